@@ -1,0 +1,71 @@
+"""The ``docbuild`` command line: parse options, call one function, map errors to exit codes."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from builder import __version__
+from builder.build import build_site, count_files, timestamp_from_environment
+from builder.check import check_index
+from builder.config import load_catalog
+from builder.errors import BuildError
+from builder.report import render_report
+
+
+def _fail(error: BuildError) -> None:
+    click.echo(f"docbuild: error: {error}", err=True)
+    sys.exit(error.exit_code)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="docbuild")
+def main() -> None:
+    """Compile versioned library documentation into a static doctrove site."""
+
+
+@main.command()
+@click.option("-c", "--config", "config_path", type=click.Path(path_type=Path),
+              default=Path("docbuild.toml"), show_default=True,
+              help="The catalog file listing libraries, versions and their doc sources.")
+@click.option("-o", "--out", type=click.Path(path_type=Path), default=Path("_site"),
+              show_default=True, help="Output directory; replaced only when the build succeeds.")
+@click.option("--strict", is_flag=True, help="Fail the build on any warning.")
+@click.option("--timestamp", metavar="ISO|now",
+              help="updatedAt for the index. Default: SOURCE_DATE_EPOCH if set, else none, "
+                   "so that rebuilds are byte-identical.")
+@click.option("-v", "--verbose", is_flag=True, help="List every skipped file and warning.")
+@click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
+def build(config_path: Path, out: Path, strict: bool, timestamp: str | None, verbose: bool,
+          quiet: bool) -> None:
+    """Build the site (index.json) from a catalog file."""
+    try:
+        config = load_catalog(config_path)
+        updated_at = timestamp_from_environment(timestamp)
+        if sys.stderr.isatty() and not quiet:
+            with click.progressbar(length=count_files(config), label="Parsing", file=sys.stderr,
+                                   show_pos=True) as bar:
+                report = build_site(config, out, strict=strict, updated_at=updated_at,
+                                    on_file=lambda _: bar.update(1))
+        else:
+            report = build_site(config, out, strict=strict, updated_at=updated_at)
+    except BuildError as error:
+        _fail(error)
+        return
+    if not quiet:
+        click.echo(render_report(report, verbose=verbose), err=True)
+
+
+@main.command()
+@click.argument("path", type=click.Path(path_type=Path))
+def check(path: Path) -> None:
+    """Validate a doctrove-index@1 file (or a site folder holding index.json)."""
+    try:
+        summary = check_index(path)
+    except BuildError as error:
+        _fail(error)
+        return
+    click.echo(f"{path}: valid doctrove-index@1 ({summary.entries} entries, "
+               f"{summary.versions} versions, {summary.sections} sections)")

@@ -1,0 +1,327 @@
+"""Load and validate the catalog file (docbuild.toml) into frozen settings, all problems at once."""
+
+from __future__ import annotations
+
+import re
+import string
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from builder.errors import ConfigError
+from builder.globs import GlobError, compile_globs
+from schemas.index_rules import index_problems
+from schemas.versions import InvalidVersion, parse_version
+
+LIBRARY_ID = re.compile(r"^[a-z0-9][a-z0-9._-]{0,99}$")
+PACKAGE_NAME = re.compile(r"^[a-z0-9]+:\S+$")
+URL_PLACEHOLDERS = frozenset({"page", "source", "anchor", "version", "id", "line"})
+MAX_CATALOG_BYTES = 4 * 1024 * 1024
+
+_SITE_KEYS = {"title": str, "base_url": str, "description": str}
+_LIBRARY_KEYS = {
+    "id": str, "name": str, "summary": str, "aliases": list, "homepage": str,
+    "popularity": (int, float), "packages": list, "versions": list,
+}
+_VERSION_KEYS = {
+    "version": str, "path": str, "index": str, "entry": str, "include": list, "exclude": list,
+    "url_template": str, "summary": str,
+}
+_IMPORT_KEYS = {"index": str, "only": list}
+_TOP_KEYS = {"site": dict, "libraries": list, "imports": list}
+
+
+@dataclass(frozen=True)
+class SiteConfig:
+    title: str
+    base_url: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class VersionConfig:
+    """One version of a library: either a docs directory or a volume taken from another index."""
+
+    version: str
+    directory: Path | None
+    index: Path | None
+    entry: str | None
+    include: tuple[str, ...]
+    exclude: tuple[str, ...]
+    url_template: str | None
+    summary: str | None
+
+
+@dataclass(frozen=True)
+class LibraryConfig:
+    id: str
+    name: str
+    summary: str
+    aliases: tuple[str, ...]
+    homepage: str | None
+    popularity: float | None
+    packages: tuple[str, ...]
+    versions: tuple[VersionConfig, ...]
+
+
+@dataclass(frozen=True)
+class ImportConfig:
+    """An existing doctrove-index@1 file whose entries join the build as they are."""
+
+    index: Path
+    only: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CatalogConfig:
+    path: Path
+    site: SiteConfig
+    libraries: tuple[LibraryConfig, ...]
+    imports: tuple[ImportConfig, ...]
+
+
+class _Problems:
+    """Collects problems so the user sees all of them in one run."""
+
+    def __init__(self) -> None:
+        self.items: list[str] = []
+
+    def add(self, where: str, message: str) -> None:
+        self.items.append(f"{where}: {message}")
+
+    def check_keys(self, table: Any, allowed: dict[str, Any], where: str) -> dict[str, Any]:
+        if not isinstance(table, dict):
+            self.add(where, f"must be a table, not {type(table).__name__}")
+            return {}
+        for key, value in table.items():
+            expected = allowed.get(key)
+            if expected is None:
+                known = ", ".join(sorted(allowed))
+                self.add(where, f"unknown key {key!r} (known keys: {known})")
+            elif not isinstance(value, expected) or isinstance(value, bool):
+                kind = expected.__name__ if isinstance(expected, type) else "number"
+                self.add(f"{where}.{key}", f"must be a {kind}, not {type(value).__name__}")
+        return {k: v for k, v in table.items() if k in allowed and isinstance(v, allowed[k])}
+
+    def string_list(self, value: Any, where: str) -> tuple[str, ...]:
+        if value is None:
+            return ()
+        if not all(isinstance(v, str) and v.strip() for v in value):
+            self.add(where, "must be a list of non-empty strings")
+            return ()
+        return tuple(value)
+
+
+def load_catalog(path: Path) -> CatalogConfig:
+    """Read and validate ``path``; raise ConfigError listing every problem found."""
+    try:
+        raw_bytes = path.read_bytes()
+    except OSError as exc:
+        raise ConfigError([f"{path}: cannot read the catalog file ({exc.strerror})"]) from exc
+    if len(raw_bytes) > MAX_CATALOG_BYTES:
+        raise ConfigError([f"{path}: larger than {MAX_CATALOG_BYTES // 1024 // 1024} MiB"])
+    try:
+        raw = tomllib.loads(raw_bytes.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise ConfigError([f"{path}: not valid TOML: {exc}"]) from exc
+    problems = _Problems()
+    config = _parse_catalog(raw, path, problems)
+    if problems.items:
+        raise ConfigError(problems.items)
+    return config
+
+
+def _parse_catalog(raw: dict[str, Any], path: Path, problems: _Problems) -> CatalogConfig:
+    name = path.name
+    top = problems.check_keys(raw, _TOP_KEYS, name)
+    site_table = problems.check_keys(top.get("site", {}), _SITE_KEYS, f"{name} [site]")
+    if "site" not in top:
+        problems.add(name, "missing [site] table (with title and base_url)")
+    for key in ("title", "base_url"):
+        if not str(site_table.get(key, "")).strip() and "site" in top:
+            problems.add(f"{name} [site]", f"missing {key}")
+    base_url = site_table.get("base_url", "/")
+    if base_url and not base_url.endswith("/"):
+        base_url += "/"
+    site = SiteConfig(site_table.get("title", ""), base_url, site_table.get("description", ""))
+
+    root = path.parent
+    libraries: list[LibraryConfig] = []
+    seen_ids: dict[str, str] = {}
+    for i, table in enumerate(top.get("libraries", [])):
+        library = _parse_library(table, f"{name} libraries[{i}]", root, problems)
+        if library is None:
+            continue
+        if library.id in seen_ids:
+            problems.add(f"{name} libraries[{i}]", f"duplicate id {library.id!r} "
+                         f"(also {seen_ids[library.id]})")
+        seen_ids[library.id] = f"libraries[{i}]"
+        libraries.append(library)
+
+    imports: list[ImportConfig] = []
+    for i, table in enumerate(top.get("imports", [])):
+        where = f"{name} imports[{i}]"
+        fields = problems.check_keys(table, _IMPORT_KEYS, where)
+        if "index" not in fields:
+            problems.add(where, "missing index (path of a doctrove-index@1 file)")
+            continue
+        index_path = root / fields["index"]
+        only = problems.string_list(fields.get("only"), f"{where}.only")
+        for entry_id in _imported_ids(index_path, only, where, problems):
+            if entry_id in seen_ids:
+                problems.add(where, f"entry id {entry_id!r} is already used by "
+                              f"{seen_ids[entry_id]}; list the others in 'only'")
+            seen_ids[entry_id] = where
+        imports.append(ImportConfig(index_path, only))
+    if not libraries and not imports:
+        problems.add(name, "no [[libraries]] and no [[imports]]: nothing to build")
+    return CatalogConfig(path, site, tuple(libraries), tuple(imports))
+
+
+def _parse_library(table: Any, where: str, root: Path, problems: _Problems) -> LibraryConfig | None:
+    fields = problems.check_keys(table, _LIBRARY_KEYS, where)
+    library_id = fields.get("id", "")
+    if not library_id:
+        problems.add(where, "missing id")
+        return None
+    where = f"{where} (id {library_id!r})"
+    if not LIBRARY_ID.match(library_id):
+        problems.add(where, "id must be lowercase letters, digits, '.', '_' or '-', "
+                     "starting with a letter or digit, at most 100 characters")
+    if not str(fields.get("name", "")).strip():
+        problems.add(where, "missing name")
+    packages = problems.string_list(fields.get("packages"), f"{where}.packages")
+    for package in packages:
+        if not PACKAGE_NAME.match(package):
+            problems.add(f"{where}.packages", f"{package!r} is not 'registry:name' "
+                         "(like npm:express or pypi:flask)")
+    popularity = fields.get("popularity")
+    if popularity is not None and popularity < 0:
+        problems.add(f"{where}.popularity", "must not be negative")
+    versions: list[VersionConfig] = []
+    seen: dict[tuple[object, ...], str] = {}
+    for j, version_table in enumerate(fields.get("versions", [])):
+        version = _parse_version(version_table, f"{where}.versions[{j}]", root, library_id, problems)
+        if version is None:
+            continue
+        try:
+            key = parse_version(version.version).key
+        except InvalidVersion:
+            continue
+        if key in seen:
+            problems.add(f"{where}.versions[{j}]", f"version {version.version!r} duplicates "
+                         f"{seen[key]!r}")
+        seen[key] = version.version
+        versions.append(version)
+    if not fields.get("versions"):
+        problems.add(where, "has no [[libraries.versions]]")
+    return LibraryConfig(
+        id=library_id,
+        name=fields.get("name", ""),
+        summary=fields.get("summary", ""),
+        aliases=problems.string_list(fields.get("aliases"), f"{where}.aliases"),
+        homepage=fields.get("homepage"),
+        popularity=popularity,
+        packages=packages,
+        versions=tuple(versions),
+    )
+
+
+def _parse_version(
+    table: Any, where: str, root: Path, library_id: str, problems: _Problems
+) -> VersionConfig | None:
+    fields = problems.check_keys(table, _VERSION_KEYS, where)
+    version = fields.get("version")
+    if version is None:
+        problems.add(where, "missing version")
+        return None
+    try:
+        parse_version(version)
+    except InvalidVersion as exc:
+        problems.add(f"{where}.version", str(exc))
+    if ("path" in fields) == ("index" in fields):
+        problems.add(where, "needs exactly one source: path (a docs directory) or index "
+                     "(a doctrove-index@1 file)")
+    directory = root / fields["path"] if "path" in fields else None
+    if directory is not None and not directory.is_dir():
+        problems.add(f"{where}.path", f"directory {fields['path']!r} does not exist "
+                     f"(paths are relative to {root})")
+    index = root / fields["index"] if "index" in fields else None
+    entry = fields.get("entry")
+    if index is not None:
+        _imported_ids(index, (entry or library_id,), f"{where}.index", problems, version)
+    include = problems.string_list(fields.get("include"), f"{where}.include")
+    exclude = problems.string_list(fields.get("exclude"), f"{where}.exclude")
+    for key, globs in (("include", include), ("exclude", exclude)):
+        try:
+            compile_globs(globs)
+        except GlobError as exc:
+            problems.add(f"{where}.{key}", str(exc))
+    template = fields.get("url_template")
+    if template is not None:
+        _check_template(template, f"{where}.url_template", problems)
+    return VersionConfig(
+        version=version,
+        directory=directory,
+        index=index,
+        entry=entry,
+        include=include,
+        exclude=exclude,
+        url_template=template,
+        summary=fields.get("summary"),
+    )
+
+
+def _check_template(template: str, where: str, problems: _Problems) -> None:
+    try:
+        names = {field for _, field, _, _ in string.Formatter().parse(template) if field is not None}
+    except ValueError as exc:
+        problems.add(where, f"not a valid template: {exc}")
+        return
+    unknown = names - URL_PLACEHOLDERS
+    if unknown:
+        problems.add(where, f"unknown placeholder(s) {sorted(unknown)}; "
+                     f"use {', '.join('{' + n + '}' for n in sorted(URL_PLACEHOLDERS))}")
+
+
+def _imported_ids(
+    index_path: Path,
+    wanted: tuple[str, ...],
+    where: str,
+    problems: _Problems,
+    version: str | None = None,
+) -> list[str]:
+    """Check that an index file exists, is valid and holds what is asked of it; return its ids."""
+    document = read_index_file(index_path, where, problems)
+    if document is None:
+        return []
+    entries = {entry["id"]: entry for entry in document["entries"]}
+    for entry_id in wanted:
+        if entry_id not in entries:
+            problems.add(where, f"{index_path.name} has no entry {entry_id!r} "
+                         f"(it has {', '.join(sorted(entries)) or 'none'})")
+        elif version is not None and version not in entries[entry_id]["volumes"]:
+            problems.add(where, f"{index_path.name} has no volume {version!r} for "
+                         f"{entry_id!r} (it has {', '.join(entries[entry_id]['volumes'])})")
+    return list(wanted) if wanted else list(entries)
+
+
+def read_index_file(path: Path, where: str, problems: _Problems) -> dict[str, Any] | None:
+    try:
+        document = orjson.loads(path.read_bytes())
+    except OSError as exc:
+        problems.add(where, f"cannot read {path}: {exc.strerror}")
+        return None
+    except orjson.JSONDecodeError as exc:
+        problems.add(where, f"{path} is not valid JSON: {exc}")
+        return None
+    found = index_problems(document)
+    for problem in found[:10]:
+        problems.add(where, f"{path.name}{problem}")
+    if found:
+        return None
+    result: dict[str, Any] = document
+    return result

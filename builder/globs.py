@@ -1,0 +1,78 @@
+"""Match relative POSIX paths against include/exclude globs with gitignore-like meaning.
+
+``*`` and ``?`` stay within one path segment, ``**`` spans segments, ``[abc]`` is a class.
+A pattern without a slash matches the file name at any depth (``*.rst``); a pattern with one
+is anchored at the version root (``api/**/*.md``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+MAX_PATTERN_LENGTH = 500
+
+
+class GlobError(ValueError):
+    """A pattern that cannot be used."""
+
+
+@dataclass(frozen=True)
+class GlobSet:
+    patterns: tuple[str, ...]
+    regex: re.Pattern[str] | None
+
+    def matches(self, relpath: str) -> bool:
+        return self.regex is not None and self.regex.match(relpath) is not None
+
+
+def _translate(pattern: str) -> str:
+    if not pattern or len(pattern) > MAX_PATTERN_LENGTH:
+        raise GlobError(f"pattern {pattern[:40]!r} must have 1 to {MAX_PATTERN_LENGTH} characters")
+    if pattern.startswith("/") or ".." in pattern.split("/"):
+        raise GlobError(f"pattern {pattern!r} must be relative to the version root, without '..'")
+    anchored = "/" in pattern.rstrip("/")
+    pattern = pattern.rstrip("/") if pattern.endswith("/") else pattern
+    out: list[str] = [] if anchored else ["(?:.*/)?"]
+    i = 0
+    while i < len(pattern):
+        char = pattern[i]
+        if pattern.startswith("**/", i):
+            out.append("(?:.*/)?")
+            i += 3
+            continue
+        if pattern.startswith("**", i):
+            out.append(".*")
+            i += 2
+            continue
+        if char == "*":
+            out.append("[^/]*")
+        elif char == "?":
+            out.append("[^/]")
+        elif char == "[":
+            end = pattern.find("]", i + 1)
+            if end == -1:
+                raise GlobError(f"pattern {pattern!r} has an unclosed '['")
+            body = pattern[i + 1 : end].replace("\\", "\\\\")
+            if body.startswith("!"):
+                body = "^" + body[1:]
+            out.append(f"[{body}]")
+            i = end
+        else:
+            out.append(re.escape(char))
+        i += 1
+    # A pattern naming a directory also covers everything inside it.
+    return "".join(out) + "(?:/.*)?"
+
+
+def compile_globs(patterns: Iterable[str]) -> GlobSet:
+    """Compile ``patterns`` into one matcher; raise GlobError naming a bad pattern."""
+    patterns = tuple(patterns)
+    if not patterns:
+        return GlobSet((), None)
+    joined = "|".join(f"(?:{_translate(p)})" for p in patterns)
+    try:
+        return GlobSet(patterns, re.compile(f"^(?:{joined})$", re.DOTALL))
+    except re.error as exc:
+        raise GlobError(f"patterns {list(patterns)!r} do not compile: {exc}") from exc

@@ -1,0 +1,122 @@
+"""Write doctrove-index@1: section records, entry skeletons, and the streamed final document.
+
+The index holds every section of every version, so it is never built as one object in memory:
+each version's volume is serialized on its own (``volume_bytes``) and ``write_index`` stitches
+the final file from those fragments. Keys are sorted everywhere, so the stitched bytes are
+the same on every build of the same inputs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any, BinaryIO
+
+import orjson
+
+from schemas import INDEX_FORMAT
+
+_JSON_OPTIONS = orjson.OPT_SORT_KEYS
+
+
+def section_record(
+    heading: str,
+    heading_path: tuple[str, ...],
+    body: str,
+    *,
+    link: str,
+    anchor: str,
+    source: str,
+    lines: tuple[int, int],
+    sha256: str,
+) -> dict[str, Any]:
+    """One section as doctrove-index@1 stores it, with our optional extension fields."""
+    return {
+        "heading": heading,
+        "path": link,
+        "body": body,
+        "anchor": anchor,
+        "source": source,
+        "lines": list(lines),
+        "sha256": sha256,
+        "headingPath": list(heading_path),
+    }
+
+
+def volume_bytes(sections: Iterable[Mapping[str, Any]], summary: str | None) -> bytes:
+    """Serialize one volume; sections keep the order given."""
+    volume: dict[str, Any] = {"sections": list(sections)}
+    if summary:
+        volume["summary"] = summary
+    return orjson.dumps(volume, option=_JSON_OPTIONS)
+
+
+def entry_skeleton(
+    *,
+    library_id: str,
+    name: str,
+    summary: str,
+    aliases: tuple[str, ...],
+    homepage: str | None,
+    popularity: float | None,
+    packages: tuple[str, ...],
+    versions: list[str],
+) -> dict[str, Any]:
+    """An entry without its volumes; optional fields are left out rather than written empty."""
+    entry: dict[str, Any] = {"id": library_id, "name": name, "versions": versions}
+    if summary:
+        entry["summary"] = summary
+    if aliases:
+        entry["aliases"] = list(aliases)
+    if homepage:
+        entry["homepage"] = homepage
+    if popularity is not None:
+        entry["popularity"] = popularity
+    if packages:
+        entry["packages"] = list(packages)
+    return entry
+
+
+VolumeSource = bytes | Path
+"""A volume's serialized bytes, or the file that holds them."""
+
+
+def _copy_volume(out: BinaryIO, source: VolumeSource) -> None:
+    if isinstance(source, bytes):
+        out.write(source)
+        return
+    with source.open("rb") as handle:
+        while chunk := handle.read(1 << 20):
+            out.write(chunk)
+
+
+def write_index(
+    out: BinaryIO,
+    entries: Iterable[tuple[dict[str, Any], Mapping[str, VolumeSource]]],
+    updated_at: str | None,
+) -> None:
+    """Stream the whole index: ``entries`` are (skeleton, {version: volume}) sorted by id.
+
+    The output equals ``orjson.dumps(document, option=OPT_SORT_KEYS)`` of the assembled
+    document: keys are written in sorted order, and "entries" sorts before "format" and
+    "updatedAt".
+    """
+    out.write(b'{"entries":[')
+    for i, (skeleton, volumes) in enumerate(entries):
+        out.write(b",{" if i else b"{")
+        keys = sorted({*skeleton, "volumes"})
+        for j, key in enumerate(keys):
+            out.write((b"," if j else b"") + orjson.dumps(key) + b":")
+            if key != "volumes":
+                out.write(orjson.dumps(skeleton[key], option=_JSON_OPTIONS))
+                continue
+            out.write(b"{")
+            for k, version in enumerate(sorted(volumes)):
+                out.write((b"," if k else b"") + orjson.dumps(version) + b":")
+                _copy_volume(out, volumes[version])
+            out.write(b"}")
+        out.write(b"}")
+    tail: dict[str, Any] = {"format": INDEX_FORMAT}
+    if updated_at is not None:
+        tail["updatedAt"] = updated_at
+    out.write(b"]," + orjson.dumps(tail, option=_JSON_OPTIONS)[1:])

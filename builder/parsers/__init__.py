@@ -1,0 +1,69 @@
+"""Choose the parser for a file by its name and content, and run it.
+
+Every parser module exposes ``parse(text: str, relpath: str) -> ParsedFile``: pure, no I/O.
+Splitting long sections and making anchors unique happen later, in ``builder.sections``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import PurePosixPath
+
+from builder.model import ParsedFile
+
+Parser = Callable[[str, str], ParsedFile]
+
+MARKDOWN_SUFFIXES = frozenset({".md", ".markdown", ".mdx"})
+RST_SUFFIXES = frozenset({".rst", ".rest"})
+HTML_SUFFIXES = frozenset({".html", ".htm", ".xhtml"})
+TEXT_SUFFIXES = frozenset({".txt", ".text", ""})
+SUPPORTED_SUFFIXES = MARKDOWN_SUFFIXES | RST_SUFFIXES | HTML_SUFFIXES | TEXT_SUFFIXES
+
+# A title underlined (or over- and underlined) with one punctuation character repeated, or an
+# explicit markup block: the signs that a .txt file is really reStructuredText.
+_RST_SIGNS = re.compile(
+    r"^(?:[^\s].*\n([=\-`:'\"~^_*+#<>])\1{2,}[ \t]*$|\.\. [\w:-]+::|\.\. _[^:]+:)",
+    re.MULTILINE,
+)
+
+
+def detect_format(relpath: str, text: str) -> str | None:
+    """Return "markdown", "rst", "html" or "text" for a file, or None when it is none of them."""
+    suffix = PurePosixPath(relpath).suffix.lower()
+    if suffix in MARKDOWN_SUFFIXES:
+        return "markdown"
+    if suffix in RST_SUFFIXES:
+        return "rst"
+    if suffix in HTML_SUFFIXES:
+        return "html"
+    if suffix in TEXT_SUFFIXES:
+        return "rst" if _RST_SIGNS.search(text[:20000]) else "text"
+    return None
+
+
+def parser_for(fmt: str) -> Parser:
+    """Import lazily: a build that reads no HTML never loads lxml."""
+    if fmt == "markdown":
+        from builder.parsers import markdown
+
+        return markdown.parse
+    if fmt == "rst":
+        from builder.parsers import rst
+
+        return rst.parse
+    if fmt == "html":
+        from builder.parsers import html
+
+        return html.parse
+    from builder.parsers import text
+
+    return text.parse
+
+
+def parse_file(relpath: str, text: str) -> ParsedFile | None:
+    """Parse one file, or return None when its format is not one docbuild reads."""
+    fmt = detect_format(relpath, text)
+    if fmt is None:
+        return None
+    return parser_for(fmt)(text, relpath)

@@ -1,0 +1,41 @@
+"""Where a section lives: its page on the built site, and its provenance link upstream."""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+from urllib.parse import quote
+
+
+def page_path(relpath: str) -> str:
+    """The site page (relative to the version folder) that renders a source file.
+
+    ``guide/install.md`` → ``guide/install.html``; the source suffix is dropped so that a
+    ``.rst`` and an ``.html`` source land on the same kind of URL.
+    """
+    return str(PurePosixPath(relpath).with_suffix(".html"))
+
+
+def version_folder(library_id: str, version: str) -> str:
+    """The folder of a version's pages, relative to the site root."""
+    return f"libs/{quote(library_id, safe='')}/{quote(version, safe='')}/"
+
+
+def site_permalink(base_url: str, library_id: str, version: str, relpath: str, anchor: str) -> str:
+    """The section's permanent URL on the built site."""
+    page = quote(page_path(relpath), safe="/")
+    return f"{base_url}{version_folder(library_id, version)}{page}#{quote(anchor, safe='')}"
+
+
+def upstream_link(
+    template: str, library_id: str, version: str, relpath: str, anchor: str, line: int
+) -> str:
+    """Fill a catalog ``url_template`` for one section (placeholders were checked at load time)."""
+    page = str(PurePosixPath(relpath).with_suffix(""))
+    return template.format(
+        page=quote(page, safe="/"),
+        source=quote(relpath, safe="/"),
+        anchor=quote(anchor, safe=""),
+        version=quote(version, safe=""),
+        id=quote(library_id, safe=""),
+        line=line,
+    )

@@ -1,0 +1,53 @@
+"""Render the build report a user reads on stderr: per version, skipped files, warnings, speed."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from builder.build import BuildReport
+
+MAX_LISTED = 15
+
+
+def _megabytes(count: int) -> str:
+    return f"{count / 1e6:.1f} MB" if count >= 100_000 else f"{count / 1e3:.1f} kB"
+
+
+def render_report(report: BuildReport, *, verbose: bool = False) -> str:
+    """The report as text lines. Skipped files and warnings are listed up to a bound, and
+    always counted, so a large build stays readable."""
+    lines: list[str] = []
+    width = max((len(f"{v.library_id} {v.version}") for v in report.versions), default=10)
+    for summary in report.versions:
+        label = f"{summary.library_id} {summary.version}".ljust(width)
+        if summary.origin == "directory":
+            lines.append(f"{label}  {summary.files_read:5d} files  {summary.sections:6d} sections"
+                         f"  {_megabytes(summary.source_bytes):>9}"
+                         + (f"  ({len(summary.skipped)} skipped)" if summary.skipped else ""))
+        else:
+            lines.append(f"{label}  {summary.sections:6d} sections taken from {summary.origin}")
+        limit = len(summary.skipped) if verbose else MAX_LISTED
+        for skipped in summary.skipped[:limit]:
+            lines.append(f"    skipped {skipped.relpath}: {skipped.reason}")
+        if len(summary.skipped) > limit:
+            reasons = Counter(s.reason.split(" (")[0] for s in summary.skipped[limit:])
+            detail = ", ".join(f"{n} {r}" for r, n in reasons.most_common())
+            lines.append(f"    … and {len(summary.skipped) - limit} more skipped ({detail}); "
+                         "--verbose lists all")
+    if report.imported_entries:
+        lines.append(f"imported entries: {', '.join(report.imported_entries)}")
+    if report.warnings:
+        lines.append(f"{len(report.warnings)} warning(s):")
+        limit = len(report.warnings) if verbose else MAX_LISTED
+        lines.extend(f"  {w.where}: {w.message}" for w in report.warnings[:limit])
+        if len(report.warnings) > limit:
+            lines.append(f"  … and {len(report.warnings) - limit} more; --verbose lists all")
+    seconds = max(report.seconds, 1e-9)
+    rate = report.source_bytes / 1e6 / seconds
+    sections = sum(v.sections for v in report.versions)
+    lines.append(
+        f"Built {report.out / 'index.json'} ({_megabytes(report.index_bytes)}, {sections} sections,"
+        f" {len(report.versions)} versions) from {_megabytes(report.source_bytes)} of source in "
+        f"{report.seconds:.2f} s ({rate:.1f} MB/s)"
+    )
+    return "\n".join(lines)

@@ -1,0 +1,123 @@
+"""Find the files of one version's docs directory, read them, and say why any were left out."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from builder.errors import SourceError
+from builder.globs import GlobSet
+from builder.model import SkippedFile, SourceFile
+from builder.parsers import SUPPORTED_SUFFIXES
+
+MAX_FILE_BYTES = 16 * 1024 * 1024
+MAX_VERSION_BYTES = 512 * 1024 * 1024
+MAX_FILES_PER_VERSION = 50_000
+_BINARY_SNIFF_BYTES = 8192
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A file the globs admit, not yet read."""
+
+    relpath: str
+    path: Path
+
+
+@dataclass(frozen=True)
+class VersionListing:
+    """What a version directory offers: files to read in path order, and the ones left out."""
+
+    candidates: tuple[Candidate, ...]
+    skipped: tuple[SkippedFile, ...]
+    excluded_by_globs: int
+
+
+def _walk(root: Path) -> Iterator[tuple[str, Path, bool]]:
+    """Yield (relpath, path, is_symlink) for every file below root, never following directory
+    links (that is what makes symlink loops harmless), in sorted order."""
+    for directory, dirnames, filenames in os.walk(root, followlinks=False):
+        dirnames.sort()
+        base = Path(directory)
+        for name in sorted(filenames) + sorted(d for d in dirnames if (base / d).is_symlink()):
+            path = base / name
+            yield path.relative_to(root).as_posix(), path, path.is_symlink()
+
+
+def _skip_reason(relpath: str, path: Path, is_link: bool, root: Path) -> str | None:
+    if any(part.startswith(".") for part in relpath.split("/")):
+        return "hidden"
+    if is_link:
+        try:
+            target = path.resolve(strict=True)
+        except (OSError, RuntimeError):
+            return "broken symlink or symlink loop"
+        if not target.is_relative_to(root):
+            return "symlink leaving the root"
+        if target.is_dir():
+            return "symlinked directory (not followed)"
+    return None
+
+
+def list_version_files(root: Path, include: GlobSet, exclude: GlobSet) -> VersionListing:
+    """List the supported files below ``root`` that the globs admit, without reading them.
+
+    A file that cannot be used is skipped with a reason, never fatal; only an unreadable
+    root is an error, because then the whole version would silently be empty.
+    """
+    try:
+        root = root.resolve(strict=True)
+    except OSError as exc:
+        raise SourceError(f"{root}: cannot open the docs directory ({exc})") from exc
+    candidates: list[Candidate] = []
+    skipped: list[SkippedFile] = []
+    excluded = 0
+    for relpath, path, is_link in _walk(root):
+        if (include.patterns and not include.matches(relpath)) or exclude.matches(relpath):
+            excluded += 1
+            continue
+        if Path(relpath).suffix.lower() not in SUPPORTED_SUFFIXES:
+            excluded += 1
+            continue
+        reason = _skip_reason(relpath, path, is_link, root)
+        if reason is None and len(candidates) >= MAX_FILES_PER_VERSION:
+            reason = f"over the limit of {MAX_FILES_PER_VERSION} files per version"
+        if reason is None:
+            candidates.append(Candidate(relpath, path))
+        else:
+            skipped.append(SkippedFile(relpath, reason))
+    return VersionListing(tuple(candidates), tuple(skipped), excluded)
+
+
+def read_source(candidate: Candidate, budget: int = MAX_FILE_BYTES) -> SourceFile | SkippedFile:
+    """Read one listed file as text, or say why it cannot be used."""
+    text, reason = _read_text(candidate.path, budget)
+    if text is None:
+        return SkippedFile(candidate.relpath, reason or "unreadable")
+    return SourceFile(candidate.relpath, text)
+
+
+def _read_text(path: Path, budget: int) -> tuple[str | None, str | None]:
+    """Return (text, None) or (None, reason)."""
+    try:
+        size = path.stat().st_size
+        if size > min(MAX_FILE_BYTES, budget):
+            limit = MAX_FILE_BYTES if size > MAX_FILE_BYTES else budget
+            return None, f"too big ({size / 1e6:.1f} MB, limit {limit / 1e6:.0f} MB)"
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        return None, "vanished during the build"
+    except OSError as exc:
+        return None, f"unreadable ({exc.strerror})"
+    if b"\x00" in data[:_BINARY_SNIFF_BYTES]:
+        return None, "binary"
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        return None, f"not UTF-8 (invalid byte at offset {exc.start})"
+    if not text.strip():
+        return None, "empty"
+    return text.replace("\r\n", "\n").replace("\r", "\n"), None

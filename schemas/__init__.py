@@ -1,0 +1,22 @@
+"""The contract between builder and client: JSON Schemas and the rules both sides share.
+
+Both packages import from here; nothing here imports either of them.
+"""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+from typing import Any
+
+import orjson
+
+INDEX_FORMAT = "doctrove-index@1"
+INDEX_SCHEMA = "doctrove-index-1.schema.json"
+
+
+@functools.cache
+def load_schema(name: str) -> dict[str, Any]:
+    """Return the parsed JSON Schema shipped in this package under ``name``."""
+    data: dict[str, Any] = orjson.loads(resources.files(__name__).joinpath(name).read_bytes())
+    return data

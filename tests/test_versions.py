@@ -1,0 +1,48 @@
+"""Version parsing and ordering shared by builder and client."""
+
+import pytest
+
+from schemas.versions import InvalidVersion, is_version, parse_version, sort_newest_first
+
+
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [
+        (["1.0.0-rc.9", "1.0.0-rc.10", "1.0.0"], ["1.0.0", "1.0.0-rc.10", "1.0.0-rc.9"]),
+        (["1.0.0-alpha", "1.0.0-alpha.1", "1.0.0-beta", "1.0.0-beta.2", "1.0.0-beta.11",
+          "1.0.0-rc.1", "1.0.0", "1.0.0-alpha.beta"],
+         ["1.0.0", "1.0.0-rc.1", "1.0.0-beta.11", "1.0.0-beta.2", "1.0.0-beta",
+          "1.0.0-alpha.beta", "1.0.0-alpha.1", "1.0.0-alpha"]),
+        (["2.0.0rc1", "2.0.0", "1.0.post1", "1.0", "1.0.dev1", "1.0a1", "2024.1"],
+         ["2024.1", "2.0.0", "2.0.0rc1", "1.0.post1", "1.0", "1.0a1", "1.0.dev1"]),
+        (["4.21.2", "5.1.0", "5.0.0", "4.9.0"], ["5.1.0", "5.0.0", "4.21.2", "4.9.0"]),
+    ],
+)
+def test_orders_newest_first(given: list[str], expected: list[str]) -> None:
+    assert sort_newest_first(given) == expected
+
+
+def test_build_metadata_and_local_labels_do_not_change_order() -> None:
+    assert parse_version("1.2.3+build.2").key == parse_version("1.2.3").key
+    assert parse_version("1.2.3+ubuntu1").key == parse_version("1.2.3").key
+
+
+def test_semver_and_pep440_spellings_of_a_prerelease_are_equal() -> None:
+    assert parse_version("1.0.0-rc.1").key == parse_version("1.0.0rc1").key
+    assert parse_version("v1.2.0").key == parse_version("1.2").key
+
+
+@pytest.mark.parametrize(
+    ("text", "prerelease"),
+    [("1.0.0", False), ("1.0.0-rc.1", True), ("2.0b3", True), ("1.0.dev0", True),
+     ("1.0.post2", False)],
+)
+def test_prerelease_flag(text: str, prerelease: bool) -> None:
+    assert parse_version(text).prerelease is prerelease
+
+
+@pytest.mark.parametrize("text", ["", " ", "latest", "1.x", "abc", "1..2", "01.2.3-"])
+def test_rejects_non_versions(text: str) -> None:
+    assert not is_version(text)
+    with pytest.raises(InvalidVersion):
+        parse_version(text)
