@@ -69,3 +69,5 @@ def check(path: Path) -> None:
         return
     click.echo(f"{path}: valid doctrove-index@1 ({summary.entries} entries, "
                f"{summary.versions} versions, {summary.sections} sections)")
+if __name__ == "__main__":
+    main()

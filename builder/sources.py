@@ -88,6 +88,8 @@ def list_version_files(root: Path, include: GlobSet, exclude: GlobSet) -> Versio
             candidates.append(Candidate(relpath, path))
         else:
             skipped.append(SkippedFile(relpath, reason))
+    candidates.sort(key=lambda c: c.relpath)
+    skipped.sort(key=lambda s: s.relpath)
     return VersionListing(tuple(candidates), tuple(skipped), excluded)
 
 

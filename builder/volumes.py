@@ -1,21 +1,20 @@
 """Compile one library version into its volume: read, parse and finalize file by file.
 
-Only one source file's text and sections are alive at a time; the serialized section records
-accumulate as bytes. That keeps peak memory near the size of the version's output rather than
-a multiple of the whole corpus.
+Only one source file's text is alive at a time, and only one version's section records: peak
+memory follows the largest version, not the whole corpus.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import orjson
-
+from builder.cache import BuildCache, cache_key
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.globs import compile_globs
-from builder.index import section_record
+from builder.index import section_record, volume_bytes
 from builder.model import Section, SkippedFile, SourceFile, Warning_
 from builder.parsers import parse_file
 from builder.permalinks import site_permalink, upstream_link
@@ -27,12 +26,12 @@ FileDone = Callable[[str], None]
 
 @dataclass
 class VersionResult:
-    """A compiled version: its volume's section records (serialized), and what happened."""
+    """A compiled version: its volume's section records (index-shaped dicts), and what happened."""
 
     library_id: str
     version: str
     summary: str | None
-    section_json: list[bytes] = field(default_factory=list)
+    records: list[dict[str, Any]] = field(default_factory=list)
     files_read: int = 0
     source_bytes: int = 0
     skipped: list[SkippedFile] = field(default_factory=list)
@@ -40,12 +39,11 @@ class VersionResult:
 
     @property
     def section_count(self) -> int:
-        return len(self.section_json)
+        return len(self.records)
 
     def volume_bytes(self) -> bytes:
-        """The volume as JSON with sorted keys, assembled from the section records."""
-        summary = b',"summary":' + orjson.dumps(self.summary) if self.summary else b""
-        return b'{"sections":[' + b",".join(self.section_json) + b"]" + summary + b"}"
+        """The volume as JSON with sorted keys."""
+        return volume_bytes(self.records, self.summary)
 
 
 def count_version_files(version: VersionConfig) -> int:
@@ -83,6 +81,7 @@ def compile_directory_version(
     library: LibraryConfig,
     version: VersionConfig,
     on_file: FileDone | None = None,
+    cache: BuildCache | None = None,
 ) -> VersionResult:
     """Parse every admitted file of a directory-sourced version, in path order."""
     if version.directory is None:
@@ -99,8 +98,8 @@ def compile_directory_version(
         if isinstance(source, SkippedFile):
             result.skipped.append(source)
             continue
-        _compile_file(site, library, version, source, result)
-    if result.files_read and not result.section_json:
+        _compile_file(site, library, version, source, result, cache or BuildCache(None))
+    if result.files_read and not result.records:
         result.warnings.append(Warning_(f"{library.id} {version.version}",
                                         "no sections were found in any file"))
     if not result.files_read:
@@ -110,25 +109,40 @@ def compile_directory_version(
 
 
 def _compile_file(site: SiteConfig, library: LibraryConfig, version: VersionConfig,
-                  source: SourceFile, result: VersionResult) -> None:
+                  source: SourceFile, result: VersionResult, cache: BuildCache) -> None:
+    data = source.text.encode("utf-8")
+    key = cache_key("file", site.base_url, library.id, version.version, version.url_template,
+                    source.relpath, hashlib.sha256(data).hexdigest())
+    cached = cache.load(key)
+    if cached is None:
+        cached = _parse_to_records(site, library, version, source)
+        cache.store(key, cached)
+    if cached["skipped"]:
+        result.skipped.append(SkippedFile(source.relpath, cached["skipped"]))
+    else:
+        result.files_read += 1
+        result.source_bytes += len(data)
+    result.warnings.extend(Warning_(where, message) for where, message in cached["warnings"])
+    result.records.extend(cached["records"])
+
+
+def _parse_to_records(site: SiteConfig, library: LibraryConfig, version: VersionConfig,
+                      source: SourceFile) -> dict[str, Any]:
+    """Parse one file into index records; the result is plain JSON so the cache can keep it."""
     where = f"{library.id} {version.version}: {source.relpath}"
     try:
         parsed = parse_file(source.relpath, source.text)
     except Exception as exc:
         # The one boundary for parser failures: a bug on one odd file must not sink the whole
         # build, and it is reported, not hidden (--strict fails the build on it).
-        result.warnings.append(Warning_(where, f"could not be parsed ({type(exc).__name__}: "
-                                        f"{exc}); file skipped"))
-        result.skipped.append(SkippedFile(source.relpath, "parser error"))
-        return
+        message = f"could not be parsed ({type(exc).__name__}: {exc}); file skipped"
+        return {"records": [], "skipped": "parser error", "warnings": [[where, message]]}
     if parsed is None:
-        result.skipped.append(SkippedFile(source.relpath, "unsupported format"))
-        return
-    result.files_read += 1
-    result.source_bytes += len(source.text.encode("utf-8"))
+        return {"records": [], "skipped": "unsupported format", "warnings": []}
     sections, warnings = finalize_sections(parsed)
-    result.warnings.extend(Warning_(f"{library.id} {version.version}: {w.where}", w.message)
-                           for w in (*parsed.warnings, *warnings))
-    for section in sections:
-        record = record_for(site, library.id, version, section)
-        result.section_json.append(orjson.dumps(record, option=orjson.OPT_SORT_KEYS))
+    prefix = f"{library.id} {version.version}: "
+    return {
+        "records": [record_for(site, library.id, version, section) for section in sections],
+        "skipped": None,
+        "warnings": [[prefix + w.where, w.message] for w in (*parsed.warnings, *warnings)],
+    }

@@ -17,7 +17,7 @@ Parser = Callable[[str, str], ParsedFile]
 MARKDOWN_SUFFIXES = frozenset({".md", ".markdown", ".mdx"})
 RST_SUFFIXES = frozenset({".rst", ".rest"})
 HTML_SUFFIXES = frozenset({".html", ".htm", ".xhtml"})
-TEXT_SUFFIXES = frozenset({".txt", ".text", ""})
+TEXT_SUFFIXES = frozenset({".txt", ".text"})
 SUPPORTED_SUFFIXES = MARKDOWN_SUFFIXES | RST_SUFFIXES | HTML_SUFFIXES | TEXT_SUFFIXES
 
 # A title underlined (or over- and underlined) with one punctuation character repeated, or an

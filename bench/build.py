@@ -1,0 +1,126 @@
+"""Benchmark docbuild: MB/s of source text and peak memory, on examples/ and a synthetic corpus.
+
+    python bench/build.py                 # examples/ and a ~50 MB synthetic corpus
+    python bench/build.py --synthetic-mb 10 --runs 3
+
+Speed is the median of several untraced runs in this process; peak memory is measured in a
+separate traced run (tracemalloc counts Python allocations, which is what the build controls).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from builder.build import build_site  # noqa: E402
+from builder.config import load_catalog  # noqa: E402
+
+WORDS = ("request response session timeout configure middleware handler route parameter "
+         "value default option return raise error client server cache header body json "
+         "stream token query index version release build deploy module function class").split()
+
+
+def _paragraph(rng: random.Random, words: int) -> str:
+    return " ".join(rng.choice(WORDS) for _ in range(words)).capitalize() + "."
+
+
+def _markdown(rng: random.Random, n: int) -> str:
+    parts = [f"# Guide {n}\n"]
+    for i in range(40):
+        parts.append(f"## Topic {n}.{i}\n\n{_paragraph(rng, 120)}\n\n{_paragraph(rng, 80)}\n")
+        parts.append(f"```python\nclient.get_{i}(timeout={i})\nsession.mount('x', adapter)\n```\n")
+    return "\n".join(parts)
+
+
+def _rst(rng: random.Random, n: int) -> str:
+    parts = [f"Module {n}\n{'=' * (7 + len(str(n)))}\n"]
+    for i in range(40):
+        title = f"Part {n}.{i}"
+        parts.append(f"{title}\n{'-' * len(title)}\n\n{_paragraph(rng, 120)} :func:`os.path.join`"
+                     f" and ``literal``.\n\n.. code-block:: python\n\n   x = {i}\n")
+    return "\n".join(parts)
+
+
+def _html(rng: random.Random, n: int) -> str:
+    body = "".join(
+        f'<section id="s{i}"><h2>Section {i}<a class="headerlink" href="#s{i}">¶</a></h2>'
+        f"<p>{_paragraph(rng, 120)}</p><pre>code_{i}()</pre>"
+        f'<dl class="py function"><dt id="mod.f{i}">mod.f{i}(a, b)</dt>'
+        f"<dd><p>{_paragraph(rng, 40)}</p></dd></dl></section>"
+        for i in range(40)
+    )
+    return (f"<html><head><title>Page {n}</title></head><body><div class='sphinxsidebar'>nav</div>"
+            f"<div role='main'><h1>Page {n}</h1>{body}</div></body></html>")
+
+
+def make_synthetic(root: Path, megabytes: int, versions: int = 10) -> Path:
+    """Write a corpus of about ``megabytes`` MB: ``versions`` libraries of mixed formats."""
+    rng = random.Random(42)
+    per_version = megabytes * 1_000_000 // versions
+    libraries = []
+    for v in range(versions):
+        folder = root / f"lib{v}" / "1.0.0"
+        folder.mkdir(parents=True)
+        size, n = 0, 0
+        while size < per_version:
+            maker, suffix = [(_markdown, "md"), (_rst, "rst"), (_html, "html")][n % 3]
+            text = maker(rng, n)
+            (folder / f"page{n:04d}.{suffix}").write_text(text, encoding="utf-8")
+            size += len(text.encode())
+            n += 1
+        libraries.append(
+            f'[[libraries]]\nid = "lib{v}"\nname = "Lib {v}"\n'
+            f'  [[libraries.versions]]\n  version = "1.0.0"\n  path = "lib{v}/1.0.0"\n'
+        )
+    catalog = root / "docbuild.toml"
+    catalog.write_text('[site]\ntitle = "Synthetic"\nbase_url = "/"\n\n' + "\n".join(libraries))
+    return catalog
+
+
+def measure(label: str, catalog_path: Path, runs: int) -> None:
+    config = load_catalog(catalog_path)
+    work = Path(tempfile.mkdtemp(prefix="docbuild-bench-"))
+    try:
+        seconds: list[float] = []
+        report = None
+        for _ in range(runs):
+            started = time.perf_counter()
+            report = build_site(config, work / "_site")
+            seconds.append(time.perf_counter() - started)
+        assert report is not None
+        tracemalloc.start()
+        build_site(config, work / "_site")
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    source_mb = report.source_bytes / 1e6
+    largest_mb = max(v.source_bytes for v in report.versions) / 1e6
+    median = statistics.median(seconds)
+    print(f"{label:<12} source {source_mb:7.1f} MB  median {median:6.2f} s of {runs}  "
+          f"{source_mb / median:6.1f} MB/s  peak traced {peak / 1e6:7.1f} MB  "
+          f"largest version {largest_mb:5.1f} MB  peak/largest {peak / 1e6 / largest_mb:4.2f}x")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--synthetic-mb", type=int, default=50)
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    measure("examples", REPO / "examples" / "docbuild.toml", args.runs)
+    with tempfile.TemporaryDirectory(prefix="docbuild-synthetic-") as tmp:
+        measure(f"synthetic", make_synthetic(Path(tmp), args.synthetic_mb), args.runs)
+
+
+if __name__ == "__main__":
+    main()

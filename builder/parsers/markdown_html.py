@@ -1,0 +1,174 @@
+"""Turn raw HTML and JSX found inside Markdown into plain text and the headings it declares.
+
+One linear scan over the markup: text between tags is kept, tags and comments are dropped,
+``<img>`` becomes its alt text, block tags break lines, and ``<h1>``..``<h6>`` become
+headings whose ``id`` attribute is their anchor. JSX attributes holding ``{...}`` expressions
+(even ones containing ``>``) are recognised as part of their tag, so MDX components such as
+``<Tabs values={[...]}>`` disappear while their text children stay.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+
+# Every alternative stops at the next "<", so a failed match never rescans past it: the scan
+# stays linear even on long lines of unbalanced quotes or brackets.
+_ATTRIBUTES = r"""(?:"[^"<]*"|'[^'<]*'|\{[^{}<]*(?:\{[^{}<]*\}[^{}<]*)*\}|[^<>"'{}])*"""
+_MARKUP = re.compile(
+    r"<!--(?:.*?-->|.*)"
+    r"|<!\[CDATA\[(?:.*?\]\]>|.*)"
+    r"|<[!?][^<>]*>"
+    rf"|<(/?)([A-Za-z][\w.:-]*)({_ATTRIBUTES})>",
+    re.DOTALL,
+)
+TAG = re.compile(rf"</?[A-Za-z][\w.:-]*{_ATTRIBUTES}>")
+_JSX_COMMENT = re.compile(r"\{/\*.*?\*/\}", re.DOTALL)
+_ID = re.compile(r"""(?:^|\s)(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>/]+))""")
+_ALT = re.compile(r"""(?:^|\s)alt\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>/]+))""")
+_SPACES = re.compile(r"[ \t\r\n\f\v]+")
+_HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+_SKIPPED_CONTENT = frozenset({"script", "style", "template"})
+_BREAKING_TAGS = frozenset(
+    {
+        "address", "article", "aside", "blockquote", "br", "dd", "details", "dialog", "div",
+        "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "header", "hr", "li",
+        "main", "nav", "ol", "p", "pre", "section", "summary", "table", "tbody", "td", "tfoot",
+        "th", "thead", "tr", "ul",
+    }
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class HtmlHeading:
+    """An ``<hN>`` element: its depth, plain text, ``id`` (or ""), and 0-based offset line."""
+
+    level: int
+    text: str
+    anchor: str
+    line: int
+
+
+@dataclass(frozen=True)
+class HtmlText:
+    """Readable text between headings, and the 0-based offset line where its markup began."""
+
+    text: str
+    line: int
+
+
+def attribute_id(attributes: str) -> str:
+    """The ``id`` (or legacy ``name``) attribute value of a tag, or ""."""
+    match = _ID.search(attributes)
+    return next((group for group in match.groups() if group), "") if match else ""
+
+
+def _attribute_alt(attributes: str) -> str:
+    match = _ALT.search(attributes)
+    return next((group for group in match.groups() if group), "") if match else ""
+
+
+def _tidy(pieces: list[str]) -> str:
+    """Collapse whitespace as a browser would, keeping the line breaks block tags made."""
+    lines = (_SPACES.sub(" ", line).strip() for line in "".join(pieces).split("\n"))
+    return "\n".join(line for line in lines if line)
+
+
+def split_html(markup: str, *, mdx: bool = False) -> list[HtmlHeading | HtmlText]:
+    """Split a run of HTML into text chunks and headings, in order. Lines count from 0."""
+    if mdx:
+        markup = _JSX_COMMENT.sub(_blank_keeping_lines, markup)
+    scan = _Scan()
+    position, line = 0, 0
+    for match in _MARKUP.finditer(markup):
+        scan.add_text(markup[position : match.start()], line)
+        line += markup.count("\n", position, match.start())
+        tag_line = line
+        line += markup.count("\n", match.start(), match.end())
+        position = match.end()
+        if match.group(2):
+            scan.add_tag(match.group(2).lower(), bool(match.group(1)), match.group(3), tag_line)
+    scan.add_text(markup[position:], line)
+    scan.close_heading()
+    scan.flush_text()
+    return scan.parts
+
+
+class _Scan:
+    """The state of one pass over HTML: the chunk or heading being collected, in order."""
+
+    def __init__(self) -> None:
+        self.parts: list[HtmlHeading | HtmlText] = []
+        self.pieces: list[str] = []
+        self.chunk_line = -1  # the line of the chunk's first text; -1 while it has none
+        self.heading: list[str] | None = None  # text of the open <hN>, while one is open
+        self.heading_alt: list[str] = []
+        self.heading_level, self.heading_anchor, self.heading_line = 0, "", 0
+        self.skipping = ""  # the tag whose content is dropped (script, style)
+
+    def add_text(self, text: str, line: int) -> None:
+        if not text or self.skipping:
+            return
+        if self.heading is not None:
+            self.heading.append(html.unescape(text))
+            return
+        if self.chunk_line < 0 and text.strip():
+            self.chunk_line = line + text.count("\n", 0, len(text) - len(text.lstrip()))
+        self.pieces.append(html.unescape(text))
+
+    def add_tag(self, name: str, closing: bool, attributes: str, line: int) -> None:
+        if self.skipping:
+            if closing and name == self.skipping:
+                self.skipping = ""
+        elif name in _SKIPPED_CONTENT:
+            self.skipping = "" if closing else name
+        elif name in _HEADING_TAGS:
+            self.close_heading()
+            if not closing:
+                self.flush_text()
+                self.heading, self.heading_alt = [], []
+                self.heading_level, self.heading_line = int(name[1]), line
+                self.heading_anchor = attribute_id(attributes)
+        elif name == "img":
+            alt = html.unescape(_attribute_alt(attributes))
+            if self.heading is not None:
+                self.heading_alt.append(alt)
+            elif alt:
+                self.chunk_line = line if self.chunk_line < 0 else self.chunk_line
+                self.pieces.append(f" {alt} ")
+        elif self.heading is not None:
+            if name == "a" and not self.heading_anchor and not closing:
+                self.heading_anchor = attribute_id(attributes)
+            self.heading.append(" " if name in _BREAKING_TAGS else "")
+        elif name in _BREAKING_TAGS:
+            self.pieces.append("\n")
+
+    def close_heading(self) -> None:
+        if self.heading is not None:
+            text = _tidy(self.heading).replace("\n", " ") or _tidy([" ".join(self.heading_alt)])
+            self.parts.append(
+                HtmlHeading(self.heading_level, text, self.heading_anchor, self.heading_line)
+            )
+            self.heading = None
+
+    def flush_text(self) -> None:
+        text = _tidy(self.pieces)
+        if text:
+            self.parts.append(HtmlText(text, self.chunk_line))
+        self.pieces.clear()
+        self.chunk_line = -1
+
+
+def html_to_text(markup: str, *, mdx: bool = False) -> str:
+    """Readable text of a run of HTML; any headings in it become plain lines."""
+    return "\n".join(part.text for part in split_html(markup, mdx=mdx) if part.text)
+
+
+def strip_jsx(text: str) -> str:
+    """Drop JSX tags and ``{/* comments */}`` from a run of MDX prose, keeping their text."""
+    return TAG.sub("", _JSX_COMMENT.sub("", text))
+
+
+def _blank_keeping_lines(match: re.Match[str]) -> str:
+    return "\n" * match.group(0).count("\n")

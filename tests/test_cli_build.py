@@ -1,0 +1,195 @@
+"""End-to-end: ``docbuild build`` and ``docbuild check`` through the real command line."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import orjson
+import pytest
+from click.testing import CliRunner
+
+from builder.cli import main
+
+REPO = Path(__file__).parent.parent
+EXAMPLES = REPO / "examples" / "docbuild.toml"
+COMPAT = REPO / "examples" / "compat" / "doctrove-demo-index.json"
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.output
+
+
+def write_catalog(root: Path, body: str = "") -> Path:
+    (root / "docs").mkdir(exist_ok=True)
+    catalog = root / "docbuild.toml"
+    catalog.write_text(
+        '[site]\ntitle = "T"\nbase_url = "https://docs.example/"\n\n'
+        '[[libraries]]\nid = "demo"\nname = "Demo"\n'
+        '  [[libraries.versions]]\n  version = "1.0.0"\n  path = "docs"\n' + body,
+        encoding="utf-8",
+    )
+    return catalog
+
+
+def test_compat_index_passes_check() -> None:
+    code, output = run("check", str(COMPAT))
+    assert code == 0, output
+    assert "valid doctrove-index@1 (3 entries, 5 versions" in output
+
+
+def test_check_names_problems_by_pointer(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(orjson.dumps({"format": "doctrove-index@1", "entries": [
+        {"id": "a", "name": "A", "versions": ["1", "2"], "volumes": {"1": {"sections": [1]}}}]}))
+    code, output = run("check", str(bad))
+    assert code == 1
+    assert "/entries/0/versions/1: version '2' has no volume" in output
+    assert "/entries/0/volumes/1/sections/0: 1 is not of type 'object'" in output
+    (tmp_path / "junk.json").write_text("{not json")
+    code, output = run("check", str(tmp_path / "junk.json"))
+    assert code == 1 and "not valid JSON" in output
+
+
+def test_bad_catalog_exits_2_and_writes_nothing(tmp_path: Path) -> None:
+    catalog = write_catalog(tmp_path, 'bogus = 1\n  [[libraries.versions]]\n  version = "x.y"\n'
+                            '  path = "nope"\n')
+    out = tmp_path / "_site"
+    code, output = run("build", "-c", str(catalog), "--out", str(out))
+    assert code == 2
+    assert "unknown key 'bogus'" in output and "'x.y' is neither" in output
+    assert "directory 'nope' does not exist" in output
+    assert not out.exists()
+
+
+def test_hostile_inputs_are_reported_not_fatal(tmp_path: Path) -> None:
+    catalog = write_catalog(tmp_path)
+    docs = tmp_path / "docs"
+    (docs / "good.md").write_text("# Good\n\nFine text.\n", encoding="utf-8")
+    (docs / "binary.md").write_bytes(b"\x00\x01\x02")
+    (docs / "latin1.md").write_bytes(b"# caf\xe9\n")
+    (docs / "oneline.txt").write_text("word " * 2_000_000, encoding="utf-8")
+    (docs / "deep.md").write_text(
+        "".join(f"<h{min(i, 6)}>Level {i}</h{min(i, 6)}>\n\ntext {i}\n\n" for i in range(1, 51))
+        + "#" * 6 + " " + "H" * 10_000 + "\n\nbody\n", encoding="utf-8")
+    os.symlink(docs, docs / "loop")
+    os.symlink(tmp_path / "docbuild.toml", docs / "escape.md")
+    out = tmp_path / "_site"
+    code, output = run("build", "-c", str(catalog), "--out", str(out))
+    assert code == 0, output
+    assert "skipped binary.md: binary" in output
+    assert "skipped latin1.md: not UTF-8" in output
+    assert "skipped escape.md: symlink leaving the root" in output
+    assert "heading of 10000 characters cut to 200" in output
+    document = orjson.loads((out / "index.json").read_bytes())
+    sources = {s["source"] for s in document["entries"][0]["volumes"]["1.0.0"]["sections"]}
+    assert sources == {"deep.md", "good.md", "oneline.txt"}
+    code, output = run("build", "-c", str(catalog), "--out", str(out), "--strict")
+    assert code == 1 and "--strict" in output
+
+
+def test_failed_build_keeps_the_previous_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                              ) -> None:
+    catalog = write_catalog(tmp_path)
+    (tmp_path / "docs" / "a.md").write_text("# A\n\nalpha\n", encoding="utf-8")
+    out = tmp_path / "_site"
+    assert run("build", "-c", str(catalog), "--out", str(out))[0] == 0
+    before = (out / "index.json").read_bytes()
+    (tmp_path / "docs" / "a.md").write_text("# A\n\nchanged\n", encoding="utf-8")
+
+    def explode(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("builder.build.write_index", explode)
+    with pytest.raises(KeyboardInterrupt):
+        CliRunner().invoke(main, ["build", "-c", str(catalog), "--out", str(out)],
+                           catch_exceptions=False)
+    assert (out / "index.json").read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir() if "staging" in p.name] == []
+
+
+def test_refuses_to_replace_a_foreign_directory(tmp_path: Path) -> None:
+    catalog = write_catalog(tmp_path)
+    (tmp_path / "docs" / "a.md").write_text("# A\n\nalpha\n", encoding="utf-8")
+    precious = tmp_path / "precious"
+    precious.mkdir()
+    (precious / "thesis.tex").write_text("years of work")
+    code, output = run("build", "-c", str(catalog), "--out", str(precious))
+    assert code == 1 and "refusing to replace it" in output
+    assert (precious / "thesis.tex").read_text() == "years of work"
+
+
+def test_timestamp_from_source_date_epoch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    catalog = write_catalog(tmp_path)
+    (tmp_path / "docs" / "a.md").write_text("# A\n\nalpha\n", encoding="utf-8")
+    out = tmp_path / "_site"
+    run("build", "-c", str(catalog), "--out", str(out))
+    assert "updatedAt" not in orjson.loads((out / "index.json").read_bytes())
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    run("build", "-c", str(catalog), "--out", str(out))
+    document = orjson.loads((out / "index.json").read_bytes())
+    assert document["updatedAt"] == "2023-11-14T22:13:20.000Z"
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "yesterday")
+    code, output = run("build", "-c", str(catalog), "--out", str(out))
+    assert code == 1 and "SOURCE_DATE_EPOCH must be whole seconds" in output
+
+
+@pytest.fixture(scope="module")
+def example_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("examples") / "_site"
+    code, output = run("build", "-c", str(EXAMPLES), "--out", str(out))
+    assert code == 0, output
+    return out
+
+
+def test_examples_build_is_byte_identical_twice(example_site: Path, tmp_path: Path) -> None:
+    again = tmp_path / "again"
+    assert run("build", "-c", str(EXAMPLES), "--out", str(again))[0] == 0
+    first = sorted(p.relative_to(example_site) for p in example_site.rglob("*") if p.is_file())
+    second = sorted(p.relative_to(again) for p in again.rglob("*") if p.is_file())
+    assert first == second
+    for relative in first:
+        assert (example_site / relative).read_bytes() == (again / relative).read_bytes(), relative
+
+
+def test_examples_index_is_valid_by_jsonschema_and_plain_rules(example_site: Path) -> None:
+    import jsonschema
+
+    from schemas import INDEX_SCHEMA, load_schema
+
+    document = orjson.loads((example_site / "index.json").read_bytes())
+    jsonschema.validate(document, load_schema(INDEX_SCHEMA))
+    # The seed's rules, restated in plain code independently of schemas.index_rules.
+    assert document["format"] == "doctrove-index@1"
+    ids = [e["id"] for e in document["entries"]]
+    assert len(ids) == len(set(ids))
+    for entry in document["entries"]:
+        assert entry["id"].strip() and entry["name"].strip()
+        assert all(isinstance(a, str) for a in entry.get("aliases", []))
+        for version in entry["versions"]:
+            sections = entry["volumes"][version]["sections"]
+            assert isinstance(sections, list) and sections
+            assert all(isinstance(s, dict) for s in sections)
+    assert {"commander", "werkzeug", "python", "express", "zod", "dayjs"} <= set(ids)
+
+
+def test_examples_cover_every_format(example_site: Path) -> None:
+    document = orjson.loads((example_site / "index.json").read_bytes())
+    by_id = {e["id"]: e for e in document["entries"]}
+    python = by_id["python"]["volumes"]["3.11.2"]["sections"]
+    dumps = [s for s in python if s["anchor"] == "json.dumps"]
+    assert len(dumps) == 1 and dumps[0]["heading"] == "json.dumps"
+    assert dumps[0]["path"] == "https://docs.python.org/3.11/library/json.html#json.dumps"
+    assert dumps[0]["source"] == "library/json.html"
+    werkzeug = by_id["werkzeug"]["volumes"]["3.1.3"]["sections"]
+    assert any(s["source"].endswith(".rst") for s in werkzeug)
+    chinese = [s for e in document["entries"] for v in e["volumes"].values()
+               for s in v["sections"] if any("\u4e00" <= ch <= "\u9fff" for ch in s["heading"])]
+    assert chinese
+
+
+def test_docbuild_is_a_console_script(tmp_path: Path) -> None:
+    result = subprocess.run([sys.executable, "-m", "builder.cli", "--help"], capture_output=True,
+                            text=True, check=False)
+    assert result.returncode == 0 and "build" in result.stdout and "check" in result.stdout

@@ -1,0 +1,432 @@
+"""The Markdown/MDX parser: headings it must and must not see, bodies, anchors, line numbers."""
+
+from __future__ import annotations
+
+from builder.model import ParsedFile, Section, Warning_
+from builder.parsers.markdown import parse
+
+
+def outline(parsed: ParsedFile) -> list[tuple[int, str, tuple[str, ...], str, int, int]]:
+    """Level, heading, path, anchor and lines of every section: the shape of a document."""
+    return [
+        (s.level, s.heading, s.heading_path, s.anchor, s.line_start, s.line_end)
+        for s in parsed.sections
+    ]
+
+
+def bodies(parsed: ParsedFile) -> list[str]:
+    return [section.body for section in parsed.sections]
+
+
+def test_sections_paths_and_exact_lines() -> None:
+    text = (
+        "# Guide\n"  # 1
+        "\n"
+        "Intro.\n"  # 3
+        "\n"
+        "## Install\n"  # 5
+        "\n"
+        "Run it.\n"  # 7
+        "\n"
+        "\n"
+        "### From source\n"  # 10
+        "Clone.\n"  # 11
+        "## Usage\n"  # 12
+        "\n"
+        "Call `run()`.\n"  # 14
+        "\n"
+    )
+    parsed = parse(text, "docs/guide.md")
+    assert parsed.title == "Guide"
+    assert parsed.sections[0] == Section(
+        heading="Guide",
+        heading_path=(),
+        body="Intro.",
+        source="docs/guide.md",
+        line_start=1,
+        line_end=3,
+        anchor="guide",
+        level=1,
+    )
+    assert outline(parsed) == [
+        (1, "Guide", (), "guide", 1, 3),
+        (2, "Install", ("Guide",), "install", 5, 7),
+        (3, "From source", ("Guide", "Install"), "from-source", 10, 11),
+        (2, "Usage", ("Guide",), "usage", 12, 14),
+    ]
+    assert bodies(parsed) == ["Intro.", "Run it.", "Clone.", "Call `run()`."]
+
+
+def test_text_before_first_heading_is_a_title_section() -> None:
+    parsed = parse("\n\nSome intro\ntext.\n\n# First\n\nBody.\n", "pkg/readme.md")
+    assert parsed.title == "First"
+    assert outline(parsed) == [
+        (0, "First", (), "top", 3, 4),
+        (1, "First", (), "first", 6, 8),
+    ]
+    assert bodies(parsed) == ["Some intro text.", "Body."]
+
+
+def test_title_falls_back_to_the_file_stem() -> None:
+    parsed = parse("## Only a second level\n\ntext\n", "docs/getting-started.md")
+    assert parsed.title == "getting-started"
+    assert outline(parsed) == [(2, "Only a second level", (), "only-a-second-level", 1, 3)]
+
+
+def test_empty_heading_bodies_still_make_sections() -> None:
+    parsed = parse("# A\n## B\n## C\ntext\n", "x.md")
+    assert outline(parsed) == [
+        (1, "A", (), "a", 1, 1),
+        (2, "B", ("A",), "b", 2, 2),
+        (2, "C", ("A",), "c", 3, 4),
+    ]
+    assert bodies(parsed) == ["", "", "text"]
+
+
+def test_hash_lines_in_fenced_and_indented_code_are_not_headings() -> None:
+    text = (
+        "# Real\n"
+        "\n"
+        "```bash\n"
+        "# install it\n"
+        "pip install x\n"
+        "```\n"
+        "\n"
+        "~~~~python\n"
+        "# a comment\n"
+        "```\n"
+        "~~~~\n"
+        "\n"
+        "````\n"
+        "# four backticks\n"
+        "````\n"
+        "\n"
+        "    # indented code\n"
+        "    x = 1\n"
+    )
+    parsed = parse(text, "x.md")
+    assert outline(parsed) == [(1, "Real", (), "real", 1, 18)]
+    assert parsed.sections[0].body == (
+        "```bash\n# install it\npip install x\n```\n"
+        "\n"
+        "```python\n# a comment\n```\n```\n"
+        "\n"
+        "```\n# four backticks\n```\n"
+        "\n"
+        "```\n# indented code\nx = 1\n```"
+    )
+
+
+def test_headings_inside_html_comments_are_not_headings() -> None:
+    text = "# Kept\n\n<!--\n# Hidden\n## Also hidden\n-->\n\nAfter.\n<!-- # inline hidden -->\n"
+    parsed = parse(text, "x.md")
+    assert outline(parsed) == [(1, "Kept", (), "kept", 1, 9)]
+    assert bodies(parsed) == ["After."]
+
+
+def test_html_headings_with_ids_and_nested_tags() -> None:
+    text = (
+        '<h1 align="center">\n'  # 1
+        '  <img src="logo.png" alt="Logo" width="100"><br>\n'
+        "  My <b>Project</b>\n"
+        "</h1>\n"
+        '<p align="center">A <a href="https://x">fast</a> tool.</p>\n'  # 5
+        "\n"
+        '<h2 id="install">Install &amp; <code>setup</code></h2>\n'  # 7
+        "\n"
+        "Run it.\n"  # 9
+    )
+    parsed = parse(text, "README.md")
+    assert parsed.title == "My Project"
+    assert outline(parsed) == [
+        (1, "My Project", (), "my-project", 1, 5),
+        (2, "Install & setup", ("My Project",), "install", 7, 9),
+    ]
+    assert bodies(parsed) == ["A fast tool.", "Run it."]
+
+
+def test_html_blocks_keep_text_and_drop_tags() -> None:
+    text = (
+        "# Badges\n"
+        "\n"
+        '<p align="center">\n'
+        '  <img src="a.svg" alt="PyPI version">\n'
+        "  <!-- a comment -->\n"
+        "</p>\n"
+        "<div><script>var x = '<b>';</script>Text &lt;kept&gt;</div>\n"
+    )
+    parsed = parse(text, "x.md")
+    assert bodies(parsed) == ["PyPI version\nText <kept>"]
+
+
+def test_setext_headings() -> None:
+    text = "Title\n=====\n\nIntro.\n\nPart\n----\nBody.\n"
+    parsed = parse(text, "x.md")
+    assert parsed.title == "Title"
+    assert outline(parsed) == [
+        (1, "Title", (), "title", 1, 4),
+        (2, "Part", ("Title",), "part", 6, 8),
+    ]
+    assert bodies(parsed) == ["Intro.", "Body."]
+
+
+def test_yaml_front_matter_gives_the_title_and_leaves_the_body() -> None:
+    text = '---\ntitle: "Quick start: a tour"\nslug: /start\n---\n\nWelcome.\n\n# Steps\n\nGo.\n'
+    parsed = parse(text, "docs/start.md")
+    assert parsed.title == "Quick start: a tour"
+    assert outline(parsed) == [
+        (0, "Quick start: a tour", (), "top", 6, 6),
+        (1, "Steps", (), "steps", 8, 10),
+    ]
+    assert bodies(parsed) == ["Welcome.", "Go."]
+
+
+def test_yaml_front_matter_folded_and_single_quoted_titles() -> None:
+    folded = parse("---\ntitle: >\n  Long\n  title\nid: x\n---\n# H\n", "x.md")
+    assert folded.title == "Long title"
+    quoted = parse("---\ntitle: 'It''s here' \n---\n# H\n", "x.md")
+    assert quoted.title == "It's here"
+
+
+def test_toml_front_matter() -> None:
+    parsed = parse('+++\ntitle = "Hugo page"\ndraft = false\n+++\n\n## Part\nText.\n', "p.md")
+    assert parsed.title == "Hugo page"
+    assert outline(parsed) == [(2, "Part", (), "part", 6, 7)]
+    assert bodies(parsed) == ["Text."]
+
+
+def test_mdx_import_export_removed_but_code_imports_kept() -> None:
+    text = (
+        "import Tabs from '@theme/Tabs';\n"  # 1
+        "import {\n"
+        "  Alpha,\n"
+        "} from './alpha';\n"
+        "\n"
+        "export const meta = {\n"  # 6
+        "  a: 1,\n"
+        "\n"
+        "  b: [2, 3],\n"
+        "};\n"  # 10
+        "\n"
+        "# Usage\n"  # 12
+        "\n"
+        "```js\n"
+        "import fs from 'fs';\n"
+        "export default fs;\n"
+        "```\n"
+        "\n"
+        "Import the module first.\n"  # 19
+        "\n"
+        "export default function Layout({children}) { return children }\n"
+    )
+    parsed = parse(text, "docs/usage.mdx")
+    assert outline(parsed) == [(1, "Usage", (), "usage", 12, 21)]
+    assert bodies(parsed) == [
+        "```js\nimport fs from 'fs';\nexport default fs;\n```\n\nImport the module first."
+    ]
+
+
+def test_import_lines_in_plain_markdown_are_prose() -> None:
+    parsed = parse("# A\n\nimport x from 'y'\n", "a.md")
+    assert bodies(parsed) == ["import x from 'y'"]
+
+
+def test_mdx_jsx_tags_dropped_and_children_kept() -> None:
+    text = (
+        "# Install\n"
+        "\n"
+        "<Tabs groupId=\"os\" values={[{label: 'Linux', value: 'linux'}]}>\n"
+        '<TabItem value="linux" label="Linux">\n'
+        "\n"
+        "Use the package manager.\n"
+        "\n"
+        "</TabItem>\n"
+        "</Tabs>\n"
+        "\n"
+        'Press <Kbd>Ctrl</Kbd> and <Icon name="x" /> then `<Tabs>` stays. {/* hidden */}\n'
+    )
+    parsed = parse(text, "install.mdx")
+    assert bodies(parsed) == ["Use the package manager.\n\nPress Ctrl and then `<Tabs>` stays."]
+
+
+def test_explicit_heading_ids_win() -> None:
+    text = (
+        "# Title {#custom-id}\n"
+        "## Options { #opts .wide }\n"
+        '## <a name="legacy"></a>Old `api()` name\n'
+        "## Literal `{#not-an-id}`\n"
+    )
+    parsed = parse(text, "x.md")
+    assert outline(parsed) == [
+        (1, "Title", (), "custom-id", 1, 1),
+        (2, "Options", ("Title",), "opts", 2, 2),
+        (2, "Old api() name", ("Title",), "legacy", 3, 3),
+        (2, "Literal {#not-an-id}", ("Title",), "literal-not-an-id", 4, 4),
+    ]
+
+
+def test_cjk_heading_keeps_its_characters_in_the_slug() -> None:
+    parsed = parse("# 快速开始\n\n安装。\n", "zh.md")
+    assert outline(parsed) == [(1, "快速开始", (), "快速开始", 1, 3)]
+    assert bodies(parsed) == ["安装。"]
+
+
+def test_body_conventions() -> None:
+    text = (
+        "# API\n"
+        "\n"
+        "Use **bold** and _em_ with [a link](https://x.org) and ![the logo](l.png).\n"
+        "Second line &amp; `code()`.\n"
+        "\n"
+        "- one\n"
+        "- two\n"
+        "  1. nested\n"
+        "  2. more\n"
+        "* three\n"
+        "\n"
+        "3. third\n"
+        "4. fourth\n"
+        "\n"
+        "| Name | Value |\n"
+        "|------|-------|\n"
+        "| `a`  | 1 \\| 2 |\n"
+        "\n"
+        "> Quoted *text*\n"
+        "> continues.\n"
+        "\n"
+        "> [!NOTE]\n"
+        "> Read this.\n"
+        "\n"
+        "!!! warning\n"
+        "    Careful.\n"
+        "\n"
+        ":::tip Pro tip\n"
+        "Do it.\n"
+        ":::\n"
+        "\n"
+        "---\n"
+        "\n"
+        "~~gone~~ done\n"
+    )
+    parsed = parse(text, "x.md")
+    assert bodies(parsed) == [
+        "Use bold and em with a link and the logo. Second line & `code()`.\n"
+        "\n"
+        "- one\n"
+        "- two\n"
+        "  1. nested\n"
+        "  2. more\n"
+        "\n"
+        "- three\n"  # a new marker starts a new list
+        "\n"
+        "3. third\n"
+        "4. fourth\n"
+        "\n"
+        "Name | Value\n"
+        "`a` | 1 | 2\n"
+        "\n"
+        "> Quoted text continues.\n"
+        "\n"
+        "Note: Read this.\n"
+        "\n"
+        "Warning: Careful.\n"
+        "\n"
+        "Tip: Pro tip\n"
+        "\n"
+        "Do it.\n"
+        "\n"
+        "gone done"
+    ]
+
+
+def test_code_in_lists_is_indented_and_has_no_trailing_spaces() -> None:
+    text = "# A\n\n1. Step:\n\n   ```sh\n   make   \n   ```\n2. Done\n"
+    parsed = parse(text, "x.md")
+    assert bodies(parsed) == ["1. Step:\n\n  ```sh\n  make\n  ```\n2. Done"]
+
+
+def test_nested_headings_fifty_deep() -> None:
+    html = "".join(f"<h{min(i + 1, 6)}>h{i}</h{min(i + 1, 6)}>\n" for i in range(50))
+    parsed = parse(html, "x.md")
+    assert len(parsed.sections) == 50
+    assert outline(parsed)[:7] == [
+        (1, "h0", (), "h0", 1, 1),
+        (2, "h1", ("h0",), "h1", 2, 2),
+        (3, "h2", ("h0", "h1"), "h2", 3, 3),
+        (4, "h3", ("h0", "h1", "h2"), "h3", 4, 4),
+        (5, "h4", ("h0", "h1", "h2", "h3"), "h4", 5, 5),
+        (6, "h5", ("h0", "h1", "h2", "h3", "h4"), "h5", 6, 6),
+        (6, "h6", ("h0", "h1", "h2", "h3", "h4"), "h6", 7, 7),
+    ]
+    assert outline(parsed)[-1] == (6, "h49", ("h0", "h1", "h2", "h3", "h4"), "h49", 50, 50)
+    markdown = "".join("#" * (i % 6 + 1) + f" m{i}\n" for i in range(50))
+    assert outline(parse(markdown, "x.md"))[-3:] == [
+        (6, "m47", ("m42", "m43", "m44", "m45", "m46"), "m47", 48, 48),
+        (1, "m48", (), "m48", 49, 49),
+        (2, "m49", ("m48",), "m49", 50, 50),
+    ]
+
+
+def test_fifty_deep_quotes_and_lists_keep_their_text() -> None:
+    quotes = parse("# Q\n\n" + "> " * 50 + "deep\n", "x.md")
+    assert quotes.sections[0].body == "> " * 49 + "> deep"
+    lists = parse("# L\n\n" + "\n".join("  " * i + f"- i{i}" for i in range(50)) + "\n", "x.md")
+    assert lists.sections[0].body.split("\n")[-1] == "  " * 49 + "- i49"
+
+
+def test_ten_thousand_character_heading() -> None:
+    heading = "word " * 2000
+    parsed = parse(f"# {heading}\n\nBody.\n", "x.md")
+    assert parsed.sections[0].heading == heading.strip()
+    assert parsed.sections[0].anchor == ("word-" * 16).rstrip("-")
+    assert bodies(parsed) == ["Body."]
+
+
+def test_ten_megabyte_single_line_parses() -> None:
+    line = "a_b `c` [link](u) " * 600_000  # markup that would be slow to parse inline
+    parsed = parse("# Big\n\n" + line + "\n", "big.md")
+    assert parsed.sections[0].body == line.strip()
+    assert parsed.warnings == (
+        Warning_("big.md:3", "10799999 characters without a break kept as raw text"),
+    )
+
+
+def test_empty_and_blank_files() -> None:
+    assert parse("", "docs/empty.md") == ParsedFile("docs/empty.md", "empty", ())
+    assert parse(" \n\t\n\n", "docs/blank.md") == ParsedFile("docs/blank.md", "blank", ())
+
+
+def test_crlf_bom_and_nul_do_not_shift_lines() -> None:
+    parsed = parse("\ufeff# A\r\n\r\ntext\x00here\r\n## B\r\n", "x.md")
+    assert outline(parsed) == [(1, "A", (), "a", 1, 3), (2, "B", ("A",), "b", 4, 4)]
+    assert bodies(parsed) == ["text\ufffdhere", ""]
+
+
+def test_unclosed_fence_and_comment_warn() -> None:
+    fence = parse("# A\n\n```py\n# not a heading\n", "f.md")
+    assert outline(fence) == [(1, "A", (), "a", 1, 4)]
+    assert fence.warnings == (
+        Warning_("f.md:3", "code fence never closed; the rest of the file is code"),
+    )
+    comment = parse("# A\n\n<!-- open\n# hidden\n", "c.md")
+    assert outline(comment) == [(1, "A", (), "a", 1, 4)]
+    assert comment.warnings == (
+        Warning_("c.md:3", "HTML comment never closed; the rest of the file is hidden"),
+    )
+
+
+def test_junk_input_does_not_raise() -> None:
+    junk = "".join(chr(code) for code in range(1, 3000)) * 20
+    parsed = parse(junk, "junk.mdx")
+    assert parsed.relpath == "junk.mdx"
+    assert all(section.line_start <= section.line_end for section in parsed.sections)
+
+
+def test_reference_links_and_autolinks_become_text() -> None:
+    text = "# A\n\nSee [the guide][guide] or <https://x.org>.\n\n[guide]: https://x.org/guide\n"
+    assert bodies(parse(text, "x.md")) == ["See the guide or https://x.org."]
+
+
+def test_myst_and_docusaurus_admonition_names() -> None:
+    text = "# A\n\n:::{note}\nMyST style.\n:::\n\n:::danger-zone\nCustom.\n:::\n"
+    assert bodies(parse(text, "x.md")) == ["Note: MyST style.\n\nDanger zone: Custom."]
