@@ -1,0 +1,325 @@
+"""Tests for builder.parsers.html: literal pages in, exact sections out."""
+
+from __future__ import annotations
+
+from builder.model import Section
+from builder.parsers.html import parse
+
+SPHINX_PAGE = """\
+<!DOCTYPE html>
+<html lang="en">
+<head><title>demo — Demo encoder &#8212; Demo 1.0 documentation</title>
+<script>var x = "<h2>not a heading</h2>";</script></head>
+<body>
+<div class="related" role="navigation"><h3>Navigation</h3><ul><li><a href="index.html">index</a></li></ul></div>
+<div class="document">
+<div class="documentwrapper"><div class="bodywrapper">
+<div class="body" role="main">
+<section id="module-demo">
+<span id="demo-encoder"></span><h1><code>demo</code> — Demo encoder<a class="headerlink" href="#module-demo" title="Permalink to this heading">¶</a></h1>
+<p>Intro with <code class="docutils literal"><span class="pre">inline</span> <span class="pre">code</span></code> and <em>emphasis</em>.</p>
+<div class="admonition note">
+<p class="admonition-title">Note</p>
+<p>Be careful.</p>
+</div>
+<section id="basic-usage">
+<h2>Basic Usage<a class="headerlink" href="#basic-usage">¶</a></h2>
+<dl class="py function">
+<dt class="sig sig-object py" id="demo.dumps">
+<span class="sig-prename descclassname"><span class="pre">demo.</span></span><span class="sig-name descname"><span class="pre">dumps</span></span><span class="sig-paren">(</span><em class="sig-param"><span class="n"><span class="pre">obj</span></span></em>, <em class="sig-param"><span class="o"><span class="pre">*</span></span></em>, <em class="sig-param"><span class="n"><span class="pre">indent</span></span><span class="o"><span class="pre">=</span></span><span class="default_value"><span class="pre">None</span></span></em><span class="sig-paren">)</span><a class="headerlink" href="#demo.dumps" title="Permalink to this definition">¶</a></dt>
+<dd><p>Serialize <em>obj</em> to a <code class="xref">str</code>.</p>
+<div class="versionchanged">
+<p><span class="versionmodified changed">Changed in version 1.1: </span>Added <em>indent</em>.</p>
+</div>
+</dd></dl>
+
+<dl class="py class">
+<dt class="sig sig-object py" id="demo.Encoder">
+<em class="property"><span class="pre">class</span><span class="w"> </span></em><span class="sig-prename descclassname"><span class="pre">demo.</span></span><span class="sig-name descname"><span class="pre">Encoder</span></span><a class="headerlink" href="#demo.Encoder">¶</a></dt>
+<dd><p>Encodes things.</p>
+<dl class="py method">
+<dt class="sig sig-object py" id="demo.Encoder.encode">
+<span class="sig-name descname"><span class="pre">encode</span></span><span class="sig-paren">(</span><em class="sig-param"><span class="n"><span class="pre">o</span></span></em><span class="sig-paren">)</span><a class="headerlink" href="#demo.Encoder.encode">¶</a></dt>
+<dd><p>Return a string.</p>
+</dd></dl>
+
+</dd></dl>
+
+<p>Text after the class.</p>
+<div class="highlight-python3 notranslate"><div class="highlight"><pre><span></span><span class="gp">&gt;&gt;&gt; </span><span class="kn">import</span> <span class="nn">demo</span>
+<span class="gp">&gt;&gt;&gt; </span><span class="n">demo</span><span class="o">.</span><span class="n">dumps</span><span class="p">([</span><span class="mi">1</span><span class="p">])</span>
+<span class="go">&#39;[1]&#39;</span>
+</pre></div>
+</div>
+</section>
+<section id="reference">
+<h2>Reference tables<a class="headerlink" href="#reference">¶</a></h2>
+<table class="docutils align-default">
+<thead><tr><th><p>Python</p></th><th><p>JSON</p></th></tr></thead>
+<tbody><tr><td><p>dict</p></td><td><p>object</p></td></tr>
+<tr><td><p>list, tuple</p></td><td><p>array</p></td></tr></tbody>
+</table>
+<ul class="simple">
+<li><p>first</p></li>
+<li><p>second</p>
+<ol><li>nested one</li><li>nested two</li></ol></li>
+</ul>
+</section>
+</section>
+<div class="clearer"></div>
+</div>
+</div></div>
+<div class="sphinxsidebar" role="navigation" aria-label="main navigation">
+<div class="sphinxsidebarwrapper"><h3>Table of Contents</h3><ul><li><a href="#">demo</a></li></ul></div>
+</div>
+</div>
+<div class="footer">&copy; Copyright 2024. Created using Sphinx.</div>
+</body>
+</html>
+"""  # noqa: E501
+
+
+def headings(text: str) -> list[tuple[str, tuple[str, ...], str, int]]:
+    return [(s.heading, s.heading_path, s.anchor, s.level) for s in parse(text, "p.html").sections]
+
+
+def bodies(text: str) -> list[str]:
+    return [s.body for s in parse(text, "p.html").sections]
+
+
+def test_sphinx_page_sections_exactly() -> None:
+    parsed = parse(SPHINX_PAGE, "library/demo.html")
+    assert parsed.title == "demo — Demo encoder"
+    assert parsed.warnings == ()
+    top = "demo — Demo encoder"
+    usage = (top, "Basic Usage")
+    assert parsed.sections == (
+        Section(
+            heading=top,
+            heading_path=(),
+            body="Intro with `inline code` and emphasis.\n\nNote: Be careful.",
+            source="library/demo.html",
+            line_start=11,
+            line_end=15,
+            anchor="module-demo",
+            level=1,
+        ),
+        Section(
+            heading="Basic Usage",
+            heading_path=(top,),
+            body="Text after the class.\n\n"
+            "```python\n>>> import demo\n>>> demo.dumps([1])\n'[1]'\n```",
+            source="library/demo.html",
+            line_start=18,
+            line_end=43,
+            anchor="basic-usage",
+            level=2,
+        ),
+        Section(
+            heading="demo.dumps",
+            heading_path=usage,
+            body="`demo.dumps(obj, *, indent=None)`\n\n"
+            "Serialize obj to a `str`.\n\n"
+            "Changed in version 1.1: Added indent.",
+            source="library/demo.html",
+            line_start=20,
+            line_end=24,
+            anchor="demo.dumps",
+            level=3,
+        ),
+        Section(
+            heading="demo.Encoder",
+            heading_path=usage,
+            body="`class demo.Encoder`\n\nEncodes things.",
+            source="library/demo.html",
+            line_start=29,
+            line_end=31,
+            anchor="demo.Encoder",
+            level=3,
+        ),
+        Section(
+            heading="demo.Encoder.encode",
+            heading_path=(*usage, "demo.Encoder"),
+            body="`encode(o)`\n\nReturn a string.",
+            source="library/demo.html",
+            line_start=33,
+            line_end=35,
+            anchor="demo.Encoder.encode",
+            level=4,
+        ),
+        Section(
+            heading="Reference tables",
+            heading_path=(top,),
+            body="Python | JSON\ndict | object\nlist, tuple | array\n\n"
+            "- first\n- second\n  1. nested one\n  2. nested two",
+            source="library/demo.html",
+            line_start=48,
+            line_end=57,
+            anchor="reference",
+            level=2,
+        ),
+    )
+
+
+def test_chrome_never_reaches_a_body() -> None:
+    text = "\n".join(s.heading + "\n" + s.body for s in parse(SPHINX_PAGE, "d.html").sections)
+    for chrome in ("Navigation", "Table of Contents", "Copyright", "index", "not a heading", "¶"):
+        assert chrome not in text
+
+
+def test_heading_id_wins_over_section_id_and_marks_are_removed() -> None:
+    page = (
+        '<section id="outer"><h1 id="own">Own id <a class="headerlink" href="#own">#</a></h1>'
+        '<section id="from-section"><h2>From section §</h2></section>'
+        "<h2>Slugged Heading ¶</h2><h3>C#</h3></section>"
+    )
+    assert headings(page) == [
+        ("Own id", (), "own", 1),
+        ("From section", ("Own id",), "from-section", 2),
+        ("Slugged Heading", ("Own id",), "slugged-heading", 2),
+        ("C#", ("Own id", "Slugged Heading"), "c", 3),
+    ]
+
+
+def test_section_id_only_for_its_first_heading() -> None:
+    page = '<section id="sec"><h2>First</h2><p>a</p><h2>Second</h2></section>'
+    assert headings(page) == [("First", (), "sec", 2), ("Second", (), "second", 2)]
+
+
+def test_text_before_first_heading_is_a_title_section() -> None:
+    page = (
+        "<html><head><title>Guide | Acme docs</title></head>"
+        "<body><p>Lead.</p><h2>Next</h2></body></html>"
+    )
+    parsed = parse(page, "guide.html")
+    assert parsed.title == "Guide"
+    assert [(s.heading, s.level, s.anchor, s.body) for s in parsed.sections] == [
+        ("Guide", 0, "top", "Lead."),
+        ("Next", 2, "next", ""),
+    ]
+
+
+def test_main_element_content_only() -> None:
+    page = (
+        "<body><header><h1>Site</h1></header><nav><a>Home</a></nav>"
+        "<main><h1>Real</h1><p>Body <br>line two</p><aside>ad</aside></main>"
+        "<footer>foot</footer></body>"
+    )
+    parsed = parse(page, "x.html")
+    assert [(s.heading, s.body) for s in parsed.sections] == [("Real", "Body\nline two")]
+
+
+def test_code_blocks_keep_language_and_verbatim_text() -> None:
+    page = (
+        '<h1>T</h1><pre><code class="language-js">'
+        "let a = 1;\n\n  if (a &lt; 2) { f(`x`) }\n</code></pre>"
+        "<pre>plain   spaced\ttext</pre>"
+        '<div class="highlight-none"><div class="highlight"><pre>no language</pre></div></div>'
+    )
+    assert bodies(page) == [
+        "```js\nlet a = 1;\n\n  if (a < 2) { f(`x`) }\n```\n\n"
+        "```\nplain   spaced\ttext\n```\n\n```\nno language\n```"
+    ]
+
+
+def test_inline_markup() -> None:
+    page = (
+        "<h1>T</h1><p>Use <tt>x</tt>, <a href='y'>a <b>link</b></a> and "
+        "<img src='i.png' alt='a picture'> &amp; &lt;tags&gt;\n   collapse   spaces.</p>"
+    )
+    assert bodies(page) == ["Use `x`, a link and a picture & <tags> collapse spaces."]
+
+
+def test_admonitions_lists_and_definitions() -> None:
+    page = (
+        '<h1>T</h1><div class="admonition warning"><p class="admonition-title">Warning</p>'
+        "<p>First.</p><p>Second.</p></div>"
+        '<ol start="3"><li>three</li><li>four<ul><li>deep</li></ul></li></ol>'
+        '<dl class="field-list simple"><dt>Parameters<span class="colon">:</span></dt>'
+        "<dd><p><strong>obj</strong> – the object</p></dd></dl>"
+        "<details><summary>More</summary><p>Hidden text.</p></details>"
+    )
+    assert bodies(page) == [
+        "Warning: First.\n\nSecond.\n\n"
+        "3. three\n4. four\n  - deep\n\n"
+        "Parameters:\n  obj – the object\n\n"
+        "More: Hidden text."
+    ]
+
+
+def test_old_sphinx_api_entries_and_c_domain() -> None:
+    page = (
+        '<div class="section" id="api"><h1>API</h1>'
+        '<dl class="function"><dt id="mod.func"><code class="descclassname">mod.</code>'
+        '<code class="descname">func</code>(<em>a</em>)</dt><dd><p>Old style.</p></dd></dl>'
+        '<dl class="c function"><dt class="sig sig-object c" id="c.Py_Run">'
+        '<span class="kt">int</span> <span class="sig-name descname">'
+        '<span class="n">Py_Run</span></span>'
+        "(<span>void</span>)</dt><dd><p>C style.</p></dd></dl>"
+        '<dl class="simple"><dt>term</dt><dd>not an API entry</dd></dl></div>'
+    )
+    parsed = parse(page, "api.html")
+    assert [(s.heading, s.anchor, s.level, s.body) for s in parsed.sections] == [
+        ("API", "api", 1, "term\n  not an API entry"),
+        ("mod.func", "mod.func", 2, "`mod.func(a)`\n\nOld style."),
+        ("Py_Run", "c.Py_Run", 2, "`int Py_Run(void)`\n\nC style."),
+    ]
+
+
+def test_api_entry_without_heading_sits_under_the_title() -> None:
+    page = '<dl class="py data"><dt id="pkg.VALUE">pkg.VALUE</dt><dd>A constant.</dd></dl>'
+    assert headings(page) == [("pkg.VALUE", (), "pkg.VALUE", 1)]
+
+
+def test_table_with_caption_and_empty_rows() -> None:
+    page = (
+        "<h1>T</h1><table><caption>Sizes</caption><tr><th>a</th><th>b</th></tr>"
+        "<tr><td></td><td></td></tr><tr><td>1</td><td><code>2</code></td></tr></table>"
+    )
+    assert bodies(page) == ["Sizes\na | b\n1 | `2`"]
+
+
+def test_malformed_html_degrades() -> None:
+    page = "<h1>Title<p>para <b>bold <i>both</p><h2>Sub</h2><ul><li>a<li>b</ul><td>stray"
+    parsed = parse(page, "bad.html")
+    assert [(s.heading, s.body) for s in parsed.sections] == [
+        ("Title", "para bold both"),
+        ("Sub", "- a\n- b\n\nstray"),
+    ]
+
+
+def test_robustness_inputs() -> None:
+    assert parse("", "e.html").sections == ()
+    assert parse(" \n\t", "e.html").sections == ()
+    junk = parse("\x01\x02 binary \x7f junk <<<>>> &&&", "junk.html")
+    assert [(s.heading, s.body) for s in junk.sections] == [
+        ("junk", "\x01\x02 binary \x7f junk <<<>>> &&&")
+    ]
+    xml = '<?xml version="1.0" encoding="utf-8"?><html><body><h1>X</h1><p>y</p></body></html>'
+    assert bodies(xml) == ["y"]
+    head_only = parse("<html><head><title>Only — X docs</title><style>p{}</style></head>", "h.html")
+    assert (head_only.title, head_only.sections) == ("Only", ())
+
+
+def test_fifty_deep_nesting_keeps_headings() -> None:
+    page = "<h1>Top</h1>" + "<div>" * 50 + "<h2>Deep</h2><p>deep text</p>" + "</div>" * 50
+    assert [(s.heading, s.heading_path, s.body) for s in parse(page, "d.html").sections] == [
+        ("Top", (), ""),
+        ("Deep", ("Top",), "deep text"),
+    ]
+
+
+def test_nesting_lxml_refuses_falls_back_to_text_with_warning() -> None:
+    page = "<h1>Top</h1>" + "<div>" * 3000 + "<p>deep text</p>" + "</div>" * 3000
+    parsed = parse(page, "d.html")
+    assert [w.where for w in parsed.warnings] == ["d.html:1"]
+    assert [(s.heading, s.body) for s in parsed.sections] == [("d", "Top\ndeep text")]
+
+
+def test_huge_heading_and_huge_line() -> None:
+    heading = "word " * 2000
+    parsed = parse(f"<h1>{heading}</h1><p>{'lorem ipsum ' * 100_000}</p>", "h.html")
+    (section,) = parsed.sections
+    assert section.heading == heading.strip()
+    assert section.anchor == "word-" * 15 + "word"
+    assert section.body == ("lorem ipsum " * 100_000).strip()

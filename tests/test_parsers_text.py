@@ -1,0 +1,93 @@
+"""Tests for builder.parsers.text: paragraphs grouped into bounded, exactly-lined sections."""
+
+from __future__ import annotations
+
+from builder.model import Section
+from builder.parsers.text import Chunk, group_chunks, parse, split_chunk, split_line
+
+
+def test_readme_title_heads_the_file() -> None:
+    text = "Hello World\n\npara one\nline two   \n\n\n  indented para  \n"
+    parsed = parse(text, "docs/README.txt")
+    assert parsed.title == "Hello World"
+    assert parsed.sections == (
+        Section(
+            heading="Hello World",
+            heading_path=(),
+            body="para one\nline two\n\n  indented para",
+            source="docs/README.txt",
+            line_start=1,
+            line_end=7,
+            anchor="hello-world",
+            level=1,
+        ),
+    )
+
+
+def test_stem_is_the_title_when_the_first_line_is_prose() -> None:
+    text = "This first paragraph spans\ntwo lines.\n\nSecond.\n"
+    parsed = parse(text, "notes/changes.txt")
+    assert parsed.title == "changes"
+    assert [(s.heading, s.line_start, s.line_end, s.body) for s in parsed.sections] == [
+        ("changes", 1, 4, "This first paragraph spans\ntwo lines.\n\nSecond.")
+    ]
+
+
+def test_single_line_file_is_body_not_title() -> None:
+    parsed = parse("just one line", "LICENSE")
+    assert [(s.heading, s.body, s.anchor) for s in parsed.sections] == [
+        ("LICENSE", "just one line", "license")
+    ]
+
+
+def test_paragraphs_group_into_numbered_parts_with_exact_lines() -> None:
+    paragraph = ("x" * 99 + "\n") * 5  # 500 characters per paragraph, five lines each
+    text = "Guide\n\n" + "\n".join([paragraph] * 4)
+    parsed = parse(text, "guide.txt")
+    assert [
+        (s.heading, s.anchor, s.line_start, s.line_end, len(s.body)) for s in parsed.sections
+    ] == [
+        # Three 499-character paragraphs would make 1,501 characters with their separators.
+        ("Guide", "guide", 1, 13, 1000),
+        ("Guide (part 2)", "guide-2", 15, 25, 1000),
+    ]
+
+
+def test_crlf_and_blank_only_files() -> None:
+    assert parse("", "a.txt").sections == ()
+    assert parse(" \n\t\n", "a.txt").sections == ()
+    parsed = parse("Title\r\n\r\nbody\r\nmore\r\n", "a.txt")
+    assert [(s.heading, s.body, s.line_start, s.line_end) for s in parsed.sections] == [
+        ("Title", "body\nmore", 1, 4)
+    ]
+
+
+def test_huge_paragraph_splits_at_line_boundaries() -> None:
+    lines = [f"line {n:03d} " + "y" * 90 for n in range(30)]  # 99 characters each
+    chunk = Chunk("\n".join(lines), 10, 39)
+    pieces = list(split_chunk(chunk, 1500))
+    assert [(p.line_start, p.line_end) for p in pieces] == [(10, 24), (25, 39)]
+    assert pieces[0].text == "\n".join(lines[:15])
+    assert pieces[1].text == "\n".join(lines[15:])
+
+
+def test_enormous_line_splits_near_the_limit_at_spaces() -> None:
+    assert list(split_line("aaaa bbbb cccc dddd", 10)) == ["aaaa bbbb", "cccc dddd"]
+    assert list(split_line("abcdefghijklmnopqrstuvwxyz", 10)) == [
+        "abcdefghij",
+        "klmnopqrst",
+        "uvwxyz",
+    ]
+    parsed = parse("word " * 600, "w.txt")
+    assert [(s.heading, s.line_start, s.line_end, len(s.body)) for s in parsed.sections] == [
+        ("w", 1, 1, 1499),
+        ("w (part 2)", 1, 1, 1499),
+    ]
+
+
+def test_groups_never_split_a_paragraph_that_fits() -> None:
+    chunks = [Chunk("a" * 700, 1, 1), Chunk("b" * 700, 3, 3), Chunk("c" * 700, 5, 5)]
+    groups = list(group_chunks(chunks, 1500))
+    assert [[c.line_start for c in group] for group in groups] == [[1, 3], [5]]
+    exact = [Chunk("a" * 749, 1, 1), Chunk("b" * 749, 3, 3), Chunk("c", 5, 5)]
+    assert [len(group) for group in group_chunks(exact, 1500)] == [2, 1]
