@@ -1,0 +1,120 @@
+"""Turn Sphinx Python API descriptions into sections named the way Sphinx names their targets.
+
+``.. method:: get_data()`` inside ``.. class:: Request`` under ``.. module:: werkzeug.wrappers``
+becomes a section headed and anchored ``werkzeug.wrappers.Request.get_data``, one level below
+the description that contains it. The name rules follow Sphinx's Python domain for hand-written
+descriptions and autodoc's name resolution for ``auto*`` directives, which differ: an autodoc
+dotted name is a full path, a hand-written one is relative to the current module.
+"""
+
+from __future__ import annotations
+
+import re
+
+from builder.parsers.rst_nodes import Context, DocState, Event, Heading, RenderBlocks, Text
+
+MODULE_LEVEL = frozenset({"function", "class", "exception", "data", "decorator", "type"})
+CLASS_LEVEL = frozenset(
+    {"method", "attribute", "classmethod", "staticmethod", "property", "decoratormethod"}
+)
+CLASS_LIKE = frozenset({"class", "exception"})
+_AUTO_MODULE_LEVEL = frozenset({"function", "class", "exception", "data", "decorator"})
+_AUTO_CLASS_LEVEL = frozenset({"method", "attribute", "property"})
+_NAME = re.compile(r"\s*(?:(?:async|final|abstract)\s+)*([\w.]*\.)?(\w+)")
+
+
+def is_api_directive(base: str) -> bool:
+    """Whether ``base`` (the directive name without ``py:``) describes a Python object."""
+    if base.startswith("auto"):
+        kind = base[4:]
+        return kind in _AUTO_MODULE_LEVEL or kind in _AUTO_CLASS_LEVEL
+    return base in MODULE_LEVEL or base in CLASS_LEVEL
+
+
+def qualify(
+    base: str, signature: str, module_option: str, ctx: Context, doc: DocState
+) -> tuple[str, str, str]:
+    """(full name, name within its module, module) of the object a description documents."""
+    match = _NAME.match(signature)
+    if not match:
+        return "", "", ""
+    prefix, name = match.group(1) or "", match.group(2)
+    context_module = module_option or (ctx.klass_module if ctx.klass else doc.module)
+    if base.startswith("auto"):
+        if base[4:] in _AUTO_CLASS_LEVEL:
+            # autodoc: "Class.name" or "module.Class.name"; bare names use the enclosing class.
+            module_class = prefix.rstrip(".")
+            module, _, klass = module_class.rpartition(".")
+            if not module_class:
+                module, klass = context_module, ctx.klass
+            qualified = f"{klass}.{name}" if klass else name
+            module = module or context_module
+        else:
+            # autodoc: a dotted name is the object's full path, whatever the current module.
+            module = prefix.rstrip(".") or context_module
+            qualified = name
+    else:
+        module = context_module
+        if ctx.klass and prefix.startswith(ctx.klass + "."):
+            qualified = prefix + name
+        elif ctx.klass:
+            qualified = f"{ctx.klass}.{prefix}{name}"
+        else:
+            qualified = prefix + name
+    full = f"{module}.{qualified}" if module else qualified
+    return full, qualified, module
+
+
+def render_api(
+    base: str,
+    signatures: tuple[str, ...],
+    module_option: str,
+    content: tuple[str, ...],
+    line: int,
+    content_first: int,
+    ctx: Context,
+    doc: DocState,
+    render: RenderBlocks,
+) -> list[Event]:
+    """A heading (where sections are allowed), the signatures as code, then the content."""
+    lines = _join_continuations(signatures)
+    full, qualified, module = qualify(base, lines[0] if lines else "", module_option, ctx, doc)
+    events: list[Event] = []
+    if full and ctx.sections:
+        events.append(
+            Heading(
+                title=full,
+                line=line,
+                last_line=line,
+                claim_line=line,
+                anchor=full,
+                api_depth=ctx.api_depth + 1,
+            )
+        )
+    events.extend(Text(f"`{signature}`") for signature in lines)
+    inner = Context(
+        depth=ctx.depth + 1,
+        sections=ctx.sections,
+        klass=qualified if base.removeprefix("auto") in CLASS_LIKE and full else ctx.klass,
+        klass_module=module
+        if base.removeprefix("auto") in CLASS_LIKE and full
+        else ctx.klass_module,
+        api_depth=ctx.api_depth + 1 if full and ctx.sections else ctx.api_depth,
+    )
+    events.extend(render(list(content), content_first, inner, doc))
+    return events
+
+
+def _join_continuations(signatures: tuple[str, ...]) -> list[str]:
+    """One string per signature: a line ending in a backslash continues on the next."""
+    joined: list[str] = []
+    carry = ""
+    for part in signatures:
+        if part.endswith("\\"):
+            carry += part[:-1].rstrip() + " "
+            continue
+        joined.append((carry + part).strip())
+        carry = ""
+    if carry.strip():
+        joined.append(carry.strip())
+    return [signature for signature in joined if signature]

@@ -1,0 +1,124 @@
+"""Reduce reStructuredText inline markup (roles, literals, links, emphasis) to readable text.
+
+One regular expression finds every inline construct; text between them only loses the trailing
+underscores of ``name_`` references. A span never runs past the next start of
+its own kind of markup, so unclosed markup in a huge paragraph costs linear time.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Roles whose target is a code object, a command or a path: their text stays inline code.
+CODE_ROLES = frozenset(
+    {
+        "func", "meth", "class", "attr", "mod", "obj", "data", "exc", "const", "type",
+        "envvar", "option", "program", "file", "command", "samp", "code", "kbd", "any",
+        "literal", "makevar", "macro", "member", "var", "struct", "enum", "enumerator",
+        "expr", "texpr", "func-sig", "decorator", "directive", "role", "confval",
+    }
+)  # fmt: skip
+CODE_DOMAINS = frozenset({"py", "c", "cpp", "js", "rst"})
+_TEXT_DOMAIN_ROLES = frozenset({"ref", "doc", "term", "numref", "keyword", "token", "label"})
+
+_SPAN = r"(?:[^`\\]|\\.){1,2000}?"
+_INLINE = re.compile(
+    r"\\(?P<escaped>.)"
+    r"|``(?P<literal>\S(?:(?:[^`]|`(?!`)){0,2000}?\S)??)``(?![\w`])"
+    r"|:(?<![\w`]:)(?P<role>[A-Za-z][\w+.:-]{0,60}?):`(?P<role_text>" + _SPAN + r")`(?!\w)"
+    r"|`(?<![\w`]`)(?P<suffixed>" + _SPAN + r")`:(?P<suffix_role>[A-Za-z][\w+.:-]{0,60}?):"
+    r"(?![\w`])"
+    r"|`(?<![\w`]`)(?P<reference>" + _SPAN + r")`__?(?!\w)"
+    r"|`(?<![\w`]`)(?P<interpreted>" + _SPAN + r")`(?!\w)"
+    r"|_`(?P<target>[^`]{1,2000}?)`"
+    r"|\*\*(?<![\w*\\]\*\*)(?P<strong>[^\s*](?:(?:[^*]|\*(?!\*)){0,2000}?[^\s\\])??)\*\*(?![\w*])"
+    r"|\*(?<![\w*\\]\*)(?P<emphasis>[^\s*](?:[^*]{0,1000}?[^\s\\*])??)\*(?![\w*])"
+    r"|\|(?<![\w|]\|)(?P<substitution>[^\s|](?:[^|]{0,200}?[^\s|])??)\|(?:__?)?(?![\w|])",
+    re.DOTALL,
+)
+_FOOTNOTE_REFERENCE = re.compile(r" ?\[(?:\d+|#[\w-]*|\*|[A-Za-z][\w.-]*)\]_(?!\w)")
+_SIMPLE_REFERENCE = re.compile(r"(?<![\w.\-])([A-Za-z0-9]+(?:[-_.+:][A-Za-z0-9]+)*)__?(?!\w)")
+_EXPLICIT_TITLE = re.compile(r"(.*?)\s*<([^<>]*)>", re.DOTALL)
+_ESCAPE = re.compile(r"\\(.)", re.DOTALL)
+_TRIGGERS = re.compile(r"[\\`*|_]")
+
+
+def render_inline(text: str, *, heading: bool = False) -> str:
+    """Plain text of one paragraph's inline markup; in a heading, code loses its backticks too."""
+    if "]_" in text:
+        text = _FOOTNOTE_REFERENCE.sub("", text)
+    if not _TRIGGERS.search(text):
+        return text
+    out: list[str] = []
+    pos = 0
+    for match in _INLINE.finditer(text):
+        out.append(_plain(text[pos : match.start()]))
+        out.append(_construct(match, heading))
+        pos = match.end()
+    out.append(_plain(text[pos:]))
+    return "".join(out)
+
+
+def _plain(text: str) -> str:
+    return _SIMPLE_REFERENCE.sub(r"\1", text) if "_" in text else text
+
+
+def _code(text: str, heading: bool) -> str:
+    return text if heading or not text else f"`{text}`"
+
+
+def _construct(match: re.Match[str], heading: bool) -> str:
+    kind = match.lastgroup
+    value = match.group(kind) if kind else ""
+    if kind == "escaped":
+        # An escaped space joins words without a gap (``\ ``), anything else stands for itself.
+        return "" if value.isspace() else value
+    if kind == "literal":
+        return _code(value, heading)
+    if kind == "role_text":
+        return render_role(match.group("role"), value, heading=heading)
+    if kind == "suffix_role":
+        return render_role(value, match.group("suffixed"), heading=heading)
+    if kind == "reference":
+        title, target = _split_title(value)
+        return title or target
+    if kind == "interpreted":
+        return _code(_unescape(value), heading)
+    if kind in ("target", "strong", "emphasis", "substitution"):
+        return value
+    return match.group(0)
+
+
+def render_role(role: str, text: str, *, heading: bool = False) -> str:
+    """Readable text of ``:role:`text```, per Sphinx's rendering of each role kind."""
+    role = role.lower()
+    domain, _, base = role.rpartition(":")
+    title, target = _split_title(text)
+    if base in ("pep", "rfc"):
+        return title or f"{base.upper()} {target}"
+    code_like = base in CODE_ROLES or (domain in CODE_DOMAINS and base not in _TEXT_DOMAIN_ROLES)
+    if not code_like:
+        if base in ("abbr", "guilabel", "menuselection", "math", "sub", "sup", "dfn"):
+            return _unescape(text)
+        return title or target
+    if title:
+        return _code(title, heading)
+    if target.startswith("!"):
+        target = target[1:]
+    if target.startswith("~"):
+        target = target[1:].rsplit(".", 1)[-1]
+    return _code(target, heading)
+
+
+def _split_title(text: str) -> tuple[str, str]:
+    """``Title <target>`` gives both parts; a bare target gives an empty title."""
+    match = _EXPLICIT_TITLE.fullmatch(text)
+    if match and match.group(1):
+        return _unescape(match.group(1)).strip(), match.group(2).strip()
+    if match:
+        return "", match.group(2).strip()
+    return "", _unescape(text).strip()
+
+
+def _unescape(text: str) -> str:
+    return _ESCAPE.sub(r"\1", text) if "\\" in text else text

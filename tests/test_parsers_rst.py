@@ -1,0 +1,617 @@
+"""The reStructuredText parser: titles, inline markup, directives, API sections, robustness."""
+
+from __future__ import annotations
+
+import random
+import string
+
+import pytest
+
+from builder.model import ParsedFile, Section
+from builder.parsers.rst import parse
+from builder.parsers.rst_inline import render_inline
+
+
+def _parse(text: str) -> ParsedFile:
+    return parse(text, "docs/page.rst")
+
+
+def _sections(text: str) -> tuple[Section, ...]:
+    return _parse(text).sections
+
+
+def _outline(text: str) -> list[tuple[str, tuple[str, ...], int, str]]:
+    return [(s.heading, s.heading_path, s.level, s.anchor) for s in _sections(text)]
+
+
+def _body(text: str) -> str:
+    """Body of the only section of a document made of one title and ``text``."""
+    (section,) = _sections("Title\n=====\n\n" + text)
+    return section.body
+
+
+# -- titles ------------------------------------------------------------------------------------
+
+
+def test_underlined_and_overlined_titles_get_levels_in_order_of_first_appearance() -> None:
+    text = (
+        "=======\nProject\n=======\n\n"
+        "Usage\n=====\n\n"
+        "Install\n-------\n\n"
+        "Details\n~~~~~~~\n\n"
+        "Config\n------\n\n"
+        "API\n===\n"
+    )
+    assert _outline(text) == [
+        ("Project", (), 1, "project"),
+        ("Usage", ("Project",), 2, "usage"),
+        ("Install", ("Project", "Usage"), 3, "install"),
+        ("Details", ("Project", "Usage", "Install"), 4, "details"),
+        ("Config", ("Project", "Usage"), 3, "config"),
+        ("API", ("Project",), 2, "api"),
+    ]
+
+
+def test_overline_and_underline_must_match() -> None:
+    parsed = _parse("=====\nTitle\n-----\n\nText.\n")
+    # docutils rejects the pair; the overline reads as a transition and the rest as a title.
+    assert [(s.heading, s.level) for s in parsed.sections] == [("Title", 1)]
+    assert parsed.warnings[0].message == "Title overline & underline mismatch."
+    assert parsed.warnings[0].where == "docs/page.rst:1"
+
+
+def test_inset_overlined_title_is_stripped() -> None:
+    assert _outline("==========\n  Inset  \n==========\n") == [("Inset", (), 1, "inset")]
+
+
+def test_any_punctuation_character_can_adorn_a_title() -> None:
+    text = "A\n#\n\nB\n^\n\nC\n'\n\nD\n+\n"
+    assert [(s.heading, s.level) for s in _sections(text)] == [
+        ("A", 1),
+        ("B", 2),
+        ("C", 3),
+        ("D", 4),
+    ]
+
+
+def test_cjk_title_underlined_to_its_display_width_is_a_title() -> None:
+    (section,) = _sections("快速开始\n========\n\n正文。\n")
+    assert (section.heading, section.level, section.anchor, section.body) == (
+        "快速开始",
+        1,
+        "快速开始",
+        "正文。",
+    )
+
+
+def test_underline_shorter_than_four_and_than_the_title_is_text() -> None:
+    parsed = _parse("快速开始\n===\n\nTitle\n--\n")
+    assert [(s.heading, s.level, s.body) for s in parsed.sections] == [
+        ("page", 0, "快速开始 ===\n\nTitle --"),
+    ]
+
+
+def test_short_underline_of_four_or_more_is_a_title_with_a_warning_like_docutils() -> None:
+    parsed = _parse("快速开始\n====\n\nBody.\n")
+    assert [(s.heading, s.body) for s in parsed.sections] == [("快速开始", "Body.")]
+    assert [(w.where, w.message) for w in parsed.warnings] == [
+        ("docs/page.rst:1", "Title underline too short."),
+    ]
+
+
+def test_one_character_title_with_one_character_underline() -> None:
+    assert _outline("A\n=\n\nText.\n") == [("A", (), 1, "a")]
+
+
+def test_transition_is_not_a_title() -> None:
+    (section,) = _sections("Title\n=====\n\nBefore.\n\n----------\n\nAfter.\n")
+    assert section.body == "Before.\n\nAfter."
+
+
+def test_inline_markup_in_titles_becomes_plain_text() -> None:
+    text = (
+        "The ``run()`` and **bold** *em* `interp`\n"
+        "=========================================\n\n"
+        "Using :func:`os.path.join` with `docs <https://x.org>`_ and target_\n"
+        "-------------------------------------------------------------------\n"
+    )
+    assert [s.heading for s in _sections(text)] == [
+        "The run() and bold em interp",
+        "Using os.path.join with docs and target",
+    ]
+
+
+def test_labels_before_a_title_become_its_anchor_and_the_first_label_wins() -> None:
+    text = (
+        ".. _install-guide:\n.. _setup:\n\n.. a comment\n\nInstalling\n==========\n\n"
+        "Text.\n\n.. _orphan-label:\n\nA paragraph breaks the link.\n\nUsage\n-----\n"
+    )
+    assert [s.anchor for s in _sections(text)] == ["install-guide", "usage"]
+
+
+def test_title_anchor_follows_docutils_ids() -> None:
+    assert [s.anchor for s in _sections("Session.mount() & Co.\n=====================\n")] == [
+        "session-mount-co"
+    ]
+
+
+# -- sections and lines ------------------------------------------------------------------------
+
+
+def test_line_numbers_text_before_the_first_title_and_an_empty_section() -> None:
+    text = (
+        "\n"  # 1
+        "Intro line one\n"  # 2
+        "continues.\n"  # 3
+        "\n"  # 4
+        ".. _label:\n"  # 5
+        "\n"  # 6
+        "=====\n"  # 7
+        "Title\n"  # 8
+        "=====\n"  # 9
+        "\n"  # 10
+        "Empty\n"  # 11
+        "-----\n"  # 12
+        "\n"  # 13
+        "Full\n"  # 14
+        "----\n"  # 15
+        "\n"  # 16
+        "Body text.\n"  # 17
+        "\n"  # 18
+        ".. trailing comment\n"  # 19
+        "\n"  # 20
+    )
+    parsed = _parse(text)
+    assert parsed.title == "Title"
+    assert [
+        (s.heading, s.heading_path, s.level, s.anchor, s.body, s.line_start, s.line_end)
+        for s in parsed.sections
+    ] == [
+        ("Title", (), 0, "title", "Intro line one continues.", 2, 3),
+        ("Title", (), 1, "label", "", 7, 9),
+        ("Empty", ("Title",), 2, "empty", "", 11, 12),
+        ("Full", ("Title",), 2, "full", "Body text.", 14, 19),
+    ]
+    assert all(s.source == "docs/page.rst" for s in parsed.sections)
+
+
+def test_file_without_titles_is_one_section_named_after_the_file() -> None:
+    parsed = _parse("Just some text.\n")
+    assert parsed.title == "page"
+    assert [(s.heading, s.level, s.anchor, s.line_start, s.line_end) for s in parsed.sections] == [
+        ("page", 0, "page", 1, 1)
+    ]
+
+
+@pytest.mark.parametrize("text", ["", "   \n\n\t\n", ".. only a comment\n"])
+def test_empty_documents_have_no_sections(text: str) -> None:
+    parsed = _parse(text)
+    assert (parsed.title, parsed.sections) == ("page", ())
+
+
+# -- inline markup and roles -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        (":func:`os.path.join`", "`os.path.join`"),
+        (":meth:`~werkzeug.Request.get_data`", "`get_data`"),
+        (":class:`!Request`", "`Request`"),
+        (":py:attr:`Response.status`", "`Response.status`"),
+        (":c:func:`PyObject_New`", "`PyObject_New`"),
+        (
+            ":envvar:`HOME` :option:`--port` :file:`setup.cfg` :kbd:`C-x`",
+            "`HOME` `--port` `setup.cfg` `C-x`",
+        ),
+        (
+            ":samp:`print({x})` :command:`ls` :program:`pip` :code:`a + b`",
+            "`print({x})` `ls` `pip` `a + b`",
+        ),
+        (":func:`join <os.path.join>`", "`join`"),
+        (":doc:`The guide <guide/index>`", "The guide"),
+        (":doc:`guide/index`", "guide/index"),
+        (":ref:`my-label`", "my-label"),
+        (":ref:`Read this <my-label>`", "Read this"),
+        (":term:`WSGI`", "WSGI"),
+        (":pep:`8`", "PEP 8"),
+        (":rfc:`2616`", "RFC 2616"),
+        (":abbr:`LIFO (last-in, first-out)`", "LIFO (last-in, first-out)"),
+        ("``literal *not em*``", "`literal *not em*`"),
+        ("`default role`", "`default role`"),
+        ("`link text <https://example.org>`_ and `anon <https://x.org>`__", "link text and anon"),
+        ("`named`_ and `anonymous`__", "named and anonymous"),
+        ("see Python_ or docs__ now", "see Python or docs now"),
+        ("|version| and |name|_", "version and name"),
+        ("A claim [1]_ and [#note]_ and [CIT2002]_.", "A claim and and."),
+        ("**strong** and *emphasis*", "strong and emphasis"),
+        ("f(*args, **kwargs) and 2*3*4", "f(*args, **kwargs) and 2*3*4"),
+        ("__init__ and snake_case_name", "__init__ and snake_case_name"),
+        ("an inline _`target` here", "an inline target here"),
+        (r"escaped \*star\* and no\ space", "escaped *star* and nospace"),
+        ("``/`` then ``b``", "`/` then `b`"),
+    ],
+)
+def test_inline_markup_in_body(source: str, expected: str) -> None:
+    assert render_inline(source) == expected
+
+
+def test_inline_markup_in_a_heading_loses_code_backticks() -> None:
+    assert render_inline(":class:`~a.Request` and ``x``", heading=True) == "Request and x"
+
+
+# -- literal blocks ----------------------------------------------------------------------------
+
+
+def test_double_colon_forms_expand_like_docutils() -> None:
+    text = (
+        "Example::\n\n    code one\n\n"
+        "Paragraph ::\n\n    code two\n\n"
+        "::\n\n    code three\n      indented\n\n"
+        "After.\n"
+    )
+    assert _body(text) == (
+        "Example:\n\n```\ncode one\n```\n\n"
+        "Paragraph\n\n```\ncode two\n```\n\n"
+        "```\ncode three\n  indented\n```\n\n"
+        "After."
+    )
+
+
+def test_literal_block_expected_but_missing_warns() -> None:
+    parsed = _parse("Title\n=====\n\nSee this::\n\nNot indented.\n")
+    assert parsed.sections[0].body == "See this:\n\nNot indented."
+    assert [(w.where, w.message) for w in parsed.warnings] == [
+        ("docs/page.rst:4", "Literal block expected; none found.")
+    ]
+
+
+def test_quoted_literal_block() -> None:
+    assert (
+        _body("Shell::\n\n> one\n> two\n\nDone.\n") == "Shell:\n\n```\n> one\n> two\n```\n\nDone."
+    )
+
+
+def test_highlight_sets_the_language_of_later_literal_blocks() -> None:
+    text = (
+        ".. highlight:: console\n\nRun::\n\n    $ make\n\n"
+        ".. highlight:: none\n\nThen::\n\n    plain\n"
+    )
+    assert _body(text) == "Run:\n\n```console\n$ make\n```\n\nThen:\n\n```\nplain\n```"
+
+
+def test_code_directives_become_fenced_blocks_without_their_options() -> None:
+    text = (
+        ".. code-block:: python\n   :linenos:\n   :caption: Example\n\n"
+        "   def f():\n       return 1\n\n"
+        ".. code:: js\n\n   let x = 1;\n\n"
+        ".. sourcecode:: bash\n\n   ls\n\n"
+        ".. code-block::\n\n   no language\n\n"
+        ".. literalinclude:: ../examples/app.py\n   :lines: 1-10\n"
+    )
+    assert _body(text) == (
+        "```python\ndef f():\n    return 1\n```\n\n"
+        "```js\nlet x = 1;\n```\n\n"
+        "```bash\nls\n```\n\n"
+        "```\nno language\n```\n\n"
+        "Source file: `../examples/app.py`"
+    )
+
+
+def test_doctest_blocks_become_pycon() -> None:
+    text = "Try it:\n\n>>> 1 + 1\n2\n>>> print('x')\nx\n\nAnd a literal::\n\n    >>> 3\n    3\n"
+    assert _body(text) == (
+        "Try it:\n\n```pycon\n>>> 1 + 1\n2\n>>> print('x')\nx\n```\n\n"
+        "And a literal:\n\n```pycon\n>>> 3\n3\n```"
+    )
+
+
+def test_code_containing_a_fence_gets_a_longer_fence() -> None:
+    assert _body("::\n\n    ```\n    md\n    ```\n") == "````\n```\nmd\n```\n````"
+
+
+# -- admonitions and version notes ---------------------------------------------------------------
+
+
+def test_admonitions_become_labelled_paragraphs() -> None:
+    text = (
+        ".. note:: This is\n   a note.\n\n   Second paragraph.\n\n"
+        ".. warning::\n\n   Careful with :func:`rm`.\n\n"
+        ".. seealso:: :doc:`other`\n\n"
+        ".. tip::\n\n   - first\n   - second\n\n"
+        ".. admonition:: Custom title\n\n   Custom text.\n"
+    )
+    assert _body(text) == (
+        "Note: This is a note.\n\nSecond paragraph.\n\n"
+        "Warning: Careful with `rm`.\n\n"
+        "See also: other\n\n"
+        "Tip:\n- first\n- second\n\n"
+        "Custom title: Custom text."
+    )
+
+
+def test_version_notes() -> None:
+    text = (
+        ".. versionadded:: 2.0 Supports streaming.\n\n"
+        ".. versionadded:: 2.1\n\n"
+        ".. versionchanged:: 3.0\n\n   The default changed.\n\n"
+        ".. deprecated:: 3.1\n   Use :meth:`other` instead.\n"
+    )
+    assert _body(text) == (
+        "Added in version 2.0: Supports streaming.\n\n"
+        "Added in version 2.1.\n\n"
+        "Changed in version 3.0: The default changed.\n\n"
+        "Deprecated since version 3.1: Use `other` instead."
+    )
+
+
+# -- Python API descriptions -------------------------------------------------------------------
+
+
+def test_api_directives_become_sections_named_by_qualified_name() -> None:
+    text = (
+        "Wrappers\n========\n\n"  # 1-3
+        ".. module:: werkzeug.wrappers\n\n"  # 4-5
+        ".. class:: Request(environ)\n\n"  # 6-7
+        "   The request.\n\n"  # 8-9
+        "   .. method:: get_data(cache=True)\n\n"  # 10-11
+        "      Read the body.\n\n"  # 12-13
+        "   .. attribute:: form\n\n"  # 14-15
+        ".. function:: helper(x)\n"  # 16
+        "              helper(x, y)\n\n"  # 17-18
+        "   Helps.\n"  # 19
+    )
+    assert [
+        (s.heading, s.heading_path, s.level, s.anchor, s.body, s.line_start, s.line_end)
+        for s in _sections(text)
+    ] == [
+        ("Wrappers", (), 1, "wrappers", "", 1, 4),
+        (
+            "werkzeug.wrappers.Request",
+            ("Wrappers",),
+            2,
+            "werkzeug.wrappers.Request",
+            "`Request(environ)`\n\nThe request.",
+            6,
+            8,
+        ),
+        (
+            "werkzeug.wrappers.Request.get_data",
+            ("Wrappers", "werkzeug.wrappers.Request"),
+            3,
+            "werkzeug.wrappers.Request.get_data",
+            "`get_data(cache=True)`\n\nRead the body.",
+            10,
+            12,
+        ),
+        (
+            "werkzeug.wrappers.Request.form",
+            ("Wrappers", "werkzeug.wrappers.Request"),
+            3,
+            "werkzeug.wrappers.Request.form",
+            "`form`",
+            14,
+            14,
+        ),
+        (
+            "werkzeug.wrappers.helper",
+            ("Wrappers",),
+            2,
+            "werkzeug.wrappers.helper",
+            "`helper(x)`\n\n`helper(x, y)`\n\nHelps.",
+            16,
+            19,
+        ),
+    ]
+
+
+def test_api_sections_sit_one_level_below_the_enclosing_title() -> None:
+    text = "Top\n===\n\nSub\n---\n\n.. py:function:: run()\n\nNext\n====\n\n.. py:data:: VALUE\n"
+    assert [(s.heading, s.level) for s in _sections(text)] == [
+        ("Top", 1),
+        ("Sub", 2),
+        ("run", 3),
+        ("Next", 1),
+        ("VALUE", 2),
+    ]
+
+
+def test_autodoc_names_resolve_like_autodoc() -> None:
+    text = (
+        "API\n===\n\n"
+        ".. currentmodule:: werkzeug\n\n"
+        ".. autoclass:: Response\n    :members:\n\n    .. automethod:: __call__\n\n"
+        ".. autofunction:: werkzeug.utils.redirect\n\n"
+        ".. automethod:: Request.get_json\n\n"
+        ".. autoclass:: werkzeug.datastructures.Headers\n\n    .. automethod:: add\n\n"
+        ".. currentmodule:: None\n\n"
+        ".. autofunction:: toplevel\n\n"
+        ".. function:: send(x)\n   :module: app.mail\n"
+    )
+    assert [(s.anchor, s.heading_path[1:]) for s in _sections(text)] == [
+        ("api", ()),
+        ("werkzeug.Response", ()),
+        ("werkzeug.Response.__call__", ("werkzeug.Response",)),
+        ("werkzeug.utils.redirect", ()),
+        ("werkzeug.Request.get_json", ()),
+        ("werkzeug.datastructures.Headers", ()),
+        ("werkzeug.datastructures.Headers.add", ("werkzeug.datastructures.Headers",)),
+        ("toplevel", ()),
+        ("app.mail.send", ()),
+    ]
+
+
+def test_hand_written_method_with_class_prefix_outside_the_class() -> None:
+    text = ".. module:: pkg\n\n.. class:: Outer\n\n   .. class:: Inner\n\n.. method:: Outer.run()\n"
+    assert [s.anchor for s in _sections(text)] == ["pkg.Outer", "pkg.Outer.Inner", "pkg.Outer.run"]
+
+
+def test_api_description_inside_a_note_stays_text() -> None:
+    text = ".. note::\n\n   .. function:: f(x)\n\n      Does f.\n"
+    assert _body(text) == "Note: `f(x)`\n\nDoes f."
+
+
+def test_other_domains_keep_their_signature_as_code() -> None:
+    text = ".. c:function:: int add(int a)\n\n   Adds.\n\n.. envvar:: APP_HOME\n\n   Home.\n"
+    assert _body(text) == "`int add(int a)`\n\nAdds.\n\n`APP_HOME`\n\nHome."
+
+
+# -- other directives and explicit markup ------------------------------------------------------
+
+
+def test_build_directives_leave_no_junk_and_content_directives_keep_text() -> None:
+    text = (
+        ".. toctree::\n   :maxdepth: 2\n\n   intro\n   usage\n\n"
+        ".. image:: pic.png\n   :alt: A diagram of the flow\n\n"
+        ".. image:: noalt.png\n\n"
+        ".. figure:: fig.png\n   :alt: ignored\n\n   The caption.\n\n"
+        ".. raw:: html\n\n   <div>junk</div>\n\n"
+        ".. only:: html\n\n   HTML text.\n\n"
+        ".. only:: latex\n\n   LaTeX text.\n\n"
+        ".. index:: single: foo\n\n"
+        ".. meta::\n   :description: junk\n\n"
+        ".. include:: other.rst\n\n"
+        ".. |name| replace:: replaced\n\n"
+        ".. _external: https://example.org\n\n"
+        "__ https://example.org/anon\n\n"
+        ".. mystery-directive:: argument\n\n   Kept content.\n\n"
+        ".. rubric:: Footnotes\n\n"
+        ".. [1] Footnote text.\n"
+    )
+    assert _body(text) == (
+        "A diagram of the flow\n\nThe caption.\n\nHTML text.\n\nKept content.\n\n"
+        "Footnotes\n\n[1] Footnote text."
+    )
+
+
+def test_comments_are_dropped_with_their_indented_continuation() -> None:
+    text = (
+        "Before.\n\n.. This is a comment\n   that continues here\n\n   and here.\n\n"
+        "..\n\n   An empty comment ends at the blank line; this is a block quote.\n\nAfter.\n"
+    )
+    assert _body(text) == (
+        "Before.\n\nAn empty comment ends at the blank line; this is a block quote.\n\nAfter."
+    )
+
+
+def test_file_wide_metadata_fields_are_dropped() -> None:
+    (section,) = _sections(":orphan:\n:tocdepth: 2\n\nTitle\n=====\n\nText.\n")
+    assert (section.heading, section.body) == ("Title", "Text.")
+
+
+# -- lists, definitions, tables ----------------------------------------------------------------
+
+
+def test_bullet_and_enumerated_lists() -> None:
+    text = (
+        "- one\n- two\n\n  - nested a\n  - nested b\n\n- three\n  continues\n\n"
+        "#. auto one\n#. auto two\n\n"
+        "3) three\n4) four\n\n"
+        "(a) alpha\n(b) beta\n\n"
+        "A. Smith wrote this paragraph\nabout things.\n"
+    )
+    assert _body(text) == (
+        "- one\n- two\n  - nested a\n  - nested b\n- three continues\n\n"
+        "1. auto one\n2. auto two\n\n"
+        "3. three\n4. four\n\n"
+        "a. alpha\nb. beta\n\n"
+        "A. Smith wrote this paragraph about things."
+    )
+
+
+def test_list_item_with_code_keeps_the_fence_at_column_zero() -> None:
+    assert _body("- Run::\n\n      make\n\n- Done\n") == "- Run:\n\n```\nmake\n```\n- Done"
+
+
+def test_field_option_and_definition_lists() -> None:
+    text = (
+        ":param x: The x.\n:returns: Nothing\n   at all.\n\n"
+        "-a, --all     Show all.\n--output=FILE  Write to FILE.\n\n"
+        "term\n    Definition.\nother : classifier\n    First.\n\n    Second.\n"
+    )
+    assert _body(text) == (
+        "param x: The x.\nreturns: Nothing at all.\n\n"
+        "-a, --all: Show all.\n--output=FILE: Write to FILE.\n\n"
+        "term\n  Definition.\n\n"
+        "other (classifier)\n  First.\n\n  Second."
+    )
+
+
+def test_tables_become_rows() -> None:
+    text = (
+        "====  =====\nA     B\n====  =====\n1     one\n2     two\n      more\n====  =====\n\n"
+        "+-----+-----+\n| h1  | h2  |\n+=====+=====+\n"
+        "| a   | b   |\n| c   |     |\n+-----+-----+\n\n"
+        '.. csv-table:: Numbers\n   :header: "n", "name"\n\n   1, "one, uno"\n\n'
+        ".. list-table::\n   :header-rows: 1\n\n   * - x\n     - y\n   * - ``1``\n     - 2\n"
+    )
+    assert _body(text) == (
+        "A | B\n1 | one\n2 | two more\n\n"
+        "h1 | h2\na c | b\n\n"
+        "Numbers\n\nn | name\n1 | one, uno\n\n"
+        "x | y\n`1` | 2"
+    )
+
+
+def test_line_block_and_block_quote() -> None:
+    assert _body("| line one\n| line *two*\n\n    Quoted text.\n") == (
+        "line one\nline two\n\nQuoted text."
+    )
+
+
+# -- robustness --------------------------------------------------------------------------------
+
+
+def test_ten_megabyte_line() -> None:
+    (section,) = _sections("word " * 2_000_000)
+    assert (section.heading, len(section.body), section.line_end) == ("page", 9_999_999, 1)
+
+
+def test_unclosed_markup_in_a_huge_paragraph() -> None:
+    text = "**a ``b *c |d `e " * 500_000
+    (section,) = _sections(text)
+    assert section.body == text.strip()
+
+
+def test_fifty_nested_heading_levels() -> None:
+    chars = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
+    text = "".join(
+        f"T{k}\n{chars[k] * 5}\n\n"
+        if k < 32
+        else f"{chars[k - 32] * 5}\nO{k}\n{chars[k - 32] * 5}\n\n"
+        for k in range(50)
+    )
+    sections = _sections(text)
+    assert [s.level for s in sections] == list(range(1, 51))
+    assert sections[-1].heading_path == tuple(f"T{k}" for k in range(32)) + tuple(
+        f"O{k}" for k in range(32, 49)
+    )
+
+
+def test_fifty_nested_lists_and_quotes() -> None:
+    lists = "".join("  " * k + f"- item {k}\n\n" for k in range(50))
+    (section,) = _sections(lists)
+    lines = section.body.split("\n")
+    assert (len(lines), lines[0], lines[-1]) == (50, "- item 0", "  " * 49 + "- item 49")
+    quotes = "".join("  " * k + f"level {k}\n\n" for k in range(50))
+    (section,) = _sections(quotes)
+    assert section.body == "\n\n".join(f"level {k}" for k in range(50))
+
+
+def test_thousand_nested_levels_degrade_to_text() -> None:
+    (section,) = _sections("".join(" " * k + f"- x{k}\n" for k in range(1000)))
+    assert section.body.startswith("- x0 - x1")
+    assert section.body.endswith("x999")
+
+
+def test_ten_thousand_character_title() -> None:
+    (section,) = _sections("x" * 10_000 + "\n" + "=" * 10_000 + "\n\nBody.\n")
+    assert (len(section.heading), section.anchor, section.body) == (10_000, "x" * 80, "Body.")
+
+
+def test_binary_ish_junk_does_not_raise() -> None:
+    alphabet = string.printable + "\u00e9\u4e2d\u200b\ufeff"
+    junk = "".join(random.Random(7).choices(alphabet, k=200_000))
+    parsed = _parse(junk)
+    assert sum(len(s.body) for s in parsed.sections) > 100_000
+    assert all(line == line.rstrip() for s in parsed.sections for line in s.body.split("\n"))
