@@ -25,9 +25,40 @@ sys.path.insert(0, str(REPO))
 from builder.build import build_site  # noqa: E402
 from builder.config import load_catalog  # noqa: E402
 
-WORDS = ("request response session timeout configure middleware handler route parameter "
-         "value default option return raise error client server cache header body json "
-         "stream token query index version release build deploy module function class").split()
+WORDS = [
+    "request",
+    "response",
+    "session",
+    "timeout",
+    "configure",
+    "middleware",
+    "handler",
+    "route",
+    "parameter",
+    "value",
+    "default",
+    "option",
+    "return",
+    "raise",
+    "error",
+    "client",
+    "server",
+    "cache",
+    "header",
+    "body",
+    "json",
+    "stream",
+    "token",
+    "query",
+    "index",
+    "version",
+    "release",
+    "build",
+    "deploy",
+    "module",
+    "function",
+    "class",
+]
 
 
 def _paragraph(rng: random.Random, words: int) -> str:
@@ -46,8 +77,10 @@ def _rst(rng: random.Random, n: int) -> str:
     parts = [f"Module {n}\n{'=' * (7 + len(str(n)))}\n"]
     for i in range(40):
         title = f"Part {n}.{i}"
-        parts.append(f"{title}\n{'-' * len(title)}\n\n{_paragraph(rng, 120)} :func:`os.path.join`"
-                     f" and ``literal``.\n\n.. code-block:: python\n\n   x = {i}\n")
+        parts.append(
+            f"{title}\n{'-' * len(title)}\n\n{_paragraph(rng, 120)} :func:`os.path.join`"
+            f" and ``literal``.\n\n.. code-block:: python\n\n   x = {i}\n"
+        )
     return "\n".join(parts)
 
 
@@ -59,8 +92,10 @@ def _html(rng: random.Random, n: int) -> str:
         f"<dd><p>{_paragraph(rng, 40)}</p></dd></dl></section>"
         for i in range(40)
     )
-    return (f"<html><head><title>Page {n}</title></head><body><div class='sphinxsidebar'>nav</div>"
-            f"<div role='main'><h1>Page {n}</h1>{body}</div></body></html>")
+    return (
+        f"<html><head><title>Page {n}</title></head><body><div class='sphinxsidebar'>nav</div>"
+        f"<div role='main'><h1>Page {n}</h1>{body}</div></body></html>"
+    )
 
 
 def make_synthetic(root: Path, megabytes: int, versions: int = 10) -> Path:
@@ -107,9 +142,11 @@ def measure(label: str, catalog_path: Path, runs: int) -> None:
     source_mb = report.source_bytes / 1e6
     largest_mb = max(v.source_bytes for v in report.versions) / 1e6
     median = statistics.median(seconds)
-    print(f"{label:<12} source {source_mb:7.1f} MB  median {median:6.2f} s of {runs}  "
-          f"{source_mb / median:6.1f} MB/s  peak traced {peak / 1e6:7.1f} MB  "
-          f"largest version {largest_mb:5.1f} MB  peak/largest {peak / 1e6 / largest_mb:4.2f}x")
+    print(
+        f"{label:<12} source {source_mb:7.1f} MB  median {median:6.2f} s of {runs}  "
+        f"{source_mb / median:6.1f} MB/s  peak traced {peak / 1e6:7.1f} MB  "
+        f"largest version {largest_mb:5.1f} MB  peak/largest {peak / 1e6 / largest_mb:4.2f}x"
+    )
 
 
 def main() -> None:
@@ -119,7 +156,7 @@ def main() -> None:
     args = parser.parse_args()
     measure("examples", REPO / "examples" / "docbuild.toml", args.runs)
     with tempfile.TemporaryDirectory(prefix="docbuild-synthetic-") as tmp:
-        measure(f"synthetic", make_synthetic(Path(tmp), args.synthetic_mb), args.runs)
+        measure("synthetic", make_synthetic(Path(tmp), args.synthetic_mb), args.runs)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ MAX_ANCHOR_LENGTH = 80
 
 
 def slugify(text: str) -> str:
-    """GitHub-style slug: lowercase, punctuation dropped, spaces to dashes, letters of any script kept.
+    """GitHub-style slug: lowercase, punctuation dropped, spaces to dashes, any script kept.
 
     ``"Session.mount()"`` becomes ``"sessionmount"``; ``"快速开始"`` stays ``"快速开始"``.
     An empty result becomes ``"section"`` so every section still has an anchor.

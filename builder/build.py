@@ -1,7 +1,13 @@
 """Run a whole build: compile every version, write the site into staging, then swap it in.
 
-This module alone knows the order of the stages. The output directory is replaced only when
-everything succeeded, so an interrupted or failed build leaves the previous site untouched.
+This module alone knows the order of the stages:
+
+    per version   sources → sections → volume fragment, search shard, HTML pages
+    at the end    index.json (streamed from the fragments), catalog.json, library pages,
+                  landing page, llms.txt, 404.html
+
+The output directory is replaced only when everything succeeded, so an interrupted or failed
+build leaves the previous site untouched, and a lock keeps two builds from interleaving.
 """
 
 from __future__ import annotations
@@ -9,7 +15,7 @@ from __future__ import annotations
 import os
 import shutil
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -17,13 +23,21 @@ from typing import Any
 
 import orjson
 
+from builder import __version__
+from builder.cache import BuildCache
+from builder.catalog import catalog_document, file_description, write_catalog
 from builder.config import CatalogConfig, ImportConfig, LibraryConfig, VersionConfig
 from builder.errors import BuildError, IndexInvalid, StrictWarnings
 from builder.index import VolumeSource, entry_skeleton, write_index
+from builder.lock import OutputLock
 from builder.model import SkippedFile, Warning_
+from builder.pages import VersionPages, make_environment, render_index, render_library
+from builder.shards import ShardInfo
+from builder.site_size import SiteSize, measure_site
+from builder.stages import VersionStages
 from builder.volumes import VersionResult, compile_directory_version, count_version_files
 from schemas import INDEX_FORMAT
-from schemas.index_rules import index_problems, volume_problems
+from schemas.index_rules import index_problems
 from schemas.versions import sort_newest_first
 
 INDEX_FILE = "index.json"
@@ -40,6 +54,7 @@ class VersionSummary:
     skipped: tuple[SkippedFile, ...]
     sections: int
     source_bytes: int
+    shard: ShardInfo
 
 
 @dataclass
@@ -50,6 +65,10 @@ class BuildReport:
     warnings: list[Warning_] = field(default_factory=list)
     seconds: float = 0.0
     index_bytes: int = 0
+    catalog_bytes: int = 0
+    size: SiteSize | None = None
+    cache_hits: int = 0
+    cache_misses: int = 0
 
     @property
     def source_bytes(self) -> int:
@@ -77,29 +96,19 @@ def count_files(config: CatalogConfig) -> int:
     return sum(count_version_files(v) for lib in config.libraries for v in lib.versions)
 
 
-def _load_json(path: Path) -> Any:
-    return orjson.loads(path.read_bytes())
-
-
-def _imported_volume(version: VersionConfig, library_id: str) -> bytes:
+def _imported_volume(version: VersionConfig, library_id: str) -> dict[str, Any]:
     if version.index is None:
         raise ValueError("not an imported version")
-    document = _load_json(version.index)
+    document = orjson.loads(version.index.read_bytes())
     entry_id = version.entry or library_id
     entry = next(e for e in document["entries"] if e["id"] == entry_id)
-    volume: bytes = orjson.dumps(entry["volumes"][version.version], option=orjson.OPT_SORT_KEYS)
+    volume: dict[str, Any] = entry["volumes"][version.version]
     return volume
 
 
 def _imported_entries(spec: ImportConfig) -> list[dict[str, Any]]:
-    entries: list[dict[str, Any]] = _load_json(spec.index)["entries"]
+    entries: list[dict[str, Any]] = orjson.loads(spec.index.read_bytes())["entries"]
     return [e for e in entries if not spec.only or e["id"] in spec.only]
-
-
-def _check_volume(volume: bytes, where: str) -> None:
-    problems = volume_problems(orjson.loads(volume), where)
-    if problems:
-        raise IndexInvalid(f"the volume of {where}", [str(p) for p in problems])
 
 
 class _Staging:
@@ -108,19 +117,21 @@ class _Staging:
     def __init__(self, out: Path) -> None:
         self.out = out
         self.path = out.parent / f".{out.name}.staging-{os.getpid()}"
-        self.work = self.path / ".work"
+        self.work = self.path.parent / f".{out.name}.work-{os.getpid()}"
 
     def __enter__(self) -> _Staging:
         _refuse_foreign_output(self.out)
-        shutil.rmtree(self.path, ignore_errors=True)
-        self.work.mkdir(parents=True)
+        for leftover in (self.path, self.work):
+            shutil.rmtree(leftover, ignore_errors=True)
+        self.path.mkdir(parents=True)
+        self.work.mkdir()
         return self
 
     def __exit__(self, *exc_info: object) -> None:
         shutil.rmtree(self.path, ignore_errors=True)
+        shutil.rmtree(self.work, ignore_errors=True)
 
     def publish(self) -> None:
-        shutil.rmtree(self.work)
         old = self.out.parent / f".{self.out.name}.old-{os.getpid()}"
         if self.out.exists():
             os.replace(self.out, old)
@@ -135,8 +146,13 @@ def _refuse_foreign_output(out: Path) -> None:
     if not out.is_dir():
         raise BuildError(f"{out} exists and is not a directory; choose another --out")
     if any(out.iterdir()) and not (out / INDEX_FILE).is_file():
-        raise BuildError(f"{out} is not empty and holds no {INDEX_FILE} from an earlier build; "
-                         "refusing to replace it (choose an empty or new --out directory)")
+        raise BuildError(
+            f"{out} is not empty and holds no {INDEX_FILE} from an earlier build; "
+            "refusing to replace it (choose an empty or new --out directory)"
+        )
+
+
+Entry = tuple[dict[str, Any], dict[str, VolumeSource]]
 
 
 def build_site(
@@ -146,78 +162,153 @@ def build_site(
     strict: bool = False,
     updated_at: str | None = None,
     on_file: Callable[[str], None] | None = None,
+    cache_dir: Path | None = None,
+    budget_bytes: int | None = None,
 ) -> BuildReport:
     """Build the site for ``config`` into ``out``; return the report of what was done."""
     started = time.perf_counter()
     report = BuildReport(out)
-    with _Staging(out) as staging:
-        entries: list[tuple[dict[str, Any], dict[str, VolumeSource]]] = []
+    cache = BuildCache(cache_dir)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with OutputLock(out), _Staging(out) as staging:
+        stages = VersionStages(config.site, staging.path, staging.work, make_environment(), cache)
+        entries: list[Entry] = []
         for library in sorted(config.libraries, key=lambda lib: lib.id):
-            entries.append(_compile_library(config, library, staging.work, report, on_file))
+            entries.append(_compile_library(config, library, stages, report, on_file, cache))
         for spec in config.imports:
             for entry in _imported_entries(spec):
-                skeleton = {k: v for k, v in entry.items() if k != "volumes"}
-                volumes = {k: orjson.dumps(v, option=orjson.OPT_SORT_KEYS)
-                           for k, v in entry["volumes"].items()}
-                entries.append((skeleton, dict(volumes)))
-                report.imported_entries.append(entry["id"])
+                entries.append(_take_imported_entry(entry, spec.index.name, stages, report))
         entries.sort(key=lambda item: str(item[0]["id"]))
         _check_skeletons(entries)
         if strict and report.warnings:
-            raise StrictWarnings(f"--strict: the build produced {len(report.warnings)} "
-                                 "warning(s); nothing was written")
-        index_path = staging.path / INDEX_FILE
-        with index_path.open("wb") as handle:
-            write_index(handle, entries, updated_at)
-        report.index_bytes = index_path.stat().st_size
+            raise StrictWarnings(
+                f"--strict: the build produced {len(report.warnings)} "
+                "warning(s); nothing was written"
+            )
+        _write_site_files(config, entries, stages, report, staging.path, updated_at)
+        report.size = measure_site(staging.path)
+        report.size.enforce(budget_bytes)
         staging.publish()
+    cache.sweep()
+    report.cache_hits, report.cache_misses = cache.hits, cache.misses
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _write_site_files(
+    config: CatalogConfig,
+    entries: list[Entry],
+    stages: VersionStages,
+    report: BuildReport,
+    site_dir: Path,
+    updated_at: str | None,
+) -> None:
+    index_path = site_dir / INDEX_FILE
+    with index_path.open("wb") as handle:
+        write_index(handle, entries, updated_at)
+    report.index_bytes = index_path.stat().st_size
+    skeletons = [skeleton for skeleton, _ in entries]
+    for skeleton in skeletons:
+        pages = [stages.pages[(skeleton["id"], v)] for v in skeleton["versions"]]
+        render_library(stages.env, config.site, skeleton, pages, site_dir)
+    render_index(stages.env, config.site, skeletons, updated_at, site_dir)
+    document = catalog_document(
+        site=config.site,
+        entries=skeletons,
+        shards=[v.shard for v in report.versions],
+        builder_version=__version__,
+        updated_at=updated_at,
+        index=file_description(index_path, INDEX_FILE),
+    )
+    report.catalog_bytes = write_catalog(site_dir, document)
 
 
 def _compile_library(
     config: CatalogConfig,
     library: LibraryConfig,
-    work: Path,
+    stages: VersionStages,
     report: BuildReport,
     on_file: Callable[[str], None] | None,
-) -> tuple[dict[str, Any], dict[str, VolumeSource]]:
+    cache: BuildCache,
+) -> Entry:
+    skeleton = entry_skeleton(
+        library_id=library.id,
+        name=library.name,
+        summary=library.summary,
+        aliases=library.aliases,
+        homepage=library.homepage,
+        popularity=library.popularity,
+        packages=library.packages,
+        versions=sort_newest_first([v.version for v in library.versions]),
+    )
     volumes: dict[str, VolumeSource] = {}
     for version in library.versions:
-        where = f"{library.id} {version.version}"
         if version.directory is not None:
-            result = compile_directory_version(config.site, library, version, on_file)
-            volume = result.volume_bytes()
+            result = compile_directory_version(config.site, library, version, on_file, cache)
             origin = "directory"
         else:
             volume = _imported_volume(version, library.id)
-            result = VersionResult(library.id, version.version, version.summary)
+            result = VersionResult(
+                library.id,
+                version.version,
+                version.summary or volume.get("summary"),
+                list(volume["sections"]),
+            )
             origin = version.index.name if version.index else "index"
-        _check_volume(volume, where)
-        fragment = work / f"{len(os.listdir(work))}.json"
-        fragment.write_bytes(volume)
-        volumes[version.version] = fragment
-        report.warnings.extend(result.warnings)
-        sections = result.section_count or len(orjson.loads(volume)["sections"])
-        report.versions.append(VersionSummary(
-            library.id, version.version, origin, result.files_read, tuple(result.skipped),
-            sections, result.source_bytes,
-        ))
-    skeleton = entry_skeleton(
-        library_id=library.id, name=library.name, summary=library.summary,
-        aliases=library.aliases, homepage=library.homepage, popularity=library.popularity,
-        packages=library.packages, versions=sort_newest_first([v.version for v in library.versions]),
-    )
+        volumes[version.version] = _run_version_stages(skeleton, result, origin, stages, report)
     return skeleton, volumes
 
 
-def _check_skeletons(entries: list[tuple[dict[str, Any], dict[str, VolumeSource]]]) -> None:
+def _take_imported_entry(
+    entry: Mapping[str, Any], origin: str, stages: VersionStages, report: BuildReport
+) -> Entry:
+    skeleton = {k: v for k, v in entry.items() if k != "volumes"}
+    volumes: dict[str, VolumeSource] = {}
+    for version, volume in sorted(entry["volumes"].items()):
+        result = VersionResult(
+            str(entry["id"]), version, volume.get("summary"), list(volume.get("sections", []))
+        )
+        volumes[version] = _run_version_stages(skeleton, result, origin, stages, report)
+    report.imported_entries.append(str(entry["id"]))
+    return skeleton, volumes
+
+
+def _run_version_stages(
+    skeleton: Mapping[str, Any],
+    result: VersionResult,
+    origin: str,
+    stages: VersionStages,
+    report: BuildReport,
+) -> VolumeSource:
+    fragment, shard = stages.run(skeleton, result)
+    report.warnings.extend(result.warnings)
+    report.versions.append(
+        VersionSummary(
+            result.library_id,
+            result.version,
+            origin,
+            result.files_read,
+            tuple(result.skipped),
+            result.section_count,
+            result.source_bytes,
+            shard,
+        )
+    )
+    return fragment
+
+
+def _check_skeletons(entries: list[Entry]) -> None:
     """Check every rule above the volume level (volumes were checked one by one)."""
     document = {
         "format": INDEX_FORMAT,
-        "entries": [{**skeleton, "volumes": {v: {"sections": []} for v in volumes}}
-                    for skeleton, volumes in entries],
+        "entries": [
+            {**skeleton, "volumes": {v: {"sections": []} for v in volumes}}
+            for skeleton, volumes in entries
+        ],
     }
     problems = index_problems(document)
     if problems:
         raise IndexInvalid("the assembled index", [str(p) for p in problems])
+
+
+__all__ = ["BuildReport", "VersionPages", "VersionSummary", "build_site", "count_files"]

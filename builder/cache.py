@@ -41,7 +41,8 @@ class BuildCache:
             raise RuntimeError("cache is disabled")
         return self.root / "entries" / key[:2] / f"{key}.json"
 
-    def load(self, key: str) -> Any | None:
+    def load_bytes(self, key: str) -> bytes | None:
+        """The payload stored under ``key``, or None when absent or corrupt."""
         if self.root is None:
             return None
         path = self._path(key)
@@ -58,13 +59,12 @@ class BuildCache:
             return None
         self.used.add(key)
         self.hits += 1
-        return orjson.loads(payload)
+        return payload
 
-    def store(self, key: str, value: Any) -> None:
+    def store_bytes(self, key: str, payload: bytes) -> None:
         if self.root is None:
             return
         path = self._path(key)
-        payload = orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, temp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
         try:
@@ -75,6 +75,13 @@ class BuildCache:
             Path(temp).unlink(missing_ok=True)
             raise
         self.used.add(key)
+
+    def load(self, key: str) -> Any | None:
+        payload = self.load_bytes(key)
+        return None if payload is None else orjson.loads(payload)
+
+    def store(self, key: str, value: Any) -> None:
+        self.store_bytes(key, orjson.dumps(value, option=orjson.OPT_SORT_KEYS))
 
     def sweep(self) -> int:
         """Delete entries this build did not use; return how many."""

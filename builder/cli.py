@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any, NoReturn
 
 import click
 
 from builder import __version__
-from builder.build import build_site, count_files, timestamp_from_environment
+from builder.build import BuildReport, build_site, count_files, timestamp_from_environment
 from builder.check import check_index
 from builder.config import load_catalog
 from builder.errors import BuildError
 from builder.report import render_report
 
 
-def _fail(error: BuildError) -> None:
+def _fail(error: BuildError) -> NoReturn:
     click.echo(f"docbuild: error: {error}", err=True)
     sys.exit(error.exit_code)
 
@@ -27,35 +28,103 @@ def main() -> None:
 
 
 @main.command()
-@click.option("-c", "--config", "config_path", type=click.Path(path_type=Path),
-              default=Path("docbuild.toml"), show_default=True,
-              help="The catalog file listing libraries, versions and their doc sources.")
-@click.option("-o", "--out", type=click.Path(path_type=Path), default=Path("_site"),
-              show_default=True, help="Output directory; replaced only when the build succeeds.")
+@click.option(
+    "-c",
+    "--config",
+    "config_path",
+    type=click.Path(path_type=Path),
+    default=Path("docbuild.toml"),
+    show_default=True,
+    help="The catalog file listing libraries, versions and their doc sources.",
+)
+@click.option(
+    "-o",
+    "--out",
+    type=click.Path(path_type=Path),
+    default=Path("_site"),
+    show_default=True,
+    help="Output directory; replaced only when the build succeeds.",
+)
 @click.option("--strict", is_flag=True, help="Fail the build on any warning.")
-@click.option("--timestamp", metavar="ISO|now",
-              help="updatedAt for the index. Default: SOURCE_DATE_EPOCH if set, else none, "
-                   "so that rebuilds are byte-identical.")
+@click.option(
+    "--timestamp",
+    metavar="ISO|now",
+    help="updatedAt for the index. Default: SOURCE_DATE_EPOCH if set, else none, "
+    "so that rebuilds are byte-identical.",
+)
+@click.option(
+    "--cache-dir",
+    type=click.Path(path_type=Path),
+    help="Build cache for incremental rebuilds. Default: .docbuild-cache beside the catalog file.",
+)
+@click.option("--no-cache", is_flag=True, help="Parse everything; neither read nor write a cache.")
+@click.option(
+    "--budget-mb",
+    type=click.FloatRange(min=0),
+    metavar="MB",
+    help="Fail the build when the site would be larger than this.",
+)
 @click.option("-v", "--verbose", is_flag=True, help="List every skipped file and warning.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
-def build(config_path: Path, out: Path, strict: bool, timestamp: str | None, verbose: bool,
-          quiet: bool) -> None:
-    """Build the site (index.json) from a catalog file."""
+def build(
+    config_path: Path,
+    out: Path,
+    strict: bool,
+    timestamp: str | None,
+    cache_dir: Path | None,
+    no_cache: bool,
+    budget_mb: float | None,
+    verbose: bool,
+    quiet: bool,
+) -> None:
+    """Build the site: index.json, catalog.json, search shards, HTML pages and llms.txt."""
+    run_build(
+        config_path,
+        out,
+        strict=strict,
+        timestamp=timestamp,
+        cache_dir=cache_dir,
+        no_cache=no_cache,
+        budget_mb=budget_mb,
+        verbose=verbose,
+        quiet=quiet,
+    )
+
+
+def run_build(
+    config_path: Path,
+    out: Path,
+    *,
+    strict: bool = False,
+    timestamp: str | None = None,
+    cache_dir: Path | None = None,
+    no_cache: bool = False,
+    budget_mb: float | None = None,
+    verbose: bool = False,
+    quiet: bool = False,
+) -> BuildReport:
+    """Load the catalog, build, print the report; exit with the error's code on failure."""
     try:
         config = load_catalog(config_path)
         updated_at = timestamp_from_environment(timestamp)
+        options: dict[str, Any] = {
+            "strict": strict,
+            "updated_at": updated_at,
+            "cache_dir": None if no_cache else cache_dir or config_path.parent / ".docbuild-cache",
+            "budget_bytes": None if budget_mb is None else int(budget_mb * 1e6),
+        }
         if sys.stderr.isatty() and not quiet:
-            with click.progressbar(length=count_files(config), label="Parsing", file=sys.stderr,
-                                   show_pos=True) as bar:
-                report = build_site(config, out, strict=strict, updated_at=updated_at,
-                                    on_file=lambda _: bar.update(1))
+            with click.progressbar(
+                length=count_files(config), label="Parsing", file=sys.stderr, show_pos=True
+            ) as bar:
+                report = build_site(config, out, on_file=lambda _: bar.update(1), **options)
         else:
-            report = build_site(config, out, strict=strict, updated_at=updated_at)
+            report = build_site(config, out, **options)
     except BuildError as error:
         _fail(error)
-        return
     if not quiet:
         click.echo(render_report(report, verbose=verbose), err=True)
+    return report
 
 
 @main.command()
@@ -66,8 +135,11 @@ def check(path: Path) -> None:
         summary = check_index(path)
     except BuildError as error:
         _fail(error)
-        return
-    click.echo(f"{path}: valid doctrove-index@1 ({summary.entries} entries, "
-               f"{summary.versions} versions, {summary.sections} sections)")
+    click.echo(
+        f"{path}: valid doctrove-index@1 ({summary.entries} entries, "
+        f"{summary.versions} versions, {summary.sections} sections)"
+    )
+
+
 if __name__ == "__main__":
     main()

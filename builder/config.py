@@ -23,12 +23,24 @@ MAX_CATALOG_BYTES = 4 * 1024 * 1024
 
 _SITE_KEYS = {"title": str, "base_url": str, "description": str}
 _LIBRARY_KEYS = {
-    "id": str, "name": str, "summary": str, "aliases": list, "homepage": str,
-    "popularity": (int, float), "packages": list, "versions": list,
+    "id": str,
+    "name": str,
+    "summary": str,
+    "aliases": list,
+    "homepage": str,
+    "popularity": (int, float),
+    "packages": list,
+    "versions": list,
 }
 _VERSION_KEYS = {
-    "version": str, "path": str, "index": str, "entry": str, "include": list, "exclude": list,
-    "url_template": str, "summary": str,
+    "version": str,
+    "path": str,
+    "index": str,
+    "entry": str,
+    "include": list,
+    "exclude": list,
+    "url_template": str,
+    "summary": str,
 }
 _IMPORT_KEYS = {"index": str, "only": list}
 _TOP_KEYS = {"site": dict, "libraries": list, "imports": list}
@@ -156,8 +168,10 @@ def _parse_catalog(raw: dict[str, Any], path: Path, problems: _Problems) -> Cata
         if library is None:
             continue
         if library.id in seen_ids:
-            problems.add(f"{name} libraries[{i}]", f"duplicate id {library.id!r} "
-                         f"(also {seen_ids[library.id]})")
+            problems.add(
+                f"{name} libraries[{i}]",
+                f"duplicate id {library.id!r} (also {seen_ids[library.id]})",
+            )
         seen_ids[library.id] = f"libraries[{i}]"
         libraries.append(library)
 
@@ -172,8 +186,11 @@ def _parse_catalog(raw: dict[str, Any], path: Path, problems: _Problems) -> Cata
         only = problems.string_list(fields.get("only"), f"{where}.only")
         for entry_id in _imported_ids(index_path, only, where, problems):
             if entry_id in seen_ids:
-                problems.add(where, f"entry id {entry_id!r} is already used by "
-                              f"{seen_ids[entry_id]}; list the others in 'only'")
+                problems.add(
+                    where,
+                    f"entry id {entry_id!r} is already used by "
+                    f"{seen_ids[entry_id]}; list the others in 'only'",
+                )
             seen_ids[entry_id] = where
         imports.append(ImportConfig(index_path, only))
     if not libraries and not imports:
@@ -189,22 +206,29 @@ def _parse_library(table: Any, where: str, root: Path, problems: _Problems) -> L
         return None
     where = f"{where} (id {library_id!r})"
     if not LIBRARY_ID.match(library_id):
-        problems.add(where, "id must be lowercase letters, digits, '.', '_' or '-', "
-                     "starting with a letter or digit, at most 100 characters")
+        problems.add(
+            where,
+            "id must be lowercase letters, digits, '.', '_' or '-', "
+            "starting with a letter or digit, at most 100 characters",
+        )
     if not str(fields.get("name", "")).strip():
         problems.add(where, "missing name")
     packages = problems.string_list(fields.get("packages"), f"{where}.packages")
     for package in packages:
         if not PACKAGE_NAME.match(package):
-            problems.add(f"{where}.packages", f"{package!r} is not 'registry:name' "
-                         "(like npm:express or pypi:flask)")
+            problems.add(
+                f"{where}.packages",
+                f"{package!r} is not 'registry:name' (like npm:express or pypi:flask)",
+            )
     popularity = fields.get("popularity")
     if popularity is not None and popularity < 0:
         problems.add(f"{where}.popularity", "must not be negative")
     versions: list[VersionConfig] = []
     seen: dict[tuple[object, ...], str] = {}
     for j, version_table in enumerate(fields.get("versions", [])):
-        version = _parse_version(version_table, f"{where}.versions[{j}]", root, library_id, problems)
+        version = _parse_version(
+            version_table, f"{where}.versions[{j}]", root, library_id, problems
+        )
         if version is None:
             continue
         try:
@@ -212,8 +236,9 @@ def _parse_library(table: Any, where: str, root: Path, problems: _Problems) -> L
         except InvalidVersion:
             continue
         if key in seen:
-            problems.add(f"{where}.versions[{j}]", f"version {version.version!r} duplicates "
-                         f"{seen[key]!r}")
+            problems.add(
+                f"{where}.versions[{j}]", f"version {version.version!r} duplicates {seen[key]!r}"
+            )
         seen[key] = version.version
         versions.append(version)
     if not fields.get("versions"):
@@ -243,12 +268,16 @@ def _parse_version(
     except InvalidVersion as exc:
         problems.add(f"{where}.version", str(exc))
     if ("path" in fields) == ("index" in fields):
-        problems.add(where, "needs exactly one source: path (a docs directory) or index "
-                     "(a doctrove-index@1 file)")
+        problems.add(
+            where,
+            "needs exactly one source: path (a docs directory) or index (a doctrove-index@1 file)",
+        )
     directory = root / fields["path"] if "path" in fields else None
     if directory is not None and not directory.is_dir():
-        problems.add(f"{where}.path", f"directory {fields['path']!r} does not exist "
-                     f"(paths are relative to {root})")
+        problems.add(
+            f"{where}.path",
+            f"directory {fields['path']!r} does not exist (paths are relative to {root})",
+        )
     index = root / fields["index"] if "index" in fields else None
     entry = fields.get("entry")
     if index is not None:
@@ -277,14 +306,19 @@ def _parse_version(
 
 def _check_template(template: str, where: str, problems: _Problems) -> None:
     try:
-        names = {field for _, field, _, _ in string.Formatter().parse(template) if field is not None}
+        names = {
+            field for _, field, _, _ in string.Formatter().parse(template) if field is not None
+        }
     except ValueError as exc:
         problems.add(where, f"not a valid template: {exc}")
         return
     unknown = names - URL_PLACEHOLDERS
     if unknown:
-        problems.add(where, f"unknown placeholder(s) {sorted(unknown)}; "
-                     f"use {', '.join('{' + n + '}' for n in sorted(URL_PLACEHOLDERS))}")
+        problems.add(
+            where,
+            f"unknown placeholder(s) {sorted(unknown)}; "
+            f"use {', '.join('{' + n + '}' for n in sorted(URL_PLACEHOLDERS))}",
+        )
 
 
 def _imported_ids(
@@ -301,11 +335,17 @@ def _imported_ids(
     entries = {entry["id"]: entry for entry in document["entries"]}
     for entry_id in wanted:
         if entry_id not in entries:
-            problems.add(where, f"{index_path.name} has no entry {entry_id!r} "
-                         f"(it has {', '.join(sorted(entries)) or 'none'})")
+            problems.add(
+                where,
+                f"{index_path.name} has no entry {entry_id!r} "
+                f"(it has {', '.join(sorted(entries)) or 'none'})",
+            )
         elif version is not None and version not in entries[entry_id]["volumes"]:
-            problems.add(where, f"{index_path.name} has no volume {version!r} for "
-                         f"{entry_id!r} (it has {', '.join(entries[entry_id]['volumes'])})")
+            problems.add(
+                where,
+                f"{index_path.name} has no volume {version!r} for "
+                f"{entry_id!r} (it has {', '.join(entries[entry_id]['volumes'])})",
+            )
     return list(wanted) if wanted else list(entries)
 
 

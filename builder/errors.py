@@ -1,10 +1,10 @@
 """The builder's exception tree; the CLI maps ``exit_code`` to the process exit status.
 
-    BuildError (exit 1)              something failed while building
-    ├── ConfigError (exit 2)         docbuild.toml is invalid; carries every problem found
-    ├── SourceError (exit 1)         an input file or directory could not be read
-    ├── IndexInvalid (exit 1)        an index failed validation; carries every problem found
-    └── StrictWarnings (exit 1)      --strict was given and the build produced warnings
+BuildError (exit 1)              something failed while building
+├── ConfigError (exit 2)         docbuild.toml is invalid; carries every problem found
+├── SourceError (exit 1)         an input file or directory could not be read
+├── IndexInvalid (exit 1)        an index failed validation; carries every problem found
+└── StrictWarnings (exit 1)      --strict was given and the build produced warnings
 """
 
 from __future__ import annotations
@@ -45,9 +45,10 @@ class IndexInvalid(BuildError):
 
     def __init__(self, what: str, problems: Sequence[str]) -> None:
         self.problems = list(problems)
-        super().__init__(f"{what} is not a valid doctrove-index@1 document:\n" + "\n".join(
-            f"  - {p}" for p in self.problems
-        ))
+        super().__init__(
+            f"{what} is not a valid doctrove-index@1 document:\n"
+            + "\n".join(f"  - {p}" for p in self.problems)
+        )
 
 
 class StrictWarnings(BuildError):

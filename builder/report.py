@@ -21,9 +21,11 @@ def render_report(report: BuildReport, *, verbose: bool = False) -> str:
     for summary in report.versions:
         label = f"{summary.library_id} {summary.version}".ljust(width)
         if summary.origin == "directory":
-            lines.append(f"{label}  {summary.files_read:5d} files  {summary.sections:6d} sections"
-                         f"  {_megabytes(summary.source_bytes):>9}"
-                         + (f"  ({len(summary.skipped)} skipped)" if summary.skipped else ""))
+            lines.append(
+                f"{label}  {summary.files_read:5d} files  {summary.sections:6d} sections"
+                f"  {_megabytes(summary.source_bytes):>9}"
+                + (f"  ({len(summary.skipped)} skipped)" if summary.skipped else "")
+            )
         else:
             lines.append(f"{label}  {summary.sections:6d} sections taken from {summary.origin}")
         limit = len(summary.skipped) if verbose else MAX_LISTED
@@ -32,8 +34,10 @@ def render_report(report: BuildReport, *, verbose: bool = False) -> str:
         if len(summary.skipped) > limit:
             reasons = Counter(s.reason.split(" (")[0] for s in summary.skipped[limit:])
             detail = ", ".join(f"{n} {r}" for r, n in reasons.most_common())
-            lines.append(f"    … and {len(summary.skipped) - limit} more skipped ({detail}); "
-                         "--verbose lists all")
+            lines.append(
+                f"    … and {len(summary.skipped) - limit} more skipped ({detail}); "
+                "--verbose lists all"
+            )
     if report.imported_entries:
         lines.append(f"imported entries: {', '.join(report.imported_entries)}")
     if report.warnings:
@@ -42,6 +46,17 @@ def render_report(report: BuildReport, *, verbose: bool = False) -> str:
         lines.extend(f"  {w.where}: {w.message}" for w in report.warnings[:limit])
         if len(report.warnings) > limit:
             lines.append(f"  … and {len(report.warnings) - limit} more; --verbose lists all")
+    if report.size is not None:
+        lines.extend(f"warning: {w}" for w in report.size.warnings())
+        biggest = ", ".join(f"{p} {_megabytes(s)}" for p, s in report.size.biggest[:3])
+        per_version = report.catalog_bytes / max(len(report.versions), 1)
+        lines.append(
+            f"site: {report.size.files} files, {_megabytes(report.size.total_bytes)}; "
+            f"biggest: {biggest}; catalog.json {report.catalog_bytes} bytes "
+            f"({per_version:.0f} per version)"
+        )
+    if report.cache_hits or report.cache_misses:
+        lines.append(f"build cache: {report.cache_hits} reused, {report.cache_misses} rebuilt")
     seconds = max(report.seconds, 1e-9)
     rate = report.source_bytes / 1e6 / seconds
     sections = sum(v.sections for v in report.versions)

@@ -49,17 +49,24 @@ def _bound_heading(section: Section, warnings: list[Warning_]) -> Section:
     where = f"{section.source}:{section.line_start}"
     heading, path = section.heading, section.heading_path
     if len(heading) > MAX_HEADING_CHARS:
-        warnings.append(Warning_(where, f"heading of {len(heading)} characters cut to "
-                                 f"{MAX_HEADING_CHARS}"))
+        warnings.append(
+            Warning_(where, f"heading of {len(heading)} characters cut to {MAX_HEADING_CHARS}")
+        )
         heading = heading[: MAX_HEADING_CHARS - 1].rstrip() + "…"
     if len(path) > MAX_PATH_DEPTH or any(len(p) > MAX_HEADING_CHARS for p in path):
         if len(path) > MAX_PATH_DEPTH:
-            warnings.append(Warning_(where, f"headings nested {len(path) + 1} deep; the heading "
-                                     f"path keeps the outermost and innermost {MAX_PATH_DEPTH}"))
+            warnings.append(
+                Warning_(
+                    where,
+                    f"headings nested {len(path) + 1} deep; the heading "
+                    f"path keeps the outermost and innermost {MAX_PATH_DEPTH}",
+                )
+            )
             half = MAX_PATH_DEPTH // 2
             path = path[:half] + path[-half:]
-        path = tuple(p if len(p) <= MAX_HEADING_CHARS else p[: MAX_HEADING_CHARS - 1] + "…"
-                     for p in path)
+        path = tuple(
+            p if len(p) <= MAX_HEADING_CHARS else p[: MAX_HEADING_CHARS - 1] + "…" for p in path
+        )
     if (heading, path) == (section.heading, section.heading_path):
         return section
     return replace(section, heading=heading, heading_path=path)
@@ -97,7 +104,9 @@ def _cut_block(block: str, limit: int) -> list[str]:
     lines = block.split("\n")
     match = _FENCE.match(lines[0])
     opener, closer = (lines[0], match.group(1)) if match and len(lines) > 1 else ("", "")
-    inner = lines[1:-1] if opener and lines[-1].strip() == closer else lines[1:] if opener else lines
+    inner = (
+        lines[1:-1] if opener and lines[-1].strip() == closer else lines[1:] if opener else lines
+    )
     if opener:
         limit -= len(opener) + len(closer) + 2  # room for the fences re-added around each piece
     pieces: list[str] = []
@@ -150,15 +159,21 @@ def split_section(section: Section, limit: int = MAX_SECTION_CHARS) -> list[Sect
     start = section.line_start
     for n, body in enumerate(bodies, start=1):
         consumed += len(body)
-        end = section.line_end if n == len(bodies) else section.line_start + span * consumed // total
+        end = (
+            section.line_end if n == len(bodies) else section.line_start + span * consumed // total
+        )
         end = max(end, start)
-        parts.append(replace(
-            section,
-            heading=section.heading if n == 1 else f"{section.heading} (part {n} of {len(bodies)})",
-            body=body,
-            anchor=section.anchor if n == 1 else f"{section.anchor}-part-{n}",
-            line_start=start,
-            line_end=end,
-        ))
+        parts.append(
+            replace(
+                section,
+                heading=section.heading
+                if n == 1
+                else f"{section.heading} (part {n} of {len(bodies)})",
+                body=body,
+                anchor=section.anchor if n == 1 else f"{section.anchor}-part-{n}",
+                line_start=start,
+                line_end=end,
+            )
+        )
         start = min(end + 1, section.line_end)
     return parts

@@ -60,19 +60,31 @@ def section_link(
     site: SiteConfig, library_id: str, version: VersionConfig, section: Section
 ) -> str:
     if version.url_template:
-        return upstream_link(version.url_template, library_id, version.version, section.source,
-                             section.anchor, section.line_start)
-    return site_permalink(site.base_url, library_id, version.version, section.source,
-                          section.anchor)
+        return upstream_link(
+            version.url_template,
+            library_id,
+            version.version,
+            section.source,
+            section.anchor,
+            section.line_start,
+        )
+    return site_permalink(
+        site.base_url, library_id, version.version, section.source, section.anchor
+    )
 
 
-def record_for(site: SiteConfig, library_id: str, version: VersionConfig,
-               section: Section) -> dict[str, Any]:
+def record_for(
+    site: SiteConfig, library_id: str, version: VersionConfig, section: Section
+) -> dict[str, Any]:
     return section_record(
-        section.heading, section.heading_path, section.body,
+        section.heading,
+        section.heading_path,
+        section.body,
         link=section_link(site, library_id, version, section),
-        anchor=section.anchor, source=section.source,
-        lines=(section.line_start, section.line_end), sha256=section.sha256,
+        anchor=section.anchor,
+        source=section.source,
+        lines=(section.line_start, section.line_end),
+        sha256=section.sha256,
     )
 
 
@@ -100,19 +112,37 @@ def compile_directory_version(
             continue
         _compile_file(site, library, version, source, result, cache or BuildCache(None))
     if result.files_read and not result.records:
-        result.warnings.append(Warning_(f"{library.id} {version.version}",
-                                        "no sections were found in any file"))
+        result.warnings.append(
+            Warning_(f"{library.id} {version.version}", "no sections were found in any file")
+        )
     if not result.files_read:
-        result.warnings.append(Warning_(f"{library.id} {version.version}",
-                                        f"no readable documentation files in {version.directory}"))
+        result.warnings.append(
+            Warning_(
+                f"{library.id} {version.version}",
+                f"no readable documentation files in {version.directory}",
+            )
+        )
     return result
 
 
-def _compile_file(site: SiteConfig, library: LibraryConfig, version: VersionConfig,
-                  source: SourceFile, result: VersionResult, cache: BuildCache) -> None:
+def _compile_file(
+    site: SiteConfig,
+    library: LibraryConfig,
+    version: VersionConfig,
+    source: SourceFile,
+    result: VersionResult,
+    cache: BuildCache,
+) -> None:
     data = source.text.encode("utf-8")
-    key = cache_key("file", site.base_url, library.id, version.version, version.url_template,
-                    source.relpath, hashlib.sha256(data).hexdigest())
+    key = cache_key(
+        "file",
+        site.base_url,
+        library.id,
+        version.version,
+        version.url_template,
+        source.relpath,
+        hashlib.sha256(data).hexdigest(),
+    )
     cached = cache.load(key)
     if cached is None:
         cached = _parse_to_records(site, library, version, source)
@@ -126,8 +156,9 @@ def _compile_file(site: SiteConfig, library: LibraryConfig, version: VersionConf
     result.records.extend(cached["records"])
 
 
-def _parse_to_records(site: SiteConfig, library: LibraryConfig, version: VersionConfig,
-                      source: SourceFile) -> dict[str, Any]:
+def _parse_to_records(
+    site: SiteConfig, library: LibraryConfig, version: VersionConfig, source: SourceFile
+) -> dict[str, Any]:
     """Parse one file into index records; the result is plain JSON so the cache can keep it."""
     where = f"{library.id} {version.version}: {source.relpath}"
     try:

@@ -62,20 +62,25 @@ def cross_reference_problems(document: Any) -> list[Problem]:
         entry_id = entry.get("id")
         if isinstance(entry_id, str):
             if entry_id in first_seen:
-                problems.append(Problem(
-                    pointer("entries", i, "id"),
-                    f"duplicate id {entry_id!r} (first used at /entries/{first_seen[entry_id]})",
-                ))
+                problems.append(
+                    Problem(
+                        pointer("entries", i, "id"),
+                        f"duplicate id {entry_id!r} "
+                        f"(first used at /entries/{first_seen[entry_id]})",
+                    )
+                )
             else:
                 first_seen[entry_id] = i
         versions, volumes = entry.get("versions"), entry.get("volumes")
         if isinstance(versions, list) and isinstance(volumes, dict):
             for j, version in enumerate(versions):
                 if isinstance(version, str) and version not in volumes:
-                    problems.append(Problem(
-                        pointer("entries", i, "versions", j),
-                        f"version {version!r} has no volume in /entries/{i}/volumes",
-                    ))
+                    problems.append(
+                        Problem(
+                            pointer("entries", i, "versions", j),
+                            f"version {version!r} has no volume in /entries/{i}/volumes",
+                        )
+                    )
     return problems
 
 
@@ -89,5 +94,7 @@ def volume_problems(volume: Any, where: str = "") -> list[Problem]:
     """Schema problems of one volume on its own, for writers that stream volume by volume."""
     root = load_schema(INDEX_SCHEMA)
     validator = Draft202012Validator({"$defs": root["$defs"], "$ref": "#/$defs/volume"})
-    return [Problem(where + pointer(*e.absolute_path), _readable(e))
-            for e in validator.iter_errors(volume)][:MAX_REPORTED_PROBLEMS]
+    return [
+        Problem(where + pointer(*e.absolute_path), _readable(e))
+        for e in validator.iter_errors(volume)
+    ][:MAX_REPORTED_PROBLEMS]

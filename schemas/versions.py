@@ -50,7 +50,7 @@ class Version:
     key: tuple[object, ...]
 
     def __lt__(self, other: Version) -> bool:
-        return self.key < other.key  # type: ignore[operator]
+        return self.key < other.key
 
 
 def _identifier(part: str) -> Identifier:
@@ -75,7 +75,7 @@ def parse_version(text: str) -> Version:
         pre_key: tuple[object, ...] = (1,)
         if pre is not None:
             pre_key = (0, *(_identifier(p) for p in pre.split(".")))
-        key = (0, _strip_zeros(release), pre_key, -1, (1,))
+        key: tuple[object, ...] = (0, _strip_zeros(release), pre_key, -1, (1,))
         return Version(text, release, pre is not None, key)
     match = _PEP440.match(text)
     if not match:
@@ -112,6 +112,6 @@ def is_version(text: str) -> bool:
 def sort_newest_first(versions: list[str]) -> list[str]:
     """Return ``versions`` ordered newest first; ties keep their given order."""
     parsed = [parse_version(v) for v in versions]
-    order = sorted(range(len(parsed)), key=lambda i: parsed[i].key, reverse=True)  # type: ignore[arg-type,return-value]
+    order = sorted(range(len(parsed)), key=lambda i: parsed[i].key, reverse=True)
     # sorted() with reverse=True keeps ties stable, which is what callers rely on.
     return [versions[i] for i in order]

@@ -36,13 +36,26 @@ def write_catalog(root: Path, body: str = "") -> Path:
 def test_compat_index_passes_check() -> None:
     code, output = run("check", str(COMPAT))
     assert code == 0, output
-    assert "valid doctrove-index@1 (3 entries, 5 versions" in output
+    assert "valid doctrove-index@1 (3 entries, 6 versions, 39 sections)" in output
 
 
 def test_check_names_problems_by_pointer(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
-    bad.write_bytes(orjson.dumps({"format": "doctrove-index@1", "entries": [
-        {"id": "a", "name": "A", "versions": ["1", "2"], "volumes": {"1": {"sections": [1]}}}]}))
+    bad.write_bytes(
+        orjson.dumps(
+            {
+                "format": "doctrove-index@1",
+                "entries": [
+                    {
+                        "id": "a",
+                        "name": "A",
+                        "versions": ["1", "2"],
+                        "volumes": {"1": {"sections": [1]}},
+                    }
+                ],
+            }
+        )
+    )
     code, output = run("check", str(bad))
     assert code == 1
     assert "/entries/0/versions/1: version '2' has no volume" in output
@@ -53,8 +66,9 @@ def test_check_names_problems_by_pointer(tmp_path: Path) -> None:
 
 
 def test_bad_catalog_exits_2_and_writes_nothing(tmp_path: Path) -> None:
-    catalog = write_catalog(tmp_path, 'bogus = 1\n  [[libraries.versions]]\n  version = "x.y"\n'
-                            '  path = "nope"\n')
+    catalog = write_catalog(
+        tmp_path, 'bogus = 1\n  [[libraries.versions]]\n  version = "x.y"\n  path = "nope"\n'
+    )
     out = tmp_path / "_site"
     code, output = run("build", "-c", str(catalog), "--out", str(out))
     assert code == 2
@@ -72,7 +86,12 @@ def test_hostile_inputs_are_reported_not_fatal(tmp_path: Path) -> None:
     (docs / "oneline.txt").write_text("word " * 2_000_000, encoding="utf-8")
     (docs / "deep.md").write_text(
         "".join(f"<h{min(i, 6)}>Level {i}</h{min(i, 6)}>\n\ntext {i}\n\n" for i in range(1, 51))
-        + "#" * 6 + " " + "H" * 10_000 + "\n\nbody\n", encoding="utf-8")
+        + "#" * 6
+        + " "
+        + "H" * 10_000
+        + "\n\nbody\n",
+        encoding="utf-8",
+    )
     os.symlink(docs, docs / "loop")
     os.symlink(tmp_path / "docbuild.toml", docs / "escape.md")
     out = tmp_path / "_site"
@@ -89,8 +108,9 @@ def test_hostile_inputs_are_reported_not_fatal(tmp_path: Path) -> None:
     assert code == 1 and "--strict" in output
 
 
-def test_failed_build_keeps_the_previous_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-                                              ) -> None:
+def test_failed_build_keeps_the_previous_site(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     catalog = write_catalog(tmp_path)
     (tmp_path / "docs" / "a.md").write_text("# A\n\nalpha\n", encoding="utf-8")
     out = tmp_path / "_site"
@@ -99,14 +119,16 @@ def test_failed_build_keeps_the_previous_site(tmp_path: Path, monkeypatch: pytes
     (tmp_path / "docs" / "a.md").write_text("# A\n\nchanged\n", encoding="utf-8")
 
     def explode(*args: object, **kwargs: object) -> None:
-        raise KeyboardInterrupt
+        raise RuntimeError("the disk went away half way")
 
     monkeypatch.setattr("builder.build.write_index", explode)
-    with pytest.raises(KeyboardInterrupt):
-        CliRunner().invoke(main, ["build", "-c", str(catalog), "--out", str(out)],
-                           catch_exceptions=False)
+    with pytest.raises(RuntimeError, match="half way"):
+        CliRunner().invoke(
+            main, ["build", "-c", str(catalog), "--out", str(out)], catch_exceptions=False
+        )
     assert (out / "index.json").read_bytes() == before
-    assert [p.name for p in tmp_path.iterdir() if "staging" in p.name] == []
+    leftovers = [p.name for p in tmp_path.iterdir() if "staging" in p.name or "work" in p.name]
+    assert leftovers == []
 
 
 def test_refuses_to_replace_a_foreign_directory(tmp_path: Path) -> None:
@@ -184,12 +206,18 @@ def test_examples_cover_every_format(example_site: Path) -> None:
     assert dumps[0]["source"] == "library/json.html"
     werkzeug = by_id["werkzeug"]["volumes"]["3.1.3"]["sections"]
     assert any(s["source"].endswith(".rst") for s in werkzeug)
-    chinese = [s for e in document["entries"] for v in e["volumes"].values()
-               for s in v["sections"] if any("\u4e00" <= ch <= "\u9fff" for ch in s["heading"])]
+    chinese = [
+        s
+        for e in document["entries"]
+        for v in e["volumes"].values()
+        for s in v["sections"]
+        if any("\u4e00" <= ch <= "\u9fff" for ch in s["heading"])
+    ]
     assert chinese
 
 
 def test_docbuild_is_a_console_script(tmp_path: Path) -> None:
-    result = subprocess.run([sys.executable, "-m", "builder.cli", "--help"], capture_output=True,
-                            text=True, check=False)
+    result = subprocess.run(
+        [sys.executable, "-m", "builder.cli", "--help"], capture_output=True, text=True, check=False
+    )
     assert result.returncode == 0 and "build" in result.stdout and "check" in result.stdout

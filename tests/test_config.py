@@ -44,7 +44,11 @@ def test_loads_a_valid_catalog(tmp_path: Path) -> None:
     assert config.site.base_url == "https://org.example/docs/"
     (library,) = config.libraries
     assert (library.id, library.name, library.aliases, library.packages) == (
-        "flask", "Flask", ("flask-web",), ("pypi:flask",))
+        "flask",
+        "Flask",
+        ("flask-web",),
+        ("pypi:flask",),
+    )
     (version,) = library.versions
     assert version.directory == tmp_path / "docs"
     assert (version.include, version.exclude) == (("*.rst",), ("changes.rst",))
@@ -106,8 +110,9 @@ name = "B"
 
 
 def test_wrong_types_are_named(tmp_path: Path) -> None:
-    text = GOOD.replace('popularity = 10', 'popularity = "high"').replace(
-        'aliases = ["flask-web"]', 'aliases = "flask-web"')
+    text = GOOD.replace("popularity = 10", 'popularity = "high"').replace(
+        'aliases = ["flask-web"]', 'aliases = "flask-web"'
+    )
     with pytest.raises(ConfigError) as caught:
         load_catalog(write(tmp_path, text))
     assert any("popularity: must be a number, not str" in p for p in caught.value.problems)

@@ -12,8 +12,12 @@ COMPAT = Path(__file__).parent.parent / "examples" / "compat" / "doctrove-demo-i
 
 
 def entry(**overrides: Any) -> dict[str, Any]:
-    base: dict[str, Any] = {"id": "a", "name": "A", "versions": ["1.0.0"],
-                            "volumes": {"1.0.0": {"sections": [{"heading": "h", "body": "b"}]}}}
+    base: dict[str, Any] = {
+        "id": "a",
+        "name": "A",
+        "versions": ["1.0.0"],
+        "volumes": {"1.0.0": {"sections": [{"heading": "h", "body": "b"}]}},
+    }
     base.update(overrides)
     return base
 
@@ -33,29 +37,55 @@ def test_the_node_implementations_index_is_valid() -> None:
         ({"entries": []}, "/: 'format' is a required property"),
         ({"format": "doctrove-index@2", "entries": []}, "/format: 'doctrove-index@1' was expected"),
         ({"format": "doctrove-index@1", "entries": {}}, "/entries: {} is not of type 'array'"),
-        ({"format": "doctrove-index@1", "entries": [entry(id="")]},
-         "/entries/0/id: must be a non-empty string (not blank)"),
-        ({"format": "doctrove-index@1", "entries": [entry(name="  ")]},
-         "/entries/0/name: must be a non-empty string (not blank)"),
-        ({"format": "doctrove-index@1", "entries": [entry(aliases=["x", 3])]},
-         "/entries/0/aliases/1: 3 is not of type 'string'"),
-        ({"format": "doctrove-index@1", "entries": [entry(aliases="x")]},
-         "/entries/0/aliases: 'x' is not of type 'array'"),
-        ({"format": "doctrove-index@1", "entries": [entry(versions=["1.0.0", "2.0.0"])]},
-         "/entries/0/versions/1: version '2.0.0' has no volume in /entries/0/volumes"),
-        ({"format": "doctrove-index@1", "entries": [entry(), entry(name="B")]},
-         "/entries/1/id: duplicate id 'a' (first used at /entries/0)"),
-        ({"format": "doctrove-index@1",
-          "entries": [entry(volumes={"1.0.0": {"sections": [["not", "an", "object"]]}})]},
-         "/entries/0/volumes/1.0.0/sections/0: ['not', 'an', 'object'] is not of type 'object'"),
-        ({"format": "doctrove-index@1", "entries": [entry(volumes={"1.0.0": {}})]},
-         "/entries/0/volumes/1.0.0: 'sections' is a required property"),
-        ({"format": "doctrove-index@1",
-          "entries": [entry(volumes={"1.0.0": {"sections": [{"sha256": "nothex"}]}})]},
-         "/entries/0/volumes/1.0.0/sections/0/sha256: 'nothex' does not match '^[0-9a-f]{64}$'"),
-        ({"format": "doctrove-index@1", "entries": [entry(versions=["a/b"],
-          volumes={"a/b": {"sections": "x"}})]},
-         "/entries/0/volumes/a~1b/sections: 'x' is not of type 'array'"),
+        (
+            {"format": "doctrove-index@1", "entries": [entry(id="")]},
+            "/entries/0/id: must be a non-empty string (not blank)",
+        ),
+        (
+            {"format": "doctrove-index@1", "entries": [entry(name="  ")]},
+            "/entries/0/name: must be a non-empty string (not blank)",
+        ),
+        (
+            {"format": "doctrove-index@1", "entries": [entry(aliases=["x", 3])]},
+            "/entries/0/aliases/1: 3 is not of type 'string'",
+        ),
+        (
+            {"format": "doctrove-index@1", "entries": [entry(aliases="x")]},
+            "/entries/0/aliases: 'x' is not of type 'array'",
+        ),
+        (
+            {"format": "doctrove-index@1", "entries": [entry(versions=["1.0.0", "2.0.0"])]},
+            "/entries/0/versions/1: version '2.0.0' has no volume in /entries/0/volumes",
+        ),
+        (
+            {"format": "doctrove-index@1", "entries": [entry(), entry(name="B")]},
+            "/entries/1/id: duplicate id 'a' (first used at /entries/0)",
+        ),
+        (
+            {
+                "format": "doctrove-index@1",
+                "entries": [entry(volumes={"1.0.0": {"sections": [["not", "an", "object"]]}})],
+            },
+            "/entries/0/volumes/1.0.0/sections/0: ['not', 'an', 'object'] is not of type 'object'",
+        ),
+        (
+            {"format": "doctrove-index@1", "entries": [entry(volumes={"1.0.0": {}})]},
+            "/entries/0/volumes/1.0.0: 'sections' is a required property",
+        ),
+        (
+            {
+                "format": "doctrove-index@1",
+                "entries": [entry(volumes={"1.0.0": {"sections": [{"sha256": "nothex"}]}})],
+            },
+            "/entries/0/volumes/1.0.0/sections/0/sha256: 'nothex' does not match '^[0-9a-f]{64}$'",
+        ),
+        (
+            {
+                "format": "doctrove-index@1",
+                "entries": [entry(versions=["a/b"], volumes={"a/b": {"sections": "x"}})],
+            },
+            "/entries/0/volumes/a~1b/sections: 'x' is not of type 'array'",
+        ),
     ],
 )
 def test_each_rule_names_its_place(document: Any, expected: str) -> None:
@@ -63,15 +93,26 @@ def test_each_rule_names_its_place(document: Any, expected: str) -> None:
 
 
 def test_a_valid_document_with_extensions_passes() -> None:
-    section = {"heading": "h", "body": "b", "path": "https://x/#h", "anchor": "h",
-               "source": "a.md", "lines": [1, 4], "sha256": "0" * 64, "headingPath": ["Top"]}
-    document = {"format": "doctrove-index@1", "updatedAt": "2026-01-01T00:00:00.000Z",
-                "entries": [entry(packages=["pypi:a"],
-                                  volumes={"1.0.0": {"sections": [section]}})]}
+    section = {
+        "heading": "h",
+        "body": "b",
+        "path": "https://x/#h",
+        "anchor": "h",
+        "source": "a.md",
+        "lines": [1, 4],
+        "sha256": "0" * 64,
+        "headingPath": ["Top"],
+    }
+    document = {
+        "format": "doctrove-index@1",
+        "updatedAt": "2026-01-01T00:00:00.000Z",
+        "entries": [entry(packages=["pypi:a"], volumes={"1.0.0": {"sections": [section]}})],
+    }
     assert problems_of(document) == []
 
 
 def test_volume_problems_prefix_the_place() -> None:
     found = volume_problems({"sections": [{"lines": [0, 1]}]}, "/entries/0/volumes/1")
     assert [str(p) for p in found] == [
-        "/entries/0/volumes/1/sections/0/lines/0: 0 is less than the minimum of 1"]
+        "/entries/0/volumes/1/sections/0/lines/0: 0 is less than the minimum of 1"
+    ]

@@ -1,32 +1,50 @@
 """Section finalization: empty parents, splitting at block boundaries, bounds, unique anchors."""
 
+import itertools
+
 from builder.model import ParsedFile, Section
 from builder.sections import MAX_HEADING_CHARS, finalize_sections, split_section
 
 
-def section(heading: str, body: str, level: int = 1, anchor: str = "a",
-            path: tuple[str, ...] = (), lines: tuple[int, int] = (1, 1)) -> Section:
+def section(
+    heading: str,
+    body: str,
+    level: int = 1,
+    anchor: str = "a",
+    path: tuple[str, ...] = (),
+    lines: tuple[int, int] = (1, 1),
+) -> Section:
     return Section(heading, path, body, "doc.md", lines[0], lines[1], anchor, level)
 
 
 def test_empty_parent_dropped_but_kept_in_child_path() -> None:
-    parsed = ParsedFile("doc.md", "Doc", (
-        section("Guide", "", 1, "guide"),
-        section("Install", "pip install x", 2, "install", ("Guide",)),
-        section("Empty leaf", "", 2, "empty-leaf", ("Guide",)),
-    ))
+    parsed = ParsedFile(
+        "doc.md",
+        "Doc",
+        (
+            section("Guide", "", 1, "guide"),
+            section("Install", "pip install x", 2, "install", ("Guide",)),
+            section("Empty leaf", "", 2, "empty-leaf", ("Guide",)),
+        ),
+    )
     sections, warnings = finalize_sections(parsed)
     assert [(s.heading, s.heading_path) for s in sections] == [
-        ("Install", ("Guide",)), ("Empty leaf", ("Guide",))]
+        ("Install", ("Guide",)),
+        ("Empty leaf", ("Guide",)),
+    ]
     assert warnings == []
 
 
 def test_anchors_are_unique_within_a_file() -> None:
-    parsed = ParsedFile("doc.md", "Doc", (
-        section("Example", "one", anchor="example"),
-        section("Example", "two", anchor="example"),
-        section("Example 1", "three", anchor="example-1"),
-    ))
+    parsed = ParsedFile(
+        "doc.md",
+        "Doc",
+        (
+            section("Example", "one", anchor="example"),
+            section("Example", "two", anchor="example"),
+            section("Example 1", "three", anchor="example-1"),
+        ),
+    )
     sections, _ = finalize_sections(parsed)
     assert [s.anchor for s in sections] == ["example", "example-1", "example-1-1"]
 
@@ -40,7 +58,7 @@ def test_split_at_paragraphs_keeps_heading_path_and_ranges() -> None:
     assert all(p.heading_path == ("Top",) for p in parts)
     assert "\n\n".join(p.body for p in parts) == whole.body
     assert parts[0].line_start == 10 and parts[-1].line_end == 70
-    assert all(a.line_end < b.line_start for a, b in zip(parts, parts[1:], strict=False))
+    assert all(a.line_end < b.line_start for a, b in itertools.pairwise(parts))
 
 
 def test_code_block_split_is_refenced_and_never_cut_mid_line() -> None:

@@ -28,7 +28,9 @@ def test_lists_supported_files_in_path_order(tmp_path: Path) -> None:
     listing = list_version_files(tmp_path, NO_GLOBS, NO_GLOBS)
     assert [c.relpath for c in listing.candidates] == ["guide/intro.md", "index.rst"]
     assert sorted((s.relpath, s.reason) for s in listing.skipped) == [
-        (".git/notes.md", "hidden"), (".hidden.md", "hidden")]
+        (".git/notes.md", "hidden"),
+        (".hidden.md", "hidden"),
+    ]
     assert listing.excluded_by_globs == 1  # logo.png
 
 

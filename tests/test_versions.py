@@ -9,12 +9,32 @@ from schemas.versions import InvalidVersion, is_version, parse_version, sort_new
     ("given", "expected"),
     [
         (["1.0.0-rc.9", "1.0.0-rc.10", "1.0.0"], ["1.0.0", "1.0.0-rc.10", "1.0.0-rc.9"]),
-        (["1.0.0-alpha", "1.0.0-alpha.1", "1.0.0-beta", "1.0.0-beta.2", "1.0.0-beta.11",
-          "1.0.0-rc.1", "1.0.0", "1.0.0-alpha.beta"],
-         ["1.0.0", "1.0.0-rc.1", "1.0.0-beta.11", "1.0.0-beta.2", "1.0.0-beta",
-          "1.0.0-alpha.beta", "1.0.0-alpha.1", "1.0.0-alpha"]),
-        (["2.0.0rc1", "2.0.0", "1.0.post1", "1.0", "1.0.dev1", "1.0a1", "2024.1"],
-         ["2024.1", "2.0.0", "2.0.0rc1", "1.0.post1", "1.0", "1.0a1", "1.0.dev1"]),
+        (
+            [
+                "1.0.0-alpha",
+                "1.0.0-alpha.1",
+                "1.0.0-beta",
+                "1.0.0-beta.2",
+                "1.0.0-beta.11",
+                "1.0.0-rc.1",
+                "1.0.0",
+                "1.0.0-alpha.beta",
+            ],
+            [
+                "1.0.0",
+                "1.0.0-rc.1",
+                "1.0.0-beta.11",
+                "1.0.0-beta.2",
+                "1.0.0-beta",
+                "1.0.0-alpha.beta",
+                "1.0.0-alpha.1",
+                "1.0.0-alpha",
+            ],
+        ),
+        (
+            ["2.0.0rc1", "2.0.0", "1.0.post1", "1.0", "1.0.dev1", "1.0a1", "2024.1"],
+            ["2024.1", "2.0.0", "2.0.0rc1", "1.0.post1", "1.0", "1.0a1", "1.0.dev1"],
+        ),
         (["4.21.2", "5.1.0", "5.0.0", "4.9.0"], ["5.1.0", "5.0.0", "4.21.2", "4.9.0"]),
     ],
 )
@@ -34,8 +54,13 @@ def test_semver_and_pep440_spellings_of_a_prerelease_are_equal() -> None:
 
 @pytest.mark.parametrize(
     ("text", "prerelease"),
-    [("1.0.0", False), ("1.0.0-rc.1", True), ("2.0b3", True), ("1.0.dev0", True),
-     ("1.0.post2", False)],
+    [
+        ("1.0.0", False),
+        ("1.0.0-rc.1", True),
+        ("2.0b3", True),
+        ("1.0.dev0", True),
+        ("1.0.post2", False),
+    ],
 )
 def test_prerelease_flag(text: str, prerelease: bool) -> None:
     assert parse_version(text).prerelease is prerelease

@@ -1,0 +1,121 @@
+"""Build catalog.json (doctrove-catalog@1): the small manifest a client fetches first.
+
+It lists every library with its catalog fields and, per version, the shard that holds that
+version's sections; no section text. ``buildId`` is the sha256 of the document's other content
+(``updatedAt`` left out), so two builds of the same inputs share a build id and the same bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from builder.config import SiteConfig
+from builder.shards import ShardInfo
+from schemas.shards import SHARD_FORMAT
+from schemas.text import TOKENIZER
+
+CATALOG_FORMAT = "doctrove-catalog@1"
+CATALOG_FILE = "catalog.json"
+CATALOG_SCHEMA = "doctrove-catalog-1.schema.json"
+ENTRY_FIELDS = (
+    "id",
+    "name",
+    "summary",
+    "aliases",
+    "packages",
+    "popularity",
+    "homepage",
+    "versions",
+)
+_CHUNK = 1 << 20
+
+
+def shard_description(shard: ShardInfo) -> dict[str, Any]:
+    """One version's shard as the catalog lists it. How it is compressed shows in the path's
+    suffix (``.sqlite.gz`` or ``.sqlite``), so it is not repeated in a field of its own."""
+    return {
+        "path": shard.path,
+        "sha256": shard.sha256,
+        "bytes": shard.bytes,
+        "rawBytes": shard.raw_bytes,
+        "sections": shard.sections,
+        "format": SHARD_FORMAT,
+        "tokenizer": TOKENIZER,
+    }
+
+
+def catalog_entry(skeleton: Mapping[str, Any], shards: Mapping[str, ShardInfo]) -> dict[str, Any]:
+    """An index entry skeleton's catalog fields, plus ``shards``: {version: shard}.
+
+    Every listed version must have a shard: a version without one is a bug in the build.
+    """
+    entry = {key: skeleton[key] for key in ENTRY_FIELDS if key in skeleton}
+    missing = [v for v in entry.get("versions", []) if v not in shards]
+    if missing:
+        raise ValueError(f"entry {entry.get('id')!r} has no shard for version(s) {missing}")
+    entry["shards"] = {v: shard_description(shards[v]) for v in entry.get("versions", [])}
+    return entry
+
+
+def file_description(path: Path, relpath: str) -> dict[str, Any]:
+    """{path, sha256, bytes} of a file of the site, such as index.json."""
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        while chunk := handle.read(_CHUNK):
+            digest.update(chunk)
+    return {"path": relpath, "sha256": digest.hexdigest(), "bytes": path.stat().st_size}
+
+
+def _serialize(document: Mapping[str, Any]) -> bytes:
+    return orjson.dumps(document, option=orjson.OPT_SORT_KEYS)
+
+
+def catalog_document(
+    *,
+    site: SiteConfig,
+    entries: Iterable[Mapping[str, Any]],
+    shards: Iterable[ShardInfo],
+    builder_version: str,
+    updated_at: str | None,
+    index: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The whole catalog. ``entries`` are index entry skeletons (volumes are ignored)."""
+    by_library: dict[str, dict[str, ShardInfo]] = {}
+    for shard in shards:
+        by_library.setdefault(shard.library_id, {})[shard.version] = shard
+    document: dict[str, Any] = {
+        "format": CATALOG_FORMAT,
+        "builderVersion": builder_version,
+        "site": {"title": site.title, "baseUrl": site.base_url},
+        "entries": [
+            catalog_entry(e, by_library.get(str(e["id"]), {}))
+            for e in sorted(entries, key=lambda e: str(e["id"]))
+        ],
+    }
+    if index is not None:
+        document["index"] = dict(index)
+    document["buildId"] = hashlib.sha256(_serialize(document)).hexdigest()
+    if updated_at is not None:
+        document["updatedAt"] = updated_at
+    return document
+
+
+def catalog_bytes(document: Mapping[str, Any]) -> bytes:
+    """catalog.json's bytes: compact JSON with sorted keys."""
+    return _serialize(document)
+
+
+def write_catalog(staging: Path, document: Mapping[str, Any]) -> int:
+    """Write catalog.json under ``staging`` through a temporary file; return its size."""
+    data = catalog_bytes(document)
+    target = staging / CATALOG_FILE
+    temporary = staging / f".{CATALOG_FILE}.{os.getpid()}.tmp"
+    temporary.write_bytes(data)
+    os.replace(temporary, target)
+    return len(data)

@@ -1,0 +1,117 @@
+"""Write llms.txt text: the site's libraries and versions, and per version its sections, with links.
+
+llms.txt is the Markdown file agents look for at a site's root: an H1 title, a quoted summary,
+then H2 sections holding "- [name](url): notes" lists. Its links are absolute, made from the
+site's base_url, because an agent often fetches one llms.txt on its own and follows the links.
+Text from the index is flattened to one line and its brackets escaped, so a heading cannot
+break the list it sits in.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from builder.config import SiteConfig
+from builder.pages_layout import LibraryView, PageView, is_prerelease, site_folder, site_url
+
+_WHITESPACE = re.compile(r"\s+")
+_LINK_TEXT_SPECIALS = re.compile(r"([\\\[\]])")
+
+
+def site_llms(site: SiteConfig, libraries: Sequence[LibraryView], built: str | None) -> str:
+    """The root llms.txt: every library, each version linked to its own llms.txt and pages."""
+    count = f"{len(libraries)} librar{'y' if len(libraries) == 1 else 'ies'}"
+    when = f"built {built}" if built else "build time not recorded"
+    lines = [f"# {_one_line(site.title)}", ""]
+    if site.description.strip():
+        lines += [f"> {_one_line(site.description)}", ""]
+    lines += [
+        f"Versioned documentation of {count} ({when}). Each version has its own llms.txt "
+        "listing every section with a link to it; the full text of every section is in "
+        f"{_url(site, 'index.json')} (doctrove-index@1 format).",
+    ]
+    for library in libraries:
+        lines += ["", f"## {_one_line(library.name)}", ""]
+        about = _about(library)
+        if about:
+            lines += [*about, ""]
+        for version in library.versions:
+            folder = site_folder(library.id, version)
+            notes = _version_notes(library, version)
+            lines.append(
+                f"- [{_link_text(f'{library.name} {version}')}]({_url(site, folder + 'llms.txt')})"
+                f": {notes}pages at {_url(site, folder + 'index.html')}"
+            )
+    return "\n".join(lines) + "\n"
+
+
+def version_llms(
+    site: SiteConfig,
+    library: LibraryView,
+    version: str,
+    summary: str | None,
+    pages: Sequence[PageView],
+) -> str:
+    """One version's llms.txt: per page, its sections' headings linked to their anchors."""
+    folder, name = site_folder(library.id, version), _one_line(library.name)
+    lines = [f"# {name} {version}", ""]
+    quoted = summary or library.summary
+    if quoted.strip():
+        lines += [f"> {_one_line(quoted)}", ""]
+    if version == library.latest:
+        lines.append(f"The latest release of {name}.")
+    elif library.latest is not None:
+        latest = _url(site, site_folder(library.id, library.latest) + "llms.txt")
+        lines.append(f"Not the latest release of {name}; the latest is {library.latest}: {latest}")
+    if is_prerelease(version):
+        lines.append("This is a prerelease.")
+    lines += [
+        f"HTML pages: {_url(site, folder + 'index.html')}",
+        f"All libraries: {_url(site, 'llms.txt')}",
+    ]
+    for page in pages:
+        lines += ["", f"## {_one_line(page.title)}", ""]
+        if page.sources:
+            lines += [f"Source: {', '.join(_one_line(s) for s in page.sources)}", ""]
+        for section in page.sections:
+            link = _url(site, folder + page.path, section.anchor)
+            trail = " › ".join(_one_line(h) for h in section.heading_path)
+            lines.append(
+                f"- [{_link_text(section.heading)}]({link})" + (f": {trail}" if trail else "")
+            )
+    return "\n".join(lines) + "\n"
+
+
+def _about(library: LibraryView) -> list[str]:
+    """The library's summary line, then one line of names and links, each when present."""
+    facts = []
+    if library.aliases:
+        facts.append(f"Also known as: {', '.join(_one_line(a) for a in library.aliases)}.")
+    if library.packages:
+        facts.append(f"Packages: {', '.join(_one_line(p) for p in library.packages)}.")
+    if library.homepage:
+        facts.append(f"Homepage: {_one_line(library.homepage)}")
+    lines = [_one_line(library.summary)] if library.summary.strip() else []
+    return [*lines, " ".join(facts)] if facts else lines
+
+
+def _version_notes(library: LibraryView, version: str) -> str:
+    notes = []
+    if version == library.latest:
+        notes.append("latest release")
+    if is_prerelease(version):
+        notes.append("prerelease")
+    return "".join(f"{note}; " for note in notes)
+
+
+def _url(site: SiteConfig, path: str, fragment: str | None = None) -> str:
+    return site_url(site.base_url, path, fragment)
+
+
+def _one_line(text: str) -> str:
+    return _WHITESPACE.sub(" ", text).strip()
+
+
+def _link_text(text: str) -> str:
+    return _LINK_TEXT_SPECIALS.sub(r"\\\1", _one_line(text))

@@ -1,0 +1,244 @@
+"""Write the human-readable HTML site and its llms.txt files into the output directory.
+
+The rendering edge of the site stage: templates come from ``site/`` (jinja2 with autoescape on
+and StrictUndefined, so a typo in a template fails the build), pages are arranged by
+``builder.pages_layout``, bodies turned into HTML by ``builder.pages_body``, and llms.txt text
+written by ``builder.llms``. Every link between pages is relative, so the site works from any
+base URL; only upstream links and the 404 page (served at any depth) use absolute URLs.
+
+The build calls ``render_version`` once per version (with only that version's records),
+then ``render_library`` per library and ``render_index`` once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import jinja2
+from markupsafe import Markup
+
+import builder
+from builder.config import SiteConfig
+from builder.errors import BuildError
+from builder.llms import site_llms, version_llms
+from builder.pages_body import render_body
+from builder.pages_layout import (
+    VERSION_INDEX,
+    arrange_pages,
+    is_prerelease,
+    library_view,
+    relative_href,
+    site_folder,
+    site_url,
+)
+
+STYLESHEET = "assets/style.css"
+_TIMESTAMP = re.compile(r"^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})")
+
+
+@dataclass(frozen=True)
+class PageSummary:
+    path: str  # inside the version folder, unquoted
+    title: str
+    sections: int
+
+
+@dataclass(frozen=True)
+class VersionPages:
+    """What ``render_version`` wrote, small enough to keep for every version of the build."""
+
+    library_id: str
+    version: str
+    summary: str | None
+    pages: tuple[PageSummary, ...]
+
+    @property
+    def sections(self) -> int:
+        return sum(page.sections for page in self.pages)
+
+
+@dataclass(frozen=True)
+class VersionRow:
+    """One line of a library page's version list."""
+
+    version: str
+    latest: bool
+    prerelease: bool
+    rendered: VersionPages | None
+
+
+def template_loader() -> jinja2.BaseLoader:
+    """The packaged templates (``builder/_site_templates``) when installed, else ``site/``."""
+    loaders: list[jinja2.BaseLoader] = []
+    # Without the packaged copy (a checkout or an editable install) PackageLoader refuses.
+    with contextlib.suppress(ValueError):
+        loaders.append(jinja2.PackageLoader("builder", "_site_templates"))
+    checkout = Path(builder.__file__).parent.parent / "site"
+    if (checkout / "base.html").is_file():
+        loaders.append(jinja2.FileSystemLoader(checkout))
+    if not loaders:
+        raise BuildError(
+            f"the site templates are missing: neither {checkout} nor "
+            "builder/_site_templates exists; reinstall doctrove"
+        )
+    return jinja2.ChoiceLoader(loaders)
+
+
+def make_environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=template_loader(),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["body_html"] = render_body
+    env.filters["fragment"] = functools.partial(quote, safe="")
+    env.globals["folder_of"] = site_folder
+    return env
+
+
+def render_version(
+    env: jinja2.Environment,
+    site: SiteConfig,
+    entry: Mapping[str, Any],
+    version: str,
+    records: Iterable[Mapping[str, Any]],
+    out_dir: Path,
+    *,
+    summary: str | None = None,
+) -> VersionPages:
+    """Write one version's pages, its table of contents and its llms.txt."""
+    library = library_view(entry)
+    folder = site_folder(library.id, version)
+    pages = arrange_pages(records, site.base_url)
+    context = {
+        "site": site,
+        "library": library,
+        "version": version,
+        "summary": summary,
+        "folder": folder,
+        "prerelease": is_prerelease(version),
+    }
+    # A source file named index.* owns the folder's index.html (its permalinks say so); the
+    # table of contents then shares that page, above the sections.
+    index_page = next((page for page in pages if page.path == VERSION_INDEX), None)
+    for page in pages:
+        if page is not index_page:
+            _write_page(env, "page.html", out_dir, folder + page.path, page=page, **context)
+    _write_page(
+        env,
+        "version.html",
+        out_dir,
+        folder + VERSION_INDEX,
+        pages=pages,
+        page=index_page,
+        **context,
+    )
+    llms = version_llms(site, library, version, summary, pages)
+    _write_file(out_dir, folder + "llms.txt", llms)
+    return VersionPages(
+        library.id,
+        version,
+        summary,
+        tuple(PageSummary(page.path, page.title, len(page.sections)) for page in pages),
+    )
+
+
+def render_library(
+    env: jinja2.Environment,
+    site: SiteConfig,
+    entry: Mapping[str, Any],
+    version_summaries: Sequence[VersionPages],
+    out_dir: Path,
+) -> None:
+    """Write the library page: its versions newest first, the latest marked."""
+    library = library_view(entry)
+    rendered = {pages.version: pages for pages in version_summaries}
+    rows = [
+        VersionRow(v, v == library.latest, is_prerelease(v), rendered.get(v))
+        for v in library.versions
+    ]
+    _write_page(
+        env,
+        "library.html",
+        out_dir,
+        site_folder(library.id) + "index.html",
+        library=library,
+        rows=rows,
+        site=site,
+    )
+
+
+def render_index(
+    env: jinja2.Environment,
+    site: SiteConfig,
+    entries: Sequence[Mapping[str, Any]],
+    updated_at: str | None,
+    out_dir: Path,
+) -> None:
+    """Write the landing page, 404.html, .nojekyll, the stylesheet and the root llms.txt."""
+    libraries = [library_view(entry) for entry in entries]
+    built = build_time(updated_at)
+    _write_page(
+        env,
+        "index.html",
+        out_dir,
+        "index.html",
+        site=site,
+        libraries=libraries,
+        built=built,
+        updated_at=updated_at,
+    )
+    stylesheet = _stylesheet(env)
+    # GitHub Pages serves 404.html at whatever depth was asked for, where relative links
+    # would point nowhere: this one page inlines its style and links by absolute URL.
+    not_found = env.get_template("404.html").render(
+        site=site, style=Markup(stylesheet), url=functools.partial(site_url, site.base_url)
+    )
+    _write_file(out_dir, "404.html", not_found)
+    _write_file(out_dir, ".nojekyll", "")
+    _write_file(out_dir, STYLESHEET, stylesheet)
+    _write_file(out_dir, "llms.txt", site_llms(site, libraries, built))
+
+
+def build_time(updated_at: str | None) -> str | None:
+    """``2026-08-16T00:00:00.000Z`` → ``2026-08-16 00:00 UTC``; other text is shown as given."""
+    if not updated_at:
+        return None
+    match = _TIMESTAMP.match(updated_at)
+    if match is None or not updated_at.endswith("Z"):
+        return updated_at
+    return f"{match.group(1)} {match.group(2)} UTC"
+
+
+def _stylesheet(env: jinja2.Environment) -> str:
+    # Read through the template loader so the stylesheet comes from the same place as the
+    # templates, installed or not; it is copied verbatim, never rendered.
+    if env.loader is None:
+        raise BuildError("the jinja2 environment has no template loader")
+    source, _, _ = env.loader.get_source(env, STYLESHEET)
+    return source
+
+
+def _write_page(
+    env: jinja2.Environment, template: str, out_dir: Path, site_path: str, **context: Any
+) -> None:
+    html = env.get_template(template).render(
+        url=functools.partial(relative_href, site_path), **context
+    )
+    _write_file(out_dir, site_path, html)
+
+
+def _write_file(out_dir: Path, site_path: str, text: str) -> None:
+    target = out_dir / site_path
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(text.encode("utf-8"))

@@ -1,0 +1,163 @@
+"""Render a section body (the index's readable plain text) as safe HTML for the site's pages.
+
+Bodies are untrusted text: every character of them goes through ``html.escape``, and the
+only markup added is a small fixed set: paragraphs, fenced code blocks, inline code, simple
+lists and "cell | cell" tables. Everything runs in time linear in the body, so a 10 MB line or
+a body full of stray backticks cannot stall the build.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from bisect import bisect_right
+from collections.abc import Iterator
+from html import escape
+
+from markupsafe import Markup
+
+# A backtick fence's info string holds no backtick, so "```x```" stays inline code.
+_FENCE = re.compile(r"^( *)(`{3,}(?=[^`\n]*$)|~{3,})[ \t]*(\S*).*$", re.MULTILINE)
+_BLANK_LINES = re.compile(r"\n(?:[ \t]*\n)+")
+_ITEM = re.compile(r"^( *)([-*+]|(\d{1,9})[.)]) (.*)$")
+_TICKS = re.compile(r"`+")
+_LANGUAGE_CHARS = re.compile(r"[^A-Za-z0-9_+#.-]")
+_CELL_SEPARATOR = " | "
+
+
+def render_body(body: str) -> Markup:
+    """The HTML of one section body; an empty body gives an empty string."""
+    html: list[str] = []
+    for kind, lines, language in _blocks(body):
+        if kind == "code":
+            html.append(_code_block(lines, language))
+        elif _ITEM.match(lines[0]):
+            html.append(_list(lines))
+        elif _is_table(lines):
+            html.append(_table(lines))
+        else:
+            text = _inline("\n".join(line.strip() for line in lines))
+            html.append("<p>" + text.replace("\n", "<br>\n") + "</p>")
+    return Markup("\n".join(html))
+
+
+def _blocks(body: str) -> Iterator[tuple[str, list[str], str]]:
+    """Split the body into ("code", code lines, language) and ("text", lines, "") blocks.
+
+    Text blocks end at blank lines; a code block runs from an opening fence to a closing fence
+    of the same character at least as long, or to the end of the body (as CommonMark does).
+    Regexes find the fences and blank lines, so long bodies are not walked line by line.
+    """
+    position = 0
+    while True:
+        fence = _FENCE.search(body, position)
+        yield from _text_blocks(body[position : fence.start() if fence else len(body)])
+        if fence is None:
+            return
+        indent, marker = len(fence.group(1)), fence.group(2)
+        start = fence.end() + 1
+        close = _closing_fence(marker[0], len(marker)).search(body, start)
+        code = body[start : close.start() - 1 if close else len(body)]
+        lines = code.split("\n") if code else []
+        if indent:
+            # Code inside a list item is indented with the item; drop that indent only.
+            lines = [
+                line[indent:] if line[:indent].isspace() else line.lstrip(" ") for line in lines
+            ]
+        yield "code", lines, _LANGUAGE_CHARS.sub("", fence.group(3))
+        if close is None:
+            return
+        position = close.end()
+
+
+def _text_blocks(text: str) -> Iterator[tuple[str, list[str], str]]:
+    for paragraph in _BLANK_LINES.split(text):
+        lines = [line for line in paragraph.split("\n") if line.strip()]
+        if lines:
+            yield "text", lines, ""
+
+
+@functools.lru_cache(maxsize=16)
+def _closing_fence(character: str, length: int) -> re.Pattern[str]:
+    return re.compile(rf"^[ \t]*{re.escape(character)}{{{length},}}[ \t]*$", re.MULTILINE)
+
+
+def _code_block(lines: list[str], language: str) -> str:
+    attribute = f' class="language-{language}"' if language else ""
+    return f"<pre><code{attribute}>{escape(chr(10).join(lines))}</code></pre>"
+
+
+def _list(lines: list[str]) -> str:
+    """Nested <ul>/<ol> by indentation; lines that are not items continue the item above."""
+    html: list[str] = []
+    open_lists: list[tuple[int, str]] = []  # (indent, tag), each with an <li> still open
+    for line in lines:
+        item = _ITEM.match(line)
+        if item is None:
+            html.append("<br>" + _inline(line.strip()))
+            continue
+        indent, number, text = len(item.group(1)), item.group(3), item.group(4)
+        tag = "ol" if number is not None else "ul"
+        while open_lists and indent < open_lists[-1][0]:
+            html.append(f"</li></{open_lists.pop()[1]}>")
+        if open_lists and indent == open_lists[-1][0] and tag == open_lists[-1][1]:
+            html.append("</li>")
+        else:
+            if open_lists and indent == open_lists[-1][0]:
+                html.append(f"</li></{open_lists.pop()[1]}>")
+            start = f' start="{int(number)}"' if number is not None and int(number) != 1 else ""
+            html.append(f"<{tag}{start}>")
+            open_lists.append((indent, tag))
+        html.append("<li>" + _inline(text))
+    html.extend(f"</li></{tag}>" for _, tag in reversed(open_lists))
+    return "".join(html)
+
+
+def _is_table(lines: list[str]) -> bool:
+    """Rows of "cell | cell" with the same number of cells, as the parsers write tables."""
+    counts = {line.count(_CELL_SEPARATOR) for line in lines}
+    return len(lines) > 1 and len(counts) == 1 and 0 not in counts
+
+
+def _table(lines: list[str]) -> str:
+    rows = (
+        "<tr>"
+        + "".join(f"<td>{_inline(cell.strip())}</td>" for cell in line.split(_CELL_SEPARATOR))
+        + "</tr>"
+        for line in lines
+    )
+    return '<div class="table"><table>' + "".join(rows) + "</table></div>"
+
+
+def _inline(text: str) -> str:
+    """Escape ``text`` and turn backtick spans into <code>, CommonMark-style.
+
+    A run of N backticks opens a span closed by the next run of exactly N backticks; a run
+    with no partner stays literal. Runs are paired through per-length position lists, so the
+    cost stays linear even with thousands of unmatched backticks.
+    """
+    runs = [(m.start(), m.end()) for m in _TICKS.finditer(text)]
+    if not runs:
+        return escape(text)
+    by_length: dict[int, list[int]] = {}
+    for index, (start, end) in enumerate(runs):
+        by_length.setdefault(end - start, []).append(index)
+    html: list[str] = []
+    done = 0  # text before this offset is already in html
+    index = 0
+    while index < len(runs):
+        start, end = runs[index]
+        same = by_length[end - start]
+        position = bisect_right(same, index)
+        if position == len(same):
+            index += 1
+            continue
+        closer = same[position]
+        code = text[end : runs[closer][0]]
+        if code.startswith(" ") and code.endswith(" ") and code.strip():
+            code = code[1:-1]
+        html.append(f"{escape(text[done:start])}<code>{escape(code)}</code>")
+        done = runs[closer][1]
+        index = closer + 1
+    html.append(escape(text[done:]))
+    return "".join(html)

@@ -1,0 +1,111 @@
+"""The full-text shard contract: its format names, its exact schema, and the checks a client runs.
+
+The table definitions live in ``shard.sql`` beside this module. A shard is trusted only when its
+``sqlite_master`` matches, object for object and statement for statement, what that file creates
+in an empty database, and its ``meta`` table names this format, this tokenizer and the library
+version the client asked for.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import sqlite3
+from importlib import resources
+
+from schemas.text import TOKENIZER
+
+SHARD_FORMAT = "doctrove-shard@1"
+SHARD_DDL = "shard.sql"
+# "DTrv": marks the file as a doctrove shard for tools such as file(1); checked with the schema.
+APPLICATION_ID = 0x44547276
+FTS_TABLE = "sections_fts"
+FTS_COLUMNS = ("heading", "heading_path", "body", "code")
+# Suggested bm25() weights, in FTS_COLUMNS order: a match in a heading says more than one in the
+# text under it. Ranking belongs to the client; these are what the reference search uses.
+BM25_WEIGHTS = (10.0, 4.0, 1.0, 1.0)
+META_KEYS = ("format", "library_id", "sections", "tokenizer", "version")
+
+_COMMENT = re.compile(r"^\s*--.*$", re.MULTILINE)
+
+
+@functools.cache
+def shard_statements() -> tuple[str, ...]:
+    """The CREATE statements of ``shard.sql``, comments removed, in file order."""
+    text = resources.files(__package__).joinpath(SHARD_DDL).read_text(encoding="utf-8")
+    text = _COMMENT.sub("", text)
+    return tuple(s.strip() for s in text.split(";") if s.strip())
+
+
+SchemaRow = tuple[str, str, str, str | None]
+
+
+def _schema_rows(conn: sqlite3.Connection) -> dict[str, SchemaRow]:
+    rows = conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master").fetchall()
+    return {row[1]: (row[0], row[1], row[2], row[3]) for row in rows}
+
+
+@functools.cache
+def expected_schema() -> dict[str, SchemaRow]:
+    """``sqlite_master`` of an empty shard made by this SQLite library."""
+    conn = sqlite3.connect(":memory:")
+    try:
+        for statement in shard_statements():
+            conn.execute(statement)
+        return _schema_rows(conn)
+    finally:
+        conn.close()
+
+
+def verify_shard_schema(conn: sqlite3.Connection) -> list[str]:
+    """Problems with the shard's schema; empty when it is exactly the expected one.
+
+    Reads only ``sqlite_master`` and two pragmas, so it is safe on an untrusted file (open it
+    read-only with ``PRAGMA trusted_schema=OFF`` first).
+    """
+    problems: list[str] = []
+    try:
+        found = _schema_rows(conn)
+        application_id = conn.execute("PRAGMA application_id").fetchone()[0]
+    except sqlite3.DatabaseError as exc:
+        return [f"not a readable SQLite database: {exc}"]
+    if application_id != APPLICATION_ID:
+        problems.append(f"application_id is {application_id:#x}, not {APPLICATION_ID:#x}")
+    expected = expected_schema()
+    for name in sorted(expected.keys() - found.keys()):
+        problems.append(f"missing {expected[name][0]} {name!r}")
+    for name in sorted(found.keys() - expected.keys()):
+        problems.append(f"unexpected {found[name][0]} {name!r}")
+    for name in sorted(expected.keys() & found.keys()):
+        if found[name] != expected[name]:
+            problems.append(f"{found[name][0]} {name!r} is not defined as {SHARD_DDL} defines it")
+    return problems
+
+
+def read_shard_meta(conn: sqlite3.Connection) -> dict[str, str]:
+    """The shard's meta table as a dict (call after verify_shard_schema found no problem)."""
+    return {str(k): str(v) for k, v in conn.execute("SELECT key, value FROM meta")}
+
+
+def verify_shard_meta(
+    conn: sqlite3.Connection, library_id: str, version: str, sections: int | None = None
+) -> list[str]:
+    """Problems with the shard's meta table for the library version the client expects."""
+    meta = read_shard_meta(conn)
+    wanted = {
+        "format": SHARD_FORMAT,
+        "tokenizer": TOKENIZER,
+        "library_id": library_id,
+        "version": version,
+    }
+    if sections is not None:
+        wanted["sections"] = str(sections)
+    problems = [
+        f"meta {key} is {meta.get(key)!r}, expected {value!r}"
+        for key, value in wanted.items()
+        if meta.get(key) != value
+    ]
+    problems.extend(
+        f"meta has unexpected key {key!r}" for key in sorted(meta.keys() - {*META_KEYS})
+    )
+    return problems

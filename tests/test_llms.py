@@ -1,0 +1,129 @@
+"""llms.txt: the site's libraries and versions, and per version its sections, with links."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from builder.config import SiteConfig
+from builder.llms import site_llms, version_llms
+from builder.pages_layout import arrange_pages, library_view
+
+SITE = SiteConfig("Test docs", "https://docs.example.org/site/", "Docs for\ntests.")
+ENTRY = {
+    "id": "demo",
+    "name": "Demo",
+    "summary": "A demo library.",
+    "aliases": ["dm"],
+    "packages": ["pypi:demo"],
+    "homepage": "https://demo.example.com/",
+    "versions": ["3.0.0rc1", "2.0.0", "1.0.0+local"],
+}
+RECORDS: list[dict[str, Any]] = [
+    {
+        "heading": "Guide",
+        "body": "x",
+        "source": "guide/setup.md",
+        "anchor": "guide",
+        "headingPath": [],
+        "path": "https://docs.example.org/site/libs/demo/2.0.0/guide/setup.html#guide",
+    },
+    {
+        "heading": "Use [brackets]\nhere",
+        "body": "y",
+        "source": "guide/setup.md",
+        "anchor": "use brackets",
+        "headingPath": ["Guide", "Deep\tpart"],
+    },
+    {"heading": "快速开始", "body": "z"},
+]
+
+
+def test_version_llms_lists_every_section_with_its_link() -> None:
+    pages = arrange_pages(RECORDS, SITE.base_url)
+    text = version_llms(SITE, library_view(ENTRY), "2.0.0", "Release notes here.", pages)
+    assert (
+        text
+        == """\
+# Demo 2.0.0
+
+> Release notes here.
+
+The latest release of Demo.
+HTML pages: https://docs.example.org/site/libs/demo/2.0.0/index.html
+All libraries: https://docs.example.org/site/llms.txt
+
+## Guide
+
+Source: guide/setup.md
+
+- [Guide](https://docs.example.org/site/libs/demo/2.0.0/guide/setup.html#guide)
+- [Use \\[brackets\\] here](https://docs.example.org/site/libs/demo/2.0.0/guide/setup.html#use%20brackets)\
+: Guide › Deep part
+
+## Sections
+
+- [快速开始](https://docs.example.org/site/libs/demo/2.0.0/sections.html#%E5%BF%AB%E9%80%9F%E5%BC%80%E5%A7%8B)
+"""
+    )
+
+
+def test_version_llms_of_an_older_prerelease_points_to_the_latest() -> None:
+    text = version_llms(SITE, library_view(ENTRY), "3.0.0rc1", None, ())
+    assert (
+        text
+        == """\
+# Demo 3.0.0rc1
+
+> A demo library.
+
+Not the latest release of Demo; the latest is 2.0.0: https://docs.example.org/site/libs/demo/2.0.0/llms.txt
+This is a prerelease.
+HTML pages: https://docs.example.org/site/libs/demo/3.0.0rc1/index.html
+All libraries: https://docs.example.org/site/llms.txt
+"""
+    )
+
+
+def test_site_llms_lists_libraries_and_versions() -> None:
+    plain = library_view({"id": "plain", "name": "Plain", "versions": ["0.1.0"]})
+    text = site_llms(SITE, [library_view(ENTRY), plain], "2026-08-16 07:05 UTC")
+    base = "https://docs.example.org/site/"
+    assert (
+        text
+        == f"""\
+# Test docs
+
+> Docs for tests.
+
+Versioned documentation of 2 libraries (built 2026-08-16 07:05 UTC). Each version has its own \
+llms.txt listing every section with a link to it; the full text of every section is in \
+{base}index.json (doctrove-index@1 format).
+
+## Demo
+
+A demo library.
+Also known as: dm. Packages: pypi:demo. Homepage: https://demo.example.com/
+
+- [Demo 3.0.0rc1]({base}libs/demo/3.0.0rc1/llms.txt): prerelease; pages at \
+{base}libs/demo/3.0.0rc1/index.html
+- [Demo 2.0.0]({base}libs/demo/2.0.0/llms.txt): latest release; pages at \
+{base}libs/demo/2.0.0/index.html
+- [Demo 1.0.0+local]({base}libs/demo/1.0.0%2Blocal/llms.txt): pages at \
+{base}libs/demo/1.0.0%2Blocal/index.html
+
+## Plain
+
+- [Plain 0.1.0]({base}libs/plain/0.1.0/llms.txt): latest release; pages at \
+{base}libs/plain/0.1.0/index.html
+"""
+    )
+
+
+def test_site_llms_without_build_time_or_description_under_a_root_base_url() -> None:
+    site = SiteConfig("Docs", "/", "")
+    text = site_llms(site, [], None)
+    assert text == (
+        "# Docs\n\nVersioned documentation of 0 libraries (build time not recorded). Each "
+        "version has its own llms.txt listing every section with a link to it; the full text "
+        "of every section is in /index.json (doctrove-index@1 format).\n"
+    )

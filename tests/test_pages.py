@@ -1,0 +1,424 @@
+"""The HTML site: pages, anchors, escaping, upstream links, relative links that all resolve."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+import jinja2
+import lxml.html
+import orjson
+import pytest
+
+from builder.build import build_site
+from builder.config import SiteConfig, load_catalog
+from builder.errors import BuildError
+from builder.pages import build_time, make_environment, render_index, render_library, render_version
+from builder.pages_body import render_body
+from builder.pages_layout import arrange_pages, latest_version, relative_href
+
+BASE = "https://docs.example.org/site/"
+SITE = SiteConfig("Test docs", BASE, "Docs for <tests>")
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "docbuild.toml"
+
+
+def record(
+    heading: str,
+    body: str,
+    source: str,
+    anchor: str,
+    path: tuple[str, ...] = (),
+    link: str | None = None,
+    lines: tuple[int, int] = (1, 2),
+) -> dict[str, Any]:
+    page = source.rsplit(".", 1)[0] + ".html"
+    return {
+        "heading": heading,
+        "body": body,
+        "source": source,
+        "anchor": anchor,
+        "headingPath": list(path),
+        "lines": list(lines),
+        "sha256": "0" * 64,
+        "path": link or f"{BASE}libs/demo/2.0.0/{page}#{anchor}",
+    }
+
+
+DEMO = {
+    "id": "demo",
+    "name": "Demo",
+    "summary": "A demo library",
+    "aliases": ["dm"],
+    "homepage": "https://demo.example.com/",
+    "packages": ["pypi:demo"],
+    "versions": ["3.0.0rc1", "2.0.0", "1.0.0"],
+}
+DEMO_VOLUMES: dict[str, list[dict[str, Any]]] = {
+    "3.0.0rc1": [record("Start", "New.", "index.md", "start")],
+    "2.0.0": [
+        record("Guide", "Read `this` first.", "guide/setup.md", "guide", lines=(1, 3)),
+        record(
+            "Install",
+            "<script>alert(1)</script>\n\n```sh\npip install demo && echo '<b>'\n```",
+            "guide/setup.md",
+            "install",
+            ("Guide",),
+            lines=(5, 9),
+        ),
+        record("Upstream", "Text.", "api.md", "upstream", link="https://up.example.com/api#x"),
+        record("Home", "Welcome.", "index.md", "home"),
+    ],
+    "1.0.0": [
+        {"heading": "Old <b>", "body": "Imported.", "path": "javascript:alert(1)"},
+        {"heading": "Old <b>", "body": "Twice."},
+        {"body": "No heading."},
+    ],
+}
+PLAIN = {"id": "plain", "name": "Plain", "versions": ["0.1.0"]}
+
+
+def render_site(
+    out: Path,
+    entries: list[tuple[dict[str, Any], dict[str, list[Any]]]],
+    updated_at: str | None = None,
+    env: jinja2.Environment | None = None,
+) -> None:
+    env = env or make_environment()
+    for entry, volumes in entries:
+        summaries = [
+            render_version(env, SITE, entry, v, volumes[v], out) for v in entry["versions"]
+        ]
+        render_library(env, SITE, entry, summaries, out)
+    render_index(env, SITE, [entry for entry, _ in entries], updated_at, out)
+
+
+def parse(path: Path) -> Any:
+    return lxml.html.fromstring(path.read_bytes())
+
+
+def broken_links(root: Path) -> Iterator[str]:
+    """Every internal link of every page that is not relative or does not resolve."""
+    ids: dict[Path, set[str]] = {}
+    for page in sorted(root.rglob("*.html")):
+        if page.name == "404.html" and page.parent == root:
+            continue  # served at any depth, so it links by absolute URL (checked separately)
+        for element in parse(page).iter("a", "link"):
+            href = element.get("href")
+            parts = urlsplit(href)
+            if parts.scheme in ("http", "https"):
+                continue
+            if parts.scheme or parts.netloc or href.startswith("/"):
+                yield f"{page}: {href!r} is not relative"
+                continue
+            target = page if not parts.path else (page.parent / unquote(parts.path)).resolve()
+            if root.resolve() not in target.parents or not target.is_file():
+                yield f"{page}: {href!r} points to a missing file"
+                continue
+            if parts.fragment:
+                if target not in ids:
+                    ids[target] = {str(i) for i in parse(target).xpath("//@id")}
+                if unquote(parts.fragment) not in ids[target]:
+                    yield f"{page}: {href!r} points to a missing anchor"
+
+
+@pytest.fixture(scope="module")
+def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("site")
+    render_site(out, [(DEMO, DEMO_VOLUMES), (PLAIN, {"0.1.0": []})], "2026-08-16T07:05:00.000Z")
+    return out
+
+
+def test_every_page_parses_and_every_internal_link_resolves(demo_site: Path) -> None:
+    assert sorted(str(p.relative_to(demo_site)) for p in demo_site.rglob("*") if p.is_file()) == [
+        ".nojekyll",
+        "404.html",
+        "assets/style.css",
+        "index.html",
+        "libs/demo/1.0.0/index.html",
+        "libs/demo/1.0.0/llms.txt",
+        "libs/demo/1.0.0/sections.html",
+        "libs/demo/2.0.0/api.html",
+        "libs/demo/2.0.0/guide/setup.html",
+        "libs/demo/2.0.0/index.html",
+        "libs/demo/2.0.0/llms.txt",
+        "libs/demo/3.0.0rc1/index.html",
+        "libs/demo/3.0.0rc1/llms.txt",
+        "libs/demo/index.html",
+        "libs/plain/0.1.0/index.html",
+        "libs/plain/0.1.0/llms.txt",
+        "libs/plain/index.html",
+        "llms.txt",
+    ]
+    assert list(broken_links(demo_site)) == []
+
+
+def test_section_sits_at_its_anchor_with_heading_path_and_source(demo_site: Path) -> None:
+    page = parse(demo_site / "libs/demo/2.0.0/guide/setup.html")
+    install = page.get_element_by_id("install")
+    assert install.tag == "section"
+    assert install.find_class("trail")[0].text_content() == "Guide"
+    assert install.find("h3").text_content() == "Install"
+    assert install.find("h3/a").get("href") == "#install"
+    assert install.find_class("file")[0].text_content() == "guide/setup.md, lines 5–9"
+    assert page.get_element_by_id("guide").find("h2").text_content() == "Guide"
+    assert page.find(".//link").get("href") == "../../../../assets/style.css"
+
+
+def test_bodies_are_escaped_and_code_blocks_kept(demo_site: Path) -> None:
+    html = (demo_site / "libs/demo/2.0.0/guide/setup.html").read_text()
+    assert "<script>" not in html
+    assert "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>" in html
+    assert (
+        '<pre><code class="language-sh">pip install demo &amp;&amp; echo &#x27;&lt;b&gt;&#x27;'
+        "</code></pre>"
+    ) in html
+    assert "<p>Read <code>this</code> first.</p>" in html
+
+
+def test_upstream_link_only_when_path_is_not_a_site_permalink(demo_site: Path) -> None:
+    def upstream(page: str, anchor: str) -> list[str]:
+        section = parse(demo_site / page).get_element_by_id(anchor)
+        return [a.get("href") for a in section.find_class("upstream")]
+
+    assert upstream("libs/demo/2.0.0/api.html", "upstream") == ["https://up.example.com/api#x"]
+    assert upstream("libs/demo/2.0.0/guide/setup.html", "install") == []
+    # An imported path that is not http(s) is never made a link.
+    assert upstream("libs/demo/1.0.0/sections.html", "old-b") == []
+
+
+def test_imported_sections_share_one_page_with_unique_derived_anchors(demo_site: Path) -> None:
+    page = parse(demo_site / "libs/demo/1.0.0/sections.html")
+    sections = page.find_class("sec")
+    assert [s.get("id") for s in sections] == ["old-b", "old-b-1", "section"]
+    assert [s.find("h2").text_content() for s in sections] == [
+        "Old <b>",
+        "Old <b>",
+        "Untitled section",
+    ]
+
+
+def test_source_named_index_shares_the_version_contents_page(demo_site: Path) -> None:
+    page = parse(demo_site / "libs/demo/2.0.0/index.html")
+    assert page.get_element_by_id("home").find_class("body")[0].text_content().strip() == "Welcome."
+    toc = [a.get("href") for a in page.find_class("toc")[0].iter("a")]
+    assert toc == [
+        "guide/setup.html",
+        "guide/setup.html#guide",
+        "guide/setup.html#install",
+        "api.html",
+        "api.html#upstream",
+        "index.html",
+        "index.html#home",
+    ]
+
+
+def test_version_page_marks_latest_and_prerelease(demo_site: Path) -> None:
+    def status(version: str) -> str:
+        page = parse(demo_site / f"libs/demo/{version}/index.html")
+        return " ".join(page.find_class("status")[0].text_content().split())
+
+    assert status("2.0.0") == "latest"
+    assert status("1.0.0") == "older version The latest release is 2.0.0."
+    assert status("3.0.0rc1") == "prerelease The latest release is 2.0.0."
+
+
+def test_library_page_lists_versions_newest_first(demo_site: Path) -> None:
+    page = parse(demo_site / "libs/demo/index.html")
+    rows = [" ".join(li.text_content().split()) for li in page.find_class("versions")[0]]
+    assert rows == [
+        "3.0.0rc1 prerelease 1 page, 1 section",
+        "2.0.0 latest 3 pages, 4 sections",
+        "1.0.0 1 page, 3 sections",
+    ]
+    facts = [element.text_content() for element in page.find_class("facts")[0]]
+    assert facts == [
+        "Id",
+        "demo",
+        "Aliases",
+        "dm",
+        "Packages",
+        "pypi:demo",
+        "Homepage",
+        "https://demo.example.com/",
+        "Latest",
+        "2.0.0",
+    ]
+
+
+def test_landing_page_shows_libraries_and_build_time(demo_site: Path, tmp_path: Path) -> None:
+    page = parse(demo_site / "index.html")
+    assert page.find_class("built")[0].text_content() == "Built 2026-08-16 07:05 UTC · 2 libraries"
+    assert page.find(".//time").get("datetime") == "2026-08-16T07:05:00.000Z"
+    assert page.find_class("lead")[0].text_content() == "Docs for <tests>"
+    assert [a.get("href") for a in page.find_class("name")] == [
+        "libs/demo/index.html",
+        "libs/plain/index.html",
+    ]
+    render_index(make_environment(), SITE, [PLAIN], None, tmp_path)
+    built = parse(tmp_path / "index.html").find_class("built")[0].text_content()
+    assert built == "Build time not recorded · 1 library"
+
+
+def test_404_page_inlines_its_style_and_links_absolutely(demo_site: Path) -> None:
+    page = parse(demo_site / "404.html")
+    assert page.find(".//link") is None
+    assert "prefers-color-scheme" in page.find(".//style").text
+    assert {a.get("href") for a in page.iter("a")} == {f"{BASE}index.html", f"{BASE}llms.txt"}
+    assert (demo_site / ".nojekyll").read_bytes() == b""
+
+
+def test_rendering_is_deterministic(demo_site: Path, tmp_path: Path) -> None:
+    render_site(
+        tmp_path, [(DEMO, DEMO_VOLUMES), (PLAIN, {"0.1.0": []})], "2026-08-16T07:05:00.000Z"
+    )
+    files = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(demo_site) for p in demo_site.rglob("*") if p.is_file())
+    assert all((tmp_path / f).read_bytes() == (demo_site / f).read_bytes() for f in files)
+
+
+def test_template_typo_fails_the_build(tmp_path: Path) -> None:
+    env = make_environment()
+    env.loader = jinja2.ChoiceLoader(
+        [
+            jinja2.DictLoader({"page.html": "{{ page.titel }}"}),
+            env.loader,  # type: ignore[list-item]
+        ]
+    )
+    with pytest.raises(jinja2.UndefinedError, match="titel"):
+        render_version(env, SITE, DEMO, "2.0.0", DEMO_VOLUMES["2.0.0"], tmp_path)
+
+
+def test_unsafe_source_paths_never_leave_the_version_folder(tmp_path: Path) -> None:
+    records = [
+        record("Escape", "x", "../../../evil.md", "escape"),
+        record("Absolute", "x", "/etc/passwd.md", "absolute"),
+    ]
+    render_version(make_environment(), SITE, PLAIN, "0.1.0", records, tmp_path / "out")
+    written = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*") if p.is_file())
+    assert written == [
+        "out/libs/plain/0.1.0/index.html",
+        "out/libs/plain/0.1.0/llms.txt",
+        "out/libs/plain/0.1.0/sections.html",
+    ]
+
+
+def test_pages_from_two_sources_with_one_html_name_keep_distinct_ids() -> None:
+    records = [
+        record("Intro", "a", "guide.md", "intro"),
+        record("Intro", "b", "guide.rst", "intro"),
+        {"heading": "Imported", "body": "c"},
+        record("S", "d", "sections.md", "s"),
+    ]
+    pages = arrange_pages(records, BASE)
+    assert [(p.path, [s.anchor for s in p.sections]) for p in pages] == [
+        ("guide.html", ["intro", "intro-1"]),
+        ("sections.html", ["s"]),
+        ("sections-1.html", ["imported"]),
+    ]
+    assert pages[0].sources == ("guide.md", "guide.rst")
+
+
+def test_given_anchors_win_over_derived_ones() -> None:
+    records = [
+        {"heading": "Setup", "body": "", "source": "a.md"},
+        {"heading": "Other", "body": "", "source": "a.md", "anchor": "setup"},
+    ]
+    (page,) = arrange_pages(records, BASE)
+    assert [s.anchor for s in page.sections] == ["setup-1", "setup"]
+
+
+@pytest.mark.parametrize(
+    ("body", "html"),
+    [
+        ("", ""),
+        ("One\ntwo\n\nThree", "<p>One<br>\ntwo</p>\n<p>Three</p>"),
+        (
+            "Use ``a ` b`` and `c`, not `d.",
+            "<p>Use <code>a ` b</code> and <code>c</code>, not `d.</p>",
+        ),
+        ("```\nx < y", "<pre><code>x &lt; y</code></pre>"),
+        (
+            "```{doctest}\n>>> 1\n```",
+            '<pre><code class="language-doctest">&gt;&gt;&gt; 1</code></pre>',
+        ),
+        ('```py"><script>\nx\n```', '<pre><code class="language-pyscript">x</code></pre>'),
+        ("```x``` is inline", "<p><code>x</code> is inline</p>"),
+        ("- a\n- b\n  - c\n- d", "<ul><li>a</li><li>b<ul><li>c</li></ul></li><li>d</li></ul>"),
+        ("3. three\n4. four\n   more", '<ol start="3"><li>three</li><li>four<br>more</li></ol>'),
+        (
+            "- item\n\n  ```\n  code\n    indented\n  ```",
+            "<ul><li>item</li></ul>\n<pre><code>code\n  indented</code></pre>",
+        ),
+        (
+            "a | b\n<c> | d",
+            '<div class="table"><table><tr><td>a</td><td>b</td></tr>'
+            "<tr><td>&lt;c&gt;</td><td>d</td></tr></table></div>",
+        ),
+        ("one | line", "<p>one | line</p>"),
+    ],
+)
+def test_render_body(body: str, html: str) -> None:
+    assert render_body(body) == html
+
+
+def test_render_body_stays_fast_on_hostile_input() -> None:
+    # Linear pairing of backtick runs: this finishes at once instead of stalling the build.
+    body = "`" + " a``" * 200_000
+    assert render_body(body).count("<code>") == 100_000
+
+
+def test_relative_href_and_latest_version() -> None:
+    assert relative_href("libs/a/1.0/guide/x.html", "index.html") == "../../../../index.html"
+    assert relative_href("libs/a/1.0/x.html", "libs/a/1.0/x.html", "a b") == "x.html#a%20b"
+    assert relative_href("index.html", "libs/a/1.0+b/c:d.html") == "libs/a/1.0%2Bb/c%3Ad.html"
+    assert latest_version(["2.0.0rc1", "1.5.0", "1.4.0"]) == "1.5.0"
+    assert latest_version(["2.0.0rc1", "2.0.0b1"]) == "2.0.0rc1"
+    assert latest_version([]) is None
+    assert build_time("2026-08-16T07:05:00.000Z") == "2026-08-16 07:05 UTC"
+    assert build_time("yesterday") == "yesterday"
+    assert build_time(None) is None
+
+
+def test_real_examples_render_with_every_link_resolving(tmp_path: Path) -> None:
+    config = load_catalog(EXAMPLES)
+    build_site(config, tmp_path / "built")
+    document = orjson.loads((tmp_path / "built" / "index.json").read_bytes())
+    out = tmp_path / "site"
+    env = make_environment()
+    entries = []
+    for entry in document["entries"]:
+        skeleton = {k: v for k, v in entry.items() if k != "volumes"}
+        summaries = [
+            render_version(
+                env,
+                config.site,
+                skeleton,
+                version,
+                volume["sections"],
+                out,
+                summary=volume.get("summary"),
+            )
+            for version, volume in entry["volumes"].items()
+        ]
+        render_library(env, config.site, skeleton, summaries, out)
+        entries.append(skeleton)
+    render_index(env, config.site, entries, None, out)
+    assert list(broken_links(out)) == []
+    sections = sum(len(v["sections"]) for e in document["entries"] for v in e["volumes"].values())
+    anchors = sum(len(parse(p).find_class("sec")) for p in out.glob("libs/*/*/*.html"))
+    nested = sum(len(parse(p).find_class("sec")) for p in out.glob("libs/*/*/*/**/*.html"))
+    assert anchors + nested == sections
+    express = parse(out / "libs/express/5.1.0/sections.html")
+    assert express.find_class("upstream")[0].get("href").startswith("https://expressjs.com/")
+
+
+@pytest.mark.parametrize(("library_id", "version"), [("..", "1.0"), ("a/b", "1.0"), ("ok", "..")])
+def test_ids_and_versions_that_are_not_folder_names_are_refused(
+    tmp_path: Path, library_id: str, version: str
+) -> None:
+    entry = {"id": library_id, "name": "Evil", "versions": [version]}
+    with pytest.raises(BuildError, match="cannot name a folder"):
+        render_version(make_environment(), SITE, entry, version, [], tmp_path / "out")
+    assert list(tmp_path.rglob("*")) == []

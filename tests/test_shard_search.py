@@ -1,0 +1,96 @@
+"""Smoke test of search over shards of the real example corpus, queried the way a client will.
+
+The examples are built with the real builder; each version's records from the fresh index.json
+go through the shard stage, and the reference bm25() query must put the section a reader would
+want in the top three.
+"""
+
+import gzip
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import orjson
+import pytest
+
+from builder.build import build_site
+from builder.config import load_catalog
+from builder.shards import search_shard, write_shard
+from schemas.shards import verify_shard_meta, verify_shard_schema
+
+EXAMPLES = Path(__file__).parent.parent / "examples" / "docbuild.toml"
+Shards = dict[tuple[str, str], sqlite3.Connection]
+
+
+@pytest.fixture(scope="module")
+def shards(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Shards]:
+    root = tmp_path_factory.mktemp("examples")
+    build_site(load_catalog(EXAMPLES), root / "site")
+    index = orjson.loads((root / "site" / "index.json").read_bytes())
+    connections: Shards = {}
+    for entry in index["entries"]:
+        for version, volume in entry["volumes"].items():
+            info = write_shard(root / "staging", entry["id"], version, volume["sections"])
+            raw = root / f"{entry['id']}-{version}.sqlite"
+            raw.write_bytes(gzip.decompress((root / "staging" / info.path).read_bytes()))
+            conn = sqlite3.connect(f"file:{raw}?mode=ro", uri=True)
+            conn.execute("PRAGMA trusted_schema = OFF")
+            assert verify_shard_schema(conn) == []
+            assert verify_shard_meta(conn, entry["id"], version, len(volume["sections"])) == []
+            connections[entry["id"], version] = conn
+    yield connections
+    for conn in connections.values():
+        conn.close()
+
+
+@pytest.mark.parametrize(
+    ("library", "version", "query", "heading", "source"),
+    [
+        # Identifiers, whole and by their parts.
+        ("python", "3.11.2", "json.dumps", "json.dumps", "library/json.html"),
+        ("python", "3.11.2", "pathlib glob", "pathlib.Path.glob", "library/pathlib.html"),
+        ("python", "3.11.2", "Path.glob", "pathlib.Path.glob", "library/pathlib.html"),
+        ("python", "3.11.2", "os.path.join", "os.path.join", "library/os.path.html"),
+        ("werkzeug", "3.1.3", "Request.get_data", "How does it Parse?", "request_data.rst"),
+        ("attrs", "25.3.0", "attrs.define", "attrs.define", "api.rst"),
+        ("zod", "3.24.1", "z.string().email()", "字符串格式与长度", None),
+        # camelCase, whole and split.
+        (
+            "werkzeug",
+            "3.1.3",
+            "RequestTimeout",
+            "werkzeug.exceptions.RequestTimeout",
+            "exceptions.rst",
+        ),
+        ("vconsole", "3.15.1", "ignoreUrlRegExp", "3.15.1 (2023-06-01)", "CHANGELOG.md"),
+        ("commander", "12.1.0", "allowUnknownOption", "Parsing Configuration", "Readme.md"),
+        # English word forms.
+        ("commander", "12.1.0", "option default value", "Default option value", "Readme.md"),
+        ("werkzeug", "3.1.3", "timeouts", "werkzeug.exceptions.RequestTimeout", "exceptions.rst"),
+        # Chinese, one and two characters, and a longer run.
+        ("pypinyin", "0.55.0", "拼音", "拼音数据", "README.rst"),
+        ("vconsole", "3.15.1", "插件", "第三方插件列表", "README_CN.md"),
+        ("zod", "3.24.1", "默认", "可选与默认值", None),
+        ("zod", "3.24.1", "默认值", "可选与默认值", None),
+        ("zod", "3.24.1", "值", "可选与默认值", None),
+    ],
+)
+def test_expected_section_is_in_the_top_three(
+    shards: Shards, library: str, version: str, query: str, heading: str, source: str | None
+) -> None:
+    conn = shards[library, version]
+    top = [row[0] for row in search_shard(conn, query, limit=3)]
+    found = [
+        conn.execute("SELECT heading, source FROM sections WHERE id = ?", (i,)).fetchone()
+        for i in top
+    ]
+    assert (heading, source) in found, found
+
+
+def test_the_right_version_answers(shards: Shards) -> None:
+    # The same query over two versions of a library reads each version's own shard.
+    for version in ("12.1.0", "9.5.0"):
+        conn = shards["commander", version]
+        assert search_shard(conn, "option default value", limit=1)[0][1] == "Default option value"
+        meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+        assert meta["version"] == version
