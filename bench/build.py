@@ -23,7 +23,12 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from builder.build import build_site  # noqa: E402
-from builder.config import load_catalog  # noqa: E402
+from builder.config import CatalogConfig, load_catalog  # noqa: E402
+from builder.globs import compile_globs  # noqa: E402
+from builder.model import SourceFile  # noqa: E402
+from builder.parsers import parse_file  # noqa: E402
+from builder.sections import finalize_sections  # noqa: E402
+from builder.sources import list_version_files, read_source  # noqa: E402
 
 WORDS = [
     "request",
@@ -122,30 +127,112 @@ def make_synthetic(root: Path, megabytes: int, versions: int = 10) -> Path:
     return catalog
 
 
-def measure(label: str, catalog_path: Path, runs: int) -> None:
+def _parse_only(config: CatalogConfig) -> tuple[float, int]:
+    """Seconds and source bytes to read and parse every file, with no other stage."""
+    started = time.perf_counter()
+    total = 0
+    for library in config.libraries:
+        for version in library.versions:
+            if version.directory is None:
+                continue
+            listing = list_version_files(
+                version.directory, compile_globs(version.include), compile_globs(version.exclude)
+            )
+            for candidate in listing.candidates:
+                source = read_source(candidate)
+                if isinstance(source, SourceFile):
+                    parsed = parse_file(source.relpath, source.text)
+                    if parsed is not None:
+                        finalize_sections(parsed)
+                    total += len(source.text.encode())
+    return time.perf_counter() - started, total
+
+
+def measure(label: str, catalog_path: Path, runs: int, incremental: bool) -> None:
     config = load_catalog(catalog_path)
     work = Path(tempfile.mkdtemp(prefix="docbuild-bench-"))
     try:
-        seconds: list[float] = []
+        cold: list[float] = []
+        parse: list[float] = []
         report = None
         for _ in range(runs):
             started = time.perf_counter()
             report = build_site(config, work / "_site")
-            seconds.append(time.perf_counter() - started)
+            cold.append(time.perf_counter() - started)
+            parse.append(_parse_only(config)[0])
         assert report is not None
         tracemalloc.start()
         build_site(config, work / "_site")
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
+        source_mb = report.source_bytes / 1e6
+        largest_mb = max(v.source_bytes for v in report.versions) / 1e6
+        median, parse_median = statistics.median(cold), statistics.median(parse)
+        print(f"{label}: {source_mb:.1f} MB of source in {len(report.versions)} versions")
+        print(
+            f"  cold build (all stages)  median {median:6.2f} s of {runs}  "
+            f"{source_mb / median:6.1f} MB/s"
+        )
+        print(
+            f"  read+parse+sections only median {parse_median:6.2f} s of {runs}  "
+            f"{source_mb / parse_median:6.1f} MB/s"
+        )
+        print(
+            f"  peak traced memory {peak / 1e6:.1f} MB; largest version {largest_mb:.1f} MB "
+            f"of source; ratio {peak / 1e6 / largest_mb:.2f}x"
+        )
+        if incremental:
+            _measure_incremental(catalog_path, work, median, runs)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    source_mb = report.source_bytes / 1e6
-    largest_mb = max(v.source_bytes for v in report.versions) / 1e6
-    median = statistics.median(seconds)
+
+
+def _edited(original: bytes, suffix: str, n: int) -> bytes:
+    """The file with a sentence added where its format shows it: a paragraph at the end of a
+    Markdown or reST file, words inside the first paragraph of an HTML page."""
+    if suffix in (".html", ".htm"):
+        return original.replace(b"</p>", f" Edited {n}.</p>".encode(), 1)
+    return original + f"\n\nEdited paragraph {n}.\n".encode()
+
+
+def _measure_incremental(catalog_path: Path, work: Path, cold_median: float, runs: int) -> None:
+    """Touch one file per library version in turn and time the cached rebuild."""
+    copy = work / "corpus"
+    shutil.copytree(catalog_path.parent, copy, symlinks=True)
+    config = load_catalog(copy / catalog_path.name)
+    cache = work / "cache"
+    build_site(config, work / "_inc", cache_dir=cache)
+    ratios: list[tuple[float, str]] = []
+    for library in config.libraries:
+        for version in library.versions:
+            if version.directory is None:
+                continue
+            listing = list_version_files(
+                version.directory, compile_globs(version.include), compile_globs(version.exclude)
+            )
+            target = listing.candidates[len(listing.candidates) // 2].path
+            original = target.read_bytes()
+            seconds = []
+            for n in range(runs):
+                target.write_bytes(_edited(original, target.suffix, n))
+                started = time.perf_counter()
+                build_site(config, work / "_inc", cache_dir=cache)
+                seconds.append(time.perf_counter() - started)
+            target.write_bytes(original)
+            build_site(config, work / "_inc", cache_dir=cache)
+            ratios.append(
+                (
+                    statistics.median(seconds) / cold_median,
+                    f"{library.id} {version.version}: {target.name}",
+                )
+            )
+    ratios.sort()
+    print(f"  incremental rebuild after one file changed, per version (median of {runs}):")
+    for ratio, what in ratios:
+        print(f"    {ratio * 100:5.1f}% of cold  {what}")
     print(
-        f"{label:<12} source {source_mb:7.1f} MB  median {median:6.2f} s of {runs}  "
-        f"{source_mb / median:6.1f} MB/s  peak traced {peak / 1e6:7.1f} MB  "
-        f"largest version {largest_mb:5.1f} MB  peak/largest {peak / 1e6 / largest_mb:4.2f}x"
+        f"  median {statistics.median(r for r, _ in ratios) * 100:.1f}%, "
+        f"worst {ratios[-1][0] * 100:.1f}% ({ratios[-1][1]})"
     )
 
 
@@ -154,9 +241,11 @@ def main() -> None:
     parser.add_argument("--synthetic-mb", type=int, default=50)
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
-    measure("examples", REPO / "examples" / "docbuild.toml", args.runs)
-    with tempfile.TemporaryDirectory(prefix="docbuild-synthetic-") as tmp:
-        measure("synthetic", make_synthetic(Path(tmp), args.synthetic_mb), args.runs)
+    measure("examples", REPO / "examples" / "docbuild.toml", args.runs, incremental=True)
+    if args.synthetic_mb:
+        with tempfile.TemporaryDirectory(prefix="docbuild-synthetic-") as tmp:
+            catalog = make_synthetic(Path(tmp), args.synthetic_mb)
+            measure(f"synthetic {args.synthetic_mb} MB", catalog, args.runs, incremental=False)
 
 
 if __name__ == "__main__":

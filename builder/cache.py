@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -83,13 +84,81 @@ class BuildCache:
     def store(self, key: str, value: Any) -> None:
         self.store_bytes(key, orjson.dumps(value, option=orjson.OPT_SORT_KEYS))
 
+    def store_tree(self, key: str, source: Path) -> None:
+        """Keep a copy of the folder ``source`` (rendered pages, a shard) under ``key``."""
+        if self.root is None:
+            return
+        target = self._tree_path(key)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        temp = Path(tempfile.mkdtemp(dir=target.parent, prefix=".tmp-"))
+        manifest: dict[str, str] = {}
+        for path in sorted(source.rglob("*")):
+            if path.is_file():
+                relpath = path.relative_to(source).as_posix()
+                (temp / relpath).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(path, temp / relpath)
+                manifest[relpath] = _file_sha256(path)
+        shutil.rmtree(target, ignore_errors=True)
+        os.replace(temp, target)
+        self.store(key, manifest)
+
+    def link_tree(self, key: str, destination: Path) -> bool:
+        """Hard-link (or copy) a kept folder into ``destination``; False when absent or corrupt.
+
+        Every file is checked against the manifest's sha256 before anything is linked, so a
+        damaged entry is a miss, never a corrupt page in the site.
+        """
+        if self.root is None:
+            return False
+        manifest = self.load(key)
+        tree = self._tree_path(key)
+        if manifest is None:
+            return False
+        for relpath, digest in manifest.items():
+            try:
+                ok = _file_sha256(tree / relpath) == digest
+            except OSError:
+                ok = False
+            if not ok:
+                self.corrupt += 1
+                self.hits -= 1
+                self.misses += 1
+                self.used.discard(key)
+                shutil.rmtree(tree, ignore_errors=True)
+                return False
+        for relpath in manifest:
+            target = destination / relpath
+            target.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                os.link(tree / relpath, target)
+            except OSError:  # another file system, or links not allowed: copy instead
+                shutil.copyfile(tree / relpath, target)
+        return True
+
+    def _tree_path(self, key: str) -> Path:
+        if self.root is None:
+            raise RuntimeError("cache is disabled")
+        return self.root / "trees" / key[:2] / key
+
     def sweep(self) -> int:
-        """Delete entries this build did not use; return how many."""
-        if self.root is None or not (self.root / "entries").is_dir():
+        """Delete entries and folders this build did not use; return how many."""
+        if self.root is None:
             return 0
         removed = 0
-        for path in (self.root / "entries").glob("*/*"):
+        for path in self.root.glob("entries/*/*"):
             if path.stem not in self.used:
                 path.unlink(missing_ok=True)
                 removed += 1
+        for path in self.root.glob("trees/*/*"):
+            if path.name not in self.used:
+                shutil.rmtree(path, ignore_errors=True)
+                removed += 1
         return removed
+
+
+def _file_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        while chunk := handle.read(1 << 20):
+            digest.update(chunk)
+    return digest.hexdigest()

@@ -7,12 +7,14 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import click
+import orjson
 
 from builder import __version__
 from builder.build import BuildReport, build_site, count_files, timestamp_from_environment
 from builder.check import check_index
 from builder.config import load_catalog
 from builder.errors import BuildError
+from builder.publish import find_repository, publish_site
 from builder.report import render_report
 
 
@@ -125,6 +127,67 @@ def run_build(
     if not quiet:
         click.echo(render_report(report, verbose=verbose), err=True)
     return report
+
+
+@main.command()
+@click.option(
+    "-c",
+    "--config",
+    "config_path",
+    type=click.Path(path_type=Path),
+    default=Path("docbuild.toml"),
+    show_default=True,
+    help="The catalog file.",
+)
+@click.option(
+    "-o",
+    "--out",
+    type=click.Path(path_type=Path),
+    default=Path("_site"),
+    show_default=True,
+    help="Where the site is built before it is committed.",
+)
+@click.option("--remote", default="origin", show_default=True, help="The git remote to push to.")
+@click.option(
+    "--branch",
+    default="gh-pages",
+    show_default=True,
+    help="The branch whose only content becomes the site.",
+)
+@click.option("--dry-run", is_flag=True, help="Build and commit, but push nothing.")
+@click.option("--strict", is_flag=True, help="Fail the build (and push nothing) on any warning.")
+@click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors and the outcome.")
+def publish(
+    config_path: Path, out: Path, remote: str, branch: str, dry_run: bool, strict: bool, quiet: bool
+) -> None:
+    """Build the site, then commit it as the only content of a branch and push it."""
+    report = run_build(config_path, out, strict=strict, quiet=quiet)
+    try:
+        repo = find_repository(config_path.resolve().parent)
+        catalog = orjson.loads((out / "catalog.json").read_bytes())
+        plan = publish_site(
+            out,
+            repo=repo,
+            remote=remote,
+            branch=branch,
+            build_id=catalog["buildId"],
+            dry_run=dry_run,
+        )
+    except BuildError as error:
+        _fail(error)
+    size = report.size.total_bytes / 1e6 if report.size else 0.0
+    if plan.unchanged:
+        click.echo(
+            f"Nothing to publish: {plan.remote} {plan.branch} already holds this site "
+            f"(commit {plan.commit[:12]})"
+        )
+        return
+    verb = "Pushed" if plan.pushed else "Would push (dry run)"
+    click.echo(
+        f"{verb} {plan.files} files ({size:.1f} MB) as commit {plan.commit[:12]} to "
+        f"{plan.remote} {plan.branch}"
+        + (f", on top of {plan.parent[:12]}" if plan.parent else ", as its first commit")
+    )
 
 
 @main.command()

@@ -51,7 +51,8 @@ class OutputLock:
         tb: TracebackType | None,
     ) -> None:
         if self._fd is not None:
-            os.ftruncate(self._fd, 0)
+            # Removed while still held, so no other build can be inside the lock meanwhile.
+            self.path.unlink(missing_ok=True)
             fcntl.flock(self._fd, fcntl.LOCK_UN)
             os.close(self._fd)
             self._fd = None

@@ -33,10 +33,12 @@ class Section:
 
 @dataclass(frozen=True)
 class SourceFile:
-    """A file admitted into a version: its path relative to the version root and its text."""
+    """A file admitted into a version: its path relative to the version root, its text, and
+    the sha256 of the bytes that text was decoded from (what the build cache keys on)."""
 
     relpath: str
     text: str
+    sha256: str = ""
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -95,31 +96,32 @@ def list_version_files(root: Path, include: GlobSet, exclude: GlobSet) -> Versio
 
 def read_source(candidate: Candidate, budget: int = MAX_FILE_BYTES) -> SourceFile | SkippedFile:
     """Read one listed file as text, or say why it cannot be used."""
-    text, reason = _read_text(candidate.path, budget)
+    text, reason, digest = _read_text(candidate.path, budget)
     if text is None:
         return SkippedFile(candidate.relpath, reason or "unreadable")
-    return SourceFile(candidate.relpath, text)
+    return SourceFile(candidate.relpath, text, digest)
 
 
-def _read_text(path: Path, budget: int) -> tuple[str | None, str | None]:
-    """Return (text, None) or (None, reason)."""
+def _read_text(path: Path, budget: int) -> tuple[str | None, str | None, str]:
+    """Return (text, None, sha256 of the bytes) or (None, reason, "")."""
     try:
         size = path.stat().st_size
         if size > min(MAX_FILE_BYTES, budget):
             limit = MAX_FILE_BYTES if size > MAX_FILE_BYTES else budget
-            return None, f"too big ({size / 1e6:.1f} MB, limit {limit / 1e6:.0f} MB)"
+            return None, f"too big ({size / 1e6:.1f} MB, limit {limit / 1e6:.0f} MB)", ""
         with path.open("rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
-        return None, "vanished during the build"
+        return None, "vanished during the build", ""
     except OSError as exc:
-        return None, f"unreadable ({exc.strerror})"
+        return None, f"unreadable ({exc.strerror})", ""
     if b"\x00" in data[:_BINARY_SNIFF_BYTES]:
-        return None, "binary"
+        return None, "binary", ""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        return None, f"not UTF-8 (invalid byte at offset {exc.start})"
+        return None, f"not UTF-8 (invalid byte at offset {exc.start})", ""
     if not text.strip():
-        return None, "empty"
-    return text.replace("\r\n", "\n").replace("\r", "\n"), None
+        return None, "empty", ""
+    digest = hashlib.sha256(data).hexdigest()
+    return text.replace("\r\n", "\n").replace("\r", "\n"), None, digest

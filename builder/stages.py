@@ -9,6 +9,7 @@ one file changed does the full work only for that file's version.
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Mapping
 from dataclasses import asdict
 from pathlib import Path
@@ -87,19 +88,14 @@ class VersionStages:
         key = cache_key(
             "shard", SHARD_FORMAT, TOKENIZER, result.library_id, result.version, volume_hash
         )
-        cached = self.cache.load(key)
-        if cached is not None:
-            data = self.cache.load_bytes(cached["blob"])
-            if data is not None and hashlib.sha256(data).hexdigest() == cached["info"]["sha256"]:
-                target = self.site_dir / cached["info"]["path"]
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(data)
-                return ShardInfo(**cached["info"])
-        shard = write_shard(self.site_dir, result.library_id, result.version, result.records)
-        if self.cache.root is not None:
-            blob = key + "-blob"
-            self.cache.store_bytes(blob, (self.site_dir / shard.path).read_bytes())
-            self.cache.store(key, {"info": asdict(shard), "blob": blob})
+        info = self.cache.load(key + "-info")
+        if info is not None and self.cache.link_tree(key, self.site_dir):
+            return ShardInfo(**info)
+        scratch = self._scratch("shard")
+        shard = write_shard(scratch, result.library_id, result.version, result.ensure_records())
+        self.cache.store_tree(key, scratch)
+        self.cache.store(key + "-info", asdict(shard))
+        _move_tree(scratch, self.site_dir)
         return shard
 
     def _pages(
@@ -114,37 +110,40 @@ class VersionStages:
             result.summary,
             volume_hash,
         )
-        cached = self.cache.load(key)
-        if cached is not None:
-            for relpath, text in cached["files"].items():
-                target = self.site_dir / relpath
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_text(text, encoding="utf-8")
-            summary = cached["summary"]
+        summary = self.cache.load(key + "-summary")
+        if summary is not None and self.cache.link_tree(key, self.site_dir):
             return VersionPages(
                 summary["library_id"],
                 summary["version"],
                 summary["summary"],
                 tuple(PageSummary(**page) for page in summary["pages"]),
             )
-        scratch = self.work_dir / f"pages-{self._fragments}"
+        scratch = self._scratch("pages")
         pages = render_version(
             self.env,
             self.site,
             skeleton,
             result.version,
-            result.records,
+            result.ensure_records(),
             scratch,
             summary=result.summary,
         )
-        files = {
-            p.relative_to(scratch).as_posix(): p.read_text(encoding="utf-8")
-            for p in sorted(scratch.rglob("*"))
-            if p.is_file()
-        }
-        for relpath, text in files.items():
-            target = self.site_dir / relpath
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
-        self.cache.store(key, {"files": files, "summary": asdict(pages)})
+        self.cache.store_tree(key, scratch)
+        self.cache.store(key + "-summary", asdict(pages))
+        _move_tree(scratch, self.site_dir)
         return pages
+
+    def _scratch(self, kind: str) -> Path:
+        path = self.work_dir / f"{kind}-{self._fragments}"
+        path.mkdir()
+        return path
+
+
+def _move_tree(source: Path, destination: Path) -> None:
+    """Move every file of ``source`` to the same place under ``destination`` (same file system:
+    a rename per file, no copying)."""
+    for path in sorted(source.rglob("*")):
+        if path.is_file():
+            target = destination / path.relative_to(source)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(path, target)

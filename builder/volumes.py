@@ -7,9 +7,12 @@ memory follows the largest version, not the whole corpus.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
+
+import orjson
 
 from builder.cache import BuildCache, cache_key
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
@@ -19,7 +22,7 @@ from builder.model import Section, SkippedFile, SourceFile, Warning_
 from builder.parsers import parse_file
 from builder.permalinks import site_permalink, upstream_link
 from builder.sections import finalize_sections
-from builder.sources import MAX_VERSION_BYTES, list_version_files, read_source
+from builder.sources import MAX_VERSION_BYTES, Candidate, list_version_files, read_source
 
 FileDone = Callable[[str], None]
 
@@ -37,13 +40,24 @@ class VersionResult:
     skipped: list[SkippedFile] = field(default_factory=list)
     warnings: list[Warning_] = field(default_factory=list)
 
+    cached_volume: bytes | None = None
+    section_total: int | None = None
+
     @property
     def section_count(self) -> int:
-        return len(self.records)
+        return self.section_total if self.section_total is not None else len(self.records)
 
     def volume_bytes(self) -> bytes:
         """The volume as JSON with sorted keys."""
+        if self.cached_volume is not None:
+            return self.cached_volume
         return volume_bytes(self.records, self.summary)
+
+    def ensure_records(self) -> list[dict[str, Any]]:
+        """The section records, read back from a cached volume when that is all there is."""
+        if self.cached_volume is not None and not self.records:
+            self.records = orjson.loads(self.cached_volume)["sections"]
+        return self.records
 
 
 def count_version_files(version: VersionConfig) -> int:
@@ -95,34 +109,99 @@ def compile_directory_version(
     on_file: FileDone | None = None,
     cache: BuildCache | None = None,
 ) -> VersionResult:
-    """Parse every admitted file of a directory-sourced version, in path order."""
+    """Parse every admitted file of a directory-sourced version, in path order.
+
+    When nothing the version depends on changed (its files' bytes, its config, the site's
+    base URL, the builder), the previous volume comes back from the cache without parsing.
+    """
     if version.directory is None:
         raise ValueError("compile_directory_version needs a version with a directory")
-    result = VersionResult(library.id, version.version, version.summary)
+    cache = cache or BuildCache(None)
     listing = list_version_files(
         version.directory, compile_globs(version.include), compile_globs(version.exclude)
     )
+    key, hashes = _version_key(site, library, version, listing.candidates, on_file)
+    file_keys = {
+        relpath: _file_key(site, library, version, relpath, digest)
+        for relpath, digest in hashes.items()
+    }
+    cached = cache.load(key) if key else None
+    volume = cache.load_bytes(key + "-volume") if key and cached is not None else None
+    if cached is not None and volume is not None:
+        # The per-file entries stay wanted: the next edit to one file reuses the others.
+        cache.used.update(file_keys.values())
+        result = VersionResult(library.id, version.version, version.summary, cached_volume=volume)
+        result.files_read, result.source_bytes = cached["files_read"], cached["source_bytes"]
+        result.section_total = cached["sections"]
+        result.skipped = [SkippedFile(*item) for item in cached["skipped"]]
+        result.warnings = [Warning_(*item) for item in cached["warnings"]]
+        return result
+    result = VersionResult(library.id, version.version, version.summary)
     result.skipped.extend(listing.skipped)
     for candidate in listing.candidates:
         source = read_source(candidate, MAX_VERSION_BYTES - result.source_bytes)
-        if on_file is not None:
-            on_file(candidate.relpath)
         if isinstance(source, SkippedFile):
             result.skipped.append(source)
             continue
-        _compile_file(site, library, version, source, result, cache or BuildCache(None))
+        _compile_file(site, library, version, source, result, cache)
+    where = f"{library.id} {version.version}"
     if result.files_read and not result.records:
-        result.warnings.append(
-            Warning_(f"{library.id} {version.version}", "no sections were found in any file")
-        )
+        result.warnings.append(Warning_(where, "no sections were found in any file"))
     if not result.files_read:
         result.warnings.append(
-            Warning_(
-                f"{library.id} {version.version}",
-                f"no readable documentation files in {version.directory}",
-            )
+            Warning_(where, f"no readable documentation files in {version.directory}")
+        )
+    if key:
+        cache.store_bytes(key + "-volume", result.volume_bytes())
+        cache.store(
+            key,
+            {
+                "files_read": result.files_read,
+                "source_bytes": result.source_bytes,
+                "sections": result.section_count,
+                "skipped": [[s.relpath, s.reason] for s in result.skipped],
+                "warnings": [[w.where, w.message] for w in result.warnings],
+            },
         )
     return result
+
+
+def _version_key(
+    site: SiteConfig,
+    library: LibraryConfig,
+    version: VersionConfig,
+    candidates: Sequence[Candidate],
+    on_file: FileDone | None,
+) -> tuple[str, dict[str, str]]:
+    """A key over everything the version's volume depends on, and each file's sha256.
+
+    The key is "" if a file could not be read: then there is nothing stable to key on, and
+    the version is simply rebuilt.
+    """
+    hashes: dict[str, str] = {}
+    readable = True
+    for candidate in candidates:
+        if on_file is not None:
+            on_file(candidate.relpath)
+        try:
+            hashes[candidate.relpath] = _file_sha256(candidate.path)
+        except OSError:
+            readable = False
+    settings = (version.version, version.url_template, version.include, version.exclude)
+    key = cache_key("version", site.base_url, library.id, settings, sorted(hashes.items()))
+    return (key if readable else ""), hashes
+
+
+def _file_key(
+    site: SiteConfig, library: LibraryConfig, version: VersionConfig, relpath: str, digest: str
+) -> str:
+    return cache_key(
+        "file", site.base_url, library.id, version.version, version.url_template, relpath, digest
+    )
+
+
+def _file_sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def _compile_file(
@@ -133,16 +212,8 @@ def _compile_file(
     result: VersionResult,
     cache: BuildCache,
 ) -> None:
-    data = source.text.encode("utf-8")
-    key = cache_key(
-        "file",
-        site.base_url,
-        library.id,
-        version.version,
-        version.url_template,
-        source.relpath,
-        hashlib.sha256(data).hexdigest(),
-    )
+    # Keyed on the bytes actually read, so a file edited during the build cannot poison it.
+    key = _file_key(site, library, version, source.relpath, source.sha256)
     cached = cache.load(key)
     if cached is None:
         cached = _parse_to_records(site, library, version, source)
@@ -151,7 +222,7 @@ def _compile_file(
         result.skipped.append(SkippedFile(source.relpath, cached["skipped"]))
     else:
         result.files_read += 1
-        result.source_bytes += len(data)
+        result.source_bytes += len(source.text.encode("utf-8"))
     result.warnings.extend(Warning_(where, message) for where, message in cached["warnings"])
     result.records.extend(cached["records"])
 

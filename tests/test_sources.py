@@ -1,5 +1,6 @@
 """Listing and reading a version's files: what is admitted, and why the rest is skipped."""
 
+import hashlib
 import os
 from pathlib import Path
 
@@ -91,4 +92,7 @@ def test_too_big_and_vanished(tmp_path: Path) -> None:
 def test_text_is_decoded_with_bom_and_newlines_normalised(tmp_path: Path) -> None:
     path = tmp_path / "f.md"
     path.write_bytes(b"\xef\xbb\xbf# T\r\nline\rmore\n")
-    assert read_source(Candidate("f.md", path)) == SourceFile("f.md", "# T\nline\nmore\n")
+    result = read_source(Candidate("f.md", path))
+    assert isinstance(result, SourceFile)
+    assert (result.relpath, result.text) == ("f.md", "# T\nline\nmore\n")
+    assert result.sha256 == hashlib.sha256(path.read_bytes()).hexdigest()

@@ -1,0 +1,128 @@
+"""``docbuild publish``: commit a built site as the only content of a branch and push it.
+
+Real git does the work through plumbing commands (a private index file, write-tree,
+commit-tree), so the user's working tree, index and current branch are never touched. The
+commit is pushed first; the local branch moves only after the remote accepted it.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from builder.errors import BuildError
+
+
+class PublishError(BuildError):
+    """git refused, or the repository is not set up for publishing."""
+
+    code = "publish"
+
+
+@dataclass(frozen=True)
+class PublishPlan:
+    repository: Path
+    remote: str
+    branch: str
+    commit: str
+    parent: str | None
+    files: int
+    message: str
+    pushed: bool
+
+    @property
+    def unchanged(self) -> bool:
+        """The remote branch already holds exactly this site."""
+        return self.commit == self.parent
+
+
+def _git(
+    repo: Path, *args: str, env: dict[str, str] | None = None, check: bool = True
+) -> subprocess.CompletedProcess[str]:
+    try:
+        result = subprocess.run(
+            ["git", *args], cwd=repo, env=env, capture_output=True, text=True, check=False
+        )
+    except FileNotFoundError as exc:
+        raise PublishError("git is not installed or not on PATH") from exc
+    if check and result.returncode != 0:
+        detail = (result.stderr or result.stdout).strip()
+        raise PublishError(f"git {args[0]} failed: {detail}")
+    return result
+
+
+def find_repository(start: Path) -> Path:
+    result = _git(start, "rev-parse", "--show-toplevel", check=False)
+    if result.returncode != 0:
+        raise PublishError(
+            f"{start} is not inside a git repository; run docbuild publish from "
+            "the repository whose remote should receive the site"
+        )
+    return Path(result.stdout.strip())
+
+
+def _remote_tip(repo: Path, remote: str, branch: str) -> str | None:
+    remotes = _git(repo, "remote").stdout.split()
+    if remote not in remotes:
+        known = ", ".join(remotes) or "none"
+        raise PublishError(
+            f"the repository has no remote {remote!r} (remotes: {known}); add it "
+            f"with 'git remote add {remote} URL' or pass --remote"
+        )
+    listing = _git(repo, "ls-remote", "--heads", remote, f"refs/heads/{branch}")
+    line = listing.stdout.strip().split("\n")[0]
+    if not line:
+        return None
+    tip = line.split()[0]
+    # The tip must be present locally to be a parent; fetch it (cheap: one branch).
+    _git(repo, "fetch", "--quiet", "--no-tags", remote, f"refs/heads/{branch}")
+    return tip
+
+
+def commit_site(repo: Path, site: Path, parent: str | None, message: str) -> tuple[str, int]:
+    """Write ``site`` as a tree and a commit object; touches no ref, index or working tree."""
+    with tempfile.TemporaryDirectory(prefix="docbuild-publish-") as scratch:
+        env = {**os.environ, "GIT_INDEX_FILE": str(Path(scratch) / "index")}
+        _git(repo, f"--work-tree={site.resolve()}", "add", "--all", "--force", ".", env=env)
+        tree = _git(repo, "write-tree", env=env).stdout.strip()
+        files = len(_git(repo, "ls-files", env=env).stdout.splitlines())
+    args = ["commit-tree", tree, "-m", message]
+    if parent:
+        args[2:2] = ["-p", parent]
+    commit = _git(repo, *args).stdout.strip()
+    return commit, files
+
+
+def _tree(repo: Path, commit: str) -> str:
+    return _git(repo, "rev-parse", f"{commit}^{{tree}}").stdout.strip()
+
+
+def publish_site(
+    site: Path, *, repo: Path, remote: str, branch: str, build_id: str, dry_run: bool
+) -> PublishPlan:
+    """Commit ``site`` onto ``branch`` (parent: the remote's tip) and push it to ``remote``."""
+    if not (site / "index.json").is_file():
+        raise PublishError(f"{site} holds no built site (no index.json)")
+    parent = _remote_tip(repo, remote, branch)
+    message = f"Publish doctrove site, build {build_id[:12]}"
+    commit, files = commit_site(repo, site, parent, message)
+    if parent and _tree(repo, commit) == _tree(repo, parent):
+        return PublishPlan(repo, remote, branch, parent, parent, files, message, False)
+    if not dry_run:
+        pushed = _git(
+            repo, "push", "--porcelain", remote, f"{commit}:refs/heads/{branch}", check=False
+        )
+        if pushed.returncode != 0:
+            detail = (pushed.stderr or pushed.stdout).strip()
+            hint = ""
+            if "protected" in detail or "denied" in detail or "hook declined" in detail:
+                hint = (
+                    f" The remote refused the push: '{branch}' may be protected; allow "
+                    "pushes for this branch or publish with the Pages workflow instead."
+                )
+            raise PublishError(f"git push to {remote} {branch} failed: {detail}.{hint}")
+        _git(repo, "update-ref", f"refs/heads/{branch}", commit)
+    return PublishPlan(repo, remote, branch, commit, parent, files, message, not dry_run)

@@ -1,0 +1,136 @@
+"""Incremental builds: a cached rebuild equals a cold build byte for byte, whatever changed."""
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from builder.build import build_site
+from builder.config import load_catalog
+
+CATALOG = """
+[site]
+title = "T"
+base_url = "https://docs.example/"
+
+[[libraries]]
+id = "alpha"
+name = "Alpha"
+  [[libraries.versions]]
+  version = "1.0.0"
+  path = "alpha"
+  URL_LINE
+
+[[libraries]]
+id = "beta"
+name = "Beta"
+  [[libraries.versions]]
+  version = "2.0.0"
+  path = "beta"
+"""
+
+
+def make_project(root: Path) -> Path:
+    for name, text in {
+        "alpha/index.md": "# Alpha\n\nThe alpha library.\n\n## Install\n\npip install alpha\n",
+        "alpha/guide.rst": "Guide\n=====\n\nUse :func:`alpha.run` to start.\n",
+        "beta/readme.md": "# Beta\n\nBeta does *things*.\n",
+    }.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    (root / "docbuild.toml").write_text(CATALOG.replace("URL_LINE", ""), encoding="utf-8")
+    return root / "docbuild.toml"
+
+
+def site_files(root: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(root).as_posix(): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
+
+
+def add_file(root: Path) -> None:
+    (root / "alpha" / "new.md").write_text("# New\n\nA new page.\n", encoding="utf-8")
+
+
+def change_file(root: Path) -> None:
+    (root / "alpha" / "guide.rst").write_text("Guide\n=====\n\nChanged text.\n", encoding="utf-8")
+
+
+def remove_file(root: Path) -> None:
+    (root / "alpha" / "guide.rst").unlink()
+
+
+def change_config(root: Path) -> None:
+    catalog = root / "docbuild.toml"
+    catalog.write_text(
+        CATALOG.replace("URL_LINE", 'url_template = "https://up.example/{page}"'), encoding="utf-8"
+    )
+
+
+@pytest.mark.parametrize("change", [add_file, change_file, remove_file, change_config])
+def test_cached_rebuild_equals_cold_build(tmp_path: Path, change: Callable[[Path], None]) -> None:
+    catalog = make_project(tmp_path / "project")
+    cache = tmp_path / "cache"
+    build_site(load_catalog(catalog), tmp_path / "warm", cache_dir=cache)
+    change(tmp_path / "project")
+    config = load_catalog(catalog)
+    warm = build_site(config, tmp_path / "warm", cache_dir=cache)
+    build_site(config, tmp_path / "cold")
+    assert site_files(tmp_path / "warm") == site_files(tmp_path / "cold")
+    assert warm.cache_hits > 0  # beta, at least, was reused
+
+
+def test_unchanged_rebuild_reuses_everything(tmp_path: Path) -> None:
+    catalog = make_project(tmp_path / "project")
+    cache = tmp_path / "cache"
+    first = build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    second = build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    assert first.cache_hits == 0 and second.cache_misses == 0 and second.cache_hits > 0
+
+
+def test_corrupt_cache_entry_is_detected_and_rebuilt(tmp_path: Path) -> None:
+    catalog = make_project(tmp_path / "project")
+    cache = tmp_path / "cache"
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    expected = site_files(tmp_path / "site")
+    entries = sorted((cache / "entries").glob("*/*.json"))
+    for entry in entries:  # flip one byte of every entry's payload
+        data = bytearray(entry.read_bytes())
+        data[-2] ^= 0x01
+        entry.write_bytes(bytes(data))
+    report = build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    assert report.cache_hits == 0
+    assert site_files(tmp_path / "site") == expected
+    # The rewritten cache is good again.
+    again = build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    assert again.cache_misses == 0
+
+
+def test_entries_no_longer_used_are_swept(tmp_path: Path) -> None:
+    catalog = make_project(tmp_path / "project")
+    cache = tmp_path / "cache"
+
+    def kept() -> set[Path]:
+        return set(cache.glob("entries/*/*")) | set(cache.glob("trees/*/*"))
+
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    before = kept()
+    change_file(tmp_path / "project")
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    after = kept()
+    assert before - after, "the changed version's old entries should be gone"
+    report = build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    assert report.cache_misses == 0 and kept() == after
+
+
+def test_corrupt_cached_page_is_detected_and_rebuilt(tmp_path: Path) -> None:
+    catalog = make_project(tmp_path / "project")
+    cache = tmp_path / "cache"
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    expected = site_files(tmp_path / "site")
+    page = next(cache.glob("trees/*/*/libs/beta/2.0.0/readme.html"))
+    page.write_bytes(page.read_bytes().replace(b"Beta", b"Evil", 1))
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    assert site_files(tmp_path / "site") == expected

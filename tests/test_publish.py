@@ -1,0 +1,95 @@
+"""``docbuild publish`` with real git: a local bare repository stands in for the remote."""
+
+import subprocess
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from builder.cli import main
+
+
+def git(cwd: Path, *args: str) -> str:
+    return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True,
+                          text=True).stdout
+
+
+def make_project(tmp_path: Path) -> tuple[Path, Path]:
+    remote = tmp_path / "remote.git"
+    git(tmp_path, "init", "-q", "--bare", str(remote))
+    work = tmp_path / "work"
+    (work / "docs").mkdir(parents=True)
+    git(work, "init", "-q")
+    git(work, "remote", "add", "origin", str(remote))
+    (work / "docs" / "guide.md").write_text("# Guide\n\nHello.\n", encoding="utf-8")
+    (work / "docbuild.toml").write_text(
+        '[site]\ntitle = "T"\nbase_url = "https://docs.example/"\n\n[[libraries]]\n'
+        'id = "demo"\nname = "Demo"\n  [[libraries.versions]]\n  version = "1.0.0"\n'
+        '  path = "docs"\n', encoding="utf-8")
+    return work, remote
+
+
+def publish(work: Path, *args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["publish", "-c", str(work / "docbuild.toml"), "--out",
+                                       str(work / "_site"), "-q", *args])
+    return result.exit_code, result.output
+
+
+def tracked_files(root: Path) -> set[str]:
+    return {p.relative_to(root).as_posix() for p in root.rglob("*")
+            if p.is_file() and ".git" not in p.relative_to(root).parts}
+
+
+def test_publish_then_a_fresh_clone_holds_exactly_the_site(tmp_path: Path) -> None:
+    work, remote = make_project(tmp_path)
+    code, output = publish(work)
+    assert code == 0, output
+    assert "Pushed" in output and "as its first commit" in output
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", "--branch", "gh-pages", str(remote), str(clone))
+    assert tracked_files(clone) == tracked_files(work / "_site")
+    for name in tracked_files(clone):
+        assert (clone / name).read_bytes() == (work / "_site" / name).read_bytes()
+    assert "Publish doctrove site, build" in git(clone, "log", "-1", "--format=%s")
+    # The user's own branch, index and working tree are untouched.
+    assert git(work, "status", "--porcelain", "--untracked-files=no") == ""
+
+
+def test_second_publish_builds_on_the_remote_branch_or_says_nothing_changed(tmp_path: Path
+                                                                            ) -> None:
+    work, remote = make_project(tmp_path)
+    assert publish(work)[0] == 0
+    code, output = publish(work)
+    assert code == 0 and "Nothing to publish" in output
+    (work / "docs" / "guide.md").write_text("# Guide\n\nHello again.\n", encoding="utf-8")
+    code, output = publish(work)
+    assert code == 0 and "on top of" in output
+    log = git(remote, "log", "--format=%s", "gh-pages").splitlines()
+    assert len(log) == 2
+
+
+def test_dry_run_pushes_nothing(tmp_path: Path) -> None:
+    work, remote = make_project(tmp_path)
+    code, output = publish(work, "--dry-run")
+    assert code == 0 and "Would push (dry run)" in output
+    assert git(remote, "branch", "--list") == ""
+
+
+def test_missing_remote_and_failed_build_push_nothing(tmp_path: Path) -> None:
+    work, remote = make_project(tmp_path)
+    code, output = publish(work, "--remote", "upstream")
+    assert code == 1 and "no remote 'upstream'" in output
+    (work / "docbuild.toml").write_text("[site\n", encoding="utf-8")
+    code, output = publish(work)
+    assert code == 2 and "not valid TOML" in output
+    assert git(remote, "branch", "--list") == ""
+
+
+def test_refused_push_is_reported(tmp_path: Path) -> None:
+    work, remote = make_project(tmp_path)
+    hook = remote / "hooks" / "pre-receive"
+    hook.write_text("#!/bin/sh\necho 'branch gh-pages is protected' >&2\nexit 1\n")
+    hook.chmod(0o755)
+    code, output = publish(work)
+    assert code == 1
+    assert "git push to origin gh-pages failed" in output and "may be protected" in output
+    assert "gh-pages" not in git(work, "branch", "--list")
