@@ -110,7 +110,8 @@ def _read_text(path: Path, budget: int) -> tuple[str | None, str | None, str]:
             limit = MAX_FILE_BYTES if size > MAX_FILE_BYTES else budget
             return None, f"too big ({size / 1e6:.1f} MB, limit {limit / 1e6:.0f} MB)", ""
         with path.open("rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
+            # Never read(cap): that allocates the whole cap up front, per file.
+            data = handle.read(min(size, MAX_FILE_BYTES) + 1)
     except FileNotFoundError:
         return None, "vanished during the build", ""
     except OSError as exc:

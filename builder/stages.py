@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
-import orjson
 
 from builder.cache import BuildCache, cache_key
 from builder.config import SiteConfig
@@ -64,7 +63,7 @@ class VersionStages:
         (for index.json) and the shard's description (for catalog.json)."""
         volume = result.volume_bytes()
         volume_hash = hashlib.sha256(volume).hexdigest()
-        self._validate(result, volume, volume_hash)
+        self._validate(result, volume_hash)
         self._fragments += 1
         fragment = self.work_dir / f"{self._fragments}.json"
         fragment.write_bytes(volume)
@@ -72,12 +71,17 @@ class VersionStages:
         self.pages[(result.library_id, result.version)] = self._pages(skeleton, result, volume_hash)
         return fragment, shard
 
-    def _validate(self, result: VersionResult, volume: bytes, volume_hash: str) -> None:
+    def _validate(self, result: VersionResult, volume_hash: str) -> None:
         key = cache_key("valid-volume", volume_hash)
         if self.cache.load(key) is not None:
             return
         where = f"/entries/{result.library_id}/volumes/{result.version}"
-        problems = volume_problems(orjson.loads(volume), where)
+        # The records themselves, not a re-parse of the bytes: orjson.loads would briefly
+        # allocate over ten times the volume's size.
+        volume: dict[str, Any] = {"sections": result.ensure_records()}
+        if result.summary:
+            volume["summary"] = result.summary
+        problems = volume_problems(volume, where)
         if problems:
             raise IndexInvalid(
                 f"the volume of {result.library_id} {result.version}", [str(p) for p in problems]

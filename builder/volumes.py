@@ -7,12 +7,11 @@ memory follows the largest version, not the whole corpus.
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-
-import orjson
 
 from builder.cache import BuildCache, cache_key
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
@@ -56,7 +55,8 @@ class VersionResult:
     def ensure_records(self) -> list[dict[str, Any]]:
         """The section records, read back from a cached volume when that is all there is."""
         if self.cached_volume is not None and not self.records:
-            self.records = orjson.loads(self.cached_volume)["sections"]
+            # json, not orjson: orjson.loads briefly takes over ten times the input's size.
+            self.records = json.loads(self.cached_volume)["sections"]
         return self.records
 
 
