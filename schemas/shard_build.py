@@ -1,0 +1,158 @@
+"""Turn index-shaped section records into a shard database, the same way in builder and client.
+
+The builder writes shards for its site; a client builds them itself for a host that publishes
+only ``index.json``. Both call :func:`build_database`, so the same records give the same rows,
+the same tokens and, on the same SQLite, the same bytes. The database follows ``shard.sql``; its
+search columns hold text tokenized by ``schemas/text.py``. It is written with no journal and
+finished with VACUUM, which is what makes the bytes reproducible.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import sqlite3
+import unicodedata
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from schemas.shards import APPLICATION_ID, FTS_TABLE, SHARD_FORMAT, shard_statements
+from schemas.text import TOKENIZER, index_text
+
+PAGE_SIZE = 4096
+# A fence line opens a block, the next fence line closes it (the parsers' body convention).
+_FENCED = re.compile(r"^[ \t]*(?:```|~~~)[^\n]*\n(.*?)^[ \t]*(?:```|~~~)[ \t]*$", re.M | re.S)
+# The anchor of a section that records none: GitHub's slug rule, as builder.anchors.slugify
+# spells it (schemas cannot import the builder; a test keeps the two equal).
+_SLUG_DROP = re.compile(r"[^\w\- ]", re.UNICODE)
+_SLUG_SPACES = re.compile(r"\s+")
+_SLUG_DASHES = re.compile(r"-{2,}")
+MAX_ANCHOR_LENGTH = 80
+
+
+@dataclass(frozen=True)
+class ShardRow:
+    """One section as the shard stores it: display columns, then the tokenized search columns."""
+
+    display: tuple[str, str, str, str, str, str | None, int | None, int | None, str]
+    search: tuple[str, str, str, str]
+
+
+def split_code(body: str) -> tuple[str, str]:
+    """``body`` without its fenced code blocks, and the code of those blocks."""
+    code = [match.group(1) for match in _FENCED.finditer(body)]
+    if not code:
+        return body, ""
+    return _FENCED.sub("", body), "\n".join(code)
+
+
+def heading_anchor(heading: str, taken: set[str]) -> str:
+    """The slug of ``heading`` made unique against ``taken`` (``a``, ``a-1``...), marked taken."""
+    text = unicodedata.normalize("NFKC", heading).strip().lower()
+    text = _SLUG_DASHES.sub("-", _SLUG_SPACES.sub("-", _SLUG_DROP.sub("", text))).strip("-")
+    anchor = text[:MAX_ANCHOR_LENGTH].rstrip("-") or "section"
+    candidate, n = anchor, 0
+    while candidate in taken:
+        n += 1
+        candidate = f"{anchor}-{n}"
+    taken.add(candidate)
+    return candidate
+
+
+def _text(record: Mapping[str, Any], key: str) -> str:
+    value = record.get(key)
+    return value if isinstance(value, str) else ""
+
+
+def _lines(record: Mapping[str, Any]) -> tuple[int | None, int | None]:
+    lines = record.get("lines")
+    if isinstance(lines, list) and len(lines) == 2 and all(type(n) is int for n in lines):
+        return lines[0], lines[1]
+    return None, None
+
+
+def shard_rows(records: Iterable[Mapping[str, Any]]) -> Iterator[ShardRow]:
+    """Rows for index-shaped section records; records from another index may lack every key.
+
+    A missing anchor is the heading's slug, made unique across the version (such sections all
+    live on one page); a missing sha256 is computed from the body.
+    """
+    taken: set[str] = set()
+    for record in records:
+        heading, body = _text(record, "heading"), _text(record, "body")
+        above = record.get("headingPath")
+        path = [p for p in above if isinstance(p, str)] if isinstance(above, list) else []
+        anchor = _text(record, "anchor") or heading_anchor(heading, taken)
+        taken.add(anchor)
+        sha256 = _text(record, "sha256") or hashlib.sha256(body.encode("utf-8")).hexdigest()
+        prose, code = split_code(body)
+        display = (
+            heading,
+            orjson.dumps(path).decode(),
+            body,
+            _text(record, "path"),
+            anchor,
+            _text(record, "source") or None,
+            *_lines(record),
+            sha256,
+        )
+        search = (
+            index_text(heading),
+            index_text(" ".join(path)),
+            index_text(prose),
+            index_text(code),
+        )
+        yield ShardRow(display, search)
+
+
+def build_database(
+    target: Path,
+    library_id: str,
+    version: str,
+    records: Iterable[Mapping[str, Any]],
+    *,
+    statements: Sequence[str] | None = None,
+) -> int:
+    """Create the shard database at ``target`` (which must not exist); return its section count.
+
+    ``statements`` is the DDL to run, ``shard.sql``'s unless a caller substitutes its own.
+    sqlite3.Error passes through: each caller translates it at its own boundary.
+    """
+    conn = sqlite3.connect(target, isolation_level=None)
+    try:
+        conn.execute(f"PRAGMA page_size = {PAGE_SIZE}")
+        conn.execute("PRAGMA journal_mode = OFF")
+        conn.execute("PRAGMA synchronous = OFF")
+        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        conn.execute("BEGIN")
+        for statement in shard_statements() if statements is None else statements:
+            conn.execute(statement)
+        count = 0
+        for count, row in enumerate(shard_rows(records), start=1):
+            conn.execute(
+                "INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (count, *row.display)
+            )
+            conn.execute(
+                f"INSERT INTO {FTS_TABLE} (rowid, heading, heading_path, body, code) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (count, *row.search),
+            )
+        meta = {
+            "format": SHARD_FORMAT,
+            "tokenizer": TOKENIZER,
+            "library_id": library_id,
+            "version": version,
+            "sections": str(count),
+        }
+        conn.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
+        # One b-tree per index instead of many small segments: smaller and faster to query.
+        conn.execute(f"INSERT INTO {FTS_TABLE} ({FTS_TABLE}) VALUES ('optimize')")
+        conn.execute("COMMIT")
+        conn.execute("VACUUM")
+        return count
+    finally:
+        conn.close()
