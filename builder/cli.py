@@ -190,6 +190,50 @@ def publish(
     )
 
 
+@main.command("serve")
+@click.option(
+    "-c",
+    "--config",
+    "config_path",
+    type=click.Path(path_type=Path),
+    default=Path("docbuild.toml"),
+    show_default=True,
+    help="The catalog file.",
+)
+@click.option(
+    "-o",
+    "--out",
+    type=click.Path(path_type=Path),
+    default=Path("_site"),
+    show_default=True,
+    help="Where the site is built, then served from.",
+)
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to bind; anything but loopback exposes the site to the network.",
+)
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8730,
+    show_default=True,
+    help="Port to listen on; 0 picks a free one.",
+)
+@click.option("-q", "--quiet", is_flag=True, help="No build report and no access log.")
+def serve_command(config_path: Path, out: Path, host: str, port: int, quiet: bool) -> None:
+    """Build the site, then serve it locally the way GitHub Pages would (Ctrl-C stops)."""
+    from builder.serve import ServeError, serve
+
+    run_build(config_path, out, quiet=quiet)
+    try:
+        serve(out, host, port, quiet=quiet)
+    except ServeError as error:
+        click.echo(f"docbuild: error: {error}", err=True)
+        sys.exit(error.exit_code)
+
+
 @main.command()
 @click.argument("path", type=click.Path(path_type=Path))
 def check(path: Path) -> None:
