@@ -9,8 +9,9 @@ from builder.cli import main
 
 
 def git(cwd: Path, *args: str) -> str:
-    return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True,
-                          text=True).stdout
+    return subprocess.run(
+        ["git", *args], cwd=cwd, check=True, capture_output=True, text=True
+    ).stdout
 
 
 def make_project(tmp_path: Path) -> tuple[Path, Path]:
@@ -24,19 +25,26 @@ def make_project(tmp_path: Path) -> tuple[Path, Path]:
     (work / "docbuild.toml").write_text(
         '[site]\ntitle = "T"\nbase_url = "https://docs.example/"\n\n[[libraries]]\n'
         'id = "demo"\nname = "Demo"\n  [[libraries.versions]]\n  version = "1.0.0"\n'
-        '  path = "docs"\n', encoding="utf-8")
+        '  path = "docs"\n',
+        encoding="utf-8",
+    )
     return work, remote
 
 
 def publish(work: Path, *args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(main, ["publish", "-c", str(work / "docbuild.toml"), "--out",
-                                       str(work / "_site"), "-q", *args])
+    result = CliRunner().invoke(
+        main,
+        ["publish", "-c", str(work / "docbuild.toml"), "--out", str(work / "_site"), "-q", *args],
+    )
     return result.exit_code, result.output
 
 
 def tracked_files(root: Path) -> set[str]:
-    return {p.relative_to(root).as_posix() for p in root.rglob("*")
-            if p.is_file() and ".git" not in p.relative_to(root).parts}
+    return {
+        p.relative_to(root).as_posix()
+        for p in root.rglob("*")
+        if p.is_file() and ".git" not in p.relative_to(root).parts
+    }
 
 
 def test_publish_then_a_fresh_clone_holds_exactly_the_site(tmp_path: Path) -> None:
@@ -54,8 +62,7 @@ def test_publish_then_a_fresh_clone_holds_exactly_the_site(tmp_path: Path) -> No
     assert git(work, "status", "--porcelain", "--untracked-files=no") == ""
 
 
-def test_second_publish_builds_on_the_remote_branch_or_says_nothing_changed(tmp_path: Path
-                                                                            ) -> None:
+def test_second_publish_builds_on_the_remote_tip(tmp_path: Path) -> None:
     work, remote = make_project(tmp_path)
     assert publish(work)[0] == 0
     code, output = publish(work)
