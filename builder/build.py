@@ -121,12 +121,28 @@ class _Staging:
         self.work = self.path.parent / f".{out.name}.work-{os.getpid()}"
 
     def __enter__(self) -> _Staging:
+        self._recover_from_killed_build()
         _refuse_foreign_output(self.out)
         for leftover in (self.path, self.work):
             shutil.rmtree(leftover, ignore_errors=True)
         self.path.mkdir(parents=True)
         self.work.mkdir()
         return self
+
+    def _recover_from_killed_build(self) -> None:
+        """Called under the output lock, so any other build's scratch folders are leftovers of
+        a build that was killed: remove them, and put back a site that was swapped out when
+        the kill came between the two renames of ``publish``."""
+        parent, name = self.out.parent, self.out.name
+        previous = sorted(parent.glob(f".{name}.old-*"))
+        if previous and not self.out.exists():
+            os.replace(previous.pop(), self.out)
+        for leftover in [
+            *previous,
+            *parent.glob(f".{name}.staging-*"),
+            *parent.glob(f".{name}.work-*"),
+        ]:
+            shutil.rmtree(leftover, ignore_errors=True)
 
     def __exit__(self, *exc_info: object) -> None:
         shutil.rmtree(self.path, ignore_errors=True)
