@@ -1,0 +1,56 @@
+"""The client's exception tree; tools map ``code`` to ``error.code``, the CLI to an exit status.
+
+    ClientError            code "internal"     exit 1   a bug or an unexpected state
+    ├── InvalidRequest     code "validation"   exit 2   a caller's argument is out of bounds
+    ├── NotFound           code "not-found"    exit 1   no library (or section) by that id
+    ├── VersionNotFound    code "version"      exit 1   the library has no matching version
+    ├── NetworkError       code "network"      exit 1   a remote failed or sent invalid data
+    ├── FetchTimeout       code "timeout"      exit 1   a remote did not answer in time
+    └── ConfigError        code "config"       exit 2   settings or a local index are invalid
+
+Messages say how to recover (nearest ids, available versions). Nothing parses them:
+``hints`` carries the machine-readable part.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+class ClientError(Exception):
+    code = "internal"
+    exit_code = 1
+
+    def __init__(self, message: str, *, hints: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hints = list(hints)
+
+
+class InvalidRequest(ClientError):
+    code = "validation"
+    exit_code = 2
+
+
+class NotFound(ClientError):
+    code = "not-found"
+
+
+class VersionNotFound(ClientError):
+    code = "version"
+
+
+class NetworkError(ClientError):
+    code = "network"
+
+
+class FetchTimeout(NetworkError):
+    code = "timeout"
+
+
+class ConfigError(ClientError):
+    code = "config"
+    exit_code = 2
+
+
+ERROR_CODES = ("validation", "not-found", "version", "network", "timeout", "internal", "config")

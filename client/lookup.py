@@ -1,0 +1,217 @@
+"""Rank a catalog's libraries against a name or description, as catalog_lookup answers.
+
+Scores are tiers, best first (the seed's, plus registry package names beside aliases):
+
+    1.00  exact id or name                0.85  alias or package prefix
+    0.95  exact alias or package name     0.60-0.83  name words hit (share of query words)
+    0.90  id or name prefix               0.30-0.50  summary words hit (share of query words)
+
+Popularity only moves a score inside its tier's headroom: bonus = (1 - raw) x
+min(0.1, log10(popularity) / 100), at most a tenth of the gap to 1.0, which is smaller than the
+gap to the next tier, so a popular library never climbs over a better match. Ties go to the more
+popular library, then to the id. Everything is case-insensitive; Chinese, Japanese and Korean
+text counts each character as a word.
+
+A LibraryIndex is built once per catalog (dicts, a sorted key list for prefixes, inverted word
+lists) so that a query touches only the entries it hits.
+"""
+
+from __future__ import annotations
+
+import bisect
+import heapq
+import math
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from client.errors import InvalidRequest
+from client.model import CatalogEntry
+from schemas.text import normalize, stem
+
+MAX_QUERY_CHARS = 200
+MAX_LIMIT = 50
+EXACT_NAME, EXACT_ALIAS, NAME_PREFIX, ALIAS_PREFIX = 1.0, 0.95, 0.90, 0.85
+NAME_WORDS = (0.60, 0.83)
+SUMMARY_WORDS = (0.30, 0.50)
+
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
+_WORD = re.compile(rf"[{_CJK}]|[^\W_{_CJK}]+")
+_SPACE = re.compile(r"\s+")
+# Words that say nothing about which library is meant; summaries are full of them.
+_STOP_WORDS = (
+    "a an and are as at be by for from in is it of on or the to with without this that your"
+)
+_STOP = frozenset(_STOP_WORDS.split())
+# How many near-miss candidates (by shared letter pairs) get an edit distance computed.
+_NEAR_CANDIDATES = 200
+
+
+@dataclass(frozen=True)
+class LookupHit:
+    """One library that matched, its 0..1 score, and why (e.g. "exact alias match: expressjs")."""
+
+    entry: CatalogEntry
+    score: float
+    matches: tuple[str, ...]
+
+
+def fold(text: str) -> str:
+    """The form keys and queries are compared in: NFKC, case folded, single spaces."""
+    return _SPACE.sub(" ", normalize(text).casefold()).strip()
+
+
+def words(text: str) -> list[str]:
+    """Distinct search words of ``text``: stemmed English words, single CJK characters."""
+    return list(dict.fromkeys(stem(w) for w in _WORD.findall(fold(text)) if w not in _STOP))
+
+
+def popularity_factor(popularity: float) -> float:
+    """The share of a tier's headroom a library's popularity may take (0 to 0.1)."""
+    return min(0.1, math.log10(popularity) / 100) if popularity > 1 else 0.0
+
+
+def _bare_package(package: str) -> str:
+    """``npm:express`` → ``express``; a name without a registry prefix is itself."""
+    return package.split(":", 1)[1] if ":" in package else package
+
+
+def _edit_distance(a: str, b: str) -> int:
+    previous = list(range(len(b) + 1))
+    for i, char_a in enumerate(a, start=1):
+        current = [i]
+        for j, char_b in enumerate(b, start=1):
+            cost = 0 if char_a == char_b else 1
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost))
+        previous = current
+    return previous[-1]
+
+
+def _pairs(text: str) -> set[str]:
+    return {text[i : i + 2] for i in range(len(text) - 1)} or {text}
+
+
+class LibraryIndex:
+    """Lookup structures over one catalog's entries, built once."""
+
+    def __init__(self, entries: Sequence[CatalogEntry]) -> None:
+        self.entries = tuple(entries)
+        self._factor = [popularity_factor(e.popularity) for e in self.entries]
+        self._exact: dict[str, list[tuple[int, float, str]]] = defaultdict(list)
+        prefix_rows: list[tuple[str, int, float, str]] = []
+        self._name_words: dict[str, list[int]] = defaultdict(list)
+        self._summary_words: dict[str, list[int]] = defaultdict(list)
+        for i, entry in enumerate(self.entries):
+            for key, kind, label in self._keys(entry):
+                named = kind in ("id", "name")
+                suffix = "" if named else f": {label}"
+                exact = EXACT_NAME if named else EXACT_ALIAS
+                self._exact[key].append((i, exact, f"exact {kind} match{suffix}"))
+                prefix = NAME_PREFIX if named else ALIAS_PREFIX
+                prefix_rows.append((key, i, prefix, f"{kind} prefix match{suffix}"))
+            name_text = " ".join((entry.id, entry.name, *entry.aliases))
+            for word in words(name_text):
+                self._name_words[word].append(i)
+            for word in words(entry.summary):
+                self._summary_words[word].append(i)
+        prefix_rows.sort()
+        self._prefix_keys = [row[0] for row in prefix_rows]
+        self._prefix_rows = [row[1:] for row in prefix_rows]
+        self._near: dict[str, list[int]] | None = None
+
+    @staticmethod
+    def _keys(entry: CatalogEntry) -> Iterable[tuple[str, str, str]]:
+        """(folded key, kind, original text) for every string that names the entry."""
+        yield fold(entry.id), "id", entry.id
+        yield fold(entry.name), "name", entry.name
+        for alias in entry.aliases:
+            yield fold(alias), "alias", alias
+        for package in entry.packages:
+            yield fold(package), "package", package
+            if _bare_package(package) != package:
+                yield fold(_bare_package(package)), "package", package
+
+    def lookup(self, query: str, limit: int = 5) -> list[LookupHit]:
+        """The best ``limit`` libraries for ``query``, best first; empty when nothing matches."""
+        if not 1 <= limit <= MAX_LIMIT:
+            raise InvalidRequest(f"limit must be between 1 and {MAX_LIMIT}, not {limit}")
+        if len(query) > MAX_QUERY_CHARS:
+            raise InvalidRequest(f"query is longer than {MAX_QUERY_CHARS} characters")
+        key = fold(query)
+        if not key:
+            raise InvalidRequest("query is empty")
+        found: dict[int, list[tuple[float, str]]] = defaultdict(list)
+        for i, score, signal in self._exact.get(key, ()):
+            found[i].append((score, signal))
+        start = bisect.bisect_left(self._prefix_keys, key)
+        for position in range(start, len(self._prefix_keys)):
+            candidate = self._prefix_keys[position]
+            if not candidate.startswith(key):
+                break
+            if candidate != key:
+                i, score, signal = self._prefix_rows[position]
+                found[i].append((score, signal))
+        query_words = words(key)
+        if query_words:
+            self._word_hits(found, query_words, self._name_words, NAME_WORDS, "name")
+            self._word_hits(found, query_words, self._summary_words, SUMMARY_WORDS, "summary")
+        return self._best(found, limit)
+
+    @staticmethod
+    def _word_hits(
+        found: dict[int, list[tuple[float, str]]],
+        query_words: list[str],
+        inverted: dict[str, list[int]],
+        bounds: tuple[float, float],
+        field: str,
+    ) -> None:
+        counts = Counter(i for word in query_words for i in dict.fromkeys(inverted.get(word, ())))
+        low, high = bounds
+        total = len(query_words)
+        for i, hits in counts.items():
+            score = low + (high - low) * hits / total
+            noun = "word" if total == 1 else "words"
+            found[i].append((score, f"{field} hit: {hits} of {total} {noun}"))
+
+    def _best(self, found: dict[int, list[tuple[float, str]]], limit: int) -> list[LookupHit]:
+        scored = []
+        for i, signals in found.items():
+            raw = max(score for score, _ in signals)
+            score = raw + (1 - raw) * self._factor[i]
+            entry = self.entries[i]
+            scored.append((-score, -entry.popularity, entry.id, i, signals))
+        hits = []
+        for negative, _, _, i, signals in heapq.nsmallest(limit, scored):
+            # The signals that set the score say why; weaker ones it also had would be noise.
+            raw = max(score for score, _ in signals)
+            best = (signal for score, signal in signals if score == raw)
+            hits.append(LookupHit(self.entries[i], -negative, tuple(dict.fromkeys(best))))
+        return hits
+
+    @staticmethod
+    def _names(entry: CatalogEntry) -> set[str]:
+        return {fold(entry.id), fold(entry.name), *map(fold, entry.aliases)}
+
+    def nearest_ids(self, query: str, n: int = 5) -> list[str]:
+        """Ids that look like ``query`` (a typo, a prefix): for a not-found message's hints."""
+        key = fold(query)[:MAX_QUERY_CHARS]
+        if not key or n < 1:
+            return []
+        if self._near is None:
+            self._near = defaultdict(list)
+            for i, entry in enumerate(self.entries):
+                for name in self._names(entry):
+                    for pair in _pairs(name):
+                        self._near[pair].append(i)
+        shared = Counter(i for pair in _pairs(key) for i in set(self._near.get(pair, ())))
+        ranked = []
+        for i, _ in shared.most_common(_NEAR_CANDIDATES):
+            entry = self.entries[i]
+            names = self._names(entry)
+            distance = min(_edit_distance(key, name) for name in names)
+            if any(key in name or name in key for name in names):
+                distance = min(distance, 1)
+            if distance <= max(2, len(key) // 3):
+                ranked.append((distance, -entry.popularity, entry.id))
+        return [entry_id for _, _, entry_id in sorted(ranked)[:n]]

@@ -1,0 +1,295 @@
+"""Answer doc_extract from one library version's shard: ranked sections for a focus, or its outline.
+
+Search runs in three steps over the shard's FTS5 index: recall (any concept of the focus, ranked
+by bm25() with headings weighted above text, plus a heading-only pass so that a long section
+whose heading is exactly right is not lost), then evidence (how rare each concept is, and which
+candidates hold which concept in which form), then the pure ranking of client.search_rank and the
+size budget of client.search_trim. Every piece of the focus reaches SQLite as a quoted FTS5 string
+(schemas.text), so no user text is ever read as query syntax.
+
+The connection must be a shard that passed schemas.shards' checks; SQLite errors from a broken
+file propagate as sqlite3.Error for the caller's error boundary to translate.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from client.errors import InvalidRequest
+from client.search_query import Focus, parse_focus
+from client.search_rank import Candidate, Ranked, rank_candidates
+from client.search_trim import fit_budget
+from schemas.shards import FTS_TABLE
+
+MAX_FOCUS_CHARS = 1000
+DEFAULT_MAX_SECTIONS, MAX_SECTIONS = 5, 50
+DEFAULT_MAX_TOKENS, MIN_TOKENS, MAX_TOKENS = 4000, 100, 50000
+DEFAULT_TOC_LIMIT, MAX_TOC_LIMIT = 200, 2000
+# bm25() column weights, in the order heading, heading_path, body, code.
+WEIGHTS = (10.0, 4.0, 1.0, 0.75)
+RECALL_LIMIT = 40
+HEADING_RECALL_LIMIT = 20
+# A concept found in more than this share of sections does not pick candidates.
+COMMON_SHARE = 0.1
+# Up to this many sections, a concept's matches are listed whole rather than looked up by id.
+DIRECT_LIST_LIMIT = 1000
+
+_BM25 = f"bm25({FTS_TABLE}, {', '.join(map(str, WEIGHTS))})"
+
+
+@dataclass(frozen=True)
+class FoundSection:
+    """One section of the answer. ``link`` is its page URL; ``anchor`` (with ``source``) names it
+    for a caller that wants it whole after ``truncated`` cut it."""
+
+    heading: str
+    heading_path: tuple[str, ...]
+    body: str
+    anchor: str
+    source: str | None
+    lines: tuple[int, int] | None
+    sha256: str
+    link: str
+    score: float
+    matches: tuple[str, ...]
+    truncated: bool
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """Sections best first. ``truncated``: some body was cut to fit; ``omitted``: that many
+    relevant sections were left out to fit. ``hint`` says what to do next, when anything."""
+
+    sections: tuple[FoundSection, ...]
+    truncated: bool
+    omitted: int
+    hint: str | None
+
+
+@dataclass(frozen=True)
+class TocEntry:
+    """One heading of a version's table of contents."""
+
+    heading: str
+    heading_path: tuple[str, ...]
+    anchor: str
+    source: str | None
+    link: str
+    level: int
+
+
+def check_limits(max_sections: int, max_tokens: int) -> None:
+    """Raise InvalidRequest when maxSections or maxTokens is out of bounds."""
+    if not 1 <= max_sections <= MAX_SECTIONS:
+        raise InvalidRequest(
+            f"maxSections must be between 1 and {MAX_SECTIONS}, not {max_sections}"
+        )
+    if not MIN_TOKENS <= max_tokens <= MAX_TOKENS:
+        raise InvalidRequest(
+            f"maxTokens must be between {MIN_TOKENS} and {MAX_TOKENS}, not {max_tokens}"
+        )
+
+
+def _placeholders(count: int) -> str:
+    return ", ".join("?" * count)
+
+
+def _path(text: str) -> tuple[str, ...]:
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return ()  # a shard is checked for its schema, not for every value in it
+    return tuple(str(p) for p in value) if isinstance(value, list) else ()
+
+
+def bm25_ranking(conn: sqlite3.Connection, expression: str, limit: int) -> list[tuple[int, float]]:
+    """(section id, bm25()) of the best ``limit`` matches of an FTS5 expression, best first.
+
+    bm25() is FTS5's: lower is better, columns weighted by WEIGHTS, ties by id."""
+    sql = f"SELECT rowid, {_BM25} FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? ORDER BY 2, 1 LIMIT ?"
+    return [(int(r), float(s)) for r, s in conn.execute(sql, (expression, limit))]
+
+
+def _frequencies(conn: sqlite3.Connection, focus: Focus) -> dict[str, int]:
+    """How many sections hold each concept (in any of its ways)."""
+    sql = f"SELECT count(*) FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ?"
+    return {c.label: int(conn.execute(sql, (c.expression,)).fetchone()[0]) for c in focus.concepts}
+
+
+def _recall_expression(focus: Focus, frequencies: dict[str, int], total: int) -> str:
+    """The concepts that pick candidates: all but the very common ones, which would make bm25()
+    score most of the shard while telling little about which sections answer (they still count
+    when the candidates are ranked). Only common concepts: the two rarest of them."""
+    present = [c for c in focus.concepts if frequencies[c.label]]
+    rare = [c for c in present if frequencies[c.label] <= COMMON_SHARE * total]
+    chosen = rare or sorted(present, key=lambda c: frequencies[c.label])[:2]
+    return " OR ".join(c.expression for c in chosen)
+
+
+def _recall(conn: sqlite3.Connection, focus: Focus, expression: str) -> dict[int, float]:
+    """Candidate section ids and their bm25() for ``expression``, plus the best heading matches
+    of the whole focus (a long section with the right heading loses on bm25's length norm).
+    Those extra candidates get the bm25() of the whole focus, which may also match them only
+    through common concepts; ranking uses bm25 only relative to the best candidate."""
+    found = dict(bm25_ranking(conn, expression, RECALL_LIMIT))
+    headings = f"{{heading heading_path}} : ({focus.expression})"
+    extra = [i for i, _ in bm25_ranking(conn, headings, HEADING_RECALL_LIMIT) if i not in found]
+    if extra:
+        sql = (
+            f"SELECT rowid, {_BM25} FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? "
+            f"AND rowid IN ({_placeholders(len(extra))})"
+        )
+        found.update({int(r): float(s) for r, s in conn.execute(sql, (focus.expression, *extra))})
+    return found
+
+
+def _hits(
+    conn: sqlite3.Connection, focus: Focus, frequencies: dict[str, int], ids: Sequence[int]
+) -> dict[int, dict[str, float]]:
+    """For each candidate, the concepts it holds and the weight of the best way it holds them."""
+    hits: dict[int, dict[str, float]] = {i: {} for i in ids}
+    among = (
+        f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? "
+        f"AND rowid IN ({_placeholders(len(ids))})"
+    )
+    anywhere = f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ?"
+    for concept in focus.concepts:
+        frequency = frequencies[concept.label]
+        for way in concept.ways if frequency else ():
+            # A rare way is cheaper to list whole than to look up candidate by candidate.
+            if frequency <= DIRECT_LIST_LIMIT:
+                rows = conn.execute(anywhere, (way.expression,))
+            else:
+                rows = conn.execute(among, (way.expression, *ids))
+            for (rowid,) in rows:
+                held = hits.get(int(rowid))
+                if held is not None:
+                    held[concept.label] = max(held.get(concept.label, 0.0), way.weight)
+    return hits
+
+
+def _candidates(
+    conn: sqlite3.Connection, focus: Focus, total: int
+) -> tuple[list[Candidate], dict[str, int]]:
+    frequencies = _frequencies(conn, focus)
+    expression = _recall_expression(focus, frequencies, total)
+    if not expression:
+        return [], frequencies
+    scores = _recall(conn, focus, expression)
+    ids = sorted(scores)
+    hits = _hits(conn, focus, frequencies, ids)
+    # heading and heading_path come before body in the row, so this never reads a body.
+    rows = conn.execute(
+        f"SELECT id, heading, heading_path FROM sections WHERE id IN ({_placeholders(len(ids))})",
+        ids,
+    )
+    candidates = [
+        Candidate(int(i), str(heading), _path(path), scores[int(i)], hits[int(i)])
+        for i, heading, path in rows
+    ]
+    return candidates, frequencies
+
+
+def _section_count(conn: sqlite3.Connection) -> int:
+    # ids are positions 1..N, so the largest is the count, read from the end of the b-tree.
+    return int(conn.execute("SELECT coalesce(max(id), 0) FROM sections").fetchone()[0])
+
+
+def _found(conn: sqlite3.Connection, ranked: Sequence[Ranked], max_tokens: int) -> SearchResult:
+    ids = [r.section_id for r in ranked]
+    sql = (
+        "SELECT id, heading, heading_path, body, path, anchor, source, line_start, line_end, "
+        f"sha256 FROM sections WHERE id IN ({_placeholders(len(ids))})"
+    )
+    rows = {int(row[0]): row for row in conn.execute(sql, ids)}
+    ordered = [rows[i] for i in ids]
+    budget = fit_budget([str(r[1]) for r in ordered], [str(r[3]) for r in ordered], max_tokens)
+    sections = []
+    for rank, row, trimmed in zip(ranked, ordered, budget.bodies, strict=True):
+        if trimmed is None:
+            continue
+        _, heading, path, _, link, anchor, source, start, end, sha256 = row
+        lines = (int(start), int(end)) if start is not None and end is not None else None
+        sections.append(
+            FoundSection(
+                heading=str(heading),
+                heading_path=_path(path),
+                body=trimmed.body,
+                anchor=str(anchor),
+                source=None if source is None else str(source),
+                lines=lines,
+                sha256=str(sha256),
+                link=str(link),
+                score=rank.score,
+                matches=rank.matches,
+                truncated=trimmed.truncated,
+            )
+        )
+    hint = None
+    if budget.truncated or budget.omitted:
+        hint = (
+            f"cut to fit maxTokens={max_tokens}: {budget.truncated} section(s) truncated, "
+            f"{budget.omitted} omitted; raise maxTokens, or ask for a truncated section by its "
+            "anchor to read it whole"
+        )
+    return SearchResult(tuple(sections), bool(budget.truncated), budget.omitted, hint)
+
+
+_NO_WORDS = "the focus has no searchable words; omit it to get the table of contents"
+_NO_MATCH = (
+    "no section of this version answers the focus well enough; try the API name or other "
+    "words, check the version, or omit the focus to get the table of contents"
+)
+
+
+def search_sections(
+    conn: sqlite3.Connection,
+    focus: str,
+    *,
+    max_sections: int = DEFAULT_MAX_SECTIONS,
+    max_tokens: int = DEFAULT_MAX_TOKENS,
+) -> SearchResult:
+    """The sections of the shard that best answer ``focus``, within the size budget."""
+    check_limits(max_sections, max_tokens)
+    if len(focus) > MAX_FOCUS_CHARS:
+        raise InvalidRequest(f"focus is longer than {MAX_FOCUS_CHARS} characters")
+    parsed = parse_focus(focus)
+    if not parsed.concepts:
+        return SearchResult((), False, 0, _NO_WORDS)
+    total = _section_count(conn)
+    candidates, frequencies = _candidates(conn, parsed, total)
+    ranked = rank_candidates(parsed, candidates, frequencies, total)
+    if not ranked:
+        return SearchResult((), False, 0, _NO_MATCH)
+    return _found(conn, ranked[:max_sections], max_tokens)
+
+
+def table_of_contents(conn: sqlite3.Connection, limit: int = DEFAULT_TOC_LIMIT) -> list[TocEntry]:
+    """The version's headings in document order; past ``limit``, the shallowest ones."""
+    if not 1 <= limit <= MAX_TOC_LIMIT:
+        raise InvalidRequest(f"limit must be between 1 and {MAX_TOC_LIMIT}, not {limit}")
+    depths = [
+        (len(_path(p)), int(i)) for i, p in conn.execute("SELECT id, heading_path FROM sections")
+    ]
+    chosen = sorted(i for _, i in sorted(depths)[:limit])
+    if not chosen:
+        return []
+    rows = conn.execute(
+        "SELECT id, heading, heading_path, anchor, source, path FROM sections "
+        f"WHERE id IN ({_placeholders(len(chosen))}) ORDER BY id",
+        chosen,
+    )
+    return [
+        TocEntry(
+            heading=str(heading),
+            heading_path=_path(path),
+            anchor=str(anchor),
+            source=None if source is None else str(source),
+            link=str(link),
+            level=len(_path(path)) + 1,
+        )
+        for _, heading, path, anchor, source, link in rows
+    ]

@@ -1,0 +1,196 @@
+"""Turn a doc_extract focus into what the section search looks for: concepts and identifiers.
+
+A concept is one thing the caller asked about, with the ways a document can say it: the word
+itself, the parts of a compound (``run_simple`` → run, simple), a synonym from a small general
+table (``delete`` ~ ``remove``). Each way has a weight, so a section that uses the caller's exact
+word scores above one that only uses a synonym. In Chinese, Japanese and Korean runs each character
+is a concept, held by a section that has either pair of neighbouring characters it stands in: a
+query sentence is rarely a phrase of the document, and the shard indexes such pairs. Words that only
+shape the question ("how", "怎么") are dropped, unless nothing else is left.
+
+An identifier is a query token that looks like code (``Session.mount``, ``run_simple``,
+``createCommand``, ``.helpCommand()``); sections whose heading names it rank first.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from schemas.text import QueryTerm, normalize, query_terms, stem
+
+MAX_CONCEPTS = 24
+WHOLE, PARTS, SYNONYM = 1.0, 0.6, 0.8
+
+# Question words and glue; stemmed as schemas.text stems them. "not" is left out because
+# "note" stems to it.
+_STOP_WORDS = """a an the and or of to in on for with without by from at as is are was were be
+been being it its this that these those there here i me my we our you your they their he she do
+does did done how what which when where who why can could should would will shall may might
+have has had into about than then so if also just some any all each every very way want need
+like using use used please whether many much"""
+STOP = frozenset(stem(word) for word in _STOP_WORDS.split())
+# Chinese question words, and function characters that make a character pair meaningless.
+_CJK_QUESTION_WORDS = (
+    "怎么 什么 如何 怎样 可以 哪些 哪个 哪里 为什 为何 是否 能否 多少 这样 那么 一个 时候"
+)
+_CJK_STOP_PAIRS = frozenset(_CJK_QUESTION_WORDS.split())
+_CJK_FUNCTION_CHARS = frozenset("的了吗呢么吧是在有和与把被让给要会能就都也还这那个做")
+
+# Words that documentation uses interchangeably. General doc vocabulary only: a pair belongs
+# here when any library's docs could say either.
+_SYNONYM_GROUPS = (
+    ("remove", "delete", "destroy"),
+    ("mandatory", "required"),
+    ("several", "multiple", "variadic"),
+    ("immutable", "frozen", "readonly"),
+    ("error", "exception", "mistake"),
+    ("start", "launch"),
+    ("stop", "shutdown", "terminate"),
+    ("dict", "dictionary", "mapping"),
+    ("large", "big", "size"),
+    ("https", "ssl", "tls"),
+    ("certificate", "cert"),
+    ("check", "validate", "validator", "validation"),
+    ("convert", "conversion", "converter"),
+    ("copy", "clone"),
+    ("cache", "memoize"),
+    ("argument", "parameter", "arg", "param"),
+    ("option", "flag"),
+    ("install", "installation"),
+    ("debug", "debugger", "debugging"),
+    ("configure", "configuration", "config", "setting"),
+    ("proxy", "proxies"),
+    ("concurrent", "concurrently", "parallel"),
+    ("init", "initialize", "initializer", "initialization", "constructor"),
+    ("test", "testing"),
+    ("file", "filename"),
+    ("directory", "folder", "subdirectory"),
+    ("extension", "suffix"),
+    ("default", "defaults"),
+    ("exit", "quit"),
+    ("usage", "help"),
+    ("ignore", "suppress", "silence"),
+    ("rest", "remaining", "remainder"),
+    ("change", "modify", "alter"),
+    ("show", "display", "print"),
+)
+# The same for two-character Chinese words.
+_CJK_SYNONYM_GROUPS = (
+    ("区别", "差异", "不同"),
+    ("默认", "缺省"),
+    ("错误", "异常", "报错"),
+    ("设置", "配置"),
+    ("删除", "移除"),
+    ("显示", "展示"),
+    ("校验", "验证"),
+)
+SYNONYMS: dict[str, tuple[str, ...]] = {}
+for _group in (*_SYNONYM_GROUPS, *_CJK_SYNONYM_GROUPS):
+    _stems = tuple(dict.fromkeys(stem(word) for word in _group))
+    for _stem in _stems:
+        SYNONYMS[_stem] = tuple(s for s in _stems if s != _stem)
+
+_IDENTIFIER = re.compile(r"\.?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\))?")
+_CAMEL = re.compile(r"[a-z0-9][A-Z]")
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
+_CJK_RUN = re.compile(f"[{_CJK}]")
+_CJK_RUNS = re.compile(f"[{_CJK}]+")
+
+
+@dataclass(frozen=True)
+class Way:
+    """One way a document can match a concept: an FTS5 expression, its weight and its label."""
+
+    expression: str
+    weight: float
+    label: str
+    tokens: tuple[str, ...]  # all must be among a field's tokens for that field to match
+
+
+@dataclass(frozen=True)
+class Concept:
+    """One thing the caller asked about."""
+
+    label: str
+    ways: tuple[Way, ...]
+    cjk: bool  # a character of a Chinese, Japanese or Korean run
+
+    @property
+    def expression(self) -> str:
+        return "(" + " OR ".join(way.expression for way in self.ways) + ")"
+
+
+@dataclass(frozen=True)
+class Focus:
+    """A parsed focus."""
+
+    text: str
+    concepts: tuple[Concept, ...]
+    identifiers: tuple[str, ...]  # lowercase, without "()" or a leading "."
+
+    @property
+    def expression(self) -> str:
+        """The recall query: any concept in any way ("" when there is nothing to search)."""
+        return " OR ".join(concept.expression for concept in self.concepts)
+
+
+def _quote(token: str) -> str:
+    return '"' + token.replace('"', '""') + '"'
+
+
+def _word_concept(term: QueryTerm) -> Concept:
+    ways = [Way(_quote(term.whole), WHOLE, term.whole, (term.whole,))]
+    if term.parts:
+        expression = "(" + " AND ".join(map(_quote, term.parts)) + ")"
+        ways.append(Way(expression, PARTS, " ".join(term.parts), term.parts))
+    for synonym in SYNONYMS.get(term.whole, ()):
+        ways.append(Way(_quote(synonym), SYNONYM, synonym, (synonym,)))
+    return Concept(term.whole, tuple(ways), cjk=False)
+
+
+def _cjk_concepts(run: str) -> list[Concept]:
+    """One concept per meaningful character of a run, held by either pair it stands in.
+
+    A lone character matches by itself; in a longer run only a pair counts, since single
+    characters are too ambiguous. Characters of question words and function characters are
+    not concepts (unless nothing else is left)."""
+    if len(run) == 1:
+        return [Concept(run, (Way(_quote(run), WHOLE, run, (run,)),), cjk=True)]
+    stopped = {i for i, char in enumerate(run) if char in _CJK_FUNCTION_CHARS}
+    for i in range(len(run) - 1):
+        if run[i : i + 2] in _CJK_STOP_PAIRS:
+            stopped.update((i, i + 1))
+    positions = [i for i in range(len(run)) if i not in stopped] or list(range(len(run)))
+    concepts = []
+    for i in positions:
+        pairs = [run[j : j + 2] for j in (i - 1, i) if 0 <= j < len(run) - 1]
+        ways = [Way(_quote(pair), WHOLE, pair, (pair,)) for pair in pairs]
+        synonyms = dict.fromkeys(s for pair in pairs for s in SYNONYMS.get(pair, ()))
+        ways.extend(Way(_quote(s), SYNONYM, s, (s,)) for s in synonyms)
+        concepts.append(Concept(run[i], tuple(ways), cjk=True))
+    return concepts
+
+
+def identifiers(text: str) -> tuple[str, ...]:
+    """Tokens of ``text`` that look like code names, lowercased, without ``()`` or a leading dot."""
+    found = []
+    for match in _IDENTIFIER.finditer(normalize(text)):
+        token = match.group(0)
+        name = token.removesuffix("()").lstrip(".")
+        if "." in name or "_" in name or _CAMEL.search(name) or token != name:
+            found.append(name.casefold())
+    return tuple(dict.fromkeys(found))
+
+
+def parse_focus(text: str) -> Focus:
+    """The concepts and identifiers of a focus string (which must already be within bounds)."""
+    words = [t for t in query_terms(text) if not _CJK_RUN.match(t.whole)]
+    meaningful = [t for t in words if t.whole not in STOP]
+    concepts = [_word_concept(term) for term in meaningful or words]
+    for run in _CJK_RUNS.findall(normalize(text).casefold()):
+        concepts.extend(_cjk_concepts(run))
+    unique: dict[str, Concept] = {}
+    for concept in concepts:
+        unique.setdefault(concept.label, concept)
+    return Focus(text, tuple(unique.values())[:MAX_CONCEPTS], identifiers(text))

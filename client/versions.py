@@ -1,0 +1,162 @@
+"""Choose which of a library's versions answers a request: latest, exact, or newest by prefix.
+
+The answer always names the version served and how it was chosen, so a caller never gets another
+version without being told. Ordering is schemas.versions' (semver and PEP 440 alike), the one the
+builder used to sort the catalog.
+
+    select_version(None, ["5.1.0", "4.21.2"])   -> 5.1.0, "latest"
+    select_version("v4.21.2+b1", ...)           -> 4.21.2, "exact"
+    select_version("4.x", ...)                  -> 4.21.2, "prefix"
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from client.errors import InvalidRequest, VersionNotFound
+from schemas.versions import InvalidVersion, Version, parse_version
+
+MAX_REQUEST_CHARS = 128
+MAX_HINTS = 5
+# A release prefix: numbers, then optionally wildcard parts ("5", "5.1", "5.x", "5.1.*", "5.x.x").
+_PREFIX = re.compile(r"^(\d+(?:\.\d+)*)((?:\.[xX*])*)$")
+# Three numbers name a whole semver release; such a request is never widened to a prefix.
+_FULL_RELEASE_PARTS = 3
+
+
+@dataclass(frozen=True)
+class VersionChoice:
+    """The version served, how it was chosen ("exact", "prefix", "latest") and a one-line note."""
+
+    version: str
+    how: str
+    note: str
+
+
+def _normalize(text: str) -> str:
+    """The request or version as compared for an exact match: no v prefix, no build metadata."""
+    text = text.strip()
+    if text[:1] in ("v", "V") and text[1:2].isdigit():
+        text = text[1:]
+    return text.split("+", 1)[0].casefold()
+
+
+def _parse(text: str) -> Version | None:
+    try:
+        return parse_version(text)
+    except InvalidVersion:
+        return None
+
+
+def _newest_first(available: Sequence[str]) -> list[tuple[str, Version | None]]:
+    """Versions newest first; unparsable ones (a catalog should not have them) come last."""
+    parsed = [(text, _parse(text)) for text in dict.fromkeys(available)]
+    good = [(t, v) for t, v in parsed if v is not None]
+    good.sort(key=lambda pair: pair[1].key if pair[1] else (), reverse=True)
+    return [*good, *((t, v) for t, v in parsed if v is None)]
+
+
+def _newest(candidates: Sequence[tuple[str, Version | None]]) -> tuple[str, bool] | None:
+    """The newest stable candidate, else the newest prerelease; and whether it is a prerelease."""
+    for text, parsed in candidates:
+        if parsed is not None and not parsed.prerelease:
+            return text, False
+    for text, parsed in candidates:
+        if parsed is not None:
+            return text, True
+    return None
+
+
+def _latest(ordered: list[tuple[str, Version | None]]) -> VersionChoice | None:
+    found = _newest(ordered)
+    if found is None:
+        return None
+    version, prerelease = found
+    if prerelease:
+        return VersionChoice(version, "latest", f"latest → {version} (no stable release yet)")
+    return VersionChoice(version, "latest", f"latest → {version}, the newest stable release")
+
+
+def _exact(request: str, ordered: list[tuple[str, Version | None]]) -> VersionChoice | None:
+    wanted = _normalize(request)
+    for text, _ in ordered:
+        if _normalize(text) == wanted:
+            return VersionChoice(text, "exact", f"exact match {text}")
+    # The same version spelled another way: 2.0.0-rc.1 and 2.0.0rc1, 1.0.0-rc1 and 1.0.0rc1.
+    parsed = _parse(wanted)
+    if parsed is None:
+        return None
+    for text, other in ordered:
+        if other is not None and other.key == parsed.key and other.release == parsed.release:
+            return VersionChoice(text, "exact", f"exact match {text} (requested {request})")
+    return None
+
+
+def _prefix(request: str, ordered: list[tuple[str, Version | None]]) -> VersionChoice | None:
+    match = _PREFIX.match(_normalize(request))
+    if match is None:
+        return None
+    numbers = tuple(int(n) for n in match.group(1).split("."))
+    if not match.group(2) and len(numbers) >= _FULL_RELEASE_PARTS:
+        return None  # "5.1.0" asks for that release, not for whatever starts with it
+    size = len(numbers)
+    matching = [(t, v) for t, v in ordered if v is not None and v.release[:size] == numbers]
+    found = _newest(matching)
+    if found is None:
+        return None
+    version, prerelease = found
+    pattern = match.group(1) + ".x"
+    kind = "prerelease (no stable one matches)" if prerelease else "release"
+    return VersionChoice(
+        version, "prefix", f"prefix match {pattern} → {version}, the latest {pattern} {kind}"
+    )
+
+
+def _closeness(request: Version | None, candidate: Version | None) -> tuple[int, float]:
+    """Shared leading release numbers, then nearness of the first differing one."""
+    if request is None or candidate is None:
+        return (0, 0.0)
+    shared = 0
+    for mine, theirs in zip(request.release, candidate.release, strict=False):
+        if mine != theirs:
+            return (shared, -abs(mine - theirs))
+        shared += 1
+    return (shared, 0.0)
+
+
+def nearest_versions(request: str, available: Sequence[str], n: int = MAX_HINTS) -> list[str]:
+    """Up to ``n`` available versions closest to ``request``, newest first among equals."""
+    ordered = _newest_first(available)
+    match = _PREFIX.match(_normalize(request))
+    parsed = _parse(match.group(1)) if match else _parse(_normalize(request))
+    ranked = sorted(
+        range(len(ordered)), key=lambda i: _closeness(parsed, ordered[i][1]), reverse=True
+    )
+    # sorted() is stable and ordered is newest first, so equally close versions stay newest first.
+    return [ordered[i][0] for i in ranked[:n]]
+
+
+def select_version(requested: str | None, available: Sequence[str]) -> VersionChoice:
+    """The version that answers ``requested`` among ``available``; raise VersionNotFound if none.
+
+    Nothing or ``latest`` (any case) is the newest stable release, or the newest prerelease when
+    there is no stable one. An exact version may carry a ``v`` prefix and build metadata. A
+    prefix (``5``, ``5.1``, ``5.x``, ``5.*``, ``5.1.x``) is the newest release that starts with it.
+    """
+    if requested is not None and len(requested) > MAX_REQUEST_CHARS:
+        raise InvalidRequest(f"version is longer than {MAX_REQUEST_CHARS} characters")
+    ordered = _newest_first(available)
+    if not ordered:
+        raise VersionNotFound("the library lists no versions")
+    if requested is None or not requested.strip() or requested.strip().casefold() == "latest":
+        choice = _latest(ordered)
+    else:
+        choice = _exact(requested, ordered) or _prefix(requested, ordered)
+    if choice is not None:
+        return choice
+    hints = nearest_versions(requested or "", available)
+    raise VersionNotFound(
+        f"no version matches {requested!r}; nearest available: {', '.join(hints)}", hints=hints
+    )

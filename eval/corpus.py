@@ -1,0 +1,95 @@
+"""The example corpus as the evaluation searches it: built with the builder, one shard per version.
+
+The evaluation is not part of the client, so it may build the site itself. Shards are unpacked
+from the built site exactly as a client would receive them.
+"""
+
+from __future__ import annotations
+
+import gzip
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from tempfile import TemporaryDirectory
+
+import orjson
+
+from builder.build import build_site
+from builder.config import load_catalog
+from client.search import search_sections
+from client.versions import select_version
+from schemas.shards import FTS_TABLE
+from schemas.text import match_expression
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "docbuild.toml"
+EVAL_LIMIT = 10
+
+
+class Corpus:
+    """Open shards by (library id, version) and the versions each library lists."""
+
+    def __init__(
+        self, shards: dict[tuple[str, str], sqlite3.Connection], versions: dict[str, list[str]]
+    ):
+        self.shards = shards
+        self.versions = versions
+
+    def shard(self, library: str, version: str | None) -> sqlite3.Connection:
+        chosen = select_version(version, self.versions[library]).version
+        return self.shards[library, chosen]
+
+    def keys(self, conn: sqlite3.Connection) -> set[str]:
+        """Every section key of a shard ("source#anchor", or "#anchor" without a source)."""
+        return {_key(s, a) for s, a in conn.execute("SELECT source, anchor FROM sections")}
+
+
+def _key(source: str | None, anchor: str) -> str:
+    return f"{source or ''}#{anchor}"
+
+
+@contextmanager
+def open_corpus(config: Path = EXAMPLES) -> Iterator[Corpus]:
+    """Build the examples into a temporary folder and open every shard read-only."""
+    with TemporaryDirectory(prefix="doctrove-eval-") as folder:
+        root = Path(folder)
+        build_site(load_catalog(config), root / "site")
+        catalog = orjson.loads((root / "site" / "catalog.json").read_bytes())
+        shards: dict[tuple[str, str], sqlite3.Connection] = {}
+        versions: dict[str, list[str]] = {}
+        try:
+            for entry in catalog["entries"]:
+                versions[entry["id"]] = list(entry["versions"])
+                for version, ref in entry["shards"].items():
+                    packed = (root / "site" / ref["path"]).read_bytes()
+                    raw = root / f"{entry['id']}-{version}.sqlite"
+                    raw.write_bytes(
+                        gzip.decompress(packed) if ref["path"].endswith(".gz") else packed
+                    )
+                    conn = sqlite3.connect(f"file:{raw}?mode=ro", uri=True)
+                    conn.execute("PRAGMA trusted_schema = OFF")
+                    shards[entry["id"], version] = conn
+            yield Corpus(shards, versions)
+        finally:
+            for conn in shards.values():
+                conn.close()
+
+
+def search_ours(conn: sqlite3.Connection, text: str) -> list[str]:
+    """The client's ranking: keys of up to EVAL_LIMIT sections, best first."""
+    result = search_sections(conn, text, max_sections=EVAL_LIMIT, max_tokens=50_000)
+    return [_key(s.source, s.anchor) for s in result.sections]
+
+
+def search_baseline(conn: sqlite3.Connection, text: str) -> list[str]:
+    """Plain FTS5: any of the query's words, unweighted bm25(), no reranking, no floor."""
+    expression = match_expression(text)
+    if not expression:
+        return []
+    rows = conn.execute(
+        f"SELECT s.source, s.anchor FROM {FTS_TABLE} "
+        f"JOIN sections AS s ON s.id = {FTS_TABLE}.rowid "
+        f"WHERE {FTS_TABLE} MATCH ? ORDER BY bm25({FTS_TABLE}), s.id LIMIT ?",
+        (expression, EVAL_LIMIT),
+    )
+    return [_key(source, anchor) for source, anchor in rows]

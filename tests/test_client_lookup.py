@@ -1,0 +1,195 @@
+"""catalog_lookup ranking: tiers, popularity inside a tier, case, Chinese, packages, near misses."""
+
+import pytest
+
+from client.errors import InvalidRequest
+from client.lookup import LibraryIndex, popularity_factor
+from client.model import CatalogEntry, Provenance
+
+SOURCE = Provenance("bundled", "test", None, False, None, None)
+
+
+def entry(
+    id: str,
+    name: str,
+    summary: str = "",
+    aliases: tuple[str, ...] = (),
+    packages: tuple[str, ...] = (),
+    popularity: float = 0,
+) -> CatalogEntry:
+    return CatalogEntry(
+        id, name, summary, aliases, packages, popularity, None, ("1.0.0",), {}, SOURCE
+    )
+
+
+CATALOG = [
+    entry(
+        "express",
+        "Express",
+        "Minimal web framework for Node.js",
+        ("expressjs",),
+        ("npm:express",),
+        1200,
+    ),
+    entry("expresso", "Expresso", "TDD test framework", popularity=5),
+    entry("zod", "Zod", "TypeScript-first schema validation", ("zodjs",), ("npm:zod",), 900),
+    entry(
+        "pypinyin",
+        "pypinyin",
+        "汉字拼音转换模块/工具.",
+        ("python-pinyin", "pinyin"),
+        ("pypi:pypinyin",),
+        150,
+    ),
+    entry(
+        "vconsole", "vConsole", "移动端网页的前端调试面板", ("v-console",), ("npm:vconsole",), 200
+    ),
+    entry(
+        "commander", "Commander.js", "node.js command-line interfaces", ("commanderjs",), (), 1000
+    ),
+    entry("fastapi", "FastAPI", "Fast web framework for building APIs", popularity=10**7),
+    entry("werkzeug", "Werkzeug", "The comprehensive WSGI web application library.", ("wsgi",)),
+]
+INDEX = LibraryIndex(CATALOG)
+
+
+def ranking(query: str, limit: int = 5) -> list[tuple[str, float, tuple[str, ...]]]:
+    return [(h.entry.id, round(h.score, 4), h.matches) for h in INDEX.lookup(query, limit)]
+
+
+@pytest.mark.parametrize(
+    ("query", "top", "signal"),
+    [
+        ("express", "express", "exact id match"),
+        ("EXPRESS", "express", "exact id match"),
+        ("Commander.js", "commander", "exact name match"),
+        ("commander.JS", "commander", "exact name match"),
+        ("ExpressJS", "express", "exact alias match: expressjs"),
+        ("V-Console", "vconsole", "exact alias match: v-console"),
+        ("npm:express", "express", "exact package match: npm:express"),
+        ("PYPI:pypinyin", "pypinyin", "exact package match: pypi:pypinyin"),
+        ("vconsole", "vconsole", "exact id match"),
+        ("commanderj", "commander", "alias prefix match: commanderjs"),
+        ("werk", "werkzeug", "id prefix match"),
+        ("typescript schema", "zod", "summary hit: 2 of 2 words"),
+        ("拼音", "pypinyin", "summary hit: 2 of 2 words"),
+        ("调试面板", "vconsole", "summary hit: 4 of 4 words"),
+    ],
+)
+def test_best_hit_and_why(query: str, top: str, signal: str) -> None:
+    hits = INDEX.lookup(query, 5)
+    assert hits[0].entry.id == top
+    assert signal in hits[0].matches
+
+
+def test_bare_package_name_is_an_alias_tier() -> None:
+    catalog = [entry("schema-lib", "Schema Lib", packages=("npm:left-pad",), popularity=3)]
+    (hit,) = LibraryIndex(catalog).lookup("left-pad", 5)
+    assert hit.entry.id == "schema-lib"
+    assert hit.score == pytest.approx(0.95 + 0.05 * popularity_factor(3))
+    assert hit.matches == ("exact package match: npm:left-pad",)
+
+
+def test_tier_table_exactly() -> None:
+    assert ranking("expr") == [
+        (
+            "express",
+            round(0.90 + 0.10 * popularity_factor(1200), 4),
+            ("id prefix match", "name prefix match"),
+        ),
+        (
+            "expresso",
+            round(0.90 + 0.10 * popularity_factor(5), 4),
+            ("id prefix match", "name prefix match"),
+        ),
+    ]
+    assert ranking("expressj") == [
+        (
+            "express",
+            round(0.85 + 0.15 * popularity_factor(1200), 4),
+            ("alias prefix match: expressjs",),
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("better", "worse"),
+    [
+        # exact > alias > name prefix > alias prefix > name words > summary words
+        (entry("alpha", "Alpha"), entry("beta", "Beta", aliases=("alpha",), popularity=10**12)),
+        (
+            entry("beta", "Beta", aliases=("alpha",)),
+            entry("alphabet", "Alphabet", popularity=10**12),
+        ),
+        (
+            entry("alphabet", "Alphabet"),
+            entry("gamma", "Gamma", aliases=("alphas",), popularity=10**12),
+        ),
+        (
+            entry("gamma", "Gamma", aliases=("alphas",)),
+            entry("delta", "Delta Alpha", popularity=10**12),
+        ),
+        (entry("delta", "Delta Alpha"), entry("omega", "Omega", "alpha", popularity=10**12)),
+    ],
+)
+def test_popularity_never_inverts_a_tier(better: CatalogEntry, worse: CatalogEntry) -> None:
+    hits = LibraryIndex([worse, better]).lookup("alpha", 5)
+    assert [h.entry.id for h in hits] == [better.id, worse.id]
+    assert hits[0].score > hits[1].score
+
+
+def test_popularity_orders_inside_a_tier_then_ties_by_id() -> None:
+    catalog = [
+        entry("web-b", "Web B", "web framework", popularity=10),
+        entry("web-c", "Web C", "web framework", popularity=1000),
+        entry("web-a", "Web A", "web framework", popularity=10),
+    ]
+    hits = LibraryIndex(catalog).lookup("framework", 5)
+    assert [h.entry.id for h in hits] == ["web-c", "web-a", "web-b"]
+    assert hits[1].score == hits[2].score
+
+
+def test_name_words_score_in_proportion() -> None:
+    catalog = [entry("a", "Alpha Beta Gamma"), entry("b", "Alpha Beta"), entry("c", "Alpha")]
+    scores = {h.entry.id: h.score for h in LibraryIndex(catalog).lookup("gamma beta alpha", 5)}
+    assert scores["a"] == pytest.approx(0.83)
+    assert scores["b"] == pytest.approx(0.60 + 0.23 * 2 / 3)
+    assert scores["c"] == pytest.approx(0.60 + 0.23 / 3)
+
+
+def test_nothing_matches() -> None:
+    assert INDEX.lookup("kubernetes", 5) == []
+
+
+def test_limit_caps_the_results() -> None:
+    assert len(INDEX.lookup("framework", 1)) == 1
+
+
+@pytest.mark.parametrize(
+    ("query", "nearest"),
+    [
+        ("exprss", ["express", "expresso"]),
+        ("zood", ["zod"]),
+        ("pinyn", ["pypinyin"]),
+        ("werkzeug2", ["werkzeug"]),
+        ("fastap", ["fastapi"]),
+        ("qqqqqq", []),
+    ],
+)
+def test_nearest_ids(query: str, nearest: list[str]) -> None:
+    assert INDEX.nearest_ids(query, 3) == nearest
+
+
+@pytest.mark.parametrize(
+    ("query", "limit"), [("", 5), ("   ", 5), ("x" * 201, 5), ("express", 0), ("express", 51)]
+)
+def test_invalid_requests(query: str, limit: int) -> None:
+    with pytest.raises(InvalidRequest):
+        INDEX.lookup(query, limit)
+
+
+def test_popularity_factor_is_bounded() -> None:
+    assert popularity_factor(0) == 0.0
+    assert popularity_factor(1) == 0.0
+    assert popularity_factor(1000) == pytest.approx(0.03)
+    assert popularity_factor(10**15) == 0.1

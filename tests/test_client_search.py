@@ -1,0 +1,386 @@
+"""Section search over a small literal shard: ranking, bm25 against a reference, hostile input,
+the relevance floor, the size budget and the table of contents."""
+
+import math
+import sqlite3
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import pytest
+
+from builder.shards import build_database, shard_rows
+from client.errors import InvalidRequest
+from client.search import (
+    MAX_FOCUS_CHARS,
+    WEIGHTS,
+    FoundSection,
+    bm25_ranking,
+    search_sections,
+    table_of_contents,
+)
+from client.search_query import parse_focus
+
+LONG_BODY = "\n\n".join(
+    [
+        "Streaming lets you upload a large file without reading it into memory first.",
+        "```python\nwith open('massive-body', 'rb') as f:\n\n    requests.post(url, data=f)\n```",
+        "The body is sent in chunks. " * 20,
+        "```python\nfor chunk in response.iter_content(1024):\n    handle(chunk)\n```",
+        "Closing words about streaming uploads. " * 10,
+    ]
+)
+RECORDS = [
+    {
+        "heading": "Sessions",
+        "headingPath": ["Advanced"],
+        "body": "A Session object persists cookies across requests. "
+        "Use `Session.mount` to attach a transport adapter.",
+        "path": "https://docs.example/advanced.html#sessions",
+        "anchor": "sessions",
+        "source": "advanced.md",
+        "lines": [1, 4],
+    },
+    {
+        "heading": "requests.Session.mount",
+        "headingPath": ["API", "Session"],
+        "body": "Registers a connection adapter to a prefix. Adapters are sorted by prefix length.",
+        "path": "https://docs.example/api.html#requests.Session.mount",
+        "anchor": "requests.Session.mount",
+        "source": "api.md",
+        "lines": [10, 12],
+    },
+    {
+        "heading": "Timeouts",
+        "headingPath": ["Advanced"],
+        "body": "Set a timeout so that a request does not hang forever. "
+        "Timeouts are given in seconds; a timeout of None waits forever.",
+        "path": "https://docs.example/advanced.html#timeouts",
+        "anchor": "timeouts",
+        "source": "advanced.md",
+        "lines": [6, 9],
+    },
+    {
+        "heading": "Streaming uploads",
+        "headingPath": ["Advanced"],
+        "body": LONG_BODY,
+        "path": "https://docs.example/advanced.html#streaming-uploads",
+        "anchor": "streaming-uploads",
+        "source": "advanced.md",
+        "lines": [11, 40],
+    },
+    {
+        "heading": "Retries",
+        "headingPath": ["Advanced"],
+        "body": "Mount an adapter with a retry policy to retry failed connections.",
+        "path": "https://docs.example/advanced.html#retries",
+        "anchor": "retries",
+        "source": "advanced.md",
+        "lines": [42, 44],
+    },
+    {
+        "heading": "app.get",
+        "headingPath": ["API"],
+        "body": "Route GET requests for a path to a handler function.",
+        "path": "https://docs.example/api.html#app.get",
+        "anchor": "app.get",
+        "source": "api.md",
+        "lines": [20, 22],
+    },
+    {
+        "heading": "超时设置",
+        "headingPath": ["高级用法"],
+        "body": "请求超时的秒数，超时后抛出异常。",
+        "path": "https://docs.example/zh.html#超时设置",
+        "anchor": "超时设置",
+        "source": "zh.md",
+        "lines": [1, 3],
+    },
+    {
+        "heading": "Installation",
+        "headingPath": [],
+        "body": "Install the package with pip.",
+        "path": "https://docs.example/install.html#installation",
+        "anchor": "installation",
+        "source": "install.md",
+        "lines": [1, 2],
+    },
+]
+
+
+@pytest.fixture(scope="module")
+def shard(tmp_path_factory: pytest.TempPathFactory) -> Iterator[sqlite3.Connection]:
+    path: Path = tmp_path_factory.mktemp("shard") / "tiny.sqlite"
+    build_database(path, "tiny", "1.0.0", RECORDS)
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    yield conn
+    conn.close()
+
+
+def headings(sections: Sequence[FoundSection]) -> list[str]:
+    return [s.heading for s in sections]
+
+
+# ---------------------------------------------------------------- ranking oracle
+
+
+@pytest.mark.parametrize(
+    ("focus", "top"),
+    [
+        ("Session.mount", "requests.Session.mount"),
+        ("session.MOUNT()", "requests.Session.mount"),
+        ("app.get", "app.get"),
+        ("timeout", "Timeouts"),
+        ("how many seconds until a request times out", "Timeouts"),
+        ("upload a big file in chunks", "Streaming uploads"),
+        ("retry failed connections", "Retries"),
+        ("超时", "超时设置"),
+        ("请求超时多少秒", "超时设置"),
+        ("pip install", "Installation"),
+    ],
+)
+def test_the_expected_section_comes_first(shard: sqlite3.Connection, focus: str, top: str) -> None:
+    result = search_sections(shard, focus)
+    assert headings(result.sections)[0] == top
+    assert result.hint is None
+
+
+def test_an_identifier_in_the_heading_beats_a_mention_in_the_text(
+    shard: sqlite3.Connection,
+) -> None:
+    result = search_sections(shard, "Session.mount")
+    assert headings(result.sections)[:2] == ["requests.Session.mount", "Sessions"]
+    first = result.sections[0]
+    assert first.matches[0] == "identifier: session.mount"
+    assert first.score > 0.9 > result.sections[1].score
+
+
+def test_found_sections_carry_their_provenance(shard: sqlite3.Connection) -> None:
+    found = search_sections(shard, "Timeouts").sections[0]
+    assert (found.anchor, found.source, found.lines) == ("timeouts", "advanced.md", (6, 9))
+    assert found.link == "https://docs.example/advanced.html#timeouts"
+    assert found.heading_path == ("Advanced",)
+    assert len(found.sha256) == 64
+    assert found.body == RECORDS[2]["body"]
+    assert not found.truncated
+    assert "heading hit: 1 word" in found.matches
+
+
+def test_scores_are_between_zero_and_one_and_descend(shard: sqlite3.Connection) -> None:
+    for focus in ("request", "adapter prefix", "Session.mount", "超时", "timeout seconds forever"):
+        scores = [s.score for s in search_sections(shard, focus, max_sections=50).sections]
+        assert scores == sorted(scores, reverse=True)
+        assert all(0.0 <= s <= 1.0 for s in scores)
+
+
+def test_max_sections_caps_the_answer(shard: sqlite3.Connection) -> None:
+    assert len(search_sections(shard, "request", max_sections=1).sections) == 1
+    assert len(search_sections(shard, "request", max_sections=50).sections) > 1
+
+
+@pytest.mark.parametrize("focus", ["kubernetes helm chart", "graphql resolver", "数据库连接池"])
+def test_unanswerable_focus_gets_an_empty_answer_with_a_hint(
+    shard: sqlite3.Connection, focus: str
+) -> None:
+    result = search_sections(shard, focus)
+    assert result.sections == ()
+    assert result.hint is not None and "table of contents" in result.hint
+
+
+# ---------------------------------------------------------------- bm25 against a reference
+
+
+def reference_bm25(query_tokens: list[str], k1: float = 1.2, b: float = 0.75) -> dict[int, float]:
+    """FTS5's bm25() recomputed from the shard's token columns (the bm25s approach: a small,
+    obviously correct implementation to hold the real one to). Negated like FTS5's."""
+    rows = [row.search for row in shard_rows(RECORDS)]
+    docs = [[column.split() for column in row] for row in rows]
+    lengths = [sum(len(column) for column in doc) for doc in docs]
+    average = sum(lengths) / len(docs)
+    scores: dict[int, float] = {}
+    for token in query_tokens:
+        holding = sum(1 for doc in docs if any(token in column for column in doc))
+        idf = math.log((len(docs) - holding + 0.5) / (holding + 0.5))
+        idf = idf if idf > 0 else 1e-6
+        for position, doc in enumerate(docs, start=1):
+            frequency = sum(w * column.count(token) for w, column in zip(WEIGHTS, doc, strict=True))
+            if frequency:
+                norm = k1 * (1 - b + b * lengths[position - 1] / average)
+                gain = idf * frequency * (k1 + 1) / (frequency + norm)
+                scores[position] = scores.get(position, 0.0) - gain
+    return scores
+
+
+@pytest.mark.parametrize(
+    "tokens", [["timeout"], ["adapter", "prefix"], ["request", "session"], ["超时"], ["mount"]]
+)
+def test_bm25_matches_the_reference(shard: sqlite3.Connection, tokens: list[str]) -> None:
+    expression = " OR ".join(f'"{t}"' for t in tokens)
+    expected = reference_bm25(tokens)
+    ranking = bm25_ranking(shard, expression, 50)
+    assert [i for i, _ in ranking] == sorted(expected, key=lambda i: (expected[i], i))
+    for section, score in ranking:
+        assert score == pytest.approx(expected[section], rel=1e-9)
+
+
+# ---------------------------------------------------------------- hostile input
+
+HOSTILE = [
+    "",
+    "   ",
+    '"',
+    '""',
+    "'",
+    '"unterminated',
+    'a" OR "b',
+    "NEAR(",
+    "NEAR(timeout adapter, 2)",
+    "timeout NEAR adapter",
+    "AND",
+    "OR OR OR",
+    "NOT timeout",
+    "timeout AND",
+    "-timeout",
+    "timeout*",
+    "*",
+    "^timeout",
+    "heading: timeout",
+    "{heading body}: timeout",
+    "(((",
+    ")",
+    "a + b",
+    "timeout\x00adapter",
+    "\\",
+    "%_$`",
+    "SELECT * FROM sections; DROP TABLE meta; --",
+    "🙂🙂🙂",
+    "ﬁle Ｔｉｍｅｏｕｔ",
+    "café naïve",
+    "\u200b\u200d",
+    "٣٤٥ timeout",
+    "x" * 999,
+    "timeout " * 124,
+    "Session.mount() app.get('/x') z.string().email()",
+    "超时" * 400,
+    "\t\ntimeout\r\n",
+]
+
+
+@pytest.mark.parametrize("focus", HOSTILE)
+def test_hostile_focus_never_raises(shard: sqlite3.Connection, focus: str) -> None:
+    result = search_sections(shard, focus)
+    assert all(0.0 <= s.score <= 1.0 for s in result.sections)
+    if not result.sections:
+        assert result.hint
+
+
+def test_a_focus_of_only_operators_has_no_words(shard: sqlite3.Connection) -> None:
+    result = search_sections(shard, '"(*)" ^ - + :')
+    assert result.sections == ()
+    assert result.hint is not None and "no searchable words" in result.hint
+
+
+def test_operator_words_are_searched_as_words(shard: sqlite3.Connection) -> None:
+    # "NOT" and "NEAR" are quoted like any other word; the rest of the focus still finds Timeouts.
+    assert headings(search_sections(shard, "NOT timeout").sections)[0] == "Timeouts"
+    assert headings(search_sections(shard, "NEAR(timeout)").sections)[0] == "Timeouts"
+
+
+@pytest.mark.parametrize(
+    ("focus", "max_sections", "max_tokens"),
+    [
+        ("x" * (MAX_FOCUS_CHARS + 1), 5, 4000),
+        ("timeout " * 2000, 5, 4000),
+        ("timeout", 0, 4000),
+        ("timeout", 51, 4000),
+        ("timeout", 5, 99),
+        ("timeout", 5, 50_001),
+    ],
+)
+def test_out_of_bounds_requests_are_invalid(
+    shard: sqlite3.Connection, focus: str, max_sections: int, max_tokens: int
+) -> None:
+    with pytest.raises(InvalidRequest):
+        search_sections(shard, focus, max_sections=max_sections, max_tokens=max_tokens)
+
+
+def test_the_longest_allowed_focus_works(shard: sqlite3.Connection) -> None:
+    focus = ("timeout " * MAX_FOCUS_CHARS)[:MAX_FOCUS_CHARS]
+    assert headings(search_sections(shard, focus).sections)[0] == "Timeouts"
+
+
+# ---------------------------------------------------------------- budget
+
+
+def test_a_small_budget_truncates_cleanly_and_says_so(shard: sqlite3.Connection) -> None:
+    result = search_sections(shard, "streaming uploads chunks", max_tokens=100)
+    first = result.sections[0]
+    assert first.heading == "Streaming uploads"
+    assert first.truncated and result.truncated
+    assert len(first.body) <= 400
+    assert first.body.count("```") % 2 == 0
+    assert LONG_BODY.startswith(first.body.split("\n\n")[0])
+    assert result.hint is not None and "anchor" in result.hint
+    assert first.anchor == "streaming-uploads"
+
+
+def test_sections_that_no_longer_fit_are_counted_as_omitted(shard: sqlite3.Connection) -> None:
+    whole = search_sections(shard, "request", max_sections=50, max_tokens=50_000)
+    assert not whole.truncated and whole.omitted == 0 and whole.hint is None
+    tight = search_sections(shard, "request", max_sections=50, max_tokens=100)
+    assert len(tight.sections) + tight.omitted == len(whole.sections)
+    assert tight.omitted > 0
+    assert sum(len(s.heading) + len(s.body) for s in tight.sections) <= 400
+
+
+# ---------------------------------------------------------------- table of contents
+
+
+def test_table_of_contents_in_document_order(shard: sqlite3.Connection) -> None:
+    toc = table_of_contents(shard, 100)
+    assert [t.heading for t in toc] == [r["heading"] for r in RECORDS]
+    assert toc[1].heading_path == ("API", "Session") and toc[1].level == 3
+    assert toc[7].level == 1 and toc[7].anchor == "installation"
+    assert toc[0].link == "https://docs.example/advanced.html#sessions"
+
+
+def test_a_bounded_table_of_contents_keeps_the_shallowest_headings(
+    shard: sqlite3.Connection,
+) -> None:
+    toc = table_of_contents(shard, 3)
+    assert [t.heading for t in toc] == ["Sessions", "Timeouts", "Installation"]
+
+
+@pytest.mark.parametrize("limit", [0, 2001])
+def test_table_of_contents_limit_is_bounded(shard: sqlite3.Connection, limit: int) -> None:
+    with pytest.raises(InvalidRequest):
+        table_of_contents(shard, limit)
+
+
+# ---------------------------------------------------------------- focus parsing
+
+
+@pytest.mark.parametrize(
+    ("focus", "labels", "identifiers"),
+    [
+        ("how do I set a timeout", ["set", "timeout"], []),
+        ("Session.mount", ["session.mount"], ["session.mount"]),
+        (".helpCommand()", ["helpcommand"], ["helpcommand"]),
+        ("run_simple", ["run_simple"], ["run_simple"]),
+        ("the", ["th"], []),
+        ("怎样减少内存占用", ["减", "少", "内", "存", "占", "用"], []),
+        ("有哪些插件", ["插", "件"], []),
+    ],
+)
+def test_parse_focus(focus: str, labels: list[str], identifiers: list[str]) -> None:
+    parsed = parse_focus(focus)
+    assert [c.label for c in parsed.concepts] == labels
+    assert list(parsed.identifiers) == identifiers
+
+
+def test_synonyms_weigh_less_than_the_word_itself() -> None:
+    (concept,) = parse_focus("delete").concepts
+    assert [(w.label, w.weight) for w in concept.ways] == [
+        ("delet", 1.0),
+        ("remov", 0.8),
+        ("destroy", 0.8),
+    ]

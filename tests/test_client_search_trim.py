@@ -1,0 +1,117 @@
+"""Fitting bodies into a size budget: block boundaries, never an open code fence."""
+
+import pytest
+
+from client.search_trim import Block, Trimmed, fit_budget, split_blocks, trim_body
+
+BODY = (
+    "First paragraph.\n"
+    "Still the first.\n"
+    "\n"
+    "```python\n"
+    "def f():\n"
+    "\n"
+    "    return 1\n"
+    "```\n"
+    "\n"
+    "Second paragraph.\n"
+    "\n"
+    "~~~\n"
+    "unclosed tilde fence\n"
+)
+
+
+def test_split_blocks() -> None:
+    assert split_blocks(BODY) == [
+        Block("First paragraph.\nStill the first.", code=False),
+        Block("```python\ndef f():\n\n    return 1\n```", code=True),
+        Block("Second paragraph.", code=False),
+        Block("~~~\nunclosed tilde fence\n", code=True),
+    ]
+
+
+def test_a_fence_line_inside_another_fence_kind_does_not_close_it() -> None:
+    body = "~~~\n```\nstill code\n~~~\nafter"
+    assert split_blocks(body) == [Block("~~~\n```\nstill code\n~~~", True), Block("after", False)]
+
+
+def test_a_body_that_fits_is_untouched() -> None:
+    assert trim_body(BODY, len(BODY), first=True) == Trimmed(BODY, False)
+
+
+def fences_balanced(text: str) -> bool:
+    opened: str | None = None
+    for line in text.split("\n"):
+        stripped = line.strip()
+        for mark in ("```", "~~~"):
+            if stripped.startswith(mark):
+                if opened is None:
+                    opened = mark
+                elif opened == mark and stripped == mark:
+                    opened = None
+    return opened is None
+
+
+CLOSED = BODY.replace("~~~\nunclosed tilde fence\n", "~~~\nclosed\n~~~")
+
+
+@pytest.mark.parametrize("room", range(len(CLOSED)))
+def test_truncation_never_leaves_a_fence_open(room: int) -> None:
+    body = CLOSED
+    for first in (True, False):
+        trimmed = trim_body(body, room, first=first)
+        assert trimmed.truncated
+        assert len(trimmed.body) <= room
+        assert fences_balanced(trimmed.body)
+
+
+def test_truncation_keeps_whole_blocks() -> None:
+    trimmed = trim_body(BODY, 80, first=False)
+    assert trimmed == Trimmed(
+        "First paragraph.\nStill the first.\n\n```python\ndef f():\n\n    return 1\n```", True
+    )
+
+
+def test_the_first_block_is_cut_at_a_word_when_nothing_fits() -> None:
+    body = "alpha beta gamma delta epsilon zeta eta theta\n\nnext"
+    assert trim_body(body, 20, first=True) == Trimmed("alpha beta gamma …", True)
+    assert trim_body(body, 20, first=False) == Trimmed("", True)
+
+
+def test_an_oversized_first_code_block_is_cut_at_a_line_and_closed() -> None:
+    body = "```js\nline one\nline two\nline three\n```"
+    assert trim_body(body, 30, first=True) == Trimmed("```js\nline one\nline two\n```", True)
+
+
+def test_fit_budget_counts_truncated_and_omitted() -> None:
+    two_paragraphs = "b" * 200 + "\n\n" + "b" * 400
+    bodies = ["a" * 100, two_paragraphs, "c" * 200, "d" * 50]
+    # 120 tokens = 480 characters, headings included: A whole (101), B cut to its first
+    # paragraph (201), C (201) does not fit in the 178 left and is one paragraph, D (51) fits.
+    budget = fit_budget(["A", "B", "C", "D"], bodies, 120)
+    assert budget.bodies == (
+        Trimmed("a" * 100, False),
+        Trimmed("b" * 200, True),
+        None,
+        Trimmed("d" * 50, False),
+    )
+    assert (budget.truncated, budget.omitted) == (1, 1)
+
+
+def test_a_section_left_less_than_the_minimum_is_omitted_not_stubbed() -> None:
+    budget = fit_budget(["A", "B"], ["a" * 150, "b" * 100 + "\n\n" + "b" * 400], 100)
+    assert budget.bodies == (Trimmed("a" * 150, False), None)
+    assert (budget.truncated, budget.omitted) == (0, 1)
+
+
+def test_fit_budget_always_answers_something() -> None:
+    budget = fit_budget(["Huge"], ["word " * 1000], 100)
+    (only,) = budget.bodies
+    assert only is not None and only.truncated and only.body
+    assert (budget.truncated, budget.omitted) == (1, 0)
+
+
+def test_fit_budget_takes_a_later_small_section_that_still_fits() -> None:
+    budget = fit_budget(["A", "B", "C"], ["a" * 390, "b" * 500, "c" * 3], 100)
+    assert [b.body if b else None for b in budget.bodies] == ["a" * 390, None, "c" * 3]
+    assert (budget.truncated, budget.omitted) == (0, 1)

@@ -1,0 +1,131 @@
+"""Version selection: literal requests against literal version lists."""
+
+import pytest
+
+from client.errors import InvalidRequest, VersionNotFound
+from client.versions import nearest_versions, select_version
+
+EXPRESS = ["5.1.0", "5.0.1", "4.21.2", "4.21.1", "4.17.0", "3.0.0"]
+PRERELEASES = ["2.0.0-rc.10", "2.0.0-rc.9", "2.0.0-rc.2", "1.9.0"]
+ONLY_PRERELEASES = ["2.0.0-rc.1", "2.0.0-beta.3", "2.0.0-rc.10", "2.0.0-rc.9"]
+PEP440 = ["2.0.0rc1", "1.0.post1", "1.0", "1.0rc2", "2024.1", "2023.12.1", "1.0.dev3"]
+
+
+@pytest.mark.parametrize(
+    ("requested", "available", "version", "how"),
+    [
+        # Nothing or latest: the newest stable release.
+        (None, EXPRESS, "5.1.0", "latest"),
+        ("", EXPRESS, "5.1.0", "latest"),
+        ("  ", EXPRESS, "5.1.0", "latest"),
+        ("latest", EXPRESS, "5.1.0", "latest"),
+        ("LATEST", EXPRESS, "5.1.0", "latest"),
+        ("Latest", EXPRESS, "5.1.0", "latest"),
+        # Order of the list does not matter.
+        (None, list(reversed(EXPRESS)), "5.1.0", "latest"),
+        # A prerelease never beats a stable release for latest...
+        (None, PRERELEASES, "1.9.0", "latest"),
+        # ...unless there is no stable release; then semver order: rc.10 > rc.9 > beta.3.
+        (None, ONLY_PRERELEASES, "2.0.0-rc.10", "latest"),
+        # PEP 440: 2024.1 is the newest stable; 2.0.0rc1 is a prerelease.
+        (None, PEP440, "2024.1", "latest"),
+        # Exact, with a v or V prefix, with build metadata on either side.
+        ("4.21.2", EXPRESS, "4.21.2", "exact"),
+        ("v4.21.2", EXPRESS, "4.21.2", "exact"),
+        ("V4.21.2", EXPRESS, "4.21.2", "exact"),
+        ("4.21.2+build.7", EXPRESS, "4.21.2", "exact"),
+        ("v4.21.2+build.7", EXPRESS, "4.21.2", "exact"),
+        ("1.2.3", ["1.2.3+build.2", "1.2.2"], "1.2.3+build.2", "exact"),
+        ("2.0.0-rc.9", PRERELEASES, "2.0.0-rc.9", "exact"),
+        # The same version spelled the other way (semver / PEP 440).
+        ("2.0.0-rc.1", ["2.0.0rc1", "1.0"], "2.0.0rc1", "exact"),
+        ("1.0.post1", PEP440, "1.0.post1", "exact"),
+        ("2024.1", PEP440, "2024.1", "exact"),
+        # Prefixes: the newest release that starts with them.
+        ("5", EXPRESS, "5.1.0", "prefix"),
+        ("4", EXPRESS, "4.21.2", "prefix"),
+        ("4.17", EXPRESS, "4.17.0", "prefix"),
+        ("4.x", EXPRESS, "4.21.2", "prefix"),
+        ("4.X", EXPRESS, "4.21.2", "prefix"),
+        ("4.*", EXPRESS, "4.21.2", "prefix"),
+        ("4.21.x", EXPRESS, "4.21.2", "prefix"),
+        ("4.21.*", EXPRESS, "4.21.2", "prefix"),
+        ("4.x.x", EXPRESS, "4.21.2", "prefix"),
+        ("v4", EXPRESS, "4.21.2", "prefix"),
+        ("2023", PEP440, "2023.12.1", "prefix"),
+        # 1.0.post1 is newer than 1.0; a post release is stable.
+        ("1", PEP440, "1.0.post1", "prefix"),
+        # A prefix matching only prereleases gets the newest of them.
+        ("2", PRERELEASES, "2.0.0-rc.10", "prefix"),
+    ],
+)
+def test_select_version(
+    requested: str | None, available: list[str], version: str, how: str
+) -> None:
+    choice = select_version(requested, available)
+    assert (choice.version, choice.how) == (version, how)
+
+
+@pytest.mark.parametrize(
+    ("requested", "available", "note"),
+    [
+        ("5.x", EXPRESS, "prefix match 5.x → 5.1.0, the latest 5.x release"),
+        ("4.21", EXPRESS, "prefix match 4.21.x → 4.21.2, the latest 4.21.x release"),
+        (None, EXPRESS, "latest → 5.1.0, the newest stable release"),
+        (None, ONLY_PRERELEASES, "latest → 2.0.0-rc.10 (no stable release yet)"),
+        ("v4.21.2", EXPRESS, "exact match 4.21.2"),
+        (
+            "2",
+            PRERELEASES,
+            "prefix match 2.x → 2.0.0-rc.10, the latest 2.x prerelease (no stable one matches)",
+        ),
+    ],
+)
+def test_the_note_says_what_was_chosen(
+    requested: str | None, available: list[str], note: str
+) -> None:
+    assert select_version(requested, available).note == note
+
+
+@pytest.mark.parametrize(
+    ("requested", "available", "hints"),
+    [
+        # A full release that is missing is never widened to a prefix or another version.
+        ("4.21.3", EXPRESS, ["4.21.2", "4.21.1", "4.17.0", "5.1.0", "5.0.1"]),
+        ("6", EXPRESS, ["5.1.0", "5.0.1", "4.21.2", "4.21.1", "4.17.0"]),
+        ("4.18.x", EXPRESS, ["4.17.0", "4.21.2", "4.21.1", "5.1.0", "5.0.1"]),
+        ("3.1", EXPRESS, ["3.0.0", "4.21.2", "4.21.1", "4.17.0", "5.1.0"]),
+        ("2.0.0", PRERELEASES, ["2.0.0-rc.10", "2.0.0-rc.9", "2.0.0-rc.2", "1.9.0"]),
+        ("nightly", EXPRESS, ["5.1.0", "5.0.1", "4.21.2", "4.21.1", "4.17.0"]),
+        ("^4.0.0", EXPRESS, ["5.1.0", "5.0.1", "4.21.2", "4.21.1", "4.17.0"]),
+    ],
+)
+def test_no_match_lists_the_nearest_versions(
+    requested: str, available: list[str], hints: list[str]
+) -> None:
+    with pytest.raises(VersionNotFound) as caught:
+        select_version(requested, available)
+    assert caught.value.hints == hints
+    assert caught.value.code == "version"
+    assert repr(requested) in caught.value.message
+    assert hints[0] in caught.value.message
+
+
+def test_no_versions_at_all() -> None:
+    with pytest.raises(VersionNotFound):
+        select_version(None, [])
+
+
+def test_an_overlong_request_is_invalid() -> None:
+    with pytest.raises(InvalidRequest):
+        select_version("1" * 200, EXPRESS)
+
+
+def test_unparsable_catalog_versions_are_still_served_exactly() -> None:
+    available = ["weird-tag", "1.0.0"]
+    assert select_version("weird-tag", available).version == "weird-tag"
+    assert select_version(None, available).version == "1.0.0"
+
+
+def test_nearest_versions_limits_its_answer() -> None:
+    assert nearest_versions("4", EXPRESS, n=2) == ["4.21.2", "4.21.1"]
