@@ -4,6 +4,7 @@
     ├── InvalidRequest     code "validation"   exit 2   a caller's argument is out of bounds
     ├── NotFound           code "not-found"    exit 1   no library (or section) by that id
     ├── VersionNotFound    code "version"      exit 1   the library has no matching version
+    │   └── SectionChanged code "version"      exit 1   a section's sha256 is not the expected one
     ├── NetworkError       code "network"      exit 1   a remote failed or sent invalid data
     ├── FetchTimeout       code "timeout"      exit 1   a remote did not answer in time
     └── ConfigError        code "config"       exit 2   settings or a local index are invalid
@@ -38,6 +39,10 @@ class NotFound(ClientError):
 
 class VersionNotFound(ClientError):
     code = "version"
+
+
+class SectionChanged(VersionNotFound):
+    """doc_read's expectedHash no longer matches: the docs changed since the caller read them."""
 
 
 class NetworkError(ClientError):

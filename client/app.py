@@ -1,0 +1,31 @@
+"""Assemble a ready DocService from settings: the data layer, the bundled site, the service.
+
+The one place that knows how the client's parts fit together; the CLI and the MCP server
+both start here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
+
+from client.config import Settings, resolve_settings
+from client.service import DocService
+from client.sources import SiteData
+
+
+def bundled_site() -> Path | None:
+    """The default site shipped inside the package (built by docbuild from examples/)."""
+    folder = Path(str(resources.files("client").joinpath("bundled")))
+    return folder if (folder / "catalog.json").is_file() else None
+
+
+def make_service(settings: Settings, **data_options: object) -> DocService:
+    """A service over ``settings``; a broken local index raises ConfigError here, at start-up."""
+    data = SiteData(settings, bundled_site(), **data_options)  # type: ignore[arg-type]
+    return DocService(data, cache_size=settings.cache_size, cache_ttl=settings.cache_ttl)
+
+
+def service_from(cli: Mapping[str, object], environ: Mapping[str, str]) -> DocService:
+    return make_service(resolve_settings(cli, environ))

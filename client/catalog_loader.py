@@ -1,0 +1,291 @@
+"""Turn a catalog.json or index.json body into validated, provenance-tagged CatalogEntry objects.
+
+A body is parsed once with orjson and validated once: catalog.json with the hand-written
+equivalent of its JSON Schema (``catalog_check``), index.json with ``schemas.index_rules``. A
+body that passed is remembered on disk by its sha256 (a "verdict"), so a warm start parses but
+never re-validates it. For an index the verdict also keeps the entries without their volumes,
+so a warm start need not parse a large index.json at all; volumes are read back from the body
+only when a shard is built.
+
+A source's validated entries, with where its body lives, form a :class:`Layer`; the data layer
+merges layers. Nothing here raises on bad data: problems come back as a list, and the caller
+decides whether they are a network failure (a site) or a configuration error (a local index).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import hashlib
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from client.catalog_check import CATALOG_FORMAT, catalog_problems
+from client.disk_cache import CopyRecord, DiskCache
+from client.model import CatalogEntry, Provenance, ShardRef
+from schemas import INDEX_FORMAT
+from schemas.shards import SHARD_FORMAT
+from schemas.text import TOKENIZER
+
+CATALOG_FILE = "catalog.json"
+INDEX_FILE = "index.json"
+FILE_LIMIT = 512 << 20
+# Names the rules a verdict vouches for: change the checks, change this, and old verdicts lapse.
+CHECKER = "docclient-check@1"
+_FORMATS = {CATALOG_FORMAT: "catalog", INDEX_FORMAT: "index"}
+_SKELETON_KEYS = ("id", "name", "summary", "aliases", "packages", "popularity", "homepage")
+
+
+@dataclass(frozen=True)
+class CheckedBody:
+    """A body that passed validation: its kind, the entries' raw fields, and site facts.
+
+    ``entries`` are the catalog's entry objects, or the index's entries without volumes.
+    """
+
+    document: str  # "catalog" or "index"
+    entries: Sequence[Mapping[str, Any]]
+    build_id: str | None
+    updated_at: str | None
+
+
+@contextlib.contextmanager
+def bulk_allocation() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a body becomes entries, then freeze them.
+
+    A load makes some 100,000 objects that live on; the collections they trigger find no garbage
+    and took a third of the load time of a 10,000-library catalog, and every later full
+    collection would walk them again. Frozen objects are still freed by reference counting when
+    a newer copy replaces them (entries hold no reference cycles).
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        if enabled:
+            gc.enable()
+
+
+def _kind(document: Any) -> str | None:
+    form = document.get("format") if isinstance(document, dict) else None
+    return _FORMATS.get(form) if isinstance(form, str) else None
+
+
+def _skeleton(entry: Mapping[str, Any]) -> dict[str, Any]:
+    kept = {key: entry[key] for key in _SKELETON_KEYS if key in entry}
+    kept["versions"] = entry["versions"]
+    return kept
+
+
+def _validate(document: Any, kind: str) -> list[str]:
+    if kind == "catalog":
+        return catalog_problems(document)
+    # Imported here: jsonschema is slow to import and a warm start never needs it.
+    from schemas.index_rules import index_problems
+
+    return [str(problem) for problem in index_problems(document)]
+
+
+def check_body(
+    body: bytes, sha256: str, cache: DiskCache | None, expected: str | None = None
+) -> CheckedBody | list[str]:
+    """Parse and validate a body (trusting a verdict stored for its hash); problems or the result.
+
+    ``expected`` restricts the kind ("catalog" or "index"): catalog.json must hold a catalog.
+    """
+    verdict = cache.read_verdict(sha256, expected or "any") if cache else None
+    if verdict and verdict.get("checker") == CHECKER and verdict.get("document") == "index":
+        skeleton = verdict.get("entries")
+        if isinstance(skeleton, list):
+            return CheckedBody("index", skeleton, None, _text(verdict.get("updatedAt")))
+    try:
+        with bulk_allocation():
+            document = orjson.loads(body)
+    except orjson.JSONDecodeError as exc:
+        return [f"not valid JSON: {exc}"]
+    kind = _kind(document)
+    if kind is None or (expected is not None and kind != expected):
+        wanted = f'"{CATALOG_FORMAT}"' if expected == "catalog" else "a doctrove format"
+        return [f"/format: must be {wanted}"]
+    trusted = verdict is not None and verdict.get("checker") == CHECKER
+    if not trusted:
+        problems = _validate(document, kind)
+        if problems:
+            return problems
+    if kind == "catalog":
+        checked = CheckedBody(
+            "catalog", document["entries"], document["buildId"], document.get("updatedAt")
+        )
+        if cache and not trusted:
+            cache.write_verdict(sha256, expected or "any", {"checker": CHECKER, "document": kind})
+        return checked
+    skeleton = [_skeleton(entry) for entry in document["entries"]]
+    updated_at = document.get("updatedAt")
+    if cache and not trusted:
+        verdict = {"checker": CHECKER, "document": kind, "entries": skeleton}
+        verdict["updatedAt"] = updated_at
+        cache.write_verdict(sha256, expected or "any", verdict)
+    return CheckedBody("index", skeleton, None, updated_at)
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _shards(shards: Mapping[str, Mapping[str, Any]]) -> dict[str, ShardRef]:
+    # Shards in a newer format or tokenizer than this client reads are left out.
+    return {
+        version: ShardRef(
+            s["path"], s["sha256"], int(s["bytes"]), int(s["rawBytes"]), int(s["sections"])
+        )
+        for version, s in shards.items()
+        if s["format"] == SHARD_FORMAT and s["tokenizer"] == TOKENIZER
+    }
+
+
+def make_entries(checked: CheckedBody, provenance: Provenance) -> list[CatalogEntry]:
+    """CatalogEntry objects for a checked body, first of each id only, in document order.
+
+    A catalog's shards in a format this client cannot read are left out of ``shards``; an
+    index's entries have no shards (the client builds them from the volumes).
+    """
+    with bulk_allocation():
+        return _entries(checked, provenance)
+
+
+def _entries(checked: CheckedBody, provenance: Provenance) -> list[CatalogEntry]:
+    entries: list[CatalogEntry] = []
+    seen: set[str] = set()
+    for raw in checked.entries:
+        if raw["id"] in seen:
+            continue
+        seen.add(raw["id"])
+        shards = raw.get("shards")
+        entries.append(
+            CatalogEntry(
+                raw["id"],
+                raw["name"],
+                raw.get("summary", ""),
+                tuple(raw.get("aliases", ())),
+                tuple(raw.get("packages", ())),
+                float(raw.get("popularity", 0)),
+                raw.get("homepage"),
+                tuple(raw["versions"]),
+                _shards(shards) if shards else {},
+                provenance,
+            )
+        )
+    return entries
+
+
+def index_volumes(body: bytes) -> dict[tuple[str, str], list[dict[str, Any]]]:
+    """Every version's section records in an index body (validated before), by (id, version).
+
+    The first entry of an id wins, as in :func:`make_entries`.
+    """
+    document = orjson.loads(body)
+    volumes: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    seen: set[str] = set()
+    for entry in document["entries"]:
+        if entry["id"] in seen:
+            continue
+        seen.add(entry["id"])
+        for version in entry["versions"]:
+            volumes[(entry["id"], version)] = entry["volumes"][version]["sections"]
+    return volumes
+
+
+@dataclass(frozen=True)
+class Layer:
+    """One source's current contribution: its validated entries and where its body lives."""
+
+    kind: str  # "remote", "disk", "local" or "bundled" (Provenance.kind)
+    label: str  # the site URL or the path
+    document: str  # "catalog" or "index"
+    sha256: str  # of the body
+    entries: tuple[CatalogEntry, ...]
+    provenance: Provenance
+    body: Path  # the body's file: a cache blob, or the local file
+    folder: Path | None  # a local site folder, where its catalog's shard paths resolve
+    record: CopyRecord | None  # a site's copy record; None for local files
+
+
+def file_layer(path: Path, kind: str, cache: DiskCache) -> Layer | list[str]:
+    """A local index or the bundled one: a doctrove-index@1 (or catalog) file, or a built site
+    folder holding catalog.json or index.json. The layer, or what is wrong with it."""
+    body_path, folder = path, None
+    if path.is_dir():
+        body_path, folder = path / CATALOG_FILE, path
+        if not body_path.is_file():
+            body_path, folder = path / INDEX_FILE, None
+    try:
+        with body_path.open("rb") as handle:
+            body = handle.read(FILE_LIMIT + 1)
+    except OSError as exc:
+        return [f"cannot read {body_path}: {exc.strerror}"]
+    if len(body) > FILE_LIMIT:
+        return [f"{body_path} is larger than {FILE_LIMIT} bytes"]
+    sha256 = hashlib.sha256(body).hexdigest()
+    checked = check_body(body, sha256, cache)
+    if isinstance(checked, list):
+        return [f"{body_path}: {problem}" for problem in checked]
+    provenance = Provenance(kind, str(path), None, False, checked.updated_at, checked.build_id)
+    if checked.document == "catalog":
+        folder = body_path.parent
+    entries = tuple(make_entries(checked, provenance))
+    return Layer(
+        kind, str(path), checked.document, sha256, entries, provenance, body_path, folder, None
+    )
+
+
+def copy_layer(
+    url: str,
+    kind: str,
+    record: CopyRecord,
+    cache: DiskCache,
+    checked: CheckedBody | None,
+    previous: Layer | None,
+) -> Layer | None:
+    """A site's copy as a layer of ``kind`` ("remote": confirmed within the TTL, or "disk": the
+    last good copy of a site that failed, stale). Reuses ``previous``'s entries when the body is
+    the same; None when the stored copy turned out unsound."""
+    provenance = Provenance(kind, url, iso_time(record.fetched_at), kind == "disk", None, None)
+    if previous is not None and previous.sha256 == record.sha256:
+        provenance = replace(
+            provenance,
+            build_time=previous.provenance.build_time,
+            build_id=previous.provenance.build_id,
+        )
+        entries = tuple(replace(e, provenance=provenance) for e in previous.entries)
+    else:
+        if checked is None:
+            body = cache.read_blob(record.sha256)
+            result = check_body(body, record.sha256, cache, record.document) if body else None
+            if not isinstance(result, CheckedBody):
+                return None
+            checked = result
+        provenance = replace(provenance, build_time=checked.updated_at, build_id=checked.build_id)
+        entries = tuple(make_entries(checked, provenance))
+    return Layer(
+        kind,
+        url,
+        record.document,
+        record.sha256,
+        entries,
+        provenance,
+        cache.blob_path(record.sha256),
+        None,
+        record,
+    )
+
+
+def iso_time(seconds: float) -> str:
+    """Seconds since the epoch as ISO 8601 UTC, to the second: 2026-01-31T12:00:00Z."""
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(seconds))

@@ -1,0 +1,349 @@
+"""Resolve the client's settings once: command line > environment > config file > defaults.
+
+:data:`SETTINGS` is the one table of settings (name, flag, environment variable, config key,
+default, description); the CLI's options and the README's table are generated from it or checked
+against it. :func:`resolve_settings` reads nothing but the config file it is pointed at, so every
+precedence rule is tested with literal mappings.
+
+Values are checked strictly and a wrong one is a ConfigError naming the setting and where it came
+from: integers are plain decimal digits ("0x10" and "1e3" are refused), booleans are one of
+1/0/true/false/yes/no/on/off in any case, config-file values must have the JSON type the key
+takes. An empty environment variable counts as unset.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import cast
+from urllib.parse import urlsplit
+
+import orjson
+
+from client.errors import ConfigError
+
+CONFIG_FILE_LIMIT = 1 << 20
+_URL_SEPARATORS = re.compile(r"[\s,]+")
+_DIGITS = re.compile(r"[0-9]+")
+_DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+_TRUE = frozenset({"1", "true", "yes", "on"})
+_FALSE = frozenset({"0", "false", "no", "off"})
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One row of the settings table; ``name`` is the Settings field and the CLI mapping key."""
+
+    name: str
+    flag: str | None
+    env: str | None
+    key: str | None
+    default: str
+    description: str
+
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting(
+        "index_urls",
+        "--index-url",
+        "DOCTROVE_INDEX_URL",
+        "indexUrl",
+        "none (offline)",
+        "Base URL of a doctrove site; several, separated by commas or spaces, are tried in order "
+        "and the first that lists an id wins.",
+    ),
+    Setting(
+        "local_index",
+        "--local-index",
+        "DOCTROVE_LOCAL_INDEX",
+        "localIndex",
+        "the bundled index",
+        "A doctrove-index@1 file, or a built site folder holding catalog.json or index.json.",
+    ),
+    Setting(
+        "cache_ttl",
+        "--cache-ttl",
+        "DOCTROVE_CACHE_TTL",
+        "cacheTtl",
+        "600",
+        "Seconds before a copy of a site's catalog is re-checked and results expire "
+        "(0-86400; 0 turns the result cache off).",
+    ),
+    Setting(
+        "timeout_ms",
+        "--timeout-ms",
+        "DOCTROVE_TIMEOUT_MS",
+        "timeoutMs",
+        "15000",
+        "Milliseconds allowed for connecting and for a whole download (1-600000).",
+    ),
+    Setting(
+        "cooldown_seconds",
+        "--cooldown",
+        "DOCTROVE_COOLDOWN_S",
+        "cooldownSeconds",
+        "30",
+        "Seconds a site that failed is left alone before it is tried again (0-86400).",
+    ),
+    Setting(
+        "cache_size",
+        "--cache-size",
+        None,
+        "cacheSize",
+        "256",
+        "Entries kept in the in-memory result cache (0-1000000).",
+    ),
+    Setting(
+        "cache_dir",
+        "--cache-dir",
+        "DOCTROVE_CACHE_DIR",
+        "cacheDir",
+        "$XDG_CACHE_HOME/doctrove or ~/.cache/doctrove",
+        "Folder for downloaded catalogs and shards; safe to share between processes.",
+    ),
+    Setting(
+        "debug",
+        "--debug",
+        "DOCTROVE_DEBUG",
+        "debug",
+        "false",
+        "Log fetches, cache decisions and statistics on stderr.",
+    ),
+    Setting(
+        "config_file",
+        "--config",
+        "DOCTROVE_CONFIG",
+        None,
+        "none",
+        "A JSON file with any of the config keys above.",
+    ),
+)
+_BY_NAME = {s.name: s for s in SETTINGS}
+# The defaults of every setting but cache_dir, which depends on the environment.
+DEFAULTS: Mapping[str, object] = {
+    "index_urls": (),
+    "local_index": None,
+    "cache_ttl": 600,
+    "timeout_ms": 15000,
+    "cooldown_seconds": 30.0,
+    "cache_size": 256,
+    "debug": False,
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The resolved settings; ``origins`` says where each value came from, for status output."""
+
+    index_urls: tuple[str, ...]
+    local_index: Path | None
+    cache_ttl: int
+    timeout_ms: int
+    cooldown_seconds: float
+    cache_size: int
+    cache_dir: Path
+    debug: bool
+    config_file: Path | None
+    origins: Mapping[str, str] = field(default_factory=dict, compare=False)
+
+    @property
+    def result_cache_enabled(self) -> bool:
+        """False when the cache TTL is 0: every call then goes back to the sources."""
+        return self.cache_ttl > 0
+
+
+@dataclass(frozen=True)
+class _Origin:
+    """Where a raw value came from: its description, whether it is text to convert (command
+    line, environment) or already JSON-typed (config file), and the folder relative paths start
+    from (the config file's)."""
+
+    where: str
+    textual: bool
+    base: Path | None = None
+
+
+# A parser turns a raw value into the setting's type; it raises ValueError with what is wanted.
+_Parser = Callable[[object, _Origin], object]
+
+
+def _integer(low: int, high: int, unit: str) -> _Parser:
+    def parse(value: object, origin: _Origin) -> object:
+        if origin.textual and isinstance(value, str) and _DIGITS.fullmatch(value.strip()):
+            value = int(value.strip())
+        if type(value) is int and low <= value <= high:
+            return value
+        raise ValueError(f"a whole number of {unit} from {low} to {high}")
+
+    return parse
+
+
+def _seconds(value: object, origin: _Origin) -> object:
+    if origin.textual and isinstance(value, str) and _DECIMAL.fullmatch(value.strip()):
+        value = float(value.strip())
+    if isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 86400:
+        return float(value)
+    raise ValueError("a number of seconds from 0 to 86400")
+
+
+def _boolean(value: object, origin: _Origin) -> object:
+    if type(value) is bool:
+        return value
+    word = value.strip().lower() if origin.textual and isinstance(value, str) else None
+    if word in _TRUE or word in _FALSE:
+        return word in _TRUE
+    raise ValueError("one of true/false, 1/0, yes/no, on/off")
+
+
+def _path(value: object, origin: _Origin) -> object:
+    if isinstance(value, Path):
+        value = str(value)
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError("a file or folder path")
+    path = Path(value.strip()).expanduser()
+    # A relative path in a config file means relative to that file, not to where we run.
+    base = origin.base
+    return base / path if base is not None and not path.is_absolute() else path
+
+
+def _urls(value: object, _origin: _Origin) -> object:
+    if isinstance(value, str):
+        parts = [p for p in _URL_SEPARATORS.split(value) if p]
+    elif isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
+        parts = [p for v in value for p in _URL_SEPARATORS.split(v) if p]
+    else:
+        raise ValueError("a URL or a list of URLs")
+    urls: list[str] = []
+    for part in parts:
+        url = normalize_url(part)
+        if url not in urls:
+            urls.append(url)
+    return tuple(urls)
+
+
+def normalize_url(text: str) -> str:
+    """An http(s) site URL with a trailing slash, unless it names a .json file itself."""
+    try:
+        parts = urlsplit(text)
+        host = parts.hostname
+    except ValueError:
+        host = None
+    if not host or parts.scheme.lower() not in ("http", "https"):
+        raise ValueError(f"http:// or https:// URLs (not {text!r})")
+    if parts.fragment:
+        raise ValueError(f"URLs without a #fragment (not {text!r})")
+    if parts.path.endswith(".json") or parts.path.endswith("/"):
+        return text
+    return parts._replace(path=parts.path + "/").geturl()
+
+
+_PARSERS: dict[str, _Parser] = {
+    "index_urls": _urls,
+    "local_index": _path,
+    "cache_ttl": _integer(0, 86400, "seconds"),
+    "timeout_ms": _integer(1, 600000, "milliseconds"),
+    "cooldown_seconds": _seconds,
+    "cache_size": _integer(0, 1_000_000, "entries"),
+    "cache_dir": _path,
+    "debug": _boolean,
+}
+
+
+def default_cache_dir(environ: Mapping[str, str]) -> Path:
+    """$XDG_CACHE_HOME/doctrove when that is an absolute path, else ~/.cache/doctrove."""
+    xdg = environ.get("XDG_CACHE_HOME", "")
+    if xdg and Path(xdg).is_absolute():
+        return Path(xdg) / "doctrove"
+    home = environ.get("HOME", "")
+    return (Path(home) if home else Path.home()) / ".cache" / "doctrove"
+
+
+def _unset(value: object) -> bool:
+    return value is None or (isinstance(value, str | tuple | list) and len(value) == 0)
+
+
+def read_config_file(path: Path, origin: str) -> dict[str, object]:
+    """The config file's keys and values; ConfigError when it is unreadable or has unknown keys."""
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(CONFIG_FILE_LIMIT + 1)
+    except OSError as exc:
+        raise ConfigError(
+            f"cannot read the config file {path} ({origin}): {exc.strerror}"
+        ) from None
+    if len(data) > CONFIG_FILE_LIMIT:
+        raise ConfigError(f"the config file {path} is larger than {CONFIG_FILE_LIMIT} bytes")
+    try:
+        document = orjson.loads(data)
+    except orjson.JSONDecodeError as exc:
+        raise ConfigError(f"the config file {path} is not valid JSON: {exc}") from None
+    if not isinstance(document, dict):
+        raise ConfigError(f"the config file {path} must hold a JSON object")
+    known = {s.key for s in SETTINGS if s.key}
+    unknown = sorted(set(document) - known)
+    if unknown:
+        raise ConfigError(
+            f"the config file {path} has unknown key(s): {', '.join(unknown)}",
+            hints=sorted(known),
+        )
+    return document
+
+
+def resolve_settings(cli: Mapping[str, object], environ: Mapping[str, str]) -> Settings:
+    """The settings from command-line values (keyed by Settings field name; None or empty means
+    not given), the environment and the config file, over the defaults."""
+    unknown = sorted(set(cli) - set(_BY_NAME))
+    if unknown:
+        raise ConfigError(f"unknown command-line setting(s): {', '.join(unknown)}")
+    config_path, config_origin = _config_path(cli, environ)
+    file_values = read_config_file(config_path, config_origin) if config_path else {}
+    values: dict[str, object] = {**DEFAULTS, "cache_dir": default_cache_dir(environ)}
+    origins = dict.fromkeys(values, "default")
+    for name, parse in _PARSERS.items():
+        setting = _BY_NAME[name]
+        candidates = [(cli.get(name), _Origin(f"command line {setting.flag}", textual=True))]
+        if setting.env:
+            where = f"environment {setting.env}"
+            candidates.append((environ.get(setting.env), _Origin(where, textual=True)))
+        if config_path and setting.key:
+            where = f"config file {config_path}, key {setting.key!r}"
+            origin = _Origin(where, textual=False, base=config_path.parent)
+            candidates.append((file_values.get(setting.key), origin))
+        for raw, origin in candidates:
+            if _unset(raw):
+                continue
+            try:
+                values[name] = parse(raw, origin)
+            except ValueError as exc:
+                raise ConfigError(f"{name} ({origin.where}) must be {exc}, not {raw!r}") from None
+            origins[name] = origin.where
+            break
+    origins["config_file"] = config_origin
+    return Settings(
+        index_urls=cast(tuple[str, ...], values["index_urls"]),
+        local_index=cast(Path | None, values["local_index"]),
+        cache_ttl=cast(int, values["cache_ttl"]),
+        timeout_ms=cast(int, values["timeout_ms"]),
+        cooldown_seconds=cast(float, values["cooldown_seconds"]),
+        cache_size=cast(int, values["cache_size"]),
+        cache_dir=cast(Path, values["cache_dir"]),
+        debug=cast(bool, values["debug"]),
+        config_file=config_path,
+        origins=origins,
+    )
+
+
+def _config_path(cli: Mapping[str, object], environ: Mapping[str, str]) -> tuple[Path | None, str]:
+    for raw, where in (
+        (cli.get("config_file"), "command line --config"),
+        (environ.get("DOCTROVE_CONFIG"), "environment DOCTROVE_CONFIG"),
+    ):
+        if _unset(raw):
+            continue
+        try:
+            return cast(Path, _path(raw, _Origin(where, textual=True))), where
+        except ValueError as exc:
+            raise ConfigError(f"config_file ({where}) must be {exc}, not {raw!r}") from None
+    return None, "default"

@@ -1,0 +1,59 @@
+"""Negative caching: after a remote fails, leave it alone for a while instead of waiting again.
+
+While a remote is cooling down, callers answer from the next source without a network request, so
+a dead host costs one timeout per cooldown rather than one per call. The cooldown is independent of
+the cache TTL: a TTL shorter than the cooldown does not cut it short. When it has passed the remote
+is tried again, so a host that came back is used again. A cooldown of 0 seconds never blocks (the
+client uses that when the result cache is off: every call then really retries).
+
+The clock is injected, so tests move time by hand instead of sleeping.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Failure:
+    """The last failure of one remote: what went wrong, when, and until when it is left alone."""
+
+    reason: str
+    failed_at: float
+    until: float
+
+
+class Cooldown:
+    """Failures by remote key, each blocking that key for ``seconds`` after it happened."""
+
+    def __init__(self, seconds: float, clock: Callable[[], float] = time.time) -> None:
+        self.seconds = seconds
+        self._clock = clock
+        self._failures: dict[str, Failure] = {}
+
+    def fail(self, key: str, reason: str) -> Failure:
+        """Record a failure of ``key`` now; the cooldown starts again from this moment."""
+        now = self._clock()
+        failure = Failure(reason, now, now + self.seconds)
+        self._failures[key] = failure
+        return failure
+
+    def succeed(self, key: str) -> None:
+        """Forget the failures of ``key``: it answered."""
+        self._failures.pop(key, None)
+
+    def blocked(self, key: str) -> bool:
+        """True while ``key`` failed less than ``seconds`` ago."""
+        failure = self._failures.get(key)
+        return failure is not None and self._clock() < failure.until
+
+    def remaining(self, key: str) -> float:
+        """Seconds until ``key`` may be tried again; 0 when it may be tried now."""
+        failure = self._failures.get(key)
+        return max(0.0, failure.until - self._clock()) if failure else 0.0
+
+    def last_failure(self, key: str) -> Failure | None:
+        """The last recorded failure of ``key`` (kept after the cooldown ends, until a success)."""
+        return self._failures.get(key)

@@ -1,0 +1,312 @@
+"""The cache directory: content-addressed files that several processes share without locks.
+
+Layout under the cache dir (``v1/`` so a later layout never reads this one)::
+
+    v1/blobs/<sha256>                  a catalog.json or index.json body, named by its hash
+    v1/copies/<key>.json               the last good copy of one source: which blob, its
+                                       validators (ETag, Last-Modified), fetchedAt, checkedAt
+    v1/verdicts/<sha256>.<kind>.json   "this blob passed validation" (plus, for an index, its
+                                       entries without volumes), so a warm start skips the check
+    v1/shards/<key>.sqlite             a shard database, uncompressed, ready to open read-only
+    v1/shards/<key>.json               its sidecar: the database's own sha256 and size
+
+Every write goes to a temporary file in the target's folder, is fsynced, then renamed over the
+target, so a reader sees the old file or the new one, never half of one. Blobs and shards are
+named by content, so two processes writing the same name write the same bytes and either rename
+wins. A copy record is small and written last, after the blob it names is in place.
+
+Nothing read from here is trusted: a blob whose hash differs from its name, a record or verdict
+that is not the JSON expected, a shard whose sidecar disagrees with it, is removed and counts as
+absent, and the caller fetches or builds it again. A process killed mid-write leaves only a
+``.tmp-*`` file, which no reader ever opens; :meth:`DiskCache.remove_temporary` clears old ones.
+
+A cache directory that cannot be created or written is a ConfigError (choose another one); a
+write that fails on the way (a full disk) is a ClientError. No OSError leaves this module.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, BinaryIO, cast
+
+import orjson
+
+from client.errors import ClientError, ConfigError
+
+LAYOUT = "v1"
+TEMP_PREFIX = ".tmp-"
+_CHUNK = 1 << 20
+_SHA256_HEX = frozenset("0123456789abcdef")
+
+
+@dataclass(frozen=True)
+class CopyRecord:
+    """The last good copy of a source's catalog.json or index.json."""
+
+    url: str  # the document's URL (after redirects)
+    document: str  # "catalog" or "index"
+    sha256: str  # of the body, which is the blob of that name
+    bytes: int
+    etag: str | None
+    last_modified: str | None
+    fetched_at: float  # seconds since the epoch: when this body was downloaded
+    checked_at: float  # when the remote last confirmed it (200 or 304)
+
+
+def hash_key(*parts: str) -> str:
+    """A file-name-safe key for a tuple of strings (a URL; an index hash, id and version)."""
+    return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
+
+
+def hash_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        while chunk := handle.read(_CHUNK):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def _is_sha256(text: str) -> bool:
+    return len(text) == 64 and set(text) <= _SHA256_HEX
+
+
+def _discard(path: Path) -> None:
+    # Removing a bad file is a courtesy to the next reader; failing to is not an error.
+    with contextlib.suppress(OSError):
+        path.unlink(missing_ok=True)
+
+
+def _fsync_folder(folder: Path) -> None:
+    # Makes the rename itself durable; some filesystems cannot open a folder, which is harmless.
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+class DiskCache:
+    """The cache directory at ``root``; every method is safe against other processes using it."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.base = root / LAYOUT
+        self._verified: dict[Path, tuple[int, int]] = {}
+
+    def _folder(self, name: str) -> Path:
+        folder = self.base / name
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ConfigError(
+                f"cannot use the cache directory {self.root}: {exc.strerror or exc}",
+                hints=["--cache-dir", "DOCTROVE_CACHE_DIR"],
+            ) from None
+        return folder
+
+    @contextlib.contextmanager
+    def temporary(self, folder: str) -> Iterator[tuple[Path, BinaryIO]]:
+        """A new temporary file in ``folder``, removed on exit unless it was renamed away.
+
+        OSError while the file is written or renamed (a full disk) becomes ClientError: the
+        cache's one boundary for write failures.
+        """
+        where = self._folder(folder)
+        try:
+            handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 - renamed, not closed, on success
+                dir=where, prefix=TEMP_PREFIX, delete=False
+            )
+        except OSError as exc:
+            raise ConfigError(f"cannot write to the cache directory {where}: {exc}") from None
+        path = Path(handle.name)
+        try:
+            yield path, cast(BinaryIO, handle)
+        except OSError as exc:
+            raise ClientError(f"cannot write to the cache directory {where}: {exc}") from exc
+        finally:
+            handle.close()
+            path.unlink(missing_ok=True)
+
+    def commit(self, temporary: Path, handle: BinaryIO, target: Path) -> None:
+        """Make the temporary file durable and rename it to ``target`` in one step."""
+        handle.flush()
+        os.fsync(handle.fileno())
+        handle.close()
+        os.replace(temporary, target)
+        _fsync_folder(target.parent)
+
+    def write_atomic(self, folder: str, name: str, data: bytes) -> Path:
+        target = self._folder(folder) / name
+        with self.temporary(folder) as (path, handle):
+            handle.write(data)
+            self.commit(path, handle, target)
+        return target
+
+    def _read_json(self, path: Path) -> dict[str, Any] | None:
+        try:
+            document = orjson.loads(path.read_bytes())
+        except FileNotFoundError:
+            return None
+        except (OSError, orjson.JSONDecodeError):
+            _discard(path)
+            return None
+        if not isinstance(document, dict):
+            _discard(path)
+            return None
+        return document
+
+    # Blobs: catalog.json and index.json bodies.
+
+    def blob_path(self, sha256: str) -> Path:
+        return self.base / "blobs" / sha256
+
+    def store_blob(self, temporary: Path, handle: BinaryIO, sha256: str) -> Path:
+        """Rename a downloaded body into place under its hash (the caller computed it)."""
+        target = self.blob_path(sha256)
+        self.commit(temporary, handle, target)
+        return target
+
+    def read_blob(self, sha256: str) -> bytes | None:
+        """The body with this hash, or None when absent or not what its name says."""
+        path = self.blob_path(sha256)
+        try:
+            data = path.read_bytes()
+        except OSError:
+            return None
+        if hashlib.sha256(data).hexdigest() != sha256:
+            _discard(path)
+            return None
+        return data
+
+    # Copy records: one per source.
+
+    def read_copy(self, source: str) -> CopyRecord | None:
+        """The record of ``source``'s last good copy, if one is stored and its blob is sound."""
+        path = self.base / "copies" / f"{hash_key(source)}.json"
+        document = self._read_json(path)
+        if document is None:
+            return None
+        try:
+            record = CopyRecord(**document)
+        except TypeError:
+            record = None
+        if record is None or not _copy_is_sound(record):
+            _discard(path)
+            return None
+        return record
+
+    def write_copy(self, source: str, record: CopyRecord) -> None:
+        previous = self.read_copy(source)
+        self.write_atomic("copies", f"{hash_key(source)}.json", orjson.dumps(asdict(record)))
+        if previous and previous.sha256 != record.sha256:
+            self._forget_blob(previous.sha256)
+
+    def _forget_blob(self, sha256: str) -> None:
+        """Remove a blob no copy record names any more (another source may share it)."""
+        for path in (self.base / "copies").glob("*.json"):
+            document = self._read_json(path)
+            if document and document.get("sha256") == sha256:
+                return
+        _discard(self.blob_path(sha256))
+
+    # Verdicts: validation results by body hash.
+
+    def read_verdict(self, sha256: str, kind: str) -> dict[str, Any] | None:
+        return self._read_json(self.base / "verdicts" / f"{sha256}.{kind}.json")
+
+    def write_verdict(self, sha256: str, kind: str, verdict: dict[str, Any]) -> None:
+        self.write_atomic("verdicts", f"{sha256}.{kind}.json", orjson.dumps(verdict))
+
+    # Shards: uncompressed databases with a sidecar.
+
+    def shard_path(self, key: str) -> Path | None:
+        """The database stored under ``key``, checked against its sidecar (hashed once per
+        process while the file is unchanged); None when absent or unsound (then removed)."""
+        folder = self.base / "shards"
+        database, sidecar = folder / f"{key}.sqlite", folder / f"{key}.json"
+        try:
+            stat = database.stat()
+        except OSError:
+            return None
+        signature = (stat.st_size, stat.st_mtime_ns)
+        if self._verified.get(database) == signature:
+            return database
+        facts = self._read_json(sidecar)
+        if facts is None:
+            return None  # the writer renames the sidecar last; it may be on its way
+        if facts.get("rawBytes") != stat.st_size or facts.get("rawSha256") != hash_file(database):
+            self.remove_shard(key)
+            return None
+        self._verified[database] = signature
+        return database
+
+    def install_shard(self, key: str, temporary: Path, handle: BinaryIO) -> Path:
+        """Rename a finished database into place under ``key``, then write its sidecar."""
+        handle.flush()
+        size = os.fstat(handle.fileno()).st_size
+        raw_sha256 = hash_file(temporary)
+        folder = self.base / "shards"
+        self.commit(temporary, handle, folder / f"{key}.sqlite")
+        facts = {"rawBytes": size, "rawSha256": raw_sha256}
+        self.write_atomic("shards", f"{key}.json", orjson.dumps(facts))
+        return folder / f"{key}.sqlite"
+
+    def remove_shard(self, key: str) -> None:
+        folder = self.base / "shards"
+        for name in (f"{key}.sqlite", f"{key}.json"):
+            _discard(folder / name)
+        self._verified.pop(folder / f"{key}.sqlite", None)
+
+    # Housekeeping.
+
+    def remove_temporary(self, older_than: float, now: float | None = None) -> int:
+        """Remove temporary files left by processes that died; return how many went."""
+        now = time.time() if now is None else now
+        removed = 0
+        for path in self.base.glob(f"*/{TEMP_PREFIX}*"):
+            with contextlib.suppress(OSError):
+                if now - path.stat().st_mtime >= older_than:
+                    path.unlink()
+                    removed += 1
+        return removed
+
+    def status(self) -> dict[str, Any]:
+        """What the cache holds: its folder, total size, and file counts and sizes by kind."""
+        kinds: dict[str, dict[str, int]] = {}
+        for name in ("blobs", "copies", "verdicts", "shards"):
+            files = sizes = temporary = 0
+            folder = self.base / name
+            for path in folder.iterdir() if folder.is_dir() else ():
+                with contextlib.suppress(OSError):
+                    size = path.stat().st_size
+                    if path.name.startswith(TEMP_PREFIX):
+                        temporary += 1
+                    elif name != "shards" or path.suffix == ".sqlite":
+                        files += 1
+                    sizes += size
+            kinds[name] = {"files": files, "bytes": sizes, "temporary": temporary}
+        return {
+            "path": str(self.root),
+            "bytes": sum(k["bytes"] for k in kinds.values()),
+            **kinds,
+        }
+
+
+def _copy_is_sound(record: CopyRecord) -> bool:
+    return (
+        isinstance(record.url, str)
+        and record.document in ("catalog", "index")
+        and isinstance(record.sha256, str)
+        and _is_sha256(record.sha256)
+        and type(record.bytes) is int
+        and all(v is None or isinstance(v, str) for v in (record.etag, record.last_modified))
+        and all(isinstance(t, int | float) for t in (record.fetched_at, record.checked_at))
+    )

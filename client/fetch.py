@@ -1,0 +1,143 @@
+"""One remote doctrove site: fetch or revalidate its catalog, download its shards into the cache.
+
+catalog.json is fetched first; a 404 falls back to index.json (a plain doctrove host). The
+request carries ``If-None-Match`` / ``If-Modified-Since`` from the stored copy, so an unchanged
+site answers 304 and sends no body. A new body is validated before it replaces the stored copy:
+the copy on disk is always the last *good* one. A shard is downloaded once, checked against the
+catalog's size and sha256, and stored by hash.
+
+Every failure (network, timeout, HTTP status, truncated or oversized body, invalid JSON, invalid
+document, hash mismatch, a 304 with nothing stored) raises NetworkError or FetchTimeout; the
+caller decides about cooldowns and fallbacks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+from urllib.parse import urljoin, urlsplit
+
+from client.catalog_loader import CATALOG_FILE, INDEX_FILE, CheckedBody, check_body
+from client.disk_cache import CopyRecord, DiskCache
+from client.errors import NetworkError
+from client.model import ShardRef
+from client.shard_store import install_published
+
+if TYPE_CHECKING:  # client.http imports httpx, which a warm start without network never needs
+    from client.http import Fetcher, Validators
+
+CATALOG_LIMIT = 32 << 20
+INDEX_LIMIT = 512 << 20
+SHARD_LIMIT = 128 << 20
+
+
+class RemoteSite:
+    """A site URL as configured: a folder URL (catalog.json, else index.json) or a .json file."""
+
+    def __init__(
+        self, url: str, fetcher: Callable[[], Fetcher], cache: DiskCache, clock: Callable[[], float]
+    ) -> None:
+        self.url = url
+        self._fetcher = fetcher
+        self._cache = cache
+        self._clock = clock
+
+    def documents(self) -> list[tuple[str, str, int]]:
+        """(URL, expected kind, size cap) of the documents to try, in order."""
+        path = urlsplit(self.url).path
+        if path.endswith(".json"):
+            kind = "catalog" if path.endswith("/" + CATALOG_FILE) else "index"
+            return [(self.url, kind, CATALOG_LIMIT if kind == "catalog" else INDEX_LIMIT)]
+        return [
+            (urljoin(self.url, CATALOG_FILE), "catalog", CATALOG_LIMIT),
+            (urljoin(self.url, INDEX_FILE), "index", INDEX_LIMIT),
+        ]
+
+    def stored(self) -> CopyRecord | None:
+        """The last good copy on disk, if its body is still there (its size is checked here,
+        its hash whenever it is read)."""
+        record = self._cache.read_copy(self.url)
+        if record is None:
+            return None
+        try:
+            size = self._cache.blob_path(record.sha256).stat().st_size
+        except OSError:
+            return None
+        # The hash is checked when the body is read; the size is a cheap check before that.
+        return record if size == record.bytes else None
+
+    def refresh(self, record: CopyRecord | None) -> tuple[CopyRecord, CheckedBody | None]:
+        """Ask the site for its current document; the new copy record, and the checked body
+        when a new one arrived (None after a 304: the stored copy is still current)."""
+        from client.http import Validators
+
+        candidates = self.documents()
+        for position, (url, kind, limit) in enumerate(candidates):
+            last = position == len(candidates) - 1
+            same = record if record is not None and record.document == kind else None
+            validators = Validators(same.etag, same.last_modified) if same else None
+            result = self._get(url, kind, limit, validators, same, last)
+            if result is not None:
+                return result
+        raise NetworkError(f"{self.url} has neither {CATALOG_FILE} nor {INDEX_FILE}")
+
+    def _get(
+        self,
+        url: str,
+        kind: str,
+        limit: int,
+        validators: Validators | None,
+        record: CopyRecord | None,
+        last: bool,
+    ) -> tuple[CopyRecord, CheckedBody | None] | None:
+        with self._cache.temporary("blobs") as (temporary, handle):
+            download = self._fetcher().download(
+                url, handle, limit=limit, validators=validators, allow_missing=not last
+            )
+            now = self._clock()
+            if download.status == 404:
+                return None
+            if download.status == 304:
+                if record is None or validators is None:
+                    raise NetworkError(f"{url} answered 304 Not Modified but nothing is stored")
+                # A 304 may carry new validators; keep the stored ones it leaves out.
+                refreshed = replace(
+                    record,
+                    checked_at=now,
+                    etag=download.validators.etag or record.etag,
+                    last_modified=download.validators.last_modified or record.last_modified,
+                )
+                self._cache.write_copy(self.url, refreshed)
+                return refreshed, None
+            handle.flush()
+            checked = check_body(temporary.read_bytes(), download.sha256, self._cache, kind)
+            if isinstance(checked, list):
+                raise NetworkError(
+                    f"{url} sent an invalid {kind}: {'; '.join(checked[:3])}", hints=checked
+                )
+            self._cache.store_blob(temporary, handle, download.sha256)
+        fresh = CopyRecord(
+            url=download.url,
+            document=kind,
+            sha256=download.sha256,
+            bytes=download.size,
+            etag=download.validators.etag,
+            last_modified=download.validators.last_modified,
+            fetched_at=now,
+            checked_at=now,
+        )
+        self._cache.write_copy(self.url, fresh)
+        return fresh, checked
+
+    def download_shard(self, record: CopyRecord, ref: ShardRef) -> Path:
+        """Download a shard the catalog at ``record.url`` lists, verify it, store it; its path."""
+        url = urljoin(record.url, ref.path)
+        with self._cache.temporary("shards") as (temporary, handle):
+            self._fetcher().download(url, handle, limit=min(SHARD_LIMIT, ref.bytes), decode=False)
+            handle.close()
+            installed = install_published(self._cache, Path(temporary), ref)
+        if isinstance(installed, list):
+            raise NetworkError(f"{url} is not the shard the catalog lists: {installed[0]}")
+        return installed

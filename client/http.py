@@ -1,0 +1,210 @@
+"""The client's one HTTP boundary: stream a URL into a file, within a deadline and a size cap.
+
+Every httpx exception is translated here, and only here, into the client's tree: a timeout of any
+kind becomes FetchTimeout, everything else NetworkError (:data:`TRANSLATED` lists the httpx bases
+that are caught; a test walks httpx's exception classes to prove they are all covered).
+
+What a download promises:
+
+- one deadline for the whole transfer, redirects included. httpx's timeouts bound each connect
+  and each read; the deadline is checked after every chunk, so a server that trickles a byte at
+  a time is cut off too;
+- redirects are followed (at most ``MAX_REDIRECTS``) only to the scheme the request started with,
+  so never from https to http;
+- at most ``limit`` bytes reach the sink; the body is streamed and the transfer stops at the cap;
+- a body shorter than its Content-Length is an error, not a short file;
+- status 200 and 304 are answers; 404 is one too when the caller asks (catalog.json may be
+  absent); any other status is a NetworkError.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import BinaryIO
+
+import httpx
+
+from client import __version__
+from client.errors import FetchTimeout, NetworkError
+
+MAX_REDIRECTS = 5
+USER_AGENT = f"docclient/{__version__}"
+_REDIRECTS = frozenset({301, 302, 303, 307, 308})
+# The httpx bases whose every subclass the boundary translates.
+TRANSLATED: tuple[type[Exception], ...] = (
+    httpx.HTTPError,
+    httpx.InvalidURL,
+    httpx.StreamError,
+    httpx.CookieConflict,
+)
+
+
+@dataclass(frozen=True)
+class Validators:
+    """What a server said about a body it sent, for a later conditional GET."""
+
+    etag: str | None = None
+    last_modified: str | None = None
+
+    def headers(self) -> dict[str, str]:
+        headers = {}
+        if self.etag:
+            headers["If-None-Match"] = self.etag
+        if self.last_modified:
+            headers["If-Modified-Since"] = self.last_modified
+        return headers
+
+
+@dataclass(frozen=True)
+class Download:
+    """The outcome of one GET. ``size`` and ``sha256`` describe the bytes written to the sink
+    (nothing is written for 304 and 404)."""
+
+    url: str
+    status: int
+    validators: Validators
+    size: int
+    sha256: str
+
+
+class Fetcher:
+    """One httpx client for the process, shared by every download (keep-alive, one pool)."""
+
+    def __init__(
+        self,
+        timeout_seconds: float,
+        *,
+        transport: httpx.BaseTransport | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.timeout_seconds = timeout_seconds
+        self._clock = clock
+        self._client = httpx.Client(
+            transport=transport,
+            follow_redirects=False,
+            headers={"User-Agent": USER_AGENT},
+        )
+
+    def close(self) -> None:
+        self._client.close()
+
+    def download(
+        self,
+        url: str,
+        sink: BinaryIO,
+        *,
+        limit: int,
+        validators: Validators | None = None,
+        decode: bool = True,
+        allow_missing: bool = False,
+    ) -> Download:
+        """GET ``url`` into ``sink``. ``decode`` undoes Content-Encoding (JSON); without it the
+        bytes are taken exactly as published (shards, whose hash the catalog gives)."""
+        headers = dict(validators.headers() if validators else {})
+        if not decode:
+            headers["Accept-Encoding"] = "identity"
+        deadline = self._clock() + self.timeout_seconds
+        try:
+            return self._follow(url, sink, headers, limit, deadline, decode, allow_missing)
+        except httpx.TimeoutException as exc:
+            raise FetchTimeout(
+                f"{url} did not answer within {self.timeout_seconds:g} s ({type(exc).__name__})",
+                hints=[url],
+            ) from exc
+        except TRANSLATED as exc:
+            raise NetworkError(f"could not fetch {url}: {_describe(exc)}", hints=[url]) from exc
+
+    def _follow(
+        self,
+        url: str,
+        sink: BinaryIO,
+        headers: Mapping[str, str],
+        limit: int,
+        deadline: float,
+        decode: bool,
+        allow_missing: bool,
+    ) -> Download:
+        scheme = httpx.URL(url).scheme
+        current = url
+        for _hop in range(MAX_REDIRECTS + 1):
+            remaining = self._remaining(deadline, url)
+            request = self._client.build_request(
+                "GET", current, headers=headers, timeout=httpx.Timeout(remaining)
+            )
+            response = self._client.send(request, stream=True)
+            try:
+                if response.status_code in _REDIRECTS and "location" in response.headers:
+                    target = response.url.join(response.headers["location"])
+                    if target.scheme != scheme:
+                        raise NetworkError(
+                            f"{current} redirects to {target}, which leaves {scheme}; not followed",
+                            hints=[url],
+                        )
+                    current = str(target)
+                    continue
+                return self._receive(response, sink, limit, deadline, decode, allow_missing)
+            finally:
+                response.close()
+        raise NetworkError(f"{url} redirects more than {MAX_REDIRECTS} times", hints=[url])
+
+    def _receive(
+        self,
+        response: httpx.Response,
+        sink: BinaryIO,
+        limit: int,
+        deadline: float,
+        decode: bool,
+        allow_missing: bool,
+    ) -> Download:
+        url = str(response.url)
+        validators = Validators(response.headers.get("etag"), response.headers.get("last-modified"))
+        empty = hashlib.sha256().hexdigest()
+        status = response.status_code
+        if status == 304 or (status == 404 and allow_missing):
+            return Download(url, status, validators, 0, empty)
+        if status != 200:
+            raise NetworkError(f"{url} answered HTTP {status}", hints=[url])
+        declared = _content_length(response)
+        if declared is not None and declared > limit:
+            raise NetworkError(f"{url} is {declared} bytes, over the limit of {limit}")
+        digest = hashlib.sha256()
+        size = 0
+        chunks = response.iter_bytes() if decode else response.iter_raw()
+        # Chunks as they arrive (no chunk_size: httpx would buffer up to it), so the deadline
+        # is checked after every read.
+        for chunk in chunks:
+            size += len(chunk)
+            if size > limit:
+                raise NetworkError(f"{url} is larger than the limit of {limit} bytes")
+            digest.update(chunk)
+            sink.write(chunk)
+            self._remaining(deadline, url)
+        # Without a Content-Encoding the bytes counted are the bytes sent. (With one, httpx's
+        # HTTP/1.1 parser already refuses a body shorter than its Content-Length.)
+        identity = response.headers.get("content-encoding", "identity") == "identity"
+        if declared is not None and (identity or not decode) and size != declared:
+            raise NetworkError(
+                f"{url} ended after {size} of {declared} bytes (truncated)", hints=[url]
+            )
+        return Download(url, status, validators, size, digest.hexdigest())
+
+    def _remaining(self, deadline: float, url: str) -> float:
+        remaining = deadline - self._clock()
+        if remaining <= 0:
+            raise FetchTimeout(
+                f"{url} took longer than {self.timeout_seconds:g} s to download", hints=[url]
+            )
+        return remaining
+
+
+def _content_length(response: httpx.Response) -> int | None:
+    value = response.headers.get("content-length", "")
+    return int(value) if value.isascii() and value.isdigit() else None
+
+
+def _describe(exc: Exception) -> str:
+    text = str(exc).strip()
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__

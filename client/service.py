@@ -1,0 +1,402 @@
+"""Answer the three doctrove questions (and doc_read) with provenance, whatever the front end.
+
+The CLI and the MCP adapter both call :class:`DocService`; it checks every argument's bounds,
+picks the version, searches the shard and shapes the answer with the seed's result keys
+(``results``/``total``/``sources`` for lookup; ``id``/``name``/``version``/``releaseKind``/
+``releaseNote``/``sections``/``source`` for extract) plus what agents need to trust it: how the
+version was chosen, the index build time, where the data came from and whether it is stale.
+Answers are plain JSON-ready dicts, cached per catalog generation in a TTL+LRU result cache.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, Protocol
+
+from client.errors import InvalidRequest, NotFound, SectionChanged, VersionNotFound
+from client.lookup import LibraryIndex
+from client.memo import ResultCache
+from client.model import CatalogEntry, Provenance
+from client.search import (
+    DEFAULT_MAX_SECTIONS,
+    DEFAULT_MAX_TOKENS,
+    FoundSection,
+    TocEntry,
+    search_sections,
+    table_of_contents,
+)
+from client.versions import VersionChoice, select_version
+
+MAX_QUERY_CHARS = 200
+MAX_ID_CHARS = 100
+MAX_ANCHOR_CHARS = 300
+MAX_LOOKUP_LIMIT = 50
+MAX_NEIGHBOURS = 5
+TOC_LIMIT = 200
+_SHA256 = re.compile(r"^[0-9a-f]{64}$")
+
+
+class SiteSource(Protocol):
+    """What the service needs from the data layer (client.sources.SiteData provides it)."""
+
+    def refresh_if_due(self) -> None: ...
+    def entries(self) -> Sequence[CatalogEntry]: ...
+    def entry(self, entry_id: str) -> CatalogEntry | None: ...
+    def open_shard(self, entry_id: str, version: str) -> Any: ...
+    def status(self) -> dict[str, Any]: ...
+
+
+def provenance_dict(provenance: Provenance) -> dict[str, Any]:
+    return {
+        "kind": provenance.kind,
+        "source": provenance.source,
+        "fetchedAt": provenance.fetched_at,
+        "stale": provenance.stale,
+        "buildTime": provenance.build_time,
+        "buildId": provenance.build_id,
+    }
+
+
+def source_label(provenance: Provenance) -> str:
+    """The seed's one-string ``source`` field: ``remote:URL``, ``local:PATH``..."""
+    return f"{provenance.kind}:{provenance.source}"
+
+
+def _required(value: object, name: str, limit: int) -> str:
+    text = _text(value, name, limit, required=True)
+    if text is None:  # _text refuses empty required values; this keeps the type exact
+        raise InvalidRequest(f"{name} must not be empty")
+    return text
+
+
+def _text(value: object, name: str, limit: int, *, required: bool = False) -> str | None:
+    if value is None and not required:
+        return None
+    if not isinstance(value, str):
+        raise InvalidRequest(f"{name} must be a string")
+    stripped = value.strip()
+    if required and not stripped:
+        raise InvalidRequest(f"{name} must not be empty")
+    if len(value) > limit:
+        raise InvalidRequest(f"{name} is longer than {limit} characters")
+    return stripped or None
+
+
+def _whole(value: object, name: str, low: int, high: int, default: int) -> int:
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidRequest(f"{name} must be a whole number from {low} to {high}")
+    if not low <= value <= high:
+        raise InvalidRequest(f"{name} must be from {low} to {high}, not {value}")
+    return value
+
+
+def _section_dict(section: FoundSection) -> dict[str, Any]:
+    return {
+        "heading": section.heading,
+        "headingPath": list(section.heading_path),
+        "body": section.body,
+        "anchor": section.anchor,
+        "source": section.source,
+        "lines": list(section.lines) if section.lines else None,
+        "sha256": section.sha256,
+        "path": section.link,
+        "score": round(section.score, 4),
+        "matches": list(section.matches),
+        "truncated": section.truncated,
+    }
+
+
+def _toc_dict(entry: TocEntry) -> dict[str, Any]:
+    return {
+        "heading": entry.heading,
+        "headingPath": list(entry.heading_path),
+        "anchor": entry.anchor,
+        "source": entry.source,
+        "path": entry.link,
+        "level": entry.level,
+    }
+
+
+class DocService:
+    """The read-only question answerer over one SiteSource."""
+
+    def __init__(
+        self,
+        data: SiteSource,
+        *,
+        cache_size: int = 256,
+        cache_ttl: float = 600.0,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
+        self.data = data
+        kwargs = {} if clock is None else {"clock": clock}
+        self.results: ResultCache[dict[str, Any]] = ResultCache(cache_size, cache_ttl, **kwargs)
+        self._index: LibraryIndex | None = None
+        self._indexed: Sequence[CatalogEntry] | None = None
+
+    # -- the catalog, rebuilt only when the data layer hands out a new one --------------------
+
+    def _catalog(self) -> tuple[Sequence[CatalogEntry], LibraryIndex]:
+        self.data.refresh_if_due()
+        entries = self.data.entries()
+        if self._index is None or entries is not self._indexed:
+            self._index, self._indexed = LibraryIndex(entries), entries
+        return entries, self._index
+
+    def _cached(
+        self, key: tuple[Hashable, ...], compute: Callable[[], dict[str, Any]]
+    ) -> dict[str, Any]:
+        entries, _ = self._catalog()
+        return self.results.get_or_compute((id(entries), *key), compute)
+
+    def _entry(self, entry_id: object) -> CatalogEntry:
+        text = _required(entry_id, "id", MAX_ID_CHARS)
+        entry = self.data.entry(text) or self.data.entry(text.casefold())
+        if entry is not None:
+            return entry
+        _, index = self._catalog()
+        near = index.nearest_ids(text, 5)
+        suggestion = f" (did you mean {', '.join(near)}?)" if near else ""
+        raise NotFound(
+            f"no library with id {text!r}{suggestion}; call catalog_lookup to find the id",
+            hints=near,
+        )
+
+    # -- catalog_lookup ------------------------------------------------------------------------
+
+    def lookup(self, query: object, limit: object = None) -> dict[str, Any]:
+        text = _required(query, "query", MAX_QUERY_CHARS)
+        count = _whole(limit, "limit", 1, MAX_LOOKUP_LIMIT, 5)
+        return self._cached(("lookup", text, count), lambda: self._lookup(text, count))
+
+    def _lookup(self, query: str, limit: int) -> dict[str, Any]:
+        _, index = self._catalog()
+        hits = index.lookup(query, limit)
+        results = [
+            {
+                "id": hit.entry.id,
+                "name": hit.entry.name,
+                "summary": hit.entry.summary,
+                "score": round(hit.score, 4),
+                "matches": list(hit.matches),
+                "versions": list(hit.entry.versions),
+                "latest": _latest(hit.entry),
+                "aliases": list(hit.entry.aliases),
+                "packages": list(hit.entry.packages),
+                "homepage": hit.entry.homepage,
+                "source": source_label(hit.entry.provenance),
+                "provenance": provenance_dict(hit.entry.provenance),
+            }
+            for hit in hits
+        ]
+        answer: dict[str, Any] = {
+            "query": query,
+            "results": results,
+            "total": len(results),
+            "sources": sorted({r["source"] for r in results}),
+        }
+        if not results:
+            near = index.nearest_ids(query, 5)
+            answer["hint"] = "no library matches; try its package name or another spelling" + (
+                f" (close ids: {', '.join(near)})" if near else ""
+            )
+        return answer
+
+    # -- catalog_releases ----------------------------------------------------------------------
+
+    def releases(self, entry_id: object) -> dict[str, Any]:
+        entry = self._entry(entry_id)
+        return self._cached(("releases", entry.id), lambda: self._releases(entry))
+
+    def _releases(self, entry: CatalogEntry) -> dict[str, Any]:
+        choice = select_version(None, entry.versions)
+        return {
+            "id": entry.id,
+            "name": entry.name,
+            "latest": choice.version,
+            "versions": list(entry.versions),
+            "prereleases": [v for v in entry.versions if _is_prerelease(v)],
+            "source": source_label(entry.provenance),
+            "provenance": provenance_dict(entry.provenance),
+        }
+
+    # -- doc_extract ---------------------------------------------------------------------------
+
+    def extract(
+        self,
+        entry_id: object,
+        version: object = None,
+        focus: object = None,
+        max_sections: object = None,
+        max_tokens: object = None,
+    ) -> dict[str, Any]:
+        entry = self._entry(entry_id)
+        requested = _text(version, "version", 64)
+        wanted = _text(focus, "focus", 500)
+        sections = _whole(max_sections, "maxSections", 1, 50, DEFAULT_MAX_SECTIONS)
+        tokens = _whole(max_tokens, "maxTokens", 100, 50_000, DEFAULT_MAX_TOKENS)
+        choice = select_version(requested, entry.versions)
+        key = ("extract", entry.id, choice.version, wanted, sections, tokens)
+        return self._cached(
+            key, lambda: self._extract(entry, choice, requested, wanted, sections, tokens)
+        )
+
+    def _extract(
+        self,
+        entry: CatalogEntry,
+        choice: VersionChoice,
+        requested: str | None,
+        focus: str | None,
+        max_sections: int,
+        max_tokens: int,
+    ) -> dict[str, Any]:
+        answer = self._version_header(entry, choice, requested)
+        conn = self.data.open_shard(entry.id, choice.version)
+        try:
+            if focus is None:
+                toc = table_of_contents(conn, TOC_LIMIT)
+                answer.update(
+                    sections=[],
+                    toc=[_toc_dict(t) for t in toc],
+                    truncated=False,
+                    omitted=0,
+                    hint="no focus given: this is the version's table of "
+                    "contents; ask again with a focus, or read a section by anchor",
+                )
+                return answer
+            result = search_sections(conn, focus, max_sections=max_sections, max_tokens=max_tokens)
+        finally:
+            conn.close()
+        answer.update(
+            focus=focus,
+            sections=[_section_dict(s) for s in result.sections],
+            truncated=result.truncated,
+            omitted=result.omitted,
+            hint=result.hint,
+        )
+        return answer
+
+    def _version_header(
+        self, entry: CatalogEntry, choice: VersionChoice, requested: str | None
+    ) -> dict[str, Any]:
+        return {
+            "id": entry.id,
+            "name": entry.name,
+            "version": choice.version,
+            "requestedVersion": requested,
+            "releaseKind": choice.how,
+            "releaseNote": choice.note,
+            "source": source_label(entry.provenance),
+            "provenance": provenance_dict(entry.provenance),
+        }
+
+    # -- doc_read --------------------------------------------------------------------------------
+
+    def read(
+        self,
+        entry_id: object,
+        version: object,
+        anchor: object,
+        expected_hash: object = None,
+        neighbours: object = None,
+    ) -> dict[str, Any]:
+        """One section whole by its anchor (and ``neighbours`` sections on each side), refused
+        with code "version" when ``expected_hash`` no longer matches what the docs say."""
+        entry = self._entry(entry_id)
+        requested = _text(version, "version", 64)
+        wanted = _required(anchor, "anchor", MAX_ANCHOR_CHARS)
+        expected = _text(expected_hash, "expectedHash", 64)
+        if expected is not None and not _SHA256.match(expected):
+            raise InvalidRequest("expectedHash must be 64 lowercase hex characters (a sha256)")
+        around = _whole(neighbours, "neighbours", 0, MAX_NEIGHBOURS, 0)
+        choice = select_version(requested, entry.versions)
+        answer = self._version_header(entry, choice, requested)
+        conn = self.data.open_shard(entry.id, choice.version)
+        try:
+            rows = conn.execute(
+                "SELECT id, source FROM sections WHERE anchor = ? ORDER BY id", (wanted,)
+            ).fetchall()
+            if not rows:
+                raise NotFound(
+                    f"{entry.id} {choice.version} has no section with anchor {wanted!r}; "
+                    "take anchors from doc_extract results or its table of contents"
+                )
+            section_id, source = rows[0]
+            low, high = section_id - around, section_id + around
+            found = conn.execute(
+                "SELECT id, heading, heading_path, body, path, anchor, source, line_start, "
+                "line_end, sha256 FROM sections WHERE id BETWEEN ? AND ? AND source IS ? "
+                "ORDER BY id",
+                (low, high, source),
+            ).fetchall()
+        finally:
+            conn.close()
+        sections = [_row_dict(row, target=row[0] == section_id) for row in found]
+        target = next(s for s in sections if s["target"])
+        if expected is not None and target["sha256"] != expected:
+            raise SectionChanged(
+                f"the section {wanted!r} of {entry.id} {choice.version} changed since you saw "
+                f"it (sha256 {expected[:12]}… is now {target['sha256'][:12]}…); read it again "
+                "without expectedHash and quote the new text",
+                hints=[target["sha256"]],
+            )
+        answer.update(anchor=wanted, sections=sections)
+        return answer
+
+    # -- status ----------------------------------------------------------------------------------
+
+    def status(self) -> dict[str, Any]:
+        stats = self.results.stats()
+        entries, _ = self._catalog()
+        return {
+            "libraries": len(entries),
+            "versions": sum(len(e.versions) for e in entries),
+            "data": self.data.status(),
+            "resultCache": {
+                "hits": stats.hits,
+                "misses": stats.misses,
+                "evictions": stats.evictions,
+                "expirations": stats.expirations,
+                "size": stats.size,
+                "maxEntries": stats.max_entries,
+                "ttlSeconds": stats.ttl_seconds,
+            },
+        }
+
+
+def _row_dict(row: Sequence[Any], *, target: bool) -> dict[str, Any]:
+    import json
+
+    _, heading, heading_path, body, link, anchor, source, start, end, sha256 = row
+    return {
+        "heading": str(heading),
+        "headingPath": list(json.loads(heading_path)) if heading_path else [],
+        "body": str(body),
+        "anchor": str(anchor),
+        "source": source,
+        "lines": [int(start), int(end)] if start is not None and end is not None else None,
+        "sha256": str(sha256),
+        "path": str(link),
+        "target": target,
+        "bodySha256Verified": hashlib.sha256(str(body).encode()).hexdigest() == sha256,
+    }
+
+
+def _latest(entry: CatalogEntry) -> str | None:
+    try:
+        return select_version(None, entry.versions).version
+    except VersionNotFound:
+        return None
+
+
+def _is_prerelease(version: str) -> bool:
+    from schemas.versions import InvalidVersion, parse_version
+
+    try:
+        return parse_version(version).prerelease
+    except InvalidVersion:
+        return False

@@ -1,0 +1,125 @@
+"""Put shard databases into the cache and open them: verified, read-only, never trusted blindly.
+
+A published shard (downloaded, or a file of a local site folder) is checked against the catalog
+(size and sha256 of the published bytes), decompressed when its name ends in ``.gz`` (stopping
+at the catalog's ``rawBytes``), and stored uncompressed under its published hash. A shard of a
+host that publishes only index.json is built here from the volume's records with
+``schemas.shard_build``, exactly as the builder builds it, and stored under a key made of the
+index's sha256, the entry id and the version.
+
+Opening is the one SQLite boundary of the client's data layer: the file is opened through a
+``mode=ro&immutable=1`` URI (files are content-addressed, so they never change under us), with
+``PRAGMA trusted_schema=OFF``, and handed out only when ``verify_shard_schema`` and
+``verify_shard_meta`` find nothing wrong. Problems come back as a list; sqlite3 exceptions do not
+escape.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import shutil
+import sqlite3
+import zlib
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from client.disk_cache import DiskCache, hash_key
+from client.errors import ClientError
+from client.model import ShardRef
+from schemas.shard_build import build_database
+from schemas.shards import verify_shard_meta, verify_shard_schema
+
+_CHUNK = 1 << 20
+
+
+def published_key(ref: ShardRef) -> str:
+    """The cache key of a published shard: the sha256 of its published bytes."""
+    return ref.sha256
+
+
+def built_key(index_sha256: str, entry_id: str, version: str) -> str:
+    """The cache key of a shard built from an index body."""
+    return hash_key("built", index_sha256, entry_id, version)
+
+
+def published_problems(path: Path, ref: ShardRef) -> list[str]:
+    """What is wrong with a published shard file compared with its catalog description."""
+    size = path.stat().st_size
+    if size != ref.bytes:
+        return [f"{ref.path} is {size} bytes, the catalog says {ref.bytes}"]
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        while chunk := handle.read(_CHUNK):
+            digest.update(chunk)
+    if digest.hexdigest() != ref.sha256:
+        return [f"{ref.path} has sha256 {digest.hexdigest()}, the catalog says {ref.sha256}"]
+    return []
+
+
+def install_published(cache: DiskCache, source: Path, ref: ShardRef) -> Path | list[str]:
+    """Store a verified published shard uncompressed in the cache; its path, or the problems."""
+    problems = published_problems(source, ref)
+    if problems:
+        return problems
+    with cache.temporary("shards") as (temporary, handle):
+        written = 0
+        try:
+            with source.open("rb") as packed:
+                if ref.path.endswith(".gz"):
+                    with gzip.GzipFile(fileobj=packed, mode="rb") as unpacked:
+                        while chunk := unpacked.read(_CHUNK):
+                            written += len(chunk)
+                            if written > ref.raw_bytes:
+                                break
+                            handle.write(chunk)
+                else:
+                    shutil.copyfileobj(packed, handle, _CHUNK)
+                    written = ref.bytes
+        except (OSError, EOFError, zlib.error) as exc:
+            return [f"{ref.path} does not decompress: {exc}"]
+        if written != ref.raw_bytes:
+            return [f"{ref.path} decompresses to more or fewer than the {ref.raw_bytes} bytes"]
+        return cache.install_shard(published_key(ref), temporary, handle)
+
+
+def build_shard(
+    cache: DiskCache,
+    key: str,
+    entry_id: str,
+    version: str,
+    records: Iterable[Mapping[str, Any]],
+) -> Path:
+    """Build a version's shard from index records into the cache under ``key``."""
+    with cache.temporary("shards") as (temporary, handle):
+        handle.close()  # SQLite writes the file itself; an empty file is a new database to it
+        try:
+            build_database(temporary, entry_id, version, records)
+        except sqlite3.Error as exc:
+            raise ClientError(f"could not build the shard of {entry_id} {version}: {exc}") from exc
+        with temporary.open("r+b") as reopened:
+            return cache.install_shard(key, temporary, reopened)
+
+
+def open_shard_file(
+    path: Path, entry_id: str, version: str, sections: int | None
+) -> sqlite3.Connection | list[str]:
+    """A read-only connection to a verified shard, or what is wrong with the file.
+
+    The caller owns the connection; it may be used from any thread, one at a time.
+    """
+    uri = f"{path.resolve().as_uri()}?mode=ro&immutable=1"
+    conn: sqlite3.Connection | None = None
+    try:
+        conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
+        conn.execute("PRAGMA trusted_schema = OFF")
+        conn.execute("PRAGMA query_only = ON")
+        problems = verify_shard_schema(conn)
+        if not problems:
+            problems = verify_shard_meta(conn, entry_id, version, sections)
+    except sqlite3.Error as exc:
+        problems = [f"not a readable shard: {exc}"]
+    if problems and conn is not None:
+        conn.close()
+    return problems if problems or conn is None else conn

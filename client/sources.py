@@ -1,0 +1,386 @@
+"""The client's data merged from its sources: the one object the rest of the client asks.
+
+Public face (everything else in the data layer is an implementation detail)::
+
+    data = SiteData(settings, bundled=Path(...))  # checks --local-index now (ConfigError)
+    data.refresh_if_due()      # cheap; call before each request. Re-checks a site whose copy
+                               # is older than the cache TTL (a conditional GET, usually a 304)
+    data.entries()             # Sequence[CatalogEntry], merged: the first source wins an id
+    data.entry("flask")        # CatalogEntry | None
+    data.open_shard("flask", "3.1.0")  # sqlite3.Connection: read-only, verified; the caller
+                                       # closes it. Downloads or builds the shard when needed
+    data.sync(progress)        # fetch every catalog and shard now, for offline use
+    data.status()              # dict: sources, freshness, failures, cache figures
+    data.close()
+
+Sources, in order of precedence: each ``--index-url`` (a team's private site before a public
+one), then ``--local-index``. A site that fails is replaced, at its own place in that order, by
+its last good copy on disk (``Provenance.kind == "disk"``, ``stale=True``). The bundled index is
+the last resort: it answers only when no other source has anything (no site configured or
+cached, no local index). Each entry's ``provenance`` says where it came from, when that copy was
+fetched, and whether it is stale.
+
+Freshness: a site's copy is re-checked once it is older than the cache TTL. A failure starts a
+cooldown during which the site is not asked again and its copy on disk answers; after it the
+site is tried again. With a cache TTL of 0 every call re-checks and there is no cooldown.
+
+Errors: NotFound and VersionNotFound (open_shard), NetworkError / FetchTimeout (a site failed and
+nothing cached can answer), ConfigError (the local index), ClientError (the bundled index).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from client.catalog_loader import (
+    CheckedBody,
+    Layer,
+    copy_layer,
+    file_layer,
+    index_volumes,
+    iso_time,
+)
+from client.config import Settings
+from client.cooldown import Cooldown
+from client.disk_cache import CopyRecord, DiskCache
+from client.errors import ClientError, ConfigError, NetworkError, NotFound, VersionNotFound
+from client.fetch import RemoteSite
+from client.model import CatalogEntry
+from client.shard_store import build_shard, built_key, install_published, open_shard_file
+
+if TYPE_CHECKING:
+    import sqlite3
+
+    import httpx
+
+    from client.http import Fetcher
+
+Progress = Callable[[int, int, str], None]
+# Parsed volumes of an index are kept for the next shard only when the index is this small.
+_VOLUME_MEMO_LIMIT = 64 << 20
+# A temporary file this old in the cache was left by a process that died.
+_ABANDONED_SECONDS = 3600.0
+
+
+class SiteData:
+    """The merged, provenance-tagged catalog and its shards; safe to share between threads."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        bundled: Path | None = None,
+        *,
+        transport: httpx.BaseTransport | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.settings = settings
+        self._cache = DiskCache(settings.cache_dir)
+        self._clock = clock
+        self._transport = transport
+        self._fetcher_instance: Fetcher | None = None
+        self._lock = threading.RLock()
+        cooldown = settings.cooldown_seconds if settings.result_cache_enabled else 0.0
+        self._cooldown = Cooldown(cooldown, clock)
+        self._remotes = {
+            url: RemoteSite(url, self._fetcher, self._cache, clock) for url in settings.index_urls
+        }
+        self._layers: dict[str, Layer | None] = dict.fromkeys(self._remotes)
+        self._due_at: dict[str, float] = dict.fromkeys(self._remotes, 0.0)
+        self._loaded = False
+        self._local = self._file_layer(settings.local_index, "local", ConfigError)
+        self._bundled_path = bundled
+        self._bundled: Layer | None = None
+        self._merged: dict[str, tuple[CatalogEntry, Layer]] = {}
+        self._ordered: tuple[CatalogEntry, ...] = ()
+        self._volumes: tuple[str, dict[tuple[str, str], list[dict[str, Any]]]] | None = None
+
+    def _fetcher(self) -> Fetcher:
+        if self._fetcher_instance is None:
+            from client.http import Fetcher  # httpx is imported only when a site is asked
+
+            timeout = self.settings.timeout_ms / 1000
+            self._fetcher_instance = Fetcher(timeout, transport=self._transport)
+        return self._fetcher_instance
+
+    def close(self) -> None:
+        if self._fetcher_instance is not None:
+            self._fetcher_instance.close()
+
+    def _file_layer(self, path: Path | None, kind: str, error: type[ClientError]) -> Layer | None:
+        if path is None:
+            return None
+        layer = file_layer(path, kind, self._cache)
+        if isinstance(layer, list):
+            raise error(f"the {kind} index {path} is invalid: {layer[0]}", hints=layer)
+        return layer
+
+    # Entries.
+
+    def entries(self) -> Sequence[CatalogEntry]:
+        with self._lock:
+            self._ensure_loaded()
+            return self._ordered
+
+    def entry(self, entry_id: str) -> CatalogEntry | None:
+        with self._lock:
+            self._ensure_loaded()
+            found = self._merged.get(entry_id)
+            return found[0] if found else None
+
+    def refresh_if_due(self) -> None:
+        """Re-check each site whose copy has outlived the cache TTL and is not cooling down."""
+        with self._lock:
+            if not self._loaded:
+                self._ensure_loaded()
+                return
+            now = self._clock()
+            due = [url for url, at in self._due_at.items() if now >= at]
+            if not self.settings.result_cache_enabled:
+                due = list(self._remotes)
+            # A list, not a generator: every due site is updated, not just up to the first change.
+            if any([self._update(url, force=False) for url in due]):
+                self._merge()
+
+    def _ensure_loaded(self) -> None:
+        if not self._loaded:
+            for url in self._remotes:
+                self._update(url, force=False)
+            self._loaded = True
+            self._merge()
+
+    def _update(self, url: str, *, force: bool) -> bool:
+        """Bring one site's layer up to date; whether its layer changed."""
+        had_copy = self._remotes[url].stored() is not None
+        changed = self._update_once(url, force=force)
+        if self._layers[url] is None and had_copy:
+            # The stored body turned out unsound when read and was removed; with no copy left
+            # the next pass fetches the document afresh (unless the site is cooling down).
+            changed = self._update_once(url, force=False) or changed
+        return changed
+
+    def _update_once(self, url: str, *, force: bool) -> bool:
+        remote, now, ttl = self._remotes[url], self._clock(), self.settings.cache_ttl
+        record = remote.stored()
+        checked: CheckedBody | None = None
+        if record is not None and not force and ttl > 0 and now - record.checked_at < ttl:
+            kind, self._due_at[url] = "remote", record.checked_at + ttl
+        elif not force and self._cooldown.blocked(url):
+            kind, self._due_at[url] = "disk", now + self._cooldown.remaining(url)
+        else:
+            try:
+                record, checked = remote.refresh(record)
+                kind, self._due_at[url] = "remote", now + ttl
+                self._cooldown.succeed(url)
+            except NetworkError as exc:
+                self._cooldown.fail(url, exc.message)
+                kind, self._due_at[url] = "disk", now + self._cooldown.seconds
+                record = remote.stored()
+        return self._set_layer(url, kind, record, checked)
+
+    def _set_layer(
+        self, url: str, kind: str, record: CopyRecord | None, checked: CheckedBody | None
+    ) -> bool:
+        previous = self._layers[url]
+        if (
+            record is not None
+            and previous is not None
+            and (previous.sha256, previous.kind) == (record.sha256, kind)
+        ):
+            # Same body, same standing: the entries stand; only the check time moved.
+            self._layers[url] = replace(previous, record=record)
+            return False
+        layer = copy_layer(url, kind, record, self._cache, checked, previous) if record else None
+        self._layers[url] = layer
+        return layer is not None or previous is not None
+
+    def _merge(self) -> None:
+        layers = [layer for layer in (*self._layers.values(), self._local) if layer is not None]
+        if not any(layer.entries for layer in layers) and self._bundled_path is not None:
+            if self._bundled is None:
+                self._bundled = self._file_layer(self._bundled_path, "bundled", ClientError)
+            layers = [self._bundled] if self._bundled else []
+        merged: dict[str, tuple[CatalogEntry, Layer]] = {}
+        for layer in layers:
+            for entry in layer.entries:
+                merged.setdefault(entry.id, (entry, layer))
+        self._merged = merged
+        self._ordered = tuple(entry for entry, _layer in merged.values())
+
+    # Shards.
+
+    def open_shard(self, entry_id: str, version: str) -> sqlite3.Connection:
+        """A verified read-only connection to a version's shard, downloaded or built if needed."""
+        with self._lock:
+            self._ensure_loaded()
+            found = self._merged.get(entry_id)
+            if found is None:
+                raise NotFound(f"no library with id {entry_id!r}")
+            entry, layer = found
+            if version not in entry.versions:
+                raise VersionNotFound(
+                    f"{entry_id} has no version {version!r}; it has {', '.join(entry.versions)}",
+                    hints=entry.versions,
+                )
+            problems: list[str] = []
+            for _attempt in range(2):  # a bad cached file is removed, then had once more
+                path, key, sections, _how = self._shard_file(entry, layer, version)
+                opened = open_shard_file(path, entry.id, version, sections)
+                if not isinstance(opened, list):
+                    return opened
+                problems = opened
+                self._cache.remove_shard(key)
+            message = f"the shard of {entry_id} {version} is invalid: {problems[0]}"
+            raise self._source_error(layer, message)
+
+    def _source_error(self, layer: Layer, message: str) -> ClientError:
+        if layer.record is not None:
+            self._cooldown.fail(layer.label, message)
+            return NetworkError(message, hints=[layer.label])
+        return (ConfigError if layer.kind == "local" else ClientError)(message)
+
+    def _shard_file(
+        self, entry: CatalogEntry, layer: Layer, version: str
+    ) -> tuple[Path, str, int | None, str]:
+        """(path, cache key, expected section count, how it was had) of a version's shard."""
+        if layer.document == "index":
+            key = built_key(layer.sha256, entry.id, version)
+            path = self._cache.shard_path(key)
+            if path is not None:
+                return path, key, None, "cached"
+            records = self._index_volumes(layer).get((entry.id, version), [])
+            return (
+                build_shard(self._cache, key, entry.id, version, records),
+                key,
+                len(records),
+                "built",
+            )
+        ref = entry.shards.get(version)
+        if ref is None:
+            raise NetworkError(
+                f"the shard of {entry.id} {version} is in a format this docclient cannot read "
+                "(a newer doctrove-shard format or tokenizer); upgrade docclient"
+            )
+        path = self._cache.shard_path(ref.sha256)
+        if path is not None:
+            return path, ref.sha256, ref.sections, "cached"
+        if layer.folder is not None:
+            source = (layer.folder / ref.path).resolve()
+            if not source.is_relative_to(layer.folder.resolve()) or not source.is_file():
+                raise self._source_error(layer, f"{layer.folder} has no shard file {ref.path}")
+            installed = install_published(self._cache, source, ref)
+            if isinstance(installed, list):
+                raise self._source_error(layer, f"{source} is invalid: {installed[0]}")
+            return installed, ref.sha256, ref.sections, "copied"
+        if layer.record is None:
+            raise ClientError(f"{layer.label} lists shards but has no place to fetch them from")
+        if self._cooldown.blocked(layer.label):
+            failure = self._cooldown.last_failure(layer.label)
+            raise NetworkError(
+                f"the shard of {entry.id} {version} is not cached and {layer.label} failed "
+                f"({failure.reason if failure else 'unknown'}); it is tried again in "
+                f"{self._cooldown.remaining(layer.label):.0f} s",
+                hints=[layer.label],
+            )
+        try:
+            path = self._remotes[layer.label].download_shard(layer.record, ref)
+        except NetworkError as exc:
+            self._cooldown.fail(layer.label, exc.message)
+            raise
+        return path, ref.sha256, ref.sections, "downloaded"
+
+    def _index_volumes(self, layer: Layer) -> dict[tuple[str, str], list[dict[str, Any]]]:
+        if self._volumes is not None and self._volumes[0] == layer.sha256:
+            return self._volumes[1]
+        try:
+            data = layer.body.read_bytes()
+        except OSError:
+            data = b""
+        if hashlib.sha256(data).hexdigest() != layer.sha256:
+            raise self._source_error(layer, f"{layer.body} changed or vanished since it was read")
+        volumes = index_volumes(data)
+        if len(data) <= _VOLUME_MEMO_LIMIT:
+            self._volumes = (layer.sha256, volumes)
+        return volumes
+
+    # Offline use and reporting.
+
+    def sync(self, progress: Progress | None = None) -> dict[str, Any]:
+        """Re-check every site now (TTL and cooldown ignored), then make sure every version's
+        shard is in the cache, verified. ``progress(done, total, "id version")`` follows each
+        shard. Failures are collected, not raised, so one bad shard does not stop the rest."""
+        with self._lock:
+            failures: list[dict[str, str]] = []
+            for url in self._remotes:
+                self._update(url, force=True)
+                failure = self._cooldown.last_failure(url)  # cleared by a success
+                if failure is not None:
+                    failures.append({"source": url, "error": failure.reason})
+            self._loaded = True
+            self._merge()
+            jobs = [(e, layer, v) for e, layer in self._merged.values() for v in e.versions]
+            counts = {"cached": 0, "downloaded": 0, "built": 0, "copied": 0}
+            for done, (entry, layer, version) in enumerate(jobs, start=1):
+                try:
+                    counts[self._shard_file(entry, layer, version)[3]] += 1
+                except ClientError as exc:
+                    failures.append({"id": entry.id, "version": version, "error": exc.message})
+                if progress is not None:
+                    progress(done, len(jobs), f"{entry.id} {version}")
+            self._cache.remove_temporary(_ABANDONED_SECONDS, self._clock())
+            return {"shards": len(jobs), **counts, "failures": failures}
+
+    def status(self) -> dict[str, Any]:
+        """Sources with their standing and freshness, the merged entry count, cache figures."""
+        with self._lock:
+            self._ensure_loaded()
+            now = self._clock()
+            sources = [self._site_status(url, now) for url in self._remotes]
+            for layer in (self._local, self._bundled):
+                if layer is not None:
+                    sources.append(_layer_status(layer, used=self._uses(layer)))
+            return {
+                "sources": sources,
+                "entries": len(self._ordered),
+                "cacheTtlSeconds": self.settings.cache_ttl,
+                "cooldownSeconds": self._cooldown.seconds,
+                "cache": self._cache.status(),
+            }
+
+    def _uses(self, layer: Layer) -> bool:
+        return any(used.label == layer.label for _entry, used in self._merged.values())
+
+    def _site_status(self, url: str, now: float) -> dict[str, Any]:
+        layer = self._layers[url]
+        status: dict[str, Any] = {"kind": "remote", "source": url, "state": "no copy"}
+        if layer is not None:
+            status = _layer_status(layer, used=self._uses(layer))
+            if layer.record is not None:
+                status["checkedAt"] = iso_time(layer.record.checked_at)
+                status["ageSeconds"] = round(now - layer.record.checked_at, 1)
+        failure = self._cooldown.last_failure(url)
+        if failure is not None:
+            status["state"] = "failed"
+            status["error"] = failure.reason
+            status["retryInSeconds"] = round(self._cooldown.remaining(url), 1)
+        return status
+
+
+def _layer_status(layer: Layer, *, used: bool) -> dict[str, Any]:
+    provenance = layer.provenance
+    return {
+        "kind": layer.kind,
+        "source": layer.label,
+        "document": layer.document,
+        "state": "ok" if used else "unused",
+        "entries": len(layer.entries),
+        "fetchedAt": provenance.fetched_at,
+        "stale": provenance.stale,
+        "buildId": provenance.build_id,
+        "buildTime": provenance.build_time,
+    }

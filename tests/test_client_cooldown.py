@@ -1,0 +1,49 @@
+"""Cooldown after a failure: timing by an injected clock, independence per remote, zero seconds."""
+
+from __future__ import annotations
+
+from client.cooldown import Cooldown, Failure
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_failed_remote_is_blocked_for_the_cooldown_then_tried_again() -> None:
+    clock = Clock()
+    cooldown = Cooldown(30, clock)
+    assert not cooldown.blocked("https://a.example/")
+    assert cooldown.fail("https://a.example/", "HTTP 503") == Failure("HTTP 503", 1000.0, 1030.0)
+    clock.now = 1029.9
+    assert cooldown.blocked("https://a.example/")
+    assert round(cooldown.remaining("https://a.example/"), 6) == 0.1
+    assert not cooldown.blocked("https://b.example/")
+    clock.now = 1030.0
+    assert not cooldown.blocked("https://a.example/")
+    assert cooldown.remaining("https://a.example/") == 0.0
+    # The failure is remembered for status output until the remote answers again.
+    assert cooldown.last_failure("https://a.example/") == Failure("HTTP 503", 1000.0, 1030.0)
+    cooldown.succeed("https://a.example/")
+    assert cooldown.last_failure("https://a.example/") is None
+
+
+def test_a_new_failure_restarts_the_cooldown() -> None:
+    clock = Clock()
+    cooldown = Cooldown(30, clock)
+    cooldown.fail("r", "timeout")
+    clock.now = 1031.0
+    cooldown.fail("r", "refused")
+    clock.now = 1060.0
+    assert cooldown.blocked("r")
+    assert cooldown.last_failure("r") == Failure("refused", 1031.0, 1061.0)
+
+
+def test_zero_seconds_never_blocks() -> None:
+    cooldown = Cooldown(0, Clock())
+    cooldown.fail("r", "refused")
+    assert not cooldown.blocked("r")
+    assert cooldown.remaining("r") == 0.0

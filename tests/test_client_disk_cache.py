@@ -1,0 +1,178 @@
+"""The cache directory: atomic writes, content addressing, distrust of what it finds, status."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+import orjson
+import pytest
+
+from client.disk_cache import CopyRecord, DiskCache, hash_key
+from client.errors import ConfigError
+
+BODY = b'{"format": "doctrove-catalog@1"}'
+SHA = hashlib.sha256(BODY).hexdigest()
+
+
+def record(sha256: str = SHA, url: str = "https://a.example/catalog.json") -> CopyRecord:
+    return CopyRecord(url, "catalog", sha256, len(BODY), '"e1"', None, 100.0, 160.0)
+
+
+def store_blob(cache: DiskCache, body: bytes) -> str:
+    sha256 = hashlib.sha256(body).hexdigest()
+    with cache.temporary("blobs") as (path, handle):
+        handle.write(body)
+        cache.store_blob(path, handle, sha256)
+    return sha256
+
+
+def files(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir())
+
+
+def test_blobs_are_stored_by_hash_without_leftovers(tmp_path: Path) -> None:
+    cache = DiskCache(tmp_path)
+    assert store_blob(cache, BODY) == SHA
+    assert cache.read_blob(SHA) == BODY
+    assert files(tmp_path / "v1" / "blobs") == [SHA]
+
+
+def test_a_blob_that_does_not_match_its_name_is_removed(tmp_path: Path) -> None:
+    cache = DiskCache(tmp_path)
+    store_blob(cache, BODY)
+    cache.blob_path(SHA).write_bytes(b'{"format": "tampered"}')
+    assert cache.read_blob(SHA) is None
+    assert not cache.blob_path(SHA).exists()
+    assert cache.read_blob("0" * 64) is None
+
+
+def test_copy_records_round_trip(tmp_path: Path) -> None:
+    cache = DiskCache(tmp_path)
+    cache.write_copy("https://a.example/", record())
+    assert cache.read_copy("https://a.example/") == record()
+    assert cache.read_copy("https://b.example/") is None
+    name = f"{hash_key('https://a.example/')}.json"
+    assert files(tmp_path / "v1" / "copies") == [name]
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"{not json",
+        b"[1, 2]",
+        b'{"url": "x"}',
+        orjson.dumps({**record().__dict__, "sha256": "../../etc/passwd"}),
+        orjson.dumps({**record().__dict__, "document": "html"}),
+        orjson.dumps({**record().__dict__, "bytes": "12"}),
+        orjson.dumps({**record().__dict__, "extra": 1}),
+    ],
+)
+def test_a_corrupt_or_foreign_copy_record_is_dropped(tmp_path: Path, content: bytes) -> None:
+    cache = DiskCache(tmp_path)
+    cache.write_copy("https://a.example/", record())
+    path = tmp_path / "v1" / "copies" / f"{hash_key('https://a.example/')}.json"
+    path.write_bytes(content)
+    assert cache.read_copy("https://a.example/") is None
+    assert not path.exists()
+
+
+def test_replacing_a_copy_forgets_its_old_blob_unless_another_copy_uses_it(tmp_path: Path) -> None:
+    cache = DiskCache(tmp_path)
+    old = store_blob(cache, BODY)
+    new = store_blob(cache, BODY + b" ")
+    cache.write_copy("https://a.example/", record(old))
+    cache.write_copy("https://b.example/", record(old))
+    cache.write_copy("https://a.example/", record(new))
+    assert cache.read_blob(old) == BODY  # b still names it
+    cache.write_copy("https://b.example/", record(new))
+    assert cache.read_blob(old) is None
+    assert files(tmp_path / "v1" / "blobs") == [new]
+
+
+def test_verdicts_are_json_or_nothing(tmp_path: Path) -> None:
+    cache = DiskCache(tmp_path)
+    cache.write_verdict(SHA, "catalog", {"checker": "c@1"})
+    assert cache.read_verdict(SHA, "catalog") == {"checker": "c@1"}
+    assert cache.read_verdict(SHA, "index") is None
+    (tmp_path / "v1" / "verdicts" / f"{SHA}.catalog.json").write_bytes(b"\x00garbage")
+    assert cache.read_verdict(SHA, "catalog") is None
+
+
+def install(cache: DiskCache, key: str, data: bytes) -> Path:
+    with cache.temporary("shards") as (path, handle):
+        handle.write(data)
+        return cache.install_shard(key, path, handle)
+
+
+def test_a_shard_is_checked_against_its_sidecar(tmp_path: Path) -> None:
+    cache = DiskCache(tmp_path)
+    installed = install(cache, "k1", b"database bytes")
+    assert cache.shard_path("k1") == installed
+    assert files(tmp_path / "v1" / "shards") == ["k1.json", "k1.sqlite"]
+    assert orjson.loads((tmp_path / "v1" / "shards" / "k1.json").read_bytes()) == {
+        "rawBytes": 14,
+        "rawSha256": hashlib.sha256(b"database bytes").hexdigest(),
+    }
+    # Same size, other bytes, a new mtime: found out and removed.
+    installed.write_bytes(b"DATABASE BYTES")
+    os.utime(installed, ns=(1, 1))
+    assert cache.shard_path("k1") is None
+    assert files(tmp_path / "v1" / "shards") == []
+
+
+def test_a_shard_without_its_sidecar_yet_is_absent_but_kept(tmp_path: Path) -> None:
+    cache = DiskCache(tmp_path)
+    install(cache, "k2", b"db")
+    (tmp_path / "v1" / "shards" / "k2.json").unlink()
+    assert cache.shard_path("k2") is None
+    assert files(tmp_path / "v1" / "shards") == ["k2.sqlite"]  # its writer may finish it
+
+
+def test_a_failed_write_leaves_nothing(tmp_path: Path) -> None:
+    cache = DiskCache(tmp_path)
+    with pytest.raises(RuntimeError), cache.temporary("blobs") as (_path, handle):
+        handle.write(b"half a body")
+        raise RuntimeError("the download broke")
+    assert files(tmp_path / "v1" / "blobs") == []
+
+
+def test_temporary_files_of_dead_processes_are_not_read_and_are_cleared(tmp_path: Path) -> None:
+    cache = DiskCache(tmp_path)
+    store_blob(cache, BODY)
+    shards = tmp_path / "v1" / "shards"
+    shards.mkdir(parents=True)
+    leftover = shards / ".tmp-killed"
+    leftover.write_bytes(b"partial download")
+    os.utime(leftover, (1000.0, 1000.0))
+    fresh = tmp_path / "v1" / "blobs" / ".tmp-busy"
+    fresh.write_bytes(b"someone is writing")
+    os.utime(fresh, (4000.0, 4000.0))
+    assert cache.status()["shards"] == {"files": 0, "bytes": 16, "temporary": 1}
+    assert cache.remove_temporary(older_than=3600, now=4700.0) == 1
+    assert files(shards) == []
+    assert fresh.exists()
+
+
+def test_status_counts_files_and_bytes_by_kind(tmp_path: Path) -> None:
+    cache = DiskCache(tmp_path)
+    assert cache.status()["bytes"] == 0
+    store_blob(cache, BODY)
+    cache.write_copy("https://a.example/", record())
+    install(cache, "k3", b"12345")
+    status = cache.status()
+    assert status["path"] == str(tmp_path)
+    assert status["blobs"] == {"files": 1, "bytes": len(BODY), "temporary": 0}
+    assert status["copies"]["files"] == 1
+    assert status["shards"]["files"] == 1  # the sidecar is not counted as a shard
+    assert status["bytes"] == sum(status[k]["bytes"] for k in ("blobs", "copies", "shards"))
+
+
+def test_an_unusable_cache_directory_is_a_config_error(tmp_path: Path) -> None:
+    occupied = tmp_path / "a-file"
+    occupied.write_bytes(b"not a folder")
+    cache = DiskCache(occupied)
+    assert cache.read_copy("https://a.example/") is None  # reading creates nothing
+    with pytest.raises(ConfigError, match=r"cannot use the cache directory .*a-file"):
+        cache.write_verdict(SHA, "catalog", {})

@@ -1,0 +1,259 @@
+"""End to end: the example site built by docbuild, served by builder.serve, fetched by SiteData;
+304s on a warm start, a plain index.json host, processes sharing a cache, a killed download."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+
+from builder.build import build_site
+from builder.config import load_catalog
+from builder.serve import start_server
+from client.config import Settings
+from client.disk_cache import DiskCache
+from client.sources import SiteData
+
+REPO = Path(__file__).resolve().parents[1]
+EXAMPLES = REPO / "examples" / "docbuild.toml"
+COMPAT = REPO / "examples" / "compat" / "doctrove-demo-index.json"
+START = 1_800_000_000.0
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("examples") / "site"
+    build_site(load_catalog(EXAMPLES), root)
+    return root
+
+
+def settings(cache: Path, url: str, ttl: int = 600) -> Settings:
+    return Settings(
+        index_urls=(url,),
+        local_index=None,
+        cache_ttl=ttl,
+        timeout_ms=20000,
+        cooldown_seconds=30.0,
+        cache_size=256,
+        cache_dir=cache,
+        debug=False,
+        config_file=None,
+    )
+
+
+def requests_in(log: io.StringIO) -> list[str]:
+    """'GET /path status' for each line of builder.serve's access log."""
+    lines = [line for line in log.getvalue().splitlines() if '"GET ' in line]
+    return [
+        " ".join(line.split('"')[1].split()[:2] + line.split('"')[2].split()[:1]) for line in lines
+    ]
+
+
+def test_happy_path_then_a_warm_start_revalidates_with_one_304(site: Path, tmp_path: Path) -> None:
+    catalog = orjson.loads((site / "catalog.json").read_bytes())
+    versions = sum(len(e["versions"]) for e in catalog["entries"])
+    log = io.StringIO()
+    with start_server(site, access_log=log) as server:
+        first = SiteData(settings(tmp_path, server.url), clock=lambda: START)
+        assert [e.id for e in first.entries()] == [e["id"] for e in catalog["entries"]]
+        summary = first.sync()
+        assert (summary["downloaded"], summary["failures"]) == (versions, [])
+        conn = first.open_shard("werkzeug", "3.1.3")
+        (count,) = conn.execute("SELECT count(*) FROM sections").fetchone()
+        (werkzeug,) = [e for e in catalog["entries"] if e["id"] == "werkzeug"]
+        assert count == werkzeug["shards"]["3.1.3"]["sections"] > 0
+        conn.close()
+        first.close()
+        cold = requests_in(log)
+        # sync re-checks the catalog whatever its age: a 304 right after the first fetch.
+        assert cold[:2] == ["GET /catalog.json 200", "GET /catalog.json 304"]
+        assert len(cold) == 2 + versions
+        # A new process, the copy now older than the TTL: one conditional GET, nothing else.
+        second = SiteData(settings(tmp_path, server.url), clock=lambda: START + 601)
+        for entry in second.entries():
+            for version in entry.versions:
+                second.open_shard(entry.id, version).close()
+        assert second.entry("attrs").provenance.kind == "remote"  # type: ignore[union-attr]
+        second.close()
+    assert requests_in(log)[len(cold) :] == ["GET /catalog.json 304"]
+
+
+def test_a_plain_index_host_gets_shards_identical_to_the_builders(
+    site: Path, tmp_path: Path
+) -> None:
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    shutil.copy(site / "index.json", plain / "index.json")
+    catalog = orjson.loads((site / "catalog.json").read_bytes())
+    log = io.StringIO()
+    with start_server(plain, access_log=log) as server:
+        data = SiteData(settings(tmp_path / "cache", server.url), clock=lambda: START)
+        assert data.sync()["built"] == sum(len(e["versions"]) for e in catalog["entries"])
+        data.close()
+    assert requests_in(log) == ["GET /catalog.json 404", "GET /index.json 200"]
+    shards = tmp_path / "cache" / "v1" / "shards"
+    built = {p.read_bytes() for p in shards.glob("*.sqlite")}
+    published = {
+        gzip.decompress((site / s["path"]).read_bytes())
+        for e in catalog["entries"]
+        for s in e["shards"].values()
+    }
+    assert built == published
+
+
+def test_the_demo_index_of_the_node_implementation_is_served_from_a_plain_host(
+    tmp_path: Path,
+) -> None:
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    shutil.copy(COMPAT, plain / "index.json")
+    with start_server(plain) as server:
+        data = SiteData(settings(tmp_path / "cache", server.url), clock=lambda: START)
+        assert [e.id for e in data.entries()] == ["express", "zod", "dayjs"]
+        conn = data.open_shard("zod", "3.24.1")
+        headings = [row[0] for row in conn.execute("SELECT heading FROM sections")]
+        conn.close()
+        data.close()
+    assert headings and all(isinstance(h, str) and h for h in headings)
+
+
+SYNC = """
+import sys
+from pathlib import Path
+from client.config import resolve_settings
+from client.sources import SiteData
+data = SiteData(resolve_settings({"index_urls": sys.argv[1], "cache_dir": sys.argv[2]}, {}))
+summary = data.sync()
+print(summary["shards"], len(summary["failures"]))
+"""
+
+
+def test_two_processes_syncing_one_cache_leave_it_consistent(site: Path, tmp_path: Path) -> None:
+    cache = tmp_path / "shared-cache"
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    with start_server(site) as server:
+        processes = [
+            subprocess.Popen(
+                [sys.executable, "-c", SYNC, server.url, str(cache)],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                env=env,
+            )
+            for _ in range(2)
+        ]
+        outputs = [p.communicate(timeout=120) for p in processes]
+    catalog = orjson.loads((site / "catalog.json").read_bytes())
+    versions = sum(len(e["versions"]) for e in catalog["entries"])
+    assert [out.decode().split() for out, _err in outputs] == [[str(versions), "0"]] * 2
+    assert not list(cache.glob("v1/*/.tmp-*"))
+    # Offline now: every shard must open from the cache, verified against its sidecar.
+    offline = SiteData(settings(cache, server.url), clock=lambda: START + 10**6)
+    assert {e.provenance.kind for e in offline.entries()} == {"disk"}
+    for entry in offline.entries():
+        for version in entry.versions:
+            offline.open_shard(entry.id, version).close()
+    status = DiskCache(cache).status()
+    assert (status["shards"]["files"], status["copies"]["files"]) == (versions, 1)
+
+
+class HeldShardServer(ThreadingHTTPServer):
+    """Serves a site's files; while ``hold`` is set it sends half of a shard, then waits."""
+
+    daemon_threads = True
+
+    def __init__(self, root: Path) -> None:
+        super().__init__(("127.0.0.1", 0), HeldShardHandler)
+        self.root = root
+        self.hold = threading.Event()
+        self.half_sent = threading.Event()
+        self.release = threading.Event()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}/"
+
+
+class HeldShardHandler(BaseHTTPRequestHandler):
+    server: HeldShardServer
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def do_GET(self) -> None:
+        path = self.server.root / self.path.lstrip("/")
+        if not path.is_file():
+            self.send_error(404)
+            return
+        data = path.read_bytes()
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        if self.server.hold.is_set() and self.path.startswith("/shards/"):
+            self.wfile.write(data[: len(data) // 2])
+            self.wfile.flush()
+            self.server.half_sent.set()
+            self.server.release.wait(30)
+            return
+        self.wfile.write(data)
+
+
+@pytest.fixture
+def held(site: Path) -> Iterator[HeldShardServer]:
+    server = HeldShardServer(site)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server
+    server.release.set()
+    server.shutdown()
+    server.server_close()
+
+
+OPEN = """
+import sys
+from client.config import resolve_settings
+from client.sources import SiteData
+data = SiteData(resolve_settings({"index_urls": sys.argv[1], "cache_dir": sys.argv[2]}, {}))
+data.open_shard("python", "3.11.2")
+"""
+
+
+def test_a_process_killed_mid_download_leaves_nothing_corrupt(
+    held: HeldShardServer, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    held.hold.set()
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    process = subprocess.Popen(
+        [sys.executable, "-c", OPEN, held.url, str(cache)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        assert held.half_sent.wait(60)
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait(30)
+    held.release.set()
+    shards = cache / "v1" / "shards"
+    assert list(shards.glob(".tmp-*"))  # the half download the process was writing
+    assert not list(shards.glob("*.sqlite")) and not list(shards.glob("*.json"))
+    # The next process finds the catalog copy intact and completes the download.
+    held.hold.clear()
+    data = SiteData(settings(cache, held.url), clock=lambda: START)
+    conn = data.open_shard("python", "3.11.2")
+    assert conn.execute("SELECT count(*) FROM sections").fetchone()[0] > 100
+    conn.close()
+    data.close()

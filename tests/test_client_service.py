@@ -1,0 +1,120 @@
+"""DocService over the bundled example site: answers, provenance, bounds and error codes."""
+
+from pathlib import Path
+
+import pytest
+
+from client.app import make_service
+from client.config import resolve_settings
+from client.errors import InvalidRequest, NotFound, SectionChanged, VersionNotFound
+from client.service import DocService
+
+
+@pytest.fixture(scope="module")
+def service(tmp_path_factory: pytest.TempPathFactory) -> DocService:
+    cache = tmp_path_factory.mktemp("cache")
+    return make_service(resolve_settings({}, {"DOCTROVE_CACHE_DIR": str(cache)}))
+
+
+def test_lookup_has_seed_keys_and_provenance(service: DocService) -> None:
+    answer = service.lookup("expressjs", 3)
+    assert set(answer) >= {"results", "total", "sources"}
+    top = answer["results"][0]
+    assert (top["id"], top["latest"]) == ("express", "5.1.0")
+    assert 0.95 <= top["score"] <= 0.955  # the alias tier, plus at most its popularity headroom
+    assert top["matches"] == ["exact alias match: expressjs"]
+    assert top["source"].startswith("bundled:")
+    assert top["provenance"]["kind"] == "bundled"
+    assert top["provenance"]["buildTime"] == "2026-11-30T00:00:00.000Z"
+
+
+def test_releases(service: DocService) -> None:
+    answer = service.releases("werkzeug")
+    assert answer["versions"] == ["3.1.3", "2.3.8"] and answer["latest"] == "3.1.3"
+
+
+def test_extract_states_the_version_and_how_it_was_chosen(service: DocService) -> None:
+    answer = service.extract("werkzeug", "2", "routing converters", 2, 2000)
+    assert (answer["version"], answer["releaseKind"]) == ("2.3.8", "prefix")
+    assert answer["requestedVersion"] == "2"
+    assert 1 <= len(answer["sections"]) <= 2
+    for section in answer["sections"]:
+        assert section["source"].endswith(".rst") and section["lines"][0] >= 1
+        assert len(section["sha256"]) == 64 and section["path"].startswith("https://")
+    latest = service.extract("werkzeug", None, "routing")
+    assert (latest["version"], latest["releaseKind"]) == ("3.1.3", "latest")
+
+
+def test_extract_finds_an_api_by_name_in_html_docs(service: DocService) -> None:
+    answer = service.extract("python", "3.11", "json.dumps", 3)
+    assert answer["sections"][0]["anchor"] == "json.dumps"
+
+
+def test_extract_without_focus_is_the_table_of_contents(service: DocService) -> None:
+    answer = service.extract("commander", "12")
+    assert answer["sections"] == [] and answer["toc"]
+    assert {"heading", "headingPath", "anchor", "path", "level"} <= set(answer["toc"][0])
+
+
+def test_size_budget_is_respected(service: DocService) -> None:
+    answer = service.extract("python", None, "pathlib glob pattern", 5, 100)
+    assert sum(len(s["body"]) for s in answer["sections"]) <= 100 * 4 + 200
+    assert answer["truncated"] or answer["omitted"]
+
+
+def test_read_whole_section_with_neighbours_and_expected_hash(service: DocService) -> None:
+    found = service.extract("werkzeug", "3.1.3", "form data parsing", 1)["sections"][0]
+    answer = service.read("werkzeug", "3.1.3", found["anchor"], found["sha256"], 1)
+    target = [s for s in answer["sections"] if s["target"]]
+    assert len(target) == 1 and target[0]["anchor"] == found["anchor"]
+    assert target[0]["bodySha256Verified"] is True
+    assert 1 <= len(answer["sections"]) <= 3
+    with pytest.raises(SectionChanged) as changed:
+        service.read("werkzeug", "3.1.3", found["anchor"], "0" * 64)
+    assert changed.value.code == "version" and changed.value.hints == [found["sha256"]]
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "code"),
+    [
+        (lambda s: s.extract("expres"), NotFound, "not-found"),
+        (lambda s: s.extract("express", "7"), VersionNotFound, "version"),
+        (lambda s: s.lookup(""), InvalidRequest, "validation"),
+        (lambda s: s.lookup("x" * 201), InvalidRequest, "validation"),
+        (lambda s: s.lookup("x", 0), InvalidRequest, "validation"),
+        (lambda s: s.lookup("x", True), InvalidRequest, "validation"),
+        (lambda s: s.extract("express", None, "x", 51), InvalidRequest, "validation"),
+        (lambda s: s.extract("express", None, "x", 5, 99), InvalidRequest, "validation"),
+        (lambda s: s.extract(5), InvalidRequest, "validation"),
+        (lambda s: s.read("express", None, "no-such-anchor"), NotFound, "not-found"),
+        (lambda s: s.read("express", None, "x", "nothex"), InvalidRequest, "validation"),
+    ],
+)
+def test_errors_have_stable_codes(
+    service: DocService, call: object, error: type, code: str
+) -> None:
+    with pytest.raises(error) as caught:
+        call(service)  # type: ignore[operator]
+    assert caught.value.code == code
+
+
+def test_errors_carry_recovery_hints(service: DocService) -> None:
+    with pytest.raises(NotFound) as missing:
+        service.extract("werkzueg")
+    assert "werkzeug" in missing.value.hints
+    with pytest.raises(VersionNotFound) as version:
+        service.extract("express", "6")
+    assert version.value.hints[:2] == ["5.1.0", "4.21.2"]
+
+
+def test_answers_are_cached(service: DocService) -> None:
+    before = service.results.stats().hits
+    service.lookup("werkzeug")
+    service.lookup("werkzeug")
+    assert service.results.stats().hits == before + 1
+
+
+def test_status(service: DocService, tmp_path: Path) -> None:
+    status = service.status()
+    assert status["libraries"] == 9 and status["versions"] == 15
+    assert status["data"]["sources"][0]["kind"] == "bundled"

@@ -1,0 +1,166 @@
+"""Shards in the client's cache: published ones verified and unpacked, local ones built exactly as
+the builder builds them, and every one opened read-only only after the schema checks pass."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import re
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from builder.anchors import slugify, unique_anchor
+from builder.shards import write_shard
+from client.disk_cache import DiskCache
+from client.model import ShardRef
+from client.shard_store import build_shard, built_key, install_published, open_shard_file
+from schemas.shard_build import build_database, heading_anchor
+
+RECORDS: list[dict[str, Any]] = [
+    {
+        "heading": "Session.mount",
+        "path": "https://docs.example/api.html#mount",
+        "body": "Mount an adapter.\n\n```python\ns.mount('https://', adapter)\n```",
+        "anchor": "session-mount",
+        "source": "api.md",
+        "lines": [3, 9],
+        "headingPath": ["API", "Sessions"],
+    },
+    {"heading": "可选与默认值", "body": "z.string().optional() 允许 undefined。"},
+    {"heading": "可选与默认值", "body": "重复的标题。"},
+]
+
+
+def published(tmp_path: Path, records: list[dict[str, Any]] = RECORDS) -> tuple[Path, ShardRef]:
+    info = write_shard(tmp_path / "site", "requests", "2.32.3", records)
+    ref = ShardRef(info.path, info.sha256, info.bytes, info.raw_bytes, info.sections)
+    return tmp_path / "site" / info.path, ref
+
+
+def test_a_published_shard_is_verified_unpacked_and_opened(tmp_path: Path) -> None:
+    source, ref = published(tmp_path)
+    cache = DiskCache(tmp_path / "cache")
+    path = install_published(cache, source, ref)
+    assert isinstance(path, Path)
+    assert path == tmp_path / "cache" / "v1" / "shards" / f"{ref.sha256}.sqlite"
+    assert path.read_bytes() == gzip.decompress(source.read_bytes())
+    conn = open_shard_file(path, "requests", "2.32.3", 3)
+    assert isinstance(conn, sqlite3.Connection)
+    assert conn.execute("SELECT heading FROM sections ORDER BY id").fetchall() == [
+        ("Session.mount",),
+        ("可选与默认值",),
+        ("可选与默认值",),
+    ]
+    assert conn.execute("PRAGMA trusted_schema").fetchone() == (0,)
+    with pytest.raises(sqlite3.OperationalError):
+        conn.execute("DELETE FROM sections")
+    conn.close()
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"sha256": "0" * 64}, "has sha256 .*, the catalog says 0000"),
+        ({"bytes": 1}, "bytes, the catalog says 1"),
+        ({"raw_bytes": 4096}, "decompresses to more or fewer than the 4096 bytes"),
+    ],
+)
+def test_a_published_shard_that_differs_from_the_catalog_is_refused(
+    tmp_path: Path, change: dict[str, Any], message: str
+) -> None:
+    source, ref = published(tmp_path)
+    ref = ShardRef(**{**ref.__dict__, **change})
+    cache = DiskCache(tmp_path / "cache")
+    problems = install_published(cache, source, ref)
+    assert isinstance(problems, list)
+    assert problems and re.search(message, problems[0])
+    assert not [p for p in (tmp_path / "cache").rglob("*") if p.is_file()]
+
+
+def test_a_gz_shard_that_does_not_decompress_is_refused(tmp_path: Path) -> None:
+    junk = b"\x1f\x8b\x08\x00not really gzip"
+    source = tmp_path / "x.sqlite.gz"
+    source.write_bytes(junk)
+    digest = hashlib.sha256(junk).hexdigest()
+    ref = ShardRef("shards/x/1.0123456789abcdef.sqlite.gz", digest, len(junk), 100, 1)
+    problems = install_published(DiskCache(tmp_path / "cache"), source, ref)
+    assert isinstance(problems, list) and "does not decompress" in problems[0]
+
+
+def test_a_locally_built_shard_is_byte_identical_to_the_builders(tmp_path: Path) -> None:
+    source, _ref = published(tmp_path)
+    cache = DiskCache(tmp_path / "cache")
+    key = built_key("f" * 64, "requests", "2.32.3")
+    path = build_shard(cache, key, "requests", "2.32.3", RECORDS)
+    assert path.read_bytes() == gzip.decompress(source.read_bytes())
+    assert cache.shard_path(key) == path
+    conn = open_shard_file(path, "requests", "2.32.3", None)
+    assert isinstance(conn, sqlite3.Connection)
+    anchors = [row[0] for row in conn.execute("SELECT anchor FROM sections ORDER BY id")]
+    assert anchors == ["session-mount", "可选与默认值", "可选与默认值-1"]
+    conn.close()
+
+
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "Session.mount()",
+        "快速开始",
+        "  Hello,   World!  ",
+        "a -- b",
+        "",
+        "!!!",
+        "x" * 200,
+        "Ünïcode ﬁ",
+    ],
+)
+def test_the_shared_anchor_rule_equals_the_builders(heading: str) -> None:
+    taken_here: set[str] = {"section", "hello-world"}
+    taken_there: set[str] = set(taken_here)
+    assert heading_anchor(heading, taken_here) == unique_anchor(slugify(heading), taken_there)
+    assert taken_here == taken_there
+
+
+def make_database(path: Path, *extra: str, version: str = "1.0") -> Path:
+    build_database(path, "lib", version, [{"heading": "A", "body": "text"}])
+    if extra:
+        conn = sqlite3.connect(path)
+        for statement in extra:
+            conn.execute(statement)
+        conn.commit()
+        conn.close()
+    return path
+
+
+@pytest.mark.parametrize(
+    ("extra", "version", "message"),
+    [
+        (("CREATE VIEW v AS SELECT 1",), "1.0", "unexpected view 'v'"),
+        (
+            ("CREATE TRIGGER t AFTER INSERT ON meta BEGIN SELECT 1; END",),
+            "1.0",
+            "unexpected trigger 't'",
+        ),
+        (("CREATE TABLE evil (x)",), "1.0", "unexpected table 'evil'"),
+        ((), "2.0", "meta version is '2.0', expected '1.0'"),
+    ],
+)
+def test_a_shard_failing_the_schema_or_meta_checks_is_not_opened(
+    tmp_path: Path, extra: tuple[str, ...], version: str, message: str
+) -> None:
+    path = make_database(tmp_path / "shard.sqlite", *extra, version=version)
+    problems = open_shard_file(path, "lib", "1.0", 1)
+    assert problems == [message] or (isinstance(problems, list) and message in problems)
+
+
+def test_a_file_that_is_not_a_database_is_not_opened(tmp_path: Path) -> None:
+    path = tmp_path / "junk.sqlite"
+    path.write_bytes(b"SQLite format 3\x00" + b"\xff" * 200)
+    problems = open_shard_file(path, "lib", "1.0", None)
+    assert isinstance(problems, list) and problems[0].startswith("not a readable")
+    assert open_shard_file(make_database(tmp_path / "ok.sqlite"), "lib", "1.0", 2) == [
+        "meta sections is '1', expected '2'"
+    ]

@@ -1,0 +1,506 @@
+"""SiteData: merging sources, fallbacks with provenance, cooldowns and revalidation by a fake clock,
+and every failure a site can have, produced with httpx.MockTransport."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import sqlite3
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import orjson
+import pytest
+
+from builder.shards import write_shard
+from client import catalog_loader
+from client.config import Settings
+from client.errors import ConfigError, NetworkError, NotFound, VersionNotFound
+from client.sources import SiteData
+from schemas.shards import SHARD_FORMAT
+from schemas.text import TOKENIZER
+
+SITE = "https://private.example/docs/"
+PUBLIC = "https://public.example/"
+Libraries = dict[str, dict[str, list[dict[str, Any]]]]
+
+
+def records(library: str, version: str) -> list[dict[str, Any]]:
+    return [{"heading": f"{library} {version} intro", "body": f"About {library}.", "path": "p"}]
+
+
+def make_site(root: Path, libraries: Libraries, name_prefix: str = "") -> dict[str, Any]:
+    """Write shards and catalog.json for ``libraries`` under ``root``; return the catalog."""
+    entries = []
+    for library, versions in libraries.items():
+        shards = {}
+        for version, recs in versions.items():
+            info = write_shard(root, library, version, recs)
+            shards[version] = {
+                "path": info.path,
+                "sha256": info.sha256,
+                "bytes": info.bytes,
+                "rawBytes": info.raw_bytes,
+                "sections": info.sections,
+                "format": SHARD_FORMAT,
+                "tokenizer": TOKENIZER,
+            }
+        entries.append(
+            {
+                "id": library,
+                "name": name_prefix + library,
+                "versions": list(versions),
+                "shards": shards,
+            }
+        )
+    catalog = {
+        "format": "doctrove-catalog@1",
+        "buildId": hashlib.sha256(root.name.encode()).hexdigest(),
+        "builderVersion": "test",
+        "updatedAt": "2026-01-01T00:00:00Z",
+        "site": {"title": "Test", "baseUrl": ""},
+        "entries": entries,
+    }
+    (root / "catalog.json").write_bytes(orjson.dumps(catalog))
+    return catalog
+
+
+def make_index(path: Path, libraries: dict[str, list[str]], prefix: str = "") -> Path:
+    entries = [
+        {
+            "id": library,
+            "name": prefix + library,
+            "versions": versions,
+            "volumes": {v: {"sections": records(library, v)} for v in versions},
+        }
+        for library, versions in libraries.items()
+    ]
+    path.write_bytes(orjson.dumps({"format": "doctrove-index@1", "entries": entries}))
+    return path
+
+
+class Body(httpx.SyncByteStream):
+    """A response body that arrives as a stream, as over a socket (httpx reads a ByteStream
+    ahead, after which a raw read is refused)."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def __iter__(self) -> Iterator[bytes]:
+        yield self.data
+
+
+class FakeHost:
+    """Serves a folder like a static host (ETags, 304s) unless ``fault`` says otherwise."""
+
+    def __init__(self, root: Path, base: str) -> None:
+        self.root, self.base = root, base
+        self.requests: list[httpx.Request] = []
+        self.fault: Callable[[httpx.Request], httpx.Response] | None = None
+
+    def __call__(self, request: httpx.Request) -> httpx.Response:
+        self.requests.append(request)
+        if self.fault is not None:
+            return self.fault(request)
+        relative = str(request.url)[len(self.base) :]
+        path = self.root / relative
+        if not relative or not path.is_file():
+            return httpx.Response(404)
+        data = path.read_bytes()
+        etag = f'"{hashlib.sha256(data).hexdigest()[:16]}"'
+        if request.headers.get("if-none-match") == etag:
+            return httpx.Response(304, headers={"ETag": etag})
+        headers = {"ETag": etag, "Content-Length": str(len(data))}
+        return httpx.Response(200, headers=headers, stream=Body(data))
+
+    def paths(self) -> list[str]:
+        return [r.url.path for r in self.requests]
+
+
+class Router:
+    def __init__(self, *hosts: FakeHost) -> None:
+        self.hosts = hosts
+
+    def __call__(self, request: httpx.Request) -> httpx.Response:
+        for host in self.hosts:
+            if str(request.url).startswith(host.base):
+                return host(request)
+        raise httpx.ConnectError("connection refused", request=request)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def settings(tmp_path: Path, *urls: str, **changes: Any) -> Settings:
+    values: dict[str, Any] = {
+        "index_urls": urls,
+        "local_index": None,
+        "cache_ttl": 600,
+        "timeout_ms": 5000,
+        "cooldown_seconds": 30.0,
+        "cache_size": 256,
+        "cache_dir": tmp_path / "cache",
+        "debug": False,
+        "config_file": None,
+    }
+    return Settings(**{**values, **changes})
+
+
+@pytest.fixture
+def host(tmp_path: Path) -> FakeHost:
+    make_site(tmp_path / "private", {"flask": {"3.1.0": records("flask", "3.1.0")}})
+    return FakeHost(tmp_path / "private", SITE)
+
+
+def data(
+    tmp_path: Path,
+    router: Callable[[httpx.Request], httpx.Response],
+    clock: Clock,
+    *urls: str,
+    bundled: Path | None = None,
+    **changes: Any,
+) -> SiteData:
+    return SiteData(
+        settings(tmp_path, *urls, **changes),
+        bundled,
+        transport=httpx.MockTransport(router),
+        clock=clock,
+    )
+
+
+def test_a_site_is_fetched_once_and_revalidated_after_the_ttl(
+    tmp_path: Path, host: FakeHost
+) -> None:
+    clock = Clock()
+    site = data(tmp_path, host, clock, SITE)
+    (entry,) = site.entries()
+    assert (entry.id, entry.versions, entry.provenance.kind) == ("flask", ("3.1.0",), "remote")
+    assert entry.provenance.source == SITE
+    assert entry.provenance.fetched_at == "2027-01-15T08:00:00Z"
+    assert entry.provenance.build_time == "2026-01-01T00:00:00Z"
+    assert not entry.provenance.stale
+    clock.now += 599
+    site.refresh_if_due()
+    assert host.paths() == ["/docs/catalog.json"]
+    clock.now += 1
+    site.refresh_if_due()
+    assert host.paths() == ["/docs/catalog.json"] * 2
+    assert host.requests[1].headers["if-none-match"].startswith('"')
+    assert site.entry("flask") == entry  # a 304 changes nothing
+    assert site.status()["sources"][0]["checkedAt"] == "2027-01-15T08:10:00Z"
+
+
+def test_a_second_process_with_a_warm_cache_asks_nothing_within_the_ttl(
+    tmp_path: Path, host: FakeHost, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = Clock()
+    first = data(tmp_path, host, clock, SITE)
+    first.open_shard("flask", "3.1.0").close()
+    assert len(host.requests) == 2
+
+    def no_validation(document: Any) -> list[str]:
+        raise AssertionError("a stored verdict must spare the validation")
+
+    monkeypatch.setattr(catalog_loader, "catalog_problems", no_validation)
+    second = data(tmp_path, host, clock, SITE)
+    conn = second.open_shard("flask", "3.1.0")
+    assert conn.execute("SELECT heading FROM sections").fetchall() == [("flask 3.1.0 intro",)]
+    conn.close()
+    assert len(host.requests) == 2
+
+
+def truncated(request: httpx.Request) -> httpx.Response:
+    stream = Body(b'{"format": "doctrove-cat')
+    return httpx.Response(200, headers={"Content-Length": "4000"}, stream=stream)
+
+
+FAULTS: dict[str, tuple[Callable[[httpx.Request], httpx.Response], str]] = {}
+
+
+def fault(name: str, message: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    def register(handler: Callable[[httpx.Request], httpx.Response]) -> Any:
+        FAULTS[name] = (handler, message)
+        return handler
+
+    return register
+
+
+@fault("refused", "could not fetch .*ConnectError")
+def refused(request: httpx.Request) -> httpx.Response:
+    raise httpx.ConnectError("[Errno 111] Connection refused", request=request)
+
+
+@fault("timeout", "did not answer within 5 s")
+def timeout(request: httpx.Request) -> httpx.Response:
+    raise httpx.ReadTimeout("timed out", request=request)
+
+
+@fault("http-500", "answered HTTP 500")
+def server_error(request: httpx.Request) -> httpx.Response:
+    return httpx.Response(500)
+
+
+@fault("http-403", "answered HTTP 403")
+def forbidden(request: httpx.Request) -> httpx.Response:
+    return httpx.Response(403)
+
+
+@fault("truncated", "truncated")
+def short_body(request: httpx.Request) -> httpx.Response:
+    return truncated(request)
+
+
+@fault("invalid-json", "invalid catalog: not valid JSON")
+def invalid_json(request: httpx.Request) -> httpx.Response:
+    return httpx.Response(200, content=b'{"format": "doctrove-catalog@1", "entries": [}')
+
+
+@fault("schema-invalid", "invalid catalog: /entries/0: 'shards' is required")
+def schema_invalid(request: httpx.Request) -> httpx.Response:
+    document = {
+        "format": "doctrove-catalog@1",
+        "buildId": "b" * 64,
+        "builderVersion": "x",
+        "site": {"title": "t", "baseUrl": ""},
+        "entries": [{"id": "flask", "name": "Flask", "versions": ["9.9"]}],
+    }
+    return httpx.Response(200, content=orjson.dumps(document))
+
+
+@fault("304-with-nothing-stored", "304 Not Modified but nothing is stored")
+def not_modified(request: httpx.Request) -> httpx.Response:
+    return httpx.Response(304)
+
+
+@pytest.mark.parametrize("name", sorted(FAULTS))
+def test_a_failing_site_falls_back_to_its_copy_cools_down_and_recovers(
+    tmp_path: Path, host: FakeHost, name: str
+) -> None:
+    handler, message = FAULTS[name]
+    clock = Clock()
+    site = data(tmp_path, host, clock, SITE)
+    fetched_at = site.entries()[0].provenance.fetched_at
+    clock.now += 601
+    host.fault = handler if name != "304-with-nothing-stored" else server_error
+    site.refresh_if_due()
+    (entry,) = site.entries()
+    assert (entry.provenance.kind, entry.provenance.stale) == ("disk", True)
+    assert entry.provenance.fetched_at == fetched_at
+    asked = len(host.requests)
+    clock.now += 29
+    site.refresh_if_due()
+    assert len(host.requests) == asked  # cooling down: not asked
+    status = site.status()["sources"][0]
+    assert (status["state"], status["retryInSeconds"]) == ("failed", 1.0)
+    assert re.search(message if host.fault is handler else "HTTP 500", status["error"])
+    host.fault = None
+    clock.now += 1
+    site.refresh_if_due()
+    assert len(host.requests) == asked + 1
+    (entry,) = site.entries()
+    assert (entry.provenance.kind, entry.provenance.stale) == ("remote", False)
+    # Without a copy on disk the failure leaves nothing to answer from.
+    cold = data(tmp_path / "cold", host, clock, SITE)
+    host.fault = handler
+    assert cold.entries() == ()
+    assert re.search(message, cold.status()["sources"][0]["error"])
+
+
+def test_a_304_to_an_unconditional_request_is_a_failure(tmp_path: Path, host: FakeHost) -> None:
+    host.fault = not_modified
+    local = make_index(tmp_path / "local.json", {"flask": ["2.0.0"]})
+    site = data(tmp_path, host, Clock(), SITE, local_index=local)
+    (entry,) = site.entries()
+    assert (entry.versions, entry.provenance.kind) == (("2.0.0",), "local")
+    assert "nothing is stored" in site.status()["sources"][0]["error"]
+
+
+def test_with_the_result_cache_off_every_call_asks_again(tmp_path: Path, host: FakeHost) -> None:
+    clock = Clock()
+    site = data(tmp_path, host, clock, SITE, cache_ttl=0)
+    site.entries()
+    host.fault = server_error
+    site.refresh_if_due()
+    site.refresh_if_due()
+    host.fault = None
+    site.refresh_if_due()
+    assert host.paths() == ["/docs/catalog.json"] * 4
+    assert site.entries()[0].provenance.kind == "remote"
+
+
+def test_a_bad_shard_is_a_network_failure_and_starts_the_cooldown(
+    tmp_path: Path, host: FakeHost
+) -> None:
+    clock = Clock()
+    site = data(tmp_path, host, clock, SITE)
+    site.entries()
+    shard = next((tmp_path / "private" / "shards" / "flask").iterdir())
+    shard.write_bytes(shard.read_bytes()[:-1] + b"!")
+    with pytest.raises(NetworkError, match="has sha256"):
+        site.open_shard("flask", "3.1.0")
+    asked = len(host.requests)
+    with pytest.raises(NetworkError, match=r"not cached and .* failed .*tried again in 30 s"):
+        site.open_shard("flask", "3.1.0")
+    assert len(host.requests) == asked
+    assert not list((tmp_path / "cache" / "v1" / "shards").glob("*.sqlite"))
+
+
+def test_the_first_site_wins_an_id_and_each_entry_names_its_source(tmp_path: Path) -> None:
+    private = FakeHost(tmp_path / "private", SITE)
+    make_site(private.root, {"flask": {"3.1.0": records("flask", "3.1.0")}}, "Private ")
+    public = FakeHost(tmp_path / "public", PUBLIC)
+    make_site(
+        public.root,
+        {
+            "flask": {"3.0.0": records("flask", "3.0.0")},
+            "zod": {"3.24.1": records("zod", "3.24.1")},
+        },
+    )
+    local = make_index(tmp_path / "local.json", {"zod": ["1.0"], "dayjs": ["1.11.13"]})
+    site = data(tmp_path, Router(private, public), Clock(), SITE, PUBLIC, local_index=local)
+    found = {
+        e.id: (e.name, e.versions, e.provenance.kind, e.provenance.source) for e in site.entries()
+    }
+    assert found == {
+        "flask": ("Private flask", ("3.1.0",), "remote", SITE),
+        "zod": ("zod", ("3.24.1",), "remote", PUBLIC),
+        "dayjs": ("dayjs", ("1.11.13",), "local", str(local)),
+    }
+    conn = site.open_shard("dayjs", "1.11.13")  # built from the local index's volume
+    assert conn.execute("SELECT body FROM sections").fetchall() == [("About dayjs.",)]
+    conn.close()
+    assert [s["state"] for s in site.status()["sources"]] == ["ok", "ok", "ok"]
+
+
+def test_the_bundled_index_answers_only_when_nothing_else_does(tmp_path: Path) -> None:
+    bundled = make_index(tmp_path / "bundled.json", {"express": ["5.1.0"]})
+    alone = data(tmp_path, Router(), Clock(), bundled=bundled)
+    assert [(e.id, e.provenance.kind) for e in alone.entries()] == [("express", "bundled")]
+    down = data(tmp_path, Router(), Clock(), SITE, bundled=bundled)
+    assert [e.provenance.kind for e in down.entries()] == ["bundled"]
+    local = make_index(tmp_path / "local.json", {"zod": ["1.0"]})
+    with_local = data(tmp_path, Router(), Clock(), SITE, bundled=bundled, local_index=local)
+    assert [e.id for e in with_local.entries()] == ["zod"]
+
+
+def test_a_plain_index_host_works_through_index_json(tmp_path: Path) -> None:
+    root = tmp_path / "plain"
+    root.mkdir()
+    make_index(root / "index.json", {"express": ["5.1.0", "4.21.2"]})
+    host = FakeHost(root, SITE)
+    site = data(tmp_path, host, Clock(), SITE)
+    (entry,) = site.entries()
+    assert (entry.id, entry.shards, entry.provenance.kind) == ("express", {}, "remote")
+    for _ in range(2):
+        conn = site.open_shard("express", "4.21.2")
+        assert conn.execute("SELECT heading FROM sections").fetchall() == [
+            ("express 4.21.2 intro",)
+        ]
+        conn.close()
+    assert host.paths() == ["/docs/catalog.json", "/docs/index.json"]
+    assert site.status()["sources"][0]["document"] == "index"
+
+
+def test_unknown_ids_versions_and_shard_formats(tmp_path: Path, host: FakeHost) -> None:
+    site = data(tmp_path, host, Clock(), SITE)
+    with pytest.raises(NotFound, match="no library with id 'flsk'"):
+        site.open_shard("flsk", "3.1.0")
+    with pytest.raises(VersionNotFound, match=r"it has 3\.1\.0") as caught:
+        site.open_shard("flask", "2.0")
+    assert caught.value.hints == ["3.1.0"]
+    catalog = orjson.loads((host.root / "catalog.json").read_bytes())
+    catalog["entries"][0]["shards"]["3.1.0"]["format"] = "doctrove-shard@2"
+    (host.root / "catalog.json").write_bytes(orjson.dumps(catalog))
+    newer = data(tmp_path / "other", host, Clock(), SITE)
+    assert newer.entry("flask") is not None and newer.entry("flask").shards == {}  # type: ignore[union-attr]
+    with pytest.raises(NetworkError, match="upgrade docclient"):
+        newer.open_shard("flask", "3.1.0")
+
+
+def test_an_invalid_local_index_is_a_config_error_at_start(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b'{"format": "doctrove-index@1", "entries": [{"id": "x"}]}')
+    with pytest.raises(ConfigError, match=r"the local index .*bad\.json is invalid: .*'name'"):
+        data(tmp_path, Router(), Clock(), local_index=bad)
+    with pytest.raises(ConfigError, match="cannot read"):
+        data(tmp_path, Router(), Clock(), local_index=tmp_path / "missing.json")
+    with pytest.raises(ConfigError, match="not valid JSON"):
+        bad.write_bytes(b"{")
+        data(tmp_path, Router(), Clock(), local_index=bad)
+
+
+def test_a_local_site_folder_serves_its_own_shards(tmp_path: Path) -> None:
+    make_site(tmp_path / "built", {"attrs": {"25.3.0": records("attrs", "25.3.0")}})
+    site = data(tmp_path, Router(), Clock(), local_index=tmp_path / "built")
+    conn = site.open_shard("attrs", "25.3.0")
+    assert isinstance(conn, sqlite3.Connection)
+    conn.close()
+    shard = next((tmp_path / "built" / "shards" / "attrs").iterdir())
+    shard.write_bytes(b"tampered")
+    other = data(tmp_path / "elsewhere", Router(), Clock(), local_index=tmp_path / "built")
+    with pytest.raises(ConfigError, match=r"is invalid: .*bytes, the catalog says"):
+        other.open_shard("attrs", "25.3.0")
+
+
+def test_sync_fetches_every_shard_and_reports_progress(tmp_path: Path) -> None:
+    host = FakeHost(tmp_path / "private", SITE)
+    make_site(
+        host.root,
+        {
+            "flask": {v: records("flask", v) for v in ("3.1.0", "2.3.3")},
+            "zod": {"3.24.1": records("zod", "3.24.1")},
+        },
+    )
+    site = data(tmp_path, host, Clock(), SITE)
+    seen: list[tuple[int, int, str]] = []
+    summary = site.sync(lambda done, total, label: seen.append((done, total, label)))
+    assert summary == {
+        "shards": 3,
+        "cached": 0,
+        "downloaded": 3,
+        "built": 0,
+        "copied": 0,
+        "failures": [],
+    }
+    assert seen == [(1, 3, "flask 3.1.0"), (2, 3, "flask 2.3.3"), (3, 3, "zod 3.24.1")]
+    host.fault = refused
+    again = site.sync()
+    assert (again["cached"], again["downloaded"]) == (3, 0)
+    assert again["failures"][0]["source"] == SITE
+
+
+def test_a_changed_site_replaces_the_entries_and_the_old_copy(
+    tmp_path: Path, host: FakeHost
+) -> None:
+    clock = Clock()
+    site = data(tmp_path, host, clock, SITE)
+    assert site.entry("flask").versions == ("3.1.0",)  # type: ignore[union-attr]
+    make_site(host.root, {"flask": {v: records("flask", v) for v in ("3.2.0", "3.1.0")}})
+    clock.now += 600
+    site.refresh_if_due()
+    entry = site.entry("flask")
+    assert entry is not None and entry.versions == ("3.2.0", "3.1.0")
+    assert entry.provenance.fetched_at == "2027-01-15T08:10:00Z"
+    blobs = list((tmp_path / "cache" / "v1" / "blobs").iterdir())
+    assert [b.read_bytes() for b in blobs] == [(host.root / "catalog.json").read_bytes()]
+
+
+def test_a_corrupt_copy_on_disk_is_fetched_again_not_trusted(
+    tmp_path: Path, host: FakeHost
+) -> None:
+    clock = Clock()
+    data(tmp_path, host, clock, SITE).entries()
+    (blob,) = (tmp_path / "cache" / "v1" / "blobs").iterdir()
+    blob.write_bytes(b" " * blob.stat().st_size)  # same size, other bytes
+    again = data(tmp_path, host, clock, SITE)
+    assert [e.id for e in again.entries()] == ["flask"]
+    assert host.paths() == ["/docs/catalog.json"] * 2
+    assert host.requests[1].headers.get("if-none-match") is None
+    assert blob.read_bytes() == (host.root / "catalog.json").read_bytes()
