@@ -19,6 +19,7 @@ lists) so that a query touches only the entries it hits.
 from __future__ import annotations
 
 import bisect
+import gc
 import heapq
 import math
 import re
@@ -59,12 +60,40 @@ class LookupHit:
 
 def fold(text: str) -> str:
     """The form keys and queries are compared in: NFKC, case folded, single spaces."""
+    if text.isascii():  # the common case, and the same result, without the regex
+        return " ".join(text.replace("()", "").lower().split())
     return _SPACE.sub(" ", normalize(text).casefold()).strip()
+
+
+_STEMS: dict[str, str] = {}
+_STEM_MEMO_LIMIT = 200_000
+
+
+def _stem(word: str) -> str:
+    # A catalog repeats a few thousand words across tens of thousands of summaries.
+    found = _STEMS.get(word)
+    if found is None:
+        found = stem(word)
+        if len(_STEMS) < _STEM_MEMO_LIMIT:
+            _STEMS[word] = found
+    return found
 
 
 def words(text: str) -> list[str]:
     """Distinct search words of ``text``: stemmed English words, single CJK characters."""
-    return list(dict.fromkeys(stem(w) for w in _WORD.findall(fold(text)) if w not in _STOP))
+    return list(dict.fromkeys(_stem(w) for w in _WORD.findall(fold(text)) if w not in _STOP))
+
+
+# A hit signal: its text, or the parts of one (made into text only for the winners, since a
+# catalog of 10,000 libraries has 70,000 names to index).
+Signal = str | tuple[str, str, str]
+
+
+def _describe(signal: Signal) -> str:
+    if isinstance(signal, str):
+        return signal
+    tier, kind, suffix = signal
+    return f"exact {kind} match{suffix}" if tier == "exact" else f"{kind} prefix match{suffix}"
 
 
 def popularity_factor(popularity: float) -> float:
@@ -96,10 +125,21 @@ class LibraryIndex:
     """Lookup structures over one catalog's entries, built once."""
 
     def __init__(self, entries: Sequence[CatalogEntry]) -> None:
+        # The build makes hundreds of thousands of small long-lived objects; collecting
+        # garbage while they are made costs a third of the time and frees nothing.
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            self._build(entries)
+        finally:
+            if enabled:
+                gc.enable()
+
+    def _build(self, entries: Sequence[CatalogEntry]) -> None:
         self.entries = tuple(entries)
         self._factor = [popularity_factor(e.popularity) for e in self.entries]
-        self._exact: dict[str, list[tuple[int, float, str]]] = defaultdict(list)
-        prefix_rows: list[tuple[str, int, float, str]] = []
+        self._exact: dict[str, list[tuple[int, float, Signal]]] = defaultdict(list)
+        prefix_rows: list[tuple[str, int, float, Signal]] = []
         self._name_words: dict[str, list[int]] = defaultdict(list)
         self._summary_words: dict[str, list[int]] = defaultdict(list)
         for i, entry in enumerate(self.entries):
@@ -107,9 +147,9 @@ class LibraryIndex:
                 named = kind in ("id", "name")
                 suffix = "" if named else f": {label}"
                 exact = EXACT_NAME if named else EXACT_ALIAS
-                self._exact[key].append((i, exact, f"exact {kind} match{suffix}"))
+                self._exact[key].append((i, exact, ("exact", kind, suffix)))
                 prefix = NAME_PREFIX if named else ALIAS_PREFIX
-                prefix_rows.append((key, i, prefix, f"{kind} prefix match{suffix}"))
+                prefix_rows.append((key, i, prefix, ("prefix", kind, suffix)))
             name_text = " ".join((entry.id, entry.name, *entry.aliases))
             for word in words(name_text):
                 self._name_words[word].append(i)
@@ -141,7 +181,7 @@ class LibraryIndex:
         key = fold(query)
         if not key:
             raise InvalidRequest("query is empty")
-        found: dict[int, list[tuple[float, str]]] = defaultdict(list)
+        found: dict[int, list[tuple[float, Signal]]] = defaultdict(list)
         for i, score, signal in self._exact.get(key, ()):
             found[i].append((score, signal))
         start = bisect.bisect_left(self._prefix_keys, key)
@@ -160,7 +200,7 @@ class LibraryIndex:
 
     @staticmethod
     def _word_hits(
-        found: dict[int, list[tuple[float, str]]],
+        found: dict[int, list[tuple[float, Signal]]],
         query_words: list[str],
         inverted: dict[str, list[int]],
         bounds: tuple[float, float],
@@ -169,23 +209,25 @@ class LibraryIndex:
         counts = Counter(i for word in query_words for i in dict.fromkeys(inverted.get(word, ())))
         low, high = bounds
         total = len(query_words)
+        noun = "word" if total == 1 else "words"
+        # One label per hit count, shared: a common word can hit thousands of entries.
+        labels = {n: f"{field} hit: {n} of {total} {noun}" for n in range(1, total + 1)}
+        step = (high - low) / total
         for i, hits in counts.items():
-            score = low + (high - low) * hits / total
-            noun = "word" if total == 1 else "words"
-            found[i].append((score, f"{field} hit: {hits} of {total} {noun}"))
+            found[i].append((low + step * hits, labels[hits]))
 
-    def _best(self, found: dict[int, list[tuple[float, str]]], limit: int) -> list[LookupHit]:
+    def _best(self, found: dict[int, list[tuple[float, Signal]]], limit: int) -> list[LookupHit]:
+        factor, entries = self._factor, self.entries
         scored = []
         for i, signals in found.items():
-            raw = max(score for score, _ in signals)
-            score = raw + (1 - raw) * self._factor[i]
-            entry = self.entries[i]
-            scored.append((-score, -entry.popularity, entry.id, i, signals))
+            raw = max(signals)[0] if len(signals) > 1 else signals[0][0]
+            entry = entries[i]
+            scored.append((-(raw + (1 - raw) * factor[i]), -entry.popularity, entry.id, i, signals))
         hits = []
         for negative, _, _, i, signals in heapq.nsmallest(limit, scored):
             # The signals that set the score say why; weaker ones it also had would be noise.
             raw = max(score for score, _ in signals)
-            best = (signal for score, signal in signals if score == raw)
+            best = (_describe(signal) for score, signal in signals if score == raw)
             hits.append(LookupHit(self.entries[i], -negative, tuple(dict.fromkeys(best))))
         return hits
 

@@ -140,26 +140,34 @@ class DocService:
 
     # -- the catalog, rebuilt only when the data layer hands out a new one --------------------
 
-    def _catalog(self) -> tuple[Sequence[CatalogEntry], LibraryIndex]:
+    def _entries(self) -> Sequence[CatalogEntry]:
         self.data.refresh_if_due()
-        entries = self.data.entries()
+        return self.data.entries()
+
+    def _library_index(self) -> LibraryIndex:
+        """Built on first need only: doc_extract by id never pays for it."""
+        entries = self._entries()
         if self._index is None or entries is not self._indexed:
             self._index, self._indexed = LibraryIndex(entries), entries
-        return entries, self._index
+        return self._index
+
+    def warm_up(self) -> None:
+        """Load the catalog and build the lookup structures now (a long-running server calls
+        this in the background at start, so the agent's first catalog_lookup does not wait)."""
+        self._library_index()
 
     def _cached(
         self, key: tuple[Hashable, ...], compute: Callable[[], dict[str, Any]]
     ) -> dict[str, Any]:
-        entries, _ = self._catalog()
-        return self.results.get_or_compute((id(entries), *key), compute)
+        # A refreshed catalog is a new sequence: its answers never mix with older ones.
+        return self.results.get_or_compute((id(self._entries()), *key), compute)
 
     def _entry(self, entry_id: object) -> CatalogEntry:
         text = _required(entry_id, "id", MAX_ID_CHARS)
         entry = self.data.entry(text) or self.data.entry(text.casefold())
         if entry is not None:
             return entry
-        _, index = self._catalog()
-        near = index.nearest_ids(text, 5)
+        near = self._library_index().nearest_ids(text, 5)
         suggestion = f" (did you mean {', '.join(near)}?)" if near else ""
         raise NotFound(
             f"no library with id {text!r}{suggestion}; call catalog_lookup to find the id",
@@ -174,7 +182,7 @@ class DocService:
         return self._cached(("lookup", text, count), lambda: self._lookup(text, count))
 
     def _lookup(self, query: str, limit: int) -> dict[str, Any]:
-        _, index = self._catalog()
+        index = self._library_index()
         hits = index.lookup(query, limit)
         results = [
             {
@@ -351,7 +359,7 @@ class DocService:
 
     def status(self) -> dict[str, Any]:
         stats = self.results.stats()
-        entries, _ = self._catalog()
+        entries = self._entries()
         return {
             "libraries": len(entries),
             "versions": sum(len(e.versions) for e in entries),

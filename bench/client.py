@@ -1,0 +1,387 @@
+"""Benchmark docclient on a synthetic catalog of 10,000 libraries x 3 versions over HTTP.
+
+    python bench/client.py                   # 10,000 libraries, 200 calls per kind
+    python bench/client.py --libraries 2000 --calls 50
+
+Prints, side by side from one run: catalog_lookup and doc_extract medians after warm-up,
+resident memory, process start to first answer with a cold and a warm disk cache (and the bare
+interpreter's start for reference), and the bytes a first doc_extract fetches next to the size
+of the full index.json. The site is served by ``python -m builder.serve``.
+
+Only the first SHARDED libraries get real shards (writing 30,000 shards would dominate the
+run); the others are listed in catalog.json with shard records no call asks for.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from builder.catalog import catalog_document, file_description, write_catalog  # noqa: E402
+from builder.config import SiteConfig  # noqa: E402
+from builder.index import entry_skeleton, volume_bytes, write_index  # noqa: E402
+from builder.shards import ShardInfo, write_shard  # noqa: E402
+from client.app import make_service  # noqa: E402
+from client.config import resolve_settings  # noqa: E402
+
+VERSIONS = ("2.0.0", "1.1.0", "1.0.0")
+SHARDED = 50
+WORDS = [
+    "http",
+    "client",
+    "server",
+    "request",
+    "response",
+    "session",
+    "cookie",
+    "cache",
+    "router",
+    "handler",
+    "middleware",
+    "schema",
+    "validate",
+    "parse",
+    "format",
+    "date",
+    "time",
+    "json",
+    "yaml",
+    "token",
+    "auth",
+    "stream",
+    "socket",
+    "queue",
+    "worker",
+    "task",
+    "async",
+    "event",
+    "logger",
+    "config",
+    "path",
+    "file",
+    "image",
+    "color",
+]
+TOPICS = (
+    "Installation",
+    "Quickstart",
+    "Configuration",
+    "Timeouts",
+    "Authentication",
+    "Error handling",
+    "Streaming responses",
+    "Testing",
+    "Deployment",
+    "API reference",
+)
+
+
+def _word(rng: random.Random) -> str:
+    """A made-up word: summaries of real catalogs use thousands of distinct words, not 34."""
+    return "".join(rng.choice("bcdfghjklmnprstvz") + rng.choice("aeiou") for _ in range(3))
+
+
+def _library(i: int, rng: random.Random) -> dict[str, object]:
+    a, b = rng.choice(WORDS), rng.choice(WORDS)
+    return {
+        "id": f"{a}-{b}-{i}",
+        "name": f"{a.title()}{b.title()} {i}",
+        "summary": " ".join([rng.choice(WORDS), *(_word(rng) for _ in range(7))]),
+        "aliases": (f"{a}{b}{i}",),
+        "packages": (f"npm:{a}-{b}-{i}",),
+        "popularity": rng.randint(0, 100_000),
+    }
+
+
+def _records(library_id: str, version: str, rng: random.Random) -> list[dict[str, object]]:
+    records = []
+    for n, topic in enumerate(TOPICS):
+        body = " ".join(rng.choice(WORDS) for _ in range(80))
+        body += f"\n\n```python\nclient.{rng.choice(WORDS)}_{n}(timeout={n})\n```"
+        anchor = topic.lower().replace(" ", "-")
+        records.append(
+            {
+                "heading": topic,
+                "headingPath": [library_id],
+                "body": body,
+                "anchor": anchor,
+                "path": f"https://docs.example/{library_id}/{version}/#{anchor}",
+                "source": "index.md",
+                "lines": [n * 10 + 1, n * 10 + 9],
+                "sha256": hashlib.sha256(body.encode()).hexdigest(),
+            }
+        )
+    return records
+
+
+def make_site(root: Path, libraries: int) -> Path:
+    rng = random.Random(7)
+    site = root / "site"
+    site.mkdir(parents=True)
+    entries, shards = [], []
+    index_entries = []
+    for i in range(libraries):
+        lib = _library(i, rng)
+        skeleton = entry_skeleton(
+            library_id=str(lib["id"]),
+            name=str(lib["name"]),
+            summary=str(lib["summary"]),
+            aliases=lib["aliases"],
+            homepage=None,  # type: ignore[arg-type]
+            popularity=lib["popularity"],
+            packages=lib["packages"],  # type: ignore[arg-type]
+            versions=list(VERSIONS),
+        )
+        volumes = {}
+        for version in VERSIONS:
+            records = _records(skeleton["id"], version, rng)
+            volumes[version] = volume_bytes(records, None)
+            if i < SHARDED:
+                shards.append(write_shard(site, skeleton["id"], version, records))
+            else:  # listed, never fetched
+                digest = hashlib.sha256(f"{i}{version}".encode()).hexdigest()
+                shards.append(
+                    ShardInfo(
+                        skeleton["id"],
+                        version,
+                        f"shards/{skeleton['id']}/{version}.{digest[:16]}.sqlite.gz",
+                        digest,
+                        9000,
+                        40000,
+                        len(records),
+                        "gzip",
+                    )
+                )
+        entries.append(skeleton)
+        index_entries.append((skeleton, volumes))
+    with (site / "index.json").open("wb") as handle:
+        write_index(handle, index_entries, "2026-11-30T00:00:00.000Z")
+    document = catalog_document(
+        site=SiteConfig("Synthetic", "http://127.0.0.1/"),
+        entries=entries,
+        shards=shards,
+        builder_version="bench",
+        updated_at="2026-11-30T00:00:00.000Z",
+        index=file_description(site / "index.json", "index.json"),
+    )
+    write_catalog(site, document)
+    return site
+
+
+class CountingStream(httpx.SyncByteStream):
+    def __init__(self, stream: httpx.SyncByteStream, owner: CountingTransport) -> None:
+        self.stream, self.owner = stream, owner
+
+    def __iter__(self) -> Iterator[bytes]:
+        for chunk in self.stream:
+            self.owner.received += len(chunk)
+            yield chunk
+
+    def close(self) -> None:
+        self.stream.close()
+
+
+class CountingTransport(httpx.HTTPTransport):
+    """Counts the body bytes on the wire (before any content decoding)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.received = 0
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        response = super().handle_request(request)
+        stream = response.stream
+        if not isinstance(stream, httpx.SyncByteStream):
+            raise TypeError("expected a synchronous response stream")
+        return httpx.Response(
+            response.status_code,
+            headers=response.headers,
+            stream=CountingStream(stream, self),
+            extensions=response.extensions,
+            request=request,
+        )
+
+
+def _rss_mb() -> tuple[float, float]:
+    status = Path("/proc/self/status").read_text()
+    fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
+    return (int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024)
+
+
+PROBE = """
+import os, sys, time
+from client.app import make_service
+from client.config import resolve_settings
+service = make_service(resolve_settings({"index_urls": sys.argv[1]}, os.environ))
+service.extract(sys.argv[2], None, "timeouts")
+status = dict(l.split(":", 1) for l in open("/proc/self/status") if ":" in l)
+print(int(status["VmRSS"].split()[0]) // 1024, int(status["VmHWM"].split()[0]) // 1024)
+"""
+
+
+def _time_first_answer(url: str, library_id: str, cache: Path, runs: int) -> float:
+    env = {**os.environ, "DOCTROVE_CACHE_DIR": str(cache), "PYTHONPATH": str(REPO)}
+    seconds = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        subprocess.run(
+            [sys.executable, "-c", PROBE, url, library_id], env=env, check=True, capture_output=True
+        )
+        seconds.append(time.perf_counter() - started)
+    return statistics.median(seconds)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--libraries", type=int, default=10_000)
+    parser.add_argument("--calls", type=int, default=200)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="docclient-bench-") as tmp:
+        started = time.perf_counter()
+        site = make_site(Path(tmp), args.libraries)
+        catalog_bytes = (site / "catalog.json").stat().st_size
+        index_bytes = (site / "index.json").stat().st_size
+        print(
+            f"site: {args.libraries} libraries x {len(VERSIONS)} versions, catalog.json "
+            f"{catalog_bytes / 1e6:.1f} MB ({catalog_bytes / args.libraries / len(VERSIONS):.0f}"
+            f" bytes per version), index.json {index_bytes / 1e6:.1f} MB, made in "
+            f"{time.perf_counter() - started:.0f} s"
+        )
+        server = subprocess.Popen(
+            [sys.executable, "-m", "builder.serve", str(site), "--port", "0", "--quiet"],
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=REPO,
+        )
+        try:
+            assert server.stdout is not None
+            url = server.stdout.readline().rsplit(" at ", 1)[1].strip()
+            _measure(url, Path(tmp), args, catalog_bytes, index_bytes)
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+
+
+def _measure(
+    url: str, tmp: Path, args: argparse.Namespace, catalog_bytes: int, index_bytes: int
+) -> None:
+    rng = random.Random(3)
+    sharded = [f"{e}" for e in _sharded_ids(args.libraries)]
+    # Bytes for a first doc_extract with an empty cache.
+    counting = CountingTransport()
+    settings = resolve_settings({"index_urls": url}, {"DOCTROVE_CACHE_DIR": str(tmp / "c1")})
+    service = make_service(settings, transport=counting)
+    service.extract(sharded[0], None, "timeouts")
+    print(
+        f"first doc_extract fetched {counting.received / 1e6:.2f} MB (catalog.json + one "
+        f"shard); the full index.json is {index_bytes / 1e6:.1f} MB: "
+        f"{counting.received / index_bytes * 100:.2f}% of it"
+    )
+    # In-process medians, warm.
+    rss_before, _ = _rss_mb()
+    # Result cache off (cache size 0), so every call does the work; the catalog TTL stays at
+    # its default, so calls do not re-check the site.
+    settings = resolve_settings(
+        {"index_urls": url, "cache_size": "0"}, {"DOCTROVE_CACHE_DIR": str(tmp / "c1")}
+    )
+    service = make_service(settings)
+    entries = service.data.entries()
+    queries = []
+    for _ in range(args.calls):
+        entry = rng.choice(entries)
+        queries.append(
+            rng.choice(
+                [
+                    entry.id,
+                    entry.name,
+                    entry.id[:5],
+                    entry.aliases[0],
+                    " ".join(entry.summary.split()[:2]),
+                ]
+            )
+        )
+    for query in queries[:20]:
+        service.lookup(query)
+    lookups = []
+    for query in queries:
+        started = time.perf_counter()
+        service.lookup(query)
+        lookups.append((time.perf_counter() - started) * 1000)
+    focuses = [
+        "timeouts",
+        "error handling",
+        "streaming responses",
+        "client.cache_3",
+        "configure authentication token",
+        "deploy",
+    ]
+    for library_id in sharded:
+        service.extract(library_id, None, "testing")  # fetch every shard once
+    extracts = []
+    for _ in range(args.calls):
+        library_id, focus = rng.choice(sharded), rng.choice(focuses)
+        version = rng.choice([None, "1", "1.0.0", "2"])
+        started = time.perf_counter()
+        service.extract(library_id, version, focus)
+        extracts.append((time.perf_counter() - started) * 1000)
+    rss, _ = _rss_mb()
+    rss_growth = rss - rss_before
+    print(
+        f"catalog_lookup median {statistics.median(lookups):.2f} ms, p95 "
+        f"{sorted(lookups)[int(len(lookups) * 0.95)]:.2f} ms ({len(lookups)} calls, result "
+        "cache off)"
+    )
+    print(
+        f"doc_extract    median {statistics.median(extracts):.2f} ms, p95 "
+        f"{sorted(extracts)[int(len(extracts) * 0.95)]:.2f} ms ({len(extracts)} calls over "
+        f"{len(sharded)} versions, result cache off)"
+    )
+    print(
+        f"resident memory of this bench process grew {rss_growth:.0f} MB while the client "
+        f"loaded and answered (the generator's leftovers make its total {rss:.0f} MB)"
+    )
+    bare = statistics.median(_bare_start() for _ in range(5))
+    cold, _ = _time_first_answer(url, sharded[1], tmp / "cold-unused", 1)
+    warm, memory = _time_first_answer(url, sharded[1], tmp / "c1", 5)
+    now_mb, peak_mb = memory.split()
+    print(f"a fresh client process after its first answer: resident {now_mb} MB, peak {peak_mb} MB")
+    print(
+        f"process start to first doc_extract: warm disk cache {warm * 1000:.0f} ms "
+        f"(interpreter alone {bare * 1000:.0f} ms, so {(warm - bare) * 1000:.0f} ms of ours); "
+        f"cold cache {cold * 1000:.0f} ms"
+    )
+
+
+def _bare_start() -> float:
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-c", "pass"], check=True)
+    return time.perf_counter() - started
+
+
+def _sharded_ids(libraries: int) -> list[str]:
+    rng = random.Random(7)
+    ids = []
+    for i in range(min(libraries, SHARDED)):
+        lib = _library(i, rng)
+        ids.append(str(lib["id"]))
+        for version in VERSIONS:  # keep the generator in step with make_site
+            _records(str(lib["id"]), version, rng)
+    return ids
+
+
+if __name__ == "__main__":
+    main()
