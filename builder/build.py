@@ -278,6 +278,8 @@ def _compile_library(
             )
             origin = version.index.name if version.index else "index"
         volumes[version.version] = _run_version_stages(skeleton, result, origin, stages, report)
+        # Let this version's records go before the next version is compiled.
+        del result
     return skeleton, volumes
 
 

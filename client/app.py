@@ -6,6 +6,9 @@ both start here.
 
 from __future__ import annotations
 
+import atexit
+import logging
+import sys
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
@@ -24,7 +27,31 @@ def bundled_site() -> Path | None:
 def make_service(settings: Settings, **data_options: object) -> DocService:
     """A service over ``settings``; a broken local index raises ConfigError here, at start-up."""
     data = SiteData(settings, bundled_site(), **data_options)  # type: ignore[arg-type]
-    return DocService(data, cache_size=settings.cache_size, cache_ttl=settings.cache_ttl)
+    service = DocService(data, cache_size=settings.cache_size, cache_ttl=settings.cache_ttl)
+    if settings.debug:
+        _log_debug(service)
+    return service
+
+
+def _log_debug(service: DocService) -> None:
+    """--debug: fetch and cache decisions on stderr as they happen, statistics at exit."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("docclient debug: %(message)s"))
+    logger = logging.getLogger("doctrove")
+    logger.addHandler(handler)
+    logger.setLevel(logging.DEBUG)
+
+    def report() -> None:
+        stats = service.results.stats()
+        logger.debug(
+            "result cache: %d hits, %d misses, %d evictions, %d expirations",
+            stats.hits,
+            stats.misses,
+            stats.evictions,
+            stats.expirations,
+        )
+
+    atexit.register(report)
 
 
 def service_from(cli: Mapping[str, object], environ: Mapping[str, str]) -> DocService:

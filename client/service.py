@@ -46,6 +46,7 @@ class SiteSource(Protocol):
     def entry(self, entry_id: str) -> CatalogEntry | None: ...
     def open_shard(self, entry_id: str, version: str) -> Any: ...
     def status(self) -> dict[str, Any]: ...
+    def sync(self, progress: Callable[[int, int, str], None] | None = None) -> dict[str, Any]: ...
 
 
 def provenance_dict(provenance: Provenance) -> dict[str, Any]:
@@ -248,7 +249,7 @@ class DocService:
         sections = _whole(max_sections, "maxSections", 1, 50, DEFAULT_MAX_SECTIONS)
         tokens = _whole(max_tokens, "maxTokens", 100, 50_000, DEFAULT_MAX_TOKENS)
         choice = select_version(requested, entry.versions)
-        key = ("extract", entry.id, choice.version, wanted, sections, tokens)
+        key = ("extract", entry.id, choice.version, requested, wanted, sections, tokens)
         return self._cached(
             key, lambda: self._extract(entry, choice, requested, wanted, sections, tokens)
         )

@@ -31,6 +31,7 @@ nothing cached can answer), ConfigError (the local index), ClientError (the bund
 from __future__ import annotations
 
 import hashlib
+import logging
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -61,6 +62,7 @@ if TYPE_CHECKING:
 
     from client.http import Fetcher
 
+log = logging.getLogger("doctrove.sources")
 Progress = Callable[[int, int, str], None]
 # Parsed volumes of an index are kept for the next shard only when the index is this small.
 _VOLUME_MEMO_LIMIT = 64 << 20
@@ -170,17 +172,32 @@ class SiteData:
         checked: CheckedBody | None = None
         if record is not None and not force and ttl > 0 and now - record.checked_at < ttl:
             kind, self._due_at[url] = "remote", record.checked_at + ttl
+            log.debug("%s: copy checked %.0f s ago, within the TTL", url, now - record.checked_at)
         elif not force and self._cooldown.blocked(url):
             kind, self._due_at[url] = "disk", now + self._cooldown.remaining(url)
+            log.debug(
+                "%s: cooling down for %.0f s more; answering from the copy on disk",
+                url,
+                self._cooldown.remaining(url),
+            )
         else:
             try:
+                previous_sha = record.sha256 if record else None
                 record, checked = remote.refresh(record)
                 kind, self._due_at[url] = "remote", now + ttl
                 self._cooldown.succeed(url)
+                log.debug(
+                    "%s: revalidated (%s)",
+                    url,
+                    "unchanged" if record.sha256 == previous_sha else "new catalog",
+                )
             except NetworkError as exc:
                 self._cooldown.fail(url, exc.message)
                 kind, self._due_at[url] = "disk", now + self._cooldown.seconds
                 record = remote.stored()
+                log.debug(
+                    "%s: failed (%s); cooldown %.0f s", url, exc.message, self._cooldown.seconds
+                )
         return self._set_layer(url, kind, record, checked)
 
     def _set_layer(

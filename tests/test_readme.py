@@ -53,3 +53,28 @@ def test_every_docbuild_flag_in_the_readme_exists() -> None:
         }
         for flag in re.findall(r"(?<![\w-])(--?[a-z][\w-]*)", rest):
             assert flag in options, f"README shows 'docbuild {name} ... {flag}'"
+
+
+def test_every_docclient_flag_in_the_readme_exists() -> None:
+    from client.cli import main as docclient
+
+    shown = re.findall(r"docclient (\w+)((?: [^\n`#]*)?)", README)
+    assert shown
+    for name, rest in shown:
+        assert name in docclient.commands, f"README shows 'docclient {name}'"
+        options = {
+            opt
+            for param in docclient.commands[name].params
+            if isinstance(param, click.Option)
+            for opt in param.opts
+        }
+        for flag in re.findall(r"(?<![\w-])(--?[a-z][\w-]*)", rest):
+            assert flag in options, f"README shows 'docclient {name} ... {flag}'"
+
+
+def test_settings_table_matches_the_code() -> None:
+    from client.config import SETTINGS
+
+    for setting in SETTINGS:
+        row = f"| {setting.description} | `{setting.flag}` |"
+        assert row in README, f"README's settings table lacks or misstates {setting.name}"

@@ -1,0 +1,179 @@
+"""Benchmark: what `docclient serve` costs an agent over stdio, on top of the service itself.
+
+    python bench/mcp.py [--spawns 15] [--calls 300]
+
+(a) Start-up: spawn `docclient serve`, send initialize, initialized and tools/list, stop the clock
+at the tools/list answer; the median (and range) of --spawns runs. The first, unmeasured run
+warms the disk cache, as an agent's second session would find it.
+(b) Per-call overhead: one server process answers --calls calls per case over stdio; the same
+DocService calls run --calls times in this process. Overhead = median stdio call time minus
+median in-process call time, for the same arguments (both served from the warm result cache, so
+the difference is the protocol: argument folding, text rendering, JSON, pipes, the SDK).
+
+The client writes JSON-RPC lines on raw pipes and parses each answer, so the figures are the
+server's cost plus a minimal client's. Targets: start-up <= 1.0 s, overhead <= 2 ms a call.
+Prints figures; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import IO, Any
+
+import orjson
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from client.app import make_service  # noqa: E402
+from client.config import resolve_settings  # noqa: E402
+from client.service import DocService  # noqa: E402
+
+DOCCLIENT = Path(sys.executable).with_name("docclient")
+INITIALIZE = {
+    "protocolVersion": "2025-06-18",
+    "capabilities": {},
+    "clientInfo": {"name": "bench", "version": "0"},
+}
+# (tool, arguments, the same question asked of DocService directly)
+CASES: list[tuple[str, dict[str, Any], Callable[[DocService], object]]] = [
+    ("catalog_lookup", {"query": "werkzeug"}, lambda s: s.lookup("werkzeug")),
+    ("catalog_releases", {"id": "werkzeug"}, lambda s: s.releases("werkzeug")),
+    (
+        "doc_extract",
+        {"id": "werkzeug", "version": "2", "focus": "routing converters"},
+        lambda s: s.extract("werkzeug", "2", "routing converters"),
+    ),
+    (
+        "doc_extract",
+        {"id": "python", "focus": "json.dumps", "maxTokens": 8000},
+        lambda s: s.extract("python", None, "json.dumps", None, 8000),
+    ),
+    (
+        "doc_read",
+        {"id": "werkzeug", "version": "3", "anchor": "form-data-parsing", "neighbours": 1},
+        lambda s: s.read("werkzeug", "3", "form-data-parsing", None, 1),
+    ),
+]
+
+
+class StdioSession:
+    """A `docclient serve` child driven by hand over its pipes."""
+
+    def __init__(self, env: dict[str, str]) -> None:
+        self.process = subprocess.Popen(
+            [str(DOCCLIENT), "serve"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            env=env,
+        )
+        self.next_id = 0
+
+    @property
+    def pipes(self) -> tuple[IO[bytes], IO[bytes]]:
+        stdin, stdout = self.process.stdin, self.process.stdout
+        if stdin is None or stdout is None:
+            raise RuntimeError("the server's pipes are gone")
+        return stdin, stdout
+
+    def request(self, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+        self.next_id += 1
+        message: dict[str, Any] = {"jsonrpc": "2.0", "id": self.next_id, "method": method}
+        if params is not None:
+            message["params"] = params
+        stdin, stdout = self.pipes
+        stdin.write(orjson.dumps(message) + b"\n")
+        stdin.flush()
+        answer: dict[str, Any] = orjson.loads(stdout.readline())
+        if "error" in answer:
+            raise RuntimeError(f"{method} failed: {answer['error']}")
+        return answer
+
+    def start(self) -> None:
+        self.request("initialize", INITIALIZE)
+        stdin, _ = self.pipes
+        stdin.write(b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n')
+        stdin.flush()
+
+    def close(self) -> None:
+        stdin, _ = self.pipes
+        stdin.close()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def time_startup(env: dict[str, str]) -> float:
+    began = time.perf_counter()
+    session = StdioSession(env)
+    session.start()
+    session.request("tools/list")
+    elapsed = time.perf_counter() - began
+    session.close()
+    return elapsed
+
+
+def median_seconds(call: Callable[[], object], times: int) -> float:
+    call()  # warm: the first call fills the result cache on both sides alike
+    samples = []
+    for _ in range(times):
+        began = time.perf_counter()
+        call()
+        samples.append(time.perf_counter() - began)
+    return statistics.median(samples)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--spawns", type=int, default=15)
+    parser.add_argument("--calls", type=int, default=300)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="bench-mcp-") as cache:
+        env = {**os.environ, "DOCTROVE_CACHE_DIR": cache}
+        env.pop("DOCTROVE_INDEX_URL", None)
+        time_startup(env)
+        startups = [time_startup(env) for _ in range(args.spawns)]
+        print(
+            f"start-up (spawn -> tools/list answer), {args.spawns} spawns: median "
+            f"{statistics.median(startups) * 1000:.0f} ms "
+            f"(min {min(startups) * 1000:.0f}, max {max(startups) * 1000:.0f}; target <= 1000)"
+        )
+        service = make_service(resolve_settings({}, env))
+        session = StdioSession(env)
+        session.start()
+        print(f"per call, median of {args.calls} (ms): stdio   in-process   overhead")
+        overheads = []
+        for tool, arguments, direct in CASES:
+            params = {"name": tool, "arguments": arguments}
+            answer = session.request("tools/call", params)
+            if answer["result"].get("isError"):
+                raise RuntimeError(f"{tool} {arguments}: {answer['result']['structuredContent']}")
+            stdio = median_seconds(partial(session.request, "tools/call", params), args.calls)
+            local = median_seconds(partial(direct, service), args.calls)
+            overheads.append(stdio - local)
+            label = f"{tool} {orjson.dumps(arguments).decode()}"
+            print(
+                f"  {stdio * 1000:6.3f}  {local * 1000:6.3f}  {(stdio - local) * 1000:6.3f}  "
+                f"{label[:70]}"
+            )
+        session.close()
+        print(
+            f"per-call overhead: median {statistics.median(overheads) * 1000:.3f} ms, "
+            f"max {max(overheads) * 1000:.3f} ms (target <= 2)"
+        )
+
+
+if __name__ == "__main__":
+    main()

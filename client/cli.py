@@ -1,0 +1,253 @@
+"""The ``docclient`` command line: resolve settings once, call the service, print the answer.
+
+Readable text by default, ``--json`` for scripts. Every setting of client.config.SETTINGS is an
+option of every command, so the table there is the one place settings are described.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from typing import Any, NoReturn, TypeVar
+
+import click
+import orjson
+
+from client import __version__
+from client.config import SETTINGS, resolve_settings
+from client.errors import ClientError
+from client.render import (
+    render_extract,
+    render_lookup,
+    render_read,
+    render_releases,
+    render_status,
+)
+from client.service import DocService
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _settings_options(command: F) -> F:
+    """Add one option per setting (except the ones spelled differently below)."""
+    for setting in reversed(SETTINGS):
+        if setting.flag is None:
+            continue
+        name = setting.name
+        help_text = (
+            f"{setting.description} (env {setting.env}; default {setting.default})"
+            if setting.env
+            else f"{setting.description} (default {setting.default})"
+        )
+        if name == "debug":
+            command = click.option(setting.flag, name, is_flag=True, default=None, help=help_text)(
+                command
+            )
+        elif name == "index_urls":
+            command = click.option(
+                setting.flag, name, multiple=True, metavar="URL", help=help_text
+            )(command)
+        else:
+            command = click.option(setting.flag, name, metavar="VALUE", help=help_text)(command)
+    command = click.option(
+        "--no-cache",
+        "no_cache",
+        is_flag=True,
+        help="Turn the result cache off (same as --cache-ttl 0).",
+    )(command)
+    return click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")(
+        command
+    )
+
+
+def _service(options: dict[str, Any]) -> DocService:
+    from client.app import make_service
+
+    cli: dict[str, object] = {}
+    for setting in SETTINGS:
+        value = options.pop(setting.name, None)
+        if setting.name == "index_urls":
+            value = ",".join(value) if value else None
+        elif setting.name == "debug":
+            value = "true" if value else None
+        cli[setting.name] = value
+    if options.pop("no_cache", False):
+        cli["cache_ttl"] = "0"
+    return make_service(resolve_settings(cli, os.environ))
+
+
+def _fail(error: ClientError) -> NoReturn:
+    click.echo(f"docclient: {error.code}: {error.message}", err=True)
+    sys.exit(error.exit_code)
+
+
+def _answer(
+    options: dict[str, Any],
+    ask: Callable[[DocService], dict[str, Any]],
+    render: Callable[[dict[str, Any]], str],
+) -> None:
+    as_json = options.pop("as_json", False)
+    try:
+        answer = ask(_service(options))
+    except ClientError as error:
+        _fail(error)
+    if as_json:
+        click.echo(orjson.dumps(answer, option=orjson.OPT_INDENT_2).decode())
+    else:
+        click.echo(render(answer))
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="docclient")
+def main() -> None:
+    """Versioned library docs for coding agents: look up, list versions, extract sections."""
+
+
+@main.command()
+@click.argument("query")
+@click.option("--limit", type=int, default=5, show_default=True, help="How many libraries.")
+@_settings_options
+def lookup(query: str, limit: int, **options: Any) -> None:
+    """Which library is QUERY? (catalog_lookup)"""
+    _answer(options, lambda service: service.lookup(query, limit), render_lookup)
+
+
+@main.command()
+@click.argument("library_id", metavar="ID")
+@_settings_options
+def releases(library_id: str, **options: Any) -> None:
+    """Which versions of ID exist, and which is latest? (catalog_releases)"""
+    _answer(options, lambda service: service.releases(library_id), render_releases)
+
+
+@main.command()
+@click.argument("library_id", metavar="ID")
+@click.option("--version", "version", help="Exact (3.1.0), prefix (3, 3.x) or latest.")
+@click.option("--focus", help="One concept to look for; without it, the table of contents.")
+@click.option("--max-sections", type=int, default=5, show_default=True)
+@click.option(
+    "--max-tokens",
+    type=int,
+    default=4000,
+    show_default=True,
+    help="Size budget of the answer (about four characters a token).",
+)
+@_settings_options
+def extract(
+    library_id: str,
+    version: str | None,
+    focus: str | None,
+    max_sections: int,
+    max_tokens: int,
+    **options: Any,
+) -> None:
+    """What do the docs of ID (at --version) say about --focus? (doc_extract)"""
+    _answer(
+        options,
+        lambda service: service.extract(library_id, version, focus, max_sections, max_tokens),
+        render_extract,
+    )
+
+
+@main.command()
+@click.argument("library_id", metavar="ID")
+@click.argument("anchor")
+@click.option("--version", "version", help="Exact, prefix or latest.")
+@click.option("--expected-hash", help="Refuse if the section's sha256 is no longer this.")
+@click.option(
+    "--neighbours",
+    type=int,
+    default=0,
+    show_default=True,
+    help="Also this many sections before and after, from the same page.",
+)
+@_settings_options
+def read(
+    library_id: str,
+    anchor: str,
+    version: str | None,
+    expected_hash: str | None,
+    neighbours: int,
+    **options: Any,
+) -> None:
+    """Read one section of ID whole, by its ANCHOR. (doc_read)"""
+    _answer(
+        options,
+        lambda service: service.read(library_id, version, anchor, expected_hash, neighbours),
+        render_read,
+    )
+
+
+@main.command()
+@_settings_options
+def status(**options: Any) -> None:
+    """Sources, freshness and cache figures."""
+    _answer(options, lambda service: service.status(), render_status)
+
+
+@main.command()
+@_settings_options
+def sync(**options: Any) -> None:
+    """Fetch the catalog and every shard now, for offline use."""
+    as_json = options.pop("as_json", False)
+    try:
+        service = _service(options)
+        sync_data = service.data.sync
+        if sys.stderr.isatty() and not as_json:
+            with click.progressbar(length=1, label="Syncing", file=sys.stderr) as bar:
+
+                def progress(done: int, total: int, what: str) -> None:
+                    bar.length = max(total, 1)
+                    bar.update(done - bar.pos)
+
+                result = sync_data(progress)
+        else:
+            result = sync_data(None)
+    except ClientError as error:
+        _fail(error)
+    if as_json:
+        click.echo(orjson.dumps(result, option=orjson.OPT_INDENT_2).decode())
+    else:
+        click.echo(", ".join(f"{key} {value}" for key, value in result.items()))
+
+
+@main.command()
+@click.option(
+    "--transport",
+    type=click.Choice(["stdio", "http"]),
+    default="stdio",
+    show_default=True,
+    help="stdio for an agent's MCP config; http for a shared "
+    "local endpoint (needs DOCTROVE_TOKEN).",
+)
+@click.option("--host", default="127.0.0.1", show_default=True, help="HTTP only.")
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8731,
+    show_default=True,
+    help="HTTP only; 0 picks a free port.",
+)
+@_settings_options
+def serve(transport: str, host: str, port: int, **options: Any) -> None:
+    """Run the MCP server (read-only tools: catalog_lookup, catalog_releases, doc_extract,
+    doc_read)."""
+    options.pop("as_json", None)
+    try:
+        service = _service(options)
+        from client.mcp_server import run_server
+
+        run_server(
+            service,
+            transport=transport,
+            host=host,
+            port=port,
+            token=os.environ.get("DOCTROVE_TOKEN") or None,
+        )
+    except ClientError as error:
+        _fail(error)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,362 @@
+"""The MCP tools as plain data: names, descriptions, argument and result schemas, argument folding.
+
+client.mcp_server is the only module that imports the MCP SDK; this one says what each tool takes
+and returns, checks the arguments an agent sent, calls the DocService and shapes the outcome
+(structured content plus its text rendering), so the server, the schema tests and the docs share
+one definition. Names, parameters and result keys are the Node doctrove's (catalog_lookup,
+catalog_releases, doc_extract {id, version, focus, maxSections}); maxTokens and doc_read are ours.
+
+Every failure becomes a tool result, never a protocol error, so the model sees it and can correct
+itself: ``{"error": {"code", "message", "hints"}}`` with ``isError``, code one of
+client.errors.ERROR_CODES. Argument mistakes (wrong type, missing, unknown, out of range) are code
+"validation" like any other bad request.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from client.errors import ClientError, InvalidRequest
+from client.mcp_schemas import (
+    ERROR_RESULT,
+    EXTRACT_RESULT,
+    LOOKUP_RESULT,
+    READ_RESULT,
+    RELEASES_RESULT,
+)
+from client.render import render_extract, render_lookup, render_read, render_releases
+from client.service import (
+    MAX_ANCHOR_CHARS,
+    MAX_ID_CHARS,
+    MAX_LOOKUP_LIMIT,
+    MAX_NEIGHBOURS,
+    MAX_QUERY_CHARS,
+    DocService,
+)
+
+log = logging.getLogger(__name__)
+
+STATUS_URI = "doctrove://status"
+SERVER_INSTRUCTIONS = (
+    "Versioned library documentation. Workflow: catalog_lookup to find the library id; "
+    "catalog_releases to see which versions are documented; doc_extract with the version the "
+    "project uses and ONE concept per focus; doc_read with an anchor (and expectedHash) to read "
+    "a section whole before quoting it. Every answer says which version was served and where "
+    "the text came from."
+)
+
+
+@dataclass(frozen=True)
+class Param:
+    """One argument of a tool: what its input schema says, and what fold_arguments checks."""
+
+    name: str
+    kind: Literal["string", "integer"]
+    description: str
+    required: bool = False
+    minimum: int | None = None
+    maximum: int | None = None
+    max_length: int | None = None
+    pattern: str | None = None
+    default: int | None = None
+
+    def schema(self) -> dict[str, Any]:
+        schema: dict[str, Any] = {"type": self.kind, "description": self.description}
+        if self.kind == "string" and self.required:
+            schema["minLength"] = 1
+        for key, value in (
+            ("minimum", self.minimum),
+            ("maximum", self.maximum),
+            ("maxLength", self.max_length),
+            ("pattern", self.pattern),
+            ("default", self.default),
+        ):
+            if value is not None:
+                schema[key] = value
+        return schema
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    """One tool: its MCP definition and how it asks the service and renders the answer."""
+
+    name: str
+    title: str
+    description: str
+    params: tuple[Param, ...]
+    result_schema: dict[str, Any]
+    ask: Callable[[DocService, dict[str, Any]], dict[str, Any]]
+    render: Callable[[dict[str, Any]], str]
+
+    @property
+    def input_schema(self) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "properties": {param.name: param.schema() for param in self.params},
+            "required": [param.name for param in self.params if param.required],
+            "additionalProperties": False,
+        }
+
+    @property
+    def output_schema(self) -> dict[str, Any]:
+        # Error results carry structured content too; the schema admits them so that no client
+        # validating structuredContent rejects the very answer that tells the model what to fix.
+        return {"type": "object", "anyOf": [self.result_schema, ERROR_RESULT]}
+
+
+@dataclass(frozen=True)
+class ToolOutcome:
+    """What a tools/call answers: structured content, its text rendering, and the error flag."""
+
+    structured: dict[str, Any]
+    text: str
+    is_error: bool
+
+
+_ID = Param(
+    "id",
+    "string",
+    "The library's canonical id, as catalog_lookup returns it (e.g. 'werkzeug', 'express').",
+    required=True,
+    max_length=MAX_ID_CHARS,
+)
+_VERSION_HELP = (
+    "Pin the version the project uses: exact ('2.3.8', 'v2.3.8'), a prefix ('2', '2.3', '2.x': "
+    "the latest matching release) or 'latest' (the newest stable release)."
+)
+
+TOOLS: tuple[ToolSpec, ...] = (
+    ToolSpec(
+        name="catalog_lookup",
+        title="Find a library's id",
+        description=(
+            "Search the documentation catalog by library name, alias, package name or "
+            "description. Call this first whenever you are not sure of a library's canonical "
+            "id, then pass the returned id to catalog_releases, doc_extract or doc_read. Results "
+            "are ranked by a 0-1 score with the signals that matched (exact name 1.0, exact "
+            "alias 0.95, name prefix 0.90, alias prefix 0.85, name words 0.60-0.83, summary "
+            "words 0.30-0.50) and list each library's versions, newest first, and the source."
+        ),
+        params=(
+            Param(
+                "query",
+                "string",
+                "A library name, alias, package name or a few words of what it does.",
+                required=True,
+                max_length=MAX_QUERY_CHARS,
+            ),
+            Param(
+                "limit",
+                "integer",
+                "How many libraries to return.",
+                minimum=1,
+                maximum=MAX_LOOKUP_LIMIT,
+                default=5,
+            ),
+        ),
+        result_schema=LOOKUP_RESULT,
+        ask=lambda service, a: service.lookup(a["query"], a.get("limit")),
+        render=render_lookup,
+    ),
+    ToolSpec(
+        name="catalog_releases",
+        title="List a library's documented versions",
+        description=(
+            "List the documented versions of a library (newest first), its latest stable "
+            "version and its prereleases. Use it to check that the version the project uses "
+            "(see its lock file or requirements) is documented before calling doc_extract, "
+            "which accepts the same version syntax: exact '3.1.2', prefix '3' or '3.1' (the "
+            "latest matching release), or 'latest'."
+        ),
+        params=(_ID,),
+        result_schema=RELEASES_RESULT,
+        ask=lambda service, a: service.releases(a["id"]),
+        render=render_releases,
+    ),
+    ToolSpec(
+        name="doc_extract",
+        title="Extract documentation sections on one concept",
+        description=(
+            "Return the sections of a library's documentation that answer one concept, best "
+            "first, for the version asked. Get the id from catalog_lookup first. Pin version to "
+            "the one the project uses instead of relying on latest. Put ONE concept in focus "
+            "('routing converters', not 'routing, sessions and testing') and make one call per "
+            "concept. Without focus the answer is the version's table of contents. Every section "
+            "carries its anchor, source file, line range, sha256 and link: quote from it, or "
+            "read it whole with doc_read. maxTokens bounds the answer's size (about four "
+            "characters a token); 'omitted' says how many relevant sections did not fit."
+        ),
+        params=(
+            _ID,
+            Param("version", "string", _VERSION_HELP + " Omitted: latest.", max_length=64),
+            Param(
+                "focus",
+                "string",
+                "One concept to look for, in the docs' words (e.g. 'route converters', "
+                "'json.dumps', '拼音风格'). Omitted: the table of contents.",
+                max_length=500,
+            ),
+            Param(
+                "maxSections",
+                "integer",
+                "At most this many sections.",
+                minimum=1,
+                maximum=50,
+                default=5,
+            ),
+            Param(
+                "maxTokens",
+                "integer",
+                "Size budget of the answer, about four characters a token.",
+                minimum=100,
+                maximum=50_000,
+                default=4000,
+            ),
+        ),
+        result_schema=EXTRACT_RESULT,
+        ask=lambda service, a: service.extract(
+            a["id"], a.get("version"), a.get("focus"), a.get("maxSections"), a.get("maxTokens")
+        ),
+        render=render_extract,
+    ),
+    ToolSpec(
+        name="doc_read",
+        title="Read one section whole",
+        description=(
+            "Read one documentation section whole by its anchor (from doc_extract sections or "
+            "its table of contents), with `neighbours` sections before and after it on the same "
+            "page when asked. Use the version doc_extract served. Pass the sha256 you saw as "
+            "expectedHash: if the docs changed since, the call fails with code 'version' and the "
+            "new hash in error.hints, so you re-read and quote fresh text, never stale evidence."
+        ),
+        params=(
+            _ID,
+            Param("version", "string", _VERSION_HELP, required=True, max_length=64),
+            Param(
+                "anchor",
+                "string",
+                "The section's anchor, as doc_extract returned it.",
+                required=True,
+                max_length=MAX_ANCHOR_CHARS,
+            ),
+            Param(
+                "expectedHash",
+                "string",
+                "The section's sha256 as you last saw it; the call is refused if it changed.",
+                max_length=64,
+                pattern="^[0-9a-f]{64}$",
+            ),
+            Param(
+                "neighbours",
+                "integer",
+                "Also this many sections before and after, from the same page.",
+                minimum=0,
+                maximum=MAX_NEIGHBOURS,
+                default=0,
+            ),
+        ),
+        result_schema=READ_RESULT,
+        ask=lambda service, a: service.read(
+            a["id"], a["version"], a["anchor"], a.get("expectedHash"), a.get("neighbours")
+        ),
+        render=render_read,
+    ),
+)
+TOOLS_BY_NAME: dict[str, ToolSpec] = {tool.name: tool for tool in TOOLS}
+
+
+def _json_type(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    return "an array" if isinstance(value, list) else "an object"
+
+
+def _check(param: Param, value: object) -> object:
+    """``value`` as the service wants it, or InvalidRequest saying what a good value looks like."""
+    if param.kind == "integer":
+        span = f"from {param.minimum} to {param.maximum}"
+        # JSON has one number type: 5.0 is the integer 5 (JSON Schema agrees).
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidRequest(
+                f"{param.name} must be a whole number {span}, not {_json_type(value)}"
+            )
+        if (param.minimum is not None and value < param.minimum) or (
+            param.maximum is not None and value > param.maximum
+        ):
+            raise InvalidRequest(f"{param.name} must be {span}, not {value}")
+        return value
+    if not isinstance(value, str):
+        raise InvalidRequest(f"{param.name} must be a string, not {_json_type(value)}")
+    if param.required and not value.strip():
+        raise InvalidRequest(f"{param.name} must not be empty")
+    if param.max_length is not None and len(value) > param.max_length:
+        raise InvalidRequest(f"{param.name} is longer than {param.max_length} characters")
+    if param.pattern is not None and not re.fullmatch(param.pattern, value):
+        raise InvalidRequest(f"{param.name} must match {param.pattern}")
+    return value
+
+
+def fold_arguments(tool: ToolSpec, arguments: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The checked arguments of one call; a null optional argument counts as absent."""
+    given = dict(arguments or {})
+    known = {param.name for param in tool.params}
+    takes = ", ".join(param.name for param in tool.params)
+    unknown = sorted(name for name in given if name not in known)
+    if unknown:
+        raise InvalidRequest(
+            f"{tool.name} does not take {', '.join(map(repr, unknown))}; it takes {takes}",
+            hints=[param.name for param in tool.params],
+        )
+    folded: dict[str, Any] = {}
+    for param in tool.params:
+        value = given.get(param.name)
+        if value is None:
+            if param.required:
+                raise InvalidRequest(
+                    f"{tool.name} needs {param.name!r}: {param.description}",
+                    hints=[param.name],
+                )
+            continue
+        folded[param.name] = _check(param, value)
+    return folded
+
+
+def error_result(error: ClientError) -> dict[str, Any]:
+    return {"error": {"code": error.code, "message": error.message, "hints": list(error.hints)}}
+
+
+def render_error(error: ClientError) -> str:
+    hints = f"\nhints: {', '.join(error.hints)}" if error.hints else ""
+    return f"error ({error.code}): {error.message}{hints}"
+
+
+def call_tool(
+    service: DocService, tool: ToolSpec, arguments: Mapping[str, Any] | None
+) -> ToolOutcome:
+    """Run one tool call to its outcome; every failure, even a bug, is an error result."""
+    try:
+        answer = tool.ask(service, fold_arguments(tool, arguments))
+    except ClientError as error:
+        return ToolOutcome(error_result(error), render_error(error), True)
+    except Exception:
+        # A bug, not the caller's fault: the traceback goes to the log (stderr), the model gets
+        # a code it can act on instead of a dropped connection.
+        log.exception("%s failed", tool.name)
+        bug = ClientError(
+            f"{tool.name} failed inside docclient (a bug; details are in its log on stderr); "
+            "retrying the same call will fail the same way, try other arguments"
+        )
+        return ToolOutcome(error_result(bug), render_error(bug), True)
+    return ToolOutcome(answer, tool.render(answer), False)

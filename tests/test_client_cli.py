@@ -1,0 +1,76 @@
+"""``docclient`` through its command line, answering from the bundled site."""
+
+from pathlib import Path
+
+import orjson
+import pytest
+from click.testing import CliRunner
+
+from client.cli import main
+
+
+@pytest.fixture
+def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("DOCTROVE_CACHE_DIR", str(tmp_path / "cache"))
+    for name in ("DOCTROVE_INDEX_URL", "DOCTROVE_LOCAL_INDEX", "DOCTROVE_CONFIG"):
+        monkeypatch.delenv(name, raising=False)
+
+    def invoke(*args: str) -> tuple[int, str]:
+        result = CliRunner().invoke(main, list(args))
+        return result.exit_code, result.output
+
+    return invoke
+
+
+def test_lookup_text_and_json(run) -> None:  # type: ignore[no-untyped-def]
+    code, output = run("lookup", "werkzeug")
+    assert code == 0
+    assert (
+        "- werkzeug (Werkzeug) score 1.00 [exact id match; exact name match] latest 3.1.3" in output
+    )
+    assert "source bundled:" in output and "built 2026-11-30" in output
+    code, output = run("lookup", "werkzeug", "--json")
+    assert code == 0 and orjson.loads(output)["results"][0]["id"] == "werkzeug"
+
+
+def test_releases_extract_read(run) -> None:  # type: ignore[no-untyped-def]
+    code, output = run("releases", "commander")
+    assert code == 0 and "latest 12.1.0; versions 12.1.0, 9.5.0" in output
+    code, output = run("extract", "werkzeug", "--version", "2", "--focus", "routing", "--json")
+    answer = orjson.loads(output)
+    assert code == 0 and answer["version"] == "2.3.8" and answer["releaseKind"] == "prefix"
+    anchor, sha = answer["sections"][0]["anchor"], answer["sections"][0]["sha256"]
+    code, output = run("read", "werkzeug", anchor, "--version", "2.3.8", "--expected-hash", sha)
+    assert code == 0 and f"#{anchor} sha256 {sha[:12]}" in output
+    code, output = run("extract", "commander")
+    assert code == 0 and "Table of contents" in output
+
+
+@pytest.mark.parametrize(
+    ("args", "exit_code", "message"),
+    [
+        (("extract", "flaskk"), 1, "docclient: not-found: no library with id 'flaskk'"),
+        (("extract", "express", "--version", "9"), 1, "docclient: version: no version matches"),
+        (("lookup", ""), 2, "docclient: validation: query must not be empty"),
+        (("lookup", "x", "--cache-ttl", "0x10"), 2, "docclient: config:"),
+        (("status", "--local-index", "/nonexistent/index.json"), 2, "docclient: config:"),
+    ],
+)
+def test_errors_map_to_exit_codes(
+    run,
+    args: tuple[str, ...],
+    exit_code: int,  # type: ignore[no-untyped-def]
+    message: str,
+) -> None:
+    code, output = run(*args)
+    assert code == exit_code and message in output
+
+
+def test_every_setting_is_an_option_of_every_command() -> None:
+    from client.config import SETTINGS
+
+    for command in main.commands.values():
+        options = {opt for param in command.params for opt in getattr(param, "opts", [])}
+        for setting in SETTINGS:
+            if setting.flag:
+                assert setting.flag in options, (command.name, setting.flag)

@@ -1,0 +1,169 @@
+"""docclient serve --transport http: a bearer token, Host and Origin checks, then the SDK client.
+
+One server process for the module; raw httpx requests for the refusals (401 without the right
+token, 403 for a foreign Host or Origin), the MCP SDK's streamable HTTP client for the rest.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import anyio
+import httpx
+import httpx2
+import pytest
+from mcp import Client
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared.exceptions import MCPError
+
+DOCCLIENT = Path(sys.executable).with_name("docclient")
+TOKEN = "a-test-token-0123456789abcdef"
+ACCEPT = {"Accept": "application/json, text/event-stream"}
+INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {
+        "protocolVersion": "2025-06-18",
+        "capabilities": {},
+        "clientInfo": {"name": "raw", "version": "0"},
+    },
+}
+
+
+def environment(cache: Path, token: str | None) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DOCTROVE_")}
+    env["DOCTROVE_CACHE_DIR"] = str(cache)
+    if token is not None:
+        env["DOCTROVE_TOKEN"] = token
+    return env
+
+
+@pytest.fixture(scope="module")
+def url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    cache = tmp_path_factory.mktemp("cache")
+    process = subprocess.Popen(
+        [str(DOCCLIENT), "serve", "--transport", "http", "--port", "0"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=environment(cache, TOKEN),
+    )
+    assert process.stderr is not None
+    line = process.stderr.readline()
+    found = re.search(r"at (http://127\.0\.0\.1:\d+/mcp)$", line.strip())
+    try:
+        assert found, f"no address in {line!r}"
+        yield found.group(1)
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        process.stderr.close()
+
+
+def post(url: str, headers: dict[str, str]) -> httpx.Response:
+    return httpx.post(url, json=INITIALIZE, headers={**ACCEPT, **headers}, timeout=10)
+
+
+def test_the_right_token_is_served(url: str) -> None:
+    response = post(url, {"Authorization": f"Bearer {TOKEN}"})
+    assert response.status_code == 200
+    assert response.json()["result"]["serverInfo"]["name"] == "doctrove"
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [{}, {"Authorization": "Bearer wrong-token-0123456789"}, {"Authorization": TOKEN}],
+    ids=["missing", "wrong", "not-bearer"],
+)
+def test_no_right_token_is_401(url: str, headers: dict[str, str]) -> None:
+    response = post(url, headers)
+    assert response.status_code == 401
+    assert response.headers["www-authenticate"].startswith("Bearer")
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Host": "evil.example"},
+        {"Host": "evil.example:80"},
+        {"Origin": "http://evil.example"},
+        {"Origin": "http://127.0.0.1.evil.example:8000"},
+        {"Origin": "null"},
+    ],
+    ids=["host", "host-port", "origin", "origin-lookalike", "origin-null"],
+)
+def test_a_foreign_host_or_origin_is_403_even_with_the_token(
+    url: str, headers: dict[str, str]
+) -> None:
+    response = post(url, {"Authorization": f"Bearer {TOKEN}", **headers})
+    assert response.status_code == 403
+
+
+def test_a_local_origin_is_served(url: str) -> None:
+    headers = {"Authorization": f"Bearer {TOKEN}", "Origin": "http://localhost:6274"}
+    assert post(url, headers).status_code == 200
+
+
+def test_the_sdk_client_calls_tools_with_the_token(url: str) -> None:
+    async def session() -> tuple[list[str], Any, Any]:
+        headers = {"Authorization": f"Bearer {TOKEN}"}
+        async with (
+            httpx2.AsyncClient(headers=headers) as http,
+            Client(streamable_http_client(url, http_client=http)) as client,
+        ):
+            tools = await client.list_tools()
+            answer = await client.call_tool("catalog_releases", {"id": "werkzeug"})
+            error = await client.call_tool("doc_extract", {"id": "werkzeug", "version": "7"})
+            return [tool.name for tool in tools.tools], answer, error
+
+    names, answer, error = anyio.run(session)
+    assert names == ["catalog_lookup", "catalog_releases", "doc_extract", "doc_read"]
+    assert answer.structured_content["versions"] == ["3.1.3", "2.3.8"]
+    assert error.is_error and error.structured_content["error"]["code"] == "version"
+
+
+def test_the_sdk_client_with_a_wrong_token_cannot_connect(url: str) -> None:
+    async def connect() -> BaseException | None:
+        headers = {"Authorization": "Bearer wrong-token-0123456789"}
+        try:
+            with anyio.fail_after(20):
+                async with (
+                    httpx2.AsyncClient(headers=headers) as http,
+                    Client(streamable_http_client(url, http_client=http)) as client,
+                ):
+                    await client.list_tools()
+        except BaseException as error:  # the SDK wraps its failure in task-group groups
+            return error
+        return None
+
+    error = anyio.run(connect)
+    while isinstance(error, BaseExceptionGroup):
+        (error,) = error.exceptions
+    assert isinstance(error, MCPError)
+
+
+@pytest.mark.parametrize(
+    ("token", "message"),
+    [(None, "needs a bearer token: set DOCTROVE_TOKEN"), ("short", "DOCTROVE_TOKEN is too short")],
+)
+def test_refuses_to_start_without_a_usable_token(
+    tmp_path: Path, token: str | None, message: str
+) -> None:
+    done = subprocess.run(
+        [str(DOCCLIENT), "serve", "--transport", "http", "--port", "0"],
+        capture_output=True,
+        text=True,
+        env=environment(tmp_path, token),
+        timeout=30,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.startswith("docclient: config: ")
+    assert message in done.stderr
