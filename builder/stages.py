@@ -72,6 +72,8 @@ class VersionStages:
         return fragment, shard
 
     def _validate(self, result: VersionResult, volume_hash: str) -> None:
+        if result.validated:  # checked file by file as it was parsed
+            return
         key = cache_key("valid-volume", volume_hash)
         if self.cache.load(key) is not None:
             return

@@ -15,6 +15,7 @@ from typing import Any
 
 from builder.cache import BuildCache, cache_key
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
+from builder.errors import IndexInvalid
 from builder.globs import compile_globs
 from builder.index import section_record, volume_bytes
 from builder.model import Section, SkippedFile, SourceFile, Warning_
@@ -22,6 +23,7 @@ from builder.parsers import parse_file
 from builder.permalinks import site_permalink, upstream_link
 from builder.sections import finalize_sections
 from builder.sources import MAX_VERSION_BYTES, Candidate, list_version_files, read_source
+from schemas.index_rules import volume_problems
 
 FileDone = Callable[[str], None]
 
@@ -41,6 +43,9 @@ class VersionResult:
 
     cached_volume: bytes | None = None
     section_total: int | None = None
+    # True when every record was checked against the schema as its file was parsed (and so
+    # when it came from the cache, which only holds checked records).
+    validated: bool = False
 
     @property
     def section_count(self) -> int:
@@ -130,13 +135,15 @@ def compile_directory_version(
     if cached is not None and volume is not None:
         # The per-file entries stay wanted: the next edit to one file reuses the others.
         cache.used.update(file_keys.values())
-        result = VersionResult(library.id, version.version, version.summary, cached_volume=volume)
+        result = VersionResult(
+            library.id, version.version, version.summary, cached_volume=volume, validated=True
+        )
         result.files_read, result.source_bytes = cached["files_read"], cached["source_bytes"]
         result.section_total = cached["sections"]
         result.skipped = [SkippedFile(*item) for item in cached["skipped"]]
         result.warnings = [Warning_(*item) for item in cached["warnings"]]
         return result
-    result = VersionResult(library.id, version.version, version.summary)
+    result = VersionResult(library.id, version.version, version.summary, validated=True)
     result.skipped.extend(listing.skipped)
     for candidate in listing.candidates:
         source = read_source(candidate, MAX_VERSION_BYTES - result.source_bytes)
@@ -243,8 +250,13 @@ def _parse_to_records(
         return {"records": [], "skipped": "unsupported format", "warnings": []}
     sections, warnings = finalize_sections(parsed)
     prefix = f"{library.id} {version.version}: "
+    records = [record_for(site, library.id, version, section) for section in sections]
+    # Checked here, once per parsed file, so a rebuild re-checks only the files that changed.
+    problems = volume_problems({"sections": records}, f"{prefix}{source.relpath}")
+    if problems:
+        raise IndexInvalid(f"the sections of {prefix}{source.relpath}", [str(p) for p in problems])
     return {
-        "records": [record_for(site, library.id, version, section) for section in sections],
+        "records": records,
         "skipped": None,
         "warnings": [[prefix + w.where, w.message] for w in (*parsed.warnings, *warnings)],
     }
