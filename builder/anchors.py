@@ -1,27 +1,16 @@
-"""Make stable, unique anchor ids the way rendered documentation pages spell them."""
+"""Make stable, unique anchor ids the way rendered documentation pages spell them.
+
+The GitHub-style rule lives in schemas.anchors (clients need it too); the Sphinx one is here.
+"""
 
 from __future__ import annotations
 
 import re
 import unicodedata
 
-_DROP = re.compile(r"[^\w\- ]", re.UNICODE)
-_SPACES = re.compile(r"\s+")
-_DASHES = re.compile(r"-{2,}")
-MAX_ANCHOR_LENGTH = 80
+from schemas.anchors import MAX_ANCHOR_LENGTH, slugify, unique_anchor
 
-
-def slugify(text: str) -> str:
-    """GitHub-style slug: lowercase, punctuation dropped, spaces to dashes, any script kept.
-
-    ``"Session.mount()"`` becomes ``"sessionmount"``; ``"快速开始"`` stays ``"快速开始"``.
-    An empty result becomes ``"section"`` so every section still has an anchor.
-    """
-    text = unicodedata.normalize("NFKC", text).strip().lower()
-    text = _DROP.sub("", text)
-    text = _SPACES.sub("-", text)
-    text = _DASHES.sub("-", text).strip("-")
-    return text[:MAX_ANCHOR_LENGTH].rstrip("-") or "section"
+__all__ = ["MAX_ANCHOR_LENGTH", "docutils_id", "slugify", "unique_anchor"]
 
 
 def docutils_id(text: str) -> str:
@@ -34,13 +23,3 @@ def docutils_id(text: str) -> str:
     ident = re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")
     ident = re.sub(r"^[^a-z]+", "", ident)
     return ident[:MAX_ANCHOR_LENGTH].rstrip("-") or slugify(text)
-
-
-def unique_anchor(anchor: str, taken: set[str]) -> str:
-    """Return ``anchor`` or ``anchor-1``, ``anchor-2``... whichever is free, and mark it taken."""
-    candidate, n = anchor, 0
-    while candidate in taken:
-        n += 1
-        candidate = f"{anchor}-{n}"
-    taken.add(candidate)
-    return candidate

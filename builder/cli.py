@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 import click
 import orjson
@@ -23,6 +24,34 @@ def _fail(error: BuildError) -> NoReturn:
     sys.exit(error.exit_code)
 
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _site_options(out_help: str) -> Callable[[F], F]:
+    """The catalog file and output folder options that build, publish and serve share."""
+
+    def decorate(command: F) -> F:
+        command = click.option(
+            "-o",
+            "--out",
+            type=click.Path(path_type=Path),
+            default=Path("_site"),
+            show_default=True,
+            help=out_help,
+        )(command)
+        return click.option(
+            "-c",
+            "--config",
+            "config_path",
+            type=click.Path(path_type=Path),
+            default=Path("docbuild.toml"),
+            show_default=True,
+            help="The catalog file listing libraries, versions and their doc sources.",
+        )(command)
+
+    return decorate
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="docbuild")
 def main() -> None:
@@ -30,23 +59,7 @@ def main() -> None:
 
 
 @main.command()
-@click.option(
-    "-c",
-    "--config",
-    "config_path",
-    type=click.Path(path_type=Path),
-    default=Path("docbuild.toml"),
-    show_default=True,
-    help="The catalog file listing libraries, versions and their doc sources.",
-)
-@click.option(
-    "-o",
-    "--out",
-    type=click.Path(path_type=Path),
-    default=Path("_site"),
-    show_default=True,
-    help="Output directory; replaced only when the build succeeds.",
-)
+@_site_options("Output directory; replaced only when the build succeeds.")
 @click.option("--strict", is_flag=True, help="Fail the build on any warning.")
 @click.option(
     "--timestamp",
@@ -130,23 +143,7 @@ def run_build(
 
 
 @main.command()
-@click.option(
-    "-c",
-    "--config",
-    "config_path",
-    type=click.Path(path_type=Path),
-    default=Path("docbuild.toml"),
-    show_default=True,
-    help="The catalog file.",
-)
-@click.option(
-    "-o",
-    "--out",
-    type=click.Path(path_type=Path),
-    default=Path("_site"),
-    show_default=True,
-    help="Where the site is built before it is committed.",
-)
+@_site_options("Where the site is built before it is committed.")
 @click.option("--remote", default="origin", show_default=True, help="The git remote to push to.")
 @click.option(
     "--branch",
@@ -191,23 +188,7 @@ def publish(
 
 
 @main.command("serve")
-@click.option(
-    "-c",
-    "--config",
-    "config_path",
-    type=click.Path(path_type=Path),
-    default=Path("docbuild.toml"),
-    show_default=True,
-    help="The catalog file.",
-)
-@click.option(
-    "-o",
-    "--out",
-    type=click.Path(path_type=Path),
-    default=Path("_site"),
-    show_default=True,
-    help="Where the site is built, then served from.",
-)
+@_site_options("Where the site is built, then served from.")
 @click.option(
     "--host",
     default="127.0.0.1",

@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import re
 import sqlite3
-import unicodedata
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,18 +19,13 @@ from typing import Any
 
 import orjson
 
+from schemas.anchors import slugify, unique_anchor
 from schemas.shards import APPLICATION_ID, FTS_TABLE, SHARD_FORMAT, shard_statements
 from schemas.text import TOKENIZER, index_text
 
 PAGE_SIZE = 4096
 # A fence line opens a block, the next fence line closes it (the parsers' body convention).
 _FENCED = re.compile(r"^[ \t]*(?:```|~~~)[^\n]*\n(.*?)^[ \t]*(?:```|~~~)[ \t]*$", re.M | re.S)
-# The anchor of a section that records none: GitHub's slug rule, as builder.anchors.slugify
-# spells it (schemas cannot import the builder; a test keeps the two equal).
-_SLUG_DROP = re.compile(r"[^\w\- ]", re.UNICODE)
-_SLUG_SPACES = re.compile(r"\s+")
-_SLUG_DASHES = re.compile(r"-{2,}")
-MAX_ANCHOR_LENGTH = 80
 
 
 @dataclass(frozen=True)
@@ -52,15 +46,7 @@ def split_code(body: str) -> tuple[str, str]:
 
 def heading_anchor(heading: str, taken: set[str]) -> str:
     """The slug of ``heading`` made unique against ``taken`` (``a``, ``a-1``...), marked taken."""
-    text = unicodedata.normalize("NFKC", heading).strip().lower()
-    text = _SLUG_DASHES.sub("-", _SLUG_SPACES.sub("-", _SLUG_DROP.sub("", text))).strip("-")
-    anchor = text[:MAX_ANCHOR_LENGTH].rstrip("-") or "section"
-    candidate, n = anchor, 0
-    while candidate in taken:
-        n += 1
-        candidate = f"{anchor}-{n}"
-    taken.add(candidate)
-    return candidate
+    return unique_anchor(slugify(heading), taken)
 
 
 def _text(record: Mapping[str, Any], key: str) -> str:
