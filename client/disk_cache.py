@@ -163,6 +163,26 @@ class DiskCache:
             return None
         return document
 
+    # Derived data: structures computed from a catalog, kept so a new process need not
+    # compute them again. Each file starts with the sha256 of the rest, so a damaged one is
+    # detected, discarded and recomputed, never trusted.
+
+    def read_derived(self, name: str) -> bytes | None:
+        path = self.base / "derived" / name
+        try:
+            raw = path.read_bytes()
+        except OSError:
+            return None
+        digest, _, payload = raw.partition(b"\n")
+        if hashlib.sha256(payload).hexdigest().encode() != digest:
+            _discard(path)
+            return None
+        return payload
+
+    def write_derived(self, name: str, payload: bytes) -> None:
+        digest = hashlib.sha256(payload).hexdigest().encode()
+        self.write_atomic("derived", name, digest + b"\n" + payload)
+
     # Blobs: catalog.json and index.json bodies.
 
     def blob_path(self, sha256: str) -> Path:
@@ -281,7 +301,7 @@ class DiskCache:
     def status(self) -> dict[str, Any]:
         """What the cache holds: its folder, total size, and file counts and sizes by kind."""
         kinds: dict[str, dict[str, int]] = {}
-        for name in ("blobs", "copies", "verdicts", "shards"):
+        for name in ("blobs", "copies", "verdicts", "shards", "derived"):
             files = sizes = temporary = 0
             folder = self.base / name
             for path in folder.iterdir() if folder.is_dir() else ():

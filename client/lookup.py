@@ -20,12 +20,15 @@ from __future__ import annotations
 
 import bisect
 import gc
+import hashlib
 import heapq
 import math
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+
+import orjson
 
 from client.errors import InvalidRequest
 from client.model import CatalogEntry
@@ -159,6 +162,67 @@ class LibraryIndex:
         self._prefix_keys = [row[0] for row in prefix_rows]
         self._prefix_rows = [row[1:] for row in prefix_rows]
         self._near: dict[str, list[int]] | None = None
+
+    # Saving and restoring: building the structures for 10,000 libraries takes about a third
+    # of a second, reading them back about a fifth of that.
+
+    FORMAT = "doctrove-lookup@1"
+
+    @staticmethod
+    def fingerprint(entries: Sequence[CatalogEntry]) -> str:
+        """A key over everything the structures are computed from, in order."""
+        fields = [[e.id, e.name, e.summary, e.aliases, e.packages, e.popularity] for e in entries]
+        payload = orjson.dumps([LibraryIndex.FORMAT, fields])
+        return hashlib.sha256(payload).hexdigest()
+
+    def export(self) -> bytes:
+        return orjson.dumps(
+            {
+                "format": self.FORMAT,
+                "count": len(self.entries),
+                "factor": self._factor,
+                "exact": self._exact,
+                "prefixKeys": self._prefix_keys,
+                "prefixRows": self._prefix_rows,
+                "nameWords": self._name_words,
+                "summaryWords": self._summary_words,
+            }
+        )
+
+    @classmethod
+    def restore(cls, entries: Sequence[CatalogEntry], data: bytes) -> LibraryIndex | None:
+        """The index saved by :meth:`export` for these entries, or None if it does not fit."""
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            saved = orjson.loads(data)
+            count = len(entries)
+            if saved.get("format") != cls.FORMAT or saved.get("count") != count:
+                return None
+            index = cls.__new__(cls)
+            index.entries = tuple(entries)
+            index._factor = saved["factor"]
+            index._exact = saved["exact"]
+            index._prefix_keys = saved["prefixKeys"]
+            index._prefix_rows = saved["prefixRows"]
+            index._name_words = saved["nameWords"]
+            index._summary_words = saved["summaryWords"]
+            index._near = None
+            # Every position must name an entry: a stale file must not index past the end.
+            rows = [row[0] for rows in index._exact.values() for row in rows]
+            rows += [row[0] for row in index._prefix_rows]
+            rows += [i for ids in index._name_words.values() for i in ids]
+            rows += [i for ids in index._summary_words.values() for i in ids]
+            if len(index._factor) != count or any(not 0 <= i < count for i in rows):
+                return None
+            if len(index._prefix_keys) != len(index._prefix_rows):
+                return None
+            return index
+        except (orjson.JSONDecodeError, KeyError, TypeError, AttributeError, IndexError):
+            return None
+        finally:
+            if enabled:
+                gc.enable()
 
     @staticmethod
     def _keys(entry: CatalogEntry) -> Iterable[tuple[str, str, str]]:

@@ -47,6 +47,8 @@ class SiteSource(Protocol):
     def open_shard(self, entry_id: str, version: str) -> Any: ...
     def status(self) -> dict[str, Any]: ...
     def sync(self, progress: Callable[[int, int, str], None] | None = None) -> dict[str, Any]: ...
+    def load_derived(self, name: str) -> bytes | None: ...
+    def store_derived(self, name: str, payload: bytes) -> None: ...
 
 
 def provenance_dict(provenance: Provenance) -> dict[str, Any]:
@@ -146,11 +148,21 @@ class DocService:
         return self.data.entries()
 
     def _library_index(self) -> LibraryIndex:
-        """Built on first need only: doc_extract by id never pays for it."""
+        """Built on first need only (doc_extract by id never pays for it), and kept on disk
+        so the next process reads it back instead of building it again."""
         entries = self._entries()
         if self._index is None or entries is not self._indexed:
-            self._index, self._indexed = LibraryIndex(entries), entries
+            self._index, self._indexed = self._load_or_build_index(entries), entries
         return self._index
+
+    def _load_or_build_index(self, entries: Sequence[CatalogEntry]) -> LibraryIndex:
+        name = "lookup-" + LibraryIndex.fingerprint(entries)
+        saved = self.data.load_derived(name)
+        index = LibraryIndex.restore(entries, saved) if saved is not None else None
+        if index is None:
+            index = LibraryIndex(entries)
+            self.data.store_derived(name, index.export())
+        return index
 
     def warm_up(self) -> None:
         """Load the catalog and build the lookup structures now (a long-running server calls

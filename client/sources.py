@@ -30,6 +30,7 @@ nothing cached can answer), ConfigError (the local index), ClientError (the bund
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import threading
@@ -134,6 +135,15 @@ class SiteData:
             self._ensure_loaded()
             found = self._merged.get(entry_id)
             return found[0] if found else None
+
+    def load_derived(self, name: str) -> bytes | None:
+        """A structure computed from the catalog by an earlier process (see DiskCache)."""
+        return self._cache.read_derived(name)
+
+    def store_derived(self, name: str, payload: bytes) -> None:
+        # A cache that cannot be written only costs the next process its start time.
+        with contextlib.suppress(ClientError):
+            self._cache.write_derived(name, payload)
 
     def refresh_if_due(self) -> None:
         """Re-check each site whose copy has outlived the cache TTL and is not cooling down."""

@@ -176,3 +176,14 @@ def test_an_unusable_cache_directory_is_a_config_error(tmp_path: Path) -> None:
     assert cache.read_copy("https://a.example/") is None  # reading creates nothing
     with pytest.raises(ConfigError, match=r"cannot use the cache directory .*a-file"):
         cache.write_verdict(SHA, "catalog", {})
+
+
+def test_derived_data_round_trips_and_damage_is_discarded(tmp_path: Path) -> None:
+    cache = DiskCache(tmp_path)
+    assert cache.read_derived("lookup-x") is None
+    cache.write_derived("lookup-x", b'{"a": 1}')
+    assert cache.read_derived("lookup-x") == b'{"a": 1}'
+    path = next(tmp_path.rglob("lookup-x"))
+    path.write_bytes(path.read_bytes().replace(b'"a"', b'"b"'))
+    assert cache.read_derived("lookup-x") is None
+    assert not path.exists()

@@ -193,3 +193,31 @@ def test_popularity_factor_is_bounded() -> None:
     assert popularity_factor(1) == 0.0
     assert popularity_factor(1000) == pytest.approx(0.03)
     assert popularity_factor(10**15) == 0.1
+
+
+def test_saved_index_answers_like_a_built_one() -> None:
+    from client.lookup import LibraryIndex as Index
+
+    entries = [
+        entry("express", "Express", aliases=("expressjs",), popularity=1200),
+        entry("zod", "Zod", summary="TypeScript schema validation", popularity=300),
+        entry("dayjs", "Day.js", summary="轻量级日期处理库", popularity=800),
+    ]
+    built = Index(entries)
+    restored = Index.restore(entries, built.export())
+    assert restored is not None
+    for query in ("express", "expr", "expressjs", "schema validation", "日期", "day.js"):
+        assert [(h.entry.id, h.score, h.matches) for h in restored.lookup(query)] == [
+            (h.entry.id, h.score, h.matches) for h in built.lookup(query)
+        ]
+
+
+def test_saved_index_for_other_entries_is_refused() -> None:
+    from client.lookup import LibraryIndex as Index
+
+    entries = [entry("express", "Express"), entry("zod", "Zod")]
+    data = Index(entries).export()
+    assert Index.restore(entries[:1], data) is None
+    assert Index.restore(entries, b"not json") is None
+    assert Index.restore(entries, b'{"format": "doctrove-lookup@1", "count": 2}') is None
+    assert Index.fingerprint(entries) != Index.fingerprint(entries[::-1])
