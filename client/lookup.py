@@ -70,6 +70,34 @@ def fold(text: str) -> str:
 
 _STEMS: dict[str, str] = {}
 _STEM_MEMO_LIMIT = 200_000
+STEMS_FORMAT = "doctrove-stems@1"
+
+
+def export_stems() -> bytes:
+    """The stems computed so far, to be read back by :func:`import_stems` in a later process."""
+    return orjson.dumps({"format": STEMS_FORMAT, "stems": _STEMS})
+
+
+def import_stems(data: bytes) -> bool:
+    """Take stems saved by :func:`export_stems`; False (and nothing taken) if they do not fit.
+
+    Only a mapping of words to words is accepted; a wrong stem could only cost ranking quality,
+    and the file's checksum already guards against damage.
+    """
+    try:
+        saved = orjson.loads(data)
+    except orjson.JSONDecodeError:
+        return False
+    if not isinstance(saved, dict) or saved.get("format") != STEMS_FORMAT:
+        return False
+    stems = saved.get("stems")
+    if not isinstance(stems, dict):
+        return False
+    if not all(isinstance(k, str) and isinstance(v, str) for k, v in stems.items()):
+        return False
+    room = _STEM_MEMO_LIMIT - len(_STEMS)
+    _STEMS.update(dict(list(stems.items())[: max(room, 0)]))
+    return True
 
 
 def _stem(word: str) -> str:
@@ -137,6 +165,8 @@ class LibraryIndex:
         finally:
             if enabled:
                 gc.enable()
+        # The structures live as long as the catalog; keep later collections from walking them.
+        gc.freeze()
 
     def _build(self, entries: Sequence[CatalogEntry]) -> None:
         self.entries = tuple(entries)
@@ -163,66 +193,14 @@ class LibraryIndex:
         self._prefix_rows = [row[1:] for row in prefix_rows]
         self._near: dict[str, list[int]] | None = None
 
-    # Saving and restoring: building the structures for 10,000 libraries takes about a third
-    # of a second, reading them back about a fifth of that.
-
-    FORMAT = "doctrove-lookup@1"
+    # Stemming the catalog's words is the larger part of building the structures; the stems
+    # can be kept (see DocService) so the next process only looks them up.
 
     @staticmethod
     def fingerprint(entries: Sequence[CatalogEntry]) -> str:
-        """A key over everything the structures are computed from, in order."""
-        fields = [[e.id, e.name, e.summary, e.aliases, e.packages, e.popularity] for e in entries]
-        payload = orjson.dumps([LibraryIndex.FORMAT, fields])
-        return hashlib.sha256(payload).hexdigest()
-
-    def export(self) -> bytes:
-        return orjson.dumps(
-            {
-                "format": self.FORMAT,
-                "count": len(self.entries),
-                "factor": self._factor,
-                "exact": self._exact,
-                "prefixKeys": self._prefix_keys,
-                "prefixRows": self._prefix_rows,
-                "nameWords": self._name_words,
-                "summaryWords": self._summary_words,
-            }
-        )
-
-    @classmethod
-    def restore(cls, entries: Sequence[CatalogEntry], data: bytes) -> LibraryIndex | None:
-        """The index saved by :meth:`export` for these entries, or None if it does not fit."""
-        enabled = gc.isenabled()
-        gc.disable()
-        try:
-            saved = orjson.loads(data)
-            count = len(entries)
-            if saved.get("format") != cls.FORMAT or saved.get("count") != count:
-                return None
-            index = cls.__new__(cls)
-            index.entries = tuple(entries)
-            index._factor = saved["factor"]
-            index._exact = saved["exact"]
-            index._prefix_keys = saved["prefixKeys"]
-            index._prefix_rows = saved["prefixRows"]
-            index._name_words = saved["nameWords"]
-            index._summary_words = saved["summaryWords"]
-            index._near = None
-            # Every position must name an entry: a stale file must not index past the end.
-            rows = [row[0] for rows in index._exact.values() for row in rows]
-            rows += [row[0] for row in index._prefix_rows]
-            rows += [i for ids in index._name_words.values() for i in ids]
-            rows += [i for ids in index._summary_words.values() for i in ids]
-            if len(index._factor) != count or any(not 0 <= i < count for i in rows):
-                return None
-            if len(index._prefix_keys) != len(index._prefix_rows):
-                return None
-            return index
-        except (orjson.JSONDecodeError, KeyError, TypeError, AttributeError, IndexError):
-            return None
-        finally:
-            if enabled:
-                gc.enable()
+        """A key over the texts the stems are taken from, in order."""
+        fields = [[e.id, e.name, e.summary, e.aliases] for e in entries]
+        return hashlib.sha256(orjson.dumps([STEMS_FORMAT, fields])).hexdigest()
 
     @staticmethod
     def _keys(entry: CatalogEntry) -> Iterable[tuple[str, str, str]]:

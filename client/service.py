@@ -16,7 +16,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Protocol
 
 from client.errors import InvalidRequest, NotFound, SectionChanged, VersionNotFound
-from client.lookup import LibraryIndex
+from client.lookup import LibraryIndex, export_stems, import_stems
 from client.memo import ResultCache
 from client.model import CatalogEntry, Provenance
 from client.search import (
@@ -156,12 +156,12 @@ class DocService:
         return self._index
 
     def _load_or_build_index(self, entries: Sequence[CatalogEntry]) -> LibraryIndex:
-        name = "lookup-" + LibraryIndex.fingerprint(entries)
+        name = "stems-" + LibraryIndex.fingerprint(entries)
         saved = self.data.load_derived(name)
-        index = LibraryIndex.restore(entries, saved) if saved is not None else None
-        if index is None:
-            index = LibraryIndex(entries)
-            self.data.store_derived(name, index.export())
+        known = saved is not None and import_stems(saved)
+        index = LibraryIndex(entries)
+        if not known:
+            self.data.store_derived(name, export_stems())
         return index
 
     def warm_up(self) -> None:

@@ -74,3 +74,38 @@ def test_every_setting_is_an_option_of_every_command() -> None:
         for setting in SETTINGS:
             if setting.flag:
                 assert setting.flag in options, (command.name, setting.flag)
+
+
+def test_sync_then_answer_offline(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Sync from a real server, stop it, and still answer from the disk copy, marked stale."""
+    from builder.serve import start_server
+    from client.app import bundled_site
+
+    site = bundled_site()
+    assert site is not None
+    server = start_server(site)
+    url = server.url
+    try:
+        code, output = run("sync", "--index-url", url, "--json")
+        assert code == 0, output
+        result = orjson.loads(output)
+        assert not result["failures"]
+        assert result["shards"] == 15
+    finally:
+        server.stop()
+    # --cache-ttl 0 re-checks on every call: the site is gone, so the copy on disk answers.
+    code, output = run(
+        "extract",
+        "werkzeug",
+        "--focus",
+        "routing",
+        "--index-url",
+        url,
+        "--cache-ttl",
+        "0",
+        "--json",
+    )
+    assert code == 0, output
+    answer = orjson.loads(output)
+    assert answer["provenance"]["kind"] == "disk" and answer["provenance"]["stale"] is True
+    assert answer["sections"]
