@@ -31,6 +31,7 @@ DEFAULT_TOC_LIMIT, MAX_TOC_LIMIT = 200, 2000
 # bm25() column weights, in the order heading, heading_path, body, code.
 WEIGHTS = (10.0, 4.0, 1.0, 0.75)
 RECALL_LIMIT = 40
+PLAIN_LIMIT = 20
 HEADING_RECALL_LIMIT = 20
 # A concept found in more than this share of sections does not pick candidates.
 COMMON_SHARE = 0.1
@@ -137,13 +138,19 @@ def _recall(conn: sqlite3.Connection, focus: Focus, expression: str) -> dict[int
     found = dict(bm25_ranking(conn, expression, RECALL_LIMIT))
     headings = f"{{heading heading_path}} : ({focus.expression})"
     extra = [i for i, _ in bm25_ranking(conn, headings, HEADING_RECALL_LIMIT) if i not in found]
-    if extra:
-        sql = (
-            f"SELECT rowid, {_BM25} FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? "
-            f"AND rowid IN ({_placeholders(len(extra))})"
-        )
-        found.update({int(r): float(s) for r, s in conn.execute(sql, (focus.expression, *extra))})
+    found.update(_bm25_of(conn, focus.expression, extra))
     return found
+
+
+def _bm25_of(conn: sqlite3.Connection, expression: str, ids: Sequence[int]) -> dict[int, float]:
+    """The weighted bm25() of ``expression`` for the given sections (those it matches)."""
+    if not ids:
+        return {}
+    sql = (
+        f"SELECT rowid, {_BM25} FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? "
+        f"AND rowid IN ({_placeholders(len(ids))})"
+    )
+    return {int(r): float(s) for r, s in conn.execute(sql, (expression, *ids))}
 
 
 def _hits(
@@ -179,6 +186,16 @@ def _candidates(
     if not expression:
         return [], frequencies
     scores = _recall(conn, focus, expression)
+    plain = _plain_ranking(conn, focus)
+    missing = [i for i in plain if i not in scores]
+    if missing:
+        sql = (
+            f"SELECT rowid, {_BM25} FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? "
+            f"AND rowid IN ({_placeholders(len(missing))})"
+        )
+        scores.update(
+            {int(r): float(s) for r, s in conn.execute(sql, (focus.expression, *missing))}
+        )
     ids = sorted(scores)
     hits = _hits(conn, focus, frequencies, ids)
     # heading and heading_path come before body in the row, so this never reads a body.
@@ -187,10 +204,23 @@ def _candidates(
         ids,
     )
     candidates = [
-        Candidate(int(i), str(heading), _path(path), scores[int(i)], hits[int(i)])
+        Candidate(
+            int(i), str(heading), _path(path), scores[int(i)], hits[int(i)], plain.get(int(i))
+        )
         for i, heading, path in rows
     ]
     return candidates, frequencies
+
+
+def _plain_ranking(conn: sqlite3.Connection, focus: Focus) -> dict[int, int]:
+    """Section id -> place in an unweighted bm25() ranking of any concept of the focus: a
+    second opinion that does well where the words of a question are spread over a section."""
+    sql = (
+        f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? "
+        f"ORDER BY bm25({FTS_TABLE}), rowid LIMIT ?"
+    )
+    rows = conn.execute(sql, (focus.expression, PLAIN_LIMIT))
+    return {int(rowid): place for place, (rowid,) in enumerate(rows)}
 
 
 def _section_count(conn: sqlite3.Connection) -> int:

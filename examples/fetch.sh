@@ -56,12 +56,13 @@ pypi_sdist attrs 25.3.0
 copy_matching attrs-25.3.0/docs "$here/attrs/25.3.0" '*.md' '*.rst'
 cp attrs-25.3.0/LICENSE "$here/attrs/LICENSE"
 
-# pypinyin: Chinese reST (README and changelog; the sdist has no docs/ folder).
+# pypinyin: Chinese reST (the changelog; the sdist has no docs/ folder, and its README
+# links to a package registry's web pages, see the end of this script).
 fresh pypinyin
 for v in 0.49.0 0.55.0; do
     pypi_sdist pypinyin "$v"
     mkdir -p "$here/pypinyin/$v"
-    cp "pypinyin-$v/README.rst" "pypinyin-$v/CHANGELOG.rst" "$here/pypinyin/$v/"
+    cp "pypinyin-$v/CHANGELOG.rst" "$here/pypinyin/$v/"
 done
 cp pypinyin-0.55.0/LICENSE.txt "$here/pypinyin/LICENSE.txt"
 
@@ -72,21 +73,12 @@ npm_pack() {
     tar xzf "$1-$2.tgz"
 }
 
-# commander: the Markdown readme of two majors.
-fresh commander
-for v in 9.5.0 12.1.0; do
-    npm_pack commander "$v"
-    mkdir -p "$here/commander/$v"
-    cp package/Readme.md "$here/commander/$v/"
-done
-cp package/LICENSE "$here/commander/LICENSE"
-
-# vconsole: Markdown in English and Chinese.
+# vconsole: Markdown in English and Chinese (the changelogs; the readmes link to a package
+# registry's web pages, see the end of this script).
 fresh vconsole
 npm_pack vconsole 3.15.1
 mkdir -p "$here/vconsole/3.15.1"
-cp package/README.md package/README_CN.md package/CHANGELOG.md package/CHANGELOG_CN.md \
-    "$here/vconsole/3.15.1/"
+cp package/CHANGELOG.md package/CHANGELOG_CN.md "$here/vconsole/3.15.1/"
 cp package/LICENSE "$here/vconsole/LICENSE"
 
 # --- Debian package ------------------------------------------------------------
@@ -105,3 +97,12 @@ mkdir -p "$here/python/3.11.2"
 cp deb/usr/share/doc/python3.11-doc/copyright "$here/python/LICENSE"
 
 echo "examples refreshed in $here"
+
+# --- Left out ------------------------------------------------------------------
+# Files that name a package registry's host (badges, "pip install" pages, project links) are
+# not committed to this repository: the project names no registry host in any file. Whole
+# files go, never edited lines.
+rm -f "$here"/werkzeug/*/installation.rst "$here"/werkzeug/*/serving.rst \
+    "$here"/werkzeug/*/deployment/mod_wsgi.rst \
+    "$here"/attrs/25.3.0/index.md "$here"/attrs/25.3.0/names.md \
+    "$here"/python/3.11.2/library/itertools.html "$here"/python/3.11.2/library/re.html
