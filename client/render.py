@@ -100,7 +100,16 @@ def render_status(status: dict[str, Any]) -> str:
         lines.append(f"- {source.get('kind')}: {source.get('source')} ({details})")
     cache = status["data"].get("cache")
     if cache:
-        lines.append("disk cache: " + ", ".join(f"{k} {v}" for k, v in cache.items()))
+        kinds = [
+            f"{name} {figures['files']} ({figures['bytes'] / 1e6:.1f} MB)"
+            for name, figures in cache.items()
+            if isinstance(figures, dict) and figures.get("files")
+        ]
+        total = cache.get("bytes", 0) / 1e6
+        lines.append(
+            f"disk cache: {cache.get('path')}, {total:.1f} MB"
+            + (f": {', '.join(kinds)}" if kinds else "")
+        )
     results = status["resultCache"]
     lines.append(
         f"result cache: {results['hits']} hits, {results['misses']} misses, "
