@@ -10,20 +10,19 @@ Answers are plain JSON-ready dicts, cached per catalog generation in a TTL+LRU r
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Protocol
 
+from client.answers import provenance_dict, row_dict, section_dict, source_label, toc_dict
+from client.arguments import optional_text, required_text, whole_number
 from client.errors import InvalidRequest, NotFound, SectionChanged, VersionNotFound
 from client.lookup import LibraryIndex, export_stems, import_stems
 from client.memo import ResultCache
-from client.model import CatalogEntry, Provenance
+from client.model import CatalogEntry
 from client.search import (
     DEFAULT_MAX_SECTIONS,
     DEFAULT_MAX_TOKENS,
-    FoundSection,
-    TocEntry,
     search_sections,
     table_of_contents,
 )
@@ -49,79 +48,6 @@ class SiteSource(Protocol):
     def sync(self, progress: Callable[[int, int, str], None] | None = None) -> dict[str, Any]: ...
     def load_derived(self, name: str) -> bytes | None: ...
     def store_derived(self, name: str, payload: bytes) -> None: ...
-
-
-def provenance_dict(provenance: Provenance) -> dict[str, Any]:
-    return {
-        "kind": provenance.kind,
-        "source": provenance.source,
-        "fetchedAt": provenance.fetched_at,
-        "stale": provenance.stale,
-        "buildTime": provenance.build_time,
-        "buildId": provenance.build_id,
-    }
-
-
-def source_label(provenance: Provenance) -> str:
-    """The seed's one-string ``source`` field: ``remote:URL``, ``local:PATH``..."""
-    return f"{provenance.kind}:{provenance.source}"
-
-
-def _required(value: object, name: str, limit: int) -> str:
-    text = _text(value, name, limit, required=True)
-    if text is None:  # _text refuses empty required values; this keeps the type exact
-        raise InvalidRequest(f"{name} must not be empty")
-    return text
-
-
-def _text(value: object, name: str, limit: int, *, required: bool = False) -> str | None:
-    if value is None and not required:
-        return None
-    if not isinstance(value, str):
-        raise InvalidRequest(f"{name} must be a string")
-    stripped = value.strip()
-    if required and not stripped:
-        raise InvalidRequest(f"{name} must not be empty")
-    if len(value) > limit:
-        raise InvalidRequest(f"{name} is longer than {limit} characters")
-    return stripped or None
-
-
-def _whole(value: object, name: str, low: int, high: int, default: int) -> int:
-    if value is None:
-        return default
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidRequest(f"{name} must be a whole number from {low} to {high}")
-    if not low <= value <= high:
-        raise InvalidRequest(f"{name} must be from {low} to {high}, not {value}")
-    return value
-
-
-def _section_dict(section: FoundSection) -> dict[str, Any]:
-    return {
-        "heading": section.heading,
-        "headingPath": list(section.heading_path),
-        "body": section.body,
-        "anchor": section.anchor,
-        "source": section.source,
-        "lines": list(section.lines) if section.lines else None,
-        "sha256": section.sha256,
-        "path": section.link,
-        "score": round(section.score, 4),
-        "matches": list(section.matches),
-        "truncated": section.truncated,
-    }
-
-
-def _toc_dict(entry: TocEntry) -> dict[str, Any]:
-    return {
-        "heading": entry.heading,
-        "headingPath": list(entry.heading_path),
-        "anchor": entry.anchor,
-        "source": entry.source,
-        "path": entry.link,
-        "level": entry.level,
-    }
 
 
 class DocService:
@@ -176,7 +102,7 @@ class DocService:
         return self.results.get_or_compute((id(self._entries()), *key), compute)
 
     def _entry(self, entry_id: object) -> CatalogEntry:
-        text = _required(entry_id, "id", MAX_ID_CHARS)
+        text = required_text(entry_id, "id", MAX_ID_CHARS)
         entry = self.data.entry(text) or self.data.entry(text.casefold())
         if entry is not None:
             return entry
@@ -190,8 +116,8 @@ class DocService:
     # -- catalog_lookup ------------------------------------------------------------------------
 
     def lookup(self, query: object, limit: object = None) -> dict[str, Any]:
-        text = _required(query, "query", MAX_QUERY_CHARS)
-        count = _whole(limit, "limit", 1, MAX_LOOKUP_LIMIT, 5)
+        text = required_text(query, "query", MAX_QUERY_CHARS)
+        count = whole_number(limit, "limit", 1, MAX_LOOKUP_LIMIT, 5)
         return self._cached(("lookup", text, count), lambda: self._lookup(text, count))
 
     def _lookup(self, query: str, limit: int) -> dict[str, Any]:
@@ -256,10 +182,10 @@ class DocService:
         max_tokens: object = None,
     ) -> dict[str, Any]:
         entry = self._entry(entry_id)
-        requested = _text(version, "version", 64)
-        wanted = _text(focus, "focus", 500)
-        sections = _whole(max_sections, "maxSections", 1, 50, DEFAULT_MAX_SECTIONS)
-        tokens = _whole(max_tokens, "maxTokens", 100, 50_000, DEFAULT_MAX_TOKENS)
+        requested = optional_text(version, "version", 64)
+        wanted = optional_text(focus, "focus", 500)
+        sections = whole_number(max_sections, "maxSections", 1, 50, DEFAULT_MAX_SECTIONS)
+        tokens = whole_number(max_tokens, "maxTokens", 100, 50_000, DEFAULT_MAX_TOKENS)
         choice = select_version(requested, entry.versions)
         key = ("extract", entry.id, choice.version, requested, wanted, sections, tokens)
         return self._cached(
@@ -282,7 +208,7 @@ class DocService:
                 toc = table_of_contents(conn, TOC_LIMIT)
                 answer.update(
                     sections=[],
-                    toc=[_toc_dict(t) for t in toc],
+                    toc=[toc_dict(t) for t in toc],
                     truncated=False,
                     omitted=0,
                     hint="no focus given: this is the version's table of "
@@ -294,7 +220,7 @@ class DocService:
             conn.close()
         answer.update(
             focus=focus,
-            sections=[_section_dict(s) for s in result.sections],
+            sections=[section_dict(s) for s in result.sections],
             truncated=result.truncated,
             omitted=result.omitted,
             hint=result.hint,
@@ -328,12 +254,12 @@ class DocService:
         """One section whole by its anchor (and ``neighbours`` sections on each side), refused
         with code "version" when ``expected_hash`` no longer matches what the docs say."""
         entry = self._entry(entry_id)
-        requested = _text(version, "version", 64)
-        wanted = _required(anchor, "anchor", MAX_ANCHOR_CHARS)
-        expected = _text(expected_hash, "expectedHash", 64)
+        requested = optional_text(version, "version", 64)
+        wanted = required_text(anchor, "anchor", MAX_ANCHOR_CHARS)
+        expected = optional_text(expected_hash, "expectedHash", 64)
         if expected is not None and not _SHA256.match(expected):
             raise InvalidRequest("expectedHash must be 64 lowercase hex characters (a sha256)")
-        around = _whole(neighbours, "neighbours", 0, MAX_NEIGHBOURS, 0)
+        around = whole_number(neighbours, "neighbours", 0, MAX_NEIGHBOURS, 0)
         choice = select_version(requested, entry.versions)
         answer = self._version_header(entry, choice, requested)
         conn = self.data.open_shard(entry.id, choice.version)
@@ -356,7 +282,7 @@ class DocService:
             ).fetchall()
         finally:
             conn.close()
-        sections = [_row_dict(row, target=row[0] == section_id) for row in found]
+        sections = [row_dict(row, target=row[0] == section_id) for row in found]
         target = next(s for s in sections if s["target"])
         if expected is not None and target["sha256"] != expected:
             raise SectionChanged(
@@ -387,24 +313,6 @@ class DocService:
                 "ttlSeconds": stats.ttl_seconds,
             },
         }
-
-
-def _row_dict(row: Sequence[Any], *, target: bool) -> dict[str, Any]:
-    import json
-
-    _, heading, heading_path, body, link, anchor, source, start, end, sha256 = row
-    return {
-        "heading": str(heading),
-        "headingPath": list(json.loads(heading_path)) if heading_path else [],
-        "body": str(body),
-        "anchor": str(anchor),
-        "source": source,
-        "lines": [int(start), int(end)] if start is not None and end is not None else None,
-        "sha256": str(sha256),
-        "path": str(link),
-        "target": target,
-        "bodySha256Verified": hashlib.sha256(str(body).encode()).hexdigest() == sha256,
-    }
 
 
 def _latest(entry: CatalogEntry) -> str | None:
