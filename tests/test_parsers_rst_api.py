@@ -1,0 +1,113 @@
+"""Sphinx API descriptions in reStructuredText become sections named by qualified name."""
+
+from __future__ import annotations
+
+from tests.rst_support import _body, _sections
+
+
+def test_api_directives_become_sections_named_by_qualified_name() -> None:
+    text = (
+        "Wrappers\n========\n\n"  # 1-3
+        ".. module:: werkzeug.wrappers\n\n"  # 4-5
+        ".. class:: Request(environ)\n\n"  # 6-7
+        "   The request.\n\n"  # 8-9
+        "   .. method:: get_data(cache=True)\n\n"  # 10-11
+        "      Read the body.\n\n"  # 12-13
+        "   .. attribute:: form\n\n"  # 14-15
+        ".. function:: helper(x)\n"  # 16
+        "              helper(x, y)\n\n"  # 17-18
+        "   Helps.\n"  # 19
+    )
+    assert [
+        (s.heading, s.heading_path, s.level, s.anchor, s.body, s.line_start, s.line_end)
+        for s in _sections(text)
+    ] == [
+        ("Wrappers", (), 1, "wrappers", "", 1, 4),
+        (
+            "werkzeug.wrappers.Request",
+            ("Wrappers",),
+            2,
+            "werkzeug.wrappers.Request",
+            "`Request(environ)`\n\nThe request.",
+            6,
+            8,
+        ),
+        (
+            "werkzeug.wrappers.Request.get_data",
+            ("Wrappers", "werkzeug.wrappers.Request"),
+            3,
+            "werkzeug.wrappers.Request.get_data",
+            "`get_data(cache=True)`\n\nRead the body.",
+            10,
+            12,
+        ),
+        (
+            "werkzeug.wrappers.Request.form",
+            ("Wrappers", "werkzeug.wrappers.Request"),
+            3,
+            "werkzeug.wrappers.Request.form",
+            "`form`",
+            14,
+            14,
+        ),
+        (
+            "werkzeug.wrappers.helper",
+            ("Wrappers",),
+            2,
+            "werkzeug.wrappers.helper",
+            "`helper(x)`\n\n`helper(x, y)`\n\nHelps.",
+            16,
+            19,
+        ),
+    ]
+
+
+def test_api_sections_sit_one_level_below_the_enclosing_title() -> None:
+    text = "Top\n===\n\nSub\n---\n\n.. py:function:: run()\n\nNext\n====\n\n.. py:data:: VALUE\n"
+    assert [(s.heading, s.level) for s in _sections(text)] == [
+        ("Top", 1),
+        ("Sub", 2),
+        ("run", 3),
+        ("Next", 1),
+        ("VALUE", 2),
+    ]
+
+
+def test_autodoc_names_resolve_like_autodoc() -> None:
+    text = (
+        "API\n===\n\n"
+        ".. currentmodule:: werkzeug\n\n"
+        ".. autoclass:: Response\n    :members:\n\n    .. automethod:: __call__\n\n"
+        ".. autofunction:: werkzeug.utils.redirect\n\n"
+        ".. automethod:: Request.get_json\n\n"
+        ".. autoclass:: werkzeug.datastructures.Headers\n\n    .. automethod:: add\n\n"
+        ".. currentmodule:: None\n\n"
+        ".. autofunction:: toplevel\n\n"
+        ".. function:: send(x)\n   :module: app.mail\n"
+    )
+    assert [(s.anchor, s.heading_path[1:]) for s in _sections(text)] == [
+        ("api", ()),
+        ("werkzeug.Response", ()),
+        ("werkzeug.Response.__call__", ("werkzeug.Response",)),
+        ("werkzeug.utils.redirect", ()),
+        ("werkzeug.Request.get_json", ()),
+        ("werkzeug.datastructures.Headers", ()),
+        ("werkzeug.datastructures.Headers.add", ("werkzeug.datastructures.Headers",)),
+        ("toplevel", ()),
+        ("app.mail.send", ()),
+    ]
+
+
+def test_hand_written_method_with_class_prefix_outside_the_class() -> None:
+    text = ".. module:: pkg\n\n.. class:: Outer\n\n   .. class:: Inner\n\n.. method:: Outer.run()\n"
+    assert [s.anchor for s in _sections(text)] == ["pkg.Outer", "pkg.Outer.Inner", "pkg.Outer.run"]
+
+
+def test_api_description_inside_a_note_stays_text() -> None:
+    text = ".. note::\n\n   .. function:: f(x)\n\n      Does f.\n"
+    assert _body(text) == "Note: `f(x)`\n\nDoes f."
+
+
+def test_other_domains_keep_their_signature_as_code() -> None:
+    text = ".. c:function:: int add(int a)\n\n   Adds.\n\n.. envvar:: APP_HOME\n\n   Home.\n"
+    assert _body(text) == "`int add(int a)`\n\nAdds.\n\n`APP_HOME`\n\nHome."
