@@ -271,11 +271,9 @@ def _compile_library(
         else:
             volume = _imported_volume(version, library.id)
             result = VersionResult(
-                library.id,
-                version.version,
-                version.summary or volume.get("summary"),
-                list(volume["sections"]),
+                library.id, version.version, version.summary or volume.get("summary")
             )
+            result.records.extend(volume["sections"])
             origin = version.index.name if version.index else "index"
         volumes[version.version] = _run_version_stages(skeleton, result, origin, stages, report)
         # Let this version's records go before the next version is compiled.
@@ -289,9 +287,8 @@ def _take_imported_entry(
     skeleton = {k: v for k, v in entry.items() if k != "volumes"}
     volumes: dict[str, VolumeSource] = {}
     for version, volume in sorted(entry["volumes"].items()):
-        result = VersionResult(
-            str(entry["id"]), version, volume.get("summary"), list(volume.get("sections", []))
-        )
+        result = VersionResult(str(entry["id"]), version, volume.get("summary"))
+        result.records.extend(volume.get("sections", []))
         volumes[version] = _run_version_stages(skeleton, result, origin, stages, report)
     report.imported_entries.append(str(entry["id"]))
     return skeleton, volumes

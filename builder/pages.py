@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,12 +31,15 @@ from builder.llms import site_llms, version_llms
 from builder.pages_body import render_body
 from builder.pages_layout import (
     VERSION_INDEX,
-    arrange_pages,
+    PageView,
     is_prerelease,
     library_view,
+    page_groups,
+    page_view,
     relative_href,
     site_folder,
     site_url,
+    without_bodies,
 )
 
 STYLESHEET = "assets/style.css"
@@ -111,15 +114,19 @@ def render_version(
     site: SiteConfig,
     entry: Mapping[str, Any],
     version: str,
-    records: Iterable[Mapping[str, Any]],
+    records: Sequence[Mapping[str, Any]],
     out_dir: Path,
     *,
     summary: str | None = None,
 ) -> VersionPages:
-    """Write one version's pages, its table of contents and its llms.txt."""
+    """Write one version's pages, its table of contents and its llms.txt.
+
+    Pages are built and written one at a time, and only their headings are kept for the table
+    of contents, so a version's text is never held twice over (``records`` may decode each
+    record on access).
+    """
     library = library_view(entry)
     folder = site_folder(library.id, version)
-    pages = arrange_pages(records, site.base_url)
     context = {
         "site": site,
         "library": library,
@@ -128,12 +135,18 @@ def render_version(
         "folder": folder,
         "prerelease": is_prerelease(version),
     }
+    contents: list[PageView] = []
     # A source file named index.* owns the folder's index.html (its permalinks say so); the
     # table of contents then shares that page, above the sections.
-    index_page = next((page for page in pages if page.path == VERSION_INDEX), None)
-    for page in pages:
-        if page is not index_page:
+    index_page: PageView | None = None
+    for path, positions, with_source in page_groups(records):
+        page = page_view(path, positions, records, site.base_url, with_source=with_source)
+        if page.path == VERSION_INDEX:
+            index_page = page
+        else:
             _write_page(env, "page.html", out_dir, folder + page.path, page=page, **context)
+        contents.append(without_bodies(page))
+    pages = tuple(contents)
     _write_page(
         env,
         "version.html",

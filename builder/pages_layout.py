@@ -10,8 +10,8 @@ quoted, relative URL seen from another page, so the site works under any base UR
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import quote, unquote
 
@@ -97,32 +97,60 @@ def is_prerelease(version: str) -> bool:
         return False
 
 
-def arrange_pages(records: Iterable[Mapping[str, Any]], base_url: str) -> tuple[PageView, ...]:
-    """Group records into pages in order of first appearance; imported sections come last."""
-    grouped: dict[str, list[Mapping[str, Any]]] = {}
-    imported: list[Mapping[str, Any]] = []
+def page_groups(records: Sequence[Mapping[str, Any]]) -> list[tuple[str, list[int], bool]]:
+    """Which records go on which page: (page path, record positions, has sources), pages in
+    order of first appearance and imported sections (no usable source) last.
+
+    Positions rather than records, so a caller can build and write one page at a time.
+    """
+    grouped: dict[str, list[int]] = {}
+    imported: list[int] = []
     pages_of_sources: dict[str | None, str | None] = {}  # far fewer files than sections
-    for record in records:
-        value = record.get("source")
+    for position in range(len(records)):
+        value = records[position].get("source")
         source = value if isinstance(value, str) else None
         if source not in pages_of_sources:
             safe = _safe_source(source)
             pages_of_sources[source] = page_path(safe) if safe is not None else None
         path = pages_of_sources[source]
         if path is None:
-            imported.append(record)
+            imported.append(position)
         else:
-            grouped.setdefault(path, []).append(record)
+            grouped.setdefault(path, []).append(position)
+    groups = [(path, positions, True) for path, positions in grouped.items()]
     if imported:
         name, n = IMPORTED_PAGE, 0
         while name in grouped:
             n += 1
             name = f"sections-{n}.html"
-        grouped[name] = imported
+        groups.append((name, imported, False))
+    return groups
+
+
+def page_view(
+    path: str,
+    positions: Sequence[int],
+    records: Sequence[Mapping[str, Any]],
+    base_url: str,
+    *,
+    with_source: bool,
+) -> PageView:
+    """The page made of the records at ``positions``."""
+    return _page(path, [records[i] for i in positions], base_url, with_source=with_source)
+
+
+def arrange_pages(records: Iterable[Mapping[str, Any]], base_url: str) -> tuple[PageView, ...]:
+    """Group records into pages in order of first appearance; imported sections come last."""
+    listed = records if isinstance(records, Sequence) else list(records)
     return tuple(
-        _page(path, group, base_url, with_source=group is not imported)
-        for path, group in grouped.items()
+        page_view(path, positions, listed, base_url, with_source=with_source)
+        for path, positions, with_source in page_groups(listed)
     )
+
+
+def without_bodies(page: PageView) -> PageView:
+    """The page as a table of contents needs it: headings and anchors, no section text."""
+    return replace(page, sections=tuple(replace(s, body="") for s in page.sections))
 
 
 def _safe_source(value: object) -> str | None:

@@ -61,12 +61,10 @@ class VersionStages:
     def run(self, skeleton: Mapping[str, Any], result: VersionResult) -> tuple[Path, ShardInfo]:
         """Validate and write the version's fragment, shard and pages; return the fragment
         (for index.json) and the shard's description (for catalog.json)."""
-        volume = result.volume_bytes()
-        volume_hash = hashlib.sha256(volume).hexdigest()
-        self._validate(result, volume_hash)
         self._fragments += 1
         fragment = self.work_dir / f"{self._fragments}.json"
-        fragment.write_bytes(volume)
+        volume_hash = result.write_volume(fragment)
+        self._validate(result, volume_hash)
         shard = self._shard(result, volume_hash)
         self.pages[(result.library_id, result.version)] = self._pages(skeleton, result, volume_hash)
         return fragment, shard
@@ -80,7 +78,7 @@ class VersionStages:
         where = f"/entries/{result.library_id}/volumes/{result.version}"
         # The records themselves, not a re-parse of the bytes: orjson.loads would briefly
         # allocate over ten times the volume's size.
-        volume: dict[str, Any] = {"sections": result.ensure_records()}
+        volume: dict[str, Any] = {"sections": list(result.ensure_records())}
         if result.summary:
             volume["summary"] = result.summary
         problems = volume_problems(volume, where)
@@ -98,7 +96,9 @@ class VersionStages:
         if info is not None and self.cache.link_tree(key, self.site_dir):
             return ShardInfo(**info)
         scratch = self._scratch("shard")
-        shard = write_shard(scratch, result.library_id, result.version, result.ensure_records())
+        shard = write_shard(
+            scratch, result.library_id, result.version, iter(result.ensure_records())
+        )
         self.cache.store_tree(key, scratch)
         self.cache.store(key + "-info", asdict(shard))
         _move_tree(scratch, self.site_dir)

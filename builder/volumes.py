@@ -8,16 +8,18 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
+
+import orjson
 
 from builder.cache import BuildCache, cache_key
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.errors import IndexInvalid
 from builder.globs import compile_globs
-from builder.index import section_record, volume_bytes
+from builder.index import section_record
 from builder.model import Section, SkippedFile, SourceFile, Warning_
 from builder.parsers import parse_file
 from builder.permalinks import site_permalink, upstream_link
@@ -28,14 +30,47 @@ from schemas.index_rules import volume_problems
 FileDone = Callable[[str], None]
 
 
+class EncodedRecords(Sequence[dict[str, Any]]):
+    """Section records kept as their compact JSON, decoded one at a time on access.
+
+    A version's records are read by several stages (volume, shard, pages); as dicts they cost
+    about three times their text, as JSON about their text.
+    """
+
+    def __init__(self) -> None:
+        self._encoded: list[bytes] = []
+
+    def extend(self, records: Iterable[Mapping[str, Any]]) -> None:
+        # A copy of exact size: the bytes orjson returns keep its whole output buffer (8 KiB).
+        self._encoded.extend(
+            bytes(memoryview(orjson.dumps(r, option=orjson.OPT_SORT_KEYS))) for r in records
+        )
+
+    def encoded(self) -> list[bytes]:
+        return self._encoded
+
+    def __len__(self) -> int:
+        return len(self._encoded)
+
+    @overload
+    def __getitem__(self, index: int) -> dict[str, Any]: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[dict[str, Any]]: ...
+    def __getitem__(self, index: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
+        if isinstance(index, slice):
+            return [orjson.loads(item) for item in self._encoded[index]]
+        record: dict[str, Any] = orjson.loads(self._encoded[index])
+        return record
+
+
 @dataclass
 class VersionResult:
-    """A compiled version: its volume's section records (index-shaped dicts), and what happened."""
+    """A compiled version: its volume's section records (index-shaped), and what happened."""
 
     library_id: str
     version: str
     summary: str | None
-    records: list[dict[str, Any]] = field(default_factory=list)
+    records: EncodedRecords = field(default_factory=EncodedRecords)
     files_read: int = 0
     source_bytes: int = 0
     skipped: list[SkippedFile] = field(default_factory=list)
@@ -51,17 +86,37 @@ class VersionResult:
     def section_count(self) -> int:
         return self.section_total if self.section_total is not None else len(self.records)
 
-    def volume_bytes(self) -> bytes:
-        """The volume as JSON with sorted keys."""
+    def volume_pieces(self) -> Iterator[bytes]:
+        """The volume as JSON with sorted keys (what orjson would write for the whole dict),
+        piece by piece, so it can be written and hashed without being held whole."""
         if self.cached_volume is not None:
-            return self.cached_volume
-        return volume_bytes(self.records, self.summary)
+            yield self.cached_volume
+            return
+        yield b'{"sections":['
+        for n, record in enumerate(self.records.encoded()):
+            yield b"," + record if n else record
+        yield b"]"
+        if self.summary:
+            yield b',"summary":' + orjson.dumps(self.summary)
+        yield b"}"
 
-    def ensure_records(self) -> list[dict[str, Any]]:
+    def volume_bytes(self) -> bytes:
+        return b"".join(self.volume_pieces())
+
+    def write_volume(self, path: Path) -> str:
+        """Write the volume to ``path``; return its sha256."""
+        digest = hashlib.sha256()
+        with path.open("wb") as handle:
+            for piece in self.volume_pieces():
+                digest.update(piece)
+                handle.write(piece)
+        return digest.hexdigest()
+
+    def ensure_records(self) -> EncodedRecords:
         """The section records, read back from a cached volume when that is all there is."""
         if self.cached_volume is not None and not self.records:
             # json, not orjson: orjson.loads briefly takes over ten times the input's size.
-            self.records = json.loads(self.cached_volume)["sections"]
+            self.records.extend(json.loads(self.cached_volume)["sections"])
         return self.records
 
 
@@ -158,7 +213,7 @@ def compile_directory_version(
         result.warnings.append(
             Warning_(where, f"no readable documentation files in {version.directory}")
         )
-    if key:
+    if key and cache.root is not None:
         cache.store_bytes(key + "-volume", result.volume_bytes())
         cache.store(
             key,
