@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import mmap
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,23 +35,42 @@ class EncodedRecords(Sequence[dict[str, Any]]):
     """Section records kept as their compact JSON, decoded one at a time on access.
 
     A version's records are read by several stages (volume, shard, pages); as dicts they cost
-    about three times their text, as JSON about their text.
+    about three times their text, as JSON about their text. Once the volume is on disk,
+    :meth:`spill` drops them from memory and reads each back from the file when asked.
     """
 
     def __init__(self) -> None:
         self._encoded: list[bytes] = []
+        self._file: mmap.mmap | None = None
+        self._spans: list[tuple[int, int]] = []
 
     def extend(self, records: Iterable[Mapping[str, Any]]) -> None:
+        if self._spans:
+            raise ValueError("records cannot be added once spilled to disk")
         # A copy of exact size: the bytes orjson returns keep its whole output buffer (8 KiB).
         self._encoded.extend(
             bytes(memoryview(orjson.dumps(r, option=orjson.OPT_SORT_KEYS))) for r in records
         )
 
-    def encoded(self) -> list[bytes]:
-        return self._encoded
+    def encoded(self) -> Iterator[bytes]:
+        return (self._item(i) for i in range(len(self)))
+
+    def spill(self, path: Path, spans: list[tuple[int, int]]) -> None:
+        """Read records from ``path`` (where ``spans`` say each one lies) from now on."""
+        if not spans:
+            return
+        with path.open("rb") as handle:
+            self._file = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+        self._spans, self._encoded = spans, []
+
+    def _item(self, index: int) -> bytes:
+        if self._file is None:
+            return self._encoded[index]
+        start, end = self._spans[index]
+        return self._file[start:end]
 
     def __len__(self) -> int:
-        return len(self._encoded)
+        return len(self._spans) if self._file is not None else len(self._encoded)
 
     @overload
     def __getitem__(self, index: int) -> dict[str, Any]: ...
@@ -58,8 +78,10 @@ class EncodedRecords(Sequence[dict[str, Any]]):
     def __getitem__(self, index: slice) -> list[dict[str, Any]]: ...
     def __getitem__(self, index: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
         if isinstance(index, slice):
-            return [orjson.loads(item) for item in self._encoded[index]]
-        record: dict[str, Any] = orjson.loads(self._encoded[index])
+            return [orjson.loads(self._item(i)) for i in range(len(self))[index]]
+        if not -len(self) <= index < len(self):
+            raise IndexError("record index out of range")
+        record: dict[str, Any] = orjson.loads(self._item(index % len(self)))
         return record
 
 
@@ -86,30 +108,45 @@ class VersionResult:
     def section_count(self) -> int:
         return self.section_total if self.section_total is not None else len(self.records)
 
+    def _volume_parts(self) -> Iterator[tuple[bytes, bytes]]:
+        """(separator, content) pairs that make up the volume; contents that are records are
+        those between the opening and the closing bracket."""
+        if self.cached_volume is not None:
+            yield b"", self.cached_volume
+            return
+        yield b"", b'{"sections":['
+        for n, record in enumerate(self.records.encoded()):
+            yield (b"," if n else b""), record
+        yield b"", b"]"
+        if self.summary:
+            yield b"", b',"summary":' + orjson.dumps(self.summary)
+        yield b"", b"}"
+
     def volume_pieces(self) -> Iterator[bytes]:
         """The volume as JSON with sorted keys (what orjson would write for the whole dict),
         piece by piece, so it can be written and hashed without being held whole."""
-        if self.cached_volume is not None:
-            yield self.cached_volume
-            return
-        yield b'{"sections":['
-        for n, record in enumerate(self.records.encoded()):
-            yield b"," + record if n else record
-        yield b"]"
-        if self.summary:
-            yield b',"summary":' + orjson.dumps(self.summary)
-        yield b"}"
+        for separator, content in self._volume_parts():
+            yield separator + content if separator else content
 
     def volume_bytes(self) -> bytes:
         return b"".join(self.volume_pieces())
 
     def write_volume(self, path: Path) -> str:
-        """Write the volume to ``path``; return its sha256."""
+        """Write the volume to ``path`` and return its sha256; the records are then read
+        back from that file rather than kept in memory."""
         digest = hashlib.sha256()
+        spans: list[tuple[int, int]] = []
+        position = 0
         with path.open("wb") as handle:
-            for piece in self.volume_pieces():
-                digest.update(piece)
-                handle.write(piece)
+            for n, (separator, content) in enumerate(self._volume_parts()):
+                for piece in (separator, content):
+                    digest.update(piece)
+                    handle.write(piece)
+                    position += len(piece)
+                if self.cached_volume is None and 1 <= n <= len(self.records):
+                    spans.append((position - len(content), position))
+        if self.cached_volume is None:
+            self.records.spill(path, spans)
         return digest.hexdigest()
 
     def ensure_records(self) -> EncodedRecords:
