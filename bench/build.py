@@ -182,7 +182,7 @@ def measure(label: str, catalog_path: Path, runs: int, incremental: bool) -> Non
             f"of source; ratio {peak / 1e6 / largest_mb:.2f}x"
         )
         if incremental:
-            _measure_incremental(catalog_path, work, median, runs)
+            _measure_incremental(catalog_path, work, runs)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -195,8 +195,13 @@ def _edited(original: bytes, suffix: str, n: int) -> bytes:
     return original + f"\n\nEdited paragraph {n}.\n".encode()
 
 
-def _measure_incremental(catalog_path: Path, work: Path, cold_median: float, runs: int) -> None:
-    """Touch one file per library version in turn and time the cached rebuild."""
+def _measure_incremental(catalog_path: Path, work: Path, runs: int) -> None:
+    """Touch one file per library version in turn and time the cached rebuild.
+
+    Each incremental build is paired with a cold build of the same (edited) corpus run right
+    before it, and the ratio is taken per pair: this machine's speed drifts by a third from
+    minute to minute, which would swamp a ratio of medians taken minutes apart.
+    """
     copy = work / "corpus"
     shutil.copytree(catalog_path.parent, copy, symlinks=True)
     config = load_catalog(copy / catalog_path.name)
@@ -212,22 +217,25 @@ def _measure_incremental(catalog_path: Path, work: Path, cold_median: float, run
             )
             target = listing.candidates[len(listing.candidates) // 2].path
             original = target.read_bytes()
-            seconds = []
+            pairs = []
             for n in range(runs):
                 target.write_bytes(_edited(original, target.suffix, n))
                 started = time.perf_counter()
+                build_site(config, work / "_cold")
+                cold = time.perf_counter() - started
+                started = time.perf_counter()
                 build_site(config, work / "_inc", cache_dir=cache)
-                seconds.append(time.perf_counter() - started)
+                pairs.append((time.perf_counter() - started) / cold)
             target.write_bytes(original)
             build_site(config, work / "_inc", cache_dir=cache)
             ratios.append(
-                (
-                    statistics.median(seconds) / cold_median,
-                    f"{library.id} {version.version}: {target.name}",
-                )
+                (statistics.median(pairs), f"{library.id} {version.version}: {target.name}")
             )
     ratios.sort()
-    print(f"  incremental rebuild after one file changed, per version (median of {runs}):")
+    print(
+        f"  incremental rebuild after one file changed, per version (median of {runs} ratios, "
+        "each to a cold build run just before it):"
+    )
     for ratio, what in ratios:
         print(f"    {ratio * 100:5.1f}% of cold  {what}")
     print(

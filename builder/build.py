@@ -12,6 +12,7 @@ build leaves the previous site untouched, and a lock keeps two builds from inter
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import time
@@ -42,6 +43,7 @@ from schemas.index_rules import index_problems
 from schemas.versions import sort_newest_first
 
 INDEX_FILE = "index.json"
+LARGE_VERSION_SECTIONS = 2000
 
 
 @dataclass(frozen=True)
@@ -276,8 +278,14 @@ def _compile_library(
             result.records.extend(volume["sections"])
             origin = version.index.name if version.index else "index"
         volumes[version.version] = _run_version_stages(skeleton, result, origin, stages, report)
-        # Let this version's records go before the next version is compiled.
+        # Let this version's records go before the next version is compiled. Parsing and
+        # rendering a large version leave megabytes of reference cycles that would otherwise
+        # wait for the collector's next full pass; for a small one a full pass costs more time
+        # than the memory is worth.
+        large = result.cached_volume is None and result.section_count >= LARGE_VERSION_SECTIONS
         del result
+        if large:
+            gc.collect()
     return skeleton, volumes
 
 

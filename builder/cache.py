@@ -18,7 +18,7 @@ import orjson
 
 from builder import __version__
 
-CACHE_FORMAT = "docbuild-cache@1"
+CACHE_FORMAT = "docbuild-cache@2"
 
 
 def cache_key(*parts: object) -> str:
@@ -91,13 +91,14 @@ class BuildCache:
         target = self._tree_path(key)
         target.parent.mkdir(parents=True, exist_ok=True)
         temp = Path(tempfile.mkdtemp(dir=target.parent, prefix=".tmp-"))
-        manifest: dict[str, str] = {}
+        manifest: dict[str, list[object]] = {}
         for path in sorted(source.rglob("*")):
             if path.is_file():
                 relpath = path.relative_to(source).as_posix()
                 (temp / relpath).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(path, temp / relpath)
-                manifest[relpath] = _file_sha256(path)
+                kept = (temp / relpath).stat()
+                manifest[relpath] = [_file_sha256(path), kept.st_size, kept.st_mtime_ns]
         shutil.rmtree(target, ignore_errors=True)
         os.replace(temp, target)
         self.store(key, manifest)
@@ -105,8 +106,10 @@ class BuildCache:
     def link_tree(self, key: str, destination: Path) -> bool:
         """Hard-link (or copy) a kept folder into ``destination``; False when absent or corrupt.
 
-        Every file is checked against the manifest's sha256 before anything is linked, so a
-        damaged entry is a miss, never a corrupt page in the site.
+        Every file is checked against the manifest before anything is linked, so a damaged
+        entry is a miss, never a corrupt page in the site: a file whose size and modification
+        time are still those it was kept with is taken as it is (as the server's ETag cache
+        does), any other is hashed and compared.
         """
         if self.root is None:
             return False
@@ -114,9 +117,11 @@ class BuildCache:
         tree = self._tree_path(key)
         if manifest is None:
             return False
-        for relpath, digest in manifest.items():
+        for relpath, (digest, size, mtime_ns) in manifest.items():
             try:
-                ok = _file_sha256(tree / relpath) == digest
+                found = (tree / relpath).stat()
+                unchanged = (found.st_size, found.st_mtime_ns) == (size, mtime_ns)
+                ok = unchanged or _file_sha256(tree / relpath) == digest
             except OSError:
                 ok = False
             if not ok:
