@@ -33,8 +33,9 @@ sys.path.insert(0, str(REPO))
 
 from builder.catalog import catalog_document, file_description, write_catalog  # noqa: E402
 from builder.config import SiteConfig  # noqa: E402
-from builder.index import entry_skeleton, volume_bytes, write_index  # noqa: E402
+from builder.index import entry_skeleton, write_index  # noqa: E402
 from builder.shards import ShardInfo, write_shard  # noqa: E402
+from builder.volumes import VersionResult  # noqa: E402
 from client.app import make_service  # noqa: E402
 from client.config import resolve_settings  # noqa: E402
 
@@ -149,7 +150,9 @@ def make_site(root: Path, libraries: int) -> Path:
         volumes = {}
         for version in VERSIONS:
             records = _records(skeleton["id"], version, rng)
-            volumes[version] = volume_bytes(records, None)
+            result = VersionResult(skeleton["id"], version, None)
+            result.records.extend(records)
+            volumes[version] = result.volume_bytes()
             if i < SHARDED:
                 shards.append(write_shard(site, skeleton["id"], version, records))
             else:  # listed, never fetched

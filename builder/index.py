@@ -1,7 +1,8 @@
 """Write doctrove-index@1: section records, entry skeletons, and the streamed final document.
 
 The index holds every section of every version, so it is never built as one object in memory:
-each version's volume is serialized on its own (``volume_bytes``) and ``write_index`` stitches
+each version's volume is serialized on its own (``VersionResult.write_volume``) and
+``write_index`` stitches
 the final file from those fragments. Keys are sorted everywhere, so the stitched bytes are
 the same on every build of the same inputs.
 """
@@ -41,14 +42,6 @@ def section_record(
         "sha256": sha256,
         "headingPath": list(heading_path),
     }
-
-
-def volume_bytes(sections: Iterable[Mapping[str, Any]], summary: str | None) -> bytes:
-    """Serialize one volume; sections keep the order given."""
-    volume: dict[str, Any] = {"sections": list(sections)}
-    if summary:
-        volume["summary"] = summary
-    return orjson.dumps(volume, option=_JSON_OPTIONS)
 
 
 def entry_skeleton(

@@ -13,7 +13,8 @@ import re
 from collections.abc import Sequence
 
 from builder.config import SiteConfig
-from builder.pages_layout import LibraryView, PageView, is_prerelease, site_folder, site_url
+from builder.pages_layout import LibraryView, PageView, site_folder, site_url
+from schemas.versions import is_prerelease
 
 _WHITESPACE = re.compile(r"\s+")
 _LINK_TEXT_SPECIALS = re.compile(r"([\\\[\]])")

@@ -32,7 +32,6 @@ from builder.pages_body import render_body
 from builder.pages_layout import (
     VERSION_INDEX,
     PageView,
-    is_prerelease,
     library_view,
     page_groups,
     page_view,
@@ -41,6 +40,7 @@ from builder.pages_layout import (
     site_url,
     without_bodies,
 )
+from schemas.versions import is_prerelease
 
 STYLESHEET = "assets/style.css"
 _TIMESTAMP = re.compile(r"^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})")

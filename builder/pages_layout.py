@@ -18,7 +18,7 @@ from urllib.parse import quote, unquote
 from builder.anchors import slugify, unique_anchor
 from builder.errors import BuildError
 from builder.permalinks import page_path, version_folder
-from schemas.versions import InvalidVersion, parse_version
+from schemas.versions import is_prerelease
 
 IMPORTED_PAGE = "sections.html"
 VERSION_INDEX = "index.html"
@@ -88,13 +88,6 @@ def latest_version(versions: Iterable[str]) -> str | None:
     stable = [v for v in ordered if not is_prerelease(v)]
     candidates = stable or ordered
     return candidates[0] if candidates else None
-
-
-def is_prerelease(version: str) -> bool:
-    try:
-        return parse_version(version).prerelease
-    except InvalidVersion:
-        return False
 
 
 def page_groups(records: Sequence[Mapping[str, Any]]) -> list[tuple[str, list[int], bool]]:

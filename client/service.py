@@ -27,6 +27,7 @@ from client.search import (
     table_of_contents,
 )
 from client.versions import VersionChoice, select_version
+from schemas.versions import is_prerelease
 
 MAX_QUERY_CHARS = 200
 MAX_ID_CHARS = 100
@@ -166,7 +167,7 @@ class DocService:
             "name": entry.name,
             "latest": choice.version,
             "versions": list(entry.versions),
-            "prereleases": [v for v in entry.versions if _is_prerelease(v)],
+            "prereleases": [v for v in entry.versions if is_prerelease(v)],
             "source": source_label(entry.provenance),
             "provenance": provenance_dict(entry.provenance),
         }
@@ -320,12 +321,3 @@ def _latest(entry: CatalogEntry) -> str | None:
         return select_version(None, entry.versions).version
     except VersionNotFound:
         return None
-
-
-def _is_prerelease(version: str) -> bool:
-    from schemas.versions import InvalidVersion, parse_version
-
-    try:
-        return parse_version(version).prerelease
-    except InvalidVersion:
-        return False

@@ -109,6 +109,15 @@ def is_version(text: str) -> bool:
     return True
 
 
+def is_prerelease(text: str) -> bool:
+    """True for a prerelease (``1.0.0-rc.1``, ``2.0b3``, ``1.0.dev0``); False for anything
+    else, a string that is no version included."""
+    try:
+        return parse_version(text).prerelease
+    except InvalidVersion:
+        return False
+
+
 def sort_newest_first(versions: list[str]) -> list[str]:
     """Return ``versions`` ordered newest first; ties keep their given order."""
     parsed = [parse_version(v) for v in versions]

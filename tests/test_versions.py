@@ -71,3 +71,13 @@ def test_rejects_non_versions(text: str) -> None:
     assert not is_version(text)
     with pytest.raises(InvalidVersion):
         parse_version(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("1.0.0-rc.1", True), ("2.0b3", True), ("1.0.0", False), ("latest", False), ("", False)],
+)
+def test_is_prerelease_is_false_for_non_versions(text: str, expected: bool) -> None:
+    from schemas.versions import is_prerelease
+
+    assert is_prerelease(text) is expected
