@@ -1,119 +1,123 @@
 """``python -m eval``: recall@1, recall@5 and MRR@10 of doc_extract's ranking over the examples,
-per query kind and overall, beside a plain FTS5 bm25() baseline, and how unanswerable queries
-are handled. ``--split dev`` (the default) is the set to tune on; ``--split test`` is held out.
+per kind of question, beside a plain FTS5 bm25() baseline; version pairs right at rank 1 on both
+sides; questions the docs do not answer that got no answer. ``--split dev`` (the default) is the
+set to decide on; ``--split test`` is held out and only reported. ``--gate`` compares the test
+split with the figures recorded in eval/recorded.json and fails when they fall.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from pathlib import Path
 
-from eval.corpus import Corpus, open_corpus, search_baseline, search_ours
-from eval.dataset import KINDS, Query, load_queries
-from eval.metrics import Scores, average, recall_at
+import orjson
 
-Searcher = Callable[..., list[str]]
+from eval.corpus import open_corpus, search_baseline, search_ours
+from eval.dataset import load_questions
+from eval.metrics import Scores, recall_at
+from eval.run import Prepared, Report, Run, prepare, run, score
 
-
-@dataclass(frozen=True)
-class Run:
-    """One searcher's rankings of the queries, in query order."""
-
-    name: str
-    rankings: tuple[tuple[str, ...], ...]
+RECORDED = Path(__file__).with_name("recorded.json")
+# The gate's tolerance: a change may cost at most this much test R@5 or MRR@10.
+GATE_TOLERANCE = 0.02
 
 
-def check_expectations(corpus: Corpus, queries: Sequence[Query]) -> list[str]:
-    """Expected keys that name no section of the query's shard (typos in queries.toml)."""
-    problems: list[str] = []
-    for query in queries:
-        keys = corpus.keys(corpus.shard(query.library, query.version))
-        problems.extend(
-            f"query {query.position} ({query.text!r}): no section {key!r}"
-            for key in sorted(query.expect - keys)
-        )
-    return problems
+def _cells(scores: Scores) -> str:
+    return f"{scores.recall_1:>6.3f}{scores.recall_5:>6.3f}{scores.mrr_10:>8.3f}"
 
 
-def run(corpus: Corpus, queries: Sequence[Query], name: str, searcher: Searcher) -> Run:
-    rankings = tuple(tuple(searcher(corpus.shard(q.library, q.version), q.text)) for q in queries)
-    return Run(name, rankings)
-
-
-def scores_by_kind(queries: Sequence[Query], ranking: Run) -> dict[str, Scores]:
-    """Scores per answerable kind and "overall"."""
-    table = {}
-    answerable = [i for i, q in enumerate(queries) if q.expect]
-    for kind in [*(k for k in KINDS if k != "unanswerable"), "overall"]:
-        chosen = [i for i in answerable if kind in (queries[i].kind, "overall")]
-        table[kind] = average(
-            [ranking.rankings[i] for i in chosen], [queries[i].expect for i in chosen]
-        )
-    return table
-
-
-def unanswerable_rate(queries: Sequence[Query], ranking: Run) -> tuple[int, int]:
-    """(unanswerable queries that got an empty answer, unanswerable queries)."""
-    chosen = [i for i, q in enumerate(queries) if not q.expect]
-    return sum(1 for i in chosen if not ranking.rankings[i]), len(chosen)
-
-
-def _cells(score: Scores) -> str:
-    return f"{score.recall_1:>6.3f}{score.recall_5:>6.3f}{score.mrr_10:>8.3f}"
-
-
-def format_table(queries: Sequence[Query], ours: Run, baseline: Run) -> str:
+def format_table(ours: Report, baseline: Report) -> str:
     lines = [
         f"{'kind':<13}{'n':>4}   {'R@1':>6}{'R@5':>6}{'MRR@10':>8}   "
         f"{'R@1':>6}{'R@5':>6}{'MRR@10':>8}",
         f"{'':<17}   {'ours':-^20}   {'baseline bm25':-^20}",
     ]
-    mine, theirs = scores_by_kind(queries, ours), scores_by_kind(queries, baseline)
-    for kind, score in mine.items():
-        other = theirs[kind]
-        lines.append(f"{kind:<13}{score.count:>4}   {_cells(score)}   {_cells(other)}")
-    handled, total = unanswerable_rate(queries, ours)
-    base_handled, _ = unanswerable_rate(queries, baseline)
+    for kind, scores in ours.by_kind.items():
+        other = baseline.by_kind[kind]
+        lines.append(f"{kind:<13}{scores.count:>4}   {_cells(scores)}   {_cells(other)}")
+    (right, pairs), (base_right, _) = ours.pairs, baseline.pairs
+    lines.append(f"version pairs right at rank 1: ours {right}/{pairs}, baseline {base_right}/{pairs}")
+    (empty, silent), (base_empty, _) = ours.abstained, baseline.abstained
     lines.append(
-        f"unanswerable {total:>4}   empty answer: ours {handled}/{total}, "
-        f"baseline {base_handled}/{total}"
+        f"no answer in the docs, answered with nothing: ours {empty}/{silent}, "
+        f"baseline {base_empty}/{silent}"
     )
     return "\n".join(lines)
 
 
-def format_misses(queries: Sequence[Query], ours: Run) -> str:
-    lines = []
-    for query, ranking in zip(queries, ours.rankings, strict=True):
-        if query.expect and not recall_at(ranking, query.expect, 5):
-            lines.append(
-                f"miss  {query.position:>3} {query.library} {query.text!r}: {list(ranking[:3])}"
-            )
-        elif not query.expect and ranking:
-            lines.append(
-                f"junk  {query.position:>3} {query.library} {query.text!r}: {list(ranking[:3])}"
-            )
+def format_gaps(prepared: Sequence[Prepared]) -> str:
+    lost = [(p, g) for p in prepared for g in p.lost]
+    lines = [f"gold sections the docs hold but the index lacks: {len(lost)}"]
+    lines += [
+        f"  {p.question.library} {p.question.version} {g.file} :: {g.heading}" for p, g in lost
+    ]
     return "\n".join(lines)
+
+
+def format_misses(prepared: Sequence[Prepared], ours: Run) -> str:
+    lines = []
+    for p, ranking in zip(prepared, ours.rankings, strict=True):
+        q = p.question
+        if q.answerable and not recall_at(ranking, p.keys, 1):
+            label = "miss" if not recall_at(ranking, p.keys, 5) else "low "
+            lines.append(f"{label} {q.origin} {q.library} {q.text!r}: {list(ranking[:3])}")
+        elif not q.answerable and ranking:
+            lines.append(f"junk {q.origin} {q.library} {q.text!r}: {list(ranking[:3])}")
+    return "\n".join(lines)
+
+
+def figures(report: Report) -> dict[str, float]:
+    overall = report.by_kind["overall"]
+    return {"R@1": overall.recall_1, "R@5": overall.recall_5, "MRR@10": overall.mrr_10}
+
+
+def check_gate(measured: dict[str, float], recorded: dict[str, float]) -> list[str]:
+    """The figures that fell more than the tolerance below the recorded ones."""
+    return [
+        f"{name} {measured[name]:.3f} is below the recorded {recorded[name]:.3f} "
+        f"by more than {GATE_TOLERANCE}"
+        for name in ("R@5", "MRR@10")
+        if measured[name] < recorded[name] - GATE_TOLERANCE
+    ]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m eval", description=__doc__)
     parser.add_argument("--split", choices=("dev", "test", "all"), default="dev")
-    parser.add_argument("--misses", action="store_true", help="list queries ours gets wrong")
+    parser.add_argument("--misses", action="store_true", help="list questions ours gets wrong")
+    parser.add_argument("--gaps", action="store_true", help="list gold the index lacks")
+    parser.add_argument("--gate", action="store_true", help="fail if test figures fell")
+    parser.add_argument("--record", action="store_true", help="store this split's figures")
     args = parser.parse_args(argv)
-    queries = [q for q in load_queries() if args.split in ("all", q.split)]
+    split = "test" if args.gate else args.split
+    questions = [q for q in load_questions() if split in ("all", q.split)]
     with open_corpus() as corpus:
-        problems = check_expectations(corpus, queries)
-        if problems:
-            print("\n".join(problems), file=sys.stderr)
+        prepared = prepare(corpus, questions)
+        wrong = [(p.question.origin, g) for p in prepared for g in p.wrong]
+        if wrong:
+            for origin, gold in wrong:
+                print(f"{origin}: no section {gold.heading!r} in {gold.file!r}", file=sys.stderr)
             return 1
-        ours = run(corpus, queries, "ours", search_ours)
-        baseline = run(corpus, queries, "baseline", search_baseline)
-    print(f"{len(queries)} queries, split {args.split}")
-    print(format_table(queries, ours, baseline))
+        ours = run(corpus, prepared, "ours", search_ours)
+        baseline = run(corpus, prepared, "baseline", search_baseline)
+    ours_report, baseline_report = score(prepared, ours), score(prepared, baseline)
+    print(f"{len(questions)} questions, split {split}")
+    print(format_table(ours_report, baseline_report))
+    if args.gaps:
+        print(format_gaps(prepared))
     if args.misses:
-        print(format_misses(queries, ours))
+        print(format_misses(prepared, ours))
+    measured = figures(ours_report)
+    if args.record:
+        recorded = orjson.loads(RECORDED.read_bytes()) if RECORDED.exists() else {}
+        recorded[split] = {name: round(value, 4) for name, value in measured.items()}
+        RECORDED.write_bytes(orjson.dumps(recorded, option=orjson.OPT_INDENT_2) + b"\n")
+    if args.gate:
+        problems = check_gate(measured, orjson.loads(RECORDED.read_bytes())["test"])
+        print("\n".join(problems) or "gate: test figures hold")
+        return 1 if problems else 0
     return 0
 
 

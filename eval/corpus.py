@@ -19,6 +19,7 @@ from builder.build import build_site
 from builder.config import load_catalog
 from client.search import search_sections
 from client.versions import select_version
+from eval.gold import BuiltSection
 from schemas.shards import FTS_TABLE
 from schemas.text import match_expression
 
@@ -27,21 +28,32 @@ EVAL_LIMIT = 10
 
 
 class Corpus:
-    """Open shards by (library id, version) and the versions each library lists."""
+    """Open shards by (library id, version), the versions each library lists, and where each
+    version's docs were read from (None for versions imported from an index)."""
 
     def __init__(
-        self, shards: dict[tuple[str, str], sqlite3.Connection], versions: dict[str, list[str]]
+        self,
+        shards: dict[tuple[str, str], sqlite3.Connection],
+        versions: dict[str, list[str]],
+        docs: dict[tuple[str, str], Path | None],
     ):
         self.shards = shards
         self.versions = versions
+        self.docs = docs
+
+    def resolve_version(self, library: str, version: str | None) -> str:
+        return select_version(version, self.versions[library]).version
 
     def shard(self, library: str, version: str | None) -> sqlite3.Connection:
-        chosen = select_version(version, self.versions[library]).version
-        return self.shards[library, chosen]
+        return self.shards[library, self.resolve_version(library, version)]
 
     def keys(self, conn: sqlite3.Connection) -> set[str]:
         """Every section key of a shard ("source#anchor", or "#anchor" without a source)."""
         return {_key(s, a) for s, a in conn.execute("SELECT source, anchor FROM sections")}
+
+    def sections(self, conn: sqlite3.Connection) -> list[BuiltSection]:
+        rows = conn.execute("SELECT source, anchor, heading FROM sections ORDER BY id")
+        return [BuiltSection(_key(s, a), s or "", h) for s, a, h in rows]
 
 
 def _key(source: str | None, anchor: str) -> str:
@@ -51,9 +63,15 @@ def _key(source: str | None, anchor: str) -> str:
 @contextmanager
 def open_corpus(config: Path = EXAMPLES) -> Iterator[Corpus]:
     """Build the examples into a temporary folder and open every shard read-only."""
+    catalog_config = load_catalog(config)
+    docs = {
+        (library.id, version.version): version.directory
+        for library in catalog_config.libraries
+        for version in library.versions
+    }
     with TemporaryDirectory(prefix="doctrove-eval-") as folder:
         root = Path(folder)
-        build_site(load_catalog(config), root / "site")
+        build_site(catalog_config, root / "site")
         catalog = orjson.loads((root / "site" / "catalog.json").read_bytes())
         shards: dict[tuple[str, str], sqlite3.Connection] = {}
         versions: dict[str, list[str]] = {}
@@ -69,7 +87,7 @@ def open_corpus(config: Path = EXAMPLES) -> Iterator[Corpus]:
                     conn = sqlite3.connect(f"file:{raw}?mode=ro", uri=True)
                     conn.execute("PRAGMA trusted_schema = OFF")
                     shards[entry["id"], version] = conn
-            yield Corpus(shards, versions)
+            yield Corpus(shards, versions, docs)
         finally:
             for conn in shards.values():
                 conn.close()

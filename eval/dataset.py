@@ -1,56 +1,141 @@
-"""The evaluation queries (queries.toml beside this module) and their dev/test split."""
+"""The evaluation questions (the TOML files of eval/questions/) and their frozen dev/test split.
+
+A question names a library, the exact version it is asked of, its text, and every section that
+answers it as (file, heading) pairs, written by people who read only the docs. Gold is kept in the
+docs' own terms rather than as the builder's anchors, so that a change to anchors or section
+splitting cannot quietly change what counts as right.
+"""
 
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-QUERIES = Path(__file__).with_name("queries.toml")
+QUESTIONS = Path(__file__).with_name("questions")
 KINDS = ("keyword", "paraphrase", "api", "version", "chinese", "unanswerable")
-TEST_EVERY = 4  # every 4th query is held out as the test split
+SPLITS = ("dev", "test")
+_KEYS = {"kind", "library", "version", "text", "expect", "pair", "note", "split"}
 
 
 @dataclass(frozen=True)
-class Query:
-    """One query: ``expect`` holds "source#anchor" keys (``#anchor`` for imported sections)."""
+class Gold:
+    """A section that answers: its source file (relative to the version's docs folder; "" for
+    entries imported from an index without files) and its heading as the docs write it."""
 
-    position: int  # 1-based, in file order
+    file: str
+    heading: str
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question. ``expect`` is empty when the docs of that version do not answer it."""
+
+    origin: str  # "<file stem>:<position>", stable while the files are only appended to
     kind: str
     library: str
-    version: str | None
+    version: str
     text: str
-    expect: frozenset[str]
+    expect: tuple[Gold, ...]
+    split: str
+    pair: str = ""
+    note: str = ""
 
     @property
-    def split(self) -> str:
-        return "test" if self.position % TEST_EVERY == 0 else "dev"
+    def answerable(self) -> bool:
+        return bool(self.expect)
 
 
 class DatasetError(ValueError):
-    """queries.toml is malformed."""
+    """A question file is malformed; the message names the file and the question."""
 
 
-def load_queries(path: Path = QUERIES) -> list[Query]:
-    """Every query of ``path``, checked for shape."""
-    raw = tomllib.loads(path.read_text(encoding="utf-8")).get("queries")
-    if not isinstance(raw, list):
+def load_questions(folder: Path = QUESTIONS) -> list[Question]:
+    """Every question of every ``*.toml`` in ``folder``, in file-name then file order."""
+    files = sorted(folder.glob("*.toml"))
+    if not files:
+        raise DatasetError(f"{folder}: no question files (*.toml)")
+    questions: list[Question] = []
+    for path in files:
+        questions.extend(load_file(path))
+    _check_pairs(questions)
+    return questions
+
+
+def load_file(path: Path) -> list[Question]:
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8")).get("queries")
+    except tomllib.TOMLDecodeError as error:
+        raise DatasetError(f"{path}: {error}") from error
+    if not isinstance(raw, list) or not raw:
         raise DatasetError(f"{path}: no [[queries]]")
-    queries = []
-    for position, item in enumerate(raw, start=1):
-        kind, expect = item.get("kind"), item.get("expect")
-        if kind not in KINDS or not isinstance(expect, list):
-            raise DatasetError(f"{path}: query {position} has a bad kind or expect")
-        if (kind == "unanswerable") != (not expect):
-            raise DatasetError(f"{path}: query {position}: only unanswerable queries expect []")
-        queries.append(
-            Query(
-                position,
-                kind,
-                str(item["library"]),
-                item.get("version"),
-                str(item["text"]),
-                frozenset(map(str, expect)),
+    return [_question(path, position, item) for position, item in enumerate(raw, start=1)]
+
+
+def _question(path: Path, position: int, item: dict[str, object]) -> Question:
+    where = f"{path.name}: question {position}"
+    unknown = set(item) - _KEYS
+    if unknown:
+        raise DatasetError(f"{where}: unknown keys {sorted(unknown)}")
+    kind, split = item.get("kind"), item.get("split")
+    if kind not in KINDS:
+        raise DatasetError(f"{where}: kind must be one of {', '.join(KINDS)}")
+    if split not in SPLITS:
+        raise DatasetError(f"{where}: split must be dev or test (run python -m eval --freeze)")
+    for key in ("library", "version", "text"):
+        if not isinstance(item.get(key), str) or not item[key]:
+            raise DatasetError(f"{where}: {key} must be a non-empty string")
+    expect = tuple(_gold(where, entry) for entry in _list(where, item.get("expect")))
+    if kind == "unanswerable" and expect:
+        raise DatasetError(f"{where}: an unanswerable question expects []")
+    if not expect and kind not in ("unanswerable", "version"):
+        raise DatasetError(f"{where}: only unanswerable and version questions may expect []")
+    return Question(
+        origin=f"{path.stem}:{position}",
+        kind=str(kind),
+        library=str(item["library"]),
+        version=str(item["version"]),
+        text=str(item["text"]),
+        expect=expect,
+        split=str(split),
+        pair=str(item.get("pair", "")),
+        note=str(item.get("note", "")),
+    )
+
+
+def _list(where: str, value: object) -> list[object]:
+    if not isinstance(value, list):
+        raise DatasetError(f"{where}: expect must be a list of {{file, heading}} tables")
+    return value
+
+
+def _gold(where: str, entry: object) -> Gold:
+    if (
+        not isinstance(entry, dict)
+        or set(entry) != {"file", "heading"}
+        or not all(isinstance(v, str) for v in entry.values())
+        or not entry["heading"]
+    ):
+        raise DatasetError(f"{where}: each expect entry is {{ file = '...', heading = '...' }}")
+    return Gold(entry["file"], entry["heading"])
+
+
+def _check_pairs(questions: Iterable[Question]) -> None:
+    """A pair is two questions of one library, in two versions, in the same split."""
+    members: dict[str, list[Question]] = {}
+    for question in questions:
+        if question.pair:
+            members.setdefault(question.pair, []).append(question)
+    for pair, group in members.items():
+        if (
+            len(group) != 2
+            or group[0].library != group[1].library
+            or group[0].version == group[1].version
+            or group[0].split != group[1].split
+        ):
+            where = ", ".join(q.origin for q in group)
+            raise DatasetError(
+                f"pair {pair!r} ({where}): a pair is two questions of one library in two "
+                "versions, in the same split"
             )
-        )
-    return queries

@@ -45,3 +45,17 @@ def average(rankings: Sequence[Sequence[str]], expected: Sequence[Collection[str
         sum(recall_at(r, e, 5) for r, e in pairs) / count,
         sum(reciprocal_rank(r, e, 10) for r, e in pairs) / count,
     )
+
+
+def right_at_one(ranking: Sequence[str], expected: Collection[str]) -> bool:
+    """Rank 1 is right: an expected section, or no section at all when none answers."""
+    if not expected:
+        return not ranking
+    return bool(ranking) and ranking[0] in expected
+
+
+def pairs_right(
+    pairs: Sequence[tuple[tuple[Sequence[str], Collection[str]], tuple[Sequence[str], Collection[str]]]],
+) -> tuple[int, int]:
+    """(pairs whose two versions are both right at rank 1, pairs)."""
+    return sum(1 for a, b in pairs if right_at_one(*a) and right_at_one(*b)), len(pairs)
