@@ -27,7 +27,12 @@ def bundled_site() -> Path | None:
 def make_service(settings: Settings, **data_options: object) -> DocService:
     """A service over ``settings``; a broken local index raises ConfigError here, at start-up."""
     data = SiteData(settings, bundled_site(), **data_options)  # type: ignore[arg-type]
-    service = DocService(data, cache_size=settings.cache_size, cache_ttl=settings.cache_ttl)
+    service = DocService(
+        data,
+        cache_size=settings.cache_size,
+        cache_ttl=settings.cache_ttl,
+        min_confidence=settings.min_confidence,
+    )
     if settings.debug:
         _log_debug(service)
     return service

@@ -88,6 +88,15 @@ SETTINGS: tuple[Setting, ...] = (
         "Seconds a site that failed is left alone before it is tried again (0-86400).",
     ),
     Setting(
+        "min_confidence",
+        "--min-confidence",
+        "DOCTROVE_MIN_CONFIDENCE",
+        "minConfidence",
+        "the ranker's (chosen on the evaluation's dev split)",
+        "doc_extract answers with nothing, and a hint, when its confidence that the first "
+        "section is right is below this (0-1; 0 always answers).",
+    ),
+    Setting(
         "cache_size",
         "--cache-size",
         None,
@@ -128,6 +137,7 @@ DEFAULTS: Mapping[str, object] = {
     "cache_ttl": 600,
     "timeout_ms": 15000,
     "cooldown_seconds": 30.0,
+    "min_confidence": None,
     "cache_size": 256,
     "debug": False,
 }
@@ -142,6 +152,7 @@ class Settings:
     cache_ttl: int
     timeout_ms: int
     cooldown_seconds: float
+    min_confidence: float | None
     cache_size: int
     cache_dir: Path
     debug: bool
@@ -186,6 +197,16 @@ def _seconds(value: object, origin: _Origin) -> object:
     if isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 86400:
         return float(value)
     raise ValueError("a number of seconds from 0 to 86400")
+
+
+def _share(value: object, origin: _Origin) -> object:
+    if value is None:
+        return None  # the default: the ranker's own threshold
+    if origin.textual and isinstance(value, str) and _DECIMAL.fullmatch(value.strip()):
+        value = float(value.strip())
+    if isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1:
+        return float(value)
+    raise ValueError("a number from 0 to 1")
 
 
 def _boolean(value: object, origin: _Origin) -> object:
@@ -245,6 +266,7 @@ _PARSERS: dict[str, _Parser] = {
     "cache_ttl": _integer(0, 86400, "seconds"),
     "timeout_ms": _integer(1, 600000, "milliseconds"),
     "cooldown_seconds": _seconds,
+    "min_confidence": _share,
     "cache_size": _integer(0, 1_000_000, "entries"),
     "cache_dir": _path,
     "debug": _boolean,
@@ -327,6 +349,7 @@ def resolve_settings(cli: Mapping[str, object], environ: Mapping[str, str]) -> S
         cache_ttl=cast(int, values["cache_ttl"]),
         timeout_ms=cast(int, values["timeout_ms"]),
         cooldown_seconds=cast(float, values["cooldown_seconds"]),
+        min_confidence=cast(float | None, values["min_confidence"]),
         cache_size=cast(int, values["cache_size"]),
         cache_dir=cast(Path, values["cache_dir"]),
         debug=cast(bool, values["debug"]),

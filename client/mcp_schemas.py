@@ -126,8 +126,9 @@ EXTRACT_RESULT = _object(
         "truncated": _FLAG,
         "omitted": _COUNT,
         "hint": _MAYBE_TEXT,
+        "confidence": {"type": ["number", "null"], "minimum": 0, "maximum": 1},
     },
-    optional=("focus", "toc"),
+    optional=("focus", "toc", "confidence"),
 )
 READ_RESULT = _object(
     {

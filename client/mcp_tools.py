@@ -188,7 +188,9 @@ TOOLS: tuple[ToolSpec, ...] = (
             "concept. Without focus the answer is the version's table of contents. Every section "
             "carries its anchor, source file, line range, sha256 and link: quote from it, or "
             "read it whole with doc_read. maxTokens bounds the answer's size (about four "
-            "characters a token); 'omitted' says how many relevant sections did not fit."
+            "characters a token); 'omitted' says how many relevant sections did not fit. "
+            "'confidence' (0-1) is how likely the first section answers; when it is too low the "
+            "answer is empty with a hint rather than a guess."
         ),
         params=(
             _ID,

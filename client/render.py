@@ -67,6 +67,8 @@ def render_extract(answer: dict[str, Any]) -> str:
         for entry in answer["toc"]:
             indent = "  " * max(0, len(entry["headingPath"]))
             lines.append(f"{indent}- {entry['heading']} #{entry['anchor']}")
+    if answer.get("confidence") is not None:
+        lines.append(f"Confidence that the first section answers: {answer['confidence']:.2f}")
     for section in answer["sections"]:
         path = " > ".join([*section["headingPath"], section["heading"]])
         cut = " (truncated)" if section["truncated"] else ""

@@ -14,13 +14,15 @@ file propagate as sqlite3.Error for the caller's error boundary to translate.
 from __future__ import annotations
 
 import json
+import math
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from client.errors import InvalidRequest
+from client.search_features import Candidate, describe
+from client.search_model import RankerModel, Scored, confidence, default_model, order
 from client.search_query import Focus, parse_focus
-from client.search_rank import Candidate, Ranked, rank_candidates
 from client.search_trim import fit_budget
 from schemas.shards import FTS_TABLE
 
@@ -30,9 +32,15 @@ DEFAULT_MAX_TOKENS, MIN_TOKENS, MAX_TOKENS = 4000, 100, 50000
 DEFAULT_TOC_LIMIT, MAX_TOC_LIMIT = 200, 2000
 # bm25() column weights, in the order heading, heading_path, body, code.
 WEIGHTS = (10.0, 4.0, 1.0, 0.75)
+# One field at a time, for the ranker's per-field features: heading, heading path, body, code.
+FIELD_WEIGHTS = tuple(
+    tuple(1.0 if column == field else 0.0 for column in range(4)) for field in range(4)
+)
 RECALL_LIMIT = 40
 PLAIN_LIMIT = 20
 HEADING_RECALL_LIMIT = 20
+# A candidate that covers less of the focus (and names none of its identifiers) is not listed.
+MIN_COVERAGE = 0.1
 # A concept found in more than this share of sections does not pick candidates.
 COMMON_SHARE = 0.1
 # Up to this many sections, a concept's matches are listed whole rather than looked up by id.
@@ -68,6 +76,7 @@ class SearchResult:
     truncated: bool
     omitted: int
     hint: str | None
+    confidence: float | None = None  # how likely the first section is right (dev-calibrated)
 
 
 @dataclass(frozen=True)
@@ -198,18 +207,43 @@ def _candidates(
         )
     ids = sorted(scores)
     hits = _hits(conn, focus, frequencies, ids)
-    # heading and heading_path come before body in the row, so this never reads a body.
+    fields = _field_bm25(conn, focus.expression, ids)
     rows = conn.execute(
-        f"SELECT id, heading, heading_path FROM sections WHERE id IN ({_placeholders(len(ids))})",
+        "SELECT id, heading, heading_path, anchor, source, length(body) FROM sections "
+        f"WHERE id IN ({_placeholders(len(ids))})",
         ids,
     )
     candidates = [
         Candidate(
-            int(i), str(heading), _path(path), scores[int(i)], hits[int(i)], plain.get(int(i))
+            section_id=int(i),
+            heading=str(heading),
+            heading_path=_path(path),
+            anchor=str(anchor),
+            source=None if source is None else str(source),
+            body_length=int(length or 0),
+            bm25=scores[int(i)],
+            hits=hits[int(i)],
+            plain_rank=plain.get(int(i)),
+            field_bm25=fields.get(int(i), (0.0,) * len(FIELD_WEIGHTS)),
         )
-        for i, heading, path in rows
+        for i, heading, path, anchor, source, length in rows
     ]
     return candidates, frequencies
+
+
+def _field_bm25(
+    conn: sqlite3.Connection, expression: str, ids: Sequence[int]
+) -> dict[int, tuple[float, ...]]:
+    """bm25() of the whole focus in each field alone (FIELD_WEIGHTS), for the given sections."""
+    columns = ", ".join(
+        f"bm25({FTS_TABLE}, {', '.join(map(str, weights))})" for weights in FIELD_WEIGHTS
+    )
+    sql = (
+        f"SELECT rowid, {columns} FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? "
+        f"AND rowid IN ({_placeholders(len(ids))})"
+    )
+    rows = conn.execute(sql, (expression, *ids))
+    return {int(row[0]): tuple(float(value) for value in row[1:]) for row in rows}
 
 
 def _plain_ranking(conn: sqlite3.Connection, focus: Focus) -> dict[int, int]:
@@ -228,8 +262,10 @@ def _section_count(conn: sqlite3.Connection) -> int:
     return int(conn.execute("SELECT coalesce(max(id), 0) FROM sections").fetchone()[0])
 
 
-def _found(conn: sqlite3.Connection, ranked: Sequence[Ranked], max_tokens: int) -> SearchResult:
-    ids = [r.section_id for r in ranked]
+def _found(
+    conn: sqlite3.Connection, ranked: Sequence[Scored], max_tokens: int, sure: float
+) -> SearchResult:
+    ids = [r.described.candidate.section_id for r in ranked]
     sql = (
         "SELECT id, heading, heading_path, body, path, anchor, source, line_start, line_end, "
         f"sha256 FROM sections WHERE id IN ({_placeholders(len(ids))})"
@@ -238,7 +274,8 @@ def _found(conn: sqlite3.Connection, ranked: Sequence[Ranked], max_tokens: int) 
     ordered = [rows[i] for i in ids]
     budget = fit_budget([str(r[1]) for r in ordered], [str(r[3]) for r in ordered], max_tokens)
     sections = []
-    for rank, row, trimmed in zip(ranked, ordered, budget.bodies, strict=True):
+    shown = _shown_scores([r.score for r in ranked], sure)
+    for rank, shown_score, row, trimmed in zip(ranked, shown, ordered, budget.bodies, strict=True):
         if trimmed is None:
             continue
         _, heading, path, _, link, anchor, source, start, end, sha256 = row
@@ -253,8 +290,8 @@ def _found(conn: sqlite3.Connection, ranked: Sequence[Ranked], max_tokens: int) 
                 lines=lines,
                 sha256=str(sha256),
                 link=str(link),
-                score=rank.score,
-                matches=rank.matches,
+                score=shown_score,
+                matches=rank.described.matches,
                 truncated=trimmed.truncated,
             )
         )
@@ -265,7 +302,22 @@ def _found(conn: sqlite3.Connection, ranked: Sequence[Ranked], max_tokens: int) 
             f"{budget.omitted} omitted; raise maxTokens, or ask for a truncated section by its "
             "anchor to read it whole"
         )
-    return SearchResult(tuple(sections), bool(budget.truncated), budget.omitted, hint)
+    return SearchResult(
+        tuple(sections), bool(budget.truncated), budget.omitted, hint, round(sure, 4)
+    )
+
+
+def _shown_scores(scores: Sequence[float], sure: float) -> list[float]:
+    """0..1 scores for display: the first is the answer's confidence, the others fall with their
+    distance below it in model score (never rising, whatever reordering rules did)."""
+    sure = min(max(sure, 1e-6), 1 - 1e-6)
+    logit = math.log(sure / (1 - sure))
+    shown, ceiling = [], 1.0
+    for score in scores:
+        value = 1.0 / (1.0 + math.exp(-max(logit + score - scores[0], -60.0)))
+        ceiling = min(ceiling, value)
+        shown.append(round(ceiling, 4))
+    return shown
 
 
 _NO_WORDS = "the focus has no searchable words; omit it to get the table of contents"
@@ -275,26 +327,40 @@ _NO_MATCH = (
 )
 
 
+def rank_sections(
+    conn: sqlite3.Connection, focus: Focus, model: RankerModel
+) -> tuple[list[Scored], float]:
+    """Every candidate of the shard for ``focus``, best first, and the answer's confidence."""
+    total = _section_count(conn)
+    candidates, frequencies = _candidates(conn, focus, total)
+    ranked = order(model, describe(focus, candidates, frequencies, total))
+    ranked = [r for r in ranked if r.described.named or r.described.coverage >= MIN_COVERAGE]
+    return ranked, confidence(model, ranked)
+
+
 def search_sections(
     conn: sqlite3.Connection,
     focus: str,
     *,
     max_sections: int = DEFAULT_MAX_SECTIONS,
     max_tokens: int = DEFAULT_MAX_TOKENS,
+    min_confidence: float | None = None,
+    model: RankerModel | None = None,
 ) -> SearchResult:
-    """The sections of the shard that best answer ``focus``, within the size budget."""
+    """The sections of the shard that best answer ``focus``, within the size budget; none when
+    the answer's confidence is below ``min_confidence`` (default: the model's threshold)."""
     check_limits(max_sections, max_tokens)
     if len(focus) > MAX_FOCUS_CHARS:
         raise InvalidRequest(f"focus is longer than {MAX_FOCUS_CHARS} characters")
     parsed = parse_focus(focus)
     if not parsed.concepts:
-        return SearchResult((), False, 0, _NO_WORDS)
-    total = _section_count(conn)
-    candidates, frequencies = _candidates(conn, parsed, total)
-    ranked = rank_candidates(parsed, candidates, frequencies, total)
-    if not ranked:
-        return SearchResult((), False, 0, _NO_MATCH)
-    return _found(conn, ranked[:max_sections], max_tokens)
+        return SearchResult((), False, 0, _NO_WORDS, None)
+    model = model or default_model()
+    ranked, sure = rank_sections(conn, parsed, model)
+    threshold = model.abstain_below if min_confidence is None else min_confidence
+    if not ranked or sure < threshold:
+        return SearchResult((), False, 0, _NO_MATCH, round(sure, 4) if ranked else None)
+    return _found(conn, ranked[:max_sections], max_tokens, sure)
 
 
 def table_of_contents(conn: sqlite3.Connection, limit: int = DEFAULT_TOC_LIMIT) -> list[TocEntry]:

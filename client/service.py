@@ -60,9 +60,11 @@ class DocService:
         *,
         cache_size: int = 256,
         cache_ttl: float = 600.0,
+        min_confidence: float | None = None,
         clock: Callable[[], float] | None = None,
     ) -> None:
         self.data = data
+        self.min_confidence = min_confidence
         kwargs = {} if clock is None else {"clock": clock}
         self.results: ResultCache[dict[str, Any]] = ResultCache(cache_size, cache_ttl, **kwargs)
         self._index: LibraryIndex | None = None
@@ -216,7 +218,13 @@ class DocService:
                     "contents; ask again with a focus, or read a section by anchor",
                 )
                 return answer
-            result = search_sections(conn, focus, max_sections=max_sections, max_tokens=max_tokens)
+            result = search_sections(
+                conn,
+                focus,
+                max_sections=max_sections,
+                max_tokens=max_tokens,
+                min_confidence=self.min_confidence,
+            )
         finally:
             conn.close()
         answer.update(
@@ -225,6 +233,7 @@ class DocService:
             truncated=result.truncated,
             omitted=result.omitted,
             hint=result.hint,
+            confidence=result.confidence,
         )
         return answer
 

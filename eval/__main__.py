@@ -38,7 +38,9 @@ def format_table(ours: Report, baseline: Report) -> str:
         other = baseline.by_kind[kind]
         lines.append(f"{kind:<13}{scores.count:>4}   {_cells(scores)}   {_cells(other)}")
     (right, pairs), (base_right, _) = ours.pairs, baseline.pairs
-    lines.append(f"version pairs right at rank 1: ours {right}/{pairs}, baseline {base_right}/{pairs}")
+    lines.append(
+        f"version pairs right at rank 1: ours {right}/{pairs}, baseline {base_right}/{pairs}"
+    )
     (empty, silent), (base_empty, _) = ours.abstained, baseline.abstained
     lines.append(
         f"no answer in the docs, answered with nothing: ours {empty}/{silent}, "
@@ -96,10 +98,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     with open_corpus() as corpus:
         prepared = prepare(corpus, questions)
         wrong = [(p.question.origin, g) for p in prepared for g in p.wrong]
-        if wrong:
-            for origin, gold in wrong:
-                print(f"{origin}: no section {gold.heading!r} in {gold.file!r}", file=sys.stderr)
-            return 1
+        for origin, gold in wrong:
+            print(f"{origin}: no section {gold.heading!r} in {gold.file!r}", file=sys.stderr)
         ours = run(corpus, prepared, "ours", search_ours)
         baseline = run(corpus, prepared, "baseline", search_baseline)
     ours_report, baseline_report = score(prepared, ours), score(prepared, baseline)
@@ -117,8 +117,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.gate:
         problems = check_gate(measured, orjson.loads(RECORDED.read_bytes())["test"])
         print("\n".join(problems) or "gate: test figures hold")
-        return 1 if problems else 0
-    return 0
+        return 1 if problems or wrong else 0
+    return 1 if wrong else 0
 
 
 if __name__ == "__main__":

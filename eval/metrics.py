@@ -54,8 +54,9 @@ def right_at_one(ranking: Sequence[str], expected: Collection[str]) -> bool:
     return bool(ranking) and ranking[0] in expected
 
 
-def pairs_right(
-    pairs: Sequence[tuple[tuple[Sequence[str], Collection[str]], tuple[Sequence[str], Collection[str]]]],
-) -> tuple[int, int]:
+Answer = tuple[Sequence[str], Collection[str]]  # a ranking and the keys that answer
+
+
+def pairs_right(pairs: Sequence[tuple[Answer, Answer]]) -> tuple[int, int]:
     """(pairs whose two versions are both right at rank 1, pairs)."""
     return sum(1 for a, b in pairs if right_at_one(*a) and right_at_one(*b)), len(pairs)

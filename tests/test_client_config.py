@@ -29,6 +29,7 @@ def test_defaults_with_nothing_set() -> None:
         cache_ttl=600,
         timeout_ms=15000,
         cooldown_seconds=30.0,
+        min_confidence=None,
         cache_size=256,
         cache_dir=Path("/home/ada/.cache/doctrove"),
         debug=False,
@@ -81,6 +82,7 @@ def test_every_setting_from_the_config_file(tmp_path: Path) -> None:
             "debug": True,
             "cacheDir": "/tmp/dc",
             "cooldownSeconds": 2.5,
+            "minConfidence": 0.4,
             "cacheSize": 16,
         },
     )
@@ -89,6 +91,7 @@ def test_every_setting_from_the_config_file(tmp_path: Path) -> None:
     assert settings.local_index == tmp_path / "indexes" / "team.json"
     assert (settings.cache_ttl, settings.timeout_ms, settings.debug) == (0, 2500, True)
     assert (settings.cooldown_seconds, settings.cache_size) == (2.5, 16)
+    assert settings.min_confidence == 0.4
     assert settings.cache_dir == Path("/tmp/dc")
     assert settings.config_file == tmp_path / "doctrove.json"
     assert not settings.result_cache_enabled
@@ -104,6 +107,7 @@ def test_every_setting_from_the_environment() -> None:
         "DOCTROVE_DEBUG": "ON",
         "DOCTROVE_CACHE_DIR": "/c",
         "DOCTROVE_COOLDOWN_S": "0.5",
+        "DOCTROVE_MIN_CONFIDENCE": "0",
     }
     settings = resolve_settings({}, environ)
     assert settings.index_urls == (
@@ -114,6 +118,7 @@ def test_every_setting_from_the_environment() -> None:
     assert settings.local_index == Path("~/idx.json").expanduser()
     assert (settings.cache_ttl, settings.timeout_ms, settings.debug) == (86400, 1, True)
     assert (settings.cache_dir, settings.cooldown_seconds) == (Path("/c"), 0.5)
+    assert settings.min_confidence == 0.0
 
 
 def test_urls_from_the_command_line_are_deduplicated_in_order() -> None:
@@ -151,6 +156,7 @@ def test_boolean_words(text: str, expected: bool) -> None:
         ("DOCTROVE_TIMEOUT_MS", "1.5", "timeout_ms"),
         ("DOCTROVE_COOLDOWN_S", "nan", "cooldown_seconds"),
         ("DOCTROVE_COOLDOWN_S", "-3", "cooldown_seconds"),
+        ("DOCTROVE_MIN_CONFIDENCE", "1.5", "min_confidence .* from 0 to 1"),
         ("DOCTROVE_DEBUG", "maybe", r"debug \(environment DOCTROVE_DEBUG\) must be one of"),
         ("DOCTROVE_DEBUG", "2", "debug"),
         ("DOCTROVE_INDEX_URL", "ftp://x.example/", "http:// or https://"),
@@ -173,6 +179,7 @@ def test_bad_environment_values_are_config_errors(env: str, value: str, message:
         ("debug", "false", "debug"),
         ("debug", 1, "debug"),
         ("cooldownSeconds", "30", "cooldown_seconds"),
+        ("minConfidence", "0.5", "min_confidence"),
         ("indexUrl", 7, "a URL or a list of URLs"),
         ("indexUrl", ["https://a.example/", 3], "index_urls"),
         ("localIndex", ["x"], "local_index"),

@@ -46,6 +46,7 @@ def settings(cache: Path, url: str, ttl: int = 600) -> Settings:
         cache_ttl=ttl,
         timeout_ms=20000,
         cooldown_seconds=30.0,
+        min_confidence=None,
         cache_size=256,
         cache_dir=cache,
         debug=False,

@@ -145,6 +145,7 @@ def settings(tmp_path: Path, *urls: str, **changes: Any) -> Settings:
         "cache_ttl": 600,
         "timeout_ms": 5000,
         "cooldown_seconds": 30.0,
+        "min_confidence": None,
         "cache_size": 256,
         "cache_dir": tmp_path / "cache",
         "debug": False,

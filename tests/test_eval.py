@@ -175,7 +175,7 @@ def test_malformed_questions_are_refused_with_where(
     tmp_path: Path, written: str, message: str
 ) -> None:
     path = write_questions(tmp_path / "set.toml", written)
-    with pytest.raises(DatasetError, match="set.toml: question 1") as caught:
+    with pytest.raises(DatasetError, match=r"set\.toml: question 1") as caught:
         load_file(path)
     assert message in str(caught.value)
 

@@ -1,0 +1,308 @@
+"""Describe a candidate section by the evidence that it answers a focus: one number per feature.
+
+The features are what a reader weighs when picking a section from a list of hits: how much of
+the question the section covers and where (heading, heading path, text), what bm25 says, whether
+its heading names an identifier the question names, what kind of section it is (an API entry, a
+changelog entry, prose), where it sits (depth, size, place in the docs) and whether its children
+or its parent matched too. client.search_model weighs them with weights learned on the
+evaluation's dev questions; this module only measures, purely, from what the recall step read.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from client.search_query import Concept, Focus
+from schemas.text import index_text, stem
+
+PREFIX, MIN_PREFIX = 0.5, 4
+FIELDS = ("heading", "heading_path", "body", "code")
+PLAIN_DECAY = 3.0
+MAX_DEPTH = 6
+MAX_BODY = 6000  # sections are split above this many characters, so bodies stay below it
+SHORT_BODY = 40
+IDF_POWER = 0.5
+
+# The order of the feature vector; the model's weights are stored in this order, by name.
+FEATURES = (
+    "coverage",  # weighted share of the focus the section mentions anywhere
+    "all_covered",  # every concept of the focus is in the section
+    "heading",  # weighted share of the focus its heading names
+    "heading_exact",  # the heading says the focus and nothing else
+    "path",  # weighted share of the focus its heading path names
+    "bm25",  # field-weighted bm25 of the recall query, relative to the best candidate
+    "plain",  # place in an unweighted bm25 ranking of the whole focus
+    "bm25_heading",  # bm25 of the whole focus in the heading alone, relative to the best
+    "bm25_path",  # the same in the heading path
+    "bm25_body",  # the same in the text
+    "bm25_code",  # the same in the code blocks
+    "named",  # the heading is an identifier the focus names
+    "mentioned",  # the heading mentions an identifier the focus names
+    "api_asked",  # an API entry, and the focus names an identifier
+    "api_unasked",  # an API entry, and the focus is asked in words
+    "changelog_asked",  # a changelog entry, and the focus asks about versions or changes
+    "changelog_unasked",  # a changelog entry, and the focus does not
+    "depth",  # how deep the section sits in its page
+    "length",  # how long its text is (log scale)
+    "short",  # its text is too short to answer anything
+    "children",  # share of its direct children that are candidates too
+    "parent",  # its parent section is a candidate too
+    "position",  # where its page sits in the docs (early pages introduce)
+)
+
+_ARGUMENTS = re.compile(r"\([^)]*\)")
+_DOTTED = re.compile(r"^[\w$]+(?:\.[\w$]+)+$")
+_CHANGELOG_FILE = re.compile(r"change|history|release|news|whatsnew|what-s-new", re.IGNORECASE)
+_VERSION_HEADING = re.compile(r"^\W*v?\d+\.\d+")
+_VERSION_WORDS = frozenset(
+    stem(word)
+    for word in [
+        "version",
+        "versions",
+        "release",
+        "released",
+        "changelog",
+        "changed",
+        "change",
+        "changes",
+        "added",
+        "add",
+        "new",
+        "since",
+        "deprecated",
+        "deprecate",
+        "removed",
+        "remove",
+        "fixed",
+        "fix",
+        "upgrade",
+        "upgrading",
+        "migrate",
+        "migration",
+    ]
+)
+_CJK_VERSION_WORDS = (
+    "版本", "新增", "哪个版", "更新", "修复", "改动", "变更", "废弃", "移除", "升级",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """What the recall step read about one section: everything but its body."""
+
+    section_id: int
+    heading: str
+    heading_path: tuple[str, ...]
+    anchor: str
+    source: str | None
+    body_length: int
+    bm25: float  # FTS5 bm25() of the recall query: lower is better, 0.0 when unknown
+    hits: Mapping[str, float]  # concept label -> weight of the best way found in the section
+    plain_rank: int | None = None  # place in a plain bm25() ranking of the whole focus
+    # bm25() of the whole focus in the heading, heading path, body and code alone (0.0: none)
+    field_bm25: tuple[float, ...] = (0.0, 0.0, 0.0, 0.0)
+
+
+def idf(document_frequency: int, total: int) -> float:
+    """bm25's inverse document frequency, never negative."""
+    return math.log(1 + (total - document_frequency + 0.5) / (document_frequency + 0.5))
+
+
+def concept_weights(
+    concepts: Sequence[Concept], frequencies: Mapping[str, int], total: int
+) -> dict[str, float]:
+    """Each concept's share of the focus (summing to 1): rarer concepts weigh more, but only
+    as the IDF_POWER root of their idf, because in a small shard a generic word the docs happen
+    not to use ("fails") is rare without being what the question is about."""
+    raw = {c.label: idf(frequencies.get(c.label, 0), total) ** IDF_POWER for c in concepts}
+    scale = sum(raw.values())
+    return {label: weight / scale for label, weight in raw.items()} if scale else {}
+
+
+@functools.lru_cache(maxsize=8192)
+def _tokens(text: str) -> frozenset[str]:
+    """The search tokens of a heading; headings recur across queries, so they are remembered."""
+    return frozenset(index_text(text).split())
+
+
+def field_hits(concepts: Sequence[Concept], text: str) -> dict[str, float]:
+    """Concepts that ``text`` (a heading) holds, with the weight of the best way it holds them.
+
+    A heading word that merely starts with the concept's word (``counter`` for ``count``)
+    counts for PREFIX: headings are short, so the stemmer's misses matter there most."""
+    tokens = _tokens(text)
+    hits = {}
+    for concept in concepts:
+        best = max(
+            (way.weight for way in concept.ways if all(t in tokens for t in way.tokens)),
+            default=0.0,
+        )
+        prefixable = not concept.cjk and len(concept.label) >= MIN_PREFIX
+        if not best and prefixable and any(t.startswith(concept.label) for t in tokens):
+            best = PREFIX
+        if best:
+            hits[concept.label] = best
+    return hits
+
+
+def heading_name(heading: str) -> str:
+    """A heading as an identifier: lowercase, no argument lists, no leading dot or colon."""
+    return _ARGUMENTS.sub("", heading).strip().strip(":").lstrip(".").casefold()
+
+
+def _bare(name: str) -> str:
+    """A dotted name with the underscores around its last part dropped: ``__slots__`` → slots."""
+    head, dot, last = name.rpartition(".")
+    return head + dot + last.strip("_")
+
+
+def identifier_match(identifiers: Sequence[str], heading: str) -> tuple[str, bool] | None:
+    """The identifier the heading names (exactly or as the tail of a dotted path), and whether
+    that match is whole (True) or only a mention in the heading (False). ``__slots__`` names a
+    heading "Slots": dunder names are how code spells a concept that prose calls plainly."""
+    name = _bare(heading_name(heading))
+    tokens = _tokens(heading)
+    for identifier in identifiers:
+        bare = _bare(identifier)
+        if bare and (name == bare or name.endswith("." + bare)):
+            return identifier, True
+    for identifier in identifiers:
+        if identifier in tokens:
+            return identifier, False
+    return None
+
+
+def is_api_entry(candidate: Candidate) -> bool:
+    """An API entry is headed by a dotted name, and the builders anchor it by that name."""
+    name = heading_name(candidate.heading)
+    return bool(_DOTTED.match(name)) and candidate.anchor.casefold().endswith(name)
+
+
+def is_changelog_entry(candidate: Candidate) -> bool:
+    """A release's entry in a changelog: a version heading, or any section of a changes file."""
+    in_changes_file = bool(candidate.source and _CHANGELOG_FILE.search(candidate.source))
+    return in_changes_file or bool(_VERSION_HEADING.match(candidate.heading))
+
+
+def asks_about_versions(focus: Focus) -> bool:
+    """The focus asks when something changed, or names a version."""
+    labels = {concept.label for concept in focus.concepts}
+    if labels & _VERSION_WORDS or re.search(r"\d+\.\d+", focus.text):
+        return True
+    return any(word in focus.text for word in _CJK_VERSION_WORDS)
+
+
+@dataclass(frozen=True)
+class Described:
+    """A candidate, its features in FEATURES order, and the signals a caller is shown."""
+
+    candidate: Candidate
+    features: tuple[float, ...]
+    coverage: float
+    named: bool
+    matches: tuple[str, ...]
+
+
+def _relative(value: float, best: float) -> float:
+    """A bm25() (lower is better, 0 for no match) as a share of the best one, in 0..1."""
+    return min(value / best, 1.0) if best < 0 else 0.0
+
+
+def _words(count: int) -> str:
+    return f"{count} word" if count == 1 else f"{count} words"
+
+
+def describe(
+    focus: Focus,
+    candidates: Sequence[Candidate],
+    frequencies: Mapping[str, int],
+    total: int,
+) -> list[Described]:
+    """Every candidate's features (none when the focus has no weighed concept)."""
+    weights = concept_weights(focus.concepts, frequencies, total)
+    if not weights:
+        return []
+    best_bm25 = min((c.bm25 for c in candidates), default=0.0)
+    best_fields = tuple(
+        min((c.field_bm25[i] for c in candidates), default=0.0) for i in range(len(FIELDS))
+    )
+    versions_asked = asks_about_versions(focus)
+    by_path = {(*c.heading_path, c.heading): c for c in candidates}
+    children: dict[tuple[str, ...], int] = {}
+    for c in candidates:
+        if c.heading_path:
+            children[c.heading_path] = children.get(c.heading_path, 0) + 1
+    focus_name = heading_name(focus.text)
+    return [
+        _describe_one(
+            focus, weights, c, best_bm25, best_fields, versions_asked, focus_name, total,
+            children.get((*c.heading_path, c.heading), 0), c.heading_path in by_path,
+        )
+        for c in candidates
+    ]  # fmt: skip
+
+
+def _describe_one(
+    focus: Focus,
+    weights: Mapping[str, float],
+    candidate: Candidate,
+    best_bm25: float,
+    best_fields: tuple[float, ...],
+    versions_asked: bool,
+    focus_name: str,
+    total: int,
+    candidate_children: int,
+    parent_is_candidate: bool,
+) -> Described:
+    heading_hits = field_hits(focus.concepts, candidate.heading)
+    path_hits = field_hits(focus.concepts, " ".join(candidate.heading_path))
+    coverage = sum(weights.get(label, 0.0) * w for label, w in candidate.hits.items())
+    heading = sum(weights.get(label, 0.0) * w for label, w in heading_hits.items())
+    path = sum(weights.get(label, 0.0) * w for label, w in path_hits.items())
+    relative = _relative(candidate.bm25, best_bm25)
+    fields = tuple(_relative(v, b) for v, b in zip(candidate.field_bm25, best_fields, strict=True))
+    plain = 0.0
+    if candidate.plain_rank is not None:
+        plain = PLAIN_DECAY / (PLAIN_DECAY + candidate.plain_rank)
+    found = identifier_match(focus.identifiers, candidate.heading)
+    named, mentioned = (found[1], not found[1]) if found else (False, False)
+    api = is_api_entry(candidate)
+    changelog = is_changelog_entry(candidate)
+    asked_identifier = bool(focus.identifiers)
+    features = (
+        coverage,
+        float(all(label in candidate.hits for label in weights)),
+        heading,
+        float(heading_name(candidate.heading) == focus_name),
+        path,
+        relative,
+        plain,
+        *fields,
+        float(named),
+        float(mentioned),
+        float(api and asked_identifier),
+        float(api and not asked_identifier),
+        float(changelog and versions_asked),
+        float(changelog and not versions_asked),
+        min(len(candidate.heading_path), MAX_DEPTH) / MAX_DEPTH,
+        math.log1p(candidate.body_length) / math.log1p(MAX_BODY),
+        float(candidate.body_length < SHORT_BODY),
+        candidate_children / (1 + candidate_children),
+        float(parent_is_candidate),
+        candidate.section_id / max(total, 1),
+    )
+    matches = []
+    if found is not None:
+        matches.append(f"{'identifier' if named else 'identifier in heading'}: {found[0]}")
+    if heading_hits:
+        matches.append(f"heading hit: {_words(len(heading_hits))}")
+    if path_hits:
+        matches.append(f"heading path hit: {_words(len(path_hits))}")
+    matched = sum(1 for label in candidate.hits if label in weights)
+    if matched:
+        matches.append(f"text hit: {matched} of {_words(len(weights))}")
+    return Described(candidate, features, coverage, named, tuple(matches))

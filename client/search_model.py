@@ -1,0 +1,198 @@
+"""Order described candidates with the learned ranker, and say how sure the answer is.
+
+The ranker is a linear model over client.search_features' features, trained on the evaluation's
+dev questions by ``python -m eval.train`` and stored as data in schemas/ranker.json beside the
+tokenizer it was trained with. On top of its order three rules hold: a section whose heading is
+the identifier the focus names comes first; when several children of one section are among the
+first answers, the parent may take their place; and at most MAX_PER_PAGE sections of one page
+stand among the first DIVERSE_TOP unless the question is about that page. The last two move a
+section only past one that scores within a margin of it, margins chosen on dev (0: off).
+
+An answer's confidence is the share of dev answers with the same top score and margin that were
+right at rank 1 (a logistic fit of those two numbers); below the configured threshold, the
+search answers with nothing rather than with its best guess.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import resources
+
+import orjson
+
+from client.search_features import FEATURES, Described
+from schemas.text import TOKENIZER
+
+FORMAT = "doctrove-ranker@1"
+MAX_PER_PAGE, DIVERSE_TOP = 2, 5
+# Added to the score of a section whose heading is the identifier the focus names: what the
+# caller asked for by name comes before anything the words alone suggest.
+NAMED_TIER = 10.0
+# A page is what the question is about when its title holds this share of the focus.
+ABOUT_PAGE = 0.5
+
+
+# What the confidence is fitted on, about the first answer: its score, its lead over the
+# second, the share of the focus it covers, and whether its heading names the focus' identifier.
+CONFIDENCE_INPUTS = ("score", "margin", "coverage", "named")
+
+
+@dataclass(frozen=True)
+class RankerModel:
+    """Weights in FEATURES order; the confidence fit (intercept, then one coefficient per
+    CONFIDENCE_INPUTS); the default abstention threshold; and how far below its best child a
+    parent, or below a crowding section another page's section, may score and still move up
+    (0 turns a rule off)."""
+
+    weights: tuple[float, ...]
+    confidence_fit: tuple[float, ...] = (0.0,) * (1 + len(CONFIDENCE_INPUTS))
+    abstain_below: float = 0.0
+    parent_margin: float = 0.0
+    diversity_margin: float = 0.0
+
+
+class RankerDataError(ValueError):
+    """schemas/ranker.json does not fit this code: retrain with ``python -m eval.train``."""
+
+
+def model_from_json(document: object) -> RankerModel:
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise RankerDataError(f"ranker data is not {FORMAT}")
+    if document.get("tokenizer") != TOKENIZER:
+        raise RankerDataError(
+            f"ranker was trained with tokenizer {document.get('tokenizer')!r}, not {TOKENIZER!r}"
+        )
+    weights = document.get("weights")
+    if not isinstance(weights, dict) or set(weights) != set(FEATURES):
+        raise RankerDataError("ranker weights do not name exactly the features of this code")
+    fit = document.get("confidence")
+    if not isinstance(fit, dict) or set(fit) != {"intercept", *CONFIDENCE_INPUTS}:
+        raise RankerDataError(f"ranker confidence must name intercept, {CONFIDENCE_INPUTS}")
+    rules = document.get("rules")
+    if not isinstance(rules, dict):
+        raise RankerDataError("ranker data has no rules")
+    return RankerModel(
+        weights=tuple(float(weights[name]) for name in FEATURES),
+        confidence_fit=tuple(float(fit[name]) for name in ("intercept", *CONFIDENCE_INPUTS)),
+        abstain_below=float(document["abstain_below"]),
+        parent_margin=float(rules["parent_margin"]),
+        diversity_margin=float(rules["diversity_margin"]),
+    )
+
+
+@functools.cache
+def default_model() -> RankerModel:
+    """The model shipped in schemas/ranker.json, read once."""
+    data = resources.files("schemas").joinpath("ranker.json").read_bytes()
+    return model_from_json(orjson.loads(data))
+
+
+def linear_score(model: RankerModel, features: Sequence[float]) -> float:
+    return sum(w * x for w, x in zip(model.weights, features, strict=True))
+
+
+def _sigmoid(value: float) -> float:
+    if value < -60:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-value))
+
+
+@dataclass(frozen=True)
+class Scored:
+    described: Described
+    score: float
+
+
+def confidence_inputs(ranked: Sequence[Scored]) -> tuple[float, ...]:
+    """CONFIDENCE_INPUTS of an answer (best first, not empty)."""
+    first = ranked[0]
+    margin = first.score - ranked[1].score if len(ranked) > 1 else 1.0
+    return (first.score, margin, first.described.coverage, float(first.described.named))
+
+
+def confidence(model: RankerModel, ranked: Sequence[Scored]) -> float:
+    """How likely the first of ``ranked`` is right, by the curve fitted on dev."""
+    if not ranked:
+        return 0.0
+    intercept, *coefficients = model.confidence_fit
+    inputs = confidence_inputs(ranked)
+    return _sigmoid(intercept + sum(c * x for c, x in zip(coefficients, inputs, strict=True)))
+
+
+def order(model: RankerModel, described: Sequence[Described]) -> list[Scored]:
+    """Candidates best first: the model's order, parents over their matching children, and
+    pages kept from crowding the top."""
+    scored = [
+        Scored(d, linear_score(model, d.features) + (NAMED_TIER if d.named else 0.0))
+        for d in described
+    ]
+    scored.sort(key=lambda s: (-s.score, s.described.candidate.section_id))
+    return _diversify(_parents_first(scored, model.parent_margin), model.diversity_margin)
+
+
+def _key(described: Described) -> tuple[str | None, tuple[str, ...]]:
+    c = described.candidate
+    return c.source, (*c.heading_path, c.heading)
+
+
+def _parents_first(scored: list[Scored], margin: float) -> list[Scored]:
+    """When two or more children of one section are in the top DIVERSE_TOP and that section is a
+    candidate scoring within ``margin`` of its best child, it takes that child's place."""
+    if margin <= 0:
+        return scored
+    families: dict[tuple[str | None, tuple[str, ...]], int] = {}
+    for s in scored[:DIVERSE_TOP]:
+        c = s.described.candidate
+        if c.heading_path:
+            family = (c.source, c.heading_path)
+            families[family] = families.get(family, 0) + 1
+    by_key = {_key(s.described): s for s in scored}
+    for parent_key, count in families.items():
+        parent = by_key.get(parent_key)
+        if count < 2 or parent is None:
+            continue
+        first_child = next(
+            i
+            for i, s in enumerate(scored)
+            if (s.described.candidate.source, s.described.candidate.heading_path) == parent_key
+        )
+        if scored.index(parent) < first_child or parent.score < scored[first_child].score - margin:
+            continue
+        scored.remove(parent)
+        scored.insert(first_child, parent)
+    return scored
+
+
+def _diversify(scored: list[Scored], margin: float) -> list[Scored]:
+    """At most MAX_PER_PAGE sections of a page in the first DIVERSE_TOP, unless the page's title
+    is what the focus asks about or no other page's section scores within ``margin`` of the
+    crowding one; the sections set aside follow in their order."""
+    if margin <= 0:
+        return scored
+    head: list[Scored] = []
+    deferred: list[Scored] = []
+    per_page: dict[str | None, int] = {}
+    for s in scored:
+        if len(head) >= DIVERSE_TOP:
+            deferred.append(s)
+            continue
+        c = s.described.candidate
+        page = c.source
+        crowded = page is not None and per_page.get(page, 0) >= MAX_PER_PAGE
+        rival = next((r for r in scored if r not in head and r.described.candidate.source != page
+                      and r not in deferred), None)  # fmt: skip
+        close = rival is not None and rival.score >= s.score - margin
+        if crowded and close and not _about_page(s.described):
+            deferred.append(s)
+            continue
+        per_page[page] = per_page.get(page, 0) + 1
+        head.append(s)
+    return head + deferred
+
+
+def _about_page(described: Described) -> bool:
+    # The page title is the outermost heading; "path" measures the focus share it holds.
+    return described.features[FEATURES.index("path")] >= ABOUT_PAGE

@@ -1,0 +1,255 @@
+"""Train the ranker on the dev questions and write schemas/ranker.json.
+
+    python -m eval.train              # train, calibrate, choose the threshold, write the weights
+    python -m eval.train --ablation   # also retrain without each feature in turn (dev figures)
+
+The model is linear over client.search_features' features, fitted by a listwise softmax loss
+(each answerable question asks that its gold sections take the probability mass among its
+candidates), which rewards rank 1 directly. The confidence is a logistic fit, over all dev
+questions, of "rank 1 is right" (never, for questions the docs do not answer) on the top score
+and its margin over the second. The threshold is the highest that costs at most THRESHOLD_COST
+of dev recall@5. Only the dev split is read; test questions never reach this module.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import numpy as np
+import orjson
+
+from client.search import MIN_COVERAGE, _candidates, _section_count
+from client.search_features import FEATURES, Described, describe
+from client.search_model import (
+    CONFIDENCE_INPUTS,
+    FORMAT,
+    RankerModel,
+    Scored,
+    confidence,
+    confidence_inputs,
+    order,
+)
+from client.search_query import parse_focus
+from eval.corpus import Corpus, open_corpus
+from eval.dataset import load_questions
+from eval.run import Prepared, prepare
+from schemas.text import TOKENIZER
+
+RANKER = Path(__file__).resolve().parent.parent / "schemas" / "ranker.json"
+L2 = 0.01
+STEPS, LEARNING_RATE = 600, 0.1
+THRESHOLD_COST = 0.02
+RIDGE = 0.1
+EVAL_DEPTH = 10
+
+
+@dataclass(frozen=True)
+class Example:
+    """One dev question's candidates, described, and which of them are gold."""
+
+    prepared: Prepared
+    described: tuple[Described, ...]
+    keys: tuple[str, ...]  # "source#anchor" of each candidate
+
+
+def collect(corpus: Corpus, prepared: Sequence[Prepared]) -> list[Example]:
+    examples = []
+    for p in prepared:
+        conn = corpus.shard(p.question.library, p.question.version)
+        focus = parse_focus(p.question.text)
+        total = _section_count(conn)
+        candidates, frequencies = _candidates(conn, focus, total) if focus.concepts else ([], {})
+        described = describe(focus, candidates, frequencies, total)
+        keys = tuple(f"{d.candidate.source or ''}#{d.candidate.anchor}" for d in described)
+        examples.append(Example(p, tuple(described), keys))
+    return examples
+
+
+def fit_weights(examples: Sequence[Example], mask: Sequence[bool]) -> np.ndarray:
+    """Weights (bias excluded: a listwise loss cannot see it) by gradient descent with Adam."""
+    groups = []
+    for example in examples:
+        labels = np.array([k in example.prepared.keys for k in example.keys], dtype=float)
+        if not labels.any() or labels.all():
+            continue
+        matrix = np.array([d.features for d in example.described], dtype=float)
+        groups.append((matrix * np.array(mask, dtype=float), labels))
+    weights = np.zeros(len(FEATURES))
+    first, second = np.zeros_like(weights), np.zeros_like(weights)
+    for step in range(1, STEPS + 1):
+        gradient = L2 * weights
+        for matrix, labels in groups:
+            scores = matrix @ weights
+            every = np.exp(scores - scores.max())
+            gold = every * labels
+            gradient += (matrix.T @ (every / every.sum()) - matrix.T @ (gold / gold.sum())) / len(
+                groups
+            )
+        first = 0.9 * first + 0.1 * gradient
+        second = 0.999 * second + 0.001 * gradient**2
+        weights -= (
+            LEARNING_RATE * (first / (1 - 0.9**step)) / (np.sqrt(second / (1 - 0.999**step)) + 1e-8)
+        )
+    return weights
+
+
+def _listed(model: RankerModel, example: Example) -> list[Scored]:
+    ranked = order(model, example.described)
+    return [r for r in ranked if r.described.named or r.described.coverage >= MIN_COVERAGE]
+
+
+def _key(scored: Scored) -> str:
+    return f"{scored.described.candidate.source or ''}#{scored.described.candidate.anchor}"
+
+
+def rankings(
+    model: RankerModel, examples: Sequence[Example], threshold: float | None = None
+) -> list[tuple[tuple[str, ...], float]]:
+    """Each example's ranking as the client makes it, and its confidence."""
+    results = []
+    for example in examples:
+        ranked = _listed(model, example)
+        sure = confidence(model, ranked)
+        keys = tuple(_key(r) for r in ranked[:EVAL_DEPTH])
+        if threshold is not None and (not ranked or sure < threshold):
+            keys = ()
+        results.append((keys, sure))
+    return results
+
+
+def fit_confidence(model: RankerModel, examples: Sequence[Example]) -> tuple[float, ...]:
+    """Intercept and CONFIDENCE_INPUTS coefficients of a logistic fit of "rank 1 is right"."""
+    rows, labels = [], []
+    for example in examples:
+        ranked = _listed(model, example)
+        if ranked:
+            rows.append((1.0, *confidence_inputs(ranked)))
+            labels.append(float(_key(ranked[0]) in example.prepared.keys))
+    x, y = np.array(rows), np.array(labels)
+    # Newton's method (iteratively reweighted least squares) with a small ridge: it converges in
+    # a few steps whatever the scale of the scores, where plain gradient descent may diverge.
+    theta = np.zeros(x.shape[1])
+    ridge = RIDGE * np.eye(x.shape[1])
+    ridge[0, 0] = 0.0
+    for _ in range(50):
+        p = 1 / (1 + np.exp(-np.clip(x @ theta, -60, 60)))
+        hessian = x.T @ (x * (p * (1 - p))[:, None]) + ridge
+        theta -= np.linalg.solve(hessian, x.T @ (p - y) + ridge @ theta)
+    return tuple(float(t) for t in theta)
+
+
+Results = Sequence[tuple[tuple[str, ...], float]]  # per example: its ranking and confidence
+
+
+def recall_5(results: Results, examples: Sequence[Example]) -> float:
+    answerable = [(r, e) for r, e in zip(results, examples, strict=True) if e.prepared.keys]
+    hits = sum(1 for (keys, _), e in answerable if set(keys[:5]) & e.prepared.keys)
+    return hits / len(answerable)
+
+
+def choose_threshold(model: RankerModel, examples: Sequence[Example]) -> float:
+    """The highest confidence threshold whose dev recall@5 cost stays within THRESHOLD_COST."""
+    unlimited = recall_5(rankings(model, examples), examples)
+    chosen = 0.0
+    for step in range(1, 100):
+        threshold = step / 100
+        if unlimited - recall_5(rankings(model, examples, threshold), examples) > THRESHOLD_COST:
+            break
+        chosen = threshold
+    return chosen
+
+
+# Margins tried for the parent and diversity rules (0: the rule is off).
+RULE_MARGINS = (0.0, 0.25, 0.5, 1.0, 2.0)
+
+
+def _mrr(model: RankerModel, examples: Sequence[Example]) -> float:
+    return dev_figures(model, examples)["MRR@10"]
+
+
+def train(examples: Sequence[Example], mask: Sequence[bool] | None = None) -> RankerModel:
+    """Weights, then the rules' margins (best dev MRR@10), then confidence and threshold."""
+    mask = mask or [True] * len(FEATURES)
+    model = RankerModel(tuple(float(w) for w in fit_weights(examples, mask)))
+    model = max(
+        (replace(model, parent_margin=p, diversity_margin=d) for p in RULE_MARGINS
+         for d in RULE_MARGINS),
+        key=lambda candidate: (_mrr(candidate, examples), -candidate.parent_margin,
+                               -candidate.diversity_margin),
+    )  # fmt: skip
+    model = replace(model, confidence_fit=fit_confidence(model, examples))
+    return replace(model, abstain_below=choose_threshold(model, examples))
+
+
+def dev_figures(model: RankerModel, examples: Sequence[Example]) -> dict[str, float]:
+    results = rankings(model, examples, model.abstain_below)
+    answerable = [(r, e) for r, e in zip(results, examples, strict=True) if e.prepared.keys]
+    silent = [(r, e) for r, e in zip(results, examples, strict=True) if not e.prepared.keys]
+    r1 = sum(1 for (k, _), e in answerable if k[:1] and k[0] in e.prepared.keys)
+    mrr = 0.0
+    for (keys, _), e in answerable:
+        mrr += next((1 / i for i, k in enumerate(keys, 1) if k in e.prepared.keys), 0.0)
+    return {
+        "R@1": r1 / len(answerable),
+        "R@5": recall_5(results, examples),
+        "MRR@10": mrr / len(answerable),
+        "abstained": sum(1 for (k, _), _e in silent if not k) / max(len(silent), 1),
+    }
+
+
+def to_json(model: RankerModel, questions: int) -> bytes:
+    document = {
+        "format": FORMAT,
+        "tokenizer": TOKENIZER,
+        "trained_on": f"eval dev split, {questions} questions (python -m eval.train)",
+        "weights": {name: round(w, 4) for name, w in zip(FEATURES, model.weights, strict=True)},
+        "confidence": dict(
+            zip(("intercept", *CONFIDENCE_INPUTS), map(_rounded, model.confidence_fit), strict=True)
+        ),
+        "abstain_below": model.abstain_below,
+        "rules": {"parent_margin": model.parent_margin, "diversity_margin": model.diversity_margin},
+    }
+    return orjson.dumps(document, option=orjson.OPT_INDENT_2) + b"\n"
+
+
+def _rounded(value: float) -> float:
+    return round(value, 4)
+
+
+def _line(name: str, figures: dict[str, float]) -> str:
+    return f"{name:<22}" + "".join(f"{v:>9.3f}" for v in figures.values())
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m eval.train", description=__doc__)
+    parser.add_argument("--ablation", action="store_true", help="retrain without each feature")
+    parser.add_argument("--dry-run", action="store_true", help="do not write schemas/ranker.json")
+    args = parser.parse_args(argv)
+    questions = [q for q in load_questions() if q.split == "dev"]
+    with open_corpus() as corpus:
+        examples = collect(corpus, prepare(corpus, questions))
+    model = train(examples)
+    print(f"{'':<22}{'R@1':>9}{'R@5':>9}{'MRR@10':>9}{'abstain':>9}   (dev, {len(examples)})")
+    print(_line("all features", dev_figures(model, examples)))
+    for name, weight in zip(FEATURES, model.weights, strict=True):
+        print(f"  {name:<20}{weight:>9.3f}")
+    print(
+        f"threshold {model.abstain_below:.2f}, parent margin {model.parent_margin}, "
+        f"diversity margin {model.diversity_margin}"
+    )
+    if args.ablation:
+        for index, name in enumerate(FEATURES):
+            mask = [i != index for i in range(len(FEATURES))]
+            print(_line(f"without {name}", dev_figures(train(examples, mask), examples)))
+    if not args.dry_run:
+        RANKER.write_bytes(to_json(model, len(examples)))
+        print(f"wrote {RANKER}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,109 @@
+"""The ranker's features, measured from literal candidates and foci."""
+
+import pytest
+
+from client.search_features import (
+    FEATURES,
+    Candidate,
+    asks_about_versions,
+    describe,
+    identifier_match,
+    is_api_entry,
+    is_changelog_entry,
+)
+from client.search_query import parse_focus
+
+
+def candidate(
+    section_id: int,
+    heading: str,
+    *,
+    path: tuple[str, ...] = (),
+    anchor: str = "",
+    source: str | None = "guide.md",
+    length: int = 500,
+    bm25: float = -1.0,
+    hits: dict[str, float] | None = None,
+    plain_rank: int | None = None,
+) -> Candidate:
+    return Candidate(
+        section_id, heading, path, anchor or heading.lower(), source, length, bm25,
+        hits or {}, plain_rank, (bm25, 0.0, bm25, 0.0),
+    )  # fmt: skip
+
+
+def feature(described: object, name: str) -> float:
+    return described.features[FEATURES.index(name)]  # type: ignore[attr-defined]
+
+
+def test_every_feature_is_measured_once_per_candidate() -> None:
+    focus = parse_focus("timeout seconds")
+    described = describe(
+        focus,
+        [candidate(1, "Timeouts", hits={"timeout": 1.0, "second": 1.0})],
+        {"timeout": 3, "second": 5},
+        100,
+    )
+    assert len(described) == 1 and len(described[0].features) == len(FEATURES)
+    assert feature(described[0], "coverage") == pytest.approx(1.0)
+    assert feature(described[0], "all_covered") == 1.0
+    assert 0.0 < feature(described[0], "heading") < 1.0
+
+
+def test_coverage_weighs_rare_concepts_more() -> None:
+    focus = parse_focus("retry backoff")
+    rare, common = candidate(1, "A", hits={"backoff": 1.0}), candidate(2, "B", hits={"retri": 1.0})
+    described = describe(focus, [rare, common], {"backoff": 1, "retri": 40}, 100)
+    assert feature(described[0], "coverage") > feature(described[1], "coverage")
+
+
+def test_identifier_features_tell_a_name_from_a_mention() -> None:
+    focus = parse_focus("Session.mount")
+    named = candidate(1, "requests.Session.mount", anchor="requests.Session.mount")
+    mention = candidate(2, "Using Session.mount with adapters")
+    described = describe(focus, [named, mention], {"session.mount": 2}, 10)
+    assert (feature(described[0], "named"), feature(described[0], "mentioned")) == (1.0, 0.0)
+    assert (feature(described[1], "named"), feature(described[1], "mentioned")) == (0.0, 1.0)
+    assert feature(described[0], "api_asked") == 1.0 and feature(described[0], "api_unasked") == 0
+    assert described[0].named and described[0].matches[0] == "identifier: session.mount"
+    assert identifier_match(("mount",), "requests.Session.mount") == ("mount", True)
+
+
+def test_section_kinds() -> None:
+    assert is_api_entry(candidate(1, "werkzeug.utils.secure_filename",
+                                  anchor="werkzeug.utils.secure_filename"))  # fmt: skip
+    assert not is_api_entry(candidate(2, "Secure file names"))
+    assert is_changelog_entry(candidate(3, "Fixes", source="CHANGES.rst"))
+    assert is_changelog_entry(candidate(4, "`0.54.0`_ (2025-03-30)", source="guide.rst"))
+    assert is_changelog_entry(candidate(5, "v3.15.1 (2023-06-01)", source="README.md"))
+    assert not is_changelog_entry(candidate(6, "Routing", source="routing.rst"))
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("which version added braille styles", True),
+        ("is this deprecated", True),
+        ("changes in 2.3", True),
+        ("深色主题是哪个版本加的", True),
+        ("upload a file in a test request", False),
+        ("盲文风格", False),
+    ],
+)
+def test_version_questions_are_recognised(text: str, asked: bool) -> None:
+    assert asks_about_versions(parse_focus(text)) is asked
+
+
+def test_family_and_place_features() -> None:
+    focus = parse_focus("hooks")
+    parent = candidate(1, "Hooks", path=("Guide",), hits={"hook": 1.0})
+    child = candidate(2, "Before", path=("Guide", "Hooks"), hits={"hook": 1.0}, length=10)
+    described = describe(focus, [parent, child], {"hook": 2}, 4)
+    assert feature(described[0], "children") == 0.5 and feature(described[0], "parent") == 0.0
+    assert feature(described[1], "children") == 0.0 and feature(described[1], "parent") == 1.0
+    assert feature(described[1], "short") == 1.0 and feature(described[0], "short") == 0.0
+    assert feature(described[0], "position") == 0.25 and feature(described[1], "position") == 0.5
+
+
+def test_no_weighed_concept_means_no_description() -> None:
+    assert describe(parse_focus(""), [candidate(1, "X")], {}, 0) == []

@@ -1,0 +1,121 @@
+"""The learned ranker: its stored weights fit the code, its order, its rules and its confidence."""
+
+from dataclasses import replace
+from importlib import resources
+
+import orjson
+import pytest
+
+from client.search_features import FEATURES, Candidate, Described
+from client.search_model import (
+    CONFIDENCE_INPUTS,
+    NAMED_TIER,
+    RankerDataError,
+    RankerModel,
+    confidence,
+    default_model,
+    model_from_json,
+    order,
+)
+from schemas.text import TOKENIZER
+
+
+def described(
+    section_id: int,
+    score: float,
+    *,
+    source: str = "a.md",
+    path: tuple[str, ...] = (),
+    heading: str = "",
+    named: bool = False,
+    coverage: float = 0.5,
+) -> Described:
+    """A candidate whose first feature is ``score`` and the others 0 (with unit weights on the
+    first, the model score is ``score``)."""
+    features = (score,) + (0.0,) * (len(FEATURES) - 1)
+    heading = heading or f"s{section_id}"
+    c = Candidate(section_id, heading, path, heading, source, 100, -1.0, {})
+    return Described(c, features, coverage, named, ())
+
+
+MODEL = RankerModel(weights=(1.0,) + (0.0,) * (len(FEATURES) - 1))
+
+
+def ids(model: RankerModel, items: list[Described]) -> list[int]:
+    return [s.described.candidate.section_id for s in order(model, items)]
+
+
+def test_the_shipped_weights_name_every_feature_of_this_code() -> None:
+    model = default_model()
+    assert len(model.weights) == len(FEATURES)
+    assert 0.0 <= model.abstain_below < 1.0
+    document = orjson.loads(
+        __import__("importlib.resources")
+        .resources.files("schemas")
+        .joinpath("ranker.json")
+        .read_bytes()
+    )
+    assert document["tokenizer"] == TOKENIZER and set(document["weights"]) == set(FEATURES)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"format": "other@1"}, "is not doctrove-ranker@1"),
+        ({"tokenizer": "doctrove-text@0"}, "trained with tokenizer"),
+        ({"weights": {"coverage": 1.0}}, "do not name exactly the features"),
+        ({"confidence": {"intercept": 0.0}}, "confidence must name"),
+    ],
+)
+def test_ranker_data_that_does_not_fit_is_refused(change: dict[str, object], message: str) -> None:
+    document = {
+        "format": "doctrove-ranker@1",
+        "tokenizer": TOKENIZER,
+        "weights": dict.fromkeys(FEATURES, 0.0),
+        "confidence": dict.fromkeys(("intercept", *CONFIDENCE_INPUTS), 0.0),
+        "abstain_below": 0.2,
+        "rules": {"parent_margin": 0.0, "diversity_margin": 0.0},
+    }
+    assert model_from_json(document).abstain_below == 0.2
+    with pytest.raises(RankerDataError, match=message):
+        model_from_json({**document, **change})
+
+
+def test_order_follows_the_score_and_names_come_first() -> None:
+    items = [described(1, 0.2), described(2, 0.9), described(3, 0.1, named=True)]
+    assert ids(MODEL, items) == [3, 2, 1]
+    assert order(MODEL, items)[0].score == pytest.approx(0.1 + NAMED_TIER)
+
+
+def test_diversity_defers_a_third_section_of_a_page_only_for_a_close_rival() -> None:
+    items = [
+        described(1, 1.0),
+        described(2, 0.9),
+        described(3, 0.8),
+        described(4, 0.7, source="b.md"),
+    ]
+    assert ids(MODEL, items) == [1, 2, 3, 4]  # margin 0: the rule is off
+    assert ids(replace(MODEL, diversity_margin=0.2), items) == [1, 2, 4, 3]
+    assert ids(replace(MODEL, diversity_margin=0.05), items) == [1, 2, 3, 4]
+
+
+def test_a_parent_takes_the_place_of_its_matching_children_within_the_margin() -> None:
+    items = [
+        described(2, 1.0, path=("Guide", "Hooks"), heading="Before"),
+        described(3, 0.9, path=("Guide", "Hooks"), heading="After"),
+        described(5, 0.95, source="b.md"),
+        described(4, 0.5, source="c.md"),
+        described(6, 0.4, source="d.md"),
+        described(1, 0.7, path=("Guide",), heading="Hooks"),
+    ]
+    assert ids(MODEL, items)[0] == 2
+    assert ids(replace(MODEL, parent_margin=0.5), items)[:3] == [1, 2, 5]
+    assert ids(replace(MODEL, parent_margin=0.1), items)[0] == 2
+
+
+def test_confidence_rises_with_score_margin_and_coverage() -> None:
+    model = replace(MODEL, confidence_fit=(-2.0, 1.0, 1.0, 2.0, 1.0))
+    low = confidence(model, order(model, [described(1, 0.1, coverage=0.2), described(2, 0.1)]))
+    high = confidence(model, order(model, [described(1, 2.0, coverage=1.0), described(2, 0.1)]))
+    assert 0.0 < low < high < 1.0
+    assert confidence(model, []) == 0.0
