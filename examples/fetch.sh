@@ -36,16 +36,21 @@ fresh() {
 }
 
 # --- PyPI source archives ---------------------------------------------------
+# Download the source archive of $1 version $2 and unpack it into ./$1-$2 (archives name
+# their top folder after the normalized project name, e.g. dirty_equals-0.9.0).
 pypi_sdist() {
-    pip download --quiet --no-deps --no-binary :all: "$1==$2" -d sdist
-    tar xzf "sdist/$1-$2.tar.gz"
+    pip download --quiet --no-deps --no-binary :all: "$1==$2" -d "sdist/$1-$2"
+    mkdir -p "$1-$2"
+    tar xzf "sdist/$1-$2/"*.tar.gz -C "$1-$2" --strip-components=1
 }
 
-# werkzeug: the Sphinx reST sources of docs/ (no images, conf.py or Makefiles).
+# werkzeug: the Sphinx reST sources of docs/ (no images, conf.py or Makefiles), and the
+# package's Python modules under src/ (what its autodoc directives document).
 fresh werkzeug
 for v in 2.3.8 3.1.3; do
     pypi_sdist werkzeug "$v"
     copy_matching "werkzeug-$v/docs" "$here/werkzeug/$v" '*.rst'
+    copy_matching "werkzeug-$v/src" "$here/werkzeug/$v/src" '*.py'
 done
 cp werkzeug-2.3.8/LICENSE.rst "$here/werkzeug/LICENSE.rst"
 cp werkzeug-3.1.3/LICENSE.txt "$here/werkzeug/LICENSE.txt"
@@ -65,6 +70,49 @@ for v in 0.49.0 0.55.0; do
     cp "pypinyin-$v/CHANGELOG.rst" "$here/pypinyin/$v/"
 done
 cp pypinyin-0.55.0/LICENSE.txt "$here/pypinyin/LICENSE.txt"
+
+# The libraries below keep each version as a subset of its source archive, same relative
+# paths: the license file, the docs folder and the package's Python modules (no tests).
+
+# itsdangerous: Sphinx reST docs/ with autodoc API pages, and src/itsdangerous/.
+fresh itsdangerous
+for v in 2.1.2 2.2.0; do
+    pypi_sdist itsdangerous "$v"
+    copy_matching "itsdangerous-$v/docs" "$here/itsdangerous/$v/docs" '*.rst' conf.py
+    copy_matching "itsdangerous-$v/src" "$here/itsdangerous/$v/src" '*.py'
+done
+cp itsdangerous-2.1.2/LICENSE.rst "$here/itsdangerous/2.1.2/"
+cp itsdangerous-2.2.0/LICENSE.txt "$here/itsdangerous/2.2.0/"
+
+# pluggy: Sphinx reST docs/ (narrative index.rst, autodoc api_reference.rst, and the example
+# scripts index.rst literalincludes), and src/pluggy/.
+fresh pluggy
+for v in 1.5.0 1.6.0; do
+    pypi_sdist pluggy "$v"
+    copy_matching "pluggy-$v/docs" "$here/pluggy/$v/docs" '*.rst' '*.py'
+    copy_matching "pluggy-$v/src" "$here/pluggy/$v/src" '*.py'
+    cp "pluggy-$v/LICENSE" "$here/pluggy/$v/"
+done
+
+# dirty-equals: MkDocs with mkdocstrings (`::: dirty_equals.IsInt` blocks): mkdocs.yml, the
+# Markdown pages and hook module of docs/, and the dirty_equals/ package.
+fresh dirty-equals
+for v in 0.8.0 0.9.0; do
+    pypi_sdist dirty-equals "$v"
+    copy_matching "dirty-equals-$v/docs" "$here/dirty-equals/$v/docs" '*.md' '*.py'
+    copy_matching "dirty-equals-$v/dirty_equals" "$here/dirty-equals/$v/dirty_equals" '*.py'
+    cp "dirty-equals-$v/mkdocs.yml" "dirty-equals-$v/LICENSE" "$here/dirty-equals/$v/"
+done
+
+# cattrs: Sphinx with MyST Markdown pages (plus reST autodoc API pages) in docs/, and the
+# src/cattrs/ and src/cattr/ packages. (markdown-it-py's source archives have no docs/.)
+fresh cattrs
+for v in 24.1.2 25.1.1; do
+    pypi_sdist cattrs "$v"
+    copy_matching "cattrs-$v/docs" "$here/cattrs/$v/docs" '*.md' '*.rst' conf.py
+    copy_matching "cattrs-$v/src" "$here/cattrs/$v/src" '*.py'
+    cp "cattrs-$v/LICENSE" "$here/cattrs/$v/"
+done
 
 # --- npm packages -------------------------------------------------------------
 npm_pack() {
@@ -105,4 +153,6 @@ echo "examples refreshed in $here"
 rm -f "$here"/werkzeug/*/installation.rst "$here"/werkzeug/*/serving.rst \
     "$here"/werkzeug/*/deployment/mod_wsgi.rst \
     "$here"/attrs/25.3.0/index.md "$here"/attrs/25.3.0/names.md \
-    "$here"/python/3.11.2/library/itertools.html "$here"/python/3.11.2/library/re.html
+    "$here"/python/3.11.2/library/itertools.html "$here"/python/3.11.2/library/re.html \
+    "$here"/itsdangerous/*/docs/conf.py "$here"/dirty-equals/*/docs/index.md \
+    "$here"/cattrs/*/docs/index.md

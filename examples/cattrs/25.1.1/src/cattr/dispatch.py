@@ -1,0 +1,3 @@
+from cattrs.dispatch import FunctionDispatch, MultiStrategyDispatch
+
+__all__ = ["FunctionDispatch", "MultiStrategyDispatch"]
