@@ -228,3 +228,18 @@ def test_slow_clients_from_another_address_keep_to_their_share(site: Path) -> No
         assert get_home(running.port) == 200
         # The other client's two connections were left alone.
         assert sum(is_open(connection) for connection in slow) == 2
+
+
+def test_a_client_that_trickles_after_a_refusal_is_let_go(site: Path) -> None:
+    with start_server(site) as running:
+        client = socket.create_connection(("127.0.0.1", running.port), timeout=WITHIN_SECONDS)
+        with client:
+            client.sendall(b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\n")
+            assert client.recv(4096).startswith(b"HTTP/1.1 414 ")
+            # The server drains what follows an error before closing; a byte every 0.1 s
+            # must not keep that drain (and its thread) going.
+            give_up = time.monotonic() + WITHIN_SECONDS
+            with pytest.raises(OSError):
+                while time.monotonic() < give_up:
+                    client.sendall(b"x")
+                    time.sleep(0.1)

@@ -1,11 +1,11 @@
 """Answers HTTP/1.1 GET and HEAD requests for the files of one site, as GitHub Pages would.
 
 The handler owns the wire: it reads a bounded request head by a deadline (request.py,
-deadline.py), refuses unsafe paths
-(urlpath.py), finds the file (files.py), picks identity or gzip (media.py, cache.py), evaluates
-validators and ranges (validators.py), and streams the body with sendfile. Error bodies are a
-fixed status line in plain text, so nothing from the request or the disk is echoed. Gzip is used
-only when no Range is sent: ranges always apply to the identity representation.
+deadline.py), refuses unsafe paths (urlpath.py), finds the file (files.py), picks identity or gzip
+(media.py, cache.py), evaluates validators and ranges (validators.py), and streams the body with
+sendfile. Error bodies are a fixed status line in plain text, so nothing from the request or the
+disk is echoed. Gzip is used only when no Range is sent: ranges always apply to the identity
+representation.
 """
 
 from __future__ import annotations
