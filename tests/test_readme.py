@@ -9,6 +9,8 @@ import orjson
 
 from builder.cli import main
 from builder.config import load_catalog
+from builder.serve.connections import DEFAULT_CLIENT_SHARE, DEFAULT_MAX_CONNECTIONS
+from builder.serve.deadline import REQUEST_DEADLINE_SECONDS
 
 REPO = Path(__file__).parent.parent
 README = (REPO / "README.md").read_text(encoding="utf-8")
@@ -78,3 +80,11 @@ def test_settings_table_matches_the_code() -> None:
     for setting in SETTINGS:
         row = f"| {setting.description} | `{setting.flag}` |"
         assert row in README, f"README's settings table lacks or misstates {setting.name}"
+
+
+def test_serving_limits_match_the_code() -> None:
+    text = " ".join(README.split())
+    assert f"at most {DEFAULT_MAX_CONNECTIONS} connections" in text
+    assert DEFAULT_CLIENT_SHARE == 2
+    assert "half of them from one address" in text
+    assert f"within {REQUEST_DEADLINE_SECONDS:g} s of its first byte" in text

@@ -1,10 +1,11 @@
 """Answers HTTP/1.1 GET and HEAD requests for the files of one site, as GitHub Pages would.
 
-The handler owns the wire: it reads a bounded request head (request.py), refuses unsafe paths
-(urlpath.py), finds the file (files.py), picks identity or gzip (media.py, cache.py), evaluates
-validators and ranges (validators.py), and streams the body with sendfile. Error bodies are a
-fixed status line in plain text, so nothing from the request or the disk is echoed. Gzip is used
-only when no Range is sent: ranges always apply to the identity representation.
+The handler owns the wire: it reads a bounded request head by a deadline (request.py,
+deadline.py), refuses unsafe paths (urlpath.py), finds the file (files.py), picks identity or gzip
+(media.py, cache.py), evaluates validators and ranges (validators.py), and streams the body with
+sendfile. Error bodies are a fixed status line in plain text, so nothing from the request or the
+disk is echoed. Gzip is used only when no Range is sent: ranges always apply to the identity
+representation.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Protocol, TextIO, cast
 
 from builder.serve.cache import GZIP_SUFFIX, RepresentationCache
 from builder.serve.connections import ConnectionTracker
+from builder.serve.deadline import DeadlineReader
 from builder.serve.errors import RequestRejected
 from builder.serve.files import Found, Missing, OpenFile, Redirect, SiteRoot, open_file
 from builder.serve.media import accepts_gzip, cache_control, media_type, shard_hash
@@ -70,21 +72,31 @@ class SiteRequestHandler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     # Bodies sent with sendfile follow the head at once instead of waiting for its ACK.
     disable_nagle_algorithm = True
-    # Idle keep-alive connections and slow senders are dropped after this many seconds.
+    # Idle keep-alive connections, and clients that stop reading, are dropped after this many
+    # seconds; a request that has begun has ConnectionLimits.request_deadline_seconds in all.
     timeout = 30
     site: Site
     connections: ConnectionTracker
+    _reader: DeadlineReader
+    rfile: io.BufferedReader
     _status = 0
     _sent = 0
     _headers_sent = False
     _unread_input = False
+
+    def setup(self) -> None:
+        """Set up the socket and its streams; requests are read through a DeadlineReader."""
+        super().setup()
+        self.rfile.close()
+        self._reader = DeadlineReader(self.connection, self.timeout)
+        self.rfile = io.BufferedReader(self._reader)
 
     def handle(self) -> None:
         """Serve requests on this connection until it closes, the client's or shutdown's choice."""
         context = cast(SiteServer, self.server)
         self.site = context.site
         self.connections = context.connections
-        if not self.connections.open(self.connection):
+        if not self.connections.open(self.connection, str(self.client_address[0])):
             self._reset()
             self.close_connection = True
             self._send_plain(HTTPStatus.SERVICE_UNAVAILABLE)
@@ -104,7 +116,7 @@ class SiteRequestHandler(BaseHTTPRequestHandler):
         """Read one request head, answer it, and log it."""
         self._reset()
         try:
-            lines = read_head(self.rfile)
+            lines = self._read_request_head()
         except RequestRejected as rejected:
             self.close_connection = self._unread_input = True
             self._send_plain(rejected.status)
@@ -130,6 +142,14 @@ class SiteRequestHandler(BaseHTTPRequestHandler):
                 self.close_connection = True
         self._log_access()
 
+    def _read_request_head(self) -> tuple[bytes, list[bytes]] | None:
+        # Waiting for the first byte is keep-alive idleness, bounded by `timeout`; from that
+        # byte on, the head (and a body that is read and dropped) must arrive by the deadline.
+        if not self.rfile.peek(1):
+            return None
+        self._reader.start_deadline(self.connections.limits.request_deadline_seconds)
+        return read_head(self.rfile)
+
     def _respond(self, request_line: bytes, field_lines: list[bytes]) -> None:
         try:
             head = parse_head(request_line, field_lines)
@@ -139,7 +159,12 @@ class SiteRequestHandler(BaseHTTPRequestHandler):
             return
         self.command, self.path, self.request_version = head.method, head.target, head.version
         self.close_connection = not head.keep_alive
-        self._drop_body(head)
+        try:
+            self._drop_body(head)
+        except RequestRejected as rejected:
+            self.close_connection = self._unread_input = True
+            self._send_plain(rejected.status)
+            return
         if head.method not in ("GET", "HEAD"):
             self._send_plain(HTTPStatus.METHOD_NOT_ALLOWED, [("Allow", ALLOWED_METHODS)], head)
             return
@@ -280,6 +305,8 @@ class SiteRequestHandler(BaseHTTPRequestHandler):
             self.close_connection = True
 
     def _start(self, status: HTTPStatus, headers: list[tuple[str, str]], body: bytes = b"") -> None:
+        # The response is written under the ordinary timeout, not what is left of the deadline.
+        self._reader.clear_deadline()
         # The head and a small body leave in one write: two small writes would wait on Nagle's
         # algorithm and the peer's delayed ACK.
         lines = [
@@ -309,11 +336,13 @@ class SiteRequestHandler(BaseHTTPRequestHandler):
     def _drain_before_close(self) -> None:
         # Closing a socket with unread input makes the kernel send RST, which can destroy the
         # error response before the client reads it; half-close and drain briefly instead.
+        # The drain has one deadline in all, so a client that trickles cannot stretch it.
+        deadline = time.monotonic() + _DRAIN_SECONDS
         try:
             self.connection.shutdown(socket.SHUT_WR)
-            self.connection.settimeout(_DRAIN_SECONDS)
             drained = 0
-            while drained < _MAX_DRAINED:
+            while drained < _MAX_DRAINED and (remaining := deadline - time.monotonic()) > 0:
+                self.connection.settimeout(remaining)
                 chunk = self.connection.recv(65536)
                 if not chunk:
                     break

@@ -4,6 +4,8 @@ The server is the standard library's ThreadingHTTPServer with non-daemon threads
 joined on close, so a SIGINT or SIGTERM stops accepting, wakes idle keep-alive connections,
 lets responses in flight finish and then returns. A second signal during that drain ends the
 process at once. Binding failures become StartupError / PortInUseError with a one-line message.
+The connection caps and the request deadline are a ConnectionLimits (connections.py); the listen
+backlog is as long as the connection cap.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from types import FrameType, TracebackType
 from typing import Any, TextIO
 
 from builder.serve.cache import RepresentationCache
-from builder.serve.connections import ConnectionTracker
+from builder.serve.connections import ConnectionLimits, ConnectionTracker
 from builder.serve.errors import PortInUseError, StartupError
 from builder.serve.files import SiteRoot
 from builder.serve.handler import Site, SiteRequestHandler
@@ -30,6 +32,8 @@ from builder.serve.media import DEFAULT_CACHE_CONTROL
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8730
+# A burst of connections waits here even when the caps are small (as in tests).
+MIN_LISTEN_BACKLOG = 128
 # How often serve_forever checks for a stop request; shutdown() waits up to this long.
 _POLL_SECONDS = 0.05
 
@@ -40,12 +44,20 @@ class StaticServer(ThreadingHTTPServer):
     daemon_threads = False
     block_on_close = True
     allow_reuse_address = True
-    request_queue_size = 128
 
-    def __init__(self, address: tuple[str, int], site: Site, family: socket.AddressFamily) -> None:
+    def __init__(
+        self,
+        address: tuple[str, int],
+        site: Site,
+        family: socket.AddressFamily,
+        limits: ConnectionLimits,
+    ) -> None:
         self.address_family = family
         self.site = site
-        self.connections = ConnectionTracker()
+        self.connections = ConnectionTracker(limits)
+        # When CPU load slows the accept loop, a full backlog drops new connections' SYNs, which
+        # clients resend only after 1, 3, 7, 15, 31 s: keep room for every connection admitted.
+        self.request_queue_size = max(limits.max_connections, MIN_LISTEN_BACKLOG)
         super().__init__(address, SiteRequestHandler)
 
     def server_bind(self) -> None:
@@ -84,6 +96,7 @@ def create_server(
     *,
     cache_control: str = DEFAULT_CACHE_CONTROL,
     access_log: TextIO | None = None,
+    limits: ConnectionLimits | None = None,
 ) -> StaticServer:
     """Bind a server for `root`; raise StartupError (PortInUseError) when that is impossible."""
     site = Site(
@@ -94,7 +107,7 @@ def create_server(
     )
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     try:
-        return StaticServer((host, port), site, family)
+        return StaticServer((host, port), site, family, limits or ConnectionLimits())
     except OSError as error:
         if error.errno == errno.EADDRINUSE:
             message = (
@@ -184,9 +197,12 @@ def start_server(
     port: int = 0,
     cache_control: str = DEFAULT_CACHE_CONTROL,
     access_log: TextIO | None = None,
+    limits: ConnectionLimits | None = None,
 ) -> RunningServer:
     """Start serving `root` in a background thread (port 0: any free port); for tests and tools."""
-    server = create_server(root, host, port, cache_control=cache_control, access_log=access_log)
+    server = create_server(
+        root, host, port, cache_control=cache_control, access_log=access_log, limits=limits
+    )
     return RunningServer(server)
 
 
