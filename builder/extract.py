@@ -123,7 +123,7 @@ def extract_zip(path: Path, destination: Path) -> Extracted:
                     target = archive.read(info)[:MAX_LINK_TARGET_BYTES].decode("utf-8", "replace")
                     _link_target(relpath, target)
                     done._links.append((relpath, target))
-                elif mode == 0 or stat.S_ISREG(mode):
+                elif stat.S_IFMT(mode) in (0, stat.S_IFREG):  # many zips record no file type
                     _check_size(done, info.file_size, relpath)
                     with archive.open(info) as source:
                         _write_file(done, relpath, source)
