@@ -32,6 +32,7 @@ from builder.config import CatalogConfig, ImportConfig, LibraryConfig, VersionCo
 from builder.errors import BuildError, IndexInvalid, StrictWarnings
 from builder.index import VolumeSource, entry_skeleton, write_index
 from builder.lock import OutputLock
+from builder.materialize import materialize
 from builder.model import SkippedFile, Warning_
 from builder.pages import VersionPages, make_environment, render_index, render_library
 from builder.shards import ShardInfo
@@ -52,12 +53,13 @@ class VersionSummary:
 
     library_id: str
     version: str
-    origin: str  # "directory" or the name of the index file it was taken from
+    origin: str  # "directory", "git", "archive" or the name of the index file it was taken from
     files_read: int
     skipped: tuple[SkippedFile, ...]
     sections: int
     source_bytes: int
     shard: ShardInfo
+    source: str = ""  # where the files came from: a directory, git repo@ref, an archive
 
 
 @dataclass
@@ -196,6 +198,7 @@ def build_site(
             (cache_dir / "templates").mkdir(parents=True, exist_ok=True)
             env.bytecode_cache = jinja2.FileSystemBytecodeCache(str(cache_dir / "templates"))
         stages = VersionStages(config.site, staging.path, staging.work, env, cache)
+        report.warnings.extend(config.warnings)
         entries: list[Entry] = []
         for library in sorted(config.libraries, key=lambda lib: lib.id):
             entries.append(_compile_library(config, library, stages, report, on_file, cache))
@@ -267,9 +270,18 @@ def _compile_library(
     )
     volumes: dict[str, VolumeSource] = {}
     for version in library.versions:
-        if version.directory is not None:
+        source = ""
+        if version.git is not None or version.archive is not None:
+            where = f"{library.id} {version.version}"
+            with materialize(version, where, stages.work_dir) as materialized:
+                result = compile_directory_version(
+                    config.site, library, materialized.version, on_file, cache
+                )
+            result.warnings.extend(materialized.warnings)
+            origin, source = materialized.origin, materialized.description
+        elif version.directory is not None:
             result = compile_directory_version(config.site, library, version, on_file, cache)
-            origin = "directory"
+            origin, source = "directory", str(version.directory)
         else:
             volume = _imported_volume(version, library.id)
             result = VersionResult(
@@ -277,7 +289,9 @@ def _compile_library(
             )
             result.records.extend(volume["sections"])
             origin = version.index.name if version.index else "index"
-        volumes[version.version] = _run_version_stages(skeleton, result, origin, stages, report)
+        volumes[version.version] = _run_version_stages(
+            skeleton, result, origin, stages, report, source
+        )
         # Let this version's records go before the next version is compiled. Parsing and
         # rendering a large version leave megabytes of reference cycles that would otherwise
         # wait for the collector's next full pass; for a small one a full pass costs more time
@@ -308,6 +322,7 @@ def _run_version_stages(
     origin: str,
     stages: VersionStages,
     report: BuildReport,
+    source: str = "",
 ) -> VolumeSource:
     fragment, shard = stages.run(skeleton, result)
     report.warnings.extend(result.warnings)
@@ -321,6 +336,7 @@ def _run_version_stages(
             result.section_count,
             result.source_bytes,
             shard,
+            source,
         )
     )
     return fragment

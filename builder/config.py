@@ -11,8 +11,12 @@ from typing import Any
 
 import orjson
 
+from builder.archive_source import ArchiveSource
+from builder.config_sources import expand_versions_from_git, parse_archive, parse_git
 from builder.errors import ConfigError
+from builder.git_source import GitSource
 from builder.globs import GlobError, compile_globs
+from builder.model import Warning_
 from schemas.index_rules import index_problems
 from schemas.versions import InvalidVersion, parse_version
 
@@ -31,6 +35,7 @@ _LIBRARY_KEYS = {
     "popularity": (int, float),
     "packages": list,
     "versions": list,
+    "versions_from_git": dict,
 }
 _VERSION_KEYS = {
     "version": str,
@@ -41,6 +46,8 @@ _VERSION_KEYS = {
     "exclude": list,
     "url_template": str,
     "summary": str,
+    "git": dict,
+    "archive": object,  # a file name or a table; config_sources checks which
 }
 _IMPORT_KEYS = {"index": str, "only": list}
 _TOP_KEYS = {"site": dict, "libraries": list, "imports": list}
@@ -55,7 +62,8 @@ class SiteConfig:
 
 @dataclass(frozen=True)
 class VersionConfig:
-    """One version of a library: either a docs directory or a volume taken from another index."""
+    """One version of a library: a docs directory, a volume taken from another index, or docs
+    read from git or an archive (materialized into ``directory`` and ``code_root`` at build)."""
 
     version: str
     directory: Path | None
@@ -65,6 +73,9 @@ class VersionConfig:
     exclude: tuple[str, ...]
     url_template: str | None
     summary: str | None
+    git: GitSource | None = None
+    archive: ArchiveSource | None = None
+    code_root: Path | None = None  # the tree the docs came with, where code can be found
 
 
 @dataclass(frozen=True)
@@ -93,6 +104,7 @@ class CatalogConfig:
     site: SiteConfig
     libraries: tuple[LibraryConfig, ...]
     imports: tuple[ImportConfig, ...]
+    warnings: tuple[Warning_, ...] = ()  # not fatal, shown in the build report
 
 
 class _Problems:
@@ -100,6 +112,7 @@ class _Problems:
 
     def __init__(self) -> None:
         self.items: list[str] = []
+        self.warnings: list[Warning_] = []
 
     def add(self, where: str, message: str) -> None:
         self.items.append(f"{where}: {message}")
@@ -195,7 +208,7 @@ def _parse_catalog(raw: dict[str, Any], path: Path, problems: _Problems) -> Cata
         imports.append(ImportConfig(index_path, only))
     if not libraries and not imports:
         problems.add(name, "no [[libraries]] and no [[imports]]: nothing to build")
-    return CatalogConfig(path, site, tuple(libraries), tuple(imports))
+    return CatalogConfig(path, site, tuple(libraries), tuple(imports), tuple(problems.warnings))
 
 
 def _parse_library(table: Any, where: str, root: Path, problems: _Problems) -> LibraryConfig | None:
@@ -225,10 +238,18 @@ def _parse_library(table: Any, where: str, root: Path, problems: _Problems) -> L
         problems.add(f"{where}.popularity", "must not be negative")
     versions: list[VersionConfig] = []
     seen: dict[tuple[object, ...], str] = {}
-    for j, version_table in enumerate(fields.get("versions", [])):
-        version = _parse_version(
-            version_table, f"{where}.versions[{j}]", root, library_id, problems
+    tables = [(f"{where}.versions[{j}]", t) for j, t in enumerate(fields.get("versions", []))]
+    if "versions_from_git" in fields:
+        tagged = expand_versions_from_git(
+            fields["versions_from_git"],
+            where,
+            root,
+            problems.add,
+            lambda at, message: problems.warnings.append(Warning_(at, message)),
         )
+        tables += [(f"{where}.versions_from_git ({t['git']['ref']})", t) for t in tagged]
+    for version_where, version_table in tables:
+        version = _parse_version(version_table, version_where, root, library_id, problems)
         if version is None:
             continue
         try:
@@ -236,13 +257,11 @@ def _parse_library(table: Any, where: str, root: Path, problems: _Problems) -> L
         except InvalidVersion:
             continue
         if key in seen:
-            problems.add(
-                f"{where}.versions[{j}]", f"version {version.version!r} duplicates {seen[key]!r}"
-            )
+            problems.add(version_where, f"version {version.version!r} duplicates {seen[key]!r}")
         seen[key] = version.version
         versions.append(version)
-    if not fields.get("versions"):
-        problems.add(where, "has no [[libraries.versions]]")
+    if not fields.get("versions") and "versions_from_git" not in fields:
+        problems.add(where, "has no [[libraries.versions]] and no versions_from_git")
     return LibraryConfig(
         id=library_id,
         name=fields.get("name", ""),
@@ -267,11 +286,16 @@ def _parse_version(
         parse_version(version)
     except InvalidVersion as exc:
         problems.add(f"{where}.version", str(exc))
-    if ("path" in fields) == ("index" in fields):
+    if sum(key in fields for key in ("path", "index", "git", "archive")) != 1:
         problems.add(
             where,
-            "needs exactly one source: path (a docs directory) or index (a doctrove-index@1 file)",
+            "needs exactly one source: path (a docs directory), index (a doctrove-index@1 "
+            "file), git (a repository at a ref) or archive (a release archive)",
         )
+    git = parse_git(fields["git"], where, root, problems.add) if "git" in fields else None
+    archive = (
+        parse_archive(fields["archive"], where, root, problems.add) if "archive" in fields else None
+    )
     directory = root / fields["path"] if "path" in fields else None
     if directory is not None and not directory.is_dir():
         problems.add(
@@ -301,6 +325,8 @@ def _parse_version(
         exclude=exclude,
         url_template=template,
         summary=fields.get("summary"),
+        git=git,
+        archive=archive,
     )
 
 

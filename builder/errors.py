@@ -3,6 +3,7 @@
 BuildError (exit 1)              something failed while building
 ├── ConfigError (exit 2)         docbuild.toml is invalid; carries every problem found
 ├── SourceError (exit 1)         an input file or directory could not be read
+│   └── UnsafeArchive (exit 1)   an archive or git tree would write outside its folder or is too big
 ├── IndexInvalid (exit 1)        an index failed validation; carries every problem found
 └── StrictWarnings (exit 1)      --strict was given and the build produced warnings
 """
@@ -36,6 +37,13 @@ class SourceError(BuildError):
     """An input could not be read at all (as opposed to one file being skipped)."""
 
     code = "source"
+
+
+class UnsafeArchive(SourceError):
+    """An archive (or a git tree) has a member that would land outside the folder it is
+    extracted into, or more members or bytes than the builder accepts."""
+
+    code = "unsafe-archive"
 
 
 class IndexInvalid(BuildError):

@@ -7,6 +7,8 @@ from collections import Counter
 from builder.build import BuildReport
 
 MAX_LISTED = 15
+# Versions whose files were read and parsed (the others were taken from an index as they were).
+COMPILED_ORIGINS = frozenset({"directory", "git", "archive"})
 
 
 def _megabytes(count: int) -> str:
@@ -20,11 +22,12 @@ def render_report(report: BuildReport, *, verbose: bool = False) -> str:
     width = max((len(f"{v.library_id} {v.version}") for v in report.versions), default=10)
     for summary in report.versions:
         label = f"{summary.library_id} {summary.version}".ljust(width)
-        if summary.origin == "directory":
+        if summary.origin in COMPILED_ORIGINS:
             lines.append(
                 f"{label}  {summary.files_read:5d} files  {summary.sections:6d} sections"
                 f"  {_megabytes(summary.source_bytes):>9}"
                 + (f"  ({len(summary.skipped)} skipped)" if summary.skipped else "")
+                + (f"  from {summary.source}" if summary.source else "")
             )
         else:
             lines.append(f"{label}  {summary.sections:6d} sections taken from {summary.origin}")

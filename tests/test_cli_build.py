@@ -263,3 +263,54 @@ def test_killed_build_leaves_a_consistent_site(tmp_path: Path) -> None:
                 assert hashlib.sha256(data).hexdigest() == shard["sha256"]
     assert run("build", "-c", str(EXAMPLES), "--out", str(out), "--no-cache")[0] == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["_site"]
+
+
+def test_a_catalog_of_git_tags_builds_and_rebuilds_from_the_cache(tmp_path: Path) -> None:
+    from tests.source_support import git, tagged_repo
+
+    repo = tagged_repo(tmp_path / "repo", ["v1.0.0", "v1.1.0", "v2.0.0", "not-a-version"])
+    status = git(repo, "status", "--porcelain")
+    catalog = tmp_path / "docbuild.toml"
+    catalog.write_text(
+        '[site]\ntitle = "T"\nbase_url = "https://docs.example/"\n\n'
+        '[[libraries]]\nid = "demo"\nname = "Demo"\n'
+        'versions_from_git = { repo = "repo", tags = "*" }\n',
+        encoding="utf-8",
+    )
+    out = tmp_path / "_site"
+    code, output = run("build", "-c", str(catalog), "--out", str(out))
+    assert code == 0, output
+    tree = git(repo, "rev-parse", "v1.1.0:docs")[:12]
+    assert (
+        f"demo 1.1.0      1 files       2 sections     0.1 kB  from git repo@v1.1.0 (tree {tree})"
+        in output
+    )
+    assert "versions_from_git: tag 'not-a-version' is not a version; skipped" in output
+    index = orjson.loads((out / "index.json").read_bytes())
+    (entry,) = index["entries"]
+    assert entry["versions"] == ["2.0.0", "1.1.0", "1.0.0"]
+    assert entry["volumes"]["1.1.0"]["sections"][0]["heading"] == "Guide v1.1.0"
+    first = (out / "index.json").read_bytes()
+    code, output = run("build", "-c", str(catalog), "--out", str(out))
+    assert code == 0, output
+    assert "rebuilt" in output and ", 0 rebuilt" in output
+    assert (out / "index.json").read_bytes() == first
+    assert git(repo, "status", "--porcelain") == status
+    assert not list(tmp_path.glob("._site.*"))  # no extraction folder left behind
+
+
+def test_a_hostile_archive_fails_the_build_naming_the_version(tmp_path: Path) -> None:
+    from tests.source_support import GUIDE, tar_member, write_tar
+
+    write_tar(
+        tmp_path / "pkg-1.0.0.tar.gz",
+        [tar_member("pkg/docs/guide.md", GUIDE), tar_member("pkg/docs/x", kind=b"2", link="/etc")],
+    )
+    catalog = write_catalog(
+        tmp_path, '  [[libraries.versions]]\n  version = "2.0.0"\n  archive = "pkg-1.0.0.tar.gz"\n'
+    )
+    out = tmp_path / "_site"
+    code, output = run("build", "-c", str(catalog), "--out", str(out))
+    assert code == 1
+    assert "demo 2.0.0: symlink pkg/docs/x points outside the archive ('/etc')" in output
+    assert not out.exists() and not list(tmp_path.glob("._site.*"))

@@ -7,10 +7,13 @@ from pathlib import Path
 import click
 import orjson
 
+from builder import config as catalog_keys
+from builder import extract
 from builder.cli import main
 from builder.config import load_catalog
 from builder.serve.connections import DEFAULT_CLIENT_SHARE, DEFAULT_MAX_CONNECTIONS
 from builder.serve.deadline import REQUEST_DEADLINE_SECONDS
+from tests.source_support import GUIDE, tagged_repo, tar_member, write_tar
 
 REPO = Path(__file__).parent.parent
 README = (REPO / "README.md").read_text(encoding="utf-8")
@@ -33,11 +36,19 @@ def test_catalog_example_is_valid(tmp_path: Path) -> None:
         ],
     }
     (tmp_path / "old-flask-index.json").write_bytes(orjson.dumps(old))
+    tagged_repo(tmp_path / "vendor" / "flask", ["3.0.3"])
+    tagged_repo(tmp_path / "vendor" / "werkzeug", ["v3.0.0", "v3.1.0", "v3.1.1", "v3.1.2"])
+    write_tar(
+        tmp_path / "vendor" / "flask-2.2.5.tar.gz",
+        [tar_member("flask-2.2.5/docs/index.rst", GUIDE)],
+    )
     catalog = tmp_path / "docbuild.toml"
     catalog.write_text(block, encoding="utf-8")
     config = load_catalog(catalog)
-    assert [library.id for library in config.libraries] == ["flask"]
-    assert [v.version for v in config.libraries[0].versions] == ["3.1.0", "2.3.3"]
+    assert [library.id for library in config.libraries] == ["flask", "werkzeug"]
+    flask, werkzeug = config.libraries
+    assert [v.version for v in flask.versions] == ["3.1.0", "3.0.3", "2.3.3", "2.2.5"]
+    assert [v.version for v in werkzeug.versions] == ["3.1.2", "3.1.1", "3.1.0"]
     assert config.imports[0].only == ("express", "zod")
 
 
@@ -88,3 +99,17 @@ def test_serving_limits_match_the_code() -> None:
     assert DEFAULT_CLIENT_SHARE == 2
     assert "half of them from one address" in text
     assert f"within {REQUEST_DEADLINE_SECONDS:g} s of its first byte" in text
+
+
+def test_every_catalog_key_is_shown_in_the_readme() -> None:
+    (block,) = re.findall(r"```toml\n(.*?)```", README, re.S)
+    shown = set(re.findall(r"(?:^|[{,])\s*(\w+) =", block, re.M))
+    shown |= {name.split(".")[-1] for name in re.findall(r"^\s*\[\[?([\w.]+)\]", block, re.M)}
+    for table in ("_SITE_KEYS", "_LIBRARY_KEYS", "_VERSION_KEYS", "_IMPORT_KEYS"):
+        missing = set(getattr(catalog_keys, table)) - shown
+        assert not missing, f"README's catalog example lacks {sorted(missing)} ({table})"
+
+
+def test_archive_limits_in_the_readme_are_the_code_s() -> None:
+    assert f"more than {extract.MAX_ARCHIVE_MEMBERS:,} members" in README
+    assert f"more than {extract.MAX_ARCHIVE_BYTES // 1024**3} GiB uncompressed" in README

@@ -1,0 +1,94 @@
+"""Read a version's docs (and code) from a release archive: a tar (plain, gz, bz2, xz, or an
+npm pack's .tgz), a zip or a wheel.
+
+An archive usually holds one top folder (``flask-3.1.0/``, npm's ``package/``); that folder is
+the version's code root and the docs are looked for in it, at ``path`` or else ``docs/``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from builder.errors import SourceError
+from builder.extract import Extracted, extract_tar, extract_zip
+
+TAR_SUFFIXES = (".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tbz2", ".tar.xz", ".txz")
+ZIP_SUFFIXES = (".zip", ".whl")
+DEFAULT_DOCS_FOLDER = "docs"
+_HASH_CHUNK = 1 << 20
+
+
+class ArchiveProblem(Exception):
+    """An archive the catalog names cannot be used; the message says why."""
+
+
+@dataclass(frozen=True)
+class ArchiveSource:
+    """A release archive and the docs folder inside its top folder (None: ``docs``)."""
+
+    label: str  # as written in the catalog, for the report
+    file: Path
+    path: str | None
+
+    @property
+    def is_zip(self) -> bool:
+        return self.file.name.lower().endswith(ZIP_SUFFIXES)
+
+
+def check_archive(label: str, file: Path, path: str | None) -> ArchiveSource:
+    """Check what can be checked without reading the archive; ArchiveProblem if it is wrong."""
+    if not file.name.lower().endswith(TAR_SUFFIXES + ZIP_SUFFIXES):
+        raise ArchiveProblem(
+            f"{label!r} is not a supported archive (use {', '.join(TAR_SUFFIXES + ZIP_SUFFIXES)})"
+        )
+    if not file.is_file():
+        raise ArchiveProblem(
+            f"archive {label!r} does not exist (paths are relative to the catalog)"
+        )
+    if path is not None:
+        posix = PurePosixPath(path)
+        if posix.is_absolute() or ".." in posix.parts:
+            raise ArchiveProblem(f"path {path!r} must be relative to the archive's top folder")
+    return ArchiveSource(label, file, path)
+
+
+def archive_sha256(file: Path) -> str:
+    digest = hashlib.sha256()
+    try:
+        with file.open("rb") as handle:
+            while chunk := handle.read(_HASH_CHUNK):
+                digest.update(chunk)
+    except OSError as exc:
+        raise SourceError(f"cannot read {file}: {exc.strerror}") from exc
+    return digest.hexdigest()
+
+
+def extract_archive(source: ArchiveSource, destination: Path) -> Extracted:
+    if source.is_zip:
+        return extract_zip(source.file, destination)
+    try:
+        with source.file.open("rb") as stream:
+            return extract_tar(stream, destination)
+    except OSError as exc:
+        raise SourceError(f"cannot read {source.file}: {exc.strerror}") from exc
+
+
+def locate_docs(extracted: Path, source: ArchiveSource) -> tuple[Path, Path]:
+    """(code root, docs folder) in an extracted archive; SourceError naming what is there."""
+    entries = list(extracted.iterdir())
+    top = extracted
+    if len(entries) == 1 and entries[0].is_dir() and not entries[0].is_symlink():
+        top = entries[0]
+    wanted = source.path if source.path is not None else DEFAULT_DOCS_FOLDER
+    docs = top / wanted
+    if not docs.is_dir() or docs.is_symlink():
+        present = ", ".join(sorted(p.name for p in top.iterdir())[:10]) or "nothing"
+        where = top.relative_to(extracted).as_posix()
+        raise SourceError(
+            f"archive {source.label!r} has no folder {wanted!r} in "
+            f"{where + '/' if where != '.' else 'its root'} (it holds: {present}); "
+            "set archive.path to the docs folder"
+        )
+    return top, docs

@@ -1,0 +1,89 @@
+"""Finding the docs and the code root in real release archives: sdist, npm pack, zip, wheel."""
+
+from __future__ import annotations
+
+import tarfile
+from pathlib import Path
+
+import pytest
+
+from builder.archive_source import (
+    ArchiveProblem,
+    archive_sha256,
+    check_archive,
+    extract_archive,
+    locate_docs,
+)
+from builder.errors import SourceError
+from tests.source_support import GUIDE, tar_member, write_tar, write_zip
+
+
+def located(tmp_path: Path, archive: Path, path: str | None = None) -> tuple[str, str]:
+    source = check_archive(archive.name, archive, path)
+    extract_archive(source, tmp_path / "out")
+    code_root, docs = locate_docs(tmp_path / "out", source)
+    return code_root.relative_to(tmp_path / "out").as_posix(), docs.relative_to(
+        tmp_path / "out"
+    ).as_posix()
+
+
+def test_an_sdist_has_one_top_folder_holding_docs(tmp_path: Path) -> None:
+    archive = write_tar(
+        tmp_path / "pkg-1.2.0.tar.gz",
+        [tar_member("pkg-1.2.0/docs/guide.md", GUIDE), tar_member("pkg-1.2.0/src/pkg/a.py", b"")],
+    )
+    assert located(tmp_path, archive) == ("pkg-1.2.0", "pkg-1.2.0/docs")
+
+
+def test_an_npm_pack_has_a_package_root(tmp_path: Path) -> None:
+    archive = write_tar(
+        tmp_path / "pkg-1.2.0.tgz",
+        [tar_member("package/package.json", b"{}"), tar_member("package/doc/api.md", GUIDE)],
+    )
+    assert located(tmp_path, archive, "doc") == ("package", "package/doc")
+
+
+def test_a_zip_and_a_wheel_without_a_single_top_folder(tmp_path: Path) -> None:
+    zipped = write_zip(tmp_path / "docs.zip", [("docs/guide.md", GUIDE), ("README", b"x")], {})
+    assert located(tmp_path, zipped) == (".", "docs")
+    wheel = write_zip(
+        tmp_path / "pkg-1.2.0-py3-none-any.whl",
+        [
+            ("pkg/__init__.py", b""),
+            ("pkg/docs/guide.md", GUIDE),
+            ("pkg-1.2.0.dist-info/RECORD", b""),
+        ],
+        {},
+    )
+    assert located(tmp_path / "w", wheel, "pkg/docs") == (".", "pkg/docs")
+
+
+def test_a_missing_docs_folder_says_what_is_there(tmp_path: Path) -> None:
+    archive = write_tar(
+        tmp_path / "pkg-1.2.0.tar.gz",
+        [
+            tar_member("pkg-1.2.0/README.md", GUIDE),
+            tar_member("pkg-1.2.0/src", kind=tarfile.DIRTYPE),
+        ],
+    )
+    with pytest.raises(
+        SourceError, match=r"no folder 'docs' in pkg-1\.2\.0/ \(it holds: README\.md, src\)"
+    ):
+        located(tmp_path, archive)
+
+
+def test_what_the_catalog_says_is_checked_before_reading(tmp_path: Path) -> None:
+    with pytest.raises(ArchiveProblem, match="not a supported archive"):
+        check_archive("pkg.rar", tmp_path / "pkg.rar", None)
+    with pytest.raises(ArchiveProblem, match="does not exist"):
+        check_archive("pkg.tar.gz", tmp_path / "pkg.tar.gz", None)
+    (tmp_path / "pkg.zip").write_bytes(b"")
+    with pytest.raises(ArchiveProblem, match="relative to the archive's top folder"):
+        check_archive("pkg.zip", tmp_path / "pkg.zip", "../docs")
+
+
+def test_the_sha256_is_the_files(tmp_path: Path) -> None:
+    import hashlib
+
+    archive = write_zip(tmp_path / "a.zip", [("docs/guide.md", GUIDE)], {})
+    assert archive_sha256(archive) == hashlib.sha256(archive.read_bytes()).hexdigest()
