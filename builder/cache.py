@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+import stat
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,9 @@ import orjson
 from builder import __version__
 
 CACHE_FORMAT = "docbuild-cache@2"
+# Folders earlier versions kept and this one no longer reads: "templates" held jinja2 bytecode,
+# which would run as code unchecked.
+RETIRED_FOLDERS = ("templates",)
 
 
 def cache_key(*parts: object) -> str:
@@ -79,7 +83,21 @@ class BuildCache:
 
     def load(self, key: str) -> Any | None:
         payload = self.load_bytes(key)
-        return None if payload is None else orjson.loads(payload)
+        if payload is None:
+            return None
+        try:
+            return orjson.loads(payload)
+        except orjson.JSONDecodeError:  # the checksum holds, so it was written like this
+            self._forget(key)
+            return None
+
+    def _forget(self, key: str) -> None:
+        """Count an entry that passed its checksum but cannot be used as a miss, and drop it."""
+        self.corrupt += 1
+        self.hits -= 1
+        self.misses += 1
+        self.used.discard(key)
+        self._path(key).unlink(missing_ok=True)
 
     def store(self, key: str, value: Any) -> None:
         self.store_bytes(key, orjson.dumps(value, option=orjson.OPT_SORT_KEYS))
@@ -113,22 +131,26 @@ class BuildCache:
         """
         if self.root is None:
             return False
-        manifest = self.load(key)
+        loaded = self.load(key)
+        if loaded is None:
+            return False
         tree = self._tree_path(key)
+        manifest = _tree_manifest(loaded)
         if manifest is None:
+            self._forget(key)
+            shutil.rmtree(tree, ignore_errors=True)
             return False
         for relpath, (digest, size, mtime_ns) in manifest.items():
             try:
-                found = (tree / relpath).stat()
+                found = (tree / relpath).lstat()
                 unchanged = (found.st_size, found.st_mtime_ns) == (size, mtime_ns)
-                ok = unchanged or _file_sha256(tree / relpath) == digest
+                ok = stat.S_ISREG(found.st_mode) and (
+                    unchanged or _file_sha256(tree / relpath) == digest
+                )
             except OSError:
                 ok = False
             if not ok:
-                self.corrupt += 1
-                self.hits -= 1
-                self.misses += 1
-                self.used.discard(key)
+                self._forget(key)
                 shutil.rmtree(tree, ignore_errors=True)
                 return False
         for relpath in manifest:
@@ -150,6 +172,10 @@ class BuildCache:
         if self.root is None:
             return 0
         removed = 0
+        for name in RETIRED_FOLDERS:
+            if (self.root / name).is_dir():
+                shutil.rmtree(self.root / name, ignore_errors=True)
+                removed += 1
         for path in self.root.glob("entries/*/*"):
             if path.stem not in self.used:
                 path.unlink(missing_ok=True)
@@ -159,6 +185,27 @@ class BuildCache:
                 shutil.rmtree(path, ignore_errors=True)
                 removed += 1
         return removed
+
+
+def _tree_manifest(loaded: Any) -> dict[str, tuple[str, int, int]] | None:
+    """The manifest of a kept folder, or None when its shape is wrong or a path in it would
+    leave the folder (absolute, ``..``, empty parts): those files are never linked."""
+    if not isinstance(loaded, dict):
+        return None
+    manifest: dict[str, tuple[str, int, int]] = {}
+    for relpath, fields in loaded.items():
+        parts = relpath.split("/")
+        if relpath.startswith("/") or any(part in ("", ".", "..") for part in parts):
+            return None
+        if not (
+            isinstance(fields, list)
+            and len(fields) == 3
+            and isinstance(fields[0], str)
+            and all(isinstance(n, int) and not isinstance(n, bool) for n in fields[1:])
+        ):
+            return None
+        manifest[relpath] = (fields[0], fields[1], fields[2])
+    return manifest
 
 
 def _file_sha256(path: Path) -> str:

@@ -263,3 +263,45 @@ def test_killed_build_leaves_a_consistent_site(tmp_path: Path) -> None:
                 assert hashlib.sha256(data).hexdigest() == shard["sha256"]
     assert run("build", "-c", str(EXAMPLES), "--out", str(out), "--no-cache")[0] == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["_site"]
+
+
+def test_planted_template_bytecode_is_never_run(tmp_path: Path) -> None:
+    """Compiled templates are not kept: bytes planted where jinja2 would look for them (a
+    poisoned CI cache, a damaged disk) are neither run nor trusted, and are cleared away."""
+    import pickle
+
+    import jinja2
+
+    from builder.pages import make_environment
+
+    catalog = write_catalog(tmp_path)
+    (tmp_path / "docs" / "a.md").write_text("# A\n\nalpha\n", encoding="utf-8")
+    planted = tmp_path / "cache" / "templates"
+    planted.mkdir(parents=True)
+    env = make_environment()
+    env.bytecode_cache = jinja2.FileSystemBytecodeCache(str(planted))
+    for name in env.loader.list_templates() if env.loader else []:
+        if name.endswith(".html"):
+            env.get_template(name)
+    marker = tmp_path / "ran"
+    evil = compile(f"open({str(marker)!r}, 'w').close()", "<planted>", "exec")
+    for path in planted.iterdir():  # keep jinja2's header (it matches the sources), swap the code
+        with path.open("rb") as handle:
+            handle.read(len(jinja2.bccache.bc_magic))
+            checksum = pickle.load(handle)
+        bucket = jinja2.bccache.Bucket(env, path.name, checksum)
+        bucket.code = evil
+        with path.open("wb") as handle:
+            bucket.write_bytecode(handle)
+    code, output = run(
+        "build",
+        "-c",
+        str(catalog),
+        "--out",
+        str(tmp_path / "_site"),
+        "--cache-dir",
+        str(planted.parent),
+    )
+    assert not marker.exists()
+    assert code == 0, output
+    assert not planted.exists()
