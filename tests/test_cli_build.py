@@ -305,3 +305,38 @@ def test_planted_template_bytecode_is_never_run(tmp_path: Path) -> None:
     assert not marker.exists()
     assert code == 0, output
     assert not planted.exists()
+
+
+def test_unservable_file_names_are_skipped_and_never_echoed_raw(tmp_path: Path) -> None:
+    catalog = write_catalog(tmp_path)
+    docs = tmp_path / "docs"
+    (docs / "good.md").write_text("# Good\n\nFine.\n", encoding="utf-8")
+    (docs / "new\nline.md").write_text("# Newline\n\ntext\n", encoding="utf-8")
+    (docs / "clear\x1b[2Jscreen.md").write_text("# Escape\n\ntext\n", encoding="utf-8")
+    out = tmp_path / "_site"
+    code, output = run("build", "-c", str(catalog), "--out", str(out), "--no-cache")
+    assert code == 0, output
+    assert "\x1b" not in output and "new\nline" not in output
+    assert "skipped new\\nline.md: file name has characters a web host cannot serve" in output
+    assert "skipped clear\\x1b[2Jscreen.md: file name has characters" in output
+    names = [p.name for p in out.rglob("*")]
+    assert not [name for name in names if not name.isprintable()]
+    assert "good.html" in names
+
+
+def test_a_fifo_in_the_docs_does_not_hang_the_build(tmp_path: Path) -> None:
+    """Run as a child process so that code which waits in open() fails here instead of
+    hanging the suite; the limit only guards against that wait, it measures nothing."""
+    catalog = write_catalog(tmp_path)
+    (tmp_path / "docs" / "good.md").write_text("# Good\n\nFine.\n", encoding="utf-8")
+    os.mkfifo(tmp_path / "docs" / "f.md")
+    command = ["build", "-c", str(catalog), "--no-cache", "--out", str(tmp_path / "_site")]
+    result = subprocess.run(
+        [sys.executable, "-m", "builder.cli", *command],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "skipped f.md: not a regular file (a FIFO)" in result.stderr
