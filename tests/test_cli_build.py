@@ -340,3 +340,48 @@ def test_a_fifo_in_the_docs_does_not_hang_the_build(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "skipped f.md: not a regular file (a FIFO)" in result.stderr
+
+
+def test_hostile_catalog_values_exit_2_with_every_problem(tmp_path: Path) -> None:
+    """Values that once gave a traceback (exit 1) or a site publishing /etc or a javascript:
+    link: each is a catalog problem, listed with where it is, and nothing is written."""
+    project = tmp_path / "project"
+    project.mkdir()
+    catalog = write_catalog(
+        project,
+        '  [[libraries.versions]]\n  version = "2.0.0"\n  path = "/etc"\n'
+        '  [[libraries.versions]]\n  version = "3.0.0"\n  path = "../../../../../../../../etc"\n'
+        '  url_template = "javascript:alert(1)//{page}"\n',
+    )
+    catalog.write_text(
+        catalog.read_text(encoding="utf-8")
+        .replace('base_url = "https://docs.example/"', 'base_url = "javascript:alert(1)"')
+        .replace(
+            'name = "Demo"\n',
+            'name = "Demo"\npopularity = 99999999999999999999\nhomepage = "javascript:alert(1)"\n',
+        ),
+        encoding="utf-8",
+    )
+    out = tmp_path / "_site"
+    code, output = run("build", "-c", str(catalog), "--out", str(out), "--no-cache")
+    assert code == 2, output
+    assert "Traceback" not in output
+    lib = "docbuild.toml libraries[0] (id 'demo')"
+    for where in [
+        "docbuild.toml [site].base_url: 'javascript:alert(1)' is not an http",
+        f"{lib}.popularity: must be a number from 0 to",
+        f"{lib}.homepage: 'javascript:alert(1)' is not an http",
+        f"{lib}.versions[1].path: '/etc' is outside the catalog's folder",
+        f"{lib}.versions[2].path: '../../../../../../../../etc' is outside",
+        f"{lib}.versions[2].url_template: 'javascript:alert(1)//{{page}}' is not an http",
+    ]:
+        assert where in output, f"{where!r} not in:\n{output}"
+    assert "6 problems in the catalog" in output
+    assert not out.exists()
+
+
+def test_deeply_nested_catalog_value_exits_2(tmp_path: Path) -> None:
+    catalog = write_catalog(tmp_path, "summary = " + "[" * 5000 + "]" * 5000 + "\n")
+    code, output = run("build", "-c", str(catalog), "--out", str(tmp_path / "_site"))
+    assert code == 2, output
+    assert "nested too deeply" in output

@@ -78,3 +78,21 @@ def test_settings_table_matches_the_code() -> None:
     for setting in SETTINGS:
         row = f"| {setting.description} | `{setting.flag}` |"
         assert row in README, f"README's settings table lacks or misstates {setting.name}"
+
+
+def test_every_catalog_key_is_in_the_readme_example() -> None:
+    from builder import config
+
+    (block,) = re.findall(r"```toml\n(.*?)```", README, re.S)
+    shown = set(re.findall(r"^\s*(\w+)\s*=", block, re.M))
+    shown |= set(
+        re.findall(r"^\s*\[\[?(?:\w+\.)*(\w+)\]", block, re.M)
+    )  # [site], [[libraries.versions]]
+    for table in (
+        config._SITE_KEYS,
+        config._LIBRARY_KEYS,
+        config._VERSION_KEYS,
+        config._IMPORT_KEYS,
+    ):
+        missing = set(table) - shown
+        assert not missing, f"README's catalog example lacks {sorted(missing)}"
