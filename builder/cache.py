@@ -1,7 +1,9 @@
 """The build cache: what parsing one file produced, kept by the hash of everything it depends on.
 
-An entry is trusted only if its own checksum holds; a corrupt or truncated entry is a miss and
-gets rewritten. Writes are atomic (temp file, rename), so a killed build leaves no half entry.
+An entry is trusted only if its own checksum holds and it reads as what was stored (JSON; for a
+kept folder, a list of files that stay inside it); anything else is a miss and gets rewritten.
+Only data is kept, never code: nothing here is imported, unpickled or executed.
+Writes are atomic (temp file, rename), so a killed build leaves no half entry.
 Entries not used by a build are swept at its end, so the cache tracks the catalog's size.
 """
 
