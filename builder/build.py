@@ -190,7 +190,7 @@ def build_site(
     out.parent.mkdir(parents=True, exist_ok=True)
     with OutputLock(out), _Staging(out) as staging:
         # Compiled templates are not kept: jinja2 runs its bytecode cache's files unchecked as
-        # code, and keeping them saved about 0.04 s a build (README, "Rebuilds are incremental").
+        # code, and keeping them saved about 0.05 s a build (README, "Rebuilds are incremental").
         env = make_environment()
         stages = VersionStages(config.site, staging.path, staging.work, env, cache)
         entries: list[Entry] = []
