@@ -123,7 +123,8 @@ def make_synthetic(root: Path, megabytes: int, versions: int = 10) -> Path:
             f'  [[libraries.versions]]\n  version = "1.0.0"\n  path = "lib{v}/1.0.0"\n'
         )
     catalog = root / "docbuild.toml"
-    catalog.write_text('[site]\ntitle = "Synthetic"\nbase_url = "/"\n\n' + "\n".join(libraries))
+    site = '[site]\ntitle = "Synthetic"\nbase_url = "https://docs.example/"\n\n'
+    catalog.write_text(site + "\n".join(libraries))
     return catalog
 
 

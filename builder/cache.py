@@ -1,7 +1,9 @@
 """The build cache: what parsing one file produced, kept by the hash of everything it depends on.
 
-An entry is trusted only if its own checksum holds; a corrupt or truncated entry is a miss and
-gets rewritten. Writes are atomic (temp file, rename), so a killed build leaves no half entry.
+An entry is trusted only if its own checksum holds and it reads as what was stored (JSON; for a
+kept folder, a list of files that stay inside it); anything else is a miss and gets rewritten.
+Only data is kept, never code: nothing here is imported, unpickled or executed.
+Writes are atomic (temp file, rename), so a killed build leaves no half entry.
 Entries not used by a build are swept at its end, so the cache tracks the catalog's size.
 """
 
@@ -10,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+import stat
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -19,6 +22,9 @@ import orjson
 from builder import __version__
 
 CACHE_FORMAT = "docbuild-cache@2"
+# Folders earlier versions kept and this one no longer reads: "templates" held jinja2 bytecode,
+# which would run as code unchecked.
+RETIRED_FOLDERS = ("templates",)
 
 
 def cache_key(*parts: object) -> str:
@@ -79,7 +85,21 @@ class BuildCache:
 
     def load(self, key: str) -> Any | None:
         payload = self.load_bytes(key)
-        return None if payload is None else orjson.loads(payload)
+        if payload is None:
+            return None
+        try:
+            return orjson.loads(payload)
+        except orjson.JSONDecodeError:  # the checksum holds, so it was written like this
+            self._forget(key)
+            return None
+
+    def _forget(self, key: str) -> None:
+        """Count an entry that passed its checksum but cannot be used as a miss, and drop it."""
+        self.corrupt += 1
+        self.hits -= 1
+        self.misses += 1
+        self.used.discard(key)
+        self._path(key).unlink(missing_ok=True)
 
     def store(self, key: str, value: Any) -> None:
         self.store_bytes(key, orjson.dumps(value, option=orjson.OPT_SORT_KEYS))
@@ -113,22 +133,26 @@ class BuildCache:
         """
         if self.root is None:
             return False
-        manifest = self.load(key)
+        loaded = self.load(key)
+        if loaded is None:
+            return False
         tree = self._tree_path(key)
+        manifest = _tree_manifest(loaded)
         if manifest is None:
+            self._forget(key)
+            shutil.rmtree(tree, ignore_errors=True)
             return False
         for relpath, (digest, size, mtime_ns) in manifest.items():
             try:
-                found = (tree / relpath).stat()
+                found = (tree / relpath).lstat()
                 unchanged = (found.st_size, found.st_mtime_ns) == (size, mtime_ns)
-                ok = unchanged or _file_sha256(tree / relpath) == digest
+                ok = stat.S_ISREG(found.st_mode) and (
+                    unchanged or _file_sha256(tree / relpath) == digest
+                )
             except OSError:
                 ok = False
             if not ok:
-                self.corrupt += 1
-                self.hits -= 1
-                self.misses += 1
-                self.used.discard(key)
+                self._forget(key)
                 shutil.rmtree(tree, ignore_errors=True)
                 return False
         for relpath in manifest:
@@ -150,6 +174,10 @@ class BuildCache:
         if self.root is None:
             return 0
         removed = 0
+        for name in RETIRED_FOLDERS:
+            if (self.root / name).is_dir():
+                shutil.rmtree(self.root / name, ignore_errors=True)
+                removed += 1
         for path in self.root.glob("entries/*/*"):
             if path.stem not in self.used:
                 path.unlink(missing_ok=True)
@@ -159,6 +187,27 @@ class BuildCache:
                 shutil.rmtree(path, ignore_errors=True)
                 removed += 1
         return removed
+
+
+def _tree_manifest(loaded: Any) -> dict[str, tuple[str, int, int]] | None:
+    """The manifest of a kept folder, or None when its shape is wrong or a path in it would
+    leave the folder (absolute, ``..``, empty parts): those files are never linked."""
+    if not isinstance(loaded, dict):
+        return None
+    manifest: dict[str, tuple[str, int, int]] = {}
+    for relpath, fields in loaded.items():
+        parts = relpath.split("/")
+        if relpath.startswith("/") or any(part in ("", ".", "..") for part in parts):
+            return None
+        if not (
+            isinstance(fields, list)
+            and len(fields) == 3
+            and isinstance(fields[0], str)
+            and all(isinstance(n, int) and not isinstance(n, bool) for n in fields[1:])
+        ):
+            return None
+        manifest[relpath] = (fields[0], fields[1], fields[2])
+    return manifest
 
 
 def _file_sha256(path: Path) -> str:

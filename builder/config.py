@@ -17,6 +17,7 @@ from builder.errors import ConfigError
 from builder.git_source import GitSource
 from builder.globs import GlobError, compile_globs
 from builder.model import Warning_
+from builder.problems import CatalogProblems
 from schemas.index_rules import index_problems
 from schemas.versions import InvalidVersion, parse_version
 
@@ -24,6 +25,8 @@ LIBRARY_ID = re.compile(r"^[a-z0-9][a-z0-9._-]{0,99}$")
 PACKAGE_NAME = re.compile(r"^[a-z0-9]+:\S+$")
 URL_PLACEHOLDERS = frozenset({"page", "source", "anchor", "version", "id", "line"})
 MAX_CATALOG_BYTES = 4 * 1024 * 1024
+# The largest integer every JSON reader keeps exact (JavaScript's Number.MAX_SAFE_INTEGER).
+MAX_POPULARITY = 2**53 - 1
 
 _SITE_KEYS = {"title": str, "base_url": str, "description": str}
 _LIBRARY_KEYS = {
@@ -48,8 +51,9 @@ _VERSION_KEYS = {
     "summary": str,
     "git": dict,
     "archive": object,  # a file name or a table; config_sources checks which
+    "allow_outside": bool,
 }
-_IMPORT_KEYS = {"index": str, "only": list}
+_IMPORT_KEYS = {"index": str, "only": list, "allow_outside": bool}
 _TOP_KEYS = {"site": dict, "libraries": list, "imports": list}
 
 
@@ -107,39 +111,6 @@ class CatalogConfig:
     warnings: tuple[Warning_, ...] = ()  # not fatal, shown in the build report
 
 
-class _Problems:
-    """Collects problems so the user sees all of them in one run."""
-
-    def __init__(self) -> None:
-        self.items: list[str] = []
-        self.warnings: list[Warning_] = []
-
-    def add(self, where: str, message: str) -> None:
-        self.items.append(f"{where}: {message}")
-
-    def check_keys(self, table: Any, allowed: dict[str, Any], where: str) -> dict[str, Any]:
-        if not isinstance(table, dict):
-            self.add(where, f"must be a table, not {type(table).__name__}")
-            return {}
-        for key, value in table.items():
-            expected = allowed.get(key)
-            if expected is None:
-                known = ", ".join(sorted(allowed))
-                self.add(where, f"unknown key {key!r} (known keys: {known})")
-            elif not isinstance(value, expected) or isinstance(value, bool):
-                kind = expected.__name__ if isinstance(expected, type) else "number"
-                self.add(f"{where}.{key}", f"must be a {kind}, not {type(value).__name__}")
-        return {k: v for k, v in table.items() if k in allowed and isinstance(v, allowed[k])}
-
-    def string_list(self, value: Any, where: str) -> tuple[str, ...]:
-        if value is None:
-            return ()
-        if not all(isinstance(v, str) and v.strip() for v in value):
-            self.add(where, "must be a list of non-empty strings")
-            return ()
-        return tuple(value)
-
-
 def load_catalog(path: Path) -> CatalogConfig:
     """Read and validate ``path``; raise ConfigError listing every problem found."""
     try:
@@ -152,14 +123,19 @@ def load_catalog(path: Path) -> CatalogConfig:
         raw = tomllib.loads(raw_bytes.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise ConfigError([f"{path}: not valid TOML: {exc}"]) from exc
-    problems = _Problems()
+    except ValueError as exc:  # an integer too long to convert (Python's limit on digits)
+        raise ConfigError([f"{path}: a value cannot be read: {str(exc).split(';')[0]}"]) from exc
+    except RecursionError as exc:  # tomllib recurses once per level of nested arrays and tables
+        message = "arrays or inline tables nested too deeply to read; a catalog needs a few levels"
+        raise ConfigError([f"{path}: {message}"]) from exc
+    problems = CatalogProblems()
     config = _parse_catalog(raw, path, problems)
     if problems.items:
         raise ConfigError(problems.items)
     return config
 
 
-def _parse_catalog(raw: dict[str, Any], path: Path, problems: _Problems) -> CatalogConfig:
+def _parse_catalog(raw: dict[str, Any], path: Path, problems: CatalogProblems) -> CatalogConfig:
     name = path.name
     top = problems.check_keys(raw, _TOP_KEYS, name)
     site_table = problems.check_keys(top.get("site", {}), _SITE_KEYS, f"{name} [site]")
@@ -168,6 +144,8 @@ def _parse_catalog(raw: dict[str, Any], path: Path, problems: _Problems) -> Cata
     for key in ("title", "base_url"):
         if not str(site_table.get(key, "")).strip() and "site" in top:
             problems.add(f"{name} [site]", f"missing {key}")
+    if str(site_table.get("base_url", "")).strip():
+        problems.web_url(site_table["base_url"], f"{name} [site].base_url")
     base_url = site_table.get("base_url", "/")
     if base_url and not base_url.endswith("/"):
         base_url += "/"
@@ -195,7 +173,9 @@ def _parse_catalog(raw: dict[str, Any], path: Path, problems: _Problems) -> Cata
         if "index" not in fields:
             problems.add(where, "missing index (path of a doctrove-index@1 file)")
             continue
-        index_path = root / fields["index"]
+        index_path = problems.inside(
+            root, fields["index"], fields.get("allow_outside", False), f"{where}.index"
+        )
         only = problems.string_list(fields.get("only"), f"{where}.only")
         for entry_id in _imported_ids(index_path, only, where, problems):
             if entry_id in seen_ids:
@@ -211,7 +191,9 @@ def _parse_catalog(raw: dict[str, Any], path: Path, problems: _Problems) -> Cata
     return CatalogConfig(path, site, tuple(libraries), tuple(imports), tuple(problems.warnings))
 
 
-def _parse_library(table: Any, where: str, root: Path, problems: _Problems) -> LibraryConfig | None:
+def _parse_library(
+    table: Any, where: str, root: Path, problems: CatalogProblems
+) -> LibraryConfig | None:
     fields = problems.check_keys(table, _LIBRARY_KEYS, where)
     library_id = fields.get("id", "")
     if not library_id:
@@ -234,8 +216,13 @@ def _parse_library(table: Any, where: str, root: Path, problems: _Problems) -> L
                 f"{package!r} is not 'registry:name' (like npm:express or pypi:flask)",
             )
     popularity = fields.get("popularity")
-    if popularity is not None and popularity < 0:
-        problems.add(f"{where}.popularity", "must not be negative")
+    # The comparisons also refuse nan and inf, which TOML allows.
+    if popularity is not None and not 0 <= popularity <= MAX_POPULARITY:
+        problems.add(f"{where}.popularity", f"must be a number from 0 to {MAX_POPULARITY}")
+        popularity = None
+    homepage = fields.get("homepage")
+    if homepage is not None:
+        problems.web_url(homepage, f"{where}.homepage")
     versions: list[VersionConfig] = []
     seen: dict[tuple[object, ...], str] = {}
     tables = [(f"{where}.versions[{j}]", t) for j, t in enumerate(fields.get("versions", []))]
@@ -267,7 +254,7 @@ def _parse_library(table: Any, where: str, root: Path, problems: _Problems) -> L
         name=fields.get("name", ""),
         summary=fields.get("summary", ""),
         aliases=problems.string_list(fields.get("aliases"), f"{where}.aliases"),
-        homepage=fields.get("homepage"),
+        homepage=homepage,
         popularity=popularity,
         packages=packages,
         versions=tuple(versions),
@@ -275,7 +262,7 @@ def _parse_library(table: Any, where: str, root: Path, problems: _Problems) -> L
 
 
 def _parse_version(
-    table: Any, where: str, root: Path, library_id: str, problems: _Problems
+    table: Any, where: str, root: Path, library_id: str, problems: CatalogProblems
 ) -> VersionConfig | None:
     fields = problems.check_keys(table, _VERSION_KEYS, where)
     version = fields.get("version")
@@ -296,13 +283,22 @@ def _parse_version(
     archive = (
         parse_archive(fields["archive"], where, root, problems.add) if "archive" in fields else None
     )
-    directory = root / fields["path"] if "path" in fields else None
+    allow_outside = fields.get("allow_outside", False)
+    directory = (
+        problems.inside(root, fields["path"], allow_outside, f"{where}.path")
+        if "path" in fields
+        else None
+    )
     if directory is not None and not directory.is_dir():
         problems.add(
             f"{where}.path",
             f"directory {fields['path']!r} does not exist (paths are relative to {root})",
         )
-    index = root / fields["index"] if "index" in fields else None
+    index = (
+        problems.inside(root, fields["index"], allow_outside, f"{where}.index")
+        if "index" in fields
+        else None
+    )
     entry = fields.get("entry")
     if index is not None:
         _imported_ids(index, (entry or library_id,), f"{where}.index", problems, version)
@@ -316,6 +312,7 @@ def _parse_version(
     template = fields.get("url_template")
     if template is not None:
         _check_template(template, f"{where}.url_template", problems)
+        problems.web_url(template, f"{where}.url_template")
     return VersionConfig(
         version=version,
         directory=directory,
@@ -330,7 +327,7 @@ def _parse_version(
     )
 
 
-def _check_template(template: str, where: str, problems: _Problems) -> None:
+def _check_template(template: str, where: str, problems: CatalogProblems) -> None:
     try:
         names = {
             field for _, field, _, _ in string.Formatter().parse(template) if field is not None
@@ -351,7 +348,7 @@ def _imported_ids(
     index_path: Path,
     wanted: tuple[str, ...],
     where: str,
-    problems: _Problems,
+    problems: CatalogProblems,
     version: str | None = None,
 ) -> list[str]:
     """Check that an index file exists, is valid and holds what is asked of it; return its ids."""
@@ -375,7 +372,7 @@ def _imported_ids(
     return list(wanted) if wanted else list(entries)
 
 
-def read_index_file(path: Path, where: str, problems: _Problems) -> dict[str, Any] | None:
+def read_index_file(path: Path, where: str, problems: CatalogProblems) -> dict[str, Any] | None:
     try:
         document = orjson.loads(path.read_bytes())
     except OSError as exc:

@@ -17,7 +17,7 @@ from urllib.parse import quote, unquote
 
 from builder.anchors import slugify, unique_anchor
 from builder.errors import BuildError
-from builder.permalinks import page_path, version_folder
+from builder.permalinks import page_path, unservable_characters, version_folder
 from schemas.versions import is_prerelease
 
 IMPORTED_PAGE = "sections.html"
@@ -149,9 +149,10 @@ def without_bodies(page: PageView) -> PageView:
 def _safe_source(value: object) -> str | None:
     """A source relpath that stays inside the version folder, else None.
 
-    Imported records are untrusted: a ``source`` of ``../../x`` must not write outside the site.
+    Imported records are untrusted: a ``source`` of ``../../x`` must not write outside the site,
+    and one with a newline or control character must not name a site file.
     """
-    if not isinstance(value, str) or not value or "\\" in value or "\x00" in value:
+    if not isinstance(value, str) or not value or "\\" in value or unservable_characters(value):
         return None
     parts = value.split("/")
     if value.startswith("/") or any(part in ("", ".", "..") for part in parts):

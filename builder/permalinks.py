@@ -2,8 +2,24 @@
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import PurePosixPath
 from urllib.parse import quote
+
+
+def unservable_characters(relpath: str) -> str:
+    """The characters of ``relpath`` that cannot be part of a site file's name, escaped.
+
+    Control and format characters, line separators and bytes that were not UTF-8 (decoded as
+    lone surrogates) are not printable: a terminal would act on them, a static host may refuse
+    or mangle them, and the page's URL could not be shown or typed. Spaces of any script are
+    fine (URLs quote them). Empty when the name is fine.
+    """
+    return "".join(
+        ascii(char)[1:-1]
+        for char in dict.fromkeys(relpath)
+        if not char.isprintable() and unicodedata.category(char) != "Zs"
+    )
 
 
 def page_path(relpath: str) -> str:

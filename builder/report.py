@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 
 from builder.build import BuildReport
@@ -68,4 +69,13 @@ def render_report(report: BuildReport, *, verbose: bool = False) -> str:
         f" {len(report.versions)} versions) from {_megabytes(report.source_bytes)} of source in "
         f"{report.seconds:.2f} s ({rate:.1f} MB/s)"
     )
-    return "\n".join(lines)
+    # File names, headings and reasons come from the inputs; a newline or an escape sequence
+    # in them must not reach the terminal as it is.
+    return "\n".join(_printable(line) for line in lines)
+
+
+def _printable(line: str) -> str:
+    return "".join(
+        char if char.isprintable() or unicodedata.category(char) == "Zs" else ascii(char)[1:-1]
+        for char in line
+    )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,6 +13,7 @@ from builder.errors import SourceError
 from builder.globs import GlobSet
 from builder.model import SkippedFile, SourceFile
 from builder.parsers import SUPPORTED_SUFFIXES
+from builder.permalinks import unservable_characters
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
 MAX_VERSION_BYTES = 512 * 1024 * 1024
@@ -50,16 +52,43 @@ def _walk(root: Path) -> Iterator[tuple[str, Path, bool]]:
 def _skip_reason(relpath: str, path: Path, is_link: bool, root: Path) -> str | None:
     if any(part.startswith(".") for part in relpath.split("/")):
         return "hidden"
-    if is_link:
-        try:
+    unservable = unservable_characters(relpath)
+    if unservable:
+        return f"file name has characters a web host cannot serve ({unservable}); rename the file"
+    try:
+        if is_link:
             target = path.resolve(strict=True)
-        except (OSError, RuntimeError):
+            if not target.is_relative_to(root):
+                return "symlink leaving the root"
+            if target.is_dir():
+                return "symlinked directory (not followed)"
+        mode = path.stat().st_mode
+    except (OSError, RuntimeError) as exc:
+        if is_link:
             return "broken symlink or symlink loop"
-        if not target.is_relative_to(root):
-            return "symlink leaving the root"
-        if target.is_dir():
-            return "symlinked directory (not followed)"
-    return None
+        if isinstance(exc, FileNotFoundError):
+            return "vanished during the build"
+        return f"unreadable ({exc})"
+    return _not_regular(mode)
+
+
+def _not_regular(mode: int) -> str | None:
+    """Why a file of this mode cannot be read as a source, or None for a regular file.
+
+    Opening a FIFO waits for a writer and a device may never end, so only regular files
+    are ever opened.
+    """
+    if stat.S_ISREG(mode):
+        return None
+    for is_kind, kind in (
+        (stat.S_ISFIFO, "a FIFO"),
+        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+    ):
+        if is_kind(mode):
+            return f"not a regular file ({kind})"
+    return "not a regular file"
 
 
 def list_version_files(root: Path, include: GlobSet, exclude: GlobSet) -> VersionListing:
@@ -105,11 +134,18 @@ def read_source(candidate: Candidate, budget: int = MAX_FILE_BYTES) -> SourceFil
 def _read_text(path: Path, budget: int) -> tuple[str | None, str | None, str]:
     """Return (text, None, sha256 of the bytes) or (None, reason, "")."""
     try:
-        size = path.stat().st_size
-        if size > min(MAX_FILE_BYTES, budget):
-            limit = MAX_FILE_BYTES if size > MAX_FILE_BYTES else budget
-            return None, f"too big ({size / 1e6:.1f} MB, limit {limit / 1e6:.0f} MB)", ""
-        with path.open("rb") as handle:
+        # O_NONBLOCK: a FIFO swapped in since the listing must not make open() wait for a
+        # writer; fstat then tells what was really opened.
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        with os.fdopen(descriptor, "rb") as handle:
+            opened = os.fstat(handle.fileno())
+            reason = _not_regular(opened.st_mode)
+            if reason is not None:
+                return None, reason, ""
+            size = opened.st_size
+            if size > min(MAX_FILE_BYTES, budget):
+                limit = MAX_FILE_BYTES if size > MAX_FILE_BYTES else budget
+                return None, f"too big ({size / 1e6:.1f} MB, limit {limit / 1e6:.0f} MB)", ""
             # Never read(cap): that allocates the whole cap up front, per file.
             data = handle.read(min(size, MAX_FILE_BYTES) + 1)
     except FileNotFoundError:

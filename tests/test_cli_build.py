@@ -314,3 +314,125 @@ def test_a_hostile_archive_fails_the_build_naming_the_version(tmp_path: Path) ->
     assert code == 1
     assert "demo 2.0.0: symlink pkg/docs/x points outside the archive ('/etc')" in output
     assert not out.exists() and not list(tmp_path.glob("._site.*"))
+
+
+def test_planted_template_bytecode_is_never_run(tmp_path: Path) -> None:
+    """Compiled templates are not kept: bytes planted where jinja2 would look for them (a
+    poisoned CI cache, a damaged disk) are neither run nor trusted, and are cleared away."""
+    import pickle
+
+    import jinja2
+
+    from builder.pages import make_environment
+
+    catalog = write_catalog(tmp_path)
+    (tmp_path / "docs" / "a.md").write_text("# A\n\nalpha\n", encoding="utf-8")
+    planted = tmp_path / "cache" / "templates"
+    planted.mkdir(parents=True)
+    env = make_environment()
+    env.bytecode_cache = jinja2.FileSystemBytecodeCache(str(planted))
+    for name in env.loader.list_templates() if env.loader else []:
+        if name.endswith(".html"):
+            env.get_template(name)
+    marker = tmp_path / "ran"
+    evil = compile(f"open({str(marker)!r}, 'w').close()", "<planted>", "exec")
+    for path in planted.iterdir():  # keep jinja2's header (it matches the sources), swap the code
+        with path.open("rb") as handle:
+            handle.read(len(jinja2.bccache.bc_magic))
+            checksum = pickle.load(handle)
+        bucket = jinja2.bccache.Bucket(env, path.name, checksum)
+        bucket.code = evil
+        with path.open("wb") as handle:
+            bucket.write_bytecode(handle)
+    code, output = run(
+        "build",
+        "-c",
+        str(catalog),
+        "--out",
+        str(tmp_path / "_site"),
+        "--cache-dir",
+        str(planted.parent),
+    )
+    assert not marker.exists()
+    assert code == 0, output
+    assert not planted.exists()
+
+
+def test_unservable_file_names_are_skipped_and_never_echoed_raw(tmp_path: Path) -> None:
+    catalog = write_catalog(tmp_path)
+    docs = tmp_path / "docs"
+    (docs / "good.md").write_text("# Good\n\nFine.\n", encoding="utf-8")
+    (docs / "new\nline.md").write_text("# Newline\n\ntext\n", encoding="utf-8")
+    (docs / "clear\x1b[2Jscreen.md").write_text("# Escape\n\ntext\n", encoding="utf-8")
+    out = tmp_path / "_site"
+    code, output = run("build", "-c", str(catalog), "--out", str(out), "--no-cache")
+    assert code == 0, output
+    assert "\x1b" not in output and "new\nline" not in output
+    assert "skipped new\\nline.md: file name has characters a web host cannot serve" in output
+    assert "skipped clear\\x1b[2Jscreen.md: file name has characters" in output
+    names = [p.name for p in out.rglob("*")]
+    assert not [name for name in names if not name.isprintable()]
+    assert "good.html" in names
+
+
+def test_a_fifo_in_the_docs_does_not_hang_the_build(tmp_path: Path) -> None:
+    """Run as a child process so that code which waits in open() fails here instead of
+    hanging the suite; the limit only guards against that wait, it measures nothing."""
+    catalog = write_catalog(tmp_path)
+    (tmp_path / "docs" / "good.md").write_text("# Good\n\nFine.\n", encoding="utf-8")
+    os.mkfifo(tmp_path / "docs" / "f.md")
+    command = ["build", "-c", str(catalog), "--no-cache", "--out", str(tmp_path / "_site")]
+    result = subprocess.run(
+        [sys.executable, "-m", "builder.cli", *command],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "skipped f.md: not a regular file (a FIFO)" in result.stderr
+
+
+def test_hostile_catalog_values_exit_2_with_every_problem(tmp_path: Path) -> None:
+    """Values that once gave a traceback (exit 1) or a site publishing /etc or a javascript:
+    link: each is a catalog problem, listed with where it is, and nothing is written."""
+    project = tmp_path / "project"
+    project.mkdir()
+    catalog = write_catalog(
+        project,
+        '  [[libraries.versions]]\n  version = "2.0.0"\n  path = "/etc"\n'
+        '  [[libraries.versions]]\n  version = "3.0.0"\n  path = "../../../../../../../../etc"\n'
+        '  url_template = "javascript:alert(1)//{page}"\n',
+    )
+    catalog.write_text(
+        catalog.read_text(encoding="utf-8")
+        .replace('base_url = "https://docs.example/"', 'base_url = "javascript:alert(1)"')
+        .replace(
+            'name = "Demo"\n',
+            'name = "Demo"\npopularity = 99999999999999999999\nhomepage = "javascript:alert(1)"\n',
+        ),
+        encoding="utf-8",
+    )
+    out = tmp_path / "_site"
+    code, output = run("build", "-c", str(catalog), "--out", str(out), "--no-cache")
+    assert code == 2, output
+    assert "Traceback" not in output
+    lib = "docbuild.toml libraries[0] (id 'demo')"
+    for where in [
+        "docbuild.toml [site].base_url: 'javascript:alert(1)' is not an http",
+        f"{lib}.popularity: must be a number from 0 to",
+        f"{lib}.homepage: 'javascript:alert(1)' is not an http",
+        f"{lib}.versions[1].path: '/etc' is outside the catalog's folder",
+        f"{lib}.versions[2].path: '../../../../../../../../etc' is outside",
+        f"{lib}.versions[2].url_template: 'javascript:alert(1)//{{page}}' is not an http",
+    ]:
+        assert where in output, f"{where!r} not in:\n{output}"
+    assert "6 problems in the catalog" in output
+    assert not out.exists()
+
+
+def test_deeply_nested_catalog_value_exits_2(tmp_path: Path) -> None:
+    catalog = write_catalog(tmp_path, "summary = " + "[" * 5000 + "]" * 5000 + "\n")
+    code, output = run("build", "-c", str(catalog), "--out", str(tmp_path / "_site"))
+    assert code == 2, output
+    assert "nested too deeply" in output

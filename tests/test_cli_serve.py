@@ -13,7 +13,8 @@ def test_build_then_serve_then_stop(tmp_path: Path) -> None:
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "guide.md").write_text("# Guide\n\nHello.\n", encoding="utf-8")
     (tmp_path / "docbuild.toml").write_text(
-        '[site]\ntitle = "T"\nbase_url = "/"\n\n[[libraries]]\nid = "demo"\nname = "Demo"\n'
+        '[site]\ntitle = "T"\nbase_url = "https://docs.example/"\n\n'
+        '[[libraries]]\nid = "demo"\nname = "Demo"\n'
         '  [[libraries.versions]]\n  version = "1.0.0"\n  path = "docs"\n',
         encoding="utf-8",
     )

@@ -1,7 +1,6 @@
 """The learned ranker: its stored weights fit the code, its order, its rules and its confidence."""
 
 from dataclasses import replace
-from importlib import resources
 
 import orjson
 import pytest

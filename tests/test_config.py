@@ -135,7 +135,7 @@ def test_imports_are_checked_up_front(tmp_path: Path) -> None:
     text = """
 [site]
 title = "Docs"
-base_url = "/"
+base_url = "https://docs.example/"
 
 [[libraries]]
 id = "express"
@@ -164,4 +164,136 @@ index = "gone.json"
 
 def test_nothing_to_build(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="nothing to build"):
-        load_catalog(write(tmp_path, '[site]\ntitle = "x"\nbase_url = "/"\n'))
+        load_catalog(write(tmp_path, '[site]\ntitle = "x"\nbase_url = "https://docs.example/"\n'))
+
+
+@pytest.mark.parametrize("value", ["99999999999999999999", "-1", "nan", "inf", "9007199254740992"])
+def test_popularity_is_bounded(tmp_path: Path, value: str) -> None:
+    with pytest.raises(ConfigError) as caught:
+        load_catalog(write(tmp_path, GOOD.replace("popularity = 10", f"popularity = {value}")))
+    assert caught.value.problems == [
+        "docbuild.toml libraries[0] (id 'flask').popularity: "
+        "must be a number from 0 to 9007199254740991"
+    ]
+
+
+def test_largest_popularity_is_accepted(tmp_path: Path) -> None:
+    text = GOOD.replace("popularity = 10", "popularity = 9007199254740991")
+    assert load_catalog(write(tmp_path, text)).libraries[0].popularity == 2**53 - 1
+
+
+@pytest.mark.parametrize(
+    "value", ["[" * 5000 + "]" * 5000, "{a = " * 5000 + "1" + "}" * 5000, "9" * 5000]
+)
+def test_values_toml_cannot_hold_in_python_are_config_errors(tmp_path: Path, value: str) -> None:
+    with pytest.raises(ConfigError) as caught:
+        load_catalog(
+            write(tmp_path, GOOD.replace('summary = "Web framework"', f"summary = {value}"))
+        )
+    (problem,) = caught.value.problems
+    assert "nested too deeply" in problem or "Exceeds the limit (4300 digits)" in problem
+
+
+def test_paths_must_stay_in_the_catalog_folder(tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside.json").write_bytes(COMPAT.read_bytes())
+    (project / "sneaky").symlink_to(tmp_path / "outside")
+    text = """
+[site]
+title = "Docs"
+base_url = "https://docs.example/"
+
+[[libraries]]
+id = "demo"
+name = "Demo"
+  [[libraries.versions]]
+  version = "1.0.0"
+  path = "/etc"
+  [[libraries.versions]]
+  version = "2.0.0"
+  path = "../../../../../../../../../../etc"
+  [[libraries.versions]]
+  version = "3.0.0"
+  path = "sneaky"
+  [[libraries.versions]]
+  version = "4.0.0"
+  path = "../outside"
+  allow_outside = true
+  [[libraries.versions]]
+  version = "5.0.0"
+  path = "docs"
+
+[[libraries]]
+id = "express"
+name = "Express"
+  [[libraries.versions]]
+  version = "4.21.2"
+  index = "../outside.json"
+
+[[imports]]
+index = "../outside.json"
+only = ["zod"]
+"""
+    with pytest.raises(ConfigError) as caught:
+        load_catalog(write(project, text))
+    outside = [p for p in caught.value.problems if "is outside the catalog's folder" in p]
+    assert [p.split(": ")[0] for p in outside] == [
+        "docbuild.toml libraries[0] (id 'demo').versions[0].path",
+        "docbuild.toml libraries[0] (id 'demo').versions[1].path",
+        "docbuild.toml libraries[0] (id 'demo').versions[2].path",
+        "docbuild.toml libraries[1] (id 'express').versions[0].index",
+        "docbuild.toml imports[0].index",
+    ]
+    assert all("set allow_outside = true" in p for p in outside)
+    allowed = text.replace(
+        'index = "../outside.json"', 'index = "../outside.json"\nallow_outside = true'
+    )
+    for line in ('path = "/etc"', 'path = "../../../../../../../../../../etc"', 'path = "sneaky"'):
+        allowed = allowed.replace(line, line + "\n  allow_outside = true")
+    config = load_catalog(write(project, allowed))
+    assert config.libraries[0].versions[3].directory == project / "../outside"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "where"),
+    [
+        (
+            'base_url = "https://org.example/docs"',
+            'base_url = "javascript:alert(1)"',
+            "[site].base_url",
+        ),
+        (
+            'base_url = "https://org.example/docs"',
+            'base_url = "https:///no-host"',
+            "[site].base_url",
+        ),
+        ('base_url = "https://org.example/docs"', 'base_url = "/docs/"', "[site].base_url"),
+        ('summary = "Web framework"', 'homepage = "javascript:alert(1)"', ".homepage"),
+        ('summary = "Web framework"', 'homepage = "https://x.example/a b"', ".homepage"),
+        (
+            'url_template = "https://flask.example/en/{version}/{page}/#{anchor}"',
+            'url_template = "javascript:alert(1)//{page}"',
+            ".url_template",
+        ),
+        (
+            'url_template = "https://flask.example/en/{version}/{page}/#{anchor}"',
+            'url_template = "{page}.html"',
+            ".url_template",
+        ),
+    ],
+)
+def test_links_must_be_web_urls(tmp_path: Path, old: str, new: str, where: str) -> None:
+    with pytest.raises(ConfigError) as caught:
+        load_catalog(write(tmp_path, GOOD.replace(old, new)))
+    (problem,) = caught.value.problems
+    assert where + ": " in problem and "is not an http:// or https:// URL with a host" in problem
+
+
+def test_web_urls_of_any_case_and_templated_hosts_are_accepted(tmp_path: Path) -> None:
+    text = GOOD.replace("https://org.example/docs", "HTTP://org.example:8080/docs").replace(
+        "https://flask.example/en/", "https://{id}.example/en/"
+    )
+    config = load_catalog(write(tmp_path, text))
+    assert config.site.base_url == "HTTP://org.example:8080/docs/"

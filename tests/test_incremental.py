@@ -134,3 +134,39 @@ def test_corrupt_cached_page_is_detected_and_rebuilt(tmp_path: Path) -> None:
     page.write_bytes(page.read_bytes().replace(b"Beta", b"Evil", 1))
     build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
     assert site_files(tmp_path / "site") == expected
+
+
+def test_kept_folder_manifest_cannot_reach_outside_the_cache(tmp_path: Path) -> None:
+    """A manifest whose checksum holds but whose paths leave the kept folder (crafted, or
+    written by a buggy build) is a miss: nothing outside the cache is linked into the site."""
+    import hashlib
+
+    from builder.cache import BuildCache
+
+    secret = tmp_path / "secret.txt"
+    secret.write_text("private\n", encoding="utf-8")
+    stat = secret.stat()
+    digest = hashlib.sha256(secret.read_bytes()).hexdigest()
+    cache = BuildCache(tmp_path / "cache")
+    (tmp_path / "cache" / "trees" / "ab" / "ab12").mkdir(parents=True)
+    site = tmp_path / "site" / "inner"
+    site.mkdir(parents=True)
+    for manifest in (
+        {"../../../../secret.txt": [digest, stat.st_size, stat.st_mtime_ns]},
+        {str(secret): [digest, stat.st_size, stat.st_mtime_ns]},
+        ["not", "a", "table"],
+        {"page.html": "not a triple"},
+    ):
+        cache.store("ab12", manifest)
+        assert cache.link_tree("ab12", site) is False
+    assert [p.name for p in (tmp_path / "site").rglob("*")] == ["inner"]
+    assert cache.corrupt == 4
+
+
+def test_unreadable_json_with_a_good_checksum_is_a_miss(tmp_path: Path) -> None:
+    from builder.cache import BuildCache
+
+    cache = BuildCache(tmp_path / "cache")
+    cache.store_bytes("cd34", b"{not json")
+    assert cache.load("cd34") is None
+    assert cache.corrupt == 1

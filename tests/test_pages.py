@@ -304,6 +304,21 @@ def test_unsafe_source_paths_never_leave_the_version_folder(tmp_path: Path) -> N
     ]
 
 
+def test_imported_sources_a_host_cannot_serve_name_no_page(tmp_path: Path) -> None:
+    records = [
+        record("Newline", "x", "new\nline.md", "newline"),
+        record("Escape", "x", "clear\x1b[2J.md", "escape"),
+        record("Bidi", "x", "txt.\u202eexe.md", "bidi"),
+    ]
+    render_version(make_environment(), SITE, PLAIN, "0.1.0", records, tmp_path / "out")
+    written = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*") if p.is_file())
+    assert written == [
+        "out/libs/plain/0.1.0/index.html",
+        "out/libs/plain/0.1.0/llms.txt",
+        "out/libs/plain/0.1.0/sections.html",
+    ]
+
+
 def test_pages_from_two_sources_with_one_html_name_keep_distinct_ids() -> None:
     records = [
         record("Intro", "a", "guide.md", "intro"),

@@ -96,3 +96,76 @@ def test_text_is_decoded_with_bom_and_newlines_normalised(tmp_path: Path) -> Non
     assert isinstance(result, SourceFile)
     assert (result.relpath, result.text) == ("f.md", "# T\nline\nmore\n")
     assert result.sha256 == hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_fifos_and_sockets_are_skipped_not_opened(tmp_path: Path) -> None:
+    import socket
+
+    (tmp_path / "good.md").write_text("# Good\n", encoding="utf-8")
+    os.mkfifo(tmp_path / "pipe.md")
+    os.symlink(tmp_path / "pipe.md", tmp_path / "link-to-pipe.md")
+    server = socket.socket(socket.AF_UNIX)
+    try:
+        server.bind(str(tmp_path / "sock.md"))
+        listing = list_version_files(tmp_path, NO_GLOBS, NO_GLOBS)
+    finally:
+        server.close()
+    assert [c.relpath for c in listing.candidates] == ["good.md"]
+    assert sorted((s.relpath, s.reason) for s in listing.skipped) == [
+        ("link-to-pipe.md", "not a regular file (a FIFO)"),
+        ("pipe.md", "not a regular file (a FIFO)"),
+        ("sock.md", "not a regular file (a socket)"),
+    ]
+
+
+def test_a_file_replaced_by_a_fifo_after_listing_is_not_waited_on(tmp_path: Path) -> None:
+    """The race between listing and reading: reading never blocks on a FIFO. On code that
+    waits in open(), the writer below gets in and the FIFO's text would be read."""
+    import errno
+    import threading
+    import time
+
+    fifo = tmp_path / "swapped.md"
+    os.mkfifo(fifo)
+    done = threading.Event()
+
+    def write_when_someone_reads() -> None:
+        while not done.is_set():
+            try:
+                fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+            except OSError as exc:
+                assert exc.errno == errno.ENXIO  # no reader yet
+                time.sleep(0.01)
+                continue
+            os.write(fd, b"# From the pipe\n")
+            os.close(fd)
+            return
+
+    writer = threading.Thread(target=write_when_someone_reads, daemon=True)
+    writer.start()
+    try:
+        result = read_source(Candidate("swapped.md", fifo))
+    finally:
+        done.set()
+        writer.join()
+    assert result == SkippedFile("swapped.md", "not a regular file (a FIFO)")
+
+
+@pytest.mark.parametrize(
+    "name", ["new\nline.md", "esc\x1b[31mred.md", "bell\x07.md", "rtl\u202eevil.md", "nbsp\x85.md"]
+)
+def test_names_a_site_cannot_carry_are_skipped(tmp_path: Path, name: str) -> None:
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / name).write_text("# T\n", encoding="utf-8")
+    (tmp_path / "plain 中文 name.md").write_text("# T\n", encoding="utf-8")
+    listing = list_version_files(tmp_path, NO_GLOBS, NO_GLOBS)
+    assert [c.relpath for c in listing.candidates] == ["plain 中文 name.md"]
+    assert [s.relpath for s in listing.skipped] == [f"sub/{name}"]
+    assert listing.skipped[0].reason.startswith("file name has characters a web host cannot serve")
+
+
+def test_names_that_are_not_utf8_are_skipped(tmp_path: Path) -> None:
+    (tmp_path / os.fsdecode(b"caf\xe9.md")).write_text("# T\n", encoding="utf-8")
+    listing = list_version_files(tmp_path, NO_GLOBS, NO_GLOBS)
+    assert listing.candidates == ()
+    assert listing.skipped[0].reason.startswith("file name has characters a web host cannot serve")
