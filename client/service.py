@@ -215,7 +215,7 @@ class DocService:
                     truncated=False,
                     omitted=0,
                     hint="no focus given: this is the version's table of "
-                    "contents; ask again with a focus, or read a section by anchor",
+                    "contents; ask again with a focus, or read a section by its page#anchor",
                 )
                 return answer
             result = search_sections(conn, focus, max_sections=max_sections, max_tokens=max_tokens)
