@@ -154,6 +154,10 @@ def extract(
 @click.argument("library_id", metavar="ID")
 @click.argument("anchor")
 @click.option("--version", "version", help="Exact, prefix or latest.")
+@click.option(
+    "--page",
+    help="The section's page (its source file), when several pages share the anchor.",
+)
 @click.option("--expected-hash", help="Refuse if the section's sha256 is no longer this.")
 @click.option(
     "--neighbours",
@@ -167,14 +171,15 @@ def read(
     library_id: str,
     anchor: str,
     version: str | None,
+    page: str | None,
     expected_hash: str | None,
     neighbours: int,
     **options: Any,
 ) -> None:
-    """Read one section of ID whole, by its ANCHOR. (doc_read)"""
+    """Read one section of ID whole, by its ANCHOR (or PAGE#ANCHOR). (doc_read)"""
     _answer(
         options,
-        lambda service: service.read(library_id, version, anchor, expected_hash, neighbours),
+        lambda service: service.read(library_id, version, anchor, expected_hash, neighbours, page),
         render_read,
     )
 

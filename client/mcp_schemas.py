@@ -134,6 +134,7 @@ READ_RESULT = _object(
     {
         **_SERVED,
         "anchor": _TEXT,
+        "page": _MAYBE_TEXT,
         "sections": _list(_object({**_SECTION, "target": _FLAG, "bodySha256Verified": _FLAG})),
     }
 )

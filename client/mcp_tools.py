@@ -34,6 +34,7 @@ from client.service import (
     MAX_ID_CHARS,
     MAX_LOOKUP_LIMIT,
     MAX_NEIGHBOURS,
+    MAX_PAGE_CHARS,
     MAX_QUERY_CHARS,
     DocService,
 )
@@ -44,9 +45,9 @@ STATUS_URI = "doctrove://status"
 SERVER_INSTRUCTIONS = (
     "Versioned library documentation. Workflow: catalog_lookup to find the library id; "
     "catalog_releases to see which versions are documented; doc_extract with the version the "
-    "project uses and ONE concept per focus; doc_read with an anchor (and expectedHash) to read "
-    "a section whole before quoting it. Every answer says which version was served and where "
-    "the text came from."
+    "project uses and ONE concept per focus; doc_read with an anchor and its page (and "
+    "expectedHash) to read a section whole before quoting it. Every answer says which version "
+    "was served and where the text came from."
 )
 
 
@@ -229,9 +230,12 @@ TOOLS: tuple[ToolSpec, ...] = (
         name="doc_read",
         title="Read one section whole",
         description=(
-            "Read one documentation section whole by its anchor (from doc_extract sections or "
-            "its table of contents), with `neighbours` sections before and after it on the same "
-            "page when asked. Use the version doc_extract served. Pass the sha256 you saw as "
+            "Read one documentation section whole by its anchor and page (the `anchor` and "
+            "`source` of a doc_extract section or table of contents entry; 'page#anchor' in "
+            "anchor works too), with `neighbours` sections before and after it on the same "
+            "page when asked. An anchor that several pages share, without its page, fails with "
+            "code 'validation' and the candidates (page#anchor) in error.hints. Use the version "
+            "doc_extract served. Pass the sha256 you saw as "
             "expectedHash: if the docs changed since, the call fails with code 'version' and the "
             "new hash in error.hints, so you re-read and quote fresh text, never stale evidence."
         ),
@@ -241,9 +245,17 @@ TOOLS: tuple[ToolSpec, ...] = (
             Param(
                 "anchor",
                 "string",
-                "The section's anchor, as doc_extract returned it.",
+                "The section's anchor as doc_extract returned it, or page#anchor (its source "
+                "file, '#', its anchor) when several pages share the anchor.",
                 required=True,
                 max_length=MAX_ANCHOR_CHARS,
+            ),
+            Param(
+                "page",
+                "string",
+                "The section's page: its `source` file as doc_extract returned it. Needed when "
+                "the anchor is on several pages (e.g. 'top'); omitted: any page.",
+                max_length=MAX_PAGE_CHARS,
             ),
             Param(
                 "expectedHash",
@@ -263,7 +275,12 @@ TOOLS: tuple[ToolSpec, ...] = (
         ),
         result_schema=READ_RESULT,
         ask=lambda service, a: service.read(
-            a["id"], a["version"], a["anchor"], a.get("expectedHash"), a.get("neighbours")
+            a["id"],
+            a["version"],
+            a["anchor"],
+            a.get("expectedHash"),
+            a.get("neighbours"),
+            a.get("page"),
         ),
         render=render_read,
     ),

@@ -53,11 +53,15 @@ def _header(answer: dict[str, Any]) -> str:
     )
 
 
+def _address(entry: dict[str, Any]) -> str:
+    """``page#anchor``, what doc_read and ``docclient read`` take (``#anchor`` without a page)."""
+    return f"{entry.get('source') or ''}#{entry['anchor']}"
+
+
 def _location(section: dict[str, Any]) -> str:
-    where = section.get("source") or ""
-    if section.get("lines"):
-        where += f":{section['lines'][0]}-{section['lines'][1]}"
-    return f"{where} #{section['anchor']} sha256 {section['sha256'][:12]} {section['path']}"
+    lines = section.get("lines")
+    where = f" lines {lines[0]}-{lines[1]}" if lines else ""
+    return f"{_address(section)}{where} sha256 {section['sha256'][:12]} {section['path']}"
 
 
 def render_extract(answer: dict[str, Any]) -> str:
@@ -66,7 +70,7 @@ def render_extract(answer: dict[str, Any]) -> str:
         lines.append(f"Table of contents ({len(answer['toc'])} headings):")
         for entry in answer["toc"]:
             indent = "  " * max(0, len(entry["headingPath"]))
-            lines.append(f"{indent}- {entry['heading']} #{entry['anchor']}")
+            lines.append(f"{indent}- {entry['heading']} {_address(entry)}")
     if answer.get("confidence") is not None:
         lines.append(f"Confidence that the first section answers: {answer['confidence']:.2f}")
     for section in answer["sections"]:

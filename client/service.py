@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Protocol
 
+from client.addresses import find_section, read_addresses
 from client.answers import provenance_dict, row_dict, section_dict, source_label, toc_dict
 from client.arguments import optional_text, required_text, whole_number
 from client.errors import InvalidRequest, NotFound, SectionChanged, VersionNotFound
@@ -31,7 +32,8 @@ from schemas.versions import is_prerelease
 
 MAX_QUERY_CHARS = 200
 MAX_ID_CHARS = 100
-MAX_ANCHOR_CHARS = 300
+MAX_PAGE_CHARS = 300
+MAX_ANCHOR_CHARS = MAX_PAGE_CHARS + 300  # an anchor, or page#anchor
 MAX_LOOKUP_LIMIT = 50
 MAX_NEIGHBOURS = 5
 TOC_LIMIT = 200
@@ -215,7 +217,7 @@ class DocService:
                     truncated=False,
                     omitted=0,
                     hint="no focus given: this is the version's table of "
-                    "contents; ask again with a focus, or read a section by anchor",
+                    "contents; ask again with a focus, or read a section by its page#anchor",
                 )
                 return answer
             result = search_sections(
@@ -260,48 +262,48 @@ class DocService:
         anchor: object,
         expected_hash: object = None,
         neighbours: object = None,
+        page: object = None,
     ) -> dict[str, Any]:
-        """One section whole by its anchor (and ``neighbours`` sections on each side), refused
-        with code "version" when ``expected_hash`` no longer matches what the docs say."""
+        """One section whole by its address (and ``neighbours`` sections on each side), refused
+        with code "version" when ``expected_hash`` no longer matches what the docs say.
+
+        ``anchor`` is an anchor or ``page#anchor``; an anchor that several pages share is refused
+        with code "validation" listing them, unless ``expected_hash`` picks exactly one."""
         entry = self._entry(entry_id)
         requested = optional_text(version, "version", 64)
-        wanted = required_text(anchor, "anchor", MAX_ANCHOR_CHARS)
+        addresses = read_addresses(
+            required_text(anchor, "anchor", MAX_ANCHOR_CHARS),
+            optional_text(page, "page", MAX_PAGE_CHARS),
+        )
         expected = optional_text(expected_hash, "expectedHash", 64)
         if expected is not None and not _SHA256.match(expected):
             raise InvalidRequest("expectedHash must be 64 lowercase hex characters (a sha256)")
         around = whole_number(neighbours, "neighbours", 0, MAX_NEIGHBOURS, 0)
         choice = select_version(requested, entry.versions)
         answer = self._version_header(entry, choice, requested)
+        where = f"{entry.id} {choice.version}"
         conn = self.data.open_shard(entry.id, choice.version)
         try:
-            rows = conn.execute(
-                "SELECT id, source FROM sections WHERE anchor = ? ORDER BY id", (wanted,)
-            ).fetchall()
-            if not rows:
-                raise NotFound(
-                    f"{entry.id} {choice.version} has no section with anchor {wanted!r}; "
-                    "take anchors from doc_extract results or its table of contents"
-                )
-            section_id, source = rows[0]
-            low, high = section_id - around, section_id + around
+            match = find_section(conn, addresses, expected, where)
+            low, high = match.id - around, match.id + around
             found = conn.execute(
                 "SELECT id, heading, heading_path, body, path, anchor, source, line_start, "
                 "line_end, sha256 FROM sections WHERE id BETWEEN ? AND ? AND source IS ? "
                 "ORDER BY id",
-                (low, high, source),
+                (low, high, match.page),
             ).fetchall()
         finally:
             conn.close()
-        sections = [row_dict(row, target=row[0] == section_id) for row in found]
+        sections = [row_dict(row, target=row[0] == match.id) for row in found]
         target = next(s for s in sections if s["target"])
         if expected is not None and target["sha256"] != expected:
             raise SectionChanged(
-                f"the section {wanted!r} of {entry.id} {choice.version} changed since you saw "
-                f"it (sha256 {expected[:12]}… is now {target['sha256'][:12]}…); read it again "
-                "without expectedHash and quote the new text",
+                f"the section {match.spelled()!r} of {where} changed since you saw it (sha256 "
+                f"{expected[:12]}… is now {target['sha256'][:12]}…); read it again without "
+                "expectedHash and quote the new text",
                 hints=[target["sha256"]],
             )
-        answer.update(anchor=wanted, sections=sections)
+        answer.update(anchor=match.anchor, page=match.page, sections=sections)
         return answer
 
     # -- status ----------------------------------------------------------------------------------

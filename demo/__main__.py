@@ -97,6 +97,7 @@ async def ask_everything(url: str, cache: Path) -> None:
             "id": "werkzeug",
             "version": answer["version"],
             "anchor": section["anchor"],
+            "page": section["source"],  # anchors are unique per page, not per version
             "expectedHash": section["sha256"],
         }
         show(

@@ -64,16 +64,21 @@ def _lines(record: Mapping[str, Any]) -> tuple[int | None, int | None]:
 def shard_rows(records: Iterable[Mapping[str, Any]]) -> Iterator[ShardRow]:
     """Rows for index-shaped section records; records from another index may lack every key.
 
-    A missing anchor is the heading's slug, made unique across the version (such sections all
-    live on one page); a missing sha256 is computed from the body.
+    A section's address is its page (``source``) and its anchor, so anchors are made unique per
+    page: a given anchor that its page already has gets ``-1``, ``-2``... (the builder's are
+    unique per file already and stay as they are); a missing one is the heading's slug, made
+    unique the same way. Sections without a source all count as one page, so their anchors are
+    unique across the version. A missing sha256 is computed from the body.
     """
-    taken: set[str] = set()
+    taken: dict[str | None, set[str]] = {}
     for record in records:
         heading, body = _text(record, "heading"), _text(record, "body")
         above = record.get("headingPath")
         path = [p for p in above if isinstance(p, str)] if isinstance(above, list) else []
-        anchor = _text(record, "anchor") or heading_anchor(heading, taken)
-        taken.add(anchor)
+        source = _text(record, "source") or None
+        on_page = taken.setdefault(source, set())
+        given = _text(record, "anchor")
+        anchor = unique_anchor(given, on_page) if given else heading_anchor(heading, on_page)
         sha256 = _text(record, "sha256") or hashlib.sha256(body.encode("utf-8")).hexdigest()
         prose, code = split_code(body)
         display = (
@@ -82,7 +87,7 @@ def shard_rows(records: Iterable[Mapping[str, Any]]) -> Iterator[ShardRow]:
             body,
             _text(record, "path"),
             anchor,
-            _text(record, "source") or None,
+            source,
             *_lines(record),
             sha256,
         )

@@ -7,6 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from client.cli import main
+from tests.shared_anchor_site import DEPLOY, GUIDE, LIBRARY, SHARED, build_shared_anchor_site
 
 
 @pytest.fixture
@@ -39,11 +40,39 @@ def test_releases_extract_read(run) -> None:  # type: ignore[no-untyped-def]
     code, output = run("extract", "werkzeug", "--version", "2", "--focus", "routing", "--json")
     answer = orjson.loads(output)
     assert code == 0 and answer["version"] == "2.3.8" and answer["releaseKind"] == "prefix"
-    anchor, sha = answer["sections"][0]["anchor"], answer["sections"][0]["sha256"]
+    found = answer["sections"][0]
+    anchor, sha, page = found["anchor"], found["sha256"], found["source"]
     code, output = run("read", "werkzeug", anchor, "--version", "2.3.8", "--expected-hash", sha)
-    assert code == 0 and f"#{anchor} sha256 {sha[:12]}" in output
+    lines = f"lines {found['lines'][0]}-{found['lines'][1]}"
+    assert code == 0 and f"\n{page}#{anchor} {lines} sha256 {sha[:12]}" in output
     code, output = run("extract", "attrs")
     assert code == 0 and "Table of contents" in output
+
+
+@pytest.fixture(scope="module")
+def twin_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_shared_anchor_site(tmp_path_factory.mktemp("twin"))
+
+
+def test_the_table_of_contents_shows_each_entrys_page(run, twin_site: Path) -> None:  # type: ignore[no-untyped-def]
+    code, output = run("extract", LIBRARY, "--local-index", str(twin_site))
+    assert code == 0
+    assert f"  - Configuration {DEPLOY}#{SHARED}\n" in output
+    assert f"  - Configuration {GUIDE}#{SHARED}\n" in output
+
+
+def test_read_of_a_shared_anchor_asks_for_the_page(run, twin_site: Path) -> None:  # type: ignore[no-untyped-def]
+    code, output = run("read", LIBRARY, SHARED, "--local-index", str(twin_site))
+    assert code == 2
+    assert f"docclient: validation: anchor {SHARED!r} names 2 sections of twin 1.0.0" in output
+    assert f"{DEPLOY}#{SHARED} (Deploy > Configuration)" in output
+    assert f"{GUIDE}#{SHARED} (Guide > Configuration)" in output
+    for args in (("--page", GUIDE), ()):
+        address = SHARED if args else f"{GUIDE}#{SHARED}"
+        code, output = run("read", LIBRARY, address, *args, "--local-index", str(twin_site))
+        assert code == 0, output
+        assert f"\n{GUIDE}#{SHARED} lines" in output
+        assert "Set guide options in guide.toml." in output and "deploy.toml" not in output
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,15 @@ from client.app import make_service
 from client.config import resolve_settings
 from client.errors import InvalidRequest, NotFound, SectionChanged, VersionNotFound
 from client.service import DocService
+from tests.shared_anchor_site import (
+    DEPLOY,
+    GUIDE,
+    LIBRARY,
+    SHARED,
+    UNIQUE,
+    VERSION,
+    build_shared_anchor_site,
+)
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +62,69 @@ def test_extract_finds_an_api_by_name_in_html_docs(service: DocService) -> None:
 def test_extract_without_focus_is_the_table_of_contents(service: DocService) -> None:
     answer = service.extract("attrs", "25")
     assert answer["sections"] == [] and answer["toc"]
-    assert {"heading", "headingPath", "anchor", "path", "level"} <= set(answer["toc"][0])
+    assert {"heading", "headingPath", "anchor", "source", "path", "level"} <= set(answer["toc"][0])
+    assert all(entry["source"] for entry in answer["toc"])
+
+
+@pytest.fixture(scope="module")
+def twin(tmp_path_factory: pytest.TempPathFactory) -> DocService:
+    """A service over a site whose two pages share the anchor SHARED."""
+    root = tmp_path_factory.mktemp("twin")
+    site = build_shared_anchor_site(root)
+    settings = {"local_index": str(site), "cache_dir": str(root / "cache")}
+    return make_service(resolve_settings(settings, {}))
+
+
+def test_the_table_of_contents_tells_pages_apart(twin: DocService) -> None:
+    toc = twin.extract(LIBRARY, VERSION)["toc"]
+    shared = [(entry["source"], entry["headingPath"]) for entry in toc if entry["anchor"] == SHARED]
+    assert shared == [(DEPLOY, ["Deploy"]), (GUIDE, ["Guide"])]
+
+
+def test_read_refuses_an_anchor_that_two_pages_share(twin: DocService) -> None:
+    with pytest.raises(InvalidRequest) as refused:
+        twin.read(LIBRARY, VERSION, SHARED)
+    assert refused.value.code == "validation"
+    assert refused.value.hints == [f"{DEPLOY}#{SHARED}", f"{GUIDE}#{SHARED}"]
+    assert f"{GUIDE}#{SHARED} (Guide > Configuration)" in refused.value.message
+
+
+@pytest.mark.parametrize(
+    ("anchor", "page", "body"),
+    [
+        (SHARED, GUIDE, "Set guide options in guide.toml."),
+        (SHARED, DEPLOY, "Set the deploy target in deploy.toml."),
+        (f"{GUIDE}#{SHARED}", None, "Set guide options in guide.toml."),
+        (f"{DEPLOY}#{SHARED}", None, "Set the deploy target in deploy.toml."),
+    ],
+)
+def test_read_with_the_page_serves_that_pages_section(
+    twin: DocService, anchor: str, page: str | None, body: str
+) -> None:
+    answer = twin.read(LIBRARY, VERSION, anchor, page=page)
+    (target,) = answer["sections"]
+    assert (answer["anchor"], answer["page"]) == (SHARED, target["source"])
+    assert target["body"] == body
+
+
+def test_read_of_an_anchor_on_one_page_needs_no_page(twin: DocService) -> None:
+    answer = twin.read(LIBRARY, VERSION, UNIQUE, None, 1)
+    assert answer["page"] == DEPLOY
+    assert [(s["anchor"], s["target"]) for s in answer["sections"]] == [
+        (SHARED, False),
+        (UNIQUE, True),
+    ]
+
+
+def test_expected_hash_of_a_shared_anchor_checks_the_section_seen(twin: DocService) -> None:
+    """The hash names the section: the second page's is served, not 'changed since you saw it'
+    measured against the first page's."""
+    seen = twin.read(LIBRARY, VERSION, SHARED, page=GUIDE)["sections"][0]
+    answer = twin.read(LIBRARY, VERSION, SHARED, seen["sha256"])
+    assert answer["page"] == GUIDE and answer["sections"][0]["sha256"] == seen["sha256"]
+    with pytest.raises(SectionChanged) as changed:
+        twin.read(LIBRARY, VERSION, SHARED, "0" * 64, page=GUIDE)
+    assert f"{GUIDE}#{SHARED}" in changed.value.message
 
 
 def test_size_budget_is_respected(service: DocService) -> None:

@@ -18,6 +18,14 @@ from client.errors import ERROR_CODES, InvalidRequest
 from client.mcp_schemas import ERROR_RESULT
 from client.mcp_tools import TOOLS, TOOLS_BY_NAME, call_tool, fold_arguments
 from client.service import DocService
+from tests.shared_anchor_site import (
+    DEPLOY,
+    GUIDE,
+    LIBRARY,
+    SHARED,
+    VERSION,
+    build_shared_anchor_site,
+)
 
 REPO = Path(__file__).resolve().parents[1]
 SHA = "7b8f21c1742a7b680ae51e15ca430e8a7a1415317fb13f9b80d63c93e9a43440"  # werkzeug 3.1.3
@@ -34,7 +42,7 @@ def test_tool_names_and_parameters_are_the_seeds_plus_ours() -> None:
         "catalog_lookup": ["query", "limit"],
         "catalog_releases": ["id"],
         "doc_extract": ["id", "version", "focus", "maxSections", "maxTokens"],
-        "doc_read": ["id", "version", "anchor", "expectedHash", "neighbours"],
+        "doc_read": ["id", "version", "anchor", "page", "expectedHash", "neighbours"],
     }
     assert TOOLS_BY_NAME["doc_read"].input_schema["required"] == ["id", "version", "anchor"]
 
@@ -58,6 +66,11 @@ def test_schemas_are_valid_json_schema_with_an_object_root(tool: Any) -> None:
             "doc_read",
             {"id": "x", "version": "1", "anchor": "a"},
             {"id": "x", "version": "1", "anchor": "a"},
+        ),
+        (
+            "doc_read",
+            {"id": "x", "version": "1", "anchor": "a", "page": "p.md"},
+            {"id": "x", "version": "1", "anchor": "a", "page": "p.md"},
         ),
     ],
 )
@@ -125,6 +138,12 @@ def test_fold_arguments_accepts(
             "neighbours must be from 0 to 5, not 6",
             [],
         ),
+        (
+            "doc_read",
+            {"id": "x", "version": "1", "anchor": "a", "page": 3},
+            "page must be a string, not a number",
+            [],
+        ),
     ],
 )
 def test_fold_arguments_refuses_with_a_message_that_says_what_to_send(
@@ -159,6 +178,23 @@ CALLS: list[tuple[str, dict[str, Any], str | None]] = [
         None,
     ),
     ("doc_read", {"id": "express", "version": "5", "anchor": "路由处理器"}, None),
+    # Two deployment pages of werkzeug 3.1.3 have a "Configuration" section.
+    ("doc_read", {"id": "werkzeug", "version": "3", "anchor": "configuration"}, "validation"),
+    (
+        "doc_read",
+        {
+            "id": "werkzeug",
+            "version": "3",
+            "anchor": "configuration",
+            "page": "deployment/nginx.rst",
+        },
+        None,
+    ),
+    (
+        "doc_read",
+        {"id": "werkzeug", "version": "3", "anchor": "deployment/nginx.rst#configuration"},
+        None,
+    ),
     (
         "doc_read",
         {"id": "werkzeug", "version": "3", "anchor": "form-data-parsing", "expectedHash": SHA},
@@ -201,6 +237,33 @@ def test_errors_carry_the_hints_an_agent_recovers_with(service: DocService) -> N
     assert error("doc_extract", {"id": "werkzeug", "version": "9"})["hints"] == ["3.1.3", "2.3.8"]
     changed = {"id": "werkzeug", "version": "3", "anchor": "form-data-parsing"}
     assert error("doc_read", {**changed, "expectedHash": "0" * 64})["hints"] == [SHA]
+
+
+@pytest.fixture(scope="module")
+def twin(tmp_path_factory: pytest.TempPathFactory) -> DocService:
+    root = tmp_path_factory.mktemp("twin")
+    site = build_shared_anchor_site(root)
+    return make_service(resolve_settings({"local_index": str(site), "cache_dir": str(root)}, {}))
+
+
+def test_doc_read_of_a_shared_anchor_is_a_validation_error_listing_the_pages(
+    twin: DocService,
+) -> None:
+    spec = TOOLS_BY_NAME["doc_read"]
+    asked = {"id": LIBRARY, "version": VERSION, "anchor": SHARED}
+    outcome = call_tool(twin, spec, asked)
+    jsonschema.validate(outcome.structured, spec.output_schema)
+    assert outcome.is_error and outcome.structured["error"]["code"] == "validation"
+    candidates = [f"{DEPLOY}#{SHARED}", f"{GUIDE}#{SHARED}"]
+    assert outcome.structured["error"]["hints"] == candidates
+    assert outcome.text.endswith(f"hints: {', '.join(candidates)}")
+    for arguments in ({**asked, "page": GUIDE}, {**asked, "anchor": f"{GUIDE}#{SHARED}"}):
+        outcome = call_tool(twin, spec, arguments)
+        jsonschema.validate(outcome.structured, spec.output_schema)
+        assert not outcome.is_error
+        assert outcome.structured["page"] == GUIDE
+        assert outcome.structured["sections"][0]["body"] == "Set guide options in guide.toml."
+        assert f"\n{GUIDE}#{SHARED} lines" in outcome.text
 
 
 def test_a_bug_in_the_service_is_an_internal_error_result() -> None:

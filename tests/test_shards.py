@@ -115,6 +115,28 @@ def test_rows_of_sections_imported_without_extension_fields() -> None:
     assert rows[4].display[:4] == ("", "[]", "", "")
 
 
+def test_anchors_are_unique_per_page_and_across_sections_without_a_page() -> None:
+    """A section's address is (page, anchor): one anchor may be on several pages, never twice
+    on one page; sections without a source are one page, so their anchors are unique."""
+    records = [
+        {"heading": "Top", "anchor": "top", "source": "a.md"},
+        {"heading": "Top", "anchor": "top", "source": "b.md"},
+        {"heading": "Top again", "anchor": "top", "source": "b.md"},
+        {"heading": "Top", "anchor": "top"},
+        {"heading": "Top", "anchor": "top"},
+        {"heading": "Top"},
+    ]
+    addresses = [(row.display[5], row.display[4]) for row in shard_rows(records)]
+    assert addresses == [
+        ("a.md", "top"),
+        ("b.md", "top"),
+        ("b.md", "top-1"),
+        (None, "top"),
+        (None, "top-1"),
+        (None, "top-2"),
+    ]
+
+
 def test_write_shard_is_content_addressed_compressed_and_reproducible(tmp_path: Path) -> None:
     first = write_shard(tmp_path / "a", "requests", "2.32.3", RECORDS)
     second = write_shard(tmp_path / "b", "requests", "2.32.3", RECORDS)

@@ -1,0 +1,155 @@
+"""Name one section of a version: its page (source file) and its anchor, spelled ``page#anchor``.
+
+Anchors are unique per page, not per version (a ``top`` on every page is common), so the page is
+part of a section's address. Sections imported from an index without source files have no page;
+their anchors are unique per version (schemas.shard_build makes them so). A caller may send the
+page on its own or inside the anchor as ``page#anchor``; an anchor alone still names a section
+when no other page has it.
+
+Parsing an address is pure; :func:`find_section` resolves one against a shard's sections table.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+from client.errors import InvalidRequest, NotFound
+
+PAGE_SEPARATOR = "#"
+MAX_ANCHOR_CANDIDATES = 10  # the sections a refusal lists when an anchor names several
+
+
+@dataclass(frozen=True)
+class SectionAddress:
+    """Where a section is within a version; ``page`` None means any page (or no page at all)."""
+
+    page: str | None
+    anchor: str
+
+    def spelled(self) -> str:
+        """``page#anchor``, or ``#anchor`` for a section without a page, as doc_read takes it."""
+        return f"{self.page or ''}{PAGE_SEPARATOR}{self.anchor}"
+
+
+def read_addresses(anchor: str, page: str | None) -> tuple[SectionAddress, ...]:
+    """The addresses ``anchor`` (with ``page``) may mean, to be tried in order.
+
+    Taken literally first, since an anchor taken from an HTML id may itself hold a ``#``; then
+    split at its last ``#`` into page and anchor (an empty page, as in ``#top``, means any page).
+    """
+    literal = SectionAddress(page, anchor)
+    if PAGE_SEPARATOR not in anchor:
+        return (literal,)
+    named_page, _, bare = anchor.rpartition(PAGE_SEPARATOR)
+    if not bare:
+        raise InvalidRequest(
+            f"anchor {anchor!r} ends with {PAGE_SEPARATOR!r}; send page#anchor or the anchor alone"
+        )
+    if page is not None and named_page not in ("", page):
+        raise InvalidRequest(
+            f"anchor {anchor!r} names page {named_page!r} but page is {page!r}; send one of them"
+        )
+    return (literal, SectionAddress(page or named_page or None, bare))
+
+
+@dataclass(frozen=True)
+class SectionMatch:
+    """A section an address names: enough to read it, or to list it as a candidate."""
+
+    id: int
+    page: str | None
+    anchor: str
+    heading_path: tuple[str, ...]  # the headings above the section, then its own
+    sha256: str
+
+    def spelled(self) -> str:
+        return SectionAddress(self.page, self.anchor).spelled()
+
+    def described(self) -> str:
+        """``page#anchor (Outer > Heading)``: the address and what a reader sees there."""
+        return f"{self.spelled()} ({' > '.join(self.heading_path)})"
+
+
+def find_section(
+    conn: sqlite3.Connection,
+    addresses: Sequence[SectionAddress],
+    expected_hash: str | None,
+    where: str,
+) -> SectionMatch:
+    """The one section ``addresses`` (from read_addresses) name in the shard at ``conn``.
+
+    Several sections with one anchor are refused with InvalidRequest listing them, unless
+    ``expected_hash`` (the sha256 the caller saw) is the hash of exactly one of them. ``where``
+    names the library and version in messages.
+    """
+    address, matches = _sections_at(conn, addresses)
+    if not matches:
+        raise _no_section(conn, address, where)
+    if len(matches) > 1 and expected_hash is not None:
+        same = [match for match in matches if match.sha256 == expected_hash]
+        matches = same if len(same) == 1 else matches
+    if len(matches) == 1:
+        return matches[0]
+    raise InvalidRequest(
+        f"anchor {address.anchor!r} names {len(matches)} sections of {where}; say which with "
+        f"page (or send page#anchor): {_candidates(matches)}",
+        hints=[match.spelled() for match in matches[:MAX_ANCHOR_CANDIDATES]],
+    )
+
+
+def _sections_at(
+    conn: sqlite3.Connection, addresses: Sequence[SectionAddress]
+) -> tuple[SectionAddress, list[SectionMatch]]:
+    """The first of ``addresses`` that names any section, with those sections in volume order."""
+    for address in addresses:
+        query = (
+            "SELECT id, source, anchor, heading_path, heading, sha256 FROM sections "
+            "WHERE anchor = ?"
+        )
+        values: tuple[str, ...] = (address.anchor,)
+        if address.page is not None:
+            query, values = query + " AND source = ?", (*values, address.page)
+        rows = conn.execute(query + " ORDER BY id", values).fetchall()
+        if rows:
+            return address, [_match(row) for row in rows]
+    return addresses[-1], []
+
+
+def _match(row: Sequence[Any]) -> SectionMatch:
+    section_id, page, anchor, heading_path, heading, sha256 = row
+    above = orjson.loads(heading_path) if heading_path else []
+    trail = tuple(str(h) for h in above) if isinstance(above, list) else ()
+    return SectionMatch(
+        int(section_id),
+        None if page is None else str(page),
+        str(anchor),
+        (*trail, str(heading)),
+        str(sha256),
+    )
+
+
+def _no_section(conn: sqlite3.Connection, address: SectionAddress, where: str) -> NotFound:
+    """Not found, naming the pages that do have the anchor when the caller gave another."""
+    advice = "take anchors (and pages) from doc_extract results or its table of contents"
+    elsewhere: list[SectionMatch] = []
+    if address.page is not None:
+        _, elsewhere = _sections_at(conn, (SectionAddress(None, address.anchor),))
+    if elsewhere:
+        advice = f"the anchor is on: {_candidates(elsewhere)}"
+    on_page = "" if address.page is None else f" on page {address.page!r}"
+    return NotFound(
+        f"{where} has no section with anchor {address.anchor!r}{on_page}; {advice}",
+        hints=[match.spelled() for match in elsewhere[:MAX_ANCHOR_CANDIDATES]],
+    )
+
+
+def _candidates(matches: Sequence[SectionMatch]) -> str:
+    """The first few described, and how many more there are."""
+    shown = [match.described() for match in matches[:MAX_ANCHOR_CANDIDATES]]
+    more = len(matches) - len(shown)
+    return "; ".join(shown) + (f"; and {more} more" if more else "")
