@@ -10,6 +10,7 @@ renderer given to the reST side parses it again with this file's Markdown parser
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from markdown_it import MarkdownIt
@@ -24,7 +25,7 @@ from builder.parsers.markdown_render import (
 )
 from builder.parsers.rst import split_lines
 from builder.parsers.rst_blocks import render_blocks as render_rst_blocks
-from builder.parsers.rst_directives import TITLED, render_directive
+from builder.parsers.rst_directives import ADMONITIONS, TITLED, VERSION_NOTES, render_directive
 from builder.parsers.rst_nodes import Context, DocState, Event, Text, dedent, join_events
 
 # Directives nest only as deep as their fences grow; past this depth the content is kept as
@@ -32,6 +33,8 @@ from builder.parsers.rst_nodes import Context, DocState, Event, Text, dedent, jo
 MAX_DIRECTIVE_DEPTH = 24
 # MyST's names for code directives that reST spells "code-block".
 _CODE_CELLS = frozenset({"code-cell", "jupyter-execute", "execute"})
+_ARGUMENT_IS_CONTENT = frozenset(ADMONITIONS) | frozenset(VERSION_NOTES)
+_FENCE = re.compile(r"\s*(?:`{3,}|:{3,})")
 # Arguments that are a title a reader sees, written in Markdown.
 _TITLE_ARGUMENTS = TITLED | {"admonition", "rubric", "centered", "figure", "table"}
 
@@ -57,7 +60,8 @@ class Directives:
         first = line + 1 + directive.content_offset
         name = directive.name
         if self.depth >= MAX_DIRECTIVE_DEPTH:
-            text = " ".join(part.strip() for part in directive.content if part.strip())
+            words = (part.strip() for part in directive.content if not _FENCE.match(part))
+            text = " ".join(word for word in words if word)
             return [Text(text)] if text else []
         if name == "eval-rst":
             lines = dedent(split_lines("\n".join(directive.content)))
@@ -71,14 +75,17 @@ class Directives:
             argument = render_inline(doc, argument)[0]
         options = [f":{key}: {value}".rstrip() for key, value in directive.options]
         # A blank line ends the options, so the content's first lines are never read as
-        # further arguments the way an indented reST directive body's could be.
-        body = [*options, "", *directive.content]
+        # further arguments the way an indented reST directive body's could be; an
+        # admonition's argument is the start of its content, so there it would split a paragraph.
+        blank = [""] if options or name not in _ARGUMENT_IS_CONTENT else []
+        body = [*options, *blank, *directive.content]
+        # The reST side numbers content lines as if ``body`` followed the fence line directly.
+        shift = first - (line + 1 + len(options) + len(blank))
         nested = Directives(self.parser, self.rst, self.depth + 1)
-
         markdown = doc
 
         def render(lines: list[str], first: int, ctx: Context, doc: DocState) -> list[Event]:
-            return nested.markdown_events(markdown, "\n".join(lines), first, ctx)
+            return nested.markdown_events(markdown, "\n".join(lines), first + shift, ctx)
 
         return render_directive(name, argument, body, line, ctx, self.rst, render)
 
