@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -332,9 +331,9 @@ def test_deeply_nested_directives_keep_their_text() -> None:
     closing = "".join(":" * (i + 4) + "\n" for i in range(depth))
     parsed = parse("# A\n\n" + opening + "deep\n" + closing, "x.md")
     body = parsed.sections[0].body
-    assert body.startswith("Note: Note: Note:")
+    assert body.startswith("Note: " * MAX_DIRECTIVE_DEPTH)
     assert body.endswith("deep")
-    assert sys.getrecursionlimit() >= 1000  # nothing above raised RecursionError
+    assert ":::" not in body
 
 
 def _markdown_files() -> list[Path]:
@@ -353,9 +352,9 @@ _LEFTOVERS = re.compile(
 )
 
 
-def test_examples_have_myst_files() -> None:
-    assert any("(" in path.read_text(encoding="utf-8") for path in _markdown_files())
-    assert (EXAMPLES / "attrs" / "25.3.0" / "examples.md") in _markdown_files()
+def test_the_scan_below_reads_myst_sources() -> None:
+    sources = [path.read_text(encoding="utf-8") for path in _markdown_files()]
+    assert sum(bool(_LEFTOVERS.search(source)) for source in sources) >= 10
 
 
 @pytest.mark.parametrize("path", _markdown_files(), ids=lambda path: path.name)
