@@ -67,6 +67,19 @@ def test_label_above_a_heading_is_its_anchor_and_refs_read_as_its_heading() -> N
     ]
 
 
+def test_links_without_text_read_as_what_they_point_to() -> None:
+    text = (
+        "(inst)=\n"
+        "# Installing it\n"
+        "\n"
+        "See [](#inst), [](install.md), [](https://x.org/a), [](other.md#some-label) and "
+        "[text](#inst).\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "See Installing it, install, https://x.org/a, some label and text."
+    ]
+
+
 def test_roles_read_as_their_text() -> None:
     text = (
         "# A\n\n"

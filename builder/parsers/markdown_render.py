@@ -21,7 +21,7 @@ from markdown_it.token import Token
 
 from builder.parsers.markdown_html import attribute_id, html_to_text
 from builder.parsers.markdown_mdx import strip_inline_jsx
-from builder.parsers.markdown_myst import directive_name, render_role
+from builder.parsers.markdown_myst import directive_name, humane_label, render_role
 
 # Content without these characters renders to itself, so most paragraphs skip inline parsing.
 _NEEDS_INLINE = re.compile(r"[\\`*_\[\]!<&~$]| \n|\{\{")
@@ -92,7 +92,7 @@ def _inline_text(
     doc: Document, children: Sequence[Token], heading: bool, anchor: list[str]
 ) -> list[str]:
     out: list[str] = []
-    for child in children:
+    for position, child in enumerate(children):
         kind = child.type
         if kind == "text":
             content = child.content
@@ -115,6 +115,9 @@ def _inline_text(
             out.append(" ")
         elif kind == "hardbreak":
             out.append(" " if heading else "\n")
+        elif kind == "link_open" and _next_type(children, position) == "link_close":
+            # MyST's "[](#label)": a link without text reads as what it points to.
+            out.append(_link_target_text(doc, str(child.attrs.get("href", ""))))
         elif kind == "image":
             out.extend(_inline_text(doc, child.children or [], heading, anchor))
         elif kind == "html_inline" and not anchor and child.content[:2].lower() == "<a":
@@ -122,6 +125,21 @@ def _inline_text(
             if found:
                 anchor.append(found)
     return out
+
+
+def _next_type(children: Sequence[Token], position: int) -> str:
+    return children[position + 1].type if position + 1 < len(children) else ""
+
+
+def _link_target_text(doc: Document, href: str) -> str:
+    """The heading a same-file label names, else the target's last part in words."""
+    target = href.removeprefix("project:").lstrip("#")
+    if "://" in href or not target:
+        return href
+    label = target.rpartition("#")[2] or target
+    return doc.labels.get(label.lower()) or humane_label(
+        label.rpartition("/")[2].removesuffix(".md")
+    )
 
 
 def _substitute(doc: Document, match: re.Match[str]) -> str:
