@@ -5,25 +5,43 @@ lines inside code blocks and HTML comments never are; ``<h1>``..``<h6>`` written
 are. Front matter supplies the title; in ``.mdx`` files top-level ``import``/``export``
 blocks are dropped and JSX tags give way to their text. Bodies come from
 :mod:`builder.parsers.markdown_render`.
+
+MyST Markdown (Sphinx's Markdown) is read too: a ``(label)=`` target above a heading becomes
+that section's anchor, spelled as Sphinx spells the label's id, because that is the id
+``{ref}`` links and the upstream page use; directive fences go through
+:mod:`builder.parsers.markdown_directives`, where ``{autoclass}`` and other API descriptions
+open sections of their own as they do in reST.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import PurePosixPath
 from typing import Any
 
 from markdown_it import MarkdownIt
+from markdown_it.token import Token
 from mdit_py_plugins.admon import admon_plugin
+from mdit_py_plugins.colon_fence import colon_fence_plugin
 from mdit_py_plugins.container import container_plugin
+from mdit_py_plugins.deflist import deflist_plugin
+from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
+from mdit_py_plugins.myst_blocks import myst_block_plugin
+from mdit_py_plugins.myst_role import myst_role_plugin
 
-from builder.anchors import slugify
+from builder.anchors import docutils_id, slugify
 from builder.model import ParsedFile, Section, Warning_
-from builder.parsers.markdown_front_matter import split_toml_front_matter, yaml_title
+from builder.parsers.markdown_directives import Directives
+from builder.parsers.markdown_front_matter import (
+    split_toml_front_matter,
+    yaml_substitutions,
+    yaml_title,
+)
 from builder.parsers.markdown_html import HtmlHeading, split_html
 from builder.parsers.markdown_mdx import bracket_balance, is_esm
+from builder.parsers.markdown_myst import directive_name
 from builder.parsers.markdown_render import (
     MAX_INLINE_CHARS,
     Document,
@@ -31,10 +49,12 @@ from builder.parsers.markdown_render import (
     render_blocks,
     render_inline,
 )
+from builder.parsers.rst_nodes import Context, DocState, Text
 
 # A heading attribute list such as "{#custom-id}" or "{: #id .class }" at the end of a heading.
 _HEADING_ATTRIBUTES = re.compile(r"\{:?[ \t]*#([^\s{}]+)[^{}]*\}")
-_CONTAINER_NAME = re.compile(r"\{?[A-Za-z][\w-]*\}?(?:\s.*)?", re.DOTALL)
+# Docusaurus-style ":::tip Title" containers; MyST's ":::{tip}" is a colon fence directive.
+_CONTAINER_NAME = re.compile(r"[A-Za-z][\w-]*(?:\s.*)?", re.DOTALL)
 # The title section sits above the first heading; "top" is the fragment browsers scroll to
 # the top of a page for, so it never collides with a heading's own slug.
 TITLE_ANCHOR = "top"
@@ -44,6 +64,10 @@ def _build_parser() -> MarkdownIt:
     md = MarkdownIt("commonmark").enable(["table", "strikethrough"])
     md.use(front_matter_plugin).use(admon_plugin)
     md.use(container_plugin, name="admonition", validate=_is_container_name)
+    # MyST: registered after the container so that only ":::{name}" fences reach it.
+    md.use(colon_fence_plugin).use(myst_block_plugin).use(deflist_plugin)
+    # "$5 and $6" is money, not math: a dollar next to a digit never opens or closes math.
+    md.use(dollarmath_plugin, allow_digits=False)
     # Inline parsing runs lazily in markdown_render, and only where a paragraph needs it.
     md.disable("inline")
     md.disable("text_join")
@@ -60,7 +84,8 @@ def _is_container_name(params: str, _markup: str) -> bool:
 _MD = _build_parser()
 # Inline parsing keeps markdown-it's default nesting limit: unclosed brackets cost time in
 # proportion to it, and no prose nests links or emphasis twenty deep.
-_INLINE_MD = MarkdownIt("commonmark").enable(["strikethrough"])
+_INLINE_MD = MarkdownIt("commonmark").enable(["strikethrough"]).use(myst_role_plugin)
+_INLINE_MD.use(dollarmath_plugin, allow_digits=False)
 
 
 _Note = tuple[int, str]  # a warning's 1-based line and its message
@@ -72,6 +97,11 @@ class _Heading:
     text: str
     anchor: str
     line: int  # 0-based
+    claim: int = -1  # 0-based first line the section owns, above the heading for a target
+
+    @property
+    def first_line(self) -> int:
+        return self.line if self.claim < 0 else self.claim
 
 
 @dataclass(frozen=True)
@@ -100,23 +130,37 @@ def _heading(doc: Document, content: str, level: int, line: int) -> _Heading:
     return _Heading(level, text, explicit or inline_id or slugify(text), line)
 
 
-def _events(doc: Document, lines: list[str], warn: list[_Note]) -> list[_Heading | _Text]:
+def _events(
+    doc: Document, lines: list[str], warn: list[_Note], directives: Directives
+) -> list[_Heading | _Text]:
     """Walk the top-level blocks in order, turning each into headings and text."""
     events: list[_Heading | _Text] = []
     tokens = doc.tokens
-    index, esm_balance = 0, 0
+    index, esm_balance, level = 0, 0, 0
+    targets: list[tuple[str, int]] = []  # MyST labels waiting for the heading they name
+    pending: list[tuple[str, int]] = []
     while index < len(tokens):
         token = tokens[index]
         close = doc.closers[index]
         start = token.map[0] if token.map else 0
         next_index = close + 1
+        if token.type == "myst_target":
+            targets.append((token.content, start))
+        elif token.type != "myst_line_comment":
+            pending, targets = targets, []
         if esm_balance > 0 and token.type != "heading_open" and token.map:
             # The rest of an export statement whose brackets span a blank line.
             esm_balance += bracket_balance("\n".join(lines[token.map[0] : token.map[1]]))
         elif token.type == "heading_open":
             esm_balance = 0
             level = int(token.tag[1])
-            events.append(_heading(doc, tokens[index + 1].content, level, start))
+            heading = _heading(doc, tokens[index + 1].content, level, start)
+            if pending:  # the first label names the section, as in Sphinx
+                label, claim = pending[0]
+                heading = replace(heading, anchor=docutils_id(label) or label, claim=claim)
+            events.append(heading)
+        elif token.type in ("fence", "colon_fence") and directive_name(token.info):
+            events.extend(_directive_events(doc, token, level, directives))
         elif token.type == "html_block":
             _check_comment(token.content, start, warn)
             for part in split_html(token.content, mdx=doc.mdx):
@@ -134,6 +178,23 @@ def _events(doc: Document, lines: list[str], warn: list[_Note]) -> list[_Heading
             if text:
                 events.append(_Text(text, start))
         index = next_index
+    return events
+
+
+def _directive_events(
+    doc: Document, token: Token, level: int, directives: Directives
+) -> list[_Heading | _Text]:
+    """A top-level directive fence: text, and API descriptions as sections below ``level``."""
+    start = token.map[0] if token.map else 0
+    events: list[_Heading | _Text] = []
+    for event in directives.events(doc, token, Context()):
+        if isinstance(event, Text):
+            if event.text:
+                events.append(_Text(event.text, start))
+        else:
+            depth = event.api_depth or 1  # a title inside {eval-rst} sits one level down
+            anchor = event.anchor or docutils_id(event.title)
+            events.append(_Heading(level + depth, event.title, anchor, event.line - 1))
     return events
 
 
@@ -170,7 +231,7 @@ def _sections(
     preamble = [event for event in events[:first] if isinstance(event, _Text)]
     if preamble:
         start = preamble[0].line
-        end = _last_content_line(lines, start, boundaries[0][1].line)
+        end = _last_content_line(lines, start, boundaries[0][1].first_line)
         body = _tidy_body("\n\n".join(event.text for event in preamble))
         sections.append(Section(title, (), body, relpath, start + 1, end + 1, TITLE_ANCHOR, 0))
     stack: list[_Heading] = []
@@ -181,7 +242,9 @@ def _sections(
             stack.pop()
         texts = events[position + 1 : next_position]
         body = _tidy_body("\n\n".join(e.text for e in texts if isinstance(e, _Text)))
-        end = _last_content_line(lines, heading.line, next_heading.line)
+        end = _last_content_line(
+            lines, heading.line, max(next_heading.first_line, heading.line + 1)
+        )
         path = tuple(ancestor.text for ancestor in stack)
         sections.append(
             Section(
@@ -198,23 +261,55 @@ def _tidy_body(body: str) -> str:
     return "\n".join(line.rstrip() for line in body.split("\n")).strip("\n")
 
 
+def _target_labels(doc: Document) -> dict[str, str]:
+    """Each ``(label)=`` written right above a heading, lowercased, and that heading's text."""
+    labels: dict[str, str] = {}
+    pending: list[str] = []
+    for index, token in enumerate(doc.tokens):
+        if token.level != 0 or token.type == "myst_line_comment":
+            continue
+        if token.type == "myst_target":
+            pending.append(token.content.lower())
+        elif token.type == "heading_open" and pending:
+            content = doc.tokens[index + 1].content
+            text = _heading(doc, content, int(token.tag[1]), 0).text
+            labels.update(dict.fromkeys(pending, text))
+            pending = []
+        elif token.nesting != -1:
+            pending = []
+    return labels
+
+
+def _line_of(where: str) -> int:
+    """The line number of a warning's ``path:line``."""
+    number = where.rpartition(":")[2]
+    return int(number) if number.isdigit() else 1
+
+
 def parse(text: str, relpath: str) -> ParsedFile:
     """Parse one Markdown or MDX file into sections; never raises on odd input."""
     mdx = PurePosixPath(relpath).suffix.lower() == ".mdx"
     toml_title, text = split_toml_front_matter(_normalize(text))
     env: dict[str, Any] = {}
     tokens = _MD.parse(text, env)
-    doc = Document(tokens, match_closers(tokens), _INLINE_MD, env, mdx)
+    front_matter = next((t.content for t in tokens if t.type == "front_matter"), "")
+    directives = Directives(_MD, DocState(relpath=relpath))
+    doc = Document(
+        tokens, match_closers(tokens), _INLINE_MD, env, mdx,
+        substitutions=yaml_substitutions(front_matter), directive=directives.render_text,
+    )  # fmt: skip
+    doc = replace(doc, labels=_target_labels(doc))
     lines = text.split("\n")
     warn: list[_Note] = []
-    events = _events(doc, lines, warn)
+    events = _events(doc, lines, warn, directives)
+    warn.extend((_line_of(w.where), w.message) for w in directives.rst.warnings)
     warn.extend(
         (token.map[0] + 1, f"{len(token.content)} characters without a break kept as raw text")
         for token in tokens
         if token.type == "inline" and token.map and len(token.content) > MAX_INLINE_CHARS
     )
     warn.sort()
-    front_title = next((yaml_title(t.content) for t in tokens if t.type == "front_matter"), "")
+    front_title = yaml_title(front_matter)
     first_h1 = next((e.text for e in events if isinstance(e, _Heading) and e.level == 1), "")
     title = front_title or toml_title or first_h1 or PurePosixPath(relpath).stem
     sections = tuple(_sections(events, lines, title, relpath))

@@ -1,7 +1,8 @@
-"""Read the title from Markdown front matter (YAML ``---`` or TOML ``+++``) without PyYAML.
+"""Read the title and MyST substitutions from Markdown front matter, without PyYAML.
 
-Only a top-level ``title`` key is needed, so a line scan is enough: ``title: Text``,
-``title: "Text"``, a folded ``title: >`` block, or TOML's ``title = "Text"``.
+Only a top-level ``title`` key and the flat ``substitutions`` mapping are needed, so a line
+scan is enough: ``title: Text``, ``title: "Text"``, a folded ``title: >`` block, TOML's
+``title = "Text"``, and ``substitutions:`` followed by indented ``name: value`` lines.
 """
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from __future__ import annotations
 import re
 
 _YAML_TITLE = re.compile(r"^title[ \t]*:[ \t]*(.*?)[ \t]*$")
+_YAML_SUBSTITUTIONS = re.compile(r"^substitutions[ \t]*:[ \t]*$")
+_YAML_ENTRY = re.compile(r"^([ \t]+)([\w.-]+)[ \t]*:[ \t]*(.*?)[ \t]*$")
 _TOML_TITLE = re.compile(r"^title[ \t]*=[ \t]*(.*?)[ \t]*$")
 _TOML_FENCE = "+++"
 # Bounds the search for a closing "+++" so a stray opening line cannot make us scan a huge file.
@@ -27,19 +30,40 @@ def yaml_title(front_matter: str) -> str:
     lines = front_matter.split("\n")
     for index, line in enumerate(lines):
         match = _YAML_TITLE.match(line)
-        if not match:
-            continue
-        value = match.group(1)
-        if value[:1] not in (">", "|"):
-            return _unquote(value)
-        # A block scalar: the indented lines that follow, joined as YAML folds them.
-        folded: list[str] = []
-        for continuation in lines[index + 1 :]:
-            if continuation.strip() and not continuation[:1].isspace():
-                break
-            folded.append(continuation.strip())
-        return " ".join(part for part in folded if part)
+        if match:
+            return _scalar(match.group(1), lines[index + 1 :], 0)
     return ""
+
+
+def yaml_substitutions(front_matter: str) -> dict[str, str]:
+    """MyST's ``substitutions:`` mapping of a YAML front matter block: name to Markdown text."""
+    lines = front_matter.split("\n")
+    start = next((i + 1 for i, line in enumerate(lines) if _YAML_SUBSTITUTIONS.match(line)), 0)
+    values: dict[str, str] = {}
+    entry_indent = 0
+    for index in range(start, len(lines) if start else 0):
+        line = lines[index]
+        if line.strip() and not line[:1].isspace():
+            break  # the next top-level key
+        match = _YAML_ENTRY.match(line)
+        if match and (not entry_indent or len(match.group(1)) == entry_indent):
+            entry_indent = len(match.group(1))
+            values[match.group(2)] = _scalar(match.group(3), lines[index + 1 :], entry_indent)
+    return values
+
+
+def _scalar(value: str, following: list[str], indent: int) -> str:
+    """A plain or quoted scalar, or the block scalar (``>``, ``|``) in the lines after it."""
+    if value[:1] not in (">", "|"):
+        return _unquote(value)
+    kept: list[str] = []
+    for continuation in following:
+        if continuation.strip() and len(continuation) - len(continuation.lstrip()) <= indent:
+            break
+        kept.append(continuation.strip())
+    # A literal block keeps its line breaks; a folded one joins its lines as YAML folds them.
+    joiner = "\n" if value[0] == "|" else " "
+    return joiner.join(part for part in kept if part)
 
 
 def split_toml_front_matter(text: str) -> tuple[str, str]:
