@@ -81,7 +81,10 @@ def find_in_docs(entry: Gold, docs: Path, code_roots: Iterable[Path] = ()) -> bo
     if not _DOTTED.match(entry.heading.strip().removesuffix("()")):
         return False
     last = entry.heading.strip().removesuffix("()").rsplit(".", 1)[1]
-    definition = re.compile(rf"\b(def|class)\s+{re.escape(last)}\b|^\s*{re.escape(last)}\s*[:=]")
+    name = re.escape(last)
+    # A def or class, or an assignment (also ``self.name = ...`` in __init__, documented by a
+    # ``#:`` comment, which autodoc lists as an attribute).
+    definition = re.compile(rf"\b(def|class)\s+{name}\b|^\s*(self\.)?{name}\s*(:[^=]*)?=")
     for root in code_roots:
         for module in root.rglob("*.py"):
             source = module.read_text(encoding="utf-8", errors="replace")

@@ -146,7 +146,9 @@ Results = Sequence[tuple[tuple[str, ...], float]]  # per example: its ranking an
 
 
 def recall_5(results: Results, examples: Sequence[Example]) -> float:
-    answerable = [(r, e) for r, e in zip(results, examples, strict=True) if e.prepared.keys]
+    answerable = [
+        (r, e) for r, e in zip(results, examples, strict=True) if e.prepared.question.answerable
+    ]
     hits = sum(1 for (keys, _), e in answerable if set(keys[:5]) & e.prepared.keys)
     return hits / len(answerable)
 
@@ -187,8 +189,9 @@ def train(examples: Sequence[Example], mask: Sequence[bool] | None = None) -> Ra
 
 def dev_figures(model: RankerModel, examples: Sequence[Example]) -> dict[str, float]:
     results = rankings(model, examples, model.abstain_below)
-    answerable = [(r, e) for r, e in zip(results, examples, strict=True) if e.prepared.keys]
-    silent = [(r, e) for r, e in zip(results, examples, strict=True) if not e.prepared.keys]
+    pairs = list(zip(results, examples, strict=True))
+    answerable = [(r, e) for r, e in pairs if e.prepared.question.answerable]
+    silent = [(r, e) for r, e in pairs if not e.prepared.question.answerable]
     r1 = sum(1 for (k, _), e in answerable if k[:1] and k[0] in e.prepared.keys)
     mrr = 0.0
     for (keys, _), e in answerable:

@@ -144,6 +144,16 @@ mkdir -p "$here/python/3.11.2"
     tutorial/errors.html glossary.html license.html)
 cp deb/usr/share/doc/python3.11-doc/copyright "$here/python/LICENSE"
 
+# cbor2 5.4.6: the Sphinx HTML of Debian's python-cbor2-doc, the content pages only.
+apt-get download python-cbor2-doc
+dpkg-deb -x python-cbor2-doc_*.deb cbor2deb
+html=cbor2deb/usr/share/doc/python-cbor2-doc/html
+rm -rf "$here/cbor2" && mkdir -p "$here/cbor2/5.4.6"
+(cd "$html" && cp --parents -t "$here/cbor2/5.4.6" \
+    index.html usage.html customizing.html versionhistory.html \
+    modules/decoder.html modules/encoder.html modules/types.html)
+cp cbor2deb/usr/share/doc/python-cbor2-doc/copyright "$here/cbor2/LICENSE"
+
 echo "examples refreshed in $here"
 
 # --- Left out ------------------------------------------------------------------
