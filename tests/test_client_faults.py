@@ -1,0 +1,418 @@
+"""Fault injection: each tool, cold and warm, against a real builder.serve behind a faulty proxy.
+
+tests/fault_proxy.py stands between the client and builder.serve hosting a tiny built site, and
+breaks the catalog or a shard in one way per test (hang, trickle, truncate, a gzip stream cut
+short, flipped bytes, another shard's bytes, flipping ETags, an unsolicited 304, a redirect
+loop). Each test calls one tool through the service the CLI and the MCP server use, with a short
+timeout, twice (the second time once the copy is due for a re-check again), on a cold cache or
+after a clean sync, and asserts what the client promises whatever the network does:
+
+- the call ends: it runs in a thread given the timeout of every download it may wait on, plus a
+  margin. This detects hangs; it does not measure speed;
+- it ends with an answer or a ClientError with its code, never any other exception;
+- an answer has the content of a clean run and says where it came from: fresh from the site, the
+  stale copy on disk, or (nothing cached) the bundled example;
+- the disk cache holds only sound files afterwards, and a clean run then answers correctly.
+"""
+
+from __future__ import annotations
+
+import enum
+import gzip
+import hashlib
+import os
+import shutil
+import tempfile
+import threading
+import traceback
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+
+from builder.build import build_site
+from builder.config import load_catalog
+from builder.serve import RunningServer, start_server
+from client.app import make_service
+from client.config import Settings
+from client.errors import ClientError
+from client.service import DocService
+from client.sources import SiteData
+from tests.fault_proxy import (
+    Corrupt,
+    Fault,
+    FaultProxy,
+    FlipETag,
+    Hang,
+    RedirectLoop,
+    Substitute,
+    Trickle,
+    Truncate,
+    TruncateGzip,
+    Unsolicited304,
+)
+
+REPO = Path(__file__).resolve().parents[1]
+BUNDLED_CATALOG = REPO / "client" / "bundled" / "catalog.json"
+LIBRARY = "faultlib"
+VERSION = "2.0.0"
+OTHER_VERSION = "1.0.0"
+ANCHOR = "retry-policy"
+START = 1_800_000_000.0
+CACHE_TTL = 600
+COOLDOWN_SECONDS = 30.0
+FAULT_TIMEOUT_MS = 400
+CLEAN_TIMEOUT_MS = 20_000
+# A call waits on at most two downloads (the catalog, then a shard), each within the timeout.
+DOWNLOADS_PER_CALL = 2
+HANG_MARGIN_SECONDS = 5.0
+CALL_LIMIT_SECONDS = DOWNLOADS_PER_CALL * FAULT_TIMEOUT_MS / 1000 + HANG_MARGIN_SECONDS
+TARGETS = {"catalog": r"/catalog\.json", "shard": r"/shards/.+"}
+PROVENANCE_KEYS = frozenset({"source", "sources", "provenance"})
+
+CATALOG_TOML = f"""
+[site]
+title = "Fault site"
+base_url = "https://faults.example.invalid/"
+
+[[libraries]]
+id = "{LIBRARY}"
+name = "Faultlib"
+summary = "A library documented only on the faulty site"
+
+  [[libraries.versions]]
+  version = "{VERSION}"
+  path = "docs/{VERSION}"
+
+  [[libraries.versions]]
+  version = "{OTHER_VERSION}"
+  path = "docs/{OTHER_VERSION}"
+"""
+PAGES = {
+    VERSION: "# Faultlib\n\n## Retry policy\n\nRetries back off exponentially.\n\n"
+    "## Timeouts\n\nEvery call has a deadline.\n",
+    OTHER_VERSION: "# Faultlib\n\n## Retry policy\n\nRetries are linear.\n",
+}
+
+TOOLS: dict[str, Callable[[DocService], dict[str, Any]]] = {
+    "lookup": lambda service: service.lookup(LIBRARY),
+    "releases": lambda service: service.releases(LIBRARY),
+    "extract": lambda service: service.extract(LIBRARY, VERSION, "retry policy"),
+    "read": lambda service: service.read(LIBRARY, VERSION, ANCHOR),
+}
+SHARD_TOOLS = ("extract", "read")
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+@dataclass(frozen=True)
+class FaultSite:
+    """The built site and the bytes a sound cache may hold."""
+
+    root: Path
+    catalog: bytes
+    variant: bytes  # the same catalog under another buildId: valid, but another body
+    shard_path: str  # the published shard the tools read
+    other_shard_path: str
+    published: dict[str, bytes]  # published shard bytes by their sha256
+
+    @property
+    def bodies(self) -> set[str]:
+        return {sha256(self.catalog), sha256(self.variant)}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> FaultSite:
+    source = tmp_path_factory.mktemp("fault-source")
+    (source / "docbuild.toml").write_text(CATALOG_TOML, encoding="utf-8")
+    for version, page in PAGES.items():
+        (source / "docs" / version).mkdir(parents=True)
+        (source / "docs" / version / "index.md").write_text(page, encoding="utf-8")
+    root = source / "site"
+    build_site(load_catalog(source / "docbuild.toml"), root)
+    catalog = (root / "catalog.json").read_bytes()
+    document = orjson.loads(catalog)
+    shards = document["entries"][0]["shards"]
+    variant = orjson.dumps({**document, "buildId": sha256(b"another build")})
+    return FaultSite(
+        root=root,
+        catalog=catalog,
+        variant=variant,
+        shard_path="/" + shards[VERSION]["path"],
+        other_shard_path="/" + shards[OTHER_VERSION]["path"],
+        published={s["sha256"]: (root / s["path"]).read_bytes() for s in shards.values()},
+    )
+
+
+@pytest.fixture(scope="module")
+def upstream(site: FaultSite) -> Iterator[RunningServer]:
+    with start_server(site.root) as server:
+        yield server
+
+
+@pytest.fixture
+def proxy(upstream: RunningServer) -> Iterator[FaultProxy]:
+    with FaultProxy(upstream.url) as running:
+        yield running
+
+
+# The client fsyncs every file it stores, some 10 ms each on a real disk and a few dozen per
+# test; durability is not what this suite checks, so its caches live in memory when they can.
+MEMORY_FOLDER = Path("/dev/shm")
+
+
+@pytest.fixture
+def cache_folder(tmp_path: Path) -> Iterator[Path]:
+    if not (MEMORY_FOLDER.is_dir() and os.access(MEMORY_FOLDER, os.W_OK)):
+        yield tmp_path / "cache"
+        return
+    folder = Path(tempfile.mkdtemp(prefix="doctrove-faults-", dir=MEMORY_FOLDER))
+    try:
+        yield folder / "cache"
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+class Clock:
+    """A wall clock the test moves by hand (copies age, cooldowns end, without sleeping)."""
+
+    def __init__(self, now: float) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def settings(cache: Path, url: str, timeout_ms: int) -> Settings:
+    return Settings(
+        index_urls=(url,),
+        local_index=None,
+        cache_ttl=CACHE_TTL,
+        timeout_ms=timeout_ms,
+        cooldown_seconds=COOLDOWN_SECONDS,
+        cache_size=256,
+        cache_dir=cache,
+        debug=False,
+        config_file=None,
+    )
+
+
+def close(service: DocService) -> None:
+    assert isinstance(service.data, SiteData)
+    service.data.close()
+
+
+def content(answer: dict[str, Any]) -> dict[str, Any]:
+    """An answer without where it came from: what a clean run and a fallback must agree on."""
+    kept = {key: value for key, value in answer.items() if key not in PROVENANCE_KEYS}
+    if "results" in kept:
+        kept["results"] = [content(result) for result in kept["results"]]
+    return kept
+
+
+def provenances(answer: dict[str, Any]) -> list[dict[str, Any]]:
+    if "results" in answer:
+        return [result["provenance"] for result in answer["results"]]
+    return [answer["provenance"]]
+
+
+def library_ids(answer: dict[str, Any]) -> list[str]:
+    if "results" in answer:
+        return [result["id"] for result in answer["results"]]
+    return [answer["id"]]
+
+
+@pytest.fixture(scope="module")
+def reference(
+    upstream: RunningServer, tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, dict[str, Any]]:
+    """Each tool's answer from a clean run, without provenance."""
+    cache = tmp_path_factory.mktemp("reference-cache")
+    service = make_service(settings(cache, upstream.url, CLEAN_TIMEOUT_MS), clock=Clock(START))
+    try:
+        answers = {tool: content(ask(service)) for tool, ask in TOOLS.items()}
+    finally:
+        close(service)
+    assert answers["lookup"]["results"][0]["id"] == LIBRARY
+    assert answers["read"]["sections"][0]["anchor"] == ANCHOR
+    return answers
+
+
+@dataclass(frozen=True)
+class Outcome:
+    answer: dict[str, Any] | None
+    error: ClientError | None
+
+
+def call_guarded(ask: Callable[[], dict[str, Any]]) -> Outcome:
+    """Run ``ask`` in a thread; fail the test on a hang or an exception outside ClientError."""
+    found: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            found["answer"] = ask()
+        except ClientError as exc:
+            found["error"] = exc
+        except BaseException:
+            found["traceback"] = traceback.format_exc()
+
+    thread = threading.Thread(target=run, name="guarded-call", daemon=True)
+    thread.start()
+    thread.join(CALL_LIMIT_SECONDS)
+    if thread.is_alive():
+        pytest.fail(f"the call did not end within {CALL_LIMIT_SECONDS:g} s (a hang)")
+    if "traceback" in found:
+        pytest.fail(f"the call ended with an exception outside ClientError:\n{found['traceback']}")
+    return Outcome(found.get("answer"), found.get("error"))
+
+
+class Expect(enum.Enum):
+    FRESH = "the site's answer, confirmed now"
+    STALE = "the last good copy on disk, marked stale"
+    FALLBACK = "nothing cached: the bundled example answers, or a coded error"
+    TIMEOUT = "error code timeout"
+    NETWORK = "error code network"
+
+
+@dataclass(frozen=True)
+class FaultKind:
+    name: str
+    make: Callable[[FaultSite], Fault]
+    targets: tuple[str, ...]
+    breaks_body: bool  # whether the catalog the client gets is unusable
+
+
+FAULTS = (
+    FaultKind("hang", lambda site: Hang(), ("catalog", "shard"), True),
+    FaultKind("trickle", lambda site: Trickle(), ("catalog", "shard"), True),
+    FaultKind("truncate", lambda site: Truncate(), ("catalog", "shard"), True),
+    FaultKind("truncate-gzip", lambda site: TruncateGzip(), ("catalog", "shard"), True),
+    FaultKind("corrupt", lambda site: Corrupt(), ("catalog", "shard"), True),
+    FaultKind("wrong-hash", lambda site: Substitute(site.other_shard_path), ("shard",), True),
+    FaultKind("flip-etag-same-body", lambda site: FlipETag(), ("catalog",), False),
+    FaultKind("flip-etag-new-body", lambda site: FlipETag(site.variant), ("catalog",), False),
+    FaultKind("unsolicited-304", lambda site: Unsolicited304(), ("catalog",), True),
+    FaultKind("redirect-loop", lambda site: RedirectLoop(), ("catalog", "shard"), True),
+)
+# Cases that fail because of a known defect outside the files this suite may fix: id -> reason.
+KNOWN_DEFECTS: dict[str, str] = {}
+
+
+def expected(fault: FaultKind, target: str, cache: str) -> Expect:
+    if target == "shard":
+        if cache == "warm":
+            return Expect.FRESH  # shards are content-addressed: the synced copy is never asked for
+        return Expect.TIMEOUT if fault.name in ("hang", "trickle") else Expect.NETWORK
+    if not fault.breaks_body:
+        return Expect.FRESH
+    if cache == "cold":
+        return Expect.FALLBACK
+    # A 304 to a conditional request confirms the stored copy, whatever its ETag.
+    return Expect.FRESH if fault.name == "unsolicited-304" else Expect.STALE
+
+
+def cases() -> Iterator[Any]:
+    for fault in FAULTS:
+        for target in fault.targets:
+            for tool in TOOLS:
+                if target == "shard" and tool not in SHARD_TOOLS:
+                    continue
+                for cache in ("cold", "warm"):
+                    case_id = f"{fault.name}-{target}-{tool}-{cache}"
+                    marks = []
+                    if case_id in KNOWN_DEFECTS:
+                        marks.append(pytest.mark.xfail(strict=True, reason=KNOWN_DEFECTS[case_id]))
+                    yield pytest.param(fault, target, tool, cache, id=case_id, marks=marks)
+
+
+def check(outcome: Outcome, expect: Expect, reference: dict[str, Any]) -> None:
+    error = outcome.error
+    described = f"{error.code}: {error.message}" if error else "an answer"
+    if expect in (Expect.TIMEOUT, Expect.NETWORK):
+        assert error is not None and error.code == expect.name.lower(), described
+        return
+    if expect is Expect.FALLBACK:
+        if error is not None:
+            assert error.code in ("not-found", "network", "timeout"), described
+            return
+        assert outcome.answer is not None
+        assert LIBRARY not in library_ids(outcome.answer)
+        assert {p["kind"] for p in provenances(outcome.answer)} <= {"bundled"}
+        return
+    assert outcome.answer is not None, described
+    assert content(outcome.answer) == reference
+    standing = {(p["kind"], p["stale"]) for p in provenances(outcome.answer)}
+    assert standing == ({("remote", False)} if expect is Expect.FRESH else {("disk", True)})
+
+
+def assert_cache_sound(cache: Path, site: FaultSite) -> None:
+    """Only files a clean run could have written: no half download, no damaged body."""
+    base = cache / "v1"
+    assert not list(base.glob("*/.tmp-*"))
+    for blob in (base / "blobs").glob("*"):
+        assert blob.name in site.bodies and sha256(blob.read_bytes()) == blob.name
+    for copy in (base / "copies").glob("*.json"):
+        assert orjson.loads(copy.read_bytes())["sha256"] in site.bodies
+    vouched = {*site.bodies, sha256(BUNDLED_CATALOG.read_bytes())}
+    for verdict in (base / "verdicts").glob("*.json"):
+        assert verdict.name.split(".")[0] in vouched
+    for database in (base / "shards").glob("*.sqlite"):
+        raw = database.read_bytes()
+        assert raw == gzip.decompress(site.published[database.stem])
+        facts = orjson.loads(database.with_suffix(".json").read_bytes())
+        assert facts == {"rawBytes": len(raw), "rawSha256": sha256(raw)}
+
+
+def sync_cleanly(cache: Path, proxy: FaultProxy) -> None:
+    service = make_service(settings(cache, proxy.url, CLEAN_TIMEOUT_MS), clock=Clock(START))
+    try:
+        assert isinstance(service.data, SiteData)
+        summary = service.data.sync()
+    finally:
+        close(service)
+    assert summary["failures"] == [] and summary["downloaded"] == len(PAGES)
+
+
+@pytest.mark.parametrize(("fault", "target", "tool", "cache"), list(cases()))
+def test_a_fault_ends_in_an_answer_or_a_coded_error_and_leaves_the_cache_sound(
+    fault: FaultKind,
+    target: str,
+    tool: str,
+    cache: str,
+    site: FaultSite,
+    proxy: FaultProxy,
+    reference: dict[str, dict[str, Any]],
+    cache_folder: Path,
+) -> None:
+    folder = cache_folder
+    if cache == "warm":
+        sync_cleanly(folder, proxy)
+    seen_before = len(proxy.requests)
+    proxy.inject(TARGETS[target], fault.make(site))
+    expect = expected(fault, target, cache)
+    clock = Clock(START)
+    service = make_service(settings(folder, proxy.url, FAULT_TIMEOUT_MS), clock=clock)
+    try:
+        # Once past the TTL of the synced copy, and once more when that check is due again.
+        for step in (1, 2):
+            clock.now = START + step * (CACHE_TTL + 1)
+            check(call_guarded(lambda: TOOLS[tool](service)), expect, reference[tool])
+    finally:
+        close(service)
+    if cache == "warm" and target == "shard":
+        assert not [p for p in proxy.requests[seen_before:] if p.startswith("/shards/")]
+    assert_cache_sound(folder, site)
+    # The site is sound again: a new process answers from it, correctly.
+    proxy.clear()
+    later = Clock(START + 3 * (CACHE_TTL + 1))
+    clean = make_service(settings(folder, proxy.url, CLEAN_TIMEOUT_MS), clock=later)
+    try:
+        check(call_guarded(lambda: TOOLS[tool](clean)), Expect.FRESH, reference[tool])
+    finally:
+        close(clean)
+    assert_cache_sound(folder, site)
