@@ -9,7 +9,9 @@ the first matching rule applies, and a path no rule matches is passed through un
 upstream's status, headers and body, conditional requests and gzip included). Faults:
 
     Hang()              accept the request and never answer (until the proxy stops)
-    Trickle()           send the real body a few bytes at a time, far slower than a timeout
+    Trickle()           send the real body a few bytes at a time, far slower than a timeout;
+                        ``gzip_name_bytes`` re-encodes it as gzip whose header holds a file
+                        name that long, so the first decoded byte comes only after it
     Truncate()          send part of the body while Content-Length announces all of it
     TruncateGzip()      a gzip stream cut short, with a Content-Length that matches the cut
     Corrupt()           flip bytes in the body, length unchanged
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 import gzip
 import http.client
+import io
 import re
 import sys
 import threading
@@ -76,6 +79,7 @@ class Hang:
 class Trickle:
     chunk_bytes: int = 4
     interval_seconds: float = 0.05
+    gzip_name_bytes: int = 0
 
 
 @dataclass(frozen=True)
@@ -168,6 +172,16 @@ class FaultProxy(ThreadingHTTPServer):
         """Remove every fault; requests are passed through again."""
         with self._lock:
             self._rules.clear()
+            self._counts.clear()
+
+    def reset(self) -> None:
+        """Clear the faults and the request log, and let every hanging answer go."""
+        with self._lock:
+            self._rules.clear()
+            self._counts.clear()
+            self.requests.clear()
+            released, self.released = self.released, threading.Event()
+        released.set()
 
     def fault_for(self, path: str) -> tuple[Fault | None, int]:
         """The fault for ``path`` and how many requests that rule matched before this one."""
@@ -218,12 +232,14 @@ class FaultProxy(ThreadingHTTPServer):
 
 class _FaultHandler(BaseHTTPRequestHandler):
     server: FaultProxy
+    released: threading.Event
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
 
     def do_GET(self) -> None:
         path = urlsplit(self.path).path
+        self.released = self.server.released  # reset() replaces the server's
         fault, count = self.server.fault_for(path)
         headers = {k: v for k, v in self.headers.items() if k.lower() in _FORWARDED}
         # A faulty answer is made from a whole body: the upstream must not answer 304.
@@ -231,7 +247,7 @@ class _FaultHandler(BaseHTTPRequestHandler):
         if fault is None:
             self._send(self.server.fetch_upstream(self.path, headers))
         elif isinstance(fault, Hang):
-            self.server.released.wait(HANG_LIMIT_SECONDS)
+            self.released.wait(HANG_LIMIT_SECONDS)
         elif isinstance(fault, RedirectLoop):
             self._send(Upstream(302, (("Location", self.path),), b""))
         elif isinstance(fault, Unsolicited304):
@@ -269,9 +285,11 @@ class _FaultHandler(BaseHTTPRequestHandler):
             self._send_head(real, len(real.body))
             self.wfile.write(kept)
         elif isinstance(fault, Trickle):
+            if fault.gzip_name_bytes:
+                real = _gzip_with_name(real, fault.gzip_name_bytes)
             self._send_head(real, len(real.body))
             for piece in _pieces(real.body, fault.chunk_bytes):
-                if self.server.released.is_set():
+                if self.released.is_set():
                     return
                 self.wfile.write(piece)
                 self.wfile.flush()
@@ -289,6 +307,15 @@ class _FaultHandler(BaseHTTPRequestHandler):
         if answer.status != 304:
             self.send_header("Content-Length", str(length))
         self.end_headers()
+
+
+def _gzip_with_name(real: Upstream, name_bytes: int) -> Upstream:
+    body = gzip.decompress(real.body) if real.header("content-encoding") == "gzip" else real.body
+    packed = io.BytesIO()
+    with gzip.GzipFile("n" * name_bytes, "wb", fileobj=packed, mtime=0) as writer:
+        writer.write(body)
+    headers = (*real.without("content-encoding", "etag"), ("Content-Encoding", "gzip"))
+    return Upstream(real.status, headers, packed.getvalue())
 
 
 def _pieces(body: bytes, size: int) -> Iterator[bytes]:
