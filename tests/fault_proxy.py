@@ -12,6 +12,7 @@ upstream's status, headers and body, conditional requests and gzip included). Fa
     Trickle()           send the real body a few bytes at a time, far slower than a timeout;
                         ``gzip_name_bytes`` re-encodes it as gzip whose header holds a file
                         name that long, so the first decoded byte comes only after it
+    TrickleHead()       send the status line, then header lines a few at a second, forever
     Truncate()          send part of the body while Content-Length announces all of it
     TruncateGzip()      a gzip stream cut short, with a Content-Length that matches the cut
     Corrupt()           flip bytes in the body, length unchanged
@@ -83,6 +84,11 @@ class Trickle:
 
 
 @dataclass(frozen=True)
+class TrickleHead:
+    interval_seconds: float = 0.05
+
+
+@dataclass(frozen=True)
 class Truncate:
     kept_share: float = 0.5
 
@@ -120,6 +126,7 @@ class RedirectLoop:
 Fault = (
     Hang
     | Trickle
+    | TrickleHead
     | Truncate
     | TruncateGzip
     | Corrupt
@@ -248,6 +255,11 @@ class _FaultHandler(BaseHTTPRequestHandler):
             self._send(self.server.fetch_upstream(self.path, headers))
         elif isinstance(fault, Hang):
             self.released.wait(HANG_LIMIT_SECONDS)
+        elif isinstance(fault, TrickleHead):
+            self.wfile.write(b"HTTP/1.0 200 OK\r\n")
+            while not self.released.wait(fault.interval_seconds):
+                self.wfile.write(b"X-Slow: 1\r\n")
+                self.wfile.flush()
         elif isinstance(fault, RedirectLoop):
             self._send(Upstream(302, (("Location", self.path),), b""))
         elif isinstance(fault, Unsolicited304):
