@@ -12,7 +12,7 @@ upstream's status, headers and body, conditional requests and gzip included). Fa
     Trickle()           send the real body a few bytes at a time, far slower than a timeout;
                         ``gzip_name_bytes`` re-encodes it as gzip whose header holds a file
                         name that long, so the first decoded byte comes only after it
-    TrickleHead()       send the status line, then header lines a few at a second, forever
+    TrickleHead()       send the status line, then one header line every 50 ms, forever
     Truncate()          send part of the body while Content-Length announces all of it
     TruncateGzip()      a gzip stream cut short, with a Content-Length that matches the cut
     Corrupt()           flip bytes in the body, length unchanged
@@ -23,7 +23,8 @@ upstream's status, headers and body, conditional requests and gzip included). Fa
     RedirectLoop()      302 back to the same path, forever
 
 Every answer closes its connection (HTTP/1.0), so a broken response never poisons the next
-request of a keep-alive pool. ``requests`` lists "PATH STATUS-OR-FAULT" for each request seen.
+request of a keep-alive pool. ``requests`` lists the path of every request seen, in order;
+``reset()`` clears the faults and that list and lets hanging answers go, between tests.
 """
 
 from __future__ import annotations
