@@ -15,7 +15,8 @@ upstream's status, headers and body, conditional requests and gzip included). Fa
     TrickleHead()       send the status line, then one header line every 50 ms, forever
     Truncate()          send part of the body while Content-Length announces all of it
     TruncateGzip()      a gzip stream cut short, with a Content-Length that matches the cut
-    Corrupt()           flip bytes in the body, length unchanged
+    Corrupt()           flip bytes in the plain body, length unchanged; ``encoded``: in the
+                        body as sent, gzip-encoded when the client accepts it
     Substitute(path)    serve another path's bytes (a shard under another shard's name)
     FlipETag(variant)   200 with a new ETag on every request, ``variant`` and the real body in
                         turn (``variant`` None: always the real body); validators ignored
@@ -102,6 +103,7 @@ class TruncateGzip:
 @dataclass(frozen=True)
 class Corrupt:
     flips: int = 3
+    encoded: bool = False
 
 
 @dataclass(frozen=True)
@@ -252,6 +254,8 @@ class _FaultHandler(BaseHTTPRequestHandler):
         headers = {k: v for k, v in self.headers.items() if k.lower() in _FORWARDED}
         # A faulty answer is made from a whole body: the upstream must not answer 304.
         unconditional = {k: v for k, v in headers.items() if not k.lower().startswith("if-")}
+        # Without Accept-Encoding: a body to rewrite or damage as content comes plain.
+        plain = {k: v for k, v in unconditional.items() if k.lower() != "accept-encoding"}
         if fault is None:
             self._send(self.server.fetch_upstream(self.path, headers))
         elif isinstance(fault, Hang):
@@ -266,9 +270,9 @@ class _FaultHandler(BaseHTTPRequestHandler):
         elif isinstance(fault, Unsolicited304):
             self._send(Upstream(304, (("ETag", f'"unseen-{count}"'),), b""))
         elif isinstance(fault, FlipETag | Substitute):
-            # Without Accept-Encoding: the body to rewrite comes plain.
-            plain = {k: v for k, v in unconditional.items() if k.lower() != "accept-encoding"}
             self._send_rewritten(fault, count, plain)
+        elif isinstance(fault, Corrupt) and not fault.encoded:
+            self._send_damaged(fault, self.server.fetch_upstream(self.path, plain))
         else:
             self._send_damaged(fault, self.server.fetch_upstream(self.path, unconditional))
 

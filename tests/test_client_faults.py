@@ -338,6 +338,8 @@ FAULTS = (
     FaultKind("truncate", lambda site: Truncate(), ("catalog", "shard"), True),
     FaultKind("truncate-gzip", lambda site: TruncateGzip(), ("catalog", "shard"), True),
     FaultKind("corrupt", lambda site: Corrupt(), ("catalog", "shard"), True),
+    # The same flips in the gzip stream the server sends (a shard's bytes are sent as they are).
+    FaultKind("corrupt-gzip", lambda site: Corrupt(encoded=True), ("catalog",), True),
     FaultKind("wrong-hash", lambda site: Substitute(site.other_shard_path), ("shard",), True),
     FaultKind("flip-etag-same-body", lambda site: FlipETag(), ("catalog",), False),
     FaultKind("flip-etag-new-body", lambda site: FlipETag(site.variant), ("catalog",), False),
