@@ -7,8 +7,9 @@ that are caught; a test walks httpx's exception classes to prove they are all co
 What a download promises:
 
 - one deadline for the whole transfer, redirects included. httpx's timeouts bound each connect
-  and each read; the deadline is checked after every chunk, so a server that trickles a byte at
-  a time is cut off too;
+  and each read; the deadline is checked after every chunk read from the network (before any
+  gzip decoding, which may need many reads for one byte), so a server that trickles a byte at a
+  time is cut off too;
 - redirects are followed (at most ``MAX_REDIRECTS``) only to the scheme the request started with,
   so never from https to http;
 - at most ``limit`` bytes reach the sink; the body is streamed and the transfer stops at the cap;
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import BinaryIO
 
@@ -172,16 +173,17 @@ class Fetcher:
             raise NetworkError(f"{url} is {declared} bytes, over the limit of {limit}")
         digest = hashlib.sha256()
         size = 0
+        # The deadline is checked for every chunk read from the network, before any decoding:
+        # a gzip body can take many reads to decode to its first byte.
+        response.stream = _Deadline(response.stream, lambda: self._remaining(deadline, url))
+        # No chunk_size: httpx would buffer up to it.
         chunks = response.iter_bytes() if decode else response.iter_raw()
-        # Chunks as they arrive (no chunk_size: httpx would buffer up to it), so the deadline
-        # is checked after every read.
         for chunk in chunks:
             size += len(chunk)
             if size > limit:
                 raise NetworkError(f"{url} is larger than the limit of {limit} bytes")
             digest.update(chunk)
             sink.write(chunk)
-            self._remaining(deadline, url)
         # Without a Content-Encoding the bytes counted are the bytes sent. (With one, httpx's
         # HTTP/1.1 parser already refuses a body shorter than its Content-Length.)
         identity = response.headers.get("content-encoding", "identity") == "identity"
@@ -198,6 +200,27 @@ class Fetcher:
                 f"{url} took longer than {self.timeout_seconds:g} s to download", hints=[url]
             )
         return remaining
+
+
+class _Deadline(httpx.SyncByteStream):
+    """A response body that calls ``check`` each time the next network chunk is asked for."""
+
+    def __init__(
+        self, stream: httpx.SyncByteStream | httpx.AsyncByteStream, check: Callable[[], object]
+    ) -> None:
+        if not isinstance(stream, httpx.SyncByteStream):
+            raise TypeError("the client's transport is synchronous")
+        self._stream = stream
+        self._check = check
+
+    def __iter__(self) -> Iterator[bytes]:
+        for chunk in self._stream:
+            yield chunk
+            # After the consumer took the chunk (the sink holds it) and before the next read.
+            self._check()
+
+    def close(self) -> None:
+        self._stream.close()
 
 
 def _content_length(response: httpx.Response) -> int | None:

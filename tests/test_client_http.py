@@ -161,6 +161,28 @@ def test_the_whole_transfer_deadline_cuts_off_a_trickling_server() -> None:
     assert len(sink.getvalue()) == 5
 
 
+def test_the_deadline_holds_while_a_gzip_body_trickles_in_without_decoding_to_anything() -> None:
+    # A gzip header with a long file name decodes to no bytes at all; the deadline must still be
+    # checked for each chunk received, not only for each chunk decoded.
+    packed = io.BytesIO()
+    with gzip.GzipFile("n" * 2000, "wb", fileobj=packed, mtime=0) as writer:
+        writer.write(b'{"big": true}')
+    now = [0.0]
+
+    def tick() -> None:
+        now[0] += 1.0
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        pieces = [bytes([byte]) for byte in packed.getvalue()]
+        return httpx.Response(
+            200, headers={"Content-Encoding": "gzip"}, stream=Trickle(pieces, tick)
+        )
+
+    with pytest.raises(FetchTimeout, match="took longer than 5 s"):
+        fetcher(handler, clock=lambda: now[0]).download("http://s.test/a", io.BytesIO(), limit=100)
+    assert now[0] == 5.0  # cut off at the deadline, not after the 2,000-byte header
+
+
 def test_gzip_transfer_encoding_is_undone_for_json_but_kept_for_shards() -> None:
     packed = gzip.compress(b'{"big": true}')
     requests: list[httpx.Request] = []
