@@ -9,7 +9,8 @@ What a download promises:
 - one deadline for the whole transfer, redirects included. httpx's timeouts bound each connect
   and each read; the deadline is checked after every chunk read from the network (before any
   gzip decoding, which may need many reads for one byte), so a server that trickles a byte at a
-  time is cut off too;
+  time is cut off too, and client.http_deadline clamps every network wait to it, so a response
+  head that trickles in is cut off as well;
 - redirects are followed (at most ``MAX_REDIRECTS``) only to the scheme the request started with,
   so never from https to http;
 - at most ``limit`` bytes reach the sink; the body is streamed and the transfer stops at the cap;
@@ -30,6 +31,8 @@ import httpx
 
 from client import __version__
 from client.errors import FetchTimeout, NetworkError
+from client.http_deadline import deadline as network_deadline
+from client.http_deadline import deadline_transport
 
 MAX_REDIRECTS = 5
 USER_AGENT = f"docclient/{__version__}"
@@ -84,7 +87,9 @@ class Fetcher:
         self.timeout_seconds = timeout_seconds
         self._clock = clock
         self._client = httpx.Client(
-            transport=transport,
+            # Without a transport of the caller's (tests), reads honour the download's deadline
+            # in the response head too, not only between body chunks.
+            transport=transport or deadline_transport(),
             follow_redirects=False,
             headers={"User-Agent": USER_AGENT},
         )
@@ -109,7 +114,8 @@ class Fetcher:
             headers["Accept-Encoding"] = "identity"
         deadline = self._clock() + self.timeout_seconds
         try:
-            return self._follow(url, sink, headers, limit, deadline, decode, allow_missing)
+            with network_deadline(lambda: deadline - self._clock()):
+                return self._follow(url, sink, headers, limit, deadline, decode, allow_missing)
         except httpx.TimeoutException as exc:
             raise FetchTimeout(
                 f"{url} did not answer within {self.timeout_seconds:g} s ({type(exc).__name__})",

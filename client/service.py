@@ -108,6 +108,10 @@ class DocService:
 
     def _entry(self, entry_id: object) -> CatalogEntry:
         text = required_text(entry_id, "id", MAX_ID_CHARS)
+        # Every tool that takes an id starts here: a catalog past its TTL (or a site past its
+        # cooldown) is re-checked before the entry is read, not after, so no answer comes from
+        # the old catalog and is cached under the new one's key.
+        self.data.refresh_if_due()
         entry = self.data.entry(text) or self.data.entry(text.casefold())
         if entry is not None:
             return entry

@@ -16,8 +16,6 @@ network does:
 - the disk cache holds only sound files afterwards, and a clean run then answers correctly;
 - under flipping ETags, each answer comes from the body its own request got, and the last ETag
   is the one kept for the next conditional request.
-
-Cases a known defect breaks are strict xfails (KNOWN_DEFECTS says which and why).
 """
 
 from __future__ import annotations
@@ -224,6 +222,7 @@ def settings(cache: Path, url: str, timeout_ms: int) -> Settings:
         cache_ttl=CACHE_TTL,
         timeout_ms=timeout_ms,
         cooldown_seconds=COOLDOWN_SECONDS,
+        min_confidence=None,
         cache_size=256,
         cache_dir=cache,
         debug=False,
@@ -347,38 +346,6 @@ FAULTS = (
     FaultKind("redirect-loop", lambda site: RedirectLoop(), ("catalog", "shard"), True),
 )
 SLOW_FAULTS = ("hang", "trickle", "trickle-gzip-header", "trickle-head")
-# Cases that fail because of a defect not fixed yet: id -> reason.
-_READ_NEVER_REFRESHES = (
-    "client/service.py: DocService.read never calls data.refresh_if_due(), so doc_read alone "
-    "never re-checks a catalog older than the cache TTL (nor retries a site after its cooldown): "
-    "the second call makes no request and answers from the first catalog, marked fresh"
-)
-_ENTRY_BEFORE_REFRESH = (
-    "client/service.py: releases and extract take the entry (self._entry -> data.entry) before "
-    "_cached() calls refresh_if_due(), so the first call after a new catalog arrives answers "
-    "from the old catalog's entry, and stores that answer under the new catalog's key, where the "
-    "result cache serves it until its TTL"
-)
-KNOWN_DEFECTS: dict[str, str] = {
-    **{
-        f"flip-etag-{body}-catalog-read-{cache}": _READ_NEVER_REFRESHES
-        for body in ("same-body", "new-body")
-        for cache in ("cold", "warm")
-    },
-    **{
-        f"flip-etag-new-body-catalog-{tool}-{cache}": _ENTRY_BEFORE_REFRESH
-        for tool in ("releases", "extract")
-        for cache in ("cold", "warm")
-    },
-    "trickle-head-catalog-lookup-cold": "client/http.py checks its deadline only while it reads "
-    "the body; httpx re-arms the read timeout for every read of the response head, so a server "
-    "that trickles header lines holds a download until httpcore's 100 KB head limit (minutes at "
-    "this rate), far past the timeout. Needs the deadline at the network stream (an httpcore "
-    "network backend whose reads never wait past it).",
-}
-# The head trickle is the same defect for every tool and target: one case shows it, since each
-# costs the whole hang limit.
-ONE_CASE_FAULTS = {"trickle-head": ("lookup", "cold")}
 
 
 def expected(fault: FaultKind, target: str, cache: str) -> Expect:
@@ -401,13 +368,8 @@ def cases() -> Iterator[Any]:
                 if target == "shard" and tool not in SHARD_TOOLS:
                     continue
                 for cache in ("cold", "warm"):
-                    if ONE_CASE_FAULTS.get(fault.name, (tool, cache)) != (tool, cache):
-                        continue
                     case_id = f"{fault.name}-{target}-{tool}-{cache}"
-                    marks = []
-                    if case_id in KNOWN_DEFECTS:
-                        marks.append(pytest.mark.xfail(strict=True, reason=KNOWN_DEFECTS[case_id]))
-                    yield pytest.param(fault, target, tool, cache, id=case_id, marks=marks)
+                    yield pytest.param(fault, target, tool, cache, id=case_id)
 
 
 def check(outcome: Outcome, expect: Expect, reference: dict[str, Any]) -> None:

@@ -6,6 +6,9 @@ import gzip
 import hashlib
 import inspect
 import io
+import socket
+import threading
+import time
 from collections.abc import Callable, Iterator
 
 import httpx
@@ -257,3 +260,36 @@ def test_a_refused_connection_is_a_network_error() -> None:
     # Port 9 (discard) on loopback: nothing listens there in the test environment.
     with pytest.raises(NetworkError, match=r"could not fetch http://127\.0\.0\.1:9/"):
         Fetcher(2.0).download("http://127.0.0.1:9/catalog.json", io.BytesIO(), limit=99)
+
+
+def test_the_deadline_holds_while_a_response_head_trickles_in() -> None:
+    # A real socket server that sends a header line every 50 ms, for ever: httpx re-arms its read
+    # timeout for each line, so only the download's own deadline can end the request.
+    listener = socket.create_server(("127.0.0.1", 0))
+    stop = threading.Event()
+
+    def serve() -> None:
+        conn, _ = listener.accept()
+        with conn:
+            conn.recv(4096)
+            conn.sendall(b"HTTP/1.1 200 OK\r\n")
+            while not stop.wait(0.05):
+                try:
+                    conn.sendall(b"X-Slow: 1\r\n")
+                except OSError:
+                    return
+
+    server = threading.Thread(target=serve, daemon=True)
+    server.start()
+    port = listener.getsockname()[1]
+    started = time.monotonic()
+    try:
+        with pytest.raises(FetchTimeout):
+            Fetcher(0.5).download(f"http://127.0.0.1:{port}/catalog.json", io.BytesIO(), limit=100)
+        # A hang guard, not a speed test: without the clamp this runs until httpcore's 100 KB
+        # head limit, about 500 s at this pace.
+        assert time.monotonic() - started < 30.0
+    finally:
+        stop.set()
+        listener.close()
+        server.join(timeout=5)
