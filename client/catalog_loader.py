@@ -14,11 +14,9 @@ decides whether they are a network failure (a site) or a configuration error (a 
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import hashlib
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -27,6 +25,7 @@ import orjson
 
 from client.catalog_check import CATALOG_FORMAT, catalog_problems
 from client.disk_cache import CopyRecord, DiskCache
+from client.gc_pause import collector_paused
 from client.model import CatalogEntry, Provenance, ShardRef
 from schemas import INDEX_FORMAT
 from schemas.shards import SHARD_FORMAT
@@ -52,25 +51,6 @@ class CheckedBody:
     entries: Sequence[Mapping[str, Any]]
     build_id: str | None
     updated_at: str | None
-
-
-@contextlib.contextmanager
-def bulk_allocation() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a body becomes entries, then freeze them.
-
-    A load makes some 100,000 objects that live on; the collections they trigger find no garbage
-    and took a third of the load time of a 10,000-library catalog, and every later full
-    collection would walk them again. Frozen objects are still freed by reference counting when
-    a newer copy replaces them (entries hold no reference cycles).
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        if enabled:
-            gc.enable()
 
 
 def _kind(document: Any) -> str | None:
@@ -106,7 +86,7 @@ def check_body(
         if isinstance(skeleton, list):
             return CheckedBody("index", skeleton, None, _text(verdict.get("updatedAt")))
     try:
-        with bulk_allocation():
+        with collector_paused():
             document = orjson.loads(body)
     except orjson.JSONDecodeError as exc:
         return [f"not valid JSON: {exc}"]
@@ -156,7 +136,7 @@ def make_entries(checked: CheckedBody, provenance: Provenance) -> list[CatalogEn
     A catalog's shards in a format this client cannot read are left out of ``shards``; an
     index's entries have no shards (the client builds them from the volumes).
     """
-    with bulk_allocation():
+    with collector_paused():
         return _entries(checked, provenance)
 
 
