@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Hashable, Sequence
+from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
 from client.answers import provenance_dict, row_dict, section_dict, source_label, toc_dict
@@ -44,7 +45,7 @@ class SiteSource(Protocol):
     def refresh_if_due(self) -> None: ...
     def entries(self) -> Sequence[CatalogEntry]: ...
     def entry(self, entry_id: str) -> CatalogEntry | None: ...
-    def open_shard(self, entry_id: str, version: str) -> Any: ...
+    def reading_shard(self, entry_id: str, version: str) -> AbstractContextManager[Any]: ...
     def status(self) -> dict[str, Any]: ...
     def sync(self, progress: Callable[[int, int, str], None] | None = None) -> dict[str, Any]: ...
     def load_derived(self, name: str) -> bytes | None: ...
@@ -203,8 +204,7 @@ class DocService:
         max_tokens: int,
     ) -> dict[str, Any]:
         answer = self._version_header(entry, choice, requested)
-        conn = self.data.open_shard(entry.id, choice.version)
-        try:
+        with self.data.reading_shard(entry.id, choice.version) as conn:
             if focus is None:
                 toc = table_of_contents(conn, TOC_LIMIT)
                 answer.update(
@@ -217,8 +217,6 @@ class DocService:
                 )
                 return answer
             result = search_sections(conn, focus, max_sections=max_sections, max_tokens=max_tokens)
-        finally:
-            conn.close()
         answer.update(
             focus=focus,
             sections=[section_dict(s) for s in result.sections],
@@ -263,8 +261,7 @@ class DocService:
         around = whole_number(neighbours, "neighbours", 0, MAX_NEIGHBOURS, 0)
         choice = select_version(requested, entry.versions)
         answer = self._version_header(entry, choice, requested)
-        conn = self.data.open_shard(entry.id, choice.version)
-        try:
+        with self.data.reading_shard(entry.id, choice.version) as conn:
             rows = conn.execute(
                 "SELECT id, source FROM sections WHERE anchor = ? ORDER BY id", (wanted,)
             ).fetchall()
@@ -281,8 +278,6 @@ class DocService:
                 "ORDER BY id",
                 (low, high, source),
             ).fetchall()
-        finally:
-            conn.close()
         sections = [row_dict(row, target=row[0] == section_id) for row in found]
         target = next(s for s in sections if s["target"])
         if expected is not None and target["sha256"] != expected:

@@ -9,6 +9,8 @@ Public face (everything else in the data layer is an implementation detail)::
     data.entry("flask")        # CatalogEntry | None
     data.open_shard("flask", "3.1.0")  # sqlite3.Connection: read-only, verified; the caller
                                        # closes it. Downloads or builds the shard when needed
+    with data.reading_shard("flask", "3.1.0") as conn:  # the same, closed after the block;
+        ...                                  # the one place sqlite3.Error becomes ClientError
     data.sync(progress)        # fetch every catalog and shard now, for offline use
     data.status()              # dict: sources, freshness, failures, cache figures
     data.close()
@@ -33,9 +35,10 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import logging
+import sqlite3
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -57,8 +60,6 @@ from client.model import CatalogEntry
 from client.shard_store import build_shard, built_key, install_published, open_shard_file
 
 if TYPE_CHECKING:
-    import sqlite3
-
     import httpx
 
     from client.http import Fetcher
@@ -264,6 +265,33 @@ class SiteData:
                 self._cache.remove_shard(key)
             message = f"the shard of {entry_id} {version} is invalid: {problems[0]}"
             raise self._source_error(layer, message)
+
+    @contextlib.contextmanager
+    def reading_shard(self, entry_id: str, version: str) -> Iterator[sqlite3.Connection]:
+        """:meth:`open_shard` for a block of queries, closed after it.
+
+        The checks on opening read the schema, not every page, so a damaged page can still
+        surface as sqlite3.Error in a query. It becomes the error of the shard's source, as a
+        shard found invalid when opened does (NetworkError for a site, ConfigError for a local
+        index), and the cached copy is removed so the next call fetches or builds it again.
+        """
+        conn = self.open_shard(entry_id, version)
+        try:
+            yield conn
+        except sqlite3.Error as exc:
+            raise self._damaged_shard(entry_id, version, exc) from exc
+        finally:
+            conn.close()
+
+    def _damaged_shard(self, entry_id: str, version: str, exc: sqlite3.Error) -> ClientError:
+        with self._lock:
+            entry, layer = self._merged[entry_id]
+            if layer.document == "index":
+                self._cache.remove_shard(built_key(layer.sha256, entry.id, version))
+            elif version in entry.shards:
+                self._cache.remove_shard(entry.shards[version].sha256)
+            message = f"the shard of {entry_id} {version} is damaged: {exc}"
+            return self._source_error(layer, message)
 
     def _source_error(self, layer: Layer, message: str) -> ClientError:
         if layer.record is not None:
