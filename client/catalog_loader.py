@@ -1,7 +1,8 @@
 """Turn a catalog.json or index.json body into validated, provenance-tagged CatalogEntry objects.
 
 A body is parsed once with orjson and validated once: catalog.json with the hand-written
-equivalent of its JSON Schema (``catalog_check``), index.json with ``schemas.index_rules``. A
+equivalent of its JSON Schema (``catalog_check``), index.json up to its volumes' sections
+(``index_check``; each volume is checked when a shard is built from it). A
 body that passed is remembered on disk by its sha256 (a "verdict"), so a warm start parses but
 never re-validates it. For an index the verdict also keeps the entries without their volumes,
 so a warm start need not parse a large index.json at all; volumes are read back from the body
@@ -26,6 +27,7 @@ import orjson
 from client.catalog_check import CATALOG_FORMAT, catalog_problems
 from client.disk_cache import CopyRecord, DiskCache
 from client.gc_pause import collector_paused
+from client.index_check import index_entry_problems
 from client.model import CatalogEntry, Provenance, ShardRef
 from schemas import INDEX_FORMAT
 from schemas.shards import SHARD_FORMAT
@@ -35,7 +37,7 @@ CATALOG_FILE = "catalog.json"
 INDEX_FILE = "index.json"
 FILE_LIMIT = 512 << 20
 # Names the rules a verdict vouches for: change the checks, change this, and old verdicts lapse.
-CHECKER = "docclient-check@1"
+CHECKER = "docclient-check@2"
 _FORMATS = {CATALOG_FORMAT: "catalog", INDEX_FORMAT: "index"}
 _SKELETON_KEYS = ("id", "name", "summary", "aliases", "packages", "popularity", "homepage")
 
@@ -67,10 +69,8 @@ def _skeleton(entry: Mapping[str, Any]) -> dict[str, Any]:
 def _validate(document: Any, kind: str) -> list[str]:
     if kind == "catalog":
         return catalog_problems(document)
-    # Imported here: jsonschema is slow to import and a warm start never needs it.
-    from schemas.index_rules import index_problems
-
-    return [str(problem) for problem in index_problems(document)]
+    # The volumes' sections are checked one volume at a time, when a shard is built from one.
+    return index_entry_problems(document)
 
 
 def check_body(
@@ -165,20 +165,19 @@ def _entries(checked: CheckedBody, provenance: Provenance) -> list[CatalogEntry]
     return entries
 
 
-def index_volumes(body: bytes) -> dict[tuple[str, str], list[dict[str, Any]]]:
-    """Every version's section records in an index body (validated before), by (id, version).
-
-    The first entry of an id wins, as in :func:`make_entries`.
+def index_volumes(body: bytes) -> dict[tuple[str, str], dict[str, Any]]:
+    """Every version's volume in an index body (its entries checked before, its volumes not),
+    by (id, version). The first entry of an id wins, as in :func:`make_entries`.
     """
     document = orjson.loads(body)
-    volumes: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    volumes: dict[tuple[str, str], dict[str, Any]] = {}
     seen: set[str] = set()
     for entry in document["entries"]:
         if entry["id"] in seen:
             continue
         seen.add(entry["id"])
         for version in entry["versions"]:
-            volumes[(entry["id"], version)] = entry["volumes"][version]["sections"]
+            volumes[(entry["id"], version)] = entry["volumes"][version]
     return volumes
 
 

@@ -5,7 +5,8 @@ A published shard (downloaded, or a file of a local site folder) is checked agai
 at the catalog's ``rawBytes``), and stored uncompressed under its published hash. A shard of a
 host that publishes only index.json is built here from the volume's records with
 ``schemas.shard_build``, exactly as the builder builds it, and stored under a key made of the
-index's sha256, the entry id and the version.
+index's sha256, the entry id and the version, in a folder of its own (``BUILT_FOLDER``) where the
+data layer keeps them within a disk budget.
 
 Opening is the one SQLite boundary of the client's data layer: the file is opened through a
 ``mode=ro&immutable=1`` URI (files are content-addressed, so they never change under us), with
@@ -32,6 +33,8 @@ from schemas.shard_build import build_database
 from schemas.shards import verify_shard_meta, verify_shard_schema
 
 _CHUNK = 1 << 20
+# The cache folder of shards built from a plain host's index.json (the disk budget's scope).
+BUILT_FOLDER = "built"
 
 
 def published_key(ref: ShardRef) -> str:
@@ -99,7 +102,7 @@ def build_shard(
         except sqlite3.Error as exc:
             raise ClientError(f"could not build the shard of {entry_id} {version}: {exc}") from exc
         with temporary.open("r+b") as reopened:
-            return cache.install_shard(key, temporary, reopened)
+            return cache.install_shard(key, temporary, reopened, BUILT_FOLDER)
 
 
 def open_shard_file(

@@ -57,7 +57,13 @@ from client.disk_cache import CopyRecord, DiskCache
 from client.errors import ClientError, ConfigError, NetworkError, NotFound, VersionNotFound
 from client.fetch import RemoteSite
 from client.model import CatalogEntry
-from client.shard_store import build_shard, built_key, install_published, open_shard_file
+from client.shard_store import (
+    BUILT_FOLDER,
+    build_shard,
+    built_key,
+    install_published,
+    open_shard_file,
+)
 
 if TYPE_CHECKING:
     import httpx
@@ -102,7 +108,7 @@ class SiteData:
         self._bundled: Layer | None = None
         self._merged: dict[str, tuple[CatalogEntry, Layer]] = {}
         self._ordered: tuple[CatalogEntry, ...] = ()
-        self._volumes: tuple[str, dict[tuple[str, str], list[dict[str, Any]]]] | None = None
+        self._volumes: tuple[str, dict[tuple[str, str], dict[str, Any]]] | None = None
 
     def _fetcher(self) -> Fetcher:
         if self._fetcher_instance is None:
@@ -262,7 +268,7 @@ class SiteData:
                 if not isinstance(opened, list):
                     return opened
                 problems = opened
-                self._cache.remove_shard(key)
+                self._cache.remove_shard(key, _folder_of(layer))
             message = f"the shard of {entry_id} {version} is invalid: {problems[0]}"
             raise self._source_error(layer, message)
 
@@ -287,7 +293,7 @@ class SiteData:
         with self._lock:
             entry, layer = self._merged[entry_id]
             if layer.document == "index":
-                self._cache.remove_shard(built_key(layer.sha256, entry.id, version))
+                self._cache.remove_shard(built_key(layer.sha256, entry.id, version), BUILT_FOLDER)
             elif version in entry.shards:
                 self._cache.remove_shard(entry.shards[version].sha256)
             message = f"the shard of {entry_id} {version} is damaged: {exc}"
@@ -305,16 +311,14 @@ class SiteData:
         """(path, cache key, expected section count, how it was had) of a version's shard."""
         if layer.document == "index":
             key = built_key(layer.sha256, entry.id, version)
-            path = self._cache.shard_path(key)
+            path = self._cache.shard_path(key, BUILT_FOLDER)
             if path is not None:
+                self._cache.mark_used(key, BUILT_FOLDER)
                 return path, key, None, "cached"
-            records = self._index_volumes(layer).get((entry.id, version), [])
-            return (
-                build_shard(self._cache, key, entry.id, version, records),
-                key,
-                len(records),
-                "built",
-            )
+            sections = self._checked_volume(layer, entry.id, version)
+            path = build_shard(self._cache, key, entry.id, version, sections)
+            self._trim_built(entry.id, version, key)
+            return path, key, len(sections), "built"
         ref = entry.shards.get(version)
         if ref is None:
             raise NetworkError(
@@ -349,7 +353,7 @@ class SiteData:
             raise
         return path, ref.sha256, ref.sections, "downloaded"
 
-    def _index_volumes(self, layer: Layer) -> dict[tuple[str, str], list[dict[str, Any]]]:
+    def _index_volumes(self, layer: Layer) -> dict[tuple[str, str], dict[str, Any]]:
         if self._volumes is not None and self._volumes[0] == layer.sha256:
             return self._volumes[1]
         try:
@@ -362,6 +366,33 @@ class SiteData:
         if len(data) <= _VOLUME_MEMO_LIMIT:
             self._volumes = (layer.sha256, volumes)
         return volumes
+
+    def _checked_volume(self, layer: Layer, entry_id: str, version: str) -> list[dict[str, Any]]:
+        """A volume's sections, checked against the schema now that they are used."""
+        # Imported here: jsonschema is slow to import and only a shard build needs it.
+        from schemas.index_rules import volume_problems
+
+        volume = self._index_volumes(layer)[(entry_id, version)]
+        problems = volume_problems(volume)
+        if problems:
+            message = f"the volume of {entry_id} {version} in {layer.label} is invalid: "
+            raise self._source_error(layer, message + str(problems[0]))
+        sections: list[dict[str, Any]] = volume["sections"]
+        return sections
+
+    def _trim_built(self, entry_id: str, version: str, key: str) -> None:
+        """Keep built shards within the disk budget and the entry limit, newest kept."""
+        budget = self.settings.plain_budget_mb << 20
+        self._cache.trim_shards(BUILT_FOLDER, budget, self.settings.plain_max_entries, key)
+        built = sum(size for _used, size, _key in self._cache.shards_in(BUILT_FOLDER))
+        if built > budget:
+            self._cache.remove_shard(key, BUILT_FOLDER)
+            raise ConfigError(
+                f"the shard of {entry_id} {version} takes {built / 1e6:.0f} MB, more than the "
+                f"disk budget for hosts that publish only index.json "
+                f"({self.settings.plain_budget_mb} MB); raise --plain-budget-mb",
+                hints=["--plain-budget-mb", "DOCTROVE_PLAIN_BUDGET_MB"],
+            )
 
     # Offline use and reporting.
 
@@ -424,6 +455,11 @@ class SiteData:
             status["error"] = failure.reason
             status["retryInSeconds"] = round(self._cooldown.remaining(url), 1)
         return status
+
+
+def _folder_of(layer: Layer) -> str:
+    """The cache folder of a layer's shards: built by the client, or published."""
+    return BUILT_FOLDER if layer.document == "index" else "shards"
 
 
 def _layer_status(layer: Layer, *, used: bool) -> dict[str, Any]:
