@@ -61,6 +61,7 @@ from client.shard_store import (
     BUILT_FOLDER,
     build_shard,
     built_key,
+    estimated_shard_bytes,
     install_published,
     open_shard_file,
 )
@@ -72,6 +73,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("doctrove.sources")
 Progress = Callable[[int, int, str], None]
+Job = tuple[CatalogEntry, Layer, str]  # a version's shard to have: (entry, its layer, version)
 # Parsed volumes of an index are kept for the next shard only when the index is this small.
 _VOLUME_MEMO_LIMIT = 64 << 20
 # A temporary file this old in the cache was left by a process that died.
@@ -396,10 +398,16 @@ class SiteData:
 
     # Offline use and reporting.
 
-    def sync(self, progress: Progress | None = None) -> dict[str, Any]:
+    def sync(
+        self, progress: Progress | None = None, notice: Callable[[str], None] | None = None
+    ) -> dict[str, Any]:
         """Re-check every site now (TTL and cooldown ignored), then make sure every version's
         shard is in the cache, verified. ``progress(done, total, "id version")`` follows each
-        shard. Failures are collected, not raised, so one bad shard does not stop the rest."""
+        shard. Failures are collected, not raised, so one bad shard does not stop the rest.
+
+        Shards of a plain host are built only as far as the disk budget and the entry limit
+        allow (the rest are ``skipped`` and built when asked for); ``notice`` hears what
+        building them would cost before any is built."""
         with self._lock:
             failures: list[dict[str, str]] = []
             for url in self._remotes:
@@ -410,6 +418,7 @@ class SiteData:
             self._loaded = True
             self._merge()
             jobs = [(e, layer, v) for e, layer in self._merged.values() for v in e.versions]
+            jobs, skipped = self._plan_builds(jobs, notice)
             counts = {"cached": 0, "downloaded": 0, "built": 0, "copied": 0}
             for done, (entry, layer, version) in enumerate(jobs, start=1):
                 try:
@@ -419,7 +428,56 @@ class SiteData:
                 if progress is not None:
                     progress(done, len(jobs), f"{entry.id} {version}")
             self._cache.remove_temporary(_ABANDONED_SECONDS, self._clock())
-            return {"shards": len(jobs), **counts, "failures": failures}
+            return {"shards": len(jobs), **counts, "skipped": skipped, "failures": failures}
+
+    def _plan_builds(
+        self, jobs: list[Job], notice: Callable[[str], None] | None
+    ) -> tuple[list[Job], int]:
+        """The jobs sync runs: all of them, except the shards to build from plain hosts beyond
+        what the budget and the entry limit leave room for; and how many were left out."""
+        planned: list[Job] = []
+        to_build: list[tuple[Job, int]] = []
+        for job in jobs:
+            entry, layer, version = job
+            key = built_key(layer.sha256, entry.id, version)
+            if layer.document != "index" or self._cache.shard_path(key, BUILT_FOLDER):
+                planned.append(job)
+                continue
+            try:
+                volume = self._index_volumes(layer)[(entry.id, version)]
+            except ClientError:
+                planned.append(job)  # the job itself reports the failure
+                continue
+            to_build.append((job, estimated_shard_bytes(volume)))
+        if not to_build:
+            return planned, 0
+        present = self._cache.shards_in(BUILT_FOLDER)
+        room = (self.settings.plain_budget_mb << 20) - sum(size for _, size, _ in present)
+        slots = self.settings.plain_max_entries - len(present)
+        total = sum(cost for _job, cost in to_build)
+        chosen: list[Job] = []
+        chosen_bytes = 0
+        for job, cost in to_build:
+            if len(chosen) >= slots or chosen_bytes + cost > room:
+                break
+            chosen.append(job)
+            chosen_bytes += cost
+        entries = len({(job[1].label, job[0].id) for job, _cost in to_build})
+        if notice is not None:
+            notice(
+                f"{len(to_build)} versions of {entries} entries come from hosts that publish "
+                f"only index.json; building all their shards would take about "
+                f"{total / 1e6:,.1f} MB. Within --plain-budget-mb "
+                f"{self.settings.plain_budget_mb} and --plain-max-entries "
+                f"{self.settings.plain_max_entries}, sync builds {len(chosen)} (about "
+                f"{chosen_bytes / 1e6:,.1f} MB); "
+                + (
+                    f"the other {len(to_build) - len(chosen)} are built when first asked for."
+                    if len(chosen) < len(to_build)
+                    else "that is all of them."
+                )
+            )
+        return planned + chosen, len(to_build) - len(chosen)
 
     def status(self) -> dict[str, Any]:
         """Sources with their standing and freshness, the merged entry count, cache figures."""
