@@ -9,6 +9,8 @@ Layout under the cache dir (``v1/`` so a later layout never reads this one)::
                                        entries without volumes), so a warm start skips the check
     v1/shards/<key>.sqlite             a shard database, uncompressed, ready to open read-only
     v1/shards/<key>.json               its sidecar: the database's own sha256 and size
+    v1/last-good/<key>.json            per source, library and version: the published shard
+                                       that last opened, the fallback when a newer one is bad
     v1/built/<key>.sqlite, <key>.json  the same for shards the client built from a plain host's
                                        index.json; the sidecar's mtime is when it was last used,
                                        so the least recently used go first when over budget
@@ -321,6 +323,29 @@ class DiskCache:
             self.remove_shard(key, folder)
             total, count, removed = total - size, count - 1, removed + 1
         return removed
+
+    # Last good shards: which published shard of a source's version last opened.
+
+    def read_last_good(self, source: str, entry_id: str, version: str) -> tuple[str, int] | None:
+        """(sha256, sections) of the published shard that last opened for this version."""
+        document = self._read_json(
+            self.base / "last-good" / f"{hash_key(source, entry_id, version)}.json"
+        )
+        if document is None:
+            return None
+        sha256, sections = document.get("sha256"), document.get("sections")
+        if not (isinstance(sha256, str) and _is_sha256(sha256) and type(sections) is int):
+            return None
+        return sha256, sections
+
+    def write_last_good(
+        self, source: str, entry_id: str, version: str, sha256: str, sections: int
+    ) -> None:
+        if self.read_last_good(source, entry_id, version) != (sha256, sections):
+            name = f"{hash_key(source, entry_id, version)}.json"
+            self.write_atomic(
+                "last-good", name, orjson.dumps({"sha256": sha256, "sections": sections})
+            )
 
     # Housekeeping.
 

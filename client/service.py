@@ -20,7 +20,7 @@ from client.arguments import optional_text, required_text, whole_number
 from client.errors import InvalidRequest, NotFound, SectionChanged, VersionNotFound
 from client.lookup import LibraryIndex, export_stems, import_stems
 from client.memo import ResultCache
-from client.model import CatalogEntry
+from client.model import CatalogEntry, OpenedShard
 from client.search import (
     DEFAULT_MAX_SECTIONS,
     DEFAULT_MAX_TOKENS,
@@ -45,7 +45,7 @@ class SiteSource(Protocol):
     def refresh_if_due(self) -> None: ...
     def entries(self) -> Sequence[CatalogEntry]: ...
     def entry(self, entry_id: str) -> CatalogEntry | None: ...
-    def reading_shard(self, entry_id: str, version: str) -> AbstractContextManager[Any]: ...
+    def reading_shard(self, entry_id: str, version: str) -> AbstractContextManager[OpenedShard]: ...
     def status(self) -> dict[str, Any]: ...
     def sync(
         self,
@@ -208,7 +208,9 @@ class DocService:
         max_tokens: int,
     ) -> dict[str, Any]:
         answer = self._version_header(entry, choice, requested)
-        with self.data.reading_shard(entry.id, choice.version) as conn:
+        with self.data.reading_shard(entry.id, choice.version) as shard:
+            conn = shard.connection
+            _mark_stale(answer, shard.stale_reason)
             if focus is None:
                 toc = table_of_contents(conn, TOC_LIMIT)
                 answer.update(
@@ -265,7 +267,9 @@ class DocService:
         around = whole_number(neighbours, "neighbours", 0, MAX_NEIGHBOURS, 0)
         choice = select_version(requested, entry.versions)
         answer = self._version_header(entry, choice, requested)
-        with self.data.reading_shard(entry.id, choice.version) as conn:
+        with self.data.reading_shard(entry.id, choice.version) as shard:
+            conn = shard.connection
+            _mark_stale(answer, shard.stale_reason)
             rows = conn.execute(
                 "SELECT id, source FROM sections WHERE anchor = ? ORDER BY id", (wanted,)
             ).fetchall()
@@ -313,6 +317,12 @@ class DocService:
                 "ttlSeconds": stats.ttl_seconds,
             },
         }
+
+
+def _mark_stale(answer: dict[str, Any], reason: str | None) -> None:
+    """An answer from a version's last good shard says so, and why, in its provenance."""
+    if reason is not None:
+        answer["provenance"] = {**answer["provenance"], "stale": True, "staleReason": reason}
 
 
 def _latest(entry: CatalogEntry) -> str | None:

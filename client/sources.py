@@ -56,7 +56,7 @@ from client.cooldown import Cooldown
 from client.disk_cache import CopyRecord, DiskCache
 from client.errors import ClientError, ConfigError, NetworkError, NotFound, VersionNotFound
 from client.fetch import RemoteSite
-from client.model import CatalogEntry
+from client.model import CatalogEntry, OpenedShard
 from client.shard_store import (
     BUILT_FOLDER,
     build_shard,
@@ -252,6 +252,9 @@ class SiteData:
 
     def open_shard(self, entry_id: str, version: str) -> sqlite3.Connection:
         """A verified read-only connection to a version's shard, downloaded or built if needed."""
+        return self._open(entry_id, version).connection
+
+    def _open(self, entry_id: str, version: str) -> OpenedShard:
         with self._lock:
             self._ensure_loaded()
             found = self._merged.get(entry_id)
@@ -263,33 +266,70 @@ class SiteData:
                     f"{entry_id} has no version {version!r}; it has {', '.join(entry.versions)}",
                     hints=entry.versions,
                 )
-            problems: list[str] = []
-            for _attempt in range(2):  # a bad cached file is removed, then had once more
-                path, key, sections, _how = self._shard_file(entry, layer, version)
-                opened = open_shard_file(path, entry.id, version, sections)
-                if not isinstance(opened, list):
-                    return opened
-                problems = opened
-                self._cache.remove_shard(key, _folder_of(layer))
-            message = f"the shard of {entry_id} {version} is invalid: {problems[0]}"
-            raise self._source_error(layer, message)
+            try:
+                return OpenedShard(self._open_current(entry, layer, version))
+            except (NetworkError, ConfigError) as exc:
+                fallback = self._open_last_good(entry, layer, version)
+                if fallback is None:
+                    raise
+                log.debug("%s %s: %s; answering from its last good shard", entry_id, version, exc)
+                return OpenedShard(fallback, exc.message)
+
+    def _open_current(self, entry: CatalogEntry, layer: Layer, version: str) -> sqlite3.Connection:
+        problems: list[str] = []
+        for _attempt in range(2):  # a bad cached file is removed, then had once more
+            path, key, sections, _how = self._shard_file(entry, layer, version)
+            opened = open_shard_file(path, entry.id, version, sections)
+            if not isinstance(opened, list):
+                ref = entry.shards.get(version)
+                if layer.document == "catalog" and ref is not None:
+                    self._remember_good(layer, entry.id, version, ref.sha256, ref.sections)
+                return opened
+            problems = opened
+            self._cache.remove_shard(key, _folder_of(layer))
+        message = f"the shard of {entry.id} {version} is invalid: {problems[0]}"
+        raise self._source_error(layer, message)
+
+    def _remember_good(
+        self, layer: Layer, entry_id: str, version: str, sha256: str, sections: int
+    ) -> None:
+        # Losing this record only loses a fallback; it never fails an answer.
+        with contextlib.suppress(ClientError):
+            self._cache.write_last_good(layer.label, entry_id, version, sha256, sections)
+
+    def _open_last_good(
+        self, entry: CatalogEntry, layer: Layer, version: str
+    ) -> sqlite3.Connection | None:
+        """The version's last good published shard, if it is still in the cache and sound."""
+        if layer.document != "catalog":
+            return None
+        remembered = self._cache.read_last_good(layer.label, entry.id, version)
+        if remembered is None:
+            return None
+        sha256, sections = remembered
+        path = self._cache.shard_path(sha256)
+        if path is None:
+            return None
+        opened = open_shard_file(path, entry.id, version, sections)
+        return None if isinstance(opened, list) else opened
 
     @contextlib.contextmanager
-    def reading_shard(self, entry_id: str, version: str) -> Iterator[sqlite3.Connection]:
-        """:meth:`open_shard` for a block of queries, closed after it.
+    def reading_shard(self, entry_id: str, version: str) -> Iterator[OpenedShard]:
+        """:meth:`open_shard` for a block of queries, closed after it; with the reason when
+        the shard is the version's last good one because the catalog's current one failed.
 
         The checks on opening read the schema, not every page, so a damaged page can still
         surface as sqlite3.Error in a query. It becomes the error of the shard's source, as a
         shard found invalid when opened does (NetworkError for a site, ConfigError for a local
         index), and the cached copy is removed so the next call fetches or builds it again.
         """
-        conn = self.open_shard(entry_id, version)
+        shard = self._open(entry_id, version)
         try:
-            yield conn
+            yield shard
         except sqlite3.Error as exc:
             raise self._damaged_shard(entry_id, version, exc) from exc
         finally:
-            conn.close()
+            shard.connection.close()
 
     def _damaged_shard(self, entry_id: str, version: str, exc: sqlite3.Error) -> ClientError:
         with self._lock:

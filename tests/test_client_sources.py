@@ -3,6 +3,7 @@ and every failure a site can have, produced with httpx.MockTransport."""
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import re
 import sqlite3
@@ -575,3 +576,38 @@ def test_sync_of_a_plain_host_says_what_it_costs_and_stays_within_the_limits(
     assert len(built_files(tmp_path)) == 4
     again = site.sync(None, notices.append)
     assert (again["cached"], again["built"], again["skipped"]) == (4, 0, 2)
+
+
+@pytest.mark.parametrize("damage", ["wrong sha256", "corrupt"])
+def test_a_bad_new_shard_falls_back_to_the_versions_last_good_one(
+    tmp_path: Path, damage: str
+) -> None:
+    from client.service import DocService
+
+    host = FakeHost(tmp_path / "private", SITE)
+    make_site(host.root, {"flask": {"3.1.0": records("flask", "3.1.0")}})
+    clock = Clock()
+    service = DocService(data(tmp_path, host, clock, SITE), cache_ttl=0)
+    first = service.extract("flask", "3.1.0", "intro")
+    assert first["provenance"]["stale"] is False and "staleReason" not in first["provenance"]
+    # The site is rebuilt; the catalog is valid but the new shard it names is bad.
+    rebuilt = [{**records("flask", "3.1.0")[0], "body": "Rebuilt."}]
+    catalog = make_site(host.root, {"flask": {"3.1.0": rebuilt}})
+    shard = host.root / catalog["entries"][0]["shards"]["3.1.0"]["path"]
+    if damage == "wrong sha256":
+        shard.write_bytes(shard.read_bytes()[:-1] + b"!")
+    else:  # the catalog vouches for the bytes, which are not a database
+        packed = gzip.compress(b"not a database" * 100, mtime=0)
+        shard.write_bytes(packed)
+        ref = catalog["entries"][0]["shards"]["3.1.0"]
+        ref.update(sha256=hashlib.sha256(packed).hexdigest(), bytes=len(packed), rawBytes=1400)
+        (host.root / "catalog.json").write_bytes(orjson.dumps(catalog))
+    clock.now += 601  # past the TTL: the new catalog is fetched
+    answer = service.extract("flask", "3.1.0", "intro")
+    assert answer["sections"][0]["body"] == "About flask."
+    assert answer["provenance"]["stale"] is True
+    assert "the shard of flask 3.1.0" in answer["provenance"]["staleReason"] or (
+        "is not the shard the catalog lists" in answer["provenance"]["staleReason"]
+    )
+    with pytest.raises(NetworkError):  # a version never good before has nothing to fall back on
+        data(tmp_path / "fresh", host, clock, SITE).open_shard("flask", "3.1.0")
