@@ -111,6 +111,7 @@ class SiteData:
         self._merged: dict[str, tuple[CatalogEntry, Layer]] = {}
         self._ordered: tuple[CatalogEntry, ...] = ()
         self._volumes: tuple[str, dict[tuple[str, str], dict[str, Any]]] | None = None
+        self._built_tally: tuple[int, int] | None = None  # (count, bytes) of built shards
 
     def _fetcher(self) -> Fetcher:
         if self._fetcher_instance is None:
@@ -359,7 +360,7 @@ class SiteData:
                 return path, key, None, "cached"
             sections = self._checked_volume(layer, entry.id, version)
             path = build_shard(self._cache, key, entry.id, version, sections)
-            self._trim_built(entry.id, version, key)
+            self._trim_built(entry.id, version, key, path)
             return path, key, len(sections), "built"
         ref = entry.shards.get(version)
         if ref is None:
@@ -422,19 +423,30 @@ class SiteData:
         sections: list[dict[str, Any]] = volume["sections"]
         return sections
 
-    def _trim_built(self, entry_id: str, version: str, key: str) -> None:
-        """Keep built shards within the disk budget and the entry limit, newest kept."""
-        budget = self.settings.plain_budget_mb << 20
-        self._cache.trim_shards(BUILT_FOLDER, budget, self.settings.plain_max_entries, key)
-        built = sum(size for _used, size, _key in self._cache.shards_in(BUILT_FOLDER))
-        if built > budget:
+    def _trim_built(self, entry_id: str, version: str, key: str, path: Path) -> None:
+        """Keep built shards within the disk budget and the entry limit, the newest kept.
+
+        The folder is listed once per process and then tallied, so a sync that builds
+        thousands of shards does not list it after each; other processes' shards are counted
+        at the next listing, which happens whenever the tally reaches a limit.
+        """
+        budget, limit = self.settings.plain_budget_mb << 20, self.settings.plain_max_entries
+        size = path.stat().st_size
+        if size > budget:
             self._cache.remove_shard(key, BUILT_FOLDER)
             raise ConfigError(
-                f"the shard of {entry_id} {version} takes {built / 1e6:.0f} MB, more than the "
+                f"the shard of {entry_id} {version} takes {size / 1e6:.1f} MB, more than the "
                 f"disk budget for hosts that publish only index.json "
                 f"({self.settings.plain_budget_mb} MB); raise --plain-budget-mb",
                 hints=["--plain-budget-mb", "DOCTROVE_PLAIN_BUDGET_MB"],
             )
+        if self._built_tally is not None:
+            count, total = self._built_tally
+            self._built_tally = (count + 1, total + size)
+        if self._built_tally is None or not _fits(self._built_tally, budget, limit):
+            self._cache.trim_shards(BUILT_FOLDER, budget, limit, key)
+            shards = self._cache.shards_in(BUILT_FOLDER)
+            self._built_tally = (len(shards), sum(size for _used, size, _key in shards))
 
     # Offline use and reporting.
 
@@ -553,6 +565,11 @@ class SiteData:
             status["error"] = failure.reason
             status["retryInSeconds"] = round(self._cooldown.remaining(url), 1)
         return status
+
+
+def _fits(tally: tuple[int, int], budget: int, limit: int) -> bool:
+    count, total = tally
+    return count <= limit and total <= budget
 
 
 def _folder_of(layer: Layer) -> str:
