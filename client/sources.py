@@ -11,7 +11,8 @@ Public face (everything else in the data layer is an implementation detail)::
                                        # closes it. Downloads or builds the shard when needed
     with data.reading_shard("flask", "3.1.0") as conn:  # the same, closed after the block;
         ...                                  # the one place sqlite3.Error becomes ClientError
-    data.sync(progress)        # fetch every catalog and shard now, for offline use
+    data.sync(progress, notice)  # fetch every catalog and shard now, for offline use; a
+                                 # plain host's shards only as far as its limits allow
     data.status()              # dict: sources, freshness, failures, cache figures
     data.close()
 
@@ -33,7 +34,6 @@ nothing cached can answer), ConfigError (the local index), ClientError (the bund
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import logging
 import sqlite3
 import threading
@@ -48,7 +48,6 @@ from client.catalog_loader import (
     Layer,
     copy_layer,
     file_layer,
-    index_volumes,
     iso_time,
 )
 from client.config import Settings
@@ -57,14 +56,8 @@ from client.disk_cache import CopyRecord, DiskCache
 from client.errors import ClientError, ConfigError, NetworkError, NotFound, VersionNotFound
 from client.fetch import RemoteSite
 from client.model import CatalogEntry, OpenedShard
-from client.shard_store import (
-    BUILT_FOLDER,
-    build_shard,
-    built_key,
-    estimated_shard_bytes,
-    install_published,
-    open_shard_file,
-)
+from client.plain_shards import PlainShards
+from client.shard_store import BUILT_FOLDER, built_key, install_published, open_shard_file
 
 if TYPE_CHECKING:
     import httpx
@@ -74,8 +67,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("doctrove.sources")
 Progress = Callable[[int, int, str], None]
 Job = tuple[CatalogEntry, Layer, str]  # a version's shard to have: (entry, its layer, version)
-# Parsed volumes of an index are kept for the next shard only when the index is this small.
-_VOLUME_MEMO_LIMIT = 64 << 20
 # A temporary file this old in the cache was left by a process that died.
 _ABANDONED_SECONDS = 3600.0
 
@@ -110,8 +101,7 @@ class SiteData:
         self._bundled: Layer | None = None
         self._merged: dict[str, tuple[CatalogEntry, Layer]] = {}
         self._ordered: tuple[CatalogEntry, ...] = ()
-        self._volumes: tuple[str, dict[tuple[str, str], dict[str, Any]]] | None = None
-        self._built_tally: tuple[int, int] | None = None  # (count, bytes) of built shards
+        self._plain = PlainShards(self._cache, settings.plain_budget_mb, settings.plain_max_entries)
 
     def _fetcher(self) -> Fetcher:
         if self._fetcher_instance is None:
@@ -335,8 +325,8 @@ class SiteData:
     def _damaged_shard(self, entry_id: str, version: str, exc: sqlite3.Error) -> ClientError:
         with self._lock:
             entry, layer = self._merged[entry_id]
-            if layer.document == "index":
-                self._cache.remove_shard(built_key(layer.sha256, entry.id, version), BUILT_FOLDER)
+            if _plain(layer):
+                self._plain.remove(layer, entry.id, version)
             elif version in entry.shards:
                 self._cache.remove_shard(entry.shards[version].sha256)
             message = f"the shard of {entry_id} {version} is damaged: {exc}"
@@ -354,14 +344,11 @@ class SiteData:
         """(path, cache key, expected section count, how it was had) of a version's shard."""
         if layer.document == "index":
             key = built_key(layer.sha256, entry.id, version)
-            path = self._cache.shard_path(key, BUILT_FOLDER)
+            path = self._plain.cached(layer, entry.id, version)
             if path is not None:
-                self._cache.mark_used(key, BUILT_FOLDER)
                 return path, key, None, "cached"
-            sections = self._checked_volume(layer, entry.id, version)
-            path = build_shard(self._cache, key, entry.id, version, sections)
-            self._trim_built(entry.id, version, key, path)
-            return path, key, len(sections), "built"
+            path, sections = self._plain.build(layer, entry.id, version, self._source_error)
+            return path, key, sections, "built"
         ref = entry.shards.get(version)
         if ref is None:
             raise NetworkError(
@@ -395,58 +382,6 @@ class SiteData:
             self._cooldown.fail(layer.label, exc.message)
             raise
         return path, ref.sha256, ref.sections, "downloaded"
-
-    def _index_volumes(self, layer: Layer) -> dict[tuple[str, str], dict[str, Any]]:
-        if self._volumes is not None and self._volumes[0] == layer.sha256:
-            return self._volumes[1]
-        try:
-            data = layer.body.read_bytes()
-        except OSError:
-            data = b""
-        if hashlib.sha256(data).hexdigest() != layer.sha256:
-            raise self._source_error(layer, f"{layer.body} changed or vanished since it was read")
-        volumes = index_volumes(data)
-        if len(data) <= _VOLUME_MEMO_LIMIT:
-            self._volumes = (layer.sha256, volumes)
-        return volumes
-
-    def _checked_volume(self, layer: Layer, entry_id: str, version: str) -> list[dict[str, Any]]:
-        """A volume's sections, checked against the schema now that they are used."""
-        # Imported here: jsonschema is slow to import and only a shard build needs it.
-        from schemas.index_rules import volume_problems
-
-        volume = self._index_volumes(layer)[(entry_id, version)]
-        problems = volume_problems(volume)
-        if problems:
-            message = f"the volume of {entry_id} {version} in {layer.label} is invalid: "
-            raise self._source_error(layer, message + str(problems[0]))
-        sections: list[dict[str, Any]] = volume["sections"]
-        return sections
-
-    def _trim_built(self, entry_id: str, version: str, key: str, path: Path) -> None:
-        """Keep built shards within the disk budget and the entry limit, the newest kept.
-
-        The folder is listed once per process and then tallied, so a sync that builds
-        thousands of shards does not list it after each; other processes' shards are counted
-        at the next listing, which happens whenever the tally reaches a limit.
-        """
-        budget, limit = self.settings.plain_budget_mb << 20, self.settings.plain_max_entries
-        size = path.stat().st_size
-        if size > budget:
-            self._cache.remove_shard(key, BUILT_FOLDER)
-            raise ConfigError(
-                f"the shard of {entry_id} {version} takes {size / 1e6:.1f} MB, more than the "
-                f"disk budget for hosts that publish only index.json "
-                f"({self.settings.plain_budget_mb} MB); raise --plain-budget-mb",
-                hints=["--plain-budget-mb", "DOCTROVE_PLAIN_BUDGET_MB"],
-            )
-        if self._built_tally is not None:
-            count, total = self._built_tally
-            self._built_tally = (count + 1, total + size)
-        if self._built_tally is None or not _fits(self._built_tally, budget, limit):
-            self._cache.trim_shards(BUILT_FOLDER, budget, limit, key)
-            shards = self._cache.shards_in(BUILT_FOLDER)
-            self._built_tally = (len(shards), sum(size for _used, size, _key in shards))
 
     # Offline use and reporting.
 
@@ -487,49 +422,24 @@ class SiteData:
     ) -> tuple[list[Job], int]:
         """The jobs sync runs: all of them, except the shards to build from plain hosts beyond
         what the budget and the entry limit leave room for; and how many were left out."""
-        planned: list[Job] = []
-        to_build: list[tuple[Job, int]] = []
-        for job in jobs:
-            entry, layer, version = job
-            key = built_key(layer.sha256, entry.id, version)
-            if layer.document != "index" or self._cache.shard_path(key, BUILT_FOLDER):
-                planned.append(job)
-                continue
-            try:
-                volume = self._index_volumes(layer)[(entry.id, version)]
-            except ClientError:
-                planned.append(job)  # the job itself reports the failure
-                continue
-            to_build.append((job, estimated_shard_bytes(volume)))
-        if not to_build:
-            return planned, 0
-        present = self._cache.shards_in(BUILT_FOLDER)
-        room = (self.settings.plain_budget_mb << 20) - sum(size for _, size, _ in present)
-        slots = self.settings.plain_max_entries - len(present)
-        total = sum(cost for _job, cost in to_build)
-        chosen: list[Job] = []
-        chosen_bytes = 0
-        for job, cost in to_build:
-            if len(chosen) >= slots or chosen_bytes + cost > room:
-                break
-            chosen.append(job)
-            chosen_bytes += cost
-        entries = len({(job[1].label, job[0].id) for job, _cost in to_build})
-        if notice is not None:
-            notice(
-                f"{len(to_build)} versions of {entries} entries come from hosts that publish "
-                f"only index.json; building all their shards would take about "
-                f"{total / 1e6:,.1f} MB. Within --plain-budget-mb "
-                f"{self.settings.plain_budget_mb} and --plain-max-entries "
-                f"{self.settings.plain_max_entries}, sync builds {len(chosen)} (about "
-                f"{chosen_bytes / 1e6:,.1f} MB); "
-                + (
-                    f"the other {len(to_build) - len(chosen)} are built when first asked for."
-                    if len(chosen) < len(to_build)
-                    else "that is all of them."
-                )
-            )
-        return planned + chosen, len(to_build) - len(chosen)
+        plain = [(layer, entry.id, version) for entry, layer, version in jobs if _plain(layer)]
+        if not plain:
+            return jobs, 0
+        plan = self._plain.plan(plain, self._source_error)
+        if plan.versions and notice is not None:
+            notice(self._plain.describe(plan))
+        skipped = plan.versions - len(plan.chosen)
+        if not skipped:
+            return jobs, 0
+        chosen = set(plan.chosen)
+        kept = [
+            (entry, layer, version)
+            for entry, layer, version in jobs
+            if not _plain(layer)
+            or (layer.label, entry.id, version) in chosen
+            or self._plain.cached(layer, entry.id, version) is not None
+        ]
+        return kept, skipped
 
     def status(self) -> dict[str, Any]:
         """Sources with their standing and freshness, the merged entry count, cache figures."""
@@ -567,14 +477,14 @@ class SiteData:
         return status
 
 
-def _fits(tally: tuple[int, int], budget: int, limit: int) -> bool:
-    count, total = tally
-    return count <= limit and total <= budget
+def _plain(layer: Layer) -> bool:
+    """Whether a layer is a plain host's index.json (its shards are built here)."""
+    return layer.document == "index"
 
 
 def _folder_of(layer: Layer) -> str:
     """The cache folder of a layer's shards: built by the client, or published."""
-    return BUILT_FOLDER if layer.document == "index" else "shards"
+    return BUILT_FOLDER if _plain(layer) else "shards"
 
 
 def _layer_status(layer: Layer, *, used: bool) -> dict[str, Any]:
