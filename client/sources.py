@@ -9,8 +9,9 @@ Public face (everything else in the data layer is an implementation detail)::
     data.entry("flask")        # CatalogEntry | None
     data.open_shard("flask", "3.1.0")  # sqlite3.Connection: read-only, verified; the caller
                                        # closes it. Downloads or builds the shard when needed
-    with data.reading_shard("flask", "3.1.0") as conn:  # the same, closed after the block;
-        ...                                  # the one place sqlite3.Error becomes ClientError
+    with data.reading_shard("flask", "3.1.0") as shard:  # OpenedShard: the connection,
+        ...              # closed after the block, and a stale_reason when it is the version's
+                         # last good shard; the one place sqlite3.Error becomes ClientError
     data.sync(progress, notice)  # fetch every catalog and shard now, for offline use; a
                                  # plain host's shards only as far as its limits allow
     data.status()              # dict: sources, freshness, failures, cache figures
@@ -21,7 +22,9 @@ one), then ``--local-index``. A site that fails is replaced, at its own place in
 its last good copy on disk (``Provenance.kind == "disk"``, ``stale=True``). The bundled index is
 the last resort: it answers only when no other source has anything (no site configured or
 cached, no local index). Each entry's ``provenance`` says where it came from, when that copy was
-fetched, and whether it is stale.
+fetched, and whether it is stale. A version whose shard, as the current catalog lists it, is
+bad (wrong sha256, corrupt) is answered from the last shard of that version that opened, while
+the cache still has it (``OpenedShard.stale_reason`` says why).
 
 Freshness: a site's copy is re-checked once it is older than the cache TTL. A failure starts a
 cooldown during which the site is not asked again and its copy on disk answers; after it the
