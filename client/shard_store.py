@@ -107,7 +107,7 @@ def build_shard(
     records: Iterable[Mapping[str, Any]],
 ) -> Path:
     """Build a version's shard from index records into the cache under ``key``."""
-    with cache.temporary("shards") as (temporary, handle):
+    with cache.temporary(BUILT_FOLDER) as (temporary, handle):
         handle.close()  # SQLite writes the file itself; an empty file is a new database to it
         try:
             build_database(temporary, entry_id, version, records)
