@@ -37,22 +37,24 @@ _ENTRY_KEYS = frozenset(
 _SHARD_KEYS = frozenset({"path", "sha256", "bytes", "rawBytes", "sections", "format", "tokenizer"})
 
 
-class _Full(Exception):
+class Full(Exception):
     """Enough problems found; stop looking."""
 
 
-def _escape(token: object) -> str:
+def escape(token: object) -> str:
     return str(token).replace("~", "~0").replace("/", "~1")
 
 
-class _Checker:
+class Checker:
+    """Collects problems as JSON pointers with a message; raises Full at MAX_PROBLEMS."""
+
     def __init__(self) -> None:
         self.problems: list[str] = []
 
     def add(self, where: str, message: str) -> None:
         self.problems.append(f"{where or '/'}: {message}")
         if len(self.problems) >= MAX_PROBLEMS:
-            raise _Full
+            raise Full
 
     def string(self, value: Any, where: str, pattern: re.Pattern[str] | None = None) -> None:
         if not isinstance(value, str):
@@ -86,7 +88,7 @@ class _Checker:
                 self.add(where, f"{key!r} is required")
         if allowed:
             for key in value.keys() - allowed:
-                self.add(f"{where}/{_escape(key)}", "is not an allowed property")
+                self.add(f"{where}/{escape(key)}", "is not an allowed property")
 
     def obj(self, value: Any, where: str, body: Callable[[dict[str, Any], str], None]) -> None:
         if isinstance(value, dict):
@@ -133,6 +135,17 @@ class _Checker:
 
     def entry(self, entry: dict[str, Any], where: str) -> None:
         self.keys(entry, where, ("id", "name", "versions", "shards"), _ENTRY_KEYS)
+        self.library(entry, where)
+        if "shards" in entry:
+            shards = entry["shards"]
+            if not isinstance(shards, dict):
+                self.add(f"{where}/shards", "must be an object")
+                return
+            for version, shard in shards.items():
+                self.obj(shard, f"{where}/shards/{escape(version)}", self.shard)
+
+    def library(self, entry: dict[str, Any], where: str) -> None:
+        """The fields a catalog entry shares with a doctrove-index@1 entry."""
         for key in ("id", "name"):
             if key in entry:
                 self.string(entry[key], f"{where}/{key}", _NON_EMPTY)
@@ -151,13 +164,6 @@ class _Checker:
                 self.add(f"{where}/popularity", "must be a number")
             elif value < 0:
                 self.add(f"{where}/popularity", "must be 0 or more")
-        if "shards" in entry:
-            shards = entry["shards"]
-            if not isinstance(shards, dict):
-                self.add(f"{where}/shards", "must be an object")
-                return
-            for version, shard in shards.items():
-                self.obj(shard, f"{where}/shards/{_escape(version)}", self.shard)
 
     def shard(self, shard: dict[str, Any], where: str) -> None:
         self.file(shard, where)
@@ -175,8 +181,8 @@ class _Checker:
 
 def catalog_schema_problems(document: Any) -> list[str]:
     """What doctrove-catalog-1.schema.json finds wrong with ``document``; empty when valid."""
-    checker = _Checker()
-    with contextlib.suppress(_Full):
+    checker = Checker()
+    with contextlib.suppress(Full):
         checker.obj(document, "", checker.document)
     return checker.problems
 

@@ -1,7 +1,8 @@
 """Turn a catalog.json or index.json body into validated, provenance-tagged CatalogEntry objects.
 
 A body is parsed once with orjson and validated once: catalog.json with the hand-written
-equivalent of its JSON Schema (``catalog_check``), index.json with ``schemas.index_rules``. A
+equivalent of its JSON Schema (``catalog_check``), index.json up to its volumes' sections
+(``index_check``; each volume is checked when a shard is built from it). A
 body that passed is remembered on disk by its sha256 (a "verdict"), so a warm start parses but
 never re-validates it. For an index the verdict also keeps the entries without their volumes,
 so a warm start need not parse a large index.json at all; volumes are read back from the body
@@ -14,11 +15,9 @@ decides whether they are a network failure (a site) or a configuration error (a 
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import hashlib
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -27,6 +26,8 @@ import orjson
 
 from client.catalog_check import CATALOG_FORMAT, catalog_problems
 from client.disk_cache import CopyRecord, DiskCache
+from client.gc_pause import collector_paused
+from client.index_check import index_entry_problems
 from client.model import CatalogEntry, Provenance, ShardRef
 from schemas import INDEX_FORMAT
 from schemas.shards import SHARD_FORMAT
@@ -36,7 +37,7 @@ CATALOG_FILE = "catalog.json"
 INDEX_FILE = "index.json"
 FILE_LIMIT = 512 << 20
 # Names the rules a verdict vouches for: change the checks, change this, and old verdicts lapse.
-CHECKER = "docclient-check@1"
+CHECKER = "docclient-check@2"
 _FORMATS = {CATALOG_FORMAT: "catalog", INDEX_FORMAT: "index"}
 _SKELETON_KEYS = ("id", "name", "summary", "aliases", "packages", "popularity", "homepage")
 
@@ -54,25 +55,6 @@ class CheckedBody:
     updated_at: str | None
 
 
-@contextlib.contextmanager
-def bulk_allocation() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a body becomes entries, then freeze them.
-
-    A load makes some 100,000 objects that live on; the collections they trigger find no garbage
-    and took a third of the load time of a 10,000-library catalog, and every later full
-    collection would walk them again. Frozen objects are still freed by reference counting when
-    a newer copy replaces them (entries hold no reference cycles).
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        if enabled:
-            gc.enable()
-
-
 def _kind(document: Any) -> str | None:
     form = document.get("format") if isinstance(document, dict) else None
     return _FORMATS.get(form) if isinstance(form, str) else None
@@ -87,10 +69,8 @@ def _skeleton(entry: Mapping[str, Any]) -> dict[str, Any]:
 def _validate(document: Any, kind: str) -> list[str]:
     if kind == "catalog":
         return catalog_problems(document)
-    # Imported here: jsonschema is slow to import and a warm start never needs it.
-    from schemas.index_rules import index_problems
-
-    return [str(problem) for problem in index_problems(document)]
+    # The volumes' sections are checked one volume at a time, when a shard is built from one.
+    return index_entry_problems(document)
 
 
 def check_body(
@@ -106,7 +86,7 @@ def check_body(
         if isinstance(skeleton, list):
             return CheckedBody("index", skeleton, None, _text(verdict.get("updatedAt")))
     try:
-        with bulk_allocation():
+        with collector_paused():
             document = orjson.loads(body)
     except orjson.JSONDecodeError as exc:
         return [f"not valid JSON: {exc}"]
@@ -156,7 +136,7 @@ def make_entries(checked: CheckedBody, provenance: Provenance) -> list[CatalogEn
     A catalog's shards in a format this client cannot read are left out of ``shards``; an
     index's entries have no shards (the client builds them from the volumes).
     """
-    with bulk_allocation():
+    with collector_paused():
         return _entries(checked, provenance)
 
 
@@ -185,20 +165,19 @@ def _entries(checked: CheckedBody, provenance: Provenance) -> list[CatalogEntry]
     return entries
 
 
-def index_volumes(body: bytes) -> dict[tuple[str, str], list[dict[str, Any]]]:
-    """Every version's section records in an index body (validated before), by (id, version).
-
-    The first entry of an id wins, as in :func:`make_entries`.
+def index_volumes(body: bytes) -> dict[tuple[str, str], dict[str, Any]]:
+    """Every version's volume in an index body (its entries checked before, its volumes not),
+    by (id, version). The first entry of an id wins, as in :func:`make_entries`.
     """
     document = orjson.loads(body)
-    volumes: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    volumes: dict[tuple[str, str], dict[str, Any]] = {}
     seen: set[str] = set()
     for entry in document["entries"]:
         if entry["id"] in seen:
             continue
         seen.add(entry["id"])
         for version in entry["versions"]:
-            volumes[(entry["id"], version)] = entry["volumes"][version]["sections"]
+            volumes[(entry["id"], version)] = entry["volumes"][version]
     return volumes
 
 

@@ -191,6 +191,16 @@ def status(**options: Any) -> None:
     _answer(options, lambda service: service.status(), render_status)
 
 
+def _notice(message: str) -> None:
+    click.echo(f"docclient: {message}", err=True)
+
+
+def _progress_lines(done: int, total: int, what: str) -> None:
+    """Progress without a terminal: a line at each tenth of the way, for logs."""
+    if done == total or done % max(total // 10, 1) == 0:
+        click.echo(f"docclient: sync {done}/{total} shards ({what})", err=True)
+
+
 @main.command()
 @_settings_options
 def sync(**options: Any) -> None:
@@ -206,9 +216,9 @@ def sync(**options: Any) -> None:
                     bar.length = max(total, 1)
                     bar.update(done - bar.pos)
 
-                result = sync_data(progress)
+                result = sync_data(progress, _notice)
         else:
-            result = sync_data(None)
+            result = sync_data(None if as_json else _progress_lines, _notice)
     except ClientError as error:
         _fail(error)
     if as_json:

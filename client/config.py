@@ -28,6 +28,9 @@ CONFIG_FILE_LIMIT = 1 << 20
 _URL_SEPARATORS = re.compile(r"[\s,]+")
 _DIGITS = re.compile(r"[0-9]+")
 _DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+# Bounds on what the client builds for hosts that publish only index.json (see SiteData).
+PLAIN_BUDGET_MB = 1024
+PLAIN_MAX_ENTRIES = 10_000
 _TRUE = frozenset({"1", "true", "yes", "on"})
 _FALSE = frozenset({"0", "false", "no", "off"})
 
@@ -105,6 +108,24 @@ SETTINGS: tuple[Setting, ...] = (
         "Entries kept in the in-memory result cache (0-1000000).",
     ),
     Setting(
+        "plain_budget_mb",
+        "--plain-budget-mb",
+        "DOCTROVE_PLAIN_BUDGET_MB",
+        "plainBudgetMb",
+        "1024",
+        "Megabytes of disk the shards built for hosts that publish only index.json may take; "
+        "the least recently used go first (1-1048576).",
+    ),
+    Setting(
+        "plain_max_entries",
+        "--plain-max-entries",
+        "DOCTROVE_PLAIN_MAX_ENTRIES",
+        "plainMaxEntries",
+        "10000",
+        "Most library versions of such hosts kept built on disk, one shard each; the least "
+        "recently used go first (1-10000000).",
+    ),
+    Setting(
         "cache_dir",
         "--cache-dir",
         "DOCTROVE_CACHE_DIR",
@@ -139,6 +160,8 @@ DEFAULTS: Mapping[str, object] = {
     "cooldown_seconds": 30.0,
     "min_confidence": None,
     "cache_size": 256,
+    "plain_budget_mb": PLAIN_BUDGET_MB,
+    "plain_max_entries": PLAIN_MAX_ENTRIES,
     "debug": False,
 }
 
@@ -157,6 +180,8 @@ class Settings:
     cache_dir: Path
     debug: bool
     config_file: Path | None
+    plain_budget_mb: int = PLAIN_BUDGET_MB
+    plain_max_entries: int = PLAIN_MAX_ENTRIES
     origins: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     @property
@@ -268,6 +293,8 @@ _PARSERS: dict[str, _Parser] = {
     "cooldown_seconds": _seconds,
     "min_confidence": _share,
     "cache_size": _integer(0, 1_000_000, "entries"),
+    "plain_budget_mb": _integer(1, 1 << 20, "megabytes"),
+    "plain_max_entries": _integer(1, 10_000_000, "library versions"),
     "cache_dir": _path,
     "debug": _boolean,
 }
@@ -354,6 +381,8 @@ def resolve_settings(cli: Mapping[str, object], environ: Mapping[str, str]) -> S
         cache_dir=cast(Path, values["cache_dir"]),
         debug=cast(bool, values["debug"]),
         config_file=config_path,
+        plain_budget_mb=cast(int, values["plain_budget_mb"]),
+        plain_max_entries=cast(int, values["plain_max_entries"]),
         origins=origins,
     )
 

@@ -9,6 +9,11 @@ Layout under the cache dir (``v1/`` so a later layout never reads this one)::
                                        entries without volumes), so a warm start skips the check
     v1/shards/<key>.sqlite             a shard database, uncompressed, ready to open read-only
     v1/shards/<key>.json               its sidecar: the database's own sha256 and size
+    v1/last-good/<key>.json            per source, library and version: the published shard
+                                       that last opened, the fallback when a newer one is bad
+    v1/built/<key>.sqlite, <key>.json  the same for shards the client built from a plain host's
+                                       index.json; the sidecar's mtime is when it was last used,
+                                       so the least recently used go first when over budget
 
 Every write goes to a temporary file in the target's folder, is fsynced, then renamed over the
 target, so a reader sees the old file or the new one, never half of one. Blobs and shards are
@@ -245,13 +250,13 @@ class DiskCache:
     def write_verdict(self, sha256: str, kind: str, verdict: dict[str, Any]) -> None:
         self.write_atomic("verdicts", f"{sha256}.{kind}.json", orjson.dumps(verdict))
 
-    # Shards: uncompressed databases with a sidecar.
+    # Shards: uncompressed databases with a sidecar, in "shards" (published) or "built".
 
-    def shard_path(self, key: str) -> Path | None:
+    def shard_path(self, key: str, folder: str = "shards") -> Path | None:
         """The database stored under ``key``, checked against its sidecar (hashed once per
         process while the file is unchanged); None when absent or unsound (then removed)."""
-        folder = self.base / "shards"
-        database, sidecar = folder / f"{key}.sqlite", folder / f"{key}.json"
+        where = self.base / folder
+        database, sidecar = where / f"{key}.sqlite", where / f"{key}.json"
         try:
             stat = database.stat()
         except OSError:
@@ -263,27 +268,84 @@ class DiskCache:
         if facts is None:
             return None  # the writer renames the sidecar last; it may be on its way
         if facts.get("rawBytes") != stat.st_size or facts.get("rawSha256") != hash_file(database):
-            self.remove_shard(key)
+            self.remove_shard(key, folder)
             return None
         self._verified[database] = signature
         return database
 
-    def install_shard(self, key: str, temporary: Path, handle: BinaryIO) -> Path:
+    def install_shard(
+        self, key: str, temporary: Path, handle: BinaryIO, folder: str = "shards"
+    ) -> Path:
         """Rename a finished database into place under ``key``, then write its sidecar."""
         handle.flush()
         size = os.fstat(handle.fileno()).st_size
         raw_sha256 = hash_file(temporary)
-        folder = self.base / "shards"
-        self.commit(temporary, handle, folder / f"{key}.sqlite")
+        where = self._folder(folder)
+        self.commit(temporary, handle, where / f"{key}.sqlite")
         facts = {"rawBytes": size, "rawSha256": raw_sha256}
-        self.write_atomic("shards", f"{key}.json", orjson.dumps(facts))
-        return folder / f"{key}.sqlite"
+        self.write_atomic(folder, f"{key}.json", orjson.dumps(facts))
+        return where / f"{key}.sqlite"
 
-    def remove_shard(self, key: str) -> None:
-        folder = self.base / "shards"
+    def remove_shard(self, key: str, folder: str = "shards") -> None:
+        where = self.base / folder
         for name in (f"{key}.sqlite", f"{key}.json"):
-            _discard(folder / name)
-        self._verified.pop(folder / f"{key}.sqlite", None)
+            _discard(where / name)
+        self._verified.pop(where / f"{key}.sqlite", None)
+
+    def mark_used(self, key: str, folder: str) -> None:
+        """Record that a shard was just used (its sidecar's mtime), for :meth:`trim_shards`."""
+        with contextlib.suppress(OSError):
+            os.utime(self.base / folder / f"{key}.json")
+
+    def shards_in(self, folder: str) -> list[tuple[float, int, str]]:
+        """(last used, bytes, key) of each database in ``folder``, least recently used first."""
+        found = []
+        for database in (self.base / folder).glob("*.sqlite"):
+            with contextlib.suppress(OSError):
+                size = database.stat().st_size
+                try:
+                    used = database.with_suffix(".json").stat().st_mtime
+                except OSError:
+                    used = 0.0  # no sidecar: unusable anyway, so the first to go
+                found.append((used, size, database.stem))
+        return sorted(found)
+
+    def trim_shards(self, folder: str, max_bytes: int, max_count: int, keep: str) -> int:
+        """Remove the least recently used databases of ``folder`` (never ``keep``) until the
+        rest fit in ``max_bytes`` and ``max_count``; return how many went."""
+        shards = self.shards_in(folder)
+        total, count, removed = sum(size for _, size, _ in shards), len(shards), 0
+        for _used, size, key in shards:
+            if total <= max_bytes and count <= max_count:
+                break
+            if key == keep:
+                continue
+            self.remove_shard(key, folder)
+            total, count, removed = total - size, count - 1, removed + 1
+        return removed
+
+    # Last good shards: which published shard of a source's version last opened.
+
+    def read_last_good(self, source: str, entry_id: str, version: str) -> tuple[str, int] | None:
+        """(sha256, sections) of the published shard that last opened for this version."""
+        document = self._read_json(
+            self.base / "last-good" / f"{hash_key(source, entry_id, version)}.json"
+        )
+        if document is None:
+            return None
+        sha256, sections = document.get("sha256"), document.get("sections")
+        if not (isinstance(sha256, str) and _is_sha256(sha256) and type(sections) is int):
+            return None
+        return sha256, sections
+
+    def write_last_good(
+        self, source: str, entry_id: str, version: str, sha256: str, sections: int
+    ) -> None:
+        if self.read_last_good(source, entry_id, version) != (sha256, sections):
+            name = f"{hash_key(source, entry_id, version)}.json"
+            self.write_atomic(
+                "last-good", name, orjson.dumps({"sha256": sha256, "sections": sections})
+            )
 
     # Housekeeping.
 
@@ -301,7 +363,7 @@ class DiskCache:
     def status(self) -> dict[str, Any]:
         """What the cache holds: its folder, total size, and file counts and sizes by kind."""
         kinds: dict[str, dict[str, int]] = {}
-        for name in ("blobs", "copies", "verdicts", "shards", "derived"):
+        for name in ("blobs", "copies", "verdicts", "shards", "built", "derived"):
             files = sizes = temporary = 0
             folder = self.base / name
             for path in folder.iterdir() if folder.is_dir() else ():
@@ -309,7 +371,7 @@ class DiskCache:
                     size = path.stat().st_size
                     if path.name.startswith(TEMP_PREFIX):
                         temporary += 1
-                    elif name != "shards" or path.suffix == ".sqlite":
+                    elif name not in ("shards", "built") or path.suffix == ".sqlite":
                         files += 1
                     sizes += size
             kinds[name] = {"files": files, "bytes": sizes, "temporary": temporary}

@@ -39,7 +39,9 @@ _PROVENANCE = _object(
         "stale": _FLAG,
         "buildTime": _MAYBE_TEXT,
         "buildId": _MAYBE_TEXT,
-    }
+        "staleReason": _TEXT,
+    },
+    optional=("staleReason",),
 )
 _SERVED = {
     "id": _TEXT,

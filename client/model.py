@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import sqlite3
 
 
 @dataclass(frozen=True)
@@ -46,3 +50,12 @@ class CatalogEntry:
     versions: tuple[str, ...]  # newest first
     shards: dict[str, ShardRef]  # version -> shard; empty for a plain index.json host
     provenance: Provenance
+
+
+@dataclass(frozen=True)
+class OpenedShard:
+    """A verified shard connection; ``stale_reason`` says why it is not the shard the catalog
+    lists now (that one failed, this is the last good one of the version), else None."""
+
+    connection: sqlite3.Connection
+    stale_reason: str | None = None

@@ -16,7 +16,9 @@ def _provenance(answer: dict[str, Any]) -> str:
         parts.append(f"built {provenance['buildTime']}")
     if provenance.get("fetchedAt"):
         parts.append(f"fetched {provenance['fetchedAt']}")
-    if provenance.get("stale"):
+    if provenance.get("staleReason"):
+        parts.append(f"STALE: the version's last good shard ({provenance['staleReason']})")
+    elif provenance.get("stale"):
         parts.append("STALE: the site could not be reached, this is the last good copy")
     return "; ".join(parts)
 

@@ -8,7 +8,8 @@ size budget of client.search_trim. Every piece of the focus reaches SQLite as a 
 (schemas.text), so no user text is ever read as query syntax.
 
 The connection must be a shard that passed schemas.shards' checks; SQLite errors from a broken
-file propagate as sqlite3.Error for the caller's error boundary to translate.
+file propagate as sqlite3.Error, which ``SiteData.reading_shard`` (the caller's boundary)
+translates into the shard source's ClientError.
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Hashable, Sequence
+from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
 from client.addresses import find_section, read_addresses
@@ -20,7 +21,7 @@ from client.arguments import optional_text, required_text, whole_number
 from client.errors import InvalidRequest, NotFound, SectionChanged, VersionNotFound
 from client.lookup import LibraryIndex, export_stems, import_stems
 from client.memo import ResultCache
-from client.model import CatalogEntry
+from client.model import CatalogEntry, OpenedShard
 from client.search import (
     DEFAULT_MAX_SECTIONS,
     DEFAULT_MAX_TOKENS,
@@ -46,9 +47,13 @@ class SiteSource(Protocol):
     def refresh_if_due(self) -> None: ...
     def entries(self) -> Sequence[CatalogEntry]: ...
     def entry(self, entry_id: str) -> CatalogEntry | None: ...
-    def open_shard(self, entry_id: str, version: str) -> Any: ...
+    def reading_shard(self, entry_id: str, version: str) -> AbstractContextManager[OpenedShard]: ...
     def status(self) -> dict[str, Any]: ...
-    def sync(self, progress: Callable[[int, int, str], None] | None = None) -> dict[str, Any]: ...
+    def sync(
+        self,
+        progress: Callable[[int, int, str], None] | None = None,
+        notice: Callable[[str], None] | None = None,
+    ) -> dict[str, Any]: ...
     def load_derived(self, name: str) -> bytes | None: ...
     def store_derived(self, name: str, payload: bytes) -> None: ...
 
@@ -211,8 +216,9 @@ class DocService:
         max_tokens: int,
     ) -> dict[str, Any]:
         answer = self._version_header(entry, choice, requested)
-        conn = self.data.open_shard(entry.id, choice.version)
-        try:
+        with self.data.reading_shard(entry.id, choice.version) as shard:
+            conn = shard.connection
+            _mark_stale(answer, shard.stale_reason)
             if focus is None:
                 toc = table_of_contents(conn, TOC_LIMIT)
                 answer.update(
@@ -231,8 +237,6 @@ class DocService:
                 max_tokens=max_tokens,
                 min_confidence=self.min_confidence,
             )
-        finally:
-            conn.close()
         answer.update(
             focus=focus,
             sections=[section_dict(s) for s in result.sections],
@@ -286,8 +290,9 @@ class DocService:
         choice = select_version(requested, entry.versions)
         answer = self._version_header(entry, choice, requested)
         where = f"{entry.id} {choice.version}"
-        conn = self.data.open_shard(entry.id, choice.version)
-        try:
+        with self.data.reading_shard(entry.id, choice.version) as shard:
+            conn = shard.connection
+            _mark_stale(answer, shard.stale_reason)
             match = find_section(conn, addresses, expected, where)
             low, high = match.id - around, match.id + around
             found = conn.execute(
@@ -296,8 +301,6 @@ class DocService:
                 "ORDER BY id",
                 (low, high, match.page),
             ).fetchall()
-        finally:
-            conn.close()
         sections = [row_dict(row, target=row[0] == match.id) for row in found]
         target = next(s for s in sections if s["target"])
         if expected is not None and target["sha256"] != expected:
@@ -329,6 +332,12 @@ class DocService:
                 "ttlSeconds": stats.ttl_seconds,
             },
         }
+
+
+def _mark_stale(answer: dict[str, Any], reason: str | None) -> None:
+    """An answer from a version's last good shard says so, and why, in its provenance."""
+    if reason is not None:
+        answer["provenance"] = {**answer["provenance"], "stale": True, "staleReason": reason}
 
 
 def _latest(entry: CatalogEntry) -> str | None:

@@ -5,7 +5,8 @@ A published shard (downloaded, or a file of a local site folder) is checked agai
 at the catalog's ``rawBytes``), and stored uncompressed under its published hash. A shard of a
 host that publishes only index.json is built here from the volume's records with
 ``schemas.shard_build``, exactly as the builder builds it, and stored under a key made of the
-index's sha256, the entry id and the version.
+index's sha256, the entry id and the version, in a folder of its own (``BUILT_FOLDER``) where the
+data layer keeps them within a disk budget.
 
 Opening is the one SQLite boundary of the client's data layer: the file is opened through a
 ``mode=ro&immutable=1`` URI (files are content-addressed, so they never change under us), with
@@ -25,13 +26,18 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from client.disk_cache import DiskCache, hash_key
 from client.errors import ClientError
 from client.model import ShardRef
-from schemas.shard_build import build_database
+from schemas.shard_build import PAGE_SIZE, build_database
 from schemas.shards import verify_shard_meta, verify_shard_schema
 
 _CHUNK = 1 << 20
+# The cache folder of shards built from a plain host's index.json (the disk budget's scope).
+BUILT_FOLDER = "built"
+_EMPTY_SHARD_BYTES = 9 * PAGE_SIZE
 
 
 def published_key(ref: ShardRef) -> str:
@@ -84,6 +90,15 @@ def install_published(cache: DiskCache, source: Path, ref: ShardRef) -> Path | l
         return cache.install_shard(published_key(ref), temporary, handle)
 
 
+def estimated_shard_bytes(volume: Mapping[str, Any]) -> int:
+    """About how large the shard built from an index volume will be, before building it.
+
+    An empty shard takes about nine pages; text takes about 1.5 times its size in JSON once
+    tokenized and indexed (measured on the examples' volumes).
+    """
+    return _EMPTY_SHARD_BYTES + len(orjson.dumps(volume.get("sections", []))) * 3 // 2
+
+
 def build_shard(
     cache: DiskCache,
     key: str,
@@ -92,14 +107,14 @@ def build_shard(
     records: Iterable[Mapping[str, Any]],
 ) -> Path:
     """Build a version's shard from index records into the cache under ``key``."""
-    with cache.temporary("shards") as (temporary, handle):
+    with cache.temporary(BUILT_FOLDER) as (temporary, handle):
         handle.close()  # SQLite writes the file itself; an empty file is a new database to it
         try:
             build_database(temporary, entry_id, version, records)
         except sqlite3.Error as exc:
             raise ClientError(f"could not build the shard of {entry_id} {version}: {exc}") from exc
         with temporary.open("r+b") as reopened:
-            return cache.install_shard(key, temporary, reopened)
+            return cache.install_shard(key, temporary, reopened, BUILT_FOLDER)
 
 
 def open_shard_file(

@@ -9,7 +9,11 @@ Public face (everything else in the data layer is an implementation detail)::
     data.entry("flask")        # CatalogEntry | None
     data.open_shard("flask", "3.1.0")  # sqlite3.Connection: read-only, verified; the caller
                                        # closes it. Downloads or builds the shard when needed
-    data.sync(progress)        # fetch every catalog and shard now, for offline use
+    with data.reading_shard("flask", "3.1.0") as shard:  # OpenedShard: the connection,
+        ...              # closed after the block, and a stale_reason when it is the version's
+                         # last good shard; the one place sqlite3.Error becomes ClientError
+    data.sync(progress, notice)  # fetch every catalog and shard now, for offline use; a
+                                 # plain host's shards only as far as its limits allow
     data.status()              # dict: sources, freshness, failures, cache figures
     data.close()
 
@@ -18,7 +22,9 @@ one), then ``--local-index``. A site that fails is replaced, at its own place in
 its last good copy on disk (``Provenance.kind == "disk"``, ``stale=True``). The bundled index is
 the last resort: it answers only when no other source has anything (no site configured or
 cached, no local index). Each entry's ``provenance`` says where it came from, when that copy was
-fetched, and whether it is stale.
+fetched, and whether it is stale. A version whose shard, as the current catalog lists it, is
+bad (wrong sha256, corrupt) is answered from the last shard of that version that opened, while
+the cache still has it (``OpenedShard.stale_reason`` says why).
 
 Freshness: a site's copy is re-checked once it is older than the cache TTL. A failure starts a
 cooldown during which the site is not asked again and its copy on disk answers; after it the
@@ -31,11 +37,11 @@ nothing cached can answer), ConfigError (the local index), ClientError (the bund
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import logging
+import sqlite3
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -45,7 +51,6 @@ from client.catalog_loader import (
     Layer,
     copy_layer,
     file_layer,
-    index_volumes,
     iso_time,
 )
 from client.config import Settings
@@ -53,20 +58,18 @@ from client.cooldown import Cooldown
 from client.disk_cache import CopyRecord, DiskCache
 from client.errors import ClientError, ConfigError, NetworkError, NotFound, VersionNotFound
 from client.fetch import RemoteSite
-from client.model import CatalogEntry
-from client.shard_store import build_shard, built_key, install_published, open_shard_file
+from client.model import CatalogEntry, OpenedShard
+from client.plain_shards import PlainShards
+from client.shard_store import BUILT_FOLDER, built_key, install_published, open_shard_file
 
 if TYPE_CHECKING:
-    import sqlite3
-
     import httpx
 
     from client.http import Fetcher
 
 log = logging.getLogger("doctrove.sources")
 Progress = Callable[[int, int, str], None]
-# Parsed volumes of an index are kept for the next shard only when the index is this small.
-_VOLUME_MEMO_LIMIT = 64 << 20
+Job = tuple[CatalogEntry, Layer, str]  # a version's shard to have: (entry, its layer, version)
 # A temporary file this old in the cache was left by a process that died.
 _ABANDONED_SECONDS = 3600.0
 
@@ -101,7 +104,7 @@ class SiteData:
         self._bundled: Layer | None = None
         self._merged: dict[str, tuple[CatalogEntry, Layer]] = {}
         self._ordered: tuple[CatalogEntry, ...] = ()
-        self._volumes: tuple[str, dict[tuple[str, str], list[dict[str, Any]]]] | None = None
+        self._plain = PlainShards(self._cache, settings.plain_budget_mb, settings.plain_max_entries)
 
     def _fetcher(self) -> Fetcher:
         if self._fetcher_instance is None:
@@ -243,6 +246,9 @@ class SiteData:
 
     def open_shard(self, entry_id: str, version: str) -> sqlite3.Connection:
         """A verified read-only connection to a version's shard, downloaded or built if needed."""
+        return self._open(entry_id, version).connection
+
+    def _open(self, entry_id: str, version: str) -> OpenedShard:
         with self._lock:
             self._ensure_loaded()
             found = self._merged.get(entry_id)
@@ -254,16 +260,80 @@ class SiteData:
                     f"{entry_id} has no version {version!r}; it has {', '.join(entry.versions)}",
                     hints=entry.versions,
                 )
-            problems: list[str] = []
-            for _attempt in range(2):  # a bad cached file is removed, then had once more
-                path, key, sections, _how = self._shard_file(entry, layer, version)
-                opened = open_shard_file(path, entry.id, version, sections)
-                if not isinstance(opened, list):
-                    return opened
-                problems = opened
-                self._cache.remove_shard(key)
-            message = f"the shard of {entry_id} {version} is invalid: {problems[0]}"
-            raise self._source_error(layer, message)
+            try:
+                return OpenedShard(self._open_current(entry, layer, version))
+            except (NetworkError, ConfigError) as exc:
+                fallback = self._open_last_good(entry, layer, version)
+                if fallback is None:
+                    raise
+                log.debug("%s %s: %s; answering from its last good shard", entry_id, version, exc)
+                return OpenedShard(fallback, exc.message)
+
+    def _open_current(self, entry: CatalogEntry, layer: Layer, version: str) -> sqlite3.Connection:
+        problems: list[str] = []
+        for _attempt in range(2):  # a bad cached file is removed, then had once more
+            path, key, sections, _how = self._shard_file(entry, layer, version)
+            opened = open_shard_file(path, entry.id, version, sections)
+            if not isinstance(opened, list):
+                ref = entry.shards.get(version)
+                if layer.document == "catalog" and ref is not None:
+                    self._remember_good(layer, entry.id, version, ref.sha256, ref.sections)
+                return opened
+            problems = opened
+            self._cache.remove_shard(key, _folder_of(layer))
+        message = f"the shard of {entry.id} {version} is invalid: {problems[0]}"
+        raise self._source_error(layer, message)
+
+    def _remember_good(
+        self, layer: Layer, entry_id: str, version: str, sha256: str, sections: int
+    ) -> None:
+        # Losing this record only loses a fallback; it never fails an answer.
+        with contextlib.suppress(ClientError):
+            self._cache.write_last_good(layer.label, entry_id, version, sha256, sections)
+
+    def _open_last_good(
+        self, entry: CatalogEntry, layer: Layer, version: str
+    ) -> sqlite3.Connection | None:
+        """The version's last good published shard, if it is still in the cache and sound."""
+        if layer.document != "catalog":
+            return None
+        remembered = self._cache.read_last_good(layer.label, entry.id, version)
+        if remembered is None:
+            return None
+        sha256, sections = remembered
+        path = self._cache.shard_path(sha256)
+        if path is None:
+            return None
+        opened = open_shard_file(path, entry.id, version, sections)
+        return None if isinstance(opened, list) else opened
+
+    @contextlib.contextmanager
+    def reading_shard(self, entry_id: str, version: str) -> Iterator[OpenedShard]:
+        """:meth:`open_shard` for a block of queries, closed after it; with the reason when
+        the shard is the version's last good one because the catalog's current one failed.
+
+        The checks on opening read the schema, not every page, so a damaged page can still
+        surface as sqlite3.Error in a query. It becomes the error of the shard's source, as a
+        shard found invalid when opened does (NetworkError for a site, ConfigError for a local
+        index), and the cached copy is removed so the next call fetches or builds it again.
+        """
+        shard = self._open(entry_id, version)
+        try:
+            yield shard
+        except sqlite3.Error as exc:
+            raise self._damaged_shard(entry_id, version, exc) from exc
+        finally:
+            shard.connection.close()
+
+    def _damaged_shard(self, entry_id: str, version: str, exc: sqlite3.Error) -> ClientError:
+        with self._lock:
+            entry, layer = self._merged[entry_id]
+            if _plain(layer):
+                self._plain.remove(layer, entry.id, version)
+            elif version in entry.shards:
+                self._cache.remove_shard(entry.shards[version].sha256)
+            message = f"the shard of {entry_id} {version} is damaged: {exc}"
+            return self._source_error(layer, message)
 
     def _source_error(self, layer: Layer, message: str) -> ClientError:
         if layer.record is not None:
@@ -277,16 +347,11 @@ class SiteData:
         """(path, cache key, expected section count, how it was had) of a version's shard."""
         if layer.document == "index":
             key = built_key(layer.sha256, entry.id, version)
-            path = self._cache.shard_path(key)
+            path = self._plain.cached(layer, entry.id, version)
             if path is not None:
                 return path, key, None, "cached"
-            records = self._index_volumes(layer).get((entry.id, version), [])
-            return (
-                build_shard(self._cache, key, entry.id, version, records),
-                key,
-                len(records),
-                "built",
-            )
+            path, sections = self._plain.build(layer, entry.id, version, self._source_error)
+            return path, key, sections, "built"
         ref = entry.shards.get(version)
         if ref is None:
             raise NetworkError(
@@ -321,26 +386,18 @@ class SiteData:
             raise
         return path, ref.sha256, ref.sections, "downloaded"
 
-    def _index_volumes(self, layer: Layer) -> dict[tuple[str, str], list[dict[str, Any]]]:
-        if self._volumes is not None and self._volumes[0] == layer.sha256:
-            return self._volumes[1]
-        try:
-            data = layer.body.read_bytes()
-        except OSError:
-            data = b""
-        if hashlib.sha256(data).hexdigest() != layer.sha256:
-            raise self._source_error(layer, f"{layer.body} changed or vanished since it was read")
-        volumes = index_volumes(data)
-        if len(data) <= _VOLUME_MEMO_LIMIT:
-            self._volumes = (layer.sha256, volumes)
-        return volumes
-
     # Offline use and reporting.
 
-    def sync(self, progress: Progress | None = None) -> dict[str, Any]:
+    def sync(
+        self, progress: Progress | None = None, notice: Callable[[str], None] | None = None
+    ) -> dict[str, Any]:
         """Re-check every site now (TTL and cooldown ignored), then make sure every version's
         shard is in the cache, verified. ``progress(done, total, "id version")`` follows each
-        shard. Failures are collected, not raised, so one bad shard does not stop the rest."""
+        shard. Failures are collected, not raised, so one bad shard does not stop the rest.
+
+        Shards of a plain host are built only as far as the disk budget and the entry limit
+        allow (the rest are ``skipped`` and built when asked for); ``notice`` hears what
+        building them would cost before any is built."""
         with self._lock:
             failures: list[dict[str, str]] = []
             for url in self._remotes:
@@ -351,6 +408,7 @@ class SiteData:
             self._loaded = True
             self._merge()
             jobs = [(e, layer, v) for e, layer in self._merged.values() for v in e.versions]
+            jobs, skipped = self._plan_builds(jobs, notice)
             counts = {"cached": 0, "downloaded": 0, "built": 0, "copied": 0}
             for done, (entry, layer, version) in enumerate(jobs, start=1):
                 try:
@@ -360,7 +418,31 @@ class SiteData:
                 if progress is not None:
                     progress(done, len(jobs), f"{entry.id} {version}")
             self._cache.remove_temporary(_ABANDONED_SECONDS, self._clock())
-            return {"shards": len(jobs), **counts, "failures": failures}
+            return {"shards": len(jobs), **counts, "skipped": skipped, "failures": failures}
+
+    def _plan_builds(
+        self, jobs: list[Job], notice: Callable[[str], None] | None
+    ) -> tuple[list[Job], int]:
+        """The jobs sync runs: all of them, except the shards to build from plain hosts beyond
+        what the budget and the entry limit leave room for; and how many were left out."""
+        plain = [(layer, entry.id, version) for entry, layer, version in jobs if _plain(layer)]
+        if not plain:
+            return jobs, 0
+        plan = self._plain.plan(plain, self._source_error)
+        if plan.versions and notice is not None:
+            notice(self._plain.describe(plan))
+        skipped = plan.versions - len(plan.chosen)
+        if not skipped:
+            return jobs, 0
+        chosen = set(plan.chosen)
+        kept = [
+            (entry, layer, version)
+            for entry, layer, version in jobs
+            if not _plain(layer)
+            or (layer.label, entry.id, version) in chosen
+            or self._plain.cached(layer, entry.id, version) is not None
+        ]
+        return kept, skipped
 
     def status(self) -> dict[str, Any]:
         """Sources with their standing and freshness, the merged entry count, cache figures."""
@@ -396,6 +478,16 @@ class SiteData:
             status["error"] = failure.reason
             status["retryInSeconds"] = round(self._cooldown.remaining(url), 1)
         return status
+
+
+def _plain(layer: Layer) -> bool:
+    """Whether a layer is a plain host's index.json (its shards are built here)."""
+    return layer.document == "index"
+
+
+def _folder_of(layer: Layer) -> str:
+    """The cache folder of a layer's shards: built by the client, or published."""
+    return BUILT_FOLDER if _plain(layer) else "shards"
 
 
 def _layer_status(layer: Layer, *, used: bool) -> dict[str, Any]:

@@ -138,3 +138,37 @@ def test_sync_then_answer_offline(run, tmp_path: Path) -> None:  # type: ignore[
     answer = orjson.loads(output)
     assert answer["provenance"]["kind"] == "disk" and answer["provenance"]["stale"] is True
     assert answer["sections"]
+
+
+def test_sync_of_a_plain_host_says_what_it_costs_and_shows_progress_on_stderr(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from builder.serve import start_server
+
+    monkeypatch.setenv("DOCTROVE_CACHE_DIR", str(tmp_path / "cache"))
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    entries = [
+        {
+            "id": f"lib{i}",
+            "name": f"Lib {i}",
+            "versions": ["1.0"],
+            "volumes": {"1.0": {"sections": [{"heading": "Intro", "body": "x", "path": "p"}]}},
+        }
+        for i in range(3)
+    ]
+    (plain / "index.json").write_bytes(
+        orjson.dumps({"format": "doctrove-index@1", "entries": entries})
+    )
+    server = start_server(plain)
+    try:
+        args = ["sync", "--index-url", server.url, "--plain-max-entries", "2"]
+        result = CliRunner().invoke(main, args)
+    finally:
+        server.stop()
+    assert result.exit_code == 0, result.output
+    notice, *progress = result.stderr.splitlines()
+    assert notice.startswith("docclient: 3 versions of 3 entries come from hosts that publish")
+    assert "sync builds 2 (about" in notice and "the other 1 are built when first" in notice
+    assert progress[-1] == "docclient: sync 2/2 shards (lib1 1.0)"
+    assert "built 2" in result.stdout and "skipped 1" in result.stdout

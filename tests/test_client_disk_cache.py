@@ -187,3 +187,34 @@ def test_derived_data_round_trips_and_damage_is_discarded(tmp_path: Path) -> Non
     path.write_bytes(path.read_bytes().replace(b'"a"', b'"b"'))
     assert cache.read_derived("lookup-x") is None
     assert not path.exists()
+
+
+def test_built_shards_are_trimmed_least_recently_used_first(tmp_path: Path) -> None:
+    cache = DiskCache(tmp_path)
+    for n, key in enumerate(("old", "mid", "new")):
+        with cache.temporary("built") as (path, handle):
+            handle.write(b"x" * 100)
+            cache.install_shard(key, path, handle, "built")
+        os.utime(tmp_path / "v1" / "built" / f"{key}.json", (1000 + n, 1000 + n))
+    cache.mark_used("old", "built")  # now the most recently used
+    assert [key for _used, _size, key in cache.shards_in("built")] == ["mid", "new", "old"]
+    assert cache.trim_shards("built", max_bytes=250, max_count=10, keep="mid") == 1
+    assert [key for _used, _size, key in cache.shards_in("built")] == ["mid", "old"]
+    assert cache.trim_shards("built", max_bytes=10**6, max_count=1, keep="old") == 1
+    assert [key for _used, _size, key in cache.shards_in("built")] == ["old"]
+    assert cache.shard_path("old", "built") is not None
+    sidecar = (tmp_path / "v1" / "built" / "old.json").stat().st_size
+    assert cache.status()["built"] == {"files": 1, "bytes": 100 + sidecar, "temporary": 0}
+
+
+def test_a_last_good_record_is_kept_per_source_version_and_distrusted_when_odd(
+    tmp_path: Path,
+) -> None:
+    cache = DiskCache(tmp_path)
+    assert cache.read_last_good("https://a.example/", "flask", "3.1.0") is None
+    cache.write_last_good("https://a.example/", "flask", "3.1.0", SHA, 4)
+    assert cache.read_last_good("https://a.example/", "flask", "3.1.0") == (SHA, 4)
+    assert cache.read_last_good("https://b.example/", "flask", "3.1.0") is None
+    (record_file,) = (tmp_path / "v1" / "last-good").iterdir()
+    record_file.write_bytes(orjson.dumps({"sha256": "not a hash", "sections": 4}))
+    assert cache.read_last_good("https://a.example/", "flask", "3.1.0") is None

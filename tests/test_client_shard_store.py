@@ -16,7 +16,13 @@ from builder.anchors import slugify, unique_anchor
 from builder.shards import write_shard
 from client.disk_cache import DiskCache
 from client.model import ShardRef
-from client.shard_store import build_shard, built_key, install_published, open_shard_file
+from client.shard_store import (
+    BUILT_FOLDER,
+    build_shard,
+    built_key,
+    install_published,
+    open_shard_file,
+)
 from schemas.shard_build import build_database, heading_anchor
 
 RECORDS: list[dict[str, Any]] = [
@@ -96,7 +102,7 @@ def test_a_locally_built_shard_is_byte_identical_to_the_builders(tmp_path: Path)
     key = built_key("f" * 64, "requests", "2.32.3")
     path = build_shard(cache, key, "requests", "2.32.3", RECORDS)
     assert path.read_bytes() == gzip.decompress(source.read_bytes())
-    assert cache.shard_path(key) == path
+    assert cache.shard_path(key, BUILT_FOLDER) == path
     conn = open_shard_file(path, "requests", "2.32.3", None)
     assert isinstance(conn, sqlite3.Connection)
     anchors = [row[0] for row in conn.execute("SELECT anchor FROM sections ORDER BY id")]

@@ -3,6 +3,7 @@ and every failure a site can have, produced with httpx.MockTransport."""
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import re
 import sqlite3
@@ -468,6 +469,7 @@ def test_sync_fetches_every_shard_and_reports_progress(tmp_path: Path) -> None:
         "downloaded": 3,
         "built": 0,
         "copied": 0,
+        "skipped": 0,
         "failures": [],
     }
     assert seen == [(1, 3, "flask 3.1.0"), (2, 3, "flask 2.3.3"), (3, 3, "zod 3.24.1")]
@@ -505,3 +507,108 @@ def test_a_corrupt_copy_on_disk_is_fetched_again_not_trusted(
     assert host.paths() == ["/docs/catalog.json"] * 2
     assert host.requests[1].headers.get("if-none-match") is None
     assert blob.read_bytes() == (host.root / "catalog.json").read_bytes()
+
+
+def plain_host(tmp_path: Path, libraries: dict[str, list[str]]) -> FakeHost:
+    root = tmp_path / "plain"
+    root.mkdir()
+    make_index(root / "index.json", libraries)
+    return FakeHost(root, SITE)
+
+
+def built_files(tmp_path: Path) -> list[Path]:
+    return sorted((tmp_path / "cache" / "v1" / "built").glob("*.sqlite"))
+
+
+def test_a_plain_host_is_converted_one_version_at_a_time_within_the_entry_limit(
+    tmp_path: Path,
+) -> None:
+    host = plain_host(tmp_path, {name: ["1.0"] for name in ("a", "b", "c", "d")})
+    site = data(tmp_path, host, Clock(), SITE, plain_max_entries=2)
+    assert [e.id for e in site.entries()] == ["a", "b", "c", "d"]
+    assert built_files(tmp_path) == []  # listing the entries builds nothing
+    for name in ("a", "b", "c"):
+        site.open_shard(name, "1.0").close()
+    assert len(built_files(tmp_path)) == 2  # "a", the least recently used, went first
+    conn = site.open_shard("c", "1.0")
+    assert conn.execute("SELECT heading FROM sections").fetchall() == [("c 1.0 intro",)]
+    conn.close()
+    site.open_shard("a", "1.0").close()  # built again when asked again
+    assert len(built_files(tmp_path)) == 2
+
+
+def test_a_bad_volume_of_a_plain_host_fails_only_its_own_version(tmp_path: Path) -> None:
+    host = plain_host(tmp_path, {"good": ["1.0"], "bad": ["1.0"]})
+    index = orjson.loads((host.root / "index.json").read_bytes())
+    index["entries"][1]["volumes"]["1.0"]["sections"][0]["lines"] = "one to two"
+    (host.root / "index.json").write_bytes(orjson.dumps(index))
+    site = data(tmp_path, host, Clock(), SITE)
+    assert [e.id for e in site.entries()] == ["good", "bad"]
+    site.open_shard("good", "1.0").close()
+    with pytest.raises(NetworkError, match=r"the volume of bad 1\.0 in .* is invalid: .*lines"):
+        site.open_shard("bad", "1.0")
+
+
+def test_a_shard_larger_than_the_plain_budget_is_refused(tmp_path: Path) -> None:
+    host = plain_host(tmp_path, {"big": ["1.0"]})
+    index = orjson.loads((host.root / "index.json").read_bytes())
+    words = " ".join(f"word{n}" for n in range(80_000))
+    index["entries"][0]["volumes"]["1.0"]["sections"][0]["body"] = words
+    (host.root / "index.json").write_bytes(orjson.dumps(index))
+    site = data(tmp_path, host, Clock(), SITE, plain_budget_mb=1)
+    with pytest.raises(ConfigError, match=r"more than the disk budget .*raise --plain-budget-mb"):
+        site.open_shard("big", "1.0")
+    assert built_files(tmp_path) == []
+
+
+def test_sync_of_a_plain_host_says_what_it_costs_and_stays_within_the_limits(
+    tmp_path: Path,
+) -> None:
+    host = plain_host(tmp_path, {name: ["1.0", "2.0"] for name in ("a", "b", "c")})
+    site = data(tmp_path, host, Clock(), SITE, plain_max_entries=4)
+    notices: list[str] = []
+    seen: list[tuple[int, int, str]] = []
+    result = site.sync(lambda *step: seen.append(step), notices.append)
+    assert (result["built"], result["skipped"], result["failures"]) == (4, 2, [])
+    (notice,) = notices
+    assert re.search(r"^6 versions of 3 entries .* would take about [0-9.]+ MB\. ", notice)
+    assert "sync builds 4 (about" in notice and "the other 2 are built when first" in notice
+    assert [step[:2] for step in seen] == [(n, 4) for n in range(1, 5)]
+    assert len(built_files(tmp_path)) == 4
+    again = site.sync(None, notices.append)
+    assert (again["cached"], again["built"], again["skipped"]) == (4, 0, 2)
+
+
+@pytest.mark.parametrize("damage", ["wrong sha256", "corrupt"])
+def test_a_bad_new_shard_falls_back_to_the_versions_last_good_one(
+    tmp_path: Path, damage: str
+) -> None:
+    from client.service import DocService
+
+    host = FakeHost(tmp_path / "private", SITE)
+    make_site(host.root, {"flask": {"3.1.0": records("flask", "3.1.0")}})
+    clock = Clock()
+    service = DocService(data(tmp_path, host, clock, SITE), cache_ttl=0)
+    first = service.extract("flask", "3.1.0", "intro")
+    assert first["provenance"]["stale"] is False and "staleReason" not in first["provenance"]
+    # The site is rebuilt; the catalog is valid but the new shard it names is bad.
+    rebuilt = [{**records("flask", "3.1.0")[0], "body": "Rebuilt."}]
+    catalog = make_site(host.root, {"flask": {"3.1.0": rebuilt}})
+    shard = host.root / catalog["entries"][0]["shards"]["3.1.0"]["path"]
+    if damage == "wrong sha256":
+        shard.write_bytes(shard.read_bytes()[:-1] + b"!")
+    else:  # the catalog vouches for the bytes, which are not a database
+        packed = gzip.compress(b"not a database" * 100, mtime=0)
+        shard.write_bytes(packed)
+        ref = catalog["entries"][0]["shards"]["3.1.0"]
+        ref.update(sha256=hashlib.sha256(packed).hexdigest(), bytes=len(packed), rawBytes=1400)
+        (host.root / "catalog.json").write_bytes(orjson.dumps(catalog))
+    clock.now += 601  # past the TTL: the new catalog is fetched
+    answer = service.extract("flask", "3.1.0", "intro")
+    assert answer["sections"][0]["body"] == "About flask."
+    assert answer["provenance"]["stale"] is True
+    assert "the shard of flask 3.1.0" in answer["provenance"]["staleReason"] or (
+        "is not the shard the catalog lists" in answer["provenance"]["staleReason"]
+    )
+    with pytest.raises(NetworkError):  # a version never good before has nothing to fall back on
+        data(tmp_path / "fresh", host, clock, SITE).open_shard("flask", "3.1.0")
