@@ -23,6 +23,7 @@ from builder.globs import compile_globs
 from builder.index import section_record
 from builder.model import Section, SkippedFile, SourceFile, Warning_
 from builder.parsers import detect_format, parse_file
+from builder.parsers.rst_inline import default_role
 from builder.permalinks import site_permalink, upstream_link
 from builder.projects import (
     ProjectLayout,
@@ -335,8 +336,8 @@ def _file_key(
     digest: str,
     layout: ProjectLayout,
 ) -> str:
-    # What the layout changes in one file's sections: its title, and reST substitutions.
-    project = (layout.title_of(relpath), layout.substitutions)
+    # What the layout changes in one file's sections: its title and how its reST reads.
+    project = (layout.title_of(relpath), layout.substitutions, layout.default_role)
     return cache_key(
         "file",
         site.base_url,
@@ -390,7 +391,8 @@ def _parse_to_records(
     if layout.substitutions and detect_format(source.relpath, text) == "rst":
         text = substitute(text, layout.substitutions)
     try:
-        parsed = parse_file(source.relpath, text)
+        with default_role(layout.default_role):
+            parsed = parse_file(source.relpath, text)
     except Exception as exc:
         # The one boundary for parser failures: a bug on one odd file must not sink the whole
         # build, and it is reported, not hidden (--strict fails the build on it).

@@ -37,7 +37,8 @@ class _LenientLoader(yaml.SafeLoader):
 
 def _untagged(loader: yaml.SafeLoader, suffix: str, node: yaml.Node) -> Any:
     if isinstance(node, yaml.ScalarNode):
-        return loader.construct_scalar(node)
+        # ``!!python/name:pkg.func`` carries its value in the tag, with an empty scalar.
+        return loader.construct_scalar(node) or suffix.partition(":")[2]
     if isinstance(node, yaml.SequenceNode):
         return loader.construct_sequence(node, deep=True)
     if isinstance(node, yaml.MappingNode):
