@@ -19,28 +19,14 @@ import orjson
 from builder.cache import BuildCache, cache_key
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.errors import IndexInvalid
-from builder.globs import compile_globs
 from builder.index import section_record
 from builder.model import Section, SkippedFile, SourceFile, Warning_
 from builder.parsers import detect_format, parse_file
 from builder.parsers.rst_inline import default_role
 from builder.permalinks import site_permalink, upstream_link
-from builder.projects import (
-    ProjectLayout,
-    complete_layout,
-    ordered_candidates,
-    read_project_layout,
-    substitute,
-    titled_by_navigation,
-)
+from builder.projects import ProjectLayout, project_listing, substitute, titled_by_navigation
 from builder.sections import finalize_sections
-from builder.sources import (
-    MAX_VERSION_BYTES,
-    Candidate,
-    VersionListing,
-    list_version_files,
-    read_source,
-)
+from builder.sources import MAX_VERSION_BYTES, Candidate, read_source
 from schemas.index_rules import volume_problems
 
 FileDone = Callable[[str], None]
@@ -179,25 +165,6 @@ def count_version_files(version: VersionConfig) -> int:
     if version.directory is None:
         return 0
     return len(project_listing(version)[1].candidates)
-
-
-def project_listing(version: VersionConfig) -> tuple[ProjectLayout, VersionListing]:
-    """The version's project layout, and its pages in the project's order."""
-    if version.directory is None:
-        raise ValueError("project_listing needs a version with a directory")
-    layout = read_project_layout(version.directory, version.project, version.code_root)
-    listing = list_version_files(
-        layout.directory or version.directory,
-        compile_globs(version.include),
-        compile_globs(version.exclude),
-    )
-    pages = [c for c in listing.candidates if layout.admits(c.relpath)]
-    layout = complete_layout(layout, pages)
-    return layout, replace(
-        listing,
-        candidates=tuple(ordered_candidates(pages, layout.order)),
-        excluded_by_globs=listing.excluded_by_globs + len(listing.candidates) - len(pages),
-    )
 
 
 def section_link(

@@ -3,8 +3,9 @@
 from pathlib import Path
 
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
+from builder.projects import project_listing
 from builder.projects.toctree import ToctreeEntry, toctree_entries
-from builder.volumes import compile_directory_version, project_listing
+from builder.volumes import compile_directory_version
 
 SITE = SiteConfig("T", "https://docs.example/")
 LIBRARY = LibraryConfig("demo", "Demo", "", (), None, None, (), ())

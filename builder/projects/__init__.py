@@ -14,11 +14,13 @@ from builder.projects.layout import (
     substitute,
     titled_by_navigation,
 )
+from builder.projects.listing import project_listing
 
 __all__ = [
     "ProjectLayout",
     "complete_layout",
     "ordered_candidates",
+    "project_listing",
     "read_project_layout",
     "substitute",
     "titled_by_navigation",
