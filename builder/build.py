@@ -59,6 +59,8 @@ class VersionSummary:
     source_bytes: int
     shard: ShardInfo
     source: str = ""  # where the files came from: a directory, git repo@ref, an archive
+    project: str = ""  # the documentation tool detected (builder.projects), for compiled versions
+    project_notes: tuple[str, ...] = ()
 
 
 @dataclass
@@ -334,6 +336,8 @@ def _run_version_stages(
             result.source_bytes,
             shard,
             source,
+            result.project,
+            tuple(result.project_notes),
         )
     )
     return fragment

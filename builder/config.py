@@ -52,7 +52,10 @@ _VERSION_KEYS = {
     "git": dict,
     "archive": object,  # a file name or a table; config_sources checks which
     "allow_outside": bool,
+    "project": str,
 }
+# How a version's docs folder is read: as the tool that wrote it, or as a folder of files.
+PROJECT_KINDS = ("auto", "mkdocs", "sphinx", "none")
 _IMPORT_KEYS = {"index": str, "only": list, "allow_outside": bool}
 _TOP_KEYS = {"site": dict, "libraries": list, "imports": list}
 
@@ -80,6 +83,7 @@ class VersionConfig:
     git: GitSource | None = None
     archive: ArchiveSource | None = None
     code_root: Path | None = None  # the tree the docs came with, where code can be found
+    project: str = "auto"  # one of PROJECT_KINDS
 
 
 @dataclass(frozen=True)
@@ -309,6 +313,9 @@ def _parse_version(
             compile_globs(globs)
         except GlobError as exc:
             problems.add(f"{where}.{key}", str(exc))
+    project = fields.get("project", "auto")
+    if project not in PROJECT_KINDS:
+        problems.add(f"{where}.project", f"must be one of {', '.join(PROJECT_KINDS)}")
     template = fields.get("url_template")
     if template is not None:
         _check_template(template, f"{where}.url_template", problems)
@@ -324,6 +331,7 @@ def _parse_version(
         summary=fields.get("summary"),
         git=git,
         archive=archive,
+        project=project,
     )
 
 

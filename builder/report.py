@@ -32,6 +32,9 @@ def render_report(report: BuildReport, *, verbose: bool = False) -> str:
             )
         else:
             lines.append(f"{label}  {summary.sections:6d} sections taken from {summary.origin}")
+        if summary.project:
+            lines.append(f"    project: {summary.project}")
+        lines.extend(f"    note: {note}" for note in summary.project_notes)
         limit = len(summary.skipped) if verbose else MAX_LISTED
         for skipped in summary.skipped[:limit]:
             lines.append(f"    skipped {skipped.relpath}: {skipped.reason}")

@@ -10,7 +10,7 @@ import hashlib
 import json
 import mmap
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, overload
 
@@ -19,13 +19,14 @@ import orjson
 from builder.cache import BuildCache, cache_key
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.errors import IndexInvalid
-from builder.globs import compile_globs
 from builder.index import section_record
 from builder.model import Section, SkippedFile, SourceFile, Warning_
-from builder.parsers import parse_file
+from builder.parsers import detect_format, parse_file
+from builder.parsers.rst_inline import default_role
 from builder.permalinks import site_permalink, upstream_link
+from builder.projects import ProjectLayout, project_listing, substitute, titled_by_navigation
 from builder.sections import finalize_sections
-from builder.sources import MAX_VERSION_BYTES, Candidate, list_version_files, read_source
+from builder.sources import MAX_VERSION_BYTES, Candidate, read_source
 from schemas.index_rules import volume_problems
 
 FileDone = Callable[[str], None]
@@ -97,6 +98,8 @@ class VersionResult:
     source_bytes: int = 0
     skipped: list[SkippedFile] = field(default_factory=list)
     warnings: list[Warning_] = field(default_factory=list)
+    project: str = ""  # the documentation tool detected, for the report
+    project_notes: list[str] = field(default_factory=list)
 
     cached_volume: bytes | None = None
     section_total: int | None = None
@@ -161,10 +164,7 @@ def count_version_files(version: VersionConfig) -> int:
     """How many files a version will read (for a progress bar); 0 for imported volumes."""
     if version.directory is None:
         return 0
-    listing = list_version_files(
-        version.directory, compile_globs(version.include), compile_globs(version.exclude)
-    )
-    return len(listing.candidates)
+    return len(project_listing(version)[1].candidates)
 
 
 def section_link(
@@ -214,12 +214,11 @@ def compile_directory_version(
     if version.directory is None:
         raise ValueError("compile_directory_version needs a version with a directory")
     cache = cache or BuildCache(None)
-    listing = list_version_files(
-        version.directory, compile_globs(version.include), compile_globs(version.exclude)
-    )
-    key, hashes = _version_key(site, library, version, listing.candidates, on_file)
+    layout, listing = project_listing(version)
+    version = replace(version, directory=layout.directory or version.directory)
+    key, hashes = _version_key(site, library, version, listing.candidates, on_file, layout)
     file_keys = {
-        relpath: _file_key(site, library, version, relpath, digest)
+        relpath: _file_key(site, library, version, relpath, digest, layout)
         for relpath, digest in hashes.items()
     }
     cached = cache.load(key) if key else None
@@ -234,15 +233,17 @@ def compile_directory_version(
         result.section_total = cached["sections"]
         result.skipped = [SkippedFile(*item) for item in cached["skipped"]]
         result.warnings = [Warning_(*item) for item in cached["warnings"]]
+        result.project, result.project_notes = layout.describe(), list(layout.notes)
         return result
     result = VersionResult(library.id, version.version, version.summary, validated=True)
+    result.project, result.project_notes = layout.describe(), list(layout.notes)
     result.skipped.extend(listing.skipped)
     for candidate in listing.candidates:
         source = read_source(candidate, MAX_VERSION_BYTES - result.source_bytes)
         if isinstance(source, SkippedFile):
             result.skipped.append(source)
             continue
-        _compile_file(site, library, version, source, result, cache)
+        _compile_file(site, library, version, source, result, cache, layout)
     where = f"{library.id} {version.version}"
     if result.files_read and not result.records:
         result.warnings.append(Warning_(where, "no sections were found in any file"))
@@ -271,6 +272,7 @@ def _version_key(
     version: VersionConfig,
     candidates: Sequence[Candidate],
     on_file: FileDone | None,
+    layout: ProjectLayout,
 ) -> tuple[str, dict[str, str]]:
     """A key over everything the version's volume depends on, and each file's sha256.
 
@@ -287,15 +289,31 @@ def _version_key(
         except OSError:
             readable = False
     settings = (version.version, version.url_template, version.include, version.exclude)
-    key = cache_key("version", site.base_url, library.id, settings, sorted(hashes.items()))
+    key = cache_key(
+        "version", site.base_url, library.id, settings, layout.key(), list(hashes.items())
+    )
     return (key if readable else ""), hashes
 
 
 def _file_key(
-    site: SiteConfig, library: LibraryConfig, version: VersionConfig, relpath: str, digest: str
+    site: SiteConfig,
+    library: LibraryConfig,
+    version: VersionConfig,
+    relpath: str,
+    digest: str,
+    layout: ProjectLayout,
 ) -> str:
+    # What the layout changes in one file's sections: its title and how its reST reads.
+    project = (layout.title_of(relpath), layout.substitutions, layout.default_role)
     return cache_key(
-        "file", site.base_url, library.id, version.version, version.url_template, relpath, digest
+        "file",
+        site.base_url,
+        library.id,
+        version.version,
+        version.url_template,
+        relpath,
+        digest,
+        project,
     )
 
 
@@ -310,12 +328,13 @@ def _compile_file(
     source: SourceFile,
     result: VersionResult,
     cache: BuildCache,
+    layout: ProjectLayout,
 ) -> None:
     # Keyed on the bytes actually read, so a file edited during the build cannot poison it.
-    key = _file_key(site, library, version, source.relpath, source.sha256)
+    key = _file_key(site, library, version, source.relpath, source.sha256, layout)
     cached = cache.load(key)
     if cached is None:
-        cached = _parse_to_records(site, library, version, source)
+        cached = _parse_to_records(site, library, version, source, layout)
         cache.store(key, cached)
     if cached["skipped"]:
         result.skipped.append(SkippedFile(source.relpath, cached["skipped"]))
@@ -327,12 +346,20 @@ def _compile_file(
 
 
 def _parse_to_records(
-    site: SiteConfig, library: LibraryConfig, version: VersionConfig, source: SourceFile
+    site: SiteConfig,
+    library: LibraryConfig,
+    version: VersionConfig,
+    source: SourceFile,
+    layout: ProjectLayout,
 ) -> dict[str, Any]:
     """Parse one file into index records; the result is plain JSON so the cache can keep it."""
     where = f"{library.id} {version.version}: {source.relpath}"
+    text = source.text
+    if layout.substitutions and detect_format(source.relpath, text) == "rst":
+        text = substitute(text, layout.substitutions)
     try:
-        parsed = parse_file(source.relpath, source.text)
+        with default_role(layout.default_role):
+            parsed = parse_file(source.relpath, text)
     except Exception as exc:
         # The one boundary for parser failures: a bug on one odd file must not sink the whole
         # build, and it is reported, not hidden (--strict fails the build on it).
@@ -340,6 +367,9 @@ def _parse_to_records(
         return {"records": [], "skipped": "parser error", "warnings": [[where, message]]}
     if parsed is None:
         return {"records": [], "skipped": "unsupported format", "warnings": []}
+    title = layout.title_of(source.relpath)
+    if title is not None:
+        parsed = titled_by_navigation(parsed, title)
     sections, warnings = finalize_sections(parsed)
     prefix = f"{library.id} {version.version}: "
     records = [record_for(site, library.id, version, section) for section in sections]

@@ -1,0 +1,89 @@
+"""Tell which documentation tool a version's docs folder belongs to, and read its layout.
+
+``auto`` looks for ``mkdocs.yml`` (or ``mkdocs.yaml``) in the docs folder and the folders
+above it, then for ``conf.py`` in the docs folder; ``mkdocs``, ``sphinx`` and ``none`` say it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+
+from builder.model import SkippedFile
+from builder.projects.layout import ProjectLayout
+from builder.projects.mkdocs import CONFIG_NAMES, read_mkdocs
+from builder.projects.sphinx import CONFIG_NAME, read_sphinx, toctree_order
+from builder.sources import Candidate, read_source
+
+# How many folders above the docs folder mkdocs.yml may be (MkDocs keeps it beside docs/);
+# a version taken from git or an archive is never searched above its tree.
+MKDOCS_LEVELS_UP = 2
+
+
+def read_project_layout(directory: Path, project: str, tree_root: Path | None) -> ProjectLayout:
+    """The layout of the docs in ``directory`` as ``project`` ("auto", "mkdocs", "sphinx" or
+    "none") says to read them; for Sphinx the page order comes from :func:`complete_layout`."""
+    if project == "none":
+        return ProjectLayout()
+    if project in ("auto", "mkdocs"):
+        config = find_mkdocs_config(directory, tree_root)
+        if config is not None:
+            return read_mkdocs(config, directory)
+        if project == "mkdocs":
+            note = f"no {CONFIG_NAMES[0]} at or above the docs folder; pages in path order"
+            return ProjectLayout(kind="mkdocs", notes=(note,))
+    conf = directory / CONFIG_NAME
+    if project == "sphinx" or conf.is_file():
+        return read_sphinx(directory, conf if conf.is_file() else None)
+    return ProjectLayout()
+
+
+def find_mkdocs_config(directory: Path, tree_root: Path | None) -> Path | None:
+    """mkdocs.yml in ``directory`` or up to MKDOCS_LEVELS_UP folders above, not above
+    ``tree_root``."""
+    folder = directory.resolve()
+    top = tree_root.resolve() if tree_root is not None else None
+    for _ in range(MKDOCS_LEVELS_UP + 1):
+        for name in CONFIG_NAMES:
+            if (folder / name).is_file():
+                return folder / name
+        if folder == top or folder.parent == folder:
+            break
+        folder = folder.parent
+    return None
+
+
+def complete_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> ProjectLayout:
+    """The layout with what only the listed pages can tell: the Sphinx toctree order, and a
+    note on pages a MkDocs nav leaves out."""
+    if layout.kind == "sphinx":
+        texts = {}
+        for candidate in candidates:
+            source = read_source(candidate)
+            if not isinstance(source, SkippedFile):
+                texts[candidate.relpath] = source.text
+        notes: list[str] = []
+        order, titles = toctree_order(layout, texts, notes)
+        return replace(
+            layout, order=order, titles=tuple(titles.items()), notes=(*layout.notes, *notes)
+        )
+    if layout.kind == "mkdocs" and layout.config_file:
+        pages = {c.relpath for c in candidates}
+        notes = list(layout.notes)
+        absent = [relpath for relpath in layout.order if relpath not in pages]
+        if absent:
+            notes.append(f"nav names {len(absent)} page(s) that are not there: {_few(absent)}")
+        listed = set(layout.order)
+        unlisted = [
+            c.relpath for c in candidates if c.relpath not in listed and not layout.quiet(c.relpath)
+        ]
+        if unlisted:
+            notes.append(f"{len(unlisted)} page(s) not in nav, listed after it: {_few(unlisted)}")
+        order = tuple(relpath for relpath in layout.order if relpath in pages)
+        return replace(layout, order=order, notes=tuple(notes))
+    return layout
+
+
+def _few(relpaths: Sequence[str]) -> str:
+    return ", ".join(relpaths[:5]) + (", …" if len(relpaths) > 5 else "")

@@ -1,0 +1,111 @@
+"""The layout a documentation tool gives a version's pages, and what it changes in the build.
+
+A ``ProjectLayout`` is read once per version from ``mkdocs.yml`` or ``conf.py``
+(``builder.projects.detect``) and then only applied: which files are never pages, the order
+the pages are compiled in (so sections, the version's table of contents and its llms.txt
+follow the tool's navigation), the title of a page that has no heading of its own, and the
+reST substitutions every page sees.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path, PurePosixPath
+
+from builder.model import ParsedFile
+from builder.sources import Candidate
+
+
+@dataclass(frozen=True)
+class ProjectLayout:
+    """What the build needs to know of a version's documentation tool.
+
+    ``order`` lists page relpaths in the tool's order; pages it does not name come after, in
+    path order. ``exclude`` is a regular expression over relpaths (shown and keyed on as
+    ``exclude_patterns``). An empty ``suffixes`` admits every suffix the parsers read.
+    """
+
+    kind: str = "none"  # "mkdocs", "sphinx" or "none"
+    directory: Path | None = None  # where the pages are, when the tool says another folder
+    config_file: str = ""
+    exclude_patterns: tuple[str, ...] = ()
+    exclude: str = ""
+    suffixes: tuple[str, ...] = ()
+    order: tuple[str, ...] = ()
+    titles: tuple[tuple[str, str], ...] = ()
+    substitutions: tuple[tuple[str, str], ...] = ()
+    default_role: str | None = None
+    not_in_nav: str = ""  # pages a MkDocs nav leaves out on purpose (no note for them)
+    notes: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        """One line for the build report."""
+        if self.kind == "none":
+            return "none (read as a folder of files)"
+        found = f"from {self.config_file}" if self.config_file else "without a config file"
+        return f"{self.kind} {found}, {len(self.order)} pages in its order"
+
+    def admits(self, relpath: str) -> bool:
+        """Whether a listed file is a page of this project."""
+        if self.suffixes and PurePosixPath(relpath).suffix.lower() not in self.suffixes:
+            return False
+        return not (self.exclude and re.fullmatch(self.exclude, relpath, re.DOTALL))
+
+    def quiet(self, relpath: str) -> bool:
+        """Whether a page is left out of the navigation on purpose."""
+        return bool(self.not_in_nav and re.fullmatch(self.not_in_nav, relpath, re.DOTALL))
+
+    def title_of(self, relpath: str) -> str | None:
+        return dict(self.titles).get(relpath)
+
+    def key(self) -> tuple[object, ...]:
+        """Everything of the layout that changes a version's volume, for the build cache."""
+        return (
+            self.kind,
+            str(self.directory or ""),
+            self.exclude_patterns,
+            self.suffixes,
+            self.order,
+            self.titles,
+            self.substitutions,
+            self.default_role,
+        )
+
+
+def ordered_candidates(candidates: Sequence[Candidate], order: Sequence[str]) -> list[Candidate]:
+    """``candidates`` in project order: those ``order`` names first, as it names them, then
+    the rest in path order."""
+    rank = {relpath: position for position, relpath in enumerate(order)}
+    unranked = len(rank)
+    return sorted(candidates, key=lambda c: (rank.get(c.relpath, unranked), c.relpath))
+
+
+def titled_by_navigation(parsed: ParsedFile, title: str) -> ParsedFile:
+    """A file without a top heading (and without a front matter title), titled ``title``: its
+    text before the first heading becomes that title's section and every heading goes under
+    it, as on the tool's own page. A file with its own title is returned as it is."""
+    stem = PurePosixPath(parsed.relpath).stem
+    if parsed.title != stem or any(s.level == 1 for s in parsed.sections):
+        return parsed
+    sections = tuple(
+        replace(s, heading=title)
+        if s.level == 0 and not s.heading_path
+        else replace(s, heading_path=(title, *s.heading_path))
+        for s in parsed.sections
+    )
+    return replace(parsed, title=title, sections=sections)
+
+
+_SUBSTITUTION_NAME = r"(?<![\w|])\|{}\|(?![\w|])"
+
+
+def substitute(text: str, substitutions: Sequence[tuple[str, str]]) -> str:
+    """reST text with each ``|name|`` of ``substitutions`` replaced by its text, as Sphinx
+    does for the substitutions its ``rst_prolog`` and ``rst_epilog`` define."""
+    for name, value in substitutions:
+        if f"|{name}|" in text:
+            pattern = re.compile(_SUBSTITUTION_NAME.format(re.escape(name)))
+            text = pattern.sub(value.replace("\\", "\\\\"), text)
+    return text

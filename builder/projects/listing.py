@@ -1,0 +1,30 @@
+"""List a version's pages as its documentation tool sees them: its files, in its order."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from builder.config import VersionConfig
+from builder.globs import compile_globs
+from builder.projects.detect import complete_layout, read_project_layout
+from builder.projects.layout import ProjectLayout, ordered_candidates
+from builder.sources import VersionListing, list_version_files
+
+
+def project_listing(version: VersionConfig) -> tuple[ProjectLayout, VersionListing]:
+    """The version's project layout, and its pages in the project's order."""
+    if version.directory is None:
+        raise ValueError("project_listing needs a version with a directory")
+    layout = read_project_layout(version.directory, version.project, version.code_root)
+    listing = list_version_files(
+        layout.directory or version.directory,
+        compile_globs(version.include),
+        compile_globs(version.exclude),
+    )
+    pages = [c for c in listing.candidates if layout.admits(c.relpath)]
+    layout = complete_layout(layout, pages)
+    return layout, replace(
+        listing,
+        candidates=tuple(ordered_candidates(pages, layout.order)),
+        excluded_by_globs=listing.excluded_by_globs + len(listing.candidates) - len(pages),
+    )

@@ -1,0 +1,216 @@
+"""Read an MkDocs project's ``mkdocs.yml``: where its pages are, which are left out, and the
+order and titles its ``nav`` gives them.
+
+The file is read with a YAML SafeLoader that takes any tag it does not know
+(``!!python/name:``, ``!ENV``, ``!relative``) as the plain value under it, so nothing named in
+the file is ever imported or run.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from builder.globs import GlobError, compile_globs
+from builder.projects.layout import ProjectLayout
+
+CONFIG_NAMES = ("mkdocs.yml", "mkdocs.yaml")
+MAX_CONFIG_BYTES = 1024 * 1024
+# Each nav entry is visited once; a nav longer or deeper than this is cut, with a note.
+MAX_NAV_ENTRIES = 20_000
+MAX_NAV_DEPTH = 20
+# The files MkDocs builds as pages; anything else in docs_dir is copied as it is.
+PAGE_SUFFIXES = (".md", ".markdown")
+# Theme templates live here by convention even when custom_dir names another folder.
+OVERRIDES_FOLDER = "overrides"
+
+
+class _LenientLoader(yaml.SafeLoader):
+    """A SafeLoader that reads an unknown tag's node as the plain value it tags."""
+
+
+def _untagged(loader: yaml.SafeLoader, suffix: str, node: yaml.Node) -> Any:
+    if isinstance(node, yaml.ScalarNode):
+        # ``!!python/name:pkg.func`` carries its value in the tag, with an empty scalar.
+        return loader.construct_scalar(node) or suffix.partition(":")[2]
+    if isinstance(node, yaml.SequenceNode):
+        return loader.construct_sequence(node, deep=True)
+    if isinstance(node, yaml.MappingNode):
+        return loader.construct_mapping(node, deep=True)
+    return None
+
+
+_LenientLoader.add_multi_constructor("!", _untagged)
+_LenientLoader.add_multi_constructor("tag:yaml.org,2002:python/", _untagged)
+
+
+def load_mkdocs_yaml(text: str) -> Any:
+    """The document of ``text``, unknown tags read as plain values; raises yaml.YAMLError."""
+    # yaml.load with a SafeLoader subclass: as safe as yaml.safe_load.
+    return yaml.load(text, Loader=_LenientLoader)
+
+
+@dataclass
+class _Nav:
+    order: list[str] = field(default_factory=list)
+    titles: dict[str, str] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    entries: int = 0
+
+
+def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
+    """The layout ``config_path`` gives the docs folder ``directory`` (which must be its
+    docs_dir, or inside it, or hold it)."""
+    name = config_path.name
+    notes: list[str] = []
+    config = _read_config(config_path, notes)
+    docs_dir = config.get("docs_dir", "docs")
+    if not isinstance(docs_dir, str) or not docs_dir:
+        notes.append(f"{name}: docs_dir is not a folder name; 'docs' assumed")
+        docs_dir = "docs"
+    docs_root = Path(os.path.normpath(config_path.parent.resolve() / docs_dir))
+    directory = directory.resolve()
+    if directory.is_relative_to(docs_root):
+        prefix = directory.relative_to(docs_root).as_posix()
+        pages_dir = None
+    elif docs_root.is_relative_to(directory):
+        prefix, pages_dir = "", docs_root
+    else:
+        notes.append(f"{name}: its docs_dir {docs_dir!r} is not this docs folder; not used")
+        return ProjectLayout(kind="none", notes=tuple(notes))
+    nav = _Nav()
+    if isinstance(config.get("nav"), list):
+        _walk_nav(config["nav"], 0, nav)
+    elif "nav" in config:
+        nav.notes.append(f"{name}: nav is not a list; pages in path order")
+    patterns = _excluded(config, config_path.parent.resolve(), docs_root, notes)
+    not_in_nav = config.get("not_in_nav")
+    quiet: tuple[str, ...] = ()
+    if isinstance(not_in_nav, str):
+        quiet = tuple(_gitignore_lines(not_in_nav, notes, "not_in_nav"))
+    order = [r for r in (_inside(prefix, p) for p in nav.order) if r is not None]
+    titles = {r: t for p, t in nav.titles.items() if (r := _inside(prefix, p)) is not None}
+    return ProjectLayout(
+        kind="mkdocs",
+        directory=pages_dir,
+        config_file=name,
+        exclude_patterns=patterns,
+        exclude=_exclude_regex(patterns, notes, "exclude_docs"),
+        suffixes=PAGE_SUFFIXES,
+        order=tuple(order),
+        titles=tuple(titles.items()),
+        not_in_nav=_exclude_regex(quiet, notes, "not_in_nav"),
+        notes=(*notes, *nav.notes),
+    )
+
+
+def _read_config(config_path: Path, notes: list[str]) -> dict[str, Any]:
+    name = config_path.name
+    try:
+        raw = config_path.read_bytes()
+    except OSError as exc:
+        notes.append(f"{name}: cannot be read ({exc.strerror}); MkDocs defaults used")
+        return {}
+    if len(raw) > MAX_CONFIG_BYTES:
+        notes.append(f"{name}: larger than {MAX_CONFIG_BYTES // 1024} KiB; MkDocs defaults used")
+        return {}
+    try:
+        config = load_mkdocs_yaml(raw.decode("utf-8-sig"))
+    except (UnicodeDecodeError, yaml.YAMLError, RecursionError) as exc:
+        reason = type(exc).__name__
+        notes.append(f"{name}: not readable YAML ({reason}); MkDocs defaults used")
+        return {}
+    if not isinstance(config, dict):
+        notes.append(f"{name}: not a mapping of settings; MkDocs defaults used")
+        return {}
+    return config
+
+
+def _walk_nav(items: list[Any], depth: int, nav: _Nav) -> None:
+    """Collect the pages of a nav list in order, with the titles it gives them."""
+    if depth > MAX_NAV_DEPTH:
+        nav.notes.append(f"nav nested deeper than {MAX_NAV_DEPTH}; the deeper part is left out")
+        return
+    for item in items:
+        nav.entries += 1
+        if nav.entries > MAX_NAV_ENTRIES:
+            nav.notes.append(f"nav has over {MAX_NAV_ENTRIES} entries; the rest is left out")
+            return
+        if isinstance(item, dict) and len(item) == 1:
+            ((title, value),) = item.items()
+            if isinstance(value, list):
+                _walk_nav(value, depth + 1, nav)
+            elif isinstance(value, str):
+                _add_page(value, str(title), nav)
+        elif isinstance(item, str):
+            _add_page(item, None, nav)
+        else:
+            nav.notes.append(f"nav entry {str(item)[:60]!r} is neither a page nor a section")
+
+
+def _add_page(target: str, title: str | None, nav: _Nav) -> None:
+    if "://" in target or target.startswith(("mailto:", "#", "/")):
+        return  # a link out of the docs
+    path = posixpath.normpath(target)
+    if path.startswith("..") or path in nav.titles or path in nav.order:
+        return
+    nav.order.append(path)
+    if title:
+        nav.titles[path] = title
+
+
+def _inside(prefix: str, path: str) -> str | None:
+    """``path`` (relative to docs_dir) relative to the docs folder ``prefix`` below it."""
+    if not prefix or prefix == ".":
+        return path
+    return path[len(prefix) + 1 :] if path.startswith(prefix + "/") else None
+
+
+def _excluded(
+    config: dict[str, Any], config_dir: Path, docs_root: Path, notes: list[str]
+) -> tuple[str, ...]:
+    """Globs (relative to docs_dir) of files that are never pages: the theme's folders and
+    exclude_docs."""
+    patterns = [OVERRIDES_FOLDER]
+    theme = config.get("theme")
+    custom_dir = theme.get("custom_dir") if isinstance(theme, dict) else None
+    if isinstance(custom_dir, str) and custom_dir:
+        folder = Path(os.path.normpath(config_dir / custom_dir))
+        if folder.is_relative_to(docs_root) and folder != docs_root:
+            patterns.append(folder.relative_to(docs_root).as_posix() + "/")
+    exclude_docs = config.get("exclude_docs")
+    if isinstance(exclude_docs, str):
+        patterns.extend(_gitignore_lines(exclude_docs, notes, "exclude_docs"))
+    elif exclude_docs is not None:
+        notes.append("exclude_docs is not text (gitignore lines); not used")
+    return tuple(patterns)
+
+
+def _gitignore_lines(text: str, notes: list[str], setting: str) -> Iterator[str]:
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("!"):
+            notes.append(f"{setting}: {line!r} (a negation) is not supported; ignored")
+            continue
+        yield line.lstrip("/")
+
+
+def _exclude_regex(patterns: tuple[str, ...], notes: list[str], setting: str) -> str:
+    usable = []
+    for pattern in patterns:
+        try:
+            compile_globs([pattern])
+        except GlobError as exc:
+            notes.append(f"{setting}: {exc}; ignored")
+            continue
+        usable.append(pattern)
+    globs = compile_globs(usable)
+    return globs.regex.pattern if globs.regex is not None else ""

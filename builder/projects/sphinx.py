@@ -1,0 +1,225 @@
+"""Read a Sphinx project: the settings of its ``conf.py`` that change how sources read, and the
+page order its toctrees give, starting at the root document.
+
+``conf.py`` is never run (``builder.sphinx_conf`` reads its literal values). Pages come in
+the order a reader of the built docs meets them: the root document, then depth first through
+each toctree; documents no toctree reaches come after in path order, each followed by what
+its own toctrees name.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Mapping, Sequence
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from builder.parsers import SUPPORTED_SUFFIXES
+from builder.projects.layout import ProjectLayout
+from builder.projects.toctree import ToctreeEntry, toctree_entries
+from builder.sphinx_conf import SphinxConf, read_sphinx_conf
+
+CONFIG_NAME = "conf.py"
+MAX_CONF_BYTES = 1024 * 1024
+# Folders a Sphinx build writes or reads templates and static files from, never pages.
+DEFAULT_EXCLUDED = ("_build", "_static", "_templates")
+# The settings read from conf.py; a note says when one of them is not a literal.
+USED_SETTINGS = (
+    "root_doc", "master_doc", "exclude_patterns", "source_suffix", "default_role",
+    "rst_prolog", "rst_epilog", "templates_path", "html_static_path", "extensions",
+)  # fmt: skip
+# Extensions that make Sphinx read Markdown pages.
+MARKDOWN_EXTENSIONS = frozenset({"myst_parser", "myst_nb"})
+_SUBSTITUTION = re.compile(r"^\.\. \|([^|\s](?:[^|]*[^|\s])?)\| replace::[ \t]*(.*)$")
+
+
+def read_sphinx(directory: Path, conf_path: Path | None) -> ProjectLayout:
+    """The settings of ``conf_path`` (None: Sphinx's defaults) for the docs in ``directory``;
+    the page order is added by :func:`toctree_order` once the pages are listed."""
+    notes: list[str] = []
+    conf = _read_conf(conf_path, notes) if conf_path is not None else SphinxConf()
+    for name in USED_SETTINGS:
+        if name in conf.not_literal:
+            notes.append(f"{CONFIG_NAME}: {name} is not a literal value; ignored")
+    root_doc = _text(conf, "root_doc", notes) or _text(conf, "master_doc", notes) or "index"
+    patterns = (
+        *DEFAULT_EXCLUDED,
+        *_strings(conf, "templates_path", notes),
+        *_strings(conf, "html_static_path", notes),
+        *_strings(conf, "exclude_patterns", notes),
+    )
+    prolog = "\n".join(_text(conf, name, notes) or "" for name in ("rst_prolog", "rst_epilog"))
+    return ProjectLayout(
+        kind="sphinx",
+        config_file=CONFIG_NAME if conf_path is not None else "",
+        exclude_patterns=tuple(dict.fromkeys(patterns)),
+        exclude="|".join(f"(?:{sphinx_pattern(p)})(?:/.*)?" for p in dict.fromkeys(patterns)),
+        suffixes=_suffixes(conf, notes),
+        order=(root_doc,),  # a document name until toctree_order resolves it
+        substitutions=tuple(rst_substitutions(prolog).items()),
+        default_role=_text(conf, "default_role", notes),
+        notes=tuple(notes),
+    )
+
+
+def _read_conf(path: Path, notes: list[str]) -> SphinxConf:
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        notes.append(f"{CONFIG_NAME}: cannot be read ({exc.strerror}); Sphinx defaults used")
+        return SphinxConf()
+    if len(raw) > MAX_CONF_BYTES:
+        notes.append(f"{CONFIG_NAME}: larger than {MAX_CONF_BYTES // 1024} KiB; not read")
+        return SphinxConf()
+    conf = read_sphinx_conf(raw.decode("utf-8", errors="replace"))
+    if conf.problem:
+        notes.append(f"{CONFIG_NAME}: {conf.problem}; Sphinx defaults used")
+    return conf
+
+
+def _text(conf: SphinxConf, name: str, notes: list[str]) -> str | None:
+    value = conf.get(name)
+    if value is None or isinstance(value, str):
+        return value
+    notes.append(f"{CONFIG_NAME}: {name} is not a string; ignored")
+    return None
+
+
+def _strings(conf: SphinxConf, name: str, notes: list[str]) -> tuple[str, ...]:
+    value: Any = conf.get(name, ())
+    if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
+        return tuple(v for v in value if v)
+    notes.append(f"{CONFIG_NAME}: {name} is not a list of strings; ignored")
+    return ()
+
+
+def _suffixes(conf: SphinxConf, notes: list[str]) -> tuple[str, ...]:
+    value: Any = conf.get("source_suffix", ".rst")
+    if isinstance(value, str):
+        value = [value]
+    elif isinstance(value, dict):
+        value = list(value)
+    if not (isinstance(value, list | tuple) and all(isinstance(v, str) for v in value)):
+        notes.append(f"{CONFIG_NAME}: source_suffix is not a suffix or a list of them; '.rst' used")
+        value = [".rst"]
+    suffixes = [v.lower() for v in value]
+    extensions: Any = conf.get("extensions", ())
+    if isinstance(extensions, list | tuple) and MARKDOWN_EXTENSIONS & set(extensions):
+        suffixes.append(".md")
+    readable = tuple(s for s in dict.fromkeys(suffixes) if s in SUPPORTED_SUFFIXES)
+    if not readable:
+        notes.append(f"{CONFIG_NAME}: no source_suffix docbuild reads ({', '.join(suffixes)})")
+    return readable
+
+
+def sphinx_pattern(pattern: str) -> str:
+    """A regular expression for one of Sphinx's exclude patterns, which are relative to the
+    source folder: ``*`` and ``?`` stay within a folder, ``**`` spans folders."""
+    out: list[str] = []
+    i = 0
+    while i < len(pattern):
+        if pattern.startswith("**", i):
+            out.append(".*")
+            i += 2
+            continue
+        char = pattern[i]
+        if char == "*":
+            out.append("[^/]*")
+        elif char == "?":
+            out.append("[^/]")
+        elif char == "[" and "]" in pattern[i + 1 :]:
+            end = pattern.index("]", i + 1)
+            body = pattern[i + 1 : end].replace("\\", "\\\\")
+            out.append("[" + ("^" + body[1:] if body.startswith("!") else body) + "]")
+            i = end
+        else:
+            out.append(re.escape(char))
+        i += 1
+    return "".join(out).rstrip("/")
+
+
+def rst_substitutions(text: str) -> dict[str, str]:
+    """The ``.. |name| replace:: text`` definitions of a prolog, continuation lines joined."""
+    found: dict[str, str] = {}
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        match = _SUBSTITUTION.match(line)
+        if match is None:
+            continue
+        parts = [match.group(2).strip()]
+        for following in lines[i + 1 :]:
+            if not following.strip() or not following[0].isspace():
+                break
+            parts.append(following.strip())
+        found[match.group(1)] = " ".join(p for p in parts if p)
+    return found
+
+
+def toctree_order(
+    layout: ProjectLayout, texts: Mapping[str, str], notes: list[str]
+) -> tuple[tuple[str, ...], dict[str, str]]:
+    """Page relpaths in toctree order from the root document, and the explicit titles toctree
+    entries give; ``texts`` holds every page's text by relpath."""
+    docnames = {_docname(relpath): relpath for relpath in sorted(texts)}
+    root = layout.order[0] if layout.order else "index"
+    order: list[str] = []
+    titles: dict[str, str] = {}
+    seen: set[str] = set()
+
+    def visit(start: str) -> None:
+        stack = [start]
+        while stack:
+            doc = stack.pop()
+            if doc in seen:
+                continue
+            seen.add(doc)
+            order.append(docnames[doc])
+            children = _children(doc, toctree_entries(texts[docnames[doc]]), docnames, titles)
+            stack.extend(reversed([c for c in children if c not in seen]))
+
+    if root in docnames:
+        visit(root)
+    else:
+        # Without the root, the documents no toctree names stand in for it, in path order.
+        notes.append(f"root document {root!r} is not among the pages; its toctrees are unknown")
+        named = {
+            child
+            for doc, relpath in docnames.items()
+            for child in _children(doc, toctree_entries(texts[relpath]), docnames, {})
+        }
+        for doc in docnames:
+            if doc not in named:
+                visit(doc)
+    for doc in docnames:
+        visit(doc)
+    return tuple(order), titles
+
+
+def _children(
+    doc: str, entries: Sequence[ToctreeEntry], docnames: Mapping[str, str], titles: dict[str, str]
+) -> list[str]:
+    folder = posixpath.dirname(doc)
+    children: list[str] = []
+    for entry in entries:
+        if entry.target == "self":
+            continue
+        target = entry.target
+        name = target[1:] if target.startswith("/") else posixpath.join(folder, target)
+        name = posixpath.normpath(name)
+        if entry.is_glob:
+            pattern = re.compile(sphinx_pattern(name))
+            children.extend(d for d in docnames if d != doc and pattern.fullmatch(d))
+            continue
+        if name not in docnames:
+            name = _docname(name)  # an entry may carry its suffix
+        if name in docnames:
+            children.append(name)
+            if entry.title and docnames[name] not in titles:
+                titles[docnames[name]] = entry.title
+    return children
+
+
+def _docname(relpath: str) -> str:
+    path = PurePosixPath(relpath)
+    return path.with_suffix("").as_posix() if path.suffix else relpath

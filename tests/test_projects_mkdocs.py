@@ -1,0 +1,138 @@
+"""MkDocs projects: mkdocs.yml gives the pages, their order and the titles of untitled pages."""
+
+from pathlib import Path
+
+from builder.config import LibraryConfig, SiteConfig, VersionConfig
+from builder.projects import project_listing
+from builder.projects.mkdocs import load_mkdocs_yaml
+from builder.volumes import compile_directory_version
+
+SITE = SiteConfig("T", "https://docs.example/")
+LIBRARY = LibraryConfig("demo", "Demo", "", (), None, None, (), ())
+
+MKDOCS_YML = """\
+site_name: Demo
+theme:
+  name: material
+  custom_dir: docs/theme
+markdown_extensions:
+  - pymdownx.emoji:
+      emoji_index: !!python/name:material.extensions.emoji.twemoji
+extra:
+  secret: !ENV [DEMO_SECRET, none]
+exclude_docs: |
+  drafts/
+  *.tmp.md
+not_in_nav: |
+  hidden.md
+nav:
+  - Home: index.md
+  - Guide:
+      - guide/start.md
+      - Deep dive:
+          - Advanced use: guide/advanced.md
+  - GitHub: https://github.com/example/demo
+  - Usage: usage.md
+"""
+
+PAGES = {
+    "index.md": "# Welcome\n\nHome page.\n",
+    "usage.md": "Text before any heading.\n\n## Install\n\nRun it.\n",
+    "guide/start.md": "# Start\n\nBegin here.\n",
+    "guide/advanced.md": "# Advanced\n\nMore.\n",
+    "about.md": "# About\n\nNot in nav.\n",
+    "hidden.md": "# Hidden\n\nLeft out of nav on purpose.\n",
+    "drafts/wip.md": "# Draft\n\nNot published.\n",
+    "notes.tmp.md": "# Temp\n\nNot published.\n",
+    "theme/main.html": "{% extends 'base.html' %}{% block content %}x{% endblock %}\n",
+    "overrides/partials/footer.html": "<footer>{{ config.copyright }}</footer>\n",
+    "page.html": "<html><body><h1>Static</h1><p>copied, not a page</p></body></html>\n",
+}
+
+
+def make_project(root: Path, config: str = MKDOCS_YML, docs: str = "docs") -> Path:
+    (root / "mkdocs.yml").write_text(config, encoding="utf-8")
+    for relpath, text in PAGES.items():
+        path = root / docs / relpath
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root / docs
+
+
+def version(directory: Path, project: str = "auto") -> VersionConfig:
+    return VersionConfig("1.0.0", directory, None, None, (), (), None, None, project=project)
+
+
+def test_unknown_tags_are_read_as_plain_values() -> None:
+    document = load_mkdocs_yaml("a: !!python/name:pkg.mod.func\nb: !ENV [HOME, x]\nc: !relative\n")
+    assert document == {"a": "pkg.mod.func", "b": ["HOME", "x"], "c": ""}
+
+
+def test_pages_follow_the_nav_then_path_order(tmp_path: Path) -> None:
+    layout, listing = project_listing(version(make_project(tmp_path)))
+    assert layout.kind == "mkdocs"
+    assert layout.config_file == "mkdocs.yml"
+    assert [c.relpath for c in listing.candidates] == [
+        "index.md",
+        "guide/start.md",
+        "guide/advanced.md",
+        "usage.md",
+        "about.md",
+        "hidden.md",
+    ]
+    # The external link is no page; about.md is reported, hidden.md is in not_in_nav.
+    assert layout.notes == ("1 page(s) not in nav, listed after it: about.md",)
+
+
+def test_theme_folders_exclude_docs_and_html_are_never_pages(tmp_path: Path) -> None:
+    _, listing = project_listing(version(make_project(tmp_path)))
+    relpaths = {c.relpath for c in listing.candidates}
+    for left_out in ("theme/main.html", "overrides/partials/footer.html", "page.html"):
+        assert left_out not in relpaths
+    assert "drafts/wip.md" not in relpaths
+    assert "notes.tmp.md" not in relpaths
+
+
+def test_a_page_without_heading_takes_its_nav_title(tmp_path: Path) -> None:
+    result = compile_directory_version(SITE, LIBRARY, version(make_project(tmp_path)))
+    usage = [r for r in result.ensure_records() if r["source"] == "usage.md"]
+    assert [(r["heading"], r.get("headingPath", [])) for r in usage] == [
+        ("Usage", []),
+        ("Install", ["Usage"]),
+    ]
+    advanced = [r for r in result.ensure_records() if r["source"] == "guide/advanced.md"]
+    assert advanced[0]["heading"] == "Advanced"  # its own heading wins over the nav title
+
+
+def test_docs_dir_names_the_pages_folder(tmp_path: Path) -> None:
+    config = MKDOCS_YML.replace("site_name: Demo", "site_name: Demo\ndocs_dir: source")
+    make_project(tmp_path, config.replace("docs/theme", "source/theme"), docs="source")
+    # The catalog points at the project root: the pages are read from docs_dir.
+    layout, listing = project_listing(version(tmp_path))
+    assert layout.directory == (tmp_path / "source").resolve()
+    assert [c.relpath for c in listing.candidates][:2] == ["index.md", "guide/start.md"]
+    assert "theme/main.html" not in {c.relpath for c in listing.candidates}
+
+
+def test_a_docs_folder_that_is_not_docs_dir_is_read_as_files(tmp_path: Path) -> None:
+    docs = make_project(tmp_path, MKDOCS_YML + "docs_dir: elsewhere\n")
+    layout, listing = project_listing(version(docs))
+    assert layout.kind == "none"
+    assert "is not this docs folder" in layout.notes[0]
+    assert listing.candidates[0].relpath == "about.md"
+
+
+def test_project_none_keeps_the_folder_of_files(tmp_path: Path) -> None:
+    layout, listing = project_listing(version(make_project(tmp_path), project="none"))
+    assert layout.kind == "none"
+    relpaths = [c.relpath for c in listing.candidates]
+    assert relpaths == sorted(relpaths)
+    assert "overrides/partials/footer.html" in relpaths
+
+
+def test_broken_yaml_is_a_note_not_a_failure(tmp_path: Path) -> None:
+    docs = make_project(tmp_path, "nav: [unclosed\n")
+    layout, listing = project_listing(version(docs))
+    assert layout.kind == "mkdocs"
+    assert "not readable YAML" in layout.notes[0]
+    assert listing.candidates[0].relpath == "about.md"
