@@ -1,9 +1,10 @@
 """Turn a parser's raw sections into index-ready ones: bounded, unique, and never empty.
 
 Parsers emit one section per heading. Here, in one place for every format:
-- a titled section whose subsections are all API entries (``Section.kind == "api"``) gets a
-  short list of them after its own text, one line per entry (its name and signature, and the
-  first sentence of its description), so a question about the topic lands on the topic;
+- a titled section whose subsections are all API entries (``Section.kind == "api"``) and whose
+  own text is empty or near-empty gets a short list of them after that text, one line per
+  entry (its name and signature, and the first sentence of its description), so a question
+  about the topic lands on the topic;
 - a section with nothing to say (no body, nothing to list) is dropped; its title lives on in
   its children's heading paths. Dropped and near-empty sections are counted for the report;
 - a body longer than MAX_SECTION_CHARS is split at paragraph or code-block boundaries into
@@ -72,12 +73,19 @@ def is_near_empty(section: Section) -> bool:
 
 
 def list_api_entries(sections: Sequence[Section]) -> list[Section]:
-    """The sections to keep: topics whose subsections are all API entries get the list of
-    those entries added to their body; sections left with no body are dropped."""
+    """The sections to keep: a topic that says next to nothing itself and whose subsections are
+    all API entries gets the list of those entries added to its body; sections left with no
+    body are dropped. A topic with text of its own is found by that text, and listing its
+    entries too would make it outrank them on questions about one of them."""
     kept: list[Section] = []
     for index, section in enumerate(sections):
         children = _direct_children(sections, index)
-        if section.kind != "api" and children and all(c.kind == "api" for c in children):
+        if (
+            section.kind != "api"
+            and is_near_empty(section)
+            and children
+            and all(child.kind == "api" for child in children)
+        ):
             listing = _entry_list(children)
             body = section.body.strip()
             section = replace(section, body=f"{body}\n\n{listing}" if body else listing)

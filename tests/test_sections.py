@@ -165,3 +165,14 @@ def test_overlong_heading_and_deep_path_are_cut_with_warnings() -> None:
     assert result.heading_path[0] == "level 0" and result.heading_path[-1] == "level 49"
     assert len(result.heading_path) == 12
     assert len(warnings) == 2
+
+
+def test_topic_with_text_of_its_own_gets_no_entry_list() -> None:
+    intro = "Pure paths provide the following methods and properties, all of them pure."
+    sections = finalize(
+        section("Methods", intro, 1, "methods"),
+        section(
+            "m.suffix", "`suffix`\n\nThe file extension.", 2, "m.suffix", ("Methods",), kind="api"
+        ),
+    )
+    assert [s.body for s in sections] == [intro, "`suffix`\n\nThe file extension."]
