@@ -33,6 +33,8 @@ MAX_NEAR_EMPTY_SHARE = 0.01
 # The list of API entries a topic section gets: at most this many lines, each this long.
 MAX_LISTED_ENTRIES = 20
 MAX_ENTRY_LINE_CHARS = 160
+# Of which the parameters may take this many, so a long signature leaves room for the sentence.
+MAX_ENTRY_PARAMETERS_CHARS = 60
 _FENCE = re.compile(r"^(`{3,}|~{3,})(.*)$")
 _INLINE_CODE_LINE = re.compile(r"^`[^`]+`$")
 _FIRST_SENTENCE = re.compile(r".+?[.!?](?=\s|$)")
@@ -139,7 +141,11 @@ def _entry_name(heading: str, signature: str) -> str:
     at = signature.find(short + "(") if short else -1
     if at < 0:
         return heading
-    return heading + signature[at + len(short) :]
+    parameters = signature[at + len(short) :]
+    if len(parameters) > MAX_ENTRY_PARAMETERS_CHARS:
+        cut = parameters.rfind(", ", 0, MAX_ENTRY_PARAMETERS_CHARS)
+        parameters = parameters[:cut] + ", …)" if cut > 0 else "(…)"
+    return heading + parameters
 
 
 def _bound_heading(section: Section, warnings: list[Warning_]) -> Section:

@@ -176,3 +176,22 @@ def test_topic_with_text_of_its_own_gets_no_entry_list() -> None:
         ),
     )
     assert [s.body for s in sections] == [intro, "`suffix`\n\nThe file extension."]
+
+
+def test_a_long_signature_is_shortened_so_the_sentence_still_shows() -> None:
+    long_parameters = ", ".join(f"option_{n}=None" for n in range(12))
+    no_commas = "x" * 80
+    sections = finalize(
+        section("Basic Usage", "", 1, "basic-usage"),
+        section(
+            "json.dumps",
+            f"`json.dumps(obj, *, {long_parameters})`\n\nSerialize obj to a str.",
+            2, "json.dumps", ("Basic Usage",), kind="api",
+        ),
+        section("m.f", f"`f({no_commas})`\n\nDoes f.", 2, "m.f", ("Basic Usage",), kind="api"),
+    )  # fmt: skip
+    assert sections[0].body.split("\n") == [
+        "- json.dumps(obj, *, option_0=None, option_1=None, option_2=None, …): "
+        "Serialize obj to a str.",
+        "- m.f(…): Does f.",
+    ]
