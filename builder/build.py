@@ -34,6 +34,7 @@ from builder.lock import OutputLock
 from builder.materialize import materialize
 from builder.model import SkippedFile, Warning_
 from builder.pages import VersionPages, make_environment, render_index, render_library
+from builder.sections import MAX_NEAR_EMPTY_SHARE, NEAR_EMPTY_CHARS
 from builder.shards import ShardInfo
 from builder.site_size import SiteSize, measure_site
 from builder.stages import VersionStages
@@ -44,6 +45,11 @@ from schemas.versions import sort_newest_first
 
 INDEX_FILE = "index.json"
 LARGE_VERSION_SECTIONS = 2000
+NEAR_EMPTY_ADVICE = (
+    "if they are API entries that only name an object (autodoc with no code to read), point "
+    "the version's source_dir at the package's code so its API docs are generated; "
+    "else exclude those pages"
+)
 
 
 @dataclass(frozen=True)
@@ -61,6 +67,23 @@ class VersionSummary:
     source: str = ""  # where the files came from: a directory, git repo@ref, an archive
     project: str = ""  # the documentation tool detected (builder.projects), for compiled versions
     project_notes: tuple[str, ...] = ()
+    empty_sections: int = 0  # dropped for having nothing to say
+    # Pages holding sections with a body under NEAR_EMPTY_CHARS, and how many: most first.
+    near_empty_pages: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def near_empty(self) -> int:
+        return sum(count for _, count in self.near_empty_pages)
+
+    def near_empty_problem(self) -> str | None:
+        """How many sections say next to nothing and where, when that is too many."""
+        if self.near_empty <= self.sections * MAX_NEAR_EMPTY_SHARE:
+            return None
+        worst = ", ".join(f"{page} ({count})" for page, count in self.near_empty_pages[:3])
+        return (
+            f"{self.library_id} {self.version} has {self.near_empty} of {self.sections}, "
+            f"most on {worst}"
+        )
 
 
 @dataclass
@@ -206,6 +229,13 @@ def build_site(
                 entries.append(_take_imported_entry(entry, spec.index.name, stages, report))
         entries.sort(key=lambda item: str(item[0]["id"]))
         _check_skeletons(entries)
+        thin = [problem for v in report.versions if (problem := v.near_empty_problem())]
+        if strict and thin:
+            raise StrictWarnings(
+                f"--strict: more than {MAX_NEAR_EMPTY_SHARE:.0%} of a version's sections have "
+                f"under {NEAR_EMPTY_CHARS} characters: {'; '.join(thin)}. "
+                f"{NEAR_EMPTY_ADVICE[0].upper()}{NEAR_EMPTY_ADVICE[1:]}. Nothing was written"
+            )
         if strict and report.warnings:
             raise StrictWarnings(
                 f"--strict: the build produced {len(report.warnings)} "
@@ -338,6 +368,8 @@ def _run_version_stages(
             source,
             result.project,
             tuple(result.project_notes),
+            result.empty_sections,
+            tuple(sorted(result.near_empty_pages.items(), key=lambda item: (-item[1], item[0]))),
         )
     )
     return fragment

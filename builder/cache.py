@@ -21,7 +21,9 @@ import orjson
 
 from builder import __version__
 
-CACHE_FORMAT = "docbuild-cache@2"
+# Raised whenever what an entry holds changes shape or meaning (3: sections list their API
+# entries, empty ones are dropped and both are counted), so no build reads an older entry.
+CACHE_FORMAT = "docbuild-cache@3"
 # Folders earlier versions kept and this one no longer reads: "templates" held jinja2 bytecode,
 # which would run as code unchecked.
 RETIRED_FOLDERS = ("templates",)

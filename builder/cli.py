@@ -17,6 +17,7 @@ from builder.config import load_catalog
 from builder.errors import BuildError
 from builder.publish import find_repository, publish_site
 from builder.report import render_report
+from builder.sections import MAX_NEAR_EMPTY_SHARE
 
 
 def _fail(error: BuildError) -> NoReturn:
@@ -60,7 +61,12 @@ def main() -> None:
 
 @main.command()
 @_site_options("Output directory; replaced only when the build succeeds.")
-@click.option("--strict", is_flag=True, help="Fail the build on any warning.")
+@click.option(
+    "--strict",
+    is_flag=True,
+    help=f"Fail the build on any warning, or when over {MAX_NEAR_EMPTY_SHARE:.0%} of a version's "
+    "sections are near-empty.",
+)
 @click.option(
     "--timestamp",
     metavar="ISO|now",

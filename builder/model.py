@@ -15,6 +15,8 @@ class Section:
     (three backticks, an optional language, the code, three backticks). Lines are 1-based and
     inclusive, counted in the source file. ``anchor`` is the id a reader of the rendered page
     links to; parsers propose one, and the pipeline makes it unique within its file.
+    ``kind`` is "api" for the description of one API object (a function, a class...), whose
+    body starts with its signatures as inline code, and "text" for everything else.
     """
 
     heading: str
@@ -25,6 +27,7 @@ class Section:
     line_end: int
     anchor: str
     level: int = 1
+    kind: str = "text"
 
     @property
     def sha256(self) -> str:

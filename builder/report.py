@@ -1,13 +1,17 @@
-"""Render the build report a user reads on stderr: per version, skipped files, warnings, speed."""
+"""Render the build report a user reads on stderr: per version, skipped files, sections that say
+little, warnings, speed."""
 
 from __future__ import annotations
 
 import unicodedata
 from collections import Counter
 
-from builder.build import BuildReport
+from builder.build import NEAR_EMPTY_ADVICE, BuildReport, VersionSummary
+from builder.sections import MAX_NEAR_EMPTY_SHARE, NEAR_EMPTY_CHARS
 
 MAX_LISTED = 15
+# Pages named after a version's near-empty count, most near-empty sections first.
+MAX_WORST_PAGES = 5
 # Versions whose files were read and parsed (the others were taken from an index as they were).
 COMPILED_ORIGINS = frozenset({"directory", "git", "archive"})
 
@@ -30,6 +34,7 @@ def render_report(report: BuildReport, *, verbose: bool = False) -> str:
                 + (f"  ({len(summary.skipped)} skipped)" if summary.skipped else "")
                 + (f"  from {summary.source}" if summary.source else "")
             )
+            lines.extend(_thin_sections(summary))
         else:
             lines.append(f"{label}  {summary.sections:6d} sections taken from {summary.origin}")
         if summary.project:
@@ -75,6 +80,32 @@ def render_report(report: BuildReport, *, verbose: bool = False) -> str:
     # File names, headings and reasons come from the inputs; a newline or an escape sequence
     # in them must not reach the terminal as it is.
     return "\n".join(_printable(line) for line in lines)
+
+
+def _thin_sections(summary: VersionSummary) -> list[str]:
+    """Counts of empty and near-empty sections, the pages with most, and advice past the limit."""
+    if not summary.empty_sections and not summary.near_empty:
+        return []
+    share = summary.near_empty / max(summary.sections, 1)
+    lines = [
+        f"    {summary.empty_sections} empty section(s) dropped, {summary.near_empty} "
+        f"near-empty (under {NEAR_EMPTY_CHARS} characters"
+        + (f", {share:.1%} of sections)" if summary.near_empty else ")")
+    ]
+    if summary.near_empty_pages:
+        worst = summary.near_empty_pages[:MAX_WORST_PAGES]
+        more = len(summary.near_empty_pages) - len(worst)
+        lines.append(
+            "    most near-empty: "
+            + ", ".join(f"{page} ({count})" for page, count in worst)
+            + (f" and {more} more page(s)" if more else "")
+        )
+    if summary.near_empty_problem():
+        lines.append(
+            f"    more than {MAX_NEAR_EMPTY_SHARE:.0%} near-empty, so --strict fails: "
+            + NEAR_EMPTY_ADVICE
+        )
+    return lines
 
 
 def _printable(line: str) -> str:

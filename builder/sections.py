@@ -1,8 +1,12 @@
-"""Turn a parser's raw sections into index-ready ones: bounded, unique, and never empty parents.
+"""Turn a parser's raw sections into index-ready ones: bounded, unique, and never empty.
 
 Parsers emit one section per heading. Here, in one place for every format:
-- a heading with no body of its own is dropped when it has children (its title lives on in
-  their heading paths);
+- a titled section whose subsections are all API entries (``Section.kind == "api"``) and whose
+  own text is empty or near-empty gets a short list of them after that text, one line per
+  entry (its name and signature, and the first sentence of its description), so a question
+  about the topic lands on the topic;
+- a section with nothing to say (no body, nothing to list) is dropped; its title lives on in
+  its children's heading paths. Dropped and near-empty sections are counted for the report;
 - a body longer than MAX_SECTION_CHARS is split at paragraph or code-block boundaries into
   parts that keep the heading path;
 - over-long headings and over-deep heading paths are cut, with a warning;
@@ -12,8 +16,8 @@ Parsers emit one section per heading. Here, in one place for every format:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
-from dataclasses import replace
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from builder.anchors import unique_anchor
 from builder.model import ParsedFile, Section, Warning_
@@ -21,28 +25,127 @@ from builder.model import ParsedFile, Section, Warning_
 MAX_SECTION_CHARS = 6000
 MAX_HEADING_CHARS = 200
 MAX_PATH_DEPTH = 12
+# A body shorter than this says next to nothing (an API entry that is only its name, say); such
+# sections are kept but counted, and a version with many of them fails a --strict build.
+NEAR_EMPTY_CHARS = 40
+# A version where more than this share of sections is near-empty fails a --strict build.
+MAX_NEAR_EMPTY_SHARE = 0.01
+# The list of API entries a topic section gets: at most this many lines, each this long.
+MAX_LISTED_ENTRIES = 20
+MAX_ENTRY_LINE_CHARS = 160
+# Of which the parameters may take this many, so a long signature leaves room for the sentence.
+MAX_ENTRY_PARAMETERS_CHARS = 60
 _FENCE = re.compile(r"^(`{3,}|~{3,})(.*)$")
+_INLINE_CODE_LINE = re.compile(r"^`[^`]+`$")
+_FIRST_SENTENCE = re.compile(r".+?[.!?](?=\s|$)")
 
 
-def finalize_sections(parsed: ParsedFile) -> tuple[list[Section], list[Warning_]]:
+@dataclass(frozen=True)
+class FinalSections:
+    """One file's index-ready sections, what was wrong with them, and how many said little:
+    ``empty`` were dropped for having nothing to say, ``near_empty`` were kept with a body
+    under NEAR_EMPTY_CHARS."""
+
+    sections: tuple[Section, ...]
+    warnings: tuple[Warning_, ...]
+    empty: int = 0
+    near_empty: int = 0
+
+
+def finalize_sections(parsed: ParsedFile) -> FinalSections:
     """Apply the rules above to one file's sections, in document order."""
     warnings: list[Warning_] = []
-    kept = list(_drop_empty_parents(parsed.sections))
+    kept = list_api_entries(parsed.sections)
     taken: set[str] = set()
     result: list[Section] = []
     for section in kept:
         section = _bound_heading(section, warnings)
         for part in split_section(section):
             result.append(replace(part, anchor=unique_anchor(part.anchor, taken)))
-    return result, warnings
+    return FinalSections(
+        sections=tuple(result),
+        warnings=tuple(warnings),
+        empty=len(parsed.sections) - len(kept),
+        near_empty=sum(is_near_empty(section) for section in kept),
+    )
 
 
-def _drop_empty_parents(sections: Iterable[Section]) -> Iterator[Section]:
-    items = list(sections)
-    for i, section in enumerate(items):
-        has_child = i + 1 < len(items) and items[i + 1].level > section.level
-        if section.body.strip() or not has_child:
-            yield section
+def is_near_empty(section: Section) -> bool:
+    return len(section.body.strip()) < NEAR_EMPTY_CHARS
+
+
+def list_api_entries(sections: Sequence[Section]) -> list[Section]:
+    """The sections to keep: a topic that says next to nothing itself and whose subsections are
+    all API entries gets the list of those entries added to its body; sections left with no
+    body are dropped. A topic with text of its own is found by that text, and listing its
+    entries too would make it outrank them on questions about one of them."""
+    kept: list[Section] = []
+    for index, section in enumerate(sections):
+        children = _direct_children(sections, index)
+        if (
+            section.kind != "api"
+            and is_near_empty(section)
+            and children
+            and all(child.kind == "api" for child in children)
+        ):
+            listing = _entry_list(children)
+            body = section.body.strip()
+            section = replace(section, body=f"{body}\n\n{listing}" if body else listing)
+        if section.body.strip():
+            kept.append(section)
+    return kept
+
+
+def _direct_children(sections: Sequence[Section], index: int) -> list[Section]:
+    """The sections one step below ``sections[index]``, in a list where levels may skip."""
+    level = sections[index].level
+    children: list[Section] = []
+    shallowest: int | None = None
+    for section in sections[index + 1 :]:
+        if section.level <= level:
+            break
+        if shallowest is None or section.level <= shallowest:
+            children.append(section)
+            shallowest = section.level
+    return children
+
+
+def _entry_list(entries: list[Section]) -> str:
+    lines = [_entry_line(entry) for entry in entries[:MAX_LISTED_ENTRIES]]
+    if len(entries) > MAX_LISTED_ENTRIES:
+        lines.append(f"… and {len(entries) - MAX_LISTED_ENTRIES} more")
+    return "\n".join(lines)
+
+
+def _entry_line(entry: Section) -> str:
+    """ "- name(signature): first sentence.", cut to MAX_ENTRY_LINE_CHARS."""
+    blocks = _blocks(entry.body)
+    signatures: list[str] = []
+    while blocks and all(_INLINE_CODE_LINE.match(line) for line in blocks[0].split("\n")):
+        signatures.extend(line[1:-1] for line in blocks.pop(0).split("\n"))
+    name = _entry_name(entry.heading, signatures[0] if signatures else "")
+    prose = next((b for b in blocks if not _FENCE.match(b)), "")
+    prose = " ".join(prose.split())
+    match = _FIRST_SENTENCE.match(prose)
+    sentence = match.group() if match else prose
+    line = f"- {name}: {sentence}" if sentence else f"- {name}"
+    if len(line) > MAX_ENTRY_LINE_CHARS:
+        line = line[: MAX_ENTRY_LINE_CHARS - 1].rstrip() + "…"
+    return line
+
+
+def _entry_name(heading: str, signature: str) -> str:
+    """The qualified name with the parameters its signature shows: the heading is the full
+    dotted name, the signature may spell it shorter and add a prefix ("coroutine", "class")."""
+    short = heading.rpartition(".")[2]
+    at = signature.find(short + "(") if short else -1
+    if at < 0:
+        return heading
+    parameters = signature[at + len(short) :]
+    if len(parameters) > MAX_ENTRY_PARAMETERS_CHARS:
+        cut = parameters.rfind(", ", 0, MAX_ENTRY_PARAMETERS_CHARS)
+        parameters = parameters[:cut] + ", …)" if cut > 0 else "(…)"
+    return heading + parameters
 
 
 def _bound_heading(section: Section, warnings: list[Warning_]) -> Section:

@@ -100,6 +100,9 @@ class VersionResult:
     warnings: list[Warning_] = field(default_factory=list)
     project: str = ""  # the documentation tool detected, for the report
     project_notes: list[str] = field(default_factory=list)
+    # Sections dropped for having nothing to say, and per page those kept with next to nothing.
+    empty_sections: int = 0
+    near_empty_pages: dict[str, int] = field(default_factory=dict)
 
     cached_volume: bytes | None = None
     section_total: int | None = None
@@ -234,6 +237,8 @@ def compile_directory_version(
         result.skipped = [SkippedFile(*item) for item in cached["skipped"]]
         result.warnings = [Warning_(*item) for item in cached["warnings"]]
         result.project, result.project_notes = layout.describe(), list(layout.notes)
+        result.empty_sections = cached["empty_sections"]
+        result.near_empty_pages = dict(cached["near_empty_pages"])
         return result
     result = VersionResult(library.id, version.version, version.summary, validated=True)
     result.project, result.project_notes = layout.describe(), list(layout.notes)
@@ -261,6 +266,8 @@ def compile_directory_version(
                 "sections": result.section_count,
                 "skipped": [[s.relpath, s.reason] for s in result.skipped],
                 "warnings": [[w.where, w.message] for w in result.warnings],
+                "empty_sections": result.empty_sections,
+                "near_empty_pages": result.near_empty_pages,
             },
         )
     return result
@@ -343,6 +350,9 @@ def _compile_file(
         result.source_bytes += len(source.text.encode("utf-8"))
     result.warnings.extend(Warning_(where, message) for where, message in cached["warnings"])
     result.records.extend(cached["records"])
+    result.empty_sections += cached["empty"]
+    if cached["near_empty"]:
+        result.near_empty_pages[source.relpath] = cached["near_empty"]
 
 
 def _parse_to_records(
@@ -364,13 +374,14 @@ def _parse_to_records(
         # The one boundary for parser failures: a bug on one odd file must not sink the whole
         # build, and it is reported, not hidden (--strict fails the build on it).
         message = f"could not be parsed ({type(exc).__name__}: {exc}); file skipped"
-        return {"records": [], "skipped": "parser error", "warnings": [[where, message]]}
+        return _no_records("parser error", [[where, message]])
     if parsed is None:
-        return {"records": [], "skipped": "unsupported format", "warnings": []}
+        return _no_records("unsupported format", [])
     title = layout.title_of(source.relpath)
     if title is not None:
         parsed = titled_by_navigation(parsed, title)
-    sections, warnings = finalize_sections(parsed)
+    final = finalize_sections(parsed)
+    sections, warnings = final.sections, final.warnings
     prefix = f"{library.id} {version.version}: "
     records = [record_for(site, library.id, version, section) for section in sections]
     # Checked here, once per parsed file, so a rebuild re-checks only the files that changed.
@@ -381,4 +392,10 @@ def _parse_to_records(
         "records": records,
         "skipped": None,
         "warnings": [[prefix + w.where, w.message] for w in (*parsed.warnings, *warnings)],
+        "empty": final.empty,
+        "near_empty": final.near_empty,
     }
+
+
+def _no_records(reason: str, warnings: list[list[str]]) -> dict[str, Any]:
+    return {"records": [], "skipped": reason, "warnings": warnings, "empty": 0, "near_empty": 0}

@@ -111,7 +111,7 @@ def test_sphinx_page_sections_exactly() -> None:
             "```python\n>>> import demo\n>>> demo.dumps([1])\n'[1]'\n```",
             source="library/demo.html",
             line_start=18,
-            line_end=43,
+            line_end=18,  # the text after the entries joins the body, not the range
             anchor="basic-usage",
             level=2,
         ),
@@ -126,6 +126,7 @@ def test_sphinx_page_sections_exactly() -> None:
             line_end=24,
             anchor="demo.dumps",
             level=3,
+            kind="api",
         ),
         Section(
             heading="demo.Encoder",
@@ -136,6 +137,7 @@ def test_sphinx_page_sections_exactly() -> None:
             line_end=31,
             anchor="demo.Encoder",
             level=3,
+            kind="api",
         ),
         Section(
             heading="demo.Encoder.encode",
@@ -146,6 +148,7 @@ def test_sphinx_page_sections_exactly() -> None:
             line_end=35,
             anchor="demo.Encoder.encode",
             level=4,
+            kind="api",
         ),
         Section(
             heading="Reference tables",

@@ -246,6 +246,9 @@ def test_autodoc_fences_make_the_api_sections_rest_makes() -> None:
     assert api == [(s.heading, s.anchor, s.body) for s in parse_rst(rst, "api.rst").sections[1:]]
     assert api[0][2] == "`Attribute`"
     assert api[1][2] == "`Factory(factory)`\n\nWraps a factory, see `field`."
+    kinds = [s.kind for s in parsed.sections]
+    assert kinds == ["text", "api", "api", "api", "text"]
+    assert kinds[1:4] == [s.kind for s in parse_rst(rst, "api.rst").sections[1:]]
 
 
 def test_a_fence_is_never_glued_to_the_text_before_it() -> None:

@@ -111,3 +111,31 @@ def test_api_description_inside_a_note_stays_text() -> None:
 def test_other_domains_keep_their_signature_as_code() -> None:
     text = ".. c:function:: int add(int a)\n\n   Adds.\n\n.. envvar:: APP_HOME\n\n   Home.\n"
     assert _body(text) == "`int add(int a)`\n\nAdds.\n\n`APP_HOME`\n\nHome."
+
+
+def test_api_sections_are_marked_as_api_and_titles_as_text() -> None:
+    text = "Top\n===\n\n.. class:: Box\n\n   .. method:: open()\n\nAfter\n-----\n\nText.\n"
+    assert [(s.heading, s.kind) for s in _sections(text)] == [
+        ("Top", "text"),
+        ("Box", "api"),
+        ("Box.open", "api"),
+        ("After", "text"),
+    ]
+
+
+def test_text_dedented_after_an_api_directive_returns_to_the_enclosing_section() -> None:
+    text = (
+        "Timeouts\n========\n\n"  # 1-3
+        "Intro.\n\n"  # 4-5
+        ".. class:: Timeout(when)\n\n"  # 6-7
+        "   A timeout.\n\n"  # 8-9
+        "   .. method:: when()\n\n"  # 10-11
+        "      Return when.\n\n"  # 12-13
+        "   Back in the class.\n\n"  # 14-15
+        "Back in the section.\n"  # 16
+    )
+    assert [(s.heading, s.body, s.line_start, s.line_end) for s in _sections(text)] == [
+        ("Timeouts", "Intro.\n\nBack in the section.", 1, 4),
+        ("Timeout", "`Timeout(when)`\n\nA timeout.\n\nBack in the class.", 6, 8),
+        ("Timeout.when", "`when()`\n\nReturn when.", 10, 12),
+    ]

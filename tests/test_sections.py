@@ -1,9 +1,16 @@
-"""Section finalization: empty parents, splitting at block boundaries, bounds, unique anchors."""
+"""Section finalization: API entry lists, empty sections, splitting, bounds, unique anchors."""
 
 import itertools
 
 from builder.model import ParsedFile, Section
-from builder.sections import MAX_HEADING_CHARS, finalize_sections, split_section
+from builder.sections import (
+    MAX_ENTRY_LINE_CHARS,
+    MAX_HEADING_CHARS,
+    MAX_LISTED_ENTRIES,
+    NEAR_EMPTY_CHARS,
+    finalize_sections,
+    split_section,
+)
 
 
 def section(
@@ -13,26 +20,91 @@ def section(
     anchor: str = "a",
     path: tuple[str, ...] = (),
     lines: tuple[int, int] = (1, 1),
+    kind: str = "text",
 ) -> Section:
-    return Section(heading, path, body, "doc.md", lines[0], lines[1], anchor, level)
+    return Section(heading, path, body, "doc.md", lines[0], lines[1], anchor, level, kind)
 
 
-def test_empty_parent_dropped_but_kept_in_child_path() -> None:
+def finalize(*sections: Section) -> list[Section]:
+    return list(finalize_sections(ParsedFile("doc.md", "Doc", sections)).sections)
+
+
+def test_empty_sections_are_dropped_and_counted_but_kept_in_child_paths() -> None:
     parsed = ParsedFile(
         "doc.md",
         "Doc",
         (
             section("Guide", "", 1, "guide"),
             section("Install", "pip install x", 2, "install", ("Guide",)),
-            section("Empty leaf", "", 2, "empty-leaf", ("Guide",)),
+            section("Empty leaf", " \n", 2, "empty-leaf", ("Guide",)),
         ),
     )
-    sections, warnings = finalize_sections(parsed)
-    assert [(s.heading, s.heading_path) for s in sections] == [
-        ("Install", ("Guide",)),
-        ("Empty leaf", ("Guide",)),
+    final = finalize_sections(parsed)
+    assert [(s.heading, s.heading_path) for s in final.sections] == [("Install", ("Guide",))]
+    assert (final.empty, final.near_empty, final.warnings) == (2, 1, ())
+
+
+def test_near_empty_means_a_body_under_the_limit() -> None:
+    short, enough = "x" * (NEAR_EMPTY_CHARS - 1), "x" * NEAR_EMPTY_CHARS
+    final = finalize_sections(
+        ParsedFile("doc.md", "Doc", (section("A", short), section("B", enough, anchor="b")))
+    )
+    assert (final.empty, final.near_empty) == (0, 1)
+
+
+def test_topic_holding_only_api_entries_lists_them() -> None:
+    timeouts = ("Tasks", "Timeouts")
+    sections = finalize(
+        section("Timeouts", "", 2, "timeouts", ("Tasks",)),
+        section(
+            "asyncio.timeout",
+            "`coroutine asyncio.timeout(delay)`\n\nAn asynchronous context manager that limits"
+            " waiting. The delay can be None.\n\nMore text.",
+            3, "asyncio.timeout", timeouts, kind="api",
+        ),
+        section(
+            "asyncio.Timeout",
+            "`class asyncio.Timeout`\n\nA timeout.",
+            3, "asyncio.Timeout", timeouts, kind="api",
+        ),
+        section(
+            "asyncio.Timeout.when",
+            "`when()`\n\nReturn the deadline.",
+            4, "asyncio.Timeout.when", (*timeouts, "asyncio.Timeout"), kind="api",
+        ),
+        section("werkzeug.http.dump_header", "`dump_header`", 3, "d", timeouts, kind="api"),
+        section("Next", "Text.", 2, "next", ("Tasks",)),
+    )  # fmt: skip
+    assert sections[0].heading == "Timeouts" and sections[0].body == (
+        "- asyncio.timeout(delay): An asynchronous context manager that limits waiting.\n"
+        "- asyncio.Timeout: A timeout.\n"
+        "- werkzeug.http.dump_header"
+    )
+    # An API entry never gets its members listed: it has a description of its own.
+    assert sections[2].body == "`class asyncio.Timeout`\n\nA timeout."
+
+
+def test_api_entry_list_keeps_the_intro_and_is_bounded() -> None:
+    entries = [
+        section(f"m.f{n}", f"`f{n}(x)`\n\n{'Long words ' * 30}", 2, f"f{n}", ("Topic",), kind="api")
+        for n in range(MAX_LISTED_ENTRIES + 3)
     ]
-    assert warnings == []
+    sections = finalize(section("Topic", "Intro.", 1, "topic"), *entries)
+    lines = sections[0].body.split("\n")
+    assert lines[:2] == ["Intro.", ""]
+    assert len(lines) == 2 + MAX_LISTED_ENTRIES + 1 and lines[-1] == "… and 3 more"
+    assert lines[2].startswith("- m.f0(x): Long words")
+    assert all(len(line) <= MAX_ENTRY_LINE_CHARS for line in lines)
+    assert lines[2].endswith("…")
+
+
+def test_topic_with_a_text_subsection_gets_no_entry_list() -> None:
+    sections = finalize(
+        section("Topic", "", 1, "topic"),
+        section("m.f", "`f()`\n\nDoes f.", 2, "m.f", ("Topic",), kind="api"),
+        section("Notes", "Some notes.", 2, "notes", ("Topic",)),
+    )
+    assert [s.heading for s in sections] == ["m.f", "Notes"]
 
 
 def test_anchors_are_unique_within_a_file() -> None:
@@ -45,7 +117,7 @@ def test_anchors_are_unique_within_a_file() -> None:
             section("Example 1", "three", anchor="example-1"),
         ),
     )
-    sections, _ = finalize_sections(parsed)
+    sections = finalize_sections(parsed).sections
     assert [s.anchor for s in sections] == ["example", "example-1", "example-1-1"]
 
 
@@ -87,8 +159,39 @@ def test_single_enormous_line_is_cut_into_bounded_parts() -> None:
 def test_overlong_heading_and_deep_path_are_cut_with_warnings() -> None:
     deep = tuple(f"level {i}" for i in range(50))
     parsed = ParsedFile("doc.md", "Doc", (section("H" * 10_000, "body", 51, "h", deep),))
-    (result,), warnings = finalize_sections(parsed)
+    final = finalize_sections(parsed)
+    (result,), warnings = final.sections, final.warnings
     assert len(result.heading) == MAX_HEADING_CHARS and result.heading.endswith("…")
     assert result.heading_path[0] == "level 0" and result.heading_path[-1] == "level 49"
     assert len(result.heading_path) == 12
     assert len(warnings) == 2
+
+
+def test_topic_with_text_of_its_own_gets_no_entry_list() -> None:
+    intro = "Pure paths provide the following methods and properties, all of them pure."
+    sections = finalize(
+        section("Methods", intro, 1, "methods"),
+        section(
+            "m.suffix", "`suffix`\n\nThe file extension.", 2, "m.suffix", ("Methods",), kind="api"
+        ),
+    )
+    assert [s.body for s in sections] == [intro, "`suffix`\n\nThe file extension."]
+
+
+def test_a_long_signature_is_shortened_so_the_sentence_still_shows() -> None:
+    long_parameters = ", ".join(f"option_{n}=None" for n in range(12))
+    no_commas = "x" * 80
+    sections = finalize(
+        section("Basic Usage", "", 1, "basic-usage"),
+        section(
+            "json.dumps",
+            f"`json.dumps(obj, *, {long_parameters})`\n\nSerialize obj to a str.",
+            2, "json.dumps", ("Basic Usage",), kind="api",
+        ),
+        section("m.f", f"`f({no_commas})`\n\nDoes f.", 2, "m.f", ("Basic Usage",), kind="api"),
+    )  # fmt: skip
+    assert sections[0].body.split("\n") == [
+        "- json.dumps(obj, *, option_0=None, option_1=None, option_2=None, …): "
+        "Serialize obj to a str.",
+        "- m.f(…): Does f.",
+    ]

@@ -2,7 +2,8 @@
 
 The page's main content (``html_content``) is walked in document order. Headings ``h1``..``h6``
 open sections; Sphinx object descriptions (``html_api``) open sections one level below the
-section around them, and the text after such an entry continues that section. Everything else
+section around them, and the text after such an entry continues that section (its body, not its
+line range, which would then overlap the entry's). Everything else
 is rendered to text (``html_render``) into the section that is open. Elements that hold no
 heading or API entry are rendered whole, so only the path down to headings is walked node by
 node.
@@ -78,6 +79,10 @@ class _OpenSection:
     level: int
     line_start: int
     line_end: int
+    kind: str = "text"
+    # Set once a section opens inside this one: text after an API entry still joins this
+    # body, but a line range cannot hold both parts, so it keeps its first.
+    range_closed: bool = False
     blocks: list[str] = field(default_factory=list)
 
 
@@ -109,6 +114,7 @@ class _Walker:
                     line_end=max(section.line_end, section.line_start, 1),
                     anchor=section.anchor,
                     level=section.level,
+                    kind=section.kind,
                 )
             )
         return tuple(result)
@@ -174,7 +180,11 @@ class _Walker:
         entry = read_entry(api_list, terms)
         saved_depth, saved_floor = len(self.stack), self.floor
         self.push(
-            entry.name, entry.anchor, self.stack[-1].level + 1, terms[0] if terms else api_list
+            entry.name,
+            entry.anchor,
+            self.stack[-1].level + 1,
+            terms[0] if terms else api_list,
+            kind="api",
         )
         self.floor = len(self.stack)
         if entry.signatures:
@@ -184,11 +194,14 @@ class _Walker:
         del self.stack[saved_depth:]
         self.floor = saved_floor
 
-    def push(self, heading: str, anchor: str, level: int, element: Element) -> None:
+    def push(
+        self, heading: str, anchor: str, level: int, element: Element, kind: str = "text"
+    ) -> None:
         parent = self.stack[-1]
+        parent.range_closed = True
         path = (*parent.heading_path, parent.heading) if parent.level > 0 else ()
         line = line_of(element) or parent.line_end
-        section = _OpenSection(heading, path, anchor, level, line, line)
+        section = _OpenSection(heading, path, anchor, level, line, line, kind)
         self.opened.append(section)
         self.stack.append(section)
 
@@ -203,6 +216,8 @@ class _Walker:
         start = line_of(element) or section.line_end
         if not section.line_start:
             section.line_start = start
+        if section.range_closed:
+            return
         text = text_of(element).rstrip()
         section.line_end = max(section.line_end, start + text.count("\n"))
 

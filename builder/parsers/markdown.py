@@ -49,7 +49,7 @@ from builder.parsers.markdown_render import (
     render_blocks,
     render_inline,
 )
-from builder.parsers.rst_nodes import Context, DocState, Text
+from builder.parsers.rst_nodes import Context, DocState, Heading, Text
 
 # A heading attribute list such as "{#custom-id}" or "{: #id .class }" at the end of a heading.
 _HEADING_ATTRIBUTES = re.compile(r"\{:?[ \t]*#([^\s{}]+)[^{}]*\}")
@@ -98,6 +98,7 @@ class _Heading:
     anchor: str
     line: int  # 0-based
     claim: int = -1  # 0-based first line the section owns, above the heading for a target
+    kind: str = "text"  # "api" for an API description read from a directive
 
     @property
     def first_line(self) -> int:
@@ -191,10 +192,11 @@ def _directive_events(
         if isinstance(event, Text):
             if event.text:
                 events.append(_Text(event.text, start))
-        else:
+        elif isinstance(event, Heading):
             depth = event.api_depth or 1  # a title inside {eval-rst} sits one level down
             anchor = event.anchor or docutils_id(event.title)
-            events.append(_Heading(level + depth, event.title, anchor, event.line - 1))
+            kind = "text" if event.style else "api"
+            events.append(_Heading(level + depth, event.title, anchor, event.line - 1, kind=kind))
     return events
 
 
@@ -249,7 +251,7 @@ def _sections(
         sections.append(
             Section(
                 heading.text, path, body, relpath, heading.line + 1, end + 1, heading.anchor,
-                heading.level,
+                heading.level, heading.kind,
             )
         )  # fmt: skip
         stack.append(heading)

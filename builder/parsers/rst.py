@@ -15,7 +15,7 @@ from pathlib import PurePosixPath
 from builder.anchors import docutils_id
 from builder.model import ParsedFile, Section
 from builder.parsers.rst_blocks import render_blocks
-from builder.parsers.rst_nodes import Context, DocState, Event, Heading, Text
+from builder.parsers.rst_nodes import Context, DocState, Event, Heading, Resume, Text
 
 
 @dataclass
@@ -30,6 +30,8 @@ class _Open:
     last_line: int
     claim_line: int
     is_title: bool = False
+    kind: str = "text"
+    end_line: int = 0  # where an API description's own lines end (0: at the next section)
     blocks: list[str] = field(default_factory=list)
 
 
@@ -50,6 +52,8 @@ def parse(text: str, relpath: str) -> ParsedFile:
                 continue
             start = _first_non_blank(lines)
         limit = opened[k + 1].claim_line - 1 if k + 1 < len(opened) else len(lines)
+        if section.end_line:
+            limit = min(limit, section.end_line)
         end = max(_last_non_blank(lines, limit), section.last_line, start)
         sections.append(
             Section(
@@ -61,6 +65,7 @@ def parse(text: str, relpath: str) -> ParsedFile:
                 line_end=end,
                 anchor=section.anchor or docutils_id(section.heading or title),
                 level=section.level,
+                kind=section.kind,
             )
         )
     return ParsedFile(
@@ -78,22 +83,35 @@ def split_lines(text: str) -> list[str]:
 
 
 def _fold(events: list[Event], lines: list[str]) -> list[_Open]:
-    """Group body blocks under their headings, assigning levels and heading paths."""
+    """Group body blocks under their headings, assigning levels and heading paths.
+
+    Text after an API description goes back to the section that was open before it: to its
+    body, though not to its line range, which ends where the description starts (one range
+    cannot hold both parts), and the description's range ends with its own content.
+    """
     styles: dict[str, int] = {}
     stack: list[tuple[int, str]] = []
     title_level = 0
     current = _Open(heading="", heading_path=(), level=0, anchor="", line_start=0,
                     last_line=0, claim_line=1)  # fmt: skip
     opened = [current]
+    # Each open API description, and the section it sits in.
+    around_api: list[tuple[_Open, _Open]] = []
     for event in events:
         if isinstance(event, Text):
             current.blocks.append(event.text)
+            continue
+        if isinstance(event, Resume):
+            if around_api:
+                current, described = around_api.pop()
+                described.end_line = event.last_line
             continue
         level = _level(event, styles, title_level)
         if event.style:
             title_level = level
         while stack and stack[-1][0] >= level:
             stack.pop()
+        around = current
         current = _Open(
             heading=event.title,
             heading_path=tuple(heading for _, heading in stack),
@@ -103,7 +121,10 @@ def _fold(events: list[Event], lines: list[str]) -> list[_Open]:
             last_line=event.last_line,
             claim_line=event.claim_line,
             is_title=bool(event.style),
+            kind="text" if event.style else "api",
         )
+        if not event.style:
+            around_api.append((around, current))
         stack.append((level, event.title))
         opened.append(current)
     return opened

@@ -11,7 +11,15 @@ from __future__ import annotations
 
 import re
 
-from builder.parsers.rst_nodes import Context, DocState, Event, Heading, RenderBlocks, Text
+from builder.parsers.rst_nodes import (
+    Context,
+    DocState,
+    Event,
+    Heading,
+    RenderBlocks,
+    Resume,
+    Text,
+)
 
 MODULE_LEVEL = frozenset({"function", "class", "exception", "data", "decorator", "type"})
 CLASS_LEVEL = frozenset(
@@ -76,7 +84,8 @@ def render_api(
     doc: DocState,
     render: RenderBlocks,
 ) -> list[Event]:
-    """A heading (where sections are allowed), the signatures as code, then the content."""
+    """A heading (where sections are allowed), the signatures as code, the content, and then
+    the end of the description, so text after it returns to the section around it."""
     lines = _join_continuations(signatures)
     full, qualified, module = qualify(base, lines[0] if lines else "", module_option, ctx, doc)
     events: list[Event] = []
@@ -102,6 +111,10 @@ def render_api(
         api_depth=ctx.api_depth + 1 if full and ctx.sections else ctx.api_depth,
     )
     events.extend(render(list(content), content_first, inner, doc))
+    if full and ctx.sections:
+        written = [offset for offset, text in enumerate(content) if text.strip()]
+        last_line = content_first + written[-1] if written else content_first - 1
+        events.append(Resume(last_line=max(last_line, line)))
     return events
 
 

@@ -1,7 +1,8 @@
 """The events reStructuredText block rendering yields, the state it threads, and its text helpers.
 
 Block rendering turns source lines into a flat stream of events: ``Text`` (one rendered body
-block) and ``Heading`` (a section starts here). ``builder.parsers.rst`` folds that stream into
+block), ``Heading`` (a section starts here) and ``Resume`` (an API description ended, so what
+follows belongs to the section around it again). ``builder.parsers.rst`` folds that stream into
 sections; everything else works on plain lists of source lines whose first line number is known,
 because every nested block (directive content, list item, block quote) is a contiguous run of
 source lines.
@@ -46,7 +47,18 @@ class Heading:
     api_depth: int = 0
 
 
-Event = Text | Heading
+@dataclass(frozen=True)
+class Resume:
+    """The content of the API description opened by the matching ``Heading`` ended.
+
+    Text dedented back out of ``.. function::`` belongs to the section the description sits in,
+    not to the description, whose source lines end at ``last_line``.
+    """
+
+    last_line: int
+
+
+Event = Text | Heading | Resume
 
 
 @dataclass(frozen=True)
@@ -157,6 +169,8 @@ def join_events(events: list[Event]) -> str:
     """Body text of events rendered inside a container; a nested list sits tight under its text."""
     parts: list[str] = []
     for event in events:
+        if isinstance(event, Resume):
+            continue
         text = event.text if isinstance(event, Text) else event.title
         if not text:
             continue

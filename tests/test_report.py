@@ -1,0 +1,42 @@
+"""The build report: per-version lines for sections that say little, bounded page lists."""
+
+from pathlib import Path
+
+from builder.build import BuildReport, VersionSummary
+from builder.report import MAX_WORST_PAGES, render_report
+from builder.shards import ShardInfo
+
+
+def summary(sections: int, empty: int, pages: tuple[tuple[str, int], ...]) -> VersionSummary:
+    shard = ShardInfo("demo", "1.0", "shards/demo.sqlite.gz", "0" * 64, 1, 1, sections, "gzip")
+    return VersionSummary(
+        "demo", "1.0", "directory", 3, (), sections, 100, shard, "docs", empty, pages
+    )
+
+
+def test_worst_pages_are_bounded_and_the_rest_counted() -> None:
+    pages = tuple((f"p{n}.rst", 9 - n) for n in range(MAX_WORST_PAGES + 2))
+    report = BuildReport(Path("/site"), versions=[summary(1000, 3, pages)])
+    lines = render_report(report).split("\n")
+    assert (
+        lines[1]
+        == "    3 empty section(s) dropped, 42 near-empty (under 40 characters, 4.2% of sections)"
+    )
+    listed = ", ".join(f"p{n}.rst ({9 - n})" for n in range(MAX_WORST_PAGES))
+    assert lines[2] == f"    most near-empty: {listed} and 2 more page(s)"
+    assert lines[3].startswith("    more than 1% near-empty, so --strict fails: if they are API")
+
+
+def test_a_version_at_the_limit_gets_counts_but_no_advice() -> None:
+    report = BuildReport(Path("/site"), versions=[summary(100, 0, (("a.rst", 1),))])
+    lines = render_report(report).split("\n")
+    assert lines[1:3] == [
+        "    0 empty section(s) dropped, 1 near-empty (under 40 characters, 1.0% of sections)",
+        "    most near-empty: a.rst (1)",
+    ]
+    assert "--strict fails" not in render_report(report)
+
+
+def test_a_version_with_nothing_thin_gets_no_extra_line() -> None:
+    report = BuildReport(Path("/site"), versions=[summary(100, 0, ())])
+    assert "near-empty" not in render_report(report)
