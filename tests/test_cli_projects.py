@@ -81,9 +81,11 @@ def test_project_none_keeps_path_order(tmp_path: Path) -> None:
 
 SPHINX = {
     "project/docs/conf.py": "import os\nmaster_doc = 'start'\nhtml_logo = os.getenv('X')\n",
-    "project/docs/start.rst": ("Start\n=====\n\n.. toctree::\n\n   zulu\n   nested/index\n"),
+    "project/docs/start.rst": (
+        "Start\n=====\n\nFirst.\n\n.. toctree::\n\n   zulu\n   nested/index\n"
+    ),
     "project/docs/zulu.rst": "Zulu\n====\n\nSecond.\n",
-    "project/docs/nested/index.rst": "Nested\n======\n\n.. toctree::\n\n   beta\n",
+    "project/docs/nested/index.rst": "Nested\n======\n\nThird.\n\n.. toctree::\n\n   beta\n",
     "project/docs/nested/beta.rst": "Beta\n====\n\nFourth.\n",
     "project/docs/alpha.rst": "Alpha\n=====\n\nIn no toctree: last.\n",
     "project/docs/_templates/page.html": "<html>{{ body }}</html>\n",

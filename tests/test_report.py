@@ -10,8 +10,9 @@ from builder.shards import ShardInfo
 def summary(sections: int, empty: int, pages: tuple[tuple[str, int], ...]) -> VersionSummary:
     shard = ShardInfo("demo", "1.0", "shards/demo.sqlite.gz", "0" * 64, 1, 1, sections, "gzip")
     return VersionSummary(
-        "demo", "1.0", "directory", 3, (), sections, 100, shard, "docs", empty, pages
-    )
+        "demo", "1.0", "directory", 3, (), sections, 100, shard, "docs",
+        empty_sections=empty, near_empty_pages=pages,
+    )  # fmt: skip
 
 
 def test_worst_pages_are_bounded_and_the_rest_counted() -> None:
