@@ -59,6 +59,7 @@ class VersionSummary:
     source_bytes: int
     shard: ShardInfo
     source: str = ""  # where the files came from: a directory, git repo@ref, an archive
+    api: str = ""  # where generated API docs came from, or which directive had no code
 
 
 @dataclass
@@ -334,6 +335,7 @@ def _run_version_stages(
             result.source_bytes,
             shard,
             source,
+            result.api_note,
         )
     )
     return fragment

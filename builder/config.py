@@ -52,6 +52,7 @@ _VERSION_KEYS = {
     "git": dict,
     "archive": object,  # a file name or a table; config_sources checks which
     "allow_outside": bool,
+    "source_dir": str,
 }
 _IMPORT_KEYS = {"index": str, "only": list, "allow_outside": bool}
 _TOP_KEYS = {"site": dict, "libraries": list, "imports": list}
@@ -80,6 +81,7 @@ class VersionConfig:
     git: GitSource | None = None
     archive: ArchiveSource | None = None
     code_root: Path | None = None  # the tree the docs came with, where code can be found
+    source_dir: Path | None = None  # the folder holding the package API pages document
 
 
 @dataclass(frozen=True)
@@ -299,6 +301,7 @@ def _parse_version(
         if "index" in fields
         else None
     )
+    source_dir = _source_dir(fields, where, root, allow_outside, problems)
     entry = fields.get("entry")
     if index is not None:
         _imported_ids(index, (entry or library_id,), f"{where}.index", problems, version)
@@ -324,7 +327,30 @@ def _parse_version(
         summary=fields.get("summary"),
         git=git,
         archive=archive,
+        source_dir=source_dir,
     )
+
+
+def _source_dir(
+    fields: dict[str, Any], where: str, root: Path, allow_outside: bool, problems: CatalogProblems
+) -> Path | None:
+    """The folder on sys.path that holds the documented package (``"../src"``), if given."""
+    if "source_dir" not in fields:
+        return None
+    if "path" not in fields:
+        problems.add(
+            f"{where}.source_dir",
+            "only a version with path takes source_dir; git and archive versions find their "
+            "code in their own tree, index versions have no API pages to fill",
+        )
+        return None
+    folder = problems.inside(root, fields["source_dir"], allow_outside, f"{where}.source_dir")
+    if not folder.is_dir():
+        problems.add(
+            f"{where}.source_dir",
+            f"directory {fields['source_dir']!r} does not exist (paths are relative to {root})",
+        )
+    return folder
 
 
 def _check_template(template: str, where: str, problems: CatalogProblems) -> None:

@@ -32,6 +32,8 @@ def render_report(report: BuildReport, *, verbose: bool = False) -> str:
             )
         else:
             lines.append(f"{label}  {summary.sections:6d} sections taken from {summary.origin}")
+        if summary.api:
+            lines.append(f"    {summary.api}")
         limit = len(summary.skipped) if verbose else MAX_LISTED
         for skipped in summary.skipped[:limit]:
             lines.append(f"    skipped {skipped.relpath}: {skipped.reason}")

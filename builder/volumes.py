@@ -16,6 +16,8 @@ from typing import Any, overload
 
 import orjson
 
+from builder.api.locate import ApiUsage, find_code, open_source
+from builder.api.model import ApiSource
 from builder.cache import BuildCache, cache_key
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.errors import IndexInvalid
@@ -97,6 +99,7 @@ class VersionResult:
     source_bytes: int = 0
     skipped: list[SkippedFile] = field(default_factory=list)
     warnings: list[Warning_] = field(default_factory=list)
+    api_note: str = ""  # what API pages took from code, for the build report
 
     cached_volume: bytes | None = None
     section_total: int | None = None
@@ -217,7 +220,9 @@ def compile_directory_version(
     listing = list_version_files(
         version.directory, compile_globs(version.include), compile_globs(version.exclude)
     )
-    key, hashes = _version_key(site, library, version, listing.candidates, on_file)
+    code = find_code(version.directory, version.source_dir, version.code_root)
+    code_hash = code.fingerprint if code else ""
+    key, hashes = _version_key(site, library, version, listing.candidates, on_file, code_hash)
     file_keys = {
         relpath: _file_key(site, library, version, relpath, digest)
         for relpath, digest in hashes.items()
@@ -227,6 +232,7 @@ def compile_directory_version(
     if cached is not None and volume is not None:
         # The per-file entries stay wanted: the next edit to one file reuses the others.
         cache.used.update(file_keys.values())
+        cache.used.update(cache_key(k, code_hash) for k in file_keys.values())
         result = VersionResult(
             library.id, version.version, version.summary, cached_volume=volume, validated=True
         )
@@ -234,15 +240,18 @@ def compile_directory_version(
         result.section_total = cached["sections"]
         result.skipped = [SkippedFile(*item) for item in cached["skipped"]]
         result.warnings = [Warning_(*item) for item in cached["warnings"]]
+        result.api_note = cached["api_note"]
         return result
     result = VersionResult(library.id, version.version, version.summary, validated=True)
     result.skipped.extend(listing.skipped)
+    api = ApiUsage(code, open_source(code, version.directory) if code else None, code_hash)
     for candidate in listing.candidates:
         source = read_source(candidate, MAX_VERSION_BYTES - result.source_bytes)
         if isinstance(source, SkippedFile):
             result.skipped.append(source)
             continue
-        _compile_file(site, library, version, source, result, cache)
+        _compile_file(site, library, version, source, result, cache, api)
+    result.api_note = api.note()
     where = f"{library.id} {version.version}"
     if result.files_read and not result.records:
         result.warnings.append(Warning_(where, "no sections were found in any file"))
@@ -260,6 +269,7 @@ def compile_directory_version(
                 "sections": result.section_count,
                 "skipped": [[s.relpath, s.reason] for s in result.skipped],
                 "warnings": [[w.where, w.message] for w in result.warnings],
+                "api_note": result.api_note,
             },
         )
     return result
@@ -271,6 +281,7 @@ def _version_key(
     version: VersionConfig,
     candidates: Sequence[Candidate],
     on_file: FileDone | None,
+    code_hash: str,
 ) -> tuple[str, dict[str, str]]:
     """A key over everything the version's volume depends on, and each file's sha256.
 
@@ -287,7 +298,9 @@ def _version_key(
         except OSError:
             readable = False
     settings = (version.version, version.url_template, version.include, version.exclude)
-    key = cache_key("version", site.base_url, library.id, settings, sorted(hashes.items()))
+    key = cache_key(
+        "version", site.base_url, library.id, settings, sorted(hashes.items()), code_hash
+    )
     return (key if readable else ""), hashes
 
 
@@ -310,13 +323,23 @@ def _compile_file(
     source: SourceFile,
     result: VersionResult,
     cache: BuildCache,
+    api: ApiUsage,
 ) -> None:
     # Keyed on the bytes actually read, so a file edited during the build cannot poison it.
+    # A file with API directives also depends on the code: its entry only says so, and its
+    # records are kept under a second key that adds the code's fingerprint.
     key = _file_key(site, library, version, source.relpath, source.sha256)
     cached = cache.load(key)
+    if cached is not None and cached.get("api"):
+        cached = cache.load(cache_key(key, api.code_hash))
     if cached is None:
-        cached = _parse_to_records(site, library, version, source)
-        cache.store(key, cached)
+        cached = _parse_to_records(site, library, version, source, api.source)
+        if cached.pop("api", False):
+            cache.store(key, {"api": True})
+            cache.store(cache_key(key, api.code_hash), cached)
+        else:
+            cache.store(key, cached)
+    api.add(cached.get("api_use"))
     if cached["skipped"]:
         result.skipped.append(SkippedFile(source.relpath, cached["skipped"]))
     else:
@@ -327,12 +350,16 @@ def _compile_file(
 
 
 def _parse_to_records(
-    site: SiteConfig, library: LibraryConfig, version: VersionConfig, source: SourceFile
+    site: SiteConfig,
+    library: LibraryConfig,
+    version: VersionConfig,
+    source: SourceFile,
+    api: ApiSource | None,
 ) -> dict[str, Any]:
     """Parse one file into index records; the result is plain JSON so the cache can keep it."""
     where = f"{library.id} {version.version}: {source.relpath}"
     try:
-        parsed = parse_file(source.relpath, source.text)
+        parsed = parse_file(source.relpath, source.text, api)
     except Exception as exc:
         # The one boundary for parser failures: a bug on one odd file must not sink the whole
         # build, and it is reported, not hidden (--strict fails the build on it).
@@ -351,4 +378,6 @@ def _parse_to_records(
         "records": records,
         "skipped": None,
         "warnings": [[prefix + w.where, w.message] for w in (*parsed.warnings, *warnings)],
+        "api": parsed.api is not None,
+        "api_use": [parsed.api.objects, parsed.api.without_code] if parsed.api else None,
     }

@@ -1,0 +1,261 @@
+"""Read a version's Python code with griffe, statically, and answer lookups by dotted path.
+
+Nothing is imported or executed: griffe parses the modules' syntax trees. A package is loaded
+the first time one of its objects is asked for, once per version, so a build whose API pages
+all come from the cache never imports griffe (about 0.13 s) nor reads the code.
+Lookups that fail (a missing name, an alias griffe cannot follow, a syntax error in the
+code) answer None, which the parsers turn into a warning and a signature-only section.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from builder.api.docstrings import parse_docstring
+from builder.api.model import ApiObject, ApiSettings, DocPart, Member
+
+if TYPE_CHECKING:
+    import griffe
+
+_KINDS = {"module": "module", "class": "class", "function": "function", "attribute": "attribute"}
+
+
+class GriffeSource:
+    """An :class:`~builder.api.model.ApiSource` over the packages in one folder."""
+
+    def __init__(self, code_dir: Path, settings: ApiSettings, described: str) -> None:
+        self.code_dir = code_dir
+        self._settings = settings
+        self._described = described
+        self._loader: griffe.GriffeLoader | None = None
+        self._packages: dict[str, Any] = {}
+        self._found: dict[tuple[str, str], ApiObject | None] = {}
+
+    @property
+    def settings(self) -> ApiSettings:
+        return self._settings
+
+    @property
+    def described(self) -> str:
+        return self._described
+
+    def find(self, path: str, style: str = "auto") -> ApiObject | None:
+        key = (path, style)
+        if key not in self._found:
+            self._found[key] = self._find(path, style)
+        return self._found[key]
+
+    def _find(self, path: str, style: str) -> ApiObject | None:
+        import griffe
+
+        top, _, rest = path.partition(".")
+        package = self._package(top)
+        if package is None:
+            return None
+        try:
+            found = package[rest] if rest else package
+            return _record(path, found, style, self._lines(found))
+        except (KeyError, ValueError, griffe.GriffeError, RecursionError):
+            return None
+
+    def _package(self, name: str) -> Any:
+        if name not in self._packages:
+            self._packages[name] = self._load(name)
+        return self._packages[name]
+
+    def _load(self, name: str) -> Any:
+        import griffe
+
+        # griffe reports code it cannot follow through logging; the build reports lookups.
+        logging.getLogger("griffe").setLevel(logging.ERROR)
+        if self._loader is None:
+            self._loader = griffe.GriffeLoader(
+                search_paths=[self.code_dir], allow_inspection=False, store_source=True
+            )
+        try:
+            return self._loader.load(name)
+        except (ImportError, OSError, SyntaxError, griffe.GriffeError):
+            return None
+
+    def _lines(self, found: Any) -> list[str]:
+        if self._loader is None:
+            return []
+        try:
+            return list(self._loader.lines_collection[found.filepath])
+        except (KeyError, AttributeError, TypeError):
+            return []
+
+
+def _record(path: str, found: Any, style: str, lines: list[str]) -> ApiObject:
+    """The frozen documentation of a griffe object (aliases followed)."""
+    target = found.final_target if found.is_alias else found
+    kind = _kind(target)
+    doc = _docstring(target, style, lines)
+    init_doc: tuple[DocPart, ...] = ()
+    members: tuple[Member, ...] = ()
+    bases: tuple[str, ...] = ()
+    if kind == "class":
+        init = target.all_members.get("__init__")
+        if init is not None and not _is_alias_broken(init):
+            init_doc = _docstring(init, style, [])
+        members = _members(target)
+        bases = tuple(str(base) for base in target.bases)
+    elif kind == "module":
+        members = _members(target)
+    try:
+        file = str(target.relative_filepath)
+    except (ValueError, AttributeError):
+        file = ""
+    return ApiObject(
+        path=path,
+        kind=kind,
+        signature=_signature(target, kind),
+        doc=doc,
+        init_doc=init_doc,
+        members=members,
+        bases=bases,
+        file=file,
+        line=target.lineno or 0,
+    )
+
+
+def _kind(target: Any) -> str:
+    kind = _KINDS.get(target.kind.value, "attribute")
+    if kind == "function" and "property" in target.labels:
+        return "property"
+    return kind
+
+
+def _docstring(target: Any, style: str, lines: list[str]) -> tuple[DocPart, ...]:
+    docstring = target.docstring
+    if docstring is not None:
+        return parse_docstring(docstring, style)
+    comment = _doc_comment(target, lines)
+    if comment:
+        import griffe
+
+        return parse_docstring(griffe.Docstring(comment, parent=target), style)
+    return ()
+
+
+def _doc_comment(target: Any, lines: list[str]) -> str:
+    """The ``#:`` comment lines right above an attribute, which autodoc reads as its docstring."""
+    if target.kind.value != "attribute" or not target.lineno or not lines:
+        return ""
+    found: list[str] = []
+    index = target.lineno - 2
+    while 0 <= index < len(lines) and lines[index].strip().startswith("#:"):
+        found.append(lines[index].strip()[2:].removeprefix(" "))
+        index -= 1
+    return "\n".join(reversed(found)).strip()
+
+
+def _members(target: Any) -> tuple[Member, ...]:
+    """Own members in source order, then inherited ones (for a class). A module with
+    ``__all__`` lists exactly those names, in that order, imported or not, as autodoc does."""
+    exports = getattr(target, "exports", None) if target.kind.value == "module" else None
+    if exports is not None:
+        names = [str(name) for name in exports if str(name) in target.members]
+        return tuple(
+            Member(name, _member_kind(target.members[name]), _documented(target.members[name]))
+            for name in dict.fromkeys(names)
+        )
+    listed: list[Member] = []
+    for name, member in target.members.items():
+        imported = bool(member.is_alias)
+        if imported and target.kind.value == "class":
+            continue
+        listed.append(Member(name, _member_kind(member), _documented(member), imported=imported))
+    if target.kind.value == "class":
+        try:
+            inherited = target.inherited_members
+        except Exception:  # an unresolvable base: griffe raises several kinds
+            inherited = {}
+        for name, member in inherited.items():
+            listed.append(Member(name, _member_kind(member), _documented(member), inherited=True))
+    return tuple(listed)
+
+
+def _is_alias_broken(member: Any) -> bool:
+    if not member.is_alias:
+        return False
+    try:
+        member.final_target  # noqa: B018 - resolving is the check
+    except Exception:
+        return True
+    return False
+
+
+def _member_kind(member: Any) -> str:
+    if _is_alias_broken(member):
+        return "unresolved"
+    return _kind(member.final_target if member.is_alias else member)
+
+
+def _documented(member: Any) -> bool:
+    if _is_alias_broken(member):
+        return False
+    target = member.final_target if member.is_alias else member
+    return target.docstring is not None and bool(target.docstring.value.strip())
+
+
+def _signature(target: Any, kind: str) -> str:
+    name = target.name
+    if kind == "module":
+        return ""
+    if kind in ("attribute", "property"):
+        annotation = target.annotation if kind == "attribute" else target.returns
+        text = f"{name}: {annotation}" if annotation is not None else name
+        value = getattr(target, "value", None)
+        if kind == "attribute" and value is not None and len(str(value)) <= 80:
+            text += f" = {value}"
+        return text
+    function = target
+    if kind == "class":
+        function = target.all_members.get("__init__")
+        if function is None or _is_alias_broken(function):
+            return f"{name}()"
+        function = function.final_target if function.is_alias else function
+    parameters = _parameters(function, skip_first=kind == "class" or _is_method(function))
+    returns = "" if kind == "class" or function.returns is None else f" -> {function.returns}"
+    return f"{name}({parameters}){returns}"
+
+
+def _is_method(function: Any) -> bool:
+    parent = function.parent
+    return bool(
+        parent is not None
+        and parent.kind.value == "class"
+        and "staticmethod" not in function.labels
+    )
+
+
+def _parameters(function: Any, *, skip_first: bool) -> str:
+    """Parameters as Python writes them, with the ``/`` and ``*`` markers where they belong."""
+    parts: list[str] = []
+    previous = ""
+    for index, parameter in enumerate(function.parameters):
+        if index == 0 and skip_first and parameter.name in ("self", "cls"):
+            continue
+        kind = parameter.kind.value
+        if previous == "positional-only" and kind != "positional-only":
+            parts.append("/")
+        if kind == "keyword-only" and previous not in ("keyword-only", "variadic positional"):
+            parts.append("*")
+        prefix = {"variadic positional": "*", "variadic keyword": "**"}.get(kind, "")
+        text = prefix + parameter.name
+        if parameter.annotation is not None:
+            text += f": {parameter.annotation}"
+        if parameter.default is not None:
+            text += (
+                f" = {parameter.default}"
+                if parameter.annotation is not None
+                else (f"={parameter.default}")
+            )
+        parts.append(text)
+        previous = kind
+    if previous == "positional-only":
+        parts.append("/")
+    return ", ".join(parts)
