@@ -10,6 +10,7 @@ code) answer None, which the parsers turn into a warning and a signature-only se
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +20,7 @@ from builder.api.model import ApiObject, ApiSettings, DocPart, Member
 if TYPE_CHECKING:
     import griffe
 
+LinesOf = Callable[[Any], list[str]]
 _KINDS = {"module": "module", "class": "class", "function": "function", "attribute": "attribute"}
 
 
@@ -31,7 +33,7 @@ class GriffeSource:
         self._described = described
         self._loader: griffe.GriffeLoader | None = None
         self._packages: dict[str, Any] = {}
-        self._found: dict[tuple[str, str], ApiObject | None] = {}
+        self._found: dict[tuple[str, str, bool], ApiObject | None] = {}
 
     @property
     def settings(self) -> ApiSettings:
@@ -41,13 +43,13 @@ class GriffeSource:
     def described(self) -> str:
         return self._described
 
-    def find(self, path: str, style: str = "auto") -> ApiObject | None:
-        key = (path, style)
+    def find(self, path: str, style: str = "auto", inherited: bool = False) -> ApiObject | None:
+        key = (path, style, inherited)
         if key not in self._found:
-            self._found[key] = self._find(path, style)
+            self._found[key] = self._find(path, style, inherited)
         return self._found[key]
 
-    def _find(self, path: str, style: str) -> ApiObject | None:
+    def _find(self, path: str, style: str, inherited: bool) -> ApiObject | None:
         import griffe
 
         top, _, rest = path.partition(".")
@@ -56,7 +58,7 @@ class GriffeSource:
             return None
         try:
             found = package[rest] if rest else package
-            return _record(path, found, style, self._lines(found))
+            return _record(path, found, style, self._lines, inherited)
         except (KeyError, ValueError, griffe.GriffeError, RecursionError):
             return None
 
@@ -80,30 +82,32 @@ class GriffeSource:
             return None
 
     def _lines(self, found: Any) -> list[str]:
+        """The source lines of the file that defines ``found`` (for ``#:`` comments)."""
         if self._loader is None:
             return []
         try:
-            return list(self._loader.lines_collection[found.filepath])
+            lines: list[str] = self._loader.lines_collection[found.filepath]
         except (KeyError, AttributeError, TypeError):
             return []
+        return lines
 
 
-def _record(path: str, found: Any, style: str, lines: list[str]) -> ApiObject:
+def _record(path: str, found: Any, style: str, lines_of: LinesOf, inherited: bool) -> ApiObject:
     """The frozen documentation of a griffe object (aliases followed)."""
     target = found.final_target if found.is_alias else found
     kind = _kind(target)
-    doc = _docstring(target, style, lines)
+    doc = _docstring(target, style, lines_of)
     init_doc: tuple[DocPart, ...] = ()
     members: tuple[Member, ...] = ()
     bases: tuple[str, ...] = ()
     if kind == "class":
         init = target.all_members.get("__init__")
         if init is not None and not _is_alias_broken(init):
-            init_doc = _docstring(init, style, [])
-        members = _members(target)
+            init_doc = _docstring(init, style, lines_of)
+        members = _members(target, lines_of, inherited)
         bases = tuple(str(base) for base in target.bases)
     elif kind == "module":
-        members = _members(target)
+        members = _members(target, lines_of, False)
     try:
         file = str(target.relative_filepath)
     except (ValueError, AttributeError):
@@ -128,11 +132,11 @@ def _kind(target: Any) -> str:
     return kind
 
 
-def _docstring(target: Any, style: str, lines: list[str]) -> tuple[DocPart, ...]:
+def _docstring(target: Any, style: str, lines_of: LinesOf) -> tuple[DocPart, ...]:
     docstring = target.docstring
     if docstring is not None:
         return parse_docstring(docstring, style)
-    comment = _doc_comment(target, lines)
+    comment = _doc_comment(target, lines_of)
     if comment:
         import griffe
 
@@ -140,10 +144,11 @@ def _docstring(target: Any, style: str, lines: list[str]) -> tuple[DocPart, ...]
     return ()
 
 
-def _doc_comment(target: Any, lines: list[str]) -> str:
+def _doc_comment(target: Any, lines_of: LinesOf) -> str:
     """The ``#:`` comment lines right above an attribute, which autodoc reads as its docstring."""
-    if target.kind.value != "attribute" or not target.lineno or not lines:
+    if target.kind.value != "attribute" or not target.lineno:
         return ""
+    lines = lines_of(target)
     found: list[str] = []
     index = target.lineno - 2
     while 0 <= index < len(lines) and lines[index].strip().startswith("#:"):
@@ -152,14 +157,19 @@ def _doc_comment(target: Any, lines: list[str]) -> str:
     return "\n".join(reversed(found)).strip()
 
 
-def _members(target: Any) -> tuple[Member, ...]:
-    """Own members in source order, then inherited ones (for a class). A module with
+def _members(target: Any, lines_of: LinesOf, with_inherited: bool) -> tuple[Member, ...]:
+    """Own members in source order, then inherited ones (for a class, when asked: finding
+    them costs more than the rest of the record). A module with
     ``__all__`` lists exactly those names, in that order, imported or not, as autodoc does."""
     exports = getattr(target, "exports", None) if target.kind.value == "module" else None
     if exports is not None:
         names = [str(name) for name in exports if str(name) in target.members]
         return tuple(
-            Member(name, _member_kind(target.members[name]), _documented(target.members[name]))
+            Member(
+                name,
+                _member_kind(target.members[name]),
+                _documented(target.members[name], lines_of),
+            )
             for name in dict.fromkeys(names)
         )
     listed: list[Member] = []
@@ -167,15 +177,36 @@ def _members(target: Any) -> tuple[Member, ...]:
         imported = bool(member.is_alias)
         if imported and target.kind.value == "class":
             continue
-        listed.append(Member(name, _member_kind(member), _documented(member), imported=imported))
-    if target.kind.value == "class":
+        if not _listable(member, lines_of):
+            continue
+        listed.append(
+            Member(name, _member_kind(member), _documented(member, lines_of), imported=imported)
+        )
+    if with_inherited and target.kind.value == "class":
         try:
             inherited = target.inherited_members
         except Exception:  # an unresolvable base: griffe raises several kinds
             inherited = {}
         for name, member in inherited.items():
-            listed.append(Member(name, _member_kind(member), _documented(member), inherited=True))
+            if not _listable(member, lines_of):
+                continue
+            listed.append(
+                Member(name, _member_kind(member), _documented(member, lines_of), inherited=True)
+            )
     return tuple(listed)
+
+
+def _listable(member: Any, lines_of: LinesOf) -> bool:
+    """What autodoc lists among all members: not submodules (they have pages of their own),
+    and not ``self.x = ...`` attributes unless documented (autodoc finds those by their doc
+    comment only)."""
+    if member.is_alias:
+        return True
+    if member.kind.value == "module":
+        return False
+    labels = member.labels
+    instance_only = "instance-attribute" in labels and "class-attribute" not in labels
+    return not instance_only or _documented(member, lines_of)
 
 
 def _is_alias_broken(member: Any) -> bool:
@@ -194,11 +225,13 @@ def _member_kind(member: Any) -> str:
     return _kind(member.final_target if member.is_alias else member)
 
 
-def _documented(member: Any) -> bool:
+def _documented(member: Any, lines_of: LinesOf) -> bool:
     if _is_alias_broken(member):
         return False
     target = member.final_target if member.is_alias else member
-    return target.docstring is not None and bool(target.docstring.value.strip())
+    if target.docstring is not None:
+        return bool(target.docstring.value.strip())
+    return bool(_doc_comment(target, lines_of))
 
 
 def _signature(target: Any, kind: str) -> str:

@@ -102,5 +102,6 @@ class ApiSource(Protocol):
     def described(self) -> str:
         """Where the code is, for the build report."""
 
-    def find(self, path: str, style: str = "auto") -> ApiObject | None:
-        """The object at dotted ``path``, docstrings parsed in ``style``; None when absent."""
+    def find(self, path: str, style: str = "auto", inherited: bool = False) -> ApiObject | None:
+        """The object at dotted ``path``, docstrings parsed in ``style``, its members listing
+        inherited ones when ``inherited``; None when the code has no such object."""

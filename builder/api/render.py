@@ -90,7 +90,7 @@ def member_events(
         return []
     events: list[Event] = []
     for member in select_members(obj, options):
-        child = source.find(f"{obj.path}.{member.name}", style)
+        child = source.find(f"{obj.path}.{member.name}", style, options.inherited)
         if child is None:
             continue
         events.append(

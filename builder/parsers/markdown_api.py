@@ -65,11 +65,11 @@ def block_events(
         return [heading, Text(f"`{path}`")]
     style = str(options.get("docstring_style", "google"))
     style = style if style in ("google", "numpy", "sphinx") else "google"
-    found = doc.api.find(path, style)
+    shown = mkdocstrings_options(options)
+    found = doc.api.find(path, style, shown.inherited)
     if found is None:
         doc.warn(line, f"mkdocstrings {path}: not found in the code in {doc.api.described}")
         return [heading, Text(f"`{path}`")]
-    shown = mkdocstrings_options(options)
     prefix = path.rpartition(".")[0] + "." if "." in path else ""
     signature = signature_text(found, prefix)
     events: list[Event] = [heading, *([Text(signature)] if signature else [])]

@@ -82,7 +82,8 @@ def render_api(
     lines = _join_continuations(signatures)
     module_option = next((value for key, value in options if key == "module"), "")
     full, qualified, module = qualify(base, lines[0] if lines else "", module_option, ctx, doc)
-    found = find_object(base, full, line, doc) if base.startswith("auto") else None
+    shown = member_options(options, doc)
+    found = find_object(base, full, line, doc, shown) if base.startswith("auto") else None
     events: list[Event] = []
     if full and ctx.sections:
         events.append(
@@ -95,7 +96,6 @@ def render_api(
                 api_depth=ctx.api_depth + 1,
             )
         )
-    shown = member_options(options, doc)
     if found is not None:
         events.extend(object_events(found, lines[0], full, shown, doc))
     else:

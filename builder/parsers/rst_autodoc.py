@@ -14,7 +14,9 @@ from builder.api.render import RenderMarkup, docstring_events, member_events, si
 from builder.parsers.rst_nodes import Context, DocState, Event, Text, dedent, join_events
 
 
-def find_object(base: str, full: str, line: int, doc: DocState) -> ApiObject | None:
+def find_object(
+    base: str, full: str, line: int, doc: DocState, options: MemberOptions
+) -> ApiObject | None:
     """The documented object, or None (with a warning when there is code but not this)."""
     if not full:
         return None
@@ -23,7 +25,7 @@ def find_object(base: str, full: str, line: int, doc: DocState) -> ApiObject | N
         if not doc.api_without_code:
             doc.api_without_code = f"{base} at {doc.relpath}:{line}"
         return None
-    found = doc.api.find(full, doc.api.settings.docstring_style)
+    found = doc.api.find(full, doc.api.settings.docstring_style, options.inherited)
     if found is None:
         doc.warn(line, f"{base} {full}: not found in the code in {doc.api.described}")
         return None

@@ -176,11 +176,11 @@ def _set_state(
     if base != "automodule":
         return []
     content = render(list(directive.content), directive.content_first, ctx.nested(), doc)
-    found = find_object(base, doc.module, directive.line, doc)
+    shown = member_options(directive.options, doc)
+    found = find_object(base, doc.module, directive.line, doc, shown)
     if found is None:
         return content
     # Sphinx gives a module no heading of its own: its docstring and members join the page.
-    shown = member_options(directive.options, doc)
     events = [*object_events(found, "", doc.module, shown, doc), *content]
     return [*events, *members_events(found, shown, directive.line, ctx, doc)]
 
