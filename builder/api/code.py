@@ -10,6 +10,7 @@ code) answer None, which the parsers turn into a warning and a signature-only se
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -58,9 +59,10 @@ class GriffeSource:
             return None
         try:
             found = package[rest] if rest else package
-            return _record(path, found, style, self._lines, inherited)
+            record = _record(path, found, style, self._lines, inherited)
         except (KeyError, ValueError, griffe.GriffeError, RecursionError):
             return None
+        return replace(record, file=_relative(record.file, self.code_dir))
 
     def _package(self, name: str) -> Any:
         if name not in self._packages:
@@ -109,8 +111,8 @@ def _record(path: str, found: Any, style: str, lines_of: LinesOf, inherited: boo
     elif kind == "module":
         members = _members(target, lines_of, False)
     try:
-        file = str(target.relative_filepath)
-    except (ValueError, AttributeError):
+        file = str(target.filepath)
+    except (ValueError, AttributeError):  # a namespace package has several folders
         file = ""
     return ApiObject(
         path=path,
@@ -123,6 +125,14 @@ def _record(path: str, found: Any, style: str, lines_of: LinesOf, inherited: boo
         file=file,
         line=target.lineno or 0,
     )
+
+
+def _relative(file: str, root: Path) -> str:
+    """``file`` relative to the code folder, as a reader of the package knows it."""
+    try:
+        return Path(file).resolve().relative_to(root.resolve()).as_posix()
+    except (ValueError, OSError):
+        return file
 
 
 def _kind(target: Any) -> str:

@@ -8,7 +8,6 @@ the renderer reduces it to readable text the way the page's parser does.
 
 from __future__ import annotations
 
-import logging
 import re
 from typing import Any, Literal
 
@@ -18,6 +17,8 @@ from builder.api.model import DocField, DocPart
 STYLES = frozenset({"auto", "google", "numpy", "sphinx"})
 # Sphinx-style docstrings are told apart before griffe is asked (see read_sphinx_fields).
 _AUTO_ORDER: list[Literal["google", "numpy", "sphinx", "auto"]] = ["google", "numpy"]
+# "Returns: int: The sum." names the type, as Google's guide and napoleon read it.
+_GOOGLE: dict[str, Any] = {"returns_named_value": False, "warnings": False}
 _FIELD = re.compile(r":([A-Za-z]+)((?:\s+[^:\s]+)*)\s*:(?:\s+(.*)|$)")
 # Field names as Sphinx's Python domain groups them, and the section title each goes under.
 _FIELD_SECTIONS = {
@@ -55,14 +56,16 @@ def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
         return read_sphinx_fields(text)
     import griffe
 
-    logging.getLogger("griffe").setLevel(logging.ERROR)  # griffe logs each quirk it meets
     try:
         if style == "google":
-            sections = griffe.parse(docstring, "google")
+            sections = griffe.parse_google(docstring, **_GOOGLE)
         elif style == "numpy":
-            sections = griffe.parse(docstring, "numpy")
+            sections = griffe.parse_numpy(docstring, warnings=False)
         else:
-            sections = griffe.parse_auto(docstring, style_order=_AUTO_ORDER)
+            options: Any = {"google": _GOOGLE, "numpy": {"warnings": False}}
+            sections = griffe.parse_auto(
+                docstring, style_order=_AUTO_ORDER, per_style_options=options
+            )
     except Exception:  # a docstring griffe cannot split is still worth reading whole
         return (DocPart("", text),)
     return tuple(part for part in (_part(section) for section in sections) if part)
