@@ -10,8 +10,8 @@ code) answer None, which the parsers turn into a warning and a signature-only se
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
