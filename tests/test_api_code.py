@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from builder.api.model import DocField
-from tests.api_support import package_source
+from tests.api_support import package_source, write_package
 
 
 def test_a_class_has_its_signature_docstring_and_members_in_source_order(tmp_path: Path) -> None:
@@ -67,3 +67,18 @@ def test_code_with_a_syntax_error_is_none_not_a_crash(tmp_path: Path) -> None:
     source = package_source(tmp_path)
     assert source.find("broken.f") is None
     assert source.find("shapes.area") is not None
+
+
+def test_an_override_without_docstring_shows_the_overridden_one(tmp_path: Path) -> None:
+    write_package(tmp_path)
+    (tmp_path / "shapes" / "square.py").write_text(
+        "from shapes.base import Shape\n\n\nclass Square(Shape):\n"
+        "    def describe(self) -> str:\n        return 'square'\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    square = source.find("shapes.square.Square")
+    describe = source.find("shapes.square.Square.describe")
+    assert square is not None and describe is not None
+    assert [(m.name, m.documented) for m in square.members] == [("describe", True)]
+    assert describe.doc[0].text == "A sentence about the shape."

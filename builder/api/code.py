@@ -30,6 +30,7 @@ class GriffeSource:
 
     def __init__(self, code_dir: Path, settings: ApiSettings, described: str) -> None:
         self.code_dir = code_dir
+        self._root = code_dir.resolve()  # griffe names files by their resolved search path
         self._settings = settings
         self._described = described
         self._loader: griffe.GriffeLoader | None = None
@@ -62,7 +63,7 @@ class GriffeSource:
             record = _record(path, found, style, self._lines, inherited)
         except (KeyError, ValueError, griffe.GriffeError, RecursionError):
             return None
-        return replace(record, file=_relative(record.file, self.code_dir))
+        return replace(record, file=_relative(record.file, self._root))
 
     def _package(self, name: str) -> Any:
         if name not in self._packages:
@@ -76,7 +77,7 @@ class GriffeSource:
         logging.getLogger("griffe").setLevel(logging.ERROR)
         if self._loader is None:
             self._loader = griffe.GriffeLoader(
-                search_paths=[self.code_dir], allow_inspection=False, store_source=True
+                search_paths=[self._root], allow_inspection=False, store_source=True
             )
         try:
             return self._loader.load(name)
@@ -103,8 +104,8 @@ def _record(path: str, found: Any, style: str, lines_of: LinesOf, inherited: boo
     members: tuple[Member, ...] = ()
     bases: tuple[str, ...] = ()
     if kind == "class":
-        init = target.all_members.get("__init__")
-        if init is not None and not _is_alias_broken(init):
+        init = _init_of(target)
+        if init is not None:
             init_doc = _docstring(init, style, lines_of)
         members = _members(target, lines_of, inherited)
         bases = tuple(str(base) for base in target.bases)
@@ -130,9 +131,23 @@ def _record(path: str, found: Any, style: str, lines_of: LinesOf, inherited: boo
 def _relative(file: str, root: Path) -> str:
     """``file`` relative to the code folder, as a reader of the package knows it."""
     try:
-        return Path(file).resolve().relative_to(root.resolve()).as_posix()
-    except (ValueError, OSError):
+        return Path(file).relative_to(root).as_posix()
+    except ValueError:
         return file
+
+
+def _init_of(klass: Any) -> Any:
+    """The ``__init__`` a class uses, its own or the nearest base's (``all_members`` would
+    compute every inherited member for this one name)."""
+    try:
+        classes = [klass, *klass.mro()]
+    except Exception:  # an unresolvable or cyclic base: griffe raises several kinds
+        classes = [klass]
+    for candidate in classes:
+        init = candidate.members.get("__init__")
+        if init is not None and not _is_alias_broken(init):
+            return init.final_target if init.is_alias else init
+    return None
 
 
 def _kind(target: Any) -> str:
@@ -143,7 +158,7 @@ def _kind(target: Any) -> str:
 
 
 def _docstring(target: Any, style: str, lines_of: LinesOf) -> tuple[DocPart, ...]:
-    docstring = target.docstring
+    docstring = target.docstring or _base_docstring(target)
     if docstring is not None:
         return parse_docstring(docstring, style)
     comment = _doc_comment(target, lines_of)
@@ -152,6 +167,25 @@ def _docstring(target: Any, style: str, lines_of: LinesOf) -> tuple[DocPart, ...
 
         return parse_docstring(griffe.Docstring(comment, parent=target), style)
     return ()
+
+
+def _base_docstring(target: Any) -> Any:
+    """The docstring of the member a method overrides, which autodoc shows by default
+    (``autodoc_inherit_docstrings``); None when no base class documents it."""
+    parent = target.parent
+    if parent is None or parent.kind.value != "class" or target.kind.value != "function":
+        return None
+    try:
+        bases = parent.mro()
+    except Exception:  # an unresolvable or cyclic base: griffe raises several kinds
+        return None
+    for base in bases:
+        member = base.members.get(target.name)
+        if member is not None and not _is_alias_broken(member):
+            found = member.final_target if member.is_alias else member
+            if found.docstring is not None:
+                return found.docstring
+    return None
 
 
 def _doc_comment(target: Any, lines_of: LinesOf) -> str:
@@ -239,8 +273,9 @@ def _documented(member: Any, lines_of: LinesOf) -> bool:
     if _is_alias_broken(member):
         return False
     target = member.final_target if member.is_alias else member
-    if target.docstring is not None:
-        return bool(target.docstring.value.strip())
+    docstring = target.docstring or _base_docstring(target)
+    if docstring is not None:
+        return bool(docstring.value.strip())
     return bool(_doc_comment(target, lines_of))
 
 
@@ -257,10 +292,9 @@ def _signature(target: Any, kind: str) -> str:
         return text
     function = target
     if kind == "class":
-        function = target.all_members.get("__init__")
-        if function is None or _is_alias_broken(function):
+        function = _init_of(target)
+        if function is None:
             return f"{name}()"
-        function = function.final_target if function.is_alias else function
     parameters = _parameters(function, skip_first=kind == "class" or _is_method(function))
     returns = "" if kind == "class" or function.returns is None else f" -> {function.returns}"
     return f"{name}({parameters}){returns}"

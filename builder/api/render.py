@@ -20,18 +20,22 @@ MAX_MEMBER_DEPTH = 3
 _GROUP_ORDER = {"module": 0, "class": 1, "function": 2, "property": 3, "attribute": 4}
 
 
+def docstring_parts(obj: ApiObject, options: MemberOptions) -> tuple[DocPart, ...]:
+    """The parts of the docstring a section shows; a class's per ``options.class_content``."""
+    if obj.kind == "class":
+        if options.class_content == "both" and obj.init_doc:
+            return (*obj.doc, *obj.init_doc)
+        if options.class_content == "init" and obj.init_doc:
+            return obj.init_doc
+    return obj.doc
+
+
 def docstring_events(
     obj: ApiObject, options: MemberOptions, render_markup: RenderMarkup
 ) -> list[Event]:
-    """The object's docstring as body blocks; a class's per ``options.class_content``."""
-    parts = obj.doc
-    if obj.kind == "class":
-        if options.class_content == "both" and obj.init_doc:
-            parts = (*obj.doc, *obj.init_doc)
-        elif options.class_content == "init" and obj.init_doc:
-            parts = obj.init_doc
+    """The object's docstring as body blocks."""
     events: list[Event] = []
-    for part in parts:
+    for part in docstring_parts(obj, options):
         text = render_part(part, render_markup)
         if text:
             events.append(Text(text))

@@ -96,10 +96,6 @@ def render_api(
                 api_depth=ctx.api_depth + 1,
             )
         )
-    if found is not None:
-        events.extend(object_events(found, lines[0], full, shown, doc))
-    else:
-        events.extend(Text(f"`{signature}`") for signature in lines)
     inner = Context(
         depth=ctx.depth + 1,
         sections=ctx.sections,
@@ -109,6 +105,10 @@ def render_api(
         else ctx.klass_module,
         api_depth=ctx.api_depth + 1 if full and ctx.sections else ctx.api_depth,
     )
+    if found is not None:
+        events.extend(object_events(found, lines[0], full, shown, line, inner, doc))
+    else:
+        events.extend(Text(f"`{signature}`") for signature in lines)
     events.extend(render(list(content), content_first, inner, doc))
     if found is not None and full and ctx.sections:
         events.extend(members_events(found, shown, line, inner, doc))

@@ -8,10 +8,18 @@ its directive stays a signature-only section.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from builder.api.model import ApiObject, MemberOptions
 from builder.api.options import autodoc_options
-from builder.api.render import RenderMarkup, docstring_events, member_events, signature_text
-from builder.parsers.rst_nodes import Context, DocState, Event, Text, dedent, join_events
+from builder.api.render import (
+    RenderMarkup,
+    docstring_parts,
+    member_events,
+    render_part,
+    signature_text,
+)
+from builder.parsers.rst_nodes import Context, DocState, Event, Heading, Text, dedent, join_events
 
 
 def find_object(
@@ -40,7 +48,13 @@ def member_options(options: tuple[tuple[str, str], ...], doc: DocState) -> Membe
 
 
 def object_events(
-    found: ApiObject, written: str, full: str, options: MemberOptions, doc: DocState
+    found: ApiObject,
+    written: str,
+    full: str,
+    options: MemberOptions,
+    line: int,
+    ctx: Context,
+    doc: DocState,
 ) -> list[Event]:
     """The signature (as written when it has parentheses) and the docstring's blocks."""
     if "(" in written:
@@ -48,8 +62,36 @@ def object_events(
     else:
         signature = signature_text(found, full.rpartition(".")[0] + "." if "." in full else "")
     events: list[Event] = [Text(signature)] if signature else []
-    events.extend(docstring_events(found, options, rst_markup(doc)))
+    markup = rst_markup(doc)
+    module = found.path if found.kind == "module" else doc.module
+    for part in docstring_parts(found, options):
+        if part.title or part.fields or part.code:
+            text = render_part(part, markup)
+            events.extend([Text(text)] if text else [])
+        else:
+            events.extend(_docstring_blocks(part.text, module, line, ctx, doc))
     return events
+
+
+def _docstring_blocks(
+    text: str, module: str, line: int, ctx: Context, doc: DocState
+) -> list[Event]:
+    """A docstring's prose as page blocks, where autodoc directives work too (werkzeug's
+    middleware modules document their classes so); their sections sit at the directive's
+    line, since the page has no other line for them. Markup warnings are dropped: they would
+    point at the page, not at the code that has the fault."""
+    from builder.parsers.rst import split_lines
+    from builder.parsers.rst_blocks import render_blocks
+
+    scratch = DocState(relpath=doc.relpath, module=module, highlight=doc.highlight, api=doc.api)
+    events = render_blocks(dedent(split_lines(text)), line, ctx.nested(), scratch)
+    doc.api_objects += scratch.api_objects
+    return [
+        replace(event, line=line, last_line=line, claim_line=line)
+        if isinstance(event, Heading)
+        else event
+        for event in events
+    ]
 
 
 def members_events(

@@ -181,7 +181,7 @@ def _set_state(
     if found is None:
         return content
     # Sphinx gives a module no heading of its own: its docstring and members join the page.
-    events = [*object_events(found, "", doc.module, shown, doc), *content]
+    events = [*object_events(found, "", doc.module, shown, directive.line, ctx, doc), *content]
     return [*events, *members_events(found, shown, directive.line, ctx, doc)]
 
 
