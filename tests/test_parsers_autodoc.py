@@ -112,3 +112,16 @@ def test_myst_autoclass_fences_are_filled_too(tmp_path: Path) -> None:
         ("API", 1), ("shapes.Shape", 2), ("shapes.Shape.describe", 3),
     ]  # fmt: skip
     assert parsed.sections[1].body == "`shapes.Shape()`\n\nAnything with an outline."
+
+
+def test_autosummary_lists_each_object_with_its_first_docstring_line(tmp_path: Path) -> None:
+    text = (
+        "API\n===\n\n.. currentmodule:: shapes\n\n"
+        ".. autosummary::\n   :nosignatures:\n\n"
+        "   Circle\n   ~shapes.base.Shape.describe\n   Nope\n"
+    )
+    parsed = _parse(tmp_path, "api.rst", text)
+    assert parsed.sections[0].body == (
+        "- `Circle`: A round shape.\n- `shapes.base.Shape.describe`: A sentence about the shape.\n"
+        "- `Nope`"
+    )

@@ -106,6 +106,20 @@ def members_events(
     return events
 
 
+def summary_line(name: str, doc: DocState) -> str:
+    """An ``autosummary`` entry: the name, and the first line of its docstring when the code
+    has it (the name is relative to the current module, as autosummary resolves it)."""
+    if doc.api is None:
+        return f"- `{name}`"
+    doc.api_asked = True
+    style = doc.api.settings.docstring_style
+    found = doc.api.find(f"{doc.module}.{name}", style) if doc.module else None
+    found = found or doc.api.find(name, style)
+    text = next((part.text for part in found.doc if not part.title), "") if found else ""
+    first = rst_markup(doc)(text.strip().split("\n\n")[0]).split("\n")[0] if text else ""
+    return f"- `{name}`: {first}" if first else f"- `{name}`"
+
+
 def rst_markup(doc: DocState) -> RenderMarkup:
     """Reduce a reST docstring to text as the page's own blocks are; its warnings are dropped,
     since they would point at the page's line, not at the code that has the fault."""

@@ -12,7 +12,13 @@ import re
 from dataclasses import dataclass
 
 from builder.parsers.rst_api import is_api_directive, render_api
-from builder.parsers.rst_autodoc import find_object, member_options, members_events, object_events
+from builder.parsers.rst_autodoc import (
+    find_object,
+    member_options,
+    members_events,
+    object_events,
+    summary_line,
+)
 from builder.parsers.rst_inline import render_inline
 from builder.parsers.rst_nodes import (
     Context,
@@ -253,8 +259,9 @@ def _render_other(
         caption: list[Event] = [Text(render_inline(argument))] if argument else []
         return [*caption, Text(render_rows(rows))] if rows else caption
     if name == "autosummary":
-        names = [line.strip() for line in directive.content if line.strip()]
-        return [Text("\n".join(f"- `{item.lstrip('~')}`" for item in names), is_list=True)]
+        names = [line.strip().lstrip("~") for line in directive.content if line.strip()]
+        names = [item for item in names if not item.startswith(":")]  # its options
+        return [Text("\n".join(summary_line(item, doc) for item in names), is_list=True)]
     if name == "admonition":
         label = render_inline(argument) or "Note"
         return [_labelled(label, join_events(_content(directive, ctx, doc, render)))]
