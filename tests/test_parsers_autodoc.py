@@ -7,7 +7,7 @@ from pathlib import Path
 from builder.api.model import ApiSettings
 from builder.model import ApiUse, ParsedFile
 from builder.parsers import parse_file
-from tests.api_support import package_source
+from tests.api_support import package_source, write_package
 
 
 def _parse(
@@ -125,3 +125,20 @@ def test_autosummary_lists_each_object_with_its_first_docstring_line(tmp_path: P
         "- `Circle`: A round shape.\n- `shapes.base.Shape.describe`: A sentence about the shape.\n"
         "- `Nope`"
     )
+
+
+def test_a_module_docstring_title_titles_an_automodule_page(tmp_path: Path) -> None:
+    write_package(tmp_path / "src")
+    (tmp_path / "src" / "shapes" / "proxy.py").write_text(
+        '"""\nProxy\n=====\n\nForwards requests.\n\n.. autoclass:: Proxy\n"""\n\n\n'
+        'class Proxy:\n    """Sends it on."""\n',
+        encoding="utf-8",
+    )
+    parsed = parse_file(
+        "proxy.rst", ".. automodule:: shapes.proxy\n", package_source(tmp_path / "src")
+    )
+    assert parsed is not None
+    assert [(s.heading, s.level, s.body, s.line_start) for s in parsed.sections] == [
+        ("Proxy", 1, "Forwards requests.", 1),
+        ("shapes.proxy.Proxy", 2, "`shapes.proxy.Proxy()`\n\nSends it on.", 1),
+    ]

@@ -84,7 +84,9 @@ def _docstring_blocks(
     from builder.parsers.rst_blocks import render_blocks
 
     scratch = DocState(relpath=doc.relpath, module=module, highlight=doc.highlight, api=doc.api)
-    events = render_blocks(dedent(split_lines(text)), line, ctx.nested(), scratch)
+    # At the page's top level (an automodule), a docstring's titles are the page's titles.
+    inner = ctx if ctx.depth == 0 else ctx.nested()
+    events = render_blocks(dedent(split_lines(text)), line, inner, scratch)
     doc.api_objects += scratch.api_objects
     return [
         replace(event, line=line, last_line=line, claim_line=line)
