@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from builder.api.docstrings import parse_docstring
 from builder.api.model import ApiObject, ApiSettings, DocPart, Member
+from builder.api.signatures import init_of, is_alias_broken, signature_of
 
 if TYPE_CHECKING:
     import griffe
@@ -104,7 +105,7 @@ def _record(path: str, found: Any, style: str, lines_of: LinesOf, inherited: boo
     members: tuple[Member, ...] = ()
     bases: tuple[str, ...] = ()
     if kind == "class":
-        init = _init_of(target)
+        init = init_of(target)
         if init is not None:
             init_doc = _docstring(init, style, lines_of)
         members = _members(target, lines_of, inherited)
@@ -118,7 +119,7 @@ def _record(path: str, found: Any, style: str, lines_of: LinesOf, inherited: boo
     return ApiObject(
         path=path,
         kind=kind,
-        signature=_signature(target, kind),
+        signature=signature_of(target, kind),
         doc=doc,
         init_doc=init_doc,
         members=members,
@@ -134,20 +135,6 @@ def _relative(file: str, root: Path) -> str:
         return Path(file).relative_to(root).as_posix()
     except ValueError:
         return file
-
-
-def _init_of(klass: Any) -> Any:
-    """The ``__init__`` a class uses, its own or the nearest base's (``all_members`` would
-    compute every inherited member for this one name)."""
-    try:
-        classes = [klass, *klass.mro()]
-    except Exception:  # an unresolvable or cyclic base: griffe raises several kinds
-        classes = [klass]
-    for candidate in classes:
-        init = candidate.members.get("__init__")
-        if init is not None and not _is_alias_broken(init):
-            return init.final_target if init.is_alias else init
-    return None
 
 
 def _kind(target: Any) -> str:
@@ -181,7 +168,7 @@ def _base_docstring(target: Any) -> Any:
         return None
     for base in bases:
         member = base.members.get(target.name)
-        if member is not None and not _is_alias_broken(member):
+        if member is not None and not is_alias_broken(member):
             found = member.final_target if member.is_alias else member
             if found.docstring is not None:
                 return found.docstring
@@ -253,86 +240,17 @@ def _listable(member: Any, lines_of: LinesOf) -> bool:
     return not instance_only or _documented(member, lines_of)
 
 
-def _is_alias_broken(member: Any) -> bool:
-    if not member.is_alias:
-        return False
-    try:
-        member.final_target  # noqa: B018 - resolving is the check
-    except Exception:
-        return True
-    return False
-
-
 def _member_kind(member: Any) -> str:
-    if _is_alias_broken(member):
+    if is_alias_broken(member):
         return "unresolved"
     return _kind(member.final_target if member.is_alias else member)
 
 
 def _documented(member: Any, lines_of: LinesOf) -> bool:
-    if _is_alias_broken(member):
+    if is_alias_broken(member):
         return False
     target = member.final_target if member.is_alias else member
     docstring = target.docstring or _base_docstring(target)
     if docstring is not None:
         return bool(docstring.value.strip())
     return bool(_doc_comment(target, lines_of))
-
-
-def _signature(target: Any, kind: str) -> str:
-    name = target.name
-    if kind == "module":
-        return ""
-    if kind in ("attribute", "property"):
-        annotation = target.annotation if kind == "attribute" else target.returns
-        text = f"{name}: {annotation}" if annotation is not None else name
-        value = getattr(target, "value", None)
-        if kind == "attribute" and value is not None and len(str(value)) <= 80:
-            text += f" = {value}"
-        return text
-    function = target
-    if kind == "class":
-        function = _init_of(target)
-        if function is None:
-            return f"{name}()"
-    parameters = _parameters(function, skip_first=kind == "class" or _is_method(function))
-    returns = "" if kind == "class" or function.returns is None else f" -> {function.returns}"
-    return f"{name}({parameters}){returns}"
-
-
-def _is_method(function: Any) -> bool:
-    parent = function.parent
-    return bool(
-        parent is not None
-        and parent.kind.value == "class"
-        and "staticmethod" not in function.labels
-    )
-
-
-def _parameters(function: Any, *, skip_first: bool) -> str:
-    """Parameters as Python writes them, with the ``/`` and ``*`` markers where they belong."""
-    parts: list[str] = []
-    previous = ""
-    for index, parameter in enumerate(function.parameters):
-        if index == 0 and skip_first and parameter.name in ("self", "cls"):
-            continue
-        kind = parameter.kind.value
-        if previous == "positional-only" and kind != "positional-only":
-            parts.append("/")
-        if kind == "keyword-only" and previous not in ("keyword-only", "variadic positional"):
-            parts.append("*")
-        prefix = {"variadic positional": "*", "variadic keyword": "**"}.get(kind, "")
-        text = prefix + parameter.name
-        if parameter.annotation is not None:
-            text += f": {parameter.annotation}"
-        if parameter.default is not None:
-            text += (
-                f" = {parameter.default}"
-                if parameter.annotation is not None
-                else (f"={parameter.default}")
-            )
-        parts.append(text)
-        previous = kind
-    if previous == "positional-only":
-        parts.append("/")
-    return ", ".join(parts)
