@@ -62,7 +62,7 @@ def test_sphinx_docstrings_reduce_their_markup_like_pages(tmp_path: Path) -> Non
         "The area of a circle.\n\n"
         "Parameters:\n"
         "- circle (Circle): The circle to measure, see `Circle`.\n"
-        "- precise: Use more digits.\n\n"
+        "- precise (bool): Use more digits.\n\n"  # the type from the signature
         "Returns:\n- The area.\n\n"
         "Raises:\n- ValueError: When the radius is negative.\n\n"
         "Changed in version 2.0: Added `precise`.\n\n"

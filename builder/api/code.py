@@ -100,14 +100,16 @@ def _record(path: str, found: Any, style: str, lines_of: LinesOf, inherited: boo
     """The frozen documentation of a griffe object (aliases followed)."""
     target = found.final_target if found.is_alias else found
     kind = _kind(target)
-    doc = _docstring(target, style, lines_of)
+    doc = _typed(
+        _docstring(target, style, lines_of), init_of(target) if kind == "class" else target
+    )
     init_doc: tuple[DocPart, ...] = ()
     members: tuple[Member, ...] = ()
     bases: tuple[str, ...] = ()
     if kind == "class":
         init = init_of(target)
         if init is not None:
-            init_doc = _docstring(init, style, lines_of)
+            init_doc = _typed(_docstring(init, style, lines_of), init)
         members = _members(target, lines_of, inherited)
         bases = tuple(str(base) for base in target.bases)
     elif kind == "module":
@@ -154,6 +156,28 @@ def _docstring(target: Any, style: str, lines_of: LinesOf) -> tuple[DocPart, ...
 
         return parse_docstring(griffe.Docstring(comment, parent=target), style)
     return ()
+
+
+def _typed(parts: tuple[DocPart, ...], function: Any) -> tuple[DocPart, ...]:
+    """Parameters the docstring names without a type take the signature's annotation."""
+    parameters = getattr(function, "parameters", None) if function is not None else None
+    if not parameters or not any(part.title == "Parameters" for part in parts):
+        return parts
+    annotations = {p.name: str(p.annotation) for p in parameters if p.annotation is not None}
+    return tuple(
+        replace(
+            part,
+            fields=tuple(
+                replace(field, annotation=annotations.get(field.name, ""))
+                if not field.annotation
+                else field
+                for field in part.fields
+            ),
+        )
+        if part.title == "Parameters"
+        else part
+        for part in parts
+    )
 
 
 def _base_docstring(target: Any) -> Any:
