@@ -70,6 +70,7 @@ class VersionSummary:
     empty_sections: int = 0  # dropped for having nothing to say
     # Pages holding sections with a body under NEAR_EMPTY_CHARS, and how many: most first.
     near_empty_pages: tuple[tuple[str, int], ...] = ()
+    api: str = ""  # where generated API docs came from, or which directive had no code
 
     @property
     def near_empty(self) -> int:
@@ -370,6 +371,7 @@ def _run_version_stages(
             tuple(result.project_notes),
             result.empty_sections,
             tuple(sorted(result.near_empty_pages.items(), key=lambda item: (-item[1], item[0]))),
+            result.api_note,
         )
     )
     return fragment

@@ -53,6 +53,7 @@ _VERSION_KEYS = {
     "archive": object,  # a file name or a table; config_sources checks which
     "allow_outside": bool,
     "project": str,
+    "source_dir": str,
 }
 # How a version's docs folder is read: as the tool that wrote it, or as a folder of files.
 PROJECT_KINDS = ("auto", "mkdocs", "sphinx", "none")
@@ -84,6 +85,7 @@ class VersionConfig:
     archive: ArchiveSource | None = None
     code_root: Path | None = None  # the tree the docs came with, where code can be found
     project: str = "auto"  # one of PROJECT_KINDS
+    source_dir: Path | None = None  # the folder holding the package API pages document
 
 
 @dataclass(frozen=True)
@@ -303,6 +305,7 @@ def _parse_version(
         if "index" in fields
         else None
     )
+    source_dir = _source_dir(fields, where, root, allow_outside, problems)
     entry = fields.get("entry")
     if index is not None:
         _imported_ids(index, (entry or library_id,), f"{where}.index", problems, version)
@@ -332,7 +335,30 @@ def _parse_version(
         git=git,
         archive=archive,
         project=project,
+        source_dir=source_dir,
     )
+
+
+def _source_dir(
+    fields: dict[str, Any], where: str, root: Path, allow_outside: bool, problems: CatalogProblems
+) -> Path | None:
+    """The folder on sys.path that holds the documented package (``"../src"``), if given."""
+    if "source_dir" not in fields:
+        return None
+    if "path" not in fields:
+        problems.add(
+            f"{where}.source_dir",
+            "only a version with path takes source_dir; git and archive versions find their "
+            "code in their own tree, index versions have no API pages to fill",
+        )
+        return None
+    folder = problems.inside(root, fields["source_dir"], allow_outside, f"{where}.source_dir")
+    if not folder.is_dir():
+        problems.add(
+            f"{where}.source_dir",
+            f"directory {fields['source_dir']!r} does not exist (paths are relative to {root})",
+        )
+    return folder
 
 
 def _check_template(template: str, where: str, problems: CatalogProblems) -> None:

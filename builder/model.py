@@ -61,6 +61,14 @@ class Warning_:
 
 
 @dataclass(frozen=True)
+class ApiUse:
+    """What a file's API directives (autodoc, mkdocstrings) took from the version's code."""
+
+    objects: int = 0  # objects documented from code
+    without_code: str = ""  # the first API directive ("automodule at page:line") with no code
+
+
+@dataclass(frozen=True)
 class ParsedFile:
     """What one parser made of one file."""
 
@@ -68,3 +76,4 @@ class ParsedFile:
     title: str
     sections: tuple[Section, ...]
     warnings: tuple[Warning_, ...] = field(default=())
+    api: ApiUse | None = None  # None when the file has no API directive

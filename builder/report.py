@@ -40,6 +40,8 @@ def render_report(report: BuildReport, *, verbose: bool = False) -> str:
         if summary.project:
             lines.append(f"    project: {summary.project}")
         lines.extend(f"    note: {note}" for note in summary.project_notes)
+        if summary.api:
+            lines.append(f"    {summary.api}")
         limit = len(summary.skipped) if verbose else MAX_LISTED
         for skipped in summary.skipped[:limit]:
             lines.append(f"    skipped {skipped.relpath}: {skipped.reason}")

@@ -16,6 +16,8 @@ from typing import Any, overload
 
 import orjson
 
+from builder.api.locate import ApiUsage, find_code, open_source
+from builder.api.model import ApiSource
 from builder.cache import BuildCache, cache_key
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.errors import IndexInvalid
@@ -103,6 +105,7 @@ class VersionResult:
     # Sections dropped for having nothing to say, and per page those kept with next to nothing.
     empty_sections: int = 0
     near_empty_pages: dict[str, int] = field(default_factory=dict)
+    api_note: str = ""  # what API pages took from code, for the build report
 
     cached_volume: bytes | None = None
     section_total: int | None = None
@@ -218,8 +221,13 @@ def compile_directory_version(
         raise ValueError("compile_directory_version needs a version with a directory")
     cache = cache or BuildCache(None)
     layout, listing = project_listing(version)
-    version = replace(version, directory=layout.directory or version.directory)
-    key, hashes = _version_key(site, library, version, listing.candidates, on_file, layout)
+    directory = layout.directory or version.directory
+    version = replace(version, directory=directory)
+    code = find_code(directory, version.source_dir, version.code_root)
+    code_hash = code.fingerprint if code else ""
+    key, hashes = _version_key(
+        site, library, version, listing.candidates, on_file, layout, code_hash
+    )
     file_keys = {
         relpath: _file_key(site, library, version, relpath, digest, layout)
         for relpath, digest in hashes.items()
@@ -229,6 +237,7 @@ def compile_directory_version(
     if cached is not None and volume is not None:
         # The per-file entries stay wanted: the next edit to one file reuses the others.
         cache.used.update(file_keys.values())
+        cache.used.update(cache_key(k, code_hash) for k in file_keys.values())
         result = VersionResult(
             library.id, version.version, version.summary, cached_volume=volume, validated=True
         )
@@ -239,16 +248,19 @@ def compile_directory_version(
         result.project, result.project_notes = layout.describe(), list(layout.notes)
         result.empty_sections = cached["empty_sections"]
         result.near_empty_pages = dict(cached["near_empty_pages"])
+        result.api_note = cached["api_note"]
         return result
     result = VersionResult(library.id, version.version, version.summary, validated=True)
     result.project, result.project_notes = layout.describe(), list(layout.notes)
     result.skipped.extend(listing.skipped)
+    api = ApiUsage(code, open_source(code, directory) if code else None, code_hash)
     for candidate in listing.candidates:
         source = read_source(candidate, MAX_VERSION_BYTES - result.source_bytes)
         if isinstance(source, SkippedFile):
             result.skipped.append(source)
             continue
-        _compile_file(site, library, version, source, result, cache, layout)
+        _compile_file(site, library, version, source, result, cache, layout, api)
+    result.api_note = api.note()
     where = f"{library.id} {version.version}"
     if result.files_read and not result.records:
         result.warnings.append(Warning_(where, "no sections were found in any file"))
@@ -268,6 +280,7 @@ def compile_directory_version(
                 "warnings": [[w.where, w.message] for w in result.warnings],
                 "empty_sections": result.empty_sections,
                 "near_empty_pages": result.near_empty_pages,
+                "api_note": result.api_note,
             },
         )
     return result
@@ -280,6 +293,7 @@ def _version_key(
     candidates: Sequence[Candidate],
     on_file: FileDone | None,
     layout: ProjectLayout,
+    code_hash: str,
 ) -> tuple[str, dict[str, str]]:
     """A key over everything the version's volume depends on, and each file's sha256.
 
@@ -297,7 +311,13 @@ def _version_key(
             readable = False
     settings = (version.version, version.url_template, version.include, version.exclude)
     key = cache_key(
-        "version", site.base_url, library.id, settings, layout.key(), list(hashes.items())
+        "version",
+        site.base_url,
+        library.id,
+        settings,
+        layout.key(),
+        list(hashes.items()),
+        code_hash,
     )
     return (key if readable else ""), hashes
 
@@ -336,13 +356,23 @@ def _compile_file(
     result: VersionResult,
     cache: BuildCache,
     layout: ProjectLayout,
+    api: ApiUsage,
 ) -> None:
     # Keyed on the bytes actually read, so a file edited during the build cannot poison it.
+    # A file with API directives also depends on the code: its entry only says so, and its
+    # records are kept under a second key that adds the code's fingerprint.
     key = _file_key(site, library, version, source.relpath, source.sha256, layout)
     cached = cache.load(key)
+    if cached is not None and cached.get("api"):
+        cached = cache.load(cache_key(key, api.code_hash))
     if cached is None:
-        cached = _parse_to_records(site, library, version, source, layout)
-        cache.store(key, cached)
+        cached = _parse_to_records(site, library, version, source, layout, api.source)
+        if cached.pop("api", False):
+            cache.store(key, {"api": True})
+            cache.store(cache_key(key, api.code_hash), cached)
+        else:
+            cache.store(key, cached)
+    api.add(cached.get("api_use"))
     if cached["skipped"]:
         result.skipped.append(SkippedFile(source.relpath, cached["skipped"]))
     else:
@@ -361,6 +391,7 @@ def _parse_to_records(
     version: VersionConfig,
     source: SourceFile,
     layout: ProjectLayout,
+    api: ApiSource | None,
 ) -> dict[str, Any]:
     """Parse one file into index records; the result is plain JSON so the cache can keep it."""
     where = f"{library.id} {version.version}: {source.relpath}"
@@ -369,7 +400,7 @@ def _parse_to_records(
         text = substitute(text, layout.substitutions)
     try:
         with default_role(layout.default_role):
-            parsed = parse_file(source.relpath, text)
+            parsed = parse_file(source.relpath, text, api)
     except Exception as exc:
         # The one boundary for parser failures: a bug on one odd file must not sink the whole
         # build, and it is reported, not hidden (--strict fails the build on it).
@@ -394,6 +425,8 @@ def _parse_to_records(
         "warnings": [[prefix + w.where, w.message] for w in (*parsed.warnings, *warnings)],
         "empty": final.empty,
         "near_empty": final.near_empty,
+        "api": parsed.api is not None,
+        "api_use": [parsed.api.objects, parsed.api.without_code] if parsed.api else None,
     }
 
 

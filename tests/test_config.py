@@ -297,3 +297,23 @@ def test_web_urls_of_any_case_and_templated_hosts_are_accepted(tmp_path: Path) -
     )
     config = load_catalog(write(tmp_path, text))
     assert config.site.base_url == "HTTP://org.example:8080/docs/"
+
+
+def test_source_dir_must_exist_stay_inside_and_go_with_path(tmp_path: Path) -> None:
+    (tmp_path / "src").mkdir()
+    catalog = write(tmp_path, GOOD + '  source_dir = "src"\n')
+    (version,) = load_catalog(catalog).libraries[0].versions
+    assert version.source_dir == tmp_path / "src"
+    text = GOOD.replace('  path = "docs"\n', '  path = "docs"\n  source_dir = "../elsewhere"\n')
+    text += (
+        '  [[libraries.versions]]\n  version = "3.0.0"\n  path = "docs"\n  source_dir = "nope"\n'
+        '  [[libraries.versions]]\n  version = "2.0.0"\n  index = "old.json"\n'
+        '  source_dir = "src"\n'
+    )
+    (tmp_path / "old.json").write_bytes(COMPAT.read_bytes())
+    with pytest.raises(ConfigError) as caught:
+        load_catalog(write(tmp_path, text))
+    problems = "\n".join(caught.value.problems)
+    assert "versions[0].source_dir: '../elsewhere' is outside the catalog's folder" in problems
+    assert "versions[1].source_dir: directory 'nope' does not exist" in problems
+    assert "versions[2].source_dir: only a version with path takes source_dir" in problems

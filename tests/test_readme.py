@@ -23,6 +23,7 @@ COMPAT = REPO / "examples" / "compat" / "doctrove-demo-index.json"
 def test_catalog_example_is_valid(tmp_path: Path) -> None:
     (block,) = re.findall(r"```toml\n(.*?)```", README, re.S)
     (tmp_path / "vendor" / "flask-3.1.0" / "docs").mkdir(parents=True)
+    (tmp_path / "vendor" / "flask-3.1.0" / "src").mkdir()
     shutil.copy(COMPAT, tmp_path / "vendor" / "doctrove-demo-index.json")
     old = {
         "format": "doctrove-index@1",

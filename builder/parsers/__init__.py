@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 from pathlib import PurePosixPath
 
+from builder.api.model import ApiSource
 from builder.model import ParsedFile
 
 Parser = Callable[[str, str], ParsedFile]
@@ -61,9 +62,18 @@ def parser_for(fmt: str) -> Parser:
     return text.parse
 
 
-def parse_file(relpath: str, text: str) -> ParsedFile | None:
-    """Parse one file, or return None when its format is not one docbuild reads."""
+def parse_file(relpath: str, text: str, api: ApiSource | None = None) -> ParsedFile | None:
+    """Parse one file, or return None when its format is not one docbuild reads. ``api`` is
+    the version's code, which reST and Markdown pages fill their API directives from."""
     fmt = detect_format(relpath, text)
     if fmt is None:
         return None
+    if fmt == "rst":
+        from builder.parsers import rst
+
+        return rst.parse(text, relpath, api)
+    if fmt == "markdown":
+        from builder.parsers import markdown
+
+        return markdown.parse(text, relpath, api)
     return parser_for(fmt)(text, relpath)

@@ -32,7 +32,9 @@ from mdit_py_plugins.myst_blocks import myst_block_plugin
 from mdit_py_plugins.myst_role import myst_role_plugin
 
 from builder.anchors import docutils_id, slugify
+from builder.api.model import ApiSource
 from builder.model import ParsedFile, Section, Warning_
+from builder.parsers.markdown_api import TOKEN_TYPE, block_events, mkdocstrings_rule
 from builder.parsers.markdown_directives import Directives
 from builder.parsers.markdown_front_matter import (
     split_toml_front_matter,
@@ -49,7 +51,7 @@ from builder.parsers.markdown_render import (
     render_blocks,
     render_inline,
 )
-from builder.parsers.rst_nodes import Context, DocState, Heading, Text
+from builder.parsers.rst_nodes import Context, DocState, Heading, Text, join_events
 
 # A heading attribute list such as "{#custom-id}" or "{: #id .class }" at the end of a heading.
 _HEADING_ATTRIBUTES = re.compile(r"\{:?[ \t]*#([^\s{}]+)[^{}]*\}")
@@ -66,6 +68,9 @@ def _build_parser() -> MarkdownIt:
     md.use(container_plugin, name="admonition", validate=_is_container_name)
     # MyST: registered after the container so that only ":::{name}" fences reach it.
     md.use(colon_fence_plugin).use(myst_block_plugin).use(deflist_plugin)
+    # mkdocstrings' "::: package.Name" before the colon fence, which would take it as an
+    # unclosed fence and swallow the rest of the page.
+    md.block.ruler.before("colon_fence", TOKEN_TYPE, mkdocstrings_rule)
     # "$5 and $6" is money, not math: a dollar next to a digit never opens or closes math.
     md.use(dollarmath_plugin, allow_digits=False)
     # Inline parsing runs lazily in markdown_render, and only where a paragraph needs it.
@@ -162,6 +167,8 @@ def _events(
             events.append(heading)
         elif token.type in ("fence", "colon_fence") and directive_name(token.info):
             events.extend(_directive_events(doc, token, level, directives))
+        elif token.type == TOKEN_TYPE:
+            events.extend(_mkdocstrings_events(doc, token, level, directives))
         elif token.type == "html_block":
             _check_comment(token.content, start, warn)
             for part in split_html(token.content, mdx=doc.mdx):
@@ -197,6 +204,29 @@ def _directive_events(
             anchor = event.anchor or docutils_id(event.title)
             kind = "text" if event.style else "api"
             events.append(_Heading(level + depth, event.title, anchor, event.line - 1, kind=kind))
+    return events
+
+
+def _mkdocstrings_events(
+    doc: Document, token: Token, level: int, directives: Directives
+) -> list[_Heading | _Text]:
+    """A ``::: path`` block: the object's section and its members', below ``level``."""
+    start = token.map[0] if token.map else 0
+
+    def render_markup(text: str) -> str:
+        events = directives.markdown_events(doc, text, start + 1, Context(sections=False))
+        return join_events(events)
+
+    events: list[_Heading | _Text] = []
+    for event in block_events(token.info, token.content, start + 1, directives.rst, render_markup):
+        if isinstance(event, Text):
+            if event.text:
+                events.append(_Text(event.text, start))
+        elif isinstance(event, Heading):
+            events.append(
+                _Heading(level + event.api_depth, event.title, event.anchor, start, kind="api")
+            )
+        # A Resume (the end of a description) means nothing here: the block is all API.
     return events
 
 
@@ -288,14 +318,15 @@ def _line_of(where: str) -> int:
     return int(number) if number.isdigit() else 1
 
 
-def parse(text: str, relpath: str) -> ParsedFile:
-    """Parse one Markdown or MDX file into sections; never raises on odd input."""
+def parse(text: str, relpath: str, api: ApiSource | None = None) -> ParsedFile:
+    """Parse one Markdown or MDX file into sections; never raises on odd input. ``api`` is the
+    version's code, which ``{autoclass}`` fences and mkdocstrings blocks are filled from."""
     mdx = PurePosixPath(relpath).suffix.lower() == ".mdx"
     toml_title, text = split_toml_front_matter(_normalize(text))
     env: dict[str, Any] = {}
     tokens = _MD.parse(text, env)
     front_matter = next((t.content for t in tokens if t.type == "front_matter"), "")
-    directives = Directives(_MD, DocState(relpath=relpath))
+    directives = Directives(_MD, DocState(relpath=relpath, api=api))
     doc = Document(
         tokens, match_closers(tokens), _INLINE_MD, env, mdx,
         substitutions=yaml_substitutions(front_matter), directive=directives.render_text,
@@ -316,4 +347,4 @@ def parse(text: str, relpath: str) -> ParsedFile:
     title = front_title or toml_title or first_h1 or PurePosixPath(relpath).stem
     sections = tuple(_sections(events, lines, title, relpath))
     warnings = tuple(Warning_(f"{relpath}:{line}", message) for line, message in warn)
-    return ParsedFile(relpath, title, sections, warnings)
+    return ParsedFile(relpath, title, sections, warnings, api=directives.rst.api_use())

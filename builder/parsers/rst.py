@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
 from builder.anchors import docutils_id
+from builder.api.model import ApiSource
 from builder.model import ParsedFile, Section
 from builder.parsers.rst_blocks import render_blocks
 from builder.parsers.rst_nodes import Context, DocState, Event, Heading, Resume, Text
@@ -35,10 +36,11 @@ class _Open:
     blocks: list[str] = field(default_factory=list)
 
 
-def parse(text: str, relpath: str) -> ParsedFile:
-    """Sections of one reStructuredText file, in document order; never raises on bad markup."""
+def parse(text: str, relpath: str, api: ApiSource | None = None) -> ParsedFile:
+    """Sections of one reStructuredText file, in document order; never raises on bad markup.
+    ``api`` is the version's code, which autodoc directives are filled from."""
     lines = split_lines(text)
-    doc = DocState(relpath=relpath)
+    doc = DocState(relpath=relpath, api=api)
     events = render_blocks(lines, 1, Context(), doc)
     opened = _fold(events, lines)
     title = next((s.heading for s in opened if s.is_title and s.level == 1), "")
@@ -69,7 +71,11 @@ def parse(text: str, relpath: str) -> ParsedFile:
             )
         )
     return ParsedFile(
-        relpath=relpath, title=title, sections=tuple(sections), warnings=tuple(doc.warnings)
+        relpath=relpath,
+        title=title,
+        sections=tuple(sections),
+        warnings=tuple(doc.warnings),
+        api=doc.api_use(),
     )
 
 

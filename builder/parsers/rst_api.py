@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from builder.parsers.rst_autodoc import find_object, member_options, members_events, object_events
 from builder.parsers.rst_nodes import (
     Context,
     DocState,
@@ -76,7 +77,7 @@ def qualify(
 def render_api(
     base: str,
     signatures: tuple[str, ...],
-    module_option: str,
+    options: tuple[tuple[str, str], ...],
     content: tuple[str, ...],
     line: int,
     content_first: int,
@@ -84,10 +85,14 @@ def render_api(
     doc: DocState,
     render: RenderBlocks,
 ) -> list[Event]:
-    """A heading (where sections are allowed), the signatures as code, the content, and then
-    the end of the description, so text after it returns to the section around it."""
+    """A heading (where sections are allowed), the signatures as code, then the content (an
+    autodoc directive also gets the docstring and members its options ask for from the code),
+    and then the end of the description, so text after it returns to the section around it."""
     lines = _join_continuations(signatures)
+    module_option = next((value for key, value in options if key == "module"), "")
     full, qualified, module = qualify(base, lines[0] if lines else "", module_option, ctx, doc)
+    shown = member_options(options, doc)
+    found = find_object(base, full, line, doc, shown) if base.startswith("auto") else None
     events: list[Event] = []
     if full and ctx.sections:
         events.append(
@@ -100,7 +105,6 @@ def render_api(
                 api_depth=ctx.api_depth + 1,
             )
         )
-    events.extend(Text(f"`{signature}`") for signature in lines)
     inner = Context(
         depth=ctx.depth + 1,
         sections=ctx.sections,
@@ -110,7 +114,13 @@ def render_api(
         else ctx.klass_module,
         api_depth=ctx.api_depth + 1 if full and ctx.sections else ctx.api_depth,
     )
+    if found is not None:
+        events.extend(object_events(found, lines[0], full, shown, line, inner, doc))
+    else:
+        events.extend(Text(f"`{signature}`") for signature in lines)
     events.extend(render(list(content), content_first, inner, doc))
+    if found is not None and full and ctx.sections:
+        events.extend(members_events(found, shown, line, inner, doc))
     if full and ctx.sections:
         written = [offset for offset, text in enumerate(content) if text.strip()]
         last_line = content_first + written[-1] if written else content_first - 1

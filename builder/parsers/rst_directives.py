@@ -12,6 +12,13 @@ import re
 from dataclasses import dataclass
 
 from builder.parsers.rst_api import is_api_directive, render_api
+from builder.parsers.rst_autodoc import (
+    find_object,
+    member_options,
+    members_events,
+    object_events,
+    summary_line,
+)
 from builder.parsers.rst_inline import render_inline
 from builder.parsers.rst_nodes import (
     Context,
@@ -147,7 +154,7 @@ def render_directive(
         return [Text(fence(code.content, language))]
     if is_api_directive(base):
         api = read_directive(name, rest, body, line, text_arguments=True)
-        return render_api(base, api.arguments, api.option("module"), api.content,
+        return render_api(base, api.arguments, api.options, api.content,
                           api.line, api.content_first, ctx, doc, render)  # fmt: skip
     if base in MODULE_DIRECTIVES or base == "highlight":
         state = read_directive(name, rest, body, line, text_arguments=True)
@@ -174,7 +181,14 @@ def _set_state(
     doc.module = "" if module == "None" else module
     if base != "automodule":
         return []
-    return render(list(directive.content), directive.content_first, ctx.nested(), doc)
+    content = render(list(directive.content), directive.content_first, ctx.nested(), doc)
+    shown = member_options(directive.options, doc)
+    found = find_object(base, doc.module, directive.line, doc, shown)
+    if found is None:
+        return content
+    # Sphinx gives a module no heading of its own: its docstring and members join the page.
+    events = [*object_events(found, "", doc.module, shown, directive.line, ctx, doc), *content]
+    return [*events, *members_events(found, shown, directive.line, ctx, doc)]
 
 
 def _language(name: str) -> str:
@@ -245,8 +259,9 @@ def _render_other(
         caption: list[Event] = [Text(render_inline(argument))] if argument else []
         return [*caption, Text(render_rows(rows))] if rows else caption
     if name == "autosummary":
-        names = [line.strip() for line in directive.content if line.strip()]
-        return [Text("\n".join(f"- `{item.lstrip('~')}`" for item in names), is_list=True)]
+        names = [line.strip().lstrip("~") for line in directive.content if line.strip()]
+        names = [item for item in names if not item.startswith(":")]  # its options
+        return [Text("\n".join(summary_line(item, doc) for item in names), is_list=True)]
     if name == "admonition":
         label = render_inline(argument) or "Note"
         return [_labelled(label, join_events(_content(directive, ctx, doc, render)))]

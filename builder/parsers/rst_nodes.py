@@ -15,7 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from builder.model import Warning_
+from builder.api.model import ApiSource
+from builder.model import ApiUse, Warning_
 
 # Deeper than this, nested blocks render as plain text: real documents stop long before, and it
 # keeps hostile inputs from exhausting the Python stack.
@@ -90,6 +91,16 @@ class DocState:
     highlight: str = ""
     labels: list[tuple[str, int]] = field(default_factory=list)
     warnings: list[Warning_] = field(default_factory=list)
+    api: ApiSource | None = None  # the version's code, for autodoc directives
+    api_asked: bool = False  # an API directive was met, so the file depends on the code
+    api_objects: int = 0  # objects documented from code
+    api_without_code: str = ""  # the first API directive met when there was no code
+
+    def api_use(self) -> ApiUse | None:
+        """What the file's API directives took from the code; None when it has none."""
+        if not self.api_asked:
+            return None
+        return ApiUse(self.api_objects, self.api_without_code)
 
     def warn(self, line: int, message: str) -> None:
         self.warnings.append(Warning_(where=f"{self.relpath}:{line}", message=message))

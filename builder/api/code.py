@@ -1,0 +1,280 @@
+"""Read a version's Python code with griffe, statically, and answer lookups by dotted path.
+
+Nothing is imported or executed: griffe parses the modules' syntax trees. A package is loaded
+the first time one of its objects is asked for, once per version, so a build whose API pages
+all come from the cache never imports griffe (about 0.13 s) nor reads the code.
+Lookups that fail (a missing name, an alias griffe cannot follow, a syntax error in the
+code) answer None, which the parsers turn into a warning and a signature-only section.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from builder.api.docstrings import parse_docstring
+from builder.api.model import ApiObject, ApiSettings, DocPart, Member
+from builder.api.signatures import init_of, is_alias_broken, signature_of
+
+if TYPE_CHECKING:
+    import griffe
+
+LinesOf = Callable[[Any], list[str]]
+_KINDS = {"module": "module", "class": "class", "function": "function", "attribute": "attribute"}
+
+
+class GriffeSource:
+    """An :class:`~builder.api.model.ApiSource` over the packages in one folder."""
+
+    def __init__(self, code_dir: Path, settings: ApiSettings, described: str) -> None:
+        self.code_dir = code_dir
+        self._root = code_dir.resolve()  # griffe names files by their resolved search path
+        self._settings = settings
+        self._described = described
+        self._loader: griffe.GriffeLoader | None = None
+        self._packages: dict[str, Any] = {}
+        self._found: dict[tuple[str, str, bool], ApiObject | None] = {}
+
+    @property
+    def settings(self) -> ApiSettings:
+        return self._settings
+
+    @property
+    def described(self) -> str:
+        return self._described
+
+    def find(self, path: str, style: str = "auto", inherited: bool = False) -> ApiObject | None:
+        key = (path, style, inherited)
+        if key not in self._found:
+            self._found[key] = self._find(path, style, inherited)
+        return self._found[key]
+
+    def _find(self, path: str, style: str, inherited: bool) -> ApiObject | None:
+        import griffe
+
+        top, _, rest = path.partition(".")
+        package = self._package(top)
+        if package is None:
+            return None
+        try:
+            found = package[rest] if rest else package
+            record = _record(path, found, style, self._lines, inherited)
+        except (KeyError, ValueError, griffe.GriffeError, RecursionError):
+            return None
+        return replace(record, file=_relative(record.file, self._root))
+
+    def _package(self, name: str) -> Any:
+        if name not in self._packages:
+            self._packages[name] = self._load(name)
+        return self._packages[name]
+
+    def _load(self, name: str) -> Any:
+        import griffe
+
+        # griffe reports code it cannot follow through logging; the build reports lookups.
+        logging.getLogger("griffe").setLevel(logging.ERROR)
+        if self._loader is None:
+            self._loader = griffe.GriffeLoader(
+                search_paths=[self._root], allow_inspection=False, store_source=True
+            )
+        try:
+            return self._loader.load(name)
+        except (ImportError, OSError, SyntaxError, griffe.GriffeError):
+            return None
+
+    def _lines(self, found: Any) -> list[str]:
+        """The source lines of the file that defines ``found`` (for ``#:`` comments)."""
+        if self._loader is None:
+            return []
+        try:
+            lines: list[str] = self._loader.lines_collection[found.filepath]
+        except (KeyError, AttributeError, TypeError):
+            return []
+        return lines
+
+
+def _record(path: str, found: Any, style: str, lines_of: LinesOf, inherited: bool) -> ApiObject:
+    """The frozen documentation of a griffe object (aliases followed)."""
+    target = found.final_target if found.is_alias else found
+    kind = _kind(target)
+    doc = _typed(
+        _docstring(target, style, lines_of), init_of(target) if kind == "class" else target
+    )
+    init_doc: tuple[DocPart, ...] = ()
+    members: tuple[Member, ...] = ()
+    bases: tuple[str, ...] = ()
+    if kind == "class":
+        init = init_of(target)
+        if init is not None:
+            init_doc = _typed(_docstring(init, style, lines_of), init)
+        members = _members(target, lines_of, inherited)
+        bases = tuple(str(base) for base in target.bases)
+    elif kind == "module":
+        members = _members(target, lines_of, False)
+    try:
+        file = str(target.filepath)
+    except (ValueError, AttributeError):  # a namespace package has several folders
+        file = ""
+    return ApiObject(
+        path=path,
+        kind=kind,
+        signature=signature_of(target, kind),
+        doc=doc,
+        init_doc=init_doc,
+        members=members,
+        bases=bases,
+        file=file,
+        line=target.lineno or 0,
+    )
+
+
+def _relative(file: str, root: Path) -> str:
+    """``file`` relative to the code folder, as a reader of the package knows it."""
+    try:
+        return Path(file).relative_to(root).as_posix()
+    except ValueError:
+        return file
+
+
+def _kind(target: Any) -> str:
+    kind = _KINDS.get(target.kind.value, "attribute")
+    if kind == "function" and "property" in target.labels:
+        return "property"
+    return kind
+
+
+def _docstring(target: Any, style: str, lines_of: LinesOf) -> tuple[DocPart, ...]:
+    docstring = target.docstring or _base_docstring(target)
+    if docstring is not None:
+        return parse_docstring(docstring, style)
+    comment = _doc_comment(target, lines_of)
+    if comment:
+        import griffe
+
+        return parse_docstring(griffe.Docstring(comment, parent=target), style)
+    return ()
+
+
+def _typed(parts: tuple[DocPart, ...], function: Any) -> tuple[DocPart, ...]:
+    """Parameters the docstring names without a type take the signature's annotation."""
+    parameters = getattr(function, "parameters", None) if function is not None else None
+    if not parameters or not any(part.title == "Parameters" for part in parts):
+        return parts
+    annotations = {p.name: str(p.annotation) for p in parameters if p.annotation is not None}
+    return tuple(
+        replace(
+            part,
+            fields=tuple(
+                replace(field, annotation=annotations.get(field.name, ""))
+                if not field.annotation
+                else field
+                for field in part.fields
+            ),
+        )
+        if part.title == "Parameters"
+        else part
+        for part in parts
+    )
+
+
+def _base_docstring(target: Any) -> Any:
+    """The docstring of the member a method overrides, which autodoc shows by default
+    (``autodoc_inherit_docstrings``); None when no base class documents it."""
+    parent = target.parent
+    if parent is None or parent.kind.value != "class" or target.kind.value != "function":
+        return None
+    try:
+        bases = parent.mro()
+    except Exception:  # an unresolvable or cyclic base: griffe raises several kinds
+        return None
+    for base in bases:
+        member = base.members.get(target.name)
+        if member is not None and not is_alias_broken(member):
+            found = member.final_target if member.is_alias else member
+            if found.docstring is not None:
+                return found.docstring
+    return None
+
+
+def _doc_comment(target: Any, lines_of: LinesOf) -> str:
+    """The ``#:`` comment lines right above an attribute, which autodoc reads as its docstring."""
+    if target.kind.value != "attribute" or not target.lineno:
+        return ""
+    lines = lines_of(target)
+    found: list[str] = []
+    index = target.lineno - 2
+    while 0 <= index < len(lines) and lines[index].strip().startswith("#:"):
+        found.append(lines[index].strip()[2:].removeprefix(" "))
+        index -= 1
+    return "\n".join(reversed(found)).strip()
+
+
+def _members(target: Any, lines_of: LinesOf, with_inherited: bool) -> tuple[Member, ...]:
+    """Own members in source order, then inherited ones (for a class, when asked: finding
+    them costs more than the rest of the record). A module with
+    ``__all__`` lists exactly those names, in that order, imported or not, as autodoc does."""
+    exports = getattr(target, "exports", None) if target.kind.value == "module" else None
+    if exports is not None:
+        names = [str(name) for name in exports if str(name) in target.members]
+        return tuple(
+            Member(
+                name,
+                _member_kind(target.members[name]),
+                _documented(target.members[name], lines_of),
+            )
+            for name in dict.fromkeys(names)
+        )
+    listed: list[Member] = []
+    for name, member in target.members.items():
+        imported = bool(member.is_alias)
+        if imported and target.kind.value == "class":
+            continue
+        if not _listable(member, lines_of):
+            continue
+        listed.append(
+            Member(name, _member_kind(member), _documented(member, lines_of), imported=imported)
+        )
+    if with_inherited and target.kind.value == "class":
+        try:
+            inherited = target.inherited_members
+        except Exception:  # an unresolvable base: griffe raises several kinds
+            inherited = {}
+        for name, member in inherited.items():
+            if not _listable(member, lines_of):
+                continue
+            listed.append(
+                Member(name, _member_kind(member), _documented(member, lines_of), inherited=True)
+            )
+    return tuple(listed)
+
+
+def _listable(member: Any, lines_of: LinesOf) -> bool:
+    """What autodoc lists among all members: not submodules (they have pages of their own),
+    and not ``self.x = ...`` attributes unless documented (autodoc finds those by their doc
+    comment only)."""
+    if member.is_alias:
+        return True
+    if member.kind.value == "module":
+        return False
+    labels = member.labels
+    instance_only = "instance-attribute" in labels and "class-attribute" not in labels
+    return not instance_only or _documented(member, lines_of)
+
+
+def _member_kind(member: Any) -> str:
+    if is_alias_broken(member):
+        return "unresolved"
+    return _kind(member.final_target if member.is_alias else member)
+
+
+def _documented(member: Any, lines_of: LinesOf) -> bool:
+    if is_alias_broken(member):
+        return False
+    target = member.final_target if member.is_alias else member
+    docstring = target.docstring or _base_docstring(target)
+    if docstring is not None:
+        return bool(docstring.value.strip())
+    return bool(_doc_comment(target, lines_of))

@@ -1,0 +1,166 @@
+"""Split a docstring into its sections: text, and lists such as Parameters, Returns, Raises.
+
+Google and NumPy docstrings go through griffe's parsers. Sphinx-style field lists
+(``:param x:``, ``:raises E:``) are read here instead, because griffe's Sphinx parser drops the
+text that follows them (``.. versionchanged::`` notes, most often). Text keeps its markup;
+the renderer reduces it to readable text the way the page's parser does.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from builder.api.model import DocField, DocPart
+
+# Docstring styles a page can ask for; "auto" lets griffe tell Google from NumPy.
+STYLES = frozenset({"auto", "google", "numpy", "sphinx"})
+# Sphinx-style docstrings are told apart before griffe is asked (see read_sphinx_fields).
+_AUTO_ORDER: list[Literal["google", "numpy", "sphinx", "auto"]] = ["google", "numpy"]
+# "Returns: int: The sum." names the type, as Google's guide and napoleon read it.
+_GOOGLE: dict[str, Any] = {"returns_named_value": False, "warnings": False}
+_FIELD = re.compile(r":([A-Za-z]+)((?:\s+[^:\s]+)*)\s*:(?:\s+(.*)|$)")
+# Field names as Sphinx's Python domain groups them, and the section title each goes under.
+_FIELD_SECTIONS = {
+    "param": "Parameters", "parameter": "Parameters", "arg": "Parameters",
+    "argument": "Parameters", "key": "Parameters", "keyword": "Parameters",
+    "kwarg": "Parameters", "kwparam": "Parameters",
+    "raises": "Raises", "raise": "Raises", "except": "Raises", "exception": "Raises",
+    "var": "Attributes", "ivar": "Attributes", "cvar": "Attributes",
+    "returns": "Returns", "return": "Returns", "yields": "Yields", "yield": "Yields",
+    "meta": "",
+}  # fmt: skip
+_TYPE_FIELDS = {
+    "type": "Parameters",
+    "vartype": "Attributes",
+    "rtype": "Returns",
+    "ytype": "Yields",
+}
+_SPHINX_SIGN = re.compile(
+    r"^\s*:(?:param|parameter|arg|type|returns?|rtype|raises?|yields?|ivar|cvar|var)\b", re.M
+)
+_GRIFFE_TITLES = {
+    "parameters": "Parameters", "other_parameters": "Other Parameters", "raises": "Raises",
+    "warns": "Warns", "returns": "Returns", "yields": "Yields", "receives": "Receives",
+    "attributes": "Attributes", "functions": "Functions", "classes": "Classes",
+    "modules": "Modules", "type_parameters": "Type Parameters", "type_aliases": "Type Aliases",
+}  # fmt: skip
+
+
+def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
+    """The parts of a griffe ``Docstring`` in ``style`` ("auto", "google", "numpy", "sphinx")."""
+    text = docstring.value.strip("\n")
+    if not text.strip():
+        return ()
+    if style == "sphinx" or (style == "auto" and _SPHINX_SIGN.search(text)):
+        return read_sphinx_fields(text)
+    import griffe
+
+    try:
+        if style == "google":
+            sections = griffe.parse_google(docstring, **_GOOGLE)
+        elif style == "numpy":
+            sections = griffe.parse_numpy(docstring, warnings=False)
+        else:
+            options: Any = {"google": _GOOGLE, "numpy": {"warnings": False}}
+            sections = griffe.parse_auto(
+                docstring, style_order=_AUTO_ORDER, per_style_options=options
+            )
+    except Exception:  # a docstring griffe cannot split is still worth reading whole
+        return (DocPart("", text),)
+    return tuple(part for part in (_part(section) for section in sections) if part)
+
+
+def _part(section: Any) -> DocPart | None:
+    kind = section.kind.value
+    value = section.value
+    if kind == "text":
+        return DocPart("", str(value))
+    if kind == "examples":
+        # Code blocks keep their language in ``annotation``; prose between them has none.
+        blocks = tuple(
+            DocField("", "" if getattr(sub, "value", sub) == "text" else "pycon", text)
+            for sub, text in value
+        )
+        return DocPart(section.title or "Examples", fields=blocks, code=True)
+    if kind == "admonition":
+        return DocPart(section.title or value.annotation or "Note", str(value.description))
+    if kind == "deprecated":
+        return DocPart("Deprecated", f"{value.version or ''} {value.description}".strip())
+    if isinstance(value, list):
+        title = section.title or _GRIFFE_TITLES.get(kind, kind.replace("_", " ").title())
+        fields = tuple(
+            DocField(
+                getattr(item, "name", "") or "",
+                _text(getattr(item, "annotation", None)),
+                str(getattr(item, "description", "") or ""),
+            )
+            for item in value
+        )
+        return DocPart(title, fields=fields) if fields else None
+    return DocPart(section.title or "", str(value)) if value else None
+
+
+def _text(annotation: Any) -> str:
+    return "" if annotation is None else str(annotation)
+
+
+def read_sphinx_fields(text: str) -> tuple[DocPart, ...]:
+    """Sphinx info fields grouped into sections, the text around them kept in order."""
+    parts: list[DocPart] = []
+    prose: list[str] = []
+    groups: dict[str, list[DocField]] = {}
+    types: dict[tuple[str, str], str] = {}
+    lines = text.split("\n")
+    index = 0
+    while index < len(lines):
+        match = _FIELD.match(lines[index].strip())
+        name = match.group(1).lower() if match else ""
+        if not match or (name not in _FIELD_SECTIONS and name not in _TYPE_FIELDS):
+            prose.append(lines[index])
+            index += 1
+            continue
+        indent = len(lines[index]) - len(lines[index].lstrip())
+        body = [match.group(3) or ""]
+        index += 1
+        while index < len(lines) and (
+            (not lines[index].strip() and _continues(lines, index, indent))
+            or len(lines[index]) - len(lines[index].lstrip()) > indent
+        ):
+            body.append(lines[index].strip())
+            index += 1
+        if not groups and "\n".join(prose).strip():
+            parts.append(DocPart("", "\n".join(prose).strip("\n")))
+            prose = []
+        description = " ".join(line for line in body if line).strip()
+        words = match.group(2).split()
+        if name in _TYPE_FIELDS:
+            types[(_TYPE_FIELDS[name], words[-1] if words else "")] = description
+            groups.setdefault(_TYPE_FIELDS[name], [])
+            continue
+        title = _FIELD_SECTIONS[name]
+        if not title:
+            continue
+        field_name = words[-1] if words else ""
+        annotation = " ".join(words[:-1]) if title in ("Parameters", "Attributes") else ""
+        if title == "Raises":
+            field_name, annotation = " ".join(words), ""
+        groups.setdefault(title, []).append(DocField(field_name, annotation, description))
+    for title, fields in groups.items():
+        typed = tuple(
+            DocField(f.name, f.annotation or types.get((title, f.name), ""), f.description)
+            for f in fields
+        )
+        if not typed and types.get((title, "")):
+            typed = (DocField("", types[(title, "")], ""),)
+        if typed:
+            parts.append(DocPart(title, fields=typed))
+    if "\n".join(prose).strip():
+        parts.append(DocPart("", "\n".join(prose).strip("\n")))
+    return tuple(parts)
+
+
+def _continues(lines: list[str], index: int, indent: int) -> bool:
+    """A blank line inside a field: the next non-blank line is still indented under it."""
+    following = next((line for line in lines[index + 1 :] if line.strip()), "")
+    return bool(following) and len(following) - len(following.lstrip()) > indent

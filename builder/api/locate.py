@@ -1,0 +1,131 @@
+"""Find the code a version's API pages document, and fingerprint it for the build cache.
+
+The folder comes from the catalog's ``source_dir`` when given, otherwise from the usual
+places beside the docs: ``<docs>/src``, ``<docs>/../src``, ``<docs>/..`` and, for versions read
+from git or an archive, ``<tree>/src`` and ``<tree>``. A folder counts when it holds a package
+(a folder with ``__init__.py``). The fingerprint covers every ``.py``/``.pyi`` file of those
+packages and the docs' ``conf.py``: the files griffe can read from there, and the settings.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from builder.api.code import GriffeSource
+from builder.api.model import ApiSource
+from builder.api.options import read_conf_settings
+
+CODE_SUFFIXES = (".py", ".pyi")
+# A code tree larger than this is not fingerprinted file by file (a whole monorepo beside
+# the docs): such a version needs an explicit source_dir.
+MAX_CODE_FILES = 20_000
+
+
+@dataclass(frozen=True)
+class CodeTree:
+    """Where a version's code is, and a hash of everything API pages read from it."""
+
+    folder: Path
+    packages: tuple[str, ...]
+    fingerprint: str
+    files: int
+
+
+def candidate_folders(
+    docs: Path, source_dir: Path | None, code_root: Path | None
+) -> tuple[Path, ...]:
+    if source_dir is not None:
+        return (source_dir,)
+    folders = [docs / "src", docs.parent / "src", docs.parent]
+    if code_root is not None:
+        folders = [code_root / "src", code_root, *folders]
+    return tuple(folders)
+
+
+def find_code(
+    docs: Path, source_dir: Path | None = None, code_root: Path | None = None
+) -> CodeTree | None:
+    """The first candidate folder that holds a package, fingerprinted; None when none does."""
+    for folder in candidate_folders(docs, source_dir, code_root):
+        packages = _packages(folder)
+        if packages:
+            return _fingerprint(folder, packages, docs)
+    return None
+
+
+def _packages(folder: Path) -> tuple[str, ...]:
+    try:
+        children = sorted(folder.iterdir())
+    except OSError:
+        return ()
+    return tuple(
+        child.name
+        for child in children
+        if child.name.isidentifier() and (child / "__init__.py").is_file()
+    )
+
+
+def _fingerprint(folder: Path, packages: tuple[str, ...], docs: Path) -> CodeTree:
+    digest = hashlib.sha256()
+    count = 0
+    for package in packages:
+        for root, dirs, names in os.walk(folder / package):
+            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
+            for name in sorted(names):
+                if not name.endswith(CODE_SUFFIXES) or count >= MAX_CODE_FILES:
+                    continue
+                path = Path(root) / name
+                try:
+                    data = path.read_bytes()
+                except OSError:
+                    data = b"\0unreadable"
+                relpath = path.relative_to(folder).as_posix()
+                digest.update(relpath.encode() + b"\0" + hashlib.sha256(data).digest())
+                count += 1
+    digest.update(b"conf.py\0" + _read(docs / "conf.py"))
+    return CodeTree(folder, packages, digest.hexdigest(), count)
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return b""
+
+
+def open_source(tree: CodeTree, docs: Path) -> GriffeSource:
+    """The API source a version's parsers read; code is loaded on the first lookup."""
+    settings = read_conf_settings(_read(docs / "conf.py").decode("utf-8", "replace"))
+    return GriffeSource(tree.folder, settings, str(tree.folder))
+
+
+class ApiUsage:
+    """One version's code, as its pages are compiled, and what their API directives took."""
+
+    def __init__(self, tree: CodeTree | None, source: ApiSource | None, code_hash: str) -> None:
+        self.tree = tree
+        self.source = source
+        self.code_hash = code_hash
+        self.objects = 0
+        self.without_code = ""
+
+    def add(self, use: Any) -> None:
+        """Count a file's ``[objects, without_code]`` (as its cache entry keeps them)."""
+        if not isinstance(use, list) or len(use) != 2:
+            return
+        objects, without_code = use
+        self.objects += objects if isinstance(objects, int) else 0
+        if isinstance(without_code, str) and without_code and not self.without_code:
+            self.without_code = without_code
+
+    def note(self) -> str:
+        """The build report's line: where the API came from, or which directive had no code."""
+        if self.without_code:
+            return f"no code found for {self.without_code}"
+        if self.tree is not None and self.objects:
+            return f"API from code in {self.tree.folder}: {self.objects} objects"
+        return ""

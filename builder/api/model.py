@@ -1,0 +1,107 @@
+"""The records an API source hands to the parsers, and what a directive asks it for.
+
+Everything here is frozen and free of griffe types, so parsers stay pure functions of their
+text and these records, and griffe is imported only where code is actually read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+# autodoc's values of ``autoclass_content``: whose docstring a class section shows.
+CLASS_CONTENT = frozenset({"class", "both", "init"})
+
+
+@dataclass(frozen=True)
+class DocField:
+    """One entry of a docstring section: a parameter, a raised exception, a return value."""
+
+    name: str
+    annotation: str
+    description: str
+
+
+@dataclass(frozen=True)
+class DocPart:
+    """One section of a parsed docstring, its ``text`` and ``fields`` still in the docs'
+    markup (reST for Sphinx, Markdown for mkdocstrings). ``title`` is empty for plain text.
+    In an examples part (``code``), each field is a block: code in the language its
+    ``annotation`` names, or prose when that is empty."""
+
+    title: str
+    text: str = ""
+    fields: tuple[DocField, ...] = ()
+    code: bool = False
+
+
+@dataclass(frozen=True)
+class Member:
+    """A member as its owner lists it: enough to decide whether a directive shows it."""
+
+    name: str
+    kind: str
+    documented: bool
+    inherited: bool = False
+    imported: bool = False
+
+
+@dataclass(frozen=True)
+class ApiObject:
+    """The documentation of one object, found in code at ``file``:``line``."""
+
+    path: str
+    kind: str  # "module", "class", "function" or "attribute"
+    signature: str  # "name(parameters) -> returns", "name: type = value", or "" for a module
+    doc: tuple[DocPart, ...]
+    init_doc: tuple[DocPart, ...] = ()  # a class's ``__init__`` docstring
+    members: tuple[Member, ...] = ()
+    bases: tuple[str, ...] = ()
+    file: str = ""
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class ApiSettings:
+    """Project-wide autodoc settings, read from ``conf.py`` without running it."""
+
+    class_content: str = "class"
+    member_order: str = "alphabetical"
+    default_options: tuple[tuple[str, str], ...] = ()
+    docstring_style: str = "sphinx"  # "auto" (Google or NumPy too) when napoleon is on
+
+
+@dataclass(frozen=True)
+class MemberOptions:
+    """Which members a directive shows and how: autodoc's flags, mkdocstrings' options.
+
+    ``members`` is None when members are not shown, empty for "all of them", or the names
+    asked for, in the order given.
+    """
+
+    members: tuple[str, ...] | None = None
+    undocumented: bool = False
+    inherited: bool = False
+    private: bool = False
+    special: tuple[str, ...] | None = None  # None: none; empty: all
+    exclude: tuple[str, ...] = ()
+    order: str = "alphabetical"
+    class_content: str = "class"
+    imported: bool = False
+    filters: tuple[str, ...] | None = None  # mkdocstrings' name regexes, "!" excludes
+
+
+class ApiSource(Protocol):
+    """Where the parsers find code objects: one per version, shared by all its pages."""
+
+    @property
+    def settings(self) -> ApiSettings:
+        """The project's autodoc settings."""
+
+    @property
+    def described(self) -> str:
+        """Where the code is, for the build report."""
+
+    def find(self, path: str, style: str = "auto", inherited: bool = False) -> ApiObject | None:
+        """The object at dotted ``path``, docstrings parsed in ``style``, its members listing
+        inherited ones when ``inherited``; None when the code has no such object."""

@@ -1,0 +1,117 @@
+"""What a directive asks to show: autodoc's options, ``conf.py`` settings, mkdocstrings' YAML.
+
+``conf.py`` is read with :mod:`ast`, never executed: only assignments of literal values count,
+which is how projects write ``autoclass_content`` and ``autodoc_default_options``.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Mapping
+from typing import Any
+
+from builder.api.model import CLASS_CONTENT, ApiSettings, MemberOptions
+
+MEMBER_ORDERS = frozenset({"alphabetical", "bysource", "groupwise"})
+_MKDOCSTRINGS_ORDER = {"alphabetical": "alphabetical", "source": "bysource"}
+
+
+def read_conf_settings(conf_source: str) -> ApiSettings:
+    """autodoc settings from the text of a Sphinx ``conf.py``; defaults where absent or computed."""
+    try:
+        tree = ast.parse(conf_source)
+    except (SyntaxError, ValueError):
+        return ApiSettings()
+    values: dict[str, Any] = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            target, value = node.target, node.value
+        else:
+            continue
+        if isinstance(target, ast.Name):
+            try:
+                values[target.id] = ast.literal_eval(value)
+            except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+                values.pop(target.id, None)  # computed: Sphinx would see another value
+    content = values.get("autoclass_content")
+    order = values.get("autodoc_member_order")
+    defaults = values.get("autodoc_default_options")
+    options: tuple[tuple[str, str], ...] = ()
+    if isinstance(defaults, dict):
+        options = tuple(
+            (str(key), _option_text(value)) for key, value in defaults.items() if value is not False
+        )
+    extensions = values.get("extensions")
+    napoleon = isinstance(extensions, list) and any("napoleon" in str(e) for e in extensions)
+    return ApiSettings(
+        class_content=content if content in CLASS_CONTENT else "class",
+        member_order=order if order in MEMBER_ORDERS else "alphabetical",
+        default_options=options,
+        docstring_style="auto" if napoleon else "sphinx",
+    )
+
+
+def _option_text(value: object) -> str:
+    if value is True or value is None:
+        return ""
+    if isinstance(value, list | tuple):
+        return ", ".join(str(item) for item in value)
+    return str(value)
+
+
+def autodoc_options(
+    directive_options: tuple[tuple[str, str], ...], settings: ApiSettings
+) -> MemberOptions:
+    """MemberOptions of an ``auto*`` directive: its own options over the project defaults."""
+    given = dict(settings.default_options)
+    given.update(directive_options)
+    members: tuple[str, ...] | None = None
+    if "members" in given:
+        members = _names(given["members"])
+    special: tuple[str, ...] | None = None
+    if "special-members" in given:
+        special = _names(given["special-members"])
+        if members is None:
+            members = ()
+    order = given.get("member-order", settings.member_order)
+    return MemberOptions(
+        members=members,
+        undocumented="undoc-members" in given,
+        inherited="inherited-members" in given,
+        private="private-members" in given,
+        special=special,
+        exclude=_names(given.get("exclude-members", "")),
+        order=order if order in MEMBER_ORDERS else "alphabetical",
+        class_content=settings.class_content,
+        imported="imported-members" in given,
+    )
+
+
+def _names(value: str) -> tuple[str, ...]:
+    return tuple(name.strip() for name in value.split(",") if name.strip())
+
+
+def mkdocstrings_options(options: Mapping[str, Any]) -> MemberOptions:
+    """MemberOptions of a ``::: path`` block from the ``options:`` mapping under it."""
+    members_value = options.get("members", True)
+    members: tuple[str, ...] | None
+    if members_value is False:
+        members = None
+    elif isinstance(members_value, list):
+        members = tuple(str(name) for name in members_value)
+    else:
+        members = ()
+    filters = options.get("filters")
+    order = _MKDOCSTRINGS_ORDER.get(str(options.get("members_order", "")), "alphabetical")
+    return MemberOptions(
+        members=members,
+        undocumented=bool(options.get("show_if_no_docstring", False)),
+        inherited=bool(options.get("inherited_members", False)),
+        special=None,
+        order=order,
+        class_content="both" if options.get("merge_init_into_class", False) else "class",
+        imported=True,  # a package's public names are often imported from private modules
+        filters=tuple(str(f) for f in filters) if isinstance(filters, list) else ("!^_[^_]",),
+    )

@@ -1,0 +1,165 @@
+"""Turn API records into the parsers' events: a docstring as body text, members as sections.
+
+Each member becomes a section headed and anchored by its full dotted path, one level below
+the object that lists it, at the source line of the directive that asked for it (the text
+itself lives in code). Docstring markup is reduced by the page's own renderer, passed in as
+``render_markup``, so reST docstrings read exactly as reST pages do.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from builder.api.model import ApiObject, ApiSource, DocPart, Member, MemberOptions
+from builder.parsers.rst_nodes import Event, Heading, Text, fence, indent_text
+
+RenderMarkup = Callable[[str], str]
+# Classes inside modules inside packages: deeper nesting is a cycle through aliases.
+MAX_MEMBER_DEPTH = 3
+_GROUP_ORDER = {"module": 0, "class": 1, "function": 2, "property": 3, "attribute": 4}
+
+
+def docstring_parts(obj: ApiObject, options: MemberOptions) -> tuple[DocPart, ...]:
+    """The parts of the docstring a section shows; a class's per ``options.class_content``."""
+    if obj.kind == "class":
+        if options.class_content == "both" and obj.init_doc:
+            return (*obj.doc, *obj.init_doc)
+        if options.class_content == "init" and obj.init_doc:
+            return obj.init_doc
+    return obj.doc
+
+
+def docstring_events(
+    obj: ApiObject, options: MemberOptions, render_markup: RenderMarkup
+) -> list[Event]:
+    """The object's docstring as body blocks."""
+    events: list[Event] = []
+    for part in docstring_parts(obj, options):
+        text = render_part(part, render_markup)
+        if text:
+            events.append(Text(text))
+    return events
+
+
+def render_part(part: DocPart, render_markup: RenderMarkup) -> str:
+    """One docstring section as readable text: prose, "Title: text", or a titled list."""
+    if part.code:
+        blocks = [
+            fence(field.description.split("\n"), field.annotation)
+            if field.annotation
+            else render_markup(field.description)
+            for field in part.fields
+        ]
+        body = "\n\n".join(block for block in blocks if block)
+        return f"{part.title}:\n{body}" if body else ""
+    if part.fields:
+        items = [_field_line(field.name, field.annotation, field.description, render_markup)
+                 for field in part.fields]  # fmt: skip
+        return f"{part.title}:\n" + "\n".join(items)
+    text = render_markup(part.text)
+    if not part.title:
+        return text
+    return f"{part.title}: {text}" if text else f"{part.title}."
+
+
+def _field_line(name: str, annotation: str, description: str, render_markup: RenderMarkup) -> str:
+    """ "- name (type): description", continuation lines indented under the dash."""
+    label = f"{name} ({annotation})" if name and annotation else name or annotation
+    text = render_markup(description) if description else ""
+    line = f"- {label}: {text}" if label and text else f"- {label or text}"
+    head, _, tail = line.partition("\n")
+    return head + ("\n" + indent_text(tail, "  ") if tail else "")
+
+
+def signature_text(obj: ApiObject, prefix: str) -> str:
+    """The signature as an inline code line, its name qualified by ``prefix``."""
+    if not obj.signature:
+        return ""
+    return f"`{prefix}{obj.signature}`"
+
+
+def member_events(
+    obj: ApiObject,
+    options: MemberOptions,
+    source: ApiSource,
+    style: str,
+    line: int,
+    depth: int,
+    render_markup: RenderMarkup,
+    level: int = 0,
+) -> list[Event]:
+    """Sections for the members of ``obj`` that ``options`` shows, each at ``depth``."""
+    if level >= MAX_MEMBER_DEPTH:
+        return []
+    events: list[Event] = []
+    for member in select_members(obj, options):
+        child = source.find(f"{obj.path}.{member.name}", style, options.inherited)
+        if child is None:
+            continue
+        events.append(
+            Heading(title=child.path, line=line, last_line=line, claim_line=line,
+                    anchor=child.path, api_depth=depth)
+        )  # fmt: skip
+        signature = signature_text(child, "")
+        if signature:
+            events.append(Text(signature))
+        events.extend(docstring_events(child, options, render_markup))
+        if child.kind == "class":
+            events.extend(
+                member_events(child, options, source, style, line, depth + 1,
+                              render_markup, level + 1)
+            )  # fmt: skip
+    return events
+
+
+def select_members(obj: ApiObject, options: MemberOptions) -> list[Member]:
+    """The members a directive shows, in the order it asks for, as autodoc chooses them."""
+    if options.members is None or obj.kind not in ("module", "class"):
+        return []
+    by_name: dict[str, Member] = {}
+    for member in obj.members:
+        by_name.setdefault(member.name, member)
+    if options.members:
+        return [by_name.get(name, Member(name, "", True)) for name in options.members]
+    chosen = [m for m in by_name.values() if _shown(m, options)]
+    if options.order == "alphabetical":
+        chosen.sort(key=lambda m: m.name)
+    elif options.order == "groupwise":
+        chosen.sort(key=lambda m: (_GROUP_ORDER.get(m.kind, 5), m.name))
+    return chosen
+
+
+def _shown(member: Member, options: MemberOptions) -> bool:
+    name = member.name
+    if name in options.exclude or member.kind == "unresolved":
+        return False
+    if member.imported and not options.imported:
+        return False
+    if member.inherited and not options.inherited:
+        return False
+    if options.filters is not None:
+        return _passes_filters(name, options.filters) and (
+            member.documented or options.undocumented
+        )
+    if name.startswith("__") and name.endswith("__"):
+        special = options.special
+        if special is None or (special and name not in special):
+            return False
+        return member.documented or options.undocumented
+    if name.startswith("_") and not options.private:
+        return False
+    return member.documented or options.undocumented
+
+
+def _passes_filters(name: str, filters: tuple[str, ...]) -> bool:
+    """mkdocstrings' rule: kept unless a "!pattern" matches, and a plain pattern must match."""
+    for pattern in filters:
+        negated = pattern.startswith("!")
+        try:
+            matched = re.search(pattern[1:] if negated else pattern, name) is not None
+        except re.error:
+            continue
+        if matched == negated:
+            return False
+    return True

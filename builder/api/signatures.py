@@ -1,0 +1,93 @@
+"""Write a griffe object the way Python spells it: ``name(parameters) -> returns``.
+
+Also the two lookups that need the same care with aliases griffe cannot follow: whether an
+alias is broken, and which ``__init__`` a class uses.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def init_of(klass: Any) -> Any:
+    """The ``__init__`` a class uses, its own or the nearest base's (``all_members`` would
+    compute every inherited member for this one name)."""
+    try:
+        classes = [klass, *klass.mro()]
+    except Exception:  # an unresolvable or cyclic base: griffe raises several kinds
+        classes = [klass]
+    for candidate in classes:
+        init = candidate.members.get("__init__")
+        if init is not None and not is_alias_broken(init):
+            return init.final_target if init.is_alias else init
+    return None
+
+
+def is_alias_broken(member: Any) -> bool:
+    if not member.is_alias:
+        return False
+    try:
+        member.final_target  # noqa: B018 - resolving is the check
+    except Exception:
+        return True
+    return False
+
+
+def signature_of(target: Any, kind: str) -> str:
+    """The signature of a ``kind`` object ("" for a module); a class shows its ``__init__``'s."""
+    name = target.name
+    if kind == "module":
+        return ""
+    if kind in ("attribute", "property"):
+        annotation = target.annotation if kind == "attribute" else target.returns
+        text = f"{name}: {annotation}" if annotation is not None else name
+        value = getattr(target, "value", None)
+        if kind == "attribute" and value is not None and len(str(value)) <= 80:
+            text += f" = {value}"
+        return text
+    function = target
+    if kind == "class":
+        function = init_of(target)
+        if function is None:
+            return f"{name}()"
+    parameters = _parameters(function, skip_first=kind == "class" or _is_method(function))
+    returns = "" if kind == "class" or function.returns is None else f" -> {function.returns}"
+    return f"{name}({parameters}){returns}"
+
+
+def _is_method(function: Any) -> bool:
+    parent = function.parent
+    return bool(
+        parent is not None
+        and parent.kind.value == "class"
+        and "staticmethod" not in function.labels
+    )
+
+
+def _parameters(function: Any, *, skip_first: bool) -> str:
+    """Parameters as Python writes them, with the ``/`` and ``*`` markers where they belong."""
+    parts: list[str] = []
+    previous = ""
+    for index, parameter in enumerate(function.parameters):
+        if index == 0 and skip_first and parameter.name in ("self", "cls"):
+            continue
+        kind = parameter.kind.value
+        if previous == "positional-only" and kind != "positional-only":
+            parts.append("/")
+        if kind == "keyword-only" and previous not in ("keyword-only", "variadic positional"):
+            parts.append("*")
+        prefix = {"variadic positional": "*", "variadic keyword": "**"}.get(kind, "")
+        text = prefix + parameter.name
+        if parameter.annotation is not None:
+            text += f": {parameter.annotation}"
+        if parameter.default is not None and not prefix:  # griffe gives *args "()"
+            text += (
+                f" = {parameter.default}"
+                if parameter.annotation is not None
+                else (f"={parameter.default}")
+            )
+        parts.append(text)
+        previous = kind
+    if previous == "positional-only":
+        parts.append("/")
+    return ", ".join(parts)

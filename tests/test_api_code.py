@@ -1,0 +1,84 @@
+"""builder.api.code: objects found by dotted path in code read statically, as frozen records."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.api.model import DocField
+from tests.api_support import package_source, write_package
+
+
+def test_a_class_has_its_signature_docstring_and_members_in_source_order(tmp_path: Path) -> None:
+    source = package_source(tmp_path)
+    circle = source.find("shapes.Circle", "auto")
+    assert circle is not None
+    assert (circle.path, circle.kind) == ("shapes.Circle", "class")
+    assert circle.signature == "Circle(radius: float, *, name: str = 'c')"
+    assert circle.file == "shapes/circle.py" and circle.line == 5
+    assert circle.doc[0].text == "A round shape."
+    assert circle.doc[1].fields == (DocField("radius", "float", "The distance from the centre."),)
+    assert circle.init_doc[0].text == "Make a circle of ``radius``."
+    assert [m.name for m in circle.members] == ["__init__", "scale"]  # self.radius is not listed
+
+
+def test_inherited_members_are_listed_only_when_asked(tmp_path: Path) -> None:
+    source = package_source(tmp_path)
+    with_inherited = source.find("shapes.Circle", "auto", inherited=True)
+    assert with_inherited is not None
+    inherited = [m.name for m in with_inherited.members if m.inherited]
+    assert inherited == ["sides", "describe", "undocumented", "_private", "__len__"]
+
+
+def test_doc_comments_document_attributes_and_signatures_show_types(tmp_path: Path) -> None:
+    source = package_source(tmp_path)
+    sides = source.find("shapes.base.Shape.sides")
+    assert sides is not None
+    assert (sides.kind, sides.signature) == ("attribute", "sides: int = 0")
+    assert sides.doc[0].text == "How many sides the shape has."
+    shape = source.find("shapes.base.Shape")
+    assert shape is not None
+    documented = {m.name: m.documented for m in shape.members}
+    assert documented == {
+        "sides": True, "describe": True, "undocumented": False, "_private": True, "__len__": True,
+    }  # fmt: skip
+    describe = source.find("shapes.Shape.describe")
+    assert describe is not None and describe.signature == "describe() -> str"
+
+
+def test_a_module_with_all_lists_exactly_its_exports(tmp_path: Path) -> None:
+    package = package_source(tmp_path).find("shapes")
+    assert package is not None
+    assert package.kind == "module" and package.signature == ""
+    assert [(m.name, m.kind) for m in package.members] == [
+        ("Circle", "class"), ("Shape", "class"), ("area", "function"),
+    ]  # fmt: skip
+
+
+def test_missing_objects_and_packages_are_none(tmp_path: Path) -> None:
+    source = package_source(tmp_path)
+    assert source.find("shapes.Square") is None
+    assert source.find("shapes.Circle.perimeter") is None
+    assert source.find("nowhere.Thing") is None
+
+
+def test_code_with_a_syntax_error_is_none_not_a_crash(tmp_path: Path) -> None:
+    (tmp_path / "broken").mkdir()
+    (tmp_path / "broken" / "__init__.py").write_text("def f(:\n", encoding="utf-8")
+    source = package_source(tmp_path)
+    assert source.find("broken.f") is None
+    assert source.find("shapes.area") is not None
+
+
+def test_an_override_without_docstring_shows_the_overridden_one(tmp_path: Path) -> None:
+    write_package(tmp_path)
+    (tmp_path / "shapes" / "square.py").write_text(
+        "from shapes.base import Shape\n\n\nclass Square(Shape):\n"
+        "    def describe(self) -> str:\n        return 'square'\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    square = source.find("shapes.square.Square")
+    describe = source.find("shapes.square.Square.describe")
+    assert square is not None and describe is not None
+    assert [(m.name, m.documented) for m in square.members] == [("describe", True)]
+    assert describe.doc[0].text == "A sentence about the shape."

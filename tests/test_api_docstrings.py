@@ -1,0 +1,68 @@
+"""builder.api.docstrings: docstrings split into text and titled lists, in each style."""
+
+from __future__ import annotations
+
+import griffe
+
+from builder.api.docstrings import parse_docstring, read_sphinx_fields
+from builder.api.model import DocField, DocPart
+
+
+def _parts(text: str, style: str = "auto") -> tuple[DocPart, ...]:
+    return parse_docstring(griffe.Docstring(text), style)
+
+
+def test_google_sections_become_lists_and_examples_code() -> None:
+    parts = _parts(
+        "Add two numbers.\n\n"
+        "Args:\n    a (int): The first.\n    b: The second.\n\n"
+        "Returns:\n    int: The sum.\n\n"
+        "Raises:\n    ValueError: When they overflow.\n\n"
+        "Examples:\n    >>> add(1, 2)\n    3\n"
+    )
+    assert parts == (
+        DocPart("", "Add two numbers."),
+        DocPart("Parameters", fields=(DocField("a", "int", "The first."),
+                                      DocField("b", "", "The second."))),
+        DocPart("Returns", fields=(DocField("", "int", "The sum."),)),
+        DocPart("Raises", fields=(DocField("", "ValueError", "When they overflow."),)),
+        DocPart("Examples", fields=(DocField("", "pycon", ">>> add(1, 2)\n3"),), code=True),
+    )  # fmt: skip
+
+
+def test_numpy_sections_are_read_when_asked_or_detected() -> None:
+    text = "Scale.\n\nParameters\n----------\nfactor : float\n    How much.\n"
+    expected = (
+        DocPart("", "Scale."),
+        DocPart("Parameters", fields=(DocField("factor", "float", "How much."),)),
+    )
+    assert _parts(text, "numpy") == expected
+    assert _parts(text) == expected
+
+
+def test_sphinx_fields_keep_the_text_after_them() -> None:
+    parts = read_sphinx_fields(
+        "Measure.\n\n"
+        ":param circle: The circle,\n    measured.\n:type circle: Circle\n"
+        ":param int precise: More digits.\n"
+        ":returns: The area.\n:rtype: float\n"
+        ":raises ValueError: When negative.\n\n"
+        ".. versionchanged:: 2.0\n    Added ``precise``."
+    )
+    assert parts == (
+        DocPart("", "Measure."),
+        DocPart("Parameters", fields=(DocField("circle", "Circle", "The circle, measured."),
+                                      DocField("precise", "int", "More digits."))),
+        DocPart("Returns", fields=(DocField("", "float", "The area."),)),
+        DocPart("Raises", fields=(DocField("ValueError", "", "When negative."),)),
+        DocPart("", ".. versionchanged:: 2.0\n    Added ``precise``."),
+    )  # fmt: skip
+
+
+def test_auto_style_picks_sphinx_fields_over_griffe() -> None:
+    parts = _parts("Do.\n\n:param x: The x.\n\n.. note:: Kept.")
+    assert DocPart("", ".. note:: Kept.") in parts
+
+
+def test_an_empty_docstring_has_no_parts() -> None:
+    assert _parts("   \n") == ()

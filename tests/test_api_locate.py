@@ -1,0 +1,65 @@
+"""builder.api.locate: where a version's code is, and a fingerprint that follows it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.api.locate import ApiUsage, find_code
+from tests.api_support import write_package
+
+
+def test_code_is_found_beside_the_docs(tmp_path: Path) -> None:
+    docs = tmp_path / "project" / "docs"
+    docs.mkdir(parents=True)
+    assert find_code(docs) is None
+    write_package(tmp_path / "project")  # <docs>/..
+    tree = find_code(docs)
+    assert tree is not None and tree.folder == docs.parent and tree.packages == ("shapes",)
+    write_package(tmp_path / "project" / "src")  # <docs>/../src wins over <docs>/..
+    tree = find_code(docs)
+    assert tree is not None and tree.folder == docs.parent / "src" and tree.files == 3
+
+
+def test_source_dir_and_code_root_are_looked_at(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    write_package(tmp_path / "elsewhere")
+    tree = find_code(docs, source_dir=tmp_path / "elsewhere")
+    assert tree is not None and tree.folder == tmp_path / "elsewhere"
+    write_package(tmp_path / "tree" / "src")
+    tree = find_code(docs, code_root=tmp_path / "tree")
+    assert tree is not None and tree.folder == tmp_path / "tree" / "src"
+
+
+def test_the_fingerprint_changes_with_code_and_conf_only(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    write_package(tmp_path / "src")
+
+    def fingerprint() -> str:
+        tree = find_code(docs)
+        assert tree is not None
+        return tree.fingerprint
+
+    first = fingerprint()
+    (docs / "index.rst").write_text("Title\n=====\n", encoding="utf-8")
+    (tmp_path / "src" / "shapes" / "data.txt").write_text("not code", encoding="utf-8")
+    assert fingerprint() == first
+    (tmp_path / "src" / "shapes" / "base.py").write_text('"""Changed."""\n', encoding="utf-8")
+    second = fingerprint()
+    assert second != first
+    (docs / "conf.py").write_text('autoclass_content = "both"\n', encoding="utf-8")
+    assert fingerprint() != second
+
+
+def test_usage_notes_say_where_the_api_came_from(tmp_path: Path) -> None:
+    tree = find_code(tmp_path, source_dir=write_package(tmp_path / "src"))
+    usage = ApiUsage(tree, None, "")
+    usage.add([3, ""])
+    usage.add(None)
+    usage.add([2, ""])
+    assert usage.note() == f"API from code in {tmp_path / 'src'}: 5 objects"
+    missing = ApiUsage(None, None, "")
+    missing.add([0, "automodule at api.rst:4"])
+    missing.add([0, "autoclass at other.rst:9"])
+    assert missing.note() == "no code found for automodule at api.rst:4"

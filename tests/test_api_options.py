@@ -1,0 +1,53 @@
+"""builder.api.options: conf.py read without running it; autodoc and mkdocstrings options."""
+
+from __future__ import annotations
+
+from builder.api.model import ApiSettings, MemberOptions
+from builder.api.options import autodoc_options, mkdocstrings_options, read_conf_settings
+
+
+def test_conf_py_literals_are_read_and_computed_values_ignored() -> None:
+    settings = read_conf_settings(
+        "import os\n"
+        'extensions = ["sphinx.ext.autodoc", "sphinx.ext.napoleon"]\n'
+        'autoclass_content = "both"\n'
+        'autodoc_member_order = "bysource"\n'
+        'autodoc_default_options = {"members": True, "exclude-members": ["x", "y"],'
+        ' "private-members": False}\n'
+    )
+    assert settings == ApiSettings(
+        class_content="both",
+        member_order="bysource",
+        default_options=(("members", ""), ("exclude-members", "x, y")),
+        docstring_style="auto",
+    )
+    computed = read_conf_settings('autoclass_content = os.environ["X"]\nraise SystemExit\n')
+    assert computed == ApiSettings()
+    assert read_conf_settings("def broken(:\n") == ApiSettings()
+    assert read_conf_settings('autoclass_content = "everything"\n').class_content == "class"
+
+
+def test_directive_options_override_project_defaults() -> None:
+    settings = ApiSettings(
+        class_content="init", default_options=(("members", ""), ("undoc-members", ""))
+    )
+    options = autodoc_options((("members", "a, b"), ("exclude-members", "c")), settings)
+    assert options == MemberOptions(
+        members=("a", "b"), undocumented=True, exclude=("c",), class_content="init"
+    )
+    assert autodoc_options((), ApiSettings()).members is None
+    special = autodoc_options((("special-members", "__call__"),), ApiSettings())
+    assert (special.members, special.special) == ((), ("__call__",))
+
+
+def test_mkdocstrings_options_map_to_member_options() -> None:
+    assert mkdocstrings_options({"members": False}).members is None
+    listed = mkdocstrings_options(
+        {"members": ["a"], "inherited_members": True, "merge_init_into_class": True,
+         "filters": ["^a"], "members_order": "source"}
+    )  # fmt: skip
+    assert (listed.members, listed.inherited, listed.class_content, listed.filters) == (
+        ("a",), True, "both", ("^a",),
+    )  # fmt: skip
+    assert listed.order == "bysource"
+    assert mkdocstrings_options({}).filters == ("!^_[^_]",)

@@ -1,0 +1,86 @@
+"""builder.api.render: which members a directive shows, and docstrings as readable text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.api.model import ApiObject, DocField, DocPart, Member, MemberOptions
+from builder.api.render import docstring_events, member_events, render_part, select_members
+from builder.parsers.rst_nodes import Heading, Text
+from tests.api_support import package_source
+
+MEMBERS = (
+    Member("zeta", "function", True),
+    Member("alpha", "attribute", True),
+    Member("bare", "function", False),
+    Member("_hidden", "function", True),
+    Member("__call__", "function", True),
+    Member("__repr__", "function", True),
+    Member("parent_method", "function", True, inherited=True),
+)
+KLASS = ApiObject("pkg.K", "class", "K()", (), members=MEMBERS)
+
+
+def _names(options: MemberOptions) -> list[str]:
+    return [member.name for member in select_members(KLASS, options)]
+
+
+def test_members_follow_autodoc_flags() -> None:
+    assert _names(MemberOptions()) == []
+    assert _names(MemberOptions(members=())) == ["alpha", "zeta"]
+    assert _names(MemberOptions(members=(), order="bysource")) == ["zeta", "alpha"]
+    assert _names(MemberOptions(members=(), undocumented=True)) == ["alpha", "bare", "zeta"]
+    assert _names(MemberOptions(members=(), exclude=("zeta",))) == ["alpha"]
+    assert _names(MemberOptions(members=(), private=True)) == ["_hidden", "alpha", "zeta"]
+    assert _names(MemberOptions(members=(), special=("__call__",))) == ["__call__", "alpha", "zeta"]
+    assert _names(MemberOptions(members=(), inherited=True)) == ["alpha", "parent_method", "zeta"]
+    assert _names(MemberOptions(members=("zeta", "bare"))) == ["zeta", "bare"]
+
+
+def test_mkdocstrings_filters_replace_the_private_rule() -> None:
+    options = MemberOptions(members=(), filters=("!^_[^_]",))
+    assert _names(options) == ["__call__", "__repr__", "alpha", "zeta"]
+    assert _names(MemberOptions(members=(), filters=("^a",))) == ["alpha"]
+
+
+def test_docstring_parts_read_as_text_and_lists() -> None:
+    upper = str.upper  # stands in for the page's markup renderer
+    fields = (DocField("x", "int", "the x"), DocField("y", "", "the y"))
+    assert render_part(DocPart("Parameters", fields=fields), upper) == (
+        "Parameters:\n- x (int): THE X\n- y: THE Y"
+    )
+    assert render_part(DocPart("Returns", fields=(DocField("", "int", "a sum"),)), upper) == (
+        "Returns:\n- int: A SUM"
+    )
+    assert render_part(DocPart("Note", "careful"), upper) == "Note: CAREFUL"
+    example = DocPart(
+        "Examples", fields=(DocField("", "", "like so"), DocField("", "pycon", ">>> f()")),
+        code=True,
+    )  # fmt: skip
+    assert render_part(example, upper) == "Examples:\nLIKE SO\n\n```pycon\n>>> f()\n```"
+
+
+def test_class_content_chooses_the_class_or_init_docstring() -> None:
+    klass = ApiObject("K", "class", "", (DocPart("", "class doc"),),
+                      init_doc=(DocPart("", "init doc"),))  # fmt: skip
+    texts = {
+        content: [e.text for e in docstring_events(klass, MemberOptions(class_content=content), str)
+                  if isinstance(e, Text)]
+        for content in ("class", "both", "init")
+    }  # fmt: skip
+    assert texts == {
+        "class": ["class doc"], "both": ["class doc", "init doc"], "init": ["init doc"],
+    }  # fmt: skip
+
+
+def test_members_become_sections_one_level_below_their_class(tmp_path: Path) -> None:
+    source = package_source(tmp_path)
+    package = source.find("shapes")
+    assert package is not None
+    events = member_events(package, MemberOptions(members=()), source, "auto", 7, 1, str)
+    headings = [(e.title, e.api_depth, e.line) for e in events if isinstance(e, Heading)]
+    assert headings == [
+        ("shapes.Circle", 1, 7), ("shapes.Circle.scale", 2, 7),
+        ("shapes.Shape", 1, 7), ("shapes.Shape.describe", 2, 7), ("shapes.Shape.sides", 2, 7),
+        ("shapes.area", 1, 7),
+    ]  # fmt: skip

@@ -1,0 +1,37 @@
+"""builder.api.signatures: parameters written as Python writes them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.api_support import package_source
+
+
+def test_markers_defaults_and_annotations(tmp_path: Path) -> None:
+    (tmp_path / "sig").mkdir()
+    (tmp_path / "sig" / "__init__.py").write_text(
+        "def f(a, b: int = 1, /, c=2, *args: str, d, e: bool = False, **kw) -> None: ...\n"
+        "def g(*, only: int) -> 'g': ...\n"
+        "class K:\n"
+        "    @staticmethod\n"
+        "    def s(x): ...\n"
+        "    def m(self, y): ...\n"
+        "    @property\n"
+        "    def p(self) -> int: ...\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+
+    def signature(path: str) -> str:
+        found = source.find(path)
+        assert found is not None
+        return found.signature
+
+    assert signature("sig.f") == (
+        "f(a, b: int = 1, /, c=2, *args: str, d, e: bool = False, **kw) -> None"
+    )
+    assert signature("sig.g") == "g(*, only: int) -> g"
+    assert signature("sig.K.s") == "s(x)"
+    assert signature("sig.K.m") == "m(y)"
+    assert signature("sig.K.p") == "p: int"
+    assert signature("sig.K") == "K()"

@@ -1,0 +1,144 @@
+"""autodoc directives in reST and MyST pages, filled from a package's code."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.api.model import ApiSettings
+from builder.model import ApiUse, ParsedFile
+from builder.parsers import parse_file
+from tests.api_support import package_source, write_package
+
+
+def _parse(
+    tmp_path: Path, relpath: str, text: str, settings: ApiSettings | None = None
+) -> ParsedFile:
+    parsed = parse_file(relpath, text, package_source(tmp_path / "src", settings))
+    assert parsed is not None
+    return parsed
+
+
+def test_autoclass_with_members_documents_the_class_and_its_members(tmp_path: Path) -> None:
+    text = (
+        "API\n===\n\n"  # 1-3
+        ".. autoclass:: shapes.Circle\n"  # 4
+        "   :members:\n"  # 5
+        "   :inherited-members:\n"  # 6
+        "   :exclude-members: undocumented\n\n"  # 7-8
+        "   Written in the page.\n"  # 9
+    )
+    # napoleon on: Google and NumPy sections are read (without it Sphinx shows them as text)
+    parsed = _parse(tmp_path, "api.rst", text, ApiSettings(docstring_style="auto"))
+    outline = [(s.heading, s.heading_path, s.level, s.line_start) for s in parsed.sections]
+    assert outline == [
+        ("API", (), 1, 1),
+        ("shapes.Circle", ("API",), 2, 4),
+        ("shapes.Circle.describe", ("API", "shapes.Circle"), 3, 4),
+        ("shapes.Circle.scale", ("API", "shapes.Circle"), 3, 4),
+        ("shapes.Circle.sides", ("API", "shapes.Circle"), 3, 4),
+    ]
+    circle = parsed.sections[1]
+    assert circle.anchor == "shapes.Circle"
+    assert circle.body == (
+        "`shapes.Circle(radius: float, *, name: str = 'c')`\n\n"
+        "A round shape.\n\n"
+        "Parameters:\n- radius (float): The distance from the centre.\n\n"
+        "Written in the page."
+    )
+    scale = parsed.sections[3].body
+    assert scale == (
+        "`scale(factor: float) -> Circle`\n\nGrow or shrink the circle.\n\n"
+        "Parameters:\n- factor (float): How much bigger.\n\n"
+        "Returns:\n- Circle: A new circle."
+    )
+    assert parsed.api == ApiUse(objects=4)
+    assert parsed.warnings == ()
+
+
+def test_sphinx_docstrings_reduce_their_markup_like_pages(tmp_path: Path) -> None:
+    parsed = _parse(tmp_path, "api.rst", "API\n===\n\n.. autofunction:: shapes.area\n")
+    assert parsed.sections[1].body == (
+        "`shapes.area(circle: Circle, precise: bool = False) -> float`\n\n"
+        "The area of a circle.\n\n"
+        "Parameters:\n"
+        "- circle (Circle): The circle to measure, see `Circle`.\n"
+        "- precise (bool): Use more digits.\n\n"  # the type from the signature
+        "Returns:\n- The area.\n\n"
+        "Raises:\n- ValueError: When the radius is negative.\n\n"
+        "Changed in version 2.0: Added `precise`.\n\n"
+        "Example:\n\n```\narea(Circle(1))\n```"
+    )
+
+
+def test_automodule_members_nest_below_the_page_heading(tmp_path: Path) -> None:
+    text = "Shapes\n======\n\n.. automodule:: shapes.base\n   :members:\n   :undoc-members:\n"
+    parsed = _parse(tmp_path, "api.rst", text, ApiSettings(class_content="both"))
+    assert [(s.heading, s.level) for s in parsed.sections] == [
+        ("Shapes", 1),
+        ("shapes.base.Shape", 2),
+        ("shapes.base.Shape.describe", 3),
+        ("shapes.base.Shape.sides", 3),
+        ("shapes.base.Shape.undocumented", 3),
+    ]
+    assert parsed.sections[0].body == "The base class."
+
+
+def test_a_missing_object_is_a_warning_and_a_signature_only_section(tmp_path: Path) -> None:
+    parsed = _parse(tmp_path, "api.rst", "API\n===\n\n.. autoclass:: shapes.Square\n   :members:\n")
+    (_, square) = parsed.sections
+    assert (square.heading, square.body, square.line_start) == (
+        "shapes.Square",
+        "`shapes.Square`",
+        4,
+    )
+    (warning,) = parsed.warnings
+    assert warning.where == "api.rst:4"
+    assert warning.message.startswith("autoclass shapes.Square: not found in the code in ")
+
+
+def test_without_code_the_first_directive_is_noted_not_warned() -> None:
+    parsed = parse_file("api.rst", "API\n===\n\n.. autofunction:: shapes.area\n")
+    assert parsed is not None and parsed.warnings == ()
+    assert parsed.sections[1].body == "`shapes.area`"
+    assert parsed.api == ApiUse(without_code="autofunction at api.rst:4")
+    plain = parse_file("plain.rst", "Plain\n=====\n\n.. function:: f()\n")
+    assert plain is not None and plain.api is None
+
+
+def test_myst_autoclass_fences_are_filled_too(tmp_path: Path) -> None:
+    text = "# API\n\n```{autoclass} shapes.Shape\n:members: describe\n```\n"
+    parsed = _parse(tmp_path, "api.md", text)
+    assert [(s.heading, s.level) for s in parsed.sections] == [
+        ("API", 1), ("shapes.Shape", 2), ("shapes.Shape.describe", 3),
+    ]  # fmt: skip
+    assert parsed.sections[1].body == "`shapes.Shape()`\n\nAnything with an outline."
+
+
+def test_autosummary_lists_each_object_with_its_first_docstring_line(tmp_path: Path) -> None:
+    text = (
+        "API\n===\n\n.. currentmodule:: shapes\n\n"
+        ".. autosummary::\n   :nosignatures:\n\n"
+        "   Circle\n   ~shapes.base.Shape.describe\n   Nope\n"
+    )
+    parsed = _parse(tmp_path, "api.rst", text)
+    assert parsed.sections[0].body == (
+        "- `Circle`: A round shape.\n- `shapes.base.Shape.describe`: A sentence about the shape.\n"
+        "- `Nope`"
+    )
+
+
+def test_a_module_docstring_title_titles_an_automodule_page(tmp_path: Path) -> None:
+    write_package(tmp_path / "src")
+    (tmp_path / "src" / "shapes" / "proxy.py").write_text(
+        '"""\nProxy\n=====\n\nForwards requests.\n\n.. autoclass:: Proxy\n"""\n\n\n'
+        'class Proxy:\n    """Sends it on."""\n',
+        encoding="utf-8",
+    )
+    parsed = parse_file(
+        "proxy.rst", ".. automodule:: shapes.proxy\n", package_source(tmp_path / "src")
+    )
+    assert parsed is not None
+    assert [(s.heading, s.level, s.body, s.line_start) for s in parsed.sections] == [
+        ("Proxy", 1, "Forwards requests.", 1),
+        ("shapes.proxy.Proxy", 2, "`shapes.proxy.Proxy()`\n\nSends it on.", 1),
+    ]

@@ -1,0 +1,83 @@
+"""mkdocstrings ``::: path`` blocks in Markdown pages, filled from a package's code."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.model import ApiUse
+from builder.parsers import parse_file
+from builder.parsers.markdown_api import read_yaml
+from tests.api_support import package_source
+
+PAGE = (
+    "# Shapes\n\n"  # 1-2
+    "::: shapes.Circle\n"  # 3
+    "    options:\n"  # 4
+    "      members: [scale]\n"  # 5
+    "      merge_init_into_class: true\n\n"  # 6-7
+    "::: shapes.area\n"  # 8
+    "    options:\n"  # 9
+    "      docstring_style: sphinx\n\n"  # 10-11
+    "## After\n\n"  # 12-13
+    "Prose after the blocks.\n"  # 14
+)
+
+
+def test_blocks_become_sections_with_their_members(tmp_path: Path) -> None:
+    parsed = parse_file("shapes.md", PAGE, package_source(tmp_path))
+    assert parsed is not None
+    assert [(s.heading, s.heading_path, s.level, s.line_start) for s in parsed.sections] == [
+        ("Shapes", (), 1, 1),
+        ("shapes.Circle", ("Shapes",), 2, 3),
+        ("shapes.Circle.scale", ("Shapes", "shapes.Circle"), 3, 3),
+        ("shapes.area", ("Shapes",), 2, 8),
+        ("After", ("Shapes",), 2, 12),
+    ]
+    circle, scale, area, after = parsed.sections[1:]
+    assert circle.anchor == "shapes.Circle"
+    assert circle.body == (
+        "`shapes.Circle(radius: float, *, name: str = 'c')`\n\nA round shape.\n\n"
+        "Parameters:\n- radius (float): The distance from the centre.\n\n"
+        "Make a circle of ``radius``."
+    )
+    assert scale.body.startswith("`scale(factor: float) -> Circle`\n\nGrow or shrink")
+    assert "Raises:\n- ValueError: When the radius is negative." in area.body
+    assert after.body == "Prose after the blocks."
+    assert parsed.api == ApiUse(objects=3)
+
+
+def test_members_false_and_a_missing_object(tmp_path: Path) -> None:
+    text = "# X\n\n::: shapes.Shape\n    options:\n      members: false\n\n::: shapes.Nope\n"
+    parsed = parse_file("x.md", text, package_source(tmp_path))
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
+        ("shapes.Shape", "`shapes.Shape()`\n\nAnything with an outline."),
+        ("shapes.Nope", "`shapes.Nope`"),
+    ]
+    (warning,) = parsed.warnings
+    assert warning.where == "x.md:7" and "mkdocstrings shapes.Nope: not found" in warning.message
+
+
+def test_without_code_blocks_are_signature_sections_never_raw_text() -> None:
+    parsed = parse_file("x.md", "# X\n\n::: shapes.Shape\n    options:\n      a: 1\n\nText.\n")
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections] == [
+        ("X", ""), ("shapes.Shape", "`shapes.Shape`\n\nText."),
+    ]  # fmt: skip
+    assert parsed.api == ApiUse(without_code="mkdocstrings at x.md:3")
+
+
+def test_read_yaml_reads_the_options_subset() -> None:
+    text = (
+        "options:\n"
+        "  members:\n    - a\n    - b\n"
+        "  show_root_heading: true  # a comment\n"
+        "  heading_level: 3\n"
+        "  filters: ['!^_', \"^x\"]\n"
+    )
+    assert read_yaml(text) == {
+        "options": {
+            "members": ["a", "b"], "show_root_heading": True, "heading_level": 3,
+            "filters": ["!^_", "^x"],
+        }
+    }  # fmt: skip
