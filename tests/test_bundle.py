@@ -1,6 +1,7 @@
 """The default site shipped in the client never drifts from examples/: rebuild and compare."""
 
 import gzip
+import re
 import sqlite3
 from pathlib import Path
 
@@ -33,3 +34,36 @@ def test_every_section_of_the_bundled_site_has_its_own_address(tmp_path: Path) -
         assert len(set(rows)) == len(rows), packed
         shared += len(rows) - len({anchor for _, anchor in rows})
     assert shared > 0
+
+
+# Source markup that must never reach a body: MyST roles and targets, directive options, autodoc
+# directives, mkdocstrings blocks and MyST directive fences.
+RAW_MARKUP = re.compile(
+    r"\{(?:ref|doc|py:\w+|func|class|meth)\}`|^\([^()\s]+\)=\s*$|^\s*:class:|\.\. auto\w+::"
+    r"|^::: |```\{|:::\{",
+    re.MULTILINE,
+)
+
+
+def test_no_body_of_the_bundled_site_keeps_raw_directives_or_roles(tmp_path: Path) -> None:
+    """Every section of every example (reST with autodoc, MyST, mkdocs with mkdocstrings,
+    Sphinx HTML) reads as text: the patterns of issue 10 are absent from all bodies."""
+    found, bodies = [], 0
+    for packed in sorted((BUNDLE / "shards").rglob("*.sqlite*")):
+        raw = tmp_path / "shard.sqlite"
+        data = packed.read_bytes()
+        raw.write_bytes(gzip.decompress(data) if packed.suffix == ".gz" else data)
+        conn = sqlite3.connect(raw)
+        try:
+            rows = conn.execute("SELECT source, anchor, body FROM sections").fetchall()
+        finally:
+            conn.close()
+        raw.unlink()
+        bodies += len(rows)
+        found += [
+            (packed.parent.name, source, anchor, match.group(0))
+            for source, anchor, body in rows
+            for match in RAW_MARKUP.finditer(body)
+        ]
+    assert bodies > 3000
+    assert found == []
