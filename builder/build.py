@@ -34,13 +34,14 @@ from builder.lock import OutputLock
 from builder.materialize import materialize
 from builder.model import SkippedFile, Warning_
 from builder.pages import VersionPages, make_environment, render_index, render_library
-from builder.sections import MAX_NEAR_EMPTY_SHARE, NEAR_EMPTY_CHARS
+from builder.sections import MAX_NEAR_EMPTY_SHARE
 from builder.shards import ShardInfo
 from builder.site_size import SiteSize, measure_site
 from builder.stages import VersionStages
 from builder.volumes import VersionResult, compile_directory_version, count_version_files
 from schemas import INDEX_FORMAT
 from schemas.index_rules import index_problems
+from schemas.shards import NEAR_EMPTY_CHARS
 from schemas.versions import sort_newest_first
 
 INDEX_FILE = "index.json"

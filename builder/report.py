@@ -7,7 +7,8 @@ import unicodedata
 from collections import Counter
 
 from builder.build import NEAR_EMPTY_ADVICE, BuildReport, VersionSummary
-from builder.sections import MAX_NEAR_EMPTY_SHARE, NEAR_EMPTY_CHARS
+from builder.sections import MAX_NEAR_EMPTY_SHARE
+from schemas.shards import NEAR_EMPTY_CHARS
 
 MAX_LISTED = 15
 # Pages named after a version's near-empty count, most near-empty sections first.

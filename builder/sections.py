@@ -21,13 +21,13 @@ from dataclasses import dataclass, replace
 
 from builder.anchors import unique_anchor
 from builder.model import ParsedFile, Section, Warning_
+from schemas.shards import NEAR_EMPTY_CHARS
 
 MAX_SECTION_CHARS = 6000
 MAX_HEADING_CHARS = 200
 MAX_PATH_DEPTH = 12
 # A body shorter than this says next to nothing (an API entry that is only its name, say); such
 # sections are kept but counted, and a version with many of them fails a --strict build.
-NEAR_EMPTY_CHARS = 40
 # A version where more than this share of sections is near-empty fails a --strict build.
 MAX_NEAR_EMPTY_SHARE = 0.01
 # The list of API entries a topic section gets: at most this many lines, each this long.

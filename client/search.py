@@ -21,11 +21,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from client.errors import InvalidRequest
-from client.search_features import Candidate, describe
+from client.search_features import Candidate, Described, describe
 from client.search_model import RankerModel, Scored, confidence, default_model, order
 from client.search_query import Focus, parse_focus
 from client.search_trim import fit_budget
-from schemas.shards import FTS_TABLE
+from schemas.shards import FTS_TABLE, NEAR_EMPTY_CHARS
 
 MAX_FOCUS_CHARS = 1000
 DEFAULT_MAX_SECTIONS, MAX_SECTIONS = 5, 50
@@ -188,7 +188,7 @@ def _hits(
     return hits
 
 
-def _candidates(
+def collect_candidates(
     conn: sqlite3.Connection, focus: Focus, total: int
 ) -> tuple[list[Candidate], dict[str, int]]:
     frequencies = _frequencies(conn, focus)
@@ -258,7 +258,7 @@ def _plain_ranking(conn: sqlite3.Connection, focus: Focus) -> dict[int, int]:
     return {int(rowid): place for place, (rowid,) in enumerate(rows)}
 
 
-def _section_count(conn: sqlite3.Connection) -> int:
+def section_count(conn: sqlite3.Connection) -> int:
     # ids are positions 1..N, so the largest is the count, read from the end of the b-tree.
     return int(conn.execute("SELECT coalesce(max(id), 0) FROM sections").fetchone()[0])
 
@@ -332,11 +332,18 @@ def rank_sections(
     conn: sqlite3.Connection, focus: Focus, model: RankerModel
 ) -> tuple[list[Scored], float]:
     """Every candidate of the shard for ``focus``, best first, and the answer's confidence."""
-    total = _section_count(conn)
-    candidates, frequencies = _candidates(conn, focus, total)
+    total = section_count(conn)
+    candidates, frequencies = collect_candidates(conn, focus, total)
     ranked = order(model, describe(focus, candidates, frequencies, total))
-    ranked = [r for r in ranked if r.described.named or r.described.coverage >= MIN_COVERAGE]
+    ranked = [r for r in ranked if r.described.named or may_answer(r.described)]
     return ranked, confidence(model, ranked)
+
+
+def may_answer(described: Described) -> bool:
+    """Whether a section may answer at all: it covers enough of the focus and has something
+    to say (near-empty sections answer only when their heading is the name asked for)."""
+    candidate = described.candidate
+    return described.coverage >= MIN_COVERAGE and candidate.body_length >= NEAR_EMPTY_CHARS
 
 
 def search_sections(

@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 import orjson
 
-from client.search import MIN_COVERAGE, _candidates, _section_count
+from client.search import collect_candidates, may_answer, section_count
 from client.search_features import FEATURES, Described, describe
 from client.search_model import (
     CONFIDENCE_INPUTS,
@@ -61,8 +61,10 @@ def collect(corpus: Corpus, prepared: Sequence[Prepared]) -> list[Example]:
     for p in prepared:
         conn = corpus.shard(p.question.library, p.question.version)
         focus = parse_focus(p.question.text)
-        total = _section_count(conn)
-        candidates, frequencies = _candidates(conn, focus, total) if focus.concepts else ([], {})
+        total = section_count(conn)
+        candidates, frequencies = (
+            collect_candidates(conn, focus, total) if focus.concepts else ([], {})
+        )
         described = describe(focus, candidates, frequencies, total)
         keys = tuple(f"{d.candidate.source or ''}#{d.candidate.anchor}" for d in described)
         examples.append(Example(p, tuple(described), keys))
@@ -99,7 +101,7 @@ def fit_weights(examples: Sequence[Example], mask: Sequence[bool]) -> np.ndarray
 
 def _listed(model: RankerModel, example: Example) -> list[Scored]:
     ranked = order(model, example.described)
-    return [r for r in ranked if r.described.named or r.described.coverage >= MIN_COVERAGE]
+    return [r for r in ranked if r.described.named or may_answer(r.described)]
 
 
 def _key(scored: Scored) -> str:

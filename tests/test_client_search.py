@@ -384,3 +384,45 @@ def test_synonyms_weigh_less_than_the_word_itself() -> None:
         ("remov", 0.8),
         ("destroy", 0.8),
     ]
+
+
+def test_a_near_empty_section_answers_only_when_its_name_is_asked(tmp_path: Path) -> None:
+    records = [
+        {
+            "heading": "Retry budget",
+            "headingPath": ["Guide"],
+            "body": "See below.",
+            "path": "https://docs.example/guide.html#retry-budget",
+            "anchor": "retry-budget",
+            "source": "guide.md",
+            "lines": [1, 2],
+        },
+        {
+            "heading": "Retries",
+            "headingPath": ["Guide"],
+            "body": "The retry budget caps how many retries a client makes per minute. " * 3,
+            "path": "https://docs.example/guide.html#retries",
+            "anchor": "retries",
+            "source": "guide.md",
+            "lines": [3, 6],
+        },
+        {
+            "heading": "pkg.RetryBudget",
+            "headingPath": ["API"],
+            "body": "`RetryBudget()`",
+            "path": "https://docs.example/api.html#pkg.RetryBudget",
+            "anchor": "pkg.RetryBudget",
+            "source": "api.md",
+            "lines": [1, 1],
+        },
+    ]
+    path = tmp_path / "near-empty.sqlite"
+    build_database(path, "tiny", "1.0.0", records)
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        worded = search_sections(conn, "retry budget", min_confidence=0.0)
+        named = search_sections(conn, "RetryBudget", min_confidence=0.0)
+    finally:
+        conn.close()
+    assert headings(worded.sections) == ["Retries"]
+    assert headings(named.sections)[0] == "pkg.RetryBudget"

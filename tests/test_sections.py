@@ -7,10 +7,10 @@ from builder.sections import (
     MAX_ENTRY_LINE_CHARS,
     MAX_HEADING_CHARS,
     MAX_LISTED_ENTRIES,
-    NEAR_EMPTY_CHARS,
     finalize_sections,
     split_section,
 )
+from schemas.shards import NEAR_EMPTY_CHARS
 
 
 def section(
