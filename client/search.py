@@ -25,7 +25,7 @@ from client.search_features import Candidate, Described, describe
 from client.search_model import RankerModel, Scored, confidence, default_model, order
 from client.search_query import Focus, parse_focus
 from client.search_trim import fit_budget
-from schemas.shards import FTS_TABLE, NEAR_EMPTY_CHARS
+from schemas.shards import FTS_TABLE
 
 MAX_FOCUS_CHARS = 1000
 DEFAULT_MAX_SECTIONS, MAX_SECTIONS = 5, 50
@@ -340,10 +340,10 @@ def rank_sections(
 
 
 def may_answer(described: Described) -> bool:
-    """Whether a section may answer at all: it covers enough of the focus and has something
-    to say (near-empty sections answer only when their heading is the name asked for)."""
-    candidate = described.candidate
-    return described.coverage >= MIN_COVERAGE and candidate.body_length >= NEAR_EMPTY_CHARS
+    """Whether a section may answer at all: it covers enough of the focus. A short body is no
+    reason by itself (the ranker weighs it): "请求超时的秒数，超时后抛出异常。" says all it
+    needs in 16 characters."""
+    return described.coverage >= MIN_COVERAGE
 
 
 def search_sections(

@@ -20,9 +20,8 @@ SHARD_DDL = "shard.sql"
 # "DTrv": marks the file as a doctrove shard for tools such as file(1); checked with the schema.
 APPLICATION_ID = 0x44547276
 FTS_TABLE = "sections_fts"
-# A section whose body is shorter than this says next to nothing: the builder counts such
-# sections in its report, and a client never answers with one unless its heading is the name
-# asked for.
+# A section whose body is shorter than this says next to nothing (in most languages: a CJK
+# sentence says much in fewer characters); the builder counts such sections in its report.
 NEAR_EMPTY_CHARS = 40
 FTS_COLUMNS = ("heading", "heading_path", "body", "code")
 # Suggested bm25() weights, in FTS_COLUMNS order: a match in a heading says more than one in the
