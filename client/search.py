@@ -140,7 +140,9 @@ def _recall_expression(focus: Focus, frequencies: dict[str, int], total: int) ->
     return " OR ".join(c.expression for c in chosen)
 
 
-def _recall(conn: sqlite3.Connection, focus: Focus, expression: str) -> dict[int, float]:
+def _recall(
+    conn: sqlite3.Connection, focus: Focus, expression: str, whole: FocusScores
+) -> dict[int, float]:
     """Candidate section ids and their bm25() for ``expression``, plus the best heading matches
     of the whole focus (a long section with the right heading loses on bm25's length norm).
     Those extra candidates get the bm25() of the whole focus, which may also match them only
@@ -148,19 +150,8 @@ def _recall(conn: sqlite3.Connection, focus: Focus, expression: str) -> dict[int
     found = dict(bm25_ranking(conn, expression, RECALL_LIMIT))
     headings = f"{{heading heading_path}} : ({focus.expression})"
     extra = [i for i, _ in bm25_ranking(conn, headings, HEADING_RECALL_LIMIT) if i not in found]
-    found.update(_bm25_of(conn, focus.expression, extra))
+    found.update({i: whole.weighted[i] for i in extra if i in whole.weighted})
     return found
-
-
-def _bm25_of(conn: sqlite3.Connection, expression: str, ids: Sequence[int]) -> dict[int, float]:
-    """The weighted bm25() of ``expression`` for the given sections (those it matches)."""
-    if not ids:
-        return {}
-    sql = (
-        f"SELECT rowid, {_BM25} FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? "
-        f"AND rowid IN ({_placeholders(len(ids))})"
-    )
-    return {int(r): float(s) for r, s in conn.execute(sql, (expression, *ids))}
 
 
 def _hits(
@@ -195,20 +186,12 @@ def collect_candidates(
     expression = _recall_expression(focus, frequencies, total)
     if not expression:
         return [], frequencies
-    scores = _recall(conn, focus, expression)
-    plain = _plain_ranking(conn, focus)
-    missing = [i for i in plain if i not in scores]
-    if missing:
-        sql = (
-            f"SELECT rowid, {_BM25} FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? "
-            f"AND rowid IN ({_placeholders(len(missing))})"
-        )
-        scores.update(
-            {int(r): float(s) for r, s in conn.execute(sql, (focus.expression, *missing))}
-        )
+    whole = _focus_scores(conn, focus)
+    scores = _recall(conn, focus, expression, whole)
+    plain = whole.plain_places()
+    scores.update({i: whole.weighted[i] for i in plain if i not in scores})
     ids = sorted(scores)
     hits = _hits(conn, focus, frequencies, ids)
-    fields = _field_bm25(conn, focus.expression, ids)
     rows = conn.execute(
         "SELECT id, heading, heading_path, anchor, source, length(body) FROM sections "
         f"WHERE id IN ({_placeholders(len(ids))})",
@@ -225,37 +208,45 @@ def collect_candidates(
             bm25=scores[int(i)],
             hits=hits[int(i)],
             plain_rank=plain.get(int(i)),
-            field_bm25=fields.get(int(i), (0.0,) * len(FIELD_WEIGHTS)),
+            field_bm25=whole.fields.get(int(i), (0.0,) * len(FIELD_WEIGHTS)),
         )
         for i, heading, path, anchor, source, length in rows
     ]
     return candidates, frequencies
 
 
-def _field_bm25(
-    conn: sqlite3.Connection, expression: str, ids: Sequence[int]
-) -> dict[int, tuple[float, ...]]:
-    """bm25() of the whole focus in each field alone (FIELD_WEIGHTS), for the given sections."""
+@dataclass(frozen=True)
+class FocusScores:
+    """What one match of the whole focus says about every section it matches: the plain
+    (unweighted) bm25, the field-weighted one, and one per field alone (FIELD_WEIGHTS).
+    One query instead of three: matching the whole focus is the costly part, not the scores."""
+
+    plain: dict[int, float]
+    weighted: dict[int, float]
+    fields: dict[int, tuple[float, ...]]
+
+    def plain_places(self) -> dict[int, int]:
+        """Section id -> place in the plain bm25 ranking (best first, ties by id), for the
+        best PLAIN_LIMIT: a second opinion that does well where the words of a question are
+        spread over a section."""
+        best = sorted(self.plain, key=lambda i: (self.plain[i], i))[:PLAIN_LIMIT]
+        return {section_id: place for place, section_id in enumerate(best)}
+
+
+def _focus_scores(conn: sqlite3.Connection, focus: Focus) -> FocusScores:
     columns = ", ".join(
         f"bm25({FTS_TABLE}, {', '.join(map(str, weights))})" for weights in FIELD_WEIGHTS
     )
     sql = (
-        f"SELECT rowid, {columns} FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? "
-        f"AND rowid IN ({_placeholders(len(ids))})"
+        f"SELECT rowid, bm25({FTS_TABLE}), {_BM25}, {columns} FROM {FTS_TABLE} "
+        f"WHERE {FTS_TABLE} MATCH ?"
     )
-    rows = conn.execute(sql, (expression, *ids))
-    return {int(row[0]): tuple(float(value) for value in row[1:]) for row in rows}
-
-
-def _plain_ranking(conn: sqlite3.Connection, focus: Focus) -> dict[int, int]:
-    """Section id -> place in an unweighted bm25() ranking of any concept of the focus: a
-    second opinion that does well where the words of a question are spread over a section."""
-    sql = (
-        f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? "
-        f"ORDER BY bm25({FTS_TABLE}), rowid LIMIT ?"
-    )
-    rows = conn.execute(sql, (focus.expression, PLAIN_LIMIT))
-    return {int(rowid): place for place, (rowid,) in enumerate(rows)}
+    plain, weighted, fields = {}, {}, {}
+    for row in conn.execute(sql, (focus.expression,)):
+        section_id = int(row[0])
+        plain[section_id], weighted[section_id] = float(row[1]), float(row[2])
+        fields[section_id] = tuple(float(value) for value in row[3:])
+    return FocusScores(plain, weighted, fields)
 
 
 def section_count(conn: sqlite3.Connection) -> int:
