@@ -78,9 +78,12 @@ def test_automodule_members_nest_below_the_page_heading(tmp_path: Path) -> None:
         ("shapes.base.Shape", 2),
         ("shapes.base.Shape.describe", 3),
         ("shapes.base.Shape.sides", 3),
-        ("shapes.base.Shape.undocumented", 3),
     ]
     assert parsed.sections[0].body == "The base class."
+    # A member with nothing but its signature is a line of its class, not a section.
+    assert parsed.sections[1].body.endswith(
+        "Members without a description:\n- `undocumented() -> None`"
+    )
 
 
 def test_a_missing_object_is_a_warning_and_a_signature_only_section(tmp_path: Path) -> None:

@@ -89,13 +89,25 @@ def member_events(
     render_markup: RenderMarkup,
     level: int = 0,
 ) -> list[Event]:
-    """Sections for the members of ``obj`` that ``options`` shows, each at ``depth``."""
+    """Sections for the members of ``obj`` that ``options`` shows, each at ``depth``.
+
+    A member with no docstring and no members of its own (what ``:undoc-members:`` adds: a
+    ``TypeVar``, an enum value, a bare method) has nothing but its signature to say: it becomes a
+    line of ``obj``'s own text rather than a section that could only answer by its name."""
     if level >= MAX_MEMBER_DEPTH:
         return []
+    found = [
+        (member, source.find(f"{obj.path}.{member.name}", style, options.inherited))
+        for member in select_members(obj, options)
+    ]
+    shown = [(member, child) for member, child in found if child is not None]
+    bare = [child for member, child in shown if _signature_only(member, child)]
     events: list[Event] = []
-    for member in select_members(obj, options):
-        child = source.find(f"{obj.path}.{member.name}", style, options.inherited)
-        if child is None:
+    if bare:
+        lines = [f"- `{child.signature or child.path.rsplit('.', 1)[-1]}`" for child in bare]
+        events.append(Text("Members without a description:\n" + "\n".join(lines)))
+    for member, child in shown:
+        if _signature_only(member, child):
             continue
         events.append(
             Heading(title=child.path, line=line, last_line=line, claim_line=line,
@@ -111,6 +123,10 @@ def member_events(
                               render_markup, level + 1)
             )  # fmt: skip
     return events
+
+
+def _signature_only(member: Member, child: ApiObject) -> bool:
+    return not member.documented and not child.doc and child.kind != "class"
 
 
 def select_members(obj: ApiObject, options: MemberOptions) -> list[Member]:
