@@ -193,6 +193,9 @@ def run_http(service: DocService, *, host: str, port: int, token: str | None) ->
     try:
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         listener.bind((host, port))
+        # Listening now, before the address is printed: a client that connects as soon as it
+        # reads the line waits in the backlog until uvicorn accepts, instead of being refused.
+        listener.listen(socket.SOMAXCONN)
     except OSError as error:
         listener.close()
         raise ConfigError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None

@@ -167,3 +167,34 @@ def test_refuses_to_start_without_a_usable_token(
     assert done.stdout == ""
     assert done.stderr.startswith("docclient: config: ")
     assert message in done.stderr
+
+
+def test_the_socket_listens_before_the_address_is_printed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A client that connects as soon as it reads the address must not be refused: when the
+    line is printed, the socket already accepts connections (they wait in its backlog)."""
+    import socket
+
+    import uvicorn
+
+    from client.mcp_server import run_http
+    from client.service import DocService
+
+    seen: list[tuple[str, int]] = []
+
+    def record(_server: object, sockets: list[socket.socket]) -> None:
+        (listener,) = sockets
+        printed = capsys.readouterr().err
+        seen.append((printed, listener.getsockopt(socket.SOL_SOCKET, socket.SO_ACCEPTCONN)))
+        # What a client reading the line does at once: its connection must be accepted.
+        with socket.create_connection(listener.getsockname()[:2], timeout=5):
+            pass
+        listener.close()
+
+    monkeypatch.setattr(uvicorn.Server, "run", record)
+    monkeypatch.setenv("DOCTROVE_TOKEN", TOKEN)
+    run_http(DocService.__new__(DocService), host="127.0.0.1", port=0, token=TOKEN)
+    ((printed, listening),) = seen
+    assert "MCP over streamable HTTP at http://127.0.0.1:" in printed
+    assert listening == 1
