@@ -70,6 +70,7 @@ class RewritePolicy:
 
 
 _SAMPLING = types.ClientCapabilities(sampling=types.SamplingCapability())
+_NO_SAMPLING = "the host did not declare the sampling capability"
 
 
 def rewriter_for(ctx: Any, policy: RewritePolicy) -> Rewriter | None:
@@ -78,13 +79,11 @@ def rewriter_for(ctx: Any, policy: RewritePolicy) -> Rewriter | None:
     if policy.mode == "off":
         return None
     if not ctx.session.check_client_capability(_SAMPLING):
-        if policy.mode == "auto":
-            return None
-
-        def refuse(_focus: str, _library: str, _language: str) -> tuple[str, ...]:
-            raise RewriteFailed("the host did not declare the sampling capability")
-
-        return refuse
+        return None if policy.mode == "auto" else _refusing(_NO_SAMPLING)
+    if not ctx.session.can_send_request:
+        # 2026-07-28 carries sampling as input-required results, not server-to-client requests.
+        why = f"protocol {ctx.session.protocol_version} has no back-channel for sampling requests"
+        return None if policy.mode == "auto" else _refusing(why)
 
     def rewrite(focus: str, library: str, language: str) -> tuple[str, ...]:
         # Called from the service's worker thread: the request goes out on the event loop.
@@ -92,6 +91,13 @@ def rewriter_for(ctx: Any, policy: RewritePolicy) -> Rewriter | None:
         return parse_queries(reply, focus)
 
     return rewrite
+
+
+def _refusing(reason: str) -> Rewriter:
+    def refuse(_focus: str, _library: str, _language: str) -> tuple[str, ...]:
+        raise RewriteFailed(reason)
+
+    return refuse
 
 
 async def ask_host_model(

@@ -44,6 +44,10 @@ MAX_NEIGHBOURS = 5
 TOC_LIMIT = 200
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 _NAMED_MATCH = "identifier:"
+_REWRITE_OFF = (
+    "query rewrite is off: --rewrite off, the CLI, or --rewrite auto with a host that cannot "
+    "sample on this connection"
+)
 
 # (focus, library name, language hint) -> alternative queries; RewriteFailed when it cannot.
 # The MCP layer implements it with sampling; the service never knows how.
@@ -239,7 +243,7 @@ class DocService:
         """``answer`` (never changed: it is cached) with its ``rewrite`` report, fused with the
         alternatives' sections when the host's model was asked and answered well."""
         if rewriter is None:
-            return _with_rewrite(answer, "off", reason="query rewrite is off for this caller")
+            return _with_rewrite(answer, "off", reason=_REWRITE_OFF)
         skip = _skip_reason(answer, self.rewrite_below)
         if skip is not None:
             return _with_rewrite(answer, "skipped", reason=skip)
