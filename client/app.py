@@ -32,6 +32,7 @@ def make_service(settings: Settings, **data_options: object) -> DocService:
         cache_size=settings.cache_size,
         cache_ttl=settings.cache_ttl,
         min_confidence=settings.min_confidence,
+        rewrite_below=settings.rewrite_below,
     )
     if settings.debug:
         _log_debug(service)

@@ -15,7 +15,7 @@ import click
 import orjson
 
 from client import __version__
-from client.config import SETTINGS, resolve_settings
+from client.config import SETTINGS, Settings, resolve_settings
 from client.errors import ClientError
 from client.render import (
     render_extract,
@@ -64,6 +64,10 @@ def _settings_options(command: F) -> F:
 def _service(options: dict[str, Any]) -> DocService:
     from client.app import make_service
 
+    return make_service(_settings(options))
+
+
+def _settings(options: dict[str, Any]) -> Settings:
     cli: dict[str, object] = {}
     for setting in SETTINGS:
         value = options.pop(setting.name, None)
@@ -74,7 +78,7 @@ def _service(options: dict[str, Any]) -> DocService:
         cli[setting.name] = value
     if options.pop("no_cache", False):
         cli["cache_ttl"] = "0"
-    return make_service(resolve_settings(cli, os.environ))
+    return resolve_settings(cli, os.environ)
 
 
 def _fail(error: ClientError) -> NoReturn:
@@ -250,15 +254,18 @@ def serve(transport: str, host: str, port: int, **options: Any) -> None:
     doc_read)."""
     options.pop("as_json", None)
     try:
-        service = _service(options)
-        from client.mcp_server import run_server
+        from client.app import make_service
+        from client.mcp_server import RewritePolicy, run_server
 
+        settings = _settings(options)
+        service = make_service(settings)
         run_server(
             service,
             transport=transport,
             host=host,
             port=port,
             token=os.environ.get("DOCTROVE_TOKEN") or None,
+            rewrite=RewritePolicy(settings.rewrite, settings.rewrite_timeout_ms),
         )
     except ClientError as error:
         _fail(error)

@@ -31,6 +31,9 @@ _DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 # Bounds on what the client builds for hosts that publish only index.json (see SiteData).
 PLAIN_BUDGET_MB = 1024
 PLAIN_MAX_ENTRIES = 10_000
+REWRITE_MODES = ("on", "off", "auto")
+DEFAULT_REWRITE_BELOW = 0.5
+DEFAULT_REWRITE_TIMEOUT_MS = 5000
 _TRUE = frozenset({"1", "true", "yes", "on"})
 _FALSE = frozenset({"0", "false", "no", "off"})
 
@@ -100,6 +103,31 @@ SETTINGS: tuple[Setting, ...] = (
         "section is right is below this (0-1; 0 always answers).",
     ),
     Setting(
+        "rewrite",
+        "--rewrite",
+        "DOCTROVE_REWRITE",
+        "rewrite",
+        "off",
+        "Over MCP, doc_extract asks the host's model (sampling) for other queries when its "
+        "answer is weak: on, off, or auto (on when the host supports sampling).",
+    ),
+    Setting(
+        "rewrite_below",
+        "--rewrite-below",
+        "DOCTROVE_REWRITE_BELOW",
+        "rewriteBelow",
+        "0.5",
+        "doc_extract asks for other queries only when its confidence is below this (0-1).",
+    ),
+    Setting(
+        "rewrite_timeout_ms",
+        "--rewrite-timeout-ms",
+        "DOCTROVE_REWRITE_TIMEOUT_MS",
+        "rewriteTimeoutMs",
+        "5000",
+        "Milliseconds doc_extract waits for the host's model to rewrite a query (1-600000).",
+    ),
+    Setting(
         "cache_size",
         "--cache-size",
         None,
@@ -159,6 +187,9 @@ DEFAULTS: Mapping[str, object] = {
     "timeout_ms": 15000,
     "cooldown_seconds": 30.0,
     "min_confidence": None,
+    "rewrite": "off",
+    "rewrite_below": DEFAULT_REWRITE_BELOW,
+    "rewrite_timeout_ms": DEFAULT_REWRITE_TIMEOUT_MS,
     "cache_size": 256,
     "plain_budget_mb": PLAIN_BUDGET_MB,
     "plain_max_entries": PLAIN_MAX_ENTRIES,
@@ -182,6 +213,9 @@ class Settings:
     config_file: Path | None
     plain_budget_mb: int = PLAIN_BUDGET_MB
     plain_max_entries: int = PLAIN_MAX_ENTRIES
+    rewrite: str = "off"
+    rewrite_below: float = DEFAULT_REWRITE_BELOW
+    rewrite_timeout_ms: int = DEFAULT_REWRITE_TIMEOUT_MS
     origins: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     @property
@@ -232,6 +266,13 @@ def _share(value: object, origin: _Origin) -> object:
     if isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1:
         return float(value)
     raise ValueError("a number from 0 to 1")
+
+
+def _rewrite_mode(value: object, origin: _Origin) -> object:
+    word = value.strip().lower() if isinstance(value, str) else None
+    if word in REWRITE_MODES:
+        return word
+    raise ValueError(f"one of {', '.join(REWRITE_MODES)}")
 
 
 def _boolean(value: object, origin: _Origin) -> object:
@@ -292,6 +333,9 @@ _PARSERS: dict[str, _Parser] = {
     "timeout_ms": _integer(1, 600000, "milliseconds"),
     "cooldown_seconds": _seconds,
     "min_confidence": _share,
+    "rewrite": _rewrite_mode,
+    "rewrite_below": _share,
+    "rewrite_timeout_ms": _integer(1, 600000, "milliseconds"),
     "cache_size": _integer(0, 1_000_000, "entries"),
     "plain_budget_mb": _integer(1, 1 << 20, "megabytes"),
     "plain_max_entries": _integer(1, 10_000_000, "library versions"),
@@ -383,6 +427,9 @@ def resolve_settings(cli: Mapping[str, object], environ: Mapping[str, str]) -> S
         config_file=config_path,
         plain_budget_mb=cast(int, values["plain_budget_mb"]),
         plain_max_entries=cast(int, values["plain_max_entries"]),
+        rewrite=cast(str, values["rewrite"]),
+        rewrite_below=cast(float, values["rewrite_below"]),
+        rewrite_timeout_ms=cast(int, values["rewrite_timeout_ms"]),
         origins=origins,
     )
 

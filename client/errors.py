@@ -7,7 +7,8 @@
     │   └── SectionChanged code "version"      exit 1   a section's sha256 is not the expected one
     ├── NetworkError       code "network"      exit 1   a remote failed or sent invalid data
     ├── FetchTimeout       code "timeout"      exit 1   a remote did not answer in time
-    └── ConfigError        code "config"       exit 2   settings or a local index are invalid
+    ├── ConfigError        code "config"       exit 2   settings or a local index are invalid
+    └── RewriteFailed      (never raised to a caller: doc_extract's rewrite.reason says it)
 
 Messages say how to recover (nearest ids, available versions). Nothing parses them:
 ``hints`` carries the machine-readable part.
@@ -59,3 +60,8 @@ class ConfigError(ClientError):
 
 
 ERROR_CODES = ("validation", "not-found", "version", "network", "timeout", "internal", "config")
+
+
+class RewriteFailed(ClientError):
+    """The host's model could not rewrite a query (refused, timed out, replied off-format).
+    Never a tool error: the original answer stands and its ``rewrite.reason`` says why."""

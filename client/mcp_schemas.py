@@ -110,6 +110,8 @@ _TOC_ENTRY = _object(
         "level": _COUNT,
     }
 )
+# doc_extract's rewrite.status: alternatives fused in, not needed, asked but unusable, not asked.
+REWRITE_STATUSES = ("used", "skipped", "failed", "off")
 EXTRACT_RESULT = _object(
     {
         **_SERVED,
@@ -129,8 +131,15 @@ EXTRACT_RESULT = _object(
         "omitted": _COUNT,
         "hint": _MAYBE_TEXT,
         "confidence": {"type": ["number", "null"], "minimum": 0, "maximum": 1},
+        "rewrite": _object(
+            {
+                "status": {"enum": list(REWRITE_STATUSES)},
+                "queries": _list(_TEXT),
+                "reason": _TEXT,
+            }
+        ),
     },
-    optional=("focus", "toc", "confidence"),
+    optional=("focus", "toc", "confidence", "rewrite"),
 )
 READ_RESULT = _object(
     {

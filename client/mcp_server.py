@@ -17,18 +17,22 @@ import socket
 import sys
 import threading
 from collections.abc import Awaitable, Callable, MutableMapping
+from dataclasses import dataclass
 from typing import Any
 
 import anyio
+import anyio.from_thread
 import anyio.to_thread
 import mcp_types as types
 import orjson
 from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
 from mcp.shared.exceptions import MCPError
+from mcp.shared.message import ServerMessageMetadata
 
 from client import __version__
-from client.errors import ClientError, ConfigError
+from client.config import DEFAULT_REWRITE_TIMEOUT_MS
+from client.errors import ClientError, ConfigError, RewriteFailed
 from client.mcp_tools import (
     SERVER_INSTRUCTIONS,
     STATUS_URI,
@@ -37,7 +41,8 @@ from client.mcp_tools import (
     ToolOutcome,
     call_tool,
 )
-from client.service import DocService
+from client.rewrite import build_prompt, parse_queries
+from client.service import DocService, Rewriter
 
 log = logging.getLogger(__name__)
 
@@ -55,8 +60,84 @@ Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
-def build_server(service: DocService) -> Server[Any]:
-    """An SDK server whose tools, and whose doctrove://status resource, ask ``service``."""
+@dataclass(frozen=True)
+class RewritePolicy:
+    """Whether doc_extract may ask the host's model for other queries (``mode`` on, off or
+    auto: on when the host declared sampling), and how long it waits for the reply."""
+
+    mode: str = "off"
+    timeout_ms: int = DEFAULT_REWRITE_TIMEOUT_MS
+
+
+_SAMPLING = types.ClientCapabilities(sampling=types.SamplingCapability())
+_NO_SAMPLING = "the host did not declare the sampling capability"
+
+
+def rewriter_for(ctx: Any, policy: RewritePolicy) -> Rewriter | None:
+    """The Rewriter one tool call may use: sampling through this request's session, or None
+    (rewrite off). ``on`` with a host that cannot sample fails each rewrite, saying so."""
+    if policy.mode == "off":
+        return None
+    if not ctx.session.check_client_capability(_SAMPLING):
+        return None if policy.mode == "auto" else _refusing(_NO_SAMPLING)
+    if not ctx.session.can_send_request:
+        # 2026-07-28 carries sampling as input-required results, not server-to-client requests.
+        why = f"protocol {ctx.session.protocol_version} has no back-channel for sampling requests"
+        return None if policy.mode == "auto" else _refusing(why)
+
+    def rewrite(focus: str, library: str, language: str) -> tuple[str, ...]:
+        # Called from the service's worker thread: the request goes out on the event loop.
+        reply: str = anyio.from_thread.run(ask_host_model, ctx, policy, focus, library, language)
+        return parse_queries(reply, focus)
+
+    return rewrite
+
+
+def _refusing(reason: str) -> Rewriter:
+    def refuse(_focus: str, _library: str, _language: str) -> tuple[str, ...]:
+        raise RewriteFailed(reason)
+
+    return refuse
+
+
+async def ask_host_model(
+    ctx: Any, policy: RewritePolicy, focus: str, library: str, language: str
+) -> str:
+    """The text the host's model sends back for the rewrite prompt, within the time budget;
+    RewriteFailed when it refuses, errs, is late or sends no text. No tools are offered."""
+    prompt = build_prompt(focus, library, language)
+    request = types.CreateMessageRequest(
+        params=types.CreateMessageRequestParams(
+            messages=[
+                types.SamplingMessage(role="user", content=types.TextContent(text=prompt.user))
+            ],
+            system_prompt=prompt.system,
+            max_tokens=prompt.max_tokens,
+            temperature=0.0,
+        )
+    )
+    metadata = ServerMessageMetadata(related_request_id=ctx.request_id)
+    try:
+        with anyio.fail_after(policy.timeout_ms / 1000):
+            result = await ctx.session.send_request(
+                request, types.CreateMessageResult, metadata=metadata
+            )
+    except TimeoutError:
+        late = f"the host's model did not answer within {policy.timeout_ms} ms"
+        raise RewriteFailed(late) from None
+    except MCPError as error:
+        raise RewriteFailed(f"the host refused to sample: {error.message}") from None
+    except Exception as error:  # a transport without a back channel, a malformed result
+        raise RewriteFailed(f"sampling failed: {type(error).__name__}: {error}") from None
+    if not isinstance(result.content, types.TextContent):
+        raise RewriteFailed("the host's model replied without text")
+    return result.content.text
+
+
+def build_server(service: DocService, rewrite: RewritePolicy | None = None) -> Server[Any]:
+    """An SDK server whose tools, and whose doctrove://status resource, ask ``service``;
+    doc_extract rewrites weak queries through the host's model as ``rewrite`` allows."""
+    policy = rewrite or RewritePolicy()
     listed = types.ListToolsResult(
         tools=[
             types.Tool(
@@ -99,7 +180,7 @@ def build_server(service: DocService) -> Server[Any]:
     async def list_tools(_ctx: Any, _params: Any) -> types.ListToolsResult:
         return listed
 
-    async def call(_ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
+    async def call(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
         tool = TOOLS_BY_NAME.get(params.name)
         if tool is None:
             # Not a tool error: the caller asked for something this server does not have.
@@ -107,7 +188,10 @@ def build_server(service: DocService) -> Server[Any]:
             raise MCPError(
                 code=types.INVALID_PARAMS, message=f"Unknown tool: {params.name} (tools: {names})"
             )
-        outcome: ToolOutcome = await in_worker(lambda: call_tool(service, tool, params.arguments))
+        rewriter = rewriter_for(ctx, policy)
+        outcome: ToolOutcome = await in_worker(
+            lambda: call_tool(service, tool, params.arguments, rewriter)
+        )
         return types.CallToolResult(
             content=[types.TextContent(text=outcome.text)],
             structured_content=outcome.structured,
@@ -150,15 +234,16 @@ def run_server(
     host: str = "127.0.0.1",
     port: int = 8731,
     token: str | None = None,
+    rewrite: RewritePolicy | None = None,
 ) -> None:
     """Serve until the client goes away (stdio) or a signal stops the process (HTTP)."""
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING, format="docclient: %(message)s")
     if transport == "http":
-        run_http(service, host=host, port=port, token=token)
+        run_http(service, host=host, port=port, token=token, rewrite=rewrite)
         return
     if transport != "stdio":
         raise ConfigError(f"unknown transport {transport!r}; use stdio or http")
-    server = build_server(service)
+    server = build_server(service, rewrite)
     # Load the catalog and build the lookup structures while the host is still shaking hands,
     # so the agent's first catalog_lookup does not wait for them.
     threading.Thread(target=_warm_up, args=(service,), name="warm-up", daemon=True).start()
@@ -179,7 +264,14 @@ def _warm_up(service: DocService) -> None:
         logging.getLogger(__name__).warning("could not load the catalog yet: %s", error.message)
 
 
-def run_http(service: DocService, *, host: str, port: int, token: str | None) -> None:
+def run_http(
+    service: DocService,
+    *,
+    host: str,
+    port: int,
+    token: str | None,
+    rewrite: RewritePolicy | None = None,
+) -> None:
     """Streamable HTTP at http://HOST:PORT/mcp behind the Host/Origin and bearer-token guard."""
     if not token:
         raise ConfigError(f"the HTTP transport needs a bearer token: {_TOKEN_HELP}")
@@ -213,7 +305,7 @@ def run_http(service: DocService, *, host: str, port: int, token: str | None) ->
         allowed_hosts=[f"{n}:{bound}" for n in names],
         allowed_origins=[f"http://{n}:*" for n in names] + [f"http://{n}" for n in names],
     )
-    app = build_server(service).streamable_http_app(
+    app = build_server(service, rewrite).streamable_http_app(
         stateless_http=True, json_response=True, transport_security=security, host=host
     )
     guarded = RequestGuard(app, token=token, hosts=names, port=bound)

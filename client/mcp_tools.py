@@ -37,6 +37,7 @@ from client.service import (
     MAX_PAGE_CHARS,
     MAX_QUERY_CHARS,
     DocService,
+    Rewriter,
 )
 
 log = logging.getLogger(__name__)
@@ -90,7 +91,8 @@ class ToolSpec:
     description: str
     params: tuple[Param, ...]
     result_schema: dict[str, Any]
-    ask: Callable[[DocService, dict[str, Any]], dict[str, Any]]
+    # The service, the checked arguments, and the host's rewriter (doc_extract alone uses it).
+    ask: Callable[[DocService, dict[str, Any], Rewriter | None], dict[str, Any]]
     render: Callable[[dict[str, Any]], str]
 
     @property
@@ -160,7 +162,7 @@ TOOLS: tuple[ToolSpec, ...] = (
             ),
         ),
         result_schema=LOOKUP_RESULT,
-        ask=lambda service, a: service.lookup(a["query"], a.get("limit")),
+        ask=lambda service, a, _rewriter: service.lookup(a["query"], a.get("limit")),
         render=render_lookup,
     ),
     ToolSpec(
@@ -175,7 +177,7 @@ TOOLS: tuple[ToolSpec, ...] = (
         ),
         params=(_ID,),
         result_schema=RELEASES_RESULT,
-        ask=lambda service, a: service.releases(a["id"]),
+        ask=lambda service, a, _rewriter: service.releases(a["id"]),
         render=render_releases,
     ),
     ToolSpec(
@@ -221,8 +223,13 @@ TOOLS: tuple[ToolSpec, ...] = (
             ),
         ),
         result_schema=EXTRACT_RESULT,
-        ask=lambda service, a: service.extract(
-            a["id"], a.get("version"), a.get("focus"), a.get("maxSections"), a.get("maxTokens")
+        ask=lambda service, a, rewriter: service.extract(
+            a["id"],
+            a.get("version"),
+            a.get("focus"),
+            a.get("maxSections"),
+            a.get("maxTokens"),
+            rewriter,
         ),
         render=render_extract,
     ),
@@ -274,7 +281,7 @@ TOOLS: tuple[ToolSpec, ...] = (
             ),
         ),
         result_schema=READ_RESULT,
-        ask=lambda service, a: service.read(
+        ask=lambda service, a, _rewriter: service.read(
             a["id"],
             a["version"],
             a["anchor"],
@@ -362,11 +369,14 @@ def render_error(error: ClientError) -> str:
 
 
 def call_tool(
-    service: DocService, tool: ToolSpec, arguments: Mapping[str, Any] | None
+    service: DocService,
+    tool: ToolSpec,
+    arguments: Mapping[str, Any] | None,
+    rewriter: Rewriter | None = None,
 ) -> ToolOutcome:
     """Run one tool call to its outcome; every failure, even a bug, is an error result."""
     try:
-        answer = tool.ask(service, fold_arguments(tool, arguments))
+        answer = tool.ask(service, fold_arguments(tool, arguments), rewriter)
     except ClientError as error:
         return ToolOutcome(error_result(error), render_error(error), True)
     except Exception:

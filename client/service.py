@@ -18,16 +18,20 @@ from typing import Any, Protocol
 from client.addresses import find_section, read_addresses
 from client.answers import provenance_dict, row_dict, section_dict, source_label, toc_dict
 from client.arguments import optional_text, required_text, whole_number
-from client.errors import InvalidRequest, NotFound, SectionChanged, VersionNotFound
+from client.config import DEFAULT_REWRITE_BELOW
+from client.errors import InvalidRequest, NotFound, RewriteFailed, SectionChanged, VersionNotFound
 from client.lookup import LibraryIndex, export_stems, import_stems
 from client.memo import ResultCache
 from client.model import CatalogEntry, OpenedShard
+from client.rewrite import check_queries, fuse, language_hint
 from client.search import (
     DEFAULT_MAX_SECTIONS,
     DEFAULT_MAX_TOKENS,
+    SearchResult,
     search_sections,
     table_of_contents,
 )
+from client.search_trim import CHARS_PER_TOKEN
 from client.versions import VersionChoice, select_version
 from schemas.versions import is_prerelease
 
@@ -39,6 +43,15 @@ MAX_LOOKUP_LIMIT = 50
 MAX_NEIGHBOURS = 5
 TOC_LIMIT = 200
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
+_NAMED_MATCH = "identifier:"
+_REWRITE_OFF = (
+    "query rewrite is off: --rewrite off, the CLI, or --rewrite auto with a host that cannot "
+    "sample on this connection"
+)
+
+# (focus, library name, language hint) -> alternative queries; RewriteFailed when it cannot.
+# The MCP layer implements it with sampling; the service never knows how.
+Rewriter = Callable[[str, str, str], Sequence[str]]
 
 
 class SiteSource(Protocol):
@@ -68,12 +81,16 @@ class DocService:
         cache_size: int = 256,
         cache_ttl: float = 600.0,
         min_confidence: float | None = None,
+        rewrite_below: float = DEFAULT_REWRITE_BELOW,
         clock: Callable[[], float] | None = None,
     ) -> None:
         self.data = data
         self.min_confidence = min_confidence
+        self.rewrite_below = rewrite_below
         kwargs = {} if clock is None else {"clock": clock}
         self.results: ResultCache[dict[str, Any]] = ResultCache(cache_size, cache_ttl, **kwargs)
+        # The host's alternatives per (focus, library, version): a model call is dear, a search not.
+        self.rewrites: ResultCache[tuple[str, ...]] = ResultCache(cache_size, cache_ttl, **kwargs)
         self._index: LibraryIndex | None = None
         self._indexed: Sequence[CatalogEntry] | None = None
 
@@ -194,7 +211,11 @@ class DocService:
         focus: object = None,
         max_sections: object = None,
         max_tokens: object = None,
+        rewriter: Rewriter | None = None,
     ) -> dict[str, Any]:
+        """The answer to one concept; with ``rewriter``, a weak answer (confidence below
+        rewrite_below, no identifier hit) is fused with the answers to the host model's
+        alternative queries, and ``rewrite`` says what happened."""
         entry = self._entry(entry_id)
         requested = optional_text(version, "version", 64)
         wanted = optional_text(focus, "focus", 500)
@@ -202,9 +223,49 @@ class DocService:
         tokens = whole_number(max_tokens, "maxTokens", 100, 50_000, DEFAULT_MAX_TOKENS)
         choice = select_version(requested, entry.versions)
         key = ("extract", entry.id, choice.version, requested, wanted, sections, tokens)
-        return self._cached(
+        answer = self._cached(
             key, lambda: self._extract(entry, choice, requested, wanted, sections, tokens)
         )
+        if wanted is None:
+            return answer
+        return self._rewritten(answer, entry, choice, wanted, sections, tokens, rewriter)
+
+    def _rewritten(
+        self,
+        answer: dict[str, Any],
+        entry: CatalogEntry,
+        choice: VersionChoice,
+        focus: str,
+        max_sections: int,
+        max_tokens: int,
+        rewriter: Rewriter | None,
+    ) -> dict[str, Any]:
+        """``answer`` (never changed: it is cached) with its ``rewrite`` report, fused with the
+        alternatives' sections when the host's model was asked and answered well."""
+        if rewriter is None:
+            return _with_rewrite(answer, "off", reason=_REWRITE_OFF)
+        skip = _skip_reason(answer, self.rewrite_below)
+        if skip is not None:
+            return _with_rewrite(answer, "skipped", reason=skip)
+        try:
+            queries = self.rewrites.get_or_compute(
+                (focus, entry.id, choice.version),
+                lambda: check_queries(rewriter(focus, entry.name, language_hint(focus)), focus),
+            )
+        except RewriteFailed as error:
+            return _with_rewrite(answer, "failed", reason=error.message)
+        with self.data.reading_shard(entry.id, choice.version) as shard:
+            results = [
+                search_sections(
+                    shard.connection,
+                    query,
+                    max_sections=max_sections,
+                    max_tokens=max_tokens,
+                    min_confidence=self.min_confidence,
+                )
+                for query in queries
+            ]
+        return _fused(answer, queries, results, max_sections, max_tokens)
 
     def _extract(
         self,
@@ -332,6 +393,76 @@ class DocService:
                 "ttlSeconds": stats.ttl_seconds,
             },
         }
+
+
+def _with_rewrite(
+    answer: dict[str, Any], status: str, *, queries: Sequence[str] = (), reason: str
+) -> dict[str, Any]:
+    return {**answer, "rewrite": {"status": status, "queries": list(queries), "reason": reason}}
+
+
+def _skip_reason(answer: dict[str, Any], below: float) -> str | None:
+    """Why a rewrite cannot help this answer, or None when it may."""
+    sections = answer["sections"]
+    if sections and any(m.startswith(_NAMED_MATCH) for m in sections[0]["matches"]):
+        return "the focus names an identifier the docs have: its answer is exact"
+    sure = answer.get("confidence")
+    if sure is not None and sure >= below:
+        return f"confidence {sure} is at least {below}"
+    return None
+
+
+def _fused(
+    answer: dict[str, Any],
+    queries: Sequence[str],
+    results: Sequence[SearchResult],
+    max_sections: int,
+    max_tokens: int,
+) -> dict[str, Any]:
+    """``answer`` with its sections fused with the alternatives' (weighted RRF, see
+    client.rewrite.fuse): every original section stays, the alternatives fill the room left in
+    maxSections and maxTokens. The confidence is that of a query whose first section comes first."""
+    original = answer["sections"]
+    found = {_address(s): s for s in original}
+    rankings = []
+    for result in results:
+        dicts = [section_dict(s) for s in result.sections]
+        for section in dicts:
+            found.setdefault(_address(section), section)
+        rankings.append([_address(s) for s in dicts])
+    order = fuse([_address(s) for s in original], rankings, max_sections)
+    room = max_tokens * CHARS_PER_TOKEN - sum(len(s["body"]) for s in original)
+    kept_original = {_address(s) for s in original}
+    sections = []
+    for address in order:
+        section = found[address]
+        if address not in kept_original:
+            if len(section["body"]) > room:
+                continue
+            room -= len(section["body"])
+        sections.append(section)
+    added = len(sections) - len(original)
+    fused = {**answer, "sections": sections}
+    if sections:
+        first = _address(sections[0])
+        firsts = [(answer.get("confidence"), original[:1])] + [
+            (r.confidence, [section_dict(s) for s in r.sections[:1]]) for r in results
+        ]
+        sure = [c for c, top in firsts if c is not None and top and _address(top[0]) == first]
+        if sure:
+            fused["confidence"] = max(sure)
+    if added and not original:
+        fused["hint"] = (
+            "these sections answer the host model's rewrites of the focus (rewrite.queries), "
+            "not the focus itself: check them before quoting"
+        )
+        fused["truncated"] = any(s["truncated"] for s in sections)
+    reason = f"{added} section(s) found only by the rewrites" if added else "no new section"
+    return _with_rewrite(fused, "used", queries=queries, reason=reason)
+
+
+def _address(section: dict[str, Any]) -> tuple[str | None, str]:
+    return (section["source"], section["anchor"])
 
 
 def _mark_stale(answer: dict[str, Any], reason: str | None) -> None:
