@@ -98,7 +98,9 @@ RELEASES_RESULT = _object(
         "prereleases": _list(_TEXT),
         "source": _TEXT,
         "provenance": _PROVENANCE,
-    }
+        "resolvedFrom": _TEXT,
+    },
+    optional=("resolvedFrom",),
 )
 _TOC_ENTRY = _object(
     {
@@ -131,6 +133,7 @@ EXTRACT_RESULT = _object(
         "omitted": _COUNT,
         "hint": _MAYBE_TEXT,
         "confidence": {"type": ["number", "null"], "minimum": 0, "maximum": 1},
+        "resolvedFrom": _TEXT,
         "rewrite": _object(
             {
                 "status": {"enum": list(REWRITE_STATUSES)},
@@ -139,7 +142,7 @@ EXTRACT_RESULT = _object(
             }
         ),
     },
-    optional=("focus", "toc", "confidence", "rewrite"),
+    optional=("focus", "toc", "confidence", "rewrite", "resolvedFrom"),
 )
 READ_RESULT = _object(
     {
@@ -147,7 +150,9 @@ READ_RESULT = _object(
         "anchor": _TEXT,
         "page": _MAYBE_TEXT,
         "sections": _list(_object({**_SECTION, "target": _FLAG, "bodySha256Verified": _FLAG})),
-    }
+        "resolvedFrom": _TEXT,
+    },
+    optional=("resolvedFrom",),
 )
 ERROR_RESULT = _object(
     {

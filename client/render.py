@@ -49,8 +49,9 @@ def render_releases(answer: dict[str, Any]) -> str:
 
 
 def _header(answer: dict[str, Any]) -> str:
+    resolved = f" (asked as {answer['resolvedFrom']!r})" if "resolvedFrom" in answer else ""
     return (
-        f"{answer['id']} {answer['version']} ({answer['releaseKind']}: "
+        f"{answer['id']}{resolved} {answer['version']} ({answer['releaseKind']}: "
         f"{answer['releaseNote']})\n{_provenance(answer)}"
     )
 

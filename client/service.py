@@ -134,7 +134,7 @@ class DocService:
         # cooldown) is re-checked before the entry is read, not after, so no answer comes from
         # the old catalog and is cached under the new one's key.
         self.data.refresh_if_due()
-        entry = self.data.entry(text) or self.data.entry(text.casefold())
+        entry = self.data.entry(text) or self.data.entry(text.casefold()) or self._named(text)
         if entry is not None:
             return entry
         near = self._library_index().nearest_ids(text, 5)
@@ -143,6 +143,32 @@ class DocService:
             f"no library with id {text!r}{suggestion}; call catalog_lookup to find the id",
             hints=near,
         )
+
+    def _named(self, text: str) -> CatalogEntry | None:
+        """The entry one of whose aliases or registry names (``expressjs``, ``npm:express``) is
+        ``text``, as doctrove agents pass them where an id is asked for; refused when several
+        libraries answer to it."""
+        wanted = text.casefold()
+        found = {
+            entry.id: entry
+            for entry in self._entries()
+            if any(name.casefold() == wanted for name in (*entry.aliases, *entry.packages))
+        }
+        if len(found) > 1:
+            ids = sorted(found)
+            raise InvalidRequest(
+                f"{text!r} names several libraries ({', '.join(ids)}); pass one of their ids",
+                hints=ids,
+            )
+        return next(iter(found.values()), None)
+
+    @staticmethod
+    def _resolved(answer: dict[str, Any], entry_id: object, entry: CatalogEntry) -> dict[str, Any]:
+        """The answer, saying which id an alias or registry name resolved to (the cached answer
+        itself is shared by every name of the library, so it is copied, never changed)."""
+        if entry_id == entry.id:
+            return answer
+        return {**answer, "resolvedFrom": entry_id}
 
     # -- catalog_lookup ------------------------------------------------------------------------
 
@@ -188,7 +214,8 @@ class DocService:
 
     def releases(self, entry_id: object) -> dict[str, Any]:
         entry = self._entry(entry_id)
-        return self._cached(("releases", entry.id), lambda: self._releases(entry))
+        answer = self._cached(("releases", entry.id), lambda: self._releases(entry))
+        return self._resolved(answer, entry_id, entry)
 
     def _releases(self, entry: CatalogEntry) -> dict[str, Any]:
         choice = select_version(None, entry.versions)
@@ -226,9 +253,9 @@ class DocService:
         answer = self._cached(
             key, lambda: self._extract(entry, choice, requested, wanted, sections, tokens)
         )
-        if wanted is None:
-            return answer
-        return self._rewritten(answer, entry, choice, wanted, sections, tokens, rewriter)
+        if wanted is not None:
+            answer = self._rewritten(answer, entry, choice, wanted, sections, tokens, rewriter)
+        return self._resolved(answer, entry_id, entry)
 
     def _rewritten(
         self,
@@ -372,7 +399,7 @@ class DocService:
                 hints=[target["sha256"]],
             )
         answer.update(anchor=match.anchor, page=match.page, sections=sections)
-        return answer
+        return self._resolved(answer, entry_id, entry)
 
     # -- status ----------------------------------------------------------------------------------
 

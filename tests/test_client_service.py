@@ -42,6 +42,19 @@ def test_releases(service: DocService) -> None:
     assert answer["versions"] == ["3.1.3", "2.3.8"] and answer["latest"] == "3.1.3"
 
 
+def test_aliases_and_registry_names_stand_for_the_id_and_say_so(service: DocService) -> None:
+    # doctrove agents pass an alias or a registry name where an id is asked for.
+    releases = service.releases("WSGI")
+    assert (releases["id"], releases["resolvedFrom"]) == ("werkzeug", "WSGI")
+    extract = service.extract("pypi:werkzeug", "3.1.3", "debugger pin", 1, 2000)
+    assert (extract["id"], extract["resolvedFrom"]) == ("werkzeug", "pypi:werkzeug")
+    read = service.read("wsgi", "3.1.3", "debugger-pin", page="debug.rst")
+    assert (read["id"], read["resolvedFrom"]) == ("werkzeug", "wsgi")
+    # The answer cached for the id is shared, never marked by another name.
+    assert "resolvedFrom" not in service.releases("werkzeug")
+    assert "resolvedFrom" not in service.extract("werkzeug", "3.1.3", "debugger pin", 1, 2000)
+
+
 def test_extract_states_the_version_and_how_it_was_chosen(service: DocService) -> None:
     answer = service.extract("werkzeug", "2", "routing converters", 2, 2000)
     assert (answer["version"], answer["releaseKind"]) == ("2.3.8", "prefix")
