@@ -96,6 +96,14 @@ class Checker:
         else:
             self.add(where, "must be an object")
 
+    def entries(self, entries: Any) -> None:
+        """Each of a document's entries, checked by ``self.entry`` (a catalog's or an index's)."""
+        if not isinstance(entries, list):
+            self.add("/entries", "must be an array")
+            return
+        for i, entry in enumerate(entries):
+            self.obj(entry, f"/entries/{i}", self.entry)
+
     def document(self, doc: dict[str, Any], where: str) -> None:
         self.keys(doc, where, ("format", "buildId", "builderVersion", "site", "entries"), _TOP_KEYS)
         if "format" in doc and doc["format"] != CATALOG_FORMAT:
@@ -111,12 +119,7 @@ class Checker:
         if "index" in doc:
             self.obj(doc["index"], "/index", self.file)
         if "entries" in doc:
-            entries = doc["entries"]
-            if not isinstance(entries, list):
-                self.add("/entries", "must be an array")
-                return
-            for i, entry in enumerate(entries):
-                self.obj(entry, f"/entries/{i}", self.entry)
+            self.entries(doc["entries"])
 
     def site(self, site: dict[str, Any], where: str) -> None:
         self.keys(site, where, ("title", "baseUrl"), _SITE_KEYS)

@@ -27,12 +27,7 @@ class _IndexChecker(Checker):
         if "updatedAt" in doc:
             self.string(doc["updatedAt"], "/updatedAt")
         if "entries" in doc:
-            entries = doc["entries"]
-            if not isinstance(entries, list):
-                self.add("/entries", "must be an array")
-                return
-            for i, entry in enumerate(entries):
-                self.obj(entry, f"/entries/{i}", self.entry)
+            self.entries(doc["entries"])
 
     def entry(self, entry: dict[str, Any], where: str) -> None:
         self.keys(entry, where, ("id", "name", "versions", "volumes"), frozenset())

@@ -325,8 +325,13 @@ def rank_sections(
     """Every candidate of the shard for ``focus``, best first, and the answer's confidence."""
     total = section_count(conn)
     candidates, frequencies = collect_candidates(conn, focus, total)
-    ranked = order(model, describe(focus, candidates, frequencies, total))
-    ranked = [r for r in ranked if r.described.named or may_answer(r.described)]
+    return answer_order(model, describe(focus, candidates, frequencies, total))
+
+
+def answer_order(model: RankerModel, described: Sequence[Described]) -> tuple[list[Scored], float]:
+    """The described candidates that may answer, best first, and the answer's confidence: the
+    pure part of the ranking, which the ranker's training replays on the same candidates."""
+    ranked = [r for r in order(model, described) if r.described.named or may_answer(r.described)]
     return ranked, confidence(model, ranked)
 
 

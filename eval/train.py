@@ -22,16 +22,14 @@ from pathlib import Path
 import numpy as np
 import orjson
 
-from client.search import collect_candidates, may_answer, section_count
+from client.search import answer_order, collect_candidates, section_count
 from client.search_features import FEATURES, Described, describe
 from client.search_model import (
     CONFIDENCE_INPUTS,
     FORMAT,
     RankerModel,
     Scored,
-    confidence,
     confidence_inputs,
-    order,
 )
 from client.search_query import parse_focus
 from eval.corpus import Corpus, open_corpus
@@ -100,8 +98,7 @@ def fit_weights(examples: Sequence[Example], mask: Sequence[bool]) -> np.ndarray
 
 
 def _listed(model: RankerModel, example: Example) -> list[Scored]:
-    ranked = order(model, example.described)
-    return [r for r in ranked if r.described.named or may_answer(r.described)]
+    return answer_order(model, example.described)[0]
 
 
 def _key(scored: Scored) -> str:
@@ -114,8 +111,7 @@ def rankings(
     """Each example's ranking as the client makes it, and its confidence."""
     results = []
     for example in examples:
-        ranked = _listed(model, example)
-        sure = confidence(model, ranked)
+        ranked, sure = answer_order(model, example.described)
         keys = tuple(_key(r) for r in ranked[:EVAL_DEPTH])
         if threshold is not None and (not ranked or sure < threshold):
             keys = ()

@@ -3,7 +3,9 @@
 import gzip
 import re
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from builder.bundle import BUNDLE, build_bundle, differences
 
@@ -16,21 +18,27 @@ def test_bundled_site_matches_a_fresh_build(tmp_path: Path) -> None:
     assert differences(BUNDLE, fresh) == [], "client/bundled is stale: run python -m builder.bundle"
 
 
-def test_every_section_of_the_bundled_site_has_its_own_address(tmp_path: Path) -> None:
-    """(source, anchor) names one section of a version, though an anchor may be on several
-    pages (werkzeug's deployment pages each have "configuration"); without a source, the
-    anchor alone does."""
-    shared = 0
+def bundled_rows(tmp_path: Path, sql: str) -> Iterator[tuple[Path, list[tuple[Any, ...]]]]:
+    """Each bundled shard and the rows ``sql`` selects from it."""
     for packed in sorted((BUNDLE / "shards").rglob("*.sqlite*")):
         raw = tmp_path / "shard.sqlite"
         data = packed.read_bytes()
         raw.write_bytes(gzip.decompress(data) if packed.suffix == ".gz" else data)
         conn = sqlite3.connect(raw)
         try:
-            rows = conn.execute("SELECT source, anchor FROM sections").fetchall()
+            rows = conn.execute(sql).fetchall()
         finally:
             conn.close()
         raw.unlink()
+        yield packed, rows
+
+
+def test_every_section_of_the_bundled_site_has_its_own_address(tmp_path: Path) -> None:
+    """(source, anchor) names one section of a version, though an anchor may be on several
+    pages (werkzeug's deployment pages each have "configuration"); without a source, the
+    anchor alone does."""
+    shared = 0
+    for packed, rows in bundled_rows(tmp_path, "SELECT source, anchor FROM sections"):
         assert len(set(rows)) == len(rows), packed
         shared += len(rows) - len({anchor for _, anchor in rows})
     assert shared > 0
@@ -49,16 +57,7 @@ def test_no_body_of_the_bundled_site_keeps_raw_directives_or_roles(tmp_path: Pat
     """Every section of every example (reST with autodoc, MyST, mkdocs with mkdocstrings,
     Sphinx HTML) reads as text: the patterns of issue 10 are absent from all bodies."""
     found, bodies = [], 0
-    for packed in sorted((BUNDLE / "shards").rglob("*.sqlite*")):
-        raw = tmp_path / "shard.sqlite"
-        data = packed.read_bytes()
-        raw.write_bytes(gzip.decompress(data) if packed.suffix == ".gz" else data)
-        conn = sqlite3.connect(raw)
-        try:
-            rows = conn.execute("SELECT source, anchor, body FROM sections").fetchall()
-        finally:
-            conn.close()
-        raw.unlink()
+    for packed, rows in bundled_rows(tmp_path, "SELECT source, anchor, body FROM sections"):
         bodies += len(rows)
         found += [
             (packed.parent.name, source, anchor, match.group(0))
