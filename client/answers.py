@@ -31,6 +31,11 @@ def source_label(provenance: Provenance) -> str:
     return f"{provenance.kind}:{provenance.source}"
 
 
+def popularity_number(popularity: float) -> int | float:
+    """The index's popularity as it wrote it: 1200, not 1200.0 (catalogs hold whole numbers)."""
+    return int(popularity) if popularity.is_integer() else popularity
+
+
 def section_dict(section: FoundSection) -> dict[str, Any]:
     return {
         "heading": section.heading,

@@ -37,7 +37,7 @@ CATALOG_FILE = "catalog.json"
 INDEX_FILE = "index.json"
 FILE_LIMIT = 512 << 20
 # Names the rules a verdict vouches for: change the checks, change this, and old verdicts lapse.
-CHECKER = "docclient-check@2"
+CHECKER = "docclient-check@3"  # @3: index skeletons keep the volumes' summaries
 _FORMATS = {CATALOG_FORMAT: "catalog", INDEX_FORMAT: "index"}
 _SKELETON_KEYS = ("id", "name", "summary", "aliases", "packages", "popularity", "homepage")
 
@@ -63,6 +63,14 @@ def _kind(document: Any) -> str | None:
 def _skeleton(entry: Mapping[str, Any]) -> dict[str, Any]:
     kept = {key: entry[key] for key in _SKELETON_KEYS if key in entry}
     kept["versions"] = entry["versions"]
+    # doc_extract answers with its version's summary (doctrove's volumeSummary); the volumes
+    # themselves stay in the body until a shard is built from one.
+    volumes = entry["volumes"]
+    kept["volumeSummaries"] = {
+        version: volumes[version]["summary"]
+        for version in entry["versions"]
+        if isinstance(volumes[version].get("summary"), str)
+    }
     return kept
 
 
@@ -160,6 +168,7 @@ def _entries(checked: CheckedBody, provenance: Provenance) -> list[CatalogEntry]
                 tuple(raw["versions"]),
                 _shards(shards) if shards else {},
                 provenance,
+                dict(raw.get("volumeSummaries", {})),
             )
         )
     return entries

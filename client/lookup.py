@@ -61,6 +61,14 @@ class LookupHit:
     matches: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class LookupResult:
+    """The best hits, best first, and how many libraries matched in all (``limit`` aside)."""
+
+    hits: tuple[LookupHit, ...]
+    total: int
+
+
 def fold(text: str) -> str:
     """The form keys and queries are compared in: NFKC, case folded, single spaces."""
     if text.isascii():  # the common case, and the same result, without the regex
@@ -207,6 +215,10 @@ class LibraryIndex:
 
     def lookup(self, query: str, limit: int = 5) -> list[LookupHit]:
         """The best ``limit`` libraries for ``query``, best first; empty when nothing matches."""
+        return list(self.search(query, limit).hits)
+
+    def search(self, query: str, limit: int = 5) -> LookupResult:
+        """The best ``limit`` libraries for ``query`` and the count of every library it hits."""
         if not 1 <= limit <= MAX_LIMIT:
             raise InvalidRequest(f"limit must be between 1 and {MAX_LIMIT}, not {limit}")
         if len(query) > MAX_QUERY_CHARS:
@@ -229,7 +241,7 @@ class LibraryIndex:
         if query_words:
             self._word_hits(found, query_words, self._name_words, NAME_WORDS, "name")
             self._word_hits(found, query_words, self._summary_words, SUMMARY_WORDS, "summary")
-        return self._best(found, limit)
+        return LookupResult(tuple(self._best(found, limit)), len(found))
 
     @staticmethod
     def _word_hits(

@@ -75,10 +75,13 @@ _LIBRARY = _object(
         "aliases": _list(_TEXT),
         "packages": _list(_TEXT),
         "homepage": _MAYBE_TEXT,
+        "popularity": {"type": "number", "minimum": 0},
         "source": _TEXT,
         "provenance": _PROVENANCE,
     }
 )
+# Arguments the tool does not take, ignored: on every answer, error results included.
+_WARNINGS = {"warnings": _list(_TEXT)}
 LOOKUP_RESULT = _object(
     {
         "query": _TEXT,
@@ -86,8 +89,9 @@ LOOKUP_RESULT = _object(
         "total": _COUNT,
         "sources": _list(_TEXT),
         "hint": _TEXT,
+        **_WARNINGS,
     },
-    optional=("hint",),
+    optional=("hint", "warnings"),
 )
 RELEASES_RESULT = _object(
     {
@@ -99,8 +103,9 @@ RELEASES_RESULT = _object(
         "source": _TEXT,
         "provenance": _PROVENANCE,
         "resolvedFrom": _TEXT,
+        **_WARNINGS,
     },
-    optional=("resolvedFrom",),
+    optional=("resolvedFrom", "warnings"),
 )
 _TOC_ENTRY = _object(
     {
@@ -117,6 +122,8 @@ REWRITE_STATUSES = ("used", "skipped", "failed", "off")
 EXTRACT_RESULT = _object(
     {
         **_SERVED,
+        "versions": _list(_TEXT),
+        "volumeSummary": _MAYBE_TEXT,
         "focus": _TEXT,
         "sections": _list(
             _object(
@@ -141,8 +148,9 @@ EXTRACT_RESULT = _object(
                 "reason": _TEXT,
             }
         ),
+        **_WARNINGS,
     },
-    optional=("focus", "toc", "confidence", "rewrite", "resolvedFrom"),
+    optional=("focus", "toc", "confidence", "rewrite", "resolvedFrom", "warnings"),
 )
 READ_RESULT = _object(
     {
@@ -151,13 +159,16 @@ READ_RESULT = _object(
         "page": _MAYBE_TEXT,
         "sections": _list(_object({**_SECTION, "target": _FLAG, "bodySha256Verified": _FLAG})),
         "resolvedFrom": _TEXT,
+        **_WARNINGS,
     },
-    optional=("resolvedFrom",),
+    optional=("resolvedFrom", "warnings"),
 )
 ERROR_RESULT = _object(
     {
         "error": _object(
             {"code": {"enum": list(ERROR_CODES)}, "message": _TEXT, "hints": _list(_TEXT)}
-        )
-    }
+        ),
+        **_WARNINGS,
+    },
+    optional=("warnings",),
 )

@@ -11,13 +11,14 @@ $DOCTROVE_TOKEN`` (else 401). uvicorn and starlette are imported only for HTTP.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import hmac
 import logging
 import socket
 import sys
 import threading
-from collections.abc import Awaitable, Callable, MutableMapping
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Mapping, MutableMapping
+from dataclasses import dataclass, replace
 from typing import Any
 
 import anyio
@@ -134,6 +135,34 @@ async def ask_host_model(
     return result.content.text
 
 
+@dataclass(frozen=True)
+class _RawArguments:
+    value: object
+
+
+# tools/call arguments that are not a JSON object, held for the tool while the SDK checks a call
+# whose arguments were set to null (task-local: concurrent calls never see each other's).
+_NOT_AN_OBJECT: contextvars.ContextVar[_RawArguments | None] = contextvars.ContextVar(
+    "doctrove_arguments_not_an_object", default=None
+)
+
+
+async def keep_non_object_arguments(ctx: Any, call_next: Any) -> Any:
+    """Server middleware: the SDK would answer arguments that are not an object with -32602,
+    which the model never sees; the call goes on with none, and the tool gets the original to
+    refuse as a "validation" result the model can act on."""
+    params = ctx.params
+    if ctx.method == "tools/call" and isinstance(params, Mapping):
+        arguments = params.get("arguments")
+        if arguments is not None and not isinstance(arguments, Mapping):
+            token = _NOT_AN_OBJECT.set(_RawArguments(arguments))
+            try:
+                return await call_next(replace(ctx, params={**params, "arguments": None}))
+            finally:
+                _NOT_AN_OBJECT.reset(token)
+    return await call_next(ctx)
+
+
 def build_server(service: DocService, rewrite: RewritePolicy | None = None) -> Server[Any]:
     """An SDK server whose tools, and whose doctrove://status resource, ask ``service``;
     doc_extract rewrites weak queries through the host's model as ``rewrite`` allows."""
@@ -189,8 +218,10 @@ def build_server(service: DocService, rewrite: RewritePolicy | None = None) -> S
                 code=types.INVALID_PARAMS, message=f"Unknown tool: {params.name} (tools: {names})"
             )
         rewriter = rewriter_for(ctx, policy)
+        raw = _NOT_AN_OBJECT.get()
+        arguments = params.arguments if raw is None else raw.value
         outcome: ToolOutcome = await in_worker(
-            lambda: call_tool(service, tool, params.arguments, rewriter)
+            lambda: call_tool(service, tool, arguments, rewriter)
         )
         return types.CallToolResult(
             content=[types.TextContent(text=outcome.text)],
@@ -224,6 +255,7 @@ def build_server(service: DocService, rewrite: RewritePolicy | None = None) -> S
         on_list_resources=list_resources,
         on_read_resource=read_resource,
     )
+    server.middleware.append(keep_non_object_arguments)
     return server
 
 

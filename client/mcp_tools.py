@@ -8,8 +8,10 @@ catalog_releases, doc_extract {id, version, focus, maxSections}); maxTokens and 
 
 Every failure becomes a tool result, never a protocol error, so the model sees it and can correct
 itself: ``{"error": {"code", "message", "hints"}}`` with ``isError``, code one of
-client.errors.ERROR_CODES. Argument mistakes (wrong type, missing, unknown, out of range) are code
-"validation" like any other bad request.
+client.errors.ERROR_CODES. Argument mistakes (wrong type, missing, out of range, arguments that
+are not an object) are code "validation" like any other bad request. An argument the tool does not
+take is ignored, as doctrove does, and named in the answer's ``warnings`` (and the text's last
+lines), so a misspelt optional argument does not pass unnoticed.
 """
 
 from __future__ import annotations
@@ -28,7 +30,13 @@ from client.mcp_schemas import (
     READ_RESULT,
     RELEASES_RESULT,
 )
-from client.render import render_extract, render_lookup, render_read, render_releases
+from client.render import (
+    render_extract,
+    render_lookup,
+    render_read,
+    render_releases,
+    render_warnings,
+)
 from client.service import (
     MAX_ANCHOR_CHARS,
     MAX_ID_CHARS,
@@ -101,7 +109,9 @@ class ToolSpec:
             "type": "object",
             "properties": {param.name: param.schema() for param in self.params},
             "required": [param.name for param in self.params if param.required],
-            "additionalProperties": False,
+            # Open, as doctrove's: a key the tool does not take is ignored with a warning, so a
+            # client that checks arguments against this schema must not refuse it first.
+            "additionalProperties": True,
         }
 
     @property
@@ -334,17 +344,40 @@ def _check(param: Param, value: object) -> object:
     return value
 
 
-def fold_arguments(tool: ToolSpec, arguments: Mapping[str, Any] | None) -> dict[str, Any]:
-    """The checked arguments of one call; a null optional argument counts as absent."""
-    given = dict(arguments or {})
-    known = {param.name for param in tool.params}
-    takes = ", ".join(param.name for param in tool.params)
-    unknown = sorted(name for name in given if name not in known)
-    if unknown:
+def _given(tool: ToolSpec, arguments: object) -> Mapping[str, Any]:
+    """The call's arguments as a mapping (absent: none), or InvalidRequest when they are not a
+    JSON object."""
+    if arguments is None:
+        return {}
+    if not isinstance(arguments, Mapping):
         raise InvalidRequest(
-            f"{tool.name} does not take {', '.join(map(repr, unknown))}; it takes {takes}",
+            f"{tool.name}'s arguments must be a JSON object of named arguments, not "
+            f"{_json_type(arguments)}; it takes {_takes(tool)}",
             hints=[param.name for param in tool.params],
         )
+    return arguments
+
+
+def _takes(tool: ToolSpec) -> str:
+    return ", ".join(param.name for param in tool.params)
+
+
+def ignored_arguments(tool: ToolSpec, arguments: object) -> list[str]:
+    """The warnings for the arguments ``tool`` does not take (none when arguments are not an
+    object: that is an error of its own)."""
+    if not isinstance(arguments, Mapping):
+        return []
+    known = {param.name for param in tool.params}
+    return [
+        f"ignored argument {name!r}: {tool.name} takes {_takes(tool)}"
+        for name in sorted(str(name) for name in arguments if name not in known)
+    ]
+
+
+def fold_arguments(tool: ToolSpec, arguments: object) -> dict[str, Any]:
+    """The checked arguments of one call; a null optional argument counts as absent, and an
+    argument the tool does not take is left out (see ignored_arguments)."""
+    given = _given(tool, arguments)
     folded: dict[str, Any] = {}
     for param in tool.params:
         value = given.get(param.name)
@@ -371,14 +404,18 @@ def render_error(error: ClientError) -> str:
 def call_tool(
     service: DocService,
     tool: ToolSpec,
-    arguments: Mapping[str, Any] | None,
+    arguments: object,
     rewriter: Rewriter | None = None,
 ) -> ToolOutcome:
-    """Run one tool call to its outcome; every failure, even a bug, is an error result."""
+    """Run one tool call to its outcome; every failure, even a bug, is an error result.
+
+    ``arguments`` is whatever the call carried (a JSON object, normally); the ignored ones are
+    listed in ``warnings``, on answers and errors alike."""
+    warnings = ignored_arguments(tool, arguments)
     try:
         answer = tool.ask(service, fold_arguments(tool, arguments), rewriter)
     except ClientError as error:
-        return ToolOutcome(error_result(error), render_error(error), True)
+        return _outcome(error_result(error), render_error(error), warnings, is_error=True)
     except Exception:
         # A bug, not the caller's fault: the traceback goes to the log (stderr), the model gets
         # a code it can act on instead of a dropped connection.
@@ -387,5 +424,14 @@ def call_tool(
             f"{tool.name} failed inside docclient (a bug; details are in its log on stderr); "
             "retrying the same call will fail the same way, try other arguments"
         )
-        return ToolOutcome(error_result(bug), render_error(bug), True)
-    return ToolOutcome(answer, tool.render(answer), False)
+        return _outcome(error_result(bug), render_error(bug), warnings, is_error=True)
+    return _outcome(answer, tool.render(answer), warnings, is_error=False)
+
+
+def _outcome(
+    structured: dict[str, Any], text: str, warnings: list[str], *, is_error: bool
+) -> ToolOutcome:
+    # The answer may be the service's cached dict: copied with the warnings, never changed.
+    if warnings:
+        structured = {**structured, "warnings": warnings}
+    return ToolOutcome(structured, text + render_warnings(warnings), is_error)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -50,6 +50,8 @@ class CatalogEntry:
     versions: tuple[str, ...]  # newest first
     shards: dict[str, ShardRef]  # version -> shard; empty for a plain index.json host
     provenance: Provenance
+    # version -> the index volume's summary; a catalog (catalog.json) carries none.
+    volume_summaries: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

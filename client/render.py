@@ -23,10 +23,18 @@ def _provenance(answer: dict[str, Any]) -> str:
     return "; ".join(parts)
 
 
+def render_warnings(warnings: list[str]) -> str:
+    """The warnings of a tool call as the text's last lines (empty when there are none); the
+    first line stays the answer's own (what was served, or the error)."""
+    return "".join(f"\nwarning: {warning}" for warning in warnings)
+
+
 def render_lookup(answer: dict[str, Any]) -> str:
     if not answer["results"]:
         return f"No library matches {answer['query']!r}. {answer.get('hint', '')}".strip()
-    lines = [f"{len(answer['results'])} match(es) for {answer['query']!r}:"]
+    shown, total = len(answer["results"]), answer["total"]
+    count = f"{shown} of {total} matches" if total > shown else f"{shown} match(es)"
+    lines = [f"{count} for {answer['query']!r}:"]
     for result in answer["results"]:
         versions = ", ".join(result["versions"][:6]) + (" …" if len(result["versions"]) > 6 else "")
         lines.append(
@@ -69,6 +77,9 @@ def _location(section: dict[str, Any]) -> str:
 
 def render_extract(answer: dict[str, Any]) -> str:
     lines = [_header(answer)]
+    if answer.get("volumeSummary"):
+        lines.append(f"About {answer['version']}: {answer['volumeSummary']}")
+    lines.append(f"Documented versions: {', '.join(answer['versions'])}")
     if "toc" in answer:
         lines.append(f"Table of contents ({len(answer['toc'])} headings):")
         for entry in answer["toc"]:
@@ -76,10 +87,13 @@ def render_extract(answer: dict[str, Any]) -> str:
             lines.append(f"{indent}- {entry['heading']} {_address(entry)}")
     if answer.get("confidence") is not None:
         lines.append(f"Confidence that the first section answers: {answer['confidence']:.2f}")
+    # Without a focus the sections come in document order, unscored.
+    scored = "focus" in answer
     for section in answer["sections"]:
         path = " > ".join([*section["headingPath"], section["heading"]])
-        cut = " (truncated)" if section["truncated"] else ""
-        lines.append(f"\n## {path}  [score {section['score']:.2f}{cut}]")
+        marks = [f"score {section['score']:.2f}"] if scored else []
+        marks += ["truncated"] if section["truncated"] else []
+        lines.append(f"\n## {path}" + (f"  [{', '.join(marks)}]" if marks else ""))
         lines.append(_location(section))
         lines.append(section["body"])
     if answer.get("hint"):

@@ -19,12 +19,13 @@ import math
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from client.errors import InvalidRequest
 from client.search_features import Candidate, Described, describe
 from client.search_model import RankerModel, Scored, confidence, default_model, order
 from client.search_query import Focus, parse_focus
-from client.search_trim import fit_budget
+from client.search_trim import Budgeted, fit_budget
 from schemas.shards import FTS_TABLE
 
 MAX_FOCUS_CHARS = 1000
@@ -270,32 +271,44 @@ def _found(
     for rank, shown_score, row, trimmed in zip(ranked, shown, ordered, budget.bodies, strict=True):
         if trimmed is None:
             continue
-        _, heading, path, _, link, anchor, source, start, end, sha256 = row
-        lines = (int(start), int(end)) if start is not None and end is not None else None
         sections.append(
-            FoundSection(
-                heading=str(heading),
-                heading_path=_path(path),
-                body=trimmed.body,
-                anchor=str(anchor),
-                source=None if source is None else str(source),
-                lines=lines,
-                sha256=str(sha256),
-                link=str(link),
-                score=shown_score,
-                matches=rank.described.matches,
-                truncated=trimmed.truncated,
-            )
+            _section(row, trimmed.body, trimmed.truncated, shown_score, rank.described.matches)
         )
-    hint = None
-    if budget.truncated or budget.omitted:
-        hint = (
-            f"cut to fit maxTokens={max_tokens}: {budget.truncated} section(s) truncated, "
-            f"{budget.omitted} omitted; raise maxTokens, or ask for a truncated section by its "
-            "anchor to read it whole"
-        )
+    hint = _budget_hint(budget, max_tokens)
     return SearchResult(
         tuple(sections), bool(budget.truncated), budget.omitted, hint, round(sure, 4)
+    )
+
+
+def _section(
+    row: Sequence[Any], body: str, truncated: bool, score: float, matches: tuple[str, ...]
+) -> FoundSection:
+    """A section from its ``sections`` row (id, heading, heading_path, body, path, anchor,
+    source, line_start, line_end, sha256) with the body that fit."""
+    _, heading, path, _, link, anchor, source, start, end, sha256 = row
+    lines = (int(start), int(end)) if start is not None and end is not None else None
+    return FoundSection(
+        heading=str(heading),
+        heading_path=_path(path),
+        body=body,
+        anchor=str(anchor),
+        source=None if source is None else str(source),
+        lines=lines,
+        sha256=str(sha256),
+        link=str(link),
+        score=score,
+        matches=matches,
+        truncated=truncated,
+    )
+
+
+def _budget_hint(budget: Budgeted, max_tokens: int) -> str | None:
+    if not (budget.truncated or budget.omitted):
+        return None
+    return (
+        f"cut to fit maxTokens={max_tokens}: {budget.truncated} section(s) truncated, "
+        f"{budget.omitted} omitted; raise maxTokens, or ask for a truncated section by its "
+        "anchor to read it whole"
     )
 
 
@@ -365,6 +378,31 @@ def search_sections(
     if not ranked or sure < threshold:
         return SearchResult((), False, 0, _NO_MATCH, round(sure, 4) if ranked else None)
     return _found(conn, ranked[:max_sections], max_tokens, sure)
+
+
+def first_sections(
+    conn: sqlite3.Connection,
+    *,
+    max_sections: int = DEFAULT_MAX_SECTIONS,
+    max_tokens: int = DEFAULT_MAX_TOKENS,
+) -> SearchResult:
+    """The version's first ``max_sections`` sections in document order, within the size budget
+    (what doctrove answers without a focus); no score, no matches, no confidence."""
+    check_limits(max_sections, max_tokens)
+    rows = conn.execute(
+        "SELECT id, heading, heading_path, body, path, anchor, source, line_start, line_end, "
+        "sha256 FROM sections ORDER BY id LIMIT ?",
+        (max_sections,),
+    ).fetchall()
+    budget = fit_budget([str(r[1]) for r in rows], [str(r[3]) for r in rows], max_tokens)
+    sections = tuple(
+        _section(row, trimmed.body, trimmed.truncated, 0.0, ())
+        for row, trimmed in zip(rows, budget.bodies, strict=True)
+        if trimmed is not None
+    )
+    return SearchResult(
+        sections, bool(budget.truncated), budget.omitted, _budget_hint(budget, max_tokens)
+    )
 
 
 def table_of_contents(conn: sqlite3.Connection, limit: int = DEFAULT_TOC_LIMIT) -> list[TocEntry]:

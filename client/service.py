@@ -16,7 +16,14 @@ from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
 from client.addresses import find_section, read_addresses
-from client.answers import provenance_dict, row_dict, section_dict, source_label, toc_dict
+from client.answers import (
+    popularity_number,
+    provenance_dict,
+    row_dict,
+    section_dict,
+    source_label,
+    toc_dict,
+)
 from client.arguments import optional_text, required_text, whole_number
 from client.config import DEFAULT_REWRITE_BELOW
 from client.errors import InvalidRequest, NotFound, RewriteFailed, SectionChanged, VersionNotFound
@@ -28,7 +35,9 @@ from client.search import (
     DEFAULT_MAX_SECTIONS,
     DEFAULT_MAX_TOKENS,
     SearchResult,
+    first_sections,
     search_sections,
+    section_count,
     table_of_contents,
 )
 from client.search_trim import CHARS_PER_TOKEN
@@ -179,7 +188,7 @@ class DocService:
 
     def _lookup(self, query: str, limit: int) -> dict[str, Any]:
         index = self._library_index()
-        hits = index.lookup(query, limit)
+        found = index.search(query, limit)
         results = [
             {
                 "id": hit.entry.id,
@@ -192,15 +201,17 @@ class DocService:
                 "aliases": list(hit.entry.aliases),
                 "packages": list(hit.entry.packages),
                 "homepage": hit.entry.homepage,
+                "popularity": popularity_number(hit.entry.popularity),
                 "source": source_label(hit.entry.provenance),
                 "provenance": provenance_dict(hit.entry.provenance),
             }
-            for hit in hits
+            for hit in found.hits
         ]
         answer: dict[str, Any] = {
             "query": query,
             "results": results,
-            "total": len(results),
+            # Every library that matched, as doctrove counts: more than results when limit cut.
+            "total": found.total,
             "sources": sorted({r["source"] for r in results}),
         }
         if not results:
@@ -304,18 +315,23 @@ class DocService:
         max_tokens: int,
     ) -> dict[str, Any]:
         answer = self._version_header(entry, choice, requested)
+        # doctrove's keys: every documented version (newest first) and this one's summary.
+        answer.update(
+            versions=list(entry.versions),
+            volumeSummary=entry.volume_summaries.get(choice.version),
+        )
         with self.data.reading_shard(entry.id, choice.version) as shard:
             conn = shard.connection
             _mark_stale(answer, shard.stale_reason)
             if focus is None:
+                first = first_sections(conn, max_sections=max_sections, max_tokens=max_tokens)
                 toc = table_of_contents(conn, TOC_LIMIT)
                 answer.update(
-                    sections=[],
+                    sections=[section_dict(s) for s in first.sections],
                     toc=[toc_dict(t) for t in toc],
-                    truncated=False,
-                    omitted=0,
-                    hint="no focus given: this is the version's table of "
-                    "contents; ask again with a focus, or read a section by its page#anchor",
+                    truncated=first.truncated,
+                    omitted=first.omitted,
+                    hint=_unfocused_hint(len(first.sections), section_count(conn), first.hint),
                 )
                 return answer
             result = search_sections(
@@ -420,6 +436,16 @@ class DocService:
                 "ttlSeconds": stats.ttl_seconds,
             },
         }
+
+
+def _unfocused_hint(shown: int, total: int, budget_hint: str | None) -> str:
+    """What an answer without a focus holds, and how to get the part an agent wants."""
+    hint = (
+        f"no focus given: the first {shown} of the version's {total} sections in document "
+        "order, and its table of contents; ask again with a focus for the sections on one "
+        "concept, or read a section by its page#anchor"
+    )
+    return f"{hint}. {budget_hint}" if budget_hint else hint
 
 
 def _with_rewrite(

@@ -1,5 +1,6 @@
 """DocService over the bundled example site: answers, provenance, bounds and error codes."""
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,8 @@ from tests.shared_anchor_site import (
     build_shared_anchor_site,
 )
 
+COMPAT = Path(__file__).resolve().parents[1] / "examples" / "compat" / "doctrove-demo-index.json"
+
 
 @pytest.fixture(scope="module")
 def service(tmp_path_factory: pytest.TempPathFactory) -> DocService:
@@ -35,6 +38,16 @@ def test_lookup_has_seed_keys_and_provenance(service: DocService) -> None:
     assert top["source"].startswith("bundled:")
     assert top["provenance"]["kind"] == "bundled"
     assert top["provenance"]["buildTime"] == "2026-11-30T00:00:00.000Z"
+    assert top["popularity"] == 1200 and isinstance(top["popularity"], int)
+
+
+def test_lookup_total_counts_every_match_not_only_those_shown(service: DocService) -> None:
+    every = service.lookup("web", 50)
+    assert every["total"] == len(every["results"]) >= 2
+    first = service.lookup("web", 1)
+    assert len(first["results"]) == 1
+    assert first["total"] == every["total"]
+    assert first["results"][0]["id"] == every["results"][0]["id"]
 
 
 def test_releases(service: DocService) -> None:
@@ -72,11 +85,48 @@ def test_extract_finds_an_api_by_name_in_html_docs(service: DocService) -> None:
     assert answer["sections"][0]["anchor"] == "json.dumps"
 
 
-def test_extract_without_focus_is_the_table_of_contents(service: DocService) -> None:
+def test_extract_without_focus_is_the_first_sections_and_the_table_of_contents(
+    service: DocService,
+) -> None:
     answer = service.extract("attrs", "25")
-    assert answer["sections"] == [] and answer["toc"]
+    assert answer["toc"]
     assert {"heading", "headingPath", "anchor", "source", "path", "level"} <= set(answer["toc"][0])
     assert all(entry["source"] for entry in answer["toc"])
+    # doctrove's answer without a focus: the first maxSections sections, bodies and all, in
+    # document order (express 5.1.0 has nine, so its table of contents lists every one).
+    express = service.extract("express", "5.1.0", None, 3)
+    outline = [(entry["source"], entry["anchor"]) for entry in express["toc"]]
+    assert len(outline) == 9
+    assert [(s["source"], s["anchor"]) for s in express["sections"]] == outline[:3]
+    assert all(s["body"] and s["score"] == 0 and s["matches"] == [] for s in express["sections"])
+    assert "focus" not in express and "confidence" not in express
+    assert express["hint"].startswith("no focus given: the first 3 of the version's 9 sections")
+
+
+def test_extract_without_focus_keeps_to_the_token_budget(service: DocService) -> None:
+    answer = service.extract("werkzeug", "3.1.3", None, 10, 100)
+    assert answer["sections"] and len(answer["sections"]) < 10
+    assert sum(len(s["heading"]) + len(s["body"]) for s in answer["sections"]) <= 100 * 4
+    assert answer["truncated"] or answer["omitted"]
+    assert "maxTokens=100" in answer["hint"]
+
+
+def test_extract_answers_with_every_version_and_the_volume_summary(
+    service: DocService, tmp_path: Path
+) -> None:
+    answer = service.extract("express", "4", "路由")
+    assert answer["versions"] == ["5.1.0", "4.21.2"]
+    # The bundled site is a catalog, which keeps no summary per version.
+    assert answer["volumeSummary"] is None
+    index = tmp_path / "index.json"
+    shutil.copy(COMPAT, index)
+    plain = make_service(
+        resolve_settings({"local_index": str(index), "cache_dir": str(tmp_path)}, {})
+    )
+    for requested, summary in (("4", "Express 4 要点："), (None, "Express 5 要点：")):
+        answer = plain.extract("express", requested)
+        assert answer["versions"] == ["5.1.0", "4.21.2"]
+        assert answer["volumeSummary"].startswith(summary)
 
 
 @pytest.fixture(scope="module")

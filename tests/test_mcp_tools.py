@@ -52,7 +52,8 @@ def test_schemas_are_valid_json_schema_with_an_object_root(tool: Any) -> None:
     for schema in (tool.input_schema, tool.output_schema):
         jsonschema.Draft202012Validator.check_schema(schema)
         assert schema["type"] == "object"
-    assert tool.input_schema["additionalProperties"] is False
+    # Open like doctrove's: an unknown key is ignored with a warning, not refused by a client.
+    assert tool.input_schema["additionalProperties"] is True
 
 
 @pytest.mark.parametrize(
@@ -106,12 +107,6 @@ def test_fold_arguments_accepts(
         ),
         ("catalog_lookup", {"query": "a", "limit": 51}, "limit must be from 1 to 50, not 51", []),
         ("catalog_lookup", {"query": "a" * 201}, "query is longer than 200 characters", []),
-        (
-            "catalog_releases",
-            {"id": "flask", "version": "1"},
-            "catalog_releases does not take 'version'; it takes id",
-            ["id"],
-        ),
         (
             "doc_extract",
             {"id": "x", "maxSections": 0},
@@ -170,7 +165,8 @@ CALLS: list[tuple[str, dict[str, Any], str | None]] = [
     ("doc_extract", {"id": "python", "focus": "json.dumps", "maxTokens": 100}, None),
     ("doc_extract", {"id": "express", "version": "4", "focus": "路由参数"}, None),
     ("doc_extract", {"id": "werkzeug", "version": "9"}, "version"),
-    ("doc_extract", {"id": "werkzeug", "extra": 1}, "validation"),
+    ("doc_extract", {"id": "werkzeug", "extra": 1}, None),
+    ("doc_extract", {"extra": 1}, "validation"),
     ("doc_read", {"id": "werkzeug", "version": "3", "anchor": "form-data-parsing"}, None),
     (
         "doc_read",
