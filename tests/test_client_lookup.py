@@ -165,6 +165,14 @@ def test_limit_caps_the_results() -> None:
     assert len(INDEX.lookup("framework", 1)) == 1
 
 
+def test_total_counts_every_library_hit_whatever_the_limit() -> None:
+    every = INDEX.search("framework", 50)
+    assert every.total == len(every.hits) > 1
+    first = INDEX.search("framework", 1)
+    assert (first.total, first.hits) == (every.total, every.hits[:1])
+    assert INDEX.search("kubernetes", 5).total == 0
+
+
 @pytest.mark.parametrize(
     ("query", "nearest"),
     [

@@ -15,6 +15,7 @@ from client.search import (
     WEIGHTS,
     FoundSection,
     bm25_ranking,
+    first_sections,
     search_sections,
     table_of_contents,
 )
@@ -330,6 +331,41 @@ def test_sections_that_no_longer_fit_are_counted_as_omitted(shard: sqlite3.Conne
     assert len(tight.sections) + tight.omitted == len(whole.sections)
     assert tight.omitted > 0
     assert sum(len(s.heading) + len(s.body) for s in tight.sections) <= 400
+
+
+# ---------------------------------------------------------------- without a focus
+
+
+def test_first_sections_are_the_volume_in_document_order(shard: sqlite3.Connection) -> None:
+    result = first_sections(shard, max_sections=3, max_tokens=50_000)
+    assert [s.heading for s in result.sections] == [r["heading"] for r in RECORDS[:3]]
+    assert [s.body for s in result.sections] == [r["body"] for r in RECORDS[:3]]
+    assert all(s.score == 0 and s.matches == () for s in result.sections)
+    assert result.sections[0].link == RECORDS[0]["path"]
+    assert (result.truncated, result.omitted, result.hint, result.confidence) == (
+        False,
+        0,
+        None,
+        None,
+    )
+
+
+def test_first_sections_keep_to_the_budget(shard: sqlite3.Connection) -> None:
+    whole = first_sections(shard, max_sections=50, max_tokens=50_000)
+    assert len(whole.sections) == len(RECORDS)
+    tight = first_sections(shard, max_sections=50, max_tokens=100)
+    assert sum(len(s.heading) + len(s.body) for s in tight.sections) <= 400
+    assert tight.omitted > 0 and tight.hint is not None and "maxTokens=100" in tight.hint
+    shown = [s.heading for s in tight.sections]
+    assert shown == [h for h in (r["heading"] for r in RECORDS) if h in shown]  # order kept
+
+
+@pytest.mark.parametrize(("sections", "tokens"), [(0, 4000), (51, 4000), (5, 99)])
+def test_first_sections_limits_are_bounded(
+    shard: sqlite3.Connection, sections: int, tokens: int
+) -> None:
+    with pytest.raises(InvalidRequest):
+        first_sections(shard, max_sections=sections, max_tokens=tokens)
 
 
 # ---------------------------------------------------------------- table of contents

@@ -3,15 +3,21 @@
 examples/compat/doctrove-demo-index.json is served by builder.serve as the only file of a site
 (index.json), `docclient serve --index-url` answers through the SDK's stdio client, and the seed's
 documented behaviours hold key for key: lookup tiers (exact name 1.0, alias 0.95, prefix 0.90),
-version selection (latest, exact, prefix "4" -> 4.21.2, a tolerated v prefix) and error codes
-(not-found with the near ids, version with the candidate versions, validation).
+popularity and a total of every match, version selection (latest, exact, prefix "4" -> 4.21.2, a
+tolerated v prefix), every version and the volume's summary in doc_extract, the first sections in
+document order without a focus, unknown argument keys ignored, and error codes (not-found with
+the near ids, version with the candidate versions, validation, even for arguments that are not an
+object). docs/doctrove-compat.md maps the seed's behaviour list to these tests.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
+import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -31,6 +37,9 @@ LOOKUP_KEYS = {"results", "total", "sources"}
 LIBRARY_KEYS = {"id", "name", "summary", "score", "matches", "versions", "latest", "source"}
 RELEASES_KEYS = {"id", "name", "latest", "versions", "source"}
 EXTRACT_KEYS = {"id", "name", "version", "releaseKind", "releaseNote", "sections", "source"}
+EXTRACT_KEYS |= {"versions", "volumeSummary"}
+INDEX = json.loads(COMPAT.read_text(encoding="utf-8"))
+ENTRIES = {entry["id"]: entry for entry in INDEX["entries"]}
 
 
 class Doctrove:
@@ -151,3 +160,88 @@ def test_error_codes_and_hints(
     assert error["code"] == code
     assert error["hints"][: len(hints)] == hints
     assert error["message"]
+
+
+def test_lookup_results_carry_popularity_and_total_counts_every_match(doctrove: Doctrove) -> None:
+    (express,) = doctrove("catalog_lookup", query="express", limit=1)["results"]
+    assert express["popularity"] == ENTRIES["express"]["popularity"] == 1200
+    # "库" (library) is in the summaries of zod and dayjs: two matches, one shown.
+    answer = doctrove("catalog_lookup", query="库", limit=1)
+    assert len(answer["results"]) == 1
+    assert answer["total"] == 2
+
+
+@pytest.mark.parametrize(
+    ("library", "requested", "version"), [("express", "4", "4.21.2"), ("zod", None, "3.24.1")]
+)
+def test_extract_has_every_version_and_the_volume_summary(
+    doctrove: Doctrove, library: str, requested: str | None, version: str
+) -> None:
+    answer = doctrove("doc_extract", id=library, version=requested, focus="路由")
+    assert answer["version"] == version
+    assert answer["versions"] == ENTRIES[library]["versions"]
+    assert answer["volumeSummary"] == ENTRIES[library]["volumes"][version]["summary"]
+
+
+def test_extract_without_focus_gives_the_first_sections_with_bodies(doctrove: Doctrove) -> None:
+    answer = doctrove("doc_extract", id="express", version="5", maxSections=3)
+    volume = ENTRIES["express"]["volumes"]["5.1.0"]["sections"]
+    assert [(s["heading"], s["body"], s["path"]) for s in answer["sections"]] == [
+        (s["heading"], s["body"], s["path"]) for s in volume[:3]
+    ]
+    assert [entry["heading"] for entry in answer["toc"]] == [s["heading"] for s in volume]
+    assert answer["hint"].startswith("no focus given: the first 3 of the version's 9 sections")
+
+
+def test_unknown_argument_keys_are_ignored_and_listed_in_warnings(doctrove: Doctrove) -> None:
+    plain = doctrove("doc_extract", id="express", focus="通配符")
+    extra = doctrove("doc_extract", id="express", focus="通配符", format="markdown", verbose=True)
+    assert extra["sections"] == plain["sections"]
+    assert extra["warnings"] == [
+        "ignored argument 'format': doc_extract takes id, version, focus, maxSections, maxTokens",
+        "ignored argument 'verbose': doc_extract takes id, version, focus, maxSections, maxTokens",
+    ]
+    assert "warnings" not in plain
+
+
+def test_arguments_that_are_not_an_object_are_a_tool_error_result(tmp_path: Path) -> None:
+    """On raw stdio (the SDK's client would not send them): the model sees code "validation" in
+    a result, where the SDK alone answers -32602."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DOCTROVE_")}
+    env["DOCTROVE_CACHE_DIR"] = str(tmp_path)
+    process = subprocess.Popen(
+        [str(DOCCLIENT), "serve"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=env,
+    )
+    watchdog = threading.Timer(60, process.kill)  # a missing reply fails the test, never hangs it
+    watchdog.start()
+    assert process.stdin is not None and process.stdout is not None
+
+    def send(frame: dict[str, Any]) -> None:
+        assert process.stdin is not None
+        process.stdin.write(json.dumps(frame).encode() + b"\n")
+        process.stdin.flush()
+
+    try:
+        hello = {"name": "compat", "version": "1"}
+        init = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": hello}
+        send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": init})
+        assert json.loads(process.stdout.readline())["id"] == 0
+        send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        for number, arguments in enumerate((["express"], "express", 5), start=1):
+            params = {"name": "catalog_releases", "arguments": arguments}
+            send({"jsonrpc": "2.0", "id": number, "method": "tools/call", "params": params})
+            reply = json.loads(process.stdout.readline())
+            assert reply["id"] == number and "error" not in reply
+            assert reply["result"]["isError"] is True
+            error = reply["result"]["structuredContent"]["error"]
+            assert error["code"] == "validation" and error["hints"] == ["id"]
+            assert "must be a JSON object" in error["message"]
+    finally:
+        watchdog.cancel()
+        process.stdin.close()
+        process.wait(timeout=30)
+        process.stdout.close()

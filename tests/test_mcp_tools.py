@@ -262,6 +262,49 @@ def test_doc_read_of_a_shared_anchor_is_a_validation_error_listing_the_pages(
         assert f"\n{GUIDE}#{SHARED} lines" in outcome.text
 
 
+def test_an_argument_the_tool_does_not_take_is_ignored_and_named_in_warnings(
+    service: DocService,
+) -> None:
+    spec = TOOLS_BY_NAME["catalog_releases"]
+    outcome = call_tool(service, spec, {"id": "express", "version": "5", "Limit": 3})
+    jsonschema.validate(outcome.structured, spec.output_schema)
+    assert not outcome.is_error and outcome.structured["id"] == "express"
+    assert outcome.structured["warnings"] == [
+        "ignored argument 'Limit': catalog_releases takes id",
+        "ignored argument 'version': catalog_releases takes id",
+    ]
+    assert outcome.text.startswith("express (Express): latest 5.1.0")
+    assert outcome.text.endswith("\nwarning: ignored argument 'version': catalog_releases takes id")
+    # The warnings are the call's, not the cached answer's.
+    assert "warnings" not in call_tool(service, spec, {"id": "express"}).structured
+    failed = call_tool(service, TOOLS_BY_NAME["doc_extract"], {"ids": "express"})
+    jsonschema.validate(failed.structured, TOOLS_BY_NAME["doc_extract"].output_schema)
+    assert failed.structured["error"]["code"] == "validation"
+    assert failed.structured["warnings"] == [
+        "ignored argument 'ids': doc_extract takes id, version, focus, maxSections, maxTokens"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "kind"), [(["express"], "an array"), ("express", "a string"), (7, "a number")]
+)
+def test_arguments_that_are_not_an_object_are_a_validation_result(
+    service: DocService, arguments: object, kind: str
+) -> None:
+    spec = TOOLS_BY_NAME["catalog_releases"]
+    outcome = call_tool(service, spec, arguments)
+    jsonschema.validate(outcome.structured, spec.output_schema)
+    assert outcome.is_error
+    assert outcome.structured == {
+        "error": {
+            "code": "validation",
+            "message": "catalog_releases's arguments must be a JSON object of named arguments, "
+            f"not {kind}; it takes id",
+            "hints": ["id"],
+        }
+    }
+
+
 def test_a_bug_in_the_service_is_an_internal_error_result() -> None:
     class Broken:
         def releases(self, _id: object) -> dict[str, Any]:
