@@ -128,7 +128,10 @@ def releases(library_id: str, **options: Any) -> None:
 @main.command()
 @click.argument("library_id", metavar="ID")
 @click.option("--version", "version", help="Exact (3.1.0), prefix (3, 3.x) or latest.")
-@click.option("--focus", help="One concept to look for; without it, the table of contents.")
+@click.option(
+    "--focus",
+    help="One concept to look for; without it, the first sections and the table of contents.",
+)
 @click.option("--max-sections", type=int, default=5, show_default=True)
 @click.option(
     "--max-tokens",

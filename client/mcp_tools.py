@@ -152,7 +152,8 @@ TOOLS: tuple[ToolSpec, ...] = (
             "id, then pass the returned id to catalog_releases, doc_extract or doc_read. Results "
             "are ranked by a 0-1 score with the signals that matched (exact name 1.0, exact "
             "alias 0.95, name prefix 0.90, alias prefix 0.85, name words 0.60-0.83, summary "
-            "words 0.30-0.50) and list each library's versions, newest first, and the source."
+            "words 0.30-0.50) and list each library's versions, newest first, and the source; "
+            "total counts every library that matched."
         ),
         params=(
             Param(
@@ -198,7 +199,8 @@ TOOLS: tuple[ToolSpec, ...] = (
             "first, for the version asked. Get the id from catalog_lookup first. Pin version to "
             "the one the project uses instead of relying on latest. Put ONE concept in focus "
             "('routing converters', not 'routing, sessions and testing') and make one call per "
-            "concept. Without focus the answer is the version's table of contents. Every section "
+            "concept. Without focus the answer is the version's first maxSections sections in "
+            "document order and its table of contents. Every section "
             "carries its anchor, source file, line range, sha256 and link: quote from it, or "
             "read it whole with doc_read. maxTokens bounds the answer's size (about four "
             "characters a token); 'omitted' says how many relevant sections did not fit. "
@@ -212,7 +214,8 @@ TOOLS: tuple[ToolSpec, ...] = (
                 "focus",
                 "string",
                 "One concept to look for, in the docs' words (e.g. 'route converters', "
-                "'json.dumps', '拼音风格'). Omitted: the table of contents.",
+                "'json.dumps', '拼音风格'). Omitted: the first sections and the table of "
+                "contents.",
                 max_length=500,
             ),
             Param(

@@ -325,10 +325,13 @@ def _shown_scores(scores: Sequence[float], sure: float) -> list[float]:
     return shown
 
 
-_NO_WORDS = "the focus has no searchable words; omit it to get the table of contents"
+_NO_WORDS = (
+    "the focus has no searchable words; omit it to get the first sections and the table of contents"
+)
 _NO_MATCH = (
     "no section of this version answers the focus well enough; try the API name or other "
-    "words, check the version, or omit the focus to get the table of contents"
+    "words, check the version, or omit the focus to get the first sections and the table of "
+    "contents"
 )
 
 

@@ -3,7 +3,8 @@
 The CLI and the MCP adapter both call :class:`DocService`; it checks every argument's bounds,
 picks the version, searches the shard and shapes the answer with the seed's result keys
 (``results``/``total``/``sources`` for lookup; ``id``/``name``/``version``/``releaseKind``/
-``releaseNote``/``sections``/``source`` for extract) plus what agents need to trust it: how the
+``releaseNote``/``sections``/``source``/``versions``/``volumeSummary`` for extract; without a
+focus, its first sections in document order) plus what agents need to trust it: how the
 version was chosen, the index build time, where the data came from and whether it is stale.
 Answers are plain JSON-ready dicts, cached per catalog generation in a TTL+LRU result cache.
 """
