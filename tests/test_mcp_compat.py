@@ -135,7 +135,9 @@ def test_extract_ranks_sections_with_scores_and_matches(doctrove: Doctrove) -> N
     answer = doctrove("doc_extract", id="express", version="5", focus="通配符")
     top = answer["sections"][0]
     assert top["heading"] == "通配符路由"
-    assert 0 < top["score"] <= 1 and top["matches"]
+    assert 0 < top["score"] <= 1
+    # doctrove's form of the signal ("heading hit: 1 word"); ours counts the focus' characters.
+    assert "heading hit: 3 words" in top["matches"]
     assert top["path"] == "https://expressjs.com/en/5x/api.html#app.use"
     scores = [section["score"] for section in answer["sections"]]
     assert scores == sorted(scores, reverse=True)
