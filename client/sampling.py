@@ -91,15 +91,19 @@ async def call_with_rewriter(
     has not come yet, the InputRequiredResult that asks the client for it instead."""
     if policy.mode == "off":
         return await run(None)
-    if not ctx.session.check_client_capability(_SAMPLING):
-        return await run(None if policy.mode == "auto" else _refusing(_NO_SAMPLING))
     version = ctx.session.protocol_version
-    if is_version_at_least(version, INPUT_REQUIRED_VERSION):
+    in_rounds = is_version_at_least(version, INPUT_REQUIRED_VERSION)
+    why_not = None
+    if not in_rounds and not ctx.session.can_send_request:
+        # An older revision over stateless HTTP: no stream for a server-to-client request, and
+        # no memory of the capabilities the handshake declared.
+        why_not = f"protocol {version} on this transport has no back-channel for sampling requests"
+    elif not ctx.session.check_client_capability(_SAMPLING):
+        why_not = _NO_SAMPLING
+    if why_not is not None:
+        return await run(None if policy.mode == "auto" else _refusing(why_not))
+    if in_rounds:
         return await _call_in_rounds(params, policy, run)
-    if not ctx.session.can_send_request:
-        # An older revision over stateless HTTP: no stream for a server-to-client request.
-        why = f"protocol {version} on this transport has no back-channel for sampling requests"
-        return await run(None if policy.mode == "auto" else _refusing(why))
 
     def rewrite(focus: str, library: str, language: str) -> tuple[str, ...]:
         # Called from the service's worker thread: the request goes out on the event loop.
