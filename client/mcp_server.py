@@ -1,6 +1,6 @@
 """Serve the doc tools over MCP with the official SDK: stdio for one agent, or guarded local HTTP.
 
-With client.sampling (how doc_extract asks the host's model), the only module that imports the
+With client.sampling (how doc_extract asks the host's model), the only modules that import the
 MCP SDK (``mcp``); what the tools are lives in client.mcp_tools.
 Over stdio, stdout carries protocol messages only: logs go to stderr, and the SDK points file
 descriptor 1 at stderr while it serves, so nothing a library prints can corrupt the stream. Over
