@@ -258,7 +258,8 @@ def serve(transport: str, host: str, port: int, **options: Any) -> None:
     options.pop("as_json", None)
     try:
         from client.app import make_service
-        from client.mcp_server import RewritePolicy, run_server
+        from client.mcp_server import run_server
+        from client.sampling import RewritePolicy
 
         settings = _settings(options)
         service = make_service(settings)

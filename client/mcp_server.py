@@ -1,6 +1,7 @@
 """Serve the doc tools over MCP with the official SDK: stdio for one agent, or guarded local HTTP.
 
-The only module that imports the MCP SDK (``mcp``); what the tools are lives in client.mcp_tools.
+With client.sampling (how doc_extract asks the host's model), the only modules that import the
+MCP SDK (``mcp``); what the tools are lives in client.mcp_tools.
 Over stdio, stdout carries protocol messages only: logs go to stderr, and the SDK points file
 descriptor 1 at stderr while it serves, so nothing a library prints can corrupt the stream. Over
 HTTP (streamable HTTP, stateless, JSON responses) every request must come to a loopback Host
@@ -22,18 +23,15 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import anyio
-import anyio.from_thread
 import anyio.to_thread
 import mcp_types as types
 import orjson
 from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
 from mcp.shared.exceptions import MCPError
-from mcp.shared.message import ServerMessageMetadata
 
 from client import __version__
-from client.config import DEFAULT_REWRITE_TIMEOUT_MS
-from client.errors import ClientError, ConfigError, RewriteFailed
+from client.errors import ClientError, ConfigError
 from client.mcp_tools import (
     SERVER_INSTRUCTIONS,
     STATUS_URI,
@@ -42,8 +40,8 @@ from client.mcp_tools import (
     ToolOutcome,
     call_tool,
 )
-from client.rewrite import build_prompt, parse_queries
-from client.service import DocService, Rewriter
+from client.sampling import RewritePolicy, call_with_rewriter, state_boundary
+from client.service import DocService
 
 log = logging.getLogger(__name__)
 
@@ -59,80 +57,6 @@ Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
-
-
-@dataclass(frozen=True)
-class RewritePolicy:
-    """Whether doc_extract may ask the host's model for other queries (``mode`` on, off or
-    auto: on when the host declared sampling), and how long it waits for the reply."""
-
-    mode: str = "off"
-    timeout_ms: int = DEFAULT_REWRITE_TIMEOUT_MS
-
-
-_SAMPLING = types.ClientCapabilities(sampling=types.SamplingCapability())
-_NO_SAMPLING = "the host did not declare the sampling capability"
-
-
-def rewriter_for(ctx: Any, policy: RewritePolicy) -> Rewriter | None:
-    """The Rewriter one tool call may use: sampling through this request's session, or None
-    (rewrite off). ``on`` with a host that cannot sample fails each rewrite, saying so."""
-    if policy.mode == "off":
-        return None
-    if not ctx.session.check_client_capability(_SAMPLING):
-        return None if policy.mode == "auto" else _refusing(_NO_SAMPLING)
-    if not ctx.session.can_send_request:
-        # 2026-07-28 carries sampling as input-required results, not server-to-client requests.
-        why = f"protocol {ctx.session.protocol_version} has no back-channel for sampling requests"
-        return None if policy.mode == "auto" else _refusing(why)
-
-    def rewrite(focus: str, library: str, language: str) -> tuple[str, ...]:
-        # Called from the service's worker thread: the request goes out on the event loop.
-        reply: str = anyio.from_thread.run(ask_host_model, ctx, policy, focus, library, language)
-        return parse_queries(reply, focus)
-
-    return rewrite
-
-
-def _refusing(reason: str) -> Rewriter:
-    def refuse(_focus: str, _library: str, _language: str) -> tuple[str, ...]:
-        raise RewriteFailed(reason)
-
-    return refuse
-
-
-async def ask_host_model(
-    ctx: Any, policy: RewritePolicy, focus: str, library: str, language: str
-) -> str:
-    """The text the host's model sends back for the rewrite prompt, within the time budget;
-    RewriteFailed when it refuses, errs, is late or sends no text. No tools are offered."""
-    prompt = build_prompt(focus, library, language)
-    request = types.CreateMessageRequest(
-        params=types.CreateMessageRequestParams(
-            messages=[
-                types.SamplingMessage(role="user", content=types.TextContent(text=prompt.user))
-            ],
-            system_prompt=prompt.system,
-            max_tokens=prompt.max_tokens,
-            temperature=0.0,
-        )
-    )
-    metadata = ServerMessageMetadata(related_request_id=ctx.request_id)
-    try:
-        with anyio.fail_after(policy.timeout_ms / 1000):
-            result = await ctx.session.send_request(
-                request, types.CreateMessageResult, metadata=metadata
-            )
-    except TimeoutError:
-        late = f"the host's model did not answer within {policy.timeout_ms} ms"
-        raise RewriteFailed(late) from None
-    except MCPError as error:
-        raise RewriteFailed(f"the host refused to sample: {error.message}") from None
-    except Exception as error:  # a transport without a back channel, a malformed result
-        raise RewriteFailed(f"sampling failed: {type(error).__name__}: {error}") from None
-    if not isinstance(result.content, types.TextContent):
-        raise RewriteFailed("the host's model replied without text")
-    return result.content.text
 
 
 @dataclass(frozen=True)
@@ -209,7 +133,9 @@ def build_server(service: DocService, rewrite: RewritePolicy | None = None) -> S
     async def list_tools(_ctx: Any, _params: Any) -> types.ListToolsResult:
         return listed
 
-    async def call(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
+    async def call(
+        ctx: Any, params: types.CallToolRequestParams
+    ) -> types.CallToolResult | types.InputRequiredResult:
         tool = TOOLS_BY_NAME.get(params.name)
         if tool is None:
             # Not a tool error: the caller asked for something this server does not have.
@@ -217,12 +143,16 @@ def build_server(service: DocService, rewrite: RewritePolicy | None = None) -> S
             raise MCPError(
                 code=types.INVALID_PARAMS, message=f"Unknown tool: {params.name} (tools: {names})"
             )
-        rewriter = rewriter_for(ctx, policy)
         raw = _NOT_AN_OBJECT.get()
         arguments = params.arguments if raw is None else raw.value
-        outcome: ToolOutcome = await in_worker(
-            lambda: call_tool(service, tool, arguments, rewriter)
+        outcome = await call_with_rewriter(
+            ctx,
+            params,
+            policy,
+            lambda rewriter: in_worker(lambda: call_tool(service, tool, arguments, rewriter)),
         )
+        if not isinstance(outcome, ToolOutcome):  # the host's model must answer first
+            return outcome
         return types.CallToolResult(
             content=[types.TextContent(text=outcome.text)],
             structured_content=outcome.structured,
@@ -256,6 +186,7 @@ def build_server(service: DocService, rewrite: RewritePolicy | None = None) -> S
         on_read_resource=read_resource,
     )
     server.middleware.append(keep_non_object_arguments)
+    server.middleware.append(state_boundary(server.name))
     return server
 
 

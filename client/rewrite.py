@@ -1,7 +1,7 @@
 """Query rewriting for doc_extract, as pure functions: the prompt, the check of what came back, the
 fusion of the alternatives' rankings with the original's.
 
-Nothing here talks to a model. The MCP layer (client.mcp_server) sends the prompt to the host's
+Nothing here talks to a model. The MCP layer (client.sampling) sends the prompt to the host's
 model through sampling and hands the reply text to :func:`parse_queries`; the service searches
 each alternative and merges the rankings with :func:`fuse`. A reply that is not exactly the JSON
 asked for is refused with RewriteFailed and the original answer stands.
