@@ -18,11 +18,13 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Failure:
-    """The last failure of one remote: what went wrong, when, and until when it is left alone."""
+    """The last failure of one remote: what went wrong, when, since when it has been failing
+    (the first failure with no success after it), and until when it is left alone."""
 
     reason: str
     failed_at: float
     until: float
+    since: float
 
 
 class Cooldown:
@@ -36,7 +38,9 @@ class Cooldown:
     def fail(self, key: str, reason: str) -> Failure:
         """Record a failure of ``key`` now; the cooldown starts again from this moment."""
         now = self._clock()
-        failure = Failure(reason, now, now + self.seconds)
+        previous = self._failures.get(key)
+        since = previous.since if previous is not None else now
+        failure = Failure(reason, now, now + self.seconds, since)
         self._failures[key] = failure
         return failure
 

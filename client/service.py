@@ -19,7 +19,14 @@ from client.addresses import find_section, read_addresses
 from client.answers import provenance_dict, row_dict, section_dict, source_label, toc_dict
 from client.arguments import optional_text, required_text, whole_number
 from client.config import DEFAULT_REWRITE_BELOW
-from client.errors import InvalidRequest, NotFound, RewriteFailed, SectionChanged, VersionNotFound
+from client.errors import (
+    InvalidRequest,
+    NetworkError,
+    NotFound,
+    RewriteFailed,
+    SectionChanged,
+    VersionNotFound,
+)
 from client.lookup import LibraryIndex, export_stems, import_stems
 from client.memo import ResultCache
 from client.model import CatalogEntry, OpenedShard
@@ -227,6 +234,7 @@ class DocService:
             "prereleases": [v for v in entry.versions if is_prerelease(v)],
             "source": source_label(entry.provenance),
             "provenance": provenance_dict(entry.provenance),
+            "versionSources": {v: source_label(entry.provenance_of(v)) for v in entry.versions},
         }
 
     # -- doc_extract ---------------------------------------------------------------------------
@@ -338,6 +346,7 @@ class DocService:
     def _version_header(
         self, entry: CatalogEntry, choice: VersionChoice, requested: str | None
     ) -> dict[str, Any]:
+        provenance = entry.provenance_of(choice.version)  # the source of the version served
         return {
             "id": entry.id,
             "name": entry.name,
@@ -345,8 +354,8 @@ class DocService:
             "requestedVersion": requested,
             "releaseKind": choice.how,
             "releaseNote": choice.note,
-            "source": source_label(entry.provenance),
-            "provenance": provenance_dict(entry.provenance),
+            "source": source_label(provenance),
+            "provenance": provenance_dict(provenance),
         }
 
     # -- doc_read --------------------------------------------------------------------------------
@@ -405,7 +414,10 @@ class DocService:
 
     def status(self) -> dict[str, Any]:
         stats = self.results.stats()
-        entries = self._entries()
+        try:
+            entries = self._entries()
+        except NetworkError:  # every site failed, nothing cached: the sources below say why
+            entries = ()
         return {
             "libraries": len(entries),
             "versions": sum(len(e.versions) for e in entries),
