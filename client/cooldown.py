@@ -35,11 +35,15 @@ class Cooldown:
         self._clock = clock
         self._failures: dict[str, Failure] = {}
 
-    def fail(self, key: str, reason: str) -> Failure:
-        """Record a failure of ``key`` now; the cooldown starts again from this moment."""
+    def fail(self, key: str, reason: str, since: float | None = None) -> Failure:
+        """Record a failure of ``key`` now; the cooldown starts again from this moment.
+        ``since`` is when it started failing, if known from elsewhere (another process)."""
         now = self._clock()
         previous = self._failures.get(key)
-        since = previous.since if previous is not None else now
+        if previous is not None:
+            since = previous.since
+        elif since is None:
+            since = now
         failure = Failure(reason, now, now + self.seconds, since)
         self._failures[key] = failure
         return failure

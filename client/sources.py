@@ -225,20 +225,32 @@ class SiteData:
                 previous_sha = record.sha256 if record else None
                 record, checked = remote.refresh(record)
                 kind, self._due_at[url] = "remote", now + ttl
-                self._cooldown.succeed(url)
+                self._succeed(url)
                 log.debug(
                     "%s: revalidated (%s)",
                     url,
                     "unchanged" if record.sha256 == previous_sha else "new catalog",
                 )
             except NetworkError as exc:
-                self._cooldown.fail(url, exc.message)
+                self._fail(url, exc.message)
                 kind, self._due_at[url] = "disk", now + self._cooldown.seconds
                 record = remote.stored()
                 log.debug(
                     "%s: failed (%s); cooldown %.0f s", url, exc.message, self._cooldown.seconds
                 )
         return self._set_layer(url, kind, record, checked)
+
+    def _fail(self, url: str, reason: str) -> None:
+        """Record a site's failure; since when it fails is kept on disk, for the next process."""
+        failure = self._cooldown.fail(url, reason, self._cache.read_failing_since(url))
+        if failure.since == failure.failed_at:
+            # Only a record of the failure is lost if this cannot be written.
+            with contextlib.suppress(ClientError):
+                self._cache.write_failing_since(url, failure.since)
+
+    def _succeed(self, url: str) -> None:
+        self._cooldown.succeed(url)
+        self._cache.clear_failing(url)
 
     def _set_layer(
         self, url: str, kind: str, record: CopyRecord | None, checked: CheckedBody | None
@@ -386,7 +398,7 @@ class SiteData:
 
     def _source_error(self, layer: Layer, message: str) -> ClientError:
         if layer.record is not None:
-            self._cooldown.fail(layer.label, message)
+            self._fail(layer.label, message)
             return NetworkError(message, hints=[layer.label])
         return (ConfigError if layer.kind == "local" else ClientError)(message)
 
@@ -431,7 +443,7 @@ class SiteData:
         try:
             path = self._remotes[layer.label].download_shard(layer.record, ref)
         except NetworkError as exc:
-            self._cooldown.fail(layer.label, exc.message)
+            self._fail(layer.label, exc.message)
             raise
         return path, ref.sha256, ref.sections, "downloaded"
 

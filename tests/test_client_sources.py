@@ -450,10 +450,17 @@ def test_a_fallback_names_the_failed_site_why_and_since_when(
     site.refresh_if_due()
     assert site.entries()[0].provenance.fallback == expected
     assert site.status()["sources"][0]["failingSince"] == "2027-01-15T08:10:01Z"
+    # A new process sharing the cache says since when too, not since its own first try.
+    later = data(tmp_path, Router(host, public), clock, SITE, PUBLIC, cache_ttl=0)
+    assert later.entries()[0].provenance.fallback == expected
     host.fault = None
     clock.now += 31
     site.refresh_if_due()
     assert {e.provenance.fallback for e in site.entries()} == {None}
+    # An answer clears the record: a new failure is a new "since".
+    host.fault = server_error
+    again = data(tmp_path, Router(host, public), clock, SITE, PUBLIC, cache_ttl=0)
+    assert again.entries()[0].provenance.fallback == Fallback(SITE, why, "2027-01-15T08:11:03Z")
 
 
 def test_a_later_site_failing_is_no_fallback_for_the_first(tmp_path: Path, host: FakeHost) -> None:
