@@ -325,33 +325,41 @@ def _urls(value: object, _origin: _Origin) -> object:
     return tuple(urls)
 
 
+class WrongValue(ValueError):
+    """A value's problem told in full, the value included (a plain ValueError says only what
+    the setting must be, and the caller adds the value)."""
+
+
 def normalize_url(text: str) -> str:
     """An http(s) site URL with a trailing slash, unless it names a .json file itself.
 
     Credentials (``user:password@``) are kept here, for the requests; everything the client
-    echoes shows the URL through :func:`redact_url`. ValueError says what is wrong and how to
+    echoes shows the URL through :func:`redact_url`. WrongValue says what is wrong and how to
     write it instead."""
     shown = redact_url(text)
     try:
         parts = urlsplit(text)
         host = parts.hostname
     except ValueError:
-        raise ValueError(f"URLs of the form http://host/path/ (not {shown!r})") from None
+        raise WrongValue(f"{shown!r} is not a URL: write it as https://host/path/") from None
     if parts.scheme.lower() not in ("http", "https"):
-        raise ValueError(f"http:// or https:// URLs (not {shown!r}): add the scheme")
+        fix = "use http:// or https://" if parts.scheme else "add the scheme"
+        raise WrongValue(
+            f"{shown!r} is not an http:// or https:// URL: {fix}, as in https://host/path/"
+        )
     if not host:
-        raise ValueError(f"URLs with a host name (not {shown!r}): http://host/path/")
+        raise WrongValue(f"{shown!r} has no host name: write it as https://host/path/")
     try:
         port = parts.port
     except ValueError:
         port = -1
     if port is not None and not MIN_PORT <= port <= MAX_PORT:
-        raise ValueError(
-            f"URLs whose port is {MIN_PORT} to {MAX_PORT} (not {shown!r}): write "
+        raise WrongValue(
+            f"{shown!r} has no valid port (a port is {MIN_PORT} to {MAX_PORT}): write "
             "http://host:PORT/, or leave the port out for 80 (http) and 443 (https)"
         )
     if parts.fragment:
-        raise ValueError(f"URLs without a #fragment (not {shown!r})")
+        raise WrongValue(f"{shown!r} has a #fragment: leave it out")
     if parts.path.endswith(".json") or parts.path.endswith("/"):
         return text
     return parts._replace(path=parts.path + "/").geturl()
@@ -457,6 +465,8 @@ def resolve_settings(cli: Mapping[str, object], environ: Mapping[str, str]) -> S
                 continue
             try:
                 values[name] = parse(raw, origin)
+            except WrongValue as exc:
+                raise ConfigError(f"{name} ({origin.where}): {exc}") from None
             except ValueError as exc:
                 shown = _redacted(raw)
                 raise ConfigError(f"{name} ({origin.where}) must be {exc}, not {shown!r}") from None
