@@ -13,7 +13,8 @@ provenance of everything it serves.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from typing import NamedTuple
 
 from client.catalog_loader import Layer
 from client.model import CatalogEntry, Fallback
@@ -22,9 +23,11 @@ from schemas.versions import InvalidVersion, parse_version
 Served = tuple[CatalogEntry, Layer]  # a source's own entry for an id, and its layer
 
 
-@dataclass(frozen=True)
-class MergedEntry:
-    """One id as every layer lists it: the merged view, and each listing in configured order."""
+class MergedEntry(NamedTuple):
+    """One id as every layer lists it: the merged view, and each listing in configured order.
+
+    A named tuple, not a dataclass: a catalog of 10,000 libraries makes 10,000 of them at every
+    merge, and a tuple is several times cheaper to make."""
 
     entry: CatalogEntry
     listings: tuple[Served, ...]
@@ -42,20 +45,22 @@ def merge_layers(
 ) -> dict[str, MergedEntry]:
     """The merged entries by id, in the order ids first appear; ``fallbacks[i]`` is stamped on
     what ``layers[i]`` serves."""
-    listed: dict[str, list[Served]] = {}
+    merged: dict[str, MergedEntry] = {}
     for layer, fallback in zip(layers, fallbacks, strict=True):
         for entry in layer.entries:
-            stamped = entry
             if fallback is not None:
-                stamped = replace(entry, provenance=replace(entry.provenance, fallback=fallback))
-            listed.setdefault(entry.id, []).append((stamped, layer))
-    return {entry_id: _merged(tuple(listings)) for entry_id, listings in listed.items()}
+                entry = replace(entry, provenance=replace(entry.provenance, fallback=fallback))
+            found = merged.get(entry.id)
+            if found is None:
+                merged[entry.id] = MergedEntry(entry, ((entry, layer),))
+            else:
+                merged[entry.id] = _merged((*found.listings, (entry, layer)))
+    return merged
 
 
 def _merged(listings: tuple[Served, ...]) -> MergedEntry:
+    """The merged view of an id several layers list."""
     first = listings[0][0]
-    if len(listings) == 1:
-        return MergedEntry(first, listings)
     servers: dict[str, CatalogEntry] = {}
     for listed, _layer in listings:
         for version in listed.versions:

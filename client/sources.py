@@ -161,7 +161,8 @@ class SiteData:
             raise NetworkError(
                 f"{url} failed ({failure.reason}) since {iso_time(failure.since)} and nothing "
                 f"is cached to answer from{others}; check the URL and the network, or pass "
-                "--allow-bundled to answer from the bundled example meanwhile",
+                "--allow-bundled (DOCTROVE_ALLOW_BUNDLED) to answer from the bundled example "
+                "meanwhile",
                 hints=[url for url, _failure in failed],
             )
 
