@@ -256,7 +256,7 @@ class DocService:
         wanted = optional_text(focus, "focus", 500)
         sections = whole_number(max_sections, "maxSections", 1, 50, DEFAULT_MAX_SECTIONS)
         tokens = whole_number(max_tokens, "maxTokens", 100, 50_000, DEFAULT_MAX_TOKENS)
-        choice = select_version(requested, entry.versions)
+        choice = _choose_version(entry, requested)
         key = ("extract", entry.id, choice.version, requested, wanted, sections, tokens)
         answer = self._cached(
             key, lambda: self._extract(entry, choice, requested, wanted, sections, tokens)
@@ -384,7 +384,7 @@ class DocService:
         if expected is not None and not _SHA256.match(expected):
             raise InvalidRequest("expectedHash must be 64 lowercase hex characters (a sha256)")
         around = whole_number(neighbours, "neighbours", 0, MAX_NEIGHBOURS, 0)
-        choice = select_version(requested, entry.versions)
+        choice = _choose_version(entry, requested)
         answer = self._version_header(entry, choice, requested)
         where = f"{entry.id} {choice.version}"
         with self.data.reading_shard(entry.id, choice.version) as shard:
@@ -508,6 +508,22 @@ def _mark_stale(answer: dict[str, Any], reason: str | None) -> None:
     """An answer from a version's last good shard says so, and why, in its provenance."""
     if reason is not None:
         answer["provenance"] = {**answer["provenance"], "stale": True, "staleReason": reason}
+
+
+def _choose_version(entry: CatalogEntry, requested: str | None) -> VersionChoice:
+    """select_version, whose refusal also names a site that failed and may have the version."""
+    try:
+        return select_version(requested, entry.versions)
+    except VersionNotFound as error:
+        provenances = (entry.provenance, *entry.served.values())
+        fallback = next((p.fallback for p in provenances if p.fallback is not None), None)
+        if fallback is None:
+            raise
+        raise VersionNotFound(
+            f"{error.message}; {fallback.site} failed since {fallback.since} "
+            f"({fallback.error}), so its versions are not listed until it answers",
+            hints=error.hints,
+        ) from None
 
 
 def _latest(entry: CatalogEntry) -> str | None:

@@ -272,3 +272,14 @@ def test_the_bundled_example_answers_for_a_site_down_only_when_allowed_and_says_
     jsonschema.validate(answer, EXTRACT_RESULT)
     code, output = run("lookup", "werkzeug", *allowed)
     assert code == 0 and output.startswith(f"FALLBACK: {down_url} failed since ")
+
+
+def test_a_version_missing_while_a_site_is_down_names_that_site(run, two_sites, down_url) -> None:  # type: ignore[no-untyped-def]
+    _private, public = two_sites
+    sites = ["--index-url", down_url, "--index-url", public]
+    code, output = run("extract", "werkzeug", "--version", "3.2.0", *sites)
+    assert code == 1
+    assert output.startswith("docclient: version: no version matches '3.2.0'")
+    assert f"; {down_url} failed since " in output and "not listed until it answers" in output
+    code, output = run("extract", "werkzeug", "--version", "2.3.8", *sites)
+    assert code == 0 and output.startswith(f"FALLBACK: {down_url} failed since ")
