@@ -16,7 +16,7 @@ from client.search import FoundSection, TocEntry
 
 
 def provenance_dict(provenance: Provenance) -> dict[str, Any]:
-    return {
+    shaped: dict[str, Any] = {
         "kind": provenance.kind,
         "source": provenance.source,
         "fetchedAt": provenance.fetched_at,
@@ -24,6 +24,14 @@ def provenance_dict(provenance: Provenance) -> dict[str, Any]:
         "buildTime": provenance.build_time,
         "buildId": provenance.build_id,
     }
+    fallback = provenance.fallback
+    if fallback is not None:
+        shaped["fallbackReason"] = {
+            "site": fallback.site,
+            "error": fallback.error,
+            "since": fallback.since,
+        }
+    return shaped
 
 
 def source_label(provenance: Provenance) -> str:

@@ -27,6 +27,8 @@ from client.render import (
 from client.service import DocService
 
 F = TypeVar("F", bound=Callable[..., Any])
+# Settings that are on/off flags on the command line (no value after them).
+_FLAGS = frozenset({"debug", "allow_bundled"})
 
 
 def _settings_options(command: F) -> F:
@@ -40,7 +42,7 @@ def _settings_options(command: F) -> F:
             if setting.env
             else f"{setting.description} (default {setting.default})"
         )
-        if name == "debug":
+        if name in _FLAGS:
             command = click.option(setting.flag, name, is_flag=True, default=None, help=help_text)(
                 command
             )
@@ -73,7 +75,7 @@ def _settings(options: dict[str, Any]) -> Settings:
         value = options.pop(setting.name, None)
         if setting.name == "index_urls":
             value = ",".join(value) if value else None
-        elif setting.name == "debug":
+        elif setting.name in _FLAGS:
             value = "true" if value else None
         cli[setting.name] = value
     if options.pop("no_cache", False):
@@ -211,7 +213,8 @@ def _progress_lines(done: int, total: int, what: str) -> None:
 @main.command()
 @_settings_options
 def sync(**options: Any) -> None:
-    """Fetch the catalog and every shard now, for offline use."""
+    """Fetch the catalog and every shard now, for offline use. Exits with 1 when a configured
+    site or a shard failed (each is listed on stderr)."""
     as_json = options.pop("as_json", False)
     try:
         service = _service(options)
@@ -228,10 +231,18 @@ def sync(**options: Any) -> None:
             result = sync_data(None if as_json else _progress_lines, _notice)
     except ClientError as error:
         _fail(error)
+    failures = result["failures"]
     if as_json:
         click.echo(orjson.dumps(result, option=orjson.OPT_INDENT_2).decode())
     else:
-        click.echo(", ".join(f"{key} {value}" for key, value in result.items()))
+        counts = {key: value for key, value in result.items() if key != "failures"}
+        click.echo(", ".join(f"{key} {value}" for key, value in counts.items()))
+        click.echo(f"failures {len(failures)}")
+    for failure in failures:
+        what = failure.get("source") or f"{failure['id']} {failure['version']}"
+        click.echo(f"docclient: sync failed: {what}: {failure['error']}", err=True)
+    if failures:
+        sys.exit(1)
 
 
 @main.command()

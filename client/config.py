@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import cast
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 import orjson
 
@@ -28,12 +28,15 @@ CONFIG_FILE_LIMIT = 1 << 20
 _URL_SEPARATORS = re.compile(r"[\s,]+")
 _DIGITS = re.compile(r"[0-9]+")
 _DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+# The user:password@ of a URL (up to its last @ before the path), as RFC 3986 places it.
+_CREDENTIALS = re.compile(r"(?<=://)[^/?#\s,]*@")
 # Bounds on what the client builds for hosts that publish only index.json (see SiteData).
 PLAIN_BUDGET_MB = 1024
 PLAIN_MAX_ENTRIES = 10_000
 REWRITE_MODES = ("on", "off", "auto")
 DEFAULT_REWRITE_BELOW = 0.5
 DEFAULT_REWRITE_TIMEOUT_MS = 5000
+MIN_PORT, MAX_PORT = 1, 65535
 _TRUE = frozenset({"1", "true", "yes", "on"})
 _FALSE = frozenset({"0", "false", "no", "off"})
 
@@ -57,8 +60,9 @@ SETTINGS: tuple[Setting, ...] = (
         "DOCTROVE_INDEX_URL",
         "indexUrl",
         "none (offline)",
-        "Base URL of a doctrove site; several, separated by commas or spaces, are tried in order "
-        "and the first that lists an id wins.",
+        "Base URL of a doctrove site (http or https; a user:password@ in it is sent, never "
+        "shown); several, separated by commas or spaces, are merged in order: each version of "
+        "a library comes from the first site that has it.",
     ),
     Setting(
         "local_index",
@@ -67,6 +71,15 @@ SETTINGS: tuple[Setting, ...] = (
         "localIndex",
         "the bundled index",
         "A doctrove-index@1 file, or a built site folder holding catalog.json or index.json.",
+    ),
+    Setting(
+        "allow_bundled",
+        "--allow-bundled",
+        "DOCTROVE_ALLOW_BUNDLED",
+        "allowBundled",
+        "false",
+        "Answer from the bundled example when every configured site failed and nothing is "
+        "cached (without it that is a network error naming the site).",
     ),
     Setting(
         "cache_ttl",
@@ -183,6 +196,7 @@ _BY_NAME = {s.name: s for s in SETTINGS}
 DEFAULTS: Mapping[str, object] = {
     "index_urls": (),
     "local_index": None,
+    "allow_bundled": False,
     "cache_ttl": 600,
     "timeout_ms": 15000,
     "cooldown_seconds": 30.0,
@@ -216,6 +230,7 @@ class Settings:
     rewrite: str = "off"
     rewrite_below: float = DEFAULT_REWRITE_BELOW
     rewrite_timeout_ms: int = DEFAULT_REWRITE_TIMEOUT_MS
+    allow_bundled: bool = False
     origins: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     @property
@@ -310,25 +325,66 @@ def _urls(value: object, _origin: _Origin) -> object:
     return tuple(urls)
 
 
+class WrongValue(ValueError):
+    """A value's problem told in full, the value included (a plain ValueError says only what
+    the setting must be, and the caller adds the value)."""
+
+
 def normalize_url(text: str) -> str:
-    """An http(s) site URL with a trailing slash, unless it names a .json file itself."""
+    """An http(s) site URL with a trailing slash, unless it names a .json file itself.
+
+    Credentials (``user:password@``) are kept here, for the requests; everything the client
+    echoes shows the URL through :func:`redact_url`. WrongValue says what is wrong and how to
+    write it instead."""
+    shown = redact_url(text)
     try:
         parts = urlsplit(text)
         host = parts.hostname
     except ValueError:
-        host = None
-    if not host or parts.scheme.lower() not in ("http", "https"):
-        raise ValueError(f"http:// or https:// URLs (not {text!r})")
+        raise WrongValue(f"{shown!r} is not a URL: write it as https://host/path/") from None
+    if parts.scheme.lower() not in ("http", "https"):
+        fix = "use http:// or https://" if parts.scheme else "add the scheme"
+        raise WrongValue(
+            f"{shown!r} is not an http:// or https:// URL: {fix}, as in https://host/path/"
+        )
+    if not host:
+        raise WrongValue(f"{shown!r} has no host name: write it as https://host/path/")
+    try:
+        port = parts.port
+    except ValueError:
+        port = -1
+    if port is not None and not MIN_PORT <= port <= MAX_PORT:
+        raise WrongValue(
+            f"{shown!r} has no valid port (a port is {MIN_PORT} to {MAX_PORT}): write "
+            "http://host:PORT/, or leave the port out for 80 (http) and 443 (https)"
+        )
     if parts.fragment:
-        raise ValueError(f"URLs without a #fragment (not {text!r})")
+        raise WrongValue(f"{shown!r} has a #fragment: leave it out")
     if parts.path.endswith(".json") or parts.path.endswith("/"):
         return text
     return parts._replace(path=parts.path + "/").geturl()
 
 
+def split_credentials(url: str) -> tuple[str, tuple[str, str] | None]:
+    """(the URL without ``user:password@``, (user, password) when it had them): the site is
+    named by the first, the second goes into each request's Authorization header."""
+    parts = urlsplit(url)
+    if "@" not in parts.netloc:
+        return url, None
+    user = unquote(parts.username or "")
+    password = unquote(parts.password or "")
+    return redact_url(url), (user, password)
+
+
+def redact_url(text: str) -> str:
+    """``text`` with the credentials of every URL in it left out: what the client may print."""
+    return _CREDENTIALS.sub("", text)
+
+
 _PARSERS: dict[str, _Parser] = {
     "index_urls": _urls,
     "local_index": _path,
+    "allow_bundled": _boolean,
     "cache_ttl": _integer(0, 86400, "seconds"),
     "timeout_ms": _integer(1, 600000, "milliseconds"),
     "cooldown_seconds": _seconds,
@@ -409,8 +465,11 @@ def resolve_settings(cli: Mapping[str, object], environ: Mapping[str, str]) -> S
                 continue
             try:
                 values[name] = parse(raw, origin)
+            except WrongValue as exc:
+                raise ConfigError(f"{name} ({origin.where}): {exc}") from None
             except ValueError as exc:
-                raise ConfigError(f"{name} ({origin.where}) must be {exc}, not {raw!r}") from None
+                shown = _redacted(raw)
+                raise ConfigError(f"{name} ({origin.where}) must be {exc}, not {shown!r}") from None
             origins[name] = origin.where
             break
     origins["config_file"] = config_origin
@@ -430,8 +489,18 @@ def resolve_settings(cli: Mapping[str, object], environ: Mapping[str, str]) -> S
         rewrite=cast(str, values["rewrite"]),
         rewrite_below=cast(float, values["rewrite_below"]),
         rewrite_timeout_ms=cast(int, values["rewrite_timeout_ms"]),
+        allow_bundled=cast(bool, values["allow_bundled"]),
         origins=origins,
     )
+
+
+def _redacted(raw: object) -> object:
+    """A raw setting value as an error may show it: URLs without their credentials."""
+    if isinstance(raw, str):
+        return redact_url(raw)
+    if isinstance(raw, list | tuple):
+        return [_redacted(item) for item in raw]
+    return raw
 
 
 def _config_path(cli: Mapping[str, object], environ: Mapping[str, str]) -> tuple[Path | None, str]:

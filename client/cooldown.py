@@ -18,11 +18,13 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Failure:
-    """The last failure of one remote: what went wrong, when, and until when it is left alone."""
+    """The last failure of one remote: what went wrong, when, since when it has been failing
+    (the first failure with no success after it), and until when it is left alone."""
 
     reason: str
     failed_at: float
     until: float
+    since: float
 
 
 class Cooldown:
@@ -33,10 +35,16 @@ class Cooldown:
         self._clock = clock
         self._failures: dict[str, Failure] = {}
 
-    def fail(self, key: str, reason: str) -> Failure:
-        """Record a failure of ``key`` now; the cooldown starts again from this moment."""
+    def fail(self, key: str, reason: str, since: float | None = None) -> Failure:
+        """Record a failure of ``key`` now; the cooldown starts again from this moment.
+        ``since`` is when it started failing, if known from elsewhere (another process)."""
         now = self._clock()
-        failure = Failure(reason, now, now + self.seconds)
+        previous = self._failures.get(key)
+        if previous is not None:
+            since = previous.since
+        elif since is None:
+            since = now
+        failure = Failure(reason, now, now + self.seconds, since)
         self._failures[key] = failure
         return failure
 

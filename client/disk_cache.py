@@ -11,6 +11,8 @@ Layout under the cache dir (``v1/`` so a later layout never reads this one)::
     v1/shards/<key>.json               its sidecar: the database's own sha256 and size
     v1/last-good/<key>.json            per source, library and version: the published shard
                                        that last opened, the fallback when a newer one is bad
+    v1/failing/<key>.json              per site that is failing: since when (its first failure
+                                       with no success after it), removed when it answers
     v1/built/<key>.sqlite, <key>.json  the same for shards the client built from a plain host's
                                        index.json; the sidecar's mtime is when it was last used,
                                        so the least recently used go first when over budget
@@ -346,6 +348,19 @@ class DiskCache:
             self.write_atomic(
                 "last-good", name, orjson.dumps({"sha256": sha256, "sections": sections})
             )
+
+    # Failing sites: since when, so that a new process can say how long a site has been down.
+
+    def read_failing_since(self, source: str) -> float | None:
+        document = self._read_json(self.base / "failing" / f"{hash_key(source)}.json")
+        since = document.get("since") if document else None
+        return float(since) if isinstance(since, int | float) else None
+
+    def write_failing_since(self, source: str, since: float) -> None:
+        self.write_atomic("failing", f"{hash_key(source)}.json", orjson.dumps({"since": since}))
+
+    def clear_failing(self, source: str) -> None:
+        _discard(self.base / "failing" / f"{hash_key(source)}.json")
 
     # Housekeeping.
 

@@ -34,15 +34,24 @@ SHARD_LIMIT = 128 << 20
 
 
 class RemoteSite:
-    """A site URL as configured: a folder URL (catalog.json, else index.json) or a .json file."""
+    """A site URL as configured: a folder URL (catalog.json, else index.json) or a .json file.
+
+    ``url`` is the site's name everywhere (cache, messages, answers) and never carries
+    credentials: those the configured URL had are ``credentials`` and go only into requests."""
 
     def __init__(
-        self, url: str, fetcher: Callable[[], Fetcher], cache: DiskCache, clock: Callable[[], float]
+        self,
+        url: str,
+        fetcher: Callable[[], Fetcher],
+        cache: DiskCache,
+        clock: Callable[[], float],
+        credentials: tuple[str, str] | None = None,
     ) -> None:
         self.url = url
         self._fetcher = fetcher
         self._cache = cache
         self._clock = clock
+        self._credentials = credentials
 
     def documents(self) -> list[tuple[str, str, int]]:
         """(URL, expected kind, size cap) of the documents to try, in order."""
@@ -94,7 +103,12 @@ class RemoteSite:
     ) -> tuple[CopyRecord, CheckedBody | None] | None:
         with self._cache.temporary("blobs") as (temporary, handle):
             download = self._fetcher().download(
-                url, handle, limit=limit, validators=validators, allow_missing=not last
+                url,
+                handle,
+                limit=limit,
+                validators=validators,
+                allow_missing=not last,
+                credentials=self._credentials,
             )
             now = self._clock()
             if download.status == 404:
@@ -135,7 +149,10 @@ class RemoteSite:
         """Download a shard the catalog at ``record.url`` lists, verify it, store it; its path."""
         url = urljoin(record.url, ref.path)
         with self._cache.temporary("shards") as (temporary, handle):
-            self._fetcher().download(url, handle, limit=min(SHARD_LIMIT, ref.bytes), decode=False)
+            limit = min(SHARD_LIMIT, ref.bytes)
+            self._fetcher().download(
+                url, handle, limit=limit, decode=False, credentials=self._credentials
+            )
             handle.close()
             installed = install_published(self._cache, Path(temporary), ref)
         if isinstance(installed, list):

@@ -13,6 +13,8 @@ What a download promises:
   head that trickles in is cut off as well;
 - redirects are followed (at most ``MAX_REDIRECTS``) only to the scheme the request started with,
   so never from https to http;
+- credentials (HTTP basic) go only to the origin (scheme, host, port) of the URL asked for, never
+  to a host it redirects to; the URLs in messages never carry them;
 - at most ``limit`` bytes reach the sink; the body is streamed and the transfer stops at the cap;
 - a body shorter than its Content-Length is an error, not a short file;
 - status 200 and 304 are answers; 404 is one too when the caller asks (catalog.json may be
@@ -106,16 +108,20 @@ class Fetcher:
         validators: Validators | None = None,
         decode: bool = True,
         allow_missing: bool = False,
+        credentials: tuple[str, str] | None = None,
     ) -> Download:
         """GET ``url`` into ``sink``. ``decode`` undoes Content-Encoding (JSON); without it the
-        bytes are taken exactly as published (shards, whose hash the catalog gives)."""
+        bytes are taken exactly as published (shards, whose hash the catalog gives).
+        ``credentials`` (user, password) are sent as HTTP basic auth to ``url``'s origin."""
         headers = dict(validators.headers() if validators else {})
         if not decode:
             headers["Accept-Encoding"] = "identity"
         deadline = self._clock() + self.timeout_seconds
         try:
             with network_deadline(lambda: deadline - self._clock()):
-                return self._follow(url, sink, headers, limit, deadline, decode, allow_missing)
+                return self._follow(
+                    url, sink, headers, limit, deadline, decode, allow_missing, credentials
+                )
         except httpx.TimeoutException as exc:
             raise FetchTimeout(
                 f"{url} did not answer within {self.timeout_seconds:g} s ({type(exc).__name__})",
@@ -133,15 +139,19 @@ class Fetcher:
         deadline: float,
         decode: bool,
         allow_missing: bool,
+        credentials: tuple[str, str] | None,
     ) -> Download:
-        scheme = httpx.URL(url).scheme
+        origin = _origin(httpx.URL(url))
+        scheme = origin[0]
         current = url
         for _hop in range(MAX_REDIRECTS + 1):
             remaining = self._remaining(deadline, url)
             request = self._client.build_request(
                 "GET", current, headers=headers, timeout=httpx.Timeout(remaining)
             )
-            response = self._client.send(request, stream=True)
+            same_origin = _origin(request.url) == origin
+            auth = httpx.BasicAuth(*credentials) if credentials and same_origin else None
+            response = self._client.send(request, stream=True, auth=auth)
             try:
                 if response.status_code in _REDIRECTS and "location" in response.headers:
                     target = response.url.join(response.headers["location"])
@@ -227,6 +237,12 @@ class _Deadline(httpx.SyncByteStream):
 
     def close(self) -> None:
         self._stream.close()
+
+
+def _origin(url: httpx.URL) -> tuple[str, str, int | None]:
+    """(scheme, host, port) with the default port spelled out: where credentials may go."""
+    default = {"http": 80, "https": 443}.get(url.scheme)
+    return url.scheme, url.host, url.port or default
 
 
 def _content_length(response: httpx.Response) -> int | None:

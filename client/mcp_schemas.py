@@ -40,8 +40,10 @@ _PROVENANCE = _object(
         "buildTime": _MAYBE_TEXT,
         "buildId": _MAYBE_TEXT,
         "staleReason": _TEXT,
+        # A configured site that outranks this source failed: which, with what error, since when.
+        "fallbackReason": _object({"site": _TEXT, "error": _TEXT, "since": _TEXT}),
     },
-    optional=("staleReason",),
+    optional=("staleReason", "fallbackReason"),
 )
 _SERVED = {
     "id": _TEXT,
@@ -102,6 +104,8 @@ RELEASES_RESULT = _object(
         "prereleases": _list(_TEXT),
         "source": _TEXT,
         "provenance": _PROVENANCE,
+        # version -> the source serving it (the first, in configured order, that has it)
+        "versionSources": {"type": "object", "additionalProperties": _TEXT},
         "resolvedFrom": _TEXT,
         **_WARNINGS,
     },

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -10,11 +11,22 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
+class Fallback:
+    """Why data comes from a fallback: a configured site that outranks its source (or whose
+    last good copy it is) failed; which one, with what error, failing since when (ISO 8601)."""
+
+    site: str
+    error: str
+    since: str
+
+
+@dataclass(frozen=True)
 class Provenance:
     """Where an answer's data came from and how fresh it is.
 
     ``kind`` is "remote", "disk" (the last good copy of a remote), "local" (--local-index) or
-    "bundled". ``source`` is a label a person can follow: the URL, or the file path.
+    "bundled". ``source`` is a label a person can follow: the URL (never with credentials), or
+    the file path. ``fallback`` is set when a site that would have outranked it failed.
     """
 
     kind: str
@@ -23,6 +35,7 @@ class Provenance:
     stale: bool  # True when a fresher copy was wanted but could not be had
     build_time: str | None  # the site's updatedAt, when it recorded one
     build_id: str | None
+    fallback: Fallback | None = None
 
 
 @dataclass(frozen=True)
@@ -49,9 +62,15 @@ class CatalogEntry:
     homepage: str | None
     versions: tuple[str, ...]  # newest first
     shards: dict[str, ShardRef]  # version -> shard; empty for a plain index.json host
-    provenance: Provenance
+    provenance: Provenance  # of the entry's names and summary: the first source listing the id
     # version -> the index volume's summary; a catalog (catalog.json) carries none.
     volume_summaries: dict[str, str] = field(default_factory=dict)
+    # version -> where that version comes from, when sources were merged (see client.merge)
+    served: Mapping[str, Provenance] = field(default_factory=dict)
+
+    def provenance_of(self, version: str) -> Provenance:
+        """The provenance of one version: the first source (in configured order) that has it."""
+        return self.served.get(version, self.provenance)
 
 
 @dataclass(frozen=True)

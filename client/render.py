@@ -1,12 +1,25 @@
 """Render answers as compact readable text: the CLI's default output and the MCP tools' text.
 
 Every rendering names the library, the version served and how it was chosen, and where the
-data came from, so a person or an agent reading only the text still sees the provenance.
+data came from, so a person or an agent reading only the text still sees the provenance. An
+answer from a fallback (a configured site failed) says so in its first line.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+
+def _fallback_line(provenances: list[dict[str, Any]]) -> list[str]:
+    """The first line of an answer some of whose data comes from a fallback, else nothing."""
+    for provenance in provenances:
+        reason = provenance.get("fallbackReason")
+        if reason:
+            return [
+                f"FALLBACK: {reason['site']} failed since {reason['since']} ({reason['error']}); "
+                f"answering from {provenance['kind']}:{provenance['source']}"
+            ]
+    return []
 
 
 def _provenance(answer: dict[str, Any]) -> str:
@@ -34,7 +47,8 @@ def render_lookup(answer: dict[str, Any]) -> str:
         return f"No library matches {answer['query']!r}. {answer.get('hint', '')}".strip()
     shown, total = len(answer["results"]), answer["total"]
     count = f"{shown} of {total} matches" if total > shown else f"{shown} match(es)"
-    lines = [f"{count} for {answer['query']!r}:"]
+    lines = _fallback_line([r.get("provenance") or {} for r in answer["results"]])
+    lines.append(f"{count} for {answer['query']!r}:")
     for result in answer["results"]:
         versions = ", ".join(result["versions"][:6]) + (" …" if len(result["versions"]) > 6 else "")
         lines.append(
@@ -50,18 +64,26 @@ def render_lookup(answer: dict[str, Any]) -> str:
 
 def render_releases(answer: dict[str, Any]) -> str:
     pre = f"; prereleases: {', '.join(answer['prereleases'])}" if answer["prereleases"] else ""
-    return (
+    lines = _fallback_line([answer["provenance"]])
+    lines.append(
         f"{answer['id']} ({answer['name']}): latest {answer['latest']}; versions "
         f"{', '.join(answer['versions'])}{pre}\n{_provenance(answer)}"
     )
+    sources = answer.get("versionSources") or {}
+    if len(set(sources.values())) > 1:
+        # Versions from several sources: say which comes from where.
+        lines.extend(f"- {version}: {source}" for version, source in sources.items())
+    return "\n".join(lines)
 
 
 def _header(answer: dict[str, Any]) -> str:
     resolved = f" (asked as {answer['resolvedFrom']!r})" if "resolvedFrom" in answer else ""
-    return (
+    lines = _fallback_line([answer["provenance"]])
+    lines.append(
         f"{answer['id']}{resolved} {answer['version']} ({answer['releaseKind']}: "
         f"{answer['releaseNote']})\n{_provenance(answer)}"
     )
+    return "\n".join(lines)
 
 
 def _address(entry: dict[str, Any]) -> str:

@@ -27,7 +27,14 @@ from client.answers import (
 )
 from client.arguments import optional_text, required_text, whole_number
 from client.config import DEFAULT_REWRITE_BELOW
-from client.errors import InvalidRequest, NotFound, RewriteFailed, SectionChanged, VersionNotFound
+from client.errors import (
+    InvalidRequest,
+    NetworkError,
+    NotFound,
+    RewriteFailed,
+    SectionChanged,
+    VersionNotFound,
+)
 from client.lookup import LibraryIndex, export_stems, import_stems
 from client.memo import ResultCache
 from client.model import CatalogEntry, OpenedShard
@@ -239,6 +246,7 @@ class DocService:
             "prereleases": [v for v in entry.versions if is_prerelease(v)],
             "source": source_label(entry.provenance),
             "provenance": provenance_dict(entry.provenance),
+            "versionSources": {v: source_label(entry.provenance_of(v)) for v in entry.versions},
         }
 
     # -- doc_extract ---------------------------------------------------------------------------
@@ -260,7 +268,7 @@ class DocService:
         wanted = optional_text(focus, "focus", 500)
         sections = whole_number(max_sections, "maxSections", 1, 50, DEFAULT_MAX_SECTIONS)
         tokens = whole_number(max_tokens, "maxTokens", 100, 50_000, DEFAULT_MAX_TOKENS)
-        choice = select_version(requested, entry.versions)
+        choice = _choose_version(entry, requested)
         key = ("extract", entry.id, choice.version, requested, wanted, sections, tokens)
         answer = self._cached(
             key, lambda: self._extract(entry, choice, requested, wanted, sections, tokens)
@@ -355,6 +363,7 @@ class DocService:
     def _version_header(
         self, entry: CatalogEntry, choice: VersionChoice, requested: str | None
     ) -> dict[str, Any]:
+        provenance = entry.provenance_of(choice.version)  # the source of the version served
         return {
             "id": entry.id,
             "name": entry.name,
@@ -362,8 +371,8 @@ class DocService:
             "requestedVersion": requested,
             "releaseKind": choice.how,
             "releaseNote": choice.note,
-            "source": source_label(entry.provenance),
-            "provenance": provenance_dict(entry.provenance),
+            "source": source_label(provenance),
+            "provenance": provenance_dict(provenance),
         }
 
     # -- doc_read --------------------------------------------------------------------------------
@@ -392,7 +401,7 @@ class DocService:
         if expected is not None and not _SHA256.match(expected):
             raise InvalidRequest("expectedHash must be 64 lowercase hex characters (a sha256)")
         around = whole_number(neighbours, "neighbours", 0, MAX_NEIGHBOURS, 0)
-        choice = select_version(requested, entry.versions)
+        choice = _choose_version(entry, requested)
         answer = self._version_header(entry, choice, requested)
         where = f"{entry.id} {choice.version}"
         with self.data.reading_shard(entry.id, choice.version) as shard:
@@ -422,7 +431,10 @@ class DocService:
 
     def status(self) -> dict[str, Any]:
         stats = self.results.stats()
-        entries = self._entries()
+        try:
+            entries = self._entries()
+        except NetworkError:  # every site failed, nothing cached: the sources below say why
+            entries = ()
         return {
             "libraries": len(entries),
             "versions": sum(len(e.versions) for e in entries),
@@ -523,6 +535,22 @@ def _mark_stale(answer: dict[str, Any], reason: str | None) -> None:
     """An answer from a version's last good shard says so, and why, in its provenance."""
     if reason is not None:
         answer["provenance"] = {**answer["provenance"], "stale": True, "staleReason": reason}
+
+
+def _choose_version(entry: CatalogEntry, requested: str | None) -> VersionChoice:
+    """select_version, whose refusal also names a site that failed and may have the version."""
+    try:
+        return select_version(requested, entry.versions)
+    except VersionNotFound as error:
+        provenances = (entry.provenance, *entry.served.values())
+        fallback = next((p.fallback for p in provenances if p.fallback is not None), None)
+        if fallback is None:
+            raise
+        raise VersionNotFound(
+            f"{error.message}; {fallback.site} failed since {fallback.since} "
+            f"({fallback.error}), so its versions are not listed until it answers",
+            hints=error.hints,
+        ) from None
 
 
 def _latest(entry: CatalogEntry) -> str | None:

@@ -5,8 +5,9 @@ Public face (everything else in the data layer is an implementation detail)::
     data = SiteData(settings, bundled=Path(...))  # checks --local-index now (ConfigError)
     data.refresh_if_due()      # cheap; call before each request. Re-checks a site whose copy
                                # is older than the cache TTL (a conditional GET, usually a 304)
-    data.entries()             # Sequence[CatalogEntry], merged: the first source wins an id
-    data.entry("flask")        # CatalogEntry | None
+    data.entries()             # Sequence[CatalogEntry], merged by version (client.merge)
+    data.entry("flask")        # CatalogEntry | None; entry.provenance_of(version) says where
+                               # that version comes from
     data.open_shard("flask", "3.1.0")  # sqlite3.Connection: read-only, verified; the caller
                                        # closes it. Downloads or builds the shard when needed
     with data.reading_shard("flask", "3.1.0") as shard:  # OpenedShard: the connection,
@@ -18,13 +19,18 @@ Public face (everything else in the data layer is an implementation detail)::
     data.close()
 
 Sources, in order of precedence: each ``--index-url`` (a team's private site before a public
-one), then ``--local-index``. A site that fails is replaced, at its own place in that order, by
-its last good copy on disk (``Provenance.kind == "disk"``, ``stale=True``). The bundled index is
-the last resort: it answers only when no other source has anything (no site configured or
-cached, no local index). Each entry's ``provenance`` says where it came from, when that copy was
-fetched, and whether it is stale. A version whose shard, as the current catalog lists it, is
-bad (wrong sha256, corrupt) is answered from the last shard of that version that opened, while
-the cache still has it (``OpenedShard.stale_reason`` says why).
+one), then ``--local-index``. A library's versions are the union over the sources, each version
+served by the first source that has it (client.merge). A site that fails is replaced, at its own
+place in that order, by its last good copy on disk (``Provenance.kind == "disk"``,
+``stale=True``). The bundled index is the last resort: it answers only when no other source has
+anything, and then only when no site is configured or ``--allow-bundled`` says so; otherwise a
+configured site that failed with nothing cached is a NetworkError naming it. Each version's
+provenance says where it came from, when that copy was fetched, whether it is stale, and, when a
+site that outranks its source failed, which one, why and since when (``Provenance.fallback``).
+Sites are named without the credentials of their URL; those only go into the requests. A
+version whose shard, as the current catalog lists it, is bad (wrong sha256, corrupt) is answered
+from the last shard of that version that opened, while the cache still has it
+(``OpenedShard.stale_reason`` says why).
 
 Freshness: a site's copy is re-checked once it is older than the cache TTL. A failure starts a
 cooldown during which the site is not asked again and its copy on disk answers; after it the
@@ -53,12 +59,13 @@ from client.catalog_loader import (
     file_layer,
     iso_time,
 )
-from client.config import Settings
-from client.cooldown import Cooldown
+from client.config import Settings, split_credentials
+from client.cooldown import Cooldown, Failure
 from client.disk_cache import CopyRecord, DiskCache
 from client.errors import ClientError, ConfigError, NetworkError, NotFound, VersionNotFound
 from client.fetch import RemoteSite
-from client.model import CatalogEntry, OpenedShard
+from client.merge import MergedEntry, merge_layers
+from client.model import CatalogEntry, Fallback, OpenedShard
 from client.plain_shards import PlainShards
 from client.shard_store import BUILT_FOLDER, built_key, install_published, open_shard_file
 
@@ -93,17 +100,20 @@ class SiteData:
         self._lock = threading.RLock()
         cooldown = settings.cooldown_seconds if settings.result_cache_enabled else 0.0
         self._cooldown = Cooldown(cooldown, clock)
-        self._remotes = {
-            url: RemoteSite(url, self._fetcher, self._cache, clock) for url in settings.index_urls
-        }
+        self._remotes: dict[str, RemoteSite] = {}
+        for configured in settings.index_urls:
+            url, credentials = split_credentials(configured)
+            if url not in self._remotes:
+                self._remotes[url] = RemoteSite(url, self._fetcher, self._cache, clock, credentials)
         self._layers: dict[str, Layer | None] = dict.fromkeys(self._remotes)
         self._due_at: dict[str, float] = dict.fromkeys(self._remotes, 0.0)
         self._loaded = False
         self._local = self._file_layer(settings.local_index, "local", ConfigError)
         self._bundled_path = bundled
         self._bundled: Layer | None = None
-        self._merged: dict[str, tuple[CatalogEntry, Layer]] = {}
+        self._merged: dict[str, MergedEntry] = {}
         self._ordered: tuple[CatalogEntry, ...] = ()
+        self._merged_failures: tuple[tuple[str, str, float], ...] = ()
         self._plain = PlainShards(self._cache, settings.plain_budget_mb, settings.plain_max_entries)
 
     def _fetcher(self) -> Fetcher:
@@ -129,15 +139,32 @@ class SiteData:
     # Entries.
 
     def entries(self) -> Sequence[CatalogEntry]:
+        """The merged entries; NetworkError when configured sites failed and nothing answers."""
         with self._lock:
-            self._ensure_loaded()
+            self._ensure_answerable()
             return self._ordered
 
     def entry(self, entry_id: str) -> CatalogEntry | None:
         with self._lock:
-            self._ensure_loaded()
+            self._ensure_answerable()
             found = self._merged.get(entry_id)
-            return found[0] if found else None
+            return found.entry if found else None
+
+    def _ensure_answerable(self) -> None:
+        self._ensure_loaded()
+        if self._ordered:
+            return
+        failed = self._failures()
+        if failed:
+            url, failure = failed[0]
+            others = f" ({len(failed) - 1} more site(s) failed too)" if len(failed) > 1 else ""
+            raise NetworkError(
+                f"{url} failed ({failure.reason}) since {iso_time(failure.since)} and nothing "
+                f"is cached to answer from{others}; check the URL and the network, or pass "
+                "--allow-bundled (DOCTROVE_ALLOW_BUNDLED) to answer from the bundled example "
+                "meanwhile",
+                hints=[url for url, _failure in failed],
+            )
 
     def load_derived(self, name: str) -> bytes | None:
         """A structure computed from the catalog by an earlier process (see DiskCache)."""
@@ -159,7 +186,8 @@ class SiteData:
             if not self.settings.result_cache_enabled:
                 due = list(self._remotes)
             # A list, not a generator: every due site is updated, not just up to the first change.
-            if any([self._update(url, force=False) for url in due]):
+            changed = any([self._update(url, force=False) for url in due])
+            if changed or self._failure_marks() != self._merged_failures:
                 self._merge()
 
     def _ensure_loaded(self) -> None:
@@ -198,20 +226,32 @@ class SiteData:
                 previous_sha = record.sha256 if record else None
                 record, checked = remote.refresh(record)
                 kind, self._due_at[url] = "remote", now + ttl
-                self._cooldown.succeed(url)
+                self._succeed(url)
                 log.debug(
                     "%s: revalidated (%s)",
                     url,
                     "unchanged" if record.sha256 == previous_sha else "new catalog",
                 )
             except NetworkError as exc:
-                self._cooldown.fail(url, exc.message)
+                self._fail(url, exc.message)
                 kind, self._due_at[url] = "disk", now + self._cooldown.seconds
                 record = remote.stored()
                 log.debug(
                     "%s: failed (%s); cooldown %.0f s", url, exc.message, self._cooldown.seconds
                 )
         return self._set_layer(url, kind, record, checked)
+
+    def _fail(self, url: str, reason: str) -> None:
+        """Record a site's failure; since when it fails is kept on disk, for the next process."""
+        failure = self._cooldown.fail(url, reason, self._cache.read_failing_since(url))
+        if failure.since == failure.failed_at:
+            # Only a record of the failure is lost if this cannot be written.
+            with contextlib.suppress(ClientError):
+                self._cache.write_failing_since(url, failure.since)
+
+    def _succeed(self, url: str) -> None:
+        self._cooldown.succeed(url)
+        self._cache.clear_failing(url)
 
     def _set_layer(
         self, url: str, kind: str, record: CopyRecord | None, checked: CheckedBody | None
@@ -230,17 +270,34 @@ class SiteData:
         return layer is not None or previous is not None
 
     def _merge(self) -> None:
-        layers = [layer for layer in (*self._layers.values(), self._local) if layer is not None]
-        if not any(layer.entries for layer in layers) and self._bundled_path is not None:
+        ranked = [(rank, layer) for rank, layer in enumerate(self._layers.values())]
+        if self._local is not None:
+            ranked.append((len(self._remotes), self._local))
+        layers = [(rank, layer) for rank, layer in ranked if layer is not None]
+        if not any(layer.entries for _rank, layer in layers) and self._bundled_allowed():
             if self._bundled is None:
                 self._bundled = self._file_layer(self._bundled_path, "bundled", ClientError)
-            layers = [self._bundled] if self._bundled else []
-        merged: dict[str, tuple[CatalogEntry, Layer]] = {}
-        for layer in layers:
-            for entry in layer.entries:
-                merged.setdefault(entry.id, (entry, layer))
-        self._merged = merged
-        self._ordered = tuple(entry for entry, _layer in merged.values())
+            layers = [(len(self._remotes) + 1, self._bundled)] if self._bundled else []
+        failures = self._failures()
+        fallbacks = [_fallback(rank, layer, failures, self._remotes) for rank, layer in layers]
+        self._merged = merge_layers([layer for _rank, layer in layers], fallbacks)
+        self._ordered = tuple(merged.entry for merged in self._merged.values())
+        self._merged_failures = self._failure_marks()
+
+    def _bundled_allowed(self) -> bool:
+        """The bundled example answers only for a client with no site, or when allowed."""
+        if self._bundled_path is None:
+            return False
+        return not self._remotes or self.settings.allow_bundled
+
+    def _failures(self) -> list[tuple[str, Failure]]:
+        """The configured sites whose last attempt failed, in configured order."""
+        found = [(url, self._cooldown.last_failure(url)) for url in self._remotes]
+        return [(url, failure) for url, failure in found if failure is not None]
+
+    def _failure_marks(self) -> tuple[tuple[str, str, float], ...]:
+        """What the merged entries' fallbacks were made from: a change means merging again."""
+        return tuple((url, failure.reason, failure.since) for url, failure in self._failures())
 
     # Shards.
 
@@ -250,16 +307,18 @@ class SiteData:
 
     def _open(self, entry_id: str, version: str) -> OpenedShard:
         with self._lock:
-            self._ensure_loaded()
+            self._ensure_answerable()
             found = self._merged.get(entry_id)
             if found is None:
                 raise NotFound(f"no library with id {entry_id!r}")
-            entry, layer = found
-            if version not in entry.versions:
+            server = found.server(version)
+            if server is None:
+                versions = found.entry.versions
                 raise VersionNotFound(
-                    f"{entry_id} has no version {version!r}; it has {', '.join(entry.versions)}",
-                    hints=entry.versions,
+                    f"{entry_id} has no version {version!r}; it has {', '.join(versions)}",
+                    hints=versions,
                 )
+            entry, layer = server
             try:
                 return OpenedShard(self._open_current(entry, layer, version))
             except (NetworkError, ConfigError) as exc:
@@ -327,7 +386,10 @@ class SiteData:
 
     def _damaged_shard(self, entry_id: str, version: str, exc: sqlite3.Error) -> ClientError:
         with self._lock:
-            entry, layer = self._merged[entry_id]
+            server = self._merged[entry_id].server(version)
+            if server is None:  # the catalog changed under the query: nothing cached to drop
+                return ClientError(f"the shard of {entry_id} {version} is damaged: {exc}")
+            entry, layer = server
             if _plain(layer):
                 self._plain.remove(layer, entry.id, version)
             elif version in entry.shards:
@@ -337,7 +399,7 @@ class SiteData:
 
     def _source_error(self, layer: Layer, message: str) -> ClientError:
         if layer.record is not None:
-            self._cooldown.fail(layer.label, message)
+            self._fail(layer.label, message)
             return NetworkError(message, hints=[layer.label])
         return (ConfigError if layer.kind == "local" else ClientError)(message)
 
@@ -382,7 +444,7 @@ class SiteData:
         try:
             path = self._remotes[layer.label].download_shard(layer.record, ref)
         except NetworkError as exc:
-            self._cooldown.fail(layer.label, exc.message)
+            self._fail(layer.label, exc.message)
             raise
         return path, ref.sha256, ref.sections, "downloaded"
 
@@ -407,7 +469,12 @@ class SiteData:
                     failures.append({"source": url, "error": failure.reason})
             self._loaded = True
             self._merge()
-            jobs = [(e, layer, v) for e, layer in self._merged.values() for v in e.versions]
+            jobs = [
+                (*served, version)
+                for merged in self._merged.values()
+                for version in merged.entry.versions
+                if (served := merged.server(version)) is not None
+            ]
             jobs, skipped = self._plan_builds(jobs, notice)
             counts = {"cached": 0, "downloaded": 0, "built": 0, "copied": 0}
             for done, (entry, layer, version) in enumerate(jobs, start=1):
@@ -462,7 +529,13 @@ class SiteData:
             }
 
     def _uses(self, layer: Layer) -> bool:
-        return any(used.label == layer.label for _entry, used in self._merged.values())
+        """Whether some version is served from ``layer``."""
+        for merged in self._merged.values():
+            for version in merged.entry.versions:
+                server = merged.server(version)
+                if server is not None and server[1].label == layer.label:
+                    return True
+        return False
 
     def _site_status(self, url: str, now: float) -> dict[str, Any]:
         layer = self._layers[url]
@@ -476,8 +549,23 @@ class SiteData:
         if failure is not None:
             status["state"] = "failed"
             status["error"] = failure.reason
+            status["failingSince"] = iso_time(failure.since)
             status["retryInSeconds"] = round(self._cooldown.remaining(url), 1)
         return status
+
+
+def _fallback(
+    rank: int, layer: Layer, failures: list[tuple[str, Failure]], remotes: dict[str, RemoteSite]
+) -> Fallback | None:
+    """Why ``layer`` (at ``rank`` in configured order) answers instead of a site: the first
+    failed site ranked before it, or the site whose last good copy it is. None when no site
+    that outranks it failed."""
+    ranks = {url: position for position, url in enumerate(remotes)}
+    for url, failure in failures:
+        outranks = ranks[url] < rank or (ranks[url] == rank and layer.kind == "disk")
+        if outranks:
+            return Fallback(url, failure.reason, iso_time(failure.since))
+    return None
 
 
 def _plain(layer: Layer) -> bool:

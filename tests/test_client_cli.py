@@ -1,19 +1,29 @@
 """``docclient`` through its command line, answering from the bundled site."""
 
+from collections.abc import Iterator
 from pathlib import Path
 
+import jsonschema
 import orjson
 import pytest
 from click.testing import CliRunner
 
+from client.app import bundled_site
 from client.cli import main
+from client.mcp_schemas import EXTRACT_RESULT, RELEASES_RESULT
 from tests.shared_anchor_site import DEPLOY, GUIDE, LIBRARY, SHARED, build_shared_anchor_site
+from tests.test_client_sources import make_site, records
 
 
 @pytest.fixture
 def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
     monkeypatch.setenv("DOCTROVE_CACHE_DIR", str(tmp_path / "cache"))
-    for name in ("DOCTROVE_INDEX_URL", "DOCTROVE_LOCAL_INDEX", "DOCTROVE_CONFIG"):
+    for name in (
+        "DOCTROVE_INDEX_URL",
+        "DOCTROVE_LOCAL_INDEX",
+        "DOCTROVE_CONFIG",
+        "DOCTROVE_ALLOW_BUNDLED",
+    ):
         monkeypatch.delenv(name, raising=False)
 
     def invoke(*args: str) -> tuple[int, str]:
@@ -172,3 +182,104 @@ def test_sync_of_a_plain_host_says_what_it_costs_and_shows_progress_on_stderr(
     assert "sync builds 2 (about" in notice and "the other 1 are built when first" in notice
     assert progress[-1] == "docclient: sync 2/2 shards (lib1 1.0)"
     assert "built 2" in result.stdout and "skipped 1" in result.stdout
+
+
+@pytest.fixture
+def two_sites(tmp_path: Path) -> Iterator[tuple[str, str]]:
+    """The issue's scenario on two real hosts: a private site with a werkzeug 3.2.0 fork, then
+    the public site with 3.1.3 and 2.3.8."""
+    from builder.serve import start_server
+
+    private, public = tmp_path / "private", tmp_path / "public"
+    private.mkdir()
+    public.mkdir()
+    fork = [{"heading": "Fork routing", "body": "The fork's routing.", "path": "p"}]
+    make_site(private, {"werkzeug": {"3.2.0": fork}}, "Private ")
+    make_site(public, {"werkzeug": {v: records("werkzeug", v) for v in ("3.1.3", "2.3.8")}})
+    servers = [start_server(private), start_server(public)]
+    try:
+        yield servers[0].url, servers[1].url
+    finally:
+        for server in servers:
+            server.stop()
+
+
+def test_two_sites_merge_by_version_and_name_the_source_served(run, two_sites) -> None:  # type: ignore[no-untyped-def]
+    private, public = two_sites
+    sites = ["--index-url", private, "--index-url", public]
+    code, output = run("extract", "werkzeug", "--version", "2.3.8", *sites, "--json")
+    assert code == 0, output
+    answer = orjson.loads(output)
+    assert (answer["version"], answer["source"]) == ("2.3.8", f"remote:{public}")
+    assert answer["toc"][0]["heading"] == "werkzeug 2.3.8 intro"
+    jsonschema.validate(answer, EXTRACT_RESULT)
+    code, output = run("extract", "werkzeug", *sites, "--json")
+    assert orjson.loads(output)["source"] == f"remote:{private}"
+    code, output = run("releases", "werkzeug", *sites, "--json")
+    answer = orjson.loads(output)
+    assert answer["versions"] == ["3.2.0", "3.1.3", "2.3.8"]
+    assert answer["versionSources"] == {
+        "3.2.0": f"remote:{private}",
+        "3.1.3": f"remote:{public}",
+        "2.3.8": f"remote:{public}",
+    }
+    jsonschema.validate(answer, RELEASES_RESULT)
+    code, output = run("releases", "werkzeug", *sites)
+    assert code == 0 and f"\n- 2.3.8: remote:{public}" in output
+    code, output = run("lookup", "werkzeug", *sites, "--json")
+    assert [r["id"] for r in orjson.loads(output)["results"]] == ["werkzeug"]
+
+
+@pytest.fixture
+def down_url() -> str:
+    """A URL nothing listens on: a real server's, after it stopped."""
+    from builder.serve import start_server
+
+    server = start_server(Path(__file__).parent)
+    url = server.url
+    server.stop()
+    return url
+
+
+def test_a_site_down_with_nothing_cached_is_a_network_error_naming_it(run, down_url: str) -> None:  # type: ignore[no-untyped-def]
+    secret = down_url.replace("http://", "http://reader:s3cret@")
+    code, output = run("lookup", "werkzeug", "--index-url", secret)
+    assert code == 1
+    assert output.startswith(f"docclient: network: {down_url} failed (could not fetch ")
+    assert "--allow-bundled" in output and "s3cret" not in output
+    code, output = run("sync", "--index-url", secret)
+    assert code == 1 and f"docclient: sync failed: {down_url}: could not fetch" in output
+    assert "s3cret" not in output
+    code, output = run("status", "--index-url", secret, "--json")
+    assert code == 0 and "s3cret" not in output
+    (source,) = orjson.loads(output)["data"]["sources"]
+    assert (source["source"], source["state"]) == (down_url, "failed")
+
+
+def test_the_bundled_example_answers_for_a_site_down_only_when_allowed_and_says_so(
+    run, down_url: str
+) -> None:  # type: ignore[no-untyped-def]
+    allowed = ["--index-url", down_url, "--allow-bundled"]
+    code, output = run("extract", "werkzeug", "--focus", "routing", *allowed)
+    assert code == 0, output
+    assert output.startswith(f"FALLBACK: {down_url} failed since ")
+    assert output.splitlines()[0].endswith("; answering from bundled:" + str(bundled_site()))
+    code, output = run("extract", "werkzeug", "--focus", "routing", *allowed, "--json")
+    answer = orjson.loads(output)
+    reason = answer["provenance"]["fallbackReason"]
+    assert (reason["site"], answer["provenance"]["kind"]) == (down_url, "bundled")
+    assert reason["error"].startswith(f"could not fetch {down_url}catalog.json")
+    jsonschema.validate(answer, EXTRACT_RESULT)
+    code, output = run("lookup", "werkzeug", *allowed)
+    assert code == 0 and output.startswith(f"FALLBACK: {down_url} failed since ")
+
+
+def test_a_version_missing_while_a_site_is_down_names_that_site(run, two_sites, down_url) -> None:  # type: ignore[no-untyped-def]
+    _private, public = two_sites
+    sites = ["--index-url", down_url, "--index-url", public]
+    code, output = run("extract", "werkzeug", "--version", "3.2.0", *sites)
+    assert code == 1
+    assert output.startswith("docclient: version: no version matches '3.2.0'")
+    assert f"; {down_url} failed since " in output and "not listed until it answers" in output
+    code, output = run("extract", "werkzeug", "--version", "2.3.8", *sites)
+    assert code == 0 and output.startswith(f"FALLBACK: {down_url} failed since ")

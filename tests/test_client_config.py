@@ -9,7 +9,14 @@ from typing import Any
 
 import pytest
 
-from client.config import DEFAULTS, SETTINGS, Settings, resolve_settings
+from client.config import (
+    DEFAULTS,
+    SETTINGS,
+    Settings,
+    redact_url,
+    resolve_settings,
+    split_credentials,
+)
 from client.errors import ConfigError
 
 HOME = {"HOME": "/home/ada"}
@@ -163,6 +170,16 @@ def test_boolean_words(text: str, expected: bool) -> None:
         ("DOCTROVE_INDEX_URL", "https://", "index_urls"),
         ("DOCTROVE_INDEX_URL", "https://[::1/", "index_urls"),
         ("DOCTROVE_INDEX_URL", "https://a.example/#top", "fragment"),
+        (
+            "DOCTROVE_INDEX_URL",
+            "http://a.example:99999/",
+            "a port is 1 to 65535.*http://host:PORT/",
+        ),
+        ("DOCTROVE_INDEX_URL", "http://a.example:0/", "'http://a.example:0/' has no valid port"),
+        ("DOCTROVE_INDEX_URL", "http://a.example:http/", "a port is 1 to 65535"),
+        ("DOCTROVE_INDEX_URL", "http:///docs/", "has no host name"),
+        ("DOCTROVE_INDEX_URL", "a.example/docs/", "add the scheme"),
+        ("DOCTROVE_ALLOW_BUNDLED", "sometimes", "allow_bundled"),
     ],
 )
 def test_bad_environment_values_are_config_errors(env: str, value: str, message: str) -> None:
@@ -240,3 +257,32 @@ def test_the_settings_table_matches_the_settings() -> None:
             assert setting.default == str(default).lower()
         elif isinstance(default, int | float):
             assert setting.default == f"{default:g}"
+
+
+def test_url_errors_never_show_credentials() -> None:
+    for spelled in ("https://reader:s3cret@a.example:99999/", "ftp://reader:s3cret@a.example/"):
+        with pytest.raises(ConfigError) as err:
+            resolve_settings({"index_urls": spelled}, HOME)
+        assert "s3cret" not in err.value.message
+        assert "a.example" in err.value.message
+
+
+def test_credentials_stay_in_the_url_used_and_out_of_the_url_shown() -> None:
+    settings = resolve_settings({"index_urls": "https://reader:s%40cret@a.example/docs"}, HOME)
+    assert settings.index_urls == ("https://reader:s%40cret@a.example/docs/",)
+    assert split_credentials(settings.index_urls[0]) == (
+        "https://a.example/docs/",
+        ("reader", "s@cret"),
+    )
+    assert split_credentials("https://a.example/") == ("https://a.example/", None)
+    assert redact_url("failed: http://u:p@a.example/x, http://b.example/y") == (
+        "failed: http://a.example/x, http://b.example/y"
+    )
+
+
+def test_allow_bundled_from_each_place(tmp_path: Path) -> None:
+    assert resolve_settings({}, HOME).allow_bundled is False
+    assert resolve_settings({"allow_bundled": "true"}, HOME).allow_bundled is True
+    assert resolve_settings({}, {**HOME, "DOCTROVE_ALLOW_BUNDLED": "yes"}).allow_bundled is True
+    from_file = resolve_settings({}, write_config(tmp_path, {"allowBundled": True}))
+    assert from_file.allow_bundled is True

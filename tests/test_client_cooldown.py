@@ -17,7 +17,8 @@ def test_a_failed_remote_is_blocked_for_the_cooldown_then_tried_again() -> None:
     clock = Clock()
     cooldown = Cooldown(30, clock)
     assert not cooldown.blocked("https://a.example/")
-    assert cooldown.fail("https://a.example/", "HTTP 503") == Failure("HTTP 503", 1000.0, 1030.0)
+    first = Failure("HTTP 503", 1000.0, 1030.0, 1000.0)
+    assert cooldown.fail("https://a.example/", "HTTP 503") == first
     clock.now = 1029.9
     assert cooldown.blocked("https://a.example/")
     assert round(cooldown.remaining("https://a.example/"), 6) == 0.1
@@ -26,12 +27,12 @@ def test_a_failed_remote_is_blocked_for_the_cooldown_then_tried_again() -> None:
     assert not cooldown.blocked("https://a.example/")
     assert cooldown.remaining("https://a.example/") == 0.0
     # The failure is remembered for status output until the remote answers again.
-    assert cooldown.last_failure("https://a.example/") == Failure("HTTP 503", 1000.0, 1030.0)
+    assert cooldown.last_failure("https://a.example/") == first
     cooldown.succeed("https://a.example/")
     assert cooldown.last_failure("https://a.example/") is None
 
 
-def test_a_new_failure_restarts_the_cooldown() -> None:
+def test_a_new_failure_restarts_the_cooldown_and_keeps_since_when_it_fails() -> None:
     clock = Clock()
     cooldown = Cooldown(30, clock)
     cooldown.fail("r", "timeout")
@@ -39,7 +40,10 @@ def test_a_new_failure_restarts_the_cooldown() -> None:
     cooldown.fail("r", "refused")
     clock.now = 1060.0
     assert cooldown.blocked("r")
-    assert cooldown.last_failure("r") == Failure("refused", 1031.0, 1061.0)
+    assert cooldown.last_failure("r") == Failure("refused", 1031.0, 1061.0, 1000.0)
+    cooldown.succeed("r")
+    clock.now = 1100.0
+    assert cooldown.fail("r", "refused") == Failure("refused", 1100.0, 1130.0, 1100.0)
 
 
 def test_zero_seconds_never_blocks() -> None:

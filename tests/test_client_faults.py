@@ -79,7 +79,7 @@ DOWNLOADS_PER_CALL = 2
 HANG_MARGIN_SECONDS = 5.0
 CALL_LIMIT_SECONDS = DOWNLOADS_PER_CALL * FAULT_TIMEOUT_MS / 1000 + HANG_MARGIN_SECONDS
 TARGETS = {"catalog": r"/catalog\.json", "shard": r"/shards/.+"}
-PROVENANCE_KEYS = frozenset({"source", "sources", "provenance"})
+PROVENANCE_KEYS = frozenset({"source", "sources", "provenance", "versionSources"})
 
 CATALOG_TOML = f"""
 [site]

@@ -102,6 +102,30 @@ def test_redirects_are_followed_within_the_scheme() -> None:
     assert (download.url, sink.getvalue()) == ("https://s.test/new/catalog.json", b"moved")
 
 
+def test_credentials_go_to_the_origin_asked_and_not_to_a_host_it_redirects_to() -> None:
+    sent: dict[str, str | None] = {}
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        sent[str(request.url)] = request.headers.get("authorization")
+        if request.url.path == "/a":
+            return httpx.Response(302, headers={"Location": "/b"})
+        if request.url.path == "/b":
+            return httpx.Response(302, headers={"Location": "https://elsewhere.test/c"})
+        return httpx.Response(500)
+
+    with pytest.raises(NetworkError) as err:
+        fetcher(handler).download(
+            "https://s.test/a", io.BytesIO(), limit=99, credentials=("u", "pw")
+        )
+    basic = "Basic dTpwdw=="  # u:pw
+    assert sent == {
+        "https://s.test/a": basic,
+        "https://s.test/b": basic,
+        "https://elsewhere.test/c": None,
+    }
+    assert "pw" not in err.value.message
+
+
 @pytest.mark.parametrize(
     ("start", "target"),
     [("https://s.test/a", "http://s.test/b"), ("http://s.test/a", "https://s.test/b")],

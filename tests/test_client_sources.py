@@ -3,6 +3,7 @@ and every failure a site can have, produced with httpx.MockTransport."""
 
 from __future__ import annotations
 
+import base64
 import gzip
 import hashlib
 import re
@@ -19,6 +20,7 @@ from builder.shards import write_shard
 from client import catalog_loader
 from client.config import Settings
 from client.errors import ConfigError, NetworkError, NotFound, VersionNotFound
+from client.model import Fallback
 from client.sources import SiteData
 from schemas.shards import SHARD_FORMAT
 from schemas.text import TOKENIZER
@@ -129,6 +131,9 @@ class Router:
             if str(request.url).startswith(host.base):
                 return host(request)
         raise httpx.ConnectError("connection refused", request=request)
+
+
+ISO_START = "2027-01-15T08:00:00Z"  # the Clock's first reading
 
 
 class Clock:
@@ -308,10 +313,11 @@ def test_a_failing_site_falls_back_to_its_copy_cools_down_and_recovers(
     assert len(host.requests) == asked + 1
     (entry,) = site.entries()
     assert (entry.provenance.kind, entry.provenance.stale) == ("remote", False)
-    # Without a copy on disk the failure leaves nothing to answer from.
+    # Without a copy on disk the failure leaves nothing to answer from: an error naming the site.
     cold = data(tmp_path / "cold", host, clock, SITE)
     host.fault = handler
-    assert cold.entries() == ()
+    with pytest.raises(NetworkError, match=f"^{re.escape(SITE)} failed .*since "):
+        cold.entries()
     assert re.search(message, cold.status()["sources"][0]["error"])
 
 
@@ -354,42 +360,131 @@ def test_a_bad_shard_is_a_network_failure_and_starts_the_cooldown(
     assert not list((tmp_path / "cache" / "v1" / "shards").glob("*.sqlite"))
 
 
-def test_the_first_site_wins_an_id_and_each_entry_names_its_source(tmp_path: Path) -> None:
+def test_versions_merge_across_sites_and_each_version_names_its_source(tmp_path: Path) -> None:
+    """The issue's scenario: a private fork of one werkzeug version must not hide the public
+    site's other versions; a version both have comes from the first site."""
     private = FakeHost(tmp_path / "private", SITE)
-    make_site(private.root, {"flask": {"3.1.0": records("flask", "3.1.0")}}, "Private ")
+    fork = [{"heading": "fork 3.1.3", "body": "The fork.", "path": "p"}]
+    make_site(
+        private.root,
+        {"werkzeug": {"3.2.0": records("werkzeug", "3.2.0"), "3.1.3": fork}},
+        "Private ",
+    )
     public = FakeHost(tmp_path / "public", PUBLIC)
     make_site(
         public.root,
         {
-            "flask": {"3.0.0": records("flask", "3.0.0")},
+            "werkzeug": {v: records("werkzeug", v) for v in ("3.1.3", "2.3.8")},
             "zod": {"3.24.1": records("zod", "3.24.1")},
         },
     )
     local = make_index(tmp_path / "local.json", {"zod": ["1.0"], "dayjs": ["1.11.13"]})
     site = data(tmp_path, Router(private, public), Clock(), SITE, PUBLIC, local_index=local)
     found = {
-        e.id: (e.name, e.versions, e.provenance.kind, e.provenance.source) for e in site.entries()
+        e.id: (e.name, e.versions, {v: e.provenance_of(v).source for v in e.versions})
+        for e in site.entries()
     }
     assert found == {
-        "flask": ("Private flask", ("3.1.0",), "remote", SITE),
-        "zod": ("zod", ("3.24.1",), "remote", PUBLIC),
-        "dayjs": ("dayjs", ("1.11.13",), "local", str(local)),
+        "werkzeug": (
+            "Private werkzeug",
+            ("3.2.0", "3.1.3", "2.3.8"),
+            {"3.2.0": SITE, "3.1.3": SITE, "2.3.8": PUBLIC},
+        ),
+        "zod": ("zod", ("3.24.1", "1.0"), {"3.24.1": PUBLIC, "1.0": str(local)}),
+        "dayjs": ("dayjs", ("1.11.13",), {"1.11.13": str(local)}),
     }
+    headings = {}
+    for version in ("2.3.8", "3.1.3"):
+        with site.reading_shard("werkzeug", version) as shard:
+            headings[version] = shard.connection.execute("SELECT heading FROM sections").fetchall()
+    assert headings == {"2.3.8": [("werkzeug 2.3.8 intro",)], "3.1.3": [("fork 3.1.3",)]}
     conn = site.open_shard("dayjs", "1.11.13")  # built from the local index's volume
     assert conn.execute("SELECT body FROM sections").fetchall() == [("About dayjs.",)]
     conn.close()
     assert [s["state"] for s in site.status()["sources"]] == ["ok", "ok", "ok"]
+    sync = site.sync()
+    assert (sync["shards"], sync["failures"]) == (6, [])
 
 
-def test_the_bundled_index_answers_only_when_nothing_else_does(tmp_path: Path) -> None:
+def test_the_bundled_index_answers_only_without_sites_or_when_allowed(tmp_path: Path) -> None:
     bundled = make_index(tmp_path / "bundled.json", {"express": ["5.1.0"]})
     alone = data(tmp_path, Router(), Clock(), bundled=bundled)
     assert [(e.id, e.provenance.kind) for e in alone.entries()] == [("express", "bundled")]
+    assert alone.entries()[0].provenance.fallback is None
     down = data(tmp_path, Router(), Clock(), SITE, bundled=bundled)
-    assert [e.provenance.kind for e in down.entries()] == ["bundled"]
+    with pytest.raises(NetworkError, match=f"^{re.escape(SITE)} failed .*--allow-bundled") as err:
+        down.entries()
+    assert err.value.hints == [SITE]
+    allowed = data(tmp_path, Router(), Clock(), SITE, bundled=bundled, allow_bundled=True)
+    (entry,) = allowed.entries()
+    assert entry.provenance.kind == "bundled"
+    assert entry.provenance.fallback is not None and entry.provenance.fallback.site == SITE
     local = make_index(tmp_path / "local.json", {"zod": ["1.0"]})
     with_local = data(tmp_path, Router(), Clock(), SITE, bundled=bundled, local_index=local)
-    assert [e.id for e in with_local.entries()] == ["zod"]
+    (entry,) = with_local.entries()
+    assert entry.id == "zod"
+    assert entry.provenance.fallback == Fallback(
+        SITE, f"could not fetch {SITE}catalog.json: ConnectError: connection refused", ISO_START
+    )
+
+
+def test_a_fallback_names_the_failed_site_why_and_since_when(
+    tmp_path: Path, host: FakeHost
+) -> None:
+    clock = Clock()
+    public = FakeHost(tmp_path / "public", PUBLIC)
+    make_site(public.root, {"zod": {"3.24.1": records("zod", "3.24.1")}})
+    site = data(tmp_path, Router(host, public), clock, SITE, PUBLIC)
+    assert {e.provenance.fallback for e in site.entries()} == {None}
+    clock.now += 601
+    host.fault = server_error
+    site.refresh_if_due()
+    why = f"{SITE}catalog.json answered HTTP 500"
+    expected = Fallback(SITE, why, "2027-01-15T08:10:01Z")
+    # The failed site's last good copy and the site it outranks both say so.
+    assert {e.id: e.provenance.fallback for e in site.entries()} == {
+        "flask": expected,
+        "zod": expected,
+    }
+    clock.now += 31  # past the cooldown: it fails again, and has been failing since the first
+    site.refresh_if_due()
+    assert site.entries()[0].provenance.fallback == expected
+    assert site.status()["sources"][0]["failingSince"] == "2027-01-15T08:10:01Z"
+    # A new process sharing the cache says since when too, not since its own first try.
+    later = data(tmp_path, Router(host, public), clock, SITE, PUBLIC, cache_ttl=0)
+    assert later.entries()[0].provenance.fallback == expected
+    host.fault = None
+    clock.now += 31
+    site.refresh_if_due()
+    assert {e.provenance.fallback for e in site.entries()} == {None}
+    # An answer clears the record: a new failure is a new "since".
+    host.fault = server_error
+    again = data(tmp_path, Router(host, public), clock, SITE, PUBLIC, cache_ttl=0)
+    assert again.entries()[0].provenance.fallback == Fallback(SITE, why, "2027-01-15T08:11:03Z")
+
+
+def test_a_later_site_failing_is_no_fallback_for_the_first(tmp_path: Path, host: FakeHost) -> None:
+    site = data(tmp_path, Router(host), Clock(), SITE, PUBLIC)
+    (entry,) = site.entries()
+    assert (entry.id, entry.provenance.kind, entry.provenance.fallback) == ("flask", "remote", None)
+    assert site.status()["sources"][1]["state"] == "failed"
+
+
+def test_credentials_go_into_requests_and_nowhere_else(tmp_path: Path, host: FakeHost) -> None:
+    secret_url = SITE.replace("https://", "https://reader:s3cret@")
+    site = data(tmp_path, host, Clock(), secret_url)
+    (entry,) = site.entries()
+    site.open_shard("flask", "3.1.0").close()
+    assert entry.provenance.source == SITE
+    expected = "Basic " + base64.b64encode(b"reader:s3cret").decode()
+    assert [r.headers.get("authorization") for r in host.requests] == [expected, expected]
+    assert "s3cret" not in orjson.dumps(site.status()).decode()
+    host.fault = server_error
+    failing = data(tmp_path / "cold", host, Clock(), secret_url)
+    with pytest.raises(NetworkError) as err:
+        failing.entries()
+    assert "s3cret" not in err.value.message + "".join(err.value.hints)
+    assert "s3cret" not in orjson.dumps(failing.status()).decode()
 
 
 def test_a_plain_index_host_works_through_index_json(tmp_path: Path) -> None:
