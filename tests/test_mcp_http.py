@@ -178,7 +178,7 @@ def test_the_socket_listens_before_the_address_is_printed(
 
     import uvicorn
 
-    from client.mcp_server import run_http
+    from client.mcp_http import run_http
     from client.service import DocService
 
     seen: list[tuple[str, int]] = []

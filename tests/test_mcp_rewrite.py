@@ -14,7 +14,8 @@ from mcp import Client
 
 from client.app import make_service
 from client.config import resolve_settings
-from client.mcp_server import RewritePolicy, build_server
+from client.mcp_serve import RewritePolicy
+from client.mcp_server import build_server
 from client.mcp_tools import TOOLS_BY_NAME
 from client.rewrite import MAX_REPLY_CHARS, REWRITE_MAX_TOKENS
 from client.service import DocService
