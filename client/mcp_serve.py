@@ -3,8 +3,10 @@
 Importing the MCP SDK is most of a server's start-up, so this module imports none of it: it
 checks what can be refused without it (the transport's name, the HTTP token, the worker count),
 then imports the SDK's server half (client.sdk_import) and the chosen transport's module.
-stdio never imports the HTTP stack (uvicorn, starlette's server side), and neither transport
-imports the SDK's client half.
+stdio never imports uvicorn or client.mcp_http, and neither transport imports the SDK's client
+half or its MCPServer. What stays is the SDK's protocol models (mcp_types: the current ones and
+one module per protocol era, built by pydantic on import), most of the start-up; starlette,
+which the SDK's low-level server module imports at its top; and the service itself.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from dataclasses import dataclass
 
 from client.config import DEFAULT_REWRITE_TIMEOUT_MS
 from client.errors import ClientError, ConfigError
+from client.sdk_import import block_http_stack, defer_sdk_package_inits
 from client.service import DocService
 
 MIN_TOKEN_CHARS = 16
@@ -70,6 +73,7 @@ def run_server(
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING, format="docclient: %(message)s")
     if transport == "http":
         checked = check_token(token)
+        defer_sdk_package_inits()
         from client.mcp_http import run_http
 
         run_http(
@@ -86,6 +90,8 @@ def run_server(
     # Load the catalog and build the lookup structures while the SDK is imported and the host
     # shakes hands, so the agent's first catalog_lookup does not wait for them.
     threading.Thread(target=_warm_up, args=(service,), name="warm-up", daemon=True).start()
+    block_http_stack()
+    defer_sdk_package_inits()
     import anyio
 
     from client.mcp_server import build_server
