@@ -16,6 +16,7 @@ import sys
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
+import anyio
 import orjson
 import uvicorn
 from mcp.server.transport_security import DEFAULT_MAX_REQUEST_BODY_SIZE, TransportSecuritySettings
@@ -74,7 +75,8 @@ def run_http(
     app = build_server(service, rewrite, workers=workers).streamable_http_app(
         stateless_http=True, json_response=True, transport_security=security, host=host
     )
-    guarded = RequestGuard(FrameGate(app), token=token, hosts=names, port=bound)
+    admitted = InFlightLimit(app, limit=workers)
+    guarded = RequestGuard(FrameGate(admitted), token=token, hosts=names, port=bound)
     print(f"docclient: MCP over streamable HTTP at http://{name}:{bound}/mcp", file=sys.stderr)
     sys.stderr.flush()
     config = uvicorn.Config(guarded, log_level="warning", access_log=False, lifespan="on")
@@ -195,3 +197,24 @@ async def respond(send: Send, status: int, reply: dict[str, Any]) -> None:
         }
     )
     await send({"type": "http.response.body", "body": orjson.dumps(reply)})
+
+
+class InFlightLimit:
+    """ASGI middleware: at most ``limit`` requests inside the SDK at once, the others queued in
+    arrival order. The SDK's per-request work shares one event loop, so a thousand requests
+    admitted together would each get a thousandth of it and all finish near the end; queued,
+    the first ones finish first and the median latency is about half the burst's."""
+
+    def __init__(self, app: ASGIApp, *, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+        self.semaphore: anyio.Semaphore | None = None  # made in the server's event loop
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "POST":  # only POSTs carry calls
+            await self.app(scope, receive, send)
+            return
+        if self.semaphore is None:
+            self.semaphore = anyio.Semaphore(self.limit)
+        async with self.semaphore:
+            await self.app(scope, receive, send)
