@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 from collections.abc import AsyncIterator, Iterator
 from typing import Any, BinaryIO, cast
 
@@ -23,6 +24,7 @@ from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
 from mcp.shared.message import SessionMessage
 
+from client.errors import ConfigError
 from client.frames import reply_for_frame
 
 
@@ -59,6 +61,11 @@ class GatedLines:
 @contextlib.contextmanager
 def claimed_stdin() -> Iterator[BinaryIO]:
     """The protocol's end of stdin on a private descriptor, with fd 0 on /dev/null meanwhile."""
+    if sys.stdin is None:  # fd 0 was closed at start-up (and may be reused by now)
+        raise ConfigError(
+            "stdin is closed, so no MCP message can arrive: start docclient serve with its "
+            "stdin connected to the agent host, or use --transport http"
+        )
     wire = os.dup(0)  # not inherited by children (PEP 446)
     null = os.open(os.devnull, os.O_RDONLY)
     try:
