@@ -5,7 +5,8 @@
 For each --workers value (1 is how the server ran before calls were concurrent), start the
 server, warm it with one round of the calls, then send --calls tools/call requests at once
 (one connection each, the four tools in turn) and print the median and p95 latency (request
-sent to answer read) and the wall time of the whole burst, with the load average. Target: median
+sent to answer read), the wall time of the whole burst and the CPU time the server and this
+client spent on it (they share the machine), with the load average. Target: median
 under 1 s for 1,000 calls. Prints figures; asserts nothing.
 """
 
@@ -22,8 +23,8 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
-import httpx
 import orjson
 
 DOCCLIENT = Path(sys.executable).with_name("docclient")
@@ -66,24 +67,41 @@ def body(number: int) -> bytes:
     return orjson.dumps({"jsonrpc": "2.0", "id": number, "method": "tools/call", "params": params})
 
 
-async def one_call(client: httpx.AsyncClient, url: str, number: int) -> float:
+async def one_call(url: str, number: int) -> float:
+    """One POST on its own connection, written and read by hand: the client's share of the
+    machine stays small, so the figures are mostly the server's."""
+    address = urlsplit(url)
+    payload = body(number)
+    head = (
+        f"POST {address.path} HTTP/1.1\r\nHost: {address.netloc}\r\n"
+        + "".join(f"{name}: {value}\r\n" for name, value in HEADERS.items())
+        + f"Content-Length: {len(payload)}\r\nConnection: close\r\n\r\n"
+    )
     began = time.perf_counter()
-    response = await client.post(url, content=body(number), headers=HEADERS)
+    reader, writer = await asyncio.open_connection(address.hostname, address.port)
+    writer.write(head.encode() + payload)
+    response = await reader.read()  # to the end: the server closes after answering
     elapsed = time.perf_counter() - began
-    answer = response.json()
-    if response.status_code != 200 or answer["result"].get("isError"):
-        raise RuntimeError(f"call {number} failed: {response.status_code} {answer}")
+    writer.close()
+    status, _, rest = response.partition(b"\r\n")
+    answer = orjson.loads(rest.partition(b"\r\n\r\n")[2])
+    if b" 200 " not in status or answer["result"].get("isError"):
+        raise RuntimeError(f"call {number} failed: {status!r} {answer}")
     return elapsed
 
 
 async def burst(url: str, calls: int) -> tuple[list[float], float]:
-    limits = httpx.Limits(max_connections=calls, max_keepalive_connections=0)
-    async with httpx.AsyncClient(limits=limits, timeout=600) as client:
-        for number in range(len(CALLS)):  # warm: catalog loaded, shards opened, results cached
-            await one_call(client, url, number)
-        began = time.perf_counter()
-        latencies = await asyncio.gather(*(one_call(client, url, n) for n in range(calls)))
-        return list(latencies), time.perf_counter() - began
+    for number in range(len(CALLS)):  # warm: catalog loaded, shards opened, results cached
+        await one_call(url, number)
+    began = time.perf_counter()
+    latencies = await asyncio.gather(*(one_call(url, n) for n in range(calls)))
+    return list(latencies), time.perf_counter() - began
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of a process so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def load_average() -> str:
@@ -96,19 +114,22 @@ def main() -> None:
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 32])
     args = parser.parse_args()
     print(f"{args.calls} concurrent tools/call over loopback HTTP (load average {load_average()})")
-    print("workers   median ms    p95 ms   wall s")
+    print("workers   median ms    p95 ms   wall s   server CPU s   client CPU s")
     with tempfile.TemporaryDirectory(prefix="bench-mcp-http-") as cache:
         for workers in args.workers:
             process, url = start_server(workers, cache)
             try:
+                server_began, client_began = cpu_seconds(process.pid), time.process_time()
                 latencies, wall = asyncio.run(burst(url, args.calls))
+                server_cpu = cpu_seconds(process.pid) - server_began
+                client_cpu = time.process_time() - client_began
             finally:
                 process.terminate()
                 process.wait(timeout=30)
             p95 = statistics.quantiles(latencies, n=20)[-1]
             print(
                 f"{workers:7d}  {statistics.median(latencies) * 1000:10.0f}  {p95 * 1000:8.0f}"
-                f"  {wall:7.2f}"
+                f"  {wall:7.2f}  {server_cpu:13.2f}  {client_cpu:13.2f}"
             )
     print(f"load average after: {load_average()}; target: median < 1000 ms")
 
