@@ -27,8 +27,7 @@ from mcp import Client
 from client.app import make_service
 from client.config import resolve_settings
 from client.mcp_server import build_server
-from client.rewrite import parse_queries
-from client.sampling import RewritePolicy
+from client.rewrite import RewritePolicy, parse_queries
 from client.service import DocService
 from eval.dataset import Question, load_questions
 

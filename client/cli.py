@@ -17,6 +17,7 @@ import orjson
 from client import __version__
 from client.config import SETTINGS, Settings, resolve_settings
 from client.errors import ClientError
+from client.mcp_serve import DEFAULT_HTTP_WORKERS, MAX_HTTP_WORKERS
 from client.render import (
     render_extract,
     render_lookup,
@@ -262,16 +263,26 @@ def sync(**options: Any) -> None:
     show_default=True,
     help="HTTP only; 0 picks a free port.",
 )
+@click.option(
+    "--workers",
+    type=click.IntRange(1, MAX_HTTP_WORKERS),
+    default=DEFAULT_HTTP_WORKERS,
+    show_default=True,
+    help="HTTP only: how many tool calls run at once; more wait for a free worker.",
+)
 @_settings_options
-def serve(transport: str, host: str, port: int, **options: Any) -> None:
+def serve(transport: str, host: str, port: int, workers: int, **options: Any) -> None:
     """Run the MCP server (read-only tools: catalog_lookup, catalog_releases, doc_extract,
     doc_read)."""
     options.pop("as_json", None)
     try:
         from client.app import make_service
-        from client.mcp_server import run_server
-        from client.sampling import RewritePolicy
+        from client.mcp_serve import check_token, run_server
+        from client.rewrite import RewritePolicy
 
+        token = os.environ.get("DOCTROVE_TOKEN") or None
+        if transport == "http":
+            check_token(token)  # before the catalog is loaded or the SDK imported
         settings = _settings(options)
         service = make_service(settings)
         run_server(
@@ -279,8 +290,9 @@ def serve(transport: str, host: str, port: int, **options: Any) -> None:
             transport=transport,
             host=host,
             port=port,
-            token=os.environ.get("DOCTROVE_TOKEN") or None,
+            token=token,
             rewrite=RewritePolicy(settings.rewrite, settings.rewrite_timeout_ms),
+            workers=workers,
         )
     except ClientError as error:
         _fail(error)

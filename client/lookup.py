@@ -286,11 +286,13 @@ class LibraryIndex:
         if not key or n < 1:
             return []
         if self._near is None:
-            self._near = defaultdict(list)
+            # Built aside and then published: another thread never sees it half filled.
+            near: defaultdict[str, list[int]] = defaultdict(list)
             for i, entry in enumerate(self.entries):
                 for name in self._names(entry):
                     for pair in _pairs(name):
-                        self._near[pair].append(i)
+                        near[pair].append(i)
+            self._near = near
         shared = Counter(i for pair in _pairs(key) for i in set(self._near.get(pair, ())))
         ranked = []
         for i, _ in shared.most_common(_NEAR_CANDIDATES):

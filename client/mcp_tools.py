@@ -1,7 +1,7 @@
 """The MCP tools as plain data: names, descriptions, argument and result schemas, argument folding.
 
-client.mcp_server is the only module that imports the MCP SDK; this one says what each tool takes
-and returns, checks the arguments an agent sent, calls the DocService and shapes the outcome
+This module imports no MCP SDK (client.mcp_server and the transports do); it says what each tool
+takes and returns, checks the arguments an agent sent, calls the DocService and shapes the outcome
 (structured content plus its text rendering), so the server, the schema tests and the docs share
 one definition. Names, parameters and result keys are the Node doctrove's (catalog_lookup,
 catalog_releases, doc_extract {id, version, focus, maxSections}); maxTokens and doc_read are ours.

@@ -3,11 +3,14 @@
 Answers to the same question within one process repeat (an agent retries, asks again after a
 related call); this keeps the last ``max_entries`` answers for ``ttl_seconds``. Either bound set
 to 0 turns the cache off: every lookup is then a miss and nothing is stored. The clock is
-injectable so tests can move time instead of sleeping.
+injectable so tests can move time instead of sleeping. Safe to share between threads (the HTTP
+transport answers calls in several): each read or write of the entries holds a lock, a
+computation does not, so two threads may compute the same missing answer once each.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -54,6 +57,7 @@ class ResultCache(Generic[V]):
         self._clock = clock
         self._entries: OrderedDict[Hashable, tuple[float, V]] = OrderedDict()
         self._hits = self._misses = self._evictions = self._expirations = 0
+        self._lock = threading.Lock()
 
     @property
     def enabled(self) -> bool:
@@ -61,6 +65,10 @@ class ResultCache(Generic[V]):
 
     def get(self, key: Hashable) -> V | None:
         """The fresh value stored under ``key``, or None (a miss)."""
+        with self._lock:
+            return self._get(key)
+
+    def _get(self, key: Hashable) -> V | None:
         found = self._entries.get(key)
         if found is None:
             self._misses += 1
@@ -79,11 +87,12 @@ class ResultCache(Generic[V]):
         """Store ``value``; the least recently used entry makes room when the cache is full."""
         if not self.enabled:
             return
-        self._entries[key] = (self._clock(), value)
-        self._entries.move_to_end(key)
-        while len(self._entries) > self.max_entries:
-            self._entries.popitem(last=False)
-            self._evictions += 1
+        with self._lock:
+            self._entries[key] = (self._clock(), value)
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.max_entries:
+                self._entries.popitem(last=False)
+                self._evictions += 1
 
     def get_or_compute(self, key: Hashable, compute: Callable[[], V]) -> V:
         """The cached value, or ``compute()``'s result stored for next time. Exceptions from
@@ -96,9 +105,14 @@ class ResultCache(Generic[V]):
 
     def clear(self) -> None:
         """Forget every entry (the statistics stay)."""
-        self._entries.clear()
+        with self._lock:
+            self._entries.clear()
 
     def stats(self) -> CacheStats:
+        with self._lock:
+            return self._stats()
+
+    def _stats(self) -> CacheStats:
         return CacheStats(
             hits=self._hits,
             misses=self._misses,

@@ -15,6 +15,7 @@ from typing import TypeVar
 
 import orjson
 
+from client.config import DEFAULT_REWRITE_TIMEOUT_MS
 from client.errors import RewriteFailed
 from client.search import MAX_FOCUS_CHARS
 
@@ -27,6 +28,16 @@ MAX_REPLY_CHARS = MAX_REWRITES * (MAX_FOCUS_CHARS + 8) + 32
 RRF_K = 60
 ORIGINAL_WEIGHT = 1.0
 REWRITE_WEIGHT = 0.5
+
+
+@dataclass(frozen=True)
+class RewritePolicy:
+    """Whether doc_extract may ask the host's model for other queries (``mode`` on, off or
+    auto: on when the host declared sampling), and how long it waits for the reply."""
+
+    mode: str = "off"
+    timeout_ms: int = DEFAULT_REWRITE_TIMEOUT_MS
+
 
 K = TypeVar("K", bound=Hashable)
 

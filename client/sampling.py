@@ -36,9 +36,8 @@ from mcp.shared.exceptions import MCPError
 from mcp.shared.message import ServerMessageMetadata
 from mcp_types.version import is_version_at_least
 
-from client.config import DEFAULT_REWRITE_TIMEOUT_MS
 from client.errors import RewriteFailed
-from client.rewrite import RewritePrompt, build_prompt, parse_queries
+from client.rewrite import RewritePolicy, RewritePrompt, build_prompt, parse_queries
 from client.service import Rewriter
 
 # The first revision that carries sampling as an input-required result (SEP-2322).
@@ -54,15 +53,6 @@ _NO_SAMPLING = "the host did not declare the sampling capability"
 _NOT_YET = "the host's model has not answered yet"  # never shown: that round's answer is set aside
 
 Outcome = TypeVar("Outcome")
-
-
-@dataclass(frozen=True)
-class RewritePolicy:
-    """Whether doc_extract may ask the host's model for other queries (``mode`` on, off or
-    auto: on when the host declared sampling), and how long it waits for the reply."""
-
-    mode: str = "off"
-    timeout_ms: int = DEFAULT_REWRITE_TIMEOUT_MS
 
 
 @dataclass(frozen=True)

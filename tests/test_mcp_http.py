@@ -17,6 +17,7 @@ from typing import Any
 import anyio
 import httpx
 import httpx2
+import orjson
 import pytest
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
@@ -178,7 +179,7 @@ def test_the_socket_listens_before_the_address_is_printed(
 
     import uvicorn
 
-    from client.mcp_server import run_http
+    from client.mcp_http import run_http
     from client.service import DocService
 
     seen: list[tuple[str, int]] = []
@@ -198,3 +199,78 @@ def test_the_socket_listens_before_the_address_is_printed(
     ((printed, listening),) = seen
     assert "MCP over streamable HTTP at http://127.0.0.1:" in printed
     assert listening == 1
+
+
+def post_scope() -> dict[str, Any]:
+    return {"type": "http", "method": "POST", "path": "/mcp", "headers": []}
+
+
+async def no_body() -> dict[str, Any]:
+    return {"type": "http.request", "body": b"", "more_body": False}
+
+
+async def discard(_message: Any) -> None:
+    return None
+
+
+@pytest.mark.parametrize(("limit", "order"), [(1, ["a", "b"]), (2, ["b", "a"])])
+def test_the_in_flight_limit_admits_requests_in_arrival_order(limit: int, order: list[str]) -> None:
+    """Request a waits for b to start, at most 5 s. With room for one, b cannot start until a
+    gives up, so a finishes first; with room for two, b starts and a finishes after it."""
+    from client.mcp_http import InFlightLimit
+
+    finished: list[str] = []
+
+    async def main() -> None:
+        b_started = anyio.Event()
+
+        async def app(scope: Any, _receive: Any, _send: Any) -> None:
+            if scope["name"] == "a":
+                with anyio.move_on_after(5):
+                    await b_started.wait()
+            else:
+                b_started.set()
+            finished.append(scope["name"])
+
+        limited = InFlightLimit(app, limit=limit)
+        async with anyio.create_task_group() as group:
+            group.start_soon(limited, {**post_scope(), "name": "a"}, no_body, discard)
+            await anyio.sleep(0)  # a arrives first
+            group.start_soon(limited, {**post_scope(), "name": "b"}, no_body, discard)
+
+    anyio.run(main)
+    assert finished == order
+
+
+def test_the_frame_gate_replays_a_body_sent_in_parts_and_refuses_one_too_large() -> None:
+    from client.mcp_http import FrameGate
+
+    seen: list[bytes] = []
+    sent: list[Any] = []
+
+    async def app(_scope: Any, receive: Any, _send: Any) -> None:
+        seen.append((await receive())["body"])
+
+    def parts(*chunks: bytes) -> Any:
+        queue = [
+            {"type": "http.request", "body": chunk, "more_body": i < len(chunks) - 1}
+            for i, chunk in enumerate(chunks)
+        ]
+
+        async def receive() -> dict[str, Any]:
+            return queue.pop(0)
+
+        return receive
+
+    async def record(message: Any) -> None:
+        sent.append(message)
+
+    async def main() -> None:
+        gate = FrameGate(app, max_body=64)
+        await gate(post_scope(), parts(b'{"jsonrpc":"2.0",', b'"method":"ping","id":1}'), record)
+        await gate(post_scope(), parts(b"[" + b" " * 60, b"]" + b" " * 10), record)
+
+    anyio.run(main)
+    assert seen == [b'{"jsonrpc":"2.0","method":"ping","id":1}']
+    assert sent[0]["status"] == 413
+    assert orjson.loads(sent[1]["body"])["error"]["code"] == -32600

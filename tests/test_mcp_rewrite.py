@@ -20,8 +20,7 @@ from client.app import make_service
 from client.config import resolve_settings
 from client.mcp_server import build_server
 from client.mcp_tools import TOOLS_BY_NAME
-from client.rewrite import MAX_REPLY_CHARS, REWRITE_MAX_TOKENS
-from client.sampling import RewritePolicy
+from client.rewrite import MAX_REPLY_CHARS, REWRITE_MAX_TOKENS, RewritePolicy
 from client.service import DocService
 
 Handler = Callable[[Any, types.CreateMessageRequestParams], Awaitable[Any]]
