@@ -8,6 +8,7 @@ from builder.errors import UnreadableDocument
 from builder.parsers.office import parse_document
 from builder.parsers.office.pdf import ENCRYPTED, NO_TEXT_LAYER
 from builder.parsers.office.pdf_fonts import FontLine, font_headings
+from builder.permalinks import page_path, upstream_link
 from tests.office_support import make_pdf
 
 EXAMPLE_PDF = Path(__file__).parent.parent / "examples" / "lcms" / "2.14" / "plugin-api.pdf"
@@ -123,3 +124,9 @@ def test_running_headers_go_but_the_heading_they_repeat_stays() -> None:
     (section,) = parse_document("manual.pdf", make_pdf(pages)).sections
     assert (section.heading, section.line_start, section.line_end) == ("Wiring", 1, 4)
     assert section.body == "\n\n".join(f"{BODY} {word}." for word in WORDS)
+
+
+def test_links_of_pdf_sections_name_the_file() -> None:
+    assert page_path("guide/manual.pdf#page") == "guide/manual.html"
+    link = upstream_link("https://x.example/{source}#page={line}", "a", "1", "m.pdf#page", "s", 3)
+    assert link == "https://x.example/m.pdf#page=3"

@@ -20,9 +20,8 @@ from builder.errors import UnreadableDocument
 from builder.model import ParsedFile
 from builder.parsers.office.outline import Block, blocks_to_file
 from builder.parsers.office.pdf_fonts import FontLine, font_headings, squeeze
+from builder.permalinks import PAGE_SOURCE_SUFFIX
 
-# What a PDF section's ``source`` ends with: its ``lines`` are pages.
-PAGE_SOURCE_SUFFIX = "#page"
 MAX_PDF_PAGES = 5000
 # Fewer letters and digits than this per page on average: the pages are images of text.
 MIN_TEXT_CHARS_PER_PAGE = 8
