@@ -50,6 +50,20 @@ def make_pdf(
     return buffer.getvalue()
 
 
+def make_scanned_pdf(pages: int = 2) -> bytes:
+    """A PDF as a scanner makes it: each page one image of text, and no text layer."""
+    from PIL import Image, ImageDraw
+
+    images = []
+    for number in range(1, pages + 1):
+        image = Image.new("L", (850, 1100), 255)
+        ImageDraw.Draw(image).text((100, 100), f"Scanned page {number} of the manual", fill=0)
+        images.append(image)
+    buffer = io.BytesIO()
+    images[0].save(buffer, "PDF", save_all=True, append_images=images[1:])
+    return buffer.getvalue()
+
+
 def make_docx(blocks: Sequence[tuple[str, object]]) -> bytes:
     """A .docx of ("heading N", text), ("text", text) and ("table", rows) blocks."""
     import docx

@@ -15,7 +15,7 @@ from builder.parsers.office import parse_document
 from builder.parsers.office import xlsx as xlsx_reader
 from builder.parsers.office.outline import table_text
 from builder.parsers.office.zip_guard import MAX_MEMBERS
-from tests.office_support import make_docx, make_pdf, make_pptx, make_xlsx
+from tests.office_support import make_docx, make_pdf, make_pptx, make_scanned_pdf, make_xlsx
 
 EXAMPLE_DOCX = Path(__file__).parent.parent / "examples" / "lcms" / "2.14" / "tutorial.docx"
 
@@ -139,7 +139,7 @@ def make_docs(root: Path) -> Path:
     docs.mkdir()
     (docs / "index.md").write_text("# Vendor SDK\n\nStart here.\n", encoding="utf-8")
     (docs / "manual.pdf").write_bytes(make_pdf(GOOD_PDF_PAGES))
-    (docs / "scanned.pdf").write_bytes(make_pdf([[], []]))
+    (docs / "scanned.pdf").write_bytes(make_scanned_pdf())
     (docs / "locked.pdf").write_bytes(make_pdf(GOOD_PDF_PAGES, password="secret"))
     (docs / "bomb.docx").write_bytes(zip_bomb())
     (root / "docbuild.toml").write_text(CATALOG, encoding="utf-8")

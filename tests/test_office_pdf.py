@@ -9,7 +9,7 @@ from builder.parsers.office import parse_document
 from builder.parsers.office.pdf import ENCRYPTED, NO_TEXT_LAYER
 from builder.parsers.office.pdf_fonts import FontLine, font_headings
 from builder.permalinks import page_path, upstream_link
-from tests.office_support import make_pdf
+from tests.office_support import make_pdf, make_scanned_pdf
 
 EXAMPLE_PDF = Path(__file__).parent.parent / "examples" / "lcms" / "2.14" / "plugin-api.pdf"
 WORDS = ("Alpha", "Bravo", "Charlie", "Delta")
@@ -72,7 +72,7 @@ def test_bold_sentences_and_links_are_not_headings() -> None:
 
 def test_a_scanned_pdf_is_skipped_for_want_of_a_text_layer() -> None:
     with pytest.raises(UnreadableDocument) as caught:
-        parse_document("scan.pdf", make_pdf([[], []]))
+        parse_document("scan.pdf", make_scanned_pdf())
     assert str(caught.value) == NO_TEXT_LAYER == "no text layer (needs OCR)"
 
 
