@@ -11,7 +11,7 @@ import pytest
 from builder.build import build_site
 from builder.config import load_catalog
 from builder.errors import UnreadableDocument
-from builder.parsers.office import parse_document
+from builder.parsers.office import parse_document, zip_guard
 from builder.parsers.office import xlsx as xlsx_reader
 from builder.parsers.office.outline import table_text
 from builder.parsers.office.zip_guard import MAX_MEMBERS
@@ -92,6 +92,15 @@ def test_an_archive_of_too_many_members_is_refused() -> None:
             archive.writestr(f"m{n}", b"")
     with pytest.raises(UnreadableDocument, match=f"{MAX_MEMBERS + 1} members"):
         parse_document("many.xlsx", buffer.getvalue())
+
+
+def test_an_oversized_member_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(zip_guard, "MAX_MEMBER_BYTES", 1000)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("ppt/media/image1.png", bytes(2000))
+    with pytest.raises(UnreadableDocument, match=r"oversized member refused: ppt/media/"):
+        parse_document("deck.pptx", buffer.getvalue())
 
 
 def test_a_docx_that_is_no_zip_is_skipped() -> None:
