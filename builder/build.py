@@ -12,9 +12,11 @@ build leaves the previous site untouched, and a lock keeps two builds from inter
 
 from __future__ import annotations
 
+import ctypes
 import gc
 import os
 import shutil
+import sys
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -179,11 +181,36 @@ class _Staging:
         shutil.rmtree(self.work, ignore_errors=True)
 
     def publish(self) -> None:
+        """Put the staged site in place: in one atomic exchange where the system has one, so
+        a server of the output folder (docbuild serve --watch) never finds it missing."""
+        if self.out.is_dir() and exchange_directories(self.path, self.out):
+            shutil.rmtree(self.path, ignore_errors=True)  # now the previous site
+            return
         old = self.out.parent / f".{self.out.name}.old-{os.getpid()}"
         if self.out.exists():
             os.replace(self.out, old)
         os.replace(self.path, self.out)
         shutil.rmtree(old, ignore_errors=True)
+
+
+# renameat2's flag that swaps two paths in one step (Linux 3.15 and later).
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+
+
+def exchange_directories(first: Path, second: Path) -> bool:
+    """Swap two directories atomically; False where the system cannot (then nothing moved)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    result = renameat2(
+        _AT_FDCWD, os.fsencode(first), _AT_FDCWD, os.fsencode(second), _RENAME_EXCHANGE
+    )
+    return bool(result == 0)
 
 
 def _refuse_foreign_output(out: Path) -> None:

@@ -27,6 +27,12 @@ def _fail(error: BuildError) -> NoReturn:
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+WATCH_OPTION = click.option(
+    "--watch",
+    is_flag=True,
+    help="Then rebuild whenever the catalog or a source file changes (needs doctrove[watch]).",
+)
+
 
 def _site_options(out_help: str) -> Callable[[F], F]:
     """The catalog file and output folder options that build, publish and serve share."""
@@ -87,6 +93,7 @@ def main() -> None:
 )
 @click.option("-v", "--verbose", is_flag=True, help="List every skipped file and warning.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
+@WATCH_OPTION
 def build(
     config_path: Path,
     out: Path,
@@ -97,8 +104,15 @@ def build(
     budget_mb: float | None,
     verbose: bool,
     quiet: bool,
+    watch: bool,
 ) -> None:
     """Build the site: index.json, catalog.json, search shards, HTML pages and llms.txt."""
+    if watch:
+        from builder.watch_command import build_and_watch
+
+        options = {"strict": strict, "timestamp": timestamp, "budget_mb": budget_mb}
+        build_and_watch(config_path, out, None if no_cache else cache_dir, quiet, options)
+        return
     run_build(
         config_path,
         out,
@@ -209,10 +223,18 @@ def publish(
     help="Port to listen on; 0 picks a free one.",
 )
 @click.option("-q", "--quiet", is_flag=True, help="No build report and no access log.")
-def serve_command(config_path: Path, out: Path, host: str, port: int, quiet: bool) -> None:
+@WATCH_OPTION
+def serve_command(
+    config_path: Path, out: Path, host: str, port: int, quiet: bool, watch: bool
+) -> None:
     """Build the site, then serve it locally the way GitHub Pages would (Ctrl-C stops)."""
     from builder.serve import ServeError, serve
 
+    if watch:
+        from builder.watch_command import build_and_watch
+
+        build_and_watch(config_path, out, None, quiet, {}, host=host, port=port)
+        return
     run_build(config_path, out, quiet=quiet)
     try:
         serve(out, host, port, quiet=quiet)

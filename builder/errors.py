@@ -3,7 +3,8 @@
 BuildError (exit 1)              something failed while building
 ├── ConfigError (exit 2)         docbuild.toml is invalid; carries every problem found
 ├── SourceError (exit 1)         an input file or directory could not be read
-│   └── UnsafeArchive (exit 1)   an archive or git tree would write outside its folder or is too big
+│   ├── UnsafeArchive (exit 1)   an archive or git tree would write outside its folder or is too big
+│   └── UnreadableDocument       a PDF or Office file is skipped, and why (caught per file)
 ├── IndexInvalid (exit 1)        an index failed validation; carries every problem found
 └── StrictWarnings (exit 1)      --strict was given and the build produced warnings
 """
@@ -44,6 +45,13 @@ class UnsafeArchive(SourceError):
     extracted into, or more members or bytes than the builder accepts."""
 
     code = "unsafe-archive"
+
+
+class UnreadableDocument(SourceError):
+    """A PDF or Office file that cannot be read as text: ``str(error)`` is the reason the
+    build report gives for skipping it ("no text layer (needs OCR)")."""
+
+    code = "unreadable-document"
 
 
 class IndexInvalid(BuildError):

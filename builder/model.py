@@ -37,11 +37,17 @@ class Section:
 @dataclass(frozen=True)
 class SourceFile:
     """A file admitted into a version: its path relative to the version root, its text, and
-    the sha256 of the bytes that text was decoded from (what the build cache keys on)."""
+    the sha256 of the bytes that text was decoded from (what the build cache keys on).
+    A PDF or Office file has no text yet: its bytes are in ``data``, for its reader."""
 
     relpath: str
     text: str
     sha256: str = ""
+    data: bytes | None = None
+
+    @property
+    def size(self) -> int:
+        return len(self.data) if self.data is not None else len(self.text.encode("utf-8"))
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from urllib.parse import quote, unquote
 
 from builder.anchors import slugify, unique_anchor
 from builder.errors import BuildError
-from builder.permalinks import page_path, unservable_characters, version_folder
+from builder.permalinks import page_path, source_file, unservable_characters, version_folder
 from schemas.versions import is_prerelease
 
 IMPORTED_PAGE = "sections.html"
@@ -177,7 +177,7 @@ def _page(
         )
         for record, heading, anchor in zip(records, headings, anchors, strict=True)
     )
-    sources = tuple(dict.fromkeys(s.source for s in sections if s.source is not None))
+    sources = tuple(dict.fromkeys(source_file(s.source) for s in sections if s.source is not None))
     return PageView(path, _title(sections, sources), sources, sections)
 
 

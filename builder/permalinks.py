@@ -6,6 +6,15 @@ import unicodedata
 from pathlib import PurePosixPath
 from urllib.parse import quote
 
+# What a PDF section's ``source`` ends with: its ``lines`` are pages ("manual.pdf#page", the way
+# a viewer opens page 12: "manual.pdf#page=12").
+PAGE_SOURCE_SUFFIX = "#page"
+
+
+def source_file(source: str) -> str:
+    """The file a section's ``source`` names, without the mark that its lines are pages."""
+    return source.removesuffix(PAGE_SOURCE_SUFFIX)
+
 
 def unservable_characters(relpath: str) -> str:
     """The characters of ``relpath`` that cannot be part of a site file's name, escaped.
@@ -28,7 +37,7 @@ def page_path(relpath: str) -> str:
     ``guide/install.md`` → ``guide/install.html``; the source suffix is dropped so that a
     ``.rst`` and an ``.html`` source land on the same kind of URL.
     """
-    return str(PurePosixPath(relpath).with_suffix(".html"))
+    return str(PurePosixPath(source_file(relpath)).with_suffix(".html"))
 
 
 def version_folder(library_id: str, version: str) -> str:
@@ -46,6 +55,7 @@ def upstream_link(
     template: str, library_id: str, version: str, relpath: str, anchor: str, line: int
 ) -> str:
     """Fill a catalog ``url_template`` for one section (placeholders were checked at load time)."""
+    relpath = source_file(relpath)
     page = str(PurePosixPath(relpath).with_suffix(""))
     return template.format(
         page=quote(page, safe="/"),

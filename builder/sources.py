@@ -13,6 +13,7 @@ from builder.errors import SourceError
 from builder.globs import GlobSet
 from builder.model import SkippedFile, SourceFile
 from builder.parsers import SUPPORTED_SUFFIXES
+from builder.parsers.office import OFFICE_SUFFIXES
 from builder.permalinks import unservable_characters
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
@@ -124,15 +125,27 @@ def list_version_files(root: Path, include: GlobSet, exclude: GlobSet) -> Versio
 
 
 def read_source(candidate: Candidate, budget: int = MAX_FILE_BYTES) -> SourceFile | SkippedFile:
-    """Read one listed file as text, or say why it cannot be used."""
-    text, reason, digest = _read_text(candidate.path, budget)
-    if text is None:
+    """Read one listed file as text (a PDF or Office file as bytes, for its reader), or say
+    why it cannot be used."""
+    data, reason = _read_bytes(candidate.path, budget)
+    if data is None:
         return SkippedFile(candidate.relpath, reason or "unreadable")
-    return SourceFile(candidate.relpath, text, digest)
+    digest = hashlib.sha256(data).hexdigest()
+    if Path(candidate.relpath).suffix.lower() in OFFICE_SUFFIXES:
+        return SourceFile(candidate.relpath, "", digest, data)
+    if b"\x00" in data[:_BINARY_SNIFF_BYTES]:
+        return SkippedFile(candidate.relpath, "binary")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        return SkippedFile(candidate.relpath, f"not UTF-8 (invalid byte at offset {exc.start})")
+    if not text.strip():
+        return SkippedFile(candidate.relpath, "empty")
+    return SourceFile(candidate.relpath, text.replace("\r\n", "\n").replace("\r", "\n"), digest)
 
 
-def _read_text(path: Path, budget: int) -> tuple[str | None, str | None, str]:
-    """Return (text, None, sha256 of the bytes) or (None, reason, "")."""
+def _read_bytes(path: Path, budget: int) -> tuple[bytes | None, str | None]:
+    """Return (the file's bytes, None) or (None, the reason it cannot be read)."""
     try:
         # O_NONBLOCK: a FIFO swapped in since the listing must not make open() wait for a
         # writer; fstat then tells what was really opened.
@@ -141,24 +154,15 @@ def _read_text(path: Path, budget: int) -> tuple[str | None, str | None, str]:
             opened = os.fstat(handle.fileno())
             reason = _not_regular(opened.st_mode)
             if reason is not None:
-                return None, reason, ""
+                return None, reason
             size = opened.st_size
             if size > min(MAX_FILE_BYTES, budget):
                 limit = MAX_FILE_BYTES if size > MAX_FILE_BYTES else budget
-                return None, f"too big ({size / 1e6:.1f} MB, limit {limit / 1e6:.0f} MB)", ""
+                return None, f"too big ({size / 1e6:.1f} MB, limit {limit / 1e6:.0f} MB)"
             # Never read(cap): that allocates the whole cap up front, per file.
             data = handle.read(min(size, MAX_FILE_BYTES) + 1)
     except FileNotFoundError:
-        return None, "vanished during the build", ""
+        return None, "vanished during the build"
     except OSError as exc:
-        return None, f"unreadable ({exc.strerror})", ""
-    if b"\x00" in data[:_BINARY_SNIFF_BYTES]:
-        return None, "binary", ""
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        return None, f"not UTF-8 (invalid byte at offset {exc.start})", ""
-    if not text.strip():
-        return None, "empty", ""
-    digest = hashlib.sha256(data).hexdigest()
-    return text.replace("\r\n", "\n").replace("\r", "\n"), None, digest
+        return None, f"unreadable ({exc.strerror})"
+    return data, None

@@ -20,10 +20,11 @@ from builder.api.locate import ApiUsage, find_code, open_source
 from builder.api.model import ApiSource
 from builder.cache import BuildCache, cache_key
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
-from builder.errors import IndexInvalid
+from builder.errors import IndexInvalid, UnreadableDocument
 from builder.index import section_record
-from builder.model import Section, SkippedFile, SourceFile, Warning_
+from builder.model import ParsedFile, Section, SkippedFile, SourceFile, Warning_
 from builder.parsers import detect_format, parse_file
+from builder.parsers.office import OFFICE_SUFFIXES, parse_document, reader_version
 from builder.parsers.rst_inline import default_role
 from builder.permalinks import site_permalink, upstream_link
 from builder.projects import ProjectLayout, project_listing, substitute, titled_by_navigation
@@ -310,6 +311,7 @@ def _version_key(
         except OSError:
             readable = False
     settings = (version.version, version.url_template, version.include, version.exclude)
+    readers = sorted({reader_version(c.relpath) for c in candidates if _is_document(c.relpath)})
     key = cache_key(
         "version",
         site.base_url,
@@ -318,6 +320,7 @@ def _version_key(
         layout.key(),
         list(hashes.items()),
         code_hash,
+        *([readers] if readers else []),
     )
     return (key if readable else ""), hashes
 
@@ -332,6 +335,8 @@ def _file_key(
 ) -> str:
     # What the layout changes in one file's sections: its title and how its reST reads.
     project = (layout.title_of(relpath), layout.substitutions, layout.default_role)
+    # A PDF or Office file also depends on its reader: installing the extra re-reads it.
+    reader = reader_version(relpath) if _is_document(relpath) else ""
     return cache_key(
         "file",
         site.base_url,
@@ -341,7 +346,12 @@ def _file_key(
         relpath,
         digest,
         project,
+        *([reader] if reader else []),
     )
+
+
+def _is_document(relpath: str) -> bool:
+    return Path(relpath).suffix.lower() in OFFICE_SUFFIXES
 
 
 def _file_sha256(path: Path) -> str:
@@ -377,7 +387,7 @@ def _compile_file(
         result.skipped.append(SkippedFile(source.relpath, cached["skipped"]))
     else:
         result.files_read += 1
-        result.source_bytes += len(source.text.encode("utf-8"))
+        result.source_bytes += source.size
     result.warnings.extend(Warning_(where, message) for where, message in cached["warnings"])
     result.records.extend(cached["records"])
     result.empty_sections += cached["empty"]
@@ -398,9 +408,15 @@ def _parse_to_records(
     text = source.text
     if layout.substitutions and detect_format(source.relpath, text) == "rst":
         text = substitute(text, layout.substitutions)
+    parsed: ParsedFile | None
     try:
-        with default_role(layout.default_role):
-            parsed = parse_file(source.relpath, text, api)
+        if source.data is not None:
+            parsed = parse_document(source.relpath, source.data)
+        else:
+            with default_role(layout.default_role):
+                parsed = parse_file(source.relpath, text, api)
+    except UnreadableDocument as exc:
+        return _no_records(str(exc), [])
     except Exception as exc:
         # The one boundary for parser failures: a bug on one odd file must not sink the whole
         # build, and it is reported, not hidden (--strict fails the build on it).

@@ -129,7 +129,7 @@ def test_sync_then_answer_offline(run, tmp_path: Path) -> None:  # type: ignore[
         assert code == 0, output
         result = orjson.loads(output)
         assert not result["failures"]
-        assert result["shards"] == 20
+        assert result["shards"] == 21
     finally:
         server.stop()
     # --cache-ttl 0 re-checks on every call: the site is gone, so the copy on disk answers.

@@ -437,3 +437,13 @@ def test_ids_and_versions_that_are_not_folder_names_are_refused(
     with pytest.raises(BuildError, match="cannot name a folder"):
         render_version(make_environment(), SITE, entry, version, [], tmp_path / "out")
     assert list(tmp_path.rglob("*")) == []
+
+
+def test_a_pdf_section_shows_its_file_and_pages(tmp_path: Path) -> None:
+    volumes = {"2.0.0": [record("Wiring", "Text.", "manual.pdf#page", "wiring", lines=(4, 6))]}
+    render_site(tmp_path, [({**PLAIN, "versions": ["2.0.0"], "id": "demo"}, volumes)])
+    page = parse(tmp_path / "libs/demo/2.0.0/manual.html")
+    assert page.get_element_by_id("wiring").find_class("file")[0].text_content() == (
+        "manual.pdf, pages 4–6"
+    )
+    assert page.find_class("meta")[0].text_content() == "From manual.pdf"

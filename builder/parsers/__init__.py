@@ -12,6 +12,7 @@ from pathlib import PurePosixPath
 
 from builder.api.model import ApiSource
 from builder.model import ParsedFile
+from builder.parsers.office import OFFICE_SUFFIXES
 
 Parser = Callable[[str, str], ParsedFile]
 
@@ -19,7 +20,10 @@ MARKDOWN_SUFFIXES = frozenset({".md", ".markdown", ".mdx"})
 RST_SUFFIXES = frozenset({".rst", ".rest"})
 HTML_SUFFIXES = frozenset({".html", ".htm", ".xhtml"})
 TEXT_SUFFIXES = frozenset({".txt", ".text"})
-SUPPORTED_SUFFIXES = MARKDOWN_SUFFIXES | RST_SUFFIXES | HTML_SUFFIXES | TEXT_SUFFIXES
+# PDF and Office files are read as bytes, by builder.parsers.office.
+SUPPORTED_SUFFIXES = (
+    MARKDOWN_SUFFIXES | RST_SUFFIXES | HTML_SUFFIXES | TEXT_SUFFIXES | OFFICE_SUFFIXES
+)
 
 # A title underlined (or over- and underlined) with one punctuation character repeated, or an
 # explicit markup block: the signs that a .txt file is really reStructuredText.

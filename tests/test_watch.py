@@ -1,0 +1,154 @@
+"""The watch loop: what it watches, what it ignores, rebuilds on change, the last good site
+kept on a failed rebuild, the atomic swap, and ``docbuild serve --watch`` end to end."""
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from builder.build import build_site, exchange_directories
+from builder.config import load_catalog
+from builder.errors import BuildError
+from builder.watch import Rebuilt, outputs_filter, watch_and_rebuild, watched_paths
+
+CATALOG = """
+[site]
+title = "T"
+base_url = "https://docs.example/"
+
+[[libraries]]
+id = "gadget"
+name = "Gadget"
+  [[libraries.versions]]
+  version = "1.0"
+  path = "docs"
+"""
+# Long enough for a rebuild of a one-page site on a busy machine; a test never waits it out
+# unless the behaviour is broken.
+PATIENCE_SECONDS = 60
+
+
+def make_project(root: Path) -> Path:
+    (root / "docs").mkdir()
+    (root / "docs" / "index.md").write_text("# Gadget\n\nFirst words.\n", encoding="utf-8")
+    (root / "docbuild.toml").write_text(CATALOG, encoding="utf-8")
+    return root / "docbuild.toml"
+
+
+def test_watched_paths_are_the_catalog_and_its_folders(tmp_path: Path) -> None:
+    config = make_project(tmp_path)
+    assert watched_paths(config) == (config.resolve(), (tmp_path / "docs").resolve())
+
+
+def test_a_broken_catalog_is_still_watched(tmp_path: Path) -> None:
+    config = tmp_path / "docbuild.toml"
+    config.write_text("not [ toml", encoding="utf-8")
+    assert watched_paths(config) == (config.resolve(),)
+
+
+def test_the_filter_passes_sources_and_never_outputs(tmp_path: Path) -> None:
+    passes = outputs_filter(tmp_path / "_site", tmp_path / "cache")
+    assert passes(None, str(tmp_path / "docs" / "index.md"))
+    assert passes(None, str(tmp_path / "docbuild.toml"))
+    for ignored in (
+        "_site/index.json",
+        "cache/entries/ab/x.json",
+        "._site.staging-12/index.json",
+        ".docbuild-cache/entries/x.json",
+        "docs/.index.md.swp",
+    ):
+        assert not passes(None, str(tmp_path / ignored)), ignored
+
+
+def test_exchange_swaps_two_folders_in_one_step(tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "mark").write_text("a", encoding="utf-8")
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "mark").write_text("b", encoding="utf-8")
+    if not exchange_directories(tmp_path / "a", tmp_path / "b"):
+        pytest.skip("this system has no atomic exchange of paths")
+    assert (tmp_path / "a" / "mark").read_text(encoding="utf-8") == "b"
+    assert (tmp_path / "b" / "mark").read_text(encoding="utf-8") == "a"
+
+
+def test_rebuilds_on_change_and_keeps_the_last_good_site_on_error(tmp_path: Path) -> None:
+    config = make_project(tmp_path)
+    out = tmp_path / "_site"
+    build_site(load_catalog(config), out, cache_dir=tmp_path / "cache")
+    done: list[Rebuilt] = []
+    arrived = threading.Event()
+
+    def rebuild() -> None:
+        build_site(load_catalog(config), out, cache_dir=tmp_path / "cache")
+
+    def on_rebuilt(rebuilt: Rebuilt) -> None:
+        done.append(rebuilt)
+        arrived.set()
+
+    def wait_for_rebuild() -> Rebuilt:
+        assert arrived.wait(PATIENCE_SECONDS), "no rebuild followed the change"
+        arrived.clear()
+        return done[-1]
+
+    stop = threading.Event()
+    loop = threading.Thread(
+        target=watch_and_rebuild,
+        args=(config, out, tmp_path / "cache", rebuild, on_rebuilt, stop),
+    )
+    loop.start()
+    try:
+        time.sleep(1)  # the watcher is set up before the first change
+        (tmp_path / "docs" / "index.md").write_text("# Gadget\n\nNew words.\n", encoding="utf-8")
+        rebuilt = wait_for_rebuild()
+        assert rebuilt.error is None
+        assert rebuilt.changed == (str((tmp_path / "docs" / "index.md").resolve()),)
+        assert "New words." in (out / "index.json").read_text(encoding="utf-8")
+
+        config.write_text(CATALOG + "\nbroken = [\n", encoding="utf-8")
+        rebuilt = wait_for_rebuild()
+        assert isinstance(rebuilt.error, BuildError)
+        assert "New words." in (out / "index.json").read_text(encoding="utf-8")
+    finally:
+        stop.set()
+        loop.join(PATIENCE_SECONDS)
+    assert not loop.is_alive(), "the loop did not stop when asked"
+
+
+def test_serve_watch_serves_each_rebuild_and_stops_on_ctrl_c(tmp_path: Path) -> None:
+    config = make_project(tmp_path)
+    process = subprocess.Popen(
+        [
+            *(sys.executable, "-m", "builder.cli", "serve", "--watch", "-c", str(config)),
+            *("--out", str(tmp_path / "_site"), "--port", "0", "--quiet"),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        assert line.startswith("Serving "), line + (process.stderr.read() if process.stderr else "")
+        url = line.rsplit(" at ", 1)[1].strip()
+        first = httpx.get(url + "catalog.json")
+        time.sleep(1)  # the watcher is set up before the first change
+        (tmp_path / "docs" / "index.md").write_text("# Gadget\n\nNew words.\n", encoding="utf-8")
+        deadline = time.monotonic() + PATIENCE_SECONDS
+        revalidate = {"If-None-Match": first.headers["etag"]}
+        while time.monotonic() < deadline:
+            again = httpx.get(url + "catalog.json", headers=revalidate)
+            if again.status_code == 200:
+                break
+            time.sleep(0.1)
+        # A client revalidating its copy sees the new catalog, with the new shard.
+        assert again.status_code == 200
+        assert again.json()["buildId"] != first.json()["buildId"]
+    finally:
+        os.kill(process.pid, signal.SIGINT)
+        assert process.wait(timeout=PATIENCE_SECONDS) == 0
