@@ -43,6 +43,8 @@ from builder.pages_layout import (
 from schemas.versions import is_prerelease
 
 STYLESHEET = "assets/style.css"
+# Linked from every page, so a browser never asks for a missing /favicon.ico.
+FAVICON = "assets/favicon.svg"
 _TIMESTAMP = re.compile(r"^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})")
 
 
@@ -220,6 +222,7 @@ def render_index(
     _write_file(out_dir, "404.html", not_found)
     _write_file(out_dir, ".nojekyll", "")
     _write_file(out_dir, STYLESHEET, stylesheet)
+    _write_file(out_dir, FAVICON, _asset(env, FAVICON))
     _write_file(out_dir, "llms.txt", site_llms(site, libraries, built))
 
 
@@ -234,11 +237,15 @@ def build_time(updated_at: str | None) -> str | None:
 
 
 def _stylesheet(env: jinja2.Environment) -> str:
-    # Read through the template loader so the stylesheet comes from the same place as the
-    # templates, installed or not; it is copied verbatim, never rendered.
+    return _asset(env, STYLESHEET)
+
+
+def _asset(env: jinja2.Environment, name: str) -> str:
+    # Read through the template loader so assets come from the same place as the templates,
+    # installed or not; they are copied verbatim, never rendered.
     if env.loader is None:
         raise BuildError("the jinja2 environment has no template loader")
-    source, _, _ = env.loader.get_source(env, STYLESHEET)
+    source, _, _ = env.loader.get_source(env, name)
     return source
 
 

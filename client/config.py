@@ -410,7 +410,7 @@ def resolve_settings(cli: Mapping[str, object], environ: Mapping[str, str]) -> S
             try:
                 values[name] = parse(raw, origin)
             except ValueError as exc:
-                raise ConfigError(f"{name} ({origin.where}) must be {exc}, not {raw!r}") from None
+                raise ConfigError(_must_be(f"{name} ({origin.where})", exc, raw)) from None
             origins[name] = origin.where
             break
     origins["config_file"] = config_origin
@@ -434,6 +434,13 @@ def resolve_settings(cli: Mapping[str, object], environ: Mapping[str, str]) -> S
     )
 
 
+def _must_be(what: str, problem: ValueError, raw: object) -> str:
+    """The message "WHAT must be PROBLEM, not RAW", naming RAW once when PROBLEM names it."""
+    if repr(raw) in str(problem):
+        return f"{what} must be {problem}"
+    return f"{what} must be {problem}, not {raw!r}"
+
+
 def _config_path(cli: Mapping[str, object], environ: Mapping[str, str]) -> tuple[Path | None, str]:
     for raw, where in (
         (cli.get("config_file"), "command line --config"),
@@ -444,5 +451,5 @@ def _config_path(cli: Mapping[str, object], environ: Mapping[str, str]) -> tuple
         try:
             return cast(Path, _path(raw, _Origin(where, textual=True))), where
         except ValueError as exc:
-            raise ConfigError(f"config_file ({where}) must be {exc}, not {raw!r}") from None
+            raise ConfigError(_must_be(f"config_file ({where})", exc, raw)) from None
     return None, "default"

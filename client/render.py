@@ -6,7 +6,10 @@ data came from, so a person or an agent reading only the text still sees the pro
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
+
+_NO_MATCH_HINT_OPENING = "no library matches; "
 
 
 def _provenance(answer: dict[str, Any]) -> str:
@@ -25,7 +28,9 @@ def _provenance(answer: dict[str, Any]) -> str:
 
 def render_lookup(answer: dict[str, Any]) -> str:
     if not answer["results"]:
-        return f"No library matches {answer['query']!r}. {answer.get('hint', '')}".strip()
+        # The hint opens with the same words for readers that see only the hint (MCP).
+        hint = str(answer.get("hint", "")).removeprefix(_NO_MATCH_HINT_OPENING)
+        return f"No library matches {answer['query']!r}" + (f"; {hint}" if hint else "")
     lines = [f"{len(answer['results'])} match(es) for {answer['query']!r}:"]
     for result in answer["results"]:
         versions = ", ".join(result["versions"][:6]) + (" …" if len(result["versions"]) > 6 else "")
@@ -102,9 +107,9 @@ def render_status(status: dict[str, Any]) -> str:
     lines = [f"{status['libraries']} libraries, {status['versions']} versions"]
     for source in status["data"].get("sources", []):
         details = ", ".join(
-            f"{k} {v}"
-            for k, v in source.items()
-            if k not in ("kind", "source") and v not in (None, "")
+            _status_detail(key, value)
+            for key, value in source.items()
+            if key not in ("kind", "source") and value not in (None, "")
         )
         lines.append(f"- {source.get('kind')}: {source.get('source')} ({details})")
     cache = status["data"].get("cache")
@@ -125,3 +130,44 @@ def render_status(status: dict[str, Any]) -> str:
         f"{results['size']}/{results['maxEntries']} entries, ttl {results['ttlSeconds']}s"
     )
     return "\n".join(lines)
+
+
+# Status keys whose values are ISO 8601 times or seconds, and what a person reads for them.
+_TIME_KEYS = {"fetchedAt": "fetched", "checkedAt": "checked", "buildTime": "built"}
+_SECONDS_KEYS = {"ageSeconds": "age", "retryInSeconds": "retry in"}
+_BOOLEAN_WORDS = {"stale": ("stale", "fresh")}
+
+
+def _status_detail(key: str, value: object) -> str:
+    """One source figure as a person reads it: times in UTC to the second, durations in
+    seconds, minutes or hours, yes/no for booleans (never Python's True and False)."""
+    if key in _TIME_KEYS and isinstance(value, str):
+        return f"{_TIME_KEYS[key]} {readable_time(value)}"
+    if key in _SECONDS_KEYS and isinstance(value, int | float):
+        return f"{_SECONDS_KEYS[key]} {readable_duration(value)}"
+    if key == "buildId" and isinstance(value, str):
+        return f"build {value[:12]}"
+    if isinstance(value, bool):
+        yes, no = _BOOLEAN_WORDS.get(key, (f"{key} yes", f"{key} no"))
+        return yes if value else no
+    return f"{key} {value}"
+
+
+def readable_time(text: str) -> str:
+    """``2026-12-01T21:30:05.123Z`` → ``2026-12-01 21:30:05 UTC``; anything else as given."""
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        return text
+    if moment.tzinfo is None:
+        return text
+    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+
+
+def readable_duration(seconds: float) -> str:
+    """``42`` → ``42 s``, ``300`` → ``5 min``, ``7200`` → ``2.0 h``."""
+    if seconds < 120:
+        return f"{seconds:g} s"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"

@@ -20,6 +20,7 @@ from client.answers import provenance_dict, row_dict, section_dict, source_label
 from client.arguments import optional_text, required_text, whole_number
 from client.config import DEFAULT_REWRITE_BELOW
 from client.errors import InvalidRequest, NotFound, RewriteFailed, SectionChanged, VersionNotFound
+from client.listing import library_list
 from client.lookup import LibraryIndex, export_stems, import_stems
 from client.memo import ResultCache
 from client.model import CatalogEntry, OpenedShard
@@ -400,6 +401,12 @@ class DocService:
             )
         answer.update(anchor=match.anchor, page=match.page, sections=sections)
         return self._resolved(answer, entry_id, entry)
+
+    # -- list ------------------------------------------------------------------------------------
+
+    def libraries(self) -> dict[str, Any]:
+        """Every library the sources know, with its versions and source (``docclient list``)."""
+        return library_list(self._entries())
 
     # -- status ----------------------------------------------------------------------------------
 

@@ -240,3 +240,10 @@ def test_the_settings_table_matches_the_settings() -> None:
             assert setting.default == str(default).lower()
         elif isinstance(default, int | float):
             assert setting.default == f"{default:g}"
+
+
+def test_a_bad_url_is_named_once() -> None:
+    with pytest.raises(ConfigError) as caught:
+        resolve_settings({"index_urls": "127.0.0.1:39073"}, HOME)
+    assert str(caught.value).count("127.0.0.1:39073") == 1
+    assert "must be http:// or https:// URLs (not '127.0.0.1:39073')" in str(caught.value)
