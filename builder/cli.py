@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
@@ -18,6 +19,7 @@ from builder.errors import BuildError
 from builder.publish import find_repository, publish_site
 from builder.report import render_report
 from builder.sections import MAX_NEAR_EMPTY_SHARE
+from builder.starter import write_starter_catalog
 
 
 def _fail(error: BuildError) -> NoReturn:
@@ -219,6 +221,25 @@ def serve_command(config_path: Path, out: Path, host: str, port: int, quiet: boo
     except ServeError as error:
         click.echo(f"docbuild: error: {error}", err=True)
         sys.exit(error.exit_code)
+
+
+@main.command()
+@click.argument("path", type=click.Path(path_type=Path), default=Path("."))
+@click.option("--force", is_flag=True, help="Replace an existing docbuild.toml.")
+def init(path: Path, force: bool) -> None:
+    """Write a commented docbuild.toml for the project in PATH (default: here) that builds as
+    it stands, and print the next three commands."""
+    try:
+        started = time.perf_counter()
+        written = write_starter_catalog(path, force=force)
+    except BuildError as error:
+        _fail(error)
+    click.echo(f"Wrote {written.path} in {time.perf_counter() - started:.2f} s:")
+    click.echo("".join(f"  {line}\n" for line in written.survey.found), nl=False)
+    click.echo("Next:")
+    for number, command in enumerate(written.next_commands, start=1):
+        click.echo(f"  {number}. {command}")
+    click.echo("Then publish it: docs/publishing.md.")
 
 
 @main.command()
