@@ -16,7 +16,8 @@ from builder.build import BuildReport, build_site, count_files, timestamp_from_e
 from builder.check import check_index
 from builder.config import load_catalog
 from builder.errors import BuildError
-from builder.publish import find_repository, publish_site
+from builder.gitignore_hint import missing_ignore_lines, render_ignore_hint
+from builder.publish import check_publish_target, publish_site
 from builder.report import render_report
 from builder.sections import MAX_NEAR_EMPTY_SHARE
 from builder.starter import write_starter_catalog
@@ -130,10 +131,11 @@ def run_build(
     try:
         config = load_catalog(config_path)
         updated_at = timestamp_from_environment(timestamp)
+        cache = None if no_cache else cache_dir or config_path.parent / ".docbuild-cache"
         options: dict[str, Any] = {
             "strict": strict,
             "updated_at": updated_at,
-            "cache_dir": None if no_cache else cache_dir or config_path.parent / ".docbuild-cache",
+            "cache_dir": cache,
             "budget_bytes": None if budget_mb is None else int(budget_mb * 1e6),
         }
         if sys.stderr.isatty() and not quiet:
@@ -147,6 +149,9 @@ def run_build(
         _fail(error)
     if not quiet:
         click.echo(render_report(report, verbose=verbose), err=True)
+        hint = render_ignore_hint(missing_ignore_lines([out, *([cache] if cache else [])]))
+        if hint:
+            click.echo(hint, err=True)
     return report
 
 
@@ -166,9 +171,12 @@ def publish(
     config_path: Path, out: Path, remote: str, branch: str, dry_run: bool, strict: bool, quiet: bool
 ) -> None:
     """Build the site, then commit it as the only content of a branch and push it."""
+    try:
+        repo = check_publish_target(config_path.resolve().parent, remote, branch)
+    except BuildError as error:
+        _fail(error)
     report = run_build(config_path, out, strict=strict, quiet=quiet)
     try:
-        repo = find_repository(config_path.resolve().parent)
         catalog = orjson.loads((out / "catalog.json").read_bytes())
         plan = publish_site(
             out,
