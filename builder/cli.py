@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import sys
 import time
 from collections.abc import Callable
@@ -12,13 +13,14 @@ import click
 import orjson
 
 from builder import __version__
-from builder.build import BuildReport, build_site, count_files, timestamp_from_environment
+from builder.build import BuildReport, build_site, timestamp_from_environment
 from builder.check import check_index
 from builder.config import load_catalog
 from builder.errors import BuildError
 from builder.gitignore_hint import missing_ignore_lines, render_ignore_hint
+from builder.progress import BuildProgress, LineProgress, TerminalProgress
 from builder.publish import check_publish_target, publish_site
-from builder.report import render_report
+from builder.report import render_report_streams
 from builder.sections import MAX_NEAR_EMPTY_SHARE
 from builder.starter import write_starter_catalog
 
@@ -138,17 +140,23 @@ def run_build(
             "cache_dir": cache,
             "budget_bytes": None if budget_mb is None else int(budget_mb * 1e6),
         }
-        if sys.stderr.isatty() and not quiet:
-            with click.progressbar(
-                length=count_files(config), label="Parsing", file=sys.stderr, show_pos=True
-            ) as bar:
-                report = build_site(config, out, on_file=lambda _: bar.update(1), **options)
+        if quiet:
+            progress = BuildProgress()
+        elif sys.stderr.isatty():
+            progress = TerminalProgress(sys.stderr, width=shutil.get_terminal_size().columns)
         else:
-            report = build_site(config, out, **options)
+            progress = LineProgress(sys.stderr)
+        try:
+            report = build_site(config, out, progress=progress, **options)
+        finally:
+            progress.close()
     except BuildError as error:
         _fail(error)
     if not quiet:
-        click.echo(render_report(report, verbose=verbose), err=True)
+        summary, warnings = render_report_streams(report, verbose=verbose)
+        if warnings:
+            click.echo(warnings, err=True)
+        click.echo(summary)
         hint = render_ignore_hint(missing_ignore_lines([out, *([cache] if cache else [])]))
         if hint:
             click.echo(hint, err=True)
