@@ -37,6 +37,7 @@ from builder.pages import VersionPages, make_environment, render_index, render_l
 from builder.progress import BuildProgress
 from builder.sections import MAX_NEAR_EMPTY_SHARE
 from builder.shards import ShardInfo
+from builder.site_search import SearchIndexInfo, index_site
 from builder.site_size import SiteSize, measure_site
 from builder.stages import VersionStages
 from builder.volumes import VersionResult, compile_directory_version, count_version_files
@@ -101,6 +102,7 @@ class BuildReport:
     size: SiteSize | None = None
     cache_hits: int = 0
     cache_misses: int = 0
+    site_search: SearchIndexInfo | None = None  # what Pagefind indexed, when it ran
 
     @property
     def source_bytes(self) -> int:
@@ -212,8 +214,10 @@ def build_site(
     cache_dir: Path | None = None,
     budget_bytes: int | None = None,
     progress: BuildProgress | None = None,
+    site_search: Path | None = None,
 ) -> BuildReport:
-    """Build the site for ``config`` into ``out``; return the report of what was done."""
+    """Build the site for ``config`` into ``out``; return the report of what was done.
+    ``site_search`` is the Pagefind binary that gives every page a search box (None: none)."""
     started = time.perf_counter()
     report = BuildReport(out)
     cache = BuildCache(cache_dir)
@@ -222,7 +226,7 @@ def build_site(
     with OutputLock(out), _Staging(out) as staging:
         # Compiled templates are not kept: jinja2 runs its bytecode cache's files unchecked as
         # code, and keeping them saved about 0.05 s a build (README, "Rebuilds are incremental").
-        env = make_environment()
+        env = make_environment(site_search=site_search is not None)
         stages = VersionStages(config.site, staging.path, staging.work, env, cache, progress)
         report.warnings.extend(config.warnings)
         versions = sum(len(library.versions) for library in config.libraries)
@@ -256,6 +260,12 @@ def build_site(
             _write_site_files(config, entries, stages, report, staging.path, updated_at)
         progress.advance("site files")
         progress.end("site files")
+        if site_search is not None:
+            progress.begin("site search", sum(len(pages.pages) for pages in stages.pages.values()))
+            with progress.working("site search"):
+                report.site_search = index_site(staging.path, site_search)
+            progress.advance("site search", report.site_search.pages)
+            progress.end("site search")
         report.size = measure_site(staging.path)
         report.size.enforce(budget_bytes)
         staging.publish()

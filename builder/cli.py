@@ -22,6 +22,7 @@ from builder.progress import BuildProgress, LineProgress, TerminalProgress
 from builder.publish import check_publish_target, publish_site
 from builder.report import render_report_streams
 from builder.sections import MAX_NEAR_EMPTY_SHARE
+from builder.site_search import INSTALL_HINT, SiteSearchError, find_pagefind
 from builder.starter import write_starter_catalog
 
 
@@ -58,6 +59,15 @@ def _site_options(out_help: str) -> Callable[[F], F]:
     return decorate
 
 
+def _site_search_option(command: F) -> F:
+    return click.option(
+        "--site-search/--no-site-search",
+        default=None,
+        help="Give every page a search box (Pagefind). Default: on when Pagefind is "
+        f"installed ({INSTALL_HINT}).",
+    )(command)
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="docbuild")
 def main() -> None:
@@ -90,6 +100,7 @@ def main() -> None:
     metavar="MB",
     help="Fail the build when the site would be larger than this.",
 )
+@_site_search_option
 @click.option("-v", "--verbose", is_flag=True, help="List every skipped file and warning.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
 def build(
@@ -100,6 +111,7 @@ def build(
     cache_dir: Path | None,
     no_cache: bool,
     budget_mb: float | None,
+    site_search: bool | None,
     verbose: bool,
     quiet: bool,
 ) -> None:
@@ -112,6 +124,7 @@ def build(
         cache_dir=cache_dir,
         no_cache=no_cache,
         budget_mb=budget_mb,
+        site_search=site_search,
         verbose=verbose,
         quiet=quiet,
     )
@@ -126,11 +139,21 @@ def run_build(
     cache_dir: Path | None = None,
     no_cache: bool = False,
     budget_mb: float | None = None,
+    site_search: bool | None = None,
     verbose: bool = False,
     quiet: bool = False,
 ) -> BuildReport:
-    """Load the catalog, build, print the report; exit with the error's code on failure."""
+    """Load the catalog, build, print the report; exit with the error's code on failure.
+    ``site_search`` None means: when Pagefind is installed."""
     try:
+        pagefind = None if site_search is False else find_pagefind()
+        if site_search and pagefind is None:
+            raise SiteSearchError(f"--site-search needs Pagefind: {INSTALL_HINT}")
+        if site_search is None and pagefind is None and not quiet:
+            click.echo(
+                f"note: no search box on the pages: Pagefind is not installed ({INSTALL_HINT})",
+                err=True,
+            )
         config = load_catalog(config_path)
         updated_at = timestamp_from_environment(timestamp)
         cache = None if no_cache else cache_dir or config_path.parent / ".docbuild-cache"
@@ -147,7 +170,7 @@ def run_build(
         else:
             progress = LineProgress(sys.stderr)
         try:
-            report = build_site(config, out, progress=progress, **options)
+            report = build_site(config, out, progress=progress, site_search=pagefind, **options)
         finally:
             progress.close()
     except BuildError as error:
@@ -174,16 +197,24 @@ def run_build(
 )
 @click.option("--dry-run", is_flag=True, help="Build and commit, but push nothing.")
 @click.option("--strict", is_flag=True, help="Fail the build (and push nothing) on any warning.")
+@_site_search_option
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors and the outcome.")
 def publish(
-    config_path: Path, out: Path, remote: str, branch: str, dry_run: bool, strict: bool, quiet: bool
+    config_path: Path,
+    out: Path,
+    remote: str,
+    branch: str,
+    dry_run: bool,
+    strict: bool,
+    site_search: bool | None,
+    quiet: bool,
 ) -> None:
     """Build the site, then commit it as the only content of a branch and push it."""
     try:
         repo = check_publish_target(config_path.resolve().parent, remote, branch)
     except BuildError as error:
         _fail(error)
-    report = run_build(config_path, out, strict=strict, quiet=quiet)
+    report = run_build(config_path, out, strict=strict, site_search=site_search, quiet=quiet)
     try:
         catalog = orjson.loads((out / "catalog.json").read_bytes())
         plan = publish_site(
@@ -226,12 +257,15 @@ def publish(
     show_default=True,
     help="Port to listen on; 0 picks a free one.",
 )
+@_site_search_option
 @click.option("-q", "--quiet", is_flag=True, help="No build report and no access log.")
-def serve_command(config_path: Path, out: Path, host: str, port: int, quiet: bool) -> None:
+def serve_command(
+    config_path: Path, out: Path, host: str, port: int, site_search: bool | None, quiet: bool
+) -> None:
     """Build the site, then serve it locally the way GitHub Pages would (Ctrl-C stops)."""
     from builder.serve import ServeError, serve
 
-    run_build(config_path, out, quiet=quiet)
+    run_build(config_path, out, site_search=site_search, quiet=quiet)
     try:
         serve(out, host, port, quiet=quiet)
     except ServeError as error:

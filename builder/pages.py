@@ -96,7 +96,8 @@ def template_loader() -> jinja2.BaseLoader:
     return jinja2.ChoiceLoader(loaders)
 
 
-def make_environment() -> jinja2.Environment:
+def make_environment(*, site_search: bool = False) -> jinja2.Environment:
+    """The templates' environment; ``site_search`` puts the search box on every page."""
     env = jinja2.Environment(
         loader=template_loader(),
         autoescape=True,
@@ -108,6 +109,7 @@ def make_environment() -> jinja2.Environment:
     env.filters["body_html"] = render_body
     env.filters["fragment"] = functools.partial(quote, safe="")
     env.globals["folder_of"] = site_folder
+    env.globals["site_search"] = site_search
     return env
 
 

@@ -98,6 +98,12 @@ def _report_lines(report: BuildReport, verbose: bool) -> list[tuple[bool, str]]:
             f"biggest: {biggest}; catalog.json {report.catalog_bytes} bytes "
             f"({per_version:.0f} per version)"
         )
+    if report.site_search is not None:
+        search = report.site_search
+        lines.say(
+            f"site search: Pagefind indexed {search.pages} pages "
+            f"({search.files} files, {_megabytes(search.bytes)}, counted in the site's size)"
+        )
     if report.cache_hits or report.cache_misses:
         lines.say(f"build cache: {report.cache_hits} reused, {report.cache_misses} rebuilt")
     seconds = max(report.seconds, 1e-9)

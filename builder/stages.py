@@ -119,6 +119,7 @@ class VersionStages:
         key = cache_key(
             "pages",
             self._templates,
+            bool(self.env.globals.get("site_search")),
             asdict(self.site),
             dict(skeleton),
             result.version,
