@@ -2,11 +2,12 @@
 hash-map order, which changes between runs, and names files by their content.
 
 Each filter file's values are sorted, the file is renamed by its new content, and the metadata
-file that names it (and ``pagefind-entry.json``, which names that one) are rewritten to match.
+file that names it (its list of filters and sorts sorted too) and ``pagefind-entry.json``,
+which names that one, are rewritten to match.
 Names keep Pagefind's form (``<language>_<hex>``) and length, so a name is replaced in place.
 
-The files are gzip streams of a 12-byte signature and one CBOR item; only the CBOR that filter
-files hold is read (unsigned integers, text, arrays), enough to find each value's bytes.
+The files are gzip streams of a 12-byte signature and one CBOR item; only the CBOR these files
+hold is read (unsigned integers, text, arrays), enough to find each item's bytes.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from builder.errors import BuildError
 
 SIGNATURE = b"pagefind_dcd"
 _UNSIGNED, _BYTES, _TEXT, _ARRAY = 0, 2, 3, 4
+# Where a metadata file lists its filters and its sorts (each [name, file], in hash-map order).
+META_FILTERS, META_SORTS = 3, 4
 
 
 class PagefindFormatError(BuildError):
@@ -54,25 +57,50 @@ def _skip(data: bytes, at: int) -> int:
     raise PagefindFormatError(f"unexpected CBOR major type {major} in a filter file")
 
 
-def sorted_filter(payload: bytes) -> bytes:
-    """A filter file's content (signature and CBOR ``[name, [[value, [pages]], ...]]``) with
-    its values in byte order."""
-    if not payload.startswith(SIGNATURE):
-        raise PagefindFormatError("a filter file lacks Pagefind's signature")
-    data = payload[len(SIGNATURE) :]
-    major, count, at = _head(data, 0)
-    if major != _ARRAY or count != 2:
-        raise PagefindFormatError("a filter file is not [name, values]")
-    values_at = _skip(data, at)
-    major, count, items_at = _head(data, values_at)
+def _sort_array(data: bytes, array_at: int) -> bytes:
+    """``data`` with the items of the CBOR array at ``array_at`` in byte order."""
+    major, count, items_at = _head(data, array_at)
     if major != _ARRAY:
-        raise PagefindFormatError("a filter file's values are not a list")
+        raise PagefindFormatError("expected a list in a Pagefind file")
     items, at = [], items_at
     for _ in range(count):
         end = _skip(data, at)
         items.append(data[at:end])
         at = end
-    return SIGNATURE + data[:items_at] + b"".join(sorted(items)) + data[at:]
+    return data[:items_at] + b"".join(sorted(items)) + data[at:]
+
+
+def _array_item(data: bytes, array_at: int, index: int) -> int:
+    """The offset of item ``index`` of the CBOR array at ``array_at``."""
+    major, count, at = _head(data, array_at)
+    if major != _ARRAY or index >= count:
+        raise PagefindFormatError("a Pagefind file has an unexpected layout")
+    for _ in range(index):
+        at = _skip(data, at)
+    return at
+
+
+def _payload(content: bytes) -> bytes:
+    if not content.startswith(SIGNATURE):
+        raise PagefindFormatError("a file lacks Pagefind's signature")
+    return content[len(SIGNATURE) :]
+
+
+def sorted_filter(content: bytes) -> bytes:
+    """A filter file's content (signature and CBOR ``[name, [[value, [pages]], ...]]``) with
+    its values in byte order."""
+    data = _payload(content)
+    return SIGNATURE + _sort_array(data, _array_item(data, 0, 1))
+
+
+def sorted_meta(content: bytes) -> bytes:
+    """A metadata file's content (signature and CBOR ``[version, index chunks, fragments,
+    filters, sorts, meta fields]``) with its filters and sorts, each ``[name, file]``, in byte
+    order."""
+    data = _payload(content)
+    for index in (META_FILTERS, META_SORTS):
+        data = _sort_array(data, _array_item(data, 0, index))
+    return SIGNATURE + data
 
 
 def _renamed(old: str, content: bytes) -> str:
@@ -99,6 +127,7 @@ def order_pagefind_output(folder: Path) -> None:
         meta = gzip.decompress(meta_path.read_bytes())
         for old, new in renames.items():
             meta = meta.replace(old, new)
+        meta = sorted_meta(meta)
         name = _renamed(language["hash"], meta)
         meta_path.unlink()
         (folder / f"pagefind.{name}.pf_meta").write_bytes(gzip.compress(meta, mtime=0))

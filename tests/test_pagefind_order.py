@@ -39,19 +39,27 @@ def test_what_is_not_a_filter_file_is_refused(payload: bytes) -> None:
         sorted_filter(payload)
 
 
-def write_output(folder: Path, filter_payload: bytes) -> None:
-    """A pagefind/ folder holding one filter, the metadata naming it and the entry file."""
+LIBRARY_FILTER = SIGNATURE + b"\x82glibrary\x81\x82cDem\x82\x00\x01"
+# CBOR ["1.5.2", [], [], filters, [], ["title"]]: a metadata file with no pages.
+META = SIGNATURE + b"\x86e1.5.2\x80\x80%b\x80\x81etitle"
+VERSION_ENTRY = b"\x82gversionounknown_1234567"
+LIBRARY_ENTRY = b"\x82glibraryounknown_7654321"
+
+
+def write_output(folder: Path, version_filter: bytes, filters: bytes) -> None:
+    """A pagefind/ folder holding two filters, the metadata naming them and the entry file."""
     (folder / "filter").mkdir(parents=True)
-    (folder / "filter" / "unknown_1234567.pf_filter").write_bytes(gzip.compress(filter_payload))
-    meta = SIGNATURE + b"\x81\x82gversionounknown_1234567"
+    (folder / "filter" / "unknown_1234567.pf_filter").write_bytes(gzip.compress(version_filter))
+    (folder / "filter" / "unknown_7654321.pf_filter").write_bytes(gzip.compress(LIBRARY_FILTER))
+    meta = META % filters
     (folder / "pagefind.unknown_abcdefabcdefabc.pf_meta").write_bytes(gzip.compress(meta))
     entry = {"version": "1.5.2", "languages": {"unknown": {"hash": "unknown_abcdefabcdefabc"}}}
     (folder / "pagefind-entry.json").write_text(json.dumps(entry), encoding="utf-8")
 
 
 def test_two_runs_in_different_orders_give_the_same_files(tmp_path: Path) -> None:
-    write_output(tmp_path / "one", NEW_FIRST)
-    write_output(tmp_path / "two", OLD_FIRST)
+    write_output(tmp_path / "one", NEW_FIRST, b"\x82" + VERSION_ENTRY + LIBRARY_ENTRY)
+    write_output(tmp_path / "two", OLD_FIRST, b"\x82" + LIBRARY_ENTRY + VERSION_ENTRY)
     for folder in ("one", "two"):
         order_pagefind_output(tmp_path / folder)
     files = {
@@ -66,6 +74,12 @@ def test_two_runs_in_different_orders_give_the_same_files(tmp_path: Path) -> Non
     entry = json.loads(files["one"][Path("pagefind-entry.json")])
     meta_name = f"pagefind.{entry['languages']['unknown']['hash']}.pf_meta"
     meta = gzip.decompress(files["one"][Path(meta_name)])
-    (filter_path,) = [p for p in files["one"] if p.suffix == ".pf_filter"]
-    assert filter_path.stem.encode() in meta and b"unknown_1234567" not in meta
-    assert gzip.decompress(files["one"][filter_path]) == OLD_FIRST
+    filters = {
+        gzip.decompress(content): path.stem.encode()
+        for path, content in files["one"].items()
+        if path.suffix == ".pf_filter"
+    }
+    version_name = filters[OLD_FIRST]  # the values sorted, the file named anew
+    assert version_name != b"unknown_1234567" and b"unknown_1234567" not in meta
+    assert meta.index(b"glibrary") < meta.index(b"gversion")
+    assert b"\x82gversion" + bytes([0x60 + len(version_name)]) + version_name in meta
