@@ -16,11 +16,11 @@ from typing import TextIO
 
 # Every stage the builder reports, in the order they first start, with what they count.
 STAGE_UNITS = {
-    "parse": "files",  # reading, parsing, and the API pages generated from code
-    "shards": "versions",
-    "pages": "versions",
-    "site files": "steps",  # index.json, catalog.json, library and landing pages
-    "site search": "pages",  # Pagefind's index, when it runs
+    "parse": "file",  # reading, parsing, and the API pages generated from code
+    "shards": "version",
+    "pages": "version",
+    "site files": "step",  # index.json, catalog.json, library and landing pages
+    "site search": "page",  # Pagefind's index, when it runs
 }
 # A terminal line is redrawn at most this often; more costs time and shows nothing new.
 REDRAW_SECONDS = 0.1
@@ -82,7 +82,12 @@ class BuildProgress:
 
 def stage_line(stage: str, state: _Stage) -> str:
     """``parse: 312 files in 2.41 s``."""
-    return f"{stage}: {state.done} {STAGE_UNITS.get(stage, 'steps')} in {state.seconds:.2f} s"
+    return f"{stage}: {state.done} {_unit(stage, state.done)} in {state.seconds:.2f} s"
+
+
+def _unit(stage: str, count: int) -> str:
+    unit = STAGE_UNITS.get(stage, "step")
+    return unit if count == 1 else unit + "s"
 
 
 class LineProgress(BuildProgress):
@@ -122,7 +127,7 @@ class TerminalProgress(BuildProgress):
         waiting = [(stage, state) for stage, state in self.stages.items() if not state.ended]
         shown = [(stage, state) for stage, state in waiting if state.done] or waiting[:1]
         parts = [
-            f"{stage} {state.done}/{state.total or '?'} {STAGE_UNITS.get(stage, 'steps')}"
+            f"{stage} {state.done}/{state.total or '?'} {_unit(stage, state.total)}"
             for stage, state in shown
         ]
         return f"{' · '.join(parts)}  {self.clock() - self.started:.1f} s"[: self.width - 1]

@@ -109,9 +109,10 @@ def _report_lines(report: BuildReport, verbose: bool) -> list[tuple[bool, str]]:
     seconds = max(report.seconds, 1e-9)
     rate = report.source_bytes / 1e6 / seconds
     sections = sum(v.sections for v in report.versions)
+    versions = f"{len(report.versions)} version{'' if len(report.versions) == 1 else 's'}"
     lines.say(
         f"Built {report.out / 'index.json'} ({_megabytes(report.index_bytes)}, {sections} sections,"
-        f" {len(report.versions)} versions) from {_megabytes(report.source_bytes)} of source in "
+        f" {versions}) from {_megabytes(report.source_bytes)} of source in "
         f"{report.seconds:.2f} s ({rate:.1f} MB/s)"
     )
     # File names, headings and reasons come from the inputs; a newline or an escape sequence

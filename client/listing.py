@@ -43,7 +43,8 @@ def render_list(answer: dict[str, Any]) -> str:
     if not answer["libraries"]:
         return "No libraries: the sources list none."
     width = max(len(library["id"]) for library in answer["libraries"])
-    lines = [f"{answer['total']} libraries from {', '.join(answer['sources'])}:"]
+    count = f"{answer['total']} librar{'y' if answer['total'] == 1 else 'ies'}"
+    lines = [f"{count} from {', '.join(answer['sources'])}:"]
     for library in answer["libraries"]:
         lines.append(
             f"{library['id'].ljust(width)}  {library['name']}: latest {library['latest']}; "

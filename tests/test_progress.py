@@ -59,7 +59,7 @@ def test_on_a_terminal_one_line_is_redrawn_and_finished_stages_stay() -> None:
     progress.end("parse")
     progress.close()
     assert stream.getvalue().endswith(
-        "\r\x1b[2Kparse: 2 files in 0.00 s\n\r\x1b[2Kpages 0/1 versions  2.0 s\r\x1b[2K"
+        "\r\x1b[2Kparse: 2 files in 0.00 s\n\r\x1b[2Kpages 0/1 version  2.0 s\r\x1b[2K"
     )
 
 
@@ -121,5 +121,5 @@ def test_on_a_terminal_progress_is_drawn_in_place(tmp_path: Path) -> None:
     assert result.returncode == 0
     text = drawn.decode()
     assert "\r\x1b[2Kparse 0/3 files" in text  # the live line, with the total known up front
-    assert "\r\x1b[2Kparse: 3 files in " in text and "\r\x1b[2Ksite files: 1 steps in " in text
+    assert "\r\x1b[2Kparse: 3 files in " in text and "\r\x1b[2Ksite files: 1 step in " in text
     assert b"Built " in result.stdout
