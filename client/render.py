@@ -16,9 +16,9 @@ def _provenance(answer: dict[str, Any]) -> str:
     provenance = answer.get("provenance") or {}
     parts = [f"source {answer.get('source', '?')}"]
     if provenance.get("buildTime"):
-        parts.append(f"built {provenance['buildTime']}")
+        parts.append(f"built {readable_time(provenance['buildTime'])}")
     if provenance.get("fetchedAt"):
-        parts.append(f"fetched {provenance['fetchedAt']}")
+        parts.append(f"fetched {readable_time(provenance['fetchedAt'])}")
     if provenance.get("staleReason"):
         parts.append(f"STALE: the version's last good shard ({provenance['staleReason']})")
     elif provenance.get("stale"):
@@ -104,7 +104,11 @@ def render_read(answer: dict[str, Any]) -> str:
 
 
 def render_status(status: dict[str, Any]) -> str:
-    lines = [f"{status['libraries']} libraries, {status['versions']} versions"]
+    libraries, versions = status["libraries"], status["versions"]
+    lines = [
+        f"{libraries} librar{'y' if libraries == 1 else 'ies'}, "
+        f"{versions} version{'' if versions == 1 else 's'}"
+    ]
     for source in status["data"].get("sources", []):
         details = ", ".join(
             _status_detail(key, value)
