@@ -47,7 +47,7 @@ class BuildProgress:
     def begin(self, stage: str, total: int) -> None:
         """``stage`` has ``total`` steps (0 when not known yet)."""
         self.stages[stage] = _Stage(total)
-        self._show()
+        self._show(force=True)  # a stage that starts is shown, however soon after a redraw
 
     def advance(self, stage: str, amount: int = 1) -> None:
         state = self.stages.setdefault(stage, _Stage(0))
@@ -73,7 +73,7 @@ class BuildProgress:
     def close(self) -> None:
         """The build is over (or failed): leave the output tidy."""
 
-    def _show(self) -> None:
+    def _show(self, force: bool = False) -> None:
         pass
 
     def _ended(self, stage: str, state: _Stage) -> None:

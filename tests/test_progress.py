@@ -49,13 +49,14 @@ def test_on_a_terminal_one_line_is_redrawn_and_finished_stages_stay() -> None:
     progress.advance("parse")
     clock.now = 1.05  # too soon after the last redraw: not drawn
     progress.advance("parse")
-    clock.now = 2.0
+    clock.now = 1.1  # a stage that starts is drawn at once
     progress.begin("pages", 1)
     assert stream.getvalue().split("\r\x1b[2K")[1:] == [
         "parse 0/4 files  0.0 s",
         "parse 1/4 files  1.0 s",
-        "parse 2/4 files  2.0 s",
+        "parse 2/4 files  1.1 s",
     ]
+    clock.now = 2.0
     progress.end("parse")
     progress.close()
     assert stream.getvalue().endswith(
