@@ -45,7 +45,8 @@ def check_archive(label: str, file: Path, path: str | None) -> ArchiveSource:
         )
     if not file.is_file():
         raise ArchiveProblem(
-            f"archive {label!r} does not exist (paths are relative to the catalog)"
+            f"archive {label!r} does not exist: no file {file.resolve()} (paths are relative "
+            "to the catalog's folder)"
         )
     if path is not None:
         posix = PurePosixPath(path)

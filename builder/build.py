@@ -18,7 +18,7 @@ import os
 import shutil
 import sys
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -36,8 +36,10 @@ from builder.lock import OutputLock
 from builder.materialize import materialize
 from builder.model import SkippedFile, Warning_
 from builder.pages import VersionPages, make_environment, render_index, render_library
+from builder.progress import BuildProgress
 from builder.sections import MAX_NEAR_EMPTY_SHARE
 from builder.shards import ShardInfo
+from builder.site_search import SearchIndexInfo, index_site
 from builder.site_size import SiteSize, measure_site
 from builder.stages import VersionStages
 from builder.volumes import VersionResult, compile_directory_version, count_version_files
@@ -102,6 +104,7 @@ class BuildReport:
     size: SiteSize | None = None
     cache_hits: int = 0
     cache_misses: int = 0
+    site_search: SearchIndexInfo | None = None  # what Pagefind indexed, when it ran
 
     @property
     def source_bytes(self) -> int:
@@ -235,27 +238,36 @@ def build_site(
     *,
     strict: bool = False,
     updated_at: str | None = None,
-    on_file: Callable[[str], None] | None = None,
     cache_dir: Path | None = None,
     budget_bytes: int | None = None,
+    progress: BuildProgress | None = None,
+    site_search: Path | None = None,
 ) -> BuildReport:
-    """Build the site for ``config`` into ``out``; return the report of what was done."""
+    """Build the site for ``config`` into ``out``; return the report of what was done.
+    ``site_search`` is the Pagefind binary that gives every page a search box (None: none)."""
     started = time.perf_counter()
     report = BuildReport(out)
     cache = BuildCache(cache_dir)
+    progress = progress or BuildProgress()
     out.parent.mkdir(parents=True, exist_ok=True)
     with OutputLock(out), _Staging(out) as staging:
         # Compiled templates are not kept: jinja2 runs its bytecode cache's files unchecked as
         # code, and keeping them saved about 0.05 s a build (README, "Rebuilds are incremental").
-        env = make_environment()
-        stages = VersionStages(config.site, staging.path, staging.work, env, cache)
+        env = make_environment(site_search=site_search is not None)
+        stages = VersionStages(config.site, staging.path, staging.work, env, cache, progress)
         report.warnings.extend(config.warnings)
+        versions = sum(len(library.versions) for library in config.libraries)
+        progress.begin("parse", count_files(config) if progress.live else 0)
+        progress.begin("shards", versions)
+        progress.begin("pages", versions)
         entries: list[Entry] = []
         for library in sorted(config.libraries, key=lambda lib: lib.id):
-            entries.append(_compile_library(config, library, stages, report, on_file, cache))
+            entries.append(_compile_library(config, library, stages, report, progress, cache))
         for spec in config.imports:
             for entry in _imported_entries(spec):
                 entries.append(_take_imported_entry(entry, spec.index.name, stages, report))
+        for stage in ("parse", "shards", "pages"):
+            progress.end(stage)
         entries.sort(key=lambda item: str(item[0]["id"]))
         _check_skeletons(entries)
         thin = [problem for v in report.versions if (problem := v.near_empty_problem())]
@@ -270,7 +282,17 @@ def build_site(
                 f"--strict: the build produced {len(report.warnings)} "
                 "warning(s); nothing was written"
             )
-        _write_site_files(config, entries, stages, report, staging.path, updated_at)
+        progress.begin("site files", 1)
+        with progress.working("site files"):
+            _write_site_files(config, entries, stages, report, staging.path, updated_at)
+        progress.advance("site files")
+        progress.end("site files")
+        if site_search is not None:
+            progress.begin("site search", sum(len(pages.pages) for pages in stages.pages.values()))
+            with progress.working("site search"):
+                report.site_search = index_site(staging.path, site_search)
+            progress.advance("site search", report.site_search.pages)
+            progress.end("site search")
         report.size = measure_site(staging.path)
         report.size.enforce(budget_bytes)
         staging.publish()
@@ -313,7 +335,7 @@ def _compile_library(
     library: LibraryConfig,
     stages: VersionStages,
     report: BuildReport,
-    on_file: Callable[[str], None] | None,
+    progress: BuildProgress,
     cache: BuildCache,
 ) -> Entry:
     skeleton = entry_skeleton(
@@ -327,18 +349,26 @@ def _compile_library(
         versions=sort_newest_first([v.version for v in library.versions]),
     )
     volumes: dict[str, VolumeSource] = {}
+
+    def on_file(_relpath: str) -> None:
+        progress.advance("parse")
+
     for version in library.versions:
         source = ""
         if version.git is not None or version.archive is not None:
             where = f"{library.id} {version.version}"
-            with materialize(version, where, stages.work_dir) as materialized:
+            with (
+                progress.working("parse"),
+                materialize(version, where, stages.work_dir) as materialized,
+            ):
                 result = compile_directory_version(
                     config.site, library, materialized.version, on_file, cache
                 )
             result.warnings.extend(materialized.warnings)
             origin, source = materialized.origin, materialized.description
         elif version.directory is not None:
-            result = compile_directory_version(config.site, library, version, on_file, cache)
+            with progress.working("parse"):
+                result = compile_directory_version(config.site, library, version, on_file, cache)
             origin, source = "directory", str(version.directory)
         else:
             volume = _imported_volume(version, library.id)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import shutil
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
@@ -11,13 +13,17 @@ import click
 import orjson
 
 from builder import __version__
-from builder.build import BuildReport, build_site, count_files, timestamp_from_environment
+from builder.build import BuildReport, build_site, timestamp_from_environment
 from builder.check import check_index
 from builder.config import load_catalog
 from builder.errors import BuildError
-from builder.publish import find_repository, publish_site
-from builder.report import render_report
+from builder.gitignore_hint import missing_ignore_lines, render_ignore_hint
+from builder.progress import BuildProgress, LineProgress, TerminalProgress
+from builder.publish import check_publish_target, publish_site
+from builder.report import render_report_streams
 from builder.sections import MAX_NEAR_EMPTY_SHARE
+from builder.site_search import INSTALL_HINT, SiteSearchError, find_pagefind
+from builder.starter import write_starter_catalog
 
 
 def _fail(error: BuildError) -> NoReturn:
@@ -59,6 +65,15 @@ def _site_options(out_help: str) -> Callable[[F], F]:
     return decorate
 
 
+def _site_search_option(command: F) -> F:
+    return click.option(
+        "--site-search/--no-site-search",
+        default=None,
+        help="Give every page a search box (Pagefind). Default: on when Pagefind is "
+        f"installed ({INSTALL_HINT}).",
+    )(command)
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="docbuild")
 def main() -> None:
@@ -91,6 +106,7 @@ def main() -> None:
     metavar="MB",
     help="Fail the build when the site would be larger than this.",
 )
+@_site_search_option
 @click.option("-v", "--verbose", is_flag=True, help="List every skipped file and warning.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
 @WATCH_OPTION
@@ -102,6 +118,7 @@ def build(
     cache_dir: Path | None,
     no_cache: bool,
     budget_mb: float | None,
+    site_search: bool | None,
     verbose: bool,
     quiet: bool,
     watch: bool,
@@ -121,6 +138,7 @@ def build(
         cache_dir=cache_dir,
         no_cache=no_cache,
         budget_mb=budget_mb,
+        site_search=site_search,
         verbose=verbose,
         quiet=quiet,
     )
@@ -135,30 +153,50 @@ def run_build(
     cache_dir: Path | None = None,
     no_cache: bool = False,
     budget_mb: float | None = None,
+    site_search: bool | None = None,
     verbose: bool = False,
     quiet: bool = False,
 ) -> BuildReport:
-    """Load the catalog, build, print the report; exit with the error's code on failure."""
+    """Load the catalog, build, print the report; exit with the error's code on failure.
+    ``site_search`` None means: when Pagefind is installed."""
     try:
+        pagefind = None if site_search is False else find_pagefind()
+        if site_search and pagefind is None:
+            raise SiteSearchError(f"--site-search needs Pagefind: {INSTALL_HINT}")
+        if site_search is None and pagefind is None and not quiet:
+            click.echo(
+                f"note: no search box on the pages: Pagefind is not installed ({INSTALL_HINT})",
+                err=True,
+            )
         config = load_catalog(config_path)
         updated_at = timestamp_from_environment(timestamp)
+        cache = None if no_cache else cache_dir or config_path.parent / ".docbuild-cache"
         options: dict[str, Any] = {
             "strict": strict,
             "updated_at": updated_at,
-            "cache_dir": None if no_cache else cache_dir or config_path.parent / ".docbuild-cache",
+            "cache_dir": cache,
             "budget_bytes": None if budget_mb is None else int(budget_mb * 1e6),
         }
-        if sys.stderr.isatty() and not quiet:
-            with click.progressbar(
-                length=count_files(config), label="Parsing", file=sys.stderr, show_pos=True
-            ) as bar:
-                report = build_site(config, out, on_file=lambda _: bar.update(1), **options)
+        if quiet:
+            progress = BuildProgress()
+        elif sys.stderr.isatty():
+            progress = TerminalProgress(sys.stderr, width=shutil.get_terminal_size().columns)
         else:
-            report = build_site(config, out, **options)
+            progress = LineProgress(sys.stderr)
+        try:
+            report = build_site(config, out, progress=progress, site_search=pagefind, **options)
+        finally:
+            progress.close()
     except BuildError as error:
         _fail(error)
     if not quiet:
-        click.echo(render_report(report, verbose=verbose), err=True)
+        summary, warnings = render_report_streams(report, verbose=verbose)
+        if warnings:
+            click.echo(warnings, err=True)
+        click.echo(summary)
+        hint = render_ignore_hint(missing_ignore_lines([out, *([cache] if cache else [])]))
+        if hint:
+            click.echo(hint, err=True)
     return report
 
 
@@ -173,14 +211,25 @@ def run_build(
 )
 @click.option("--dry-run", is_flag=True, help="Build and commit, but push nothing.")
 @click.option("--strict", is_flag=True, help="Fail the build (and push nothing) on any warning.")
+@_site_search_option
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors and the outcome.")
 def publish(
-    config_path: Path, out: Path, remote: str, branch: str, dry_run: bool, strict: bool, quiet: bool
+    config_path: Path,
+    out: Path,
+    remote: str,
+    branch: str,
+    dry_run: bool,
+    strict: bool,
+    site_search: bool | None,
+    quiet: bool,
 ) -> None:
     """Build the site, then commit it as the only content of a branch and push it."""
-    report = run_build(config_path, out, strict=strict, quiet=quiet)
     try:
-        repo = find_repository(config_path.resolve().parent)
+        repo = check_publish_target(config_path.resolve().parent, remote, branch)
+    except BuildError as error:
+        _fail(error)
+    report = run_build(config_path, out, strict=strict, site_search=site_search, quiet=quiet)
+    try:
         catalog = orjson.loads((out / "catalog.json").read_bytes())
         plan = publish_site(
             out,
@@ -222,10 +271,17 @@ def publish(
     show_default=True,
     help="Port to listen on; 0 picks a free one.",
 )
+@_site_search_option
 @click.option("-q", "--quiet", is_flag=True, help="No build report and no access log.")
 @WATCH_OPTION
 def serve_command(
-    config_path: Path, out: Path, host: str, port: int, quiet: bool, watch: bool
+    config_path: Path,
+    out: Path,
+    host: str,
+    port: int,
+    site_search: bool | None,
+    quiet: bool,
+    watch: bool,
 ) -> None:
     """Build the site, then serve it locally the way GitHub Pages would (Ctrl-C stops)."""
     from builder.serve import ServeError, serve
@@ -235,12 +291,31 @@ def serve_command(
 
         build_and_watch(config_path, out, None, quiet, {}, host=host, port=port)
         return
-    run_build(config_path, out, quiet=quiet)
+    run_build(config_path, out, site_search=site_search, quiet=quiet)
     try:
         serve(out, host, port, quiet=quiet)
     except ServeError as error:
         click.echo(f"docbuild: error: {error}", err=True)
         sys.exit(error.exit_code)
+
+
+@main.command()
+@click.argument("path", type=click.Path(path_type=Path), default=Path("."))
+@click.option("--force", is_flag=True, help="Replace an existing docbuild.toml.")
+def init(path: Path, force: bool) -> None:
+    """Write a commented docbuild.toml for the project in PATH (default: here) that builds as
+    it stands, and print the next three commands."""
+    try:
+        started = time.perf_counter()
+        written = write_starter_catalog(path, force=force)
+    except BuildError as error:
+        _fail(error)
+    click.echo(f"Wrote {written.path} in {time.perf_counter() - started:.2f} s:")
+    click.echo("".join(f"  {line}\n" for line in written.survey.found), nl=False)
+    click.echo("Next:")
+    for number, command in enumerate(written.next_commands, start=1):
+        click.echo(f"  {number}. {command}")
+    click.echo("Then publish it: docs/publishing.md.")
 
 
 @main.command()

@@ -298,7 +298,7 @@ def _parse_version(
     if directory is not None and not directory.is_dir():
         problems.add(
             f"{where}.path",
-            f"directory {fields['path']!r} does not exist (paths are relative to {root})",
+            f"directory {fields['path']!r} does not exist ({_relative_to(root)})",
         )
     index = (
         problems.inside(root, fields["index"], allow_outside, f"{where}.index")
@@ -356,9 +356,14 @@ def _source_dir(
     if not folder.is_dir():
         problems.add(
             f"{where}.source_dir",
-            f"directory {fields['source_dir']!r} does not exist (paths are relative to {root})",
+            f"directory {fields['source_dir']!r} does not exist ({_relative_to(root)})",
         )
     return folder
+
+
+def _relative_to(root: Path) -> str:
+    """Where relative paths start, named in full: "relative to ." names no folder."""
+    return f"paths are relative to the catalog's folder, {root.resolve()}"
 
 
 def _check_template(template: str, where: str, problems: CatalogProblems) -> None:

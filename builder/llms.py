@@ -23,12 +23,12 @@ _LINK_TEXT_SPECIALS = re.compile(r"([\\\[\]])")
 def site_llms(site: SiteConfig, libraries: Sequence[LibraryView], built: str | None) -> str:
     """The root llms.txt: every library, each version linked to its own llms.txt and pages."""
     count = f"{len(libraries)} librar{'y' if len(libraries) == 1 else 'ies'}"
-    when = f"built {built}" if built else "build time not recorded"
+    when = f" (built {built})" if built else ""
     lines = [f"# {_one_line(site.title)}", ""]
     if site.description.strip():
         lines += [f"> {_one_line(site.description)}", ""]
     lines += [
-        f"Versioned documentation of {count} ({when}). Each version has its own llms.txt "
+        f"Versioned documentation of {count}{when}. Each version has its own llms.txt "
         "listing every section with a link to it; the full text of every section is in "
         f"{_url(site, 'index.json')} (doctrove-index@1 format).",
     ]

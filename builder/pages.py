@@ -43,6 +43,8 @@ from builder.pages_layout import (
 from schemas.versions import is_prerelease
 
 STYLESHEET = "assets/style.css"
+# Linked from every page, so a browser never asks for a missing /favicon.ico.
+FAVICON = "assets/favicon.svg"
 _TIMESTAMP = re.compile(r"^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})")
 
 
@@ -94,7 +96,8 @@ def template_loader() -> jinja2.BaseLoader:
     return jinja2.ChoiceLoader(loaders)
 
 
-def make_environment() -> jinja2.Environment:
+def make_environment(*, site_search: bool = False) -> jinja2.Environment:
+    """The templates' environment; ``site_search`` puts the search box on every page."""
     env = jinja2.Environment(
         loader=template_loader(),
         autoescape=True,
@@ -106,6 +109,7 @@ def make_environment() -> jinja2.Environment:
     env.filters["body_html"] = render_body
     env.filters["fragment"] = functools.partial(quote, safe="")
     env.globals["folder_of"] = site_folder
+    env.globals["site_search"] = site_search
     return env
 
 
@@ -220,6 +224,7 @@ def render_index(
     _write_file(out_dir, "404.html", not_found)
     _write_file(out_dir, ".nojekyll", "")
     _write_file(out_dir, STYLESHEET, stylesheet)
+    _write_file(out_dir, FAVICON, _asset(env, FAVICON))
     _write_file(out_dir, "llms.txt", site_llms(site, libraries, built))
 
 
@@ -234,11 +239,15 @@ def build_time(updated_at: str | None) -> str | None:
 
 
 def _stylesheet(env: jinja2.Environment) -> str:
-    # Read through the template loader so the stylesheet comes from the same place as the
-    # templates, installed or not; it is copied verbatim, never rendered.
+    return _asset(env, STYLESHEET)
+
+
+def _asset(env: jinja2.Environment, name: str) -> str:
+    # Read through the template loader so assets come from the same place as the templates,
+    # installed or not; they are copied verbatim, never rendered.
     if env.loader is None:
         raise BuildError("the jinja2 environment has no template loader")
-    source, _, _ = env.loader.get_source(env, STYLESHEET)
+    source, _, _ = env.loader.get_source(env, name)
     return source
 
 

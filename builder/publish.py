@@ -64,7 +64,24 @@ def find_repository(start: Path) -> Path:
     return Path(result.stdout.strip())
 
 
-def _remote_tip(repo: Path, remote: str, branch: str) -> str | None:
+def check_publish_target(start: Path, remote: str, branch: str) -> Path:
+    """The repository holding ``start``, once it is known to have ``remote`` and ``branch`` is
+    a branch name that is not checked out there: what publishing needs, checked before the
+    build so a mistake costs no build time."""
+    repo = find_repository(start)
+    _check_remote(repo, remote)
+    if _git(repo, "check-ref-format", "--branch", branch, check=False).returncode != 0:
+        raise PublishError(f"{branch!r} is not a valid branch name; pass another --branch")
+    current = _git(repo, "symbolic-ref", "--quiet", "--short", "HEAD", check=False)
+    if current.returncode == 0 and current.stdout.strip() == branch:
+        raise PublishError(
+            f"{branch!r} is the branch checked out in {repo}; the site would replace its "
+            "history under your working tree. Publish to another --branch (gh-pages is usual)"
+        )
+    return repo
+
+
+def _check_remote(repo: Path, remote: str) -> None:
     remotes = _git(repo, "remote").stdout.split()
     if remote not in remotes:
         known = ", ".join(remotes) or "none"
@@ -72,6 +89,10 @@ def _remote_tip(repo: Path, remote: str, branch: str) -> str | None:
             f"the repository has no remote {remote!r} (remotes: {known}); add it "
             f"with 'git remote add {remote} URL' or pass --remote"
         )
+
+
+def _remote_tip(repo: Path, remote: str, branch: str) -> str | None:
+    _check_remote(repo, remote)
     listing = _git(repo, "ls-remote", "--heads", remote, f"refs/heads/{branch}")
     line = listing.stdout.strip().split("\n")[0]
     if not line:

@@ -24,65 +24,100 @@ def _megabytes(count: int) -> str:
 def render_report(report: BuildReport, *, verbose: bool = False) -> str:
     """The report as text lines. Skipped files and warnings are listed up to a bound, and
     always counted, so a large build stays readable."""
-    lines: list[str] = []
+    return "\n".join(line for _, line in _report_lines(report, verbose))
+
+
+def render_report_streams(report: BuildReport, *, verbose: bool = False) -> tuple[str, str]:
+    """The report split for the two streams: (summary for stdout, warnings for stderr).
+    Skipped files, warnings and size warnings are the warnings; each is "" when empty."""
+    tagged = _report_lines(report, verbose)
+    summary = "\n".join(line for is_warning, line in tagged if not is_warning)
+    warnings = "\n".join(line for is_warning, line in tagged if is_warning)
+    return summary, warnings
+
+
+class _Lines(list[tuple[bool, str]]):
+    """Report lines, each marked as a warning or not."""
+
+    def say(self, line: str) -> None:
+        self.append((False, line))
+
+    def warn(self, line: str) -> None:
+        self.append((True, line))
+
+
+def _report_lines(report: BuildReport, verbose: bool) -> list[tuple[bool, str]]:
+    lines = _Lines()
     width = max((len(f"{v.library_id} {v.version}") for v in report.versions), default=10)
     for summary in report.versions:
         label = f"{summary.library_id} {summary.version}".ljust(width)
         if summary.origin in COMPILED_ORIGINS:
-            lines.append(
+            lines.say(
                 f"{label}  {summary.files_read:5d} files  {summary.sections:6d} sections"
                 f"  {_megabytes(summary.source_bytes):>9}"
                 + (f"  ({len(summary.skipped)} skipped)" if summary.skipped else "")
                 + (f"  from {summary.source}" if summary.source else "")
             )
-            lines.extend(_thin_sections(summary))
+            for line in _thin_sections(summary):
+                lines.say(line)
         else:
-            lines.append(f"{label}  {summary.sections:6d} sections taken from {summary.origin}")
+            lines.say(f"{label}  {summary.sections:6d} sections taken from {summary.origin}")
         if summary.project:
-            lines.append(f"    project: {summary.project}")
-        lines.extend(f"    note: {note}" for note in summary.project_notes)
+            lines.say(f"    project: {summary.project}")
+        for note in summary.project_notes:
+            lines.say(f"    note: {note}")
         if summary.api:
-            lines.append(f"    {summary.api}")
+            lines.say(f"    {summary.api}")
         limit = len(summary.skipped) if verbose else MAX_LISTED
+        name = f"{summary.library_id} {summary.version}"
         for skipped in summary.skipped[:limit]:
-            lines.append(f"    skipped {skipped.relpath}: {skipped.reason}")
+            lines.warn(f"{name}: skipped {skipped.relpath}: {skipped.reason}")
         if len(summary.skipped) > limit:
             reasons = Counter(s.reason.split(" (")[0] for s in summary.skipped[limit:])
             detail = ", ".join(f"{n} {r}" for r, n in reasons.most_common())
-            lines.append(
+            lines.warn(
                 f"    … and {len(summary.skipped) - limit} more skipped ({detail}); "
                 "--verbose lists all"
             )
     if report.imported_entries:
-        lines.append(f"imported entries: {', '.join(report.imported_entries)}")
+        lines.say(f"imported entries: {', '.join(report.imported_entries)}")
     if report.warnings:
-        lines.append(f"{len(report.warnings)} warning(s):")
+        lines.warn(f"{len(report.warnings)} warning(s):")
         limit = len(report.warnings) if verbose else MAX_LISTED
-        lines.extend(f"  {w.where}: {w.message}" for w in report.warnings[:limit])
+        for w in report.warnings[:limit]:
+            lines.warn(f"  {w.where}: {w.message}")
         if len(report.warnings) > limit:
-            lines.append(f"  … and {len(report.warnings) - limit} more; --verbose lists all")
+            lines.warn(f"  … and {len(report.warnings) - limit} more; --verbose lists all")
     if report.size is not None:
-        lines.extend(f"warning: {w}" for w in report.size.warnings())
+        for warning in report.size.warnings():
+            lines.warn(f"warning: {warning}")
         biggest = ", ".join(f"{p} {_megabytes(s)}" for p, s in report.size.biggest[:3])
         per_version = report.catalog_bytes / max(len(report.versions), 1)
-        lines.append(
+        lines.say(
             f"site: {report.size.files} files, {_megabytes(report.size.total_bytes)}; "
             f"biggest: {biggest}; catalog.json {report.catalog_bytes} bytes "
             f"({per_version:.0f} per version)"
         )
+    if report.site_search is not None:
+        search = report.site_search
+        lines.say(
+            f"site search: Pagefind indexed {search.pages} pages "
+            f"({search.files} files, {_megabytes(search.bytes)}, counted in the site's size)"
+        )
     if report.cache_hits or report.cache_misses:
-        lines.append(f"build cache: {report.cache_hits} reused, {report.cache_misses} rebuilt")
+        lines.say(f"build cache: {report.cache_hits} reused, {report.cache_misses} rebuilt")
     seconds = max(report.seconds, 1e-9)
     rate = report.source_bytes / 1e6 / seconds
     sections = sum(v.sections for v in report.versions)
-    lines.append(
+    versions = f"{len(report.versions)} version{'' if len(report.versions) == 1 else 's'}"
+    lines.say(
         f"Built {report.out / 'index.json'} ({_megabytes(report.index_bytes)}, {sections} sections,"
-        f" {len(report.versions)} versions) from {_megabytes(report.source_bytes)} of source in "
+        f" {versions}) from {_megabytes(report.source_bytes)} of source in "
         f"{report.seconds:.2f} s ({rate:.1f} MB/s)"
     )
     # File names, headings and reasons come from the inputs; a newline or an escape sequence
     # in them must not reach the terminal as it is.
-    return "\n".join(_printable(line) for line in lines)
+    return [(is_warning, _printable(line)) for is_warning, line in lines]
 
 
 def _thin_sections(summary: VersionSummary) -> list[str]:

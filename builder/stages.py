@@ -21,6 +21,7 @@ from builder.cache import BuildCache, cache_key
 from builder.config import SiteConfig
 from builder.errors import IndexInvalid
 from builder.pages import PageSummary, VersionPages, render_version
+from builder.progress import BuildProgress
 from builder.shards import ShardInfo, write_shard
 from builder.volumes import VersionResult
 from schemas.index_rules import volume_problems
@@ -48,7 +49,9 @@ class VersionStages:
         work_dir: Path,
         env: jinja2.Environment,
         cache: BuildCache,
+        progress: BuildProgress | None = None,
     ) -> None:
+        self.progress = progress or BuildProgress()
         self.site = site
         self.site_dir = site_dir
         self.work_dir = work_dir
@@ -63,10 +66,16 @@ class VersionStages:
         (for index.json) and the shard's description (for catalog.json)."""
         self._fragments += 1
         fragment = self.work_dir / f"{self._fragments}.json"
-        volume_hash = result.write_volume(fragment)
-        self._validate(result, volume_hash)
-        shard = self._shard(result, volume_hash)
-        self.pages[(result.library_id, result.version)] = self._pages(skeleton, result, volume_hash)
+        with self.progress.working("parse"):
+            volume_hash = result.write_volume(fragment)
+            self._validate(result, volume_hash)
+        with self.progress.working("shards"):
+            shard = self._shard(result, volume_hash)
+        self.progress.advance("shards")
+        with self.progress.working("pages"):
+            pages = self._pages(skeleton, result, volume_hash)
+        self.pages[(result.library_id, result.version)] = pages
+        self.progress.advance("pages")
         return fragment, shard
 
     def _validate(self, result: VersionResult, volume_hash: str) -> None:
@@ -110,6 +119,7 @@ class VersionStages:
         key = cache_key(
             "pages",
             self._templates,
+            bool(self.env.globals.get("site_search")),
             asdict(self.site),
             dict(skeleton),
             result.version,

@@ -226,9 +226,7 @@ def compile_directory_version(
     version = replace(version, directory=directory)
     code = find_code(directory, version.source_dir, version.code_root)
     code_hash = code.fingerprint if code else ""
-    key, hashes = _version_key(
-        site, library, version, listing.candidates, on_file, layout, code_hash
-    )
+    key, hashes = _version_key(site, library, version, listing.candidates, layout, code_hash)
     file_keys = {
         relpath: _file_key(site, library, version, relpath, digest, layout)
         for relpath, digest in hashes.items()
@@ -250,6 +248,9 @@ def compile_directory_version(
         result.empty_sections = cached["empty_sections"]
         result.near_empty_pages = dict(cached["near_empty_pages"])
         result.api_note = cached["api_note"]
+        for candidate in listing.candidates:
+            if on_file is not None:
+                on_file(candidate.relpath)
         return result
     result = VersionResult(library.id, version.version, version.summary, validated=True)
     result.project, result.project_notes = layout.describe(), list(layout.notes)
@@ -259,8 +260,10 @@ def compile_directory_version(
         source = read_source(candidate, MAX_VERSION_BYTES - result.source_bytes)
         if isinstance(source, SkippedFile):
             result.skipped.append(source)
-            continue
-        _compile_file(site, library, version, source, result, cache, layout, api)
+        else:
+            _compile_file(site, library, version, source, result, cache, layout, api)
+        if on_file is not None:  # after the file is parsed, so progress counts parsing
+            on_file(candidate.relpath)
     result.api_note = api.note()
     where = f"{library.id} {version.version}"
     if result.files_read and not result.records:
@@ -292,7 +295,6 @@ def _version_key(
     library: LibraryConfig,
     version: VersionConfig,
     candidates: Sequence[Candidate],
-    on_file: FileDone | None,
     layout: ProjectLayout,
     code_hash: str,
 ) -> tuple[str, dict[str, str]]:
@@ -304,8 +306,6 @@ def _version_key(
     hashes: dict[str, str] = {}
     readable = True
     for candidate in candidates:
-        if on_file is not None:
-            on_file(candidate.relpath)
         try:
             hashes[candidate.relpath] = _file_sha256(candidate.path)
         except OSError:

@@ -17,6 +17,7 @@ import orjson
 from client import __version__
 from client.config import SETTINGS, Settings, resolve_settings
 from client.errors import ClientError
+from client.listing import render_list
 from client.mcp_serve import DEFAULT_HTTP_WORKERS, MAX_HTTP_WORKERS
 from client.render import (
     render_extract,
@@ -192,6 +193,13 @@ def read(
         lambda service: service.read(library_id, version, anchor, expected_hash, neighbours, page),
         render_read,
     )
+
+
+@main.command("list")
+@_settings_options
+def list_command(**options: Any) -> None:
+    """Every library the sources know, with its versions and source."""
+    _answer(options, lambda service: service.libraries(), render_list)
 
 
 @main.command()

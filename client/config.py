@@ -468,8 +468,9 @@ def resolve_settings(cli: Mapping[str, object], environ: Mapping[str, str]) -> S
             except WrongValue as exc:
                 raise ConfigError(f"{name} ({origin.where}): {exc}") from None
             except ValueError as exc:
-                shown = _redacted(raw)
-                raise ConfigError(f"{name} ({origin.where}) must be {exc}, not {shown!r}") from None
+                raise ConfigError(
+                    _must_be(f"{name} ({origin.where})", exc, _redacted(raw))
+                ) from None
             origins[name] = origin.where
             break
     origins["config_file"] = config_origin
@@ -503,6 +504,13 @@ def _redacted(raw: object) -> object:
     return raw
 
 
+def _must_be(what: str, problem: ValueError, raw: object) -> str:
+    """The message "WHAT must be PROBLEM, not RAW", naming RAW once when PROBLEM names it."""
+    if repr(raw) in str(problem):
+        return f"{what} must be {problem}"
+    return f"{what} must be {problem}, not {raw!r}"
+
+
 def _config_path(cli: Mapping[str, object], environ: Mapping[str, str]) -> tuple[Path | None, str]:
     for raw, where in (
         (cli.get("config_file"), "command line --config"),
@@ -513,5 +521,5 @@ def _config_path(cli: Mapping[str, object], environ: Mapping[str, str]) -> tuple
         try:
             return cast(Path, _path(raw, _Origin(where, textual=True))), where
         except ValueError as exc:
-            raise ConfigError(f"config_file ({where}) must be {exc}, not {raw!r}") from None
+            raise ConfigError(_must_be(f"config_file ({where})", exc, raw)) from None
     return None, "default"

@@ -7,7 +7,10 @@ answer from a fallback (a configured site failed) says so in its first line.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
+
+_NO_MATCH_HINT_OPENING = "no library matches; "
 
 
 def _fallback_line(provenances: list[dict[str, Any]]) -> list[str]:
@@ -26,9 +29,9 @@ def _provenance(answer: dict[str, Any]) -> str:
     provenance = answer.get("provenance") or {}
     parts = [f"source {answer.get('source', '?')}"]
     if provenance.get("buildTime"):
-        parts.append(f"built {provenance['buildTime']}")
+        parts.append(f"built {readable_time(provenance['buildTime'])}")
     if provenance.get("fetchedAt"):
-        parts.append(f"fetched {provenance['fetchedAt']}")
+        parts.append(f"fetched {readable_time(provenance['fetchedAt'])}")
     if provenance.get("staleReason"):
         parts.append(f"STALE: the version's last good shard ({provenance['staleReason']})")
     elif provenance.get("stale"):
@@ -44,7 +47,9 @@ def render_warnings(warnings: list[str]) -> str:
 
 def render_lookup(answer: dict[str, Any]) -> str:
     if not answer["results"]:
-        return f"No library matches {answer['query']!r}. {answer.get('hint', '')}".strip()
+        # The hint opens with the same words for readers that see only the hint (MCP).
+        hint = str(answer.get("hint", "")).removeprefix(_NO_MATCH_HINT_OPENING)
+        return f"No library matches {answer['query']!r}" + (f"; {hint}" if hint else "")
     shown, total = len(answer["results"]), answer["total"]
     count = f"{shown} of {total} matches" if total > shown else f"{shown} match(es)"
     lines = _fallback_line([r.get("provenance") or {} for r in answer["results"]])
@@ -135,12 +140,16 @@ def render_read(answer: dict[str, Any]) -> str:
 
 
 def render_status(status: dict[str, Any]) -> str:
-    lines = [f"{status['libraries']} libraries, {status['versions']} versions"]
+    libraries, versions = status["libraries"], status["versions"]
+    lines = [
+        f"{libraries} librar{'y' if libraries == 1 else 'ies'}, "
+        f"{versions} version{'' if versions == 1 else 's'}"
+    ]
     for source in status["data"].get("sources", []):
         details = ", ".join(
-            f"{k} {v}"
-            for k, v in source.items()
-            if k not in ("kind", "source") and v not in (None, "")
+            _status_detail(key, value)
+            for key, value in source.items()
+            if key not in ("kind", "source") and value not in (None, "")
         )
         lines.append(f"- {source.get('kind')}: {source.get('source')} ({details})")
     cache = status["data"].get("cache")
@@ -161,3 +170,44 @@ def render_status(status: dict[str, Any]) -> str:
         f"{results['size']}/{results['maxEntries']} entries, ttl {results['ttlSeconds']}s"
     )
     return "\n".join(lines)
+
+
+# Status keys whose values are ISO 8601 times or seconds, and what a person reads for them.
+_TIME_KEYS = {"fetchedAt": "fetched", "checkedAt": "checked", "buildTime": "built"}
+_SECONDS_KEYS = {"ageSeconds": "age", "retryInSeconds": "retry in"}
+_BOOLEAN_WORDS = {"stale": ("stale", "fresh")}
+
+
+def _status_detail(key: str, value: object) -> str:
+    """One source figure as a person reads it: times in UTC to the second, durations in
+    seconds, minutes or hours, yes/no for booleans (never Python's True and False)."""
+    if key in _TIME_KEYS and isinstance(value, str):
+        return f"{_TIME_KEYS[key]} {readable_time(value)}"
+    if key in _SECONDS_KEYS and isinstance(value, int | float):
+        return f"{_SECONDS_KEYS[key]} {readable_duration(value)}"
+    if key == "buildId" and isinstance(value, str):
+        return f"build {value[:12]}"
+    if isinstance(value, bool):
+        yes, no = _BOOLEAN_WORDS.get(key, (f"{key} yes", f"{key} no"))
+        return yes if value else no
+    return f"{key} {value}"
+
+
+def readable_time(text: str) -> str:
+    """``2026-12-01T21:30:05.123Z`` → ``2026-12-01 21:30:05 UTC``; anything else as given."""
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        return text
+    if moment.tzinfo is None:
+        return text
+    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+
+
+def readable_duration(seconds: float) -> str:
+    """``42`` → ``42 s``, ``300`` → ``5 min``, ``7200`` → ``2.0 h``."""
+    if seconds < 120:
+        return f"{seconds:g} s"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"

@@ -35,6 +35,7 @@ from client.errors import (
     SectionChanged,
     VersionNotFound,
 )
+from client.listing import library_list
 from client.lookup import LibraryIndex, export_stems, import_stems
 from client.memo import ResultCache
 from client.model import CatalogEntry, OpenedShard
@@ -426,6 +427,12 @@ class DocService:
             )
         answer.update(anchor=match.anchor, page=match.page, sections=sections)
         return self._resolved(answer, entry_id, entry)
+
+    # -- list ------------------------------------------------------------------------------------
+
+    def libraries(self) -> dict[str, Any]:
+        """Every library the sources know, with its versions and source (``docclient list``)."""
+        return library_list(self._entries())
 
     # -- status ----------------------------------------------------------------------------------
 

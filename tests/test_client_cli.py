@@ -283,3 +283,35 @@ def test_a_version_missing_while_a_site_is_down_names_that_site(run, two_sites, 
     assert f"; {down_url} failed since " in output and "not listed until it answers" in output
     code, output = run("extract", "werkzeug", "--version", "2.3.8", *sites)
     assert code == 0 and output.startswith(f"FALLBACK: {down_url} failed since ")
+
+
+def test_list_names_every_library_with_its_versions_and_source(run) -> None:  # type: ignore[no-untyped-def]
+    code, output = run("list")
+    assert code == 0
+    lines = output.splitlines()
+    assert lines[0].startswith("13 libraries from bundled:")
+    assert "werkzeug      Werkzeug: latest 3.1.3; versions 3.1.3, 2.3.8" in lines
+    code, output = run("list", "--json")
+    answer = orjson.loads(output)
+    assert code == 0 and answer["total"] == len(answer["libraries"]) == 13
+    assert [library["id"] for library in answer["libraries"]][:3] == ["attrs", "cattrs", "cbor2"]
+    pypinyin = next(lib for lib in answer["libraries"] if lib["id"] == "pypinyin")
+    assert pypinyin["versions"] == ["0.55.0", "0.49.0"] and pypinyin["latest"] == "0.55.0"
+    assert pypinyin["source"].startswith("bundled:")
+
+
+def test_status_prints_booleans_and_times_for_people(run) -> None:  # type: ignore[no-untyped-def]
+    code, output = run("status")
+    assert code == 0
+    bundled = next(line for line in output.splitlines() if line.startswith("- bundled:"))
+    assert "fresh" in bundled and "built 2026-11-30 00:00:00 UTC" in bundled
+    assert "False" not in output and "True" not in output and "T00:00" not in output
+    code, output = run("releases", "pypinyin")
+    assert code == 0 and "built 2026-11-30 00:00:00 UTC" in output and "T00:00" not in output
+
+
+def test_no_match_says_so_once(run) -> None:  # type: ignore[no-untyped-def]
+    code, output = run("lookup", "zzqx-nothing")
+    assert code == 0
+    assert output.lower().count("no library matches") == 1
+    assert output.startswith("No library matches 'zzqx-nothing'; try its package name")

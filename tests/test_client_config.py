@@ -286,3 +286,10 @@ def test_allow_bundled_from_each_place(tmp_path: Path) -> None:
     assert resolve_settings({}, {**HOME, "DOCTROVE_ALLOW_BUNDLED": "yes"}).allow_bundled is True
     from_file = resolve_settings({}, write_config(tmp_path, {"allowBundled": True}))
     assert from_file.allow_bundled is True
+
+
+def test_a_bad_url_is_named_once() -> None:
+    with pytest.raises(ConfigError) as caught:
+        resolve_settings({"index_urls": "127.0.0.1:39073"}, HOME)
+    assert str(caught.value).count("127.0.0.1:39073") == 1
+    assert "'127.0.0.1:39073' is not an http:// or https:// URL: add the scheme" in str(caught.value)

@@ -317,3 +317,16 @@ def test_source_dir_must_exist_stay_inside_and_go_with_path(tmp_path: Path) -> N
     assert "versions[0].source_dir: '../elsewhere' is outside the catalog's folder" in problems
     assert "versions[1].source_dir: directory 'nope' does not exist" in problems
     assert "versions[2].source_dir: only a version with path takes source_dir" in problems
+
+
+def test_a_missing_folder_names_the_folder_paths_start_from(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write(tmp_path, GOOD.replace('path = "docs"', 'path = "missing-dir"', 1))
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ConfigError) as caught:
+        load_catalog(Path("docbuild.toml"))
+    assert (
+        f"does not exist (paths are relative to the catalog's folder, {tmp_path.resolve()})"
+        in "\n".join(caught.value.problems)
+    )

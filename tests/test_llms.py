@@ -123,7 +123,7 @@ def test_site_llms_without_build_time_or_description_under_a_root_base_url() -> 
     site = SiteConfig("Docs", "/", "")
     text = site_llms(site, [], None)
     assert text == (
-        "# Docs\n\nVersioned documentation of 0 libraries (build time not recorded). Each "
+        "# Docs\n\nVersioned documentation of 0 libraries. Each "
         "version has its own llms.txt listing every section with a link to it; the full text "
         "of every section is in /index.json (doctrove-index@1 format).\n"
     )

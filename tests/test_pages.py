@@ -134,6 +134,7 @@ def test_every_page_parses_and_every_internal_link_resolves(demo_site: Path) -> 
     assert sorted(str(p.relative_to(demo_site)) for p in demo_site.rglob("*") if p.is_file()) == [
         ".nojekyll",
         "404.html",
+        "assets/favicon.svg",
         "assets/style.css",
         "index.html",
         "libs/demo/1.0.0/index.html",
@@ -163,7 +164,10 @@ def test_section_sits_at_its_anchor_with_heading_path_and_source(demo_site: Path
     assert install.find("h3/a").get("href") == "#install"
     assert install.find_class("file")[0].text_content() == "guide/setup.md, lines 5–9"
     assert page.get_element_by_id("guide").find("h2").text_content() == "Guide"
-    assert page.find(".//link").get("href") == "../../../../assets/style.css"
+    assert [link.get("href") for link in page.iter("link")] == [
+        "../../../../assets/favicon.svg",
+        "../../../../assets/style.css",
+    ]
 
 
 def test_bodies_are_escaped_and_code_blocks_kept(demo_site: Path) -> None:
@@ -258,12 +262,15 @@ def test_landing_page_shows_libraries_and_build_time(demo_site: Path, tmp_path: 
     ]
     render_index(make_environment(), SITE, [PLAIN], None, tmp_path)
     built = parse(tmp_path / "index.html").find_class("built")[0].text_content()
-    assert built == "Build time not recorded · 1 library"
+    assert built == "1 library"
 
 
 def test_404_page_inlines_its_style_and_links_absolutely(demo_site: Path) -> None:
     page = parse(demo_site / "404.html")
-    assert page.find(".//link") is None
+    # The one link is the icon, by absolute URL like every link of this page.
+    assert [(link.get("rel"), link.get("href")) for link in page.iter("link")] == [
+        ("icon", f"{BASE}assets/favicon.svg")
+    ]
     assert "prefers-color-scheme" in page.find(".//style").text
     assert {a.get("href") for a in page.iter("a")} == {f"{BASE}index.html", f"{BASE}llms.txt"}
     assert (demo_site / ".nojekyll").read_bytes() == b""

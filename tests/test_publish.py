@@ -100,3 +100,21 @@ def test_refused_push_is_reported(tmp_path: Path) -> None:
     assert code == 1
     assert "git push to origin gh-pages failed" in output and "may be protected" in output
     assert "gh-pages" not in git(work, "branch", "--list")
+
+
+def test_repository_remote_and_branch_are_checked_before_building(tmp_path: Path) -> None:
+    work, _remote = make_project(tmp_path)
+    code, output = publish(work, "--remote", "upstream", "--dry-run")
+    assert code == 1 and "no remote 'upstream' (remotes: origin)" in output
+    code, output = publish(work, "--branch", "bad..name", "--dry-run")
+    assert code == 1 and "'bad..name' is not a valid branch name" in output
+    current = git(work, "symbolic-ref", "--short", "HEAD").strip()
+    code, output = publish(work, "--branch", current, "--dry-run")
+    assert code == 1 and f"'{current}' is the branch checked out in" in output
+    assert not (work / "_site").exists()  # nothing was built for any of them
+    outside = tmp_path / "outside"
+    (outside / "docs").mkdir(parents=True)
+    (outside / "docbuild.toml").write_bytes((work / "docbuild.toml").read_bytes())
+    code, output = publish(outside, "--dry-run")
+    assert code == 1 and "is not inside a git repository" in output
+    assert not (outside / "_site").exists()

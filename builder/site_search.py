@@ -1,0 +1,87 @@
+"""Give the HTML site a search box for people: run Pagefind over the generated pages, which
+writes a static index (plain files under ``pagefind/``) and the search box's script.
+
+Pagefind comes from the optional ``pagefind[bin]`` package (``doctrove[site-search]``): its
+wheel carries the binary, so nothing is downloaded at build time. Only the version pages are
+indexed (they mark their content with ``data-pagefind-body``), each with a ``library`` and a
+``version`` filter. Pagefind writes filter values in a different order each run; they are put
+in order afterwards (builder.pagefind_order), so two builds give the same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from builder.errors import BuildError
+from builder.pagefind_order import order_pagefind_output
+
+SEARCH_FOLDER = "pagefind"
+# Pagefind reads settings from these variables; a build must not change with the shell's.
+_PAGEFIND_ENVIRONMENT_PREFIX = "PAGEFIND_"
+INSTALL_HINT = "pip install 'doctrove[site-search]'"
+
+
+class SiteSearchError(BuildError):
+    """Pagefind was asked for and is missing, or it failed on the site."""
+
+    code = "site-search"
+
+
+@dataclass(frozen=True)
+class SearchIndexInfo:
+    """What Pagefind wrote: pages indexed, files and bytes under ``pagefind/``."""
+
+    pages: int
+    files: int
+    bytes: int
+
+
+def find_pagefind() -> Path | None:
+    """The Pagefind binary the ``pagefind`` package finds (its ``bin`` extra, or
+    PAGEFIND_BINARY_PATH), or None when it is not installed."""
+    try:
+        from pagefind.service import get_executable
+    except ImportError:
+        return None
+    binary = get_executable()
+    return binary if binary is not None and binary.is_file() else None
+
+
+def index_site(site_dir: Path, binary: Path) -> SearchIndexInfo:
+    """Run Pagefind over ``site_dir`` (a whole built site), writing ``site_dir/pagefind/``."""
+    environment = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(_PAGEFIND_ENVIRONMENT_PREFIX)
+    }
+    try:
+        result = subprocess.run(
+            [str(binary), "--site", ".", "--output-subdir", SEARCH_FOLDER, "--silent"],
+            # Pagefind reads a pagefind.yml from where it runs: the site has none.
+            cwd=site_dir,
+            env=environment,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    except OSError as exc:
+        raise SiteSearchError(f"could not run Pagefind ({binary}): {exc}") from exc
+    if result.returncode != 0:
+        detail = (result.stderr or result.stdout).strip()[-2000:]
+        raise SiteSearchError(
+            f"Pagefind failed on the site (exit {result.returncode}): {detail}; "
+            "build with --no-site-search to leave the search box out"
+        )
+    folder = site_dir / SEARCH_FOLDER
+    order_pagefind_output(folder)
+    try:
+        entry = json.loads((folder / "pagefind-entry.json").read_text(encoding="utf-8"))
+        pages = sum(int(language["page_count"]) for language in entry["languages"].values())
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise SiteSearchError(f"Pagefind wrote no readable index: {exc}") from exc
+    files = [path for path in folder.rglob("*") if path.is_file()]
+    return SearchIndexInfo(pages, len(files), sum(path.stat().st_size for path in files))

@@ -1,0 +1,172 @@
+"""``docbuild init``: write a commented docbuild.toml for a surveyed project that builds as it
+stands, and say the next three commands.
+
+The catalog names one library, the project itself: its versions from git tags when the survey
+found version tags, else the working tree. Every value is one the catalog loader accepts, so the
+first ``docbuild build`` succeeds; the comments say what to change next.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from builder.errors import BuildError
+from builder.survey import ProjectSurvey, survey_project
+
+CATALOG_NAME = "docbuild.toml"
+# Where a site is served before it has a home; `docbuild serve` listens there by default.
+LOCAL_BASE_URL = "http://127.0.0.1:8730/"
+_PROJECT_SETTING = {
+    "mkdocs": "mkdocs",
+    "sphinx": "sphinx",
+    "myst": "sphinx",
+    "markdown": "none",
+    "rst": "none",
+    "markdown+rst": "none",
+    "html": "none",
+}
+_KIND_NAMES = {
+    "mkdocs": "MkDocs",
+    "sphinx": "Sphinx (reStructuredText)",
+    "myst": "Sphinx with MyST Markdown",
+    "markdown": "plain Markdown",
+    "rst": "plain reStructuredText",
+    "markdown+rst": "plain Markdown and reStructuredText",
+    "html": "HTML pages",
+}
+
+
+class CatalogExists(BuildError):
+    """``docbuild init`` would replace a catalog file; ``--force`` says to."""
+
+    code = "exists"
+
+
+@dataclass(frozen=True)
+class StarterCatalog:
+    """What init wrote and what to run next."""
+
+    path: Path
+    survey: ProjectSurvey
+    next_commands: tuple[str, ...]
+
+
+def write_starter_catalog(root: Path, *, force: bool = False) -> StarterCatalog:
+    """Survey ``root`` and write ``root/docbuild.toml``; CatalogExists when one is there and
+    ``force`` is false."""
+    if not root.is_dir():
+        raise BuildError(f"{root} is not a folder; give the project's folder to docbuild init")
+    target = root / CATALOG_NAME
+    if target.exists() and not force:
+        raise CatalogExists(
+            f"{target} already exists; docbuild init leaves it alone (pass --force to "
+            "replace it, or edit it by hand)"
+        )
+    survey = survey_project(root)
+    target.write_text(render_catalog(survey), encoding="utf-8")
+    return StarterCatalog(target, survey, next_commands(target))
+
+
+def next_commands(catalog: Path) -> tuple[str, ...]:
+    """The three commands that take a new catalog to a site an agent can read."""
+    where = "" if catalog == Path(CATALOG_NAME) else f" -c {catalog}"
+    site = catalog.parent / "_site"
+    return (
+        f"docbuild build{where}",
+        f"docbuild serve{where}",
+        f"docclient list --local-index {site}",
+    )
+
+
+def _string(text: str) -> str:
+    """A TOML basic string (JSON's escapes are TOML's)."""
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _strings(items: tuple[str, ...]) -> str:
+    return "[" + ", ".join(_string(item) for item in items) + "]"
+
+
+def render_catalog(survey: ProjectSurvey) -> str:
+    """The catalog text for ``survey``, with comments."""
+    lines = [
+        "# docbuild.toml: written by docbuild init. It builds as it stands:",
+        "#   docbuild build    (the site goes to _site/)",
+        "# What docbuild found:",
+        *(f"#   {line}" for line in survey.found),
+        "# Every key is described in the README's 'The catalog file'.",
+        "",
+        "[site]",
+        f"title = {_string(survey.name + ' docs')}",
+    ]
+    if survey.base_url:
+        lines += [
+            "# Your GitHub Pages address, from the origin remote; change it if you publish",
+            "# elsewhere (docs/publishing.md).",
+            f"base_url = {_string(survey.base_url)}",
+        ]
+    else:
+        lines += [
+            "# Where the site will be hosted; links in pages and index.json start with it.",
+            "# For GitHub Pages: https://OWNER.github.io/REPO/ (docs/publishing.md).",
+            f"base_url = {_string(LOCAL_BASE_URL)}",
+        ]
+    lines += [
+        "",
+        "[[libraries]]",
+        f"id = {_string(survey.library_id)}            # lowercase letters, digits, . _ -",
+        f"name = {_string(survey.name)}",
+    ]
+    if survey.summary:
+        lines.append(f"summary = {_string(survey.summary)}")
+    if survey.homepage:
+        lines.append(f"homepage = {_string(survey.homepage)}")
+    if survey.packages:
+        lines.append(f"packages = {_strings(survey.packages)}   # lets agents find it by package")
+    lines.append("")
+    lines += _versions(survey)
+    return "\n".join(lines) + "\n"
+
+
+def _versions(survey: ProjectSurvey) -> list[str]:
+    kind = _KIND_NAMES[survey.kind]
+    project = _PROJECT_SETTING[survey.kind]
+    settings = [
+        f"include = {_strings(survey.include)}",
+        *([f"exclude = {_strings(survey.exclude)}"] if survey.exclude else []),
+        f'project = {_string(project)}   # {kind}; "auto" detects it per version',
+    ]
+    if survey.tags is not None:
+        items = [
+            'repo = "."',
+            f"tags = {_string(survey.tags.pattern)}",
+            *([f"path = {_string(survey.docs)}"] if survey.docs != "." else []),
+            f"limit = {len(survey.tags.newest)}",
+            f"include = {_strings(survey.include)}",
+            *([f"exclude = {_strings(survey.exclude)}"] if survey.exclude else []),
+            f"project = {_string(project)}",
+        ]
+        return [
+            f"# One version per git tag matching {survey.tags.pattern!r}, newest first "
+            f"({', '.join(survey.tags.newest)}); project {project!r} reads them as {kind}.",
+            "# Raise limit to build more tags (each must hold the docs folder); a new tag is",
+            "# picked up by the next build. To build the working tree instead, replace this",
+            '# line with [[libraries.versions]] tables: version = "X.Y.Z", path = "docs".',
+            "versions_from_git = { " + ", ".join(items) + " }",
+        ]
+    lines = [
+        "# The working tree's docs, as one version. Add a table per release you keep, or use",
+        '# versions_from_git = { repo = ".", tags = "v*", path = "docs" } once you tag them.',
+        "  [[libraries.versions]]",
+        f"  version = {_string(survey.version)}"
+        + ("" if survey.version_known else "   # set your release's version"),
+        f"  path = {_string(survey.docs)}",
+        *(f"  {line}" for line in settings),
+    ]
+    if survey.source_dir is not None:
+        lines.append(
+            f"  source_dir = {_string(survey.source_dir)}   # the package's code, for API pages"
+        )
+    return lines

@@ -1,0 +1,393 @@
+"""Look at a project folder and say what ``docbuild init`` should write for it: the docs tool
+(MkDocs, Sphinx, Sphinx with MyST, plain Markdown), the docs folder, the package's code, the
+git tags that are versions, and the library's name from its own metadata.
+
+Nothing is run: mkdocs.yml and conf.py are read as data, git is asked for tags and trees only.
+"""
+
+from __future__ import annotations
+
+import email.parser
+import json
+import os
+import re
+import subprocess
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from builder.projects.mkdocs import CONFIG_NAMES as MKDOCS_CONFIG_NAMES
+from builder.projects.mkdocs import load_mkdocs_yaml
+from builder.projects.sphinx import CONFIG_NAME as SPHINX_CONFIG_NAME
+from builder.sphinx_conf import read_sphinx_conf
+from schemas.versions import InvalidVersion, parse_version, sort_newest_first
+
+# Where projects keep their docs, most usual first; "." (the project itself) comes last.
+DOCS_FOLDERS = ("docs", "doc", "documentation", "docs/source", "doc/source", "website/docs")
+# Newest version tags a starter catalog builds; more make the first build slow for little use.
+MAX_TAGGED_VERSIONS = 3
+# Folders that never hold a project's own docs when the docs are the project folder itself.
+NOT_DOCS = (
+    ".git", ".venv", "venv", "node_modules", "_build", "_site", ".docbuild-cache", "build",
+    "dist", ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache", "site-packages",
+)  # fmt: skip
+MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdx")
+RST_SUFFIXES = (".rst", ".rest")
+MYST_EXTENSIONS = ("myst_parser", "myst_nb")
+_ID_CHARACTERS = re.compile(r"[^a-z0-9._-]+")
+_GITHUB_REMOTE = re.compile(r"github\.com[:/]([\w.-]+)/([\w.-]+?)(?:\.git)?/?$")
+
+
+@dataclass(frozen=True)
+class VersionTags:
+    """Git tags that name versions: the glob that picks them, and how many of the newest
+    hold the docs folder (only those are built)."""
+
+    pattern: str
+    newest: tuple[str, ...]  # tag names, newest first, each holding the docs folder
+
+
+@dataclass(frozen=True)
+class ProjectSurvey:
+    """What ``docbuild init`` found in a project folder. Paths are relative to it, POSIX."""
+
+    # "mkdocs", "sphinx", "myst" (Sphinx with MyST Markdown), or a plain folder of files:
+    # "markdown", "rst", "markdown+rst", "html"
+    kind: str
+    docs: str  # the docs folder, "." for the project folder itself
+    include: tuple[str, ...]
+    exclude: tuple[str, ...]
+    library_id: str
+    name: str
+    summary: str
+    version: str  # the working tree's version, from the project's metadata
+    version_known: bool
+    packages: tuple[str, ...]  # registry names, "pypi:name" or "npm:name"
+    homepage: str | None
+    source_dir: str | None  # the folder holding the package (for API pages)
+    tags: VersionTags | None
+    base_url: str | None  # the GitHub Pages address, when the origin remote is on GitHub
+    found: tuple[str, ...]  # what was seen, one line each, for the user
+
+
+def survey_project(root: Path) -> ProjectSurvey:
+    """Survey ``root`` (an existing folder)."""
+    found: list[str] = []
+    metadata = _project_metadata(root, found)
+    kind, docs, title = _docs_kind(root, found)
+    name = metadata.get("name") or title or root.resolve().name
+    source_dir = _source_dir(root, docs)
+    if source_dir is not None:
+        found.append(f"package code in {source_dir}/")
+    tags = _version_tags(root, docs)
+    if tags is not None:
+        found.append(
+            f"{len(tags.newest)} version tag(s) holding {docs}/: {', '.join(tags.newest)}"
+            if tags.newest
+            else f"version tags ({tags.pattern}), but none of the newest holds {docs}/"
+        )
+    version = metadata.get("version") or ""
+    return ProjectSurvey(
+        kind=kind,
+        docs=docs,
+        include=_include(kind),
+        exclude=_exclude(kind, docs),
+        library_id=library_id_of(str(metadata.get("id") or name)),
+        name=str(name),
+        summary=str(metadata.get("summary") or ""),
+        version=version if _is_version(version) else "0.0.0",
+        version_known=_is_version(version),
+        packages=tuple(metadata.get("packages", ())),
+        homepage=metadata.get("homepage"),
+        source_dir=source_dir,
+        tags=tags if tags is not None and tags.newest else None,
+        base_url=_pages_url(root),
+        found=tuple(found),
+    )
+
+
+def library_id_of(name: str) -> str:
+    """A catalog id (lowercase letters, digits, ``. _ -``) for a project name."""
+    cleaned = _ID_CHARACTERS.sub("-", name.strip().lower()).strip("-._")
+    return cleaned or "docs"
+
+
+def _is_version(text: str) -> bool:
+    try:
+        parse_version(text)
+    except InvalidVersion:
+        return False
+    return bool(text)
+
+
+def _project_metadata(root: Path, found: list[str]) -> dict[str, Any]:
+    """Name, version, summary, homepage and registry names from pyproject.toml or
+    package.json, whichever is there (pyproject first)."""
+    pyproject = root / "pyproject.toml"
+    if pyproject.is_file():
+        try:
+            project = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("project", {})
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError):
+            project = {}
+        if isinstance(project, dict) and isinstance(project.get("name"), str):
+            found.append(f"pyproject.toml: package {project['name']}")
+            urls = project.get("urls")
+            urls = urls if isinstance(urls, dict) else {}
+            version = project.get("version")
+            if not isinstance(version, str):  # dynamic: a source archive's PKG-INFO has it
+                version = _package_info(root).get("version", "")
+            return {
+                "name": project["name"],
+                "id": project["name"],
+                "version": version,
+                "summary": project.get("description") or "",
+                "packages": [f"pypi:{project['name'].lower()}"],
+                "homepage": _web_url(urls, ("Documentation", "Homepage", "Source")),
+            }
+    package_info = _package_info(root)
+    if package_info:
+        found.append(f"PKG-INFO: package {package_info['name']} {package_info['version']}")
+        return package_info
+    package_json = root / "package.json"
+    if package_json.is_file():
+        try:
+            package = json.loads(package_json.read_text(encoding="utf-8"))
+        except (ValueError, OSError):
+            package = {}
+        if isinstance(package, dict) and isinstance(package.get("name"), str):
+            found.append(f"package.json: package {package['name']}")
+            homepage = package.get("homepage")
+            return {
+                "name": package["name"],
+                "id": package["name"].lstrip("@").replace("/", "-"),
+                "version": package.get("version")
+                if isinstance(package.get("version"), str)
+                else "",
+                "summary": package.get("description") or "",
+                "packages": [f"npm:{package['name']}"],
+                "homepage": homepage if isinstance(homepage, str) and _is_web(homepage) else None,
+            }
+    return {}
+
+
+def _package_info(root: Path) -> dict[str, Any]:
+    """Name, version and summary from PKG-INFO, the metadata a Python source archive carries."""
+    path = root / "PKG-INFO"
+    if not path.is_file():
+        return {}
+    headers = email.parser.HeaderParser().parsestr(
+        path.read_text(encoding="utf-8", errors="replace")
+    )
+    name = headers.get("Name")
+    if not name:
+        return {}
+    homepage = next(
+        (
+            url.strip()
+            for label, _, url in (
+                value.partition(",") for value in headers.get_all("Project-URL", [])
+            )
+            if label.strip().lower() in ("documentation", "homepage", "source")
+            and _is_web(url.strip())
+        ),
+        None,
+    )
+    return {
+        "name": name,
+        "id": name,
+        "version": headers.get("Version") or "",
+        "summary": headers.get("Summary") or "",
+        "packages": [f"pypi:{name.lower()}"],
+        "homepage": homepage,
+    }
+
+
+def _web_url(urls: dict[str, Any], keys: tuple[str, ...]) -> str | None:
+    for key in keys:
+        for name, value in urls.items():
+            if name.lower() == key.lower() and isinstance(value, str) and _is_web(value):
+                return value
+    return None
+
+
+def _is_web(url: str) -> bool:
+    return re.match(r"^https?://[^/\s]+", url) is not None
+
+
+def _docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
+    """(kind, docs folder, the docs' own title) by the first sign found: mkdocs.yml, a
+    Sphinx conf.py, then a docs folder of Markdown, reST or HTML files, then the project."""
+    for name in MKDOCS_CONFIG_NAMES:
+        config = root / name
+        if config.is_file():
+            data = _mkdocs_settings(config)
+            docs = str(data.get("docs_dir") or "docs").strip("/") or "docs"
+            found.append(f"{name}: MkDocs, pages in {docs}/")
+            title = data.get("site_name")
+            return "mkdocs", docs, title if isinstance(title, str) else None
+    for folder in (*DOCS_FOLDERS, "."):
+        conf = root / folder / SPHINX_CONFIG_NAME
+        if conf.is_file():
+            settings = read_sphinx_conf(conf.read_text(encoding="utf-8", errors="replace"))
+            extensions = settings.get("extensions") or ()
+            myst = any(
+                isinstance(e, str) and e.split(".")[0] in MYST_EXTENSIONS for e in extensions
+            )
+            kind = "myst" if myst else "sphinx"
+            where = f"{folder}/{SPHINX_CONFIG_NAME}".removeprefix("./")
+            found.append(f"{where}: Sphinx" + (" with MyST Markdown" if myst else ""))
+            title = settings.get("project")
+            return kind, folder, title if isinstance(title, str) else None
+    for folder in (*DOCS_FOLDERS, "."):
+        files = _kind_of_files(root / folder)
+        if files is not None:
+            found.append(f"{folder}/: {_KIND_WORDS[files]} files, no MkDocs or Sphinx config")
+            return files, folder, None
+    found.append("no docs folder and no Markdown, reST or HTML files: the project folder")
+    return "markdown", ".", None
+
+
+_KIND_WORDS = {
+    "markdown": "Markdown",
+    "rst": "reStructuredText",
+    "markdown+rst": "Markdown and reStructuredText",
+    "html": "HTML",
+}
+
+
+def _mkdocs_settings(config: Path) -> dict[str, Any]:
+    try:
+        data = load_mkdocs_yaml(config.read_text(encoding="utf-8"))
+    except Exception:  # a broken mkdocs.yml still means MkDocs; the build reports it
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _kind_of_files(folder: Path) -> str | None:
+    """The most common kind of doc file in ``folder`` (not in NOT_DOCS), if any."""
+    if not folder.is_dir():
+        return None
+    counts = {"markdown": 0, "rst": 0, "html": 0}
+    for path in _files(folder):
+        suffix = path.suffix.lower()
+        if suffix in MARKDOWN_SUFFIXES:
+            counts["markdown"] += 1
+        elif suffix in RST_SUFFIXES:
+            counts["rst"] += 1
+        elif suffix in (".html", ".htm"):
+            counts["html"] += 1
+    kind, count = max(counts.items(), key=lambda item: item[1])
+    if kind != "html" and counts["markdown"] and counts["rst"]:
+        return "markdown+rst"
+    return kind if count else None
+
+
+def _files(folder: Path) -> list[Path]:
+    files: list[Path] = []
+    for path in sorted(folder.iterdir()):
+        if path.name in NOT_DOCS or path.name.startswith("."):
+            continue
+        if path.is_dir() and not path.is_symlink():
+            files.extend(_files(path))
+        elif path.is_file():
+            files.append(path)
+    return files
+
+
+def _include(kind: str) -> tuple[str, ...]:
+    return {
+        "mkdocs": ("**/*.md",),
+        "sphinx": ("**/*.rst",),
+        "myst": ("**/*.md", "**/*.rst"),
+        "markdown": ("**/*.md",),
+        "rst": ("**/*.rst",),
+        "markdown+rst": ("**/*.md", "**/*.rst"),
+        "html": ("**/*.html",),
+    }[kind]
+
+
+def _exclude(kind: str, docs: str) -> tuple[str, ...]:
+    build_folders = ("_build",) if kind in ("sphinx", "myst") else ()
+    if docs != ".":
+        return build_folders
+    return tuple(dict.fromkeys((*build_folders, *NOT_DOCS)))
+
+
+def _source_dir(root: Path, docs: str) -> str | None:
+    """The folder on sys.path that holds the package: ``src`` when it holds one, else the
+    project folder when a package sits in it beside the docs."""
+    for folder in ("src", "."):
+        base = root / folder
+        if base.is_dir() and any(
+            (child / "__init__.py").is_file()
+            for child in sorted(base.iterdir())
+            if child.is_dir()
+            and child.name not in NOT_DOCS
+            and child.name != docs
+            and child.name not in ("tests", "test", "examples", "docs", "doc")
+        ):
+            return folder
+    return None
+
+
+def _environment() -> dict[str, str]:
+    # git reads GIT_DIR and friends from the environment; init must ask about this folder.
+    return {key: value for key, value in os.environ.items() if not key.startswith("GIT_")}
+
+
+def _git(root: Path, *args: str) -> str | None:
+    try:
+        result = subprocess.run(
+            ["git", *args],
+            cwd=root,
+            env=_environment(),
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    except FileNotFoundError:
+        return None
+    return result.stdout if result.returncode == 0 else None
+
+
+def _version_tags(root: Path, docs: str) -> VersionTags | None:
+    """The newest version tags (up to MAX_TAGGED_VERSIONS, stopping at the first that lacks
+    the docs folder) when ``root`` is the top of a git repository that has any."""
+    top = _git(root, "rev-parse", "--show-toplevel")
+    if top is None or Path(top.strip()).resolve() != root.resolve():
+        return None
+    listing = _git(root, "for-each-ref", "--format=%(refname:strip=2)", "refs/tags/") or ""
+    versions: dict[str, str] = {}
+    for tag in listing.split():
+        version = tag[1:] if tag[:1] in ("v", "V") else tag
+        if _is_version(version) and version[:1].isdigit():
+            versions[version] = tag
+    if not versions:
+        return None
+    prefixed = sum(tag[:1] in ("v", "V") for tag in versions.values())
+    pattern = "v*" if prefixed * 2 >= len(versions) else "[0-9]*"
+    chosen = [v for v in versions if _matches(versions[v], pattern)]
+    newest: list[str] = []
+    for version in sort_newest_first(chosen)[:MAX_TAGGED_VERSIONS]:
+        tag = versions[version]
+        if docs != "." and not _git(root, "ls-tree", "-d", "--name-only", tag, docs):
+            break
+        newest.append(tag)
+    return VersionTags(pattern, tuple(newest))
+
+
+def _matches(tag: str, pattern: str) -> bool:
+    return tag[:1] == "v" if pattern == "v*" else tag[:1].isdigit()
+
+
+def _pages_url(root: Path) -> str | None:
+    """https://OWNER.github.io/REPO/ when the origin remote is a GitHub repository."""
+    remote = _git(root, "remote", "get-url", "origin")
+    match = _GITHUB_REMOTE.search(remote.strip()) if remote else None
+    if match is None:
+        return None
+    owner, repo = match.group(1), match.group(2)
+    if repo.lower() == f"{owner.lower()}.github.io":
+        return f"https://{repo.lower()}/"
+    return f"https://{owner.lower()}.github.io/{repo}/"

@@ -1,0 +1,54 @@
+"""``docclient list``: every library the sources know, with its versions and where it comes from.
+
+A catalog lookup answers "which library is this?"; a listing answers "what is there?", so it
+ranks nothing and hides nothing: libraries in id order, versions newest first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from client.answers import provenance_dict, source_label
+from client.model import CatalogEntry
+from client.versions import select_version
+
+
+def library_list(entries: Sequence[CatalogEntry]) -> dict[str, Any]:
+    """The listing answer: ``libraries`` (id, name, latest, versions, source), ``total``,
+    ``sources``."""
+    libraries = [
+        {
+            "id": entry.id,
+            "name": entry.name,
+            "summary": entry.summary,
+            "latest": select_version(None, list(entry.versions)).version
+            if entry.versions
+            else None,
+            "versions": list(entry.versions),
+            "source": source_label(entry.provenance),
+            "provenance": provenance_dict(entry.provenance),
+        }
+        for entry in sorted(entries, key=lambda entry: entry.id)
+    ]
+    return {
+        "libraries": libraries,
+        "total": len(libraries),
+        "sources": sorted({library["source"] for library in libraries}),
+    }
+
+
+def render_list(answer: dict[str, Any]) -> str:
+    """One line per library: id, name, latest, every version, source."""
+    if not answer["libraries"]:
+        return "No libraries: the sources list none."
+    width = max(len(library["id"]) for library in answer["libraries"])
+    count = f"{answer['total']} librar{'y' if answer['total'] == 1 else 'ies'}"
+    lines = [f"{count} from {', '.join(answer['sources'])}:"]
+    for library in answer["libraries"]:
+        lines.append(
+            f"{library['id'].ljust(width)}  {library['name']}: latest {library['latest']}; "
+            f"versions {', '.join(library['versions'])}"
+            + (f"  [{library['source']}]" if len(answer["sources"]) > 1 else "")
+        )
+    return "\n".join(lines)

@@ -1,0 +1,95 @@
+"""``docbuild init`` end to end: on each kind of project in examples/ the catalog it writes
+builds as it stands; it refuses to replace a catalog without --force."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from builder.build import build_site
+from builder.cli import main
+from builder.config import load_catalog
+from builder.starter import write_starter_catalog
+from tests.source_support import git, tagged_repo
+from tests.test_survey import copy_example
+
+
+def init(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["init", *args])
+    return result.exit_code, result.output
+
+
+@pytest.mark.parametrize(
+    ("example", "project", "api"),
+    [
+        ("dirty-equals/0.9.0", "mkdocs", True),
+        ("pluggy/1.6.0", "sphinx", True),
+        ("cattrs/25.1.1", "sphinx", True),
+        ("itsdangerous/2.2.0", "none", True),
+        ("vconsole/3.15.1", "none", False),
+        ("attrs/25.3.0", "none", False),
+        ("python/3.11.2", "none", False),
+    ],
+)
+def test_the_catalog_init_writes_builds_as_it_stands(
+    tmp_path: Path, example: str, project: str, api: bool
+) -> None:
+    root = copy_example(example, tmp_path)
+    written = write_starter_catalog(root)
+    config = load_catalog(written.path)
+    report = build_site(config, tmp_path / "site")
+    (version,) = report.versions
+    assert version.sections > 10 and version.files_read > 1
+    assert version.project.startswith(project)
+    assert ("API from code in" in version.api) is api, version.api
+    assert not [w for w in report.warnings if "does not exist" in w.message]
+    text = written.path.read_text(encoding="utf-8")
+    assert text.startswith("# docbuild.toml: written by docbuild init.")
+    assert tomllib.loads(text)["libraries"][0]["id"] == example.split("/")[0]
+
+
+def test_a_tagged_repository_gets_one_version_per_tag(tmp_path: Path) -> None:
+    repo = tagged_repo(tmp_path / "repo", ["v1.0.0", "v1.1.0", "v2.0.0rc1"])
+    git(repo, "remote", "add", "origin", "https://github.com/org/demo.git")
+    written = write_starter_catalog(repo)
+    catalog = tomllib.loads(written.path.read_text(encoding="utf-8"))
+    assert catalog["site"]["base_url"] == "https://org.github.io/demo/"
+    assert catalog["libraries"][0]["versions_from_git"]["limit"] == 3
+    report = build_site(load_catalog(written.path), tmp_path / "site")
+    assert sorted(v.version for v in report.versions) == ["1.0.0", "1.1.0", "2.0.0rc1"]
+    assert all(v.sections >= 2 for v in report.versions)
+
+
+def test_init_prints_what_it_found_and_the_next_three_commands(tmp_path: Path) -> None:
+    root = copy_example("pluggy/1.6.0", tmp_path)
+    code, output = init(str(root))
+    assert code == 0, output
+    lines = output.splitlines()
+    assert lines[0].startswith(f"Wrote {root / 'docbuild.toml'} in ")
+    assert "  docs/conf.py: Sphinx" in lines and "  package code in src/" in lines
+    steps = lines[lines.index("Next:") + 1 :][:3]
+    assert steps == [
+        f"  1. docbuild build -c {root / 'docbuild.toml'}",
+        f"  2. docbuild serve -c {root / 'docbuild.toml'}",
+        f"  3. docclient list --local-index {root / '_site'}",
+    ]
+
+
+def test_init_refuses_to_replace_a_catalog_without_force(tmp_path: Path) -> None:
+    catalog = tmp_path / "docbuild.toml"
+    catalog.write_text("# mine\n", encoding="utf-8")
+    code, output = init(str(tmp_path))
+    assert code == 1
+    assert "already exists; docbuild init leaves it alone (pass --force" in output
+    assert catalog.read_text(encoding="utf-8") == "# mine\n"
+    code, output = init(str(tmp_path), "--force")
+    assert code == 0, output
+    assert catalog.read_text(encoding="utf-8").startswith("# docbuild.toml: written by")
+
+
+def test_init_of_a_missing_folder_is_an_error(tmp_path: Path) -> None:
+    code, output = init(str(tmp_path / "nope"))
+    assert code == 1 and "is not a folder" in output

@@ -1,0 +1,130 @@
+"""What docbuild init sees in a project folder: the docs tool, the docs and code folders, the
+version tags, the library's metadata."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from builder.survey import library_id_of, survey_project
+from tests.source_support import git, tagged_repo
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
+def copy_example(name: str, tmp_path: Path) -> Path:
+    """An example version's folder, copied: init writes into the folder it surveys."""
+    library, version = name.split("/")
+    target = tmp_path / library
+    shutil.copytree(EXAMPLES / library / version, target)
+    return target
+
+
+@pytest.mark.parametrize(
+    ("example", "kind", "docs", "include", "source_dir"),
+    [
+        ("dirty-equals/0.9.0", "mkdocs", "docs", ("**/*.md",), "."),
+        ("pluggy/1.6.0", "sphinx", "docs", ("**/*.rst",), "src"),
+        ("cattrs/25.1.1", "myst", "docs", ("**/*.md", "**/*.rst"), "src"),
+        ("itsdangerous/2.2.0", "rst", "docs", ("**/*.rst",), "src"),
+        ("vconsole/3.15.1", "markdown", ".", ("**/*.md",), None),
+        ("attrs/25.3.0", "markdown+rst", ".", ("**/*.md", "**/*.rst"), None),
+        ("python/3.11.2", "html", ".", ("**/*.html",), None),
+        ("werkzeug/3.1.3", "rst", ".", ("**/*.rst",), "src"),
+    ],
+)
+def test_each_kind_of_example_project_is_recognised(
+    tmp_path: Path,
+    example: str,
+    kind: str,
+    docs: str,
+    include: tuple[str, ...],
+    source_dir: str | None,
+) -> None:
+    survey = survey_project(copy_example(example, tmp_path))
+    assert (survey.kind, survey.docs, survey.include, survey.source_dir) == (
+        kind,
+        docs,
+        include,
+        source_dir,
+    )
+    assert survey.library_id == example.split("/")[0]
+    assert survey.tags is None and survey.base_url is None
+    if docs == ".":  # the project folder itself: build output and tool folders stay out
+        assert {"_site", ".docbuild-cache", "node_modules", ".venv"} <= set(survey.exclude)
+
+
+def test_metadata_comes_from_pyproject_and_a_source_archives_pkg_info(tmp_path: Path) -> None:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# Hello\n\nText.\n", encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "Flask-Thing"\ndynamic = ["version"]\ndescription = "Does things"\n'
+        '[project.urls]\nDocumentation = "https://thing.example/docs/"\nChat = "irc://x"\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "PKG-INFO").write_text(
+        "Metadata-Version: 2.1\nName: Flask-Thing\nVersion: 2.4.1\n", encoding="utf-8"
+    )
+    survey = survey_project(tmp_path)
+    assert (survey.library_id, survey.name, survey.version, survey.version_known) == (
+        "flask-thing",
+        "Flask-Thing",
+        "2.4.1",
+        True,
+    )
+    assert survey.summary == "Does things" and survey.homepage == "https://thing.example/docs/"
+    assert survey.packages == ("pypi:flask-thing",)
+    assert (survey.kind, survey.docs) == ("markdown", "docs")
+
+
+def test_version_tags_holding_the_docs_folder_are_found_newest_first(tmp_path: Path) -> None:
+    repo = tagged_repo(tmp_path / "repo", ["v0.9.0", "v1.0.0", "v1.1.0", "nightly", "v2.0.0"])
+    git(repo, "rm", "-q", "-r", "docs")
+    git(repo, "commit", "-q", "-m", "docs moved away")
+    git(repo, "tag", "v0.2.0")  # lacks docs/, but is not among the three newest
+    git(repo, "remote", "add", "origin", "git@github.com:Some-Org/thing.git")
+    (repo / "docs").mkdir()
+    (repo / "docs" / "index.md").write_text("# Work in progress\n", encoding="utf-8")
+    survey = survey_project(repo)
+    assert survey.tags is not None
+    assert (survey.tags.pattern, survey.tags.newest) == ("v*", ("v2.0.0", "v1.1.0", "v1.0.0"))
+    assert survey.base_url == "https://some-org.github.io/thing/"
+
+
+def test_tags_stop_at_the_first_that_lacks_the_docs_folder(tmp_path: Path) -> None:
+    repo = tagged_repo(tmp_path / "repo", ["1.0.0", "1.1.0"])
+    git(repo, "rm", "-q", "-r", "docs")
+    (repo / "doc").mkdir()
+    (repo / "doc" / "index.md").write_text("# Moved\n", encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "docs -> doc")
+    git(repo, "tag", "2.0.0")
+    survey = survey_project(repo)
+    assert survey.docs == "doc"
+    assert survey.tags is not None and survey.tags.newest == ("2.0.0",)
+    assert survey.tags.pattern == "[0-9]*"
+
+
+def test_a_folder_with_no_docs_is_read_as_markdown_at_its_top(tmp_path: Path) -> None:
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs, survey.version, survey.version_known) == (
+        "markdown",
+        ".",
+        "0.0.0",
+        False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("Flask", "flask"),
+        ("@scope/Pkg Name", "scope-pkg-name"),
+        ("...", "docs"),
+        ("a_b.c", "a_b.c"),
+    ],
+)
+def test_library_ids_are_catalog_ids(name: str, expected: str) -> None:
+    assert library_id_of(name) == expected
