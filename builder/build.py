@@ -28,6 +28,7 @@ from builder import __version__
 from builder.cache import BuildCache
 from builder.catalog import catalog_document, file_description, write_catalog
 from builder.config import CatalogConfig, ImportConfig, LibraryConfig, VersionConfig
+from builder.embeddings import VectorsInfo, VectorsStage, load_vectors_stage
 from builder.errors import BuildError, IndexInvalid, StrictWarnings
 from builder.index import VolumeSource, entry_skeleton, write_index
 from builder.lock import OutputLock
@@ -100,6 +101,7 @@ class BuildReport:
     size: SiteSize | None = None
     cache_hits: int = 0
     cache_misses: int = 0
+    vectors: list[VectorsInfo] = field(default_factory=list)
 
     @property
     def source_bytes(self) -> int:
@@ -211,17 +213,25 @@ def build_site(
     on_file: Callable[[str], None] | None = None,
     cache_dir: Path | None = None,
     budget_bytes: int | None = None,
+    embed: str | None = None,
+    on_embedded: Callable[[int], None] | None = None,
 ) -> BuildReport:
-    """Build the site for ``config`` into ``out``; return the report of what was done."""
+    """Build the site for ``config`` into ``out``; return the report of what was done.
+
+    ``embed`` (else the catalog's ``[site] embed``) names an embedding model: each version then
+    also gets a .vec sidecar of section vectors; ``on_embedded`` hears how many were made."""
     started = time.perf_counter()
     report = BuildReport(out)
     cache = BuildCache(cache_dir)
+    vectors: VectorsStage | None = None
+    if embed or config.site.embed:
+        vectors = load_vectors_stage(embed or config.site.embed, cache, on_embedded)
     out.parent.mkdir(parents=True, exist_ok=True)
     with OutputLock(out), _Staging(out) as staging:
         # Compiled templates are not kept: jinja2 runs its bytecode cache's files unchecked as
         # code, and keeping them saved about 0.05 s a build (README, "Rebuilds are incremental").
         env = make_environment()
-        stages = VersionStages(config.site, staging.path, staging.work, env, cache)
+        stages = VersionStages(config.site, staging.path, staging.work, env, cache, vectors)
         report.warnings.extend(config.warnings)
         entries: list[Entry] = []
         for library in sorted(config.libraries, key=lambda lib: lib.id):
@@ -247,6 +257,9 @@ def build_site(
         report.size = measure_site(staging.path)
         report.size.enforce(budget_bytes)
         staging.publish()
+    if vectors is not None:
+        vectors.close()
+    report.vectors = list(stages.vectors.values())
     cache.sweep()
     report.cache_hits, report.cache_misses = cache.hits, cache.misses
     report.seconds = time.perf_counter() - started
@@ -274,6 +287,7 @@ def _write_site_files(
         site=config.site,
         entries=skeletons,
         shards=[v.shard for v in report.versions],
+        vectors=stages.vectors,
         builder_version=__version__,
         updated_at=updated_at,
         index=file_description(index_path, INDEX_FILE),

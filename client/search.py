@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from client.errors import InvalidRequest
 from client.search_features import Candidate, Described, describe
+from client.search_fusion import fuse_rankings
 from client.search_model import RankerModel, Scored, confidence, default_model, order
 from client.search_query import Focus, parse_focus
 from client.search_trim import fit_budget
@@ -180,16 +181,19 @@ def _hits(
 
 
 def collect_candidates(
-    conn: sqlite3.Connection, focus: Focus, total: int
+    conn: sqlite3.Connection, focus: Focus, total: int, extra: Sequence[int] = ()
 ) -> tuple[list[Candidate], dict[str, int]]:
+    """The lexical candidates of ``focus``, plus the sections ``extra`` names (another lane's),
+    each with its evidence; and how many sections hold each concept."""
     frequencies = _frequencies(conn, focus)
     expression = _recall_expression(focus, frequencies, total)
-    if not expression:
+    if not expression and not extra:
         return [], frequencies
     whole = _focus_scores(conn, focus)
-    scores = _recall(conn, focus, expression, whole)
+    scores = _recall(conn, focus, expression, whole) if expression else {}
     plain = whole.plain_places()
     scores.update({i: whole.weighted[i] for i in plain if i not in scores})
+    scores.update({i: whole.weighted.get(i, 0.0) for i in extra if i not in scores})
     ids = sorted(scores)
     hits = _hits(conn, focus, frequencies, ids)
     rows = conn.execute(
@@ -254,10 +258,47 @@ def section_count(conn: sqlite3.Connection) -> int:
     return int(conn.execute("SELECT coalesce(max(id), 0) FROM sections").fetchone()[0])
 
 
+@dataclass(frozen=True)
+class Listed:
+    """A section chosen for the answer: its id, its 0..1 score as shown, and why it matched."""
+
+    section_id: int
+    score: float
+    matches: tuple[str, ...]
+
+
+def _listed(ranked: Sequence[Scored], sure: float) -> list[Listed]:
+    shown = _shown_scores([r.score for r in ranked], sure)
+    return [
+        Listed(r.described.candidate.section_id, score, r.described.matches)
+        for r, score in zip(ranked, shown, strict=True)
+    ]
+
+
+def _fused(
+    ranked: Sequence[Scored], dense: Sequence[tuple[int, float]], sure: float
+) -> list[Listed]:
+    """The lexical order fused with the dense lane's by reciprocal ranks; the first section's
+    score is the answer's confidence, the others fall with their fused score."""
+    matches = {r.described.candidate.section_id: r.described.matches for r in ranked}
+    cosine = dict(dense)
+    fused = fuse_rankings(list(matches), [i for i, _ in dense])
+    top = fused[0][1] if fused else 1.0
+    return [
+        Listed(
+            section_id,
+            round(sure * score / top, 4),
+            matches.get(section_id, ())
+            + ((f"meaning: cosine {cosine[section_id]:.2f}",) if section_id in cosine else ()),
+        )
+        for section_id, score in fused
+    ]
+
+
 def _found(
-    conn: sqlite3.Connection, ranked: Sequence[Scored], max_tokens: int, sure: float
+    conn: sqlite3.Connection, listed: Sequence[Listed], max_tokens: int, sure: float
 ) -> SearchResult:
-    ids = [r.described.candidate.section_id for r in ranked]
+    ids = [r.section_id for r in listed]
     sql = (
         "SELECT id, heading, heading_path, body, path, anchor, source, line_start, line_end, "
         f"sha256 FROM sections WHERE id IN ({_placeholders(len(ids))})"
@@ -266,8 +307,7 @@ def _found(
     ordered = [rows[i] for i in ids]
     budget = fit_budget([str(r[1]) for r in ordered], [str(r[3]) for r in ordered], max_tokens)
     sections = []
-    shown = _shown_scores([r.score for r in ranked], sure)
-    for rank, shown_score, row, trimmed in zip(ranked, shown, ordered, budget.bodies, strict=True):
+    for item, row, trimmed in zip(listed, ordered, budget.bodies, strict=True):
         if trimmed is None:
             continue
         _, heading, path, _, link, anchor, source, start, end, sha256 = row
@@ -282,8 +322,8 @@ def _found(
                 lines=lines,
                 sha256=str(sha256),
                 link=str(link),
-                score=shown_score,
-                matches=rank.described.matches,
+                score=item.score,
+                matches=item.matches,
                 truncated=trimmed.truncated,
             )
         )
@@ -350,9 +390,14 @@ def search_sections(
     max_tokens: int = DEFAULT_MAX_TOKENS,
     min_confidence: float | None = None,
     model: RankerModel | None = None,
+    dense: Sequence[tuple[int, float]] | None = None,
 ) -> SearchResult:
     """The sections of the shard that best answer ``focus``, within the size budget; none when
-    the answer's confidence is below ``min_confidence`` (default: the model's threshold)."""
+    the answer's confidence is below ``min_confidence`` (default: the model's threshold).
+
+    ``dense`` is the semantic lane's answer, (section id, cosine) nearest first: when given,
+    the lexical order is fused with it (client.search_fusion). Whether to answer at all stays
+    the lexical ranking's decision."""
     check_limits(max_sections, max_tokens)
     if len(focus) > MAX_FOCUS_CHARS:
         raise InvalidRequest(f"focus is longer than {MAX_FOCUS_CHARS} characters")
@@ -364,7 +409,8 @@ def search_sections(
     threshold = model.abstain_below if min_confidence is None else min_confidence
     if not ranked or sure < threshold:
         return SearchResult((), False, 0, _NO_MATCH, round(sure, 4) if ranked else None)
-    return _found(conn, ranked[:max_sections], max_tokens, sure)
+    listed = _listed(ranked, sure) if dense is None else _fused(ranked, dense, sure)
+    return _found(conn, listed[:max_sections], max_tokens, sure)
 
 
 def table_of_contents(conn: sqlite3.Connection, limit: int = DEFAULT_TOC_LIMIT) -> list[TocEntry]:
