@@ -413,10 +413,12 @@ class SiteData:
         return ref, data
 
     def _fetch_vectors(self, layer: Layer, ref: VectorsRef) -> bytes:
+        # A bad vectors file costs the semantic lane only: unlike a bad shard, it does not put
+        # the site into its cooldown, which would cost the lexical answers too.
         if layer.folder is not None:
             source = (layer.folder / ref.path).resolve()
             if not source.is_relative_to(layer.folder.resolve()) or not source.is_file():
-                raise self._source_error(layer, f"{layer.folder} has no vectors file {ref.path}")
+                raise ConfigError(f"{layer.folder} has no vectors file {ref.path}")
             data = source.read_bytes()
         elif layer.record is not None:
             sink = io.BytesIO()
@@ -426,8 +428,10 @@ class SiteData:
         else:
             raise ClientError(f"{layer.label} lists vectors but has no place to fetch them from")
         if len(data) != ref.bytes or hashlib.sha256(data).hexdigest() != ref.sha256:
-            raise self._source_error(
-                layer, f"{ref.path} is not the vectors file the catalog lists (size or sha256)"
+            raise NetworkError(
+                f"{ref.path} of {layer.label} is not the vectors file the catalog lists "
+                "(size or sha256)",
+                hints=[layer.label],
             )
         return data
 

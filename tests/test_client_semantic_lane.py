@@ -184,3 +184,39 @@ print(",".join(heavy))
         [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
     )
     assert done.stdout.strip() == "", done.stdout
+
+
+def test_vectors_come_over_http_once_checked_and_a_tampered_file_is_refused(sites, tmp_path):
+    import shutil
+
+    from builder.serve import start_server
+    from client.errors import NetworkError
+
+    site = tmp_path / "site"
+    shutil.copytree(sites / "embedded", site)
+    served = {"local_index": None, "cache_dir": str(tmp_path / "cache"), "semantic": "on"}
+    with start_server(site) as server:
+        from client.app import make_service
+
+        service = make_service(resolve_settings({**served, "index_urls": server.url}, HOME))
+        service.start_lane(wait=True)
+        answer = service.extract("alpha", None, QUESTION)
+        assert (answer["lanes"], answer["semantic"]) == (
+            ["lexical", "semantic"],
+            {"status": "used"},
+        )
+        (sidecar,) = site.rglob("*.vec")
+        found = service.data.vectors("alpha", "1.0.0")
+        assert found is not None and found[1] == sidecar.read_bytes()
+        # A second client with an empty cache meets a file that is not the one listed.
+        data = bytearray(sidecar.read_bytes())
+        data[-1] ^= 0xFF
+        sidecar.write_bytes(bytes(data))
+        other = {**served, "cache_dir": str(tmp_path / "other")}
+        fresh = make_service(resolve_settings({**other, "index_urls": server.url}, HOME))
+        with pytest.raises(NetworkError, match="is not the vectors file the catalog lists"):
+            fresh.data.vectors("alpha", "1.0.0")
+        fresh.start_lane(wait=True)
+        refused = fresh.extract("alpha", None, QUESTION)
+        assert refused["lanes"] == ["lexical"] and refused["semantic"]["status"] == "unavailable"
+        assert refused["sections"]
