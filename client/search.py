@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from client.errors import InvalidRequest
 from client.search_features import Candidate, Described, describe
-from client.search_fusion import fuse_rankings
+from client.search_fusion import KEEP_LEXICAL, fuse_rankings
 from client.search_model import RankerModel, Scored, confidence, default_model, order
 from client.search_query import Focus, parse_focus
 from client.search_trim import fit_budget
@@ -276,23 +276,21 @@ def _listed(ranked: Sequence[Scored], sure: float) -> list[Listed]:
 
 
 def _fused(
-    ranked: Sequence[Scored], dense: Sequence[tuple[int, float]], sure: float
+    ranked: Sequence[Scored], dense: Sequence[tuple[int, float]], sure: float, keep: int
 ) -> list[Listed]:
     """The lexical order fused with the dense lane's by reciprocal ranks; the first section's
-    score is the answer's confidence, the others fall with their fused score."""
+    score is the answer's confidence, the others fall with their fused score (never rising)."""
     matches = {r.described.candidate.section_id: r.described.matches for r in ranked}
     cosine = dict(dense)
-    fused = fuse_rankings(list(matches), [i for i, _ in dense])
-    top = fused[0][1] if fused else 1.0
-    return [
-        Listed(
-            section_id,
-            round(sure * score / top, 4),
-            matches.get(section_id, ())
-            + ((f"meaning: cosine {cosine[section_id]:.2f}",) if section_id in cosine else ()),
+    fused = fuse_rankings(list(matches), [i for i, _ in dense], keep=keep)
+    listed, ceiling = [], 1.0
+    for section_id, score in fused:
+        ceiling = min(ceiling, score / fused[0][1])
+        meaning = (f"meaning: cosine {cosine[section_id]:.2f}",) if section_id in cosine else ()
+        listed.append(
+            Listed(section_id, round(sure * ceiling, 4), matches.get(section_id, ()) + meaning)
         )
-        for section_id, score in fused
-    ]
+    return listed
 
 
 def _found(
@@ -391,13 +389,14 @@ def search_sections(
     min_confidence: float | None = None,
     model: RankerModel | None = None,
     dense: Sequence[tuple[int, float]] | None = None,
+    keep_lexical: int = KEEP_LEXICAL,
 ) -> SearchResult:
     """The sections of the shard that best answer ``focus``, within the size budget; none when
     the answer's confidence is below ``min_confidence`` (default: the model's threshold).
 
     ``dense`` is the semantic lane's answer, (section id, cosine) nearest first: when given,
-    the lexical order is fused with it (client.search_fusion). Whether to answer at all stays
-    the lexical ranking's decision."""
+    the lexical order is fused with it (client.search_fusion), its first ``keep_lexical``
+    sections kept in place. Whether to answer at all stays the lexical ranking's decision."""
     check_limits(max_sections, max_tokens)
     if len(focus) > MAX_FOCUS_CHARS:
         raise InvalidRequest(f"focus is longer than {MAX_FOCUS_CHARS} characters")
@@ -409,7 +408,7 @@ def search_sections(
     threshold = model.abstain_below if min_confidence is None else min_confidence
     if not ranked or sure < threshold:
         return SearchResult((), False, 0, _NO_MATCH, round(sure, 4) if ranked else None)
-    listed = _listed(ranked, sure) if dense is None else _fused(ranked, dense, sure)
+    listed = _listed(ranked, sure) if dense is None else _fused(ranked, dense, sure, keep_lexical)
     return _found(conn, listed[:max_sections], max_tokens, sure)
 
 

@@ -13,13 +13,17 @@ from collections.abc import Sequence
 RRF_K = 60
 # Nearest sections the dense lane offers to the fusion.
 DENSE_LIMIT = 20
+# The lexical answer's first sections that keep their places (0: fusion reorders them all):
+# chosen on the evaluation's dev split (python -m eval.semantic).
+KEEP_LEXICAL = 0
 
 
 def fuse_rankings(
-    lexical: Sequence[int], dense: Sequence[int], k: int = RRF_K
+    lexical: Sequence[int], dense: Sequence[int], k: int = RRF_K, keep: int = 0
 ) -> list[tuple[int, float]]:
     """(section id, fused score) best first: each list adds 1 / (k + rank) for the sections it
-    holds; ties keep the lexical order, then the dense order."""
+    holds; ties keep the lexical order, then the dense order. The first ``keep`` lexical
+    sections stay first, in their order."""
     scores: dict[int, float] = {}
     for ranking in (lexical, dense):
         for rank, section_id in enumerate(ranking, start=1):
@@ -27,4 +31,9 @@ def fuse_rankings(
     order: dict[int, int] = {}
     for section_id in [*lexical, *dense]:
         order.setdefault(section_id, len(order))
-    return sorted(scores.items(), key=lambda item: (-item[1], order[item[0]]))
+    kept = [(i, scores[i]) for i in lexical[:keep]]
+    rest = sorted(
+        ((i, score) for i, score in scores.items() if i not in lexical[:keep]),
+        key=lambda item: (-item[1], order[item[0]]),
+    )
+    return kept + rest

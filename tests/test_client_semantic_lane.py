@@ -28,6 +28,8 @@ def test_reciprocal_rank_fusion_sums_both_lists_and_keeps_lexical_order_on_ties(
     # Two sections each first in one list tie: the lexical one stays ahead.
     assert [i for i, _ in fuse_rankings([5], [7])] == [5, 7]
     assert fuse_rankings([], []) == []
+    # keep: the lexical first sections stay first whatever the dense lane says.
+    assert [i for i, _ in fuse_rankings([1, 2, 3], [3, 9], keep=1)] == [1, 3, 2, 9]
 
 
 @pytest.mark.parametrize(
