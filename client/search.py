@@ -21,9 +21,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from client.errors import InvalidRequest
+from client.search_dense import DenseScores, with_dense
 from client.search_features import Candidate, Described, describe
-from client.search_fusion import KEEP_LEXICAL, fuse_rankings
-from client.search_model import RankerModel, Scored, confidence, default_model, order
+from client.search_model import (
+    RankerModel,
+    Scored,
+    confidence,
+    default_model,
+    order,
+    semantic_model,
+)
 from client.search_query import Focus, parse_focus
 from client.search_trim import fit_budget
 from schemas.shards import FTS_TABLE
@@ -275,24 +282,6 @@ def _listed(ranked: Sequence[Scored], sure: float) -> list[Listed]:
     ]
 
 
-def _fused(
-    ranked: Sequence[Scored], dense: Sequence[tuple[int, float]], sure: float, keep: int
-) -> list[Listed]:
-    """The lexical order fused with the dense lane's by reciprocal ranks; the first section's
-    score is the answer's confidence, the others fall with their fused score (never rising)."""
-    matches = {r.described.candidate.section_id: r.described.matches for r in ranked}
-    cosine = dict(dense)
-    fused = fuse_rankings(list(matches), [i for i, _ in dense], keep=keep)
-    listed, ceiling = [], 1.0
-    for section_id, score in fused:
-        ceiling = min(ceiling, score / fused[0][1])
-        meaning = (f"meaning: cosine {cosine[section_id]:.2f}",) if section_id in cosine else ()
-        listed.append(
-            Listed(section_id, round(sure * ceiling, 4), matches.get(section_id, ()) + meaning)
-        )
-    return listed
-
-
 def _found(
     conn: sqlite3.Connection, listed: Sequence[Listed], max_tokens: int, sure: float
 ) -> SearchResult:
@@ -358,12 +347,16 @@ _NO_MATCH = (
 
 
 def rank_sections(
-    conn: sqlite3.Connection, focus: Focus, model: RankerModel
+    conn: sqlite3.Connection, focus: Focus, model: RankerModel, dense: DenseScores | None = None
 ) -> tuple[list[Scored], float]:
-    """Every candidate of the shard for ``focus``, best first, and the answer's confidence."""
+    """Every candidate of the shard for ``focus``, best first, and the answer's confidence;
+    with ``dense``, the nearest sections join the candidates and ``model`` must be one trained
+    with the dense features (client.search_dense)."""
     total = section_count(conn)
-    candidates, frequencies = collect_candidates(conn, focus, total)
-    return answer_order(model, describe(focus, candidates, frequencies, total))
+    extra = dense.nearest if dense is not None else ()
+    candidates, frequencies = collect_candidates(conn, focus, total, extra)
+    described = describe(focus, candidates, frequencies, total)
+    return answer_order(model, described if dense is None else with_dense(described, dense))
 
 
 def answer_order(model: RankerModel, described: Sequence[Described]) -> tuple[list[Scored], float]:
@@ -388,28 +381,26 @@ def search_sections(
     max_tokens: int = DEFAULT_MAX_TOKENS,
     min_confidence: float | None = None,
     model: RankerModel | None = None,
-    dense: Sequence[tuple[int, float]] | None = None,
-    keep_lexical: int = KEEP_LEXICAL,
+    dense: DenseScores | None = None,
 ) -> SearchResult:
     """The sections of the shard that best answer ``focus``, within the size budget; none when
     the answer's confidence is below ``min_confidence`` (default: the model's threshold).
 
-    ``dense`` is the semantic lane's answer, (section id, cosine) nearest first: when given,
-    the lexical order is fused with it (client.search_fusion), its first ``keep_lexical``
-    sections kept in place. Whether to answer at all stays the lexical ranking's decision."""
+    ``dense`` is the semantic lane's view of the version (client.search_dense): its nearest
+    sections join the candidates and the dense-aware ranker orders them (default model:
+    schemas/ranker-semantic.json)."""
     check_limits(max_sections, max_tokens)
     if len(focus) > MAX_FOCUS_CHARS:
         raise InvalidRequest(f"focus is longer than {MAX_FOCUS_CHARS} characters")
     parsed = parse_focus(focus)
     if not parsed.concepts:
         return SearchResult((), False, 0, _NO_WORDS, None)
-    model = model or default_model()
-    ranked, sure = rank_sections(conn, parsed, model)
+    model = model or (default_model() if dense is None else semantic_model())
+    ranked, sure = rank_sections(conn, parsed, model, dense)
     threshold = model.abstain_below if min_confidence is None else min_confidence
     if not ranked or sure < threshold:
         return SearchResult((), False, 0, _NO_MATCH, round(sure, 4) if ranked else None)
-    listed = _listed(ranked, sure) if dense is None else _fused(ranked, dense, sure, keep_lexical)
-    return _found(conn, listed[:max_sections], max_tokens, sure)
+    return _found(conn, _listed(ranked[:max_sections], sure), max_tokens, sure)
 
 
 def table_of_contents(conn: sqlite3.Connection, limit: int = DEFAULT_TOC_LIMIT) -> list[TocEntry]:

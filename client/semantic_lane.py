@@ -7,7 +7,7 @@ so a lexical-only client never loads them. Until the model is ready, or where a 
 vectors for it, answers are lexical and ``semantic.status`` says why.
 
     status      meaning
-    used        the dense lane's nearest sections were fused into the answer
+    used        the dense lane's nearest sections and cosines were ranked with the lexical ones
     loading     the model is still loading; this answer is lexical
     unavailable the extra is not installed or the model failed to load (reason says which)
     no-vectors  the site has no vectors for this version (built without --embed)
@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from client.errors import ClientError
 from client.model import VectorsRef
-from client.search_fusion import DENSE_LIMIT
+from client.search_dense import DENSE_LIMIT, DenseScores
 
 if TYPE_CHECKING:
     from semantic.dense import VectorIndex
@@ -43,14 +43,14 @@ class VectorSource(Protocol):
 
 @dataclass(frozen=True)
 class DenseAnswer:
-    """The dense lane's nearest sections (None when it could not take part) and its status."""
+    """The dense lane's scores for the focus (None when it could not take part), its status."""
 
-    nearest: tuple[tuple[int, float], ...] | None
+    scores: DenseScores | None
     status: str
     reason: str = ""
 
     def report(self) -> dict[str, Any]:
-        lanes = [LEXICAL, SEMANTIC] if self.nearest is not None else [LEXICAL]
+        lanes = [LEXICAL, SEMANTIC] if self.scores is not None else [LEXICAL]
         semantic = {"status": self.status, **({"reason": self.reason} if self.reason else {})}
         return {"lanes": lanes, "semantic": semantic}
 
@@ -124,8 +124,9 @@ class SemanticLane:
         index = self._index(ref, data)
         if index is None:
             return DenseAnswer(None, "unavailable", f"{ref.path} is not a valid vectors file")
-        nearest = index.nearest(embedder.embed_query(focus), DENSE_LIMIT)
-        return DenseAnswer(tuple(nearest), "used")
+        query = embedder.embed_query(focus)
+        nearest = tuple(section_id for section_id, _ in index.nearest(query, DENSE_LIMIT))
+        return DenseAnswer(DenseScores(index.similarity(query).tolist(), nearest), "used")
 
     def _index(self, ref: VectorsRef, data: bytes) -> VectorIndex | None:
         from schemas.vectors import VectorsInvalid

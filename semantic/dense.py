@@ -23,12 +23,17 @@ class VectorIndex:
         vectors: SectionVectors = decode_vectors(data)
         return cls(vectors.model, dequantise(vectors))
 
+    def similarity(self, query: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        """The cosine of every section with ``query`` (a unit vector, 1 × dims or dims)."""
+        result: npt.NDArray[np.float32] = self.matrix @ query.reshape(-1)
+        return result
+
     def nearest(self, query: npt.NDArray[np.float32], limit: int) -> list[tuple[int, float]]:
         """(section id, cosine similarity) of the ``limit`` nearest sections, nearest first,
         ties by id. ``query`` is one unit vector (1 × dims or dims)."""
         if not len(self.matrix):
             return []
-        similarity = self.matrix @ query.reshape(-1)
+        similarity = self.similarity(query)
         count = min(limit, len(similarity))
         chosen = np.argpartition(-similarity, count - 1)[:count]
         ordered = sorted(chosen.tolist(), key=lambda row: (-float(similarity[row]), row))

@@ -15,21 +15,35 @@ from jsonschema import Draft202012Validator
 from client.config import resolve_settings
 from client.errors import ConfigError
 from client.mcp_schemas import EXTRACT_RESULT
-from client.search import search_sections
-from client.search_fusion import fuse_rankings
+from client.search import rank_sections, search_sections
+from client.search_dense import DENSE_COVERAGE, DenseScores, with_dense
+from client.search_model import semantic_model
+from client.search_query import parse_focus
 
 HOME = {"HOME": "/home/u"}
 
 
-def test_reciprocal_rank_fusion_sums_both_lists_and_keeps_lexical_order_on_ties():
-    fused = fuse_rankings([1, 2, 3], [3, 9])
-    assert [i for i, _ in fused] == [3, 1, 2, 9]
-    assert fused[0][1] == pytest.approx(1 / 63 + 1 / 61)
-    # Two sections each first in one list tie: the lexical one stays ahead.
-    assert [i for i, _ in fuse_rankings([5], [7])] == [5, 7]
-    assert fuse_rankings([], []) == []
-    # keep: the lexical first sections stay first whatever the dense lane says.
-    assert [i for i, _ in fuse_rankings([1, 2, 3], [3, 9], keep=1)] == [1, 3, 2, 9]
+def test_dense_features_are_the_relative_cosine_and_the_reciprocal_dense_place():
+    from client.search_features import Candidate, Described
+
+    def described(section_id):
+        candidate = Candidate(section_id, "H", (), "h", "p.md", 10, -1.0, {}, None, (0.0,) * 4)
+        return Described(candidate, (0.5,), 0.0, False, ("text hit",))
+
+    dense = DenseScores([0.2, 0.8, 0.4], nearest=(2, 3))
+    one, two, three = with_dense([described(1), described(2), described(3)], dense)
+    assert one.features == (0.5, 0.25, 0.0) and one.coverage == 0.0
+    assert one.matches == ("text hit",)
+    assert two.features == (0.5, 1.0, 1.0) and two.coverage == DENSE_COVERAGE
+    assert two.matches == ("text hit", "meaning: cosine 0.80")
+    assert three.features == (0.5, 0.5, 0.5)
+
+
+def test_rrf_of_the_evaluation_sums_both_lists_and_keeps_first_appearance_on_ties():
+    from eval.semantic import fuse_rankings
+
+    assert fuse_rankings(["a", "b", "c"], ["c", "z"]) == ["c", "a", "b", "z"]
+    assert fuse_rankings(["a"], ["z"]) == ["a", "z"]
 
 
 @pytest.mark.parametrize(
@@ -152,18 +166,20 @@ def _shard(site: Path) -> sqlite3.Connection:
     return sqlite3.connect(raw)
 
 
-def test_fusion_widens_a_lexical_answer_but_never_answers_when_it_abstains(sites):
+def test_the_dense_lane_brings_in_a_section_that_shares_no_word_with_the_focus(sites):
     conn = _shard(sites / "plain")
     headings = [h for (h,) in conn.execute("SELECT heading FROM sections ORDER BY id")]
-    weather = headings.index("Weather") + 1
-    lexical = search_sections(conn, "store records", max_sections=10)
-    assert lexical.sections and "Weather" not in [s.heading for s in lexical.sections][:1]
-    fused = search_sections(conn, "store records", max_sections=10, dense=[(weather, 0.9)])
-    assert fused.sections[0].heading == "Weather"  # first in the dense list, matched lexically
-    assert "meaning: cosine 0.90" in fused.sections[0].matches
-    assert fused.confidence == lexical.confidence
-    silent = search_sections(conn, "zeppelin", dense=[(weather, 0.9)])
-    assert silent.sections == ()
+    focus = "undo my last database modification"
+    assert search_sections(conn, focus, max_sections=10).sections == ()
+    revert = headings.index("Reversing migrations") + 1
+    similarity = [0.8] * len(headings)
+    similarity[revert - 1] = 0.93
+    dense = DenseScores(similarity, nearest=(revert,))
+    ranked, _ = rank_sections(conn, parse_focus(focus), semantic_model(), dense)
+    assert [r.described.candidate.heading for r in ranked] == ["Reversing migrations"]
+    assert "meaning: cosine 0.93" in ranked[0].described.matches
+    found = search_sections(conn, focus, max_sections=10, dense=dense, min_confidence=0.0)
+    assert [s.heading for s in found.sections] == ["Reversing migrations"]
 
 
 def test_a_default_install_imports_no_part_of_the_lane():
