@@ -13,6 +13,7 @@ build leaves the previous site untouched, and a lock keeps two builds from inter
 from __future__ import annotations
 
 import ctypes
+import functools
 import gc
 import os
 import shutil
@@ -30,6 +31,7 @@ from builder import __version__
 from builder.cache import BuildCache
 from builder.catalog import catalog_document, file_description, write_catalog
 from builder.config import CatalogConfig, ImportConfig, LibraryConfig, VersionConfig
+from builder.embeddings import VectorsInfo, VectorsStage, load_vectors_stage
 from builder.errors import BuildError, IndexInvalid, StrictWarnings
 from builder.index import VolumeSource, entry_skeleton, write_index
 from builder.lock import OutputLock
@@ -105,6 +107,7 @@ class BuildReport:
     cache_hits: int = 0
     cache_misses: int = 0
     site_search: SearchIndexInfo | None = None  # what Pagefind indexed, when it ran
+    vectors: list[VectorsInfo] = field(default_factory=list)
 
     @property
     def source_bytes(self) -> int:
@@ -242,31 +245,43 @@ def build_site(
     budget_bytes: int | None = None,
     progress: BuildProgress | None = None,
     site_search: Path | None = None,
+    embed: str | None = None,
 ) -> BuildReport:
     """Build the site for ``config`` into ``out``; return the report of what was done.
-    ``site_search`` is the Pagefind binary that gives every page a search box (None: none)."""
+
+    ``site_search`` is the Pagefind binary that gives every page a search box (None: none).
+    ``embed`` (else the catalog's ``[site] embed``) names an embedding model: each version then
+    also gets a .vec sidecar of section vectors."""
     started = time.perf_counter()
     report = BuildReport(out)
     cache = BuildCache(cache_dir)
     progress = progress or BuildProgress()
+    vectors: VectorsStage | None = None
+    if embed or config.site.embed:
+        on_batch = functools.partial(progress.advance, "embeddings")
+        vectors = load_vectors_stage(embed or config.site.embed, cache, on_batch)
     out.parent.mkdir(parents=True, exist_ok=True)
     with OutputLock(out), _Staging(out) as staging:
         # Compiled templates are not kept: jinja2 runs its bytecode cache's files unchecked as
         # code, and keeping them saved about 0.05 s a build (README, "Rebuilds are incremental").
         env = make_environment(site_search=site_search is not None)
-        stages = VersionStages(config.site, staging.path, staging.work, env, cache, progress)
+        stages = VersionStages(
+            config.site, staging.path, staging.work, env, cache, progress, vectors
+        )
         report.warnings.extend(config.warnings)
         versions = sum(len(library.versions) for library in config.libraries)
         progress.begin("parse", count_files(config) if progress.live else 0)
         progress.begin("shards", versions)
         progress.begin("pages", versions)
+        if vectors is not None:
+            progress.begin("embeddings", 0)  # sections to embed are known only as they come
         entries: list[Entry] = []
         for library in sorted(config.libraries, key=lambda lib: lib.id):
             entries.append(_compile_library(config, library, stages, report, progress, cache))
         for spec in config.imports:
             for entry in _imported_entries(spec):
                 entries.append(_take_imported_entry(entry, spec.index.name, stages, report))
-        for stage in ("parse", "shards", "pages"):
+        for stage in ("parse", "shards", "pages", *(("embeddings",) if vectors else ())):
             progress.end(stage)
         entries.sort(key=lambda item: str(item[0]["id"]))
         _check_skeletons(entries)
@@ -296,6 +311,9 @@ def build_site(
         report.size = measure_site(staging.path)
         report.size.enforce(budget_bytes)
         staging.publish()
+    if vectors is not None:
+        vectors.close()
+    report.vectors = list(stages.vectors.values())
     cache.sweep()
     report.cache_hits, report.cache_misses = cache.hits, cache.misses
     report.seconds = time.perf_counter() - started
@@ -323,6 +341,7 @@ def _write_site_files(
         site=config.site,
         entries=skeletons,
         shards=[v.shard for v in report.versions],
+        vectors=stages.vectors,
         builder_version=__version__,
         updated_at=updated_at,
         index=file_description(index_path, INDEX_FILE),

@@ -106,6 +106,8 @@ def _report_lines(report: BuildReport, verbose: bool) -> list[tuple[bool, str]]:
         )
     if report.cache_hits or report.cache_misses:
         lines.say(f"build cache: {report.cache_hits} reused, {report.cache_misses} rebuilt")
+    if report.vectors:
+        lines.say(_vectors_line(report))
     seconds = max(report.seconds, 1e-9)
     rate = report.source_bytes / 1e6 / seconds
     sections = sum(v.sections for v in report.versions)
@@ -118,6 +120,19 @@ def _report_lines(report: BuildReport, verbose: bool) -> list[tuple[bool, str]]:
     # File names, headings and reasons come from the inputs; a newline or an escape sequence
     # in them must not reach the terminal as it is.
     return [(is_warning, _printable(line)) for is_warning, line in lines]
+
+
+def _vectors_line(report: BuildReport) -> str:
+    """What the embedding stage made and what it cost, per 1,000 sections it embedded."""
+    embedded = sum(v.embedded for v in report.vectors)
+    sections = sum(v.sections for v in report.vectors)
+    seconds = sum(v.seconds for v in report.vectors)
+    per_thousand = f" ({seconds / embedded * 1000:.0f} s per 1,000)" if embedded else ""
+    return (
+        f"vectors ({report.vectors[0].model}): {sections} sections, {embedded} embedded in "
+        f"{seconds:.1f} s{per_thousand}, the rest from the cache; "
+        f"{_megabytes(sum(v.bytes for v in report.vectors))} of sidecars"
+    )
 
 
 def _thin_sections(summary: VersionSummary) -> list[str]:

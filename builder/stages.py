@@ -19,6 +19,7 @@ import jinja2
 
 from builder.cache import BuildCache, cache_key
 from builder.config import SiteConfig
+from builder.embeddings import VectorsInfo, VectorsStage
 from builder.errors import IndexInvalid
 from builder.pages import PageSummary, VersionPages, render_version
 from builder.progress import BuildProgress
@@ -50,9 +51,12 @@ class VersionStages:
         env: jinja2.Environment,
         cache: BuildCache,
         progress: BuildProgress | None = None,
+        vectors: VectorsStage | None = None,
     ) -> None:
         self.progress = progress or BuildProgress()
         self.site = site
+        self.vectors_stage = vectors
+        self.vectors: dict[tuple[str, str], VectorsInfo] = {}
         self.site_dir = site_dir
         self.work_dir = work_dir
         self.env = env
@@ -72,6 +76,11 @@ class VersionStages:
         with self.progress.working("shards"):
             shard = self._shard(result, volume_hash)
         self.progress.advance("shards")
+        if self.vectors_stage is not None:
+            with self.progress.working("embeddings"):
+                self.vectors[(result.library_id, result.version)] = self.vectors_stage.run(
+                    result, volume_hash, self._scratch("vectors"), self.site_dir
+                )
         with self.progress.working("pages"):
             pages = self._pages(skeleton, result, volume_hash)
         self.pages[(result.library_id, result.version)] = pages

@@ -13,7 +13,8 @@ from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 
-from client.config import Settings, resolve_settings
+from client.config import SEMANTIC_OFF, Settings, resolve_settings
+from client.semantic_lane import SemanticLane
 from client.service import DocService
 from client.sources import SiteData
 
@@ -33,6 +34,7 @@ def make_service(settings: Settings, **data_options: object) -> DocService:
         cache_ttl=settings.cache_ttl,
         min_confidence=settings.min_confidence,
         rewrite_below=settings.rewrite_below,
+        lane=None if settings.semantic == SEMANTIC_OFF else SemanticLane(settings.semantic),
     )
     if settings.debug:
         _log_debug(service)

@@ -34,7 +34,12 @@ _SITE_KEYS = frozenset({"title", "baseUrl"})
 _ENTRY_KEYS = frozenset(
     {"id", "name", "summary", "aliases", "homepage", "popularity", "packages", "versions", "shards"}
 )
-_SHARD_KEYS = frozenset({"path", "sha256", "bytes", "rawBytes", "sections", "format", "tokenizer"})
+_SHARD_KEYS = frozenset(
+    {"path", "sha256", "bytes", "rawBytes", "sections", "format", "tokenizer", "vectors"}
+)
+_VECTORS_PATH = re.compile(r"^shards/[^/]+/[^/]+\.[0-9a-f]{16}\.vec$")
+_VECTORS_FORMAT = re.compile(r"^doctrove-vectors@[0-9]+$")
+_VECTORS_KEYS = frozenset({"path", "sha256", "bytes", "model", "dims", "sections", "format"})
 
 
 class Full(Exception):
@@ -180,6 +185,24 @@ class Checker:
             self.string(shard["format"], f"{where}/format", _SHARD_FORMAT)
         if "tokenizer" in shard:
             self.string(shard["tokenizer"], f"{where}/tokenizer", _TOKENIZER)
+        if "vectors" in shard:
+            self.obj(shard["vectors"], f"{where}/vectors", self.vectors)
+
+    def vectors(self, vectors: dict[str, Any], where: str) -> None:
+        self.file(vectors, where)
+        self.keys(vectors, where, ("model", "dims", "sections", "format"), _VECTORS_KEYS)
+        if isinstance(vectors.get("path"), str) and not _VECTORS_PATH.search(vectors["path"]):
+            self.add(f"{where}/path", f"must match {_VECTORS_PATH.pattern}")
+        if "model" in vectors:
+            self.string(vectors["model"], f"{where}/model", _NON_EMPTY)
+        if "sections" in vectors:
+            self.count(vectors["sections"], f"{where}/sections")
+        if "dims" in vectors:
+            self.count(vectors["dims"], f"{where}/dims")
+            if vectors["dims"] == 0:
+                self.add(f"{where}/dims", "must be 1 or more")
+        if "format" in vectors:
+            self.string(vectors["format"], f"{where}/format", _VECTORS_FORMAT)
 
 
 def catalog_schema_problems(document: Any) -> list[str]:

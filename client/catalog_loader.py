@@ -28,10 +28,11 @@ from client.catalog_check import CATALOG_FORMAT, catalog_problems
 from client.disk_cache import CopyRecord, DiskCache
 from client.gc_pause import collector_paused
 from client.index_check import index_entry_problems
-from client.model import CatalogEntry, Provenance, ShardRef
+from client.model import CatalogEntry, Provenance, ShardRef, VectorsRef
 from schemas import INDEX_FORMAT
 from schemas.shards import SHARD_FORMAT
 from schemas.text import TOKENIZER
+from schemas.vectors import VECTORS_FORMAT
 
 CATALOG_FILE = "catalog.json"
 INDEX_FILE = "index.json"
@@ -131,11 +132,30 @@ def _shards(shards: Mapping[str, Mapping[str, Any]]) -> dict[str, ShardRef]:
     # Shards in a newer format or tokenizer than this client reads are left out.
     return {
         version: ShardRef(
-            s["path"], s["sha256"], int(s["bytes"]), int(s["rawBytes"]), int(s["sections"])
+            s["path"],
+            s["sha256"],
+            int(s["bytes"]),
+            int(s["rawBytes"]),
+            int(s["sections"]),
+            _vectors(s.get("vectors")),
         )
         for version, s in shards.items()
         if s["format"] == SHARD_FORMAT and s["tokenizer"] == TOKENIZER
     }
+
+
+def _vectors(vectors: Mapping[str, Any] | None) -> VectorsRef | None:
+    # Vectors in a newer format than this client reads are left out, like such shards.
+    if vectors is None or vectors["format"] != VECTORS_FORMAT:
+        return None
+    return VectorsRef(
+        vectors["path"],
+        vectors["sha256"],
+        int(vectors["bytes"]),
+        vectors["model"],
+        int(vectors["dims"]),
+        int(vectors["sections"]),
+    )
 
 
 def make_entries(checked: CheckedBody, provenance: Provenance) -> list[CatalogEntry]:

