@@ -15,9 +15,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import quote, unquote
 
-from builder.anchors import slugify, unique_anchor
 from builder.errors import BuildError
 from builder.permalinks import page_path, source_file, unservable_characters, version_folder
+from schemas.anchors import slugify, unique_anchor
 from schemas.versions import is_prerelease
 
 IMPORTED_PAGE = "sections.html"

@@ -24,7 +24,7 @@ from builder.config import load_catalog
 from builder.serve import start_server
 from client.config import Settings
 from client.disk_cache import DiskCache
-from client.sources import SiteData
+from client.site_data import SiteData
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = REPO / "examples" / "docbuild.toml"
@@ -134,7 +134,7 @@ SYNC = """
 import sys
 from pathlib import Path
 from client.config import resolve_settings
-from client.sources import SiteData
+from client.site_data import SiteData
 data = SiteData(resolve_settings({"index_urls": sys.argv[1], "cache_dir": sys.argv[2]}, {}))
 summary = data.sync()
 print(summary["shards"], len(summary["failures"]))
@@ -224,7 +224,7 @@ def held(site: Path) -> Iterator[HeldShardServer]:
 OPEN = """
 import sys
 from client.config import resolve_settings
-from client.sources import SiteData
+from client.site_data import SiteData
 data = SiteData(resolve_settings({"index_urls": sys.argv[1], "cache_dir": sys.argv[2]}, {}))
 data.open_shard("python", "3.11.2")
 """

@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from builder.anchors import slugify, unique_anchor
 from builder.shards import write_shard
 from client.disk_cache import DiskCache
 from client.model import ShardRef
@@ -23,6 +22,7 @@ from client.shard_store import (
     install_published,
     open_shard_file,
 )
+from schemas.anchors import slugify, unique_anchor
 from schemas.shard_build import build_database, heading_anchor
 
 RECORDS: list[dict[str, Any]] = [

@@ -21,7 +21,7 @@ from client import catalog_loader
 from client.config import Settings
 from client.errors import ConfigError, NetworkError, NotFound, VersionNotFound
 from client.model import Fallback
-from client.sources import SiteData
+from client.site_data import SiteData
 from schemas.shards import SHARD_FORMAT
 from schemas.text import TOKENIZER
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from client.config import Settings, resolve_settings
 from client.service import DocService
-from client.sources import SiteData
+from client.site_data import SiteData
 
 
 def bundled_site() -> Path | None:
