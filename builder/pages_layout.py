@@ -132,15 +132,6 @@ def page_view(
     return _page(path, [records[i] for i in positions], base_url, with_source=with_source)
 
 
-def arrange_pages(records: Iterable[Mapping[str, Any]], base_url: str) -> tuple[PageView, ...]:
-    """Group records into pages in order of first appearance; imported sections come last."""
-    listed = records if isinstance(records, Sequence) else list(records)
-    return tuple(
-        page_view(path, positions, listed, base_url, with_source=with_source)
-        for path, positions, with_source in page_groups(listed)
-    )
-
-
 def without_bodies(page: PageView) -> PageView:
     """The page as a table of contents needs it: headings and anchors, no section text."""
     return replace(page, sections=tuple(replace(s, body="") for s in page.sections))

@@ -9,11 +9,10 @@ from __future__ import annotations
 import atexit
 import logging
 import sys
-from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 
-from client.config import Settings, resolve_settings
+from client.config import Settings
 from client.service import DocService
 from client.site_data import SiteData
 
@@ -58,7 +57,3 @@ def _log_debug(service: DocService) -> None:
         )
 
     atexit.register(report)
-
-
-def service_from(cli: Mapping[str, object], environ: Mapping[str, str]) -> DocService:
-    return make_service(resolve_settings(cli, environ))
