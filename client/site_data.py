@@ -80,7 +80,7 @@ if TYPE_CHECKING:
 
     from client.http import Fetcher
 
-log = logging.getLogger("doctrove.sources")
+log = logging.getLogger("doctrove.site_data")
 Progress = Callable[[int, int, str], None]
 Job = tuple[CatalogEntry, Layer, str]  # a version's shard to have: (entry, its layer, version)
 # A temporary file this old in the cache was left by a process that died.

@@ -292,4 +292,6 @@ def test_a_bad_url_is_named_once() -> None:
     with pytest.raises(ConfigError) as caught:
         resolve_settings({"index_urls": "127.0.0.1:39073"}, HOME)
     assert str(caught.value).count("127.0.0.1:39073") == 1
-    assert "'127.0.0.1:39073' is not an http:// or https:// URL: add the scheme" in str(caught.value)
+    assert "'127.0.0.1:39073' is not an http:// or https:// URL: add the scheme" in str(
+        caught.value
+    )
