@@ -7,12 +7,12 @@ import jsonschema
 import orjson
 import pytest
 from click.testing import CliRunner
-from tests.test_client_sources import make_site, records
 
 from client.assemble import bundled_site
 from client.cli import main
 from client.mcp_schemas import EXTRACT_RESULT, RELEASES_RESULT
 from tests.shared_anchor_site import DEPLOY, GUIDE, LIBRARY, SHARED, build_shared_anchor_site
+from tests.test_client_site_data import make_site, records
 
 
 @pytest.fixture
