@@ -36,7 +36,7 @@ from builder.config import SiteConfig  # noqa: E402
 from builder.index import entry_skeleton, write_index  # noqa: E402
 from builder.shards import ShardInfo, write_shard  # noqa: E402
 from builder.volumes import VersionResult  # noqa: E402
-from client.app import make_service  # noqa: E402
+from client.assemble import make_service  # noqa: E402
 from client.config import resolve_settings  # noqa: E402
 
 VERSIONS = ("2.0.0", "1.1.0", "1.0.0")
@@ -227,7 +227,7 @@ def _rss_mb() -> tuple[float, float]:
 
 PROBE = """
 import os, sys
-from client.app import make_service
+from client.assemble import make_service
 from client.config import resolve_settings
 service = make_service(resolve_settings({"index_urls": sys.argv[1]}, os.environ))
 if sys.argv[3] == "extract":

@@ -30,7 +30,7 @@ sys.path.insert(0, str(REPO))
 
 from builder.build import build_site  # noqa: E402
 from builder.config import load_catalog  # noqa: E402
-from client.app import make_service  # noqa: E402
+from client.assemble import make_service  # noqa: E402
 from client.config import resolve_settings  # noqa: E402
 from eval.corpus import EXAMPLES  # noqa: E402
 from eval.dataset import load_questions  # noqa: E402

@@ -23,7 +23,6 @@ from schemas.text import TOKENIZER
 
 CATALOG_FORMAT = "doctrove-catalog@1"
 CATALOG_FILE = "catalog.json"
-CATALOG_SCHEMA = "doctrove-catalog-1.schema.json"
 ENTRY_FIELDS = (
     "id",
     "name",

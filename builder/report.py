@@ -21,15 +21,10 @@ def _megabytes(count: int) -> str:
     return f"{count / 1e6:.1f} MB" if count >= 100_000 else f"{count / 1e3:.1f} kB"
 
 
-def render_report(report: BuildReport, *, verbose: bool = False) -> str:
-    """The report as text lines. Skipped files and warnings are listed up to a bound, and
-    always counted, so a large build stays readable."""
-    return "\n".join(line for _, line in _report_lines(report, verbose))
-
-
 def render_report_streams(report: BuildReport, *, verbose: bool = False) -> tuple[str, str]:
     """The report split for the two streams: (summary for stdout, warnings for stderr).
-    Skipped files, warnings and size warnings are the warnings; each is "" when empty."""
+    Skipped files, warnings and size warnings are the warnings; each is "" when empty. Both
+    are listed up to a bound, and always counted, so a large build stays readable."""
     tagged = _report_lines(report, verbose)
     summary = "\n".join(line for is_warning, line in tagged if not is_warning)
     warnings = "\n".join(line for is_warning, line in tagged if is_warning)

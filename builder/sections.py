@@ -19,8 +19,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from builder.anchors import unique_anchor
 from builder.model import ParsedFile, Section, Warning_
+from schemas.anchors import unique_anchor
 from schemas.shards import NEAR_EMPTY_CHARS
 
 MAX_SECTION_CHARS = 6000

@@ -25,7 +25,7 @@ from builder.index import section_record
 from builder.model import ParsedFile, Section, SkippedFile, SourceFile, Warning_
 from builder.parsers import detect_format, parse_file
 from builder.parsers.office import OFFICE_SUFFIXES, parse_document, reader_version
-from builder.parsers.rst_inline import default_role
+from builder.parsers.rst.inline import default_role
 from builder.permalinks import site_permalink, upstream_link
 from builder.projects import ProjectLayout, project_listing, substitute, titled_by_navigation
 from builder.sections import finalize_sections

@@ -66,7 +66,7 @@ def _settings_options(command: F) -> F:
 
 
 def _service(options: dict[str, Any]) -> DocService:
-    from client.app import make_service
+    from client.assemble import make_service
 
     return make_service(_settings(options))
 
@@ -292,7 +292,7 @@ def serve(transport: str, host: str, port: int, workers: int, **options: Any) ->
     doc_read)."""
     options.pop("as_json", None)
     try:
-        from client.app import make_service
+        from client.assemble import make_service
         from client.mcp_serve import check_token, run_server
         from client.rewrite import RewritePolicy
 

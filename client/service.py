@@ -37,8 +37,8 @@ from client.errors import (
 )
 from client.listing import library_list
 from client.lookup import LibraryIndex, export_stems, import_stems
-from client.memo import ResultCache
 from client.model import CatalogEntry, OpenedShard, VectorsRef
+from client.result_cache import ResultCache
 from client.rewrite import check_queries, fuse, language_hint
 from client.search import (
     DEFAULT_MAX_SECTIONS,
@@ -74,7 +74,7 @@ Rewriter = Callable[[str, str, str], Sequence[str]]
 
 
 class SiteSource(Protocol):
-    """What the service needs from the data layer (client.sources.SiteData provides it)."""
+    """What the service needs from the data layer (client.site_data.SiteData provides it)."""
 
     def refresh_if_due(self) -> None: ...
     def entries(self) -> Sequence[CatalogEntry]: ...

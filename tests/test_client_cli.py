@@ -8,11 +8,11 @@ import orjson
 import pytest
 from click.testing import CliRunner
 
-from client.app import bundled_site
+from client.assemble import bundled_site
 from client.cli import main
 from client.mcp_schemas import EXTRACT_RESULT, RELEASES_RESULT
 from tests.shared_anchor_site import DEPLOY, GUIDE, LIBRARY, SHARED, build_shared_anchor_site
-from tests.test_client_sources import make_site, records
+from tests.test_client_site_data import make_site, records
 
 
 @pytest.fixture
@@ -118,7 +118,7 @@ def test_every_setting_is_an_option_of_every_command() -> None:
 def test_sync_then_answer_offline(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """Sync from a real server, stop it, and still answer from the disk copy, marked stale."""
     from builder.serve import start_server
-    from client.app import bundled_site
+    from client.assemble import bundled_site
 
     site = bundled_site()
     assert site is not None

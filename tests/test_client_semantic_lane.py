@@ -102,7 +102,7 @@ def sites(tmp_path_factory):
 
 
 def _service(site: Path, tmp_path: Path, semantic: str):
-    from client.app import make_service
+    from client.assemble import make_service
 
     return make_service(
         resolve_settings(
@@ -187,7 +187,7 @@ def test_a_default_install_imports_no_part_of_the_lane():
     numpy or an embedding library."""
     script = """
 import sys
-from client.app import make_service
+from client.assemble import make_service
 from client.config import resolve_settings
 from builder.cli import main
 service = make_service(resolve_settings({}, {"HOME": "/nonexistent"}))
@@ -214,7 +214,7 @@ def test_vectors_come_over_http_once_checked_and_a_tampered_file_is_refused(site
     shutil.copytree(sites / "embedded", site)
     served = {"local_index": None, "cache_dir": str(tmp_path / "cache"), "semantic": "on"}
     with start_server(site) as server:
-        from client.app import make_service
+        from client.assemble import make_service
 
         service = make_service(resolve_settings({**served, "index_urls": server.url}, HOME))
         service.start_lane(wait=True)

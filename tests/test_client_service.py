@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from client.app import make_service
+from client.assemble import make_service
 from client.config import resolve_settings
 from client.errors import InvalidRequest, NotFound, SectionChanged, VersionNotFound
 from client.service import DocService

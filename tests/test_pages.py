@@ -17,7 +17,8 @@ from builder.config import SiteConfig, load_catalog
 from builder.errors import BuildError
 from builder.pages import build_time, make_environment, render_index, render_library, render_version
 from builder.pages_body import render_body
-from builder.pages_layout import arrange_pages, latest_version, relative_href
+from builder.pages_layout import latest_version, relative_href
+from tests.pages_support import arrange_pages
 
 BASE = "https://docs.example.org/site/"
 SITE = SiteConfig("Test docs", BASE, "Docs for <tests>")

@@ -1,7 +1,7 @@
 """Parse a reStructuredText or Sphinx source file into sections, without docutils.
 
 docutils stops at Sphinx's roles and directives and is slow, so this is a line-based reader of
-the same syntax: ``rst_blocks`` renders the body into a stream of text blocks and headings (section
+the same syntax: ``blocks`` renders the body into a stream of text blocks and headings (section
 titles, and Python API descriptions that Sphinx gives their own permalink), and this module folds
 that stream into sections. Title levels follow docutils: each adornment style gets the next level
 the first time it appears, an overlined style being distinct from the same character underlined.
@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
-from builder.anchors import docutils_id
 from builder.api.model import ApiSource
 from builder.model import ParsedFile, Section
-from builder.parsers.rst_blocks import render_blocks
-from builder.parsers.rst_nodes import Context, DocState, Event, Heading, Resume, Text
+from builder.parsers.docutils_ids import docutils_id
+from builder.parsers.rst.blocks import render_blocks
+from builder.parsers.rst.events import Context, DocState, Event, Heading, Resume, Text
 
 
 @dataclass

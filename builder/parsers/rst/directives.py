@@ -11,16 +11,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from builder.parsers.rst_api import is_api_directive, render_api
-from builder.parsers.rst_autodoc import (
+from builder.parsers.rst.api_descriptions import is_api_directive, render_api
+from builder.parsers.rst.autodoc import (
     find_object,
     member_options,
     members_events,
     object_events,
     summary_line,
 )
-from builder.parsers.rst_inline import render_inline
-from builder.parsers.rst_nodes import (
+from builder.parsers.rst.events import (
     Context,
     DocState,
     Event,
@@ -32,7 +31,8 @@ from builder.parsers.rst_nodes import (
     join_events,
     skip_blank,
 )
-from builder.parsers.rst_tables import Row, read_csv_table, read_list_table
+from builder.parsers.rst.inline import render_inline
+from builder.parsers.rst.tables import Row, read_csv_table, read_list_table
 
 ADMONITIONS = {
     "note": "Note",

@@ -19,7 +19,7 @@ from builder.api.render import (
     render_part,
     signature_text,
 )
-from builder.parsers.rst_nodes import Context, DocState, Event, Heading, Text, dedent, join_events
+from builder.parsers.rst.events import Context, DocState, Event, Heading, Text, dedent, join_events
 
 
 def find_object(
@@ -80,8 +80,8 @@ def _docstring_blocks(
     middleware modules document their classes so); their sections sit at the directive's
     line, since the page has no other line for them. Markup warnings are dropped: they would
     point at the page, not at the code that has the fault."""
-    from builder.parsers.rst import split_lines
-    from builder.parsers.rst_blocks import render_blocks
+    from builder.parsers.rst.blocks import render_blocks
+    from builder.parsers.rst.parser import split_lines
 
     scratch = DocState(relpath=doc.relpath, module=module, highlight=doc.highlight, api=doc.api)
     # At the page's top level (an automodule), a docstring's titles are the page's titles.
@@ -125,9 +125,9 @@ def summary_line(name: str, doc: DocState) -> str:
 def rst_markup(doc: DocState) -> RenderMarkup:
     """Reduce a reST docstring to text as the page's own blocks are; its warnings are dropped,
     since they would point at the page's line, not at the code that has the fault."""
-    # Imported here: rst_blocks imports the directive renderer, which imports this module.
-    from builder.parsers.rst import split_lines
-    from builder.parsers.rst_blocks import render_blocks
+    # Imported here: blocks imports the directive renderer, which imports this module.
+    from builder.parsers.rst.blocks import render_blocks
+    from builder.parsers.rst.parser import split_lines
 
     def render(text: str) -> str:
         scratch = DocState(relpath=doc.relpath, module=doc.module, highlight=doc.highlight)

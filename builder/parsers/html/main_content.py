@@ -14,7 +14,7 @@ import re
 from lxml import etree
 from lxml.etree import _Element as Element
 
-from builder.parsers.html_render import classes, heading_text, select, text_of
+from builder.parsers.html.body_text import classes, heading_text, select, text_of
 
 # A str that declares its own encoding is refused by lxml; the text is already decoded.
 _XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")

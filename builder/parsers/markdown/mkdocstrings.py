@@ -16,7 +16,7 @@ from markdown_it.rules_block import StateBlock
 
 from builder.api.options import mkdocstrings_options
 from builder.api.render import RenderMarkup, docstring_events, member_events, signature_text
-from builder.parsers.rst_nodes import DocState, Event, Heading, Text
+from builder.parsers.rst.events import DocState, Event, Heading, Text
 
 TOKEN_TYPE = "mkdocstrings"
 _BLOCK = re.compile(r":::[ \t]+([A-Za-z_][\w.]*)[ \t]*$")

@@ -2,10 +2,10 @@
 
 Block rendering turns source lines into a flat stream of events: ``Text`` (one rendered body
 block), ``Heading`` (a section starts here) and ``Resume`` (an API description ended, so what
-follows belongs to the section around it again). ``builder.parsers.rst`` folds that stream into
-sections; everything else works on plain lists of source lines whose first line number is known,
-because every nested block (directive content, list item, block quote) is a contiguous run of
-source lines.
+follows belongs to the section around it again). ``builder.parsers.rst.parser`` folds that
+stream into sections; everything else works on plain lists of source lines whose first line
+number is known, because every nested block (directive content, list item, block quote) is a
+contiguous run of source lines.
 """
 
 from __future__ import annotations

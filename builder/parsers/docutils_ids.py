@@ -1,6 +1,7 @@
-"""Make stable, unique anchor ids the way rendered documentation pages spell them.
+"""Spell a heading's anchor id the way Sphinx and docutils do, for reST and MyST pages.
 
-The GitHub-style rule lives in schemas.anchors (clients need it too); the Sphinx one is here.
+The GitHub-style rule lives in schemas.anchors (clients need it too); the Sphinx one is here,
+beside the parsers, its only callers.
 """
 
 from __future__ import annotations
@@ -8,9 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from schemas.anchors import MAX_ANCHOR_LENGTH, slugify, unique_anchor
-
-__all__ = ["MAX_ANCHOR_LENGTH", "docutils_id", "slugify", "unique_anchor"]
+from schemas.anchors import MAX_ANCHOR_LENGTH, slugify
 
 
 def docutils_id(text: str) -> str:

@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from builder.parsers.rst_inline import render_role as render_rst_role
+from builder.parsers.rst.inline import render_role as render_rst_role
 
 _DIRECTIVE_INFO = re.compile(r"\{([A-Za-z0-9][\w.+:-]*)\}[ \t]*(.*)", re.DOTALL)
 _OPTION = re.compile(r":([^:\s][^:]*):(?:[ \t]+(.*))?$")

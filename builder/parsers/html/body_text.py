@@ -76,12 +76,15 @@ def render_blocks(element: Element, depth: int = 0) -> list[str]:
     return render_flow(element, depth)
 
 
-def render_flow(element: Element, depth: int = 0) -> list[str]:
-    """Render mixed content: runs of inline text become paragraphs between the block children."""
+def render_flow(element: Element, depth: int = 0, leave_out: Element | None = None) -> list[str]:
+    """Render mixed content: runs of inline text become paragraphs between the block children.
+    ``leave_out`` is a child rendered elsewhere (an admonition's title); its tail stays."""
     blocks: list[str] = []
     run: list[str] = [space(element.text)]
     for child in element:
-        if is_element(child) and is_block(child):
+        if child is leave_out:
+            pass
+        elif is_element(child) and is_block(child):
             _flush(run, blocks)
             blocks.extend(render_blocks(child, depth + 1))
         elif is_element(child):
@@ -247,19 +250,9 @@ def render_definitions(element: Element, depth: int) -> str:
 
 def render_admonition(element: Element, depth: int) -> list[str]:
     """``div.admonition`` (or ``<details>``) as "Title: text", the title from its title element."""
-    label = ""
-    blocks: list[str] = []
-    run: list[str] = [space(element.text)]
-    for child in element:
-        if is_element(child) and not label and _is_title(child):
-            label = inline_text(child).rstrip(":").strip()
-        elif is_element(child) and is_block(child):
-            _flush(run, blocks)
-            blocks.extend(render_blocks(child, depth + 1))
-        elif is_element(child):
-            run.append(render_inline(child, depth + 1))
-        run.append(space(child.tail))
-    _flush(run, blocks)
+    title = next((c for c in element if is_element(c) and _is_title(c)), None)
+    label = "" if title is None else inline_text(title).rstrip(":").strip()
+    blocks = render_flow(element, depth, leave_out=title)
     if not label:
         return blocks
     if not blocks:

@@ -9,14 +9,13 @@ from __future__ import annotations
 import atexit
 import logging
 import sys
-from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 
-from client.config import SEMANTIC_OFF, Settings, resolve_settings
+from client.config import SEMANTIC_OFF, Settings
 from client.semantic_lane import SemanticLane
 from client.service import DocService
-from client.sources import SiteData
+from client.site_data import SiteData
 
 
 def bundled_site() -> Path | None:
@@ -60,7 +59,3 @@ def _log_debug(service: DocService) -> None:
         )
 
     atexit.register(report)
-
-
-def service_from(cli: Mapping[str, object], environ: Mapping[str, str]) -> DocService:
-    return make_service(resolve_settings(cli, environ))

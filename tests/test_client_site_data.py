@@ -21,7 +21,7 @@ from client import catalog_loader
 from client.config import Settings
 from client.errors import ConfigError, NetworkError, NotFound, VersionNotFound
 from client.model import Fallback
-from client.sources import SiteData
+from client.site_data import SiteData
 from schemas.shards import SHARD_FORMAT
 from schemas.text import TOKENIZER
 
@@ -182,6 +182,12 @@ def data(
     )
 
 
+def have_shard(site: SiteData, entry_id: str, version: str) -> None:
+    """Have a version's shard fetched or built, checked, opened and closed again."""
+    with site.reading_shard(entry_id, version):
+        pass
+
+
 def test_a_site_is_fetched_once_and_revalidated_after_the_ttl(
     tmp_path: Path, host: FakeHost
 ) -> None:
@@ -209,7 +215,7 @@ def test_a_second_process_with_a_warm_cache_asks_nothing_within_the_ttl(
 ) -> None:
     clock = Clock()
     first = data(tmp_path, host, clock, SITE)
-    first.open_shard("flask", "3.1.0").close()
+    have_shard(first, "flask", "3.1.0")
     assert len(host.requests) == 2
 
     def no_validation(document: Any) -> list[str]:
@@ -217,9 +223,9 @@ def test_a_second_process_with_a_warm_cache_asks_nothing_within_the_ttl(
 
     monkeypatch.setattr(catalog_loader, "catalog_problems", no_validation)
     second = data(tmp_path, host, clock, SITE)
-    conn = second.open_shard("flask", "3.1.0")
-    assert conn.execute("SELECT heading FROM sections").fetchall() == [("flask 3.1.0 intro",)]
-    conn.close()
+    with second.reading_shard("flask", "3.1.0") as shard:
+        rows = shard.connection.execute("SELECT heading FROM sections").fetchall()
+    assert rows == [("flask 3.1.0 intro",)]
     assert len(host.requests) == 2
 
 
@@ -352,10 +358,10 @@ def test_a_bad_shard_is_a_network_failure_and_starts_the_cooldown(
     shard = next((tmp_path / "private" / "shards" / "flask").iterdir())
     shard.write_bytes(shard.read_bytes()[:-1] + b"!")
     with pytest.raises(NetworkError, match="has sha256"):
-        site.open_shard("flask", "3.1.0")
+        have_shard(site, "flask", "3.1.0")
     asked = len(host.requests)
     with pytest.raises(NetworkError, match=r"not cached and .* failed .*tried again in 30 s"):
-        site.open_shard("flask", "3.1.0")
+        have_shard(site, "flask", "3.1.0")
     assert len(host.requests) == asked
     assert not list((tmp_path / "cache" / "v1" / "shards").glob("*.sqlite"))
 
@@ -398,9 +404,10 @@ def test_versions_merge_across_sites_and_each_version_names_its_source(tmp_path:
         with site.reading_shard("werkzeug", version) as shard:
             headings[version] = shard.connection.execute("SELECT heading FROM sections").fetchall()
     assert headings == {"2.3.8": [("werkzeug 2.3.8 intro",)], "3.1.3": [("fork 3.1.3",)]}
-    conn = site.open_shard("dayjs", "1.11.13")  # built from the local index's volume
-    assert conn.execute("SELECT body FROM sections").fetchall() == [("About dayjs.",)]
-    conn.close()
+    with site.reading_shard("dayjs", "1.11.13") as shard:  # built from the local index's volume
+        assert shard.connection.execute("SELECT body FROM sections").fetchall() == [
+            ("About dayjs.",)
+        ]
     assert [s["state"] for s in site.status()["sources"]] == ["ok", "ok", "ok"]
     sync = site.sync()
     assert (sync["shards"], sync["failures"]) == (6, [])
@@ -474,7 +481,7 @@ def test_credentials_go_into_requests_and_nowhere_else(tmp_path: Path, host: Fak
     secret_url = SITE.replace("https://", "https://reader:s3cret@")
     site = data(tmp_path, host, Clock(), secret_url)
     (entry,) = site.entries()
-    site.open_shard("flask", "3.1.0").close()
+    have_shard(site, "flask", "3.1.0")
     assert entry.provenance.source == SITE
     expected = "Basic " + base64.b64encode(b"reader:s3cret").decode()
     assert [r.headers.get("authorization") for r in host.requests] == [expected, expected]
@@ -496,11 +503,10 @@ def test_a_plain_index_host_works_through_index_json(tmp_path: Path) -> None:
     (entry,) = site.entries()
     assert (entry.id, entry.shards, entry.provenance.kind) == ("express", {}, "remote")
     for _ in range(2):
-        conn = site.open_shard("express", "4.21.2")
-        assert conn.execute("SELECT heading FROM sections").fetchall() == [
-            ("express 4.21.2 intro",)
-        ]
-        conn.close()
+        with site.reading_shard("express", "4.21.2") as shard:
+            assert shard.connection.execute("SELECT heading FROM sections").fetchall() == [
+                ("express 4.21.2 intro",)
+            ]
     assert host.paths() == ["/docs/catalog.json", "/docs/index.json"]
     assert site.status()["sources"][0]["document"] == "index"
 
@@ -508,9 +514,9 @@ def test_a_plain_index_host_works_through_index_json(tmp_path: Path) -> None:
 def test_unknown_ids_versions_and_shard_formats(tmp_path: Path, host: FakeHost) -> None:
     site = data(tmp_path, host, Clock(), SITE)
     with pytest.raises(NotFound, match="no library with id 'flsk'"):
-        site.open_shard("flsk", "3.1.0")
+        have_shard(site, "flsk", "3.1.0")
     with pytest.raises(VersionNotFound, match=r"it has 3\.1\.0") as caught:
-        site.open_shard("flask", "2.0")
+        have_shard(site, "flask", "2.0")
     assert caught.value.hints == ["3.1.0"]
     catalog = orjson.loads((host.root / "catalog.json").read_bytes())
     catalog["entries"][0]["shards"]["3.1.0"]["format"] = "doctrove-shard@2"
@@ -518,7 +524,7 @@ def test_unknown_ids_versions_and_shard_formats(tmp_path: Path, host: FakeHost) 
     newer = data(tmp_path / "other", host, Clock(), SITE)
     assert newer.entry("flask") is not None and newer.entry("flask").shards == {}  # type: ignore[union-attr]
     with pytest.raises(NetworkError, match="upgrade docclient"):
-        newer.open_shard("flask", "3.1.0")
+        have_shard(newer, "flask", "3.1.0")
 
 
 def test_an_invalid_local_index_is_a_config_error_at_start(tmp_path: Path) -> None:
@@ -536,14 +542,13 @@ def test_an_invalid_local_index_is_a_config_error_at_start(tmp_path: Path) -> No
 def test_a_local_site_folder_serves_its_own_shards(tmp_path: Path) -> None:
     make_site(tmp_path / "built", {"attrs": {"25.3.0": records("attrs", "25.3.0")}})
     site = data(tmp_path, Router(), Clock(), local_index=tmp_path / "built")
-    conn = site.open_shard("attrs", "25.3.0")
-    assert isinstance(conn, sqlite3.Connection)
-    conn.close()
+    with site.reading_shard("attrs", "25.3.0") as opened:
+        assert isinstance(opened.connection, sqlite3.Connection)
     shard = next((tmp_path / "built" / "shards" / "attrs").iterdir())
     shard.write_bytes(b"tampered")
     other = data(tmp_path / "elsewhere", Router(), Clock(), local_index=tmp_path / "built")
     with pytest.raises(ConfigError, match=r"is invalid: .*bytes, the catalog says"):
-        other.open_shard("attrs", "25.3.0")
+        have_shard(other, "attrs", "25.3.0")
 
 
 def test_sync_fetches_every_shard_and_reports_progress(tmp_path: Path) -> None:
@@ -623,12 +628,12 @@ def test_a_plain_host_is_converted_one_version_at_a_time_within_the_entry_limit(
     assert [e.id for e in site.entries()] == ["a", "b", "c", "d"]
     assert built_files(tmp_path) == []  # listing the entries builds nothing
     for name in ("a", "b", "c"):
-        site.open_shard(name, "1.0").close()
+        have_shard(site, name, "1.0")
     assert len(built_files(tmp_path)) == 2  # "a", the least recently used, went first
-    conn = site.open_shard("c", "1.0")
-    assert conn.execute("SELECT heading FROM sections").fetchall() == [("c 1.0 intro",)]
-    conn.close()
-    site.open_shard("a", "1.0").close()  # built again when asked again
+    with site.reading_shard("c", "1.0") as shard:
+        rows = shard.connection.execute("SELECT heading FROM sections").fetchall()
+    assert rows == [("c 1.0 intro",)]
+    have_shard(site, "a", "1.0")  # built again when asked again
     assert len(built_files(tmp_path)) == 2
 
 
@@ -639,9 +644,9 @@ def test_a_bad_volume_of_a_plain_host_fails_only_its_own_version(tmp_path: Path)
     (host.root / "index.json").write_bytes(orjson.dumps(index))
     site = data(tmp_path, host, Clock(), SITE)
     assert [e.id for e in site.entries()] == ["good", "bad"]
-    site.open_shard("good", "1.0").close()
+    have_shard(site, "good", "1.0")
     with pytest.raises(NetworkError, match=r"the volume of bad 1\.0 in .* is invalid: .*lines"):
-        site.open_shard("bad", "1.0")
+        have_shard(site, "bad", "1.0")
 
 
 def test_a_shard_larger_than_the_plain_budget_is_refused(tmp_path: Path) -> None:
@@ -652,7 +657,7 @@ def test_a_shard_larger_than_the_plain_budget_is_refused(tmp_path: Path) -> None
     (host.root / "index.json").write_bytes(orjson.dumps(index))
     site = data(tmp_path, host, Clock(), SITE, plain_budget_mb=1)
     with pytest.raises(ConfigError, match=r"more than the disk budget .*raise --plain-budget-mb"):
-        site.open_shard("big", "1.0")
+        have_shard(site, "big", "1.0")
     assert built_files(tmp_path) == []
 
 
@@ -706,4 +711,30 @@ def test_a_bad_new_shard_falls_back_to_the_versions_last_good_one(
         "is not the shard the catalog lists" in answer["provenance"]["staleReason"]
     )
     with pytest.raises(NetworkError):  # a version never good before has nothing to fall back on
-        data(tmp_path / "fresh", host, clock, SITE).open_shard("flask", "3.1.0")
+        have_shard(data(tmp_path / "fresh", host, clock, SITE), "flask", "3.1.0")
+
+
+def _raise(exception: Exception) -> None:
+    raise exception
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        # ProgrammingError; Python before 3.11 raised sqlite3.Warning, which is no sqlite3.Error.
+        lambda connection: connection.execute("SELECT 1; SELECT 2"),
+        lambda connection: _raise(sqlite3.Warning("a warning")),
+        lambda connection: _raise(sqlite3.DatabaseError("database disk image is malformed")),
+    ],
+    ids=["two-statements", "warning", "database-error"],
+)
+def test_every_sqlite3_exception_in_a_query_becomes_the_sites_error(
+    tmp_path: Path, host: FakeHost, query: Callable[[sqlite3.Connection], object]
+) -> None:
+    site = data(tmp_path, host, Clock(), SITE)
+    with (
+        pytest.raises(NetworkError, match=r"the shard of flask 3\.1\.0 is damaged: ") as caught,
+        site.reading_shard("flask", "3.1.0") as shard,
+    ):
+        query(shard.connection)
+    assert isinstance(caught.value.__cause__, sqlite3.Warning | sqlite3.Error)

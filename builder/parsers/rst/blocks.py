@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import re
 
-from builder.anchors import docutils_id
-from builder.parsers.rst_directives import render_directive, render_rows
-from builder.parsers.rst_inline import render_inline
-from builder.parsers.rst_nodes import (
+from builder.parsers.docutils_ids import docutils_id
+from builder.parsers.rst.directives import render_directive, render_rows
+from builder.parsers.rst.events import (
     MAX_DEPTH,
     Context,
     DocState,
@@ -29,13 +28,14 @@ from builder.parsers.rst_nodes import (
     join_events,
     skip_blank,
 )
-from builder.parsers.rst_tables import (
+from builder.parsers.rst.inline import render_inline
+from builder.parsers.rst.tables import (
     is_grid_border,
     is_simple_border,
     read_grid_table,
     read_simple_table,
 )
-from builder.parsers.rst_titles import adornment_char, is_transition, match_title
+from builder.parsers.rst.titles import adornment_char, is_transition, match_title
 
 _BULLET = re.compile(r"[-*+\u2022\u2023\u2043](?: +|$)")
 _ENUMERATOR = r"(?:\d+|#|[a-zA-Z]|[ivxlcdm]+|[IVXLCDM]+)"

@@ -1,10 +1,10 @@
 """Parse an HTML page (Sphinx output included) into one section per heading and per API entry.
 
-The page's main content (``html_content``) is walked in document order. Headings ``h1``..``h6``
-open sections; Sphinx object descriptions (``html_api``) open sections one level below the
+The page's main content (``main_content``) is walked in document order. Headings ``h1``..``h6``
+open sections; Sphinx object descriptions (``api_entries``) open sections one level below the
 section around them, and the text after such an entry continues that section (its body, not its
 line range, which would then overlap the entry's). Everything else
-is rendered to text (``html_render``) into the section that is open. Elements that hold no
+is rendered to text (``body_text``) into the section that is open. Elements that hold no
 heading or API entry are rendered whole, so only the path down to headings is walked node by
 node.
 """
@@ -16,19 +16,10 @@ from pathlib import PurePosixPath
 
 from lxml.etree import _Element as Element
 
-from builder.anchors import slugify
 from builder.model import ParsedFile, Section, Warning_
-from builder.parsers import text as text_parser
-from builder.parsers.html_api import is_api_list, read_entry
-from builder.parsers.html_content import (
-    find_main,
-    first_h1,
-    head_title,
-    load_document,
-    strip_chrome,
-    strip_tags,
-)
-from builder.parsers.html_render import (
+from builder.parsers import plain_text
+from builder.parsers.html.api_entries import is_api_list, read_entry
+from builder.parsers.html.body_text import (
     HEADING_TAGS,
     MAX_DEPTH,
     classes,
@@ -42,6 +33,15 @@ from builder.parsers.html_render import (
     space,
     text_of,
 )
+from builder.parsers.html.main_content import (
+    find_main,
+    first_h1,
+    head_title,
+    load_document,
+    strip_chrome,
+    strip_tags,
+)
+from schemas.anchors import slugify
 
 
 def parse(text: str, relpath: str) -> ParsedFile:
@@ -51,7 +51,7 @@ def parse(text: str, relpath: str) -> ParsedFile:
     if document is None:
         if not text.strip():
             return ParsedFile(relpath=relpath, title=stem, sections=())
-        fallback = text_parser.parse(strip_tags(text), relpath)
+        fallback = plain_text.parse(strip_tags(text), relpath)
         warning = Warning_(f"{relpath}:1", "HTML too malformed or deeply nested; read as text")
         return ParsedFile(relpath, fallback.title, fallback.sections, (warning,))
     root = find_main(document)

@@ -15,8 +15,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
-from builder.anchors import slugify
 from builder.model import ParsedFile, Section
+from schemas.anchors import slugify
 
 TARGET_CHARS = 1500
 # A first line longer than this reads as a sentence, not a title.

@@ -8,11 +8,10 @@ Public face (everything else in the data layer is an implementation detail)::
     data.entries()             # Sequence[CatalogEntry], merged by version (client.merge)
     data.entry("flask")        # CatalogEntry | None; entry.provenance_of(version) says where
                                # that version comes from
-    data.open_shard("flask", "3.1.0")  # sqlite3.Connection: read-only, verified; the caller
-                                       # closes it. Downloads or builds the shard when needed
-    with data.reading_shard("flask", "3.1.0") as shard:  # OpenedShard: the connection,
-        ...              # closed after the block, and a stale_reason when it is the version's
-                         # last good shard; the one place sqlite3.Error becomes ClientError
+    with data.reading_shard("flask", "3.1.0") as shard:  # OpenedShard: a verified read-only
+        ...              # connection (the shard downloaded or built when needed), closed after
+                         # the block, and a stale_reason when it is the version's last good
+                         # shard. A sqlite3 exception in the block becomes a ClientError
     data.sync(progress, notice)  # fetch every catalog and shard now, for offline use; a
                                  # plain host's shards only as far as its limits allow
     data.status()              # dict: sources, freshness, failures, cache figures
@@ -36,13 +35,14 @@ Freshness: a site's copy is re-checked once it is older than the cache TTL. A fa
 cooldown during which the site is not asked again and its copy on disk answers; after it the
 site is tried again. With a cache TTL of 0 every call re-checks and there is no cooldown.
 
-Errors: NotFound and VersionNotFound (open_shard), NetworkError / FetchTimeout (a site failed and
+Errors: NotFound and VersionNotFound (reading_shard), NetworkError / FetchTimeout (a site failed and
 nothing cached can answer), ConfigError (the local index), ClientError (the bundled index).
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import io
 import logging
@@ -70,14 +70,20 @@ from client.fetch import RemoteSite
 from client.merge import MergedEntry, merge_layers
 from client.model import CatalogEntry, Fallback, OpenedShard, VectorsRef
 from client.plain_shards import PlainShards
-from client.shard_store import BUILT_FOLDER, built_key, install_published, open_shard_file
+from client.shard_store import (
+    BUILT_FOLDER,
+    built_key,
+    install_published,
+    open_shard_file,
+    translating_sqlite,
+)
 
 if TYPE_CHECKING:
     import httpx
 
     from client.http import Fetcher
 
-log = logging.getLogger("doctrove.sources")
+log = logging.getLogger("doctrove.site_data")
 Progress = Callable[[int, int, str], None]
 Job = tuple[CatalogEntry, Layer, str]  # a version's shard to have: (entry, its layer, version)
 # A temporary file this old in the cache was left by a process that died.
@@ -304,10 +310,6 @@ class SiteData:
 
     # Shards.
 
-    def open_shard(self, entry_id: str, version: str) -> sqlite3.Connection:
-        """A verified read-only connection to a version's shard, downloaded or built if needed."""
-        return self._open(entry_id, version).connection
-
     def _open(self, entry_id: str, version: str) -> OpenedShard:
         with self._lock:
             self._ensure_answerable()
@@ -371,23 +373,24 @@ class SiteData:
 
     @contextlib.contextmanager
     def reading_shard(self, entry_id: str, version: str) -> Iterator[OpenedShard]:
-        """:meth:`open_shard` for a block of queries, closed after it; with the reason when
-        the shard is the version's last good one because the catalog's current one failed.
+        """A verified read-only connection to a version's shard (downloaded or built when
+        needed) for a block of queries, closed after it; with the reason when the shard is the
+        version's last good one because the catalog's current one failed.
 
         The checks on opening read the schema, not every page, so a damaged page can still
-        surface as sqlite3.Error in a query. It becomes the error of the shard's source, as a
+        surface as a sqlite3 exception in a query. It becomes the error of the shard's source
+        (translated by client.shard_store.translating_sqlite, the client's SQLite boundary), as a
         shard found invalid when opened does (NetworkError for a site, ConfigError for a local
         index), and the cached copy is removed so the next call fetches or builds it again.
         """
         shard = self._open(entry_id, version)
         try:
-            yield shard
-        except sqlite3.Error as exc:
-            raise self._damaged_shard(entry_id, version, exc) from exc
+            with translating_sqlite(functools.partial(self._damaged_shard, entry_id, version)):
+                yield shard
         finally:
             shard.connection.close()
 
-    def _damaged_shard(self, entry_id: str, version: str, exc: sqlite3.Error) -> ClientError:
+    def _damaged_shard(self, entry_id: str, version: str, exc: Exception) -> ClientError:
         with self._lock:
             server = self._merged[entry_id].server(version)
             if server is None:  # the catalog changed under the query: nothing cached to drop

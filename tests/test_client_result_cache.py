@@ -2,7 +2,7 @@
 
 import pytest
 
-from client.memo import CacheStats, ResultCache
+from client.result_cache import CacheStats, ResultCache
 
 
 class Clock:

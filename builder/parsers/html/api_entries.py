@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from lxml.etree import _Element as Element
 
-from builder.anchors import slugify
-from builder.parsers.html_render import classes, is_element, plain_text, select
+from builder.parsers.html.body_text import classes, is_element, plain_text, select
+from schemas.anchors import slugify
 
 # Sphinx domains whose object descriptions are API entries.
 _DOMAINS = frozenset({"py", "c", "cpp", "js", "std"})

@@ -1,7 +1,7 @@
 """Render MyST directive fences with the reST parser's directive renderer, content as Markdown.
 
 A MyST directive means what the reST directive of the same name means, so each fence is
-handed to :func:`builder.parsers.rst_directives.render_directive`: admonitions, version notes,
+handed to :func:`builder.parsers.rst.directives.render_directive`: admonitions, version notes,
 code, tables, and Python API descriptions (``{autoclass}``, ``{py:function}``...) that open a
 section of their own. What differs is the content, which MyST parses as Markdown: the
 renderer given to the reST side parses it again with this file's Markdown parser.
@@ -16,17 +16,17 @@ from dataclasses import dataclass
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from builder.parsers.markdown_myst import MystDirective, directive_name, read_directive
-from builder.parsers.markdown_render import (
+from builder.parsers.markdown.body_text import (
     Document,
     match_closers,
     render_blocks,
     render_inline,
 )
-from builder.parsers.rst import split_lines
-from builder.parsers.rst_blocks import render_blocks as render_rst_blocks
-from builder.parsers.rst_directives import ADMONITIONS, TITLED, VERSION_NOTES, render_directive
-from builder.parsers.rst_nodes import Context, DocState, Event, Text, dedent, join_events
+from builder.parsers.markdown.myst_syntax import MystDirective, directive_name, read_directive
+from builder.parsers.rst.blocks import render_blocks as render_rst_blocks
+from builder.parsers.rst.directives import ADMONITIONS, TITLED, VERSION_NOTES, render_directive
+from builder.parsers.rst.events import Context, DocState, Event, Text, dedent, join_events
+from builder.parsers.rst.parser import split_lines
 
 # Directives nest only as deep as their fences grow; past this depth the content is kept as
 # plain text, so a hostile file cannot exhaust the Python stack.

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
-from builder.parsers.rst_autodoc import find_object, member_options, members_events, object_events
-from builder.parsers.rst_nodes import (
+from builder.parsers.rst.autodoc import find_object, member_options, members_events, object_events
+from builder.parsers.rst.events import (
     Context,
     DocState,
     Event,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from builder.parsers.markdown_html import strip_jsx
+from builder.parsers.markdown.embedded_html import strip_jsx
 
 _ESM_START = re.compile(r"(?:import|export)(?=[\s{*'\"])")
 _CODE_SPAN = re.compile(r"(`+)(.+?)\1", re.DOTALL)

@@ -4,12 +4,12 @@ markdown-it (CommonMark plus tables and strikethrough) decides what is a heading
 lines inside code blocks and HTML comments never are; ``<h1>``..``<h6>`` written as HTML
 are. Front matter supplies the title; in ``.mdx`` files top-level ``import``/``export``
 blocks are dropped and JSX tags give way to their text. Bodies come from
-:mod:`builder.parsers.markdown_render`.
+:mod:`builder.parsers.markdown.body_text`.
 
 MyST Markdown (Sphinx's Markdown) is read too: a ``(label)=`` target above a heading becomes
 that section's anchor, spelled as Sphinx spells the label's id, because that is the id
 ``{ref}`` links and the upstream page use; directive fences go through
-:mod:`builder.parsers.markdown_directives`, where ``{autoclass}`` and other API descriptions
+:mod:`builder.parsers.markdown.myst_directives`, where ``{autoclass}`` and other API descriptions
 open sections of their own as they do in reST.
 """
 
@@ -31,27 +31,28 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 from mdit_py_plugins.myst_blocks import myst_block_plugin
 from mdit_py_plugins.myst_role import myst_role_plugin
 
-from builder.anchors import docutils_id, slugify
 from builder.api.model import ApiSource
 from builder.model import ParsedFile, Section, Warning_
-from builder.parsers.markdown_api import TOKEN_TYPE, block_events, mkdocstrings_rule
-from builder.parsers.markdown_directives import Directives
-from builder.parsers.markdown_front_matter import (
-    split_toml_front_matter,
-    yaml_substitutions,
-    yaml_title,
-)
-from builder.parsers.markdown_html import HtmlHeading, split_html
-from builder.parsers.markdown_mdx import bracket_balance, is_esm
-from builder.parsers.markdown_myst import directive_name
-from builder.parsers.markdown_render import (
+from builder.parsers.docutils_ids import docutils_id
+from builder.parsers.markdown.body_text import (
     MAX_INLINE_CHARS,
     Document,
     match_closers,
     render_blocks,
     render_inline,
 )
-from builder.parsers.rst_nodes import Context, DocState, Heading, Text, join_events
+from builder.parsers.markdown.embedded_html import HtmlHeading, split_html
+from builder.parsers.markdown.front_matter import (
+    split_toml_front_matter,
+    yaml_substitutions,
+    yaml_title,
+)
+from builder.parsers.markdown.mdx import bracket_balance, is_esm
+from builder.parsers.markdown.mkdocstrings import TOKEN_TYPE, block_events, mkdocstrings_rule
+from builder.parsers.markdown.myst_directives import Directives
+from builder.parsers.markdown.myst_syntax import directive_name
+from builder.parsers.rst.events import Context, DocState, Heading, Text, join_events
+from schemas.anchors import slugify
 
 # A heading attribute list such as "{#custom-id}" or "{: #id .class }" at the end of a heading.
 _HEADING_ATTRIBUTES = re.compile(r"\{:?[ \t]*#([^\s{}]+)[^{}]*\}")
@@ -73,7 +74,7 @@ def _build_parser() -> MarkdownIt:
     md.block.ruler.before("colon_fence", TOKEN_TYPE, mkdocstrings_rule)
     # "$5 and $6" is money, not math: a dollar next to a digit never opens or closes math.
     md.use(dollarmath_plugin, allow_digits=False)
-    # Inline parsing runs lazily in markdown_render, and only where a paragraph needs it.
+    # Inline parsing runs lazily in body_text, and only where a paragraph needs it.
     md.disable("inline")
     md.disable("text_join")
     # Deeply nested quotes and lists are rare but legal; markdown-it drops anything nested

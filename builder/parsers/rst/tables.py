@@ -11,7 +11,7 @@ import csv
 import itertools
 import re
 
-from builder.parsers.rst_nodes import indent_of
+from builder.parsers.rst.events import indent_of
 
 _GRID_BORDER = re.compile(r"\+(?:[-=]+\+)+")
 _SIMPLE_BORDER = re.compile(r"=+(?: +=+)*")

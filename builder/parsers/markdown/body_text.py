@@ -5,7 +5,7 @@ Inline code keeps its backticks, links become their text, images their alt text,
 block quotes "> text", admonitions "Note: text", definition lists "term" then the definition
 indented two spaces, and code as fenced blocks. MyST roles read as their text, ``{{ name }}``
 substitutions as their value, and directive fences are handed to the renderer the document
-carries (:mod:`builder.parsers.markdown_directives`); MyST targets, comments and block breaks
+carries (:mod:`builder.parsers.markdown.myst_directives`); MyST targets, comments and block breaks
 leave nothing behind.
 """
 
@@ -19,9 +19,9 @@ from typing import Any, Protocol
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from builder.parsers.markdown_html import attribute_id, html_to_text
-from builder.parsers.markdown_mdx import strip_inline_jsx
-from builder.parsers.markdown_myst import directive_name, humane_label, render_role
+from builder.parsers.markdown.embedded_html import attribute_id, html_to_text
+from builder.parsers.markdown.mdx import strip_inline_jsx
+from builder.parsers.markdown.myst_syntax import directive_name, humane_label, render_role
 
 # Content without these characters renders to itself, so most paragraphs skip inline parsing.
 _NEEDS_INLINE = re.compile(r"[\\`*_\[\]!<&~$]| \n|\{\{")
