@@ -250,5 +250,5 @@ def test_answers_are_cached(service: DocService) -> None:
 
 def test_status(service: DocService, tmp_path: Path) -> None:
     status = service.status()
-    assert status["libraries"] == 13 and status["versions"] == 21
+    assert status["libraries"] == 14 and status["versions"] == 22
     assert status["data"]["sources"][0]["kind"] == "bundled"
