@@ -17,12 +17,11 @@ import orjson
 
 from builder.config import SiteConfig
 from builder.shards import ShardInfo
+from schemas import CATALOG_FORMAT
 from schemas.shards import SHARD_FORMAT
 from schemas.text import TOKENIZER
 
-CATALOG_FORMAT = "doctrove-catalog@1"
 CATALOG_FILE = "catalog.json"
-CATALOG_SCHEMA = "doctrove-catalog-1.schema.json"
 ENTRY_FIELDS = (
     "id",
     "name",

@@ -17,8 +17,9 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from schemas import CATALOG_FORMAT
+
 MAX_PROBLEMS = 50
-CATALOG_FORMAT = "doctrove-catalog@1"
 
 _NON_EMPTY = re.compile(r"\S")
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")

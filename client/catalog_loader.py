@@ -24,12 +24,12 @@ from typing import Any
 
 import orjson
 
-from client.catalog_check import CATALOG_FORMAT, catalog_problems
+from client.catalog_check import catalog_problems
 from client.disk_cache import CopyRecord, DiskCache
 from client.gc_pause import collector_paused
 from client.index_check import index_entry_problems
 from client.model import CatalogEntry, Provenance, ShardRef
-from schemas import INDEX_FORMAT
+from schemas import CATALOG_FORMAT, INDEX_FORMAT
 from schemas.shards import SHARD_FORMAT
 from schemas.text import TOKENIZER
 
