@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -101,3 +102,46 @@ def test_model_and_schema_refuse_what_the_seed_refuses(change: Any, where: str) 
 
 def test_schema_file_names_match_the_package_constants() -> None:
     assert INDEX_SCHEMA in {spec.name for spec in SCHEMA_FILES}
+
+
+def _mutated(document: Any, rng: random.Random) -> Any:
+    """One random change somewhere in ``document``."""
+    replacements: list[Any] = [None, True, 0, -1, 1.5, "", " ", "x", [], {}, [1, 2], ["a"]]
+    if isinstance(document, dict) and document and rng.random() < 0.7:
+        key = rng.choice(sorted(document))
+        roll = rng.random()
+        if roll < 0.15:
+            del document[key]
+        elif roll < 0.25:
+            document[rng.choice(["extra", "lines", "sha256", "anchor"])] = rng.choice(replacements)
+        elif roll < 0.55 or not isinstance(document[key], dict | list):
+            document[key] = rng.choice(replacements)
+        else:
+            document[key] = _mutated(document[key], rng)
+        return document
+    if isinstance(document, list) and document and rng.random() < 0.7:
+        index = rng.randrange(len(document))
+        document[index] = _mutated(document[index], rng)
+        return document
+    return rng.choice(replacements)
+
+
+def test_model_and_generated_schema_agree_on_random_changes() -> None:
+    good = _seed_documents()[0]
+    good["entries"][0]["volumes"]["5.1.0"]["sections"][0].update(
+        anchor="a", source="index.md", lines=[1, 2], sha256="ab" * 32, headingPath=["Guide"]
+    )
+    validator = Draft202012Validator(load_schema(INDEX_SCHEMA))
+    rng = random.Random(20261201)
+    valid = 0
+    for _ in range(2000):
+        document = _mutated(copy.deepcopy(good), rng)
+        expected = validator.is_valid(document)
+        try:
+            INDEX_DECODER.decode(orjson.dumps(document))
+            decoded = True
+        except msgspec.ValidationError:
+            decoded = False
+        assert decoded == expected, document
+        valid += expected
+    assert 100 < valid < 1900  # both verdicts are well represented
