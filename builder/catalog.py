@@ -18,10 +18,10 @@ import orjson
 from builder.config import SiteConfig
 from builder.embeddings import VectorsInfo, vectors_description
 from builder.shards import ShardInfo
+from schemas import CATALOG_FORMAT
 from schemas.shards import SHARD_FORMAT
 from schemas.text import TOKENIZER
 
-CATALOG_FORMAT = "doctrove-catalog@1"
 CATALOG_FILE = "catalog.json"
 ENTRY_FIELDS = (
     "id",

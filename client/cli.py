@@ -17,6 +17,7 @@ import orjson
 from client import __version__
 from client.config import SETTINGS, Settings, resolve_settings
 from client.errors import ClientError
+from client.limits import DEFAULT_LOOKUP_LIMIT, DEFAULT_MAX_SECTIONS, DEFAULT_MAX_TOKENS
 from client.listing import render_list
 from client.mcp_serve import DEFAULT_HTTP_WORKERS, MAX_HTTP_WORKERS
 from client.render import (
@@ -120,7 +121,9 @@ def main() -> None:
 
 @main.command()
 @click.argument("query")
-@click.option("--limit", type=int, default=5, show_default=True, help="How many libraries.")
+@click.option(
+    "--limit", type=int, default=DEFAULT_LOOKUP_LIMIT, show_default=True, help="How many libraries."
+)
 @_settings_options
 def lookup(query: str, limit: int, **options: Any) -> None:
     """Which library is QUERY? (catalog_lookup)"""
@@ -142,11 +145,11 @@ def releases(library_id: str, **options: Any) -> None:
     "--focus",
     help="One concept to look for; without it, the first sections and the table of contents.",
 )
-@click.option("--max-sections", type=int, default=5, show_default=True)
+@click.option("--max-sections", type=int, default=DEFAULT_MAX_SECTIONS, show_default=True)
 @click.option(
     "--max-tokens",
     type=int,
-    default=4000,
+    default=DEFAULT_MAX_TOKENS,
     show_default=True,
     help="Size budget of the answer (about four characters a token).",
 )

@@ -22,6 +22,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from client.errors import InvalidRequest
+from client.limits import (
+    DEFAULT_MAX_SECTIONS,
+    DEFAULT_MAX_TOKENS,
+    MAX_FOCUS_CHARS,
+    MAX_SECTIONS,
+    MAX_TOKENS,
+    MIN_SECTIONS,
+    MIN_TOKENS,
+)
 from client.search_dense import DenseScores, with_dense
 from client.search_features import Candidate, Described, describe
 from client.search_model import (
@@ -34,14 +43,11 @@ from client.search_model import (
 )
 from client.search_query import Focus, parse_focus
 from client.search_trim import Budgeted, fit_budget
-from schemas.shards import FTS_TABLE
+from schemas.shards import BM25_WEIGHTS, FTS_TABLE
 
-MAX_FOCUS_CHARS = 1000
-DEFAULT_MAX_SECTIONS, MAX_SECTIONS = 5, 50
-DEFAULT_MAX_TOKENS, MIN_TOKENS, MAX_TOKENS = 4000, 100, 50000
 DEFAULT_TOC_LIMIT, MAX_TOC_LIMIT = 200, 2000
-# bm25() column weights, in the order heading, heading_path, body, code.
-WEIGHTS = (10.0, 4.0, 1.0, 0.75)
+# bm25() column weights, in the order heading, heading_path, body, code: the shared ones.
+WEIGHTS = BM25_WEIGHTS
 # One field at a time, for the ranker's per-field features: heading, heading path, body, code.
 FIELD_WEIGHTS = tuple(
     tuple(1.0 if column == field else 0.0 for column in range(4)) for field in range(4)
@@ -103,9 +109,9 @@ class TocEntry:
 
 def check_limits(max_sections: int, max_tokens: int) -> None:
     """Raise InvalidRequest when maxSections or maxTokens is out of bounds."""
-    if not 1 <= max_sections <= MAX_SECTIONS:
+    if not MIN_SECTIONS <= max_sections <= MAX_SECTIONS:
         raise InvalidRequest(
-            f"maxSections must be between 1 and {MAX_SECTIONS}, not {max_sections}"
+            f"maxSections must be between {MIN_SECTIONS} and {MAX_SECTIONS}, not {max_sections}"
         )
     if not MIN_TOKENS <= max_tokens <= MAX_TOKENS:
         raise InvalidRequest(

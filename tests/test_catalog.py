@@ -16,9 +16,8 @@ from builder.catalog import (
 )
 from builder.config import SiteConfig
 from builder.shards import ShardInfo
-from schemas import load_schema
+from schemas import CATALOG_SCHEMA, load_schema
 
-CATALOG_SCHEMA_FILE = "doctrove-catalog-1.schema.json"
 SITE = SiteConfig("Team docs", "https://team.example/docs/", "ignored here")
 ENTRIES: list[dict[str, Any]] = [
     {"id": "zod", "name": "Zod", "versions": ["3.24.1"], "volumes": {"3.24.1": {}}},
@@ -157,7 +156,7 @@ def test_catalog_matches_its_json_schema(tmp_path: Path) -> None:
         "bytes": 42,
         "sha256": hashlib.sha256(index.read_bytes()).hexdigest(),
     }
-    validator = jsonschema.Draft202012Validator(load_schema(CATALOG_SCHEMA_FILE))
+    validator = jsonschema.Draft202012Validator(load_schema(CATALOG_SCHEMA))
     for document in (build(), build("2025-01-02T03:04:05.000Z", index=described)):
         assert list(validator.iter_errors(orjson.loads(catalog_bytes(document)))) == []
 
@@ -179,7 +178,7 @@ def test_schema_rejects_malformed_catalogs(change: Any, message: str) -> None:
     document = orjson.loads(catalog_bytes(build()))
     change(document)
     errors = list(
-        jsonschema.Draft202012Validator(load_schema(CATALOG_SCHEMA_FILE)).iter_errors(document)
+        jsonschema.Draft202012Validator(load_schema(CATALOG_SCHEMA)).iter_errors(document)
     )
     assert errors and any(message in error.message for error in errors)
 

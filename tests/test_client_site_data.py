@@ -275,7 +275,7 @@ def invalid_json(request: httpx.Request) -> httpx.Response:
     return httpx.Response(200, content=b'{"format": "doctrove-catalog@1", "entries": [}')
 
 
-@fault("schema-invalid", "invalid catalog: /entries/0: 'shards' is required")
+@fault("schema-invalid", "invalid catalog: /entries/0: Object missing required field `shards`")
 def schema_invalid(request: httpx.Request) -> httpx.Response:
     document = {
         "format": "doctrove-catalog@1",
