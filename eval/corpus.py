@@ -61,8 +61,9 @@ def _key(source: str | None, anchor: str) -> str:
 
 
 @contextmanager
-def open_corpus(config: Path = EXAMPLES) -> Iterator[Corpus]:
-    """Build the examples into a temporary folder and open every shard read-only."""
+def open_corpus(config: Path = EXAMPLES, *, site: Path | None = None) -> Iterator[Corpus]:
+    """Build the examples into a temporary folder and open every shard read-only; ``site``
+    is a site already built from ``config`` to open instead (the tests share one build)."""
     catalog_config = load_catalog(config)
     docs = {
         (library.id, version.version): version.directory
@@ -71,15 +72,17 @@ def open_corpus(config: Path = EXAMPLES) -> Iterator[Corpus]:
     }
     with TemporaryDirectory(prefix="doctrove-eval-") as folder:
         root = Path(folder)
-        build_site(catalog_config, root / "site")
-        catalog = orjson.loads((root / "site" / "catalog.json").read_bytes())
+        if site is None:
+            site = root / "site"
+            build_site(catalog_config, site)
+        catalog = orjson.loads((site / "catalog.json").read_bytes())
         shards: dict[tuple[str, str], sqlite3.Connection] = {}
         versions: dict[str, list[str]] = {}
         try:
             for entry in catalog["entries"]:
                 versions[entry["id"]] = list(entry["versions"])
                 for version, ref in entry["shards"].items():
-                    packed = (root / "site" / ref["path"]).read_bytes()
+                    packed = (site / ref["path"]).read_bytes()
                     raw = root / f"{entry['id']}-{version}.sqlite"
                     raw.write_bytes(
                         gzip.decompress(packed) if ref["path"].endswith(".gz") else packed
