@@ -104,7 +104,12 @@ def _answer(
 ) -> None:
     as_json = options.pop("as_json", False)
     try:
-        answer = ask(_service(options))
+        service = _service(options)
+        try:
+            answer = ask(service)
+        finally:
+            # A process ends after one command, but a host (or CliRunner) may run many in one.
+            service.data.close()
     except ClientError as error:
         _fail(error)
     if as_json:
@@ -249,6 +254,7 @@ def sync(**options: Any) -> None:
                 result = sync_data(progress, _notice)
         else:
             result = sync_data(None if as_json else _progress_lines, _notice)
+        service.data.close()
     except ClientError as error:
         _fail(error)
     failures = result["failures"]

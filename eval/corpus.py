@@ -64,9 +64,14 @@ def _key(source: str | None, anchor: str) -> str:
 
 @contextmanager
 def open_corpus(
-    config: Path = EXAMPLES, *, embed: str | None = None, cache_dir: Path | None = None
+    config: Path = EXAMPLES,
+    *,
+    site: Path | None = None,
+    embed: str | None = None,
+    cache_dir: Path | None = None,
 ) -> Iterator[Corpus]:
-    """Build the examples into a temporary folder and open every shard read-only; with
+    """Build the examples into a temporary folder and open every shard read-only; ``site``
+    is a site already built from ``config`` to open instead (the tests share one build); with
     ``embed``, also embed every section (vectors already in ``cache_dir`` are reused)."""
     catalog_config = load_catalog(config)
     docs = {
@@ -76,8 +81,10 @@ def open_corpus(
     }
     with TemporaryDirectory(prefix="doctrove-eval-") as folder:
         root = Path(folder)
-        build_site(catalog_config, root / "site", embed=embed, cache_dir=cache_dir)
-        catalog = orjson.loads((root / "site" / "catalog.json").read_bytes())
+        if site is None:
+            site = root / "site"
+            build_site(catalog_config, site, embed=embed, cache_dir=cache_dir)
+        catalog = orjson.loads((site / "catalog.json").read_bytes())
         shards: dict[tuple[str, str], sqlite3.Connection] = {}
         versions: dict[str, list[str]] = {}
         vectors: dict[tuple[str, str], Path] = {}
@@ -85,7 +92,7 @@ def open_corpus(
             for entry in catalog["entries"]:
                 versions[entry["id"]] = list(entry["versions"])
                 for version, ref in entry["shards"].items():
-                    packed = (root / "site" / ref["path"]).read_bytes()
+                    packed = (site / ref["path"]).read_bytes()
                     raw = root / f"{entry['id']}-{version}.sqlite"
                     raw.write_bytes(
                         gzip.decompress(packed) if ref["path"].endswith(".gz") else packed
@@ -94,7 +101,7 @@ def open_corpus(
                     conn.execute("PRAGMA trusted_schema = OFF")
                     shards[entry["id"], version] = conn
                     if "vectors" in ref:
-                        vectors[entry["id"], version] = root / "site" / ref["vectors"]["path"]
+                        vectors[entry["id"], version] = site / ref["vectors"]["path"]
             yield Corpus(shards, versions, docs, vectors)
         finally:
             for conn in shards.values():

@@ -19,24 +19,20 @@ from typing import Any
 import orjson
 import pytest
 
-from builder.build import build_site
-from builder.config import load_catalog
 from builder.serve import start_server
 from client.config import Settings
 from client.disk_cache import DiskCache
 from client.site_data import SiteData
 
 REPO = Path(__file__).resolve().parents[1]
-EXAMPLES = REPO / "examples" / "docbuild.toml"
 COMPAT = REPO / "examples" / "compat" / "doctrove-demo-index.json"
 START = 1_800_000_000.0
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("examples") / "site"
-    build_site(load_catalog(EXAMPLES), root)
-    return root
+@pytest.fixture
+def site(examples_site: Path) -> Path:
+    """The session's examples site: these tests serve and read it, never change it."""
+    return examples_site
 
 
 def settings(cache: Path, url: str, ttl: int = 600) -> Settings:
