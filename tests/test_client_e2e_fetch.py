@@ -19,8 +19,8 @@ from typing import Any
 import orjson
 import pytest
 
-from builder.build import build_site
 from builder.config import load_catalog
+from builder.pipeline import build_site
 from builder.serve import start_server
 from client.config import Settings
 from client.disk_cache import DiskCache

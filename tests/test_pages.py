@@ -12,12 +12,12 @@ import lxml.html
 import orjson
 import pytest
 
-from builder.build import build_site
 from builder.config import SiteConfig, load_catalog
 from builder.errors import BuildError
 from builder.pages import build_time, make_environment, render_index, render_library, render_version
 from builder.pages_body import render_body
 from builder.pages_layout import arrange_pages, latest_version, relative_href
+from builder.pipeline import build_site
 
 BASE = "https://docs.example.org/site/"
 SITE = SiteConfig("Test docs", BASE, "Docs for <tests>")

@@ -13,8 +13,8 @@ from pathlib import Path
 import orjson
 import pytest
 
-from builder.build import build_site
 from builder.config import load_catalog
+from builder.pipeline import build_site
 from builder.shards import search_shard, write_shard
 from schemas.shards import verify_shard_meta, verify_shard_schema
 

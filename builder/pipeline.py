@@ -1,0 +1,397 @@
+"""Run a whole build. This module alone knows the order of the stages; ``build_site`` reads as
+the list of them:
+
+    per version   read → parse → compile → volume → shard → pages      (builder.stages.*)
+    at the end    index.json, library pages, landing page, catalog.json  (site_files)
+                  then Pagefind's index, when asked for
+
+Every stage takes and returns frozen records; the build cache wraps the stages from outside
+(``builder.cached_stages``). The site is written into a staging folder that replaces the
+output only when everything succeeded (``builder.staging``), under a lock that keeps two builds
+from interleaving.
+"""
+
+from __future__ import annotations
+
+import gc
+import hashlib
+import os
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import jinja2
+import orjson
+
+from builder.build_report import NEAR_EMPTY_ADVICE, BuildReport, VersionSummary
+from builder.cache import BuildCache
+from builder.cached_stages import (
+    check_volume_cached,
+    compile_version_cached,
+    render_version_cached,
+    templates_fingerprint,
+    write_shard_cached,
+)
+from builder.config import CatalogConfig, ImportConfig, LibraryConfig, SiteConfig, VersionConfig
+from builder.errors import BuildError, IndexInvalid, StrictWarnings
+from builder.index import entry_skeleton
+from builder.lock import OutputLock
+from builder.model import CompiledVersion, Warning_
+from builder.pages import VersionPages, make_environment
+from builder.progress import BuildProgress
+from builder.sections import MAX_NEAR_EMPTY_SHARE
+from builder.site_search import index_site
+from builder.site_size import measure_site
+from builder.stages.parse import encode_record
+from builder.stages.read import count_version_files, read_version
+from builder.stages.site_files import BuiltEntry, write_site_files
+from builder.stages.volume import write_volume
+from builder.staging import Staging
+from schemas import INDEX_FORMAT
+from schemas.index_rules import index_problems
+from schemas.shards import NEAR_EMPTY_CHARS
+from schemas.versions import sort_newest_first
+
+# A version with this many sections leaves enough reference cycles to be worth a full
+# collection before the next one is compiled.
+LARGE_VERSION_SECTIONS = 2000
+VERSION_STAGES = ("parse", "shards", "pages")
+
+
+@dataclass(frozen=True)
+class BuildContext:
+    """What every version's stages share: settings, templates, cache and folders."""
+
+    site: SiteConfig
+    env: jinja2.Environment
+    templates: str  # the templates' fingerprint, part of the pages' cache key
+    cache: BuildCache
+    progress: BuildProgress
+    site_dir: Path
+    work_dir: Path
+
+
+@dataclass(frozen=True)
+class BuiltVersion:
+    """One version, through every per-version stage."""
+
+    summary: VersionSummary
+    warnings: tuple[Warning_, ...]
+    volume: Path  # the volume's fragment of index.json
+    pages: VersionPages
+
+
+def build_site(
+    config: CatalogConfig,
+    out: Path,
+    *,
+    strict: bool = False,
+    updated_at: str | None = None,
+    cache_dir: Path | None = None,
+    budget_bytes: int | None = None,
+    progress: BuildProgress | None = None,
+    site_search: Path | None = None,
+) -> BuildReport:
+    """Build the site for ``config`` into ``out``; return the report of what was done.
+    ``site_search`` is the Pagefind binary that gives every page a search box (None: none)."""
+    started = time.perf_counter()
+    cache = BuildCache(cache_dir)
+    progress = progress or BuildProgress()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with OutputLock(out), Staging(out) as staging:
+        # Compiled templates are not kept: jinja2 runs its bytecode cache's files unchecked as
+        # code, and keeping them saved about 0.05 s a build (README, "Rebuilds are incremental").
+        env = make_environment(site_search=site_search is not None)
+        context = BuildContext(
+            config.site,
+            env,
+            templates_fingerprint(env),
+            cache,
+            progress,
+            staging.path,
+            staging.work,
+        )
+        _begin_version_stages(config, progress)
+        compiled = [_build_library(context, library) for library in _by_id(config.libraries)]
+        imported = [
+            _take_imported(context, spec, entry)
+            for spec in config.imports
+            for entry in _imported_entries(spec)
+        ]
+        for stage in VERSION_STAGES:
+            progress.end(stage)
+        built = [*compiled, *imported]
+        versions = [version for _, entry_versions in built for version in entry_versions]
+        entries = sorted(
+            (_built_entry(*item) for item in built), key=lambda e: str(e.skeleton["id"])
+        )
+        _check_skeletons(entries)
+        warnings = [*config.warnings, *(w for v in versions for w in v.warnings)]
+        _refuse_warnings_when_strict(strict, [v.summary for v in versions], warnings)
+        progress.begin("site files", 1)
+        with progress.working("site files"):
+            shards = [v.summary.shard for v in versions]
+            site_files = write_site_files(
+                env, config.site, entries, shards, staging.path, updated_at
+            )
+        progress.advance("site files")
+        progress.end("site files")
+        searched = None
+        if site_search is not None:
+            progress.begin("site search", sum(len(v.pages.pages) for v in versions))
+            with progress.working("site search"):
+                searched = index_site(staging.path, site_search)
+            progress.advance("site search", searched.pages)
+            progress.end("site search")
+        size = measure_site(staging.path)
+        size.enforce(budget_bytes)
+        staging.publish()
+    cache.sweep()
+    return BuildReport(
+        out,
+        versions=[v.summary for v in versions],
+        imported_entries=[str(entry["id"]) for entry, _ in imported],
+        warnings=warnings,
+        seconds=time.perf_counter() - started,
+        index_bytes=site_files.index_bytes,
+        catalog_bytes=site_files.catalog_bytes,
+        size=size,
+        cache_hits=cache.hits,
+        cache_misses=cache.misses,
+        site_search=searched,
+    )
+
+
+LibraryBuilt = tuple[dict[str, Any], tuple[BuiltVersion, ...]]
+
+
+def _build_library(context: BuildContext, library: LibraryConfig) -> LibraryBuilt:
+    skeleton = entry_skeleton(
+        library_id=library.id,
+        name=library.name,
+        summary=library.summary,
+        aliases=library.aliases,
+        homepage=library.homepage,
+        popularity=library.popularity,
+        packages=library.packages,
+        versions=sort_newest_first([v.version for v in library.versions]),
+    )
+    return skeleton, tuple(
+        _build_configured_version(context, library, skeleton, v) for v in library.versions
+    )
+
+
+def _build_configured_version(
+    context: BuildContext, library: LibraryConfig, skeleton: dict[str, Any], version: VersionConfig
+) -> BuiltVersion:
+    """Read, parse and compile one version of the catalog, then run the version stages."""
+    progress = context.progress
+
+    def on_file(_relpath: str) -> None:
+        progress.advance("parse")
+
+    if version.index is not None:
+        volume = _imported_volume(version.index, version.entry or library.id, version.version)
+        compiled = _compiled_import(library.id, version.version, version.summary, volume)
+        return _build_version(context, skeleton, compiled, version.index.name, "")
+    with progress.working("parse"), read_version(library.id, version, context.work_dir) as files:
+        compiled = compile_version_cached(context.cache, context.site, library, files, on_file)
+    compiled = replace(compiled, warnings=compiled.warnings + files.warnings)
+    built = _build_version(context, skeleton, compiled, files.origin, files.description)
+    # Let this version's records go before the next version is compiled. Parsing and
+    # rendering a large version leave megabytes of reference cycles that would otherwise
+    # wait for the collector's next full pass; for a small one a full pass costs more time
+    # than the memory is worth.
+    large = compiled.cached_volume is None and compiled.section_count >= LARGE_VERSION_SECTIONS
+    del compiled
+    if large:
+        gc.collect()
+    return built
+
+
+def _build_version(
+    context: BuildContext,
+    skeleton: dict[str, Any],
+    compiled: CompiledVersion,
+    origin: str,
+    source: str,
+) -> BuiltVersion:
+    """The per-version stages after compile: volume, shard, pages."""
+    progress, cache = context.progress, context.cache
+    scratch = context.work_dir / _scratch_name(compiled.library_id, compiled.version)
+    with progress.working("parse"):
+        volume = write_volume(compiled, scratch.with_suffix(".json"))
+        check_volume_cached(cache, volume)
+    # A per-version stage over the volume's records (e.g. embeddings) goes here: it takes
+    # ``volume`` and its frozen result becomes a field of BuiltVersion.
+    with progress.working("shards"):
+        shard = write_shard_cached(
+            cache, volume, context.site_dir, scratch.with_name(scratch.name + "-shard")
+        )
+    progress.advance("shards")
+    with progress.working("pages"):
+        pages = render_version_cached(
+            cache,
+            context.env,
+            context.templates,
+            context.site,
+            skeleton,
+            volume,
+            context.site_dir,
+            _beside(scratch, "pages"),
+        )
+    progress.advance("pages")
+    summary = VersionSummary(
+        compiled.library_id,
+        compiled.version,
+        origin,
+        compiled.files_read,
+        compiled.skipped,
+        compiled.section_count,
+        compiled.source_bytes,
+        shard,
+        source,
+        compiled.project,
+        compiled.project_notes,
+        compiled.empty_sections,
+        compiled.near_empty_pages,
+        compiled.api_note,
+    )
+    return BuiltVersion(summary, compiled.warnings, volume.path, pages)
+
+
+def _beside(scratch: Path, kind: str) -> Path:
+    return scratch.with_name(f"{scratch.name}-{kind}")
+
+
+def _entry_id(entry: BuiltEntry) -> str:
+    return str(entry.skeleton["id"])
+
+
+def _scratch_name(library_id: str, version: str) -> str:
+    """A file name for a version's scratch files that any id and version string can take."""
+    return hashlib.sha256(f"{library_id}\0{version}".encode()).hexdigest()[:16]
+
+
+def _take_imported(
+    context: BuildContext, spec: ImportConfig, entry: Mapping[str, Any]
+) -> LibraryBuilt:
+    """An entry of another index, taken whole: its volumes go through the version stages."""
+    skeleton = {k: v for k, v in entry.items() if k != "volumes"}
+    built = tuple(
+        _build_version(
+            context,
+            skeleton,
+            _compiled_import(str(entry["id"]), version, volume.get("summary"), volume),
+            spec.index.name,
+            "",
+        )
+        for version, volume in sorted(entry["volumes"].items())
+    )
+    return skeleton, built
+
+
+def _compiled_import(
+    library_id: str, version: str, summary: str | None, volume: Mapping[str, Any]
+) -> CompiledVersion:
+    """A volume taken from an index, as the compile stage would have made it (unchecked)."""
+    sections = volume.get("sections", [])
+    return CompiledVersion(
+        library_id,
+        version,
+        summary or volume.get("summary"),
+        records=tuple(encode_record(record) for record in sections),
+        section_count=len(sections),
+    )
+
+
+def _imported_volume(index: Path, entry_id: str, version: str) -> dict[str, Any]:
+    document = orjson.loads(index.read_bytes())
+    entry = next(e for e in document["entries"] if e["id"] == entry_id)
+    volume: dict[str, Any] = entry["volumes"][version]
+    return volume
+
+
+def _imported_entries(spec: ImportConfig) -> list[dict[str, Any]]:
+    entries: list[dict[str, Any]] = orjson.loads(spec.index.read_bytes())["entries"]
+    return [e for e in entries if not spec.only or e["id"] in spec.only]
+
+
+def _built_entry(skeleton: dict[str, Any], versions: tuple[BuiltVersion, ...]) -> BuiltEntry:
+    by_version = {v.summary.version: v for v in versions}
+    return BuiltEntry(
+        skeleton,
+        tuple((version, built.volume) for version, built in by_version.items()),
+        tuple(by_version[v].pages for v in skeleton["versions"]),
+    )
+
+
+def _by_id(libraries: tuple[LibraryConfig, ...]) -> list[LibraryConfig]:
+    return sorted(libraries, key=lambda library: library.id)
+
+
+def _begin_version_stages(config: CatalogConfig, progress: BuildProgress) -> None:
+    versions = sum(len(library.versions) for library in config.libraries)
+    progress.begin("parse", count_files(config) if progress.live else 0)
+    progress.begin("shards", versions)
+    progress.begin("pages", versions)
+
+
+def _check_skeletons(entries: list[BuiltEntry]) -> None:
+    """Check every rule above the volume level (volumes were checked one by one)."""
+    document = {
+        "format": INDEX_FORMAT,
+        "entries": [
+            {**entry.skeleton, "volumes": {v: {"sections": []} for v, _ in entry.volumes}}
+            for entry in entries
+        ],
+    }
+    problems = index_problems(document)
+    if problems:
+        raise IndexInvalid("the assembled index", [str(p) for p in problems])
+
+
+def _refuse_warnings_when_strict(
+    strict: bool, versions: list[VersionSummary], warnings: list[Warning_]
+) -> None:
+    """Under --strict, a version that says next to nothing or any warning stops the build."""
+    if not strict:
+        return
+    thin = [problem for v in versions if (problem := v.near_empty_problem())]
+    if thin:
+        raise StrictWarnings(
+            f"--strict: more than {MAX_NEAR_EMPTY_SHARE:.0%} of a version's sections have "
+            f"under {NEAR_EMPTY_CHARS} characters: {'; '.join(thin)}. "
+            f"{NEAR_EMPTY_ADVICE[0].upper()}{NEAR_EMPTY_ADVICE[1:]}. Nothing was written"
+        )
+    if warnings:
+        raise StrictWarnings(
+            f"--strict: the build produced {len(warnings)} warning(s); nothing was written"
+        )
+
+
+def timestamp_from_environment(explicit: str | None = None) -> str | None:
+    """The index's updatedAt: an explicit value, else SOURCE_DATE_EPOCH, else none at all,
+    so that two builds of the same inputs stay byte-identical."""
+    if explicit == "now":
+        moment = datetime.now(UTC)
+    elif explicit:
+        return explicit
+    elif os.environ.get("SOURCE_DATE_EPOCH", "").strip():
+        raw = os.environ["SOURCE_DATE_EPOCH"].strip()
+        if not raw.isdigit():
+            raise BuildError(f"SOURCE_DATE_EPOCH must be whole seconds since 1970, not {raw!r}")
+        moment = datetime.fromtimestamp(int(raw), UTC)
+    else:
+        return None
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+
+
+def count_files(config: CatalogConfig) -> int:
+    return sum(count_version_files(v) for lib in config.libraries for v in lib.versions)
+
+
+__all__ = ["BuildReport", "VersionSummary", "build_site", "count_files"]
