@@ -1,9 +1,8 @@
 """Write doctrove-index@1: section records, entry skeletons, and the streamed final document.
 
 The index holds every section of every version, so it is never built as one object in memory:
-each version's volume is serialized on its own (``VersionResult.write_volume``) and
-``write_index`` stitches
-the final file from those fragments. Keys are sorted everywhere, so the stitched bytes are
+each version's volume is serialized on its own (``builder.stages.volume``) and ``write_index``
+stitches the final file from those fragments. Keys are sorted everywhere, so the stitched bytes are
 the same on every build of the same inputs.
 """
 

@@ -43,12 +43,12 @@ from builder.model import CompiledVersion, Warning_
 from builder.pages import VersionPages, make_environment
 from builder.progress import BuildProgress
 from builder.sections import MAX_NEAR_EMPTY_SHARE
-from builder.site_search import index_site
+from builder.site_search import SearchIndexInfo, index_site
 from builder.site_size import measure_site
 from builder.stages.parse import encode_record
 from builder.stages.read import count_version_files, read_version
-from builder.stages.site_files import BuiltEntry, write_site_files
-from builder.stages.volume import write_volume
+from builder.stages.site_files import BuiltEntry, SiteFiles, write_site_files
+from builder.stages.volume import WrittenVolume, write_volume
 from builder.staging import Staging
 from schemas import INDEX_FORMAT
 from schemas.index_rules import index_problems
@@ -114,38 +114,23 @@ def build_site(
             staging.path,
             staging.work,
         )
+        # Per version: read → parse → compile → volume → shard → pages.
         _begin_version_stages(config, progress)
-        compiled = [_build_library(context, library) for library in _by_id(config.libraries)]
-        imported = [
+        compiled = tuple(_build_library(context, library) for library in _by_id(config.libraries))
+        imported = tuple(
             _take_imported(context, spec, entry)
             for spec in config.imports
             for entry in _imported_entries(spec)
-        ]
+        )
         for stage in VERSION_STAGES:
             progress.end(stage)
-        built = [*compiled, *imported]
-        versions = [version for _, entry_versions in built for version in entry_versions]
-        entries = sorted(
-            (_built_entry(*item) for item in built), key=lambda e: str(e.skeleton["id"])
-        )
-        _check_skeletons(entries)
-        warnings = [*config.warnings, *(w for v in versions for w in v.warnings)]
+        versions = tuple(version for _, built in (*compiled, *imported) for version in built)
+        # Then the whole site: checked, refused under --strict, written, searched.
+        entries = _checked_entries((*compiled, *imported))
+        warnings = (*config.warnings, *(w for v in versions for w in v.warnings))
         _refuse_warnings_when_strict(strict, [v.summary for v in versions], warnings)
-        progress.begin("site files", 1)
-        with progress.working("site files"):
-            shards = [v.summary.shard for v in versions]
-            site_files = write_site_files(
-                env, config.site, entries, shards, staging.path, updated_at
-            )
-        progress.advance("site files")
-        progress.end("site files")
-        searched = None
-        if site_search is not None:
-            progress.begin("site search", sum(len(v.pages.pages) for v in versions))
-            with progress.working("site search"):
-                searched = index_site(staging.path, site_search)
-            progress.advance("site search", searched.pages)
-            progress.end("site search")
+        site_files = _write_site_files(context, entries, versions, updated_at)
+        searched = _index_site_search(context, versions, site_search)
         size = measure_site(staging.path)
         size.enforce(budget_bytes)
         staging.publish()
@@ -154,7 +139,7 @@ def build_site(
         out,
         versions=[v.summary for v in versions],
         imported_entries=[str(entry["id"]) for entry, _ in imported],
-        warnings=warnings,
+        warnings=list(warnings),
         seconds=time.perf_counter() - started,
         index_bytes=site_files.index_bytes,
         catalog_bytes=site_files.catalog_bytes,
@@ -194,42 +179,55 @@ def _build_configured_version(
         progress.advance("parse")
 
     if version.index is not None:
-        volume = _imported_volume(version.index, version.entry or library.id, version.version)
-        compiled = _compiled_import(library.id, version.version, version.summary, volume)
-        return _build_version(context, skeleton, compiled, version.index.name, "")
+        imported = _imported_volume(version.index, version.entry or library.id, version.version)
+        compiled = _compiled_import(library.id, version.version, version.summary, imported)
+        volume = _write_volume(context, compiled)
+        return _build_version(context, skeleton, volume, compiled, version.index.name, "")
     with progress.working("parse"), read_version(library.id, version, context.work_dir) as files:
         compiled = compile_version_cached(context.cache, context.site, library, files, on_file)
-    compiled = replace(compiled, warnings=compiled.warnings + files.warnings)
-    built = _build_version(context, skeleton, compiled, files.origin, files.description)
+    volume = _write_volume(context, compiled)
+    large = compiled.cached_volume is None and compiled.section_count >= LARGE_VERSION_SECTIONS
+    # From here on the records are read back from the volume's file, not kept in memory.
+    compiled = replace(
+        compiled, records=(), cached_volume=None, warnings=compiled.warnings + files.warnings
+    )
+    built = _build_version(context, skeleton, volume, compiled, files.origin, files.description)
     # Let this version's records go before the next version is compiled. Parsing and
     # rendering a large version leave megabytes of reference cycles that would otherwise
     # wait for the collector's next full pass; for a small one a full pass costs more time
     # than the memory is worth.
-    large = compiled.cached_volume is None and compiled.section_count >= LARGE_VERSION_SECTIONS
-    del compiled
+    del volume, compiled
     if large:
         gc.collect()
     return built
 
 
+def _write_volume(context: BuildContext, compiled: CompiledVersion) -> WrittenVolume:
+    """The volume stage: the version's fragment of index.json, written and checked."""
+    name = _scratch_name(compiled.library_id, compiled.version)
+    with context.progress.working("parse"):
+        volume = write_volume(compiled, context.work_dir / f"{name}.json")
+        check_volume_cached(context.cache, volume)
+    return volume
+
+
 def _build_version(
     context: BuildContext,
     skeleton: dict[str, Any],
+    volume: WrittenVolume,
     compiled: CompiledVersion,
     origin: str,
     source: str,
 ) -> BuiltVersion:
-    """The per-version stages after compile: volume, shard, pages."""
+    """The per-version stages after the volume: shard and pages (``compiled`` is read only
+    for the report)."""
     progress, cache = context.progress, context.cache
-    scratch = context.work_dir / _scratch_name(compiled.library_id, compiled.version)
-    with progress.working("parse"):
-        volume = write_volume(compiled, scratch.with_suffix(".json"))
-        check_volume_cached(cache, volume)
+    scratch = volume.path.with_suffix("")
     # A per-version stage over the volume's records (e.g. embeddings) goes here: it takes
     # ``volume`` and its frozen result becomes a field of BuiltVersion.
     with progress.working("shards"):
         shard = write_shard_cached(
-            cache, volume, context.site_dir, scratch.with_name(scratch.name + "-shard")
+            cache, volume, context.site_dir, scratch.with_name(f"{scratch.name}-shard")
         )
     progress.advance("shards")
     with progress.working("pages"):
@@ -241,7 +239,7 @@ def _build_version(
             skeleton,
             volume,
             context.site_dir,
-            _beside(scratch, "pages"),
+            scratch.with_name(f"{scratch.name}-pages"),
         )
     progress.advance("pages")
     summary = VersionSummary(
@@ -263,10 +261,6 @@ def _build_version(
     return BuiltVersion(summary, compiled.warnings, volume.path, pages)
 
 
-def _beside(scratch: Path, kind: str) -> Path:
-    return scratch.with_name(f"{scratch.name}-{kind}")
-
-
 def _entry_id(entry: BuiltEntry) -> str:
     return str(entry.skeleton["id"])
 
@@ -281,17 +275,12 @@ def _take_imported(
 ) -> LibraryBuilt:
     """An entry of another index, taken whole: its volumes go through the version stages."""
     skeleton = {k: v for k, v in entry.items() if k != "volumes"}
-    built = tuple(
-        _build_version(
-            context,
-            skeleton,
-            _compiled_import(str(entry["id"]), version, volume.get("summary"), volume),
-            spec.index.name,
-            "",
-        )
-        for version, volume in sorted(entry["volumes"].items())
-    )
-    return skeleton, built
+    built = []
+    for version, imported in sorted(entry["volumes"].items()):
+        compiled = _compiled_import(str(entry["id"]), version, imported.get("summary"), imported)
+        volume = _write_volume(context, compiled)
+        built.append(_build_version(context, skeleton, volume, compiled, spec.index.name, ""))
+    return skeleton, tuple(built)
 
 
 def _compiled_import(
@@ -340,8 +329,10 @@ def _begin_version_stages(config: CatalogConfig, progress: BuildProgress) -> Non
     progress.begin("pages", versions)
 
 
-def _check_skeletons(entries: list[BuiltEntry]) -> None:
-    """Check every rule above the volume level (volumes were checked one by one)."""
+def _checked_entries(built: tuple[LibraryBuilt, ...]) -> tuple[BuiltEntry, ...]:
+    """The entries sorted by id, once every rule above the volume level holds (volumes were
+    checked one by one)."""
+    entries = tuple(sorted((_built_entry(*item) for item in built), key=_entry_id))
     document = {
         "format": INDEX_FORMAT,
         "entries": [
@@ -352,10 +343,44 @@ def _check_skeletons(entries: list[BuiltEntry]) -> None:
     problems = index_problems(document)
     if problems:
         raise IndexInvalid("the assembled index", [str(p) for p in problems])
+    return entries
+
+
+def _write_site_files(
+    context: BuildContext,
+    entries: tuple[BuiltEntry, ...],
+    versions: tuple[BuiltVersion, ...],
+    updated_at: str | None,
+) -> SiteFiles:
+    progress = context.progress
+    progress.begin("site files", 1)
+    with progress.working("site files"):
+        shards = [version.summary.shard for version in versions]
+        site_files = write_site_files(
+            context.env, context.site, entries, shards, context.site_dir, updated_at
+        )
+    progress.advance("site files")
+    progress.end("site files")
+    return site_files
+
+
+def _index_site_search(
+    context: BuildContext, versions: tuple[BuiltVersion, ...], pagefind: Path | None
+) -> SearchIndexInfo | None:
+    """Pagefind's index of every page, when a Pagefind binary was given."""
+    if pagefind is None:
+        return None
+    progress = context.progress
+    progress.begin("site search", sum(len(version.pages.pages) for version in versions))
+    with progress.working("site search"):
+        searched = index_site(context.site_dir, pagefind)
+    progress.advance("site search", searched.pages)
+    progress.end("site search")
+    return searched
 
 
 def _refuse_warnings_when_strict(
-    strict: bool, versions: list[VersionSummary], warnings: list[Warning_]
+    strict: bool, versions: list[VersionSummary], warnings: tuple[Warning_, ...]
 ) -> None:
     """Under --strict, a version that says next to nothing or any warning stops the build."""
     if not strict:
