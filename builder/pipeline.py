@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
-import orjson
 
 from builder.build_report import NEAR_EMPTY_ADVICE, BuildReport, VersionSummary
 from builder.cache import BuildCache
@@ -45,7 +44,7 @@ from builder.progress import BuildProgress
 from builder.sections import MAX_NEAR_EMPTY_SHARE
 from builder.site_search import SearchIndexInfo, index_site
 from builder.site_size import measure_site
-from builder.stages.parse import encode_record
+from builder.stages.imported import compiled_import, imported_entries, imported_volume
 from builder.stages.read import count_version_files, read_version
 from builder.stages.site_files import BuiltEntry, SiteFiles, write_site_files
 from builder.stages.volume import WrittenVolume, write_volume
@@ -120,7 +119,7 @@ def build_site(
         imported = tuple(
             _take_imported(context, spec, entry)
             for spec in config.imports
-            for entry in _imported_entries(spec)
+            for entry in imported_entries(spec)
         )
         for stage in VERSION_STAGES:
             progress.end(stage)
@@ -179,8 +178,8 @@ def _build_configured_version(
         progress.advance("parse")
 
     if version.index is not None:
-        imported = _imported_volume(version.index, version.entry or library.id, version.version)
-        compiled = _compiled_import(library.id, version.version, version.summary, imported)
+        imported = imported_volume(version.index, version.entry or library.id, version.version)
+        compiled = compiled_import(library.id, version.version, version.summary, imported)
         volume = _write_volume(context, compiled)
         return _build_version(context, skeleton, volume, compiled, version.index.name, "")
     with progress.working("parse"), read_version(library.id, version, context.work_dir) as files:
@@ -277,36 +276,10 @@ def _take_imported(
     skeleton = {k: v for k, v in entry.items() if k != "volumes"}
     built = []
     for version, imported in sorted(entry["volumes"].items()):
-        compiled = _compiled_import(str(entry["id"]), version, imported.get("summary"), imported)
+        compiled = compiled_import(str(entry["id"]), version, imported.get("summary"), imported)
         volume = _write_volume(context, compiled)
         built.append(_build_version(context, skeleton, volume, compiled, spec.index.name, ""))
     return skeleton, tuple(built)
-
-
-def _compiled_import(
-    library_id: str, version: str, summary: str | None, volume: Mapping[str, Any]
-) -> CompiledVersion:
-    """A volume taken from an index, as the compile stage would have made it (unchecked)."""
-    sections = volume.get("sections", [])
-    return CompiledVersion(
-        library_id,
-        version,
-        summary or volume.get("summary"),
-        records=tuple(encode_record(record) for record in sections),
-        section_count=len(sections),
-    )
-
-
-def _imported_volume(index: Path, entry_id: str, version: str) -> dict[str, Any]:
-    document = orjson.loads(index.read_bytes())
-    entry = next(e for e in document["entries"] if e["id"] == entry_id)
-    volume: dict[str, Any] = entry["volumes"][version]
-    return volume
-
-
-def _imported_entries(spec: ImportConfig) -> list[dict[str, Any]]:
-    entries: list[dict[str, Any]] = orjson.loads(spec.index.read_bytes())["entries"]
-    return [e for e in entries if not spec.only or e["id"] in spec.only]
 
 
 def _built_entry(skeleton: dict[str, Any], versions: tuple[BuiltVersion, ...]) -> BuiltEntry:
