@@ -38,7 +38,7 @@ from builder.model import CompiledVersion  # noqa: E402
 from builder.shards import ShardInfo, write_shard  # noqa: E402
 from builder.stages.parse import encode_record  # noqa: E402
 from builder.stages.volume import volume_bytes  # noqa: E402
-from client.app import make_service  # noqa: E402
+from client.assemble import make_service  # noqa: E402
 from client.config import resolve_settings  # noqa: E402
 
 VERSIONS = ("2.0.0", "1.1.0", "1.0.0")
@@ -228,7 +228,7 @@ def _rss_mb() -> tuple[float, float]:
 
 PROBE = """
 import os, sys
-from client.app import make_service
+from client.assemble import make_service
 from client.config import resolve_settings
 service = make_service(resolve_settings({"index_urls": sys.argv[1]}, os.environ))
 if sys.argv[3] == "extract":

@@ -39,7 +39,7 @@ import orjson
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from client.app import make_service  # noqa: E402
+from client.assemble import make_service  # noqa: E402
 from client.config import resolve_settings  # noqa: E402
 from client.service import DocService  # noqa: E402
 

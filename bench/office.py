@@ -25,7 +25,7 @@ from builder.parsers.office import parse_document  # noqa: E402
 
 EXAMPLE_DOCUMENTS = [
     REPO / "examples" / "lcms" / "2.14" / "plugin-api.pdf",
-    REPO / "examples" / "lcms" / "2.14" / "tutorial.docx",
+    REPO / "examples" / "ni-measurement-plugin-packager" / "1.3.0-dev3" / "user-manual.docx",
 ]
 
 

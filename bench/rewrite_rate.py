@@ -24,7 +24,7 @@ import anyio
 import mcp_types as types
 from mcp import Client
 
-from client.app import make_service
+from client.assemble import make_service
 from client.config import resolve_settings
 from client.mcp_server import build_server
 from client.rewrite import RewritePolicy, parse_queries

@@ -7,17 +7,16 @@ the version's code root and the docs are looked for in it, at ``path`` or else `
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from builder.errors import SourceError
 from builder.extract import Extracted, extract_tar, extract_zip
+from schemas.digests import file_sha256
 
 TAR_SUFFIXES = (".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tbz2", ".tar.xz", ".txz")
 ZIP_SUFFIXES = (".zip", ".whl")
 DEFAULT_DOCS_FOLDER = "docs"
-_HASH_CHUNK = 1 << 20
 
 
 class ArchiveProblem(Exception):
@@ -56,14 +55,10 @@ def check_archive(label: str, file: Path, path: str | None) -> ArchiveSource:
 
 
 def archive_sha256(file: Path) -> str:
-    digest = hashlib.sha256()
     try:
-        with file.open("rb") as handle:
-            while chunk := handle.read(_HASH_CHUNK):
-                digest.update(chunk)
+        return file_sha256(file)
     except OSError as exc:
         raise SourceError(f"cannot read {file}: {exc.strerror}") from exc
-    return digest.hexdigest()
 
 
 def extract_archive(source: ArchiveSource, destination: Path) -> Extracted:

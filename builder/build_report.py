@@ -5,11 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from builder.embeddings import VectorsInfo
+from builder.errors import StrictWarnings
 from builder.model import SkippedFile, Warning_
 from builder.sections import MAX_NEAR_EMPTY_SHARE
 from builder.shards import ShardInfo
 from builder.site_search import SearchIndexInfo
 from builder.site_size import SiteSize
+from schemas.shards import NEAR_EMPTY_CHARS
 
 NEAR_EMPTY_ADVICE = (
     "if they are API entries that only name an object (autodoc with no code to read), point "
@@ -66,7 +69,27 @@ class BuildReport:
     cache_hits: int = 0
     cache_misses: int = 0
     site_search: SearchIndexInfo | None = None  # what Pagefind indexed, when it ran
+    vectors: list[VectorsInfo] = field(default_factory=list)  # the sidecars, when embedding
 
     @property
     def source_bytes(self) -> int:
         return sum(v.source_bytes for v in self.versions)
+
+
+def refuse_warnings_when_strict(
+    strict: bool, versions: list[VersionSummary], warnings: tuple[Warning_, ...]
+) -> None:
+    """Under --strict, a version that says next to nothing or any warning stops the build."""
+    if not strict:
+        return
+    thin = [problem for v in versions if (problem := v.near_empty_problem())]
+    if thin:
+        raise StrictWarnings(
+            f"--strict: more than {MAX_NEAR_EMPTY_SHARE:.0%} of a version's sections have "
+            f"under {NEAR_EMPTY_CHARS} characters: {'; '.join(thin)}. "
+            f"{NEAR_EMPTY_ADVICE[0].upper()}{NEAR_EMPTY_ADVICE[1:]}. Nothing was written"
+        )
+    if warnings:
+        raise StrictWarnings(
+            f"--strict: the build produced {len(warnings)} warning(s); nothing was written"
+        )

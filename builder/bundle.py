@@ -30,7 +30,18 @@ def build_bundle(destination: Path) -> None:
     """Write a fresh bundle into ``destination`` (replaced whole)."""
     with tempfile.TemporaryDirectory(prefix="docbuild-bundle-") as scratch:
         site = Path(scratch) / "site"
-        build_site(load_catalog(EXAMPLES), site, updated_at=BUNDLE_TIMESTAMP)
+        build_bundle_site(site)
+        copy_bundle(site, destination)
+
+
+def build_bundle_site(site: Path) -> None:
+    """Build the whole examples site the bundle is taken from (the tests share one)."""
+    build_site(load_catalog(EXAMPLES), site, updated_at=BUNDLE_TIMESTAMP)
+
+
+def copy_bundle(site: Path, destination: Path) -> None:
+    """Replace ``destination`` with the bundled files of a site built by build_bundle_site."""
+    with tempfile.TemporaryDirectory(prefix="docbuild-bundle-") as scratch:
         staged = Path(scratch) / "bundle"
         staged.mkdir()
         for name in BUNDLED_FILES:

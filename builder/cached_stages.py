@@ -6,6 +6,7 @@ what it made. The stages themselves never see the cache.
               unchanged file's records do (parse)
     check     a volume taken from an index is checked once per content
     shard     the shard file and its description, by the volume's hash
+    vectors   the embeddings sidecar and its description, by the model and the volume's hash
     pages     the rendered pages and their summary, by the volume, entry, site and templates
 """
 
@@ -25,6 +26,7 @@ import orjson
 from builder.api.locate import open_source
 from builder.cache import BuildCache, cache_key
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
+from builder.embeddings import VectorsInfo, VectorsStage
 from builder.model import ApiUse, CompiledVersion, FileRecords, SkippedFile, SourceFile, Warning_
 from builder.pages import PageSummary, VersionPages, render_version
 from builder.parsers.office import OFFICE_SUFFIXES, reader_version
@@ -37,6 +39,7 @@ from builder.stages.read import VersionFiles
 from builder.stages.volume import WrittenVolume, check_volume, volume_bytes
 from schemas.shards import SHARD_FORMAT
 from schemas.text import TOKENIZER
+from schemas.vectors import VECTORS_FORMAT
 
 T = TypeVar("T")
 
@@ -259,6 +262,30 @@ def write_shard_cached(
     )
 
 
+def write_vectors_cached(
+    cache: BuildCache, stage: VectorsStage, volume: WrittenVolume, site_dir: Path, scratch: Path
+) -> VectorsInfo:
+    """The embedding stage's sidecar in ``site_dir``, or the one the cache kept for this volume
+    and model (then nothing was embedded and it took no time)."""
+    key = cache_key(
+        "vectors",
+        VECTORS_FORMAT,
+        stage.embedder.model_id,
+        volume.library_id,
+        volume.version,
+        volume.sha256,
+    )
+    return _tree_cached(
+        cache,
+        key + "-info",
+        key,
+        site_dir,
+        scratch,
+        lambda folder: stage.write(volume, folder),
+        lambda kept: VectorsInfo(**{**kept, "embedded": 0, "seconds": 0.0}),
+    )
+
+
 def render_version_cached(
     cache: BuildCache,
     env: jinja2.Environment,
@@ -347,4 +374,5 @@ __all__ = [
     "render_version_cached",
     "templates_fingerprint",
     "write_shard_cached",
+    "write_vectors_cached",
 ]

@@ -16,13 +16,13 @@ from typing import Any
 import orjson
 
 from builder.config import SiteConfig
+from builder.embeddings import VectorsInfo, vectors_description
 from builder.shards import ShardInfo
+from schemas import CATALOG_FORMAT
 from schemas.shards import SHARD_FORMAT
 from schemas.text import TOKENIZER
 
-CATALOG_FORMAT = "doctrove-catalog@1"
 CATALOG_FILE = "catalog.json"
-CATALOG_SCHEMA = "doctrove-catalog-1.schema.json"
 ENTRY_FIELDS = (
     "id",
     "name",
@@ -50,8 +50,13 @@ def shard_description(shard: ShardInfo) -> dict[str, Any]:
     }
 
 
-def catalog_entry(skeleton: Mapping[str, Any], shards: Mapping[str, ShardInfo]) -> dict[str, Any]:
-    """An index entry skeleton's catalog fields, plus ``shards``: {version: shard}.
+def catalog_entry(
+    skeleton: Mapping[str, Any],
+    shards: Mapping[str, ShardInfo],
+    vectors: Mapping[str, VectorsInfo] | None = None,
+) -> dict[str, Any]:
+    """An index entry skeleton's catalog fields, plus ``shards``: {version: shard}, each with
+    its ``vectors`` sidecar when the build embedded that version.
 
     Every listed version must have a shard: a version without one is a bug in the build.
     """
@@ -60,6 +65,9 @@ def catalog_entry(skeleton: Mapping[str, Any], shards: Mapping[str, ShardInfo]) 
     if missing:
         raise ValueError(f"entry {entry.get('id')!r} has no shard for version(s) {missing}")
     entry["shards"] = {v: shard_description(shards[v]) for v in entry.get("versions", [])}
+    for version, info in (vectors or {}).items():
+        if version in entry["shards"]:
+            entry["shards"][version]["vectors"] = vectors_description(info)
     return entry
 
 
@@ -84,17 +92,22 @@ def catalog_document(
     builder_version: str,
     updated_at: str | None,
     index: Mapping[str, Any] | None = None,
+    vectors: Mapping[tuple[str, str], VectorsInfo] | None = None,
 ) -> dict[str, Any]:
-    """The whole catalog. ``entries`` are index entry skeletons (volumes are ignored)."""
+    """The whole catalog. ``entries`` are index entry skeletons (volumes are ignored);
+    ``vectors`` the sidecars by (library id, version), when the build embedded sections."""
     by_library: dict[str, dict[str, ShardInfo]] = {}
     for shard in shards:
         by_library.setdefault(shard.library_id, {})[shard.version] = shard
+    vectors_by_library: dict[str, dict[str, VectorsInfo]] = {}
+    for (library_id, version), info in (vectors or {}).items():
+        vectors_by_library.setdefault(library_id, {})[version] = info
     document: dict[str, Any] = {
         "format": CATALOG_FORMAT,
         "builderVersion": builder_version,
         "site": {"title": site.title, "baseUrl": site.base_url},
         "entries": [
-            catalog_entry(e, by_library.get(str(e["id"]), {}))
+            catalog_entry(e, by_library.get(str(e["id"]), {}), vectors_by_library.get(str(e["id"])))
             for e in sorted(entries, key=lambda e: str(e["id"]))
         ],
     }

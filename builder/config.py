@@ -28,7 +28,7 @@ MAX_CATALOG_BYTES = 4 * 1024 * 1024
 # The largest integer every JSON reader keeps exact (JavaScript's Number.MAX_SAFE_INTEGER).
 MAX_POPULARITY = 2**53 - 1
 
-_SITE_KEYS = {"title": str, "base_url": str, "description": str}
+_SITE_KEYS = {"title": str, "base_url": str, "description": str, "embed": str}
 _LIBRARY_KEYS = {
     "id": str,
     "name": str,
@@ -66,6 +66,7 @@ class SiteConfig:
     title: str
     base_url: str
     description: str = ""
+    embed: str = ""  # an embedding model id (semantic.embedders); "" builds no vectors
 
 
 @dataclass(frozen=True)
@@ -155,7 +156,12 @@ def _parse_catalog(raw: dict[str, Any], path: Path, problems: CatalogProblems) -
     base_url = site_table.get("base_url", "/")
     if base_url and not base_url.endswith("/"):
         base_url += "/"
-    site = SiteConfig(site_table.get("title", ""), base_url, site_table.get("description", ""))
+    site = SiteConfig(
+        site_table.get("title", ""),
+        base_url,
+        site_table.get("description", ""),
+        site_table.get("embed", "").strip(),
+    )
 
     root = path.parent
     libraries: list[LibraryConfig] = []

@@ -1,12 +1,25 @@
 """The builder's exception tree; the CLI maps ``exit_code`` to the process exit status.
 
-BuildError (exit 1)              something failed while building
-├── ConfigError (exit 2)         docbuild.toml is invalid; carries every problem found
-├── SourceError (exit 1)         an input file or directory could not be read
-│   ├── UnsafeArchive (exit 1)   an archive or git tree would write outside its folder or is too big
-│   └── UnreadableDocument       a PDF or Office file is skipped, and why (caught per file)
-├── IndexInvalid (exit 1)        an index failed validation; carries every problem found
-└── StrictWarnings (exit 1)      --strict was given and the build produced warnings
+BuildError                 code "build"               exit 1  a build failed
+├── ConfigError            code "config"              exit 2  docbuild.toml is invalid
+├── SourceError            code "source"              exit 1  an input cannot be read at all
+│   ├── UnsafeArchive      code "unsafe-archive"      exit 1  an archive escapes its folder, too big
+│   └── UnreadableDocument code "unreadable-document" exit 1  a PDF or Office file is skipped
+├── IndexInvalid           code "invalid-index"       exit 1  an index breaks doctrove-index@1
+├── StrictWarnings         code "strict"              exit 1  --strict, and the build warned
+├── BuildLocked            code "locked"              exit 1  builder.lock: the output is in use
+├── PublishError           code "publish"             exit 1  builder.publish: git refused
+├── OverBudget             code "over-budget"         exit 1  builder.site_size: over --budget-mb
+├── SiteSearchError        code "site-search"         exit 1  builder.site_search: Pagefind failed
+├── PagefindFormatError    code "site-search"         exit 1  builder.pagefind_order: unknown files
+└── CatalogExists          code "exists"              exit 1  builder.starter: would replace a file
+
+ConfigError and IndexInvalid carry every problem found; UnreadableDocument is caught per file
+and becomes the reason the report gives for skipping it. A class defined beside its only raiser
+is named with its module. builder.serve has a tree of its own (builder/serve/errors.py).
+
+Outside the tree, caught where they are raised and never seen by a caller: GlobError
+(builder.globs), ArchiveProblem (builder.archive_source), GitProblem (builder.git_source).
 """
 
 from __future__ import annotations

@@ -15,9 +15,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import quote, unquote
 
-from builder.anchors import slugify, unique_anchor
 from builder.errors import BuildError
 from builder.permalinks import page_path, source_file, unservable_characters, version_folder
+from schemas.anchors import slugify, unique_anchor
 from schemas.versions import is_prerelease
 
 IMPORTED_PAGE = "sections.html"
@@ -130,15 +130,6 @@ def page_view(
 ) -> PageView:
     """The page made of the records at ``positions``."""
     return _page(path, [records[i] for i in positions], base_url, with_source=with_source)
-
-
-def arrange_pages(records: Iterable[Mapping[str, Any]], base_url: str) -> tuple[PageView, ...]:
-    """Group records into pages in order of first appearance; imported sections come last."""
-    listed = records if isinstance(records, Sequence) else list(records)
-    return tuple(
-        page_view(path, positions, listed, base_url, with_source=with_source)
-        for path, positions, with_source in page_groups(listed)
-    )
 
 
 def without_bodies(page: PageView) -> PageView:

@@ -1,7 +1,8 @@
 """Run a whole build. This module alone knows the order of the stages; ``build_site`` reads as
 the list of them:
 
-    per version   read → parse → compile → volume → shard → pages      (builder.stages.*)
+    per version   read → parse → compile → volume → vectors → shard → pages
+                  (builder.stages.*; vectors, builder.embeddings, only when asked to embed)
     at the end    index.json, library pages, landing page, catalog.json  (site_files)
                   then Pagefind's index, when asked for
 
@@ -13,19 +14,19 @@ from interleaving.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import gc
 import hashlib
-import os
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import jinja2
 
-from builder.build_report import NEAR_EMPTY_ADVICE, BuildReport, VersionSummary
+from builder.build_report import BuildReport, VersionSummary, refuse_warnings_when_strict
 from builder.cache import BuildCache
 from builder.cached_stages import (
     check_volume_cached,
@@ -33,15 +34,16 @@ from builder.cached_stages import (
     render_version_cached,
     templates_fingerprint,
     write_shard_cached,
+    write_vectors_cached,
 )
 from builder.config import CatalogConfig, ImportConfig, LibraryConfig, SiteConfig, VersionConfig
-from builder.errors import BuildError, IndexInvalid, StrictWarnings
+from builder.embeddings import VectorsInfo, VectorsStage, load_vectors_stage
+from builder.errors import IndexInvalid
 from builder.index import entry_skeleton
 from builder.lock import OutputLock
 from builder.model import CompiledVersion, Warning_
 from builder.pages import VersionPages, make_environment
 from builder.progress import BuildProgress
-from builder.sections import MAX_NEAR_EMPTY_SHARE
 from builder.site_search import SearchIndexInfo, index_site
 from builder.site_size import measure_site
 from builder.stages.imported import compiled_import, imported_entries, imported_volume
@@ -51,7 +53,6 @@ from builder.stages.volume import WrittenVolume, write_volume
 from builder.staging import Staging
 from schemas import INDEX_FORMAT
 from schemas.index_rules import index_problems
-from schemas.shards import NEAR_EMPTY_CHARS
 from schemas.versions import sort_newest_first
 
 # A version with this many sections leaves enough reference cycles to be worth a full
@@ -71,6 +72,7 @@ class BuildContext:
     progress: BuildProgress
     site_dir: Path
     work_dir: Path
+    vectors: VectorsStage | None  # the embedding stage, when the build embeds sections
 
 
 @dataclass(frozen=True)
@@ -81,6 +83,7 @@ class BuiltVersion:
     warnings: tuple[Warning_, ...]
     volume: Path  # the volume's fragment of index.json
     pages: VersionPages
+    vectors: VectorsInfo | None  # the sidecar of section vectors, when the build embeds
 
 
 def build_site(
@@ -93,14 +96,26 @@ def build_site(
     budget_bytes: int | None = None,
     progress: BuildProgress | None = None,
     site_search: Path | None = None,
+    embed: str | None = None,
 ) -> BuildReport:
     """Build the site for ``config`` into ``out``; return the report of what was done.
-    ``site_search`` is the Pagefind binary that gives every page a search box (None: none)."""
+
+    ``site_search`` is the Pagefind binary that gives every page a search box (None: none).
+    ``embed`` (else the catalog's ``[site] embed``) names an embedding model: each version then
+    also gets a .vec sidecar of section vectors."""
     started = time.perf_counter()
     cache = BuildCache(cache_dir)
     progress = progress or BuildProgress()
+    vectors = None
+    if embed or config.site.embed:
+        on_batch = functools.partial(progress.advance, "embeddings")
+        vectors = load_vectors_stage(embed or config.site.embed, cache, on_batch)
     out.parent.mkdir(parents=True, exist_ok=True)
-    with OutputLock(out), Staging(out) as staging:
+    with (
+        OutputLock(out),
+        Staging(out) as staging,
+        contextlib.closing(vectors) if vectors else contextlib.nullcontext(),
+    ):
         # Compiled templates are not kept: jinja2 runs its bytecode cache's files unchecked as
         # code, and keeping them saved about 0.05 s a build (README, "Rebuilds are incremental").
         env = make_environment(site_search=site_search is not None)
@@ -112,22 +127,23 @@ def build_site(
             progress,
             staging.path,
             staging.work,
+            vectors,
         )
-        # Per version: read → parse → compile → volume → shard → pages.
-        _begin_version_stages(config, progress)
+        # Per version: read → parse → compile → volume → vectors → shard → pages.
+        _begin_version_stages(context, config)
         compiled = tuple(_build_library(context, library) for library in _by_id(config.libraries))
         imported = tuple(
             _take_imported(context, spec, entry)
             for spec in config.imports
             for entry in imported_entries(spec)
         )
-        for stage in VERSION_STAGES:
+        for stage in _version_stages(context):
             progress.end(stage)
         versions = tuple(version for _, built in (*compiled, *imported) for version in built)
         # Then the whole site: checked, refused under --strict, written, searched.
         entries = _checked_entries((*compiled, *imported))
         warnings = (*config.warnings, *(w for v in versions for w in v.warnings))
-        _refuse_warnings_when_strict(strict, [v.summary for v in versions], warnings)
+        refuse_warnings_when_strict(strict, [v.summary for v in versions], warnings)
         site_files = _write_site_files(context, entries, versions, updated_at)
         searched = _index_site_search(context, versions, site_search)
         size = measure_site(staging.path)
@@ -146,6 +162,7 @@ def build_site(
         cache_hits=cache.hits,
         cache_misses=cache.misses,
         site_search=searched,
+        vectors=[v.vectors for v in versions if v.vectors is not None],
     )
 
 
@@ -218,12 +235,20 @@ def _build_version(
     origin: str,
     source: str,
 ) -> BuiltVersion:
-    """The per-version stages after the volume: shard and pages (``compiled`` is read only
-    for the report)."""
+    """The per-version stages after the volume: vectors (when embedding), shard and pages
+    (``compiled`` is read only for the report)."""
     progress, cache = context.progress, context.cache
     scratch = volume.path.with_suffix("")
-    # A per-version stage over the volume's records (e.g. embeddings) goes here: it takes
-    # ``volume`` and its frozen result becomes a field of BuiltVersion.
+    vectors = None
+    if context.vectors is not None:
+        with progress.working("embeddings"):
+            vectors = write_vectors_cached(
+                cache,
+                context.vectors,
+                volume,
+                context.site_dir,
+                scratch.with_name(f"{scratch.name}-vectors"),
+            )
     with progress.working("shards"):
         shard = write_shard_cached(
             cache, volume, context.site_dir, scratch.with_name(f"{scratch.name}-shard")
@@ -257,7 +282,7 @@ def _build_version(
         compiled.near_empty_pages,
         compiled.api_note,
     )
-    return BuiltVersion(summary, compiled.warnings, volume.path, pages)
+    return BuiltVersion(summary, compiled.warnings, volume.path, pages, vectors)
 
 
 def _entry_id(entry: BuiltEntry) -> str:
@@ -295,11 +320,19 @@ def _by_id(libraries: tuple[LibraryConfig, ...]) -> list[LibraryConfig]:
     return sorted(libraries, key=lambda library: library.id)
 
 
-def _begin_version_stages(config: CatalogConfig, progress: BuildProgress) -> None:
+def _version_stages(context: BuildContext) -> tuple[str, ...]:
+    """The per-version stages the progress display shows."""
+    return (*VERSION_STAGES, *(("embeddings",) if context.vectors else ()))
+
+
+def _begin_version_stages(context: BuildContext, config: CatalogConfig) -> None:
+    progress = context.progress
     versions = sum(len(library.versions) for library in config.libraries)
     progress.begin("parse", count_files(config) if progress.live else 0)
     progress.begin("shards", versions)
     progress.begin("pages", versions)
+    if context.vectors is not None:
+        progress.begin("embeddings", 0)  # sections to embed are known only as they come
 
 
 def _checked_entries(built: tuple[LibraryBuilt, ...]) -> tuple[BuiltEntry, ...]:
@@ -329,8 +362,11 @@ def _write_site_files(
     progress.begin("site files", 1)
     with progress.working("site files"):
         shards = [version.summary.shard for version in versions]
+        vectors = {
+            (v.summary.library_id, v.summary.version): v.vectors for v in versions if v.vectors
+        }
         site_files = write_site_files(
-            context.env, context.site, entries, shards, context.site_dir, updated_at
+            context.env, context.site, entries, shards, vectors, context.site_dir, updated_at
         )
     progress.advance("site files")
     progress.end("site files")
@@ -350,42 +386,6 @@ def _index_site_search(
     progress.advance("site search", searched.pages)
     progress.end("site search")
     return searched
-
-
-def _refuse_warnings_when_strict(
-    strict: bool, versions: list[VersionSummary], warnings: tuple[Warning_, ...]
-) -> None:
-    """Under --strict, a version that says next to nothing or any warning stops the build."""
-    if not strict:
-        return
-    thin = [problem for v in versions if (problem := v.near_empty_problem())]
-    if thin:
-        raise StrictWarnings(
-            f"--strict: more than {MAX_NEAR_EMPTY_SHARE:.0%} of a version's sections have "
-            f"under {NEAR_EMPTY_CHARS} characters: {'; '.join(thin)}. "
-            f"{NEAR_EMPTY_ADVICE[0].upper()}{NEAR_EMPTY_ADVICE[1:]}. Nothing was written"
-        )
-    if warnings:
-        raise StrictWarnings(
-            f"--strict: the build produced {len(warnings)} warning(s); nothing was written"
-        )
-
-
-def timestamp_from_environment(explicit: str | None = None) -> str | None:
-    """The index's updatedAt: an explicit value, else SOURCE_DATE_EPOCH, else none at all,
-    so that two builds of the same inputs stay byte-identical."""
-    if explicit == "now":
-        moment = datetime.now(UTC)
-    elif explicit:
-        return explicit
-    elif os.environ.get("SOURCE_DATE_EPOCH", "").strip():
-        raw = os.environ["SOURCE_DATE_EPOCH"].strip()
-        if not raw.isdigit():
-            raise BuildError(f"SOURCE_DATE_EPOCH must be whole seconds since 1970, not {raw!r}")
-        moment = datetime.fromtimestamp(int(raw), UTC)
-    else:
-        return None
-    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
 
 
 def count_files(config: CatalogConfig) -> int:

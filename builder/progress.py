@@ -19,6 +19,7 @@ STAGE_UNITS = {
     "parse": "file",  # reading, parsing, and the API pages generated from code
     "shards": "version",
     "pages": "version",
+    "embeddings": "section",  # section vectors made (not those taken from the cache)
     "site files": "step",  # index.json, catalog.json, library and landing pages
     "site search": "page",  # Pagefind's index, when it runs
 }

@@ -21,15 +21,10 @@ def _megabytes(count: int) -> str:
     return f"{count / 1e6:.1f} MB" if count >= 100_000 else f"{count / 1e3:.1f} kB"
 
 
-def render_report(report: BuildReport, *, verbose: bool = False) -> str:
-    """The report as text lines. Skipped files and warnings are listed up to a bound, and
-    always counted, so a large build stays readable."""
-    return "\n".join(line for _, line in _report_lines(report, verbose))
-
-
 def render_report_streams(report: BuildReport, *, verbose: bool = False) -> tuple[str, str]:
     """The report split for the two streams: (summary for stdout, warnings for stderr).
-    Skipped files, warnings and size warnings are the warnings; each is "" when empty."""
+    Skipped files, warnings and size warnings are the warnings; each is "" when empty. Both
+    are listed up to a bound, and always counted, so a large build stays readable."""
     tagged = _report_lines(report, verbose)
     summary = "\n".join(line for is_warning, line in tagged if not is_warning)
     warnings = "\n".join(line for is_warning, line in tagged if is_warning)
@@ -106,6 +101,8 @@ def _report_lines(report: BuildReport, verbose: bool) -> list[tuple[bool, str]]:
         )
     if report.cache_hits or report.cache_misses:
         lines.say(f"build cache: {report.cache_hits} reused, {report.cache_misses} rebuilt")
+    if report.vectors:
+        lines.say(_vectors_line(report))
     seconds = max(report.seconds, 1e-9)
     rate = report.source_bytes / 1e6 / seconds
     sections = sum(v.sections for v in report.versions)
@@ -118,6 +115,19 @@ def _report_lines(report: BuildReport, verbose: bool) -> list[tuple[bool, str]]:
     # File names, headings and reasons come from the inputs; a newline or an escape sequence
     # in them must not reach the terminal as it is.
     return [(is_warning, _printable(line)) for is_warning, line in lines]
+
+
+def _vectors_line(report: BuildReport) -> str:
+    """What the embedding stage made and what it cost, per 1,000 sections it embedded."""
+    embedded = sum(v.embedded for v in report.vectors)
+    sections = sum(v.sections for v in report.vectors)
+    seconds = sum(v.seconds for v in report.vectors)
+    per_thousand = f" ({seconds / embedded * 1000:.0f} s per 1,000)" if embedded else ""
+    return (
+        f"vectors ({report.vectors[0].model}): {sections} sections, {embedded} embedded in "
+        f"{seconds:.1f} s{per_thousand}, the rest from the cache; "
+        f"{_megabytes(sum(v.bytes for v in report.vectors))} of sidecars"
+    )
 
 
 def _thin_sections(summary: VersionSummary) -> list[str]:

@@ -19,11 +19,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from builder.anchors import unique_anchor
 from builder.model import ParsedFile, Section, Warning_
-from schemas.shards import NEAR_EMPTY_CHARS
+from schemas.anchors import unique_anchor
+from schemas.shards import MAX_SECTION_CHARS, NEAR_EMPTY_CHARS
 
-MAX_SECTION_CHARS = 6000
 MAX_HEADING_CHARS = 200
 MAX_PATH_DEPTH = 12
 # A body shorter than this says next to nothing (an API entry that is only its name, say); such

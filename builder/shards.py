@@ -10,7 +10,6 @@ the catalog records both sizes and the hash of the published bytes.
 from __future__ import annotations
 
 import gzip
-import hashlib
 import os
 import shutil
 import sqlite3
@@ -21,6 +20,7 @@ from typing import Any
 from urllib.parse import quote
 
 from builder.errors import BuildError
+from schemas.digests import file_sha256
 from schemas.shard_build import ShardRow, build_database, shard_rows, split_code
 from schemas.shards import BM25_WEIGHTS, FTS_TABLE, shard_statements
 from schemas.text import match_expression
@@ -54,14 +54,6 @@ class ShardInfo:
     raw_bytes: int
     sections: int
     compression: str  # "gzip" or "none"
-
-
-def _hash_file(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        while chunk := handle.read(_CHUNK):
-            digest.update(chunk)
-    return digest.hexdigest()
 
 
 def _gzip_file(source: Path, target: Path) -> None:
@@ -102,7 +94,7 @@ def write_shard(
             chosen, extension, compression = packed, "sqlite.gz", "gzip"
         else:
             chosen, extension, compression = raw, "sqlite", "none"
-        sha256 = _hash_file(chosen)
+        sha256 = file_sha256(chosen)
         path = f"{stem}.{sha256[:16]}.{extension}"
         size = chosen.stat().st_size
         os.replace(chosen, staging / path)

@@ -1,8 +1,9 @@
 """Turn a catalog.json or index.json body into validated, provenance-tagged CatalogEntry objects.
 
-A body is parsed once with orjson and validated once: catalog.json with the hand-written
-equivalent of its JSON Schema (``catalog_check``), index.json up to its volumes' sections
-(``index_check``; each volume is checked when a shard is built from it). A
+A body is parsed once with orjson and validated once: catalog.json by decoding it into its
+model (``catalog_check``, one msgspec pass, faster than walking the parsed document), index.json
+up to its volumes' sections (``index_check``; each volume is checked when a shard is built from
+it). A
 body that passed is remembered on disk by its sha256 (a "verdict"), so a warm start parses but
 never re-validates it. For an index the verdict also keeps the entries without their volumes,
 so a warm start need not parse a large index.json at all; volumes are read back from the body
@@ -24,20 +25,21 @@ from typing import Any
 
 import orjson
 
-from client.catalog_check import CATALOG_FORMAT, catalog_problems
+from client.catalog_check import catalog_problems
 from client.disk_cache import CopyRecord, DiskCache
 from client.gc_pause import collector_paused
 from client.index_check import index_entry_problems
-from client.model import CatalogEntry, Provenance, ShardRef
-from schemas import INDEX_FORMAT
+from client.model import CatalogEntry, Provenance, ShardRef, VectorsRef
+from schemas import CATALOG_FORMAT, INDEX_FORMAT
 from schemas.shards import SHARD_FORMAT
 from schemas.text import TOKENIZER
+from schemas.vectors import VECTORS_FORMAT
 
 CATALOG_FILE = "catalog.json"
 INDEX_FILE = "index.json"
 FILE_LIMIT = 512 << 20
 # Names the rules a verdict vouches for: change the checks, change this, and old verdicts lapse.
-CHECKER = "docclient-check@3"  # @3: index skeletons keep the volumes' summaries
+CHECKER = "docclient-check@4"  # @4: a catalog is checked by its model, which refuses 1.0 counts
 _FORMATS = {CATALOG_FORMAT: "catalog", INDEX_FORMAT: "index"}
 _SKELETON_KEYS = ("id", "name", "summary", "aliases", "packages", "popularity", "homepage")
 
@@ -74,9 +76,9 @@ def _skeleton(entry: Mapping[str, Any]) -> dict[str, Any]:
     return kept
 
 
-def _validate(document: Any, kind: str) -> list[str]:
+def _validate(document: Any, body: bytes, kind: str) -> list[str]:
     if kind == "catalog":
-        return catalog_problems(document)
+        return catalog_problems(body)
     # The volumes' sections are checked one volume at a time, when a shard is built from one.
     return index_entry_problems(document)
 
@@ -104,7 +106,7 @@ def check_body(
         return [f"/format: must be {wanted}"]
     trusted = verdict is not None and verdict.get("checker") == CHECKER
     if not trusted:
-        problems = _validate(document, kind)
+        problems = _validate(document, body, kind)
         if problems:
             return problems
     if kind == "catalog":
@@ -131,11 +133,30 @@ def _shards(shards: Mapping[str, Mapping[str, Any]]) -> dict[str, ShardRef]:
     # Shards in a newer format or tokenizer than this client reads are left out.
     return {
         version: ShardRef(
-            s["path"], s["sha256"], int(s["bytes"]), int(s["rawBytes"]), int(s["sections"])
+            s["path"],
+            s["sha256"],
+            int(s["bytes"]),
+            int(s["rawBytes"]),
+            int(s["sections"]),
+            _vectors(s.get("vectors")),
         )
         for version, s in shards.items()
         if s["format"] == SHARD_FORMAT and s["tokenizer"] == TOKENIZER
     }
+
+
+def _vectors(vectors: Mapping[str, Any] | None) -> VectorsRef | None:
+    # Vectors in a newer format than this client reads are left out, like such shards.
+    if vectors is None or vectors["format"] != VECTORS_FORMAT:
+        return None
+    return VectorsRef(
+        vectors["path"],
+        vectors["sha256"],
+        int(vectors["bytes"]),
+        vectors["model"],
+        int(vectors["dims"]),
+        int(vectors["sections"]),
+    )
 
 
 def make_entries(checked: CheckedBody, provenance: Provenance) -> list[CatalogEntry]:

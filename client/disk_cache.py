@@ -46,10 +46,10 @@ from typing import Any, BinaryIO, cast
 import orjson
 
 from client.errors import ClientError, ConfigError
+from schemas.digests import file_sha256
 
 LAYOUT = "v1"
 TEMP_PREFIX = ".tmp-"
-_CHUNK = 1 << 20
 _SHA256_HEX = frozenset("0123456789abcdef")
 
 
@@ -70,14 +70,6 @@ class CopyRecord:
 def hash_key(*parts: str) -> str:
     """A file-name-safe key for a tuple of strings (a URL; an index hash, id and version)."""
     return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
-
-
-def hash_file(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        while chunk := handle.read(_CHUNK):
-            digest.update(chunk)
-    return digest.hexdigest()
 
 
 def _is_sha256(text: str) -> bool:
@@ -269,7 +261,7 @@ class DiskCache:
         facts = self._read_json(sidecar)
         if facts is None:
             return None  # the writer renames the sidecar last; it may be on its way
-        if facts.get("rawBytes") != stat.st_size or facts.get("rawSha256") != hash_file(database):
+        if facts.get("rawBytes") != stat.st_size or facts.get("rawSha256") != file_sha256(database):
             self.remove_shard(key, folder)
             return None
         self._verified[database] = signature
@@ -281,7 +273,7 @@ class DiskCache:
         """Rename a finished database into place under ``key``, then write its sidecar."""
         handle.flush()
         size = os.fstat(handle.fileno()).st_size
-        raw_sha256 = hash_file(temporary)
+        raw_sha256 = file_sha256(temporary)
         where = self._folder(folder)
         self.commit(temporary, handle, where / f"{key}.sqlite")
         facts = {"rawBytes": size, "rawSha256": raw_sha256}

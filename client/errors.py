@@ -6,12 +6,17 @@
     ├── VersionNotFound    code "version"      exit 1   the library has no matching version
     │   └── SectionChanged code "version"      exit 1   a section's sha256 is not the expected one
     ├── NetworkError       code "network"      exit 1   a remote failed or sent invalid data
-    ├── FetchTimeout       code "timeout"      exit 1   a remote did not answer in time
+    │   └── FetchTimeout   code "timeout"      exit 1   a remote did not answer in time
     ├── ConfigError        code "config"       exit 2   settings or a local index are invalid
-    └── RewriteFailed      (never raised to a caller: doc_extract's rewrite.reason says it)
+    └── RewriteFailed      code "internal"     exit 1   never raised to a caller (see below)
 
 Messages say how to recover (nearest ids, available versions). Nothing parses them:
-``hints`` carries the machine-readable part.
+``hints`` carries the machine-readable part. RewriteFailed stays inside the service:
+doc_extract's ``rewrite.reason`` says why a rewrite did not happen.
+
+Outside the tree: Full (client.catalog_check) and WrongValue (client.config) are caught where
+they are raised; RankerDataError (client.search_model) means the packaged ranker.json does not
+fit the code, a broken install rather than a caller's error.
 """
 
 from __future__ import annotations

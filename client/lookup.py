@@ -31,11 +31,10 @@ import orjson
 
 from client.errors import InvalidRequest
 from client.gc_pause import collector_paused
+from client.limits import MAX_LOOKUP_LIMIT, MAX_QUERY_CHARS
 from client.model import CatalogEntry
 from schemas.text import normalize, stem
 
-MAX_QUERY_CHARS = 200
-MAX_LIMIT = 50
 EXACT_NAME, EXACT_ALIAS, NAME_PREFIX, ALIAS_PREFIX = 1.0, 0.95, 0.90, 0.85
 NAME_WORDS = (0.60, 0.83)
 SUMMARY_WORDS = (0.30, 0.50)
@@ -219,8 +218,8 @@ class LibraryIndex:
 
     def search(self, query: str, limit: int = 5) -> LookupResult:
         """The best ``limit`` libraries for ``query`` and the count of every library it hits."""
-        if not 1 <= limit <= MAX_LIMIT:
-            raise InvalidRequest(f"limit must be between 1 and {MAX_LIMIT}, not {limit}")
+        if not 1 <= limit <= MAX_LOOKUP_LIMIT:
+            raise InvalidRequest(f"limit must be between 1 and {MAX_LOOKUP_LIMIT}, not {limit}")
         if len(query) > MAX_QUERY_CHARS:
             raise InvalidRequest(f"query is longer than {MAX_QUERY_CHARS} characters")
         key = fold(query)

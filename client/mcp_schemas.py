@@ -123,6 +123,9 @@ _TOC_ENTRY = _object(
 )
 # doc_extract's rewrite.status: alternatives fused in, not needed, asked but unusable, not asked.
 REWRITE_STATUSES = ("used", "skipped", "failed", "off")
+# doc_extract's lanes and semantic.status (client.semantic_lane), when the semantic lane is on.
+LANES = ("lexical", "semantic")
+SEMANTIC_STATUSES = ("used", "loading", "unavailable", "no-vectors", "other-model")
 EXTRACT_RESULT = _object(
     {
         **_SERVED,
@@ -153,8 +156,21 @@ EXTRACT_RESULT = _object(
             }
         ),
         **_WARNINGS,
+        "lanes": _list({"enum": list(LANES)}),
+        "semantic": _object(
+            {"status": {"enum": list(SEMANTIC_STATUSES)}, "reason": _TEXT}, optional=("reason",)
+        ),
     },
-    optional=("focus", "toc", "confidence", "rewrite", "resolvedFrom", "warnings"),
+    optional=(
+        "focus",
+        "toc",
+        "confidence",
+        "rewrite",
+        "resolvedFrom",
+        "warnings",
+        "lanes",
+        "semantic",
+    ),
 )
 READ_RESULT = _object(
     {

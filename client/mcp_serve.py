@@ -95,6 +95,7 @@ def run_server(
 
 
 def _warm_up(service: DocService) -> None:
+    service.start_lane()  # the model loads in its own thread; answers are lexical till then
     try:
         service.warm_up()
     except ClientError as error:  # the first real call reports it properly

@@ -23,6 +23,24 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from client.errors import ClientError, InvalidRequest
+from client.limits import (
+    DEFAULT_LOOKUP_LIMIT,
+    DEFAULT_MAX_SECTIONS,
+    DEFAULT_MAX_TOKENS,
+    MAX_ANCHOR_CHARS,
+    MAX_FOCUS_CHARS,
+    MAX_ID_CHARS,
+    MAX_LOOKUP_LIMIT,
+    MAX_NEIGHBOURS,
+    MAX_PAGE_CHARS,
+    MAX_QUERY_CHARS,
+    MAX_SECTIONS,
+    MAX_TOKENS,
+    MAX_VERSION_CHARS,
+    MIN_SECTIONS,
+    MIN_TOKENS,
+    SHA256_HEX_CHARS,
+)
 from client.mcp_schemas import (
     ERROR_RESULT,
     EXTRACT_RESULT,
@@ -38,12 +56,6 @@ from client.render import (
     render_warnings,
 )
 from client.service import (
-    MAX_ANCHOR_CHARS,
-    MAX_ID_CHARS,
-    MAX_LOOKUP_LIMIT,
-    MAX_NEIGHBOURS,
-    MAX_PAGE_CHARS,
-    MAX_QUERY_CHARS,
     DocService,
     Rewriter,
 )
@@ -169,7 +181,7 @@ TOOLS: tuple[ToolSpec, ...] = (
                 "How many libraries to return.",
                 minimum=1,
                 maximum=MAX_LOOKUP_LIMIT,
-                default=5,
+                default=DEFAULT_LOOKUP_LIMIT,
             ),
         ),
         result_schema=LOOKUP_RESULT,
@@ -209,30 +221,35 @@ TOOLS: tuple[ToolSpec, ...] = (
         ),
         params=(
             _ID,
-            Param("version", "string", _VERSION_HELP + " Omitted: latest.", max_length=64),
+            Param(
+                "version",
+                "string",
+                _VERSION_HELP + " Omitted: latest.",
+                max_length=MAX_VERSION_CHARS,
+            ),
             Param(
                 "focus",
                 "string",
                 "One concept to look for, in the docs' words (e.g. 'route converters', "
                 "'json.dumps', '拼音风格'). Omitted: the first sections and the table of "
                 "contents.",
-                max_length=500,
+                max_length=MAX_FOCUS_CHARS,
             ),
             Param(
                 "maxSections",
                 "integer",
                 "At most this many sections.",
-                minimum=1,
-                maximum=50,
-                default=5,
+                minimum=MIN_SECTIONS,
+                maximum=MAX_SECTIONS,
+                default=DEFAULT_MAX_SECTIONS,
             ),
             Param(
                 "maxTokens",
                 "integer",
                 "Size budget of the answer, about four characters a token.",
-                minimum=100,
-                maximum=50_000,
-                default=4000,
+                minimum=MIN_TOKENS,
+                maximum=MAX_TOKENS,
+                default=DEFAULT_MAX_TOKENS,
             ),
         ),
         result_schema=EXTRACT_RESULT,
@@ -261,7 +278,7 @@ TOOLS: tuple[ToolSpec, ...] = (
         ),
         params=(
             _ID,
-            Param("version", "string", _VERSION_HELP, required=True, max_length=64),
+            Param("version", "string", _VERSION_HELP, required=True, max_length=MAX_VERSION_CHARS),
             Param(
                 "anchor",
                 "string",
@@ -281,8 +298,8 @@ TOOLS: tuple[ToolSpec, ...] = (
                 "expectedHash",
                 "string",
                 "The section's sha256 as you last saw it; the call is refused if it changed.",
-                max_length=64,
-                pattern="^[0-9a-f]{64}$",
+                max_length=SHA256_HEX_CHARS,
+                pattern=f"^[0-9a-f]{{{SHA256_HEX_CHARS}}}$",
             ),
             Param(
                 "neighbours",

@@ -39,14 +39,27 @@ class Provenance:
 
 
 @dataclass(frozen=True)
+class VectorsRef:
+    """A version's section vectors (schemas/vectors.py) as the catalog describes them."""
+
+    path: str
+    sha256: str
+    bytes: int
+    model: str
+    dims: int
+    sections: int
+
+
+@dataclass(frozen=True)
 class ShardRef:
-    """A version's shard as the catalog describes it."""
+    """A version's shard as the catalog describes it, with its vectors when the site has them."""
 
     path: str
     sha256: str
     bytes: int
     raw_bytes: int
     sections: int
+    vectors: VectorsRef | None = None
 
 
 @dataclass(frozen=True)

@@ -114,6 +114,11 @@ def render_extract(answer: dict[str, Any]) -> str:
             lines.append(f"{indent}- {entry['heading']} {_address(entry)}")
     if answer.get("confidence") is not None:
         lines.append(f"Confidence that the first section answers: {answer['confidence']:.2f}")
+    if "lanes" in answer:
+        semantic = answer.get("semantic", {})
+        why = f" ({semantic['reason']})" if semantic.get("reason") else ""
+        lanes = " + ".join(answer["lanes"])
+        lines.append(f"Lanes: {lanes}; semantic {semantic.get('status')}{why}")
     # Without a focus the sections come in document order, unscored.
     scored = "focus" in answer
     for section in answer["sections"]:

@@ -17,7 +17,7 @@ import orjson
 
 from client.config import DEFAULT_REWRITE_TIMEOUT_MS
 from client.errors import RewriteFailed
-from client.search import MAX_FOCUS_CHARS
+from client.limits import MAX_FOCUS_CHARS
 
 MAX_REWRITES = 3
 # What the sampling request may cost the host: enough for three short queries in JSON.

@@ -22,18 +22,32 @@ from dataclasses import dataclass
 from typing import Any
 
 from client.errors import InvalidRequest
+from client.limits import (
+    DEFAULT_MAX_SECTIONS,
+    DEFAULT_MAX_TOKENS,
+    MAX_FOCUS_CHARS,
+    MAX_SECTIONS,
+    MAX_TOKENS,
+    MIN_SECTIONS,
+    MIN_TOKENS,
+)
+from client.search_dense import DenseScores, with_dense
 from client.search_features import Candidate, Described, describe
-from client.search_model import RankerModel, Scored, confidence, default_model, order
+from client.search_model import (
+    RankerModel,
+    Scored,
+    confidence,
+    default_model,
+    order,
+    semantic_model,
+)
 from client.search_query import Focus, parse_focus
 from client.search_trim import Budgeted, fit_budget
-from schemas.shards import FTS_TABLE
+from schemas.shards import BM25_WEIGHTS, FTS_TABLE
 
-MAX_FOCUS_CHARS = 1000
-DEFAULT_MAX_SECTIONS, MAX_SECTIONS = 5, 50
-DEFAULT_MAX_TOKENS, MIN_TOKENS, MAX_TOKENS = 4000, 100, 50000
 DEFAULT_TOC_LIMIT, MAX_TOC_LIMIT = 200, 2000
-# bm25() column weights, in the order heading, heading_path, body, code.
-WEIGHTS = (10.0, 4.0, 1.0, 0.75)
+# bm25() column weights, in the order heading, heading_path, body, code: the shared ones.
+WEIGHTS = BM25_WEIGHTS
 # One field at a time, for the ranker's per-field features: heading, heading path, body, code.
 FIELD_WEIGHTS = tuple(
     tuple(1.0 if column == field else 0.0 for column in range(4)) for field in range(4)
@@ -95,9 +109,9 @@ class TocEntry:
 
 def check_limits(max_sections: int, max_tokens: int) -> None:
     """Raise InvalidRequest when maxSections or maxTokens is out of bounds."""
-    if not 1 <= max_sections <= MAX_SECTIONS:
+    if not MIN_SECTIONS <= max_sections <= MAX_SECTIONS:
         raise InvalidRequest(
-            f"maxSections must be between 1 and {MAX_SECTIONS}, not {max_sections}"
+            f"maxSections must be between {MIN_SECTIONS} and {MAX_SECTIONS}, not {max_sections}"
         )
     if not MIN_TOKENS <= max_tokens <= MAX_TOKENS:
         raise InvalidRequest(
@@ -181,16 +195,19 @@ def _hits(
 
 
 def collect_candidates(
-    conn: sqlite3.Connection, focus: Focus, total: int
+    conn: sqlite3.Connection, focus: Focus, total: int, extra: Sequence[int] = ()
 ) -> tuple[list[Candidate], dict[str, int]]:
+    """The lexical candidates of ``focus``, plus the sections ``extra`` names (another lane's),
+    each with its evidence; and how many sections hold each concept."""
     frequencies = _frequencies(conn, focus)
     expression = _recall_expression(focus, frequencies, total)
-    if not expression:
+    if not expression and not extra:
         return [], frequencies
     whole = _focus_scores(conn, focus)
-    scores = _recall(conn, focus, expression, whole)
+    scores = _recall(conn, focus, expression, whole) if expression else {}
     plain = whole.plain_places()
     scores.update({i: whole.weighted[i] for i in plain if i not in scores})
+    scores.update({i: whole.weighted.get(i, 0.0) for i in extra if i not in scores})
     ids = sorted(scores)
     hits = _hits(conn, focus, frequencies, ids)
     rows = conn.execute(
@@ -255,10 +272,27 @@ def section_count(conn: sqlite3.Connection) -> int:
     return int(conn.execute("SELECT coalesce(max(id), 0) FROM sections").fetchone()[0])
 
 
+@dataclass(frozen=True)
+class Listed:
+    """A section chosen for the answer: its id, its 0..1 score as shown, and why it matched."""
+
+    section_id: int
+    score: float
+    matches: tuple[str, ...]
+
+
+def _listed(ranked: Sequence[Scored], sure: float) -> list[Listed]:
+    shown = _shown_scores([r.score for r in ranked], sure)
+    return [
+        Listed(r.described.candidate.section_id, score, r.described.matches)
+        for r, score in zip(ranked, shown, strict=True)
+    ]
+
+
 def _found(
-    conn: sqlite3.Connection, ranked: Sequence[Scored], max_tokens: int, sure: float
+    conn: sqlite3.Connection, listed: Sequence[Listed], max_tokens: int, sure: float
 ) -> SearchResult:
-    ids = [r.described.candidate.section_id for r in ranked]
+    ids = [r.section_id for r in listed]
     sql = (
         "SELECT id, heading, heading_path, body, path, anchor, source, line_start, line_end, "
         f"sha256 FROM sections WHERE id IN ({_placeholders(len(ids))})"
@@ -267,13 +301,10 @@ def _found(
     ordered = [rows[i] for i in ids]
     budget = fit_budget([str(r[1]) for r in ordered], [str(r[3]) for r in ordered], max_tokens)
     sections = []
-    shown = _shown_scores([r.score for r in ranked], sure)
-    for rank, shown_score, row, trimmed in zip(ranked, shown, ordered, budget.bodies, strict=True):
+    for item, row, trimmed in zip(listed, ordered, budget.bodies, strict=True):
         if trimmed is None:
             continue
-        sections.append(
-            _section(row, trimmed.body, trimmed.truncated, shown_score, rank.described.matches)
-        )
+        sections.append(_section(row, trimmed.body, trimmed.truncated, item.score, item.matches))
     hint = _budget_hint(budget, max_tokens)
     return SearchResult(
         tuple(sections), bool(budget.truncated), budget.omitted, hint, round(sure, 4)
@@ -336,12 +367,16 @@ _NO_MATCH = (
 
 
 def rank_sections(
-    conn: sqlite3.Connection, focus: Focus, model: RankerModel
+    conn: sqlite3.Connection, focus: Focus, model: RankerModel, dense: DenseScores | None = None
 ) -> tuple[list[Scored], float]:
-    """Every candidate of the shard for ``focus``, best first, and the answer's confidence."""
+    """Every candidate of the shard for ``focus``, best first, and the answer's confidence;
+    with ``dense``, the nearest sections join the candidates and ``model`` must be one trained
+    with the dense features (client.search_dense)."""
     total = section_count(conn)
-    candidates, frequencies = collect_candidates(conn, focus, total)
-    return answer_order(model, describe(focus, candidates, frequencies, total))
+    extra = dense.nearest if dense is not None else ()
+    candidates, frequencies = collect_candidates(conn, focus, total, extra)
+    described = describe(focus, candidates, frequencies, total)
+    return answer_order(model, described if dense is None else with_dense(described, dense))
 
 
 def answer_order(model: RankerModel, described: Sequence[Described]) -> tuple[list[Scored], float]:
@@ -366,21 +401,26 @@ def search_sections(
     max_tokens: int = DEFAULT_MAX_TOKENS,
     min_confidence: float | None = None,
     model: RankerModel | None = None,
+    dense: DenseScores | None = None,
 ) -> SearchResult:
     """The sections of the shard that best answer ``focus``, within the size budget; none when
-    the answer's confidence is below ``min_confidence`` (default: the model's threshold)."""
+    the answer's confidence is below ``min_confidence`` (default: the model's threshold).
+
+    ``dense`` is the semantic lane's view of the version (client.search_dense): its nearest
+    sections join the candidates and the dense-aware ranker orders them (default model:
+    schemas/ranker-semantic.json)."""
     check_limits(max_sections, max_tokens)
     if len(focus) > MAX_FOCUS_CHARS:
         raise InvalidRequest(f"focus is longer than {MAX_FOCUS_CHARS} characters")
     parsed = parse_focus(focus)
     if not parsed.concepts:
         return SearchResult((), False, 0, _NO_WORDS, None)
-    model = model or default_model()
-    ranked, sure = rank_sections(conn, parsed, model)
+    model = model or (default_model() if dense is None else semantic_model())
+    ranked, sure = rank_sections(conn, parsed, model, dense)
     threshold = model.abstain_below if min_confidence is None else min_confidence
     if not ranked or sure < threshold:
         return SearchResult((), False, 0, _NO_MATCH, round(sure, 4) if ranked else None)
-    return _found(conn, ranked[:max_sections], max_tokens, sure)
+    return _found(conn, _listed(ranked[:max_sections], sure), max_tokens, sure)
 
 
 def first_sections(

@@ -17,14 +17,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from client.search_query import Concept, Focus
+from schemas.shards import MAX_SECTION_CHARS, NEAR_EMPTY_CHARS
 from schemas.text import index_text, stem
 
 PREFIX, MIN_PREFIX = 0.5, 4
 FIELDS = ("heading", "heading_path", "body", "code")
 PLAIN_DECAY = 3.0
 MAX_DEPTH = 6
-MAX_BODY = 6000  # sections are split above this many characters, so bodies stay below it
-SHORT_BODY = 40
 IDF_POWER = 0.5
 
 # The order of the feature vector; the model's weights are stored in this order, by name.
@@ -289,8 +288,8 @@ def _describe_one(
         float(changelog and versions_asked),
         float(changelog and not versions_asked),
         min(len(candidate.heading_path), MAX_DEPTH) / MAX_DEPTH,
-        math.log1p(candidate.body_length) / math.log1p(MAX_BODY),
-        float(candidate.body_length < SHORT_BODY),
+        math.log1p(candidate.body_length) / math.log1p(MAX_SECTION_CHARS),
+        float(candidate.body_length < NEAR_EMPTY_CHARS),
         candidate_children / (1 + candidate_children),
         float(parent_is_candidate),
         candidate.section_id / max(total, 1),

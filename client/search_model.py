@@ -27,6 +27,7 @@ from client.search_features import FEATURES, Described
 from schemas.text import TOKENIZER
 
 FORMAT = "doctrove-ranker@1"
+SEMANTIC_RANKER = "ranker-semantic.json"
 MAX_PER_PAGE, DIVERSE_TOP = 2, 5
 # Added to the score of a section whose heading is the identifier the focus names: what the
 # caller asked for by name comes before anything the words alone suggest.
@@ -58,7 +59,7 @@ class RankerDataError(ValueError):
     """schemas/ranker.json does not fit this code: retrain with ``python -m eval.train``."""
 
 
-def model_from_json(document: object) -> RankerModel:
+def model_from_json(document: object, features: Sequence[str] = FEATURES) -> RankerModel:
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise RankerDataError(f"ranker data is not {FORMAT}")
     if document.get("tokenizer") != TOKENIZER:
@@ -66,7 +67,7 @@ def model_from_json(document: object) -> RankerModel:
             f"ranker was trained with tokenizer {document.get('tokenizer')!r}, not {TOKENIZER!r}"
         )
     weights = document.get("weights")
-    if not isinstance(weights, dict) or set(weights) != set(FEATURES):
+    if not isinstance(weights, dict) or set(weights) != set(features):
         raise RankerDataError("ranker weights do not name exactly the features of this code")
     fit = document.get("confidence")
     if not isinstance(fit, dict) or set(fit) != {"intercept", *CONFIDENCE_INPUTS}:
@@ -75,7 +76,7 @@ def model_from_json(document: object) -> RankerModel:
     if not isinstance(rules, dict):
         raise RankerDataError("ranker data has no rules")
     return RankerModel(
-        weights=tuple(float(weights[name]) for name in FEATURES),
+        weights=tuple(float(weights[name]) for name in features),
         confidence_fit=tuple(float(fit[name]) for name in ("intercept", *CONFIDENCE_INPUTS)),
         abstain_below=float(document["abstain_below"]),
         parent_margin=float(rules["parent_margin"]),
@@ -88,6 +89,16 @@ def default_model() -> RankerModel:
     """The model shipped in schemas/ranker.json, read once."""
     data = resources.files("schemas").joinpath("ranker.json").read_bytes()
     return model_from_json(orjson.loads(data))
+
+
+@functools.cache
+def semantic_model() -> RankerModel:
+    """The ranker for answers with the semantic lane's features (client.search_dense),
+    shipped in schemas/ranker-semantic.json, read once."""
+    from client.search_dense import SEMANTIC_FEATURES
+
+    data = resources.files("schemas").joinpath(SEMANTIC_RANKER).read_bytes()
+    return model_from_json(orjson.loads(data), SEMANTIC_FEATURES)
 
 
 def linear_score(model: RankerModel, features: Sequence[float]) -> float:

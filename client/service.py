@@ -35,14 +35,31 @@ from client.errors import (
     SectionChanged,
     VersionNotFound,
 )
-from client.listing import library_list
-from client.lookup import LibraryIndex, export_stems, import_stems
-from client.memo import ResultCache
-from client.model import CatalogEntry, OpenedShard
-from client.rewrite import check_queries, fuse, language_hint
-from client.search import (
+from client.limits import (
+    DEFAULT_LOOKUP_LIMIT,
     DEFAULT_MAX_SECTIONS,
     DEFAULT_MAX_TOKENS,
+    MAX_ANCHOR_CHARS,
+    MAX_FOCUS_CHARS,
+    MAX_ID_CHARS,
+    MAX_LOOKUP_LIMIT,
+    MAX_NEIGHBOURS,
+    MAX_PAGE_CHARS,
+    MAX_QUERY_CHARS,
+    MAX_SECTIONS,
+    MAX_TOKENS,
+    MAX_VERSION_CHARS,
+    MIN_SECTIONS,
+    MIN_TOKENS,
+    SHA256_HEX_CHARS,
+)
+from client.listing import library_list
+from client.lookup import LibraryIndex, export_stems, import_stems
+from client.model import CatalogEntry, OpenedShard, VectorsRef
+from client.result_cache import ResultCache
+from client.rewrite import check_queries, fuse, language_hint
+from client.search import (
+    DEFAULT_TOC_LIMIT,
     SearchResult,
     first_sections,
     search_sections,
@@ -50,16 +67,10 @@ from client.search import (
     table_of_contents,
 )
 from client.search_trim import CHARS_PER_TOKEN
+from client.semantic_lane import SemanticLane
 from client.versions import VersionChoice, select_version
 from schemas.versions import is_prerelease
 
-MAX_QUERY_CHARS = 200
-MAX_ID_CHARS = 100
-MAX_PAGE_CHARS = 300
-MAX_ANCHOR_CHARS = MAX_PAGE_CHARS + 300  # an anchor, or page#anchor
-MAX_LOOKUP_LIMIT = 50
-MAX_NEIGHBOURS = 5
-TOC_LIMIT = 200
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 _NAMED_MATCH = "identifier:"
 _REWRITE_OFF = (
@@ -73,7 +84,7 @@ Rewriter = Callable[[str, str, str], Sequence[str]]
 
 
 class SiteSource(Protocol):
-    """What the service needs from the data layer (client.sources.SiteData provides it)."""
+    """What the service needs from the data layer (client.site_data.SiteData provides it)."""
 
     def refresh_if_due(self) -> None: ...
     def entries(self) -> Sequence[CatalogEntry]: ...
@@ -86,7 +97,9 @@ class SiteSource(Protocol):
         notice: Callable[[str], None] | None = None,
     ) -> dict[str, Any]: ...
     def load_derived(self, name: str) -> bytes | None: ...
+    def vectors(self, entry_id: str, version: str) -> tuple[VectorsRef, bytes] | None: ...
     def store_derived(self, name: str, payload: bytes) -> None: ...
+    def close(self) -> None: ...
 
 
 class DocService:
@@ -101,8 +114,10 @@ class DocService:
         min_confidence: float | None = None,
         rewrite_below: float = DEFAULT_REWRITE_BELOW,
         clock: Callable[[], float] | None = None,
+        lane: SemanticLane | None = None,
     ) -> None:
         self.data = data
+        self.lane = lane
         self.min_confidence = min_confidence
         self.rewrite_below = rewrite_below
         kwargs = {} if clock is None else {"clock": clock}
@@ -134,6 +149,14 @@ class DocService:
         if not known:
             self.data.store_derived(name, export_stems())
         return index
+
+    def start_lane(self, wait: bool = False) -> None:
+        """Load the semantic lane's model (in the background unless ``wait``); a no-op when
+        the lane is off."""
+        if self.lane is not None:
+            self.lane.start()
+            if wait:
+                self.lane.wait()
 
     def warm_up(self) -> None:
         """Load the catalog and build the lookup structures now (a long-running server calls
@@ -192,7 +215,7 @@ class DocService:
 
     def lookup(self, query: object, limit: object = None) -> dict[str, Any]:
         text = required_text(query, "query", MAX_QUERY_CHARS)
-        count = whole_number(limit, "limit", 1, MAX_LOOKUP_LIMIT, 5)
+        count = whole_number(limit, "limit", 1, MAX_LOOKUP_LIMIT, DEFAULT_LOOKUP_LIMIT)
         return self._cached(("lookup", text, count), lambda: self._lookup(text, count))
 
     def _lookup(self, query: str, limit: int) -> dict[str, Any]:
@@ -265,12 +288,16 @@ class DocService:
         rewrite_below, no identifier hit) is fused with the answers to the host model's
         alternative queries, and ``rewrite`` says what happened."""
         entry = self._entry(entry_id)
-        requested = optional_text(version, "version", 64)
-        wanted = optional_text(focus, "focus", 500)
-        sections = whole_number(max_sections, "maxSections", 1, 50, DEFAULT_MAX_SECTIONS)
-        tokens = whole_number(max_tokens, "maxTokens", 100, 50_000, DEFAULT_MAX_TOKENS)
+        requested = optional_text(version, "version", MAX_VERSION_CHARS)
+        wanted = optional_text(focus, "focus", MAX_FOCUS_CHARS)
+        sections = whole_number(
+            max_sections, "maxSections", MIN_SECTIONS, MAX_SECTIONS, DEFAULT_MAX_SECTIONS
+        )
+        tokens = whole_number(max_tokens, "maxTokens", MIN_TOKENS, MAX_TOKENS, DEFAULT_MAX_TOKENS)
         choice = _choose_version(entry, requested)
-        key = ("extract", entry.id, choice.version, requested, wanted, sections, tokens)
+        # With the lane on, an answer made before the model was ready is not served after.
+        ready = self.lane.ready if self.lane is not None else None
+        key = ("extract", entry.id, choice.version, requested, wanted, sections, tokens, ready)
         answer = self._cached(
             key, lambda: self._extract(entry, choice, requested, wanted, sections, tokens)
         )
@@ -335,7 +362,7 @@ class DocService:
             _mark_stale(answer, shard.stale_reason)
             if focus is None:
                 first = first_sections(conn, max_sections=max_sections, max_tokens=max_tokens)
-                toc = table_of_contents(conn, TOC_LIMIT)
+                toc = table_of_contents(conn, DEFAULT_TOC_LIMIT)
                 answer.update(
                     sections=[section_dict(s) for s in first.sections],
                     toc=[toc_dict(t) for t in toc],
@@ -344,12 +371,17 @@ class DocService:
                     hint=_unfocused_hint(len(first.sections), section_count(conn), first.hint),
                 )
                 return answer
+            dense = None
+            if self.lane is not None:
+                dense = self.lane.nearest(self.data, entry.id, choice.version, focus)
+                answer.update(dense.report())
             result = search_sections(
                 conn,
                 focus,
                 max_sections=max_sections,
                 max_tokens=max_tokens,
                 min_confidence=self.min_confidence,
+                dense=None if dense is None else dense.scores,
             )
         answer.update(
             focus=focus,
@@ -393,12 +425,12 @@ class DocService:
         ``anchor`` is an anchor or ``page#anchor``; an anchor that several pages share is refused
         with code "validation" listing them, unless ``expected_hash`` picks exactly one."""
         entry = self._entry(entry_id)
-        requested = optional_text(version, "version", 64)
+        requested = optional_text(version, "version", MAX_VERSION_CHARS)
         addresses = read_addresses(
             required_text(anchor, "anchor", MAX_ANCHOR_CHARS),
             optional_text(page, "page", MAX_PAGE_CHARS),
         )
-        expected = optional_text(expected_hash, "expectedHash", 64)
+        expected = optional_text(expected_hash, "expectedHash", SHA256_HEX_CHARS)
         if expected is not None and not _SHA256.match(expected):
             raise InvalidRequest("expectedHash must be 64 lowercase hex characters (a sha256)")
         around = whole_number(neighbours, "neighbours", 0, MAX_NEIGHBOURS, 0)

@@ -8,21 +8,26 @@ host that publishes only index.json is built here from the volume's records with
 index's sha256, the entry id and the version, in a folder of its own (``BUILT_FOLDER``) where the
 data layer keeps them within a disk budget.
 
-Opening is the one SQLite boundary of the client's data layer: the file is opened through a
-``mode=ro&immutable=1`` URI (files are content-addressed, so they never change under us), with
-``PRAGMA trusted_schema=OFF``, and handed out only when ``verify_shard_schema`` and
-``verify_shard_meta`` find nothing wrong. Problems come back as a list; sqlite3 exceptions do not
-escape.
+This is the client's one SQLite boundary, as client.http is its HTTP one: every sqlite3
+exception is translated by :func:`translating_sqlite` (:data:`SQLITE_EXCEPTIONS` lists the bases
+caught; a test walks sqlite3's exception classes to prove they are all covered). Building a
+shard and SiteData.reading_shard's queries go through it; opening turns them into problems.
+
+Opening: the file is opened through a ``mode=ro&immutable=1`` URI (files are content-addressed,
+so they never change under us), with ``PRAGMA trusted_schema=OFF``, and handed out only when
+``verify_shard_schema`` and ``verify_shard_meta`` find nothing wrong. Problems come back as a
+list; sqlite3 exceptions do not escape.
 """
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import hashlib
 import shutil
 import sqlite3
 import zlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +43,18 @@ _CHUNK = 1 << 20
 # The cache folder of shards built from a plain host's index.json (the disk budget's scope).
 BUILT_FOLDER = "built"
 _EMPTY_SHARD_BYTES = 9 * PAGE_SIZE
+# Every exception sqlite3 defines derives from one of these. sqlite3.Warning is no sqlite3.Error
+# (Python before 3.11 raised it for two statements in one execute(); the DB-API still has it).
+SQLITE_EXCEPTIONS: tuple[type[Exception], ...] = (sqlite3.Error, sqlite3.Warning)
+
+
+@contextlib.contextmanager
+def translating_sqlite(translate: Callable[[Exception], ClientError]) -> Iterator[None]:
+    """Run a block of SQLite work; a sqlite3 exception leaves it as ``translate(exception)``."""
+    try:
+        yield
+    except SQLITE_EXCEPTIONS as exc:
+        raise translate(exc) from exc
 
 
 def published_key(ref: ShardRef) -> str:
@@ -109,10 +126,10 @@ def build_shard(
     """Build a version's shard from index records into the cache under ``key``."""
     with cache.temporary(BUILT_FOLDER) as (temporary, handle):
         handle.close()  # SQLite writes the file itself; an empty file is a new database to it
-        try:
+        with translating_sqlite(
+            lambda exc: ClientError(f"could not build the shard of {entry_id} {version}: {exc}")
+        ):
             build_database(temporary, entry_id, version, records)
-        except sqlite3.Error as exc:
-            raise ClientError(f"could not build the shard of {entry_id} {version}: {exc}") from exc
         with temporary.open("r+b") as reopened:
             return cache.install_shard(key, temporary, reopened, BUILT_FOLDER)
 
@@ -133,7 +150,7 @@ def open_shard_file(
         problems = verify_shard_schema(conn)
         if not problems:
             problems = verify_shard_meta(conn, entry_id, version, sections)
-    except sqlite3.Error as exc:
+    except SQLITE_EXCEPTIONS as exc:
         problems = [f"not a readable shard: {exc}"]
     if problems and conn is not None:
         conn.close()

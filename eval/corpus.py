@@ -36,10 +36,12 @@ class Corpus:
         shards: dict[tuple[str, str], sqlite3.Connection],
         versions: dict[str, list[str]],
         docs: dict[tuple[str, str], Path | None],
+        vectors: dict[tuple[str, str], Path] | None = None,
     ):
         self.shards = shards
         self.versions = versions
         self.docs = docs
+        self.vectors = vectors or {}  # the .vec sidecar of each version, when built with embed
 
     def resolve_version(self, library: str, version: str | None) -> str:
         return select_version(version, self.versions[library]).version
@@ -61,8 +63,16 @@ def _key(source: str | None, anchor: str) -> str:
 
 
 @contextmanager
-def open_corpus(config: Path = EXAMPLES) -> Iterator[Corpus]:
-    """Build the examples into a temporary folder and open every shard read-only."""
+def open_corpus(
+    config: Path = EXAMPLES,
+    *,
+    site: Path | None = None,
+    embed: str | None = None,
+    cache_dir: Path | None = None,
+) -> Iterator[Corpus]:
+    """Build the examples into a temporary folder and open every shard read-only; ``site``
+    is a site already built from ``config`` to open instead (the tests share one build); with
+    ``embed``, also embed every section (vectors already in ``cache_dir`` are reused)."""
     catalog_config = load_catalog(config)
     docs = {
         (library.id, version.version): version.directory
@@ -71,15 +81,18 @@ def open_corpus(config: Path = EXAMPLES) -> Iterator[Corpus]:
     }
     with TemporaryDirectory(prefix="doctrove-eval-") as folder:
         root = Path(folder)
-        build_site(catalog_config, root / "site")
-        catalog = orjson.loads((root / "site" / "catalog.json").read_bytes())
+        if site is None:
+            site = root / "site"
+            build_site(catalog_config, site, embed=embed, cache_dir=cache_dir)
+        catalog = orjson.loads((site / "catalog.json").read_bytes())
         shards: dict[tuple[str, str], sqlite3.Connection] = {}
         versions: dict[str, list[str]] = {}
+        vectors: dict[tuple[str, str], Path] = {}
         try:
             for entry in catalog["entries"]:
                 versions[entry["id"]] = list(entry["versions"])
                 for version, ref in entry["shards"].items():
-                    packed = (root / "site" / ref["path"]).read_bytes()
+                    packed = (site / ref["path"]).read_bytes()
                     raw = root / f"{entry['id']}-{version}.sqlite"
                     raw.write_bytes(
                         gzip.decompress(packed) if ref["path"].endswith(".gz") else packed
@@ -87,7 +100,9 @@ def open_corpus(config: Path = EXAMPLES) -> Iterator[Corpus]:
                     conn = sqlite3.connect(f"file:{raw}?mode=ro", uri=True)
                     conn.execute("PRAGMA trusted_schema = OFF")
                     shards[entry["id"], version] = conn
-            yield Corpus(shards, versions, docs)
+                    if "vectors" in ref:
+                        vectors[entry["id"], version] = site / ref["vectors"]["path"]
+            yield Corpus(shards, versions, docs, vectors)
         finally:
             for conn in shards.values():
                 conn.close()

@@ -78,7 +78,7 @@ def fit_weights(examples: Sequence[Example], mask: Sequence[bool]) -> np.ndarray
             continue
         matrix = np.array([d.features for d in example.described], dtype=float)
         groups.append((matrix * np.array(mask, dtype=float), labels))
-    weights = np.zeros(len(FEATURES))
+    weights = np.zeros(len(mask))
     first, second = np.zeros_like(weights), np.zeros_like(weights)
     for step in range(1, STEPS + 1):
         gradient = L2 * weights
@@ -173,7 +173,9 @@ def _mrr(model: RankerModel, examples: Sequence[Example]) -> float:
 
 def train(examples: Sequence[Example], mask: Sequence[bool] | None = None) -> RankerModel:
     """Weights, then the rules' margins (best dev MRR@10), then confidence and threshold."""
-    mask = mask or [True] * len(FEATURES)
+    # Examples may carry more features than FEATURES (eval.semantic adds the dense lane's).
+    width = next((len(d.features) for e in examples for d in e.described), len(FEATURES))
+    mask = mask or [True] * width
     model = RankerModel(tuple(float(w) for w in fit_weights(examples, mask)))
     model = max(
         (replace(model, parent_margin=p, diversity_margin=d) for p in RULE_MARGINS
@@ -202,12 +204,17 @@ def dev_figures(model: RankerModel, examples: Sequence[Example]) -> dict[str, fl
     }
 
 
-def to_json(model: RankerModel, questions: int) -> bytes:
+def to_json(
+    model: RankerModel,
+    questions: int,
+    features: Sequence[str] = FEATURES,
+    command: str = "python -m eval.train",
+) -> bytes:
     document = {
         "format": FORMAT,
         "tokenizer": TOKENIZER,
-        "trained_on": f"eval dev split, {questions} questions (python -m eval.train)",
-        "weights": {name: round(w, 4) for name, w in zip(FEATURES, model.weights, strict=True)},
+        "trained_on": f"eval dev split, {questions} questions ({command})",
+        "weights": {name: round(w, 4) for name, w in zip(features, model.weights, strict=True)},
         "confidence": dict(
             zip(("intercept", *CONFIDENCE_INPUTS), map(_rounded, model.confidence_fit), strict=True)
         ),

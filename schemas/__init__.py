@@ -13,6 +13,8 @@ import orjson
 
 INDEX_FORMAT = "doctrove-index@1"
 INDEX_SCHEMA = "doctrove-index-1.schema.json"
+CATALOG_FORMAT = "doctrove-catalog@1"
+CATALOG_SCHEMA = "doctrove-catalog-1.schema.json"
 
 
 @functools.cache

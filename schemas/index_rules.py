@@ -93,7 +93,7 @@ def index_problems(document: Any) -> list[Problem]:
 def volume_problems(volume: Any, where: str = "") -> list[Problem]:
     """Schema problems of one volume on its own, for writers that stream volume by volume."""
     root = load_schema(INDEX_SCHEMA)
-    validator = Draft202012Validator({"$defs": root["$defs"], "$ref": "#/$defs/volume"})
+    validator = Draft202012Validator({"$defs": root["$defs"], "$ref": "#/$defs/Volume"})
     return [
         Problem(where + pointer(*e.absolute_path), _readable(e))
         for e in validator.iter_errors(volume)

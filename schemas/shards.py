@@ -21,12 +21,17 @@ SHARD_DDL = "shard.sql"
 APPLICATION_ID = 0x44547276
 FTS_TABLE = "sections_fts"
 # A section whose body is shorter than this says next to nothing (in most languages: a CJK
-# sentence says much in fewer characters); the builder counts such sections in its report.
+# sentence says much in fewer characters); the builder counts such sections in its report and
+# the client's ranker marks them.
 NEAR_EMPTY_CHARS = 40
+# The builder splits a section whose body is longer than this, so no body in a shard is longer;
+# the client's ranker scales a body's length by it.
+MAX_SECTION_CHARS = 6000
 FTS_COLUMNS = ("heading", "heading_path", "body", "code")
-# Suggested bm25() weights, in FTS_COLUMNS order: a match in a heading says more than one in the
-# text under it. Ranking belongs to the client; these are what the reference search uses.
-BM25_WEIGHTS = (10.0, 4.0, 1.0, 1.0)
+# bm25() weights, in FTS_COLUMNS order: a match in a heading says more than one in the text under
+# it, a match in code a little less. The client's search and the builder's reference search both
+# rank with these, so the shard tests check the ranking the product uses.
+BM25_WEIGHTS = (10.0, 4.0, 1.0, 0.75)
 META_KEYS = ("format", "library_id", "sections", "tokenizer", "version")
 
 _COMMENT = re.compile(r"^\s*--.*$", re.MULTILINE)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from builder.model import ParsedFile, Section
-from builder.parsers.rst import parse
+from builder.parsers.rst.parser import parse
 
 
 def _parse(text: str) -> ParsedFile:

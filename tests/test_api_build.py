@@ -11,7 +11,7 @@ import builder.stages.parse
 from builder.config import load_catalog
 from builder.model import ParsedFile
 from builder.pipeline import build_site
-from builder.report import render_report
+from builder.report import render_report_streams
 from tests.api_support import write_package
 
 CATALOG = """
@@ -54,7 +54,7 @@ def test_api_pages_are_built_from_the_code_beside_the_docs(tmp_path: Path) -> No
     assert built["shapes.Circle"].startswith("`shapes.Circle(radius: float, *, name: str = 'c')`")
     assert built["shapes.Circle.scale"].startswith("`scale(factor: float) -> Circle`")
     assert built["shapes.Gone"] == "`shapes.Gone`"
-    text = render_report(report)
+    text = "\n".join(render_report_streams(report))
     assert f"API from code in {tmp_path / 'shapes' / 'src'}: 2 objects" in text
     assert "api.rst:7: autofunction shapes.Gone: not found in the code" in text
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from builder.api.model import ApiObject, DocField, DocPart, Member, MemberOptions
 from builder.api.render import docstring_events, member_events, render_part, select_members
-from builder.parsers.rst_nodes import Heading, Text
+from builder.parsers.rst.events import Heading, Text
 from tests.api_support import package_source
 
 MEMBERS = (

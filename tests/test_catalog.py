@@ -9,7 +9,6 @@ import orjson
 import pytest
 
 from builder.catalog import (
-    CATALOG_SCHEMA,
     catalog_bytes,
     catalog_document,
     file_description,
@@ -17,7 +16,7 @@ from builder.catalog import (
 )
 from builder.config import SiteConfig
 from builder.shards import ShardInfo
-from schemas import load_schema
+from schemas import CATALOG_SCHEMA, load_schema
 
 SITE = SiteConfig("Team docs", "https://team.example/docs/", "ignored here")
 ENTRIES: list[dict[str, Any]] = [

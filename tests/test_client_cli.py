@@ -8,11 +8,11 @@ import orjson
 import pytest
 from click.testing import CliRunner
 
-from client.app import bundled_site
+from client.assemble import bundled_site
 from client.cli import main
 from client.mcp_schemas import EXTRACT_RESULT, RELEASES_RESULT
 from tests.shared_anchor_site import DEPLOY, GUIDE, LIBRARY, SHARED, build_shared_anchor_site
-from tests.test_client_sources import make_site, records
+from tests.test_client_site_data import make_site, records
 
 
 @pytest.fixture
@@ -118,7 +118,7 @@ def test_every_setting_is_an_option_of_every_command() -> None:
 def test_sync_then_answer_offline(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """Sync from a real server, stop it, and still answer from the disk copy, marked stale."""
     from builder.serve import start_server
-    from client.app import bundled_site
+    from client.assemble import bundled_site
 
     site = bundled_site()
     assert site is not None
@@ -129,7 +129,7 @@ def test_sync_then_answer_offline(run, tmp_path: Path) -> None:  # type: ignore[
         assert code == 0, output
         result = orjson.loads(output)
         assert not result["failures"]
-        assert result["shards"] == 21
+        assert result["shards"] == 22
     finally:
         server.stop()
     # --cache-ttl 0 re-checks on every call: the site is gone, so the copy on disk answers.
@@ -289,11 +289,13 @@ def test_list_names_every_library_with_its_versions_and_source(run) -> None:  # 
     code, output = run("list")
     assert code == 0
     lines = output.splitlines()
-    assert lines[0].startswith("13 libraries from bundled:")
-    assert "werkzeug      Werkzeug: latest 3.1.3; versions 3.1.3, 2.3.8" in lines
+    assert lines[0].startswith("14 libraries from bundled:")
+    # The id column is as wide as the longest id.
+    werkzeug = next(line for line in lines if line.startswith("werkzeug "))
+    assert werkzeug.split(None, 1)[1] == "Werkzeug: latest 3.1.3; versions 3.1.3, 2.3.8"
     code, output = run("list", "--json")
     answer = orjson.loads(output)
-    assert code == 0 and answer["total"] == len(answer["libraries"]) == 13
+    assert code == 0 and answer["total"] == len(answer["libraries"]) == 14
     assert [library["id"] for library in answer["libraries"]][:3] == ["attrs", "cattrs", "cbor2"]
     pypinyin = next(lib for lib in answer["libraries"] if lib["id"] == "pypinyin")
     assert pypinyin["versions"] == ["0.55.0", "0.49.0"] and pypinyin["latest"] == "0.55.0"

@@ -291,5 +291,6 @@ def test_allow_bundled_from_each_place(tmp_path: Path) -> None:
 def test_a_bad_url_is_named_once() -> None:
     with pytest.raises(ConfigError) as caught:
         resolve_settings({"index_urls": "127.0.0.1:39073"}, HOME)
-    assert str(caught.value).count("127.0.0.1:39073") == 1
-    assert "'127.0.0.1:39073' is not an http:// or https:// URL: add the scheme" in str(caught.value)
+    message = str(caught.value)
+    assert message.count("127.0.0.1:39073") == 1
+    assert "'127.0.0.1:39073' is not an http:// or https:// URL: add the scheme" in message

@@ -18,7 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 from builder.shards import write_shard
-from client.app import make_service
+from client.assemble import make_service
 from client.cli import main
 from client.config import resolve_settings
 from client.mcp_tools import TOOLS_BY_NAME, call_tool

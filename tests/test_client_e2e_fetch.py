@@ -19,24 +19,20 @@ from typing import Any
 import orjson
 import pytest
 
-from builder.config import load_catalog
-from builder.pipeline import build_site
 from builder.serve import start_server
 from client.config import Settings
 from client.disk_cache import DiskCache
-from client.sources import SiteData
+from client.site_data import SiteData
 
 REPO = Path(__file__).resolve().parents[1]
-EXAMPLES = REPO / "examples" / "docbuild.toml"
 COMPAT = REPO / "examples" / "compat" / "doctrove-demo-index.json"
 START = 1_800_000_000.0
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("examples") / "site"
-    build_site(load_catalog(EXAMPLES), root)
-    return root
+@pytest.fixture
+def site(examples_site: Path) -> Path:
+    """The session's examples site: these tests serve and read it, never change it."""
+    return examples_site
 
 
 def settings(cache: Path, url: str, ttl: int = 600) -> Settings:
@@ -71,11 +67,10 @@ def test_happy_path_then_a_warm_start_revalidates_with_one_304(site: Path, tmp_p
         assert [e.id for e in first.entries()] == [e["id"] for e in catalog["entries"]]
         summary = first.sync()
         assert (summary["downloaded"], summary["failures"]) == (versions, [])
-        conn = first.open_shard("werkzeug", "3.1.3")
-        (count,) = conn.execute("SELECT count(*) FROM sections").fetchone()
+        with first.reading_shard("werkzeug", "3.1.3") as shard:
+            (count,) = shard.connection.execute("SELECT count(*) FROM sections").fetchone()
         (werkzeug,) = [e for e in catalog["entries"] if e["id"] == "werkzeug"]
         assert count == werkzeug["shards"]["3.1.3"]["sections"] > 0
-        conn.close()
         first.close()
         cold = requests_in(log)
         # sync re-checks the catalog whatever its age: a 304 right after the first fetch.
@@ -85,7 +80,8 @@ def test_happy_path_then_a_warm_start_revalidates_with_one_304(site: Path, tmp_p
         second = SiteData(settings(tmp_path, server.url), clock=lambda: START + 601)
         for entry in second.entries():
             for version in entry.versions:
-                second.open_shard(entry.id, version).close()
+                with second.reading_shard(entry.id, version):
+                    pass
         assert second.entry("attrs").provenance.kind == "remote"  # type: ignore[union-attr]
         second.close()
     assert requests_in(log)[len(cold) :] == ["GET /catalog.json 304"]
@@ -123,9 +119,8 @@ def test_the_demo_index_of_the_node_implementation_is_served_from_a_plain_host(
     with start_server(plain) as server:
         data = SiteData(settings(tmp_path / "cache", server.url), clock=lambda: START)
         assert [e.id for e in data.entries()] == ["express", "zod", "dayjs"]
-        conn = data.open_shard("zod", "3.24.1")
-        headings = [row[0] for row in conn.execute("SELECT heading FROM sections")]
-        conn.close()
+        with data.reading_shard("zod", "3.24.1") as shard:
+            headings = [row[0] for row in shard.connection.execute("SELECT heading FROM sections")]
         data.close()
     assert headings and all(isinstance(h, str) and h for h in headings)
 
@@ -134,7 +129,7 @@ SYNC = """
 import sys
 from pathlib import Path
 from client.config import resolve_settings
-from client.sources import SiteData
+from client.site_data import SiteData
 data = SiteData(resolve_settings({"index_urls": sys.argv[1], "cache_dir": sys.argv[2]}, {}))
 summary = data.sync()
 print(summary["shards"], len(summary["failures"]))
@@ -164,7 +159,8 @@ def test_two_processes_syncing_one_cache_leave_it_consistent(site: Path, tmp_pat
     assert {e.provenance.kind for e in offline.entries()} == {"disk"}
     for entry in offline.entries():
         for version in entry.versions:
-            offline.open_shard(entry.id, version).close()
+            with offline.reading_shard(entry.id, version):
+                pass
     status = DiskCache(cache).status()
     assert (status["shards"]["files"], status["copies"]["files"]) == (versions, 1)
 
@@ -224,9 +220,10 @@ def held(site: Path) -> Iterator[HeldShardServer]:
 OPEN = """
 import sys
 from client.config import resolve_settings
-from client.sources import SiteData
+from client.site_data import SiteData
 data = SiteData(resolve_settings({"index_urls": sys.argv[1], "cache_dir": sys.argv[2]}, {}))
-data.open_shard("python", "3.11.2")
+with data.reading_shard("python", "3.11.2"):
+    pass
 """
 
 
@@ -254,7 +251,6 @@ def test_a_process_killed_mid_download_leaves_nothing_corrupt(
     # The next process finds the catalog copy intact and completes the download.
     held.hold.clear()
     data = SiteData(settings(cache, held.url), clock=lambda: START)
-    conn = data.open_shard("python", "3.11.2")
-    assert conn.execute("SELECT count(*) FROM sections").fetchone()[0] > 100
-    conn.close()
+    with data.reading_shard("python", "3.11.2") as shard:
+        assert shard.connection.execute("SELECT count(*) FROM sections").fetchone()[0] > 100
     data.close()

@@ -41,12 +41,12 @@ from click.testing import CliRunner, Result
 from builder.config import load_catalog
 from builder.pipeline import build_site
 from builder.serve import RunningServer, start_server
-from client.app import make_service
+from client.assemble import make_service
 from client.cli import main
 from client.config import SETTINGS, Settings
 from client.errors import ClientError
 from client.service import DocService
-from client.sources import SiteData
+from client.site_data import SiteData
 from tests.fault_proxy import (
     Corrupt,
     Fault,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from client.errors import RewriteFailed
+from client.limits import MAX_FOCUS_CHARS
 from client.rewrite import (
     MAX_REPLY_CHARS,
     MAX_REWRITES,
@@ -18,7 +19,6 @@ from client.rewrite import (
     language_hint,
     parse_queries,
 )
-from client.search import MAX_FOCUS_CHARS
 
 
 def test_prompt_asks_for_strict_json_in_the_docs_language_within_a_token_bound() -> None:

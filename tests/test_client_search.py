@@ -10,8 +10,8 @@ import pytest
 
 from builder.shards import build_database, shard_rows
 from client.errors import InvalidRequest
+from client.limits import MAX_FOCUS_CHARS
 from client.search import (
-    MAX_FOCUS_CHARS,
     WEIGHTS,
     FoundSection,
     bm25_ranking,
@@ -258,10 +258,10 @@ HOSTILE = [
     "café naïve",
     "\u200b\u200d",
     "٣٤٥ timeout",
-    "x" * 999,
-    "timeout " * 124,
+    "x" * (MAX_FOCUS_CHARS - 1),
+    "timeout " * (MAX_FOCUS_CHARS // 8),
     "Session.mount() app.get('/x') z.string().email()",
-    "超时" * 400,
+    "超时" * (MAX_FOCUS_CHARS // 2),
     "\t\ntimeout\r\n",
 ]
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from client.app import make_service
+from client.assemble import make_service
 from client.config import resolve_settings
 from client.errors import InvalidRequest, NotFound, SectionChanged, VersionNotFound
 from client.service import DocService
@@ -250,5 +250,5 @@ def test_answers_are_cached(service: DocService) -> None:
 
 def test_status(service: DocService, tmp_path: Path) -> None:
     status = service.status()
-    assert status["libraries"] == 13 and status["versions"] == 21
+    assert status["libraries"] == 14 and status["versions"] == 22
     assert status["data"]["sources"][0]["kind"] == "bundled"

@@ -12,17 +12,18 @@ from typing import Any
 
 import pytest
 
-from builder.anchors import slugify, unique_anchor
 from builder.shards import write_shard
 from client.disk_cache import DiskCache
 from client.model import ShardRef
 from client.shard_store import (
     BUILT_FOLDER,
+    SQLITE_EXCEPTIONS,
     build_shard,
     built_key,
     install_published,
     open_shard_file,
 )
+from schemas.anchors import slugify, unique_anchor
 from schemas.shard_build import build_database, heading_anchor
 
 RECORDS: list[dict[str, Any]] = [
@@ -170,3 +171,14 @@ def test_a_file_that_is_not_a_database_is_not_opened(tmp_path: Path) -> None:
     assert open_shard_file(make_database(tmp_path / "ok.sqlite"), "lib", "1.0", 2) == [
         "meta sections is '1', expected '2'"
     ]
+
+
+def test_the_sqlite_boundary_covers_every_exception_sqlite3_raises() -> None:
+    """As tests/test_client_http.py walks httpx: no sqlite3 exception class is left uncaught."""
+    classes = [
+        value
+        for value in vars(sqlite3).values()
+        if isinstance(value, type) and issubclass(value, BaseException)
+    ]
+    assert sqlite3.Warning in classes and sqlite3.OperationalError in classes
+    assert [cls.__name__ for cls in classes if not issubclass(cls, SQLITE_EXCEPTIONS)] == []

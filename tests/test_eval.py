@@ -246,8 +246,8 @@ def test_the_question_set_has_the_promised_shape() -> None:
 
 
 @pytest.fixture(scope="module")
-def corpus() -> Iterator[Corpus]:
-    with open_corpus() as opened:
+def corpus(examples_site: Path) -> Iterator[Corpus]:
+    with open_corpus(site=examples_site) as opened:
         yield opened
 
 

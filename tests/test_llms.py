@@ -6,7 +6,8 @@ from typing import Any
 
 from builder.config import SiteConfig
 from builder.llms import site_llms, version_llms
-from builder.pages_layout import arrange_pages, library_view
+from builder.pages_layout import library_view
+from tests.pages_support import arrange_pages
 
 SITE = SiteConfig("Test docs", "https://docs.example.org/site/", "Docs for\ntests.")
 ENTRY = {

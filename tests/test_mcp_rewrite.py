@@ -16,7 +16,7 @@ from mcp import Client
 from mcp.shared.exceptions import MCPError
 from mcp_types.version import LATEST_PROTOCOL_VERSION
 
-from client.app import make_service
+from client.assemble import make_service
 from client.config import resolve_settings
 from client.mcp_server import build_server
 from client.mcp_tools import TOOLS_BY_NAME

@@ -200,7 +200,9 @@ def test_stdout_carries_only_json_rpc(tmp_path: Path) -> None:
             answers.append(orjson.loads(process.stdout.readline()))
     process.stdin.close()
     rest = process.stdout.read()
+    process.stdout.close()
     process.wait(timeout=10)
+    log.close()
     assert process.returncode == 0
     assert rest == b""
     assert [answer["id"] for answer in answers] == [1, 2, 3, 4]
@@ -209,4 +211,3 @@ def test_stdout_carries_only_json_rpc(tmp_path: Path) -> None:
     assert answers[0]["result"]["serverInfo"]["name"] == "doctrove"
     assert answers[2]["result"]["isError"] is False
     assert answers[3]["result"]["structuredContent"]["error"]["code"] == "not-found"
-    log.close()

@@ -12,7 +12,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from client.app import make_service
+from client.assemble import make_service
 from client.config import resolve_settings
 from client.errors import ERROR_CODES, InvalidRequest
 from client.mcp_schemas import ERROR_RESULT

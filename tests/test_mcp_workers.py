@@ -14,7 +14,7 @@ import anyio
 import pytest
 from mcp import Client
 
-from client.app import make_service
+from client.assemble import make_service
 from client.config import resolve_settings
 from client.mcp_server import build_server
 from client.service import DocService

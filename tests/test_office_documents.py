@@ -17,7 +17,13 @@ from builder.parsers.office.zip_guard import MAX_MEMBERS
 from builder.pipeline import build_site
 from tests.office_support import make_docx, make_pdf, make_pptx, make_scanned_pdf, make_xlsx
 
-EXAMPLE_DOCX = Path(__file__).parent.parent / "examples" / "lcms" / "2.14" / "tutorial.docx"
+EXAMPLE_DOCX = (
+    Path(__file__).parent.parent
+    / "examples"
+    / "ni-measurement-plugin-packager"
+    / "1.3.0-dev3"
+    / "user-manual.docx"
+)
 
 
 def zip_bomb() -> bytes:
@@ -108,12 +114,12 @@ def test_a_docx_that_is_no_zip_is_skipped() -> None:
         parse_document("fake.docx", b"plain text")
 
 
-def test_the_example_docx_reads_its_headings() -> None:
-    parsed = parse_document("tutorial.docx", EXAMPLE_DOCX.read_bytes())
+def test_the_example_docx_reads_its_headings_and_tables() -> None:
+    parsed = parse_document("user-manual.docx", EXAMPLE_DOCX.read_bytes())
     by_heading = {s.heading: s for s in parsed.sections}
-    assert parsed.title == "Little CMS 2.14 tutorial"
-    assert by_heading["Create the transform"].heading_path[-1] == "Step-by-step Example"
-    assert "cmsCreateTransform" in by_heading["Create the transform"].body
+    assert by_heading["Non-interactive mode"].heading_path == ("How to run?",)
+    assert "--selected-meas-plugins" in by_heading["Non-interactive mode"].body
+    assert "NI Package Manager | 2022 Q4 and above" in by_heading["Software Requirements"].body
 
 
 @pytest.mark.parametrize("module", ["docx", "pptx", "openpyxl"])

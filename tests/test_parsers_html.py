@@ -1,9 +1,9 @@
-"""Tests for builder.parsers.html: literal pages in, exact sections out."""
+"""Tests for builder.parsers.html.parser: literal pages in, exact sections out."""
 
 from __future__ import annotations
 
 from builder.model import Section
-from builder.parsers.html import parse
+from builder.parsers.html.parser import parse
 
 SPHINX_PAGE = """\
 <!DOCTYPE html>

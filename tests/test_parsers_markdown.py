@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from builder.model import ParsedFile, Section, Warning_
-from builder.parsers.markdown import parse
+from builder.parsers.markdown.parser import parse
 
 
 def outline(parsed: ParsedFile) -> list[tuple[int, str, tuple[str, ...], str, int, int]]:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from builder.model import ApiUse
 from builder.parsers import parse_file
-from builder.parsers.markdown_api import read_yaml
+from builder.parsers.markdown.mkdocstrings import read_yaml
 from tests.api_support import package_source
 
 PAGE = (

@@ -9,10 +9,10 @@ import pytest
 
 from builder.model import ParsedFile
 from builder.parsers import parse_file
-from builder.parsers.markdown import parse
-from builder.parsers.markdown_directives import MAX_DIRECTIVE_DEPTH
-from builder.parsers.markdown_front_matter import yaml_substitutions
-from builder.parsers.rst import parse as parse_rst
+from builder.parsers.markdown.front_matter import yaml_substitutions
+from builder.parsers.markdown.myst_directives import MAX_DIRECTIVE_DEPTH
+from builder.parsers.markdown.parser import parse
+from builder.parsers.rst.parser import parse as parse_rst
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

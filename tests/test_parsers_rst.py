@@ -7,7 +7,7 @@ import string
 
 import pytest
 
-from builder.parsers.rst_inline import render_inline
+from builder.parsers.rst.inline import render_inline
 from tests.rst_support import _body, _outline, _parse, _sections
 
 # -- titles ------------------------------------------------------------------------------------

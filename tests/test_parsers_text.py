@@ -1,9 +1,9 @@
-"""Tests for builder.parsers.text: paragraphs grouped into bounded, exactly-lined sections."""
+"""Tests for builder.parsers.plain_text: paragraphs grouped into bounded, exactly-lined sections."""
 
 from __future__ import annotations
 
 from builder.model import Section
-from builder.parsers.text import Chunk, group_chunks, parse, split_chunk, split_line
+from builder.parsers.plain_text import Chunk, group_chunks, parse, split_chunk, split_line
 
 
 def test_readme_title_heads_the_file() -> None:

@@ -13,20 +13,16 @@ from pathlib import Path
 import orjson
 import pytest
 
-from builder.config import load_catalog
-from builder.pipeline import build_site
 from builder.shards import search_shard, write_shard
 from schemas.shards import verify_shard_meta, verify_shard_schema
 
-EXAMPLES = Path(__file__).parent.parent / "examples" / "docbuild.toml"
 Shards = dict[tuple[str, str], sqlite3.Connection]
 
 
 @pytest.fixture(scope="module")
-def shards(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Shards]:
+def shards(tmp_path_factory: pytest.TempPathFactory, examples_site: Path) -> Iterator[Shards]:
     root = tmp_path_factory.mktemp("examples")
-    build_site(load_catalog(EXAMPLES), root / "site")
-    index = orjson.loads((root / "site" / "index.json").read_bytes())
+    index = orjson.loads((examples_site / "index.json").read_bytes())
     connections: Shards = {}
     for entry in index["entries"]:
         for version, volume in entry["volumes"].items():

@@ -123,7 +123,7 @@ def test_rebuilds_on_change_and_keeps_the_last_good_site_on_error(tmp_path: Path
 
 def test_serve_watch_serves_each_rebuild_and_stops_on_ctrl_c(tmp_path: Path) -> None:
     config = make_project(tmp_path)
-    process = subprocess.Popen(
+    with subprocess.Popen(
         [
             *(sys.executable, "-m", "builder.cli", "serve", "--watch", "-c", str(config)),
             *("--out", str(tmp_path / "_site"), "--port", "0", "--quiet"),
@@ -131,25 +131,29 @@ def test_serve_watch_serves_each_rebuild_and_stops_on_ctrl_c(tmp_path: Path) -> 
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-    )
-    try:
-        assert process.stdout is not None
-        line = process.stdout.readline()
-        assert line.startswith("Serving "), line + (process.stderr.read() if process.stderr else "")
-        url = line.rsplit(" at ", 1)[1].strip()
-        first = httpx.get(url + "catalog.json")
-        time.sleep(1)  # the watcher is set up before the first change
-        (tmp_path / "docs" / "index.md").write_text("# Gadget\n\nNew words.\n", encoding="utf-8")
-        deadline = time.monotonic() + PATIENCE_SECONDS
-        revalidate = {"If-None-Match": first.headers["etag"]}
-        while time.monotonic() < deadline:
-            again = httpx.get(url + "catalog.json", headers=revalidate)
-            if again.status_code == 200:
-                break
-            time.sleep(0.1)
-        # A client revalidating its copy sees the new catalog, with the new shard.
-        assert again.status_code == 200
-        assert again.json()["buildId"] != first.json()["buildId"]
-    finally:
-        os.kill(process.pid, signal.SIGINT)
-        assert process.wait(timeout=PATIENCE_SECONDS) == 0
+    ) as process:
+        try:
+            assert process.stdout is not None
+            line = process.stdout.readline()
+            assert line.startswith("Serving "), line + (
+                process.stderr.read() if process.stderr else ""
+            )
+            url = line.rsplit(" at ", 1)[1].strip()
+            first = httpx.get(url + "catalog.json")
+            time.sleep(1)  # the watcher is set up before the first change
+            (tmp_path / "docs" / "index.md").write_text(
+                "# Gadget\n\nNew words.\n", encoding="utf-8"
+            )
+            deadline = time.monotonic() + PATIENCE_SECONDS
+            revalidate = {"If-None-Match": first.headers["etag"]}
+            while time.monotonic() < deadline:
+                again = httpx.get(url + "catalog.json", headers=revalidate)
+                if again.status_code == 200:
+                    break
+                time.sleep(0.1)
+            # A client revalidating its copy sees the new catalog, with the new shard.
+            assert again.status_code == 200
+            assert again.json()["buildId"] != first.json()["buildId"]
+        finally:
+            os.kill(process.pid, signal.SIGINT)
+            assert process.wait(timeout=PATIENCE_SECONDS) == 0

@@ -74,8 +74,9 @@ class GriffeSource:
     def _load(self, name: str) -> Any:
         import griffe
 
-        # griffe reports code it cannot follow through logging; the build reports lookups.
-        logging.getLogger("griffe").setLevel(logging.ERROR)
+        # griffe logs code it cannot follow (unresolvable aliases in annotations, at ERROR level)
+        # to the terminal; the build reports the lookups that failed, so those lines are noise.
+        logging.getLogger("griffe").setLevel(logging.CRITICAL)
         if self._loader is None:
             self._loader = griffe.GriffeLoader(
                 search_paths=[self._root], allow_inspection=False, store_source=True

@@ -13,8 +13,6 @@ from typing import Any, Literal
 
 from builder.api.model import DocField, DocPart
 
-# Docstring styles a page can ask for; "auto" lets griffe tell Google from NumPy.
-STYLES = frozenset({"auto", "google", "numpy", "sphinx"})
 # Sphinx-style docstrings are told apart before griffe is asked (see read_sphinx_fields).
 _AUTO_ORDER: list[Literal["google", "numpy", "sphinx", "auto"]] = ["google", "numpy"]
 # "Returns: int: The sum." names the type, as Google's guide and napoleon read it.

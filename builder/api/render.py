@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 
 from builder.api.model import ApiObject, ApiSource, DocPart, Member, MemberOptions
-from builder.parsers.rst_nodes import Event, Heading, Text, fence, indent_text
+from builder.parsers.rst.events import Event, Heading, Text, fence, indent_text
 
 RenderMarkup = Callable[[str], str]
 # Classes inside modules inside packages: deeper nesting is a cycle through aliases.

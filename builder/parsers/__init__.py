@@ -50,20 +50,20 @@ def detect_format(relpath: str, text: str) -> str | None:
 def parser_for(fmt: str) -> Parser:
     """Import lazily: a build that reads no HTML never loads lxml."""
     if fmt == "markdown":
-        from builder.parsers import markdown
+        from builder.parsers.markdown.parser import parse as parse_markdown
 
-        return markdown.parse
+        return parse_markdown
     if fmt == "rst":
-        from builder.parsers import rst
+        from builder.parsers.rst.parser import parse as parse_rst
 
-        return rst.parse
+        return parse_rst
     if fmt == "html":
-        from builder.parsers import html
+        from builder.parsers.html.parser import parse as parse_html
 
-        return html.parse
-    from builder.parsers import text
+        return parse_html
+    from builder.parsers.plain_text import parse as parse_plain_text
 
-    return text.parse
+    return parse_plain_text
 
 
 def parse_file(relpath: str, text: str, api: ApiSource | None = None) -> ParsedFile | None:
@@ -73,11 +73,11 @@ def parse_file(relpath: str, text: str, api: ApiSource | None = None) -> ParsedF
     if fmt is None:
         return None
     if fmt == "rst":
-        from builder.parsers import rst
+        from builder.parsers.rst.parser import parse as parse_rst
 
-        return rst.parse(text, relpath, api)
+        return parse_rst(text, relpath, api)
     if fmt == "markdown":
-        from builder.parsers import markdown
+        from builder.parsers.markdown.parser import parse as parse_markdown
 
-        return markdown.parse(text, relpath, api)
+        return parse_markdown(text, relpath, api)
     return parser_for(fmt)(text, relpath)

@@ -1,9 +1,9 @@
 """The exceptions of builder.serve, each with a stable exit code or HTTP status.
 
-    ServeError                  exit_code 1, base of everything below
-    ├── StartupError            the server cannot start (bad root, cannot bind)
-    │   └── PortInUseError      the address is already taken
-    └── RequestRejected         one request is refused; carries the HTTP status to answer
+    ServeError                  exit 1   base of everything below
+    ├── StartupError            exit 1   the server cannot start (bad root, cannot bind)
+    │   └── PortInUseError      exit 1   the address is already taken
+    └── RequestRejected                  one request is refused; carries the HTTP status
 
 Startup errors reach the command line, which prints the message and exits with `exit_code`.
 RequestRejected never leaves the handler: it becomes a short plain-text 4xx response whose text

@@ -17,7 +17,7 @@ from builder.index import section_record
 from builder.model import FileRecords, ParsedFile, Section, SourceFile, Warning_
 from builder.parsers import detect_format, parse_file
 from builder.parsers.office import parse_document
-from builder.parsers.rst_inline import default_role
+from builder.parsers.rst.inline import default_role
 from builder.permalinks import site_permalink, upstream_link
 from builder.projects import ProjectLayout, substitute, titled_by_navigation
 from builder.sections import finalize_sections

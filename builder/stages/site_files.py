@@ -3,7 +3,7 @@ page and catalog.json, once every version is built."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -13,6 +13,7 @@ import jinja2
 from builder import __version__
 from builder.catalog import catalog_document, file_description, write_catalog
 from builder.config import SiteConfig
+from builder.embeddings import VectorsInfo
 from builder.index import write_index
 from builder.pages import VersionPages, render_index, render_library
 from builder.shards import ShardInfo
@@ -41,10 +42,12 @@ def write_site_files(
     site: SiteConfig,
     entries: Sequence[BuiltEntry],
     shards: Sequence[ShardInfo],
+    vectors: Mapping[tuple[str, str], VectorsInfo],
     site_dir: Path,
     updated_at: str | None,
 ) -> SiteFiles:
-    """Write the files that span the whole site; ``entries`` are sorted by id."""
+    """Write the files that span the whole site; ``entries`` are sorted by id, ``vectors`` are
+    the embedding sidecars by (library id, version), when the build embedded sections."""
     index_path = site_dir / INDEX_FILE
     with index_path.open("wb") as handle:
         write_index(handle, [(e.skeleton, dict(e.volumes)) for e in entries], updated_at)
@@ -56,6 +59,7 @@ def write_site_files(
         site=site,
         entries=skeletons,
         shards=shards,
+        vectors=vectors,
         builder_version=__version__,
         updated_at=updated_at,
         index=file_description(index_path, INDEX_FILE),

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from builder.anchors import slugify
 from builder.model import ParsedFile, Section
+from schemas.anchors import slugify
 
 # The anchor of text that comes before a document's first heading.
 TITLE_ANCHOR = "top"

@@ -1,0 +1,24 @@
+"""Spell a heading's anchor id the way Sphinx and docutils do, for reST and MyST pages.
+
+The GitHub-style rule lives in schemas.anchors (clients need it too); the Sphinx one is here,
+beside the parsers, its only callers.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from schemas.anchors import MAX_ANCHOR_LENGTH, slugify
+
+
+def docutils_id(text: str) -> str:
+    """Sphinx/docutils-style id: ASCII letters and digits joined by single dashes.
+
+    Falls back to :func:`slugify` when nothing ASCII is left (a CJK title), which is
+    what a reader would see in the URL of such a page anyway.
+    """
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    ident = re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")
+    ident = re.sub(r"^[^a-z]+", "", ident)
+    return ident[:MAX_ANCHOR_LENGTH].rstrip("-") or slugify(text)

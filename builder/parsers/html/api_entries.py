@@ -1,0 +1,87 @@
+"""Recognise Sphinx API description entries and read their names, anchors and signatures.
+
+Sphinx renders ``.. function:: json.dumps(obj, ...)`` as ``<dl class="py function">`` holding
+``<dt id="json.dumps">`` (the signature) and ``<dd>`` (the description). Older Sphinx wrote
+``<dl class="function">`` with ``descclassname``/``descname`` code elements. Each entry becomes
+its own section so a search for ``json.dumps`` lands on it, anchored at the dt id.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lxml.etree import _Element as Element
+
+from builder.parsers.html.body_text import classes, is_element, plain_text, select
+from schemas.anchors import slugify
+
+# Sphinx domains whose object descriptions are API entries.
+_DOMAINS = frozenset({"py", "c", "cpp", "js", "std"})
+# Object types old Sphinx (before 4) used as the dl's only class.
+_OBJECT_TYPES = frozenset(
+    {
+        "function", "class", "method", "attribute", "exception", "data", "property",
+        "classmethod", "staticmethod", "decorator", "decoratormethod", "module", "member",
+        "macro", "type", "var", "cmdoption", "envvar", "opcode",
+    }
+)  # fmt: skip
+# Plain definition lists that share a class name with no API object.
+_NOT_API = frozenset({"simple", "field-list", "glossary", "footnote", "citation", "option-list"})
+# Domains whose dt ids are mangled ("_CPPv4N3foo3barEv", "c.PyObject_Call"), so the name as the
+# page writes it reads better. Generic "std" objects (options, opcodes) read best as signatures.
+_NAME_FROM_TEXT_DOMAINS = frozenset({"c", "cpp"})
+
+
+@dataclass(frozen=True)
+class ApiEntry:
+    """One described object: its heading, its anchor and one signature line per ``<dt>``."""
+
+    name: str
+    anchor: str
+    signatures: tuple[str, ...]
+
+
+def is_api_list(element: Element) -> bool:
+    """True for a ``<dl>`` that Sphinx wrote for an object description."""
+    if element.tag != "dl":
+        return False
+    names = classes(element)
+    if names & _NOT_API:
+        return False
+    if names & _DOMAINS:
+        return True
+    # Old Sphinx gave the object type only; an id on the first dt tells it from a plain list.
+    return bool(names & _OBJECT_TYPES) and _first_dt_has_id(element)
+
+
+def read_entry(api_list: Element, terms: list[Element]) -> ApiEntry:
+    """The entry described by the ``<dt>`` elements ``terms`` of ``api_list``."""
+    signatures = tuple(text for text in (plain_text(term) for term in terms) if text)
+    first = terms[0] if terms else None
+    ident = (first.get("id") or "").strip() if first is not None else ""
+    domains = classes(api_list)
+    if "std" in domains and signatures:
+        name = signatures[0]
+    elif first is not None and (domains & _NAME_FROM_TEXT_DOMAINS or not ident):
+        name = _written_name(first) or ident
+    else:
+        name = ident
+    name = name or (signatures[0] if signatures else "") or "entry"
+    return ApiEntry(name=name, anchor=ident or slugify(name), signatures=signatures)
+
+
+def _written_name(term: Element) -> str:
+    """The module prefix and name as the page shows them ("json." + "dumps")."""
+    parts = select(
+        term,
+        ".//*[contains(concat(' ', normalize-space(@class), ' '), ' descclassname ')"
+        " or contains(concat(' ', normalize-space(@class), ' '), ' descname ')]",
+    )
+    return "".join(plain_text(part) for part in parts)
+
+
+def _first_dt_has_id(element: Element) -> bool:
+    for child in element:
+        if is_element(child) and child.tag == "dt":
+            return bool(child.get("id"))
+    return False

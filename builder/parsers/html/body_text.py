@@ -1,0 +1,291 @@
+"""Render HTML elements as the readable plain text every parser's section bodies share.
+
+``render_blocks`` turns a block element into a list of text blocks (joined later by blank lines):
+paragraphs with collapsed whitespace, fenced code blocks, "- item" lists, "a | b" table rows,
+"Note: text" admonitions. ``render_inline`` turns phrasing content into one line, keeping inline
+code in backticks. Recursion stops at ``MAX_DEPTH``: deeper markup is flattened to its text, so
+pathological nesting costs neither a RecursionError nor structure anywhere shallower.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+from lxml.etree import _Element as Element
+
+MAX_DEPTH = 120
+
+HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+BLOCK_TAGS = HEADING_TAGS | frozenset(
+    {
+        "address", "article", "aside", "blockquote", "caption", "center", "dd", "details",
+        "dialog", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "header",
+        "hgroup", "hr", "li", "main", "nav", "ol", "p", "pre", "section", "summary", "table",
+        "tbody", "td", "tfoot", "th", "thead", "tr", "ul",
+    }
+)  # fmt: skip
+_CODE_TAGS = frozenset({"code", "tt", "kbd", "samp"})
+# Permalink widgets themes put in headings and signatures; never part of the text.
+_SKIPPED_CLASSES = frozenset({"headerlink", "viewcode-link", "viewcode-back", "hash-link"})
+# Pygments lexer names that mean "Python" in Sphinx output.
+_LANGUAGE_ALIASES = {"python3": "python", "py": "python", "py3": "python", "default": "python"}
+_PLAIN_LANGUAGES = frozenset({"none", "text", "plain", "plaintext", "nohighlight"})
+_LANGUAGE_CLASS = re.compile(r"^(?:highlight|language|lang)-([\w+#.-]+)$")
+
+_PERMALINK_MARK = re.compile(r"(?:\s*[¶§🔗]|\s+#)+$")
+_SPACES = re.compile(r"[ \t\n\r\f\v]+")
+_MANY_SPACES = re.compile(r" {2,}")
+_SPACE_AROUND_NEWLINE = re.compile(r" *\n *")
+
+
+def classes(element: Element) -> frozenset[str]:
+    """The element's class attribute as a set of tokens."""
+    value = element.get("class")
+    return frozenset(value.split()) if value else frozenset()
+
+
+def is_element(node: object) -> bool:
+    """True for elements; comments and processing instructions have a non-str tag."""
+    return isinstance(getattr(node, "tag", None), str)
+
+
+def is_block(element: Element) -> bool:
+    return element.tag in BLOCK_TAGS
+
+
+def render_blocks(element: Element, depth: int = 0) -> list[str]:
+    """Render one block element as text blocks, in document order."""
+    if depth > MAX_DEPTH:
+        flat = collapse(text_of(element))
+        return [flat] if flat else []
+    tag = element.tag
+    names = classes(element)
+    if tag == "pre":
+        return [fence(element)]
+    if tag in ("ul", "ol"):
+        return _nonempty(render_list(element, depth))
+    if tag == "table":
+        return _nonempty(render_table(element, depth))
+    if tag == "dl":
+        return _nonempty(render_definitions(element, depth))
+    if tag == "hr":
+        return []
+    if "admonition" in names or tag == "details":
+        return render_admonition(element, depth)
+    return render_flow(element, depth)
+
+
+def render_flow(element: Element, depth: int = 0, leave_out: Element | None = None) -> list[str]:
+    """Render mixed content: runs of inline text become paragraphs between the block children.
+    ``leave_out`` is a child rendered elsewhere (an admonition's title); its tail stays."""
+    blocks: list[str] = []
+    run: list[str] = [space(element.text)]
+    for child in element:
+        if child is leave_out:
+            pass
+        elif is_element(child) and is_block(child):
+            _flush(run, blocks)
+            blocks.extend(render_blocks(child, depth + 1))
+        elif is_element(child):
+            run.append(render_inline(child, depth + 1))
+        run.append(space(child.tail))
+    _flush(run, blocks)
+    return blocks
+
+
+def render_inline(element: Element, depth: int = 0, ticks: bool = True) -> str:
+    """Render phrasing content as one string: spaces collapsed, ``<br>`` kept as a newline.
+
+    Inline code is wrapped in backticks unless ``ticks`` is False (headings are plain text).
+    """
+    tag = element.tag
+    if classes(element) & _SKIPPED_CLASSES:
+        return ""
+    if tag == "br":
+        return "\n"
+    if tag == "img":
+        return space(element.get("alt"))
+    if tag in _CODE_TAGS and ticks and depth <= MAX_DEPTH:
+        code = collapse(text_of(element))
+        if not code:
+            return ""
+        tick = "``" if "`" in code else "`"
+        pad = " " if code.startswith("`") or code.endswith("`") else ""
+        return f"{tick}{pad}{code}{pad}{tick}"
+    if depth > MAX_DEPTH:
+        return space(text_of(element))
+    parts = [space(element.text)]
+    for child in element:
+        if is_element(child):
+            parts.append(render_inline(child, depth + 1, ticks))
+        parts.append(space(child.tail))
+    return "".join(parts)
+
+
+def inline_text(element: Element) -> str:
+    """The element's phrasing content as one clean line (headings, signatures, table cells)."""
+    return collapse(render_inline(element).replace("\n", " "))
+
+
+def heading_text(heading: Element) -> str:
+    """A heading's plain text without the permalink mark (¶, §, a lone #) themes append."""
+    return _PERMALINK_MARK.sub("", collapse(render_inline(heading, ticks=False)))
+
+
+def plain_text(element: Element) -> str:
+    """All text under ``element`` on one line, markup ignored, any permalink mark removed."""
+    return _PERMALINK_MARK.sub("", collapse(text_of(element)))
+
+
+def text_of(element: Element) -> str:
+    """All text under ``element``, markup ignored, whitespace as in the source."""
+    return etree.tostring(element, method="text", encoding="unicode", with_tail=False)
+
+
+def select(element: Element, query: str) -> list[Element]:
+    """The elements an XPath ``query`` finds under ``element``, typed as such."""
+    found = element.xpath(query)
+    return [node for node in found if isinstance(node, Element)] if isinstance(found, list) else []
+
+
+def line_of(element: Element) -> int:
+    """The 1-based source line where ``element`` starts, 0 when lxml does not know it."""
+    line = element.sourceline
+    return line if isinstance(line, int) else 0
+
+
+def collapse(text: str) -> str:
+    """Collapse every whitespace run to one space and trim the ends."""
+    return _SPACES.sub(" ", text).strip()
+
+
+def fence(pre: Element) -> str:
+    """A ``<pre>`` as a fenced code block: its text verbatim, the language when markup names it."""
+    lines = [line.rstrip() for line in text_of(pre).split("\n")]
+    while lines and not lines[-1]:
+        lines.pop()
+    while lines and not lines[0]:
+        lines.pop(0)
+    code = "\n".join(lines)
+    ticks = "````" if "```" in code else "```"
+    return f"{ticks}{code_language(pre)}\n{code}\n{ticks}" if code else f"{ticks}\n{ticks}"
+
+
+def code_language(pre: Element) -> str:
+    """Language named by a ``highlight-<lang>`` or ``language-<lang>`` class near the pre."""
+    candidates: list[Element] = [pre]
+    candidates.extend(pre.findall("code"))
+    for ancestor in pre.iterancestors():
+        candidates.append(ancestor)
+        if len(candidates) >= 5:
+            break
+    for candidate in candidates:
+        for name in classes(candidate):
+            match = _LANGUAGE_CLASS.match(name)
+            if match:
+                language = match.group(1).lower()
+                if language in _PLAIN_LANGUAGES:
+                    return ""
+                return _LANGUAGE_ALIASES.get(language, language)
+    return ""
+
+
+def render_list(element: Element, depth: int) -> str:
+    """Items as "- item" or "1. item"; later blocks and nested lists indented two spaces."""
+    ordered = element.tag == "ol"
+    number = _start(element) if ordered else 1
+    lines: list[str] = []
+    for item in element:
+        if not is_element(item):
+            continue
+        blocks = (
+            render_flow(item, depth + 1) if item.tag == "li" else render_blocks(item, depth + 1)
+        )
+        if not blocks:
+            continue
+        marker = f"{number}. " if ordered else "- "
+        number += 1
+        first, *rest = "\n".join(blocks).split("\n")
+        lines.append(marker + first)
+        lines.extend(f"  {line}" if line else "" for line in rest)
+    return "\n".join(lines)
+
+
+def render_table(element: Element, depth: int) -> str:
+    """One line per row, cells joined by " | "; Sphinx's line-numbered code keeps only the code."""
+    if "highlighttable" in classes(element):
+        code = select(element, ".//td[contains(@class, 'code')]//pre")
+        if code:
+            return fence(code[0])
+    rows: list[str] = []
+    for caption in select(element, "./caption"):
+        text = inline_text(caption)
+        if text:
+            rows.append(text)
+    for row in select(element, "./tr | ./thead/tr | ./tbody/tr | ./tfoot/tr"):
+        cells = [
+            collapse(" ".join(render_flow(cell, depth + 2))) for cell in select(row, "./td | ./th")
+        ]
+        if any(cells):
+            rows.append(" | ".join(cells).rstrip())
+    return "\n".join(rows)
+
+
+def render_definitions(element: Element, depth: int) -> str:
+    """Terms on their own lines, each definition's lines indented two spaces beneath."""
+    lines: list[str] = []
+    for child in element:
+        if not is_element(child):
+            continue
+        if child.tag == "dd":
+            text = "\n".join(render_flow(child, depth + 1))
+            lines.extend(f"  {line}" if line else "" for line in text.split("\n"))
+        else:
+            term = inline_text(child)
+            if term:
+                lines.append(term)
+    return "\n".join(lines).strip("\n")
+
+
+def render_admonition(element: Element, depth: int) -> list[str]:
+    """``div.admonition`` (or ``<details>``) as "Title: text", the title from its title element."""
+    title = next((c for c in element if is_element(c) and _is_title(c)), None)
+    label = "" if title is None else inline_text(title).rstrip(":").strip()
+    blocks = render_flow(element, depth, leave_out=title)
+    if not label:
+        return blocks
+    if not blocks:
+        return [f"{label}:"]
+    return [f"{label}: {blocks[0]}", *blocks[1:]]
+
+
+def _is_title(element: Element) -> bool:
+    return element.tag == "summary" or "admonition-title" in classes(element)
+
+
+def _start(element: Element) -> int:
+    value = element.get("start", "1").strip()
+    return int(value) if value.isdigit() and len(value) < 9 else 1
+
+
+def space(text: str | None) -> str:
+    """Whitespace runs as single spaces, ends kept (they separate inline pieces)."""
+    return _SPACES.sub(" ", text) if text else ""
+
+
+def _flush(run: list[str], blocks: list[str]) -> None:
+    """Close the current run of inline text as one paragraph."""
+    text = join_inline(run)
+    if text:
+        blocks.append(text)
+    run.clear()
+
+
+def join_inline(run: list[str]) -> str:
+    """One paragraph from rendered inline pieces: single spaces, no spaces around line breaks."""
+    return _SPACE_AROUND_NEWLINE.sub("\n", _MANY_SPACES.sub(" ", "".join(run))).strip()
+
+
+def _nonempty(text: str) -> list[str]:
+    return [text] if text.strip() else []

@@ -1,0 +1,150 @@
+"""Load an HTML page and find its main content: the article, without the site's chrome.
+
+Themes wrap the same article in different markup, so the content root is the first of: an
+element with ``role="main"`` (Sphinx basic, Read the Docs, Furo, PyData), Sphinx ``div.body`` or
+``div.document``, a lone ``<article>`` (MkDocs Material), ``<main>``, ``#content``, ``<body>``.
+Inside it, navigation, sidebars, footers, scripts, forms and permalink widgets are removed.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from lxml import etree
+from lxml.etree import _Element as Element
+
+from builder.parsers.html.body_text import classes, heading_text, select, text_of
+
+# A str that declares its own encoding is refused by lxml; the text is already decoded.
+_XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
+_INVISIBLE = re.compile(
+    r"<(script|style|template)\b.*?</\1\s*>|<!--.*?-->", re.IGNORECASE | re.DOTALL
+)
+_TAG = re.compile(r"</?[A-Za-z][^>]*>")
+# Closing a block element ends a paragraph even when the source puts the next one on the same line.
+_BLOCK_BOUNDARY = re.compile(r"</(?:p|div|h[1-6]|li|tr|pre|section)\s*>(?!\n)", re.IGNORECASE)
+# Sphinx's "<page> — <project> documentation" and similar "<page> | <site>" titles.
+_TITLE_SUFFIX = re.compile(r"\s+[—|]\s+[^—|]*\bdoc[^—|]*$", re.IGNORECASE)
+
+
+def _has_class(name: str) -> str:
+    return f"contains(concat(' ', normalize-space(@class), ' '), ' {name} ')"
+
+
+_MAIN_CANDIDATES = (
+    "//*[@role='main']",
+    f"//div[{_has_class('body')}]",
+    f"//div[{_has_class('document')}]",
+)
+# Elements that frame the article on every page of a site rather than belong to it.
+_CHROME_TAGS = frozenset(
+    {
+        "head", "nav", "header", "footer", "script", "style", "noscript", "template", "form",
+        "button", "svg", "iframe", "link", "meta", "input", "select", "textarea",
+    }
+)  # fmt: skip
+_CHROME_CLASSES = frozenset(
+    {
+        "sphinxsidebar", "related", "footer", "breadcrumbs", "wy-breadcrumbs", "toctree-wrapper",
+        "headerlink", "viewcode-link", "rst-versions", "sidebar-drawer", "toc-drawer",
+        "skip-link", "md-sidebar", "bd-sidebar-secondary",
+    }
+)  # fmt: skip
+_CHROME_ROLES = frozenset({"navigation", "search", "banner", "contentinfo"})
+# Docutils puts footnotes, topics and some admonitions in <aside>: those are content.
+_CONTENT_ASIDES = frozenset({"admonition", "footnote", "footnote-list", "topic"})
+
+
+def load_document(text: str) -> Element | None:
+    """Parse ``text`` as HTML, or return None when lxml cannot build a tree of all of it."""
+    text = _XML_DECLARATION.sub("", text, count=1)
+    if not text.strip():
+        return None
+    # huge_tree lifts libxml2's limits on text node size and nesting depth (256 levels otherwise).
+    # The plain etree parser, not lxml.html's: its per-element class lookup costs a fifth of
+    # the parse time, and nothing here needs HtmlElement's methods.
+    parser = etree.HTMLParser(huge_tree=True, remove_comments=True, remove_pis=True)
+    try:
+        document = etree.fromstring(text, parser=parser)
+    except (etree.ParserError, etree.XMLSyntaxError, ValueError):
+        return None
+    # libxml2 stops at a fatal error (nesting deeper than 2048) and silently drops the rest.
+    if any(error.level_name == "FATAL" for error in parser.error_log):
+        return None
+    return document
+
+
+def strip_tags(text: str) -> str:
+    """The text of a page lxml refused, tags and scripts removed, entities decoded, lines kept."""
+    text = _INVISIBLE.sub("", text)
+    text = _BLOCK_BOUNDARY.sub("\n", text)
+    return html.unescape(_TAG.sub("", text))
+
+
+def find_main(document: Element) -> Element:
+    """The element holding the page's article; ``<body>`` or the page when none stands out."""
+    for query in _MAIN_CANDIDATES:
+        found = select(document, query)
+        if found:
+            return found[0]
+    articles = select(document, "//article")
+    if len(articles) == 1:
+        return articles[0]
+    for query in ("//main", "//*[@id='content']", "//body"):
+        found = select(document, query)
+        if found:
+            return found[0]
+    return document
+
+
+def strip_chrome(root: Element) -> None:
+    """Remove navigation, sidebars, scripts and permalink widgets, keeping the text after them."""
+    # One pass in Python is several times faster than libxml2's XPath over class substrings.
+    doomed = [element for element in root.iter() if element is not root and _is_chrome(element)]
+    for element in doomed:
+        _drop(element)
+
+
+def _drop(element: Element) -> None:
+    """Detach ``element``, keeping the text that follows it in place."""
+    parent = element.getparent()
+    if parent is None:
+        return
+    if element.tail:
+        previous = element.getprevious()
+        if previous is not None:
+            previous.tail = (previous.tail or "") + element.tail
+        else:
+            parent.text = (parent.text or "") + element.tail
+    parent.remove(element)
+
+
+def _is_chrome(element: Element) -> bool:
+    tag = element.tag
+    if tag in _CHROME_TAGS:
+        return True
+    names = classes(element)
+    if tag == "aside" and not names & _CONTENT_ASIDES:
+        return True
+    if names & _CHROME_CLASSES:
+        return True
+    role = element.get("role")
+    label = element.get("aria-label")
+    return role in _CHROME_ROLES or label in ("breadcrumb", "breadcrumbs")
+
+
+def first_h1(root: Element) -> str:
+    """The text of the content's first non-empty ``<h1>``, or ""."""
+    for heading in root.iter("h1"):
+        text = heading_text(heading)
+        if text:
+            return text
+    return ""
+
+
+def head_title(document: Element) -> str:
+    """The page's ``<title>`` without a "— Project documentation" suffix, or ""."""
+    for title in document.iter("title"):
+        return _TITLE_SUFFIX.sub("", " ".join(text_of(title).split()))
+    return ""

@@ -1,0 +1,264 @@
+"""Parse an HTML page (Sphinx output included) into one section per heading and per API entry.
+
+The page's main content (``main_content``) is walked in document order. Headings ``h1``..``h6``
+open sections; Sphinx object descriptions (``api_entries``) open sections one level below the
+section around them, and the text after such an entry continues that section (its body, not its
+line range, which would then overlap the entry's). Everything else
+is rendered to text (``body_text``) into the section that is open. Elements that hold no
+heading or API entry are rendered whole, so only the path down to headings is walked node by
+node.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import PurePosixPath
+
+from lxml.etree import _Element as Element
+
+from builder.model import ParsedFile, Section, Warning_
+from builder.parsers import plain_text
+from builder.parsers.html.api_entries import is_api_list, read_entry
+from builder.parsers.html.body_text import (
+    HEADING_TAGS,
+    MAX_DEPTH,
+    classes,
+    heading_text,
+    is_block,
+    is_element,
+    join_inline,
+    line_of,
+    render_blocks,
+    render_inline,
+    space,
+    text_of,
+)
+from builder.parsers.html.main_content import (
+    find_main,
+    first_h1,
+    head_title,
+    load_document,
+    strip_chrome,
+    strip_tags,
+)
+from schemas.anchors import slugify
+
+
+def parse(text: str, relpath: str) -> ParsedFile:
+    """Split an HTML page into sections of readable text."""
+    stem = PurePosixPath(relpath).stem or relpath
+    document = load_document(text)
+    if document is None:
+        if not text.strip():
+            return ParsedFile(relpath=relpath, title=stem, sections=())
+        fallback = plain_text.parse(strip_tags(text), relpath)
+        warning = Warning_(f"{relpath}:1", "HTML too malformed or deeply nested; read as text")
+        return ParsedFile(relpath, fallback.title, fallback.sections, (warning,))
+    root = find_main(document)
+    # The <title> is read before chrome goes: a page without <body> loses its <head> with it.
+    fallback_title = head_title(document) or stem
+    strip_chrome(root)
+    title = first_h1(root) or fallback_title
+    walker = _Walker(relpath, title, _structural(root))
+    walker.walk(root, 0)
+    return ParsedFile(relpath=relpath, title=title, sections=walker.sections())
+
+
+# The text above the first heading: "top" is the fragment browsers scroll to the top of a page
+# for, and the Markdown parser uses it too.
+TITLE_ANCHOR = "top"
+
+
+@dataclass
+class _OpenSection:
+    """A section still collecting text; becomes a frozen Section at the end."""
+
+    heading: str
+    heading_path: tuple[str, ...]
+    anchor: str
+    level: int
+    line_start: int
+    line_end: int
+    kind: str = "text"
+    # Set once a section opens inside this one: text after an API entry still joins this
+    # body, but a line range cannot hold both parts, so it keeps its first.
+    range_closed: bool = False
+    blocks: list[str] = field(default_factory=list)
+
+
+class _Walker:
+    """Walks the content tree, keeping the stack of sections the current position is inside."""
+
+    def __init__(self, relpath: str, title: str, structural: set[Element]) -> None:
+        self.relpath = relpath
+        self.structural = structural
+        title_section = _OpenSection(title, (), TITLE_ANCHOR, 0, 0, 0)
+        self.opened: list[_OpenSection] = [title_section]
+        self.stack: list[_OpenSection] = [title_section]
+        # Headings inside an API entry's description must not close the entry's ancestors.
+        self.floor = 1
+
+    def sections(self) -> tuple[Section, ...]:
+        result: list[Section] = []
+        for index, section in enumerate(self.opened):
+            body = "\n\n".join(section.blocks).strip()
+            if index == 0 and not body:
+                continue
+            result.append(
+                Section(
+                    heading=section.heading,
+                    heading_path=section.heading_path,
+                    body=body,
+                    source=self.relpath,
+                    line_start=max(section.line_start, 1),
+                    line_end=max(section.line_end, section.line_start, 1),
+                    anchor=section.anchor,
+                    level=section.level,
+                    kind=section.kind,
+                )
+            )
+        return tuple(result)
+
+    def walk(self, element: Element, depth: int) -> None:
+        """Route each child: headings and API entries open sections, other content is rendered."""
+        if depth > MAX_DEPTH:
+            self.add(render_blocks(element, depth), element)
+            return
+        run: list[str] = [space(element.text)]
+        for child in element:
+            if not is_element(child):
+                run.append(space(child.tail))
+                continue
+            if child.tag in HEADING_TAGS:
+                self.flush(run)
+                self.open_heading(child)
+            elif child in self.structural and is_api_list(child):
+                self.flush(run)
+                self.open_api_entries(child, depth + 1)
+            elif child in self.structural:
+                self.flush(run)
+                self.walk(child, depth + 1)
+            elif is_block(child):
+                self.flush(run)
+                self.add(render_blocks(child, depth + 1), child)
+            else:
+                inline = render_inline(child, depth + 1)
+                run.append(inline)
+                if inline.strip():
+                    self.touch(child)
+            run.append(space(child.tail))
+        self.flush(run)
+
+    def open_heading(self, heading: Element) -> None:
+        level = int(heading.tag[1])
+        while len(self.stack) > self.floor and self.stack[-1].level >= level:
+            self.stack.pop()
+        level = max(level, self.stack[-1].level + 1)
+        self.push(heading_text(heading), _heading_anchor(heading), level, heading)
+
+    def open_api_entries(self, api_list: Element, depth: int) -> None:
+        """Open one section per dt group of ``api_list``; its dd is walked inside that section."""
+        terms: list[Element] = []
+        for child in api_list:
+            if not is_element(child):
+                continue
+            if child.tag == "dd":
+                self.open_api_entry(api_list, terms, child, depth)
+                terms = []
+            elif child.tag == "dt":
+                terms.append(child)
+        if terms:
+            self.open_api_entry(api_list, terms, None, depth)
+
+    def open_api_entry(
+        self,
+        api_list: Element,
+        terms: list[Element],
+        description: Element | None,
+        depth: int,
+    ) -> None:
+        entry = read_entry(api_list, terms)
+        saved_depth, saved_floor = len(self.stack), self.floor
+        self.push(
+            entry.name,
+            entry.anchor,
+            self.stack[-1].level + 1,
+            terms[0] if terms else api_list,
+            kind="api",
+        )
+        self.floor = len(self.stack)
+        if entry.signatures:
+            self.add(["\n".join(f"`{signature}`" for signature in entry.signatures)], terms[-1])
+        if description is not None:
+            self.walk(description, depth + 1)
+        del self.stack[saved_depth:]
+        self.floor = saved_floor
+
+    def push(
+        self, heading: str, anchor: str, level: int, element: Element, kind: str = "text"
+    ) -> None:
+        parent = self.stack[-1]
+        parent.range_closed = True
+        path = (*parent.heading_path, parent.heading) if parent.level > 0 else ()
+        line = line_of(element) or parent.line_end
+        section = _OpenSection(heading, path, anchor, level, line, line, kind)
+        self.opened.append(section)
+        self.stack.append(section)
+
+    def add(self, blocks: list[str], element: Element) -> None:
+        if blocks:
+            self.stack[-1].blocks.extend(blocks)
+            self.touch(element)
+
+    def touch(self, element: Element) -> None:
+        """Extend the open section's line range over ``element``."""
+        section = self.stack[-1]
+        start = line_of(element) or section.line_end
+        if not section.line_start:
+            section.line_start = start
+        if section.range_closed:
+            return
+        text = text_of(element).rstrip()
+        section.line_end = max(section.line_end, start + text.count("\n"))
+
+    def flush(self, run: list[str]) -> None:
+        """Close the run of loose inline text as one paragraph of the open section."""
+        text = join_inline(run)
+        if text:
+            self.stack[-1].blocks.append(text)
+        run.clear()
+
+
+def _heading_anchor(heading: Element) -> str:
+    """The heading's id, else the id of the section it opens (Sphinx), else a slug of its text."""
+    ident = str(heading.get("id", "")).strip()
+    if ident:
+        return ident
+    parent = heading.getparent()
+    if parent is not None and parent.get("id"):
+        opens_parent = parent.tag == "section" or "section" in classes(parent)
+        if opens_parent and _first_heading(parent) is heading:
+            return str(parent.get("id", "")).strip()
+    return slugify(heading_text(heading))
+
+
+def _first_heading(element: Element) -> Element | None:
+    for child in element:
+        if is_element(child) and child.tag in HEADING_TAGS:
+            return child
+    return None
+
+
+def _structural(root: Element) -> set[Element]:
+    """Headings, API entries and every element above them: the parts walked node by node."""
+    marked: set[Element] = set()
+    for element in root.iter("h1", "h2", "h3", "h4", "h5", "h6", "dl"):
+        if element.tag == "dl" and not is_api_list(element):
+            continue
+        node: Element | None = element
+        while node is not None and node not in marked:
+            marked.add(node)
+            if node is root:
+                break
+            node = node.getparent()
+    return marked

@@ -1,0 +1,295 @@
+"""Render markdown-it block tokens as the plain-text section bodies every parser produces.
+
+Inline code keeps its backticks, links become their text, images their alt text, lists
+"- item" / "1. item" with nested content indented two spaces, tables "cell | cell" rows,
+block quotes "> text", admonitions "Note: text", definition lists "term" then the definition
+indented two spaces, and code as fenced blocks. MyST roles read as their text, ``{{ name }}``
+substitutions as their value, and directive fences are handed to the renderer the document
+carries (:mod:`builder.parsers.markdown.myst_directives`); MyST targets, comments and block breaks
+leave nothing behind.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from builder.parsers.markdown.embedded_html import attribute_id, html_to_text
+from builder.parsers.markdown.mdx import strip_inline_jsx
+from builder.parsers.markdown.myst_syntax import directive_name, humane_label, render_role
+
+# Content without these characters renders to itself, so most paragraphs skip inline parsing.
+_NEEDS_INLINE = re.compile(r"[\\`*_\[\]!<&~$]| \n|\{\{")
+# markdown-it's inline parser runs at well under 1 MB/s on dense markup; a paragraph longer
+# than this is not prose a person wrote, so it is kept as its raw text instead.
+MAX_INLINE_CHARS = 100_000
+_WHITESPACE = re.compile(r"\s{2,}|[\t\n]")
+_ALERT = re.compile(r"\[!(\w+)\]\s*")
+_ADMONITION_KIND = re.compile(r"\{?([A-Za-z][\w-]*)\}?")
+_SUBSTITUTION = re.compile(r"\{\{\s*([\w.-]+)\s*\}\}")
+# Blocks that only steer MyST's build: a ``(label)=`` target, a ``% comment``, a ``+++`` break.
+_SILENT_BLOCKS = frozenset({"hr", "front_matter", "myst_target", "myst_line_comment",
+                            "myst_block_break"})  # fmt: skip
+
+
+class DirectiveText(Protocol):
+    """Renders a MyST directive fence that sits inside other blocks as body text."""
+
+    def __call__(self, doc: Document, token: Token) -> str:
+        """The readable text of the directive fence ``token`` in ``doc``."""
+
+
+@dataclass(frozen=True)
+class Document:
+    """A parsed token stream and what rendering it needs: an inline parser, the env, MDX mode."""
+
+    tokens: Sequence[Token]
+    closers: Sequence[int]  # index of each opening token's closing token (else its own index)
+    md: MarkdownIt
+    env: dict[str, Any]
+    mdx: bool
+    # MyST: labels of this file's headings (lowercase label -> heading text), front matter
+    # substitutions, and the renderer of directive fences (None renders them as code).
+    labels: Mapping[str, str] = field(default_factory=dict)
+    substitutions: Mapping[str, str] = field(default_factory=dict)
+    directive: DirectiveText | None = None
+
+
+def match_closers(tokens: Sequence[Token]) -> list[int]:
+    """Pair every opening token with its closing one in one pass."""
+    closers = list(range(len(tokens)))
+    stack: list[int] = []
+    for index, token in enumerate(tokens):
+        if token.nesting == 1:
+            stack.append(index)
+        elif token.nesting == -1 and stack:
+            closers[stack.pop()] = index
+    return closers
+
+
+def render_inline(doc: Document, content: str, *, heading: bool = False) -> tuple[str, str]:
+    """Plain text of inline Markdown source, and the first ``id``/``name`` of inline HTML in it.
+
+    Headings drop the backticks around code: their text is a title, not prose.
+    """
+    if doc.mdx:
+        content = strip_inline_jsx(content)
+    if len(content) > MAX_INLINE_CHARS or not _NEEDS_INLINE.search(content):
+        return _WHITESPACE.sub(" ", content).strip(), ""
+    children: list[Token] = []
+    doc.md.inline.parse(content, doc.md, doc.env, children)
+    anchor: list[str] = []
+    text = "".join(_inline_text(doc, children, heading, anchor))
+    return text.strip(), anchor[0] if anchor else ""
+
+
+def _inline_text(
+    doc: Document, children: Sequence[Token], heading: bool, anchor: list[str]
+) -> list[str]:
+    out: list[str] = []
+    for position, child in enumerate(children):
+        kind = child.type
+        if kind == "text":
+            content = child.content
+            if "{{" in content:
+                content = _SUBSTITUTION.sub(lambda match: _substitute(doc, match), content)
+            # HTML shows a run of spaces as one; dropped tags must not leave double spaces.
+            text = _WHITESPACE.sub(" ", content)
+            out.append(text[1:] if text[:1] == " " and out and out[-1][-1:] == " " else text)
+        elif kind == "text_special":
+            out.append(child.content)
+        elif kind == "myst_role":
+            out.append(render_role(child.meta["name"], child.content, doc.labels, heading=heading))
+        elif kind in ("math_inline", "math_inline_double"):
+            out.append(f"{child.markup}{child.content}{child.markup}")
+        elif kind == "code_inline":
+            fence = "" if heading else child.markup
+            pad = " " if child.content[:1] == "`" or child.content[-1:] == "`" else ""
+            out.append(f"{fence}{pad}{child.content}{pad}{fence}" if fence else child.content)
+        elif kind == "softbreak":
+            out.append(" ")
+        elif kind == "hardbreak":
+            out.append(" " if heading else "\n")
+        elif kind == "link_open" and _next_type(children, position) == "link_close":
+            # MyST's "[](#label)": a link without text reads as what it points to.
+            out.append(_link_target_text(doc, str(child.attrs.get("href", ""))))
+        elif kind == "image":
+            out.extend(_inline_text(doc, child.children or [], heading, anchor))
+        elif kind == "html_inline" and not anchor and child.content[:2].lower() == "<a":
+            found = attribute_id(child.content[2:])
+            if found:
+                anchor.append(found)
+    return out
+
+
+def _next_type(children: Sequence[Token], position: int) -> str:
+    return children[position + 1].type if position + 1 < len(children) else ""
+
+
+def _link_target_text(doc: Document, href: str) -> str:
+    """The heading a same-file label names, else the target's last part in words."""
+    target = href.removeprefix("project:").lstrip("#")
+    if "://" in href or not target:
+        return href
+    label = target.rpartition("#")[2] or target
+    return doc.labels.get(label.lower()) or humane_label(
+        label.rpartition("/")[2].removesuffix(".md")
+    )
+
+
+def _substitute(doc: Document, match: re.Match[str]) -> str:
+    """A ``{{ name }}`` substitution's value (one level deep), else the name itself."""
+    value = doc.substitutions.get(match.group(1))
+    if value is None:
+        return match.group(1)
+    if "{{" in value or not _NEEDS_INLINE.search(value):
+        return value
+    return render_inline(doc, value)[0]
+
+
+def render_blocks(doc: Document, start: int, end: int) -> list[str]:
+    """Render the block tokens in ``[start, end)`` as a list of text blocks."""
+    blocks: list[str] = []
+    index = start
+    tokens = doc.tokens
+    while index < end:
+        token = tokens[index]
+        close = doc.closers[index]
+        text = _render_block(doc, token, index, close)
+        if text:
+            blocks.append(text)
+        index = close + 1
+    return blocks
+
+
+def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
+    kind = token.type
+    if kind in ("paragraph_open", "heading_open"):
+        return render_inline(doc, doc.tokens[index + 1].content)[0]
+    if kind in ("fence", "colon_fence") and doc.directive and directive_name(token.info):
+        return doc.directive(doc, token)
+    if kind == "fence":
+        language = token.info.split(maxsplit=1)[0] if token.info.strip() else ""
+        return _fenced(language, token.content)
+    if kind in ("math_block", "math_block_label"):
+        return f"```math\n{token.content.strip()}\n```"
+    if kind == "code_block":
+        return _fenced("", token.content)
+    if kind == "html_block":
+        return html_to_text(token.content, mdx=doc.mdx)
+    if kind in ("bullet_list_open", "ordered_list_open"):
+        return _render_list(doc, index, close)
+    if kind == "blockquote_open":
+        return _render_quote(doc, index, close)
+    if kind == "table_open":
+        return _render_table(doc, index, close)
+    if kind == "admonition_open" or kind.startswith("container_"):
+        return _render_admonition(doc, token, index, close)
+    if kind == "dl_open":
+        return _render_definitions(doc, index, close)
+    if kind in _SILENT_BLOCKS or token.nesting == -1:
+        return ""
+    if token.nesting == 1:
+        return "\n\n".join(render_blocks(doc, index + 1, close))
+    return token.content.strip()
+
+
+def _fenced(language: str, code: str) -> str:
+    """Code between fences; code left unclosed at the end of its text still ends on its own line."""
+    newline = "" if code.endswith("\n") or not code else "\n"
+    return f"```{language}\n{code}{newline}```"
+
+
+def _indent(text: str, first: str) -> str:
+    """Prefix the first line with ``first`` and indent the others two spaces."""
+    lines = text.split("\n")
+    rest = [f"  {line}" if line else "" for line in lines[1:]]
+    return "\n".join([f"{first}{lines[0]}".rstrip(), *rest])
+
+
+def _render_list(doc: Document, index: int, close: int) -> str:
+    items: list[str] = []
+    ordered = doc.tokens[index].type == "ordered_list_open"
+    item = index + 1
+    while item < close:
+        token = doc.tokens[item]
+        item_close = doc.closers[item]
+        if token.type == "list_item_open":
+            marker = f"{token.info or len(items) + 1}. " if ordered else "- "
+            blocks = render_blocks(doc, item + 1, item_close)
+            tight = item + 1 < item_close and doc.tokens[item + 1].hidden
+            items.append(_indent(("\n" if tight else "\n\n").join(blocks), marker))
+        item = item_close + 1
+    return "\n".join(items)
+
+
+def _render_definitions(doc: Document, index: int, close: int) -> str:
+    """Each term on its own line, its definitions below it indented two spaces."""
+    entries: list[str] = []
+    item = index + 1
+    while item < close:
+        token = doc.tokens[item]
+        if token.type == "dt_open":
+            entries.append(render_inline(doc, doc.tokens[item + 1].content)[0])
+        elif token.type == "dd_open":
+            text = "\n\n".join(render_blocks(doc, item + 1, doc.closers[item]))
+            entry = entries.pop() if entries else ""
+            entries.append(f"{entry}\n{_indent(text, '  ')}".strip("\n"))
+        item = doc.closers[item] + 1
+    return "\n\n".join(entries)
+
+
+def labelled(label: str, body: str) -> str:
+    """ "Label: text", or the label on a line of its own above code, a list or a table."""
+    if not body:
+        return f"{label}:"
+    if body.startswith(("```", "- ", "1. ")) or "\n" in body.split("\n\n", 1)[0]:
+        return f"{label}:\n{body}"
+    return f"{label}: {body}"
+
+
+def _render_quote(doc: Document, index: int, close: int) -> str:
+    text = "\n\n".join(render_blocks(doc, index + 1, close))
+    alert = _ALERT.match(text)
+    if alert:  # GitHub's "> [!NOTE]" alerts read as admonitions
+        return labelled(alert.group(1).capitalize(), text[alert.end() :].lstrip().rstrip())
+    return "\n".join(f"> {line}" if line else ">" for line in text.split("\n"))
+
+
+def _render_table(doc: Document, index: int, close: int) -> str:
+    rows: list[str] = []
+    cells: list[str] = []
+    for token in doc.tokens[index + 1 : close]:
+        if token.type == "inline":
+            cells.append(render_inline(doc, token.content)[0])
+        elif token.type == "tr_close":
+            rows.append(" | ".join(cells).strip())
+            cells = []
+    return "\n".join(rows)
+
+
+def _render_admonition(doc: Document, token: Token, index: int, close: int) -> str:
+    """``!!! tip "Title"`` and ``:::tip Title`` both become "Tip: Title" then their text."""
+    body_start = index + 1
+    if token.type == "admonition_open":
+        classes = str(token.attrs.get("class", "")).split()
+        kind = classes[1] if len(classes) > 1 else "note"
+        title = ""
+        if doc.tokens[body_start].type == "admonition_title_open":
+            title = render_inline(doc, doc.tokens[body_start + 1].content)[0]
+            body_start = doc.closers[body_start] + 1
+    else:
+        words = token.info.strip().split(maxsplit=1)
+        match = _ADMONITION_KIND.fullmatch(words[0]) if words else None
+        kind = match.group(1) if match else "note"
+        title = words[1] if len(words) > 1 else ""
+    label = kind.replace("-", " ").capitalize()
+    parts = ([title] if title and title.lower() != label.lower() else []) + render_blocks(
+        doc, body_start, close
+    )
+    return labelled(label, "\n\n".join(parts))

@@ -1,0 +1,129 @@
+"""mkdocstrings blocks (``::: package.Name`` and the YAML options under it) as API sections.
+
+A block line starts with ``:::`` and a dotted path; the lines indented under it are YAML, of
+which the ``options:`` mapping counts. The block becomes a section headed and anchored by the
+object's full path (as the reST parser names API descriptions), its signature as code, its
+docstring (Markdown, as mkdocstrings reads it) as text, and its members as sections below.
+An object the code does not have is warned about and stays a signature-only section.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from markdown_it.rules_block import StateBlock
+
+from builder.api.options import mkdocstrings_options
+from builder.api.render import RenderMarkup, docstring_events, member_events, signature_text
+from builder.parsers.rst.events import DocState, Event, Heading, Text
+
+TOKEN_TYPE = "mkdocstrings"
+_BLOCK = re.compile(r":::[ \t]+([A-Za-z_][\w.]*)[ \t]*$")
+_KEY = re.compile(r"([\w-]+):(?:[ \t]+(.*))?$")
+
+
+def mkdocstrings_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """markdown-it block rule: a ``::: path`` line and the lines indented under it."""
+    if state.sCount[start] - state.blkIndent >= 4:
+        return False
+    line = state.src[state.bMarks[start] + state.tShift[start] : state.eMarks[start]]
+    match = _BLOCK.match(line)
+    if not match:
+        return False
+    if silent:
+        return True
+    last = start
+    following = start + 1
+    while following < end:
+        if not state.isEmpty(following):
+            if state.sCount[following] <= state.sCount[start]:
+                break
+            last = following
+        following += 1
+    token = state.push(TOKEN_TYPE, "", 0)
+    token.info = match.group(1)
+    token.content = state.getLines(start + 1, last + 1, state.sCount[start], False)
+    token.map = [start, last + 1]
+    state.line = last + 1
+    return True
+
+
+def block_events(
+    path: str, yaml: str, line: int, doc: DocState, render_markup: RenderMarkup
+) -> list[Event]:
+    """The events of one block at source ``line``: the object's section and its members'."""
+    settings = read_yaml(yaml)
+    options = settings.get("options")
+    options = options if isinstance(options, dict) else {}
+    heading = Heading(title=path, line=line, last_line=line, claim_line=line, anchor=path,
+                      api_depth=1)  # fmt: skip
+    doc.api_asked = True
+    if doc.api is None:
+        if not doc.api_without_code:
+            doc.api_without_code = f"mkdocstrings at {doc.relpath}:{line}"
+        return [heading, Text(f"`{path}`")]
+    style = str(options.get("docstring_style", "google"))
+    style = style if style in ("google", "numpy", "sphinx") else "google"
+    shown = mkdocstrings_options(options)
+    found = doc.api.find(path, style, shown.inherited)
+    if found is None:
+        doc.warn(line, f"mkdocstrings {path}: not found in the code in {doc.api.described}")
+        return [heading, Text(f"`{path}`")]
+    prefix = path.rpartition(".")[0] + "." if "." in path else ""
+    signature = signature_text(found, prefix)
+    events: list[Event] = [heading, *([Text(signature)] if signature else [])]
+    events.extend(docstring_events(found, shown, render_markup))
+    members = member_events(found, shown, doc.api, style, line, 2, render_markup)
+    doc.api_objects += 1 + sum(1 for event in members if isinstance(event, Heading))
+    return [*events, *members]
+
+
+def read_yaml(text: str) -> dict[str, Any]:
+    """The small YAML subset mkdocstrings options are written in: nested mappings, scalars,
+    ``[a, b]`` and ``- item`` lists. Anything else reads as a string."""
+    root: dict[str, Any] = {}
+    stack: list[tuple[int, Any]] = [(-1, root)]
+    last_key: tuple[dict[str, Any], str] | None = None
+    for raw in text.split("\n"):
+        stripped = raw.split(" #", 1)[0].rstrip()
+        if not stripped.strip() or stripped.lstrip().startswith("#"):
+            continue
+        indent = len(stripped) - len(stripped.lstrip())
+        item = stripped.strip()
+        while len(stack) > 1 and stack[-1][0] >= indent:
+            stack.pop()
+        parent = stack[-1][1]
+        if item.startswith("- ") and last_key is not None:
+            owner, key = last_key
+            if not isinstance(owner[key], list):
+                owner[key] = []
+            owner[key].append(_scalar(item[2:].strip()))
+            continue
+        match = _KEY.match(item)
+        if not match or not isinstance(parent, dict):
+            continue
+        key, value = match.group(1), (match.group(2) or "").strip()
+        if value:
+            parent[key] = _scalar(value)
+            last_key = None
+        else:
+            parent[key] = {}
+            stack.append((indent, parent[key]))
+            last_key = (parent, key)
+    return root
+
+
+def _scalar(value: str) -> Any:
+    if value.startswith("[") and value.endswith("]"):
+        return [_scalar(part.strip()) for part in value[1:-1].split(",") if part.strip()]
+    lowered = value.lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    if lowered in ("null", "~"):
+        return None
+    if re.fullmatch(r"-?\d+", value):
+        return int(value)
+    return value.strip("\"'")

@@ -1,0 +1,142 @@
+"""Render MyST directive fences with the reST parser's directive renderer, content as Markdown.
+
+A MyST directive means what the reST directive of the same name means, so each fence is
+handed to :func:`builder.parsers.rst.directives.render_directive`: admonitions, version notes,
+code, tables, and Python API descriptions (``{autoclass}``, ``{py:function}``...) that open a
+section of their own. What differs is the content, which MyST parses as Markdown: the
+renderer given to the reST side parses it again with this file's Markdown parser.
+``{eval-rst}`` content is reST and goes to the reST block renderer itself.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from builder.parsers.markdown.body_text import (
+    Document,
+    match_closers,
+    render_blocks,
+    render_inline,
+)
+from builder.parsers.markdown.myst_syntax import MystDirective, directive_name, read_directive
+from builder.parsers.rst.blocks import render_blocks as render_rst_blocks
+from builder.parsers.rst.directives import ADMONITIONS, TITLED, VERSION_NOTES, render_directive
+from builder.parsers.rst.events import Context, DocState, Event, Text, dedent, join_events
+from builder.parsers.rst.parser import split_lines
+
+# Directives nest only as deep as their fences grow; past this depth the content is kept as
+# plain text, so a hostile file cannot exhaust the Python stack.
+MAX_DIRECTIVE_DEPTH = 24
+# MyST's names for code directives that reST spells "code-block".
+_CODE_CELLS = frozenset({"code-cell", "jupyter-execute", "execute"})
+_ARGUMENT_IS_CONTENT = frozenset(ADMONITIONS) | frozenset(VERSION_NOTES)
+_FENCE = re.compile(r"\s*(?:`{3,}|:{3,})")
+# Arguments that are a title a reader sees, written in Markdown.
+_TITLE_ARGUMENTS = TITLED | {"admonition", "rubric", "centered", "figure", "table"}
+
+
+@dataclass(frozen=True)
+class Directives:
+    """What rendering one file's directives shares: its Markdown parser and its reST state."""
+
+    parser: MarkdownIt
+    rst: DocState
+    depth: int = 0
+
+    def render_text(self, doc: Document, token: Token) -> str:
+        """A directive fence inside another block: its text, without sections of its own."""
+        return join_events(self.events(doc, token, Context(sections=False)))
+
+    def events(self, doc: Document, token: Token, ctx: Context) -> list[Event]:
+        """Body blocks (and, where ``ctx`` allows sections, API headings) of a directive fence."""
+        directive = read_directive(token.info, token.content)
+        if directive is None:
+            return []
+        line = token.map[0] + 1 if token.map else 1
+        first = line + 1 + directive.content_offset
+        name = directive.name
+        if self.depth >= MAX_DIRECTIVE_DEPTH:
+            words = (part.strip() for part in directive.content if not _FENCE.match(part))
+            text = " ".join(word for word in words if word)
+            return [Text(text)] if text else []
+        if name == "eval-rst":
+            lines = dedent(split_lines("\n".join(directive.content)))
+            return render_rst_blocks(lines, first, ctx, self.rst)
+        if name == "glossary":
+            return [Text(self._glossary(doc, directive, first))]
+        if name in _CODE_CELLS:
+            name = "code-block"
+        argument = directive.argument
+        if name in _TITLE_ARGUMENTS and argument:
+            argument = render_inline(doc, argument)[0]
+        options = [f":{key}: {value}".rstrip() for key, value in directive.options]
+        # A blank line ends the options, so the content's first lines are never read as
+        # further arguments the way an indented reST directive body's could be; an
+        # admonition's argument is the start of its content, so there it would split a paragraph.
+        blank = [""] if options or name not in _ARGUMENT_IS_CONTENT else []
+        body = [*options, *blank, *directive.content]
+        # The reST side numbers content lines as if ``body`` followed the fence line directly.
+        shift = first - (line + 1 + len(options) + len(blank))
+        nested = Directives(self.parser, self.rst, self.depth + 1)
+        markdown = doc
+
+        def render(lines: list[str], first: int, ctx: Context, doc: DocState) -> list[Event]:
+            return nested.markdown_events(markdown, "\n".join(lines), first + shift, ctx)
+
+        return render_directive(name, argument, body, line, ctx, self.rst, render)
+
+    def markdown_events(self, doc: Document, text: str, first: int, ctx: Context) -> list[Event]:
+        """Events of Markdown content whose first line is source line ``first``."""
+        tokens = self.parser.parse(text, doc.env)
+        for token in tokens:
+            if token.map:  # count lines in the file, so API headings get their real line
+                token.map = [token.map[0] + first - 1, token.map[1] + first - 1]
+        nested = Document(
+            tokens, match_closers(tokens), doc.md, doc.env, doc.mdx, doc.labels,
+            doc.substitutions, self.render_text,
+        )  # fmt: skip
+        events: list[Event] = []
+        index = 0
+        while index < len(tokens):
+            token = tokens[index]
+            close = nested.closers[index]
+            if token.type in ("fence", "colon_fence") and directive_name(token.info):
+                events.extend(self.events(nested, token, ctx))
+            else:
+                events.extend(Text(block) for block in render_blocks(nested, index, close + 1))
+            index = close + 1
+        return events
+
+    def _glossary(self, doc: Document, directive: MystDirective, first: int) -> str:
+        """Terms start at the margin, their definitions are indented below them."""
+        entries: list[str] = []
+        terms: list[str] = []
+        definition: list[str] = []
+
+        def flush() -> None:
+            if terms:
+                text = "\n\n".join(
+                    event.text
+                    for event in self.markdown_events(
+                        doc, "\n".join(dedent(definition)), first, Context(sections=False)
+                    )
+                    if isinstance(event, Text)
+                )
+                indented = "\n".join(f"  {line}" if line else "" for line in text.split("\n"))
+                entries.append("\n".join([*terms, indented]).rstrip())
+            terms.clear()
+            definition.clear()
+
+        for line in directive.content:
+            if line.strip() and not line[:1].isspace():
+                if definition:
+                    flush()
+                terms.append(render_inline(doc, line.strip())[0])
+            else:
+                definition.append(line)
+        flush()
+        return "\n\n".join(entries)

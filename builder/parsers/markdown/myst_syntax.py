@@ -1,0 +1,119 @@
+"""Read MyST Markdown's own syntax: directive fences into their parts, roles into their text.
+
+A directive is a code fence (or ``:::`` colon fence) whose info string starts with
+``{name}``: the rest of the first line is its argument, then come its options, either as
+``:key: value`` lines or as a ``---`` delimited YAML block, then its content. A role is
+``{name}`text```; it reads the way Sphinx shows it, and a ``{ref}`` to a label in the same
+file reads as that section's heading, as Sphinx renders it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from builder.parsers.rst.inline import render_role as render_rst_role
+
+_DIRECTIVE_INFO = re.compile(r"\{([A-Za-z0-9][\w.+:-]*)\}[ \t]*(.*)", re.DOTALL)
+_OPTION = re.compile(r":([^:\s][^:]*):(?:[ \t]+(.*))?$")
+_YAML_OPTION = re.compile(r"([\w-]+)[ \t]*:[ \t]*(.*)$")
+_YAML_FENCE = "---"
+_EXPLICIT_TITLE = re.compile(r"(.*?)\s*<([^<>]*)>", re.DOTALL)
+# Roles whose bare target is a label or a document, not text a reader can use as it is.
+_REFERENCE_ROLES = frozenset({"ref", "numref", "doc", "eq"})
+
+
+@dataclass(frozen=True)
+class MystDirective:
+    """One directive fence: name, first-line argument, options, content lines.
+
+    ``content_offset`` counts the lines between the opening fence and the first content line
+    (the options, and the blank line after them).
+    """
+
+    name: str
+    argument: str
+    options: tuple[tuple[str, str], ...]
+    content: tuple[str, ...]
+    content_offset: int
+
+
+def directive_name(info: str) -> str:
+    """The lowercase directive name of a fence's info string, or "" for a plain code fence."""
+    match = _DIRECTIVE_INFO.match(info.strip())
+    return match.group(1).lower() if match else ""
+
+
+def read_directive(info: str, content: str) -> MystDirective | None:
+    """Split a directive fence into its parts, or None when the fence is plain code."""
+    match = _DIRECTIVE_INFO.match(info.strip())
+    if not match:
+        return None
+    lines = content.split("\n")
+    if lines and not lines[-1]:
+        lines.pop()  # the fence's content ends with a newline
+    options, offset = _read_options(lines)
+    return MystDirective(
+        name=match.group(1).lower(),
+        argument=match.group(2).strip(),
+        options=tuple(options),
+        content=tuple(lines[offset:]),
+        content_offset=offset,
+    )
+
+
+def _read_options(lines: list[str]) -> tuple[list[tuple[str, str]], int]:
+    """The options at the top of a directive's content and the index of the first content line."""
+    options: list[tuple[str, str]] = []
+    if lines and lines[0].strip() == _YAML_FENCE:
+        end = next((i for i in range(1, len(lines)) if lines[i].strip() == _YAML_FENCE), -1)
+        if end > 0:
+            for line in lines[1:end]:
+                match = _YAML_OPTION.match(line)
+                if match and not line[:1].isspace():
+                    options.append((match.group(1).lower(), match.group(2).strip()))
+                elif options and line.strip():  # a value continued on the next lines
+                    key, value = options[-1]
+                    options[-1] = (key, f"{value} {line.strip()}".strip())
+            return options, _skip_blank(lines, end + 1)
+    index = 0
+    while index < len(lines):
+        match = _OPTION.match(lines[index].strip()) if lines[index][:1] == ":" else None
+        if not match:
+            break
+        options.append((match.group(1).lower(), (match.group(2) or "").strip()))
+        index += 1
+    return options, _skip_blank(lines, index) if options else index
+
+
+def _skip_blank(lines: list[str], index: int) -> int:
+    while index < len(lines) and not lines[index].strip():
+        index += 1
+    return index
+
+
+def render_role(name: str, text: str, labels: Mapping[str, str], *, heading: bool = False) -> str:
+    """Readable text of ``{name}`text```: the explicit title, else what Sphinx would show.
+
+    A reference without a title reads as the heading its label names in ``labels`` (label to
+    heading text, for this file), else as the label itself with dashes turned to spaces.
+    """
+    base = name.lower().rpartition(":")[2]
+    if base not in _REFERENCE_ROLES:
+        return render_rst_role(name, text, heading=heading)
+    match = _EXPLICIT_TITLE.fullmatch(text)
+    if match and match.group(1).strip():
+        return match.group(1).strip()
+    target = (match.group(2) if match else text).strip()
+    if base == "eq":
+        return target
+    if base == "doc":
+        target = target.rstrip("/").rpartition("/")[2].removesuffix(".md")
+    return labels.get(target.lower()) or humane_label(target)
+
+
+def humane_label(label: str) -> str:
+    """A label or document name as words: ``how-slotted-classes`` reads "how slotted classes"."""
+    words = label.replace("-", " ").replace("_", " ").split()
+    return " ".join(words) or label

@@ -1,0 +1,351 @@
+"""Parse Markdown and MDX into sections, one per heading, with exact source line numbers.
+
+markdown-it (CommonMark plus tables and strikethrough) decides what is a heading, so ``#``
+lines inside code blocks and HTML comments never are; ``<h1>``..``<h6>`` written as HTML
+are. Front matter supplies the title; in ``.mdx`` files top-level ``import``/``export``
+blocks are dropped and JSX tags give way to their text. Bodies come from
+:mod:`builder.parsers.markdown.body_text`.
+
+MyST Markdown (Sphinx's Markdown) is read too: a ``(label)=`` target above a heading becomes
+that section's anchor, spelled as Sphinx spells the label's id, because that is the id
+``{ref}`` links and the upstream page use; directive fences go through
+:mod:`builder.parsers.markdown.myst_directives`, where ``{autoclass}`` and other API descriptions
+open sections of their own as they do in reST.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from pathlib import PurePosixPath
+from typing import Any
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+from mdit_py_plugins.admon import admon_plugin
+from mdit_py_plugins.colon_fence import colon_fence_plugin
+from mdit_py_plugins.container import container_plugin
+from mdit_py_plugins.deflist import deflist_plugin
+from mdit_py_plugins.dollarmath import dollarmath_plugin
+from mdit_py_plugins.front_matter import front_matter_plugin
+from mdit_py_plugins.myst_blocks import myst_block_plugin
+from mdit_py_plugins.myst_role import myst_role_plugin
+
+from builder.api.model import ApiSource
+from builder.model import ParsedFile, Section, Warning_
+from builder.parsers.docutils_ids import docutils_id
+from builder.parsers.markdown.body_text import (
+    MAX_INLINE_CHARS,
+    Document,
+    match_closers,
+    render_blocks,
+    render_inline,
+)
+from builder.parsers.markdown.embedded_html import HtmlHeading, split_html
+from builder.parsers.markdown.front_matter import (
+    split_toml_front_matter,
+    yaml_substitutions,
+    yaml_title,
+)
+from builder.parsers.markdown.mdx import bracket_balance, is_esm
+from builder.parsers.markdown.mkdocstrings import TOKEN_TYPE, block_events, mkdocstrings_rule
+from builder.parsers.markdown.myst_directives import Directives
+from builder.parsers.markdown.myst_syntax import directive_name
+from builder.parsers.rst.events import Context, DocState, Heading, Text, join_events
+from schemas.anchors import slugify
+
+# A heading attribute list such as "{#custom-id}" or "{: #id .class }" at the end of a heading.
+_HEADING_ATTRIBUTES = re.compile(r"\{:?[ \t]*#([^\s{}]+)[^{}]*\}")
+# Docusaurus-style ":::tip Title" containers; MyST's ":::{tip}" is a colon fence directive.
+_CONTAINER_NAME = re.compile(r"[A-Za-z][\w-]*(?:\s.*)?", re.DOTALL)
+# The title section sits above the first heading; "top" is the fragment browsers scroll to
+# the top of a page for, so it never collides with a heading's own slug.
+TITLE_ANCHOR = "top"
+
+
+def _build_parser() -> MarkdownIt:
+    md = MarkdownIt("commonmark").enable(["table", "strikethrough"])
+    md.use(front_matter_plugin).use(admon_plugin)
+    md.use(container_plugin, name="admonition", validate=_is_container_name)
+    # MyST: registered after the container so that only ":::{name}" fences reach it.
+    md.use(colon_fence_plugin).use(myst_block_plugin).use(deflist_plugin)
+    # mkdocstrings' "::: package.Name" before the colon fence, which would take it as an
+    # unclosed fence and swallow the rest of the page.
+    md.block.ruler.before("colon_fence", TOKEN_TYPE, mkdocstrings_rule)
+    # "$5 and $6" is money, not math: a dollar next to a digit never opens or closes math.
+    md.use(dollarmath_plugin, allow_digits=False)
+    # Inline parsing runs lazily in body_text, and only where a paragraph needs it.
+    md.disable("inline")
+    md.disable("text_join")
+    # Deeply nested quotes and lists are rare but legal; markdown-it drops anything nested
+    # past this limit, and the Python stack comfortably holds this many levels.
+    md.options["maxNesting"] = 128
+    return md
+
+
+def _is_container_name(params: str, _markup: str) -> bool:
+    return _CONTAINER_NAME.fullmatch(params.strip()) is not None
+
+
+_MD = _build_parser()
+# Inline parsing keeps markdown-it's default nesting limit: unclosed brackets cost time in
+# proportion to it, and no prose nests links or emphasis twenty deep.
+_INLINE_MD = MarkdownIt("commonmark").enable(["strikethrough"]).use(myst_role_plugin)
+_INLINE_MD.use(dollarmath_plugin, allow_digits=False)
+
+
+_Note = tuple[int, str]  # a warning's 1-based line and its message
+
+
+@dataclass(frozen=True)
+class _Heading:
+    level: int
+    text: str
+    anchor: str
+    line: int  # 0-based
+    claim: int = -1  # 0-based first line the section owns, above the heading for a target
+    kind: str = "text"  # "api" for an API description read from a directive
+
+    @property
+    def first_line(self) -> int:
+        return self.line if self.claim < 0 else self.claim
+
+
+@dataclass(frozen=True)
+class _Text:
+    text: str
+    line: int  # 0-based line where the text's block starts
+
+
+def _normalize(text: str) -> str:
+    text = text.removeprefix("\ufeff")
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text.replace("\0", "\ufffd") if "\0" in text else text
+
+
+def _heading(doc: Document, content: str, level: int, line: int) -> _Heading:
+    """A Markdown heading: explicit ``{#id}`` or inline ``<a id>`` wins over the slug."""
+    explicit = ""
+    stripped = content.rstrip()
+    if stripped.endswith("}"):
+        opening = stripped.rfind("{")
+        attributes = _HEADING_ATTRIBUTES.fullmatch(stripped, opening) if opening >= 0 else None
+        if attributes:
+            explicit, content = attributes.group(1), stripped[:opening]
+    text, inline_id = render_inline(doc, content, heading=True)
+    return _Heading(level, text, explicit or inline_id or slugify(text), line)
+
+
+def _events(
+    doc: Document, lines: list[str], warn: list[_Note], directives: Directives
+) -> list[_Heading | _Text]:
+    """Walk the top-level blocks in order, turning each into headings and text."""
+    events: list[_Heading | _Text] = []
+    tokens = doc.tokens
+    index, esm_balance, level = 0, 0, 0
+    targets: list[tuple[str, int]] = []  # MyST labels waiting for the heading they name
+    pending: list[tuple[str, int]] = []
+    while index < len(tokens):
+        token = tokens[index]
+        close = doc.closers[index]
+        start = token.map[0] if token.map else 0
+        next_index = close + 1
+        if token.type == "myst_target":
+            targets.append((token.content, start))
+        elif token.type != "myst_line_comment":
+            pending, targets = targets, []
+        if esm_balance > 0 and token.type != "heading_open" and token.map:
+            # The rest of an export statement whose brackets span a blank line.
+            esm_balance += bracket_balance("\n".join(lines[token.map[0] : token.map[1]]))
+        elif token.type == "heading_open":
+            esm_balance = 0
+            level = int(token.tag[1])
+            heading = _heading(doc, tokens[index + 1].content, level, start)
+            if pending:  # the first label names the section, as in Sphinx
+                label, claim = pending[0]
+                heading = replace(heading, anchor=docutils_id(label) or label, claim=claim)
+            events.append(heading)
+        elif token.type in ("fence", "colon_fence") and directive_name(token.info):
+            events.extend(_directive_events(doc, token, level, directives))
+        elif token.type == TOKEN_TYPE:
+            events.extend(_mkdocstrings_events(doc, token, level, directives))
+        elif token.type == "html_block":
+            _check_comment(token.content, start, warn)
+            for part in split_html(token.content, mdx=doc.mdx):
+                if isinstance(part, HtmlHeading):
+                    anchor = part.anchor or slugify(part.text)
+                    events.append(_Heading(part.level, part.text, anchor, start + part.line))
+                else:
+                    events.append(_Text(part.text, start + part.line))
+        elif doc.mdx and token.type == "paragraph_open" and is_esm(tokens[index + 1].content):
+            esm_balance = bracket_balance(tokens[index + 1].content)
+        else:
+            if token.type == "fence":
+                _check_fence(token.markup, token.map, lines, warn)
+            text = "\n".join(render_blocks(doc, index, next_index))
+            if text:
+                events.append(_Text(text, start))
+        index = next_index
+    return events
+
+
+def _directive_events(
+    doc: Document, token: Token, level: int, directives: Directives
+) -> list[_Heading | _Text]:
+    """A top-level directive fence: text, and API descriptions as sections below ``level``."""
+    start = token.map[0] if token.map else 0
+    events: list[_Heading | _Text] = []
+    for event in directives.events(doc, token, Context()):
+        if isinstance(event, Text):
+            if event.text:
+                events.append(_Text(event.text, start))
+        elif isinstance(event, Heading):
+            depth = event.api_depth or 1  # a title inside {eval-rst} sits one level down
+            anchor = event.anchor or docutils_id(event.title)
+            kind = "text" if event.style else "api"
+            events.append(_Heading(level + depth, event.title, anchor, event.line - 1, kind=kind))
+    return events
+
+
+def _mkdocstrings_events(
+    doc: Document, token: Token, level: int, directives: Directives
+) -> list[_Heading | _Text]:
+    """A ``::: path`` block: the object's section and its members', below ``level``."""
+    start = token.map[0] if token.map else 0
+
+    def render_markup(text: str) -> str:
+        events = directives.markdown_events(doc, text, start + 1, Context(sections=False))
+        return join_events(events)
+
+    events: list[_Heading | _Text] = []
+    for event in block_events(token.info, token.content, start + 1, directives.rst, render_markup):
+        if isinstance(event, Text):
+            if event.text:
+                events.append(_Text(event.text, start))
+        elif isinstance(event, Heading):
+            events.append(
+                _Heading(level + event.api_depth, event.title, event.anchor, start, kind="api")
+            )
+        # A Resume (the end of a description) means nothing here: the block is all API.
+    return events
+
+
+def _check_fence(markup: str, span: list[int] | None, lines: list[str], warn: list[_Note]) -> None:
+    if not span or span[1] < len(lines) - 1:
+        return  # content follows the fence, so it was closed
+    last = lines[span[1] - 1].strip()
+    closed = span[1] - 1 > span[0] and last.startswith(markup) and not last.strip(markup[0])
+    if not closed:
+        warn.append((span[0] + 1, "code fence never closed; the rest of the file is code"))
+
+
+def _check_comment(content: str, start: int, warn: list[_Note]) -> None:
+    if content.startswith("<!--") and "-->" not in content:
+        warn.append((start + 1, "HTML comment never closed; the rest of the file is hidden"))
+
+
+def _last_content_line(lines: list[str], start: int, stop: int) -> int:
+    """The last non-blank 0-based line in ``[start, stop)``, or ``start`` if all are blank."""
+    line = stop - 1
+    while line > start and not lines[line].strip():
+        line -= 1
+    return line
+
+
+def _sections(
+    events: list[_Heading | _Text], lines: list[str], title: str, relpath: str
+) -> list[Section]:
+    """Group text under the heading above it and give every section its path and lines."""
+    sections: list[Section] = []
+    headings = [(i, event) for i, event in enumerate(events) if isinstance(event, _Heading)]
+    boundaries = [*headings, (len(events), _Heading(0, "", "", len(lines)))]
+    first = boundaries[0][0]
+    preamble = [event for event in events[:first] if isinstance(event, _Text)]
+    if preamble:
+        start = preamble[0].line
+        end = _last_content_line(lines, start, boundaries[0][1].first_line)
+        body = _tidy_body("\n\n".join(event.text for event in preamble))
+        sections.append(Section(title, (), body, relpath, start + 1, end + 1, TITLE_ANCHOR, 0))
+    stack: list[_Heading] = []
+    for (position, heading), (next_position, next_heading) in zip(
+        headings, boundaries[1:], strict=True
+    ):
+        while stack and stack[-1].level >= heading.level:
+            stack.pop()
+        texts = events[position + 1 : next_position]
+        body = _tidy_body("\n\n".join(e.text for e in texts if isinstance(e, _Text)))
+        end = _last_content_line(
+            lines, heading.line, max(next_heading.first_line, heading.line + 1)
+        )
+        path = tuple(ancestor.text for ancestor in stack)
+        sections.append(
+            Section(
+                heading.text, path, body, relpath, heading.line + 1, end + 1, heading.anchor,
+                heading.level, heading.kind,
+            )
+        )  # fmt: skip
+        stack.append(heading)
+    return sections
+
+
+def _tidy_body(body: str) -> str:
+    """No trailing whitespace on any line (code included), no leading or trailing blank lines."""
+    return "\n".join(line.rstrip() for line in body.split("\n")).strip("\n")
+
+
+def _target_labels(doc: Document) -> dict[str, str]:
+    """Each ``(label)=`` written right above a heading, lowercased, and that heading's text."""
+    labels: dict[str, str] = {}
+    pending: list[str] = []
+    for index, token in enumerate(doc.tokens):
+        if token.level != 0 or token.type == "myst_line_comment":
+            continue
+        if token.type == "myst_target":
+            pending.append(token.content.lower())
+        elif token.type == "heading_open" and pending:
+            content = doc.tokens[index + 1].content
+            text = _heading(doc, content, int(token.tag[1]), 0).text
+            labels.update(dict.fromkeys(pending, text))
+            pending = []
+        elif token.nesting != -1:
+            pending = []
+    return labels
+
+
+def _line_of(where: str) -> int:
+    """The line number of a warning's ``path:line``."""
+    number = where.rpartition(":")[2]
+    return int(number) if number.isdigit() else 1
+
+
+def parse(text: str, relpath: str, api: ApiSource | None = None) -> ParsedFile:
+    """Parse one Markdown or MDX file into sections; never raises on odd input. ``api`` is the
+    version's code, which ``{autoclass}`` fences and mkdocstrings blocks are filled from."""
+    mdx = PurePosixPath(relpath).suffix.lower() == ".mdx"
+    toml_title, text = split_toml_front_matter(_normalize(text))
+    env: dict[str, Any] = {}
+    tokens = _MD.parse(text, env)
+    front_matter = next((t.content for t in tokens if t.type == "front_matter"), "")
+    directives = Directives(_MD, DocState(relpath=relpath, api=api))
+    doc = Document(
+        tokens, match_closers(tokens), _INLINE_MD, env, mdx,
+        substitutions=yaml_substitutions(front_matter), directive=directives.render_text,
+    )  # fmt: skip
+    doc = replace(doc, labels=_target_labels(doc))
+    lines = text.split("\n")
+    warn: list[_Note] = []
+    events = _events(doc, lines, warn, directives)
+    warn.extend((_line_of(w.where), w.message) for w in directives.rst.warnings)
+    warn.extend(
+        (token.map[0] + 1, f"{len(token.content)} characters without a break kept as raw text")
+        for token in tokens
+        if token.type == "inline" and token.map and len(token.content) > MAX_INLINE_CHARS
+    )
+    warn.sort()
+    front_title = yaml_title(front_matter)
+    first_h1 = next((e.text for e in events if isinstance(e, _Heading) and e.level == 1), "")
+    title = front_title or toml_title or first_h1 or PurePosixPath(relpath).stem
+    sections = tuple(_sections(events, lines, title, relpath))
+    warnings = tuple(Warning_(f"{relpath}:{line}", message) for line, message in warn)
+    return ParsedFile(relpath, title, sections, warnings, api=directives.rst.api_use())

@@ -1,0 +1,143 @@
+"""Turn Sphinx Python API descriptions into sections named the way Sphinx names their targets.
+
+``.. method:: get_data()`` inside ``.. class:: Request`` under ``.. module:: werkzeug.wrappers``
+becomes a section headed and anchored ``werkzeug.wrappers.Request.get_data``, one level below
+the description that contains it. The name rules follow Sphinx's Python domain for hand-written
+descriptions and autodoc's name resolution for ``auto*`` directives, which differ: an autodoc
+dotted name is a full path, a hand-written one is relative to the current module.
+"""
+
+from __future__ import annotations
+
+import re
+
+from builder.parsers.rst.autodoc import find_object, member_options, members_events, object_events
+from builder.parsers.rst.events import (
+    Context,
+    DocState,
+    Event,
+    Heading,
+    RenderBlocks,
+    Resume,
+    Text,
+)
+
+MODULE_LEVEL = frozenset({"function", "class", "exception", "data", "decorator", "type"})
+CLASS_LEVEL = frozenset(
+    {"method", "attribute", "classmethod", "staticmethod", "property", "decoratormethod"}
+)
+CLASS_LIKE = frozenset({"class", "exception"})
+_AUTO_MODULE_LEVEL = frozenset({"function", "class", "exception", "data", "decorator"})
+_AUTO_CLASS_LEVEL = frozenset({"method", "attribute", "property"})
+_NAME = re.compile(r"\s*(?:(?:async|final|abstract)\s+)*([\w.]*\.)?(\w+)")
+
+
+def is_api_directive(base: str) -> bool:
+    """Whether ``base`` (the directive name without ``py:``) describes a Python object."""
+    if base.startswith("auto"):
+        kind = base[4:]
+        return kind in _AUTO_MODULE_LEVEL or kind in _AUTO_CLASS_LEVEL
+    return base in MODULE_LEVEL or base in CLASS_LEVEL
+
+
+def qualify(
+    base: str, signature: str, module_option: str, ctx: Context, doc: DocState
+) -> tuple[str, str, str]:
+    """(full name, name within its module, module) of the object a description documents."""
+    match = _NAME.match(signature)
+    if not match:
+        return "", "", ""
+    prefix, name = match.group(1) or "", match.group(2)
+    context_module = module_option or (ctx.klass_module if ctx.klass else doc.module)
+    if base.startswith("auto"):
+        if base[4:] in _AUTO_CLASS_LEVEL:
+            # autodoc: "Class.name" or "module.Class.name"; bare names use the enclosing class.
+            module_class = prefix.rstrip(".")
+            module, _, klass = module_class.rpartition(".")
+            if not module_class:
+                module, klass = context_module, ctx.klass
+            qualified = f"{klass}.{name}" if klass else name
+            module = module or context_module
+        else:
+            # autodoc: a dotted name is the object's full path, whatever the current module.
+            module = prefix.rstrip(".") or context_module
+            qualified = name
+    else:
+        module = context_module
+        if ctx.klass and prefix.startswith(ctx.klass + "."):
+            qualified = prefix + name
+        elif ctx.klass:
+            qualified = f"{ctx.klass}.{prefix}{name}"
+        else:
+            qualified = prefix + name
+    full = f"{module}.{qualified}" if module else qualified
+    return full, qualified, module
+
+
+def render_api(
+    base: str,
+    signatures: tuple[str, ...],
+    options: tuple[tuple[str, str], ...],
+    content: tuple[str, ...],
+    line: int,
+    content_first: int,
+    ctx: Context,
+    doc: DocState,
+    render: RenderBlocks,
+) -> list[Event]:
+    """A heading (where sections are allowed), the signatures as code, then the content (an
+    autodoc directive also gets the docstring and members its options ask for from the code),
+    and then the end of the description, so text after it returns to the section around it."""
+    lines = _join_continuations(signatures)
+    module_option = next((value for key, value in options if key == "module"), "")
+    full, qualified, module = qualify(base, lines[0] if lines else "", module_option, ctx, doc)
+    shown = member_options(options, doc)
+    found = find_object(base, full, line, doc, shown) if base.startswith("auto") else None
+    events: list[Event] = []
+    if full and ctx.sections:
+        events.append(
+            Heading(
+                title=full,
+                line=line,
+                last_line=line,
+                claim_line=line,
+                anchor=full,
+                api_depth=ctx.api_depth + 1,
+            )
+        )
+    inner = Context(
+        depth=ctx.depth + 1,
+        sections=ctx.sections,
+        klass=qualified if base.removeprefix("auto") in CLASS_LIKE and full else ctx.klass,
+        klass_module=module
+        if base.removeprefix("auto") in CLASS_LIKE and full
+        else ctx.klass_module,
+        api_depth=ctx.api_depth + 1 if full and ctx.sections else ctx.api_depth,
+    )
+    if found is not None:
+        events.extend(object_events(found, lines[0], full, shown, line, inner, doc))
+    else:
+        events.extend(Text(f"`{signature}`") for signature in lines)
+    events.extend(render(list(content), content_first, inner, doc))
+    if found is not None and full and ctx.sections:
+        events.extend(members_events(found, shown, line, inner, doc))
+    if full and ctx.sections:
+        written = [offset for offset, text in enumerate(content) if text.strip()]
+        last_line = content_first + written[-1] if written else content_first - 1
+        events.append(Resume(last_line=max(last_line, line)))
+    return events
+
+
+def _join_continuations(signatures: tuple[str, ...]) -> list[str]:
+    """One string per signature: a line ending in a backslash continues on the next."""
+    joined: list[str] = []
+    carry = ""
+    for part in signatures:
+        if part.endswith("\\"):
+            carry += part[:-1].rstrip() + " "
+            continue
+        joined.append((carry + part).strip())
+        carry = ""
+    if carry.strip():
+        joined.append(carry.strip())
+    return [signature for signature in joined if signature]

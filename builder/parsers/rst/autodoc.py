@@ -1,0 +1,137 @@
+"""Fill autodoc directives (``.. autoclass::``, ``.. automodule::``...) from the version's code.
+
+The version's :class:`~builder.api.model.ApiSource` (``DocState.api``) answers each dotted
+path with the object's signature, docstring and members; this module renders them as the reST
+parser's events. An object the code does not have is warned about, page and line named, and
+its directive stays a signature-only section.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from builder.api.model import ApiObject, MemberOptions
+from builder.api.options import autodoc_options
+from builder.api.render import (
+    RenderMarkup,
+    docstring_parts,
+    member_events,
+    render_part,
+    signature_text,
+)
+from builder.parsers.rst.events import Context, DocState, Event, Heading, Text, dedent, join_events
+
+
+def find_object(
+    base: str, full: str, line: int, doc: DocState, options: MemberOptions
+) -> ApiObject | None:
+    """The documented object, or None (with a warning when there is code but not this)."""
+    if not full:
+        return None
+    doc.api_asked = True
+    if doc.api is None:
+        if not doc.api_without_code:
+            doc.api_without_code = f"{base} at {doc.relpath}:{line}"
+        return None
+    found = doc.api.find(full, doc.api.settings.docstring_style, options.inherited)
+    if found is None:
+        doc.warn(line, f"{base} {full}: not found in the code in {doc.api.described}")
+        return None
+    doc.api_objects += 1
+    return found
+
+
+def member_options(options: tuple[tuple[str, str], ...], doc: DocState) -> MemberOptions:
+    if doc.api is None:
+        return MemberOptions()
+    return autodoc_options(options, doc.api.settings)
+
+
+def object_events(
+    found: ApiObject,
+    written: str,
+    full: str,
+    options: MemberOptions,
+    line: int,
+    ctx: Context,
+    doc: DocState,
+) -> list[Event]:
+    """The signature (as written when it has parentheses) and the docstring's blocks."""
+    if "(" in written:
+        signature = f"`{written}`"
+    else:
+        signature = signature_text(found, full.rpartition(".")[0] + "." if "." in full else "")
+    events: list[Event] = [Text(signature)] if signature else []
+    markup = rst_markup(doc)
+    module = found.path if found.kind == "module" else doc.module
+    for part in docstring_parts(found, options):
+        if part.title or part.fields or part.code:
+            text = render_part(part, markup)
+            events.extend([Text(text)] if text else [])
+        else:
+            events.extend(_docstring_blocks(part.text, module, line, ctx, doc))
+    return events
+
+
+def _docstring_blocks(
+    text: str, module: str, line: int, ctx: Context, doc: DocState
+) -> list[Event]:
+    """A docstring's prose as page blocks, where autodoc directives work too (werkzeug's
+    middleware modules document their classes so); their sections sit at the directive's
+    line, since the page has no other line for them. Markup warnings are dropped: they would
+    point at the page, not at the code that has the fault."""
+    from builder.parsers.rst.blocks import render_blocks
+    from builder.parsers.rst.parser import split_lines
+
+    scratch = DocState(relpath=doc.relpath, module=module, highlight=doc.highlight, api=doc.api)
+    # At the page's top level (an automodule), a docstring's titles are the page's titles.
+    inner = ctx if ctx.depth == 0 else ctx.nested()
+    events = render_blocks(dedent(split_lines(text)), line, inner, scratch)
+    doc.api_objects += scratch.api_objects
+    return [
+        replace(event, line=line, last_line=line, claim_line=line)
+        if isinstance(event, Heading)
+        else event
+        for event in events
+    ]
+
+
+def members_events(
+    found: ApiObject, options: MemberOptions, line: int, ctx: Context, doc: DocState
+) -> list[Event]:
+    """Sections for the members the directive's options show, one level below ``ctx``."""
+    if doc.api is None or not ctx.sections:
+        return []
+    style = doc.api.settings.docstring_style
+    events = member_events(found, options, doc.api, style, line, ctx.api_depth + 1, rst_markup(doc))
+    doc.api_objects += sum(1 for event in events if not isinstance(event, Text))
+    return events
+
+
+def summary_line(name: str, doc: DocState) -> str:
+    """An ``autosummary`` entry: the name, and the first line of its docstring when the code
+    has it (the name is relative to the current module, as autosummary resolves it)."""
+    if doc.api is None:
+        return f"- `{name}`"
+    doc.api_asked = True
+    style = doc.api.settings.docstring_style
+    found = doc.api.find(f"{doc.module}.{name}", style) if doc.module else None
+    found = found or doc.api.find(name, style)
+    text = next((part.text for part in found.doc if not part.title), "") if found else ""
+    first = rst_markup(doc)(text.strip().split("\n\n")[0]).split("\n")[0] if text else ""
+    return f"- `{name}`: {first}" if first else f"- `{name}`"
+
+
+def rst_markup(doc: DocState) -> RenderMarkup:
+    """Reduce a reST docstring to text as the page's own blocks are; its warnings are dropped,
+    since they would point at the page's line, not at the code that has the fault."""
+    # Imported here: blocks imports the directive renderer, which imports this module.
+    from builder.parsers.rst.blocks import render_blocks
+    from builder.parsers.rst.parser import split_lines
+
+    def render(text: str) -> str:
+        scratch = DocState(relpath=doc.relpath, module=doc.module, highlight=doc.highlight)
+        lines = dedent(split_lines(text))
+        return join_events(render_blocks(lines, 1, Context(depth=1, sections=False), scratch))
+
+    return render

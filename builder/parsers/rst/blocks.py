@@ -1,0 +1,359 @@
+"""Walk reStructuredText body lines block by block and render each block as readable text.
+
+The walker looks at the line where the next block starts and picks its kind the way docutils'
+body state does: titles (document level only), explicit markup, block quotes, doctest blocks,
+lists, field and option lists, tables, line blocks, then paragraphs, which may introduce a
+literal block (``::``) or be the term of a definition list item. Nested blocks are rendered by
+calling the walker again on their dedented lines.
+"""
+
+from __future__ import annotations
+
+import re
+
+from builder.parsers.docutils_ids import docutils_id
+from builder.parsers.rst.directives import render_directive, render_rows
+from builder.parsers.rst.events import (
+    MAX_DEPTH,
+    Context,
+    DocState,
+    Event,
+    Heading,
+    Text,
+    dedent,
+    fence,
+    indent_of,
+    indent_text,
+    indented_end,
+    join_events,
+    skip_blank,
+)
+from builder.parsers.rst.inline import render_inline
+from builder.parsers.rst.tables import (
+    is_grid_border,
+    is_simple_border,
+    read_grid_table,
+    read_simple_table,
+)
+from builder.parsers.rst.titles import adornment_char, is_transition, match_title
+
+_BULLET = re.compile(r"[-*+\u2022\u2023\u2043](?: +|$)")
+_ENUMERATOR = r"(?:\d+|#|[a-zA-Z]|[ivxlcdm]+|[IVXLCDM]+)"
+_ENUMERATED = re.compile(rf"(?:({_ENUMERATOR})[.)]|\(({_ENUMERATOR})\))(?: +|$)")
+_FIELD = re.compile(r":((?:[^:`\\]|\\.)+?):(?: +|$)")
+_OPTION = r"(?:--?|/)[A-Za-z0-9][\w-]*(?:[ =](?:<[^>]+>|[A-Za-z_][\w-]*))?"
+_OPTION_LIST = re.compile(rf"({_OPTION}(?:, {_OPTION})*)(?:  +|$)")
+_DIRECTIVE = re.compile(r"\.\. +([A-Za-z0-9][\w.+:-]*?) ?::(?: +(.*)|$)")
+_TARGET = re.compile(r"\.\. +_(`[^`]+`|(?:[^:\\`]|\\.)*):(?: +(.*)|$)")
+_SUBSTITUTION = re.compile(r"\.\. +\|[^|]+\|")
+_FOOTNOTE = re.compile(r"\.\. +\[([^\]]+)\](?: +(.*)|$)")
+_LINE_BLOCK = re.compile(r"\|(?: +|$)")
+_QUOTED_LITERAL = re.compile(r"[!-/:-@\[-`{-~]")
+# Sphinx file-wide metadata written as a field list at the top of a file; not prose.
+_METADATA_FIELDS = frozenset({"orphan", "nocomments", "tocdepth", "nosearch", "hide-toc"})
+_PYTHON_LANGUAGES = ("", "python", "py", "python3", "pycon", "default")
+
+
+def render_blocks(lines: list[str], first: int, ctx: Context, doc: DocState) -> list[Event]:
+    """Events for ``lines`` (right-stripped, dedented); ``lines[0]`` is source line ``first``."""
+    if ctx.depth > MAX_DEPTH:
+        text = " ".join(line.strip() for line in lines if line)
+        return [Text(text)] if text else []
+    events: list[Event] = []
+    i, n = skip_blank(lines, 0), len(lines)
+    while i < n:
+        produced, i = _render_block(lines, i, first, ctx, doc)
+        if ctx.depth == 0 and produced and not _is_title(produced[0]):
+            doc.labels.clear()
+        events.extend(produced)
+        i = skip_blank(lines, i)
+    return events
+
+
+def _is_title(event: Event) -> bool:
+    return isinstance(event, Heading) and bool(event.style)
+
+
+def _render_block(
+    lines: list[str], i: int, first: int, ctx: Context, doc: DocState
+) -> tuple[list[Event], int]:
+    """Events of the block starting at ``lines[i]`` and the index after it."""
+    line = lines[i]
+    if line[0] == " ":
+        end = indented_end(lines, i)
+        # A block quote: indentation alone changes nothing a reader of plain text needs.
+        return render_blocks(dedent(lines[i:end]), first + i, ctx.nested(), doc), end
+    if line.startswith("..") and (len(line) == 2 or line[2] == " "):
+        return _render_explicit(lines, i, first, ctx, doc)
+    plain = line[0].isalnum()
+    if ctx.depth == 0 and (plain or not _starts_body_construct(line)):
+        title = _render_title(lines, i, first, doc)
+        if title:
+            return title
+    if plain and not _ENUMERATED.match(line):
+        return _render_paragraph(lines, i, first, ctx, doc)
+    if line.startswith("__ "):
+        return [], indented_end(lines, i + 1) if i + 1 < len(lines) else i + 1
+    if is_transition(lines, i) and not is_simple_border(line):
+        return [], i + 1
+    if line.startswith(">>>"):
+        end = _paragraph_end(lines, i)
+        return [Text(fence(lines[i:end], "pycon"))], end
+    if _BULLET.match(line) or _is_enumerated_item(lines, i):
+        return _render_list(lines, i, first, ctx, doc)
+    if _FIELD.match(line):
+        return _render_field_list(lines, i, first, ctx, doc)
+    if _OPTION_LIST.match(line) and _is_option_item(lines, i):
+        return _render_option_list(lines, i, first, ctx, doc)
+    if is_grid_border(line):
+        rows, end = read_grid_table(lines, i)
+        return [Text(render_rows(rows))], end
+    if is_simple_border(line) and i + 1 < len(lines) and lines[i + 1]:
+        rows, end = read_simple_table(lines, i)
+        return [Text(render_rows(rows))], end
+    if _LINE_BLOCK.match(line):
+        end = _paragraph_end(lines, i)
+        text = "\n".join(render_inline(row[1:].strip()) for row in lines[i:end])
+        return [Text(text)], end
+    return _render_paragraph(lines, i, first, ctx, doc)
+
+
+def _render_title(
+    lines: list[str], i: int, first: int, doc: DocState
+) -> tuple[list[Event], int] | None:
+    """The section title starting at ``lines[i]``, with the labels written above it."""
+    title = match_title(lines, i)
+    line = first + i
+    if not title:
+        if adornment_char(lines[i]) and i + 2 < len(lines) and adornment_char(lines[i + 2]):
+            doc.warn(line, "Title overline & underline mismatch.")
+            return [], i + 1  # read the overline as a transition and go on
+        return None
+    if title.warning:
+        doc.warn(line, title.warning)
+    anchor, claim = "", line
+    if doc.labels:
+        anchor, claim = docutils_id(doc.labels[0][0]), doc.labels[0][1]
+        doc.labels.clear()
+    heading = Heading(
+        title=" ".join(render_inline(title.text.strip(), heading=True).split()),
+        line=line,
+        last_line=first + title.end - 1,
+        claim_line=claim,
+        anchor=anchor,
+        style=title.style,
+    )
+    return [heading], title.end
+
+
+def _starts_body_construct(line: str) -> bool:
+    return bool(_BULLET.match(line) or _FIELD.match(line) or line.startswith(">>>"))
+
+
+def _render_explicit(
+    lines: list[str], i: int, first: int, ctx: Context, doc: DocState
+) -> tuple[list[Event], int]:
+    """Directives, labels, footnotes, substitution definitions and comments."""
+    line = lines[i]
+    end = indented_end(lines, i + 1) if i + 1 < len(lines) else i + 1
+    if line == ".." and (i + 1 >= len(lines) or not lines[i + 1]):
+        end = i + 1  # an empty comment ends at the blank line; what follows is a block quote
+    end = max(end, i + 1)
+    directive = _DIRECTIVE.match(line)
+    if directive:
+        body = lines[i + 1 : end]
+        name, rest = directive.group(1), (directive.group(2) or "").strip()
+        events = render_directive(name, rest, body, first + i, ctx, doc, render_blocks)
+        return events, end
+    target = _TARGET.match(line)
+    if target:
+        name, url = target.group(1).strip("`"), target.group(2)
+        if ctx.depth == 0 and not url and end == i + 1 and name and name != "_":
+            doc.labels.append((" ".join(name.split()), first + i))
+        return [], end
+    if _SUBSTITUTION.match(line):
+        return [], end
+    footnote = _FOOTNOTE.match(line)
+    if footnote:
+        body = [footnote.group(2) or "", *dedent(lines[i + 1 : end])]
+        text = join_events(render_blocks(body, first + i, ctx.nested(sections=False), doc))
+        return [Text(f"[{footnote.group(1)}] {text}".rstrip())], end
+    return [], end  # a comment
+
+
+def _paragraph_end(lines: list[str], i: int) -> int:
+    end = i
+    while end < len(lines) and lines[end]:
+        end += 1
+    return end
+
+
+def _is_enumerated_item(lines: list[str], i: int) -> bool:
+    # As in docutils: "A. Smith wrote" is a paragraph unless the next line fits a list item.
+    if not _ENUMERATED.match(lines[i]):
+        return False
+    if i + 1 >= len(lines):
+        return True
+    following = lines[i + 1]
+    return not following or following[0] == " " or bool(_ENUMERATED.match(following))
+
+
+def _is_option_item(lines: list[str], i: int) -> bool:
+    match = _OPTION_LIST.match(lines[i])
+    if match and match.end() < len(lines[i]):
+        return True
+    return i + 1 < len(lines) and lines[i + 1][:1] == " "
+
+
+def _item_body(lines: list[str], i: int, marker_end: int, *, known: bool) -> tuple[list[str], int]:
+    """An item's lines (marker removed, dedented) and the index after them.
+
+    docutils dedents a list item that has text after its marker by the marker's width (a
+    ``known`` indent), and other items by their least indented line; a list item indented less
+    than its marker is still read as its continuation rather than as a stray block quote.
+    """
+    end = indented_end(lines, i + 1) if i + 1 < len(lines) else i + 1
+    end = max(end, i + 1)
+    rest = lines[i + 1 : end]
+    cut = min((indent_of(line) for line in rest if line), default=0)
+    if known and lines[i][marker_end:].strip():
+        cut = min(cut, marker_end)
+    return [lines[i][marker_end:].strip(), *(line[cut:] for line in rest)], end
+
+
+def _render_list(
+    lines: list[str], i: int, first: int, ctx: Context, doc: DocState
+) -> tuple[list[Event], int]:
+    bullet = lines[i][0] if _BULLET.match(lines[i]) else ""
+    items: list[str] = []
+    number = 0
+    style = ""
+    while i < len(lines):
+        if bullet:
+            marker = _BULLET.match(lines[i]) if lines[i][0] == bullet else None
+        else:
+            marker = _ENUMERATED.match(lines[i]) if _is_enumerated_item(lines, i) else None
+            if marker and items and _enumeration_style(marker) != style:
+                break
+        if not marker:
+            break
+        if not items and not bullet:
+            style = _enumeration_style(marker)
+        body, end = _item_body(lines, i, marker.end(), known=True)
+        text = join_events(render_blocks(body, first + i, ctx.nested(sections=False), doc))
+        if bullet:
+            prefix = "- "
+        else:
+            enumerator = marker.group(1) or marker.group(2)
+            number = int(enumerator) if enumerator.isdigit() else number + 1
+            numbered = enumerator == "#" or enumerator.isdigit()
+            prefix = f"{number}. " if numbered else f"{enumerator}. "
+        items.append(_hang(prefix, text, " " * len(prefix)))
+        i = skip_blank(lines, end)
+    return [Text("\n".join(items), is_list=True)], i
+
+
+def _enumeration_style(marker: re.Match[str]) -> str:
+    """Numbers, letters or roman numerals and their punctuation; a change starts a new list."""
+    enumerator = marker.group(1) or marker.group(2)
+    kind = (
+        "1" if enumerator.isdigit() or enumerator == "#" else "a" if len(enumerator) == 1 else "i"
+    )
+    return kind + marker.group(0).strip().replace(enumerator, "")
+
+
+def _hang(prefix: str, text: str, pad: str) -> str:
+    """``prefix`` before the first line of ``text``, the other lines indented by ``pad``."""
+    if not text:
+        return prefix.rstrip()
+    if text.startswith("```"):
+        return prefix.rstrip() + "\n" + indent_text(text, pad)
+    head, _, tail = text.partition("\n")
+    return prefix + head + ("\n" + indent_text(tail, pad) if tail else "")
+
+
+def _render_field_list(
+    lines: list[str], i: int, first: int, ctx: Context, doc: DocState
+) -> tuple[list[Event], int]:
+    fields: list[str] = []
+    while i < len(lines) and (field := _FIELD.match(lines[i])):
+        body, end = _item_body(lines, i, field.end(), known=False)
+        name = render_inline(field.group(1))
+        if not (ctx.depth == 0 and name.lower() in _METADATA_FIELDS):
+            text = join_events(render_blocks(body, first + i, ctx.nested(sections=False), doc))
+            fields.append(_hang(f"{name}: ", text, "  "))
+        i = skip_blank(lines, end)
+    return ([Text("\n".join(fields), is_list=True)] if fields else []), i
+
+
+def _render_option_list(
+    lines: list[str], i: int, first: int, ctx: Context, doc: DocState
+) -> tuple[list[Event], int]:
+    options: list[str] = []
+    while i < len(lines) and (option := _OPTION_LIST.match(lines[i])) and _is_option_item(lines, i):
+        body, end = _item_body(lines, i, option.end(), known=False)
+        text = join_events(render_blocks(body, first + i, ctx.nested(sections=False), doc))
+        options.append(_hang(f"{option.group(1)}: ", text, "  "))
+        i = skip_blank(lines, end)
+    return [Text("\n".join(options), is_list=True)], i
+
+
+def _render_paragraph(
+    lines: list[str], i: int, first: int, ctx: Context, doc: DocState
+) -> tuple[list[Event], int]:
+    end = i + 1
+    while end < len(lines) and lines[end] and lines[end][0] != " ":
+        end += 1
+    text = " ".join(line.strip() for line in lines[i:end])
+    if text.endswith("::"):
+        return _render_literal_paragraph(text, lines, end, first, doc)
+    if end == i + 1 and end < len(lines) and lines[end][:1] == " ":
+        return _render_definition(lines, i, first, ctx, doc)
+    return [Text(render_inline(text))], end
+
+
+def _render_literal_paragraph(
+    text: str, lines: list[str], end: int, first: int, doc: DocState
+) -> tuple[list[Event], int]:
+    """A paragraph ending in ``::`` and the literal block after it."""
+    if text == "::":
+        text = ""
+    elif text[-3].isspace():
+        text = text[:-3].rstrip()
+    else:
+        text = text[:-1]
+    events: list[Event] = [Text(render_inline(text))] if text else []
+    start = skip_blank(lines, end)
+    if start < len(lines) and lines[start][0] == " ":
+        block_end = indented_end(lines, start)
+        code = dedent(lines[start:block_end])
+        events.append(Text(fence(code, _literal_language(code, doc.highlight))))
+        return events, block_end
+    if start < len(lines) and start > end and _QUOTED_LITERAL.match(lines[start]):
+        quote, block_end = lines[start][0], start
+        while block_end < len(lines) and lines[block_end][:1] == quote:
+            block_end += 1
+        events.append(Text(fence(lines[start:block_end])))
+        return events, block_end
+    doc.warn(first + end - 1, "Literal block expected; none found.")
+    return events, end
+
+
+def _literal_language(code: list[str], highlight: str) -> str:
+    if code and code[0].startswith(">>>") and highlight in _PYTHON_LANGUAGES:
+        return "pycon"
+    return highlight
+
+
+def _render_definition(
+    lines: list[str], i: int, first: int, ctx: Context, doc: DocState
+) -> tuple[list[Event], int]:
+    """A definition list item: a one-line term, then its indented definition."""
+    end = indented_end(lines, i + 1)
+    term, *classifiers = lines[i].split(" : ")
+    label = render_inline(term.strip())
+    if classifiers:
+        label += " (" + ", ".join(render_inline(c.strip()) for c in classifiers) + ")"
+    body = render_blocks(dedent(lines[i + 1 : end]), first + i + 1, ctx.nested(sections=False), doc)
+    text = join_events(body)
+    return [Text(f"{label}\n{indent_text(text, '  ')}" if text else label)], end

@@ -1,0 +1,288 @@
+"""Render reStructuredText and Sphinx directives as readable body text, or as API sections.
+
+Admonitions become "Note: ..." paragraphs, code directives become fenced blocks, Python API
+descriptions (``.. function::``, ``.. autoclass::``...) open a section headed and anchored by
+the object's qualified name as Sphinx spells it, and directives that only steer the build
+(toctree, index, raw...) leave nothing behind. Unknown directives keep their content.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from builder.parsers.rst.api_descriptions import is_api_directive, render_api
+from builder.parsers.rst.autodoc import (
+    find_object,
+    member_options,
+    members_events,
+    object_events,
+    summary_line,
+)
+from builder.parsers.rst.events import (
+    Context,
+    DocState,
+    Event,
+    RenderBlocks,
+    Text,
+    dedent,
+    fence,
+    indent_of,
+    join_events,
+    skip_blank,
+)
+from builder.parsers.rst.inline import render_inline
+from builder.parsers.rst.tables import Row, read_csv_table, read_list_table
+
+ADMONITIONS = {
+    "note": "Note",
+    "warning": "Warning",
+    "tip": "Tip",
+    "important": "Important",
+    "caution": "Caution",
+    "danger": "Danger",
+    "attention": "Attention",
+    "hint": "Hint",
+    "error": "Error",
+    "seealso": "See also",
+    "todo": "Todo",
+}
+VERSION_NOTES = {
+    "versionadded": "Added in version",
+    "versionchanged": "Changed in version",
+    "deprecated": "Deprecated since version",
+    "versionremoved": "Removed in version",
+}
+CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode", "code-tab", "prompt"})
+# Directives that steer the build or draw pictures: nothing in them is prose for a reader.
+DROPPED = frozenset(
+    {
+        "toctree", "raw", "index", "meta", "include", "contents", "sectnum", "header", "footer",
+        "title", "tabularcolumns", "sectionauthor", "moduleauthor", "codeauthor", "default-role",
+        "default-domain", "role", "program", "graphviz", "digraph", "graph", "mermaid", "plot",
+        "target-notes", "testsetup", "testcleanup", "highlightlang", "rst-class", "cssclass",
+        "inheritance-diagram", "uml", "youtube", "video", "iframe", "jinja", "spelling:word-list",
+    }
+)  # fmt: skip
+# Directives whose content is verbatim text, and the fence language it gets.
+LITERAL_DIRECTIVES = {
+    "doctest": "pycon",
+    "testcode": "python",
+    "testoutput": "",
+    "ipython": "ipython",
+    "math": "math",
+    "productionlist": "",
+    "parsed-literal": "",
+}
+TITLED = frozenset({"topic", "sidebar", "card", "dropdown", "tab", "tab-item", "group-tab"})
+DESCRIPTIONS = frozenset({"option", "envvar", "describe", "object", "confval", "cmdoption"})
+MODULE_DIRECTIVES = frozenset({"module", "currentmodule", "automodule"})
+_NON_HTML_BUILDERS = ("latex", "man", "texinfo", "epub", "text", "xml")
+_OPTION_LINE = re.compile(r":([^:\s](?:[^:]|\\:)*?):(?:\s+(.*))?$")
+
+
+@dataclass(frozen=True)
+class Directive:
+    """One directive split into its parts; ``content_first`` is the source line of the content."""
+
+    name: str
+    arguments: tuple[str, ...]
+    options: tuple[tuple[str, str], ...]
+    content: tuple[str, ...]
+    line: int
+    content_first: int
+
+    @property
+    def argument(self) -> str:
+        return " ".join(self.arguments).strip()
+
+    def option(self, name: str) -> str:
+        return next((value for key, value in self.options if key == name), "")
+
+
+def read_directive(
+    name: str, rest: str, body: list[str], line: int, *, text_arguments: bool
+) -> Directive:
+    """Split a directive block; without ``text_arguments`` only the first line holds arguments."""
+    arguments = [rest] if rest else []
+    k, n = 0, len(body)
+    while text_arguments and k < n and body[k] and not _OPTION_LINE.match(body[k].strip()):
+        arguments.append(body[k].strip())
+        k += 1
+    options: list[tuple[str, str]] = []
+    option_indent = 0
+    while k < n and body[k]:
+        match = _OPTION_LINE.match(body[k].strip())
+        if match:
+            options.append((match.group(1).lower(), (match.group(2) or "").strip()))
+            option_indent = indent_of(body[k])
+        elif options and indent_of(body[k]) > option_indent:
+            key, value = options[-1]
+            options[-1] = (key, f"{value} {body[k].strip()}".strip())
+        else:
+            break
+        k += 1
+    if options:
+        k = skip_blank(body, k)
+    return Directive(
+        name=name,
+        arguments=tuple(arguments),
+        options=tuple(options),
+        content=tuple(dedent(body[k:])),
+        line=line,
+        content_first=line + 1 + k,
+    )
+
+
+def render_directive(
+    name: str,
+    rest: str,
+    body: list[str],
+    line: int,
+    ctx: Context,
+    doc: DocState,
+    render: RenderBlocks,
+) -> list[Event]:
+    """Events for the directive ``.. name:: rest`` whose indented lines are ``body``."""
+    name = name.lower()
+    base = name.removeprefix("py:")
+    if base in DROPPED:
+        return []
+    if base in CODE_DIRECTIVES:
+        code = read_directive(name, rest, body, line, text_arguments=False)
+        language = (code.argument.split() or [doc.highlight])[0].lower()
+        return [Text(fence(code.content, language))]
+    if is_api_directive(base):
+        api = read_directive(name, rest, body, line, text_arguments=True)
+        return render_api(base, api.arguments, api.options, api.content,
+                          api.line, api.content_first, ctx, doc, render)  # fmt: skip
+    if base in MODULE_DIRECTIVES or base == "highlight":
+        state = read_directive(name, rest, body, line, text_arguments=True)
+        return _set_state(base, state, ctx, doc, render)
+    if name in ADMONITIONS or name in VERSION_NOTES:
+        note = read_directive(name, "", body, line, text_arguments=False)
+        return [_render_note(name, rest, note, ctx, doc, render)]
+    if name in LITERAL_DIRECTIVES:
+        block = read_directive(name, rest, body, line, text_arguments=False)
+        return [_render_literal(name, block)]
+    return _render_other(
+        read_directive(name, rest, body, line, text_arguments=True), ctx, doc, render
+    )
+
+
+def _set_state(
+    base: str, directive: Directive, ctx: Context, doc: DocState, render: RenderBlocks
+) -> list[Event]:
+    """Directives that change how later text reads: the current module, the code language."""
+    if base == "highlight":
+        doc.highlight = _language(directive.argument)
+        return []
+    module = directive.argument
+    doc.module = "" if module == "None" else module
+    if base != "automodule":
+        return []
+    content = render(list(directive.content), directive.content_first, ctx.nested(), doc)
+    shown = member_options(directive.options, doc)
+    found = find_object(base, doc.module, directive.line, doc, shown)
+    if found is None:
+        return content
+    # Sphinx gives a module no heading of its own: its docstring and members join the page.
+    events = [*object_events(found, "", doc.module, shown, directive.line, ctx, doc), *content]
+    return [*events, *members_events(found, shown, directive.line, ctx, doc)]
+
+
+def _language(name: str) -> str:
+    word = (name.split() or [""])[0]
+    return "" if word in ("none", "default", "text", "guess") else word
+
+
+def _content(
+    directive: Directive, ctx: Context, doc: DocState, render: RenderBlocks
+) -> list[Event]:
+    return render(list(directive.content), directive.content_first, ctx.nested(sections=False), doc)
+
+
+def _render_note(
+    name: str, rest: str, note: Directive, ctx: Context, doc: DocState, render: RenderBlocks
+) -> Text:
+    if name in VERSION_NOTES:
+        version, _, text = rest.partition(" ")
+        label = f"{VERSION_NOTES[name]} {version}".strip()
+    else:
+        label, text = ADMONITIONS[name], rest
+    lines = [text.strip(), *note.content] if text.strip() else list(note.content)
+    first = note.content_first - 1 if text.strip() else note.content_first
+    body = join_events(render(lines, first, ctx.nested(sections=False), doc))
+    if not body and name in VERSION_NOTES:
+        return Text(f"{label}.")
+    return _labelled(label, body)
+
+
+def _labelled(label: str, body: str) -> Text:
+    """ "Label: text", or the label on a line of its own above code, a list or a table."""
+    if not body:
+        return Text(f"{label}:")
+    if body.startswith(("```", "- ", "1. ")) or "\n" in body.split("\n\n", 1)[0]:
+        return Text(f"{label}:\n{body}")
+    return Text(f"{label}: {body}")
+
+
+def _render_literal(name: str, block: Directive) -> Text:
+    if name == "parsed-literal":
+        return Text(fence((render_inline(line) for line in block.content), ""))
+    language = LITERAL_DIRECTIVES[name]
+    return Text(fence(block.content, language))
+
+
+def _render_other(
+    directive: Directive, ctx: Context, doc: DocState, render: RenderBlocks
+) -> list[Event]:
+    name = directive.name.removeprefix("py:")
+    argument = directive.argument
+    if name == "only" and _only_for_other_builders(argument):
+        return []
+    if name in ("image", "figure"):
+        alt = directive.option("alt")
+        if name == "image":
+            return [Text(render_inline(alt))] if alt else []
+        return _content(directive, ctx, doc, render)
+    if name in ("rubric", "centered"):
+        return [Text(render_inline(argument))] if argument else []
+    if name == "literalinclude":
+        return [Text(f"Source file: `{argument}`")] if argument else []
+    if name in ("csv-table", "list-table"):
+        rows = (
+            read_csv_table(list(directive.content), directive.option("header"))
+            if name == "csv-table"
+            else read_list_table(list(directive.content))
+        )
+        caption: list[Event] = [Text(render_inline(argument))] if argument else []
+        return [*caption, Text(render_rows(rows))] if rows else caption
+    if name == "autosummary":
+        names = [line.strip().lstrip("~") for line in directive.content if line.strip()]
+        names = [item for item in names if not item.startswith(":")]  # its options
+        return [Text("\n".join(summary_line(item, doc) for item in names), is_list=True)]
+    if name == "admonition":
+        label = render_inline(argument) or "Note"
+        return [_labelled(label, join_events(_content(directive, ctx, doc, render)))]
+    if name in TITLED:
+        title = [Text(render_inline(argument))] if argument else []
+        return [
+            *title,
+            *render(list(directive.content), directive.content_first, ctx.nested(), doc),
+        ]
+    if ":" in directive.name or name in DESCRIPTIONS:
+        # A description of another domain's object (c:function, std:option...): its
+        # signature stays as code, like a Python API description's.
+        signature = [Text(f"`{line}`") for line in directive.arguments if line]
+        return [*signature, *_content(directive, ctx, doc, render)]
+    return render(list(directive.content), directive.content_first, ctx.nested(), doc)
+
+
+def _only_for_other_builders(expression: str) -> bool:
+    words = set(re.findall(r"[\w-]+", expression))
+    return "html" not in words and any(builder in words for builder in _NON_HTML_BUILDERS)
+
+
+def render_rows(rows: list[Row]) -> str:
+    return "\n".join(" | ".join(render_inline(cell) for cell in row).rstrip() for row in rows)

@@ -1,0 +1,193 @@
+"""The events reStructuredText block rendering yields, the state it threads, and its text helpers.
+
+Block rendering turns source lines into a flat stream of events: ``Text`` (one rendered body
+block), ``Heading`` (a section starts here) and ``Resume`` (an API description ended, so what
+follows belongs to the section around it again). ``builder.parsers.rst.parser`` folds that
+stream into sections; everything else works on plain lists of source lines whose first line
+number is known, because every nested block (directive content, list item, block quote) is a
+contiguous run of source lines.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from builder.api.model import ApiSource
+from builder.model import ApiUse, Warning_
+
+# Deeper than this, nested blocks render as plain text: real documents stop long before, and it
+# keeps hostile inputs from exhausting the Python stack.
+MAX_DEPTH = 60
+
+
+@dataclass(frozen=True)
+class Text:
+    """One rendered body block; ``is_list`` lets a list item keep a nested list tight under it."""
+
+    text: str
+    is_list: bool = False
+
+
+@dataclass(frozen=True)
+class Heading:
+    """The start of a section: a title (``style`` set) or an API description (``api_depth`` >= 1).
+
+    ``claim_line`` is the first line the section owns, so that labels written above a title
+    count as part of the section they name rather than the one before it.
+    """
+
+    title: str
+    line: int
+    last_line: int
+    claim_line: int
+    anchor: str = ""
+    style: str = ""
+    api_depth: int = 0
+
+
+@dataclass(frozen=True)
+class Resume:
+    """The content of the API description opened by the matching ``Heading`` ended.
+
+    Text dedented back out of ``.. function::`` belongs to the section the description sits in,
+    not to the description, whose source lines end at ``last_line``.
+    """
+
+    last_line: int
+
+
+Event = Text | Heading | Resume
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a nested block inherits lexically from the blocks around it."""
+
+    depth: int = 0
+    sections: bool = True
+    klass: str = ""
+    klass_module: str = ""
+    api_depth: int = 0
+
+    def nested(self, *, sections: bool | None = None) -> Context:
+        return Context(
+            depth=self.depth + 1,
+            sections=self.sections if sections is None else sections,
+            klass=self.klass,
+            klass_module=self.klass_module,
+            api_depth=self.api_depth,
+        )
+
+
+@dataclass
+class DocState:
+    """What one document's directives change for everything after them, in source order."""
+
+    relpath: str
+    module: str = ""
+    highlight: str = ""
+    labels: list[tuple[str, int]] = field(default_factory=list)
+    warnings: list[Warning_] = field(default_factory=list)
+    api: ApiSource | None = None  # the version's code, for autodoc directives
+    api_asked: bool = False  # an API directive was met, so the file depends on the code
+    api_objects: int = 0  # objects documented from code
+    api_without_code: str = ""  # the first API directive met when there was no code
+
+    def api_use(self) -> ApiUse | None:
+        """What the file's API directives took from the code; None when it has none."""
+        if not self.api_asked:
+            return None
+        return ApiUse(self.api_objects, self.api_without_code)
+
+    def warn(self, line: int, message: str) -> None:
+        self.warnings.append(Warning_(where=f"{self.relpath}:{line}", message=message))
+
+
+class RenderBlocks(Protocol):
+    """The block renderer, handed to directive handlers so they can render their content."""
+
+    def __call__(self, lines: list[str], first: int, ctx: Context, doc: DocState) -> list[Event]:
+        """Render ``lines`` (source line ``first`` onwards) into events."""
+
+
+def indent_of(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def dedent(lines: list[str]) -> list[str]:
+    """Remove the smallest indentation of the non-blank lines from every line."""
+    indents = [indent_of(line) for line in lines if line]
+    cut = min(indents, default=0)
+    return [line[cut:] for line in lines] if cut else list(lines)
+
+
+def indented_end(lines: list[str], start: int) -> int:
+    """Index after the indented block starting at ``start``, trailing blank lines excluded."""
+    end = start
+    j = start
+    n = len(lines)
+    while j < n and (not lines[j] or lines[j][0] == " "):
+        if lines[j]:
+            end = j + 1
+        j += 1
+    return end
+
+
+def skip_blank(lines: list[str], start: int) -> int:
+    while start < len(lines) and not lines[start]:
+        start += 1
+    return start
+
+
+_FENCE_OPEN = re.compile(r"(`{3,})\S*$")
+
+
+def fence(code: Iterable[str], language: str = "") -> str:
+    """A fenced block, its fence longer than any backtick run starting a line of the code."""
+    body = [line.rstrip() for line in code]
+    while body and not body[-1]:
+        body.pop()
+    while body and not body[0]:
+        body.pop(0)
+    longest = max((len(line) - len(line.lstrip("`")) for line in body), default=0)
+    ticks = "`" * max(3, longest + 1)
+    return "\n".join([ticks + language, *body, ticks])
+
+
+def indent_text(text: str, prefix: str) -> str:
+    """Indent prose lines by ``prefix``; fenced blocks stay at column 0 so they remain fences."""
+    out: list[str] = []
+    closing = ""
+    for line in text.split("\n"):
+        if closing:
+            out.append(line)
+            if line == closing:
+                closing = ""
+            continue
+        match = _FENCE_OPEN.match(line)
+        if match:
+            closing = match.group(1)
+            out.append(line)
+        else:
+            out.append(prefix + line if line else line)
+    return "\n".join(out)
+
+
+def join_events(events: list[Event]) -> str:
+    """Body text of events rendered inside a container; a nested list sits tight under its text."""
+    parts: list[str] = []
+    for event in events:
+        if isinstance(event, Resume):
+            continue
+        text = event.text if isinstance(event, Text) else event.title
+        if not text:
+            continue
+        if parts and isinstance(event, Text) and event.is_list:
+            parts.append("\n")
+        elif parts:
+            parts.append("\n\n")
+        parts.append(text)
+    return "".join(parts)

@@ -1,0 +1,154 @@
+"""Parse a reStructuredText or Sphinx source file into sections, without docutils.
+
+docutils stops at Sphinx's roles and directives and is slow, so this is a line-based reader of
+the same syntax: ``blocks`` renders the body into a stream of text blocks and headings (section
+titles, and Python API descriptions that Sphinx gives their own permalink), and this module folds
+that stream into sections. Title levels follow docutils: each adornment style gets the next level
+the first time it appears, an overlined style being distinct from the same character underlined.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import PurePosixPath
+
+from builder.api.model import ApiSource
+from builder.model import ParsedFile, Section
+from builder.parsers.docutils_ids import docutils_id
+from builder.parsers.rst.blocks import render_blocks
+from builder.parsers.rst.events import Context, DocState, Event, Heading, Resume, Text
+
+
+@dataclass
+class _Open:
+    """A section being filled: its heading and the body blocks seen so far."""
+
+    heading: str
+    heading_path: tuple[str, ...]
+    level: int
+    anchor: str
+    line_start: int
+    last_line: int
+    claim_line: int
+    is_title: bool = False
+    kind: str = "text"
+    end_line: int = 0  # where an API description's own lines end (0: at the next section)
+    blocks: list[str] = field(default_factory=list)
+
+
+def parse(text: str, relpath: str, api: ApiSource | None = None) -> ParsedFile:
+    """Sections of one reStructuredText file, in document order; never raises on bad markup.
+    ``api`` is the version's code, which autodoc directives are filled from."""
+    lines = split_lines(text)
+    doc = DocState(relpath=relpath, api=api)
+    events = render_blocks(lines, 1, Context(), doc)
+    opened = _fold(events, lines)
+    title = next((s.heading for s in opened if s.is_title and s.level == 1), "")
+    title = title or PurePosixPath(relpath).stem
+    sections: list[Section] = []
+    for k, section in enumerate(opened):
+        body = "\n\n".join(block for block in section.blocks if block).strip("\n")
+        start = section.line_start
+        if start == 0:  # text before the first heading
+            if not body:
+                continue
+            start = _first_non_blank(lines)
+        limit = opened[k + 1].claim_line - 1 if k + 1 < len(opened) else len(lines)
+        if section.end_line:
+            limit = min(limit, section.end_line)
+        end = max(_last_non_blank(lines, limit), section.last_line, start)
+        sections.append(
+            Section(
+                heading=section.heading or title,
+                heading_path=section.heading_path,
+                body=body,
+                source=relpath,
+                line_start=start,
+                line_end=end,
+                anchor=section.anchor or docutils_id(section.heading or title),
+                level=section.level,
+                kind=section.kind,
+            )
+        )
+    return ParsedFile(
+        relpath=relpath,
+        title=title,
+        sections=tuple(sections),
+        warnings=tuple(doc.warnings),
+        api=doc.api_use(),
+    )
+
+
+def split_lines(text: str) -> list[str]:
+    """Source lines, right-stripped, tabs expanded to 8-column stops as docutils does."""
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    if "\x0b" in text or "\x0c" in text:
+        text = text.replace("\x0b", " ").replace("\x0c", " ")
+    lines = text.split("\n")
+    return [line.expandtabs(8).rstrip() if "\t" in line else line.rstrip() for line in lines]
+
+
+def _fold(events: list[Event], lines: list[str]) -> list[_Open]:
+    """Group body blocks under their headings, assigning levels and heading paths.
+
+    Text after an API description goes back to the section that was open before it: to its
+    body, though not to its line range, which ends where the description starts (one range
+    cannot hold both parts), and the description's range ends with its own content.
+    """
+    styles: dict[str, int] = {}
+    stack: list[tuple[int, str]] = []
+    title_level = 0
+    current = _Open(heading="", heading_path=(), level=0, anchor="", line_start=0,
+                    last_line=0, claim_line=1)  # fmt: skip
+    opened = [current]
+    # Each open API description, and the section it sits in.
+    around_api: list[tuple[_Open, _Open]] = []
+    for event in events:
+        if isinstance(event, Text):
+            current.blocks.append(event.text)
+            continue
+        if isinstance(event, Resume):
+            if around_api:
+                current, described = around_api.pop()
+                described.end_line = event.last_line
+            continue
+        level = _level(event, styles, title_level)
+        if event.style:
+            title_level = level
+        while stack and stack[-1][0] >= level:
+            stack.pop()
+        around = current
+        current = _Open(
+            heading=event.title,
+            heading_path=tuple(heading for _, heading in stack),
+            level=level,
+            anchor=event.anchor,
+            line_start=event.line,
+            last_line=event.last_line,
+            claim_line=event.claim_line,
+            is_title=bool(event.style),
+            kind="text" if event.style else "api",
+        )
+        if not event.style:
+            around_api.append((around, current))
+        stack.append((level, event.title))
+        opened.append(current)
+    return opened
+
+
+def _level(heading: Heading, styles: dict[str, int], title_level: int) -> int:
+    if not heading.style:
+        return title_level + heading.api_depth
+    return styles.setdefault(heading.style, len(styles) + 1)
+
+
+def _first_non_blank(lines: list[str]) -> int:
+    return next((i + 1 for i, line in enumerate(lines) if line), 1)
+
+
+def _last_non_blank(lines: list[str], limit: int) -> int:
+    """The 1-based number of the last non-blank line at or before line ``limit``."""
+    i = min(limit, len(lines))
+    while i > 0 and not lines[i - 1]:
+        i -= 1
+    return i

@@ -1,0 +1,646 @@
+"""The client's data merged from its sources: the one object the rest of the client asks.
+
+Public face (everything else in the data layer is an implementation detail)::
+
+    data = SiteData(settings, bundled=Path(...))  # checks --local-index now (ConfigError)
+    data.refresh_if_due()      # cheap; call before each request. Re-checks a site whose copy
+                               # is older than the cache TTL (a conditional GET, usually a 304)
+    data.entries()             # Sequence[CatalogEntry], merged by version (client.merge)
+    data.entry("flask")        # CatalogEntry | None; entry.provenance_of(version) says where
+                               # that version comes from
+    with data.reading_shard("flask", "3.1.0") as shard:  # OpenedShard: a verified read-only
+        ...              # connection (the shard downloaded or built when needed), closed after
+                         # the block, and a stale_reason when it is the version's last good
+                         # shard. A sqlite3 exception in the block becomes a ClientError
+    data.sync(progress, notice)  # fetch every catalog and shard now, for offline use; a
+                                 # plain host's shards only as far as its limits allow
+    data.status()              # dict: sources, freshness, failures, cache figures
+    data.close()
+
+Sources, in order of precedence: each ``--index-url`` (a team's private site before a public
+one), then ``--local-index``. A library's versions are the union over the sources, each version
+served by the first source that has it (client.merge). A site that fails is replaced, at its own
+place in that order, by its last good copy on disk (``Provenance.kind == "disk"``,
+``stale=True``). The bundled index is the last resort: it answers only when no other source has
+anything, and then only when no site is configured or ``--allow-bundled`` says so; otherwise a
+configured site that failed with nothing cached is a NetworkError naming it. Each version's
+provenance says where it came from, when that copy was fetched, whether it is stale, and, when a
+site that outranks its source failed, which one, why and since when (``Provenance.fallback``).
+Sites are named without the credentials of their URL; those only go into the requests. A
+version whose shard, as the current catalog lists it, is bad (wrong sha256, corrupt) is answered
+from the last shard of that version that opened, while the cache still has it
+(``OpenedShard.stale_reason`` says why).
+
+Freshness: a site's copy is re-checked once it is older than the cache TTL. A failure starts a
+cooldown during which the site is not asked again and its copy on disk answers; after it the
+site is tried again. With a cache TTL of 0 every call re-checks and there is no cooldown.
+
+Errors: NotFound and VersionNotFound (reading_shard), NetworkError / FetchTimeout (a site failed and
+nothing cached can answer), ConfigError (the local index), ClientError (the bundled index).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import hashlib
+import io
+import logging
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urljoin
+
+from client.catalog_loader import (
+    CheckedBody,
+    Layer,
+    copy_layer,
+    file_layer,
+    iso_time,
+)
+from client.config import Settings, split_credentials
+from client.cooldown import Cooldown, Failure
+from client.disk_cache import CopyRecord, DiskCache
+from client.errors import ClientError, ConfigError, NetworkError, NotFound, VersionNotFound
+from client.fetch import RemoteSite
+from client.merge import MergedEntry, merge_layers
+from client.model import CatalogEntry, Fallback, OpenedShard, VectorsRef
+from client.plain_shards import PlainShards
+from client.shard_store import (
+    BUILT_FOLDER,
+    built_key,
+    install_published,
+    open_shard_file,
+    translating_sqlite,
+)
+
+if TYPE_CHECKING:
+    import httpx
+
+    from client.http import Fetcher
+
+log = logging.getLogger("doctrove.site_data")
+Progress = Callable[[int, int, str], None]
+Job = tuple[CatalogEntry, Layer, str]  # a version's shard to have: (entry, its layer, version)
+# A temporary file this old in the cache was left by a process that died.
+_ABANDONED_SECONDS = 3600.0
+
+
+class SiteData:
+    """The merged, provenance-tagged catalog and its shards; safe to share between threads."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        bundled: Path | None = None,
+        *,
+        transport: httpx.BaseTransport | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.settings = settings
+        self._cache = DiskCache(settings.cache_dir)
+        self._clock = clock
+        self._transport = transport
+        self._fetcher_instance: Fetcher | None = None
+        self._lock = threading.RLock()
+        cooldown = settings.cooldown_seconds if settings.result_cache_enabled else 0.0
+        self._cooldown = Cooldown(cooldown, clock)
+        self._remotes: dict[str, RemoteSite] = {}
+        for configured in settings.index_urls:
+            url, credentials = split_credentials(configured)
+            if url not in self._remotes:
+                self._remotes[url] = RemoteSite(url, self._fetcher, self._cache, clock, credentials)
+        self._layers: dict[str, Layer | None] = dict.fromkeys(self._remotes)
+        self._due_at: dict[str, float] = dict.fromkeys(self._remotes, 0.0)
+        self._loaded = False
+        self._local = self._file_layer(settings.local_index, "local", ConfigError)
+        self._bundled_path = bundled
+        self._bundled: Layer | None = None
+        self._merged: dict[str, MergedEntry] = {}
+        self._ordered: tuple[CatalogEntry, ...] = ()
+        self._merged_failures: tuple[tuple[str, str, float], ...] = ()
+        self._plain = PlainShards(self._cache, settings.plain_budget_mb, settings.plain_max_entries)
+
+    def _fetcher(self) -> Fetcher:
+        if self._fetcher_instance is None:
+            from client.http import Fetcher  # httpx is imported only when a site is asked
+
+            timeout = self.settings.timeout_ms / 1000
+            self._fetcher_instance = Fetcher(timeout, transport=self._transport)
+        return self._fetcher_instance
+
+    def close(self) -> None:
+        if self._fetcher_instance is not None:
+            self._fetcher_instance.close()
+
+    def _file_layer(self, path: Path | None, kind: str, error: type[ClientError]) -> Layer | None:
+        if path is None:
+            return None
+        layer = file_layer(path, kind, self._cache)
+        if isinstance(layer, list):
+            raise error(f"the {kind} index {path} is invalid: {layer[0]}", hints=layer)
+        return layer
+
+    # Entries.
+
+    def entries(self) -> Sequence[CatalogEntry]:
+        """The merged entries; NetworkError when configured sites failed and nothing answers."""
+        with self._lock:
+            self._ensure_answerable()
+            return self._ordered
+
+    def entry(self, entry_id: str) -> CatalogEntry | None:
+        with self._lock:
+            self._ensure_answerable()
+            found = self._merged.get(entry_id)
+            return found.entry if found else None
+
+    def _ensure_answerable(self) -> None:
+        self._ensure_loaded()
+        if self._ordered:
+            return
+        failed = self._failures()
+        if failed:
+            url, failure = failed[0]
+            others = f" ({len(failed) - 1} more site(s) failed too)" if len(failed) > 1 else ""
+            raise NetworkError(
+                f"{url} failed ({failure.reason}) since {iso_time(failure.since)} and nothing "
+                f"is cached to answer from{others}; check the URL and the network, or pass "
+                "--allow-bundled (DOCTROVE_ALLOW_BUNDLED) to answer from the bundled example "
+                "meanwhile",
+                hints=[url for url, _failure in failed],
+            )
+
+    def load_derived(self, name: str) -> bytes | None:
+        """A structure computed from the catalog by an earlier process (see DiskCache)."""
+        return self._cache.read_derived(name)
+
+    def store_derived(self, name: str, payload: bytes) -> None:
+        # A cache that cannot be written only costs the next process its start time.
+        with contextlib.suppress(ClientError):
+            self._cache.write_derived(name, payload)
+
+    def refresh_if_due(self) -> None:
+        """Re-check each site whose copy has outlived the cache TTL and is not cooling down."""
+        with self._lock:
+            if not self._loaded:
+                self._ensure_loaded()
+                return
+            now = self._clock()
+            due = [url for url, at in self._due_at.items() if now >= at]
+            if not self.settings.result_cache_enabled:
+                due = list(self._remotes)
+            # A list, not a generator: every due site is updated, not just up to the first change.
+            changed = any([self._update(url, force=False) for url in due])
+            if changed or self._failure_marks() != self._merged_failures:
+                self._merge()
+
+    def _ensure_loaded(self) -> None:
+        if not self._loaded:
+            for url in self._remotes:
+                self._update(url, force=False)
+            self._loaded = True
+            self._merge()
+
+    def _update(self, url: str, *, force: bool) -> bool:
+        """Bring one site's layer up to date; whether its layer changed."""
+        had_copy = self._remotes[url].stored() is not None
+        changed = self._update_once(url, force=force)
+        if self._layers[url] is None and had_copy:
+            # The stored body turned out unsound when read and was removed; with no copy left
+            # the next pass fetches the document afresh (unless the site is cooling down).
+            changed = self._update_once(url, force=False) or changed
+        return changed
+
+    def _update_once(self, url: str, *, force: bool) -> bool:
+        remote, now, ttl = self._remotes[url], self._clock(), self.settings.cache_ttl
+        record = remote.stored()
+        checked: CheckedBody | None = None
+        if record is not None and not force and ttl > 0 and now - record.checked_at < ttl:
+            kind, self._due_at[url] = "remote", record.checked_at + ttl
+            log.debug("%s: copy checked %.0f s ago, within the TTL", url, now - record.checked_at)
+        elif not force and self._cooldown.blocked(url):
+            kind, self._due_at[url] = "disk", now + self._cooldown.remaining(url)
+            log.debug(
+                "%s: cooling down for %.0f s more; answering from the copy on disk",
+                url,
+                self._cooldown.remaining(url),
+            )
+        else:
+            try:
+                previous_sha = record.sha256 if record else None
+                record, checked = remote.refresh(record)
+                kind, self._due_at[url] = "remote", now + ttl
+                self._succeed(url)
+                log.debug(
+                    "%s: revalidated (%s)",
+                    url,
+                    "unchanged" if record.sha256 == previous_sha else "new catalog",
+                )
+            except NetworkError as exc:
+                self._fail(url, exc.message)
+                kind, self._due_at[url] = "disk", now + self._cooldown.seconds
+                record = remote.stored()
+                log.debug(
+                    "%s: failed (%s); cooldown %.0f s", url, exc.message, self._cooldown.seconds
+                )
+        return self._set_layer(url, kind, record, checked)
+
+    def _fail(self, url: str, reason: str) -> None:
+        """Record a site's failure; since when it fails is kept on disk, for the next process."""
+        failure = self._cooldown.fail(url, reason, self._cache.read_failing_since(url))
+        if failure.since == failure.failed_at:
+            # Only a record of the failure is lost if this cannot be written.
+            with contextlib.suppress(ClientError):
+                self._cache.write_failing_since(url, failure.since)
+
+    def _succeed(self, url: str) -> None:
+        self._cooldown.succeed(url)
+        self._cache.clear_failing(url)
+
+    def _set_layer(
+        self, url: str, kind: str, record: CopyRecord | None, checked: CheckedBody | None
+    ) -> bool:
+        previous = self._layers[url]
+        if (
+            record is not None
+            and previous is not None
+            and (previous.sha256, previous.kind) == (record.sha256, kind)
+        ):
+            # Same body, same standing: the entries stand; only the check time moved.
+            self._layers[url] = replace(previous, record=record)
+            return False
+        layer = copy_layer(url, kind, record, self._cache, checked, previous) if record else None
+        self._layers[url] = layer
+        return layer is not None or previous is not None
+
+    def _merge(self) -> None:
+        ranked = [(rank, layer) for rank, layer in enumerate(self._layers.values())]
+        if self._local is not None:
+            ranked.append((len(self._remotes), self._local))
+        layers = [(rank, layer) for rank, layer in ranked if layer is not None]
+        if not any(layer.entries for _rank, layer in layers) and self._bundled_allowed():
+            if self._bundled is None:
+                self._bundled = self._file_layer(self._bundled_path, "bundled", ClientError)
+            layers = [(len(self._remotes) + 1, self._bundled)] if self._bundled else []
+        failures = self._failures()
+        fallbacks = [_fallback(rank, layer, failures, self._remotes) for rank, layer in layers]
+        self._merged = merge_layers([layer for _rank, layer in layers], fallbacks)
+        self._ordered = tuple(merged.entry for merged in self._merged.values())
+        self._merged_failures = self._failure_marks()
+
+    def _bundled_allowed(self) -> bool:
+        """The bundled example answers only for a client with no site, or when allowed."""
+        if self._bundled_path is None:
+            return False
+        return not self._remotes or self.settings.allow_bundled
+
+    def _failures(self) -> list[tuple[str, Failure]]:
+        """The configured sites whose last attempt failed, in configured order."""
+        found = [(url, self._cooldown.last_failure(url)) for url in self._remotes]
+        return [(url, failure) for url, failure in found if failure is not None]
+
+    def _failure_marks(self) -> tuple[tuple[str, str, float], ...]:
+        """What the merged entries' fallbacks were made from: a change means merging again."""
+        return tuple((url, failure.reason, failure.since) for url, failure in self._failures())
+
+    # Shards.
+
+    def _open(self, entry_id: str, version: str) -> OpenedShard:
+        with self._lock:
+            self._ensure_answerable()
+            found = self._merged.get(entry_id)
+            if found is None:
+                raise NotFound(f"no library with id {entry_id!r}")
+            server = found.server(version)
+            if server is None:
+                versions = found.entry.versions
+                raise VersionNotFound(
+                    f"{entry_id} has no version {version!r}; it has {', '.join(versions)}",
+                    hints=versions,
+                )
+            entry, layer = server
+            try:
+                return OpenedShard(self._open_current(entry, layer, version))
+            except (NetworkError, ConfigError) as exc:
+                fallback = self._open_last_good(entry, layer, version)
+                if fallback is None:
+                    raise
+                log.debug("%s %s: %s; answering from its last good shard", entry_id, version, exc)
+                return OpenedShard(fallback, exc.message)
+
+    def _open_current(self, entry: CatalogEntry, layer: Layer, version: str) -> sqlite3.Connection:
+        problems: list[str] = []
+        for _attempt in range(2):  # a bad cached file is removed, then had once more
+            path, key, sections, _how = self._shard_file(entry, layer, version)
+            opened = open_shard_file(path, entry.id, version, sections)
+            if not isinstance(opened, list):
+                ref = entry.shards.get(version)
+                if layer.document == "catalog" and ref is not None:
+                    self._remember_good(layer, entry.id, version, ref.sha256, ref.sections)
+                return opened
+            problems = opened
+            self._cache.remove_shard(key, _folder_of(layer))
+        message = f"the shard of {entry.id} {version} is invalid: {problems[0]}"
+        raise self._source_error(layer, message)
+
+    def _remember_good(
+        self, layer: Layer, entry_id: str, version: str, sha256: str, sections: int
+    ) -> None:
+        # Losing this record only loses a fallback; it never fails an answer.
+        with contextlib.suppress(ClientError):
+            self._cache.write_last_good(layer.label, entry_id, version, sha256, sections)
+
+    def _open_last_good(
+        self, entry: CatalogEntry, layer: Layer, version: str
+    ) -> sqlite3.Connection | None:
+        """The version's last good published shard, if it is still in the cache and sound."""
+        if layer.document != "catalog":
+            return None
+        remembered = self._cache.read_last_good(layer.label, entry.id, version)
+        if remembered is None:
+            return None
+        sha256, sections = remembered
+        path = self._cache.shard_path(sha256)
+        if path is None:
+            return None
+        opened = open_shard_file(path, entry.id, version, sections)
+        return None if isinstance(opened, list) else opened
+
+    @contextlib.contextmanager
+    def reading_shard(self, entry_id: str, version: str) -> Iterator[OpenedShard]:
+        """A verified read-only connection to a version's shard (downloaded or built when
+        needed) for a block of queries, closed after it; with the reason when the shard is the
+        version's last good one because the catalog's current one failed.
+
+        The checks on opening read the schema, not every page, so a damaged page can still
+        surface as a sqlite3 exception in a query. It becomes the error of the shard's source
+        (translated by client.shard_store.translating_sqlite, the client's SQLite boundary), as a
+        shard found invalid when opened does (NetworkError for a site, ConfigError for a local
+        index), and the cached copy is removed so the next call fetches or builds it again.
+        """
+        shard = self._open(entry_id, version)
+        try:
+            with translating_sqlite(functools.partial(self._damaged_shard, entry_id, version)):
+                yield shard
+        finally:
+            shard.connection.close()
+
+    def _damaged_shard(self, entry_id: str, version: str, exc: Exception) -> ClientError:
+        with self._lock:
+            server = self._merged[entry_id].server(version)
+            if server is None:  # the catalog changed under the query: nothing cached to drop
+                return ClientError(f"the shard of {entry_id} {version} is damaged: {exc}")
+            entry, layer = server
+            if _plain(layer):
+                self._plain.remove(layer, entry.id, version)
+            elif version in entry.shards:
+                self._cache.remove_shard(entry.shards[version].sha256)
+            message = f"the shard of {entry_id} {version} is damaged: {exc}"
+            return self._source_error(layer, message)
+
+    def _source_error(self, layer: Layer, message: str) -> ClientError:
+        if layer.record is not None:
+            self._fail(layer.label, message)
+            return NetworkError(message, hints=[layer.label])
+        return (ConfigError if layer.kind == "local" else ClientError)(message)
+
+    def _shard_file(
+        self, entry: CatalogEntry, layer: Layer, version: str
+    ) -> tuple[Path, str, int | None, str]:
+        """(path, cache key, expected section count, how it was had) of a version's shard."""
+        if layer.document == "index":
+            key = built_key(layer.sha256, entry.id, version)
+            path = self._plain.cached(layer, entry.id, version)
+            if path is not None:
+                return path, key, None, "cached"
+            path, sections = self._plain.build(layer, entry.id, version, self._source_error)
+            return path, key, sections, "built"
+        ref = entry.shards.get(version)
+        if ref is None:
+            raise NetworkError(
+                f"the shard of {entry.id} {version} is in a format this docclient cannot read "
+                "(a newer doctrove-shard format or tokenizer); upgrade docclient"
+            )
+        path = self._cache.shard_path(ref.sha256)
+        if path is not None:
+            return path, ref.sha256, ref.sections, "cached"
+        if layer.folder is not None:
+            source = (layer.folder / ref.path).resolve()
+            if not source.is_relative_to(layer.folder.resolve()) or not source.is_file():
+                raise self._source_error(layer, f"{layer.folder} has no shard file {ref.path}")
+            installed = install_published(self._cache, source, ref)
+            if isinstance(installed, list):
+                raise self._source_error(layer, f"{source} is invalid: {installed[0]}")
+            return installed, ref.sha256, ref.sections, "copied"
+        if layer.record is None:
+            raise ClientError(f"{layer.label} lists shards but has no place to fetch them from")
+        if self._cooldown.blocked(layer.label):
+            failure = self._cooldown.last_failure(layer.label)
+            raise NetworkError(
+                f"the shard of {entry.id} {version} is not cached and {layer.label} failed "
+                f"({failure.reason if failure else 'unknown'}); it is tried again in "
+                f"{self._cooldown.remaining(layer.label):.0f} s",
+                hints=[layer.label],
+            )
+        try:
+            path = self._remotes[layer.label].download_shard(layer.record, ref)
+        except NetworkError as exc:
+            self._fail(layer.label, exc.message)
+            raise
+        return path, ref.sha256, ref.sections, "downloaded"
+
+    # Section vectors, for the semantic lane.
+
+    def vectors(self, entry_id: str, version: str) -> tuple[VectorsRef, bytes] | None:
+        """A version's section vectors as its catalog lists them, checked against the listed
+        sha256 and kept on disk; None when the site has none for it (an index.json host, a
+        site built without --embed)."""
+        with self._lock:
+            self._ensure_loaded()
+            found = self._merged.get(entry_id)
+            served = found.server(version) if found is not None else None
+            if served is None:
+                return None
+            listed, layer = served  # the vectors of the source that serves this version's shard
+            shard = listed.shards.get(version)
+            ref = shard.vectors if shard is not None else None
+        if ref is None:
+            return None
+        name = f"vectors-{ref.sha256}"
+        data = self._cache.read_derived(name)
+        if data is None:
+            data = self._fetch_vectors(layer, ref)
+            self.store_derived(name, data)
+        return ref, data
+
+    def _fetch_vectors(self, layer: Layer, ref: VectorsRef) -> bytes:
+        # A bad vectors file costs the semantic lane only: unlike a bad shard, it does not put
+        # the site into its cooldown, which would cost the lexical answers too.
+        if layer.folder is not None:
+            source = (layer.folder / ref.path).resolve()
+            if not source.is_relative_to(layer.folder.resolve()) or not source.is_file():
+                raise ConfigError(f"{layer.folder} has no vectors file {ref.path}")
+            data = source.read_bytes()
+        elif layer.record is not None:
+            sink = io.BytesIO()
+            url = urljoin(layer.record.url, ref.path)
+            self._fetcher().download(url, sink, limit=ref.bytes, decode=False)
+            data = sink.getvalue()
+        else:
+            raise ClientError(f"{layer.label} lists vectors but has no place to fetch them from")
+        if len(data) != ref.bytes or hashlib.sha256(data).hexdigest() != ref.sha256:
+            raise NetworkError(
+                f"{ref.path} of {layer.label} is not the vectors file the catalog lists "
+                "(size or sha256)",
+                hints=[layer.label],
+            )
+        return data
+
+    # Offline use and reporting.
+
+    def sync(
+        self, progress: Progress | None = None, notice: Callable[[str], None] | None = None
+    ) -> dict[str, Any]:
+        """Re-check every site now (TTL and cooldown ignored), then make sure every version's
+        shard is in the cache, verified. ``progress(done, total, "id version")`` follows each
+        shard. Failures are collected, not raised, so one bad shard does not stop the rest.
+
+        Shards of a plain host are built only as far as the disk budget and the entry limit
+        allow (the rest are ``skipped`` and built when asked for); ``notice`` hears what
+        building them would cost before any is built."""
+        with self._lock:
+            failures: list[dict[str, str]] = []
+            for url in self._remotes:
+                self._update(url, force=True)
+                failure = self._cooldown.last_failure(url)  # cleared by a success
+                if failure is not None:
+                    failures.append({"source": url, "error": failure.reason})
+            self._loaded = True
+            self._merge()
+            jobs = [
+                (*served, version)
+                for merged in self._merged.values()
+                for version in merged.entry.versions
+                if (served := merged.server(version)) is not None
+            ]
+            jobs, skipped = self._plan_builds(jobs, notice)
+            counts = {"cached": 0, "downloaded": 0, "built": 0, "copied": 0}
+            for done, (entry, layer, version) in enumerate(jobs, start=1):
+                try:
+                    counts[self._shard_file(entry, layer, version)[3]] += 1
+                except ClientError as exc:
+                    failures.append({"id": entry.id, "version": version, "error": exc.message})
+                if progress is not None:
+                    progress(done, len(jobs), f"{entry.id} {version}")
+            self._cache.remove_temporary(_ABANDONED_SECONDS, self._clock())
+            return {"shards": len(jobs), **counts, "skipped": skipped, "failures": failures}
+
+    def _plan_builds(
+        self, jobs: list[Job], notice: Callable[[str], None] | None
+    ) -> tuple[list[Job], int]:
+        """The jobs sync runs: all of them, except the shards to build from plain hosts beyond
+        what the budget and the entry limit leave room for; and how many were left out."""
+        plain = [(layer, entry.id, version) for entry, layer, version in jobs if _plain(layer)]
+        if not plain:
+            return jobs, 0
+        plan = self._plain.plan(plain, self._source_error)
+        if plan.versions and notice is not None:
+            notice(self._plain.describe(plan))
+        skipped = plan.versions - len(plan.chosen)
+        if not skipped:
+            return jobs, 0
+        chosen = set(plan.chosen)
+        kept = [
+            (entry, layer, version)
+            for entry, layer, version in jobs
+            if not _plain(layer)
+            or (layer.label, entry.id, version) in chosen
+            or self._plain.cached(layer, entry.id, version) is not None
+        ]
+        return kept, skipped
+
+    def status(self) -> dict[str, Any]:
+        """Sources with their standing and freshness, the merged entry count, cache figures."""
+        with self._lock:
+            self._ensure_loaded()
+            now = self._clock()
+            sources = [self._site_status(url, now) for url in self._remotes]
+            for layer in (self._local, self._bundled):
+                if layer is not None:
+                    sources.append(_layer_status(layer, used=self._uses(layer)))
+            return {
+                "sources": sources,
+                "entries": len(self._ordered),
+                "cacheTtlSeconds": self.settings.cache_ttl,
+                "cooldownSeconds": self._cooldown.seconds,
+                "cache": self._cache.status(),
+            }
+
+    def _uses(self, layer: Layer) -> bool:
+        """Whether some version is served from ``layer``."""
+        for merged in self._merged.values():
+            for version in merged.entry.versions:
+                server = merged.server(version)
+                if server is not None and server[1].label == layer.label:
+                    return True
+        return False
+
+    def _site_status(self, url: str, now: float) -> dict[str, Any]:
+        layer = self._layers[url]
+        status: dict[str, Any] = {"kind": "remote", "source": url, "state": "no copy"}
+        if layer is not None:
+            status = _layer_status(layer, used=self._uses(layer))
+            if layer.record is not None:
+                status["checkedAt"] = iso_time(layer.record.checked_at)
+                status["ageSeconds"] = round(now - layer.record.checked_at, 1)
+        failure = self._cooldown.last_failure(url)
+        if failure is not None:
+            status["state"] = "failed"
+            status["error"] = failure.reason
+            status["failingSince"] = iso_time(failure.since)
+            status["retryInSeconds"] = round(self._cooldown.remaining(url), 1)
+        return status
+
+
+def _fallback(
+    rank: int, layer: Layer, failures: list[tuple[str, Failure]], remotes: dict[str, RemoteSite]
+) -> Fallback | None:
+    """Why ``layer`` (at ``rank`` in configured order) answers instead of a site: the first
+    failed site ranked before it, or the site whose last good copy it is. None when no site
+    that outranks it failed."""
+    ranks = {url: position for position, url in enumerate(remotes)}
+    for url, failure in failures:
+        outranks = ranks[url] < rank or (ranks[url] == rank and layer.kind == "disk")
+        if outranks:
+            return Fallback(url, failure.reason, iso_time(failure.since))
+    return None
+
+
+def _plain(layer: Layer) -> bool:
+    """Whether a layer is a plain host's index.json (its shards are built here)."""
+    return layer.document == "index"
+
+
+def _folder_of(layer: Layer) -> str:
+    """The cache folder of a layer's shards: built by the client, or published."""
+    return BUILT_FOLDER if _plain(layer) else "shards"
+
+
+def _layer_status(layer: Layer, *, used: bool) -> dict[str, Any]:
+    provenance = layer.provenance
+    return {
+        "kind": layer.kind,
+        "source": layer.label,
+        "document": layer.document,
+        "state": "ok" if used else "unused",
+        "entries": len(layer.entries),
+        "fetchedAt": provenance.fetched_at,
+        "stale": provenance.stale,
+        "buildId": provenance.build_id,
+        "buildTime": provenance.build_time,
+    }

@@ -1,0 +1,740 @@
+"""SiteData: merging sources, fallbacks with provenance, cooldowns and revalidation by a fake clock,
+and every failure a site can have, produced with httpx.MockTransport."""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import hashlib
+import re
+import sqlite3
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import orjson
+import pytest
+
+from builder.shards import write_shard
+from client import catalog_loader
+from client.config import Settings
+from client.errors import ConfigError, NetworkError, NotFound, VersionNotFound
+from client.model import Fallback
+from client.site_data import SiteData
+from schemas.shards import SHARD_FORMAT
+from schemas.text import TOKENIZER
+
+SITE = "https://private.example/docs/"
+PUBLIC = "https://public.example/"
+Libraries = dict[str, dict[str, list[dict[str, Any]]]]
+
+
+def records(library: str, version: str) -> list[dict[str, Any]]:
+    return [{"heading": f"{library} {version} intro", "body": f"About {library}.", "path": "p"}]
+
+
+def make_site(root: Path, libraries: Libraries, name_prefix: str = "") -> dict[str, Any]:
+    """Write shards and catalog.json for ``libraries`` under ``root``; return the catalog."""
+    entries = []
+    for library, versions in libraries.items():
+        shards = {}
+        for version, recs in versions.items():
+            info = write_shard(root, library, version, recs)
+            shards[version] = {
+                "path": info.path,
+                "sha256": info.sha256,
+                "bytes": info.bytes,
+                "rawBytes": info.raw_bytes,
+                "sections": info.sections,
+                "format": SHARD_FORMAT,
+                "tokenizer": TOKENIZER,
+            }
+        entries.append(
+            {
+                "id": library,
+                "name": name_prefix + library,
+                "versions": list(versions),
+                "shards": shards,
+            }
+        )
+    catalog = {
+        "format": "doctrove-catalog@1",
+        "buildId": hashlib.sha256(root.name.encode()).hexdigest(),
+        "builderVersion": "test",
+        "updatedAt": "2026-01-01T00:00:00Z",
+        "site": {"title": "Test", "baseUrl": ""},
+        "entries": entries,
+    }
+    (root / "catalog.json").write_bytes(orjson.dumps(catalog))
+    return catalog
+
+
+def make_index(path: Path, libraries: dict[str, list[str]], prefix: str = "") -> Path:
+    entries = [
+        {
+            "id": library,
+            "name": prefix + library,
+            "versions": versions,
+            "volumes": {v: {"sections": records(library, v)} for v in versions},
+        }
+        for library, versions in libraries.items()
+    ]
+    path.write_bytes(orjson.dumps({"format": "doctrove-index@1", "entries": entries}))
+    return path
+
+
+class Body(httpx.SyncByteStream):
+    """A response body that arrives as a stream, as over a socket (httpx reads a ByteStream
+    ahead, after which a raw read is refused)."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def __iter__(self) -> Iterator[bytes]:
+        yield self.data
+
+
+class FakeHost:
+    """Serves a folder like a static host (ETags, 304s) unless ``fault`` says otherwise."""
+
+    def __init__(self, root: Path, base: str) -> None:
+        self.root, self.base = root, base
+        self.requests: list[httpx.Request] = []
+        self.fault: Callable[[httpx.Request], httpx.Response] | None = None
+
+    def __call__(self, request: httpx.Request) -> httpx.Response:
+        self.requests.append(request)
+        if self.fault is not None:
+            return self.fault(request)
+        relative = str(request.url)[len(self.base) :]
+        path = self.root / relative
+        if not relative or not path.is_file():
+            return httpx.Response(404)
+        data = path.read_bytes()
+        etag = f'"{hashlib.sha256(data).hexdigest()[:16]}"'
+        if request.headers.get("if-none-match") == etag:
+            return httpx.Response(304, headers={"ETag": etag})
+        headers = {"ETag": etag, "Content-Length": str(len(data))}
+        return httpx.Response(200, headers=headers, stream=Body(data))
+
+    def paths(self) -> list[str]:
+        return [r.url.path for r in self.requests]
+
+
+class Router:
+    def __init__(self, *hosts: FakeHost) -> None:
+        self.hosts = hosts
+
+    def __call__(self, request: httpx.Request) -> httpx.Response:
+        for host in self.hosts:
+            if str(request.url).startswith(host.base):
+                return host(request)
+        raise httpx.ConnectError("connection refused", request=request)
+
+
+ISO_START = "2027-01-15T08:00:00Z"  # the Clock's first reading
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def settings(tmp_path: Path, *urls: str, **changes: Any) -> Settings:
+    values: dict[str, Any] = {
+        "index_urls": urls,
+        "local_index": None,
+        "cache_ttl": 600,
+        "timeout_ms": 5000,
+        "cooldown_seconds": 30.0,
+        "min_confidence": None,
+        "cache_size": 256,
+        "cache_dir": tmp_path / "cache",
+        "debug": False,
+        "config_file": None,
+    }
+    return Settings(**{**values, **changes})
+
+
+@pytest.fixture
+def host(tmp_path: Path) -> FakeHost:
+    make_site(tmp_path / "private", {"flask": {"3.1.0": records("flask", "3.1.0")}})
+    return FakeHost(tmp_path / "private", SITE)
+
+
+def data(
+    tmp_path: Path,
+    router: Callable[[httpx.Request], httpx.Response],
+    clock: Clock,
+    *urls: str,
+    bundled: Path | None = None,
+    **changes: Any,
+) -> SiteData:
+    return SiteData(
+        settings(tmp_path, *urls, **changes),
+        bundled,
+        transport=httpx.MockTransport(router),
+        clock=clock,
+    )
+
+
+def have_shard(site: SiteData, entry_id: str, version: str) -> None:
+    """Have a version's shard fetched or built, checked, opened and closed again."""
+    with site.reading_shard(entry_id, version):
+        pass
+
+
+def test_a_site_is_fetched_once_and_revalidated_after_the_ttl(
+    tmp_path: Path, host: FakeHost
+) -> None:
+    clock = Clock()
+    site = data(tmp_path, host, clock, SITE)
+    (entry,) = site.entries()
+    assert (entry.id, entry.versions, entry.provenance.kind) == ("flask", ("3.1.0",), "remote")
+    assert entry.provenance.source == SITE
+    assert entry.provenance.fetched_at == "2027-01-15T08:00:00Z"
+    assert entry.provenance.build_time == "2026-01-01T00:00:00Z"
+    assert not entry.provenance.stale
+    clock.now += 599
+    site.refresh_if_due()
+    assert host.paths() == ["/docs/catalog.json"]
+    clock.now += 1
+    site.refresh_if_due()
+    assert host.paths() == ["/docs/catalog.json"] * 2
+    assert host.requests[1].headers["if-none-match"].startswith('"')
+    assert site.entry("flask") == entry  # a 304 changes nothing
+    assert site.status()["sources"][0]["checkedAt"] == "2027-01-15T08:10:00Z"
+
+
+def test_a_second_process_with_a_warm_cache_asks_nothing_within_the_ttl(
+    tmp_path: Path, host: FakeHost, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = Clock()
+    first = data(tmp_path, host, clock, SITE)
+    have_shard(first, "flask", "3.1.0")
+    assert len(host.requests) == 2
+
+    def no_validation(document: Any) -> list[str]:
+        raise AssertionError("a stored verdict must spare the validation")
+
+    monkeypatch.setattr(catalog_loader, "catalog_problems", no_validation)
+    second = data(tmp_path, host, clock, SITE)
+    with second.reading_shard("flask", "3.1.0") as shard:
+        rows = shard.connection.execute("SELECT heading FROM sections").fetchall()
+    assert rows == [("flask 3.1.0 intro",)]
+    assert len(host.requests) == 2
+
+
+def truncated(request: httpx.Request) -> httpx.Response:
+    stream = Body(b'{"format": "doctrove-cat')
+    return httpx.Response(200, headers={"Content-Length": "4000"}, stream=stream)
+
+
+FAULTS: dict[str, tuple[Callable[[httpx.Request], httpx.Response], str]] = {}
+
+
+def fault(name: str, message: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    def register(handler: Callable[[httpx.Request], httpx.Response]) -> Any:
+        FAULTS[name] = (handler, message)
+        return handler
+
+    return register
+
+
+@fault("refused", "could not fetch .*ConnectError")
+def refused(request: httpx.Request) -> httpx.Response:
+    raise httpx.ConnectError("[Errno 111] Connection refused", request=request)
+
+
+@fault("timeout", "did not answer within 5 s")
+def timeout(request: httpx.Request) -> httpx.Response:
+    raise httpx.ReadTimeout("timed out", request=request)
+
+
+@fault("http-500", "answered HTTP 500")
+def server_error(request: httpx.Request) -> httpx.Response:
+    return httpx.Response(500)
+
+
+@fault("http-403", "answered HTTP 403")
+def forbidden(request: httpx.Request) -> httpx.Response:
+    return httpx.Response(403)
+
+
+@fault("truncated", "truncated")
+def short_body(request: httpx.Request) -> httpx.Response:
+    return truncated(request)
+
+
+@fault("invalid-json", "invalid catalog: not valid JSON")
+def invalid_json(request: httpx.Request) -> httpx.Response:
+    return httpx.Response(200, content=b'{"format": "doctrove-catalog@1", "entries": [}')
+
+
+@fault("schema-invalid", "invalid catalog: /entries/0: Object missing required field `shards`")
+def schema_invalid(request: httpx.Request) -> httpx.Response:
+    document = {
+        "format": "doctrove-catalog@1",
+        "buildId": "b" * 64,
+        "builderVersion": "x",
+        "site": {"title": "t", "baseUrl": ""},
+        "entries": [{"id": "flask", "name": "Flask", "versions": ["9.9"]}],
+    }
+    return httpx.Response(200, content=orjson.dumps(document))
+
+
+@fault("304-with-nothing-stored", "304 Not Modified but nothing is stored")
+def not_modified(request: httpx.Request) -> httpx.Response:
+    return httpx.Response(304)
+
+
+@pytest.mark.parametrize("name", sorted(FAULTS))
+def test_a_failing_site_falls_back_to_its_copy_cools_down_and_recovers(
+    tmp_path: Path, host: FakeHost, name: str
+) -> None:
+    handler, message = FAULTS[name]
+    clock = Clock()
+    site = data(tmp_path, host, clock, SITE)
+    fetched_at = site.entries()[0].provenance.fetched_at
+    clock.now += 601
+    host.fault = handler if name != "304-with-nothing-stored" else server_error
+    site.refresh_if_due()
+    (entry,) = site.entries()
+    assert (entry.provenance.kind, entry.provenance.stale) == ("disk", True)
+    assert entry.provenance.fetched_at == fetched_at
+    asked = len(host.requests)
+    clock.now += 29
+    site.refresh_if_due()
+    assert len(host.requests) == asked  # cooling down: not asked
+    status = site.status()["sources"][0]
+    assert (status["state"], status["retryInSeconds"]) == ("failed", 1.0)
+    assert re.search(message if host.fault is handler else "HTTP 500", status["error"])
+    host.fault = None
+    clock.now += 1
+    site.refresh_if_due()
+    assert len(host.requests) == asked + 1
+    (entry,) = site.entries()
+    assert (entry.provenance.kind, entry.provenance.stale) == ("remote", False)
+    # Without a copy on disk the failure leaves nothing to answer from: an error naming the site.
+    cold = data(tmp_path / "cold", host, clock, SITE)
+    host.fault = handler
+    with pytest.raises(NetworkError, match=f"^{re.escape(SITE)} failed .*since "):
+        cold.entries()
+    assert re.search(message, cold.status()["sources"][0]["error"])
+
+
+def test_a_304_to_an_unconditional_request_is_a_failure(tmp_path: Path, host: FakeHost) -> None:
+    host.fault = not_modified
+    local = make_index(tmp_path / "local.json", {"flask": ["2.0.0"]})
+    site = data(tmp_path, host, Clock(), SITE, local_index=local)
+    (entry,) = site.entries()
+    assert (entry.versions, entry.provenance.kind) == (("2.0.0",), "local")
+    assert "nothing is stored" in site.status()["sources"][0]["error"]
+
+
+def test_with_the_result_cache_off_every_call_asks_again(tmp_path: Path, host: FakeHost) -> None:
+    clock = Clock()
+    site = data(tmp_path, host, clock, SITE, cache_ttl=0)
+    site.entries()
+    host.fault = server_error
+    site.refresh_if_due()
+    site.refresh_if_due()
+    host.fault = None
+    site.refresh_if_due()
+    assert host.paths() == ["/docs/catalog.json"] * 4
+    assert site.entries()[0].provenance.kind == "remote"
+
+
+def test_a_bad_shard_is_a_network_failure_and_starts_the_cooldown(
+    tmp_path: Path, host: FakeHost
+) -> None:
+    clock = Clock()
+    site = data(tmp_path, host, clock, SITE)
+    site.entries()
+    shard = next((tmp_path / "private" / "shards" / "flask").iterdir())
+    shard.write_bytes(shard.read_bytes()[:-1] + b"!")
+    with pytest.raises(NetworkError, match="has sha256"):
+        have_shard(site, "flask", "3.1.0")
+    asked = len(host.requests)
+    with pytest.raises(NetworkError, match=r"not cached and .* failed .*tried again in 30 s"):
+        have_shard(site, "flask", "3.1.0")
+    assert len(host.requests) == asked
+    assert not list((tmp_path / "cache" / "v1" / "shards").glob("*.sqlite"))
+
+
+def test_versions_merge_across_sites_and_each_version_names_its_source(tmp_path: Path) -> None:
+    """The issue's scenario: a private fork of one werkzeug version must not hide the public
+    site's other versions; a version both have comes from the first site."""
+    private = FakeHost(tmp_path / "private", SITE)
+    fork = [{"heading": "fork 3.1.3", "body": "The fork.", "path": "p"}]
+    make_site(
+        private.root,
+        {"werkzeug": {"3.2.0": records("werkzeug", "3.2.0"), "3.1.3": fork}},
+        "Private ",
+    )
+    public = FakeHost(tmp_path / "public", PUBLIC)
+    make_site(
+        public.root,
+        {
+            "werkzeug": {v: records("werkzeug", v) for v in ("3.1.3", "2.3.8")},
+            "zod": {"3.24.1": records("zod", "3.24.1")},
+        },
+    )
+    local = make_index(tmp_path / "local.json", {"zod": ["1.0"], "dayjs": ["1.11.13"]})
+    site = data(tmp_path, Router(private, public), Clock(), SITE, PUBLIC, local_index=local)
+    found = {
+        e.id: (e.name, e.versions, {v: e.provenance_of(v).source for v in e.versions})
+        for e in site.entries()
+    }
+    assert found == {
+        "werkzeug": (
+            "Private werkzeug",
+            ("3.2.0", "3.1.3", "2.3.8"),
+            {"3.2.0": SITE, "3.1.3": SITE, "2.3.8": PUBLIC},
+        ),
+        "zod": ("zod", ("3.24.1", "1.0"), {"3.24.1": PUBLIC, "1.0": str(local)}),
+        "dayjs": ("dayjs", ("1.11.13",), {"1.11.13": str(local)}),
+    }
+    headings = {}
+    for version in ("2.3.8", "3.1.3"):
+        with site.reading_shard("werkzeug", version) as shard:
+            headings[version] = shard.connection.execute("SELECT heading FROM sections").fetchall()
+    assert headings == {"2.3.8": [("werkzeug 2.3.8 intro",)], "3.1.3": [("fork 3.1.3",)]}
+    with site.reading_shard("dayjs", "1.11.13") as shard:  # built from the local index's volume
+        assert shard.connection.execute("SELECT body FROM sections").fetchall() == [
+            ("About dayjs.",)
+        ]
+    assert [s["state"] for s in site.status()["sources"]] == ["ok", "ok", "ok"]
+    sync = site.sync()
+    assert (sync["shards"], sync["failures"]) == (6, [])
+
+
+def test_the_bundled_index_answers_only_without_sites_or_when_allowed(tmp_path: Path) -> None:
+    bundled = make_index(tmp_path / "bundled.json", {"express": ["5.1.0"]})
+    alone = data(tmp_path, Router(), Clock(), bundled=bundled)
+    assert [(e.id, e.provenance.kind) for e in alone.entries()] == [("express", "bundled")]
+    assert alone.entries()[0].provenance.fallback is None
+    down = data(tmp_path, Router(), Clock(), SITE, bundled=bundled)
+    with pytest.raises(NetworkError, match=f"^{re.escape(SITE)} failed .*--allow-bundled") as err:
+        down.entries()
+    assert err.value.hints == [SITE]
+    allowed = data(tmp_path, Router(), Clock(), SITE, bundled=bundled, allow_bundled=True)
+    (entry,) = allowed.entries()
+    assert entry.provenance.kind == "bundled"
+    assert entry.provenance.fallback is not None and entry.provenance.fallback.site == SITE
+    local = make_index(tmp_path / "local.json", {"zod": ["1.0"]})
+    with_local = data(tmp_path, Router(), Clock(), SITE, bundled=bundled, local_index=local)
+    (entry,) = with_local.entries()
+    assert entry.id == "zod"
+    assert entry.provenance.fallback == Fallback(
+        SITE, f"could not fetch {SITE}catalog.json: ConnectError: connection refused", ISO_START
+    )
+
+
+def test_a_fallback_names_the_failed_site_why_and_since_when(
+    tmp_path: Path, host: FakeHost
+) -> None:
+    clock = Clock()
+    public = FakeHost(tmp_path / "public", PUBLIC)
+    make_site(public.root, {"zod": {"3.24.1": records("zod", "3.24.1")}})
+    site = data(tmp_path, Router(host, public), clock, SITE, PUBLIC)
+    assert {e.provenance.fallback for e in site.entries()} == {None}
+    clock.now += 601
+    host.fault = server_error
+    site.refresh_if_due()
+    why = f"{SITE}catalog.json answered HTTP 500"
+    expected = Fallback(SITE, why, "2027-01-15T08:10:01Z")
+    # The failed site's last good copy and the site it outranks both say so.
+    assert {e.id: e.provenance.fallback for e in site.entries()} == {
+        "flask": expected,
+        "zod": expected,
+    }
+    clock.now += 31  # past the cooldown: it fails again, and has been failing since the first
+    site.refresh_if_due()
+    assert site.entries()[0].provenance.fallback == expected
+    assert site.status()["sources"][0]["failingSince"] == "2027-01-15T08:10:01Z"
+    # A new process sharing the cache says since when too, not since its own first try.
+    later = data(tmp_path, Router(host, public), clock, SITE, PUBLIC, cache_ttl=0)
+    assert later.entries()[0].provenance.fallback == expected
+    host.fault = None
+    clock.now += 31
+    site.refresh_if_due()
+    assert {e.provenance.fallback for e in site.entries()} == {None}
+    # An answer clears the record: a new failure is a new "since".
+    host.fault = server_error
+    again = data(tmp_path, Router(host, public), clock, SITE, PUBLIC, cache_ttl=0)
+    assert again.entries()[0].provenance.fallback == Fallback(SITE, why, "2027-01-15T08:11:03Z")
+
+
+def test_a_later_site_failing_is_no_fallback_for_the_first(tmp_path: Path, host: FakeHost) -> None:
+    site = data(tmp_path, Router(host), Clock(), SITE, PUBLIC)
+    (entry,) = site.entries()
+    assert (entry.id, entry.provenance.kind, entry.provenance.fallback) == ("flask", "remote", None)
+    assert site.status()["sources"][1]["state"] == "failed"
+
+
+def test_credentials_go_into_requests_and_nowhere_else(tmp_path: Path, host: FakeHost) -> None:
+    secret_url = SITE.replace("https://", "https://reader:s3cret@")
+    site = data(tmp_path, host, Clock(), secret_url)
+    (entry,) = site.entries()
+    have_shard(site, "flask", "3.1.0")
+    assert entry.provenance.source == SITE
+    expected = "Basic " + base64.b64encode(b"reader:s3cret").decode()
+    assert [r.headers.get("authorization") for r in host.requests] == [expected, expected]
+    assert "s3cret" not in orjson.dumps(site.status()).decode()
+    host.fault = server_error
+    failing = data(tmp_path / "cold", host, Clock(), secret_url)
+    with pytest.raises(NetworkError) as err:
+        failing.entries()
+    assert "s3cret" not in err.value.message + "".join(err.value.hints)
+    assert "s3cret" not in orjson.dumps(failing.status()).decode()
+
+
+def test_a_plain_index_host_works_through_index_json(tmp_path: Path) -> None:
+    root = tmp_path / "plain"
+    root.mkdir()
+    make_index(root / "index.json", {"express": ["5.1.0", "4.21.2"]})
+    host = FakeHost(root, SITE)
+    site = data(tmp_path, host, Clock(), SITE)
+    (entry,) = site.entries()
+    assert (entry.id, entry.shards, entry.provenance.kind) == ("express", {}, "remote")
+    for _ in range(2):
+        with site.reading_shard("express", "4.21.2") as shard:
+            assert shard.connection.execute("SELECT heading FROM sections").fetchall() == [
+                ("express 4.21.2 intro",)
+            ]
+    assert host.paths() == ["/docs/catalog.json", "/docs/index.json"]
+    assert site.status()["sources"][0]["document"] == "index"
+
+
+def test_unknown_ids_versions_and_shard_formats(tmp_path: Path, host: FakeHost) -> None:
+    site = data(tmp_path, host, Clock(), SITE)
+    with pytest.raises(NotFound, match="no library with id 'flsk'"):
+        have_shard(site, "flsk", "3.1.0")
+    with pytest.raises(VersionNotFound, match=r"it has 3\.1\.0") as caught:
+        have_shard(site, "flask", "2.0")
+    assert caught.value.hints == ["3.1.0"]
+    catalog = orjson.loads((host.root / "catalog.json").read_bytes())
+    catalog["entries"][0]["shards"]["3.1.0"]["format"] = "doctrove-shard@2"
+    (host.root / "catalog.json").write_bytes(orjson.dumps(catalog))
+    newer = data(tmp_path / "other", host, Clock(), SITE)
+    assert newer.entry("flask") is not None and newer.entry("flask").shards == {}  # type: ignore[union-attr]
+    with pytest.raises(NetworkError, match="upgrade docclient"):
+        have_shard(newer, "flask", "3.1.0")
+
+
+def test_an_invalid_local_index_is_a_config_error_at_start(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b'{"format": "doctrove-index@1", "entries": [{"id": "x"}]}')
+    with pytest.raises(ConfigError, match=r"the local index .*bad\.json is invalid: .*'name'"):
+        data(tmp_path, Router(), Clock(), local_index=bad)
+    with pytest.raises(ConfigError, match="cannot read"):
+        data(tmp_path, Router(), Clock(), local_index=tmp_path / "missing.json")
+    with pytest.raises(ConfigError, match="not valid JSON"):
+        bad.write_bytes(b"{")
+        data(tmp_path, Router(), Clock(), local_index=bad)
+
+
+def test_a_local_site_folder_serves_its_own_shards(tmp_path: Path) -> None:
+    make_site(tmp_path / "built", {"attrs": {"25.3.0": records("attrs", "25.3.0")}})
+    site = data(tmp_path, Router(), Clock(), local_index=tmp_path / "built")
+    with site.reading_shard("attrs", "25.3.0") as opened:
+        assert isinstance(opened.connection, sqlite3.Connection)
+    shard = next((tmp_path / "built" / "shards" / "attrs").iterdir())
+    shard.write_bytes(b"tampered")
+    other = data(tmp_path / "elsewhere", Router(), Clock(), local_index=tmp_path / "built")
+    with pytest.raises(ConfigError, match=r"is invalid: .*bytes, the catalog says"):
+        have_shard(other, "attrs", "25.3.0")
+
+
+def test_sync_fetches_every_shard_and_reports_progress(tmp_path: Path) -> None:
+    host = FakeHost(tmp_path / "private", SITE)
+    make_site(
+        host.root,
+        {
+            "flask": {v: records("flask", v) for v in ("3.1.0", "2.3.3")},
+            "zod": {"3.24.1": records("zod", "3.24.1")},
+        },
+    )
+    site = data(tmp_path, host, Clock(), SITE)
+    seen: list[tuple[int, int, str]] = []
+    summary = site.sync(lambda done, total, label: seen.append((done, total, label)))
+    assert summary == {
+        "shards": 3,
+        "cached": 0,
+        "downloaded": 3,
+        "built": 0,
+        "copied": 0,
+        "skipped": 0,
+        "failures": [],
+    }
+    assert seen == [(1, 3, "flask 3.1.0"), (2, 3, "flask 2.3.3"), (3, 3, "zod 3.24.1")]
+    host.fault = refused
+    again = site.sync()
+    assert (again["cached"], again["downloaded"]) == (3, 0)
+    assert again["failures"][0]["source"] == SITE
+
+
+def test_a_changed_site_replaces_the_entries_and_the_old_copy(
+    tmp_path: Path, host: FakeHost
+) -> None:
+    clock = Clock()
+    site = data(tmp_path, host, clock, SITE)
+    assert site.entry("flask").versions == ("3.1.0",)  # type: ignore[union-attr]
+    make_site(host.root, {"flask": {v: records("flask", v) for v in ("3.2.0", "3.1.0")}})
+    clock.now += 600
+    site.refresh_if_due()
+    entry = site.entry("flask")
+    assert entry is not None and entry.versions == ("3.2.0", "3.1.0")
+    assert entry.provenance.fetched_at == "2027-01-15T08:10:00Z"
+    blobs = list((tmp_path / "cache" / "v1" / "blobs").iterdir())
+    assert [b.read_bytes() for b in blobs] == [(host.root / "catalog.json").read_bytes()]
+
+
+def test_a_corrupt_copy_on_disk_is_fetched_again_not_trusted(
+    tmp_path: Path, host: FakeHost
+) -> None:
+    clock = Clock()
+    data(tmp_path, host, clock, SITE).entries()
+    (blob,) = (tmp_path / "cache" / "v1" / "blobs").iterdir()
+    blob.write_bytes(b" " * blob.stat().st_size)  # same size, other bytes
+    again = data(tmp_path, host, clock, SITE)
+    assert [e.id for e in again.entries()] == ["flask"]
+    assert host.paths() == ["/docs/catalog.json"] * 2
+    assert host.requests[1].headers.get("if-none-match") is None
+    assert blob.read_bytes() == (host.root / "catalog.json").read_bytes()
+
+
+def plain_host(tmp_path: Path, libraries: dict[str, list[str]]) -> FakeHost:
+    root = tmp_path / "plain"
+    root.mkdir()
+    make_index(root / "index.json", libraries)
+    return FakeHost(root, SITE)
+
+
+def built_files(tmp_path: Path) -> list[Path]:
+    return sorted((tmp_path / "cache" / "v1" / "built").glob("*.sqlite"))
+
+
+def test_a_plain_host_is_converted_one_version_at_a_time_within_the_entry_limit(
+    tmp_path: Path,
+) -> None:
+    host = plain_host(tmp_path, {name: ["1.0"] for name in ("a", "b", "c", "d")})
+    site = data(tmp_path, host, Clock(), SITE, plain_max_entries=2)
+    assert [e.id for e in site.entries()] == ["a", "b", "c", "d"]
+    assert built_files(tmp_path) == []  # listing the entries builds nothing
+    for name in ("a", "b", "c"):
+        have_shard(site, name, "1.0")
+    assert len(built_files(tmp_path)) == 2  # "a", the least recently used, went first
+    with site.reading_shard("c", "1.0") as shard:
+        rows = shard.connection.execute("SELECT heading FROM sections").fetchall()
+    assert rows == [("c 1.0 intro",)]
+    have_shard(site, "a", "1.0")  # built again when asked again
+    assert len(built_files(tmp_path)) == 2
+
+
+def test_a_bad_volume_of_a_plain_host_fails_only_its_own_version(tmp_path: Path) -> None:
+    host = plain_host(tmp_path, {"good": ["1.0"], "bad": ["1.0"]})
+    index = orjson.loads((host.root / "index.json").read_bytes())
+    index["entries"][1]["volumes"]["1.0"]["sections"][0]["lines"] = "one to two"
+    (host.root / "index.json").write_bytes(orjson.dumps(index))
+    site = data(tmp_path, host, Clock(), SITE)
+    assert [e.id for e in site.entries()] == ["good", "bad"]
+    have_shard(site, "good", "1.0")
+    with pytest.raises(NetworkError, match=r"the volume of bad 1\.0 in .* is invalid: .*lines"):
+        have_shard(site, "bad", "1.0")
+
+
+def test_a_shard_larger_than_the_plain_budget_is_refused(tmp_path: Path) -> None:
+    host = plain_host(tmp_path, {"big": ["1.0"]})
+    index = orjson.loads((host.root / "index.json").read_bytes())
+    words = " ".join(f"word{n}" for n in range(80_000))
+    index["entries"][0]["volumes"]["1.0"]["sections"][0]["body"] = words
+    (host.root / "index.json").write_bytes(orjson.dumps(index))
+    site = data(tmp_path, host, Clock(), SITE, plain_budget_mb=1)
+    with pytest.raises(ConfigError, match=r"more than the disk budget .*raise --plain-budget-mb"):
+        have_shard(site, "big", "1.0")
+    assert built_files(tmp_path) == []
+
+
+def test_sync_of_a_plain_host_says_what_it_costs_and_stays_within_the_limits(
+    tmp_path: Path,
+) -> None:
+    host = plain_host(tmp_path, {name: ["1.0", "2.0"] for name in ("a", "b", "c")})
+    site = data(tmp_path, host, Clock(), SITE, plain_max_entries=4)
+    notices: list[str] = []
+    seen: list[tuple[int, int, str]] = []
+    result = site.sync(lambda *step: seen.append(step), notices.append)
+    assert (result["built"], result["skipped"], result["failures"]) == (4, 2, [])
+    (notice,) = notices
+    assert re.search(r"^6 versions of 3 entries .* would take about [0-9.]+ MB\. ", notice)
+    assert "sync builds 4 (about" in notice and "the other 2 are built when first" in notice
+    assert [step[:2] for step in seen] == [(n, 4) for n in range(1, 5)]
+    assert len(built_files(tmp_path)) == 4
+    again = site.sync(None, notices.append)
+    assert (again["cached"], again["built"], again["skipped"]) == (4, 0, 2)
+
+
+@pytest.mark.parametrize("damage", ["wrong sha256", "corrupt"])
+def test_a_bad_new_shard_falls_back_to_the_versions_last_good_one(
+    tmp_path: Path, damage: str
+) -> None:
+    from client.service import DocService
+
+    host = FakeHost(tmp_path / "private", SITE)
+    make_site(host.root, {"flask": {"3.1.0": records("flask", "3.1.0")}})
+    clock = Clock()
+    service = DocService(data(tmp_path, host, clock, SITE), cache_ttl=0)
+    first = service.extract("flask", "3.1.0", "intro")
+    assert first["provenance"]["stale"] is False and "staleReason" not in first["provenance"]
+    # The site is rebuilt; the catalog is valid but the new shard it names is bad.
+    rebuilt = [{**records("flask", "3.1.0")[0], "body": "Rebuilt."}]
+    catalog = make_site(host.root, {"flask": {"3.1.0": rebuilt}})
+    shard = host.root / catalog["entries"][0]["shards"]["3.1.0"]["path"]
+    if damage == "wrong sha256":
+        shard.write_bytes(shard.read_bytes()[:-1] + b"!")
+    else:  # the catalog vouches for the bytes, which are not a database
+        packed = gzip.compress(b"not a database" * 100, mtime=0)
+        shard.write_bytes(packed)
+        ref = catalog["entries"][0]["shards"]["3.1.0"]
+        ref.update(sha256=hashlib.sha256(packed).hexdigest(), bytes=len(packed), rawBytes=1400)
+        (host.root / "catalog.json").write_bytes(orjson.dumps(catalog))
+    clock.now += 601  # past the TTL: the new catalog is fetched
+    answer = service.extract("flask", "3.1.0", "intro")
+    assert answer["sections"][0]["body"] == "About flask."
+    assert answer["provenance"]["stale"] is True
+    assert "the shard of flask 3.1.0" in answer["provenance"]["staleReason"] or (
+        "is not the shard the catalog lists" in answer["provenance"]["staleReason"]
+    )
+    with pytest.raises(NetworkError):  # a version never good before has nothing to fall back on
+        have_shard(data(tmp_path / "fresh", host, clock, SITE), "flask", "3.1.0")
+
+
+def _raise(exception: Exception) -> None:
+    raise exception
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        # ProgrammingError; Python before 3.11 raised sqlite3.Warning, which is no sqlite3.Error.
+        lambda connection: connection.execute("SELECT 1; SELECT 2"),
+        lambda connection: _raise(sqlite3.Warning("a warning")),
+        lambda connection: _raise(sqlite3.DatabaseError("database disk image is malformed")),
+    ],
+    ids=["two-statements", "warning", "database-error"],
+)
+def test_every_sqlite3_exception_in_a_query_becomes_the_sites_error(
+    tmp_path: Path, host: FakeHost, query: Callable[[sqlite3.Connection], object]
+) -> None:
+    site = data(tmp_path, host, Clock(), SITE)
+    with (
+        pytest.raises(NetworkError, match=r"the shard of flask 3\.1\.0 is damaged: ") as caught,
+        site.reading_shard("flask", "3.1.0") as shard,
+    ):
+        query(shard.connection)
+    assert isinstance(caught.value.__cause__, sqlite3.Warning | sqlite3.Error)
