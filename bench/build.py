@@ -22,11 +22,11 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from builder.build import build_site  # noqa: E402
 from builder.config import CatalogConfig, load_catalog  # noqa: E402
 from builder.globs import compile_globs  # noqa: E402
 from builder.model import SourceFile  # noqa: E402
 from builder.parsers import parse_file  # noqa: E402
+from builder.pipeline import build_site  # noqa: E402
 from builder.sections import finalize_sections  # noqa: E402
 from builder.sources import list_version_files, read_source  # noqa: E402
 

@@ -34,8 +34,10 @@ sys.path.insert(0, str(REPO))
 from builder.catalog import catalog_document, file_description, write_catalog  # noqa: E402
 from builder.config import SiteConfig  # noqa: E402
 from builder.index import entry_skeleton, write_index  # noqa: E402
+from builder.model import CompiledVersion  # noqa: E402
 from builder.shards import ShardInfo, write_shard  # noqa: E402
-from builder.volumes import VersionResult  # noqa: E402
+from builder.stages.parse import encode_record  # noqa: E402
+from builder.stages.volume import volume_bytes  # noqa: E402
 from client.assemble import make_service  # noqa: E402
 from client.config import resolve_settings  # noqa: E402
 
@@ -150,9 +152,8 @@ def make_site(root: Path, libraries: int) -> Path:
         volumes = {}
         for version in VERSIONS:
             records = _records(skeleton["id"], version, rng)
-            result = VersionResult(skeleton["id"], version, None)
-            result.records.extend(records)
-            volumes[version] = result.volume_bytes()
+            encoded = tuple(encode_record(record) for record in records)
+            volumes[version] = volume_bytes(CompiledVersion(skeleton["id"], version, None, encoded))
             if i < SHARDED:
                 shards.append(write_shard(site, skeleton["id"], version, records))
             else:  # listed, never fetched

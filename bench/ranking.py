@@ -44,8 +44,8 @@ print(json.dumps([statistics.median(times), times[int(len(times) * 0.95)]]))
 
 def build_shards(folder: Path) -> tuple[dict[str, str], list[tuple[str, str]]]:
     sys.path.insert(0, str(REPO))
-    from builder.build import build_site
     from builder.config import load_catalog
+    from builder.pipeline import build_site
     from client.versions import select_version
     from eval.dataset import load_questions
 

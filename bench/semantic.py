@@ -28,8 +28,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from builder.build import build_site  # noqa: E402
 from builder.config import load_catalog  # noqa: E402
+from builder.pipeline import build_site  # noqa: E402
 from client.assemble import make_service  # noqa: E402
 from client.config import resolve_settings  # noqa: E402
 from eval.corpus import EXAMPLES  # noqa: E402

@@ -16,8 +16,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from builder.build import build_site
 from builder.config import load_catalog
+from builder.pipeline import build_site
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples" / "docbuild.toml"

@@ -13,11 +13,12 @@ import click
 import orjson
 
 from builder import __version__
-from builder.build import BuildReport, build_site, timestamp_from_environment
 from builder.check import check_index
 from builder.config import load_catalog
 from builder.errors import BuildError
 from builder.gitignore_hint import missing_ignore_lines, render_ignore_hint
+from builder.index import timestamp_from_environment
+from builder.pipeline import BuildReport, build_site
 from builder.progress import BuildProgress, LineProgress, TerminalProgress
 from builder.publish import check_publish_target, publish_site
 from builder.report import render_report_streams

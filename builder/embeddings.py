@@ -14,17 +14,17 @@ import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from builder.cache import BuildCache, cache_key
+from builder.cache import BuildCache
 from builder.errors import BuildError
 from builder.shards import shard_folder
 from schemas.vectors import VECTORS_FORMAT, VECTORS_SUFFIX, encode_vectors, passage_text
 
 if TYPE_CHECKING:
-    from builder.volumes import VersionResult
+    from builder.stages.volume import WrittenVolume
     from semantic.embedders import Embedder
 
 EMBEDDINGS_FILE = "embeddings.sqlite"
@@ -168,50 +168,31 @@ def vectors_description(info: VectorsInfo) -> dict[str, Any]:
 
 
 class VectorsStage:
-    """The build's embedding stage: one sidecar per version. An unchanged version (same volume,
-    same model) takes its sidecar from the build cache without reading its sections."""
+    """The build's embedding stage: one version's volume → its sidecar. The passage store
+    spares re-embedding unchanged sections; the whole sidecar of an unchanged volume is kept
+    by the build cache around this stage (``builder.cached_stages.write_vectors_cached``)."""
 
     def __init__(
         self,
         embedder: Embedder,
-        cache: BuildCache,
+        store: EmbeddingStore,
         on_batch: Callable[[int], None] | None = None,
     ) -> None:
         self.embedder = embedder
-        self.cache = cache
-        self.store = EmbeddingStore(cache.root)
+        self.store = store
         self.on_batch = on_batch
 
-    def run(
-        self, result: VersionResult, volume_hash: str, scratch: Path, site_dir: Path
-    ) -> VectorsInfo:
-        """Write the sidecar under ``site_dir``, using ``scratch`` (an empty folder) to make it."""
-        key = cache_key(
-            "vectors",
-            VECTORS_FORMAT,
-            self.embedder.model_id,
-            result.library_id,
-            result.version,
-            volume_hash,
-        )
-        info = self.cache.load(key + "-info")
-        if info is not None and self.cache.link_tree(key, site_dir):
-            return VectorsInfo(**{**info, "embedded": 0, "seconds": 0.0})
-        written = write_vectors(
-            scratch,
-            result.library_id,
-            result.version,
-            result.ensure_records(),
+    def write(self, volume: WrittenVolume, folder: Path) -> VectorsInfo:
+        """Write the volume's sidecar under ``folder``, one row per record in shard order."""
+        return write_vectors(
+            folder,
+            volume.library_id,
+            volume.version,
+            volume.records,
             self.embedder,
             self.store,
             self.on_batch,
         )
-        self.cache.store_tree(key, scratch)
-        self.cache.store(key + "-info", asdict(written))
-        target = site_dir / written.path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        os.replace(scratch / written.path, target)
-        return written
 
     def close(self) -> None:
         self.store.close()
@@ -224,6 +205,7 @@ def load_vectors_stage(
     from semantic.embedders import SemanticError, load_embedder
 
     try:
-        return VectorsStage(load_embedder(model), cache, on_batch)
+        embedder = load_embedder(model)
     except SemanticError as error:
         raise BuildError(f"cannot embed with {model!r}: {error}") from error
+    return VectorsStage(embedder, EmbeddingStore(cache.root), on_batch)

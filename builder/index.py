@@ -1,20 +1,22 @@
 """Write doctrove-index@1: section records, entry skeletons, and the streamed final document.
 
 The index holds every section of every version, so it is never built as one object in memory:
-each version's volume is serialized on its own (``VersionResult.write_volume``) and
-``write_index`` stitches
-the final file from those fragments. Keys are sorted everywhere, so the stitched bytes are
+each version's volume is serialized on its own (``builder.stages.volume``) and ``write_index``
+stitches the final file from those fragments. Keys are sorted everywhere, so the stitched bytes are
 the same on every build of the same inputs.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, BinaryIO
 
 import orjson
 
+from builder.errors import BuildError
 from schemas import INDEX_FORMAT
 
 _JSON_OPTIONS = orjson.OPT_SORT_KEYS
@@ -113,3 +115,20 @@ def write_index(
     if updated_at is not None:
         tail["updatedAt"] = updated_at
     out.write(b"]," + orjson.dumps(tail, option=_JSON_OPTIONS)[1:])
+
+
+def timestamp_from_environment(explicit: str | None = None) -> str | None:
+    """The index's updatedAt: an explicit value, else SOURCE_DATE_EPOCH, else none at all,
+    so that two builds of the same inputs stay byte-identical."""
+    if explicit == "now":
+        moment = datetime.now(UTC)
+    elif explicit:
+        return explicit
+    elif os.environ.get("SOURCE_DATE_EPOCH", "").strip():
+        raw = os.environ["SOURCE_DATE_EPOCH"].strip()
+        if not raw.isdigit():
+            raise BuildError(f"SOURCE_DATE_EPOCH must be whole seconds since 1970, not {raw!r}")
+        moment = datetime.fromtimestamp(int(raw), UTC)
+    else:
+        return None
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"

@@ -83,3 +83,46 @@ class ParsedFile:
     sections: tuple[Section, ...]
     warnings: tuple[Warning_, ...] = field(default=())
     api: ApiUse | None = None  # None when the file has no API directive
+
+
+@dataclass(frozen=True)
+class FileRecords:
+    """What the parse stage made of one file: its index records, or why it was skipped.
+
+    ``records`` are compact JSON with sorted keys, as the volume stores them: as dicts they
+    would cost about three times their text.
+    """
+
+    records: tuple[bytes, ...]
+    skipped: str | None  # the reason the file was left out, None when it was read
+    warnings: tuple[Warning_, ...] = ()
+    empty: int = 0  # sections dropped for having nothing to say
+    near_empty: int = 0  # sections kept with next to nothing to say
+    api: ApiUse | None = None  # None when the file has no API directive
+
+
+@dataclass(frozen=True)
+class CompiledVersion:
+    """One version's section records and what happened while they were made.
+
+    A version the cache had whole carries its volume's bytes in ``cached_volume`` and no
+    ``records``; ``validated`` says every record was checked against the schema already.
+    """
+
+    library_id: str
+    version: str
+    summary: str | None
+    records: tuple[bytes, ...] = ()
+    cached_volume: bytes | None = None
+    section_count: int = 0
+    validated: bool = False
+    files_read: int = 0
+    source_bytes: int = 0
+    skipped: tuple[SkippedFile, ...] = ()
+    warnings: tuple[Warning_, ...] = ()
+    project: str = ""  # the documentation tool detected, for the report
+    project_notes: tuple[str, ...] = ()
+    empty_sections: int = 0
+    # Pages holding sections with next to nothing to say, and how many: most first.
+    near_empty_pages: tuple[tuple[str, int], ...] = ()
+    api_note: str = ""  # what API pages took from code, for the build report

@@ -6,7 +6,7 @@ from __future__ import annotations
 import unicodedata
 from collections import Counter
 
-from builder.build import NEAR_EMPTY_ADVICE, BuildReport, VersionSummary
+from builder.build_report import NEAR_EMPTY_ADVICE, BuildReport, VersionSummary
 from builder.sections import MAX_NEAR_EMPTY_SHARE
 from schemas.shards import NEAR_EMPTY_CHARS
 

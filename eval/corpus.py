@@ -15,8 +15,8 @@ from tempfile import TemporaryDirectory
 
 import orjson
 
-from builder.build import build_site
 from builder.config import load_catalog
+from builder.pipeline import build_site
 from client.search import search_sections
 from client.versions import select_version
 from eval.gold import BuiltSection

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from builder.build import build_site
 from builder.config import load_catalog
+from builder.pipeline import build_site
 
 LIBRARY, VERSION, SHARED, UNIQUE = "twin", "1.0.0", "configuration", "rollback"
 GUIDE, DEPLOY = "guide.md", "deploy.md"

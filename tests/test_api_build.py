@@ -7,10 +7,10 @@ from pathlib import Path
 import orjson
 import pytest
 
-import builder.volumes
-from builder.build import build_site
+import builder.stages.parse
 from builder.config import load_catalog
 from builder.model import ParsedFile
+from builder.pipeline import build_site
 from builder.report import render_report_streams
 from tests.api_support import write_package
 
@@ -65,13 +65,13 @@ def test_a_code_change_reparses_only_the_api_pages(
     catalog = make_project(tmp_path)
     cache = tmp_path / "cache"
     parsed: list[str] = []
-    real_parse = builder.volumes.parse_file
+    real_parse = builder.stages.parse.parse_file
 
     def counting_parse(relpath: str, text: str, api: object = None) -> ParsedFile | None:
         parsed.append(relpath)
         return real_parse(relpath, text, api)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(builder.volumes, "parse_file", counting_parse)
+    monkeypatch.setattr(builder.stages.parse, "parse_file", counting_parse)
     build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
     assert sorted(parsed) == ["api.rst", "guide.md"]
     parsed.clear()

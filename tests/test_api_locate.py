@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from builder.api.locate import ApiUsage, find_code
+from builder.api.locate import api_note, find_code
+from builder.model import ApiUse
 from tests.api_support import write_package
 
 
@@ -54,12 +55,7 @@ def test_the_fingerprint_changes_with_code_and_conf_only(tmp_path: Path) -> None
 
 def test_usage_notes_say_where_the_api_came_from(tmp_path: Path) -> None:
     tree = find_code(tmp_path, source_dir=write_package(tmp_path / "src"))
-    usage = ApiUsage(tree, None, "")
-    usage.add([3, ""])
-    usage.add(None)
-    usage.add([2, ""])
-    assert usage.note() == f"API from code in {tmp_path / 'src'}: 5 objects"
-    missing = ApiUsage(None, None, "")
-    missing.add([0, "automodule at api.rst:4"])
-    missing.add([0, "autoclass at other.rst:9"])
-    assert missing.note() == "no code found for automodule at api.rst:4"
+    uses = [ApiUse(3, ""), ApiUse(), ApiUse(2, "")]
+    assert api_note(tree, uses) == f"API from code in {tmp_path / 'src'}: 5 objects"
+    missing = [ApiUse(0, "automodule at api.rst:4"), ApiUse(0, "autoclass at other.rst:9")]
+    assert api_note(None, missing) == "no code found for automodule at api.rst:4"

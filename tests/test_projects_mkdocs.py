@@ -1,14 +1,27 @@
 """MkDocs projects: mkdocs.yml gives the pages, their order and the titles of untitled pages."""
 
 from pathlib import Path
+from typing import Any
 
+import orjson
+
+from builder.cache import BuildCache
+from builder.cached_stages import compile_version_cached
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.projects import project_listing
 from builder.projects.mkdocs import load_mkdocs_yaml
-from builder.volumes import compile_directory_version
+from builder.stages.read import read_version
 
 SITE = SiteConfig("T", "https://docs.example/")
 LIBRARY = LibraryConfig("demo", "Demo", "", (), None, None, (), ())
+
+
+def compiled_records(version: VersionConfig) -> list[dict[str, Any]]:
+    """The version's section records, as the read and compile stages make them."""
+    with read_version(LIBRARY.id, version, Path()) as files:
+        compiled = compile_version_cached(BuildCache(None), SITE, LIBRARY, files)
+    return [orjson.loads(record) for record in compiled.records]
+
 
 MKDOCS_YML = """\
 site_name: Demo
@@ -94,13 +107,13 @@ def test_theme_folders_exclude_docs_and_html_are_never_pages(tmp_path: Path) -> 
 
 
 def test_a_page_without_heading_takes_its_nav_title(tmp_path: Path) -> None:
-    result = compile_directory_version(SITE, LIBRARY, version(make_project(tmp_path)))
-    usage = [r for r in result.ensure_records() if r["source"] == "usage.md"]
+    records = compiled_records(version(make_project(tmp_path)))
+    usage = [r for r in records if r["source"] == "usage.md"]
     assert [(r["heading"], r.get("headingPath", [])) for r in usage] == [
         ("Usage", []),
         ("Install", ["Usage"]),
     ]
-    advanced = [r for r in result.ensure_records() if r["source"] == "guide/advanced.md"]
+    advanced = [r for r in records if r["source"] == "guide/advanced.md"]
     assert advanced[0]["heading"] == "Advanced"  # its own heading wins over the nav title
 
 

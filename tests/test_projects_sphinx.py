@@ -1,14 +1,27 @@
 """Sphinx projects: conf.py settings and the toctree order from the root document."""
 
 from pathlib import Path
+from typing import Any
 
+import orjson
+
+from builder.cache import BuildCache
+from builder.cached_stages import compile_version_cached
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.projects import project_listing
 from builder.projects.toctree import ToctreeEntry, toctree_entries
-from builder.volumes import compile_directory_version
+from builder.stages.read import read_version
 
 SITE = SiteConfig("T", "https://docs.example/")
 LIBRARY = LibraryConfig("demo", "Demo", "", (), None, None, (), ())
+
+
+def compiled_records(version: VersionConfig) -> list[dict[str, Any]]:
+    """The version's section records, as the read and compile stages make them."""
+    with read_version(LIBRARY.id, version, Path()) as files:
+        compiled = compile_version_cached(BuildCache(None), SITE, LIBRARY, files)
+    return [orjson.loads(record) for record in compiled.records]
+
 
 CONF_PY = """\
 import os
@@ -104,8 +117,8 @@ def test_build_folders_and_exclude_patterns_are_left_out(tmp_path: Path) -> None
 
 
 def test_prolog_substitutions_and_default_role_apply_to_rst_pages(tmp_path: Path) -> None:
-    result = compile_directory_version(SITE, LIBRARY, version(make_project(tmp_path)))
-    bodies = {r["source"]: r["body"] for r in result.ensure_records()}
+    records = compiled_records(version(make_project(tmp_path)))
+    bodies = {r["source"]: r["body"] for r in records}
     assert bodies["contents.rst"] == "About Demo Server."
     assert bodies["usage.rst"] == (
         "Use Demo Server, a name that goes over two lines. Not other. Math x^2."
@@ -113,8 +126,8 @@ def test_prolog_substitutions_and_default_role_apply_to_rst_pages(tmp_path: Path
 
 
 def test_default_role_reads_interpreted_text(tmp_path: Path) -> None:
-    result = compile_directory_version(SITE, LIBRARY, version(make_project(tmp_path), "none"))
-    bodies = {r["source"]: r["body"] for r in result.ensure_records()}
+    records = compiled_records(version(make_project(tmp_path), "none"))
+    bodies = {r["source"]: r["body"] for r in records}
     assert bodies["usage.rst"].endswith("Math `x^2`.")  # no project: code, as before
 
 
@@ -152,6 +165,6 @@ def test_sphinx_without_conf_py_uses_its_defaults(tmp_path: Path) -> None:
 def test_explicit_toctree_title_names_an_untitled_page(tmp_path: Path) -> None:
     docs = make_project(tmp_path)
     (docs / "api" / "index.rst").write_text("Some text and no title.\n", encoding="utf-8")
-    result = compile_directory_version(SITE, LIBRARY, version(docs))
-    api = [r for r in result.ensure_records() if r["source"] == "api/index.rst"]
+    records = compiled_records(version(docs))
+    api = [r for r in records if r["source"] == "api/index.rst"]
     assert api[0]["heading"] == "Reference"

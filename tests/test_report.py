@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from builder.build import BuildReport, VersionSummary
+from builder.build_report import BuildReport, VersionSummary
 from builder.report import MAX_WORST_PAGES, render_report_streams
 from builder.shards import ShardInfo
 

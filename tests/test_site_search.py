@@ -11,9 +11,9 @@ import pytest
 from click.testing import CliRunner
 from lxml import html
 
-from builder.build import build_site
 from builder.cli import main
 from builder.config import load_catalog
+from builder.pipeline import build_site
 from builder.site_search import INSTALL_HINT, SEARCH_FOLDER, find_pagefind
 
 PAGEFIND = find_pagefind()

@@ -9,8 +9,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from builder.build import build_site
 from builder.config import load_catalog
+from builder.pipeline import build_site
 from builder.serve import RunningServer, start_server
 from builder.site_search import INSTALL_HINT, find_pagefind
 from tests.test_site_search import make_catalog

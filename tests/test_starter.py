@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from builder.build import build_site
 from builder.cli import main
 from builder.config import load_catalog
+from builder.pipeline import build_site
 from builder.starter import write_starter_catalog
 from tests.source_support import git, tagged_repo
 from tests.test_survey import copy_example

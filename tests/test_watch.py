@@ -12,9 +12,10 @@ from pathlib import Path
 import httpx
 import pytest
 
-from builder.build import build_site, exchange_directories
 from builder.config import load_catalog
 from builder.errors import BuildError
+from builder.pipeline import build_site
+from builder.staging import exchange_directories
 from builder.watch import Rebuilt, outputs_filter, watch_and_rebuild, watched_paths
 
 CATALOG = """

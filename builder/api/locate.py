@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from builder.api.code import GriffeSource
-from builder.api.model import ApiSource
 from builder.api.options import read_conf_settings
+from builder.model import ApiUse
 
 CODE_SUFFIXES = (".py", ".pyi")
 # A code tree larger than this is not fingerprinted file by file (a whole monorepo beside
@@ -103,29 +103,14 @@ def open_source(tree: CodeTree, docs: Path) -> GriffeSource:
     return GriffeSource(tree.folder, settings, str(tree.folder))
 
 
-class ApiUsage:
-    """One version's code, as its pages are compiled, and what their API directives took."""
-
-    def __init__(self, tree: CodeTree | None, source: ApiSource | None, code_hash: str) -> None:
-        self.tree = tree
-        self.source = source
-        self.code_hash = code_hash
-        self.objects = 0
-        self.without_code = ""
-
-    def add(self, use: Any) -> None:
-        """Count a file's ``[objects, without_code]`` (as its cache entry keeps them)."""
-        if not isinstance(use, list) or len(use) != 2:
-            return
-        objects, without_code = use
-        self.objects += objects if isinstance(objects, int) else 0
-        if isinstance(without_code, str) and without_code and not self.without_code:
-            self.without_code = without_code
-
-    def note(self) -> str:
-        """The build report's line: where the API came from, or which directive had no code."""
-        if self.without_code:
-            return f"no code found for {self.without_code}"
-        if self.tree is not None and self.objects:
-            return f"API from code in {self.tree.folder}: {self.objects} objects"
-        return ""
+def api_note(tree: CodeTree | None, uses: Iterable[ApiUse]) -> str:
+    """The build report's line: where a version's API came from, or which directive had no
+    code (the first of its files, in path order, that had none)."""
+    uses = tuple(uses)
+    without_code = next((use.without_code for use in uses if use.without_code), "")
+    if without_code:
+        return f"no code found for {without_code}"
+    objects = sum(use.objects for use in uses)
+    if tree is not None and objects:
+        return f"API from code in {tree.folder}: {objects} objects"
+    return ""

@@ -1,0 +1,95 @@
+"""What a build did, for the report a user reads: a line per version, and the totals."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from builder.embeddings import VectorsInfo
+from builder.errors import StrictWarnings
+from builder.model import SkippedFile, Warning_
+from builder.sections import MAX_NEAR_EMPTY_SHARE
+from builder.shards import ShardInfo
+from builder.site_search import SearchIndexInfo
+from builder.site_size import SiteSize
+from schemas.shards import NEAR_EMPTY_CHARS
+
+NEAR_EMPTY_ADVICE = (
+    "if they are API entries that only name an object (autodoc with no code to read), point "
+    "the version's source_dir at the package's code so its API docs are generated; "
+    "else exclude those pages"
+)
+
+
+@dataclass(frozen=True)
+class VersionSummary:
+    """One line of the build report."""
+
+    library_id: str
+    version: str
+    origin: str  # "directory", "git", "archive" or the name of the index file it was taken from
+    files_read: int
+    skipped: tuple[SkippedFile, ...]
+    sections: int
+    source_bytes: int
+    shard: ShardInfo
+    source: str = ""  # where the files came from: a directory, git repo@ref, an archive
+    project: str = ""  # the documentation tool detected (builder.projects), for compiled versions
+    project_notes: tuple[str, ...] = ()
+    empty_sections: int = 0  # dropped for having nothing to say
+    # Pages holding sections with a body under NEAR_EMPTY_CHARS, and how many: most first.
+    near_empty_pages: tuple[tuple[str, int], ...] = ()
+    api: str = ""  # where generated API docs came from, or which directive had no code
+
+    @property
+    def near_empty(self) -> int:
+        return sum(count for _, count in self.near_empty_pages)
+
+    def near_empty_problem(self) -> str | None:
+        """How many sections say next to nothing and where, when that is too many."""
+        if self.near_empty <= self.sections * MAX_NEAR_EMPTY_SHARE:
+            return None
+        worst = ", ".join(f"{page} ({count})" for page, count in self.near_empty_pages[:3])
+        return (
+            f"{self.library_id} {self.version} has {self.near_empty} of {self.sections}, "
+            f"most on {worst}"
+        )
+
+
+@dataclass
+class BuildReport:
+    out: Path
+    versions: list[VersionSummary] = field(default_factory=list)
+    imported_entries: list[str] = field(default_factory=list)
+    warnings: list[Warning_] = field(default_factory=list)
+    seconds: float = 0.0
+    index_bytes: int = 0
+    catalog_bytes: int = 0
+    size: SiteSize | None = None
+    cache_hits: int = 0
+    cache_misses: int = 0
+    site_search: SearchIndexInfo | None = None  # what Pagefind indexed, when it ran
+    vectors: list[VectorsInfo] = field(default_factory=list)  # the sidecars, when embedding
+
+    @property
+    def source_bytes(self) -> int:
+        return sum(v.source_bytes for v in self.versions)
+
+
+def refuse_warnings_when_strict(
+    strict: bool, versions: list[VersionSummary], warnings: tuple[Warning_, ...]
+) -> None:
+    """Under --strict, a version that says next to nothing or any warning stops the build."""
+    if not strict:
+        return
+    thin = [problem for v in versions if (problem := v.near_empty_problem())]
+    if thin:
+        raise StrictWarnings(
+            f"--strict: more than {MAX_NEAR_EMPTY_SHARE:.0%} of a version's sections have "
+            f"under {NEAR_EMPTY_CHARS} characters: {'; '.join(thin)}. "
+            f"{NEAR_EMPTY_ADVICE[0].upper()}{NEAR_EMPTY_ADVICE[1:]}. Nothing was written"
+        )
+    if warnings:
+        raise StrictWarnings(
+            f"--strict: the build produced {len(warnings)} warning(s); nothing was written"
+        )

@@ -1,0 +1,378 @@
+"""The build cache around the stages: each wrapper computes the key of everything a stage's
+output depends on, returns the kept output when there is one, and else runs the stage and keeps
+what it made. The stages themselves never see the cache.
+
+    compile   a whole unchanged version comes back without reading a file; else each
+              unchanged file's records do (parse)
+    check     a volume taken from an index is checked once per content
+    shard     the shard file and its description, by the volume's hash
+    vectors   the embeddings sidecar and its description, by the model and the volume's hash
+    pages     the rendered pages and their summary, by the volume, entry, site and templates
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any, TypeVar
+
+import jinja2
+import orjson
+
+from builder.api.locate import open_source
+from builder.cache import BuildCache, cache_key
+from builder.config import LibraryConfig, SiteConfig, VersionConfig
+from builder.embeddings import VectorsInfo, VectorsStage
+from builder.model import ApiUse, CompiledVersion, FileRecords, SkippedFile, SourceFile, Warning_
+from builder.pages import PageSummary, VersionPages, render_version
+from builder.parsers.office import OFFICE_SUFFIXES, reader_version
+from builder.projects import ProjectLayout
+from builder.shards import ShardInfo, write_shard
+from builder.sources import Candidate
+from builder.stages.compile import FileDone, compile_version, most_first
+from builder.stages.parse import ParseStep, encode_record, parse_to_records
+from builder.stages.read import VersionFiles
+from builder.stages.volume import WrittenVolume, check_volume, volume_bytes
+from schemas.shards import SHARD_FORMAT
+from schemas.text import TOKENIZER
+from schemas.vectors import VECTORS_FORMAT
+
+T = TypeVar("T")
+
+
+def compile_version_cached(
+    cache: BuildCache,
+    site: SiteConfig,
+    library: LibraryConfig,
+    files: VersionFiles,
+    on_file: FileDone | None = None,
+) -> CompiledVersion:
+    """``compile_version``, or the version as the cache kept it when nothing it depends on
+    changed (its files' bytes, its config, the site's base URL, its code, the builder)."""
+    version = files.version
+    code_hash = files.code.fingerprint if files.code else ""
+    key, hashes = _version_key(
+        site, library, version, files.listing.candidates, files.layout, code_hash
+    )
+    file_keys = {
+        relpath: _file_key(site, library, version, relpath, digest, files.layout)
+        for relpath, digest in hashes.items()
+    }
+    kept = cache.load(key) if key else None
+    volume = cache.load_bytes(key + "-volume") if key and kept is not None else None
+    if kept is not None and volume is not None:
+        # The per-file entries stay wanted: the next edit to one file reuses the others.
+        cache.used.update(file_keys.values())
+        cache.used.update(cache_key(k, code_hash) for k in file_keys.values())
+        for candidate in files.listing.candidates:
+            if on_file is not None:
+                on_file(candidate.relpath)
+        return _compiled_from_cache(library, files, kept, volume)
+    api = open_source(files.code, version.directory) if files.code and version.directory else None
+    parse = functools.partial(parse_to_records, site, library, version, files.layout, api)
+    file_key = functools.partial(_file_key, site, library, version, layout=files.layout)
+    compiled = compile_version(
+        library, files, _parse_cached(cache, file_key, code_hash, parse), on_file
+    )
+    if key and cache.root is not None:
+        cache.store_bytes(key + "-volume", volume_bytes(compiled))
+        cache.store(
+            key,
+            {
+                "files_read": compiled.files_read,
+                "source_bytes": compiled.source_bytes,
+                "sections": compiled.section_count,
+                "skipped": [[s.relpath, s.reason] for s in compiled.skipped],
+                "warnings": [[w.where, w.message] for w in compiled.warnings],
+                "empty_sections": compiled.empty_sections,
+                "near_empty_pages": dict(compiled.near_empty_pages),
+                "api_note": compiled.api_note,
+            },
+        )
+    return compiled
+
+
+def _compiled_from_cache(
+    library: LibraryConfig, files: VersionFiles, kept: Any, volume: bytes
+) -> CompiledVersion:
+    return CompiledVersion(
+        library_id=library.id,
+        version=files.version.version,
+        summary=files.version.summary,
+        cached_volume=volume,
+        section_count=kept["sections"],
+        validated=True,  # the cache holds only checked records
+        files_read=kept["files_read"],
+        source_bytes=kept["source_bytes"],
+        skipped=tuple(SkippedFile(*item) for item in kept["skipped"]),
+        warnings=tuple(Warning_(*item) for item in kept["warnings"]),
+        project=files.layout.describe(),
+        project_notes=tuple(files.layout.notes),
+        empty_sections=kept["empty_sections"],
+        near_empty_pages=most_first(list(kept["near_empty_pages"].items())),
+        api_note=kept["api_note"],
+    )
+
+
+def _parse_cached(
+    cache: BuildCache, file_key: Callable[[str, str], str], code_hash: str, parse: ParseStep
+) -> ParseStep:
+    """The parse stage, keyed on the bytes actually read, so a file edited during the build
+    cannot poison the cache. A file with API directives also depends on the code: its entry
+    only says so, and its records are kept under a second key that adds the code's hash."""
+
+    def parse_cached(source: SourceFile) -> FileRecords:
+        key = file_key(source.relpath, source.sha256)
+        kept = cache.load(key)
+        if kept is not None and kept.get("api"):
+            kept = cache.load(cache_key(key, code_hash))
+        if kept is not None:
+            return _file_records_from_cache(kept)
+        parsed = parse(source)
+        if parsed.api is not None:
+            cache.store(key, {"api": True})
+            cache.store(cache_key(key, code_hash), _file_records_for_cache(parsed))
+        else:
+            cache.store(key, _file_records_for_cache(parsed))
+        return parsed
+
+    return parse_cached
+
+
+def _file_records_for_cache(parsed: FileRecords) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "records": orjson.Fragment(b"[" + b",".join(parsed.records) + b"]"),
+        "skipped": parsed.skipped,
+        "warnings": [[w.where, w.message] for w in parsed.warnings],
+        "empty": parsed.empty,
+        "near_empty": parsed.near_empty,
+    }
+    if parsed.skipped is None:
+        api = parsed.api
+        entry["api_use"] = [api.objects, api.without_code] if api is not None else None
+    return entry
+
+
+def _file_records_from_cache(kept: Any) -> FileRecords:
+    use = kept.get("api_use")
+    return FileRecords(
+        records=tuple(encode_record(record) for record in kept["records"]),
+        skipped=kept["skipped"],
+        warnings=tuple(Warning_(where, message) for where, message in kept["warnings"]),
+        empty=kept["empty"],
+        near_empty=kept["near_empty"],
+        api=ApiUse(*use) if isinstance(use, list) and len(use) == 2 else None,
+    )
+
+
+def _version_key(
+    site: SiteConfig,
+    library: LibraryConfig,
+    version: VersionConfig,
+    candidates: Sequence[Candidate],
+    layout: ProjectLayout,
+    code_hash: str,
+) -> tuple[str, dict[str, str]]:
+    """A key over everything the version's volume depends on, and each file's sha256.
+
+    The key is "" if a file could not be read: then there is nothing stable to key on, and
+    the version is simply rebuilt.
+    """
+    hashes: dict[str, str] = {}
+    readable = True
+    for candidate in candidates:
+        try:
+            hashes[candidate.relpath] = hashlib.sha256(candidate.path.read_bytes()).hexdigest()
+        except OSError:
+            readable = False
+    settings = (version.version, version.url_template, version.include, version.exclude)
+    readers = sorted({reader_version(c.relpath) for c in candidates if _is_document(c.relpath)})
+    key = cache_key(
+        "version",
+        site.base_url,
+        library.id,
+        settings,
+        layout.key(),
+        list(hashes.items()),
+        code_hash,
+        *([readers] if readers else []),
+    )
+    return (key if readable else ""), hashes
+
+
+def _file_key(
+    site: SiteConfig,
+    library: LibraryConfig,
+    version: VersionConfig,
+    relpath: str,
+    digest: str,
+    layout: ProjectLayout,
+) -> str:
+    # What the layout changes in one file's sections: its title and how its reST reads.
+    project = (layout.title_of(relpath), layout.substitutions, layout.default_role)
+    # A PDF or Office file also depends on its reader: installing the extra re-reads it.
+    reader = reader_version(relpath) if _is_document(relpath) else ""
+    return cache_key(
+        "file",
+        site.base_url,
+        library.id,
+        version.version,
+        version.url_template,
+        relpath,
+        digest,
+        project,
+        *([reader] if reader else []),
+    )
+
+
+def _is_document(relpath: str) -> bool:
+    return Path(relpath).suffix.lower() in OFFICE_SUFFIXES
+
+
+def check_volume_cached(cache: BuildCache, volume: WrittenVolume) -> None:
+    """``check_volume`` for a volume not checked file by file, once per content."""
+    if volume.validated:
+        return
+    key = cache_key("valid-volume", volume.sha256)
+    if cache.load(key) is not None:
+        return
+    check_volume(volume)
+    cache.store(key, True)
+
+
+def write_shard_cached(
+    cache: BuildCache, volume: WrittenVolume, site_dir: Path, scratch: Path
+) -> ShardInfo:
+    """``write_shard`` into ``site_dir``, or the shard the cache kept for this volume."""
+    key = cache_key(
+        "shard", SHARD_FORMAT, TOKENIZER, volume.library_id, volume.version, volume.sha256
+    )
+    return _tree_cached(
+        cache,
+        key + "-info",
+        key,
+        site_dir,
+        scratch,
+        lambda folder: write_shard(folder, volume.library_id, volume.version, iter(volume.records)),
+        lambda kept: ShardInfo(**kept),
+    )
+
+
+def write_vectors_cached(
+    cache: BuildCache, stage: VectorsStage, volume: WrittenVolume, site_dir: Path, scratch: Path
+) -> VectorsInfo:
+    """The embedding stage's sidecar in ``site_dir``, or the one the cache kept for this volume
+    and model (then nothing was embedded and it took no time)."""
+    key = cache_key(
+        "vectors",
+        VECTORS_FORMAT,
+        stage.embedder.model_id,
+        volume.library_id,
+        volume.version,
+        volume.sha256,
+    )
+    return _tree_cached(
+        cache,
+        key + "-info",
+        key,
+        site_dir,
+        scratch,
+        lambda folder: stage.write(volume, folder),
+        lambda kept: VectorsInfo(**{**kept, "embedded": 0, "seconds": 0.0}),
+    )
+
+
+def render_version_cached(
+    cache: BuildCache,
+    env: jinja2.Environment,
+    templates: str,
+    site: SiteConfig,
+    skeleton: dict[str, Any],
+    volume: WrittenVolume,
+    site_dir: Path,
+    scratch: Path,
+) -> VersionPages:
+    """``render_version`` into ``site_dir``, or the pages the cache kept for the same volume,
+    entry, site settings and templates (``templates`` is their fingerprint)."""
+    key = cache_key(
+        "pages",
+        templates,
+        bool(env.globals.get("site_search")),
+        asdict(site),
+        dict(skeleton),
+        volume.version,
+        volume.summary,
+        volume.sha256,
+    )
+    return _tree_cached(
+        cache,
+        key + "-summary",
+        key,
+        site_dir,
+        scratch,
+        lambda folder: render_version(
+            env, site, skeleton, volume.version, volume.records, folder, summary=volume.summary
+        ),
+        lambda kept: VersionPages(
+            kept["library_id"],
+            kept["version"],
+            kept["summary"],
+            tuple(PageSummary(**page) for page in kept["pages"]),
+        ),
+    )
+
+
+def _tree_cached(
+    cache: BuildCache,
+    value_key: str,
+    tree_key: str,
+    site_dir: Path,
+    scratch: Path,
+    write: Callable[[Path], T],
+    read_kept: Callable[[Any], T],
+) -> T:
+    """A stage that writes files: link the kept files into ``site_dir`` and return the kept
+    description, or run ``write`` into ``scratch``, keep both, and move the files in."""
+    kept = cache.load(value_key)
+    if kept is not None and cache.link_tree(tree_key, site_dir):
+        return read_kept(kept)
+    scratch.mkdir()
+    value = write(scratch)
+    cache.store_tree(tree_key, scratch)
+    cache.store(value_key, asdict(value))  # type: ignore[call-overload]
+    _move_tree(scratch, site_dir)
+    return value
+
+
+def templates_fingerprint(env: jinja2.Environment) -> str:
+    """A hash of every template's source, so edited templates invalidate cached pages."""
+    digest = hashlib.sha256()
+    if env.loader is not None:
+        for name in sorted(env.loader.list_templates()):
+            source, _, _ = env.loader.get_source(env, name)
+            digest.update(name.encode() + b"\0" + source.encode() + b"\0")
+    return digest.hexdigest()
+
+
+def _move_tree(source: Path, destination: Path) -> None:
+    """Move every file of ``source`` to the same place under ``destination`` (same file system:
+    a rename per file, no copying)."""
+    for path in sorted(source.rglob("*")):
+        if path.is_file():
+            target = destination / path.relative_to(source)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(path, target)
+
+
+__all__ = [
+    "check_volume_cached",
+    "compile_version_cached",
+    "render_version_cached",
+    "templates_fingerprint",
+    "write_shard_cached",
+    "write_vectors_cached",
+]

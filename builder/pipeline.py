@@ -1,0 +1,395 @@
+"""Run a whole build. This module alone knows the order of the stages; ``build_site`` reads as
+the list of them:
+
+    per version   read → parse → compile → volume → vectors → shard → pages
+                  (builder.stages.*; vectors, builder.embeddings, only when asked to embed)
+    at the end    index.json, library pages, landing page, catalog.json  (site_files)
+                  then Pagefind's index, when asked for
+
+Every stage takes and returns frozen records; the build cache wraps the stages from outside
+(``builder.cached_stages``). The site is written into a staging folder that replaces the
+output only when everything succeeded (``builder.staging``), under a lock that keeps two builds
+from interleaving.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import gc
+import hashlib
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from builder.build_report import BuildReport, VersionSummary, refuse_warnings_when_strict
+from builder.cache import BuildCache
+from builder.cached_stages import (
+    check_volume_cached,
+    compile_version_cached,
+    render_version_cached,
+    templates_fingerprint,
+    write_shard_cached,
+    write_vectors_cached,
+)
+from builder.config import CatalogConfig, ImportConfig, LibraryConfig, SiteConfig, VersionConfig
+from builder.embeddings import VectorsInfo, VectorsStage, load_vectors_stage
+from builder.errors import IndexInvalid
+from builder.index import entry_skeleton
+from builder.lock import OutputLock
+from builder.model import CompiledVersion, Warning_
+from builder.pages import VersionPages, make_environment
+from builder.progress import BuildProgress
+from builder.site_search import SearchIndexInfo, index_site
+from builder.site_size import measure_site
+from builder.stages.imported import compiled_import, imported_entries, imported_volume
+from builder.stages.read import count_version_files, read_version
+from builder.stages.site_files import BuiltEntry, SiteFiles, write_site_files
+from builder.stages.volume import WrittenVolume, write_volume
+from builder.staging import Staging
+from schemas import INDEX_FORMAT
+from schemas.index_rules import index_problems
+from schemas.versions import sort_newest_first
+
+# A version with this many sections leaves enough reference cycles to be worth a full
+# collection before the next one is compiled.
+LARGE_VERSION_SECTIONS = 2000
+VERSION_STAGES = ("parse", "shards", "pages")
+
+
+@dataclass(frozen=True)
+class BuildContext:
+    """What every version's stages share: settings, templates, cache and folders."""
+
+    site: SiteConfig
+    env: jinja2.Environment
+    templates: str  # the templates' fingerprint, part of the pages' cache key
+    cache: BuildCache
+    progress: BuildProgress
+    site_dir: Path
+    work_dir: Path
+    vectors: VectorsStage | None  # the embedding stage, when the build embeds sections
+
+
+@dataclass(frozen=True)
+class BuiltVersion:
+    """One version, through every per-version stage."""
+
+    summary: VersionSummary
+    warnings: tuple[Warning_, ...]
+    volume: Path  # the volume's fragment of index.json
+    pages: VersionPages
+    vectors: VectorsInfo | None  # the sidecar of section vectors, when the build embeds
+
+
+def build_site(
+    config: CatalogConfig,
+    out: Path,
+    *,
+    strict: bool = False,
+    updated_at: str | None = None,
+    cache_dir: Path | None = None,
+    budget_bytes: int | None = None,
+    progress: BuildProgress | None = None,
+    site_search: Path | None = None,
+    embed: str | None = None,
+) -> BuildReport:
+    """Build the site for ``config`` into ``out``; return the report of what was done.
+
+    ``site_search`` is the Pagefind binary that gives every page a search box (None: none).
+    ``embed`` (else the catalog's ``[site] embed``) names an embedding model: each version then
+    also gets a .vec sidecar of section vectors."""
+    started = time.perf_counter()
+    cache = BuildCache(cache_dir)
+    progress = progress or BuildProgress()
+    vectors = None
+    if embed or config.site.embed:
+        on_batch = functools.partial(progress.advance, "embeddings")
+        vectors = load_vectors_stage(embed or config.site.embed, cache, on_batch)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with (
+        OutputLock(out),
+        Staging(out) as staging,
+        contextlib.closing(vectors) if vectors else contextlib.nullcontext(),
+    ):
+        # Compiled templates are not kept: jinja2 runs its bytecode cache's files unchecked as
+        # code, and keeping them saved about 0.05 s a build (README, "Rebuilds are incremental").
+        env = make_environment(site_search=site_search is not None)
+        context = BuildContext(
+            config.site,
+            env,
+            templates_fingerprint(env),
+            cache,
+            progress,
+            staging.path,
+            staging.work,
+            vectors,
+        )
+        # Per version: read → parse → compile → volume → vectors → shard → pages.
+        _begin_version_stages(context, config)
+        compiled = tuple(_build_library(context, library) for library in _by_id(config.libraries))
+        imported = tuple(
+            _take_imported(context, spec, entry)
+            for spec in config.imports
+            for entry in imported_entries(spec)
+        )
+        for stage in _version_stages(context):
+            progress.end(stage)
+        versions = tuple(version for _, built in (*compiled, *imported) for version in built)
+        # Then the whole site: checked, refused under --strict, written, searched.
+        entries = _checked_entries((*compiled, *imported))
+        warnings = (*config.warnings, *(w for v in versions for w in v.warnings))
+        refuse_warnings_when_strict(strict, [v.summary for v in versions], warnings)
+        site_files = _write_site_files(context, entries, versions, updated_at)
+        searched = _index_site_search(context, versions, site_search)
+        size = measure_site(staging.path)
+        size.enforce(budget_bytes)
+        staging.publish()
+    cache.sweep()
+    return BuildReport(
+        out,
+        versions=[v.summary for v in versions],
+        imported_entries=[str(entry["id"]) for entry, _ in imported],
+        warnings=list(warnings),
+        seconds=time.perf_counter() - started,
+        index_bytes=site_files.index_bytes,
+        catalog_bytes=site_files.catalog_bytes,
+        size=size,
+        cache_hits=cache.hits,
+        cache_misses=cache.misses,
+        site_search=searched,
+        vectors=[v.vectors for v in versions if v.vectors is not None],
+    )
+
+
+LibraryBuilt = tuple[dict[str, Any], tuple[BuiltVersion, ...]]
+
+
+def _build_library(context: BuildContext, library: LibraryConfig) -> LibraryBuilt:
+    skeleton = entry_skeleton(
+        library_id=library.id,
+        name=library.name,
+        summary=library.summary,
+        aliases=library.aliases,
+        homepage=library.homepage,
+        popularity=library.popularity,
+        packages=library.packages,
+        versions=sort_newest_first([v.version for v in library.versions]),
+    )
+    return skeleton, tuple(
+        _build_configured_version(context, library, skeleton, v) for v in library.versions
+    )
+
+
+def _build_configured_version(
+    context: BuildContext, library: LibraryConfig, skeleton: dict[str, Any], version: VersionConfig
+) -> BuiltVersion:
+    """Read, parse and compile one version of the catalog, then run the version stages."""
+    progress = context.progress
+
+    def on_file(_relpath: str) -> None:
+        progress.advance("parse")
+
+    if version.index is not None:
+        imported = imported_volume(version.index, version.entry or library.id, version.version)
+        compiled = compiled_import(library.id, version.version, version.summary, imported)
+        volume = _write_volume(context, compiled)
+        return _build_version(context, skeleton, volume, compiled, version.index.name, "")
+    with progress.working("parse"), read_version(library.id, version, context.work_dir) as files:
+        compiled = compile_version_cached(context.cache, context.site, library, files, on_file)
+    volume = _write_volume(context, compiled)
+    large = compiled.cached_volume is None and compiled.section_count >= LARGE_VERSION_SECTIONS
+    # From here on the records are read back from the volume's file, not kept in memory.
+    compiled = replace(
+        compiled, records=(), cached_volume=None, warnings=compiled.warnings + files.warnings
+    )
+    built = _build_version(context, skeleton, volume, compiled, files.origin, files.description)
+    # Let this version's records go before the next version is compiled. Parsing and
+    # rendering a large version leave megabytes of reference cycles that would otherwise
+    # wait for the collector's next full pass; for a small one a full pass costs more time
+    # than the memory is worth.
+    del volume, compiled
+    if large:
+        gc.collect()
+    return built
+
+
+def _write_volume(context: BuildContext, compiled: CompiledVersion) -> WrittenVolume:
+    """The volume stage: the version's fragment of index.json, written and checked."""
+    name = _scratch_name(compiled.library_id, compiled.version)
+    with context.progress.working("parse"):
+        volume = write_volume(compiled, context.work_dir / f"{name}.json")
+        check_volume_cached(context.cache, volume)
+    return volume
+
+
+def _build_version(
+    context: BuildContext,
+    skeleton: dict[str, Any],
+    volume: WrittenVolume,
+    compiled: CompiledVersion,
+    origin: str,
+    source: str,
+) -> BuiltVersion:
+    """The per-version stages after the volume: vectors (when embedding), shard and pages
+    (``compiled`` is read only for the report)."""
+    progress, cache = context.progress, context.cache
+    scratch = volume.path.with_suffix("")
+    vectors = None
+    if context.vectors is not None:
+        with progress.working("embeddings"):
+            vectors = write_vectors_cached(
+                cache,
+                context.vectors,
+                volume,
+                context.site_dir,
+                scratch.with_name(f"{scratch.name}-vectors"),
+            )
+    with progress.working("shards"):
+        shard = write_shard_cached(
+            cache, volume, context.site_dir, scratch.with_name(f"{scratch.name}-shard")
+        )
+    progress.advance("shards")
+    with progress.working("pages"):
+        pages = render_version_cached(
+            cache,
+            context.env,
+            context.templates,
+            context.site,
+            skeleton,
+            volume,
+            context.site_dir,
+            scratch.with_name(f"{scratch.name}-pages"),
+        )
+    progress.advance("pages")
+    summary = VersionSummary(
+        compiled.library_id,
+        compiled.version,
+        origin,
+        compiled.files_read,
+        compiled.skipped,
+        compiled.section_count,
+        compiled.source_bytes,
+        shard,
+        source,
+        compiled.project,
+        compiled.project_notes,
+        compiled.empty_sections,
+        compiled.near_empty_pages,
+        compiled.api_note,
+    )
+    return BuiltVersion(summary, compiled.warnings, volume.path, pages, vectors)
+
+
+def _entry_id(entry: BuiltEntry) -> str:
+    return str(entry.skeleton["id"])
+
+
+def _scratch_name(library_id: str, version: str) -> str:
+    """A file name for a version's scratch files that any id and version string can take."""
+    return hashlib.sha256(f"{library_id}\0{version}".encode()).hexdigest()[:16]
+
+
+def _take_imported(
+    context: BuildContext, spec: ImportConfig, entry: Mapping[str, Any]
+) -> LibraryBuilt:
+    """An entry of another index, taken whole: its volumes go through the version stages."""
+    skeleton = {k: v for k, v in entry.items() if k != "volumes"}
+    built = []
+    for version, imported in sorted(entry["volumes"].items()):
+        compiled = compiled_import(str(entry["id"]), version, imported.get("summary"), imported)
+        volume = _write_volume(context, compiled)
+        built.append(_build_version(context, skeleton, volume, compiled, spec.index.name, ""))
+    return skeleton, tuple(built)
+
+
+def _built_entry(skeleton: dict[str, Any], versions: tuple[BuiltVersion, ...]) -> BuiltEntry:
+    by_version = {v.summary.version: v for v in versions}
+    return BuiltEntry(
+        skeleton,
+        tuple((version, built.volume) for version, built in by_version.items()),
+        tuple(by_version[v].pages for v in skeleton["versions"]),
+    )
+
+
+def _by_id(libraries: tuple[LibraryConfig, ...]) -> list[LibraryConfig]:
+    return sorted(libraries, key=lambda library: library.id)
+
+
+def _version_stages(context: BuildContext) -> tuple[str, ...]:
+    """The per-version stages the progress display shows."""
+    return (*VERSION_STAGES, *(("embeddings",) if context.vectors else ()))
+
+
+def _begin_version_stages(context: BuildContext, config: CatalogConfig) -> None:
+    progress = context.progress
+    versions = sum(len(library.versions) for library in config.libraries)
+    progress.begin("parse", count_files(config) if progress.live else 0)
+    progress.begin("shards", versions)
+    progress.begin("pages", versions)
+    if context.vectors is not None:
+        progress.begin("embeddings", 0)  # sections to embed are known only as they come
+
+
+def _checked_entries(built: tuple[LibraryBuilt, ...]) -> tuple[BuiltEntry, ...]:
+    """The entries sorted by id, once every rule above the volume level holds (volumes were
+    checked one by one)."""
+    entries = tuple(sorted((_built_entry(*item) for item in built), key=_entry_id))
+    document = {
+        "format": INDEX_FORMAT,
+        "entries": [
+            {**entry.skeleton, "volumes": {v: {"sections": []} for v, _ in entry.volumes}}
+            for entry in entries
+        ],
+    }
+    problems = index_problems(document)
+    if problems:
+        raise IndexInvalid("the assembled index", [str(p) for p in problems])
+    return entries
+
+
+def _write_site_files(
+    context: BuildContext,
+    entries: tuple[BuiltEntry, ...],
+    versions: tuple[BuiltVersion, ...],
+    updated_at: str | None,
+) -> SiteFiles:
+    progress = context.progress
+    progress.begin("site files", 1)
+    with progress.working("site files"):
+        shards = [version.summary.shard for version in versions]
+        vectors = {
+            (v.summary.library_id, v.summary.version): v.vectors for v in versions if v.vectors
+        }
+        site_files = write_site_files(
+            context.env, context.site, entries, shards, vectors, context.site_dir, updated_at
+        )
+    progress.advance("site files")
+    progress.end("site files")
+    return site_files
+
+
+def _index_site_search(
+    context: BuildContext, versions: tuple[BuiltVersion, ...], pagefind: Path | None
+) -> SearchIndexInfo | None:
+    """Pagefind's index of every page, when a Pagefind binary was given."""
+    if pagefind is None:
+        return None
+    progress = context.progress
+    progress.begin("site search", sum(len(version.pages.pages) for version in versions))
+    with progress.working("site search"):
+        searched = index_site(context.site_dir, pagefind)
+    progress.advance("site search", searched.pages)
+    progress.end("site search")
+    return searched
+
+
+def count_files(config: CatalogConfig) -> int:
+    return sum(count_version_files(v) for lib in config.libraries for v in lib.versions)
+
+
+__all__ = ["BuildReport", "VersionSummary", "build_site", "count_files"]

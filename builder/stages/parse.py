@@ -1,0 +1,123 @@
+"""The parse stage: one source file → its sections → its index records.
+
+Pure: the same file, layout and code give the same ``FileRecords``, which is what lets the build
+cache keep them (``builder.cached_stages``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import orjson
+
+from builder.api.model import ApiSource
+from builder.config import LibraryConfig, SiteConfig, VersionConfig
+from builder.errors import IndexInvalid, UnreadableDocument
+from builder.index import section_record
+from builder.model import FileRecords, ParsedFile, Section, SourceFile, Warning_
+from builder.parsers import detect_format, parse_file
+from builder.parsers.office import parse_document
+from builder.parsers.rst.inline import default_role
+from builder.permalinks import site_permalink, upstream_link
+from builder.projects import ProjectLayout, substitute, titled_by_navigation
+from builder.sections import finalize_sections
+from schemas.index_rules import volume_problems
+
+ParseStep = Callable[[SourceFile], FileRecords]
+"""The parse stage with its settings bound: what the compile stage calls for each file."""
+
+
+def parse_to_records(
+    site: SiteConfig,
+    library: LibraryConfig,
+    version: VersionConfig,
+    layout: ProjectLayout,
+    api: ApiSource | None,
+    source: SourceFile,
+) -> FileRecords:
+    """Parse one file into index records, checked against the index schema."""
+    where = f"{library.id} {version.version}: {source.relpath}"
+    parsed = _parse(source, layout, api, where)
+    if isinstance(parsed, FileRecords):
+        return parsed
+    if parsed is None:
+        return FileRecords((), "unsupported format")
+    title = layout.title_of(source.relpath)
+    if title is not None:
+        parsed = titled_by_navigation(parsed, title)
+    final = finalize_sections(parsed)
+    records = [section_to_record(site, library.id, version, s) for s in final.sections]
+    # Checked here, once per parsed file, so a rebuild re-checks only the files that changed.
+    problems = volume_problems({"sections": records}, where)
+    if problems:
+        raise IndexInvalid(f"the sections of {where}", [str(p) for p in problems])
+    prefix = f"{library.id} {version.version}: "
+    return FileRecords(
+        records=tuple(encode_record(record) for record in records),
+        skipped=None,
+        warnings=tuple(
+            Warning_(prefix + w.where, w.message) for w in (*parsed.warnings, *final.warnings)
+        ),
+        empty=final.empty,
+        near_empty=final.near_empty,
+        api=parsed.api,
+    )
+
+
+def _parse(
+    source: SourceFile, layout: ProjectLayout, api: ApiSource | None, where: str
+) -> ParsedFile | FileRecords | None:
+    """The file's parsed form; the record of a skipped file when it cannot be parsed."""
+    text = source.text
+    if layout.substitutions and detect_format(source.relpath, text) == "rst":
+        text = substitute(text, layout.substitutions)
+    try:
+        if source.data is not None:
+            return parse_document(source.relpath, source.data)
+        with default_role(layout.default_role):
+            return parse_file(source.relpath, text, api)
+    except UnreadableDocument as exc:
+        return FileRecords((), str(exc))
+    except Exception as exc:
+        # The one boundary for parser failures: a bug on one odd file must not sink the whole
+        # build, and it is reported, not hidden (--strict fails the build on it).
+        message = f"could not be parsed ({type(exc).__name__}: {exc}); file skipped"
+        return FileRecords((), "parser error", (Warning_(where, message),))
+
+
+def encode_record(record: object) -> bytes:
+    """A record as compact JSON with sorted keys: a copy of exact size, since the bytes orjson
+    returns keep its whole output buffer (8 KiB)."""
+    return bytes(memoryview(orjson.dumps(record, option=orjson.OPT_SORT_KEYS)))
+
+
+def section_link(
+    site: SiteConfig, library_id: str, version: VersionConfig, section: Section
+) -> str:
+    if version.url_template:
+        return upstream_link(
+            version.url_template,
+            library_id,
+            version.version,
+            section.source,
+            section.anchor,
+            section.line_start,
+        )
+    return site_permalink(
+        site.base_url, library_id, version.version, section.source, section.anchor
+    )
+
+
+def section_to_record(
+    site: SiteConfig, library_id: str, version: VersionConfig, section: Section
+) -> dict[str, object]:
+    return section_record(
+        section.heading,
+        section.heading_path,
+        section.body,
+        link=section_link(site, library_id, version, section),
+        anchor=section.anchor,
+        source=section.source,
+        lines=(section.line_start, section.line_end),
+        sha256=section.sha256,
+    )

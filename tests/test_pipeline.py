@@ -1,0 +1,97 @@
+"""The build pipeline's shape: stages over frozen records, with the cache outside them."""
+
+import ast
+import dataclasses
+import typing
+from pathlib import Path
+
+import orjson
+
+from builder import cached_stages, pipeline
+from builder.cache import BuildCache
+from builder.config import LibraryConfig, SiteConfig, VersionConfig
+from builder.model import CompiledVersion, FileRecords, SourceFile
+from builder.projects import ProjectLayout
+from builder.stages import read, site_files, volume
+from builder.stages.parse import parse_to_records
+
+STAGES = Path(__file__).resolve().parent.parent / "builder" / "stages"
+SITE = SiteConfig("T", "https://docs.example/")
+LIBRARY = LibraryConfig("demo", "Demo", "", (), None, None, (), ())
+
+
+def test_no_stage_module_imports_the_cache() -> None:
+    modules = sorted(STAGES.glob("*.py"))
+    assert {path.stem for path in modules} >= {
+        "read",
+        "imported",
+        "parse",
+        "compile",
+        "volume",
+        "site_files",
+    }
+    for path in modules:
+        imported: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                imported.add(node.module)
+            elif isinstance(node, ast.Import):
+                imported.update(alias.name for alias in node.names)
+        assert not imported & {"builder.cache", "builder.cached_stages"}, path.name
+
+
+def test_records_between_stages_are_frozen_and_hold_no_lists() -> None:
+    records = [
+        read.VersionFiles,
+        FileRecords,
+        CompiledVersion,
+        volume.WrittenVolume,
+        site_files.BuiltEntry,
+        site_files.SiteFiles,
+        pipeline.BuiltVersion,
+        pipeline.BuildContext,
+    ]
+    for record in records:
+        assert dataclasses.fields(record), record
+        assert record.__dataclass_params__.frozen, record  # type: ignore[attr-defined]
+        hints = typing.get_type_hints(record)
+        for name, hint in hints.items():
+            # The entry skeleton is index.json's own shape, written as it is.
+            if (record, name) == (site_files.BuiltEntry, "skeleton"):
+                continue
+            assert typing.get_origin(hint) not in (list, dict, set), (record, name)
+
+
+def test_the_parse_stage_turns_a_file_into_checked_records() -> None:
+    version = VersionConfig("1.0", Path("docs"), None, None, (), (), None, None)
+    source = SourceFile("guide.md", "# Guide\n\nRead this.\n\n## Install\n\nRun it.\n", "0" * 64)
+    parsed = parse_to_records(SITE, LIBRARY, version, ProjectLayout(), None, source)
+    assert parsed.skipped is None and parsed.api is None
+    records = [orjson.loads(record) for record in parsed.records]
+    assert [(r["heading"], r["headingPath"], r["body"]) for r in records] == [
+        ("Guide", [], "Read this."),
+        ("Install", ["Guide"], "Run it."),
+    ]
+    assert records[1]["path"] == "https://docs.example/libs/demo/1.0/guide.html#install"
+
+
+def test_a_file_no_parser_reads_is_skipped_with_its_reason() -> None:
+    version = VersionConfig("1.0", Path("docs"), None, None, (), (), None, None)
+    source = SourceFile("data.bin", "\x00\x01", "0" * 64)
+    parsed = parse_to_records(SITE, LIBRARY, version, ProjectLayout(), None, source)
+    assert parsed == FileRecords((), "unsupported format")
+
+
+def test_the_cache_wraps_the_parse_stage_from_outside(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "guide.md").write_text("# Guide\n\nRead this.\n", encoding="utf-8")
+    version = VersionConfig("1.0", docs, None, None, (), (), None, None)
+    cache = BuildCache(tmp_path / "cache")
+    with read.read_version(LIBRARY.id, version, tmp_path) as files:
+        cold = cached_stages.compile_version_cached(cache, SITE, LIBRARY, files)
+    assert (cache.hits, cold.cached_volume) == (0, None)
+    with read.read_version(LIBRARY.id, version, tmp_path) as files:
+        warm = cached_stages.compile_version_cached(cache, SITE, LIBRARY, files)
+    assert warm.cached_volume == volume.volume_bytes(cold)
+    assert dataclasses.replace(warm, cached_volume=None, records=cold.records) == cold
