@@ -243,5 +243,3 @@ def test_vectors_come_over_http_once_checked_and_a_tampered_file_is_refused(site
         refused = fresh.extract("alpha", None, QUESTION)
         assert refused["lanes"] == ["lexical"] and refused["semantic"]["status"] == "unavailable"
         assert refused["sections"]
-        service.data.close()  # their HTTP connections, before the server goes
-        fresh.data.close()
