@@ -28,7 +28,7 @@ REPO = Path(__file__).resolve().parent.parent
 # Runs inside each measured process: PYTHONPATH selects the code.
 _WORKER = """
 import json, sqlite3, statistics, sys, time
-from client.search import search_sections
+from client.search.sections import search_sections
 shards, questions, repeat = json.load(open(sys.argv[1]))
 conns = {key: sqlite3.connect(path) for key, path in shards.items()}
 times = []

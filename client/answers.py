@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from client.model import Provenance
-from client.search import FoundSection, TocEntry
+from client.search.sections import FoundSection, TocEntry
 
 
 def provenance_dict(provenance: Provenance) -> dict[str, Any]:

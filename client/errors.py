@@ -15,7 +15,7 @@ Messages say how to recover (nearest ids, available versions). Nothing parses th
 doc_extract's ``rewrite.reason`` says why a rewrite did not happen.
 
 Outside the tree: Full (client.catalog_check) and WrongValue (client.config) are caught where
-they are raised; RankerDataError (client.search_model) means the packaged ranker.json does not
+they are raised; RankerDataError (client.search.model) means the packaged ranker.json does not
 fit the code, a broken install rather than a caller's error.
 """
 

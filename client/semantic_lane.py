@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from client.errors import ClientError
 from client.model import VectorsRef
-from client.search_dense import DENSE_LIMIT, DenseScores
+from client.search.dense import DENSE_LIMIT, DenseScores
 
 if TYPE_CHECKING:
     from semantic.dense import VectorIndex

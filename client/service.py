@@ -58,7 +58,7 @@ from client.lookup import LibraryIndex, export_stems, import_stems
 from client.model import CatalogEntry, OpenedShard, VectorsRef
 from client.result_cache import ResultCache
 from client.rewrite import check_queries, fuse, language_hint
-from client.search import (
+from client.search.sections import (
     DEFAULT_TOC_LIMIT,
     SearchResult,
     first_sections,
@@ -66,7 +66,7 @@ from client.search import (
     section_count,
     table_of_contents,
 )
-from client.search_trim import CHARS_PER_TOKEN
+from client.search.trim import CHARS_PER_TOKEN
 from client.semantic_lane import SemanticLane
 from client.versions import VersionChoice, select_version
 from schemas.versions import is_prerelease

@@ -17,7 +17,7 @@ import orjson
 
 from builder.config import load_catalog
 from builder.pipeline import build_site
-from client.search import search_sections
+from client.search.sections import search_sections
 from client.versions import select_version
 from eval.gold import BuiltSection
 from schemas.shards import FTS_TABLE

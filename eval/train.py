@@ -3,7 +3,7 @@
     python -m eval.train              # train, calibrate, choose the threshold, write the weights
     python -m eval.train --ablation   # also retrain without each feature in turn (dev figures)
 
-The model is linear over client.search_features' features, fitted by a listwise softmax loss
+The model is linear over client.search.features' features, fitted by a listwise softmax loss
 (each answerable question asks that its gold sections take the probability mass among its
 candidates), which rewards rank 1 directly. The confidence is a logistic fit, over all dev
 questions, of "rank 1 is right" (never, for questions the docs do not answer) on the top score
@@ -22,16 +22,16 @@ from pathlib import Path
 import numpy as np
 import orjson
 
-from client.search import answer_order, collect_candidates, section_count
-from client.search_features import FEATURES, Described, describe
-from client.search_model import (
+from client.search.features import FEATURES, Described, describe
+from client.search.model import (
     CONFIDENCE_INPUTS,
     FORMAT,
     RankerModel,
     Scored,
     confidence_inputs,
 )
-from client.search_query import parse_focus
+from client.search.query import parse_focus
+from client.search.sections import answer_order, collect_candidates, section_count
 from eval.corpus import Corpus, open_corpus
 from eval.dataset import load_questions
 from eval.run import Prepared, prepare

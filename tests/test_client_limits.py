@@ -12,7 +12,7 @@ from builder.shards import build_database, search_shard
 from client import limits
 from client.errors import InvalidRequest
 from client.mcp_tools import TOOLS_BY_NAME
-from client.search import bm25_ranking, search_sections
+from client.search.sections import bm25_ranking, search_sections
 from schemas.text import match_expression
 
 # (tool, argument, schema keyword, the declared limit it must equal)

@@ -11,7 +11,8 @@ import pytest
 from builder.shards import build_database, shard_rows
 from client.errors import InvalidRequest
 from client.limits import MAX_FOCUS_CHARS
-from client.search import (
+from client.search.query import parse_focus
+from client.search.sections import (
     WEIGHTS,
     FoundSection,
     bm25_ranking,
@@ -19,7 +20,6 @@ from client.search import (
     search_sections,
     table_of_contents,
 )
-from client.search_query import parse_focus
 
 LONG_BODY = "\n\n".join(
     [

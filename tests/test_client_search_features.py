@@ -2,7 +2,7 @@
 
 import pytest
 
-from client.search_features import (
+from client.search.features import (
     FEATURES,
     Candidate,
     asks_about_versions,
@@ -11,7 +11,7 @@ from client.search_features import (
     is_api_entry,
     is_changelog_entry,
 )
-from client.search_query import parse_focus
+from client.search.query import parse_focus
 
 
 def candidate(

@@ -5,8 +5,8 @@ from dataclasses import replace
 import orjson
 import pytest
 
-from client.search_features import FEATURES, Candidate, Described
-from client.search_model import (
+from client.search.features import FEATURES, Candidate, Described
+from client.search.model import (
     CONFIDENCE_INPUTS,
     NAMED_TIER,
     RankerDataError,

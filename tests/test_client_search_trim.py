@@ -2,7 +2,7 @@
 
 import pytest
 
-from client.search_trim import Block, Trimmed, fit_budget, split_blocks, trim_body
+from client.search.trim import Block, Trimmed, fit_budget, split_blocks, trim_body
 
 BODY = (
     "First paragraph.\n"

@@ -15,16 +15,16 @@ from jsonschema import Draft202012Validator
 from client.config import resolve_settings
 from client.errors import ConfigError
 from client.mcp_schemas import EXTRACT_RESULT
-from client.search import rank_sections, search_sections
-from client.search_dense import DENSE_COVERAGE, DenseScores, with_dense
-from client.search_model import semantic_model
-from client.search_query import parse_focus
+from client.search.dense import DENSE_COVERAGE, DenseScores, with_dense
+from client.search.model import semantic_model
+from client.search.query import parse_focus
+from client.search.sections import rank_sections, search_sections
 
 HOME = {"HOME": "/home/u"}
 
 
 def test_dense_features_are_the_relative_cosine_and_the_reciprocal_dense_place():
-    from client.search_features import Candidate, Described
+    from client.search.features import Candidate, Described
 
     def described(section_id):
         candidate = Candidate(section_id, "H", (), "h", "p.md", 10, -1.0, {}, None, (0.0,) * 4)

@@ -4,7 +4,7 @@ The features are what a reader weighs when picking a section from a list of hits
 the question the section covers and where (heading, heading path, text), what bm25 says, whether
 its heading names an identifier the question names, what kind of section it is (an API entry, a
 changelog entry, prose), where it sits (depth, size, place in the docs) and whether its children
-or its parent matched too. client.search_model weighs them with weights learned on the
+or its parent matched too. client.search.model weighs them with weights learned on the
 evaluation's dev questions; this module only measures, purely, from what the recall step read.
 """
 
@@ -16,7 +16,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from client.search_query import Concept, Focus
+from client.search.query import Concept, Focus
 from schemas.shards import MAX_SECTION_CHARS, NEAR_EMPTY_CHARS
 from schemas.text import index_text, stem
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from client.search_features import FEATURES, Described
+from client.search.features import FEATURES, Described
 
 DENSE_FEATURES = (
     "cosine",  # cosine of the section's vector with the focus's, relative to the best candidate

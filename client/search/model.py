@@ -1,6 +1,6 @@
 """Order described candidates with the learned ranker, and say how sure the answer is.
 
-The ranker is a linear model over client.search_features' features, trained on the evaluation's
+The ranker is a linear model over client.search.features' features, trained on the evaluation's
 dev questions by ``python -m eval.train`` and stored as data in schemas/ranker.json beside the
 tokenizer it was trained with. On top of its order three rules hold: a section whose heading is
 the identifier the focus names comes first; when several children of one section are among the
@@ -23,7 +23,7 @@ from importlib import resources
 
 import orjson
 
-from client.search_features import FEATURES, Described
+from client.search.features import FEATURES, Described
 from schemas.text import TOKENIZER
 
 FORMAT = "doctrove-ranker@1"
@@ -93,9 +93,9 @@ def default_model() -> RankerModel:
 
 @functools.cache
 def semantic_model() -> RankerModel:
-    """The ranker for answers with the semantic lane's features (client.search_dense),
+    """The ranker for answers with the semantic lane's features (client.search.dense),
     shipped in schemas/ranker-semantic.json, read once."""
-    from client.search_dense import SEMANTIC_FEATURES
+    from client.search.dense import SEMANTIC_FEATURES
 
     data = resources.files("schemas").joinpath(SEMANTIC_RANKER).read_bytes()
     return model_from_json(orjson.loads(data), SEMANTIC_FEATURES)

@@ -4,7 +4,7 @@ Search runs in three steps over the shard's FTS5 index: recall (any concept of t
 by bm25() with headings weighted above text, plus a heading-only pass so that a long section
 whose heading is exactly right is not lost), then evidence (how rare each concept is, and which
 candidates hold which concept in which form), then the pure ranking of client.search_rank and the
-size budget of client.search_trim. Every piece of the focus reaches SQLite as a quoted FTS5 string
+size budget of client.search.trim. Every piece of the focus reaches SQLite as a quoted FTS5 string
 (schemas.text), so no user text is ever read as query syntax.
 
 The connection must be a shard that passed schemas.shards' checks; SQLite errors from a broken
@@ -31,9 +31,9 @@ from client.limits import (
     MIN_SECTIONS,
     MIN_TOKENS,
 )
-from client.search_dense import DenseScores, with_dense
-from client.search_features import Candidate, Described, describe
-from client.search_model import (
+from client.search.dense import DenseScores, with_dense
+from client.search.features import Candidate, Described, describe
+from client.search.model import (
     RankerModel,
     Scored,
     confidence,
@@ -41,8 +41,8 @@ from client.search_model import (
     order,
     semantic_model,
 )
-from client.search_query import Focus, parse_focus
-from client.search_trim import Budgeted, fit_budget
+from client.search.query import Focus, parse_focus
+from client.search.trim import Budgeted, fit_budget
 from schemas.shards import BM25_WEIGHTS, FTS_TABLE
 
 DEFAULT_TOC_LIMIT, MAX_TOC_LIMIT = 200, 2000
@@ -371,7 +371,7 @@ def rank_sections(
 ) -> tuple[list[Scored], float]:
     """Every candidate of the shard for ``focus``, best first, and the answer's confidence;
     with ``dense``, the nearest sections join the candidates and ``model`` must be one trained
-    with the dense features (client.search_dense)."""
+    with the dense features (client.search.dense)."""
     total = section_count(conn)
     extra = dense.nearest if dense is not None else ()
     candidates, frequencies = collect_candidates(conn, focus, total, extra)
@@ -406,7 +406,7 @@ def search_sections(
     """The sections of the shard that best answer ``focus``, within the size budget; none when
     the answer's confidence is below ``min_confidence`` (default: the model's threshold).
 
-    ``dense`` is the semantic lane's view of the version (client.search_dense): its nearest
+    ``dense`` is the semantic lane's view of the version (client.search.dense): its nearest
     sections join the candidates and the dense-aware ranker orders them (default model:
     schemas/ranker-semantic.json)."""
     check_limits(max_sections, max_tokens)
