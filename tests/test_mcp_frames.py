@@ -9,10 +9,8 @@ never to be reused by the 2026-07-28 schema's error-code allocation (mcp_types.j
 from __future__ import annotations
 
 import os
-import re
 import select
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
@@ -21,7 +19,8 @@ import httpx
 import orjson
 import pytest
 
-DOCCLIENT = Path(sys.executable).with_name("docclient")
+from tests.mcp_support import DOCCLIENT, serving_http
+
 ANSWER_WAIT_SECONDS = 30
 TOKEN = "a-test-token-0123456789abcdef"
 INITIALIZE = {
@@ -174,23 +173,8 @@ def test_stdio_notifications_and_blank_lines_get_no_reply(pipe: Pipe) -> None:
 
 @pytest.fixture(scope="module")
 def url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    process = subprocess.Popen(
-        [str(DOCCLIENT), "serve", "--transport", "http", "--port", "0"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=environment(tmp_path_factory.mktemp("cache")),
-    )
-    assert process.stderr is not None
-    line = process.stderr.readline()
-    found = re.search(r"at (http://127\.0\.0\.1:\d+/mcp)$", line.strip())
-    try:
-        assert found, f"no address in {line!r}"
-        yield found.group(1)
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
-        process.stderr.close()
+    with serving_http(environment(tmp_path_factory.mktemp("cache"))) as address:
+        yield address
 
 
 def post(url: str, body: bytes) -> httpx.Response:

@@ -7,9 +7,7 @@ token, 403 for a foreign Host or Origin), the MCP SDK's streamable HTTP client f
 from __future__ import annotations
 
 import os
-import re
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,7 +21,8 @@ from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
 
-DOCCLIENT = Path(sys.executable).with_name("docclient")
+from tests.mcp_support import DOCCLIENT, serving_http
+
 TOKEN = "a-test-token-0123456789abcdef"
 ACCEPT = {"Accept": "application/json, text/event-stream"}
 INITIALIZE = {
@@ -48,24 +47,8 @@ def environment(cache: Path, token: str | None) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    cache = tmp_path_factory.mktemp("cache")
-    process = subprocess.Popen(
-        [str(DOCCLIENT), "serve", "--transport", "http", "--port", "0"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=environment(cache, TOKEN),
-    )
-    assert process.stderr is not None
-    line = process.stderr.readline()
-    found = re.search(r"at (http://127\.0\.0\.1:\d+/mcp)$", line.strip())
-    try:
-        assert found, f"no address in {line!r}"
-        yield found.group(1)
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
-        process.stderr.close()
+    with serving_http(environment(tmp_path_factory.mktemp("cache"), TOKEN)) as address:
+        yield address
 
 
 def post(url: str, headers: dict[str, str]) -> httpx.Response:

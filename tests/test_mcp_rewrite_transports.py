@@ -10,9 +10,6 @@ fulfils and retries. Over stateless HTTP the handshake era has no back-channel, 
 from __future__ import annotations
 
 import os
-import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -30,8 +27,8 @@ from mcp_types.version import LATEST_HANDSHAKE_VERSION, LATEST_PROTOCOL_VERSION
 
 from client.mcp_tools import TOOLS_BY_NAME
 from client.rewrite import MAX_REPLY_CHARS
+from tests.mcp_support import DOCCLIENT, serving_http
 
-DOCCLIENT = Path(sys.executable).with_name("docclient")
 TOKEN = "a-test-token-0123456789abcdef"
 SCHEMA = TOOLS_BY_NAME["doc_extract"].output_schema
 PROTOCOLS = ("legacy", LATEST_PROTOCOL_VERSION)
@@ -153,23 +150,8 @@ def test_stdio_a_host_without_sampling_is_told_so(tmp_path: Path, protocol: str)
 @pytest.fixture(scope="module")
 def url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     cache = tmp_path_factory.mktemp("http-cache")
-    process = subprocess.Popen(
-        [str(DOCCLIENT), *SERVE, "--transport", "http", "--port", "0"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=environment(cache),
-    )
-    assert process.stderr is not None
-    line = process.stderr.readline()
-    found = re.search(r"at (http://127\.0\.0\.1:\d+/mcp)$", line.strip())
-    try:
-        assert found, f"no address in {line!r}"
-        yield found.group(1)
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
-        process.stderr.close()
+    with serving_http(environment(cache), *SERVE[1:]) as address:
+        yield address
 
 
 def extract_over_http(url: str, protocol: str, host: FakeHost | None, focus: str) -> Any:
