@@ -70,6 +70,7 @@ class BuildReport:
     cache_misses: int = 0
     site_search: SearchIndexInfo | None = None  # what Pagefind indexed, when it ran
     vectors: list[VectorsInfo] = field(default_factory=list)  # the sidecars, when embedding
+    part: bool = False  # built with --only: per-version files and a part manifest, for merge
 
     @property
     def source_bytes(self) -> int:

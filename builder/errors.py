@@ -12,6 +12,7 @@ BuildError                 code "build"               exit 1  a build failed
 ├── OverBudget             code "over-budget"         exit 1  builder.site_size: over --budget-mb
 ├── SiteSearchError        code "site-search"         exit 1  builder.site_search: Pagefind failed
 ├── PagefindFormatError    code "site-search"         exit 1  builder.pagefind_order: unknown files
+├── PartError              code "part"                exit 1  builder.part: parts that cannot merge
 └── CatalogExists          code "exists"              exit 1  builder.starter: would replace a file
 
 ConfigError and IndexInvalid carry every problem found; UnreadableDocument is caught per file

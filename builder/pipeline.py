@@ -6,6 +6,10 @@ the list of them:
     at the end    index.json, library pages, landing page, catalog.json  (site_files)
                   then Pagefind's index, when asked for
 
+A partial build (``only``: some library ids) stops before the end: it writes the part's
+manifest instead (builder.part), and ``docbuild merge`` (builder.merge) runs the end's stages,
+``write_whole_site``, over every part.
+
 Every stage takes and returns frozen records; the build cache wraps the stages from outside
 (``builder.cached_stages``). The site is written into a staging folder that replaces the
 output only when everything succeeded (``builder.staging``), under a lock that keeps two builds
@@ -19,13 +23,14 @@ import functools
 import gc
 import hashlib
 import time
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import jinja2
 
+from builder import __version__
 from builder.build_report import BuildReport, VersionSummary, refuse_warnings_when_strict
 from builder.cache import BuildCache
 from builder.cached_stages import (
@@ -43,7 +48,9 @@ from builder.index import entry_skeleton
 from builder.lock import OutputLock
 from builder.model import CompiledVersion, Warning_
 from builder.pages import VersionPages, make_environment
+from builder.part import PartEntry, PartError, PartOrigin, PartVersion, volume_name, write_part
 from builder.progress import BuildProgress
+from builder.shards import ShardInfo
 from builder.site_search import SearchIndexInfo, index_site
 from builder.site_size import measure_site
 from builder.stages.imported import compiled_import, imported_entries, imported_volume
@@ -53,6 +60,7 @@ from builder.stages.volume import WrittenVolume, write_volume
 from builder.staging import Staging
 from schemas import INDEX_FORMAT
 from schemas.index_rules import index_problems
+from schemas.text import TOKENIZER
 from schemas.versions import sort_newest_first
 
 # A version with this many sections leaves enough reference cycles to be worth a full
@@ -97,13 +105,22 @@ def build_site(
     progress: BuildProgress | None = None,
     site_search: Path | None = None,
     embed: str | None = None,
+    only: frozenset[str] | None = None,
 ) -> BuildReport:
     """Build the site for ``config`` into ``out``; return the report of what was done.
 
     ``site_search`` is the Pagefind binary that gives every page a search box (None: none).
     ``embed`` (else the catalog's ``[site] embed``) names an embedding model: each version then
-    also gets a .vec sidecar of section vectors."""
+    also gets a .vec sidecar of section vectors. ``only`` (library ids) builds a part: those
+    libraries' per-version files and the part's manifest, for ``docbuild merge``."""
     started = time.perf_counter()
+    imports = [(spec, entry) for spec in config.imports for entry in imported_entries(spec)]
+    catalog_ids = tuple(sorted({lib.id for lib in config.libraries} | _imported_ids(imports)))
+    libraries = config.libraries
+    if only is not None:
+        _refuse_unknown_ids(only, catalog_ids)
+        libraries = tuple(library for library in libraries if library.id in only)
+        imports = [(spec, entry) for spec, entry in imports if str(entry["id"]) in only]
     cache = BuildCache(cache_dir)
     progress = progress or BuildProgress()
     vectors = None
@@ -130,26 +147,38 @@ def build_site(
             vectors,
         )
         # Per version: read → parse → compile → volume → vectors → shard → pages.
-        _begin_version_stages(context, config)
-        compiled = tuple(_build_library(context, library) for library in _by_id(config.libraries))
-        imported = tuple(
-            _take_imported(context, spec, entry)
-            for spec in config.imports
-            for entry in imported_entries(spec)
-        )
+        _begin_version_stages(context, libraries)
+        compiled = tuple(_build_library(context, library) for library in _by_id(libraries))
+        imported = tuple(_take_imported(context, spec, entry) for spec, entry in imports)
         for stage in _version_stages(context):
             progress.end(stage)
         versions = tuple(version for _, built in (*compiled, *imported) for version in built)
         # Then the whole site: checked, refused under --strict, written, searched.
-        entries = _checked_entries((*compiled, *imported))
+        entries = check_entries(_built_entry(*item) for item in (*compiled, *imported))
         warnings = (*config.warnings, *(w for v in versions for w in v.warnings))
         refuse_warnings_when_strict(strict, [v.summary for v in versions], warnings)
-        site_files = _write_site_files(context, entries, versions, updated_at)
-        searched = _index_site_search(context, versions, site_search)
+        if only is None:
+            site_files, searched = write_whole_site(
+                context, entries, _vectors_by_version(versions), updated_at, site_search
+            )
+        else:
+            site_files, searched = SiteFiles(0, 0), None
+            origin = PartOrigin(
+                __version__,
+                config.site,
+                context.templates,
+                TOKENIZER,
+                site_search is not None,
+                updated_at,
+                catalog_ids,
+            )
+            _write_part(staging.path, origin, (*compiled, *imported))
         size = measure_site(staging.path)
         size.enforce(budget_bytes)
         staging.publish()
-    cache.sweep()
+    if only is None:
+        # A part keeps the cache entries of the libraries it left out.
+        cache.sweep()
     return BuildReport(
         out,
         versions=[v.summary for v in versions],
@@ -163,10 +192,45 @@ def build_site(
         cache_misses=cache.misses,
         site_search=searched,
         vectors=[v.vectors for v in versions if v.vectors is not None],
+        part=only is not None,
     )
 
 
 LibraryBuilt = tuple[dict[str, Any], tuple[BuiltVersion, ...]]
+
+
+def _imported_ids(imports: Iterable[tuple[ImportConfig, Mapping[str, Any]]]) -> set[str]:
+    return {str(entry["id"]) for _, entry in imports}
+
+
+def _refuse_unknown_ids(only: frozenset[str], catalog_ids: tuple[str, ...]) -> None:
+    unknown = sorted(only - set(catalog_ids))
+    if unknown:
+        raise PartError(
+            f"--only names {', '.join(map(repr, unknown))}, not in the catalog; its ids are "
+            + ", ".join(catalog_ids[:30])
+            + (" …" if len(catalog_ids) > 30 else "")
+        )
+    if not only:
+        raise PartError("--only needs at least one library id")
+
+
+def _write_part(site_dir: Path, origin: PartOrigin, built: tuple[LibraryBuilt, ...]) -> None:
+    """The part's manifest: each entry with, per version, what the whole-site stages need."""
+    written = []
+    for skeleton, versions in sorted(built, key=lambda item: str(item[0]["id"])):
+        part_versions = tuple(
+            PartVersion(
+                v.summary.version,
+                volume_name(str(skeleton["id"]), v.summary.version),
+                v.summary.shard,
+                v.pages,
+                v.vectors,
+            )
+            for v in versions
+        )
+        written.append((PartEntry(skeleton, part_versions), [v.volume for v in versions]))
+    write_part(site_dir, origin, written)
 
 
 def _build_library(context: BuildContext, library: LibraryConfig) -> LibraryBuilt:
@@ -325,20 +389,21 @@ def _version_stages(context: BuildContext) -> tuple[str, ...]:
     return (*VERSION_STAGES, *(("embeddings",) if context.vectors else ()))
 
 
-def _begin_version_stages(context: BuildContext, config: CatalogConfig) -> None:
+def _begin_version_stages(context: BuildContext, libraries: tuple[LibraryConfig, ...]) -> None:
     progress = context.progress
-    versions = sum(len(library.versions) for library in config.libraries)
-    progress.begin("parse", count_files(config) if progress.live else 0)
+    versions = sum(len(library.versions) for library in libraries)
+    files = sum(count_version_files(v) for lib in libraries for v in lib.versions)
+    progress.begin("parse", files if progress.live else 0)
     progress.begin("shards", versions)
     progress.begin("pages", versions)
     if context.vectors is not None:
         progress.begin("embeddings", 0)  # sections to embed are known only as they come
 
 
-def _checked_entries(built: tuple[LibraryBuilt, ...]) -> tuple[BuiltEntry, ...]:
+def check_entries(built: Iterable[BuiltEntry]) -> tuple[BuiltEntry, ...]:
     """The entries sorted by id, once every rule above the volume level holds (volumes were
     checked one by one)."""
-    entries = tuple(sorted((_built_entry(*item) for item in built), key=_entry_id))
+    entries = tuple(sorted(built, key=_entry_id))
     document = {
         "format": INDEX_FORMAT,
         "entries": [
@@ -352,19 +417,40 @@ def _checked_entries(built: tuple[LibraryBuilt, ...]) -> tuple[BuiltEntry, ...]:
     return entries
 
 
+def _vectors_by_version(
+    versions: tuple[BuiltVersion, ...],
+) -> dict[tuple[str, str], tuple[ShardInfo, VectorsInfo | None]]:
+    return {
+        (v.summary.library_id, v.summary.version): (v.summary.shard, v.vectors) for v in versions
+    }
+
+
+def write_whole_site(
+    context: BuildContext,
+    entries: tuple[BuiltEntry, ...],
+    outputs: Mapping[tuple[str, str], tuple[ShardInfo, VectorsInfo | None]],
+    updated_at: str | None,
+    pagefind: Path | None,
+) -> tuple[SiteFiles, SearchIndexInfo | None]:
+    """The end of a build, and the whole of a merge: the site files, then Pagefind's index.
+    ``outputs`` are each version's shard and vectors by (library id, version); the pages of
+    every version are already in the site folder."""
+    site_files = _write_site_files(context, entries, outputs, updated_at)
+    pages = sum(len(version.pages) for entry in entries for version in entry.pages)
+    return site_files, _index_site_search(context, pages, pagefind)
+
+
 def _write_site_files(
     context: BuildContext,
     entries: tuple[BuiltEntry, ...],
-    versions: tuple[BuiltVersion, ...],
+    outputs: Mapping[tuple[str, str], tuple[ShardInfo, VectorsInfo | None]],
     updated_at: str | None,
 ) -> SiteFiles:
     progress = context.progress
     progress.begin("site files", 1)
     with progress.working("site files"):
-        shards = [version.summary.shard for version in versions]
-        vectors = {
-            (v.summary.library_id, v.summary.version): v.vectors for v in versions if v.vectors
-        }
+        shards = [shard for shard, _ in outputs.values()]
+        vectors = {key: info for key, (_, info) in outputs.items() if info is not None}
         site_files = write_site_files(
             context.env, context.site, entries, shards, vectors, context.site_dir, updated_at
         )
@@ -374,13 +460,13 @@ def _write_site_files(
 
 
 def _index_site_search(
-    context: BuildContext, versions: tuple[BuiltVersion, ...], pagefind: Path | None
+    context: BuildContext, pages: int, pagefind: Path | None
 ) -> SearchIndexInfo | None:
     """Pagefind's index of every page, when a Pagefind binary was given."""
     if pagefind is None:
         return None
     progress = context.progress
-    progress.begin("site search", sum(len(version.pages.pages) for version in versions))
+    progress.begin("site search", pages)
     with progress.working("site search"):
         searched = index_site(context.site_dir, pagefind)
     progress.advance("site search", searched.pages)
@@ -392,4 +478,12 @@ def count_files(config: CatalogConfig) -> int:
     return sum(count_version_files(v) for lib in config.libraries for v in lib.versions)
 
 
-__all__ = ["BuildReport", "VersionSummary", "build_site", "count_files"]
+__all__ = [
+    "BuildContext",
+    "BuildReport",
+    "VersionSummary",
+    "build_site",
+    "check_entries",
+    "count_files",
+    "write_whole_site",
+]

@@ -88,10 +88,14 @@ def _report_lines(report: BuildReport, verbose: bool) -> list[tuple[bool, str]]:
             lines.warn(f"warning: {warning}")
         biggest = ", ".join(f"{p} {_megabytes(s)}" for p, s in report.size.biggest[:3])
         per_version = report.catalog_bytes / max(len(report.versions), 1)
+        catalog = (
+            ""
+            if report.part
+            else f"; catalog.json {report.catalog_bytes} bytes ({per_version:.0f} per version)"
+        )
         lines.say(
             f"site: {report.size.files} files, {_megabytes(report.size.total_bytes)}; "
-            f"biggest: {biggest}; catalog.json {report.catalog_bytes} bytes "
-            f"({per_version:.0f} per version)"
+            f"biggest: {biggest}{catalog}"
         )
     if report.site_search is not None:
         search = report.site_search
@@ -107,9 +111,14 @@ def _report_lines(report: BuildReport, verbose: bool) -> list[tuple[bool, str]]:
     rate = report.source_bytes / 1e6 / seconds
     sections = sum(v.sections for v in report.versions)
     versions = f"{len(report.versions)} version{'' if len(report.versions) == 1 else 's'}"
+    built = (
+        f"Built the part {report.out} (for docbuild merge; {sections} sections,"
+        if report.part
+        else f"Built {report.out / 'index.json'} ({_megabytes(report.index_bytes)}, "
+        f"{sections} sections,"
+    )
     lines.say(
-        f"Built {report.out / 'index.json'} ({_megabytes(report.index_bytes)}, {sections} sections,"
-        f" {versions}) from {_megabytes(report.source_bytes)} of source in "
+        f"{built} {versions}) from {_megabytes(report.source_bytes)} of source in "
         f"{report.seconds:.2f} s ({rate:.1f} MB/s)"
     )
     # File names, headings and reasons come from the inputs; a newline or an escape sequence

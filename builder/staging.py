@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from builder.errors import BuildError
+from builder.part import is_part
 from builder.stages.site_files import INDEX_FILE
 
 
@@ -85,13 +86,13 @@ def exchange_directories(first: Path, second: Path) -> bool:
 
 
 def _refuse_foreign_output(out: Path) -> None:
-    """Only an empty directory or an earlier doctrove site may be replaced."""
+    """Only an empty directory, an earlier doctrove site or part may be replaced."""
     if not out.exists():
         return
     if not out.is_dir():
         raise BuildError(f"{out} exists and is not a directory; choose another --out")
-    if any(out.iterdir()) and not (out / INDEX_FILE).is_file():
+    if any(out.iterdir()) and not (out / INDEX_FILE).is_file() and not is_part(out):
         raise BuildError(
-            f"{out} is not empty and holds no {INDEX_FILE} from an earlier build; "
+            f"{out} is not empty and holds no {INDEX_FILE} or part from an earlier build; "
             "refusing to replace it (choose an empty or new --out directory)"
         )

@@ -1,0 +1,220 @@
+"""Builds across machines: ``docbuild build --only`` writes parts, ``docbuild merge`` puts them
+together into the bytes of a one-machine build, and refuses parts that would not."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import orjson
+import pytest
+from click.testing import CliRunner
+
+from builder.cli import main
+from builder.part import MANIFEST_FILE, PART_FOLDER
+
+REPO = Path(__file__).parent.parent
+COMPAT = REPO / "examples" / "compat" / "doctrove-demo-index.json"
+ENVIRONMENT = {**os.environ, "SOURCE_DATE_EPOCH": "1767225600"}
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args), env={"SOURCE_DATE_EPOCH": "1767225600"})
+    return result.exit_code, result.output
+
+
+def write_library(root: Path, library_id: str, version: str, topic: str) -> str:
+    docs = root / library_id / version
+    docs.mkdir(parents=True)
+    (docs / "index.md").write_text(
+        f"# {library_id} {version}\n\nAbout {topic}.\n\n## Install\n\npip install {library_id}\n",
+        encoding="utf-8",
+    )
+    (docs / "usage.md").write_text(
+        f"# Usage\n\nCall `{library_id}.run()` to {topic}.\n", encoding="utf-8"
+    )
+    return f'  [[libraries.versions]]\n  version = "{version}"\n  path = "{library_id}/{version}"\n'
+
+
+def write_catalog(root: Path, title: str = "Fleet") -> Path:
+    shutil.copyfile(COMPAT, root / "compat.json")
+    body = f'[site]\ntitle = "{title}"\nbase_url = "https://docs.example/"\n\n'
+    for library_id, versions, topic in [
+        ("alpha", ["1.0.0", "2.0.0"], "parse dates"),
+        ("beta", ["0.3.1"], "send mail"),
+        ("gamma", ["5.1.0"], "draw charts"),
+    ]:
+        body += f'[[libraries]]\nid = "{library_id}"\nname = "{library_id.title()}"\n'
+        body += "".join(write_library(root, library_id, v, topic) for v in versions) + "\n"
+    body += '[[imports]]\nindex = "compat.json"\n'
+    catalog = root / "docbuild.toml"
+    catalog.write_text(body, encoding="utf-8")
+    return catalog
+
+
+def build_part(catalog: Path, out: Path, only: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "builder.cli",
+            "build",
+            "-c",
+            str(catalog),
+            "--out",
+            str(out),
+            "--no-cache",
+            "-q",
+            "--only",
+            only,
+        ],
+        cwd=REPO,
+        env=ENVIRONMENT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+
+
+def site_files(root: Path) -> dict[str, bytes]:
+    return {
+        path.relative_to(root).as_posix(): path.read_bytes()
+        for path in sorted(root.rglob("*"))
+        if path.is_file()
+    }
+
+
+def catalog_ids() -> list[str]:
+    imported = [str(e["id"]) for e in orjson.loads(COMPAT.read_bytes())["entries"]]
+    return sorted(["alpha", "beta", "gamma", *imported])
+
+
+@pytest.fixture(scope="module")
+def parts(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Path]]:
+    """The catalog and four parts of it, built at the same time by four processes."""
+    root = tmp_path_factory.mktemp("fleet")
+    catalog = write_catalog(root)
+    ids = catalog_ids()
+    groups = [ids[i::4] for i in range(4)]
+    folders = [root / f"part{i}" for i in range(4)]
+    running = [
+        build_part(catalog, out, ",".join(g)) for out, g in zip(folders, groups, strict=True)
+    ]
+    for process in running:
+        output, _ = process.communicate(timeout=300)
+        assert process.returncode == 0, output
+    return catalog, folders
+
+
+def test_merged_parts_are_the_bytes_of_one_build(
+    parts: tuple[Path, list[Path]], tmp_path: Path
+) -> None:
+    catalog, folders = parts
+    code, output = run("build", "-c", str(catalog), "--out", str(tmp_path / "one"), "--no-cache")
+    assert code == 0, output
+    code, output = run("merge", *map(str, folders), "--out", str(tmp_path / "merged"))
+    assert code == 0, output
+    assert "Merged 4 parts (" in output
+    one, merged = site_files(tmp_path / "one"), site_files(tmp_path / "merged")
+    assert sorted(merged) == sorted(one)
+    assert [name for name in one if merged[name] != one[name]] == []
+    # The parts hold no whole-site file: the merge wrote every one of them.
+    for folder in folders:
+        assert not (folder / "index.json").exists()
+        assert not (folder / "catalog.json").exists()
+
+
+def test_a_part_is_rebuilt_in_place(parts: tuple[Path, list[Path]], tmp_path: Path) -> None:
+    catalog, folders = parts
+    copy = tmp_path / "part"
+    shutil.copytree(folders[0], copy)
+    code, output = run("build", "-c", str(catalog), "--out", str(copy), "--only", "beta")
+    assert code == 0, output
+    assert "Built the part" in output
+    manifest = orjson.loads((copy / PART_FOLDER / MANIFEST_FILE).read_bytes())
+    assert [entry["skeleton"]["id"] for entry in manifest["entries"]] == ["beta"]
+
+
+def edit_manifest(folder: Path, tmp_path: Path, field: str, value: object) -> Path:
+    copy = tmp_path / f"edited-{field}"
+    shutil.copytree(folder, copy)
+    path = copy / PART_FOLDER / MANIFEST_FILE
+    manifest = orjson.loads(path.read_bytes())
+    manifest["origin"][field] = value
+    path.write_bytes(orjson.dumps(manifest))
+    return copy
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        ("builder_version", "0.0.9", "builder version '0.0.9' instead of '"),
+        (
+            "tokenizer",
+            "doctrove-text@2",
+            "tokenizer 'doctrove-text@2' instead of 'doctrove-text@1'",
+        ),
+        ("templates", "0" * 64, "templates 000000000000… instead of "),
+        (
+            "updated_at",
+            None,
+            "timestamp (--timestamp or SOURCE_DATE_EPOCH) None instead of "
+            "'2026-01-01T00:00:00.000Z'",
+        ),
+    ],
+)
+def test_merge_names_the_part_that_was_built_differently(
+    parts: tuple[Path, list[Path]], tmp_path: Path, field: str, value: object, said: str
+) -> None:
+    _, folders = parts
+    edited = edit_manifest(folders[2], tmp_path, field, value)
+    code, output = run("merge", *map(str, [*folders[:2], edited, folders[3]]), "--out", "x")
+    assert code == 1
+    assert f"{edited} was built differently from {folders[0]}: {said}" in output
+    assert not Path("x").exists()
+
+
+def test_merge_refuses_a_part_of_another_site_config(
+    parts: tuple[Path, list[Path]], tmp_path: Path
+) -> None:
+    _, folders = parts
+    other = write_catalog(tmp_path, title="Another title")
+    code, output = run("build", "-c", str(other), "--out", str(tmp_path / "p"), "--only", "alpha")
+    assert code == 0, output
+    code, output = run("merge", str(folders[0]), str(tmp_path / "p"), "--out", str(tmp_path / "m"))
+    assert code == 1
+    assert f"{tmp_path / 'p'} was built differently from {folders[0]}: [site] settings" in output
+    assert "'title': 'Another title'" in output
+
+
+def test_merge_refuses_a_missing_or_twice_built_library(
+    parts: tuple[Path, list[Path]], tmp_path: Path
+) -> None:
+    _, folders = parts
+    out = str(tmp_path / "m")
+    code, output = run("merge", *map(str, folders[:3]), "--out", out)
+    assert code == 1
+    missing = catalog_ids()[3::4]
+    assert (
+        f"the parts lack {len(missing)} of the catalog's libraries: {', '.join(missing)};" in output
+    )
+    code, output = run("merge", *map(str, folders), str(folders[1]), "--out", out)
+    assert code == 1
+    assert "is in two parts" in output
+    assert not (tmp_path / "m").exists()
+
+
+def test_merge_refuses_a_folder_that_is_not_a_part(tmp_path: Path) -> None:
+    code, output = run("merge", str(tmp_path), "--out", str(tmp_path / "m"))
+    assert code == 1
+    assert f"{tmp_path} is not a part: it has no {PART_FOLDER}/{MANIFEST_FILE}" in output
+
+
+def test_only_refuses_an_id_the_catalog_does_not_have(tmp_path: Path) -> None:
+    catalog = write_catalog(tmp_path)
+    code, output = run("build", "-c", str(catalog), "--out", str(tmp_path / "p"), "--only", "zeta")
+    assert code == 1
+    assert "--only names 'zeta', not in the catalog; its ids are alpha, beta" in output
