@@ -18,7 +18,8 @@ from builder.config import load_catalog
 from builder.errors import BuildError
 from builder.gitignore_hint import missing_ignore_lines, render_ignore_hint
 from builder.index import timestamp_from_environment
-from builder.pipeline import BuildReport, build_site
+from builder.part import split_catalog
+from builder.pipeline import BuildReport, build_site, library_weights
 from builder.progress import BuildProgress, LineProgress, TerminalProgress
 from builder.publish import check_publish_target, publish_site
 from builder.report import render_report_streams
@@ -33,6 +34,9 @@ def _fail(error: BuildError) -> NoReturn:
 
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+# GitHub Actions runs at most 256 jobs from one matrix.
+MAX_PARTS = 256
 
 WATCH_OPTION = click.option(
     "--watch",
@@ -231,6 +235,32 @@ def run_build(
         if hint:
             click.echo(hint, err=True)
     return report
+
+
+@main.command("parts")
+@click.option(
+    "-c",
+    "--config",
+    "config_path",
+    type=click.Path(path_type=Path),
+    default=Path("docbuild.toml"),
+    show_default=True,
+    help="The catalog file listing libraries, versions and their doc sources.",
+)
+@click.option(
+    "--count",
+    type=click.IntRange(1, MAX_PARTS),
+    required=True,
+    help="How many parts (build jobs) to split the catalog's libraries into.",
+)
+def parts_command(config_path: Path, count: int) -> None:
+    """Print a JSON list of --only values that split the catalog into COUNT parts of about
+    the same size (source files), for a CI matrix of docbuild build --only jobs."""
+    try:
+        weights = library_weights(load_catalog(config_path))
+    except BuildError as error:
+        _fail(error)
+    click.echo(orjson.dumps([",".join(ids) for ids in split_catalog(weights, count)]).decode())
 
 
 @main.command()

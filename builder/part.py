@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import shutil
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -91,6 +92,17 @@ class Part:
 
     def volume_path(self, version: PartVersion) -> Path:
         return self.folder / PART_FOLDER / version.volume
+
+
+def split_catalog(weights: Mapping[str, int], count: int) -> list[list[str]]:
+    """``count`` groups of library ids (fewer when there are fewer libraries) with about the
+    same weight each: the heaviest library goes first, each to the lightest group so far."""
+    groups: list[tuple[int, int, list[str]]] = [(0, i, []) for i in range(min(count, len(weights)))]
+    for library_id in sorted(weights, key=lambda i: (-weights[i], i)):
+        weight, index, ids = min(groups)
+        ids.append(library_id)
+        groups[index] = (weight + max(weights[library_id], 1), index, ids)
+    return [sorted(ids) for _, _, ids in groups]
 
 
 def is_part(folder: Path) -> bool:

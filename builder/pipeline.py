@@ -474,6 +474,19 @@ def _index_site_search(
     return searched
 
 
+def library_weights(config: CatalogConfig) -> dict[str, int]:
+    """Each library id of the catalog (imports included) with the files its versions read, or
+    for an imported entry its volumes: what splitting a build into parts balances."""
+    weights = {
+        library.id: sum(count_version_files(v) for v in library.versions)
+        for library in config.libraries
+    }
+    for spec in config.imports:
+        for entry in imported_entries(spec):
+            weights[str(entry["id"])] = len(entry["volumes"])
+    return weights
+
+
 def count_files(config: CatalogConfig) -> int:
     return sum(count_version_files(v) for lib in config.libraries for v in lib.versions)
 
@@ -485,5 +498,6 @@ __all__ = [
     "build_site",
     "check_entries",
     "count_files",
+    "library_weights",
     "write_whole_site",
 ]

@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from builder.cli import main
-from builder.part import MANIFEST_FILE, PART_FOLDER
+from builder.part import MANIFEST_FILE, PART_FOLDER, split_catalog
 
 REPO = Path(__file__).parent.parent
 COMPAT = REPO / "examples" / "compat" / "doctrove-demo-index.json"
@@ -218,3 +218,19 @@ def test_only_refuses_an_id_the_catalog_does_not_have(tmp_path: Path) -> None:
     code, output = run("build", "-c", str(catalog), "--out", str(tmp_path / "p"), "--only", "zeta")
     assert code == 1
     assert "--only names 'zeta', not in the catalog; its ids are alpha, beta" in output
+
+
+def test_split_catalog_balances_the_weights() -> None:
+    weights = {"a": 10, "b": 6, "c": 5, "d": 4, "e": 0}
+    # a (10) and d (4) against b (6), c (5) and e (0, counted as 1)
+    assert split_catalog(weights, 2) == [["a", "d"], ["b", "c", "e"]]
+    assert split_catalog(weights, 9) == [["a"], ["b"], ["c"], ["d"], ["e"]]
+
+
+def test_parts_prints_only_values_covering_the_catalog_once(tmp_path: Path) -> None:
+    catalog = write_catalog(tmp_path)
+    code, output = run("parts", "-c", str(catalog), "--count", "3")
+    assert code == 0, output
+    groups = orjson.loads(output)
+    assert len(groups) == 3
+    assert sorted(i for group in groups for i in group.split(",")) == catalog_ids()
