@@ -20,7 +20,9 @@ Layout under the cache dir (``v1/`` so a later layout never reads this one)::
 Every write goes to a temporary file in the target's folder, is fsynced, then renamed over the
 target, so a reader sees the old file or the new one, never half of one. Blobs and shards are
 named by content, so two processes writing the same name write the same bytes and either rename
-wins. A copy record is small and written last, after the blob it names is in place.
+wins (on Windows, where a file in use cannot be renamed over, the one already in place stays:
+client.atomic_rename). A copy record is small and written last, after the blob it names is in
+place.
 
 Nothing read from here is trusted: a blob whose hash differs from its name, a record or verdict
 that is not the JSON expected, a shard whose sidecar disagrees with it, is removed and counts as
@@ -45,6 +47,7 @@ from typing import Any, BinaryIO, cast
 
 import orjson
 
+from client.atomic_rename import replace_file
 from client.errors import ClientError, ConfigError
 from schemas.digests import file_sha256
 
@@ -139,7 +142,7 @@ class DiskCache:
         handle.flush()
         os.fsync(handle.fileno())
         handle.close()
-        os.replace(temporary, target)
+        replace_file(temporary, target)
         _fsync_folder(target.parent)
 
     def write_atomic(self, folder: str, name: str, data: bytes) -> Path:
