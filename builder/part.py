@@ -68,6 +68,7 @@ class PartOrigin:
     """What must be equal in every part of one site: whatever else shapes its bytes."""
 
     builder_version: str
+    catalog_sha256: str  # of the catalog file: the same commit's docbuild.toml on every machine
     site: SiteConfig
     templates: str  # the templates' fingerprint
     tokenizer: str
@@ -191,6 +192,7 @@ def check_parts(parts: list[Part]) -> None:
 def _differences(expected: PartOrigin, found: PartOrigin) -> list[str]:
     names = {
         "builder_version": "builder version",
+        "catalog_sha256": "catalog file (sha256)",
         "site": "[site] settings",
         "templates": "templates",
         "tokenizer": "tokenizer",

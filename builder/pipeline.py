@@ -59,6 +59,7 @@ from builder.stages.site_files import BuiltEntry, SiteFiles, write_site_files
 from builder.stages.volume import WrittenVolume, write_volume
 from builder.staging import Staging
 from schemas import INDEX_FORMAT
+from schemas.digests import file_sha256
 from schemas.index_rules import index_problems
 from schemas.text import TOKENIZER
 from schemas.versions import sort_newest_first
@@ -165,6 +166,7 @@ def build_site(
             site_files, searched = SiteFiles(0, 0), None
             origin = PartOrigin(
                 __version__,
+                file_sha256(config.path),
                 config.site,
                 context.templates,
                 TOKENIZER,

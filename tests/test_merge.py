@@ -186,8 +186,27 @@ def test_merge_refuses_a_part_of_another_site_config(
     assert code == 0, output
     code, output = run("merge", str(folders[0]), str(tmp_path / "p"), "--out", str(tmp_path / "m"))
     assert code == 1
-    assert f"{tmp_path / 'p'} was built differently from {folders[0]}: [site] settings" in output
-    assert "'title': 'Another title'" in output
+    assert f"{tmp_path / 'p'} was built differently from {folders[0]}: catalog file" in output
+    assert "; [site] settings {'title': 'Another title'," in output
+
+
+def test_merge_refuses_a_part_of_another_catalog_file(
+    parts: tuple[Path, list[Path]], tmp_path: Path
+) -> None:
+    catalog, folders = parts
+    changed = tmp_path / "docbuild.toml"
+    changed.write_text(catalog.read_text().replace('name = "Beta"', 'name = "Beta Mail"'))
+    for name in ("alpha", "beta", "gamma"):
+        shutil.copytree(catalog.parent / name, tmp_path / name)
+    shutil.copyfile(COMPAT, tmp_path / "compat.json")
+    code, output = run("build", "-c", str(changed), "--out", str(tmp_path / "p"), "--only", "beta")
+    assert code == 0, output
+    code, output = run("merge", str(folders[0]), str(tmp_path / "p"), "--out", str(tmp_path / "m"))
+    assert code == 1
+    assert f"{tmp_path / 'p'} was built differently from {folders[0]}: catalog file (sha256) " in (
+        output
+    )
+    assert "[site]" not in output
 
 
 def test_merge_refuses_a_missing_or_twice_built_library(
