@@ -7,7 +7,6 @@ import gzip
 import io
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import threading
@@ -242,7 +241,7 @@ def test_a_process_killed_mid_download_leaves_nothing_corrupt(
     try:
         assert held.half_sent.wait(60)
     finally:
-        process.send_signal(signal.SIGKILL)
+        process.kill()  # SIGKILL on POSIX, TerminateProcess on Windows
         process.wait(30)
     held.release.set()
     shards = cache / "v1" / "shards"
