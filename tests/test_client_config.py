@@ -47,8 +47,9 @@ def test_defaults_with_nothing_set() -> None:
 
 
 def test_cache_dir_follows_xdg_cache_home_when_it_is_absolute() -> None:
-    assert resolve_settings({}, {**HOME, "XDG_CACHE_HOME": "/var/c"}).cache_dir == Path(
-        "/var/c/doctrove"
+    absolute = Path("/var/c").resolve()  # on Windows only a path with a drive is absolute
+    assert resolve_settings({}, {**HOME, "XDG_CACHE_HOME": str(absolute)}).cache_dir == (
+        absolute / "doctrove"
     )
     relative = resolve_settings({}, {**HOME, "XDG_CACHE_HOME": "rel"})
     assert relative.cache_dir == Path("/home/ada/.cache/doctrove")
@@ -87,7 +88,7 @@ def test_every_setting_from_the_config_file(tmp_path: Path) -> None:
             "cacheTtl": 0,
             "timeoutMs": 2500,
             "debug": True,
-            "cacheDir": "/tmp/dc",
+            "cacheDir": str(tmp_path / "dc"),  # absolute on every system ("/tmp" is not on Windows)
             "cooldownSeconds": 2.5,
             "minConfidence": 0.4,
             "cacheSize": 16,
@@ -99,7 +100,7 @@ def test_every_setting_from_the_config_file(tmp_path: Path) -> None:
     assert (settings.cache_ttl, settings.timeout_ms, settings.debug) == (0, 2500, True)
     assert (settings.cooldown_seconds, settings.cache_size) == (2.5, 16)
     assert settings.min_confidence == 0.4
-    assert settings.cache_dir == Path("/tmp/dc")
+    assert settings.cache_dir == tmp_path / "dc"
     assert settings.config_file == tmp_path / "doctrove.json"
     assert not settings.result_cache_enabled
 
