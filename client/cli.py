@@ -16,6 +16,7 @@ import orjson
 
 from client import __version__
 from client.config import SETTINGS, Settings, resolve_settings
+from client.console import use_utf8
 from client.errors import ClientError
 from client.limits import DEFAULT_LOOKUP_LIMIT, DEFAULT_MAX_SECTIONS, DEFAULT_MAX_TOKENS
 from client.listing import render_list
@@ -122,6 +123,8 @@ def _answer(
 @click.version_option(__version__, prog_name="docclient")
 def main() -> None:
     """Versioned library docs for coding agents: look up, list versions, extract sections."""
+    for stream in (sys.stdout, sys.stderr):
+        use_utf8(stream)
 
 
 @main.command()
