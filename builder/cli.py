@@ -18,8 +18,8 @@ from builder.config import load_catalog
 from builder.errors import BuildError
 from builder.gitignore_hint import missing_ignore_lines, render_ignore_hint
 from builder.index import timestamp_from_environment
-from builder.part import split_catalog
-from builder.pipeline import BuildReport, build_site, library_weights
+from builder.part import library_weights, split_catalog
+from builder.pipeline import BuildReport, build_site
 from builder.progress import BuildProgress, LineProgress, TerminalProgress
 from builder.publish import check_publish_target, publish_site
 from builder.report import render_report_streams

@@ -13,12 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from builder import __version__
-from builder.cache import BuildCache
 from builder.cached_stages import templates_fingerprint
+from builder.finish import SiteContext, check_entries, write_whole_site
 from builder.lock import OutputLock
 from builder.pages import make_environment
 from builder.part import PART_FOLDER, Part, PartEntry, PartError, check_parts, read_part
-from builder.pipeline import BuildContext, check_entries, write_whole_site
 from builder.progress import BuildProgress
 from builder.site_search import INSTALL_HINT, SearchIndexInfo, SiteSearchError
 from builder.site_size import SiteSize, measure_site
@@ -66,16 +65,7 @@ def merge_sites(
     progress = progress or BuildProgress()
     out.parent.mkdir(parents=True, exist_ok=True)
     with OutputLock(out), Staging(out) as staging:
-        context = BuildContext(
-            origin.site,
-            env,
-            templates,
-            BuildCache(None),
-            progress,
-            staging.path,
-            staging.work,
-            None,
-        )
+        context = SiteContext(origin.site, env, progress, staging.path)
         for part in parts:
             _link_part_files(part.folder, staging.path)
         entries = check_entries(

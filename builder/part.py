@@ -24,11 +24,13 @@ from typing import Any
 import msgspec
 import orjson
 
-from builder.config import SiteConfig
+from builder.config import CatalogConfig, SiteConfig
 from builder.embeddings import VectorsInfo
 from builder.errors import BuildError
 from builder.pages import VersionPages
 from builder.shards import ShardInfo
+from builder.stages.imported import imported_entries
+from builder.stages.read import count_version_files
 
 PART_FOLDER = "doctrove-part"
 MANIFEST_FILE = "part.json"
@@ -104,6 +106,31 @@ def split_catalog(weights: Mapping[str, int], count: int) -> list[list[str]]:
         ids.append(library_id)
         groups[index] = (weight + max(weights[library_id], 1), index, ids)
     return [sorted(ids) for _, _, ids in groups]
+
+
+def refuse_unknown_ids(only: frozenset[str], catalog_ids: tuple[str, ...]) -> None:
+    unknown = sorted(only - set(catalog_ids))
+    if unknown:
+        raise PartError(
+            f"--only names {', '.join(map(repr, unknown))}, not in the catalog; its ids are "
+            + ", ".join(catalog_ids[:30])
+            + (" …" if len(catalog_ids) > 30 else "")
+        )
+    if not only:
+        raise PartError("--only needs at least one library id")
+
+
+def library_weights(config: CatalogConfig) -> dict[str, int]:
+    """Each library id of the catalog (imports included) with the files its versions read, or
+    for an imported entry its volumes: what splitting a build into parts balances."""
+    weights = {
+        library.id: sum(count_version_files(v) for v in library.versions)
+        for library in config.libraries
+    }
+    for spec in config.imports:
+        for entry in imported_entries(spec):
+            weights[str(entry["id"])] = len(entry["volumes"])
+    return weights
 
 
 def is_part(folder: Path) -> bool:

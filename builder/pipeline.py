@@ -6,9 +6,9 @@ the list of them:
     at the end    index.json, library pages, landing page, catalog.json  (site_files)
                   then Pagefind's index, when asked for
 
-A partial build (``only``: some library ids) stops before the end: it writes the part's
-manifest instead (builder.part), and ``docbuild merge`` (builder.merge) runs the end's stages,
-``write_whole_site``, over every part.
+The stages at the end live in builder.finish. A partial build (``only``: some library ids)
+stops before them and writes the part's manifest instead (builder.part); ``docbuild merge``
+(builder.merge) runs them over every part.
 
 Every stage takes and returns frozen records; the build cache wraps the stages from outside
 (``builder.cached_stages``). The site is written into a staging folder that replaces the
@@ -43,24 +43,27 @@ from builder.cached_stages import (
 )
 from builder.config import CatalogConfig, ImportConfig, LibraryConfig, SiteConfig, VersionConfig
 from builder.embeddings import VectorsInfo, VectorsStage, load_vectors_stage
-from builder.errors import IndexInvalid
+from builder.finish import SiteContext, VersionOutputs, check_entries, write_whole_site
 from builder.index import entry_skeleton
 from builder.lock import OutputLock
 from builder.model import CompiledVersion, Warning_
 from builder.pages import VersionPages, make_environment
-from builder.part import PartEntry, PartError, PartOrigin, PartVersion, volume_name, write_part
+from builder.part import (
+    PartEntry,
+    PartOrigin,
+    PartVersion,
+    refuse_unknown_ids,
+    volume_name,
+    write_part,
+)
 from builder.progress import BuildProgress
-from builder.shards import ShardInfo
-from builder.site_search import SearchIndexInfo, index_site
 from builder.site_size import measure_site
 from builder.stages.imported import compiled_import, imported_entries, imported_volume
 from builder.stages.read import count_version_files, read_version
-from builder.stages.site_files import BuiltEntry, SiteFiles, write_site_files
+from builder.stages.site_files import BuiltEntry, SiteFiles
 from builder.stages.volume import WrittenVolume, write_volume
 from builder.staging import Staging
-from schemas import INDEX_FORMAT
 from schemas.digests import file_sha256
-from schemas.index_rules import index_problems
 from schemas.text import TOKENIZER
 from schemas.versions import sort_newest_first
 
@@ -119,7 +122,7 @@ def build_site(
     catalog_ids = tuple(sorted({lib.id for lib in config.libraries} | _imported_ids(imports)))
     libraries = config.libraries
     if only is not None:
-        _refuse_unknown_ids(only, catalog_ids)
+        refuse_unknown_ids(only, catalog_ids)
         libraries = tuple(library for library in libraries if library.id in only)
         imports = [(spec, entry) for spec, entry in imports if str(entry["id"]) in only]
     cache = BuildCache(cache_dir)
@@ -160,7 +163,11 @@ def build_site(
         refuse_warnings_when_strict(strict, [v.summary for v in versions], warnings)
         if only is None:
             site_files, searched = write_whole_site(
-                context, entries, _vectors_by_version(versions), updated_at, site_search
+                SiteContext(config.site, env, progress, staging.path),
+                entries,
+                _version_outputs(versions),
+                updated_at,
+                site_search,
             )
         else:
             site_files, searched = SiteFiles(0, 0), None
@@ -203,18 +210,6 @@ LibraryBuilt = tuple[dict[str, Any], tuple[BuiltVersion, ...]]
 
 def _imported_ids(imports: Iterable[tuple[ImportConfig, Mapping[str, Any]]]) -> set[str]:
     return {str(entry["id"]) for _, entry in imports}
-
-
-def _refuse_unknown_ids(only: frozenset[str], catalog_ids: tuple[str, ...]) -> None:
-    unknown = sorted(only - set(catalog_ids))
-    if unknown:
-        raise PartError(
-            f"--only names {', '.join(map(repr, unknown))}, not in the catalog; its ids are "
-            + ", ".join(catalog_ids[:30])
-            + (" …" if len(catalog_ids) > 30 else "")
-        )
-    if not only:
-        raise PartError("--only needs at least one library id")
 
 
 def _write_part(site_dir: Path, origin: PartOrigin, built: tuple[LibraryBuilt, ...]) -> None:
@@ -351,10 +346,6 @@ def _build_version(
     return BuiltVersion(summary, compiled.warnings, volume.path, pages, vectors)
 
 
-def _entry_id(entry: BuiltEntry) -> str:
-    return str(entry.skeleton["id"])
-
-
 def _scratch_name(library_id: str, version: str) -> str:
     """A file name for a version's scratch files that any id and version string can take."""
     return hashlib.sha256(f"{library_id}\0{version}".encode()).hexdigest()[:16]
@@ -402,104 +393,14 @@ def _begin_version_stages(context: BuildContext, libraries: tuple[LibraryConfig,
         progress.begin("embeddings", 0)  # sections to embed are known only as they come
 
 
-def check_entries(built: Iterable[BuiltEntry]) -> tuple[BuiltEntry, ...]:
-    """The entries sorted by id, once every rule above the volume level holds (volumes were
-    checked one by one)."""
-    entries = tuple(sorted(built, key=_entry_id))
-    document = {
-        "format": INDEX_FORMAT,
-        "entries": [
-            {**entry.skeleton, "volumes": {v: {"sections": []} for v, _ in entry.volumes}}
-            for entry in entries
-        ],
-    }
-    problems = index_problems(document)
-    if problems:
-        raise IndexInvalid("the assembled index", [str(p) for p in problems])
-    return entries
-
-
-def _vectors_by_version(
-    versions: tuple[BuiltVersion, ...],
-) -> dict[tuple[str, str], tuple[ShardInfo, VectorsInfo | None]]:
+def _version_outputs(versions: tuple[BuiltVersion, ...]) -> VersionOutputs:
     return {
         (v.summary.library_id, v.summary.version): (v.summary.shard, v.vectors) for v in versions
     }
-
-
-def write_whole_site(
-    context: BuildContext,
-    entries: tuple[BuiltEntry, ...],
-    outputs: Mapping[tuple[str, str], tuple[ShardInfo, VectorsInfo | None]],
-    updated_at: str | None,
-    pagefind: Path | None,
-) -> tuple[SiteFiles, SearchIndexInfo | None]:
-    """The end of a build, and the whole of a merge: the site files, then Pagefind's index.
-    ``outputs`` are each version's shard and vectors by (library id, version); the pages of
-    every version are already in the site folder."""
-    site_files = _write_site_files(context, entries, outputs, updated_at)
-    pages = sum(len(version.pages) for entry in entries for version in entry.pages)
-    return site_files, _index_site_search(context, pages, pagefind)
-
-
-def _write_site_files(
-    context: BuildContext,
-    entries: tuple[BuiltEntry, ...],
-    outputs: Mapping[tuple[str, str], tuple[ShardInfo, VectorsInfo | None]],
-    updated_at: str | None,
-) -> SiteFiles:
-    progress = context.progress
-    progress.begin("site files", 1)
-    with progress.working("site files"):
-        shards = [shard for shard, _ in outputs.values()]
-        vectors = {key: info for key, (_, info) in outputs.items() if info is not None}
-        site_files = write_site_files(
-            context.env, context.site, entries, shards, vectors, context.site_dir, updated_at
-        )
-    progress.advance("site files")
-    progress.end("site files")
-    return site_files
-
-
-def _index_site_search(
-    context: BuildContext, pages: int, pagefind: Path | None
-) -> SearchIndexInfo | None:
-    """Pagefind's index of every page, when a Pagefind binary was given."""
-    if pagefind is None:
-        return None
-    progress = context.progress
-    progress.begin("site search", pages)
-    with progress.working("site search"):
-        searched = index_site(context.site_dir, pagefind)
-    progress.advance("site search", searched.pages)
-    progress.end("site search")
-    return searched
-
-
-def library_weights(config: CatalogConfig) -> dict[str, int]:
-    """Each library id of the catalog (imports included) with the files its versions read, or
-    for an imported entry its volumes: what splitting a build into parts balances."""
-    weights = {
-        library.id: sum(count_version_files(v) for v in library.versions)
-        for library in config.libraries
-    }
-    for spec in config.imports:
-        for entry in imported_entries(spec):
-            weights[str(entry["id"])] = len(entry["volumes"])
-    return weights
 
 
 def count_files(config: CatalogConfig) -> int:
     return sum(count_version_files(v) for lib in config.libraries for v in lib.versions)
 
 
-__all__ = [
-    "BuildContext",
-    "BuildReport",
-    "VersionSummary",
-    "build_site",
-    "check_entries",
-    "count_files",
-    "library_weights",
-    "write_whole_site",
-]
+__all__ = ["BuildReport", "VersionSummary", "build_site", "count_files"]
