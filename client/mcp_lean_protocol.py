@@ -243,16 +243,22 @@ class Cancel:
 Action = Send | RunTool | ReadStatus | Cancel | None
 
 
-class _Refused(Exception):
-    def __init__(self, code: int, message: str, data: Any = None) -> None:
-        super().__init__(message)
-        self.error: dict[str, Any] = {"code": code, "message": message}
-        if data is not None:
-            self.error["data"] = data
+@dataclass(frozen=True)
+class Refusal:
+    """A JSON-RPC error the request gets instead of a result."""
+
+    code: int
+    message: str
+    data: Any = None
+
+    def reply(self, request_id: RequestId) -> Send:
+        error: dict[str, Any] = {"code": self.code, "message": self.message}
+        if self.data is not None:
+            error["data"] = self.data
+        return Send({"jsonrpc": JSONRPC_VERSION, "id": request_id, "error": error})
 
 
-def _invalid_params() -> _Refused:
-    return _Refused(INVALID_PARAMS, INVALID_PARAMS_MESSAGE, "")
+INVALID_PARAMS_REFUSAL = Refusal(INVALID_PARAMS, INVALID_PARAMS_MESSAGE, "")
 
 
 def result_reply(request_id: RequestId, result: dict[str, Any]) -> dict[str, Any]:
@@ -292,27 +298,28 @@ def _has_envelope(params: Mapping[str, Any] | None) -> bool:
     return isinstance(meta, dict) and PROTOCOL_VERSION_KEY in meta
 
 
-def _check_envelope(params: Mapping[str, Any] | None) -> None:
+def _envelope_refusal(params: Mapping[str, Any] | None) -> Refusal | None:
     """The SDK's modern ladder (mcp.shared.inbound.classify_inbound_request, no headers)."""
     meta = (params or {}).get("_meta")
     if not isinstance(meta, dict):
-        raise _Refused(
+        return Refusal(
             INVALID_PARAMS,
             "params._meta must be an object carrying the required "
             f"{PROTOCOL_VERSION_KEY!r} and {CLIENT_CAPABILITIES_KEY!r} envelope keys",
         )
     missing = [key for key in (PROTOCOL_VERSION_KEY, CLIENT_CAPABILITIES_KEY) if key not in meta]
     if missing:
-        raise _Refused(
+        return Refusal(
             INVALID_PARAMS,
             f"params._meta is missing the required envelope key(s): {', '.join(missing)}",
         )
     version = meta[PROTOCOL_VERSION_KEY]
     if not isinstance(version, str):
-        raise _Refused(INVALID_PARAMS, "the protocol-version envelope value must be a string")
+        return Refusal(INVALID_PARAMS, "the protocol-version envelope value must be a string")
     if version not in MODERN_VERSIONS:
         data = {"supported": list(MODERN_VERSIONS), "requested": version}
-        raise _Refused(UNSUPPORTED_PROTOCOL_VERSION, "Unsupported protocol version", data)
+        return Refusal(UNSUPPORTED_PROTOCOL_VERSION, "Unsupported protocol version", data)
+    return None
 
 
 class LeanSession:
@@ -340,10 +347,8 @@ class LeanSession:
             for early in self._early:
                 self._notification(early["method"], early.get("params"))
             self._early.clear()
-        try:
-            return self._request(request_id, method, params)
-        except _Refused as refused:
-            return Send({"jsonrpc": JSONRPC_VERSION, "id": request_id, "error": refused.error})
+        answer = self._request(request_id, method, params)
+        return answer.reply(request_id) if isinstance(answer, Refusal) else answer
 
     def _notification(self, method: str, params: Mapping[str, Any] | None) -> Action:
         if method == "notifications/cancelled":
@@ -361,7 +366,7 @@ class LeanSession:
             self.initialize_accepted = True
         return None
 
-    def _request(self, request_id: RequestId, method: str, params: Any) -> Action:
+    def _request(self, request_id: RequestId, method: str, params: Any) -> Action | Refusal:
         modern = bool(self.modern)
         if modern:
             if method == "initialize":
@@ -369,12 +374,14 @@ class LeanSession:
                 data: dict[str, Any] = {"supported": list(MODERN_VERSIONS)}
                 if isinstance(requested, str):
                     data["requested"] = requested
-                raise _Refused(UNSUPPORTED_PROTOCOL_VERSION, MODERN_INITIALIZE_MESSAGE, data)
-            _check_envelope(params)
+                return Refusal(UNSUPPORTED_PROTOCOL_VERSION, MODERN_INITIALIZE_MESSAGE, data)
+            refusal = _envelope_refusal(params)
+            if refusal is not None:
+                return refusal
         elif method != "initialize" and _has_envelope(params):
-            raise _Refused(INVALID_REQUEST, LEGACY_ENVELOPE_MESSAGE)
+            return Refusal(INVALID_REQUEST, LEGACY_ENVELOPE_MESSAGE)
         if method in STATE_METHODS and (params or {}).get("requestState") is not None:
-            raise _Refused(
+            return Refusal(
                 INVALID_PARAMS,
                 "Invalid or expired requestState",
                 {"reason": "invalid_request_state"},
@@ -386,15 +393,15 @@ class LeanSession:
             checked = {**params, "arguments": None}
         surface = MODERN_PARAMS if modern else LEGACY_PARAMS
         if method in surface and not params_valid(method, checked, modern=modern):
-            raise _invalid_params()
+            return INVALID_PARAMS_REFUSAL
         if method in SPEC_METHODS and method not in surface:
-            raise _Refused(METHOD_NOT_FOUND, "Method not found", method)
+            return Refusal(METHOD_NOT_FOUND, "Method not found", method)
         if method == "initialize":
             return self._initialize(request_id, params)
         if method not in SERVED or (method == "server/discover" and not modern):
-            raise _Refused(METHOD_NOT_FOUND, "Method not found", method)
+            return Refusal(METHOD_NOT_FOUND, "Method not found", method)
         if not modern and not self.initialize_accepted and method != "ping":
-            raise _invalid_params()
+            return INVALID_PARAMS_REFUSAL
         return self._served(request_id, method, params, raw_arguments, modern)
 
     def _initialize(self, request_id: RequestId, params: Mapping[str, Any]) -> Action:
@@ -417,17 +424,17 @@ class LeanSession:
         params: Mapping[str, Any] | None,
         raw_arguments: object,
         modern: bool,
-    ) -> Action:
+    ) -> Action | Refusal:
         given = params or {}
         if method == "tools/call":
             tool = TOOLS_BY_NAME.get(given["name"])
             if tool is None:
                 names = ", ".join(TOOLS_BY_NAME)
-                raise _Refused(INVALID_PARAMS, f"Unknown tool: {given['name']} (tools: {names})")
+                return Refusal(INVALID_PARAMS, f"Unknown tool: {given['name']} (tools: {names})")
             return RunTool(request_id, tool, raw_arguments, modern)
         if method == "resources/read":
             if given["uri"] != STATUS_URI:
-                raise _Refused(INVALID_PARAMS, f"Unknown resource: {given['uri']}")
+                return Refusal(INVALID_PARAMS, f"Unknown resource: {given['uri']}")
             return ReadStatus(request_id, modern)
         results: dict[str, dict[str, Any]] = {
             "ping": {},
