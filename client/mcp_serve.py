@@ -1,12 +1,12 @@
 """Start ``docclient serve`` on one transport, importing only what that transport needs.
 
-Importing the MCP SDK is most of a server's start-up, so this module imports none of it: it
-checks what can be refused without it (the transport's name, the HTTP token, the worker count),
-then imports the SDK's server half (client.sdk_import) and the chosen transport's module.
-stdio never imports uvicorn or client.mcp_http, and neither transport imports the SDK's client
-half or its MCPServer. What stays is the SDK's protocol models (mcp_types: the current ones and
-one module per protocol era, built by pydantic on import), most of the start-up; starlette,
-which the SDK's low-level server module imports at its top; and the service itself.
+Importing the MCP SDK (its pydantic protocol models above all) was most of a server's
+start-up, so this module imports none of it. stdio is served by client.mcp_lean, which
+imports no SDK at all, unless doc_extract may ask the host's model (sampling needs the SDK's
+server-to-client requests). HTTP, and stdio with sampling, check what can be refused without
+the SDK first (the transport's name, the HTTP token, the worker count), then import the SDK's
+server half (client.sdk_import) and the chosen transport's module: stdio never imports uvicorn
+or client.mcp_http, and neither imports the SDK's client half or its MCPServer.
 """
 
 from __future__ import annotations
