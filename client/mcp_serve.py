@@ -1,12 +1,12 @@
 """Start ``docclient serve`` on one transport, importing only what that transport needs.
 
-Importing the MCP SDK is most of a server's start-up, so this module imports none of it: it
-checks what can be refused without it (the transport's name, the HTTP token, the worker count),
-then imports the SDK's server half (client.sdk_import) and the chosen transport's module.
-stdio never imports uvicorn or client.mcp_http, and neither transport imports the SDK's client
-half or its MCPServer. What stays is the SDK's protocol models (mcp_types: the current ones and
-one module per protocol era, built by pydantic on import), most of the start-up; starlette,
-which the SDK's low-level server module imports at its top; and the service itself.
+Importing the MCP SDK (its pydantic protocol models above all) was most of a server's
+start-up, so this module imports none of it. stdio is served by client.mcp_lean, which
+imports no SDK at all, unless doc_extract may ask the host's model (sampling needs the SDK's
+server-to-client requests). HTTP, and stdio with sampling, check what can be refused without
+the SDK first (the transport's name, the HTTP token, the worker count), then import the SDK's
+server half (client.sdk_import) and the chosen transport's module: stdio never imports uvicorn
+or client.mcp_http, and neither imports the SDK's client half or its MCPServer.
 """
 
 from __future__ import annotations
@@ -58,8 +58,13 @@ def run_server(
     token: str | None = None,
     rewrite: RewritePolicy | None = None,
     workers: int = DEFAULT_HTTP_WORKERS,
+    use_sdk: bool = False,
 ) -> None:
-    """Serve until the client goes away (stdio) or a signal stops the process (HTTP)."""
+    """Serve until the client goes away (stdio) or a signal stops the process (HTTP).
+
+    stdio is served by the lean server (client.mcp_lean, no SDK import) unless doc_extract may
+    ask the host's model (``rewrite`` on or auto: sampling needs the SDK's server-to-client
+    requests) or ``use_sdk`` says so (the equivalence test compares the two)."""
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING, format="docclient: %(message)s")
     if transport == "http":
         checked = check_token(token)
@@ -80,6 +85,12 @@ def run_server(
     # Load the catalog and build the lookup structures while the SDK is imported and the host
     # shakes hands, so the agent's first catalog_lookup does not wait for them.
     threading.Thread(target=_warm_up, args=(service,), name="warm-up", daemon=True).start()
+    if not use_sdk and (rewrite is None or rewrite.mode == "off"):
+        from client.mcp_lean import serve_lean_stdio
+
+        with contextlib.suppress(KeyboardInterrupt):
+            serve_lean_stdio(service)
+        return
     block_http_stack()
     defer_sdk_package_inits()
     import anyio

@@ -25,11 +25,15 @@ from mcp.shared.exceptions import MCPError
 from client import __version__
 from client.mcp_tools import (
     SERVER_INSTRUCTIONS,
+    SERVER_NAME,
+    SERVER_TITLE,
+    STATUS_MIME_TYPE,
+    STATUS_RESOURCE,
     STATUS_URI,
-    TOOLS,
     TOOLS_BY_NAME,
     ToolOutcome,
     call_tool,
+    tool_definitions,
 )
 from client.rewrite import RewritePolicy
 from client.sampling import call_with_rewriter, state_boundary
@@ -71,36 +75,8 @@ def build_server(
     to ``workers`` threads at once; doc_extract rewrites weak queries through the host's model
     as ``rewrite`` allows."""
     policy = rewrite or RewritePolicy()
-    listed = types.ListToolsResult(
-        tools=[
-            types.Tool(
-                name=tool.name,
-                title=tool.title,
-                description=tool.description,
-                input_schema=tool.input_schema,
-                output_schema=tool.output_schema,
-                annotations=types.ToolAnnotations(
-                    title=tool.title,
-                    read_only_hint=True,
-                    destructive_hint=False,
-                    idempotent_hint=True,
-                    open_world_hint=False,
-                ),
-            )
-            for tool in TOOLS
-        ]
-    )
-    resources = types.ListResourcesResult(
-        resources=[
-            types.Resource(
-                uri=STATUS_URI,
-                name="status",
-                title="Doctrove sources, freshness and cache",
-                description="Which sites answer, how fresh each copy is, and cache figures.",
-                mime_type="application/json",
-            )
-        ]
-    )
+    listed = types.ListToolsResult.model_validate({"tools": tool_definitions()})
+    resources = types.ListResourcesResult.model_validate({"resources": [STATUS_RESOURCE]})
     # Made on first use: a CapacityLimiter belongs to the event loop that runs the server.
     limiter: list[anyio.CapacityLimiter] = []
 
@@ -150,14 +126,14 @@ def build_server(
         text = orjson.dumps(status, option=orjson.OPT_INDENT_2).decode()
         return types.ReadResourceResult(
             contents=[
-                types.TextResourceContents(uri=STATUS_URI, mime_type="application/json", text=text)
+                types.TextResourceContents(uri=STATUS_URI, mime_type=STATUS_MIME_TYPE, text=text)
             ]
         )
 
     server: Server[Any] = Server(
-        "doctrove",
+        SERVER_NAME,
         version=__version__,
-        title="Doctrove: versioned library docs",
+        title=SERVER_TITLE,
         instructions=SERVER_INSTRUCTIONS,
         on_list_tools=list_tools,
         on_call_tool=call,

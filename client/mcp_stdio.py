@@ -12,10 +12,7 @@ so a library or child process that reads stdin cannot swallow protocol frames.
 
 from __future__ import annotations
 
-import contextlib
-import os
-import sys
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from typing import Any, BinaryIO, cast
 
 import anyio
@@ -24,8 +21,8 @@ from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
 from mcp.shared.message import SessionMessage
 
-from client.errors import ConfigError
 from client.frames import reply_for_frame
+from client.stdio_claim import claimed_stdin
 
 
 class GatedLines:
@@ -56,27 +53,6 @@ class GatedLines:
             await self._ready.wait()
             message = types.jsonrpc_message_adapter.validate_python(reply)
             await self._replies.send(SessionMessage(message))
-
-
-@contextlib.contextmanager
-def claimed_stdin() -> Iterator[BinaryIO]:
-    """The protocol's end of stdin on a private descriptor, with fd 0 on /dev/null meanwhile."""
-    if sys.stdin is None:  # fd 0 was closed at start-up (and may be reused by now)
-        raise ConfigError(
-            "stdin is closed, so no MCP message can arrive: start docclient serve with its "
-            "stdin connected to the agent host, or use --transport http"
-        )
-    wire = os.dup(0)  # not inherited by children (PEP 446)
-    null = os.open(os.devnull, os.O_RDONLY)
-    try:
-        os.dup2(null, 0)
-    finally:
-        os.close(null)
-    try:
-        # closefd=False: a worker thread may still be blocked reading it when serving ends.
-        yield os.fdopen(wire, "rb", closefd=False)
-    finally:
-        os.dup2(wire, 0)
 
 
 async def serve_stdio(server: Server[Any]) -> None:

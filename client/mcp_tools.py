@@ -72,6 +72,19 @@ SERVER_INSTRUCTIONS = (
 )
 
 
+SERVER_NAME = "doctrove"
+SERVER_TITLE = "Doctrove: versioned library docs"
+# What resources/list shows, in wire form (both servers list this one resource).
+STATUS_RESOURCE: dict[str, Any] = {
+    "uri": STATUS_URI,
+    "name": "status",
+    "title": "Doctrove sources, freshness and cache",
+    "description": "Which sites answer, how fresh each copy is, and cache figures.",
+    "mimeType": "application/json",
+}
+STATUS_MIME_TYPE = "application/json"
+
+
 @dataclass(frozen=True)
 class Param:
     """One argument of a tool: what its input schema says, and what fold_arguments checks."""
@@ -455,3 +468,25 @@ def _outcome(
     if warnings:
         structured = {**structured, "warnings": warnings}
     return ToolOutcome(structured, text + render_warnings(warnings), is_error)
+
+
+def tool_definitions() -> list[dict[str, Any]]:
+    """The tools as tools/list shows them, in wire form: the SDK server validates these into
+    its models, the lean server sends them as they are."""
+    return [
+        {
+            "name": tool.name,
+            "title": tool.title,
+            "description": tool.description,
+            "inputSchema": tool.input_schema,
+            "outputSchema": tool.output_schema,
+            "annotations": {
+                "title": tool.title,
+                "readOnlyHint": True,
+                "destructiveHint": False,
+                "idempotentHint": True,
+                "openWorldHint": False,
+            },
+        }
+        for tool in TOOLS
+    ]

@@ -63,9 +63,12 @@ def loaded_modules(stderr: bytes) -> set[str]:
     return set(stderr.decode().strip().splitlines()[-1].split())
 
 
-def test_stdio_serves_without_the_http_stack_or_the_sdk_client(tmp_path: Path) -> None:
+def test_stdio_with_sampling_serves_through_the_sdk_without_its_http_stack_or_client(
+    tmp_path: Path,
+) -> None:
+    # --rewrite on needs server-to-client requests, so the SDK serves (without it: mcp_lean).
     process = subprocess.Popen(
-        [sys.executable, "-c", RUN_AND_LIST_MODULES, "serve"],
+        [sys.executable, "-c", RUN_AND_LIST_MODULES, "serve", "--rewrite", "on"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
