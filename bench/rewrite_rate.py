@@ -23,6 +23,7 @@ from typing import Any
 import anyio
 import mcp_types as types
 from mcp import Client
+from msgspec import to_builtins
 
 from client.assemble import make_service
 from client.config import resolve_settings
@@ -52,7 +53,7 @@ def main() -> None:
             answers = [answer_directly(service, question, replies) for question in questions]
         statuses, added, moved = Counter[str](), 0, 0
         for question, answer in zip(questions, answers, strict=True):
-            plain = service.extract(question.library, question.version, question.text)
+            plain = to_builtins(service.extract(question.library, question.version, question.text))
             statuses[answer["rewrite"]["status"]] += 1
             if answer["rewrite"]["status"] == "used":
                 replies["valid"] += args.protocol is not None
@@ -76,7 +77,8 @@ def answer_directly(service: DocService, question: Question, replies: Counter[st
         replies["valid"] += 1
         return queries
 
-    return service.extract(question.library, question.version, question.text, rewriter=rewriter)
+    answer = service.extract(question.library, question.version, question.text, rewriter=rewriter)
+    return to_builtins(answer)
 
 
 def answers_over_mcp(

@@ -1,4 +1,4 @@
-"""Shape what the service found into the JSON-ready dicts every front end returns.
+"""Shape what the service found into the answer models (schemas.answers) the front ends encode.
 
 Keys follow the Node.js doctrove's results (``heading``, ``path``, ``body``...), plus the
 provenance and location fields agents need to trust and cite a section.
@@ -9,32 +9,37 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
-from client.model import Provenance
+from msgspec import UNSET, UnsetType
+
+from client import model
 from client.search.sections import FoundSection, TocEntry
+from schemas import answers
 
 
-def provenance_dict(provenance: Provenance) -> dict[str, Any]:
-    shaped: dict[str, Any] = {
-        "kind": provenance.kind,
-        "source": provenance.source,
-        "fetchedAt": provenance.fetched_at,
-        "stale": provenance.stale,
-        "buildTime": provenance.build_time,
-        "buildId": provenance.build_id,
-    }
+def provenance_model(
+    provenance: model.Provenance, stale_reason: str | None = None
+) -> answers.Provenance:
+    """The answer's provenance; with ``stale_reason``, an answer from a version's last good
+    shard, which says so and why."""
     fallback = provenance.fallback
-    if fallback is not None:
-        shaped["fallbackReason"] = {
-            "site": fallback.site,
-            "error": fallback.error,
-            "since": fallback.since,
-        }
-    return shaped
+    return answers.Provenance(
+        # client.site_data writes one of the four kinds the model names.
+        kind=cast(Any, provenance.kind),
+        source=provenance.source,
+        fetchedAt=provenance.fetched_at,
+        stale=provenance.stale or stale_reason is not None,
+        buildTime=provenance.build_time,
+        buildId=provenance.build_id,
+        fallbackReason=UNSET
+        if fallback is None
+        else answers.FallbackReason(site=fallback.site, error=fallback.error, since=fallback.since),
+        staleReason=UNSET if stale_reason is None else stale_reason,
+    )
 
 
-def source_label(provenance: Provenance) -> str:
+def source_label(provenance: model.Provenance) -> str:
     """The seed's one-string ``source`` field: ``remote:URL``, ``local:PATH``..."""
     return f"{provenance.kind}:{provenance.source}"
 
@@ -44,45 +49,50 @@ def popularity_number(popularity: float) -> int | float:
     return int(popularity) if popularity.is_integer() else popularity
 
 
-def section_dict(section: FoundSection) -> dict[str, Any]:
-    return {
-        "heading": section.heading,
-        "headingPath": list(section.heading_path),
-        "body": section.body,
-        "anchor": section.anchor,
-        "source": section.source,
-        "lines": list(section.lines) if section.lines else None,
-        "sha256": section.sha256,
-        "path": section.link,
-        "score": round(section.score, 4),
-        "matches": list(section.matches),
-        "truncated": section.truncated,
-    }
+def found_section(section: FoundSection) -> answers.FoundSection:
+    return answers.FoundSection(
+        heading=section.heading,
+        headingPath=list(section.heading_path),
+        body=section.body,
+        anchor=section.anchor,
+        source=section.source,
+        lines=list(section.lines) if section.lines else None,
+        sha256=section.sha256,
+        path=section.link,
+        score=round(section.score, 4),
+        matches=list(section.matches),
+        truncated=section.truncated,
+    )
 
 
-def toc_dict(entry: TocEntry) -> dict[str, Any]:
-    return {
-        "heading": entry.heading,
-        "headingPath": list(entry.heading_path),
-        "anchor": entry.anchor,
-        "source": entry.source,
-        "path": entry.link,
-        "level": entry.level,
-    }
+def toc_entry(entry: TocEntry) -> answers.TocEntry:
+    return answers.TocEntry(
+        heading=entry.heading,
+        headingPath=list(entry.heading_path),
+        anchor=entry.anchor,
+        source=entry.source,
+        path=entry.link,
+        level=entry.level,
+    )
 
 
-def row_dict(row: Sequence[Any], *, target: bool) -> dict[str, Any]:
+def read_section(row: Sequence[Any], *, target: bool) -> answers.ReadSection:
     """A section read straight from the shard's sections table, for doc_read."""
     _, heading, heading_path, body, link, anchor, source, start, end, sha256 = row
-    return {
-        "heading": str(heading),
-        "headingPath": list(json.loads(heading_path)) if heading_path else [],
-        "body": str(body),
-        "anchor": str(anchor),
-        "source": source,
-        "lines": [int(start), int(end)] if start is not None and end is not None else None,
-        "sha256": str(sha256),
-        "path": str(link),
-        "target": target,
-        "bodySha256Verified": hashlib.sha256(str(body).encode()).hexdigest() == sha256,
-    }
+    return answers.ReadSection(
+        heading=str(heading),
+        headingPath=list(json.loads(heading_path)) if heading_path else [],
+        body=str(body),
+        anchor=str(anchor),
+        source=source,
+        lines=[int(start), int(end)] if start is not None and end is not None else None,
+        sha256=str(sha256),
+        path=str(link),
+        target=target,
+        bodySha256Verified=hashlib.sha256(str(body).encode()).hexdigest() == sha256,
+    )
+
+
+def text_or_unset(text: str | None) -> str | UnsetType:
+    """An optional key's value: absent from the answer when there is none."""
+    return UNSET if text is None else text

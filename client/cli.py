@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any, NoReturn, TypeVar
 
 import click
+import msgspec
 import orjson
 
 from client import __version__
@@ -31,6 +32,8 @@ from client.render import (
 from client.service import DocService
 
 F = TypeVar("F", bound=Callable[..., Any])
+# What a command asks the service for: a tool answer's model, or the list's or status's dict.
+Answered = TypeVar("Answered")
 # Settings that are on/off flags on the command line (no value after them).
 _FLAGS = frozenset({"debug", "allow_bundled"})
 
@@ -100,8 +103,8 @@ def _fail(error: ClientError) -> NoReturn:
 
 def _answer(
     options: dict[str, Any],
-    ask: Callable[[DocService], dict[str, Any]],
-    render: Callable[[dict[str, Any]], str],
+    ask: Callable[[DocService], Answered],
+    render: Callable[[Answered], str],
 ) -> None:
     as_json = options.pop("as_json", False)
     try:
@@ -114,7 +117,9 @@ def _answer(
     except ClientError as error:
         _fail(error)
     if as_json:
-        click.echo(orjson.dumps(answer, option=orjson.OPT_INDENT_2).decode())
+        # A tool answer is a model (schemas.answers); list and status are plain dicts.
+        encoded = msgspec.to_builtins(answer)
+        click.echo(orjson.dumps(encoded, option=orjson.OPT_INDENT_2).decode())
     else:
         click.echo(render(answer))
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from client.answers import provenance_dict, source_label
+import msgspec
+
+from client.answers import provenance_model, source_label
 from client.model import CatalogEntry
 from client.versions import select_version
 
@@ -27,7 +29,7 @@ def library_list(entries: Sequence[CatalogEntry]) -> dict[str, Any]:
             else None,
             "versions": list(entry.versions),
             "source": source_label(entry.provenance),
-            "provenance": provenance_dict(entry.provenance),
+            "provenance": msgspec.to_builtins(provenance_model(entry.provenance)),
         }
         for entry in sorted(entries, key=lambda entry: entry.id)
     ]

@@ -20,7 +20,9 @@ import logging
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Generic, Literal, TypeVar, cast
+
+import msgspec
 
 from client.errors import ClientError, InvalidRequest
 from client.limits import (
@@ -42,11 +44,11 @@ from client.limits import (
     SHA256_HEX_CHARS,
 )
 from client.mcp_schemas import (
-    ERROR_RESULT,
     EXTRACT_RESULT,
     LOOKUP_RESULT,
     READ_RESULT,
     RELEASES_RESULT,
+    output_schema,
 )
 from client.render import (
     render_extract,
@@ -58,6 +60,16 @@ from client.render import (
 from client.service import (
     DocService,
     Rewriter,
+)
+from schemas.answers import (
+    Answer,
+    ErrorAnswer,
+    ErrorCode,
+    ErrorDetail,
+    ExtractAnswer,
+    LookupAnswer,
+    ReadAnswer,
+    ReleasesAnswer,
 )
 
 log = logging.getLogger(__name__)
@@ -115,8 +127,11 @@ class Param:
         return schema
 
 
+ToolAnswer = TypeVar("ToolAnswer", LookupAnswer, ReleasesAnswer, ExtractAnswer, ReadAnswer)
+
+
 @dataclass(frozen=True)
-class ToolSpec:
+class ToolSpec(Generic[ToolAnswer]):
     """One tool: its MCP definition and how it asks the service and renders the answer."""
 
     name: str
@@ -125,8 +140,8 @@ class ToolSpec:
     params: tuple[Param, ...]
     result_schema: dict[str, Any]
     # The service, the checked arguments, and the host's rewriter (doc_extract alone uses it).
-    ask: Callable[[DocService, dict[str, Any], Rewriter | None], dict[str, Any]]
-    render: Callable[[dict[str, Any]], str]
+    ask: Callable[[DocService, dict[str, Any], Rewriter | None], ToolAnswer]
+    render: Callable[[ToolAnswer], str]
 
     @property
     def input_schema(self) -> dict[str, Any]:
@@ -141,14 +156,13 @@ class ToolSpec:
 
     @property
     def output_schema(self) -> dict[str, Any]:
-        # Error results carry structured content too; the schema admits them so that no client
-        # validating structuredContent rejects the very answer that tells the model what to fix.
-        return {"type": "object", "anyOf": [self.result_schema, ERROR_RESULT]}
+        return output_schema(self.result_schema)
 
 
 @dataclass(frozen=True)
 class ToolOutcome:
-    """What a tools/call answers: structured content, its text rendering, and the error flag."""
+    """What a tools/call answers: structured content (the answer's model, encoded), its text
+    rendering, and the error flag."""
 
     structured: dict[str, Any]
     text: str
@@ -167,7 +181,7 @@ _VERSION_HELP = (
     "the latest matching release) or 'latest' (the newest stable release)."
 )
 
-TOOLS: tuple[ToolSpec, ...] = (
+TOOLS: tuple[ToolSpec[Any], ...] = (
     ToolSpec(
         name="catalog_lookup",
         title="Find a library's id",
@@ -335,7 +349,7 @@ TOOLS: tuple[ToolSpec, ...] = (
         render=render_read,
     ),
 )
-TOOLS_BY_NAME: dict[str, ToolSpec] = {tool.name: tool for tool in TOOLS}
+TOOLS_BY_NAME: dict[str, ToolSpec[Any]] = {tool.name: tool for tool in TOOLS}
 
 
 def _json_type(value: object) -> str:
@@ -377,7 +391,7 @@ def _check(param: Param, value: object) -> object:
     return value
 
 
-def _given(tool: ToolSpec, arguments: object) -> Mapping[str, Any]:
+def _given(tool: ToolSpec[Any], arguments: object) -> Mapping[str, Any]:
     """The call's arguments as a mapping (absent: none), or InvalidRequest when they are not a
     JSON object."""
     if arguments is None:
@@ -391,11 +405,11 @@ def _given(tool: ToolSpec, arguments: object) -> Mapping[str, Any]:
     return arguments
 
 
-def _takes(tool: ToolSpec) -> str:
+def _takes(tool: ToolSpec[Any]) -> str:
     return ", ".join(param.name for param in tool.params)
 
 
-def ignored_arguments(tool: ToolSpec, arguments: object) -> list[str]:
+def ignored_arguments(tool: ToolSpec[Any], arguments: object) -> list[str]:
     """The warnings for the arguments ``tool`` does not take (none when arguments are not an
     object: that is an error of its own)."""
     if not isinstance(arguments, Mapping):
@@ -407,7 +421,7 @@ def ignored_arguments(tool: ToolSpec, arguments: object) -> list[str]:
     ]
 
 
-def fold_arguments(tool: ToolSpec, arguments: object) -> dict[str, Any]:
+def fold_arguments(tool: ToolSpec[Any], arguments: object) -> dict[str, Any]:
     """The checked arguments of one call; a null optional argument counts as absent, and an
     argument the tool does not take is left out (see ignored_arguments)."""
     given = _given(tool, arguments)
@@ -425,8 +439,10 @@ def fold_arguments(tool: ToolSpec, arguments: object) -> dict[str, Any]:
     return folded
 
 
-def error_result(error: ClientError) -> dict[str, Any]:
-    return {"error": {"code": error.code, "message": error.message, "hints": list(error.hints)}}
+def error_answer(error: ClientError) -> ErrorAnswer:
+    # Every ClientError's code is one of ERROR_CODES, the values ErrorCode names.
+    code = cast(ErrorCode, error.code)
+    return ErrorAnswer(error=ErrorDetail(code=code, message=error.message, hints=list(error.hints)))
 
 
 def render_error(error: ClientError) -> str:
@@ -436,7 +452,7 @@ def render_error(error: ClientError) -> str:
 
 def call_tool(
     service: DocService,
-    tool: ToolSpec,
+    tool: ToolSpec[Any],
     arguments: object,
     rewriter: Rewriter | None = None,
 ) -> ToolOutcome:
@@ -448,7 +464,7 @@ def call_tool(
     try:
         answer = tool.ask(service, fold_arguments(tool, arguments), rewriter)
     except ClientError as error:
-        return _outcome(error_result(error), render_error(error), warnings, is_error=True)
+        return _outcome(error_answer(error), render_error(error), warnings, is_error=True)
     except Exception:
         # A bug, not the caller's fault: the traceback goes to the log (stderr), the model gets
         # a code it can act on instead of a dropped connection.
@@ -457,17 +473,15 @@ def call_tool(
             f"{tool.name} failed inside docclient (a bug; details are in its log on stderr); "
             "retrying the same call will fail the same way, try other arguments"
         )
-        return _outcome(error_result(bug), render_error(bug), warnings, is_error=True)
+        return _outcome(error_answer(bug), render_error(bug), warnings, is_error=True)
     return _outcome(answer, tool.render(answer), warnings, is_error=False)
 
 
-def _outcome(
-    structured: dict[str, Any], text: str, warnings: list[str], *, is_error: bool
-) -> ToolOutcome:
-    # The answer may be the service's cached dict: copied with the warnings, never changed.
+def _outcome(answer: Answer, text: str, warnings: list[str], *, is_error: bool) -> ToolOutcome:
+    # The answer may be the service's cached one: copied with the warnings, never changed.
     if warnings:
-        structured = {**structured, "warnings": warnings}
-    return ToolOutcome(structured, text + render_warnings(warnings), is_error)
+        answer = msgspec.structs.replace(answer, warnings=warnings)
+    return ToolOutcome(msgspec.to_builtins(answer), text + render_warnings(warnings), is_error)
 
 
 def tool_definitions() -> list[dict[str, Any]]:

@@ -7,34 +7,49 @@ answer from a fallback (a configured site failed) says so in its first line.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
+
+from msgspec import UNSET
+
+from schemas.answers import (
+    ExtractAnswer,
+    Library,
+    LookupAnswer,
+    Provenance,
+    ReadAnswer,
+    ReleasesAnswer,
+    Section,
+    ServedVersion,
+    TocEntry,
+)
 
 _NO_MATCH_HINT_OPENING = "no library matches; "
 
 
-def _fallback_line(provenances: list[dict[str, Any]]) -> list[str]:
+def _fallback_line(provenances: Sequence[Provenance]) -> list[str]:
     """The first line of an answer some of whose data comes from a fallback, else nothing."""
     for provenance in provenances:
-        reason = provenance.get("fallbackReason")
-        if reason:
+        reason = provenance.fallbackReason
+        if reason is not UNSET:
             return [
-                f"FALLBACK: {reason['site']} failed since {reason['since']} ({reason['error']}); "
-                f"answering from {provenance['kind']}:{provenance['source']}"
+                f"FALLBACK: {reason.site} failed since {reason.since} ({reason.error}); "
+                f"answering from {provenance.kind}:{provenance.source}"
             ]
     return []
 
 
-def _provenance(answer: dict[str, Any]) -> str:
-    provenance = answer.get("provenance") or {}
-    parts = [f"source {answer.get('source', '?')}"]
-    if provenance.get("buildTime"):
-        parts.append(f"built {readable_time(provenance['buildTime'])}")
-    if provenance.get("fetchedAt"):
-        parts.append(f"fetched {readable_time(provenance['fetchedAt'])}")
-    if provenance.get("staleReason"):
-        parts.append(f"STALE: the version's last good shard ({provenance['staleReason']})")
-    elif provenance.get("stale"):
+def _provenance(answer: Library | ReleasesAnswer | ServedVersion) -> str:
+    provenance = answer.provenance
+    parts = [f"source {answer.source}"]
+    if provenance.buildTime:
+        parts.append(f"built {readable_time(provenance.buildTime)}")
+    if provenance.fetchedAt:
+        parts.append(f"fetched {readable_time(provenance.fetchedAt)}")
+    if provenance.staleReason:
+        parts.append(f"STALE: the version's last good shard ({provenance.staleReason})")
+    elif provenance.stale:
         parts.append("STALE: the site could not be reached, this is the last good copy")
     return "; ".join(parts)
 
@@ -45,102 +60,104 @@ def render_warnings(warnings: list[str]) -> str:
     return "".join(f"\nwarning: {warning}" for warning in warnings)
 
 
-def render_lookup(answer: dict[str, Any]) -> str:
-    if not answer["results"]:
+def render_lookup(answer: LookupAnswer) -> str:
+    if not answer.results:
         # The hint opens with the same words for readers that see only the hint (MCP).
-        hint = str(answer.get("hint", "")).removeprefix(_NO_MATCH_HINT_OPENING)
-        return f"No library matches {answer['query']!r}" + (f"; {hint}" if hint else "")
-    shown, total = len(answer["results"]), answer["total"]
+        hint = (answer.hint or "").removeprefix(_NO_MATCH_HINT_OPENING)
+        return f"No library matches {answer.query!r}" + (f"; {hint}" if hint else "")
+    shown, total = len(answer.results), answer.total
     count = f"{shown} of {total} matches" if total > shown else f"{shown} match(es)"
-    lines = _fallback_line([r.get("provenance") or {} for r in answer["results"]])
-    lines.append(f"{count} for {answer['query']!r}:")
-    for result in answer["results"]:
-        versions = ", ".join(result["versions"][:6]) + (" …" if len(result["versions"]) > 6 else "")
+    lines = _fallback_line([r.provenance for r in answer.results])
+    lines.append(f"{count} for {answer.query!r}:")
+    for result in answer.results:
+        versions = ", ".join(result.versions[:6]) + (" …" if len(result.versions) > 6 else "")
         lines.append(
-            f"- {result['id']} ({result['name']}) score {result['score']:.2f} "
-            f"[{'; '.join(result['matches'])}] latest {result['latest']}; "
+            f"- {result.id} ({result.name}) score {result.score:.2f} "
+            f"[{'; '.join(result.matches)}] latest {result.latest}; "
             f"versions {versions}"
         )
-        if result["summary"]:
-            lines.append(f"  {result['summary']}")
+        if result.summary:
+            lines.append(f"  {result.summary}")
         lines.append(f"  {_provenance(result)}")
     return "\n".join(lines)
 
 
-def render_releases(answer: dict[str, Any]) -> str:
-    pre = f"; prereleases: {', '.join(answer['prereleases'])}" if answer["prereleases"] else ""
-    lines = _fallback_line([answer["provenance"]])
+def render_releases(answer: ReleasesAnswer) -> str:
+    pre = f"; prereleases: {', '.join(answer.prereleases)}" if answer.prereleases else ""
+    lines = _fallback_line([answer.provenance])
     lines.append(
-        f"{answer['id']} ({answer['name']}): latest {answer['latest']}; versions "
-        f"{', '.join(answer['versions'])}{pre}\n{_provenance(answer)}"
+        f"{answer.id} ({answer.name}): latest {answer.latest}; versions "
+        f"{', '.join(answer.versions)}{pre}\n{_provenance(answer)}"
     )
-    sources = answer.get("versionSources") or {}
+    sources = answer.versionSources
     if len(set(sources.values())) > 1:
         # Versions from several sources: say which comes from where.
         lines.extend(f"- {version}: {source}" for version, source in sources.items())
     return "\n".join(lines)
 
 
-def _header(answer: dict[str, Any]) -> str:
-    resolved = f" (asked as {answer['resolvedFrom']!r})" if "resolvedFrom" in answer else ""
-    lines = _fallback_line([answer["provenance"]])
+def _header(answer: ExtractAnswer | ReadAnswer) -> str:
+    asked = answer.resolvedFrom
+    resolved = "" if asked is UNSET else f" (asked as {asked!r})"
+    lines = _fallback_line([answer.provenance])
     lines.append(
-        f"{answer['id']}{resolved} {answer['version']} ({answer['releaseKind']}: "
-        f"{answer['releaseNote']})\n{_provenance(answer)}"
+        f"{answer.id}{resolved} {answer.version} ({answer.releaseKind}: "
+        f"{answer.releaseNote})\n{_provenance(answer)}"
     )
     return "\n".join(lines)
 
 
-def _address(entry: dict[str, Any]) -> str:
+def _address(entry: Section | TocEntry) -> str:
     """``page#anchor``, what doc_read and ``docclient read`` take (``#anchor`` without a page)."""
-    return f"{entry.get('source') or ''}#{entry['anchor']}"
+    return f"{entry.source or ''}#{entry.anchor}"
 
 
-def _location(section: dict[str, Any]) -> str:
-    lines = section.get("lines")
+def _location(section: Section) -> str:
+    lines = section.lines
     where = f" lines {lines[0]}-{lines[1]}" if lines else ""
-    return f"{_address(section)}{where} sha256 {section['sha256'][:12]} {section['path']}"
+    return f"{_address(section)}{where} sha256 {section.sha256[:12]} {section.path}"
 
 
-def render_extract(answer: dict[str, Any]) -> str:
+def render_extract(answer: ExtractAnswer) -> str:
     lines = [_header(answer)]
-    if answer.get("volumeSummary"):
-        lines.append(f"About {answer['version']}: {answer['volumeSummary']}")
-    lines.append(f"Documented versions: {', '.join(answer['versions'])}")
-    if "toc" in answer:
-        lines.append(f"Table of contents ({len(answer['toc'])} headings):")
-        for entry in answer["toc"]:
-            indent = "  " * max(0, len(entry["headingPath"]))
-            lines.append(f"{indent}- {entry['heading']} {_address(entry)}")
-    if answer.get("confidence") is not None:
-        lines.append(f"Confidence that the first section answers: {answer['confidence']:.2f}")
-    if "lanes" in answer:
-        semantic = answer.get("semantic", {})
-        why = f" ({semantic['reason']})" if semantic.get("reason") else ""
-        lanes = " + ".join(answer["lanes"])
-        lines.append(f"Lanes: {lanes}; semantic {semantic.get('status')}{why}")
+    if answer.volumeSummary:
+        lines.append(f"About {answer.version}: {answer.volumeSummary}")
+    lines.append(f"Documented versions: {', '.join(answer.versions)}")
+    if answer.toc is not UNSET:
+        lines.append(f"Table of contents ({len(answer.toc)} headings):")
+        for entry in answer.toc:
+            indent = "  " * max(0, len(entry.headingPath))
+            lines.append(f"{indent}- {entry.heading} {_address(entry)}")
+    if answer.confidence is not None and answer.confidence is not UNSET:
+        lines.append(f"Confidence that the first section answers: {answer.confidence:.2f}")
+    if answer.lanes is not UNSET:
+        semantic = answer.semantic
+        status = None if semantic is UNSET else semantic.status
+        reason = "" if semantic is UNSET else semantic.reason
+        why = f" ({reason})" if reason else ""
+        lines.append(f"Lanes: {' + '.join(answer.lanes)}; semantic {status}{why}")
     # Without a focus the sections come in document order, unscored.
-    scored = "focus" in answer
-    for section in answer["sections"]:
-        path = " > ".join([*section["headingPath"], section["heading"]])
-        marks = [f"score {section['score']:.2f}"] if scored else []
-        marks += ["truncated"] if section["truncated"] else []
+    scored = answer.focus is not UNSET
+    for section in answer.sections:
+        path = " > ".join([*section.headingPath, section.heading])
+        marks = [f"score {section.score:.2f}"] if scored else []
+        marks += ["truncated"] if section.truncated else []
         lines.append(f"\n## {path}" + (f"  [{', '.join(marks)}]" if marks else ""))
         lines.append(_location(section))
-        lines.append(section["body"])
-    if answer.get("hint"):
-        lines.append(f"\nNote: {answer['hint']}")
+        lines.append(section.body)
+    if answer.hint:
+        lines.append(f"\nNote: {answer.hint}")
     return "\n".join(lines)
 
 
-def render_read(answer: dict[str, Any]) -> str:
+def render_read(answer: ReadAnswer) -> str:
     lines = [_header(answer)]
-    for section in answer["sections"]:
-        mark = "" if section["target"] else " (neighbour)"
-        path = " > ".join([*section["headingPath"], section["heading"]])
+    for section in answer.sections:
+        mark = "" if section.target else " (neighbour)"
+        path = " > ".join([*section.headingPath, section.heading])
         lines.append(f"\n## {path}{mark}")
         lines.append(_location(section))
-        lines.append(section["body"])
+        lines.append(section.body)
     return "\n".join(lines)
 
 

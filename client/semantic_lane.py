@@ -22,9 +22,12 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from msgspec import UNSET
+
 from client.errors import ClientError
 from client.model import VectorsRef
 from client.search.dense import DENSE_LIMIT, DenseScores
+from schemas.answers import Lane, Semantic, SemanticStatus
 
 if TYPE_CHECKING:
     from semantic.dense import VectorIndex
@@ -32,7 +35,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("doctrove.semantic")
 
-LEXICAL, SEMANTIC = "lexical", "semantic"
+LEXICAL: Lane = "lexical"
+SEMANTIC: Lane = "semantic"
 # Versions whose vectors stay decoded in memory (about 1.5 kB a section as float32).
 KEPT_INDEXES = 8
 
@@ -46,13 +50,16 @@ class DenseAnswer:
     """The dense lane's scores for the focus (None when it could not take part), its status."""
 
     scores: DenseScores | None
-    status: str
+    status: SemanticStatus
     reason: str = ""
 
-    def report(self) -> dict[str, Any]:
-        lanes = [LEXICAL, SEMANTIC] if self.scores is not None else [LEXICAL]
-        semantic = {"status": self.status, **({"reason": self.reason} if self.reason else {})}
-        return {"lanes": lanes, "semantic": semantic}
+    def lanes(self) -> list[Lane]:
+        """The answer's ``lanes``: the lanes whose candidates it ranked."""
+        return [LEXICAL, SEMANTIC] if self.scores is not None else [LEXICAL]
+
+    def semantic(self) -> Semantic:
+        """The answer's ``semantic``: the lane's status, and why when it did not take part."""
+        return Semantic(status=self.status, reason=self.reason or UNSET)
 
 
 class SemanticLane:

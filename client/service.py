@@ -6,7 +6,8 @@ picks the version, searches the shard and shapes the answer with the seed's resu
 ``releaseNote``/``sections``/``source``/``versions``/``volumeSummary`` for extract; without a
 focus, its first sections in document order) plus what agents need to trust it: how the
 version was chosen, the index build time, where the data came from and whether it is stale.
-Answers are plain JSON-ready dicts, cached per catalog generation in a TTL+LRU result cache.
+Answers are the typed models of schemas.answers (frozen: the same answer serves many calls),
+cached per catalog generation in a TTL+LRU result cache; the front ends encode them.
 """
 
 from __future__ import annotations
@@ -14,16 +15,18 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Hashable, Sequence
 from contextlib import AbstractContextManager
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
+
+from msgspec import UNSET, UnsetType, structs
 
 from client.addresses import find_section, read_addresses
 from client.answers import (
+    found_section,
     popularity_number,
-    provenance_dict,
-    row_dict,
-    section_dict,
+    provenance_model,
+    read_section,
     source_label,
-    toc_dict,
+    toc_entry,
 )
 from client.arguments import optional_text, required_text, whole_number
 from client.config import DEFAULT_REWRITE_BELOW
@@ -69,6 +72,18 @@ from client.search.sections import (
 from client.search.trim import CHARS_PER_TOKEN
 from client.semantic_lane import SemanticLane
 from client.versions import VersionChoice, select_version
+from schemas.answers import (
+    Answer,
+    ExtractAnswer,
+    FoundSection,
+    Library,
+    LookupAnswer,
+    ReadAnswer,
+    ReleasesAnswer,
+    Rewrite,
+    RewriteStatus,
+    ServedVersion,
+)
 from schemas.versions import is_prerelease
 
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
@@ -81,6 +96,8 @@ _REWRITE_OFF = (
 # (focus, library name, language hint) -> alternative queries; RewriteFailed when it cannot.
 # The MCP layer implements it with sampling; the service never knows how.
 Rewriter = Callable[[str, str, str], Sequence[str]]
+# The answers an alias or registry name may be resolved in.
+Resolvable = TypeVar("Resolvable", ReleasesAnswer, ExtractAnswer, ReadAnswer)
 
 
 class SiteSource(Protocol):
@@ -121,7 +138,7 @@ class DocService:
         self.min_confidence = min_confidence
         self.rewrite_below = rewrite_below
         kwargs = {} if clock is None else {"clock": clock}
-        self.results: ResultCache[dict[str, Any]] = ResultCache(cache_size, cache_ttl, **kwargs)
+        self.results: ResultCache[Answer] = ResultCache(cache_size, cache_ttl, **kwargs)
         # The host's alternatives per (focus, library, version): a model call is dear, a search not.
         self.rewrites: ResultCache[tuple[str, ...]] = ResultCache(cache_size, cache_ttl, **kwargs)
         self._index: LibraryIndex | None = None
@@ -163,9 +180,7 @@ class DocService:
         this in the background at start, so the agent's first catalog_lookup does not wait)."""
         self._library_index()
 
-    def _cached(
-        self, key: tuple[Hashable, ...], compute: Callable[[], dict[str, Any]]
-    ) -> dict[str, Any]:
+    def _cached(self, key: tuple[Hashable, ...], compute: Callable[[], Answer]) -> Answer:
         # A refreshed catalog is a new sequence: its answers never mix with older ones.
         return self.results.get_or_compute((id(self._entries()), *key), compute)
 
@@ -204,74 +219,78 @@ class DocService:
         return next(iter(found.values()), None)
 
     @staticmethod
-    def _resolved(answer: dict[str, Any], entry_id: object, entry: CatalogEntry) -> dict[str, Any]:
+    def _resolved(answer: Resolvable, entry_id: object, entry: CatalogEntry) -> Resolvable:
         """The answer, saying which id an alias or registry name resolved to (the cached answer
         itself is shared by every name of the library, so it is copied, never changed)."""
         if entry_id == entry.id:
             return answer
-        return {**answer, "resolvedFrom": entry_id}
+        return structs.replace(answer, resolvedFrom=str(entry_id))
 
     # -- catalog_lookup ------------------------------------------------------------------------
 
-    def lookup(self, query: object, limit: object = None) -> dict[str, Any]:
+    def lookup(self, query: object, limit: object = None) -> LookupAnswer:
         text = required_text(query, "query", MAX_QUERY_CHARS)
         count = whole_number(limit, "limit", 1, MAX_LOOKUP_LIMIT, DEFAULT_LOOKUP_LIMIT)
-        return self._cached(("lookup", text, count), lambda: self._lookup(text, count))
+        answer = self._cached(("lookup", text, count), lambda: self._lookup(text, count))
+        assert isinstance(answer, LookupAnswer)  # the key names the kind of answer
+        return answer
 
-    def _lookup(self, query: str, limit: int) -> dict[str, Any]:
+    def _lookup(self, query: str, limit: int) -> LookupAnswer:
         index = self._library_index()
         found = index.search(query, limit)
         results = [
-            {
-                "id": hit.entry.id,
-                "name": hit.entry.name,
-                "summary": hit.entry.summary,
-                "score": round(hit.score, 4),
-                "matches": list(hit.matches),
-                "versions": list(hit.entry.versions),
-                "latest": _latest(hit.entry),
-                "aliases": list(hit.entry.aliases),
-                "packages": list(hit.entry.packages),
-                "homepage": hit.entry.homepage,
-                "popularity": popularity_number(hit.entry.popularity),
-                "source": source_label(hit.entry.provenance),
-                "provenance": provenance_dict(hit.entry.provenance),
-            }
+            Library(
+                id=hit.entry.id,
+                name=hit.entry.name,
+                summary=hit.entry.summary,
+                score=round(hit.score, 4),
+                matches=list(hit.matches),
+                versions=list(hit.entry.versions),
+                latest=_latest(hit.entry),
+                aliases=list(hit.entry.aliases),
+                packages=list(hit.entry.packages),
+                homepage=hit.entry.homepage,
+                popularity=popularity_number(hit.entry.popularity),
+                source=source_label(hit.entry.provenance),
+                provenance=provenance_model(hit.entry.provenance),
+            )
             for hit in found.hits
         ]
-        answer: dict[str, Any] = {
-            "query": query,
-            "results": results,
-            # Every library that matched, as doctrove counts: more than results when limit cut.
-            "total": found.total,
-            "sources": sorted({r["source"] for r in results}),
-        }
+        hint: str | UnsetType = UNSET
         if not results:
             near = index.nearest_ids(query, 5)
-            answer["hint"] = "no library matches; try its package name or another spelling" + (
+            hint = "no library matches; try its package name or another spelling" + (
                 f" (close ids: {', '.join(near)})" if near else ""
             )
-        return answer
+        return LookupAnswer(
+            query=query,
+            results=results,
+            # Every library that matched, as doctrove counts: more than results when limit cut.
+            total=found.total,
+            sources=sorted({r.source for r in results}),
+            hint=hint,
+        )
 
     # -- catalog_releases ----------------------------------------------------------------------
 
-    def releases(self, entry_id: object) -> dict[str, Any]:
+    def releases(self, entry_id: object) -> ReleasesAnswer:
         entry = self._entry(entry_id)
         answer = self._cached(("releases", entry.id), lambda: self._releases(entry))
+        assert isinstance(answer, ReleasesAnswer)  # the key names the kind of answer
         return self._resolved(answer, entry_id, entry)
 
-    def _releases(self, entry: CatalogEntry) -> dict[str, Any]:
+    def _releases(self, entry: CatalogEntry) -> ReleasesAnswer:
         choice = select_version(None, entry.versions)
-        return {
-            "id": entry.id,
-            "name": entry.name,
-            "latest": choice.version,
-            "versions": list(entry.versions),
-            "prereleases": [v for v in entry.versions if is_prerelease(v)],
-            "source": source_label(entry.provenance),
-            "provenance": provenance_dict(entry.provenance),
-            "versionSources": {v: source_label(entry.provenance_of(v)) for v in entry.versions},
-        }
+        return ReleasesAnswer(
+            id=entry.id,
+            name=entry.name,
+            latest=choice.version,
+            versions=list(entry.versions),
+            prereleases=[v for v in entry.versions if is_prerelease(v)],
+            source=source_label(entry.provenance),
+            provenance=provenance_model(entry.provenance),
+            versionSources={v: source_label(entry.provenance_of(v)) for v in entry.versions},
+        )
 
     # -- doc_extract ---------------------------------------------------------------------------
 
@@ -283,7 +302,7 @@ class DocService:
         max_sections: object = None,
         max_tokens: object = None,
         rewriter: Rewriter | None = None,
-    ) -> dict[str, Any]:
+    ) -> ExtractAnswer:
         """The answer to one concept; with ``rewriter``, a weak answer (confidence below
         rewrite_below, no identifier hit) is fused with the answers to the host model's
         alternative queries, and ``rewrite`` says what happened."""
@@ -301,20 +320,21 @@ class DocService:
         answer = self._cached(
             key, lambda: self._extract(entry, choice, requested, wanted, sections, tokens)
         )
+        assert isinstance(answer, ExtractAnswer)  # the key names the kind of answer
         if wanted is not None:
             answer = self._rewritten(answer, entry, choice, wanted, sections, tokens, rewriter)
         return self._resolved(answer, entry_id, entry)
 
     def _rewritten(
         self,
-        answer: dict[str, Any],
+        answer: ExtractAnswer,
         entry: CatalogEntry,
         choice: VersionChoice,
         focus: str,
         max_sections: int,
         max_tokens: int,
         rewriter: Rewriter | None,
-    ) -> dict[str, Any]:
+    ) -> ExtractAnswer:
         """``answer`` (never changed: it is cached) with its ``rewrite`` report, fused with the
         alternatives' sections when the host's model was asked and answered well."""
         if rewriter is None:
@@ -350,31 +370,30 @@ class DocService:
         focus: str | None,
         max_sections: int,
         max_tokens: int,
-    ) -> dict[str, Any]:
-        answer = self._version_header(entry, choice, requested)
-        # doctrove's keys: every documented version (newest first) and this one's summary.
-        answer.update(
-            versions=list(entry.versions),
-            volumeSummary=entry.volume_summaries.get(choice.version),
-        )
+    ) -> ExtractAnswer:
         with self.data.reading_shard(entry.id, choice.version) as shard:
             conn = shard.connection
-            _mark_stale(answer, shard.stale_reason)
+            served = self._served(entry, choice, requested, shard.stale_reason)
+            # doctrove's keys: every documented version (newest first) and this one's summary.
+            opening: dict[str, Any] = structs.asdict(served) | {
+                "versions": list(entry.versions),
+                "volumeSummary": entry.volume_summaries.get(choice.version),
+            }
             if focus is None:
                 first = first_sections(conn, max_sections=max_sections, max_tokens=max_tokens)
                 toc = table_of_contents(conn, DEFAULT_TOC_LIMIT)
-                answer.update(
-                    sections=[section_dict(s) for s in first.sections],
-                    toc=[toc_dict(t) for t in toc],
+                return ExtractAnswer(
+                    **opening,
+                    sections=[found_section(s) for s in first.sections],
+                    toc=[toc_entry(t) for t in toc],
                     truncated=first.truncated,
                     omitted=first.omitted,
                     hint=_unfocused_hint(len(first.sections), section_count(conn), first.hint),
                 )
-                return answer
             dense = None
             if self.lane is not None:
                 dense = self.lane.nearest(self.data, entry.id, choice.version, focus)
-                answer.update(dense.report())
+                opening.update(lanes=dense.lanes(), semantic=dense.semantic())
             result = search_sections(
                 conn,
                 focus,
@@ -383,30 +402,34 @@ class DocService:
                 min_confidence=self.min_confidence,
                 dense=None if dense is None else dense.scores,
             )
-        answer.update(
+        return ExtractAnswer(
+            **opening,
             focus=focus,
-            sections=[section_dict(s) for s in result.sections],
+            sections=[found_section(s) for s in result.sections],
             truncated=result.truncated,
             omitted=result.omitted,
             hint=result.hint,
             confidence=result.confidence,
         )
-        return answer
 
-    def _version_header(
-        self, entry: CatalogEntry, choice: VersionChoice, requested: str | None
-    ) -> dict[str, Any]:
+    def _served(
+        self,
+        entry: CatalogEntry,
+        choice: VersionChoice,
+        requested: str | None,
+        stale_reason: str | None,
+    ) -> ServedVersion:
         provenance = entry.provenance_of(choice.version)  # the source of the version served
-        return {
-            "id": entry.id,
-            "name": entry.name,
-            "version": choice.version,
-            "requestedVersion": requested,
-            "releaseKind": choice.how,
-            "releaseNote": choice.note,
-            "source": source_label(provenance),
-            "provenance": provenance_dict(provenance),
-        }
+        return ServedVersion(
+            id=entry.id,
+            name=entry.name,
+            version=choice.version,
+            requestedVersion=requested,
+            releaseKind=choice.how,
+            releaseNote=choice.note,
+            source=source_label(provenance),
+            provenance=provenance_model(provenance, stale_reason),
+        )
 
     # -- doc_read --------------------------------------------------------------------------------
 
@@ -418,7 +441,7 @@ class DocService:
         expected_hash: object = None,
         neighbours: object = None,
         page: object = None,
-    ) -> dict[str, Any]:
+    ) -> ReadAnswer:
         """One section whole by its address (and ``neighbours`` sections on each side), refused
         with code "version" when ``expected_hash`` no longer matches what the docs say.
 
@@ -435,11 +458,10 @@ class DocService:
             raise InvalidRequest("expectedHash must be 64 lowercase hex characters (a sha256)")
         around = whole_number(neighbours, "neighbours", 0, MAX_NEIGHBOURS, 0)
         choice = _choose_version(entry, requested)
-        answer = self._version_header(entry, choice, requested)
         where = f"{entry.id} {choice.version}"
         with self.data.reading_shard(entry.id, choice.version) as shard:
             conn = shard.connection
-            _mark_stale(answer, shard.stale_reason)
+            served = self._served(entry, choice, requested, shard.stale_reason)
             match = find_section(conn, addresses, expected, where)
             low, high = match.id - around, match.id + around
             found = conn.execute(
@@ -448,16 +470,18 @@ class DocService:
                 "ORDER BY id",
                 (low, high, match.page),
             ).fetchall()
-        sections = [row_dict(row, target=row[0] == match.id) for row in found]
-        target = next(s for s in sections if s["target"])
-        if expected is not None and target["sha256"] != expected:
+        sections = [read_section(row, target=row[0] == match.id) for row in found]
+        target = next(s for s in sections if s.target)
+        if expected is not None and target.sha256 != expected:
             raise SectionChanged(
                 f"the section {match.spelled()!r} of {where} changed since you saw it (sha256 "
-                f"{expected[:12]}… is now {target['sha256'][:12]}…); read it again without "
+                f"{expected[:12]}… is now {target.sha256[:12]}…); read it again without "
                 "expectedHash and quote the new text",
-                hints=[target["sha256"]],
+                hints=[target.sha256],
             )
-        answer.update(anchor=match.anchor, page=match.page, sections=sections)
+        answer = ReadAnswer(
+            **structs.asdict(served), anchor=match.anchor, page=match.page, sections=sections
+        )
         return self._resolved(answer, entry_id, entry)
 
     # -- list ------------------------------------------------------------------------------------
@@ -501,79 +525,81 @@ def _unfocused_hint(shown: int, total: int, budget_hint: str | None) -> str:
 
 
 def _with_rewrite(
-    answer: dict[str, Any], status: str, *, queries: Sequence[str] = (), reason: str
-) -> dict[str, Any]:
-    return {**answer, "rewrite": {"status": status, "queries": list(queries), "reason": reason}}
+    answer: ExtractAnswer,
+    status: RewriteStatus,
+    *,
+    queries: Sequence[str] = (),
+    reason: str,
+) -> ExtractAnswer:
+    return structs.replace(
+        answer, rewrite=Rewrite(status=status, queries=list(queries), reason=reason)
+    )
 
 
-def _skip_reason(answer: dict[str, Any], below: float) -> str | None:
+def _skip_reason(answer: ExtractAnswer, below: float) -> str | None:
     """Why a rewrite cannot help this answer, or None when it may."""
-    sections = answer["sections"]
-    if sections and any(m.startswith(_NAMED_MATCH) for m in sections[0]["matches"]):
+    sections = answer.sections
+    if sections and any(m.startswith(_NAMED_MATCH) for m in sections[0].matches):
         return "the focus names an identifier the docs have: its answer is exact"
-    sure = answer.get("confidence")
-    if sure is not None and sure >= below:
+    sure = answer.confidence
+    if sure is not None and sure is not UNSET and sure >= below:
         return f"confidence {sure} is at least {below}"
     return None
 
 
 def _fused(
-    answer: dict[str, Any],
+    answer: ExtractAnswer,
     queries: Sequence[str],
     results: Sequence[SearchResult],
     max_sections: int,
     max_tokens: int,
-) -> dict[str, Any]:
+) -> ExtractAnswer:
     """``answer`` with its sections fused with the alternatives' (weighted RRF, see
     client.rewrite.fuse): every original section stays, the alternatives fill the room left in
     maxSections and maxTokens. The confidence is that of a query whose first section comes first."""
-    original = answer["sections"]
+    original = answer.sections
     found = {_address(s): s for s in original}
     rankings = []
     for result in results:
-        dicts = [section_dict(s) for s in result.sections]
-        for section in dicts:
+        shaped = [found_section(s) for s in result.sections]
+        for section in shaped:
             found.setdefault(_address(section), section)
-        rankings.append([_address(s) for s in dicts])
+        rankings.append([_address(s) for s in shaped])
     order = fuse([_address(s) for s in original], rankings, max_sections)
-    room = max_tokens * CHARS_PER_TOKEN - sum(len(s["body"]) for s in original)
+    room = max_tokens * CHARS_PER_TOKEN - sum(len(s.body) for s in original)
     kept_original = {_address(s) for s in original}
     sections = []
     for address in order:
         section = found[address]
         if address not in kept_original:
-            if len(section["body"]) > room:
+            if len(section.body) > room:
                 continue
-            room -= len(section["body"])
+            room -= len(section.body)
         sections.append(section)
     added = len(sections) - len(original)
-    fused = {**answer, "sections": sections}
+    fused = structs.replace(answer, sections=sections)
     if sections:
         first = _address(sections[0])
-        firsts = [(answer.get("confidence"), original[:1])] + [
-            (r.confidence, [section_dict(s) for s in r.sections[:1]]) for r in results
+        confidence = None if answer.confidence is UNSET else answer.confidence
+        firsts = [(confidence, original[:1])] + [
+            (r.confidence, [found_section(s) for s in r.sections[:1]]) for r in results
         ]
         sure = [c for c, top in firsts if c is not None and top and _address(top[0]) == first]
         if sure:
-            fused["confidence"] = max(sure)
+            fused = structs.replace(fused, confidence=max(sure))
     if added and not original:
-        fused["hint"] = (
-            "these sections answer the host model's rewrites of the focus (rewrite.queries), "
-            "not the focus itself: check them before quoting"
+        fused = structs.replace(
+            fused,
+            hint="these sections answer the host model's rewrites of the focus "
+            "(rewrite.queries), not the focus itself: check them before quoting",
+            truncated=any(s.truncated for s in sections),
         )
-        fused["truncated"] = any(s["truncated"] for s in sections)
     reason = f"{added} section(s) found only by the rewrites" if added else "no new section"
     return _with_rewrite(fused, "used", queries=queries, reason=reason)
 
 
-def _address(section: dict[str, Any]) -> tuple[str | None, str]:
-    return (section["source"], section["anchor"])
-
-
-def _mark_stale(answer: dict[str, Any], reason: str | None) -> None:
-    """An answer from a version's last good shard says so, and why, in its provenance."""
-    if reason is not None:
-        answer["provenance"] = {**answer["provenance"], "stale": True, "staleReason": reason}
+def _address(section: FoundSection) -> tuple[str | None, str]:
+    return (section.source, section.anchor)
 
 
 def _choose_version(entry: CatalogEntry, requested: str | None) -> VersionChoice:

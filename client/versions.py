@@ -14,9 +14,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from client.errors import InvalidRequest, VersionNotFound
 from schemas.versions import InvalidVersion, Version, parse_version
+
+if TYPE_CHECKING:
+    from schemas.answers import ReleaseKind
 
 MAX_REQUEST_CHARS = 128
 MAX_HINTS = 5
@@ -31,7 +35,7 @@ class VersionChoice:
     """The version served, how it was chosen ("exact", "prefix", "latest") and a one-line note."""
 
     version: str
-    how: str
+    how: ReleaseKind
     note: str
 
 

@@ -15,6 +15,8 @@ INDEX_FORMAT = "doctrove-index@1"
 INDEX_SCHEMA = "doctrove-index-1.schema.json"
 CATALOG_FORMAT = "doctrove-catalog@1"
 CATALOG_SCHEMA = "doctrove-catalog-1.schema.json"
+# The MCP tools' output schemas, generated from schemas.answers.
+TOOL_RESULTS = "tool-results.json"
 
 
 @functools.cache

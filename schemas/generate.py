@@ -1,7 +1,8 @@
-"""Write the JSON Schema files of index.json and catalog.json from their models (schemas.documents).
+"""Write the committed JSON Schema files from the typed models: index.json and catalog.json
+(schemas.documents), and the MCP tools' output schemas (schemas.answers, into tool-results.json).
 
-Run ``python -m schemas.generate`` after changing a model; tests/test_schemas_generate.py fails
-while a committed file differs from what this writes.
+Run ``python -m schemas.generate`` after changing a model; tests/test_schemas_generate.py and
+tests/test_schemas_answers.py fail while a committed file differs from what this writes.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from typing import Any
 
 import msgspec
 
-from schemas import CATALOG_SCHEMA, INDEX_SCHEMA
+from schemas import CATALOG_SCHEMA, INDEX_SCHEMA, TOOL_RESULTS
+from schemas.answers import ErrorAnswer, ExtractAnswer, LookupAnswer, ReadAnswer, ReleasesAnswer
 from schemas.documents import Catalog, Index
 
 _DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -80,11 +82,55 @@ def rendered(spec: SchemaFile) -> str:
     return json.dumps(schema_of(spec), indent=2, ensure_ascii=False) + "\n"
 
 
+# The answer of each kind of tool result, by the name tool-results.json files it under.
+TOOL_RESULT_MODELS: dict[str, type[msgspec.Struct]] = {
+    "lookup": LookupAnswer,
+    "releases": ReleasesAnswer,
+    "extract": ExtractAnswer,
+    "read": ReadAnswer,
+    "error": ErrorAnswer,
+}
+
+
+def tool_result_schemas() -> dict[str, Any]:
+    """Each tool result's JSON Schema, self-contained (no $ref: MCP hosts differ in how far
+    they follow one), under the names of TOOL_RESULT_MODELS."""
+    models = tuple(TOOL_RESULT_MODELS.values())
+    _, components = msgspec.json.schema_components(models, ref_template="{name}")
+    return {
+        name: _with_consts(_inlined(components[model.__name__], components))
+        for name, model in TOOL_RESULT_MODELS.items()
+    }
+
+
+def _inlined(node: Any, components: dict[str, Any]) -> Any:
+    """``node`` with every $ref replaced by the component it names (the models do not recurse)."""
+    if isinstance(node, dict):
+        if "$ref" in node:
+            return _inlined(components[node["$ref"]], components)
+        return {key: _inlined(value, components) for key, value in node.items()}
+    if isinstance(node, list):
+        return [_inlined(item, components) for item in node]
+    return node
+
+
+def rendered_tool_results() -> str:
+    """The text of the committed tool-results.json."""
+    document = {
+        "description": "The MCP tools' output schemas, generated from schemas/answers.py by "
+        "python -m schemas.generate; each tool lists its result's schema or the error's.",
+        "results": tool_result_schemas(),
+    }
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
 def main() -> None:
     here = Path(__file__).parent
     for spec in SCHEMA_FILES:
         (here / spec.name).write_text(rendered(spec), encoding="utf-8")
         print(f"wrote schemas/{spec.name}")
+    (here / TOOL_RESULTS).write_text(rendered_tool_results(), encoding="utf-8")
+    print(f"wrote schemas/{TOOL_RESULTS}")
 
 
 if __name__ == "__main__":

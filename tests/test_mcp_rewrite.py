@@ -15,6 +15,7 @@ import pytest
 from mcp import Client
 from mcp.shared.exceptions import MCPError
 from mcp_types.version import LATEST_PROTOCOL_VERSION
+from msgspec import to_builtins
 
 from client.assemble import make_service
 from client.config import resolve_settings
@@ -81,7 +82,7 @@ def extract(
 def test_valid_rewrites_are_searched_and_fused_and_asked_for_once(
     service: DocService, protocol: str
 ) -> None:
-    alone = service.extract("werkzeug", None, UNKNOWN)
+    alone = to_builtins(service.extract("werkzeug", None, UNKNOWN))
     assert alone["sections"] == []
     asked: list[types.CreateMessageRequestParams] = []
     handler = reply('{"queries": ["set_cookie max_age", "cookie expires"]}', asked)
@@ -104,7 +105,7 @@ def test_valid_rewrites_are_searched_and_fused_and_asked_for_once(
 
 @pytest.mark.parametrize("protocol", PROTOCOLS)
 def test_fusion_keeps_every_section_of_a_weak_original(service: DocService, protocol: str) -> None:
-    original = service.extract("werkzeug", None, WEAK)
+    original = to_builtins(service.extract("werkzeug", None, WEAK))
     assert original["sections"] and original["confidence"] < 0.5
     handler = reply('{"queries": ["set_cookie max_age"]}', [])
     answer = extract(service, WEAK, handler, protocol=protocol)[0]
@@ -125,7 +126,7 @@ def test_fusion_keeps_every_section_of_a_weak_original(service: DocService, prot
 def test_an_unusable_reply_leaves_the_original_answer(
     service: DocService, text: str, reason: str, protocol: str
 ) -> None:
-    original = service.extract("werkzeug", None, WEAK)
+    original = to_builtins(service.extract("werkzeug", None, WEAK))
     asked: list[types.CreateMessageRequestParams] = []
     answer = extract(service, WEAK, reply(text, asked), protocol=protocol)[0]
     assert answer["rewrite"]["status"] == "failed"
@@ -181,7 +182,7 @@ def test_a_model_slower_than_the_budget_is_a_failed_rewrite(
         "queries": [],
         "reason": "the host's model did not answer within 200 ms",
     }
-    assert answer["sections"] == service.extract("werkzeug", None, WEAK)["sections"]
+    assert answer["sections"] == to_builtins(service.extract("werkzeug", None, WEAK))["sections"]
 
 
 @pytest.mark.parametrize("protocol", PROTOCOLS)

@@ -7,7 +7,7 @@ alike) validates against the output schema the server lists, and the docs name e
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import jsonschema
 import pytest
@@ -18,6 +18,7 @@ from client.errors import ERROR_CODES, InvalidRequest
 from client.mcp_schemas import ERROR_RESULT
 from client.mcp_tools import TOOLS, TOOLS_BY_NAME, call_tool, fold_arguments
 from client.service import DocService
+from schemas.answers import ErrorCode
 from tests.shared_anchor_site import (
     DEPLOY,
     GUIDE,
@@ -318,7 +319,9 @@ def test_a_bug_in_the_service_is_an_internal_error_result() -> None:
 
 
 def test_error_schema_lists_exactly_the_client_error_codes() -> None:
-    assert ERROR_RESULT["properties"]["error"]["properties"]["code"]["enum"] == list(ERROR_CODES)
+    assert get_args(ErrorCode) == ERROR_CODES
+    listed = ERROR_RESULT["properties"]["error"]["properties"]["code"]["enum"]
+    assert sorted(listed) == sorted(ERROR_CODES)
 
 
 def test_the_agent_docs_name_every_tool_and_parameter() -> None:

@@ -18,6 +18,7 @@ from client.assemble import make_service
 from client.config import resolve_settings
 from client.mcp_server import build_server
 from client.service import DocService
+from schemas.answers import ReleasesAnswer
 
 GIVE_UP_SECONDS = 5.0
 
@@ -32,7 +33,7 @@ class Rendezvous:
         self.arrivals = 0
         self.first_met_second: bool | None = None
 
-    def releases(self, library_id: str) -> dict[str, Any]:
+    def releases(self, library_id: str) -> ReleasesAnswer:
         with self.lock:
             self.arrivals += 1
             first = self.arrivals == 1
