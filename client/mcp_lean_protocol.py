@@ -220,7 +220,7 @@ class RunTool:
     ``tool_result``."""
 
     request_id: RequestId
-    tool: ToolSpec
+    tool: ToolSpec[Any]
     arguments: object
     modern: bool
 
