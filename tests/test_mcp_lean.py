@@ -23,6 +23,7 @@ import pytest
 from client.mcp_lean import LeanStdioServer
 from client.mcp_tools import TOOLS_BY_NAME
 from client.service import DocService
+from schemas.answers import LookupAnswer
 from tests.mcp_script import SCRIPTS, Script, call, frame, initialize, run_script
 from tests.mcp_support import DOCCLIENT
 
@@ -146,10 +147,10 @@ class HeldLookups:
         self.started = threading.Event()
         self.release = threading.Event()
 
-    def lookup(self, query: str, limit: int | None = None) -> dict[str, Any]:
+    def lookup(self, query: str, limit: int | None = None) -> LookupAnswer:
         self.started.set()
         assert self.release.wait(30)
-        return {"query": query, "results": [], "total": 0, "sources": []}
+        return LookupAnswer(query=query, results=[], total=0, sources=[])
 
 
 class Lines:
