@@ -21,7 +21,7 @@ from builder.parsers.rst.inline import default_role
 from builder.permalinks import site_permalink, upstream_link
 from builder.projects import ProjectLayout, substitute, titled_by_navigation
 from builder.sections import finalize_sections
-from schemas.index_rules import volume_problems
+from schemas.index_rules import section_problems
 
 ParseStep = Callable[[SourceFile], FileRecords]
 """The parse stage with its settings bound: what the compile stage calls for each file."""
@@ -46,14 +46,16 @@ def parse_to_records(
     if title is not None:
         parsed = titled_by_navigation(parsed, title)
     final = finalize_sections(parsed)
-    records = [section_to_record(site, library.id, version, s) for s in final.sections]
+    records = tuple(
+        encode_record(section_to_record(site, library.id, version, s)) for s in final.sections
+    )
     # Checked here, once per parsed file, so a rebuild re-checks only the files that changed.
-    problems = volume_problems({"sections": records}, where)
+    problems = section_problems(records, where)
     if problems:
         raise IndexInvalid(f"the sections of {where}", [str(p) for p in problems])
     prefix = f"{library.id} {version.version}: "
     return FileRecords(
-        records=tuple(encode_record(record) for record in records),
+        records=records,
         skipped=None,
         warnings=tuple(
             Warning_(prefix + w.where, w.message) for w in (*parsed.warnings, *final.warnings)
