@@ -72,13 +72,18 @@ class Figures:
     rebuild_share_uncached: list[float] = field(default_factory=list)
     stages: list[dict[str, float]] = field(default_factory=list)
 
+    def add(self, run: Run) -> None:
+        self.walls.append(run.wall)
+        self.cpus.append(run.cpu)
+        self.peaks.append(run.peak_mib)
 
-def run_pinned(command: list[str], core: int) -> Run:
+
+def run_pinned(command: list[str], core: int, cwd: Path = REPO) -> Run:
     """Run ``command`` on one core; its wall time, CPU time and peak resident memory."""
     start = time.perf_counter()
     process = subprocess.Popen(
         command,
-        cwd=REPO,
+        cwd=cwd,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         preexec_fn=lambda: os.sched_setaffinity(0, {core}),
@@ -189,124 +194,114 @@ def edit_one_word(page: Path) -> bytes:
     return original
 
 
+def measure_docbuild(
+    checkout: Path, work: Path, pages: Path, edited: Path, core: int, figures: Figures
+) -> None:
+    """One round of docbuild from ``checkout``: a cold build without the cache, then a cold
+    build that fills an empty cache, one word changed in ``edited`` and a rebuild."""
+    command = [sys.executable, "-m", "builder.cli", "build", "-c", str(work / "docbuild.toml")]
+    site, cache, warm = work / "site", work / "cache", work / "warm"
+    for folder in (site, cache, warm):
+        shutil.rmtree(folder, ignore_errors=True)
+    cold = run_pinned(
+        [*command, "--out", str(site), "--no-cache", "-q", "--no-site-search"], core, checkout
+    )
+    figures.add(cold)
+    size = folder_bytes(site)
+    figures.output = (
+        f"{size / 1e6:.1f} MB ({size / folder_bytes(pages):.2f}× the input); "
+        f"first answer: {first_answer_bytes(site):,} bytes (catalog + shard)"
+    )
+    warm_command = [*command, "--out", str(warm), "--cache-dir", str(cache), "--no-site-search"]
+    filled = run_pinned(warm_command, core, checkout)
+    original = edit_one_word(edited)
+    try:
+        rebuilt = run_pinned(warm_command, core, checkout)
+    finally:
+        edited.write_bytes(original)
+    figures.rebuild_share.append(rebuilt.wall / filled.wall)
+    figures.rebuild_share_uncached.append(rebuilt.wall / cold.wall)
+    figures.stages.append(
+        {name: float(seconds) for name, seconds in _STAGE_LINE.findall(rebuilt.stderr)}
+    )
+
+
+def measure_pagefind(work: Path, pages: Path, core: int, figures: Figures) -> None:
+    bundle = work / "pagefind"
+    shutil.rmtree(bundle, ignore_errors=True)
+    command = [sys.executable, "-m", "pagefind", "--site", str(pages)]
+    figures.add(run_pinned([*command, "--output-path", str(bundle), "--quiet"], core))
+    size = folder_bytes(bundle)
+    figures.output = f"{size / 1e6:.1f} MB ({size / folder_bytes(pages):.2f}×)"
+
+
+def measure_plain_script(work: Path, pages: Path, core: int, figures: Figures) -> None:
+    database, packed = work / "plain.sqlite", work / "plain.sqlite.gz"
+    for stale in (database, packed):
+        stale.unlink(missing_ok=True)
+    script = str(Path(__file__).resolve())
+    figures.add(
+        run_pinned(
+            [sys.executable, script, str(pages), "--plain-script", str(pages), str(database)],
+            core,
+        )
+    )
+    figures.output = (
+        f"{database.stat().st_size / 1e6:.1f} MB db, {packed.stat().st_size / 1e6:.1f} MB gzipped"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("corpus", type=Path, help="folder of HTML pages (see the docstring)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--core", type=int, default=0, help="the one CPU every tool runs on")
+    parser.add_argument(
+        "--before",
+        type=Path,
+        help="another checkout of this repository (e.g. `git archive <commit> | tar -x`), "
+        "measured in the same rounds as 'docbuild before'",
+    )
     parser.add_argument("--plain-script", nargs=2, type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.plain_script:
         plain_script(*args.plain_script)
         return
-    python = sys.executable
-    has_pagefind = pagefind_version(python) is not None
-    if has_pagefind:
-        print(f"Pagefind {pagefind_version(python)}")
-    else:
+    version = pagefind_version(sys.executable)
+    if version is None:
         print(
             "Pagefind is not installed (pip install pagefind==1.5.2 pagefind-bin==1.5.2): "
             "its column is left out."
         )
-    python = sys.executable
+    else:
+        print(f"Pagefind: {version}")
     with tempfile.TemporaryDirectory(prefix="bench-pagefind-") as temp:
         work = Path(temp)
         pages, input_bytes = stage_corpus(args.corpus, work)
-        files = sum(1 for _ in pages.rglob("*.html"))
-        edited = pages / EDITED_PAGE
-        if not edited.is_file():
-            edited = sorted(pages.rglob("*.html"))[files // 2]
+        files = sorted(pages.rglob("*.html"))
+        edited = pages / EDITED_PAGE if (pages / EDITED_PAGE).is_file() else files[len(files) // 2]
         print(
-            f"corpus: {files} pages, {input_bytes / 1e6:.1f} MB; load average before: "
+            f"corpus: {len(files)} pages, {input_bytes / 1e6:.1f} MB; load average before: "
             f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}"
         )
-        docbuild = [python, "-m", "builder.cli", "build", "-c", str(work / "docbuild.toml")]
-        results = {name: Figures() for name in ("docbuild", "Pagefind", "plain script")}
+        results: dict[str, Figures] = {}
+        if args.before:
+            results["docbuild before"] = Figures()
+        results |= {"docbuild": Figures(), "Pagefind": Figures(), "plain script": Figures()}
         for round_number in range(args.rounds):
-            site = work / "site"
-            shutil.rmtree(site, ignore_errors=True)
-            cold = run_pinned(
-                [*docbuild, "--out", str(site), "--no-cache", "-q", "--no-site-search"], args.core
+            if args.before:
+                measure_docbuild(
+                    args.before.resolve(), work, pages, edited, args.core,
+                    results["docbuild before"],
+                )  # fmt: skip
+            measure_docbuild(REPO, work, pages, edited, args.core, results["docbuild"])
+            if version is not None:
+                measure_pagefind(work, pages, args.core, results["Pagefind"])
+            measure_plain_script(work, pages, args.core, results["plain script"])
+            walls = ", ".join(
+                f"{name} {f.walls[-1]:.1f} s" for name, f in results.items() if f.walls
             )
-            results["docbuild"].walls.append(cold.wall)
-            results["docbuild"].cpus.append(cold.cpu)
-            results["docbuild"].peaks.append(cold.peak_mib)
-            size = folder_bytes(site)
-            results["docbuild"].output = (
-                f"{size / 1e6:.1f} MB ({size / input_bytes:.2f}× the input); "
-                f"first answer: {first_answer_bytes(site):,} bytes (catalog + shard)"
-            )
-            if has_pagefind:
-                bundle = work / "pagefind"
-                shutil.rmtree(bundle, ignore_errors=True)
-                found = run_pinned(
-                    [
-                        python,
-                        "-m",
-                        "pagefind",
-                        "--site",
-                        str(pages),
-                        "--output-path",
-                        str(bundle),
-                        "--quiet",
-                    ],
-                    args.core,
-                )
-                figures = results["Pagefind"]
-                figures.walls.append(found.wall)
-                figures.cpus.append(found.cpu)
-                figures.peaks.append(found.peak_mib)
-                size = folder_bytes(bundle)
-                figures.output = f"{size / 1e6:.1f} MB ({size / input_bytes:.2f}×)"
-            database = work / "plain.sqlite"
-            for stale in (database, Path(f"{database}.gz")):
-                stale.unlink(missing_ok=True)
-            plain = run_pinned(
-                [
-                    python,
-                    str(Path(__file__).resolve()),
-                    str(pages),
-                    "--plain-script",
-                    str(pages),
-                    str(database),
-                ],
-                args.core,
-            )
-            figures = results["plain script"]
-            figures.walls.append(plain.wall)
-            figures.cpus.append(plain.cpu)
-            figures.peaks.append(plain.peak_mib)
-            figures.output = (
-                f"{database.stat().st_size / 1e6:.1f} MB db, "
-                f"{Path(f'{database}.gz').stat().st_size / 1e6:.1f} MB gzipped"
-            )
-            # The rebuild: a cold build that fills an empty cache, one word changed, a rebuild.
-            cache, warm = work / "cache", work / "warm"
-            shutil.rmtree(cache, ignore_errors=True)
-            shutil.rmtree(warm, ignore_errors=True)
-            warm_command = [
-                *docbuild,
-                "--out",
-                str(warm),
-                "--cache-dir",
-                str(cache),
-                "--no-site-search",
-            ]
-            filled = run_pinned(warm_command, args.core)
-            original = edit_one_word(edited)
-            try:
-                rebuilt = run_pinned(warm_command, args.core)
-            finally:
-                edited.write_bytes(original)
-            results["docbuild"].rebuild_share.append(rebuilt.wall / filled.wall)
-            results["docbuild"].rebuild_share_uncached.append(rebuilt.wall / cold.wall)
-            results["docbuild"].stages.append(
-                {name: float(seconds) for name, seconds in _STAGE_LINE.findall(rebuilt.stderr)}
-            )
-            print(
-                f"round {round_number + 1}: docbuild {cold.wall:.1f} s, rebuild "
-                f"{rebuilt.wall:.1f} s of {filled.wall:.1f} s with the cache"
-            )
+            print(f"round {round_number + 1}: {walls}")
         print_table(results, edited.relative_to(pages).as_posix())
 
 
@@ -334,16 +329,17 @@ def print_table(results: dict[str, Figures], edited: str) -> None:
     }
     for label, cells in rows.items():
         print(f"| {label} | " + " | ".join(cells) + " |")
-    if reference:
-        ratio = statistics.median(present["docbuild"].walls) / reference
-        print(f"\ndocbuild's cold build: {ratio:.2f}× Pagefind's wall time (medians, one core)")
-    stages = present["docbuild"].stages
-    if stages:
-        names = dict.fromkeys(name for run in stages for name in run)
-        medians = ", ".join(
-            f"{n} {statistics.median(r.get(n, 0.0) for r in stages):.2f} s" for n in names
-        )
-        print(f"rebuild stages (median wall): {medians}")
+    for name, figures in present.items():
+        if name.startswith("docbuild") and reference:
+            ratio = statistics.median(figures.walls) / reference
+            print(f"\n{name}'s cold build: {ratio:.2f}× Pagefind's wall time (medians, one core)")
+        if name.startswith("docbuild") and figures.stages:
+            names = dict.fromkeys(stage for run in figures.stages for stage in run)
+            medians = ", ".join(
+                f"{n} {statistics.median(r.get(n, 0.0) for r in figures.stages):.2f} s"
+                for n in names
+            )
+            print(f"{name}, rebuild stages (median wall): {medians}")
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
