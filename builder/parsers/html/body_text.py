@@ -278,7 +278,13 @@ def _start(element: Element) -> int:
 
 def space(text: str | None) -> str:
     """Whitespace runs as single spaces, ends kept (they separate inline pieces)."""
-    return _SPACES.sub(" ", text) if text else ""
+    if not text:
+        return ""
+    # Called for every text node: skip the regex when it would change nothing (printable text
+    # holds no tab or line break; a non-breaking space is not printable, so it takes the regex).
+    if text.isprintable() and "  " not in text:
+        return text
+    return _SPACES.sub(" ", text)
 
 
 def _flush(run: list[str], blocks: list[str]) -> None:
@@ -291,7 +297,12 @@ def _flush(run: list[str], blocks: list[str]) -> None:
 
 def join_inline(run: list[str]) -> str:
     """One paragraph from rendered inline pieces: single spaces, no spaces around line breaks."""
-    return _SPACE_AROUND_NEWLINE.sub("\n", _MANY_SPACES.sub(" ", "".join(run))).strip()
+    text = "".join(run)
+    if "  " in text:
+        text = _MANY_SPACES.sub(" ", text)
+    if "\n" in text:
+        text = _SPACE_AROUND_NEWLINE.sub("\n", text)
+    return text.strip()
 
 
 def _nonempty(text: str) -> list[str]:
