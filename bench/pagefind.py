@@ -195,10 +195,16 @@ def edit_one_word(page: Path) -> bytes:
 
 
 def measure_docbuild(
-    checkout: Path, work: Path, pages: Path, edited: Path, core: int, figures: Figures
+    checkout: Path,
+    work: Path,
+    pages: Path,
+    edited: Path | None,
+    core: int,
+    figures: Figures,
 ) -> None:
     """One round of docbuild from ``checkout``: a cold build without the cache, then a cold
-    build that fills an empty cache, one word changed in ``edited`` and a rebuild."""
+    build that fills an empty cache, one word changed in ``edited`` and a rebuild (unless
+    ``edited`` is None)."""
     command = [sys.executable, "-m", "builder.cli", "build", "-c", str(work / "docbuild.toml")]
     site, cache, warm = work / "site", work / "cache", work / "warm"
     for folder in (site, cache, warm):
@@ -212,6 +218,8 @@ def measure_docbuild(
         f"{size / 1e6:.1f} MB ({size / folder_bytes(pages):.2f}× the input); "
         f"first answer: {first_answer_bytes(site):,} bytes (catalog + shard)"
     )
+    if edited is None:
+        return
     warm_command = [*command, "--out", str(warm), "--cache-dir", str(cache), "--no-site-search"]
     filled = run_pinned(warm_command, core, checkout)
     original = edit_one_word(edited)
@@ -262,6 +270,11 @@ def main() -> None:
         help="another checkout of this repository (e.g. `git archive <commit> | tar -x`), "
         "measured in the same rounds as 'docbuild before'",
     )
+    parser.add_argument(
+        "--no-rebuild",
+        action="store_true",
+        help="cold builds only: rounds take a third of the time",
+    )
     parser.add_argument("--plain-script", nargs=2, type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.plain_script:
@@ -279,7 +292,11 @@ def main() -> None:
         work = Path(temp)
         pages, input_bytes = stage_corpus(args.corpus, work)
         files = sorted(pages.rglob("*.html"))
-        edited = pages / EDITED_PAGE if (pages / EDITED_PAGE).is_file() else files[len(files) // 2]
+        edited: Path | None = (
+            pages / EDITED_PAGE if (pages / EDITED_PAGE).is_file() else files[len(files) // 2]
+        )
+        if args.no_rebuild:
+            edited = None
         print(
             f"corpus: {len(files)} pages, {input_bytes / 1e6:.1f} MB; load average before: "
             f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}"
@@ -302,12 +319,16 @@ def main() -> None:
                 f"{name} {f.walls[-1]:.1f} s" for name, f in results.items() if f.walls
             )
             print(f"round {round_number + 1}: {walls}")
-        print_table(results, edited.relative_to(pages).as_posix())
+        print_table(results, "one page" if edited is None else edited.relative_to(pages).as_posix())
 
 
 def print_table(results: dict[str, Figures], edited: str) -> None:
     def median(values: list[float], unit: str, digits: int = 1) -> str:
         return f"{statistics.median(values):.{digits}f} {unit}" if values else "—"
+
+    def median_and_least(values: list[float], unit: str) -> str:
+        # The least run is the one a busy machine disturbed least.
+        return f"{median(values, unit)} (least {min(values):.1f})" if values else "—"
 
     present = {name: f for name, f in results.items() if f.walls}
     reference = statistics.median(present["Pagefind"].walls) if "Pagefind" in present else None
@@ -315,8 +336,8 @@ def print_table(results: dict[str, Figures], edited: str) -> None:
     print("| | " + " | ".join(present) + " |")
     print("|---|" + "---|" * len(present))
     rows = {
-        "cold build, wall": [median(f.walls, "s") for f in present.values()],
-        "cold build, CPU": [median(f.cpus, "s") for f in present.values()],
+        "cold build, wall": [median_and_least(f.walls, "s") for f in present.values()],
+        "cold build, CPU": [median_and_least(f.cpus, "s") for f in present.values()],
         "peak memory": [median(f.peaks, "MiB", 0) for f in present.values()],
         "output": [f.output for f in present.values()],
         f"one word changed in {edited}, rebuild": [
@@ -332,7 +353,11 @@ def print_table(results: dict[str, Figures], edited: str) -> None:
     for name, figures in present.items():
         if name.startswith("docbuild") and reference:
             ratio = statistics.median(figures.walls) / reference
-            print(f"\n{name}'s cold build: {ratio:.2f}× Pagefind's wall time (medians, one core)")
+            least = min(figures.walls) / min(present["Pagefind"].walls)
+            print(
+                f"\n{name}'s cold build: {ratio:.2f}× Pagefind's wall time "
+                f"(medians, one core; {least:.2f}× between the least runs)"
+            )
         if name.startswith("docbuild") and figures.stages:
             names = dict.fromkeys(stage for run in figures.stages for stage in run)
             medians = ", ".join(

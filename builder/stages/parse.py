@@ -35,7 +35,8 @@ def parse_to_records(
     api: ApiSource | None,
     source: SourceFile,
 ) -> FileRecords:
-    """Parse one file into index records, checked against the index schema."""
+    """Parse one file into index records, checked against the index's typed model (the one
+    its JSON Schema is generated from)."""
     where = f"{library.id} {version.version}: {source.relpath}"
     parsed = _parse(source, layout, api, where)
     if isinstance(parsed, FileRecords):
