@@ -7,7 +7,8 @@ what it made. The stages themselves never see the cache.
     check     a volume taken from an index is checked once per content
     shard     the shard file and its description, by the volume's hash
     vectors   the embeddings sidecar and its description, by the model and the volume's hash
-    pages     the rendered pages and their summary, by the volume, entry, site and templates
+    pages     the rendered pages and their summary, by the volume, entry, site and templates;
+              else each page, by its records and the same settings
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from builder.cache import BuildCache, cache_key
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.embeddings import VectorsInfo, VectorsStage
 from builder.model import ApiUse, CompiledVersion, FileRecords, SkippedFile, SourceFile, Warning_
-from builder.pages import PageSummary, VersionPages, render_version
+from builder.pages import PageSummary, VersionPages, render_each, render_version
 from builder.parsers.office import OFFICE_SUFFIXES, reader_version
 from builder.projects import ProjectLayout
 from builder.shards import ShardInfo, write_shard
@@ -297,8 +298,9 @@ def render_version_cached(
     scratch: Path,
 ) -> VersionPages:
     """``render_version`` into ``site_dir``, or the pages the cache kept for the same volume,
-    entry, site settings and templates (``templates`` is their fingerprint)."""
-    key = cache_key(
+    entry, site settings and templates (``templates`` is their fingerprint). When the volume
+    changed, each page whose records did not is taken from the cache instead of rendered."""
+    context = cache_key(
         "pages",
         templates,
         bool(env.globals.get("site_search")),
@@ -306,16 +308,35 @@ def render_version_cached(
         dict(skeleton),
         volume.version,
         volume.summary,
-        volume.sha256,
     )
-    return _tree_cached(
+    key = cache_key(context, volume.sha256)
+    page_keys: list[str] = []
+
+    def page_cached(inputs: bytes, render: Callable[[], bytes]) -> bytes:
+        page_key = cache_key("page", context, hashlib.sha256(inputs).hexdigest())
+        page_keys.append(page_key)
+        kept = cache.load_bytes(page_key)
+        if kept is not None:
+            return kept
+        page = render()
+        cache.store_bytes(page_key, page)
+        return page
+
+    pages = _tree_cached(
         cache,
         key + "-summary",
         key,
         site_dir,
         scratch,
         lambda folder: render_version(
-            env, site, skeleton, volume.version, volume.records, folder, summary=volume.summary
+            env,
+            site,
+            skeleton,
+            volume.version,
+            volume.records,
+            folder,
+            summary=volume.summary,
+            page_cache=page_cached if cache.root is not None else render_each,
         ),
         lambda kept: VersionPages(
             kept["library_id"],
@@ -324,6 +345,14 @@ def render_version_cached(
             tuple(PageSummary(**page) for page in kept["pages"]),
         ),
     )
+    if page_keys:
+        cache.store(key + "-page-keys", page_keys)
+    else:
+        # The whole version came from the cache: its pages stay wanted, for the next edit.
+        kept_keys = cache.load(key + "-page-keys")
+        if isinstance(kept_keys, list):
+            cache.used.update(k for k in kept_keys if isinstance(k, str))
+    return pages
 
 
 def _tree_cached(

@@ -15,13 +15,14 @@ from __future__ import annotations
 import contextlib
 import functools
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 import jinja2
+import orjson
 from markupsafe import Markup
 
 import builder
@@ -31,10 +32,11 @@ from builder.llms import site_llms, version_llms
 from builder.pages_body import render_body
 from builder.pages_layout import (
     VERSION_INDEX,
+    LibraryView,
     PageView,
     library_view,
     page_groups,
-    page_view,
+    page_of,
     relative_href,
     site_folder,
     site_url,
@@ -46,6 +48,18 @@ STYLESHEET = "assets/style.css"
 # Linked from every page, so a browser never asks for a missing /favicon.ico.
 FAVICON = "assets/favicon.svg"
 _TIMESTAMP = re.compile(r"^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})")
+
+
+PageCache = Callable[[bytes, Callable[[], bytes]], bytes]
+"""How ``render_version`` gets one file's bytes: given everything the file is made of that
+varies within a version (its site path and records or page views, as JSON) and a function that
+renders it. The build cache keeps each file by those inputs (``builder.cached_stages``), so
+editing one source file renders one page again."""
+
+
+def render_each(inputs: bytes, render: Callable[[], bytes]) -> bytes:
+    """The ``PageCache`` that keeps nothing."""
+    return render()
 
 
 @dataclass(frozen=True)
@@ -122,12 +136,13 @@ def render_version(
     out_dir: Path,
     *,
     summary: str | None = None,
+    page_cache: PageCache = render_each,
 ) -> VersionPages:
     """Write one version's pages, its table of contents and its llms.txt.
 
     Pages are built and written one at a time, and only their headings are kept for the table
     of contents, so a version's text is never held twice over (``records`` may decode each
-    record on access).
+    record on access). Each file comes through ``page_cache``.
     """
     library = library_view(entry)
     folder = site_folder(library.id, version)
@@ -144,24 +159,29 @@ def render_version(
     # table of contents then shares that page, above the sections.
     index_page: PageView | None = None
     for path, positions, with_source in page_groups(records):
-        page = page_view(path, positions, records, site.base_url, with_source=with_source)
+        page_records = [records[i] for i in positions]  # decoded once: records may be lazy
+        page = page_of(path, page_records, site.base_url, with_source=with_source)
         if page.path == VERSION_INDEX:
             index_page = page
         else:
-            _write_page(env, "page.html", out_dir, folder + page.path, page=page, **context)
+            site_path = folder + page.path
+            inputs = orjson.dumps(
+                [site_path, with_source, page_records], option=orjson.OPT_SORT_KEYS
+            )
+            render = functools.partial(
+                _render_page, env, "page.html", site_path, page=page, **context
+            )
+            _write_bytes(out_dir, site_path, page_cache(inputs, render))
         contents.append(without_bodies(page))
     pages = tuple(contents)
-    _write_page(
-        env,
-        "version.html",
-        out_dir,
-        folder + VERSION_INDEX,
-        pages=pages,
-        page=index_page,
-        **context,
+    # Both list every page's headings, which a change to one page's text leaves as they were.
+    toc_path, llms_path = folder + VERSION_INDEX, folder + "llms.txt"
+    toc = functools.partial(
+        _render_page, env, "version.html", toc_path, pages=pages, page=index_page, **context
     )
-    llms = version_llms(site, library, version, summary, pages)
-    _write_file(out_dir, folder + "llms.txt", llms)
+    _write_bytes(out_dir, toc_path, page_cache(orjson.dumps([toc_path, pages, index_page]), toc))
+    llms = functools.partial(_llms_bytes, site, library, version, summary, pages)
+    _write_bytes(out_dir, llms_path, page_cache(orjson.dumps([llms_path, pages]), llms))
     return VersionPages(
         library.id,
         version,
@@ -254,13 +274,31 @@ def _asset(env: jinja2.Environment, name: str) -> str:
 def _write_page(
     env: jinja2.Environment, template: str, out_dir: Path, site_path: str, **context: Any
 ) -> None:
+    _write_bytes(out_dir, site_path, _render_page(env, template, site_path, **context))
+
+
+def _render_page(env: jinja2.Environment, template: str, site_path: str, **context: Any) -> bytes:
     html = env.get_template(template).render(
         url=functools.partial(relative_href, site_path), **context
     )
-    _write_file(out_dir, site_path, html)
+    return html.encode("utf-8")
+
+
+def _llms_bytes(
+    site: SiteConfig,
+    library: LibraryView,
+    version: str,
+    summary: str | None,
+    pages: Sequence[PageView],
+) -> bytes:
+    return version_llms(site, library, version, summary, pages).encode("utf-8")
 
 
 def _write_file(out_dir: Path, site_path: str, text: str) -> None:
+    _write_bytes(out_dir, site_path, text.encode("utf-8"))
+
+
+def _write_bytes(out_dir: Path, site_path: str, data: bytes) -> None:
     target = out_dir / site_path
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_bytes(text.encode("utf-8"))
+    target.write_bytes(data)

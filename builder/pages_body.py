@@ -136,9 +136,9 @@ def _inline(text: str) -> str:
     with no partner stays literal. Runs are paired through per-length position lists, so the
     cost stays linear even with thousands of unmatched backticks.
     """
-    runs = [(m.start(), m.end()) for m in _TICKS.finditer(text)]
-    if not runs:
+    if "`" not in text:  # most text: no code span to look for
         return escape(text)
+    runs = [(m.start(), m.end()) for m in _TICKS.finditer(text)]
     by_length: dict[int, list[int]] = {}
     for index, (start, end) in enumerate(runs):
         by_length.setdefault(end - start, []).append(index)

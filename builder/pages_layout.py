@@ -129,7 +129,7 @@ def page_view(
     with_source: bool,
 ) -> PageView:
     """The page made of the records at ``positions``."""
-    return _page(path, [records[i] for i in positions], base_url, with_source=with_source)
+    return page_of(path, [records[i] for i in positions], base_url, with_source=with_source)
 
 
 def without_bodies(page: PageView) -> PageView:
@@ -151,9 +151,10 @@ def _safe_source(value: object) -> str | None:
     return value
 
 
-def _page(
-    path: str, records: list[Mapping[str, Any]], base_url: str, *, with_source: bool
+def page_of(
+    path: str, records: Sequence[Mapping[str, Any]], base_url: str, *, with_source: bool
 ) -> PageView:
+    """The page made of ``records``, one page group's records in order."""
     headings = [_text(r.get("heading")) for r in records]
     anchors = _page_anchors(records, headings)
     sections = tuple(
@@ -172,7 +173,7 @@ def _page(
     return PageView(path, _title(sections, sources), sources, sections)
 
 
-def _page_anchors(records: list[Mapping[str, Any]], headings: list[str]) -> list[str]:
+def _page_anchors(records: Sequence[Mapping[str, Any]], headings: list[str]) -> list[str]:
     """The given anchors first (they are permalinks), then derived ones for the rest."""
     taken: set[str] = set()
     anchors: list[str | None] = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from pathlib import PurePosixPath
 from urllib.parse import quote
@@ -47,21 +48,41 @@ def version_folder(library_id: str, version: str) -> str:
 
 def site_permalink(base_url: str, library_id: str, version: str, relpath: str, anchor: str) -> str:
     """The section's permanent URL on the built site."""
-    page = quote(page_path(relpath), safe="/")
-    return f"{base_url}{version_folder(library_id, version)}{page}#{quote(anchor, safe='')}"
+    return f"{base_url}{_site_page(library_id, version, relpath)}#{quote(anchor, safe='')}"
 
 
 def upstream_link(
     template: str, library_id: str, version: str, relpath: str, anchor: str, line: int
 ) -> str:
     """Fill a catalog ``url_template`` for one section (placeholders were checked at load time)."""
+    page, source, quoted_version, quoted_id = _upstream_names(library_id, version, relpath)
+    return template.format(
+        page=page,
+        source=source,
+        anchor=quote(anchor, safe=""),
+        version=quoted_version,
+        id=quoted_id,
+        line=line,
+    )
+
+
+# Every section of a file shares these: computed once per file, not once per section.
+_FILES_REMEMBERED = 64
+
+
+@functools.lru_cache(maxsize=_FILES_REMEMBERED)
+def _site_page(library_id: str, version: str, relpath: str) -> str:
+    return version_folder(library_id, version) + quote(page_path(relpath), safe="/")
+
+
+@functools.lru_cache(maxsize=_FILES_REMEMBERED)
+def _upstream_names(library_id: str, version: str, relpath: str) -> tuple[str, str, str, str]:
+    """The quoted page (source without its suffix), source, version and library id."""
     relpath = source_file(relpath)
     page = str(PurePosixPath(relpath).with_suffix(""))
-    return template.format(
-        page=quote(page, safe="/"),
-        source=quote(relpath, safe="/"),
-        anchor=quote(anchor, safe=""),
-        version=quote(version, safe=""),
-        id=quote(library_id, safe=""),
-        line=line,
+    return (
+        quote(page, safe="/"),
+        quote(relpath, safe="/"),
+        quote(version, safe=""),
+        quote(library_id, safe=""),
     )

@@ -2,9 +2,11 @@
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+import builder.pages
 from builder.config import load_catalog
 from builder.pipeline import build_site
 
@@ -170,3 +172,32 @@ def test_unreadable_json_with_a_good_checksum_is_a_miss(tmp_path: Path) -> None:
     cache.store_bytes("cd34", b"{not json")
     assert cache.load("cd34") is None
     assert cache.corrupt == 1
+
+
+def test_an_edit_to_one_file_renders_only_its_page_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    catalog = make_project(tmp_path / "project")
+    (tmp_path / "project" / "alpha" / "more.md").write_text("# More\n\nMore text.\n", "utf-8")
+    cache = tmp_path / "cache"
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    # An unchanged build takes the whole version from the cache; its pages must stay kept.
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    rendered: list[str] = []
+    render_page = builder.pages._render_page
+
+    def recording(env: Any, template: str, site_path: str, **context: Any) -> bytes:
+        rendered.append(site_path)
+        return render_page(env, template, site_path, **context)
+
+    monkeypatch.setattr(builder.pages, "_render_page", recording)
+    guide = tmp_path / "project" / "alpha" / "guide.rst"
+    guide.write_text(guide.read_text("utf-8").replace("to start", "to begin"), "utf-8")
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    # Of the version's files, not the other pages, nor the table of contents: its headings did
+    # not change. (The landing and library pages are rendered on every build.)
+    assert [p for p in rendered if p.startswith("libs/alpha/1.0.0/")] == [
+        "libs/alpha/1.0.0/guide.html"
+    ]
+    build_site(load_catalog(catalog), tmp_path / "cold")
+    assert site_files(tmp_path / "site") == site_files(tmp_path / "cold")

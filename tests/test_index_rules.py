@@ -6,7 +6,7 @@ from typing import Any
 import orjson
 import pytest
 
-from schemas.index_rules import index_problems, volume_problems
+from schemas.index_rules import index_problems, section_problems, volume_problems
 
 COMPAT = Path(__file__).parent.parent / "examples" / "compat" / "doctrove-demo-index.json"
 
@@ -116,3 +116,37 @@ def test_volume_problems_prefix_the_place() -> None:
     assert [str(p) for p in found] == [
         "/entries/0/volumes/1/sections/0/lines/0: 0 is less than the minimum of 1"
     ]
+
+
+@pytest.mark.parametrize(
+    ("section", "expected"),
+    [
+        ({"lines": [0, 1]}, "/v/sections/1/lines/0: Expected `int` >= 1"),
+        ({"anchor": ""}, "/v/sections/1/anchor: Expected `str` of length >= 1"),
+        ({"heading": 1}, "/v/sections/1/heading: Expected `str`, got `int`"),
+        ({"headingPath": ["a", 2]}, "/v/sections/1/headingPath/1: Expected `str`, got `int`"),
+    ],
+)
+def test_section_problems_name_the_place_of_a_bad_record(
+    section: dict[str, Any], expected: str
+) -> None:
+    records = [orjson.dumps({"heading": "h", "body": "b"}), orjson.dumps(section)]
+    assert [str(p) for p in section_problems(records, "/v")] == [expected]
+    # The JSON Schema finds a problem at the same place.
+    schema_found = volume_problems({"sections": [orjson.loads(r) for r in records]}, "/v")
+    assert [p.pointer for p in schema_found] == [expected.split(":")[0]]
+
+
+def test_section_problems_accept_what_the_schema_accepts() -> None:
+    section = {
+        "heading": "h",
+        "path": "https://example.org/a#h",
+        "body": "b",
+        "anchor": "h",
+        "source": "a.md",
+        "lines": [1, 4],
+        "sha256": "0" * 64,
+        "headingPath": ["Top"],
+    }
+    assert section_problems([orjson.dumps(section), orjson.dumps({})]) == []
+    assert volume_problems({"sections": [section, {}]}) == []

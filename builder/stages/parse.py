@@ -21,7 +21,7 @@ from builder.parsers.rst.inline import default_role
 from builder.permalinks import site_permalink, upstream_link
 from builder.projects import ProjectLayout, substitute, titled_by_navigation
 from builder.sections import finalize_sections
-from schemas.index_rules import volume_problems
+from schemas.index_rules import section_problems
 
 ParseStep = Callable[[SourceFile], FileRecords]
 """The parse stage with its settings bound: what the compile stage calls for each file."""
@@ -35,7 +35,8 @@ def parse_to_records(
     api: ApiSource | None,
     source: SourceFile,
 ) -> FileRecords:
-    """Parse one file into index records, checked against the index schema."""
+    """Parse one file into index records, checked against the index's typed model (the one
+    its JSON Schema is generated from)."""
     where = f"{library.id} {version.version}: {source.relpath}"
     parsed = _parse(source, layout, api, where)
     if isinstance(parsed, FileRecords):
@@ -46,14 +47,16 @@ def parse_to_records(
     if title is not None:
         parsed = titled_by_navigation(parsed, title)
     final = finalize_sections(parsed)
-    records = [section_to_record(site, library.id, version, s) for s in final.sections]
+    records = tuple(
+        encode_record(section_to_record(site, library.id, version, s)) for s in final.sections
+    )
     # Checked here, once per parsed file, so a rebuild re-checks only the files that changed.
-    problems = volume_problems({"sections": records}, where)
+    problems = section_problems(records, where)
     if problems:
         raise IndexInvalid(f"the sections of {where}", [str(p) for p in problems])
     prefix = f"{library.id} {version.version}: "
     return FileRecords(
-        records=tuple(encode_record(record) for record in records),
+        records=records,
         skipped=None,
         warnings=tuple(
             Warning_(prefix + w.where, w.message) for w in (*parsed.warnings, *final.warnings)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from lxml import etree
 from lxml.etree import _Element as Element
 
 from builder.parsers.html.body_text import classes, is_element, plain_text, select
@@ -30,6 +31,10 @@ _NOT_API = frozenset({"simple", "field-list", "glossary", "footnote", "citation"
 # Domains whose dt ids are mangled ("_CPPv4N3foo3barEv", "c.PyObject_Call"), so the name as the
 # page writes it reads better. Generic "std" objects (options, opcodes) read best as signatures.
 _NAME_FROM_TEXT_DOMAINS = frozenset({"c", "cpp"})
+_NAME_PARTS = etree.XPath(
+    ".//*[contains(concat(' ', normalize-space(@class), ' '), ' descclassname ')"
+    " or contains(concat(' ', normalize-space(@class), ' '), ' descname ')]"
+)
 
 
 @dataclass(frozen=True)
@@ -72,11 +77,7 @@ def read_entry(api_list: Element, terms: list[Element]) -> ApiEntry:
 
 def _written_name(term: Element) -> str:
     """The module prefix and name as the page shows them ("json." + "dumps")."""
-    parts = select(
-        term,
-        ".//*[contains(concat(' ', normalize-space(@class), ' '), ' descclassname ')"
-        " or contains(concat(' ', normalize-space(@class), ' '), ' descname ')]",
-    )
+    parts = select(term, _NAME_PARTS)
     return "".join(plain_text(part) for part in parts)
 
 

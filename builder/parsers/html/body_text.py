@@ -38,6 +38,11 @@ _SPACES = re.compile(r"[ \t\n\r\f\v]+")
 _MANY_SPACES = re.compile(r" {2,}")
 _SPACE_AROUND_NEWLINE = re.compile(r" *\n *")
 
+_LINE_NUMBERED_CODE = etree.XPath(".//td[contains(@class, 'code')]//pre")
+_CAPTIONS = etree.XPath("./caption")
+_ROWS = etree.XPath("./tr | ./thead/tr | ./tbody/tr | ./tfoot/tr")
+_CELLS = etree.XPath("./td | ./th")
+
 
 def classes(element: Element) -> frozenset[str]:
     """The element's class attribute as a set of tokens."""
@@ -100,7 +105,9 @@ def render_inline(element: Element, depth: int = 0, ticks: bool = True) -> str:
     Inline code is wrapped in backticks unless ``ticks`` is False (headings are plain text).
     """
     tag = element.tag
-    if classes(element) & _SKIPPED_CLASSES:
+    # Most inline elements have no class: the set is built only for those that have one.
+    value = element.get("class")
+    if value and not _SKIPPED_CLASSES.isdisjoint(value.split()):
         return ""
     if tag == "br":
         return "\n"
@@ -143,9 +150,11 @@ def text_of(element: Element) -> str:
     return etree.tostring(element, method="text", encoding="unicode", with_tail=False)
 
 
-def select(element: Element, query: str) -> list[Element]:
-    """The elements an XPath ``query`` finds under ``element``, typed as such."""
-    found = element.xpath(query)
+def select(element: Element, query: etree.XPath) -> list[Element]:
+    """The elements a compiled XPath ``query`` finds under ``element``, typed as such.
+
+    Queries are compiled once, at import: compiling one costs more than running it."""
+    found = query(element)
     return [node for node in found if isinstance(node, Element)] if isinstance(found, list) else []
 
 
@@ -215,18 +224,16 @@ def render_list(element: Element, depth: int) -> str:
 def render_table(element: Element, depth: int) -> str:
     """One line per row, cells joined by " | "; Sphinx's line-numbered code keeps only the code."""
     if "highlighttable" in classes(element):
-        code = select(element, ".//td[contains(@class, 'code')]//pre")
+        code = select(element, _LINE_NUMBERED_CODE)
         if code:
             return fence(code[0])
     rows: list[str] = []
-    for caption in select(element, "./caption"):
+    for caption in select(element, _CAPTIONS):
         text = inline_text(caption)
         if text:
             rows.append(text)
-    for row in select(element, "./tr | ./thead/tr | ./tbody/tr | ./tfoot/tr"):
-        cells = [
-            collapse(" ".join(render_flow(cell, depth + 2))) for cell in select(row, "./td | ./th")
-        ]
+    for row in select(element, _ROWS):
+        cells = [collapse(" ".join(render_flow(cell, depth + 2))) for cell in select(row, _CELLS)]
         if any(cells):
             rows.append(" | ".join(cells).rstrip())
     return "\n".join(rows)
@@ -271,7 +278,13 @@ def _start(element: Element) -> int:
 
 def space(text: str | None) -> str:
     """Whitespace runs as single spaces, ends kept (they separate inline pieces)."""
-    return _SPACES.sub(" ", text) if text else ""
+    if not text:
+        return ""
+    # Called for every text node: skip the regex when it would change nothing (printable text
+    # holds no tab or line break; a non-breaking space is not printable, so it takes the regex).
+    if text.isprintable() and "  " not in text:
+        return text
+    return _SPACES.sub(" ", text)
 
 
 def _flush(run: list[str], blocks: list[str]) -> None:
@@ -284,7 +297,12 @@ def _flush(run: list[str], blocks: list[str]) -> None:
 
 def join_inline(run: list[str]) -> str:
     """One paragraph from rendered inline pieces: single spaces, no spaces around line breaks."""
-    return _SPACE_AROUND_NEWLINE.sub("\n", _MANY_SPACES.sub(" ", "".join(run))).strip()
+    text = "".join(run)
+    if "  " in text:
+        text = _MANY_SPACES.sub(" ", text)
+    if "\n" in text:
+        text = _SPACE_AROUND_NEWLINE.sub("\n", text)
+    return text.strip()
 
 
 def _nonempty(text: str) -> list[str]:

@@ -1,0 +1,372 @@
+"""Benchmark docbuild against Pagefind and a plain html.parser + FTS5 script, on one core.
+
+    apt-get download python3.11-doc && dpkg-deb -x python3.11-doc_*.deb py311
+    python bench/pagefind.py py311/usr/share/doc/python3.11/html --rounds 3
+
+The corpus (not part of the repository) is a folder of HTML pages; its index and search pages
+(genindex*, search.html, py-modindex.html) and the theme's ``_*`` folders are left out, as the
+issue's table did. Every tool reads the same copy of what is left and runs pinned to one core.
+Each round runs every tool once, interleaved, so a busy machine slows them all alike; the table
+shows medians over the rounds and the load average before and after. Figures per tool: cold
+build wall time (and CPU time, steadier when the machine is shared), peak memory (the child's
+maximum resident set), output size against the input, and for docbuild a one-word edit in one
+page rebuilt with the build cache, as a share of a cold build with the cache, with its stages.
+Pagefind is the ``pagefind`` package (``pip install pagefind==1.5.2 pagefind-bin==1.5.2``, in the
+``dev`` extra); without it its column says so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import html.parser
+import json
+import os
+import re
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+LEFT_OUT = re.compile(r"^(genindex.*|search|py-modindex)\.html$")
+# The page edited for the rebuild figure, when the corpus has it; else the middle page.
+EDITED_PAGE = "library/json.html"
+_PARAGRAPH_WORD = re.compile(r"<p>[^<]*?\b([a-z]{5,})\b")
+_STAGE_LINE = re.compile(r"^(\w[\w ]*): .* in ([\d.]+) s$", re.MULTILINE)
+CATALOG = """[site]
+title = "Benchmark"
+base_url = "https://bench.invalid/"
+
+[[libraries]]
+id = "corpus"
+name = "Corpus"
+
+  [[libraries.versions]]
+  version = "1.0"
+  path = "pages"
+  include = ["**/*.html"]
+"""
+
+
+@dataclass
+class Run:
+    wall: float
+    cpu: float
+    peak_mib: float
+    stderr: str
+
+
+@dataclass
+class Figures:
+    walls: list[float] = field(default_factory=list)
+    cpus: list[float] = field(default_factory=list)
+    peaks: list[float] = field(default_factory=list)
+    output: str = "—"
+    rebuild_share: list[float] = field(default_factory=list)
+    rebuild_share_uncached: list[float] = field(default_factory=list)
+    stages: list[dict[str, float]] = field(default_factory=list)
+
+    def add(self, run: Run) -> None:
+        self.walls.append(run.wall)
+        self.cpus.append(run.cpu)
+        self.peaks.append(run.peak_mib)
+
+
+def run_pinned(command: list[str], core: int, cwd: Path = REPO) -> Run:
+    """Run ``command`` on one core; its wall time, CPU time and peak resident memory."""
+    start = time.perf_counter()
+    process = subprocess.Popen(
+        command,
+        cwd=cwd,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        preexec_fn=lambda: os.sched_setaffinity(0, {core}),
+    )
+    assert process.stderr is not None
+    stderr = process.stderr.read().decode("utf-8", "replace")
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed ({process.returncode}):\n{stderr}")
+    return Run(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, stderr)
+
+
+def stage_corpus(source: Path, work: Path) -> tuple[Path, int]:
+    """Copy the pages the table counts into ``work/pages``; the folder and its byte count."""
+    pages = work / "pages"
+    total = 0
+    for path in sorted(source.rglob("*.html")):
+        relative = path.relative_to(source)
+        if relative.parts[0].startswith("_") or LEFT_OUT.match(relative.as_posix()):
+            continue
+        target = pages / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
+        total += target.stat().st_size
+    (work / "docbuild.toml").write_text(CATALOG, encoding="utf-8")
+    return pages, total
+
+
+def pagefind_version(python: str) -> str | None:
+    """The installed Pagefind's version, or None. Asked of ``python -m pagefind`` from the
+    repository root: this file's own name would shadow the package for an import from here."""
+    try:
+        found = subprocess.run(
+            [python, "-m", "pagefind", "--version"], cwd=REPO, capture_output=True, timeout=60
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    words = found.stdout.decode("utf-8", "replace").split()
+    return words[-1] if found.returncode == 0 and words else None
+
+
+def folder_bytes(folder: Path) -> int:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+def first_answer_bytes(site: Path) -> int:
+    """What a cold docclient fetches before it can answer: catalog.json and the version's shard."""
+    catalog = json.loads((site / "catalog.json").read_text(encoding="utf-8"))
+    shards = [ref for entry in catalog["entries"] for ref in entry["shards"].values()]
+    shard_bytes: int = sum(ref["bytes"] for ref in shards)
+    return (site / "catalog.json").stat().st_size + shard_bytes
+
+
+class _TextCollector(html.parser.HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.title = ""
+        self._skipping = 0
+        self._in_title = False
+
+    def handle_starttag(self, tag: str, attrs: object) -> None:
+        if tag in ("script", "style"):
+            self._skipping += 1
+        self._in_title = tag == "title"
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style") and self._skipping:
+            self._skipping -= 1
+        self._in_title = False
+
+    def handle_data(self, data: str) -> None:
+        if self._in_title:
+            self.title += data
+        elif not self._skipping:
+            self.parts.append(data)
+
+
+def plain_script(pages: Path, database: Path) -> None:
+    """The plain reference: each page's text by html.parser into one FTS5 table, gzipped."""
+    connection = sqlite3.connect(database)
+    connection.execute("CREATE VIRTUAL TABLE pages USING fts5(path, title, body)")
+    for path in sorted(pages.rglob("*.html")):
+        collector = _TextCollector()
+        collector.feed(path.read_text(encoding="utf-8", errors="replace"))
+        body = " ".join(" ".join(collector.parts).split())
+        connection.execute(
+            "INSERT INTO pages VALUES (?, ?, ?)",
+            (path.relative_to(pages).as_posix(), collector.title.strip(), body),
+        )
+    connection.commit()
+    connection.close()
+    Path(f"{database}.gz").write_bytes(gzip.compress(database.read_bytes(), mtime=0))
+
+
+def edit_one_word(page: Path) -> bytes:
+    """Change one word of ``page``'s text; return its original bytes to put back."""
+    original = page.read_bytes()
+    text = original.decode("utf-8")
+    # A word of a paragraph's text, not of its markup.
+    match = _PARAGRAPH_WORD.search(text)
+    if match is None:
+        raise SystemExit(f"{page} has no paragraph word to edit")
+    start, end = match.span(1)
+    page.write_text(text[:start] + text[start:end][::-1] + text[end:], "utf-8")
+    return original
+
+
+def measure_docbuild(
+    checkout: Path,
+    work: Path,
+    pages: Path,
+    edited: Path | None,
+    core: int,
+    figures: Figures,
+) -> None:
+    """One round of docbuild from ``checkout``: a cold build without the cache, then a cold
+    build that fills an empty cache, one word changed in ``edited`` and a rebuild (unless
+    ``edited`` is None)."""
+    command = [sys.executable, "-m", "builder.cli", "build", "-c", str(work / "docbuild.toml")]
+    site, cache, warm = work / "site", work / "cache", work / "warm"
+    for folder in (site, cache, warm):
+        shutil.rmtree(folder, ignore_errors=True)
+    cold = run_pinned(
+        [*command, "--out", str(site), "--no-cache", "-q", "--no-site-search"], core, checkout
+    )
+    figures.add(cold)
+    size = folder_bytes(site)
+    figures.output = (
+        f"{size / 1e6:.1f} MB ({size / folder_bytes(pages):.2f}× the input); "
+        f"first answer: {first_answer_bytes(site):,} bytes (catalog + shard)"
+    )
+    if edited is None:
+        return
+    warm_command = [*command, "--out", str(warm), "--cache-dir", str(cache), "--no-site-search"]
+    filled = run_pinned(warm_command, core, checkout)
+    original = edit_one_word(edited)
+    try:
+        rebuilt = run_pinned(warm_command, core, checkout)
+    finally:
+        edited.write_bytes(original)
+    figures.rebuild_share.append(rebuilt.wall / filled.wall)
+    figures.rebuild_share_uncached.append(rebuilt.wall / cold.wall)
+    figures.stages.append(
+        {name: float(seconds) for name, seconds in _STAGE_LINE.findall(rebuilt.stderr)}
+    )
+
+
+def measure_pagefind(work: Path, pages: Path, core: int, figures: Figures) -> None:
+    bundle = work / "pagefind"
+    shutil.rmtree(bundle, ignore_errors=True)
+    command = [sys.executable, "-m", "pagefind", "--site", str(pages)]
+    figures.add(run_pinned([*command, "--output-path", str(bundle), "--quiet"], core))
+    size = folder_bytes(bundle)
+    figures.output = f"{size / 1e6:.1f} MB ({size / folder_bytes(pages):.2f}×)"
+
+
+def measure_plain_script(work: Path, pages: Path, core: int, figures: Figures) -> None:
+    database, packed = work / "plain.sqlite", work / "plain.sqlite.gz"
+    for stale in (database, packed):
+        stale.unlink(missing_ok=True)
+    script = str(Path(__file__).resolve())
+    figures.add(
+        run_pinned(
+            [sys.executable, script, str(pages), "--plain-script", str(pages), str(database)],
+            core,
+        )
+    )
+    figures.output = (
+        f"{database.stat().st_size / 1e6:.1f} MB db, {packed.stat().st_size / 1e6:.1f} MB gzipped"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("corpus", type=Path, help="folder of HTML pages (see the docstring)")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--core", type=int, default=0, help="the one CPU every tool runs on")
+    parser.add_argument(
+        "--before",
+        type=Path,
+        help="another checkout of this repository (e.g. `git archive <commit> | tar -x`), "
+        "measured in the same rounds as 'docbuild before'",
+    )
+    parser.add_argument(
+        "--no-rebuild",
+        action="store_true",
+        help="cold builds only: rounds take a third of the time",
+    )
+    parser.add_argument("--plain-script", nargs=2, type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.plain_script:
+        plain_script(*args.plain_script)
+        return
+    version = pagefind_version(sys.executable)
+    if version is None:
+        print(
+            "Pagefind is not installed (pip install pagefind==1.5.2 pagefind-bin==1.5.2): "
+            "its column is left out."
+        )
+    else:
+        print(f"Pagefind: {version}")
+    with tempfile.TemporaryDirectory(prefix="bench-pagefind-") as temp:
+        work = Path(temp)
+        pages, input_bytes = stage_corpus(args.corpus, work)
+        files = sorted(pages.rglob("*.html"))
+        edited: Path | None = (
+            pages / EDITED_PAGE if (pages / EDITED_PAGE).is_file() else files[len(files) // 2]
+        )
+        if args.no_rebuild:
+            edited = None
+        print(
+            f"corpus: {len(files)} pages, {input_bytes / 1e6:.1f} MB; load average before: "
+            f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+        )
+        results: dict[str, Figures] = {}
+        if args.before:
+            results["docbuild before"] = Figures()
+        results |= {"docbuild": Figures(), "Pagefind": Figures(), "plain script": Figures()}
+        for round_number in range(args.rounds):
+            if args.before:
+                measure_docbuild(
+                    args.before.resolve(), work, pages, edited, args.core,
+                    results["docbuild before"],
+                )  # fmt: skip
+            measure_docbuild(REPO, work, pages, edited, args.core, results["docbuild"])
+            if version is not None:
+                measure_pagefind(work, pages, args.core, results["Pagefind"])
+            measure_plain_script(work, pages, args.core, results["plain script"])
+            walls = ", ".join(
+                f"{name} {f.walls[-1]:.1f} s" for name, f in results.items() if f.walls
+            )
+            print(f"round {round_number + 1}: {walls}")
+        print_table(results, "one page" if edited is None else edited.relative_to(pages).as_posix())
+
+
+def print_table(results: dict[str, Figures], edited: str) -> None:
+    def median(values: list[float], unit: str, digits: int = 1) -> str:
+        return f"{statistics.median(values):.{digits}f} {unit}" if values else "—"
+
+    def median_and_least(values: list[float], unit: str) -> str:
+        # The least run is the one a busy machine disturbed least.
+        return f"{median(values, unit)} (least {min(values):.1f})" if values else "—"
+
+    present = {name: f for name, f in results.items() if f.walls}
+    reference = statistics.median(present["Pagefind"].walls) if "Pagefind" in present else None
+    print()
+    print("| | " + " | ".join(present) + " |")
+    print("|---|" + "---|" * len(present))
+    rows = {
+        "cold build, wall": [median_and_least(f.walls, "s") for f in present.values()],
+        "cold build, CPU": [median_and_least(f.cpus, "s") for f in present.values()],
+        "peak memory": [median(f.peaks, "MiB", 0) for f in present.values()],
+        "output": [f.output for f in present.values()],
+        f"one word changed in {edited}, rebuild": [
+            f"{100 * statistics.median(f.rebuild_share):.0f}% of a cold build with the cache "
+            f"({100 * statistics.median(f.rebuild_share_uncached):.0f}% of one without)"
+            if f.rebuild_share
+            else "—"
+            for f in present.values()
+        ],
+    }
+    for label, cells in rows.items():
+        print(f"| {label} | " + " | ".join(cells) + " |")
+    for name, figures in present.items():
+        if name.startswith("docbuild") and reference:
+            ratio = statistics.median(figures.walls) / reference
+            least = min(figures.walls) / min(present["Pagefind"].walls)
+            print(
+                f"\n{name}'s cold build: {ratio:.2f}× Pagefind's wall time "
+                f"(medians, one core; {least:.2f}× between the least runs)"
+            )
+        if name.startswith("docbuild") and figures.stages:
+            names = dict.fromkeys(stage for run in figures.stages for stage in run)
+            medians = ", ".join(
+                f"{n} {statistics.median(r.get(n, 0.0) for r in figures.stages):.2f} s"
+                for n in names
+            )
+            print(f"{name}, rebuild stages (median wall): {medians}")
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
+if __name__ == "__main__":
+    main()
