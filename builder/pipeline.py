@@ -3,7 +3,8 @@ the list of them:
 
     per version   read → parse → compile → volume → vectors → shard → pages
                   (builder.stages.*; vectors, builder.embeddings, only when asked to embed)
-    at the end    index.json, library pages, landing page, catalog.json  (site_files)
+    at the end    index.json per library and whole, library pages, landing page, catalog.json
+                  (site_files)
                   then Pagefind's index, when asked for
 
 Every stage takes and returns frozen records; the build cache wraps the stages from outside
@@ -44,6 +45,7 @@ from builder.lock import OutputLock
 from builder.model import CompiledVersion, Warning_
 from builder.pages import VersionPages, make_environment
 from builder.progress import BuildProgress
+from builder.site_indexes import WHOLE_INDEX_LIMIT
 from builder.site_search import SearchIndexInfo, index_site
 from builder.site_size import measure_site
 from builder.stages.imported import compiled_import, imported_entries, imported_volume
@@ -94,6 +96,7 @@ def build_site(
     updated_at: str | None = None,
     cache_dir: Path | None = None,
     budget_bytes: int | None = None,
+    whole_index_bytes: int = WHOLE_INDEX_LIMIT,
     progress: BuildProgress | None = None,
     site_search: Path | None = None,
     embed: str | None = None,
@@ -102,7 +105,8 @@ def build_site(
 
     ``site_search`` is the Pagefind binary that gives every page a search box (None: none).
     ``embed`` (else the catalog's ``[site] embed``) names an embedding model: each version then
-    also gets a .vec sidecar of section vectors."""
+    also gets a .vec sidecar of section vectors. The whole-site index.json is written only while
+    it is at most ``whole_index_bytes``; each library's own index.json always is."""
     started = time.perf_counter()
     cache = BuildCache(cache_dir)
     progress = progress or BuildProgress()
@@ -144,7 +148,7 @@ def build_site(
         entries = _checked_entries((*compiled, *imported))
         warnings = (*config.warnings, *(w for v in versions for w in v.warnings))
         refuse_warnings_when_strict(strict, [v.summary for v in versions], warnings)
-        site_files = _write_site_files(context, entries, versions, updated_at)
+        site_files = _write_site_files(context, entries, versions, updated_at, whole_index_bytes)
         searched = _index_site_search(context, versions, site_search)
         size = measure_site(staging.path)
         size.enforce(budget_bytes)
@@ -157,6 +161,8 @@ def build_site(
         warnings=list(warnings),
         seconds=time.perf_counter() - started,
         index_bytes=site_files.index_bytes,
+        whole_index_bytes=site_files.indexes.whole_bytes,
+        base_url=config.site.base_url,
         catalog_bytes=site_files.catalog_bytes,
         size=size,
         cache_hits=cache.hits,
@@ -357,6 +363,7 @@ def _write_site_files(
     entries: tuple[BuiltEntry, ...],
     versions: tuple[BuiltVersion, ...],
     updated_at: str | None,
+    whole_index_bytes: int,
 ) -> SiteFiles:
     progress = context.progress
     progress.begin("site files", 1)
@@ -366,7 +373,14 @@ def _write_site_files(
             (v.summary.library_id, v.summary.version): v.vectors for v in versions if v.vectors
         }
         site_files = write_site_files(
-            context.env, context.site, entries, shards, vectors, context.site_dir, updated_at
+            context.env,
+            context.site,
+            entries,
+            shards,
+            vectors,
+            context.site_dir,
+            updated_at,
+            whole_index_bytes,
         )
     progress.advance("site files")
     progress.end("site files")

@@ -107,10 +107,19 @@ def _report_lines(report: BuildReport, verbose: bool) -> list[tuple[bool, str]]:
     rate = report.source_bytes / 1e6 / seconds
     sections = sum(v.sections for v in report.versions)
     versions = f"{len(report.versions)} version{'' if len(report.versions) == 1 else 's'}"
+    if not report.index_bytes and report.versions:
+        lines.say(
+            f"index.json: per library only (the whole one, {_megabytes(report.whole_index_bytes)},"
+            f" would pass --index-limit-mb); give a doctrove client {report.index_url()}"
+        )
+    else:
+        lines.say(f"doctrove clients: {report.index_url()} (or a library's libs/<id>/index.json)")
+    built = f"{report.out / 'index.json'} ({_megabytes(report.index_bytes)}"
+    if not report.index_bytes and report.versions:
+        built = f"{report.out} (index.json per library"
     lines.say(
-        f"Built {report.out / 'index.json'} ({_megabytes(report.index_bytes)}, {sections} sections,"
-        f" {versions}) from {_megabytes(report.source_bytes)} of source in "
-        f"{report.seconds:.2f} s ({rate:.1f} MB/s)"
+        f"Built {built}, {sections} sections, {versions}) from "
+        f"{_megabytes(report.source_bytes)} of source in {report.seconds:.2f} s ({rate:.1f} MB/s)"
     )
     # File names, headings and reasons come from the inputs; a newline or an escape sequence
     # in them must not reach the terminal as it is.

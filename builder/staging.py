@@ -11,8 +11,9 @@ import shutil
 import sys
 from pathlib import Path
 
+from builder.catalog import CATALOG_FILE
 from builder.errors import BuildError
-from builder.stages.site_files import INDEX_FILE
+from builder.site_indexes import INDEX_FILE
 
 
 class Staging:
@@ -90,7 +91,9 @@ def _refuse_foreign_output(out: Path) -> None:
         return
     if not out.is_dir():
         raise BuildError(f"{out} exists and is not a directory; choose another --out")
-    if any(out.iterdir()) and not (out / INDEX_FILE).is_file():
+    # A large site has no whole index.json, but a catalog.json.
+    markers = (INDEX_FILE, CATALOG_FILE)
+    if any(out.iterdir()) and not any((out / marker).is_file() for marker in markers):
         raise BuildError(
             f"{out} is not empty and holds no {INDEX_FILE} from an earlier build; "
             "refusing to replace it (choose an empty or new --out directory)"

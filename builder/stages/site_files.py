@@ -1,5 +1,5 @@
-"""The site files stage: index.json stitched from the volumes, the library pages, the landing
-page and catalog.json, once every version is built."""
+"""The site files stage: each library's index.json and the whole one (while it fits its limit),
+the library pages, the landing page and catalog.json, once every version is built."""
 
 from __future__ import annotations
 
@@ -14,11 +14,9 @@ from builder import __version__
 from builder.catalog import catalog_document, file_description, write_catalog
 from builder.config import SiteConfig
 from builder.embeddings import VectorsInfo
-from builder.index import write_index
 from builder.pages import VersionPages, render_index, render_library
 from builder.shards import ShardInfo
-
-INDEX_FILE = "index.json"
+from builder.site_indexes import INDEX_FILE, WHOLE_INDEX_LIMIT, IndexFiles, write_indexes
 
 
 @dataclass(frozen=True)
@@ -33,8 +31,13 @@ class BuiltEntry:
 
 @dataclass(frozen=True)
 class SiteFiles:
-    index_bytes: int
+    indexes: IndexFiles
     catalog_bytes: int
+
+    @property
+    def index_bytes(self) -> int:
+        """The whole-site index.json's size (0 when it was left out for its size)."""
+        return self.indexes.whole_bytes if self.indexes.whole_written else 0
 
 
 def write_site_files(
@@ -45,12 +48,15 @@ def write_site_files(
     vectors: Mapping[tuple[str, str], VectorsInfo],
     site_dir: Path,
     updated_at: str | None,
+    whole_index_limit: int = WHOLE_INDEX_LIMIT,
 ) -> SiteFiles:
     """Write the files that span the whole site; ``entries`` are sorted by id, ``vectors`` are
-    the embedding sidecars by (library id, version), when the build embedded sections."""
+    the embedding sidecars by (library id, version), when the build embedded sections. The
+    whole-site index.json is written only while it is at most ``whole_index_limit`` bytes."""
+    indexes = write_indexes(
+        site_dir, [(e.skeleton, dict(e.volumes)) for e in entries], updated_at, whole_index_limit
+    )
     index_path = site_dir / INDEX_FILE
-    with index_path.open("wb") as handle:
-        write_index(handle, [(e.skeleton, dict(e.volumes)) for e in entries], updated_at)
     for entry in entries:
         render_library(env, site, entry.skeleton, entry.pages, site_dir)
     skeletons = [entry.skeleton for entry in entries]
@@ -62,6 +68,6 @@ def write_site_files(
         vectors=vectors,
         builder_version=__version__,
         updated_at=updated_at,
-        index=file_description(index_path, INDEX_FILE),
+        index=file_description(index_path, INDEX_FILE) if indexes.whole_written else None,
     )
-    return SiteFiles(index_path.stat().st_size, write_catalog(site_dir, document))
+    return SiteFiles(indexes, write_catalog(site_dir, document))
