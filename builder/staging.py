@@ -14,6 +14,7 @@ from pathlib import Path
 from builder.catalog import CATALOG_FILE
 from builder.errors import BuildError
 from builder.site_indexes import INDEX_FILE
+from schemas.lookup_table import LOOKUP_FILE
 
 
 class Staging:
@@ -91,8 +92,8 @@ def _refuse_foreign_output(out: Path) -> None:
         return
     if not out.is_dir():
         raise BuildError(f"{out} exists and is not a directory; choose another --out")
-    # A large site has no whole index.json, but a catalog.json.
-    markers = (INDEX_FILE, CATALOG_FILE)
+    # A large site has no whole index.json or catalog.json, but always a lookup.json.
+    markers = (INDEX_FILE, CATALOG_FILE, LOOKUP_FILE)
     if any(out.iterdir()) and not any((out / marker).is_file() for marker in markers):
         raise BuildError(
             f"{out} is not empty and holds no {INDEX_FILE} from an earlier build; "

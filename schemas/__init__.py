@@ -15,6 +15,7 @@ INDEX_FORMAT = "doctrove-index@1"
 INDEX_SCHEMA = "doctrove-index-1.schema.json"
 CATALOG_FORMAT = "doctrove-catalog@1"
 CATALOG_SCHEMA = "doctrove-catalog-1.schema.json"
+LOOKUP_SCHEMA = "doctrove-lookup-1.schema.json"
 
 
 @functools.cache

@@ -1,4 +1,5 @@
-"""Write the JSON Schema files of index.json and catalog.json from their models (schemas.documents).
+"""Write the JSON Schema files of index.json, catalog.json and lookup.json from their models
+(schemas.documents).
 
 Run ``python -m schemas.generate`` after changing a model; tests/test_schemas_generate.py fails
 while a committed file differs from what this writes.
@@ -13,8 +14,8 @@ from typing import Any
 
 import msgspec
 
-from schemas import CATALOG_SCHEMA, INDEX_SCHEMA
-from schemas.documents import Catalog, Index
+from schemas import CATALOG_SCHEMA, INDEX_SCHEMA, LOOKUP_SCHEMA
+from schemas.documents import Catalog, Index, Lookup
 
 _DIALECT = "https://json-schema.org/draft/2020-12/schema"
 _ID_BASE = "https://doctrove.dev/schemas/"
@@ -50,6 +51,14 @@ SCHEMA_FILES = (
         "Generated from schemas/documents.py. One rule cannot be written in JSON Schema: every "
         "version listed in an entry's versions has a shard, and every shard key is a listed "
         "version.",
+    ),
+    SchemaFile(
+        LOOKUP_SCHEMA,
+        Lookup,
+        "doctrove-lookup@1",
+        "The entry point of a doctrove site (lookup.json): its lookup table, an SQLite file "
+        "of every library's names, words and catalog fields (schemas/lookup.sql), and the path "
+        "of each library's doctrove-catalog@1 record. Generated from schemas/documents.py.",
     ),
 )
 

@@ -1,5 +1,9 @@
 """The site files stage: each library's index.json and the whole one (while it fits its limit),
-the library pages, the landing page and catalog.json, once every version is built."""
+the library pages, the landing page, catalog.json (while the site is small), and the lookup
+files (builder.lookup_site), once every version is built.
+
+Everything here is written from the stage's inputs alone, so the same built entries give the
+same bytes, however the site's parts were built."""
 
 from __future__ import annotations
 
@@ -11,12 +15,17 @@ from typing import Any
 import jinja2
 
 from builder import __version__
-from builder.catalog import catalog_document, file_description, write_catalog
+from builder.catalog import CATALOG_FILE, catalog_bytes, catalog_document, file_description
 from builder.config import SiteConfig
 from builder.embeddings import VectorsInfo
+from builder.lookup_site import LookupFiles, write_lookup_files
 from builder.pages import VersionPages, render_index, render_library
 from builder.shards import ShardInfo
 from builder.site_indexes import INDEX_FILE, WHOLE_INDEX_LIMIT, IndexFiles, write_indexes
+
+# catalog.json, which a client fetches and indexes whole, is written only up to this size (about
+# 8,000 libraries); a larger site is looked up through lookup.json (builder.lookup_site).
+SMALL_CATALOG_BYTES = 8 * 1000 * 1000
 
 
 @dataclass(frozen=True)
@@ -32,7 +41,8 @@ class BuiltEntry:
 @dataclass(frozen=True)
 class SiteFiles:
     indexes: IndexFiles
-    catalog_bytes: int
+    catalog_bytes: int  # 0 when the site is too large for a catalog.json
+    lookup: LookupFiles
 
     @property
     def index_bytes(self) -> int:
@@ -70,4 +80,12 @@ def write_site_files(
         updated_at=updated_at,
         index=file_description(index_path, INDEX_FILE) if indexes.whole_written else None,
     )
-    return SiteFiles(indexes, write_catalog(site_dir, document))
+    whole: dict[str, dict[str, Any]] = {}
+    catalog = catalog_bytes(document)
+    if len(catalog) <= SMALL_CATALOG_BYTES:
+        (site_dir / CATALOG_FILE).write_bytes(catalog)
+        whole["catalog"] = file_description(site_dir / CATALOG_FILE, CATALOG_FILE)
+    if indexes.whole_written:
+        whole["index"] = document["index"]
+    lookup = write_lookup_files(site_dir, site, document["entries"], __version__, updated_at, whole)
+    return SiteFiles(indexes, len(catalog) if "catalog" in whole else 0, lookup)
