@@ -89,6 +89,13 @@ class LookupTable:
             self.provenance,
         )
 
+    def entries(self) -> list[CatalogEntry]:
+        """Every library's catalog fields (without shards), in id order: for a listing."""
+        return [self._entry(row) for row in self._rows(f"SELECT {_FIELDS} FROM libraries", [])]
+
+    def has(self, library_id: str) -> bool:
+        return bool(self._rows("SELECT 1 FROM libraries WHERE id = ?", [library_id]))
+
     def entry(self, library_id: str) -> tuple[CatalogEntry, str] | None:
         """A library's catalog fields (without shards) and its record's sha256, by id."""
         rows = self._rows(f"SELECT {_FIELDS} FROM libraries WHERE id = ?", [library_id])
