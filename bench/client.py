@@ -163,9 +163,11 @@ def make_site(root: Path, libraries: int) -> tuple[Path, list[dict[str, Any]]]:
         )
         volumes = {}
         for version in VERSIONS:
-            records = _records(skeleton["id"], version, rng)
-            encoded = tuple(encode_record(record) for record in records)
-            volumes[version] = volume_bytes(CompiledVersion(skeleton["id"], version, None, encoded))
+            records = _records(skeleton["id"], version, rng)  # always: keeps rng in step
+            if libraries <= WHOLE_INDEX_UP_TO:
+                encoded = tuple(encode_record(record) for record in records)
+                compiled = CompiledVersion(skeleton["id"], version, None, encoded)
+                volumes[version] = volume_bytes(compiled)
             if i < SHARDED:
                 shards.append(write_shard(site, skeleton["id"], version, records))
             else:  # listed, never fetched

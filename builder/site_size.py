@@ -52,8 +52,8 @@ class SiteSize:
             listed = ", ".join(f"{p} ({s / 1e6:.1f} MB)" for p, s in over)
             raise FileTooLarge(
                 f"{listed}: over GitHub Pages' limit of {PAGES_FILE_LIMIT / 1e6:.0f} MB per "
-                "file; nothing was written. Split the version's docs into smaller versions or "
-                "exclude files (a shard or a library's index.json grows with its version's docs)."
+                "file; nothing was written. A shard holds one version and libs/<id>/index.json "
+                "every version of a library: exclude files, or build fewer versions."
             )
         if budget_bytes is not None and self.total_bytes > budget_bytes:
             biggest = ", ".join(f"{p} ({s / 1e6:.1f} MB)" for p, s in self.biggest[:3])
