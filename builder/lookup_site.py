@@ -13,6 +13,7 @@ import gzip
 import hashlib
 import os
 import sqlite3
+from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,15 +23,17 @@ import orjson
 
 from builder.catalog import catalog_bytes, catalog_of, with_build_id, write_catalog
 from builder.config import SiteConfig
-from schemas.library_keys import library_keys, name_words, popularity_factor, words
+from schemas.library_keys import library_keys, name_words, words
 from schemas.lookup_table import (
     LOOKUP_FILE,
     LOOKUP_FORMAT,
     NAME_FIELD,
     PAGE_SIZE,
     RECORD_PATH,
+    STORED_PREFIX,
     SUMMARY_FIELD,
     TABLE_FORMAT,
+    encode_rows,
     record_path,
     table_ddl,
 )
@@ -88,13 +91,21 @@ def _write_record(
     return hashlib.sha256(data).hexdigest()
 
 
+def _ranked(entries: Sequence[dict[str, Any]]) -> list[int]:
+    """Indexes of ``entries`` by rank: most popular first, then by id (the table's rows)."""
+    return sorted(
+        range(len(entries)),
+        key=lambda i: (-float(entries[i].get("popularity", 0)), str(entries[i]["id"])),
+    )
+
+
 def _rows(entries: Sequence[dict[str, Any]], records: Sequence[str]) -> tuple[list[Any], ...]:
     libraries: list[Any] = []
     keys: set[tuple[str, int, int]] = set()
-    found: set[tuple[str, int, int]] = set()
-    for row, (entry, record) in enumerate(zip(entries, records, strict=True)):
+    found: dict[tuple[str, int], set[int]] = defaultdict(set)
+    for row, i in enumerate(_ranked(entries)):
+        entry, record = entries[i], records[i]
         aliases, packages = entry.get("aliases", []), entry.get("packages", [])
-        popularity = float(entry.get("popularity", 0))
         libraries.append(
             (
                 row,
@@ -103,8 +114,7 @@ def _rows(entries: Sequence[dict[str, Any]], records: Sequence[str]) -> tuple[li
                 entry.get("summary", ""),
                 orjson.dumps(aliases).decode(),
                 orjson.dumps(packages).decode(),
-                popularity,
-                popularity_factor(popularity),
+                float(entry.get("popularity", 0)),
                 entry.get("homepage"),
                 orjson.dumps(entry["versions"]).decode(),
                 record,
@@ -112,9 +122,31 @@ def _rows(entries: Sequence[dict[str, Any]], records: Sequence[str]) -> tuple[li
         )
         for key, kind, _label in library_keys(entry["id"], entry["name"], aliases, packages):
             keys.add((key, int(kind in ("id", "name")), row))
-        found.update((w, NAME_FIELD, row) for w in name_words(entry["id"], entry["name"], aliases))
-        found.update((w, SUMMARY_FIELD, row) for w in words(entry.get("summary", "")))
-    return libraries, sorted(keys), sorted(found)
+        for word in name_words(entry["id"], entry["name"], aliases):
+            found[(word, NAME_FIELD)].add(row)
+        for word in words(entry.get("summary", "")):
+            found[(word, SUMMARY_FIELD)].add(row)
+    count = len(libraries)
+    word_rows = [
+        (word, field, *encode_rows(sorted(rows), count))
+        for (word, field), rows in sorted(found.items())
+    ]
+    ordered = sorted(keys)
+    return libraries, ordered, _prefix_rows(ordered, count), word_rows
+
+
+def _prefix_rows(keys: Sequence[tuple[str, int, int]], count: int) -> list[Any]:
+    """(prefix, named, dense, rows) for every prefix of more than STORED_PREFIX keys."""
+    starting: Counter[str] = Counter()
+    for key, _named, _row in keys:
+        starting.update(key[:length] for length in range(1, len(key) + 1))
+    stored = {prefix for prefix, n in starting.items() if n > STORED_PREFIX}
+    rows: dict[tuple[str, int], set[int]] = {(p, n): set() for p in stored for n in (0, 1)}
+    for key, named, row in keys:
+        for length in range(1, len(key) + 1):
+            if key[:length] in stored:
+                rows[(key[:length], named)].add(row)
+    return [(p, n, *encode_rows(sorted(found), count)) for (p, n), found in sorted(rows.items())]
 
 
 def write_lookup_table(
@@ -126,18 +158,18 @@ def write_lookup_table(
     folder.mkdir(parents=True, exist_ok=True)
     raw = folder / f".lookup.{os.getpid()}.tmp.sqlite"
     raw.unlink(missing_ok=True)
-    libraries, keys, found = _rows(entries, records)
+    libraries, keys, prefixes, found = _rows(entries, records)
     conn = sqlite3.connect(raw)
     try:
         conn.execute(f"PRAGMA page_size = {PAGE_SIZE}")
         conn.execute("PRAGMA journal_mode = OFF")
         conn.executescript(table_ddl())
-        conn.executemany(
-            "INSERT INTO meta VALUES (?, ?)", [("format", TABLE_FORMAT), ("tokenizer", TOKENIZER)]
-        )
-        conn.executemany(f"INSERT INTO libraries VALUES ({', '.join('?' * 11)})", libraries)
+        meta = [("format", TABLE_FORMAT), ("tokenizer", TOKENIZER)]
+        conn.executemany("INSERT INTO meta VALUES (?, ?)", meta)
+        conn.executemany(f"INSERT INTO libraries VALUES ({', '.join('?' * 10)})", libraries)
         conn.executemany("INSERT INTO keys VALUES (?, ?, ?)", keys)
-        conn.executemany("INSERT INTO words VALUES (?, ?, ?)", found)
+        conn.executemany("INSERT INTO prefixes VALUES (?, ?, ?, ?)", prefixes)
+        conn.executemany("INSERT INTO words VALUES (?, ?, ?, ?)", found)
         conn.commit()
         conn.execute("VACUUM")
     finally:

@@ -1,18 +1,21 @@
 """Answer catalog_lookup from a large site's lookup table without loading the catalog.
 
 The table (schemas/lookup_table.py) holds each library's names and words as the builder
-derived them with ``schemas.library_keys``. One SQL statement finds every library a query hits
-and ranks them by the tiers of ``client.lookup``, computing each score with the same floating
-point operations in the same order; the few best are then scored again, with their reasons, by
-a ``LibraryIndex`` over those entries alone. So ids, scores and reasons equal what a
-``LibraryIndex`` over the whole catalog answers, while a process reads only the pages of the
-table a query touches.
+derived them with ``schemas.library_keys``, as sets of rows numbered by rank. A query reads the
+sets it hits (one per word, one per prefix or a short range of keys) as bitmaps and splits the
+libraries they hold into the tiers of ``client.lookup``, best tier first, each library in the
+best tier it reaches. Inside a tier the order of the answers is the rank, so the best of each
+tier are its lowest rows; only those few are read and scored again, with their reasons, by a
+``LibraryIndex`` over them alone. The answer's ids, scores, reasons and total therefore equal
+what a ``LibraryIndex`` over the whole catalog gives, while a process reads only the pages of
+the table a query touches.
 """
 
 from __future__ import annotations
 
 import sqlite3
 import threading
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -20,27 +23,27 @@ import orjson
 
 from client.errors import ClientError, InvalidRequest
 from client.limits import MAX_LOOKUP_LIMIT, MAX_QUERY_CHARS
-from client.lookup import (
-    ALIAS_PREFIX,
-    EXACT_ALIAS,
-    EXACT_NAME,
-    NAME_PREFIX,
-    NAME_WORDS,
-    SUMMARY_WORDS,
-    LibraryIndex,
-    LookupResult,
-)
+from client.lookup import LibraryIndex, LookupResult
 from client.model import CatalogEntry, Provenance
 from schemas.library_keys import fold, words
-from schemas.lookup_table import NAME_FIELD, SUMMARY_FIELD, TABLE_FORMAT
+from schemas.lookup_table import NAME_FIELD, SUMMARY_FIELD, TABLE_FORMAT, decode_rows
 from schemas.text import TOKENIZER
 
-# Rows ranked by SQL beyond the limit, re-ranked in Python: a guard, since both rank alike.
-_MARGIN = 8
 # Near-miss candidates for a not-found hint: keys sharing the query's first two characters.
 _NEAR_CANDIDATES = 2000
 _LAST_CHAR = "\U0010ffff"
+_MAPPED_BYTES = 1 << 30
 _FIELDS = "id, name, summary, aliases, packages, popularity, homepage, versions, record"
+
+
+def _lowest(rows: int, count: int) -> list[int]:
+    """The ``count`` lowest rows of a bitmap."""
+    found: list[int] = []
+    while rows and len(found) < count:
+        lowest = rows & -rows
+        found.append(lowest.bit_length() - 1)
+        rows ^= lowest
+    return found
 
 
 class LookupTable:
@@ -52,6 +55,8 @@ class LookupTable:
             self._conn = sqlite3.connect(
                 f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True, check_same_thread=False
             )
+            # Mapped, the pages a query touches are read without a copy per read.
+            self._conn.execute(f"PRAGMA mmap_size = {_MAPPED_BYTES}")
             meta = dict(self._conn.execute("SELECT key, value FROM meta").fetchall())
             self.libraries = self._conn.execute("SELECT count(*) FROM libraries").fetchone()[0]
         except sqlite3.Error as exc:
@@ -67,7 +72,7 @@ class LookupTable:
     def close(self) -> None:
         self._conn.close()
 
-    def _rows(self, sql: str, parameters: dict[str, object] | list[object]) -> list[Any]:
+    def _rows(self, sql: str, parameters: Sequence[object]) -> list[Any]:
         with self._lock:
             try:
                 return self._conn.execute(sql, parameters).fetchall()
@@ -123,45 +128,59 @@ class LookupTable:
         key = fold(query)
         if not key:
             raise InvalidRequest("query is empty")
-        query_words = words(key)
-        parameters: dict[str, object] = {
-            "key": key,
-            "high": key + _LAST_CHAR,
-            "exact_name": EXACT_NAME,
-            "exact_alias": EXACT_ALIAS,
-            "name_prefix": NAME_PREFIX,
-            "alias_prefix": ALIAS_PREFIX,
-            "rows": limit + _MARGIN,
-        }
-        signals = [
-            "SELECT row, CASE named WHEN 1 THEN :exact_name ELSE :exact_alias END AS raw "
-            "FROM keys WHERE key = :key",
-            "SELECT row, CASE named WHEN 1 THEN :name_prefix ELSE :alias_prefix END "
-            "FROM keys WHERE key > :key AND key < :high",
-        ]
-        if query_words:
-            marks = ", ".join(f":w{i}" for i in range(len(query_words)))
-            parameters.update({f"w{i}": word for i, word in enumerate(query_words)})
-            for field, (low, high) in ((NAME_FIELD, NAME_WORDS), (SUMMARY_FIELD, SUMMARY_WORDS)):
-                # The same operations as LibraryIndex._word_hits: low + step x hits.
-                parameters[f"low{field}"] = low
-                parameters[f"step{field}"] = (high - low) / len(query_words)
-                signals.append(
-                    f"SELECT row, :low{field} + :step{field} * count(*) FROM words "
-                    f"WHERE word IN ({marks}) AND field = {field} GROUP BY row"
-                )
-        sql = (
-            f"WITH signals(row, raw) AS ({' UNION ALL '.join(signals)}), "
-            "best AS (SELECT row, max(raw) AS raw FROM signals GROUP BY row) "
-            f"SELECT {_FIELDS}, count(*) OVER () FROM best JOIN libraries USING (row) "
-            "ORDER BY best.raw + (1 - best.raw) * libraries.factor DESC, "
-            "libraries.popularity DESC, libraries.id LIMIT :rows"
-        )
-        rows = self._rows(sql, parameters)
-        if not rows:
+        with self._lock:
+            try:
+                tiers = self._tiers(key)
+            except sqlite3.Error as exc:
+                raise ClientError(f"the lookup table cannot be read: {exc}") from exc
+        reached, best = 0, []
+        for rows in tiers:  # best tier first: a library counts in the best tier it reaches
+            fresh = rows & ~reached
+            reached |= rows
+            best += _lowest(fresh, limit)
+        if not best:
             return LookupResult((), 0)
-        best = LibraryIndex([self._entry(row[:-1]) for row in rows]).search(query, limit)
-        return LookupResult(best.hits, int(rows[0][-1]))
+        marks = ", ".join("?" * len(best))
+        found = self._rows(f"SELECT {_FIELDS} FROM libraries WHERE row IN ({marks})", best)
+        hits = LibraryIndex([self._entry(row) for row in found]).search(query, limit).hits
+        return LookupResult(hits, reached.bit_count())
+
+    def _tiers(self, key: str) -> list[int]:
+        """The rows of each tier as bitmaps, best first: exact names, exact aliases and
+        registry names, their prefixes, then name and summary words by how many they hold."""
+        exact = [0, 0]  # by named: aliases and registry names, then ids and names
+        for named, row in self._conn.execute("SELECT named, row FROM keys WHERE key = ?", [key]):
+            exact[named] |= 1 << row
+        prefix = [0, 0]
+        stored = self._conn.execute(
+            "SELECT named, dense, rows FROM prefixes WHERE prefix = ?", [key]
+        ).fetchall()
+        for named, dense, blob in stored:
+            prefix[named] = decode_rows(dense, blob)
+        if not stored:  # few keys start with it: read them
+            for named, row in self._conn.execute(
+                "SELECT named, row FROM keys WHERE key > ? AND key < ?", [key, key + _LAST_CHAR]
+            ):
+                prefix[named] |= 1 << row
+        tiers = [exact[1], exact[0], prefix[1], prefix[0]]
+        query_words = words(key)
+        for field in (NAME_FIELD, SUMMARY_FIELD):
+            tiers += self._word_levels(query_words, field)
+        return tiers
+
+    def _word_levels(self, query_words: list[str], field: int) -> list[int]:
+        """The rows holding all of the query's words, then all but one, ... then one."""
+        total = len(query_words)
+        at_least = [(1 << self.libraries) - 1] + [0] * total
+        for word in query_words:
+            found = self._conn.execute(
+                "SELECT dense, rows FROM words WHERE word = ? AND field = ?", [word, field]
+            ).fetchone()
+            rows = decode_rows(*found) if found else 0
+            for hits in range(total, 0, -1):
+                at_least[hits] |= at_least[hits - 1] & rows
+        at_least.append(0)
+        return [at_least[hits] & ~at_least[hits + 1] for hits in range(total, 0, -1)]
 
     def nearest_ids(self, query: str, n: int = 5) -> list[str]:
         """Ids that look like ``query``, among the libraries with a name starting as it does
