@@ -107,9 +107,21 @@ def check_body(
     if kind is None or (expected is not None and kind != expected):
         wanted = f'"{CATALOG_FORMAT}"' if expected == "catalog" else "a doctrove format"
         return [f"/format: must be {wanted}"]
-    if kind == "lookup":  # a few hundred bytes: checked every time, never remembered
-        return _checked_lookup(body, document)
     trusted = verdict is not None and verdict.get("checker") == CHECKER
+    if kind == "lookup":
+        # Checked by its model (msgspec), then remembered: a warm start need not load msgspec.
+        checked_lookup = CheckedBody(
+            "lookup", (), document.get("buildId"), document.get("updatedAt"), document
+        )
+        if not trusted:
+            problems = _lookup_problems(body)
+            if problems:
+                return problems
+            if cache:
+                cache.write_verdict(
+                    sha256, expected or "any", {"checker": CHECKER, "document": kind}
+                )
+        return checked_lookup
     if not trusted:
         problems = _validate(document, body, kind)
         if problems:
@@ -130,7 +142,7 @@ def check_body(
     return CheckedBody("index", skeleton, None, updated_at)
 
 
-def _checked_lookup(body: bytes, document: dict[str, Any]) -> CheckedBody | list[str]:
+def _lookup_problems(body: bytes) -> list[str]:
     import msgspec
 
     from schemas.documents import LOOKUP_DECODER
@@ -139,7 +151,7 @@ def _checked_lookup(body: bytes, document: dict[str, Any]) -> CheckedBody | list
         LOOKUP_DECODER.decode(body)
     except msgspec.DecodeError as exc:
         return [str(exc)]
-    return CheckedBody("lookup", (), document["buildId"], document.get("updatedAt"), document)
+    return []
 
 
 def _text(value: Any) -> str | None:

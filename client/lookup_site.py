@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
 # A library's record lists its versions' shards: a few hundred bytes per version.
 RECORD_LIMIT = 4 << 20
+TABLE_FOLDER = "shards"  # the cache folder published shards (and the table) are kept in
 TABLE_LIMIT = 256 << 20
 
 
@@ -68,11 +69,32 @@ class LookupSource:
             ref = ShardRef(
                 described["path"], described["sha256"], described["bytes"], described["rawBytes"], 0
             )
-            path = self._cache.shard_path(published_key(ref))
+            path = self._stamped(published_key(ref))
             if path is None:
-                path = self._install(ref)
+                path = self._cache.shard_path(published_key(ref)) or self._install(ref)
+                self._stamp(path, published_key(ref))
             self._table = LookupTable(path, self.layer.provenance)
         return self._table
+
+    # The table is checked against its sha256 once, not by every process: hashing tens of
+    # megabytes would be most of a new process's first lookup. A file changed since (its size,
+    # modification time or inode) is checked again; SQLite refuses a damaged page.
+
+    def _stamped(self, key: str) -> Path | None:
+        path = self._cache.base / TABLE_FOLDER / f"{key}.sqlite"
+        stamp = self._cache.read_derived(f"table-checked-{key}")
+        try:
+            facts = path.stat()
+        except OSError:
+            return None
+        now = f"{facts.st_size} {facts.st_mtime_ns} {facts.st_ino}".encode()
+        return path if stamp == now else None
+
+    def _stamp(self, path: Path, key: str) -> None:
+        facts = path.stat()
+        stamp = f"{facts.st_size} {facts.st_mtime_ns} {facts.st_ino}".encode()
+        with contextlib.suppress(ClientError):
+            self._cache.write_derived(f"table-checked-{key}", stamp)
 
     def _install(self, ref: ShardRef) -> Path:
         if self.layer.record is not None and self._remote is not None:

@@ -108,3 +108,20 @@ def test_a_record_is_fetched_only_for_the_library_asked_for(
         assert warm.extract("attrs", None, "define a class")["sections"] == answer["sections"]
         warm.data.close()
     assert requests_in(log)[before:] == []
+
+
+def test_a_lookup_table_changed_in_the_cache_is_checked_again_and_replaced(
+    large_site: Path, tmp_path: Path
+) -> None:
+    first = make_service(settings(tmp_path / "cache", local=large_site))
+    expected = answers(first, "attrs")
+    first.data.close()
+    sha256 = orjson.loads((large_site / "lookup.json").read_bytes())["table"]["sha256"]
+    (cached,) = (tmp_path / "cache").rglob(f"{sha256}.sqlite")
+    damaged = bytearray(cached.read_bytes())
+    damaged[-100:] = b"\xff" * 100  # the last page: the checked stamp no longer fits the file
+    cached.write_bytes(bytes(damaged))
+    again = make_service(settings(tmp_path / "cache", local=large_site))
+    assert answers(again, "attrs") == expected
+    again.data.close()
+    assert cached.read_bytes() != bytes(damaged)  # checked, found wrong, installed afresh
