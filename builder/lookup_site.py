@@ -164,7 +164,11 @@ def write_lookup_table(
         conn.execute(f"PRAGMA page_size = {PAGE_SIZE}")
         conn.execute("PRAGMA journal_mode = OFF")
         conn.executescript(table_ddl())
-        meta = [("format", TABLE_FORMAT), ("tokenizer", TOKENIZER)]
+        meta = [
+            ("format", TABLE_FORMAT),
+            ("tokenizer", TOKENIZER),
+            ("libraries", str(len(libraries))),
+        ]
         conn.executemany("INSERT INTO meta VALUES (?, ?)", meta)
         conn.executemany(f"INSERT INTO libraries VALUES ({', '.join('?' * 10)})", libraries)
         conn.executemany("INSERT INTO keys VALUES (?, ?, ?)", keys)

@@ -58,15 +58,21 @@ class LookupTable:
             # Mapped, the pages a query touches are read without a copy per read.
             self._conn.execute(f"PRAGMA mmap_size = {_MAPPED_BYTES}")
             meta = dict(self._conn.execute("SELECT key, value FROM meta").fetchall())
-            self.libraries = self._conn.execute("SELECT count(*) FROM libraries").fetchone()[0]
         except sqlite3.Error as exc:
             raise ClientError(f"the lookup table {path} cannot be read: {exc}") from exc
-        if meta.get("format") != TABLE_FORMAT or meta.get("tokenizer") != TOKENIZER:
+        # From meta: counting the rows would read every page of the table.
+        counted = meta.get("libraries", "")
+        if (
+            meta.get("format") != TABLE_FORMAT
+            or meta.get("tokenizer") != TOKENIZER
+            or not counted.isdigit()
+        ):
             self._conn.close()
             raise ClientError(
                 f"the lookup table {path} is in a format this docclient cannot read "
                 f"({meta.get('format')}, {meta.get('tokenizer')}); upgrade docclient"
             )
+        self.libraries = int(counted)
         self._lock = threading.Lock()
 
     def close(self) -> None:
