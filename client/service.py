@@ -172,6 +172,8 @@ class DocService:
         return near[:5]
 
     def _load_or_build_index(self, entries: Sequence[CatalogEntry]) -> LibraryIndex:
+        if not entries:  # a large site alone: its lookup table needs no stems kept
+            return LibraryIndex(entries)
         name = "stems-" + LibraryIndex.fingerprint(entries)
         saved = self.data.load_derived(name)
         known = saved is not None and import_stems(saved)

@@ -108,6 +108,8 @@ def test_a_record_is_fetched_only_for_the_library_asked_for(
         assert warm.extract("attrs", None, "define a class")["sections"] == answer["sections"]
         warm.data.close()
     assert requests_in(log)[before:] == []
+    # Nothing is stemmed but the queries: no file of stems to load in the next process.
+    assert list((tmp_path / "cache").rglob("stems-*")) == []
 
 
 def test_a_lookup_table_changed_in_the_cache_is_checked_again_and_replaced(
