@@ -1,4 +1,4 @@
--- doctrove-lookup-table@2: a large site's catalog_lookup table (schemas/lookup_table.py).
+-- doctrove-lookup-table@1: a large site's catalog_lookup table (schemas/lookup_table.py).
 -- One row per library, numbered by rank (most popular first, then by id), with what a lookup
 -- answer shows; the names and words it is found by (schemas/library_keys.py) as sets of rows.
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;

@@ -34,7 +34,7 @@ from importlib import resources
 
 LOOKUP_FILE = "lookup.json"
 LOOKUP_FORMAT = "doctrove-lookup@1"
-TABLE_FORMAT = "doctrove-lookup-table@2"
+TABLE_FORMAT = "doctrove-lookup-table@1"
 TABLE_DDL = "lookup.sql"
 RECORD_PATH = "libs/{id}/catalog.json"
 NAME_FIELD, SUMMARY_FIELD = 0, 1
