@@ -2,14 +2,20 @@
 
     python bench/client.py                   # 10,000 libraries, 200 calls per kind
     python bench/client.py --libraries 2000 --calls 50
+    python bench/client.py --libraries 100000  # a large site: lookup.json, no catalog.json
 
 Prints, side by side from one run: catalog_lookup and doc_extract medians after warm-up,
 resident memory, process start to first answer with a cold and a warm disk cache (and the bare
-interpreter's start for reference), and the bytes a first doc_extract fetches next to the size
-of the full index.json. The site is served by ``python -m builder.serve``.
+interpreter's start for reference), the load average, and the bytes a first doc_extract
+fetches next to the size of the full index.json. The site is served by
+``python -m builder.serve``.
 
-Only the first SHARDED libraries get real shards (writing 30,000 shards would dominate the
-run); the others are listed in catalog.json with shard records no call asks for.
+The site is written as the builder writes it: catalog.json while it is small enough
+(builder.stages.site_files.SMALL_CATALOG_BYTES), and always lookup.json, the lookup table and
+each library's record (builder.lookup_site). Only the first SHARDED libraries get real shards
+(writing 30,000 shards would dominate the run); the others are listed with shard records no
+call asks for. index.json is written only up to WHOLE_INDEX_UP_TO libraries (at 100,000 it
+would be some 2 GB, and no client reads it).
 """
 
 from __future__ import annotations
@@ -25,24 +31,29 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
+import orjson
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from builder.catalog import catalog_document, file_description, write_catalog  # noqa: E402
+from builder.catalog import catalog_bytes, catalog_document, file_description  # noqa: E402
 from builder.config import SiteConfig  # noqa: E402
 from builder.index import entry_skeleton, write_index  # noqa: E402
+from builder.lookup_site import write_lookup_files  # noqa: E402
 from builder.model import CompiledVersion  # noqa: E402
 from builder.shards import ShardInfo, write_shard  # noqa: E402
 from builder.stages.parse import encode_record  # noqa: E402
+from builder.stages.site_files import SMALL_CATALOG_BYTES  # noqa: E402
 from builder.stages.volume import volume_bytes  # noqa: E402
 from client.assemble import make_service  # noqa: E402
 from client.config import resolve_settings  # noqa: E402
 
 VERSIONS = ("2.0.0", "1.1.0", "1.0.0")
 SHARDED = 50
+WHOLE_INDEX_UP_TO = 20_000
 WORDS = [
     "http",
     "client",
@@ -131,7 +142,8 @@ def _records(library_id: str, version: str, rng: random.Random) -> list[dict[str
     return records
 
 
-def make_site(root: Path, libraries: int) -> Path:
+def make_site(root: Path, libraries: int) -> tuple[Path, list[dict[str, Any]]]:
+    """The site, and its libraries' catalog fields in id order (what lookups are made of)."""
     rng = random.Random(7)
     site = root / "site"
     site.mkdir(parents=True)
@@ -151,9 +163,11 @@ def make_site(root: Path, libraries: int) -> Path:
         )
         volumes = {}
         for version in VERSIONS:
-            records = _records(skeleton["id"], version, rng)
-            encoded = tuple(encode_record(record) for record in records)
-            volumes[version] = volume_bytes(CompiledVersion(skeleton["id"], version, None, encoded))
+            records = _records(skeleton["id"], version, rng)  # always: keeps rng in step
+            if libraries <= WHOLE_INDEX_UP_TO:
+                encoded = tuple(encode_record(record) for record in records)
+                compiled = CompiledVersion(skeleton["id"], version, None, encoded)
+                volumes[version] = volume_bytes(compiled)
             if i < SHARDED:
                 shards.append(write_shard(site, skeleton["id"], version, records))
             else:  # listed, never fetched
@@ -171,19 +185,30 @@ def make_site(root: Path, libraries: int) -> Path:
                     )
                 )
         entries.append(skeleton)
-        index_entries.append((skeleton, volumes))
-    with (site / "index.json").open("wb") as handle:
-        write_index(handle, index_entries, "2026-11-30T00:00:00.000Z")
+        if libraries <= WHOLE_INDEX_UP_TO:
+            index_entries.append((skeleton, volumes))
+    whole: dict[str, dict[str, Any]] = {}
+    if libraries <= WHOLE_INDEX_UP_TO:
+        with (site / "index.json").open("wb") as handle:
+            write_index(handle, index_entries, "2026-11-30T00:00:00.000Z")
+        whole["index"] = file_description(site / "index.json", "index.json")
+    config = SiteConfig("Synthetic", "http://127.0.0.1/")
     document = catalog_document(
-        site=SiteConfig("Synthetic", "http://127.0.0.1/"),
+        site=config,
         entries=entries,
         shards=shards,
         builder_version="bench",
         updated_at="2026-11-30T00:00:00.000Z",
-        index=file_description(site / "index.json", "index.json"),
+        index=whole.get("index"),
     )
-    write_catalog(site, document)
-    return site
+    data = catalog_bytes(document)
+    if len(data) <= SMALL_CATALOG_BYTES:
+        (site / "catalog.json").write_bytes(data)
+        whole["catalog"] = file_description(site / "catalog.json", "catalog.json")
+    write_lookup_files(
+        site, config, document["entries"], "bench", "2026-11-30T00:00:00.000Z", whole
+    )
+    return site, document["entries"]
 
 
 class CountingStream(httpx.SyncByteStream):
@@ -268,14 +293,15 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="docclient-bench-") as tmp:
         started = time.perf_counter()
-        site = make_site(Path(tmp), args.libraries)
-        catalog_bytes = (site / "catalog.json").stat().st_size
-        index_bytes = (site / "index.json").stat().st_size
+        site, libraries = make_site(Path(tmp), args.libraries)
+        catalog_size = _size(site / "catalog.json")
+        index_bytes = _size(site / "index.json")
+        lookup = orjson.loads((site / "lookup.json").read_bytes())
         print(
             f"site: {args.libraries} libraries x {len(VERSIONS)} versions, catalog.json "
-            f"{catalog_bytes / 1e6:.1f} MB ({catalog_bytes / args.libraries / len(VERSIONS):.0f}"
-            f" bytes per version), index.json {index_bytes / 1e6:.1f} MB, made in "
-            f"{time.perf_counter() - started:.0f} s"
+            f"{_described(catalog_size)}, lookup table {lookup['table']['bytes'] / 1e6:.1f} MB "
+            f"gzipped ({lookup['table']['rawBytes'] / 1e6:.1f} MB), index.json "
+            f"{_described(index_bytes)}, made in {time.perf_counter() - started:.0f} s"
         )
         server = subprocess.Popen(
             [sys.executable, "-m", "builder.serve", str(site), "--port", "0", "--quiet"],
@@ -286,14 +312,26 @@ def main() -> None:
         try:
             assert server.stdout is not None
             url = server.stdout.readline().rsplit(" at ", 1)[1].strip()
-            _measure(url, Path(tmp), args, catalog_bytes, index_bytes)
+            _measure(url, Path(tmp), args, libraries, index_bytes)
         finally:
             server.terminate()
             server.wait(timeout=10)
 
 
+def _size(path: Path) -> int | None:
+    return path.stat().st_size if path.is_file() else None
+
+
+def _described(size: int | None) -> str:
+    return "not written" if size is None else f"{size / 1e6:.1f} MB"
+
+
 def _measure(
-    url: str, tmp: Path, args: argparse.Namespace, catalog_bytes: int, index_bytes: int
+    url: str,
+    tmp: Path,
+    args: argparse.Namespace,
+    libraries: list[dict[str, Any]],
+    index_bytes: int | None,
 ) -> None:
     rng = random.Random(3)
     sharded = [f"{e}" for e in _sharded_ids(args.libraries)]
@@ -302,10 +340,11 @@ def _measure(
     settings = resolve_settings({"index_urls": url}, {"DOCTROVE_CACHE_DIR": str(tmp / "c1")})
     service = make_service(settings, transport=counting)
     service.extract(sharded[0], None, "timeouts")
+    share = f": {counting.received / index_bytes * 100:.2f}% of it" if index_bytes else ""
     print(
-        f"first doc_extract fetched {counting.received / 1e6:.2f} MB (catalog.json + one "
-        f"shard); the full index.json is {index_bytes / 1e6:.1f} MB: "
-        f"{counting.received / index_bytes * 100:.2f}% of it"
+        f"first doc_extract fetched {counting.received / 1e6:.2f} MB (catalog.json, or "
+        f"lookup.json and the library's record, + one shard); the full index.json is "
+        f"{_described(index_bytes)}{share}"
     )
     # In-process medians, warm.
     rss_before, _ = _rss_mb()
@@ -315,18 +354,17 @@ def _measure(
         {"index_urls": url, "cache_size": "0"}, {"DOCTROVE_CACHE_DIR": str(tmp / "c1")}
     )
     service = make_service(settings)
-    entries = service.data.entries()
     queries = []
-    for _ in range(args.calls):
-        entry = rng.choice(entries)
+    for _ in range(args.calls):  # the same mix, drawn the same way, as before lookup.json
+        entry = rng.choice(libraries)
         queries.append(
             rng.choice(
                 [
-                    entry.id,
-                    entry.name,
-                    entry.id[:5],
-                    entry.aliases[0],
-                    " ".join(entry.summary.split()[:2]),
+                    entry["id"],
+                    entry["name"],
+                    entry["id"][:5],
+                    entry["aliases"][0],
+                    " ".join(entry["summary"].split()[:2]),
                 ]
             )
         )
@@ -372,18 +410,21 @@ def _measure(
     )
     bare = statistics.median(_bare_start() for _ in range(5))
     cold, _ = _time_first_answer(url, sharded[1], tmp / "cold-unused", 1)
+    cold_lookup, _ = _time_first_answer(url, sharded[1], tmp / "cold-lookup", 1, "lookup")
     warm, memory = _time_first_answer(url, sharded[1], tmp / "c1", 5)
     warm_lookup, lookup_memory = _time_first_answer(url, sharded[1], tmp / "c1", 5, "lookup")
     print(
         f"process start to first answer, warm disk cache: doc_extract {warm * 1000:.0f} ms, "
         f"catalog_lookup {warm_lookup * 1000:.0f} ms (the interpreter alone starts in "
-        f"{bare * 1000:.0f} ms); cold cache, doc_extract {cold * 1000:.0f} ms"
+        f"{bare * 1000:.0f} ms); cold cache, doc_extract {cold * 1000:.0f} ms, catalog_lookup "
+        f"{cold_lookup * 1000:.0f} ms"
     )
     for label, figures in (("doc_extract", memory), ("catalog_lookup", lookup_memory)):
         now_mb, peak_mb = figures.split()
         print(
             f"fresh client process after its first {label}: resident {now_mb} MB, peak {peak_mb} MB"
         )
+    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 def _bare_start() -> float:

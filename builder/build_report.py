@@ -63,7 +63,9 @@ class BuildReport:
     imported_entries: list[str] = field(default_factory=list)
     warnings: list[Warning_] = field(default_factory=list)
     seconds: float = 0.0
-    index_bytes: int = 0
+    index_bytes: int = 0  # the whole-site index.json; 0 when it was left out for its size
+    whole_index_bytes: int = 0  # what the whole-site index.json is or would have been
+    base_url: str = ""
     catalog_bytes: int = 0
     size: SiteSize | None = None
     cache_hits: int = 0
@@ -71,6 +73,13 @@ class BuildReport:
     site_search: SearchIndexInfo | None = None  # what Pagefind indexed, when it ran
     vectors: list[VectorsInfo] = field(default_factory=list)  # the sidecars, when embedding
     part: bool = False  # built with --only: per-version files and a part manifest, for merge
+
+    def index_url(self) -> str:
+        """The URL a doctrove client should be given: the whole index, or while that is left
+        out for its size, each library's own (with ``<id>`` to fill in)."""
+        if self.index_bytes or not self.versions:
+            return f"{self.base_url}index.json"
+        return f"{self.base_url}libs/<id>/index.json"
 
     @property
     def source_bytes(self) -> int:

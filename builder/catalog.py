@@ -102,17 +102,35 @@ def catalog_document(
     vectors_by_library: dict[str, dict[str, VectorsInfo]] = {}
     for (library_id, version), info in (vectors or {}).items():
         vectors_by_library.setdefault(library_id, {})[version] = info
+    catalog_entries = [
+        catalog_entry(e, by_library.get(str(e["id"]), {}), vectors_by_library.get(str(e["id"])))
+        for e in sorted(entries, key=lambda e: str(e["id"]))
+    ]
+    return catalog_of(site, catalog_entries, builder_version, updated_at, index)
+
+
+def catalog_of(
+    site: SiteConfig,
+    entries: list[dict[str, Any]],
+    builder_version: str,
+    updated_at: str | None,
+    index: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A catalog document of ``entries`` (catalog entries, in id order): the whole site's, or
+    one library's record."""
     document: dict[str, Any] = {
         "format": CATALOG_FORMAT,
         "builderVersion": builder_version,
         "site": {"title": site.title, "baseUrl": site.base_url},
-        "entries": [
-            catalog_entry(e, by_library.get(str(e["id"]), {}), vectors_by_library.get(str(e["id"])))
-            for e in sorted(entries, key=lambda e: str(e["id"]))
-        ],
+        "entries": entries,
     }
     if index is not None:
         document["index"] = dict(index)
+    return with_build_id(document, updated_at)
+
+
+def with_build_id(document: dict[str, Any], updated_at: str | None) -> dict[str, Any]:
+    """``document`` with its buildId (the sha256 of the rest) and then its updatedAt."""
     document["buildId"] = hashlib.sha256(_serialize(document)).hexdigest()
     if updated_at is not None:
         document["updatedAt"] = updated_at
@@ -124,11 +142,11 @@ def catalog_bytes(document: Mapping[str, Any]) -> bytes:
     return _serialize(document)
 
 
-def write_catalog(staging: Path, document: Mapping[str, Any]) -> int:
-    """Write catalog.json under ``staging`` through a temporary file; return its size."""
+def write_catalog(staging: Path, document: Mapping[str, Any], name: str = CATALOG_FILE) -> int:
+    """Write catalog.json (or ``name``) under ``staging`` through a temporary file; its size."""
     data = catalog_bytes(document)
-    target = staging / CATALOG_FILE
-    temporary = staging / f".{CATALOG_FILE}.{os.getpid()}.tmp"
+    target = staging / name
+    temporary = target.parent / f".{target.name}.{os.getpid()}.tmp"
     temporary.write_bytes(data)
     os.replace(temporary, target)
     return len(data)

@@ -24,6 +24,7 @@ from builder.progress import BuildProgress, LineProgress, TerminalProgress
 from builder.publish import check_publish_target, publish_site
 from builder.report import render_report_streams
 from builder.sections import MAX_NEAR_EMPTY_SHARE
+from builder.site_indexes import WHOLE_INDEX_LIMIT
 from builder.site_search import INSTALL_HINT, SiteSearchError, find_pagefind
 from builder.starter import write_starter_catalog
 
@@ -111,6 +112,15 @@ def main() -> None:
     metavar="MB",
     help="Fail the build when the site would be larger than this.",
 )
+@click.option(
+    "--index-limit-mb",
+    type=click.FloatRange(min=0),
+    default=WHOLE_INDEX_LIMIT / 1e6,
+    show_default=True,
+    metavar="MB",
+    help="Write the whole-site index.json only while it is at most this size; each library's "
+    "libs/<id>/index.json is always written.",
+)
 @_site_search_option
 @click.option(
     "--embed",
@@ -135,6 +145,7 @@ def build(
     cache_dir: Path | None,
     no_cache: bool,
     budget_mb: float | None,
+    index_limit_mb: float,
     site_search: bool | None,
     embed: str | None,
     only: str | None,
@@ -152,6 +163,7 @@ def build(
             "strict": strict,
             "timestamp": timestamp,
             "budget_mb": budget_mb,
+            "index_limit_mb": index_limit_mb,
             "site_search": site_search,
             "embed": embed,
         }
@@ -165,6 +177,7 @@ def build(
         cache_dir=cache_dir,
         no_cache=no_cache,
         budget_mb=budget_mb,
+        index_limit_mb=index_limit_mb,
         site_search=site_search,
         verbose=verbose,
         quiet=quiet,
@@ -186,6 +199,7 @@ def run_build(
     cache_dir: Path | None = None,
     no_cache: bool = False,
     budget_mb: float | None = None,
+    index_limit_mb: float = WHOLE_INDEX_LIMIT / 1e6,
     site_search: bool | None = None,
     verbose: bool = False,
     quiet: bool = False,
@@ -211,6 +225,7 @@ def run_build(
             "updated_at": updated_at,
             "cache_dir": cache,
             "budget_bytes": None if budget_mb is None else int(budget_mb * 1e6),
+            "whole_index_bytes": int(index_limit_mb * 1e6),
             "embed": embed,
             "only": only,
         }

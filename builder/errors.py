@@ -10,6 +10,7 @@ BuildError                 code "build"               exit 1  a build failed
 ├── BuildLocked            code "locked"              exit 1  builder.lock: the output is in use
 ├── PublishError           code "publish"             exit 1  builder.publish: git refused
 ├── OverBudget             code "over-budget"         exit 1  builder.site_size: over --budget-mb
+├── FileTooLarge           code "file-too-large"      exit 1  builder.site_size: a file over 100 MB
 ├── SiteSearchError        code "site-search"         exit 1  builder.site_search: Pagefind failed
 ├── PagefindFormatError    code "site-search"         exit 1  builder.pagefind_order: unknown files
 ├── PartError              code "part"                exit 1  builder.part: parts that cannot merge

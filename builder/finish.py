@@ -1,8 +1,9 @@
 """The build's whole-site stages, over every library's built versions: the entries checked
-together, the site files (index.json, library and landing pages, catalog.json: the
-site_files stage), then Pagefind's index. A one-machine build runs them after its version
-stages (builder.pipeline); ``docbuild merge`` runs them over the parts (builder.merge), so
-whatever they write is in a merged site too, with the same bytes.
+together, the site files (index.json whole and per library, library and landing pages,
+catalog.json, lookup.json with its table and per-library records: the site_files stage), then
+Pagefind's index. A one-machine build runs them after its version stages (builder.pipeline);
+``docbuild merge`` runs them over the parts (builder.merge), so whatever they write is in a
+merged site too, with the same bytes.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ class SiteContext:
     env: jinja2.Environment
     progress: BuildProgress
     site_dir: Path
+    whole_index_limit: int  # bytes: the whole-site index.json is written only up to this size
 
 
 def _entry_id(entry: BuiltEntry) -> str:
@@ -85,7 +87,14 @@ def _write_site_files(
         shards = [shard for shard, _ in outputs.values()]
         vectors = {key: info for key, (_, info) in outputs.items() if info is not None}
         site_files = write_site_files(
-            context.env, context.site, entries, shards, vectors, context.site_dir, updated_at
+            context.env,
+            context.site,
+            entries,
+            shards,
+            vectors,
+            context.site_dir,
+            updated_at,
+            context.whole_index_limit,
         )
     progress.advance("site files")
     progress.end("site files")

@@ -3,7 +3,8 @@ the list of them:
 
     per version   read → parse → compile → volume → vectors → shard → pages
                   (builder.stages.*; vectors, builder.embeddings, only when asked to embed)
-    at the end    index.json, library pages, landing page, catalog.json  (site_files)
+    at the end    index.json per library and whole, library pages, landing page, catalog.json
+                  (site_files)
                   then Pagefind's index, when asked for
 
 The stages at the end live in builder.finish. A partial build (``only``: some library ids)
@@ -57,10 +58,11 @@ from builder.part import (
     write_part,
 )
 from builder.progress import BuildProgress
+from builder.site_indexes import WHOLE_INDEX_LIMIT
 from builder.site_size import measure_site
 from builder.stages.imported import compiled_import, imported_entries, imported_volume
 from builder.stages.read import count_version_files, read_version
-from builder.stages.site_files import BuiltEntry, SiteFiles
+from builder.stages.site_files import NO_SITE_FILES, BuiltEntry
 from builder.stages.volume import WrittenVolume, write_volume
 from builder.staging import Staging
 from schemas.digests import file_sha256
@@ -106,6 +108,7 @@ def build_site(
     updated_at: str | None = None,
     cache_dir: Path | None = None,
     budget_bytes: int | None = None,
+    whole_index_bytes: int = WHOLE_INDEX_LIMIT,
     progress: BuildProgress | None = None,
     site_search: Path | None = None,
     embed: str | None = None,
@@ -115,8 +118,10 @@ def build_site(
 
     ``site_search`` is the Pagefind binary that gives every page a search box (None: none).
     ``embed`` (else the catalog's ``[site] embed``) names an embedding model: each version then
-    also gets a .vec sidecar of section vectors. ``only`` (library ids) builds a part: those
-    libraries' per-version files and the part's manifest, for ``docbuild merge``."""
+    also gets a .vec sidecar of section vectors. The whole-site index.json is written only while
+    it is at most ``whole_index_bytes``; each library's own index.json always is. ``only``
+    (library ids) builds a part: those libraries' per-version files and the part's manifest,
+    for ``docbuild merge``."""
     started = time.perf_counter()
     imports = [(spec, entry) for spec in config.imports for entry in imported_entries(spec)]
     catalog_ids = tuple(sorted({lib.id for lib in config.libraries} | _imported_ids(imports)))
@@ -163,14 +168,14 @@ def build_site(
         refuse_warnings_when_strict(strict, [v.summary for v in versions], warnings)
         if only is None:
             site_files, searched = write_whole_site(
-                SiteContext(config.site, env, progress, staging.path),
+                SiteContext(config.site, env, progress, staging.path, whole_index_bytes),
                 entries,
                 _version_outputs(versions),
                 updated_at,
                 site_search,
             )
         else:
-            site_files, searched = SiteFiles(0, 0), None
+            site_files, searched = NO_SITE_FILES, None
             origin = PartOrigin(
                 __version__,
                 file_sha256(config.path),
@@ -180,6 +185,7 @@ def build_site(
                 site_search is not None,
                 updated_at,
                 catalog_ids,
+                whole_index_bytes,
             )
             _write_part(staging.path, origin, (*compiled, *imported))
         size = measure_site(staging.path)
@@ -195,6 +201,8 @@ def build_site(
         warnings=list(warnings),
         seconds=time.perf_counter() - started,
         index_bytes=site_files.index_bytes,
+        whole_index_bytes=site_files.indexes.whole_bytes,
+        base_url=config.site.base_url,
         catalog_bytes=site_files.catalog_bytes,
         size=size,
         cache_hits=cache.hits,

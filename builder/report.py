@@ -111,15 +111,20 @@ def _report_lines(report: BuildReport, verbose: bool) -> list[tuple[bool, str]]:
     rate = report.source_bytes / 1e6 / seconds
     sections = sum(v.sections for v in report.versions)
     versions = f"{len(report.versions)} version{'' if len(report.versions) == 1 else 's'}"
-    built = (
-        f"Built the part {report.out} (for docbuild merge; {sections} sections,"
-        if report.part
-        else f"Built {report.out / 'index.json'} ({_megabytes(report.index_bytes)}, "
-        f"{sections} sections,"
-    )
+    if report.part:
+        built = f"the part {report.out} (for docbuild merge"
+    elif not report.index_bytes and report.versions:
+        lines.say(
+            f"index.json: per library only (the whole one, {_megabytes(report.whole_index_bytes)},"
+            f" would pass --index-limit-mb); give a doctrove client {report.index_url()}"
+        )
+        built = f"{report.out} (index.json per library"
+    else:
+        lines.say(f"doctrove clients: {report.index_url()} (or a library's libs/<id>/index.json)")
+        built = f"{report.out / 'index.json'} ({_megabytes(report.index_bytes)}"
     lines.say(
-        f"{built} {versions}) from {_megabytes(report.source_bytes)} of source in "
-        f"{report.seconds:.2f} s ({rate:.1f} MB/s)"
+        f"Built {built}, {sections} sections, {versions}) from "
+        f"{_megabytes(report.source_bytes)} of source in {report.seconds:.2f} s ({rate:.1f} MB/s)"
     )
     # File names, headings and reasons come from the inputs; a newline or an escape sequence
     # in them must not reach the terminal as it is.

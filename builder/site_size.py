@@ -19,6 +19,12 @@ class OverBudget(BuildError):
     code = "over-budget"
 
 
+class FileTooLarge(BuildError):
+    """A file of the site is larger than a static host serves (GitHub Pages: 100 MB)."""
+
+    code = "file-too-large"
+
+
 @dataclass(frozen=True)
 class SiteSize:
     total_bytes: int
@@ -29,7 +35,7 @@ class SiteSize:
         found = [
             f"{path} is {size / 1e6:.0f} MB, near GitHub Pages' 100 MB limit per file"
             for path, size in self.biggest
-            if size > PAGES_FILE_LIMIT * NEAR_LIMIT
+            if PAGES_FILE_LIMIT * NEAR_LIMIT < size <= PAGES_FILE_LIMIT
         ]
         if self.total_bytes > PAGES_SITE_LIMIT * NEAR_LIMIT:
             found.append(
@@ -39,6 +45,16 @@ class SiteSize:
         return found
 
     def enforce(self, budget_bytes: int | None) -> None:
+        """Refuse a site with a file over the host's per-file limit, or over ``budget_bytes``;
+        called on the staged site, so nothing published is touched."""
+        over = [(path, size) for path, size in self.biggest if size > PAGES_FILE_LIMIT]
+        if over:
+            listed = ", ".join(f"{p} ({s / 1e6:.1f} MB)" for p, s in over)
+            raise FileTooLarge(
+                f"{listed}: over GitHub Pages' limit of {PAGES_FILE_LIMIT / 1e6:.0f} MB per "
+                "file; nothing was written. A shard holds one version and libs/<id>/index.json "
+                "every version of a library: exclude files, or build fewer versions."
+            )
         if budget_bytes is not None and self.total_bytes > budget_bytes:
             biggest = ", ".join(f"{p} ({s / 1e6:.1f} MB)" for p, s in self.biggest[:3])
             raise OverBudget(

@@ -11,9 +11,11 @@ import shutil
 import sys
 from pathlib import Path
 
+from builder.catalog import CATALOG_FILE
 from builder.errors import BuildError
 from builder.part import is_part
-from builder.stages.site_files import INDEX_FILE
+from builder.site_indexes import INDEX_FILE
+from schemas.lookup_table import LOOKUP_FILE
 
 
 class Staging:
@@ -91,7 +93,10 @@ def _refuse_foreign_output(out: Path) -> None:
         return
     if not out.is_dir():
         raise BuildError(f"{out} exists and is not a directory; choose another --out")
-    if any(out.iterdir()) and not (out / INDEX_FILE).is_file() and not is_part(out):
+    # A large site has no whole index.json or catalog.json, but always a lookup.json.
+    markers = (INDEX_FILE, CATALOG_FILE, LOOKUP_FILE)
+    earlier = any((out / marker).is_file() for marker in markers) or is_part(out)
+    if any(out.iterdir()) and not earlier:
         raise BuildError(
             f"{out} is not empty and holds no {INDEX_FILE} or part from an earlier build; "
             "refusing to replace it (choose an empty or new --out directory)"

@@ -31,6 +31,7 @@ from client.gc_pause import collector_paused
 from client.index_check import index_entry_problems
 from client.model import CatalogEntry, Provenance, ShardRef, VectorsRef
 from schemas import CATALOG_FORMAT, INDEX_FORMAT
+from schemas.lookup_table import LOOKUP_FILE, LOOKUP_FORMAT
 from schemas.shards import SHARD_FORMAT
 from schemas.text import TOKENIZER
 from schemas.vectors import VECTORS_FORMAT
@@ -40,7 +41,7 @@ INDEX_FILE = "index.json"
 FILE_LIMIT = 512 << 20
 # Names the rules a verdict vouches for: change the checks, change this, and old verdicts lapse.
 CHECKER = "docclient-check@4"  # @4: a catalog is checked by its model, which refuses 1.0 counts
-_FORMATS = {CATALOG_FORMAT: "catalog", INDEX_FORMAT: "index"}
+_FORMATS = {CATALOG_FORMAT: "catalog", INDEX_FORMAT: "index", LOOKUP_FORMAT: "lookup"}
 _SKELETON_KEYS = ("id", "name", "summary", "aliases", "packages", "popularity", "homepage")
 
 
@@ -48,13 +49,15 @@ _SKELETON_KEYS = ("id", "name", "summary", "aliases", "packages", "popularity", 
 class CheckedBody:
     """A body that passed validation: its kind, the entries' raw fields, and site facts.
 
-    ``entries`` are the catalog's entry objects, or the index's entries without volumes.
+    ``entries`` are the catalog's entry objects, or the index's entries without volumes; a
+    lookup.json lists none (they are fetched one by one, client.lookup_site) and is ``lookup``.
     """
 
-    document: str  # "catalog" or "index"
+    document: str  # "catalog", "index" or "lookup"
     entries: Sequence[Mapping[str, Any]]
     build_id: str | None
     updated_at: str | None
+    lookup: Mapping[str, Any] | None = None
 
 
 def _kind(document: Any) -> str | None:
@@ -105,6 +108,20 @@ def check_body(
         wanted = f'"{CATALOG_FORMAT}"' if expected == "catalog" else "a doctrove format"
         return [f"/format: must be {wanted}"]
     trusted = verdict is not None and verdict.get("checker") == CHECKER
+    if kind == "lookup":
+        # Checked by its model (msgspec), then remembered: a warm start need not load msgspec.
+        checked_lookup = CheckedBody(
+            "lookup", (), document.get("buildId"), document.get("updatedAt"), document
+        )
+        if not trusted:
+            problems = _lookup_problems(body)
+            if problems:
+                return problems
+            if cache:
+                cache.write_verdict(
+                    sha256, expected or "any", {"checker": CHECKER, "document": kind}
+                )
+        return checked_lookup
     if not trusted:
         problems = _validate(document, body, kind)
         if problems:
@@ -123,6 +140,18 @@ def check_body(
         verdict["updatedAt"] = updated_at
         cache.write_verdict(sha256, expected or "any", verdict)
     return CheckedBody("index", skeleton, None, updated_at)
+
+
+def _lookup_problems(body: bytes) -> list[str]:
+    import msgspec
+
+    from schemas.documents import LOOKUP_DECODER
+
+    try:
+        LOOKUP_DECODER.decode(body)
+    except msgspec.DecodeError as exc:
+        return [str(exc)]
+    return []
 
 
 def _text(value: Any) -> str | None:
@@ -217,21 +246,25 @@ class Layer:
 
     kind: str  # "remote", "disk", "local" or "bundled" (Provenance.kind)
     label: str  # the site URL or the path
-    document: str  # "catalog" or "index"
+    document: str  # "catalog", "index" or "lookup"
     sha256: str  # of the body
     entries: tuple[CatalogEntry, ...]
     provenance: Provenance
     body: Path  # the body's file: a cache blob, or the local file
     folder: Path | None  # a local site folder, where its catalog's shard paths resolve
     record: CopyRecord | None  # a site's copy record; None for local files
+    lookup: Mapping[str, Any] | None = None  # a lookup.json; entries are those fetched so far
 
 
 def file_layer(path: Path, kind: str, cache: DiskCache) -> Layer | list[str]:
     """A local index or the bundled one: a doctrove-index@1 (or catalog) file, or a built site
-    folder holding catalog.json or index.json. The layer, or what is wrong with it."""
+    folder holding catalog.json, lookup.json or index.json. The layer, or what is wrong with
+    it."""
     body_path, folder = path, None
     if path.is_dir():
         body_path, folder = path / CATALOG_FILE, path
+        if not body_path.is_file():
+            body_path = path / LOOKUP_FILE
         if not body_path.is_file():
             body_path, folder = path / INDEX_FILE, None
     try:
@@ -246,11 +279,20 @@ def file_layer(path: Path, kind: str, cache: DiskCache) -> Layer | list[str]:
     if isinstance(checked, list):
         return [f"{body_path}: {problem}" for problem in checked]
     provenance = Provenance(kind, str(path), None, False, checked.updated_at, checked.build_id)
-    if checked.document == "catalog":
+    if checked.document in ("catalog", "lookup"):
         folder = body_path.parent
     entries = tuple(make_entries(checked, provenance))
     return Layer(
-        kind, str(path), checked.document, sha256, entries, provenance, body_path, folder, None
+        kind,
+        str(path),
+        checked.document,
+        sha256,
+        entries,
+        provenance,
+        body_path,
+        folder,
+        None,
+        checked.lookup,
     )
 
 
@@ -273,6 +315,7 @@ def copy_layer(
             build_id=previous.provenance.build_id,
         )
         entries = tuple(replace(e, provenance=provenance) for e in previous.entries)
+        lookup = previous.lookup
     else:
         if checked is None:
             body = cache.read_blob(record.sha256)
@@ -282,6 +325,7 @@ def copy_layer(
             checked = result
         provenance = replace(provenance, build_time=checked.updated_at, build_id=checked.build_id)
         entries = tuple(make_entries(checked, provenance))
+        lookup = checked.lookup
     return Layer(
         kind,
         url,
@@ -292,6 +336,7 @@ def copy_layer(
         cache.blob_path(record.sha256),
         None,
         record,
+        lookup,
     )
 
 

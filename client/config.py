@@ -73,7 +73,8 @@ SETTINGS: tuple[Setting, ...] = (
         "DOCTROVE_LOCAL_INDEX",
         "localIndex",
         "the bundled index",
-        "A doctrove-index@1 file, or a built site folder holding catalog.json or index.json.",
+        "A doctrove-index@1 file, or a built site folder holding catalog.json, lookup.json or "
+        "index.json.",
     ),
     Setting(
         "allow_bundled",

@@ -61,7 +61,7 @@ class CopyRecord:
     """The last good copy of a source's catalog.json or index.json."""
 
     url: str  # the document's URL (after redirects)
-    document: str  # "catalog" or "index"
+    document: str  # "catalog", "index" or "lookup"
     sha256: str  # of the body, which is the blob of that name
     bytes: int
     etag: str | None
@@ -395,7 +395,7 @@ class DiskCache:
 def _copy_is_sound(record: CopyRecord) -> bool:
     return (
         isinstance(record.url, str)
-        and record.document in ("catalog", "index")
+        and record.document in ("catalog", "index", "lookup")
         and isinstance(record.sha256, str)
         and _is_sha256(record.sha256)
         and type(record.bytes) is int

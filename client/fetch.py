@@ -1,6 +1,7 @@
 """One remote doctrove site: fetch or revalidate its catalog, download its shards into the cache.
 
-catalog.json is fetched first; a 404 falls back to index.json (a plain doctrove host). The
+catalog.json is fetched first; a 404 falls back to lookup.json (a large site, read through
+client.lookup_site), then to index.json (a plain doctrove host). The
 request carries ``If-None-Match`` / ``If-Modified-Since`` from the stored copy, so an unchanged
 site answers 304 and sends no body. A new body is validated before it replaces the stored copy:
 the copy on disk is always the last *good* one. A shard is downloaded once, checked against the
@@ -13,6 +14,7 @@ caller decides about cooldowns and fallbacks.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -24,11 +26,13 @@ from client.disk_cache import CopyRecord, DiskCache
 from client.errors import NetworkError
 from client.model import ShardRef
 from client.shard_store import install_published
+from schemas.lookup_table import LOOKUP_FILE
 
 if TYPE_CHECKING:  # client.http imports httpx, which a warm start without network never needs
     from client.http import Fetcher, Validators
 
 CATALOG_LIMIT = 32 << 20
+LOOKUP_LIMIT = 1 << 20
 INDEX_LIMIT = 512 << 20
 SHARD_LIMIT = 128 << 20
 
@@ -56,11 +60,15 @@ class RemoteSite:
     def documents(self) -> list[tuple[str, str, int]]:
         """(URL, expected kind, size cap) of the documents to try, in order."""
         path = urlsplit(self.url).path
+        if path.endswith("/" + LOOKUP_FILE):
+            return [(self.url, "lookup", LOOKUP_LIMIT)]
         if path.endswith(".json"):
             kind = "catalog" if path.endswith("/" + CATALOG_FILE) else "index"
             return [(self.url, kind, CATALOG_LIMIT if kind == "catalog" else INDEX_LIMIT)]
+        # A large site has no catalog.json but a lookup.json: once known, it is asked first.
         return [
             (urljoin(self.url, CATALOG_FILE), "catalog", CATALOG_LIMIT),
+            (urljoin(self.url, LOOKUP_FILE), "lookup", LOOKUP_LIMIT),
             (urljoin(self.url, INDEX_FILE), "index", INDEX_LIMIT),
         ]
 
@@ -83,6 +91,8 @@ class RemoteSite:
         from client.http import Validators
 
         candidates = self.documents()
+        if record is not None and record.document == "lookup":
+            candidates.sort(key=lambda candidate: candidate[1] != "lookup")
         for position, (url, kind, limit) in enumerate(candidates):
             last = position == len(candidates) - 1
             same = record if record is not None and record.document == kind else None
@@ -90,7 +100,7 @@ class RemoteSite:
             result = self._get(url, kind, limit, validators, same, last)
             if result is not None:
                 return result
-        raise NetworkError(f"{self.url} has neither {CATALOG_FILE} nor {INDEX_FILE}")
+        raise NetworkError(f"{self.url} has neither {CATALOG_FILE}, {LOOKUP_FILE} nor {INDEX_FILE}")
 
     def _get(
         self,
@@ -144,6 +154,19 @@ class RemoteSite:
         )
         self._cache.write_copy(self.url, fresh)
         return fresh, checked
+
+    def download_file(self, record: CopyRecord, path: str, limit: int) -> bytes | None:
+        """A small file of the site at ``path`` (relative to the document of ``record``), as
+        sent; None when the site has no such file (404)."""
+        sink = io.BytesIO()
+        download = self._fetcher().download(
+            urljoin(record.url, path),
+            sink,
+            limit=limit,
+            allow_missing=True,
+            credentials=self._credentials,
+        )
+        return None if download.status == 404 else sink.getvalue()
 
     def download_shard(self, record: CopyRecord, ref: ShardRef) -> Path:
         """Download a shard the catalog at ``record.url`` lists, verify it, store it; its path."""

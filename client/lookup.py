@@ -9,8 +9,8 @@ Scores are tiers, best first (the seed's, plus registry package names beside ali
 Popularity only moves a score inside its tier's headroom: bonus = (1 - raw) x
 min(0.1, log10(popularity) / 100), at most a tenth of the gap to 1.0, which is smaller than the
 gap to the next tier, so a popular library never climbs over a better match. Ties go to the more
-popular library, then to the id. Everything is case-insensitive; Chinese, Japanese and Korean
-text counts each character as a word.
+popular library, then to the id. The names and words compared are those of
+``schemas.library_keys``, which a large site's lookup table is made from too.
 
 A LibraryIndex is built once per catalog (dicts, a sorted key list for prefixes, inverted word
 lists) so that a query touches only the entries it hits.
@@ -21,8 +21,6 @@ from __future__ import annotations
 import bisect
 import hashlib
 import heapq
-import math
-import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -33,20 +31,14 @@ from client.errors import InvalidRequest
 from client.gc_pause import collector_paused
 from client.limits import MAX_LOOKUP_LIMIT, MAX_QUERY_CHARS
 from client.model import CatalogEntry
-from schemas.text import normalize, stem
+from schemas.library_keys import STEM_MEMO_LIMIT, fold, library_keys, name_words, words
+from schemas.library_keys import STEMS as _STEMS
+from schemas.library_keys import popularity_factor as popularity_factor
 
 EXACT_NAME, EXACT_ALIAS, NAME_PREFIX, ALIAS_PREFIX = 1.0, 0.95, 0.90, 0.85
 NAME_WORDS = (0.60, 0.83)
 SUMMARY_WORDS = (0.30, 0.50)
 
-_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
-_WORD = re.compile(rf"[{_CJK}]|[^\W_{_CJK}]+")
-_SPACE = re.compile(r"\s+")
-# Words that say nothing about which library is meant; summaries are full of them.
-_STOP_WORDS = (
-    "a an and are as at be by for from in is it of on or the to with without this that your"
-)
-_STOP = frozenset(_STOP_WORDS.split())
 # How many near-miss candidates (by shared letter pairs) get an edit distance computed.
 _NEAR_CANDIDATES = 200
 
@@ -68,15 +60,6 @@ class LookupResult:
     total: int
 
 
-def fold(text: str) -> str:
-    """The form keys and queries are compared in: NFKC, case folded, single spaces."""
-    if text.isascii():  # the common case, and the same result, without the regex
-        return " ".join(text.replace("()", "").lower().split())
-    return _SPACE.sub(" ", normalize(text).casefold()).strip()
-
-
-_STEMS: dict[str, str] = {}
-_STEM_MEMO_LIMIT = 200_000
 STEMS_FORMAT = "doctrove-stems@1"
 
 
@@ -102,24 +85,9 @@ def import_stems(data: bytes) -> bool:
         return False
     if not all(isinstance(k, str) and isinstance(v, str) for k, v in stems.items()):
         return False
-    room = _STEM_MEMO_LIMIT - len(_STEMS)
+    room = STEM_MEMO_LIMIT - len(_STEMS)
     _STEMS.update(dict(list(stems.items())[: max(room, 0)]))
     return True
-
-
-def _stem(word: str) -> str:
-    # A catalog repeats a few thousand words across tens of thousands of summaries.
-    found = _STEMS.get(word)
-    if found is None:
-        found = stem(word)
-        if len(_STEMS) < _STEM_MEMO_LIMIT:
-            _STEMS[word] = found
-    return found
-
-
-def words(text: str) -> list[str]:
-    """Distinct search words of ``text``: stemmed English words, single CJK characters."""
-    return list(dict.fromkeys(_stem(w) for w in _WORD.findall(fold(text)) if w not in _STOP))
 
 
 # A hit signal: its text, or the parts of one (made into text only for the winners, since a
@@ -132,16 +100,6 @@ def _describe(signal: Signal) -> str:
         return signal
     tier, kind, suffix = signal
     return f"exact {kind} match{suffix}" if tier == "exact" else f"{kind} prefix match{suffix}"
-
-
-def popularity_factor(popularity: float) -> float:
-    """The share of a tier's headroom a library's popularity may take (0 to 0.1)."""
-    return min(0.1, math.log10(popularity) / 100) if popularity > 1 else 0.0
-
-
-def _bare_package(package: str) -> str:
-    """``npm:express`` → ``express``; a name without a registry prefix is itself."""
-    return package.split(":", 1)[1] if ":" in package else package
 
 
 def _edit_distance(a: str, b: str) -> int:
@@ -181,8 +139,7 @@ class LibraryIndex:
                 self._exact[key].append((i, exact, ("exact", kind, suffix)))
                 prefix = NAME_PREFIX if named else ALIAS_PREFIX
                 prefix_rows.append((key, i, prefix, ("prefix", kind, suffix)))
-            name_text = " ".join((entry.id, entry.name, *entry.aliases))
-            for word in words(name_text):
+            for word in name_words(entry.id, entry.name, entry.aliases):
                 self._name_words[word].append(i)
             for word in words(entry.summary):
                 self._summary_words[word].append(i)
@@ -203,14 +160,7 @@ class LibraryIndex:
     @staticmethod
     def _keys(entry: CatalogEntry) -> Iterable[tuple[str, str, str]]:
         """(folded key, kind, original text) for every string that names the entry."""
-        yield fold(entry.id), "id", entry.id
-        yield fold(entry.name), "name", entry.name
-        for alias in entry.aliases:
-            yield fold(alias), "alias", alias
-        for package in entry.packages:
-            yield fold(package), "package", package
-            if _bare_package(package) != package:
-                yield fold(_bare_package(package)), "package", package
+        return library_keys(entry.id, entry.name, entry.aliases, entry.packages)
 
     def lookup(self, query: str, limit: int = 5) -> list[LookupHit]:
         """The best ``limit`` libraries for ``query``, best first; empty when nothing matches."""

@@ -57,7 +57,8 @@ from client.limits import (
     SHA256_HEX_CHARS,
 )
 from client.listing import library_list
-from client.lookup import LibraryIndex, export_stems, import_stems
+from client.lookup import LibraryIndex, LookupHit, LookupResult, export_stems, import_stems
+from client.lookup_table import LookupTable
 from client.model import CatalogEntry, OpenedShard, VectorsRef
 from client.result_cache import ResultCache
 from client.rewrite import check_queries, fuse, language_hint
@@ -106,6 +107,7 @@ class SiteSource(Protocol):
     def refresh_if_due(self) -> None: ...
     def entries(self) -> Sequence[CatalogEntry]: ...
     def entry(self, entry_id: str) -> CatalogEntry | None: ...
+    def lookup_tables(self) -> Sequence[LookupTable]: ...
     def reading_shard(self, entry_id: str, version: str) -> AbstractContextManager[OpenedShard]: ...
     def status(self) -> dict[str, Any]: ...
     def sync(
@@ -155,10 +157,40 @@ class DocService:
         so the next process reads it back instead of building it again."""
         entries = self._entries()
         if self._index is None or entries is not self._indexed:
-            self._index, self._indexed = self._load_or_build_index(entries), entries
+            # A large site's libraries are looked up in its table (merged in _search).
+            tables = {table.provenance.source for table in self.data.lookup_tables()}
+            own = [e for e in entries if e.provenance.source not in tables] if tables else entries
+            self._index, self._indexed = self._load_or_build_index(own), entries
         return self._index
 
+    def _search(self, query: str, limit: int) -> LookupResult:
+        """The catalog's index and the large sites' lookup tables, best first; an id found in
+        several is answered by the best."""
+        found = self._library_index().search(query, limit)
+        tables = self.data.lookup_tables()
+        if not tables:
+            return found
+        results = [found, *(table.search(query, limit) for table in tables)]
+        ranked = sorted(
+            (hit for result in results for hit in result.hits),
+            key=lambda hit: (-hit.score, -hit.entry.popularity, hit.entry.id),
+        )
+        best: dict[str, LookupHit] = {}
+        for hit in ranked:
+            best.setdefault(hit.entry.id, hit)
+        duplicates = sum(len(result.hits) for result in results) - len(best)
+        total = sum(result.total for result in results) - duplicates
+        return LookupResult(tuple(list(best.values())[:limit]), total)
+
+    def _nearest_ids(self, text: str) -> list[str]:
+        near = self._library_index().nearest_ids(text, 5)
+        for table in self.data.lookup_tables():
+            near += [found for found in table.nearest_ids(text, 5) if found not in near]
+        return near[:5]
+
     def _load_or_build_index(self, entries: Sequence[CatalogEntry]) -> LibraryIndex:
+        if not entries:  # a large site alone: its lookup table needs no stems kept
+            return LibraryIndex(entries)
         name = "stems-" + LibraryIndex.fingerprint(entries)
         saved = self.data.load_derived(name)
         known = saved is not None and import_stems(saved)
@@ -193,7 +225,7 @@ class DocService:
         entry = self.data.entry(text) or self.data.entry(text.casefold()) or self._named(text)
         if entry is not None:
             return entry
-        near = self._library_index().nearest_ids(text, 5)
+        near = self._nearest_ids(text)
         suggestion = f" (did you mean {', '.join(near)}?)" if near else ""
         raise NotFound(
             f"no library with id {text!r}{suggestion}; call catalog_lookup to find the id",
@@ -210,6 +242,10 @@ class DocService:
             for entry in self._entries()
             if any(name.casefold() == wanted for name in (*entry.aliases, *entry.packages))
         }
+        for table in self.data.lookup_tables():
+            for library_id in table.named(text):
+                if library_id not in found and (entry := self.data.entry(library_id)):
+                    found[library_id] = entry
         if len(found) > 1:
             ids = sorted(found)
             raise InvalidRequest(
@@ -236,8 +272,7 @@ class DocService:
         return answer
 
     def _lookup(self, query: str, limit: int) -> LookupAnswer:
-        index = self._library_index()
-        found = index.search(query, limit)
+        found = self._search(query, limit)
         results = [
             Library(
                 id=hit.entry.id,
@@ -258,7 +293,7 @@ class DocService:
         ]
         hint: str | UnsetType = UNSET
         if not results:
-            near = index.nearest_ids(query, 5)
+            near = self._nearest_ids(query)
             hint = "no library matches; try its package name or another spelling" + (
                 f" (close ids: {', '.join(near)})" if near else ""
             )
@@ -488,7 +523,11 @@ class DocService:
 
     def libraries(self) -> dict[str, Any]:
         """Every library the sources know, with its versions and source (``docclient list``)."""
-        return library_list(self._entries())
+        entries = {entry.id: entry for entry in self._entries()}
+        for table in self.data.lookup_tables():  # a large site's libraries, asked for or not
+            for entry in table.entries():
+                entries.setdefault(entry.id, entry)
+        return library_list(list(entries.values()))
 
     # -- status ----------------------------------------------------------------------------------
 

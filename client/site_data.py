@@ -8,6 +8,8 @@ Public face (everything else in the data layer is an implementation detail)::
     data.entries()             # Sequence[CatalogEntry], merged by version (client.merge)
     data.entry("flask")        # CatalogEntry | None; entry.provenance_of(version) says where
                                # that version comes from
+    data.lookup_tables()       # the lookup tables of large sites (lookup.json, no catalog.json):
+                               # their libraries join entries() once asked for by id
     with data.reading_shard("flask", "3.1.0") as shard:  # OpenedShard: a verified read-only
         ...              # connection (the shard downloaded or built when needed), closed after
                          # the block, and a stale_reason when it is the version's last good
@@ -52,7 +54,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import urljoin
 
 from client.catalog_loader import (
@@ -67,6 +69,8 @@ from client.cooldown import Cooldown, Failure
 from client.disk_cache import CopyRecord, DiskCache
 from client.errors import ClientError, ConfigError, NetworkError, NotFound, VersionNotFound
 from client.fetch import RemoteSite
+from client.lookup_site import LookupSource
+from client.lookup_table import LookupTable
 from client.merge import MergedEntry, merge_layers
 from client.model import CatalogEntry, Fallback, OpenedShard, VectorsRef
 from client.plain_shards import PlainShards
@@ -85,6 +89,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("doctrove.site_data")
 Progress = Callable[[int, int, str], None]
+T = TypeVar("T")
 Job = tuple[CatalogEntry, Layer, str]  # a version's shard to have: (entry, its layer, version)
 # A temporary file this old in the cache was left by a process that died.
 _ABANDONED_SECONDS = 3600.0
@@ -124,6 +129,9 @@ class SiteData:
         self._ordered: tuple[CatalogEntry, ...] = ()
         self._merged_failures: tuple[tuple[str, str, float], ...] = ()
         self._plain = PlainShards(self._cache, settings.plain_budget_mb, settings.plain_max_entries)
+        # Large sites read through lookup.json: per (source, lookup.json sha256).
+        self._lookups: dict[tuple[str, str], LookupSource] = {}
+        self._merged_layers: tuple[Layer, ...] = ()
 
     def _fetcher(self) -> Fetcher:
         if self._fetcher_instance is None:
@@ -134,6 +142,8 @@ class SiteData:
         return self._fetcher_instance
 
     def close(self) -> None:
+        for source in self._lookups.values():
+            source.close()
         if self._fetcher_instance is not None:
             self._fetcher_instance.close()
 
@@ -156,12 +166,69 @@ class SiteData:
     def entry(self, entry_id: str) -> CatalogEntry | None:
         with self._lock:
             self._ensure_answerable()
+            self._fetch_records(entry_id)
             found = self._merged.get(entry_id)
             return found.entry if found else None
 
+    # Large sites: the lookup table answers catalog_lookup, and a library's record is fetched
+    # the first time the library is asked for, then merged like any other entry.
+
+    def lookup_tables(self) -> list[LookupTable]:
+        """The lookup tables of the large sites among the sources in use, in configured order
+        (each downloaded once and kept); their libraries are not in ``entries()`` until asked
+        for by id."""
+        with self._lock:
+            self._ensure_answerable()
+            return [
+                self._from_lookup(layer, lambda source: source.table())
+                for layer in self._merged_layers
+                if layer.lookup is not None
+            ]
+
+    def _lookup_source(self, layer: Layer) -> LookupSource:
+        key = (layer.label, layer.sha256)
+        source = self._lookups.get(key)
+        if source is None:
+            for old in [k for k in self._lookups if k[0] == layer.label]:
+                self._lookups.pop(old).close()  # the site was rebuilt: its old table is done
+            remote = self._remotes.get(layer.label) if layer.record is not None else None
+            source = self._lookups[key] = LookupSource(layer, self._cache, remote)
+        source.update(layer)
+        return source
+
+    def _from_lookup(self, layer: Layer, read: Callable[[LookupSource], T]) -> T:
+        """``read`` from a lookup layer's source; a site that fails doing so starts its cooldown."""
+        try:
+            return read(self._lookup_source(layer))
+        except NetworkError as exc:
+            if layer.record is not None:
+                self._fail(layer.label, exc.message)
+            raise
+
+    def _fetch_records(self, entry_id: str) -> None:
+        """Add ``entry_id``'s record to each lookup layer that has it and lacks it."""
+        changed = False
+        for url, layer in list(self._layers.items()):
+            if layer is not None and layer.lookup is not None:
+                added = self._with_record(layer, entry_id)
+                if added is not layer:
+                    self._layers[url], changed = added, True
+        if self._local is not None and self._local.lookup is not None:
+            added = self._with_record(self._local, entry_id)
+            if added is not self._local:
+                self._local, changed = added, True
+        if changed:
+            self._merge()
+
+    def _with_record(self, layer: Layer, entry_id: str) -> Layer:
+        if any(entry.id == entry_id for entry in layer.entries):
+            return layer
+        entry = self._from_lookup(layer, lambda source: source.entry(entry_id))
+        return layer if entry is None else replace(layer, entries=(*layer.entries, entry))
+
     def _ensure_answerable(self) -> None:
         self._ensure_loaded()
-        if self._ordered:
+        if self._ordered or any(layer.lookup for layer in self._merged_layers):
             return
         failed = self._failures()
         if failed:
@@ -283,7 +350,8 @@ class SiteData:
         if self._local is not None:
             ranked.append((len(self._remotes), self._local))
         layers = [(rank, layer) for rank, layer in ranked if layer is not None]
-        if not any(layer.entries for _rank, layer in layers) and self._bundled_allowed():
+        answering = any(layer.entries or layer.lookup for _rank, layer in layers)
+        if not answering and self._bundled_allowed():
             if self._bundled is None:
                 self._bundled = self._file_layer(self._bundled_path, "bundled", ClientError)
             layers = [(len(self._remotes) + 1, self._bundled)] if self._bundled else []
@@ -291,6 +359,7 @@ class SiteData:
         fallbacks = [_fallback(rank, layer, failures, self._remotes) for rank, layer in layers]
         self._merged = merge_layers([layer for _rank, layer in layers], fallbacks)
         self._ordered = tuple(merged.entry for merged in self._merged.values())
+        self._merged_layers = tuple(layer for _rank, layer in layers)
         self._merged_failures = self._failure_marks()
 
     def _bundled_allowed(self) -> bool:
@@ -340,7 +409,7 @@ class SiteData:
             opened = open_shard_file(path, entry.id, version, sections)
             if not isinstance(opened, list):
                 ref = entry.shards.get(version)
-                if layer.document == "catalog" and ref is not None:
+                if not _plain(layer) and ref is not None:
                     self._remember_good(layer, entry.id, version, ref.sha256, ref.sections)
                 return opened
             problems = opened
@@ -359,7 +428,7 @@ class SiteData:
         self, entry: CatalogEntry, layer: Layer, version: str
     ) -> sqlite3.Connection | None:
         """The version's last good published shard, if it is still in the cache and sound."""
-        if layer.document != "catalog":
+        if _plain(layer):
             return None
         remembered = self._cache.read_last_good(layer.label, entry.id, version)
         if remembered is None:
@@ -639,6 +708,7 @@ def _layer_status(layer: Layer, *, used: bool) -> dict[str, Any]:
         "document": layer.document,
         "state": "ok" if used else "unused",
         "entries": len(layer.entries),
+        **({"libraries": layer.lookup["libraries"]} if layer.lookup is not None else {}),
         "fetchedAt": provenance.fetched_at,
         "stale": provenance.stale,
         "buildId": provenance.build_id,

@@ -17,6 +17,7 @@ CATALOG_FORMAT = "doctrove-catalog@1"
 CATALOG_SCHEMA = "doctrove-catalog-1.schema.json"
 # The MCP tools' output schemas, generated from schemas.answers.
 TOOL_RESULTS = "tool-results.json"
+LOOKUP_SCHEMA = "doctrove-lookup-1.schema.json"
 
 
 @functools.cache

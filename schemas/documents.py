@@ -143,5 +143,38 @@ class Catalog(Struct, forbid_unknown_fields=True, omit_defaults=True):
     index: SiteFile | UnsetType = UNSET
 
 
+class LookupTable(Struct, forbid_unknown_fields=True):
+    """A large site's lookup table (schemas/lookup_table.py): SQLite, gzipped, named by the
+    sha256 of its published bytes."""
+
+    path: Annotated[str, Meta(pattern=r"^catalog/lookup\.[0-9a-f]{16}\.sqlite\.gz$")]
+    sha256: Sha256
+    bytes: Count
+    rawBytes: Count
+    format: Annotated[str, Meta(pattern=r"^doctrove-lookup-table@[0-9]+$")]
+    tokenizer: NonEmptyString
+
+
+class Lookup(Struct, omit_defaults=True):
+    """A doctrove-lookup@1 document (lookup.json): the small entry point of a site, naming its
+    lookup table and where each library's catalog record is (``records``, with ``{id}``).
+
+    catalog.json is listed when the site is small enough to have one. buildId is the sha256 of
+    the compact sorted-key JSON of the document without buildId and updatedAt.
+    """
+
+    format: Literal["doctrove-lookup@1"]
+    buildId: Sha256
+    builderVersion: NonEmptyString
+    site: Site
+    libraries: Count
+    table: LookupTable
+    records: Literal["libs/{id}/catalog.json"]
+    updatedAt: str | UnsetType = UNSET
+    catalog: SiteFile | UnsetType = UNSET
+    index: SiteFile | UnsetType = UNSET
+
+
 CATALOG_DECODER = msgspec.json.Decoder(Catalog)
+LOOKUP_DECODER = msgspec.json.Decoder(Lookup)
 INDEX_DECODER = msgspec.json.Decoder(Index)

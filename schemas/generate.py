@@ -1,5 +1,6 @@
-"""Write the committed JSON Schema files from the typed models: index.json and catalog.json
-(schemas.documents), and the MCP tools' output schemas (schemas.answers, into tool-results.json).
+"""Write the committed JSON Schema files from the typed models: index.json, catalog.json and
+lookup.json (schemas.documents), and the MCP tools' output schemas (schemas.answers, into
+tool-results.json).
 
 Run ``python -m schemas.generate`` after changing a model; tests/test_schemas_generate.py and
 tests/test_schemas_answers.py fail while a committed file differs from what this writes.
@@ -14,9 +15,9 @@ from typing import Any
 
 import msgspec
 
-from schemas import CATALOG_SCHEMA, INDEX_SCHEMA, TOOL_RESULTS
+from schemas import CATALOG_SCHEMA, INDEX_SCHEMA, LOOKUP_SCHEMA, TOOL_RESULTS
 from schemas.answers import ErrorAnswer, ExtractAnswer, LookupAnswer, ReadAnswer, ReleasesAnswer
-from schemas.documents import Catalog, Index
+from schemas.documents import Catalog, Index, Lookup
 
 _DIALECT = "https://json-schema.org/draft/2020-12/schema"
 _ID_BASE = "https://doctrove.dev/schemas/"
@@ -52,6 +53,14 @@ SCHEMA_FILES = (
         "Generated from schemas/documents.py. One rule cannot be written in JSON Schema: every "
         "version listed in an entry's versions has a shard, and every shard key is a listed "
         "version.",
+    ),
+    SchemaFile(
+        LOOKUP_SCHEMA,
+        Lookup,
+        "doctrove-lookup@1",
+        "The entry point of a doctrove site (lookup.json): its lookup table, an SQLite file "
+        "of every library's names, words and catalog fields (schemas/lookup.sql), and the path "
+        "of each library's doctrove-catalog@1 record. Generated from schemas/documents.py.",
     ),
 )
 

@@ -122,7 +122,7 @@ def test_failed_build_keeps_the_previous_site(
     def explode(*args: object, **kwargs: object) -> None:
         raise RuntimeError("the disk went away half way")
 
-    monkeypatch.setattr("builder.stages.site_files.write_index", explode)
+    monkeypatch.setattr("builder.site_indexes.write_index", explode)
     with pytest.raises(RuntimeError, match="half way"):
         CliRunner().invoke(
             main, ["build", "-c", str(catalog), "--out", str(out)], catch_exceptions=False

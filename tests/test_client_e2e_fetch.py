@@ -98,7 +98,11 @@ def test_a_plain_index_host_gets_shards_identical_to_the_builders(
         data = SiteData(settings(tmp_path / "cache", server.url), clock=lambda: START)
         assert data.sync()["built"] == sum(len(e["versions"]) for e in catalog["entries"])
         data.close()
-    assert requests_in(log) == ["GET /catalog.json 404", "GET /index.json 200"]
+    assert requests_in(log) == [
+        "GET /catalog.json 404",
+        "GET /lookup.json 404",
+        "GET /index.json 200",
+    ]
     shards = tmp_path / "cache" / "v1" / "built"
     built = {p.read_bytes() for p in shards.glob("*.sqlite")}
     published = {

@@ -508,7 +508,7 @@ def test_a_plain_index_host_works_through_index_json(tmp_path: Path) -> None:
             assert shard.connection.execute("SELECT heading FROM sections").fetchall() == [
                 ("express 4.21.2 intro",)
             ]
-    assert host.paths() == ["/docs/catalog.json", "/docs/index.json"]
+    assert host.paths() == ["/docs/catalog.json", "/docs/lookup.json", "/docs/index.json"]
     assert site.status()["sources"][0]["document"] == "index"
 
 

@@ -1,5 +1,9 @@
-"""The site files stage: index.json stitched from the volumes, the library pages, the landing
-page and catalog.json, once every version is built."""
+"""The site files stage: each library's index.json and the whole one (while it fits its limit),
+the library pages, the landing page, catalog.json (while the site is small), and the lookup
+files (builder.lookup_site), once every version is built.
+
+Everything here is written from the stage's inputs alone, so the same built entries give the
+same bytes, however the site's parts were built."""
 
 from __future__ import annotations
 
@@ -11,14 +15,23 @@ from typing import Any
 import jinja2
 
 from builder import __version__
-from builder.catalog import catalog_document, file_description, write_catalog
+from builder.catalog import CATALOG_FILE, catalog_bytes, catalog_document, file_description
 from builder.config import SiteConfig
 from builder.embeddings import VectorsInfo
-from builder.index import write_index
+from builder.lookup_site import LookupFiles, write_lookup_files
 from builder.pages import VersionPages, render_index, render_library
 from builder.shards import ShardInfo
+from builder.site_indexes import (
+    INDEX_FILE,
+    NO_INDEX_FILES,
+    WHOLE_INDEX_LIMIT,
+    IndexFiles,
+    write_indexes,
+)
 
-INDEX_FILE = "index.json"
+# catalog.json, which a client fetches and indexes whole, is written only up to this size (about
+# 8,000 libraries); a larger site is looked up through lookup.json (builder.lookup_site).
+SMALL_CATALOG_BYTES = 8 * 1000 * 1000
 
 
 @dataclass(frozen=True)
@@ -33,8 +46,18 @@ class BuiltEntry:
 
 @dataclass(frozen=True)
 class SiteFiles:
-    index_bytes: int
-    catalog_bytes: int
+    indexes: IndexFiles
+    catalog_bytes: int  # 0 when the site is too large for a catalog.json
+    lookup: LookupFiles
+
+    @property
+    def index_bytes(self) -> int:
+        """The whole-site index.json's size (0 when it was left out for its size)."""
+        return self.indexes.whole_bytes if self.indexes.whole_written else 0
+
+
+NO_SITE_FILES = SiteFiles(NO_INDEX_FILES, 0, LookupFiles("", 0, 0))
+"""What a partial build writes of the whole-site files: none (docbuild merge writes them)."""
 
 
 def write_site_files(
@@ -45,12 +68,15 @@ def write_site_files(
     vectors: Mapping[tuple[str, str], VectorsInfo],
     site_dir: Path,
     updated_at: str | None,
+    whole_index_limit: int = WHOLE_INDEX_LIMIT,
 ) -> SiteFiles:
     """Write the files that span the whole site; ``entries`` are sorted by id, ``vectors`` are
-    the embedding sidecars by (library id, version), when the build embedded sections."""
+    the embedding sidecars by (library id, version), when the build embedded sections. The
+    whole-site index.json is written only while it is at most ``whole_index_limit`` bytes."""
+    indexes = write_indexes(
+        site_dir, [(e.skeleton, dict(e.volumes)) for e in entries], updated_at, whole_index_limit
+    )
     index_path = site_dir / INDEX_FILE
-    with index_path.open("wb") as handle:
-        write_index(handle, [(e.skeleton, dict(e.volumes)) for e in entries], updated_at)
     for entry in entries:
         render_library(env, site, entry.skeleton, entry.pages, site_dir)
     skeletons = [entry.skeleton for entry in entries]
@@ -62,6 +88,14 @@ def write_site_files(
         vectors=vectors,
         builder_version=__version__,
         updated_at=updated_at,
-        index=file_description(index_path, INDEX_FILE),
+        index=file_description(index_path, INDEX_FILE) if indexes.whole_written else None,
     )
-    return SiteFiles(index_path.stat().st_size, write_catalog(site_dir, document))
+    whole: dict[str, dict[str, Any]] = {}
+    catalog = catalog_bytes(document)
+    if len(catalog) <= SMALL_CATALOG_BYTES:
+        (site_dir / CATALOG_FILE).write_bytes(catalog)
+        whole["catalog"] = file_description(site_dir / CATALOG_FILE, CATALOG_FILE)
+    if indexes.whole_written:
+        whole["index"] = document["index"]
+    lookup = write_lookup_files(site_dir, site, document["entries"], __version__, updated_at, whole)
+    return SiteFiles(indexes, len(catalog) if "catalog" in whole else 0, lookup)

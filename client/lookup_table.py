@@ -1,0 +1,203 @@
+"""Answer catalog_lookup from a large site's lookup table without loading the catalog.
+
+The table (schemas/lookup_table.py) holds each library's names and words as the builder
+derived them with ``schemas.library_keys``, as sets of rows numbered by rank. A query reads the
+sets it hits (one per word, one per prefix or a short range of keys) as bitmaps and splits the
+libraries they hold into the tiers of ``client.lookup``, best tier first, each library in the
+best tier it reaches. Inside a tier the order of the answers is the rank, so the best of each
+tier are its lowest rows; only those few are read and scored again, with their reasons, by a
+``LibraryIndex`` over them alone. The answer's ids, scores, reasons and total therefore equal
+what a ``LibraryIndex`` over the whole catalog gives, while a process reads only the pages of
+the table a query touches.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from client.errors import ClientError, InvalidRequest
+from client.limits import MAX_LOOKUP_LIMIT, MAX_QUERY_CHARS
+from client.lookup import LibraryIndex, LookupResult
+from client.model import CatalogEntry, Provenance
+from schemas.library_keys import fold, words
+from schemas.lookup_table import NAME_FIELD, SUMMARY_FIELD, TABLE_FORMAT, decode_rows
+from schemas.text import TOKENIZER
+
+# Near-miss candidates for a not-found hint: keys sharing the query's first two characters.
+_NEAR_CANDIDATES = 2000
+_LAST_CHAR = "\U0010ffff"
+_MAPPED_BYTES = 1 << 30
+_FIELDS = "id, name, summary, aliases, packages, popularity, homepage, versions, record"
+
+
+def _lowest(rows: int, count: int) -> list[int]:
+    """The ``count`` lowest rows of a bitmap."""
+    found: list[int] = []
+    while rows and len(found) < count:
+        lowest = rows & -rows
+        found.append(lowest.bit_length() - 1)
+        rows ^= lowest
+    return found
+
+
+class LookupTable:
+    """A read-only lookup table file; safe to share between threads (one lock per query)."""
+
+    def __init__(self, path: Path, provenance: Provenance) -> None:
+        self.provenance = provenance
+        try:
+            self._conn = sqlite3.connect(
+                f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True, check_same_thread=False
+            )
+            # Mapped, the pages a query touches are read without a copy per read.
+            self._conn.execute(f"PRAGMA mmap_size = {_MAPPED_BYTES}")
+            meta = dict(self._conn.execute("SELECT key, value FROM meta").fetchall())
+        except sqlite3.Error as exc:
+            raise ClientError(f"the lookup table {path} cannot be read: {exc}") from exc
+        # From meta: counting the rows would read every page of the table.
+        counted = meta.get("libraries", "")
+        if (
+            meta.get("format") != TABLE_FORMAT
+            or meta.get("tokenizer") != TOKENIZER
+            or not counted.isdigit()
+        ):
+            self._conn.close()
+            raise ClientError(
+                f"the lookup table {path} is in a format this docclient cannot read "
+                f"({meta.get('format')}, {meta.get('tokenizer')}); upgrade docclient"
+            )
+        self.libraries = int(counted)
+        self._lock = threading.Lock()
+
+    def close(self) -> None:
+        self._conn.close()
+
+    def _rows(self, sql: str, parameters: Sequence[object]) -> list[Any]:
+        with self._lock:
+            try:
+                return self._conn.execute(sql, parameters).fetchall()
+            except sqlite3.Error as exc:
+                raise ClientError(f"the lookup table cannot be read: {exc}") from exc
+
+    def _entry(self, row: Any) -> CatalogEntry:
+        library_id, name, summary, aliases, packages, popularity, homepage, versions, _ = row
+        return CatalogEntry(
+            str(library_id),
+            str(name),
+            str(summary),
+            tuple(orjson.loads(str(aliases))),
+            tuple(orjson.loads(str(packages))),
+            float(popularity),
+            None if homepage is None else str(homepage),
+            tuple(orjson.loads(str(versions))),
+            {},
+            self.provenance,
+        )
+
+    def entries(self) -> list[CatalogEntry]:
+        """Every library's catalog fields (without shards), in id order: for a listing."""
+        return [self._entry(row) for row in self._rows(f"SELECT {_FIELDS} FROM libraries", [])]
+
+    def has(self, library_id: str) -> bool:
+        return bool(self._rows("SELECT 1 FROM libraries WHERE id = ?", [library_id]))
+
+    def entry(self, library_id: str) -> tuple[CatalogEntry, str] | None:
+        """A library's catalog fields (without shards) and its record's sha256, by id."""
+        rows = self._rows(f"SELECT {_FIELDS} FROM libraries WHERE id = ?", [library_id])
+        return (self._entry(rows[0]), str(rows[0][-1])) if rows else None
+
+    def named(self, text: str) -> list[str]:
+        """Ids of the libraries one of whose aliases or registry names is ``text``."""
+        wanted = text.casefold()
+        sql = (
+            f"SELECT {_FIELDS} FROM libraries WHERE row IN "
+            "(SELECT row FROM keys WHERE key = ? AND named = 0) ORDER BY id"
+        )
+        return [
+            entry.id
+            for entry in map(self._entry, self._rows(sql, [fold(text)]))
+            if any(name.casefold() == wanted for name in (*entry.aliases, *entry.packages))
+        ]
+
+    def search(self, query: str, limit: int = 5) -> LookupResult:
+        """What ``LibraryIndex.search`` answers over the whole catalog, for ``query``."""
+        if not 1 <= limit <= MAX_LOOKUP_LIMIT:
+            raise InvalidRequest(f"limit must be between 1 and {MAX_LOOKUP_LIMIT}, not {limit}")
+        if len(query) > MAX_QUERY_CHARS:
+            raise InvalidRequest(f"query is longer than {MAX_QUERY_CHARS} characters")
+        key = fold(query)
+        if not key:
+            raise InvalidRequest("query is empty")
+        with self._lock:
+            try:
+                tiers = self._tiers(key)
+            except sqlite3.Error as exc:
+                raise ClientError(f"the lookup table cannot be read: {exc}") from exc
+        reached, best = 0, []
+        for rows in tiers:  # best tier first: a library counts in the best tier it reaches
+            fresh = rows & ~reached
+            reached |= rows
+            best += _lowest(fresh, limit)
+        if not best:
+            return LookupResult((), 0)
+        marks = ", ".join("?" * len(best))
+        found = self._rows(f"SELECT {_FIELDS} FROM libraries WHERE row IN ({marks})", best)
+        hits = LibraryIndex([self._entry(row) for row in found]).search(query, limit).hits
+        return LookupResult(hits, reached.bit_count())
+
+    def _tiers(self, key: str) -> list[int]:
+        """The rows of each tier as bitmaps, best first: exact names, exact aliases and
+        registry names, their prefixes, then name and summary words by how many they hold."""
+        exact = [0, 0]  # by named: aliases and registry names, then ids and names
+        for named, row in self._conn.execute("SELECT named, row FROM keys WHERE key = ?", [key]):
+            exact[named] |= 1 << row
+        prefix = [0, 0]
+        stored = self._conn.execute(
+            "SELECT named, dense, rows FROM prefixes WHERE prefix = ?", [key]
+        ).fetchall()
+        for named, dense, blob in stored:
+            prefix[named] = decode_rows(dense, blob)
+        if not stored:  # few keys start with it: read them
+            for named, row in self._conn.execute(
+                "SELECT named, row FROM keys WHERE key > ? AND key < ?", [key, key + _LAST_CHAR]
+            ):
+                prefix[named] |= 1 << row
+        tiers = [exact[1], exact[0], prefix[1], prefix[0]]
+        query_words = words(key)
+        for field in (NAME_FIELD, SUMMARY_FIELD):
+            tiers += self._word_levels(query_words, field)
+        return tiers
+
+    def _word_levels(self, query_words: list[str], field: int) -> list[int]:
+        """The rows holding all of the query's words, then all but one, ... then one."""
+        total = len(query_words)
+        at_least = [(1 << self.libraries) - 1] + [0] * total
+        for word in query_words:
+            found = self._conn.execute(
+                "SELECT dense, rows FROM words WHERE word = ? AND field = ?", [word, field]
+            ).fetchone()
+            rows = decode_rows(*found) if found else 0
+            for hits in range(total, 0, -1):
+                at_least[hits] |= at_least[hits - 1] & rows
+        at_least.append(0)
+        return [at_least[hits] & ~at_least[hits + 1] for hits in range(total, 0, -1)]
+
+    def nearest_ids(self, query: str, n: int = 5) -> list[str]:
+        """Ids that look like ``query``, among the libraries with a name starting as it does
+        (a not-found hint; unlike LibraryIndex, a typo in the first two letters is missed)."""
+        key = fold(query)[:MAX_QUERY_CHARS]
+        if not key or n < 1:
+            return []
+        sql = (
+            f"SELECT {_FIELDS} FROM libraries WHERE row IN (SELECT row FROM keys "
+            "WHERE key >= ? AND key < ? LIMIT ?)"
+        )
+        start = key[:2]
+        rows = self._rows(sql, [start, start + _LAST_CHAR, _NEAR_CANDIDATES])
+        return LibraryIndex([self._entry(row) for row in rows]).nearest_ids(query, n)

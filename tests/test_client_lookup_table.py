@@ -1,0 +1,161 @@
+"""client.lookup_table answers as LibraryIndex does over the whole catalog: same ids, scores,
+reasons and totals, on the compat index, the examples site and a synthetic catalog."""
+
+from __future__ import annotations
+
+import gzip
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+
+from builder.lookup_site import write_lookup_table
+from client.errors import InvalidRequest
+from client.lookup import LibraryIndex, LookupResult
+from client.lookup_table import LookupTable
+from client.model import CatalogEntry, Provenance
+
+COMPAT = Path(__file__).resolve().parent.parent / "examples" / "compat"
+SOURCE = Provenance("remote", "test", None, False, None, None)
+FIXED_QUERIES = (
+    "web framework",
+    "date",
+    "schema validation",
+    "js",
+    "e",
+    "Express",
+    "npm:",
+    "npm:express",
+    "日期",
+    "nonexistent library",
+    "expresso",
+    "flask web",
+    "http client",
+    "The",
+    "  ZOD  ",
+)
+
+
+def catalog_entry(raw: Mapping[str, Any]) -> CatalogEntry:
+    return CatalogEntry(
+        raw["id"],
+        raw["name"],
+        raw.get("summary", ""),
+        tuple(raw.get("aliases", ())),
+        tuple(raw.get("packages", ())),
+        float(raw.get("popularity", 0)),
+        raw.get("homepage"),
+        tuple(raw["versions"]),
+        {},
+        SOURCE,
+    )
+
+
+def open_table(tmp_path: Path, raw: Sequence[dict[str, Any]]) -> LookupTable:
+    ordered = sorted(raw, key=lambda e: e["id"])
+    described = write_lookup_table(tmp_path, ordered, ["0" * 64] * len(ordered))
+    return unpacked(tmp_path, tmp_path / described["path"])
+
+
+def unpacked(tmp_path: Path, packed: Path) -> LookupTable:
+    raw = tmp_path / "lookup.sqlite"
+    raw.write_bytes(gzip.decompress(packed.read_bytes()))
+    return LookupTable(raw, SOURCE)
+
+
+def queries(raw: Sequence[Mapping[str, Any]]) -> Iterator[str]:
+    yield from FIXED_QUERIES
+    for entry in raw:
+        yield entry["id"]
+        yield entry["name"]
+        yield entry["id"][:2]
+        yield entry["id"][:3]
+        yield from entry.get("aliases", ())
+        for package in entry.get("packages", ()):
+            yield package
+            yield package.split(":", 1)[-1]
+        summary = entry.get("summary", "").split()
+        yield " ".join(summary[:2]) or entry["id"]
+        yield from summary[:4]
+
+
+def answers(result: LookupResult) -> tuple[int, list[tuple[str, float, tuple[str, ...]]]]:
+    return result.total, [(hit.entry.id, hit.score, hit.matches) for hit in result.hits]
+
+
+def assert_same_answers(
+    table: LookupTable,
+    raw: Sequence[Mapping[str, Any]],
+    sample: Sequence[Mapping[str, Any]] | None = None,
+) -> int:
+    """Compare every query made from ``sample`` (default: every entry); how many were."""
+    index = LibraryIndex([catalog_entry(e) for e in raw])
+    compared = 0
+    for query in dict.fromkeys(queries(raw if sample is None else sample)):
+        if not query.strip():
+            continue
+        for limit in (1, 5, 50):
+            expected = answers(index.search(query, limit))
+            assert answers(table.search(query, limit)) == expected, (query, limit)
+            compared += 1
+    return compared
+
+
+def test_the_compat_index_is_looked_up_alike(tmp_path: Path) -> None:
+    raw = orjson.loads((COMPAT / "doctrove-demo-index.json").read_bytes())["entries"]
+    assert assert_same_answers(open_table(tmp_path, raw), raw) > 50
+
+
+def test_the_examples_site_is_looked_up_alike_from_its_own_table(
+    examples_site: Path, tmp_path: Path
+) -> None:
+    raw = orjson.loads((examples_site / "catalog.json").read_bytes())["entries"]
+    lookup = orjson.loads((examples_site / "lookup.json").read_bytes())
+    table = unpacked(tmp_path, examples_site / lookup["table"]["path"])
+    assert table.libraries == len(raw) == lookup["libraries"]
+    assert assert_same_answers(table, raw) > 200
+
+
+def synthetic(count: int) -> list[dict[str, Any]]:
+    rng = random.Random(11)
+    stems = ["http", "client", "date", "time", "json", "schema", "parse", "web", "router", "日期"]
+    entries = []
+    for i in range(count):
+        a, b = rng.choice(stems), rng.choice(stems)
+        entries.append(
+            {
+                "id": f"{a}-{b}-{i}",
+                "name": f"{a.title()}{b.title()} {i}",
+                "summary": " ".join(rng.choice(stems) for _ in range(5)),
+                "aliases": [f"{a}{b}{i}"],
+                "packages": [f"npm:{a}-{b}-{i % 50}"],
+                "popularity": rng.choice([0, 1, 7, 1000, rng.randint(0, 10**6)]),
+                "versions": ["1.0.0"],
+            }
+        )
+    return entries
+
+
+def test_a_synthetic_catalog_with_many_ties_is_looked_up_alike(tmp_path: Path) -> None:
+    raw = synthetic(600)
+    assert assert_same_answers(open_table(tmp_path, raw), raw, raw[:60] + raw[-20:]) > 500
+
+
+def test_names_and_ids_are_read_from_the_table(tmp_path: Path) -> None:
+    raw = orjson.loads((COMPAT / "doctrove-demo-index.json").read_bytes())["entries"]
+    table = open_table(tmp_path, raw)
+    found = table.entry("express")
+    assert found is not None and found[0] == catalog_entry(
+        next(e for e in raw if e["id"] == "express")
+    )
+    assert table.entry("nope") is None
+    assert table.named("ExpressJS") == ["express"]
+    assert table.named("express") == []  # an id, not an alias
+    assert table.nearest_ids("expres") == LibraryIndex(map(catalog_entry, raw)).nearest_ids(
+        "expres"
+    )
+    with pytest.raises(InvalidRequest, match="empty"):
+        table.search("   ")

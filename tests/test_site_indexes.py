@@ -1,0 +1,111 @@
+"""builder.site_indexes: index.json per library, and the whole one only while it fits."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+from click.testing import CliRunner
+
+from builder.check import check_index
+from builder.cli import main
+from builder.index import write_index
+from builder.site_indexes import library_index_path, write_indexes
+from builder.site_size import FileTooLarge, SiteSize
+
+
+def entries() -> list[tuple[dict[str, Any], dict[str, bytes | Path]]]:
+    volume = orjson.dumps({"sections": [{"heading": "Intro", "path": "x", "body": "hello"}]})
+    return [
+        ({"id": library_id, "name": library_id.title(), "versions": ["1.0.0"]}, {"1.0.0": volume})
+        for library_id in ("alpha", "beta", "gamma")
+    ]
+
+
+def whole(updated_at: str | None) -> bytes:
+    out = io.BytesIO()
+    write_index(out, entries(), updated_at)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("updated_at", [None, "2026-01-01T00:00:00.000Z"])
+def test_the_whole_index_is_the_library_indexes_stitched(
+    tmp_path: Path, updated_at: str | None
+) -> None:
+    files = write_indexes(tmp_path, entries(), updated_at)
+    assert files.whole_written and (tmp_path / "index.json").read_bytes() == whole(updated_at)
+    assert files.whole_bytes == len(whole(updated_at))
+    for skeleton, volumes in entries():
+        single = io.BytesIO()
+        write_index(single, [(skeleton, volumes)], updated_at)
+        path = tmp_path / library_index_path(skeleton["id"])
+        assert path.read_bytes() == single.getvalue()
+
+
+def test_the_whole_index_is_left_out_past_its_limit_and_its_size_known(tmp_path: Path) -> None:
+    size = len(whole(None))
+    at_limit = write_indexes(tmp_path / "a", entries(), None, whole_limit=size)
+    assert at_limit.whole_written and (tmp_path / "a" / "index.json").is_file()
+    over = write_indexes(tmp_path / "b", entries(), None, whole_limit=size - 1)
+    assert not over.whole_written and over.whole_bytes == size
+    assert not (tmp_path / "b" / "index.json").exists()
+    assert [library_id for library_id, _ in over.library_bytes] == ["alpha", "beta", "gamma"]
+
+
+def write_catalog(root: Path) -> Path:
+    (root / "docs").mkdir()
+    (root / "docs" / "a.md").write_text("# A\n\nalpha\n", encoding="utf-8")
+    catalog = root / "docbuild.toml"
+    catalog.write_text(
+        '[site]\ntitle = "T"\nbase_url = "https://docs.example/"\n\n'
+        '[[libraries]]\nid = "demo"\nname = "Demo"\n'
+        '  [[libraries.versions]]\n  version = "1.0.0"\n  path = "docs"\n',
+        encoding="utf-8",
+    )
+    return catalog
+
+
+def build(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["build", "--no-site-search", *args])
+    return result.exit_code, result.output
+
+
+def test_a_site_past_the_index_limit_has_library_indexes_and_says_which_url(
+    tmp_path: Path,
+) -> None:
+    catalog, out = write_catalog(tmp_path), tmp_path / "_site"
+    code, output = build("-c", str(catalog), "--out", str(out), "--index-limit-mb", "0")
+    assert code == 0, output
+    assert not (out / "index.json").exists()
+    check_index(out / "libs" / "demo" / "index.json")  # raises IndexInvalid on a problem
+    assert "index" not in orjson.loads((out / "catalog.json").read_bytes())
+    assert "give a doctrove client https://docs.example/libs/<id>/index.json" in output
+    # Without a whole index.json the folder is still known as an earlier build.
+    code, output = build("-c", str(catalog), "--out", str(out))
+    assert code == 0, output
+    assert "doctrove clients: https://docs.example/index.json" in output
+    assert (out / "index.json").is_file()
+
+
+def test_a_file_over_the_hosts_limit_is_an_error() -> None:
+    size = SiteSize(200_000_000, 2, (("index.json", 100_000_001), ("a.html", 10)))
+    with pytest.raises(FileTooLarge, match=r"index.json \(100.0 MB\): over GitHub Pages"):
+        size.enforce(None)
+    assert size.warnings() == []  # an error, not a "near" warning
+    SiteSize(100_000_000, 1, (("index.json", 100_000_000),)).enforce(None)
+
+
+def test_a_build_with_a_file_over_the_limit_publishes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    catalog, out = write_catalog(tmp_path), tmp_path / "_site"
+    assert build("-c", str(catalog), "--out", str(out))[0] == 0
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    (tmp_path / "docs" / "a.md").write_text("# A\n\n" + "word " * 2000, encoding="utf-8")
+    monkeypatch.setattr("builder.site_size.PAGES_FILE_LIMIT", 5000)
+    code, output = build("-c", str(catalog), "--out", str(out))
+    assert code == 1 and "over GitHub Pages' limit" in output
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
