@@ -47,8 +47,8 @@ def large_site(examples_site: Path, tmp_path: Path) -> Path:
 
 def answers(service: DocService, query: str) -> tuple[Any, ...]:
     found = service.lookup(query, 20)
-    rows = [(r["id"], r["score"], r["matches"], r["versions"]) for r in found["results"]]
-    return found["total"], rows, found.get("hint")
+    rows = [(r.id, r.score, r.matches, r.versions) for r in found.results]
+    return found.total, rows, found.hint
 
 
 def test_lookups_through_lookup_json_answer_as_catalog_json_does(
@@ -87,14 +87,14 @@ def test_a_record_is_fetched_only_for_the_library_asked_for(
     log = io.StringIO()
     with start_server(large_site, access_log=log) as server:
         service = make_service(settings(tmp_path / "cache", server.url))
-        assert service.lookup("attrs")["results"][0]["id"] == "attrs"
+        assert service.lookup("attrs").results[0].id == "attrs"
         assert requests_in(log) == [
             "/catalog.json 404",
             "/lookup.json 200",
             f"/{lookup['table']['path']} 200",
         ]
         answer = service.extract("attrs", None, "define a class")
-        assert answer["id"] == "attrs" and answer["sections"]
+        assert answer.id == "attrs" and answer.sections
         fetched = requests_in(log)[3:]
         assert fetched[0] == "/libs/attrs/catalog.json 200"
         assert [line for line in fetched if "/libs/" in line] == [fetched[0]]
@@ -104,8 +104,8 @@ def test_a_record_is_fetched_only_for_the_library_asked_for(
         # A new process with the same cache, within the TTL, asks the site nothing.
         before = len(requests_in(log))
         warm = make_service(settings(tmp_path / "cache", server.url))
-        assert warm.lookup("cattrs")["results"][0]["id"] == "cattrs"
-        assert warm.extract("attrs", None, "define a class")["sections"] == answer["sections"]
+        assert warm.lookup("cattrs").results[0].id == "cattrs"
+        assert warm.extract("attrs", None, "define a class").sections == answer.sections
         warm.data.close()
     assert requests_in(log)[before:] == []
     # Nothing is stemmed but the queries: no file of stems to load in the next process.
