@@ -113,10 +113,7 @@ class LookupSource:
     def entry(self, library_id: str) -> CatalogEntry | None:
         """The library's entry from its record (None when the site has no such library)."""
         if library_id not in self._probed:
-            # The table lists every id: a record is asked for only when it exists (a mistyped
-            # id costs no request and no 404).
-            known = self.table().has(library_id)
-            self._probed[library_id] = self._fetch(library_id) if known else None
+            self._probed[library_id] = self._fetch(library_id)
         return self._probed[library_id]
 
     def _fetch(self, library_id: str) -> CatalogEntry | None:

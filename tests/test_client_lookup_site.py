@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import io
 import shutil
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +75,15 @@ def test_lookups_through_lookup_json_answer_as_catalog_json_does(
     large.data.close()
 
 
+def wait_for(condition: Callable[[], bool], seconds: float = 10.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
+    return True
+
+
 def requests_in(log: io.StringIO) -> list[str]:
     lines = [line for line in log.getvalue().splitlines() if '"GET ' in line]
     return [
@@ -101,6 +112,8 @@ def test_a_record_is_fetched_only_for_the_library_asked_for(
         with pytest.raises(NotFound, match="did you mean attrs"):
             service.extract("atrs", None, "x")
         service.data.close()
+        # The server logs a request after answering it: wait for the last one's line.
+        assert wait_for(lambda: "/libs/atrs/catalog.json 404" in requests_in(log))
         # A new process with the same cache, within the TTL, asks the site nothing.
         before = len(requests_in(log))
         warm = make_service(settings(tmp_path / "cache", server.url))
