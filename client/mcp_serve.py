@@ -68,6 +68,13 @@ def run_server(
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING, format="docclient: %(message)s")
     if transport == "http":
         checked = check_token(token)
+        if not use_sdk and (rewrite is None or rewrite.mode == "off"):
+            from client.mcp_lean_http_server import run_lean_http
+
+            run_lean_http(
+                service, host=host, port=port, token=checked, workers=check_workers(workers)
+            )
+            return
         defer_sdk_package_inits()
         from client.mcp_http import run_http
 
