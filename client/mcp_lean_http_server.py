@@ -16,19 +16,25 @@ import signal
 import socket
 import sys
 from concurrent.futures import ThreadPoolExecutor
-from http import HTTPStatus
-
-import h11
 
 from client.errors import ConfigError
-from client.mcp_lean_http import MAX_BODY_BYTES, HttpReply, HttpRequest, LeanHttpApp
+from client.mcp_lean_http import MAX_BODY_BYTES, LeanHttpApp
 from client.mcp_lean_http_gate import LOOPBACK_NAMES, AccessCheck, host_names
+from client.mcp_lean_http_wire import (
+    HEAD_END,
+    MAX_HEAD_BYTES,
+    Head,
+    WireError,
+    chunk,
+    parse_head,
+    reply_head,
+    request_of,
+)
+from client.mcp_lean_http_wire import error_reply as wire_error_reply
 from client.service import DocService
 
 # A GET's event stream carries only these, as the SDK's does (sse-starlette's default period).
 KEEP_ALIVE_SECONDS = 15.0
-READ_CHUNK_BYTES = 65536
-SERVER_HEADER = b"docclient"
 
 
 def open_listener(host: str, port: int) -> socket.socket:
@@ -77,104 +83,102 @@ async def serve_forever(app: LeanHttpApp, listener: socket.socket) -> None:
     for signum in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(signum, stop.set)
-
-    async def connection(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        await serve_connection(app, reader, writer)
-
-    server = await asyncio.start_server(connection, sock=listener, limit=READ_CHUNK_BYTES)
+    server = await loop.create_server(lambda: HttpConnection(app), sock=listener)
     async with server:
         await stop.wait()
 
 
-async def serve_connection(
-    app: LeanHttpApp, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
-) -> None:
-    """Answer the requests of one connection in order until either side closes it."""
-    wire = h11.Connection(h11.SERVER)
-    try:
-        while True:
-            request = await read_request(wire, reader)
-            if request is None:
+class HttpConnection(asyncio.Protocol):
+    """One client connection: its requests answered one after the other, in order."""
+
+    def __init__(self, app: LeanHttpApp) -> None:
+        self._app = app
+        self._transport: asyncio.Transport | None = None
+        self._buffer = bytearray()
+        self._head: Head | None = None
+        self._busy = False  # a request is being answered: later bytes wait in the buffer
+        self._closed = False
+        self._dropped = 0  # bytes of a body over the limit read so far
+        self._stream: asyncio.Task[None] | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self._transport = transport
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._closed = True
+        if self._stream is not None:
+            self._stream.cancel()
+
+    def data_received(self, data: bytes) -> None:
+        self._buffer += data
+        if not self._busy:
+            self._next()
+
+    def _next(self) -> None:
+        """Start answering the next request if the buffer holds all of it."""
+        transport = self._transport
+        assert transport is not None
+        if self._head is None:
+            end = self._buffer.find(HEAD_END)
+            if end < 0:
+                if len(self._buffer) > MAX_HEAD_BYTES:
+                    self._fail(WireError(431, "the request head is too large"))
                 return
-            reply = await app.answer(request)
-            await write_reply(wire, writer, reply, reader)
-            if wire.our_state is not h11.DONE or wire.their_state is not h11.DONE:
+            parsed = parse_head(bytes(self._buffer[:end]))
+            del self._buffer[: end + len(HEAD_END)]
+            if isinstance(parsed, WireError):
+                self._fail(parsed)
                 return
-            wire.start_next_cycle()
-    except (h11.RemoteProtocolError, ConnectionError):
-        return
-    finally:
-        writer.close()
-        with contextlib.suppress(ConnectionError):
-            await writer.wait_closed()
-
-
-async def read_request(wire: h11.Connection, reader: asyncio.StreamReader) -> HttpRequest | None:
-    """The next whole request, or None when the client closed the connection between requests.
-    A body longer than MAX_BODY_BYTES is read to its end and dropped (``body`` None)."""
-    head: h11.Request | None = None
-    chunks: list[bytes] = []
-    size = 0
-    while True:
-        event = wire.next_event()
-        if event is h11.NEED_DATA:
-            data = await reader.read(READ_CHUNK_BYTES)
-            wire.receive_data(data)
-            if not data and wire.their_state is h11.IDLE:
-                return None
-            continue
-        if isinstance(event, h11.Request):
-            head = event
-        elif isinstance(event, h11.Data):
-            size += len(event.data)
-            if size <= MAX_BODY_BYTES:
-                chunks.append(event.data)
-        elif isinstance(event, h11.EndOfMessage):
-            assert head is not None
-            path = head.target.decode("latin-1").partition("?")[0]
-            return HttpRequest(
-                method=head.method.decode("latin-1"),
-                path=path,
-                header_lines=tuple((name, value) for name, value in head.headers),
-                body=b"".join(chunks) if size <= MAX_BODY_BYTES else None,
-            )
-        elif isinstance(event, h11.ConnectionClosed):
-            return None
-
-
-async def write_reply(
-    wire: h11.Connection,
-    writer: asyncio.StreamWriter,
-    reply: HttpReply,
-    reader: asyncio.StreamReader,
-) -> None:
-    headers = [(b"server", SERVER_HEADER), *reply.headers]
-    if not reply.stream:
-        headers.append((b"content-length", str(len(reply.body)).encode()))
-    reason = HTTPStatus(reply.status).phrase.encode()
-    head = h11.Response(status_code=reply.status, headers=headers, reason=reason)
-    writer.write(wire.send(head))
-    if reply.stream:
-        await keep_alive_stream(wire, writer, reader)
-        return
-    if reply.body:
-        writer.write(wire.send(h11.Data(data=reply.body)))
-    writer.write(wire.send(h11.EndOfMessage()))
-    await writer.drain()
-
-
-async def keep_alive_stream(
-    wire: h11.Connection, writer: asyncio.StreamWriter, reader: asyncio.StreamReader
-) -> None:
-    """An event stream with nothing to say: a comment every KEEP_ALIVE_SECONDS until the client
-    goes away."""
-    await writer.drain()
-    while True:
-        try:
-            data = await asyncio.wait_for(reader.read(READ_CHUNK_BYTES), KEEP_ALIVE_SECONDS)
-        except TimeoutError:
-            writer.write(wire.send(h11.Data(data=b": ping\r\n\r\n")))
-            await writer.drain()
-            continue
-        if not data:
+            self._head = parsed
+            if parsed.expects_continue and parsed.content_length <= MAX_BODY_BYTES:
+                transport.write(b"HTTP/1.1 100 Continue\r\n\r\n")
+        head = self._head
+        if head.content_length > MAX_BODY_BYTES:  # read to its end, keep none of it
+            taken = min(len(self._buffer), head.content_length - self._dropped)
+            self._dropped += taken
+            del self._buffer[:taken]
+            if self._dropped < head.content_length:
+                return
+            body = b""
+        elif len(self._buffer) < head.content_length:
             return
+        else:
+            body = bytes(self._buffer[: head.content_length])
+            del self._buffer[: head.content_length]
+        self._dropped = 0
+        self._head = None
+        self._busy = True
+        asyncio.get_running_loop().create_task(self._answer(head, body))
+
+    async def _answer(self, head: Head, body: bytes) -> None:
+        reply = await self._app.answer(request_of(head, body))
+        if self._closed:
+            return
+        transport = self._transport
+        assert transport is not None
+        keep_alive = head.keep_alive and reply.status != 413
+        transport.write(reply_head(reply, keep_alive=keep_alive) + reply.body)
+        if reply.stream:
+            self._stream = asyncio.current_task()
+            await self._keep_alive(transport)
+            return
+        if not keep_alive:
+            transport.close()
+            return
+        self._busy = False
+        if self._buffer:
+            self._next()
+
+    async def _keep_alive(self, transport: asyncio.Transport) -> None:
+        """An event stream with nothing to say: a comment every KEEP_ALIVE_SECONDS until the
+        client goes away."""
+        while not self._closed:
+            await asyncio.sleep(KEEP_ALIVE_SECONDS)
+            transport.write(chunk(b": ping\r\n\r\n"))
+
+    def _fail(self, error: WireError) -> None:
+        assert self._transport is not None
+        self._transport.write(wire_error_reply(error))
+        self._transport.close()
+        self._busy = True
