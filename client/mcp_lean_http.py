@@ -202,6 +202,19 @@ def unsupported_version(version: str) -> Refusal | None:
     return Refusal(UNSUPPORTED_PROTOCOL_VERSION, "Unsupported protocol version", data)
 
 
+def without_envelope(message: dict[str, Any]) -> dict[str, Any]:
+    """``message`` without the 2026-07-28 version key in its ``_meta``: a stateless handshake-era
+    request is a connection of its own, which the SDK serves whatever envelope it carries."""
+    params = message.get("params")
+    if not isinstance(params, dict):
+        return message
+    meta = params.get("_meta")
+    if not isinstance(meta, dict) or PROTOCOL_VERSION_KEY not in meta:
+        return message
+    kept = {key: value for key, value in meta.items() if key != PROTOCOL_VERSION_KEY}
+    return {**message, "params": {**params, "_meta": kept}}
+
+
 def refusal_reply(refusal: Refusal, request_id: RequestId | None) -> dict[str, Any]:
     error: dict[str, Any] = {"code": refusal.code, "message": refusal.message}
     if refusal.data is not None:
@@ -259,7 +272,7 @@ class LeanHttpApp:
             headers = (
                 (b"cache-control", b"no-cache, no-transform"),
                 (b"connection", b"keep-alive"),
-                (b"content-type", EVENT_STREAM + b"; charset=utf-8"),
+                (b"content-type", EVENT_STREAM),
                 (b"x-accel-buffering", b"no"),
             )
             return HttpReply(200, headers, stream=True)
@@ -281,7 +294,7 @@ class LeanHttpApp:
         session = LeanSession()
         session.modern = False  # each request is a connection of its own, born ready
         session.initialize_accepted = True
-        reply = await self._reply(session.receive(message))
+        reply = await self._reply(session.receive(without_envelope(message)))
         return json_reply(200, reply)
 
     async def _modern(self, request: HttpRequest) -> HttpReply:
