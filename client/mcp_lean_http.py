@@ -94,6 +94,7 @@ class HttpRequest:
     path: str
     header_lines: Headers
     body: bytes | None
+    query: str = ""  # with its "?", when the target has one
 
     def header(self, name: bytes) -> bytes | None:
         """The first value of header ``name`` (lower-case), as starlette reads it."""
@@ -255,6 +256,10 @@ class LeanHttpApp:
             gate_reply = reply_for_frame(request.body)
             if gate_reply is not None:
                 return json_reply(400, gate_reply)
+        if request.path == MCP_PATH + "/":  # starlette's answer: the path without the slash
+            host = request.header(b"host") or b""
+            location = b"http://" + host + MCP_PATH.encode() + request.query.encode()
+            return HttpReply(307, ((b"location", location),))
         if request.path != MCP_PATH:
             return HttpReply(404, ((b"content-type", PLAIN),), b"Not Found")
         version = request.text_header(b"mcp-protocol-version")

@@ -25,7 +25,7 @@ class Head:
     """A request's line and headers; ``keep_alive``: the connection may carry another request."""
 
     method: str
-    path: str
+    target: str
     header_lines: Headers
     content_length: int
     keep_alive: bool
@@ -72,7 +72,7 @@ def parse_head(raw: bytes) -> Head | WireError:
     expect = next((value.lower() for name, value in headers if name == b"expect"), None)
     return Head(
         method=method.decode("latin-1"),
-        path=target.decode("latin-1").partition("?")[0],
+        target=target.decode("latin-1"),
         header_lines=tuple(headers),
         content_length=int(next(iter(lengths), b"0")),
         keep_alive=keep_alive,
@@ -82,7 +82,9 @@ def parse_head(raw: bytes) -> Head | WireError:
 
 def request_of(head: Head, body: bytes) -> HttpRequest:
     over = head.content_length > MAX_BODY_BYTES
-    return HttpRequest(head.method, head.path, head.header_lines, None if over else body)
+    path, mark, query = head.target.partition("?")
+    body_kept = None if over else body
+    return HttpRequest(head.method, path, head.header_lines, body_kept, mark + query)
 
 
 def reply_head(reply: HttpReply, *, keep_alive: bool) -> bytes:
