@@ -11,7 +11,9 @@ from urllib.parse import urlsplit
 import orjson
 import pytest
 
+from client import mcp_lean_http_server
 from client.mcp_lean_http_wire import Head, WireError, parse_head
+from client.service import DocService
 from tests.mcp_script import call, frame
 from tests.mcp_support import serving_http
 
@@ -177,3 +179,24 @@ def test_a_body_over_the_limit_is_read_refused_413_and_the_connection_closed(
         assert sock.recv(65536) == b""  # closed after the answer
     assert status == 413
     assert orjson.loads(answer)["error"]["code"] == -32600
+
+
+def test_the_lean_server_listens_before_it_prints_its_address(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A client that connects as soon as it reads the address must not be refused."""
+    seen: list[tuple[str, int]] = []
+
+    async def record(_app: object, listener: socket.socket) -> None:
+        printed = capsys.readouterr().err
+        seen.append((printed, listener.getsockopt(socket.SOL_SOCKET, socket.SO_ACCEPTCONN)))
+        with socket.create_connection(listener.getsockname()[:2], timeout=5):
+            pass  # what a client reading the line does at once: accepted into the backlog
+        listener.close()
+
+    monkeypatch.setattr(mcp_lean_http_server, "serve_forever", record)
+    service = DocService.__new__(DocService)
+    mcp_lean_http_server.run_lean_http(service, host="127.0.0.1", port=0, token=TOKEN, workers=1)
+    ((printed, listening),) = seen
+    assert "MCP over streamable HTTP at http://127.0.0.1:" in printed
+    assert listening == 1
