@@ -22,12 +22,10 @@ Imports neither ``mcp`` nor ``pydantic`` (tests/test_mcp_lean_http.py checks it)
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import binascii
 import re
 from collections.abc import Mapping
-from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +41,7 @@ from client.frames import (
 )
 from client.mcp_lean import run_job
 from client.mcp_lean_http_gate import AccessCheck
+from client.mcp_lean_http_pool import WorkerPool
 from client.mcp_lean_protocol import (
     CLIENT_CAPABILITIES_KEY,
     HANDSHAKE_VERSIONS,
@@ -236,7 +235,7 @@ def without_nulls(reply: dict[str, Any]) -> dict[str, Any]:
 class LeanHttpApp:
     """Answers HTTP requests for ``service``; tool calls and status reads run in ``pool``."""
 
-    def __init__(self, service: DocService, access: AccessCheck, pool: Executor) -> None:
+    def __init__(self, service: DocService, access: AccessCheck, pool: WorkerPool) -> None:
         self._service = service
         self._access = access
         self._pool = pool
@@ -351,6 +350,5 @@ class LeanHttpApp:
         if isinstance(action, Send):
             return action.message
         if isinstance(action, RunTool | ReadStatus):
-            loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self._pool, run_job, self._service, action)
+            return await self._pool.run(run_job, self._service, action)
         raise AssertionError(f"a request got {action!r} instead of an answer")

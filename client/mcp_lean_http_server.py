@@ -2,7 +2,8 @@
 
 The loop accepts, reads (client.mcp_lean_http_wire) and writes every connection, keep-alive and
 pipelining included, one request at a time per connection; tool calls and status reads run in a
-pool of ``workers`` threads, queued in arrival order (what the SDK path's InFlightLimit did).
+pool of ``workers`` threads (client.mcp_lean_http_pool), queued in arrival order (what the SDK
+path's InFlightLimit did).
 
 Chosen by measurement (bench/mcp_http.py, 1,000 concurrent calls, same machine): asyncio streams
 with h11 spent about 1.2 ms of server CPU per call, h11 about a quarter of it; this reader
@@ -21,11 +22,11 @@ import contextlib
 import signal
 import socket
 import sys
-from concurrent.futures import ThreadPoolExecutor
 
 from client.errors import ConfigError
 from client.mcp_lean_http import MAX_BODY_BYTES, LeanHttpApp
 from client.mcp_lean_http_gate import LOOPBACK_NAMES, AccessCheck, host_names
+from client.mcp_lean_http_pool import WorkerPool
 from client.mcp_lean_http_wire import (
     HEAD_END,
     MAX_HEAD_BYTES,
@@ -77,10 +78,12 @@ def run_lean_http(service: DocService, *, host: str, port: int, token: str, work
     listener = open_listener(host, port)
     names, bound = announce(host, listener)
     access = AccessCheck(token=token, hosts=names, port=bound)
-    with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="tool-call") as pool:
-        app = LeanHttpApp(service, access, pool)
+    pool = WorkerPool(workers)
+    try:
         with contextlib.suppress(KeyboardInterrupt):
-            asyncio.run(serve_forever(app, listener))
+            asyncio.run(serve_forever(LeanHttpApp(service, access, pool), listener))
+    finally:
+        pool.shutdown()
 
 
 async def serve_forever(app: LeanHttpApp, listener: socket.socket) -> None:

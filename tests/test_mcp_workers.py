@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import anyio
@@ -22,6 +21,7 @@ from client.assemble import make_service
 from client.config import resolve_settings
 from client.mcp_lean_http import HttpRequest, LeanHttpApp
 from client.mcp_lean_http_gate import AccessCheck
+from client.mcp_lean_http_pool import WorkerPool
 from client.mcp_server import build_server
 from client.service import DocService
 
@@ -107,11 +107,14 @@ def two_lean_http_calls_at_once(service: DocService, workers: int) -> tuple[Rend
     ]
 
     async def main() -> list[Any]:
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            app = LeanHttpApp(service, AccessCheck(token=token, hosts=("127.0.0.1",), port=1), pool)
+        pool = WorkerPool(workers)
+        app = LeanHttpApp(service, AccessCheck(token=token, hosts=("127.0.0.1",), port=1), pool)
+        try:
             replies = await asyncio.gather(
                 *(app.answer(HttpRequest("POST", "/mcp", headers, body)) for body in bodies)
             )
+        finally:
+            pool.shutdown()
         return [orjson.loads(reply.body)["result"] for reply in replies]
 
     return rendezvous, asyncio.run(main())
