@@ -1,13 +1,16 @@
 """Benchmark: many concurrent tool calls to `docclient serve --transport http` over loopback.
 
-    python bench/mcp_http.py [--calls 1000] [--workers 1 32]
+    python bench/mcp_http.py [--calls 1000] [--workers 32] [--paths lean sdk] [--rounds 3]
 
-For each --workers value (1 is how the server ran before calls were concurrent), start the
+For each round, each --workers value and each server path in turn (interleaved, so both see the
+same machine; ``lean``: client.mcp_lean_http, what `docclient serve` runs; ``sdk``: the MCP
+SDK's streamable HTTP app, what it ran before and still runs with --rewrite), start the
 server, warm it with one round of the calls, then send --calls tools/call requests at once
 (one connection each, the four tools in turn) and print the median and p95 latency (request
 sent to answer read), the wall time of the whole burst and the CPU time the server and this
 client spent on it (they share the machine), with the load average. Target: median
-under 1 s for 1,000 calls. Prints figures; asserts nothing.
+under 1 s for 1,000 calls. Ends with each path's median of the rounds' medians. Prints
+figures; asserts nothing.
 """
 
 from __future__ import annotations
@@ -28,6 +31,16 @@ from urllib.parse import urlsplit
 import orjson
 
 DOCCLIENT = Path(sys.executable).with_name("docclient")
+# The SDK path: the same server `docclient serve --transport http` ran before the lean one.
+SDK_SERVER = """
+import os, sys
+from client.assemble import make_service
+from client.config import resolve_settings
+from client.mcp_serve import run_server
+service = make_service(resolve_settings({}, dict(os.environ)))
+run_server(service, transport="http", port=0, token=os.environ["DOCTROVE_TOKEN"],
+           workers=int(sys.argv[1]), use_sdk=True)
+"""
 TOKEN = "bench-token-0123456789abcdef"
 CALLS: list[tuple[str, dict[str, Any]]] = [
     ("catalog_lookup", {"query": "werkzeug"}),
@@ -43,11 +56,16 @@ HEADERS = {
 }
 
 
-def start_server(workers: int, cache: str) -> tuple[subprocess.Popen[str], str]:
+def start_server(path: str, workers: int, cache: str) -> tuple[subprocess.Popen[str], str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("DOCTROVE_")}
     env.update(DOCTROVE_CACHE_DIR=cache, DOCTROVE_TOKEN=TOKEN)
+    lean = [str(DOCCLIENT), "serve", "--transport", "http", "--port", "0"]
+    command = {
+        "lean": [*lean, "--workers", str(workers)],
+        "sdk": [sys.executable, "-c", SDK_SERVER, str(workers)],
+    }[path]
     process = subprocess.Popen(
-        [str(DOCCLIENT), "serve", "--transport", "http", "--port", "0", "--workers", str(workers)],
+        command,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
@@ -111,26 +129,38 @@ def load_average() -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--calls", type=int, default=1000)
-    parser.add_argument("--workers", type=int, nargs="+", default=[1, 32])
+    parser.add_argument("--workers", type=int, nargs="+", default=[32])
+    parser.add_argument("--paths", nargs="+", choices=["lean", "sdk"], default=["lean", "sdk"])
+    parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
     print(f"{args.calls} concurrent tools/call over loopback HTTP (load average {load_average()})")
-    print("workers   median ms    p95 ms   wall s   server CPU s   client CPU s")
+    print("round  path  workers   median ms    p95 ms   wall s   server CPU s   client CPU s")
+    medians: dict[tuple[str, int], list[float]] = {}
     with tempfile.TemporaryDirectory(prefix="bench-mcp-http-") as cache:
-        for workers in args.workers:
-            process, url = start_server(workers, cache)
-            try:
-                server_began, client_began = cpu_seconds(process.pid), time.process_time()
-                latencies, wall = asyncio.run(burst(url, args.calls))
-                server_cpu = cpu_seconds(process.pid) - server_began
-                client_cpu = time.process_time() - client_began
-            finally:
-                process.terminate()
-                process.wait(timeout=30)
-            p95 = statistics.quantiles(latencies, n=20)[-1]
-            print(
-                f"{workers:7d}  {statistics.median(latencies) * 1000:10.0f}  {p95 * 1000:8.0f}"
-                f"  {wall:7.2f}  {server_cpu:13.2f}  {client_cpu:13.2f}"
-            )
+        for round_number in range(1, args.rounds + 1):
+            for workers in args.workers:
+                for path in args.paths:
+                    process, url = start_server(path, workers, cache)
+                    try:
+                        server_began, client_began = cpu_seconds(process.pid), time.process_time()
+                        latencies, wall = asyncio.run(burst(url, args.calls))
+                        server_cpu = cpu_seconds(process.pid) - server_began
+                        client_cpu = time.process_time() - client_began
+                    finally:
+                        process.terminate()
+                        process.wait(timeout=30)
+                    median = statistics.median(latencies) * 1000
+                    medians.setdefault((path, workers), []).append(median)
+                    p95 = statistics.quantiles(latencies, n=20)[-1] * 1000
+                    print(
+                        f"{round_number:5d}  {path:4s}  {workers:7d}  {median:10.0f}  {p95:8.0f}"
+                        f"  {wall:7.2f}  {server_cpu:13.2f}  {client_cpu:13.2f}"
+                    )
+    for (path, workers), values in medians.items():
+        print(
+            f"{path} with {workers} workers: median of {len(values)} rounds' medians "
+            f"{statistics.median(values):.0f} ms"
+        )
     print(f"load average after: {load_average()}; target: median < 1000 ms")
 
 

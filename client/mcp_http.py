@@ -1,4 +1,7 @@
-"""MCP over streamable HTTP (stateless, JSON responses) on loopback, behind three gates.
+"""MCP over streamable HTTP through the SDK (stateless, JSON responses), behind three gates.
+
+What `docclient serve --transport http` runs when doc_extract may ask the host's model
+(sampling needs the SDK); otherwise client.mcp_lean_http answers the same requests without it.
 
 Every request must come to a loopback Host without a foreign Origin (else 403, against DNS
 rebinding) and carry ``Authorization: Bearer $DOCTROVE_TOKEN`` (else 401); then a POST body
@@ -10,7 +13,6 @@ waits in the backlog instead of being refused.
 
 from __future__ import annotations
 
-import hmac
 import socket
 import sys
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -23,12 +25,11 @@ from mcp.server.transport_security import DEFAULT_MAX_REQUEST_BODY_SIZE, Transpo
 
 from client.errors import ConfigError
 from client.frames import INVALID_REQUEST, error_reply, reply_for_frame
+from client.mcp_lean_http_gate import LOOPBACK_NAMES, AccessCheck, host_names
 from client.mcp_serve import DEFAULT_HTTP_WORKERS, check_token
 from client.mcp_server import build_server
 from client.rewrite import RewritePolicy
 from client.service import DocService
-
-LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -61,7 +62,7 @@ def run_http(
         raise ConfigError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
     bound = int(listener.getsockname()[1])
     name = f"[{host}]" if ":" in host else host
-    names = tuple(dict.fromkeys((*LOOPBACK_NAMES, name)))
+    names = host_names(host)
     if name not in LOOPBACK_NAMES:
         print(
             f"docclient: WARNING: listening on {name}:{bound}, which other machines can reach",
@@ -85,59 +86,31 @@ def run_http(
 
 
 class RequestGuard:
-    """ASGI middleware: 403 unless Host is ours and Origin absent or local, then 401 unless the
-    bearer token matches. Host and Origin come first: a rebinding page never has the token, and
-    its request should not learn whether a token would have worked."""
+    """ASGI middleware: client.mcp_lean_http_gate's Host, Origin and token checks (403, 401)."""
 
     def __init__(self, app: ASGIApp, *, token: str, hosts: tuple[str, ...], port: int) -> None:
         self.app = app
-        self.token = token.encode()
-        self.hosts = frozenset(f"{name}:{port}" for name in hosts)
-        self.origin_hosts = frozenset(hosts)
+        self.access = AccessCheck(token=token, hosts=hosts, port=port)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         headers = {key.lower(): value for key, value in scope.get("headers", [])}
-        refusal = self.refusal(headers)
+        refusal = self.access.refusal(headers)
         if refusal is None:
             await self.app(scope, receive, send)
             return
-        status, message = refusal
-        extra = [(b"www-authenticate", b'Bearer realm="doctrove"')] if status == 401 else []
+        challenge = refusal.challenge
+        extra = [(b"www-authenticate", challenge.encode())] if challenge else []
         await send(
             {
                 "type": "http.response.start",
-                "status": status,
+                "status": refusal.status,
                 "headers": [(b"content-type", b"text/plain; charset=utf-8"), *extra],
             }
         )
-        await send({"type": "http.response.body", "body": message.encode()})
-
-    def refusal(self, headers: dict[bytes, bytes]) -> tuple[int, str] | None:
-        """(status, message) when the request must be refused, None when it may pass."""
-        host = headers.get(b"host", b"").decode("latin-1")
-        if host not in self.hosts:
-            return 403, "Forbidden: unexpected Host header\n"
-        origin = headers.get(b"origin")
-        if origin is not None and not self.local_origin(origin.decode("latin-1")):
-            return 403, "Forbidden: unexpected Origin header\n"
-        scheme, _, credentials = headers.get(b"authorization", b"").partition(b" ")
-        if scheme.lower() != b"bearer" or not hmac.compare_digest(credentials.strip(), self.token):
-            return 401, "Unauthorized: send Authorization: Bearer $DOCTROVE_TOKEN\n"
-        return None
-
-    def local_origin(self, origin: str) -> bool:
-        if not origin.startswith("http://"):
-            return False
-        authority = origin[len("http://") :]
-        if authority.startswith("["):
-            name, _, rest = authority.partition("]")
-            name, port = name + "]", rest.removeprefix(":")
-        else:
-            name, _, port = authority.partition(":")
-        return name in self.origin_hosts and (port == "" or port.isdigit())
+        await send({"type": "http.response.body", "body": refusal.message.encode()})
 
 
 class FrameGate:

@@ -113,7 +113,7 @@ class LeanStdioServer:
         while (job := self._jobs.get()) is not None:
             with self._lock:
                 skip = job.request_id in self._cancelled
-            reply = None if skip else self._run(job)
+            reply = None if skip else run_job(self._service, job)
             with self._lock:
                 self._in_flight.discard(job.request_id)
                 dropped = job.request_id in self._cancelled
@@ -121,21 +121,23 @@ class LeanStdioServer:
             if reply is not None and not dropped:
                 self._wire.send(reply)
 
-    def _run(self, job: Job) -> dict[str, Any]:
-        try:
-            if isinstance(job, RunTool):
-                outcome = call_tool(self._service, job.tool, job.arguments)
-                return result_reply(job.request_id, tool_result(outcome, modern=job.modern))
-            status = self._service.status()
-            text = orjson.dumps(status, option=orjson.OPT_INDENT_2).decode()
-            return result_reply(job.request_id, status_result(text, modern=job.modern))
-        except Exception as error:  # call_tool turns its own failures into results already
-            log.exception("a request failed")
-            code, message = (
-                MODERN_HANDLER_FAILURE if job.modern else (LEGACY_HANDLER_FAILURE, str(error))
-            )
-            failure = {"code": code, "message": message}
-            return {"jsonrpc": JSONRPC_VERSION, "id": job.request_id, "error": failure}
+
+def run_job(service: DocService, job: Job) -> dict[str, Any]:
+    """The reply to a tool call or status read, run in the caller's (worker) thread."""
+    try:
+        if isinstance(job, RunTool):
+            outcome = call_tool(service, job.tool, job.arguments)
+            return result_reply(job.request_id, tool_result(outcome, modern=job.modern))
+        status = service.status()
+        text = orjson.dumps(status, option=orjson.OPT_INDENT_2).decode()
+        return result_reply(job.request_id, status_result(text, modern=job.modern))
+    except Exception as error:  # call_tool turns its own failures into results already
+        log.exception("a request failed")
+        code, message = (
+            MODERN_HANDLER_FAILURE if job.modern else (LEGACY_HANDLER_FAILURE, str(error))
+        )
+        failure = {"code": code, "message": message}
+        return {"jsonrpc": JSONRPC_VERSION, "id": job.request_id, "error": failure}
 
 
 def serve_lean_stdio(service: DocService) -> None:

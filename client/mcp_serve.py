@@ -1,12 +1,13 @@
 """Start ``docclient serve`` on one transport, importing only what that transport needs.
 
 Importing the MCP SDK (its pydantic protocol models above all) was most of a server's
-start-up, so this module imports none of it. stdio is served by client.mcp_lean, which
-imports no SDK at all, unless doc_extract may ask the host's model (sampling needs the SDK's
-server-to-client requests). HTTP, and stdio with sampling, check what can be refused without
-the SDK first (the transport's name, the HTTP token, the worker count), then import the SDK's
-server half (client.sdk_import) and the chosen transport's module: stdio never imports uvicorn
-or client.mcp_http, and neither imports the SDK's client half or its MCPServer.
+start-up, and its per-request machinery most of an HTTP server's CPU, so this module imports
+none of it. stdio is served by client.mcp_lean and HTTP by client.mcp_lean_http_server, neither
+of which imports the SDK, unless doc_extract may ask the host's model (sampling needs the SDK's
+server-to-client requests). The SDK paths check what can be refused without the SDK first (the
+transport's name, the HTTP token, the worker count), then import the SDK's server half
+(client.sdk_import) and the chosen transport's module: stdio never imports uvicorn or
+client.mcp_http, and neither imports the SDK's client half or its MCPServer.
 """
 
 from __future__ import annotations
@@ -62,12 +63,20 @@ def run_server(
 ) -> None:
     """Serve until the client goes away (stdio) or a signal stops the process (HTTP).
 
-    stdio is served by the lean server (client.mcp_lean, no SDK import) unless doc_extract may
-    ask the host's model (``rewrite`` on or auto: sampling needs the SDK's server-to-client
-    requests) or ``use_sdk`` says so (the equivalence test compares the two)."""
+    Both transports are served by the lean servers (client.mcp_lean, client.mcp_lean_http; no
+    SDK import) unless doc_extract may ask the host's model (``rewrite`` on or auto: sampling
+    needs the SDK's server-to-client requests) or ``use_sdk`` says so (the equivalence tests
+    and bench/mcp_http.py compare the two)."""
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING, format="docclient: %(message)s")
     if transport == "http":
         checked = check_token(token)
+        if not use_sdk and (rewrite is None or rewrite.mode == "off"):
+            from client.mcp_lean_http_server import run_lean_http
+
+            run_lean_http(
+                service, host=host, port=port, token=checked, workers=check_workers(workers)
+            )
+            return
         defer_sdk_package_inits()
         from client.mcp_http import run_http
 

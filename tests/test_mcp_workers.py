@@ -1,21 +1,27 @@
 """Tool calls run in up to ``workers`` threads at once (what `serve --workers` sets for HTTP).
 
-Two calls through the SDK's in-process client: the first blocks until the second has started.
-With two workers both finish; with one, the second cannot start while the first holds the only
-worker, so the first gives up waiting. Functional, not timed: the wait only bounds a failure.
+Two calls through the SDK's in-process client, and through the lean HTTP server's answers: the
+first blocks until the second has started. With two workers both finish; with one, the second
+cannot start while the first holds the only worker, so the first gives up waiting. Functional,
+not timed: the wait only bounds a failure.
 """
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from typing import Any
 
 import anyio
+import orjson
 import pytest
 from mcp import Client
 
 from client.assemble import make_service
 from client.config import resolve_settings
+from client.mcp_lean_http import HttpRequest, LeanHttpApp
+from client.mcp_lean_http_gate import AccessCheck
+from client.mcp_lean_http_pool import WorkerPool
 from client.mcp_server import build_server
 from client.service import DocService
 from schemas.answers import ReleasesAnswer
@@ -81,3 +87,45 @@ def test_one_worker_runs_one_call_at_a_time(service: DocService) -> None:
     rendezvous, results = two_calls_at_once(service, workers=1)
     assert rendezvous.first_met_second is False
     assert [result.is_error for result in results] == [False, False]
+
+
+def two_lean_http_calls_at_once(service: DocService, workers: int) -> tuple[Rendezvous, list[Any]]:
+    """The same two calls through the lean HTTP server's answers (client.mcp_lean_http), its
+    tool calls in a pool of ``workers`` threads as `serve --transport http` sizes it."""
+    rendezvous = Rendezvous(service)
+    service.releases = rendezvous.releases  # type: ignore[method-assign]
+    token = "a-workers-token-0123456789"
+    headers = (
+        (b"host", b"127.0.0.1:1"),
+        (b"authorization", f"Bearer {token}".encode()),
+        (b"content-type", b"application/json"),
+        (b"accept", b"application/json"),
+    )
+    params = {"name": "catalog_releases", "arguments": {"id": "werkzeug"}}
+    bodies = [
+        orjson.dumps({"jsonrpc": "2.0", "id": n, "method": "tools/call", "params": params})
+        for n in range(2)
+    ]
+
+    async def main() -> list[Any]:
+        pool = WorkerPool(workers)
+        app = LeanHttpApp(service, AccessCheck(token=token, hosts=("127.0.0.1",), port=1), pool)
+        try:
+            replies = await asyncio.gather(
+                *(app.answer(HttpRequest("POST", "/mcp", headers, body)) for body in bodies)
+            )
+        finally:
+            pool.shutdown()
+        return [orjson.loads(reply.body)["result"] for reply in replies]
+
+    return rendezvous, asyncio.run(main())
+
+
+@pytest.mark.parametrize(("workers", "met"), [(2, True), (1, False)])
+def test_the_lean_http_server_runs_as_many_calls_at_once_as_it_has_workers(
+    service: DocService, workers: int, met: bool
+) -> None:
+    rendezvous, results = two_lean_http_calls_at_once(service, workers)
+    assert rendezvous.first_met_second is met
+    assert [result["isError"] for result in results] == [False, False]
+    assert all(result["structuredContent"]["versions"] == ["3.1.3", "2.3.8"] for result in results)
