@@ -37,7 +37,7 @@ from builder.stages.compile import FileDone, compile_version, most_first
 from builder.stages.parse import ParseStep, encode_record, parse_to_records
 from builder.stages.read import VersionFiles
 from builder.stages.volume import WrittenVolume, check_volume, volume_bytes
-from schemas.shards import SHARD_FORMAT
+from schemas.shards import SPLIT_FORMAT
 from schemas.text import TOKENIZER
 from schemas.vectors import VECTORS_FORMAT
 
@@ -249,7 +249,7 @@ def write_shard_cached(
 ) -> ShardInfo:
     """``write_shard`` into ``site_dir``, or the shard the cache kept for this volume."""
     key = cache_key(
-        "shard", SHARD_FORMAT, TOKENIZER, volume.library_id, volume.version, volume.sha256
+        "shard", SPLIT_FORMAT, TOKENIZER, volume.library_id, volume.version, volume.sha256
     )
     return _tree_cached(
         cache,

@@ -1,10 +1,12 @@
 """Turn index-shaped section records into a shard database, the same way in builder and client.
 
-The builder writes shards for its site; a client builds them itself for a host that publishes
-only ``index.json``. Both call :func:`build_database`, so the same records give the same rows,
-the same tokens and, on the same SQLite, the same bytes. The database follows ``shard.sql``; its
-search columns hold text tokenized by ``schemas/text.py``. It is written with no journal and
-finished with VACUUM, which is what makes the bytes reproducible.
+The builder writes search shards and body packs for its site (:func:`build_search_database`,
+doctrove-shard@2); a client builds whole shards itself for a host that publishes only
+``index.json`` (:func:`build_database`, doctrove-shard@1). Both read :func:`shard_rows`, so
+the same records give the same rows, the same tokens and, on the same SQLite, the same bytes.
+The databases follow ``shard.sql`` and ``search_shard.sql``; their search columns hold text
+tokenized by ``schemas/text.py``. They are written with no journal and finished with VACUUM,
+which is what makes the bytes reproducible.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import re
 import sqlite3
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,7 +22,8 @@ from typing import Any
 import orjson
 
 from schemas.anchors import slugify, unique_anchor
-from schemas.shards import APPLICATION_ID, FTS_TABLE, SHARD_FORMAT, shard_statements
+from schemas.body_packs import encode_pack, group_packs
+from schemas.shards import APPLICATION_ID, FTS_TABLE, SHARD_FORMAT, SPLIT_FORMAT, shard_statements
 from schemas.text import TOKENIZER, index_text
 
 PAGE_SIZE = 4096
@@ -113,6 +116,64 @@ def build_database(
     ``statements`` is the DDL to run, ``shard.sql``'s unless a caller substitutes its own.
     sqlite3.Error passes through: each caller translates it at its own boundary.
     """
+
+    def insert(conn: sqlite3.Connection) -> int:
+        count = 0
+        for count, row in enumerate(shard_rows(records), start=1):
+            conn.execute(
+                "INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (count, *row.display)
+            )
+            _insert_search(conn, count, row)
+        return count
+
+    ddl = shard_statements() if statements is None else statements
+    return _write_database(target, library_id, version, SHARD_FORMAT, ddl, insert)
+
+
+def build_search_database(
+    target: Path, library_id: str, version: str, records: Iterable[Mapping[str, Any]]
+) -> tuple[int, list[bytes]]:
+    """Create a doctrove-shard@2 search shard at ``target`` (``search_shard.sql``); return its
+    section count and the published bytes of its body packs, in pack id order."""
+    rows = list(shard_rows(records))
+    packs = group_packs([(i, row.display[5], row.display[2]) for i, row in enumerate(rows, 1)])
+    published = [encode_pack(pack) for pack in packs]
+    pack_of = {i: number for number, pack in enumerate(packs, 1) for i in pack.ids}
+
+    def insert(conn: sqlite3.Connection) -> int:
+        for number, data in enumerate(published, start=1):
+            digest = hashlib.sha256(data).hexdigest()
+            conn.execute("INSERT INTO packs VALUES (?, ?, ?)", (number, digest, len(data)))
+        for section_id, row in enumerate(rows, start=1):
+            heading, path, body, *rest = row.display
+            conn.execute(
+                "INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (section_id, heading, path, len(body), *rest, pack_of[section_id]),
+            )
+            _insert_search(conn, section_id, row)
+        return len(rows)
+
+    ddl = shard_statements(SPLIT_FORMAT)
+    count = _write_database(target, library_id, version, SPLIT_FORMAT, ddl, insert)
+    return count, published
+
+
+def _insert_search(conn: sqlite3.Connection, section_id: int, row: ShardRow) -> None:
+    conn.execute(
+        f"INSERT INTO {FTS_TABLE} (rowid, heading, heading_path, body, code) "
+        "VALUES (?, ?, ?, ?, ?)",
+        (section_id, *row.search),
+    )
+
+
+def _write_database(
+    target: Path,
+    library_id: str,
+    version: str,
+    shard_format: str,
+    statements: Sequence[str],
+    insert: Callable[[sqlite3.Connection], int],
+) -> int:
     conn = sqlite3.connect(target, isolation_level=None)
     try:
         conn.execute(f"PRAGMA page_size = {PAGE_SIZE}")
@@ -120,20 +181,11 @@ def build_database(
         conn.execute("PRAGMA synchronous = OFF")
         conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         conn.execute("BEGIN")
-        for statement in shard_statements() if statements is None else statements:
+        for statement in statements:
             conn.execute(statement)
-        count = 0
-        for count, row in enumerate(shard_rows(records), start=1):
-            conn.execute(
-                "INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (count, *row.display)
-            )
-            conn.execute(
-                f"INSERT INTO {FTS_TABLE} (rowid, heading, heading_path, body, code) "
-                "VALUES (?, ?, ?, ?, ?)",
-                (count, *row.search),
-            )
+        count = insert(conn)
         meta = {
-            "format": SHARD_FORMAT,
+            "format": shard_format,
             "tokenizer": TOKENIZER,
             "library_id": library_id,
             "version": version,

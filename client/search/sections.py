@@ -211,7 +211,7 @@ def collect_candidates(
     ids = sorted(scores)
     hits = _hits(conn, focus, frequencies, ids)
     rows = conn.execute(
-        "SELECT id, heading, heading_path, anchor, source, length(body) FROM sections "
+        "SELECT id, heading, heading_path, anchor, source, body_length FROM sections "
         f"WHERE id IN ({_placeholders(len(ids))})",
         ids,
     )

@@ -1,0 +1,134 @@
+"""Section bodies of a search shard (doctrove-shard@2), fetched pack by pack when first read.
+
+A search shard has no ``body`` column; :func:`add_section_views` gives every opened shard the
+same face anyway: a TEMP view ``sections`` (the temp schema is searched before the file's, so
+queries written for doctrove-shard@1 read it unchanged) with a ``body_length`` column and, for a
+search shard, a ``body`` column computed by :meth:`SectionBodies.body`. SQLite evaluates a view's
+column only when a query reads it, so ranking (which reads ``body_length``) fetches nothing and
+only the sections shown fetch their packs.
+
+Trust: a pack is used only when its size and sha256 are the ones the packs table of the verified
+search shard gives (the shard itself was checked against the catalog), and its ids and body
+lengths match the shard's. Packs are kept in the cache's derived folder under their sha256, so a
+later question on the same version fetches only the packs it has not seen, and an offline client
+answers from them. A failure inside the view's function reaches SQLite as a generic error;
+:attr:`SectionBodies.failure` keeps the real ClientError so the caller reports it rather than
+a damaged shard.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import sqlite3
+import threading
+from collections.abc import Callable
+
+from client.disk_cache import DiskCache
+from client.errors import ClientError, NetworkError
+from schemas.body_packs import PackError, decode_pack, pack_path
+
+# (path relative to the site root, the bytes expected) -> the bytes the source holds there.
+PackFetch = Callable[[str, int], bytes]
+# Decoded packs kept in memory per shard: enough for one answer's sections and its neighbours.
+_MEMO_PACKS = 32
+_BODY_FUNCTION = "doctrove_section_body"
+
+
+class SectionBodies:
+    """The body packs of one opened search shard: fetched, verified, cached on disk."""
+
+    def __init__(
+        self, conn: sqlite3.Connection, library_id: str, cache: DiskCache, fetch: PackFetch
+    ) -> None:
+        self._conn, self._library_id = conn, library_id
+        self._cache, self._fetch = cache, fetch
+        self._lock = threading.Lock()
+        self._memo: dict[int, dict[int, str]] = {}
+        self.failure: ClientError | None = None
+
+    def body(self, section_id: int, pack: int) -> str:
+        """The body of one section of ``pack`` (the view's function)."""
+        with self._lock:
+            bodies = self._memo.get(pack)
+            if bodies is None:
+                try:
+                    bodies = self._load(pack)
+                except ClientError as exc:
+                    self.failure = exc
+                    raise
+                if len(self._memo) >= _MEMO_PACKS:
+                    self._memo.pop(next(iter(self._memo)))
+                self._memo[pack] = bodies
+            return bodies[section_id]
+
+    def fetch_all(self) -> int:
+        """Have every pack of the shard on disk (docclient sync); how many were fetched."""
+        fetched = 0
+        for pack, sha256, size in self._packs():
+            if self._cache.read_derived(_derived_name(sha256)) is None:
+                self._verified(pack, sha256, size)
+                fetched += 1
+        return fetched
+
+    def _packs(self) -> list[tuple[int, str, int]]:
+        rows = self._conn.execute("SELECT id, sha256, bytes FROM main.packs ORDER BY id")
+        return [(int(i), str(sha256), int(size)) for i, sha256, size in rows]
+
+    def _load(self, pack: int) -> dict[int, str]:
+        row = self._conn.execute(
+            "SELECT sha256, bytes FROM main.packs WHERE id = ?", (pack,)
+        ).fetchone()
+        if row is None:
+            raise ClientError(f"the search shard of {self._library_id} names no pack {pack}")
+        data = self._cache.read_derived(_derived_name(str(row[0])))
+        if data is None or hashlib.sha256(data).hexdigest() != row[0]:
+            data = self._verified(pack, str(row[0]), int(row[1]))
+        return self._decoded(pack, data)
+
+    def _decoded(self, pack: int, data: bytes) -> dict[int, str]:
+        lengths = {
+            int(i): int(n)
+            for i, n in self._conn.execute(
+                "SELECT id, body_length FROM main.sections WHERE pack = ?", (pack,)
+            )
+        }
+        try:
+            return decode_pack(data, lengths)
+        except PackError as exc:
+            raise NetworkError(f"body pack {pack} of {self._library_id} is invalid: {exc}") from exc
+
+    def _verified(self, pack: int, sha256: str, size: int) -> bytes:
+        """Fetch a pack, check it against the shard's row, decode it once, keep it on disk."""
+        path = pack_path(self._library_id, sha256)
+        data = self._fetch(path, size)
+        if len(data) != size or hashlib.sha256(data).hexdigest() != sha256:
+            raise NetworkError(
+                f"{path} is not the body pack the search shard lists (size or sha256)",
+                hints=[path],
+            )
+        self._decoded(pack, data)
+        # A cache that cannot be written only costs the next question this fetch again.
+        with contextlib.suppress(ClientError):
+            self._cache.write_derived(_derived_name(sha256), data)
+        return data
+
+
+def _derived_name(sha256: str) -> str:
+    return f"bodies-{sha256}"
+
+
+def add_section_views(conn: sqlite3.Connection, bodies: SectionBodies | None) -> None:
+    """Give an opened shard the ``sections`` view every query reads: ``body_length`` always,
+    ``body`` from the packs for a search shard (``bodies``). Call before ``query_only``."""
+    if bodies is None:
+        conn.execute(
+            "CREATE TEMP VIEW sections AS SELECT *, length(body) AS body_length FROM main.sections"
+        )
+        return
+    conn.create_function(_BODY_FUNCTION, 2, bodies.body, deterministic=True)
+    conn.execute(
+        "CREATE TEMP VIEW sections AS SELECT id, heading, heading_path, "
+        f"{_BODY_FUNCTION}(id, pack) AS body, path, anchor, source, line_start, line_end, "
+        "sha256, body_length FROM main.sections"
+    )
