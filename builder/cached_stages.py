@@ -25,6 +25,7 @@ import orjson
 
 from builder.api.locate import open_source
 from builder.cache import BuildCache, cache_key
+from builder.cached_rows import shard_rows_cached
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.embeddings import VectorsInfo, VectorsStage
 from builder.model import ApiUse, CompiledVersion, FileRecords, SkippedFile, SourceFile, Warning_
@@ -247,7 +248,8 @@ def check_volume_cached(cache: BuildCache, volume: WrittenVolume) -> None:
 def write_shard_cached(
     cache: BuildCache, volume: WrittenVolume, site_dir: Path, scratch: Path
 ) -> ShardInfo:
-    """``write_shard`` into ``site_dir``, or the shard the cache kept for this volume."""
+    """``write_shard`` into ``site_dir``, or the shard the cache kept for this volume; a
+    changed volume's rows come from the files' cached rows (builder.cached_rows)."""
     key = cache_key(
         "shard", SPLIT_FORMAT, TOKENIZER, volume.library_id, volume.version, volume.sha256
     )
@@ -257,7 +259,13 @@ def write_shard_cached(
         key,
         site_dir,
         scratch,
-        lambda folder: write_shard(folder, volume.library_id, volume.version, iter(volume.records)),
+        lambda folder: write_shard(
+            folder,
+            volume.library_id,
+            volume.version,
+            (),
+            shard_rows_cached(cache, volume.records),
+        ),
         lambda kept: ShardInfo(**kept),
     )
 

@@ -18,7 +18,7 @@ import hashlib
 import os
 import shutil
 import sqlite3
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -88,9 +88,14 @@ def shard_folder(library_id: str, version: str) -> str:
 
 
 def write_shard(
-    staging: Path, library_id: str, version: str, records: Iterable[Mapping[str, Any]]
+    staging: Path,
+    library_id: str,
+    version: str,
+    records: Iterable[Mapping[str, Any]],
+    rows: Sequence[ShardRow] | None = None,
 ) -> ShardInfo:
-    """Write one version's shard under ``staging`` and describe it for the catalog."""
+    """Write one version's shard under ``staging`` and describe it for the catalog; ``rows``
+    are the records' shard rows when the caller has them already (builder.cached_rows)."""
     stem = shard_folder(library_id, version)
     folder = (staging / stem).parent
     folder.mkdir(parents=True, exist_ok=True)
@@ -98,7 +103,8 @@ def write_shard(
     packed = raw.with_suffix(".gz")
     try:
         try:
-            count, packs = build_search_database(raw, library_id, version, records)
+            made = list(shard_rows(records)) if rows is None else rows
+            count, packs = build_search_database(raw, library_id, version, made)
         except sqlite3.Error as exc:
             # The builder's one boundary for SQLite errors (a full disk, a broken library).
             where = f"{library_id} {version}"

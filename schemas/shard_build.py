@@ -131,11 +131,11 @@ def build_database(
 
 
 def build_search_database(
-    target: Path, library_id: str, version: str, records: Iterable[Mapping[str, Any]]
+    target: Path, library_id: str, version: str, rows: Sequence[ShardRow]
 ) -> tuple[int, list[bytes]]:
-    """Create a doctrove-shard@2 search shard at ``target`` (``search_shard.sql``); return its
-    section count and the published bytes of its body packs, in pack id order."""
-    rows = list(shard_rows(records))
+    """Create a doctrove-shard@2 search shard at ``target`` (``search_shard.sql``) from the
+    rows of a version's records (``shard_rows``); return its section count and the published
+    bytes of its body packs, in pack id order."""
     packs = group_packs([(i, row.display[5], row.display[2]) for i, row in enumerate(rows, 1)])
     published = [encode_pack(pack) for pack in packs]
     pack_of = {i: number for number, pack in enumerate(packs, 1) for i in pack.ids}

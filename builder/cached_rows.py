@@ -1,0 +1,46 @@
+"""A version's shard rows, tokenized once per source file and kept in the build cache.
+
+Tokenizing (``schemas.text.index_text``) is the costly part of a shard; assembling the database
+from rows is not. Rows are cached per source file, keyed by that file's records, so an edit to
+one page of a 500-page version tokenizes that page's sections again and reuses the rest. Rows
+of one source depend only on that source's records (anchors are made unique per page), so rows
+made file by file are the rows ``shard_rows`` makes for the whole version, and the shard's
+bytes are the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import orjson
+
+from builder.cache import BuildCache, cache_key
+from schemas.shard_build import ShardRow, shard_rows
+from schemas.text import TOKENIZER
+
+
+def shard_rows_cached(cache: BuildCache, records: Sequence[dict[str, Any]]) -> list[ShardRow]:
+    """``list(shard_rows(records))``, with each source file's rows taken from ``cache`` when
+    its records are unchanged."""
+    by_source: dict[str | None, list[int]] = {}
+    decoded = list(records)
+    for position, record in enumerate(decoded):
+        source = record.get("source")
+        by_source.setdefault(source if isinstance(source, str) else None, []).append(position)
+    rows: list[ShardRow | None] = [None] * len(decoded)
+    for positions in by_source.values():
+        group = [decoded[p] for p in positions]
+        for position, row in zip(positions, _file_rows(cache, group), strict=True):
+            rows[position] = row
+    return [row for row in rows if row is not None]
+
+
+def _file_rows(cache: BuildCache, records: list[dict[str, Any]]) -> list[ShardRow]:
+    key = cache_key("shard-rows", TOKENIZER, orjson.dumps(records).decode())
+    kept = cache.load(key)
+    if isinstance(kept, list) and len(kept) == len(records):
+        return [ShardRow(tuple(display), tuple(search)) for display, search in kept]
+    made = list(shard_rows(records))
+    cache.store(key, [[row.display, row.search] for row in made])
+    return made

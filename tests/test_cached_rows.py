@@ -1,0 +1,65 @@
+"""builder.cached_rows: shard rows tokenized once per source file, the same as for the whole."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from builder.cache import BuildCache
+from builder.cached_rows import shard_rows_cached
+from schemas import shard_build
+
+# Two pages whose sections interleave, a repeated anchor on one page, and sections of no page:
+# the anchors made unique per page must come out as the whole version's rows have them.
+RECORDS: list[dict[str, Any]] = [
+    {"heading": "Intro", "body": "Read files.", "anchor": "intro", "source": "a.md"},
+    {"heading": "Open", "body": "open() a file.", "anchor": "open", "source": "b.md"},
+    {"heading": "Intro", "body": "Again.", "anchor": "intro", "source": "a.md"},
+    {"heading": "Close", "body": "```\nf.close()\n```", "source": "b.md"},
+    {"heading": "Loose", "body": "No page."},
+    {"heading": "Loose", "body": "No page either."},
+]
+
+
+def counting_tokenizer(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    calls: list[str] = []
+    real = shard_build.index_text
+
+    def index_text(text: str) -> str:
+        calls.append(text)
+        return real(text)
+
+    monkeypatch.setattr(shard_build, "index_text", index_text)
+    return calls
+
+
+def test_rows_made_file_by_file_are_the_versions_rows(tmp_path: Path) -> None:
+    cache = BuildCache(tmp_path / "cache")
+    whole = list(shard_build.shard_rows(RECORDS))
+    assert shard_rows_cached(cache, RECORDS) == whole
+    assert shard_rows_cached(cache, RECORDS) == whole  # from the cache this time
+    assert [row.display[4] for row in whole] == [
+        "intro",
+        "open",
+        "intro-1",
+        "close",
+        "loose",
+        "loose-1",
+    ]
+
+
+def test_an_edit_to_one_file_tokenizes_only_that_file_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache = BuildCache(tmp_path / "cache")
+    calls = counting_tokenizer(monkeypatch)
+    shard_rows_cached(cache, RECORDS)
+    assert len(calls) == 4 * len(RECORDS)  # heading, heading path, prose, code
+    edited = [dict(r) for r in RECORDS]
+    edited[1]["body"] = "open() a file, then read it."
+    calls.clear()
+    rows = shard_rows_cached(cache, edited)
+    assert len(calls) == 4 * 2  # the two sections of b.md
+    assert rows == list(shard_build.shard_rows(edited))
