@@ -609,7 +609,7 @@ def test_an_answer_fetches_the_search_shard_and_only_the_packs_it_reads(tmp_path
     host.fault = refused
     offline = data(tmp_path, host, Clock(), SITE, cache_ttl=0)
     assert read_body(offline, 1) == "Open a file."
-    with pytest.raises(NetworkError, match="bodies/.*Connection refused"):
+    with pytest.raises(NetworkError, match=r"bodies/.*Connection refused"):
         read_body(offline, 3)
     assert len(list((tmp_path / "cache" / "v1" / "shards").glob("*.sqlite"))) == 1
 
