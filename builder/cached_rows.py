@@ -1,21 +1,24 @@
-"""A version's shard rows, tokenized once per source file and kept in the build cache.
+"""A version's shard rows and body packs, made once per source file and kept in the build cache.
 
 Tokenizing (``schemas.text.index_text``) is the costly part of a shard; assembling the database
 from rows is not. Rows are cached per source file, keyed by that file's records, so an edit to
 one page of a 500-page version tokenizes that page's sections again and reuses the rest. Rows
 of one source depend only on that source's records (anchors are made unique per page), so rows
 made file by file are the rows ``shard_rows`` makes for the whole version, and the shard's
-bytes are the same.
+bytes are the same. Body packs are kept by their JSON's sha256, so only the packs of changed
+pages are compressed again.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import hashlib
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import orjson
 
 from builder.cache import BuildCache, cache_key
+from schemas.body_packs import encode_pack
 from schemas.shard_build import ShardRow, shard_rows
 from schemas.text import TOKENIZER
 
@@ -44,3 +47,18 @@ def _file_rows(cache: BuildCache, records: list[dict[str, Any]]) -> list[ShardRo
     made = list(shard_rows(records))
     cache.store(key, [[row.display, row.search] for row in made])
     return made
+
+
+def pack_encoder(cache: BuildCache) -> Callable[[bytes], bytes]:
+    """``encode_pack`` that takes a pack's bytes from ``cache`` when it made them before."""
+
+    def encode(text: bytes) -> bytes:
+        key = cache_key("body-pack", hashlib.sha256(text).hexdigest())
+        kept = cache.load_bytes(key)
+        if kept is not None:
+            return kept
+        data = encode_pack(text)
+        cache.store_bytes(key, data)
+        return data
+
+    return encode

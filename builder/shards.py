@@ -18,14 +18,14 @@ import hashlib
 import os
 import shutil
 import sqlite3
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 from builder.errors import BuildError
-from schemas.body_packs import pack_path
+from schemas.body_packs import encode_pack, pack_path
 from schemas.digests import file_sha256
 from schemas.shard_build import (
     ShardRow,
@@ -93,9 +93,11 @@ def write_shard(
     version: str,
     records: Iterable[Mapping[str, Any]],
     rows: Sequence[ShardRow] | None = None,
+    encode: Callable[[bytes], bytes] = encode_pack,
 ) -> ShardInfo:
     """Write one version's shard under ``staging`` and describe it for the catalog; ``rows``
-    are the records' shard rows when the caller has them already (builder.cached_rows)."""
+    are the records' shard rows when the caller has them already, and ``encode`` compresses
+    a body pack's JSON (builder.cached_rows has both, kept from earlier builds)."""
     stem = shard_folder(library_id, version)
     folder = (staging / stem).parent
     folder.mkdir(parents=True, exist_ok=True)
@@ -104,7 +106,7 @@ def write_shard(
     try:
         try:
             made = list(shard_rows(records)) if rows is None else rows
-            count, packs = build_search_database(raw, library_id, version, made)
+            count, packs = build_search_database(raw, library_id, version, made, encode)
         except sqlite3.Error as exc:
             # The builder's one boundary for SQLite errors (a full disk, a broken library).
             where = f"{library_id} {version}"

@@ -87,12 +87,12 @@ class SectionBodies:
         return self._decoded(pack, data)
 
     def _decoded(self, pack: int, data: bytes) -> dict[int, str]:
-        lengths = {
-            int(i): int(n)
+        lengths = [
+            (int(i), int(n))
             for i, n in self._conn.execute(
-                "SELECT id, body_length FROM main.sections WHERE pack = ?", (pack,)
+                "SELECT id, body_length FROM main.sections WHERE pack = ? ORDER BY id", (pack,)
             )
-        }
+        ]
         try:
             return decode_pack(data, lengths)
         except PackError as exc:

@@ -1,12 +1,14 @@
 """Body packs of a doctrove-shard@2: the section bodies of one page, fetched only when answered.
 
 A search shard (``search_shard.sql``) holds everything ranking reads; the bodies a client shows
-live beside it in packs, one per page (a run of sections with the same source, split past
+live beside it in packs, one per page (the sections of one source in order, split past
 ``MAX_PACK_CHARS``), so a first answer fetches the search shard and the few packs of the
 sections it shows (Pagefind's index and fragment split). A pack is a gzip-compressed JSON array
-of ``[section id, body]`` pairs, written with mtime 0 so the same bodies give the same bytes, and
-published as ``shards/<id>/bodies/<sha256>.json.gz``: named by its content, so versions that
-share a page's text share its pack.
+of its sections' bodies, in section order (the search shard says which sections a pack holds),
+written with mtime 0 so the same bodies give the same bytes, and published as
+``shards/<id>/bodies/<sha256>.json.gz``: named by its content alone, so a page that did not
+change keeps its pack from build to build and from version to version, and a client that has
+it fetches it no more.
 """
 
 from __future__ import annotations
@@ -44,58 +46,56 @@ class Pack:
 
 
 def group_packs(sections: Sequence[tuple[int, str | None, str]]) -> list[Pack]:
-    """Packs for (id, source, body) in section order: one per run of a source, cut when the
-    next body would take the pack past MAX_PACK_CHARS."""
-    packs: list[Pack] = []
-    ids: list[int] = []
-    bodies: list[str] = []
-    current: str | None = None
-    size = 0
+    """Packs for (id, source, body) in section order: the sections of each source (sources in
+    order of their first section), cut when the next body would take a pack past
+    MAX_PACK_CHARS. A pack depends on its own page's bodies only."""
+    by_source: dict[str | None, list[tuple[int, str]]] = {}
     for section_id, source, body in sections:
-        if ids and (source != current or size + len(body) > MAX_PACK_CHARS):
+        by_source.setdefault(source, []).append((section_id, body))
+    packs: list[Pack] = []
+    for page in by_source.values():
+        ids: list[int] = []
+        bodies: list[str] = []
+        size = 0
+        for section_id, body in page:
+            if ids and size + len(body) > MAX_PACK_CHARS:
+                packs.append(Pack(tuple(ids), tuple(bodies)))
+                ids, bodies, size = [], [], 0
+            ids.append(section_id)
+            bodies.append(body)
+            size += len(body)
+        if ids:
             packs.append(Pack(tuple(ids), tuple(bodies)))
-            ids, bodies, size = [], [], 0
-        ids.append(section_id)
-        bodies.append(body)
-        current, size = source, size + len(body)
-    if ids:
-        packs.append(Pack(tuple(ids), tuple(bodies)))
     return packs
 
 
-def encode_pack(pack: Pack) -> bytes:
-    """The published bytes of a pack (the same pack gives the same bytes)."""
-    data = orjson.dumps([[i, body] for i, body in zip(pack.ids, pack.bodies, strict=True)])
-    return gzip.compress(data, compresslevel=6, mtime=0)
+def pack_text(bodies: Sequence[str]) -> bytes:
+    """The JSON of a pack before compression (what a builder's cache keys packs by)."""
+    return orjson.dumps(list(bodies))
 
 
-def decode_pack(data: bytes, lengths: dict[int, int]) -> dict[int, str]:
-    """The bodies of a pack's published bytes, checked against the ids and body lengths the
-    search shard gives for it; PackError when they differ or the bytes do not decode."""
+def encode_pack(text: bytes) -> bytes:
+    """The published bytes of a pack from its JSON (the same JSON gives the same bytes)."""
+    return gzip.compress(text, compresslevel=6, mtime=0)
+
+
+def decode_pack(data: bytes, lengths: Sequence[tuple[int, int]]) -> dict[int, str]:
+    """The bodies of a pack's published bytes by section id, checked against the (id, body
+    length) pairs, in id order, that the search shard gives for it; PackError when they differ
+    or the bytes do not decode."""
     try:
         unpacked = zlib.decompressobj(wbits=31)
         text = unpacked.decompress(data, MAX_PACK_BYTES)
         if unpacked.unconsumed_tail or not unpacked.eof:
             raise PackError("it is not one gzip member within the size limit")
-        pairs = orjson.loads(text)
+        bodies = orjson.loads(text)
     except (zlib.error, orjson.JSONDecodeError) as exc:
         raise PackError(f"it does not decode: {exc}") from exc
-    if not isinstance(pairs, list) or not all(_is_pair(p) for p in pairs):
-        raise PackError("it is not a list of [section id, body] pairs")
-    bodies = {int(p[0]): str(p[1]) for p in pairs}
-    found = {i: len(body) for i, body in bodies.items()}
-    if found != lengths or len(bodies) != len(pairs):
+    if not isinstance(bodies, list) or not all(isinstance(body, str) for body in bodies):
+        raise PackError("it is not a list of bodies")
+    if [len(body) for body in bodies] != [length for _id, length in lengths]:
         raise PackError("its sections or their lengths are not the ones the search shard lists")
-    return bodies
-
-
-def _is_pair(pair: object) -> bool:
-    return (
-        isinstance(pair, list)
-        and len(pair) == 2
-        and type(pair[0]) is int
-        and isinstance(pair[1], str)
-    )
+    return {section_id: body for (section_id, _length), body in zip(lengths, bodies, strict=True)}
 
 
 def pack_path(library_id: str, sha256: str) -> str:

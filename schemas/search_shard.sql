@@ -7,10 +7,11 @@
 -- sections: as in shard.sql, except that body is left out: body_length is its length in
 -- characters (what length(body) gave), and pack names the body pack that holds it.
 --
--- packs: one row per body pack, a gzip-compressed JSON array of [section id, body] pairs, in
--- section order, published beside the shard as shards/<id>/bodies/<sha256>.json.gz. sha256 and
--- bytes describe the published bytes: a client trusts a pack only when both match this row
--- (this shard is trusted through the catalog's sha256, so the chain of hashes is unbroken).
+-- packs: one row per body pack, a gzip-compressed JSON array of the bodies of its sections (the
+-- rows of sections whose pack is its id, in id order), published beside the shard as
+-- shards/<id>/bodies/<sha256>.json.gz. sha256 and bytes describe the published bytes: a client
+-- trusts a pack only when both match this row (this shard is trusted through the catalog's
+-- sha256, so the chain of hashes is unbroken).
 
 CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
 

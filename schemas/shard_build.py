@@ -22,7 +22,7 @@ from typing import Any
 import orjson
 
 from schemas.anchors import slugify, unique_anchor
-from schemas.body_packs import encode_pack, group_packs
+from schemas.body_packs import encode_pack, group_packs, pack_text
 from schemas.shards import APPLICATION_ID, FTS_TABLE, SHARD_FORMAT, SPLIT_FORMAT, shard_statements
 from schemas.text import TOKENIZER, index_text
 
@@ -131,13 +131,18 @@ def build_database(
 
 
 def build_search_database(
-    target: Path, library_id: str, version: str, rows: Sequence[ShardRow]
+    target: Path,
+    library_id: str,
+    version: str,
+    rows: Sequence[ShardRow],
+    encode: Callable[[bytes], bytes] = encode_pack,
 ) -> tuple[int, list[bytes]]:
     """Create a doctrove-shard@2 search shard at ``target`` (``search_shard.sql``) from the
     rows of a version's records (``shard_rows``); return its section count and the published
-    bytes of its body packs, in pack id order."""
+    bytes of its body packs, in pack id order. ``encode`` compresses a pack's JSON (a builder
+    passes one that remembers the packs of pages that did not change)."""
     packs = group_packs([(i, row.display[5], row.display[2]) for i, row in enumerate(rows, 1)])
-    published = [encode_pack(pack) for pack in packs]
+    published = [encode(pack_text(pack.bodies)) for pack in packs]
     pack_of = {i: number for number, pack in enumerate(packs, 1) for i in pack.ids}
 
     def insert(conn: sqlite3.Connection) -> int:

@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 
 from builder.cache import BuildCache
-from builder.cached_rows import shard_rows_cached
+from builder.cached_rows import pack_encoder, shard_rows_cached
 from schemas import shard_build
+from schemas.body_packs import encode_pack, pack_text
 
 # Two pages whose sections interleave, a repeated anchor on one page, and sections of no page:
 # the anchors made unique per page must come out as the whole version's rows have them.
@@ -63,3 +64,12 @@ def test_an_edit_to_one_file_tokenizes_only_that_file_again(
     rows = shard_rows_cached(cache, edited)
     assert len(calls) == 4 * 2  # the two sections of b.md
     assert rows == list(shard_build.shard_rows(edited))
+
+
+def test_a_pack_made_before_is_taken_from_the_cache(tmp_path: Path) -> None:
+    cache = BuildCache(tmp_path / "cache")
+    text = pack_text(["one body", "another"])
+    assert pack_encoder(cache)(text) == encode_pack(text)
+    assert cache.hits == 0
+    assert pack_encoder(cache)(text) == encode_pack(text)
+    assert cache.hits == 1

@@ -302,3 +302,20 @@ def test_sqlite_failures_become_build_errors(
     with pytest.raises(BuildError, match=r"could not write the search shard of x 1\.0: near"):
         write_shard(tmp_path, "x", "1.0", RECORDS)
     assert list((tmp_path / "shards" / "x").iterdir()) == []
+
+
+def pack_names(staging: Path) -> set[str]:
+    return {p.name for p in (staging / "shards" / "requests" / "bodies").iterdir()}
+
+
+def test_a_page_that_did_not_change_keeps_its_body_pack(tmp_path: Path) -> None:
+    pages = [
+        {"heading": "A", "body": "First page.", "source": "a.md"},
+        {"heading": "B", "body": "Second page.", "source": "b.md"},
+    ]
+    before = write_shard(tmp_path / "before", "requests", "1", pages)
+    # A section added to the first page moves the second page's section ids, not its pack.
+    added = [pages[0], {"heading": "A2", "body": "More.", "source": "a.md"}, pages[1]]
+    after = write_shard(tmp_path / "after", "requests", "1", added)
+    assert (before.packs, after.packs) == (2, 2)
+    assert len(pack_names(tmp_path / "before") & pack_names(tmp_path / "after")) == 1
