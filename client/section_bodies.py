@@ -3,9 +3,9 @@
 A search shard has no ``body`` column; :func:`add_section_views` gives every opened shard the
 same face anyway: a TEMP view ``sections`` (the temp schema is searched before the file's, so
 queries written for doctrove-shard@1 read it unchanged) with a ``body_length`` column and, for a
-search shard, a ``body`` column computed by :meth:`SectionBodies.body`. SQLite evaluates a view's
-column only when a query reads it, so ranking (which reads ``body_length``) fetches nothing and
-only the sections shown fetch their packs.
+search shard, ``body`` and ``sha256`` columns computed by :class:`SectionBodies`. SQLite
+evaluates a view's column only when a query reads it, so ranking (which reads ``body_length``)
+fetches nothing and only the sections shown (or read by address) fetch their packs.
 
 Trust: a pack is used only when its size and sha256 are the ones the packs table of the verified
 search shard gives (the shard itself was checked against the catalog), and its ids and body
@@ -33,6 +33,7 @@ PackFetch = Callable[[str, int], bytes]
 # Decoded packs kept in memory per shard: enough for one answer's sections and its neighbours.
 _MEMO_PACKS = 32
 _BODY_FUNCTION = "doctrove_section_body"
+_SHA256_FUNCTION = "doctrove_section_sha256"
 
 
 class SectionBodies:
@@ -61,6 +62,10 @@ class SectionBodies:
                     self._memo.pop(next(iter(self._memo)))
                 self._memo[pack] = bodies
             return bodies[section_id]
+
+    def sha256(self, section_id: int, pack: int) -> str:
+        """The sha256 of a section's body (the view's sha256 column)."""
+        return hashlib.sha256(self.body(section_id, pack).encode("utf-8")).hexdigest()
 
     def fetch_all(self) -> int:
         """Have every pack of the shard on disk (docclient sync); how many were fetched."""
@@ -127,8 +132,9 @@ def add_section_views(conn: sqlite3.Connection, bodies: SectionBodies | None) ->
         )
         return
     conn.create_function(_BODY_FUNCTION, 2, bodies.body, deterministic=True)
+    conn.create_function(_SHA256_FUNCTION, 2, bodies.sha256, deterministic=True)
     conn.execute(
         "CREATE TEMP VIEW sections AS SELECT id, heading, heading_path, "
         f"{_BODY_FUNCTION}(id, pack) AS body, path, anchor, source, line_start, line_end, "
-        "sha256, body_length FROM main.sections"
+        f"{_SHA256_FUNCTION}(id, pack) AS sha256, body_length FROM main.sections"
     )

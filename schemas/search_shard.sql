@@ -4,8 +4,10 @@
 -- sections_fts index and its tokens are the same as in doctrove-shard@1, so bm25() and the
 -- client's ranking are the same too.
 --
--- sections: as in shard.sql, except that body is left out: body_length is its length in
--- characters (what length(body) gave), and pack names the body pack that holds it.
+-- sections: as in shard.sql, except that body and sha256 are left out: body_length is the
+-- body's length in characters (what length(body) gave), pack names the body pack that holds
+-- it, and a section's sha256 is the sha256 of its body's UTF-8 bytes, computed by the client
+-- from the body it fetched (doc_read's expectedHash compares it).
 --
 -- packs: one row per body pack, a gzip-compressed JSON array of the bodies of its sections (the
 -- rows of sections whose pack is its id, in id order), published beside the shard as
@@ -25,7 +27,6 @@ CREATE TABLE sections (
     source TEXT,
     line_start INTEGER,
     line_end INTEGER,
-    sha256 TEXT NOT NULL,
     pack INTEGER NOT NULL
 );
 

@@ -150,9 +150,10 @@ def build_search_database(
             digest = hashlib.sha256(data).hexdigest()
             conn.execute("INSERT INTO packs VALUES (?, ?, ?)", (number, digest, len(data)))
         for section_id, row in enumerate(rows, start=1):
-            heading, path, body, *rest = row.display
+            # sha256 is left out: a client computes it from the body (search_shard.sql).
+            heading, path, body, *rest, _sha256 = row.display
             conn.execute(
-                "INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (section_id, heading, path, len(body), *rest, pack_of[section_id]),
             )
             _insert_search(conn, section_id, row)

@@ -123,7 +123,7 @@ def _search_parts(database: bytes) -> tuple[object, ...]:
         conn.deserialize(database)
         meta = dict(conn.execute("SELECT key, value FROM meta WHERE key != 'format'"))
         rows = conn.execute(
-            "SELECT heading, heading_path, path, anchor, source, line_start, line_end, sha256 "
+            "SELECT heading, heading_path, path, anchor, source, line_start, line_end "
             "FROM sections ORDER BY id"
         ).fetchall()
         index = [

@@ -77,6 +77,9 @@ def test_a_published_shard_is_verified_unpacked_and_opened(tmp_path: Path) -> No
         ("可选与默认值", RECORDS[1]["body"], len(RECORDS[1]["body"])),
         ("可选与默认值", RECORDS[2]["body"], len(RECORDS[2]["body"])),
     ]
+    # The search shard keeps no sha256: the view computes it from the fetched body.
+    (sha256,) = conn.execute("SELECT sha256 FROM sections WHERE id = 1").fetchone()
+    assert sha256 == hashlib.sha256(RECORDS[0]["body"].encode()).hexdigest()
     assert conn.execute("PRAGMA trusted_schema").fetchone() == (0,)
     with pytest.raises(sqlite3.OperationalError):
         conn.execute("DELETE FROM sections")
