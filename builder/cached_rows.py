@@ -12,31 +12,24 @@ pages are compressed again.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import orjson
 
 from builder.cache import BuildCache, cache_key
 from schemas.body_packs import encode_pack
-from schemas.shard_build import ShardRow, shard_rows
+from schemas.shard_build import PageRows, ShardRow, page_positions, shard_rows
 from schemas.text import TOKENIZER
 
 
-def shard_rows_cached(cache: BuildCache, records: Sequence[dict[str, Any]]) -> list[ShardRow]:
-    """``list(shard_rows(records))``, with each source file's rows taken from ``cache`` when
-    its records are unchanged."""
-    by_source: dict[str | None, list[int]] = {}
-    decoded = list(records)
-    for position, record in enumerate(decoded):
-        source = record.get("source")
-        by_source.setdefault(source if isinstance(source, str) else None, []).append(position)
-    rows: list[ShardRow | None] = [None] * len(decoded)
-    for positions in by_source.values():
-        group = [decoded[p] for p in positions]
-        for position, row in zip(positions, _file_rows(cache, group), strict=True):
-            rows[position] = row
-    return [row for row in rows if row is not None]
+def page_rows_cached(cache: BuildCache, records: Sequence[dict[str, Any]]) -> Iterator[PageRows]:
+    """``page_rows(records)``, each page's rows taken from ``cache`` when its records are
+    unchanged; one page's records and rows are held at a time."""
+    for positions in page_positions(records):
+        page = [records[p] for p in positions]
+        rows = _file_rows(cache, page)
+        yield [(p + 1, row) for p, row in zip(positions, rows, strict=True)]
 
 
 def _file_rows(cache: BuildCache, records: list[dict[str, Any]]) -> list[ShardRow]:

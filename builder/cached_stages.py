@@ -25,7 +25,7 @@ import orjson
 
 from builder.api.locate import open_source
 from builder.cache import BuildCache, cache_key
-from builder.cached_rows import pack_encoder, shard_rows_cached
+from builder.cached_rows import pack_encoder, page_rows_cached
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.embeddings import VectorsInfo, VectorsStage
 from builder.model import ApiUse, CompiledVersion, FileRecords, SkippedFile, SourceFile, Warning_
@@ -264,7 +264,7 @@ def write_shard_cached(
             volume.library_id,
             volume.version,
             (),
-            shard_rows_cached(cache, volume.records),
+            page_rows_cached(cache, volume.records),
             pack_encoder(cache),
         ),
         lambda kept: ShardInfo(**kept),

@@ -18,7 +18,7 @@ import hashlib
 import os
 import shutil
 import sqlite3
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,9 +28,11 @@ from builder.errors import BuildError
 from schemas.body_packs import encode_pack, pack_path
 from schemas.digests import file_sha256
 from schemas.shard_build import (
+    PageRows,
     ShardRow,
     build_database,
     build_search_database,
+    page_rows,
     shard_rows,
     split_code,
 )
@@ -92,12 +94,12 @@ def write_shard(
     library_id: str,
     version: str,
     records: Iterable[Mapping[str, Any]],
-    rows: Sequence[ShardRow] | None = None,
+    pages: Iterable[PageRows] | None = None,
     encode: Callable[[bytes], bytes] = encode_pack,
 ) -> ShardInfo:
-    """Write one version's shard under ``staging`` and describe it for the catalog; ``rows``
-    are the records' shard rows when the caller has them already, and ``encode`` compresses
-    a body pack's JSON (builder.cached_rows has both, kept from earlier builds)."""
+    """Write one version's shard under ``staging`` and describe it for the catalog; ``pages``
+    are the records' shard rows page by page when the caller has them already, and ``encode``
+    compresses a body pack's JSON (builder.cached_rows has both, kept from earlier builds)."""
     stem = shard_folder(library_id, version)
     folder = (staging / stem).parent
     folder.mkdir(parents=True, exist_ok=True)
@@ -105,7 +107,7 @@ def write_shard(
     packed = raw.with_suffix(".gz")
     try:
         try:
-            made = list(shard_rows(records)) if rows is None else rows
+            made = page_rows(list(records)) if pages is None else pages
             count, packs = build_search_database(raw, library_id, version, made, encode)
         except sqlite3.Error as exc:
             # The builder's one boundary for SQLite errors (a full disk, a broken library).

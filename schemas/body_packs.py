@@ -45,27 +45,22 @@ class Pack:
     bodies: tuple[str, ...]
 
 
-def group_packs(sections: Sequence[tuple[int, str | None, str]]) -> list[Pack]:
-    """Packs for (id, source, body) in section order: the sections of each source (sources in
-    order of their first section), cut when the next body would take a pack past
-    MAX_PACK_CHARS. A pack depends on its own page's bodies only."""
-    by_source: dict[str | None, list[tuple[int, str]]] = {}
-    for section_id, source, body in sections:
-        by_source.setdefault(source, []).append((section_id, body))
+def page_packs(page: Sequence[tuple[int, str]]) -> list[Pack]:
+    """The packs of one page's (section id, body) in section order: cut when the next body
+    would take a pack past MAX_PACK_CHARS. A pack depends on its own page's bodies only."""
     packs: list[Pack] = []
-    for page in by_source.values():
-        ids: list[int] = []
-        bodies: list[str] = []
-        size = 0
-        for section_id, body in page:
-            if ids and size + len(body) > MAX_PACK_CHARS:
-                packs.append(Pack(tuple(ids), tuple(bodies)))
-                ids, bodies, size = [], [], 0
-            ids.append(section_id)
-            bodies.append(body)
-            size += len(body)
-        if ids:
+    ids: list[int] = []
+    bodies: list[str] = []
+    size = 0
+    for section_id, body in page:
+        if ids and size + len(body) > MAX_PACK_CHARS:
             packs.append(Pack(tuple(ids), tuple(bodies)))
+            ids, bodies, size = [], [], 0
+        ids.append(section_id)
+        bodies.append(body)
+        size += len(body)
+    if ids:
+        packs.append(Pack(tuple(ids), tuple(bodies)))
     return packs
 
 

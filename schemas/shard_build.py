@@ -22,7 +22,7 @@ from typing import Any
 import orjson
 
 from schemas.anchors import slugify, unique_anchor
-from schemas.body_packs import encode_pack, group_packs, pack_text
+from schemas.body_packs import encode_pack, pack_text, page_packs
 from schemas.shards import APPLICATION_ID, FTS_TABLE, SHARD_FORMAT, SPLIT_FORMAT, shard_statements
 from schemas.text import TOKENIZER, index_text
 
@@ -130,34 +130,65 @@ def build_database(
     return _write_database(target, library_id, version, SHARD_FORMAT, ddl, insert)
 
 
+# One page's rows: (section id, row) of every section of one source, in section order.
+PageRows = Sequence[tuple[int, ShardRow]]
+
+
+def page_positions(records: Iterable[Mapping[str, Any]]) -> list[list[int]]:
+    """The 0-based positions of the records of each source, sources in order of their first
+    section (sections without a source count as one page)."""
+    pages: dict[str | None, list[int]] = {}
+    for position, record in enumerate(records):
+        pages.setdefault(_text(record, "source") or None, []).append(position)
+    return list(pages.values())
+
+
+def page_rows(records: Sequence[Mapping[str, Any]]) -> Iterator[PageRows]:
+    """The rows of ``records`` page by page (``page_positions``). Rows of a page depend on that
+    page's records only (anchors are unique per page), so they are the rows ``shard_rows``
+    gives for the whole version."""
+    for positions in page_positions(records):
+        rows = shard_rows(records[p] for p in positions)
+        yield [(p + 1, row) for p, row in zip(positions, rows, strict=True)]
+
+
 def build_search_database(
     target: Path,
     library_id: str,
     version: str,
-    rows: Sequence[ShardRow],
+    pages: Iterable[PageRows],
     encode: Callable[[bytes], bytes] = encode_pack,
 ) -> tuple[int, list[bytes]]:
-    """Create a doctrove-shard@2 search shard at ``target`` (``search_shard.sql``) from the
-    rows of a version's records (``shard_rows``); return its section count and the published
-    bytes of its body packs, in pack id order. ``encode`` compresses a pack's JSON (a builder
-    passes one that remembers the packs of pages that did not change)."""
-    packs = group_packs([(i, row.display[5], row.display[2]) for i, row in enumerate(rows, 1)])
-    published = [encode(pack_text(pack.bodies)) for pack in packs]
-    pack_of = {i: number for number, pack in enumerate(packs, 1) for i in pack.ids}
+    """Create a doctrove-shard@2 search shard at ``target`` (``search_shard.sql``) from a
+    version's rows page by page (``page_rows``); return its section count and the published
+    bytes of its body packs, in pack id order. One page's rows are held at a time. ``encode``
+    compresses a pack's JSON (a builder passes one that remembers the packs of pages that did
+    not change)."""
+    published: list[bytes] = []
 
     def insert(conn: sqlite3.Connection) -> int:
-        for number, data in enumerate(published, start=1):
-            digest = hashlib.sha256(data).hexdigest()
-            conn.execute("INSERT INTO packs VALUES (?, ?, ?)", (number, digest, len(data)))
-        for section_id, row in enumerate(rows, start=1):
-            # sha256 is left out: a client computes it from the body (search_shard.sql).
-            heading, path, body, *rest, _sha256 = row.display
-            conn.execute(
-                "INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (section_id, heading, path, len(body), *rest, pack_of[section_id]),
-            )
-            _insert_search(conn, section_id, row)
-        return len(rows)
+        count = 0
+        for page in pages:
+            bodies = [(section_id, row.display[2]) for section_id, row in page]
+            pack_of: dict[int, int] = {}
+            for pack in page_packs(bodies):
+                published.append(encode(pack_text(pack.bodies)))
+                data = published[-1]
+                digest = hashlib.sha256(data).hexdigest()
+                conn.execute(
+                    "INSERT INTO packs VALUES (?, ?, ?)", (len(published), digest, len(data))
+                )
+                pack_of.update(dict.fromkeys(pack.ids, len(published)))
+            for section_id, row in page:
+                # sha256 is left out: a client computes it from the body (search_shard.sql).
+                heading, path, body, *rest, _sha256 = row.display
+                conn.execute(
+                    "INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (section_id, heading, path, len(body), *rest, pack_of[section_id]),
+                )
+                _insert_search(conn, section_id, row)
+            count += len(page)
+        return count
 
     ddl = shard_statements(SPLIT_FORMAT)
     count = _write_database(target, library_id, version, SPLIT_FORMAT, ddl, insert)
