@@ -22,7 +22,8 @@ import contextlib
 import hashlib
 import sqlite3
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 
 from client.disk_cache import DiskCache
 from client.errors import ClientError, NetworkError
@@ -34,6 +35,9 @@ PackFetch = Callable[[str, int], bytes]
 _MEMO_PACKS = 32
 _BODY_FUNCTION = "doctrove_section_body"
 _SHA256_FUNCTION = "doctrove_section_sha256"
+_PREFETCH_FUNCTION = "doctrove_prefetch_bodies"
+# Packs fetched at the same time for one answer (its sections' pages).
+_PARALLEL_FETCHES = 8
 
 
 class SectionBodies:
@@ -62,6 +66,32 @@ class SectionBodies:
                     self._memo.pop(next(iter(self._memo)))
                 self._memo[pack] = bodies
             return bodies[section_id]
+
+    def prefetch(self, ids_text: str) -> int:
+        """Have the packs of the sections ``ids_text`` names (comma-separated ids) fetched, at
+        the same time, before a query reads their bodies one by one (the view's prefetch
+        function); how many were fetched. Each is checked as :meth:`body` checks it."""
+        ids = [int(part) for part in ids_text.split(",") if part.strip().isdigit()]
+        if not ids:
+            return 0
+        rows = self._conn.execute(
+            "SELECT DISTINCT p.id, p.sha256, p.bytes FROM main.sections AS s "
+            f"JOIN main.packs AS p ON p.id = s.pack WHERE s.id IN ({', '.join('?' * len(ids))})",
+            ids,
+        ).fetchall()
+        with self._lock:
+            missing = [
+                (int(pack), str(sha256), int(size))
+                for pack, sha256, size in rows
+                if int(pack) not in self._memo
+                and self._cache.read_derived(_derived_name(str(sha256))) is None
+            ]
+        if len(missing) < 2:
+            return 0  # one pack is fetched when read, as fast
+        with ThreadPoolExecutor(min(len(missing), _PARALLEL_FETCHES)) as pool:
+            futures = [pool.submit(self._download, sha256, size) for _, sha256, size in missing]
+        # A pack that failed is fetched again when its body is read, which reports the error.
+        return sum(future.exception() is None for future in futures)
 
     def sha256(self, section_id: int, pack: int) -> str:
         """The sha256 of a section's body (the view's sha256 column)."""
@@ -104,7 +134,14 @@ class SectionBodies:
             raise NetworkError(f"body pack {pack} of {self._library_id} is invalid: {exc}") from exc
 
     def _verified(self, pack: int, sha256: str, size: int) -> bytes:
-        """Fetch a pack, check it against the shard's row, decode it once, keep it on disk."""
+        """Fetch a pack, check it against the shard's row and decode it once."""
+        data = self._download(sha256, size)
+        self._decoded(pack, data)
+        return data
+
+    def _download(self, sha256: str, size: int) -> bytes:
+        """Fetch a pack, check its size and sha256, keep it on disk. Touches no connection, so
+        :meth:`prefetch` runs it in threads while SQLite holds the connection."""
         path = pack_path(self._library_id, sha256)
         data = self._fetch(path, size)
         if len(data) != size or hashlib.sha256(data).hexdigest() != sha256:
@@ -112,7 +149,6 @@ class SectionBodies:
                 f"{path} is not the body pack the search shard lists (size or sha256)",
                 hints=[path],
             )
-        self._decoded(pack, data)
         # A cache that cannot be written only costs the next question this fetch again.
         with contextlib.suppress(ClientError):
             self._cache.write_derived(_derived_name(sha256), data)
@@ -127,10 +163,12 @@ def add_section_views(conn: sqlite3.Connection, bodies: SectionBodies | None) ->
     """Give an opened shard the ``sections`` view every query reads: ``body_length`` always,
     ``body`` from the packs for a search shard (``bodies``). Call before ``query_only``."""
     if bodies is None:
+        conn.create_function(_PREFETCH_FUNCTION, 1, lambda _ids: 0)
         conn.execute(
             "CREATE TEMP VIEW sections AS SELECT *, length(body) AS body_length FROM main.sections"
         )
         return
+    conn.create_function(_PREFETCH_FUNCTION, 1, bodies.prefetch)
     conn.create_function(_BODY_FUNCTION, 2, bodies.body, deterministic=True)
     conn.create_function(_SHA256_FUNCTION, 2, bodies.sha256, deterministic=True)
     conn.execute(
@@ -138,3 +176,10 @@ def add_section_views(conn: sqlite3.Connection, bodies: SectionBodies | None) ->
         f"{_BODY_FUNCTION}(id, pack) AS body, path, anchor, source, line_start, line_end, "
         f"{_SHA256_FUNCTION}(id, pack) AS sha256, body_length FROM main.sections"
     )
+
+
+def prefetch_bodies(conn: sqlite3.Connection, ids: Sequence[int]) -> None:
+    """Fetch the packs of the sections ``ids`` at once, before a query reads their bodies (a
+    connection opened with :func:`add_section_views`; nothing to do for a whole shard)."""
+    if ids:
+        conn.execute(f"SELECT {_PREFETCH_FUNCTION}(?)", (",".join(map(str, ids)),)).fetchone()

@@ -21,6 +21,7 @@ from client import catalog_loader
 from client.config import Settings
 from client.errors import ConfigError, NetworkError, NotFound, VersionNotFound
 from client.model import Fallback
+from client.section_bodies import prefetch_bodies
 from client.site_data import SiteData
 from schemas.text import TOKENIZER
 
@@ -612,6 +613,21 @@ def test_an_answer_fetches_the_search_shard_and_only_the_packs_it_reads(tmp_path
     with pytest.raises(NetworkError, match=r"bodies/.*Connection refused"):
         read_body(offline, 3)
     assert len(list((tmp_path / "cache" / "v1" / "shards").glob("*.sqlite"))) == 1
+
+
+def test_the_packs_of_an_answer_are_fetched_together_before_its_bodies_are_read(
+    tmp_path: Path,
+) -> None:
+    host = FakeHost(tmp_path / "private", SITE)
+    make_site(host.root, {"flask": {"3.1.0": TWO_PAGES}})
+    site = data(tmp_path, host, Clock(), SITE)
+    with site.reading_shard("flask", "3.1.0") as shard:
+        prefetch_bodies(shard.connection, [1, 3])  # a.md and b.md: two packs
+        fetched = [p for p in host.paths() if "/bodies/" in p]
+        rows = shard.connection.execute("SELECT body FROM sections WHERE id IN (1, 3) ORDER BY id")
+        assert [body for (body,) in rows] == ["Open a file.", "Close it."]
+    assert len(fetched) == 2
+    assert [p for p in host.paths() if "/bodies/" in p] == fetched  # none fetched again
 
 
 def test_a_body_pack_that_does_not_match_its_hash_is_refused(tmp_path: Path) -> None:
