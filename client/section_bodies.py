@@ -98,13 +98,18 @@ class SectionBodies:
         return hashlib.sha256(self.body(section_id, pack).encode("utf-8")).hexdigest()
 
     def fetch_all(self) -> int:
-        """Have every pack of the shard on disk (docclient sync); how many were fetched."""
-        fetched = 0
-        for pack, sha256, size in self._packs():
-            if self._cache.read_derived(_derived_name(sha256)) is None:
-                self._verified(pack, sha256, size)
-                fetched += 1
-        return fetched
+        """Have every pack of the shard on disk (docclient sync), fetched _PARALLEL_FETCHES at
+        a time and each checked against its size and sha256; how many were fetched. The first
+        failure is raised."""
+        missing = [
+            (sha256, size)
+            for _pack, sha256, size in self._packs()
+            if self._cache.read_derived(_derived_name(sha256)) is None
+        ]
+        with ThreadPoolExecutor(_PARALLEL_FETCHES) as pool:
+            for _data in pool.map(lambda pack: self._download(*pack), missing):
+                pass
+        return len(missing)
 
     def _packs(self) -> list[tuple[int, str, int]]:
         rows = self._conn.execute("SELECT id, sha256, bytes FROM main.packs ORDER BY id")

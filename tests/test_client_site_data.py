@@ -642,6 +642,19 @@ def test_a_body_pack_that_does_not_match_its_hash_is_refused(tmp_path: Path) -> 
         read_body(site, 1)
 
 
+def test_sync_reports_a_body_pack_that_does_not_match_its_hash(tmp_path: Path) -> None:
+    host = FakeHost(tmp_path / "private", SITE)
+    make_site(host.root, {"flask": {"3.1.0": TWO_PAGES}})
+    packs = sorted((host.root / "shards" / "flask" / "bodies").iterdir())
+    tampered = bytearray(packs[0].read_bytes())
+    tampered[-12] ^= 1  # same size, another sha256
+    packs[0].write_bytes(bytes(tampered))
+    summary = data(tmp_path, host, Clock(), SITE).sync()
+    assert summary["downloaded"] == 1
+    assert [f["version"] for f in summary["failures"]] == ["3.1.0"]
+    assert "is not the body pack the search shard lists" in summary["failures"][0]["error"]
+
+
 def test_a_changed_site_replaces_the_entries_and_the_old_copy(
     tmp_path: Path, host: FakeHost
 ) -> None:
