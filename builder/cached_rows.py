@@ -12,7 +12,7 @@ pages are compressed again.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import orjson
@@ -23,35 +23,40 @@ from schemas.shard_build import PageRows, ShardRow, page_positions, shard_rows
 from schemas.text import TOKENIZER
 
 
-def page_rows_cached(cache: BuildCache, records: Sequence[dict[str, Any]]) -> Iterator[PageRows]:
-    """``page_rows(records)``, each page's rows taken from ``cache`` when its records are
-    unchanged; one page's records and rows are held at a time."""
-    for positions in page_positions(records):
-        page = [records[p] for p in positions]
-        rows = _file_rows(cache, page)
-        yield [(p + 1, row) for p, row in zip(positions, rows, strict=True)]
+class ShardParts:
+    """The rows and packs of one version's shard, from ``cache`` where it has them; ``keys``
+    names every entry used, so a build that reuses the whole shard can keep them too (else
+    the cache's sweep drops them and the next edit tokenizes every page again)."""
 
+    def __init__(self, cache: BuildCache) -> None:
+        self._cache = cache
+        self.keys: list[str] = []
 
-def _file_rows(cache: BuildCache, records: list[dict[str, Any]]) -> list[ShardRow]:
-    key = cache_key("shard-rows", TOKENIZER, orjson.dumps(records).decode())
-    kept = cache.load(key)
-    if isinstance(kept, list) and len(kept) == len(records):
-        return [ShardRow(tuple(display), tuple(search)) for display, search in kept]
-    made = list(shard_rows(records))
-    cache.store(key, [[row.display, row.search] for row in made])
-    return made
+    def pages(self, records: Sequence[dict[str, Any]]) -> Iterator[PageRows]:
+        """``page_rows(records)``, each page's rows taken from the cache when its records are
+        unchanged; one page's records and rows are held at a time."""
+        for positions in page_positions(records):
+            page = [records[p] for p in positions]
+            rows = self._file_rows(page)
+            yield [(p + 1, row) for p, row in zip(positions, rows, strict=True)]
 
+    def _file_rows(self, records: list[dict[str, Any]]) -> list[ShardRow]:
+        key = cache_key("shard-rows", TOKENIZER, orjson.dumps(records).decode())
+        self.keys.append(key)
+        kept = self._cache.load(key)
+        if isinstance(kept, list) and len(kept) == len(records):
+            return [ShardRow(tuple(display), tuple(search)) for display, search in kept]
+        made = list(shard_rows(records))
+        self._cache.store(key, [[row.display, row.search] for row in made])
+        return made
 
-def pack_encoder(cache: BuildCache) -> Callable[[bytes], bytes]:
-    """``encode_pack`` that takes a pack's bytes from ``cache`` when it made them before."""
-
-    def encode(text: bytes) -> bytes:
+    def encode(self, text: bytes) -> bytes:
+        """``encode_pack``, taking a pack's bytes from the cache when it made them before."""
         key = cache_key("body-pack", hashlib.sha256(text).hexdigest())
-        kept = cache.load_bytes(key)
+        self.keys.append(key)
+        kept = self._cache.load_bytes(key)
         if kept is not None:
             return kept
         data = encode_pack(text)
-        cache.store_bytes(key, data)
+        self._cache.store_bytes(key, data)
         return data
-
-    return encode

@@ -25,7 +25,7 @@ import orjson
 
 from builder.api.locate import open_source
 from builder.cache import BuildCache, cache_key
-from builder.cached_rows import pack_encoder, page_rows_cached
+from builder.cached_rows import ShardParts
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.embeddings import VectorsInfo, VectorsStage
 from builder.model import ApiUse, CompiledVersion, FileRecords, SkippedFile, SourceFile, Warning_
@@ -249,26 +249,28 @@ def write_shard_cached(
     cache: BuildCache, volume: WrittenVolume, site_dir: Path, scratch: Path
 ) -> ShardInfo:
     """``write_shard`` into ``site_dir``, or the shard the cache kept for this volume; a
-    changed volume's rows come from the files' cached rows (builder.cached_rows)."""
+    changed volume's rows and packs come from the files' cached ones (builder.cached_rows),
+    which a reused shard keeps in the cache for the next edit."""
     key = cache_key(
         "shard", SPLIT_FORMAT, TOKENIZER, volume.library_id, volume.version, volume.sha256
     )
-    return _tree_cached(
+    parts = ShardParts(cache)
+    info = _tree_cached(
         cache,
         key + "-info",
         key,
         site_dir,
         scratch,
         lambda folder: write_shard(
-            folder,
-            volume.library_id,
-            volume.version,
-            (),
-            page_rows_cached(cache, volume.records),
-            pack_encoder(cache),
+            folder, volume.library_id, volume.version, (), parts.pages(volume.records), parts.encode
         ),
         lambda kept: ShardInfo(**kept),
     )
+    if parts.keys:
+        cache.store(key + "-parts", parts.keys)
+    elif isinstance(listed := cache.load(key + "-parts"), list):
+        cache.used.update(str(part) for part in listed)
+    return info
 
 
 def write_vectors_cached(

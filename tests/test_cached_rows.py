@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from builder.cache import BuildCache
-from builder.cached_rows import pack_encoder, page_rows_cached
+from builder.cached_rows import ShardParts
 from builder.shards import write_shard
 from schemas import shard_build
 from schemas.body_packs import encode_pack, pack_text
@@ -39,7 +39,7 @@ def counting_tokenizer(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 def in_order(cache: BuildCache, records: list[dict[str, Any]]) -> list[shard_build.ShardRow]:
     """The cached rows page by page, put back in section order."""
-    pairs = [pair for page in page_rows_cached(cache, records) for pair in page]
+    pairs = [pair for page in ShardParts(cache).pages(records) for pair in page]
     assert sorted(i for i, _ in pairs) == list(range(1, len(records) + 1))
     return [row for _, row in sorted(pairs, key=lambda pair: pair[0])]
 
@@ -49,7 +49,7 @@ def test_rows_made_file_by_file_are_the_versions_rows(tmp_path: Path) -> None:
     whole = list(shard_build.shard_rows(RECORDS))
     assert in_order(cache, RECORDS) == whole
     assert in_order(cache, RECORDS) == whole  # from the cache this time
-    assert list(page_rows_cached(cache, RECORDS)) == list(shard_build.page_rows(RECORDS))
+    assert list(ShardParts(cache).pages(RECORDS)) == list(shard_build.page_rows(RECORDS))
     assert [row.display[4] for row in whole] == [
         "intro",
         "open",
@@ -78,9 +78,9 @@ def test_an_edit_to_one_file_tokenizes_only_that_file_again(
 def test_a_pack_made_before_is_taken_from_the_cache(tmp_path: Path) -> None:
     cache = BuildCache(tmp_path / "cache")
     text = pack_text(["one body", "another"])
-    assert pack_encoder(cache)(text) == encode_pack(text)
+    assert ShardParts(cache).encode(text) == encode_pack(text)
     assert cache.hits == 0
-    assert pack_encoder(cache)(text) == encode_pack(text)
+    assert ShardParts(cache).encode(text) == encode_pack(text)
     assert cache.hits == 1
 
 
@@ -88,8 +88,8 @@ def test_a_shard_from_cached_rows_and_packs_has_the_same_bytes(tmp_path: Path) -
     plain = write_shard(tmp_path / "plain", "lib", "1.0", RECORDS)
     cache = BuildCache(tmp_path / "cache")
     for attempt in ("cold", "warm"):
-        pages = page_rows_cached(cache, RECORDS)
-        kept = write_shard(tmp_path / attempt, "lib", "1.0", (), pages, pack_encoder(cache))
+        parts = ShardParts(cache)
+        kept = write_shard(tmp_path / attempt, "lib", "1.0", (), parts.pages(RECORDS), parts.encode)
         assert kept == plain
         assert sorted(p.read_bytes() for p in (tmp_path / attempt).rglob("*.*")) == sorted(
             p.read_bytes() for p in (tmp_path / "plain").rglob("*.*")
