@@ -31,12 +31,16 @@ PAGE_SIZE = 4096
 _FENCED = re.compile(r"^[ \t]*(?:```|~~~)[^\n]*\n(.*?)^[ \t]*(?:```|~~~)[ \t]*$", re.M | re.S)
 
 
+# A row's tokenized search columns: heading, heading path, prose, code (``ShardRow.search``).
+SearchTokens = tuple[str, str, str, str]
+
+
 @dataclass(frozen=True)
 class ShardRow:
     """One section as the shard stores it: display columns, then the tokenized search columns."""
 
     display: tuple[str, str, str, str, str, str | None, int | None, int | None, str]
-    search: tuple[str, str, str, str]
+    search: SearchTokens
 
 
 def split_code(body: str) -> tuple[str, str]:
@@ -64,8 +68,12 @@ def _lines(record: Mapping[str, Any]) -> tuple[int | None, int | None]:
     return None, None
 
 
-def shard_rows(records: Iterable[Mapping[str, Any]]) -> Iterator[ShardRow]:
+def shard_rows(
+    records: Iterable[Mapping[str, Any]], tokens: Iterable[SearchTokens] | None = None
+) -> Iterator[ShardRow]:
     """Rows for index-shaped section records; records from another index may lack every key.
+    ``tokens`` are the records' search columns when a caller kept them from an earlier build
+    (builder.cached_rows): then nothing is tokenized again.
 
     A section's address is its page (``source``) and its anchor, so anchors are made unique per
     page: a given anchor that its page already has gets ``-1``, ``-2``... (the builder's are
@@ -74,6 +82,7 @@ def shard_rows(records: Iterable[Mapping[str, Any]]) -> Iterator[ShardRow]:
     unique across the version. A missing sha256 is computed from the body.
     """
     taken: dict[str | None, set[str]] = {}
+    kept = iter(tokens) if tokens is not None else None
     for record in records:
         heading, body = _text(record, "heading"), _text(record, "body")
         above = record.get("headingPath")
@@ -83,7 +92,6 @@ def shard_rows(records: Iterable[Mapping[str, Any]]) -> Iterator[ShardRow]:
         given = _text(record, "anchor")
         anchor = unique_anchor(given, on_page) if given else heading_anchor(heading, on_page)
         sha256 = _text(record, "sha256") or hashlib.sha256(body.encode("utf-8")).hexdigest()
-        prose, code = split_code(body)
         display = (
             heading,
             orjson.dumps(path).decode(),
@@ -94,13 +102,13 @@ def shard_rows(records: Iterable[Mapping[str, Any]]) -> Iterator[ShardRow]:
             *_lines(record),
             sha256,
         )
-        search = (
-            index_text(heading),
-            index_text(" ".join(path)),
-            index_text(prose),
-            index_text(code),
-        )
+        search = next(kept) if kept is not None else _search_tokens(heading, path, body)
         yield ShardRow(display, search)
+
+
+def _search_tokens(heading: str, path: list[str], body: str) -> SearchTokens:
+    prose, code = split_code(body)
+    return index_text(heading), index_text(" ".join(path)), index_text(prose), index_text(code)
 
 
 def build_database(

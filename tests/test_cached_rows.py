@@ -94,3 +94,23 @@ def test_a_shard_from_cached_rows_and_packs_has_the_same_bytes(tmp_path: Path) -
         assert sorted(p.read_bytes() for p in (tmp_path / attempt).rglob("*.*")) == sorted(
             p.read_bytes() for p in (tmp_path / "plain").rglob("*.*")
         )
+
+
+def test_the_cache_keeps_a_files_tokens_not_its_bodies_again(tmp_path: Path) -> None:
+    # The parse entry has the bodies already; rows kept whole wrote each of them once more.
+    records = [{"heading": "Sockets", "body": "Connecting sockets quickly.", "source": "s.md"}]
+    cache = BuildCache(tmp_path / "cache")
+    in_order(cache, records)
+    (entry,) = (tmp_path / "cache").rglob("*.json")
+    kept = entry.read_bytes()
+    assert b"Connecting sockets quickly." not in kept
+    assert b"connect" in kept  # the stemmed tokens
+
+
+def test_a_damaged_token_entry_is_a_miss(tmp_path: Path) -> None:
+    cache = BuildCache(tmp_path / "cache")
+    whole = list(shard_build.shard_rows(RECORDS))
+    in_order(cache, RECORDS)
+    for entry in (tmp_path / "cache").rglob("*.json"):
+        cache.store(entry.stem, [["not", "four", "columns"] for _ in cache.load(entry.stem)])
+    assert in_order(cache, RECORDS) == whole
