@@ -108,6 +108,7 @@ class SiteData:
         self._clock = clock
         self._transport = transport
         self._fetcher_instance: Fetcher | None = None
+        self._fetcher_lock = threading.Lock()
         self._lock = threading.RLock()
         cooldown = settings.cooldown_seconds if settings.result_cache_enabled else 0.0
         self._cooldown = Cooldown(cooldown, clock)
@@ -128,12 +129,15 @@ class SiteData:
         self._plain = PlainShards(self._cache, settings.plain_budget_mb, settings.plain_max_entries)
 
     def _fetcher(self) -> Fetcher:
-        if self._fetcher_instance is None:
-            from client.http import Fetcher  # httpx is imported only when a site is asked
+        # Its own lock, not self._lock: pack fetches call this from worker threads while
+        # ``sync`` holds self._lock; two threads must not each make (and leak) a Fetcher.
+        with self._fetcher_lock:
+            if self._fetcher_instance is None:
+                from client.http import Fetcher  # httpx is imported only when a site is asked
 
-            timeout = self.settings.timeout_ms / 1000
-            self._fetcher_instance = Fetcher(timeout, transport=self._transport)
-        return self._fetcher_instance
+                timeout = self.settings.timeout_ms / 1000
+                self._fetcher_instance = Fetcher(timeout, transport=self._transport)
+            return self._fetcher_instance
 
     def close(self) -> None:
         if self._fetcher_instance is not None:
@@ -375,7 +379,9 @@ class SiteData:
         return factory
 
     def _fetch_pack(self, layer: Layer, path: str, size: int) -> bytes:
-        """A body pack's bytes from the layer's site (checked by the caller, SectionBodies)."""
+        """A body pack's bytes from the layer's site (checked by the caller, SectionBodies).
+        Runs in SectionBodies' worker threads, so it never takes self._lock (``sync`` holds it
+        while it waits for them): the cooldown and the fetcher have locks of their own."""
         if layer.folder is not None:
             source = (layer.folder / path).resolve()
             if not source.is_relative_to(layer.folder.resolve()) or not source.is_file():
