@@ -107,7 +107,9 @@ class BuildCache:
         self.store_bytes(key, orjson.dumps(value, option=orjson.OPT_SORT_KEYS))
 
     def store_tree(self, key: str, source: Path) -> None:
-        """Keep a copy of the folder ``source`` (rendered pages, a shard) under ``key``."""
+        """Keep the files of the folder ``source`` (rendered pages, a shard) under ``key``:
+        hard-linked (the caller moves them into the site, where ``link_tree`` links kept files
+        too, and nothing writes a site file in place), copied where links are not allowed."""
         if self.root is None:
             return
         target = self._tree_path(key)
@@ -118,7 +120,7 @@ class BuildCache:
             if path.is_file():
                 relpath = path.relative_to(source).as_posix()
                 (temp / relpath).parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(path, temp / relpath)
+                _link_or_copy(path, temp / relpath)
                 kept = (temp / relpath).stat()
                 manifest[relpath] = [_file_sha256(path), kept.st_size, kept.st_mtime_ns]
         shutil.rmtree(target, ignore_errors=True)
@@ -160,10 +162,7 @@ class BuildCache:
         for relpath in manifest:
             target = destination / relpath
             target.parent.mkdir(parents=True, exist_ok=True)
-            try:
-                os.link(tree / relpath, target)
-            except OSError:  # another file system, or links not allowed: copy instead
-                shutil.copyfile(tree / relpath, target)
+            _link_or_copy(tree / relpath, target)
         return True
 
     def _tree_path(self, key: str) -> Path:
@@ -210,6 +209,13 @@ def _tree_manifest(loaded: Any) -> dict[str, tuple[str, int, int]] | None:
             return None
         manifest[relpath] = (fields[0], fields[1], fields[2])
     return manifest
+
+
+def _link_or_copy(source: Path, target: Path) -> None:
+    try:
+        os.link(source, target)
+    except OSError:  # another file system, or links not allowed: copy instead
+        shutil.copyfile(source, target)
 
 
 def _file_sha256(path: Path) -> str:

@@ -26,6 +26,7 @@ import orjson
 
 from builder.api.locate import open_source
 from builder.cache import BuildCache, cache_key
+from builder.cached_rows import ShardParts
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.embeddings import VectorsInfo, VectorsStage
 from builder.model import ApiUse, CompiledVersion, FileRecords, SkippedFile, SourceFile, Warning_
@@ -38,7 +39,7 @@ from builder.stages.compile import FileDone, compile_version, most_first
 from builder.stages.parse import ParseStep, encode_record, parse_to_records
 from builder.stages.read import VersionFiles
 from builder.stages.volume import WrittenVolume, check_volume, volume_bytes
-from schemas.shards import SHARD_FORMAT
+from schemas.shards import SPLIT_FORMAT
 from schemas.text import TOKENIZER
 from schemas.vectors import VECTORS_FORMAT
 
@@ -248,19 +249,29 @@ def check_volume_cached(cache: BuildCache, volume: WrittenVolume) -> None:
 def write_shard_cached(
     cache: BuildCache, volume: WrittenVolume, site_dir: Path, scratch: Path
 ) -> ShardInfo:
-    """``write_shard`` into ``site_dir``, or the shard the cache kept for this volume."""
+    """``write_shard`` into ``site_dir``, or the shard the cache kept for this volume; a
+    changed volume's rows and packs come from the files' cached ones (builder.cached_rows),
+    which a reused shard keeps in the cache for the next edit."""
     key = cache_key(
-        "shard", SHARD_FORMAT, TOKENIZER, volume.library_id, volume.version, volume.sha256
+        "shard", SPLIT_FORMAT, TOKENIZER, volume.library_id, volume.version, volume.sha256
     )
-    return _tree_cached(
+    parts = ShardParts(cache)
+    info = _tree_cached(
         cache,
         key + "-info",
         key,
         site_dir,
         scratch,
-        lambda folder: write_shard(folder, volume.library_id, volume.version, iter(volume.records)),
+        lambda folder: write_shard(
+            folder, volume.library_id, volume.version, (), parts.pages(volume.records), parts.encode
+        ),
         lambda kept: ShardInfo(**kept),
     )
+    if parts.keys:
+        cache.store(key + "-parts", parts.keys)
+    elif isinstance(listed := cache.load(key + "-parts"), list):
+        cache.used.update(str(part) for part in listed)
+    return info
 
 
 def write_vectors_cached(

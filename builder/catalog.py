@@ -19,7 +19,6 @@ from builder.config import SiteConfig
 from builder.embeddings import VectorsInfo, vectors_description
 from builder.shards import ShardInfo
 from schemas import CATALOG_FORMAT
-from schemas.shards import SHARD_FORMAT
 from schemas.text import TOKENIZER
 
 CATALOG_FILE = "catalog.json"
@@ -45,7 +44,7 @@ def shard_description(shard: ShardInfo) -> dict[str, Any]:
         "bytes": shard.bytes,
         "rawBytes": shard.raw_bytes,
         "sections": shard.sections,
-        "format": SHARD_FORMAT,
+        "format": shard.format,
         "tokenizer": TOKENIZER,
     }
 

@@ -1,28 +1,42 @@
-"""Write one library version's full-text shard: a SQLite FTS5 file named by its content hash.
+"""Write one library version's search shard and body packs, each named by its content hash.
 
-The database itself is made by ``schemas/shard_build.py`` (the client builds shards for hosts
-that publish only index.json with the same code), through a temporary file, so the same records
-give the same bytes on the same SQLite and zlib. GitHub Pages sends binary files uncompressed, so
-the shard is published gzip-compressed whenever that saves at least ``MIN_SAVING`` of its size;
-the catalog records both sizes and the hash of the published bytes.
+The shard is a doctrove-shard@2 search shard (``schemas/search_shard.sql``): the full-text index
+and what ranking reads, without the section bodies, which go to body packs beside it
+(``schemas/body_packs.py``, one per page), so a client's first answer fetches the search shard
+and a few packs instead of every body. The database itself is made by ``schemas/shard_build.py``
+(the client builds whole shards for hosts that publish only index.json with the same rows),
+through a temporary file, so the same records give the same bytes on the same SQLite and zlib.
+GitHub Pages sends binary files uncompressed, so the shard is published gzip-compressed whenever
+that saves at least ``MIN_SAVING`` of its size; the catalog records both sizes and the hash of
+the published bytes, and the shard's packs table the size and hash of each pack.
 """
 
 from __future__ import annotations
 
 import gzip
+import hashlib
 import os
 import shutil
 import sqlite3
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 from builder.errors import BuildError
+from schemas.body_packs import encode_pack, pack_path
 from schemas.digests import file_sha256
-from schemas.shard_build import ShardRow, build_database, shard_rows, split_code
-from schemas.shards import BM25_WEIGHTS, FTS_TABLE, shard_statements
+from schemas.shard_build import (
+    PageRows,
+    ShardRow,
+    build_database,
+    build_search_database,
+    page_rows,
+    shard_rows,
+    split_code,
+)
+from schemas.shards import BM25_WEIGHTS, FTS_TABLE, SPLIT_FORMAT
 from schemas.text import match_expression
 
 # Re-exported: callers and tests of the builder reach the row and database code through here.
@@ -54,6 +68,9 @@ class ShardInfo:
     raw_bytes: int
     sections: int
     compression: str  # "gzip" or "none"
+    format: str = SPLIT_FORMAT
+    packs: int = 0
+    pack_bytes: int = 0
 
 
 def _gzip_file(source: Path, target: Path) -> None:
@@ -73,9 +90,16 @@ def shard_folder(library_id: str, version: str) -> str:
 
 
 def write_shard(
-    staging: Path, library_id: str, version: str, records: Iterable[Mapping[str, Any]]
+    staging: Path,
+    library_id: str,
+    version: str,
+    records: Iterable[Mapping[str, Any]],
+    pages: Iterable[PageRows] | None = None,
+    encode: Callable[[bytes], bytes] = encode_pack,
 ) -> ShardInfo:
-    """Write one version's shard under ``staging`` and describe it for the catalog."""
+    """Write one version's shard under ``staging`` and describe it for the catalog; ``pages``
+    are the records' shard rows page by page when the caller has them already, and ``encode``
+    compresses a body pack's JSON (builder.cached_rows has both, kept from earlier builds)."""
     stem = shard_folder(library_id, version)
     folder = (staging / stem).parent
     folder.mkdir(parents=True, exist_ok=True)
@@ -83,7 +107,8 @@ def write_shard(
     packed = raw.with_suffix(".gz")
     try:
         try:
-            count = build_database(raw, library_id, version, records, statements=shard_statements())
+            made = page_rows(list(records)) if pages is None else pages
+            count, packs = build_search_database(raw, library_id, version, made, encode)
         except sqlite3.Error as exc:
             # The builder's one boundary for SQLite errors (a full disk, a broken library).
             where = f"{library_id} {version}"
@@ -101,7 +126,29 @@ def write_shard(
     finally:
         raw.unlink(missing_ok=True)
         packed.unlink(missing_ok=True)
-    return ShardInfo(library_id, version, path, sha256, size, raw_bytes, count, compression)
+    pack_bytes = _write_packs(staging, library_id, packs)
+    return ShardInfo(
+        library_id,
+        version,
+        path,
+        sha256,
+        size,
+        raw_bytes,
+        count,
+        compression,
+        SPLIT_FORMAT,
+        len(packs),
+        pack_bytes,
+    )
+
+
+def _write_packs(staging: Path, library_id: str, packs: list[bytes]) -> int:
+    """Write the body packs under their content names; their total size."""
+    for data in packs:
+        target = staging / pack_path(library_id, hashlib.sha256(data).hexdigest())
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    return sum(len(data) for data in packs)
 
 
 def search_shard(conn: sqlite3.Connection, query: str, limit: int = 10) -> list[tuple[int, str]]:

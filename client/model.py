@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import sqlite3
 
+    from client.section_bodies import SectionBodies
+
 
 @dataclass(frozen=True)
 class Fallback:
@@ -60,6 +62,8 @@ class ShardRef:
     raw_bytes: int
     sections: int
     vectors: VectorsRef | None = None
+    # A doctrove-shard@2 search shard, whose bodies are in packs beside it (else @1, whole).
+    split: bool = False
 
 
 @dataclass(frozen=True)
@@ -93,3 +97,5 @@ class OpenedShard:
 
     connection: sqlite3.Connection
     stale_reason: str | None = None
+    # A search shard's body packs: their fetch failure, if any, is the error to report.
+    bodies: SectionBodies | None = None

@@ -15,7 +15,8 @@ shard and SiteData.reading_shard's queries go through it; opening turns them int
 
 Opening: the file is opened through a ``mode=ro&immutable=1`` URI (files are content-addressed,
 so they never change under us), with ``PRAGMA trusted_schema=OFF``, and handed out only when
-``verify_shard_schema`` and ``verify_shard_meta`` find nothing wrong. Problems come back as a
+``verify_shard_schema`` and ``verify_shard_meta`` find nothing wrong, with the ``sections`` view
+of client.section_bodies (a search shard's bodies come from its packs). Problems come back as a
 list; sqlite3 exceptions do not escape.
 """
 
@@ -36,10 +37,13 @@ import orjson
 from client.disk_cache import DiskCache, hash_key
 from client.errors import ClientError
 from client.model import ShardRef
+from client.section_bodies import SectionBodies, add_section_views
 from schemas.shard_build import PAGE_SIZE, build_database
-from schemas.shards import verify_shard_meta, verify_shard_schema
+from schemas.shards import SHARD_FORMAT, SPLIT_FORMAT, verify_shard_meta, verify_shard_schema
 
 _CHUNK = 1 << 20
+# Makes the body packs of an opened search shard: given its verified connection.
+BodiesFactory = Callable[[sqlite3.Connection], SectionBodies]
 # The cache folder of shards built from a plain host's index.json (the disk budget's scope).
 BUILT_FOLDER = "built"
 _EMPTY_SHARD_BYTES = 9 * PAGE_SIZE
@@ -135,21 +139,31 @@ def build_shard(
 
 
 def open_shard_file(
-    path: Path, entry_id: str, version: str, sections: int | None
+    path: Path,
+    entry_id: str,
+    version: str,
+    sections: int | None,
+    bodies: BodiesFactory | None = None,
 ) -> sqlite3.Connection | list[str]:
     """A read-only connection to a verified shard, or what is wrong with the file.
 
-    The caller owns the connection; it may be used from any thread, one at a time.
+    Without ``bodies`` the file must be a doctrove-shard@1; with it, a doctrove-shard@2 search
+    shard whose bodies ``bodies(connection)`` serves. Either way queries read the ``sections``
+    view of client.section_bodies. The caller owns the connection; it may be used from any
+    thread, one at a time.
     """
     uri = f"{path.resolve().as_uri()}?mode=ro&immutable=1"
+    shard_format = SHARD_FORMAT if bodies is None else SPLIT_FORMAT
     conn: sqlite3.Connection | None = None
     try:
         conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
         conn.execute("PRAGMA trusted_schema = OFF")
-        conn.execute("PRAGMA query_only = ON")
-        problems = verify_shard_schema(conn)
+        problems = verify_shard_schema(conn, shard_format)
         if not problems:
-            problems = verify_shard_meta(conn, entry_id, version, sections)
+            problems = verify_shard_meta(conn, entry_id, version, sections, shard_format)
+        if not problems:
+            add_section_views(conn, None if bodies is None else bodies(conn))
+        conn.execute("PRAGMA query_only = ON")
     except SQLITE_EXCEPTIONS as exc:
         problems = [f"not a readable shard: {exc}"]
     if problems and conn is not None:

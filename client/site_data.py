@@ -74,8 +74,10 @@ from client.lookup_table import LookupTable
 from client.merge import MergedEntry, merge_layers
 from client.model import CatalogEntry, Fallback, OpenedShard, VectorsRef
 from client.plain_shards import PlainShards
+from client.section_bodies import SectionBodies
 from client.shard_store import (
     BUILT_FOLDER,
+    BodiesFactory,
     built_key,
     install_published,
     open_shard_file,
@@ -111,6 +113,7 @@ class SiteData:
         self._clock = clock
         self._transport = transport
         self._fetcher_instance: Fetcher | None = None
+        self._fetcher_lock = threading.Lock()
         self._lock = threading.RLock()
         cooldown = settings.cooldown_seconds if settings.result_cache_enabled else 0.0
         self._cooldown = Cooldown(cooldown, clock)
@@ -134,12 +137,15 @@ class SiteData:
         self._merged_layers: tuple[Layer, ...] = ()
 
     def _fetcher(self) -> Fetcher:
-        if self._fetcher_instance is None:
-            from client.http import Fetcher  # httpx is imported only when a site is asked
+        # Its own lock, not self._lock: pack fetches call this from worker threads while
+        # ``sync`` holds self._lock; two threads must not each make (and leak) a Fetcher.
+        with self._fetcher_lock:
+            if self._fetcher_instance is None:
+                from client.http import Fetcher  # httpx is imported only when a site is asked
 
-            timeout = self.settings.timeout_ms / 1000
-            self._fetcher_instance = Fetcher(timeout, transport=self._transport)
-        return self._fetcher_instance
+                timeout = self.settings.timeout_ms / 1000
+                self._fetcher_instance = Fetcher(timeout, transport=self._transport)
+            return self._fetcher_instance
 
     def close(self) -> None:
         for source in self._lookups.values():
@@ -394,24 +400,26 @@ class SiteData:
                 )
             entry, layer = server
             try:
-                return OpenedShard(self._open_current(entry, layer, version))
+                return self._open_current(entry, layer, version)
             except (NetworkError, ConfigError) as exc:
                 fallback = self._open_last_good(entry, layer, version)
                 if fallback is None:
                     raise
                 log.debug("%s %s: %s; answering from its last good shard", entry_id, version, exc)
-                return OpenedShard(fallback, exc.message)
+                return replace(fallback, stale_reason=exc.message)
 
-    def _open_current(self, entry: CatalogEntry, layer: Layer, version: str) -> sqlite3.Connection:
+    def _open_current(self, entry: CatalogEntry, layer: Layer, version: str) -> OpenedShard:
         problems: list[str] = []
+        ref = entry.shards.get(version)
+        made: list[SectionBodies] = []
+        factory = self._bodies_factory(entry, layer, made) if ref and ref.split else None
         for _attempt in range(2):  # a bad cached file is removed, then had once more
             path, key, sections, _how = self._shard_file(entry, layer, version)
-            opened = open_shard_file(path, entry.id, version, sections)
+            opened = open_shard_file(path, entry.id, version, sections, factory)
             if not isinstance(opened, list):
-                ref = entry.shards.get(version)
                 if not _plain(layer) and ref is not None:
                     self._remember_good(layer, entry.id, version, ref.sha256, ref.sections)
-                return opened
+                return OpenedShard(opened, bodies=made[-1] if made else None)
             problems = opened
             self._cache.remove_shard(key, _folder_of(layer))
         message = f"the shard of {entry.id} {version} is invalid: {problems[0]}"
@@ -424,9 +432,51 @@ class SiteData:
         with contextlib.suppress(ClientError):
             self._cache.write_last_good(layer.label, entry_id, version, sha256, sections)
 
+    def _bodies_factory(
+        self, entry: CatalogEntry, layer: Layer, made: list[SectionBodies]
+    ) -> BodiesFactory:
+        """Makes the body packs of the layer's search shard of ``entry``; each one made is
+        appended to ``made``, so the caller can hand it out with the connection."""
+
+        def fetch(path: str, size: int) -> bytes:
+            return self._fetch_pack(layer, path, size)
+
+        def factory(conn: sqlite3.Connection) -> SectionBodies:
+            made.append(SectionBodies(conn, entry.id, self._cache, fetch))
+            return made[-1]
+
+        return factory
+
+    def _fetch_pack(self, layer: Layer, path: str, size: int) -> bytes:
+        """A body pack's bytes from the layer's site (checked by the caller, SectionBodies).
+        Runs in SectionBodies' worker threads, so it never takes self._lock (``sync`` holds it
+        while it waits for them): the cooldown and the fetcher have locks of their own."""
+        if layer.folder is not None:
+            source = (layer.folder / path).resolve()
+            if not source.is_relative_to(layer.folder.resolve()) or not source.is_file():
+                raise self._source_error(layer, f"{layer.folder} has no body pack {path}")
+            return source.read_bytes()
+        if layer.record is None:
+            raise ClientError(f"{layer.label} lists packs but has no place to fetch them from")
+        if self._cooldown.blocked(layer.label):
+            raise NetworkError(
+                f"the body pack {path} is not cached and {layer.label} is cooling down after a "
+                f"failure; it is tried again in {self._cooldown.remaining(layer.label):.0f} s",
+                hints=[layer.label],
+            )
+        sink = io.BytesIO()
+        try:
+            self._fetcher().download(
+                urljoin(layer.record.url, path), sink, limit=size, decode=False
+            )
+        except NetworkError as exc:
+            self._fail(layer.label, exc.message)
+            raise
+        return sink.getvalue()
+
     def _open_last_good(
         self, entry: CatalogEntry, layer: Layer, version: str
-    ) -> sqlite3.Connection | None:
+    ) -> OpenedShard | None:
         """The version's last good published shard, if it is still in the cache and sound."""
         if _plain(layer):
             return None
@@ -438,7 +488,14 @@ class SiteData:
         if path is None:
             return None
         opened = open_shard_file(path, entry.id, version, sections)
-        return None if isinstance(opened, list) else opened
+        if not isinstance(opened, list):
+            return OpenedShard(opened)
+        # A search shard (doctrove-shard@2): its packs answer only as far as the cache has them.
+        made: list[SectionBodies] = []
+        opened = open_shard_file(
+            path, entry.id, version, sections, self._bodies_factory(entry, layer, made)
+        )
+        return None if isinstance(opened, list) else OpenedShard(opened, bodies=made[-1])
 
     @contextlib.contextmanager
     def reading_shard(self, entry_id: str, version: str) -> Iterator[OpenedShard]:
@@ -454,10 +511,20 @@ class SiteData:
         """
         shard = self._open(entry_id, version)
         try:
-            with translating_sqlite(functools.partial(self._damaged_shard, entry_id, version)):
+            with translating_sqlite(
+                functools.partial(self._failed_query, shard, entry_id, version)
+            ):
                 yield shard
         finally:
             shard.connection.close()
+
+    def _failed_query(
+        self, shard: OpenedShard, entry_id: str, version: str, exc: Exception
+    ) -> ClientError:
+        """A body pack that could not be had is its own error; anything else is a damaged shard."""
+        if shard.bodies is not None and shard.bodies.failure is not None:
+            return shard.bodies.failure
+        return self._damaged_shard(entry_id, version, exc)
 
     def _damaged_shard(self, entry_id: str, version: str, exc: Exception) -> ClientError:
         with self._lock:
@@ -598,16 +665,31 @@ class SiteData:
                 if (served := merged.server(version)) is not None
             ]
             jobs, skipped = self._plan_builds(jobs, notice)
-            counts = {"cached": 0, "downloaded": 0, "built": 0, "copied": 0}
+            counts = {"cached": 0, "downloaded": 0, "built": 0, "copied": 0, "packs": 0}
             for done, (entry, layer, version) in enumerate(jobs, start=1):
                 try:
                     counts[self._shard_file(entry, layer, version)[3]] += 1
+                    ref = entry.shards.get(version)
+                    if ref is not None and ref.split:
+                        counts["packs"] += self._fetch_all_packs(entry, layer, version)
                 except ClientError as exc:
                     failures.append({"id": entry.id, "version": version, "error": exc.message})
                 if progress is not None:
                     progress(done, len(jobs), f"{entry.id} {version}")
             self._cache.remove_temporary(_ABANDONED_SECONDS, self._clock())
             return {"shards": len(jobs), **counts, "skipped": skipped, "failures": failures}
+
+    def _fetch_all_packs(self, entry: CatalogEntry, layer: Layer, version: str) -> int:
+        """Have every body pack of a version's search shard on disk; how many were fetched."""
+        shard = self._open_current(entry, layer, version)
+        try:
+            bodies = shard.bodies
+            with translating_sqlite(
+                functools.partial(self._failed_query, shard, entry.id, version)
+            ):
+                return bodies.fetch_all() if bodies is not None else 0
+        finally:
+            shard.connection.close()
 
     def _plan_builds(
         self, jobs: list[Job], notice: Callable[[str], None] | None

@@ -12,15 +12,19 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from tempfile import TemporaryDirectory
+from typing import Any
 
 import orjson
 
 from builder.config import load_catalog
 from builder.pipeline import build_site
+from client.disk_cache import DiskCache
 from client.search.sections import search_sections
+from client.section_bodies import SectionBodies
+from client.shard_store import open_shard_file
 from client.versions import select_version
 from eval.gold import BuiltSection
-from schemas.shards import FTS_TABLE
+from schemas.shards import FTS_TABLE, SPLIT_FORMAT
 from schemas.text import match_expression
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "docbuild.toml"
@@ -92,20 +96,38 @@ def open_corpus(
             for entry in catalog["entries"]:
                 versions[entry["id"]] = list(entry["versions"])
                 for version, ref in entry["shards"].items():
-                    packed = (site / ref["path"]).read_bytes()
-                    raw = root / f"{entry['id']}-{version}.sqlite"
-                    raw.write_bytes(
-                        gzip.decompress(packed) if ref["path"].endswith(".gz") else packed
+                    shards[entry["id"], version] = _open_built_shard(
+                        site, root, entry["id"], version, ref
                     )
-                    conn = sqlite3.connect(f"file:{raw}?mode=ro", uri=True)
-                    conn.execute("PRAGMA trusted_schema = OFF")
-                    shards[entry["id"], version] = conn
                     if "vectors" in ref:
                         vectors[entry["id"], version] = site / ref["vectors"]["path"]
             yield Corpus(shards, versions, docs, vectors)
         finally:
             for conn in shards.values():
                 conn.close()
+
+
+def _open_built_shard(
+    site: Path, root: Path, library_id: str, version: str, ref: dict[str, Any]
+) -> sqlite3.Connection:
+    """A version's shard from the built site, opened as the client opens it (a search shard's
+    bodies read from the site's packs)."""
+    packed = (site / ref["path"]).read_bytes()
+    raw = root / f"{library_id}-{ref['sha256'][:16]}.sqlite"
+    raw.write_bytes(gzip.decompress(packed) if ref["path"].endswith(".gz") else packed)
+    factory = None
+    if ref["format"] == SPLIT_FORMAT:
+        cache = DiskCache(root / "cache")
+
+        def factory(conn: sqlite3.Connection) -> SectionBodies:
+            return SectionBodies(
+                conn, library_id, cache, lambda path, _: (site / path).read_bytes()
+            )
+
+    opened = open_shard_file(raw, library_id, version, ref["sections"], factory)
+    if isinstance(opened, list):
+        raise RuntimeError(f"the built shard {ref['path']} is invalid: {opened[0]}")
+    return opened
 
 
 def search_ours(conn: sqlite3.Connection, text: str) -> list[str]:

@@ -77,10 +77,13 @@ class SiteFile(Struct, omit_defaults=True):
 
 
 class ShardRef(Struct, forbid_unknown_fields=True, omit_defaults=True):
-    """A version's SQLite FTS5 shard (schemas/shard.sql) as the catalog lists it.
+    """A version's SQLite FTS5 shard as the catalog lists it.
 
-    A path ending in .sqlite.gz is gzip-compressed, one ending in .sqlite is not. sha256 and
-    bytes describe the published bytes, rawBytes the database after decompression.
+    format doctrove-shard@1 is schemas/shard.sql (bodies inside); doctrove-shard@2 is
+    schemas/search_shard.sql, whose bodies are in body packs that its packs table names by
+    sha256 and size (schemas/body_packs.py). A path ending in .sqlite.gz is gzip-compressed,
+    one ending in .sqlite is not. sha256 and bytes describe the published bytes, rawBytes the
+    database after decompression.
     """
 
     path: Annotated[str, Meta(pattern=r"^shards/[^/]+/[^/]+\.[0-9a-f]{16}\.sqlite(\.gz)?$")]

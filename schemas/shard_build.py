@@ -1,10 +1,12 @@
 """Turn index-shaped section records into a shard database, the same way in builder and client.
 
-The builder writes shards for its site; a client builds them itself for a host that publishes
-only ``index.json``. Both call :func:`build_database`, so the same records give the same rows,
-the same tokens and, on the same SQLite, the same bytes. The database follows ``shard.sql``; its
-search columns hold text tokenized by ``schemas/text.py``. It is written with no journal and
-finished with VACUUM, which is what makes the bytes reproducible.
+The builder writes search shards and body packs for its site (:func:`build_search_database`,
+doctrove-shard@2); a client builds whole shards itself for a host that publishes only
+``index.json`` (:func:`build_database`, doctrove-shard@1). Both read :func:`shard_rows`, so
+the same records give the same rows, the same tokens and, on the same SQLite, the same bytes.
+The databases follow ``shard.sql`` and ``search_shard.sql``; their search columns hold text
+tokenized by ``schemas/text.py``. They are written with no journal and finished with VACUUM,
+which is what makes the bytes reproducible.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import re
 import sqlite3
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,7 +22,8 @@ from typing import Any
 import orjson
 
 from schemas.anchors import slugify, unique_anchor
-from schemas.shards import APPLICATION_ID, FTS_TABLE, SHARD_FORMAT, shard_statements
+from schemas.body_packs import encode_pack, pack_text, page_packs
+from schemas.shards import APPLICATION_ID, FTS_TABLE, SHARD_FORMAT, SPLIT_FORMAT, shard_statements
 from schemas.text import TOKENIZER, index_text
 
 PAGE_SIZE = 4096
@@ -28,12 +31,16 @@ PAGE_SIZE = 4096
 _FENCED = re.compile(r"^[ \t]*(?:```|~~~)[^\n]*\n(.*?)^[ \t]*(?:```|~~~)[ \t]*$", re.M | re.S)
 
 
+# A row's tokenized search columns: heading, heading path, prose, code (``ShardRow.search``).
+SearchTokens = tuple[str, str, str, str]
+
+
 @dataclass(frozen=True)
 class ShardRow:
     """One section as the shard stores it: display columns, then the tokenized search columns."""
 
     display: tuple[str, str, str, str, str, str | None, int | None, int | None, str]
-    search: tuple[str, str, str, str]
+    search: SearchTokens
 
 
 def split_code(body: str) -> tuple[str, str]:
@@ -61,8 +68,12 @@ def _lines(record: Mapping[str, Any]) -> tuple[int | None, int | None]:
     return None, None
 
 
-def shard_rows(records: Iterable[Mapping[str, Any]]) -> Iterator[ShardRow]:
+def shard_rows(
+    records: Iterable[Mapping[str, Any]], tokens: Iterable[SearchTokens] | None = None
+) -> Iterator[ShardRow]:
     """Rows for index-shaped section records; records from another index may lack every key.
+    ``tokens`` are the records' search columns when a caller kept them from an earlier build
+    (builder.cached_rows): then nothing is tokenized again.
 
     A section's address is its page (``source``) and its anchor, so anchors are made unique per
     page: a given anchor that its page already has gets ``-1``, ``-2``... (the builder's are
@@ -71,6 +82,7 @@ def shard_rows(records: Iterable[Mapping[str, Any]]) -> Iterator[ShardRow]:
     unique across the version. A missing sha256 is computed from the body.
     """
     taken: dict[str | None, set[str]] = {}
+    kept = iter(tokens) if tokens is not None else None
     for record in records:
         heading, body = _text(record, "heading"), _text(record, "body")
         above = record.get("headingPath")
@@ -80,7 +92,6 @@ def shard_rows(records: Iterable[Mapping[str, Any]]) -> Iterator[ShardRow]:
         given = _text(record, "anchor")
         anchor = unique_anchor(given, on_page) if given else heading_anchor(heading, on_page)
         sha256 = _text(record, "sha256") or hashlib.sha256(body.encode("utf-8")).hexdigest()
-        prose, code = split_code(body)
         display = (
             heading,
             orjson.dumps(path).decode(),
@@ -91,13 +102,13 @@ def shard_rows(records: Iterable[Mapping[str, Any]]) -> Iterator[ShardRow]:
             *_lines(record),
             sha256,
         )
-        search = (
-            index_text(heading),
-            index_text(" ".join(path)),
-            index_text(prose),
-            index_text(code),
-        )
+        search = next(kept) if kept is not None else _search_tokens(heading, path, body)
         yield ShardRow(display, search)
+
+
+def _search_tokens(heading: str, path: list[str], body: str) -> SearchTokens:
+    prose, code = split_code(body)
+    return index_text(heading), index_text(" ".join(path)), index_text(prose), index_text(code)
 
 
 def build_database(
@@ -113,6 +124,101 @@ def build_database(
     ``statements`` is the DDL to run, ``shard.sql``'s unless a caller substitutes its own.
     sqlite3.Error passes through: each caller translates it at its own boundary.
     """
+
+    def insert(conn: sqlite3.Connection) -> int:
+        count = 0
+        for count, row in enumerate(shard_rows(records), start=1):
+            conn.execute(
+                "INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (count, *row.display)
+            )
+            _insert_search(conn, count, row)
+        return count
+
+    ddl = shard_statements() if statements is None else statements
+    return _write_database(target, library_id, version, SHARD_FORMAT, ddl, insert)
+
+
+# One page's rows: (section id, row) of every section of one source, in section order.
+PageRows = Sequence[tuple[int, ShardRow]]
+
+
+def page_positions(records: Iterable[Mapping[str, Any]]) -> list[list[int]]:
+    """The 0-based positions of the records of each source, sources in order of their first
+    section (sections without a source count as one page)."""
+    pages: dict[str | None, list[int]] = {}
+    for position, record in enumerate(records):
+        pages.setdefault(_text(record, "source") or None, []).append(position)
+    return list(pages.values())
+
+
+def page_rows(records: Sequence[Mapping[str, Any]]) -> Iterator[PageRows]:
+    """The rows of ``records`` page by page (``page_positions``). Rows of a page depend on that
+    page's records only (anchors are unique per page), so they are the rows ``shard_rows``
+    gives for the whole version."""
+    for positions in page_positions(records):
+        rows = shard_rows(records[p] for p in positions)
+        yield [(p + 1, row) for p, row in zip(positions, rows, strict=True)]
+
+
+def build_search_database(
+    target: Path,
+    library_id: str,
+    version: str,
+    pages: Iterable[PageRows],
+    encode: Callable[[bytes], bytes] = encode_pack,
+) -> tuple[int, list[bytes]]:
+    """Create a doctrove-shard@2 search shard at ``target`` (``search_shard.sql``) from a
+    version's rows page by page (``page_rows``); return its section count and the published
+    bytes of its body packs, in pack id order. One page's rows are held at a time. ``encode``
+    compresses a pack's JSON (a builder passes one that remembers the packs of pages that did
+    not change)."""
+    published: list[bytes] = []
+
+    def insert(conn: sqlite3.Connection) -> int:
+        count = 0
+        for page in pages:
+            bodies = [(section_id, row.display[2]) for section_id, row in page]
+            pack_of: dict[int, int] = {}
+            for pack in page_packs(bodies):
+                published.append(encode(pack_text(pack.bodies)))
+                data = published[-1]
+                digest = hashlib.sha256(data).hexdigest()
+                conn.execute(
+                    "INSERT INTO packs VALUES (?, ?, ?)", (len(published), digest, len(data))
+                )
+                pack_of.update(dict.fromkeys(pack.ids, len(published)))
+            for section_id, row in page:
+                # sha256 is left out: a client computes it from the body (search_shard.sql).
+                heading, path, body, *rest, _sha256 = row.display
+                conn.execute(
+                    "INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (section_id, heading, path, len(body), *rest, pack_of[section_id]),
+                )
+                _insert_search(conn, section_id, row)
+            count += len(page)
+        return count
+
+    ddl = shard_statements(SPLIT_FORMAT)
+    count = _write_database(target, library_id, version, SPLIT_FORMAT, ddl, insert)
+    return count, published
+
+
+def _insert_search(conn: sqlite3.Connection, section_id: int, row: ShardRow) -> None:
+    conn.execute(
+        f"INSERT INTO {FTS_TABLE} (rowid, heading, heading_path, body, code) "
+        "VALUES (?, ?, ?, ?, ?)",
+        (section_id, *row.search),
+    )
+
+
+def _write_database(
+    target: Path,
+    library_id: str,
+    version: str,
+    shard_format: str,
+    statements: Sequence[str],
+    insert: Callable[[sqlite3.Connection], int],
+) -> int:
     conn = sqlite3.connect(target, isolation_level=None)
     try:
         conn.execute(f"PRAGMA page_size = {PAGE_SIZE}")
@@ -120,20 +226,11 @@ def build_database(
         conn.execute("PRAGMA synchronous = OFF")
         conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         conn.execute("BEGIN")
-        for statement in shard_statements() if statements is None else statements:
+        for statement in statements:
             conn.execute(statement)
-        count = 0
-        for count, row in enumerate(shard_rows(records), start=1):
-            conn.execute(
-                "INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (count, *row.display)
-            )
-            conn.execute(
-                f"INSERT INTO {FTS_TABLE} (rowid, heading, heading_path, body, code) "
-                "VALUES (?, ?, ?, ?, ?)",
-                (count, *row.search),
-            )
+        count = insert(conn)
         meta = {
-            "format": SHARD_FORMAT,
+            "format": shard_format,
             "tokenizer": TOKENIZER,
             "library_id": library_id,
             "version": version,

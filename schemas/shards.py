@@ -16,7 +16,11 @@ from importlib import resources
 from schemas.text import TOKENIZER
 
 SHARD_FORMAT = "doctrove-shard@1"
+# The search shard without bodies, which live in body packs beside it (search_shard.sql).
+SPLIT_FORMAT = "doctrove-shard@2"
 SHARD_DDL = "shard.sql"
+# Each format's DDL file; a client reads the formats listed here.
+FORMAT_DDL = {SHARD_FORMAT: SHARD_DDL, SPLIT_FORMAT: "search_shard.sql"}
 # "DTrv": marks the file as a doctrove shard for tools such as file(1); checked with the schema.
 APPLICATION_ID = 0x44547276
 FTS_TABLE = "sections_fts"
@@ -38,9 +42,10 @@ _COMMENT = re.compile(r"^\s*--.*$", re.MULTILINE)
 
 
 @functools.cache
-def shard_statements() -> tuple[str, ...]:
-    """The CREATE statements of ``shard.sql``, comments removed, in file order."""
-    text = resources.files(__package__).joinpath(SHARD_DDL).read_text(encoding="utf-8")
+def shard_statements(shard_format: str = SHARD_FORMAT) -> tuple[str, ...]:
+    """The CREATE statements of the format's DDL file, comments removed, in file order."""
+    ddl = FORMAT_DDL[shard_format]
+    text = resources.files(__package__).joinpath(ddl).read_text(encoding="utf-8")
     text = _COMMENT.sub("", text)
     return tuple(s.strip() for s in text.split(";") if s.strip())
 
@@ -54,18 +59,18 @@ def _schema_rows(conn: sqlite3.Connection) -> dict[str, SchemaRow]:
 
 
 @functools.cache
-def expected_schema() -> dict[str, SchemaRow]:
-    """``sqlite_master`` of an empty shard made by this SQLite library."""
+def expected_schema(shard_format: str = SHARD_FORMAT) -> dict[str, SchemaRow]:
+    """``sqlite_master`` of an empty shard of the format made by this SQLite library."""
     conn = sqlite3.connect(":memory:")
     try:
-        for statement in shard_statements():
+        for statement in shard_statements(shard_format):
             conn.execute(statement)
         return _schema_rows(conn)
     finally:
         conn.close()
 
 
-def verify_shard_schema(conn: sqlite3.Connection) -> list[str]:
+def verify_shard_schema(conn: sqlite3.Connection, shard_format: str = SHARD_FORMAT) -> list[str]:
     """Problems with the shard's schema; empty when it is exactly the expected one.
 
     Reads only ``sqlite_master`` and two pragmas, so it is safe on an untrusted file (open it
@@ -79,14 +84,15 @@ def verify_shard_schema(conn: sqlite3.Connection) -> list[str]:
         return [f"not a readable SQLite database: {exc}"]
     if application_id != APPLICATION_ID:
         problems.append(f"application_id is {application_id:#x}, not {APPLICATION_ID:#x}")
-    expected = expected_schema()
+    expected = expected_schema(shard_format)
     for name in sorted(expected.keys() - found.keys()):
         problems.append(f"missing {expected[name][0]} {name!r}")
     for name in sorted(found.keys() - expected.keys()):
         problems.append(f"unexpected {found[name][0]} {name!r}")
     for name in sorted(expected.keys() & found.keys()):
         if found[name] != expected[name]:
-            problems.append(f"{found[name][0]} {name!r} is not defined as {SHARD_DDL} defines it")
+            ddl = FORMAT_DDL[shard_format]
+            problems.append(f"{found[name][0]} {name!r} is not defined as {ddl} defines it")
     return problems
 
 
@@ -96,12 +102,16 @@ def read_shard_meta(conn: sqlite3.Connection) -> dict[str, str]:
 
 
 def verify_shard_meta(
-    conn: sqlite3.Connection, library_id: str, version: str, sections: int | None = None
+    conn: sqlite3.Connection,
+    library_id: str,
+    version: str,
+    sections: int | None = None,
+    shard_format: str = SHARD_FORMAT,
 ) -> list[str]:
     """Problems with the shard's meta table for the library version the client expects."""
     meta = read_shard_meta(conn)
     wanted = {
-        "format": SHARD_FORMAT,
+        "format": shard_format,
         "tokenizer": TOKENIZER,
         "library_id": library_id,
         "version": version,

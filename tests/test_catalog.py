@@ -74,7 +74,7 @@ def shard(info: ShardInfo) -> dict[str, Any]:
         "bytes": info.bytes,
         "rawBytes": info.raw_bytes,
         "sections": info.sections,
-        "format": "doctrove-shard@1",
+        "format": "doctrove-shard@2",
         "tokenizer": "doctrove-text@1",
     }
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
+
 from client.cooldown import Cooldown, Failure
 
 
@@ -51,3 +54,40 @@ def test_zero_seconds_never_blocks() -> None:
     cooldown.fail("r", "refused")
     assert not cooldown.blocked("r")
     assert cooldown.remaining("r") == 0.0
+
+
+class PausingFailures(dict[str, Failure]):
+    """Cooldown's table, letting a second thread run while the first has just read a failure."""
+
+    def __init__(self, during_read: Callable[[], None]) -> None:
+        super().__init__()
+        self.during_read: Callable[[], None] | None = during_read
+
+    def get(self, key: str, default: Failure | None = None) -> Failure | None:  # type: ignore[override]
+        found = super().get(key, default)
+        if self.during_read is not None:
+            run, self.during_read = self.during_read, None
+            run()
+        return found
+
+
+def test_a_success_in_another_thread_is_not_mixed_into_a_failure_being_recorded() -> None:
+    # Body packs are fetched in worker threads that record failures while another thread may
+    # record the site's success. The success comes while "fail" has read the previous failure
+    # and not yet stored the new one; unlocked, the new failure kept the old one's start
+    # although the site answered in between.
+    key = "https://a.example/"
+    cooldown = Cooldown(30, lambda: 2000.0)
+    succeeding = threading.Thread(target=cooldown.succeed, args=(key,))
+
+    def succeed_meanwhile() -> None:
+        succeeding.start()
+        succeeding.join(0.5)  # unlocked it is done by then; locked it waits for ``fail``
+
+    cooldown._failures = PausingFailures(succeed_meanwhile)
+    cooldown._failures[key] = Failure("HTTP 503", 1000.0, 1030.0, 900.0)
+    cooldown.fail(key, "HTTP 502")
+    succeeding.join()
+    failure = cooldown.last_failure(key)
+    # Either order of the two is sound: no failure (success last) or one that starts now.
+    assert failure is None or failure.since == failure.failed_at

@@ -7,6 +7,7 @@ import gzip
 import io
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -66,6 +67,8 @@ def test_happy_path_then_a_warm_start_revalidates_with_one_304(site: Path, tmp_p
         assert [e.id for e in first.entries()] == [e["id"] for e in catalog["entries"]]
         summary = first.sync()
         assert (summary["downloaded"], summary["failures"]) == (versions, [])
+        packs = {p.name for p in site.glob("shards/*/bodies/*.json.gz")}
+        assert summary["packs"] == len(packs) > 0
         with first.reading_shard("werkzeug", "3.1.3") as shard:
             (count,) = shard.connection.execute("SELECT count(*) FROM sections").fetchone()
         (werkzeug,) = [e for e in catalog["entries"] if e["id"] == "werkzeug"]
@@ -74,7 +77,8 @@ def test_happy_path_then_a_warm_start_revalidates_with_one_304(site: Path, tmp_p
         cold = requests_in(log)
         # sync re-checks the catalog whatever its age: a 304 right after the first fetch.
         assert cold[:2] == ["GET /catalog.json 200", "GET /catalog.json 304"]
-        assert len(cold) == 2 + versions
+        assert len(cold) == 2 + versions + len(packs)
+        assert sum("/bodies/" in request for request in cold) == len(packs)
         # A new process, the copy now older than the TTL: one conditional GET, nothing else.
         second = SiteData(settings(tmp_path, server.url), clock=lambda: START + 601)
         for entry in second.entries():
@@ -103,14 +107,35 @@ def test_a_plain_index_host_gets_shards_identical_to_the_builders(
         "GET /lookup.json 404",
         "GET /index.json 200",
     ]
+    # The client builds whole shards (doctrove-shard@1), the builder search shards (@2): their
+    # full-text indexes and section rows must be the same, so both rank alike.
     shards = tmp_path / "cache" / "v1" / "built"
-    built = {p.read_bytes() for p in shards.glob("*.sqlite")}
+    built = {_search_parts(p.read_bytes()) for p in shards.glob("*.sqlite")}
     published = {
-        gzip.decompress((site / s["path"]).read_bytes())
+        _search_parts(gzip.decompress((site / s["path"]).read_bytes()))
         for e in catalog["entries"]
         for s in e["shards"].values()
     }
     assert built == published
+
+
+def _search_parts(database: bytes) -> tuple[object, ...]:
+    """What ranking reads from a shard of either format: the FTS5 index and the rows."""
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.deserialize(database)
+        meta = dict(conn.execute("SELECT key, value FROM meta WHERE key != 'format'"))
+        rows = conn.execute(
+            "SELECT heading, heading_path, path, anchor, source, line_start, line_end "
+            "FROM sections ORDER BY id"
+        ).fetchall()
+        index = [
+            conn.execute(f"SELECT * FROM sections_fts_{name}").fetchall()
+            for name in ("data", "idx", "docsize", "config")
+        ]
+        return (tuple(sorted(meta.items())), tuple(rows), repr(index))
+    finally:
+        conn.close()
 
 
 def test_the_demo_index_of_the_node_implementation_is_served_from_a_plain_host(

@@ -13,6 +13,7 @@ from client import limits
 from client.errors import InvalidRequest
 from client.mcp_tools import TOOLS_BY_NAME
 from client.search.sections import bm25_ranking, search_sections
+from client.section_bodies import add_section_views
 from schemas.text import match_expression
 
 # (tool, argument, schema keyword, the declared limit it must equal)
@@ -67,6 +68,7 @@ def shard(tmp_path_factory: pytest.TempPathFactory) -> Iterator[sqlite3.Connecti
     path: Path = tmp_path_factory.mktemp("shard") / "limits.sqlite"
     build_database(path, "tiny", "1.0.0", records)
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    add_section_views(conn, None)
     yield conn
     conn.close()
 

@@ -20,6 +20,7 @@ from client.search.sections import (
     search_sections,
     table_of_contents,
 )
+from client.section_bodies import add_section_views
 
 LONG_BODY = "\n\n".join(
     [
@@ -113,6 +114,7 @@ def shard(tmp_path_factory: pytest.TempPathFactory) -> Iterator[sqlite3.Connecti
     path: Path = tmp_path_factory.mktemp("shard") / "tiny.sqlite"
     build_database(path, "tiny", "1.0.0", RECORDS)
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    add_section_views(conn, None)
     yield conn
     conn.close()
 

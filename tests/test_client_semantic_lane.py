@@ -14,12 +14,15 @@ from jsonschema import Draft202012Validator
 from msgspec import to_builtins
 
 from client.config import resolve_settings
+from client.disk_cache import DiskCache
 from client.errors import ConfigError
 from client.mcp_schemas import EXTRACT_RESULT
 from client.search.dense import DENSE_COVERAGE, DenseScores, with_dense
 from client.search.model import semantic_model
 from client.search.query import parse_focus
 from client.search.sections import rank_sections, search_sections
+from client.section_bodies import SectionBodies
+from client.shard_store import open_shard_file
 
 HOME = {"HOME": "/home/u"}
 
@@ -164,7 +167,14 @@ def _shard(site: Path) -> sqlite3.Connection:
     ref = catalog["entries"][0]["shards"]["1.0.0"]
     raw = site.parent / f"{site.name}.sqlite"
     raw.write_bytes(gzip.decompress((site / ref["path"]).read_bytes()))
-    return sqlite3.connect(raw)
+    cache = DiskCache(site.parent / f"{site.name}-cache")
+
+    def bodies(conn: sqlite3.Connection) -> SectionBodies:
+        return SectionBodies(conn, "alpha", cache, lambda path, _size: (site / path).read_bytes())
+
+    opened = open_shard_file(raw, "alpha", "1.0.0", ref["sections"], bodies)
+    assert isinstance(opened, sqlite3.Connection), opened
+    return opened
 
 
 def test_the_dense_lane_brings_in_a_section_that_shares_no_word_with_the_focus(sites):

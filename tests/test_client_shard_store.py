@@ -7,6 +7,7 @@ import gzip
 import hashlib
 import re
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,9 @@ import pytest
 
 from builder.shards import write_shard
 from client.disk_cache import DiskCache
+from client.errors import NetworkError
 from client.model import ShardRef
+from client.section_bodies import SectionBodies
 from client.shard_store import (
     BUILT_FOLDER,
     SQLITE_EXCEPTIONS,
@@ -43,8 +46,19 @@ RECORDS: list[dict[str, Any]] = [
 
 def published(tmp_path: Path, records: list[dict[str, Any]] = RECORDS) -> tuple[Path, ShardRef]:
     info = write_shard(tmp_path / "site", "requests", "2.32.3", records)
-    ref = ShardRef(info.path, info.sha256, info.bytes, info.raw_bytes, info.sections)
+    ref = ShardRef(info.path, info.sha256, info.bytes, info.raw_bytes, info.sections, split=True)
     return tmp_path / "site" / info.path, ref
+
+
+def site_bodies(site: Path, cache: DiskCache) -> Callable[[sqlite3.Connection], SectionBodies]:
+    """Body packs read from the site folder, as SiteData reads a local site's."""
+
+    def factory(conn: sqlite3.Connection) -> SectionBodies:
+        return SectionBodies(
+            conn, "requests", cache, lambda path, _size: (site / path).read_bytes()
+        )
+
+    return factory
 
 
 def test_a_published_shard_is_verified_unpacked_and_opened(tmp_path: Path) -> None:
@@ -54,13 +68,18 @@ def test_a_published_shard_is_verified_unpacked_and_opened(tmp_path: Path) -> No
     assert isinstance(path, Path)
     assert path == tmp_path / "cache" / "v1" / "shards" / f"{ref.sha256}.sqlite"
     assert path.read_bytes() == gzip.decompress(source.read_bytes())
-    conn = open_shard_file(path, "requests", "2.32.3", 3)
+    conn = open_shard_file(path, "requests", "2.32.3", 3, site_bodies(tmp_path / "site", cache))
     assert isinstance(conn, sqlite3.Connection)
-    assert conn.execute("SELECT heading FROM sections ORDER BY id").fetchall() == [
-        ("Session.mount",),
-        ("可选与默认值",),
-        ("可选与默认值",),
+    assert conn.execute(
+        "SELECT heading, body, body_length FROM sections ORDER BY id"
+    ).fetchall() == [
+        ("Session.mount", RECORDS[0]["body"], len(RECORDS[0]["body"])),
+        ("可选与默认值", RECORDS[1]["body"], len(RECORDS[1]["body"])),
+        ("可选与默认值", RECORDS[2]["body"], len(RECORDS[2]["body"])),
     ]
+    # The search shard keeps no sha256: the view computes it from the fetched body.
+    (sha256,) = conn.execute("SELECT sha256 FROM sections WHERE id = 1").fetchone()
+    assert sha256 == hashlib.sha256(RECORDS[0]["body"].encode()).hexdigest()
     assert conn.execute("PRAGMA trusted_schema").fetchone() == (0,)
     with pytest.raises(sqlite3.OperationalError):
         conn.execute("DELETE FROM sections")
@@ -97,12 +116,38 @@ def test_a_gz_shard_that_does_not_decompress_is_refused(tmp_path: Path) -> None:
     assert isinstance(problems, list) and "does not decompress" in problems[0]
 
 
+def test_a_body_pack_that_is_not_the_listed_one_is_refused(tmp_path: Path) -> None:
+    source, ref = published(tmp_path)
+    cache = DiskCache(tmp_path / "cache")
+    path = install_published(cache, source, ref)
+    assert isinstance(path, Path)
+    made: list[SectionBodies] = []
+
+    def factory(conn: sqlite3.Connection) -> SectionBodies:
+        # Every pack comes back as the bytes of another pack: the hash check must refuse it.
+        made.append(SectionBodies(conn, "requests", cache, lambda _path, _size: b"\x1f" * _size))
+        return made[-1]
+
+    conn = open_shard_file(path, "requests", "2.32.3", 3, factory)
+    assert isinstance(conn, sqlite3.Connection)
+    assert conn.execute("SELECT heading, body_length FROM sections WHERE id = 1").fetchone() == (
+        "Session.mount",
+        len(RECORDS[0]["body"]),
+    )
+    with pytest.raises(sqlite3.OperationalError):
+        conn.execute("SELECT body FROM sections WHERE id = 1").fetchall()
+    assert isinstance(made[0].failure, NetworkError)
+    assert "is not the body pack the search shard lists" in made[0].failure.message
+    conn.close()
+
+
 def test_a_locally_built_shard_is_byte_identical_to_the_builders(tmp_path: Path) -> None:
-    source, _ref = published(tmp_path)
+    reference = tmp_path / "reference.sqlite"
+    build_database(reference, "requests", "2.32.3", RECORDS)
     cache = DiskCache(tmp_path / "cache")
     key = built_key("f" * 64, "requests", "2.32.3")
     path = build_shard(cache, key, "requests", "2.32.3", RECORDS)
-    assert path.read_bytes() == gzip.decompress(source.read_bytes())
+    assert path.read_bytes() == reference.read_bytes()
     assert cache.shard_path(key, BUILT_FOLDER) == path
     conn = open_shard_file(path, "requests", "2.32.3", None)
     assert isinstance(conn, sqlite3.Connection)

@@ -9,6 +9,7 @@ import pytest
 import builder.pages
 from builder.config import load_catalog
 from builder.pipeline import build_site
+from schemas import shard_build
 
 CATALOG = """
 [site]
@@ -201,3 +202,25 @@ def test_an_edit_to_one_file_renders_only_its_page_again(
     ]
     build_site(load_catalog(catalog), tmp_path / "cold")
     assert site_files(tmp_path / "site") == site_files(tmp_path / "cold")
+
+
+def test_an_edit_after_an_unchanged_build_tokenizes_only_the_edited_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    catalog = make_project(tmp_path / "project")
+    cache = tmp_path / "cache"
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    # Nothing changed: the whole shard is reused, and the rows it was made of stay cached.
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    tokenized: list[str] = []
+    real = shard_build.index_text
+
+    def index_text(text: str) -> str:
+        tokenized.append(text)
+        return real(text)
+
+    monkeypatch.setattr(shard_build, "index_text", index_text)
+    change_file(tmp_path / "project")
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    assert "Guide" in tokenized  # the edited page's heading
+    assert "Install" not in tokenized and "Alpha" not in tokenized  # index.md: from the cache

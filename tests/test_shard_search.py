@@ -14,7 +14,7 @@ import orjson
 import pytest
 
 from builder.shards import search_shard, write_shard
-from schemas.shards import verify_shard_meta, verify_shard_schema
+from schemas.shards import SPLIT_FORMAT, verify_shard_meta, verify_shard_schema
 
 Shards = dict[tuple[str, str], sqlite3.Connection]
 
@@ -31,8 +31,9 @@ def shards(tmp_path_factory: pytest.TempPathFactory, examples_site: Path) -> Ite
             raw.write_bytes(gzip.decompress((root / "staging" / info.path).read_bytes()))
             conn = sqlite3.connect(f"file:{raw}?mode=ro", uri=True)
             conn.execute("PRAGMA trusted_schema = OFF")
-            assert verify_shard_schema(conn) == []
-            assert verify_shard_meta(conn, entry["id"], version, len(volume["sections"])) == []
+            assert verify_shard_schema(conn, SPLIT_FORMAT) == []
+            sections = len(volume["sections"])
+            assert verify_shard_meta(conn, entry["id"], version, sections, SPLIT_FORMAT) == []
             connections[entry["id"], version] = conn
     yield connections
     for conn in connections.values():

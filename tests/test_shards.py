@@ -12,8 +12,10 @@ import pytest
 from builder import shards
 from builder.errors import BuildError
 from builder.shards import ShardRow, search_shard, shard_rows, split_code, write_shard
+from schemas import shard_build
 from schemas.shards import (
     APPLICATION_ID,
+    SPLIT_FORMAT,
     read_shard_meta,
     shard_statements,
     verify_shard_meta,
@@ -149,23 +151,29 @@ def test_write_shard_is_content_addressed_compressed_and_reproducible(tmp_path: 
     assert (first.bytes, first.raw_bytes) == (len(data), len(gzip.decompress(data)))
     assert (first.sections, first.compression) == (5, "gzip")
     assert sorted(p.name for p in (tmp_path / "a" / "shards" / "requests").iterdir()) == [
-        Path(first.path).name
+        Path(first.path).name,
+        "bodies",
     ]
+    packs = sorted((tmp_path / "a" / "shards" / "requests" / "bodies").iterdir())
+    assert [p.read_bytes() for p in packs] == [
+        (tmp_path / "b" / p.relative_to(tmp_path / "a")).read_bytes() for p in packs
+    ]
+    assert (first.packs, first.pack_bytes) == (len(packs), sum(p.stat().st_size for p in packs))
 
 
 def test_written_shard_passes_the_client_checks(tmp_path: Path) -> None:
     info = write_shard(tmp_path, "requests", "2.32.3", RECORDS)
     conn = open_shard(tmp_path, info.path)
-    assert verify_shard_schema(conn) == []
-    assert verify_shard_meta(conn, "requests", "2.32.3", 5) == []
+    assert verify_shard_schema(conn, SPLIT_FORMAT) == []
+    assert verify_shard_meta(conn, "requests", "2.32.3", 5, SPLIT_FORMAT) == []
     assert read_shard_meta(conn) == {
-        "format": "doctrove-shard@1",
+        "format": "doctrove-shard@2",
         "tokenizer": "doctrove-text@1",
         "library_id": "requests",
         "version": "2.32.3",
         "sections": "5",
     }
-    assert verify_shard_meta(conn, "requests", "2.31.0", 4) == [
+    assert verify_shard_meta(conn, "requests", "2.31.0", 4, SPLIT_FORMAT) == [
         "meta version is '2.32.3', expected '2.31.0'",
         "meta sections is '5', expected '4'",
     ]
@@ -192,10 +200,10 @@ def test_the_same_records_always_match_the_same_sections(tmp_path: Path) -> None
 
 def test_an_empty_version_still_gets_a_valid_shard(tmp_path: Path) -> None:
     info = write_shard(tmp_path, "empty", "1.0", [])
-    assert info.sections == 0
+    assert (info.sections, info.packs) == (0, 0)
     conn = open_shard(tmp_path, info.path)
-    assert verify_shard_schema(conn) == []
-    assert verify_shard_meta(conn, "empty", "1.0", 0) == []
+    assert verify_shard_schema(conn, SPLIT_FORMAT) == []
+    assert verify_shard_meta(conn, "empty", "1.0", 0, SPLIT_FORMAT) == []
 
 
 def test_unusual_ids_and_versions_are_quoted_in_the_path(tmp_path: Path) -> None:
@@ -211,7 +219,7 @@ def test_uncompressed_when_gzip_does_not_pay(
     info = write_shard(tmp_path, "requests", "2.32.3", RECORDS)
     assert info.compression == "none" and info.path.endswith(".sqlite")
     assert info.bytes == info.raw_bytes == (tmp_path / info.path).stat().st_size
-    assert verify_shard_schema(open_shard(tmp_path, info.path)) == []
+    assert verify_shard_schema(open_shard(tmp_path, info.path), SPLIT_FORMAT) == []
 
 
 def make_database(
@@ -287,7 +295,27 @@ def test_japanese_and_korean_queries_of_one_and_two_characters(tmp_path: Path) -
 def test_sqlite_failures_become_build_errors(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(shards, "shard_statements", lambda: ("CREATE NONSENSE",))
+    def broken(*_format: str) -> tuple[str, ...]:
+        return ("CREATE NONSENSE",)
+
+    monkeypatch.setattr(shard_build, "shard_statements", broken)
     with pytest.raises(BuildError, match=r"could not write the search shard of x 1\.0: near"):
         write_shard(tmp_path, "x", "1.0", RECORDS)
     assert list((tmp_path / "shards" / "x").iterdir()) == []
+
+
+def pack_names(staging: Path) -> set[str]:
+    return {p.name for p in (staging / "shards" / "requests" / "bodies").iterdir()}
+
+
+def test_a_page_that_did_not_change_keeps_its_body_pack(tmp_path: Path) -> None:
+    pages = [
+        {"heading": "A", "body": "First page.", "source": "a.md"},
+        {"heading": "B", "body": "Second page.", "source": "b.md"},
+    ]
+    before = write_shard(tmp_path / "before", "requests", "1", pages)
+    # A section added to the first page moves the second page's section ids, not its pack.
+    added = [pages[0], {"heading": "A2", "body": "More.", "source": "a.md"}, pages[1]]
+    after = write_shard(tmp_path / "after", "requests", "1", added)
+    assert (before.packs, after.packs) == (2, 2)
+    assert len(pack_names(tmp_path / "before") & pack_names(tmp_path / "after")) == 1

@@ -43,6 +43,7 @@ from client.search.model import (
 )
 from client.search.query import Focus, parse_focus
 from client.search.trim import Budgeted, fit_budget
+from client.section_bodies import prefetch_bodies
 from schemas.shards import BM25_WEIGHTS, FTS_TABLE
 
 DEFAULT_TOC_LIMIT, MAX_TOC_LIMIT = 200, 2000
@@ -211,7 +212,7 @@ def collect_candidates(
     ids = sorted(scores)
     hits = _hits(conn, focus, frequencies, ids)
     rows = conn.execute(
-        "SELECT id, heading, heading_path, anchor, source, length(body) FROM sections "
+        "SELECT id, heading, heading_path, anchor, source, body_length FROM sections "
         f"WHERE id IN ({_placeholders(len(ids))})",
         ids,
     )
@@ -293,6 +294,7 @@ def _found(
     conn: sqlite3.Connection, listed: Sequence[Listed], max_tokens: int, sure: float
 ) -> SearchResult:
     ids = [r.section_id for r in listed]
+    prefetch_bodies(conn, ids)
     sql = (
         "SELECT id, heading, heading_path, body, path, anchor, source, line_start, line_end, "
         f"sha256 FROM sections WHERE id IN ({_placeholders(len(ids))})"

@@ -1,0 +1,194 @@
+"""Bytes and time to a cold client's first doc_extract, and to the next five questions.
+
+    python bench/first_answer.py --site _site --library python
+    python bench/first_answer.py --site _site --library python --latency-ms 50
+
+Serves the built site with ``python -m builder.serve`` twice over loopback: as built (a
+doctrove-shard@2 search shard plus body packs fetched per answered page) and, for reference in
+the same run, with the catalog pointing at the whole doctrove-shard@1 shard the builder wrote
+before (built from the site's index.json with the same code, gzip level 6). Each request waits
+``--latency-ms`` before it is sent (a round trip added in the client's transport), and 0 ms for
+comparison. For each format and latency it asks six different questions with an empty cache
+(cold), then the same six from a new client on the warm disk cache, and prints the bytes on the
+wire, the requests and the wall time of each answer; it also checks that both formats answer
+every question with the same sections.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import orjson
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from client.assemble import make_service  # noqa: E402
+from client.config import resolve_settings  # noqa: E402
+from schemas.digests import file_sha256  # noqa: E402
+from schemas.shard_build import build_database  # noqa: E402
+from schemas.shards import SHARD_FORMAT  # noqa: E402
+
+QUESTIONS = (
+    "read a file line by line",
+    "subprocess run capture output",
+    "json dumps indent",
+    "asyncio gather timeout",
+    "datetime strptime format codes",
+    "dataclass field default_factory",
+)
+
+
+class CountingStream(httpx.SyncByteStream):
+    def __init__(self, stream: httpx.SyncByteStream, owner: DelayingTransport) -> None:
+        self.stream, self.owner = stream, owner
+
+    def __iter__(self) -> Iterator[bytes]:
+        for chunk in self.stream:
+            self.owner.received += len(chunk)
+            yield chunk
+
+    def close(self) -> None:
+        self.stream.close()
+
+
+class DelayingTransport(httpx.HTTPTransport):
+    """Adds a round trip's latency to each request; counts requests and body bytes received."""
+
+    def __init__(self, latency: float) -> None:
+        super().__init__()
+        self.latency, self.received, self.requests = latency, 0, 0
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        time.sleep(self.latency)
+        self.requests += 1
+        response = super().handle_request(request)
+        stream = response.stream
+        if not isinstance(stream, httpx.SyncByteStream):
+            raise TypeError("expected a synchronous response stream")
+        return httpx.Response(
+            response.status_code,
+            headers=response.headers,
+            stream=CountingStream(stream, self),
+            extensions=response.extensions,
+            request=request,
+        )
+
+
+def whole_shard_site(site: Path, target: Path) -> None:
+    """``target``: the site's catalog with every version's whole doctrove-shard@1 shard, as the
+    builder published it before the search shard and body packs."""
+    catalog = orjson.loads((site / "catalog.json").read_bytes())
+    index = orjson.loads((site / "index.json").read_bytes())
+    volumes = {e["id"]: e["volumes"] for e in index["entries"]}
+    for entry in catalog["entries"]:
+        for version, ref in entry["shards"].items():
+            raw = target / "whole.sqlite"
+            raw.unlink(missing_ok=True)
+            sections = volumes[entry["id"]][version]["sections"]
+            build_database(raw, entry["id"], version, sections)
+            packed = gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0)
+            stem = ref["path"].rsplit(".", 3)[0]
+            (target / "whole.gz").write_bytes(packed)
+            sha256 = file_sha256(target / "whole.gz")
+            path = f"{stem}.{sha256[:16]}.sqlite.gz"
+            (target / path).parent.mkdir(parents=True, exist_ok=True)
+            (target / "whole.gz").rename(target / path)
+            ref.update(
+                path=path,
+                sha256=sha256,
+                bytes=len(packed),
+                rawBytes=raw.stat().st_size,
+                format=SHARD_FORMAT,
+            )
+            raw.unlink()
+    (target / "catalog.json").write_bytes(orjson.dumps(catalog, option=orjson.OPT_SORT_KEYS))
+
+
+def serve(site: Path) -> tuple[subprocess.Popen[str], str]:
+    server = subprocess.Popen(
+        [sys.executable, "-m", "builder.serve", str(site), "--port", "0", "--quiet"],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=REPO,
+    )
+    assert server.stdout is not None
+    return server, server.stdout.readline().rsplit(" at ", 1)[1].strip()
+
+
+def ask(url: str, cache: Path, library: str, latency: float) -> list[dict[str, Any]]:
+    """Each question's bytes, requests, seconds and answer, from one new client on ``cache``."""
+    transport = DelayingTransport(latency)
+    settings = resolve_settings({"index_urls": url}, {"DOCTROVE_CACHE_DIR": str(cache)})
+    service = make_service(settings, transport=transport)
+    rows = []
+    try:
+        for question in QUESTIONS:
+            received, requests = transport.received, transport.requests
+            started = time.perf_counter()
+            answer = service.extract(library, None, question)
+            rows.append(
+                {
+                    "bytes": transport.received - received,
+                    "requests": transport.requests - requests,
+                    "seconds": time.perf_counter() - started,
+                    "sections": [(s["anchor"], s["body"]) for s in answer["sections"]],
+                }
+            )
+    finally:
+        service.data.close()
+    return rows
+
+
+def report(label: str, rows: list[dict[str, Any]]) -> None:
+    first, rest = rows[0], rows[1:]
+    print(
+        f"{label:34} first {first['bytes']:>10,} B {first['requests']:>3} req "
+        f"{first['seconds'] * 1000:>7.0f} ms | next five "
+        + " ".join(f"{r['bytes'] / 1000:>6.0f}K/{r['seconds'] * 1000:>4.0f}ms" for r in rest)
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", type=Path, required=True, help="a site docbuild built")
+    parser.add_argument("--library", required=True, help="the library id to ask")
+    parser.add_argument("--latency-ms", type=float, default=50.0)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        before = tmp / "before"
+        before.mkdir()
+        whole_shard_site(args.site, before)
+        servers = {"after (search shard + packs)": serve(args.site)}
+        servers["before (whole shard)"] = serve(before)
+        answers: dict[tuple[str, float], list[Any]] = {}
+        try:
+            for latency in (0.0, args.latency_ms / 1000):
+                for label, (_server, url) in servers.items():
+                    cache = tmp / f"cache-{len(answers)}"
+                    cold = ask(url, cache, args.library, latency)
+                    warm = ask(url, cache, args.library, latency)
+                    report(f"{label}, +{latency * 1000:.0f} ms, cold", cold)
+                    report(f"{label}, +{latency * 1000:.0f} ms, warm", warm)
+                    answers[label, latency] = [r["sections"] for r in cold + warm]
+        finally:
+            for server, _url in servers.values():
+                server.terminate()
+                server.wait(timeout=10)
+        labels = list(servers)
+        same = all(answers[labels[0], lat] == answers[labels[1], lat] for _, lat in answers)
+        print(f"both formats give the same sections for every question: {same}")
+
+
+if __name__ == "__main__":
+    main()

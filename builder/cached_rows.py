@@ -1,0 +1,77 @@
+"""A version's shard rows and body packs, made once per source file and kept in the build cache.
+
+Tokenizing (``schemas.text.index_text``) is the costly part of a shard; assembling the database
+from rows is not. The rows' search tokens are cached per source file, keyed by that file's
+records, so an edit to one page of a 500-page version tokenizes that page's sections again and
+reuses the rest; the display columns are made again from the records, which is cheap and keeps
+each body out of the cache a second time. Rows of one source depend only on that source's
+records (anchors are made unique per page), so rows made file by file are the rows
+``shard_rows`` makes for the whole version, and the shard's bytes are the same. Body packs are
+kept by their JSON's sha256, so only the packs of changed pages are compressed again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import orjson
+
+from builder.cache import BuildCache, cache_key
+from schemas.body_packs import encode_pack
+from schemas.shard_build import PageRows, SearchTokens, ShardRow, page_positions, shard_rows
+from schemas.text import TOKENIZER
+
+
+class ShardParts:
+    """The rows and packs of one version's shard, from ``cache`` where it has them; ``keys``
+    names every entry used, so a build that reuses the whole shard can keep them too (else
+    the cache's sweep drops them and the next edit tokenizes every page again)."""
+
+    def __init__(self, cache: BuildCache) -> None:
+        self._cache = cache
+        self.keys: list[str] = []
+
+    def pages(self, records: Sequence[dict[str, Any]]) -> Iterator[PageRows]:
+        """``page_rows(records)``, each page's rows taken from the cache when its records are
+        unchanged; one page's records and rows are held at a time."""
+        for positions in page_positions(records):
+            page = [records[p] for p in positions]
+            rows = self._file_rows(page)
+            yield [(p + 1, row) for p, row in zip(positions, rows, strict=True)]
+
+    def _file_rows(self, records: list[dict[str, Any]]) -> list[ShardRow]:
+        # Only the tokens are kept: the display columns are the records' own text, cheap to
+        # make again, and keeping them would write every body to the cache a second time.
+        key = cache_key("shard-tokens", TOKENIZER, orjson.dumps(records).decode())
+        self.keys.append(key)
+        kept = _search_tokens(self._cache.load(key), len(records))
+        if kept is not None:
+            return list(shard_rows(records, kept))
+        made = list(shard_rows(records))
+        self._cache.store(key, [row.search for row in made])
+        return made
+
+    def encode(self, text: bytes) -> bytes:
+        """``encode_pack``, taking a pack's bytes from the cache when it made them before."""
+        key = cache_key("body-pack", hashlib.sha256(text).hexdigest())
+        self.keys.append(key)
+        kept = self._cache.load_bytes(key)
+        if kept is not None:
+            return kept
+        data = encode_pack(text)
+        self._cache.store_bytes(key, data)
+        return data
+
+
+def _search_tokens(kept: Any, count: int) -> list[SearchTokens] | None:
+    """A cache entry's tokens, one row of four columns per record, or None if it is not that."""
+    if not (isinstance(kept, list) and len(kept) == count):
+        return None
+    rows: list[SearchTokens] = []
+    for row in kept:
+        if not (isinstance(row, list) and len(row) == 4 and all(isinstance(c, str) for c in row)):
+            return None
+        rows.append((row[0], row[1], row[2], row[3]))
+    return rows

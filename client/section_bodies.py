@@ -1,0 +1,190 @@
+"""Section bodies of a search shard (doctrove-shard@2), fetched pack by pack when first read.
+
+A search shard has no ``body`` column; :func:`add_section_views` gives every opened shard the
+same face anyway: a TEMP view ``sections`` (the temp schema is searched before the file's, so
+queries written for doctrove-shard@1 read it unchanged) with a ``body_length`` column and, for a
+search shard, ``body`` and ``sha256`` columns computed by :class:`SectionBodies`. SQLite
+evaluates a view's column only when a query reads it, so ranking (which reads ``body_length``)
+fetches nothing and only the sections shown (or read by address) fetch their packs.
+
+Trust: a pack is used only when its size and sha256 are the ones the packs table of the verified
+search shard gives (the shard itself was checked against the catalog), and its ids and body
+lengths match the shard's. Packs are kept in the cache's derived folder under their sha256, so a
+later question on the same version fetches only the packs it has not seen, and an offline client
+answers from them. A failure inside the view's function reaches SQLite as a generic error;
+:attr:`SectionBodies.failure` keeps the real ClientError so the caller reports it rather than
+a damaged shard.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import sqlite3
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+
+from client.disk_cache import DiskCache
+from client.errors import ClientError, NetworkError
+from schemas.body_packs import PackError, decode_pack, pack_path
+
+# (path relative to the site root, the bytes expected) -> the bytes the source holds there.
+PackFetch = Callable[[str, int], bytes]
+# Decoded packs kept in memory per shard: enough for one answer's sections and its neighbours.
+_MEMO_PACKS = 32
+_BODY_FUNCTION = "doctrove_section_body"
+_SHA256_FUNCTION = "doctrove_section_sha256"
+_PREFETCH_FUNCTION = "doctrove_prefetch_bodies"
+# Packs fetched at the same time for one answer (its sections' pages).
+_PARALLEL_FETCHES = 8
+
+
+class SectionBodies:
+    """The body packs of one opened search shard: fetched, verified, cached on disk."""
+
+    def __init__(
+        self, conn: sqlite3.Connection, library_id: str, cache: DiskCache, fetch: PackFetch
+    ) -> None:
+        self._conn, self._library_id = conn, library_id
+        self._cache, self._fetch = cache, fetch
+        self._lock = threading.Lock()
+        self._memo: dict[int, dict[int, str]] = {}
+        self.failure: ClientError | None = None
+
+    def body(self, section_id: int, pack: int) -> str:
+        """The body of one section of ``pack`` (the view's function)."""
+        with self._lock:
+            bodies = self._memo.get(pack)
+            if bodies is None:
+                try:
+                    bodies = self._load(pack)
+                except ClientError as exc:
+                    self.failure = exc
+                    raise
+                if len(self._memo) >= _MEMO_PACKS:
+                    self._memo.pop(next(iter(self._memo)))
+                self._memo[pack] = bodies
+            return bodies[section_id]
+
+    def prefetch(self, ids_text: str) -> int:
+        """Have the packs of the sections ``ids_text`` names (comma-separated ids) fetched, at
+        the same time, before a query reads their bodies one by one (the view's prefetch
+        function); how many were fetched. Each is checked as :meth:`body` checks it."""
+        ids = [int(part) for part in ids_text.split(",") if part.strip().isdigit()]
+        if not ids:
+            return 0
+        rows = self._conn.execute(
+            "SELECT DISTINCT p.id, p.sha256, p.bytes FROM main.sections AS s "
+            f"JOIN main.packs AS p ON p.id = s.pack WHERE s.id IN ({', '.join('?' * len(ids))})",
+            ids,
+        ).fetchall()
+        with self._lock:
+            missing = [
+                (int(pack), str(sha256), int(size))
+                for pack, sha256, size in rows
+                if int(pack) not in self._memo
+                and self._cache.read_derived(_derived_name(str(sha256))) is None
+            ]
+        if len(missing) < 2:
+            return 0  # one pack is fetched when read, as fast
+        with ThreadPoolExecutor(min(len(missing), _PARALLEL_FETCHES)) as pool:
+            futures = [pool.submit(self._download, sha256, size) for _, sha256, size in missing]
+        # A pack that failed is fetched again when its body is read, which reports the error.
+        return sum(future.exception() is None for future in futures)
+
+    def sha256(self, section_id: int, pack: int) -> str:
+        """The sha256 of a section's body (the view's sha256 column)."""
+        return hashlib.sha256(self.body(section_id, pack).encode("utf-8")).hexdigest()
+
+    def fetch_all(self) -> int:
+        """Have every pack of the shard on disk (docclient sync), fetched _PARALLEL_FETCHES at
+        a time and each checked against its size and sha256; how many were fetched. The first
+        failure is raised."""
+        missing = [
+            (sha256, size)
+            for _pack, sha256, size in self._packs()
+            if self._cache.read_derived(_derived_name(sha256)) is None
+        ]
+        with ThreadPoolExecutor(_PARALLEL_FETCHES) as pool:
+            for _data in pool.map(lambda pack: self._download(*pack), missing):
+                pass
+        return len(missing)
+
+    def _packs(self) -> list[tuple[int, str, int]]:
+        rows = self._conn.execute("SELECT id, sha256, bytes FROM main.packs ORDER BY id")
+        return [(int(i), str(sha256), int(size)) for i, sha256, size in rows]
+
+    def _load(self, pack: int) -> dict[int, str]:
+        row = self._conn.execute(
+            "SELECT sha256, bytes FROM main.packs WHERE id = ?", (pack,)
+        ).fetchone()
+        if row is None:
+            raise ClientError(f"the search shard of {self._library_id} names no pack {pack}")
+        data = self._cache.read_derived(_derived_name(str(row[0])))
+        if data is None or hashlib.sha256(data).hexdigest() != row[0]:
+            data = self._verified(pack, str(row[0]), int(row[1]))
+        return self._decoded(pack, data)
+
+    def _decoded(self, pack: int, data: bytes) -> dict[int, str]:
+        lengths = [
+            (int(i), int(n))
+            for i, n in self._conn.execute(
+                "SELECT id, body_length FROM main.sections WHERE pack = ? ORDER BY id", (pack,)
+            )
+        ]
+        try:
+            return decode_pack(data, lengths)
+        except PackError as exc:
+            raise NetworkError(f"body pack {pack} of {self._library_id} is invalid: {exc}") from exc
+
+    def _verified(self, pack: int, sha256: str, size: int) -> bytes:
+        """Fetch a pack, check it against the shard's row and decode it once."""
+        data = self._download(sha256, size)
+        self._decoded(pack, data)
+        return data
+
+    def _download(self, sha256: str, size: int) -> bytes:
+        """Fetch a pack, check its size and sha256, keep it on disk. Touches no connection, so
+        :meth:`prefetch` runs it in threads while SQLite holds the connection."""
+        path = pack_path(self._library_id, sha256)
+        data = self._fetch(path, size)
+        if len(data) != size or hashlib.sha256(data).hexdigest() != sha256:
+            raise NetworkError(
+                f"{path} is not the body pack the search shard lists (size or sha256)",
+                hints=[path],
+            )
+        # A cache that cannot be written only costs the next question this fetch again.
+        with contextlib.suppress(ClientError):
+            self._cache.write_derived(_derived_name(sha256), data)
+        return data
+
+
+def _derived_name(sha256: str) -> str:
+    return f"bodies-{sha256}"
+
+
+def add_section_views(conn: sqlite3.Connection, bodies: SectionBodies | None) -> None:
+    """Give an opened shard the ``sections`` view every query reads: ``body_length`` always,
+    ``body`` from the packs for a search shard (``bodies``). Call before ``query_only``."""
+    if bodies is None:
+        conn.create_function(_PREFETCH_FUNCTION, 1, lambda _ids: 0)
+        conn.execute(
+            "CREATE TEMP VIEW sections AS SELECT *, length(body) AS body_length FROM main.sections"
+        )
+        return
+    conn.create_function(_PREFETCH_FUNCTION, 1, bodies.prefetch)
+    conn.create_function(_BODY_FUNCTION, 2, bodies.body, deterministic=True)
+    conn.create_function(_SHA256_FUNCTION, 2, bodies.sha256, deterministic=True)
+    conn.execute(
+        "CREATE TEMP VIEW sections AS SELECT id, heading, heading_path, "
+        f"{_BODY_FUNCTION}(id, pack) AS body, path, anchor, source, line_start, line_end, "
+        f"{_SHA256_FUNCTION}(id, pack) AS sha256, body_length FROM main.sections"
+    )
+
+
+def prefetch_bodies(conn: sqlite3.Connection, ids: Sequence[int]) -> None:
+    """Fetch the packs of the sections ``ids`` at once, before a query reads their bodies (a
+    connection opened with :func:`add_section_views`; nothing to do for a whole shard)."""
+    if ids:
+        conn.execute(f"SELECT {_PREFETCH_FUNCTION}(?)", (",".join(map(str, ids)),)).fetchone()

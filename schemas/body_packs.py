@@ -1,0 +1,100 @@
+"""Body packs of a doctrove-shard@2: the section bodies of one page, fetched only when answered.
+
+A search shard (``search_shard.sql``) holds everything ranking reads; the bodies a client shows
+live beside it in packs, one per page (the sections of one source in order, split past
+``MAX_PACK_CHARS``), so a first answer fetches the search shard and the few packs of the
+sections it shows (Pagefind's index and fragment split). A pack is a gzip-compressed JSON array
+of its sections' bodies, in section order (the search shard says which sections a pack holds),
+written with mtime 0 so the same bodies give the same bytes, and published as
+``shards/<id>/bodies/<sha256>.json.gz``: named by its content alone, so a page that did not
+change keeps its pack from build to build and from version to version, and a client that has
+it fetches it no more.
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from urllib.parse import quote
+
+import orjson
+
+from schemas.shards import MAX_SECTION_CHARS
+
+PACKS_FOLDER = "bodies"
+PACK_SUFFIX = ".json.gz"
+# A page longer than this is cut into several packs, so one answer never fetches a huge page.
+MAX_PACK_CHARS = 60_000
+# What a pack may decompress to: its characters as UTF-8 (at most 4 bytes each) plus the JSON.
+MAX_PACK_BYTES = 4 * (MAX_PACK_CHARS + MAX_SECTION_CHARS) + (1 << 16)
+_SHA256 = re.compile(r"^[0-9a-f]{64}$")
+
+
+class PackError(ValueError):
+    """A pack that does not hold what its search shard says it holds."""
+
+
+@dataclass(frozen=True)
+class Pack:
+    """One body pack: its sections' ids in order and their bodies."""
+
+    ids: tuple[int, ...]
+    bodies: tuple[str, ...]
+
+
+def page_packs(page: Sequence[tuple[int, str]]) -> list[Pack]:
+    """The packs of one page's (section id, body) in section order: cut when the next body
+    would take a pack past MAX_PACK_CHARS. A pack depends on its own page's bodies only."""
+    packs: list[Pack] = []
+    ids: list[int] = []
+    bodies: list[str] = []
+    size = 0
+    for section_id, body in page:
+        if ids and size + len(body) > MAX_PACK_CHARS:
+            packs.append(Pack(tuple(ids), tuple(bodies)))
+            ids, bodies, size = [], [], 0
+        ids.append(section_id)
+        bodies.append(body)
+        size += len(body)
+    if ids:
+        packs.append(Pack(tuple(ids), tuple(bodies)))
+    return packs
+
+
+def pack_text(bodies: Sequence[str]) -> bytes:
+    """The JSON of a pack before compression (what a builder's cache keys packs by)."""
+    return orjson.dumps(list(bodies))
+
+
+def encode_pack(text: bytes) -> bytes:
+    """The published bytes of a pack from its JSON (the same JSON gives the same bytes)."""
+    return gzip.compress(text, compresslevel=6, mtime=0)
+
+
+def decode_pack(data: bytes, lengths: Sequence[tuple[int, int]]) -> dict[int, str]:
+    """The bodies of a pack's published bytes by section id, checked against the (id, body
+    length) pairs, in id order, that the search shard gives for it; PackError when they differ
+    or the bytes do not decode."""
+    try:
+        unpacked = zlib.decompressobj(wbits=31)
+        text = unpacked.decompress(data, MAX_PACK_BYTES)
+        if unpacked.unconsumed_tail or not unpacked.eof:
+            raise PackError("it is not one gzip member within the size limit")
+        bodies = orjson.loads(text)
+    except (zlib.error, orjson.JSONDecodeError) as exc:
+        raise PackError(f"it does not decode: {exc}") from exc
+    if not isinstance(bodies, list) or not all(isinstance(body, str) for body in bodies):
+        raise PackError("it is not a list of bodies")
+    if [len(body) for body in bodies] != [length for _id, length in lengths]:
+        raise PackError("its sections or their lengths are not the ones the search shard lists")
+    return {section_id: body for (section_id, _length), body in zip(lengths, bodies, strict=True)}
+
+
+def pack_path(library_id: str, sha256: str) -> str:
+    """Where a pack is published, relative to the site root; ValueError for a bad hash."""
+    if not _SHA256.match(sha256):
+        raise ValueError(f"{sha256!r} is not a sha256")
+    return f"shards/{quote(library_id, safe='')}/{PACKS_FOLDER}/{sha256}{PACK_SUFFIX}"
