@@ -43,10 +43,8 @@ from client.mcp_lean import run_job
 from client.mcp_lean_http_gate import AccessCheck
 from client.mcp_lean_http_pool import WorkerPool
 from client.mcp_lean_protocol import (
-    CLIENT_CAPABILITIES_KEY,
     HANDSHAKE_VERSIONS,
     METHOD_NOT_FOUND,
-    MODERN_VERSIONS,
     PROTOCOL_VERSION_KEY,
     UNSUPPORTED_PROTOCOL_VERSION,
     LeanSession,
@@ -54,6 +52,9 @@ from client.mcp_lean_protocol import (
     Refusal,
     RunTool,
     Send,
+    envelope_shape_refusal,
+    envelope_version_refusal,
+    unsupported_version,
 )
 from client.service import DocService
 
@@ -159,20 +160,11 @@ def modern_ladder(message: Mapping[str, Any], request: HttpRequest) -> Refusal |
     """The SDK's classify_inbound_request with headers: envelope shape, routing headers, then
     the version."""
     params = message.get("params")
-    meta = params.get("_meta") if isinstance(params, dict) else None
-    if not isinstance(meta, dict):
-        return Refusal(
-            INVALID_PARAMS,
-            "params._meta must be an object carrying the required "
-            f"{PROTOCOL_VERSION_KEY!r} and {CLIENT_CAPABILITIES_KEY!r} envelope keys",
-        )
-    missing = [key for key in (PROTOCOL_VERSION_KEY, CLIENT_CAPABILITIES_KEY) if key not in meta]
-    if missing:
-        return Refusal(
-            INVALID_PARAMS,
-            f"params._meta is missing the required envelope key(s): {', '.join(missing)}",
-        )
-    version = meta[PROTOCOL_VERSION_KEY]
+    refusal = envelope_shape_refusal(params)
+    if refusal is not None:
+        return refusal
+    assert isinstance(params, dict)  # the shape check found its _meta
+    version = params["_meta"][PROTOCOL_VERSION_KEY]
     if request.text_header(b"mcp-protocol-version") != version:
         return Refusal(
             HEADER_MISMATCH,
@@ -184,22 +176,13 @@ def modern_ladder(message: Mapping[str, Any], request: HttpRequest) -> Refusal |
             HEADER_MISMATCH, "mcp-method header does not match the request body's method"
         )
     name_key = NAME_BEARING.get(method)
-    named = params.get(name_key) if name_key is not None and isinstance(params, dict) else None
+    named = params.get(name_key) if name_key is not None else None
     if named is not None and _header_value(request.text_header(b"mcp-name")) != named:
         return Refusal(
             HEADER_MISMATCH,
             f"mcp-name header does not match the request body's {name_key!r} parameter",
         )
-    if not isinstance(version, str):
-        return Refusal(INVALID_PARAMS, "the protocol-version envelope value must be a string")
-    return unsupported_version(version)
-
-
-def unsupported_version(version: str) -> Refusal | None:
-    if version in MODERN_VERSIONS:
-        return None
-    data = {"supported": list(MODERN_VERSIONS), "requested": version}
-    return Refusal(UNSUPPORTED_PROTOCOL_VERSION, "Unsupported protocol version", data)
+    return envelope_version_refusal(version)
 
 
 def without_envelope(message: dict[str, Any]) -> dict[str, Any]:

@@ -298,9 +298,10 @@ def _has_envelope(params: Mapping[str, Any] | None) -> bool:
     return isinstance(meta, dict) and PROTOCOL_VERSION_KEY in meta
 
 
-def _envelope_refusal(params: Mapping[str, Any] | None) -> Refusal | None:
-    """The SDK's modern ladder (mcp.shared.inbound.classify_inbound_request, no headers)."""
-    meta = (params or {}).get("_meta")
+def envelope_shape_refusal(params: object) -> Refusal | None:
+    """The first rungs of the SDK's modern ladder: ``_meta`` is an object with both envelope
+    keys (shared by the stdio and HTTP servers; HTTP checks its routing headers after these)."""
+    meta = params.get("_meta") if isinstance(params, Mapping) else None
     if not isinstance(meta, dict):
         return Refusal(
             INVALID_PARAMS,
@@ -313,13 +314,29 @@ def _envelope_refusal(params: Mapping[str, Any] | None) -> Refusal | None:
             INVALID_PARAMS,
             f"params._meta is missing the required envelope key(s): {', '.join(missing)}",
         )
-    version = meta[PROTOCOL_VERSION_KEY]
+    return None
+
+
+def envelope_version_refusal(version: object) -> Refusal | None:
+    """The last rungs: the envelope's protocol version is a string this server speaks."""
     if not isinstance(version, str):
         return Refusal(INVALID_PARAMS, "the protocol-version envelope value must be a string")
-    if version not in MODERN_VERSIONS:
-        data = {"supported": list(MODERN_VERSIONS), "requested": version}
-        return Refusal(UNSUPPORTED_PROTOCOL_VERSION, "Unsupported protocol version", data)
-    return None
+    return unsupported_version(version)
+
+
+def unsupported_version(version: str) -> Refusal | None:
+    if version in MODERN_VERSIONS:
+        return None
+    data = {"supported": list(MODERN_VERSIONS), "requested": version}
+    return Refusal(UNSUPPORTED_PROTOCOL_VERSION, "Unsupported protocol version", data)
+
+
+def _envelope_refusal(params: Mapping[str, Any] | None) -> Refusal | None:
+    """The SDK's modern ladder (mcp.shared.inbound.classify_inbound_request, no headers)."""
+    refusal = envelope_shape_refusal(params)
+    if refusal is not None or params is None:
+        return refusal
+    return envelope_version_refusal(params["_meta"][PROTOCOL_VERSION_KEY])
 
 
 class LeanSession:
