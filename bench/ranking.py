@@ -5,9 +5,11 @@
 
 The examples are built once (with this checkout's builder) and every evaluation question is asked
 of its version's shard, in process, through ``client.search.search_sections``: what doc_extract
-does once the shard is on disk. Each code runs in its own process, ROUNDS times, alternating, so
-a machine that gets slower during the run slows both alike. Prints the median and p95 per call of
-each round's medians, the ratio to the first code, and the load average before and after.
+does once the shard is on disk (search shards read their bodies from the site's packs, kept in a
+disk cache after the first read, as the client does). Each code runs in its own process, ROUNDS
+times, alternating, so a machine that gets slower during the run slows both alike. Prints the
+median and p95 per call of each round's medians, the ratio to the first code, and the load
+average before and after.
 """
 
 from __future__ import annotations
@@ -27,17 +29,19 @@ REPO = Path(__file__).resolve().parent.parent
 
 # Runs inside each measured process: PYTHONPATH selects the code.
 _WORKER = """
-import json, sqlite3, statistics, sys, time
+import json, statistics, sys, tempfile, time
+from pathlib import Path
+from client.disk_cache import DiskCache
 from client.search.sections import search_sections
-shards, questions, repeat = json.load(open(sys.argv[1]))
-conns = {key: sqlite3.connect(path) for key, path in shards.items()}
-try:  # the sections view the client gives every shard it opens, where the code has it
-    from client.section_bodies import add_section_views
-except ImportError:
-    add_section_views = None
-for conn in conns.values():
-    if add_section_views is not None:
-        add_section_views(conn, None)
+from client.section_bodies import SectionBodies
+from client.shard_store import open_shard_file
+site, shards, questions, repeat = json.load(open(sys.argv[1]))
+cache = DiskCache(Path(tempfile.mkdtemp(prefix="doctrove-bench-cache-")))
+conns = {}
+for key, (path, library, version, sections) in shards.items():
+    def bodies(conn, library=library):  # a search shard's bodies, read from the site's packs
+        return SectionBodies(conn, library, cache, lambda p, _: (Path(site) / p).read_bytes())
+    conns[key] = open_shard_file(Path(path), library, version, sections, bodies)
 times = []
 for _ in range(repeat):
     for key, text in questions:
@@ -49,7 +53,7 @@ print(json.dumps([statistics.median(times), times[int(len(times) * 0.95)]]))
 """
 
 
-def build_shards(folder: Path) -> tuple[dict[str, str], list[tuple[str, str]]]:
+def build_shards(folder: Path) -> tuple[dict[str, list[object]], list[tuple[str, str]]]:
     sys.path.insert(0, str(REPO))
     from builder.config import load_catalog
     from builder.pipeline import build_site
@@ -64,7 +68,7 @@ def build_shards(folder: Path) -> tuple[dict[str, str], list[tuple[str, str]]]:
         for version, ref in entry["shards"].items():
             raw = folder / f"{entry['id']}-{version}.sqlite"
             raw.write_bytes(gzip.decompress((folder / "site" / ref["path"]).read_bytes()))
-            shards[f"{entry['id']} {version}"] = str(raw)
+            shards[f"{entry['id']} {version}"] = [str(raw), entry["id"], version, ref["sections"]]
     questions = [
         (f"{q.library} {select_version(q.version, versions[q.library]).version}", q.text)
         for q in load_questions()
@@ -82,7 +86,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="doctrove-bench-") as folder:
         shards, questions = build_shards(Path(folder))
         work = Path(folder) / "work.json"
-        work.write_text(json.dumps([shards, questions, args.repeat]))
+        work.write_text(json.dumps([str(Path(folder) / "site"), shards, questions, args.repeat]))
         print(f"{len(questions)} questions over {len(shards)} shards; load {os.getloadavg()}")
         medians: dict[str, list[float]] = {code: [] for code in codes}
         p95s: dict[str, list[float]] = {code: [] for code in codes}
@@ -91,8 +95,10 @@ def main() -> int:
                 env = {**os.environ, "PYTHONPATH": code}
                 out = subprocess.run(
                     [sys.executable, "-c", _WORKER, str(work)],
-                    env=env, capture_output=True, text=True, check=True, cwd=code,
+                    env=env, capture_output=True, text=True, check=False, cwd=code,
                 )  # fmt: skip
+                if out.returncode:
+                    sys.exit(f"{code} failed:\n{out.stderr}")
                 median, p95 = json.loads(out.stdout)
                 medians[code].append(median)
                 p95s[code].append(p95)

@@ -33,7 +33,12 @@ from client.search.dense import DENSE_LIMIT, SEMANTIC_FEATURES, DenseScores, wit
 from client.search.features import describe
 from client.search.model import SEMANTIC_RANKER, RankerModel, semantic_model
 from client.search.query import parse_focus
-from client.search.sections import collect_candidates, search_sections, section_count
+from client.search.sections import (
+    collect_candidates,
+    in_docs_language,
+    search_sections,
+    section_count,
+)
 from eval.corpus import EVAL_LIMIT, Corpus, open_corpus
 from eval.dataset import load_questions
 from eval.run import Prepared, Report, Run, prepare, score
@@ -114,7 +119,7 @@ def feature_examples(corpus: Corpus, asked: Sequence[Asked]) -> list[Example]:
     examples = []
     for a in asked:
         conn = corpus.shard(a.prepared.question.library, a.prepared.question.version)
-        focus = parse_focus(a.prepared.question.text)
+        focus = in_docs_language(conn, parse_focus(a.prepared.question.text))
         total = section_count(conn)
         candidates, frequencies = (
             collect_candidates(conn, focus, total, a.dense.nearest) if focus.concepts else ([], {})

@@ -31,7 +31,12 @@ from client.search.model import (
     confidence_inputs,
 )
 from client.search.query import parse_focus
-from client.search.sections import answer_order, collect_candidates, section_count
+from client.search.sections import (
+    answer_order,
+    collect_candidates,
+    in_docs_language,
+    section_count,
+)
 from eval.corpus import Corpus, open_corpus
 from eval.dataset import load_questions
 from eval.run import Prepared, prepare
@@ -58,7 +63,7 @@ def collect(corpus: Corpus, prepared: Sequence[Prepared]) -> list[Example]:
     examples = []
     for p in prepared:
         conn = corpus.shard(p.question.library, p.question.version)
-        focus = parse_focus(p.question.text)
+        focus = in_docs_language(conn, parse_focus(p.question.text))
         total = section_count(conn)
         candidates, frequencies = (
             collect_candidates(conn, focus, total) if focus.concepts else ([], {})

@@ -17,10 +17,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from client.search.glossary import synonym_groups, translations
 from schemas.text import QueryTerm, normalize, query_terms, stem
 
 MAX_CONCEPTS = 24
 WHOLE, PARTS, SYNONYM = 1.0, 0.6, 0.8
+# An English word the glossary gives for a Chinese term: a translation, weighed as a synonym.
+TRANSLATION = SYNONYM
 
 # Question words and glue; stemmed as schemas.text stems them. "not" is left out because
 # "note" stems to it.
@@ -85,11 +88,22 @@ _CJK_SYNONYM_GROUPS = (
     ("显示", "展示"),
     ("校验", "验证"),
 )
-SYNONYMS: dict[str, tuple[str, ...]] = {}
-for _group in (*_SYNONYM_GROUPS, *_CJK_SYNONYM_GROUPS):
-    _stems = tuple(dict.fromkeys(stem(word) for word in _group))
-    for _stem in _stems:
-        SYNONYMS[_stem] = tuple(s for s in _stems if s != _stem)
+
+
+def _synonym_table() -> dict[str, tuple[str, ...]]:
+    """Each word's synonyms from every group it belongs to (the table above, the CJK one and
+    client/search/synonyms.txt)."""
+    table: dict[str, dict[str, None]] = {}
+    groups = (*_SYNONYM_GROUPS, *_CJK_SYNONYM_GROUPS)
+    stemmed = (tuple(stem(word) for word in group) for group in groups)
+    for group in (*stemmed, *synonym_groups()):
+        members = tuple(dict.fromkeys(group))
+        for member in members:
+            table.setdefault(member, {}).update(dict.fromkeys(m for m in members if m != member))
+    return {word: tuple(others) for word, others in table.items()}
+
+
+SYNONYMS = _synonym_table()
 
 _IDENTIFIER = re.compile(r"\.?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\))?")
 _CAMEL = re.compile(r"[a-z0-9][A-Z]")
@@ -162,14 +176,45 @@ def _cjk_concepts(run: str) -> list[Concept]:
         if run[i : i + 2] in _CJK_STOP_PAIRS:
             stopped.update((i, i + 1))
     positions = [i for i in range(len(run)) if i not in stopped] or list(range(len(run)))
+    english = {i: t.tokens for t in translations(run) for i in range(t.start, t.end)}
     concepts = []
     for i in positions:
         pairs = [run[j : j + 2] for j in (i - 1, i) if 0 <= j < len(run) - 1]
         ways = [Way(_quote(pair), WHOLE, pair, (pair,)) for pair in pairs]
         synonyms = dict.fromkeys(s for pair in pairs for s in SYNONYMS.get(pair, ()))
         ways.extend(Way(_quote(s), SYNONYM, s, (s,)) for s in synonyms)
+        ways.extend(Way(_quote(t), TRANSLATION, t, (t,)) for t in english.get(i, ()))
         concepts.append(Concept(run[i], tuple(ways), cjk=True))
     return concepts
+
+
+def cjk_pairs(focus: Focus) -> str:
+    """An FTS5 expression matching any of the focus' Chinese, Japanese or Korean pairs in the
+    docs' own language ("" when the focus has none)."""
+    pairs = {
+        way.expression
+        for concept in focus.concepts
+        if concept.cjk
+        for way in concept.ways
+        if way.weight == WHOLE
+    }
+    return " OR ".join(sorted(pairs))
+
+
+def read_through_glossary(focus: Focus) -> Focus:
+    """The focus for docs that hold none of its Chinese words (English docs asked in Chinese):
+    each Chinese concept keeps only its English translations, and goes when it has none, so
+    words the docs cannot hold in their language do not count as missing from every section."""
+    kept = []
+    for concept in focus.concepts:
+        if not concept.cjk:
+            kept.append(concept)
+            continue
+        # A Chinese concept's ways in another script are its glossary translations.
+        ways = tuple(way for way in concept.ways if not _CJK_RUN.match(way.label))
+        if ways:
+            kept.append(Concept(concept.label, ways, cjk=False))
+    return Focus(focus.text, tuple(kept), focus.identifiers)
 
 
 def identifiers(text: str) -> tuple[str, ...]:

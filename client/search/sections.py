@@ -41,7 +41,7 @@ from client.search.model import (
     order,
     semantic_model,
 )
-from client.search.query import Focus, parse_focus
+from client.search.query import Focus, cjk_pairs, parse_focus, read_through_glossary
 from client.search.trim import Budgeted, fit_budget
 from client.section_bodies import prefetch_bodies
 from schemas.shards import BM25_WEIGHTS, FTS_TABLE
@@ -193,6 +193,18 @@ def _hits(
                 if held is not None:
                     held[concept.label] = max(held.get(concept.label, 0.0), way.weight)
     return hits
+
+
+def in_docs_language(conn: sqlite3.Connection, focus: Focus) -> Focus:
+    """``focus`` as these docs can hold it: read through the glossary when the focus has
+    Chinese words and the docs none of them."""
+    pairs = cjk_pairs(focus)
+    if not pairs:
+        return focus
+    sql = f"SELECT 1 FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? LIMIT 1"
+    if conn.execute(sql, (pairs,)).fetchone() is not None:
+        return focus
+    return read_through_glossary(focus)
 
 
 def collect_candidates(
@@ -375,6 +387,7 @@ def rank_sections(
     with ``dense``, the nearest sections join the candidates and ``model`` must be one trained
     with the dense features (client.search.dense)."""
     total = section_count(conn)
+    focus = in_docs_language(conn, focus)
     extra = dense.nearest if dense is not None else ()
     candidates, frequencies = collect_candidates(conn, focus, total, extra)
     described = describe(focus, candidates, frequencies, total)

@@ -1,0 +1,79 @@
+"""Two small word tables the search reads a focus with, shipped as data beside this module.
+
+``zh_en.tsv`` maps Chinese software terms to the English words English documentation uses for
+them, so a question asked in Chinese about English docs still finds its sections (the Chinese
+words stay concepts too, for Chinese docs). ``synonyms.txt`` holds groups of English words that
+documentation of any library uses interchangeably. Both were written from general knowledge of
+software documentation, without seeing the evaluation's questions (eval/README.md).
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from importlib import resources
+
+from schemas.text import query_terms
+
+# A Chinese term of one character is too ambiguous inside a longer run (表 in 表示 "represent").
+MIN_TERM_CHARS = 2
+
+
+@dataclass(frozen=True)
+class Translation:
+    """A glossary term found in a Chinese run: where it stands and its English search tokens."""
+
+    start: int
+    end: int
+    tokens: tuple[str, ...]
+
+
+def _data_lines(name: str) -> list[str]:
+    text = resources.files("client.search").joinpath(name).read_text(encoding="utf-8")
+    return [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+
+
+def _tokens(words: str) -> tuple[str, ...]:
+    """The index tokens of English words (stemmed as documents are; "i18n" whole)."""
+    return tuple(dict.fromkeys(term.whole for term in query_terms(words)))
+
+
+@functools.cache
+def chinese_terms() -> dict[str, tuple[str, ...]]:
+    """Chinese term -> English search tokens, most usual first."""
+    table = {}
+    for line in _data_lines("zh_en.tsv"):
+        term, _, english = line.partition("\t")
+        tokens = _tokens(english)
+        if tokens:
+            table[term.strip()] = tokens
+    return table
+
+
+@functools.cache
+def synonym_groups() -> tuple[tuple[str, ...], ...]:
+    """Groups of interchangeable English words, as search tokens."""
+    groups = (_tokens(line) for line in _data_lines("synonyms.txt"))
+    return tuple(group for group in groups if len(group) > 1)
+
+
+@functools.cache
+def _longest_term() -> int:
+    return max(map(len, chinese_terms()), default=0)
+
+
+def translations(run: str) -> tuple[Translation, ...]:
+    """The glossary terms of a Chinese run, longest first from left to right (the usual way to
+    cut Chinese text with a dictionary): each character belongs to at most one term."""
+    table, longest = chinese_terms(), _longest_term()
+    found, i = [], 0
+    while i < len(run):
+        for size in range(min(longest, len(run) - i), MIN_TERM_CHARS - 1, -1):
+            tokens = table.get(run[i : i + size])
+            if tokens:
+                found.append(Translation(i, i + size, tokens))
+                i += size
+                break
+        else:
+            i += 1
+    return tuple(found)

@@ -1,0 +1,63 @@
+"""The word tables the search reads a focus with: well-formed data, and Chinese runs cut into
+the glossary's terms longest first."""
+
+from importlib import resources
+
+from client.search.glossary import (
+    MIN_TERM_CHARS,
+    Translation,
+    chinese_terms,
+    synonym_groups,
+    translations,
+)
+from client.search.query import SYNONYMS
+
+
+def _lines(name: str) -> list[str]:
+    text = resources.files("client.search").joinpath(name).read_text(encoding="utf-8")
+    return text.splitlines()
+
+
+def test_the_glossary_file_is_one_term_a_line_with_english_words() -> None:
+    lines = _lines("zh_en.tsv")
+    assert lines[0].startswith("#")
+    terms = [line.split("\t")[0] for line in lines[1:]]
+    assert len(terms) == len(set(terms)), "a term is listed twice"
+    for line in lines[1:]:
+        term, english = line.split("\t")
+        assert term and all("\u4e00" <= char <= "\u9fff" for char in term), line
+        assert english.split() and english == english.lower(), line
+    assert len(chinese_terms()) == len(terms)
+
+
+def test_every_synonym_group_has_two_words_or_more() -> None:
+    lines = _lines("synonyms.txt")
+    assert lines[0].startswith("#")
+    assert all(len(line.split()) >= 2 for line in lines[1:])
+    assert len(synonym_groups()) == len(lines) - 1
+
+
+def test_synonyms_from_the_data_file_join_the_table_both_ways() -> None:
+    group = synonym_groups()[0]
+    first, second = group[0], group[1]
+    assert second in SYNONYMS[first] and first in SYNONYMS[second]
+
+
+def test_a_run_is_cut_into_the_longest_terms_first() -> None:
+    table = chinese_terms()
+    assert "数据库" in table and "数据" in table  # the longer term must win over its prefix
+    found = translations("数据库连接")
+    assert found[0] == Translation(0, 3, table["数据库"])
+    assert [(t.start, t.end) for t in found] == [(0, 3), (3, 5)]
+
+
+def test_single_characters_are_not_terms_inside_a_longer_run() -> None:
+    table = chinese_terms()
+    one_char = next(term for term in table if len(term) == 1)
+    assert MIN_TERM_CHARS == 2
+    assert translations(one_char) == ()
+    assert translations("的的的") == ()
+
+
+def test_english_words_are_given_as_search_tokens() -> None:
+    assert chinese_terms()["签名"][0] == "signatur"  # stemmed as the index stems "signature"
