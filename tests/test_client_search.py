@@ -16,7 +16,9 @@ from client.search.sections import (
     WEIGHTS,
     FoundSection,
     bm25_ranking,
+    collect_candidates,
     first_sections,
+    in_docs_language,
     search_sections,
     table_of_contents,
 )
@@ -457,6 +459,16 @@ def test_english_docs_answer_a_question_asked_in_chinese(
     english_shard: sqlite3.Connection, focus: str, top: str
 ) -> None:
     assert headings(search_sections(english_shard, focus).sections)[:1] == [top]
+
+
+def test_chinese_words_without_a_translation_leave_english_docs_nothing_to_search(
+    english_shard: sqlite3.Connection,
+) -> None:
+    focus = in_docs_language(english_shard, parse_focus("量子纠缠"))
+    assert focus.concepts == ()
+    # another lane's sections (the semantic lane's) are not ranked on nothing either
+    assert collect_candidates(english_shard, focus, 7, extra=(1, 2)) == ([], {})
+    assert search_sections(english_shard, "量子纠缠").sections == ()
 
 
 def test_chinese_words_without_a_translation_do_not_count_against_english_docs() -> None:

@@ -211,7 +211,11 @@ def collect_candidates(
     conn: sqlite3.Connection, focus: Focus, total: int, extra: Sequence[int] = ()
 ) -> tuple[list[Candidate], dict[str, int]]:
     """The lexical candidates of ``focus``, plus the sections ``extra`` names (another lane's),
-    each with its evidence; and how many sections hold each concept."""
+    each with its evidence; and how many sections hold each concept. A focus without concepts
+    (Chinese words without a translation, asked of English docs) has nothing to weigh a
+    candidate by: none."""
+    if not focus.concepts:
+        return [], {}
     frequencies = _frequencies(conn, focus)
     expression = _recall_expression(focus, frequencies, total)
     if not expression and not extra:
