@@ -263,7 +263,13 @@ def write_shard_cached(
         site_dir,
         scratch,
         lambda folder: write_shard(
-            folder, volume.library_id, volume.version, (), parts.pages(volume.records), parts.encode
+            folder,
+            volume.library_id,
+            volume.version,
+            (),
+            parts.pages(volume.records),
+            parts.encode,
+            parts.compress,
         ),
         lambda kept: ShardInfo(**kept),
     )
