@@ -329,15 +329,15 @@ def render_version_cached(
     key = cache_key(context, volume.sha256)
     page_keys: list[str] = []
 
-    def page_cached(inputs: bytes, render: Callable[[], bytes]) -> bytes:
-        page_key = cache_key("page", context, hashlib.sha256(inputs).hexdigest())
+    def page_cached(inputs: bytes, render: Callable[[], bytes], target: Path) -> None:
+        # The kept page is linked, not read and written again: a rebuild then writes (and
+        # later frees) the bytes of the pages that changed only.
+        page_key = cache_key("page-file", context, hashlib.sha256(inputs).hexdigest())
         page_keys.append(page_key)
-        kept = cache.load_bytes(page_key)
-        if kept is not None:
-            return kept
-        page = render()
-        cache.store_bytes(page_key, page)
-        return page
+        if cache.link_file(page_key, target):
+            return
+        target.write_bytes(render())
+        cache.store_file(page_key, target)
 
     pages = _tree_cached(
         cache,
