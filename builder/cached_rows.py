@@ -48,7 +48,10 @@ class ShardParts:
     def _file_rows(self, records: list[dict[str, Any]]) -> list[ShardRow]:
         # Only the tokens are kept: the display columns are the records' own text, cheap to
         # make again, and keeping them would write every body to the cache a second time.
-        key = cache_key("shard-tokens", TOKENIZER, orjson.dumps(records).decode())
+        # Hashed first: the records' JSON as a string in the key would be escaped and
+        # serialized again, for every page of the version.
+        digest = hashlib.sha256(orjson.dumps(records)).hexdigest()
+        key = cache_key("shard-tokens", TOKENIZER, digest)
         self.keys.append(key)
         kept = _search_tokens(self._cache.load(key), len(records))
         if kept is not None:
