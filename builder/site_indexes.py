@@ -83,11 +83,11 @@ def _stitch(
     if len(ids) == 1:
         # One library: the whole index is its file byte for byte, so it is linked, not
         # written (and later freed) a second time; copied where links are refused.
-        part = site_dir / library_index_path(ids[0])
+        only = site_dir / library_index_path(ids[0])
         try:
-            os.link(part, site_dir / INDEX_FILE)
+            os.link(only, site_dir / INDEX_FILE)
         except OSError:
-            shutil.copyfile(part, site_dir / INDEX_FILE)
+            shutil.copyfile(only, site_dir / INDEX_FILE)
         return
     with (site_dir / INDEX_FILE).open("wb") as out:
         out.write(_HEAD)
