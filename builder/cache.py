@@ -27,6 +27,8 @@ CACHE_FORMAT = "docbuild-cache@3"
 # Folders earlier versions kept and this one no longer reads: "templates" held jinja2 bytecode,
 # which would run as code unchecked.
 RETIRED_FOLDERS = ("templates",)
+# The name of the one file in a folder kept by ``store_file``.
+KEPT_FILE = "file"
 
 
 def cache_key(*parts: object) -> str:
@@ -110,19 +112,25 @@ class BuildCache:
         """Keep the files of the folder ``source`` (rendered pages, a shard) under ``key``:
         hard-linked (the caller moves them into the site, where ``link_tree`` links kept files
         too, and nothing writes a site file in place), copied where links are not allowed."""
+        files = [p for p in sorted(source.rglob("*")) if p.is_file()]
+        self._store_files(key, [(p.relative_to(source).as_posix(), p) for p in files])
+
+    def store_file(self, key: str, source: Path) -> None:
+        """Keep the one file ``source`` (a rendered page) under ``key``, as ``store_tree`` does."""
+        self._store_files(key, [(KEPT_FILE, source)])
+
+    def _store_files(self, key: str, files: list[tuple[str, Path]]) -> None:
         if self.root is None:
             return
         target = self._tree_path(key)
         target.parent.mkdir(parents=True, exist_ok=True)
         temp = Path(tempfile.mkdtemp(dir=target.parent, prefix=".tmp-"))
         manifest: dict[str, list[object]] = {}
-        for path in sorted(source.rglob("*")):
-            if path.is_file():
-                relpath = path.relative_to(source).as_posix()
-                (temp / relpath).parent.mkdir(parents=True, exist_ok=True)
-                _link_or_copy(path, temp / relpath)
-                kept = (temp / relpath).stat()
-                manifest[relpath] = [_file_sha256(path), kept.st_size, kept.st_mtime_ns]
+        for relpath, path in files:
+            (temp / relpath).parent.mkdir(parents=True, exist_ok=True)
+            _link_or_copy(path, temp / relpath)
+            kept = (temp / relpath).stat()
+            manifest[relpath] = [_file_sha256(path), kept.st_size, kept.st_mtime_ns]
         shutil.rmtree(target, ignore_errors=True)
         os.replace(temp, target)
         self.store(key, manifest)
@@ -135,17 +143,39 @@ class BuildCache:
         time are still those it was kept with is taken as it is (as the server's ETag cache
         does), any other is hashed and compared.
         """
-        if self.root is None:
+        manifest = self._checked_manifest(key)
+        if manifest is None:
             return False
+        tree = self._tree_path(key)
+        for relpath in manifest:
+            target = destination / relpath
+            target.parent.mkdir(parents=True, exist_ok=True)
+            _link_or_copy(tree / relpath, target)
+        return True
+
+    def link_file(self, key: str, destination: Path) -> bool:
+        """Hard-link (or copy) the file ``store_file`` kept to ``destination``, whose folder
+        exists; False when absent or corrupt, checked as ``link_tree`` checks."""
+        manifest = self._checked_manifest(key)
+        if manifest is None or list(manifest) != [KEPT_FILE]:
+            return False
+        _link_or_copy(self._tree_path(key) / KEPT_FILE, destination)
+        return True
+
+    def _checked_manifest(self, key: str) -> dict[str, tuple[str, int, int]] | None:
+        """The manifest of the folder kept under ``key`` when every file in it is as kept;
+        else None, and the entry and its folder are dropped."""
+        if self.root is None:
+            return None
         loaded = self.load(key)
         if loaded is None:
-            return False
+            return None
         tree = self._tree_path(key)
         manifest = _tree_manifest(loaded)
         if manifest is None:
             self._forget(key)
             shutil.rmtree(tree, ignore_errors=True)
-            return False
+            return None
         for relpath, (digest, size, mtime_ns) in manifest.items():
             try:
                 found = (tree / relpath).lstat()
@@ -158,12 +188,8 @@ class BuildCache:
             if not ok:
                 self._forget(key)
                 shutil.rmtree(tree, ignore_errors=True)
-                return False
-        for relpath in manifest:
-            target = destination / relpath
-            target.parent.mkdir(parents=True, exist_ok=True)
-            _link_or_copy(tree / relpath, target)
-        return True
+                return None
+        return manifest
 
     def _tree_path(self, key: str) -> Path:
         if self.root is None:
@@ -214,6 +240,9 @@ def _tree_manifest(loaded: Any) -> dict[str, tuple[str, int, int]] | None:
 def _link_or_copy(source: Path, target: Path) -> None:
     try:
         os.link(source, target)
+    except FileExistsError:  # replaced whole, never written through: it may be linked
+        target.unlink()
+        _link_or_copy(source, target)
     except OSError:  # another file system, or links not allowed: copy instead
         shutil.copyfile(source, target)
 

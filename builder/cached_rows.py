@@ -7,18 +7,22 @@ reuses the rest; the display columns are made again from the records, which is c
 each body out of the cache a second time. Rows of one source depend only on that source's
 records (anchors are made unique per page), so rows made file by file are the rows
 ``shard_rows`` makes for the whole version, and the shard's bytes are the same. Body packs are
-kept by their JSON's sha256, so only the packs of changed pages are compressed again.
+kept by their JSON's sha256, so only the packs of changed pages are compressed again, and the
+database's gzip pieces (builder.shard_gzip) by their own bytes' sha256, so only the pieces
+holding changed database pages are.
 """
 
 from __future__ import annotations
 
 import hashlib
+import zlib
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 import orjson
 
 from builder.cache import BuildCache, cache_key
+from builder.shard_gzip import GZIP_LEVEL, compress_piece
 from schemas.body_packs import encode_pack
 from schemas.shard_build import PageRows, SearchTokens, ShardRow, page_positions, shard_rows
 from schemas.text import TOKENIZER
@@ -44,7 +48,10 @@ class ShardParts:
     def _file_rows(self, records: list[dict[str, Any]]) -> list[ShardRow]:
         # Only the tokens are kept: the display columns are the records' own text, cheap to
         # make again, and keeping them would write every body to the cache a second time.
-        key = cache_key("shard-tokens", TOKENIZER, orjson.dumps(records).decode())
+        # Hashed first: the records' JSON as a string in the key would be escaped and
+        # serialized again, for every page of the version.
+        digest = hashlib.sha256(orjson.dumps(records)).hexdigest()
+        key = cache_key("shard-tokens", TOKENIZER, digest)
         self.keys.append(key)
         kept = _search_tokens(self._cache.load(key), len(records))
         if kept is not None:
@@ -61,6 +68,25 @@ class ShardParts:
         if kept is not None:
             return kept
         data = encode_pack(text)
+        self._cache.store_bytes(key, data)
+        return data
+
+    def compress(self, piece: bytes, last: bool) -> bytes:
+        """``compress_piece``, taking a piece's deflate from the cache when it made it before.
+        The zlib in use is part of the key: another zlib may deflate the same bytes otherwise,
+        and a rebuild must give a cold build's bytes."""
+        key = cache_key(
+            "shard-piece",
+            zlib.ZLIB_RUNTIME_VERSION,
+            GZIP_LEVEL,
+            last,
+            hashlib.sha256(piece).hexdigest(),
+        )
+        self.keys.append(key)
+        kept = self._cache.load_bytes(key)
+        if kept is not None:
+            return kept
+        data = compress_piece(piece, last)
         self._cache.store_bytes(key, data)
         return data
 

@@ -17,7 +17,7 @@ import functools
 import hashlib
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -34,9 +34,9 @@ from builder.pages import PageSummary, VersionPages, render_each, render_version
 from builder.parsers.office import OFFICE_SUFFIXES, reader_version
 from builder.projects import ProjectLayout
 from builder.shards import ShardInfo, write_shard
-from builder.sources import Candidate
-from builder.stages.compile import FileDone, compile_version, most_first
-from builder.stages.parse import ParseStep, encode_record, parse_to_records
+from builder.sources import MAX_FILE_BYTES, Candidate
+from builder.stages.compile import FileDone, KeptFile, compile_version, most_first
+from builder.stages.parse import ParseStep, parse_to_records
 from builder.stages.read import VersionFiles
 from builder.stages.volume import WrittenVolume, check_volume, volume_bytes
 from schemas.shards import SPLIT_FORMAT
@@ -61,7 +61,7 @@ def compile_version_cached(
         site, library, version, files.listing.candidates, files.layout, code_hash
     )
     file_keys = {
-        relpath: _file_key(site, library, version, relpath, digest, files.layout)
+        relpath: _file_key(site, library, version, relpath, digest.sha256, files.layout)
         for relpath, digest in hashes.items()
     }
     kept = cache.load(key) if key else None
@@ -78,7 +78,11 @@ def compile_version_cached(
     parse = functools.partial(parse_to_records, site, library, version, files.layout, api)
     file_key = functools.partial(_file_key, site, library, version, layout=files.layout)
     compiled = compile_version(
-        library, files, _parse_cached(cache, file_key, code_hash, parse), on_file
+        library,
+        files,
+        _parse_cached(cache, file_key, code_hash, parse),
+        on_file,
+        _kept_file(cache, file_keys, hashes, code_hash),
     )
     if key and cache.root is not None:
         cache.store_bytes(key + "-volume", volume_bytes(compiled))
@@ -120,6 +124,35 @@ def _compiled_from_cache(
     )
 
 
+@dataclass(frozen=True)
+class FileDigest:
+    """A source file as ``_version_key`` read it: the sha256 and length of its bytes."""
+
+    sha256: str
+    bytes: int
+
+
+def _kept_file(
+    cache: BuildCache, file_keys: dict[str, str], hashes: dict[str, FileDigest], code_hash: str
+) -> KeptFile:
+    """What the cache kept of a file ``_version_key`` has just read and hashed, so that file is
+    neither read nor hashed a second time. A file the cache does not have, or one too big for
+    what is left of the version's budget, is read as usual (``read_source`` says why)."""
+
+    def kept_file(candidate: Candidate, budget: int) -> tuple[FileRecords, int] | None:
+        key, digest = file_keys.get(candidate.relpath), hashes.get(candidate.relpath)
+        if key is None or digest is None or digest.bytes > min(MAX_FILE_BYTES, budget):
+            return None
+        kept = _load_file_records(cache, key)
+        if kept is True:
+            kept = _load_file_records(cache, cache_key(key, code_hash))
+        if not isinstance(kept, tuple):
+            return None
+        return kept
+
+    return kept_file
+
+
 def _parse_cached(
     cache: BuildCache, file_key: Callable[[str, str], str], code_hash: str, parse: ParseStep
 ) -> ParseStep:
@@ -129,46 +162,70 @@ def _parse_cached(
 
     def parse_cached(source: SourceFile) -> FileRecords:
         key = file_key(source.relpath, source.sha256)
-        kept = cache.load(key)
-        if kept is not None and kept.get("api"):
-            kept = cache.load(cache_key(key, code_hash))
-        if kept is not None:
-            return _file_records_from_cache(kept)
+        kept = _load_file_records(cache, key)
+        if kept is True:
+            kept = _load_file_records(cache, cache_key(key, code_hash))
+        if isinstance(kept, tuple):
+            return kept[0]
         parsed = parse(source)
+        payload = _file_records_payload(parsed, source.size)
         if parsed.api is not None:
-            cache.store(key, {"api": True})
-            cache.store(cache_key(key, code_hash), _file_records_for_cache(parsed))
+            cache.store_bytes(key, orjson.dumps({"api": True}))
+            cache.store_bytes(cache_key(key, code_hash), payload)
         else:
-            cache.store(key, _file_records_for_cache(parsed))
+            cache.store_bytes(key, payload)
         return parsed
 
     return parse_cached
 
 
-def _file_records_for_cache(parsed: FileRecords) -> dict[str, Any]:
-    entry: dict[str, Any] = {
-        "records": orjson.Fragment(b"[" + b",".join(parsed.records) + b"]"),
+def _file_records_payload(parsed: FileRecords, size: int) -> bytes:
+    """A file's entry: a line of JSON about the file, then its records, one a line as the
+    volume stores them. A rebuild takes them as they are: decoding and encoding every
+    record again cost a 500-page version a third of a second."""
+    about: dict[str, Any] = {
         "skipped": parsed.skipped,
         "warnings": [[w.where, w.message] for w in parsed.warnings],
         "empty": parsed.empty,
         "near_empty": parsed.near_empty,
+        "records": len(parsed.records),
+        "size": size,  # of the file's text, as the report counts it
     }
     if parsed.skipped is None:
         api = parsed.api
-        entry["api_use"] = [api.objects, api.without_code] if api is not None else None
-    return entry
+        about["api_use"] = [api.objects, api.without_code] if api is not None else None
+    # Compact JSON has no line breaks: a newline in a string is written as \n.
+    return b"\n".join([orjson.dumps(about), *parsed.records])
 
 
-def _file_records_from_cache(kept: Any) -> FileRecords:
-    use = kept.get("api_use")
+def _load_file_records(cache: BuildCache, key: str) -> tuple[FileRecords, int] | bool | None:
+    """The records kept under ``key`` and the size of the file's text; True when the entry
+    says they are kept under a key with the code's hash; None when there is no usable entry."""
+    payload = cache.load_bytes(key)
+    if payload is None:
+        return None
+    head, _, rest = payload.partition(b"\n")
+    try:
+        about = orjson.loads(head)
+    except orjson.JSONDecodeError:
+        return None
+    if not isinstance(about, dict):
+        return None
+    if about.get("api") is True:
+        return True
+    records = tuple(rest.split(b"\n")) if rest else ()
+    size = about.get("size")
+    if len(records) != about.get("records") or type(size) is not int:
+        return None
+    use = about.get("api_use")
     return FileRecords(
-        records=tuple(encode_record(record) for record in kept["records"]),
-        skipped=kept["skipped"],
-        warnings=tuple(Warning_(where, message) for where, message in kept["warnings"]),
-        empty=kept["empty"],
-        near_empty=kept["near_empty"],
+        records=records,
+        skipped=about["skipped"],
+        warnings=tuple(Warning_(where, message) for where, message in about["warnings"]),
+        empty=about["empty"],
+        near_empty=about["near_empty"],
         api=ApiUse(*use) if isinstance(use, list) and len(use) == 2 else None,
-    )
+    ), size
 
 
 def _version_key(
@@ -178,19 +235,21 @@ def _version_key(
     candidates: Sequence[Candidate],
     layout: ProjectLayout,
     code_hash: str,
-) -> tuple[str, dict[str, str]]:
-    """A key over everything the version's volume depends on, and each file's sha256.
+) -> tuple[str, dict[str, FileDigest]]:
+    """A key over everything the version's volume depends on, and each file's sha256 and size.
 
     The key is "" if a file could not be read: then there is nothing stable to key on, and
     the version is simply rebuilt.
     """
-    hashes: dict[str, str] = {}
+    hashes: dict[str, FileDigest] = {}
     readable = True
     for candidate in candidates:
         try:
-            hashes[candidate.relpath] = hashlib.sha256(candidate.path.read_bytes()).hexdigest()
+            data = candidate.path.read_bytes()
         except OSError:
             readable = False
+        else:
+            hashes[candidate.relpath] = FileDigest(hashlib.sha256(data).hexdigest(), len(data))
     settings = (version.version, version.url_template, version.include, version.exclude)
     readers = sorted({reader_version(c.relpath) for c in candidates if _is_document(c.relpath)})
     key = cache_key(
@@ -199,7 +258,7 @@ def _version_key(
         library.id,
         settings,
         layout.key(),
-        list(hashes.items()),
+        [(relpath, digest.sha256) for relpath, digest in hashes.items()],
         code_hash,
         *([readers] if readers else []),
     )
@@ -219,7 +278,7 @@ def _file_key(
     # A PDF or Office file also depends on its reader: installing the extra re-reads it.
     reader = reader_version(relpath) if _is_document(relpath) else ""
     return cache_key(
-        "file",
+        "file-lines",
         site.base_url,
         library.id,
         version.version,
@@ -263,7 +322,13 @@ def write_shard_cached(
         site_dir,
         scratch,
         lambda folder: write_shard(
-            folder, volume.library_id, volume.version, (), parts.pages(volume.records), parts.encode
+            folder,
+            volume.library_id,
+            volume.version,
+            (),
+            parts.pages(volume.records),
+            parts.encode,
+            parts.compress,
         ),
         lambda kept: ShardInfo(**kept),
     )
@@ -323,15 +388,15 @@ def render_version_cached(
     key = cache_key(context, volume.sha256)
     page_keys: list[str] = []
 
-    def page_cached(inputs: bytes, render: Callable[[], bytes]) -> bytes:
-        page_key = cache_key("page", context, hashlib.sha256(inputs).hexdigest())
+    def page_cached(inputs: bytes, render: Callable[[], bytes], target: Path) -> None:
+        # The kept page is linked, not read and written again: a rebuild then writes (and
+        # later frees) the bytes of the pages that changed only.
+        page_key = cache_key("page-file", context, hashlib.sha256(inputs).hexdigest())
         page_keys.append(page_key)
-        kept = cache.load_bytes(page_key)
-        if kept is not None:
-            return kept
-        page = render()
-        cache.store_bytes(page_key, page)
-        return page
+        if cache.link_file(page_key, target):
+            return
+        target.write_bytes(render())
+        cache.store_file(page_key, target)
 
     pages = _tree_cached(
         cache,

@@ -50,16 +50,17 @@ FAVICON = "assets/favicon.svg"
 _TIMESTAMP = re.compile(r"^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})")
 
 
-PageCache = Callable[[bytes, Callable[[], bytes]], bytes]
-"""How ``render_version`` gets one file's bytes: given everything the file is made of that
-varies within a version (its site path and records or page views, as JSON) and a function that
-renders it. The build cache keeps each file by those inputs (``builder.cached_stages``), so
-editing one source file renders one page again."""
+PageCache = Callable[[bytes, Callable[[], bytes], Path], None]
+"""How ``render_version`` writes one file: given everything the file is made of that varies
+within a version (its site path and records or page views, as JSON), a function that renders
+it and where it goes (its folder exists). The build cache keeps each file by those inputs and
+links the kept one in (``builder.cached_stages``), so editing one source file renders and
+writes one page again."""
 
 
-def render_each(inputs: bytes, render: Callable[[], bytes]) -> bytes:
+def render_each(inputs: bytes, render: Callable[[], bytes], target: Path) -> None:
     """The ``PageCache`` that keeps nothing."""
-    return render()
+    target.write_bytes(render())
 
 
 @dataclass(frozen=True)
@@ -171,7 +172,7 @@ def render_version(
             render = functools.partial(
                 _render_page, env, "page.html", site_path, page=page, **context
             )
-            _write_bytes(out_dir, site_path, page_cache(inputs, render))
+            page_cache(inputs, render, _target(out_dir, site_path))
         contents.append(without_bodies(page))
     pages = tuple(contents)
     # Both list every page's headings, which a change to one page's text leaves as they were.
@@ -179,9 +180,9 @@ def render_version(
     toc = functools.partial(
         _render_page, env, "version.html", toc_path, pages=pages, page=index_page, **context
     )
-    _write_bytes(out_dir, toc_path, page_cache(orjson.dumps([toc_path, pages, index_page]), toc))
+    page_cache(orjson.dumps([toc_path, pages, index_page]), toc, _target(out_dir, toc_path))
     llms = functools.partial(_llms_bytes, site, library, version, summary, pages)
-    _write_bytes(out_dir, llms_path, page_cache(orjson.dumps([llms_path, pages]), llms))
+    page_cache(orjson.dumps([llms_path, pages]), llms, _target(out_dir, llms_path))
     return VersionPages(
         library.id,
         version,
@@ -299,6 +300,11 @@ def _write_file(out_dir: Path, site_path: str, text: str) -> None:
 
 
 def _write_bytes(out_dir: Path, site_path: str, data: bytes) -> None:
+    _target(out_dir, site_path).write_bytes(data)
+
+
+def _target(out_dir: Path, site_path: str) -> Path:
+    """Where ``site_path`` goes under ``out_dir``, its folder made."""
     target = out_dir / site_path
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_bytes(data)
+    return target

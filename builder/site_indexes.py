@@ -11,6 +11,8 @@ written, and it is left out when it would pass the limit.
 from __future__ import annotations
 
 import io
+import os
+import shutil
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -78,6 +80,15 @@ def _tail(updated_at: str | None) -> bytes:
 def _stitch(
     site_dir: Path, ids: Sequence[str], middles: Sequence[int], updated_at: str | None
 ) -> None:
+    if len(ids) == 1:
+        # One library: the whole index is its file byte for byte, so it is linked, not
+        # written (and later freed) a second time; copied where links are refused.
+        only = site_dir / library_index_path(ids[0])
+        try:
+            os.link(only, site_dir / INDEX_FILE)
+        except OSError:
+            shutil.copyfile(only, site_dir / INDEX_FILE)
+        return
     with (site_dir / INDEX_FILE).open("wb") as out:
         out.write(_HEAD)
         for i, (library_id, middle) in enumerate(zip(ids, middles, strict=True)):

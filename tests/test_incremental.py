@@ -204,6 +204,27 @@ def test_an_edit_to_one_file_renders_only_its_page_again(
     assert site_files(tmp_path / "site") == site_files(tmp_path / "cold")
 
 
+def test_an_edit_to_one_file_writes_only_its_page_again(tmp_path: Path) -> None:
+    # The other pages are linked from the cache: a rebuild neither writes their bytes again
+    # nor frees the old ones, which on a 500-page version cost more than rendering one page.
+    catalog = make_project(tmp_path / "project")
+    (tmp_path / "project" / "alpha" / "more.md").write_text("# More\n\nMore text.\n", "utf-8")
+    cache = tmp_path / "cache"
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    folder = tmp_path / "site" / "libs" / "alpha" / "1.0.0"
+
+    def inodes() -> dict[str, int]:
+        return {p.name: p.stat().st_ino for p in folder.glob("*.html")}
+
+    before = inodes()
+    guide = tmp_path / "project" / "alpha" / "guide.rst"
+    guide.write_text(guide.read_text("utf-8").replace("to start", "to begin"), "utf-8")
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    after = inodes()
+    assert after.keys() == before.keys() and len(after) >= 3
+    assert sorted(name for name in after if after[name] != before[name]) == ["guide.html"]
+
+
 def test_an_edit_after_an_unchanged_build_tokenizes_only_the_edited_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

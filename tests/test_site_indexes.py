@@ -45,6 +45,20 @@ def test_the_whole_index_is_the_library_indexes_stitched(
         assert path.read_bytes() == single.getvalue()
 
 
+@pytest.mark.parametrize("updated_at", [None, "2026-01-01T00:00:00.000Z"])
+def test_the_whole_index_of_one_library_is_its_file_linked(
+    tmp_path: Path, updated_at: str | None
+) -> None:
+    # Not written twice: on a 500-page version that is 15 MB more to write and later free.
+    one = entries()[:1]
+    files = write_indexes(tmp_path, one, updated_at)
+    expected = io.BytesIO()
+    write_index(expected, one, updated_at)
+    assert files.whole_written and files.whole_bytes == len(expected.getvalue())
+    assert (tmp_path / "index.json").read_bytes() == expected.getvalue()
+    assert (tmp_path / "index.json").samefile(tmp_path / library_index_path("alpha"))
+
+
 def test_the_whole_index_is_left_out_past_its_limit_and_its_size_known(tmp_path: Path) -> None:
     size = len(whole(None))
     at_limit = write_indexes(tmp_path / "a", entries(), None, whole_limit=size)

@@ -11,12 +11,15 @@ from collections.abc import Callable
 
 from builder.api.locate import api_note
 from builder.config import LibraryConfig
-from builder.model import ApiUse, CompiledVersion, SkippedFile, Warning_
-from builder.sources import MAX_VERSION_BYTES, read_source
+from builder.model import ApiUse, CompiledVersion, FileRecords, SkippedFile, Warning_
+from builder.sources import MAX_VERSION_BYTES, Candidate, read_source
 from builder.stages.parse import ParseStep
 from builder.stages.read import VersionFiles
 
 FileDone = Callable[[str], None]
+# A file's records and the size of its text without reading it (the build cache has them), or
+# None; given the bytes left in the version's budget.
+KeptFile = Callable[[Candidate, int], tuple[FileRecords, int] | None]
 
 
 def compile_version(
@@ -24,8 +27,10 @@ def compile_version(
     files: VersionFiles,
     parse: ParseStep,
     on_file: FileDone | None = None,
+    kept: KeptFile | None = None,
 ) -> CompiledVersion:
-    """Read and parse each of ``files``; ``on_file`` hears of each one once it is parsed."""
+    """Read and parse each of ``files``; ``on_file`` hears of each one once it is parsed, and
+    ``kept`` gives a file's records when they are known without reading it."""
     version = files.version
     records: list[bytes] = []
     skipped = list(files.listing.skipped)
@@ -34,23 +39,27 @@ def compile_version(
     near_empty_pages: list[tuple[str, int]] = []
     files_read = source_bytes = empty_sections = 0
     for candidate in files.listing.candidates:
-        source = read_source(candidate, MAX_VERSION_BYTES - source_bytes)
-        if isinstance(source, SkippedFile):
-            skipped.append(source)
-        else:
-            parsed = parse(source)
+        found = kept(candidate, MAX_VERSION_BYTES - source_bytes) if kept else None
+        if found is None:
+            source = read_source(candidate, MAX_VERSION_BYTES - source_bytes)
+            if isinstance(source, SkippedFile):
+                skipped.append(source)
+            else:
+                found = parse(source), source.size
+        if found is not None:
+            parsed, size = found
             if parsed.api is not None:
                 api_uses.append(parsed.api)
             if parsed.skipped:
-                skipped.append(SkippedFile(source.relpath, parsed.skipped))
+                skipped.append(SkippedFile(candidate.relpath, parsed.skipped))
             else:
                 files_read += 1
-                source_bytes += source.size
+                source_bytes += size
             warnings.extend(parsed.warnings)
             records.extend(parsed.records)
             empty_sections += parsed.empty
             if parsed.near_empty:
-                near_empty_pages.append((source.relpath, parsed.near_empty))
+                near_empty_pages.append((candidate.relpath, parsed.near_empty))
         if on_file is not None:  # after the file is parsed, so progress counts parsing
             on_file(candidate.relpath)
     where = f"{library.id} {version.version}"

@@ -1,0 +1,94 @@
+"""Gzip a search shard in pieces that a rebuild can take from the build cache.
+
+Compressing a 10 MB shard is about a second and a half at level 6, more than anything else a
+one-page edit costs, yet such an edit changes only a few dozen of the database's pages. So a
+large database is cut into pieces at page boundaries and each piece is deflated on its own,
+ending in a sync flush (the last one in the final block): the gzip file is one ordinary member
+whose deflate stream is the pieces laid end to end, and a piece's bytes depend on its own bytes
+only. A rebuild compresses the pieces it has not seen and takes the others as they were.
+
+Where a piece ends is decided by the content (a page whose CRC-32 is a multiple of
+``AVERAGE_PAGES``, within ``MIN_PAGES`` and ``MAX_PAGES``), not by the offset, so a page added or
+removed in the middle shifts no later boundary. A database of at most ``WHOLE_LIMIT`` bytes is
+one piece: its gzip is then what ``gzip.GzipFile`` writes, and the pieces would only cost size.
+Measured on the Python 3.11 docs shard (10.3 MB): 4,273,590 bytes in 54 pieces against
+4,261,630 whole (+0.3%); a one-word edit changed 3 to 7 of the 54.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import mmap
+import struct
+import zlib
+from collections.abc import Callable
+from pathlib import Path
+
+from schemas.shard_build import PAGE_SIZE
+
+# Level 6 is within 1% of level 9's size on real shards, at two and a half times the speed.
+GZIP_LEVEL = 6
+WHOLE_LIMIT = 1 << 20
+AVERAGE_PAGES = 32
+MIN_PAGES = 8
+MAX_PAGES = 128
+# The gzip header with no file name and mtime 0 (what GzipFile writes at level 6), so the same
+# database always gives the same bytes.
+_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"
+
+# Deflates one piece: its bytes, and whether it is the last piece of the stream.
+CompressPiece = Callable[[bytes, bool], bytes]
+
+
+def compress_piece(piece: bytes, last: bool) -> bytes:
+    """Raw deflate of ``piece`` alone: ends in a sync flush, or the final block when ``last``."""
+    compressor = zlib.compressobj(GZIP_LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS)
+    return compressor.compress(piece) + compressor.flush(
+        zlib.Z_FINISH if last else zlib.Z_SYNC_FLUSH
+    )
+
+
+def piece_ends(data: bytes | mmap.mmap) -> list[int]:
+    """The offsets where the pieces of ``data`` end, the last being ``len(data)``."""
+    size = len(data)
+    if size <= WHOLE_LIMIT:
+        return [size]
+    ends: list[int] = []
+    start = 0
+    for end in range(PAGE_SIZE, size, PAGE_SIZE):
+        pages = (end - start) // PAGE_SIZE
+        if pages >= MAX_PAGES or (
+            pages >= MIN_PAGES and zlib.crc32(data[end - PAGE_SIZE : end]) % AVERAGE_PAGES == 0
+        ):
+            ends.append(end)
+            start = end
+    ends.append(size)
+    return ends
+
+
+def gzip_file(source: Path, target: Path, compress: CompressPiece = compress_piece) -> str:
+    """Write ``source`` gzip-compressed to ``target`` piece by piece; the sha256 of what was
+    written. ``compress`` deflates a piece (a build passes one that remembers pieces)."""
+    digest = hashlib.sha256()
+    with source.open("rb") as raw, target.open("wb") as out:
+
+        def write(chunk: bytes) -> None:
+            digest.update(chunk)
+            out.write(chunk)
+
+        write(_HEADER)
+        crc = 0
+        size = raw.seek(0, 2)
+        if size == 0:
+            write(compress(b"", True))
+        else:
+            with mmap.mmap(raw.fileno(), 0, access=mmap.ACCESS_READ) as data:
+                start = 0
+                ends = piece_ends(data)
+                for end in ends:
+                    piece = data[start:end]
+                    crc = zlib.crc32(piece, crc)
+                    write(compress(piece, end == size))
+                    start = end
+        write(struct.pack("<II", crc, size & 0xFFFFFFFF))
+    return digest.hexdigest()

@@ -1,0 +1,93 @@
+"""builder.cached_stages: a file's parse entry gives back its records byte for byte, and a
+rebuild reads only the files whose bytes changed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import builder.stages.compile as compile_stage
+from builder.cache import BuildCache
+from builder.cached_stages import _file_records_payload, _load_file_records
+from builder.config import load_catalog
+from builder.model import ApiUse, FileRecords, Warning_
+from builder.pipeline import build_site
+from builder.sources import Candidate
+from builder.stages.parse import encode_record
+
+CATALOG = """[site]
+title = "Docs"
+base_url = "https://docs.invalid/"
+
+[[libraries]]
+id = "lib"
+name = "Lib"
+
+  [[libraries.versions]]
+  version = "1.0"
+  path = "docs"
+"""
+
+
+def test_kept_records_come_back_as_they_were_stored(tmp_path: Path) -> None:
+    cache = BuildCache(tmp_path / "cache")
+    records = tuple(
+        encode_record(r)
+        for r in (
+            {"heading": "Lines", "body": "one\ntwo\r\nthree", "source": "a.md"},
+            {"heading": 'Quote " and \\', "body": "```\ncode\n```", "source": "a.md"},
+        )
+    )
+    parsed = FileRecords(
+        records, None, (Warning_("a.md", "odd\nwarning"),), 2, 1, ApiUse(3, "no code found")
+    )
+    cache.store_bytes("k1", _file_records_payload(parsed, 321))
+    assert _load_file_records(cache, "k1") == (parsed, 321)
+    skipped = FileRecords((), "binary")
+    cache.store_bytes("k2", _file_records_payload(skipped, 0))
+    assert _load_file_records(cache, "k2") == (skipped, 0)
+    cache.store_bytes("k3", b'{"api": true}')
+    assert _load_file_records(cache, "k3") is True
+
+
+def test_an_entry_that_does_not_read_as_records_is_a_miss(tmp_path: Path) -> None:
+    cache = BuildCache(tmp_path / "cache")
+    parsed = FileRecords((encode_record({"heading": "A", "body": "b"}),), None)
+    payload = _file_records_payload(parsed, 10)
+    no_size = payload.replace(b'"size":10', b'"size":null')
+    for damaged in (payload + b"\n{}", b"not json\n{}", b"[1, 2]", no_size):
+        cache.store_bytes("k", damaged)
+        assert _load_file_records(cache, "k") is None
+    assert _load_file_records(cache, "absent") is None
+
+
+def test_a_rebuild_reads_again_only_the_file_that_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # _version_key has read and hashed every file; the others' records come from the cache.
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    for name in ("a", "b", "c"):
+        (project / "docs" / f"{name}.md").write_text(f"# {name.upper()}\n\nText {name}.\n")
+    catalog = project / "docbuild.toml"
+    catalog.write_text(CATALOG, encoding="utf-8")
+    cache = tmp_path / "cache"
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    read: list[str] = []
+    real = compile_stage.read_source  # type: ignore[attr-defined]
+
+    def recording(candidate: Candidate, budget: int) -> object:
+        read.append(candidate.relpath)
+        return real(candidate, budget)
+
+    monkeypatch.setattr(compile_stage, "read_source", recording)
+    (project / "docs" / "b.md").write_text("# B\n\nText b, edited.\n", encoding="utf-8")
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    assert read == ["b.md"]
+    build_site(load_catalog(catalog), tmp_path / "cold")
+    assert site_files(tmp_path / "site") == site_files(tmp_path / "cold")
+
+
+def site_files(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*") if p.is_file()}
