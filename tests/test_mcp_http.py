@@ -204,8 +204,10 @@ async def discard(_message: Any) -> None:
 
 @pytest.mark.parametrize(("limit", "order"), [(1, ["a", "b"]), (2, ["b", "a"])])
 def test_the_in_flight_limit_admits_requests_in_arrival_order(limit: int, order: list[str]) -> None:
-    """Request a waits for b to start, at most 5 s. With room for one, b cannot start until a
-    gives up, so a finishes first; with room for two, b starts and a finishes after it."""
+    """Request a waits for b to start, at most 5 s, or until b is queued at the limit (then b
+    cannot start before a leaves, so waiting longer proves nothing more). With room for one, b
+    cannot start while a is inside, so a finishes first; with room for two, b starts and a
+    finishes after it."""
     from client.mcp_http import InFlightLimit
 
     finished: list[str] = []
@@ -213,10 +215,15 @@ def test_the_in_flight_limit_admits_requests_in_arrival_order(limit: int, order:
     async def main() -> None:
         b_started = anyio.Event()
 
+        def b_queued() -> bool:
+            semaphore = limited.semaphore
+            return semaphore is not None and semaphore.statistics().tasks_waiting > 0
+
         async def app(scope: Any, _receive: Any, _send: Any) -> None:
             if scope["name"] == "a":
                 with anyio.move_on_after(5):
-                    await b_started.wait()
+                    while not (b_started.is_set() or b_queued()):
+                        await anyio.sleep(0.01)
             else:
                 b_started.set()
             finished.append(scope["name"])
