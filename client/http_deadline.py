@@ -9,6 +9,7 @@ per-thread callable that client.http sets around each download) and time out onc
 
 from __future__ import annotations
 
+import functools
 import ssl
 import threading
 import typing
@@ -100,14 +101,21 @@ class _DeadlineBackend(httpcore.NetworkBackend):
         self._backend.sleep(seconds)
 
 
+@functools.cache
+def _tls_context() -> ssl.SSLContext:
+    """The process's one TLS context: building one reads the whole CA bundle (about 50 ms of
+    CPU), and every download of the process verifies against that same bundle."""
+    return httpx.create_ssl_context()
+
+
 def deadline_transport() -> httpx.HTTPTransport:
     """httpx's own transport (its request mapping and exception translation), with a connection
     pool whose network backend honours :func:`deadline`. httpx has no public way to hand its pool
     a backend, so the pool is replaced with one built the way httpx builds it."""
-    transport = httpx.HTTPTransport()
+    transport = httpx.HTTPTransport(verify=_tls_context())
     limits = httpx.Limits()
     transport._pool = httpcore.ConnectionPool(
-        ssl_context=httpx.create_ssl_context(),
+        ssl_context=_tls_context(),
         max_connections=limits.max_connections,
         max_keepalive_connections=limits.max_keepalive_connections,
         keepalive_expiry=limits.keepalive_expiry,

@@ -3,7 +3,6 @@
 from collections.abc import Iterator
 from pathlib import Path
 
-import jsonschema
 import orjson
 import pytest
 from click.testing import CliRunner
@@ -13,6 +12,7 @@ from client.cli import main
 from client.mcp_schemas import EXTRACT_RESULT, RELEASES_RESULT
 from tests.shared_anchor_site import DEPLOY, GUIDE, LIBRARY, SHARED, build_shared_anchor_site
 from tests.test_client_site_data import make_site, records
+from tests.validation_support import validate
 
 
 @pytest.fixture
@@ -212,7 +212,7 @@ def test_two_sites_merge_by_version_and_name_the_source_served(run, two_sites) -
     answer = orjson.loads(output)
     assert (answer["version"], answer["source"]) == ("2.3.8", f"remote:{public}")
     assert answer["toc"][0]["heading"] == "werkzeug 2.3.8 intro"
-    jsonschema.validate(answer, EXTRACT_RESULT)
+    validate(answer, EXTRACT_RESULT)
     code, output = run("extract", "werkzeug", *sites, "--json")
     assert orjson.loads(output)["source"] == f"remote:{private}"
     code, output = run("releases", "werkzeug", *sites, "--json")
@@ -223,7 +223,7 @@ def test_two_sites_merge_by_version_and_name_the_source_served(run, two_sites) -
         "3.1.3": f"remote:{public}",
         "2.3.8": f"remote:{public}",
     }
-    jsonschema.validate(answer, RELEASES_RESULT)
+    validate(answer, RELEASES_RESULT)
     code, output = run("releases", "werkzeug", *sites)
     assert code == 0 and f"\n- 2.3.8: remote:{public}" in output
     code, output = run("lookup", "werkzeug", *sites, "--json")
@@ -269,7 +269,7 @@ def test_the_bundled_example_answers_for_a_site_down_only_when_allowed_and_says_
     reason = answer["provenance"]["fallbackReason"]
     assert (reason["site"], answer["provenance"]["kind"]) == (down_url, "bundled")
     assert reason["error"].startswith(f"could not fetch {down_url}catalog.json")
-    jsonschema.validate(answer, EXTRACT_RESULT)
+    validate(answer, EXTRACT_RESULT)
     code, output = run("lookup", "werkzeug", *allowed)
     assert code == 0 and output.startswith(f"FALLBACK: {down_url} failed since ")
 

@@ -317,3 +317,17 @@ def test_the_deadline_holds_while_a_response_head_trickles_in() -> None:
         stop.set()
         listener.close()
         server.join(timeout=5)
+
+
+def test_the_download_clients_of_a_process_share_one_tls_context() -> None:
+    """Reading the CA bundle into a TLS context costs about 50 ms of CPU: a process does it
+    once, not once or twice for every client it makes."""
+    from client.http_deadline import deadline_transport
+
+    transports = [deadline_transport(), deadline_transport()]
+    try:
+        contexts = {id(transport._pool._ssl_context) for transport in transports}
+        assert len(contexts) == 1
+    finally:
+        for transport in transports:
+            transport.close()

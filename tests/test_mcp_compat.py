@@ -22,12 +22,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 import pytest
 from anyio.from_thread import start_blocking_portal
 from mcp import Client, StdioServerParameters
 
 from builder.serve import start_server
+from tests.validation_support import validate
 
 REPO = Path(__file__).resolve().parents[1]
 COMPAT = REPO / "examples" / "compat" / "doctrove-demo-index.json"
@@ -52,7 +52,7 @@ class Doctrove:
     def __call__(self, tool: str, **arguments: Any) -> dict[str, Any]:
         result = self._call(tool, arguments)
         answer: dict[str, Any] = result.structured_content
-        jsonschema.validate(answer, self._schemas[tool])
+        validate(answer, self._schemas[tool])
         assert result.is_error is ("error" in answer)
         return answer
 

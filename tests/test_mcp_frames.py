@@ -19,7 +19,7 @@ import httpx
 import orjson
 import pytest
 
-from tests.mcp_support import DOCCLIENT, serving_http
+from tests.mcp_support import DOCCLIENT, one_connection_per_request, serving_http
 
 ANSWER_WAIT_SECONDS = 30
 TOKEN = "a-test-token-0123456789abcdef"
@@ -177,28 +177,34 @@ def url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield address
 
 
-def post(url: str, body: bytes) -> httpx.Response:
+@pytest.fixture(scope="module")
+def http() -> Iterator[httpx.Client]:
+    with one_connection_per_request() as client:
+        yield client
+
+
+def post(http: httpx.Client, url: str, body: bytes) -> httpx.Response:
     headers = {
         "Authorization": f"Bearer {TOKEN}",
         "Content-Type": "application/json",
         "Accept": "application/json, text/event-stream",
     }
-    return httpx.post(url, content=body, headers=headers, timeout=30)
+    return http.post(url, content=body, headers=headers)
 
 
 @pytest.mark.parametrize(("frame", "reply"), [b[1:] for b in BAD_FRAMES], ids=FRAME_IDS)
 def test_http_every_bad_frame_gets_its_error_reply(
-    url: str, frame: bytes, reply: dict[str, Any]
+    http: httpx.Client, url: str, frame: bytes, reply: dict[str, Any]
 ) -> None:
-    response = post(url, frame)
+    response = post(http, url, frame)
     assert response.status_code == 400
     assert response.headers["content-type"] == "application/json"
     assert response.json() == reply
 
 
-def test_http_good_frames_still_reach_the_sdk(url: str) -> None:
-    answered = post(url, orjson.dumps(INITIALIZE))
+def test_http_good_frames_still_reach_the_sdk(http: httpx.Client, url: str) -> None:
+    answered = post(http, url, orjson.dumps(INITIALIZE))
     assert answered.status_code == 200
     assert answered.json()["result"]["serverInfo"]["name"] == "doctrove"
-    notified = post(url, b'{"jsonrpc":"2.0","method":"notifications/initialized"}')
+    notified = post(http, url, b'{"jsonrpc":"2.0","method":"notifications/initialized"}')
     assert (notified.status_code, notified.content) == (202, b"")

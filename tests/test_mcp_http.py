@@ -21,7 +21,7 @@ from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
 
-from tests.mcp_support import DOCCLIENT, serving_http
+from tests.mcp_support import DOCCLIENT, one_connection_per_request, serving_http
 
 TOKEN = "a-test-token-0123456789abcdef"
 ACCEPT = {"Accept": "application/json, text/event-stream"}
@@ -51,12 +51,18 @@ def url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield address
 
 
-def post(url: str, headers: dict[str, str]) -> httpx.Response:
-    return httpx.post(url, json=INITIALIZE, headers={**ACCEPT, **headers}, timeout=10)
+@pytest.fixture(scope="module")
+def http() -> Iterator[httpx.Client]:
+    with one_connection_per_request() as client:
+        yield client
 
 
-def test_the_right_token_is_served(url: str) -> None:
-    response = post(url, {"Authorization": f"Bearer {TOKEN}"})
+def post(http: httpx.Client, url: str, headers: dict[str, str]) -> httpx.Response:
+    return http.post(url, json=INITIALIZE, headers={**ACCEPT, **headers}, timeout=10)
+
+
+def test_the_right_token_is_served(http: httpx.Client, url: str) -> None:
+    response = post(http, url, {"Authorization": f"Bearer {TOKEN}"})
     assert response.status_code == 200
     assert response.json()["result"]["serverInfo"]["name"] == "doctrove"
 
@@ -66,8 +72,8 @@ def test_the_right_token_is_served(url: str) -> None:
     [{}, {"Authorization": "Bearer wrong-token-0123456789"}, {"Authorization": TOKEN}],
     ids=["missing", "wrong", "not-bearer"],
 )
-def test_no_right_token_is_401(url: str, headers: dict[str, str]) -> None:
-    response = post(url, headers)
+def test_no_right_token_is_401(http: httpx.Client, url: str, headers: dict[str, str]) -> None:
+    response = post(http, url, headers)
     assert response.status_code == 401
     assert response.headers["www-authenticate"].startswith("Bearer")
 
@@ -84,15 +90,15 @@ def test_no_right_token_is_401(url: str, headers: dict[str, str]) -> None:
     ids=["host", "host-port", "origin", "origin-lookalike", "origin-null"],
 )
 def test_a_foreign_host_or_origin_is_403_even_with_the_token(
-    url: str, headers: dict[str, str]
+    http: httpx.Client, url: str, headers: dict[str, str]
 ) -> None:
-    response = post(url, {"Authorization": f"Bearer {TOKEN}", **headers})
+    response = post(http, url, {"Authorization": f"Bearer {TOKEN}", **headers})
     assert response.status_code == 403
 
 
-def test_a_local_origin_is_served(url: str) -> None:
+def test_a_local_origin_is_served(http: httpx.Client, url: str) -> None:
     headers = {"Authorization": f"Bearer {TOKEN}", "Origin": "http://localhost:6274"}
-    assert post(url, headers).status_code == 200
+    assert post(http, url, headers).status_code == 200
 
 
 def test_the_sdk_client_calls_tools_with_the_token(url: str) -> None:
@@ -198,8 +204,10 @@ async def discard(_message: Any) -> None:
 
 @pytest.mark.parametrize(("limit", "order"), [(1, ["a", "b"]), (2, ["b", "a"])])
 def test_the_in_flight_limit_admits_requests_in_arrival_order(limit: int, order: list[str]) -> None:
-    """Request a waits for b to start, at most 5 s. With room for one, b cannot start until a
-    gives up, so a finishes first; with room for two, b starts and a finishes after it."""
+    """Request a waits for b to start, at most 5 s, or until b is queued at the limit (then b
+    cannot start before a leaves, so waiting longer proves nothing more). With room for one, b
+    cannot start while a is inside, so a finishes first; with room for two, b starts and a
+    finishes after it."""
     from client.mcp_http import InFlightLimit
 
     finished: list[str] = []
@@ -207,10 +215,15 @@ def test_the_in_flight_limit_admits_requests_in_arrival_order(limit: int, order:
     async def main() -> None:
         b_started = anyio.Event()
 
+        def b_queued() -> bool:
+            semaphore = limited.semaphore
+            return semaphore is not None and semaphore.statistics().tasks_waiting > 0
+
         async def app(scope: Any, _receive: Any, _send: Any) -> None:
             if scope["name"] == "a":
                 with anyio.move_on_after(5):
-                    await b_started.wait()
+                    while not (b_started.is_set() or b_queued()):
+                        await anyio.sleep(0.01)
             else:
                 b_started.set()
             finished.append(scope["name"])

@@ -27,7 +27,7 @@ import orjson
 import pytest
 
 from tests.mcp_script import MODERN_VERSION, SCRIPTS, Script, call, enveloped, frame, initialize
-from tests.mcp_support import DOCCLIENT
+from tests.mcp_support import DOCCLIENT, one_connection_per_request
 
 TOKEN = "an-equivalence-token-0123456789"
 SDK_SERVER = """
@@ -79,6 +79,12 @@ def start(command: list[str], cache: Path) -> tuple[subprocess.Popen[str], str]:
         process.kill()
         pytest.fail("the server printed no address")
     return process, found.group(1)
+
+
+@pytest.fixture(scope="module")
+def http() -> Iterator[httpx.Client]:
+    with one_connection_per_request() as client:
+        yield client
 
 
 @pytest.fixture(scope="module")
@@ -134,8 +140,8 @@ def routing_headers(raw: bytes, modern: bool) -> dict[str, str]:
     return headers
 
 
-def post(url: str, raw: bytes, headers: dict[str, str]) -> dict[str, Any]:
-    return seen(httpx.post(url, content=raw, headers={**BASE_HEADERS, **headers}, timeout=30))
+def post(http: httpx.Client, url: str, raw: bytes, headers: dict[str, str]) -> dict[str, Any]:
+    return seen(http.post(url, content=raw, headers={**BASE_HEADERS, **headers}))
 
 
 def legacy_version(script: Script) -> dict[str, str]:
@@ -145,11 +151,11 @@ def legacy_version(script: Script) -> dict[str, str]:
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=[script.name for script in SCRIPTS])
 def test_every_scripted_frame_is_answered_as_the_sdk_http_server_does(
-    urls: dict[str, str], script: Script
+    http: httpx.Client, urls: dict[str, str], script: Script
 ) -> None:
     for number, raw in enumerate(script.frames):
         headers = routing_headers(raw, script.modern) or legacy_version(script)
-        lean, by_sdk = (post(urls[name], raw, headers) for name in ("lean", "sdk"))
+        lean, by_sdk = (post(http, urls[name], raw, headers) for name in ("lean", "sdk"))
         assert lean == by_sdk, f"frame {number}: {raw!r}"
 
 
@@ -254,12 +260,14 @@ HTTP_CASES: dict[str, tuple[str, str, dict[str, str], bytes]] = {
 }
 
 
-def ask(url: str, case: tuple[str, str, dict[str, str], bytes]) -> dict[str, Any]:
+def ask(
+    http: httpx.Client, url: str, case: tuple[str, str, dict[str, str], bytes]
+) -> dict[str, Any]:
     method, path, extra, body = case
     headers = {**BASE_HEADERS, **extra}
     headers = {name: value for name, value in headers.items() if value}
     origin = url.removesuffix("/mcp")
-    answer = seen(httpx.request(method, origin + path, content=body, headers=headers, timeout=30))
+    answer = seen(http.request(method, origin + path, content=body, headers=headers))
     location = answer["headers"]["location"]
     if location is not None:  # each server has its own port
         answer["headers"]["location"] = location.replace(origin, "<origin>")
@@ -268,9 +276,9 @@ def ask(url: str, case: tuple[str, str, dict[str, str], bytes]) -> dict[str, Any
 
 @pytest.mark.parametrize("case", list(HTTP_CASES), ids=list(HTTP_CASES))
 def test_http_requests_are_answered_as_the_sdk_http_server_does(
-    urls: dict[str, str], case: str
+    http: httpx.Client, urls: dict[str, str], case: str
 ) -> None:
-    lean, by_sdk = (ask(urls[name], HTTP_CASES[case]) for name in ("lean", "sdk"))
+    lean, by_sdk = (ask(http, urls[name], HTTP_CASES[case]) for name in ("lean", "sdk"))
     assert lean == by_sdk
 
 

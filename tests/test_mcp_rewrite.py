@@ -9,7 +9,6 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import anyio
-import jsonschema
 import mcp_types as types
 import pytest
 from mcp import Client
@@ -23,6 +22,7 @@ from client.mcp_server import build_server
 from client.mcp_tools import TOOLS_BY_NAME
 from client.rewrite import MAX_REPLY_CHARS, REWRITE_MAX_TOKENS, RewritePolicy
 from client.service import DocService
+from tests.validation_support import validate
 
 Handler = Callable[[Any, types.CreateMessageRequestParams], Awaitable[Any]]
 SCHEMA = TOOLS_BY_NAME["doc_extract"].output_schema
@@ -74,7 +74,7 @@ def extract(
 
     anyio.run(main)
     for answer in answers:
-        jsonschema.validate(answer, SCHEMA)
+        validate(answer, SCHEMA)
     return answers
 
 

@@ -16,7 +16,6 @@ from typing import Any
 
 import anyio
 import httpx2
-import jsonschema
 import mcp_types as types
 import pytest
 from anyio.from_thread import BlockingPortal, start_blocking_portal
@@ -28,6 +27,7 @@ from mcp_types.version import LATEST_HANDSHAKE_VERSION, LATEST_PROTOCOL_VERSION
 from client.mcp_tools import TOOLS_BY_NAME
 from client.rewrite import MAX_REPLY_CHARS
 from tests.mcp_support import DOCCLIENT, serving_http
+from tests.validation_support import validate
 
 TOKEN = "a-test-token-0123456789abcdef"
 SCHEMA = TOOLS_BY_NAME["doc_extract"].output_schema
@@ -78,7 +78,7 @@ class Session:
         result = self.portal.call(self.client.call_tool, "doc_extract", arguments)
         assert result.is_error is False
         answer: dict[str, Any] = result.structured_content or {}
-        jsonschema.validate(answer, SCHEMA)
+        validate(answer, SCHEMA)
         return answer
 
 
@@ -168,7 +168,7 @@ def extract_over_http(url: str, protocol: str, host: FakeHost | None, focus: str
                     )
                 except MCPError as error:
                     return error
-                jsonschema.validate(result.structured_content, SCHEMA)
+                validate(result.structured_content, SCHEMA)
                 return result.structured_content
 
     return anyio.run(call)

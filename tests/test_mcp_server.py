@@ -10,7 +10,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 import orjson
 import pytest
 from anyio.from_thread import BlockingPortal, start_blocking_portal
@@ -19,6 +18,7 @@ from mcp.shared.exceptions import MCPError
 from mcp_types import TextResourceContents
 
 from client.mcp_tools import STATUS_URI, TOOLS
+from tests.validation_support import validate
 
 DOCCLIENT = Path(sys.executable).with_name("docclient")
 
@@ -77,7 +77,7 @@ def test_doc_extract_answers_with_structured_content_text_and_provenance(
     result = session.call("doc_extract", arguments)
     assert result.is_error is False
     answer = result.structured_content
-    jsonschema.validate(answer, session.schemas["doc_extract"])
+    validate(answer, session.schemas["doc_extract"])
     assert (answer["id"], answer["version"], answer["releaseKind"]) == (
         "werkzeug",
         "2.3.8",
@@ -105,7 +105,7 @@ def test_doc_read_with_the_hash_from_extract_then_with_a_stale_one(session: Sess
     }
     read = session.call("doc_read", {**pinned, "neighbours": 1})
     assert read.is_error is False
-    jsonschema.validate(read.structured_content, session.schemas["doc_read"])
+    validate(read.structured_content, session.schemas["doc_read"])
     (target,) = [s for s in read.structured_content["sections"] if s["target"]]
     assert (target["anchor"], target["sha256"]) == (section["anchor"], section["sha256"])
     assert target["body"].startswith(section["body"][:40])
@@ -132,7 +132,7 @@ def test_failures_are_error_results_that_validate(
 ) -> None:
     result = session.call(tool, arguments)
     assert result.is_error is True
-    jsonschema.validate(result.structured_content, session.schemas[tool])
+    validate(result.structured_content, session.schemas[tool])
     assert result.structured_content["error"]["code"] == code
     assert result.structured_content["error"]["hints"] == hints
     assert result.content[0].text.startswith(f"error ({code}): ")

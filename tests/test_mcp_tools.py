@@ -27,6 +27,7 @@ from tests.shared_anchor_site import (
     VERSION,
     build_shared_anchor_site,
 )
+from tests.validation_support import validate
 
 REPO = Path(__file__).resolve().parents[1]
 SHA = "7b8f21c1742a7b680ae51e15ca430e8a7a1415317fb13f9b80d63c93e9a43440"  # werkzeug 3.1.3
@@ -212,7 +213,7 @@ def test_every_result_validates_against_the_tools_output_schema(
 ) -> None:
     spec = TOOLS_BY_NAME[tool]
     outcome = call_tool(service, spec, arguments)
-    jsonschema.validate(outcome.structured, spec.output_schema)
+    validate(outcome.structured, spec.output_schema)
     assert outcome.is_error is (code is not None)
     if code is None:
         # The two branches of the output schema exclude each other.
@@ -249,14 +250,14 @@ def test_doc_read_of_a_shared_anchor_is_a_validation_error_listing_the_pages(
     spec = TOOLS_BY_NAME["doc_read"]
     asked = {"id": LIBRARY, "version": VERSION, "anchor": SHARED}
     outcome = call_tool(twin, spec, asked)
-    jsonschema.validate(outcome.structured, spec.output_schema)
+    validate(outcome.structured, spec.output_schema)
     assert outcome.is_error and outcome.structured["error"]["code"] == "validation"
     candidates = [f"{DEPLOY}#{SHARED}", f"{GUIDE}#{SHARED}"]
     assert outcome.structured["error"]["hints"] == candidates
     assert outcome.text.endswith(f"hints: {', '.join(candidates)}")
     for arguments in ({**asked, "page": GUIDE}, {**asked, "anchor": f"{GUIDE}#{SHARED}"}):
         outcome = call_tool(twin, spec, arguments)
-        jsonschema.validate(outcome.structured, spec.output_schema)
+        validate(outcome.structured, spec.output_schema)
         assert not outcome.is_error
         assert outcome.structured["page"] == GUIDE
         assert outcome.structured["sections"][0]["body"] == "Set guide options in guide.toml."
@@ -268,7 +269,7 @@ def test_an_argument_the_tool_does_not_take_is_ignored_and_named_in_warnings(
 ) -> None:
     spec = TOOLS_BY_NAME["catalog_releases"]
     outcome = call_tool(service, spec, {"id": "express", "version": "5", "Limit": 3})
-    jsonschema.validate(outcome.structured, spec.output_schema)
+    validate(outcome.structured, spec.output_schema)
     assert not outcome.is_error and outcome.structured["id"] == "express"
     assert outcome.structured["warnings"] == [
         "ignored argument 'Limit': catalog_releases takes id",
@@ -279,7 +280,7 @@ def test_an_argument_the_tool_does_not_take_is_ignored_and_named_in_warnings(
     # The warnings are the call's, not the cached answer's.
     assert "warnings" not in call_tool(service, spec, {"id": "express"}).structured
     failed = call_tool(service, TOOLS_BY_NAME["doc_extract"], {"ids": "express"})
-    jsonschema.validate(failed.structured, TOOLS_BY_NAME["doc_extract"].output_schema)
+    validate(failed.structured, TOOLS_BY_NAME["doc_extract"].output_schema)
     assert failed.structured["error"]["code"] == "validation"
     assert failed.structured["warnings"] == [
         "ignored argument 'ids': doc_extract takes id, version, focus, maxSections, maxTokens"
@@ -294,7 +295,7 @@ def test_arguments_that_are_not_an_object_are_a_validation_result(
 ) -> None:
     spec = TOOLS_BY_NAME["catalog_releases"]
     outcome = call_tool(service, spec, arguments)
-    jsonschema.validate(outcome.structured, spec.output_schema)
+    validate(outcome.structured, spec.output_schema)
     assert outcome.is_error
     assert outcome.structured == {
         "error": {
@@ -315,7 +316,7 @@ def test_a_bug_in_the_service_is_an_internal_error_result() -> None:
     assert outcome.is_error
     assert outcome.structured["error"]["code"] == "internal"
     assert "boom" not in outcome.text
-    jsonschema.validate(outcome.structured, TOOLS_BY_NAME["catalog_releases"].output_schema)
+    validate(outcome.structured, TOOLS_BY_NAME["catalog_releases"].output_schema)
 
 
 def test_error_schema_lists_exactly_the_client_error_codes() -> None:
