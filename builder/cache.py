@@ -129,8 +129,12 @@ class BuildCache:
         target.parent.mkdir(parents=True, exist_ok=True)
         temp = Path(tempfile.mkdtemp(dir=target.parent, prefix=".tmp-"))
         manifest: dict[str, list[object]] = {}
+        made: set[Path] = set()  # a shard's 500 body packs share a few folders
         for relpath, path in files:
-            (temp / relpath).parent.mkdir(parents=True, exist_ok=True)
+            folder = (temp / relpath).parent
+            if folder not in made:
+                folder.mkdir(parents=True, exist_ok=True)
+                made.add(folder)
             _link_or_copy(path, temp / relpath)
             kept = (temp / relpath).stat()
             digest = (digests or {}).get(relpath) or _file_sha256(path)
