@@ -115,22 +115,30 @@ class BuildCache:
         files = [p for p in sorted(source.rglob("*")) if p.is_file()]
         self._store_files(key, [(p.relative_to(source).as_posix(), p) for p in files])
 
-    def store_file(self, key: str, source: Path) -> None:
-        """Keep the one file ``source`` (a rendered page) under ``key``, as ``store_tree`` does."""
-        self._store_files(key, [(KEPT_FILE, source)])
+    def store_file(self, key: str, source: Path, sha256: str | None = None) -> None:
+        """Keep the one file ``source`` (a rendered page, a volume) under ``key``, as
+        ``store_tree`` does; ``sha256`` is its digest when the caller has it already."""
+        self._store_files(key, [(KEPT_FILE, source)], {KEPT_FILE: sha256} if sha256 else {})
 
-    def _store_files(self, key: str, files: list[tuple[str, Path]]) -> None:
+    def _store_files(
+        self, key: str, files: list[tuple[str, Path]], digests: dict[str, str] | None = None
+    ) -> None:
         if self.root is None:
             return
         target = self._tree_path(key)
         target.parent.mkdir(parents=True, exist_ok=True)
         temp = Path(tempfile.mkdtemp(dir=target.parent, prefix=".tmp-"))
         manifest: dict[str, list[object]] = {}
+        made: set[Path] = set()  # a shard's 500 body packs share a few folders
         for relpath, path in files:
-            (temp / relpath).parent.mkdir(parents=True, exist_ok=True)
+            folder = (temp / relpath).parent
+            if folder not in made:
+                folder.mkdir(parents=True, exist_ok=True)
+                made.add(folder)
             _link_or_copy(path, temp / relpath)
             kept = (temp / relpath).stat()
-            manifest[relpath] = [_file_sha256(path), kept.st_size, kept.st_mtime_ns]
+            digest = (digests or {}).get(relpath) or _file_sha256(path)
+            manifest[relpath] = [digest, kept.st_size, kept.st_mtime_ns]
         shutil.rmtree(target, ignore_errors=True)
         os.replace(temp, target)
         self.store(key, manifest)
@@ -161,6 +169,17 @@ class BuildCache:
             return False
         _link_or_copy(self._tree_path(key) / KEPT_FILE, destination)
         return True
+
+    def load_file(self, key: str) -> bytes | None:
+        """The bytes of the file ``store_file`` kept, or None when absent or corrupt, checked
+        as ``link_tree`` checks."""
+        manifest = self._checked_manifest(key)
+        if manifest is None or list(manifest) != [KEPT_FILE]:
+            return None
+        try:
+            return (self._tree_path(key) / KEPT_FILE).read_bytes()
+        except OSError:
+            return None
 
     def _checked_manifest(self, key: str) -> dict[str, tuple[str, int, int]] | None:
         """The manifest of the folder kept under ``key`` when every file in it is as kept;

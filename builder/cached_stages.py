@@ -17,7 +17,7 @@ import functools
 import hashlib
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -38,12 +38,14 @@ from builder.sources import MAX_FILE_BYTES, Candidate
 from builder.stages.compile import FileDone, KeptFile, compile_version, most_first
 from builder.stages.parse import ParseStep, parse_to_records
 from builder.stages.read import VersionFiles
-from builder.stages.volume import WrittenVolume, check_volume, volume_bytes
+from builder.stages.volume import WrittenVolume, check_volume
 from schemas.shards import SPLIT_FORMAT
 from schemas.text import TOKENIZER
 from schemas.vectors import VECTORS_FORMAT
 
 T = TypeVar("T")
+# The suffix of a version's key that its volume's file is kept under (``keep_volume``).
+VOLUME_FILE = "-volume-file"
 
 
 def compile_version_cached(
@@ -65,7 +67,7 @@ def compile_version_cached(
         for relpath, digest in hashes.items()
     }
     kept = cache.load(key) if key else None
-    volume = cache.load_bytes(key + "-volume") if key and kept is not None else None
+    volume = cache.load_file(key + VOLUME_FILE) if key and kept is not None else None
     if kept is not None and volume is not None:
         # The per-file entries stay wanted: the next edit to one file reuses the others.
         cache.used.update(file_keys.values())
@@ -85,7 +87,8 @@ def compile_version_cached(
         _kept_file(cache, file_keys, hashes, code_hash),
     )
     if key and cache.root is not None:
-        cache.store_bytes(key + "-volume", volume_bytes(compiled))
+        # The volume itself is kept once written (``keep_volume``): linked, not copied.
+        compiled = replace(compiled, volume_key=key + VOLUME_FILE)
         cache.store(
             key,
             {
@@ -100,6 +103,14 @@ def compile_version_cached(
             },
         )
     return compiled
+
+
+def keep_volume(cache: BuildCache, volume: WrittenVolume, volume_key: str) -> None:
+    """Keep the volume ``write_volume`` has just written under the key its compile stage chose:
+    its file is linked into the cache (nothing writes it again; the build's work folder is
+    removed, never rewritten), so a changed version costs no second copy of its volume."""
+    if volume_key:
+        cache.store_file(volume_key, volume.path, volume.sha256)
 
 
 def _compiled_from_cache(
@@ -465,17 +476,20 @@ def templates_fingerprint(env: jinja2.Environment) -> str:
 
 def _move_tree(source: Path, destination: Path) -> None:
     """Move every file of ``source`` to the same place under ``destination`` (same file system:
-    a rename per file, no copying)."""
-    for path in sorted(source.rglob("*")):
-        if path.is_file():
-            target = destination / path.relative_to(source)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            os.replace(path, target)
+    a rename per file, no copying). Each folder is made once: a shard's 500 body packs share
+    a few."""
+    for folder, _, names in os.walk(source):
+        target = destination / Path(folder).relative_to(source)
+        if names:
+            target.mkdir(parents=True, exist_ok=True)
+        for name in names:
+            os.replace(os.path.join(folder, name), target / name)
 
 
 __all__ = [
     "check_volume_cached",
     "compile_version_cached",
+    "keep_volume",
     "render_version_cached",
     "templates_fingerprint",
     "write_shard_cached",

@@ -126,3 +126,5 @@ class CompiledVersion:
     # Pages holding sections with next to nothing to say, and how many: most first.
     near_empty_pages: tuple[tuple[str, int], ...] = ()
     api_note: str = ""  # what API pages took from code, for the build report
+    # The cache key the volume's file is to be kept under once written, when it is to be.
+    volume_key: str = ""

@@ -161,19 +161,20 @@ def render_version(
     index_page: PageView | None = None
     for path, positions, with_source in page_groups(records):
         page_records = [records[i] for i in positions]  # decoded once: records may be lazy
-        page = page_of(path, page_records, site.base_url, with_source=with_source)
-        if page.path == VERSION_INDEX:
-            index_page = page
-        else:
-            site_path = folder + page.path
-            inputs = orjson.dumps(
-                [site_path, with_source, page_records], option=orjson.OPT_SORT_KEYS
-            )
-            render = functools.partial(
-                _render_page, env, "page.html", site_path, page=page, **context
-            )
-            page_cache(inputs, render, _target(out_dir, site_path))
-        contents.append(without_bodies(page))
+        if path == VERSION_INDEX:
+            index_page = page_of(path, page_records, site.base_url, with_source=with_source)
+            contents.append(without_bodies(index_page))
+            continue
+        site_path = folder + path
+        inputs = orjson.dumps([site_path, with_source, page_records], option=orjson.OPT_SORT_KEYS)
+        # The page with its bodies is made only when it is rendered: a page the cache kept
+        # needs its headings alone, for the table of contents.
+        page = functools.partial(
+            page_of, path, page_records, site.base_url, with_source=with_source
+        )
+        render = functools.partial(_render_view, env, "page.html", site_path, page, context)
+        page_cache(inputs, render, _target(out_dir, site_path))
+        contents.append(page(with_bodies=False))
     pages = tuple(contents)
     # Both list every page's headings, which a change to one page's text leaves as they were.
     toc_path, llms_path = folder + VERSION_INDEX, folder + "llms.txt"
@@ -283,6 +284,16 @@ def _render_page(env: jinja2.Environment, template: str, site_path: str, **conte
         url=functools.partial(relative_href, site_path), **context
     )
     return html.encode("utf-8")
+
+
+def _render_view(
+    env: jinja2.Environment,
+    template: str,
+    site_path: str,
+    page: Callable[[], PageView],
+    context: Mapping[str, Any],
+) -> bytes:
+    return _render_page(env, template, site_path, page=page(), **context)
 
 
 def _llms_bytes(

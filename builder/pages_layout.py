@@ -152,9 +152,15 @@ def _safe_source(value: object) -> str | None:
 
 
 def page_of(
-    path: str, records: Sequence[Mapping[str, Any]], base_url: str, *, with_source: bool
+    path: str,
+    records: Sequence[Mapping[str, Any]],
+    base_url: str,
+    *,
+    with_source: bool,
+    with_bodies: bool = True,
 ) -> PageView:
-    """The page made of ``records``, one page group's records in order."""
+    """The page made of ``records``, one page group's records in order; without bodies it is
+    ``without_bodies`` of that page, made without reading a body (a table of contents)."""
     headings = [_text(r.get("heading")) for r in records]
     anchors = _page_anchors(records, headings)
     sections = tuple(
@@ -162,7 +168,7 @@ def page_of(
             heading=heading or "Untitled section",
             heading_path=_strings(record.get("headingPath")),
             anchor=anchor,
-            body=_text(record.get("body")),
+            body=_text(record.get("body")) if with_bodies else "",
             source=record["source"] if with_source else None,
             lines=_lines(record.get("lines")),
             upstream=_upstream(record.get("path"), base_url),

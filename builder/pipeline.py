@@ -37,6 +37,7 @@ from builder.cache import BuildCache
 from builder.cached_stages import (
     check_volume_cached,
     compile_version_cached,
+    keep_volume,
     render_version_cached,
     templates_fingerprint,
     write_shard_cached,
@@ -293,6 +294,7 @@ def _write_volume(context: BuildContext, compiled: CompiledVersion) -> WrittenVo
     with context.progress.working("parse"):
         volume = write_volume(compiled, context.work_dir / f"{name}.json")
         check_volume_cached(context.cache, volume)
+        keep_volume(context.cache, volume, compiled.volume_key)
     return volume
 
 

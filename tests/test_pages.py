@@ -455,3 +455,36 @@ def test_a_pdf_section_shows_its_file_and_pages(tmp_path: Path) -> None:
         "manual.pdf, pages 4–6"
     )
     assert page.find_class("meta")[0].text_content() == "From manual.pdf"
+
+
+class _BodyCounting(dict[str, Any]):
+    """A record that counts how often its body is read."""
+
+    reads = 0
+
+    def get(self, key: str, default: Any = None) -> Any:
+        if key == "body":
+            _BodyCounting.reads += 1
+        return super().get(key, default)
+
+
+def test_a_page_the_cache_kept_is_not_made_again_for_the_contents(tmp_path: Path) -> None:
+    # A rebuild links kept pages in and needs only their headings: reading every section's
+    # body into a page view, then dropping the bodies again, cost it a tenth of a second.
+    records = [_BodyCounting(r) for r in DEMO_VOLUMES["2.0.0"]]
+    _BodyCounting.reads = 0
+
+    def kept(inputs: bytes, render: Any, target: Path) -> None:
+        if target.name != "index.html" and target.name != "llms.txt":
+            target.write_bytes(b"kept")
+        else:
+            target.write_bytes(render())
+
+    made = render_version(
+        make_environment(), SITE, DEMO, "2.0.0", records, tmp_path, page_cache=kept
+    )
+    # Only the body of index.md, whose section the contents page shows.
+    assert _BodyCounting.reads == 1
+    assert [page.path for page in made.pages] == ["guide/setup.html", "api.html", "index.html"]
+    contents = (tmp_path / "libs/demo/2.0.0/index.html").read_text()
+    assert "Install" in contents and "pip install demo" not in contents

@@ -91,7 +91,33 @@ def test_the_cache_wraps_the_parse_stage_from_outside(tmp_path: Path) -> None:
     with read.read_version(LIBRARY.id, version, tmp_path) as files:
         cold = cached_stages.compile_version_cached(cache, SITE, LIBRARY, files)
     assert (cache.hits, cold.cached_volume) == (0, None)
+    written = volume.write_volume(cold, tmp_path / "volume.json")
+    cached_stages.keep_volume(cache, written, cold.volume_key)
     with read.read_version(LIBRARY.id, version, tmp_path) as files:
         warm = cached_stages.compile_version_cached(cache, SITE, LIBRARY, files)
     assert warm.cached_volume == volume.volume_bytes(cold)
-    assert dataclasses.replace(warm, cached_volume=None, records=cold.records) == cold
+    assert dataclasses.replace(
+        warm, cached_volume=None, records=cold.records
+    ) == dataclasses.replace(cold, volume_key="")
+
+
+def test_a_changed_versions_volume_is_linked_into_the_cache_not_copied(tmp_path: Path) -> None:
+    # A 500-page version's volume is 15 MB: writing it a second time into the cache cost
+    # every rebuild after an edit a tenth of a second.
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "guide.md").write_text("# Guide\n\nRead this.\n", encoding="utf-8")
+    version = VersionConfig("1.0", docs, None, None, (), (), None, None)
+    cache = BuildCache(tmp_path / "cache")
+    with read.read_version(LIBRARY.id, version, tmp_path) as files:
+        cold = cached_stages.compile_version_cached(cache, SITE, LIBRARY, files)
+    written = volume.write_volume(cold, tmp_path / "volume.json")
+    cached_stages.keep_volume(cache, written, cold.volume_key)
+    kept = [p for p in (tmp_path / "cache").rglob("*") if p.is_file() and p.samefile(written.path)]
+    assert len(kept) == 1
+    # A kept volume whose bytes changed is a miss, never a wrong volume.
+    kept[0].unlink()
+    kept[0].write_bytes(written.path.read_bytes().replace(b"Read this", b"Read that"))
+    with read.read_version(LIBRARY.id, version, tmp_path) as files:
+        again = cached_stages.compile_version_cached(cache, SITE, LIBRARY, files)
+    assert again.cached_volume is None and again.records == cold.records
