@@ -39,6 +39,15 @@ F = TypeVar("F", bound=Callable[..., Any])
 # GitHub Actions runs at most 256 jobs from one matrix.
 MAX_PARTS = 256
 
+CONFIG_OPTION = click.option(
+    "-c",
+    "--config",
+    "config_path",
+    type=click.Path(path_type=Path),
+    default=Path("docbuild.toml"),
+    show_default=True,
+    help="The catalog file listing libraries, versions and their doc sources.",
+)
 WATCH_OPTION = click.option(
     "--watch",
     is_flag=True,
@@ -58,15 +67,7 @@ def _site_options(out_help: str) -> Callable[[F], F]:
             show_default=True,
             help=out_help,
         )(command)
-        return click.option(
-            "-c",
-            "--config",
-            "config_path",
-            type=click.Path(path_type=Path),
-            default=Path("docbuild.toml"),
-            show_default=True,
-            help="The catalog file listing libraries, versions and their doc sources.",
-        )(command)
+        return CONFIG_OPTION(command)
 
     return decorate
 
@@ -253,15 +254,7 @@ def run_build(
 
 
 @main.command("parts")
-@click.option(
-    "-c",
-    "--config",
-    "config_path",
-    type=click.Path(path_type=Path),
-    default=Path("docbuild.toml"),
-    show_default=True,
-    help="The catalog file listing libraries, versions and their doc sources.",
-)
+@CONFIG_OPTION
 @click.option(
     "--count",
     type=click.IntRange(1, MAX_PARTS),

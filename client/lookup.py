@@ -117,6 +117,19 @@ def _pairs(text: str) -> set[str]:
     return {text[i : i + 2] for i in range(len(text) - 1)} or {text}
 
 
+def query_key(query: str, limit: int) -> str:
+    """The folded lookup key of ``query``, or InvalidRequest when it or ``limit`` is out of
+    bounds (every lookup checks its arguments alike)."""
+    if not 1 <= limit <= MAX_LOOKUP_LIMIT:
+        raise InvalidRequest(f"limit must be between 1 and {MAX_LOOKUP_LIMIT}, not {limit}")
+    if len(query) > MAX_QUERY_CHARS:
+        raise InvalidRequest(f"query is longer than {MAX_QUERY_CHARS} characters")
+    key = fold(query)
+    if not key:
+        raise InvalidRequest("query is empty")
+    return key
+
+
 class LibraryIndex:
     """Lookup structures over one catalog's entries, built once."""
 
@@ -168,13 +181,7 @@ class LibraryIndex:
 
     def search(self, query: str, limit: int = 5) -> LookupResult:
         """The best ``limit`` libraries for ``query`` and the count of every library it hits."""
-        if not 1 <= limit <= MAX_LOOKUP_LIMIT:
-            raise InvalidRequest(f"limit must be between 1 and {MAX_LOOKUP_LIMIT}, not {limit}")
-        if len(query) > MAX_QUERY_CHARS:
-            raise InvalidRequest(f"query is longer than {MAX_QUERY_CHARS} characters")
-        key = fold(query)
-        if not key:
-            raise InvalidRequest("query is empty")
+        key = query_key(query, limit)
         found: dict[int, list[tuple[float, Signal]]] = defaultdict(list)
         for i, score, signal in self._exact.get(key, ()):
             found[i].append((score, signal))

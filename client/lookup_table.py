@@ -21,9 +21,9 @@ from typing import Any
 
 import orjson
 
-from client.errors import ClientError, InvalidRequest
-from client.limits import MAX_LOOKUP_LIMIT, MAX_QUERY_CHARS
-from client.lookup import LibraryIndex, LookupResult
+from client.errors import ClientError
+from client.limits import MAX_QUERY_CHARS
+from client.lookup import LibraryIndex, LookupResult, query_key
 from client.model import CatalogEntry, Provenance
 from schemas.library_keys import fold, words
 from schemas.lookup_table import NAME_FIELD, SUMMARY_FIELD, TABLE_FORMAT, decode_rows
@@ -127,13 +127,7 @@ class LookupTable:
 
     def search(self, query: str, limit: int = 5) -> LookupResult:
         """What ``LibraryIndex.search`` answers over the whole catalog, for ``query``."""
-        if not 1 <= limit <= MAX_LOOKUP_LIMIT:
-            raise InvalidRequest(f"limit must be between 1 and {MAX_LOOKUP_LIMIT}, not {limit}")
-        if len(query) > MAX_QUERY_CHARS:
-            raise InvalidRequest(f"query is longer than {MAX_QUERY_CHARS} characters")
-        key = fold(query)
-        if not key:
-            raise InvalidRequest("query is empty")
+        key = query_key(query, limit)
         with self._lock:
             try:
                 tiers = self._tiers(key)

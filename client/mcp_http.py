@@ -13,7 +13,6 @@ waits in the backlog instead of being refused.
 
 from __future__ import annotations
 
-import socket
 import sys
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
@@ -23,9 +22,9 @@ import orjson
 import uvicorn
 from mcp.server.transport_security import DEFAULT_MAX_REQUEST_BODY_SIZE, TransportSecuritySettings
 
-from client.errors import ConfigError
 from client.frames import INVALID_REQUEST, error_reply, reply_for_frame
 from client.mcp_lean_http_gate import LOOPBACK_NAMES, AccessCheck, host_names
+from client.mcp_lean_http_server import open_listener
 from client.mcp_serve import DEFAULT_HTTP_WORKERS, check_token
 from client.mcp_server import build_server
 from client.rewrite import RewritePolicy
@@ -49,17 +48,9 @@ def run_http(
 ) -> None:
     """Streamable HTTP at http://HOST:PORT/mcp behind the Host/Origin, token and frame gates."""
     token = check_token(token)
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    listener = socket.socket(family, socket.SOCK_STREAM)
-    try:
-        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        listener.bind((host, port))
-        # Listening now, before the address is printed: a client that connects as soon as it
-        # reads the line waits in the backlog until uvicorn accepts, instead of being refused.
-        listener.listen(socket.SOMAXCONN)
-    except OSError as error:
-        listener.close()
-        raise ConfigError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+    # Listening now, before the address is printed: a client that connects as soon as it
+    # reads the line waits in the backlog until uvicorn accepts, instead of being refused.
+    listener = open_listener(host, port)
     bound = int(listener.getsockname()[1])
     name = f"[{host}]" if ":" in host else host
     names = host_names(host)
