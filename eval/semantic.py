@@ -39,6 +39,7 @@ from client.search.sections import (
     search_sections,
     section_count,
 )
+from client.search.unheard import unheard_words
 from eval.corpus import EVAL_LIMIT, Corpus, open_corpus
 from eval.dataset import load_questions
 from eval.run import Prepared, Report, Run, prepare, score
@@ -126,7 +127,8 @@ def feature_examples(corpus: Corpus, asked: Sequence[Asked]) -> list[Example]:
         )
         described = with_dense(describe(focus, candidates, frequencies, total), a.dense)
         keys = tuple(f"{d.candidate.source or ''}#{d.candidate.anchor}" for d in described)
-        examples.append(Example(a.prepared, tuple(described), keys))
+        unheard = bool(unheard_words(focus, frequencies))
+        examples.append(Example(a.prepared, tuple(described), keys, unheard))
     return examples
 
 

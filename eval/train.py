@@ -6,9 +6,10 @@
 The model is linear over client.search.features' features, fitted by a listwise softmax loss
 (each answerable question asks that its gold sections take the probability mass among its
 candidates), which rewards rank 1 directly. The confidence is a logistic fit, over all dev
-questions, of "rank 1 is right" (never, for questions the docs do not answer) on the top score
-and its margin over the second. The threshold is the highest that costs at most THRESHOLD_COST
-of dev recall@5. Only the dev split is read; test questions never reach this module.
+questions, of "rank 1 is right" (never, for questions the docs do not answer) on the top score,
+its margin over the second and the other CONFIDENCE_INPUTS. The threshold is the highest that
+costs at most THRESHOLD_COST of dev recall@5. Only the dev split is read; test questions never
+reach this module.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from client.search.sections import (
     in_docs_language,
     section_count,
 )
+from client.search.unheard import unheard_words
 from eval.corpus import Corpus, open_corpus
 from eval.dataset import load_questions
 from eval.run import Prepared, prepare
@@ -57,6 +59,7 @@ class Example:
     prepared: Prepared
     described: tuple[Described, ...]
     keys: tuple[str, ...]  # "source#anchor" of each candidate
+    unheard: bool  # the focus has words the docs never use that are not English words
 
 
 def collect(corpus: Corpus, prepared: Sequence[Prepared]) -> list[Example]:
@@ -70,7 +73,8 @@ def collect(corpus: Corpus, prepared: Sequence[Prepared]) -> list[Example]:
         )
         described = describe(focus, candidates, frequencies, total)
         keys = tuple(f"{d.candidate.source or ''}#{d.candidate.anchor}" for d in described)
-        examples.append(Example(p, tuple(described), keys))
+        unheard = bool(unheard_words(focus, frequencies))
+        examples.append(Example(p, tuple(described), keys, unheard))
     return examples
 
 
@@ -103,7 +107,7 @@ def fit_weights(examples: Sequence[Example], mask: Sequence[bool]) -> np.ndarray
 
 
 def _listed(model: RankerModel, example: Example) -> list[Scored]:
-    return answer_order(model, example.described)[0]
+    return answer_order(model, example.described, example.unheard)[0]
 
 
 def _key(scored: Scored) -> str:
@@ -116,7 +120,7 @@ def rankings(
     """Each example's ranking as the client makes it, and its confidence."""
     results = []
     for example in examples:
-        ranked, sure = answer_order(model, example.described)
+        ranked, sure = answer_order(model, example.described, example.unheard)
         keys = tuple(_key(r) for r in ranked[:EVAL_DEPTH])
         if threshold is not None and (not ranked or sure < threshold):
             keys = ()
@@ -130,7 +134,7 @@ def fit_confidence(model: RankerModel, examples: Sequence[Example]) -> tuple[flo
     for example in examples:
         ranked = _listed(model, example)
         if ranked:
-            rows.append((1.0, *confidence_inputs(ranked)))
+            rows.append((1.0, *confidence_inputs(ranked, example.unheard)))
             labels.append(float(_key(ranked[0]) in example.prepared.keys))
     x, y = np.array(rows), np.array(labels)
     # Newton's method (iteratively reweighted least squares) with a small ridge: it converges in

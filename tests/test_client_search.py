@@ -190,6 +190,27 @@ def test_unanswerable_focus_gets_an_empty_answer_with_a_hint(
     assert result.hint is not None and "table of contents" in result.hint
 
 
+@pytest.mark.parametrize(
+    ("focus", "named"),
+    [("kubernetes helm chart", "'kubernetes'"), ("graphql resolver", "'graphql'")],
+)
+def test_an_empty_answer_names_what_the_docs_never_mention(
+    shard: sqlite3.Connection, focus: str, named: str
+) -> None:
+    hint = search_sections(shard, focus).hint
+    assert hint is not None and hint.startswith(f"these docs never mention {named}; ")
+
+
+def test_an_answer_names_what_the_docs_never_mention(shard: sqlite3.Connection) -> None:
+    result = search_sections(shard, "retry failed connections with urllib3")
+    assert headings(result.sections)[0] == "Retries"
+    assert result.hint == "these docs never mention 'urllib3'"
+    focus = "streaming uploads in chunks with urllib3"
+    tight = search_sections(shard, focus, max_tokens=100)
+    assert tight.hint is not None
+    assert tight.hint.startswith("these docs never mention 'urllib3'; cut to fit")
+
+
 # ---------------------------------------------------------------- bm25 against a reference
 
 

@@ -113,8 +113,9 @@ def test_a_parent_takes_the_place_of_its_matching_children_within_the_margin() -
 
 
 def test_confidence_rises_with_score_margin_and_coverage() -> None:
-    model = replace(MODEL, confidence_fit=(-2.0, 1.0, 1.0, 2.0, 1.0))
-    low = confidence(model, order(model, [described(1, 0.1, coverage=0.2), described(2, 0.1)]))
-    high = confidence(model, order(model, [described(1, 2.0, coverage=1.0), described(2, 0.1)]))
-    assert 0.0 < low < high < 1.0
-    assert confidence(model, []) == 0.0
+    model = replace(MODEL, confidence_fit=(-2.0, 1.0, 1.0, 2.0, 1.0, -1.0))
+    low = order(model, [described(1, 0.1, coverage=0.2), described(2, 0.1)])
+    high = order(model, [described(1, 2.0, coverage=1.0), described(2, 0.1)])
+    assert 0.0 < confidence(model, low, False) < confidence(model, high, False) < 1.0
+    assert confidence(model, high, True) < confidence(model, high, False)
+    assert confidence(model, [], False) == 0.0

@@ -186,7 +186,7 @@ def test_the_dense_lane_brings_in_a_section_that_shares_no_word_with_the_focus(s
     similarity = [0.8] * len(headings)
     similarity[revert - 1] = 0.93
     dense = DenseScores(similarity, nearest=(revert,))
-    ranked, _ = rank_sections(conn, parse_focus(focus), semantic_model(), dense)
+    ranked = rank_sections(conn, parse_focus(focus), semantic_model(), dense).ranked
     assert [r.described.candidate.heading for r in ranked] == ["Reversing migrations"]
     assert "meaning: cosine 0.93" in ranked[0].described.matches
     found = search_sections(conn, focus, max_sections=10, dense=dense, min_confidence=0.0)

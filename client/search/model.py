@@ -8,9 +8,11 @@ first answers, the parent may take their place; and at most MAX_PER_PAGE section
 stand among the first DIVERSE_TOP unless the question is about that page. The last two move a
 section only past one that scores within a margin of it, margins chosen on dev (0: off).
 
-An answer's confidence is the share of dev answers with the same top score and margin that were
-right at rank 1 (a logistic fit of those two numbers); below the configured threshold, the
-search answers with nothing rather than with its best guess.
+An answer's confidence is the share of dev answers like it that were right at rank 1: a logistic
+fit of its top score, its margin over the second, how much of the focus it covers, whether its
+heading names the focus' identifier, and whether the focus has a word the docs never use that
+is not an English word (client.search.unheard). Below the configured threshold, the search
+answers with nothing rather than with its best guess.
 """
 
 from __future__ import annotations
@@ -37,8 +39,9 @@ ABOUT_PAGE = 0.5
 
 
 # What the confidence is fitted on, about the first answer: its score, its lead over the
-# second, the share of the focus it covers, and whether its heading names the focus' identifier.
-CONFIDENCE_INPUTS = ("score", "margin", "coverage", "named")
+# second, the share of the focus it covers, whether its heading names the focus' identifier;
+# and about the focus: whether it names something the docs never mention.
+CONFIDENCE_INPUTS = ("score", "margin", "coverage", "named", "unheard")
 
 
 @dataclass(frozen=True)
@@ -117,19 +120,21 @@ class Scored:
     score: float
 
 
-def confidence_inputs(ranked: Sequence[Scored]) -> tuple[float, ...]:
-    """CONFIDENCE_INPUTS of an answer (best first, not empty)."""
+def confidence_inputs(ranked: Sequence[Scored], unheard: bool) -> tuple[float, ...]:
+    """CONFIDENCE_INPUTS of an answer (best first, not empty) to a focus that has words the
+    docs never use and English does not know (``unheard``) or not."""
     first = ranked[0]
     margin = first.score - ranked[1].score if len(ranked) > 1 else 1.0
-    return (first.score, margin, first.described.coverage, float(first.described.named))
+    described = first.described
+    return (first.score, margin, described.coverage, float(described.named), float(unheard))
 
 
-def confidence(model: RankerModel, ranked: Sequence[Scored]) -> float:
+def confidence(model: RankerModel, ranked: Sequence[Scored], unheard: bool) -> float:
     """How likely the first of ``ranked`` is right, by the curve fitted on dev."""
     if not ranked:
         return 0.0
     intercept, *coefficients = model.confidence_fit
-    inputs = confidence_inputs(ranked)
+    inputs = confidence_inputs(ranked, unheard)
     return _sigmoid(intercept + sum(c * x for c, x in zip(coefficients, inputs, strict=True)))
 
 

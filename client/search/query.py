@@ -112,6 +112,11 @@ _CJK_RUN = re.compile(f"[{_CJK}]")
 _CJK_RUNS = re.compile(f"[{_CJK}]+")
 
 
+def in_cjk_script(label: str) -> bool:
+    """Whether a concept's label is Chinese, Japanese or Korean (a glossary's read one too)."""
+    return _CJK_RUN.match(label) is not None
+
+
 @dataclass(frozen=True)
 class Way:
     """One way a document can match a concept: an FTS5 expression, its weight and its label."""

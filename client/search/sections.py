@@ -18,7 +18,7 @@ import json
 import math
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from client.errors import InvalidRequest
@@ -43,6 +43,7 @@ from client.search.model import (
 )
 from client.search.query import Focus, cjk_pairs, parse_focus, read_through_glossary
 from client.search.trim import Budgeted, fit_budget
+from client.search.unheard import unheard_words
 from client.section_bodies import prefetch_bodies
 from schemas.shards import BM25_WEIGHTS, FTS_TABLE
 
@@ -384,9 +385,19 @@ _NO_MATCH = (
 )
 
 
+@dataclass(frozen=True)
+class Ranking:
+    """Every candidate that may answer, best first; how likely the first is right; and the
+    focus' words the docs never use that are not English words (client.search.unheard)."""
+
+    ranked: list[Scored]
+    confidence: float
+    unheard: tuple[str, ...]
+
+
 def rank_sections(
     conn: sqlite3.Connection, focus: Focus, model: RankerModel, dense: DenseScores | None = None
-) -> tuple[list[Scored], float]:
+) -> Ranking:
     """Every candidate of the shard for ``focus``, best first, and the answer's confidence;
     with ``dense``, the nearest sections join the candidates and ``model`` must be one trained
     with the dense features (client.search.dense)."""
@@ -395,14 +406,21 @@ def rank_sections(
     extra = dense.nearest if dense is not None else ()
     candidates, frequencies = collect_candidates(conn, focus, total, extra)
     described = describe(focus, candidates, frequencies, total)
-    return answer_order(model, described if dense is None else with_dense(described, dense))
+    unheard = unheard_words(focus, frequencies)
+    ranked, sure = answer_order(
+        model, described if dense is None else with_dense(described, dense), bool(unheard)
+    )
+    return Ranking(ranked, sure, unheard)
 
 
-def answer_order(model: RankerModel, described: Sequence[Described]) -> tuple[list[Scored], float]:
-    """The described candidates that may answer, best first, and the answer's confidence: the
+def answer_order(
+    model: RankerModel, described: Sequence[Described], unheard: bool
+) -> tuple[list[Scored], float]:
+    """The described candidates that may answer, best first, and the answer's confidence
+    (``unheard``: the focus has words the docs never use and English does not know): the
     pure part of the ranking, which the ranker's training replays on the same candidates."""
     ranked = [r for r in order(model, described) if r.described.named or may_answer(r.described)]
-    return ranked, confidence(model, ranked)
+    return ranked, confidence(model, ranked, unheard)
 
 
 def may_answer(described: Described) -> bool:
@@ -435,11 +453,21 @@ def search_sections(
     if not parsed.concepts:
         return SearchResult((), False, 0, _NO_WORDS, None)
     model = model or (default_model() if dense is None else semantic_model())
-    ranked, sure = rank_sections(conn, parsed, model, dense)
+    ranking = rank_sections(conn, parsed, model, dense)
+    ranked, sure = ranking.ranked, ranking.confidence
     threshold = model.abstain_below if min_confidence is None else min_confidence
+    unheard = _unheard_hint(ranking.unheard)
     if not ranked or sure < threshold:
-        return SearchResult((), False, 0, _NO_MATCH, round(sure, 4) if ranked else None)
-    return _found(conn, _listed(ranked[:max_sections], sure), max_tokens, sure)
+        hint = "; ".join(filter(None, (unheard, _NO_MATCH)))
+        return SearchResult((), False, 0, hint, round(sure, 4) if ranked else None)
+    found = _found(conn, _listed(ranked[:max_sections], sure), max_tokens, sure)
+    return replace(found, hint="; ".join(filter(None, (unheard, found.hint))) or None)
+
+
+def _unheard_hint(words: Sequence[str]) -> str | None:
+    if not words:
+        return None
+    return "these docs never mention " + ", ".join(repr(word) for word in words)
 
 
 def first_sections(

@@ -1,0 +1,69 @@
+"""Words a focus names that the docs never use and English does not know: found as the caller
+wrote them, and weighed by the answer's confidence."""
+
+from importlib import resources
+
+import pytest
+
+from client.search.features import FEATURES, Candidate, Described
+from client.search.model import confidence, default_model, order
+from client.search.query import parse_focus, read_through_glossary
+from client.search.unheard import ENGLISH_STEMS, english_stems, unheard_words
+
+
+def _absent(focus: str, *absent: str) -> dict[str, int]:
+    """Frequencies of a focus' concepts: those labelled ``absent`` are in no section."""
+    return {c.label: 0 if c.label in absent else 3 for c in parse_focus(focus).concepts}
+
+
+def test_the_english_word_file_holds_search_tokens_one_a_line() -> None:
+    text = resources.files("client.search").joinpath(ENGLISH_STEMS).read_text(encoding="utf-8")
+    lines = text.splitlines()
+    assert lines[0].startswith("#") and "doctrove-text@1" in lines[0]
+    assert lines[1:] == sorted(set(lines[1:])), "not sorted or listed twice"
+    stems = english_stems()
+    assert len(stems) == len(lines) - 1 > 30_000
+    # Stemmed as a focus is: "connections" and "connection" are one token.
+    assert {"connect", "stall", "happili"} <= stems
+    assert not {"numpi", "tomllib", "csrf"} & stems
+
+
+@pytest.mark.parametrize(
+    ("focus", "absent", "unheard"),
+    [
+        ("compare numpy arrays approximately", ["numpi"], ("numpy",)),
+        ("read pyproject.toml with tomllib", ["pyproject.toml", "tomllib"],
+         ("pyproject.toml", "tomllib")),
+        ("make_line_iter()", ["make_line_iter"], ("make_line_iter",)),
+        # English words the docs do not use are paraphrases more often than not.
+        ("call it without stalling the loop", ["stall"], ()),
+        # Numbers: docs seldom write their own version number.
+        ("which Python versions does 1.6.0 support", ["1.6.0"], ()),
+        # Words the docs hold are never unheard, whatever they are.
+        ("compare numpy arrays approximately", [], ()),
+    ],
+)  # fmt: skip
+def test_unheard_words_are_the_absent_ones_english_does_not_know(
+    focus: str, absent: list[str], unheard: tuple[str, ...]
+) -> None:
+    assert unheard_words(parse_focus(focus), _absent(focus, *absent)) == unheard
+
+
+def test_chinese_words_are_never_unheard() -> None:
+    focus = parse_focus("盲文风格")
+    absent = {c.label: 0 for c in focus.concepts}
+    assert unheard_words(focus, absent) == ()
+    # Read through the glossary for English docs, they keep their Chinese labels.
+    read = read_through_glossary(focus)
+    assert unheard_words(read, {c.label: 0 for c in read.concepts}) == ()
+
+
+def _described(section_id: int, coverage: float) -> Described:
+    candidate = Candidate(section_id, "heading", (), "anchor", "a.md", 100, -1.0, {})
+    return Described(candidate, (coverage,) * len(FEATURES), coverage, False, ())
+
+
+def test_the_shipped_confidence_counts_an_unheard_word_against_an_answer() -> None:
+    model = default_model()
+    ranked = order(model, [_described(1, 0.9), _described(2, 0.4)])
+    assert confidence(model, ranked, unheard=True) < confidence(model, ranked, unheard=False)
