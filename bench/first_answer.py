@@ -32,20 +32,13 @@ import orjson
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from python_questions import QUESTIONS  # noqa: E402
+
 from client.assemble import make_service  # noqa: E402
 from client.config import resolve_settings  # noqa: E402
 from schemas.digests import file_sha256  # noqa: E402
 from schemas.shard_build import build_database  # noqa: E402
 from schemas.shards import SHARD_FORMAT  # noqa: E402
-
-QUESTIONS = (
-    "read a file line by line",
-    "subprocess run capture output",
-    "json dumps indent",
-    "asyncio gather timeout",
-    "datetime strptime format codes",
-    "dataclass field default_factory",
-)
 
 
 class CountingStream(httpx.SyncByteStream):

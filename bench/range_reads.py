@@ -27,19 +27,13 @@ import orjson
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from python_questions import QUESTIONS  # noqa: E402
+
 from client.search.model import default_model  # noqa: E402
 from client.search.query import parse_focus  # noqa: E402
 from client.search.sections import rank_sections  # noqa: E402
 from schemas.shard_build import build_database  # noqa: E402
 
-QUESTIONS = (
-    "read a file line by line",
-    "subprocess run capture output",
-    "json dumps indent",
-    "asyncio gather timeout",
-    "datetime strptime format codes",
-    "dataclass field default_factory",
-)
 CHUNKS = (4096, 16384, 65536)
 
 

@@ -34,18 +34,15 @@ import orjson
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from python_questions import QUESTIONS as PYTHON_QUESTIONS  # noqa: E402
+
 from client.search.model import default_model  # noqa: E402
 from client.search.query import parse_focus  # noqa: E402
 from client.search.sections import in_docs_language, rank_sections  # noqa: E402
 from schemas.shards import FTS_TABLE  # noqa: E402
 
 QUESTIONS = (
-    "read a file line by line",
-    "subprocess run capture output",
-    "json dumps indent",
-    "asyncio gather timeout",
-    "datetime strptime format codes",
-    "dataclass field default_factory",
+    *PYTHON_QUESTIONS,
     "how do I make a temporary directory that is removed afterwards",
     "sort a list of dicts by a key",
     "parse command line arguments with subcommands",
@@ -57,10 +54,10 @@ QUESTIONS = (
     "what does the walrus operator do",
     "读取 JSON 文件",
 )
-# FTS5 rowids of its %_data table: segment, doclist-index flag, height, page (fts5Int.h).
-_SEGMENT_SHIFT, _DLIDX_SHIFT, _HEIGHT_SHIFT = 37, 36, 31
-_PAGE_MASK = (1 << _HEIGHT_SHIFT) - 1
-_INDEX_PAGES = ("leaf", "dlidx")
+# FTS5 rowids of its %_data table: segment above bit 37, then a doclist-index flag, a height
+# and the page number in the low 31 bits (fts5Int.h).
+_SEGMENT_SHIFT, _PAGE_BITS = 37, 31
+_PAGE_MASK = (1 << _PAGE_BITS) - 1
 
 
 @dataclass(frozen=True)
