@@ -244,7 +244,8 @@ TOOLS: tuple[ToolSpec[Any], ...] = (
             "read it whole with doc_read. maxTokens bounds the answer's size (about four "
             "characters a token); 'omitted' says how many relevant sections did not fit. "
             "'confidence' (0-1) is how likely the first section answers; when it is too low the "
-            "answer is empty with a hint rather than a guess."
+            "answer is empty with a hint rather than a guess. 'unmentioned' lists the focus' "
+            "words these docs never use (not English words): often what this version lacks."
         ),
         params=(
             _ID,

@@ -71,6 +71,7 @@ from client.search.sections import (
     table_of_contents,
 )
 from client.search.trim import CHARS_PER_TOKEN
+from client.search.unheard import unheard_hint
 from client.semantic_lane import SemanticLane
 from client.versions import VersionChoice, select_version
 from schemas.answers import (
@@ -445,6 +446,7 @@ class DocService:
             omitted=result.omitted,
             hint=result.hint,
             confidence=result.confidence,
+            unmentioned=list(result.unheard) if result.unheard else UNSET,
         )
 
     def _served(
@@ -627,10 +629,14 @@ def _fused(
         if sure:
             fused = structs.replace(fused, confidence=max(sure))
     if added and not original:
+        unmentioned = unheard_hint(answer.unmentioned or ())
+        rewritten = (
+            "these sections answer the host model's rewrites of the focus "
+            "(rewrite.queries), not the focus itself: check them before quoting"
+        )
         fused = structs.replace(
             fused,
-            hint="these sections answer the host model's rewrites of the focus "
-            "(rewrite.queries), not the focus itself: check them before quoting",
+            hint="; ".join(filter(None, (unmentioned, rewritten))),
             truncated=any(s.truncated for s in sections),
         )
     reason = f"{added} section(s) found only by the rewrites" if added else "no new section"

@@ -30,16 +30,9 @@ from pathlib import Path
 import numpy as np
 
 from client.search.dense import DENSE_LIMIT, SEMANTIC_FEATURES, DenseScores, with_dense
-from client.search.features import describe
 from client.search.model import SEMANTIC_RANKER, RankerModel, semantic_model
 from client.search.query import parse_focus
-from client.search.sections import (
-    collect_candidates,
-    in_docs_language,
-    search_sections,
-    section_count,
-)
-from client.search.unheard import unheard_words
+from client.search.sections import described_candidates, search_sections
 from eval.corpus import EVAL_LIMIT, Corpus, open_corpus
 from eval.dataset import load_questions
 from eval.run import Prepared, Report, Run, prepare, score
@@ -120,15 +113,11 @@ def feature_examples(corpus: Corpus, asked: Sequence[Asked]) -> list[Example]:
     examples = []
     for a in asked:
         conn = corpus.shard(a.prepared.question.library, a.prepared.question.version)
-        focus = in_docs_language(conn, parse_focus(a.prepared.question.text))
-        total = section_count(conn)
-        candidates, frequencies = (
-            collect_candidates(conn, focus, total, a.dense.nearest) if focus.concepts else ([], {})
-        )
-        described = with_dense(describe(focus, candidates, frequencies, total), a.dense)
+        focus = parse_focus(a.prepared.question.text)
+        lexical, unheard = described_candidates(conn, focus, a.dense.nearest)
+        described = with_dense(lexical, a.dense)
         keys = tuple(f"{d.candidate.source or ''}#{d.candidate.anchor}" for d in described)
-        unheard = bool(unheard_words(focus, frequencies))
-        examples.append(Example(a.prepared, tuple(described), keys, unheard))
+        examples.append(Example(a.prepared, tuple(described), keys, bool(unheard)))
     return examples
 
 

@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 import orjson
 
-from client.search.features import FEATURES, Described, describe
+from client.search.features import FEATURES, Described
 from client.search.model import (
     CONFIDENCE_INPUTS,
     FORMAT,
@@ -32,13 +32,7 @@ from client.search.model import (
     confidence_inputs,
 )
 from client.search.query import parse_focus
-from client.search.sections import (
-    answer_order,
-    collect_candidates,
-    in_docs_language,
-    section_count,
-)
-from client.search.unheard import unheard_words
+from client.search.sections import answer_order, described_candidates
 from eval.corpus import Corpus, open_corpus
 from eval.dataset import load_questions
 from eval.run import Prepared, prepare
@@ -66,15 +60,9 @@ def collect(corpus: Corpus, prepared: Sequence[Prepared]) -> list[Example]:
     examples = []
     for p in prepared:
         conn = corpus.shard(p.question.library, p.question.version)
-        focus = in_docs_language(conn, parse_focus(p.question.text))
-        total = section_count(conn)
-        candidates, frequencies = (
-            collect_candidates(conn, focus, total) if focus.concepts else ([], {})
-        )
-        described = describe(focus, candidates, frequencies, total)
+        described, unheard = described_candidates(conn, parse_focus(p.question.text))
         keys = tuple(f"{d.candidate.source or ''}#{d.candidate.anchor}" for d in described)
-        unheard = bool(unheard_words(focus, frequencies))
-        examples.append(Example(p, tuple(described), keys, unheard))
+        examples.append(Example(p, tuple(described), keys, bool(unheard)))
     return examples
 
 

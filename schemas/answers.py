@@ -188,6 +188,9 @@ class ExtractAnswer(ServedVersion, kw_only=True, forbid_unknown_fields=True, fro
     omitted: Count
     hint: str | None
     confidence: Score | UnsetType | None = UNSET
+    # Words of the focus these docs never use and English does not know (numpy, tomllib):
+    # what the question asks about that this version does not document.
+    unmentioned: list[str] | UnsetType = UNSET
     rewrite: Rewrite | UnsetType = UNSET
     resolvedFrom: str | UnsetType = UNSET
     warnings: list[str] | UnsetType = UNSET

@@ -33,7 +33,8 @@ MAX_TOKEN_CHARS = 64
 
 # Han (with extensions and compatibility ideographs), kana, Hangul and their marks; NFKC has
 # already turned half-width forms into these.
-_CJK = (
+# Characters of Chinese, Japanese and Korean scripts: runs of them are cut into pairs.
+CJK_CHARACTERS = _CJK = (
     "\u1100-\u11ff\u3005-\u3007\u3040-\u30ff\u3100-\u312f\u3130-\u318f\u31f0-\u31ff"
     "\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff\U00020000-\U0003134f"
 )
@@ -54,6 +55,13 @@ def normalize(text: str) -> str:
     if text.isascii():
         return text
     return unicodedata.normalize("NFC", _MARKS.sub("", unicodedata.normalize("NFKD", text)))
+
+
+def written_words(text: str) -> list[str]:
+    """The words of ``text`` as its writer spelled them: what the tokenizer reads as one word,
+    before it folds case and marks (so a word written with separate combining marks may come
+    apart here; :func:`query_terms` of each gives the search's tokens)."""
+    return _TOKEN.findall(text.replace("()", ""))
 
 
 def stem(word: str) -> str:

@@ -498,3 +498,24 @@ def test_chinese_words_without_a_translation_do_not_count_against_english_docs()
     assert next(c.label for c in read.concepts) == "plugh"  # words in the docs' script stay
     assert all(not c.cjk for c in read.concepts)
     assert {w.label for c in read.concepts for w in c.ways} >= {"request", "timeout"}
+
+
+def test_a_lowercase_name_finds_the_docs_that_write_it_in_camel_case(
+    tmp_path: Path,
+) -> None:
+    # "NumPy" is indexed whole and unstemmed; the focus' "numpy" stems to "numpi".
+    records = [
+        {**RECORDS[2], "heading": "Arrays", "anchor": "arrays",
+         "body": "Convert the result to a NumPy array before plotting it."},
+        RECORDS[-1],
+    ]  # fmt: skip
+    path = tmp_path / "camel.sqlite"
+    build_database(path, "tiny", "1.0.0", records)
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    add_section_views(conn, None)
+    try:
+        result = search_sections(conn, "numpy plotting")
+        assert headings(result.sections)[:1] == ["Arrays"]
+        assert result.hint is None and result.unheard == ()
+    finally:
+        conn.close()

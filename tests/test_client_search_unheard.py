@@ -6,9 +6,11 @@ from importlib import resources
 import pytest
 
 from client.search.features import FEATURES, Candidate, Described
+from client.search.glossary import ENGLISH_STEMS, english_stems
 from client.search.model import confidence, default_model, order
 from client.search.query import parse_focus, read_through_glossary
-from client.search.unheard import ENGLISH_STEMS, english_stems, unheard_words
+from client.search.unheard import MAX_NAMED, unheard_hint, unheard_words
+from schemas.text import TOKENIZER
 
 
 def _absent(focus: str, *absent: str) -> dict[str, int]:
@@ -19,7 +21,7 @@ def _absent(focus: str, *absent: str) -> dict[str, int]:
 def test_the_english_word_file_holds_search_tokens_one_a_line() -> None:
     text = resources.files("client.search").joinpath(ENGLISH_STEMS).read_text(encoding="utf-8")
     lines = text.splitlines()
-    assert lines[0].startswith("#") and "doctrove-text@1" in lines[0]
+    assert lines[0].startswith("#") and f"({TOKENIZER})" in lines[0]
     assert lines[1:] == sorted(set(lines[1:])), "not sorted or listed twice"
     stems = english_stems()
     assert len(stems) == len(lines) - 1 > 30_000
@@ -37,8 +39,13 @@ def test_the_english_word_file_holds_search_tokens_one_a_line() -> None:
         ("make_line_iter()", ["make_line_iter"], ("make_line_iter",)),
         # English words the docs do not use are paraphrases more often than not.
         ("call it without stalling the loop", ["stall"], ()),
-        # Numbers: docs seldom write their own version number.
+        # Numbers: docs seldom write their own version number; nor units and abbreviations.
         ("which Python versions does 1.6.0 support", ["1.6.0"], ()),
+        ("expire after 30min, e.g. on 3.x", ["30min", "e.g", "3.x"], ()),
+        # Each word once, as written, whatever stands around it.
+        ("numpy/scipy arrays, numpy again", ["numpi", "scipi"], ("numpy", "scipy")),
+        ("用numpy怎么做 (see urllib3)", ["numpi", "urllib3"], ("numpy", "urllib3")),
+        ("tomllib's parser in Zürichbahn", ["tomllib", "zurichbahn"], ("tomllib", "Zürichbahn")),
         # Words the docs hold are never unheard, whatever they are.
         ("compare numpy arrays approximately", [], ()),
     ],
@@ -67,3 +74,19 @@ def test_the_shipped_confidence_counts_an_unheard_word_against_an_answer() -> No
     model = default_model()
     ranked = order(model, [_described(1, 0.9), _described(2, 0.4)])
     assert confidence(model, ranked, unheard=True) < confidence(model, ranked, unheard=False)
+
+
+def test_a_hint_names_a_few_words_and_counts_the_rest() -> None:
+    assert unheard_hint(()) is None
+    assert unheard_hint(("numpy",)) == "these docs never mention 'numpy'"
+    words = tuple(f"w{i}" for i in range(MAX_NAMED + 3))
+    hint = unheard_hint(words)
+    assert hint is not None and hint.endswith(f"'w{MAX_NAMED - 1}' and 3 more")
+    assert f"'w{MAX_NAMED}'" not in hint
+
+
+def test_only_a_name_is_also_searched_as_written() -> None:
+    (name,) = parse_focus("numpy").concepts
+    assert [(w.label, w.weight) for w in name.ways] == [("numpi", 1.0), ("numpy", 1.0)]
+    (word,) = parse_focus("deleting").concepts  # an English word: docs write it in prose
+    assert "deleting" not in {w.label for w in word.ways}

@@ -84,6 +84,7 @@ def test_valid_rewrites_are_searched_and_fused_and_asked_for_once(
 ) -> None:
     alone = to_builtins(service.extract("werkzeug", None, UNKNOWN))
     assert alone["sections"] == []
+    assert alone["unmentioned"] == [UNKNOWN]
     asked: list[types.CreateMessageRequestParams] = []
     handler = reply('{"queries": ["set_cookie max_age", "cookie expires"]}', asked)
     first, again = extract(service, UNKNOWN, handler, calls=2, protocol=protocol)
@@ -95,6 +96,9 @@ def test_valid_rewrites_are_searched_and_fused_and_asked_for_once(
     headings = [s["heading"] for s in first["sections"]]
     assert "werkzeug.test.Cookie.max_age" in headings
     assert "rewrites of the focus" in first["hint"]
+    # What the docs never mention stays said: the rewrites answer other words.
+    assert first["unmentioned"] == [UNKNOWN]
+    assert first["hint"].startswith(f"these docs never mention '{UNKNOWN}'; ")
     assert again == first
     assert len(asked) == 1  # the second call reused the cached rewrites
     request = asked[0]

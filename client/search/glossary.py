@@ -5,6 +5,9 @@ them, so a question asked in Chinese about English docs still finds its sections
 words stay concepts too, for Chinese docs). ``synonyms.txt`` holds groups of English words that
 documentation of any library uses interchangeably. Both were written from general knowledge of
 software documentation, without seeing the evaluation's questions (eval/README.md).
+``english_stems.txt`` is not ours: the search tokens of SCOWL's American English word list
+(written by ``python -m eval.english_stems``, which names the tokenizer it read them with), to
+tell a name (numpy, tomllib) from an English word.
 """
 
 from __future__ import annotations
@@ -13,8 +16,9 @@ import functools
 from dataclasses import dataclass
 from importlib import resources
 
-from schemas.text import query_terms
+from schemas.text import TOKENIZER, query_terms
 
+ENGLISH_STEMS = "english_stems.txt"
 # A Chinese term of one character is too ambiguous inside a longer run (表 in 表示 "represent").
 MIN_TERM_CHARS = 2
 
@@ -36,6 +40,20 @@ def _data_lines(name: str) -> list[str]:
 def _tokens(words: str) -> tuple[str, ...]:
     """The index tokens of English words (stemmed as documents are; "i18n" whole)."""
     return tuple(dict.fromkeys(term.whole for term in query_terms(words)))
+
+
+class WordListError(ValueError):
+    """english_stems.txt does not fit this code: write it again with eval.english_stems."""
+
+
+@functools.cache
+def english_stems() -> frozenset[str]:
+    """The search tokens of English words, read once, when first needed."""
+    text = resources.files("client.search").joinpath(ENGLISH_STEMS).read_text(encoding="utf-8")
+    header, _, body = text.partition("\n")
+    if f"({TOKENIZER})" not in header:
+        raise WordListError(f"{ENGLISH_STEMS} was not written with tokenizer {TOKENIZER}")
+    return frozenset(line for line in body.splitlines() if line)
 
 
 @functools.cache

@@ -17,8 +17,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from client.search.glossary import synonym_groups, translations
-from schemas.text import QueryTerm, normalize, query_terms, stem
+from client.search.glossary import english_stems, synonym_groups, translations
+from schemas.text import (
+    CJK_CHARACTERS,
+    QueryTerm,
+    normalize,
+    query_terms,
+    stem,
+    written_words,
+)
 
 MAX_CONCEPTS = 24
 WHOLE, PARTS, SYNONYM = 1.0, 0.6, 0.8
@@ -107,9 +114,8 @@ SYNONYMS = _synonym_table()
 
 _IDENTIFIER = re.compile(r"\.?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\))?")
 _CAMEL = re.compile(r"[a-z0-9][A-Z]")
-_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
-_CJK_RUN = re.compile(f"[{_CJK}]")
-_CJK_RUNS = re.compile(f"[{_CJK}]+")
+_CJK_RUN = re.compile(f"[{CJK_CHARACTERS}]")
+_CJK_RUNS = re.compile(f"[{CJK_CHARACTERS}]+")
 
 
 def in_cjk_script(label: str) -> bool:
@@ -158,8 +164,13 @@ def _quote(token: str) -> str:
     return '"' + token.replace('"', '""') + '"'
 
 
-def _word_concept(term: QueryTerm) -> Concept:
+def _word_concept(term: QueryTerm, spelled: str | None = None) -> Concept:
+    """A word's concept: the word, its parts, its synonyms, and ``spelled``, a name as written
+    when the stemmer changed it (docs that write "NumPy" or "MyPy" index it whole, unstemmed,
+    where a focus' "numpy" stems to "numpi")."""
     ways = [Way(_quote(term.whole), WHOLE, term.whole, (term.whole,))]
+    if spelled is not None:
+        ways.append(Way(_quote(spelled), WHOLE, spelled, (spelled,)))
     if term.parts:
         expression = "(" + " AND ".join(map(_quote, term.parts)) + ")"
         ways.append(Way(expression, PARTS, " ".join(term.parts), term.parts))
@@ -233,11 +244,27 @@ def identifiers(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
+def _unstemmed(text: str) -> dict[str, str]:
+    """Stem -> the plain word of ``text`` it was stemmed from, lowercased, where they differ
+    and the word is not English: a name, which docs may write in camel case ("NumPy")."""
+    found: dict[str, str] = {}
+    for word in written_words(normalize(text)):
+        terms = query_terms(word)
+        folded = word.casefold()
+        if len(terms) == 1 and not terms[0].parts and terms[0].whole != folded:
+            found.setdefault(terms[0].whole, folded)
+    if found:
+        english = english_stems()  # read only for a focus with a stemmed word
+        found = {stemmed: word for stemmed, word in found.items() if stemmed not in english}
+    return found
+
+
 def parse_focus(text: str) -> Focus:
     """The concepts and identifiers of a focus string (which must already be within bounds)."""
     words = [t for t in query_terms(text) if not _CJK_RUN.match(t.whole)]
     meaningful = [t for t in words if t.whole not in STOP]
-    concepts = [_word_concept(term) for term in meaningful or words]
+    spelled = _unstemmed(text)
+    concepts = [_word_concept(term, spelled.get(term.whole)) for term in meaningful or words]
     for run in _CJK_RUNS.findall(normalize(text).casefold()):
         concepts.extend(_cjk_concepts(run))
     unique: dict[str, Concept] = {}

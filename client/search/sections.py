@@ -43,7 +43,7 @@ from client.search.model import (
 )
 from client.search.query import Focus, cjk_pairs, parse_focus, read_through_glossary
 from client.search.trim import Budgeted, fit_budget
-from client.search.unheard import unheard_words
+from client.search.unheard import unheard_hint, unheard_words
 from client.section_bodies import prefetch_bodies
 from schemas.shards import BM25_WEIGHTS, FTS_TABLE
 
@@ -95,6 +95,7 @@ class SearchResult:
     omitted: int
     hint: str | None
     confidence: float | None = None  # how likely the first section is right (dev-calibrated)
+    unheard: tuple[str, ...] = ()  # focus words the docs never use and English does not know
 
 
 @dataclass(frozen=True)
@@ -390,9 +391,21 @@ class Ranking:
     """Every candidate that may answer, best first; how likely the first is right; and the
     focus' words the docs never use that are not English words (client.search.unheard)."""
 
-    ranked: list[Scored]
+    ranked: tuple[Scored, ...]
     confidence: float
     unheard: tuple[str, ...]
+
+
+def described_candidates(
+    conn: sqlite3.Connection, focus: Focus, extra: Sequence[int] = ()
+) -> tuple[list[Described], tuple[str, ...]]:
+    """The candidates of ``focus`` (plus the sections ``extra`` names: another lane's),
+    described, and the focus' unheard words: what the ranking orders, and what the ranker's
+    training (eval.train, eval.semantic) replays, so that both see the same."""
+    total = section_count(conn)
+    focus = in_docs_language(conn, focus)
+    candidates, frequencies = collect_candidates(conn, focus, total, extra)
+    return describe(focus, candidates, frequencies, total), unheard_words(focus, frequencies)
 
 
 def rank_sections(
@@ -401,16 +414,12 @@ def rank_sections(
     """Every candidate of the shard for ``focus``, best first, and the answer's confidence;
     with ``dense``, the nearest sections join the candidates and ``model`` must be one trained
     with the dense features (client.search.dense)."""
-    total = section_count(conn)
-    focus = in_docs_language(conn, focus)
     extra = dense.nearest if dense is not None else ()
-    candidates, frequencies = collect_candidates(conn, focus, total, extra)
-    described = describe(focus, candidates, frequencies, total)
-    unheard = unheard_words(focus, frequencies)
+    described, unheard = described_candidates(conn, focus, extra)
     ranked, sure = answer_order(
         model, described if dense is None else with_dense(described, dense), bool(unheard)
     )
-    return Ranking(ranked, sure, unheard)
+    return Ranking(tuple(ranked), sure, unheard)
 
 
 def answer_order(
@@ -454,20 +463,14 @@ def search_sections(
         return SearchResult((), False, 0, _NO_WORDS, None)
     model = model or (default_model() if dense is None else semantic_model())
     ranking = rank_sections(conn, parsed, model, dense)
-    ranked, sure = ranking.ranked, ranking.confidence
+    ranked, sure, unheard = ranking.ranked, ranking.confidence, ranking.unheard
     threshold = model.abstain_below if min_confidence is None else min_confidence
-    unheard = _unheard_hint(ranking.unheard)
     if not ranked or sure < threshold:
-        hint = "; ".join(filter(None, (unheard, _NO_MATCH)))
-        return SearchResult((), False, 0, hint, round(sure, 4) if ranked else None)
+        empty = "; ".join(filter(None, (unheard_hint(unheard), _NO_MATCH)))
+        return SearchResult((), False, 0, empty, round(sure, 4) if ranked else None, unheard)
     found = _found(conn, _listed(ranked[:max_sections], sure), max_tokens, sure)
-    return replace(found, hint="; ".join(filter(None, (unheard, found.hint))) or None)
-
-
-def _unheard_hint(words: Sequence[str]) -> str | None:
-    if not words:
-        return None
-    return "these docs never mention " + ", ".join(repr(word) for word in words)
+    hint = "; ".join(filter(None, (unheard_hint(unheard), found.hint))) or None
+    return replace(found, hint=hint, unheard=unheard)
 
 
 def first_sections(

@@ -3,56 +3,59 @@
 Such a word names a thing: a library (numpy), a module (tomllib), a function (make_line_iter),
 a protocol (SMTP). When the docs never mention it, the question is most likely about something
 these docs do not cover; a general English word the docs do not use is more often a paraphrase
-("stall", "happily"), and a number is not telling either: docs seldom write their own version
-number, which the caller chose the version by. The confidence weighs whether a focus has such a
-word (client.search.model), and the answer names them, so the caller learns what the docs lack.
-English words are SCOWL's American list, read as the search reads a focus
-(english_stems.txt, written by ``python -m eval.english_stems``).
+("stall", "happily"). Numbers, numbers with units (5s, 30min, 3.x) and abbreviations (e.g.,
+i.e.) tell nothing either: docs seldom write their own version number, which the caller chose
+the version by. The confidence weighs whether a focus has such a word (client.search.model),
+and the answer names them, so the caller learns what the docs lack. English words are SCOWL's
+American list (client.search.glossary.english_stems).
 """
 
 from __future__ import annotations
 
-import functools
 import re
-from collections.abc import Mapping
-from importlib import resources
+from collections.abc import Collection, Mapping, Sequence
 
+from client.search.glossary import english_stems
 from client.search.query import Focus, in_cjk_script
-from schemas.text import normalize, query_terms
+from schemas.text import query_terms, written_words
 
-ENGLISH_STEMS = "english_stems.txt"
-_WORD = re.compile(r"\S+")
-_NUMBER = re.compile(r"v?[\d.]+")
-
-
-@functools.cache
-def english_stems() -> frozenset[str]:
-    text = resources.files("client.search").joinpath(ENGLISH_STEMS).read_text(encoding="utf-8")
-    return frozenset(line for line in text.splitlines() if line and not line.startswith("#"))
+# Words a hint names; more are counted ("and 3 more"): a pasted path or log line must not
+# make the hint longer than the answer.
+MAX_NAMED = 5
+_NOT_A_NAME = re.compile(r"\d.*|(?:[a-z]\.)+[a-z]?")
 
 
 def unheard_words(focus: Focus, frequencies: Mapping[str, int]) -> tuple[str, ...]:
     """The focus' words, as the caller wrote them, that no section of the docs holds in any
     way (``frequencies``: sections per concept label) and that are not English words."""
-    english = english_stems()
-    labels = [
+    absent = [
         concept.label
         for concept in focus.concepts
         if not frequencies.get(concept.label)
         and not in_cjk_script(concept.label)
-        and not _NUMBER.fullmatch(concept.label)
-        and concept.label not in english
+        and not _NOT_A_NAME.fullmatch(concept.label)
     ]
-    return tuple(_as_written(focus.text, label) for label in labels)
+    if not absent:
+        return ()  # most questions: the word list is read only when a word is absent
+    english = english_stems()
+    return _as_written(focus.text, [label for label in absent if label not in english])
 
 
-def _as_written(text: str, label: str) -> str:
-    """The first word of ``text`` whose search token is ``label`` (the label itself if none)."""
-    for word in _WORD.findall(normalize(text)):
+def unheard_hint(words: Sequence[str]) -> str | None:
+    """What an answer says of the focus' unheard words (None when there are none)."""
+    if not words:
+        return None
+    named = ", ".join(f"'{word}'" for word in words[:MAX_NAMED])
+    more = f" and {len(words) - MAX_NAMED} more" if len(words) > MAX_NAMED else ""
+    return f"these docs never mention {named}{more}"
+
+
+def _as_written(text: str, labels: Collection[str]) -> tuple[str, ...]:
+    """Each of ``labels`` once, as the first word of ``text`` whose search token it is spelled
+    (the label itself when no single word is), in the order the focus has them."""
+    spelled: dict[str, str] = {}
+    for word in written_words(text):
         for term in query_terms(word):
-            if term.whole == label:
-                return _TRIM.sub("", word)
-    return label
-
-
-_TRIM = re.compile(r"^[^\w.$]+|[^\w)]+$")
+            if term.whole in labels:
+                spelled.setdefault(term.whole, word)
+    return tuple(dict.fromkeys(spelled.get(label, label) for label in labels))
