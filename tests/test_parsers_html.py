@@ -326,3 +326,23 @@ def test_huge_heading_and_huge_line() -> None:
     assert section.heading == heading.strip()
     assert section.anchor == "word-" * 15 + "word"
     assert section.body == ("lorem ipsum " * 100_000).strip()
+
+
+def test_text_is_read_as_decoded_whatever_charset_the_page_names() -> None:
+    # The page reaches libxml2 as UTF-8 bytes: a charset in its markup must not re-decode them.
+    page = (
+        '<html><head><meta http-equiv="Content-Type" content="text/html; charset=iso-8859-1">'
+        '<meta charset="windows-1252"></head>'
+        "<body><h1>Café — 中文</h1><p>naïve &amp; ½ ¶ \u00a0x</p></body></html>"
+    )
+    (section,) = parse(page, "c.html").sections
+    assert (section.heading, section.body) == ("Café — 中文", "naïve & ½ ¶ \u00a0x")
+
+
+def test_a_lone_surrogate_is_read_as_text_with_a_warning() -> None:
+    # Such a str has no UTF-8 form (no decoded file holds one); it still parses as a str.
+    parsed = parse("<html><body><h1>T</h1><p>a \ud800 b</p></body></html>", "s.html")
+    assert [w.message for w in parsed.warnings] == [
+        "HTML too malformed or deeply nested; read as text"
+    ]
+    assert [s.body for s in parsed.sections] == ["T\na \ud800 b"]
