@@ -12,6 +12,7 @@ import lxml.html
 import orjson
 import pytest
 
+from builder import pages_body
 from builder.config import SiteConfig, load_catalog
 from builder.errors import BuildError
 from builder.pages import build_time, make_environment, render_index, render_library, render_version
@@ -360,6 +361,7 @@ def test_given_anchors_win_over_derived_ones() -> None:
             "Use ``a ` b`` and `c`, not `d.",
             "<p>Use <code>a ` b</code> and <code>c</code>, not `d.</p>",
         ),
+        ("`a` & ` b ` `c", "<p><code>a</code> &amp; <code>b</code> `c</p>"),
         ("```\nx < y", "<pre><code>x &lt; y</code></pre>"),
         (
             "```{doctest}\n>>> 1\n```",
@@ -383,6 +385,15 @@ def test_given_anchors_win_over_derived_ones() -> None:
 )
 def test_render_body(body: str, html: str) -> None:
     assert render_body(body) == html
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["`a`", "`", "a`b", "`a` and `b` and `c", "` a ` `  ` ` `", "x<`y&`>z` '", "`a`\n`b`"],
+)
+def test_single_backtick_spans_pair_as_any_runs_do(text: str) -> None:
+    # Text whose backtick runs are all single takes a shortcut: it must pair them the same.
+    assert pages_body._single_tick_spans(text) == pages_body._paired_spans(text)
 
 
 def test_render_body_stays_fast_on_hostile_input() -> None:
