@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from builder.model import Section
+from builder.parsers.html.body_text import space
 from builder.parsers.html.parser import parse
 
 SPHINX_PAGE = """\
@@ -346,3 +349,31 @@ def test_a_lone_surrogate_is_read_as_text_with_a_warning() -> None:
         "HTML too malformed or deeply nested; read as text"
     ]
     assert [s.body for s in parsed.sections] == ["T\na \ud800 b"]
+
+
+@pytest.mark.parametrize(
+    ("text", "spaced"),
+    [
+        ("\n", " "),
+        ("\r\n\t\x0b\x0c ", " "),
+        ("\u00a0", "\u00a0"),
+        ("\x1c", "\x1c"),
+        ("\n\u00a0\n", " \u00a0 "),
+        (" a \n\n b ", " a b "),
+    ],
+)
+def test_space_collapses_ascii_whitespace_runs_only(text: str, spaced: str) -> None:
+    # A text node of whitespace alone takes a shortcut; other spaces (no-break, separators)
+    # are text, as the regex for mixed text treats them.
+    assert space(text) == spaced
+
+
+def test_chrome_is_judged_per_element_not_per_tag_and_class() -> None:
+    # Tag and class verdicts are remembered per page; role and label stay each element's own.
+    page = (
+        '<main><h1>T</h1><div class="box" role="navigation">nav</div><div class="box">one</div>'
+        '<p class="x" aria-label="breadcrumb">crumbs</p><p class="x">two</p>'
+        '<aside class="note">side</aside><aside class="note admonition">three</aside></main>'
+    )
+    (section,) = parse(page, "j.html").sections
+    assert section.body == "one\n\ntwo\n\nthree"

@@ -34,7 +34,8 @@ _PLAIN_LANGUAGES = frozenset({"none", "text", "plain", "plaintext", "nohighlight
 _LANGUAGE_CLASS = re.compile(r"^(?:highlight|language|lang)-([\w+#.-]+)$")
 
 _PERMALINK_MARK = re.compile(r"(?:\s*[¶§🔗]|\s+#)+$")
-_SPACES = re.compile(r"[ \t\n\r\f\v]+")
+_SPACE_CHARACTERS = " \t\n\r\f\v"
+_SPACES = re.compile(f"[{_SPACE_CHARACTERS}]+")
 _MANY_SPACES = re.compile(r" {2,}")
 _SPACE_AROUND_NEWLINE = re.compile(r" *\n *")
 
@@ -284,6 +285,9 @@ def space(text: str | None) -> str:
     # holds no tab or line break; a non-breaking space is not printable, so it takes the regex).
     if text.isprintable() and "  " not in text:
         return text
+    # Most of the rest is whitespace alone, the line break between two tags above all.
+    if not text.strip(_SPACE_CHARACTERS):
+        return " "
     return _SPACES.sub(" ", text)
 
 

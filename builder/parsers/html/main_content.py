@@ -126,9 +126,20 @@ def find_main(document: Element) -> Element:
 def strip_chrome(root: Element) -> None:
     """Remove navigation, sidebars, scripts and permalink widgets, keeping the text after them."""
     # One pass in Python is several times faster than libxml2's XPath over class substrings.
-    doomed = [element for element in root.iter() if element is not root and _is_chrome(element)]
+    # A page repeats a few hundred tag and class pairs over thousands of elements (syntax
+    # highlighting above all), so each pair is judged once.
+    verdicts: dict[tuple[str, str | None], bool] = {}
+    doomed: list[Element] = []
+    for element in root.iter():
+        markup = (element.tag, element.get("class"))
+        verdict = verdicts.get(markup)
+        if verdict is None:
+            verdict = verdicts[markup] = _is_chrome_markup(*markup)
+        if verdict or _is_chrome_role(element):
+            doomed.append(element)
     for element in doomed:
-        _drop(element)
+        if element is not root:
+            _drop(element)
 
 
 def _drop(element: Element) -> None:
@@ -145,17 +156,18 @@ def _drop(element: Element) -> None:
     parent.remove(element)
 
 
-def _is_chrome(element: Element) -> bool:
-    # Called for every element of the content: a class set is built only when there is a class.
-    tag = element.tag
+def _is_chrome_markup(tag: str, value: str | None) -> bool:
+    """True when an element's tag and class attribute ``value`` make it chrome."""
     if tag in _CHROME_TAGS:
         return True
-    value = element.get("class")
     names = value.split() if value else ()
     if tag == "aside" and _CONTENT_ASIDES.isdisjoint(names):
         return True
-    if names and not _CHROME_CLASSES.isdisjoint(names):
-        return True
+    return bool(names) and not _CHROME_CLASSES.isdisjoint(names)
+
+
+def _is_chrome_role(element: Element) -> bool:
+    """True when the element's ARIA role or label make it chrome."""
     return element.get("role") in _CHROME_ROLES or element.get("aria-label") in _CHROME_LABELS
 
 
