@@ -86,16 +86,21 @@ def render_flow(element: Element, depth: int = 0, leave_out: Element | None = No
     """Render mixed content: runs of inline text become paragraphs between the block children.
     ``leave_out`` is a child rendered elsewhere (an admonition's title); its tail stays."""
     blocks: list[str] = []
-    run: list[str] = [space(element.text)]
+    text = element.text
+    run: list[str] = [space(text)] if text else []
+    # Called for most elements of a page: the tests are inlined, and empty text is skipped.
     for child in element:
-        if child is leave_out:
+        tag = child.tag
+        if child is leave_out or not isinstance(tag, str):
             pass
-        elif is_element(child) and is_block(child):
+        elif tag in BLOCK_TAGS:
             _flush(run, blocks)
             blocks.extend(render_blocks(child, depth + 1))
-        elif is_element(child):
+        else:
             run.append(render_inline(child, depth + 1))
-        run.append(space(child.tail))
+        tail = child.tail
+        if tail:
+            run.append(space(tail))
     _flush(run, blocks)
     return blocks
 
@@ -123,11 +128,14 @@ def render_inline(element: Element, depth: int = 0, ticks: bool = True) -> str:
         return f"{tick}{pad}{code}{pad}{tick}"
     if depth > MAX_DEPTH:
         return space(text_of(element))
-    parts = [space(element.text)]
+    text = element.text
+    parts = [space(text)] if text else []
     for child in element:
-        if is_element(child):
+        if isinstance(child.tag, str):  # an element, not a comment
             parts.append(render_inline(child, depth + 1, ticks))
-        parts.append(space(child.tail))
+        tail = child.tail
+        if tail:
+            parts.append(space(tail))
     return "".join(parts)
 
 
