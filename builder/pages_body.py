@@ -48,6 +48,9 @@ def _blocks(body: str) -> Iterator[tuple[str, list[str], str]]:
     of the same character at least as long, or to the end of the body (as CommonMark does).
     Regexes find the fences and blank lines, so long bodies are not walked line by line.
     """
+    if "```" not in body and "~~~" not in body:  # no fence can open: skip the line scan
+        yield from _text_blocks(body)
+        return
     position = 0
     while True:
         fence = _FENCE.search(body, position)

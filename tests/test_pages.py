@@ -364,6 +364,10 @@ def test_given_anchors_win_over_derived_ones() -> None:
         ("`a` & ` b ` `c", "<p><code>a</code> &amp; <code>b</code> `c</p>"),
         ("```\nx < y", "<pre><code>x &lt; y</code></pre>"),
         (
+            "~~~py\na < b\n~~~\ntext",
+            '<pre><code class="language-py">a &lt; b</code></pre>\n<p>text</p>',
+        ),
+        (
             "```{doctest}\n>>> 1\n```",
             '<pre><code class="language-doctest">&gt;&gt;&gt; 1</code></pre>',
         ),
