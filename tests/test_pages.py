@@ -156,6 +156,13 @@ def test_every_page_parses_and_every_internal_link_resolves(demo_site: Path) -> 
     assert list(broken_links(demo_site)) == []
 
 
+def test_each_section_is_followed_by_one_blank_line(demo_site: Path) -> None:
+    # All of a page's sections come from one macro call; the markup between them is fixed.
+    html = (demo_site / "libs/demo/2.0.0/guide/setup.html").read_text(encoding="utf-8")
+    assert html.count("<section ") == html.count("</section>\n\n") > 1
+    assert "</section>\n\n<section " in html and "</section>\n\n</div>\n</main>" in html
+
+
 def test_section_sits_at_its_anchor_with_heading_path_and_source(demo_site: Path) -> None:
     page = parse(demo_site / "libs/demo/2.0.0/guide/setup.html")
     install = page.get_element_by_id("install")
