@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+import re
+
 import pytest
 
 from builder.model import Section
@@ -366,6 +369,16 @@ def test_space_collapses_ascii_whitespace_runs_only(text: str, spaced: str) -> N
     # A text node of whitespace alone takes a shortcut; other spaces (no-break, separators)
     # are text, as the regex for mixed text treats them.
     assert space(text) == spaced
+
+
+def test_space_shortcuts_give_what_the_regex_gives() -> None:
+    # Every string of up to five of these characters: the shortcuts (no whitespace to change,
+    # lone line breaks, whitespace alone) must agree with collapsing runs of ASCII whitespace.
+    alphabet = ["a", " ", "\n", "\t", "\r", "\u00a0", "\x1c", "é"]
+    for length in range(1, 6):
+        for letters in itertools.product(alphabet, repeat=length):
+            text = "".join(letters)
+            assert space(text) == re.sub(r"[ \t\n\r\f\v]+", " ", text), repr(text)
 
 
 def test_chrome_is_judged_per_element_not_per_tag_and_class() -> None:

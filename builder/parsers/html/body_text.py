@@ -293,8 +293,12 @@ def space(text: str | None) -> str:
     # holds no tab or line break; a non-breaking space is not printable, so it takes the regex).
     if text.isprintable() and "  " not in text:
         return text
-    # Most of the rest is whitespace alone, the line break between two tags above all.
-    if not text.strip(_SPACE_CHARACTERS):
+    # Most of the rest are lines of a paragraph broken in the source: when each line break
+    # stands alone (no whitespace next to it) it is the whole run, and one space replaces it.
+    joined = text.replace("\n", " ")
+    if "  " not in joined and joined.isprintable():
+        return joined
+    if not text.strip(_SPACE_CHARACTERS):  # whitespace alone, such as blank lines between tags
         return " "
     return _SPACES.sub(" ", text)
 
