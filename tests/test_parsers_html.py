@@ -8,7 +8,7 @@ import re
 import pytest
 
 from builder.model import Section
-from builder.parsers.html.body_text import space
+from builder.parsers.html.body_text import collapse, space
 from builder.parsers.html.parser import parse
 
 SPHINX_PAGE = """\
@@ -378,7 +378,8 @@ def test_space_shortcuts_give_what_the_regex_gives() -> None:
     for length in range(1, 6):
         for letters in itertools.product(alphabet, repeat=length):
             text = "".join(letters)
-            assert space(text) == re.sub(r"[ \t\n\r\f\v]+", " ", text), repr(text)
+            collapsed = re.sub(r"[ \t\n\r\f\v]+", " ", text)
+            assert (space(text), collapse(text)) == (collapsed, collapsed.strip()), repr(text)
 
 
 def test_chrome_is_judged_per_element_not_per_tag_and_class() -> None:

@@ -175,7 +175,7 @@ def line_of(element: Element) -> int:
 
 def collapse(text: str) -> str:
     """Collapse every whitespace run to one space and trim the ends."""
-    return _SPACES.sub(" ", text).strip()
+    return space(text).strip()
 
 
 def fence(pre: Element) -> str:
