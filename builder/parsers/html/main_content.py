@@ -135,7 +135,12 @@ def strip_chrome(root: Element) -> None:
         verdict = verdicts.get(markup)
         if verdict is None:
             verdict = verdicts[markup] = _is_chrome_markup(*markup)
-        if verdict or _is_chrome_role(element):
+        # The role and label test is inlined: it runs for every element that is not chrome.
+        if (
+            verdict
+            or element.get("role") in _CHROME_ROLES
+            or element.get("aria-label") in _CHROME_LABELS
+        ):
             doomed.append(element)
     for element in doomed:
         if element is not root:
@@ -164,11 +169,6 @@ def _is_chrome_markup(tag: str, value: str | None) -> bool:
     if tag == "aside" and _CONTENT_ASIDES.isdisjoint(names):
         return True
     return bool(names) and not _CHROME_CLASSES.isdisjoint(names)
-
-
-def _is_chrome_role(element: Element) -> bool:
-    """True when the element's ARIA role or label make it chrome."""
-    return element.get("role") in _CHROME_ROLES or element.get("aria-label") in _CHROME_LABELS
 
 
 def first_h1(root: Element) -> str:
