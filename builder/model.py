@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from dataclasses import dataclass, field
 
@@ -45,8 +46,9 @@ class SourceFile:
     sha256: str = ""
     data: bytes | None = None
 
-    @property
+    @functools.cached_property
     def size(self) -> int:
+        # Cached: the parse stage and the compile stage both ask, and encoding a page is not free.
         return len(self.data) if self.data is not None else len(self.text.encode("utf-8"))
 
 

@@ -48,6 +48,9 @@ def _blocks(body: str) -> Iterator[tuple[str, list[str], str]]:
     of the same character at least as long, or to the end of the body (as CommonMark does).
     Regexes find the fences and blank lines, so long bodies are not walked line by line.
     """
+    if "```" not in body and "~~~" not in body:  # no fence can open: skip the line scan
+        yield from _text_blocks(body)
+        return
     position = 0
     while True:
         fence = _FENCE.search(body, position)
@@ -133,12 +136,19 @@ def _inline(text: str) -> str:
     """Escape ``text`` and turn backtick spans into <code>, CommonMark-style.
 
     A run of N backticks opens a span closed by the next run of exactly N backticks; a run
-    with no partner stays literal. Runs are paired through per-length position lists, so the
-    cost stays linear even with thousands of unmatched backticks.
+    with no partner stays literal.
     """
     if "`" not in text:  # most text: no code span to look for
         return escape(text)
-    runs = [(m.start(), m.end()) for m in _TICKS.finditer(text)]
+    if "``" not in text:  # most of the rest: Sphinx writes inline code in single backticks
+        return _single_tick_spans(text)
+    return _paired_spans(text)
+
+
+def _paired_spans(text: str) -> str:
+    """``_inline`` for any text. Runs are paired through per-length position lists, so the
+    cost stays linear even with thousands of unmatched backticks."""
+    runs = [m.span() for m in _TICKS.finditer(text)]
     by_length: dict[int, list[int]] = {}
     for index, (start, end) in enumerate(runs):
         by_length.setdefault(end - start, []).append(index)
@@ -160,4 +170,19 @@ def _inline(text: str) -> str:
         done = runs[closer][1]
         index = closer + 1
     html.append(escape(text[done:]))
+    return "".join(html)
+
+
+def _single_tick_spans(text: str) -> str:
+    """``_inline`` for text whose backtick runs are all single: each run closes the one before
+    it, so the pieces between them alternate text and code (an odd last run stays literal)."""
+    pieces = text.split("`")
+    if len(pieces) % 2 == 0:
+        pieces[-2:] = [pieces[-2] + "`" + pieces[-1]]
+    html = [escape(pieces[0])]
+    for index in range(1, len(pieces), 2):
+        code = pieces[index]
+        if code.startswith(" ") and code.endswith(" ") and code.strip():
+            code = code[1:-1]
+        html.append(f"<code>{escape(code)}</code>{escape(pieces[index + 1])}")
     return "".join(html)

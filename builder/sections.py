@@ -16,7 +16,7 @@ Parsers emit one section per heading. Here, in one place for every format:
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from builder.model import ParsedFile, Section, Warning_
@@ -60,7 +60,8 @@ def finalize_sections(parsed: ParsedFile) -> FinalSections:
     for section in kept:
         section = _bound_heading(section, warnings)
         for part in split_section(section):
-            result.append(replace(part, anchor=unique_anchor(part.anchor, taken)))
+            anchor = unique_anchor(part.anchor, taken)
+            result.append(part if anchor == part.anchor else replace(part, anchor=anchor))
     return FinalSections(
         sections=tuple(result),
         warnings=tuple(warnings),
@@ -80,13 +81,14 @@ def list_api_entries(sections: Sequence[Section]) -> list[Section]:
     entries too would make it outrank them on questions about one of them."""
     kept: list[Section] = []
     for index, section in enumerate(sections):
-        children = _direct_children(sections, index)
-        if (
-            section.kind != "api"
-            and is_near_empty(section)
-            and children
-            and all(child.kind == "api" for child in children)
-        ):
+        # Children are looked for only under a topic that says next to nothing: looking under
+        # every section would cost a file time in the square of its sections.
+        children = (
+            _direct_children(sections, index)
+            if section.kind != "api" and is_near_empty(section)
+            else []
+        )
+        if children and all(child.kind == "api" for child in children):
             listing = _entry_list(children)
             body = section.body.strip()
             section = replace(section, body=f"{body}\n\n{listing}" if body else listing)
@@ -118,12 +120,20 @@ def _entry_list(entries: list[Section]) -> str:
 
 def _entry_line(entry: Section) -> str:
     """ "- name(signature): first sentence.", cut to MAX_ENTRY_LINE_CHARS."""
-    blocks = _blocks(entry.body)
+    # The body's blocks are read only as far as its first paragraph of prose.
     signatures: list[str] = []
-    while blocks and all(_INLINE_CODE_LINE.match(line) for line in blocks[0].split("\n")):
-        signatures.extend(line[1:-1] for line in blocks.pop(0).split("\n"))
+    prose = ""
+    leading = True  # still in the signature lines the body starts with
+    for block in _iter_blocks(entry.body):
+        lines = block.split("\n")
+        if leading and all(_INLINE_CODE_LINE.match(line) for line in lines):
+            signatures.extend(line[1:-1] for line in lines)
+            continue
+        leading = False
+        if not _FENCE.match(block):
+            prose = block
+            break
     name = _entry_name(entry.heading, signatures[0] if signatures else "")
-    prose = next((b for b in blocks if not _FENCE.match(b)), "")
     prose = " ".join(prose.split())
     match = _FIRST_SENTENCE.match(prose)
     sentence = match.group() if match else prose
@@ -177,7 +187,11 @@ def _bound_heading(section: Section, warnings: list[Warning_]) -> Section:
 def _blocks(body: str) -> list[str]:
     """Split a body into paragraphs and whole fenced code blocks (blank lines inside a fence
     do not end the block)."""
-    blocks: list[str] = []
+    return list(_iter_blocks(body))
+
+
+def _iter_blocks(body: str) -> Iterator[str]:
+    """``_blocks`` one at a time, so a reader that wants the first few stops there."""
     current: list[str] = []
     fence: str | None = None
     for line in body.split("\n"):
@@ -191,13 +205,12 @@ def _blocks(body: str) -> list[str]:
             fence = match.group(1)
         elif not line.strip():
             if current:
-                blocks.append("\n".join(current))
+                yield "\n".join(current)
                 current = []
             continue
         current.append(line)
     if current:
-        blocks.append("\n".join(current))
-    return blocks
+        yield "\n".join(current)
 
 
 def _cut_block(block: str, limit: int) -> list[str]:

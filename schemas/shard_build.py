@@ -45,6 +45,8 @@ class ShardRow:
 
 def split_code(body: str) -> tuple[str, str]:
     """``body`` without its fenced code blocks, and the code of those blocks."""
+    if "```" not in body and "~~~" not in body:  # no fence: skip the line by line search
+        return body, ""
     code = [match.group(1) for match in _FENCED.finditer(body)]
     if not code:
         return body, ""

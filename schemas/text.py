@@ -40,6 +40,10 @@ CJK_CHARACTERS = _CJK = (
 )
 _TOKEN = re.compile(rf"[{_CJK}]+|[^\W{_CJK}]+(?:\.[^\W{_CJK}]+)*")
 _CJK_START = re.compile(rf"[{_CJK}]")
+# ``_TOKEN`` for text without CJK characters (then its word class is ``\w``), and for ASCII
+# text: the same tokens, found sooner than through the wide character class.
+_WORD_TOKEN = re.compile(r"\w+(?:\.\w+)*")
+_ASCII_TOKEN = re.compile(r"\w+(?:\.\w+)*", re.ASCII)
 _CAMEL_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
 _DIGIT_RUN = re.compile(r"[0-9]+|[^0-9]+")
 _MARKS = re.compile("[\u0300-\u036f]")
@@ -162,8 +166,17 @@ _INDEX_MEMO = _Memo(_index_tokens)
 
 def index_text(text: str) -> str:
     """The tokens to store for ``text``, joined by single spaces ("" when there are none)."""
-    expanded = map(_INDEX_MEMO.__getitem__, _TOKEN.findall(normalize(text)))
+    expanded = map(_INDEX_MEMO.__getitem__, _words(normalize(text)))
     return " ".join(filter(None, expanded))
+
+
+def _words(text: str) -> list[str]:
+    """The word and CJK runs of normalized ``text`` (``_TOKEN``'s matches), in order."""
+    if text.isascii():
+        return _ASCII_TOKEN.findall(text)
+    if _CJK_START.search(text) is None:
+        return _WORD_TOKEN.findall(text)
+    return _TOKEN.findall(text)
 
 
 @dataclass(frozen=True)

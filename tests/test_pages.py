@@ -12,6 +12,7 @@ import lxml.html
 import orjson
 import pytest
 
+from builder import pages_body
 from builder.config import SiteConfig, load_catalog
 from builder.errors import BuildError
 from builder.pages import build_time, make_environment, render_index, render_library, render_version
@@ -153,6 +154,13 @@ def test_every_page_parses_and_every_internal_link_resolves(demo_site: Path) -> 
         "llms.txt",
     ]
     assert list(broken_links(demo_site)) == []
+
+
+def test_each_section_is_followed_by_one_blank_line(demo_site: Path) -> None:
+    # All of a page's sections come from one macro call; the markup between them is fixed.
+    html = (demo_site / "libs/demo/2.0.0/guide/setup.html").read_text(encoding="utf-8")
+    assert html.count("<section ") == html.count("</section>\n\n") > 1
+    assert "</section>\n\n<section " in html and "</section>\n\n</div>\n</main>" in html
 
 
 def test_section_sits_at_its_anchor_with_heading_path_and_source(demo_site: Path) -> None:
@@ -360,7 +368,12 @@ def test_given_anchors_win_over_derived_ones() -> None:
             "Use ``a ` b`` and `c`, not `d.",
             "<p>Use <code>a ` b</code> and <code>c</code>, not `d.</p>",
         ),
+        ("`a` & ` b ` `c", "<p><code>a</code> &amp; <code>b</code> `c</p>"),
         ("```\nx < y", "<pre><code>x &lt; y</code></pre>"),
+        (
+            "~~~py\na < b\n~~~\ntext",
+            '<pre><code class="language-py">a &lt; b</code></pre>\n<p>text</p>',
+        ),
         (
             "```{doctest}\n>>> 1\n```",
             '<pre><code class="language-doctest">&gt;&gt;&gt; 1</code></pre>',
@@ -383,6 +396,15 @@ def test_given_anchors_win_over_derived_ones() -> None:
 )
 def test_render_body(body: str, html: str) -> None:
     assert render_body(body) == html
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["`a`", "`", "a`b", "`a` and `b` and `c", "` a ` `  ` ` `", "x<`y&`>z` '", "`a`\n`b`"],
+)
+def test_single_backtick_spans_pair_as_any_runs_do(text: str) -> None:
+    # Text whose backtick runs are all single takes a shortcut: it must pair them the same.
+    assert pages_body._single_tick_spans(text) == pages_body._paired_spans(text)
 
 
 def test_render_body_stays_fast_on_hostile_input() -> None:

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
+import re
+
+import pytest
+
 from builder.model import Section
+from builder.parsers.html.body_text import collapse, space
 from builder.parsers.html.parser import parse
 
 SPHINX_PAGE = """\
@@ -326,3 +332,62 @@ def test_huge_heading_and_huge_line() -> None:
     assert section.heading == heading.strip()
     assert section.anchor == "word-" * 15 + "word"
     assert section.body == ("lorem ipsum " * 100_000).strip()
+
+
+def test_text_is_read_as_decoded_whatever_charset_the_page_names() -> None:
+    # The page reaches libxml2 as UTF-8 bytes: a charset in its markup must not re-decode them.
+    page = (
+        '<html><head><meta http-equiv="Content-Type" content="text/html; charset=iso-8859-1">'
+        '<meta charset="windows-1252"></head>'
+        "<body><h1>Café — 中文</h1><p>naïve &amp; ½ ¶ \u00a0x</p></body></html>"
+    )
+    (section,) = parse(page, "c.html").sections
+    assert (section.heading, section.body) == ("Café — 中文", "naïve & ½ ¶ \u00a0x")
+
+
+def test_a_lone_surrogate_is_read_as_text_with_a_warning() -> None:
+    # Such a str has no UTF-8 form (no decoded file holds one); it still parses as a str.
+    parsed = parse("<html><body><h1>T</h1><p>a \ud800 b</p></body></html>", "s.html")
+    assert [w.message for w in parsed.warnings] == [
+        "HTML too malformed or deeply nested; read as text"
+    ]
+    assert [s.body for s in parsed.sections] == ["T\na \ud800 b"]
+
+
+@pytest.mark.parametrize(
+    ("text", "spaced"),
+    [
+        ("\n", " "),
+        ("\r\n\t\x0b\x0c ", " "),
+        ("\u00a0", "\u00a0"),
+        ("\x1c", "\x1c"),
+        ("\n\u00a0\n", " \u00a0 "),
+        (" a \n\n b ", " a b "),
+    ],
+)
+def test_space_collapses_ascii_whitespace_runs_only(text: str, spaced: str) -> None:
+    # A text node of whitespace alone takes a shortcut; other spaces (no-break, separators)
+    # are text, as the regex for mixed text treats them.
+    assert space(text) == spaced
+
+
+def test_space_shortcuts_give_what_the_regex_gives() -> None:
+    # Every string of up to five of these characters: the shortcuts (no whitespace to change,
+    # lone line breaks, whitespace alone) must agree with collapsing runs of ASCII whitespace.
+    alphabet = ["a", " ", "\n", "\t", "\r", "\u00a0", "\x1c", "é"]
+    for length in range(1, 6):
+        for letters in itertools.product(alphabet, repeat=length):
+            text = "".join(letters)
+            collapsed = re.sub(r"[ \t\n\r\f\v]+", " ", text)
+            assert (space(text), collapse(text)) == (collapsed, collapsed.strip()), repr(text)
+
+
+def test_chrome_is_judged_per_element_not_per_tag_and_class() -> None:
+    # Tag and class verdicts are remembered per page; role and label stay each element's own.
+    page = (
+        '<main><h1>T</h1><div class="box" role="navigation">nav</div><div class="box">one</div>'
+        '<p class="x" aria-label="breadcrumb">crumbs</p><p class="x">two</p>'
+        '<aside class="note">side</aside><aside class="note admonition">three</aside></main>'
+    )
+    (section,) = parse(page, "j.html").sections
+    assert section.body == "one\n\ntwo\n\nthree"

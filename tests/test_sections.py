@@ -195,3 +195,13 @@ def test_a_long_signature_is_shortened_so_the_sentence_still_shows() -> None:
         "Serialize obj to a str.",
         "- m.f(…): Does f.",
     ]
+
+
+def test_entry_line_takes_the_first_signature_and_the_first_prose() -> None:
+    # Signature blocks may follow one another; the first block after them is the prose.
+    entries = [
+        section("m.g", "`g(a)`\n`g(a, b)`\n\n`g()`\n\nDoes g. More.\n\nLater.", 2, "g", kind="api"),
+        section("m.h", "`h(x)`", 2, "h", kind="api"),
+    ]
+    sections = finalize(section("Topic", "", 1, "topic"), *entries)
+    assert sections[0].body == "- m.g(a): Does g.\n- m.h(x)"

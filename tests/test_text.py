@@ -4,6 +4,7 @@ import sqlite3
 
 import pytest
 
+from schemas import text
 from schemas.shards import shard_statements
 from schemas.text import (
     QueryTerm,
@@ -82,6 +83,22 @@ def test_overlong_tokens_are_left_out_without_blowing_up() -> None:
     assert index_text("word " * 3 + "k" * 64) == "word word word " + "k" * 64
     assert index_text("") == ""
     assert index_text(" \n\t!?") == ""
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "os.path.join(a_b, c) 3.11.2 x.y. .z __init__ e.g.",
+        "naïve café ÅNGSTRÖM ünïcödé_name.rest ٣٤ x\u00a0y ½ — ¶",
+        "默认值 こんにちは 한국어 mixed漢字word x.默认 ａｂｃ",
+    ],
+)
+def test_words_are_the_token_pattern_matches_for_ascii_accented_and_cjk_text(
+    written: str,
+) -> None:
+    # ASCII text and text without CJK characters are matched by narrower patterns.
+    normalized = normalize(written)
+    assert text._words(normalized) == text._TOKEN.findall(normalized)
 
 
 def test_tokens_are_exactly_what_the_shard_tokenizer_sees() -> None:

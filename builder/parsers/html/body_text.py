@@ -34,7 +34,8 @@ _PLAIN_LANGUAGES = frozenset({"none", "text", "plain", "plaintext", "nohighlight
 _LANGUAGE_CLASS = re.compile(r"^(?:highlight|language|lang)-([\w+#.-]+)$")
 
 _PERMALINK_MARK = re.compile(r"(?:\s*[¶§🔗]|\s+#)+$")
-_SPACES = re.compile(r"[ \t\n\r\f\v]+")
+_SPACE_CHARACTERS = " \t\n\r\f\v"
+_SPACES = re.compile(f"[{_SPACE_CHARACTERS}]+")
 _MANY_SPACES = re.compile(r" {2,}")
 _SPACE_AROUND_NEWLINE = re.compile(r" *\n *")
 
@@ -85,16 +86,21 @@ def render_flow(element: Element, depth: int = 0, leave_out: Element | None = No
     """Render mixed content: runs of inline text become paragraphs between the block children.
     ``leave_out`` is a child rendered elsewhere (an admonition's title); its tail stays."""
     blocks: list[str] = []
-    run: list[str] = [space(element.text)]
+    text = element.text
+    run: list[str] = [space(text)] if text else []
+    # Called for most elements of a page: the tests are inlined, and empty text is skipped.
     for child in element:
-        if child is leave_out:
+        tag = child.tag
+        if child is leave_out or not isinstance(tag, str):
             pass
-        elif is_element(child) and is_block(child):
+        elif tag in BLOCK_TAGS:
             _flush(run, blocks)
             blocks.extend(render_blocks(child, depth + 1))
-        elif is_element(child):
+        else:
             run.append(render_inline(child, depth + 1))
-        run.append(space(child.tail))
+        tail = child.tail
+        if tail:
+            run.append(space(tail))
     _flush(run, blocks)
     return blocks
 
@@ -122,11 +128,14 @@ def render_inline(element: Element, depth: int = 0, ticks: bool = True) -> str:
         return f"{tick}{pad}{code}{pad}{tick}"
     if depth > MAX_DEPTH:
         return space(text_of(element))
-    parts = [space(element.text)]
+    text = element.text
+    parts = [space(text)] if text else []
     for child in element:
-        if is_element(child):
+        if isinstance(child.tag, str):  # an element, not a comment
             parts.append(render_inline(child, depth + 1, ticks))
-        parts.append(space(child.tail))
+        tail = child.tail
+        if tail:
+            parts.append(space(tail))
     return "".join(parts)
 
 
@@ -166,7 +175,7 @@ def line_of(element: Element) -> int:
 
 def collapse(text: str) -> str:
     """Collapse every whitespace run to one space and trim the ends."""
-    return _SPACES.sub(" ", text).strip()
+    return space(text).strip()
 
 
 def fence(pre: Element) -> str:
@@ -284,6 +293,13 @@ def space(text: str | None) -> str:
     # holds no tab or line break; a non-breaking space is not printable, so it takes the regex).
     if text.isprintable() and "  " not in text:
         return text
+    # Most of the rest are lines of a paragraph broken in the source: when each line break
+    # stands alone (no whitespace next to it) it is the whole run, and one space replaces it.
+    joined = text.replace("\n", " ")
+    if "  " not in joined and joined.isprintable():
+        return joined
+    if not text.strip(_SPACE_CHARACTERS):  # whitespace alone, such as blank lines between tags
+        return " "
     return _SPACES.sub(" ", text)
 
 

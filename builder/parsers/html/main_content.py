@@ -67,12 +67,24 @@ def load_document(text: str) -> Element | None:
     text = _XML_DECLARATION.sub("", text, count=1)
     if not text.strip():
         return None
+    # UTF-8 bytes with their encoding named are read by libxml2 as they are, a fifth sooner
+    # than a str, which lxml hands over in a wider form to be converted. A str holding a lone
+    # surrogate (no decoded file does) has no UTF-8 form and is parsed as the str it is.
+    try:
+        source: str | bytes = text.encode("utf-8")
+    except UnicodeEncodeError:
+        source = text
     # huge_tree lifts libxml2's limits on text node size and nesting depth (256 levels otherwise).
     # The plain etree parser, not lxml.html's: its per-element class lookup costs a fifth of
     # the parse time, and nothing here needs HtmlElement's methods.
-    parser = etree.HTMLParser(huge_tree=True, remove_comments=True, remove_pis=True)
+    parser = etree.HTMLParser(
+        encoding="utf-8" if isinstance(source, bytes) else None,
+        huge_tree=True,
+        remove_comments=True,
+        remove_pis=True,
+    )
     try:
-        document = etree.fromstring(text, parser=parser)
+        document = etree.fromstring(source, parser=parser)
     except (etree.ParserError, etree.XMLSyntaxError, ValueError):
         return None
     # libxml2 stops at a fatal error (nesting deeper than 2048) and silently drops the rest.
@@ -114,9 +126,25 @@ def find_main(document: Element) -> Element:
 def strip_chrome(root: Element) -> None:
     """Remove navigation, sidebars, scripts and permalink widgets, keeping the text after them."""
     # One pass in Python is several times faster than libxml2's XPath over class substrings.
-    doomed = [element for element in root.iter() if element is not root and _is_chrome(element)]
+    # A page repeats a few hundred tag and class pairs over thousands of elements (syntax
+    # highlighting above all), so each pair is judged once.
+    verdicts: dict[tuple[str, str | None], bool] = {}
+    doomed: list[Element] = []
+    for element in root.iter():
+        markup = (element.tag, element.get("class"))
+        verdict = verdicts.get(markup)
+        if verdict is None:
+            verdict = verdicts[markup] = _is_chrome_markup(*markup)
+        # The role and label test is inlined: it runs for every element that is not chrome.
+        if (
+            verdict
+            or element.get("role") in _CHROME_ROLES
+            or element.get("aria-label") in _CHROME_LABELS
+        ):
+            doomed.append(element)
     for element in doomed:
-        _drop(element)
+        if element is not root:
+            _drop(element)
 
 
 def _drop(element: Element) -> None:
@@ -133,18 +161,14 @@ def _drop(element: Element) -> None:
     parent.remove(element)
 
 
-def _is_chrome(element: Element) -> bool:
-    # Called for every element of the content: a class set is built only when there is a class.
-    tag = element.tag
+def _is_chrome_markup(tag: str, value: str | None) -> bool:
+    """True when an element's tag and class attribute ``value`` make it chrome."""
     if tag in _CHROME_TAGS:
         return True
-    value = element.get("class")
     names = value.split() if value else ()
     if tag == "aside" and _CONTENT_ASIDES.isdisjoint(names):
         return True
-    if names and not _CHROME_CLASSES.isdisjoint(names):
-        return True
-    return element.get("role") in _CHROME_ROLES or element.get("aria-label") in _CHROME_LABELS
+    return bool(names) and not _CHROME_CLASSES.isdisjoint(names)
 
 
 def first_h1(root: Element) -> str:

@@ -20,11 +20,11 @@ from builder.model import ParsedFile, Section, Warning_
 from builder.parsers import plain_text
 from builder.parsers.html.api_entries import is_api_list, read_entry
 from builder.parsers.html.body_text import (
+    BLOCK_TAGS,
     HEADING_TAGS,
     MAX_DEPTH,
     classes,
     heading_text,
-    is_block,
     is_element,
     join_inline,
     line_of,
@@ -124,21 +124,22 @@ class _Walker:
         if depth > MAX_DEPTH:
             self.add(render_blocks(element, depth), element)
             return
-        run: list[str] = [space(element.text)]
+        text = element.text
+        run: list[str] = [space(text)] if text else []
         for child in element:
-            if not is_element(child):
-                run.append(space(child.tail))
-                continue
-            if child.tag in HEADING_TAGS:
+            tag = child.tag
+            if not isinstance(tag, str):  # a comment: only its tail is text
+                pass
+            elif tag in HEADING_TAGS:
                 self.flush(run)
                 self.open_heading(child)
-            elif child in self.structural and is_api_list(child):
-                self.flush(run)
-                self.open_api_entries(child, depth + 1)
             elif child in self.structural:
                 self.flush(run)
-                self.walk(child, depth + 1)
-            elif is_block(child):
+                if is_api_list(child):
+                    self.open_api_entries(child, depth + 1)
+                else:
+                    self.walk(child, depth + 1)
+            elif tag in BLOCK_TAGS:
                 self.flush(run)
                 self.add(render_blocks(child, depth + 1), child)
             else:
@@ -146,7 +147,9 @@ class _Walker:
                 run.append(inline)
                 if inline.strip():
                     self.touch(child)
-            run.append(space(child.tail))
+            tail = child.tail
+            if tail:
+                run.append(space(tail))
         self.flush(run)
 
     def open_heading(self, heading: Element) -> None:
