@@ -27,10 +27,12 @@ import orjson
 from builder.api.locate import open_source
 from builder.cache import BuildCache, cache_key
 from builder.cached_rows import ShardParts
+from builder.cached_views import keep_view, load_view
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.embeddings import VectorsInfo, VectorsStage
 from builder.model import ApiUse, CompiledVersion, FileRecords, SkippedFile, SourceFile, Warning_
-from builder.pages import PageSummary, VersionPages, render_each, render_version
+from builder.pages import PageSummary, VersionPages, make_view, render_each, render_version
+from builder.pages_layout import PageView
 from builder.parsers.office import OFFICE_SUFFIXES, reader_version
 from builder.projects import ProjectLayout
 from builder.shards import ShardInfo, write_shard
@@ -398,16 +400,32 @@ def render_version_cached(
     )
     key = cache_key(context, volume.sha256)
     page_keys: list[str] = []
+    last_digest: list[tuple[bytes, str]] = []
+
+    def inputs_digest(inputs: bytes) -> str:
+        # A page's file and its view come with the same inputs, one after the other: hashed once.
+        if not last_digest or last_digest[0][0] is not inputs:
+            last_digest[:] = [(inputs, hashlib.sha256(inputs).hexdigest())]
+        return last_digest[0][1]
 
     def page_cached(inputs: bytes, render: Callable[[], bytes], target: Path) -> None:
         # The kept page is linked, not read and written again: a rebuild then writes (and
         # later frees) the bytes of the pages that changed only.
-        page_key = cache_key("page-file", context, hashlib.sha256(inputs).hexdigest())
+        page_key = cache_key("page-file", context, inputs_digest(inputs))
         page_keys.append(page_key)
         if cache.link_file(page_key, target):
             return
         target.write_bytes(render())
         cache.store_file(page_key, target)
+
+    def view_cached(inputs: bytes, make: Callable[[], PageView]) -> PageView:
+        view_key = cache_key("page-view", context, inputs_digest(inputs))
+        page_keys.append(view_key)
+        view = load_view(cache, view_key)
+        if view is None:
+            view = make()
+            keep_view(cache, view_key, view)
+        return view
 
     pages = _tree_cached(
         cache,
@@ -424,6 +442,7 @@ def render_version_cached(
             folder,
             summary=volume.summary,
             page_cache=page_cached if cache.root is not None else render_each,
+            view_cache=view_cached if cache.root is not None else make_view,
         ),
         lambda kept: VersionPages(
             kept["library_id"],

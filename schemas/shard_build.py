@@ -145,9 +145,16 @@ PageRows = Sequence[tuple[int, ShardRow]]
 def page_positions(records: Iterable[Mapping[str, Any]]) -> list[list[int]]:
     """The 0-based positions of the records of each source, sources in order of their first
     section (sections without a source count as one page)."""
+    return source_positions(record.get("source") for record in records)
+
+
+def source_positions(sources: Iterable[object]) -> list[list[int]]:
+    """``page_positions`` from each record's ``source`` value alone (anything, or None)."""
     pages: dict[str | None, list[int]] = {}
-    for position, record in enumerate(records):
-        pages.setdefault(_text(record, "source") or None, []).append(position)
+    for position, source in enumerate(sources):
+        pages.setdefault(source if isinstance(source, str) and source else None, []).append(
+            position
+        )
     return list(pages.values())
 
 

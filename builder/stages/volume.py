@@ -34,6 +34,7 @@ class VolumeRecords(Sequence[dict[str, Any]]):
         self._spans = spans
         self._file: mmap.mmap | None = None
         self._decoded: list[bytes] | None = None
+        self._sources: list[object] | None = None
 
     def _record_bytes(self, index: int) -> bytes:
         if self._spans is None:
@@ -51,6 +52,17 @@ class VolumeRecords(Sequence[dict[str, Any]]):
             self._decoded = [orjson.dumps(s, option=orjson.OPT_SORT_KEYS) for s in sections]
         return self._decoded
 
+    def record_json(self, index: int) -> bytes:
+        """The JSON of record ``index`` as the volume holds it (keys sorted), not decoded."""
+        return self._record_bytes(index)
+
+    def sources(self) -> list[object]:
+        """Each record's ``source``, decoded once for the version: the shard and the pages
+        both group records by it."""
+        if self._sources is None:
+            self._sources = [_source(orjson.loads(self._record_bytes(i))) for i in range(len(self))]
+        return self._sources
+
     def __len__(self) -> int:
         return len(self._spans) if self._spans is not None else len(self._decoded_records())
 
@@ -65,6 +77,10 @@ class VolumeRecords(Sequence[dict[str, Any]]):
             raise IndexError("record index out of range")
         record: dict[str, Any] = orjson.loads(self._record_bytes(index % len(self)))
         return record
+
+
+def _source(record: object) -> object:
+    return record.get("source") if isinstance(record, dict) else None
 
 
 @dataclass(frozen=True)
