@@ -14,6 +14,7 @@ import os
 import shutil
 import stat
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -108,23 +109,29 @@ class BuildCache:
     def store(self, key: str, value: Any) -> None:
         self.store_bytes(key, orjson.dumps(value, option=orjson.OPT_SORT_KEYS))
 
-    def store_tree(self, key: str, source: Path) -> None:
+    def store_tree(self, key: str, source: Path, digests: Mapping[str, str] | None = None) -> None:
         """Keep the files of the folder ``source`` (rendered pages, a shard) under ``key``:
         hard-linked (the caller moves them into the site, where ``link_tree`` links kept files
-        too, and nothing writes a site file in place), copied where links are not allowed."""
+        too, and nothing writes a site file in place), copied where links are not allowed.
+        ``digests`` are the sha256 of files, by their path under ``source``, that the caller
+        has already (a body pack is named by it, a kept page was kept with it): those files
+        are not read and hashed again."""
         files = [p for p in sorted(source.rglob("*")) if p.is_file()]
-        self._store_files(key, [(p.relative_to(source).as_posix(), p) for p in files])
+        self._store_files(key, [(p.relative_to(source).as_posix(), p) for p in files], digests)
 
-    def store_file(self, key: str, source: Path, sha256: str | None = None) -> None:
+    def store_file(self, key: str, source: Path, sha256: str | None = None) -> str | None:
         """Keep the one file ``source`` (a rendered page, a volume) under ``key``, as
-        ``store_tree`` does; ``sha256`` is its digest when the caller has it already."""
-        self._store_files(key, [(KEPT_FILE, source)], {KEPT_FILE: sha256} if sha256 else {})
+        ``store_tree`` does; ``sha256`` is its digest when the caller has it already. Returns
+        the digest it was kept with (None when the cache is disabled)."""
+        kept = self._store_files(key, [(KEPT_FILE, source)], {KEPT_FILE: sha256} if sha256 else {})
+        return kept.get(KEPT_FILE)
 
     def _store_files(
-        self, key: str, files: list[tuple[str, Path]], digests: dict[str, str] | None = None
-    ) -> None:
+        self, key: str, files: list[tuple[str, Path]], digests: Mapping[str, str] | None = None
+    ) -> dict[str, str]:
+        """Keep ``files`` under ``key``; the sha256 of each, by its path in the folder."""
         if self.root is None:
-            return
+            return {}
         target = self._tree_path(key)
         target.parent.mkdir(parents=True, exist_ok=True)
         temp = Path(tempfile.mkdtemp(dir=target.parent, prefix=".tmp-"))
@@ -142,6 +149,7 @@ class BuildCache:
         shutil.rmtree(target, ignore_errors=True)
         os.replace(temp, target)
         self.store(key, manifest)
+        return {relpath: str(fields[0]) for relpath, fields in manifest.items()}
 
     def link_tree(self, key: str, destination: Path) -> bool:
         """Hard-link (or copy) a kept folder into ``destination``; False when absent or corrupt.
@@ -161,14 +169,15 @@ class BuildCache:
             _link_or_copy(tree / relpath, target)
         return True
 
-    def link_file(self, key: str, destination: Path) -> bool:
+    def link_file(self, key: str, destination: Path) -> str | None:
         """Hard-link (or copy) the file ``store_file`` kept to ``destination``, whose folder
-        exists; False when absent or corrupt, checked as ``link_tree`` checks."""
+        exists, and return its sha256; None when absent or corrupt, checked as ``link_tree``
+        checks."""
         manifest = self._checked_manifest(key)
         if manifest is None or list(manifest) != [KEPT_FILE]:
-            return False
+            return None
         _link_or_copy(self._tree_path(key) / KEPT_FILE, destination)
-        return True
+        return manifest[KEPT_FILE][0]
 
     def load_file(self, key: str) -> bytes | None:
         """The bytes of the file ``store_file`` kept, or None when absent or corrupt, checked

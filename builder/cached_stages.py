@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
@@ -35,7 +35,7 @@ from builder.pages import PageSummary, VersionPages, make_view, render_each, ren
 from builder.pages_layout import PageView
 from builder.parsers.office import OFFICE_SUFFIXES, reader_version
 from builder.projects import ProjectLayout
-from builder.shards import ShardInfo, write_shard
+from builder.shards import ShardInfo, write_shard_files
 from builder.sources import MAX_FILE_BYTES, Candidate
 from builder.stages.compile import FileDone, KeptFile, compile_version, most_first
 from builder.stages.parse import ParseStep, parse_to_records
@@ -328,13 +328,10 @@ def write_shard_cached(
         "shard", SPLIT_FORMAT, TOKENIZER, volume.library_id, volume.version, volume.sha256
     )
     parts = ShardParts(cache)
-    info = _tree_cached(
-        cache,
-        key + "-info",
-        key,
-        site_dir,
-        scratch,
-        lambda folder: write_shard(
+    digests: dict[str, str] = {}
+
+    def write(folder: Path) -> ShardInfo:
+        info, written = write_shard_files(
             folder,
             volume.library_id,
             volume.version,
@@ -342,8 +339,19 @@ def write_shard_cached(
             parts.pages(volume.records),
             parts.encode,
             parts.compress,
-        ),
+        )
+        digests.update(written)
+        return info
+
+    info = _tree_cached(
+        cache,
+        key + "-info",
+        key,
+        site_dir,
+        scratch,
+        write,
         lambda kept: ShardInfo(**kept),
+        digests,
     )
     if parts.keys:
         cache.store(key + "-parts", parts.keys)
@@ -408,15 +416,21 @@ def render_version_cached(
             last_digest[:] = [(inputs, hashlib.sha256(inputs).hexdigest())]
         return last_digest[0][1]
 
+    file_digests: dict[str, str] = {}
+
     def page_cached(inputs: bytes, render: Callable[[], bytes], target: Path) -> None:
         # The kept page is linked, not read and written again: a rebuild then writes (and
-        # later frees) the bytes of the pages that changed only.
+        # later frees) the bytes of the pages that changed only. Each page's sha256 is known
+        # (kept with it, or hashed as rendered), so keeping the version's folder reads none.
         page_key = cache_key("page-file", context, inputs_digest(inputs))
         page_keys.append(page_key)
-        if cache.link_file(page_key, target):
-            return
-        target.write_bytes(render())
-        cache.store_file(page_key, target)
+        digest = cache.link_file(page_key, target)
+        if digest is None:
+            data = render()
+            target.write_bytes(data)
+            digest = hashlib.sha256(data).hexdigest()
+            cache.store_file(page_key, target, digest)
+        file_digests[target.relative_to(scratch).as_posix()] = digest
 
     def view_cached(inputs: bytes, make: Callable[[], PageView]) -> PageView:
         view_key = cache_key("page-view", context, inputs_digest(inputs))
@@ -450,6 +464,7 @@ def render_version_cached(
             kept["summary"],
             tuple(PageSummary(**page) for page in kept["pages"]),
         ),
+        file_digests,
     )
     if page_keys:
         cache.store(key + "-page-keys", page_keys)
@@ -469,15 +484,18 @@ def _tree_cached(
     scratch: Path,
     write: Callable[[Path], T],
     read_kept: Callable[[Any], T],
+    digests: Mapping[str, str] | None = None,
 ) -> T:
     """A stage that writes files: link the kept files into ``site_dir`` and return the kept
-    description, or run ``write`` into ``scratch``, keep both, and move the files in."""
+    description, or run ``write`` into ``scratch``, keep both, and move the files in.
+    ``digests`` holds, once ``write`` has run, the sha256 of files it knows, by their path
+    under ``scratch`` (``BuildCache.store_tree``)."""
     kept = cache.load(value_key)
     if kept is not None and cache.link_tree(tree_key, site_dir):
         return read_kept(kept)
     scratch.mkdir()
     value = write(scratch)
-    cache.store_tree(tree_key, scratch)
+    cache.store_tree(tree_key, scratch, digests)
     cache.store(value_key, asdict(value))  # type: ignore[call-overload]
     _move_tree(scratch, site_dir)
     return value

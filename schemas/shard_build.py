@@ -167,19 +167,26 @@ def page_rows(records: Sequence[Mapping[str, Any]]) -> Iterator[PageRows]:
         yield [(p + 1, row) for p, row in zip(positions, rows, strict=True)]
 
 
+@dataclass(frozen=True)
+class PublishedPack:
+    """A body pack's published bytes and their sha256 (its name, and its row's hash)."""
+
+    sha256: str
+    data: bytes
+
+
 def build_search_database(
     target: Path,
     library_id: str,
     version: str,
     pages: Iterable[PageRows],
     encode: Callable[[bytes], bytes] = encode_pack,
-) -> tuple[int, list[bytes]]:
+) -> tuple[int, list[PublishedPack]]:
     """Create a doctrove-shard@2 search shard at ``target`` (``search_shard.sql``) from a
-    version's rows page by page (``page_rows``); return its section count and the published
-    bytes of its body packs, in pack id order. One page's rows are held at a time. ``encode``
-    compresses a pack's JSON (a builder passes one that remembers the packs of pages that did
-    not change)."""
-    published: list[bytes] = []
+    version's rows page by page (``page_rows``); return its section count and its body packs,
+    in pack id order. One page's rows are held at a time. ``encode`` compresses a pack's JSON
+    (a builder passes one that remembers the packs of pages that did not change)."""
+    published: list[PublishedPack] = []
 
     def insert(conn: sqlite3.Connection) -> int:
         count = 0
@@ -187,9 +194,9 @@ def build_search_database(
             bodies = [(section_id, row.display[2]) for section_id, row in page]
             pack_of: dict[int, int] = {}
             for pack in page_packs(bodies):
-                published.append(encode(pack_text(pack.bodies)))
-                data = published[-1]
+                data = encode(pack_text(pack.bodies))
                 digest = hashlib.sha256(data).hexdigest()
+                published.append(PublishedPack(digest, data))
                 conn.execute(
                     "INSERT INTO packs VALUES (?, ?, ?)", (len(published), digest, len(data))
                 )

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+import builder.cache
 import builder.pages
 from builder.config import load_catalog
 from builder.pipeline import build_site
@@ -269,6 +270,30 @@ def test_an_edit_to_one_file_makes_the_headings_of_its_page_only(
     build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
     # index.md owns the folder's index.html, which shows its sections above the contents.
     assert sorted(made) == ["guide.html", "guide.html", "index.html"]
+    monkeypatch.undo()
+    build_site(load_catalog(catalog), tmp_path / "cold")
+    assert site_files(tmp_path / "site") == site_files(tmp_path / "cold")
+
+
+def test_a_rebuild_reads_no_kept_file_again_to_hash_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Body packs are named by their sha256 and kept pages were kept with theirs: keeping the
+    # changed shard's and pages' folders must not read and hash every file of them again.
+    catalog = make_project(tmp_path / "project")
+    cache = tmp_path / "cache"
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    hashed: list[Path] = []
+    file_sha256 = builder.cache._file_sha256
+
+    def recording(path: Path) -> str:
+        hashed.append(path)
+        return file_sha256(path)
+
+    monkeypatch.setattr(builder.cache, "_file_sha256", recording)
+    change_file(tmp_path / "project")
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    assert hashed == []
     monkeypatch.undo()
     build_site(load_catalog(catalog), tmp_path / "cold")
     assert site_files(tmp_path / "site") == site_files(tmp_path / "cold")
