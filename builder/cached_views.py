@@ -2,18 +2,20 @@
 
 A rebuild after a one-page edit links every other page from the cache, yet the version's table
 of contents and llms.txt list the headings of all of them: making those views again decoded
-every record of the version (a third of a second on a 500-page version). So each page's view
-without bodies (``PageView`` with empty bodies) is kept beside the page, under a key made like
-the page's, and read back only when every field has the type a view's field has; any other
-entry is a miss and the view is made from the records again.
+every record of the version. So each page's view without bodies (``PageView`` with empty
+bodies) is kept beside the page, under a key made like the page's, and read back only when it
+decodes as a ``PageView`` whose every field has its type (msgspec checks that while decoding);
+any other entry is a miss and the view is made from the records again.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import msgspec
 
 from builder.cache import BuildCache
-from builder.pages_layout import PageView, SectionView
+from builder.pages_layout import PageView
+
+_VIEW = msgspec.json.Decoder(PageView)
 
 
 def keep_view(cache: BuildCache, key: str, view: PageView) -> None:
@@ -24,60 +26,10 @@ def keep_view(cache: BuildCache, key: str, view: PageView) -> None:
 
 def load_view(cache: BuildCache, key: str) -> PageView | None:
     """The view kept under ``key``, or None when there is none or it does not read as one."""
-    kept = cache.load(key)
-    return view_from_json(kept) if kept is not None else None
-
-
-def view_from_json(kept: Any) -> PageView | None:
-    """The ``PageView`` that ``asdict`` of one gave as JSON, or None if ``kept`` is not one."""
-    if not isinstance(kept, dict) or set(kept) != {"path", "title", "sources", "sections"}:
+    payload = cache.load_bytes(key)
+    if payload is None:
         return None
-    path, title, sources, sections = (kept[k] for k in ("path", "title", "sources", "sections"))
-    if not (isinstance(path, str) and isinstance(title, str) and _strings(sources)):
+    try:
+        return _VIEW.decode(payload)
+    except msgspec.DecodeError:
         return None
-    if not isinstance(sections, list):
-        return None
-    views = [_section(section) for section in sections]
-    if any(view is None for view in views):
-        return None
-    return PageView(path, title, tuple(sources), tuple(v for v in views if v is not None))
-
-
-_SECTION_FIELDS = {"heading", "heading_path", "anchor", "body", "source", "lines", "upstream"}
-
-
-def _section(kept: Any) -> SectionView | None:
-    if not isinstance(kept, dict) or set(kept) != _SECTION_FIELDS:
-        return None
-    heading, anchor, body = kept["heading"], kept["anchor"], kept["body"]
-    heading_path, source, lines, upstream = (
-        kept["heading_path"],
-        kept["source"],
-        kept["lines"],
-        kept["upstream"],
-    )
-    if not (isinstance(heading, str) and isinstance(anchor, str) and isinstance(body, str)):
-        return None
-    if not (_strings(heading_path) and _optional_str(source) and _optional_str(upstream)):
-        return None
-    if lines is not None and not (
-        isinstance(lines, list) and len(lines) == 2 and all(type(n) is int for n in lines)
-    ):
-        return None
-    return SectionView(
-        heading=heading,
-        heading_path=tuple(heading_path),
-        anchor=anchor,
-        body=body,
-        source=source,
-        lines=(lines[0], lines[1]) if lines is not None else None,
-        upstream=upstream,
-    )
-
-
-def _strings(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(item, str) for item in value)
-
-
-def _optional_str(value: Any) -> bool:
-    return value is None or isinstance(value, str)

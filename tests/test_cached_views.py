@@ -46,7 +46,8 @@ def test_a_kept_view_equals_a_fresh_one(tmp_path: Path) -> None:
     [
         lambda v: [v],
         lambda v: {**v, "title": 1},
-        lambda v: {**v, "extra": ""},
+        lambda v: {**v, "title": None},
+        lambda v: {k: x for k, x in v.items() if k != "sources"},
         lambda v: {**v, "sections": [{**v["sections"][0], "lines": [1]}]},
         lambda v: {**v, "sections": [{**v["sections"][0], "heading_path": "Guide"}]},
         lambda v: {**v, "sections": [{**v["sections"][0], "source": 3}]},
