@@ -41,6 +41,7 @@ from builder.stages.compile import FileDone, KeptFile, compile_version, most_fir
 from builder.stages.parse import ParseStep, parse_to_records
 from builder.stages.read import VersionFiles
 from builder.stages.volume import WrittenVolume, check_volume
+from schemas.shard_build import PENDING_TOKENS_BYTES
 from schemas.shards import SPLIT_FORMAT
 from schemas.text import TOKENIZER
 from schemas.vectors import VECTORS_FORMAT
@@ -324,8 +325,16 @@ def write_shard_cached(
     """``write_shard`` into ``site_dir``, or the shard the cache kept for this volume; a
     changed volume's rows and packs come from the files' cached ones (builder.cached_rows),
     which a reused shard keeps in the cache for the next edit."""
+    # The pending limit changes the index's bytes (not what it finds): a shard kept by a build
+    # with another limit is not this build's.
     key = cache_key(
-        "shard", SPLIT_FORMAT, TOKENIZER, volume.library_id, volume.version, volume.sha256
+        "shard",
+        SPLIT_FORMAT,
+        TOKENIZER,
+        PENDING_TOKENS_BYTES,
+        volume.library_id,
+        volume.version,
+        volume.sha256,
     )
     parts = ShardParts(cache)
     digests: dict[str, str] = {}
