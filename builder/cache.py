@@ -124,19 +124,16 @@ class BuildCache:
         files = [p for p in sorted(source.rglob("*")) if p.is_file()]
         self._store_files(key, [(p.relative_to(source).as_posix(), p) for p in files], digests)
 
-    def store_file(self, key: str, source: Path, sha256: str | None = None) -> str | None:
+    def store_file(self, key: str, source: Path, sha256: str | None = None) -> None:
         """Keep the one file ``source`` (a rendered page, a volume) under ``key``, as
-        ``store_tree`` does; ``sha256`` is its digest when the caller has it already. Returns
-        the digest it was kept with (None when the cache is disabled)."""
-        kept = self._store_files(key, [(KEPT_FILE, source)], {KEPT_FILE: sha256} if sha256 else {})
-        return kept.get(KEPT_FILE)
+        ``store_tree`` does; ``sha256`` is its digest when the caller has it already."""
+        self._store_files(key, [(KEPT_FILE, source)], {KEPT_FILE: sha256} if sha256 else {})
 
     def _store_files(
         self, key: str, files: list[tuple[str, Path]], digests: Mapping[str, str] | None = None
-    ) -> dict[str, str]:
-        """Keep ``files`` under ``key``; the sha256 of each, by its path in the folder."""
+    ) -> None:
         if self.root is None:
-            return {}
+            return
         target = self._tree_path(key)
         target.parent.mkdir(parents=True, exist_ok=True)
         temp = Path(tempfile.mkdtemp(dir=target.parent, prefix=".tmp-"))
@@ -154,7 +151,6 @@ class BuildCache:
         shutil.rmtree(target, ignore_errors=True)
         os.replace(temp, target)
         self.store(key, manifest)
-        return {relpath: str(fields[0]) for relpath, fields in manifest.items()}
 
     def link_tree(self, key: str, destination: Path) -> bool:
         """Hard-link (or copy) a kept folder into ``destination``; False when absent or corrupt.
