@@ -220,7 +220,7 @@ def build_search_database(
             count += len(page)
         return count
 
-    ddl = (*shard_statements(SPLIT_FORMAT), _PENDING_LIMIT)
+    ddl = shard_statements(SPLIT_FORMAT)
     count = _write_database(target, library_id, version, SPLIT_FORMAT, ddl, insert)
     return count, published
 
@@ -257,6 +257,9 @@ def _write_database(
         conn.execute("BEGIN")
         for statement in statements:
             conn.execute(statement)
+        # Both formats: a client's whole shard and a builder's search shard of the same
+        # records then hold the same index, row for row.
+        conn.execute(_PENDING_LIMIT)
         count = insert(conn)
         meta = {
             "format": shard_format,
