@@ -9,11 +9,13 @@ Entries not used by a build are swept at its end, so the cache tracks the catalo
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import shutil
 import stat
 import tempfile
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -47,10 +49,12 @@ class BuildCache:
         self.misses = 0
         self.corrupt = 0
 
-    def _path(self, key: str) -> Path:
+    def _path(self, key: str) -> str:
+        # A string, not a Path: a rebuild looks up a few thousand entries, and pathlib's
+        # parsing of each joined part cost it a tenth of a second.
         if self.root is None:
             raise RuntimeError("cache is disabled")
-        return self.root / "entries" / key[:2] / f"{key}.json"
+        return f"{self.root}/entries/{key[:2]}/{key}.json"
 
     def load_bytes(self, key: str) -> bytes | None:
         """The payload stored under ``key``, or None when absent or corrupt."""
@@ -58,7 +62,8 @@ class BuildCache:
             return None
         path = self._path(key)
         try:
-            raw = path.read_bytes()
+            with open(path, "rb") as handle:
+                raw = handle.read()
         except OSError:
             self.misses += 1
             return None
@@ -66,7 +71,7 @@ class BuildCache:
         if hashlib.sha256(payload).hexdigest().encode() != digest:
             self.corrupt += 1
             self.misses += 1
-            path.unlink(missing_ok=True)
+            _unlink(path)
             return None
         self.used.add(key)
         self.hits += 1
@@ -76,8 +81,9 @@ class BuildCache:
         if self.root is None:
             return
         path = self._path(key)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+        folder = os.path.dirname(path)
+        os.makedirs(folder, exist_ok=True)
+        fd, temp = tempfile.mkstemp(dir=folder, prefix=".tmp-")
         try:
             with os.fdopen(fd, "wb") as handle:
                 handle.write(hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
@@ -103,17 +109,20 @@ class BuildCache:
         self.hits -= 1
         self.misses += 1
         self.used.discard(key)
-        self._path(key).unlink(missing_ok=True)
+        _unlink(self._path(key))
 
     def store(self, key: str, value: Any) -> None:
         self.store_bytes(key, orjson.dumps(value, option=orjson.OPT_SORT_KEYS))
 
-    def store_tree(self, key: str, source: Path) -> None:
+    def store_tree(self, key: str, source: Path, digests: Mapping[str, str] | None = None) -> None:
         """Keep the files of the folder ``source`` (rendered pages, a shard) under ``key``:
         hard-linked (the caller moves them into the site, where ``link_tree`` links kept files
-        too, and nothing writes a site file in place), copied where links are not allowed."""
+        too, and nothing writes a site file in place), copied where links are not allowed.
+        ``digests`` are the sha256 of files, by their path under ``source``, that the caller
+        has already (a body pack is named by it, a kept page was kept with it): those files
+        are not read and hashed again."""
         files = [p for p in sorted(source.rglob("*")) if p.is_file()]
-        self._store_files(key, [(p.relative_to(source).as_posix(), p) for p in files])
+        self._store_files(key, [(p.relative_to(source).as_posix(), p) for p in files], digests)
 
     def store_file(self, key: str, source: Path, sha256: str | None = None) -> None:
         """Keep the one file ``source`` (a rendered page, a volume) under ``key``, as
@@ -121,7 +130,7 @@ class BuildCache:
         self._store_files(key, [(KEPT_FILE, source)], {KEPT_FILE: sha256} if sha256 else {})
 
     def _store_files(
-        self, key: str, files: list[tuple[str, Path]], digests: dict[str, str] | None = None
+        self, key: str, files: list[tuple[str, Path]], digests: Mapping[str, str] | None = None
     ) -> None:
         if self.root is None:
             return
@@ -161,14 +170,15 @@ class BuildCache:
             _link_or_copy(tree / relpath, target)
         return True
 
-    def link_file(self, key: str, destination: Path) -> bool:
+    def link_file(self, key: str, destination: Path) -> str | None:
         """Hard-link (or copy) the file ``store_file`` kept to ``destination``, whose folder
-        exists; False when absent or corrupt, checked as ``link_tree`` checks."""
+        exists, and return its sha256; None when absent or corrupt, checked as ``link_tree``
+        checks."""
         manifest = self._checked_manifest(key)
         if manifest is None or list(manifest) != [KEPT_FILE]:
-            return False
+            return None
         _link_or_copy(self._tree_path(key) / KEPT_FILE, destination)
-        return True
+        return manifest[KEPT_FILE][0]
 
     def load_file(self, key: str) -> bytes | None:
         """The bytes of the file ``store_file`` kept, or None when absent or corrupt, checked
@@ -213,7 +223,7 @@ class BuildCache:
     def _tree_path(self, key: str) -> Path:
         if self.root is None:
             raise RuntimeError("cache is disabled")
-        return self.root / "trees" / key[:2] / key
+        return Path(f"{self.root}/trees/{key[:2]}/{key}")  # one parse, as ``_path``
 
     def sweep(self) -> int:
         """Delete entries and folders this build did not use; return how many."""
@@ -224,13 +234,13 @@ class BuildCache:
             if (self.root / name).is_dir():
                 shutil.rmtree(self.root / name, ignore_errors=True)
                 removed += 1
-        for path in self.root.glob("entries/*/*"):
-            if path.stem not in self.used:
-                path.unlink(missing_ok=True)
+        for entry in _entries_in(self.root / "entries"):
+            if entry.name.removesuffix(".json") not in self.used:
+                _unlink(entry.path)
                 removed += 1
-        for path in self.root.glob("trees/*/*"):
-            if path.name not in self.used:
-                shutil.rmtree(path, ignore_errors=True)
+        for entry in _entries_in(self.root / "trees"):
+            if entry.name not in self.used:
+                shutil.rmtree(entry.path, ignore_errors=True)
                 removed += 1
         return removed
 
@@ -264,6 +274,23 @@ def _link_or_copy(source: Path, target: Path) -> None:
         _link_or_copy(source, target)
     except OSError:  # another file system, or links not allowed: copy instead
         shutil.copyfile(source, target)
+
+
+def _entries_in(folder: Path) -> Iterator[os.DirEntry[str]]:
+    """What the folders of ``folder`` hold (``folder/*/*``), without a Path for each: a rebuild
+    sweeps a few thousand entries."""
+    try:
+        buckets = [entry.path for entry in os.scandir(folder) if entry.is_dir()]
+    except OSError:
+        return
+    for bucket in buckets:
+        with contextlib.suppress(OSError), os.scandir(bucket) as found:
+            yield from found
+
+
+def _unlink(path: str) -> None:
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(path)
 
 
 def _file_sha256(path: Path) -> str:

@@ -19,13 +19,16 @@ import zlib
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-import orjson
+import msgspec
 
 from builder.cache import BuildCache, cache_key
+from builder.model import record_sources, records_json
 from builder.shard_gzip import GZIP_LEVEL, compress_piece
 from schemas.body_packs import encode_pack
-from schemas.shard_build import PageRows, SearchTokens, ShardRow, page_positions, shard_rows
+from schemas.shard_build import PageRows, SearchTokens, ShardRow, shard_rows, source_positions
 from schemas.text import TOKENIZER
+
+_TOKENS = msgspec.json.Decoder(list[tuple[str, str, str, str]])
 
 
 class ShardParts:
@@ -40,20 +43,20 @@ class ShardParts:
     def pages(self, records: Sequence[dict[str, Any]]) -> Iterator[PageRows]:
         """``page_rows(records)``, each page's rows taken from the cache when its records are
         unchanged; one page's records and rows are held at a time."""
-        for positions in page_positions(records):
+        for positions in source_positions(record_sources(records)):
             page = [records[p] for p in positions]
-            rows = self._file_rows(page)
+            rows = self._file_rows(page, records_json(records, positions))
             yield [(p + 1, row) for p, row in zip(positions, rows, strict=True)]
 
-    def _file_rows(self, records: list[dict[str, Any]]) -> list[ShardRow]:
+    def _file_rows(self, records: list[dict[str, Any]], encoded: bytes) -> list[ShardRow]:
         # Only the tokens are kept: the display columns are the records' own text, cheap to
         # make again, and keeping them would write every body to the cache a second time.
         # Hashed first: the records' JSON as a string in the key would be escaped and
         # serialized again, for every page of the version.
-        digest = hashlib.sha256(orjson.dumps(records)).hexdigest()
+        digest = hashlib.sha256(encoded).hexdigest()
         key = cache_key("shard-tokens", TOKENIZER, digest)
         self.keys.append(key)
-        kept = _search_tokens(self._cache.load(key), len(records))
+        kept = _search_tokens(self._cache.load_bytes(key), len(records))
         if kept is not None:
             return list(shard_rows(records, kept))
         made = list(shard_rows(records))
@@ -91,13 +94,13 @@ class ShardParts:
         return data
 
 
-def _search_tokens(kept: Any, count: int) -> list[SearchTokens] | None:
-    """A cache entry's tokens, one row of four columns per record, or None if it is not that."""
-    if not (isinstance(kept, list) and len(kept) == count):
+def _search_tokens(kept: bytes | None, count: int) -> list[SearchTokens] | None:
+    """A cache entry's tokens, one row of four columns per record, or None if it is not that
+    (msgspec checks every row's shape while decoding, at a fraction of a loop's cost)."""
+    if kept is None:
         return None
-    rows: list[SearchTokens] = []
-    for row in kept:
-        if not (isinstance(row, list) and len(row) == 4 and all(isinstance(c, str) for c in row)):
-            return None
-        rows.append((row[0], row[1], row[2], row[3]))
-    return rows
+    try:
+        rows = _TOKENS.decode(kept)
+    except msgspec.DecodeError:
+        return None
+    return rows if len(rows) == count else None

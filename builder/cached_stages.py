@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
@@ -27,18 +27,21 @@ import orjson
 from builder.api.locate import open_source
 from builder.cache import BuildCache, cache_key
 from builder.cached_rows import ShardParts
+from builder.cached_views import keep_view, load_view
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.embeddings import VectorsInfo, VectorsStage
 from builder.model import ApiUse, CompiledVersion, FileRecords, SkippedFile, SourceFile, Warning_
-from builder.pages import PageSummary, VersionPages, render_each, render_version
+from builder.pages import PageSummary, VersionPages, make_view, render_each, render_version
+from builder.pages_layout import PageView
 from builder.parsers.office import OFFICE_SUFFIXES, reader_version
 from builder.projects import ProjectLayout
-from builder.shards import ShardInfo, write_shard
+from builder.shards import ShardInfo, write_shard_files
 from builder.sources import MAX_FILE_BYTES, Candidate
 from builder.stages.compile import FileDone, KeptFile, compile_version, most_first
 from builder.stages.parse import ParseStep, parse_to_records
 from builder.stages.read import VersionFiles
 from builder.stages.volume import WrittenVolume, check_volume
+from schemas.shard_build import PENDING_TOKENS_BYTES
 from schemas.shards import SPLIT_FORMAT
 from schemas.text import TOKENIZER
 from schemas.vectors import VECTORS_FORMAT
@@ -322,17 +325,22 @@ def write_shard_cached(
     """``write_shard`` into ``site_dir``, or the shard the cache kept for this volume; a
     changed volume's rows and packs come from the files' cached ones (builder.cached_rows),
     which a reused shard keeps in the cache for the next edit."""
+    # The pending limit changes the index's bytes (not what it finds): a shard kept by a build
+    # with another limit is not this build's.
     key = cache_key(
-        "shard", SPLIT_FORMAT, TOKENIZER, volume.library_id, volume.version, volume.sha256
+        "shard",
+        SPLIT_FORMAT,
+        TOKENIZER,
+        PENDING_TOKENS_BYTES,
+        volume.library_id,
+        volume.version,
+        volume.sha256,
     )
     parts = ShardParts(cache)
-    info = _tree_cached(
-        cache,
-        key + "-info",
-        key,
-        site_dir,
-        scratch,
-        lambda folder: write_shard(
+    digests: dict[str, str] = {}
+
+    def write(folder: Path) -> ShardInfo:
+        info, written = write_shard_files(
             folder,
             volume.library_id,
             volume.version,
@@ -340,8 +348,19 @@ def write_shard_cached(
             parts.pages(volume.records),
             parts.encode,
             parts.compress,
-        ),
+        )
+        digests.update(written)
+        return info
+
+    info = _tree_cached(
+        cache,
+        key + "-info",
+        key,
+        site_dir,
+        scratch,
+        write,
         lambda kept: ShardInfo(**kept),
+        digests,
     )
     if parts.keys:
         cache.store(key + "-parts", parts.keys)
@@ -398,16 +417,38 @@ def render_version_cached(
     )
     key = cache_key(context, volume.sha256)
     page_keys: list[str] = []
+    last_digest: list[tuple[bytes, str]] = []
+
+    def inputs_digest(inputs: bytes) -> str:
+        # A page's file and its view come with the same inputs, one after the other: hashed once.
+        if not last_digest or last_digest[0][0] is not inputs:
+            last_digest[:] = [(inputs, hashlib.sha256(inputs).hexdigest())]
+        return last_digest[0][1]
+
+    file_digests: dict[str, str] = {}
 
     def page_cached(inputs: bytes, render: Callable[[], bytes], target: Path) -> None:
         # The kept page is linked, not read and written again: a rebuild then writes (and
-        # later frees) the bytes of the pages that changed only.
-        page_key = cache_key("page-file", context, hashlib.sha256(inputs).hexdigest())
+        # later frees) the bytes of the pages that changed only. Each page's sha256 is known
+        # (kept with it, or hashed as rendered), so keeping the version's folder reads none.
+        page_key = cache_key("page-file", context, inputs_digest(inputs))
         page_keys.append(page_key)
-        if cache.link_file(page_key, target):
-            return
-        target.write_bytes(render())
-        cache.store_file(page_key, target)
+        digest = cache.link_file(page_key, target)
+        if digest is None:
+            data = render()
+            target.write_bytes(data)
+            digest = hashlib.sha256(data).hexdigest()
+            cache.store_file(page_key, target, digest)
+        file_digests[target.relative_to(scratch).as_posix()] = digest
+
+    def view_cached(inputs: bytes, make: Callable[[], PageView]) -> PageView:
+        view_key = cache_key("page-view", context, inputs_digest(inputs))
+        page_keys.append(view_key)
+        view = load_view(cache, view_key)
+        if view is None:
+            view = make()
+            keep_view(cache, view_key, view)
+        return view
 
     pages = _tree_cached(
         cache,
@@ -424,6 +465,7 @@ def render_version_cached(
             folder,
             summary=volume.summary,
             page_cache=page_cached if cache.root is not None else render_each,
+            view_cache=view_cached if cache.root is not None else make_view,
         ),
         lambda kept: VersionPages(
             kept["library_id"],
@@ -431,6 +473,7 @@ def render_version_cached(
             kept["summary"],
             tuple(PageSummary(**page) for page in kept["pages"]),
         ),
+        file_digests,
     )
     if page_keys:
         cache.store(key + "-page-keys", page_keys)
@@ -450,15 +493,18 @@ def _tree_cached(
     scratch: Path,
     write: Callable[[Path], T],
     read_kept: Callable[[Any], T],
+    digests: Mapping[str, str] | None = None,
 ) -> T:
     """A stage that writes files: link the kept files into ``site_dir`` and return the kept
-    description, or run ``write`` into ``scratch``, keep both, and move the files in."""
+    description, or run ``write`` into ``scratch``, keep both, and move the files in.
+    ``digests`` holds, once ``write`` has run, the sha256 of files it knows, by their path
+    under ``scratch`` (``BuildCache.store_tree``)."""
     kept = cache.load(value_key)
     if kept is not None and cache.link_tree(tree_key, site_dir):
         return read_kept(kept)
     scratch.mkdir()
     value = write(scratch)
-    cache.store_tree(tree_key, scratch)
+    cache.store_tree(tree_key, scratch, digests)
     cache.store(value_key, asdict(value))  # type: ignore[call-overload]
     _move_tree(scratch, site_dir)
     return value

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import functools
 import hashlib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+import orjson
 
 
 @dataclass(frozen=True)
@@ -130,3 +134,31 @@ class CompiledVersion:
     api_note: str = ""  # what API pages took from code, for the build report
     # The cache key the volume's file is to be kept under once written, when it is to be.
     volume_key: str = ""
+
+
+@runtime_checkable
+class EncodedRecords(Protocol):
+    """Section records that also give each record's JSON as written and every record's
+    ``source`` without decoding the records again (a written volume's, ``VolumeRecords``):
+    a rebuild keys and groups unchanged pages on these and decodes only the pages it makes."""
+
+    def record_json(self, index: int) -> bytes: ...
+
+    def sources(self) -> Sequence[object]: ...
+
+
+def records_json(records: Sequence[Mapping[str, Any]], positions: Sequence[int]) -> bytes:
+    """The JSON array of the records at ``positions``, keys sorted (as records are written):
+    what a cache keys a page on. Encoded records are not decoded for it."""
+    if isinstance(records, EncodedRecords):
+        parts = [records.record_json(i) for i in positions]
+    else:
+        parts = [orjson.dumps(records[i], option=orjson.OPT_SORT_KEYS) for i in positions]
+    return b"[" + b",".join(parts) + b"]"
+
+
+def record_sources(records: Sequence[Mapping[str, Any]]) -> Sequence[object]:
+    """Each record's ``source`` value (anything, or None when absent), in order."""
+    if isinstance(records, EncodedRecords):
+        return records.sources()
+    return [record.get("source") for record in records]

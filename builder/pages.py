@@ -29,6 +29,7 @@ import builder
 from builder.config import SiteConfig
 from builder.errors import BuildError
 from builder.llms import site_llms, version_llms
+from builder.model import records_json
 from builder.pages_body import render_body
 from builder.pages_layout import (
     VERSION_INDEX,
@@ -61,6 +62,18 @@ writes one page again."""
 def render_each(inputs: bytes, render: Callable[[], bytes], target: Path) -> None:
     """The ``PageCache`` that keeps nothing."""
     target.write_bytes(render())
+
+
+ViewCache = Callable[[bytes, Callable[[], PageView]], PageView]
+"""How ``render_version`` gets a page's headings for the table of contents: given the page's
+inputs (as ``PageCache`` has them) and a function that makes the view from its records. The
+build cache keeps each view by those inputs, so a rebuild does not decode every page's records
+for its headings."""
+
+
+def make_view(inputs: bytes, make: Callable[[], PageView]) -> PageView:
+    """The ``ViewCache`` that keeps nothing."""
+    return make()
 
 
 @dataclass(frozen=True)
@@ -138,12 +151,14 @@ def render_version(
     *,
     summary: str | None = None,
     page_cache: PageCache = render_each,
+    view_cache: ViewCache = make_view,
 ) -> VersionPages:
     """Write one version's pages, its table of contents and its llms.txt.
 
     Pages are built and written one at a time, and only their headings are kept for the table
     of contents, so a version's text is never held twice over (``records`` may decode each
-    record on access). Each file comes through ``page_cache``.
+    record on access, and a page's records are decoded only when it is made or its headings
+    are). Each file comes through ``page_cache``, each page's headings through ``view_cache``.
     """
     library = library_view(entry)
     folder = site_folder(library.id, version)
@@ -160,21 +175,27 @@ def render_version(
     # table of contents then shares that page, above the sections.
     index_page: PageView | None = None
     for path, positions, with_source in page_groups(records):
-        page_records = [records[i] for i in positions]  # decoded once: records may be lazy
         if path == VERSION_INDEX:
+            page_records = [records[i] for i in positions]
             index_page = page_of(path, page_records, site.base_url, with_source=with_source)
             contents.append(without_bodies(index_page))
             continue
         site_path = folder + path
-        inputs = orjson.dumps([site_path, with_source, page_records], option=orjson.OPT_SORT_KEYS)
+        # What orjson.dumps([site_path, with_source, page_records], option=OPT_SORT_KEYS)
+        # gives, made from the records' JSON as written: kept pages are never decoded.
+        inputs = (
+            b"".join((b"[", orjson.dumps(site_path), b",", orjson.dumps(with_source), b","))
+            + records_json(records, positions)
+            + b"]"
+        )
         # The page with its bodies is made only when it is rendered: a page the cache kept
-        # needs its headings alone, for the table of contents.
+        # needs its headings alone, for the table of contents, and the cache may have those.
         page = functools.partial(
-            page_of, path, page_records, site.base_url, with_source=with_source
+            _page_at, path, records, positions, site.base_url, with_source=with_source
         )
         render = functools.partial(_render_view, env, "page.html", site_path, page, context)
         page_cache(inputs, render, _target(out_dir, site_path))
-        contents.append(page(with_bodies=False))
+        contents.append(view_cache(inputs, functools.partial(page, with_bodies=False)))
     pages = tuple(contents)
     # Both list every page's headings, which a change to one page's text leaves as they were.
     toc_path, llms_path = folder + VERSION_INDEX, folder + "llms.txt"
@@ -284,6 +305,19 @@ def _render_page(env: jinja2.Environment, template: str, site_path: str, **conte
         url=functools.partial(relative_href, site_path), **context
     )
     return html.encode("utf-8")
+
+
+def _page_at(
+    path: str,
+    records: Sequence[Mapping[str, Any]],
+    positions: Sequence[int],
+    base_url: str,
+    *,
+    with_source: bool,
+    with_bodies: bool = True,
+) -> PageView:
+    page_records = [records[i] for i in positions]  # decoded here: records may be lazy
+    return page_of(path, page_records, base_url, with_source=with_source, with_bodies=with_bodies)
 
 
 def _render_view(

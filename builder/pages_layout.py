@@ -16,6 +16,7 @@ from typing import Any
 from urllib.parse import quote, unquote
 
 from builder.errors import BuildError
+from builder.model import record_sources
 from builder.permalinks import page_path, source_file, unservable_characters, version_folder
 from schemas.anchors import slugify, unique_anchor
 from schemas.versions import is_prerelease
@@ -99,8 +100,7 @@ def page_groups(records: Sequence[Mapping[str, Any]]) -> list[tuple[str, list[in
     grouped: dict[str, list[int]] = {}
     imported: list[int] = []
     pages_of_sources: dict[str | None, str | None] = {}  # far fewer files than sections
-    for position in range(len(records)):
-        value = records[position].get("source")
+    for position, value in enumerate(record_sources(records)):
         source = value if isinstance(value, str) else None
         if source not in pages_of_sources:
             safe = _safe_source(source)

@@ -13,7 +13,6 @@ the published bytes, and the shard's packs table the size and hash of each pack.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import sqlite3
 from collections.abc import Callable, Iterable, Mapping
@@ -28,6 +27,7 @@ from schemas.body_packs import encode_pack, pack_path
 from schemas.digests import file_sha256
 from schemas.shard_build import (
     PageRows,
+    PublishedPack,
     ShardRow,
     build_database,
     build_search_database,
@@ -48,6 +48,7 @@ __all__ = [
     "shard_rows",
     "split_code",
     "write_shard",
+    "write_shard_files",
 ]
 
 SHARDS_DIR = "shards"
@@ -89,6 +90,21 @@ def write_shard(
     are the records' shard rows page by page when the caller has them already, ``encode``
     compresses a body pack's JSON and ``compress`` a piece of the database (builder.shard_gzip;
     builder.cached_rows has all three, kept from earlier builds)."""
+    info, _ = write_shard_files(staging, library_id, version, records, pages, encode, compress)
+    return info
+
+
+def write_shard_files(
+    staging: Path,
+    library_id: str,
+    version: str,
+    records: Iterable[Mapping[str, Any]],
+    pages: Iterable[PageRows] | None = None,
+    encode: Callable[[bytes], bytes] = encode_pack,
+    compress: CompressPiece = compress_piece,
+) -> tuple[ShardInfo, dict[str, str]]:
+    """``write_shard``, and the sha256 of every file it wrote by its path under ``staging``
+    (each was hashed as it was made: the build cache keeps them without reading them again)."""
     stem = shard_folder(library_id, version)
     folder = (staging / stem).parent
     folder.mkdir(parents=True, exist_ok=True)
@@ -115,8 +131,8 @@ def write_shard(
     finally:
         raw.unlink(missing_ok=True)
         packed.unlink(missing_ok=True)
-    pack_bytes = _write_packs(staging, library_id, packs)
-    return ShardInfo(
+    written = {path: sha256, **_write_packs(staging, library_id, packs)}
+    info = ShardInfo(
         library_id,
         version,
         path,
@@ -127,17 +143,22 @@ def write_shard(
         compression,
         SPLIT_FORMAT,
         len(packs),
-        pack_bytes,
+        sum(len(pack.data) for pack in packs),
     )
+    return info, written
 
 
-def _write_packs(staging: Path, library_id: str, packs: list[bytes]) -> int:
-    """Write the body packs under their content names; their total size."""
-    for data in packs:
-        target = staging / pack_path(library_id, hashlib.sha256(data).hexdigest())
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
-    return sum(len(data) for data in packs)
+def _write_packs(staging: Path, library_id: str, packs: list[PublishedPack]) -> dict[str, str]:
+    """Write the body packs under their content names; their sha256 by their paths."""
+    written: dict[str, str] = {}
+    for pack in packs:
+        path = pack_path(library_id, pack.sha256)
+        target = staging / path
+        if not written:  # all packs of a version share one folder
+            target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(pack.data)
+        written[path] = pack.sha256
+    return written
 
 
 def search_shard(conn: sqlite3.Connection, query: str, limit: int = 10) -> list[tuple[int, str]]:

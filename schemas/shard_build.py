@@ -27,6 +27,13 @@ from schemas.shards import APPLICATION_ID, FTS_TABLE, SHARD_FORMAT, SPLIT_FORMAT
 from schemas.text import TOKENIZER, index_text
 
 PAGE_SIZE = 4096
+# How many bytes of tokens FTS5 holds before it writes them as a segment (its default is 1 MiB).
+# A 500-page version's then go out as one segment, with none of the merging that many small
+# segments need before 'optimize' (a fifth less time for the index); past it, FTS5 works as usual.
+PENDING_TOKENS_BYTES = 64 << 20
+_PENDING_LIMIT = (
+    f"INSERT INTO {FTS_TABLE} ({FTS_TABLE}, rank) VALUES ('hashsize', {PENDING_TOKENS_BYTES})"
+)
 # A fence line opens a block, the next fence line closes it (the parsers' body convention).
 _FENCED = re.compile(r"^[ \t]*(?:```|~~~)[^\n]*\n(.*?)^[ \t]*(?:```|~~~)[ \t]*$", re.M | re.S)
 
@@ -147,9 +154,16 @@ PageRows = Sequence[tuple[int, ShardRow]]
 def page_positions(records: Iterable[Mapping[str, Any]]) -> list[list[int]]:
     """The 0-based positions of the records of each source, sources in order of their first
     section (sections without a source count as one page)."""
+    return source_positions(record.get("source") for record in records)
+
+
+def source_positions(sources: Iterable[object]) -> list[list[int]]:
+    """``page_positions`` from each record's ``source`` value alone (anything, or None)."""
     pages: dict[str | None, list[int]] = {}
-    for position, record in enumerate(records):
-        pages.setdefault(_text(record, "source") or None, []).append(position)
+    for position, source in enumerate(sources):
+        pages.setdefault(source if isinstance(source, str) and source else None, []).append(
+            position
+        )
     return list(pages.values())
 
 
@@ -162,19 +176,26 @@ def page_rows(records: Sequence[Mapping[str, Any]]) -> Iterator[PageRows]:
         yield [(p + 1, row) for p, row in zip(positions, rows, strict=True)]
 
 
+@dataclass(frozen=True)
+class PublishedPack:
+    """A body pack's published bytes and their sha256 (its name, and its row's hash)."""
+
+    sha256: str
+    data: bytes
+
+
 def build_search_database(
     target: Path,
     library_id: str,
     version: str,
     pages: Iterable[PageRows],
     encode: Callable[[bytes], bytes] = encode_pack,
-) -> tuple[int, list[bytes]]:
+) -> tuple[int, list[PublishedPack]]:
     """Create a doctrove-shard@2 search shard at ``target`` (``search_shard.sql``) from a
-    version's rows page by page (``page_rows``); return its section count and the published
-    bytes of its body packs, in pack id order. One page's rows are held at a time. ``encode``
-    compresses a pack's JSON (a builder passes one that remembers the packs of pages that did
-    not change)."""
-    published: list[bytes] = []
+    version's rows page by page (``page_rows``); return its section count and its body packs,
+    in pack id order. One page's rows are held at a time. ``encode`` compresses a pack's JSON
+    (a builder passes one that remembers the packs of pages that did not change)."""
+    published: list[PublishedPack] = []
 
     def insert(conn: sqlite3.Connection) -> int:
         count = 0
@@ -182,21 +203,22 @@ def build_search_database(
             bodies = [(section_id, row.display[2]) for section_id, row in page]
             pack_of: dict[int, int] = {}
             for pack in page_packs(bodies):
-                published.append(encode(pack_text(pack.bodies)))
-                data = published[-1]
+                data = encode(pack_text(pack.bodies))
                 digest = hashlib.sha256(data).hexdigest()
+                published.append(PublishedPack(digest, data))
                 conn.execute(
                     "INSERT INTO packs VALUES (?, ?, ?)", (len(published), digest, len(data))
                 )
                 pack_of.update(dict.fromkeys(pack.ids, len(published)))
-            for section_id, row in page:
-                # sha256 is left out: a client computes it from the body (search_shard.sql).
-                heading, path, body, *rest, _sha256 = row.display
-                conn.execute(
-                    "INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (section_id, heading, path, len(body), *rest, pack_of[section_id]),
-                )
-                _insert_search(conn, section_id, row)
+            # A page's rows go in one call per table: VACUUM lays each table out on its own,
+            # so the order between the two tables' inserts leaves no trace in the file.
+            conn.executemany(
+                "INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [_section_row(section_id, row, pack_of[section_id]) for section_id, row in page],
+            )
+            conn.executemany(
+                _INSERT_SEARCH, [(section_id, *row.search) for section_id, row in page]
+            )
             count += len(page)
         return count
 
@@ -205,12 +227,19 @@ def build_search_database(
     return count, published
 
 
+def _section_row(section_id: int, row: ShardRow, pack: int) -> tuple[object, ...]:
+    # sha256 is left out: a client computes it from the body (search_shard.sql).
+    heading, path, body, *rest, _sha256 = row.display
+    return (section_id, heading, path, len(body), *rest, pack)
+
+
+_INSERT_SEARCH = (
+    f"INSERT INTO {FTS_TABLE} (rowid, heading, heading_path, body, code) VALUES (?, ?, ?, ?, ?)"
+)
+
+
 def _insert_search(conn: sqlite3.Connection, section_id: int, row: ShardRow) -> None:
-    conn.execute(
-        f"INSERT INTO {FTS_TABLE} (rowid, heading, heading_path, body, code) "
-        "VALUES (?, ?, ?, ?, ?)",
-        (section_id, *row.search),
-    )
+    conn.execute(_INSERT_SEARCH, (section_id, *row.search))
 
 
 def _write_database(
@@ -230,6 +259,9 @@ def _write_database(
         conn.execute("BEGIN")
         for statement in statements:
             conn.execute(statement)
+        # Both formats: a client's whole shard and a builder's search shard of the same
+        # records then hold the same index, row for row.
+        conn.execute(_PENDING_LIMIT)
         count = insert(conn)
         meta = {
             "format": shard_format,

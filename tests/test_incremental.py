@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+import builder.cache
 import builder.pages
 from builder.config import load_catalog
 from builder.pipeline import build_site
@@ -245,3 +246,54 @@ def test_an_edit_after_an_unchanged_build_tokenizes_only_the_edited_file(
     build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
     assert "Guide" in tokenized  # the edited page's heading
     assert "Install" not in tokenized and "Alpha" not in tokenized  # index.md: from the cache
+
+
+def test_an_edit_to_one_file_makes_the_headings_of_its_page_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The table of contents lists every page's headings: a rebuild takes those of the pages
+    # that did not change from the cache instead of decoding their records again.
+    catalog = make_project(tmp_path / "project")
+    (tmp_path / "project" / "alpha" / "more.md").write_text("# More\n\nMore text.\n", "utf-8")
+    cache = tmp_path / "cache"
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    made: list[str] = []
+    page_of = builder.pages.page_of
+
+    def recording(path: str, *args: Any, **kwargs: Any) -> Any:
+        made.append(path)
+        return page_of(path, *args, **kwargs)
+
+    monkeypatch.setattr(builder.pages, "page_of", recording)
+    change_file(tmp_path / "project")
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    # index.md owns the folder's index.html, which shows its sections above the contents.
+    assert sorted(made) == ["guide.html", "guide.html", "index.html"]
+    monkeypatch.undo()
+    build_site(load_catalog(catalog), tmp_path / "cold")
+    assert site_files(tmp_path / "site") == site_files(tmp_path / "cold")
+
+
+def test_a_rebuild_reads_no_kept_file_again_to_hash_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Body packs are named by their sha256 and kept pages were kept with theirs: keeping the
+    # changed shard's and pages' folders must not read and hash every file of them again.
+    catalog = make_project(tmp_path / "project")
+    cache = tmp_path / "cache"
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    hashed: list[Path] = []
+    file_sha256 = builder.cache._file_sha256
+
+    def recording(path: Path) -> str:
+        hashed.append(path)
+        return file_sha256(path)
+
+    monkeypatch.setattr(builder.cache, "_file_sha256", recording)
+    change_file(tmp_path / "project")
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    assert hashed == []
+    monkeypatch.undo()
+    build_site(load_catalog(catalog), tmp_path / "cold")
+    assert site_files(tmp_path / "site") == site_files(tmp_path / "cold")

@@ -67,3 +67,17 @@ def test_a_volume_that_breaks_the_index_rules_is_refused(tmp_path: Path) -> None
     written = write_volume(compiled(records=[{"heading": 1}]), tmp_path / "volume.json")
     with pytest.raises(IndexInvalid, match=r"the volume of lib 1\.0\.0"):
         check_volume(written)
+
+
+@pytest.mark.parametrize("kept", [False, True])
+def test_records_give_their_json_and_sources_without_decoding(tmp_path: Path, kept: bool) -> None:
+    # What a rebuild keys and groups pages on: the same as the decoded records say.
+    records = [{**RECORDS[0], "source": "a.md"}, RECORDS[1], {**RECORDS[2], "source": "b.md"}]
+    version = compiled("Notes", records)
+    if kept:  # a volume the cache had whole: no spans, the file is all there is
+        version = CompiledVersion("lib", "1.0.0", "Notes", cached_volume=volume_bytes(version))
+    written = write_volume(version, tmp_path / "volume.json")
+    assert written.records.sources() == ["a.md", None, "b.md"]
+    assert [written.records.record_json(i) for i in range(3)] == [
+        orjson.dumps(r, option=orjson.OPT_SORT_KEYS) for r in records
+    ]
