@@ -54,6 +54,18 @@ def site_files(root: Path) -> dict[str, bytes]:
     }
 
 
+def three_page_site(tmp_path: Path, builds: int) -> tuple[Path, Path]:
+    """make_project with a third page in alpha, built ``builds`` times into tmp_path/site with
+    a cache (a second build takes the whole version from the cache, and must keep its pages
+    kept); the catalog and the cache folder."""
+    catalog = make_project(tmp_path / "project")
+    (tmp_path / "project" / "alpha" / "more.md").write_text("# More\n\nMore text.\n", "utf-8")
+    cache = tmp_path / "cache"
+    for _ in range(builds):
+        build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    return catalog, cache
+
+
 def add_file(root: Path) -> None:
     (root / "alpha" / "new.md").write_text("# New\n\nA new page.\n", encoding="utf-8")
 
@@ -179,12 +191,7 @@ def test_unreadable_json_with_a_good_checksum_is_a_miss(tmp_path: Path) -> None:
 def test_an_edit_to_one_file_renders_only_its_page_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    catalog = make_project(tmp_path / "project")
-    (tmp_path / "project" / "alpha" / "more.md").write_text("# More\n\nMore text.\n", "utf-8")
-    cache = tmp_path / "cache"
-    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
-    # An unchanged build takes the whole version from the cache; its pages must stay kept.
-    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    catalog, cache = three_page_site(tmp_path, builds=2)
     rendered: list[str] = []
     render_page = builder.pages._render_page
 
@@ -208,10 +215,7 @@ def test_an_edit_to_one_file_renders_only_its_page_again(
 def test_an_edit_to_one_file_writes_only_its_page_again(tmp_path: Path) -> None:
     # The other pages are linked from the cache: a rebuild neither writes their bytes again
     # nor frees the old ones, which on a 500-page version cost more than rendering one page.
-    catalog = make_project(tmp_path / "project")
-    (tmp_path / "project" / "alpha" / "more.md").write_text("# More\n\nMore text.\n", "utf-8")
-    cache = tmp_path / "cache"
-    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    catalog, cache = three_page_site(tmp_path, builds=1)
     folder = tmp_path / "site" / "libs" / "alpha" / "1.0.0"
 
     def inodes() -> dict[str, int]:
@@ -253,11 +257,7 @@ def test_an_edit_to_one_file_makes_the_headings_of_its_page_only(
 ) -> None:
     # The table of contents lists every page's headings: a rebuild takes those of the pages
     # that did not change from the cache instead of decoding their records again.
-    catalog = make_project(tmp_path / "project")
-    (tmp_path / "project" / "alpha" / "more.md").write_text("# More\n\nMore text.\n", "utf-8")
-    cache = tmp_path / "cache"
-    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
-    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    catalog, cache = three_page_site(tmp_path, builds=2)
     made: list[str] = []
     page_of = builder.pages.page_of
 
