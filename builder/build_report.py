@@ -70,6 +70,7 @@ class BuildReport:
     size: SiteSize | None = None
     cache_hits: int = 0
     cache_misses: int = 0
+    cache_unwritable: str | None = None  # why the build cache could not keep an entry
     site_search: SearchIndexInfo | None = None  # what Pagefind indexed, when it ran
     vectors: list[VectorsInfo] = field(default_factory=list)  # the sidecars, when embedding
     part: bool = False  # built with --only: per-version files and a part manifest, for merge

@@ -48,6 +48,9 @@ class BuildCache:
         self.hits = 0
         self.misses = 0
         self.corrupt = 0
+        # Why an entry could not be written (a read-only or full cache folder, a directory
+        # where an entry goes), the first time: the build goes on without keeping it.
+        self.unwritable: str | None = None
 
     def _path(self, key: str) -> str:
         # A string, not a Path: a rebuild looks up a few thousand entries, and pathlib's
@@ -82,16 +85,32 @@ class BuildCache:
             return
         path = self._path(key)
         folder = os.path.dirname(path)
-        os.makedirs(folder, exist_ok=True)
-        fd, temp = tempfile.mkstemp(dir=folder, prefix=".tmp-")
+        try:
+            os.makedirs(folder, exist_ok=True)
+            fd, temp = tempfile.mkstemp(dir=folder, prefix=".tmp-")
+        except OSError as error:
+            self._not_written(error)
+            return
         try:
             with os.fdopen(fd, "wb") as handle:
                 handle.write(hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
             os.replace(temp, path)
+        except OSError as error:
+            Path(temp).unlink(missing_ok=True)
+            self._not_written(error)
+            return
         except BaseException:
             Path(temp).unlink(missing_ok=True)
             raise
         self.used.add(key)
+
+    def _not_written(self, error: OSError) -> None:
+        """An entry could not be kept: the build goes on, the next one makes it again."""
+        if self.unwritable is None:
+            # os.replace names the temporary file first and the entry second.
+            path = error.filename2 or error.filename
+            where = f" ({path})" if path else ""
+            self.unwritable = f"{error.strerror or error}{where}"
 
     def load(self, key: str) -> Any | None:
         payload = self.load_bytes(key)
@@ -135,21 +154,30 @@ class BuildCache:
         if self.root is None:
             return
         target = self._tree_path(key)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        temp = Path(tempfile.mkdtemp(dir=target.parent, prefix=".tmp-"))
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            temp = Path(tempfile.mkdtemp(dir=target.parent, prefix=".tmp-"))
+        except OSError as error:
+            self._not_written(error)
+            return
         manifest: dict[str, list[object]] = {}
         made: set[Path] = set()  # a shard's 500 body packs share a few folders
-        for relpath, path in files:
-            folder = (temp / relpath).parent
-            if folder not in made:
-                folder.mkdir(parents=True, exist_ok=True)
-                made.add(folder)
-            _link_or_copy(path, temp / relpath)
-            kept = (temp / relpath).stat()
-            digest = (digests or {}).get(relpath) or _file_sha256(path)
-            manifest[relpath] = [digest, kept.st_size, kept.st_mtime_ns]
-        shutil.rmtree(target, ignore_errors=True)
-        os.replace(temp, target)
+        try:
+            for relpath, path in files:
+                folder = (temp / relpath).parent
+                if folder not in made:
+                    folder.mkdir(parents=True, exist_ok=True)
+                    made.add(folder)
+                _link_or_copy(path, temp / relpath)
+                kept = (temp / relpath).stat()
+                digest = (digests or {}).get(relpath) or _file_sha256(path)
+                manifest[relpath] = [digest, kept.st_size, kept.st_mtime_ns]
+            shutil.rmtree(target, ignore_errors=True)
+            os.replace(temp, target)
+        except OSError as error:
+            shutil.rmtree(temp, ignore_errors=True)
+            self._not_written(error)
+            return
         self.store(key, manifest)
 
     def link_tree(self, key: str, destination: Path) -> bool:
@@ -289,7 +317,8 @@ def _entries_in(folder: Path) -> Iterator[os.DirEntry[str]]:
 
 
 def _unlink(path: str) -> None:
-    with contextlib.suppress(FileNotFoundError):
+    # Dropping an entry is tidying: one that cannot be dropped (a read-only cache) stays a miss.
+    with contextlib.suppress(OSError):
         os.unlink(path)
 
 

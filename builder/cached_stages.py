@@ -264,7 +264,15 @@ def _version_key(
             readable = False
         else:
             hashes[candidate.relpath] = FileDigest(hashlib.sha256(data).hexdigest(), len(data))
-    settings = (version.version, version.url_template, version.include, version.exclude)
+    # The summary goes into the volume the cache keeps, so it is part of what the key covers.
+    settings = (
+        version.version,
+        version.url_template,
+        version.include,
+        version.exclude,
+        version.summary,
+        version.project,
+    )
     readers = sorted({reader_version(c.relpath) for c in candidates if _is_document(c.relpath)})
     key = cache_key(
         "version",

@@ -16,6 +16,9 @@ from builder.cache import BuildCache
 from builder.pages_layout import PageView
 
 _VIEW = msgspec.json.Decoder(PageView)
+# JSON integers have no bound, but the view is written out again as JSON by orjson, which
+# takes 64-bit ones only: a line number beyond that is an entry nobody wrote, so a miss.
+_LINE_LIMIT = 2**63
 
 
 def keep_view(cache: BuildCache, key: str, view: PageView) -> None:
@@ -30,6 +33,10 @@ def load_view(cache: BuildCache, key: str) -> PageView | None:
     if payload is None:
         return None
     try:
-        return _VIEW.decode(payload)
+        view = _VIEW.decode(payload)
     except msgspec.DecodeError:
         return None
+    for section in view.sections:
+        if section.lines is not None and not all(0 <= n < _LINE_LIMIT for n in section.lines):
+            return None
+    return view

@@ -208,6 +208,7 @@ def build_site(
         size=size,
         cache_hits=cache.hits,
         cache_misses=cache.misses,
+        cache_unwritable=cache.unwritable,
         site_search=searched,
         vectors=[v.vectors for v in versions if v.vectors is not None],
         part=only is not None,

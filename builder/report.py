@@ -105,6 +105,12 @@ def _report_lines(report: BuildReport, verbose: bool) -> list[tuple[bool, str]]:
         )
     if report.cache_hits or report.cache_misses:
         lines.say(f"build cache: {report.cache_hits} reused, {report.cache_misses} rebuilt")
+    if report.cache_unwritable is not None:
+        lines.warn(
+            f"warning: the build cache could not keep what this build made "
+            f"({report.cache_unwritable}); the site is complete, but the next build will make "
+            "it again: make the cache folder writable, or pass --no-cache"
+        )
     if report.vectors:
         lines.say(_vectors_line(report))
     seconds = max(report.seconds, 1e-9)

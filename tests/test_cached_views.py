@@ -59,3 +59,14 @@ def test_an_entry_that_does_not_read_as_a_view_is_a_miss(tmp_path: Path, damage:
     # The checksum holds (it is written through the cache) but the shape is not a view's.
     cache.store("k", damage(orjson.loads(orjson.dumps(view))))
     assert load_view(cache, "k") is None
+
+
+@pytest.mark.parametrize("line", [-1, 2**63, 10**20])
+def test_a_line_number_orjson_cannot_write_again_is_a_miss(tmp_path: Path, line: int) -> None:
+    cache = BuildCache(tmp_path)
+    view = page_of("guide.html", RECORDS, "", with_source=True, with_bodies=False)
+    kept = orjson.loads(orjson.dumps(view))
+    kept["sections"][0]["lines"] = [1, 0]  # a placeholder the text below replaces
+    payload = orjson.dumps(kept).replace(b"[1,0]", f"[1,{line}]".encode())
+    cache.store_bytes("k", payload)  # orjson cannot write 10**20 itself: raw JSON, checksummed
+    assert load_view(cache, "k") is None

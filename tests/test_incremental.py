@@ -10,6 +10,7 @@ import builder.cache
 import builder.pages
 from builder.config import load_catalog
 from builder.pipeline import build_site
+from builder.report import render_report_streams
 from schemas import shard_build
 
 CATALOG = """
@@ -85,7 +86,15 @@ def change_config(root: Path) -> None:
     )
 
 
-@pytest.mark.parametrize("change", [add_file, change_file, remove_file, change_config])
+def change_summary(root: Path) -> None:
+    # A version's summary is written into the volume the cache keeps.
+    catalog = root / "docbuild.toml"
+    catalog.write_text(CATALOG.replace("URL_LINE", 'summary = "The second one."'), "utf-8")
+
+
+@pytest.mark.parametrize(
+    "change", [add_file, change_file, remove_file, change_config, change_summary]
+)
 def test_cached_rebuild_equals_cold_build(tmp_path: Path, change: Callable[[Path], None]) -> None:
     catalog = make_project(tmp_path / "project")
     cache = tmp_path / "cache"
@@ -297,3 +306,33 @@ def test_a_rebuild_reads_no_kept_file_again_to_hash_it(
     monkeypatch.undo()
     build_site(load_catalog(catalog), tmp_path / "cold")
     assert site_files(tmp_path / "site") == site_files(tmp_path / "cold")
+
+
+def test_an_entry_that_cannot_be_written_is_noted_not_raised(tmp_path: Path) -> None:
+    from builder.cache import BuildCache
+
+    cache = BuildCache(tmp_path / "cache")
+    (tmp_path / "cache" / "entries" / "ab").mkdir(parents=True)
+    (tmp_path / "cache" / "entries" / "ab" / "ab12.json").mkdir()  # where the entry goes
+    cache.store("ab12", {"kept": True})
+    assert cache.load("ab12") is None
+    assert cache.unwritable is not None and "ab12.json" in cache.unwritable
+    (tmp_path / "cache" / "trees").write_text("a file where the kept folders go")
+    page = tmp_path / "page.html"
+    page.write_text("<p>page</p>")
+    cache.store_file("cd34", page)
+    assert cache.link_file("cd34", tmp_path / "linked.html") is None
+    assert not list((tmp_path / "cache" / "entries").glob("*/.tmp-*"))
+
+
+def test_a_build_whose_cache_cannot_be_written_completes_and_says_so(tmp_path: Path) -> None:
+    catalog = make_project(tmp_path / "project")
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    (cache / "entries").write_text("not a folder")  # every entry's write fails
+    report = build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    assert report.cache_unwritable is not None
+    build_site(load_catalog(catalog), tmp_path / "cold")
+    assert site_files(tmp_path / "site") == site_files(tmp_path / "cold")
+    _summary, warnings = render_report_streams(report)
+    assert "the build cache could not keep" in warnings and "--no-cache" in warnings
