@@ -130,7 +130,7 @@ def _entry_line(entry: Section) -> str:
             signatures.extend(line[1:-1] for line in lines)
             continue
         leading = False
-        if not _FENCE.match(block):
+        if not _FENCE.match(lines[0]):  # a fenced block is code, whatever its length
             prose = block
             break
     name = _entry_name(entry.heading, signatures[0] if signatures else "")

@@ -205,3 +205,9 @@ def test_entry_line_takes_the_first_signature_and_the_first_prose() -> None:
     ]
     sections = finalize(section("Topic", "", 1, "topic"), *entries)
     assert sections[0].body == "- m.g(a): Does g.\n- m.h(x)"
+
+
+def test_entry_line_skips_a_code_block_of_several_lines() -> None:
+    body = "`k(n)`\n\n```python\nk(1)\nk(2)\n```\n\nReturns k."
+    sections = finalize(section("Topic", "", 1, "topic"), section("m.k", body, 2, "k", kind="api"))
+    assert sections[0].body == "- m.k(n): Returns k."
