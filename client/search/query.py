@@ -15,6 +15,7 @@ An identifier is a query token that looks like code (``Session.mount``, ``run_si
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from client.search.glossary import english_stems, synonym_groups, translations
@@ -244,12 +245,11 @@ def identifiers(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
-def _unstemmed(text: str) -> dict[str, str]:
-    """Stem -> the plain word of ``text`` it was stemmed from, lowercased, where they differ
-    and the word is not English: a name, which docs may write in camel case ("NumPy")."""
+def _unstemmed(by_word: Sequence[tuple[str, tuple[QueryTerm, ...]]]) -> dict[str, str]:
+    """Stem -> the plain word it was stemmed from, lowercased, where they differ and the word
+    is not English: a name, which docs may write in camel case ("NumPy")."""
     found: dict[str, str] = {}
-    for word in written_words(normalize(text)):
-        terms = query_terms(word)
+    for word, terms in by_word:
         folded = word.casefold()
         if len(terms) == 1 and not terms[0].parts and terms[0].whole != folded:
             found.setdefault(terms[0].whole, folded)
@@ -261,9 +261,12 @@ def _unstemmed(text: str) -> dict[str, str]:
 
 def parse_focus(text: str) -> Focus:
     """The concepts and identifiers of a focus string (which must already be within bounds)."""
-    words = [t for t in query_terms(text) if not _CJK_RUN.match(t.whole)]
+    # Each word with its search terms: query_terms(text), kept by the word it came from.
+    by_word = [(word, query_terms(word)) for word in written_words(normalize(text))]
+    terms = dict.fromkeys(term for _, found in by_word for term in found)
+    words = [t for t in terms if not _CJK_RUN.match(t.whole)]
     meaningful = [t for t in words if t.whole not in STOP]
-    spelled = _unstemmed(text)
+    spelled = _unstemmed(by_word)
     concepts = [_word_concept(term, spelled.get(term.whole)) for term in meaningful or words]
     for run in _CJK_RUNS.findall(normalize(text).casefold()):
         concepts.extend(_cjk_concepts(run))
