@@ -1,6 +1,7 @@
 """The full-text shard contract: its format names, its exact schema, and the checks a client runs.
 
-The table definitions live in ``shard.sql`` beside this module. A shard is trusted only when its
+The table definitions live in ``shard.sql``, ``search_shard.sql`` and ``term_chunks.sql`` beside
+this module. A shard is trusted only when its
 ``sqlite_master`` matches, object for object and statement for statement, what that file creates
 in an empty database, and its ``meta`` table names this format, this tokenizer and the library
 version the client asked for.
@@ -18,9 +19,15 @@ from schemas.text import TOKENIZER
 SHARD_FORMAT = "doctrove-shard@1"
 # The search shard without bodies, which live in body packs beside it (search_shard.sql).
 SPLIT_FORMAT = "doctrove-shard@2"
+# A search shard whose full-text index pages are published in chunks by term (term_chunks.sql).
+CHUNKED_FORMAT = "doctrove-shard@3"
 SHARD_DDL = "shard.sql"
-# Each format's DDL file; a client reads the formats listed here.
-FORMAT_DDL = {SHARD_FORMAT: SHARD_DDL, SPLIT_FORMAT: "search_shard.sql"}
+# Each format's DDL files, in order; a client reads the formats listed here.
+FORMAT_DDL: dict[str, tuple[str, ...]] = {
+    SHARD_FORMAT: (SHARD_DDL,),
+    SPLIT_FORMAT: ("search_shard.sql",),
+    CHUNKED_FORMAT: ("search_shard.sql", "term_chunks.sql"),
+}
 # "DTrv": marks the file as a doctrove shard for tools such as file(1); checked with the schema.
 APPLICATION_ID = 0x44547276
 FTS_TABLE = "sections_fts"
@@ -43,11 +50,11 @@ _COMMENT = re.compile(r"^\s*--.*$", re.MULTILINE)
 
 @functools.cache
 def shard_statements(shard_format: str = SHARD_FORMAT) -> tuple[str, ...]:
-    """The CREATE statements of the format's DDL file, comments removed, in file order."""
-    ddl = FORMAT_DDL[shard_format]
-    text = resources.files(__package__).joinpath(ddl).read_text(encoding="utf-8")
-    text = _COMMENT.sub("", text)
-    return tuple(s.strip() for s in text.split(";") if s.strip())
+    """The CREATE statements of the format's DDL files, comments removed, in file order."""
+    folder = resources.files(__package__)
+    texts = (folder.joinpath(ddl).read_text(encoding="utf-8") for ddl in FORMAT_DDL[shard_format])
+    statements = (s.strip() for text in texts for s in _COMMENT.sub("", text).split(";"))
+    return tuple(s for s in statements if s)
 
 
 SchemaRow = tuple[str, str, str, str | None]
@@ -91,7 +98,7 @@ def verify_shard_schema(conn: sqlite3.Connection, shard_format: str = SHARD_FORM
         problems.append(f"unexpected {found[name][0]} {name!r}")
     for name in sorted(expected.keys() & found.keys()):
         if found[name] != expected[name]:
-            ddl = FORMAT_DDL[shard_format]
+            ddl = " and ".join(FORMAT_DDL[shard_format])
             problems.append(f"{found[name][0]} {name!r} is not defined as {ddl} defines it")
     return problems
 

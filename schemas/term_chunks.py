@@ -1,0 +1,274 @@
+"""A search shard's full-text index cut by term (doctrove-shard@3), and the chunks a search needs.
+
+A cold client's first answer used to download a version's whole search shard; on a large
+version (the Python 3.11 docs: 4.3 MB gzipped) that is most of its wait. The index's leaf pages
+are most of that shard, and a question reads few of them: FTS5 keeps one segment after the
+builder's ``optimize``, its leaf pages sorted by term, and its page directory (``%_idx``) names
+the first term of every leaf page where a term starts. So the pages a token's doclist can occupy
+are known from the directory alone: from the page where the token would start up to and
+including the page where the next listed term starts. The builder publishes the shard without
+those pages (the *head*, ``term_chunks.sql``) and the pages in chunks of about
+``CHUNK_RAW_BYTES``, cut only where a listed term starts a page, so a token's pages lie in few
+chunks. A client reads the head, and before it runs a MATCH it fetches the chunks the
+expression's tokens need and puts their rows back into the index, which then answers exactly as
+the whole shard would (``bench/term_split.py`` measured the design; tests check every term of
+the examples).
+
+This module is the format, shared by builder and client: cutting a built shard into head and
+chunks (:func:`cut_into_head`), a chunk's bytes (:func:`encode_rows`, :func:`decode_rows`), and
+which chunks the tokens of an FTS5 expression need (:func:`expression_tokens`,
+:func:`chunks_for_tokens`). SQLite work here takes a connection; files are the callers'.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import sqlite3
+import struct
+import zlib
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from urllib.parse import quote
+
+from schemas.shards import CHUNKED_FORMAT, FTS_TABLE, shard_statements
+
+CHUNKS_FOLDER = "index"
+CHUNK_SUFFIX = ".bin.gz"
+# Raw index bytes per chunk, before it is cut at the next term start. On the Python 3.11 docs
+# (bench/term_split.py): 8 / 16 / 32 KB gave first answers of 0.75-0.97 / 0.75-0.95 /
+# 0.78-1.10 MB; smaller chunks mean more requests for the same bytes.
+CHUNK_RAW_BYTES = 16 * 1024
+# A version whose index pages are fewer bytes than this is published as one search shard
+# (doctrove-shard@2): its whole shard is then about the head alone, and one download is faster
+# than a head and a round of chunks. A site can choose another (docbuild.toml).
+SPLIT_INDEX_BYTES = 1 << 20
+# FTS5's %_data ids (fts5Int.h): the segment above bit 37, then a doclist-index flag, a height
+# and the page number in the low 31 bits.
+_SEGMENT_SHIFT = 37
+_PAGE_MASK = (1 << 31) - 1
+_ROW_HEADER = struct.Struct(">QI")
+_SHA256 = re.compile(r"^[0-9a-f]{64}$")
+_QUOTED = re.compile(r'"((?:[^"]|"")*)"')
+# What FTS5's ascii tokenizer with tokenchars '._' (the shards' tokenizer) keeps in a token:
+# ASCII letters and digits, the two token characters, and every non-ASCII character.
+_ASCII_TOKEN = re.compile(r"[0-9A-Za-z._\u0080-\U0010ffff]+")
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+# A directory term is the index's number ("0": the main index, no prefix indexes) and the token.
+_MAIN_INDEX = b"0"
+
+
+class ChunkError(ValueError):
+    """A chunk that does not hold what its head says it holds."""
+
+
+@dataclass(frozen=True)
+class IndexChunk:
+    """Consecutive leaf pages of the index, with the doclist-index pages that go with them."""
+
+    first_page: int
+    last_page: int
+    rows: tuple[tuple[int, bytes], ...]  # (%_data id, block), in id order
+
+
+@dataclass(frozen=True)
+class PublishedChunk:
+    """A chunk's published bytes (gzip) and their sha256, as the head's chunks table lists it."""
+
+    chunk: IndexChunk
+    sha256: str
+    data: bytes
+    raw_bytes: int
+
+
+@dataclass(frozen=True)
+class ChunkRef:
+    """One row of a head's chunks table."""
+
+    id: int
+    first_page: int
+    last_page: int
+    sha256: str
+    bytes: int
+    raw_bytes: int
+
+
+def chunk_path(library_id: str, sha256: str) -> str:
+    """Where a chunk is published, relative to the site root; ValueError for a bad hash."""
+    if not _SHA256.match(sha256):
+        raise ValueError(f"{sha256!r} is not a sha256")
+    return f"shards/{quote(library_id, safe='')}/{CHUNKS_FOLDER}/{sha256}{CHUNK_SUFFIX}"
+
+
+def encode_rows(rows: Iterable[tuple[int, bytes]]) -> bytes:
+    """A chunk's raw bytes: each row's id, its block's length and the block."""
+    return b"".join(_ROW_HEADER.pack(rowid, len(block)) + block for rowid, block in rows)
+
+
+def decode_rows(raw: bytes, segment: int, ref: ChunkRef) -> list[tuple[int, bytes]]:
+    """The rows of a chunk's raw bytes, each checked to be a page of ``segment`` within the
+    chunk's pages; ChunkError when they are not that."""
+    rows: list[tuple[int, bytes]] = []
+    at = 0
+    while at < len(raw):
+        if at + _ROW_HEADER.size > len(raw):
+            raise ChunkError("it ends inside a row's header")
+        rowid, length = _ROW_HEADER.unpack_from(raw, at)
+        at += _ROW_HEADER.size
+        if at + length > len(raw):
+            raise ChunkError("it ends inside a row's block")
+        page = rowid & _PAGE_MASK
+        if rowid >> _SEGMENT_SHIFT != segment or not ref.first_page <= page <= ref.last_page:
+            raise ChunkError(f"it holds a row ({rowid}) outside its pages")
+        rows.append((rowid, raw[at : at + length]))
+        at += length
+    return rows
+
+
+def inflate_chunk(data: bytes, ref: ChunkRef) -> bytes:
+    """A chunk's published bytes decompressed, stopping at its listed raw size; ChunkError when
+    they are not one gzip member of exactly that size."""
+    try:
+        unpacked = zlib.decompressobj(wbits=31)
+        raw = unpacked.decompress(data, ref.raw_bytes + 1)
+    except zlib.error as exc:
+        raise ChunkError(f"it does not decompress: {exc}") from exc
+    if len(raw) != ref.raw_bytes or not unpacked.eof or unpacked.unused_data:
+        raise ChunkError(f"it does not decompress to the {ref.raw_bytes} bytes its head lists")
+    return raw
+
+
+def cut_into_head(
+    conn: sqlite3.Connection,
+    publish: Callable[[bytes], bytes],
+    chunk_bytes: int = CHUNK_RAW_BYTES,
+    min_index_bytes: int = SPLIT_INDEX_BYTES,
+) -> list[PublishedChunk]:
+    """Make the search shard open on ``conn`` (autocommit; written, optimized) a head: take its
+    index pages out, list them as chunks and name the format doctrove-shard@3; the chunks, each
+    compressed by ``publish`` (raw bytes -> gzip member). Nothing changes, and nothing is
+    returned, when the index pages are fewer than ``min_index_bytes`` bytes or the index is not
+    one segment. The caller VACUUMs the file afterwards."""
+    segments = [s for (s,) in conn.execute(f"SELECT DISTINCT segid FROM {FTS_TABLE}_idx")]
+    if len(segments) != 1:
+        return []
+    segment = int(segments[0])
+    pages: dict[int, list[tuple[int, bytes]]] = {}
+    size = 0
+    for rowid, block in conn.execute(
+        f"SELECT id, block FROM {FTS_TABLE}_data WHERE id >= ? AND id < ? ORDER BY id",
+        (segment << _SEGMENT_SHIFT, (segment + 1) << _SEGMENT_SHIFT),
+    ):
+        pages.setdefault(int(rowid) & _PAGE_MASK, []).append((int(rowid), bytes(block)))
+        size += len(block)
+    if size < min_index_bytes:
+        return []
+    starts = {
+        int(pgno) >> 1
+        for (pgno,) in conn.execute(f"SELECT pgno FROM {FTS_TABLE}_idx WHERE segid = ?", (segment,))
+    }
+    published = []
+    for chunk in _cut(pages, starts, chunk_bytes):
+        raw = encode_rows(chunk.rows)
+        data = publish(raw)
+        published.append(PublishedChunk(chunk, _sha256(data), data, len(raw)))
+    conn.execute("BEGIN")
+    conn.execute(
+        f"DELETE FROM {FTS_TABLE}_data WHERE id >= ? AND id < ?",
+        (segment << _SEGMENT_SHIFT, (segment + 1) << _SEGMENT_SHIFT),
+    )
+    (ddl,) = (s for s in shard_statements(CHUNKED_FORMAT) if s.startswith("CREATE TABLE chunks"))
+    conn.execute(ddl)
+    conn.executemany(
+        "INSERT INTO chunks VALUES (?, ?, ?, ?, ?, ?)",
+        [
+            (number, p.chunk.first_page, p.chunk.last_page, p.sha256, len(p.data), p.raw_bytes)
+            for number, p in enumerate(published, 1)
+        ],
+    )
+    conn.execute("UPDATE meta SET value = ? WHERE key = 'format'", (CHUNKED_FORMAT,))
+    conn.execute("COMMIT")
+    return published
+
+
+def _cut(
+    pages: dict[int, list[tuple[int, bytes]]], starts: set[int], chunk_bytes: int
+) -> list[IndexChunk]:
+    """Consecutive pages in chunks of at least ``chunk_bytes``, a new chunk beginning only at a
+    page where a listed term starts (so a token's pages are in as few chunks as they can be)."""
+    chunks: list[IndexChunk] = []
+    rows: list[tuple[int, bytes]] = []
+    first = previous = size = 0
+    for page in sorted(pages):
+        if rows and size >= chunk_bytes and page in starts:
+            chunks.append(IndexChunk(first, previous, tuple(sorted(rows))))
+            rows, size = [], 0
+        if not rows:
+            first = page
+        rows.extend(pages[page])
+        size += sum(len(block) for _rowid, block in pages[page])
+        previous = page
+    if rows:
+        chunks.append(IndexChunk(first, previous, tuple(sorted(rows))))
+    return chunks
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def expression_tokens(expression: str) -> set[str]:
+    """The tokens an FTS5 MATCH expression looks up: every quoted string (the only way the
+    client writes a token) as the shards' ascii tokenizer reads it."""
+    tokens: set[str] = set()
+    for quoted in _QUOTED.findall(expression):
+        text = quoted.replace('""', '"')
+        tokens.update(token.translate(_ASCII_LOWER) for token in _ASCII_TOKEN.findall(text))
+    return tokens
+
+
+def head_segment(conn: sqlite3.Connection) -> int | None:
+    """The one segment a head's page directory lists (None when it lists none or several)."""
+    segments = conn.execute(f"SELECT DISTINCT segid FROM {FTS_TABLE}_idx LIMIT 2").fetchall()
+    return int(segments[0][0]) if len(segments) == 1 else None
+
+
+def chunk_refs(conn: sqlite3.Connection) -> list[ChunkRef]:
+    """Every chunk a head lists, in page order."""
+    rows = conn.execute(
+        "SELECT id, first_page, last_page, sha256, bytes, raw_bytes FROM chunks ORDER BY first_page"
+    )
+    return [ChunkRef(int(a), int(b), int(c), str(d), int(e), int(f)) for a, b, c, d, e, f in rows]
+
+
+def chunks_for_tokens(
+    conn: sqlite3.Connection, segment: int, tokens: Iterable[str]
+) -> list[ChunkRef]:
+    """The chunks holding every page the tokens' doclists can occupy, in page order: for each
+    token, the page where it would start (the last directory term not after it) through the
+    page where the next directory term starts, which FTS5 may read to the doclist's end."""
+    ranges: list[tuple[int, int]] = []
+    before = (
+        f"SELECT pgno FROM {FTS_TABLE}_idx WHERE segid = ? AND term <= ? ORDER BY term DESC LIMIT 1"
+    )
+    after = f"SELECT pgno FROM {FTS_TABLE}_idx WHERE segid = ? AND term > ? ORDER BY term LIMIT 1"
+    for token in sorted(set(tokens)):
+        key = _MAIN_INDEX + token.encode("utf-8")
+        start = conn.execute(before, (segment, key)).fetchone()
+        end = conn.execute(after, (segment, key)).fetchone()
+        ranges.append(
+            (
+                0 if start is None else int(start[0]) >> 1,
+                _PAGE_MASK if end is None else int(end[0]) >> 1,
+            )
+        )
+    return [ref for ref in chunk_refs(conn) if _overlaps(ref, ranges)]
+
+
+def _overlaps(ref: ChunkRef, ranges: Sequence[tuple[int, int]]) -> bool:
+    return any(ref.first_page <= last and first <= ref.last_page for first, last in ranges)
+
+
+def insert_rows(conn: sqlite3.Connection, rows: Sequence[tuple[int, bytes]]) -> None:
+    """Put a chunk's rows back into the index of an assembled head (a writable connection)."""
+    conn.executemany(f"INSERT INTO {FTS_TABLE}_data (id, block) VALUES (?, ?)", rows)
