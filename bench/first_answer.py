@@ -3,21 +3,27 @@
     python bench/first_answer.py --site _site --library python
     python bench/first_answer.py --site _site --library python --latency-ms 50
 
-Serves the built site with ``python -m builder.serve`` twice over loopback: as built (a
-doctrove-shard@2 search shard plus body packs fetched per answered page) and, for reference in
-the same run, with the catalog pointing at the whole doctrove-shard@1 shard the builder wrote
-before (built from the site's index.json with the same code, gzip level 6). Each request waits
-``--latency-ms`` before it is sent (a round trip added in the client's transport), and 0 ms for
-comparison. For each format and latency it asks six different questions with an empty cache
-(cold), then the same six from a new client on the warm disk cache, and prints the bytes on the
-wire, the requests and the wall time of each answer; it also checks that both formats answer
-every question with the same sections.
+Serves the built site with ``python -m builder.serve`` over loopback as built (on a large
+version a doctrove-shard@3 head whose index chunks are fetched per query, plus body packs
+fetched per answered page) and, for reference in the same run, two copies of it: one whose
+catalog points at each head put back together as one doctrove-shard@2 search shard (what the
+builder published before heads), and one pointing at the whole doctrove-shard@1 shard it wrote
+before that (built from the site's index.json with the same code, gzip level 6). Each request
+waits ``--latency-ms`` before it is sent (a round trip added in the client's transport), and
+0 ms for comparison. For each format and latency it asks six different questions with an empty
+cache (cold), then the same six from a new client on the warm disk cache, and prints the bytes
+on the wire, the requests and the wall time of each answer and of all six; it also checks that
+every format answers every question with the same sections.
 """
 
 from __future__ import annotations
 
 import argparse
 import gzip
+import hashlib
+import os
+import shutil
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -38,7 +44,15 @@ from client.assemble import make_service  # noqa: E402
 from client.config import resolve_settings  # noqa: E402
 from schemas.digests import file_sha256  # noqa: E402
 from schemas.shard_build import build_database  # noqa: E402
-from schemas.shards import SHARD_FORMAT  # noqa: E402
+from schemas.shards import CHUNKED_FORMAT, SHARD_FORMAT, SPLIT_FORMAT  # noqa: E402
+from schemas.term_chunks import (  # noqa: E402
+    chunk_path,
+    chunk_refs,
+    decode_rows,
+    head_segment,
+    inflate_chunk,
+    insert_rows,
+)
 
 
 class CountingStream(httpx.SyncByteStream):
@@ -107,6 +121,43 @@ def whole_shard_site(site: Path, target: Path) -> None:
     (target / "catalog.json").write_bytes(orjson.dumps(catalog, option=orjson.OPT_SORT_KEYS))
 
 
+def search_shard_site(site: Path, target: Path) -> None:
+    """``target``: a copy of the site whose catalog points at each head with all its chunks put
+    back as one doctrove-shard@2 search shard (the body packs are the same files)."""
+    shutil.copytree(site, target, copy_function=os.link, dirs_exist_ok=True)
+    catalog = orjson.loads((site / "catalog.json").read_bytes())
+    for entry in catalog["entries"]:
+        for ref in entry["shards"].values():
+            if ref["format"] != CHUNKED_FORMAT:
+                continue
+            raw = target / "search.sqlite"
+            raw.write_bytes(gzip.decompress((site / ref["path"]).read_bytes()))
+            conn = sqlite3.connect(raw, isolation_level=None)
+            segment = head_segment(conn)
+            assert segment is not None
+            for chunk in chunk_refs(conn):
+                data = (site / chunk_path(entry["id"], chunk.sha256)).read_bytes()
+                insert_rows(conn, decode_rows(inflate_chunk(data, chunk), segment, chunk))
+            conn.execute("DROP TABLE chunks")
+            conn.execute("UPDATE meta SET value = ? WHERE key = 'format'", (SPLIT_FORMAT,))
+            conn.execute("VACUUM")
+            conn.close()
+            packed = gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0)
+            sha256 = hashlib.sha256(packed).hexdigest()
+            path = f"{ref['path'].rsplit('.', 3)[0]}.{sha256[:16]}.sqlite.gz"
+            (target / path).write_bytes(packed)
+            ref.update(
+                path=path,
+                sha256=sha256,
+                bytes=len(packed),
+                rawBytes=raw.stat().st_size,
+                format=SPLIT_FORMAT,
+            )
+            raw.unlink()
+    (target / "catalog.json").unlink()
+    (target / "catalog.json").write_bytes(orjson.dumps(catalog, option=orjson.OPT_SORT_KEYS))
+
+
 def serve(site: Path) -> tuple[subprocess.Popen[str], str]:
     server = subprocess.Popen(
         [sys.executable, "-m", "builder.serve", str(site), "--port", "0", "--quiet"],
@@ -134,7 +185,7 @@ def ask(url: str, cache: Path, library: str, latency: float) -> list[dict[str, A
                     "bytes": transport.received - received,
                     "requests": transport.requests - requests,
                     "seconds": time.perf_counter() - started,
-                    "sections": [(s["anchor"], s["body"]) for s in answer["sections"]],
+                    "sections": [(s.anchor, s.body) for s in answer.sections],
                 }
             )
     finally:
@@ -144,10 +195,13 @@ def ask(url: str, cache: Path, library: str, latency: float) -> list[dict[str, A
 
 def report(label: str, rows: list[dict[str, Any]]) -> None:
     first, rest = rows[0], rows[1:]
+    total_bytes = sum(r["bytes"] for r in rows)
+    total_ms = sum(r["seconds"] for r in rows) * 1000
     print(
-        f"{label:34} first {first['bytes']:>10,} B {first['requests']:>3} req "
-        f"{first['seconds'] * 1000:>7.0f} ms | next five "
-        + " ".join(f"{r['bytes'] / 1000:>6.0f}K/{r['seconds'] * 1000:>4.0f}ms" for r in rest)
+        f"{label:44} first {first['bytes']:>10,} B {first['requests']:>3} req "
+        f"{first['seconds'] * 1000:>5.0f} ms | next five "
+        + " ".join(f"{r['bytes'] / 1000:>5.0f}K/{r['seconds'] * 1000:>4.0f}ms" for r in rest)
+        + f" | all six {total_bytes:>10,} B {total_ms:>5.0f} ms"
     )
 
 
@@ -159,11 +213,14 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
+        search = tmp / "search"
+        search_shard_site(args.site, search)
         before = tmp / "before"
         before.mkdir()
         whole_shard_site(args.site, before)
-        servers = {"after (search shard + packs)": serve(args.site)}
-        servers["before (whole shard)"] = serve(before)
+        servers = {"as built (@3 head + chunks + packs)": serve(args.site)}
+        servers["search shard + packs (@2)"] = serve(search)
+        servers["whole shard (@1)"] = serve(before)
         answers: dict[tuple[str, float], list[Any]] = {}
         try:
             for latency in (0.0, args.latency_ms / 1000):
@@ -178,9 +235,9 @@ def main() -> None:
             for server, _url in servers.values():
                 server.terminate()
                 server.wait(timeout=10)
-        labels = list(servers)
-        same = all(answers[labels[0], lat] == answers[labels[1], lat] for _, lat in answers)
-        print(f"both formats give the same sections for every question: {same}")
+        first = next(iter(servers))
+        same = all(answers[first, latency] == found for (_, latency), found in answers.items())
+        print(f"every format gives the same sections for every question: {same}")
 
 
 if __name__ == "__main__":

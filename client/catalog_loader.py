@@ -32,7 +32,7 @@ from client.index_check import index_entry_problems
 from client.model import CatalogEntry, Provenance, ShardRef, VectorsRef
 from schemas import CATALOG_FORMAT, INDEX_FORMAT
 from schemas.lookup_table import LOOKUP_FILE, LOOKUP_FORMAT
-from schemas.shards import SHARD_FORMAT, SPLIT_FORMAT
+from schemas.shards import CHUNKED_FORMAT, SHARD_FORMAT, SPLIT_FORMAT
 from schemas.text import TOKENIZER
 from schemas.vectors import VECTORS_FORMAT
 
@@ -168,10 +168,12 @@ def _shards(shards: Mapping[str, Mapping[str, Any]]) -> dict[str, ShardRef]:
             int(s["rawBytes"]),
             int(s["sections"]),
             _vectors(s.get("vectors")),
-            split=s["format"] == SPLIT_FORMAT,
+            split=s["format"] in (SPLIT_FORMAT, CHUNKED_FORMAT),
+            chunked=s["format"] == CHUNKED_FORMAT,
         )
         for version, s in shards.items()
-        if s["format"] in (SHARD_FORMAT, SPLIT_FORMAT) and s["tokenizer"] == TOKENIZER
+        if s["format"] in (SHARD_FORMAT, SPLIT_FORMAT, CHUNKED_FORMAT)
+        and s["tokenizer"] == TOKENIZER
     }
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import sqlite3
 
+    from client.index_chunks import IndexChunks
     from client.section_bodies import SectionBodies
 
 
@@ -64,6 +65,8 @@ class ShardRef:
     vectors: VectorsRef | None = None
     # A doctrove-shard@2 search shard, whose bodies are in packs beside it (else @1, whole).
     split: bool = False
+    # A doctrove-shard@3 head: a search shard whose index pages are in chunks beside it.
+    chunked: bool = False
 
 
 @dataclass(frozen=True)
@@ -99,3 +102,5 @@ class OpenedShard:
     stale_reason: str | None = None
     # A search shard's body packs: their fetch failure, if any, is the error to report.
     bodies: SectionBodies | None = None
+    # A head's index chunks (client.index_chunks), fetched as queries need them.
+    chunks: IndexChunks | None = None

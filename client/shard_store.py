@@ -36,14 +36,24 @@ import orjson
 
 from client.disk_cache import DiskCache, hash_key
 from client.errors import ClientError
+from client.index_chunks import ChunkedConnection, IndexChunks
 from client.model import ShardRef
 from client.section_bodies import SectionBodies, add_section_views
 from schemas.shard_build import PAGE_SIZE, build_database
-from schemas.shards import SHARD_FORMAT, SPLIT_FORMAT, verify_shard_meta, verify_shard_schema
+from schemas.shards import (
+    CHUNKED_FORMAT,
+    SHARD_FORMAT,
+    SPLIT_FORMAT,
+    verify_shard_meta,
+    verify_shard_schema,
+)
+from schemas.term_chunks import head_segment
 
 _CHUNK = 1 << 20
 # Makes the body packs of an opened search shard: given its verified connection.
 BodiesFactory = Callable[[sqlite3.Connection], SectionBodies]
+# Makes the index chunks of an opened head: given its verified connection and index segment.
+ChunksFactory = Callable[[sqlite3.Connection, int], IndexChunks]
 # The cache folder of shards built from a plain host's index.json (the disk budget's scope).
 BUILT_FOLDER = "built"
 _EMPTY_SHARD_BYTES = 9 * PAGE_SIZE
@@ -144,28 +154,44 @@ def open_shard_file(
     version: str,
     sections: int | None,
     bodies: BodiesFactory | None = None,
+    chunks: ChunksFactory | None = None,
 ) -> sqlite3.Connection | list[str]:
     """A read-only connection to a verified shard, or what is wrong with the file.
 
     Without ``bodies`` the file must be a doctrove-shard@1; with it, a doctrove-shard@2 search
-    shard whose bodies ``bodies(connection)`` serves. Either way queries read the ``sections``
+    shard whose bodies ``bodies(connection)`` serves; with ``chunks`` too, a doctrove-shard@3
+    head, read into memory so that ``chunks(connection, segment)`` can put the index pages a
+    query needs back into it (client.index_chunks). Either way queries read the ``sections``
     view of client.section_bodies. The caller owns the connection; it may be used from any
     thread, one at a time.
     """
-    uri = f"{path.resolve().as_uri()}?mode=ro&immutable=1"
     shard_format = SHARD_FORMAT if bodies is None else SPLIT_FORMAT
     conn: sqlite3.Connection | None = None
     try:
-        conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
+        if chunks is None:
+            uri = f"{path.resolve().as_uri()}?mode=ro&immutable=1"
+            conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
+        else:
+            shard_format = CHUNKED_FORMAT
+            conn = sqlite3.connect(":memory:", factory=ChunkedConnection, check_same_thread=False)
+            conn.deserialize(path.read_bytes())
         conn.execute("PRAGMA trusted_schema = OFF")
         problems = verify_shard_schema(conn, shard_format)
         if not problems:
             problems = verify_shard_meta(conn, entry_id, version, sections, shard_format)
+        if not problems and isinstance(conn, ChunkedConnection) and chunks is not None:
+            segment = head_segment(conn)
+            if segment is None:
+                problems = ["its index directory does not list exactly one segment"]
+            else:
+                conn.chunks = chunks(conn, segment)
         if not problems:
             add_section_views(conn, None if bodies is None else bodies(conn))
         conn.execute("PRAGMA query_only = ON")
     except SQLITE_EXCEPTIONS as exc:
         problems = [f"not a readable shard: {exc}"]
+    except OSError as exc:
+        problems = [f"cannot be read: {exc}"]
     if problems and conn is not None:
         conn.close()
     return problems if problems or conn is None else conn

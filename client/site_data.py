@@ -69,6 +69,7 @@ from client.cooldown import Cooldown, Failure
 from client.disk_cache import CopyRecord, DiskCache
 from client.errors import ClientError, ConfigError, NetworkError, NotFound, VersionNotFound
 from client.fetch import RemoteSite
+from client.index_chunks import IndexChunks
 from client.lookup_site import LookupSource
 from client.lookup_table import LookupTable
 from client.merge import MergedEntry, merge_layers
@@ -78,6 +79,7 @@ from client.section_bodies import SectionBodies
 from client.shard_store import (
     BUILT_FOLDER,
     BodiesFactory,
+    ChunksFactory,
     built_key,
     install_published,
     open_shard_file,
@@ -412,14 +414,20 @@ class SiteData:
         problems: list[str] = []
         ref = entry.shards.get(version)
         made: list[SectionBodies] = []
+        chunked: list[IndexChunks] = []
         factory = self._bodies_factory(entry, layer, made) if ref and ref.split else None
+        chunks = self._chunks_factory(entry, layer, chunked) if ref and ref.chunked else None
         for _attempt in range(2):  # a bad cached file is removed, then had once more
             path, key, sections, _how = self._shard_file(entry, layer, version)
-            opened = open_shard_file(path, entry.id, version, sections, factory)
+            opened = open_shard_file(path, entry.id, version, sections, factory, chunks)
             if not isinstance(opened, list):
                 if not _plain(layer) and ref is not None:
                     self._remember_good(layer, entry.id, version, ref.sha256, ref.sections)
-                return OpenedShard(opened, bodies=made[-1] if made else None)
+                return OpenedShard(
+                    opened,
+                    bodies=made[-1] if made else None,
+                    chunks=chunked[-1] if chunked else None,
+                )
             problems = opened
             self._cache.remove_shard(key, _folder_of(layer))
         message = f"the shard of {entry.id} {version} is invalid: {problems[0]}"
@@ -439,7 +447,7 @@ class SiteData:
         appended to ``made``, so the caller can hand it out with the connection."""
 
         def fetch(path: str, size: int) -> bytes:
-            return self._fetch_pack(layer, path, size)
+            return self._fetch_listed(layer, path, size, "body pack")
 
         def factory(conn: sqlite3.Connection) -> SectionBodies:
             made.append(SectionBodies(conn, entry.id, self._cache, fetch))
@@ -447,20 +455,35 @@ class SiteData:
 
         return factory
 
-    def _fetch_pack(self, layer: Layer, path: str, size: int) -> bytes:
-        """A body pack's bytes from the layer's site (checked by the caller, SectionBodies).
-        Runs in SectionBodies' worker threads, so it never takes self._lock (``sync`` holds it
-        while it waits for them): the cooldown and the fetcher have locks of their own."""
+    def _chunks_factory(
+        self, entry: CatalogEntry, layer: Layer, made: list[IndexChunks]
+    ) -> ChunksFactory:
+        """Makes the index chunks of the layer's head of ``entry``, as _bodies_factory does."""
+
+        def fetch(path: str, size: int) -> bytes:
+            return self._fetch_listed(layer, path, size, "index chunk")
+
+        def factory(conn: sqlite3.Connection, segment: int) -> IndexChunks:
+            made.append(IndexChunks(conn, entry.id, segment, self._cache, fetch))
+            return made[-1]
+
+        return factory
+
+    def _fetch_listed(self, layer: Layer, path: str, size: int, what: str) -> bytes:
+        """The bytes of a file a shard lists (a body pack, an index chunk) from the layer's
+        site, ``what`` naming it in errors; the caller checks them. Runs in worker threads, so
+        it never takes self._lock (``sync`` holds it while it waits for them): the cooldown
+        and the fetcher have locks of their own."""
         if layer.folder is not None:
             source = (layer.folder / path).resolve()
             if not source.is_relative_to(layer.folder.resolve()) or not source.is_file():
-                raise self._source_error(layer, f"{layer.folder} has no body pack {path}")
+                raise self._source_error(layer, f"{layer.folder} has no {what} {path}")
             return source.read_bytes()
         if layer.record is None:
-            raise ClientError(f"{layer.label} lists packs but has no place to fetch them from")
+            raise ClientError(f"{layer.label} lists {what}s but has no place to fetch them from")
         if self._cooldown.blocked(layer.label):
             raise NetworkError(
-                f"the body pack {path} is not cached and {layer.label} is cooling down after a "
+                f"the {what} {path} is not cached and {layer.label} is cooling down after a "
                 f"failure; it is tried again in {self._cooldown.remaining(layer.label):.0f} s",
                 hints=[layer.label],
             )
@@ -490,12 +513,19 @@ class SiteData:
         opened = open_shard_file(path, entry.id, version, sections)
         if not isinstance(opened, list):
             return OpenedShard(opened)
-        # A search shard (doctrove-shard@2): its packs answer only as far as the cache has them.
+        # A search shard (doctrove-shard@2) or a head (@3): its packs and chunks answer only as
+        # far as the cache has them.
         made: list[SectionBodies] = []
-        opened = open_shard_file(
-            path, entry.id, version, sections, self._bodies_factory(entry, layer, made)
-        )
-        return None if isinstance(opened, list) else OpenedShard(opened, bodies=made[-1])
+        bodies = self._bodies_factory(entry, layer, made)
+        opened = open_shard_file(path, entry.id, version, sections, bodies)
+        if not isinstance(opened, list):
+            return OpenedShard(opened, bodies=made[-1])
+        chunked: list[IndexChunks] = []
+        chunks = self._chunks_factory(entry, layer, chunked)
+        opened = open_shard_file(path, entry.id, version, sections, bodies, chunks)
+        if isinstance(opened, list):
+            return None
+        return OpenedShard(opened, bodies=made[-1], chunks=chunked[-1])
 
     @contextlib.contextmanager
     def reading_shard(self, entry_id: str, version: str) -> Iterator[OpenedShard]:
@@ -666,12 +696,15 @@ class SiteData:
             ]
             jobs, skipped = self._plan_builds(jobs, notice)
             counts = {"cached": 0, "downloaded": 0, "built": 0, "copied": 0, "packs": 0}
+            counts["chunks"] = 0
             for done, (entry, layer, version) in enumerate(jobs, start=1):
                 try:
                     counts[self._shard_file(entry, layer, version)[3]] += 1
                     ref = entry.shards.get(version)
                     if ref is not None and ref.split:
-                        counts["packs"] += self._fetch_all_packs(entry, layer, version)
+                        packs, chunks = self._fetch_all_listed(entry, layer, version)
+                        counts["packs"] += packs
+                        counts["chunks"] += chunks
                 except ClientError as exc:
                     failures.append({"id": entry.id, "version": version, "error": exc.message})
                 if progress is not None:
@@ -679,15 +712,17 @@ class SiteData:
             self._cache.remove_temporary(_ABANDONED_SECONDS, self._clock())
             return {"shards": len(jobs), **counts, "skipped": skipped, "failures": failures}
 
-    def _fetch_all_packs(self, entry: CatalogEntry, layer: Layer, version: str) -> int:
-        """Have every body pack of a version's search shard on disk; how many were fetched."""
+    def _fetch_all_listed(self, entry: CatalogEntry, layer: Layer, version: str) -> tuple[int, int]:
+        """Have every body pack and index chunk of a version's search shard on disk; how many
+        of each were fetched."""
         shard = self._open_current(entry, layer, version)
         try:
-            bodies = shard.bodies
             with translating_sqlite(
                 functools.partial(self._failed_query, shard, entry.id, version)
             ):
-                return bodies.fetch_all() if bodies is not None else 0
+                packs = shard.bodies.fetch_all() if shard.bodies is not None else 0
+                chunks = shard.chunks.fetch_all() if shard.chunks is not None else 0
+                return packs, chunks
         finally:
             shard.connection.close()
 

@@ -19,12 +19,13 @@ import orjson
 from builder.config import load_catalog
 from builder.pipeline import build_site
 from client.disk_cache import DiskCache
+from client.index_chunks import IndexChunks, load_index_for
 from client.search.sections import search_sections
 from client.section_bodies import SectionBodies
 from client.shard_store import open_shard_file
 from client.versions import select_version
 from eval.gold import BuiltSection
-from schemas.shards import FTS_TABLE, SPLIT_FORMAT
+from schemas.shards import CHUNKED_FORMAT, FTS_TABLE, SPLIT_FORMAT
 from schemas.text import match_expression
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "docbuild.toml"
@@ -115,16 +116,26 @@ def _open_built_shard(
     packed = (site / ref["path"]).read_bytes()
     raw = root / f"{library_id}-{ref['sha256'][:16]}.sqlite"
     raw.write_bytes(gzip.decompress(packed) if ref["path"].endswith(".gz") else packed)
-    factory = None
-    if ref["format"] == SPLIT_FORMAT:
-        cache = DiskCache(root / "cache")
+    cache = DiskCache(root / "cache")
 
-        def factory(conn: sqlite3.Connection) -> SectionBodies:
-            return SectionBodies(
-                conn, library_id, cache, lambda path, _: (site / path).read_bytes()
-            )
+    def read(path: str, _size: int) -> bytes:
+        return (site / path).read_bytes()
 
-    opened = open_shard_file(raw, library_id, version, ref["sections"], factory)
+    def bodies(conn: sqlite3.Connection) -> SectionBodies:
+        return SectionBodies(conn, library_id, cache, read)
+
+    def chunks(conn: sqlite3.Connection, segment: int) -> IndexChunks:
+        return IndexChunks(conn, library_id, segment, cache, read)
+
+    shard_format = ref["format"]
+    opened = open_shard_file(
+        raw,
+        library_id,
+        version,
+        ref["sections"],
+        bodies if shard_format in (SPLIT_FORMAT, CHUNKED_FORMAT) else None,
+        chunks if shard_format == CHUNKED_FORMAT else None,
+    )
     if isinstance(opened, list):
         raise RuntimeError(f"the built shard {ref['path']} is invalid: {opened[0]}")
     return opened
@@ -141,6 +152,7 @@ def search_baseline(conn: sqlite3.Connection, text: str) -> list[str]:
     expression = match_expression(text)
     if not expression:
         return []
+    load_index_for(conn, expression)
     rows = conn.execute(
         f"SELECT s.source, s.anchor FROM {FTS_TABLE} "
         f"JOIN sections AS s ON s.id = {FTS_TABLE}.rowid "

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from client.errors import InvalidRequest
+from client.index_chunks import load_index_for
 from client.limits import (
     DEFAULT_MAX_SECTIONS,
     DEFAULT_MAX_TOKENS,
@@ -138,6 +139,7 @@ def bm25_ranking(conn: sqlite3.Connection, expression: str, limit: int) -> list[
     """(section id, bm25()) of the best ``limit`` matches of an FTS5 expression, best first.
 
     bm25() is FTS5's: lower is better, columns weighted by WEIGHTS, ties by id."""
+    load_index_for(conn, expression)
     sql = f"SELECT rowid, {_BM25} FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? ORDER BY 2, 1 LIMIT ?"
     return [(int(r), float(s)) for r, s in conn.execute(sql, (expression, limit))]
 
@@ -203,6 +205,7 @@ def in_docs_language(conn: sqlite3.Connection, focus: Focus) -> Focus:
     pairs = cjk_pairs(focus)
     if not pairs:
         return focus
+    load_index_for(conn, pairs)
     sql = f"SELECT 1 FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? LIMIT 1"
     if conn.execute(sql, (pairs,)).fetchone() is not None:
         return focus
@@ -218,6 +221,8 @@ def collect_candidates(
     candidate by: none."""
     if not focus.concepts:
         return [], {}
+    # Every query below matches a part of the focus' expression: its index pages, once.
+    load_index_for(conn, focus.expression)
     frequencies = _frequencies(conn, focus)
     expression = _recall_expression(focus, frequencies, total)
     if not expression and not extra:
