@@ -42,7 +42,8 @@ from builder.stages.parse import ParseStep, parse_to_records
 from builder.stages.read import VersionFiles
 from builder.stages.volume import WrittenVolume, check_volume
 from schemas.shard_build import PENDING_TOKENS_BYTES
-from schemas.shards import SPLIT_FORMAT
+from schemas.shards import CHUNKED_FORMAT, SPLIT_FORMAT
+from schemas.term_chunks import CHUNK_RAW_BYTES
 from schemas.text import TOKENIZER
 from schemas.vectors import VECTORS_FORMAT
 
@@ -328,18 +329,26 @@ def check_volume_cached(cache: BuildCache, volume: WrittenVolume) -> None:
 
 
 def write_shard_cached(
-    cache: BuildCache, volume: WrittenVolume, site_dir: Path, scratch: Path
+    cache: BuildCache,
+    volume: WrittenVolume,
+    site_dir: Path,
+    scratch: Path,
+    split_index_bytes: int,
 ) -> ShardInfo:
     """``write_shard`` into ``site_dir``, or the shard the cache kept for this volume; a
     changed volume's rows and packs come from the files' cached ones (builder.cached_rows),
-    which a reused shard keeps in the cache for the next edit."""
-    # The pending limit changes the index's bytes (not what it finds): a shard kept by a build
-    # with another limit is not this build's.
+    which a reused shard keeps in the cache for the next edit. An index of at least
+    ``split_index_bytes`` is published in chunks ([site] split_index_bytes)."""
+    # The pending limit changes the index's bytes (not what it finds), the split threshold and
+    # chunk size whether and where it is cut: a shard kept under others is not this build's.
     key = cache_key(
         "shard",
         SPLIT_FORMAT,
+        CHUNKED_FORMAT,
         TOKENIZER,
         PENDING_TOKENS_BYTES,
+        split_index_bytes,
+        CHUNK_RAW_BYTES,
         volume.library_id,
         volume.version,
         volume.sha256,
@@ -356,6 +365,7 @@ def write_shard_cached(
             parts.pages(volume.records),
             parts.encode,
             parts.compress,
+            split_index_bytes,
         )
         digests.update(written)
         return info
@@ -418,7 +428,7 @@ def render_version_cached(
         "pages",
         templates,
         bool(env.globals.get("site_search")),
-        asdict(site),
+        _page_settings(site),
         dict(skeleton),
         volume.version,
         volume.summary,
@@ -491,6 +501,12 @@ def render_version_cached(
         if isinstance(kept_keys, list):
             cache.used.update(k for k in kept_keys if isinstance(k, str))
     return pages
+
+
+def _page_settings(site: SiteConfig) -> dict[str, Any]:
+    """The [site] settings pages are made with: all but the shards' split threshold, so
+    changing it does not render every page again."""
+    return {k: v for k, v in asdict(site).items() if k != "split_index_bytes"}
 
 
 def _tree_cached(

@@ -19,6 +19,7 @@ from builder.globs import GlobError, compile_globs
 from builder.model import Warning_
 from builder.problems import CatalogProblems
 from schemas.index_rules import index_problems
+from schemas.term_chunks import SPLIT_INDEX_BYTES
 from schemas.versions import InvalidVersion, parse_version
 
 LIBRARY_ID = re.compile(r"^[a-z0-9][a-z0-9._-]{0,99}$")
@@ -28,7 +29,13 @@ MAX_CATALOG_BYTES = 4 * 1024 * 1024
 # The largest integer every JSON reader keeps exact (JavaScript's Number.MAX_SAFE_INTEGER).
 MAX_POPULARITY = 2**53 - 1
 
-_SITE_KEYS = {"title": str, "base_url": str, "description": str, "embed": str}
+_SITE_KEYS = {
+    "title": str,
+    "base_url": str,
+    "description": str,
+    "embed": str,
+    "split_index_bytes": int,
+}
 _LIBRARY_KEYS = {
     "id": str,
     "name": str,
@@ -67,6 +74,9 @@ class SiteConfig:
     base_url: str
     description: str = ""
     embed: str = ""  # an embedding model id (semantic.embedders); "" builds no vectors
+    # A version whose full-text index is at least this many bytes is published in chunks
+    # (doctrove-shard@3, schemas/term_chunks.py); 0 cuts every version's index.
+    split_index_bytes: int = SPLIT_INDEX_BYTES
 
 
 @dataclass(frozen=True)
@@ -156,11 +166,20 @@ def _parse_catalog(raw: dict[str, Any], path: Path, problems: CatalogProblems) -
     base_url = site_table.get("base_url", "/")
     if base_url and not base_url.endswith("/"):
         base_url += "/"
+    split_index_bytes = site_table.get("split_index_bytes", SPLIT_INDEX_BYTES)
+    if split_index_bytes < 0:
+        problems.add(
+            f"{name} [site].split_index_bytes",
+            f"must be 0 or more bytes, not {split_index_bytes} (the default is "
+            f"{SPLIT_INDEX_BYTES}; 0 publishes every version's index in chunks)",
+        )
+        split_index_bytes = SPLIT_INDEX_BYTES
     site = SiteConfig(
         site_table.get("title", ""),
         base_url,
         site_table.get("description", ""),
         site_table.get("embed", "").strip(),
+        split_index_bytes,
     )
 
     root = path.parent

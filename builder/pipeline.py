@@ -323,7 +323,11 @@ def _build_version(
             )
     with progress.working("shards"):
         shard = write_shard_cached(
-            cache, volume, context.site_dir, scratch.with_name(f"{scratch.name}-shard")
+            cache,
+            volume,
+            context.site_dir,
+            scratch.with_name(f"{scratch.name}-shard"),
+            context.site.split_index_bytes,
         )
     progress.advance("shards")
     with progress.working("pages"):

@@ -66,6 +66,17 @@ def piece_ends(data: bytes | mmap.mmap) -> list[int]:
     return ends
 
 
+def gzip_bytes(data: bytes, compress: CompressPiece = compress_piece) -> bytes:
+    """``data`` as one gzip member deflated as a single piece, with the header and trailer
+    ``gzip_file`` writes (a chunk of a shard's index: a rebuild takes it from ``compress``)."""
+    return _HEADER + compress(data, True) + _trailer(zlib.crc32(data), len(data))
+
+
+def _trailer(crc: int, size: int) -> bytes:
+    """The gzip trailer: the CRC-32 and the size modulo 2**32 of the uncompressed bytes."""
+    return struct.pack("<II", crc, size & 0xFFFFFFFF)
+
+
 def gzip_file(source: Path, target: Path, compress: CompressPiece = compress_piece) -> str:
     """Write ``source`` gzip-compressed to ``target`` piece by piece; the sha256 of what was
     written. ``compress`` deflates a piece (a build passes one that remembers pieces)."""
@@ -90,5 +101,5 @@ def gzip_file(source: Path, target: Path, compress: CompressPiece = compress_pie
                     crc = zlib.crc32(piece, crc)
                     write(compress(piece, end == size))
                     start = end
-        write(struct.pack("<II", crc, size & 0xFFFFFFFF))
+        write(_trailer(crc, size))
     return digest.hexdigest()

@@ -9,6 +9,12 @@ through a temporary file, so the same records give the same bytes on the same SQ
 GitHub Pages sends binary files uncompressed, so the shard is published gzip-compressed whenever
 that saves at least ``MIN_SAVING`` of its size; the catalog records both sizes and the hash of
 the published bytes, and the shard's packs table the size and hash of each pack.
+
+A version whose full-text index pages reach ``split_index_bytes`` (a site setting, by default
+``schemas.term_chunks.SPLIT_INDEX_BYTES``) is published as a doctrove-shard@3 instead: the shard
+without its index pages (the head), and the pages in chunks beside it
+(``shards/<id>/index/<sha256>.bin.gz``), so a client's first answer fetches the head and the
+chunks its query's terms need rather than the whole index (``schemas/term_chunks.py``).
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from typing import Any
 from urllib.parse import quote
 
 from builder.errors import BuildError
-from builder.shard_gzip import CompressPiece, compress_piece, gzip_file
+from builder.shard_gzip import CompressPiece, compress_piece, gzip_bytes, gzip_file
 from schemas.body_packs import encode_pack, pack_path
 from schemas.digests import file_sha256
 from schemas.shard_build import (
@@ -35,7 +41,14 @@ from schemas.shard_build import (
     shard_rows,
     split_code,
 )
-from schemas.shards import BM25_WEIGHTS, FTS_TABLE, SPLIT_FORMAT
+from schemas.shards import BM25_WEIGHTS, CHUNKED_FORMAT, FTS_TABLE, SPLIT_FORMAT
+from schemas.term_chunks import (
+    CHUNK_RAW_BYTES,
+    SPLIT_INDEX_BYTES,
+    PublishedChunk,
+    chunk_path,
+    cut_into_head,
+)
 from schemas.text import match_expression
 
 # Re-exported: callers and tests of the builder reach the row and database code through here.
@@ -70,6 +83,8 @@ class ShardInfo:
     format: str = SPLIT_FORMAT
     packs: int = 0
     pack_bytes: int = 0
+    chunks: int = 0  # index chunks beside a doctrove-shard@3 (its head is ``path``)
+    chunk_bytes: int = 0
 
 
 def shard_folder(library_id: str, version: str) -> str:
@@ -85,12 +100,16 @@ def write_shard(
     pages: Iterable[PageRows] | None = None,
     encode: Callable[[bytes], bytes] = encode_pack,
     compress: CompressPiece = compress_piece,
+    split_index_bytes: int = SPLIT_INDEX_BYTES,
 ) -> ShardInfo:
     """Write one version's shard under ``staging`` and describe it for the catalog; ``pages``
     are the records' shard rows page by page when the caller has them already, ``encode``
-    compresses a body pack's JSON and ``compress`` a piece of the database (builder.shard_gzip;
-    builder.cached_rows has all three, kept from earlier builds)."""
-    info, _ = write_shard_files(staging, library_id, version, records, pages, encode, compress)
+    compresses a body pack's JSON and ``compress`` a piece of the database or an index chunk
+    (builder.shard_gzip; builder.cached_rows has all three, kept from earlier builds). An index
+    of at least ``split_index_bytes`` is published in chunks beside the shard."""
+    info, _ = write_shard_files(
+        staging, library_id, version, records, pages, encode, compress, split_index_bytes
+    )
     return info
 
 
@@ -102,6 +121,7 @@ def write_shard_files(
     pages: Iterable[PageRows] | None = None,
     encode: Callable[[bytes], bytes] = encode_pack,
     compress: CompressPiece = compress_piece,
+    split_index_bytes: int = SPLIT_INDEX_BYTES,
 ) -> tuple[ShardInfo, dict[str, str]]:
     """``write_shard``, and the sha256 of every file it wrote by its path under ``staging``
     (each was hashed as it was made: the build cache keeps them without reading them again)."""
@@ -114,6 +134,7 @@ def write_shard_files(
         try:
             made = page_rows(list(records)) if pages is None else pages
             count, packs = build_search_database(raw, library_id, version, made, encode)
+            chunks = _cut_index(raw, compress, split_index_bytes)
         except sqlite3.Error as exc:
             # The builder's one boundary for SQLite errors (a full disk, a broken library).
             where = f"{library_id} {version}"
@@ -131,7 +152,11 @@ def write_shard_files(
     finally:
         raw.unlink(missing_ok=True)
         packed.unlink(missing_ok=True)
-    written = {path: sha256, **_write_packs(staging, library_id, packs)}
+    written = {
+        path: sha256,
+        **_write_packs(staging, library_id, packs),
+        **_write_chunks(staging, library_id, chunks),
+    }
     info = ShardInfo(
         library_id,
         version,
@@ -141,11 +166,31 @@ def write_shard_files(
         raw_bytes,
         count,
         compression,
-        SPLIT_FORMAT,
+        CHUNKED_FORMAT if chunks else SPLIT_FORMAT,
         len(packs),
         sum(len(pack.data) for pack in packs),
+        len(chunks),
+        sum(len(chunk.data) for chunk in chunks),
     )
     return info, written
+
+
+def _cut_index(raw: Path, compress: CompressPiece, split_index_bytes: int) -> list[PublishedChunk]:
+    """Make the built shard at ``raw`` a head when its index reaches ``split_index_bytes``
+    (then VACUUMed, so the pages taken out leave no free pages behind); its chunks."""
+    conn = sqlite3.connect(raw, isolation_level=None)
+    try:
+        # A temporary file, written as schemas.shard_build writes it: no journal to keep.
+        conn.execute("PRAGMA journal_mode = OFF")
+        conn.execute("PRAGMA synchronous = OFF")
+        chunks = cut_into_head(
+            conn, lambda data: gzip_bytes(data, compress), CHUNK_RAW_BYTES, split_index_bytes
+        )
+        if chunks:
+            conn.execute("VACUUM")
+        return chunks
+    finally:
+        conn.close()
 
 
 def _write_packs(staging: Path, library_id: str, packs: list[PublishedPack]) -> dict[str, str]:
@@ -158,6 +203,19 @@ def _write_packs(staging: Path, library_id: str, packs: list[PublishedPack]) -> 
             target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(pack.data)
         written[path] = pack.sha256
+    return written
+
+
+def _write_chunks(staging: Path, library_id: str, chunks: list[PublishedChunk]) -> dict[str, str]:
+    """Write the index chunks under their content names; their sha256 by their paths."""
+    written: dict[str, str] = {}
+    for chunk in chunks:
+        path = chunk_path(library_id, chunk.sha256)
+        target = staging / path
+        if not written:  # all chunks of a version share one folder
+            target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(chunk.data)
+        written[path] = chunk.sha256
     return written
 
 
