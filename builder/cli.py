@@ -14,6 +14,7 @@ import orjson
 
 from builder import __version__
 from builder.check import check_index
+from builder.check_shards import check_chunked_shards
 from builder.config import load_catalog
 from builder.errors import BuildError
 from builder.gitignore_hint import missing_ignore_lines, render_ignore_hint
@@ -431,15 +432,22 @@ def init(path: Path, force: bool) -> None:
 @main.command()
 @click.argument("path", type=click.Path(path_type=Path))
 def check(path: Path) -> None:
-    """Validate a doctrove-index@1 file (or a site folder holding index.json)."""
+    """Validate a doctrove-index@1 file (or a site folder holding index.json, and then the
+    index chunks of its search shards too)."""
     try:
         summary = check_index(path)
+        chunked = check_chunked_shards(path) if path.is_dir() else None
     except BuildError as error:
         _fail(error)
     click.echo(
         f"{path}: valid doctrove-index@1 ({summary.entries} entries, "
         f"{summary.versions} versions, {summary.sections} sections)"
     )
+    if chunked is not None and chunked.shards:
+        click.echo(
+            f"{path}: {chunked.shards} search shard(s) published in chunks, "
+            f"all {chunked.chunks} chunks present and sound"
+        )
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ BuildError                 code "build"               exit 1  a build failed
 │   ├── UnsafeArchive      code "unsafe-archive"      exit 1  an archive escapes its folder, too big
 │   └── UnreadableDocument code "unreadable-document" exit 1  a PDF or Office file is skipped
 ├── IndexInvalid           code "invalid-index"       exit 1  an index breaks doctrove-index@1
+├── ShardInvalid           code "invalid-shard"       exit 1  builder.check_shards: a chunk is bad
 ├── StrictWarnings         code "strict"              exit 1  --strict, and the build warned
 ├── BuildLocked            code "locked"              exit 1  builder.lock: the output is in use
 ├── PublishError           code "publish"             exit 1  builder.publish: git refused

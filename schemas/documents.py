@@ -81,7 +81,10 @@ class ShardRef(Struct, forbid_unknown_fields=True, omit_defaults=True):
 
     format doctrove-shard@1 is schemas/shard.sql (bodies inside); doctrove-shard@2 is
     schemas/search_shard.sql, whose bodies are in body packs that its packs table names by
-    sha256 and size (schemas/body_packs.py). A path ending in .sqlite.gz is gzip-compressed,
+    sha256 and size (schemas/body_packs.py); doctrove-shard@3 is a doctrove-shard@2 whose
+    full-text index pages are in chunks beside it, which its chunks table names by sha256 and
+    sizes (schemas/term_chunks.sql, schemas/term_chunks.py), and path is then the head (the
+    shard without those pages). A path ending in .sqlite.gz is gzip-compressed,
     one ending in .sqlite is not. sha256 and bytes describe the published bytes, rawBytes the
     database after decompression.
     """

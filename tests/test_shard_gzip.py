@@ -9,7 +9,14 @@ from pathlib import Path
 
 from builder.cache import BuildCache
 from builder.cached_rows import ShardParts
-from builder.shard_gzip import MAX_PAGES, WHOLE_LIMIT, compress_piece, gzip_file, piece_ends
+from builder.shard_gzip import (
+    MAX_PAGES,
+    WHOLE_LIMIT,
+    compress_piece,
+    gzip_bytes,
+    gzip_file,
+    piece_ends,
+)
 from schemas.digests import file_sha256
 from schemas.shard_build import PAGE_SIZE
 
@@ -77,3 +84,18 @@ def test_a_rebuild_compresses_only_the_pieces_that_changed(tmp_path: Path) -> No
     assert cache.misses == 1 and cache.hits == pieces - 1
     assert warm == gzipped(tmp_path, b"".join(edited))  # a cold build's bytes
     assert gzip.decompress(warm) == b"".join(edited) and warm != cold
+
+
+def test_bytes_are_gzipped_as_gzipfile_does_and_a_rebuild_takes_them_from_the_cache(
+    tmp_path: Path,
+) -> None:
+    # An index chunk: the same bytes give the same member, and the cache's deflate is reused.
+    cache = BuildCache(tmp_path / "cache")
+    for data in (b"".join(pages(3)), b""):
+        assert gzip_bytes(data) == gzipfile_bytes(data)
+        assert gzip_bytes(data, ShardParts(cache).compress) == gzipfile_bytes(data)
+    cache.hits = cache.misses = 0
+    assert gzip_bytes(b"".join(pages(3)), ShardParts(cache).compress) == gzip_bytes(
+        b"".join(pages(3))
+    )
+    assert (cache.hits, cache.misses) == (1, 0)

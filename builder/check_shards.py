@@ -1,0 +1,156 @@
+"""``docbuild check`` of a built site's chunked shards: every index chunk a doctrove-shard@3 head
+lists is there, is the file the head describes, and with the head makes a sound FTS5 index.
+
+A client trusts a head through the catalog's sha256 and a chunk through the head's row, so a
+chunk lost or changed after the build breaks the searches whose terms it holds, and only those:
+this check finds it before a client does. Shards of other formats hold their whole index and
+are left to the client's own checks.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import sqlite3
+import zlib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from builder.errors import BuildError
+from schemas.shards import CHUNKED_FORMAT, FTS_TABLE, verify_shard_schema
+from schemas.term_chunks import (
+    ChunkError,
+    chunk_path,
+    chunk_refs,
+    decode_rows,
+    head_segment,
+    inflate_chunk,
+    insert_rows,
+)
+
+CATALOG = "catalog.json"
+# A site too large for one catalog.json has one per library (builder.lookup_site).
+LIBRARY_CATALOGS = "libs/*/catalog.json"
+
+
+class ShardInvalid(BuildError):
+    """A chunked shard of a built site is incomplete or damaged."""
+
+    code = "invalid-shard"
+
+    def __init__(self, what: str, problems: Sequence[str]) -> None:
+        self.problems = list(problems)
+        super().__init__(
+            f"{what} has damaged search shards (rebuild the site, or restore the files):\n"
+            + "\n".join(f"  - {p}" for p in self.problems)
+        )
+
+
+@dataclass(frozen=True)
+class ChunkedShards:
+    """What ``check_chunked_shards`` checked."""
+
+    shards: int
+    chunks: int
+
+
+def check_chunked_shards(site: Path) -> ChunkedShards:
+    """Check every doctrove-shard@3 shard the site's catalog lists; raise ShardInvalid naming
+    each file that is missing or not what its head lists."""
+    problems: list[str] = []
+    shards = chunks = 0
+    for library_id, shard in _catalog_shards(site, problems):
+        if shard.get("format") != CHUNKED_FORMAT:
+            continue
+        shards += 1
+        chunks += _check_shard(site, library_id, shard, problems)
+    if problems:
+        raise ShardInvalid(str(site), problems)
+    return ChunkedShards(shards, chunks)
+
+
+def _catalog_shards(site: Path, problems: list[str]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(library id, shard description) of every version in the site's catalog(s)."""
+    whole = site / CATALOG
+    for path in [whole] if whole.is_file() else sorted(site.glob(LIBRARY_CATALOGS)):
+        try:
+            document = orjson.loads(path.read_bytes())
+            entries = document["entries"]
+            for entry in entries:
+                for shard in entry["shards"].values():
+                    yield str(entry["id"]), shard
+        except (OSError, orjson.JSONDecodeError, KeyError, TypeError, AttributeError) as exc:
+            problems.append(f"{path.relative_to(site)}: not a readable catalog ({exc})")
+
+
+def _check_shard(site: Path, library_id: str, shard: dict[str, Any], problems: list[str]) -> int:
+    """Check one head and its chunks, adding a problem per damaged file; the chunks it lists."""
+    where = str(shard.get("path"))
+    head = _read_head(site, shard, problems)
+    if head is None:
+        return 0
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.deserialize(head)
+        schema = verify_shard_schema(conn, CHUNKED_FORMAT)
+        if schema:
+            problems.extend(f"{where}: {problem}" for problem in schema)
+            return 0
+        segment = head_segment(conn)
+        refs = chunk_refs(conn)
+        if segment is None:
+            problems.append(f"{where}: its page directory does not list one segment")
+            return len(refs)
+        damaged = False
+        for ref in refs:
+            path = chunk_path(library_id, ref.sha256)
+            try:
+                data = (site / path).read_bytes()
+            except OSError as exc:
+                problems.append(f"{path} (chunk {ref.id} of {where}): cannot be read ({exc})")
+                damaged = True
+                continue
+            try:
+                if len(data) != ref.bytes:
+                    raise ChunkError(f"it is {len(data)} bytes, its head lists {ref.bytes}")
+                if hashlib.sha256(data).hexdigest() != ref.sha256:
+                    raise ChunkError("its sha256 is not the one its name and head give")
+                insert_rows(conn, decode_rows(inflate_chunk(data, ref), segment, ref))
+            except ChunkError as exc:
+                problems.append(f"{path} (chunk {ref.id} of {where}): {exc}")
+                damaged = True
+        if not damaged:
+            try:
+                conn.execute(f"INSERT INTO {FTS_TABLE} ({FTS_TABLE}) VALUES ('integrity-check')")
+            except sqlite3.Error as exc:
+                problems.append(f"{where}: its index with every chunk fails FTS5's check ({exc})")
+        return len(refs)
+    except sqlite3.Error as exc:
+        problems.append(f"{where}: not a readable SQLite database ({exc})")
+        return 0
+    finally:
+        conn.close()
+
+
+def _read_head(site: Path, shard: dict[str, Any], problems: list[str]) -> bytes | None:
+    """The head's database bytes, checked against the catalog; None (and a problem) if not."""
+    where = str(shard.get("path"))
+    try:
+        data = (site / where).read_bytes()
+    except OSError as exc:
+        problems.append(f"{where}: cannot be read ({exc})")
+        return None
+    if hashlib.sha256(data).hexdigest() != shard.get("sha256"):
+        problems.append(f"{where}: its sha256 is not the one catalog.json lists")
+        return None
+    if not where.endswith(".gz"):
+        return data
+    try:
+        return gzip.decompress(data)
+    except (OSError, EOFError, zlib.error) as exc:
+        problems.append(f"{where}: does not decompress ({exc})")
+        return None
