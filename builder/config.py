@@ -34,7 +34,7 @@ _SITE_KEYS = {
     "base_url": str,
     "description": str,
     "embed": str,
-    "split_index_bytes": int,
+    "split_index_bytes": (int, float),  # a byte count; _split_index_bytes checks it
 }
 _LIBRARY_KEYS = {
     "id": str,
@@ -166,20 +166,12 @@ def _parse_catalog(raw: dict[str, Any], path: Path, problems: CatalogProblems) -
     base_url = site_table.get("base_url", "/")
     if base_url and not base_url.endswith("/"):
         base_url += "/"
-    split_index_bytes = site_table.get("split_index_bytes", SPLIT_INDEX_BYTES)
-    if split_index_bytes < 0:
-        problems.add(
-            f"{name} [site].split_index_bytes",
-            f"must be 0 or more bytes, not {split_index_bytes} (the default is "
-            f"{SPLIT_INDEX_BYTES}; 0 publishes every version's index in chunks)",
-        )
-        split_index_bytes = SPLIT_INDEX_BYTES
     site = SiteConfig(
         site_table.get("title", ""),
         base_url,
         site_table.get("description", ""),
         site_table.get("embed", "").strip(),
-        split_index_bytes,
+        _split_index_bytes(site_table, f"{name} [site].split_index_bytes", problems),
     )
 
     root = path.parent
@@ -220,6 +212,21 @@ def _parse_catalog(raw: dict[str, Any], path: Path, problems: CatalogProblems) -
     if not libraries and not imports:
         problems.add(name, "no [[libraries]] and no [[imports]]: nothing to build")
     return CatalogConfig(path, site, tuple(libraries), tuple(imports), tuple(problems.warnings))
+
+
+def _split_index_bytes(site_table: dict[str, Any], where: str, problems: CatalogProblems) -> int:
+    """The [site] threshold for publishing an index in chunks: a whole number of bytes."""
+    value = site_table.get("split_index_bytes", SPLIT_INDEX_BYTES)
+    if isinstance(value, bool):  # check_keys has said it must be a number
+        return SPLIT_INDEX_BYTES
+    if isinstance(value, int) and value >= 0:
+        return value
+    problems.add(
+        where,
+        f"must be a whole number of bytes, 0 or more, not {value!r} (the default is "
+        f"{SPLIT_INDEX_BYTES}; 0 publishes every version's index in chunks)",
+    )
+    return SPLIT_INDEX_BYTES
 
 
 def _parse_library(

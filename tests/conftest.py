@@ -10,6 +10,7 @@ the repository, once per run even when pytest-xdist runs the suite in several wo
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -28,3 +29,28 @@ def examples_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from builder.bundle import build_bundle_site
 
     return built_once(tmp_path_factory, "examples", build_bundle_site)
+
+
+# Two of the examples, enough for several index chunks each, one with Chinese text.
+CHUNKED_LIBRARIES = ("python", "pypinyin")
+
+
+@pytest.fixture(scope="session")
+def chunked_examples_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Two of the examples built with ``[site] split_index_bytes = 0``, so every version's
+    index is published in chunks (doctrove-shard@3). Read-only for tests: copy it to change it."""
+    from builder.bundle import BUNDLE_TIMESTAMP, EXAMPLES
+    from builder.config import load_catalog
+    from builder.pipeline import build_site
+
+    def build(site: Path) -> None:
+        config = load_catalog(EXAMPLES)
+        config = replace(
+            config,
+            site=replace(config.site, split_index_bytes=0),
+            libraries=tuple(lib for lib in config.libraries if lib.id in CHUNKED_LIBRARIES),
+            imports=(),
+        )
+        build_site(config, site, updated_at=BUNDLE_TIMESTAMP)
+
+    return built_once(tmp_path_factory, "examples-chunked", build)

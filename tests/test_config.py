@@ -6,6 +6,7 @@ import pytest
 
 from builder.config import load_catalog
 from builder.errors import ConfigError
+from schemas.term_chunks import SPLIT_INDEX_BYTES
 
 COMPAT = Path(__file__).parent.parent / "examples" / "compat" / "doctrove-demo-index.json"
 
@@ -330,3 +331,27 @@ def test_a_missing_folder_names_the_folder_paths_start_from(
         f"does not exist (paths are relative to the catalog's folder, {tmp_path.resolve()})"
         in "\n".join(caught.value.problems)
     )
+
+
+def test_split_index_bytes_defaults_to_the_formats_threshold(tmp_path: Path) -> None:
+    assert load_catalog(write(tmp_path, GOOD)).site.split_index_bytes == SPLIT_INDEX_BYTES
+    text = GOOD.replace("[site]\n", "[site]\nsplit_index_bytes = 0\n")
+    assert load_catalog(write(tmp_path, text)).site.split_index_bytes == 0
+
+
+@pytest.mark.parametrize(
+    ("value", "problem"),
+    [
+        ("-1", "a whole number of bytes, 0 or more, not -1 (the default is 1048576; 0 publishes"),
+        ("1.5", "a whole number of bytes, 0 or more, not 1.5 (the default is 1048576"),
+        ("nan", "a whole number of bytes, 0 or more, not nan (the default is 1048576"),
+        ('"1 MB"', "a number, not str"),
+        ("true", "a number, not bool"),
+    ],
+)
+def test_split_index_bytes_must_be_a_byte_count(tmp_path: Path, value: str, problem: str) -> None:
+    text = GOOD.replace("[site]\n", f"[site]\nsplit_index_bytes = {value}\n")
+    with pytest.raises(ConfigError) as caught:
+        load_catalog(write(tmp_path, text))
+    (found,) = caught.value.problems
+    assert found.startswith(f"docbuild.toml [site].split_index_bytes: must be {problem}")

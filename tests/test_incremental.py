@@ -107,6 +107,53 @@ def test_cached_rebuild_equals_cold_build(tmp_path: Path, change: Callable[[Path
     assert warm.cache_hits > 0  # beta, at least, was reused
 
 
+def split_indexes(root: Path, threshold: int | None) -> None:
+    """Set (None: leave out) ``[site] split_index_bytes`` in the project's catalog."""
+    catalog = root / "docbuild.toml"
+    lines = catalog.read_text("utf-8").splitlines(keepends=True)
+    kept = [line for line in lines if not line.startswith("split_index_bytes")]
+    if threshold is not None:
+        kept.insert(kept.index("[site]\n") + 1, f"split_index_bytes = {threshold}\n")
+    catalog.write_text("".join(kept), encoding="utf-8")
+
+
+def split_every_index(root: Path) -> None:
+    split_indexes(root, 0)
+
+
+def split_no_index(root: Path) -> None:
+    split_indexes(root, None)
+
+
+@pytest.mark.parametrize(
+    ("threshold", "change"),
+    [
+        (0, change_file),
+        (0, add_file),
+        (0, remove_file),
+        # A changed threshold must not reuse a shard kept under the other one.
+        (None, split_every_index),
+        (0, split_no_index),
+    ],
+)
+def test_cached_rebuild_of_chunked_shards_equals_cold_build(
+    tmp_path: Path, threshold: int | None, change: Callable[[Path], None]
+) -> None:
+    catalog = make_project(tmp_path / "project")
+    split_indexes(tmp_path / "project", threshold)
+    cache = tmp_path / "cache"
+    build_site(load_catalog(catalog), tmp_path / "warm", cache_dir=cache)
+    change(tmp_path / "project")
+    config = load_catalog(catalog)
+    warm = build_site(config, tmp_path / "warm", cache_dir=cache)
+    build_site(config, tmp_path / "cold")
+    files = site_files(tmp_path / "cold")
+    assert site_files(tmp_path / "warm") == files
+    chunked = config.site.split_index_bytes == 0
+    assert any("/index/" in path for path in files) == chunked
+    assert warm.cache_hits > 0
+
+
 def test_unchanged_rebuild_reuses_everything(tmp_path: Path) -> None:
     catalog = make_project(tmp_path / "project")
     cache = tmp_path / "cache"

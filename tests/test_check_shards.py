@@ -1,0 +1,139 @@
+"""``docbuild check`` of a site folder: each doctrove-shard@3's index chunks are there, are the
+files the head lists, and with the head make a sound FTS5 index; every problem names the file."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import re
+import shutil
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+import orjson
+import pytest
+from click.testing import CliRunner
+
+from builder.check_shards import ShardInvalid, check_chunked_shards
+from builder.cli import main
+from schemas.term_chunks import chunk_path, chunk_refs
+
+LIBRARY, VERSION = "python", "3.11.2"
+
+
+@pytest.fixture
+def site(chunked_examples_site: Path, tmp_path: Path) -> Path:
+    copy = tmp_path / "site"
+    shutil.copytree(chunked_examples_site, copy)
+    return copy
+
+
+def run_check(site: Path) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["check", str(site)])
+    return result.exit_code, result.output
+
+
+def head_path(site: Path) -> str:
+    catalog = orjson.loads((site / "catalog.json").read_bytes())
+    (entry,) = (e for e in catalog["entries"] if e["id"] == LIBRARY)
+    return str(entry["shards"][VERSION]["path"])
+
+
+def chunk_files(site: Path) -> list[str]:
+    """The chunk paths the python head lists, in page order."""
+    conn = sqlite3.connect(":memory:")
+    conn.deserialize(gzip.decompress((site / head_path(site)).read_bytes()))
+    return [chunk_path(LIBRARY, ref.sha256) for ref in chunk_refs(conn)]
+
+
+def rewrite_head(site: Path, statement: str) -> None:
+    """Change the python head with ``statement`` and list the new head in catalog.json, as a
+    build that wrote a wrong head would."""
+    path = head_path(site)
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    conn.deserialize(gzip.decompress((site / path).read_bytes()))
+    conn.execute(statement)
+    data = gzip.compress(conn.serialize(), mtime=0)
+    (site / path).write_bytes(data)
+    catalog = orjson.loads((site / "catalog.json").read_bytes())
+    (entry,) = (e for e in catalog["entries"] if e["id"] == LIBRARY)
+    entry["shards"][VERSION].update(sha256=hashlib.sha256(data).hexdigest(), bytes=len(data))
+    (site / "catalog.json").write_bytes(orjson.dumps(catalog))
+
+
+def test_a_sound_chunked_site_passes(site: Path) -> None:
+    code, output = run_check(site)
+    assert code == 0, output
+    checked = check_chunked_shards(site)
+    assert checked.shards >= 2 and checked.chunks > checked.shards
+    assert f"all {checked.chunks} chunks present and sound" in output
+
+
+def missing(site: Path, chunk: str) -> None:
+    (site / chunk).unlink()
+
+
+def one_byte_changed(site: Path, chunk: str) -> None:
+    data = bytearray((site / chunk).read_bytes())
+    data[len(data) // 2] ^= 0x01
+    (site / chunk).write_bytes(bytes(data))
+
+
+def truncated(site: Path, chunk: str) -> None:
+    (site / chunk).write_bytes((site / chunk).read_bytes()[:-10])
+
+
+@pytest.mark.parametrize(
+    ("damage", "problem"),
+    [
+        (missing, "cannot be read"),
+        (one_byte_changed, "its sha256 is not the one its name and head give"),
+        (truncated, r"it is \d+ bytes, its head lists \d+"),
+    ],
+)
+def test_a_missing_or_damaged_chunk_fails_the_check_naming_the_file(
+    site: Path, damage: Callable[[Path, str], None], problem: str
+) -> None:
+    chunk = chunk_files(site)[1]
+    damage(site, chunk)
+    code, output = run_check(site)
+    assert code == 1
+    assert re.search(re.escape(f"{chunk} (chunk 2 of {head_path(site)}): ") + problem, output)
+    assert "damaged search shards" in output
+    with pytest.raises(ShardInvalid) as raised:
+        check_chunked_shards(site)
+    assert len(raised.value.problems) == 1 and raised.value.code == "invalid-shard"
+
+
+def test_a_chunk_that_holds_other_pages_than_its_head_lists_fails_the_check(site: Path) -> None:
+    # The second chunk's row names the first chunk's file: present, its size and sha256 right,
+    # but its pages are not the ones the row says.
+    rewrite_head(
+        site,
+        "UPDATE chunks SET (sha256, bytes, raw_bytes) = "
+        "(SELECT sha256, bytes, raw_bytes FROM chunks WHERE id = 1) WHERE id = 2",
+    )
+    code, output = run_check(site)
+    assert code == 1 and "(chunk 2 of" in output and "outside its pages" in output
+
+
+def test_a_head_that_leaves_pages_out_of_its_chunks_fails_fts5s_check(site: Path) -> None:
+    # Every listed chunk is sound, but the pages of one are in none: the index is broken.
+    rewrite_head(site, "DELETE FROM chunks WHERE id = 2")
+    code, output = run_check(site)
+    assert code == 1 and "its index with every chunk fails FTS5's check" in output
+
+
+def test_a_head_unlike_the_catalog_fails_the_check(site: Path) -> None:
+    (site / head_path(site)).write_bytes(b"not the head")
+    code, output = run_check(site)
+    assert code == 1
+    assert f"{head_path(site)}: its sha256 is not the one catalog.json lists" in output
+
+
+def test_an_index_file_alone_is_checked_as_before(site: Path) -> None:
+    # A path to index.json checks the index only: there is no site around it to read.
+    shutil.rmtree(site / "shards")
+    code, output = run_check(site / "index.json")
+    assert code == 0 and "chunks" not in output

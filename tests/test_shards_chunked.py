@@ -1,0 +1,172 @@
+"""builder.shards publishing a version's full-text index in chunks (doctrove-shard@3): the
+published head and chunk files answer every term as the whole shard does, the same records give
+the same files, and only an index that reaches the site's threshold is cut."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+
+from builder.shards import write_shard_files
+from schemas.shards import BM25_WEIGHTS, CHUNKED_FORMAT, FTS_TABLE, SPLIT_FORMAT
+from schemas.term_chunks import (
+    CHUNKS_FOLDER,
+    chunk_path,
+    chunk_refs,
+    chunks_for_tokens,
+    decode_rows,
+    expression_tokens,
+    head_segment,
+    inflate_chunk,
+    insert_rows,
+)
+from schemas.text import match_expression
+from tests.conftest import CHUNKED_LIBRARIES
+
+WEIGHTS = ", ".join(str(w) for w in BM25_WEIGHTS)
+RANKED = (
+    f"SELECT rowid, bm25({FTS_TABLE}, {WEIGHTS}) FROM {FTS_TABLE} "
+    f"WHERE {FTS_TABLE} MATCH ? ORDER BY rowid"
+)
+QUERIES = ("os.path.join", "json dumps indent", "asyncio.TaskGroup", "拼音 风格", "汉字转拼音")
+
+
+def catalog_shards(site: Path) -> dict[tuple[str, str], dict[str, Any]]:
+    catalog = orjson.loads((site / "catalog.json").read_bytes())
+    return {
+        (entry["id"], version): shard
+        for entry in catalog["entries"]
+        for version, shard in entry["shards"].items()
+    }
+
+
+def opened(site: Path, shard: dict[str, Any]) -> sqlite3.Connection:
+    """The published shard (or head) in memory, writable."""
+    data = (site / shard["path"]).read_bytes()
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    conn.deserialize(gzip.decompress(data) if shard["path"].endswith(".gz") else data)
+    return conn
+
+
+def ranked(conn: sqlite3.Connection, expression: str) -> list[tuple[int, float]]:
+    return [(int(rowid), float(score)) for rowid, score in conn.execute(RANKED, (expression,))]
+
+
+def volume_records(site: Path, library_id: str, version: str) -> list[dict[str, Any]]:
+    index = orjson.loads((site / "libs" / library_id / "index.json").read_bytes())
+    (entry,) = index["entries"]
+    return list(entry["volumes"][version]["sections"])
+
+
+def site_files(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*") if p.is_file()}
+
+
+def index_bytes(conn: sqlite3.Connection) -> int:
+    """What cut_into_head weighs against the threshold: the blocks of the index's segment."""
+    (segment,) = conn.execute(f"SELECT DISTINCT segid FROM {FTS_TABLE}_idx").fetchone()
+    return int(
+        conn.execute(
+            f"SELECT sum(length(block)) FROM {FTS_TABLE}_data WHERE id >= ? AND id < ?",
+            (segment << 37, (segment + 1) << 37),
+        ).fetchone()[0]
+    )
+
+
+class PublishedHead:
+    """A published head, answering from itself and the published chunk files an expression's
+    tokens need; one assembled database per set of chunks (one per term would take minutes)."""
+
+    def __init__(self, site: Path, library_id: str, shard: dict[str, Any]) -> None:
+        self.site, self.library_id, self.shard = site, library_id, shard
+        self.directory = opened(site, shard)
+        segment = head_segment(self.directory)
+        assert segment is not None
+        self.segment = segment
+        self.assembled: dict[tuple[int, ...], sqlite3.Connection] = {}
+
+    def answer(self, expression: str) -> list[tuple[int, float]]:
+        tokens = expression_tokens(expression)
+        refs = chunks_for_tokens(self.directory, self.segment, tokens)
+        wanted = tuple(ref.id for ref in refs)
+        if wanted not in self.assembled:
+            conn = opened(self.site, self.shard)
+            for ref in refs:
+                data = (self.site / chunk_path(self.library_id, ref.sha256)).read_bytes()
+                insert_rows(conn, decode_rows(inflate_chunk(data, ref), self.segment, ref))
+            self.assembled[wanted] = conn
+        return ranked(self.assembled[wanted], expression)
+
+
+@pytest.mark.parametrize("library_id", CHUNKED_LIBRARIES)
+def test_published_head_and_chunks_answer_every_term_as_the_whole_shard(
+    examples_site: Path, chunked_examples_site: Path, library_id: str
+) -> None:
+    whole_shards = catalog_shards(examples_site)
+    chunked_shards = catalog_shards(chunked_examples_site)
+    versions = [key for key in chunked_shards if key[0] == library_id]
+    assert versions
+    for key in versions:
+        whole, chunked = whole_shards[key], chunked_shards[key]
+        assert (whole["format"], chunked["format"]) == (SPLIT_FORMAT, CHUNKED_FORMAT)
+        uncut = opened(examples_site, whole)
+        uncut.execute(f"CREATE VIRTUAL TABLE temp.v USING fts5vocab(main, {FTS_TABLE}, 'row')")
+        vocabulary = [str(term) for (term,) in uncut.execute("SELECT term FROM temp.v")]
+        head = PublishedHead(chunked_examples_site, library_id, chunked)
+        assert len(chunk_refs(head.directory)) > 1
+        for term in vocabulary:
+            expression = '"' + term.replace('"', '""') + '"'
+            assert head.answer(expression) == ranked(uncut, expression), (key, term)
+        for query in QUERIES:
+            expression = match_expression(query)
+            assert head.answer(expression) == ranked(uncut, expression), (key, query)
+
+
+def test_the_same_records_give_the_same_head_and_chunks(
+    examples_site: Path, tmp_path: Path
+) -> None:
+    records = volume_records(examples_site, "python", "3.11.2")
+    first, written = write_shard_files(
+        tmp_path / "a", "python", "3.11.2", records, split_index_bytes=0
+    )
+    second, _ = write_shard_files(tmp_path / "b", "python", "3.11.2", records, split_index_bytes=0)
+    files = site_files(tmp_path / "a")
+    assert files == site_files(tmp_path / "b") and first == second
+    chunks = {path: data for path, data in files.items() if f"/{CHUNKS_FOLDER}/" in path}
+    assert first.format == CHUNKED_FORMAT and first.chunks == len(chunks) > 1
+    assert first.chunk_bytes == sum(len(data) for data in chunks.values())
+    # Every file written is in the map the build cache keeps, under its real sha256.
+    assert written == {path: hashlib.sha256(data).hexdigest() for path, data in files.items()}
+    head = opened(tmp_path / "a", {"path": first.path})
+    assert {chunk_path("python", ref.sha256) for ref in chunk_refs(head)} == set(chunks)
+    assert hashlib.sha256(files[first.path]).hexdigest() == first.sha256
+
+
+def test_only_an_index_that_reaches_the_threshold_is_cut(
+    examples_site: Path, tmp_path: Path
+) -> None:
+    records = volume_records(examples_site, "python", "3.11.2")
+    whole = catalog_shards(examples_site)[("python", "3.11.2")]
+    size = index_bytes(opened(examples_site, whole))
+    below, _ = write_shard_files(tmp_path / "below", "python", "3.11.2", records, None)
+    at, _ = write_shard_files(tmp_path / "at", "python", "3.11.2", records, split_index_bytes=size)
+    above, _ = write_shard_files(
+        tmp_path / "above", "python", "3.11.2", records, split_index_bytes=size + 1
+    )
+    assert (at.format, at.chunks > 0) == (CHUNKED_FORMAT, True)
+    assert (above.format, above.chunks, above.chunk_bytes) == (SPLIT_FORMAT, 0, 0)
+    assert below.format == SPLIT_FORMAT  # the default threshold: the examples are small
+    assert not (tmp_path / "above" / "shards" / "python" / CHUNKS_FOLDER).exists()
+    assert at.bytes + at.chunk_bytes > above.bytes > at.bytes
+
+
+def test_the_examples_stay_whole_shards_under_the_default_threshold(examples_site: Path) -> None:
+    # So the bundled site (client/bundled) is unchanged by the chunked format.
+    assert {shard["format"] for shard in catalog_shards(examples_site).values()} == {SPLIT_FORMAT}
+    assert not list(examples_site.glob(f"shards/*/{CHUNKS_FOLDER}"))
