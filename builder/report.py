@@ -8,6 +8,7 @@ from collections import Counter
 
 from builder.build_report import NEAR_EMPTY_ADVICE, BuildReport, VersionSummary
 from builder.sections import MAX_NEAR_EMPTY_SHARE
+from builder.shards import ShardInfo
 from schemas.shards import NEAR_EMPTY_CHARS
 
 MAX_LISTED = 15
@@ -19,6 +20,14 @@ COMPILED_ORIGINS = frozenset({"directory", "git", "archive"})
 
 def _megabytes(count: int) -> str:
     return f"{count / 1e6:.1f} MB" if count >= 100_000 else f"{count / 1e3:.1f} kB"
+
+
+def _chunked_shard(shard: ShardInfo) -> str:
+    """What a first answer fetches at least (the head) and the rest, for an index in chunks."""
+    return (
+        f"search index in chunks ({shard.format}): a {_megabytes(shard.bytes)} head and "
+        f"{shard.chunks} chunks of {_megabytes(shard.chunk_bytes)}, fetched by term"
+    )
 
 
 def render_report_streams(report: BuildReport, *, verbose: bool = False) -> tuple[str, str]:
@@ -57,6 +66,8 @@ def _report_lines(report: BuildReport, verbose: bool) -> list[tuple[bool, str]]:
                 lines.say(line)
         else:
             lines.say(f"{label}  {summary.sections:6d} sections taken from {summary.origin}")
+        if summary.shard.chunks:
+            lines.say(f"    {_chunked_shard(summary.shard)}")
         if summary.project:
             lines.say(f"    project: {summary.project}")
         for note in summary.project_notes:

@@ -1,5 +1,6 @@
 """The build report: per-version lines for sections that say little, bounded page lists."""
 
+from dataclasses import replace
 from pathlib import Path
 
 from builder.build_report import BuildReport, VersionSummary
@@ -46,3 +47,16 @@ def test_a_version_at_the_limit_gets_counts_but_no_advice() -> None:
 def test_a_version_with_nothing_thin_gets_no_extra_line() -> None:
     report = BuildReport(Path("/site"), versions=[summary(100, 0, ())])
     assert "near-empty" not in summary_of(report)
+
+
+def test_a_version_whose_index_is_in_chunks_says_so() -> None:
+    chunked = summary(100, 0, ())
+    shard = replace(
+        chunked.shard, bytes=738_391, format="doctrove-shard@3", chunks=249, chunk_bytes=3_610_628
+    )
+    report = BuildReport(Path("/site"), versions=[replace(chunked, shard=shard)])
+    assert summary_of(report).split("\n")[1] == (
+        "    search index in chunks (doctrove-shard@3): a 0.7 MB head and 249 chunks of 3.6 MB, "
+        "fetched by term"
+    )
+    assert "chunks" not in summary_of(BuildReport(Path("/site"), versions=[summary(100, 0, ())]))
