@@ -137,3 +137,12 @@ def test_an_index_file_alone_is_checked_as_before(site: Path) -> None:
     shutil.rmtree(site / "shards")
     code, output = run_check(site / "index.json")
     assert code == 0 and "chunks" not in output
+
+
+def test_a_site_without_a_whole_catalog_is_checked_through_each_librarys(site: Path) -> None:
+    # A site of many libraries has no catalog.json (builder.lookup_site): libs/<id>/catalog.json.
+    chunk = chunk_files(site)[0]
+    (site / "catalog.json").unlink()
+    (site / chunk).unlink()
+    with pytest.raises(ShardInvalid, match=re.escape(f"{chunk} (chunk 1 of")):
+        check_chunked_shards(site)

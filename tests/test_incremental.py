@@ -154,6 +154,19 @@ def test_cached_rebuild_of_chunked_shards_equals_cold_build(
     assert warm.cache_hits > 0
 
 
+def test_a_changed_split_threshold_renders_no_page_again(tmp_path: Path) -> None:
+    # Pages do not depend on it: they stay the files the cache kept (the same inodes).
+    catalog = make_project(tmp_path / "project")
+    cache = tmp_path / "cache"
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    pages = sorted((tmp_path / "site" / "libs").glob("*/*/*.html"))  # the versions' pages
+    before = {page: page.stat().st_ino for page in pages}
+    split_every_index(tmp_path / "project")
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    assert pages and {page: page.stat().st_ino for page in pages} == before
+    assert list((tmp_path / "site" / "shards").glob("*/index/*.bin.gz"))
+
+
 def test_unchanged_rebuild_reuses_everything(tmp_path: Path) -> None:
     catalog = make_project(tmp_path / "project")
     cache = tmp_path / "cache"
