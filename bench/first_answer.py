@@ -2,6 +2,7 @@
 
     python bench/first_answer.py --site _site --library python
     python bench/first_answer.py --site _site --library python --latency-ms 50
+    python bench/first_answer.py --site _site --library python --latency-ms 50 --mbit 20
 
 Serves the built site with ``python -m builder.serve`` over loopback as built (on a large
 version a doctrove-shard@3 head whose index chunks are fetched per query, plus body packs
@@ -10,7 +11,8 @@ catalog points at each head put back together as one doctrove-shard@2 search sha
 builder published before heads), and one pointing at the whole doctrove-shard@1 shard it wrote
 before that (built from the site's index.json with the same code, gzip level 6). Each request
 waits ``--latency-ms`` before it is sent (a round trip added in the client's transport), and
-0 ms for comparison. For each format and latency it asks six different questions with an empty
+0 ms for comparison; with ``--mbit`` every response shares a link of that bandwidth (else
+loopback's). For each format and latency it asks six different questions with an empty
 cache (cold), then the same six from a new client on the warm disk cache, and prints the bytes
 on the wire, the requests and the wall time of each answer and of all six; it also checks that
 every format answers every question with the same sections.
@@ -27,6 +29,7 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -55,13 +58,34 @@ from schemas.term_chunks import (  # noqa: E402
 )
 
 
+class Link:
+    """A link of ``mbit`` megabits a second that every response shares (None: unlimited): a
+    body's bytes arrive no faster than the link carries them after those before them."""
+
+    def __init__(self, mbit: float | None) -> None:
+        self.bytes_per_second = None if mbit is None else mbit * 1e6 / 8
+        self.free_at = 0.0
+        self.lock = threading.Lock()
+
+    def carry(self, size: int) -> None:
+        if self.bytes_per_second is None:
+            return
+        with self.lock:
+            now = time.perf_counter()
+            self.free_at = max(now, self.free_at) + size / self.bytes_per_second
+            wait = self.free_at - now
+        time.sleep(wait)
+
+
 class CountingStream(httpx.SyncByteStream):
     def __init__(self, stream: httpx.SyncByteStream, owner: DelayingTransport) -> None:
         self.stream, self.owner = stream, owner
 
     def __iter__(self) -> Iterator[bytes]:
         for chunk in self.stream:
-            self.owner.received += len(chunk)
+            self.owner.link.carry(len(chunk))
+            with self.owner.lock:
+                self.owner.received += len(chunk)
             yield chunk
 
     def close(self) -> None:
@@ -71,13 +95,15 @@ class CountingStream(httpx.SyncByteStream):
 class DelayingTransport(httpx.HTTPTransport):
     """Adds a round trip's latency to each request; counts requests and body bytes received."""
 
-    def __init__(self, latency: float) -> None:
+    def __init__(self, latency: float, link: Link) -> None:
         super().__init__()
-        self.latency, self.received, self.requests = latency, 0, 0
+        self.latency, self.link, self.received, self.requests = latency, link, 0, 0
+        self.lock = threading.Lock()  # packs and chunks arrive on several threads
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         time.sleep(self.latency)
-        self.requests += 1
+        with self.lock:
+            self.requests += 1
         response = super().handle_request(request)
         stream = response.stream
         if not isinstance(stream, httpx.SyncByteStream):
@@ -169,9 +195,9 @@ def serve(site: Path) -> tuple[subprocess.Popen[str], str]:
     return server, server.stdout.readline().rsplit(" at ", 1)[1].strip()
 
 
-def ask(url: str, cache: Path, library: str, latency: float) -> list[dict[str, Any]]:
+def ask(url: str, cache: Path, library: str, latency: float, link: Link) -> list[dict[str, Any]]:
     """Each question's bytes, requests, seconds and answer, from one new client on ``cache``."""
-    transport = DelayingTransport(latency)
+    transport = DelayingTransport(latency, link)
     settings = resolve_settings({"index_urls": url}, {"DOCTROVE_CACHE_DIR": str(cache)})
     service = make_service(settings, transport=transport)
     rows = []
@@ -210,6 +236,9 @@ def main() -> None:
     parser.add_argument("--site", type=Path, required=True, help="a site docbuild built")
     parser.add_argument("--library", required=True, help="the library id to ask")
     parser.add_argument("--latency-ms", type=float, default=50.0)
+    parser.add_argument(
+        "--mbit", type=float, help="a link of this many megabits a second (default: loopback)"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
@@ -222,12 +251,13 @@ def main() -> None:
         servers["search shard + packs (@2)"] = serve(search)
         servers["whole shard (@1)"] = serve(before)
         answers: dict[tuple[str, float], list[Any]] = {}
+        print(f"link: {'loopback' if args.mbit is None else f'{args.mbit:g} Mbit/s shared'}")
         try:
             for latency in (0.0, args.latency_ms / 1000):
                 for label, (_server, url) in servers.items():
                     cache = tmp / f"cache-{len(answers)}"
-                    cold = ask(url, cache, args.library, latency)
-                    warm = ask(url, cache, args.library, latency)
+                    cold = ask(url, cache, args.library, latency, Link(args.mbit))
+                    warm = ask(url, cache, args.library, latency, Link(args.mbit))
                     report(f"{label}, +{latency * 1000:.0f} ms, cold", cold)
                     report(f"{label}, +{latency * 1000:.0f} ms, warm", warm)
                     answers[label, latency] = [r["sections"] for r in cold + warm]

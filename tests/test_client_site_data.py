@@ -24,6 +24,7 @@ from client.errors import ConfigError, NetworkError, NotFound, VersionNotFound
 from client.model import Fallback
 from client.section_bodies import prefetch_bodies
 from client.site_data import SiteData
+from schemas.term_chunks import SPLIT_INDEX_BYTES
 from schemas.text import TOKENIZER
 
 SITE = "https://private.example/docs/"
@@ -35,13 +36,17 @@ def records(library: str, version: str) -> list[dict[str, Any]]:
     return [{"heading": f"{library} {version} intro", "body": f"About {library}.", "path": "p"}]
 
 
-def make_site(root: Path, libraries: Libraries, name_prefix: str = "") -> dict[str, Any]:
-    """Write shards and catalog.json for ``libraries`` under ``root``; return the catalog."""
+def make_site(
+    root: Path, libraries: Libraries, name_prefix: str = "", split_index_bytes: int | None = None
+) -> dict[str, Any]:
+    """Write shards and catalog.json for ``libraries`` under ``root``; return the catalog. An
+    index of at least ``split_index_bytes`` is published in chunks (docbuild's default)."""
+    threshold = SPLIT_INDEX_BYTES if split_index_bytes is None else split_index_bytes
     entries = []
     for library, versions in libraries.items():
         shards = {}
         for version, recs in versions.items():
-            info = write_shard(root, library, version, recs)
+            info = write_shard(root, library, version, recs, split_index_bytes=threshold)
             shards[version] = {
                 "path": info.path,
                 "sha256": info.sha256,

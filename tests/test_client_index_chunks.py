@@ -1,0 +1,164 @@
+"""A doctrove-shard@3 head answers as its whole search shard would, fetching only the index
+chunks its queries' tokens need, each checked against the head, kept for later questions and
+for offline use."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+from msgspec import to_builtins
+
+from client.errors import NetworkError
+from client.search.model import default_model
+from client.search.query import parse_focus
+from client.search.sections import rank_sections
+from client.site_data import SiteData
+from schemas.shards import CHUNKED_FORMAT, SPLIT_FORMAT
+from tests.test_client_site_data import SITE, Clock, FakeHost, data, make_site, refused
+
+QUESTIONS = (
+    "how do I configure the frobnicator timeout",
+    "which option sets the parser encoding",
+    "retry a failed upload",
+    "配置 超时",
+    "zebra unicorn",  # words the docs never use
+)
+
+
+def many_records(count: int = 600) -> list[dict[str, Any]]:
+    """Sections with enough distinct words that the index takes several chunks."""
+    rng = random.Random(7)
+    syllables = ["ra", "to", "ki", "mu", "pe", "lo", "zan", "dor", "fi", "qua", "ser", "vel"]
+    words = sorted({"".join(rng.sample(syllables, 3)) for _ in range(3000)})
+    common = "configure timeout option parser encoding retry failed upload frobnicator"
+    records = []
+    for number in range(count):
+        text = " ".join(rng.choice(words) for _ in range(60))
+        extra = " ".join(rng.sample(common.split(), 3))
+        records.append(
+            {
+                "heading": f"Topic {number} {rng.choice(words)}",
+                "body": f"{text} {extra}. 配置超时 {number}",
+                "path": f"https://docs.example/p{number // 20}.html#t{number}",
+                "source": f"p{number // 20}.md",
+                "anchor": f"t{number}",
+            }
+        )
+    return records
+
+
+def publish(root: Path, records: list[dict[str, Any]], *, chunked: bool) -> None:
+    """A site of one version of ``lib``: a head and its chunks, or one search shard."""
+    catalog = make_site(root, {"lib": {"1.0": records}}, split_index_bytes=0 if chunked else None)
+    shard_format = catalog["entries"][0]["shards"]["1.0"]["format"]
+    assert shard_format == (CHUNKED_FORMAT if chunked else SPLIT_FORMAT)
+
+
+def ranking(site: SiteData, question: str) -> list[tuple[int, float]]:
+    with site.reading_shard("lib", "1.0") as shard:
+        ranked = rank_sections(shard.connection, parse_focus(question), default_model()).ranked
+    return [(r.described.candidate.section_id, round(r.score, 9)) for r in ranked]
+
+
+def chunk_paths(host: FakeHost) -> list[str]:
+    return [p for p in host.paths() if "/index/" in p]
+
+
+@pytest.fixture(scope="module")
+def records() -> list[dict[str, Any]]:
+    return many_records()
+
+
+def test_a_head_ranks_as_its_whole_search_shard_fetching_only_the_chunks_it_needs(
+    tmp_path: Path, records: list[dict[str, Any]]
+) -> None:
+    publish(tmp_path / "whole", records, chunked=False)
+    publish(tmp_path / "chunked", records, chunked=True)
+    whole_host = FakeHost(tmp_path / "whole", SITE)
+    chunked_host = FakeHost(tmp_path / "chunked", SITE)
+    whole = data(tmp_path / "a", whole_host, Clock(), SITE)
+    chunked = data(tmp_path / "b", chunked_host, Clock(), SITE)
+    published = len(list((tmp_path / "chunked" / "shards" / "lib" / "index").iterdir()))
+    assert published >= 4
+    seen: set[str] = set()
+    for question in QUESTIONS:
+        assert ranking(chunked, question) == ranking(whole, question), question
+        fetched = chunk_paths(chunked_host)
+        assert len(fetched) == len(set(fetched))  # a chunk is fetched once per cache
+        seen.update(fetched)
+    assert 0 < len(seen) < published
+    assert not [p for p in chunked_host.paths() if "/bodies/" in p]  # ranking reads no body
+
+
+def test_later_questions_and_an_offline_client_use_the_chunks_kept_on_disk(
+    tmp_path: Path, records: list[dict[str, Any]]
+) -> None:
+    publish(tmp_path / "site", records, chunked=True)
+    host = FakeHost(tmp_path / "site", SITE)
+    first = data(tmp_path, host, Clock(), SITE)
+    expected = ranking(first, QUESTIONS[0])
+    fetched = chunk_paths(host)
+    assert fetched
+    # A new process on the same cache asks the same question with the site down.
+    host.fault = refused
+    offline = data(tmp_path, host, Clock(), SITE, cache_ttl=0)
+    assert ranking(offline, QUESTIONS[0]) == expected
+    # A question needing a chunk it never fetched is the site's failure, not a damaged shard.
+    with pytest.raises(NetworkError, match=r"index/.*Connection refused"):
+        ranking(offline, QUESTIONS[1])
+    assert len(list((tmp_path / "cache" / "v1" / "shards").glob("*.sqlite"))) == 1
+
+
+def test_a_chunk_that_is_not_the_listed_one_is_refused(
+    tmp_path: Path, records: list[dict[str, Any]]
+) -> None:
+    publish(tmp_path / "site", records, chunked=True)
+    for chunk in (tmp_path / "site" / "shards" / "lib" / "index").iterdir():
+        tampered = bytearray(chunk.read_bytes())
+        tampered[-12] ^= 1  # same size, another sha256
+        chunk.write_bytes(bytes(tampered))
+    site = data(tmp_path, FakeHost(tmp_path / "site", SITE), Clock(), SITE)
+    with pytest.raises(NetworkError, match="is not the index chunk the search shard lists"):
+        ranking(site, QUESTIONS[0])
+
+
+def test_sync_fetches_every_chunk_and_then_any_question_answers_offline(
+    tmp_path: Path, records: list[dict[str, Any]]
+) -> None:
+    publish(tmp_path / "site", records, chunked=True)
+    publish(tmp_path / "whole", records, chunked=False)
+    host = FakeHost(tmp_path / "site", SITE)
+    published = len(list((tmp_path / "site" / "shards" / "lib" / "index").iterdir()))
+    summary = data(tmp_path, host, Clock(), SITE).sync()
+    assert (summary["downloaded"], summary["chunks"], summary["failures"]) == (1, published, [])
+    host.fault = refused
+    offline = data(tmp_path, host, Clock(), SITE, cache_ttl=0)
+    whole = data(tmp_path / "w", FakeHost(tmp_path / "whole", SITE), Clock(), SITE)
+    for question in QUESTIONS:
+        assert ranking(offline, question) == ranking(whole, question)
+
+
+def test_a_bad_new_head_falls_back_to_the_last_good_head_and_its_kept_chunks(
+    tmp_path: Path, records: list[dict[str, Any]]
+) -> None:
+    from client.service import DocService
+
+    publish(tmp_path / "site", records, chunked=True)
+    host = FakeHost(tmp_path / "site", SITE)
+    clock = Clock()
+    service = DocService(data(tmp_path, host, clock, SITE), cache_ttl=0)
+    first = to_builtins(service.extract("lib", "1.0", QUESTIONS[0]))
+    assert first["provenance"]["stale"] is False and first["sections"]
+    # The site is rebuilt; the catalog is valid but the new head it names is not there.
+    rebuilt = [{**record, "body": record["body"] + " rebuilt"} for record in records]
+    publish(tmp_path / "site", rebuilt, chunked=True)
+    catalog = orjson.loads((tmp_path / "site" / "catalog.json").read_bytes())
+    (tmp_path / "site" / catalog["entries"][0]["shards"]["1.0"]["path"]).unlink()
+    clock.now += 601  # past the TTL: the new catalog is fetched
+    answer = to_builtins(service.extract("lib", "1.0", QUESTIONS[0]))
+    assert answer["provenance"]["stale"] is True
+    assert [s["anchor"] for s in answer["sections"]] == [s["anchor"] for s in first["sections"]]
