@@ -33,7 +33,6 @@ from schemas.body_packs import encode_pack, pack_path
 from schemas.digests import file_sha256
 from schemas.shard_build import (
     PageRows,
-    PublishedPack,
     ShardRow,
     build_database,
     build_search_database,
@@ -154,8 +153,12 @@ def write_shard_files(
         packed.unlink(missing_ok=True)
     written = {
         path: sha256,
-        **_write_packs(staging, library_id, packs),
-        **_write_chunks(staging, library_id, chunks),
+        **_write_named(
+            staging, ((pack_path(library_id, p.sha256), p.sha256, p.data) for p in packs)
+        ),
+        **_write_named(
+            staging, ((chunk_path(library_id, c.sha256), c.sha256, c.data) for c in chunks)
+        ),
     }
     info = ShardInfo(
         library_id,
@@ -193,29 +196,16 @@ def _cut_index(raw: Path, compress: CompressPiece, split_index_bytes: int) -> li
         conn.close()
 
 
-def _write_packs(staging: Path, library_id: str, packs: list[PublishedPack]) -> dict[str, str]:
-    """Write the body packs under their content names; their sha256 by their paths."""
+def _write_named(staging: Path, files: Iterable[tuple[str, str, bytes]]) -> dict[str, str]:
+    """Write files named by their content, (path, sha256, bytes) each, the files of one call
+    sharing one folder (a version's body packs, or its index chunks); sha256 by path."""
     written: dict[str, str] = {}
-    for pack in packs:
-        path = pack_path(library_id, pack.sha256)
+    for path, sha256, data in files:
         target = staging / path
-        if not written:  # all packs of a version share one folder
+        if not written:
             target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(pack.data)
-        written[path] = pack.sha256
-    return written
-
-
-def _write_chunks(staging: Path, library_id: str, chunks: list[PublishedChunk]) -> dict[str, str]:
-    """Write the index chunks under their content names; their sha256 by their paths."""
-    written: dict[str, str] = {}
-    for chunk in chunks:
-        path = chunk_path(library_id, chunk.sha256)
-        target = staging / path
-        if not written:  # all chunks of a version share one folder
-            target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(chunk.data)
-        written[path] = chunk.sha256
+        target.write_bytes(data)
+        written[path] = sha256
     return written
 
 

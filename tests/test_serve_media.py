@@ -53,6 +53,10 @@ def test_media_type(name: str, content_type: str, compressible: bool) -> None:
         ("shards/x/1.0.0123.sqlite", None),
         ("other/x/1.0.0123456789abcdef.sqlite", None),
         ("catalog.json", None),
+        ("shards/x/bodies/" + "a" * 64 + ".json.gz", "a" * 64),  # a body pack
+        ("shards/@scope/pkg/index/" + "b" * 64 + ".bin.gz", "b" * 64),  # an index chunk
+        ("shards/x/index/" + "b" * 63 + ".bin.gz", None),
+        ("shards/x/other/" + "b" * 64 + ".bin.gz", None),
     ],
 )
 def test_shard_hash(path: str, digest: str | None) -> None:

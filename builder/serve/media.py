@@ -2,14 +2,18 @@
 Cache-Control, and whether the client accepts gzip.
 
 Types cover every artifact docbuild writes; text types carry `charset=utf-8` as GitHub Pages
-sends them. Content-addressed shards (shards/<id>/<version>.<hash>.<ext>) never change under one
-name, so they are cached for a year as immutable, and their ETag is the hash in the name.
+sends them. Content-addressed shards (shards/<id>/<version>.<hash>.<ext>), body packs and index
+chunks (shards/<id>/bodies|index/<sha256>.<ext>) never change under one name, so they are cached
+for a year as immutable, and their ETag is the hash in the name.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from schemas.body_packs import PACKS_FOLDER
+from schemas.term_chunks import CHUNKS_FOLDER
 
 DEFAULT_CACHE_CONTROL = "max-age=600"
 IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable"
@@ -57,6 +61,9 @@ _BINARY_TYPES: dict[str, str] = {
 # dots, the extension may be double (".sqlite.zst"); the hash is 12 to 64 lower-case hex digits.
 _SHARD = re.compile(
     r"shards/(?:[^/]+/){1,2}[^/]+\.(?P<hash>[0-9a-f]{12,64})\.[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)?"
+    # a body pack or an index chunk: shards/<id>/<folder>/<sha256>.<ext>, named by its content
+    rf"|shards/(?:[^/]+/){{1,2}}(?:{PACKS_FOLDER}|{CHUNKS_FOLDER})/"
+    r"(?P<named>[0-9a-f]{64})\.[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)?"
 )
 
 
@@ -81,7 +88,7 @@ def media_type(name: str) -> MediaType:
 def shard_hash(relpath: str) -> str | None:
     """The content hash in a content-addressed shard path, or None for any other path."""
     match = _SHARD.fullmatch(relpath)
-    return match["hash"] if match else None
+    return (match["hash"] or match["named"]) if match else None
 
 
 def cache_control(relpath: str, default: str = DEFAULT_CACHE_CONTROL) -> str:
