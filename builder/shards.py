@@ -19,6 +19,7 @@ chunks its query's terms need rather than the whole index (``schemas/term_chunks
 
 from __future__ import annotations
 
+import functools
 import os
 import sqlite3
 from collections.abc import Callable, Iterable, Mapping
@@ -132,8 +133,13 @@ def write_shard_files(
     try:
         try:
             made = page_rows(list(records)) if pages is None else pages
-            count, packs = build_search_database(raw, library_id, version, made, encode)
-            chunks = _cut_index(raw, compress, split_index_bytes)
+            chunks: list[PublishedChunk] = []
+
+            def cut(conn: sqlite3.Connection) -> None:
+                publish = functools.partial(gzip_bytes, compress=compress)
+                chunks.extend(cut_into_head(conn, publish, CHUNK_RAW_BYTES, split_index_bytes))
+
+            count, packs = build_search_database(raw, library_id, version, made, encode, cut)
         except sqlite3.Error as exc:
             # The builder's one boundary for SQLite errors (a full disk, a broken library).
             where = f"{library_id} {version}"
@@ -176,24 +182,6 @@ def write_shard_files(
         sum(len(chunk.data) for chunk in chunks),
     )
     return info, written
-
-
-def _cut_index(raw: Path, compress: CompressPiece, split_index_bytes: int) -> list[PublishedChunk]:
-    """Make the built shard at ``raw`` a head when its index reaches ``split_index_bytes``
-    (then VACUUMed, so the pages taken out leave no free pages behind); its chunks."""
-    conn = sqlite3.connect(raw, isolation_level=None)
-    try:
-        # A temporary file, written as schemas.shard_build writes it: no journal to keep.
-        conn.execute("PRAGMA journal_mode = OFF")
-        conn.execute("PRAGMA synchronous = OFF")
-        chunks = cut_into_head(
-            conn, lambda data: gzip_bytes(data, compress), CHUNK_RAW_BYTES, split_index_bytes
-        )
-        if chunks:
-            conn.execute("VACUUM")
-        return chunks
-    finally:
-        conn.close()
 
 
 def _write_named(staging: Path, files: Iterable[tuple[str, str, bytes]]) -> dict[str, str]:

@@ -190,11 +190,14 @@ def build_search_database(
     version: str,
     pages: Iterable[PageRows],
     encode: Callable[[bytes], bytes] = encode_pack,
+    finish: Callable[[sqlite3.Connection], object] | None = None,
 ) -> tuple[int, list[PublishedPack]]:
     """Create a doctrove-shard@2 search shard at ``target`` (``search_shard.sql``) from a
     version's rows page by page (``page_rows``); return its section count and its body packs,
     in pack id order. One page's rows are held at a time. ``encode`` compresses a pack's JSON
-    (a builder passes one that remembers the packs of pages that did not change)."""
+    (a builder passes one that remembers the packs of pages that did not change); ``finish``
+    gets the written, optimized database (an autocommit connection) before its one VACUUM
+    (the builder cuts a large index into chunks there: schemas.term_chunks)."""
     published: list[PublishedPack] = []
 
     def insert(conn: sqlite3.Connection) -> int:
@@ -223,7 +226,7 @@ def build_search_database(
         return count
 
     ddl = shard_statements(SPLIT_FORMAT)
-    count = _write_database(target, library_id, version, SPLIT_FORMAT, ddl, insert)
+    count = _write_database(target, library_id, version, SPLIT_FORMAT, ddl, insert, finish)
     return count, published
 
 
@@ -249,6 +252,7 @@ def _write_database(
     shard_format: str,
     statements: Sequence[str],
     insert: Callable[[sqlite3.Connection], int],
+    finish: Callable[[sqlite3.Connection], object] | None = None,
 ) -> int:
     conn = sqlite3.connect(target, isolation_level=None)
     try:
@@ -274,6 +278,8 @@ def _write_database(
         # One b-tree per index instead of many small segments: smaller and faster to query.
         conn.execute(f"INSERT INTO {FTS_TABLE} ({FTS_TABLE}) VALUES ('optimize')")
         conn.execute("COMMIT")
+        if finish is not None:
+            finish(conn)
         conn.execute("VACUUM")
         return count
     finally:
