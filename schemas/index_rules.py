@@ -9,13 +9,15 @@ import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
-from jsonschema import Draft202012Validator, ValidationError
 
 from schemas import INDEX_SCHEMA, load_schema
 from schemas.documents import Section
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator, ValidationError
 
 MAX_REPORTED_PROBLEMS = 200
 
@@ -39,6 +41,10 @@ def pointer(*tokens: object) -> str:
 
 
 def _validator() -> Draft202012Validator:
+    # Imported when a whole document is checked (docbuild check, an imported index): a build
+    # checks its own records with the typed model below, and jsonschema takes ~0.1 s to import.
+    from jsonschema import Draft202012Validator
+
     return Draft202012Validator(load_schema(INDEX_SCHEMA))
 
 
@@ -97,6 +103,8 @@ def index_problems(document: Any) -> list[Problem]:
 
 @functools.cache
 def _volume_validator() -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
+
     root = load_schema(INDEX_SCHEMA)
     return Draft202012Validator({"$defs": root["$defs"], "$ref": "#/$defs/Volume"})
 
