@@ -27,7 +27,6 @@ from builder.report import render_report_streams
 from builder.sections import MAX_NEAR_EMPTY_SHARE
 from builder.site_indexes import WHOLE_INDEX_LIMIT
 from builder.site_search import INSTALL_HINT, SiteSearchError, find_pagefind
-from builder.starter import write_starter_catalog
 
 
 def _fail(error: BuildError) -> NoReturn:
@@ -416,6 +415,10 @@ def serve_command(
 def init(path: Path, force: bool) -> None:
     """Write a commented docbuild.toml for the project in PATH (default: here) that builds as
     it stands, and print the next three commands."""
+    # Imported here: surveying a project reads mail-style metadata (the email package), which
+    # every other command would pay for at start.
+    from builder.starter import write_starter_catalog
+
     try:
         started = time.perf_counter()
         written = write_starter_catalog(path, force=force)
