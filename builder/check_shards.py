@@ -26,6 +26,7 @@ from schemas.term_chunks import (
     ChunkError,
     chunk_path,
     chunk_refs,
+    chunk_table_problems,
     decode_rows,
     head_segment,
     inflate_chunk,
@@ -82,6 +83,8 @@ def _catalog_shards(site: Path, problems: list[str]) -> Iterator[tuple[str, dict
             entries = document["entries"]
             for entry in entries:
                 for shard in entry["shards"].values():
+                    if not isinstance(shard, dict):
+                        raise TypeError(f"a shard of {entry['id']!r} is not an object")
                     yield str(entry["id"]), shard
         except (OSError, orjson.JSONDecodeError, KeyError, TypeError, AttributeError) as exc:
             problems.append(f"{path.relative_to(site)}: not a readable catalog ({exc})")
@@ -101,6 +104,10 @@ def _check_shard(site: Path, library_id: str, shard: dict[str, Any], problems: l
             problems.extend(f"{where}: {problem}" for problem in schema)
             return 0
         segment = head_segment(conn)
+        table = chunk_table_problems(conn)
+        if table:
+            problems.extend(f"{where}: {problem}" for problem in table)
+            return 0
         refs = chunk_refs(conn)
         if segment is None:
             problems.append(f"{where}: its page directory does not list one segment")

@@ -214,16 +214,21 @@ def _parse_catalog(raw: dict[str, Any], path: Path, problems: CatalogProblems) -
     return CatalogConfig(path, site, tuple(libraries), tuple(imports), tuple(problems.warnings))
 
 
+# Past any index a build can make (1 TiB), and within what the build cache's keys can hold.
+MAX_SPLIT_INDEX_BYTES = 1 << 40
+
+
 def _split_index_bytes(site_table: dict[str, Any], where: str, problems: CatalogProblems) -> int:
     """The [site] threshold for publishing an index in chunks: a whole number of bytes."""
     value = site_table.get("split_index_bytes", SPLIT_INDEX_BYTES)
     if isinstance(value, bool):  # check_keys has said it must be a number
         return SPLIT_INDEX_BYTES
-    if isinstance(value, int) and value >= 0:
+    if isinstance(value, int) and 0 <= value <= MAX_SPLIT_INDEX_BYTES:
         return value
     problems.add(
         where,
-        f"must be a whole number of bytes, 0 or more, not {value!r} (the default is "
+        f"must be a whole number of bytes from 0 to {MAX_SPLIT_INDEX_BYTES}, not {value!r} "
+        "(the default is "
         f"{SPLIT_INDEX_BYTES}; 0 publishes every version's index in chunks)",
     )
     return SPLIT_INDEX_BYTES

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -104,3 +104,6 @@ class OpenedShard:
     bodies: SectionBodies | None = None
     # A head's index chunks (client.index_chunks), fetched as queries need them.
     chunks: IndexChunks | None = None
+    # Records the shard as its version's last good one: called once a block of queries on it
+    # succeeded, since a shard whose packs or chunks fail is no good to fall back on.
+    confirm: Callable[[], None] | None = None

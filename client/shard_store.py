@@ -47,7 +47,7 @@ from schemas.shards import (
     verify_shard_meta,
     verify_shard_schema,
 )
-from schemas.term_chunks import head_segment
+from schemas.term_chunks import chunk_table_problems, head_segment
 
 _CHUNK = 1 << 20
 # Makes the body packs of an opened search shard: given its verified connection.
@@ -181,9 +181,10 @@ def open_shard_file(
             problems = verify_shard_meta(conn, entry_id, version, sections, shard_format)
         if not problems and isinstance(conn, ChunkedConnection) and chunks is not None:
             segment = head_segment(conn)
+            problems = chunk_table_problems(conn)
             if segment is None:
-                problems = ["its index directory does not list exactly one segment"]
-            else:
+                problems.append("its index directory does not list exactly one segment")
+            if not problems and segment is not None:
                 conn.chunks = chunks(conn, segment)
         if not problems:
             add_section_views(conn, None if bodies is None else bodies(conn))

@@ -421,12 +421,16 @@ class SiteData:
             path, key, sections, _how = self._shard_file(entry, layer, version)
             opened = open_shard_file(path, entry.id, version, sections, factory, chunks)
             if not isinstance(opened, list):
+                confirm = None
                 if not _plain(layer) and ref is not None:
-                    self._remember_good(layer, entry.id, version, ref.sha256, ref.sections)
+                    confirm = functools.partial(
+                        self._remember_good, layer, entry.id, version, ref.sha256, ref.sections
+                    )
                 return OpenedShard(
                     opened,
                     bodies=made[-1] if made else None,
                     chunks=chunked[-1] if chunked else None,
+                    confirm=confirm,
                 )
             problems = opened
             self._cache.remove_shard(key, _folder_of(layer))
@@ -545,6 +549,8 @@ class SiteData:
                 functools.partial(self._failed_query, shard, entry_id, version)
             ):
                 yield shard
+            if shard.confirm is not None:
+                shard.confirm()
         finally:
             shard.connection.close()
 
@@ -722,7 +728,9 @@ class SiteData:
             ):
                 packs = shard.bodies.fetch_all() if shard.bodies is not None else 0
                 chunks = shard.chunks.fetch_all() if shard.chunks is not None else 0
-                return packs, chunks
+            if shard.confirm is not None:
+                shard.confirm()
+            return packs, chunks
         finally:
             shard.connection.close()
 

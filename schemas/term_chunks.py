@@ -43,6 +43,11 @@ CHUNK_RAW_BYTES = 16 * 1024
 # (doctrove-shard@2): its whole shard is then about the head alone, and one download is faster
 # than a head and a round of chunks. A site can choose another (docbuild.toml).
 SPLIT_INDEX_BYTES = 1 << 20
+# The most a chunk may decompress to. A chunk ends at the first term start past
+# CHUNK_RAW_BYTES, so one holding a very common word's doclist is larger (154 KB on the Python
+# docs); past this bound the builder publishes the version whole, and a client refuses a head
+# listing a larger one, so a forged head cannot make it inflate gigabytes.
+MAX_CHUNK_RAW_BYTES = 32 << 20
 # FTS5's %_data ids (fts5Int.h): the segment above bit 37, then a doclist-index flag, a height
 # and the page number in the low 31 bits.
 _SEGMENT_SHIFT = 37
@@ -110,6 +115,8 @@ def decode_rows(raw: bytes, segment: int, ref: ChunkRef) -> list[tuple[int, byte
     chunk's pages; ChunkError when they are not that."""
     rows: list[tuple[int, bytes]] = []
     at = 0
+    if not raw:
+        raise ChunkError("it holds no rows")
     while at < len(raw):
         if at + _ROW_HEADER.size > len(raw):
             raise ChunkError("it ends inside a row's header")
@@ -120,6 +127,8 @@ def decode_rows(raw: bytes, segment: int, ref: ChunkRef) -> list[tuple[int, byte
         page = rowid & _PAGE_MASK
         if rowid >> _SEGMENT_SHIFT != segment or not ref.first_page <= page <= ref.last_page:
             raise ChunkError(f"it holds a row ({rowid}) outside its pages")
+        if rows and rowid <= rows[-1][0]:
+            raise ChunkError(f"its rows are not in strictly rising id order (at {rowid})")
         rows.append((rowid, raw[at : at + length]))
         at += length
     return rows
@@ -167,8 +176,13 @@ def cut_into_head(
         int(pgno) >> 1
         for (pgno,) in conn.execute(f"SELECT pgno FROM {FTS_TABLE}_idx WHERE segid = ?", (segment,))
     }
+    cut = _cut(pages, starts, chunk_bytes)
+    if any(
+        sum(len(block) + _ROW_HEADER.size for _, block in c.rows) > MAX_CHUNK_RAW_BYTES for c in cut
+    ):
+        return []  # a doclist too long for one chunk: the version stays one search shard
     published = []
-    for chunk in _cut(pages, starts, chunk_bytes):
+    for chunk in cut:
         raw = encode_rows(chunk.rows)
         data = publish(raw)
         published.append(PublishedChunk(chunk, _sha256(data), data, len(raw)))
@@ -233,8 +247,39 @@ def head_segment(conn: sqlite3.Connection) -> int | None:
     return int(segments[0][0]) if len(segments) == 1 else None
 
 
+def chunk_table_problems(conn: sqlite3.Connection) -> list[str]:
+    """What is wrong with a head's chunks table (a head is trusted for its bytes, not yet for
+    what they say): each row's values of the right type and range, a lowercase sha256 named
+    once, and the chunks' pages in rising order without overlap. Empty when it is sound."""
+    rows = conn.execute(
+        "SELECT id, first_page, last_page, sha256, bytes, raw_bytes FROM chunks ORDER BY id"
+    ).fetchall()
+    problems: list[str] = []
+    last_page = -1
+    names: set[object] = set()
+    for row in sorted(rows, key=lambda r: r[1] if type(r[1]) is int else -1):
+        number, first, last, sha256, size, raw_size = row
+        where = f"chunk {number!r}"
+        if not all(type(value) is int for value in (number, first, last, size, raw_size)):
+            problems.append(f"{where}: its id, pages and sizes must be integers")
+        elif not last_page < first <= last <= _PAGE_MASK:
+            problems.append(
+                f"{where}: its pages {first}..{last} overlap another's or are out of range"
+            )
+        elif not (size > 0 and 0 < raw_size <= MAX_CHUNK_RAW_BYTES):
+            problems.append(f"{where}: its sizes ({size}, {raw_size} raw) are out of range")
+        elif not isinstance(sha256, str) or not _SHA256.match(sha256) or sha256 in names:
+            problems.append(f"{where}: its sha256 {sha256!r} is not a lowercase sha256 named once")
+        else:
+            last_page = last
+        names.add(sha256)
+        if len(problems) >= 5:
+            break
+    return problems
+
+
 def chunk_refs(conn: sqlite3.Connection) -> list[ChunkRef]:
-    """Every chunk a head lists, in page order."""
+    """Every chunk a head lists, in page order (call after chunk_table_problems found none)."""
     rows = conn.execute(
         "SELECT id, first_page, last_page, sha256, bytes, raw_bytes FROM chunks ORDER BY first_page"
     )

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from builder.check_shards import ShardInvalid, check_chunked_shards
 from builder.cli import main
-from schemas.term_chunks import chunk_path, chunk_refs
+from schemas.term_chunks import MAX_CHUNK_RAW_BYTES, chunk_path, chunk_refs
 
 LIBRARY, VERSION = "python", "3.11.2"
 
@@ -47,13 +47,18 @@ def chunk_files(site: Path) -> list[str]:
     return [chunk_path(LIBRARY, ref.sha256) for ref in chunk_refs(conn)]
 
 
-def rewrite_head(site: Path, statement: str) -> None:
-    """Change the python head with ``statement`` and list the new head in catalog.json, as a
+# The columns of a chunks row that name and describe its file.
+NAMED = "sha256, bytes, raw_bytes"
+
+
+def rewrite_head(site: Path, *statements: str) -> None:
+    """Change the python head with ``statements`` and list the new head in catalog.json, as a
     build that wrote a wrong head would."""
     path = head_path(site)
     conn = sqlite3.connect(":memory:", isolation_level=None)
     conn.deserialize(gzip.decompress((site / path).read_bytes()))
-    conn.execute(statement)
+    for statement in statements:
+        conn.execute(statement)
     data = gzip.compress(conn.serialize(), mtime=0)
     (site / path).write_bytes(data)
     catalog = orjson.loads((site / "catalog.json").read_bytes())
@@ -107,15 +112,37 @@ def test_a_missing_or_damaged_chunk_fails_the_check_naming_the_file(
 
 
 def test_a_chunk_that_holds_other_pages_than_its_head_lists_fails_the_check(site: Path) -> None:
-    # The second chunk's row names the first chunk's file: present, its size and sha256 right,
-    # but its pages are not the ones the row says.
+    # The first two chunks' rows name each other's files: present, their sizes and sha256
+    # right, but their pages are not the ones the rows say.
     rewrite_head(
         site,
-        "UPDATE chunks SET (sha256, bytes, raw_bytes) = "
-        "(SELECT sha256, bytes, raw_bytes FROM chunks WHERE id = 1) WHERE id = 2",
+        "INSERT INTO chunks SELECT 99, first_page, last_page, sha256, bytes, raw_bytes "
+        "FROM chunks WHERE id = 1",
+        f"UPDATE chunks SET ({NAMED}) = (SELECT {NAMED} FROM chunks WHERE id = 2) WHERE id = 1",
+        f"UPDATE chunks SET ({NAMED}) = (SELECT {NAMED} FROM chunks WHERE id = 99) WHERE id = 2",
+        "DELETE FROM chunks WHERE id = 99",
     )
     code, output = run_check(site)
     assert code == 1 and "(chunk 2 of" in output and "outside its pages" in output
+
+
+@pytest.mark.parametrize(
+    ("change", "problem"),
+    [
+        ("UPDATE chunks SET sha256 = 'zz' WHERE id = 2", "is not a lowercase sha256"),
+        ("UPDATE chunks SET sha256 = upper(sha256) WHERE id = 2", "is not a lowercase sha256"),
+        ("UPDATE chunks SET first_page = 'abc' WHERE id = 2", "must be integers"),
+        ("UPDATE chunks SET raw_bytes = -5 WHERE id = 2", "out of range"),
+        (f"UPDATE chunks SET raw_bytes = {MAX_CHUNK_RAW_BYTES + 1} WHERE id = 2", "out of range"),
+        ("UPDATE chunks SET first_page = 0, last_page = 2147483647", "overlap"),
+    ],
+)
+def test_a_head_whose_chunks_table_is_not_sound_fails_the_check(
+    site: Path, change: str, problem: str
+) -> None:
+    rewrite_head(site, change)
+    code, output = run_check(site)
+    assert code == 1 and problem in output
 
 
 def test_a_head_that_leaves_pages_out_of_its_chunks_fails_fts5s_check(site: Path) -> None:

@@ -4,7 +4,11 @@ for offline use."""
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import random
+import shutil
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -159,6 +163,67 @@ def test_a_bad_new_head_falls_back_to_the_last_good_head_and_its_kept_chunks(
     catalog = orjson.loads((tmp_path / "site" / "catalog.json").read_bytes())
     (tmp_path / "site" / catalog["entries"][0]["shards"]["1.0"]["path"]).unlink()
     clock.now += 601  # past the TTL: the new catalog is fetched
+    answer = to_builtins(service.extract("lib", "1.0", QUESTIONS[0]))
+    assert answer["provenance"]["stale"] is True
+    assert [s["anchor"] for s in answer["sections"]] == [s["anchor"] for s in first["sections"]]
+
+
+def forge_head(root: Path, statement: str) -> None:
+    """Change the site's head with ``statement`` and list the new head in its catalog, as a
+    builder that wrote a wrong head would: the catalog vouches for it."""
+    catalog = orjson.loads((root / "catalog.json").read_bytes())
+    ref = catalog["entries"][0]["shards"]["1.0"]
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    conn.deserialize(gzip.decompress((root / ref["path"]).read_bytes()))
+    conn.execute(statement)
+    data = gzip.compress(conn.serialize(), mtime=0)
+    conn.close()
+    (root / ref["path"]).write_bytes(data)
+    ref.update(sha256=hashlib.sha256(data).hexdigest(), bytes=len(data))
+    (root / "catalog.json").write_bytes(orjson.dumps(catalog))
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "UPDATE chunks SET sha256 = 'zz' WHERE id = 2",
+        "UPDATE chunks SET first_page = 'abc' WHERE id = 2",
+        "UPDATE chunks SET raw_bytes = -5 WHERE id = 2",
+        "UPDATE chunks SET raw_bytes = 1 << 40 WHERE id = 2",
+        "UPDATE chunks SET first_page = 0, last_page = 2147483647",
+    ],
+)
+def test_a_head_whose_chunks_table_is_not_sound_is_refused_when_opened(
+    tmp_path: Path, records: list[dict[str, Any]], statement: str
+) -> None:
+    publish(tmp_path / "site", records, chunked=True)
+    forge_head(tmp_path / "site", statement)
+    site = data(tmp_path, FakeHost(tmp_path / "site", SITE), Clock(), SITE)
+    with pytest.raises(NetworkError, match=r"the shard of lib 1\.0 is invalid: chunk"):
+        ranking(site, QUESTIONS[0])
+
+
+def test_a_head_whose_chunks_fail_never_becomes_the_last_good_one(
+    tmp_path: Path, records: list[dict[str, Any]]
+) -> None:
+    from client.service import DocService
+
+    root = tmp_path / "site"
+    publish(root, records, chunked=True)
+    clock = Clock()
+    service = DocService(data(tmp_path, FakeHost(root, SITE), clock, SITE), cache_ttl=0)
+    first = to_builtins(service.extract("lib", "1.0", QUESTIONS[0]))
+    # A rebuild whose chunks never reached the host: its head opens, its first query fails.
+    publish(root, [{**r, "body": r["body"] + " second"} for r in records], chunked=True)
+    shutil.rmtree(root / "shards" / "lib" / "index")
+    clock.now += 601
+    with pytest.raises(NetworkError, match="index/"):
+        service.extract("lib", "1.0", QUESTIONS[0])
+    # Then a head that cannot even be opened: the version falls back to the first head, the
+    # last one that answered, whose chunks are still kept.
+    publish(root, [{**r, "body": r["body"] + " third"} for r in records], chunked=True)
+    forge_head(root, "UPDATE chunks SET sha256 = 'zz' WHERE id = 2")
+    clock.now += 601
     answer = to_builtins(service.extract("lib", "1.0", QUESTIONS[0]))
     assert answer["provenance"]["stale"] is True
     assert [s["anchor"] for s in answer["sections"]] == [s["anchor"] for s in first["sections"]]

@@ -339,12 +339,17 @@ def test_split_index_bytes_defaults_to_the_formats_threshold(tmp_path: Path) -> 
     assert load_catalog(write(tmp_path, text)).site.split_index_bytes == 0
 
 
+BYTES = "a whole number of bytes from 0 to 1099511627776"
+
+
 @pytest.mark.parametrize(
     ("value", "problem"),
     [
-        ("-1", "a whole number of bytes, 0 or more, not -1 (the default is 1048576; 0 publishes"),
-        ("1.5", "a whole number of bytes, 0 or more, not 1.5 (the default is 1048576"),
-        ("nan", "a whole number of bytes, 0 or more, not nan (the default is 1048576"),
+        ("-1", f"{BYTES}, not -1 (the default is 1048576; 0 publishes"),
+        ("1.5", f"{BYTES}, not 1.5 (the default is 1048576"),
+        ("nan", f"{BYTES}, not nan (the default is 1048576"),
+        # Past 64 bits: it once reached the build cache's key and crashed the build there.
+        ("99999999999999999999", f"{BYTES}, not 99999999999999999999"),
         ('"1 MB"', "a number, not str"),
         ("true", "a number, not bool"),
     ],

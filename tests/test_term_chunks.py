@@ -262,7 +262,10 @@ def row(page: int, segment: int = SEGMENT, block: bytes = b"block") -> tuple[int
 def test_rows_survive_encoding_and_decoding() -> None:
     rows = [row(5), row(6, block=b""), row(7, block=b"x" * 300)]
     assert decode_rows(encode_rows(rows), SEGMENT, REF) == rows
-    assert decode_rows(b"", SEGMENT, REF) == []
+    with pytest.raises(ChunkError, match="holds no rows"):
+        decode_rows(b"", SEGMENT, REF)
+    with pytest.raises(ChunkError, match="rising id order"):
+        decode_rows(encode_rows([row(6), row(6)]), SEGMENT, REF)
 
 
 def test_decoding_refuses_truncated_rows() -> None:
