@@ -22,7 +22,7 @@ from builder.shards import ShardInfo
 from builder.site_search import SearchIndexInfo, index_site
 from builder.stages.site_files import BuiltEntry, SiteFiles, write_site_files
 from schemas import INDEX_FORMAT
-from schemas.index_rules import index_problems
+from schemas.index_rules import assembled_index_problems
 
 VersionOutputs = Mapping[tuple[str, str], tuple[ShardInfo, VectorsInfo | None]]
 """Each version's shard and vectors sidecar (None without embedding), by (library id, version)."""
@@ -54,7 +54,7 @@ def check_entries(built: Iterable[BuiltEntry]) -> tuple[BuiltEntry, ...]:
             for entry in entries
         ],
     }
-    problems = index_problems(document)
+    problems = assembled_index_problems(document)
     if problems:
         raise IndexInvalid("the assembled index", [str(p) for p in problems])
     return entries
