@@ -6,8 +6,11 @@ import itertools
 import re
 
 import pytest
+from lxml import etree
+from lxml.etree import _Element as Element
 
 from builder.model import Section
+from builder.parsers.html import main_content
 from builder.parsers.html.body_text import collapse, space
 from builder.parsers.html.parser import parse
 
@@ -391,3 +394,47 @@ def test_chrome_is_judged_per_element_not_per_tag_and_class() -> None:
     )
     (section,) = parse(page, "j.html").sections
     assert section.body == "one\n\ntwo\n\nthree"
+
+
+def _strip_by_rule(root: Element) -> None:
+    """The chrome rule checked element by element, with no shortcut: what strip_chrome does."""
+    doomed = []
+    for element in root.iter():
+        names = set((element.get("class") or "").split())
+        if (
+            element.tag in main_content._CHROME_TAGS
+            or (element.tag == "aside" and not names & main_content._CONTENT_ASIDES)
+            or names & main_content._CHROME_CLASSES
+            or element.get("role") in main_content._CHROME_ROLES
+            or element.get("aria-label") in main_content._CHROME_LABELS
+        ):
+            doomed.append(element)
+    for element in doomed:
+        if element is not root:
+            main_content._drop(element)
+
+
+def test_chrome_found_by_tag_class_and_attribute_shortcuts_is_what_the_rule_finds() -> None:
+    # strip_chrome finds chrome tags with lxml's tag filter, roles and labels with one XPath,
+    # and judges each class value once; every mix of tag, class, role and label, nested and
+    # with tails, must lose exactly the elements the plain rule drops.
+    tags = ["div", "span", "nav", "aside", "button", "p"]
+    values = [None, "", "note", "admonition", "headerlink", "x  sphinxsidebar"]
+    roles = [None, "navigation", "main", "NAVIGATION", "search"]
+    labels = [None, "breadcrumb", "Breadcrumb", "other"]
+    pieces = []
+    for n, (tag, value, role, label) in enumerate(itertools.product(tags, values, roles, labels)):
+        attributes = "".join(
+            f' {name}="{given}"'
+            for name, given in (("class", value), ("role", role), ("aria-label", label))
+            if given is not None
+        )
+        inner = f'<span class="{values[n % len(values)] or ""}">in{n}</span>'
+        pieces.append(f"<{tag}{attributes}>t{n}{inner}</{tag}>tail{n} ")
+    page = f"<html><body><main>{''.join(pieces)}</main></body></html>"
+    stripped, expected = main_content.load_document(page), main_content.load_document(page)
+    assert stripped is not None and expected is not None
+    main_content.strip_chrome(stripped)
+    _strip_by_rule(expected)
+    assert etree.tostring(stripped) == etree.tostring(expected)
+    assert b"tail5 " in etree.tostring(stripped) and b"t5<" not in etree.tostring(stripped)
