@@ -11,7 +11,7 @@ from lxml.etree import _Element as Element
 
 from builder.model import Section
 from builder.parsers.html import main_content
-from builder.parsers.html.body_text import collapse, space
+from builder.parsers.html.body_text import _PERMALINK_MARK, collapse, space, without_permalink_mark
 from builder.parsers.html.parser import parse
 
 SPHINX_PAGE = """\
@@ -438,3 +438,13 @@ def test_chrome_found_by_tag_class_and_attribute_shortcuts_is_what_the_rule_find
     _strip_by_rule(expected)
     assert etree.tostring(stripped) == etree.tostring(expected)
     assert b"tail5 " in etree.tostring(stripped) and b"t5<" not in etree.tostring(stripped)
+
+
+def test_permalink_mark_shortcut_gives_what_the_regex_gives() -> None:
+    # Collapsed text that does not end with a mark character skips the regex; every string
+    # of up to five of these characters must come out as the regex alone leaves it.
+    alphabet = ["a", " ", "\n", "¶", "§", "🔗", "#", "\u00a0"]
+    for length in range(1, 6):
+        for letters in itertools.product(alphabet, repeat=length):
+            text = collapse("".join(letters))
+            assert without_permalink_mark(text) == _PERMALINK_MARK.sub("", text), repr(text)
