@@ -176,13 +176,14 @@ def _paired_spans(text: str) -> str:
 def _single_tick_spans(text: str) -> str:
     """``_inline`` for text whose backtick runs are all single: each run closes the one before
     it, so the pieces between them alternate text and code (an odd last run stays literal)."""
-    pieces = text.split("`")
+    # Escaped once, whole: escaping neither adds nor removes a backtick or a space, so the
+    # escaped text splits into the escaped pieces.
+    pieces = escape(text).split("`")
     if len(pieces) % 2 == 0:
         pieces[-2:] = [pieces[-2] + "`" + pieces[-1]]
-    html = [escape(pieces[0])]
     for index in range(1, len(pieces), 2):
         code = pieces[index]
         if code.startswith(" ") and code.endswith(" ") and code.strip():
             code = code[1:-1]
-        html.append(f"<code>{escape(code)}</code>{escape(pieces[index + 1])}")
-    return "".join(html)
+        pieces[index] = f"<code>{code}</code>"
+    return "".join(pieces)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -406,6 +407,19 @@ def test_render_body(body: str, html: str) -> None:
 def test_single_backtick_spans_pair_as_any_runs_do(text: str) -> None:
     # Text whose backtick runs are all single takes a shortcut: it must pair them the same.
     assert pages_body._single_tick_spans(text) == pages_body._paired_spans(text)
+
+
+def test_single_backtick_spans_pair_as_any_runs_do_for_every_short_text() -> None:
+    # The shortcut escapes the whole text before splitting it at backticks; every text of up
+    # to six of these characters (no double backtick, as the shortcut is only given) must
+    # come out as the general pairing gives it.
+    alphabet = ["a", "`", " ", "<", "&", "'", '"']
+    for length in range(1, 7):
+        for letters in itertools.product(alphabet, repeat=length):
+            text = "".join(letters)
+            if "``" not in text:
+                expected = pages_body._paired_spans(text)
+                assert pages_body._single_tick_spans(text) == expected, repr(text)
 
 
 def test_render_body_stays_fast_on_hostile_input() -> None:
