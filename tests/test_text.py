@@ -1,5 +1,6 @@
 """Search text normalization: what documents index as, and what queries ask for."""
 
+import itertools
 import sqlite3
 
 import pytest
@@ -99,6 +100,16 @@ def test_words_are_the_token_pattern_matches_for_ascii_accented_and_cjk_text(
     # ASCII text and text without CJK characters are matched by narrower patterns.
     normalized = normalize(written)
     assert text._words(normalized) == text._TOKEN.findall(normalized)
+
+
+def test_possessive_word_patterns_find_what_the_token_pattern_finds() -> None:
+    # The patterns for ASCII text and text without CJK characters never backtrack; every
+    # string of up to six of these characters must give the general pattern's matches.
+    alphabet = ["a", "_", ".", " ", "1", "é", "—"]
+    for length in range(1, 7):
+        for letters in itertools.product(alphabet, repeat=length):
+            written = "".join(letters)
+            assert text._words(written) == text._TOKEN.findall(written), repr(written)
 
 
 def test_tokens_are_exactly_what_the_shard_tokenizer_sees() -> None:
