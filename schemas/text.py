@@ -50,9 +50,9 @@ _CAMEL_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
 _DIGIT_RUN = re.compile(r"[0-9]+|[^0-9]+")
 _MARKS = re.compile("[\u0300-\u036f]")
 _VOWEL_CONSONANT = re.compile("[aeiou][^aeiou]")
-# Bounded so the memo costs a few megabytes at most: documentation vocabularies are far
-# smaller, so the hit rate stays high.
-_MEMO_LIMIT = 50_000
+# Bounded so the memo costs some ten megabytes at most; a documentation vocabulary fits (the
+# Python 3.11 docs hold 54,650 distinct tokens: a smaller memo was emptied once per build).
+_MEMO_LIMIT = 100_000
 
 
 def normalize(text: str) -> str:
