@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -560,3 +561,15 @@ def test_a_rendered_page_gives_its_headings_without_decoding_its_records_again(
     render_version(make_environment(), SITE, DEMO, "2.0.0", DEMO_VOLUMES["2.0.0"], again)
     contents = "libs/demo/2.0.0/index.html"
     assert (tmp_path / contents).read_bytes() == (again / contents).read_bytes()
+
+
+def test_contents_indent_each_section_by_its_ancestors_at_most_four(tmp_path: Path) -> None:
+    # The depth is the view's own property now, not a jinja2 filter pipeline per section.
+    trail = ("A", "B", "C", "D", "E", "F")
+    records = [
+        record(f"S{n}", "Text.", "deep.md", f"s{n}", trail[:n]) for n in range(len(trail) + 1)
+    ]
+    render_version(make_environment(), SITE, DEMO, "2.0.0", records, tmp_path)
+    contents = (tmp_path / "libs/demo/2.0.0/index.html").read_text()
+    depths = [int(d) for d in re.findall(r'<li class="depth-(\d)"><a href="deep.html#s', contents)]
+    assert depths == [0, 1, 2, 3, 4, 4, 4]
