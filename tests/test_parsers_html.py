@@ -376,13 +376,18 @@ def test_space_collapses_ascii_whitespace_runs_only(text: str, spaced: str) -> N
 
 def test_space_shortcuts_give_what_the_regex_gives() -> None:
     # Every string of up to five of these characters: the shortcuts (no whitespace to change,
-    # lone line breaks, whitespace alone) must agree with collapsing runs of ASCII whitespace.
-    alphabet = ["a", " ", "\n", "\t", "\r", "\u00a0", "\x1c", "é"]
+    # lone line breaks, whitespace alone) and the str replacing of the rest must agree with a
+    # regex collapsing runs of ASCII whitespace.
+    alphabet = ["a", " ", "\n", "\t", "\r", "\f", "\v", "\u00a0", "\x1c", "é"]
     for length in range(1, 6):
         for letters in itertools.product(alphabet, repeat=length):
             text = "".join(letters)
             collapsed = re.sub(r"[ \t\n\r\f\v]+", " ", text)
             assert (space(text), collapse(text)) == (collapsed, collapsed.strip()), repr(text)
+    # Runs of any length shrink to one space, however many passes that takes.
+    for run in range(1, 70):
+        text = "a." + " " * run + "b\t\n" * run + "c"
+        assert space(text) == re.sub(r"[ \t\n\r\f\v]+", " ", text), run
 
 
 def test_chrome_is_judged_per_element_not_per_tag_and_class() -> None:
