@@ -124,11 +124,11 @@ def _word_tokens(token: str) -> list[str]:
     segments = token.split(".")
     parts = [part for segment in segments for part in _parts(segment)]
     if _is_plain(token, parts):
-        return [stem(parts[0])]
+        return [_STEMS[parts[0]]]
     out = [token.casefold()]
     if len(segments) > 1:
         out.extend(s.casefold() for s in segments if not _is_plain(s, _parts(s)))
-    out.extend(stem(part) for part in parts)
+    out.extend(map(_STEMS.__getitem__, parts))
     return list(dict.fromkeys(out))
 
 
@@ -164,6 +164,9 @@ class _Memo(dict[str, str]):
 
 
 _INDEX_MEMO = _Memo(_index_tokens)
+# The parts of compound tokens repeat far more than the tokens do (the Python docs: 113,436
+# stems of 22,467 distinct parts), so their stems are remembered too.
+_STEMS = _Memo(stem)
 
 
 def index_text(text: str) -> str:

@@ -123,6 +123,18 @@ def test_the_memo_keeps_a_vocabulary_the_size_of_the_python_docs() -> None:
     text._INDEX_MEMO.clear()
 
 
+def test_remembered_stems_are_the_stemmers_cold_and_warm() -> None:
+    # Compound tokens take their parts' stems from a memo; it must give what stem() gives,
+    # the first time and the next, words longer than a token included (not remembered).
+    words = ["configured", "applies", "get", "data", "classes", "stopped", "naïve", "q" * 70]
+    text._STEMS.clear()
+    for _ in range(2):
+        assert [text._STEMS[word] for word in words] == [stem(word) for word in words]
+    assert "q" * 70 not in text._STEMS
+    expected = "request.get_data get_data request get data getdata get data"
+    assert index_text("Request.get_data getData") == expected
+
+
 def test_tokens_are_exactly_what_the_shard_tokenizer_sees() -> None:
     # The shard's FTS5 tokenizer must split index_text output at its spaces and nowhere else.
     text = (
