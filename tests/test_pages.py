@@ -423,6 +423,19 @@ def test_single_backtick_spans_pair_as_any_runs_do_for_every_short_text() -> Non
                 assert pages_body._single_tick_spans(text) == expected, repr(text)
 
 
+def test_the_next_fence_is_the_one_the_fence_search_finds() -> None:
+    # Fences are looked for only at the start of lines holding a fence marker; every body of
+    # up to four of these lines, from every position, must give the regex search's match.
+    lines = ["```", "~~~ py", "  ````x", "a ```", "`` ~~", "x", "", "```a`"]
+    for count in range(1, 5):
+        for chosen in itertools.product(lines, repeat=count):
+            body = "\n".join(chosen)
+            for position in range(len(body) + 1):
+                found = pages_body._next_fence(body, position)
+                expected = pages_body._FENCE.search(body, position)
+                assert (found and found.span()) == (expected and expected.span()), (body, position)
+
+
 def test_render_body_stays_fast_on_hostile_input() -> None:
     # Linear pairing of backtick runs: this finishes at once instead of stalling the build.
     body = "`" + " a``" * 200_000
