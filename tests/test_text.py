@@ -112,17 +112,6 @@ def test_possessive_word_patterns_find_what_the_token_pattern_finds() -> None:
             assert text._words(written) == text._TOKEN.findall(written), repr(written)
 
 
-def test_the_memo_keeps_a_vocabulary_the_size_of_the_python_docs() -> None:
-    # 54,650 distinct tokens in the Python 3.11 docs: a memo emptied past 50,000 expanded
-    # every token it had seen again, a tenth more misses over the build.
-    text._INDEX_MEMO.clear()
-    # Distinct plain words the stemmer leaves as they are: consonants, ending in "k".
-    words = ["q" + "".join("bcdfghjm"[int(d)] for d in f"{n:o}") + "k" for n in range(60_000)]
-    assert index_text(" ".join(words)) == " ".join(words)
-    assert len(text._INDEX_MEMO) == 60_000
-    text._INDEX_MEMO.clear()
-
-
 def test_remembered_stems_are_the_stemmers_cold_and_warm() -> None:
     # Compound tokens take their parts' stems from a memo; it must give what stem() gives,
     # the first time and the next, words longer than a token included (not remembered).
