@@ -190,12 +190,16 @@ def render_version(
         )
         # The page with its bodies is made only when it is rendered: a page the cache kept
         # needs its headings alone, for the table of contents, and the cache may have those.
-        page = functools.partial(
-            _page_at, path, records, positions, site.base_url, with_source=with_source
+        page = _PageOnce(
+            functools.partial(
+                _page_at, path, records, positions, site.base_url, with_source=with_source
+            )
         )
-        render = functools.partial(_render_view, env, "page.html", site_path, page, context)
+        render = functools.partial(
+            _render_view, env, "page.html", site_path, page.with_bodies, context
+        )
         page_cache(inputs, render, _target(out_dir, site_path))
-        contents.append(view_cache(inputs, functools.partial(page, with_bodies=False)))
+        contents.append(view_cache(inputs, page.headings))
     pages = tuple(contents)
     # Both list every page's headings, which a change to one page's text leaves as they were.
     toc_path, llms_path = folder + VERSION_INDEX, folder + "llms.txt"
@@ -318,6 +322,25 @@ def _page_at(
 ) -> PageView:
     page_records = [records[i] for i in positions]  # decoded here: records may be lazy
     return page_of(path, page_records, base_url, with_source=with_source, with_bodies=with_bodies)
+
+
+class _PageOnce:
+    """One page's view, its records decoded once: when the page was rendered, its headings for
+    the table of contents are that view without bodies (``page_of`` promises the same), not a
+    second decoding of every record of the page."""
+
+    def __init__(self, make: Callable[..., PageView]) -> None:
+        self.make = make
+        self.rendered: PageView | None = None
+
+    def with_bodies(self) -> PageView:
+        self.rendered = self.make()
+        return self.rendered
+
+    def headings(self) -> PageView:
+        if self.rendered is not None:
+            return without_bodies(self.rendered)
+        return self.make(with_bodies=False)
 
 
 def _render_view(

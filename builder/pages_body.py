@@ -53,7 +53,7 @@ def _blocks(body: str) -> Iterator[tuple[str, list[str], str]]:
         return
     position = 0
     while True:
-        fence = _FENCE.search(body, position)
+        fence = _next_fence(body, position)
         yield from _text_blocks(body[position : fence.start() if fence else len(body)])
         if fence is None:
             return
@@ -78,6 +78,26 @@ def _text_blocks(text: str) -> Iterator[tuple[str, list[str], str]]:
         lines = [line for line in paragraph.split("\n") if line.strip()]
         if lines:
             yield "text", lines, ""
+
+
+def _next_fence(body: str, position: int) -> re.Match[str] | None:
+    """``_FENCE.search(body, position)``, found sooner: a regex search tries every character,
+    and only a line holding three backticks or tildes can open a fence, so the pattern is
+    tried at the start of those lines alone, in order."""
+    while True:
+        found = [at for at in (body.find("```", position), body.find("~~~", position)) if at >= 0]
+        if not found:
+            return None
+        marker = min(found)
+        line_start = body.rfind("\n", 0, marker) + 1
+        if line_start >= position:  # a line starting before position cannot match from it
+            fence = _FENCE.match(body, line_start)
+            if fence is not None:
+                return fence
+        line_end = body.find("\n", marker)
+        if line_end < 0:
+            return None
+        position = line_end + 1
 
 
 @functools.lru_cache(maxsize=16)
@@ -176,13 +196,14 @@ def _paired_spans(text: str) -> str:
 def _single_tick_spans(text: str) -> str:
     """``_inline`` for text whose backtick runs are all single: each run closes the one before
     it, so the pieces between them alternate text and code (an odd last run stays literal)."""
-    pieces = text.split("`")
+    # Escaped once, whole: escaping neither adds nor removes a backtick or a space, so the
+    # escaped text splits into the escaped pieces.
+    pieces = escape(text).split("`")
     if len(pieces) % 2 == 0:
         pieces[-2:] = [pieces[-2] + "`" + pieces[-1]]
-    html = [escape(pieces[0])]
     for index in range(1, len(pieces), 2):
         code = pieces[index]
         if code.startswith(" ") and code.endswith(" ") and code.strip():
             code = code[1:-1]
-        html.append(f"<code>{escape(code)}</code>{escape(pieces[index + 1])}")
-    return "".join(html)
+        pieces[index] = f"<code>{code}</code>"
+    return "".join(pieces)

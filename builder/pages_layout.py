@@ -42,6 +42,11 @@ class SectionView:
         """h2 for top-level sections, one deeper per ancestor, at most h6 (h1 is the page)."""
         return min(len(self.heading_path) + 2, 6)
 
+    @property
+    def contents_depth(self) -> int:
+        """How far the table of contents indents the section: its ancestors, at most 4."""
+        return min(len(self.heading_path), 4)
+
 
 @dataclass(frozen=True)
 class PageView:

@@ -35,6 +35,7 @@ MAX_ENTRY_LINE_CHARS = 160
 # Of which the parameters may take this many, so a long signature leaves room for the sentence.
 MAX_ENTRY_PARAMETERS_CHARS = 60
 _FENCE = re.compile(r"^(`{3,}|~{3,})(.*)$")
+_FENCE_STARTS = ("```", "~~~")  # what a line that _FENCE matches starts with
 _INLINE_CODE_LINE = re.compile(r"^`[^`]+`$")
 _FIRST_SENTENCE = re.compile(r".+?[.!?](?=\s|$)")
 
@@ -200,7 +201,8 @@ def _iter_blocks(body: str) -> Iterator[str]:
             if line.strip().startswith(fence) and not line.strip().strip(fence[0]):
                 fence = None
             continue
-        match = _FENCE.match(line)
+        # Most lines open no fence: the prefix test spares them the regex.
+        match = _FENCE.match(line) if line.startswith(_FENCE_STARTS) else None
         if match:
             fence = match.group(1)
         elif not line.strip():

@@ -54,10 +54,17 @@ def split_code(body: str) -> tuple[str, str]:
     """``body`` without its fenced code blocks, and the code of those blocks."""
     if "```" not in body and "~~~" not in body:  # no fence: skip the line by line search
         return body, ""
-    code = [match.group(1) for match in _FENCED.finditer(body)]
-    if not code:
+    # One search: the prose is the text between the blocks (what _FENCED.sub("", body) gives).
+    blocks = list(_FENCED.finditer(body))
+    if not blocks:
         return body, ""
-    return _FENCED.sub("", body), "\n".join(code)
+    prose: list[str] = []
+    start = 0
+    for block in blocks:
+        prose.append(body[start : block.start()])
+        start = block.end()
+    prose.append(body[start:])
+    return "".join(prose), "\n".join(block.group(1) for block in blocks)
 
 
 def heading_anchor(heading: str, taken: set[str]) -> str:

@@ -6,9 +6,12 @@ import itertools
 import re
 
 import pytest
+from lxml import etree
+from lxml.etree import _Element as Element
 
 from builder.model import Section
-from builder.parsers.html.body_text import collapse, space
+from builder.parsers.html import main_content
+from builder.parsers.html.body_text import _PERMALINK_MARK, collapse, space, without_permalink_mark
 from builder.parsers.html.parser import parse
 
 SPHINX_PAGE = """\
@@ -373,13 +376,18 @@ def test_space_collapses_ascii_whitespace_runs_only(text: str, spaced: str) -> N
 
 def test_space_shortcuts_give_what_the_regex_gives() -> None:
     # Every string of up to five of these characters: the shortcuts (no whitespace to change,
-    # lone line breaks, whitespace alone) must agree with collapsing runs of ASCII whitespace.
-    alphabet = ["a", " ", "\n", "\t", "\r", "\u00a0", "\x1c", "é"]
+    # lone line breaks, whitespace alone) and the str replacing of the rest must agree with a
+    # regex collapsing runs of ASCII whitespace.
+    alphabet = ["a", " ", "\n", "\t", "\r", "\f", "\v", "\u00a0", "\x1c", "é"]
     for length in range(1, 6):
         for letters in itertools.product(alphabet, repeat=length):
             text = "".join(letters)
             collapsed = re.sub(r"[ \t\n\r\f\v]+", " ", text)
             assert (space(text), collapse(text)) == (collapsed, collapsed.strip()), repr(text)
+    # Runs of any length shrink to one space, however many passes that takes.
+    for run in range(1, 70):
+        text = "a." + " " * run + "b\t\n" * run + "c"
+        assert space(text) == re.sub(r"[ \t\n\r\f\v]+", " ", text), run
 
 
 def test_chrome_is_judged_per_element_not_per_tag_and_class() -> None:
@@ -391,3 +399,57 @@ def test_chrome_is_judged_per_element_not_per_tag_and_class() -> None:
     )
     (section,) = parse(page, "j.html").sections
     assert section.body == "one\n\ntwo\n\nthree"
+
+
+def _strip_by_rule(root: Element) -> None:
+    """The chrome rule checked element by element, with no shortcut: what strip_chrome does."""
+    doomed = []
+    for element in root.iter():
+        names = set((element.get("class") or "").split())
+        if (
+            element.tag in main_content._CHROME_TAGS
+            or (element.tag == "aside" and not names & main_content._CONTENT_ASIDES)
+            or names & main_content._CHROME_CLASSES
+            or element.get("role") in main_content._CHROME_ROLES
+            or element.get("aria-label") in main_content._CHROME_LABELS
+        ):
+            doomed.append(element)
+    for element in doomed:
+        if element is not root:
+            main_content._drop(element)
+
+
+def test_chrome_found_by_tag_class_and_attribute_shortcuts_is_what_the_rule_finds() -> None:
+    # strip_chrome finds chrome tags with lxml's tag filter, roles and labels with one XPath,
+    # and judges each class value once; every mix of tag, class, role and label, nested and
+    # with tails, must lose exactly the elements the plain rule drops.
+    tags = ["div", "span", "nav", "aside", "button", "p"]
+    values = [None, "", "note", "admonition", "headerlink", "x  sphinxsidebar"]
+    roles = [None, "navigation", "main", "NAVIGATION", "search"]
+    labels = [None, "breadcrumb", "Breadcrumb", "other"]
+    pieces = []
+    for n, (tag, value, role, label) in enumerate(itertools.product(tags, values, roles, labels)):
+        attributes = "".join(
+            f' {name}="{given}"'
+            for name, given in (("class", value), ("role", role), ("aria-label", label))
+            if given is not None
+        )
+        inner = f'<span class="{values[n % len(values)] or ""}">in{n}</span>'
+        pieces.append(f"<{tag}{attributes}>t{n}{inner}</{tag}>tail{n} ")
+    page = f"<html><body><main>{''.join(pieces)}</main></body></html>"
+    stripped, expected = main_content.load_document(page), main_content.load_document(page)
+    assert stripped is not None and expected is not None
+    main_content.strip_chrome(stripped)
+    _strip_by_rule(expected)
+    assert etree.tostring(stripped) == etree.tostring(expected)
+    assert b"tail5 " in etree.tostring(stripped) and b"t5<" not in etree.tostring(stripped)
+
+
+def test_permalink_mark_shortcut_gives_what_the_regex_gives() -> None:
+    # Collapsed text that does not end with a mark character skips the regex; every string
+    # of up to five of these characters must come out as the regex alone leaves it.
+    alphabet = ["a", " ", "\n", "¶", "§", "🔗", "#", "\u00a0"]
+    for length in range(1, 6):
+        for letters in itertools.product(alphabet, repeat=length):
+            text = collapse("".join(letters))
+            assert without_permalink_mark(text) == _PERMALINK_MARK.sub("", text), repr(text)

@@ -4,6 +4,8 @@ import itertools
 
 from builder.model import ParsedFile, Section
 from builder.sections import (
+    _FENCE,
+    _FENCE_STARTS,
     MAX_ENTRY_LINE_CHARS,
     MAX_HEADING_CHARS,
     MAX_LISTED_ENTRIES,
@@ -211,3 +213,13 @@ def test_entry_line_skips_a_code_block_of_several_lines() -> None:
     body = "`k(n)`\n\n```python\nk(1)\nk(2)\n```\n\nReturns k."
     sections = finalize(section("Topic", "", 1, "topic"), section("m.k", body, 2, "k", kind="api"))
     assert sections[0].body == "- m.k(n): Returns k."
+
+
+def test_the_fence_prefix_test_agrees_with_the_fence_pattern() -> None:
+    # Block splitting matches the fence regex only on lines with a fence's prefix: every line
+    # of up to six of these characters must be a fence exactly when it has that prefix.
+    for length in range(7):
+        for letters in itertools.product(["`", "~", "a", " ", "\r", "\t"], repeat=length):
+            line = "".join(letters)
+            opens = _FENCE.match(line) is not None
+            assert opens == line.startswith(_FENCE_STARTS), repr(line)

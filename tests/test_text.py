@@ -1,5 +1,6 @@
 """Search text normalization: what documents index as, and what queries ask for."""
 
+import itertools
 import sqlite3
 
 import pytest
@@ -99,6 +100,28 @@ def test_words_are_the_token_pattern_matches_for_ascii_accented_and_cjk_text(
     # ASCII text and text without CJK characters are matched by narrower patterns.
     normalized = normalize(written)
     assert text._words(normalized) == text._TOKEN.findall(normalized)
+
+
+def test_possessive_word_patterns_find_what_the_token_pattern_finds() -> None:
+    # The patterns for ASCII text and text without CJK characters never backtrack; every
+    # string of up to six of these characters must give the general pattern's matches.
+    alphabet = ["a", "_", ".", " ", "1", "é", "—"]
+    for length in range(1, 7):
+        for letters in itertools.product(alphabet, repeat=length):
+            written = "".join(letters)
+            assert text._words(written) == text._TOKEN.findall(written), repr(written)
+
+
+def test_remembered_stems_are_the_stemmers_cold_and_warm() -> None:
+    # Compound tokens take their parts' stems from a memo; it must give what stem() gives,
+    # the first time and the next, words longer than a token included (not remembered).
+    words = ["configured", "applies", "get", "data", "classes", "stopped", "naïve", "q" * 70]
+    text._STEMS.clear()
+    for _ in range(2):
+        assert [text._STEMS[word] for word in words] == [stem(word) for word in words]
+    assert "q" * 70 not in text._STEMS
+    expected = "request.get_data get_data request get data getdata get data"
+    assert index_text("Request.get_data getData") == expected
 
 
 def test_tokens_are_exactly_what_the_shard_tokenizer_sees() -> None:

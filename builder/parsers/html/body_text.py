@@ -34,8 +34,10 @@ _PLAIN_LANGUAGES = frozenset({"none", "text", "plain", "plaintext", "nohighlight
 _LANGUAGE_CLASS = re.compile(r"^(?:highlight|language|lang)-([\w+#.-]+)$")
 
 _PERMALINK_MARK = re.compile(r"(?:\s*[¶§🔗]|\s+#)+$")
-_SPACE_CHARACTERS = " \t\n\r\f\v"
-_SPACES = re.compile(f"[{_SPACE_CHARACTERS}]+")
+# The last characters a permalink mark can end with: text ending otherwise has none.
+_PERMALINK_ENDINGS = ("¶", "§", "🔗", "#")
+_SPACE_CHARACTERS = " \t\n\r\f\v"  # what ``space`` collapses: ASCII whitespace
+_OTHER_SPACE_CHARACTERS = "\t\r\f\v"  # the same but for the space and the line break
 _MANY_SPACES = re.compile(r" {2,}")
 _SPACE_AROUND_NEWLINE = re.compile(r" *\n *")
 
@@ -66,7 +68,6 @@ def render_blocks(element: Element, depth: int = 0) -> list[str]:
         flat = collapse(text_of(element))
         return [flat] if flat else []
     tag = element.tag
-    names = classes(element)
     if tag == "pre":
         return [fence(element)]
     if tag in ("ul", "ol"):
@@ -77,7 +78,7 @@ def render_blocks(element: Element, depth: int = 0) -> list[str]:
         return _nonempty(render_definitions(element, depth))
     if tag == "hr":
         return []
-    if "admonition" in names or tag == "details":
+    if tag == "details" or "admonition" in classes(element):
         return render_admonition(element, depth)
     return render_flow(element, depth)
 
@@ -146,12 +147,21 @@ def inline_text(element: Element) -> str:
 
 def heading_text(heading: Element) -> str:
     """A heading's plain text without the permalink mark (¶, §, a lone #) themes append."""
-    return _PERMALINK_MARK.sub("", collapse(render_inline(heading, ticks=False)))
+    return without_permalink_mark(collapse(render_inline(heading, ticks=False)))
 
 
 def plain_text(element: Element) -> str:
     """All text under ``element`` on one line, markup ignored, any permalink mark removed."""
-    return _PERMALINK_MARK.sub("", collapse(text_of(element)))
+    return without_permalink_mark(collapse(text_of(element)))
+
+
+def without_permalink_mark(text: str) -> str:
+    """``text`` (collapsed: no line break at its end) without a trailing permalink mark."""
+    # The regex tries every position of the text, some fifteen microseconds for a signature;
+    # a mark is always last, so text that does not end with one is returned as it is.
+    if not text.endswith(_PERMALINK_ENDINGS):
+        return text
+    return _PERMALINK_MARK.sub("", text)
 
 
 def text_of(element: Element) -> str:
@@ -289,8 +299,8 @@ def space(text: str | None) -> str:
     """Whitespace runs as single spaces, ends kept (they separate inline pieces)."""
     if not text:
         return ""
-    # Called for every text node: skip the regex when it would change nothing (printable text
-    # holds no tab or line break; a non-breaking space is not printable, so it takes the regex).
+    # Called for every text node: return it as it is when nothing would change (printable text
+    # holds no tab or line break; a non-breaking space is not printable, so it takes the rest).
     if text.isprintable() and "  " not in text:
         return text
     # Most of the rest are lines of a paragraph broken in the source: when each line break
@@ -300,7 +310,15 @@ def space(text: str | None) -> str:
         return joined
     if not text.strip(_SPACE_CHARACTERS):  # whitespace alone, such as blank lines between tags
         return " "
-    return _SPACES.sub(" ", text)
+    # The rest, mostly sentences with two spaces after a full stop: each other whitespace
+    # character becomes a space, then runs of spaces shrink until single. str methods scan
+    # several times faster than a regex search for a run (which starts a match at every
+    # character); runs halve on each pass, so a long run costs a few passes.
+    for character in _OTHER_SPACE_CHARACTERS:
+        joined = joined.replace(character, " ")
+    while "  " in joined:
+        joined = joined.replace("  ", " ")
+    return joined
 
 
 def _flush(run: list[str], blocks: list[str]) -> None:
