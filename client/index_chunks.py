@@ -95,8 +95,9 @@ class IndexChunks:
                 downloaded = list(pool.map(self._download, missing))
         else:
             downloaded = [self._download(ref) for ref in missing]
-        fetched = {ref.id: rows for ref, rows in zip(missing, downloaded, strict=True)}
-        rows = [row for ref in needed for row in _either(kept[ref.id], fetched.get(ref.id))]
+        found = {ref.id: rows for ref, rows in zip(missing, downloaded, strict=True)}
+        found.update({number: rows for number, rows in kept.items() if rows is not None})
+        rows = [row for ref in needed for row in found[ref.id]]
         if rows:
             # The head is opened query-only; only these rows are ever written to it.
             self._conn.execute("PRAGMA query_only = OFF")
@@ -142,15 +143,6 @@ class IndexChunks:
         except ChunkError as exc:
             path = chunk_path(self._library_id, ref.sha256)
             raise NetworkError(f"{path} is invalid: {exc}", hints=[path]) from exc
-
-
-def _either(
-    kept: list[tuple[int, bytes]] | None, fetched: list[tuple[int, bytes]] | None
-) -> list[tuple[int, bytes]]:
-    rows = kept if kept is not None else fetched
-    if rows is None:  # every needed chunk is kept or fetched, or _insert raised
-        raise ClientError("an index chunk was neither kept nor fetched")
-    return rows
 
 
 def _derived_name(sha256: str) -> str:
