@@ -40,7 +40,7 @@ cache = DiskCache(Path(tempfile.mkdtemp(prefix="doctrove-bench-cache-")))
 conns = {}
 for key, (path, library, version, sections) in shards.items():
     def bodies(conn, library=library):  # a search shard's bodies, read from the site's packs
-        return SectionBodies(conn, library, cache, lambda p, _: (Path(site) / p).read_bytes())
+        return SectionBodies(conn, library, cache, lambda p, *_: (Path(site) / p).read_bytes())
     conns[key] = open_shard_file(Path(path), library, version, sections, bodies)
 times = []
 for _ in range(repeat):

@@ -103,6 +103,7 @@ def main() -> None:
                 def fetch(
                     path: str,
                     _size: int,
+                    _sha256: str,
                     asked: list[str] = asked,
                     chunks: dict[str, bytes] = chunks,
                 ) -> bytes:

@@ -6,7 +6,8 @@
     ├── VersionNotFound    code "version"      exit 1   the library has no matching version
     │   └── SectionChanged code "version"      exit 1   a section's sha256 is not the expected one
     ├── NetworkError       code "network"      exit 1   a remote failed or sent invalid data
-    │   └── FetchTimeout   code "timeout"      exit 1   a remote did not answer in time
+    │   ├── FetchTimeout   code "timeout"      exit 1   a remote did not answer in time
+    │   └── ListedFileGone code "network"      exit 1   a file the catalog lists is not on the site
     ├── ConfigError        code "config"       exit 2   settings or a local index are invalid
     └── RewriteFailed      code "internal"     exit 1   never raised to a caller (see below)
 
@@ -58,6 +59,13 @@ class NetworkError(ClientError):
 
 class FetchTimeout(NetworkError):
     code = "timeout"
+
+
+class ListedFileGone(NetworkError):
+    """A file the site's catalog lists (a shard, a body pack, an index chunk, vectors) is not
+    on the site (404). Such files are named by their content and a publish removes the previous
+    build's, so this most likely means the site was published again after its catalog was read:
+    the catalog is due to be checked again at once, not when its TTL runs out."""
 
 
 class ConfigError(ClientError):

@@ -23,7 +23,7 @@ from urllib.parse import urljoin, urlsplit
 
 from client.catalog_loader import CATALOG_FILE, INDEX_FILE, CheckedBody, check_body
 from client.disk_cache import CopyRecord, DiskCache
-from client.errors import NetworkError
+from client.errors import ListedFileGone, NetworkError
 from client.model import ShardRef
 from client.shard_store import install_published
 from schemas.lookup_table import LOOKUP_FILE
@@ -168,16 +168,45 @@ class RemoteSite:
         )
         return None if download.status == 404 else sink.getvalue()
 
+    def download_listed(self, record: CopyRecord, path: str, size: int) -> bytes:
+        """A file the catalog at ``record.url`` lists beside a shard (a body pack, an index
+        chunk, vectors), as published (never decoded), at most ``size`` bytes; the caller
+        checks it. ListedFileGone when the site has no such file."""
+        url = urljoin(record.url, path)
+        sink = io.BytesIO()
+        download = self._fetcher().download(
+            url, sink, limit=size, decode=False, allow_missing=True, credentials=self._credentials
+        )
+        if download.status == 404:
+            raise _gone(url)
+        return sink.getvalue()
+
     def download_shard(self, record: CopyRecord, ref: ShardRef) -> Path:
-        """Download a shard the catalog at ``record.url`` lists, verify it, store it; its path."""
+        """Download a shard the catalog at ``record.url`` lists, verify it, store it; its path.
+        ListedFileGone when the site has no such file."""
         url = urljoin(record.url, ref.path)
         with self._cache.temporary("shards") as (temporary, handle):
             limit = min(SHARD_LIMIT, ref.bytes)
-            self._fetcher().download(
-                url, handle, limit=limit, decode=False, credentials=self._credentials
+            download = self._fetcher().download(
+                url,
+                handle,
+                limit=limit,
+                decode=False,
+                allow_missing=True,
+                credentials=self._credentials,
             )
+            if download.status == 404:
+                raise _gone(url)
             handle.close()
             installed = install_published(self._cache, Path(temporary), ref)
         if isinstance(installed, list):
             raise NetworkError(f"{url} is not the shard the catalog lists: {installed[0]}")
         return installed
+
+
+def _gone(url: str) -> ListedFileGone:
+    return ListedFileGone(
+        f"{url} is listed by the site's catalog but the site has no such file (HTTP 404): the "
+        "site was probably published again since its catalog was read",
+        hints=[url],
+    )

@@ -37,8 +37,9 @@ from schemas.term_chunks import (
     insert_rows,
 )
 
-# (path relative to the site root, the bytes expected) -> the bytes the source holds there.
-ChunkFetch = Callable[[str, int], bytes]
+# (path relative to the site root, size and sha256 of the bytes expected) -> the bytes the
+# source holds there (the caller checks them too).
+ChunkFetch = Callable[[str, int, str], bytes]
 # Chunks fetched at the same time for one query (a question needs about 10 to 40).
 PARALLEL_FETCHES = 8
 
@@ -125,7 +126,7 @@ class IndexChunks:
         """Fetch a chunk, check it against the head and keep it on disk. Touches no connection,
         so it runs in worker threads."""
         path = chunk_path(self._library_id, ref.sha256)
-        data = self._fetch(path, ref.bytes)
+        data = self._fetch(path, ref.bytes, ref.sha256)
         if len(data) != ref.bytes or hashlib.sha256(data).hexdigest() != ref.sha256:
             raise NetworkError(
                 f"{path} is not the index chunk the search shard lists (size or sha256)",

@@ -29,8 +29,9 @@ from client.disk_cache import DiskCache
 from client.errors import ClientError, NetworkError
 from schemas.body_packs import PackError, decode_pack, pack_path
 
-# (path relative to the site root, the bytes expected) -> the bytes the source holds there.
-PackFetch = Callable[[str, int], bytes]
+# (path relative to the site root, size and sha256 of the bytes expected) -> the bytes the
+# source holds there (the caller checks them too).
+PackFetch = Callable[[str, int, str], bytes]
 # Decoded packs kept in memory per shard: enough for one answer's sections and its neighbours.
 _MEMO_PACKS = 32
 _BODY_FUNCTION = "doctrove_section_body"
@@ -148,7 +149,7 @@ class SectionBodies:
         """Fetch a pack, check its size and sha256, keep it on disk. Touches no connection, so
         :meth:`prefetch` runs it in threads while SQLite holds the connection."""
         path = pack_path(self._library_id, sha256)
-        data = self._fetch(path, size)
+        data = self._fetch(path, size, sha256)
         if len(data) != size or hashlib.sha256(data).hexdigest() != sha256:
             raise NetworkError(
                 f"{path} is not the body pack the search shard lists (size or sha256)",

@@ -32,6 +32,7 @@ from client.arguments import optional_text, required_text, whole_number
 from client.config import DEFAULT_REWRITE_BELOW
 from client.errors import (
     InvalidRequest,
+    ListedFileGone,
     NetworkError,
     NotFound,
     RewriteFailed,
@@ -100,12 +101,13 @@ _REWRITE_OFF = (
 Rewriter = Callable[[str, str, str], Sequence[str]]
 # The answers an alias or registry name may be resolved in.
 Resolvable = TypeVar("Resolvable", ReleasesAnswer, ExtractAnswer, ReadAnswer)
+T = TypeVar("T")
 
 
 class SiteSource(Protocol):
     """What the service needs from the data layer (client.site_data.SiteData provides it)."""
 
-    def refresh_if_due(self) -> None: ...
+    def refresh_if_due(self) -> bool: ...
     def entries(self) -> Sequence[CatalogEntry]: ...
     def entry(self, entry_id: str) -> CatalogEntry | None: ...
     def lookup_tables(self) -> Sequence[LookupTable]: ...
@@ -216,6 +218,16 @@ class DocService:
     def _cached(self, key: tuple[Hashable, ...], compute: Callable[[], Answer]) -> Answer:
         # A refreshed catalog is a new sequence: its answers never mix with older ones.
         return self.results.get_or_compute((id(self._entries()), *key), compute)
+
+    def _once_more_if_republished(self, answer: Callable[[], T]) -> T:
+        """``answer()``; when the site lacked a file its catalog lists (it was published again
+        while the question ran) and its catalog, checked again, changed: once more, on it."""
+        try:
+            return answer()
+        except ListedFileGone:
+            if not self.data.refresh_if_due():
+                raise
+        return answer()
 
     def _entry(self, entry_id: object) -> CatalogEntry:
         text = required_text(entry_id, "id", MAX_ID_CHARS)
@@ -342,6 +354,21 @@ class DocService:
         """The answer to one concept; with ``rewriter``, a weak answer (confidence below
         rewrite_below, no identifier hit) is fused with the answers to the host model's
         alternative queries, and ``rewrite`` says what happened."""
+        return self._once_more_if_republished(
+            lambda: self._extract_answer(
+                entry_id, version, focus, max_sections, max_tokens, rewriter
+            )
+        )
+
+    def _extract_answer(
+        self,
+        entry_id: object,
+        version: object,
+        focus: object,
+        max_sections: object,
+        max_tokens: object,
+        rewriter: Rewriter | None,
+    ) -> ExtractAnswer:
         entry = self._entry(entry_id)
         requested = optional_text(version, "version", MAX_VERSION_CHARS)
         wanted = optional_text(focus, "focus", MAX_FOCUS_CHARS)
@@ -484,6 +511,19 @@ class DocService:
 
         ``anchor`` is an anchor or ``page#anchor``; an anchor that several pages share is refused
         with code "validation" listing them, unless ``expected_hash`` picks exactly one."""
+        return self._once_more_if_republished(
+            lambda: self._read_answer(entry_id, version, anchor, expected_hash, neighbours, page)
+        )
+
+    def _read_answer(
+        self,
+        entry_id: object,
+        version: object,
+        anchor: object,
+        expected_hash: object,
+        neighbours: object,
+        page: object,
+    ) -> ReadAnswer:
         entry = self._entry(entry_id)
         requested = optional_text(version, "version", MAX_VERSION_CHARS)
         addresses = read_addresses(

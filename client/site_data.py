@@ -46,7 +46,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import hashlib
-import io
 import logging
 import sqlite3
 import threading
@@ -67,7 +66,14 @@ from client.catalog_loader import (
 from client.config import Settings, split_credentials
 from client.cooldown import Cooldown, Failure
 from client.disk_cache import CopyRecord, DiskCache
-from client.errors import ClientError, ConfigError, NetworkError, NotFound, VersionNotFound
+from client.errors import (
+    ClientError,
+    ConfigError,
+    ListedFileGone,
+    NetworkError,
+    NotFound,
+    VersionNotFound,
+)
 from client.fetch import RemoteSite
 from client.index_chunks import IndexChunks
 from client.lookup_site import LookupSource
@@ -85,6 +91,7 @@ from client.shard_store import (
     open_shard_file,
     translating_sqlite,
 )
+from client.single_flight import SingleFlight
 
 if TYPE_CHECKING:
     import httpx
@@ -126,6 +133,11 @@ class SiteData:
                 self._remotes[url] = RemoteSite(url, self._fetcher, self._cache, clock, credentials)
         self._layers: dict[str, Layer | None] = dict.fromkeys(self._remotes)
         self._due_at: dict[str, float] = dict.fromkeys(self._remotes, 0.0)
+        # Sites that lacked a file their catalog lists: their catalog is re-checked at the next
+        # refresh, TTL or not (set from worker threads, so guarded by a lock of its own).
+        self._listing_stale: set[str] = set()
+        self._stale_lock = threading.Lock()
+        self._downloads: SingleFlight[bytes] = SingleFlight()
         self._loaded = False
         self._local = self._file_layer(settings.local_index, "local", ConfigError)
         self._bundled_path = bundled
@@ -259,20 +271,33 @@ class SiteData:
         with contextlib.suppress(ClientError):
             self._cache.write_derived(name, payload)
 
-    def refresh_if_due(self) -> None:
-        """Re-check each site whose copy has outlived the cache TTL and is not cooling down."""
+    def refresh_if_due(self) -> bool:
+        """Re-check each site whose copy has outlived the cache TTL, or lacked a file its
+        catalog lists, and is not cooling down; whether the merged catalog changed."""
         with self._lock:
             if not self._loaded:
                 self._ensure_loaded()
-                return
+                return True
             now = self._clock()
-            due = [url for url, at in self._due_at.items() if now >= at]
+            stale = self._stale_listings()
+            due = [url for url, at in self._due_at.items() if now >= at or url in stale]
             if not self.settings.result_cache_enabled:
                 due = list(self._remotes)
             # A list, not a generator: every due site is updated, not just up to the first change.
             changed = any([self._update(url, force=False) for url in due])
             if changed or self._failure_marks() != self._merged_failures:
                 self._merge()
+                return True
+            return False
+
+    def _stale_listings(self) -> set[str]:
+        with self._stale_lock:
+            return set(self._listing_stale)
+
+    def _listing_gone(self, url: str) -> None:
+        """``url`` lacked a file its catalog lists: re-check the catalog at the next refresh."""
+        with self._stale_lock:
+            self._listing_stale.add(url)
 
     def _ensure_loaded(self) -> None:
         if not self._loaded:
@@ -295,7 +320,9 @@ class SiteData:
         remote, now, ttl = self._remotes[url], self._clock(), self.settings.cache_ttl
         record = remote.stored()
         checked: CheckedBody | None = None
-        if record is not None and not force and ttl > 0 and now - record.checked_at < ttl:
+        # A copy that lacked a file its catalog lists is checked again, TTL or not.
+        within_ttl = not force and ttl > 0 and url not in self._stale_listings()
+        if record is not None and within_ttl and now - record.checked_at < ttl:
             kind, self._due_at[url] = "remote", record.checked_at + ttl
             log.debug("%s: copy checked %.0f s ago, within the TTL", url, now - record.checked_at)
         elif not force and self._cooldown.blocked(url):
@@ -311,6 +338,8 @@ class SiteData:
                 record, checked = remote.refresh(record)
                 kind, self._due_at[url] = "remote", now + ttl
                 self._succeed(url)
+                with self._stale_lock:
+                    self._listing_stale.discard(url)
                 log.debug(
                     "%s: revalidated (%s)",
                     url,
@@ -387,7 +416,10 @@ class SiteData:
 
     # Shards.
 
-    def _open(self, entry_id: str, version: str) -> OpenedShard:
+    def _open(self, entry_id: str, version: str, *, recheck: bool = True) -> OpenedShard:
+        """The version's shard as the current catalog lists it, else its last good one. When the
+        site lacks the shard file, its catalog is checked again first (``recheck``): a site
+        published since is answered from its new shard, not from an old one."""
         with self._lock:
             self._ensure_answerable()
             found = self._merged.get(entry_id)
@@ -404,6 +436,8 @@ class SiteData:
             try:
                 return self._open_current(entry, layer, version)
             except (NetworkError, ConfigError) as exc:
+                if isinstance(exc, ListedFileGone) and recheck and self.refresh_if_due():
+                    return self._open(entry_id, version, recheck=False)
                 fallback = self._open_last_good(entry, layer, version)
                 if fallback is None:
                     raise
@@ -450,8 +484,8 @@ class SiteData:
         """Makes the body packs of the layer's search shard of ``entry``; each one made is
         appended to ``made``, so the caller can hand it out with the connection."""
 
-        def fetch(path: str, size: int) -> bytes:
-            return self._fetch_listed(layer, path, size, "body pack")
+        def fetch(path: str, size: int, sha256: str) -> bytes:
+            return self._fetch_listed(layer, path, size, sha256, "body pack")
 
         def factory(conn: sqlite3.Connection) -> SectionBodies:
             made.append(SectionBodies(conn, entry.id, self._cache, fetch))
@@ -464,8 +498,8 @@ class SiteData:
     ) -> ChunksFactory:
         """Makes the index chunks of the layer's head of ``entry``, as _bodies_factory does."""
 
-        def fetch(path: str, size: int) -> bytes:
-            return self._fetch_listed(layer, path, size, "index chunk")
+        def fetch(path: str, size: int, sha256: str) -> bytes:
+            return self._fetch_listed(layer, path, size, sha256, "index chunk")
 
         def factory(conn: sqlite3.Connection, segment: int) -> IndexChunks:
             made.append(IndexChunks(conn, entry.id, segment, self._cache, fetch))
@@ -473,11 +507,16 @@ class SiteData:
 
         return factory
 
-    def _fetch_listed(self, layer: Layer, path: str, size: int, what: str) -> bytes:
+    def _fetch_listed(self, layer: Layer, path: str, size: int, sha256: str, what: str) -> bytes:
         """The bytes of a file a shard lists (a body pack, an index chunk) from the layer's
-        site, ``what`` naming it in errors; the caller checks them. Runs in worker threads, so
-        it never takes self._lock (``sync`` holds it while it waits for them): the cooldown
-        and the fetcher have locks of their own."""
+        site, of the ``size`` and ``sha256`` it lists, ``what`` naming it in errors. Runs in
+        worker threads, so it never takes self._lock (``sync`` holds it while it waits for
+        them): the cooldown, the fetcher and the running downloads have locks of their own.
+
+        Bytes that are not the listed ones start the site's cooldown, as a bad shard does, so
+        the next questions do not fetch them again and again; a file the site lacks (404) makes
+        the site's catalog due at once (ListedFileGone), since it was most likely published
+        again. Threads that want the same file at the same time share one download."""
         if layer.folder is not None:
             source = (layer.folder / path).resolve()
             if not source.is_relative_to(layer.folder.resolve()) or not source.is_file():
@@ -491,15 +530,24 @@ class SiteData:
                 f"failure; it is tried again in {self._cooldown.remaining(layer.label):.0f} s",
                 hints=[layer.label],
             )
-        sink = io.BytesIO()
+        remote, record = self._remotes[layer.label], layer.record
         try:
-            self._fetcher().download(
-                urljoin(layer.record.url, path), sink, limit=size, decode=False
+            data = self._downloads.run(
+                (layer.label, path), lambda: remote.download_listed(record, path, size)
             )
+        except ListedFileGone:
+            self._listing_gone(layer.label)
+            raise
         except NetworkError as exc:
             self._fail(layer.label, exc.message)
             raise
-        return sink.getvalue()
+        if len(data) != size or hashlib.sha256(data).hexdigest() != sha256:
+            url = urljoin(record.url, path)
+            message = f"{url} is not the {what} the search shard lists (size or sha256)"
+            self._fail(layer.label, message)
+            self._listing_gone(layer.label)  # once the cooldown ends, check the catalog again
+            raise NetworkError(message, hints=[layer.label])
+        return data
 
     def _open_last_good(
         self, entry: CatalogEntry, layer: Layer, version: str
@@ -621,6 +669,9 @@ class SiteData:
             )
         try:
             path = self._remotes[layer.label].download_shard(layer.record, ref)
+        except ListedFileGone:
+            self._listing_gone(layer.label)
+            raise
         except NetworkError as exc:
             self._fail(layer.label, exc.message)
             raise
@@ -659,10 +710,11 @@ class SiteData:
                 raise ConfigError(f"{layer.folder} has no vectors file {ref.path}")
             data = source.read_bytes()
         elif layer.record is not None:
-            sink = io.BytesIO()
-            url = urljoin(layer.record.url, ref.path)
-            self._fetcher().download(url, sink, limit=ref.bytes, decode=False)
-            data = sink.getvalue()
+            try:
+                data = self._remotes[layer.label].download_listed(layer.record, ref.path, ref.bytes)
+            except ListedFileGone:
+                self._listing_gone(layer.label)
+                raise
         else:
             raise ClientError(f"{layer.label} lists vectors but has no place to fetch them from")
         if len(data) != ref.bytes or hashlib.sha256(data).hexdigest() != ref.sha256:

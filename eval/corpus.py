@@ -118,7 +118,7 @@ def _open_built_shard(
     raw.write_bytes(gzip.decompress(packed) if ref["path"].endswith(".gz") else packed)
     cache = DiskCache(root / "cache")
 
-    def read(path: str, _size: int) -> bytes:
+    def read(path: str, _size: int, _sha256: str) -> bytes:
         return (site / path).read_bytes()
 
     def bodies(conn: sqlite3.Connection) -> SectionBodies:

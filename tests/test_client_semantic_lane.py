@@ -170,7 +170,9 @@ def _shard(site: Path) -> sqlite3.Connection:
     cache = DiskCache(site.parent / f"{site.name}-cache")
 
     def bodies(conn: sqlite3.Connection) -> SectionBodies:
-        return SectionBodies(conn, "alpha", cache, lambda path, _size: (site / path).read_bytes())
+        return SectionBodies(
+            conn, "alpha", cache, lambda path, _size, _sha: (site / path).read_bytes()
+        )
 
     opened = open_shard_file(raw, "alpha", "1.0.0", ref["sections"], bodies)
     assert isinstance(opened, sqlite3.Connection), opened
