@@ -33,6 +33,8 @@ _CREDENTIALS = re.compile(r"(?<=://)[^/?#\s,]*@")
 # Bounds on what the client builds for hosts that publish only index.json (see SiteData).
 PLAIN_BUDGET_MB = 1024
 PLAIN_MAX_ENTRIES = 10_000
+# Disk for what sites publish: shards, body packs, index chunks, vectors (see DiskCache.trim).
+CACHE_BUDGET_MB = 4096
 REWRITE_MODES = ("on", "off", "auto")
 DEFAULT_REWRITE_BELOW = 0.5
 # The semantic lane is off unless asked for (README: its evaluation did not earn a default).
@@ -181,6 +183,15 @@ SETTINGS: tuple[Setting, ...] = (
         "recently used go first (1-10000000).",
     ),
     Setting(
+        "cache_budget_mb",
+        "--cache-budget-mb",
+        "DOCTROVE_CACHE_BUDGET_MB",
+        "cacheBudgetMb",
+        str(CACHE_BUDGET_MB),
+        "Megabytes of disk the shards fetched from sites, with their body packs, index chunks "
+        "and vectors, may take; the least recently used go first (1-1048576).",
+    ),
+    Setting(
         "cache_dir",
         "--cache-dir",
         "DOCTROVE_CACHE_DIR",
@@ -222,6 +233,7 @@ DEFAULTS: Mapping[str, object] = {
     "cache_size": 256,
     "plain_budget_mb": PLAIN_BUDGET_MB,
     "plain_max_entries": PLAIN_MAX_ENTRIES,
+    "cache_budget_mb": CACHE_BUDGET_MB,
     "debug": False,
 }
 
@@ -242,6 +254,7 @@ class Settings:
     config_file: Path | None
     plain_budget_mb: int = PLAIN_BUDGET_MB
     plain_max_entries: int = PLAIN_MAX_ENTRIES
+    cache_budget_mb: int = CACHE_BUDGET_MB
     rewrite: str = "off"
     rewrite_below: float = DEFAULT_REWRITE_BELOW
     rewrite_timeout_ms: int = DEFAULT_REWRITE_TIMEOUT_MS
@@ -423,6 +436,7 @@ _PARSERS: dict[str, _Parser] = {
     "cache_size": _integer(0, 1_000_000, "entries"),
     "plain_budget_mb": _integer(1, 1 << 20, "megabytes"),
     "plain_max_entries": _integer(1, 10_000_000, "library versions"),
+    "cache_budget_mb": _integer(1, 1 << 20, "megabytes"),
     "cache_dir": _path,
     "debug": _boolean,
 }
@@ -515,6 +529,7 @@ def resolve_settings(cli: Mapping[str, object], environ: Mapping[str, str]) -> S
         config_file=config_path,
         plain_budget_mb=cast(int, values["plain_budget_mb"]),
         plain_max_entries=cast(int, values["plain_max_entries"]),
+        cache_budget_mb=cast(int, values["cache_budget_mb"]),
         rewrite=cast(str, values["rewrite"]),
         rewrite_below=cast(float, values["rewrite_below"]),
         rewrite_timeout_ms=cast(int, values["rewrite_timeout_ms"]),

@@ -16,6 +16,12 @@ Layout under the cache dir (``v1/`` so a later layout never reads this one)::
     v1/built/<key>.sqlite, <key>.json  the same for shards the client built from a plain host's
                                        index.json; the sidecar's mtime is when it was last used,
                                        so the least recently used go first when over budget
+    v1/derived/<name>                  body packs, index chunks, vectors and structures computed
+                                       from a catalog, each after the sha256 of the rest; its
+                                       mtime is when it was last read
+
+Downloaded shards and derived files share one budget (:meth:`DiskCache.trim`): a site published
+every day would otherwise fill the disk with the shards, packs and chunks of every build.
 
 Every write goes to a temporary file in the target's folder, is fsynced, then renamed over the
 target, so a reader sees the old file or the new one, never half of one. Blobs and shards are
@@ -40,7 +46,7 @@ import hashlib
 import os
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, BinaryIO, cast
@@ -179,6 +185,8 @@ class DiskCache:
         if hashlib.sha256(payload).hexdigest().encode() != digest:
             _discard(path)
             return None
+        with contextlib.suppress(OSError):
+            os.utime(path)  # last used, for trim
         return payload
 
     def write_derived(self, name: str, payload: bytes) -> None:
@@ -319,6 +327,32 @@ class DiskCache:
                 continue
             self.remove_shard(key, folder)
             total, count, removed = total - size, count - 1, removed + 1
+        return removed
+
+    def trim(self, max_bytes: int, keep: Collection[str] = ()) -> int:
+        """Remove the least recently used downloaded shards and derived files until the rest
+        fit in ``max_bytes``, never the shards named in ``keep`` (in use); how many went. A file
+        another process was about to read is fetched or computed again by it, never misread:
+        every file here is checked when read."""
+        shards = self.shards_in("shards")
+        total = sum(size for _, size, _ in shards)
+        used: list[tuple[float, int, Path | str]] = [s for s in shards if s[2] not in keep]
+        for path in (self.base / "derived").glob("*"):
+            if not path.name.startswith(TEMP_PREFIX):
+                with contextlib.suppress(OSError):
+                    stat = path.stat()
+                    used.append((stat.st_mtime, stat.st_size, path))
+                    total += stat.st_size
+        used.sort(key=lambda item: item[0])
+        removed = 0
+        for _last_used, size, what in used:
+            if total <= max_bytes:
+                break
+            if isinstance(what, Path):
+                _discard(what)
+            else:
+                self.remove_shard(what)
+            total, removed = total - size, removed + 1
         return removed
 
     # Last good shards: which published shard of a source's version last opened.

@@ -138,6 +138,10 @@ class SiteData:
         self._listing_stale: set[str] = set()
         self._stale_lock = threading.Lock()
         self._downloads: SingleFlight[bytes] = SingleFlight()
+        self._budget_bytes = settings.cache_budget_mb << 20
+        # Bytes of packs and chunks fetched since the cache was last trimmed to its budget.
+        self._fetched_since_trim = 0
+        self._trim_lock = threading.Lock()
         self._loaded = False
         self._local = self._file_layer(settings.local_index, "local", ConfigError)
         self._bundled_path = bundled
@@ -547,7 +551,19 @@ class SiteData:
             self._fail(layer.label, message)
             self._listing_gone(layer.label)  # once the cooldown ends, check the catalog again
             raise NetworkError(message, hints=[layer.label])
+        self._count_fetched(len(data))
         return data
+
+    def _count_fetched(self, size: int) -> None:
+        """Trim the cache to its budget each time packs and chunks worth a sixteenth of it
+        were fetched: often enough to stay near the budget, rarely enough to cost nothing."""
+        with self._trim_lock:
+            self._fetched_since_trim += size
+            due = self._fetched_since_trim * 16 >= self._budget_bytes
+            if due:
+                self._fetched_since_trim = 0
+        if due:
+            self._cache.trim(self._budget_bytes)
 
     def _open_last_good(
         self, entry: CatalogEntry, layer: Layer, version: str
@@ -648,6 +664,7 @@ class SiteData:
             )
         path = self._cache.shard_path(ref.sha256)
         if path is not None:
+            self._cache.mark_used(ref.sha256, "shards")
             return path, ref.sha256, ref.sections, "cached"
         if layer.folder is not None:
             source = (layer.folder / ref.path).resolve()
@@ -675,6 +692,7 @@ class SiteData:
         except NetworkError as exc:
             self._fail(layer.label, exc.message)
             raise
+        self._cache.trim(self._budget_bytes, keep={ref.sha256})
         return path, ref.sha256, ref.sections, "downloaded"
 
     # Section vectors, for the semantic lane.
@@ -768,6 +786,10 @@ class SiteData:
                 if progress is not None:
                     progress(done, len(jobs), f"{entry.id} {version}")
             self._cache.remove_temporary(_ABANDONED_SECONDS, self._clock())
+            # What sync just fetched is the newest, so the budget takes older files first; a
+            # budget smaller than the whole set still trims, and says so.
+            wanted = {sha for entry, _layer, version in jobs for sha in _shard_sha(entry, version)}
+            counts["trimmed"] = self._cache.trim(self._budget_bytes, keep=wanted)
             return {"shards": len(jobs), **counts, "skipped": skipped, "failures": failures}
 
     def _fetch_all_listed(self, entry: CatalogEntry, layer: Layer, version: str) -> tuple[int, int]:
@@ -891,3 +913,9 @@ def _layer_status(layer: Layer, *, used: bool) -> dict[str, Any]:
         "buildId": provenance.build_id,
         "buildTime": provenance.build_time,
     }
+
+
+def _shard_sha(entry: CatalogEntry, version: str) -> tuple[str, ...]:
+    """The sha256 of the version's published shard, if its catalog lists one."""
+    ref = entry.shards.get(version)
+    return (ref.sha256,) if ref is not None else ()

@@ -207,6 +207,31 @@ def test_built_shards_are_trimmed_least_recently_used_first(tmp_path: Path) -> N
     assert cache.status()["built"] == {"files": 1, "bytes": 100 + sidecar, "temporary": 0}
 
 
+def test_downloaded_shards_and_derived_files_share_one_budget_least_recently_used_first(
+    tmp_path: Path,
+) -> None:
+    cache = DiskCache(tmp_path)
+    v1 = tmp_path / "v1"
+    for n, key in enumerate(("shard-old", "shard-new")):
+        with cache.temporary("shards") as (path, handle):
+            handle.write(b"s" * 1000)
+            cache.install_shard(key, path, handle)
+        os.utime(v1 / "shards" / f"{key}.json", (1000 + 10 * n, 1000 + 10 * n))
+    for n, name in enumerate(("chunk-a", "chunk-b", "bodies-c")):
+        cache.write_derived(name, b"d" * 935)  # 1000 bytes with the sha256 line
+        os.utime(v1 / "derived" / name, (1001 + n, 1001 + n))
+    # Oldest first: shard-old (1000), chunk-a (1001), chunk-b (1002), bodies-c (1003),
+    # shard-new (1010). Reading a file makes it the most recently used.
+    assert cache.read_derived("chunk-a") is not None
+    assert cache.trim(3000, keep={"shard-old"}) == 2  # 5000 bytes: chunk-b, bodies-c go
+    assert files(v1 / "derived") == ["chunk-a"]
+    assert cache.shard_path("shard-old") is not None and cache.shard_path("shard-new") is not None
+    assert cache.trim(3000) == 0  # 3000 bytes fit
+    assert cache.trim(1500) == 2  # shard-old, then shard-new (chunk-a was read last)
+    assert files(v1 / "shards") == [] and files(v1 / "derived") == ["chunk-a"]
+    assert cache.read_derived("chunk-a") == b"d" * 935
+
+
 def test_a_last_good_record_is_kept_per_source_version_and_distrusted_when_odd(
     tmp_path: Path,
 ) -> None:

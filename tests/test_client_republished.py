@@ -170,3 +170,27 @@ def test_a_sites_credentials_go_with_its_chunks_and_packs(
     assert {"/index/" in r.url.path for r in listed} == {True, False}
     expected = "Basic " + base64.b64encode(b"reader:pw").decode()
     assert {r.headers.get("authorization") for r in host.requests} == {expected}
+
+
+def cached_bytes(cache: Path) -> int:
+    folders = (cache / "v1" / "shards", cache / "v1" / "derived")
+    return sum(p.stat().st_size for folder in folders for p in folder.iterdir())
+
+
+def test_a_site_published_again_and_again_stays_within_the_cache_budget(
+    tmp_path: Path, first_records: list[dict[str, Any]]
+) -> None:
+    publish(tmp_path / "site", first_records, chunked=True)
+    host = FakeHost(tmp_path / "site", SITE)
+    site = data(tmp_path, host, Clock(), SITE, cache_ttl=0, cache_budget_mb=1)
+    service = DocService(site, cache_ttl=0)
+    sizes = []
+    for build in range(10):
+        changed = [{**r, "body": f"{r['body']} build{build}"} for r in first_records]
+        republish(tmp_path / "site", changed, chunked=True)
+        for question in QUESTIONS[:3]:
+            answer = to_builtins(service.extract("lib", "1.0", question))
+            assert all(s["body"].endswith(f"build{build}") for s in answer["sections"])
+        sizes.append(cached_bytes(tmp_path / "cache"))
+    assert max(sizes) <= 1 << 20
+    assert sizes[0] > 150_000  # ten builds would not fit together

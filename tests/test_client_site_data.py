@@ -578,6 +578,7 @@ def test_sync_fetches_every_shard_and_reports_progress(tmp_path: Path) -> None:
         "copied": 0,
         "packs": 2,  # flask's two versions have the same body, so one pack: content-addressed
         "chunks": 0,  # shards this small are not cut by term
+        "trimmed": 0,  # all of it fits in the cache budget
         "skipped": 0,
         "failures": [],
     }
