@@ -45,7 +45,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import hashlib
 import logging
 import sqlite3
 import threading
@@ -54,7 +53,6 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
-from urllib.parse import urljoin
 
 from client.catalog_loader import (
     CheckedBody,
@@ -76,6 +74,7 @@ from client.errors import (
 )
 from client.fetch import RemoteSite
 from client.index_chunks import IndexChunks
+from client.listed_files import ListedFiles
 from client.lookup_site import LookupSource
 from client.lookup_table import LookupTable
 from client.merge import MergedEntry, merge_layers
@@ -91,7 +90,6 @@ from client.shard_store import (
     open_shard_file,
     translating_sqlite,
 )
-from client.single_flight import SingleFlight
 
 if TYPE_CHECKING:
     import httpx
@@ -133,15 +131,14 @@ class SiteData:
                 self._remotes[url] = RemoteSite(url, self._fetcher, self._cache, clock, credentials)
         self._layers: dict[str, Layer | None] = dict.fromkeys(self._remotes)
         self._due_at: dict[str, float] = dict.fromkeys(self._remotes, 0.0)
-        # Sites that lacked a file their catalog lists: their catalog is re-checked at the next
-        # refresh, TTL or not (set from worker threads, so guarded by a lock of its own).
-        self._listing_stale: set[str] = set()
-        self._stale_lock = threading.Lock()
-        self._downloads: SingleFlight[bytes] = SingleFlight()
-        self._budget_bytes = settings.cache_budget_mb << 20
-        # Bytes of packs and chunks fetched since the cache was last trimmed to its budget.
-        self._fetched_since_trim = 0
-        self._trim_lock = threading.Lock()
+        self._listed = ListedFiles(
+            self._cache,
+            self._remotes,
+            self._cooldown,
+            self._fail,
+            self._source_error,
+            settings.cache_budget_mb << 20,
+        )
         self._loaded = False
         self._local = self._file_layer(settings.local_index, "local", ConfigError)
         self._bundled_path = bundled
@@ -283,7 +280,7 @@ class SiteData:
                 self._ensure_loaded()
                 return True
             now = self._clock()
-            stale = self._stale_listings()
+            stale = self._listed.stale_sites()
             due = [url for url, at in self._due_at.items() if now >= at or url in stale]
             if not self.settings.result_cache_enabled:
                 due = list(self._remotes)
@@ -293,15 +290,6 @@ class SiteData:
                 self._merge()
                 return True
             return False
-
-    def _stale_listings(self) -> set[str]:
-        with self._stale_lock:
-            return set(self._listing_stale)
-
-    def _listing_gone(self, url: str) -> None:
-        """``url`` lacked a file its catalog lists: re-check the catalog at the next refresh."""
-        with self._stale_lock:
-            self._listing_stale.add(url)
 
     def _ensure_loaded(self) -> None:
         if not self._loaded:
@@ -325,7 +313,7 @@ class SiteData:
         record = remote.stored()
         checked: CheckedBody | None = None
         # A copy that lacked a file its catalog lists is checked again, TTL or not.
-        within_ttl = not force and ttl > 0 and url not in self._stale_listings()
+        within_ttl = not force and ttl > 0 and url not in self._listed.stale_sites()
         if record is not None and within_ttl and now - record.checked_at < ttl:
             kind, self._due_at[url] = "remote", record.checked_at + ttl
             log.debug("%s: copy checked %.0f s ago, within the TTL", url, now - record.checked_at)
@@ -342,8 +330,7 @@ class SiteData:
                 record, checked = remote.refresh(record)
                 kind, self._due_at[url] = "remote", now + ttl
                 self._succeed(url)
-                with self._stale_lock:
-                    self._listing_stale.discard(url)
+                self._listed.catalog_checked(url)
                 log.debug(
                     "%s: revalidated (%s)",
                     url,
@@ -489,7 +476,7 @@ class SiteData:
         appended to ``made``, so the caller can hand it out with the connection."""
 
         def fetch(path: str, size: int, sha256: str) -> bytes:
-            return self._fetch_listed(layer, path, size, sha256, "body pack")
+            return self._listed.fetch(layer, path, size, sha256, "body pack")
 
         def factory(conn: sqlite3.Connection) -> SectionBodies:
             made.append(SectionBodies(conn, entry.id, self._cache, fetch))
@@ -503,67 +490,13 @@ class SiteData:
         """Makes the index chunks of the layer's head of ``entry``, as _bodies_factory does."""
 
         def fetch(path: str, size: int, sha256: str) -> bytes:
-            return self._fetch_listed(layer, path, size, sha256, "index chunk")
+            return self._listed.fetch(layer, path, size, sha256, "index chunk")
 
         def factory(conn: sqlite3.Connection, segment: int) -> IndexChunks:
             made.append(IndexChunks(conn, entry.id, segment, self._cache, fetch))
             return made[-1]
 
         return factory
-
-    def _fetch_listed(self, layer: Layer, path: str, size: int, sha256: str, what: str) -> bytes:
-        """The bytes of a file a shard lists (a body pack, an index chunk) from the layer's
-        site, of the ``size`` and ``sha256`` it lists, ``what`` naming it in errors. Runs in
-        worker threads, so it never takes self._lock (``sync`` holds it while it waits for
-        them): the cooldown, the fetcher and the running downloads have locks of their own.
-
-        Bytes that are not the listed ones start the site's cooldown, as a bad shard does, so
-        the next questions do not fetch them again and again; a file the site lacks (404) makes
-        the site's catalog due at once (ListedFileGone), since it was most likely published
-        again. Threads that want the same file at the same time share one download."""
-        if layer.folder is not None:
-            source = (layer.folder / path).resolve()
-            if not source.is_relative_to(layer.folder.resolve()) or not source.is_file():
-                raise self._source_error(layer, f"{layer.folder} has no {what} {path}")
-            return source.read_bytes()
-        if layer.record is None:
-            raise ClientError(f"{layer.label} lists {what}s but has no place to fetch them from")
-        if self._cooldown.blocked(layer.label):
-            raise NetworkError(
-                f"the {what} {path} is not cached and {layer.label} is cooling down after a "
-                f"failure; it is tried again in {self._cooldown.remaining(layer.label):.0f} s",
-                hints=[layer.label],
-            )
-        remote, record = self._remotes[layer.label], layer.record
-        try:
-            data = self._downloads.run(
-                (layer.label, path), lambda: remote.download_listed(record, path, size)
-            )
-        except ListedFileGone:
-            self._listing_gone(layer.label)
-            raise
-        except NetworkError as exc:
-            self._fail(layer.label, exc.message)
-            raise
-        if len(data) != size or hashlib.sha256(data).hexdigest() != sha256:
-            url = urljoin(record.url, path)
-            message = f"{url} is not the {what} the search shard lists (size or sha256)"
-            self._fail(layer.label, message)
-            self._listing_gone(layer.label)  # once the cooldown ends, check the catalog again
-            raise NetworkError(message, hints=[layer.label])
-        self._count_fetched(len(data))
-        return data
-
-    def _count_fetched(self, size: int) -> None:
-        """Trim the cache to its budget each time packs and chunks worth a sixteenth of it
-        were fetched: often enough to stay near the budget, rarely enough to cost nothing."""
-        with self._trim_lock:
-            self._fetched_since_trim += size
-            due = self._fetched_since_trim * 16 >= self._budget_bytes
-            if due:
-                self._fetched_since_trim = 0
-        if due:
-            self._cache.trim(self._budget_bytes)
 
     def _open_last_good(
         self, entry: CatalogEntry, layer: Layer, version: str
@@ -687,12 +620,12 @@ class SiteData:
         try:
             path = self._remotes[layer.label].download_shard(layer.record, ref)
         except ListedFileGone:
-            self._listing_gone(layer.label)
+            self._listed.site_lacked(layer.label)
             raise
         except NetworkError as exc:
             self._fail(layer.label, exc.message)
             raise
-        self._cache.trim(self._budget_bytes, keep={ref.sha256})
+        self._cache.trim(self._listed.budget_bytes, keep={ref.sha256})
         return path, ref.sha256, ref.sections, "downloaded"
 
     # Section vectors, for the semantic lane.
@@ -715,33 +648,9 @@ class SiteData:
         name = f"vectors-{ref.sha256}"
         data = self._cache.read_derived(name)
         if data is None:
-            data = self._fetch_vectors(layer, ref)
+            data = self._listed.vectors(layer, ref)
             self.store_derived(name, data)
         return ref, data
-
-    def _fetch_vectors(self, layer: Layer, ref: VectorsRef) -> bytes:
-        # A bad vectors file costs the semantic lane only: unlike a bad shard, it does not put
-        # the site into its cooldown, which would cost the lexical answers too.
-        if layer.folder is not None:
-            source = (layer.folder / ref.path).resolve()
-            if not source.is_relative_to(layer.folder.resolve()) or not source.is_file():
-                raise ConfigError(f"{layer.folder} has no vectors file {ref.path}")
-            data = source.read_bytes()
-        elif layer.record is not None:
-            try:
-                data = self._remotes[layer.label].download_listed(layer.record, ref.path, ref.bytes)
-            except ListedFileGone:
-                self._listing_gone(layer.label)
-                raise
-        else:
-            raise ClientError(f"{layer.label} lists vectors but has no place to fetch them from")
-        if len(data) != ref.bytes or hashlib.sha256(data).hexdigest() != ref.sha256:
-            raise NetworkError(
-                f"{ref.path} of {layer.label} is not the vectors file the catalog lists "
-                "(size or sha256)",
-                hints=[layer.label],
-            )
-        return data
 
     # Offline use and reporting.
 
@@ -789,7 +698,7 @@ class SiteData:
             # What sync just fetched is the newest, so the budget takes older files first; a
             # budget smaller than the whole set still trims, and says so.
             wanted = {sha for entry, _layer, version in jobs for sha in _shard_sha(entry, version)}
-            counts["trimmed"] = self._cache.trim(self._budget_bytes, keep=wanted)
+            counts["trimmed"] = self._cache.trim(self._listed.budget_bytes, keep=wanted)
             return {"shards": len(jobs), **counts, "skipped": skipped, "failures": failures}
 
     def _fetch_all_listed(self, entry: CatalogEntry, layer: Layer, version: str) -> tuple[int, int]:

@@ -1,0 +1,152 @@
+"""Files a site's catalog lists beside its shards: body packs, index chunks and vectors.
+
+They are had from the layer that serves the version: read from its folder, or fetched from its
+site with the site's credentials. Each fetched file is checked against the size and sha256 its
+shard or catalog lists; callers check again what they decode (client.section_bodies,
+client.index_chunks). What happens on the way is decided here, once for every kind of file:
+
+- Threads that want the same file at the same time share one download (SingleFlight).
+- Bytes that are not the listed ones start the site's cooldown, as a bad shard does, so the
+  next questions do not fetch them again and again.
+- A file the site lacks (404) means the site was most likely published again (a publish
+  replaces the previous build's files): its catalog is marked stale, so the next refresh checks
+  it at once, TTL or not (ListedFileGone).
+- Every sixteenth of the cache budget fetched, the cache is trimmed to it (DiskCache.trim).
+
+Nothing here takes SiteData's lock: packs and chunks are fetched in worker threads while a query
+or ``docclient sync`` holds it. The cooldown, the fetcher and this object have locks of their own.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections.abc import Callable, Mapping
+from urllib.parse import urljoin
+
+from client.catalog_loader import Layer
+from client.cooldown import Cooldown
+from client.disk_cache import DiskCache
+from client.errors import ClientError, ConfigError, ListedFileGone, NetworkError
+from client.fetch import RemoteSite
+from client.model import VectorsRef
+from client.single_flight import SingleFlight
+
+# (site, reason): record a site's failure (its cooldown starts).
+Fail = Callable[[str, str], None]
+# (layer, message) -> the error of that source (a site's failure is recorded too).
+SourceError = Callable[[Layer, str], ClientError]
+# The cache is trimmed each time this share of its budget was fetched.
+TRIM_EVERY_SHARE = 16
+
+
+class ListedFiles:
+    """The listed files of every layer of one SiteData, and which sites' catalogs are stale."""
+
+    def __init__(
+        self,
+        cache: DiskCache,
+        remotes: Mapping[str, RemoteSite],
+        cooldown: Cooldown,
+        fail: Fail,
+        source_error: SourceError,
+        budget_bytes: int,
+    ) -> None:
+        self._cache, self._remotes, self._cooldown = cache, remotes, cooldown
+        self._fail, self._source_error = fail, source_error
+        self.budget_bytes = budget_bytes
+        self._downloads: SingleFlight[bytes] = SingleFlight()
+        self._lock = threading.Lock()
+        self._stale: set[str] = set()  # sites that lacked a file their catalog lists
+        self._fetched_since_trim = 0
+
+    def stale_sites(self) -> set[str]:
+        """Sites whose catalog is to be checked again at the next refresh, TTL or not."""
+        with self._lock:
+            return set(self._stale)
+
+    def site_lacked(self, url: str) -> None:
+        """``url`` answered 404 for a file its catalog lists: its catalog is stale."""
+        with self._lock:
+            self._stale.add(url)
+
+    def catalog_checked(self, url: str) -> None:
+        """``url``'s catalog was just fetched or confirmed: it is no longer stale."""
+        with self._lock:
+            self._stale.discard(url)
+
+    def fetch(self, layer: Layer, path: str, size: int, sha256: str, what: str) -> bytes:
+        """The bytes of a file a shard lists (a body pack, an index chunk), of the ``size``
+        and ``sha256`` it lists, ``what`` naming it in errors."""
+        if layer.folder is not None:
+            source = (layer.folder / path).resolve()
+            if not source.is_relative_to(layer.folder.resolve()) or not source.is_file():
+                raise self._source_error(layer, f"{layer.folder} has no {what} {path}")
+            return source.read_bytes()
+        if layer.record is None:
+            raise ClientError(f"{layer.label} lists {what}s but has no place to fetch them from")
+        if self._cooldown.blocked(layer.label):
+            raise NetworkError(
+                f"the {what} {path} is not cached and {layer.label} is cooling down after a "
+                f"failure; it is tried again in {self._cooldown.remaining(layer.label):.0f} s",
+                hints=[layer.label],
+            )
+        remote, record = self._remotes[layer.label], layer.record
+        try:
+            data = self._downloads.run(
+                (layer.label, path), lambda: remote.download_listed(record, path, size)
+            )
+        except ListedFileGone:
+            self.site_lacked(layer.label)
+            raise
+        except NetworkError as exc:
+            self._fail(layer.label, exc.message)
+            raise
+        if len(data) != size or hashlib.sha256(data).hexdigest() != sha256:
+            url = urljoin(record.url, path)
+            message = f"{url} is not the {what} the search shard lists (size or sha256)"
+            self._fail(layer.label, message)
+            self.site_lacked(layer.label)  # once the cooldown ends, check the catalog again
+            raise NetworkError(message, hints=[layer.label])
+        self._count_fetched(len(data))
+        return data
+
+    def vectors(self, layer: Layer, ref: VectorsRef) -> bytes:
+        """A version's vectors file. A bad one costs the semantic lane only: unlike a bad
+        shard, it does not put the site into its cooldown, which would cost the lexical answers
+        too."""
+        if layer.folder is not None:
+            source = (layer.folder / ref.path).resolve()
+            if not source.is_relative_to(layer.folder.resolve()) or not source.is_file():
+                raise ConfigError(f"{layer.folder} has no vectors file {ref.path}")
+            data = source.read_bytes()
+        elif layer.record is not None:
+            remote, record = self._remotes[layer.label], layer.record
+            try:
+                data = self._downloads.run(
+                    (layer.label, ref.path),
+                    lambda: remote.download_listed(record, ref.path, ref.bytes),
+                )
+            except ListedFileGone:
+                self.site_lacked(layer.label)
+                raise
+        else:
+            raise ClientError(f"{layer.label} lists vectors but has no place to fetch them from")
+        if len(data) != ref.bytes or hashlib.sha256(data).hexdigest() != ref.sha256:
+            raise NetworkError(
+                f"{ref.path} of {layer.label} is not the vectors file the catalog lists "
+                "(size or sha256)",
+                hints=[layer.label],
+            )
+        return data
+
+    def _count_fetched(self, size: int) -> None:
+        """Trim the cache to its budget each time a TRIM_EVERY_SHARE-th of it was fetched:
+        often enough to stay near the budget, rarely enough to cost nothing."""
+        with self._lock:
+            self._fetched_since_trim += size
+            due = self._fetched_since_trim * TRIM_EVERY_SHARE >= self.budget_bytes
+            if due:
+                self._fetched_since_trim = 0
+        if due:
+            self._cache.trim(self.budget_bytes)
