@@ -31,6 +31,7 @@ from client.answers import (
 from client.arguments import optional_text, required_text, whole_number
 from client.config import DEFAULT_REWRITE_BELOW
 from client.errors import (
+    ClientError,
     InvalidRequest,
     ListedFileGone,
     NetworkError,
@@ -63,6 +64,7 @@ from client.lookup_table import LookupTable
 from client.model import CatalogEntry, OpenedShard, VectorsRef
 from client.result_cache import ResultCache
 from client.rewrite import check_queries, fuse, language_hint
+from client.search.elsewhere import Mentions, answered_elsewhere, words_mentioned
 from client.search.sections import (
     DEFAULT_TOC_LIMIT,
     SearchResult,
@@ -465,6 +467,7 @@ class DocService:
                 min_confidence=self.min_confidence,
                 dense=None if dense is None else dense.scores,
             )
+        result = answered_elsewhere(result, entry.versions, choice.version, self._mentions(entry))
         return ExtractAnswer(
             **opening,
             focus=focus,
@@ -475,6 +478,19 @@ class DocService:
             confidence=result.confidence,
             unmentioned=list(result.unheard) if result.unheard else UNSET,
         )
+
+    def _mentions(self, entry: CatalogEntry) -> Mentions:
+        """Which words another version's docs use, for client.search.elsewhere; none when that
+        version cannot be opened (its site failing is no reason to fail this answer)."""
+
+        def mentions(version: str, words: Sequence[str]) -> Sequence[str]:
+            try:
+                with self.data.reading_shard(entry.id, version) as shard:
+                    return words_mentioned(shard.connection, words)
+            except ClientError:
+                return ()
+
+        return mentions
 
     def _served(
         self,

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import orjson
 
-from eval.corpus import open_corpus, search_baseline, search_ours
+from eval.corpus import answers_ours, open_corpus, search_baseline
 from eval.dataset import load_questions
 from eval.metrics import Scores, recall_at
 from eval.run import Prepared, Report, Run, prepare, run, score
@@ -100,7 +100,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         wrong = [(p.question.origin, g) for p in prepared for g in p.wrong]
         for origin, gold in wrong:
             print(f"{origin}: no section {gold.heading!r} in {gold.file!r}", file=sys.stderr)
-        ours = run(corpus, prepared, "ours", search_ours)
+        ours = run(corpus, prepared, "ours", answers_ours(corpus))
         baseline = run(corpus, prepared, "baseline", search_baseline)
     ours_report, baseline_report = score(prepared, ours), score(prepared, baseline)
     print(f"{len(questions)} questions, split {split}")

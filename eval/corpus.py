@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import gzip
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from tempfile import TemporaryDirectory
@@ -20,6 +20,7 @@ from builder.config import load_catalog
 from builder.pipeline import build_site
 from client.disk_cache import DiskCache
 from client.index_chunks import IndexChunks, load_index_for
+from client.search.elsewhere import answered_elsewhere, words_mentioned
 from client.search.sections import search_sections
 from client.section_bodies import SectionBodies
 from client.shard_store import open_shard_file
@@ -145,6 +146,24 @@ def search_ours(conn: sqlite3.Connection, text: str) -> list[str]:
     """The client's ranking: keys of up to EVAL_LIMIT sections, best first."""
     result = search_sections(conn, text, max_sections=EVAL_LIMIT, max_tokens=50_000)
     return [_key(s.source, s.anchor) for s in result.sections]
+
+
+def answers_ours(corpus: Corpus) -> Callable[[sqlite3.Connection, str], list[str]]:
+    """What doc_extract answers: the client's ranking, then its look at the version before and
+    the latest one for a focus word this version's docs never use (client.search.elsewhere)."""
+    where = {id(conn): key for key, conn in corpus.shards.items()}
+
+    def answer(conn: sqlite3.Connection, text: str) -> list[str]:
+        library, version = where[id(conn)]
+        result = search_sections(conn, text, max_sections=EVAL_LIMIT, max_tokens=50_000)
+
+        def mentions(other: str, words: Sequence[str]) -> Sequence[str]:
+            return words_mentioned(corpus.shards[library, other], words)
+
+        result = answered_elsewhere(result, corpus.versions[library], version, mentions)
+        return [_key(s.source, s.anchor) for s in result.sections]
+
+    return answer
 
 
 def search_baseline(conn: sqlite3.Connection, text: str) -> list[str]:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from eval.__main__ import check_gate, format_table
-from eval.corpus import Corpus, open_corpus, search_baseline, search_ours
+from eval.corpus import Corpus, answers_ours, open_corpus, search_baseline, search_ours
 from eval.dataset import KINDS, DatasetError, Gold, Question, load_file, load_questions
 from eval.freeze import assign_splits, freeze
 from eval.gold import BuiltSection, find_in_docs, index_sections, normalize_heading, resolve
@@ -294,3 +294,13 @@ def test_ranking_oracle(
 ) -> None:
     ranking = search_ours(corpus.shard(library, version), focus)
     assert (ranking[0] if ranking else None) == top
+
+
+def test_the_evaluation_answers_as_doc_extract_does_with_the_other_versions(corpus: Corpus) -> None:
+    """A name only the version before uses empties the answer (client.search.elsewhere);
+    search_ours, the ranking alone, still finds sections through the focus' other words."""
+    focus = "make_line_iter to read the WSGI input stream line by line"
+    conn = corpus.shard("werkzeug", "3.1.3")
+    assert search_ours(conn, focus)
+    assert answers_ours(corpus)(conn, focus) == []
+    assert answers_ours(corpus)(corpus.shard("werkzeug", "2.3.8"), focus)
