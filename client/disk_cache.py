@@ -337,12 +337,13 @@ class DiskCache:
         shards = self.shards_in("shards")
         total = sum(size for _, size, _ in shards)
         used: list[tuple[float, int, Path | str]] = [s for s in shards if s[2] not in keep]
-        for path in (self.base / "derived").glob("*"):
-            if not path.name.startswith(TEMP_PREFIX):
-                with contextlib.suppress(OSError):
-                    stat = path.stat()
-                    used.append((stat.st_mtime, stat.st_size, path))
-                    total += stat.st_size
+        with contextlib.suppress(OSError), os.scandir(self.base / "derived") as files:
+            for file in files:
+                if not file.name.startswith(TEMP_PREFIX):
+                    with contextlib.suppress(OSError):
+                        stat = file.stat()
+                        used.append((stat.st_mtime, stat.st_size, Path(file.path)))
+                        total += stat.st_size
         used.sort(key=lambda item: item[0])
         removed = 0
         for _last_used, size, what in used:

@@ -159,14 +159,18 @@ class RemoteSite:
         """A small file of the site at ``path`` (relative to the document of ``record``), as
         sent; None when the site has no such file (404)."""
         sink = io.BytesIO()
+        url = urljoin(record.url, path)
         download = self._fetcher().download(
-            urljoin(record.url, path),
-            sink,
-            limit=limit,
-            allow_missing=True,
-            credentials=self._credentials,
+            url, sink, limit=limit, allow_missing=True, credentials=self._for(url)
         )
         return None if download.status == 404 else sink.getvalue()
+
+    def _for(self, url: str) -> tuple[str, str] | None:
+        """The site's credentials for ``url``: only on the configured site's own origin. A
+        catalog that was redirected elsewhere (a CDN) names its files there, and the site's
+        password must not follow it (client.http sends them only where asked, never on a
+        redirect: this keeps them from being asked for elsewhere)."""
+        return self._credentials if _origin(url) == _origin(self.url) else None
 
     def download_listed(self, record: CopyRecord, path: str, size: int) -> bytes:
         """A file the catalog at ``record.url`` lists beside a shard (a body pack, an index
@@ -175,7 +179,7 @@ class RemoteSite:
         url = urljoin(record.url, path)
         sink = io.BytesIO()
         download = self._fetcher().download(
-            url, sink, limit=size, decode=False, allow_missing=True, credentials=self._credentials
+            url, sink, limit=size, decode=False, allow_missing=True, credentials=self._for(url)
         )
         if download.status == 404:
             raise _gone(url)
@@ -193,7 +197,7 @@ class RemoteSite:
                 limit=limit,
                 decode=False,
                 allow_missing=True,
-                credentials=self._credentials,
+                credentials=self._for(url),
             )
             if download.status == 404:
                 raise _gone(url)
@@ -210,3 +214,10 @@ def _gone(url: str) -> ListedFileGone:
         "site was probably published again since its catalog was read",
         hints=[url],
     )
+
+
+def _origin(url: str) -> tuple[str, str, int | None]:
+    """(scheme, host, port) with the default port spelled out."""
+    parts = urlsplit(url)
+    default = {"http": 80, "https": 443}.get(parts.scheme)
+    return parts.scheme, (parts.hostname or ""), parts.port or default

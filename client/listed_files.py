@@ -11,7 +11,10 @@ client.index_chunks). What happens on the way is decided here, once for every ki
 - A file the site lacks (404) means the site was most likely published again (a publish
   replaces the previous build's files): its catalog is marked stale, so the next refresh checks
   it at once, TTL or not (ListedFileGone).
-- Every sixteenth of the cache budget fetched, the cache is trimmed to it (DiskCache.trim).
+- Every sixteenth of the cache budget fetched (shards included), the cache is trimmed to it
+  (DiskCache.trim), never taking a shard a question has open; the trim runs in the thread that
+  fetched, outside SiteData's lock, one at a time, and not while ``docclient sync`` runs (sync
+  trims once at its end and reports it).
 
 Nothing here takes SiteData's lock: packs and chunks are fetched in worker threads while a query
 or ``docclient sync`` holds it. The cooldown, the fetcher and this object have locks of their own.
@@ -21,7 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from urllib.parse import urljoin
 
 from client.catalog_loader import Layer
@@ -36,6 +39,8 @@ from client.single_flight import SingleFlight
 Fail = Callable[[str, str], None]
 # (layer, message) -> the error of that source (a site's failure is recorded too).
 SourceError = Callable[[Layer, str], ClientError]
+# The downloaded shards questions have open now: a trim leaves them.
+InUse = Callable[[], Collection[str]]
 # The cache is trimmed each time this share of its budget was fetched.
 TRIM_EVERY_SHARE = 16
 
@@ -51,14 +56,18 @@ class ListedFiles:
         fail: Fail,
         source_error: SourceError,
         budget_bytes: int,
+        in_use: InUse,
     ) -> None:
         self._cache, self._remotes, self._cooldown = cache, remotes, cooldown
-        self._fail, self._source_error = fail, source_error
+        self._fail, self._source_error, self._in_use = fail, source_error, in_use
         self.budget_bytes = budget_bytes
         self._downloads: SingleFlight[bytes] = SingleFlight()
         self._lock = threading.Lock()
-        self._stale: set[str] = set()  # sites that lacked a file their catalog lists
+        self._stale: set[str] = set()  # sites whose catalog is to be checked again now
+        self._missing: set[str] = set()  # of those, sites that answered 404 for a listed file
         self._fetched_since_trim = 0
+        self._trimming = False
+        self.paused = False  # docclient sync trims once, at its end
 
     def stale_sites(self) -> set[str]:
         """Sites whose catalog is to be checked again at the next refresh, TTL or not."""
@@ -69,11 +78,17 @@ class ListedFiles:
         """``url`` answered 404 for a file its catalog lists: its catalog is stale."""
         with self._lock:
             self._stale.add(url)
+            self._missing.add(url)
 
-    def catalog_checked(self, url: str) -> None:
-        """``url``'s catalog was just fetched or confirmed: it is no longer stale."""
+    def catalog_checked(self, url: str) -> bool:
+        """``url``'s catalog was just fetched or confirmed: it is no longer stale. Whether it
+        had answered 404 for a file that catalog lists (if the catalog did not change, the site
+        really lacks it)."""
         with self._lock:
             self._stale.discard(url)
+            missing = url in self._missing
+            self._missing.discard(url)
+            return missing
 
     def fetch(self, layer: Layer, path: str, size: int, sha256: str, what: str) -> bytes:
         """The bytes of a file a shard lists (a body pack, an index chunk), of the ``size``
@@ -92,10 +107,14 @@ class ListedFiles:
                 hints=[layer.label],
             )
         remote, record = self._remotes[layer.label], layer.record
+
+        def download() -> bytes:
+            data = remote.download_listed(record, path, size)
+            self.count(len(data))  # once, by the thread that downloaded
+            return data
+
         try:
-            data = self._downloads.run(
-                (layer.label, path), lambda: remote.download_listed(record, path, size)
-            )
+            data = self._downloads.run((layer.label, path), download)
         except ListedFileGone:
             self.site_lacked(layer.label)
             raise
@@ -106,9 +125,10 @@ class ListedFiles:
             url = urljoin(record.url, path)
             message = f"{url} is not the {what} the search shard lists (size or sha256)"
             self._fail(layer.label, message)
-            self.site_lacked(layer.label)  # once the cooldown ends, check the catalog again
+            with self._lock:  # once the cooldown ends, check the catalog again
+                self._stale.add(layer.label)
             raise NetworkError(message, hints=[layer.label])
-        self._count_fetched(len(data))
+        self.trim_if_due()
         return data
 
     def vectors(self, layer: Layer, ref: VectorsRef) -> bytes:
@@ -140,13 +160,23 @@ class ListedFiles:
             )
         return data
 
-    def _count_fetched(self, size: int) -> None:
-        """Trim the cache to its budget each time a TRIM_EVERY_SHARE-th of it was fetched:
-        often enough to stay near the budget, rarely enough to cost nothing."""
+    def count(self, size: int) -> None:
+        """``size`` bytes were just fetched: the cache is due for a trim each time a
+        TRIM_EVERY_SHARE-th of its budget was, often enough to stay near the budget, rarely
+        enough to cost nothing."""
         with self._lock:
             self._fetched_since_trim += size
+
+    def trim_if_due(self, keep: Collection[str] = ()) -> int:
+        """Trim the cache to its budget when due, keeping ``keep`` and the shards in use; how
+        many files went. Call it holding no lock a question needs: it reads the cache folders."""
+        with self._lock:
             due = self._fetched_since_trim * TRIM_EVERY_SHARE >= self.budget_bytes
-            if due:
-                self._fetched_since_trim = 0
-        if due:
-            self._cache.trim(self.budget_bytes)
+            if not due or self._trimming or self.paused:
+                return 0
+            self._fetched_since_trim, self._trimming = 0, True
+        try:
+            return self._cache.trim(self.budget_bytes, keep={*keep, *self._in_use()})
+        finally:
+            with self._lock:
+                self._trimming = False

@@ -63,17 +63,20 @@ class LookupSource:
         return ConfigError(message) if self.layer.kind == "local" else ClientError(message)
 
     def table(self) -> LookupTable:
-        """The lookup table, downloaded (or copied from a local site) and verified once."""
+        """The lookup table, downloaded (or copied from a local site) and verified once; marked
+        used at each call, so the cache's budget keeps it while lookups read it."""
+        described = self._described
+        ref = ShardRef(
+            described["path"], described["sha256"], described["bytes"], described["rawBytes"], 0
+        )
+        key = published_key(ref)
         if self._table is None:
-            described = self._described
-            ref = ShardRef(
-                described["path"], described["sha256"], described["bytes"], described["rawBytes"], 0
-            )
-            path = self._stamped(published_key(ref))
+            path = self._stamped(key)
             if path is None:
-                path = self._cache.shard_path(published_key(ref)) or self._install(ref)
-                self._stamp(path, published_key(ref))
+                path = self._cache.shard_path(key) or self._install(ref)
+                self._stamp(path, key)
             self._table = LookupTable(path, self.layer.provenance)
+        self._cache.mark_used(key, TABLE_FOLDER)
         return self._table
 
     # The table is checked against its sha256 once, not by every process: hashing tens of

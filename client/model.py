@@ -107,3 +107,5 @@ class OpenedShard:
     # Records the shard as its version's last good one: called once a block of queries on it
     # succeeded, since a shard whose packs or chunks fail is no good to fall back on.
     confirm: Callable[[], None] | None = None
+    # The name the cache keeps its database under (a published shard's sha256), if it has one.
+    cache_key: str | None = None

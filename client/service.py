@@ -110,6 +110,8 @@ class SiteSource(Protocol):
     """What the service needs from the data layer (client.site_data.SiteData provides it)."""
 
     def refresh_if_due(self) -> bool: ...
+    @property
+    def generation(self) -> int: ...
     def entries(self) -> Sequence[CatalogEntry]: ...
     def entry(self, entry_id: str) -> CatalogEntry | None: ...
     def lookup_tables(self) -> Sequence[LookupTable]: ...
@@ -222,12 +224,16 @@ class DocService:
         return self.results.get_or_compute((id(self._entries()), *key), compute)
 
     def _once_more_if_republished(self, answer: Callable[[], T]) -> T:
-        """``answer()``; when the site lacked a file its catalog lists (it was published again
-        while the question ran) and its catalog, checked again, changed: once more, on it."""
+        """``answer()``; when a site lacked a file its catalog lists and the merged catalog was
+        made again since the question started (the site was published again while it ran, and
+        this thread or another checked it): once more, wholly on the new catalog."""
+        self.data.refresh_if_due()  # what the question starts from (answer() re-checks nothing)
+        before = self.data.generation
         try:
             return answer()
         except ListedFileGone:
-            if not self.data.refresh_if_due():
+            self.data.refresh_if_due()
+            if self.data.generation == before:
                 raise
         return answer()
 
@@ -282,7 +288,9 @@ class DocService:
     def lookup(self, query: object, limit: object = None) -> LookupAnswer:
         text = required_text(query, "query", MAX_QUERY_CHARS)
         count = whole_number(limit, "limit", 1, MAX_LOOKUP_LIMIT, DEFAULT_LOOKUP_LIMIT)
-        answer = self._cached(("lookup", text, count), lambda: self._lookup(text, count))
+        answer = self._once_more_if_republished(
+            lambda: self._cached(("lookup", text, count), lambda: self._lookup(text, count))
+        )
         assert isinstance(answer, LookupAnswer)  # the key names the kind of answer
         return answer
 

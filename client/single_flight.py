@@ -3,18 +3,28 @@
 Questions asked at the same time on one version need many of the same index chunks and body
 packs. Without this, each thread fetched each of them (a review counted 130 requests for 31
 chunks). A call for a key that is already running waits for that call and shares its outcome,
-bytes or exception; a call after it has finished runs again (by then the file is in the disk
+bytes or error; a call after it has finished runs again (by then the file is in the disk
 cache, which callers read first).
+
+Only an Exception is shared, and each waiter raises a copy of its own (one exception object
+raised in several threads would collect all their tracebacks). A call ended by anything else
+(KeyboardInterrupt in the thread running it) tells its waiters nothing: they run the call
+themselves.
 """
 
 from __future__ import annotations
 
+import copy
 import threading
 from collections.abc import Callable, Hashable
 from concurrent.futures import Future
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
+
+
+class _Interrupted(Exception):
+    """The running call was ended by a BaseException that is not the waiters' business."""
 
 
 class SingleFlight(Generic[T]):
@@ -31,11 +41,14 @@ class SingleFlight(Generic[T]):
                 mine: Future[T] = Future()
                 self._running[key] = mine
         if running is not None:
-            return running.result()
+            return self._wait(running, call)
         try:
             result = call()
-        except BaseException as exc:
+        except Exception as exc:
             mine.set_exception(exc)
+            raise
+        except BaseException:
+            mine.set_exception(_Interrupted())
             raise
         else:
             mine.set_result(result)
@@ -43,3 +56,21 @@ class SingleFlight(Generic[T]):
         finally:
             with self._lock:
                 del self._running[key]
+
+    @staticmethod
+    def _wait(running: Future[T], call: Callable[[], T]) -> T:
+        error = running.exception()
+        if error is None:
+            return running.result()
+        if isinstance(error, _Interrupted):
+            return call()
+        raise _copied(error) from None
+
+
+def _copied(error: BaseException) -> BaseException:
+    """A copy of ``error`` without its traceback, or ``error`` when it cannot be copied."""
+    try:
+        duplicate = copy.copy(error)
+    except Exception:  # an exception type that refuses copying: share the original
+        return error
+    return duplicate.with_traceback(None)

@@ -49,6 +49,7 @@ import logging
 import sqlite3
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -131,6 +132,9 @@ class SiteData:
                 self._remotes[url] = RemoteSite(url, self._fetcher, self._cache, clock, credentials)
         self._layers: dict[str, Layer | None] = dict.fromkeys(self._remotes)
         self._due_at: dict[str, float] = dict.fromkeys(self._remotes, 0.0)
+        # Downloaded shards questions have open now (sha256 -> how many), which a trim leaves.
+        self._open_shards: Counter[str] = Counter()
+        self._open_lock = threading.Lock()
         self._listed = ListedFiles(
             self._cache,
             self._remotes,
@@ -138,7 +142,11 @@ class SiteData:
             self._fail,
             self._source_error,
             settings.cache_budget_mb << 20,
+            self._shards_in_use,
         )
+        # Bumped each time the merged catalog is made again: a question that failed because the
+        # site was published again is asked once more when this moved while it ran.
+        self.generation = 0
         self._loaded = False
         self._local = self._file_layer(settings.local_index, "local", ConfigError)
         self._bundled_path = bundled
@@ -221,6 +229,9 @@ class SiteData:
         """``read`` from a lookup layer's source; a site that fails doing so starts its cooldown."""
         try:
             return read(self._lookup_source(layer))
+        except ListedFileGone:
+            self._listed.site_lacked(layer.label)  # published again, most likely: not a failure
+            raise
         except NetworkError as exc:
             if layer.record is not None:
                 self._fail(layer.label, exc.message)
@@ -287,9 +298,8 @@ class SiteData:
             # A list, not a generator: every due site is updated, not just up to the first change.
             changed = any([self._update(url, force=False) for url in due])
             if changed or self._failure_marks() != self._merged_failures:
-                self._merge()
-                return True
-            return False
+                self._merge(catalogs_changed=changed)
+            return changed
 
     def _ensure_loaded(self) -> None:
         if not self._loaded:
@@ -330,7 +340,10 @@ class SiteData:
                 record, checked = remote.refresh(record)
                 kind, self._due_at[url] = "remote", now + ttl
                 self._succeed(url)
-                self._listed.catalog_checked(url)
+                lacked = self._listed.catalog_checked(url)
+                if lacked and record.sha256 == previous_sha:
+                    # Not published again: the site really lacks a file its catalog lists.
+                    self._fail(url, "its catalog lists files the site does not have (HTTP 404)")
                 log.debug(
                     "%s: revalidated (%s)",
                     url,
@@ -373,7 +386,9 @@ class SiteData:
         self._layers[url] = layer
         return layer is not None or previous is not None
 
-    def _merge(self) -> None:
+    def _merge(self, *, catalogs_changed: bool = True) -> None:
+        """Merge the layers again; ``catalogs_changed`` is False when only the sites' failures
+        did (the generation then stays: no question needs asking anew)."""
         ranked = [(rank, layer) for rank, layer in enumerate(self._layers.values())]
         if self._local is not None:
             ranked.append((len(self._remotes), self._local))
@@ -389,6 +404,8 @@ class SiteData:
         self._ordered = tuple(merged.entry for merged in self._merged.values())
         self._merged_layers = tuple(layer for _rank, layer in layers)
         self._merged_failures = self._failure_marks()
+        if catalogs_changed:
+            self.generation += 1
 
     def _bundled_allowed(self) -> bool:
         """The bundled example answers only for a client with no site, or when allowed."""
@@ -407,10 +424,11 @@ class SiteData:
 
     # Shards.
 
-    def _open(self, entry_id: str, version: str, *, recheck: bool = True) -> OpenedShard:
+    def _open(self, entry_id: str, version: str) -> OpenedShard:
         """The version's shard as the current catalog lists it, else its last good one. When the
-        site lacks the shard file, its catalog is checked again first (``recheck``): a site
-        published since is answered from its new shard, not from an old one."""
+        site lacks the shard file, its catalog is checked again first: when that changed it,
+        ListedFileGone reaches the caller, which asks its question anew on the new catalog
+        (DocService), rather than mixing the old entry with the new shard."""
         with self._lock:
             self._ensure_answerable()
             found = self._merged.get(entry_id)
@@ -427,8 +445,11 @@ class SiteData:
             try:
                 return self._open_current(entry, layer, version)
             except (NetworkError, ConfigError) as exc:
-                if isinstance(exc, ListedFileGone) and recheck and self.refresh_if_due():
-                    return self._open(entry_id, version, recheck=False)
+                if isinstance(exc, ListedFileGone):
+                    before = self.generation
+                    self.refresh_if_due()
+                    if self.generation != before:
+                        raise
                 fallback = self._open_last_good(entry, layer, version)
                 if fallback is None:
                     raise
@@ -456,6 +477,7 @@ class SiteData:
                     bodies=made[-1] if made else None,
                     chunks=chunked[-1] if chunked else None,
                     confirm=confirm,
+                    cache_key=key,
                 )
             problems = opened
             self._cache.remove_shard(key, _folder_of(layer))
@@ -511,22 +533,23 @@ class SiteData:
         path = self._cache.shard_path(sha256)
         if path is None:
             return None
+        self._cache.mark_used(sha256, "shards")
         opened = open_shard_file(path, entry.id, version, sections)
         if not isinstance(opened, list):
-            return OpenedShard(opened)
+            return OpenedShard(opened, cache_key=sha256)
         # A search shard (doctrove-shard@2) or a head (@3): its packs and chunks answer only as
         # far as the cache has them.
         made: list[SectionBodies] = []
         bodies = self._bodies_factory(entry, layer, made)
         opened = open_shard_file(path, entry.id, version, sections, bodies)
         if not isinstance(opened, list):
-            return OpenedShard(opened, bodies=made[-1])
+            return OpenedShard(opened, bodies=made[-1], cache_key=sha256)
         chunked: list[IndexChunks] = []
         chunks = self._chunks_factory(entry, layer, chunked)
         opened = open_shard_file(path, entry.id, version, sections, bodies, chunks)
         if isinstance(opened, list):
             return None
-        return OpenedShard(opened, bodies=made[-1], chunks=chunked[-1])
+        return OpenedShard(opened, bodies=made[-1], chunks=chunked[-1], cache_key=sha256)
 
     @contextlib.contextmanager
     def reading_shard(self, entry_id: str, version: str) -> Iterator[OpenedShard]:
@@ -541,6 +564,10 @@ class SiteData:
         index), and the cached copy is removed so the next call fetches or builds it again.
         """
         shard = self._open(entry_id, version)
+        key = shard.cache_key or ""
+        with self._open_lock:
+            self._open_shards[key] += 1
+        self._listed.trim_if_due()  # a shard download counts against the budget too
         try:
             with translating_sqlite(
                 functools.partial(self._failed_query, shard, entry_id, version)
@@ -550,6 +577,15 @@ class SiteData:
                 shard.confirm()
         finally:
             shard.connection.close()
+            with self._open_lock:
+                self._open_shards[key] -= 1
+                if not self._open_shards[key]:
+                    del self._open_shards[key]
+            self._listed.trim_if_due()  # what the queries fetched
+
+    def _shards_in_use(self) -> set[str]:
+        with self._open_lock:
+            return set(self._open_shards)
 
     def _failed_query(
         self, shard: OpenedShard, entry_id: str, version: str, exc: Exception
@@ -625,7 +661,7 @@ class SiteData:
         except NetworkError as exc:
             self._fail(layer.label, exc.message)
             raise
-        self._cache.trim(self._listed.budget_bytes, keep={ref.sha256})
+        self._listed.count(ref.raw_bytes)  # what it takes on disk
         return path, ref.sha256, ref.sections, "downloaded"
 
     # Section vectors, for the semantic lane.
@@ -682,24 +718,49 @@ class SiteData:
             jobs, skipped = self._plan_builds(jobs, notice)
             counts = {"cached": 0, "downloaded": 0, "built": 0, "copied": 0, "packs": 0}
             counts["chunks"] = 0
-            for done, (entry, layer, version) in enumerate(jobs, start=1):
-                try:
-                    counts[self._shard_file(entry, layer, version)[3]] += 1
-                    ref = entry.shards.get(version)
-                    if ref is not None and ref.split:
-                        packs, chunks = self._fetch_all_listed(entry, layer, version)
-                        counts["packs"] += packs
-                        counts["chunks"] += chunks
-                except ClientError as exc:
-                    failures.append({"id": entry.id, "version": version, "error": exc.message})
-                if progress is not None:
-                    progress(done, len(jobs), f"{entry.id} {version}")
+            self._listed.paused = True  # one trim at the end, which sees everything sync had
+            try:
+                self._sync_jobs(jobs, counts, failures, progress)
+            finally:
+                self._listed.paused = False
             self._cache.remove_temporary(_ABANDONED_SECONDS, self._clock())
-            # What sync just fetched is the newest, so the budget takes older files first; a
-            # budget smaller than the whole set still trims, and says so.
+            # What sync just had is the newest, so the budget takes older files first. A budget
+            # smaller than the site's files takes some of them too: then some versions will not
+            # answer offline, which is what sync is for, so that is a failure.
             wanted = {sha for entry, _layer, version in jobs for sha in _shard_sha(entry, version)}
             counts["trimmed"] = self._cache.trim(self._listed.budget_bytes, keep=wanted)
+            if counts["trimmed"] and counts["downloaded"] + counts["packs"] + counts["chunks"]:
+                budget_mb = self._listed.budget_bytes >> 20
+                failures.append(
+                    {
+                        "source": "cache budget",
+                        "error": f"the cache budget of {budget_mb} MB is smaller than the "
+                        f"files of every version: {counts['trimmed']} files were removed again, "
+                        "so some versions will not answer offline; raise --cache-budget-mb",
+                    }
+                )
             return {"shards": len(jobs), **counts, "skipped": skipped, "failures": failures}
+
+    def _sync_jobs(
+        self,
+        jobs: Sequence[Job],
+        counts: dict[str, int],
+        failures: list[dict[str, str]],
+        progress: Progress | None,
+    ) -> None:
+        """Have each job's shard, packs and chunks in the cache, counting and collecting."""
+        for done, (entry, layer, version) in enumerate(jobs, start=1):
+            try:
+                counts[self._shard_file(entry, layer, version)[3]] += 1
+                ref = entry.shards.get(version)
+                if ref is not None and ref.split:
+                    packs, chunks = self._fetch_all_listed(entry, layer, version)
+                    counts["packs"] += packs
+                    counts["chunks"] += chunks
+            except ClientError as exc:
+                failures.append({"id": entry.id, "version": version, "error": exc.message})
+            if progress is not None:
+                progress(done, len(jobs), f"{entry.id} {version}")
 
     def _fetch_all_listed(self, entry: CatalogEntry, layer: Layer, version: str) -> tuple[int, int]:
         """Have every body pack and index chunk of a version's search shard on disk; how many
