@@ -22,6 +22,7 @@ from typing import Any
 import orjson
 
 from builder import __version__
+from builder.cache_objects import ObjectStore
 
 # Raised whenever what an entry holds changes shape or meaning (3: sections list their API
 # entries, empty ones are dropped and both are counted), so no build reads an older entry.
@@ -51,6 +52,9 @@ class BuildCache:
         # Why an entry could not be written (a read-only or full cache folder, a directory
         # where an entry goes), the first time: the build goes on without keeping it.
         self.unwritable: str | None = None
+        # Files kept by their bytes' sha256 (a shard's body packs and index chunks), linked
+        # into the site when a build publishes the same bytes again.
+        self.objects = ObjectStore(root)
 
     def _path(self, key: str) -> str:
         # A string, not a Path: a rebuild looks up a few thousand entries, and pathlib's
@@ -192,6 +196,8 @@ class BuildCache:
         if manifest is None:
             return False
         tree = self._tree_path(key)
+        # Files of the folder that are kept as objects too stay kept, for the next change.
+        self.objects.mark_used(digest for digest, _, _ in manifest.values())
         for relpath in manifest:
             target = destination / relpath
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -270,7 +276,7 @@ class BuildCache:
             if entry.name not in self.used:
                 shutil.rmtree(entry.path, ignore_errors=True)
                 removed += 1
-        return removed
+        return removed + self.objects.sweep()
 
 
 def _tree_manifest(loaded: Any) -> dict[str, tuple[str, int, int]] | None:

@@ -363,9 +363,9 @@ def write_shard_cached(
             volume.version,
             (),
             parts.pages(volume.records),
-            parts.encode,
             parts.compress,
             split_index_bytes,
+            cache.objects.place,
         )
         digests.update(written)
         return info
