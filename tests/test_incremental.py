@@ -14,6 +14,7 @@ from builder.config import load_catalog
 from builder.pipeline import build_site
 from builder.report import render_report_streams
 from schemas import shard_build
+from schemas.digests import file_sha256
 
 CATALOG = """
 [site]
@@ -200,7 +201,7 @@ def test_entries_no_longer_used_are_swept(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
 
     def kept() -> set[Path]:
-        return set(cache.glob("entries/*/*")) | set(cache.glob("trees/*/*"))
+        return set(cache.glob("entries/*/*")) | set(cache.glob("objects/*/*"))
 
     build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
     before = kept()
@@ -217,7 +218,8 @@ def test_corrupt_cached_page_is_detected_and_rebuilt(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
     expected = site_files(tmp_path / "site")
-    page = next(cache.glob("trees/*/*/libs/beta/2.0.0/readme.html"))
+    published = tmp_path / "site" / "libs" / "beta" / "2.0.0" / "readme.html"
+    page = cache / "objects" / file_sha256(published)[:2] / file_sha256(published)
     page.write_bytes(page.read_bytes().replace(b"Beta", b"Evil", 1))
     build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
     assert site_files(tmp_path / "site") == expected
@@ -235,19 +237,23 @@ def test_kept_folder_manifest_cannot_reach_outside_the_cache(tmp_path: Path) -> 
     stat = secret.stat()
     digest = hashlib.sha256(secret.read_bytes()).hexdigest()
     cache = BuildCache(tmp_path / "cache")
-    (tmp_path / "cache" / "trees" / "ab" / "ab12").mkdir(parents=True)
+    objects = tmp_path / "cache" / "objects"
+    (objects / digest[:2]).mkdir(parents=True)
+    os.link(secret, objects / digest[:2] / digest)  # so only the paths are wrong
     site = tmp_path / "site" / "inner"
     site.mkdir(parents=True)
     for manifest in (
         {"../../../../secret.txt": [digest, stat.st_size, stat.st_mtime_ns]},
         {str(secret): [digest, stat.st_size, stat.st_mtime_ns]},
+        # An object's name that would leave the objects folder.
+        {"page.html": ["../../secret.txt", stat.st_size, stat.st_mtime_ns]},
         ["not", "a", "table"],
         {"page.html": "not a triple"},
     ):
         cache.store("ab12", manifest)
         assert cache.link_tree("ab12", site) is False
     assert [p.name for p in (tmp_path / "site").rglob("*")] == ["inner"]
-    assert cache.corrupt == 4
+    assert cache.corrupt == 5
 
 
 def test_unreadable_json_with_a_good_checksum_is_a_miss(tmp_path: Path) -> None:
@@ -380,7 +386,7 @@ def test_an_entry_that_cannot_be_written_is_noted_not_raised(tmp_path: Path) -> 
     cache.store("ab12", {"kept": True})
     assert cache.load("ab12") is None
     assert cache.unwritable is not None and "ab12.json" in cache.unwritable
-    (tmp_path / "cache" / "trees").write_text("a file where the kept folders go")
+    (tmp_path / "cache" / "objects").write_text("a file where the kept files go")
     page = tmp_path / "page.html"
     page.write_text("<p>page</p>")
     cache.store_file("cd34", page)
