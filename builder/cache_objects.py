@@ -25,6 +25,13 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 OBJECTS_FOLDER = "objects"
+# An object is read only when it is a regular file itself, not a symlink to one (where the
+# system can say so), and as bytes (Windows would translate line ends otherwise).
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+# Where a link can be told not to follow a symlink (not on Windows), it is told so.
+_NO_FOLLOW: dict[str, bool] = (
+    {"follow_symlinks": False} if os.link in os.supports_follow_symlinks else {}
+)
 _OBJECT_NAME = re.compile(r"[0-9a-f]{64}")
 
 
@@ -59,7 +66,7 @@ class ObjectStore:
         path = self.path(sha256)
         if _holds(path, data):
             try:
-                os.link(path, target, follow_symlinks=False)
+                os.link(path, target, **_NO_FOLLOW)
             except OSError:  # links not allowed here: written as usual
                 pass
             else:
@@ -118,7 +125,7 @@ class ObjectStore:
         (a site file is replaced whole, never written through)."""
         path = self.path(sha256)
         try:
-            os.link(path, target, follow_symlinks=False)
+            os.link(path, target, **_NO_FOLLOW)
         except FileExistsError:
             target.unlink()
             self.link(sha256, target)
@@ -145,7 +152,7 @@ class ObjectStore:
 def _holds(path: str, data: bytes) -> bool:
     """Whether ``path`` is a regular file (not a link to one) holding exactly ``data``."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+        fd = os.open(path, _OPEN_FLAGS)
     except OSError:
         return False
     with open(fd, "rb") as handle:
