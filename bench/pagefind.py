@@ -283,13 +283,21 @@ def main() -> None:
         action="store_true",
         help="cold builds only: rounds take a third of the time",
     )
+    parser.add_argument(
+        "--docbuild-only",
+        action="store_true",
+        help="leave out Pagefind and the plain script (quicker rounds while iterating; the "
+        "table then has no reference to compare cold builds with)",
+    )
     parser.add_argument("--plain-script", nargs=2, type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.plain_script:
         plain_script(*args.plain_script)
         return
-    version = pagefind_version(sys.executable)
-    if version is None:
+    version = None if args.docbuild_only else pagefind_version(sys.executable)
+    if args.docbuild_only:
+        print("docbuild only: Pagefind and the plain script are left out.")
+    elif version is None:
         print(
             "Pagefind is not installed (pip install pagefind==1.5.2 pagefind-bin==1.5.2): "
             "its column is left out."
@@ -322,7 +330,8 @@ def main() -> None:
             measure_docbuild(REPO, work, pages, edited, args.core, results["docbuild"])
             if version is not None:
                 measure_pagefind(work, pages, args.core, results["Pagefind"])
-            measure_plain_script(work, pages, args.core, results["plain script"])
+            if not args.docbuild_only:
+                measure_plain_script(work, pages, args.core, results["plain script"])
             walls = ", ".join(
                 f"{name} {f.walls[-1]:.1f} s" for name, f in results.items() if f.walls
             )

@@ -1,7 +1,8 @@
 """The build cache: what parsing one file produced, kept by the hash of everything it depends on.
 
 An entry is trusted only if its own checksum holds and it reads as what was stored (JSON; for a
-kept folder, a list of files that stay inside it); anything else is a miss and gets rewritten.
+kept folder, a list of files that stay inside it, each an object of builder.cache_objects that
+is still what its name says); anything else is a miss and gets rewritten.
 Only data is kept, never code: nothing here is imported, unpickled or executed.
 Writes are atomic (temp file, rename), so a killed build leaves no half entry.
 Entries not used by a build are swept at its end, so the cache tracks the catalog's size.
@@ -13,7 +14,6 @@ import contextlib
 import hashlib
 import os
 import shutil
-import stat
 import tempfile
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -22,13 +22,15 @@ from typing import Any
 import orjson
 
 from builder import __version__
+from builder.cache_objects import ObjectStore, is_object_name
 
 # Raised whenever what an entry holds changes shape or meaning (3: sections list their API
-# entries, empty ones are dropped and both are counted), so no build reads an older entry.
-CACHE_FORMAT = "docbuild-cache@3"
+# entries, empty ones are dropped and both are counted; 4: a kept folder's manifest names
+# objects), so no build reads an older entry.
+CACHE_FORMAT = "docbuild-cache@4"
 # Folders earlier versions kept and this one no longer reads: "templates" held jinja2 bytecode,
-# which would run as code unchecked.
-RETIRED_FOLDERS = ("templates",)
+# which would run as code unchecked; "trees" held kept folders, now manifests of objects.
+RETIRED_FOLDERS = ("templates", "trees")
 # The name of the one file in a folder kept by ``store_file``.
 KEPT_FILE = "file"
 
@@ -51,6 +53,9 @@ class BuildCache:
         # Why an entry could not be written (a read-only or full cache folder, a directory
         # where an entry goes), the first time: the build goes on without keeping it.
         self.unwritable: str | None = None
+        # Files kept by their bytes' sha256 (a shard's body packs and index chunks), linked
+        # into the site when a build publishes the same bytes again.
+        self.objects = ObjectStore(root)
 
     def _path(self, key: str) -> str:
         # A string, not a Path: a rebuild looks up a few thousand entries, and pathlib's
@@ -134,9 +139,10 @@ class BuildCache:
         self.store_bytes(key, orjson.dumps(value, option=orjson.OPT_SORT_KEYS))
 
     def store_tree(self, key: str, source: Path, digests: Mapping[str, str] | None = None) -> None:
-        """Keep the files of the folder ``source`` (rendered pages, a shard) under ``key``:
-        hard-linked (the caller moves them into the site, where ``link_tree`` links kept files
-        too, and nothing writes a site file in place), copied where links are not allowed.
+        """Keep the files of the folder ``source`` (rendered pages, a shard) under ``key``: a
+        manifest of the objects (builder.cache_objects) holding them, each file linked in as
+        its object unless it is that object already (the caller moves them into the site,
+        where ``link_tree`` links kept files too, and nothing writes a site file in place).
         ``digests`` are the sha256 of files, by their path under ``source``, that the caller
         has already (a body pack is named by it, a kept page was kept with it): those files
         are not read and hashed again."""
@@ -153,29 +159,13 @@ class BuildCache:
     ) -> None:
         if self.root is None:
             return
-        target = self._tree_path(key)
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            temp = Path(tempfile.mkdtemp(dir=target.parent, prefix=".tmp-"))
-        except OSError as error:
-            self._not_written(error)
-            return
         manifest: dict[str, list[object]] = {}
-        made: set[Path] = set()  # a shard's 500 body packs share a few folders
         try:
             for relpath, path in files:
-                folder = (temp / relpath).parent
-                if folder not in made:
-                    folder.mkdir(parents=True, exist_ok=True)
-                    made.add(folder)
-                _link_or_copy(path, temp / relpath)
-                kept = (temp / relpath).stat()
                 digest = (digests or {}).get(relpath) or _file_sha256(path)
+                kept = self.objects.keep(path, digest)
                 manifest[relpath] = [digest, kept.st_size, kept.st_mtime_ns]
-            shutil.rmtree(target, ignore_errors=True)
-            os.replace(temp, target)
         except OSError as error:
-            shutil.rmtree(temp, ignore_errors=True)
             self._not_written(error)
             return
         self.store(key, manifest)
@@ -183,19 +173,19 @@ class BuildCache:
     def link_tree(self, key: str, destination: Path) -> bool:
         """Hard-link (or copy) a kept folder into ``destination``; False when absent or corrupt.
 
-        Every file is checked against the manifest before anything is linked, so a damaged
-        entry is a miss, never a corrupt page in the site: a file whose size and modification
-        time are still those it was kept with is taken as it is (as the server's ETag cache
-        does), any other is hashed and compared.
+        Every file is checked before anything is linked (``ObjectStore.verified``), so a
+        damaged entry is a miss, never a corrupt page in the site.
         """
         manifest = self._checked_manifest(key)
         if manifest is None:
             return False
-        tree = self._tree_path(key)
-        for relpath in manifest:
+        made: set[Path] = set()  # a shard's 500 body packs share a few folders
+        for relpath, (digest, _, _) in manifest.items():
             target = destination / relpath
-            target.parent.mkdir(parents=True, exist_ok=True)
-            _link_or_copy(tree / relpath, target)
+            if target.parent not in made:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                made.add(target.parent)
+            self.objects.link(digest, target)
         return True
 
     def link_file(self, key: str, destination: Path) -> str | None:
@@ -205,8 +195,9 @@ class BuildCache:
         manifest = self._checked_manifest(key)
         if manifest is None or list(manifest) != [KEPT_FILE]:
             return None
-        _link_or_copy(self._tree_path(key) / KEPT_FILE, destination)
-        return manifest[KEPT_FILE][0]
+        digest = manifest[KEPT_FILE][0]
+        self.objects.link(digest, destination)
+        return digest
 
     def load_file(self, key: str) -> bytes | None:
         """The bytes of the file ``store_file`` kept, or None when absent or corrupt, checked
@@ -215,43 +206,28 @@ class BuildCache:
         if manifest is None or list(manifest) != [KEPT_FILE]:
             return None
         try:
-            return (self._tree_path(key) / KEPT_FILE).read_bytes()
+            with open(self.objects.path(manifest[KEPT_FILE][0]), "rb") as handle:
+                return handle.read()
         except OSError:
             return None
 
     def _checked_manifest(self, key: str) -> dict[str, tuple[str, int, int]] | None:
         """The manifest of the folder kept under ``key`` when every file in it is as kept;
-        else None, and the entry and its folder are dropped."""
+        else None, and the entry is dropped. Its objects stay kept, for the next build."""
         if self.root is None:
             return None
         loaded = self.load(key)
         if loaded is None:
             return None
-        tree = self._tree_path(key)
         manifest = _tree_manifest(loaded)
-        if manifest is None:
+        if manifest is None or not all(
+            self.objects.verified(digest, size, mtime_ns)
+            for digest, size, mtime_ns in manifest.values()
+        ):
             self._forget(key)
-            shutil.rmtree(tree, ignore_errors=True)
             return None
-        for relpath, (digest, size, mtime_ns) in manifest.items():
-            try:
-                found = (tree / relpath).lstat()
-                unchanged = (found.st_size, found.st_mtime_ns) == (size, mtime_ns)
-                ok = stat.S_ISREG(found.st_mode) and (
-                    unchanged or _file_sha256(tree / relpath) == digest
-                )
-            except OSError:
-                ok = False
-            if not ok:
-                self._forget(key)
-                shutil.rmtree(tree, ignore_errors=True)
-                return None
+        self.objects.mark_used(digest for digest, _, _ in manifest.values())
         return manifest
-
-    def _tree_path(self, key: str) -> Path:
-        if self.root is None:
-            raise RuntimeError("cache is disabled")
-        return Path(f"{self.root}/trees/{key[:2]}/{key}")  # one parse, as ``_path``
 
     def sweep(self) -> int:
         """Delete entries and folders this build did not use; return how many."""
@@ -266,11 +242,7 @@ class BuildCache:
             if entry.name.removesuffix(".json") not in self.used:
                 _unlink(entry.path)
                 removed += 1
-        for entry in _entries_in(self.root / "trees"):
-            if entry.name not in self.used:
-                shutil.rmtree(entry.path, ignore_errors=True)
-                removed += 1
-        return removed
+        return removed + self.objects.sweep()
 
 
 def _tree_manifest(loaded: Any) -> dict[str, tuple[str, int, int]] | None:
@@ -287,21 +259,12 @@ def _tree_manifest(loaded: Any) -> dict[str, tuple[str, int, int]] | None:
             isinstance(fields, list)
             and len(fields) == 3
             and isinstance(fields[0], str)
+            and is_object_name(fields[0])
             and all(isinstance(n, int) and not isinstance(n, bool) for n in fields[1:])
         ):
             return None
         manifest[relpath] = (fields[0], fields[1], fields[2])
     return manifest
-
-
-def _link_or_copy(source: Path, target: Path) -> None:
-    try:
-        os.link(source, target)
-    except FileExistsError:  # replaced whole, never written through: it may be linked
-        target.unlink()
-        _link_or_copy(source, target)
-    except OSError:  # another file system, or links not allowed: copy instead
-        shutil.copyfile(source, target)
 
 
 def _entries_in(folder: Path) -> Iterator[os.DirEntry[str]]:

@@ -17,7 +17,7 @@ import functools
 import hashlib
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -36,6 +36,7 @@ from builder.pages_layout import PageView
 from builder.parsers.office import OFFICE_SUFFIXES, reader_version
 from builder.projects import ProjectLayout
 from builder.shards import ShardInfo, write_shard_files
+from builder.source_digests import FileDigest, source_digests
 from builder.sources import MAX_FILE_BYTES, Candidate
 from builder.stages.compile import FileDone, KeptFile, compile_version, most_first
 from builder.stages.parse import ParseStep, parse_to_records
@@ -64,7 +65,7 @@ def compile_version_cached(
     version = files.version
     code_hash = files.code.fingerprint if files.code else ""
     key, hashes = _version_key(
-        site, library, version, files.listing.candidates, files.layout, code_hash
+        cache, site, library, version, files.listing.candidates, files.layout, code_hash
     )
     file_keys = {
         relpath: _file_key(site, library, version, relpath, digest.sha256, files.layout)
@@ -137,14 +138,6 @@ def _compiled_from_cache(
         near_empty_pages=most_first(list(kept["near_empty_pages"].items())),
         api_note=kept["api_note"],
     )
-
-
-@dataclass(frozen=True)
-class FileDigest:
-    """A source file as ``_version_key`` read it: the sha256 and length of its bytes."""
-
-    sha256: str
-    bytes: int
 
 
 def _kept_file(
@@ -244,6 +237,7 @@ def _load_file_records(cache: BuildCache, key: str) -> tuple[FileRecords, int] |
 
 
 def _version_key(
+    cache: BuildCache,
     site: SiteConfig,
     library: LibraryConfig,
     version: VersionConfig,
@@ -251,20 +245,14 @@ def _version_key(
     layout: ProjectLayout,
     code_hash: str,
 ) -> tuple[str, dict[str, FileDigest]]:
-    """A key over everything the version's volume depends on, and each file's sha256 and size.
+    """A key over everything the version's volume depends on, and each file's sha256 and size
+    (a file unchanged since an earlier build is not read again: builder.source_digests).
 
     The key is "" if a file could not be read: then there is nothing stable to key on, and
     the version is simply rebuilt.
     """
-    hashes: dict[str, FileDigest] = {}
-    readable = True
-    for candidate in candidates:
-        try:
-            data = candidate.path.read_bytes()
-        except OSError:
-            readable = False
-        else:
-            hashes[candidate.relpath] = FileDigest(hashlib.sha256(data).hexdigest(), len(data))
+    stats_key = cache_key("source-stats", library.id, version.version)
+    hashes, readable = source_digests(cache, stats_key, candidates)
     # The summary goes into the volume the cache keeps, so it is part of what the key covers.
     settings = (
         version.version,
@@ -363,9 +351,9 @@ def write_shard_cached(
             volume.version,
             (),
             parts.pages(volume.records),
-            parts.encode,
             parts.compress,
             split_index_bytes,
+            cache.objects.place,
         )
         digests.update(written)
         return info

@@ -13,8 +13,6 @@ import click
 import orjson
 
 from builder import __version__
-from builder.check import check_index
-from builder.check_shards import check_chunked_shards
 from builder.config import load_catalog
 from builder.errors import BuildError
 from builder.gitignore_hint import missing_ignore_lines, render_ignore_hint
@@ -22,7 +20,6 @@ from builder.index import timestamp_from_environment
 from builder.part import library_weights, split_catalog
 from builder.pipeline import BuildReport, build_site
 from builder.progress import BuildProgress, LineProgress, TerminalProgress
-from builder.publish import check_publish_target, publish_site
 from builder.report import render_report_streams
 from builder.sections import MAX_NEAR_EMPTY_SHARE
 from builder.site_indexes import WHOLE_INDEX_LIMIT
@@ -334,6 +331,9 @@ def publish(
     quiet: bool,
 ) -> None:
     """Build the site, then commit it as the only content of a branch and push it."""
+    # Imported here: a build does not need them (each module is a build's start-up time).
+    from builder.publish import check_publish_target, publish_site
+
     try:
         repo = check_publish_target(config_path.resolve().parent, remote, branch)
     except BuildError as error:
@@ -437,6 +437,10 @@ def init(path: Path, force: bool) -> None:
 def check(path: Path) -> None:
     """Validate a doctrove-index@1 file (or a site folder holding index.json, and then the
     index chunks of its search shards too)."""
+    # Imported here: a build does not need them (each module is a build's start-up time).
+    from builder.check import check_index
+    from builder.check_shards import check_chunked_shards
+
     try:
         summary = check_index(path)
         chunked = check_chunked_shards(path) if path.is_dir() else None

@@ -30,14 +30,15 @@ from urllib.parse import quote
 
 from builder.errors import BuildError
 from builder.shard_gzip import CompressPiece, compress_piece, gzip_bytes, gzip_file
-from schemas.body_packs import encode_pack, pack_path
+from schemas.body_packs import pack_path
 from schemas.digests import file_sha256
 from schemas.shard_build import (
-    PageRows,
+    PlacedPage,
     ShardRow,
     build_database,
     build_search_database,
     page_rows,
+    placed_pages,
     shard_rows,
     split_code,
 )
@@ -66,6 +67,13 @@ __all__ = [
 
 SHARDS_DIR = "shards"
 MIN_SAVING = 0.10
+# Puts a file named by its content at a path (target, sha256, bytes): written, or linked from
+# a kept copy of the same bytes (builder.cache_objects).
+PlaceFile = Callable[[Path, str, bytes], None]
+
+
+def write_file(target: Path, _sha256: str, data: bytes) -> None:
+    target.write_bytes(data)
 
 
 @dataclass(frozen=True)
@@ -97,18 +105,17 @@ def write_shard(
     library_id: str,
     version: str,
     records: Iterable[Mapping[str, Any]],
-    pages: Iterable[PageRows] | None = None,
-    encode: Callable[[bytes], bytes] = encode_pack,
+    pages: Iterable[PlacedPage] | None = None,
     compress: CompressPiece = compress_piece,
     split_index_bytes: int = SPLIT_INDEX_BYTES,
 ) -> ShardInfo:
     """Write one version's shard under ``staging`` and describe it for the catalog; ``pages``
-    are the records' shard rows page by page when the caller has them already, ``encode``
-    compresses a body pack's JSON and ``compress`` a piece of the database or an index chunk
-    (builder.shard_gzip; builder.cached_rows has all three, kept from earlier builds). An index
-    of at least ``split_index_bytes`` is published in chunks beside the shard."""
+    are the records' pages as the shard's tables take them (``placed_pages``) when the caller
+    has them already, and ``compress`` compresses a piece of the database or an index chunk
+    (builder.shard_gzip; builder.cached_rows has both, kept from earlier builds). An index of
+    at least ``split_index_bytes`` is published in chunks beside the shard."""
     info, _ = write_shard_files(
-        staging, library_id, version, records, pages, encode, compress, split_index_bytes
+        staging, library_id, version, records, pages, compress, split_index_bytes
     )
     return info
 
@@ -118,13 +125,15 @@ def write_shard_files(
     library_id: str,
     version: str,
     records: Iterable[Mapping[str, Any]],
-    pages: Iterable[PageRows] | None = None,
-    encode: Callable[[bytes], bytes] = encode_pack,
+    pages: Iterable[PlacedPage] | None = None,
     compress: CompressPiece = compress_piece,
     split_index_bytes: int = SPLIT_INDEX_BYTES,
+    place: PlaceFile = write_file,
 ) -> tuple[ShardInfo, dict[str, str]]:
     """``write_shard``, and the sha256 of every file it wrote by its path under ``staging``
-    (each was hashed as it was made: the build cache keeps them without reading them again)."""
+    (each was hashed as it was made: the build cache keeps them without reading them again).
+    ``place`` puts each body pack and index chunk in place (the build cache links the ones
+    it kept)."""
     stem = shard_folder(library_id, version)
     folder = (staging / stem).parent
     folder.mkdir(parents=True, exist_ok=True)
@@ -132,14 +141,14 @@ def write_shard_files(
     packed = raw.with_suffix(".gz")
     try:
         try:
-            made = page_rows(list(records)) if pages is None else pages
+            made = placed_pages(page_rows(list(records))) if pages is None else pages
             chunks: list[PublishedChunk] = []
 
             def cut(conn: sqlite3.Connection) -> None:
                 publish = functools.partial(gzip_bytes, compress=compress)
                 chunks.extend(cut_into_head(conn, publish, CHUNK_RAW_BYTES, split_index_bytes))
 
-            count, packs = build_search_database(raw, library_id, version, made, encode, cut)
+            count, packs = build_search_database(raw, library_id, version, made, cut)
         except sqlite3.Error as exc:
             # The builder's one boundary for SQLite errors (a full disk, a broken library).
             where = f"{library_id} {version}"
@@ -160,10 +169,10 @@ def write_shard_files(
     written = {
         path: sha256,
         **_write_named(
-            staging, ((pack_path(library_id, p.sha256), p.sha256, p.data) for p in packs)
+            staging, ((pack_path(library_id, p.sha256), p.sha256, p.data) for p in packs), place
         ),
         **_write_named(
-            staging, ((chunk_path(library_id, c.sha256), c.sha256, c.data) for c in chunks)
+            staging, ((chunk_path(library_id, c.sha256), c.sha256, c.data) for c in chunks), place
         ),
     }
     info = ShardInfo(
@@ -184,7 +193,9 @@ def write_shard_files(
     return info, written
 
 
-def _write_named(staging: Path, files: Iterable[tuple[str, str, bytes]]) -> dict[str, str]:
+def _write_named(
+    staging: Path, files: Iterable[tuple[str, str, bytes]], place: PlaceFile
+) -> dict[str, str]:
     """Write files named by their content, (path, sha256, bytes) each, the files of one call
     sharing one folder (a version's body packs, or its index chunks); sha256 by path."""
     written: dict[str, str] = {}
@@ -192,7 +203,7 @@ def _write_named(staging: Path, files: Iterable[tuple[str, str, bytes]]) -> dict
         target = staging / path
         if not written:
             target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
+        place(target, sha256, data)
         written[path] = sha256
     return written
 

@@ -191,45 +191,93 @@ class PublishedPack:
     data: bytes
 
 
+# A section's columns in the search shard's ``sections`` table without its id, its pack given
+# as the pack's place among its page's packs (0 for the first).
+SectionColumns = tuple[str, str, int, str, str, str | None, int | None, int | None, int]
+
+
+@dataclass(frozen=True)
+class PageTables:
+    """One page as the search shard's tables take it, ids left out: its sections' columns and
+    search tokens, in section order, and its body packs. A page's tables depend on its own
+    records alone, so a builder keeps them from build to build (builder.cached_rows) and an
+    unchanged page is neither tokenized nor packed again."""
+
+    sections: tuple[SectionColumns, ...]
+    search: tuple[SearchTokens, ...]
+    packs: tuple[PublishedPack, ...]
+
+
+# A page's tables and its sections' ids (1-based positions in the version), in section order.
+PlacedPage = tuple[Sequence[int], PageTables]
+
+
+def page_tables(
+    rows: Sequence[ShardRow], encode: Callable[[bytes], bytes] = encode_pack
+) -> PageTables:
+    """The tables of one page's rows (``page_rows``); ``encode`` compresses a pack's JSON."""
+    bodies = [(position, row.display[2]) for position, row in enumerate(rows)]
+    pack_of: dict[int, int] = {}
+    packs: list[PublishedPack] = []
+    for pack in page_packs(bodies):
+        data = encode(pack_text(pack.bodies))
+        pack_of.update(dict.fromkeys(pack.ids, len(packs)))
+        packs.append(PublishedPack(hashlib.sha256(data).hexdigest(), data))
+    return PageTables(
+        tuple(_section_columns(row, pack_of[position]) for position, row in enumerate(rows)),
+        tuple(row.search for row in rows),
+        tuple(packs),
+    )
+
+
+def placed_pages(
+    pages: Iterable[PageRows], encode: Callable[[bytes], bytes] = encode_pack
+) -> Iterator[PlacedPage]:
+    """Each page's ids and tables, from its rows (``page_rows``)."""
+    for page in pages:
+        yield [section_id for section_id, _ in page], page_tables([row for _, row in page], encode)
+
+
 def build_search_database(
     target: Path,
     library_id: str,
     version: str,
-    pages: Iterable[PageRows],
-    encode: Callable[[bytes], bytes] = encode_pack,
+    pages: Iterable[PlacedPage],
     finish: Callable[[sqlite3.Connection], object] | None = None,
 ) -> tuple[int, list[PublishedPack]]:
     """Create a doctrove-shard@2 search shard at ``target`` (``search_shard.sql``) from a
-    version's rows page by page (``page_rows``); return its section count and its body packs,
-    in pack id order. One page's rows are held at a time. ``encode`` compresses a pack's JSON
-    (a builder passes one that remembers the packs of pages that did not change); ``finish``
-    gets the written, optimized database (an autocommit connection) before its one VACUUM
-    (the builder cuts a large index into chunks there: schemas.term_chunks)."""
+    version's pages, their ids and tables (``placed_pages``); return its section count and its
+    body packs, in pack id order. One page's tables are held at a time. ``finish`` gets the
+    written, optimized database (an autocommit connection) before its one VACUUM (the builder
+    cuts a large index into chunks there: schemas.term_chunks)."""
     published: list[PublishedPack] = []
 
     def insert(conn: sqlite3.Connection) -> int:
         count = 0
-        for page in pages:
-            bodies = [(section_id, row.display[2]) for section_id, row in page]
-            pack_of: dict[int, int] = {}
-            for pack in page_packs(bodies):
-                data = encode(pack_text(pack.bodies))
-                digest = hashlib.sha256(data).hexdigest()
-                published.append(PublishedPack(digest, data))
-                conn.execute(
-                    "INSERT INTO packs VALUES (?, ?, ?)", (len(published), digest, len(data))
-                )
-                pack_of.update(dict.fromkeys(pack.ids, len(published)))
+        for ids, tables in pages:
+            first = len(published) + 1  # pack ids run on across the version's pages
+            conn.executemany(
+                "INSERT INTO packs VALUES (?, ?, ?)",
+                [(first + n, p.sha256, len(p.data)) for n, p in enumerate(tables.packs)],
+            )
+            published.extend(tables.packs)
             # A page's rows go in one call per table: VACUUM lays each table out on its own,
             # so the order between the two tables' inserts leaves no trace in the file.
             conn.executemany(
                 "INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [_section_row(section_id, row, pack_of[section_id]) for section_id, row in page],
+                [
+                    (section_id, *columns[:-1], first + columns[-1])
+                    for section_id, columns in zip(ids, tables.sections, strict=True)
+                ],
             )
             conn.executemany(
-                _INSERT_SEARCH, [(section_id, *row.search) for section_id, row in page]
+                _INSERT_SEARCH,
+                [
+                    (section_id, *tokens)
+                    for section_id, tokens in zip(ids, tables.search, strict=True)
+                ],
             )
-            count += len(page)
+            count += len(ids)
         return count
 
     ddl = shard_statements(SPLIT_FORMAT)
@@ -237,10 +285,10 @@ def build_search_database(
     return count, published
 
 
-def _section_row(section_id: int, row: ShardRow, pack: int) -> tuple[object, ...]:
+def _section_columns(row: ShardRow, pack: int) -> SectionColumns:
     # sha256 is left out: a client computes it from the body (search_shard.sql).
-    heading, path, body, *rest, _sha256 = row.display
-    return (section_id, heading, path, len(body), *rest, pack)
+    heading, path, body, page_path, anchor, source, line_start, line_end, _sha256 = row.display
+    return (heading, path, len(body), page_path, anchor, source, line_start, line_end, pack)
 
 
 _INSERT_SEARCH = (

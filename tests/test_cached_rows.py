@@ -1,17 +1,17 @@
-"""builder.cached_rows: shard rows tokenized once per source file, the same as for the whole."""
+"""builder.cached_rows: a shard's pages made once per source file, the same as for the whole."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+import orjson
 import pytest
 
 from builder.cache import BuildCache
 from builder.cached_rows import ShardParts
 from builder.shards import write_shard
 from schemas import shard_build
-from schemas.body_packs import encode_pack, pack_text
 
 # Two pages whose sections interleave, a repeated anchor on one page, and sections of no page:
 # the anchors made unique per page must come out as the whole version's rows have them.
@@ -37,20 +37,23 @@ def counting_tokenizer(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return calls
 
 
-def in_order(cache: BuildCache, records: list[dict[str, Any]]) -> list[shard_build.ShardRow]:
-    """The cached rows page by page, put back in section order."""
-    pairs = [pair for page in ShardParts(cache).pages(records) for pair in page]
-    assert sorted(i for i, _ in pairs) == list(range(1, len(records) + 1))
-    return [row for _, row in sorted(pairs, key=lambda pair: pair[0])]
+def whole_version(records: list[dict[str, Any]]) -> list[shard_build.PlacedPage]:
+    """The pages' ids and tables as made for the whole version at once, without a cache."""
+    return list(shard_build.placed_pages(shard_build.page_rows(records)))
 
 
-def test_rows_made_file_by_file_are_the_versions_rows(tmp_path: Path) -> None:
+def test_pages_made_file_by_file_are_the_versions_pages(tmp_path: Path) -> None:
     cache = BuildCache(tmp_path / "cache")
-    whole = list(shard_build.shard_rows(RECORDS))
-    assert in_order(cache, RECORDS) == whole
-    assert in_order(cache, RECORDS) == whole  # from the cache this time
-    assert list(ShardParts(cache).pages(RECORDS)) == list(shard_build.page_rows(RECORDS))
-    assert [row.display[4] for row in whole] == [
+    whole = whole_version(RECORDS)
+    assert list(ShardParts(cache).pages(RECORDS)) == whole
+    assert list(ShardParts(cache).pages(RECORDS)) == whole  # from the cache this time
+    assert cache.hits == len(whole)
+    anchors = {
+        section_id: columns[4]
+        for ids, tables in whole
+        for section_id, columns in zip(ids, tables.sections, strict=True)
+    }
+    assert [anchors[n] for n in sorted(anchors)] == [
         "intro",
         "open",
         "intro-1",
@@ -65,31 +68,45 @@ def test_an_edit_to_one_file_tokenizes_only_that_file_again(
 ) -> None:
     cache = BuildCache(tmp_path / "cache")
     calls = counting_tokenizer(monkeypatch)
-    in_order(cache, RECORDS)
+    list(ShardParts(cache).pages(RECORDS))
     assert len(calls) == 4 * len(RECORDS)  # heading, heading path, prose, code
     edited = [dict(r) for r in RECORDS]
     edited[1]["body"] = "open() a file, then read it."
     calls.clear()
-    rows = in_order(cache, edited)
+    pages = list(ShardParts(cache).pages(edited))
     assert len(calls) == 4 * 2  # the two sections of b.md
-    assert rows == list(shard_build.shard_rows(edited))
+    assert pages == whole_version(edited)
 
 
-def test_a_pack_made_before_is_taken_from_the_cache(tmp_path: Path) -> None:
+def test_a_kept_page_is_not_decoded_again(tmp_path: Path) -> None:
+    # Its tables come from the cache whole: keyed on its records' JSON as the volume holds
+    # it (``EncodedRecords``), none of its records is decoded.
+    read: list[int] = []
+
+    class Watched(list[dict[str, Any]]):
+        def __getitem__(self, index: Any) -> Any:
+            read.append(index)
+            return super().__getitem__(index)
+
+        def record_json(self, index: int) -> bytes:
+            return orjson.dumps(super().__getitem__(index), option=orjson.OPT_SORT_KEYS)
+
+        def sources(self) -> list[object]:
+            return [record.get("source") for record in self]
+
     cache = BuildCache(tmp_path / "cache")
-    text = pack_text(["one body", "another"])
-    assert ShardParts(cache).encode(text) == encode_pack(text)
-    assert cache.hits == 0
-    assert ShardParts(cache).encode(text) == encode_pack(text)
-    assert cache.hits == 1
+    list(ShardParts(cache).pages(RECORDS))
+    watched = Watched(RECORDS)
+    assert list(ShardParts(cache).pages(watched)) == whole_version(RECORDS)
+    assert read == []
 
 
-def test_a_shard_from_cached_rows_and_packs_has_the_same_bytes(tmp_path: Path) -> None:
+def test_a_shard_from_cached_pages_has_the_same_bytes(tmp_path: Path) -> None:
     plain = write_shard(tmp_path / "plain", "lib", "1.0", RECORDS)
     cache = BuildCache(tmp_path / "cache")
     for attempt in ("cold", "warm"):
         parts = ShardParts(cache)
-        kept = write_shard(tmp_path / attempt, "lib", "1.0", (), parts.pages(RECORDS), parts.encode)
+        kept = write_shard(tmp_path / attempt, "lib", "1.0", (), parts.pages(RECORDS))
         assert kept == plain
         assert sorted(p.read_bytes() for p in (tmp_path / attempt).rglob("*.*")) == sorted(
             p.read_bytes() for p in (tmp_path / "plain").rglob("*.*")
@@ -97,20 +114,32 @@ def test_a_shard_from_cached_rows_and_packs_has_the_same_bytes(tmp_path: Path) -
 
 
 def test_the_cache_keeps_a_files_tokens_not_its_bodies_again(tmp_path: Path) -> None:
-    # The parse entry has the bodies already; rows kept whole wrote each of them once more.
+    # The parse entry has the bodies already; the page's entry has them compressed, in its pack.
     records = [{"heading": "Sockets", "body": "Connecting sockets quickly.", "source": "s.md"}]
     cache = BuildCache(tmp_path / "cache")
-    in_order(cache, records)
+    list(ShardParts(cache).pages(records))
     (entry,) = (tmp_path / "cache").rglob("*.json")
     kept = entry.read_bytes()
     assert b"Connecting sockets quickly." not in kept
     assert b"connect" in kept  # the stemmed tokens
 
 
-def test_a_damaged_token_entry_is_a_miss(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda payload: payload[:-3],  # cut short
+        lambda payload: payload.replace(b"connect", b"CONNECT"),  # other tokens, checksum kept
+        lambda payload: b"\x93\xa1a\xa1b\xa1c",  # not page tables
+    ],
+)
+def test_a_damaged_page_entry_is_a_miss(tmp_path: Path, damage: Any) -> None:
+    records = [{"heading": "Sockets", "body": "Connecting sockets quickly.", "source": "s.md"}]
     cache = BuildCache(tmp_path / "cache")
-    whole = list(shard_build.shard_rows(RECORDS))
-    in_order(cache, RECORDS)
-    for entry in (tmp_path / "cache").rglob("*.json"):
-        cache.store(entry.stem, [["not", "four", "columns"] for _ in cache.load(entry.stem)])
-    assert in_order(cache, RECORDS) == whole
+    list(ShardParts(cache).pages(records))
+    (entry,) = (tmp_path / "cache").rglob("*.json")
+    key = entry.name.removesuffix(".json")
+    payload = cache.load_bytes(key)
+    assert payload is not None
+    cache.store_bytes(key, damage(payload))
+    pages = list(ShardParts(cache).pages(records))
+    assert pages == whole_version(records) or b"CONNECT" in (cache.load_bytes(key) or b"")

@@ -1,5 +1,6 @@
 """Incremental builds: a cached rebuild equals a cold build byte for byte, whatever changed."""
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -7,11 +8,13 @@ from typing import Any
 import pytest
 
 import builder.cache
+import builder.cached_stages
 import builder.pages
 from builder.config import load_catalog
 from builder.pipeline import build_site
 from builder.report import render_report_streams
 from schemas import shard_build
+from schemas.digests import file_sha256
 
 CATALOG = """
 [site]
@@ -198,7 +201,7 @@ def test_entries_no_longer_used_are_swept(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
 
     def kept() -> set[Path]:
-        return set(cache.glob("entries/*/*")) | set(cache.glob("trees/*/*"))
+        return set(cache.glob("entries/*/*")) | set(cache.glob("objects/*/*"))
 
     build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
     before = kept()
@@ -215,7 +218,8 @@ def test_corrupt_cached_page_is_detected_and_rebuilt(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
     expected = site_files(tmp_path / "site")
-    page = next(cache.glob("trees/*/*/libs/beta/2.0.0/readme.html"))
+    published = tmp_path / "site" / "libs" / "beta" / "2.0.0" / "readme.html"
+    page = cache / "objects" / file_sha256(published)[:2] / file_sha256(published)
     page.write_bytes(page.read_bytes().replace(b"Beta", b"Evil", 1))
     build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
     assert site_files(tmp_path / "site") == expected
@@ -233,19 +237,23 @@ def test_kept_folder_manifest_cannot_reach_outside_the_cache(tmp_path: Path) -> 
     stat = secret.stat()
     digest = hashlib.sha256(secret.read_bytes()).hexdigest()
     cache = BuildCache(tmp_path / "cache")
-    (tmp_path / "cache" / "trees" / "ab" / "ab12").mkdir(parents=True)
+    objects = tmp_path / "cache" / "objects"
+    (objects / digest[:2]).mkdir(parents=True)
+    os.link(secret, objects / digest[:2] / digest)  # so only the paths are wrong
     site = tmp_path / "site" / "inner"
     site.mkdir(parents=True)
     for manifest in (
         {"../../../../secret.txt": [digest, stat.st_size, stat.st_mtime_ns]},
         {str(secret): [digest, stat.st_size, stat.st_mtime_ns]},
+        # An object's name that would leave the objects folder.
+        {"page.html": ["../../secret.txt", stat.st_size, stat.st_mtime_ns]},
         ["not", "a", "table"],
         {"page.html": "not a triple"},
     ):
         cache.store("ab12", manifest)
         assert cache.link_tree("ab12", site) is False
     assert [p.name for p in (tmp_path / "site").rglob("*")] == ["inner"]
-    assert cache.corrupt == 4
+    assert cache.corrupt == 5
 
 
 def test_unreadable_json_with_a_good_checksum_is_a_miss(tmp_path: Path) -> None:
@@ -378,7 +386,7 @@ def test_an_entry_that_cannot_be_written_is_noted_not_raised(tmp_path: Path) -> 
     cache.store("ab12", {"kept": True})
     assert cache.load("ab12") is None
     assert cache.unwritable is not None and "ab12.json" in cache.unwritable
-    (tmp_path / "cache" / "trees").write_text("a file where the kept folders go")
+    (tmp_path / "cache" / "objects").write_text("a file where the kept files go")
     page = tmp_path / "page.html"
     page.write_text("<p>page</p>")
     cache.store_file("cd34", page)
@@ -397,3 +405,65 @@ def test_a_build_whose_cache_cannot_be_written_completes_and_says_so(tmp_path: P
     assert site_files(tmp_path / "site") == site_files(tmp_path / "cold")
     _summary, warnings = render_report_streams(report)
     assert "the build cache could not keep" in warnings and "--no-cache" in warnings
+
+
+def held_shard_files(site: Path, hold: Path) -> dict[str, Path]:
+    """A second link to every body pack and index chunk of ``site``, so their inodes outlive
+    the site a rebuild replaces (a freed inode could be given to a new file)."""
+    held = {}
+    for path in sorted((site / "shards").glob("*/*/*.gz")):
+        relative = path.relative_to(site).as_posix()
+        held[relative] = hold / relative.replace("/", "_")
+        os.link(path, held[relative])
+    return held
+
+
+def test_an_edit_to_one_file_links_the_packs_and_chunks_that_did_not_change(
+    tmp_path: Path,
+) -> None:
+    # Creating a file costs far more than linking one: a rebuild takes every body pack and
+    # index chunk it publishes again from the cache's objects, the same files as before.
+    catalog = make_project(tmp_path / "project")
+    split_every_index(tmp_path / "project")
+    cache, site, hold = tmp_path / "cache", tmp_path / "site", tmp_path / "hold"
+    hold.mkdir()
+    build_site(load_catalog(catalog), site, cache_dir=cache)
+    held = held_shard_files(site, hold)
+    change_file(tmp_path / "project")
+    build_site(load_catalog(catalog), site, cache_dir=cache)
+    kept = [relative for relative in held if (site / relative).exists()]
+    assert any("/bodies/" in r for r in kept) and any("/index/" in r for r in kept)
+    assert all(os.path.samefile(site / relative, held[relative]) for relative in kept)
+    build_site(load_catalog(catalog), tmp_path / "cold")
+    assert site_files(site) == site_files(tmp_path / "cold")
+
+
+def test_a_failed_rebuild_keeps_the_previous_site_and_the_cache_usable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The rebuild fails after its shards were written (packs linked from the objects the
+    # published site shares): the published site is left as it was, byte for byte, and the
+    # next rebuild still links what did not change.
+    catalog = make_project(tmp_path / "project")
+    split_every_index(tmp_path / "project")
+    cache, site, hold = tmp_path / "cache", tmp_path / "site", tmp_path / "hold"
+    hold.mkdir()
+    build_site(load_catalog(catalog), site, cache_dir=cache)
+    published = site_files(site)
+    held = held_shard_files(site, hold)
+
+    def fail(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("the disk went away half way")
+
+    change_file(tmp_path / "project")
+    monkeypatch.setattr(builder.cached_stages, "render_version", fail)
+    with pytest.raises(RuntimeError, match="half way"):
+        build_site(load_catalog(catalog), site, cache_dir=cache)
+    assert site_files(site) == published
+    assert not [p.name for p in tmp_path.iterdir() if "staging" in p.name or "work" in p.name]
+    monkeypatch.undo()
+    build_site(load_catalog(catalog), site, cache_dir=cache)
+    build_site(load_catalog(catalog), tmp_path / "cold")
+    assert site_files(site) == site_files(tmp_path / "cold")
+    kept = [relative for relative in held if (site / relative).exists()]
+    assert kept and all(os.path.samefile(site / r, held[r]) for r in kept)

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from schemas.shard_build import build_search_database, page_rows
+from schemas.shard_build import build_search_database, page_rows, placed_pages
 from schemas.shards import (
     BM25_WEIGHTS,
     CHUNKED_FORMAT,
@@ -86,7 +86,7 @@ def corpus(sections: int = 400, seed: int = 3) -> list[dict[str, Any]]:
 def whole(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     """The built, optimized search shard of ``corpus()``, uncut."""
     target = tmp_path_factory.mktemp("whole") / "shard.sqlite"
-    build_search_database(target, "demo", "1.0", page_rows(corpus()))
+    build_search_database(target, "demo", "1.0", placed_pages(page_rows(corpus())))
     return target.read_bytes()
 
 

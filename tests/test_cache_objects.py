@@ -1,0 +1,65 @@
+"""builder.cache_objects: files kept by their bytes' sha256, linked instead of written again."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+from builder.cache_objects import ObjectStore
+
+
+def place(store: ObjectStore, target: Path, data: bytes) -> None:
+    store.place(target, hashlib.sha256(data).hexdigest(), data)
+
+
+def test_the_same_bytes_placed_twice_are_one_file(tmp_path: Path) -> None:
+    store = ObjectStore(tmp_path / "cache")
+    place(store, tmp_path / "first", b"a body pack")
+    place(ObjectStore(tmp_path / "cache"), tmp_path / "second", b"a body pack")
+    assert (tmp_path / "second").read_bytes() == b"a body pack"
+    assert os.path.samefile(tmp_path / "first", tmp_path / "second")
+
+
+def test_a_damaged_object_is_written_again_and_replaced(tmp_path: Path) -> None:
+    store = ObjectStore(tmp_path / "cache")
+    place(store, tmp_path / "first", b"a body pack")
+    (kept,) = (tmp_path / "cache" / "objects").glob("*/*")
+    os.unlink(kept)
+    kept.write_bytes(b"a body pick")  # same size, other bytes
+    place(ObjectStore(tmp_path / "cache"), tmp_path / "second", b"a body pack")
+    assert (tmp_path / "second").read_bytes() == b"a body pack"
+    assert kept.read_bytes() == b"a body pack"  # kept again, right this time
+    assert os.path.samefile(kept, tmp_path / "second")
+
+
+def test_an_object_that_is_a_symlink_is_never_linked(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.write_bytes(b"a body pack")
+    sha256 = hashlib.sha256(b"a body pack").hexdigest()
+    folder = tmp_path / "cache" / "objects" / sha256[:2]
+    folder.mkdir(parents=True)
+    (folder / sha256).symlink_to(elsewhere)
+    place(ObjectStore(tmp_path / "cache"), tmp_path / "placed", b"a body pack")
+    assert not (tmp_path / "placed").is_symlink()
+    assert not os.path.samefile(tmp_path / "placed", elsewhere)
+    assert (tmp_path / "placed").read_bytes() == b"a body pack"
+
+
+def test_objects_a_build_did_not_use_are_swept(tmp_path: Path) -> None:
+    first = ObjectStore(tmp_path / "cache")
+    place(first, tmp_path / "kept", b"still published")
+    place(first, tmp_path / "dropped", b"no longer published")
+    second = ObjectStore(tmp_path / "cache")
+    place(second, tmp_path / "again", b"still published")
+    assert second.sweep() == 1
+    (left,) = (tmp_path / "cache" / "objects").glob("*/*")
+    assert left.read_bytes() == b"still published"
+
+
+def test_without_a_cache_each_file_is_written(tmp_path: Path) -> None:
+    store = ObjectStore(None)
+    place(store, tmp_path / "first", b"a body pack")
+    place(store, tmp_path / "second", b"a body pack")
+    assert not os.path.samefile(tmp_path / "first", tmp_path / "second")
+    assert store.sweep() == 0
