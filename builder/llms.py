@@ -71,13 +71,17 @@ def version_llms(
         f"HTML pages: {_url(site, folder + 'index.html')}",
         f"All libraries: {_url(site, 'llms.txt')}",
     ]
+    trails: dict[tuple[str, ...], str] = {}  # sections share heading paths: each made once
     for page in pages:
         lines += ["", f"## {_one_line(page.title)}", ""]
         if page.sources:
             lines += [f"Source: {', '.join(_one_line(s) for s in page.sources)}", ""]
         for section in page.sections:
             link = _url(site, folder + page.path, section.anchor)
-            trail = " › ".join(_one_line(h) for h in section.heading_path)
+            trail = trails.get(section.heading_path)
+            if trail is None:
+                trail = " › ".join(_one_line(h) for h in section.heading_path)
+                trails[section.heading_path] = trail
             lines.append(
                 f"- [{_link_text(section.heading)}]({link})" + (f": {trail}" if trail else "")
             )

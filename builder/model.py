@@ -49,11 +49,18 @@ class SourceFile:
     text: str
     sha256: str = ""
     data: bytes | None = None
+    # The UTF-8 of ``text`` when the reader has it (the file's own bytes): the HTML parser
+    # reads it, and the size is its length, without encoding the text again.
+    utf8: bytes | None = None
 
     @functools.cached_property
     def size(self) -> int:
         # Cached: the parse stage and the compile stage both ask, and encoding a page is not free.
-        return len(self.data) if self.data is not None else len(self.text.encode("utf-8"))
+        if self.data is not None:
+            return len(self.data)
+        if self.utf8 is not None:
+            return len(self.utf8)
+        return len(self.text.encode("utf-8"))
 
 
 @dataclass(frozen=True)

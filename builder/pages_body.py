@@ -138,8 +138,10 @@ def _list(lines: list[str]) -> str:
 
 def _is_table(lines: list[str]) -> bool:
     """Rows of "cell | cell" with the same number of cells, as the parsers write tables."""
+    if len(lines) < 2:  # most paragraphs are one line: no rows to count
+        return False
     counts = {line.count(_CELL_SEPARATOR) for line in lines}
-    return len(lines) > 1 and len(counts) == 1 and 0 not in counts
+    return len(counts) == 1 and 0 not in counts
 
 
 def _table(lines: list[str]) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import hashlib
 import os
 import stat
@@ -139,8 +140,13 @@ def read_source(candidate: Candidate, budget: int = MAX_FILE_BYTES) -> SourceFil
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         return SkippedFile(candidate.relpath, f"not UTF-8 (invalid byte at offset {exc.start})")
-    if not text.strip():
+    if not text or text.isspace():  # not text.strip(), which copies the file
         return SkippedFile(candidate.relpath, "empty")
+    # Looking for the two-character "\r\n" scans several times slower than for "\r" alone.
+    if "\r" not in text:
+        # The text's UTF-8 is the file's bytes without a byte order mark.
+        utf8 = data.removeprefix(codecs.BOM_UTF8)
+        return SourceFile(candidate.relpath, text, digest, utf8=utf8)
     return SourceFile(candidate.relpath, text.replace("\r\n", "\n").replace("\r", "\n"), digest)
 
 

@@ -99,6 +99,9 @@ def shard_rows(
     """
     taken: dict[str | None, set[str]] = {}
     kept = iter(tokens) if tokens is not None else None
+    # Sections share their heading paths (an API entry's is its page's and topic's headings):
+    # the Python docs' 14,941 sections have 2,131 paths, so each is tokenized once.
+    path_tokens: dict[tuple[str, ...], str] = {}
     for record in records:
         heading, body = _text(record, "heading"), _text(record, "body")
         above = record.get("headingPath")
@@ -118,13 +121,19 @@ def shard_rows(
             *_lines(record),
             sha256,
         )
-        search = next(kept) if kept is not None else _search_tokens(heading, path, body)
+        if kept is not None:
+            search = next(kept)
+        else:
+            key = tuple(path)
+            if key not in path_tokens:
+                path_tokens[key] = index_text(" ".join(path))
+            search = _search_tokens(heading, path_tokens[key], body)
         yield ShardRow(display, search)
 
 
-def _search_tokens(heading: str, path: list[str], body: str) -> SearchTokens:
+def _search_tokens(heading: str, path_tokens: str, body: str) -> SearchTokens:
     prose, code = split_code(body)
-    return index_text(heading), index_text(" ".join(path)), index_text(prose), index_text(code)
+    return index_text(heading), path_tokens, index_text(prose), index_text(code)
 
 
 def build_database(

@@ -348,6 +348,17 @@ def test_text_is_read_as_decoded_whatever_charset_the_page_names() -> None:
     assert (section.heading, section.body) == ("Café — 中文", "naïve & ½ ¶ \u00a0x")
 
 
+def test_a_page_given_with_its_utf8_is_read_from_those_bytes() -> None:
+    page = "<html><head><title>T — X docs</title></head><body><h1>Café</h1><p>½ ¶</p></body></html>"
+    assert parse(page, "u.html", page.encode()) == parse(page, "u.html")
+    # The bytes are what libxml2 reads; the text is kept for what lxml cannot parse.
+    (section,) = parse(page, "u.html", page.replace("½", "¼").encode()).sections
+    assert (section.heading, section.body) == ("Café", "¼ ¶")
+    # An XML declaration is cut from the text, so the bytes no longer match it and are not read.
+    declared = '<?xml version="1.0" encoding="utf-8"?>' + page
+    assert parse(declared, "u.html", b"<h1>Other</h1>") == parse(page, "u.html")
+
+
 def test_a_lone_surrogate_is_read_as_text_with_a_warning() -> None:
     # Such a str has no UTF-8 form (no decoded file holds one); it still parses as a str.
     parsed = parse("<html><body><h1>T</h1><p>a \ud800 b</p></body></html>", "s.html")

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
+
+from schemas import shard_build
 from schemas.shard_build import _FENCED, split_code
+from schemas.text import index_text
 
 
 def test_split_code_cuts_the_prose_where_the_fence_pattern_substitutes() -> None:
@@ -17,3 +21,22 @@ def test_split_code_cuts_the_prose_where_the_fence_pattern_substitutes() -> None
             code = [block.group(1) for block in _FENCED.finditer(body)]
             expected = (_FENCED.sub("", body), "\n".join(code)) if code else (body, "")
             assert split_code(body) == expected, repr(body)
+
+
+def test_sections_sharing_a_heading_path_have_it_tokenized_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[str] = []
+
+    def counting_index_text(text: str) -> str:
+        calls.append(text)
+        return index_text(text)
+
+    monkeypatch.setattr(shard_build, "index_text", counting_index_text)
+    records = [
+        {"heading": heading, "headingPath": ["Guide", "Files"], "body": "Read.", "source": "a.md"}
+        for heading in ("Open", "Close", "Seek")
+    ]
+    rows = list(shard_build.shard_rows(records))
+    assert calls.count("Guide Files") == 1
+    assert [row.search[1] for row in rows] == [index_text("Guide Files")] * 3

@@ -96,6 +96,20 @@ def test_text_is_decoded_with_bom_and_newlines_normalised(tmp_path: Path) -> Non
     assert isinstance(result, SourceFile)
     assert (result.relpath, result.text) == ("f.md", "# T\nline\nmore\n")
     assert result.sha256 == hashlib.sha256(path.read_bytes()).hexdigest()
+    # Normalising changed the text: its UTF-8 is not the file's bytes, and its size is counted.
+    assert (result.utf8, result.size) == (None, len(b"# T\nline\nmore\n"))
+
+
+@pytest.mark.parametrize("mark", [b"", b"\xef\xbb\xbf"])
+def test_text_without_carriage_returns_keeps_its_utf8_from_the_file(
+    tmp_path: Path, mark: bytes
+) -> None:
+    path = tmp_path / "f.html"
+    path.write_bytes(mark + "<h1>Café — 中文</h1>\n".encode())
+    result = read_source(Candidate("f.html", path))
+    assert isinstance(result, SourceFile)
+    assert result.utf8 == result.text.encode("utf-8") == "<h1>Café — 中文</h1>\n".encode()
+    assert result.size == len(result.utf8)
 
 
 def test_fifos_and_sockets_are_skipped_not_opened(tmp_path: Path) -> None:

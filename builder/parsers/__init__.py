@@ -66,9 +66,12 @@ def parser_for(fmt: str) -> Parser:
     return parse_plain_text
 
 
-def parse_file(relpath: str, text: str, api: ApiSource | None = None) -> ParsedFile | None:
+def parse_file(
+    relpath: str, text: str, api: ApiSource | None = None, utf8: bytes | None = None
+) -> ParsedFile | None:
     """Parse one file, or return None when its format is not one docbuild reads. ``api`` is
-    the version's code, which reST and Markdown pages fill their API directives from."""
+    the version's code, which reST and Markdown pages fill their API directives from; ``utf8``
+    is the text's UTF-8 when the caller has it, which the HTML parser reads."""
     fmt = detect_format(relpath, text)
     if fmt is None:
         return None
@@ -80,4 +83,8 @@ def parse_file(relpath: str, text: str, api: ApiSource | None = None) -> ParsedF
         from builder.parsers.markdown.parser import parse as parse_markdown
 
         return parse_markdown(text, relpath, api)
+    if fmt == "html":
+        from builder.parsers.html.parser import parse as parse_html
+
+        return parse_html(text, relpath, utf8)
     return parser_for(fmt)(text, relpath)

@@ -71,14 +71,14 @@ def _parse(
     source: SourceFile, layout: ProjectLayout, api: ApiSource | None, where: str
 ) -> ParsedFile | FileRecords | None:
     """The file's parsed form; the record of a skipped file when it cannot be parsed."""
-    text = source.text
+    text, utf8 = source.text, source.utf8
     if layout.substitutions and detect_format(source.relpath, text) == "rst":
-        text = substitute(text, layout.substitutions)
+        text, utf8 = substitute(text, layout.substitutions), None
     try:
         if source.data is not None:
             return parse_document(source.relpath, source.data)
         with default_role(layout.default_role):
-            return parse_file(source.relpath, text, api)
+            return parse_file(source.relpath, text, api, utf8)
     except UnreadableDocument as exc:
         return FileRecords((), str(exc))
     except Exception as exc:

@@ -44,10 +44,11 @@ from builder.parsers.html.main_content import (
 from schemas.anchors import slugify
 
 
-def parse(text: str, relpath: str) -> ParsedFile:
-    """Split an HTML page into sections of readable text."""
+def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
+    """Split an HTML page into sections of readable text (``utf8``: the text's UTF-8, when the
+    caller has it)."""
     stem = PurePosixPath(relpath).stem or relpath
-    document = load_document(text)
+    document = load_document(text, utf8)
     if document is None:
         if not text.strip():
             return ParsedFile(relpath=relpath, title=stem, sections=())
