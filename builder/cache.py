@@ -180,12 +180,19 @@ class BuildCache:
         if manifest is None:
             return False
         made: set[Path] = set()  # a shard's 500 body packs share a few folders
+        linked: list[Path] = []
         for relpath, (digest, _, _) in manifest.items():
             target = destination / relpath
             if target.parent not in made:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 made.add(target.parent)
-            self.objects.link(digest, target)
+            try:
+                self.objects.link(digest, target)
+            except FileNotFoundError:  # swept by another build sharing the cache: a miss
+                for done in linked:  # whoever writes the folder instead starts from nothing
+                    done.unlink(missing_ok=True)
+                return False
+            linked.append(target)
         return True
 
     def link_file(self, key: str, destination: Path) -> str | None:
@@ -196,7 +203,10 @@ class BuildCache:
         if manifest is None or list(manifest) != [KEPT_FILE]:
             return None
         digest = manifest[KEPT_FILE][0]
-        self.objects.link(digest, destination)
+        try:
+            self.objects.link(digest, destination)
+        except FileNotFoundError:  # swept by another build sharing the cache: a miss
+            return None
         return digest
 
     def load_file(self, key: str) -> bytes | None:

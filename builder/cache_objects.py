@@ -19,8 +19,10 @@ import contextlib
 import hashlib
 import os
 import re
+import secrets
 import shutil
 import stat
+import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -33,6 +35,16 @@ _NO_FOLLOW: dict[str, bool] = (
     {"follow_symlinks": False} if os.link in os.supports_follow_symlinks else {}
 )
 _OBJECT_NAME = re.compile(r"[0-9a-f]{64}")
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+# mkstemp makes a file only its owner reads; a site file is as open() would make it.
+_FILE_MODE = 0o666 & ~_umask()
 
 
 def is_object_name(name: str) -> bool:
@@ -57,21 +69,27 @@ class ObjectStore:
         return f"{self.root}/{sha256[:2]}/{sha256}"
 
     def place(self, target: Path, sha256: str, data: bytes) -> None:
-        """Put ``data``, whose sha256 is ``sha256``, at ``target`` (a path nothing holds yet):
-        a link to the kept object when it holds these bytes, else a new file, then kept."""
+        """Put ``data``, whose sha256 is ``sha256``, at ``target``: a link to the kept object
+        when it holds these bytes, else a new file, then kept. A file already at ``target`` is
+        left when it holds these bytes (two pages with the same bodies make the same pack) and
+        replaced whole otherwise, never written through: it may be a link to the object the
+        published site serves."""
         if self.root is None:
-            target.write_bytes(data)
+            write_fresh(target, data)
             return
         self.used.add(sha256)
         path = self.path(sha256)
         if _holds(path, data):
             try:
                 os.link(path, target, **_NO_FOLLOW)
+            except FileExistsError:
+                if _holds(str(target), data):
+                    return
             except OSError:  # links not allowed here: written as usual
                 pass
             else:
                 return
-        target.write_bytes(data)
+        write_fresh(target, data)
         with contextlib.suppress(OSError):  # keeping is tidying: the next build writes it
             self.keep(target, sha256)
 
@@ -86,7 +104,8 @@ class ObjectStore:
             found = os.lstat(path)
             if os.path.samestat(found, mine):
                 return found
-        temp = f"{path}.{os.getpid()}.tmp"
+        # Unique to this call: a pid alone repeats across containers sharing a cache volume.
+        temp = f"{path}.{os.getpid()}.{secrets.token_hex(8)}.tmp"
         try:
             os.makedirs(os.path.dirname(path), exist_ok=True)
             try:
@@ -122,15 +141,19 @@ class ObjectStore:
 
     def link(self, sha256: str, target: Path) -> None:
         """Hard-link (or copy) the object ``sha256`` to ``target``, replacing what is there
-        (a site file is replaced whole, never written through)."""
+        (a site file is replaced whole, never written through). FileNotFoundError when the
+        object is gone (another build sharing the cache swept it): the caller's miss."""
         path = self.path(sha256)
         try:
             os.link(path, target, **_NO_FOLLOW)
         except FileExistsError:
             target.unlink()
             self.link(sha256, target)
+        except FileNotFoundError:
+            raise
         except OSError:  # another file system, or links not allowed: copy instead
-            shutil.copyfile(path, target)
+            data = Path(path).read_bytes()
+            write_fresh(target, data)
 
     def mark_used(self, digests: Iterable[str]) -> None:
         """Keep the objects of files a build took from the cache (a kept folder's)."""
@@ -147,6 +170,22 @@ class ObjectStore:
                     os.unlink(entry.path)
                     removed += 1
         return removed
+
+
+def write_fresh(target: Path, data: bytes) -> None:
+    """Write ``data`` as a new file at ``target``, replacing whatever is there whole (through a
+    temporary file renamed over it): a file already there may be a hard link to a cache object
+    or to a published site's file, whose bytes must not change."""
+    fd, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with open(fd, "wb") as handle:
+            handle.write(data)
+        os.chmod(temp, _FILE_MODE)
+        os.replace(temp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
 
 
 def _holds(path: str, data: bytes) -> bool:

@@ -63,3 +63,61 @@ def test_without_a_cache_each_file_is_written(tmp_path: Path) -> None:
     place(store, tmp_path / "second", b"a body pack")
     assert not os.path.samefile(tmp_path / "first", tmp_path / "second")
     assert store.sweep() == 0
+
+
+def test_a_path_placed_twice_in_one_build_never_writes_through_the_first(tmp_path: Path) -> None:
+    # Two pages with the same bodies make the same pack: the second place() finds the path
+    # taken by a link to the object, which the published site links too.
+    store = ObjectStore(tmp_path / "cache")
+    published = tmp_path / "site-pack"
+    place(store, published, b"a body pack")
+    before = os.stat(published)
+    rebuild = ObjectStore(tmp_path / "cache")
+    place(rebuild, tmp_path / "staged", b"a body pack")
+    place(rebuild, tmp_path / "staged", b"a body pack")
+    after = os.stat(published)
+    assert (after.st_ino, after.st_mtime_ns, after.st_size) == (
+        before.st_ino,
+        before.st_mtime_ns,
+        before.st_size,
+    )
+    assert (tmp_path / "staged").read_bytes() == b"a body pack"
+
+
+def test_a_file_at_the_target_with_other_bytes_is_replaced_whole(tmp_path: Path) -> None:
+    store = ObjectStore(tmp_path / "cache")
+    place(store, tmp_path / "published", b"old bytes")
+    os.link(tmp_path / "published", tmp_path / "staged")  # the staged path shares its inode
+    place(ObjectStore(tmp_path / "cache"), tmp_path / "staged", b"new bytes")
+    assert (tmp_path / "published").read_bytes() == b"old bytes"
+    assert (tmp_path / "staged").read_bytes() == b"new bytes"
+    assert not list(tmp_path.glob(".*.tmp"))
+    uncached = ObjectStore(None)
+    uncached.place(tmp_path / "staged", "0" * 64, b"newer")
+    assert (tmp_path / "published").read_bytes() == b"old bytes"
+
+
+def test_a_kept_folder_whose_object_was_swept_meanwhile_is_a_miss(tmp_path: Path) -> None:
+    from builder.cache import BuildCache
+
+    cache = BuildCache(tmp_path / "cache")
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    (folder / "a.html").write_bytes(b"<p>a</p>")
+    (folder / "b.html").write_bytes(b"<p>b</p>")
+    cache.store_tree("pages-key", folder)
+    (kept,) = [
+        p for p in (tmp_path / "cache" / "objects").glob("*/*") if p.read_bytes() == b"<p>b</p>"
+    ]
+    original = ObjectStore.link
+
+    def swept_meanwhile(self: ObjectStore, sha256: str, target: Path) -> None:
+        kept.unlink(missing_ok=True)  # another build's sweep, between the check and the link
+        original(self, sha256, target)
+
+    ObjectStore.link = swept_meanwhile  # type: ignore[method-assign]
+    try:
+        assert cache.link_tree("pages-key", tmp_path / "out") is False
+    finally:
+        ObjectStore.link = original  # type: ignore[method-assign]
+    assert not [p for p in (tmp_path / "out").rglob("*") if p.is_file()]  # nothing half-linked
