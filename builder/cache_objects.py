@@ -176,6 +176,12 @@ def write_fresh(target: Path, data: bytes) -> None:
     """Write ``data`` as a new file at ``target``, replacing whatever is there whole (through a
     temporary file renamed over it): a file already there may be a hard link to a cache object
     or to a published site's file, whose bytes must not change."""
+    try:
+        with open(target, "xb") as new:  # the usual case: nothing there yet
+            new.write(data)
+        return
+    except FileExistsError:
+        pass
     fd, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
         with open(fd, "wb") as handle:
