@@ -1,10 +1,13 @@
-"""``docbuild check`` of a built site's chunked shards: every index chunk a doctrove-shard@3 head
-lists is there, is the file the head describes, and with the head makes a sound FTS5 index.
+"""``docbuild check`` of a built site's search shards: every index chunk a doctrove-shard@3 head
+lists is there, is the file the head describes, and with the head makes a sound FTS5 index;
+every body pack a search shard (doctrove-shard@2) or head lists is there, is the file its row
+describes, and holds the bodies of the sections the shard puts in it.
 
-A client trusts a head through the catalog's sha256 and a chunk through the head's row, so a
-chunk lost or changed after the build breaks the searches whose terms it holds, and only those:
-this check finds it before a client does. Shards of other formats hold their whole index and
-are left to the client's own checks.
+A client trusts a shard through the catalog's sha256, and a chunk or pack through the shard's
+row, so a file lost or changed after the build breaks the answers that need it, and only those:
+this check finds it before a client does. Packs matter beyond the build too: a rebuild links
+them from the build cache's objects, so the site and the cache share their bytes. Whole shards
+(doctrove-shard@1) are left to the client's own checks.
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from typing import Any
 import orjson
 
 from builder.errors import BuildError
-from schemas.shards import CHUNKED_FORMAT, FTS_TABLE, verify_shard_schema
+from schemas.body_packs import PackError, decode_pack, pack_path
+from schemas.shards import CHUNKED_FORMAT, FTS_TABLE, SPLIT_FORMAT, verify_shard_schema
 from schemas.term_chunks import (
     ChunkError,
     chunk_path,
@@ -52,26 +56,33 @@ class ShardInvalid(BuildError):
 
 
 @dataclass(frozen=True)
-class ChunkedShards:
-    """What ``check_chunked_shards`` checked."""
+class CheckedShards:
+    """What ``check_search_shards`` checked: heads and their chunks, search shards (heads
+    included) and their packs."""
 
-    shards: int
+    heads: int
     chunks: int
+    split: int
+    packs: int
 
 
-def check_chunked_shards(site: Path) -> ChunkedShards:
-    """Check every doctrove-shard@3 shard the site's catalog lists; raise ShardInvalid naming
-    each file that is missing or not what its head lists."""
+def check_search_shards(site: Path) -> CheckedShards:
+    """Check every doctrove-shard@2 and @3 shard the site's catalog lists; raise ShardInvalid
+    naming each file that is missing or not what its shard lists."""
     problems: list[str] = []
-    shards = chunks = 0
+    heads = chunks = split = packs = 0
     for library_id, shard in _catalog_shards(site, problems):
-        if shard.get("format") != CHUNKED_FORMAT:
-            continue
-        shards += 1
-        chunks += _check_shard(site, library_id, shard, problems)
+        if shard.get("format") == CHUNKED_FORMAT:
+            heads += 1
+            split += 1
+            checked = _check_shard(site, library_id, shard, problems)
+            chunks, packs = chunks + checked[0], packs + checked[1]
+        elif shard.get("format") == SPLIT_FORMAT:
+            split += 1
+            packs += _check_search_shard(site, library_id, shard, problems)
     if problems:
         raise ShardInvalid(str(site), problems)
-    return ChunkedShards(shards, chunks)
+    return CheckedShards(heads, chunks, split, packs)
 
 
 def _catalog_shards(site: Path, problems: list[str]) -> Iterator[tuple[str, dict[str, Any]]]:
@@ -90,28 +101,87 @@ def _catalog_shards(site: Path, problems: list[str]) -> Iterator[tuple[str, dict
             problems.append(f"{path.relative_to(site)}: not a readable catalog ({exc})")
 
 
-def _check_shard(site: Path, library_id: str, shard: dict[str, Any], problems: list[str]) -> int:
-    """Check one head and its chunks, adding a problem per damaged file; the chunks it lists."""
+def _check_search_shard(
+    site: Path, library_id: str, shard: dict[str, Any], problems: list[str]
+) -> int:
+    """Check one search shard's packs, adding a problem per damaged file; the packs it lists."""
+    where = str(shard.get("path"))
+    data = _read_head(site, shard, problems)
+    if data is None:
+        return 0
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.deserialize(data)
+        schema = verify_shard_schema(conn, SPLIT_FORMAT)
+        if schema:
+            problems.extend(f"{where}: {problem}" for problem in schema)
+            return 0
+        return _check_packs(site, library_id, conn, where, problems)
+    except sqlite3.Error as exc:
+        problems.append(f"{where}: not a readable SQLite database ({exc})")
+        return 0
+    finally:
+        conn.close()
+
+
+def _check_packs(
+    site: Path, library_id: str, conn: sqlite3.Connection, where: str, problems: list[str]
+) -> int:
+    """Check the body packs a search shard or head lists; how many rows it lists."""
+    lengths: dict[int, list[tuple[int, int]]] = {}
+    for section_id, length, pack in conn.execute(
+        "SELECT id, body_length, pack FROM sections ORDER BY id"
+    ):
+        lengths.setdefault(int(pack), []).append((int(section_id), int(length)))
+    rows = conn.execute("SELECT id, sha256, bytes FROM packs ORDER BY id").fetchall()
+    for pack, sha256, size in rows:
+        try:
+            path = pack_path(library_id, str(sha256))
+        except ValueError:
+            problems.append(f"{where}: pack {pack} is not named by a sha256 ({sha256!r})")
+            continue
+        try:
+            data = (site / path).read_bytes()
+        except OSError as exc:
+            problems.append(f"{path} (pack {pack} of {where}): cannot be read ({exc})")
+            continue
+        try:
+            if len(data) != size:
+                raise PackError(f"it is {len(data)} bytes, its shard lists {size}")
+            if hashlib.sha256(data).hexdigest() != sha256:
+                raise PackError("its sha256 is not the one its name and shard give")
+            decode_pack(data, lengths.get(int(pack), []))
+        except PackError as exc:
+            problems.append(f"{path} (pack {pack} of {where}): {exc}")
+    return len(rows)
+
+
+def _check_shard(
+    site: Path, library_id: str, shard: dict[str, Any], problems: list[str]
+) -> tuple[int, int]:
+    """Check one head, its chunks and its packs, adding a problem per damaged file; how many
+    chunks and packs it lists."""
     where = str(shard.get("path"))
     head = _read_head(site, shard, problems)
     if head is None:
-        return 0
+        return 0, 0
     conn = sqlite3.connect(":memory:")
     try:
         conn.deserialize(head)
         schema = verify_shard_schema(conn, CHUNKED_FORMAT)
         if schema:
             problems.extend(f"{where}: {problem}" for problem in schema)
-            return 0
+            return 0, 0
+        packs = _check_packs(site, library_id, conn, where, problems)
         segment = head_segment(conn)
         table = chunk_table_problems(conn)
         if table:
             problems.extend(f"{where}: {problem}" for problem in table)
-            return 0
+            return 0, packs
         refs = chunk_refs(conn)
         if segment is None:
             problems.append(f"{where}: its page directory does not list one segment")
-            return len(refs)
+            return len(refs), packs
         damaged = False
         for ref in refs:
             path = chunk_path(library_id, ref.sha256)
@@ -135,10 +205,10 @@ def _check_shard(site: Path, library_id: str, shard: dict[str, Any], problems: l
                 conn.execute(f"INSERT INTO {FTS_TABLE} ({FTS_TABLE}) VALUES ('integrity-check')")
             except sqlite3.Error as exc:
                 problems.append(f"{where}: its index with every chunk fails FTS5's check ({exc})")
-        return len(refs)
+        return len(refs), packs
     except sqlite3.Error as exc:
         problems.append(f"{where}: not a readable SQLite database ({exc})")
-        return 0
+        return 0, 0
     finally:
         conn.close()
 

@@ -439,21 +439,26 @@ def check(path: Path) -> None:
     index chunks of its search shards too)."""
     # Imported here: a build does not need them (each module is a build's start-up time).
     from builder.check import check_index
-    from builder.check_shards import check_chunked_shards
+    from builder.check_shards import check_search_shards
 
     try:
         summary = check_index(path)
-        chunked = check_chunked_shards(path) if path.is_dir() else None
+        shards = check_search_shards(path) if path.is_dir() else None
     except BuildError as error:
         _fail(error)
     click.echo(
         f"{path}: valid doctrove-index@1 ({summary.entries} entries, "
         f"{summary.versions} versions, {summary.sections} sections)"
     )
-    if chunked is not None and chunked.shards:
+    if shards is not None and shards.split:
         click.echo(
-            f"{path}: {chunked.shards} search shard(s) published in chunks, "
-            f"all {chunked.chunks} chunks present and sound"
+            f"{path}: {shards.split} search shard(s) with body packs, "
+            f"all {shards.packs} packs present and sound"
+        )
+    if shards is not None and shards.heads:
+        click.echo(
+            f"{path}: {shards.heads} search shard(s) published in chunks, "
+            f"all {shards.chunks} chunks present and sound"
         )
 
 

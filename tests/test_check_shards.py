@@ -15,7 +15,7 @@ import orjson
 import pytest
 from click.testing import CliRunner
 
-from builder.check_shards import ShardInvalid, check_chunked_shards
+from builder.check_shards import ShardInvalid, check_search_shards
 from builder.cli import main
 from schemas.term_chunks import MAX_CHUNK_RAW_BYTES, chunk_path, chunk_refs
 
@@ -70,8 +70,10 @@ def rewrite_head(site: Path, *statements: str) -> None:
 def test_a_sound_chunked_site_passes(site: Path) -> None:
     code, output = run_check(site)
     assert code == 0, output
-    checked = check_chunked_shards(site)
-    assert checked.shards >= 2 and checked.chunks > checked.shards
+    checked = check_search_shards(site)
+    assert checked.heads >= 2 and checked.chunks > checked.heads
+    assert checked.split >= checked.heads and checked.packs > checked.split
+    assert f"all {checked.packs} packs present and sound" in output
     assert f"all {checked.chunks} chunks present and sound" in output
 
 
@@ -107,7 +109,7 @@ def test_a_missing_or_damaged_chunk_fails_the_check_naming_the_file(
     assert re.search(re.escape(f"{chunk} (chunk 2 of {head_path(site)}): ") + problem, output)
     assert "damaged search shards" in output
     with pytest.raises(ShardInvalid) as raised:
-        check_chunked_shards(site)
+        check_search_shards(site)
     assert len(raised.value.problems) == 1 and raised.value.code == "invalid-shard"
 
 
@@ -172,4 +174,69 @@ def test_a_site_without_a_whole_catalog_is_checked_through_each_librarys(site: P
     (site / "catalog.json").unlink()
     (site / chunk).unlink()
     with pytest.raises(ShardInvalid, match=re.escape(f"{chunk} (chunk 1 of")):
-        check_chunked_shards(site)
+        check_search_shards(site)
+
+
+def pack_files(site: Path, library: str) -> list[str]:
+    """The pack paths of a library's shard (a search shard or a head), in pack order."""
+    catalog = orjson.loads((site / "catalog.json").read_bytes())
+    (entry,) = (e for e in catalog["entries"] if e["id"] == library)
+    (shard,) = (
+        entry["shards"].values()
+        if len(entry["shards"]) == 1
+        else [entry["shards"][entry["versions"][0]]]
+    )
+    conn = sqlite3.connect(":memory:")
+    conn.deserialize(gzip.decompress((site / shard["path"]).read_bytes()))
+    rows = conn.execute("SELECT sha256 FROM packs ORDER BY id").fetchall()
+    return [f"shards/{library}/bodies/{sha256}.json.gz" for (sha256,) in rows]
+
+
+@pytest.fixture
+def split_site(examples_site: Path, tmp_path: Path) -> Path:
+    """The bundled examples, whose shards are search shards with packs (doctrove-shard@2)."""
+    copy = tmp_path / "split"
+    shutil.copytree(examples_site, copy)
+    return copy
+
+
+@pytest.mark.parametrize(
+    ("which", "library"), [("site", LIBRARY), ("split_site", "werkzeug")]
+)  # a head, and a search shard
+@pytest.mark.parametrize(
+    ("damage", "problem"),
+    [
+        (missing, "cannot be read"),
+        (one_byte_changed, "its sha256 is not the one its name and shard give"),
+        (truncated, r"it is \d+ bytes, its shard lists \d+"),
+    ],
+)
+def test_a_missing_or_damaged_body_pack_fails_the_check_naming_the_file(
+    request: pytest.FixtureRequest,
+    which: str,
+    library: str,
+    damage: Callable[[Path, str], None],
+    problem: str,
+) -> None:
+    site = request.getfixturevalue(which)
+    assert run_check(site)[0] == 0
+    pack = pack_files(site, library)[1]
+    damage(site, pack)
+    code, output = run_check(site)
+    assert code == 1
+    assert re.search(re.escape(f"{pack} (pack ") + r"\d+ of [^)]+\): " + problem, output)
+    with pytest.raises(ShardInvalid) as raised:
+        check_search_shards(site)
+    assert len(raised.value.problems) == 1
+
+
+def test_a_pack_that_holds_other_bodies_than_its_shard_says_fails_the_check(site: Path) -> None:
+    # The head's second pack row names the first pack's file: present, its size and sha256
+    # right for that name, but its bodies are not those of the sections put in pack 2.
+    rewrite_head(
+        site,
+        "UPDATE packs SET sha256 = (SELECT sha256 FROM packs WHERE id = 1), "
+        "bytes = (SELECT bytes FROM packs WHERE id = 1) WHERE id = 2",
+    )
+    code, output = run_check(site)
+    assert code == 1 and f"(pack 2 of {head_path(site)}): " in output
