@@ -15,14 +15,15 @@ import hashlib
 import os
 import shutil
 import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import orjson
 
 from builder import __version__
-from builder.cache_objects import ObjectStore, is_object_name
+from builder.cache_objects import ObjectStore, entries_in, is_object_name
+from schemas.digests import file_sha256
 
 # Raised whenever what an entry holds changes shape or meaning (3: sections list their API
 # entries, empty ones are dropped and both are counted; 4: a kept folder's manifest names
@@ -162,7 +163,7 @@ class BuildCache:
         manifest: dict[str, list[object]] = {}
         try:
             for relpath, path in files:
-                digest = (digests or {}).get(relpath) or _file_sha256(path)
+                digest = (digests or {}).get(relpath) or file_sha256(path)
                 kept = self.objects.keep(path, digest)
                 manifest[relpath] = [digest, kept.st_size, kept.st_mtime_ns]
         except OSError as error:
@@ -248,7 +249,7 @@ class BuildCache:
             if (self.root / name).is_dir():
                 shutil.rmtree(self.root / name, ignore_errors=True)
                 removed += 1
-        for entry in _entries_in(self.root / "entries"):
+        for entry in entries_in(self.root / "entries"):
             if entry.name.removesuffix(".json") not in self.used:
                 _unlink(entry.path)
                 removed += 1
@@ -277,27 +278,7 @@ def _tree_manifest(loaded: Any) -> dict[str, tuple[str, int, int]] | None:
     return manifest
 
 
-def _entries_in(folder: Path) -> Iterator[os.DirEntry[str]]:
-    """What the folders of ``folder`` hold (``folder/*/*``), without a Path for each: a rebuild
-    sweeps a few thousand entries."""
-    try:
-        buckets = [entry.path for entry in os.scandir(folder) if entry.is_dir()]
-    except OSError:
-        return
-    for bucket in buckets:
-        with contextlib.suppress(OSError), os.scandir(bucket) as found:
-            yield from found
-
-
 def _unlink(path: str) -> None:
     # Dropping an entry is tidying: one that cannot be dropped (a read-only cache) stays a miss.
     with contextlib.suppress(OSError):
         os.unlink(path)
-
-
-def _file_sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        while chunk := handle.read(1 << 20):
-            digest.update(chunk)
-    return digest.hexdigest()

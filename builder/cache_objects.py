@@ -16,7 +16,6 @@ written with (``place``), a kept folder's are checked by size and modification t
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import re
 import secrets
@@ -25,6 +24,8 @@ import stat
 import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+
+from schemas.digests import file_sha256
 
 OBJECTS_FOLDER = "objects"
 # An object is read only when it is a regular file itself, not a symlink to one (where the
@@ -131,7 +132,7 @@ class ObjectStore:
             elif (found.st_size, found.st_mtime_ns) == (size, mtime_ns):
                 ok = True
             else:
-                ok = _file_sha256(path) == sha256
+                ok = file_sha256(Path(path)) == sha256
         except OSError:
             return False
         if not ok:
@@ -164,7 +165,7 @@ class ObjectStore:
         if self.root is None:
             return 0
         removed = 0
-        for entry in _objects_in(self.root):
+        for entry in entries_in(self.root):
             if entry.name not in self.used:
                 with contextlib.suppress(OSError):
                     os.unlink(entry.path)
@@ -206,19 +207,14 @@ def _holds(path: str, data: bytes) -> bool:
         return handle.read(len(data) + 1) == data
 
 
-def _objects_in(root: str) -> Iterator[os.DirEntry[str]]:
+def entries_in(folder: str | Path) -> Iterator[os.DirEntry[str]]:
+    """What the folders of ``folder`` hold (``folder/*/*``), without a Path for each: a rebuild
+    sweeps a few thousand entries, and objects live in buckets by their name's first two
+    characters."""
     try:
-        buckets = [entry.path for entry in os.scandir(root) if entry.is_dir()]
+        buckets = [entry.path for entry in os.scandir(folder) if entry.is_dir()]
     except OSError:
         return
     for bucket in buckets:
         with contextlib.suppress(OSError), os.scandir(bucket) as found:
             yield from found
-
-
-def _file_sha256(path: str) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        while chunk := handle.read(1 << 20):
-            digest.update(chunk)
-    return digest.hexdigest()

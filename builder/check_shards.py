@@ -72,14 +72,12 @@ def check_search_shards(site: Path) -> CheckedShards:
     problems: list[str] = []
     heads = chunks = split = packs = 0
     for library_id, shard in _catalog_shards(site, problems):
-        if shard.get("format") == CHUNKED_FORMAT:
-            heads += 1
+        shard_format = shard.get("format")
+        if shard_format in (SPLIT_FORMAT, CHUNKED_FORMAT):
             split += 1
-            checked = _check_shard(site, library_id, shard, problems)
-            chunks, packs = chunks + checked[0], packs + checked[1]
-        elif shard.get("format") == SPLIT_FORMAT:
-            split += 1
-            packs += _check_search_shard(site, library_id, shard, problems)
+            heads += shard_format == CHUNKED_FORMAT
+            listed = _check_shard(site, library_id, shard, str(shard_format), problems)
+            packs, chunks = packs + listed[0], chunks + listed[1]
     if problems:
         raise ShardInvalid(str(site), problems)
     return CheckedShards(heads, chunks, split, packs)
@@ -99,29 +97,6 @@ def _catalog_shards(site: Path, problems: list[str]) -> Iterator[tuple[str, dict
                     yield str(entry["id"]), shard
         except (OSError, orjson.JSONDecodeError, KeyError, TypeError, AttributeError) as exc:
             problems.append(f"{path.relative_to(site)}: not a readable catalog ({exc})")
-
-
-def _check_search_shard(
-    site: Path, library_id: str, shard: dict[str, Any], problems: list[str]
-) -> int:
-    """Check one search shard's packs, adding a problem per damaged file; the packs it lists."""
-    where = str(shard.get("path"))
-    data = _read_head(site, shard, problems)
-    if data is None:
-        return 0
-    conn = sqlite3.connect(":memory:")
-    try:
-        conn.deserialize(data)
-        schema = verify_shard_schema(conn, SPLIT_FORMAT)
-        if schema:
-            problems.extend(f"{where}: {problem}" for problem in schema)
-            return 0
-        return _check_packs(site, library_id, conn, where, problems)
-    except sqlite3.Error as exc:
-        problems.append(f"{where}: not a readable SQLite database ({exc})")
-        return 0
-    finally:
-        conn.close()
 
 
 def _check_packs(
@@ -157,55 +132,25 @@ def _check_packs(
 
 
 def _check_shard(
-    site: Path, library_id: str, shard: dict[str, Any], problems: list[str]
+    site: Path, library_id: str, shard: dict[str, Any], shard_format: str, problems: list[str]
 ) -> tuple[int, int]:
-    """Check one head, its chunks and its packs, adding a problem per damaged file; how many
-    chunks and packs it lists."""
+    """Check one search shard or head (``shard_format``): its packs and a head's chunks, adding
+    a problem per damaged file; how many packs and chunks it lists."""
     where = str(shard.get("path"))
-    head = _read_head(site, shard, problems)
-    if head is None:
+    data = _read_shard(site, shard, problems)
+    if data is None:
         return 0, 0
     conn = sqlite3.connect(":memory:")
     try:
-        conn.deserialize(head)
-        schema = verify_shard_schema(conn, CHUNKED_FORMAT)
+        conn.deserialize(data)
+        schema = verify_shard_schema(conn, shard_format)
         if schema:
             problems.extend(f"{where}: {problem}" for problem in schema)
             return 0, 0
         packs = _check_packs(site, library_id, conn, where, problems)
-        segment = head_segment(conn)
-        table = chunk_table_problems(conn)
-        if table:
-            problems.extend(f"{where}: {problem}" for problem in table)
-            return 0, packs
-        refs = chunk_refs(conn)
-        if segment is None:
-            problems.append(f"{where}: its page directory does not list one segment")
-            return len(refs), packs
-        damaged = False
-        for ref in refs:
-            path = chunk_path(library_id, ref.sha256)
-            try:
-                data = (site / path).read_bytes()
-            except OSError as exc:
-                problems.append(f"{path} (chunk {ref.id} of {where}): cannot be read ({exc})")
-                damaged = True
-                continue
-            try:
-                if len(data) != ref.bytes:
-                    raise ChunkError(f"it is {len(data)} bytes, its head lists {ref.bytes}")
-                if hashlib.sha256(data).hexdigest() != ref.sha256:
-                    raise ChunkError("its sha256 is not the one its name and head give")
-                insert_rows(conn, decode_rows(inflate_chunk(data, ref), segment, ref))
-            except ChunkError as exc:
-                problems.append(f"{path} (chunk {ref.id} of {where}): {exc}")
-                damaged = True
-        if not damaged:
-            try:
-                conn.execute(f"INSERT INTO {FTS_TABLE} ({FTS_TABLE}) VALUES ('integrity-check')")
-            except sqlite3.Error as exc:
-                problems.append(f"{where}: its index with every chunk fails FTS5's check ({exc})")
-        return len(refs), packs
+        if shard_format != CHUNKED_FORMAT:
+            return packs, 0
+        return packs, _check_chunks(site, library_id, conn, where, problems)
     except sqlite3.Error as exc:
         problems.append(f"{where}: not a readable SQLite database ({exc})")
         return 0, 0
@@ -213,8 +158,48 @@ def _check_shard(
         conn.close()
 
 
-def _read_head(site: Path, shard: dict[str, Any], problems: list[str]) -> bytes | None:
-    """The head's database bytes, checked against the catalog; None (and a problem) if not."""
+def _check_chunks(
+    site: Path, library_id: str, conn: sqlite3.Connection, where: str, problems: list[str]
+) -> int:
+    """Check the index chunks a head lists, and FTS5's integrity with all of them put back;
+    how many it lists."""
+    segment = head_segment(conn)
+    table = chunk_table_problems(conn)
+    if table:
+        problems.extend(f"{where}: {problem}" for problem in table)
+        return 0
+    refs = chunk_refs(conn)
+    if segment is None:
+        problems.append(f"{where}: its page directory does not list one segment")
+        return len(refs)
+    damaged = False
+    for ref in refs:
+        path = chunk_path(library_id, ref.sha256)
+        try:
+            data = (site / path).read_bytes()
+        except OSError as exc:
+            problems.append(f"{path} (chunk {ref.id} of {where}): cannot be read ({exc})")
+            damaged = True
+            continue
+        try:
+            if len(data) != ref.bytes:
+                raise ChunkError(f"it is {len(data)} bytes, its head lists {ref.bytes}")
+            if hashlib.sha256(data).hexdigest() != ref.sha256:
+                raise ChunkError("its sha256 is not the one its name and head give")
+            insert_rows(conn, decode_rows(inflate_chunk(data, ref), segment, ref))
+        except ChunkError as exc:
+            problems.append(f"{path} (chunk {ref.id} of {where}): {exc}")
+            damaged = True
+    if not damaged:
+        try:
+            conn.execute(f"INSERT INTO {FTS_TABLE} ({FTS_TABLE}) VALUES ('integrity-check')")
+        except sqlite3.Error as exc:
+            problems.append(f"{where}: its index with every chunk fails FTS5's check ({exc})")
+    return len(refs)
+
+
+def _read_shard(site: Path, shard: dict[str, Any], problems: list[str]) -> bytes | None:
+    """The shard's database bytes, checked against the catalog; None (and a problem) if not."""
     where = str(shard.get("path"))
     try:
         data = (site / where).read_bytes()

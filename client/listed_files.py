@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections.abc import Callable, Collection, Mapping
+from pathlib import Path
 from urllib.parse import urljoin
 
 from client.catalog_loader import Layer
@@ -94,10 +95,10 @@ class ListedFiles:
         """The bytes of a file a shard lists (a body pack, an index chunk), of the ``size``
         and ``sha256`` it lists, ``what`` naming it in errors."""
         if layer.folder is not None:
-            source = (layer.folder / path).resolve()
-            if not source.is_relative_to(layer.folder.resolve()) or not source.is_file():
+            data = _in_folder(layer.folder, path)
+            if data is None:
                 raise self._source_error(layer, f"{layer.folder} has no {what} {path}")
-            return source.read_bytes()
+            return data
         if layer.record is None:
             raise ClientError(f"{layer.label} lists {what}s but has no place to fetch them from")
         if self._cooldown.blocked(layer.label):
@@ -106,23 +107,15 @@ class ListedFiles:
                 f"failure; it is tried again in {self._cooldown.remaining(layer.label):.0f} s",
                 hints=[layer.label],
             )
-        remote, record = self._remotes[layer.label], layer.record
-
-        def download() -> bytes:
-            data = remote.download_listed(record, path, size)
-            self.count(len(data))  # once, by the thread that downloaded
-            return data
-
         try:
-            data = self._downloads.run((layer.label, path), download)
+            data = self._download(layer, path, size)
         except ListedFileGone:
-            self.site_lacked(layer.label)
-            raise
+            raise  # not the site's failure: its catalog is checked again (site_lacked)
         except NetworkError as exc:
             self._fail(layer.label, exc.message)
             raise
         if len(data) != size or hashlib.sha256(data).hexdigest() != sha256:
-            url = urljoin(record.url, path)
+            url = urljoin(layer.record.url, path)
             message = f"{url} is not the {what} the search shard lists (size or sha256)"
             self._fail(layer.label, message)
             with self._lock:  # once the cooldown ends, check the catalog again
@@ -136,20 +129,12 @@ class ListedFiles:
         shard, it does not put the site into its cooldown, which would cost the lexical answers
         too."""
         if layer.folder is not None:
-            source = (layer.folder / ref.path).resolve()
-            if not source.is_relative_to(layer.folder.resolve()) or not source.is_file():
+            found = _in_folder(layer.folder, ref.path)
+            if found is None:
                 raise ConfigError(f"{layer.folder} has no vectors file {ref.path}")
-            data = source.read_bytes()
+            data = found
         elif layer.record is not None:
-            remote, record = self._remotes[layer.label], layer.record
-            try:
-                data = self._downloads.run(
-                    (layer.label, ref.path),
-                    lambda: remote.download_listed(record, ref.path, ref.bytes),
-                )
-            except ListedFileGone:
-                self.site_lacked(layer.label)
-                raise
+            data = self._download(layer, ref.path, ref.bytes)
         else:
             raise ClientError(f"{layer.label} lists vectors but has no place to fetch them from")
         if len(data) != ref.bytes or hashlib.sha256(data).hexdigest() != ref.sha256:
@@ -159,6 +144,23 @@ class ListedFiles:
                 hints=[layer.label],
             )
         return data
+
+    def _download(self, layer: Layer, path: str, size: int) -> bytes:
+        """A listed file from the layer's site: one download for the threads that want it at
+        the same time, counted toward the next trim once; a 404 marks the catalog stale."""
+        remote, record = self._remotes[layer.label], layer.record
+        assert record is not None  # the callers fetch only from a layer with a site
+
+        def download() -> bytes:
+            data = remote.download_listed(record, path, size)
+            self.count(len(data))
+            return data
+
+        try:
+            return self._downloads.run((layer.label, path), download)
+        except ListedFileGone:
+            self.site_lacked(layer.label)
+            raise
 
     def count(self, size: int) -> None:
         """``size`` bytes were just fetched: the cache is due for a trim each time a
@@ -180,3 +182,12 @@ class ListedFiles:
         finally:
             with self._lock:
                 self._trimming = False
+
+
+def _in_folder(folder: Path, path: str) -> bytes | None:
+    """The bytes of ``path`` inside a local site's ``folder``; None when it is not there (or
+    would lie outside it)."""
+    source = (folder / path).resolve()
+    if not source.is_relative_to(folder.resolve()) or not source.is_file():
+        return None
+    return source.read_bytes()

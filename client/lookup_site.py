@@ -45,6 +45,7 @@ class LookupSource:
         self._cache = cache
         self._remote = remote
         self._table: LookupTable | None = None
+        self._table_key = ""  # the table's name in the cache, once it is loaded
         self._probed: dict[str, CatalogEntry | None] = {}
 
     def close(self) -> None:
@@ -65,18 +66,18 @@ class LookupSource:
     def table(self) -> LookupTable:
         """The lookup table, downloaded (or copied from a local site) and verified once; marked
         used at each call, so the cache's budget keeps it while lookups read it."""
-        described = self._described
-        ref = ShardRef(
-            described["path"], described["sha256"], described["bytes"], described["rawBytes"], 0
-        )
-        key = published_key(ref)
         if self._table is None:
-            path = self._stamped(key)
+            described = self._described
+            ref = ShardRef(
+                described["path"], described["sha256"], described["bytes"], described["rawBytes"], 0
+            )
+            self._table_key = published_key(ref)
+            path = self._stamped(self._table_key)
             if path is None:
-                path = self._cache.shard_path(key) or self._install(ref)
-                self._stamp(path, key)
+                path = self._cache.shard_path(self._table_key) or self._install(ref)
+                self._stamp(path, self._table_key)
             self._table = LookupTable(path, self.layer.provenance)
-        self._cache.mark_used(key, TABLE_FOLDER)
+        self._cache.mark_used(self._table_key, TABLE_FOLDER)
         return self._table
 
     # The table is checked against its sha256 once, not by every process: hashing tens of

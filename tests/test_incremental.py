@@ -362,13 +362,13 @@ def test_a_rebuild_reads_no_kept_file_again_to_hash_it(
     cache = tmp_path / "cache"
     build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
     hashed: list[Path] = []
-    file_sha256 = builder.cache._file_sha256
+    file_sha256 = builder.cache.file_sha256
 
     def recording(path: Path) -> str:
         hashed.append(path)
         return file_sha256(path)
 
-    monkeypatch.setattr(builder.cache, "_file_sha256", recording)
+    monkeypatch.setattr(builder.cache, "file_sha256", recording)
     change_file(tmp_path / "project")
     build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
     assert hashed == []
