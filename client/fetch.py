@@ -35,6 +35,13 @@ CATALOG_LIMIT = 32 << 20
 LOOKUP_LIMIT = 1 << 20
 INDEX_LIMIT = 512 << 20
 SHARD_LIMIT = 128 << 20
+# A file that may be absent (catalog.json, before lookup.json is tried): only a 404 says so. A
+# 403 there is more often a password the site wants, and must not read as "try the next file".
+NOT_FOUND = frozenset({404})
+# A file the catalog lists, named by its content: a host that lacks it answers 404, an object
+# store that may not list its bucket (S3, Cloud Storage) 403, some CDNs 410. Each means the
+# site was most likely published again since its catalog was read.
+NOT_LISTED = frozenset({403, 404, 410})
 
 
 class RemoteSite:
@@ -117,11 +124,11 @@ class RemoteSite:
                 handle,
                 limit=limit,
                 validators=validators,
-                allow_missing=not last,
+                missing=frozenset() if last else NOT_FOUND,
                 credentials=self._credentials,
             )
             now = self._clock()
-            if download.status == 404:
+            if download.status in NOT_FOUND:
                 return None
             if download.status == 304:
                 if record is None or validators is None:
@@ -161,9 +168,9 @@ class RemoteSite:
         sink = io.BytesIO()
         url = urljoin(record.url, path)
         download = self._fetcher().download(
-            url, sink, limit=limit, allow_missing=True, credentials=self._for(url)
+            url, sink, limit=limit, missing=NOT_FOUND, credentials=self._for(url)
         )
-        return None if download.status == 404 else sink.getvalue()
+        return None if download.status in NOT_FOUND else sink.getvalue()
 
     def _for(self, url: str) -> tuple[str, str] | None:
         """The site's credentials for ``url``: only on the configured site's own origin. A
@@ -179,10 +186,10 @@ class RemoteSite:
         url = urljoin(record.url, path)
         sink = io.BytesIO()
         download = self._fetcher().download(
-            url, sink, limit=size, decode=False, allow_missing=True, credentials=self._for(url)
+            url, sink, limit=size, decode=False, missing=NOT_LISTED, credentials=self._for(url)
         )
-        if download.status == 404:
-            raise _gone(url)
+        if download.status in NOT_LISTED:
+            raise _gone(url, download.status)
         return sink.getvalue()
 
     def download_shard(self, record: CopyRecord, ref: ShardRef) -> Path:
@@ -196,11 +203,11 @@ class RemoteSite:
                 handle,
                 limit=limit,
                 decode=False,
-                allow_missing=True,
+                missing=NOT_LISTED,
                 credentials=self._for(url),
             )
-            if download.status == 404:
-                raise _gone(url)
+            if download.status in NOT_LISTED:
+                raise _gone(url, download.status)
             handle.close()
             installed = install_published(self._cache, Path(temporary), ref)
         if isinstance(installed, list):
@@ -208,10 +215,10 @@ class RemoteSite:
         return installed
 
 
-def _gone(url: str) -> ListedFileGone:
+def _gone(url: str, status: int) -> ListedFileGone:
     return ListedFileGone(
-        f"{url} is listed by the site's catalog but the site has no such file (HTTP 404): the "
-        "site was probably published again since its catalog was read",
+        f"{url} is listed by the site's catalog but the site has no such file (HTTP {status}): "
+        "the site was probably published again since its catalog was read",
         hints=[url],
     )
 

@@ -17,8 +17,8 @@ What a download promises:
   to a host it redirects to; the URLs in messages never carry them;
 - at most ``limit`` bytes reach the sink; the body is streamed and the transfer stops at the cap;
 - a body shorter than its Content-Length is an error, not a short file;
-- status 200 and 304 are answers; 404 is one too when the caller asks (catalog.json may be
-  absent); any other status is a NetworkError.
+- status 200 and 304 are answers; so are the statuses the caller names as "no such file"
+  (client.fetch: NOT_FOUND, NOT_LISTED); any other status is a NetworkError.
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ class Validators:
 @dataclass(frozen=True)
 class Download:
     """The outcome of one GET. ``size`` and ``sha256`` describe the bytes written to the sink
-    (nothing is written for 304 and 404)."""
+    (nothing is written for 304 and a missing file)."""
 
     url: str
     status: int
@@ -107,12 +107,13 @@ class Fetcher:
         limit: int,
         validators: Validators | None = None,
         decode: bool = True,
-        allow_missing: bool = False,
+        missing: frozenset[int] = frozenset(),
         credentials: tuple[str, str] | None = None,
     ) -> Download:
         """GET ``url`` into ``sink``. ``decode`` undoes Content-Encoding (JSON); without it the
         bytes are taken exactly as published (shards, whose hash the catalog gives).
-        ``credentials`` (user, password) are sent as HTTP basic auth to ``url``'s origin."""
+        ``credentials`` (user, password) are sent as HTTP basic auth to ``url``'s origin.
+        A status in ``missing`` is returned as an answer with nothing written."""
         headers = dict(validators.headers() if validators else {})
         if not decode:
             headers["Accept-Encoding"] = "identity"
@@ -120,7 +121,7 @@ class Fetcher:
         try:
             with network_deadline(lambda: deadline - self._clock()):
                 return self._follow(
-                    url, sink, headers, limit, deadline, decode, allow_missing, credentials
+                    url, sink, headers, limit, deadline, decode, missing, credentials
                 )
         except httpx.TimeoutException as exc:
             raise FetchTimeout(
@@ -138,7 +139,7 @@ class Fetcher:
         limit: int,
         deadline: float,
         decode: bool,
-        allow_missing: bool,
+        missing: frozenset[int],
         credentials: tuple[str, str] | None,
     ) -> Download:
         origin = _origin(httpx.URL(url))
@@ -162,7 +163,7 @@ class Fetcher:
                         )
                     current = str(target)
                     continue
-                return self._receive(response, sink, limit, deadline, decode, allow_missing)
+                return self._receive(response, sink, limit, deadline, decode, missing)
             finally:
                 response.close()
         raise NetworkError(f"{url} redirects more than {MAX_REDIRECTS} times", hints=[url])
@@ -174,13 +175,13 @@ class Fetcher:
         limit: int,
         deadline: float,
         decode: bool,
-        allow_missing: bool,
+        missing: frozenset[int],
     ) -> Download:
         url = str(response.url)
         validators = Validators(response.headers.get("etag"), response.headers.get("last-modified"))
         empty = hashlib.sha256().hexdigest()
         status = response.status_code
-        if status == 304 or (status == 404 and allow_missing):
+        if status == 304 or status in missing:
             return Download(url, status, validators, 0, empty)
         if status != 200:
             raise NetworkError(f"{url} answered HTTP {status}", hints=[url])

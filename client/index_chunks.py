@@ -16,7 +16,6 @@ what it has (``docclient sync`` fetches them all).
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import sqlite3
 import threading
@@ -24,7 +23,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 from client.disk_cache import DiskCache
-from client.errors import ClientError, NetworkError
+from client.errors import NetworkError
 from schemas.term_chunks import (
     ChunkError,
     ChunkRef,
@@ -37,9 +36,10 @@ from schemas.term_chunks import (
     insert_rows,
 )
 
-# (path relative to the site root, size and sha256 of the bytes expected) -> the bytes the
-# source holds there (the caller checks them too).
-ChunkFetch = Callable[[str, int, str], bytes]
+# (path relative to the site root, size and sha256 of the bytes expected, the name a download
+# is kept under in the cache's derived folder) -> the bytes the source holds there (the caller
+# checks them too).
+ChunkFetch = Callable[[str, int, str, str], bytes]
 # Chunks fetched at the same time for one query (a question needs about 10 to 40).
 PARALLEL_FETCHES = 8
 
@@ -126,16 +126,13 @@ class IndexChunks:
         """Fetch a chunk, check it against the head and keep it on disk. Touches no connection,
         so it runs in worker threads."""
         path = chunk_path(self._library_id, ref.sha256)
-        data = self._fetch(path, ref.bytes, ref.sha256)
+        data = self._fetch(path, ref.bytes, ref.sha256, _derived_name(ref.sha256))
         if len(data) != ref.bytes or hashlib.sha256(data).hexdigest() != ref.sha256:
             raise NetworkError(
                 f"{path} is not the index chunk the search shard lists (size or sha256)",
                 hints=[path],
             )
         rows = self._rows(data, ref)
-        # A cache that cannot be written only costs the next question this fetch again.
-        with contextlib.suppress(ClientError):
-            self._cache.write_derived(_derived_name(ref.sha256), data)
         return rows
 
     def _rows(self, data: bytes, ref: ChunkRef) -> list[tuple[int, bytes]]:

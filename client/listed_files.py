@@ -5,12 +5,14 @@ site with the site's credentials. Each fetched file is checked against the size 
 shard or catalog lists; callers check again what they decode (client.section_bodies,
 client.index_chunks). What happens on the way is decided here, once for every kind of file:
 
-- Threads that want the same file at the same time share one download (SingleFlight).
+- Threads that want the same file at the same time share one download (SingleFlight), which
+  keeps the checked file in the cache's derived folder before the waiting threads go on; a
+  thread that missed the cache a moment before finds it kept there and fetches nothing.
 - Bytes that are not the listed ones start the site's cooldown, as a bad shard does, so the
   next questions do not fetch them again and again.
-- A file the site lacks (404) means the site was most likely published again (a publish
-  replaces the previous build's files): its catalog is marked stale, so the next refresh checks
-  it at once, TTL or not (ListedFileGone).
+- A file the site lacks (404; 403 or 410 from object stores and CDNs) means the site was most
+  likely published again (a publish replaces the previous build's files): its catalog is marked
+  stale, so the next refresh checks it at once, TTL or not (ListedFileGone).
 - Every sixteenth of the cache budget fetched (shards included), the cache is trimmed to it
   (DiskCache.trim), never taking a shard a question has open; the trim runs in the thread that
   fetched, outside SiteData's lock, one at a time, and not while ``docclient sync`` runs (sync
@@ -22,6 +24,7 @@ or ``docclient sync`` holds it. The cooldown, the fetcher and this object have l
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import threading
 from collections.abc import Callable, Collection, Mapping
@@ -91,9 +94,13 @@ class ListedFiles:
             self._missing.discard(url)
             return missing
 
-    def fetch(self, layer: Layer, path: str, size: int, sha256: str, what: str) -> bytes:
+    def fetch(
+        self, layer: Layer, path: str, size: int, sha256: str, what: str, kept_as: str
+    ) -> bytes:
         """The bytes of a file a shard lists (a body pack, an index chunk), of the ``size``
-        and ``sha256`` it lists, ``what`` naming it in errors."""
+        and ``sha256`` it lists, ``what`` naming it in errors. A downloaded file is kept in
+        the cache's derived folder as ``kept_as`` before the threads waiting for it go on, so a
+        thread that missed the cache just before it was kept does not fetch it again."""
         if layer.folder is not None:
             data = _in_folder(layer.folder, path)
             if data is None:
@@ -107,6 +114,26 @@ class ListedFiles:
                 f"failure; it is tried again in {self._cooldown.remaining(layer.label):.0f} s",
                 hints=[layer.label],
             )
+
+        def fetch_and_keep() -> bytes:
+            kept = self._cache.read_derived(kept_as)
+            if kept is not None and _is(kept, size, sha256):
+                return kept  # kept by a download that ended as this thread asked
+            data = self._checked_download(layer, path, size, sha256, what)
+            # A cache that cannot be written only costs the next question this fetch again.
+            with contextlib.suppress(ClientError):
+                self._cache.write_derived(kept_as, data)
+            return data
+
+        data = self._downloads.run((layer.label, path), fetch_and_keep)
+        self.trim_if_due()
+        return data
+
+    def _checked_download(
+        self, layer: Layer, path: str, size: int, sha256: str, what: str
+    ) -> bytes:
+        """A listed file downloaded and checked against its ``size`` and ``sha256``; a site
+        that sent other bytes, or failed, starts its cooldown."""
         try:
             data = self._download(layer, path, size)
         except ListedFileGone:
@@ -114,14 +141,14 @@ class ListedFiles:
         except NetworkError as exc:
             self._fail(layer.label, exc.message)
             raise
-        if len(data) != size or hashlib.sha256(data).hexdigest() != sha256:
+        if not _is(data, size, sha256):
+            assert layer.record is not None  # the callers fetch only from a layer with a site
             url = urljoin(layer.record.url, path)
             message = f"{url} is not the {what} the search shard lists (size or sha256)"
             self._fail(layer.label, message)
             with self._lock:  # once the cooldown ends, check the catalog again
                 self._stale.add(layer.label)
             raise NetworkError(message, hints=[layer.label])
-        self.trim_if_due()
         return data
 
     def vectors(self, layer: Layer, ref: VectorsRef) -> bytes:
@@ -134,7 +161,9 @@ class ListedFiles:
                 raise ConfigError(f"{layer.folder} has no vectors file {ref.path}")
             data = found
         elif layer.record is not None:
-            data = self._download(layer, ref.path, ref.bytes)
+            data = self._downloads.run(
+                (layer.label, ref.path), lambda: self._download(layer, ref.path, ref.bytes)
+            )
         else:
             raise ClientError(f"{layer.label} lists vectors but has no place to fetch them from")
         if len(data) != ref.bytes or hashlib.sha256(data).hexdigest() != ref.sha256:
@@ -146,21 +175,16 @@ class ListedFiles:
         return data
 
     def _download(self, layer: Layer, path: str, size: int) -> bytes:
-        """A listed file from the layer's site: one download for the threads that want it at
-        the same time, counted toward the next trim once; a 404 marks the catalog stale."""
-        remote, record = self._remotes[layer.label], layer.record
-        assert record is not None  # the callers fetch only from a layer with a site
-
-        def download() -> bytes:
-            data = remote.download_listed(record, path, size)
-            self.count(len(data))
-            return data
-
+        """A listed file from the layer's site, counted toward the next trim; a 404 marks the
+        catalog stale."""
+        assert layer.record is not None  # the callers fetch only from a layer with a site
         try:
-            return self._downloads.run((layer.label, path), download)
+            data = self._remotes[layer.label].download_listed(layer.record, path, size)
         except ListedFileGone:
             self.site_lacked(layer.label)
             raise
+        self.count(len(data))
+        return data
 
     def count(self, size: int) -> None:
         """``size`` bytes were just fetched: the cache is due for a trim each time a
@@ -182,6 +206,11 @@ class ListedFiles:
         finally:
             with self._lock:
                 self._trimming = False
+
+
+def _is(data: bytes, size: int, sha256: str) -> bool:
+    """Whether ``data`` has the ``size`` and ``sha256`` a listing gives."""
+    return len(data) == size and hashlib.sha256(data).hexdigest() == sha256
 
 
 def _in_folder(folder: Path, path: str) -> bytes | None:

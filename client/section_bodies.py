@@ -18,7 +18,6 @@ a damaged shard.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import sqlite3
 import threading
@@ -29,9 +28,10 @@ from client.disk_cache import DiskCache
 from client.errors import ClientError, NetworkError
 from schemas.body_packs import PackError, decode_pack, pack_path
 
-# (path relative to the site root, size and sha256 of the bytes expected) -> the bytes the
-# source holds there (the caller checks them too).
-PackFetch = Callable[[str, int, str], bytes]
+# (path relative to the site root, size and sha256 of the bytes expected, the name a download
+# is kept under in the cache's derived folder) -> the bytes the source holds there (the caller
+# checks them too).
+PackFetch = Callable[[str, int, str, str], bytes]
 # Decoded packs kept in memory per shard: enough for one answer's sections and its neighbours.
 _MEMO_PACKS = 32
 _BODY_FUNCTION = "doctrove_section_body"
@@ -149,15 +149,12 @@ class SectionBodies:
         """Fetch a pack, check its size and sha256, keep it on disk. Touches no connection, so
         :meth:`prefetch` runs it in threads while SQLite holds the connection."""
         path = pack_path(self._library_id, sha256)
-        data = self._fetch(path, size, sha256)
+        data = self._fetch(path, size, sha256, _derived_name(sha256))
         if len(data) != size or hashlib.sha256(data).hexdigest() != sha256:
             raise NetworkError(
                 f"{path} is not the body pack the search shard lists (size or sha256)",
                 hints=[path],
             )
-        # A cache that cannot be written only costs the next question this fetch again.
-        with contextlib.suppress(ClientError):
-            self._cache.write_derived(_derived_name(sha256), data)
         return data
 
 

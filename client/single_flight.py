@@ -3,8 +3,9 @@
 Questions asked at the same time on one version need many of the same index chunks and body
 packs. Without this, each thread fetched each of them (a review counted 130 requests for 31
 chunks). A call for a key that is already running waits for that call and shares its outcome,
-bytes or error; a call after it has finished runs again (by then the file is in the disk
-cache, which callers read first).
+bytes or error; a call after it has finished runs again, so a call that must not repeat a
+finished one's work checks for its result first (client.listed_files reads the disk cache,
+where a download is kept before its flight ends).
 
 Only an Exception is shared, and each waiter raises a copy of its own (one exception object
 raised in several threads would collect all their tracebacks). A call ended by anything else

@@ -497,8 +497,8 @@ class SiteData:
         """Makes the body packs of the layer's search shard of ``entry``; each one made is
         appended to ``made``, so the caller can hand it out with the connection."""
 
-        def fetch(path: str, size: int, sha256: str) -> bytes:
-            return self._listed.fetch(layer, path, size, sha256, "body pack")
+        def fetch(path: str, size: int, sha256: str, kept_as: str) -> bytes:
+            return self._listed.fetch(layer, path, size, sha256, "body pack", kept_as)
 
         def factory(conn: sqlite3.Connection) -> SectionBodies:
             made.append(SectionBodies(conn, entry.id, self._cache, fetch))
@@ -511,8 +511,8 @@ class SiteData:
     ) -> ChunksFactory:
         """Makes the index chunks of the layer's head of ``entry``, as _bodies_factory does."""
 
-        def fetch(path: str, size: int, sha256: str) -> bytes:
-            return self._listed.fetch(layer, path, size, sha256, "index chunk")
+        def fetch(path: str, size: int, sha256: str, kept_as: str) -> bytes:
+            return self._listed.fetch(layer, path, size, sha256, "index chunk", kept_as)
 
         def factory(conn: sqlite3.Connection, segment: int) -> IndexChunks:
             made.append(IndexChunks(conn, entry.id, segment, self._cache, fetch))

@@ -119,7 +119,7 @@ def _open_built_shard(
     raw.write_bytes(gzip.decompress(packed) if ref["path"].endswith(".gz") else packed)
     cache = DiskCache(root / "cache")
 
-    def read(path: str, _size: int, _sha256: str) -> bytes:
+    def read(path: str, _size: int, _sha256: str, _kept_as: str) -> bytes:
         return (site / path).read_bytes()
 
     def bodies(conn: sqlite3.Connection) -> SectionBodies:

@@ -70,15 +70,20 @@ def test_validators_make_a_conditional_get_and_304_writes_nothing() -> None:
     assert download.validators.etag == '"v1"'
 
 
-def test_404_is_an_answer_only_when_the_caller_allows_it() -> None:
+@pytest.mark.parametrize("status", [403, 404, 410])
+def test_a_missing_status_is_an_answer_only_when_the_caller_names_it(status: int) -> None:
     def handler(request: httpx.Request) -> httpx.Response:
-        return httpx.Response(404, content=b"not here")
+        return httpx.Response(status, content=b"not here")
 
     sink = io.BytesIO()
-    download = fetcher(handler).download("http://s.test/c", sink, limit=99, allow_missing=True)
-    assert (download.status, sink.getvalue()) == (404, b"")
-    with pytest.raises(NetworkError, match=r"http://s\.test/c answered HTTP 404"):
+    download = fetcher(handler).download(
+        "http://s.test/c", sink, limit=99, missing=frozenset({status})
+    )
+    assert (download.status, sink.getvalue()) == (status, b"")
+    with pytest.raises(NetworkError, match=rf"http://s\.test/c answered HTTP {status}"):
         fetcher(handler).download("http://s.test/c", sink, limit=99)
+    with pytest.raises(NetworkError, match=rf"HTTP {status}"):
+        fetcher(handler).download("http://s.test/c", sink, limit=99, missing=frozenset({200}))
 
 
 @pytest.mark.parametrize("status", [400, 403, 410, 500, 502, 503])
@@ -87,7 +92,9 @@ def test_error_statuses_are_network_errors(status: int) -> None:
         return httpx.Response(status)
 
     with pytest.raises(NetworkError, match=f"HTTP {status}") as caught:
-        fetcher(handler).download("http://s.test/c", io.BytesIO(), limit=99, allow_missing=True)
+        fetcher(handler).download(
+            "http://s.test/c", io.BytesIO(), limit=99, missing=frozenset({404})
+        )
     assert caught.value.code == "network"
 
 

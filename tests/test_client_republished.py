@@ -19,6 +19,7 @@ import orjson
 import pytest
 from msgspec import to_builtins
 
+from client.disk_cache import DiskCache
 from client.errors import ListedFileGone, NetworkError
 from client.service import DocService
 from client.site_data import SiteData
@@ -102,6 +103,57 @@ def test_a_shard_the_site_no_longer_has_is_had_from_the_new_catalog(tmp_path: Pa
     assert answer["provenance"]["stale"] is False
 
 
+class ObjectStore(FakeHost):
+    """Answers ``status`` for a file it does not hold, as a bucket that may not be listed (403)
+    or a CDN (410) does."""
+
+    def __init__(self, root: Path, base: str, status: int) -> None:
+        super().__init__(root, base)
+        self.status = status
+
+    def __call__(self, request: httpx.Request) -> httpx.Response:
+        response = super().__call__(request)
+        return httpx.Response(self.status) if response.status_code == 404 else response
+
+
+@pytest.mark.parametrize("status", [403, 410])
+def test_an_object_store_that_denies_a_listed_file_is_read_from_its_new_catalog(
+    tmp_path: Path, first_records: list[dict[str, Any]], status: int
+) -> None:
+    publish(tmp_path / "site", first_records, chunked=True)
+    host = ObjectStore(tmp_path / "site", SITE, status)
+    service = DocService(data(tmp_path, host, Clock(), SITE), cache_ttl=600)
+    service.extract("lib", "1.0", QUESTIONS[0])
+    republish(tmp_path / "site", edited(first_records), chunked=True)
+    answer = to_builtins(service.extract("lib", "1.0", QUESTIONS[2]))
+    assert answer["sections"] and all(s["body"].endswith("republished") for s in answer["sections"])
+    assert catalog_requests(host) == 2  # the denied chunk made the catalog due at once
+
+
+def test_a_listed_file_an_object_store_denies_under_an_unchanged_catalog_starts_the_cooldown(
+    tmp_path: Path, first_records: list[dict[str, Any]]
+) -> None:
+    publish(tmp_path / "site", first_records, chunked=True)
+    for chunk in (tmp_path / "site" / "shards" / "lib" / "index").iterdir():
+        chunk.unlink()
+    host = ObjectStore(tmp_path / "site", SITE, 403)
+    service = DocService(data(tmp_path, host, Clock(), SITE))
+    with pytest.raises(ListedFileGone, match=r"no such file \(HTTP 403\)"):
+        service.extract("lib", "1.0", QUESTIONS[0])
+    with pytest.raises(NetworkError, match="cooling down"):
+        service.extract("lib", "1.0", QUESTIONS[0])
+
+
+def test_a_catalog_denied_is_not_taken_for_a_site_without_one(tmp_path: Path) -> None:
+    host = FakeHost(tmp_path / "site", SITE)
+    make_site(host.root, {"flask": {"3.1.0": records("flask", "3.1.0")}})
+    host.fault = lambda request: httpx.Response(403)  # a password the site wants, say
+    site = data(tmp_path, host, Clock(), SITE)
+    with pytest.raises(NetworkError, match=r"catalog\.json answered HTTP 403"):
+        site.entries()
+    assert host.paths() == ["/docs/catalog.json"]  # not lookup.json and index.json after it
+
+
 def test_a_listed_file_missing_from_an_unchanged_catalog_starts_the_cooldown(
     tmp_path: Path, first_records: list[dict[str, Any]]
 ) -> None:
@@ -172,6 +224,31 @@ def test_concurrent_questions_fetch_each_chunk_once(
     assert len(results) == 4 and all(r == results[0] for r in results)
     fetched = Counter(path for path in host.paths() if "/index/" in path)
     assert fetched and max(fetched.values()) == 1
+
+
+def test_a_file_kept_just_after_a_thread_missed_it_is_not_fetched_again(
+    tmp_path: Path, first_records: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The race the test above meets by chance, made certain: a thread reads the cache and
+    misses, another thread's download of that file ends and keeps it, then the first thread
+    asks for it. It must get the kept copy, not download it again."""
+    publish(tmp_path / "site", first_records, chunked=True)
+    host = FakeHost(tmp_path / "site", SITE)
+    ranking(data(tmp_path, host, Clock(), SITE), QUESTIONS[0])  # the other thread's download
+    downloaded = Counter(path for path in host.paths() if "/index/" in path)
+    assert downloaded
+    read_derived, missed = DiskCache.read_derived, set()
+
+    def missed_once(cache: DiskCache, name: str) -> bytes | None:
+        if name not in missed:  # this thread looked just before the copy was kept
+            missed.add(name)
+            return None
+        return read_derived(cache, name)
+
+    monkeypatch.setattr(DiskCache, "read_derived", missed_once)
+    again = data(tmp_path, host, Clock(), SITE)  # same cache, a new process's memory
+    assert ranking(again, QUESTIONS[0])
+    assert Counter(path for path in host.paths() if "/index/" in path) == downloaded
 
 
 def test_a_sites_credentials_go_with_its_chunks_and_packs(

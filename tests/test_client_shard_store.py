@@ -55,7 +55,7 @@ def site_bodies(site: Path, cache: DiskCache) -> Callable[[sqlite3.Connection], 
 
     def factory(conn: sqlite3.Connection) -> SectionBodies:
         return SectionBodies(
-            conn, "requests", cache, lambda path, _size, _sha: (site / path).read_bytes()
+            conn, "requests", cache, lambda path, _size, _sha, _kept: (site / path).read_bytes()
         )
 
     return factory
@@ -126,7 +126,7 @@ def test_a_body_pack_that_is_not_the_listed_one_is_refused(tmp_path: Path) -> No
     def factory(conn: sqlite3.Connection) -> SectionBodies:
         # Every pack comes back as the bytes of another pack: the hash check must refuse it.
         made.append(
-            SectionBodies(conn, "requests", cache, lambda _path, _size, _sha: b"\x1f" * _size)
+            SectionBodies(conn, "requests", cache, lambda _path, size, _sha, _kept: b"\x1f" * size)
         )
         return made[-1]
 
