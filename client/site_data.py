@@ -46,7 +46,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import logging
-import sqlite3
 import threading
 import time
 from collections import Counter
@@ -74,23 +73,14 @@ from client.errors import (
     VersionNotFound,
 )
 from client.fetch import RemoteSite
-from client.index_chunks import IndexChunks
 from client.listed_files import ListedFiles
 from client.lookup_site import LookupSource
 from client.lookup_table import LookupTable
 from client.merge import MergedEntry, merge_layers
 from client.model import CatalogEntry, Fallback, OpenedShard, VectorsRef
 from client.plain_shards import PlainShards
-from client.section_bodies import SectionBodies
-from client.shard_store import (
-    BUILT_FOLDER,
-    BodiesFactory,
-    ChunksFactory,
-    built_key,
-    install_published,
-    open_shard_file,
-    translating_sqlite,
-)
+from client.shard_files import ShardFiles, is_plain
+from client.shard_store import translating_sqlite
 
 if TYPE_CHECKING:
     import httpx
@@ -155,6 +145,15 @@ class SiteData:
         self._ordered: tuple[CatalogEntry, ...] = ()
         self._merged_failures: tuple[tuple[str, str, float], ...] = ()
         self._plain = PlainShards(self._cache, settings.plain_budget_mb, settings.plain_max_entries)
+        self._shards = ShardFiles(
+            self._cache,
+            self._remotes,
+            self._cooldown,
+            self._listed,
+            self._plain,
+            self._fail,
+            self._source_error,
+        )
         # Large sites read through lookup.json: per (source, lookup.json sha256).
         self._lookups: dict[tuple[str, str], LookupSource] = {}
         self._merged_layers: tuple[Layer, ...] = ()
@@ -443,113 +442,18 @@ class SiteData:
                 )
             entry, layer = server
             try:
-                return self._open_current(entry, layer, version)
+                return self._shards.open_current(entry, layer, version)
             except (NetworkError, ConfigError) as exc:
                 if isinstance(exc, ListedFileGone):
                     before = self.generation
                     self.refresh_if_due()
                     if self.generation != before:
                         raise
-                fallback = self._open_last_good(entry, layer, version)
+                fallback = self._shards.open_last_good(entry, layer, version)
                 if fallback is None:
                     raise
                 log.debug("%s %s: %s; answering from its last good shard", entry_id, version, exc)
                 return replace(fallback, stale_reason=exc.message)
-
-    def _open_current(self, entry: CatalogEntry, layer: Layer, version: str) -> OpenedShard:
-        problems: list[str] = []
-        ref = entry.shards.get(version)
-        made: list[SectionBodies] = []
-        chunked: list[IndexChunks] = []
-        factory = self._bodies_factory(entry, layer, made) if ref and ref.split else None
-        chunks = self._chunks_factory(entry, layer, chunked) if ref and ref.chunked else None
-        for _attempt in range(2):  # a bad cached file is removed, then had once more
-            path, key, sections, _how = self._shard_file(entry, layer, version)
-            opened = open_shard_file(path, entry.id, version, sections, factory, chunks)
-            if not isinstance(opened, list):
-                confirm = None
-                if not _plain(layer) and ref is not None:
-                    confirm = functools.partial(
-                        self._remember_good, layer, entry.id, version, ref.sha256, ref.sections
-                    )
-                return OpenedShard(
-                    opened,
-                    bodies=made[-1] if made else None,
-                    chunks=chunked[-1] if chunked else None,
-                    confirm=confirm,
-                    cache_key=key,
-                )
-            problems = opened
-            self._cache.remove_shard(key, _folder_of(layer))
-        message = f"the shard of {entry.id} {version} is invalid: {problems[0]}"
-        raise self._source_error(layer, message)
-
-    def _remember_good(
-        self, layer: Layer, entry_id: str, version: str, sha256: str, sections: int
-    ) -> None:
-        # Losing this record only loses a fallback; it never fails an answer.
-        with contextlib.suppress(ClientError):
-            self._cache.write_last_good(layer.label, entry_id, version, sha256, sections)
-
-    def _bodies_factory(
-        self, entry: CatalogEntry, layer: Layer, made: list[SectionBodies]
-    ) -> BodiesFactory:
-        """Makes the body packs of the layer's search shard of ``entry``; each one made is
-        appended to ``made``, so the caller can hand it out with the connection."""
-
-        def fetch(path: str, size: int, sha256: str, kept_as: str) -> bytes:
-            return self._listed.fetch(layer, path, size, sha256, "body pack", kept_as)
-
-        def factory(conn: sqlite3.Connection) -> SectionBodies:
-            made.append(SectionBodies(conn, entry.id, self._cache, fetch))
-            return made[-1]
-
-        return factory
-
-    def _chunks_factory(
-        self, entry: CatalogEntry, layer: Layer, made: list[IndexChunks]
-    ) -> ChunksFactory:
-        """Makes the index chunks of the layer's head of ``entry``, as _bodies_factory does."""
-
-        def fetch(path: str, size: int, sha256: str, kept_as: str) -> bytes:
-            return self._listed.fetch(layer, path, size, sha256, "index chunk", kept_as)
-
-        def factory(conn: sqlite3.Connection, segment: int) -> IndexChunks:
-            made.append(IndexChunks(conn, entry.id, segment, self._cache, fetch))
-            return made[-1]
-
-        return factory
-
-    def _open_last_good(
-        self, entry: CatalogEntry, layer: Layer, version: str
-    ) -> OpenedShard | None:
-        """The version's last good published shard, if it is still in the cache and sound."""
-        if _plain(layer):
-            return None
-        remembered = self._cache.read_last_good(layer.label, entry.id, version)
-        if remembered is None:
-            return None
-        sha256, sections = remembered
-        path = self._cache.shard_path(sha256)
-        if path is None:
-            return None
-        self._cache.mark_used(sha256, "shards")
-        opened = open_shard_file(path, entry.id, version, sections)
-        if not isinstance(opened, list):
-            return OpenedShard(opened, cache_key=sha256)
-        # A search shard (doctrove-shard@2) or a head (@3): its packs and chunks answer only as
-        # far as the cache has them.
-        made: list[SectionBodies] = []
-        bodies = self._bodies_factory(entry, layer, made)
-        opened = open_shard_file(path, entry.id, version, sections, bodies)
-        if not isinstance(opened, list):
-            return OpenedShard(opened, bodies=made[-1], cache_key=sha256)
-        chunked: list[IndexChunks] = []
-        chunks = self._chunks_factory(entry, layer, chunked)
-        opened = open_shard_file(path, entry.id, version, sections, bodies, chunks)
-        if isinstance(opened, list):
-            return None
-        return OpenedShard(opened, bodies=made[-1], chunks=chunked[-1], cache_key=sha256)
 
     @contextlib.contextmanager
     def reading_shard(self, entry_id: str, version: str) -> Iterator[OpenedShard]:
@@ -601,7 +505,7 @@ class SiteData:
             if server is None:  # the catalog changed under the query: nothing cached to drop
                 return ClientError(f"the shard of {entry_id} {version} is damaged: {exc}")
             entry, layer = server
-            if _plain(layer):
+            if is_plain(layer):
                 self._plain.remove(layer, entry.id, version)
             elif version in entry.shards:
                 self._cache.remove_shard(entry.shards[version].sha256)
@@ -613,56 +517,6 @@ class SiteData:
             self._fail(layer.label, message)
             return NetworkError(message, hints=[layer.label])
         return (ConfigError if layer.kind == "local" else ClientError)(message)
-
-    def _shard_file(
-        self, entry: CatalogEntry, layer: Layer, version: str
-    ) -> tuple[Path, str, int | None, str]:
-        """(path, cache key, expected section count, how it was had) of a version's shard."""
-        if layer.document == "index":
-            key = built_key(layer.sha256, entry.id, version)
-            path = self._plain.cached(layer, entry.id, version)
-            if path is not None:
-                return path, key, None, "cached"
-            path, sections = self._plain.build(layer, entry.id, version, self._source_error)
-            return path, key, sections, "built"
-        ref = entry.shards.get(version)
-        if ref is None:
-            raise NetworkError(
-                f"the shard of {entry.id} {version} is in a format this docclient cannot read "
-                "(a newer doctrove-shard format or tokenizer); upgrade docclient"
-            )
-        path = self._cache.shard_path(ref.sha256)
-        if path is not None:
-            self._cache.mark_used(ref.sha256, "shards")
-            return path, ref.sha256, ref.sections, "cached"
-        if layer.folder is not None:
-            source = (layer.folder / ref.path).resolve()
-            if not source.is_relative_to(layer.folder.resolve()) or not source.is_file():
-                raise self._source_error(layer, f"{layer.folder} has no shard file {ref.path}")
-            installed = install_published(self._cache, source, ref)
-            if isinstance(installed, list):
-                raise self._source_error(layer, f"{source} is invalid: {installed[0]}")
-            return installed, ref.sha256, ref.sections, "copied"
-        if layer.record is None:
-            raise ClientError(f"{layer.label} lists shards but has no place to fetch them from")
-        if self._cooldown.blocked(layer.label):
-            failure = self._cooldown.last_failure(layer.label)
-            raise NetworkError(
-                f"the shard of {entry.id} {version} is not cached and {layer.label} failed "
-                f"({failure.reason if failure else 'unknown'}); it is tried again in "
-                f"{self._cooldown.remaining(layer.label):.0f} s",
-                hints=[layer.label],
-            )
-        try:
-            path = self._remotes[layer.label].download_shard(layer.record, ref)
-        except ListedFileGone:
-            self._listed.site_lacked(layer.label)
-            raise
-        except NetworkError as exc:
-            self._fail(layer.label, exc.message)
-            raise
-        self._listed.count(ref.raw_bytes)  # what it takes on disk
-        return path, ref.sha256, ref.sections, "downloaded"
 
     # Section vectors, for the semantic lane.
 
@@ -751,7 +605,7 @@ class SiteData:
         """Have each job's shard, packs and chunks in the cache, counting and collecting."""
         for done, (entry, layer, version) in enumerate(jobs, start=1):
             try:
-                counts[self._shard_file(entry, layer, version)[3]] += 1
+                counts[self._shards.shard_file(entry, layer, version)[3]] += 1
                 ref = entry.shards.get(version)
                 if ref is not None and ref.split:
                     packs, chunks = self._fetch_all_listed(entry, layer, version)
@@ -765,7 +619,7 @@ class SiteData:
     def _fetch_all_listed(self, entry: CatalogEntry, layer: Layer, version: str) -> tuple[int, int]:
         """Have every body pack and index chunk of a version's search shard on disk; how many
         of each were fetched."""
-        shard = self._open_current(entry, layer, version)
+        shard = self._shards.open_current(entry, layer, version)
         try:
             with translating_sqlite(
                 functools.partial(self._failed_query, shard, entry.id, version)
@@ -783,7 +637,7 @@ class SiteData:
     ) -> tuple[list[Job], int]:
         """The jobs sync runs: all of them, except the shards to build from plain hosts beyond
         what the budget and the entry limit leave room for; and how many were left out."""
-        plain = [(layer, entry.id, version) for entry, layer, version in jobs if _plain(layer)]
+        plain = [(layer, entry.id, version) for entry, layer, version in jobs if is_plain(layer)]
         if not plain:
             return jobs, 0
         plan = self._plain.plan(plain, self._source_error)
@@ -796,7 +650,7 @@ class SiteData:
         kept = [
             (entry, layer, version)
             for entry, layer, version in jobs
-            if not _plain(layer)
+            if not is_plain(layer)
             or (layer.label, entry.id, version) in chosen
             or self._plain.cached(layer, entry.id, version) is not None
         ]
@@ -857,16 +711,6 @@ def _fallback(
         if outranks:
             return Fallback(url, failure.reason, iso_time(failure.since))
     return None
-
-
-def _plain(layer: Layer) -> bool:
-    """Whether a layer is a plain host's index.json (its shards are built here)."""
-    return layer.document == "index"
-
-
-def _folder_of(layer: Layer) -> str:
-    """The cache folder of a layer's shards: built by the client, or published."""
-    return BUILT_FOLDER if _plain(layer) else "shards"
 
 
 def _layer_status(layer: Layer, *, used: bool) -> dict[str, Any]:
