@@ -19,7 +19,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import sqlite3
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 
 from client.catalog_loader import Layer
@@ -28,7 +28,7 @@ from client.disk_cache import DiskCache
 from client.errors import ClientError, ListedFileGone, NetworkError
 from client.fetch import RemoteSite
 from client.index_chunks import IndexChunks
-from client.listed_files import ListedFiles, SourceError
+from client.listed_files import Fail, ListedFiles, SourceError
 from client.model import CatalogEntry, OpenedShard
 from client.plain_shards import PlainShards
 from client.section_bodies import SectionBodies
@@ -40,9 +40,6 @@ from client.shard_store import (
     install_published,
     open_shard_file,
 )
-
-# (site URL, reason): the site failed, and starts its cooldown.
-Fail = Callable[[str, str], None]
 
 
 class ShardFiles:
@@ -63,6 +60,8 @@ class ShardFiles:
         self._fail, self._source_error = fail, source_error
 
     def open_current(self, entry: CatalogEntry, layer: Layer, version: str) -> OpenedShard:
+        """The version's shard as ``layer``'s catalog lists it now, checked and opened; a
+        cached copy that fails the checks is had once more before it is the source's error."""
         problems: list[str] = []
         ref = entry.shards.get(version)
         made: list[SectionBodies] = []
