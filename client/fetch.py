@@ -216,9 +216,12 @@ class RemoteSite:
 
 
 def _gone(url: str, status: int) -> ListedFileGone:
+    # An object store answers 403 for a file it does not hold, and for one it holds but the
+    # request may not read: the message names both.
+    refused = " (or the host refuses it: does it want credentials?)" if status == 403 else ""
     return ListedFileGone(
         f"{url} is listed by the site's catalog but the site has no such file (HTTP {status}): "
-        "the site was probably published again since its catalog was read",
+        f"the site was probably published again since its catalog was read{refused}",
         hints=[url],
     )
 

@@ -138,7 +138,7 @@ def test_a_listed_file_an_object_store_denies_under_an_unchanged_catalog_starts_
         chunk.unlink()
     host = ObjectStore(tmp_path / "site", SITE, 403)
     service = DocService(data(tmp_path, host, Clock(), SITE))
-    with pytest.raises(ListedFileGone, match=r"no such file \(HTTP 403\)"):
+    with pytest.raises(ListedFileGone, match=r"no such file \(HTTP 403\).*credentials"):
         service.extract("lib", "1.0", QUESTIONS[0])
     with pytest.raises(NetworkError, match="cooling down"):
         service.extract("lib", "1.0", QUESTIONS[0])
