@@ -117,7 +117,7 @@ class ListedFiles:
 
         def fetch_and_keep() -> bytes:
             kept = self._cache.read_derived(kept_as)
-            if kept is not None and _is(kept, size, sha256):
+            if kept is not None and _matches_listing(kept, size, sha256):
                 return kept  # kept by a download that ended as this thread asked
             data = self._checked_download(layer, path, size, sha256, what)
             # A cache that cannot be written only costs the next question this fetch again.
@@ -141,7 +141,7 @@ class ListedFiles:
         except NetworkError as exc:
             self._fail(layer.label, exc.message)
             raise
-        if not _is(data, size, sha256):
+        if not _matches_listing(data, size, sha256):
             assert layer.record is not None  # the callers fetch only from a layer with a site
             url = urljoin(layer.record.url, path)
             message = f"{url} is not the {what} the search shard lists (size or sha256)"
@@ -208,7 +208,7 @@ class ListedFiles:
                 self._trimming = False
 
 
-def _is(data: bytes, size: int, sha256: str) -> bool:
+def _matches_listing(data: bytes, size: int, sha256: str) -> bool:
     """Whether ``data`` has the ``size`` and ``sha256`` a listing gives."""
     return len(data) == size and hashlib.sha256(data).hexdigest() == sha256
 
