@@ -17,7 +17,6 @@ from builder.config import load_catalog
 from builder.errors import BuildError
 from builder.gitignore_hint import missing_ignore_lines, render_ignore_hint
 from builder.index import timestamp_from_environment
-from builder.part import library_weights, split_catalog
 from builder.pipeline import BuildReport, build_site
 from builder.progress import BuildProgress, LineProgress, TerminalProgress
 from builder.report import render_report_streams
@@ -261,6 +260,8 @@ def run_build(
 def parts_command(config_path: Path, count: int) -> None:
     """Print a JSON list of --only values that split the catalog into COUNT parts of about
     the same size (source files), for a CI matrix of docbuild build --only jobs."""
+    from builder.part import library_weights, split_catalog  # a build does without it
+
     try:
         weights = library_weights(load_catalog(config_path))
     except BuildError as error:

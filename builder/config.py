@@ -7,20 +7,21 @@ import string
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from builder.archive_source import ArchiveSource
-from builder.config_sources import expand_versions_from_git, parse_archive, parse_git
 from builder.errors import ConfigError
-from builder.git_source import GitSource
 from builder.globs import GlobError, compile_globs
 from builder.model import Warning_
 from builder.problems import CatalogProblems
 from schemas.index_rules import index_problems
 from schemas.term_chunks import SPLIT_INDEX_BYTES
 from schemas.versions import InvalidVersion, parse_version
+
+if TYPE_CHECKING:
+    from builder.archive_source import ArchiveSource
+    from builder.git_source import GitSource
 
 LIBRARY_ID = re.compile(r"^[a-z0-9][a-z0-9._-]{0,99}$")
 PACKAGE_NAME = re.compile(r"^[a-z0-9]+:\S+$")
@@ -270,6 +271,9 @@ def _parse_library(
     seen: dict[tuple[object, ...], str] = {}
     tables = [(f"{where}.versions[{j}]", t) for j, t in enumerate(fields.get("versions", []))]
     if "versions_from_git" in fields:
+        # Git and archive sources are imported by the catalogs that name them only.
+        from builder.config_sources import expand_versions_from_git
+
         tagged = expand_versions_from_git(
             fields["versions_from_git"],
             where,
@@ -322,10 +326,13 @@ def _parse_version(
             "needs exactly one source: path (a docs directory), index (a doctrove-index@1 "
             "file), git (a repository at a ref) or archive (a release archive)",
         )
-    git = parse_git(fields["git"], where, root, problems.add) if "git" in fields else None
-    archive = (
-        parse_archive(fields["archive"], where, root, problems.add) if "archive" in fields else None
-    )
+    git = archive = None
+    if "git" in fields or "archive" in fields:
+        from builder.config_sources import parse_archive, parse_git
+
+        git = parse_git(fields["git"], where, root, problems.add) if "git" in fields else None
+        if "archive" in fields:
+            archive = parse_archive(fields["archive"], where, root, problems.add)
     allow_outside = fields.get("allow_outside", False)
     directory = (
         problems.inside(root, fields["path"], allow_outside, f"{where}.path")

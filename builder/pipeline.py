@@ -27,7 +27,7 @@ import time
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import jinja2
 
@@ -50,14 +50,6 @@ from builder.index import entry_skeleton
 from builder.lock import OutputLock
 from builder.model import CompiledVersion, Warning_
 from builder.pages import VersionPages, make_environment
-from builder.part import (
-    PartEntry,
-    PartOrigin,
-    PartVersion,
-    refuse_unknown_ids,
-    volume_name,
-    write_part,
-)
 from builder.progress import BuildProgress
 from builder.site_indexes import WHOLE_INDEX_LIMIT
 from builder.site_size import measure_site
@@ -69,6 +61,9 @@ from builder.staging import Staging
 from schemas.digests import file_sha256
 from schemas.text import TOKENIZER
 from schemas.versions import sort_newest_first
+
+if TYPE_CHECKING:
+    from builder.part import PartOrigin
 
 # A version with this many sections leaves enough reference cycles to be worth a full
 # collection before the next one is compiled.
@@ -131,6 +126,9 @@ def build_site(
     catalog_ids = tuple(sorted({lib.id for lib in config.libraries} | _imported_ids(imports)))
     libraries = config.libraries
     if only is not None:
+        # A part's module is read by partial builds only: a whole build does without it.
+        from builder.part import refuse_unknown_ids
+
         refuse_unknown_ids(only, catalog_ids)
         libraries = tuple(library for library in libraries if library.id in only)
         imports = [(spec, entry) for spec, entry in imports if str(entry["id"]) in only]
@@ -180,6 +178,8 @@ def build_site(
                 site_search,
             )
         else:
+            from builder.part import PartOrigin
+
             site_files, searched = NO_SITE_FILES, None
             origin = PartOrigin(
                 __version__,
@@ -228,6 +228,8 @@ def _imported_ids(imports: Iterable[tuple[ImportConfig, Mapping[str, Any]]]) -> 
 
 def _write_part(site_dir: Path, origin: PartOrigin, built: tuple[LibraryBuilt, ...]) -> None:
     """The part's manifest: each entry with, per version, what the whole-site stages need."""
+    from builder.part import PartEntry, PartVersion, volume_name, write_part
+
     written = []
     for skeleton, versions in sorted(built, key=lambda item: str(item[0]["id"])):
         part_versions = tuple(

@@ -13,7 +13,6 @@ from pathlib import Path
 
 from builder.catalog import CATALOG_FILE
 from builder.errors import BuildError
-from builder.part import is_part
 from builder.site_indexes import INDEX_FILE
 from schemas.lookup_table import LOOKUP_FILE
 
@@ -87,6 +86,12 @@ def exchange_directories(first: Path, second: Path) -> bool:
     return bool(result == 0)
 
 
+def _is_part(out: Path) -> bool:
+    from builder.part import is_part  # imported by the builds that need it only
+
+    return is_part(out)
+
+
 def _refuse_foreign_output(out: Path) -> None:
     """Only an empty directory, an earlier doctrove site or part may be replaced."""
     if not out.exists():
@@ -95,7 +100,7 @@ def _refuse_foreign_output(out: Path) -> None:
         raise BuildError(f"{out} exists and is not a directory; choose another --out")
     # A large site has no whole index.json or catalog.json, but always a lookup.json.
     markers = (INDEX_FILE, CATALOG_FILE, LOOKUP_FILE)
-    earlier = any((out / marker).is_file() for marker in markers) or is_part(out)
+    earlier = any((out / marker).is_file() for marker in markers) or _is_part(out)
     if any(out.iterdir()) and not earlier:
         raise BuildError(
             f"{out} is not empty and holds no {INDEX_FILE} or part from an earlier build; "

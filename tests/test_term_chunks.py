@@ -318,3 +318,15 @@ def test_a_shard_written_to_a_file_is_cut_on_an_autocommit_connection(
     conn.execute("VACUUM")
     conn.close()
     assert chunks and path.read_bytes() == cut(whole)[0]
+
+
+def test_expression_tokens_are_what_the_ascii_tokenizer_keeps() -> None:
+    # Letters, digits, '.', '_' and every non-ASCII character; ASCII letters lowercased.
+    assert expression_tokens('"Ünï.Code_x-y" "a/b" OR "日本語 ~ 𝔘"') == {
+        "Ünï.code_x",
+        "y",
+        "a",
+        "b",
+        "日本語",
+        "𝔘",
+    }

@@ -13,7 +13,6 @@ from pathlib import Path
 
 from builder.api.locate import CodeTree, find_code
 from builder.config import VersionConfig
-from builder.materialize import materialize
 from builder.model import Warning_
 from builder.projects import ProjectLayout, project_listing
 from builder.sources import VersionListing
@@ -37,6 +36,9 @@ class VersionFiles:
 def read_version(library_id: str, version: VersionConfig, work_dir: Path) -> Iterator[VersionFiles]:
     """The files of a version whose docs are in a folder, a git repository or an archive."""
     if version.git is not None or version.archive is not None:
+        # Git and archive reading are imported by the versions that need them only.
+        from builder.materialize import materialize
+
         where = f"{library_id} {version.version}"
         with materialize(version, where, work_dir) as materialized:
             yield _version_files(
