@@ -43,6 +43,7 @@ from builder.pages_layout import (
     site_url,
     without_bodies,
 )
+from builder.pages_sections import sections_html
 from schemas.versions import is_prerelease
 
 STYLESHEET = "assets/style.css"
@@ -138,6 +139,7 @@ def make_environment(*, site_search: bool = False) -> jinja2.Environment:
     env.filters["fragment"] = functools.partial(quote, safe="")
     env.globals["folder_of"] = site_folder
     env.globals["site_search"] = site_search
+    env.globals["sections_html"] = functools.partial(sections_html, site_search=site_search)
     return env
 
 
