@@ -134,6 +134,8 @@ def make_environment(*, site_search: bool = False) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        # A build's templates do not change while it runs: no stat of each one per page.
+        auto_reload=False,
     )
     env.filters["body_html"] = render_body
     env.filters["fragment"] = functools.partial(quote, safe="")

@@ -12,10 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from urllib.parse import quote
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from builder.pages_body import render_body
 from builder.pages_layout import SectionView
+
+# What markupsafe.escape replaces, and with what: the same bytes as the templates' autoescape,
+# as a str (a Markup per heading and anchor cost more than its escaping).
+_ESCAPES = (("&", "&amp;"), (">", "&gt;"), ("<", "&lt;"), ("'", "&#39;"), ('"', "&#34;"))
 
 # A PDF's sections have "<file>#page" as their source and page numbers as their lines.
 _PAGED = "#page"
@@ -27,22 +31,30 @@ def sections_html(sections: Iterable[SectionView], *, site_search: bool) -> Mark
     parts: list[str] = []
     append = parts.append
     for section in sections:
-        anchor = escape(section.anchor)
+        anchor = _escape(section.anchor)
         level = str(section.heading_level)
         append(f'<section class="sec" id="{anchor}">\n')
         if section.heading_path:
-            append(f'<p class="trail">{escape(" › ".join(section.heading_path))}</p>\n')
+            append(f'<p class="trail">{_escape(" › ".join(section.heading_path))}</p>\n')
         # quote() leaves only letters, digits, "_.-~" and "%": nothing to escape.
         fragment = quote(section.anchor, safe="")
         search_id = f' id="§{anchor}"' if site_search else ""
         append(
             f'<h{level}{search_id}><a class="self" href="#{fragment}">'
-            f"{escape(section.heading)}</a></h{level}>\n"
+            f"{_escape(section.heading)}</a></h{level}>\n"
         )
         if section.source is not None or section.upstream is not None:
             append(f'<p class="meta" data-pagefind-ignore>\n{_origin(section)}</p>\n')
         append(f'<div class="body">\n{render_body(section.body)}\n</div>\n</section>\n\n')
     return Markup("".join(parts))
+
+
+def _escape(text: str) -> str:
+    """``text`` as markupsafe's ``escape`` gives it, as a plain str."""
+    escaped = text
+    for character, reference in _ESCAPES:
+        escaped = escaped.replace(character, reference)
+    return escaped
 
 
 def _origin(section: SectionView) -> str:
@@ -52,13 +64,13 @@ def _origin(section: SectionView) -> str:
     source = section.source
     if source is not None:
         paged = source[-5:] == _PAGED
-        origin = f'<span class="file">{escape(source[:-5] if paged else source)}'
+        origin = f'<span class="file">{_escape(source[:-5] if paged else source)}'
         if section.lines is not None:
             first, last = section.lines
-            origin += f", {'pages' if paged else 'lines'} {escape(first)}–{escape(last)}"
+            origin += f", {'pages' if paged else 'lines'} {first}–{last}"
         origin += "</span>"
     if section.upstream is not None:
         origin += (
-            f' <a class="upstream" href="{escape(section.upstream)}" rel="noopener">source ↗</a>'
+            f' <a class="upstream" href="{_escape(section.upstream)}" rel="noopener">source ↗</a>'
         )
     return origin
