@@ -43,7 +43,7 @@ from builder.pages_layout import (
     site_url,
     without_bodies,
 )
-from builder.pages_sections import sections_html
+from builder.pages_sections import contents_html, sections_html
 from schemas.versions import is_prerelease
 
 STYLESHEET = "assets/style.css"
@@ -142,6 +142,7 @@ def make_environment(*, site_search: bool = False) -> jinja2.Environment:
     env.globals["folder_of"] = site_folder
     env.globals["site_search"] = site_search
     env.globals["sections_html"] = functools.partial(sections_html, site_search=site_search)
+    env.globals["contents_html"] = contents_html
     return env
 
 

@@ -1,6 +1,8 @@
-"""Render a page's sections as HTML: each section's anchor, trail, heading, origin and body.
+"""Render a page's sections as HTML (each section's anchor, trail, heading, origin and body),
+and a version's table of contents.
 
-The pages' templates call ``sections_html`` for the sections of a page; it gives the markup a
+The pages' templates call ``sections_html`` for the sections of a page and ``contents_html``
+for the list of a version's pages and their sections; each gives the markup a
 jinja2 macro over the same sections would, with autoescape on (every text goes through
 markupsafe's ``escape``, bodies through ``builder.pages_body``), made in Python directly: the
 Python 3.11 docs' 498 pages have 14,941 sections, and the template machinery cost more than the
@@ -9,13 +11,13 @@ markup it wrote. Each section is followed by a blank line.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from urllib.parse import quote
 
 from markupsafe import Markup
 
 from builder.pages_body import render_body
-from builder.pages_layout import SectionView
+from builder.pages_layout import PageView, SectionView
 
 # What markupsafe.escape replaces, and with what: the same bytes as the templates' autoescape,
 # as a str (a Markup per heading and anchor cost more than its escaping).
@@ -46,6 +48,28 @@ def sections_html(sections: Iterable[SectionView], *, site_search: bool) -> Mark
         if section.source is not None or section.upstream is not None:
             append(f'<p class="meta" data-pagefind-ignore>\n{_origin(section)}</p>\n')
         append(f'<div class="body">\n{render_body(section.body)}\n</div>\n</section>\n\n')
+    return Markup("".join(parts))
+
+
+def contents_html(pages: Iterable[PageView], url: Callable[[str], str], folder: str) -> Markup:
+    """The items of a version's table of contents: each page linked (``url`` of its path in
+    the version's ``folder``) with its files, then its sections, indented by depth."""
+    parts: list[str] = []
+    append = parts.append
+    for page in pages:
+        href = _escape(url(folder + page.path))
+        append(f'<li>\n<a class="page" href="{href}">{_escape(page.title)}</a>')
+        if page.sources:
+            append(f' <span class="file">{_escape(", ".join(page.sources))}</span>')
+        append('<ul class="sections">\n')
+        for section in page.sections:
+            # quote() leaves only letters, digits, "_.-~" and "%": nothing to escape.
+            fragment = quote(section.anchor, safe="")
+            append(
+                f'<li class="depth-{section.contents_depth}"><a href="{href}#{fragment}">'
+                f"{_escape(section.heading)}</a></li>\n"
+            )
+        append("</ul>\n</li>\n")
     return Markup("".join(parts))
 
 

@@ -1,9 +1,9 @@
-"""builder.pages_sections: a page's sections as HTML, every text escaped."""
+"""builder.pages_sections: a page's sections and a version's contents as escaped HTML."""
 
 from __future__ import annotations
 
-from builder.pages_layout import SectionView
-from builder.pages_sections import sections_html
+from builder.pages_layout import PageView, SectionView
+from builder.pages_sections import contents_html, sections_html
 
 
 def _section(**changes: object) -> SectionView:
@@ -56,3 +56,22 @@ def test_search_ids_pages_of_a_pdf_and_upstream_links() -> None:
 def test_a_section_without_origin_has_no_meta_line() -> None:
     html = sections_html([_section(source=None, lines=None)], site_search=False)
     assert 'class="meta"' not in html
+
+
+def test_contents_link_each_page_and_its_sections_by_depth() -> None:
+    page = PageView(
+        "a&b.html",
+        "Title & <more>",
+        ("a&b.md",),
+        (_section(anchor="x y", heading_path=()), _section(anchor="z")),
+    )
+    html = contents_html([page], lambda path: "../" + path.replace("&", "%26"), "v1/")
+    assert html == (
+        '<li>\n<a class="page" href="../v1/a%26b.html">Title &amp; &lt;more&gt;</a> '
+        '<span class="file">a&amp;b.md</span><ul class="sections">\n'
+        '<li class="depth-0"><a href="../v1/a%26b.html#x%20y">'
+        "Use &lt;b&gt; &amp; &#39;quotes&#39;</a></li>\n"
+        '<li class="depth-2"><a href="../v1/a%26b.html#z">'
+        "Use &lt;b&gt; &amp; &#39;quotes&#39;</a></li>\n"
+        "</ul>\n</li>\n"
+    )
