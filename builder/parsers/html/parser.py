@@ -37,6 +37,7 @@ from builder.parsers.html.main_content import (
     find_main,
     first_h1,
     head_title,
+    lines_source,
     load_document,
     strip_chrome,
     strip_tags,
@@ -58,7 +59,7 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
     root = find_main(document)
     # The <title> is read before chrome goes: a page without <body> loses its <head> with it.
     fallback_title = head_title(document) or stem
-    strip_chrome(root)
+    strip_chrome(root, lines_source(text, utf8))
     title = first_h1(root) or fallback_title
     walker = _Walker(relpath, title, _structural(root))
     walker.walk(root, 0)
