@@ -9,6 +9,7 @@ quoted, relative URL seen from another page, so the site works under any base UR
 
 from __future__ import annotations
 
+import functools
 import posixpath
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -74,9 +75,15 @@ def site_folder(library_id: str, version: str | None = None) -> str:
 
 def relative_href(from_page: str, target: str, fragment: str | None = None) -> str:
     """The quoted URL of site file ``target`` as linked from site file ``from_page``."""
-    start = posixpath.dirname(from_page) or "."
-    href = quote(posixpath.relpath(target, start), safe="/")
+    href = _relative_path(posixpath.dirname(from_page) or ".", target)
     return href + ("#" + quote(fragment, safe="") if fragment is not None else "")
+
+
+@functools.lru_cache(maxsize=4096)
+def _relative_path(start: str, target: str) -> str:
+    """The quoted path of ``target`` from folder ``start``: every page of a folder links the
+    same few files (stylesheet, icon, index pages), and relpath costs more than a lookup."""
+    return quote(posixpath.relpath(target, start), safe="/")
 
 
 def site_url(base_url: str, target: str, fragment: str | None = None) -> str:
