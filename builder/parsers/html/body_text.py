@@ -10,6 +10,7 @@ pathological nesting costs neither a RecursionError nor structure anywhere shall
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from lxml import etree
 from lxml.etree import _Element as Element
@@ -42,9 +43,9 @@ _MANY_SPACES = re.compile(r" {2,}")
 _SPACE_AROUND_NEWLINE = re.compile(r" *\n *")
 
 _LINE_NUMBERED_CODE = etree.XPath(".//td[contains(@class, 'code')]//pre")
-_CAPTIONS = etree.XPath("./caption")
-_ROWS = etree.XPath("./tr | ./thead/tr | ./tbody/tr | ./tfoot/tr")
-_CELLS = etree.XPath("./td | ./th")
+# A table's rows: its own and those of its head, bodies and foot, in document order.
+_ROW_GROUPS = frozenset({"thead", "tbody", "tfoot"})
+_CELL_TAGS = frozenset({"td", "th"})
 
 
 def classes(element: Element) -> frozenset[str]:
@@ -247,15 +248,29 @@ def render_table(element: Element, depth: int) -> str:
         if code:
             return fence(code[0])
     rows: list[str] = []
-    for caption in select(element, _CAPTIONS):
+    # Children read in Python: an XPath per table and per row cost more than the loops.
+    for caption in element.iterchildren("caption"):
         text = inline_text(caption)
         if text:
             rows.append(text)
-    for row in select(element, _ROWS):
-        cells = [collapse(" ".join(render_flow(cell, depth + 2))) for cell in select(row, _CELLS)]
+    for row in _table_rows(element):
+        cells = [
+            collapse(" ".join(render_flow(cell, depth + 2)))
+            for cell in row
+            if cell.tag in _CELL_TAGS
+        ]
         if any(cells):
             rows.append(" | ".join(cells).rstrip())
     return "\n".join(rows)
+
+
+def _table_rows(table: Element) -> Iterator[Element]:
+    """What XPath's ``./tr | ./thead/tr | ./tbody/tr | ./tfoot/tr`` finds, in its order."""
+    for child in table:
+        if child.tag == "tr":
+            yield child
+        elif child.tag in _ROW_GROUPS:
+            yield from child.iterchildren("tr")
 
 
 def render_definitions(element: Element, depth: int) -> str:
