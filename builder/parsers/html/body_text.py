@@ -54,6 +54,12 @@ def classes(element: Element) -> frozenset[str]:
     return frozenset(value.split()) if value else frozenset()
 
 
+def has_class(element: Element, name: str) -> bool:
+    """True when ``name`` is one of the element's class tokens (``classes`` without the set)."""
+    value = element.get("class")
+    return value is not None and name in value.split()
+
+
 def is_element(node: object) -> bool:
     """True for elements; comments and processing instructions have a non-str tag."""
     return isinstance(getattr(node, "tag", None), str)
@@ -79,7 +85,7 @@ def render_blocks(element: Element, depth: int = 0) -> list[str]:
         return _nonempty(render_definitions(element, depth))
     if tag == "hr":
         return []
-    if tag == "details" or "admonition" in classes(element):
+    if tag == "details" or has_class(element, "admonition"):
         return render_admonition(element, depth)
     return render_flow(element, depth)
 
@@ -243,7 +249,7 @@ def render_list(element: Element, depth: int) -> str:
 
 def render_table(element: Element, depth: int) -> str:
     """One line per row, cells joined by " | "; Sphinx's line-numbered code keeps only the code."""
-    if "highlighttable" in classes(element):
+    if has_class(element, "highlighttable"):
         code = select(element, _LINE_NUMBERED_CODE)
         if code:
             return fence(code[0])
@@ -302,7 +308,7 @@ def render_admonition(element: Element, depth: int) -> list[str]:
 
 
 def _is_title(element: Element) -> bool:
-    return element.tag == "summary" or "admonition-title" in classes(element)
+    return element.tag == "summary" or has_class(element, "admonition-title")
 
 
 def _start(element: Element) -> int:

@@ -23,7 +23,7 @@ from builder.parsers.html.body_text import (
     BLOCK_TAGS,
     HEADING_TAGS,
     MAX_DEPTH,
-    classes,
+    has_class,
     heading_text,
     is_element,
     join_inline,
@@ -241,7 +241,7 @@ def _heading_anchor(heading: Element) -> str:
         return ident
     parent = heading.getparent()
     if parent is not None and parent.get("id"):
-        opens_parent = parent.tag == "section" or "section" in classes(parent)
+        opens_parent = parent.tag == "section" or has_class(parent, "section")
         if opens_parent and _first_heading(parent) is heading:
             return str(parent.get("id", "")).strip()
     return slugify(heading_text(heading))
