@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from urllib.parse import quote
 
 from builder.config import SiteConfig
 from builder.pages_layout import LibraryView, PageView, site_folder, site_url
@@ -76,8 +77,11 @@ def version_llms(
         lines += ["", f"## {_one_line(page.title)}", ""]
         if page.sources:
             lines += [f"Source: {', '.join(_one_line(s) for s in page.sources)}", ""]
+        # The page's URL is quoted once, its sections' anchors each ("#" + quoted anchor is
+        # what site_url adds for a fragment).
+        page_url = _url(site, folder + page.path)
         for section in page.sections:
-            link = _url(site, folder + page.path, section.anchor)
+            link = f"{page_url}#{quote(section.anchor, safe='')}"
             trail = trails.get(section.heading_path)
             if trail is None:
                 trail = " › ".join(_one_line(h) for h in section.heading_path)

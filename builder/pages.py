@@ -43,6 +43,7 @@ from builder.pages_layout import (
     site_url,
     without_bodies,
 )
+from builder.pages_sections import contents_html, sections_html
 from schemas.versions import is_prerelease
 
 STYLESHEET = "assets/style.css"
@@ -133,11 +134,15 @@ def make_environment(*, site_search: bool = False) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        # A build's templates do not change while it runs: no stat of each one per page.
+        auto_reload=False,
     )
     env.filters["body_html"] = render_body
     env.filters["fragment"] = functools.partial(quote, safe="")
     env.globals["folder_of"] = site_folder
     env.globals["site_search"] = site_search
+    env.globals["sections_html"] = functools.partial(sections_html, site_search=site_search)
+    env.globals["contents_html"] = contents_html
     return env
 
 

@@ -9,6 +9,7 @@ quoted, relative URL seen from another page, so the site works under any base UR
 
 from __future__ import annotations
 
+import functools
 import posixpath
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -74,9 +75,15 @@ def site_folder(library_id: str, version: str | None = None) -> str:
 
 def relative_href(from_page: str, target: str, fragment: str | None = None) -> str:
     """The quoted URL of site file ``target`` as linked from site file ``from_page``."""
-    start = posixpath.dirname(from_page) or "."
-    href = quote(posixpath.relpath(target, start), safe="/")
+    href = _relative_path(posixpath.dirname(from_page) or ".", target)
     return href + ("#" + quote(fragment, safe="") if fragment is not None else "")
+
+
+@functools.lru_cache(maxsize=4096)
+def _relative_path(start: str, target: str) -> str:
+    """The quoted path of ``target`` from folder ``start``: every page of a folder links the
+    same few files (stylesheet, icon, index pages), and relpath costs more than a lookup."""
+    return quote(posixpath.relpath(target, start), safe="/")
 
 
 def site_url(base_url: str, target: str, fragment: str | None = None) -> str:
@@ -139,7 +146,13 @@ def page_view(
 
 def without_bodies(page: PageView) -> PageView:
     """The page as a table of contents needs it: headings and anchors, no section text."""
-    return replace(page, sections=tuple(replace(s, body="") for s in page.sections))
+    # Made field by field: dataclasses.replace costs several times a constructor call, and a
+    # version's table of contents takes every section of it.
+    sections = tuple(
+        SectionView(s.heading, s.heading_path, s.anchor, "", s.source, s.lines, s.upstream)
+        for s in page.sections
+    )
+    return replace(page, sections=sections)
 
 
 def _safe_source(value: object) -> str | None:

@@ -123,12 +123,18 @@ def _is_plain(token: str, parts: list[str]) -> bool:
 def _word_tokens(token: str) -> list[str]:
     """Index tokens of one word or chain (see the module docstring)."""
     segments = token.split(".")
-    parts = [part for segment in segments for part in _parts(segment)]
+    # Each segment's words once: the compound segments are told by them too.
+    segment_parts = [_parts(segment) for segment in segments]
+    parts = [part for words in segment_parts for part in words]
     if _is_plain(token, parts):
         return [_STEMS[parts[0]]]
     out = [token.casefold()]
     if len(segments) > 1:
-        out.extend(s.casefold() for s in segments if not _is_plain(s, _parts(s)))
+        out.extend(
+            segment.casefold()
+            for segment, words in zip(segments, segment_parts, strict=True)
+            if not _is_plain(segment, words)
+        )
     out.extend(map(_STEMS.__getitem__, parts))
     return list(dict.fromkeys(out))
 

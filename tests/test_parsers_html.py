@@ -464,3 +464,47 @@ def test_permalink_mark_shortcut_gives_what_the_regex_gives() -> None:
         for letters in itertools.product(alphabet, repeat=length):
             text = collapse("".join(letters))
             assert without_permalink_mark(text) == _PERMALINK_MARK.sub("", text), repr(text)
+
+
+def test_roles_and_labels_looked_for_in_the_source_first_are_what_the_rule_finds() -> None:
+    # With the page's bytes, strip_chrome reads the roles and labels written on the lines of
+    # the elements under the main content before running its XPath; chrome written in every
+    # way the source allows (names in any case, values with spaces, references or no quotes,
+    # start tags over several lines, beside the content on its last line) is still found,
+    # and chrome around the content alone lets the XPath be skipped.
+    inside = [
+        '<div ROLE="navigation">a</div>',
+        '<div\n  aria-label = "breadcrumb"\n>b</div>',
+        "<div role='search'>c</div>",
+        '<div role="&#110;avigation">d</div>',
+        "<div role=banner>e</div>",
+        '<div role="contentinfo"\n>f</div>',
+        '<p>g</p><div role="navigation">h</div>',
+    ]
+    pages = [
+        '<html><body>\n<nav role="navigation">x</nav>\n<div role="main">\n<p>keep</p>\n'
+        f"{chrome}\n</div>\n<div role='navigation'>y</div>\n</body></html>"
+        for chrome in inside
+    ]
+    # On the line the content starts on, and the only chrome of the page.
+    pages.append('<html><body>\n<div role="main"><div role="search">z</div>\n<p>keep</p></div>')
+    for page in pages:
+        data = page.encode()
+        stripped, expected = (
+            main_content.load_document(page, data),
+            main_content.load_document(page),
+        )
+        assert stripped is not None and expected is not None
+        main_content.strip_chrome(main_content.find_main(stripped), data)
+        _strip_by_rule(main_content.find_main(expected))
+        assert etree.tostring(stripped) == etree.tostring(expected), page
+    around = (
+        '<html><body>\n<div role="navigation" aria-label="breadcrumb">x</div>\n'
+        '<div role="main">\n<p role="note">keep</p></div>\n<div role="search">y</div>\n'
+        "</body></html>"
+    )
+    document = main_content.load_document(around, around.encode())
+    assert document is not None
+    main = main_content.find_main(document)
+    assert not main_content._may_hold_chrome_attributes(main, around.encode())
+    assert main_content._may_hold_chrome_attributes(main, None)

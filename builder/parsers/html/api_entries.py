@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lxml import etree
 from lxml.etree import _Element as Element
 
-from builder.parsers.html.body_text import classes, is_element, plain_text, select
+from builder.parsers.html.body_text import classes, is_element, plain_text
 from schemas.anchors import slugify
 
 # Sphinx domains whose object descriptions are API entries.
@@ -31,10 +30,10 @@ _NOT_API = frozenset({"simple", "field-list", "glossary", "footnote", "citation"
 # Domains whose dt ids are mangled ("_CPPv4N3foo3barEv", "c.PyObject_Call"), so the name as the
 # page writes it reads better. Generic "std" objects (options, opcodes) read best as signatures.
 _NAME_FROM_TEXT_DOMAINS = frozenset({"c", "cpp"})
-_NAME_PARTS = etree.XPath(
-    ".//*[contains(concat(' ', normalize-space(@class), ' '), ' descclassname ')"
-    " or contains(concat(' ', normalize-space(@class), ' '), ' descname ')]"
-)
+# The classes of the parts of a name as the page writes it (module prefix, then name).
+_NAME_PART_CLASSES = frozenset({"descclassname", "descname"})
+# What XPath's normalize-space treats as space, the separators of a class attribute's tokens.
+_XML_SPACE = str.maketrans("\t\n\r", "   ")
 
 
 @dataclass(frozen=True)
@@ -77,7 +76,13 @@ def read_entry(api_list: Element, terms: list[Element]) -> ApiEntry:
 
 def _written_name(term: Element) -> str:
     """The module prefix and name as the page shows them ("json." + "dumps")."""
-    parts = select(term, _NAME_PARTS)
+    parts = [
+        element
+        for element in term.iterdescendants()
+        if _NAME_PART_CLASSES.intersection(
+            (element.get("class") or "").translate(_XML_SPACE).split(" ")
+        )
+    ]
     return "".join(plain_text(part) for part in parts)
 
 

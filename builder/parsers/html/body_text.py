@@ -10,6 +10,7 @@ pathological nesting costs neither a RecursionError nor structure anywhere shall
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from lxml import etree
 from lxml.etree import _Element as Element
@@ -42,15 +43,21 @@ _MANY_SPACES = re.compile(r" {2,}")
 _SPACE_AROUND_NEWLINE = re.compile(r" *\n *")
 
 _LINE_NUMBERED_CODE = etree.XPath(".//td[contains(@class, 'code')]//pre")
-_CAPTIONS = etree.XPath("./caption")
-_ROWS = etree.XPath("./tr | ./thead/tr | ./tbody/tr | ./tfoot/tr")
-_CELLS = etree.XPath("./td | ./th")
+# A table's rows: its own and those of its head, bodies and foot, in document order.
+_ROW_GROUPS = frozenset({"thead", "tbody", "tfoot"})
+_CELL_TAGS = frozenset({"td", "th"})
 
 
 def classes(element: Element) -> frozenset[str]:
     """The element's class attribute as a set of tokens."""
     value = element.get("class")
     return frozenset(value.split()) if value else frozenset()
+
+
+def has_class(element: Element, name: str) -> bool:
+    """True when ``name`` is one of the element's class tokens (``classes`` without the set)."""
+    value = element.get("class")
+    return value is not None and name in value.split()
 
 
 def is_element(node: object) -> bool:
@@ -78,7 +85,7 @@ def render_blocks(element: Element, depth: int = 0) -> list[str]:
         return _nonempty(render_definitions(element, depth))
     if tag == "hr":
         return []
-    if tag == "details" or "admonition" in classes(element):
+    if tag == "details" or has_class(element, "admonition"):
         return render_admonition(element, depth)
     return render_flow(element, depth)
 
@@ -242,20 +249,34 @@ def render_list(element: Element, depth: int) -> str:
 
 def render_table(element: Element, depth: int) -> str:
     """One line per row, cells joined by " | "; Sphinx's line-numbered code keeps only the code."""
-    if "highlighttable" in classes(element):
+    if has_class(element, "highlighttable"):
         code = select(element, _LINE_NUMBERED_CODE)
         if code:
             return fence(code[0])
     rows: list[str] = []
-    for caption in select(element, _CAPTIONS):
+    # Children read in Python: an XPath per table and per row cost more than the loops.
+    for caption in element.iterchildren("caption"):
         text = inline_text(caption)
         if text:
             rows.append(text)
-    for row in select(element, _ROWS):
-        cells = [collapse(" ".join(render_flow(cell, depth + 2))) for cell in select(row, _CELLS)]
+    for row in _table_rows(element):
+        cells = [
+            collapse(" ".join(render_flow(cell, depth + 2)))
+            for cell in row
+            if cell.tag in _CELL_TAGS
+        ]
         if any(cells):
             rows.append(" | ".join(cells).rstrip())
     return "\n".join(rows)
+
+
+def _table_rows(table: Element) -> Iterator[Element]:
+    """What XPath's ``./tr | ./thead/tr | ./tbody/tr | ./tfoot/tr`` finds, in its order."""
+    for child in table:
+        if child.tag == "tr":
+            yield child
+        elif child.tag in _ROW_GROUPS:
+            yield from child.iterchildren("tr")
 
 
 def render_definitions(element: Element, depth: int) -> str:
@@ -287,7 +308,7 @@ def render_admonition(element: Element, depth: int) -> list[str]:
 
 
 def _is_title(element: Element) -> bool:
-    return element.tag == "summary" or "admonition-title" in classes(element)
+    return element.tag == "summary" or has_class(element, "admonition-title")
 
 
 def _start(element: Element) -> int:

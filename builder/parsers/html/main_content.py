@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterator
 
 from lxml import etree
 from lxml.etree import _Element as Element
@@ -142,14 +143,16 @@ def find_main(document: Element) -> Element:
     return document
 
 
-def strip_chrome(root: Element) -> None:
-    """Remove navigation, sidebars, scripts and permalink widgets, keeping the text after them."""
+def strip_chrome(root: Element, source: bytes | None = None) -> None:
+    """Remove navigation, sidebars, scripts and permalink widgets, keeping the text after them.
+    ``source`` is the page's UTF-8 as libxml2 read it (``lines_source``), when the caller has
+    it: roles and labels are then looked for in its lines under ``root`` first."""
     # Chrome by tag or by role and label is rare, and libxml2 finds it without a Python call
     # per element: a tag filter, and an XPath over the two attributes (faster than two get()
     # calls per element). The one pass left in Python reads each element's class alone; a
     # page repeats a few hundred class values over thousands of elements (syntax highlighting
     # above all), so each value is judged once.
-    flagged = _chrome_by_attribute(root)
+    flagged = _chrome_by_attribute(root) if _may_hold_chrome_attributes(root, source) else set()
     flagged.update(
         element
         for element in root.iter(*_CHROME_TAGS, "aside")
@@ -163,6 +166,88 @@ def strip_chrome(root: Element) -> None:
     for element in doomed:
         if element is not root:
             _drop(element)
+
+
+def lines_source(text: str, utf8: bytes | None) -> bytes | None:
+    """The bytes whose lines are those of the tree ``load_document(text, utf8)`` gives: the
+    file's own, unless an XML declaration was cut from its text (or there are none)."""
+    return utf8 if utf8 is not None and _XML_DECLARATION.match(text) is None else None
+
+
+def _may_hold_chrome_attributes(root: Element, source: bytes | None) -> bool:
+    """False when no role or aria-label attribute with a chrome value is written on the lines
+    of ``source`` that the elements under ``root`` are written on: then the XPath over every
+    one of them (libxml2's XPath takes a twentieth of the parse time) cannot find one. Themes
+    put navigation roles around the article (Sphinx's sidebars and related bars), not in it.
+
+    libxml2 gives an element the line its start tag ends on, so the attributes of the elements
+    under ``root`` are written from ``root``'s line to the line of the last of them. The source
+    is searched as bytes, case folded, for the attribute names alone (no character reference
+    can stand for a name); whatever is not plainly a quoted value outside the chrome values (a
+    character reference in it, no quotes, lines the tree cannot be compared with) counts."""
+    first = root.sourceline
+    last = _last_line(root)
+    if (
+        source is None
+        or not isinstance(first, int)
+        or last is None
+        or last >= _LINE_LIMIT
+        or b"\r" in source  # libxml2 may count a lone CR as a line break
+    ):
+        return True
+    lowered = source.lower()
+    candidates = sorted(
+        at
+        for name, values in ((b"role", _CHROME_ROLES), (b"aria-label", _CHROME_LABELS))
+        for at in _occurrences(lowered, name)
+        if _may_be_value_of(source, at + len(name), values)
+    )
+    # Lines counted from one candidate to the next, as far as the last line under root.
+    line, counted = 1, 0
+    for at in candidates:
+        line += source.count(b"\n", counted, at)
+        counted = at
+        if line > last:
+            break
+        if line >= first:
+            return True
+    return False
+
+
+def _occurrences(data: bytes, name: bytes) -> Iterator[int]:
+    at = data.find(name)
+    while at >= 0:
+        yield at
+        at = data.find(name, at + len(name))
+
+
+# libxml2 keeps line numbers past 65,535 only when asked: a root whose elements reach that far
+# is not compared.
+_LINE_LIMIT = 65_000
+_QUOTED_VALUE = re.compile(rb"[ \t\n\f]*=[ \t\n\f]*(?:\"([^\"]*)\"|'([^']*)')")
+_ANY_VALUE = re.compile(rb"[ \t\n\f]*=")
+
+
+def _may_be_value_of(source: bytes, end: int, values: frozenset[str]) -> bool:
+    """Whether the attribute name ending at ``end`` may have one of ``values`` (a superset:
+    spaces around it and case are ignored); a name with no value has none."""
+    quoted = _QUOTED_VALUE.match(source, end)
+    if quoted is None:
+        return _ANY_VALUE.match(source, end) is not None  # an unquoted value: maybe
+    value = quoted.group(1) if quoted.group(1) is not None else quoted.group(2)
+    if b"&" in value:
+        return True
+    return value.decode("utf-8", "replace").strip().lower() in values
+
+
+def _last_line(root: Element) -> int | None:
+    """The line of the last element under ``root`` in document order (``root``'s own when it
+    has none), None when lxml does not know it."""
+    node = root
+    while len(node):
+        node = node[-1]
+    line = node.sourceline
+    return line if isinstance(line, int) else None
 
 
 def _chrome_by_attribute(root: Element) -> set[Element]:

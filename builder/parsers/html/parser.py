@@ -23,7 +23,7 @@ from builder.parsers.html.body_text import (
     BLOCK_TAGS,
     HEADING_TAGS,
     MAX_DEPTH,
-    classes,
+    has_class,
     heading_text,
     is_element,
     join_inline,
@@ -37,6 +37,7 @@ from builder.parsers.html.main_content import (
     find_main,
     first_h1,
     head_title,
+    lines_source,
     load_document,
     strip_chrome,
     strip_tags,
@@ -58,7 +59,7 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
     root = find_main(document)
     # The <title> is read before chrome goes: a page without <body> loses its <head> with it.
     fallback_title = head_title(document) or stem
-    strip_chrome(root)
+    strip_chrome(root, lines_source(text, utf8))
     title = first_h1(root) or fallback_title
     walker = _Walker(relpath, title, _structural(root))
     walker.walk(root, 0)
@@ -240,7 +241,7 @@ def _heading_anchor(heading: Element) -> str:
         return ident
     parent = heading.getparent()
     if parent is not None and parent.get("id"):
-        opens_parent = parent.tag == "section" or "section" in classes(parent)
+        opens_parent = parent.tag == "section" or has_class(parent, "section")
         if opens_parent and _first_heading(parent) is heading:
             return str(parent.get("id", "")).strip()
     return slugify(heading_text(heading))
