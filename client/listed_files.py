@@ -98,13 +98,16 @@ class ListedFiles:
         self, layer: Layer, path: str, size: int, sha256: str, what: str, kept_as: str
     ) -> bytes:
         """The bytes of a file a shard lists (a body pack, an index chunk), of the ``size``
-        and ``sha256`` it lists, ``what`` naming it in errors. A downloaded file is kept in
-        the cache's derived folder as ``kept_as`` before the threads waiting for it go on, so a
-        thread that missed the cache just before it was kept does not fetch it again."""
+        and ``sha256`` it lists, ``what`` naming it in errors. A sound file is kept in the
+        cache's derived folder as ``kept_as``; a downloaded one before the threads waiting for
+        it go on, so a thread that missed the cache just before it was kept does not fetch it
+        again."""
         if layer.folder is not None:
             data = _in_folder(layer.folder, path)
             if data is None:
                 raise self._source_error(layer, f"{layer.folder} has no {what} {path}")
+            if _matches_listing(data, size, sha256):  # else the caller's check reports it
+                self._keep(kept_as, data)  # so that sync, like a shard, copies it once
             return data
         if layer.record is None:
             raise ClientError(f"{layer.label} lists {what}s but has no place to fetch them from")
@@ -120,14 +123,18 @@ class ListedFiles:
             if kept is not None and _matches_listing(kept, size, sha256):
                 return kept  # kept by a download that ended as this thread asked
             data = self._checked_download(layer, path, size, sha256, what)
-            # A cache that cannot be written only costs the next question this fetch again.
-            with contextlib.suppress(ClientError):
-                self._cache.write_derived(kept_as, data)
+            self._keep(kept_as, data)
             return data
 
         data = self._downloads.run((layer.label, path), fetch_and_keep)
         self.trim_if_due()
         return data
+
+    def _keep(self, name: str, data: bytes) -> None:
+        """Keep a checked file in the cache's derived folder. A cache that cannot be written
+        only costs the next question reading it again."""
+        with contextlib.suppress(ClientError):
+            self._cache.write_derived(name, data)
 
     def _checked_download(
         self, layer: Layer, path: str, size: int, sha256: str, what: str

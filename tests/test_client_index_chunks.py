@@ -22,7 +22,7 @@ from client.search.query import parse_focus
 from client.search.sections import rank_sections
 from client.site_data import SiteData
 from schemas.shards import CHUNKED_FORMAT, SPLIT_FORMAT
-from tests.test_client_site_data import SITE, Clock, FakeHost, data, make_site, refused
+from tests.test_client_site_data import SITE, Clock, FakeHost, Router, data, make_site, refused
 
 QUESTIONS = (
     "how do I configure the frobnicator timeout",
@@ -227,3 +227,14 @@ def test_a_head_whose_chunks_fail_never_becomes_the_last_good_one(
     answer = to_builtins(service.extract("lib", "1.0", QUESTIONS[0]))
     assert answer["provenance"]["stale"] is True
     assert [s["anchor"] for s in answer["sections"]] == [s["anchor"] for s in first["sections"]]
+
+
+def test_a_local_site_folders_chunks_and_packs_are_kept_once_by_sync(
+    tmp_path: Path, records: list[dict[str, Any]]
+) -> None:
+    publish(tmp_path / "site", records, chunked=True)
+    site = data(tmp_path, Router(), Clock(), local_index=tmp_path / "site")
+    first = site.sync()
+    assert first["failures"] == [] and first["chunks"] > 0 and first["packs"] > 0
+    again = site.sync()  # everything is in the cache now: nothing is read from the folder again
+    assert (again["failures"], again["chunks"], again["packs"]) == ([], 0, 0)
