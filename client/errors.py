@@ -63,9 +63,14 @@ class FetchTimeout(NetworkError):
 
 class ListedFileGone(NetworkError):
     """A file the site's catalog lists (a shard, a body pack, an index chunk, vectors) is not
-    on the site (404). Such files are named by their content and a publish removes the previous
-    build's, so this most likely means the site was published again after its catalog was read:
-    the catalog is due to be checked again at once, not when its TTL runs out."""
+    on the site (404; 403 or 410 from object stores and CDNs: ``status``). Such files are named
+    by their content and a publish removes the previous build's, so this most likely means the
+    site was published again after its catalog was read: the catalog is due to be checked again
+    at once, not when its TTL runs out."""
+
+    def __init__(self, message: str, *, status: int = 404, hints: Sequence[str] = ()) -> None:
+        super().__init__(message, hints=hints)
+        self.status = status
 
 
 class ConfigError(ClientError):

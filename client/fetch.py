@@ -222,6 +222,7 @@ def _gone(url: str, status: int) -> ListedFileGone:
     return ListedFileGone(
         f"{url} is listed by the site's catalog but the site has no such file (HTTP {status}): "
         f"the site was probably published again since its catalog was read{refused}",
+        status=status,
         hints=[url],
     )
 

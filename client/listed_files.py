@@ -68,7 +68,9 @@ class ListedFiles:
         self._downloads: SingleFlight[bytes] = SingleFlight()
         self._lock = threading.Lock()
         self._stale: set[str] = set()  # sites whose catalog is to be checked again now
-        self._missing: set[str] = set()  # of those, sites that answered 404 for a listed file
+        # Of those, sites that lacked a file a catalog lists: that catalog's sha256 -> the status
+        # they answered. Only a catalog that still lists it after the check is the site's fault.
+        self._lacking: dict[str, dict[str, int]] = {}
         self._fetched_since_trim = 0
         self._trimming = False
         self.paused = False  # docclient sync trims once, at its end
@@ -78,21 +80,21 @@ class ListedFiles:
         with self._lock:
             return set(self._stale)
 
-    def site_lacked(self, url: str) -> None:
-        """``url`` answered 404 for a file its catalog lists: its catalog is stale."""
+    def site_lacked(self, layer: Layer, gone: ListedFileGone) -> None:
+        """The layer's site lacks a file the layer's catalog lists: the catalog is stale."""
         with self._lock:
-            self._stale.add(url)
-            self._missing.add(url)
+            self._stale.add(layer.label)
+            self._lacking.setdefault(layer.label, {})[layer.sha256] = gone.status
 
-    def catalog_checked(self, url: str) -> bool:
-        """``url``'s catalog was just fetched or confirmed: it is no longer stale. Whether it
-        had answered 404 for a file that catalog lists (if the catalog did not change, the site
-        really lacks it)."""
+    def catalog_checked(self, url: str, catalog_sha256: str) -> int | None:
+        """``url``'s catalog was just fetched or confirmed (``catalog_sha256``): it is no longer
+        stale. The status the site answered for a file this very catalog lists, if it lacked
+        one: then the site was not published again, it really lacks the file. A file that an
+        older catalog listed (a question still reading it when another one refreshed) is not
+        the site's fault."""
         with self._lock:
             self._stale.discard(url)
-            missing = url in self._missing
-            self._missing.discard(url)
-            return missing
+            return self._lacking.pop(url, {}).get(catalog_sha256)
 
     def fetch(
         self, layer: Layer, path: str, size: int, sha256: str, what: str, kept_as: str
@@ -111,17 +113,18 @@ class ListedFiles:
             return data
         if layer.record is None:
             raise ClientError(f"{layer.label} lists {what}s but has no place to fetch them from")
-        if self._cooldown.blocked(layer.label):
-            raise NetworkError(
-                f"the {what} {path} is not cached and {layer.label} is cooling down after a "
-                f"failure; it is tried again in {self._cooldown.remaining(layer.label):.0f} s",
-                hints=[layer.label],
-            )
 
         def fetch_and_keep() -> bytes:
             kept = self._cache.read_derived(kept_as)
             if kept is not None and _matches_listing(kept, size, sha256):
                 return kept  # kept by a download that ended as this thread asked
+            if self._cooldown.blocked(layer.label):
+                remaining = self._cooldown.remaining(layer.label)
+                raise NetworkError(
+                    f"the {what} {path} is not cached and {layer.label} is cooling down after "
+                    f"a failure; it is tried again in {remaining:.0f} s",
+                    hints=[layer.label],
+                )
             data = self._checked_download(layer, path, size, sha256, what)
             self._keep(kept_as, data)
             return data
@@ -187,8 +190,8 @@ class ListedFiles:
         assert layer.record is not None  # the callers fetch only from a layer with a site
         try:
             data = self._remotes[layer.label].download_listed(layer.record, path, size)
-        except ListedFileGone:
-            self.site_lacked(layer.label)
+        except ListedFileGone as gone:
+            self.site_lacked(layer, gone)
             raise
         self.count(len(data))
         return data
@@ -226,4 +229,7 @@ def _in_folder(folder: Path, path: str) -> bytes | None:
     source = (folder / path).resolve()
     if not source.is_relative_to(folder.resolve()) or not source.is_file():
         return None
-    return source.read_bytes()
+    try:
+        return source.read_bytes()
+    except OSError as exc:  # unreadable (permissions, a failing disk): the folder's fault
+        raise ConfigError(f"cannot read {source}: {exc.strerror or exc}") from exc

@@ -195,8 +195,8 @@ class ShardFiles:
             )
         try:
             path = self._remotes[layer.label].download_shard(layer.record, ref)
-        except ListedFileGone:
-            self._listed.site_lacked(layer.label)
+        except ListedFileGone as gone:
+            self._listed.site_lacked(layer, gone)
             raise
         except NetworkError as exc:
             self._fail(layer.label, exc.message)

@@ -228,8 +228,8 @@ class SiteData:
         """``read`` from a lookup layer's source; a site that fails doing so starts its cooldown."""
         try:
             return read(self._lookup_source(layer))
-        except ListedFileGone:
-            self._listed.site_lacked(layer.label)  # published again, most likely: not a failure
+        except ListedFileGone as gone:
+            self._listed.site_lacked(layer, gone)  # published again, most likely: not a failure
             raise
         except NetworkError as exc:
             if layer.record is not None:
@@ -339,10 +339,12 @@ class SiteData:
                 record, checked = remote.refresh(record)
                 kind, self._due_at[url] = "remote", now + ttl
                 self._succeed(url)
-                lacked = self._listed.catalog_checked(url)
-                if lacked and record.sha256 == previous_sha:
+                lacked = self._listed.catalog_checked(url, record.sha256)
+                if lacked is not None:
                     # Not published again: the site really lacks a file its catalog lists.
-                    self._fail(url, "its catalog lists files the site does not have (HTTP 404)")
+                    self._fail(
+                        url, f"its catalog lists files the site does not have (HTTP {lacked})"
+                    )
                 log.debug(
                     "%s: revalidated (%s)",
                     url,

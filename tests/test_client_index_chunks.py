@@ -238,3 +238,21 @@ def test_a_local_site_folders_chunks_and_packs_are_kept_once_by_sync(
     assert first["failures"] == [] and first["chunks"] > 0 and first["packs"] > 0
     again = site.sync()  # everything is in the cache now: nothing is read from the folder again
     assert (again["failures"], again["chunks"], again["packs"]) == ([], 0, 0)
+
+
+def test_a_local_site_folders_unreadable_chunk_is_its_error_not_a_crash(
+    tmp_path: Path, records: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    publish(tmp_path / "site", records, chunked=True)
+    site = data(tmp_path, Router(), Clock(), local_index=tmp_path / "site")
+    read_bytes, chunks = Path.read_bytes, str(tmp_path / "site" / "shards" / "lib" / "index")
+
+    def unreadable(path: Path) -> bytes:
+        if str(path).startswith(chunks):
+            raise PermissionError(13, "Permission denied", str(path))
+        return read_bytes(path)
+
+    monkeypatch.setattr(Path, "read_bytes", unreadable)
+    failures = site.sync()["failures"]
+    assert failures and "cannot read" in failures[0]["error"]
+    assert "Permission denied" in failures[0]["error"]

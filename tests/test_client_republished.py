@@ -21,6 +21,9 @@ from msgspec import to_builtins
 
 from client.disk_cache import DiskCache
 from client.errors import ListedFileGone, NetworkError
+from client.search.model import default_model
+from client.search.query import parse_focus
+from client.search.sections import rank_sections
 from client.service import DocService
 from client.site_data import SiteData
 from tests.test_client_index_chunks import QUESTIONS, many_records, publish, ranking
@@ -142,6 +145,38 @@ def test_a_listed_file_an_object_store_denies_under_an_unchanged_catalog_starts_
         service.extract("lib", "1.0", QUESTIONS[0])
     with pytest.raises(NetworkError, match="cooling down"):
         service.extract("lib", "1.0", QUESTIONS[0])
+
+
+def test_the_cooldown_reason_names_the_status_the_site_answered(
+    tmp_path: Path, first_records: list[dict[str, Any]]
+) -> None:
+    publish(tmp_path / "site", first_records, chunked=True)
+    for chunk in (tmp_path / "site" / "shards" / "lib" / "index").iterdir():
+        chunk.unlink()
+    service = DocService(data(tmp_path, ObjectStore(tmp_path / "site", SITE, 403), Clock(), SITE))
+    with pytest.raises(NetworkError):
+        service.extract("lib", "1.0", QUESTIONS[0])
+    assert "(HTTP 403)" in service.data.status()["sources"][0]["error"]
+
+
+def test_a_file_an_older_catalog_listed_does_not_cool_a_site_published_again(
+    tmp_path: Path, first_records: list[dict[str, Any]]
+) -> None:
+    """A question still reading the old catalog's head when another question's refresh took
+    the new catalog meets a 404: the site is sound, its new catalog lists nothing it lacks."""
+    publish(tmp_path / "site", first_records, chunked=True)
+    clock = Clock()
+    site = data(tmp_path, FakeHost(tmp_path / "site", SITE), clock, SITE)
+    with site.reading_shard("lib", "1.0") as old:  # the first question, on the first catalog
+        republish(tmp_path / "site", edited(first_records), chunked=True)
+        clock.now += 601  # past the TTL: a second question refreshes and takes the new catalog
+        assert site.refresh_if_due() is True
+        with pytest.raises(ListedFileGone):
+            rank_sections(old.connection, parse_focus(QUESTIONS[0]), default_model())
+    site.refresh_if_due()  # what DocService does after ListedFileGone
+    assert site.status()["sources"][0]["state"] != "failed"
+    with site.reading_shard("lib", "1.0") as shard:  # the question asked anew
+        assert rank_sections(shard.connection, parse_focus(QUESTIONS[0]), default_model()).ranked
 
 
 def test_a_catalog_denied_is_not_taken_for_a_site_without_one(tmp_path: Path) -> None:
