@@ -19,7 +19,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 import jinja2
 import orjson
@@ -30,7 +29,6 @@ from builder.config import SiteConfig
 from builder.errors import BuildError
 from builder.llms import site_llms, version_llms
 from builder.model import records_json
-from builder.pages_body import render_body
 from builder.pages_layout import (
     VERSION_INDEX,
     LibraryView,
@@ -137,8 +135,6 @@ def make_environment(*, site_search: bool = False) -> jinja2.Environment:
         # A build's templates do not change while it runs: no stat of each one per page.
         auto_reload=False,
     )
-    env.filters["body_html"] = render_body
-    env.filters["fragment"] = functools.partial(quote, safe="")
     env.globals["folder_of"] = site_folder
     env.globals["site_search"] = site_search
     env.globals["sections_html"] = functools.partial(sections_html, site_search=site_search)
