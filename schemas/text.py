@@ -23,6 +23,7 @@ The rules (``TOKENIZER`` names them; change them and the name must change):
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Callable
@@ -38,8 +39,12 @@ CJK_CHARACTERS = _CJK = (
     "\u1100-\u11ff\u3005-\u3007\u3040-\u30ff\u3100-\u312f\u3130-\u318f\u31f0-\u31ff"
     "\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff\U00020000-\U0003134f"
 )
-_TOKEN = re.compile(rf"[{_CJK}]+|[^\W{_CJK}]+(?:\.[^\W{_CJK}]+)*")
-_CJK_START = re.compile(rf"[{_CJK}]")
+# Patterns over CJK_CHARACTERS take about 10 ms each to compile (re expands their ranges code
+# point by code point), so they are compiled on first use (wide_pattern): a process that reads
+# only ASCII text (most questions, many builds) never pays for them.
+_TOKEN = rf"[{_CJK}]+|[^\W{_CJK}]+(?:\.[^\W{_CJK}]+)*"
+_CJK_CHARACTER = rf"[{_CJK}]"
+_CJK_RUN = rf"[{_CJK}]+"
 # ``_TOKEN`` for text without CJK characters (then its word class is ``\w``), and for ASCII
 # text: the same tokens, found sooner than through the wide character class. Possessive: a
 # run of word characters is never given back (a dot, not one of them, must follow it) and the
@@ -56,6 +61,22 @@ _VOWEL_CONSONANT = re.compile("[aeiou][^aeiou]")
 _MEMO_LIMIT = 50_000
 
 
+@functools.cache
+def wide_pattern(pattern: str) -> re.Pattern[str]:
+    """``pattern`` compiled once, when first asked for (see ``_TOKEN``)."""
+    return re.compile(pattern)
+
+
+def starts_in_cjk_script(text: str) -> bool:
+    """Whether ``text`` begins with a Chinese, Japanese or Korean character."""
+    return not text[:1].isascii() and wide_pattern(_CJK_CHARACTER).match(text) is not None
+
+
+def cjk_runs(text: str) -> list[str]:
+    """The runs of Chinese, Japanese or Korean characters in ``text``, in order."""
+    return [] if text.isascii() else wide_pattern(_CJK_RUN).findall(text)
+
+
 def normalize(text: str) -> str:
     """NFKC without diacritics; case is kept because camelCase splitting needs it."""
     text = text.replace("()", "")
@@ -68,7 +89,7 @@ def written_words(text: str) -> list[str]:
     """The words of ``text`` as its writer spelled them: what the tokenizer reads as one word,
     before it folds case and marks (so a word written with separate combining marks may come
     apart here; :func:`query_terms` of each gives the search's tokens)."""
-    return _TOKEN.findall(text.replace("()", ""))
+    return wide_pattern(_TOKEN).findall(text.replace("()", ""))
 
 
 def stem(word: str) -> str:
@@ -144,7 +165,7 @@ def _cjk_tokens(run: str) -> list[str]:
 
 
 def _index_tokens(token: str) -> str:
-    if _CJK_START.match(token):
+    if starts_in_cjk_script(token):
         return " ".join(_cjk_tokens(token))
     if len(token) > MAX_TOKEN_CHARS:
         return ""
@@ -186,9 +207,9 @@ def _words(text: str) -> list[str]:
     """The word and CJK runs of normalized ``text`` (``_TOKEN``'s matches), in order."""
     if text.isascii():
         return _ASCII_TOKEN.findall(text)
-    if _CJK_START.search(text) is None:
+    if wide_pattern(_CJK_CHARACTER).search(text) is None:
         return _WORD_TOKEN.findall(text)
-    return _TOKEN.findall(text)
+    return wide_pattern(_TOKEN).findall(text)
 
 
 @dataclass(frozen=True)
@@ -207,8 +228,8 @@ class QueryTerm:
 def query_terms(query: str) -> tuple[QueryTerm, ...]:
     """Tokenize a query the way :func:`index_text` tokenized the documents."""
     terms: list[QueryTerm] = []
-    for token in _TOKEN.findall(normalize(query)):
-        if _CJK_START.match(token):
+    for token in _words(normalize(query)):
+        if starts_in_cjk_script(token):
             run = token.casefold()
             pairs = [run[i : i + 2] for i in range(len(run) - 1)]
             if len(pairs) <= 1:

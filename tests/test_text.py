@@ -1,6 +1,7 @@
 """Search text normalization: what documents index as, and what queries ask for."""
 
 import itertools
+import re
 import sqlite3
 
 import pytest
@@ -99,7 +100,7 @@ def test_words_are_the_token_pattern_matches_for_ascii_accented_and_cjk_text(
 ) -> None:
     # ASCII text and text without CJK characters are matched by narrower patterns.
     normalized = normalize(written)
-    assert text._words(normalized) == text._TOKEN.findall(normalized)
+    assert text._words(normalized) == text.wide_pattern(text._TOKEN).findall(normalized)
 
 
 def test_possessive_word_patterns_find_what_the_token_pattern_finds() -> None:
@@ -109,7 +110,9 @@ def test_possessive_word_patterns_find_what_the_token_pattern_finds() -> None:
     for length in range(1, 7):
         for letters in itertools.product(alphabet, repeat=length):
             written = "".join(letters)
-            assert text._words(written) == text._TOKEN.findall(written), repr(written)
+            assert text._words(written) == text.wide_pattern(text._TOKEN).findall(written), repr(
+                written
+            )
 
 
 def test_remembered_stems_are_the_stemmers_cold_and_warm() -> None:
@@ -161,3 +164,22 @@ def test_match_expression_quotes_every_token() -> None:
     assert match_expression("默认值") == '("默认 认值" OR ("默认" AND "认值"))'
     assert match_expression('NEAR(a b) OR "x" *') == '("near") OR ("a") OR ("b") OR ("or") OR ("x")'
     assert match_expression("") == ""
+
+
+@pytest.mark.parametrize(
+    ("written", "starts", "runs"),
+    [
+        ("", False, []),
+        ("plain ascii", False, []),
+        ("café — naïve", False, []),
+        ("默认值 is the default", True, ["默认值"]),
+        ("the 默认值 and こんにちは, 한국어", False, ["默认值", "こんにちは", "한국어"]),
+        ("𠀀𠀁 beyond the basic plane", True, ["𠀀𠀁"]),
+    ],
+)
+def test_cjk_script_checks_read_the_cjk_character_class(
+    written: str, starts: bool, runs: list[str]
+) -> None:
+    assert text.starts_in_cjk_script(written) is starts
+    assert text.cjk_runs(written) == runs
+    assert text.cjk_runs(written) == re.findall(f"[{text.CJK_CHARACTERS}]+", written)

@@ -15,8 +15,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from builder.globs import GlobError, compile_globs
 from builder.projects.layout import ProjectLayout
 
@@ -31,29 +29,11 @@ PAGE_SUFFIXES = (".md", ".markdown")
 OVERRIDES_FOLDER = "overrides"
 
 
-class _LenientLoader(yaml.SafeLoader):
-    """A SafeLoader that reads an unknown tag's node as the plain value it tags."""
-
-
-def _untagged(loader: yaml.SafeLoader, suffix: str, node: yaml.Node) -> Any:
-    if isinstance(node, yaml.ScalarNode):
-        # ``!!python/name:pkg.func`` carries its value in the tag, with an empty scalar.
-        return loader.construct_scalar(node) or suffix.partition(":")[2]
-    if isinstance(node, yaml.SequenceNode):
-        return loader.construct_sequence(node, deep=True)
-    if isinstance(node, yaml.MappingNode):
-        return loader.construct_mapping(node, deep=True)
-    return None
-
-
-_LenientLoader.add_multi_constructor("!", _untagged)
-_LenientLoader.add_multi_constructor("tag:yaml.org,2002:python/", _untagged)
-
-
 def load_mkdocs_yaml(text: str) -> Any:
     """The document of ``text``, unknown tags read as plain values; raises yaml.YAMLError."""
-    # yaml.load with a SafeLoader subclass: as safe as yaml.safe_load.
-    return yaml.load(text, Loader=_LenientLoader)
+    from builder.projects import mkdocs_yaml  # PyYAML only when a project has an mkdocs.yml
+
+    return mkdocs_yaml.load(text)
 
 
 @dataclass
@@ -120,9 +100,11 @@ def _read_config(config_path: Path, notes: list[str]) -> dict[str, Any]:
     if len(raw) > MAX_CONFIG_BYTES:
         notes.append(f"{name}: larger than {MAX_CONFIG_BYTES // 1024} KiB; MkDocs defaults used")
         return {}
+    from builder.projects.mkdocs_yaml import YAMLError
+
     try:
         config = load_mkdocs_yaml(raw.decode("utf-8-sig"))
-    except (UnicodeDecodeError, yaml.YAMLError, RecursionError) as exc:
+    except (UnicodeDecodeError, YAMLError, RecursionError) as exc:
         reason = type(exc).__name__
         notes.append(f"{name}: not readable YAML ({reason}); MkDocs defaults used")
         return {}

@@ -20,10 +20,11 @@ from dataclasses import dataclass
 
 from client.search.glossary import english_stems, synonym_groups, translations
 from schemas.text import (
-    CJK_CHARACTERS,
     QueryTerm,
+    cjk_runs,
     normalize,
     query_terms,
+    starts_in_cjk_script,
     stem,
     written_words,
 )
@@ -115,13 +116,11 @@ SYNONYMS = _synonym_table()
 
 _IDENTIFIER = re.compile(r"\.?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\))?")
 _CAMEL = re.compile(r"[a-z0-9][A-Z]")
-_CJK_RUN = re.compile(f"[{CJK_CHARACTERS}]")
-_CJK_RUNS = re.compile(f"[{CJK_CHARACTERS}]+")
 
 
 def in_cjk_script(label: str) -> bool:
     """Whether a concept's label is Chinese, Japanese or Korean (a glossary's read one too)."""
-    return _CJK_RUN.match(label) is not None
+    return starts_in_cjk_script(label)
 
 
 @dataclass(frozen=True)
@@ -228,7 +227,7 @@ def read_through_glossary(focus: Focus) -> Focus:
             kept.append(concept)
             continue
         # A Chinese concept's ways in another script are its glossary translations.
-        ways = tuple(way for way in concept.ways if not _CJK_RUN.match(way.label))
+        ways = tuple(way for way in concept.ways if not starts_in_cjk_script(way.label))
         if ways:
             kept.append(Concept(concept.label, ways, cjk=False))
     return Focus(focus.text, tuple(kept), focus.identifiers)
@@ -264,11 +263,11 @@ def parse_focus(text: str) -> Focus:
     # Each word with its search terms: query_terms(text), kept by the word it came from.
     by_word = [(word, query_terms(word)) for word in written_words(normalize(text))]
     terms = dict.fromkeys(term for _, found in by_word for term in found)
-    words = [t for t in terms if not _CJK_RUN.match(t.whole)]
+    words = [t for t in terms if not starts_in_cjk_script(t.whole)]
     meaningful = [t for t in words if t.whole not in STOP]
     spelled = _unstemmed(by_word)
     concepts = [_word_concept(term, spelled.get(term.whole)) for term in meaningful or words]
-    for run in _CJK_RUNS.findall(normalize(text).casefold()):
+    for run in cjk_runs(normalize(text).casefold()):
         concepts.extend(_cjk_concepts(run))
     unique: dict[str, Concept] = {}
     for concept in concepts:
