@@ -82,3 +82,27 @@ def test_an_override_without_docstring_shows_the_overridden_one(tmp_path: Path) 
     assert square is not None and describe is not None
     assert [(m.name, m.documented) for m in square.members] == [("describe", True)]
     assert describe.doc[0].text == "A sentence about the shape."
+
+
+def test_names_a_package_re_exports_from_a_sibling_package_are_found(tmp_path: Path) -> None:
+    # griffe's layout: the public package imports everything from a private one beside it.
+    (tmp_path / "_impl").mkdir()
+    (tmp_path / "_impl" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "_impl" / "core.py").write_text(
+        'def visit(path: str) -> int:\n    """Visit a file."""\n    return 0\n\n\n'
+        'class Loader:\n    """Load packages."""\n\n'
+        '    def load(self, name: str) -> None:\n        """Load one package."""\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "public").mkdir()
+    (tmp_path / "public" / "__init__.py").write_text(
+        "from _impl.core import Loader, visit\n\n__all__ = ['Loader', 'visit']\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    visit = source.find("public.visit")
+    assert visit is not None
+    assert (visit.signature, visit.doc[0].text) == ("visit(path: str) -> int", "Visit a file.")
+    load = source.find("public.Loader.load")
+    assert load is not None and load.doc[0].text == "Load one package."
+    assert source.find("public.missing") is None

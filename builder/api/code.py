@@ -3,8 +3,10 @@
 Nothing is imported or executed: griffe parses the modules' syntax trees. A package is loaded
 the first time one of its objects is asked for, once per version, so a build whose API pages
 all come from the cache never imports griffe (about 0.13 s) nor reads the code.
-Lookups that fail (a missing name, an alias griffe cannot follow, a syntax error in the
-code) answer None, which the parsers turn into a warning and a signature-only section.
+A package that re-exports names from another package in the same folder (``griffe`` from
+``_griffe``, ``attrs`` from ``attr``) has that package loaded when a lookup first reaches one of
+those names. Lookups that fail (a missing name, an alias griffe cannot follow, a syntax error in
+the code) answer None, which the parsers turn into a warning and a signature-only section.
 """
 
 from __future__ import annotations
@@ -59,12 +61,27 @@ class GriffeSource:
         package = self._package(top)
         if package is None:
             return None
-        try:
-            found = package[rest] if rest else package
-            record = _record(path, found, style, self._lines, inherited)
-        except (KeyError, ValueError, griffe.GriffeError, RecursionError):
-            return None
-        return replace(record, file=_relative(record.file, self._root))
+        while True:
+            try:
+                found = package[rest] if rest else package
+                record = _record(path, found, style, self._lines, inherited)
+            except griffe.AliasResolutionError as exc:
+                # Loading the package the alias points into lets griffe follow it on retry;
+                # each package is loaded once, so this ends.
+                if not self._load_target_of(exc.alias):
+                    return None
+                continue
+            except (KeyError, ValueError, griffe.GriffeError, RecursionError):
+                return None
+            return replace(record, file=_relative(record.file, self._root))
+
+    def _load_target_of(self, alias: Any) -> bool:
+        """Load the not yet loaded package of this folder that ``alias`` points into; whether
+        there was one."""
+        top = str(getattr(alias, "target_path", "")).partition(".")[0]
+        if not top or top in self._packages:
+            return False
+        return self._package(top) is not None
 
     def _package(self, name: str) -> Any:
         if name not in self._packages:
