@@ -430,3 +430,49 @@ def test_reference_links_and_autolinks_become_text() -> None:
 def test_myst_and_docusaurus_admonition_names() -> None:
     text = "# A\n\n:::{note}\nMyST style.\n:::\n\n:::danger-zone\nCustom.\n:::\n"
     assert bodies(parse(text, "x.md")) == ["Note: MyST style.\n\nDanger zone: Custom."]
+
+
+def test_pymdownx_blocks_read_as_admonitions_and_titled_parts() -> None:
+    text = (
+        "# A\n\n"
+        "/// tip\n\nUse **quotes**.\n\n///\n\n"
+        "//// tab | Python 3.8+\n\n```Python\nx = 1\n```\n\n"
+        "/// note | Technical **Details**\n\nInner.\n\n///\n\n////\n\n"
+        "/// details | More\n\nHidden text.\n///\n\n"
+        "/// Returns the value, not a block\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "Tip: Use quotes.\n\n"
+        "Python 3.8+:\n```Python\nx = 1\n```\n\n"
+        "Note: Technical Details\n\nInner.\n\n"
+        "More: Hidden text.\n\n"
+        "/// Returns the value, not a block"
+    ]
+
+
+def test_attribute_lists_and_theme_icons_leave_nothing() -> None:
+    text = (
+        "# A\n\n"
+        "See [Printing](printing.md){.internal-link target=_blank} now.\n\n"
+        "- :material-cube-scan:{ .lg .middle } **Loading**\n"
+        "- :octicons-heart-fill-24:{ .pulse }{ .insiders } Sponsors\n\n"
+        "A paragraph.\n{: .note #para }\n\n"
+        "[](){#command-setup}\n"
+        "Kept: `{.x}` in code, {name} in prose and {#id}word.\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "See Printing now.\n\n- Loading\n- Sponsors\n\nA paragraph.\n\n"
+        "Kept: `{.x}` in code, {name} in prose and {#id}word."
+    ]
+
+
+def test_autorefs_cross_references_read_as_their_text() -> None:
+    text = (
+        "# A\n\n"
+        "Use [`NodeVisitor`][ast.NodeVisitor] and [`compile`][], or [the loader][griffe.load].\n"
+        "Code keeps its brackets: `x[0][1]`, and so does [a shortcut].\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "Use `NodeVisitor` and `compile`, or the loader. "
+        "Code keeps its brackets: `x[0][1]`, and so does [a shortcut]."
+    ]

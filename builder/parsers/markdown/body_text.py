@@ -22,15 +22,23 @@ from markdown_it.token import Token
 from builder.parsers.markdown.embedded_html import attribute_id, html_to_text
 from builder.parsers.markdown.mdx import strip_inline_jsx
 from builder.parsers.markdown.myst_syntax import directive_name, humane_label, render_role
+from builder.parsers.markdown.python_markdown import (
+    resolve_cross_references,
+    strip_attributes_and_icons,
+)
 
 # Content without these characters renders to itself, so most paragraphs skip inline parsing.
 _NEEDS_INLINE = re.compile(r"[\\`*_\[\]!<&~$]| \n|\{\{")
+# Python-Markdown's attribute lists and theme icons, left out even where no inline parse runs.
+_PYTHON_MARKDOWN = re.compile(r"\{[:#. ]|:(?:material|octicons|fontawesome|simple)-")
 # markdown-it's inline parser runs at well under 1 MB/s on dense markup; a paragraph longer
 # than this is not prose a person wrote, so it is kept as its raw text instead.
 MAX_INLINE_CHARS = 100_000
 _WHITESPACE = re.compile(r"\s{2,}|[\t\n]")
 _ALERT = re.compile(r"\[!(\w+)\]\s*")
 _ADMONITION_KIND = re.compile(r"\{?([A-Za-z][\w-]*)\}?")
+# pymdownx.blocks whose title is the whole label: a collapsible part, a tab.
+_TITLED_BLOCKS = frozenset({"details", "tab", "admonition"})
 _SUBSTITUTION = re.compile(r"\{\{\s*([\w.-]+)\s*\}\}")
 # Blocks that only steer MyST's build: a ``(label)=`` target, a ``% comment``, a ``+++`` break.
 _SILENT_BLOCKS = frozenset({"hr", "front_matter", "myst_target", "myst_line_comment",
@@ -80,9 +88,11 @@ def render_inline(doc: Document, content: str, *, heading: bool = False) -> tupl
     if doc.mdx:
         content = strip_inline_jsx(content)
     if len(content) > MAX_INLINE_CHARS or not _NEEDS_INLINE.search(content):
+        if _PYTHON_MARKDOWN.search(content):
+            content = strip_attributes_and_icons(content)
         return _WHITESPACE.sub(" ", content).strip(), ""
     children: list[Token] = []
-    doc.md.inline.parse(content, doc.md, doc.env, children)
+    doc.md.inline.parse(resolve_cross_references(content), doc.md, doc.env, children)
     anchor: list[str] = []
     text = "".join(_inline_text(doc, children, heading, anchor))
     return text.strip(), anchor[0] if anchor else ""
@@ -98,6 +108,8 @@ def _inline_text(
             content = child.content
             if "{{" in content:
                 content = _SUBSTITUTION.sub(lambda match: _substitute(doc, match), content)
+            if _PYTHON_MARKDOWN.search(content):
+                content = strip_attributes_and_icons(content)
             # HTML shows a run of spaces as one; dropped tags must not leave double spaces.
             text = _WHITESPACE.sub(" ", content)
             out.append(text[1:] if text[:1] == " " and out and out[-1][-1:] == " " else text)
@@ -274,7 +286,8 @@ def _render_table(doc: Document, index: int, close: int) -> str:
 
 
 def _render_admonition(doc: Document, token: Token, index: int, close: int) -> str:
-    """``!!! tip "Title"`` and ``:::tip Title`` both become "Tip: Title" then their text."""
+    """``!!! tip "Title"``, ``:::tip Title`` and ``/// tip | Title`` become "Tip: Title" then
+    their text; a ``/// details | Title`` or ``/// tab | Title`` block reads "Title: text"."""
     body_start = index + 1
     if token.type == "admonition_open":
         classes = str(token.attrs.get("class", "")).split()
@@ -283,6 +296,11 @@ def _render_admonition(doc: Document, token: Token, index: int, close: int) -> s
         if doc.tokens[body_start].type == "admonition_title_open":
             title = render_inline(doc, doc.tokens[body_start + 1].content)[0]
             body_start = doc.closers[body_start] + 1
+    elif token.type == "container_blocks_open":
+        name, _, title = (part.strip() for part in token.info.partition("|"))
+        kind, title = name or "note", render_inline(doc, title)[0]
+        if kind.lower() in _TITLED_BLOCKS and title:  # "//// tab | Python 3.8+"
+            return labelled(title, "\n\n".join(render_blocks(doc, body_start, close)))
     else:
         words = token.info.strip().split(maxsplit=1)
         match = _ADMONITION_KIND.fullmatch(words[0]) if words else None

@@ -58,6 +58,8 @@ from schemas.anchors import slugify
 _HEADING_ATTRIBUTES = re.compile(r"\{:?[ \t]*#([^\s{}]+)[^{}]*\}")
 # Docusaurus-style ":::tip Title" containers; MyST's ":::{tip}" is a colon fence directive.
 _CONTAINER_NAME = re.compile(r"[A-Za-z][\w-]*(?:\s.*)?", re.DOTALL)
+# pymdownx.blocks' "/// tip | Title" header: a name, then a title after a bar.
+_BLOCK_HEADER = re.compile(r"[A-Za-z][\w-]*(?:[ \t]*\|.*)?", re.DOTALL)
 # The title section sits above the first heading; "top" is the fragment browsers scroll to
 # the top of a page for, so it never collides with a heading's own slug.
 TITLE_ANCHOR = "top"
@@ -67,6 +69,8 @@ def _build_parser() -> MarkdownIt:
     md = MarkdownIt("commonmark").enable(["table", "strikethrough"])
     md.use(front_matter_plugin).use(admon_plugin)
     md.use(container_plugin, name="admonition", validate=_is_container_name)
+    # pymdownx.blocks ("/// tip", "//// tab | Title"): an outer block has more slashes.
+    md.use(container_plugin, name="blocks", marker="/", validate=_is_block_header)
     # MyST: registered after the container so that only ":::{name}" fences reach it.
     md.use(colon_fence_plugin).use(myst_block_plugin).use(deflist_plugin)
     # mkdocstrings' "::: package.Name" before the colon fence, which would take it as an
@@ -85,6 +89,10 @@ def _build_parser() -> MarkdownIt:
 
 def _is_container_name(params: str, _markup: str) -> bool:
     return _CONTAINER_NAME.fullmatch(params.strip()) is not None
+
+
+def _is_block_header(params: str, _markup: str) -> bool:
+    return _BLOCK_HEADER.fullmatch(params.strip()) is not None
 
 
 _MD = _build_parser()
