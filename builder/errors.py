@@ -4,7 +4,7 @@ BuildError                 code "build"               exit 1  a build failed
 ├── ConfigError            code "config"              exit 2  docbuild.toml is invalid
 ├── SourceError            code "source"              exit 1  an input cannot be read at all
 │   ├── UnsafeArchive      code "unsafe-archive"      exit 1  an archive escapes its folder, too big
-│   └── UnreadableDocument code "unreadable-document" exit 1  a PDF or Office file is skipped
+│   └── UnreadableDocument code "unreadable-document" exit 1  a file with nothing to index
 ├── IndexInvalid           code "invalid-index"       exit 1  an index breaks doctrove-index@1
 ├── ShardInvalid           code "invalid-shard"       exit 1  builder.check_shards: a chunk is bad
 ├── StrictWarnings         code "strict"              exit 1  --strict, and the build warned
@@ -64,8 +64,9 @@ class UnsafeArchive(SourceError):
 
 
 class UnreadableDocument(SourceError):
-    """A PDF or Office file that cannot be read as text: ``str(error)`` is the reason the
-    build report gives for skipping it ("no text layer (needs OCR)")."""
+    """A PDF or Office file that cannot be read as text, or a page with nothing of its own to
+    index (Sphinx's general index): ``str(error)`` is the reason the build report gives for
+    skipping it ("no text layer (needs OCR)")."""
 
     code = "unreadable-document"
 

@@ -9,6 +9,7 @@ import pytest
 from lxml import etree
 from lxml.etree import _Element as Element
 
+from builder.errors import UnreadableDocument
 from builder.model import Section
 from builder.parsers.html import main_content
 from builder.parsers.html.body_text import _PERMALINK_MARK, collapse, space, without_permalink_mark
@@ -508,3 +509,29 @@ def test_roles_and_labels_looked_for_in_the_source_first_are_what_the_rule_finds
     main = main_content.find_main(document)
     assert not main_content._may_hold_chrome_attributes(main, around.encode())
     assert main_content._may_hold_chrome_attributes(main, None)
+
+
+@pytest.mark.parametrize(
+    ("body", "reason"),
+    [
+        ('<h1 id="index">Index</h1><div class="genindex-jumpbox"><a href="#A">A</a></div>'
+         '<h2 id="A">A</h2><table style="width: 100%" class="indextable genindextable"><tr><td>'
+         '<ul><li><a href="api.html#demo.add">add() (in module demo)</a></li></ul>'
+         "</td></tr></table>", "general index"),
+        ('<h1>Python Module Index</h1><table class="indextable modindextable">'
+         '<tr><td><a href="api.html#module-demo"><code>demo</code></a></td></tr></table>',
+         "module index"),
+        ('<h1 id="search-documentation">Search</h1><p>Searching for multiple words only shows '
+         'matches that contain all words.</p><form action="" method="get"><input name="q"/>'
+         '</form><div id="search-results"></div>', "search page"),
+    ],
+)  # fmt: skip
+def test_pages_sphinx_generates_are_skipped_with_the_reason(body: str, reason: str) -> None:
+    page = f'<html><body><div class="body" role="main">{body}</div></body></html>'
+    with pytest.raises(UnreadableDocument, match=reason):
+        parse(page, "genindex.html")
+
+
+def test_a_page_naming_those_marks_in_its_text_is_read() -> None:
+    page = "<html><body><h1>Themes</h1><p>Style <code>genindextable</code> and #search-results.</p>"
+    assert [s.heading for s in parse(page, "themes.html").sections] == ["Themes"]

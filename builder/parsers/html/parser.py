@@ -16,6 +16,7 @@ from pathlib import PurePosixPath
 
 from lxml.etree import _Element as Element
 
+from builder.errors import UnreadableDocument
 from builder.model import ParsedFile, Section, Warning_
 from builder.parsers import plain_text
 from builder.parsers.html.api_entries import is_api_list, read_entry
@@ -33,6 +34,7 @@ from builder.parsers.html.body_text import (
     space,
     text_of,
 )
+from builder.parsers.html.generated_pages import generated_page
 from builder.parsers.html.main_content import (
     find_main,
     first_h1,
@@ -47,7 +49,7 @@ from schemas.anchors import slugify
 
 def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
     """Split an HTML page into sections of readable text (``utf8``: the text's UTF-8, when the
-    caller has it)."""
+    caller has it); raise UnreadableDocument for an index or search page Sphinx generated."""
     stem = PurePosixPath(relpath).stem or relpath
     document = load_document(text, utf8)
     if document is None:
@@ -56,6 +58,9 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
         fallback = plain_text.parse(strip_tags(text), relpath)
         warning = Warning_(f"{relpath}:1", "HTML too malformed or deeply nested; read as text")
         return ParsedFile(relpath, fallback.title, fallback.sections, (warning,))
+    generated = generated_page(text, document)
+    if generated:
+        raise UnreadableDocument(generated)
     root = find_main(document)
     # The <title> is read before chrome goes: a page without <body> loses its <head> with it.
     fallback_title = head_title(document) or stem

@@ -1,0 +1,31 @@
+"""Tell the pages Sphinx generates around the documentation from the documentation itself.
+
+A built Sphinx site holds its general index (``genindex.html``, or one page per letter), its
+module index (``py-modindex.html``) and its search page next to the written pages. They only
+list names and link to the entries, so indexing them would put a list of every API name above
+the entries it points to; the build skips them, with the reason in its report.
+"""
+
+from __future__ import annotations
+
+from lxml.etree import _Element as Element
+
+# What marks each page in every theme built on Sphinx's basic one (alabaster, furo, the
+# Read the Docs theme, pydata): the class of the index table, the search results' box.
+_MARKS = (
+    ("genindextable", "//table[contains(concat(' ', @class, ' '), ' genindextable ')]",
+     "Sphinx's general index (a list of names, linking to the entries)"),
+    ("modindextable", "//table[contains(concat(' ', @class, ' '), ' modindextable ')]",
+     "Sphinx's module index (a list of modules, linking to their pages)"),
+    ("search-results", "//div[@id='search-results']",
+     "Sphinx's search page (filled in by a script)"),
+)  # fmt: skip
+
+
+def generated_page(text: str, document: Element) -> str:
+    """Why ``document`` (parsed from ``text``) is a page Sphinx generated, or ""."""
+    for mark, xpath, reason in _MARKS:
+        # The substring test is a scan of the text; the XPath runs only on likely pages.
+        if mark in text and document.xpath(xpath):
+            return reason
+    return ""
