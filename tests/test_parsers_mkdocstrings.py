@@ -81,3 +81,23 @@ def test_read_yaml_reads_the_options_subset() -> None:
             "filters": ["!^_", "^x"],
         }
     }  # fmt: skip
+
+
+def test_mkautodoc_options_name_the_members_and_ask_for_the_docstring(tmp_path: Path) -> None:
+    text = (
+        "# X\n\n"
+        "::: shapes.Circle\n    :docstring:\n    :members: scale describe\n\n"  # 3
+        "::: shapes.Shape\n    :members: describe\n"  # 7: no :docstring:, no docstring
+    )
+    parsed = parse_file("x.md", text, package_source(tmp_path))
+    assert parsed is not None
+    assert [s.heading for s in parsed.sections[1:]] == [
+        "shapes.Circle", "shapes.Circle.scale", "shapes.Circle.describe",
+        "shapes.Shape", "shapes.Shape.describe",
+    ]  # fmt: skip
+    circle, _, describe, shape, _ = parsed.sections[1:]
+    assert circle.body.endswith("A round shape.\n\nParameters:\n- radius (float): "
+                                "The distance from the centre.")  # fmt: skip
+    assert describe.body == "`describe() -> str`\n\nA sentence about the shape."  # inherited
+    assert shape.body == "`shapes.Shape()`"
+    assert parsed.warnings == ()

@@ -5,6 +5,10 @@ which the ``options:`` mapping counts. The block becomes a section headed and an
 object's full path (as the reST parser names API descriptions), its signature as code, its
 docstring (Markdown, as mkdocstrings reads it) as text, and its members as sections below.
 An object the code does not have is warned about and stays a signature-only section.
+
+mkautodoc, the older extension with the same ``::: path`` line (HTTPX's docs), writes its
+options as ``:docstring:`` and ``:members: name name`` lines instead: those show the docstring
+only when asked, and the members named, in that order, inherited ones included.
 """
 
 from __future__ import annotations
@@ -21,6 +25,9 @@ from builder.parsers.rst.events import DocState, Event, Heading, Text
 TOKEN_TYPE = "mkdocstrings"
 _BLOCK = re.compile(r":::[ \t]+([A-Za-z_][\w.]*)[ \t]*$")
 _KEY = re.compile(r"([\w-]+):(?:[ \t]+(.*))?$")
+_MKAUTODOC_OPTION = re.compile(r":([^:\s]*):[ \t]*(.*)")
+# A key no mkdocstrings option has: whether a block shows the object's docstring.
+_SHOW_DOCSTRING = "mkautodoc docstring"
 
 
 def mkdocstrings_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
@@ -53,7 +60,8 @@ def block_events(
     path: str, yaml: str, line: int, doc: DocState, render_markup: RenderMarkup
 ) -> list[Event]:
     """The events of one block at source ``line``: the object's section and its members'."""
-    settings = read_yaml(yaml)
+    mkautodoc = read_mkautodoc(yaml)
+    settings = read_yaml(yaml) if mkautodoc is None else {"options": mkautodoc}
     options = settings.get("options")
     options = options if isinstance(options, dict) else {}
     heading = Heading(title=path, line=line, last_line=line, claim_line=line, anchor=path,
@@ -73,10 +81,28 @@ def block_events(
     prefix = path.rpartition(".")[0] + "." if "." in path else ""
     signature = signature_text(found, prefix)
     events: list[Event] = [heading, *([Text(signature)] if signature else [])]
-    events.extend(docstring_events(found, shown, render_markup))
+    if options.get(_SHOW_DOCSTRING, True):
+        events.extend(docstring_events(found, shown, render_markup))
     members = member_events(found, shown, doc.api, style, line, 2, render_markup)
     doc.api_objects += 1 + sum(1 for event in members if isinstance(event, Heading))
     return [*events, *members]
+
+
+def read_mkautodoc(text: str) -> dict[str, Any] | None:
+    """mkautodoc's ``:name: value`` option lines as mkdocstrings options, or None when the
+    block's lines are not all written so."""
+    lines = [line.strip() for line in text.split("\n") if line.strip()]
+    matches = [_MKAUTODOC_OPTION.fullmatch(line) for line in lines]
+    given = {match.group(1): match.group(2) for match in matches if match is not None}
+    if not lines or None in matches:
+        return None
+    members = given.get("members")
+    return {
+        # Named members are shown whoever defines them, in the order named.
+        "members": members.split() if members else members == "",
+        "inherited_members": bool(members),
+        _SHOW_DOCSTRING: "docstring" in given,
+    }
 
 
 def read_yaml(text: str) -> dict[str, Any]:
