@@ -145,3 +145,25 @@ def test_a_module_docstring_title_titles_an_automodule_page(tmp_path: Path) -> N
         ("Proxy", 1, "Forwards requests.", 1),
         ("shapes.proxy.Proxy", 2, "`shapes.proxy.Proxy()`\n\nSends it on.", 1),
     ]
+
+
+def test_autosummary_with_a_toctree_documents_each_object_as_its_generated_page(
+    tmp_path: Path,
+) -> None:
+    # Sphinx writes a page per name (autoclass, autofunction...); without them the objects'
+    # docstrings would be known only by their first line.
+    text = (
+        "API\n===\n\n.. currentmodule:: shapes\n\n"  # 1-5
+        ".. autosummary::\n   :toctree: generated/\n\n"  # 6-8
+        "   area\n   ~shapes.base.Shape.describe\n   base\n   Nope\n\n"  # 9-13
+        "After the table.\n"  # 14
+    )
+    parsed = _parse(tmp_path, "api.rst", text)
+    assert [(s.heading, s.level, s.line_start) for s in parsed.sections] == [
+        ("API", 1, 1), ("shapes.area", 2, 6), ("shapes.base.Shape.describe", 2, 6),
+    ]  # fmt: skip
+    summary, area, describe = parsed.sections
+    assert summary.body.startswith("- `area`: The area of a circle.\n")
+    assert summary.body.endswith("- `Nope`\n\nAfter the table.")
+    assert "Raises:\n- ValueError: When the radius is negative." in area.body
+    assert describe.body == "`shapes.base.Shape.describe() -> str`\n\nA sentence about the shape."

@@ -128,6 +128,32 @@ def render_api(
     return events
 
 
+# The directive Sphinx's autosummary templates document each kind of object with.
+_GENERATED_BY_KIND = {"class": "autoclass", "function": "autofunction", "attribute": "autodata",
+                      "property": "autoproperty"}  # fmt: skip
+
+
+def render_generated_pages(names: list[str], line: int, ctx: Context, doc: DocState,
+                           render: RenderBlocks) -> list[Event]:  # fmt: skip
+    """The pages ``autosummary`` with ``:toctree:`` has Sphinx generate, one for each of
+    ``names`` (relative to the current module, as autosummary resolves them): each object as
+    its ``auto*`` directive documents it, a section below the one around the table. Modules are
+    left to their summary line (their generated page only lists their members)."""
+    if doc.api is None or not ctx.sections:
+        return []
+    events: list[Event] = []
+    for name in names:
+        style = doc.api.settings.docstring_style
+        full = f"{doc.module}.{name}" if doc.module else name
+        found = doc.api.find(full, style) if doc.module else None
+        if found is None:
+            full, found = name, doc.api.find(name, style)
+        base = _GENERATED_BY_KIND.get(found.kind, "") if found is not None else ""
+        if base:
+            events.extend(render_api(base, (full,), (), (), line, line + 1, ctx, doc, render))
+    return events
+
+
 def _join_continuations(signatures: tuple[str, ...]) -> list[str]:
     """One string per signature: a line ending in a backslash continues on the next."""
     joined: list[str] = []

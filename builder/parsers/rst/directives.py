@@ -11,7 +11,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from builder.parsers.rst.api_descriptions import is_api_directive, render_api
+from builder.parsers.rst.api_descriptions import (
+    is_api_directive,
+    render_api,
+    render_generated_pages,
+)
 from builder.parsers.rst.autodoc import (
     find_object,
     member_options,
@@ -261,7 +265,10 @@ def _render_other(
     if name == "autosummary":
         names = [line.strip().lstrip("~") for line in directive.content if line.strip()]
         names = [item for item in names if not item.startswith(":")]  # its options
-        return [Text("\n".join(summary_line(item, doc) for item in names), is_list=True)]
+        summary = Text("\n".join(summary_line(item, doc) for item in names), is_list=True)
+        if not any(key == "toctree" for key, _ in directive.options):
+            return [summary]
+        return [summary, *render_generated_pages(names, directive.line, ctx, doc, render)]
     if name == "admonition":
         label = render_inline(argument) or "Note"
         return [_labelled(label, join_events(_content(directive, ctx, doc, render)))]
