@@ -476,3 +476,17 @@ def test_autorefs_cross_references_read_as_their_text() -> None:
         "Use `NodeVisitor` and `compile`, or the loader. "
         "Code keeps its brackets: `x[0][1]`, and so does [a shortcut]."
     ]
+
+
+def test_pymdownx_tabs_keep_their_code_blocks_under_their_titles() -> None:
+    text = (
+        "# Install\n\n"
+        '=== ":simple-python: pip"\n\n    ```bash\n    pip install griffe\n    ```\n\n'
+        '=== "`uv`"\n\n    ```bash\n    uv add griffe\n    ```\n\n    Then run it.\n\n'
+        "After the tabs.\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "pip:\n```bash\npip install griffe\n```\n\n"
+        "uv:\n```bash\nuv add griffe\n```\n\nThen run it.\n\n"
+        "After the tabs."
+    ]

@@ -26,6 +26,7 @@ from builder.parsers.markdown.python_markdown import (
     resolve_cross_references,
     strip_attributes_and_icons,
 )
+from builder.parsers.markdown.tabbed import OPEN as TABBED_OPEN
 
 # Content without these characters renders to itself, so most paragraphs skip inline parsing.
 _NEEDS_INLINE = re.compile(r"[\\`*_\[\]!<&~$]| \n|\{\{")
@@ -202,6 +203,9 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
         return _render_table(doc, index, close)
     if kind == "admonition_open" or kind.startswith("container_"):
         return _render_admonition(doc, token, index, close)
+    if kind == TABBED_OPEN:  # '=== "pip"': the tab's title, then what it shows
+        title = render_inline(doc, token.info, heading=True)[0]
+        return labelled(title, "\n\n".join(render_blocks(doc, index + 1, close)))
     if kind == "dl_open":
         return _render_definitions(doc, index, close)
     if kind in _SILENT_BLOCKS or token.nesting == -1:

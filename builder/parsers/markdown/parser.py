@@ -51,6 +51,7 @@ from builder.parsers.markdown.mdx import bracket_balance, is_esm
 from builder.parsers.markdown.mkdocstrings import TOKEN_TYPE, block_events, mkdocstrings_rule
 from builder.parsers.markdown.myst_directives import Directives
 from builder.parsers.markdown.myst_syntax import directive_name
+from builder.parsers.markdown.tabbed import tabbed_rule
 from builder.parsers.rst.events import Context, DocState, Heading, Text, join_events
 from schemas.anchors import slugify
 
@@ -71,6 +72,7 @@ def _build_parser() -> MarkdownIt:
     md.use(container_plugin, name="admonition", validate=_is_container_name)
     # pymdownx.blocks ("/// tip", "//// tab | Title"): an outer block has more slashes.
     md.use(container_plugin, name="blocks", marker="/", validate=_is_block_header)
+    md.block.ruler.before("fence", "tabbed", tabbed_rule)
     # MyST: registered after the container so that only ":::{name}" fences reach it.
     md.use(colon_fence_plugin).use(myst_block_plugin).use(deflist_plugin)
     # mkdocstrings' "::: package.Name" before the colon fence, which would take it as an

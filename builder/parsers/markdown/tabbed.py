@@ -1,0 +1,47 @@
+"""pymdownx.tabbed tabs (``=== "Title"`` and the lines indented under it) as titled blocks.
+
+Material for MkDocs projects show alternatives side by side this way (``=== "pip"``, ``===
+"Google"``). CommonMark would read the indented lines as a continuation of the title's
+paragraph, running code blocks into one line of text; here the indented lines are blocks of
+their own, inside a ``tabbed_open``/``tabbed_close`` pair whose ``info`` is the title.
+"""
+
+from __future__ import annotations
+
+import re
+
+from markdown_it.rules_block import StateBlock
+
+OPEN = "tabbed_open"
+# "=== "Title"", "===+ "Title"" (selected) or "===! "Title"" (starts a new set of tabs).
+_TAB = re.compile(r'===[+!]{0,2}[ \t]+"(.*)"[ \t]*$')
+# The tab's content is indented this much more than its title line.
+CONTENT_INDENT = 4
+
+
+def tabbed_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """markdown-it block rule: a tab's title line and the lines indented under it."""
+    if state.sCount[start] - state.blkIndent >= 4:
+        return False
+    begin = state.bMarks[start] + state.tShift[start]
+    match = _TAB.match(state.src, begin, state.eMarks[start])
+    if match is None:
+        return False
+    if silent:
+        return True
+    indent = state.sCount[start] + CONTENT_INDENT
+    following = start + 1
+    while following < end and (state.isEmpty(following) or state.sCount[following] >= indent):
+        following += 1
+    while following > start + 1 and state.isEmpty(following - 1):
+        following -= 1  # the blank lines after a tab belong to what follows it
+    old_indent, old_max, old_parent = state.blkIndent, state.lineMax, state.parentType
+    token = state.push(OPEN, "div", 1)
+    token.info = match.group(1)
+    token.map = [start, following]
+    state.blkIndent, state.lineMax, state.parentType = indent, following, "tabbed"
+    state.md.block.tokenize(state, start + 1, following)
+    state.blkIndent, state.lineMax, state.parentType = old_indent, old_max, old_parent
+    state.push("tabbed_close", "div", -1)
+    state.line = following
+    return True
