@@ -21,6 +21,7 @@ from builder.projects.mkdocs import CONFIG_NAMES as MKDOCS_CONFIG_NAMES
 from builder.projects.mkdocs import load_mkdocs_yaml
 from builder.projects.sphinx import CONFIG_NAME as SPHINX_CONFIG_NAME
 from builder.sphinx_conf import read_sphinx_conf
+from builder.version_file import version_from_file
 from schemas.versions import InvalidVersion, parse_version, sort_newest_first
 
 # Where projects keep their docs, most usual first; "." (the project itself) comes last.
@@ -127,16 +128,19 @@ def _project_metadata(root: Path, found: list[str]) -> dict[str, Any]:
     pyproject = root / "pyproject.toml"
     if pyproject.is_file():
         try:
-            project = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("project", {})
+            document = tomllib.loads(pyproject.read_text(encoding="utf-8"))
         except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError):
-            project = {}
+            document = {}
+        project = document.get("project", {})
         if isinstance(project, dict) and isinstance(project.get("name"), str):
             found.append(f"pyproject.toml: package {project['name']}")
             urls = project.get("urls")
             urls = urls if isinstance(urls, dict) else {}
             version = project.get("version")
-            if not isinstance(version, str):  # dynamic: a source archive's PKG-INFO has it
+            if not isinstance(version, str):
+                # Dynamic: a source archive's PKG-INFO has it, a checkout the backend's file.
                 version = _package_info(root).get("version", "")
+                version = version or version_from_file(root, document)
             return {
                 "name": project["name"],
                 "id": project["name"],

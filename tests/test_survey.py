@@ -128,3 +128,19 @@ def test_a_folder_with_no_docs_is_read_as_markdown_at_its_top(tmp_path: Path) ->
 )
 def test_library_ids_are_catalog_ids(name: str, expected: str) -> None:
     assert library_id_of(name) == expected
+
+
+def test_a_checkout_with_a_dynamic_version_takes_it_from_the_backends_file(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# Hello\n\nText.\n", encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "thing"\ndynamic = ["version"]\n'
+        '[tool.hatch.version]\npath = "thing/__version__.py"\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "thing").mkdir()
+    (tmp_path / "thing" / "__version__.py").write_text('__version__ = "0.28.1"\n', "utf-8")
+    survey = survey_project(tmp_path)
+    assert (survey.version, survey.version_known) == ("0.28.1", True)

@@ -1,0 +1,59 @@
+"""Read a Python project's version from the file its build backend takes it from.
+
+A pyproject.toml that lists ``version`` as dynamic names that file to the backend: hatch's
+``[tool.hatch.version] path``, PDM's ``[tool.pdm.version] path``, setuptools'
+``version = {attr = "package.__version__"}``, or for flit the package's own ``__init__.py``.
+The file is read, never imported: the version is the string assigned to ``__version__`` (or
+``VERSION``), as hatch's default pattern reads it. A checkout without a source archive's
+PKG-INFO has no other record of it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+_ASSIGNED = re.compile(
+    r"""^(?:__version__|VERSION)[ \t]*(?::[ \t]*str[ \t]*)?=[ \t]*(['"])v?([^'"\n]+)\1""",
+    re.MULTILINE,
+)
+# A version file is a few lines; a bigger one is not read whole.
+MAX_VERSION_FILE_BYTES = 256 * 1024
+
+
+def version_from_file(root: Path, pyproject: Mapping[str, Any]) -> str:
+    """The version the build backend of ``pyproject`` (read from ``root``) would find, or ""."""
+    for path in _candidate_files(pyproject):
+        try:
+            with (root / path).open("rb") as file:
+                text = file.read(MAX_VERSION_FILE_BYTES).decode("utf-8", "replace")
+        except OSError:
+            continue
+        match = _ASSIGNED.search(text)
+        if match:
+            return match.group(2).strip()
+    return ""
+
+
+def _candidate_files(pyproject: Mapping[str, Any]) -> list[str]:
+    tool = _table(pyproject, "tool")
+    files = [
+        _table(_table(tool, "hatch"), "version").get("path"),
+        _table(_table(tool, "pdm"), "version").get("path"),
+    ]
+    attr = _table(_table(_table(tool, "setuptools"), "dynamic"), "version").get("attr")
+    if isinstance(attr, str) and "." in attr:
+        module = attr.rpartition(".")[0].replace(".", "/")
+        files.extend([f"{module}/__init__.py", f"{module}.py", f"src/{module}/__init__.py"])
+    if "flit" in str(_table(pyproject, "build-system").get("build-backend", "")):
+        name = str(_table(_table(tool, "flit"), "module").get("name") or "")
+        name = name or str(_table(pyproject, "project").get("name", "")).replace("-", "_")
+        files.extend([f"{name}/__init__.py", f"src/{name}/__init__.py", f"{name}.py"])
+    return [path for path in files if isinstance(path, str) and path and ".." not in path]
+
+
+def _table(table: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+    value = table.get(key)
+    return value if isinstance(value, dict) else {}

@@ -1,0 +1,44 @@
+"""builder.version_file: a dynamic version read from the file each build backend names."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from builder.version_file import version_from_file
+
+
+@pytest.mark.parametrize(
+    ("pyproject", "relpath", "code"),
+    [
+        ('[tool.hatch.version]\npath = "httpx/__version__.py"\n', "httpx/__version__.py",
+         '__title__ = "httpx"\n__version__ = "0.28.1"\n'),
+        ('[tool.pdm.version]\nsource = "file"\npath = "typer/__init__.py"\n', "typer/__init__.py",
+         '"""Typer."""\n\n__version__ = "0.15.1"\n'),
+        ('[tool.setuptools.dynamic]\nversion = {attr = "thing.about.__version__"}\n',
+         "src/thing/about/__init__.py", "__version__: str = 'v2.0.0rc1'\n"),
+        ('[build-system]\nbuild-backend = "flit_core.buildapi"\n[project]\nname = "my-lib"\n',
+         "my_lib/__init__.py", 'VERSION = "3.1"\n'),
+    ],
+)  # fmt: skip
+def test_each_backend_names_the_file_the_version_is_read_from(
+    tmp_path: Path, pyproject: str, relpath: str, code: str
+) -> None:
+    path = tmp_path / relpath
+    path.parent.mkdir(parents=True)
+    path.write_text(code, encoding="utf-8")
+    expected = code.split("=")[-1].strip().strip("'\"").removeprefix("v")
+    assert version_from_file(tmp_path, tomllib.loads(pyproject)) == expected
+
+
+def test_no_file_or_no_assignment_is_no_version(tmp_path: Path) -> None:
+    (tmp_path / "pkg.py").write_text("__version__ = compute()\n", encoding="utf-8")
+    assert (
+        version_from_file(tmp_path, tomllib.loads('[tool.hatch.version]\npath = "pkg.py"\n')) == ""
+    )
+    assert (
+        version_from_file(tmp_path, tomllib.loads('[tool.hatch.version]\npath = "gone.py"\n')) == ""
+    )
+    assert version_from_file(tmp_path, {}) == ""
