@@ -168,3 +168,17 @@ def test_explicit_toctree_title_names_an_untitled_page(tmp_path: Path) -> None:
     records = compiled_records(version(docs))
     api = [r for r in records if r["source"] == "api/index.rst"]
     assert api[0]["heading"] == "Reference"
+
+
+def test_version_and_release_come_from_conf_py_else_from_the_catalog(tmp_path: Path) -> None:
+    page = "Demo\n====\n\nRelease v\\ |version| (|release|).\n"
+    for folder, conf, expected in (
+        ("literal", 'version = "2.1"\nrelease = "2.1.0rc1"\n', "Release v2.1 (2.1.0rc1)."),
+        ("computed", "import importlib.metadata\nrelease = importlib.metadata.version('demo')\n",
+         "Release v1.0.0 (1.0.0)."),
+    ):  # fmt: skip
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "index.rst").write_text(page, encoding="utf-8")
+        (tmp_path / folder / "conf.py").write_text(conf, encoding="utf-8")
+        (record,) = compiled_records(version(tmp_path / folder))
+        assert record["body"] == expected

@@ -101,6 +101,17 @@ def titled_by_navigation(parsed: ParsedFile, title: str) -> ParsedFile:
 _SUBSTITUTION_NAME = r"(?<![\w|])\|{}\|(?![\w|])"
 
 
+def with_version(
+    substitutions: Sequence[tuple[str, str]], release: str
+) -> tuple[tuple[str, str], ...]:
+    """``substitutions`` and, where they leave them out, Sphinx's ``|version|`` and
+    ``|release|`` as the version being built: most conf.py files compute those settings (from
+    importlib.metadata, both the full version), so only the catalog knows them."""
+    defined = {name for name, _ in substitutions}
+    defaults = (("version", release), ("release", release))
+    return (*substitutions, *((name, value) for name, value in defaults if name not in defined))
+
+
 def substitute(text: str, substitutions: Sequence[tuple[str, str]]) -> str:
     """reST text with each ``|name|`` of ``substitutions`` replaced by its text, as Sphinx
     does for the substitutions its ``rst_prolog`` and ``rst_epilog`` define."""

@@ -29,6 +29,8 @@ USED_SETTINGS = (
     "root_doc", "master_doc", "exclude_patterns", "source_suffix", "default_role",
     "rst_prolog", "rst_epilog", "templates_path", "html_static_path", "extensions",
 )  # fmt: skip
+# The substitutions Sphinx defines on every page, from the conf.py settings of those names.
+VERSION_SUBSTITUTIONS = ("version", "release")
 # Extensions that make Sphinx read Markdown pages.
 MARKDOWN_EXTENSIONS = frozenset({"myst_parser", "myst_nb"})
 _SUBSTITUTION = re.compile(r"^\.\. \|([^|\s](?:[^|]*[^|\s])?)\| replace::[ \t]*(.*)$")
@@ -50,6 +52,11 @@ def read_sphinx(directory: Path, conf_path: Path | None) -> ProjectLayout:
         *_strings(conf, "exclude_patterns", notes),
     )
     prolog = "\n".join(_text(conf, name, notes) or "" for name in ("rst_prolog", "rst_epilog"))
+    substitutions = rst_substitutions(prolog)
+    for name in VERSION_SUBSTITUTIONS:  # Sphinx defines |version| and |release| from these
+        value = conf.get(name)
+        if isinstance(value, str) and value and name not in substitutions:
+            substitutions[name] = value
     return ProjectLayout(
         kind="sphinx",
         config_file=CONFIG_NAME if conf_path is not None else "",
@@ -57,7 +64,7 @@ def read_sphinx(directory: Path, conf_path: Path | None) -> ProjectLayout:
         exclude="|".join(f"(?:{sphinx_pattern(p)})(?:/.*)?" for p in dict.fromkeys(patterns)),
         suffixes=_suffixes(conf, notes),
         order=(root_doc,),  # a document name until toctree_order resolves it
-        substitutions=tuple(rst_substitutions(prolog).items()),
+        substitutions=tuple(substitutions.items()),
         default_role=_text(conf, "default_role", notes),
         notes=tuple(notes),
     )

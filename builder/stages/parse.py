@@ -20,6 +20,7 @@ from builder.parsers.office import parse_document
 from builder.parsers.rst.inline import default_role
 from builder.permalinks import site_permalink, upstream_link
 from builder.projects import ProjectLayout, substitute, titled_by_navigation
+from builder.projects.layout import with_version
 from builder.sections import finalize_sections
 from schemas.index_rules import section_problems
 
@@ -38,7 +39,7 @@ def parse_to_records(
     """Parse one file into index records, checked against the index's typed model (the one
     its JSON Schema is generated from)."""
     where = f"{library.id} {version.version}: {source.relpath}"
-    parsed = _parse(source, layout, api, where)
+    parsed = _parse(source, layout, api, where, version.version)
     if isinstance(parsed, FileRecords):
         return parsed
     if parsed is None:
@@ -68,12 +69,15 @@ def parse_to_records(
 
 
 def _parse(
-    source: SourceFile, layout: ProjectLayout, api: ApiSource | None, where: str
+    source: SourceFile, layout: ProjectLayout, api: ApiSource | None, where: str, release: str
 ) -> ParsedFile | FileRecords | None:
     """The file's parsed form; the record of a skipped file when it cannot be parsed."""
     text, utf8 = source.text, source.utf8
-    if layout.substitutions and detect_format(source.relpath, text) == "rst":
-        text, utf8 = substitute(text, layout.substitutions), None
+    substitutions = layout.substitutions
+    if layout.kind == "sphinx":
+        substitutions = with_version(substitutions, release)
+    if substitutions and detect_format(source.relpath, text) == "rst":
+        text, utf8 = substitute(text, substitutions), None
     try:
         if source.data is not None:
             return parse_document(source.relpath, source.data)
