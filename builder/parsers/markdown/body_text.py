@@ -30,8 +30,6 @@ from builder.parsers.markdown.tabbed import OPEN as TABBED_OPEN
 
 # Content without these characters renders to itself, so most paragraphs skip inline parsing.
 _NEEDS_INLINE = re.compile(r"[\\`*_\[\]!<&~$]| \n|\{\{")
-# Python-Markdown's attribute lists and theme icons, left out even where no inline parse runs.
-_PYTHON_MARKDOWN = re.compile(r"\{[:#. ]|:(?:material|octicons|fontawesome|simple)-")
 # markdown-it's inline parser runs at well under 1 MB/s on dense markup; a paragraph longer
 # than this is not prose a person wrote, so it is kept as its raw text instead.
 MAX_INLINE_CHARS = 100_000
@@ -89,9 +87,8 @@ def render_inline(doc: Document, content: str, *, heading: bool = False) -> tupl
     if doc.mdx:
         content = strip_inline_jsx(content)
     if len(content) > MAX_INLINE_CHARS or not _NEEDS_INLINE.search(content):
-        if _PYTHON_MARKDOWN.search(content):
-            content = strip_attributes_and_icons(content)
-        return _WHITESPACE.sub(" ", content).strip(), ""
+        # Python-Markdown's attribute lists and icons go even where no inline parse runs.
+        return _WHITESPACE.sub(" ", strip_attributes_and_icons(content)).strip(), ""
     children: list[Token] = []
     doc.md.inline.parse(resolve_cross_references(content), doc.md, doc.env, children)
     anchor: list[str] = []
@@ -109,8 +106,7 @@ def _inline_text(
             content = child.content
             if "{{" in content:
                 content = _SUBSTITUTION.sub(lambda match: _substitute(doc, match), content)
-            if _PYTHON_MARKDOWN.search(content):
-                content = strip_attributes_and_icons(content)
+            content = strip_attributes_and_icons(content)
             # HTML shows a run of spaces as one; dropped tags must not leave double spaces.
             text = _WHITESPACE.sub(" ", content)
             out.append(text[1:] if text[:1] == " " and out and out[-1][-1:] == " " else text)

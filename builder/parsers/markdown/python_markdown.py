@@ -17,18 +17,19 @@ _ATTRIBUTE = r"""(?:[#.][^\s{}"'=]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s{}"']+))"""
 # It ends an element, so a word right after the brace means it is not one.
 ATTRIBUTE_LIST = re.compile(rf"[ \t]*\{{:?[ \t]*{_ATTRIBUTE}(?:[ \t]+{_ATTRIBUTE})*[ \t]*\}}(?!\w)")
 # The icon sets Material for MkDocs bundles (its emoji extension turns these into SVG).
-THEME_ICON = re.compile(r":(?:material|octicons|fontawesome|simple)-[\w-]+:[ \t]?")
+_ICON_SETS = "material|octicons|fontawesome|simple"
+THEME_ICON = re.compile(rf":(?:{_ICON_SETS})-[\w-]+:[ \t]?")
+# What every attribute list or icon starts with: text without it is returned untouched.
+_MAY_HOLD_EITHER = re.compile(rf"\{{[:#. ]|:(?:{_ICON_SETS})-")
 # A code span (left as it is), or "[text][target]" / "[text][]" with no nested brackets.
 _CROSS_REFERENCE = re.compile(r"(`+)[\s\S]*?(?<!`)\1(?!`)|(!?)\[([^\[\]\n]+)\]\[[^\[\]\n]*\]")
 
 
 def strip_attributes_and_icons(text: str) -> str:
     """Text with its attribute lists and theme icons left out (call it outside code spans)."""
-    if "{" in text:
-        text = ATTRIBUTE_LIST.sub("", text)
-    if ":" in text:
-        text = THEME_ICON.sub("", text)
-    return text
+    if not _MAY_HOLD_EITHER.search(text):
+        return text
+    return THEME_ICON.sub("", ATTRIBUTE_LIST.sub("", text))
 
 
 def resolve_cross_references(markdown: str) -> str:
