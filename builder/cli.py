@@ -464,4 +464,6 @@ def check(path: Path) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    from builder.quick_exit import run_then_exit
+
+    run_then_exit(main)

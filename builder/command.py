@@ -36,5 +36,6 @@ def main() -> None:
         )
         sys.exit(MISSING_EXTRA_EXIT)
     from builder.cli import main as run_command_line
+    from builder.quick_exit import run_then_exit
 
-    run_command_line()
+    run_then_exit(run_command_line)
