@@ -27,12 +27,11 @@ import orjson
 from builder.api.locate import open_source
 from builder.cache import BuildCache, cache_key
 from builder.cached_rows import ShardParts
-from builder.cached_views import keep_view, load_view
+from builder.cached_views import KeptViews
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.embeddings import VectorsInfo, VectorsStage
 from builder.model import ApiUse, CompiledVersion, FileRecords, SkippedFile, SourceFile, Warning_
 from builder.pages import PageSummary, VersionPages, make_view, render_each, render_version
-from builder.pages_layout import PageView
 from builder.parsers.office import OFFICE_SUFFIXES, reader_version
 from builder.projects import ProjectLayout
 from builder.shards import ShardInfo, write_shard_files
@@ -447,14 +446,7 @@ def render_version_cached(
             cache.store_file(page_key, target, digest)
         file_digests[target.relative_to(scratch).as_posix()] = digest
 
-    def view_cached(inputs: bytes, make: Callable[[], PageView]) -> PageView:
-        view_key = cache_key("page-view", context, inputs_digest(inputs))
-        page_keys.append(view_key)
-        view = load_view(cache, view_key)
-        if view is None:
-            view = make()
-            keep_view(cache, view_key, view)
-        return view
+    views = KeptViews(cache, context, inputs_digest)
 
     pages = _tree_cached(
         cache,
@@ -471,7 +463,7 @@ def render_version_cached(
             folder,
             summary=volume.summary,
             page_cache=page_cached if cache.root is not None else render_each,
-            view_cache=view_cached if cache.root is not None else make_view,
+            view_cache=views.headings if cache.root is not None else make_view,
         ),
         lambda kept: VersionPages(
             kept["library_id"],
@@ -482,7 +474,7 @@ def render_version_cached(
         file_digests,
     )
     if page_keys:
-        cache.store(key + "-page-keys", page_keys)
+        cache.store(key + "-page-keys", page_keys + views.keep())
     else:
         # The whole version came from the cache: its pages stay wanted, for the next edit.
         kept_keys = cache.load(key + "-page-keys")

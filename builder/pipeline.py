@@ -422,8 +422,10 @@ def _version_stages(context: BuildContext) -> tuple[str, ...]:
 def _begin_version_stages(context: BuildContext, libraries: tuple[LibraryConfig, ...]) -> None:
     progress = context.progress
     versions = sum(len(library.versions) for library in libraries)
-    files = sum(count_version_files(v) for lib in libraries for v in lib.versions)
-    progress.begin("parse", files if progress.live else 0)
+    files = 0
+    if progress.live:  # counting lists every version's files a second time
+        files = sum(count_version_files(v) for lib in libraries for v in lib.versions)
+    progress.begin("parse", files)
     progress.begin("shards", versions)
     progress.begin("pages", versions)
     if context.vectors is not None:
