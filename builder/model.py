@@ -164,6 +164,22 @@ def records_json(records: Sequence[Mapping[str, Any]], positions: Sequence[int])
     return b"[" + b",".join(parts) + b"]"
 
 
+@runtime_checkable
+class DigestedRecords(Protocol):
+    """Section records that remember the sha256 of each page's records (a written volume's):
+    the shard and page stages both key a page on it, and the second takes it as the first
+    made it."""
+
+    def records_digest(self, positions: Sequence[int]) -> str: ...
+
+
+def records_digest(records: Sequence[Mapping[str, Any]], positions: Sequence[int]) -> str:
+    """The sha256 (hex) of ``records_json(records, positions)``."""
+    if isinstance(records, DigestedRecords):
+        return records.records_digest(positions)
+    return hashlib.sha256(records_json(records, positions)).hexdigest()
+
+
 def record_sources(records: Sequence[Mapping[str, Any]]) -> Sequence[object]:
     """Each record's ``source`` value (anything, or None when absent), in order."""
     if isinstance(records, EncodedRecords):

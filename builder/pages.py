@@ -29,7 +29,7 @@ import builder
 from builder.config import SiteConfig
 from builder.errors import BuildError
 from builder.llms import site_llms, version_llms
-from builder.model import records_json
+from builder.model import records_digest
 from builder.pages_layout import (
     VERSION_INDEX,
     LibraryView,
@@ -53,10 +53,10 @@ _TIMESTAMP = re.compile(r"^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})")
 
 PageCache = Callable[[bytes, Callable[[], bytes], Path], None]
 """How ``render_version`` writes one file: given everything the file is made of that varies
-within a version (its site path and records or page views, as JSON), a function that renders
-it and where it goes (its folder exists). The build cache keeps each file by those inputs and
-links the kept one in (``builder.cached_stages``), so editing one source file renders and
-writes one page again."""
+within a version (its site path and the sha256 of its records or page views, as JSON), a
+function that renders it and where it goes (its folder exists). The build cache keeps each file
+by those inputs and links the kept one in (``builder.cached_stages``), so editing one source
+file renders and writes one page again."""
 
 
 def render_each(inputs: bytes, render: Callable[[], bytes], target: Path) -> None:
@@ -212,13 +212,9 @@ def render_version(
             contents.append(page_headings(without_bodies(index_page)))
             continue
         site_path = folder + path
-        # What orjson.dumps([site_path, with_source, page_records], option=OPT_SORT_KEYS)
-        # gives, made from the records' JSON as written: kept pages are never decoded.
-        inputs = (
-            b"".join((b"[", orjson.dumps(site_path), b",", orjson.dumps(with_source), b","))
-            + records_json(records, positions)
-            + b"]"
-        )
+        # The records by the sha256 of their JSON as written (the shard stage hashed it
+        # already, ``records_digest``): kept pages are never decoded.
+        inputs = orjson.dumps([site_path, with_source, records_digest(records, positions)])
         # The page with its bodies is made only when it is rendered: a page the cache kept
         # needs its headings alone, for the table of contents, and the cache may have those.
         page = _PageOnce(

@@ -2,12 +2,14 @@
 
 import hashlib
 from pathlib import Path
+from typing import Any
 
 import orjson
 import pytest
 
+import builder.stages.volume
 from builder.errors import IndexInvalid
-from builder.model import CompiledVersion
+from builder.model import CompiledVersion, DigestedRecords, records_digest, records_json
 from builder.stages.parse import encode_record
 from builder.stages.volume import check_volume, volume_bytes, write_volume
 
@@ -81,3 +83,29 @@ def test_records_give_their_json_and_sources_without_decoding(tmp_path: Path, ke
     assert [written.records.record_json(i) for i in range(3)] == [
         orjson.dumps(r, option=orjson.OPT_SORT_KEYS) for r in records
     ]
+
+
+@pytest.mark.parametrize("kept", [False, True])
+def test_a_pages_records_are_hashed_once_for_both_stages(
+    tmp_path: Path, kept: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The shard and page stages key each page on this digest: it is each position set's own,
+    # computed once, and the same as plain records give.
+    version = compiled("Notes")
+    if kept:
+        version = CompiledVersion("lib", "1.0.0", "Notes", cached_volume=volume_bytes(version))
+    records = write_volume(version, tmp_path / "volume.json").records
+    assert isinstance(records, DigestedRecords)
+    made: list[tuple[int, ...]] = []
+    real = builder.stages.volume.records_json
+
+    def recording(records: Any, positions: tuple[int, ...]) -> bytes:
+        made.append(positions)
+        return real(records, positions)
+
+    monkeypatch.setattr(builder.stages.volume, "records_json", recording)
+    for positions in ([0, 1], [2], [0, 1], [1], [0, 1, 2], [2]):
+        expected = hashlib.sha256(records_json(RECORDS, positions)).hexdigest()
+        assert records_digest(records, positions) == expected
+        assert records_digest(RECORDS, positions) == expected
+    assert made == [(0, 1), (2,), (1,), (0, 1, 2)]

@@ -19,7 +19,7 @@ import msgspec
 import orjson
 
 from builder.errors import IndexInvalid
-from builder.model import CompiledVersion
+from builder.model import CompiledVersion, records_json
 from schemas.index_rules import volume_problems
 
 
@@ -36,6 +36,7 @@ class VolumeRecords(Sequence[dict[str, Any]]):
         self._file: mmap.mmap | None = None
         self._decoded: list[bytes] | None = None
         self._sources: list[object] | None = None
+        self._digests: dict[tuple[int, ...], str] = {}
 
     def _record_bytes(self, index: int) -> bytes:
         if self._spans is None:
@@ -56,6 +57,16 @@ class VolumeRecords(Sequence[dict[str, Any]]):
     def record_json(self, index: int) -> bytes:
         """The JSON of record ``index`` as the volume holds it (keys sorted), not decoded."""
         return self._record_bytes(index)
+
+    def records_digest(self, positions: Sequence[int]) -> str:
+        """The sha256 of the records at ``positions`` (``builder.model.records_digest``),
+        hashed once for the version's stages."""
+        key = tuple(positions)
+        digest = self._digests.get(key)
+        if digest is None:
+            digest = hashlib.sha256(records_json(self, key)).hexdigest()
+            self._digests[key] = digest
+        return digest
 
     def sources(self) -> list[object]:
         """Each record's ``source``, read once for the version (the shard and the pages both
