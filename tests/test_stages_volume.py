@@ -27,10 +27,12 @@ def compiled(
     return CompiledVersion("lib", "1.0.0", summary, records=encoded, section_count=len(encoded))
 
 
+@pytest.mark.parametrize("write_bytes", [1, 40, 1 << 20])  # a write per piece, some, one
 @pytest.mark.parametrize("summary", [None, "What changed"])
 def test_volume_is_what_orjson_writes_for_the_whole_dict(
-    tmp_path: Path, summary: str | None
+    tmp_path: Path, summary: str | None, write_bytes: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(builder.stages.volume, "WRITE_BYTES", write_bytes)
     version = compiled(summary)
     document: dict[str, object] = {"sections": RECORDS}
     if summary:
@@ -40,6 +42,7 @@ def test_volume_is_what_orjson_writes_for_the_whole_dict(
     written = write_volume(version, tmp_path / "volume.json")
     assert (tmp_path / "volume.json").read_bytes() == expected
     assert written.sha256 == hashlib.sha256(expected).hexdigest()
+    assert list(written.records) == RECORDS  # each record's span, however it was written
 
 
 def test_records_are_read_back_from_the_written_volume(tmp_path: Path) -> None:
