@@ -26,6 +26,7 @@ import orjson
 
 from builder.api.locate import open_source
 from builder.cache import BuildCache, cache_key
+from builder.cached_page_files import KeptFiles
 from builder.cached_rows import ShardParts
 from builder.cached_views import KeptViews
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
@@ -431,19 +432,22 @@ def render_version_cached(
         return last_digest[0][1]
 
     file_digests: dict[str, str] = {}
+    files = KeptFiles(cache, context)
 
     def page_cached(inputs: bytes, render: Callable[[], bytes], target: Path) -> None:
         # The kept page is linked, not read and written again: a rebuild then writes (and
         # later frees) the bytes of the pages that changed only. Each page's sha256 is known
         # (kept with it, or hashed as rendered), so keeping the version's folder reads none.
-        page_key = cache_key("page-file", context, inputs_digest(inputs))
+        digest_of_inputs = inputs_digest(inputs)
+        page_key = cache_key("page-file", context, digest_of_inputs)
         page_keys.append(page_key)
-        digest = cache.link_file(page_key, target)
+        digest = files.link(digest_of_inputs, page_key, target)
         if digest is None:
             data = render()
             target.write_bytes(data)
             digest = hashlib.sha256(data).hexdigest()
             cache.store_file(page_key, target, digest)
+            files.kept(digest_of_inputs, digest, target)
         file_digests[target.relative_to(scratch).as_posix()] = digest
 
     views = KeptViews(cache, context, inputs_digest)
@@ -474,7 +478,7 @@ def render_version_cached(
         file_digests,
     )
     if page_keys:
-        cache.store(key + "-page-keys", page_keys + views.keep())
+        cache.store(key + "-page-keys", [*page_keys, *views.keep(), files.keep()])
     else:
         # The whole version came from the cache: its pages stay wanted, for the next edit.
         kept_keys = cache.load(key + "-page-keys")
