@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any, TypeVar
@@ -28,6 +27,7 @@ from builder.api.locate import open_source
 from builder.cache import BuildCache, cache_key
 from builder.cached_page_files import KeptFiles
 from builder.cached_rows import ShardParts
+from builder.cached_trees import tree_cached
 from builder.cached_views import KeptViews
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.embeddings import VectorsInfo, VectorsStage
@@ -358,7 +358,7 @@ def write_shard_cached(
         digests.update(written)
         return info
 
-    info = _tree_cached(
+    info = tree_cached(
         cache,
         key + "-info",
         key,
@@ -388,7 +388,7 @@ def write_vectors_cached(
         volume.version,
         volume.sha256,
     )
-    return _tree_cached(
+    return tree_cached(
         cache,
         key + "-info",
         key,
@@ -452,7 +452,7 @@ def render_version_cached(
 
     views = KeptViews(cache, context, inputs_digest)
 
-    pages = _tree_cached(
+    pages = tree_cached(
         cache,
         key + "-summary",
         key,
@@ -493,31 +493,6 @@ def _page_settings(site: SiteConfig) -> dict[str, Any]:
     return {k: v for k, v in asdict(site).items() if k != "split_index_bytes"}
 
 
-def _tree_cached(
-    cache: BuildCache,
-    value_key: str,
-    tree_key: str,
-    site_dir: Path,
-    scratch: Path,
-    write: Callable[[Path], T],
-    read_kept: Callable[[Any], T],
-    digests: Mapping[str, str] | None = None,
-) -> T:
-    """A stage that writes files: link the kept files into ``site_dir`` and return the kept
-    description, or run ``write`` into ``scratch``, keep both, and move the files in.
-    ``digests`` holds, once ``write`` has run, the sha256 of files it knows, by their path
-    under ``scratch`` (``BuildCache.store_tree``)."""
-    kept = cache.load(value_key)
-    if kept is not None and cache.link_tree(tree_key, site_dir):
-        return read_kept(kept)
-    scratch.mkdir()
-    value = write(scratch)
-    cache.store_tree(tree_key, scratch, digests)
-    cache.store(value_key, asdict(value))  # type: ignore[call-overload]
-    _move_tree(scratch, site_dir)
-    return value
-
-
 def templates_fingerprint(env: jinja2.Environment) -> str:
     """A hash of every template's source, so edited templates invalidate cached pages."""
     digest = hashlib.sha256()
@@ -526,18 +501,6 @@ def templates_fingerprint(env: jinja2.Environment) -> str:
             source, _, _ = env.loader.get_source(env, name)
             digest.update(name.encode() + b"\0" + source.encode() + b"\0")
     return digest.hexdigest()
-
-
-def _move_tree(source: Path, destination: Path) -> None:
-    """Move every file of ``source`` to the same place under ``destination`` (same file system:
-    a rename per file, no copying). Each folder is made once: a shard's 500 body packs share
-    a few."""
-    for folder, _, names in os.walk(source):
-        target = destination / Path(folder).relative_to(source)
-        if names:
-            target.mkdir(parents=True, exist_ok=True)
-        for name in names:
-            os.replace(os.path.join(folder, name), target / name)
 
 
 __all__ = [
