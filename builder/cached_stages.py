@@ -8,7 +8,11 @@ what it made. The stages themselves never see the cache.
     shard     the shard file and its description, by the volume's hash
     vectors   the embeddings sidecar and its description, by the model and the volume's hash
     pages     the rendered pages and their summary, by the volume, entry, site and templates;
-              else each page, by its records and the same settings
+              else each page, by its records and the same settings, from one list of the
+              version's files (builder.cached_page_files) and one of its pages' headings
+              (builder.cached_views)
+
+A stage that writes a folder is kept whole (builder.cached_trees).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import jinja2
 import orjson
@@ -48,7 +52,6 @@ from schemas.term_chunks import CHUNK_RAW_BYTES
 from schemas.text import TOKENIZER
 from schemas.vectors import VECTORS_FORMAT
 
-T = TypeVar("T")
 # The suffix of a version's key that its volume's file is kept under (``keep_volume``).
 VOLUME_FILE = "-volume-file"
 
