@@ -22,7 +22,7 @@ from typing import Any
 import orjson
 
 from builder import __version__
-from builder.cache_objects import ObjectStore, entries_in, is_object_name
+from builder.cache_objects import ObjectStore, entries_in, files_under, is_object_name
 from schemas.digests import file_sha256
 
 # Raised whenever what an entry holds changes shape or meaning (3: sections list their API
@@ -147,8 +147,7 @@ class BuildCache:
         ``digests`` are the sha256 of files, by their path under ``source``, that the caller
         has already (a body pack is named by it, a kept page was kept with it): those files
         are not read and hashed again."""
-        files = [p for p in sorted(source.rglob("*")) if p.is_file()]
-        self._store_files(key, [(p.relative_to(source).as_posix(), p) for p in files], digests)
+        self._store_files(key, files_under(source), digests)
 
     def store_file(self, key: str, source: Path, sha256: str | None = None) -> None:
         """Keep the one file ``source`` (a rendered page, a volume) under ``key``, as
@@ -156,14 +155,17 @@ class BuildCache:
         self._store_files(key, [(KEPT_FILE, source)], {KEPT_FILE: sha256} if sha256 else {})
 
     def _store_files(
-        self, key: str, files: list[tuple[str, Path]], digests: Mapping[str, str] | None = None
+        self,
+        key: str,
+        files: list[tuple[str, str]] | list[tuple[str, Path]],
+        digests: Mapping[str, str] | None = None,
     ) -> None:
         if self.root is None:
             return
         manifest: dict[str, list[object]] = {}
         try:
             for relpath, path in files:
-                digest = (digests or {}).get(relpath) or file_sha256(path)
+                digest = (digests or {}).get(relpath) or file_sha256(Path(path))
                 kept = self.objects.keep(path, digest)
                 manifest[relpath] = [digest, kept.st_size, kept.st_mtime_ns]
         except OSError as error:

@@ -94,7 +94,7 @@ class ObjectStore:
         with contextlib.suppress(OSError):  # keeping is tidying: the next build writes it
             self.keep(target, sha256)
 
-    def keep(self, source: Path, sha256: str) -> os.stat_result:
+    def keep(self, source: str | Path, sha256: str) -> os.stat_result:
         """Make the file ``source``, whose bytes have ``sha256``, the object of that name (a
         link to it, or a copy where links are not allowed) unless it is that object already;
         the object's ``stat``. OSError when it cannot be kept."""
@@ -205,6 +205,26 @@ def _holds(path: str, data: bytes) -> bool:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             return False
         return handle.read(len(data) + 1) == data
+
+
+def files_under(root: str | Path) -> list[tuple[str, str]]:
+    """Every file under ``root``, as (its path relative to ``root`` with ``/``, its path), in
+    the order ``sorted(root.rglob("*"))`` gives and with the files its ``is_file`` takes
+    (folders linked to are not entered): plain strings and the folders' own listings, not a
+    Path and a ``stat`` for each of a version's thousand files."""
+    found: list[tuple[tuple[str, ...], str]] = []
+
+    def walk(folder: str, parts: tuple[str, ...]) -> None:
+        with os.scandir(folder) as listing:
+            for entry in listing:
+                if entry.is_dir(follow_symlinks=False):
+                    walk(entry.path, (*parts, entry.name))
+                elif entry.is_file():
+                    found.append(((*parts, entry.name), entry.path))
+
+    walk(os.fspath(root), ())
+    found.sort()
+    return [("/".join(parts), path) for parts, path in found]
 
 
 def entries_in(folder: str | Path) -> Iterator[os.DirEntry[str]]:

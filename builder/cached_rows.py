@@ -24,7 +24,7 @@ from typing import Any
 import msgspec
 
 from builder.cache import BuildCache, cache_key
-from builder.model import record_sources, records_json
+from builder.model import record_sources, records_digest
 from builder.shard_gzip import GZIP_LEVEL, compress_piece
 from schemas.body_packs import MAX_PACK_CHARS
 from schemas.shard_build import (
@@ -61,7 +61,7 @@ class ShardParts:
     def _page_tables(self, records: Sequence[dict[str, Any]], positions: list[int]) -> PageTables:
         # Hashed first: the records' JSON as a string in the key would be escaped and
         # serialized again, for every page of the version.
-        digest = hashlib.sha256(records_json(records, positions)).hexdigest()
+        digest = records_digest(records, positions)
         key = cache_key(
             PAGE_TABLES_FORMAT,
             TOKENIZER,

@@ -8,31 +8,35 @@ what it made. The stages themselves never see the cache.
     shard     the shard file and its description, by the volume's hash
     vectors   the embeddings sidecar and its description, by the model and the volume's hash
     pages     the rendered pages and their summary, by the volume, entry, site and templates;
-              else each page, by its records and the same settings
+              else each page, by its records and the same settings, from one list of the
+              version's files (builder.cached_page_files) and one of its pages' headings
+              (builder.cached_views)
+
+A stage that writes a folder is kept whole (builder.cached_trees).
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
-import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import jinja2
 import orjson
 
 from builder.api.locate import open_source
 from builder.cache import BuildCache, cache_key
+from builder.cached_page_files import KeptFiles
 from builder.cached_rows import ShardParts
-from builder.cached_views import keep_view, load_view
+from builder.cached_trees import tree_cached
+from builder.cached_views import KeptViews
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.embeddings import VectorsInfo, VectorsStage
 from builder.model import ApiUse, CompiledVersion, FileRecords, SkippedFile, SourceFile, Warning_
 from builder.pages import PageSummary, VersionPages, make_view, render_each, render_version
-from builder.pages_layout import PageView
 from builder.parsers.office import OFFICE_SUFFIXES, reader_version
 from builder.projects import ProjectLayout
 from builder.shards import ShardInfo, write_shard_files
@@ -48,7 +52,6 @@ from schemas.term_chunks import CHUNK_RAW_BYTES
 from schemas.text import TOKENIZER
 from schemas.vectors import VECTORS_FORMAT
 
-T = TypeVar("T")
 # The suffix of a version's key that its volume's file is kept under (``keep_volume``).
 VOLUME_FILE = "-volume-file"
 
@@ -358,7 +361,7 @@ def write_shard_cached(
         digests.update(written)
         return info
 
-    info = _tree_cached(
+    info = tree_cached(
         cache,
         key + "-info",
         key,
@@ -388,7 +391,7 @@ def write_vectors_cached(
         volume.version,
         volume.sha256,
     )
-    return _tree_cached(
+    return tree_cached(
         cache,
         key + "-info",
         key,
@@ -432,31 +435,27 @@ def render_version_cached(
         return last_digest[0][1]
 
     file_digests: dict[str, str] = {}
+    files = KeptFiles(cache, context)
 
     def page_cached(inputs: bytes, render: Callable[[], bytes], target: Path) -> None:
         # The kept page is linked, not read and written again: a rebuild then writes (and
         # later frees) the bytes of the pages that changed only. Each page's sha256 is known
         # (kept with it, or hashed as rendered), so keeping the version's folder reads none.
-        page_key = cache_key("page-file", context, inputs_digest(inputs))
+        digest_of_inputs = inputs_digest(inputs)
+        page_key = cache_key("page-file", context, digest_of_inputs)
         page_keys.append(page_key)
-        digest = cache.link_file(page_key, target)
+        digest = files.link(digest_of_inputs, page_key, target)
         if digest is None:
             data = render()
             target.write_bytes(data)
             digest = hashlib.sha256(data).hexdigest()
             cache.store_file(page_key, target, digest)
+            files.kept(digest_of_inputs, digest, target)
         file_digests[target.relative_to(scratch).as_posix()] = digest
 
-    def view_cached(inputs: bytes, make: Callable[[], PageView]) -> PageView:
-        view_key = cache_key("page-view", context, inputs_digest(inputs))
-        page_keys.append(view_key)
-        view = load_view(cache, view_key)
-        if view is None:
-            view = make()
-            keep_view(cache, view_key, view)
-        return view
+    views = KeptViews(cache, context, inputs_digest)
 
-    pages = _tree_cached(
+    pages = tree_cached(
         cache,
         key + "-summary",
         key,
@@ -471,7 +470,7 @@ def render_version_cached(
             folder,
             summary=volume.summary,
             page_cache=page_cached if cache.root is not None else render_each,
-            view_cache=view_cached if cache.root is not None else make_view,
+            view_cache=views.headings if cache.root is not None else make_view,
         ),
         lambda kept: VersionPages(
             kept["library_id"],
@@ -482,7 +481,7 @@ def render_version_cached(
         file_digests,
     )
     if page_keys:
-        cache.store(key + "-page-keys", page_keys)
+        cache.store(key + "-page-keys", [*page_keys, *views.keep(), files.keep()])
     else:
         # The whole version came from the cache: its pages stay wanted, for the next edit.
         kept_keys = cache.load(key + "-page-keys")
@@ -497,31 +496,6 @@ def _page_settings(site: SiteConfig) -> dict[str, Any]:
     return {k: v for k, v in asdict(site).items() if k != "split_index_bytes"}
 
 
-def _tree_cached(
-    cache: BuildCache,
-    value_key: str,
-    tree_key: str,
-    site_dir: Path,
-    scratch: Path,
-    write: Callable[[Path], T],
-    read_kept: Callable[[Any], T],
-    digests: Mapping[str, str] | None = None,
-) -> T:
-    """A stage that writes files: link the kept files into ``site_dir`` and return the kept
-    description, or run ``write`` into ``scratch``, keep both, and move the files in.
-    ``digests`` holds, once ``write`` has run, the sha256 of files it knows, by their path
-    under ``scratch`` (``BuildCache.store_tree``)."""
-    kept = cache.load(value_key)
-    if kept is not None and cache.link_tree(tree_key, site_dir):
-        return read_kept(kept)
-    scratch.mkdir()
-    value = write(scratch)
-    cache.store_tree(tree_key, scratch, digests)
-    cache.store(value_key, asdict(value))  # type: ignore[call-overload]
-    _move_tree(scratch, site_dir)
-    return value
-
-
 def templates_fingerprint(env: jinja2.Environment) -> str:
     """A hash of every template's source, so edited templates invalidate cached pages."""
     digest = hashlib.sha256()
@@ -530,18 +504,6 @@ def templates_fingerprint(env: jinja2.Environment) -> str:
             source, _, _ = env.loader.get_source(env, name)
             digest.update(name.encode() + b"\0" + source.encode() + b"\0")
     return digest.hexdigest()
-
-
-def _move_tree(source: Path, destination: Path) -> None:
-    """Move every file of ``source`` to the same place under ``destination`` (same file system:
-    a rename per file, no copying). Each folder is made once: a shard's 500 body packs share
-    a few."""
-    for folder, _, names in os.walk(source):
-        target = destination / Path(folder).relative_to(source)
-        if names:
-            target.mkdir(parents=True, exist_ok=True)
-        for name in names:
-            os.replace(os.path.join(folder, name), target / name)
 
 
 __all__ = [

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import hashlib
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -28,7 +29,7 @@ import builder
 from builder.config import SiteConfig
 from builder.errors import BuildError
 from builder.llms import site_llms, version_llms
-from builder.model import records_json
+from builder.model import records_digest
 from builder.pages_layout import (
     VERSION_INDEX,
     LibraryView,
@@ -52,10 +53,10 @@ _TIMESTAMP = re.compile(r"^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})")
 
 PageCache = Callable[[bytes, Callable[[], bytes], Path], None]
 """How ``render_version`` writes one file: given everything the file is made of that varies
-within a version (its site path and records or page views, as JSON), a function that renders
-it and where it goes (its folder exists). The build cache keeps each file by those inputs and
-links the kept one in (``builder.cached_stages``), so editing one source file renders and
-writes one page again."""
+within a version (its site path and the sha256 of its records or page views, as JSON), a
+function that renders it and where it goes (its folder exists). The build cache keeps each file
+by those inputs and links the kept one in (``builder.cached_stages``), so editing one source
+file renders and writes one page again."""
 
 
 def render_each(inputs: bytes, render: Callable[[], bytes], target: Path) -> None:
@@ -63,16 +64,45 @@ def render_each(inputs: bytes, render: Callable[[], bytes], target: Path) -> Non
     target.write_bytes(render())
 
 
-ViewCache = Callable[[bytes, Callable[[], PageView]], PageView]
+@dataclass(frozen=True)
+class PageHeadings:
+    """A page as the table of contents and llms.txt list it: the sha256 of its view without
+    bodies (``view_sha256``), which both are kept by, what the version's summary says of it,
+    and the view itself, made or read only when one of them is rendered again."""
+
+    sha256: str
+    path: str
+    title: str
+    sections: int
+    view: Callable[[], PageView]
+
+
+def view_sha256(view: PageView) -> str:
+    """The sha256 of a view's JSON, keys sorted (the bytes the build cache keeps it as)."""
+    return hashlib.sha256(orjson.dumps(view, option=orjson.OPT_SORT_KEYS)).hexdigest()
+
+
+def page_headings(view: PageView) -> PageHeadings:
+    """``PageHeadings`` of a view at hand (without bodies)."""
+    return PageHeadings(
+        view_sha256(view), view.path, view.title, len(view.sections), functools.partial(_same, view)
+    )
+
+
+def _same(view: PageView) -> PageView:
+    return view
+
+
+ViewCache = Callable[[bytes, Callable[[], PageView]], PageHeadings]
 """How ``render_version`` gets a page's headings for the table of contents: given the page's
 inputs (as ``PageCache`` has them) and a function that makes the view from its records. The
-build cache keeps each view by those inputs, so a rebuild does not decode every page's records
-for its headings."""
+build cache keeps each view's sha256 by those inputs, so a rebuild whose contents did not
+change neither decodes every page's records nor reads every page's view."""
 
 
-def make_view(inputs: bytes, make: Callable[[], PageView]) -> PageView:
+def make_view(inputs: bytes, make: Callable[[], PageView]) -> PageHeadings:
     """The ``ViewCache`` that keeps nothing."""
-    return make()
+    return page_headings(make())
 
 
 @dataclass(frozen=True)
@@ -171,7 +201,7 @@ def render_version(
         "folder": folder,
         "prerelease": is_prerelease(version),
     }
-    contents: list[PageView] = []
+    contents: list[PageHeadings] = []
     # A source file named index.* owns the folder's index.html (its permalinks say so); the
     # table of contents then shares that page, above the sections.
     index_page: PageView | None = None
@@ -179,16 +209,12 @@ def render_version(
         if path == VERSION_INDEX:
             page_records = [records[i] for i in positions]
             index_page = page_of(path, page_records, site.base_url, with_source=with_source)
-            contents.append(without_bodies(index_page))
+            contents.append(page_headings(without_bodies(index_page)))
             continue
         site_path = folder + path
-        # What orjson.dumps([site_path, with_source, page_records], option=OPT_SORT_KEYS)
-        # gives, made from the records' JSON as written: kept pages are never decoded.
-        inputs = (
-            b"".join((b"[", orjson.dumps(site_path), b",", orjson.dumps(with_source), b","))
-            + records_json(records, positions)
-            + b"]"
-        )
+        # The records by the sha256 of their JSON as written (the shard stage hashed it
+        # already, ``records_digest``): kept pages are never decoded.
+        inputs = orjson.dumps([site_path, with_source, records_digest(records, positions)])
         # The page with its bodies is made only when it is rendered: a page the cache kept
         # needs its headings alone, for the table of contents, and the cache may have those.
         page = _PageOnce(
@@ -202,19 +228,20 @@ def render_version(
         page_cache(inputs, render, _target(out_dir, site_path))
         contents.append(view_cache(inputs, page.headings))
     pages = tuple(contents)
-    # Both list every page's headings, which a change to one page's text leaves as they were.
+    # Both list every page's headings, which a change to one page's text leaves as they were:
+    # they are kept by the views' sha256, and the views are had only when they are rendered.
+    views = _ViewsOnce(pages)
+    shas = [page.sha256 for page in pages]
     toc_path, llms_path = folder + VERSION_INDEX, folder + "llms.txt"
-    toc = functools.partial(
-        _render_page, env, "version.html", toc_path, pages=pages, page=index_page, **context
-    )
-    page_cache(orjson.dumps([toc_path, pages, index_page]), toc, _target(out_dir, toc_path))
-    llms = functools.partial(_llms_bytes, site, library, version, summary, pages)
-    page_cache(orjson.dumps([llms_path, pages]), llms, _target(out_dir, llms_path))
+    toc = functools.partial(_render_contents, env, toc_path, views, page=index_page, **context)
+    page_cache(orjson.dumps([toc_path, shas, index_page]), toc, _target(out_dir, toc_path))
+    llms = functools.partial(_llms_bytes, site, library, version, summary, views)
+    page_cache(orjson.dumps([llms_path, shas]), llms, _target(out_dir, llms_path))
     return VersionPages(
         library.id,
         version,
         summary,
-        tuple(PageSummary(page.path, page.title, len(page.sections)) for page in pages),
+        tuple(PageSummary(page.path, page.title, page.sections) for page in pages),
     )
 
 
@@ -354,14 +381,33 @@ def _render_view(
     return _render_page(env, template, site_path, page=page(), **context)
 
 
+class _ViewsOnce:
+    """The views of a version's pages, had once, when the contents or llms.txt is rendered."""
+
+    def __init__(self, pages: Sequence[PageHeadings]) -> None:
+        self.pages = pages
+        self.views: tuple[PageView, ...] | None = None
+
+    def __call__(self) -> tuple[PageView, ...]:
+        if self.views is None:
+            self.views = tuple(page.view() for page in self.pages)
+        return self.views
+
+
+def _render_contents(
+    env: jinja2.Environment, site_path: str, views: _ViewsOnce, **context: Any
+) -> bytes:
+    return _render_page(env, "version.html", site_path, pages=views(), **context)
+
+
 def _llms_bytes(
     site: SiteConfig,
     library: LibraryView,
     version: str,
     summary: str | None,
-    pages: Sequence[PageView],
+    views: _ViewsOnce,
 ) -> bytes:
-    return version_llms(site, library, version, summary, pages).encode("utf-8")
+    return version_llms(site, library, version, summary, views()).encode("utf-8")
 
 
 def _write_file(out_dir: Path, site_path: str, text: str) -> None:

@@ -65,7 +65,7 @@ from schemas.versions import sort_newest_first
 if TYPE_CHECKING:
     from builder.part import PartOrigin
 
-# A version with this many sections leaves enough reference cycles to be worth a full
+# A version with this many sections parsed leaves enough reference cycles to be worth a full
 # collection before the next one is compiled.
 LARGE_VERSION_SECTIONS = 2000
 # During a build the collector's full pass waits for this many middle-generation passes
@@ -279,7 +279,7 @@ def _build_configured_version(
     with progress.working("parse"), read_version(library.id, version, context.work_dir) as files:
         compiled = compile_version_cached(context.cache, context.site, library, files, on_file)
     volume = _write_volume(context, compiled)
-    large = compiled.cached_volume is None and compiled.section_count >= LARGE_VERSION_SECTIONS
+    large = compiled.sections_parsed >= LARGE_VERSION_SECTIONS
     # From here on the records are read back from the volume's file, not kept in memory.
     compiled = replace(
         compiled, records=(), cached_volume=None, warnings=compiled.warnings + files.warnings
@@ -287,8 +287,8 @@ def _build_configured_version(
     built = _build_version(context, skeleton, volume, compiled, files.origin, files.description)
     # Let this version's records go before the next version is compiled. Parsing and
     # rendering a large version leave megabytes of reference cycles that would otherwise
-    # wait for the collector's next full pass; for a small one a full pass costs more time
-    # than the memory is worth.
+    # wait for the collector's next full pass; for a small one, or a rebuild that parsed and
+    # rendered a few pages, a full pass costs more time than the memory is worth.
     del volume, compiled
     if large:
         gc.collect()
@@ -422,8 +422,10 @@ def _version_stages(context: BuildContext) -> tuple[str, ...]:
 def _begin_version_stages(context: BuildContext, libraries: tuple[LibraryConfig, ...]) -> None:
     progress = context.progress
     versions = sum(len(library.versions) for library in libraries)
-    files = sum(count_version_files(v) for lib in libraries for v in lib.versions)
-    progress.begin("parse", files if progress.live else 0)
+    files = 0
+    if progress.live:  # counting lists every version's files a second time
+        files = sum(count_version_files(v) for lib in libraries for v in lib.versions)
+    progress.begin("parse", files)
     progress.begin("shards", versions)
     progress.begin("pages", versions)
     if context.vectors is not None:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from builder.cache_objects import files_under
 from builder.errors import BuildError
 
 PAGES_FILE_LIMIT = 100 * 1000 * 1000
@@ -65,8 +67,6 @@ class SiteSize:
 
 
 def measure_site(root: Path) -> SiteSize:
-    sizes = [
-        (p.relative_to(root).as_posix(), p.stat().st_size) for p in root.rglob("*") if p.is_file()
-    ]
+    sizes = [(relpath, os.stat(path).st_size) for relpath, path in files_under(root)]
     sizes.sort(key=lambda item: (-item[1], item[0]))
     return SiteSize(sum(s for _, s in sizes), len(sizes), tuple(sizes[:BIGGEST_LISTED]))

@@ -6,7 +6,7 @@ import hashlib
 import os
 from pathlib import Path
 
-from builder.cache_objects import ObjectStore
+from builder.cache_objects import ObjectStore, files_under
 
 
 def place(store: ObjectStore, target: Path, data: bytes) -> None:
@@ -121,3 +121,27 @@ def test_a_kept_folder_whose_object_was_swept_meanwhile_is_a_miss(tmp_path: Path
     finally:
         ObjectStore.link = original  # type: ignore[method-assign]
     assert not [p for p in (tmp_path / "out").rglob("*") if p.is_file()]  # nothing half-linked
+
+
+def test_files_under_lists_what_rglob_and_is_file_list_in_their_order(tmp_path: Path) -> None:
+    root = tmp_path / "site"
+    for name in ("a/b/c.html", "a-c.html", "a/b.html", "z.txt", ".nojekyll", "a/.hidden/x"):
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(name, encoding="utf-8")
+    (root / "empty").mkdir()
+    (root / "linked.html").symlink_to(root / "z.txt")  # a link to a file is a file
+    (root / "folder-link").symlink_to(root / "a", target_is_directory=True)  # not entered
+    expected = [
+        (p.relative_to(root).as_posix(), str(p)) for p in sorted(root.rglob("*")) if p.is_file()
+    ]
+    assert files_under(root) == expected
+    # By path parts, not as strings ("a-c.html" sorts before "a/b.html" as a string).
+    assert [relpath for relpath, _ in expected] == [
+        ".nojekyll",
+        "a/.hidden/x",
+        "a/b/c.html",
+        "a/b.html",
+        "a-c.html",
+        "linked.html",
+        "z.txt",
+    ]

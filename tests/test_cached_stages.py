@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import builder.pipeline as pipeline
 import builder.stages.compile as compile_stage
 from builder.cache import BuildCache
 from builder.cached_stages import _file_records_payload, _load_file_records
@@ -91,3 +92,27 @@ def test_a_rebuild_reads_again_only_the_file_that_changed(
 
 def site_files(root: Path) -> dict[str, bytes]:
     return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*") if p.is_file()}
+
+
+def test_only_a_build_that_parsed_a_large_version_collects_its_cycles(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A full collection pays off after parsing and rendering many pages; a rebuild that took
+    # all but one page from the cache left next to no cycles behind.
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    for name in ("a", "b", "c"):
+        (project / "docs" / f"{name}.md").write_text(f"# {name.upper()}\n\nText {name}.\n")
+    catalog = project / "docbuild.toml"
+    catalog.write_text(CATALOG, encoding="utf-8")
+    monkeypatch.setattr(pipeline, "LARGE_VERSION_SECTIONS", 3)
+    collections: list[int] = []
+    monkeypatch.setattr(pipeline.gc, "collect", lambda: collections.append(1) or 0)
+    cache = tmp_path / "cache"
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    assert collections == [1]
+    (project / "docs" / "b.md").write_text("# B\n\nText b, edited.\n", encoding="utf-8")
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    assert collections == [1]
+    build_site(load_catalog(catalog), tmp_path / "cold")
+    assert collections == [1, 1]

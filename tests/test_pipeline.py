@@ -96,9 +96,11 @@ def test_the_cache_wraps_the_parse_stage_from_outside(tmp_path: Path) -> None:
     with read.read_version(LIBRARY.id, version, tmp_path) as files:
         warm = cached_stages.compile_version_cached(cache, SITE, LIBRARY, files)
     assert warm.cached_volume == volume.volume_bytes(cold)
+    # All the same but what was parsed: nothing, the second time.
+    assert (cold.sections_parsed, warm.sections_parsed) == (cold.section_count, 0)
     assert dataclasses.replace(
         warm, cached_volume=None, records=cold.records
-    ) == dataclasses.replace(cold, volume_key="")
+    ) == dataclasses.replace(cold, volume_key="", sections_parsed=0)
 
 
 def test_a_changed_versions_volume_is_linked_into_the_cache_not_copied(tmp_path: Path) -> None:

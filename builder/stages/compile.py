@@ -37,7 +37,7 @@ def compile_version(
     warnings: list[Warning_] = []
     api_uses: list[ApiUse] = []
     near_empty_pages: list[tuple[str, int]] = []
-    files_read = source_bytes = empty_sections = 0
+    files_read = source_bytes = empty_sections = parsed_sections = 0
     for candidate in files.listing.candidates:
         found = kept(candidate, MAX_VERSION_BYTES - source_bytes) if kept else None
         if found is None:
@@ -46,6 +46,7 @@ def compile_version(
                 skipped.append(source)
             else:
                 found = parse(source), source.size
+                parsed_sections += len(found[0].records)
         if found is not None:
             parsed, size = found
             if parsed.api is not None:
@@ -73,6 +74,7 @@ def compile_version(
         summary=version.summary,
         records=tuple(records),
         section_count=len(records),
+        sections_parsed=parsed_sections,
         validated=True,  # each file's records were checked as it was parsed
         files_read=files_read,
         source_bytes=source_bytes,

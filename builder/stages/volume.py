@@ -19,8 +19,11 @@ import msgspec
 import orjson
 
 from builder.errors import IndexInvalid
-from builder.model import CompiledVersion
+from builder.model import CompiledVersion, records_json
 from schemas.index_rules import volume_problems
+
+# How many bytes of a volume are joined for one write.
+WRITE_BYTES = 1 << 20
 
 
 class VolumeRecords(Sequence[dict[str, Any]]):
@@ -36,6 +39,7 @@ class VolumeRecords(Sequence[dict[str, Any]]):
         self._file: mmap.mmap | None = None
         self._decoded: list[bytes] | None = None
         self._sources: list[object] | None = None
+        self._digests: dict[tuple[int, ...], str] = {}
 
     def _record_bytes(self, index: int) -> bytes:
         if self._spans is None:
@@ -56,6 +60,16 @@ class VolumeRecords(Sequence[dict[str, Any]]):
     def record_json(self, index: int) -> bytes:
         """The JSON of record ``index`` as the volume holds it (keys sorted), not decoded."""
         return self._record_bytes(index)
+
+    def records_digest(self, positions: Sequence[int]) -> str:
+        """The sha256 of the records at ``positions`` (``builder.model.records_digest``),
+        hashed once for the version's stages."""
+        key = tuple(positions)
+        digest = self._digests.get(key)
+        if digest is None:
+            digest = hashlib.sha256(records_json(self, key)).hexdigest()
+            self._digests[key] = digest
+        return digest
 
     def sources(self) -> list[object]:
         """Each record's ``source``, read once for the version (the shard and the pages both
@@ -132,18 +146,32 @@ def volume_bytes(compiled: CompiledVersion) -> bytes:
 
 
 def write_volume(compiled: CompiledVersion, path: Path) -> WrittenVolume:
-    """Write the version's volume to ``path``, hashing it on the way."""
+    """Write the version's volume to ``path``, hashing it on the way, in pieces of about
+    ``WRITE_BYTES`` (a write and a hash update per record cost a 15,000-section version
+    0.05 s more)."""
     digest = hashlib.sha256()
     spans: list[tuple[int, int]] = []
     position = 0
+    batch: list[bytes] = []
+    batched = 0
+
+    def flush() -> None:
+        data = b"".join(batch)
+        digest.update(data)
+        handle.write(data)
+        batch.clear()
+
     with path.open("wb") as handle:
         for n, (separator, content) in enumerate(volume_parts(compiled)):
-            for piece in (separator, content):
-                digest.update(piece)
-                handle.write(piece)
-                position += len(piece)
+            position += len(separator)
             if compiled.cached_volume is None and 1 <= n <= len(compiled.records):
-                spans.append((position - len(content), position))
+                spans.append((position, position + len(content)))
+            position += len(content)
+            batch += (separator, content)
+            if position - batched >= WRITE_BYTES:
+                flush()
+                batched = position
+        flush()
     records = VolumeRecords(path, None if compiled.cached_volume is not None else tuple(spans))
     return WrittenVolume(
         compiled.library_id,
