@@ -11,16 +11,19 @@ Entries not used by a build are swept at its end, so the cache tracks the catalo
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import os
 import shutil
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 import orjson
 
+import builder
+import schemas
 from builder import __version__
 from builder.cache_objects import ObjectStore, entries_in, files_under, is_object_name
 from schemas.digests import file_sha256
@@ -37,9 +40,35 @@ KEPT_FILE = "file"
 
 
 def cache_key(*parts: object) -> str:
-    """A stable key over ``parts`` (strings, numbers, lists and dicts of them)."""
-    payload = orjson.dumps([CACHE_FORMAT, __version__, *parts], option=orjson.OPT_SORT_KEYS)
+    """A stable key over ``parts`` (strings, numbers, lists and dicts of them) and docbuild's
+    own code."""
+    payload = orjson.dumps(
+        [CACHE_FORMAT, __version__, code_fingerprint(), *parts], option=orjson.OPT_SORT_KEYS
+    )
     return hashlib.sha256(payload).hexdigest()
+
+
+@functools.cache
+def code_fingerprint() -> str:
+    """The sha256 of the Python files docbuild runs (the builder and schemas packages). A
+    checkout whose code changed but not its version string (a development install, an
+    upgrade from a repository) would otherwise read what the old code parsed and wrote."""
+    return python_files_sha256(
+        Path(package.__file__).parent for package in (builder, schemas) if package.__file__
+    )
+
+
+def python_files_sha256(roots: Iterable[Path]) -> str:
+    """The sha256 of every ``.py`` file under ``roots``: each one's path (from its root's
+    parent, so a package's name counts) and bytes, in path order."""
+    digest = hashlib.sha256()
+    for root in roots:
+        for path in sorted(root.rglob("*.py")):
+            name = path.relative_to(root.parent).as_posix().encode("utf-8", "surrogateescape")
+            data = path.read_bytes()
+            digest.update(b"%d:%s%d:" % (len(name), name, len(data)))
+            digest.update(data)
+    return digest.hexdigest()
 
 
 class BuildCache:
