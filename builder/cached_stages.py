@@ -288,7 +288,8 @@ def _file_key(
     layout: ProjectLayout,
 ) -> str:
     # What the layout changes in one file's sections: its title and how its reST reads.
-    project = (layout.title_of(relpath), layout.substitutions, layout.default_role)
+    substitutions = layout.substitutions_for(version.version)
+    project = (layout.title_of(relpath), substitutions, layout.default_role)
     # A PDF or Office file also depends on its reader: installing the extra re-reads it.
     reader = reader_version(relpath) if _is_document(relpath) else ""
     return cache_key(

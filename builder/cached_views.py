@@ -17,13 +17,13 @@ rebuild about a tenth of a second.
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Callable
 from typing import Any
 
 import msgspec
 
 from builder.cache import BuildCache, cache_key
+from builder.cache_objects import is_object_name
 from builder.pages import PageHeadings, page_headings, view_sha256
 from builder.pages_layout import PageView
 
@@ -31,7 +31,6 @@ _VIEW = msgspec.json.Decoder(PageView)
 # JSON integers have no bound, but the view is written out again as JSON by orjson, which
 # takes 64-bit ones only: a line number beyond that is an entry nobody wrote, so a miss.
 _LINE_LIMIT = 2**63
-_SHA256 = re.compile(r"[0-9a-f]{64}")
 
 
 def keep_view(cache: BuildCache, key: str, view: PageView) -> None:
@@ -121,11 +120,11 @@ def _listed_views(loaded: Any) -> dict[str, list[Any]]:
         return {}
     for digest, listed in loaded.items():
         if not (
-            _SHA256.fullmatch(digest)
+            is_object_name(digest)
             and isinstance(listed, list)
             and len(listed) == 4
             and isinstance(listed[0], str)
-            and _SHA256.fullmatch(listed[0])
+            and is_object_name(listed[0])
             and isinstance(listed[1], str)
             and isinstance(listed[2], str)
             and type(listed[3]) is int

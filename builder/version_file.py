@@ -51,7 +51,12 @@ def _candidate_files(pyproject: Mapping[str, Any]) -> list[str]:
         name = str(_table(_table(tool, "flit"), "module").get("name") or "")
         name = name or str(_table(pyproject, "project").get("name", "")).replace("-", "_")
         files.extend([f"{name}/__init__.py", f"src/{name}/__init__.py", f"{name}.py"])
-    return [path for path in files if isinstance(path, str) and path and ".." not in path]
+    # Only files inside the project: a path from the file never leads out of it.
+    return [
+        path
+        for path in files
+        if isinstance(path, str) and path and ".." not in path and not Path(path).is_absolute()
+    ]
 
 
 def _table(table: Mapping[str, Any], key: str) -> Mapping[str, Any]:

@@ -8,7 +8,7 @@ import orjson
 from builder.cache import BuildCache
 from builder.cached_stages import compile_version_cached
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
-from builder.projects import project_listing
+from builder.projects import ProjectLayout, project_listing
 from builder.projects.toctree import ToctreeEntry, toctree_entries
 from builder.stages.read import read_version
 
@@ -182,3 +182,10 @@ def test_version_and_release_come_from_conf_py_else_from_the_catalog(tmp_path: P
         (tmp_path / folder / "conf.py").write_text(conf, encoding="utf-8")
         (record,) = compiled_records(version(tmp_path / folder))
         assert record["body"] == expected
+
+
+def test_version_substitutions_default_to_the_version_built_in_sphinx_projects_only() -> None:
+    sphinx = ProjectLayout(kind="sphinx", substitutions=(("release", "3.0.0rc1"),))
+    assert sphinx.substitutions_for("3.0") == (("release", "3.0.0rc1"), ("version", "3.0"))
+    plain = ProjectLayout(kind="none", substitutions=(("name", "x"),))
+    assert plain.substitutions_for("3.0") == (("name", "x"),)

@@ -42,3 +42,12 @@ def test_no_file_or_no_assignment_is_no_version(tmp_path: Path) -> None:
         version_from_file(tmp_path, tomllib.loads('[tool.hatch.version]\npath = "gone.py"\n')) == ""
     )
     assert version_from_file(tmp_path, {}) == ""
+
+
+def test_a_path_leading_out_of_the_project_is_not_read(tmp_path: Path) -> None:
+    project, outside = tmp_path / "project", tmp_path / "outside.py"
+    project.mkdir()
+    outside.write_text('__version__ = "9.9"\n', encoding="utf-8")
+    for path in (str(outside), "../outside.py"):
+        pyproject = {"tool": {"hatch": {"version": {"path": path}}}}
+        assert version_from_file(project, pyproject) == ""

@@ -40,6 +40,20 @@ class ProjectLayout:
     not_in_nav: str = ""  # pages a MkDocs nav leaves out on purpose (no note for them)
     notes: tuple[str, ...] = ()
 
+    def substitutions_for(self, release: str) -> tuple[tuple[str, str], ...]:
+        """The ``|name|`` substitutions a page of version ``release`` reads with: a Sphinx
+        project's own and, where they leave them out, ``|version|`` and ``|release|`` as the
+        version being built (most conf.py files compute those settings, from
+        importlib.metadata, so only the catalog knows them)."""
+        if self.kind != "sphinx":
+            return self.substitutions
+        defined = {name for name, _ in self.substitutions}
+        defaults = (("version", release), ("release", release))
+        return (
+            *self.substitutions,
+            *((name, value) for name, value in defaults if name not in defined),
+        )
+
     def describe(self) -> str:
         """One line for the build report."""
         if self.kind == "none":
@@ -99,17 +113,6 @@ def titled_by_navigation(parsed: ParsedFile, title: str) -> ParsedFile:
 
 
 _SUBSTITUTION_NAME = r"(?<![\w|])\|{}\|(?![\w|])"
-
-
-def with_version(
-    substitutions: Sequence[tuple[str, str]], release: str
-) -> tuple[tuple[str, str], ...]:
-    """``substitutions`` and, where they leave them out, Sphinx's ``|version|`` and
-    ``|release|`` as the version being built: most conf.py files compute those settings (from
-    importlib.metadata, both the full version), so only the catalog knows them."""
-    defined = {name for name, _ in substitutions}
-    defaults = (("version", release), ("release", release))
-    return (*substitutions, *((name, value) for name, value in defaults if name not in defined))
 
 
 def substitute(text: str, substitutions: Sequence[tuple[str, str]]) -> str:

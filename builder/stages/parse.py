@@ -20,7 +20,6 @@ from builder.parsers.office import parse_document
 from builder.parsers.rst.inline import default_role
 from builder.permalinks import site_permalink, upstream_link
 from builder.projects import ProjectLayout, substitute, titled_by_navigation
-from builder.projects.layout import with_version
 from builder.sections import finalize_sections
 from schemas.index_rules import section_problems
 
@@ -73,9 +72,7 @@ def _parse(
 ) -> ParsedFile | FileRecords | None:
     """The file's parsed form; the record of a skipped file when it cannot be parsed."""
     text, utf8 = source.text, source.utf8
-    substitutions = layout.substitutions
-    if layout.kind == "sphinx":
-        substitutions = with_version(substitutions, release)
+    substitutions = layout.substitutions_for(release)
     if substitutions and detect_format(source.relpath, text) == "rst":
         text, utf8 = substitute(text, substitutions), None
     try:
