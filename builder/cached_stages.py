@@ -35,6 +35,7 @@ from builder.cached_trees import tree_cached
 from builder.cached_views import KeptViews
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.embeddings import VectorsInfo, VectorsStage
+from builder.includes import IncludeRoot, current_digests
 from builder.model import ApiUse, CompiledVersion, FileRecords, SkippedFile, SourceFile, Warning_
 from builder.pages import PageSummary, VersionPages, make_view, render_each, render_version
 from builder.parsers.office import OFFICE_SUFFIXES, reader_version
@@ -67,14 +68,17 @@ def compile_version_cached(
     changed (its files' bytes, its config, the site's base URL, its code, the builder)."""
     version = files.version
     code_hash = files.code.fingerprint if files.code else ""
+    includes = files.includes
     key, hashes = _version_key(
-        cache, site, library, version, files.listing.candidates, files.layout, code_hash
+        cache, site, library, version, files.listing.candidates, files.layout, code_hash, includes
     )
     file_keys = {
-        relpath: _file_key(site, library, version, relpath, digest.sha256, files.layout)
+        relpath: _file_key(site, library, version, relpath, digest.sha256, files.layout, includes)
         for relpath, digest in hashes.items()
     }
     kept = cache.load(key) if key else None
+    if kept is not None and not _includes_unchanged(kept.get("included"), includes):
+        kept = None  # a file some page includes changed: those pages are parsed again
     volume = cache.load_file(key + VOLUME_FILE) if key and kept is not None else None
     if kept is not None and volume is not None:
         # The per-file entries stay wanted: the next edit to one file reuses the others.
@@ -85,14 +89,16 @@ def compile_version_cached(
                 on_file(candidate.relpath)
         return _compiled_from_cache(library, files, kept, volume)
     api = open_source(files.code, version.directory) if files.code and version.directory else None
-    parse = functools.partial(parse_to_records, site, library, version, files.layout, api)
-    file_key = functools.partial(_file_key, site, library, version, layout=files.layout)
+    parse = functools.partial(parse_to_records, site, library, version, files.layout, api, includes)
+    file_key = functools.partial(
+        _file_key, site, library, version, layout=files.layout, includes=includes
+    )
     compiled = compile_version(
         library,
         files,
-        _parse_cached(cache, file_key, code_hash, parse),
+        _parse_cached(cache, file_key, code_hash, includes, parse),
         on_file,
-        _kept_file(cache, file_keys, hashes, code_hash),
+        _kept_file(cache, file_keys, hashes, code_hash, includes),
     )
     if key and cache.root is not None:
         # The volume itself is kept once written (``keep_volume``): linked, not copied.
@@ -108,6 +114,7 @@ def compile_version_cached(
                 "empty_sections": compiled.empty_sections,
                 "near_empty_pages": dict(compiled.near_empty_pages),
                 "api_note": compiled.api_note,
+                "included": [list(item) for item in compiled.included],
             },
         )
     return compiled
@@ -140,11 +147,26 @@ def _compiled_from_cache(
         empty_sections=kept["empty_sections"],
         near_empty_pages=most_first(list(kept["near_empty_pages"].items())),
         api_note=kept["api_note"],
+        included=tuple((path, digest) for path, digest in kept["included"]),
     )
 
 
+def _includes_unchanged(kept: Any, includes: IncludeRoot | None) -> bool:
+    """Whether every file a kept version's (or page's) includes read is as it was then."""
+    if not kept:
+        return True
+    if includes is None or not isinstance(kept, list):
+        return False
+    recorded = tuple((str(path), str(digest)) for path, digest in kept)
+    return current_digests(includes, (path for path, _ in recorded)) == recorded
+
+
 def _kept_file(
-    cache: BuildCache, file_keys: dict[str, str], hashes: dict[str, FileDigest], code_hash: str
+    cache: BuildCache,
+    file_keys: dict[str, str],
+    hashes: dict[str, FileDigest],
+    code_hash: str,
+    includes: IncludeRoot | None,
 ) -> KeptFile:
     """What the cache kept of a file ``_version_key`` has just read and hashed, so that file is
     neither read nor hashed a second time. A file the cache does not have, or one too big for
@@ -154,9 +176,9 @@ def _kept_file(
         key, digest = file_keys.get(candidate.relpath), hashes.get(candidate.relpath)
         if key is None or digest is None or digest.bytes > min(MAX_FILE_BYTES, budget):
             return None
-        kept = _load_file_records(cache, key)
+        kept = _load_file_records(cache, key, includes)
         if kept is True:
-            kept = _load_file_records(cache, cache_key(key, code_hash))
+            kept = _load_file_records(cache, cache_key(key, code_hash), includes)
         if not isinstance(kept, tuple):
             return None
         return kept
@@ -165,17 +187,23 @@ def _kept_file(
 
 
 def _parse_cached(
-    cache: BuildCache, file_key: Callable[[str, str], str], code_hash: str, parse: ParseStep
+    cache: BuildCache,
+    file_key: Callable[[str, str], str],
+    code_hash: str,
+    includes: IncludeRoot | None,
+    parse: ParseStep,
 ) -> ParseStep:
     """The parse stage, keyed on the bytes actually read, so a file edited during the build
     cannot poison the cache. A file with API directives also depends on the code: its entry
-    only says so, and its records are kept under a second key that adds the code's hash."""
+    only says so, and its records are kept under a second key that adds the code's hash.
+    A file that includes others keeps their sha256s, and its records count only while the
+    files still have them."""
 
     def parse_cached(source: SourceFile) -> FileRecords:
         key = file_key(source.relpath, source.sha256)
-        kept = _load_file_records(cache, key)
+        kept = _load_file_records(cache, key, includes)
         if kept is True:
-            kept = _load_file_records(cache, cache_key(key, code_hash))
+            kept = _load_file_records(cache, cache_key(key, code_hash), includes)
         if isinstance(kept, tuple):
             return kept[0]
         parsed = parse(source)
@@ -199,6 +227,7 @@ def _file_records_payload(parsed: FileRecords, size: int) -> bytes:
         "warnings": [[w.where, w.message] for w in parsed.warnings],
         "empty": parsed.empty,
         "near_empty": parsed.near_empty,
+        "included": [list(item) for item in parsed.included],
         "records": len(parsed.records),
         "size": size,  # of the file's text, as the report counts it
     }
@@ -209,9 +238,12 @@ def _file_records_payload(parsed: FileRecords, size: int) -> bytes:
     return b"\n".join([orjson.dumps(about), *parsed.records])
 
 
-def _load_file_records(cache: BuildCache, key: str) -> tuple[FileRecords, int] | bool | None:
+def _load_file_records(
+    cache: BuildCache, key: str, includes: IncludeRoot | None = None
+) -> tuple[FileRecords, int] | bool | None:
     """The records kept under ``key`` and the size of the file's text; True when the entry
-    says they are kept under a key with the code's hash; None when there is no usable entry."""
+    says they are kept under a key with the code's hash; None when there is no usable entry
+    (or a file the page included has changed since)."""
     payload = cache.load_bytes(key)
     if payload is None:
         return None
@@ -228,6 +260,8 @@ def _load_file_records(cache: BuildCache, key: str) -> tuple[FileRecords, int] |
     size = about.get("size")
     if len(records) != about.get("records") or type(size) is not int:
         return None
+    if not _includes_unchanged(about.get("included"), includes):
+        return None
     use = about.get("api_use")
     return FileRecords(
         records=records,
@@ -236,6 +270,7 @@ def _load_file_records(cache: BuildCache, key: str) -> tuple[FileRecords, int] |
         empty=about["empty"],
         near_empty=about["near_empty"],
         api=ApiUse(*use) if isinstance(use, list) and len(use) == 2 else None,
+        included=tuple((path, digest) for path, digest in about.get("included") or ()),
     ), size
 
 
@@ -247,6 +282,7 @@ def _version_key(
     candidates: Sequence[Candidate],
     layout: ProjectLayout,
     code_hash: str,
+    includes: IncludeRoot | None,
 ) -> tuple[str, dict[str, FileDigest]]:
     """A key over everything the version's volume depends on, and each file's sha256 and size
     (a file unchanged since an earlier build is not read again: builder.source_digests).
@@ -272,6 +308,7 @@ def _version_key(
         library.id,
         settings,
         layout.key(),
+        includes.key() if includes is not None else None,
         [(relpath, digest.sha256) for relpath, digest in hashes.items()],
         code_hash,
         *([readers] if readers else []),
@@ -286,6 +323,7 @@ def _file_key(
     relpath: str,
     digest: str,
     layout: ProjectLayout,
+    includes: IncludeRoot | None,
 ) -> str:
     # What the layout changes in one file's sections: its title and how its reST reads.
     substitutions = layout.substitutions_for(version.version)
@@ -301,6 +339,8 @@ def _file_key(
         relpath,
         digest,
         project,
+        # Where its includes are looked for: the same page can include other files.
+        includes.key() if includes is not None else None,
         *([reader] if reader else []),
     )
 

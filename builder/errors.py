@@ -22,7 +22,9 @@ and becomes the reason the report gives for skipping it. A class defined beside 
 is named with its module. builder.serve has a tree of its own (builder/serve/errors.py).
 
 Outside the tree, caught where they are raised and never seen by a caller: GlobError
-(builder.globs), ArchiveProblem (builder.archive_source), GitProblem (builder.git_source).
+(builder.globs), ArchiveProblem (builder.archive_source), GitProblem (builder.git_source),
+IncludeRefused (builder.includes) and SelectionError (builder.parsers.included_lines), which
+become a warning on the page that includes.
 """
 
 from __future__ import annotations

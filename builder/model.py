@@ -112,6 +112,9 @@ class FileRecords:
     empty: int = 0  # sections dropped for having nothing to say
     near_empty: int = 0  # sections kept with next to nothing to say
     api: ApiUse | None = None  # None when the file has no API directive
+    # Each file its includes looked for, relative to the include root, and its sha256
+    # ("missing" when it was not there): the records depend on them.
+    included: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -140,6 +143,7 @@ class CompiledVersion:
     # Pages holding sections with next to nothing to say, and how many: most first.
     near_empty_pages: tuple[tuple[str, int], ...] = ()
     api_note: str = ""  # what API pages took from code, for the build report
+    included: tuple[tuple[str, str], ...] = ()  # what its files included (FileRecords)
     # The cache key the volume's file is to be kept under once written, when it is to be.
     volume_key: str = ""
 

@@ -68,10 +68,14 @@ def test_a_code_change_reparses_only_the_api_pages(
     real_parse = builder.stages.parse.parse_file
 
     def counting_parse(
-        relpath: str, text: str, api: object = None, utf8: bytes | None = None
+        relpath: str,
+        text: str,
+        api: object = None,
+        utf8: bytes | None = None,
+        includes: object = None,
     ) -> ParsedFile | None:
         parsed.append(relpath)
-        return real_parse(relpath, text, api, utf8)  # type: ignore[arg-type]
+        return real_parse(relpath, text, api, utf8, includes)  # type: ignore[arg-type]
 
     monkeypatch.setattr(builder.stages.parse, "parse_file", counting_parse)
     build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)

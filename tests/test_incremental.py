@@ -467,3 +467,26 @@ def test_a_failed_rebuild_keeps_the_previous_site_and_the_cache_usable(
     assert site_files(site) == site_files(tmp_path / "cold")
     kept = [relative for relative in held if (site / relative).exists()]
     assert kept and all(os.path.samefile(site / r, held[r]) for r in kept)
+
+
+@pytest.mark.parametrize("first", ["Version 1\n---------\n\nOld news.\n", None])
+def test_a_change_to_an_included_file_alone_is_rebuilt(tmp_path: Path, first: str | None) -> None:
+    """The changelog lives beside the docs, outside the version's folder: editing it (or
+    creating it where a page looked for it) changes no file the version lists."""
+    catalog = make_project(tmp_path / "project")
+    changes = tmp_path / "project" / "CHANGES.rst"
+    (tmp_path / "project" / "alpha" / "changes.rst").write_text(
+        "Changes\n=======\n\n.. include:: ../CHANGES.rst\n", encoding="utf-8"
+    )
+    if first is not None:
+        changes.write_text(first, encoding="utf-8")
+    cache = tmp_path / "cache"
+    build_site(load_catalog(catalog), tmp_path / "warm", cache_dir=cache)
+    changes.write_text("Version 2\n---------\n\nFresh news.\n", encoding="utf-8")
+    config = load_catalog(catalog)
+    warm = build_site(config, tmp_path / "warm", cache_dir=cache)
+    build_site(config, tmp_path / "cold")
+    assert site_files(tmp_path / "warm") == site_files(tmp_path / "cold")
+    index = (tmp_path / "warm" / "libs" / "alpha" / "index.json").read_text("utf-8")
+    assert "Fresh news." in index and "Old news." not in index
+    assert warm.cache_hits > 0  # beta, and alpha's other pages

@@ -9,10 +9,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import PurePosixPath
+from typing import TYPE_CHECKING
 
 from builder.api.model import ApiSource
 from builder.model import ParsedFile
 from builder.parsers.office import OFFICE_SUFFIXES
+
+if TYPE_CHECKING:  # builder.includes imports builder.sources, which imports this package
+    from builder.includes import IncludeReader
 
 Parser = Callable[[str, str], ParsedFile]
 
@@ -67,22 +71,27 @@ def parser_for(fmt: str) -> Parser:
 
 
 def parse_file(
-    relpath: str, text: str, api: ApiSource | None = None, utf8: bytes | None = None
+    relpath: str,
+    text: str,
+    api: ApiSource | None = None,
+    utf8: bytes | None = None,
+    includes: IncludeReader | None = None,
 ) -> ParsedFile | None:
     """Parse one file, or return None when its format is not one docbuild reads. ``api`` is
     the version's code, which reST and Markdown pages fill their API directives from; ``utf8``
-    is the text's UTF-8 when the caller has it, which the HTML parser reads."""
+    is the text's UTF-8 when the caller has it, which the HTML parser reads; ``includes``
+    reads the files reST and Markdown pages include."""
     fmt = detect_format(relpath, text)
     if fmt is None:
         return None
     if fmt == "rst":
         from builder.parsers.rst.parser import parse as parse_rst
 
-        return parse_rst(text, relpath, api)
+        return parse_rst(text, relpath, api, includes)
     if fmt == "markdown":
         from builder.parsers.markdown.parser import parse as parse_markdown
 
-        return parse_markdown(text, relpath, api)
+        return parse_markdown(text, relpath, api, includes)
     if fmt == "html":
         from builder.parsers.html.parser import parse as parse_html
 

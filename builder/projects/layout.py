@@ -30,6 +30,7 @@ class ProjectLayout:
     kind: str = "none"  # "mkdocs", "sphinx" or "none"
     directory: Path | None = None  # where the pages are, when the tool says another folder
     config_file: str = ""
+    config_folder: Path | None = None  # where the tool runs from (MkDocs: its config's folder)
     exclude_patterns: tuple[str, ...] = ()
     exclude: str = ""
     suffixes: tuple[str, ...] = ()

@@ -80,6 +80,7 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
         kind="mkdocs",
         directory=pages_dir,
         config_file=name,
+        config_folder=config_path.parent.resolve(),
         exclude_patterns=patterns,
         exclude=_exclude_regex(patterns, notes, "exclude_docs"),
         suffixes=PAGE_SUFFIXES,

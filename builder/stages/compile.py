@@ -36,6 +36,7 @@ def compile_version(
     skipped = list(files.listing.skipped)
     warnings: list[Warning_] = []
     api_uses: list[ApiUse] = []
+    included: set[tuple[str, str]] = set()
     near_empty_pages: list[tuple[str, int]] = []
     files_read = source_bytes = empty_sections = parsed_sections = 0
     for candidate in files.listing.candidates:
@@ -51,6 +52,7 @@ def compile_version(
             parsed, size = found
             if parsed.api is not None:
                 api_uses.append(parsed.api)
+            included.update(parsed.included)
             if parsed.skipped:
                 skipped.append(SkippedFile(candidate.relpath, parsed.skipped))
             else:
@@ -85,6 +87,7 @@ def compile_version(
         empty_sections=empty_sections,
         near_empty_pages=most_first(near_empty_pages),
         api_note=api_note(files.code, api_uses),
+        included=tuple(sorted(included)),
     )
 
 

@@ -13,6 +13,7 @@ import orjson
 from builder.api.model import ApiSource
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.errors import IndexInvalid, UnreadableDocument
+from builder.includes import IncludeReader, IncludeRoot
 from builder.index import section_record
 from builder.model import FileRecords, ParsedFile, Section, SourceFile, Warning_
 from builder.parsers import detect_format, parse_file
@@ -33,12 +34,14 @@ def parse_to_records(
     version: VersionConfig,
     layout: ProjectLayout,
     api: ApiSource | None,
+    includes: IncludeRoot | None,
     source: SourceFile,
 ) -> FileRecords:
     """Parse one file into index records, checked against the index's typed model (the one
-    its JSON Schema is generated from)."""
+    its JSON Schema is generated from). ``includes`` is where the files it includes are."""
     where = f"{library.id} {version.version}: {source.relpath}"
-    parsed = _parse(source, layout, api, where, version.version)
+    reader = IncludeReader(includes) if includes is not None else None
+    parsed = _parse(source, layout, api, reader, where, version.version)
     if isinstance(parsed, FileRecords):
         return parsed
     if parsed is None:
@@ -64,11 +67,17 @@ def parse_to_records(
         empty=final.empty,
         near_empty=final.near_empty,
         api=parsed.api,
+        included=reader.digests() if reader is not None else (),
     )
 
 
 def _parse(
-    source: SourceFile, layout: ProjectLayout, api: ApiSource | None, where: str, release: str
+    source: SourceFile,
+    layout: ProjectLayout,
+    api: ApiSource | None,
+    includes: IncludeReader | None,
+    where: str,
+    release: str,
 ) -> ParsedFile | FileRecords | None:
     """The file's parsed form; the record of a skipped file when it cannot be parsed."""
     text, utf8 = source.text, source.utf8
@@ -79,7 +88,7 @@ def _parse(
         if source.data is not None:
             return parse_document(source.relpath, source.data)
         with default_role(layout.default_role):
-            return parse_file(source.relpath, text, api, utf8)
+            return parse_file(source.relpath, text, api, utf8, includes)
     except UnreadableDocument as exc:
         return FileRecords((), str(exc))
     except Exception as exc:

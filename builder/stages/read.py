@@ -13,6 +13,7 @@ from pathlib import Path
 
 from builder.api.locate import CodeTree, find_code
 from builder.config import VersionConfig
+from builder.includes import IncludeRoot, include_root
 from builder.model import Warning_
 from builder.projects import ProjectLayout, project_listing
 from builder.sources import VersionListing
@@ -30,6 +31,7 @@ class VersionFiles:
     origin: str  # "directory", "git" or "archive"
     description: str  # where the files came from, for the report
     warnings: tuple[Warning_, ...] = ()
+    includes: IncludeRoot | None = None  # where the files its pages include are
 
 
 @contextmanager
@@ -62,7 +64,8 @@ def _version_files(
     directory = layout.directory or version.directory
     version = replace(version, directory=directory)
     code = find_code(directory, version.source_dir, version.code_root)
-    return VersionFiles(version, layout, listing, code, origin, description, warnings)
+    includes = include_root(directory, version.code_root, layout.config_folder)
+    return VersionFiles(version, layout, listing, code, origin, description, warnings, includes)
 
 
 def count_version_files(version: VersionConfig) -> int:

@@ -72,7 +72,7 @@ def _read_options(lines: list[str]) -> tuple[list[tuple[str, str]], int]:
             for line in lines[1:end]:
                 match = _YAML_OPTION.match(line)
                 if match and not line[:1].isspace():
-                    options.append((match.group(1).lower(), match.group(2).strip()))
+                    options.append((match.group(1).lower(), _unquoted(match.group(2))))
                 elif options and line.strip():  # a value continued on the next lines
                     key, value = options[-1]
                     options[-1] = (key, f"{value} {line.strip()}".strip())
@@ -82,9 +82,20 @@ def _read_options(lines: list[str]) -> tuple[list[tuple[str, str]], int]:
         match = _OPTION.match(lines[index].strip()) if lines[index][:1] == ":" else None
         if not match:
             break
-        options.append((match.group(1).lower(), (match.group(2) or "").strip()))
+        options.append((match.group(1).lower(), _unquoted(match.group(2) or "")))
         index += 1
     return options, _skip_blank(lines, index) if options else index
+
+
+def _unquoted(value: str) -> str:
+    """An option's value as YAML reads a quoted scalar: ``'a -->'`` is ``a -->``. MyST reads
+    options as YAML, and a marker such as ``start-after`` is often quoted."""
+    value = value.strip()
+    if len(value) >= 2 and value[0] == value[-1] == "'":
+        return value[1:-1].replace("''", "'")
+    if len(value) >= 2 and value[0] == value[-1] == '"':
+        return value[1:-1].replace('\\"', '"').replace("\\\\", "\\")
+    return value
 
 
 def _skip_blank(lines: list[str], index: int) -> int:

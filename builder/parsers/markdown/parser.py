@@ -32,6 +32,7 @@ from mdit_py_plugins.myst_blocks import myst_block_plugin
 from mdit_py_plugins.myst_role import myst_role_plugin
 
 from builder.api.model import ApiSource
+from builder.includes import IncludeReader
 from builder.model import ParsedFile, Section, Warning_
 from builder.parsers.docutils_ids import docutils_id
 from builder.parsers.markdown.body_text import (
@@ -50,7 +51,10 @@ from builder.parsers.markdown.front_matter import (
 from builder.parsers.markdown.mdx import bracket_balance, is_esm
 from builder.parsers.markdown.mkdocstrings import TOKEN_TYPE, block_events, mkdocstrings_rule
 from builder.parsers.markdown.myst_directives import Directives
+from builder.parsers.markdown.myst_include import has_includes, splice_includes
 from builder.parsers.markdown.myst_syntax import directive_name
+from builder.parsers.markdown.snippets import has_snippets, splice_snippets
+from builder.parsers.markdown.spliced import Spliced
 from builder.parsers.markdown.tabbed import tabbed_rule
 from builder.parsers.rst.events import Context, DocState, Heading, Text, join_events
 from schemas.anchors import slugify
@@ -329,15 +333,24 @@ def _line_of(where: str) -> int:
     return int(number) if number.isdigit() else 1
 
 
-def parse(text: str, relpath: str, api: ApiSource | None = None) -> ParsedFile:
+def parse(
+    text: str,
+    relpath: str,
+    api: ApiSource | None = None,
+    includes: IncludeReader | None = None,
+) -> ParsedFile:
     """Parse one Markdown or MDX file into sections; never raises on odd input. ``api`` is the
-    version's code, which ``{autoclass}`` fences and mkdocstrings blocks are filled from."""
+    version's code, which ``{autoclass}`` fences and mkdocstrings blocks are filled from;
+    ``includes`` reads the files its snippets and ``{include}`` fences name (without it they
+    bring in nothing)."""
     mdx = PurePosixPath(relpath).suffix.lower() == ".mdx"
     toml_title, text = split_toml_front_matter(_normalize(text))
+    spliced = _splice(text, relpath, includes)
+    text = spliced.text
     env: dict[str, Any] = {}
     tokens = _MD.parse(text, env)
     front_matter = next((t.content for t in tokens if t.type == "front_matter"), "")
-    directives = Directives(_MD, DocState(relpath=relpath, api=api))
+    directives = Directives(_MD, DocState(relpath=relpath, api=api, includes=includes))
     doc = Document(
         tokens, match_closers(tokens), _INLINE_MD, env, mdx,
         substitutions=yaml_substitutions(front_matter), directive=directives.render_text,
@@ -357,5 +370,27 @@ def parse(text: str, relpath: str, api: ApiSource | None = None) -> ParsedFile:
     first_h1 = next((e.text for e in events if isinstance(e, _Heading) and e.level == 1), "")
     title = front_title or toml_title or first_h1 or PurePosixPath(relpath).stem
     sections = tuple(_sections(events, lines, title, relpath))
+    if spliced.changed:
+        sections = tuple(_on_page_lines(section, spliced) for section in sections)
+        warn = sorted([*((spliced.page_line(line), m) for line, m in warn), *spliced.notes])
     warnings = tuple(Warning_(f"{relpath}:{line}", message) for line, message in warn)
     return ParsedFile(relpath, title, sections, warnings, api=directives.rst.api_use())
+
+
+def _splice(text: str, relpath: str, includes: IncludeReader | None) -> Spliced:
+    """The page's text with its snippets and top-level ``{include}`` files spliced in."""
+    spliced = Spliced.unchanged(text)
+    if includes is None:
+        return spliced
+    if has_snippets(text):
+        spliced = splice_snippets(spliced, relpath, includes)
+    if has_includes(spliced.text):
+        spliced = splice_includes(spliced, relpath, includes, _MD.parse)
+    return spliced
+
+
+def _on_page_lines(section: Section, spliced: Spliced) -> Section:
+    """A section of spliced text, its lines counted in the page (the include's line)."""
+    start = spliced.page_line(section.line_start)
+    end = max(spliced.page_line(section.line_end), start)
+    return replace(section, line_start=start, line_end=end)

@@ -35,6 +35,7 @@ from builder.parsers.rst.events import (
     join_events,
     skip_blank,
 )
+from builder.parsers.rst.includes import render_include, render_literal_include
 from builder.parsers.rst.inline import render_inline
 from builder.parsers.rst.tables import Row, read_csv_table, read_list_table
 
@@ -61,7 +62,7 @@ CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode", "code-tab", "pr
 # Directives that steer the build or draw pictures: nothing in them is prose for a reader.
 DROPPED = frozenset(
     {
-        "toctree", "raw", "index", "meta", "include", "contents", "sectnum", "header", "footer",
+        "toctree", "raw", "index", "meta", "contents", "sectnum", "header", "footer",
         "title", "tabularcolumns", "sectionauthor", "moduleauthor", "codeauthor", "default-role",
         "default-domain", "role", "program", "graphviz", "digraph", "graph", "mermaid", "plot",
         "target-notes", "testsetup", "testcleanup", "highlightlang", "rst-class", "cssclass",
@@ -152,6 +153,11 @@ def render_directive(
     base = name.removeprefix("py:")
     if base in DROPPED:
         return []
+    if base in ("include", "literalinclude"):
+        named = read_directive(name, rest, body, line, text_arguments=True)
+        if base == "include":
+            return render_include(named.argument, dict(named.options), line, ctx, doc, render)
+        return render_literal_include(named.argument, dict(named.options), line, doc)
     if base in CODE_DIRECTIVES:
         code = read_directive(name, rest, body, line, text_arguments=False)
         language = (code.argument.split() or [doc.highlight])[0].lower()
@@ -252,8 +258,6 @@ def _render_other(
         return _content(directive, ctx, doc, render)
     if name in ("rubric", "centered"):
         return [Text(render_inline(argument))] if argument else []
-    if name == "literalinclude":
-        return [Text(f"Source file: `{argument}`")] if argument else []
     if name in ("csv-table", "list-table"):
         rows = (
             read_csv_table(list(directive.content), directive.option("header"))

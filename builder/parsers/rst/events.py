@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from builder.api.model import ApiSource
+from builder.includes import IncludeReader
 from builder.model import ApiUse, Warning_
 
 # Deeper than this, nested blocks render as plain text: real documents stop long before, and it
@@ -95,6 +96,8 @@ class DocState:
     api_asked: bool = False  # an API directive was met, so the file depends on the code
     api_objects: int = 0  # objects documented from code
     api_without_code: str = ""  # the first API directive met when there was no code
+    includes: IncludeReader | None = None  # reads the files include directives name
+    include_depth: int = 0  # how many includes deep the text being read is
 
     def api_use(self) -> ApiUse | None:
         """What the file's API directives took from the code; None when it has none."""
@@ -111,6 +114,15 @@ class RenderBlocks(Protocol):
 
     def __call__(self, lines: list[str], first: int, ctx: Context, doc: DocState) -> list[Event]:
         """Render ``lines`` (source line ``first`` onwards) into events."""
+
+
+def split_lines(text: str) -> list[str]:
+    """Source lines, right-stripped, tabs expanded to 8-column stops as docutils does."""
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    if "\x0b" in text or "\x0c" in text:
+        text = text.replace("\x0b", " ").replace("\x0c", " ")
+    lines = text.split("\n")
+    return [line.expandtabs(8).rstrip() if "\t" in line else line.rstrip() for line in lines]
 
 
 def indent_of(line: str) -> int:

@@ -13,10 +13,21 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
 from builder.api.model import ApiSource
+from builder.includes import IncludeReader
 from builder.model import ParsedFile, Section
 from builder.parsers.docutils_ids import docutils_id
 from builder.parsers.rst.blocks import render_blocks
-from builder.parsers.rst.events import Context, DocState, Event, Heading, Resume, Text
+from builder.parsers.rst.events import (
+    Context,
+    DocState,
+    Event,
+    Heading,
+    Resume,
+    Text,
+    split_lines,
+)
+
+__all__ = ["parse", "split_lines"]
 
 
 @dataclass
@@ -36,11 +47,17 @@ class _Open:
     blocks: list[str] = field(default_factory=list)
 
 
-def parse(text: str, relpath: str, api: ApiSource | None = None) -> ParsedFile:
+def parse(
+    text: str,
+    relpath: str,
+    api: ApiSource | None = None,
+    includes: IncludeReader | None = None,
+) -> ParsedFile:
     """Sections of one reStructuredText file, in document order; never raises on bad markup.
-    ``api`` is the version's code, which autodoc directives are filled from."""
+    ``api`` is the version's code, which autodoc directives are filled from; ``includes``
+    reads the files its include directives name (without it they bring in nothing)."""
     lines = split_lines(text)
-    doc = DocState(relpath=relpath, api=api)
+    doc = DocState(relpath=relpath, api=api, includes=includes)
     events = render_blocks(lines, 1, Context(), doc)
     opened = _fold(events, lines)
     title = next((s.heading for s in opened if s.is_title and s.level == 1), "")
@@ -77,15 +94,6 @@ def parse(text: str, relpath: str, api: ApiSource | None = None) -> ParsedFile:
         warnings=tuple(doc.warnings),
         api=doc.api_use(),
     )
-
-
-def split_lines(text: str) -> list[str]:
-    """Source lines, right-stripped, tabs expanded to 8-column stops as docutils does."""
-    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
-    if "\x0b" in text or "\x0c" in text:
-        text = text.replace("\x0b", " ").replace("\x0c", " ")
-    lines = text.split("\n")
-    return [line.expandtabs(8).rstrip() if "\t" in line else line.rstrip() for line in lines]
 
 
 def _fold(events: list[Event], lines: list[str]) -> list[_Open]:

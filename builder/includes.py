@@ -1,0 +1,168 @@
+"""Read the files a page includes, inside its project only, and remember what each one held.
+
+reST's ``include`` and ``literalinclude``, MyST's ``{include}`` and pymdownx's ``--8<--``
+snippets pull text from other files into a page: a changelog that lives at the repository's
+root, an example script, a README. Sphinx and MkDocs render that text on the page, so a reader
+of the index must find it there too. The parsers stay free of I/O: they ask an
+``IncludeReader``, which resolves a path the way the tool would, refuses anything outside the
+project (a page must not publish ``/etc/passwd`` or a sibling checkout), and records the sha256
+of every file it looked for, found or not, which is what the build cache keys the page on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+
+from builder.sources import MAX_FILE_BYTES
+
+# Includes nest (an included file may include others); real projects stop at two or three,
+# and the limit keeps an include cycle from recursing.
+MAX_INCLUDE_DEPTH = 8
+# What a file the reader looked for and did not find is recorded as, so that creating it
+# later changes the page's key.
+MISSING = "missing"
+# A project's root is the nearest folder at or above the docs holding one of these.
+_PROJECT_MARKERS = (
+    ".git", "pyproject.toml", "setup.py", "setup.cfg", "package.json", "mkdocs.yml",
+    "mkdocs.yaml", "zensical.toml", "tox.ini", "Cargo.toml",
+)  # fmt: skip
+# How far above the docs folder a project root is looked for.
+_MARKER_SEARCH_LEVELS = 3
+
+
+class IncludeRefused(Exception):
+    """An include that is not read, and why, in words for the build report."""
+
+
+@dataclass(frozen=True)
+class IncludeRoot:
+    """Where one version's includes are read from.
+
+    ``docs`` is the folder page paths are relative to; no file outside ``root`` is read;
+    ``snippets`` is where ``--8<--`` paths start: the folder MkDocs runs in (its config
+    file's), else the project's root, where the tools are run from.
+    """
+
+    docs: Path
+    root: Path
+    snippets: Path
+
+    def key(self) -> tuple[str, str]:
+        """What of it changes a page's sections, for the build cache: where the docs and the
+        snippets are in the project. Not the root's own path, which for a version read from
+        git is a new scratch folder each build; what the files hold is keyed on apart."""
+        return (
+            self.docs.relative_to(self.root).as_posix(),
+            self.snippets.relative_to(self.root).as_posix(),
+        )
+
+
+def include_root(docs: Path, code_root: Path | None, config_folder: Path | None) -> IncludeRoot:
+    """The include root of a version whose pages are in ``docs``: the tree a git or archive
+    version was extracted to, else the nearest folder at or a few levels above the docs that
+    looks like a project's root, else the folder holding the docs (``docs/../CHANGES.rst`` is
+    the usual include, and that folder is where the version's code is looked for too)."""
+    docs = docs.resolve()
+    if code_root is not None:
+        root = code_root.resolve()
+    else:
+        marked = (folder for folder in _ancestors(docs) if _has_marker(folder))
+        root = next(marked, docs.parent)
+    snippets = (config_folder or root).resolve()
+    if not snippets.is_relative_to(root):
+        snippets = root
+    return IncludeRoot(docs=docs, root=root, snippets=snippets)
+
+
+def _ancestors(folder: Path) -> Iterable[Path]:
+    yield folder
+    yield from list(folder.parents)[:_MARKER_SEARCH_LEVELS]
+
+
+def _has_marker(folder: Path) -> bool:
+    return any((folder / marker).exists() for marker in _PROJECT_MARKERS)
+
+
+@dataclass(frozen=True)
+class IncludedText:
+    """One included file's text, and its path relative to the docs folder (as a page names
+    it in warnings: ``../CHANGES.rst``)."""
+
+    path: str
+    text: str
+
+
+@dataclass
+class IncludeReader:
+    """Reads the files one page includes; ``looked_for`` maps each file's path relative to the
+    include root to its sha256 (``MISSING`` when it was not there)."""
+
+    where: IncludeRoot
+    looked_for: dict[str, str] = field(default_factory=dict)
+    bytes_read: int = 0
+
+    def read(self, page: str, target: str, *, snippet: bool = False) -> IncludedText:
+        """The text of ``target`` as the file ``page`` (relative to the docs folder) includes
+        it: relative to that file's folder, or to the docs folder when it starts with ``/``
+        (Sphinx's rule), or to the snippets folder for a ``--8<--`` snippet."""
+        target = target.strip()
+        if not target or "\0" in target:
+            raise IncludeRefused("no file named")
+        if target.startswith("<") and target.endswith(">"):
+            raise IncludeRefused(f"{target} is one of docutils' own files, not the project's")
+        if snippet:
+            path = self.where.snippets / target.lstrip("/")
+        elif target.startswith("/"):
+            path = self.where.docs / target.lstrip("/")
+        else:
+            path = self.where.docs / PurePosixPath(page).parent / target
+        return self._read(Path(os.path.normpath(path)), target)
+
+    def _read(self, path: Path, target: str) -> IncludedText:
+        root = self.where.root
+        if not path.is_relative_to(root):
+            raise IncludeRefused(f"{target} is outside the project ({root})")
+        try:
+            resolved = path.resolve(strict=True)
+        except (OSError, RuntimeError):
+            self.looked_for[path.relative_to(root).as_posix()] = MISSING
+            raise IncludeRefused(f"{target} was not found") from None
+        if not resolved.is_relative_to(root):
+            raise IncludeRefused(f"{target} leads outside the project ({root})")
+        key = resolved.relative_to(root).as_posix()
+        try:
+            data = resolved.read_bytes() if resolved.is_file() else None
+        except OSError:
+            data = None
+        if data is None:
+            self.looked_for[key] = MISSING
+            raise IncludeRefused(f"{target} could not be read")
+        self.looked_for[key] = hashlib.sha256(data).hexdigest()
+        if self.bytes_read + len(data) > MAX_FILE_BYTES:
+            raise IncludeRefused(f"{target} would take the page past {MAX_FILE_BYTES} bytes")
+        self.bytes_read += len(data)
+        text = data.decode("utf-8", "replace").removeprefix("\ufeff")
+        shown = Path(os.path.relpath(resolved, self.where.docs)).as_posix()
+        return IncludedText(path=shown, text=text.replace("\r\n", "\n").replace("\r", "\n"))
+
+    def digests(self) -> tuple[tuple[str, str], ...]:
+        """What the page read, sorted: the part of its cache key its includes decide."""
+        return tuple(sorted(self.looked_for.items()))
+
+
+def current_digests(where: IncludeRoot, paths: Iterable[str]) -> tuple[tuple[str, str], ...]:
+    """The sha256 each of ``paths`` (relative to the include root) has now, ``MISSING`` for
+    one that is gone: compared with what a page read when the cache kept it."""
+    found: list[tuple[str, str]] = []
+    for relpath in sorted(set(paths)):
+        path = where.root / relpath
+        try:
+            digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        except OSError:
+            digest = MISSING
+        found.append((relpath, digest))
+    return tuple(found)

@@ -1,0 +1,114 @@
+"""MyST's ``{include}`` at a page's top level: the file's Markdown spliced into the page.
+
+MyST parses an included file into the page where the directive stands, so its headings are
+the page's sections (``heading-offset`` pushes them down). Splicing the text before the page
+is parsed gives the same sections; ``origins`` keeps every spliced line on the directive's
+line. ``:parser: rst`` text is spliced inside an ``{eval-rst}`` fence. An include with
+``literal`` or ``code`` is code, left to the directive renderer, as are includes nested in
+other blocks.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from markdown_it.token import Token
+
+from builder.includes import MAX_INCLUDE_DEPTH, IncludeReader, IncludeRefused
+from builder.parsers.included_lines import SelectionError, select_include
+from builder.parsers.markdown.myst_syntax import directive_name, read_directive
+from builder.parsers.markdown.spliced import SpliceBuilder, Spliced
+
+Tokenize = Callable[[str], Sequence[Token]]
+_ATX_HEADING = re.compile(r"^ {0,3}#{1,6}(?:[ \t]|$)")
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+
+
+def has_includes(text: str) -> bool:
+    return "{include}" in text
+
+
+def splice_includes(
+    page: Spliced, relpath: str, reader: IncludeReader, tokenize: Tokenize, depth: int = 0
+) -> Spliced:
+    """``page`` with each top-level ``{include}`` fence replaced by the file it names."""
+    lines = page.text.split("\n")
+    builder = SpliceBuilder()
+    done = 0
+    for token in tokenize(page.text):
+        if token.level or token.type not in ("fence", "colon_fence") or not token.map:
+            continue
+        if directive_name(token.info) != "include":
+            continue
+        directive = read_directive(token.info, token.content)
+        options = dict(directive.options) if directive else {}
+        if directive is None or "literal" in options or "code" in options:
+            continue
+        inner = _included(directive.argument, options, relpath, reader, tokenize, depth)
+        if inner is None:
+            continue  # the fence stays: the directive renderer says why nothing is included
+        start, end = token.map
+        for k in range(done, start):
+            builder.add(lines[k], k)
+        done = end
+        builder.add("", start)  # the included text is a block of its own
+        builder.add_spliced(inner, start)
+        builder.add("", start)
+    if not done:
+        return page
+    for k in range(done, len(lines)):
+        builder.add(lines[k], k)
+    return builder.build(page)
+
+
+def _included(
+    target: str,
+    options: dict[str, str],
+    relpath: str,
+    reader: IncludeReader,
+    tokenize: Tokenize,
+    depth: int,
+) -> Spliced | None:
+    """The included file's text, its own includes spliced, or None when it cannot be read."""
+    if depth >= MAX_INCLUDE_DEPTH:
+        return None
+    try:
+        included = reader.read(relpath, target)
+        text = select_include(included.text, options)
+    except (IncludeRefused, SelectionError):
+        return None
+    if "rst" in options.get("parser", "") or "restructuredtext" in options.get("parser", ""):
+        fence = "`" * max(3, _longest_backticks(text) + 1)
+        return Spliced.unchanged(f"{fence}{{eval-rst}}\n{text.strip(chr(10))}\n{fence}")
+    offset = options.get("heading-offset", "").strip()
+    if offset.isdigit() and int(offset):
+        text = _headings_down(text, int(offset))
+    inner = Spliced.unchanged(text)
+    if has_includes(text):
+        inner = splice_includes(inner, included.path, reader, tokenize, depth + 1)
+    return inner
+
+
+def _headings_down(text: str, offset: int) -> str:
+    """ATX headings outside code fences, ``offset`` levels deeper (at most level 6)."""
+    out: list[str] = []
+    fence = ""
+    for line in text.split("\n"):
+        opening = _FENCE.match(line)
+        if fence:
+            if opening and opening.group(1).startswith(fence):
+                fence = ""
+        elif opening:
+            fence = opening.group(1)
+        elif _ATX_HEADING.match(line):
+            stripped = line.lstrip(" ")
+            level = len(stripped) - len(stripped.lstrip("#"))
+            line = "#" * min(level + offset, 6) + stripped[level:]
+        out.append(line)
+    return "\n".join(out)
+
+
+def _longest_backticks(text: str) -> int:
+    runs = re.findall(r"`+", text)
+    return max((len(run) for run in runs), default=0)

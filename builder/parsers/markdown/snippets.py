@@ -1,0 +1,145 @@
+"""pymdownx snippets: ``--8<-- "file.md"`` lines replaced by the file's lines, before parsing.
+
+The snippets extension is a preprocessor, so it splices text anywhere, code fences included,
+and indents the snippet like its marker. A snippet is found relative to the folder MkDocs runs
+in; ``file.md:3:8`` takes lines 3 to 8, ``file.md:name`` the lines between the file's
+``--8<-- [start:name]`` and ``--8<-- [end:name]`` markers, which never show. A block form
+names one file a line between two bare ``--8<--`` lines. A marker escaped with ``;`` stays as
+text, without the ``;``. Snippets may hold snippets.
+"""
+
+from __future__ import annotations
+
+import re
+
+from builder.includes import MAX_INCLUDE_DEPTH, IncludeReader, IncludeRefused
+from builder.parsers.markdown.spliced import SpliceBuilder, Spliced
+
+_MARKER = r"-{1,}8<-{1,}"
+_QUOTED = r"""(?P<name>"(?:\\"|[^"\n])+?"|'(?:\\'|[^'\n])+?')"""
+_SINGLE = re.compile(rf"^(?P<space>[ \t]*)(?P<escape>;*){_MARKER}[ \t]+{_QUOTED}[ \t]*$")
+_BLOCK = re.compile(rf"^(?P<space>[ \t]*)(?P<escape>;*){_MARKER}[ \t]*$")
+_SECTION = re.compile(
+    rf"^.*?{_MARKER}[ \t]+\[[ \t]*(start|end)[ \t]*:[ \t]*([a-z][-_0-9a-z]*)[ \t]*\].*$"
+)
+_SELECTOR = re.compile(r"^(.+?)(?::(-?\d*)(?::(-?\d*))?|:([a-z][-_0-9a-z]*))?$")
+
+
+def has_snippets(text: str) -> bool:
+    """The quick test: a text without this sign has no snippet marker."""
+    return "-8<-" in text
+
+
+def splice_snippets(page: Spliced, relpath: str, reader: IncludeReader) -> Spliced:
+    """``page`` with each snippet marker replaced by the snippet's lines."""
+    builder = SpliceBuilder()
+    for line, origin, warning in _expand(page.text.split("\n"), relpath, reader, (), 0):
+        if warning:
+            builder.note(origin, warning)
+        else:
+            builder.add(line, origin)
+    return builder.build(page)
+
+
+_Line = tuple[str, int, str]  # a line, the 0-based line of the text it came from, a warning
+
+
+def _expand(
+    lines: list[str], relpath: str, reader: IncludeReader, chain: tuple[str, ...], depth: int
+) -> list[_Line]:
+    out: list[_Line] = []
+    i, n = 0, len(lines)
+    while i < n:
+        line = lines[i]
+        single = _SINGLE.match(line) if "8<" in line else None
+        block = _BLOCK.match(line) if single is None and "8<" in line else None
+        if single and single.group("escape"):
+            out.append((line.replace(";", "", 1), i, ""))
+        elif single:
+            name = _unquote(single.group("name"))
+            out.extend(_snippet(name, single.group("space"), i, relpath, reader, chain, depth))
+        elif block and block.group("escape"):
+            out.append((line.replace(";", "", 1), i, ""))
+        elif block and (end := _block_end(lines, i + 1)) is not None:
+            for k in range(i + 1, end):
+                name = lines[k].strip()
+                if name and not name.startswith(";"):
+                    space = block.group("space")
+                    out.extend(_snippet(name, space, i, relpath, reader, chain, depth))
+            i = end
+        elif not (depth and "8<" in line and _SECTION.match(line)):
+            out.append((line, i, ""))  # a snippet's section markers never show
+        i += 1
+    return out
+
+
+def _block_end(lines: list[str], start: int) -> int | None:
+    for k in range(start, len(lines)):
+        if _BLOCK.match(lines[k]):
+            return k
+    return None
+
+
+def _snippet(
+    spec: str,
+    indent: str,
+    origin: int,
+    relpath: str,
+    reader: IncludeReader,
+    chain: tuple[str, ...],
+    depth: int,
+) -> list[_Line]:
+    """The lines of one snippet, all placed at ``origin``."""
+    if spec.startswith(("http://", "https://")):
+        return [("", origin, f"snippet {spec}: remote snippets are not fetched")]
+    match = _SELECTOR.match(spec)
+    path = match.group(1) if match else spec
+    if path in chain or depth >= MAX_INCLUDE_DEPTH:
+        return [("", origin, f"snippet {path}: snippets nest in a loop or too deep")]
+    try:
+        included = reader.read(relpath, path, snippet=True)
+    except IncludeRefused as exc:
+        return [("", origin, f"snippet not read: {exc}")]
+    lines = included.text.split("\n")
+    if lines and not lines[-1]:
+        lines.pop()
+    if match and match.group(4):
+        lines = _section(lines, match.group(4))
+    elif match and (match.group(2) or match.group(3)):
+        lines = _line_range(lines, match.group(2), match.group(3))
+    inner = _expand(lines, relpath, reader, (*chain, path), depth + 1)
+    return [
+        (indent + line if line and not warning else line, origin, warning)
+        for line, _, warning in inner
+    ]
+
+
+def _section(lines: list[str], name: str) -> list[str]:
+    kept: list[str] = []
+    inside = False
+    for line in lines:
+        marker = _SECTION.match(line) if "8<" in line else None
+        if marker and marker.group(2) == name:
+            inside = marker.group(1) == "start"
+            if not inside:
+                break
+        elif inside:
+            kept.append(line)
+    return kept
+
+
+def _line_range(lines: list[str], start: str | None, end: str | None) -> list[str]:
+    """Lines ``start`` to ``end``, 1-based and inclusive; a negative number counts from the end."""
+    count = len(lines)
+    first = int(start) if start else 1
+    last = int(end) if end else count
+    if first < 0:
+        first = max(count + first + 1, 1)
+    if last < 0:
+        last = count + last + 1
+    return lines[max(first, 1) - 1 : last]
+
+
+def _unquote(name: str) -> str:
+    quote = name[0]
+    return name[1:-1].replace("\\" + quote, quote).strip()

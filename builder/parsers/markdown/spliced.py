@@ -1,0 +1,60 @@
+"""Text with other files spliced in, and where each of its lines came from in the page.
+
+Snippets and MyST includes put another file's lines in the middle of a page before the page
+is parsed, so the parser sees one text; ``origins`` maps each of its lines back to the page's
+own line (the one holding the ``--8<--`` or ``{include}``), which is what a section's line
+range must name: it is the page's source a reader opens.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Note = tuple[int, str]  # a warning's 1-based line in the page, and its message
+
+
+@dataclass(frozen=True)
+class Spliced:
+    """A page's text after splicing; ``origins[k]`` is the 0-based page line of line ``k``."""
+
+    text: str
+    origins: tuple[int, ...]
+    notes: tuple[Note, ...] = ()
+    changed: bool = False  # whether anything was spliced (or refused) at all
+
+    @classmethod
+    def unchanged(cls, text: str) -> Spliced:
+        return cls(text, tuple(range(text.count("\n") + 1)))
+
+    def page_line(self, line: int) -> int:
+        """The 1-based page line of the text's 1-based ``line``."""
+        if not self.origins:
+            return line
+        return self.origins[min(max(line, 1), len(self.origins)) - 1] + 1
+
+
+class SpliceBuilder:
+    """Collects the lines of a spliced text with their origins."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.origins: list[int] = []
+        self.notes: list[Note] = []
+
+    def add(self, line: str, origin: int) -> None:
+        self.lines.append(line)
+        self.origins.append(origin)
+
+    def add_spliced(self, inner: Spliced, origin: int, indent: str = "") -> None:
+        """Every line of ``inner``, indented by ``indent``, placed at page line ``origin``."""
+        for line in inner.text.split("\n"):
+            self.add(indent + line if line else line, origin)
+
+    def note(self, origin: int, message: str) -> None:
+        self.notes.append((origin + 1, message))
+
+    def build(self, outer: Spliced) -> Spliced:
+        """The result, its origins read through ``outer``'s (the text it was spliced from)."""
+        origins = tuple(outer.origins[k] if k < len(outer.origins) else k for k in self.origins)
+        notes = tuple((outer.page_line(line), message) for line, message in self.notes)
+        return Spliced("\n".join(self.lines), origins, (*outer.notes, *notes), changed=True)

@@ -1,0 +1,107 @@
+"""The ``include`` and ``literalinclude`` directives: the named file's text joins the page.
+
+An included reST file is read as if its lines stood where the directive is, as docutils does:
+its titles open sections of the page (only at the page's top level, where titles may stand),
+and they share the page's title styles. Every section it opens is placed on the directive's
+line of the page, the one source line that holds it. ``literalinclude`` shows the file's
+selected lines as code. Without a reader (a page parsed on its own) both bring in nothing but
+the file's name, as before.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from builder.includes import MAX_INCLUDE_DEPTH, IncludeRefused
+from builder.parsers.included_lines import (
+    SelectionError,
+    language_of,
+    select_include,
+    select_literal,
+)
+from builder.parsers.rst.events import (
+    Context,
+    DocState,
+    Event,
+    Heading,
+    RenderBlocks,
+    Resume,
+    Text,
+    fence,
+    split_lines,
+)
+from builder.parsers.rst.inline import render_inline
+
+
+def render_include(
+    argument: str,
+    options: dict[str, str],
+    line: int,
+    ctx: Context,
+    doc: DocState,
+    render: RenderBlocks,
+) -> list[Event]:
+    """The events of the file ``.. include:: argument`` names, placed at source ``line``."""
+    included = _read(argument, line, doc)
+    if included is None:
+        return []
+    path, text = included
+    try:
+        text = select_include(text, options)
+    except SelectionError as exc:
+        doc.warn(line, f"include {argument}: {exc}; nothing included")
+        return []
+    if "literal" in options or "code" in options:
+        language = options.get("code", "") or ""
+        return [Text(fence(text.split("\n"), language.split()[0] if language else ""))]
+    page, doc.relpath = doc.relpath, path
+    doc.include_depth += 1
+    try:
+        events = render(split_lines(text), 1, ctx, doc)
+    finally:
+        doc.relpath = page
+        doc.include_depth -= 1
+    return [_placed(event, line) for event in events]
+
+
+def render_literal_include(
+    argument: str, options: dict[str, str], line: int, doc: DocState
+) -> list[Event]:
+    """A ``literalinclude``: the caption (or the file's name), then the selected lines."""
+    label = render_inline(options.get("caption", "")) or f"Source file: `{argument}`"
+    if doc.includes is None:
+        return [Text(label)] if argument else []
+    included = _read(argument, line, doc)
+    if included is None:
+        return [Text(label)]
+    try:
+        lines = select_literal(included[1], options)
+    except SelectionError as exc:
+        doc.warn(line, f"literalinclude {argument}: {exc}; nothing included")
+        return [Text(label)]
+    language = options.get("language") or language_of(argument, doc.highlight)
+    return [Text(label), Text(fence(lines, language.split()[0] if language else ""))]
+
+
+def _read(argument: str, line: int, doc: DocState) -> tuple[str, str] | None:
+    """The included file's path (relative to the docs) and text, or None with a warning."""
+    if doc.includes is None or not argument:
+        return None
+    if doc.include_depth >= MAX_INCLUDE_DEPTH:
+        doc.warn(line, f"include {argument}: includes nest deeper than {MAX_INCLUDE_DEPTH}")
+        return None
+    try:
+        included = doc.includes.read(doc.relpath, argument)
+    except IncludeRefused as exc:
+        doc.warn(line, f"include not read: {exc}")
+        return None
+    return included.path, included.text
+
+
+def _placed(event: Event, line: int) -> Event:
+    """An event of included text, moved to the line of the page that includes it."""
+    if isinstance(event, Heading):
+        return replace(event, line=line, last_line=line, claim_line=line)
+    if isinstance(event, Resume):
+        return Resume(line)
+    return event

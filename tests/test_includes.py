@@ -1,0 +1,97 @@
+"""The include reader: paths resolved as the tools do, nothing read outside the project, and
+every file looked for recorded with its sha256."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+
+from builder.includes import (
+    MISSING,
+    IncludeReader,
+    IncludeRefused,
+    current_digests,
+    include_root,
+)
+from builder.sources import MAX_FILE_BYTES
+
+
+def make_project(tmp_path: Path) -> Path:
+    project = tmp_path / "project"
+    (project / "docs" / "guide").mkdir(parents=True)
+    (project / "pyproject.toml").write_text("[project]\nname = 'p'\n", encoding="utf-8")
+    (project / "CHANGES.rst").write_text("Changes\n=======\n", encoding="utf-8")
+    (project / "docs" / "part.rst").write_text("Part\r\n", encoding="utf-8")
+    return project
+
+
+def test_the_root_is_the_nearest_folder_marked_as_a_project(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    where = include_root(project / "docs", None, None)
+    assert where.root == project.resolve()
+    assert where.key() == ("docs", ".")
+    # Without a marker nearby, the folder holding the docs is the project.
+    bare = tmp_path / "a" / "b" / "c" / "d" / "docs"
+    bare.mkdir(parents=True)
+    assert include_root(bare, None, None).root == bare.parent.resolve()
+    # A version read from git or an archive is confined to the tree it was extracted to.
+    assert include_root(project / "docs", project / "docs", None).root == (project / "docs")
+
+
+def test_paths_resolve_from_the_including_file_or_the_docs_root(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    reader = IncludeReader(include_root(project / "docs", None, None))
+    assert reader.read("index.rst", "../CHANGES.rst").text == "Changes\n=======\n"
+    assert reader.read("index.rst", "../CHANGES.rst").path == "../CHANGES.rst"
+    # Relative to the including file's folder; a leading slash means the docs folder.
+    assert reader.read("guide/intro.rst", "../part.rst").text == "Part\n"
+    assert reader.read("guide/intro.rst", "/part.rst").path == "part.rst"
+    data = (project / "CHANGES.rst").read_bytes()
+    assert dict(reader.digests())["CHANGES.rst"] == hashlib.sha256(data).hexdigest()
+
+
+def test_nothing_outside_the_project_is_read(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    (tmp_path / "secret.txt").write_text("password", encoding="utf-8")
+    (project / "docs" / "link.txt").symlink_to(tmp_path / "secret.txt")
+    reader = IncludeReader(include_root(project / "docs", None, None))
+    with pytest.raises(IncludeRefused, match="outside the project"):
+        reader.read("index.rst", "../../secret.txt")
+    with pytest.raises(IncludeRefused, match="leads outside the project"):
+        reader.read("index.rst", "link.txt")
+    with pytest.raises(IncludeRefused, match="docutils' own"):
+        reader.read("index.rst", "<isonum.txt>")
+    assert reader.digests() == ()
+
+
+def test_a_missing_file_is_recorded_so_creating_it_changes_the_key(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    where = include_root(project / "docs", None, None)
+    reader = IncludeReader(where)
+    with pytest.raises(IncludeRefused, match="not found"):
+        reader.read("index.rst", "../README.rst")
+    assert reader.digests() == (("README.rst", MISSING),)
+    (project / "README.rst").write_text("Read me\n", encoding="utf-8")
+    assert current_digests(where, ["README.rst"]) != reader.digests()
+
+
+def test_a_page_includes_at_most_one_file_size_in_all(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    (project / "big.txt").write_bytes(b"x" * (MAX_FILE_BYTES // 2 + 1))
+    reader = IncludeReader(include_root(project / "docs", None, None))
+    reader.read("index.rst", "../big.txt")
+    with pytest.raises(IncludeRefused, match="past"):
+        reader.read("index.rst", "../big.txt")
+
+
+def test_snippets_start_at_the_folder_mkdocs_runs_in(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    where = include_root(project / "docs", None, project)
+    reader = IncludeReader(where)
+    assert reader.read("guide/intro.md", "CHANGES.rst", snippet=True).path == "../CHANGES.rst"
+    # A config folder outside the project does not widen what may be read.
+    assert include_root(project / "docs", None, tmp_path).snippets == project.resolve()
+    # Without a MkDocs config (Zensical, say), snippets start at the project's root.
+    assert include_root(project / "docs", None, None).snippets == project.resolve()

@@ -1,0 +1,115 @@
+"""Markdown pages with other files spliced in: pymdownx snippets and MyST's {include}."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.includes import IncludeReader, include_root
+from builder.model import ParsedFile
+from builder.parsers.markdown.parser import parse
+
+CHANGELOG = """\
+# Changelog
+
+<!-- release notes start -->
+
+## 2.0.0
+
+- Added `frob`.
+
+## 1.0.0
+
+- First release.
+"""
+
+
+def make_project(tmp_path: Path) -> Path:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "mkdocs.yml").write_text("site_name: x\n", encoding="utf-8")
+    (tmp_path / "CHANGELOG.md").write_text(CHANGELOG, encoding="utf-8")
+    (tmp_path / "example.py").write_text("a = 1\nb = 2\nc = 3\n", encoding="utf-8")
+    (tmp_path / "parts.md").write_text(
+        "Always.\n\n--8<-- [start:install]\nRun `pip install x`.\n--8<-- [end:install]\n",
+        encoding="utf-8",
+    )
+    return tmp_path
+
+
+def parse_in(project: Path, relpath: str, text: str) -> ParsedFile:
+    reader = IncludeReader(include_root(project / "docs", None, project))
+    return parse(text, relpath, None, reader)
+
+
+def outline(parsed: ParsedFile) -> list[tuple[str, int, int, int, str]]:
+    return [(s.heading, s.level, s.line_start, s.line_end, s.body) for s in parsed.sections]
+
+
+def test_myst_include_gives_the_page_the_files_sections(tmp_path: Path) -> None:
+    page = (
+        # MyST reads options as YAML: the quotes are not part of the marker.
+        "# History\n\n```{include} ../CHANGELOG.md\n:start-after: 'release notes start -->'\n"
+        ":heading-offset: 1\n```\n\n## Later\n\nText.\n"
+    )
+    assert outline(parse_in(make_project(tmp_path), "history.md", page)) == [
+        ("History", 1, 1, 1, ""),
+        # Every spliced line stands on the fence's first line, line 3.
+        ("2.0.0", 3, 3, 3, "- Added `frob`."),
+        ("1.0.0", 3, 3, 3, "- First release."),
+        ("Later", 2, 8, 10, "Text."),
+    ]
+
+
+def test_myst_literal_includes_are_code(tmp_path: Path) -> None:
+    page = "# Example\n\n```{literalinclude} ../example.py\n:lines: 2-3\n```\n"
+    parsed = parse_in(make_project(tmp_path), "example.md", page)
+    assert parsed.sections[0].body == "Source file: `../example.py`\n\n```python\nb = 2\nc = 3\n```"
+
+
+def test_myst_rst_includes_are_read_as_rst(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    (project / "CHANGES.rst").write_text(
+        "Version 3\n---------\n\nNew ``thing``.\n", encoding="utf-8"
+    )
+    page = "# Changes\n\n```{include} ../CHANGES.rst\n:parser: rst\n```\n"
+    parsed = parse_in(project, "changes.md", page)
+    assert [(s.heading, s.body) for s in parsed.sections] == [
+        ("Changes", ""),
+        ("Version 3", "New `thing`."),
+    ]
+
+
+def test_snippets_splice_files_lines_and_sections(tmp_path: Path) -> None:
+    page = (
+        '# Install\n\n--8<-- "parts.md:install"\n\n```python\n--8<-- "example.py:2:3"\n```\n\n'
+        "- item\n\n    --8<-- 'parts.md'\n\n;--8<-- \"parts.md\"\n"
+    )
+    parsed = parse_in(make_project(tmp_path), "install.md", page)
+    assert parsed.sections[0].body == (
+        "Run `pip install x`.\n\n```python\nb = 2\nc = 3\n```\n\n"
+        '- item\n\n  Always.\n\n  Run `pip install x`.\n\n--8<-- "parts.md"'
+    )
+    assert (parsed.sections[0].line_start, parsed.sections[0].line_end) == (1, 13)
+
+
+def test_the_block_form_and_missing_snippets(tmp_path: Path) -> None:
+    page = "# Page\n\n--8<--\nexample.py\ngone.md\n--8<--\n\nAfter.\n"
+    parsed = parse_in(make_project(tmp_path), "page.md", page)
+    # The snippet's lines are Markdown where they land: one paragraph here.
+    assert parsed.sections[0].body == "a = 1 b = 2 c = 3\n\nAfter."
+    assert [(w.where, w.message) for w in parsed.warnings] == [
+        ("page.md:3", "snippet not read: gone.md was not found")
+    ]
+
+
+def test_without_a_reader_nothing_is_spliced(tmp_path: Path) -> None:
+    page = '# Page\n\n--8<-- "parts.md"\n'
+    assert parse(page, "page.md").sections[0].body == '--8<-- "parts.md"'
+
+
+def test_a_myst_include_that_cannot_be_read_warns_once(tmp_path: Path) -> None:
+    page = "# Page\n\nText.\n\n```{include} ../README.md\n:start-after: x\n```\n"
+    parsed = parse_in(make_project(tmp_path), "page.md", page)
+    assert outline(parsed) == [("Page", 1, 1, 7, "Text.")]
+    assert [(w.where, w.message) for w in parsed.warnings] == [
+        ("page.md:5", "include not read: ../README.md was not found")
+    ]

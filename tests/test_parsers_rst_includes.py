@@ -1,0 +1,135 @@
+"""reST include and literalinclude: the named file's text on the page, at the directive's line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.includes import IncludeReader, include_root
+from builder.model import ParsedFile
+from builder.parsers.rst.parser import parse
+
+CHANGES = """\
+Version 2.0
+-----------
+
+Released 2024-01-01.
+
+-   Add ``frobnicate()``.
+
+.. include:: notes/deprecations.rst
+
+Version 1.0
+-----------
+
+First release.
+"""
+PAGE = """\
+Changes
+=======
+
+.. include:: ../CHANGES.rst
+
+After
+-----
+
+Text after.
+"""
+
+
+def parse_in(project: Path, relpath: str, text: str) -> tuple[ParsedFile, IncludeReader]:
+    reader = IncludeReader(include_root(project / "docs", None, None))
+    return parse(text, relpath, None, reader), reader
+
+
+def make_project(tmp_path: Path) -> Path:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "CHANGES.rst").write_text(CHANGES, encoding="utf-8")
+    (tmp_path / "notes" / "deprecations.rst").write_text(
+        "Deprecated: ``old()``.\n", encoding="utf-8"
+    )
+    (tmp_path / "example.py").write_text(
+        "import shapes\n\n\ndef main():\n    print(shapes.area(2))\n", encoding="utf-8"
+    )
+    return tmp_path
+
+
+def test_an_included_changelog_gives_the_page_its_sections(tmp_path: Path) -> None:
+    parsed, reader = parse_in(make_project(tmp_path), "changes.rst", PAGE)
+    got = [(s.heading_path, s.heading, s.line_start, s.line_end, s.body) for s in parsed.sections]
+    assert got == [
+        ((), "Changes", 1, 2, ""),
+        # Both sections the include opens stand on the directive's line, line 4.
+        (
+            ("Changes",),
+            "Version 2.0",
+            4,
+            4,
+            "Released 2024-01-01.\n\n- Add `frobnicate()`.\n\nDeprecated: `old()`.",
+        ),
+        (("Changes",), "Version 1.0", 4, 4, "First release."),
+        (("Changes",), "After", 6, 9, "Text after."),
+    ]
+    # A nested include is read relative to the file that includes it.
+    assert [path for path, _ in reader.digests()] == ["CHANGES.rst", "notes/deprecations.rst"]
+    assert parsed.warnings == ()
+
+
+def test_include_options_select_part_of_the_file(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    page = (
+        "Page\n====\n\n.. include:: ../CHANGES.rst\n"
+        "   :start-after: Released 2024-01-01.\n   :end-before: Version 1.0\n"
+    )
+    parsed, _ = parse_in(project, "page.rst", page)
+    assert parsed.sections[0].body.startswith("- Add `frobnicate()`.")
+    assert "First release" not in parsed.sections[0].body
+    literal = "Page\n====\n\n.. include:: ../example.py\n   :code: python\n"
+    parsed, _ = parse_in(project, "page.rst", literal)
+    assert parsed.sections[0].body.startswith("```python\nimport shapes\n")
+
+
+def test_literalinclude_shows_the_code_under_its_caption(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    page = (
+        "Example\n=======\n\n.. literalinclude:: ../example.py\n"
+        "   :pyobject: main\n   :caption: The entry point\n"
+    )
+    parsed, _ = parse_in(project, "example.rst", page)
+    assert parsed.sections[0].body == (
+        "The entry point\n\n```python\ndef main():\n    print(shapes.area(2))\n```"
+    )
+    # Without a reader (a page parsed on its own) the file is named, not read.
+    alone = parse(page, "example.rst")
+    assert alone.sections[0].body == "The entry point"
+
+
+def test_refused_and_broken_includes_warn_and_bring_nothing(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    (tmp_path.parent / "outside.rst").write_text("Outside\n", encoding="utf-8")
+    page = (
+        "Page\n====\n\nKept.\n\n.. include:: ../../outside.rst\n\n.. include:: gone.rst\n\n"
+        ".. literalinclude:: ../example.py\n   :pyobject: nowhere\n"
+    )
+    parsed, reader = parse_in(project, "page.rst", page)
+    assert parsed.sections[0].body == "Kept.\n\nSource file: `../example.py`"
+    messages = [(w.where, w.message.split(":")[0]) for w in parsed.warnings]
+    assert messages == [
+        ("page.rst:6", "include not read"),
+        ("page.rst:8", "include not read"),
+        ("page.rst:10", "literalinclude ../example.py"),
+    ]
+    assert "outside the project" in parsed.warnings[0].message
+    assert dict(reader.digests())["docs/gone.rst"] == "missing"
+
+
+def test_an_include_cycle_stops(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    (project / "docs" / "loop.rst").write_text(
+        "Loop text.\n\n.. include:: loop.rst\n", encoding="utf-8"
+    )
+    parsed, _ = parse_in(project, "page.rst", "Page\n====\n\n.. include:: loop.rst\n")
+    assert parsed.sections[0].body.count("Loop text.") == 8
+    assert any("nest deeper" in w.message for w in parsed.warnings)
+    assert parsed.warnings[0].where.startswith("loop.rst:")
