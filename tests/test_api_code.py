@@ -106,3 +106,21 @@ def test_names_a_package_re_exports_from_a_sibling_package_are_found(tmp_path: P
     load = source.find("public.Loader.load")
     assert load is not None and load.doc[0].text == "Load one package."
     assert source.find("public.missing") is None
+
+
+def test_a_package_whose_stubs_re_export_a_sibling_package_loads(tmp_path: Path) -> None:
+    # attrs' layout: attrs re-exports attr's names, and its __init__.pyi too; griffe follows
+    # those aliases while merging the stubs, so attr must be loaded first.
+    (tmp_path / "attr").mkdir()
+    (tmp_path / "attr" / "__init__.py").write_text(
+        'def define(x):\n    """Define a class."""\n', encoding="utf-8"
+    )
+    (tmp_path / "attrs").mkdir()
+    (tmp_path / "attrs" / "__init__.py").write_text("from attr import define\n", encoding="utf-8")
+    (tmp_path / "attrs" / "__init__.pyi").write_text(
+        "from typing import overload\nfrom attr import define as define\n\n"
+        "@overload\ndef define(x: int) -> int: ...\n@overload\ndef define(x: str) -> str: ...\n",
+        encoding="utf-8",
+    )
+    define = package_source(tmp_path).find("attrs.define")
+    assert define is not None and define.doc[0].text == "Define a class."

@@ -85,6 +85,7 @@ class GriffeSource:
 
     def _package(self, name: str) -> Any:
         if name not in self._packages:
+            self._packages[name] = None  # while it loads, an alias back into it is not followed
             self._packages[name] = self._load(name)
         return self._packages[name]
 
@@ -98,10 +99,17 @@ class GriffeSource:
             self._loader = griffe.GriffeLoader(
                 search_paths=[self._root], allow_inspection=False, store_source=True
             )
-        try:
-            return self._loader.load(name)
-        except (ImportError, OSError, SyntaxError, griffe.GriffeError):
-            return None
+        while True:
+            try:
+                return self._loader.load(name)
+            except griffe.AliasResolutionError as exc:
+                # griffe follows some aliases while loading (to merge a package's .pyi stubs):
+                # attrs re-exports attr's names, so attr must be loaded first. Each package
+                # is loaded once, so this ends.
+                if not self._load_target_of(exc.alias):
+                    return None
+            except (ImportError, OSError, SyntaxError, griffe.GriffeError):
+                return None
 
     def _lines(self, found: Any) -> list[str]:
         """The source lines of the file that defines ``found`` (for ``#:`` comments)."""
