@@ -42,6 +42,7 @@ from builder.parsers.markdown.body_text import (
     render_blocks,
     render_inline,
 )
+from builder.parsers.markdown.code_includes import has_code_includes, splice_code_includes
 from builder.parsers.markdown.embedded_html import HtmlHeading, split_html
 from builder.parsers.markdown.front_matter import (
     split_toml_front_matter,
@@ -378,12 +379,15 @@ def parse(
 
 
 def _splice(text: str, relpath: str, includes: IncludeReader | None) -> Spliced:
-    """The page's text with its snippets and top-level ``{include}`` files spliced in."""
+    """The page's text with its snippets, example files and top-level ``{include}`` files
+    spliced in."""
     spliced = Spliced.unchanged(text)
     if includes is None:
         return spliced
     if has_snippets(text):
         spliced = splice_snippets(spliced, relpath, includes)
+    if has_code_includes(spliced.text):
+        spliced = splice_code_includes(spliced, relpath, includes)
     if has_includes(spliced.text):
         spliced = splice_includes(spliced, relpath, includes, _MD.parse)
     return spliced

@@ -1,0 +1,78 @@
+"""Example files a Markdown page pulls in by a marker line: ``{* file *}`` and ``{! file !}``.
+
+FastAPI, Typer and SQLModel write ``{* docs_src/first_steps/tutorial001.py ln[3:7] hl[3] *}``
+on a line of its own, and their MkDocs hook shows the file (or the ``ln`` line groups, 1-based
+and inclusive) as a code block, titled by ``title["..."]`` when given. The older mdx_include
+marker ``{! path !}`` (also ``{!> path !}``) puts the file's text in as it is, usually inside
+a code fence the page opens itself. Both resolve paths from the folder MkDocs runs in, like
+pymdownx snippets, and both are spliced into the text before it is parsed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from builder.includes import IncludeReader, IncludeRefused
+from builder.parsers.included_lines import language_of
+from builder.parsers.markdown.spliced import SpliceBuilder, Spliced
+from builder.parsers.rst.events import fence
+
+_CODE_MARKER = re.compile(r"^(?P<space>[ \t]*)\{\*\s*(?P<path>\S+)\s*(?P<options>.*?)\*\}\s*$")
+_RAW_MARKER = re.compile(r"^(?P<space>[ \t]*)\{!>?\s*(?P<path>\S+?)\s*!\}\s*$")
+_OPTION = re.compile(r"(\w+)\[([^\]]*)\]")
+_LINE_GROUP = re.compile(r"\s*(\d+)\s*(?::\s*(\d+)\s*)?")
+
+
+def has_code_includes(text: str) -> bool:
+    """The quick test: a text without these signs has no marker."""
+    return "{*" in text or "{!" in text
+
+
+def splice_code_includes(page: Spliced, relpath: str, reader: IncludeReader) -> Spliced:
+    """``page`` with each marker line replaced by the file it names."""
+    builder = SpliceBuilder()
+    for k, line in enumerate(page.text.split("\n")):
+        code = _CODE_MARKER.match(line) if "{*" in line else None
+        raw = _RAW_MARKER.match(line) if code is None and "{!" in line else None
+        marker = code or raw
+        if marker is None:
+            builder.add(line, k)
+            continue
+        path = marker.group("path")
+        try:
+            text = reader.read(relpath, path, snippet=True).text
+        except IncludeRefused as exc:
+            builder.note(k, f"code include not read: {exc}")
+            builder.add("", k)
+            continue
+        lines = text.split("\n")
+        if lines and not lines[-1]:
+            lines.pop()
+        if code is not None:
+            lines = _code_block(path, lines, dict(_OPTION.findall(code.group("options"))))
+        space = marker.group("space")
+        for included in lines:
+            builder.add(space + included if included else included, k)
+    return builder.build(page)
+
+
+def _code_block(path: str, lines: list[str], options: dict[str, str]) -> list[str]:
+    """The fenced block a ``{* *}`` marker shows: its line groups, under its title."""
+    if options.get("ln"):
+        lines = _line_groups(lines, options["ln"])
+    title = options.get("title", "").strip().strip("\"'")
+    block = fence(lines, language_of(path)).split("\n")
+    return [f"`{title}`", "", *block] if title else block
+
+
+def _line_groups(lines: list[str], spec: str) -> list[str]:
+    """Lines by 1-based inclusive groups: ``1:9,29``; a group past the end gives nothing."""
+    chosen: list[str] = []
+    for part in spec.split(","):
+        match = _LINE_GROUP.fullmatch(part)
+        if match is None:
+            return lines  # an option the hook would not read either: the whole file
+        first = int(match.group(1))
+        last = int(match.group(2)) if match.group(2) else first
+        chosen.extend(lines[max(first, 1) - 1 : last])
+    return chosen

@@ -1,0 +1,53 @@
+"""FastAPI's ``{* file *}`` and mdx_include's ``{! file !}``: example files shown on the page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.includes import IncludeReader, include_root
+from builder.model import ParsedFile
+from builder.parsers.markdown.parser import parse
+
+EXAMPLE = (
+    "import typer\n\napp = typer.Typer()\n\n\n@app.command()\ndef main(name: str):\n"
+    "    print(name)\n"
+)
+
+
+def parse_in(project: Path, relpath: str, text: str) -> ParsedFile:
+    (project / "docs" / "tutorial").mkdir(parents=True)
+    (project / "mkdocs.yml").write_text("site_name: x\n", encoding="utf-8")
+    (project / "docs_src").mkdir()
+    (project / "docs_src" / "tutorial001.py").write_text(EXAMPLE, encoding="utf-8")
+    reader = IncludeReader(include_root(project / "docs", None, project))
+    return parse(text, relpath, None, reader)
+
+
+def test_a_code_include_is_a_fenced_block_of_the_line_groups(tmp_path: Path) -> None:
+    page = (
+        "# Arguments\n\nDeclare one:\n\n{* docs_src/tutorial001.py ln[1,6:8] hl[7] *}\n\n"
+        'Or whole:\n\n{* docs_src/tutorial001.py title["main.py"] *}\n'
+    )
+    parsed = parse_in(tmp_path, "tutorial/arguments.md", page)
+    assert parsed.sections[0].body == (
+        "Declare one:\n\n```python\nimport typer\n@app.command()\ndef main(name: str):\n"
+        "    print(name)\n```\n\nOr whole:\n\n`main.py`\n\n```python\n"
+        + EXAMPLE.rstrip("\n")
+        + "\n```"
+    )
+    # The page's own lines: the section ends on the last marker's line.
+    assert (parsed.sections[0].line_start, parsed.sections[0].line_end) == (1, 9)
+
+
+def test_a_raw_include_puts_the_text_where_the_page_has_its_fence(tmp_path: Path) -> None:
+    page = "# First steps\n\n```Python\n{!docs_src/tutorial001.py!}\n```\n"
+    parsed = parse_in(tmp_path, "tutorial/first.md", page)
+    assert parsed.sections[0].body == "```Python\n" + EXAMPLE.rstrip("\n") + "\n```"
+
+
+def test_a_missing_example_is_a_warning(tmp_path: Path) -> None:
+    parsed = parse_in(tmp_path, "tutorial/x.md", "# X\n\nText.\n\n{* docs_src/gone.py *}\n")
+    assert parsed.sections[0].body == "Text."
+    assert [(w.where, w.message) for w in parsed.warnings] == [
+        ("tutorial/x.md:5", "code include not read: docs_src/gone.py was not found")
+    ]
