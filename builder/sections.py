@@ -1,6 +1,8 @@
 """Turn a parser's raw sections into index-ready ones: bounded, unique, and never empty.
 
 Parsers emit one section per heading. Here, in one place for every format:
+- in a changelog, a release's category subsections join the release's section
+  (builder.release_notes);
 - a titled section whose subsections are all API entries (``Section.kind == "api"``) and whose
   own text is empty or near-empty gets a short list of them after that text, one line per
   entry (its name and signature, and the first sentence of its description), so a question
@@ -20,6 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from builder.model import ParsedFile, Section, Warning_
+from builder.release_notes import fold_release_notes
 from schemas.anchors import unique_anchor
 from schemas.shards import MAX_SECTION_CHARS, NEAR_EMPTY_CHARS
 
@@ -55,7 +58,7 @@ class FinalSections:
 def finalize_sections(parsed: ParsedFile) -> FinalSections:
     """Apply the rules above to one file's sections, in document order."""
     warnings: list[Warning_] = []
-    kept = list_api_entries(parsed.sections)
+    kept = list_api_entries(fold_release_notes(parsed.sections))
     taken: set[str] = set()
     result: list[Section] = []
     for section in kept:

@@ -98,7 +98,7 @@ def open_corpus(
             for entry in catalog["entries"]:
                 versions[entry["id"]] = list(entry["versions"])
                 for version, ref in entry["shards"].items():
-                    shards[entry["id"], version] = _open_built_shard(
+                    shards[entry["id"], version] = open_built_shard(
                         site, root, entry["id"], version, ref
                     )
                     if "vectors" in ref:
@@ -109,7 +109,7 @@ def open_corpus(
                 conn.close()
 
 
-def _open_built_shard(
+def open_built_shard(
     site: Path, root: Path, library_id: str, version: str, ref: dict[str, Any]
 ) -> sqlite3.Connection:
     """A version's shard from the built site, opened as the client opens it (a search shard's

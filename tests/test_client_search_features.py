@@ -107,3 +107,15 @@ def test_family_and_place_features() -> None:
 
 def test_no_weighed_concept_means_no_description() -> None:
     assert describe(parse_focus(""), [candidate(1, "X")], {}, 0) == []
+
+
+def test_a_question_naming_a_release_names_its_changelog_entry() -> None:
+    focus = parse_focus("what changed in 0.20?")
+    asked = candidate(1, "0.20.0 (2025-10-20)", source="release-notes.md", hits={"chang": 1.0})
+    other = candidate(2, "0.17.5 (2025-09-19)", source="release-notes.md", hits={"chang": 1.0})
+    # The same number outside a changelog, or in a heading that is not a release, names nothing.
+    page = candidate(3, "Version 0.20.0", source="guide.md", hits={"chang": 1.0})
+    found = describe(focus, [asked, other, page], {"chang": 3, "0.20": 1}, 100)
+    assert [d.named for d in found] == [True, False, False]
+    assert [feature(d, "named") for d in found] == [1.0, 0.0, 0.0]
+    assert "identifier: 0.20" in found[0].matches

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from client.search.query import Concept, Focus
+from schemas.changelogs import CHANGELOG_FILE, VERSION_FIRST, release_numbers, release_of
 from schemas.shards import MAX_SECTION_CHARS, NEAR_EMPTY_CHARS
 from schemas.text import index_text, stem
 
@@ -55,8 +56,6 @@ FEATURES = (
 
 _ARGUMENTS = re.compile(r"\([^)]*\)")
 _DOTTED = re.compile(r"^[\w$]+(?:\.[\w$]+)+$")
-_CHANGELOG_FILE = re.compile(r"change|history|release|news|whatsnew|what-s-new", re.IGNORECASE)
-_VERSION_HEADING = re.compile(r"^\W*v?\d+\.\d+")
 _VERSION_WORDS = frozenset(
     stem(word)
     for word in [
@@ -183,8 +182,8 @@ def is_api_entry(candidate: Candidate) -> bool:
 
 def is_changelog_entry(candidate: Candidate) -> bool:
     """A release's entry in a changelog: a version heading, or any section of a changes file."""
-    in_changes_file = bool(candidate.source and _CHANGELOG_FILE.search(candidate.source))
-    return in_changes_file or bool(_VERSION_HEADING.match(candidate.heading))
+    in_changes_file = bool(candidate.source and CHANGELOG_FILE.search(candidate.source))
+    return in_changes_file or bool(VERSION_FIRST.match(candidate.heading))
 
 
 def asks_about_versions(focus: Focus) -> bool:
@@ -271,6 +270,12 @@ def _describe_one(
     named, mentioned = (found[1], not found[1]) if found else (False, False)
     api = is_api_entry(candidate)
     changelog = is_changelog_entry(candidate)
+    release = release_of(candidate.heading) if changelog and versions_asked else None
+    if release is not None and release in release_numbers(focus.text):
+        # "What changed in 0.20.0?" names the release "0.20.0 (2025-10-20)" as exactly as
+        # "what does Session.get do?" names Session.get's entry.
+        named, mentioned = True, False
+        found = (release, True)
     asked_identifier = bool(focus.identifiers)
     features = (
         coverage,

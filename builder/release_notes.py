@@ -1,0 +1,61 @@
+"""Fold a changelog release's category subsections into the release's own section.
+
+towncrier and Keep a Changelog write a release as a heading whose only text is in its
+subsections: "0.20.0 (2025-10-20)" > "Features", "Bug Fixes". The release section says
+nothing itself, so it is dropped, and a question about 0.20.0 lands on the "Features" of
+another release. In a changelog file, a release heading whose subsections are not releases
+themselves takes their text, each under its heading as a label, and they go: one section per
+release, the way a reader looks a release up. A long one is split later, like any section.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from builder.model import Section
+from schemas.changelogs import CHANGELOG_FILE, is_release_heading
+
+
+def fold_release_notes(sections: Sequence[Section]) -> list[Section]:
+    """``sections`` (one file's, in document order) with each release's subsections folded."""
+    if not sections or not CHANGELOG_FILE.search(sections[0].source):
+        return list(sections)
+    folded: list[Section] = []
+    index = 0
+    while index < len(sections):
+        section = sections[index]
+        end = _subtree_end(sections, index)
+        below = sections[index + 1 : end]
+        if below and section.kind == "text" and _is_release_of_categories(section, below):
+            folded.append(_with_categories(section, below))
+            index = end
+        else:
+            folded.append(section)
+            index += 1
+    return folded
+
+
+def _subtree_end(sections: Sequence[Section], index: int) -> int:
+    """The index after the sections below ``sections[index]``."""
+    level = sections[index].level
+    end = index + 1
+    while end < len(sections) and sections[end].level > level:
+        end += 1
+    return end
+
+
+def _is_release_of_categories(section: Section, below: Sequence[Section]) -> bool:
+    return is_release_heading(section.heading) and not any(
+        is_release_heading(child.heading) or child.kind != "text" for child in below
+    )
+
+
+def _with_categories(release: Section, below: Sequence[Section]) -> Section:
+    parts = [release.body.strip()] if release.body.strip() else []
+    parts += [f"{child.heading}:\n{child.body.strip()}" for child in below if child.body.strip()]
+    return replace(
+        release,
+        body="\n\n".join(parts),
+        line_end=max(release.line_end, *(child.line_end for child in below)),
+    )

@@ -1,0 +1,52 @@
+"""How builder and client tell a changelog: by its file's name, and a release by its heading.
+
+The builder folds a release's category subsections into the release's section
+(builder.release_notes), and the ranker weighs changelog entries apart from the rest of the
+docs (client.search.features): both must agree on what a changelog is.
+"""
+
+from __future__ import annotations
+
+import re
+
+# A source file of release notes: CHANGES.rst, changelog.md, HISTORY, release-notes.md, NEWS...
+CHANGELOG_FILE = re.compile(r"change|history|release|news|whatsnew|what-s-new", re.IGNORECASE)
+# A heading that starts with a version: "2.0.1", "v1.4", "`0.55.0`_ (2025-07-20)".
+VERSION_FIRST = re.compile(r"^\W*v?\d+\.\d+")
+# A release's heading: a version within its first three words ("Version 3.1.0", "pluggy 1.5.0
+# (2024-04-19)", "[1.2.0] - 2024-01-01", "0.20.0 (2025-10-20)"), and short.
+_RELEASE = re.compile(r"^\W*(?:[A-Za-z][\w.-]*\s+){0,2}\W*v?\d+\.\d+(?:\.\w+)*(?=\W|$)")
+MAX_RELEASE_HEADING_CHARS = 80
+
+
+def is_release_heading(heading: str) -> bool:
+    """Whether ``heading`` names one release of a changelog."""
+    return len(heading) <= MAX_RELEASE_HEADING_CHARS and _RELEASE.match(heading) is not None
+
+
+# A release number as a question or a release heading writes it: 3.1, 0.20.0, v2.0.1, 1.0rc1.
+_RELEASE_NUMBER = re.compile(
+    r"(?<![\w.])v?(\d+(?:\.\d+)+(?:[a-z]+\d*)?)(?![\w.]*\d)", re.IGNORECASE
+)
+
+
+def release_numbers(text: str) -> frozenset[str]:
+    """The release numbers ``text`` writes, without a leading "v" or trailing ".0" parts past
+    the second: "what changed in 3.1" asks about the release headed "Version 3.1.0"."""
+    return frozenset(_plain(match.group(1)) for match in _RELEASE_NUMBER.finditer(text))
+
+
+def release_of(heading: str) -> str | None:
+    """The release number a release heading names (as ``release_numbers`` writes it), or
+    None for another heading."""
+    if not is_release_heading(heading):
+        return None
+    match = _RELEASE_NUMBER.search(heading)
+    return _plain(match.group(1)) if match else None
+
+
+def _plain(number: str) -> str:
+    parts = number.casefold().split(".")
+    while len(parts) > 2 and parts[-1] == "0":
+        parts.pop()
+    return ".".join(parts)

@@ -1,0 +1,33 @@
+"""What builder and client take for a changelog's release."""
+
+import pytest
+
+from schemas.changelogs import is_release_heading, release_numbers, release_of
+
+
+@pytest.mark.parametrize(
+    ("heading", "release"),
+    [
+        ("0.20.0 (2025-10-20)", "0.20"),
+        ("Version 3.1.0", "3.1"),
+        ("pluggy 1.5.0 (2024-04-19)", "1.5"),
+        ("[1.2.3] - 2024-01-01", "1.2.3"),
+        ("v4.58.0 (2026-07-21)", "4.58"),
+        ("25.1.0 - 2025-01-25", "25.1"),
+        ("2.0.0rc1", "2.0.0rc1"),
+        ("Features", None),
+        ("Version 2.x", None),
+        ("Upgrading plugins written for 2.0", None),
+    ],
+)
+def test_a_release_heading_and_its_number(heading: str, release: str | None) -> None:
+    assert release_of(heading) == release
+    assert is_release_heading(heading) is (release is not None)
+
+
+def test_the_numbers_a_question_writes() -> None:
+    assert release_numbers("what changed in v2.1.0 and 0.20.0? (not 2.1.0.dev or x1.2)") == {
+        "2.1",
+        "0.20",
+    }
+    assert release_numbers("Python 3.12 on 19.99 euros") == {"3.12", "19.99"}
