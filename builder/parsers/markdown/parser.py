@@ -48,6 +48,10 @@ from builder.parsers.markdown.front_matter import (
     yaml_substitutions,
     yaml_title,
 )
+from builder.parsers.markdown.include_variants import (
+    has_include_variants,
+    splice_include_variants,
+)
 from builder.parsers.markdown.mdx import bracket_balance, is_esm
 from builder.parsers.markdown.mkdocstrings import TOKEN_TYPE, block_events, mkdocstrings_rule
 from builder.parsers.markdown.myst_directives import Directives
@@ -378,12 +382,15 @@ def parse(
 
 
 def _splice(text: str, relpath: str, includes: IncludeReader | None) -> Spliced:
-    """The page's text with its snippets and top-level ``{include}`` files spliced in."""
+    """The page's text with its snippets, ``{* *}`` and ``{! !}`` includes and top-level
+    ``{include}`` files spliced in."""
     spliced = Spliced.unchanged(text)
     if includes is None:
         return spliced
     if has_snippets(text):
         spliced = splice_snippets(spliced, relpath, includes)
+    if has_include_variants(spliced.text):
+        spliced = splice_include_variants(spliced, relpath, includes)
     if has_includes(spliced.text):
         spliced = splice_includes(spliced, relpath, includes, _MD.parse)
     return spliced
