@@ -17,6 +17,10 @@ from builder.api.model import DocField, DocPart
 _AUTO_ORDER: list[Literal["google", "numpy", "sphinx", "auto"]] = ["google", "numpy"]
 # "Returns: int: The sum." names the type, as Google's guide and napoleon read it.
 _GOOGLE: dict[str, Any] = {"returns_named_value": False, "warnings": False}
+# Sphinx's napoleon (the "auto" style: a conf.py that loads it) reads the lines of a Returns or
+# Yields section as one item, the type before the first colon; griffe, as mkdocstrings calls
+# it, starts an item at each line, which cut a wrapped description into items named by its words.
+_NAPOLEON_GOOGLE: dict[str, Any] = {**_GOOGLE, "returns_multiple_items": False}
 _FIELD = re.compile(r":([A-Za-z]+)((?:\s+[^:\s]+)*)\s*:(?:\s+(.*)|$)")
 # Field names as Sphinx's Python domain groups them, and the section title each goes under.
 _FIELD_SECTIONS = {
@@ -60,7 +64,7 @@ def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
         elif style == "numpy":
             sections = griffe.parse_numpy(docstring, warnings=False)
         else:
-            options: Any = {"google": _GOOGLE, "numpy": {"warnings": False}}
+            options: Any = {"google": _NAPOLEON_GOOGLE, "numpy": {"warnings": False}}
             sections = griffe.parse_auto(
                 docstring, style_order=_AUTO_ORDER, per_style_options=options
             )
