@@ -436,6 +436,18 @@ def test_tables_become_rows() -> None:
     )
 
 
+def test_table_columns_count_wide_characters_twice() -> None:
+    # docutils lines columns up by display width: a CJK character or an emoji takes two.
+    text = (
+        "=====  ========  ===\nname   summary   ok\n=====  ========  ===\n"
+        "logot  日志 🪵   yes\nplain  text      no\n=====  ========  ===\n\n"
+        "+------+----+\n| 名前 | x  |\n+------+----+\n"
+    )
+    assert _body(text) == (
+        "name | summary | ok\nlogot | 日志 🪵 | yes\nplain | text | no\n\n名前 | x"
+    )
+
+
 def test_line_block_and_block_quote() -> None:
     assert _body("| line one\n| line *two*\n\n    Quoted text.\n") == (
         "line one\nline two\n\nQuoted text."
