@@ -181,6 +181,9 @@ def _docstring(target: Any, style: str, lines_of: LinesOf) -> tuple[DocPart, ...
         import griffe
 
         return parse_docstring(griffe.Docstring(comment, parent=target), style)
+    instance_of = _class_of_instance(target)
+    if instance_of is not None and instance_of.docstring is not None:
+        return parse_docstring(instance_of.docstring, style)
     return ()
 
 
@@ -223,6 +226,24 @@ def _base_docstring(target: Any) -> Any:
             if found.docstring is not None:
                 return found.docstring
     return None
+
+
+def _class_of_instance(target: Any) -> Any:
+    """The class an attribute is made by calling (``fail = _Fail()``) when the package defines
+    it: autodoc shows an object's ``__doc__``, which an instance takes from its class (pytest
+    documents ``pytest.fail`` and ``pytest.skip`` so). None for anything else, a builtin's
+    instance among them."""
+    if target.kind.value != "attribute":
+        return None
+    path = getattr(getattr(target.value, "function", None), "canonical_path", None)
+    if not isinstance(path, str) or path == target.path:
+        return None
+    try:
+        found = target.modules_collection[path]
+        found = found.final_target if found.is_alias else found
+    except Exception:  # not loaded, or a broken alias: griffe raises several kinds
+        return None
+    return found if found.kind.value == "class" else None
 
 
 def _doc_comment(target: Any, lines_of: LinesOf) -> str:
