@@ -85,3 +85,21 @@ def test_napoleon_reads_a_returns_section_as_one_item() -> None:
         DocPart("Yields", fields=(DocField("", "int", "Each number in\nturn."),)),
     )  # fmt: skip
     assert len(_parts(text, "google")[1].fields) == 2
+
+
+def test_a_fields_continuation_lines_are_dedented_as_a_block() -> None:
+    # trio indents items by two and their continuation lines by four more; napoleon dedents
+    # those lines as a block, so the description reads as one reST paragraph.
+    text = (
+        "Run.\n\n"
+        "Args:\n  **options: Also any :ref:`general subprocess\n"
+        "      options <subprocess-options>`, passed on to\n      :class:`Process`.\n"
+    )
+    (field,) = _parts(text)[1].fields
+    assert field.description == (
+        "Also any :ref:`general subprocess\noptions <subprocess-options>`, passed on to\n"
+        ":class:`Process`."
+    )
+    code = "Run.\n\nArgs:\n  x: Like so::\n\n          x = 1\n"
+    # A literal block after "::" keeps its indent, so it stays a block.
+    assert _parts(code)[1].fields[0].description.split("\n")[-1].startswith(" ")

@@ -9,6 +9,7 @@ the renderer reduces it to readable text the way the page's parser does.
 from __future__ import annotations
 
 import re
+import textwrap
 from typing import Any, Literal
 
 from builder.api.model import DocField, DocPart
@@ -95,12 +96,22 @@ def _part(section: Any) -> DocPart | None:
             DocField(
                 getattr(item, "name", "") or "",
                 _text(getattr(item, "annotation", None)),
-                str(getattr(item, "description", "") or ""),
+                _dedent_continuation(str(getattr(item, "description", "") or "")),
             )
             for item in value
         )
         return DocPart(title, fields=fields) if fields else None
     return DocPart(section.title or "", str(value)) if value else None
+
+
+def _dedent_continuation(description: str) -> str:
+    """The lines after an item's first dedented as a block, as napoleon does: griffe takes off
+    a fixed indent, and what is left over reads as a reST block quote that breaks the
+    paragraph (trio indents items by two and their continuation lines by four more)."""
+    first, newline, rest = description.partition("\n")
+    if not rest or first.rstrip().endswith("::"):  # a literal block keeps its indent
+        return description
+    return first + newline + textwrap.dedent(rest)
 
 
 def _text(annotation: Any) -> str:
