@@ -52,3 +52,10 @@ def test_mdx_include_puts_the_text_inside_the_pages_fence(tmp_path: Path) -> Non
     assert [(w.where, w.message) for w in parsed.warnings] == [
         ("templates.md:8", "include not read: gone.py was not found")
     ]
+
+
+def test_lines_that_name_no_file_stay_text(tmp_path: Path) -> None:
+    page = "# Code\n\n```python\n{*rest*}\n{!important!}\n```\n"
+    parsed = parse_in(tmp_path, "code.md", page)
+    assert parsed.sections[0].body == "```python\n{*rest*}\n{!important!}\n```"
+    assert parsed.warnings == ()

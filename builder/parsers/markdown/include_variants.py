@@ -15,12 +15,15 @@ from pathlib import PurePosixPath
 from builder.includes import IncludeReader, IncludeRefused
 from builder.parsers.markdown.spliced import SpliceBuilder, Spliced
 
+# The path names a file (a dot or a slash in it), so a line of code such as "{*rest*}" is not
+# taken for an include and dropped when no such file is found.
 _VARIANT = re.compile(
-    r"^(?P<space>[ \t]*)\{\*[ \t]*(?P<path>[^\s*]+)(?P<options>[^}]*?)\*\}[ \t]*$"
+    r"^(?P<space>[ \t]*)\{\*[ \t]*(?P<path>[^\s*]*[./][^\s*]*)(?P<options>[^}]*?)\*\}[ \t]*$"
 )
 _LINES = re.compile(r"\bln\[([\d:, ]+)\]")
 _MDX = re.compile(
-    r"^(?P<space>[ \t]*)\{![+\->]?[ \t]*(?P<path>[^|!]+?)(?:[ \t]*\|[^!]*)?[ \t]*!\}[ \t]*$"
+    r"^(?P<space>[ \t]*)\{![+\->]?[ \t]*(?P<path>[^|!\s]*[./][^|!\s]*)"
+    r"(?:[ \t]*\|[^!]*)?[ \t]*!\}[ \t]*$"
 )
 # A block's language, by the file's suffix; others are named by the suffix itself.
 _LANGUAGES = {".py": "python", ".js": "javascript", ".ts": "typescript", ".sh": "bash"}
