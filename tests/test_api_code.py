@@ -124,3 +124,61 @@ def test_a_package_whose_stubs_re_export_a_sibling_package_loads(tmp_path: Path)
     )
     define = package_source(tmp_path).find("attrs.define")
     assert define is not None and define.doc[0].text == "Define a class."
+
+
+def test_an_instance_without_a_docstring_shows_its_classs(tmp_path: Path) -> None:
+    # pytest's layout: `pytest.fail` is an instance of a documented class; autodoc shows the
+    # object's __doc__, which an instance takes from its class. A builtin's is not shown.
+    (tmp_path / "outcomes").mkdir()
+    (tmp_path / "outcomes" / "__init__.py").write_text(
+        "class _Fail:\n"
+        '    """Fail the running test.\n\n    :param reason: Why.\n    """\n\n'
+        "    def __call__(self, reason: str = '') -> None: ...\n\n\n"
+        "fail: _Fail = _Fail()\n"
+        "#: How many.\ncount = int(3)\n"
+        "other = dict()\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    fail = source.find("outcomes.fail")
+    assert fail is not None
+    assert fail.doc[0].text == "Fail the running test."
+    assert fail.doc[1].fields == (DocField("reason", "", "Why."),)
+    count, other = source.find("outcomes.count"), source.find("outcomes.other")
+    assert count is not None and count.doc[0].text == "How many."
+    assert other is not None and other.doc == ()
+
+
+def test_annotated_doc_documents_parameters_and_attributes(tmp_path: Path) -> None:
+    # FastAPI's layout (PEP 727): the prose is in Annotated[..., Doc(...)], not the docstring.
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "__init__.py").write_text(
+        "from typing import Annotated\n\nfrom typing_extensions import Doc\n\n\n"
+        "class App:\n"
+        '    """The app."""\n\n'
+        "    def __init__(\n        self,\n"
+        '        debug: Annotated[bool, Doc("""\n            Show tracebacks.\n            """)]'
+        " = False,\n"
+        "        title: Annotated[str, Meta(1), Doc('The title.')] = '',\n"
+        "        plain: int = 0,\n"
+        "        old: Annotated[int, Doc('Kept.'), deprecated('Use plain.')] = 0,\n    ) -> None:\n"
+        "        self.version: Annotated[str, Doc('The OpenAPI version.')] = '3.1.0'\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    app = source.find("app.App")
+    assert app is not None
+    assert app.signature == (
+        "App(debug: bool = False, title: Annotated[str, Meta(1)] = '', plain: int = 0, "
+        "old: int = 0)"
+    )
+    assert app.doc[0].text == "The app."
+    assert app.doc[1].fields == (
+        DocField("debug", "bool", "Show tracebacks."),
+        DocField("title", "Annotated[str, Meta(1)]", "The title."),
+        DocField("old", "int", "Kept.\n\nDeprecated: Use plain."),
+    )
+    version = source.find("app.App.version")
+    assert version is not None
+    assert version.signature == "version: str = '3.1.0'"
+    assert version.doc[0].text == "The OpenAPI version."

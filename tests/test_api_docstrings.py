@@ -66,3 +66,40 @@ def test_auto_style_picks_sphinx_fields_over_griffe() -> None:
 
 def test_an_empty_docstring_has_no_parts() -> None:
     assert _parts("   \n") == ()
+
+
+def test_napoleon_reads_a_returns_section_as_one_item() -> None:
+    # Sphinx's napoleon (the "auto" style) reads the lines under Returns as one description;
+    # mkdocstrings (style "google") reads a line per item, as griffe does.
+    text = (
+        "Accept one.\n\n"
+        "Returns:\n  AsyncResource: The incoming connection. In\n"
+        "  practice some kind of :class:`Stream`.\n\n"
+        "Yields:\n  int: Each number in\n  turn.\n"
+    )
+    assert _parts(text)[1:] == (
+        DocPart("Returns", fields=(DocField(
+            "", "AsyncResource",
+            "The incoming connection. In\npractice some kind of :class:`Stream`.",
+        ),)),
+        DocPart("Yields", fields=(DocField("", "int", "Each number in\nturn."),)),
+    )  # fmt: skip
+    assert len(_parts(text, "google")[1].fields) == 2
+
+
+def test_a_fields_continuation_lines_are_dedented_as_a_block() -> None:
+    # trio indents items by two and their continuation lines by four more; napoleon dedents
+    # those lines as a block, so the description reads as one reST paragraph.
+    text = (
+        "Run.\n\n"
+        "Args:\n  **options: Also any :ref:`general subprocess\n"
+        "      options <subprocess-options>`, passed on to\n      :class:`Process`.\n"
+    )
+    (field,) = _parts(text)[1].fields
+    assert field.description == (
+        "Also any :ref:`general subprocess\noptions <subprocess-options>`, passed on to\n"
+        ":class:`Process`."
+    )
+    code = "Run.\n\nArgs:\n  x: Like so::\n\n          x = 1\n"
+    # A literal block after "::" keeps its indent, so it stays a block.
+    assert _parts(code)[1].fields[0].description.split("\n")[-1].startswith(" ")

@@ -222,6 +222,22 @@ def test_main_element_content_only() -> None:
     assert [(s.heading, s.body) for s in parsed.sections] == [("Real", "Body\nline two")]
 
 
+def test_a_yui_grid_pages_main_column_is_its_content() -> None:
+    # Django's docs theme: YUI grids, no role="main" or div.body; the header, the sidebar and
+    # the footer are beside #yui-main inside div.document.
+    page = (
+        '<body><div class="document"><div id="custom-doc" class="yui-t6">'
+        '<div id="hd"><h1><a href="index.html">Django documentation</a></h1>'
+        '<div class="nav">&laquo; <a href="a.html">previous</a> | <a>up</a></div></div>'
+        '<div id="bd"><div id="yui-main"><div class="yui-b"><div class="yui-g">'
+        "<h1>FAQ: The admin</h1><p>Answers.</p></div></div></div>"
+        '<div class="yui-b" id="sidebar"><h3>Last update:</h3><p>May 26, 2026</p></div></div>'
+        '<div id="ft"><div class="nav"><a>next</a> &raquo;</div></div></div></div></body>'
+    )
+    parsed = parse(page, "faq/admin.html")
+    assert [(s.heading, s.body) for s in parsed.sections] == [("FAQ: The admin", "Answers.")]
+
+
 def test_code_blocks_keep_language_and_verbatim_text() -> None:
     page = (
         '<h1>T</h1><pre><code class="language-js">'

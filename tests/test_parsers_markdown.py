@@ -109,7 +109,8 @@ def test_hash_lines_in_fenced_and_indented_code_are_not_headings() -> None:
     assert parsed.sections[0].body == (
         "```bash\n# install it\npip install x\n```\n"
         "\n"
-        "```python\n# a comment\n```\n```\n"
+        # The fence outgrows the code's own backtick line, or that line would close it.
+        "````python\n# a comment\n```\n````\n"
         "\n"
         "```\n# four backticks\n```\n"
         "\n"
@@ -193,6 +194,14 @@ def test_toml_front_matter() -> None:
     assert parsed.title == "Hugo page"
     assert outline(parsed) == [(2, "Part", (), "part", 6, 7)]
     assert bodies(parsed) == ["Text."]
+
+
+def test_code_that_shows_a_fence_keeps_it_inside_a_longer_one() -> None:
+    # MyST and MkDocs docs show their own syntax in four-backtick blocks.
+    text = "# Contents\n\n````md\n```{contents} Table\n:depth: 3\n```\n````\n\nAfter.\n"
+    assert parse(text, "x.md").sections[0].body == (
+        "````md\n```{contents} Table\n:depth: 3\n```\n````\n\nAfter."
+    )
 
 
 def test_mdx_import_export_removed_but_code_imports_kept() -> None:

@@ -30,7 +30,7 @@ def test_a_code_include_is_a_fenced_block_of_the_line_groups(tmp_path: Path) -> 
     )
     parsed = parse_in(tmp_path, "tutorial/arguments.md", page)
     assert parsed.sections[0].body == (
-        "Declare one:\n\n```python\nimport typer\n@app.command()\ndef main(name: str):\n"
+        "Declare one:\n\n```python\nimport typer\n...\n@app.command()\ndef main(name: str):\n"
         "    print(name)\n```\n\nOr whole:\n\n`main.py`\n\n```python\n"
         + EXAMPLE.rstrip("\n")
         + "\n```"
@@ -51,3 +51,15 @@ def test_a_missing_example_is_a_warning(tmp_path: Path) -> None:
     assert [(w.where, w.message) for w in parsed.warnings] == [
         ("tutorial/x.md:5", "code include not read: docs_src/gone.py was not found")
     ]
+
+
+def test_lines_that_name_no_file_stay_text(tmp_path: Path) -> None:
+    page = (
+        "# Code\n\n```python\n{*rest*}\n{!important!}\n```\n\n"
+        "```Python\n{!> docs_src/tutorial001.py!}\n```\n"
+    )
+    parsed = parse_in(tmp_path, "tutorial/code.md", page)
+    assert parsed.sections[0].body == (
+        "```python\n{*rest*}\n{!important!}\n```\n\n```Python\n" + EXAMPLE.rstrip("\n") + "\n```"
+    )
+    assert parsed.warnings == ()

@@ -328,6 +328,20 @@ def test_version_notes() -> None:
 # -- other directives and explicit markup ------------------------------------------------------
 
 
+def test_only_keeps_what_the_html_builder_shows() -> None:
+    # Sphinx reads the argument as an expression of tags; the HTML builder sets "html" and
+    # "format_html". A project's own tag (is_release) may be set or not: its content is kept.
+    text = (
+        ".. only:: not latex\n\n   The wide table.\n\n"
+        ".. only:: latex\n\n   The narrow table.\n\n"
+        ".. only:: format_html and not epub\n\n   Web only.\n\n"
+        ".. only:: man or texinfo\n\n   Print only.\n\n"
+        ".. only:: not is_release\n\n   Unreleased changes.\n\n"
+        ".. only:: is_release and latex\n\n   Never on the web.\n"
+    )
+    assert _body(text) == "The wide table.\n\nWeb only.\n\nUnreleased changes."
+
+
 def test_build_directives_leave_no_junk_and_content_directives_keep_text() -> None:
     text = (
         ".. toctree::\n   :maxdepth: 2\n\n   intro\n   usage\n\n"
@@ -419,6 +433,18 @@ def test_tables_become_rows() -> None:
         "h1 | h2\na c | b\n\n"
         "Numbers\n\nn | name\n1 | one, uno\n\n"
         "x | y\n`1` | 2"
+    )
+
+
+def test_table_columns_count_wide_characters_twice() -> None:
+    # docutils lines columns up by display width: a CJK character or an emoji takes two.
+    text = (
+        "=====  ========  ===\nname   summary   ok\n=====  ========  ===\n"
+        "logot  日志 🪵   yes\nplain  text      no\n=====  ========  ===\n\n"
+        "+------+----+\n| 名前 | x  |\n+------+----+\n"
+    )
+    assert _body(text) == (
+        "name | summary | ok\nlogot | 日志 🪵 | yes\nplain | text | no\n\n名前 | x"
     )
 
 

@@ -18,8 +18,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from builder.api.docstrings import parse_docstring
-from builder.api.model import ApiObject, ApiSettings, DocPart, Member
+from builder.api.model import ApiObject, ApiSettings, DocField, DocPart, Member
 from builder.api.signatures import init_of, is_alias_broken, signature_of
+from builder.api.typing_doc import annotation_text, doc_text
 
 if TYPE_CHECKING:
     import griffe
@@ -126,9 +127,8 @@ def _record(path: str, found: Any, style: str, lines_of: LinesOf, inherited: boo
     """The frozen documentation of a griffe object (aliases followed)."""
     target = found.final_target if found.is_alias else found
     kind = _kind(target)
-    doc = _typed(
-        _docstring(target, style, lines_of), init_of(target) if kind == "class" else target
-    )
+    function = init_of(target) if kind == "class" else target
+    doc = _typed(_with_annotated_docs(_docstring(target, style, lines_of), function), function)
     init_doc: tuple[DocPart, ...] = ()
     members: tuple[Member, ...] = ()
     bases: tuple[str, ...] = ()
@@ -181,7 +181,38 @@ def _docstring(target: Any, style: str, lines_of: LinesOf) -> tuple[DocPart, ...
         import griffe
 
         return parse_docstring(griffe.Docstring(comment, parent=target), style)
+    annotated = doc_text(target.annotation) if target.kind.value == "attribute" else ""
+    if annotated:
+        return (DocPart("", annotated),)
+    instance_of = _class_of_instance(target)
+    if instance_of is not None and instance_of.docstring is not None:
+        return parse_docstring(instance_of.docstring, style)
     return ()
+
+
+def _with_annotated_docs(parts: tuple[DocPart, ...], function: Any) -> tuple[DocPart, ...]:
+    """Parameters documented in their annotations (PEP 727's ``Doc``) join the Parameters
+    list, after those the docstring names, as griffe-typingdoc adds them for mkdocstrings."""
+    parameters = getattr(function, "parameters", None) if function is not None else None
+    if not parameters:
+        return parts
+    named = {field.name for part in parts if part.title == "Parameters" for field in part.fields}
+    found = tuple(
+        DocField(p.name, annotation_text(p.annotation), text)
+        for p in parameters
+        if p.annotation is not None and p.name not in named and (text := doc_text(p.annotation))
+    )
+    if not found:
+        return parts
+    for index, part in enumerate(parts):
+        if part.title == "Parameters":
+            return (
+                *parts[:index],
+                replace(part, fields=(*part.fields, *found)),
+                *parts[index + 1 :],
+            )
+    lead = 1 if parts and not parts[0].title else 0  # after the summary, as a docstring has it
+    return (*parts[:lead], DocPart("Parameters", fields=found), *parts[lead:])
 
 
 def _typed(parts: tuple[DocPart, ...], function: Any) -> tuple[DocPart, ...]:
@@ -189,7 +220,9 @@ def _typed(parts: tuple[DocPart, ...], function: Any) -> tuple[DocPart, ...]:
     parameters = getattr(function, "parameters", None) if function is not None else None
     if not parameters or not any(part.title == "Parameters" for part in parts):
         return parts
-    annotations = {p.name: str(p.annotation) for p in parameters if p.annotation is not None}
+    annotations = {
+        p.name: annotation_text(p.annotation) for p in parameters if p.annotation is not None
+    }
     return tuple(
         replace(
             part,
@@ -223,6 +256,24 @@ def _base_docstring(target: Any) -> Any:
             if found.docstring is not None:
                 return found.docstring
     return None
+
+
+def _class_of_instance(target: Any) -> Any:
+    """The class an attribute is made by calling (``fail = _Fail()``) when the package defines
+    it: autodoc shows an object's ``__doc__``, which an instance takes from its class (pytest
+    documents ``pytest.fail`` and ``pytest.skip`` so). None for anything else, a builtin's
+    instance among them."""
+    if target.kind.value != "attribute":
+        return None
+    path = getattr(getattr(target.value, "function", None), "canonical_path", None)
+    if not isinstance(path, str) or path == target.path:
+        return None
+    try:
+        found = target.modules_collection[path]
+        found = found.final_target if found.is_alias else found
+    except Exception:  # not loaded, or a broken alias: griffe raises several kinds
+        return None
+    return found if found.kind.value == "class" else None
 
 
 def _doc_comment(target: Any, lines_of: LinesOf) -> str:

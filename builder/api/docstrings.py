@@ -9,6 +9,7 @@ the renderer reduces it to readable text the way the page's parser does.
 from __future__ import annotations
 
 import re
+import textwrap
 from typing import Any, Literal
 
 from builder.api.model import DocField, DocPart
@@ -17,6 +18,10 @@ from builder.api.model import DocField, DocPart
 _AUTO_ORDER: list[Literal["google", "numpy", "sphinx", "auto"]] = ["google", "numpy"]
 # "Returns: int: The sum." names the type, as Google's guide and napoleon read it.
 _GOOGLE: dict[str, Any] = {"returns_named_value": False, "warnings": False}
+# Sphinx's napoleon (the "auto" style: a conf.py that loads it) reads the lines of a Returns or
+# Yields section as one item, the type before the first colon; griffe, as mkdocstrings calls
+# it, starts an item at each line, which cut a wrapped description into items named by its words.
+_NAPOLEON_GOOGLE: dict[str, Any] = {**_GOOGLE, "returns_multiple_items": False}
 _FIELD = re.compile(r":([A-Za-z]+)((?:\s+[^:\s]+)*)\s*:(?:\s+(.*)|$)")
 # Field names as Sphinx's Python domain groups them, and the section title each goes under.
 _FIELD_SECTIONS = {
@@ -60,7 +65,7 @@ def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
         elif style == "numpy":
             sections = griffe.parse_numpy(docstring, warnings=False)
         else:
-            options: Any = {"google": _GOOGLE, "numpy": {"warnings": False}}
+            options: Any = {"google": _NAPOLEON_GOOGLE, "numpy": {"warnings": False}}
             sections = griffe.parse_auto(
                 docstring, style_order=_AUTO_ORDER, per_style_options=options
             )
@@ -91,12 +96,22 @@ def _part(section: Any) -> DocPart | None:
             DocField(
                 getattr(item, "name", "") or "",
                 _text(getattr(item, "annotation", None)),
-                str(getattr(item, "description", "") or ""),
+                _dedent_continuation(str(getattr(item, "description", "") or "")),
             )
             for item in value
         )
         return DocPart(title, fields=fields) if fields else None
     return DocPart(section.title or "", str(value)) if value else None
+
+
+def _dedent_continuation(description: str) -> str:
+    """The lines after an item's first dedented as a block, as napoleon does: griffe takes off
+    a fixed indent, and what is left over reads as a reST block quote that breaks the
+    paragraph (trio indents items by two and their continuation lines by four more)."""
+    first, newline, rest = description.partition("\n")
+    if not rest or first.rstrip().endswith("::"):  # a literal block keeps its indent
+        return description
+    return first + newline + textwrap.dedent(rest)
 
 
 def _text(annotation: Any) -> str:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from builder.api.typing_doc import annotation_text
+
 
 def init_of(klass: Any) -> Any:
     """The ``__init__`` a class uses, its own or the nearest base's (``all_members`` would
@@ -40,7 +42,7 @@ def signature_of(target: Any, kind: str) -> str:
         return ""
     if kind in ("attribute", "property"):
         annotation = target.annotation if kind == "attribute" else target.returns
-        text = f"{name}: {annotation}" if annotation is not None else name
+        text = f"{name}: {annotation_text(annotation)}" if annotation is not None else name
         value = getattr(target, "value", None)
         if kind == "attribute" and value is not None and len(str(value)) <= 80:
             text += f" = {value}"
@@ -79,7 +81,7 @@ def _parameters(function: Any, *, skip_first: bool) -> str:
         prefix = {"variadic positional": "*", "variadic keyword": "**"}.get(kind, "")
         text = prefix + parameter.name
         if parameter.annotation is not None:
-            text += f": {parameter.annotation}"
+            text += f": {annotation_text(parameter.annotation)}"
         if parameter.default is not None and not prefix:  # griffe gives *args "()"
             text += (
                 f" = {parameter.default}"

@@ -1,8 +1,9 @@
 """Load an HTML page and find its main content: the article, without the site's chrome.
 
 Themes wrap the same article in different markup, so the content root is the first of: an
-element with ``role="main"`` (Sphinx basic, Read the Docs, Furo, PyData), Sphinx ``div.body`` or
-``div.document``, a lone ``<article>`` (MkDocs Material), ``<main>``, ``#content``, ``<body>``.
+element with ``role="main"`` (Sphinx basic, Read the Docs, Furo, PyData), Sphinx ``div.body``,
+YUI grids' ``#yui-main`` (Django's theme), Sphinx ``div.document``, a lone ``<article>`` (MkDocs
+Material), ``<main>``, ``#content``, ``<body>``.
 Inside it, navigation, sidebars, footers, scripts, forms and permalink widgets are removed.
 """
 
@@ -37,7 +38,12 @@ def _has_class(name: str) -> str:
 # collecting every element of the page that matches.
 _MAIN_CANDIDATES = tuple(
     etree.XPath(f"descendant-or-self::{query}[1]")
-    for query in (f"div[{_has_class('body')}]", f"div[{_has_class('document')}]")
+    for query in (
+        f"div[{_has_class('body')}]",
+        # YUI grids' main column, beside the header, sidebar and footer (Django's docs theme).
+        "div[@id='yui-main']",
+        f"div[{_has_class('document')}]",
+    )
 )
 _ARTICLES = etree.XPath("descendant-or-self::article")
 _FALLBACK_ROOTS = tuple(

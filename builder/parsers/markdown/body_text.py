@@ -212,9 +212,12 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
 
 
 def _fenced(language: str, code: str) -> str:
-    """Code between fences; code left unclosed at the end of its text still ends on its own line."""
+    """Code between fences longer than any backtick run starting one of its lines (Markdown
+    that shows Markdown); code left unclosed at the end of its text still ends on its own line."""
     newline = "" if code.endswith("\n") or not code else "\n"
-    return f"```{language}\n{code}{newline}```"
+    longest = max((len(line) - len(line.lstrip("`")) for line in code.split("\n")), default=0)
+    ticks = "`" * max(3, longest + 1)
+    return f"{ticks}{language}\n{code}{newline}{ticks}"
 
 
 def _indent(text: str, first: str) -> str:

@@ -17,8 +17,16 @@ from builder.parsers.included_lines import language_of
 from builder.parsers.markdown.spliced import SpliceBuilder, Spliced
 from builder.parsers.rst.events import fence
 
-_CODE_MARKER = re.compile(r"^(?P<space>[ \t]*)\{\*\s*(?P<path>\S+)\s*(?P<options>.*?)\*\}\s*$")
-_RAW_MARKER = re.compile(r"^(?P<space>[ \t]*)\{!>?\s*(?P<path>\S+?)\s*!\}\s*$")
+# The path must name a file (a dot or a slash in it): a line of code such as "{*rest*}" or
+# "{!important!}" is not a marker, and must not be dropped with a warning.
+_CODE_MARKER = re.compile(
+    r"^(?P<space>[ \t]*)\{\*[ \t]*(?P<path>[^\s*]*[./][^\s*]*)(?P<options>[^}]*?)\*\}\s*$"
+)
+# "{!+ path !}", "{!- path !}" and "{!> path !}" set how mdx_include nests; "| ..." options.
+_RAW_MARKER = re.compile(
+    r"^(?P<space>[ \t]*)\{![+\->]?[ \t]*(?P<path>[^|!\s]*[./][^|!\s]*)(?:[ \t]*\|[^!]*)?"
+    r"[ \t]*!\}\s*$"
+)
 _OPTION = re.compile(r"(\w+)\[([^\]]*)\]")
 _LINE_GROUP = re.compile(r"\s*(\d+)\s*(?::\s*(\d+)\s*)?")
 
@@ -66,7 +74,8 @@ def _code_block(path: str, lines: list[str], options: dict[str, str]) -> list[st
 
 
 def _line_groups(lines: list[str], spec: str) -> list[str]:
-    """Lines by 1-based inclusive groups: ``1:9,29``; a group past the end gives nothing."""
+    """Lines by 1-based inclusive groups: ``1:9,29``, with "..." where lines are left out
+    between them; a group past the end gives nothing."""
     chosen: list[str] = []
     for part in spec.split(","):
         match = _LINE_GROUP.fullmatch(part)
@@ -74,5 +83,7 @@ def _line_groups(lines: list[str], spec: str) -> list[str]:
             return lines  # an option the hook would not read either: the whole file
         first = int(match.group(1))
         last = int(match.group(2)) if match.group(2) else first
+        if chosen:
+            chosen.append("...")
         chosen.extend(lines[max(first, 1) - 1 : last])
     return chosen

@@ -37,6 +37,7 @@ from builder.parsers.rst.events import (
 )
 from builder.parsers.rst.includes import render_include, render_literal_include
 from builder.parsers.rst.inline import render_inline
+from builder.parsers.rst.only_tags import shown_in_html
 from builder.parsers.rst.tables import Row, read_csv_table, read_list_table
 
 ADMONITIONS = {
@@ -82,7 +83,6 @@ LITERAL_DIRECTIVES = {
 TITLED = frozenset({"topic", "sidebar", "card", "dropdown", "tab", "tab-item", "group-tab"})
 DESCRIPTIONS = frozenset({"option", "envvar", "describe", "object", "confval", "cmdoption"})
 MODULE_DIRECTIVES = frozenset({"module", "currentmodule", "automodule"})
-_NON_HTML_BUILDERS = ("latex", "man", "texinfo", "epub", "text", "xml")
 _OPTION_LINE = re.compile(r":([^:\s](?:[^:]|\\:)*?):(?:\s+(.*))?$")
 
 
@@ -249,7 +249,7 @@ def _render_other(
 ) -> list[Event]:
     name = directive.name.removeprefix("py:")
     argument = directive.argument
-    if name == "only" and _only_for_other_builders(argument):
+    if name == "only" and not shown_in_html(argument):
         return []
     if name in ("image", "figure"):
         alt = directive.option("alt")
@@ -288,11 +288,6 @@ def _render_other(
         signature = [Text(f"`{line}`") for line in directive.arguments if line]
         return [*signature, *_content(directive, ctx, doc, render)]
     return render(list(directive.content), directive.content_first, ctx.nested(), doc)
-
-
-def _only_for_other_builders(expression: str) -> bool:
-    words = set(re.findall(r"[\w-]+", expression))
-    return "html" not in words and any(builder in words for builder in _NON_HTML_BUILDERS)
 
 
 def render_rows(rows: list[Row]) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import itertools
 import re
+import unicodedata
 
 from builder.parsers.rst.events import indent_of
 
@@ -19,6 +20,9 @@ _SIMPLE_RULE = re.compile(r"[-= ]+")
 _LIST_ITEM = re.compile(r"[-*+] +|[-*+]$")
 
 Row = tuple[str, ...]
+# docutils lines up table columns by display width: a wide or full-width character (CJK, most
+# emoji) takes two columns, so it is padded with this before cutting and the pad taken out after.
+_WIDE_PAD = "\0"
 
 
 def is_grid_border(line: str) -> bool:
@@ -44,7 +48,10 @@ def read_grid_table(lines: list[str], start: int) -> tuple[list[Row], int]:
                 rows.append(tuple(" ".join(part for part in cell if part) for cell in pending))
             pending = []
             continue
-        cells = [line[a + 1 : b].strip(" |") for a, b in itertools.pairwise(cuts)]
+        line = _pad_wide(line)
+        cells = [
+            line[a + 1 : b].replace(_WIDE_PAD, "").strip(" |") for a, b in itertools.pairwise(cuts)
+        ]
         if not pending:
             pending = [[] for _ in cells]
         for column, cell in enumerate(cells):
@@ -84,8 +91,20 @@ def read_simple_table(lines: list[str], start: int) -> tuple[list[Row], int]:
 
 
 def _split_columns(line: str, starts: list[int]) -> Row:
+    line = _pad_wide(line)
     bounds = [*starts[1:], len(line) + 1]
-    return tuple(line[a:b].strip() for a, b in zip(starts, bounds, strict=False))
+    return tuple(
+        line[a:b].replace(_WIDE_PAD, "").strip() for a, b in zip(starts, bounds, strict=False)
+    )
+
+
+def _pad_wide(line: str) -> str:
+    """``line`` with a pad after each character that is two columns wide, as docutils does."""
+    if line.isascii():
+        return line
+    return "".join(
+        char + _WIDE_PAD if unicodedata.east_asian_width(char) in "WF" else char for char in line
+    )
 
 
 def read_csv_table(content: list[str], header: str) -> list[Row]:
