@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -25,6 +26,17 @@ MAX_INCLUDE_DEPTH = 8
 # What a file the reader looked for and did not find is recorded as, so that creating it
 # later changes the page's key.
 MISSING = "missing"
+# What is recorded in place of a sha256 for a file that is there but not read: it leads out
+# of the project, it is not a regular file, or it is bigger than any page may be.
+OUTSIDE = "outside"
+UNREADABLE = "not a regular file"
+TOO_BIG = "too big"
+_REFUSALS = {
+    MISSING: "was not found",
+    OUTSIDE: "leads outside the project",
+    UNREADABLE: "could not be read",
+    TOO_BIG: f"is bigger than {MAX_FILE_BYTES} bytes",
+}
 # A project's root is the nearest folder at or above the docs holding one of these.
 _PROJECT_MARKERS = (
     ".git", "pyproject.toml", "setup.py", "setup.cfg", "package.json", "mkdocs.yml",
@@ -126,27 +138,17 @@ class IncludeReader:
         root = self.where.root
         if not path.is_relative_to(root):
             raise IncludeRefused(f"{target} is outside the project ({root})")
-        try:
-            resolved = path.resolve(strict=True)
-        except (OSError, RuntimeError):
-            self.looked_for[path.relative_to(root).as_posix()] = MISSING
-            raise IncludeRefused(f"{target} was not found") from None
-        if not resolved.is_relative_to(root):
-            raise IncludeRefused(f"{target} leads outside the project ({root})")
-        key = resolved.relative_to(root).as_posix()
-        try:
-            data = resolved.read_bytes() if resolved.is_file() else None
-        except OSError:
-            data = None
-        if data is None:
-            self.looked_for[key] = MISSING
-            raise IncludeRefused(f"{target} could not be read")
-        self.looked_for[key] = hashlib.sha256(data).hexdigest()
-        if self.bytes_read + len(data) > MAX_FILE_BYTES:
+        # Keyed on the path as named, not where it leads: a link pointed elsewhere changes it.
+        key = path.relative_to(root).as_posix()
+        found = _look_up(path, root)
+        self.looked_for[key] = found.digest
+        if found.data is None or found.resolved is None:
+            raise IncludeRefused(f"{target} {_REFUSALS[found.digest]}")
+        if self.bytes_read + len(found.data) > MAX_FILE_BYTES:
             raise IncludeRefused(f"{target} would take the page past {MAX_FILE_BYTES} bytes")
-        self.bytes_read += len(data)
-        text = data.decode("utf-8", "replace").removeprefix("\ufeff")
-        shown = Path(os.path.relpath(resolved, self.where.docs)).as_posix()
+        self.bytes_read += len(found.data)
+        text = found.data.decode("utf-8", "replace").removeprefix("\ufeff")
+        shown = Path(os.path.relpath(found.resolved, self.where.docs)).as_posix()
         return IncludedText(path=shown, text=text.replace("\r\n", "\n").replace("\r", "\n"))
 
     def digests(self) -> tuple[tuple[str, str], ...]:
@@ -156,13 +158,40 @@ class IncludeReader:
 
 def current_digests(where: IncludeRoot, paths: Iterable[str]) -> tuple[tuple[str, str], ...]:
     """The sha256 each of ``paths`` (relative to the include root) has now, ``MISSING`` for
-    one that is gone: compared with what a page read when the cache kept it."""
-    found: list[tuple[str, str]] = []
-    for relpath in sorted(set(paths)):
-        path = where.root / relpath
-        try:
-            digest = hashlib.sha256(path.read_bytes()).hexdigest()
-        except OSError:
-            digest = MISSING
-        found.append((relpath, digest))
-    return tuple(found)
+    one that is gone (or what else a page would find there in its place, without reading
+    more): compared with what a page read when the cache kept it."""
+    return tuple(
+        (relpath, _look_up(where.root / relpath, where.root).digest)
+        for relpath in sorted(set(paths))
+    )
+
+
+@dataclass(frozen=True)
+class _Found:
+    """What a page finds at a path: the file's sha256, its bytes and where it leads, or a
+    refusal (``MISSING``, ``OUTSIDE``, ``TOO_BIG``) in place of the sha256 and no bytes."""
+
+    digest: str
+    data: bytes | None = None
+    resolved: Path | None = None
+
+
+def _look_up(path: Path, root: Path) -> _Found:
+    """The file at ``path``, read only when it is a regular file inside ``root`` and small
+    enough: a FIFO would block the build, a device or a huge file would never end."""
+    try:
+        resolved = path.resolve(strict=True)
+        if not resolved.is_relative_to(root):
+            return _Found(OUTSIDE)
+        status = resolved.stat()
+        if not stat.S_ISREG(status.st_mode):
+            return _Found(UNREADABLE)
+        if status.st_size > MAX_FILE_BYTES:
+            return _Found(TOO_BIG)
+        with resolved.open("rb") as file:
+            data = file.read(MAX_FILE_BYTES + 1)  # the file may have grown since
+    except (OSError, RuntimeError):
+        return _Found(MISSING)
+    if len(data) > MAX_FILE_BYTES:
+        return _Found(TOO_BIG)
+    return _Found(hashlib.sha256(data).hexdigest(), data, resolved)

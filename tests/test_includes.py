@@ -4,12 +4,17 @@ every file looked for recorded with its sha256."""
 from __future__ import annotations
 
 import hashlib
+import os
+import threading
 from pathlib import Path
 
 import pytest
 
 from builder.includes import (
     MISSING,
+    OUTSIDE,
+    TOO_BIG,
+    UNREADABLE,
     IncludeReader,
     IncludeRefused,
     current_digests,
@@ -63,7 +68,7 @@ def test_nothing_outside_the_project_is_read(tmp_path: Path) -> None:
         reader.read("index.rst", "link.txt")
     with pytest.raises(IncludeRefused, match="docutils' own"):
         reader.read("index.rst", "<isonum.txt>")
-    assert reader.digests() == ()
+    assert reader.digests() == (("docs/link.txt", OUTSIDE),)
 
 
 def test_a_missing_file_is_recorded_so_creating_it_changes_the_key(tmp_path: Path) -> None:
@@ -95,3 +100,63 @@ def test_snippets_start_at_the_folder_mkdocs_runs_in(tmp_path: Path) -> None:
     assert include_root(project / "docs", None, tmp_path).snippets == project.resolve()
     # Without a MkDocs config (Zensical, say), snippets start at the project's root.
     assert include_root(project / "docs", None, None).snippets == project.resolve()
+
+
+def test_the_cache_sees_a_symlink_pointed_elsewhere(tmp_path: Path) -> None:
+    """The page reads what the path it names leads to: the path is recorded, not its target,
+    so pointing the link at another file (or out of the project and back) changes the key."""
+    project = make_project(tmp_path)
+    (project / "HISTORY.rst").write_text("History\n", encoding="utf-8")
+    (tmp_path / "secret.txt").write_text("password", encoding="utf-8")
+    link = project / "docs" / "changes.rst"
+    link.symlink_to(project / "CHANGES.rst")
+    where = include_root(project / "docs", None, None)
+    reader = IncludeReader(where)
+    assert reader.read("index.rst", "changes.rst").text == "Changes\n=======\n"
+    recorded = reader.digests()
+    assert [path for path, _ in recorded] == ["docs/changes.rst"]
+    link.unlink()
+    link.symlink_to(project / "HISTORY.rst")
+    assert current_digests(where, ["docs/changes.rst"]) != recorded
+    link.unlink()
+    link.symlink_to(tmp_path / "secret.txt")
+    outside = IncludeReader(where)
+    with pytest.raises(IncludeRefused, match="leads outside"):
+        outside.read("index.rst", "changes.rst")
+    assert outside.digests() == (("docs/changes.rst", OUTSIDE),)
+    assert current_digests(where, ["docs/changes.rst"]) == outside.digests()
+    link.unlink()
+    link.symlink_to(project / "HISTORY.rst")
+    assert current_digests(where, ["docs/changes.rst"]) != outside.digests()
+
+
+def test_a_file_too_big_to_include_is_not_read(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    with (project / "huge.bin").open("wb") as sparse:
+        sparse.truncate(MAX_FILE_BYTES + 1)  # sparse: costs no disk
+    where = include_root(project / "docs", None, None)
+    reader = IncludeReader(where)
+    with pytest.raises(IncludeRefused, match="bigger than"):
+        reader.read("index.rst", "../huge.bin")
+    assert reader.digests() == (("huge.bin", TOO_BIG),)
+    assert current_digests(where, ["huge.bin"]) == reader.digests()
+    assert reader.bytes_read == 0
+
+
+def test_a_fifo_where_an_include_was_looked_for_is_not_opened(tmp_path: Path) -> None:
+    """Opening a FIFO for reading waits for a writer: the build would hang."""
+    project = make_project(tmp_path)
+    where = include_root(project / "docs", None, None)
+    reader = IncludeReader(where)
+    with pytest.raises(IncludeRefused, match="not found"):
+        reader.read("index.rst", "../pipe.rst")
+    os.mkfifo(project / "pipe.rst")
+    found: list[tuple[tuple[str, str], ...]] = []
+    looking = threading.Thread(
+        target=lambda: found.append(current_digests(where, ["pipe.rst"])), daemon=True
+    )
+    looking.start()
+    looking.join(timeout=30)
+    assert found == [(("pipe.rst", UNREADABLE),)]
+    with pytest.raises(IncludeRefused, match="could not be read"):
+        reader.read("index.rst", "../pipe.rst")
