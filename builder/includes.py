@@ -117,22 +117,39 @@ class IncludeReader:
     looked_for: dict[str, str] = field(default_factory=dict)
     bytes_read: int = 0
 
-    def read(self, page: str, target: str, *, snippet: bool = False) -> IncludedText:
+    def read(
+        self, page: str, target: str, *, snippet: bool = False, included_by: str = ""
+    ) -> IncludedText:
         """The text of ``target`` as the file ``page`` (relative to the docs folder) includes
         it: relative to that file's folder, or to the docs folder when it starts with ``/``
-        (Sphinx's rule), or to the snippets folder for a ``--8<--`` snippet."""
+        (Sphinx's rule), or to the snippets folder for a ``--8<--`` snippet. Named in a file
+        the page includes (``included_by``), a relative path is looked for from the page's
+        folder first, as Sphinx does, then from that file's folder, as docutils does."""
         target = target.strip()
         if not target or "\0" in target:
             raise IncludeRefused("no file named")
         if target.startswith("<") and target.endswith(">"):
             raise IncludeRefused(f"{target} is one of docutils' own files, not the project's")
         if snippet:
-            path = self.where.snippets / target.lstrip("/")
+            paths = [self.where.snippets / target.lstrip("/")]
         elif target.startswith("/"):
-            path = self.where.docs / target.lstrip("/")
+            paths = [self.where.docs / target.lstrip("/")]
         else:
-            path = self.where.docs / PurePosixPath(page).parent / target
-        return self._read(Path(os.path.normpath(path)), target)
+            folders = [page, *([included_by] if included_by else [])]
+            paths = [self.where.docs / PurePosixPath(name).parent / target for name in folders]
+        for path in paths[:-1]:
+            try:
+                return self._read(Path(os.path.normpath(path)), target)
+            except IncludeRefused:
+                if self._was_there(Path(os.path.normpath(path))):
+                    raise
+        return self._read(Path(os.path.normpath(paths[-1])), target)
+
+    def _was_there(self, path: Path) -> bool:
+        """Whether a refused path held something (then the refusal stands)."""
+        if not path.is_relative_to(self.where.root):
+            return False
+        return self.looked_for.get(path.relative_to(self.where.root).as_posix()) != MISSING
 
     def _read(self, path: Path, target: str) -> IncludedText:
         root = self.where.root

@@ -152,3 +152,20 @@ def test_a_long_run_of_dashes_in_a_snippet_is_read_in_linear_time(tmp_path: Path
         capture_output=True, text=True, timeout=120, check=True, cwd=Path(__file__).parent.parent,
     )  # fmt: skip
     assert done.stdout == "-8<\n"
+
+
+def test_a_myst_include_in_an_included_file_is_read_from_the_page_first(tmp_path: Path) -> None:
+    """MyST under Sphinx resolves a nested {include} from the page's folder, as Sphinx's
+    include does; the included file's folder (docutils) is the fallback."""
+    project = make_project(tmp_path)
+    (project / "docs" / "badges.md").write_text("## Badges\n\nShields.\n", encoding="utf-8")
+    (project / "README.md").write_text(
+        "# Readme\n\n```{include} badges.md\n```\n", encoding="utf-8"
+    )
+    page = "# Home\n\n```{include} ../README.md\n```\n"
+    parsed = parse_in(project, "index.md", page)
+    assert [(s.heading, s.body) for s in parsed.sections] == [
+        ("Home", ""),
+        ("Readme", ""),
+        ("Badges", "Shields."),  # spliced as Markdown: its heading is a section
+    ]

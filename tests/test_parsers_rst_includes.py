@@ -71,8 +71,11 @@ def test_an_included_changelog_gives_the_page_its_sections(tmp_path: Path) -> No
         (("Changes",), "Version 1.0", 4, 4, "First release."),
         (("Changes",), "After", 6, 9, "Text after."),
     ]
-    # A nested include is read relative to the file that includes it.
-    assert [path for path, _ in reader.digests()] == ["CHANGES.rst", "notes/deprecations.rst"]
+    # A nested include is looked for from the page's folder (Sphinx), then from the folder of
+    # the file that includes it (docutils).
+    digests = dict(reader.digests())
+    assert list(digests) == ["CHANGES.rst", "docs/notes/deprecations.rst", "notes/deprecations.rst"]
+    assert digests["docs/notes/deprecations.rst"] == "missing"
     assert parsed.warnings == ()
 
 
@@ -133,3 +136,29 @@ def test_an_include_cycle_stops(tmp_path: Path) -> None:
     assert parsed.sections[0].body.count("Loop text.") == 8
     assert any("nest deeper" in w.message for w in parsed.warnings)
     assert parsed.warnings[0].where.startswith("loop.rst:")
+
+
+def test_an_include_in_an_included_file_is_read_from_the_page_as_sphinx_does(
+    tmp_path: Path,
+) -> None:
+    """Sphinx resolves every include and literalinclude path from the page's folder
+    (``env.relfn2path``), also one inside an included file; docutils alone resolves it from
+    the included file's folder. The page's folder is tried first, then the file's."""
+    project = make_project(tmp_path)
+    (project / "docs" / "fragments").mkdir()
+    (project / "docs" / "fragments" / "support.rst").write_text(
+        "Supported until 2030.\n", encoding="utf-8"
+    )
+    (project / "notes" / "deprecations.rst").write_text(
+        ".. include:: fragments/support.rst\n\n.. literalinclude:: example.py\n   :lines: 1\n",
+        encoding="utf-8",
+    )
+    (project / "docs" / "example.py").write_text("import docs_example\n", encoding="utf-8")
+    parsed, reader = parse_in(project, "changes.rst", PAGE)
+    assert parsed.sections[1].body == (
+        "Released 2024-01-01.\n\n- Add `frobnicate()`.\n\nSupported until 2030.\n\n"
+        "Source file: `example.py`\n\n```python\nimport docs_example\n```"
+    )
+    assert parsed.warnings == ()
+    # The page's folder held both: the included file's folder was not looked in.
+    assert "notes/fragments/support.rst" not in dict(reader.digests())

@@ -30,9 +30,16 @@ def has_includes(text: str) -> bool:
 
 
 def splice_includes(
-    page: Spliced, relpath: str, reader: IncludeReader, tokenize: Tokenize, depth: int = 0
+    page: Spliced,
+    relpath: str,
+    reader: IncludeReader,
+    tokenize: Tokenize,
+    depth: int = 0,
+    included_by: str = "",
 ) -> Spliced:
-    """``page`` with each top-level ``{include}`` fence replaced by the file it names."""
+    """``page`` with each top-level ``{include}`` fence replaced by the file it names;
+    ``page`` is the text of the file ``included_by`` when that is given (an include nested
+    in another), and ``relpath`` the page's own path."""
     lines = page.text.split("\n")
     builder = SpliceBuilder()
     done = 0
@@ -45,7 +52,9 @@ def splice_includes(
         options = dict(directive.options) if directive else {}
         if directive is None or "literal" in options or "code" in options:
             continue
-        inner = _included(directive.argument, options, relpath, reader, tokenize, depth)
+        inner = _included(
+            directive.argument, options, relpath, reader, tokenize, depth, included_by
+        )
         if inner is None:
             continue  # the fence stays: the directive renderer says why nothing is included
         start, end = token.map
@@ -69,12 +78,13 @@ def _included(
     reader: IncludeReader,
     tokenize: Tokenize,
     depth: int,
+    included_by: str,
 ) -> Spliced | None:
     """The included file's text, its own includes spliced, or None when it cannot be read."""
     if depth >= MAX_INCLUDE_DEPTH:
         return None
     try:
-        included = reader.read(relpath, target)
+        included = reader.read(relpath, target, included_by=included_by)
         text = select_include(included.text, options)
     except (IncludeRefused, SelectionError):
         return None
@@ -86,7 +96,7 @@ def _included(
         text = _headings_down(text, int(offset))
     inner = Spliced.unchanged(text)
     if has_includes(text):
-        inner = splice_includes(inner, included.path, reader, tokenize, depth + 1)
+        inner = splice_includes(inner, relpath, reader, tokenize, depth + 1, included.path)
     return inner
 
 

@@ -98,6 +98,7 @@ class DocState:
     api_without_code: str = ""  # the first API directive met when there was no code
     includes: IncludeReader | None = None  # reads the files include directives name
     include_depth: int = 0  # how many includes deep the text being read is
+    page: str = ""  # the page's own relpath while ``relpath`` names a file it includes
 
     def api_use(self) -> ApiUse | None:
         """What the file's API directives took from the code; None when it has none."""

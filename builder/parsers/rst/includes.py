@@ -54,12 +54,13 @@ def render_include(
     if "literal" in options or "code" in options:
         language = options.get("code", "") or ""
         return [Text(fence(text.split("\n"), language.split()[0] if language else ""))]
-    page, doc.relpath = doc.relpath, path
+    including, doc.relpath = doc.relpath, path
+    page, doc.page = doc.page, doc.page or including
     doc.include_depth += 1
     try:
         events = render(split_lines(text), 1, ctx, doc)
     finally:
-        doc.relpath = page
+        doc.relpath, doc.page = including, page
         doc.include_depth -= 1
     return [_placed(event, line) for event in events]
 
@@ -91,7 +92,10 @@ def _read(argument: str, line: int, doc: DocState) -> tuple[str, str] | None:
         doc.warn(line, f"include {argument}: includes nest deeper than {MAX_INCLUDE_DEPTH}")
         return None
     try:
-        included = doc.includes.read(doc.relpath, argument)
+        if doc.page:  # in an included file
+            included = doc.includes.read(doc.page, argument, included_by=doc.relpath)
+        else:
+            included = doc.includes.read(doc.relpath, argument)
     except IncludeRefused as exc:
         doc.warn(line, f"include not read: {exc}")
         return None
