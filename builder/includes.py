@@ -55,25 +55,31 @@ class IncludeRoot:
     """Where one version's includes are read from.
 
     ``docs`` is the folder page paths are relative to; no file outside ``root`` is read;
-    ``snippets`` is where ``--8<--`` paths start: the folder MkDocs runs in (its config
+    ``snippets`` are where ``--8<--`` paths start, the first holding the file wins: the
+    folders pymdownx's ``base_path`` names, else the folder MkDocs runs in (its config
     file's), else the project's root, where the tools are run from.
     """
 
     docs: Path
     root: Path
-    snippets: Path
+    snippets: tuple[Path, ...]
 
-    def key(self) -> tuple[str, str]:
+    def key(self) -> tuple[str, tuple[str, ...]]:
         """What of it changes a page's sections, for the build cache: where the docs and the
         snippets are in the project. Not the root's own path, which for a version read from
         git is a new scratch folder each build; what the files hold is keyed on apart."""
         return (
             self.docs.relative_to(self.root).as_posix(),
-            self.snippets.relative_to(self.root).as_posix(),
+            tuple(folder.relative_to(self.root).as_posix() for folder in self.snippets),
         )
 
 
-def include_root(docs: Path, code_root: Path | None, config_folder: Path | None) -> IncludeRoot:
+def include_root(
+    docs: Path,
+    code_root: Path | None,
+    config_folder: Path | None,
+    snippet_base: tuple[str, ...] = (),
+) -> IncludeRoot:
     """The include root of a version whose pages are in ``docs``: the tree a git or archive
     version was extracted to, else the nearest folder at or a few levels above the docs that
     looks like a project's root, else the folder holding the docs (``docs/../CHANGES.rst`` is
@@ -84,10 +90,13 @@ def include_root(docs: Path, code_root: Path | None, config_folder: Path | None)
     else:
         marked = (folder for folder in _ancestors(docs) if _has_marker(folder))
         root = next(marked, docs.parent)
-    snippets = (config_folder or root).resolve()
-    if not snippets.is_relative_to(root):
-        snippets = root
-    return IncludeRoot(docs=docs, root=root, snippets=snippets)
+    runs_in = (config_folder or root).resolve()
+    if not runs_in.is_relative_to(root):
+        runs_in = root
+    # A base_path folder outside the project is left out: nothing there may be read.
+    based = (Path(os.path.normpath(runs_in / folder)) for folder in snippet_base)
+    snippets = tuple(folder for folder in based if folder.is_relative_to(root))
+    return IncludeRoot(docs=docs, root=root, snippets=snippets or (runs_in,))
 
 
 def _ancestors(folder: Path) -> Iterable[Path]:
@@ -131,7 +140,7 @@ class IncludeReader:
         if target.startswith("<") and target.endswith(">"):
             raise IncludeRefused(f"{target} is one of docutils' own files, not the project's")
         if snippet:
-            paths = [self.where.snippets / target.lstrip("/")]
+            paths = [folder / target.lstrip("/") for folder in self.where.snippets]
         elif target.startswith("/"):
             paths = [self.where.docs / target.lstrip("/")]
         else:

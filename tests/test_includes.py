@@ -36,7 +36,7 @@ def test_the_root_is_the_nearest_folder_marked_as_a_project(tmp_path: Path) -> N
     project = make_project(tmp_path)
     where = include_root(project / "docs", None, None)
     assert where.root == project.resolve()
-    assert where.key() == ("docs", ".")
+    assert where.key() == ("docs", (".",))
     # Without a marker nearby, the folder holding the docs is the project.
     bare = tmp_path / "a" / "b" / "c" / "d" / "docs"
     bare.mkdir(parents=True)
@@ -97,9 +97,9 @@ def test_snippets_start_at_the_folder_mkdocs_runs_in(tmp_path: Path) -> None:
     reader = IncludeReader(where)
     assert reader.read("guide/intro.md", "CHANGES.rst", snippet=True).path == "../CHANGES.rst"
     # A config folder outside the project does not widen what may be read.
-    assert include_root(project / "docs", None, tmp_path).snippets == project.resolve()
+    assert include_root(project / "docs", None, tmp_path).snippets == (project.resolve(),)
     # Without a MkDocs config (Zensical, say), snippets start at the project's root.
-    assert include_root(project / "docs", None, None).snippets == project.resolve()
+    assert include_root(project / "docs", None, None).snippets == (project.resolve(),)
 
 
 def test_the_cache_sees_a_symlink_pointed_elsewhere(tmp_path: Path) -> None:
@@ -160,3 +160,14 @@ def test_a_fifo_where_an_include_was_looked_for_is_not_opened(tmp_path: Path) ->
     assert found == [(("pipe.rst", UNREADABLE),)]
     with pytest.raises(IncludeRefused, match="could not be read"):
         reader.read("index.rst", "../pipe.rst")
+
+
+def test_snippet_base_paths_are_tried_in_order_and_stay_in_the_project(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    where = include_root(project / "docs", None, project, ("docs", "../..", "."))
+    # ../.. is outside the project: left out, as if it were not named.
+    assert where.snippets == ((project / "docs").resolve(), project.resolve())
+    reader = IncludeReader(where)
+    assert reader.read("index.md", "CHANGES.rst", snippet=True).path == "../CHANGES.rst"
+    # The first base was looked in, and is keyed on: the file created there would win.
+    assert dict(reader.digests())["docs/CHANGES.rst"] == MISSING
