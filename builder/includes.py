@@ -42,6 +42,9 @@ _PROJECT_MARKERS = (
     ".git", "pyproject.toml", "setup.py", "setup.cfg", "package.json", "mkdocs.yml",
     "mkdocs.yaml", "zensical.toml", "tox.ini", "Cargo.toml",
 )  # fmt: skip
+# Version control metadata: a clone's .git/config can hold the builder's credentials, so no
+# file in these folders is read, whatever names it.
+_PRIVATE_FOLDERS = frozenset({".git", ".hg", ".svn"})
 # How far above the docs folder a project root is looked for.
 _MARKER_SEARCH_LEVELS = 3
 
@@ -164,6 +167,8 @@ class IncludeReader:
         root = self.where.root
         if not path.is_relative_to(root):
             raise IncludeRefused(f"{target} is outside the project ({root})")
+        if _is_private(path, root):
+            raise IncludeRefused(f"{target} is version control metadata, not the project's")
         # Keyed on the path as named, not where it leads: a link pointed elsewhere changes it.
         key = path.relative_to(root).as_posix()
         found = _look_up(path, root)
@@ -207,7 +212,7 @@ def _look_up(path: Path, root: Path) -> _Found:
     enough: a FIFO would block the build, a device or a huge file would never end."""
     try:
         resolved = path.resolve(strict=True)
-        if not resolved.is_relative_to(root):
+        if not resolved.is_relative_to(root) or _is_private(resolved, root):
             return _Found(OUTSIDE)
         status = resolved.stat()
         if not stat.S_ISREG(status.st_mode):
@@ -221,3 +226,7 @@ def _look_up(path: Path, root: Path) -> _Found:
     if len(data) > MAX_FILE_BYTES:
         return _Found(TOO_BIG)
     return _Found(hashlib.sha256(data).hexdigest(), data, resolved)
+
+
+def _is_private(path: Path, root: Path) -> bool:
+    return not _PRIVATE_FOLDERS.isdisjoint(path.relative_to(root).parts)

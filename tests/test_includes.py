@@ -171,3 +171,20 @@ def test_snippet_base_paths_are_tried_in_order_and_stay_in_the_project(tmp_path:
     assert reader.read("index.md", "CHANGES.rst", snippet=True).path == "../CHANGES.rst"
     # The first base was looked in, and is keyed on: the file created there would win.
     assert dict(reader.digests())["docs/CHANGES.rst"] == MISSING
+
+
+def test_version_control_metadata_is_never_read(tmp_path: Path) -> None:
+    """A clone's .git/config can hold the builder's credentials (a token in a remote's URL):
+    it is no part of the project's docs, named or reached through a link."""
+    project = make_project(tmp_path)
+    (project / ".git").mkdir()
+    (project / ".git" / "config").write_text("url = https://token@host/x\n", encoding="utf-8")
+    (project / "docs" / "config.txt").symlink_to(project / ".git" / "config")
+    where = include_root(project / "docs", None, None)
+    assert where.root == project.resolve()
+    reader = IncludeReader(where)
+    with pytest.raises(IncludeRefused, match="version control"):
+        reader.read("index.rst", "../.git/config")
+    with pytest.raises(IncludeRefused, match="leads outside"):
+        reader.read("index.rst", "config.txt")
+    assert current_digests(where, ["docs/config.txt"]) == (("docs/config.txt", OUTSIDE),)
