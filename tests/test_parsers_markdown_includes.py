@@ -169,3 +169,19 @@ def test_a_myst_include_in_an_included_file_is_read_from_the_page_first(tmp_path
         ("Readme", ""),
         ("Badges", "Shields."),  # spliced as Markdown: its heading is a section
     ]
+
+
+def test_heading_offset_moves_setext_headings_too(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    (project / "NOTES.md").write_text(
+        "Notes\n=====\n\nAbout.\n\nDetails\n-------\n\nMore.\n\n```\n# not a heading\n```\n",
+        encoding="utf-8",
+    )
+    page = "# Page\n\n```{include} ../NOTES.md\n:heading-offset: 1\n```\n"
+    parsed = parse_in(project, "page.md", page)
+    assert [(s.heading, s.level, s.line_start) for s in parsed.sections] == [
+        ("Page", 1, 1),
+        ("Notes", 2, 3),
+        ("Details", 3, 3),
+    ]
+    assert parsed.sections[2].body == "More.\n\n```\n# not a heading\n```"

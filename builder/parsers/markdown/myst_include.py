@@ -21,8 +21,6 @@ from builder.parsers.markdown.myst_syntax import directive_name, read_directive
 from builder.parsers.markdown.spliced import SpliceBuilder, Spliced
 
 Tokenize = Callable[[str], Sequence[Token]]
-_ATX_HEADING = re.compile(r"^ {0,3}#{1,6}(?:[ \t]|$)")
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 
 
 def has_includes(text: str) -> bool:
@@ -93,30 +91,30 @@ def _included(
         return Spliced.unchanged(f"{fence}{{eval-rst}}\n{text.strip(chr(10))}\n{fence}")
     offset = options.get("heading-offset", "").strip()
     if offset.isdigit() and int(offset):
-        text = _headings_down(text, int(offset))
+        text = _headings_down(text, int(offset), tokenize)
     inner = Spliced.unchanged(text)
     if has_includes(text):
         inner = splice_includes(inner, relpath, reader, tokenize, depth + 1, included.path)
     return inner
 
 
-def _headings_down(text: str, offset: int) -> str:
-    """ATX headings outside code fences, ``offset`` levels deeper (at most level 6)."""
-    out: list[str] = []
-    fence = ""
-    for line in text.split("\n"):
-        opening = _FENCE.match(line)
-        if fence:
-            if opening and opening.group(1).startswith(fence):
-                fence = ""
-        elif opening:
-            fence = opening.group(1)
-        elif _ATX_HEADING.match(line):
-            stripped = line.lstrip(" ")
-            level = len(stripped) - len(stripped.lstrip("#"))
-            line = "#" * min(level + offset, 6) + stripped[level:]
-        out.append(line)
-    return "\n".join(out)
+def _headings_down(text: str, offset: int, tokenize: Tokenize) -> str:
+    """Top-level headings ``offset`` levels deeper (at most level 6), a setext heading
+    rewritten as an ATX one on as many lines, so the text keeps its line count."""
+    lines = text.split("\n")
+    for token in tokenize(text):
+        if token.type != "heading_open" or token.level or not token.map:
+            continue
+        level = int(token.tag[1:])
+        marks = "#" * min(level + offset, 6)
+        first, end = token.map
+        if token.markup in ("=", "-"):  # the title's lines, then the underline
+            title = " ".join(line.strip() for line in lines[first : end - 1])
+            lines[first:end] = [f"{marks} {title}", *([""] * (end - first - 1))]
+        else:
+            stripped = lines[first].lstrip(" ")
+            lines[first] = marks + stripped[level:]
+    return "\n".join(lines)
 
 
 def _longest_backticks(text: str) -> int:
