@@ -96,6 +96,8 @@ class VersionConfig:
     git: GitSource | None = None
     archive: ArchiveSource | None = None
     code_root: Path | None = None  # the tree the docs came with, where code can be found
+    # The catalog's folder, which no include reads above (None with allow_outside).
+    catalog_folder: Path | None = None
     project: str = "auto"  # one of PROJECT_KINDS
     source_dir: Path | None = None  # the folder holding the package API pages document
 
@@ -380,6 +382,7 @@ def _parse_version(
         archive=archive,
         project=project,
         source_dir=source_dir,
+        catalog_folder=None if allow_outside else root,
     )
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -25,11 +26,26 @@ MAX_INCLUDE_DEPTH = 8
 # What a file the reader looked for and did not find is recorded as, so that creating it
 # later changes the page's key.
 MISSING = "missing"
+# What is recorded in place of a sha256 for a file that is there but not read: it leads out
+# of the project, it is not a regular file, or it is bigger than any page may be.
+OUTSIDE = "outside"
+UNREADABLE = "not a regular file"
+TOO_BIG = "too big"
+_REFUSALS = {
+    MISSING: "was not found",
+    OUTSIDE: "leads outside the project",
+    UNREADABLE: "could not be read",
+    TOO_BIG: f"is bigger than {MAX_FILE_BYTES} bytes",
+}
 # A project's root is the nearest folder at or above the docs holding one of these.
+# Not mkdocs.yml: FastAPI keeps one per language in docs/<lang>/, below the repository whose
+# docs_src/ its pages include.
 _PROJECT_MARKERS = (
-    ".git", "pyproject.toml", "setup.py", "setup.cfg", "package.json", "mkdocs.yml",
-    "mkdocs.yaml", "zensical.toml", "tox.ini", "Cargo.toml",
+    ".git", "pyproject.toml", "setup.py", "setup.cfg", "package.json", "tox.ini", "Cargo.toml",
 )  # fmt: skip
+# Version control metadata: a clone's .git/config can hold the builder's credentials, so no
+# file in these folders is read, whatever names it.
+_PRIVATE_FOLDERS = frozenset({".git", ".hg", ".svn"})
 # How far above the docs folder a project root is looked for.
 _MARKER_SEARCH_LEVELS = 3
 
@@ -43,39 +59,56 @@ class IncludeRoot:
     """Where one version's includes are read from.
 
     ``docs`` is the folder page paths are relative to; no file outside ``root`` is read;
-    ``snippets`` is where ``--8<--`` paths start: the folder MkDocs runs in (its config
+    ``snippets`` are where ``--8<--`` paths start, the first holding the file wins: the
+    folders pymdownx's ``base_path`` names, else the folder MkDocs runs in (its config
     file's), else the project's root, where the tools are run from.
     """
 
     docs: Path
     root: Path
-    snippets: Path
+    snippets: tuple[Path, ...]
 
-    def key(self) -> tuple[str, str]:
+    def key(self) -> tuple[str, tuple[str, ...]]:
         """What of it changes a page's sections, for the build cache: where the docs and the
         snippets are in the project. Not the root's own path, which for a version read from
         git is a new scratch folder each build; what the files hold is keyed on apart."""
         return (
             self.docs.relative_to(self.root).as_posix(),
-            self.snippets.relative_to(self.root).as_posix(),
+            tuple(folder.relative_to(self.root).as_posix() for folder in self.snippets),
         )
 
 
-def include_root(docs: Path, code_root: Path | None, config_folder: Path | None) -> IncludeRoot:
+def include_root(
+    docs: Path,
+    code_root: Path | None,
+    config_folder: Path | None,
+    snippet_base: tuple[str, ...] = (),
+    bound: Path | None = None,
+) -> IncludeRoot:
     """The include root of a version whose pages are in ``docs``: the tree a git or archive
     version was extracted to, else the nearest folder at or a few levels above the docs that
     looks like a project's root, else the folder holding the docs (``docs/../CHANGES.rst`` is
-    the usual include, and that folder is where the version's code is looked for too)."""
+    the usual include, and that folder is where the version's code is looked for too). Never
+    above ``bound`` (the catalog's folder; by default the folder holding the docs): a
+    package.json or a dotfiles .git in a home folder must not make the home folder the
+    project."""
     docs = docs.resolve()
     if code_root is not None:
         root = code_root.resolve()
     else:
-        marked = (folder for folder in _ancestors(docs) if _has_marker(folder))
-        root = next(marked, docs.parent)
-    snippets = (config_folder or root).resolve()
-    if not snippets.is_relative_to(root):
-        snippets = root
-    return IncludeRoot(docs=docs, root=root, snippets=snippets)
+        top = (bound or docs.parent).resolve()
+        if not docs.is_relative_to(top):
+            top = docs.parent
+        inside = [folder for folder in _ancestors(docs) if folder.is_relative_to(top)]
+        marked = (folder for folder in inside if _has_marker(folder))
+        root = next(marked, docs.parent if docs.parent.is_relative_to(top) else top)
+    runs_in = (config_folder or root).resolve()
+    if not runs_in.is_relative_to(root):
+        runs_in = root
+    # A base_path folder outside the project is left out: nothing there may be read.
+    based = (Path(os.path.normpath(runs_in / folder)) for folder in snippet_base)
+    snippets = tuple(folder for folder in based if folder.is_relative_to(root))
+    return IncludeRoot(docs=docs, root=root, snippets=snippets or (runs_in,))
 
 
 def _ancestors(folder: Path) -> Iterable[Path]:
@@ -105,48 +138,57 @@ class IncludeReader:
     looked_for: dict[str, str] = field(default_factory=dict)
     bytes_read: int = 0
 
-    def read(self, page: str, target: str, *, snippet: bool = False) -> IncludedText:
+    def read(
+        self, page: str, target: str, *, snippet: bool = False, included_by: str = ""
+    ) -> IncludedText:
         """The text of ``target`` as the file ``page`` (relative to the docs folder) includes
         it: relative to that file's folder, or to the docs folder when it starts with ``/``
-        (Sphinx's rule), or to the snippets folder for a ``--8<--`` snippet."""
+        (Sphinx's rule), or to the snippets folder for a ``--8<--`` snippet. Named in a file
+        the page includes (``included_by``), a relative path is looked for from the page's
+        folder first, as Sphinx does, then from that file's folder, as docutils does."""
         target = target.strip()
         if not target or "\0" in target:
             raise IncludeRefused("no file named")
         if target.startswith("<") and target.endswith(">"):
             raise IncludeRefused(f"{target} is one of docutils' own files, not the project's")
         if snippet:
-            path = self.where.snippets / target.lstrip("/")
+            paths = [folder / target.lstrip("/") for folder in self.where.snippets]
         elif target.startswith("/"):
-            path = self.where.docs / target.lstrip("/")
+            paths = [self.where.docs / target.lstrip("/")]
         else:
-            path = self.where.docs / PurePosixPath(page).parent / target
-        return self._read(Path(os.path.normpath(path)), target)
+            folders = [page, *([included_by] if included_by else [])]
+            paths = [self.where.docs / PurePosixPath(name).parent / target for name in folders]
+        for path in paths[:-1]:
+            try:
+                return self._read(Path(os.path.normpath(path)), target)
+            except IncludeRefused:
+                if self._was_there(Path(os.path.normpath(path))):
+                    raise
+        return self._read(Path(os.path.normpath(paths[-1])), target)
+
+    def _was_there(self, path: Path) -> bool:
+        """Whether a refused path held something (then the refusal stands)."""
+        if not path.is_relative_to(self.where.root):
+            return False
+        return self.looked_for.get(path.relative_to(self.where.root).as_posix()) != MISSING
 
     def _read(self, path: Path, target: str) -> IncludedText:
         root = self.where.root
         if not path.is_relative_to(root):
             raise IncludeRefused(f"{target} is outside the project ({root})")
-        try:
-            resolved = path.resolve(strict=True)
-        except (OSError, RuntimeError):
-            self.looked_for[path.relative_to(root).as_posix()] = MISSING
-            raise IncludeRefused(f"{target} was not found") from None
-        if not resolved.is_relative_to(root):
-            raise IncludeRefused(f"{target} leads outside the project ({root})")
-        key = resolved.relative_to(root).as_posix()
-        try:
-            data = resolved.read_bytes() if resolved.is_file() else None
-        except OSError:
-            data = None
-        if data is None:
-            self.looked_for[key] = MISSING
-            raise IncludeRefused(f"{target} could not be read")
-        self.looked_for[key] = hashlib.sha256(data).hexdigest()
-        if self.bytes_read + len(data) > MAX_FILE_BYTES:
+        if _is_private(path, root):
+            raise IncludeRefused(f"{target} is version control metadata, not the project's")
+        # Keyed on the path as named, not where it leads: a link pointed elsewhere changes it.
+        key = path.relative_to(root).as_posix()
+        found = _look_up(path, root)
+        self.looked_for[key] = found.digest
+        if found.data is None or found.resolved is None:
+            raise IncludeRefused(f"{target} {_REFUSALS[found.digest]}")
+        if self.bytes_read + len(found.data) > MAX_FILE_BYTES:
             raise IncludeRefused(f"{target} would take the page past {MAX_FILE_BYTES} bytes")
-        self.bytes_read += len(data)
-        text = data.decode("utf-8", "replace").removeprefix("\ufeff")
-        shown = Path(os.path.relpath(resolved, self.where.docs)).as_posix()
+        self.bytes_read += len(found.data)
+        text = found.data.decode("utf-8", "replace").removeprefix("\ufeff")
+        shown = Path(os.path.relpath(found.resolved, self.where.docs)).as_posix()
         return IncludedText(path=shown, text=text.replace("\r\n", "\n").replace("\r", "\n"))
 
     def digests(self) -> tuple[tuple[str, str], ...]:
@@ -156,13 +198,44 @@ class IncludeReader:
 
 def current_digests(where: IncludeRoot, paths: Iterable[str]) -> tuple[tuple[str, str], ...]:
     """The sha256 each of ``paths`` (relative to the include root) has now, ``MISSING`` for
-    one that is gone: compared with what a page read when the cache kept it."""
-    found: list[tuple[str, str]] = []
-    for relpath in sorted(set(paths)):
-        path = where.root / relpath
-        try:
-            digest = hashlib.sha256(path.read_bytes()).hexdigest()
-        except OSError:
-            digest = MISSING
-        found.append((relpath, digest))
-    return tuple(found)
+    one that is gone (or what else a page would find there in its place, without reading
+    more): compared with what a page read when the cache kept it."""
+    return tuple(
+        (relpath, _look_up(where.root / relpath, where.root).digest)
+        for relpath in sorted(set(paths))
+    )
+
+
+@dataclass(frozen=True)
+class _Found:
+    """What a page finds at a path: the file's sha256, its bytes and where it leads, or a
+    refusal (``MISSING``, ``OUTSIDE``, ``TOO_BIG``) in place of the sha256 and no bytes."""
+
+    digest: str
+    data: bytes | None = None
+    resolved: Path | None = None
+
+
+def _look_up(path: Path, root: Path) -> _Found:
+    """The file at ``path``, read only when it is a regular file inside ``root`` and small
+    enough: a FIFO would block the build, a device or a huge file would never end."""
+    try:
+        resolved = path.resolve(strict=True)
+        if not resolved.is_relative_to(root) or _is_private(resolved, root):
+            return _Found(OUTSIDE)
+        status = resolved.stat()
+        if not stat.S_ISREG(status.st_mode):
+            return _Found(UNREADABLE)
+        if status.st_size > MAX_FILE_BYTES:
+            return _Found(TOO_BIG)
+        with resolved.open("rb") as file:
+            data = file.read(MAX_FILE_BYTES + 1)  # the file may have grown since
+    except (OSError, RuntimeError):
+        return _Found(MISSING)
+    if len(data) > MAX_FILE_BYTES:
+        return _Found(TOO_BIG)
+    return _Found(hashlib.sha256(data).hexdigest(), data, resolved)
+
+
+def _is_private(path: Path, root: Path) -> bool:
+    return not _PRIVATE_FOLDERS.isdisjoint(path.relative_to(root).parts)

@@ -20,6 +20,7 @@ from typing import Any
 
 from builder.config import load_catalog
 from builder.errors import BuildError
+from builder.includes import include_root
 
 # How long the files must stay unchanged before a rebuild starts.
 DEBOUNCE_MS = 300
@@ -46,7 +47,8 @@ def require_watcher() -> None:
 
 
 def watched_paths(config_path: Path) -> tuple[Path, ...]:
-    """The catalog file and every docs folder, code folder and index file it names.
+    """The catalog file and every docs folder, code folder and index file it names, and the
+    project each docs folder is in, which its pages may include files from.
 
     A catalog that does not load is still watched, so that fixing it starts a rebuild.
     """
@@ -60,6 +62,12 @@ def watched_paths(config_path: Path) -> tuple[Path, ...]:
             for path in (version.directory, version.index, version.source_dir, version.code_root):
                 if path is not None and path.exists():
                     paths.add(path.resolve())
+            if version.directory is not None and version.directory.is_dir():
+                # Pages include files from anywhere in their project (../CHANGES.rst).
+                where = include_root(
+                    version.directory, version.code_root, None, bound=version.catalog_folder
+                )
+                paths.add(where.root)
     paths.update(spec.index.resolve() for spec in config.imports if spec.index.exists())
     return tuple(sorted(paths))
 

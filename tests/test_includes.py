@@ -4,12 +4,17 @@ every file looked for recorded with its sha256."""
 from __future__ import annotations
 
 import hashlib
+import os
+import threading
 from pathlib import Path
 
 import pytest
 
 from builder.includes import (
     MISSING,
+    OUTSIDE,
+    TOO_BIG,
+    UNREADABLE,
     IncludeReader,
     IncludeRefused,
     current_digests,
@@ -31,7 +36,7 @@ def test_the_root_is_the_nearest_folder_marked_as_a_project(tmp_path: Path) -> N
     project = make_project(tmp_path)
     where = include_root(project / "docs", None, None)
     assert where.root == project.resolve()
-    assert where.key() == ("docs", ".")
+    assert where.key() == ("docs", (".",))
     # Without a marker nearby, the folder holding the docs is the project.
     bare = tmp_path / "a" / "b" / "c" / "d" / "docs"
     bare.mkdir(parents=True)
@@ -63,7 +68,7 @@ def test_nothing_outside_the_project_is_read(tmp_path: Path) -> None:
         reader.read("index.rst", "link.txt")
     with pytest.raises(IncludeRefused, match="docutils' own"):
         reader.read("index.rst", "<isonum.txt>")
-    assert reader.digests() == ()
+    assert reader.digests() == (("docs/link.txt", OUTSIDE),)
 
 
 def test_a_missing_file_is_recorded_so_creating_it_changes_the_key(tmp_path: Path) -> None:
@@ -92,6 +97,119 @@ def test_snippets_start_at_the_folder_mkdocs_runs_in(tmp_path: Path) -> None:
     reader = IncludeReader(where)
     assert reader.read("guide/intro.md", "CHANGES.rst", snippet=True).path == "../CHANGES.rst"
     # A config folder outside the project does not widen what may be read.
-    assert include_root(project / "docs", None, tmp_path).snippets == project.resolve()
+    assert include_root(project / "docs", None, tmp_path).snippets == (project.resolve(),)
     # Without a MkDocs config (Zensical, say), snippets start at the project's root.
-    assert include_root(project / "docs", None, None).snippets == project.resolve()
+    assert include_root(project / "docs", None, None).snippets == (project.resolve(),)
+
+
+def test_the_cache_sees_a_symlink_pointed_elsewhere(tmp_path: Path) -> None:
+    """The page reads what the path it names leads to: the path is recorded, not its target,
+    so pointing the link at another file (or out of the project and back) changes the key."""
+    project = make_project(tmp_path)
+    (project / "HISTORY.rst").write_text("History\n", encoding="utf-8")
+    (tmp_path / "secret.txt").write_text("password", encoding="utf-8")
+    link = project / "docs" / "changes.rst"
+    link.symlink_to(project / "CHANGES.rst")
+    where = include_root(project / "docs", None, None)
+    reader = IncludeReader(where)
+    assert reader.read("index.rst", "changes.rst").text == "Changes\n=======\n"
+    recorded = reader.digests()
+    assert [path for path, _ in recorded] == ["docs/changes.rst"]
+    link.unlink()
+    link.symlink_to(project / "HISTORY.rst")
+    assert current_digests(where, ["docs/changes.rst"]) != recorded
+    link.unlink()
+    link.symlink_to(tmp_path / "secret.txt")
+    outside = IncludeReader(where)
+    with pytest.raises(IncludeRefused, match="leads outside"):
+        outside.read("index.rst", "changes.rst")
+    assert outside.digests() == (("docs/changes.rst", OUTSIDE),)
+    assert current_digests(where, ["docs/changes.rst"]) == outside.digests()
+    link.unlink()
+    link.symlink_to(project / "HISTORY.rst")
+    assert current_digests(where, ["docs/changes.rst"]) != outside.digests()
+
+
+def test_a_file_too_big_to_include_is_not_read(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    with (project / "huge.bin").open("wb") as sparse:
+        sparse.truncate(MAX_FILE_BYTES + 1)  # sparse: costs no disk
+    where = include_root(project / "docs", None, None)
+    reader = IncludeReader(where)
+    with pytest.raises(IncludeRefused, match="bigger than"):
+        reader.read("index.rst", "../huge.bin")
+    assert reader.digests() == (("huge.bin", TOO_BIG),)
+    assert current_digests(where, ["huge.bin"]) == reader.digests()
+    assert reader.bytes_read == 0
+
+
+def test_a_fifo_where_an_include_was_looked_for_is_not_opened(tmp_path: Path) -> None:
+    """Opening a FIFO for reading waits for a writer: the build would hang."""
+    project = make_project(tmp_path)
+    where = include_root(project / "docs", None, None)
+    reader = IncludeReader(where)
+    with pytest.raises(IncludeRefused, match="not found"):
+        reader.read("index.rst", "../pipe.rst")
+    os.mkfifo(project / "pipe.rst")
+    found: list[tuple[tuple[str, str], ...]] = []
+    looking = threading.Thread(
+        target=lambda: found.append(current_digests(where, ["pipe.rst"])), daemon=True
+    )
+    looking.start()
+    looking.join(timeout=30)
+    assert found == [(("pipe.rst", UNREADABLE),)]
+    with pytest.raises(IncludeRefused, match="could not be read"):
+        reader.read("index.rst", "../pipe.rst")
+
+
+def test_snippet_base_paths_are_tried_in_order_and_stay_in_the_project(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    where = include_root(project / "docs", None, project, ("docs", "../..", "."))
+    # ../.. is outside the project: left out, as if it were not named.
+    assert where.snippets == ((project / "docs").resolve(), project.resolve())
+    reader = IncludeReader(where)
+    assert reader.read("index.md", "CHANGES.rst", snippet=True).path == "../CHANGES.rst"
+    # The first base was looked in, and is keyed on: the file created there would win.
+    assert dict(reader.digests())["docs/CHANGES.rst"] == MISSING
+
+
+def test_version_control_metadata_is_never_read(tmp_path: Path) -> None:
+    """A clone's .git/config can hold the builder's credentials (a token in a remote's URL):
+    it is no part of the project's docs, named or reached through a link."""
+    project = make_project(tmp_path)
+    (project / ".git").mkdir()
+    (project / ".git" / "config").write_text("url = https://token@host/x\n", encoding="utf-8")
+    (project / "docs" / "config.txt").symlink_to(project / ".git" / "config")
+    where = include_root(project / "docs", None, None)
+    assert where.root == project.resolve()
+    reader = IncludeReader(where)
+    with pytest.raises(IncludeRefused, match="version control"):
+        reader.read("index.rst", "../.git/config")
+    with pytest.raises(IncludeRefused, match="leads outside"):
+        reader.read("index.rst", "config.txt")
+    assert current_digests(where, ["docs/config.txt"]) == (("docs/config.txt", OUTSIDE),)
+
+
+def test_the_root_is_never_above_the_catalogs_folder(tmp_path: Path) -> None:
+    # A package.json (or a dotfiles .git) in a home folder must not make the home folder the
+    # project of an unmarked checkout below it: ../../../.ssh/id_rsa stays out of reach.
+    home = tmp_path / "home"
+    docs = home / "Downloads" / "somelib" / "docs"
+    docs.mkdir(parents=True)
+    (home / "package.json").write_text("{}", encoding="utf-8")
+    catalog_folder = home / "Downloads" / "somelib"
+    assert include_root(docs, None, None, bound=catalog_folder).root == catalog_folder.resolve()
+    # The catalog at the home folder makes it the user's own scope, as its paths are.
+    assert include_root(docs, None, None, bound=home).root == home.resolve()
+    # A catalog inside the docs folder (path = "."): the docs folder is the whole project.
+    assert include_root(docs, None, None, bound=docs).root == docs.resolve()
+
+
+def test_a_mkdocs_config_does_not_mark_the_project(tmp_path: Path) -> None:
+    # FastAPI keeps mkdocs.yml in docs/en/ and the examples its pages include at the top.
+    repository = tmp_path / "fastapi"
+    docs = repository / "docs" / "en" / "docs"
+    docs.mkdir(parents=True)
+    (repository / "docs" / "en" / "mkdocs.yml").write_text("site_name: x\n", encoding="utf-8")
+    (repository / "pyproject.toml").write_text("", encoding="utf-8")
+    assert include_root(docs, None, None, bound=repository).root == repository.resolve()

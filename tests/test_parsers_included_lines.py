@@ -87,3 +87,16 @@ def test_the_language_follows_the_suffix() -> None:
     assert language_of("examples/app.py") == "python"
     assert language_of("conf/settings.TOML") == "toml"
     assert language_of("Makefile", "text") == "text"
+
+
+def test_end_before_passes_over_the_first_line_as_sphinx_does() -> None:
+    """``:start-at: def area`` with ``:end-before: def`` is the usual way to show one
+    method: the first line holds the marker too, and Sphinx's end filter skips it."""
+    options = {"start-at": "def area", "end-before": "def "}
+    assert select_literal(CODE, options) == ["    def area(self):", "        return 0", ""]
+    # end-at stops at the first line that holds its marker, that line kept.
+    assert select_literal(CODE, {"start-at": "def area", "end-at": "def "}) == [
+        "    def area(self):"
+    ]
+    with pytest.raises(SelectionError, match="end-before text 'def area' not found"):
+        select_literal(CODE, {"start-at": "def area", "end-before": "def area"})

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 from builder.includes import IncludeReader, include_root
@@ -113,3 +115,73 @@ def test_a_myst_include_that_cannot_be_read_warns_once(tmp_path: Path) -> None:
     assert [(w.where, w.message) for w in parsed.warnings] == [
         ("page.md:5", "include not read: ../README.md was not found")
     ]
+
+
+def test_section_markers_never_show_and_an_escaped_one_shows_once(tmp_path: Path) -> None:
+    """As pymdownx: a page's own section markers are dropped too (the page may be another's
+    snippet source), section names match case-insensitively, and a marker escaped with ``;``
+    is text, one ``;`` removed."""
+    project = make_project(tmp_path)
+    (project / "notes.md").write_text(
+        "--8<-- [start:Usage]\nCall `run()`.\n;--8<-- [end:Usage]\n--8<-- [end:Usage]\n",
+        encoding="utf-8",
+    )
+    page = (
+        "# Install\n\n--8<-- [start:install]\nRun it.\n--8<-- [end:install]\n\n"
+        '--8<-- "notes.md:Usage"\n'
+    )
+    parsed = parse_in(project, "install.md", page)
+    assert parsed.sections[0].body == "Run it.\n\nCall `run()`. --8<-- [end:Usage]"
+    assert parsed.warnings == ()
+
+
+def test_a_long_run_of_dashes_in_a_snippet_is_read_in_linear_time(tmp_path: Path) -> None:
+    """A section marker is looked for in every snippet line holding ``8<``; a lazy prefix
+    before ``-+8<-+`` retried the dash run from every position, hours for a few MB. The
+    subprocess's timeout guards against that hang (a regex holds the GIL, so a thread could
+    not); it is not a timing: the parse takes a moment."""
+    project = make_project(tmp_path)
+    (project / "dashes.md").write_text("-" * 2_000_000 + "8<\n", encoding="utf-8")
+    script = (
+        "import sys; from pathlib import Path; from tests.test_parsers_markdown_includes "
+        "import parse_in; parsed = parse_in(Path(sys.argv[1]), 'page.md', "
+        "'--8<-- \"dashes.md\"\\n'); print(parsed.sections[0].body[-3:])"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(project)],
+        capture_output=True, text=True, timeout=120, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert done.stdout == "-8<\n"
+
+
+def test_a_myst_include_in_an_included_file_is_read_from_the_page_first(tmp_path: Path) -> None:
+    """MyST under Sphinx resolves a nested {include} from the page's folder, as Sphinx's
+    include does; the included file's folder (docutils) is the fallback."""
+    project = make_project(tmp_path)
+    (project / "docs" / "badges.md").write_text("## Badges\n\nShields.\n", encoding="utf-8")
+    (project / "README.md").write_text(
+        "# Readme\n\n```{include} badges.md\n```\n", encoding="utf-8"
+    )
+    page = "# Home\n\n```{include} ../README.md\n```\n"
+    parsed = parse_in(project, "index.md", page)
+    assert [(s.heading, s.body) for s in parsed.sections] == [
+        ("Home", ""),
+        ("Readme", ""),
+        ("Badges", "Shields."),  # spliced as Markdown: its heading is a section
+    ]
+
+
+def test_heading_offset_moves_setext_headings_too(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    (project / "NOTES.md").write_text(
+        "Notes\n=====\n\nAbout.\n\nDetails\n-------\n\nMore.\n\n```\n# not a heading\n```\n",
+        encoding="utf-8",
+    )
+    page = "# Page\n\n```{include} ../NOTES.md\n:heading-offset: 1\n```\n"
+    parsed = parse_in(project, "page.md", page)
+    assert [(s.heading, s.level, s.line_start) for s in parsed.sections] == [
+        ("Page", 1, 1),
+        ("Notes", 2, 3),
+        ("Details", 3, 3),
+    ]
+    assert parsed.sections[2].body == "More.\n\n```\n# not a heading\n```"

@@ -71,8 +71,11 @@ def test_an_included_changelog_gives_the_page_its_sections(tmp_path: Path) -> No
         (("Changes",), "Version 1.0", 4, 4, "First release."),
         (("Changes",), "After", 6, 9, "Text after."),
     ]
-    # A nested include is read relative to the file that includes it.
-    assert [path for path, _ in reader.digests()] == ["CHANGES.rst", "notes/deprecations.rst"]
+    # A nested include is looked for from the page's folder (Sphinx), then from the folder of
+    # the file that includes it (docutils).
+    digests = dict(reader.digests())
+    assert list(digests) == ["CHANGES.rst", "docs/notes/deprecations.rst", "notes/deprecations.rst"]
+    assert digests["docs/notes/deprecations.rst"] == "missing"
     assert parsed.warnings == ()
 
 
@@ -124,12 +127,55 @@ def test_refused_and_broken_includes_warn_and_bring_nothing(tmp_path: Path) -> N
     assert dict(reader.digests())["docs/gone.rst"] == "missing"
 
 
-def test_an_include_cycle_stops(tmp_path: Path) -> None:
+def test_an_include_cycle_stops_where_docutils_stops_it(tmp_path: Path) -> None:
+    """docutils refuses a file that is already being included with the same options (or
+    the page itself): "circular inclusion", the text once."""
     project = make_project(tmp_path)
     (project / "docs" / "loop.rst").write_text(
         "Loop text.\n\n.. include:: loop.rst\n", encoding="utf-8"
     )
     parsed, _ = parse_in(project, "page.rst", "Page\n====\n\n.. include:: loop.rst\n")
-    assert parsed.sections[0].body.count("Loop text.") == 8
-    assert any("nest deeper" in w.message for w in parsed.warnings)
-    assert parsed.warnings[0].where.startswith("loop.rst:")
+    assert parsed.sections[0].body == "Loop text."
+    assert [(w.where, w.message) for w in parsed.warnings] == [
+        ("loop.rst:3", "include loop.rst: circular inclusion; nothing included")
+    ]
+    back = "Page\n====\n\n.. include:: back.rst\n"
+    (project / "docs" / "back.rst").write_text(
+        "Back text.\n\n.. include:: page.rst\n", encoding="utf-8"
+    )
+    (project / "docs" / "page.rst").write_text(back, encoding="utf-8")
+    parsed, _ = parse_in(project, "page.rst", back)
+    assert parsed.sections[0].body == "Back text."
+    # The same file with other options is another part of it, not a cycle.
+    (project / "docs" / "parts.rst").write_text(
+        "One.\n\n.. include:: parts.rst\n   :start-after: Two.\n\nTwo. Three.\n",
+        encoding="utf-8",
+    )
+    parsed, _ = parse_in(project, "page.rst", "Page\n====\n\n.. include:: parts.rst\n")
+    assert parsed.sections[0].body.count("Three.") == 2
+
+
+def test_an_include_in_an_included_file_is_read_from_the_page_as_sphinx_does(
+    tmp_path: Path,
+) -> None:
+    """Sphinx resolves every include and literalinclude path from the page's folder
+    (``env.relfn2path``), also one inside an included file; docutils alone resolves it from
+    the included file's folder. The page's folder is tried first, then the file's."""
+    project = make_project(tmp_path)
+    (project / "docs" / "fragments").mkdir()
+    (project / "docs" / "fragments" / "support.rst").write_text(
+        "Supported until 2030.\n", encoding="utf-8"
+    )
+    (project / "notes" / "deprecations.rst").write_text(
+        ".. include:: fragments/support.rst\n\n.. literalinclude:: example.py\n   :lines: 1\n",
+        encoding="utf-8",
+    )
+    (project / "docs" / "example.py").write_text("import docs_example\n", encoding="utf-8")
+    parsed, reader = parse_in(project, "changes.rst", PAGE)
+    assert parsed.sections[1].body == (
+        "Released 2024-01-01.\n\n- Add `frobnicate()`.\n\nSupported until 2030.\n\n"
+        "Source file: `example.py`\n\n```python\nimport docs_example\n```"
+    )
+    assert parsed.warnings == ()
+    # The page's folder held both: the included file's folder was not looked in.
+    assert "notes/fragments/support.rst" not in dict(reader.digests())

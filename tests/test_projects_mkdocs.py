@@ -149,3 +149,25 @@ def test_broken_yaml_is_a_note_not_a_failure(tmp_path: Path) -> None:
     assert layout.kind == "mkdocs"
     assert "not readable YAML" in layout.notes[0]
     assert listing.candidates[0].relpath == "about.md"
+
+
+def test_snippets_are_found_in_the_base_paths_mkdocs_yml_gives(tmp_path: Path) -> None:
+    """pymdownx.snippets' base_path (a folder or a list, from where MkDocs runs): a snippet
+    is read from the first that holds it, as pymdownx does."""
+    config = MKDOCS_YML.replace(
+        "markdown_extensions:\n",
+        "markdown_extensions:\n  - pymdownx.snippets:\n      base_path: [docs/snippets, .]\n",
+    )
+    docs = make_project(tmp_path, config)
+    (docs / "snippets").mkdir()
+    (docs / "snippets" / "install.txt").write_text("pip install demo\n", encoding="utf-8")
+    (tmp_path / "LICENSE.txt").write_text("MIT licensed.\n", encoding="utf-8")
+    (docs / "usage.md").write_text(
+        '# Usage\n\n--8<-- "install.txt"\n\n--8<-- "LICENSE.txt"\n', encoding="utf-8"
+    )
+    usage = [r for r in compiled_records(version(tmp_path)) if r["source"] == "usage.md"]
+    assert usage[0]["body"] == "pip install demo\n\nMIT licensed."
+    one = config.replace("base_path: [docs/snippets, .]", "base_path: docs/snippets")
+    (tmp_path / "mkdocs.yml").write_text(one, encoding="utf-8")
+    layout, _ = project_listing(version(tmp_path))
+    assert layout.snippet_base == ("docs/snippets",)

@@ -44,7 +44,10 @@ def make_project(root: Path) -> Path:
 
 def test_watched_paths_are_the_catalog_and_its_folders(tmp_path: Path) -> None:
     config = make_project(tmp_path)
-    assert watched_paths(config) == (config.resolve(), (tmp_path / "docs").resolve())
+    # The folder holding the docs is their project when nothing nearer marks one.
+    assert watched_paths(config) == (
+        tmp_path.resolve(), config.resolve(), (tmp_path / "docs").resolve()
+    )  # fmt: skip
 
 
 def test_a_broken_catalog_is_still_watched(tmp_path: Path) -> None:
@@ -157,3 +160,15 @@ def test_serve_watch_serves_each_rebuild_and_stops_on_ctrl_c(tmp_path: Path) -> 
         finally:
             os.kill(process.pid, signal.SIGINT)
             assert process.wait(timeout=PATIENCE_SECONDS) == 0
+
+
+def test_the_project_around_the_docs_is_watched_for_included_files(tmp_path: Path) -> None:
+    """``.. include:: ../CHANGES.rst`` reads a file outside the docs folder: the folder
+    includes are read from (the project's root) is watched too."""
+    project = tmp_path / "gadget"
+    project.mkdir()
+    (project / "pyproject.toml").write_text("[project]\nname = 'gadget'\n", encoding="utf-8")
+    config = make_project(project)
+    assert watched_paths(config) == (
+        project.resolve(), config.resolve(), (project / "docs").resolve()
+    )  # fmt: skip

@@ -102,7 +102,9 @@ def _to_marker(lines: list[str], options: Mapping[str, str]) -> list[str]:
         marker = options.get(name)
         if marker:
             for k, line in enumerate(lines):
-                if marker in line:
+                # end-before passes over the first line, which start-at may have chosen
+                # by the same marker (Sphinx's end_filter)
+                if marker in line and (keep or k):
                     return lines[: k + 1] if keep else lines[:k]
             raise SelectionError(f"{name} text {marker!r} not found")
     return lines

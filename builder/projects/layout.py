@@ -31,6 +31,7 @@ class ProjectLayout:
     directory: Path | None = None  # where the pages are, when the tool says another folder
     config_file: str = ""
     config_folder: Path | None = None  # where the tool runs from (MkDocs: its config's folder)
+    snippet_base: tuple[str, ...] = ()  # pymdownx.snippets' base_path, from config_folder
     exclude_patterns: tuple[str, ...] = ()
     exclude: str = ""
     suffixes: tuple[str, ...] = ()

@@ -81,6 +81,7 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
         directory=pages_dir,
         config_file=name,
         config_folder=config_path.parent.resolve(),
+        snippet_base=_snippet_base(config.get("markdown_extensions")),
         exclude_patterns=patterns,
         exclude=_exclude_regex(patterns, notes, "exclude_docs"),
         suffixes=PAGE_SUFFIXES,
@@ -89,6 +90,19 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
         not_in_nav=_exclude_regex(quiet, notes, "not_in_nav"),
         notes=(*notes, *nav.notes),
     )
+
+
+def _snippet_base(extensions: Any) -> tuple[str, ...]:
+    """pymdownx.snippets' ``base_path`` setting: the folders (relative to where MkDocs runs)
+    snippets are looked for in, in order; empty when it is not set."""
+    entries = extensions if isinstance(extensions, list) else [extensions]
+    for entry in entries:
+        if isinstance(entry, dict) and isinstance(entry.get("pymdownx.snippets"), dict):
+            base = entry["pymdownx.snippets"].get("base_path")
+            folders = [base] if isinstance(base, str) else base
+            if isinstance(folders, list):
+                return tuple(folder for folder in folders if isinstance(folder, str) and folder)
+    return ()
 
 
 def _read_config(config_path: Path, notes: list[str]) -> dict[str, Any]:

@@ -64,7 +64,13 @@ def _version_files(
     directory = layout.directory or version.directory
     version = replace(version, directory=directory)
     code = find_code(directory, version.source_dir, version.code_root)
-    includes = include_root(directory, version.code_root, layout.config_folder)
+    includes = include_root(
+        directory,
+        version.code_root,
+        layout.config_folder,
+        layout.snippet_base,
+        bound=version.catalog_folder,
+    )
     return VersionFiles(version, layout, listing, code, origin, description, warnings, includes)
 
 

@@ -21,8 +21,6 @@ from builder.parsers.markdown.myst_syntax import directive_name, read_directive
 from builder.parsers.markdown.spliced import SpliceBuilder, Spliced
 
 Tokenize = Callable[[str], Sequence[Token]]
-_ATX_HEADING = re.compile(r"^ {0,3}#{1,6}(?:[ \t]|$)")
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 
 
 def has_includes(text: str) -> bool:
@@ -30,9 +28,16 @@ def has_includes(text: str) -> bool:
 
 
 def splice_includes(
-    page: Spliced, relpath: str, reader: IncludeReader, tokenize: Tokenize, depth: int = 0
+    page: Spliced,
+    relpath: str,
+    reader: IncludeReader,
+    tokenize: Tokenize,
+    depth: int = 0,
+    included_by: str = "",
 ) -> Spliced:
-    """``page`` with each top-level ``{include}`` fence replaced by the file it names."""
+    """``page`` with each top-level ``{include}`` fence replaced by the file it names;
+    ``page`` is the text of the file ``included_by`` when that is given (an include nested
+    in another), and ``relpath`` the page's own path."""
     lines = page.text.split("\n")
     builder = SpliceBuilder()
     done = 0
@@ -45,7 +50,9 @@ def splice_includes(
         options = dict(directive.options) if directive else {}
         if directive is None or "literal" in options or "code" in options:
             continue
-        inner = _included(directive.argument, options, relpath, reader, tokenize, depth)
+        inner = _included(
+            directive.argument, options, relpath, reader, tokenize, depth, included_by
+        )
         if inner is None:
             continue  # the fence stays: the directive renderer says why nothing is included
         start, end = token.map
@@ -69,12 +76,13 @@ def _included(
     reader: IncludeReader,
     tokenize: Tokenize,
     depth: int,
+    included_by: str,
 ) -> Spliced | None:
     """The included file's text, its own includes spliced, or None when it cannot be read."""
     if depth >= MAX_INCLUDE_DEPTH:
         return None
     try:
-        included = reader.read(relpath, target)
+        included = reader.read(relpath, target, included_by=included_by)
         text = select_include(included.text, options)
     except (IncludeRefused, SelectionError):
         return None
@@ -83,30 +91,30 @@ def _included(
         return Spliced.unchanged(f"{fence}{{eval-rst}}\n{text.strip(chr(10))}\n{fence}")
     offset = options.get("heading-offset", "").strip()
     if offset.isdigit() and int(offset):
-        text = _headings_down(text, int(offset))
+        text = _headings_down(text, int(offset), tokenize)
     inner = Spliced.unchanged(text)
     if has_includes(text):
-        inner = splice_includes(inner, included.path, reader, tokenize, depth + 1)
+        inner = splice_includes(inner, relpath, reader, tokenize, depth + 1, included.path)
     return inner
 
 
-def _headings_down(text: str, offset: int) -> str:
-    """ATX headings outside code fences, ``offset`` levels deeper (at most level 6)."""
-    out: list[str] = []
-    fence = ""
-    for line in text.split("\n"):
-        opening = _FENCE.match(line)
-        if fence:
-            if opening and opening.group(1).startswith(fence):
-                fence = ""
-        elif opening:
-            fence = opening.group(1)
-        elif _ATX_HEADING.match(line):
-            stripped = line.lstrip(" ")
-            level = len(stripped) - len(stripped.lstrip("#"))
-            line = "#" * min(level + offset, 6) + stripped[level:]
-        out.append(line)
-    return "\n".join(out)
+def _headings_down(text: str, offset: int, tokenize: Tokenize) -> str:
+    """Top-level headings ``offset`` levels deeper (at most level 6), a setext heading
+    rewritten as an ATX one on as many lines, so the text keeps its line count."""
+    lines = text.split("\n")
+    for token in tokenize(text):
+        if token.type != "heading_open" or token.level or not token.map:
+            continue
+        level = int(token.tag[1:])
+        marks = "#" * min(level + offset, 6)
+        first, end = token.map
+        if token.markup in ("=", "-"):  # the title's lines, then the underline
+            title = " ".join(line.strip() for line in lines[first : end - 1])
+            lines[first:end] = [f"{marks} {title}", *([""] * (end - first - 1))]
+        else:
+            stripped = lines[first].lstrip(" ")
+            lines[first] = marks + stripped[level:]
+    return "\n".join(lines)
 
 
 def _longest_backticks(text: str) -> int:

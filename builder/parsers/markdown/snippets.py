@@ -19,10 +19,14 @@ _MARKER = r"-{1,}8<-{1,}"
 _QUOTED = r"""(?P<name>"(?:\\"|[^"\n])+?"|'(?:\\'|[^'\n])+?')"""
 _SINGLE = re.compile(rf"^(?P<space>[ \t]*)(?P<escape>;*){_MARKER}[ \t]+{_QUOTED}[ \t]*$")
 _BLOCK = re.compile(rf"^(?P<space>[ \t]*)(?P<escape>;*){_MARKER}[ \t]*$")
+# Found anywhere in a line (``re.search``). A match starts only where a run of ``;`` or ``-``
+# starts: a lazy ``^.*?`` prefix would retry a long dash run from each of its positions.
 _SECTION = re.compile(
-    rf"^.*?{_MARKER}[ \t]+\[[ \t]*(start|end)[ \t]*:[ \t]*([a-z][-_0-9a-z]*)[ \t]*\].*$"
+    rf"(?<![-;])(?P<escape>;*){_MARKER}[ \t]+"
+    r"\[[ \t]*(?P<kind>start|end)[ \t]*:[ \t]*(?P<name>[a-z][-_0-9a-z]*)[ \t]*\]",
+    re.IGNORECASE,
 )
-_SELECTOR = re.compile(r"^(.+?)(?::(-?\d*)(?::(-?\d*))?|:([a-z][-_0-9a-z]*))?$")
+_SELECTOR = re.compile(r"^(.+?)(?::(-?\d*)(?::(-?\d*))?|:([a-z][-_0-9a-z]*))?$", re.IGNORECASE)
 
 
 def has_snippets(text: str) -> bool:
@@ -67,8 +71,11 @@ def _expand(
                     space = block.group("space")
                     out.extend(_snippet(name, space, i, relpath, reader, chain, depth))
             i = end
-        elif not (depth and "8<" in line and _SECTION.match(line)):
-            out.append((line, i, ""))  # a snippet's section markers never show
+        elif (section := _section_marker(line)) is None:
+            out.append((line, i, ""))
+        elif section.group("escape"):
+            out.append((_unescaped(line, section), i, ""))
+        # a section marker never shows, in a snippet or in the page
         i += 1
     return out
 
@@ -114,16 +121,26 @@ def _snippet(
     ]
 
 
+def _section_marker(line: str) -> re.Match[str] | None:
+    return _SECTION.search(line) if "8<" in line else None
+
+
+def _unescaped(line: str, marker: re.Match[str]) -> str:
+    return line[: marker.start()] + line[marker.start() + 1 :]
+
+
 def _section(lines: list[str], name: str) -> list[str]:
+    """The lines between the section's start and end markers; other sections' markers are
+    dropped, escaped ones kept (``_expand`` takes their ``;`` off)."""
     kept: list[str] = []
     inside = False
     for line in lines:
-        marker = _SECTION.match(line) if "8<" in line else None
-        if marker and marker.group(2) == name:
-            inside = marker.group(1) == "start"
+        marker = _section_marker(line)
+        if marker and not marker.group("escape") and marker.group("name") == name:
+            inside = marker.group("kind") == "start"
             if not inside:
                 break
-        elif inside:
+        elif inside and not (marker and not marker.group("escape")):
             kept.append(line)
     return kept
 

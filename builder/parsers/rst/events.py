@@ -98,6 +98,9 @@ class DocState:
     api_without_code: str = ""  # the first API directive met when there was no code
     includes: IncludeReader | None = None  # reads the files include directives name
     include_depth: int = 0  # how many includes deep the text being read is
+    page: str = ""  # the page's own relpath while ``relpath`` names a file it includes
+    # The files being included, outermost first, each with the options that cut it.
+    include_chain: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
 
     def api_use(self) -> ApiUse | None:
         """What the file's API directives took from the code; None when it has none."""

@@ -32,6 +32,9 @@ from builder.parsers.rst.events import (
 )
 from builder.parsers.rst.inline import render_inline
 
+# The options that choose which part of a file an include takes.
+_CUT_OPTIONS = ("start-line", "end-line", "start-after", "end-before")
+
 
 def render_include(
     argument: str,
@@ -54,13 +57,21 @@ def render_include(
     if "literal" in options or "code" in options:
         language = options.get("code", "") or ""
         return [Text(fence(text.split("\n"), language.split()[0] if language else ""))]
-    page, doc.relpath = doc.relpath, path
+    # docutils refuses a file already being included with the same options, or the page.
+    cut = tuple(options.get(name, "") for name in _CUT_OPTIONS)
+    if (path, cut) in doc.include_chain or (path == (doc.page or doc.relpath) and not any(cut)):
+        doc.warn(line, f"include {argument}: circular inclusion; nothing included")
+        return []
+    including, doc.relpath = doc.relpath, path
+    page, doc.page = doc.page, doc.page or including
     doc.include_depth += 1
+    doc.include_chain.append((path, cut))
     try:
         events = render(split_lines(text), 1, ctx, doc)
     finally:
-        doc.relpath = page
+        doc.relpath, doc.page = including, page
         doc.include_depth -= 1
+        doc.include_chain.pop()
     return [_placed(event, line) for event in events]
 
 
@@ -91,7 +102,10 @@ def _read(argument: str, line: int, doc: DocState) -> tuple[str, str] | None:
         doc.warn(line, f"include {argument}: includes nest deeper than {MAX_INCLUDE_DEPTH}")
         return None
     try:
-        included = doc.includes.read(doc.relpath, argument)
+        if doc.page:  # in an included file
+            included = doc.includes.read(doc.page, argument, included_by=doc.relpath)
+        else:
+            included = doc.includes.read(doc.relpath, argument)
     except IncludeRefused as exc:
         doc.warn(line, f"include not read: {exc}")
         return None
