@@ -29,13 +29,22 @@ import orjson
 
 from builder.api.locate import open_source
 from builder.cache import BuildCache, cache_key
+from builder.cache_objects import is_object_name
 from builder.cached_page_files import KeptFiles
 from builder.cached_rows import ShardParts
 from builder.cached_trees import tree_cached
 from builder.cached_views import KeptViews
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.embeddings import VectorsInfo, VectorsStage
-from builder.model import ApiUse, CompiledVersion, FileRecords, SkippedFile, SourceFile, Warning_
+from builder.model import (
+    ApiUse,
+    CompiledVersion,
+    FileRecords,
+    SkippedFile,
+    SourceFile,
+    Warning_,
+    encoded_records_digest,
+)
 from builder.pages import PageSummary, VersionPages, make_view, render_each, render_version
 from builder.parsers.office import OFFICE_SUFFIXES, reader_version
 from builder.projects import ProjectLayout
@@ -179,6 +188,9 @@ def _parse_cached(
         if isinstance(kept, tuple):
             return kept[0]
         parsed = parse(source)
+        if parsed.records:
+            # Hashed here, once: the shard and page stages key the file's page on it.
+            parsed = replace(parsed, digest=encoded_records_digest(parsed.records))
         payload = _file_records_payload(parsed, source.size)
         if parsed.api is not None:
             cache.store_bytes(key, orjson.dumps({"api": True}))
@@ -201,6 +213,7 @@ def _file_records_payload(parsed: FileRecords, size: int) -> bytes:
         "near_empty": parsed.near_empty,
         "records": len(parsed.records),
         "size": size,  # of the file's text, as the report counts it
+        "digest": parsed.digest,
     }
     if parsed.skipped is None:
         api = parsed.api
@@ -229,6 +242,7 @@ def _load_file_records(cache: BuildCache, key: str) -> tuple[FileRecords, int] |
     if len(records) != about.get("records") or type(size) is not int:
         return None
     use = about.get("api_use")
+    digest = about.get("digest")
     return FileRecords(
         records=records,
         skipped=about["skipped"],
@@ -236,6 +250,7 @@ def _load_file_records(cache: BuildCache, key: str) -> tuple[FileRecords, int] |
         empty=about["empty"],
         near_empty=about["near_empty"],
         api=ApiUse(*use) if isinstance(use, list) and len(use) == 2 else None,
+        digest=digest if isinstance(digest, str) and is_object_name(digest) else "",
     ), size
 
 
@@ -345,7 +360,8 @@ def write_shard_cached(
         volume.version,
         volume.sha256,
     )
-    parts = ShardParts(cache)
+    # One list a version, whatever its volume: the next edit's shard places the same files.
+    parts = ShardParts(cache, cache_key("shard-placed", volume.library_id, volume.version))
     digests: dict[str, str] = {}
 
     def write(folder: Path) -> ShardInfo:
@@ -357,7 +373,7 @@ def write_shard_cached(
             parts.pages(volume.records),
             parts.compress,
             split_index_bytes,
-            cache.objects.place,
+            parts.place,
         )
         digests.update(written)
         return info
@@ -373,7 +389,7 @@ def write_shard_cached(
         digests,
     )
     if parts.keys:
-        cache.store(key + "-parts", parts.keys)
+        cache.store(key + "-parts", [*parts.keys, *parts.keep_placed()])
     elif isinstance(listed := cache.load(key + "-parts"), list):
         cache.used.update(str(part) for part in listed)
     return info

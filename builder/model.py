@@ -112,6 +112,8 @@ class FileRecords:
     empty: int = 0  # sections dropped for having nothing to say
     near_empty: int = 0  # sections kept with next to nothing to say
     api: ApiUse | None = None  # None when the file has no API directive
+    # ``encoded_records_digest(records)`` when known (the build cache keeps it with them).
+    digest: str = ""
 
 
 @dataclass(frozen=True)
@@ -142,6 +144,9 @@ class CompiledVersion:
     api_note: str = ""  # what API pages took from code, for the build report
     # The cache key the volume's file is to be kept under once written, when it is to be.
     volume_key: str = ""
+    # (first record's position, record count, digest) of each file whose ``FileRecords``
+    # knew its records' digest: the written volume then need not hash those records again.
+    file_digests: tuple[tuple[int, int, str], ...] = ()
 
 
 @runtime_checkable
@@ -163,7 +168,17 @@ def records_json(records: Sequence[Mapping[str, Any]], positions: Sequence[int])
         parts = [record_json(i) for i in positions]
     else:
         parts = [orjson.dumps(records[i], option=orjson.OPT_SORT_KEYS) for i in positions]
-    return b"[" + b",".join(parts) + b"]"
+    return _json_array(parts)
+
+
+def encoded_records_digest(encoded: Sequence[bytes]) -> str:
+    """The sha256 (hex) of the JSON array of records already encoded as a volume holds them:
+    ``records_digest`` of those records, wherever they lie in a version."""
+    return hashlib.sha256(_json_array(encoded)).hexdigest()
+
+
+def _json_array(encoded: Sequence[bytes]) -> bytes:
+    return b"[" + b",".join(encoded) + b"]"
 
 
 @runtime_checkable

@@ -9,10 +9,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import PurePosixPath
+from typing import TYPE_CHECKING
 
-from builder.api.model import ApiSource
 from builder.model import ParsedFile
 from builder.parsers.office import OFFICE_SUFFIXES
+
+if TYPE_CHECKING:  # the API modules are imported by the parsers that document code
+    from builder.api.model import ApiSource
 
 Parser = Callable[[str, str], ParsedFile]
 

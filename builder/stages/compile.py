@@ -37,6 +37,7 @@ def compile_version(
     warnings: list[Warning_] = []
     api_uses: list[ApiUse] = []
     near_empty_pages: list[tuple[str, int]] = []
+    file_digests: list[tuple[int, int, str]] = []
     files_read = source_bytes = empty_sections = parsed_sections = 0
     for candidate in files.listing.candidates:
         found = kept(candidate, MAX_VERSION_BYTES - source_bytes) if kept else None
@@ -57,6 +58,8 @@ def compile_version(
                 files_read += 1
                 source_bytes += size
             warnings.extend(parsed.warnings)
+            if parsed.digest and parsed.records:
+                file_digests.append((len(records), len(parsed.records), parsed.digest))
             records.extend(parsed.records)
             empty_sections += parsed.empty
             if parsed.near_empty:
@@ -85,6 +88,7 @@ def compile_version(
         empty_sections=empty_sections,
         near_empty_pages=most_first(near_empty_pages),
         api_note=api_note(files.code, api_uses),
+        file_digests=tuple(file_digests),
     )
 
 

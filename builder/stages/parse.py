@@ -7,10 +7,10 @@ cache keep them (``builder.cached_stages``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import orjson
 
-from builder.api.model import ApiSource
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.errors import IndexInvalid, UnreadableDocument
 from builder.index import section_record
@@ -22,6 +22,9 @@ from builder.permalinks import site_permalink, upstream_link
 from builder.projects import ProjectLayout, substitute, titled_by_navigation
 from builder.sections import finalize_sections
 from schemas.index_rules import section_problems
+
+if TYPE_CHECKING:  # the API modules are imported by the parsers that document code
+    from builder.api.model import ApiSource
 
 ParseStep = Callable[[SourceFile], FileRecords]
 """The parse stage with its settings bound: what the compile stage calls for each file."""

@@ -33,13 +33,22 @@ class VolumeRecords(Sequence[dict[str, Any]]):
     whole) the file is decoded once, when a record is first asked for.
     """
 
-    def __init__(self, path: Path, spans: tuple[tuple[int, int], ...] | None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        spans: tuple[tuple[int, int], ...] | None,
+        digests: Sequence[tuple[int, int, str]] = (),
+    ) -> None:
         self._path = path
         self._spans = spans
         self._file: mmap.mmap | None = None
         self._decoded: list[bytes] | None = None
         self._sources: list[object] | None = None
-        self._digests: dict[tuple[int, ...], str] = {}
+        # ``records_digest`` of runs of records known already, (first, count, digest) each
+        # (``CompiledVersion.file_digests``): a file's records are most often one page's.
+        self._digests: dict[tuple[int, ...], str] = {
+            tuple(range(first, first + count)): digest for first, count, digest in digests
+        }
 
     def _record_bytes(self, index: int) -> bytes:
         if self._spans is None:
@@ -172,7 +181,8 @@ def write_volume(compiled: CompiledVersion, path: Path) -> WrittenVolume:
                 flush()
                 batched = position
         flush()
-    records = VolumeRecords(path, None if compiled.cached_volume is not None else tuple(spans))
+    cached = compiled.cached_volume is not None
+    records = VolumeRecords(path, None if cached else tuple(spans), compiled.file_digests)
     return WrittenVolume(
         compiled.library_id,
         compiled.version,
