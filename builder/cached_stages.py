@@ -214,6 +214,7 @@ def _file_records_payload(parsed: FileRecords, size: int) -> bytes:
         "records": len(parsed.records),
         "size": size,  # of the file's text, as the report counts it
         "digest": parsed.digest,
+        "sources": None if parsed.sources is None else [list(run) for run in parsed.sources],
     }
     if parsed.skipped is None:
         api = parsed.api
@@ -251,7 +252,26 @@ def _load_file_records(cache: BuildCache, key: str) -> tuple[FileRecords, int] |
         near_empty=about["near_empty"],
         api=ApiUse(*use) if isinstance(use, list) and len(use) == 2 else None,
         digest=digest if isinstance(digest, str) and is_object_name(digest) else "",
+        sources=_source_runs(about.get("sources"), len(records)),
     ), size
+
+
+def _source_runs(listed: Any, records: int) -> tuple[tuple[str, int], ...] | None:
+    """The runs of sources a file's entry lists, when they are runs of that many records."""
+    if not isinstance(listed, list):
+        return None
+    runs = []
+    for run in listed:
+        if not (
+            isinstance(run, list)
+            and len(run) == 2
+            and isinstance(run[0], str)
+            and type(run[1]) is int
+            and run[1] > 0
+        ):
+            return None
+        runs.append((run[0], run[1]))
+    return tuple(runs) if sum(count for _, count in runs) == records else None
 
 
 def _version_key(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -114,6 +114,8 @@ class FileRecords:
     api: ApiUse | None = None  # None when the file has no API directive
     # ``encoded_records_digest(records)`` when known (the build cache keeps it with them).
     digest: str = ""
+    # The records' ``source`` values as runs of (source, count), in order, when known.
+    sources: tuple[tuple[str, int], ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -147,6 +149,9 @@ class CompiledVersion:
     # (first record's position, record count, digest) of each file whose ``FileRecords``
     # knew its records' digest: the written volume then need not hash those records again.
     file_digests: tuple[tuple[int, int, str], ...] = ()
+    # Every record's ``source`` as runs of (source, count), when each file's were known: the
+    # written volume then need not read them back from its file.
+    record_sources: tuple[tuple[str, int], ...] | None = None
 
 
 @runtime_checkable
@@ -175,6 +180,17 @@ def encoded_records_digest(encoded: Sequence[bytes]) -> str:
     """The sha256 (hex) of the JSON array of records already encoded as a volume holds them:
     ``records_digest`` of those records, wherever they lie in a version."""
     return hashlib.sha256(_json_array(encoded)).hexdigest()
+
+
+def source_runs(sources: Iterable[str]) -> tuple[tuple[str, int], ...]:
+    """``sources`` as runs of one value: (source, how many in a row), in order."""
+    runs: list[tuple[str, int]] = []
+    for source in sources:
+        if runs and runs[-1][0] == source:
+            runs[-1] = (source, runs[-1][1] + 1)
+        else:
+            runs.append((source, 1))
+    return tuple(runs)
 
 
 def _json_array(encoded: Sequence[bytes]) -> bytes:

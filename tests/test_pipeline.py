@@ -97,11 +97,16 @@ def test_the_cache_wraps_the_parse_stage_from_outside(tmp_path: Path) -> None:
         warm = cached_stages.compile_version_cached(cache, SITE, LIBRARY, files)
     assert warm.cached_volume == volume.volume_bytes(cold)
     # All the same but what was parsed: nothing, the second time. A version kept whole is
-    # its volume's bytes, without its records or their digests.
+    # its volume's bytes, without its records, their digests or their sources.
     assert (cold.sections_parsed, warm.sections_parsed) == (cold.section_count, 0)
     assert (len(cold.file_digests), warm.file_digests) == (1, ())
+    assert (cold.record_sources, warm.record_sources) == ((("guide.md", 1),), None)
     assert dataclasses.replace(
-        warm, cached_volume=None, records=cold.records, file_digests=cold.file_digests
+        warm,
+        cached_volume=None,
+        records=cold.records,
+        file_digests=cold.file_digests,
+        record_sources=cold.record_sources,
     ) == dataclasses.replace(cold, volume_key="", sections_parsed=0)
 
 

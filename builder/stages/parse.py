@@ -14,7 +14,7 @@ import orjson
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.errors import IndexInvalid, UnreadableDocument
 from builder.index import section_record
-from builder.model import FileRecords, ParsedFile, Section, SourceFile, Warning_
+from builder.model import FileRecords, ParsedFile, Section, SourceFile, Warning_, source_runs
 from builder.parsers import detect_format, parse_file
 from builder.parsers.office import parse_document
 from builder.parsers.rst.inline import default_role
@@ -67,6 +67,7 @@ def parse_to_records(
         empty=final.empty,
         near_empty=final.near_empty,
         api=parsed.api,
+        sources=source_runs(section.source for section in final.sections),
     )
 
 
