@@ -45,7 +45,14 @@ from builder.model import (
     Warning_,
     encoded_records_digest,
 )
-from builder.pages import PageSummary, VersionPages, make_view, render_each, render_version
+from builder.pages import (
+    PageCache,
+    PageSummary,
+    VersionPages,
+    make_view,
+    render_each,
+    render_version,
+)
 from builder.parsers.office import OFFICE_SUFFIXES, reader_version
 from builder.projects import ProjectLayout
 from builder.shards import ShardInfo, write_shard_files
@@ -527,6 +534,30 @@ def render_version_cached(
     return pages
 
 
+def site_pages_cached(
+    cache: BuildCache, env: jinja2.Environment, templates: str, site: SiteConfig
+) -> PageCache:
+    """How the library and landing pages are written: each kept by its inputs and the site's
+    settings and templates (``templates`` is their fingerprint), and linked in when the cache
+    has it, so a rebuild that changed no entry and no version's list of pages compiles and
+    renders none of their templates."""
+    if cache.root is None:
+        return render_each
+    context = cache_key(
+        "site-pages", templates, bool(env.globals.get("site_search")), _page_settings(site)
+    )
+
+    def page_cached(inputs: bytes, render: Callable[[], bytes], target: Path) -> None:
+        page_key = cache_key("site-page", context, hashlib.sha256(inputs).hexdigest())
+        if cache.link_file(page_key, target) is not None:
+            return
+        data = render()
+        target.write_bytes(data)
+        cache.store_file(page_key, target, hashlib.sha256(data).hexdigest())
+
+    return page_cached
+
+
 def _page_settings(site: SiteConfig) -> dict[str, Any]:
     """The [site] settings pages are made with: all but the shards' split threshold, so
     changing it does not render every page again."""
@@ -548,6 +579,7 @@ __all__ = [
     "compile_version_cached",
     "keep_volume",
     "render_version_cached",
+    "site_pages_cached",
     "templates_fingerprint",
     "write_shard_cached",
     "write_vectors_cached",

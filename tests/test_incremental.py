@@ -467,3 +467,36 @@ def test_a_failed_rebuild_keeps_the_previous_site_and_the_cache_usable(
     assert site_files(site) == site_files(tmp_path / "cold")
     kept = [relative for relative in held if (site / relative).exists()]
     assert kept and all(os.path.samefile(site / r, held[r]) for r in kept)
+
+
+def test_only_an_edit_that_changes_what_they_list_renders_the_library_and_landing_pages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # They are kept by their inputs: an edit to one page's text leaves them as they were, and
+    # a new page (the library page lists each version's pages) renders that page again.
+    catalog = make_project(tmp_path / "project")
+    cache, site = tmp_path / "cache", tmp_path / "site"
+    build_site(load_catalog(catalog), site, cache_dir=cache)
+    rendered: list[str] = []
+    render_page, not_found_page = builder.pages._render_page, builder.pages._not_found_page
+
+    def recording_page(env: Any, template: str, site_path: str, **context: Any) -> bytes:
+        rendered.append(template)
+        return render_page(env, template, site_path, **context)
+
+    def recording_not_found(*args: Any) -> bytes:
+        rendered.append("404.html")
+        return not_found_page(*args)
+
+    monkeypatch.setattr(builder.pages, "_render_page", recording_page)
+    monkeypatch.setattr(builder.pages, "_not_found_page", recording_not_found)
+    change_file(tmp_path / "project")
+    build_site(load_catalog(catalog), site, cache_dir=cache)
+    assert rendered == ["page.html"]
+    rendered.clear()
+    add_file(tmp_path / "project")
+    build_site(load_catalog(catalog), site, cache_dir=cache)
+    assert sorted(rendered) == ["library.html", "page.html", "version.html"]
+    monkeypatch.undo()
+    build_site(load_catalog(catalog), tmp_path / "cold")
+    assert site_files(site) == site_files(tmp_path / "cold")
