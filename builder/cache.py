@@ -37,6 +37,8 @@ CACHE_FORMAT = "docbuild-cache@4"
 RETIRED_FOLDERS = ("templates", "trees")
 # The name of the one file in a folder kept by ``store_file``.
 KEPT_FILE = "file"
+# Entries are read as bytes (Windows would translate line ends otherwise).
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0)
 
 
 def cache_key(*parts: object) -> str:
@@ -71,6 +73,21 @@ def python_files_sha256(roots: Iterable[Path]) -> str:
     return digest.hexdigest()
 
 
+def read_whole(path: str) -> bytes:
+    """The bytes of the file at ``path``, read with the system's calls alone: a rebuild reads
+    over a thousand entries, and a buffered file object for each cost it twice the time."""
+    fd = os.open(path, _READ_FLAGS)
+    try:
+        size = os.fstat(fd).st_size
+        parts = []
+        # Until the end of the file: it may have grown since fstat, and a read may fall short.
+        while part := os.read(fd, max(size + 1, 1 << 16)):
+            parts.append(part)
+        return parts[0] if len(parts) == 1 else b"".join(parts)
+    finally:
+        os.close(fd)
+
+
 class BuildCache:
     """A folder of checksummed JSON entries; ``BuildCache(None)`` is a cache that never hits."""
 
@@ -100,8 +117,7 @@ class BuildCache:
             return None
         path = self._path(key)
         try:
-            with open(path, "rb") as handle:
-                raw = handle.read()
+            raw = read_whole(path)
         except OSError:
             self.misses += 1
             return None

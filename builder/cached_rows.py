@@ -17,13 +17,16 @@ database pages are compressed again.
 from __future__ import annotations
 
 import hashlib
+import os
 import zlib
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import msgspec
 
 from builder.cache import BuildCache, cache_key
+from builder.cache_objects import is_object_name
 from builder.model import record_sources, records_digest
 from builder.shard_gzip import GZIP_LEVEL, compress_piece
 from schemas.body_packs import MAX_PACK_CHARS
@@ -45,11 +48,52 @@ _ENCODE_PAGE_TABLES = msgspec.msgpack.Encoder()
 class ShardParts:
     """The pages and database pieces of one version's shard, from ``cache`` where it has them;
     ``keys`` names every entry used, so a build that reuses the whole shard can keep them too
-    (else the cache's sweep drops them and the next edit tokenizes every page again)."""
+    (else the cache's sweep drops them and the next edit tokenizes every page again).
 
-    def __init__(self, cache: BuildCache) -> None:
+    ``placed_key`` names the version's list of the files its last shard placed (body packs and
+    index chunks, ``place``), each by its object's sha256 with the object's size and
+    modification time: "" keeps no list."""
+
+    def __init__(self, cache: BuildCache, placed_key: str = "") -> None:
         self._cache = cache
         self.keys: list[str] = []
+        self._placed_key = placed_key
+        self._listed: dict[str, list[int]] | None = None  # read when a file is first placed
+        self._placed: dict[str, list[int]] = {}
+
+    def place(self, target: Path, sha256: str, data: bytes) -> None:
+        """``ObjectStore.place``, but an object the list names is linked without being read
+        when its size and modification time are as listed (``ObjectStore.verified``, as a
+        kept folder's files are): comparing each of a shard's 800 objects with its bytes
+        cost a rebuild a twentieth of a second."""
+        objects = self._cache.objects
+        if self._listed is None:
+            kept = self._cache.load(self._placed_key) if self._placed_key else None
+            self._listed = _placed_list(kept)
+        listed = self._listed.get(sha256)
+        if listed is not None and listed[0] == len(data) and objects.verified(sha256, *listed):
+            try:
+                objects.link(sha256, target)
+            except FileNotFoundError:  # swept by another build sharing the cache
+                pass
+            else:
+                objects.mark_used([sha256])
+                self._placed[sha256] = listed
+                return
+        objects.place(target, sha256, data)
+        if objects.root is not None:
+            # A link to the object (a copy's time is its own: it is read next time instead).
+            found = os.lstat(target)
+            self._placed[sha256] = [found.st_size, found.st_mtime_ns]
+
+    def keep_placed(self) -> list[str]:
+        """Keep the list of the files this build placed, when it is not the one kept; its
+        key, in a list (none when there is no list to keep)."""
+        if not self._placed_key:
+            return []
+        if self._placed != self._listed:
+            self._cache.store(self._placed_key, self._placed)
+        return [self._placed_key]
 
     def pages(self, records: Sequence[dict[str, Any]]) -> Iterator[PlacedPage]:
         """``placed_pages(page_rows(records))``, each page's tables taken from the cache when
@@ -95,6 +139,22 @@ class ShardParts:
         data = compress_piece(piece, last)
         self._cache.store_bytes(key, data)
         return data
+
+
+def _placed_list(loaded: Any) -> dict[str, list[int]]:
+    """A version's list of placed files as ``ShardParts.keep_placed`` wrote it; empty when it
+    is not that."""
+    if not isinstance(loaded, dict):
+        return {}
+    for sha256, listed in loaded.items():
+        if not (
+            is_object_name(sha256)
+            and isinstance(listed, list)
+            and len(listed) == 2
+            and all(type(n) is int for n in listed)
+        ):
+            return {}
+    return loaded
 
 
 def _page_tables(kept: bytes | None, count: int) -> PageTables | None:

@@ -29,6 +29,7 @@ import orjson
 
 from builder.api.locate import open_source
 from builder.cache import BuildCache, cache_key
+from builder.cache_objects import is_object_name
 from builder.cached_page_files import KeptFiles
 from builder.cached_rows import ShardParts
 from builder.cached_trees import tree_cached
@@ -36,8 +37,23 @@ from builder.cached_views import KeptViews
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.embeddings import VectorsInfo, VectorsStage
 from builder.includes import IncludeRoot, current_digests
-from builder.model import ApiUse, CompiledVersion, FileRecords, SkippedFile, SourceFile, Warning_
-from builder.pages import PageSummary, VersionPages, make_view, render_each, render_version
+from builder.model import (
+    ApiUse,
+    CompiledVersion,
+    FileRecords,
+    SkippedFile,
+    SourceFile,
+    Warning_,
+    encoded_records_digest,
+)
+from builder.pages import (
+    PageCache,
+    PageSummary,
+    VersionPages,
+    make_view,
+    render_each,
+    render_version,
+)
 from builder.parsers.office import OFFICE_SUFFIXES, reader_version
 from builder.projects import ProjectLayout
 from builder.shards import ShardInfo, write_shard_files
@@ -207,6 +223,9 @@ def _parse_cached(
         if isinstance(kept, tuple):
             return kept[0]
         parsed = parse(source)
+        if parsed.records:
+            # Hashed here, once: the shard and page stages key the file's page on it.
+            parsed = replace(parsed, digest=encoded_records_digest(parsed.records))
         payload = _file_records_payload(parsed, source.size)
         if parsed.api is not None:
             cache.store_bytes(key, orjson.dumps({"api": True}))
@@ -230,6 +249,8 @@ def _file_records_payload(parsed: FileRecords, size: int) -> bytes:
         "included": [list(item) for item in parsed.included],
         "records": len(parsed.records),
         "size": size,  # of the file's text, as the report counts it
+        "digest": parsed.digest,
+        "sources": None if parsed.sources is None else [list(run) for run in parsed.sources],
     }
     if parsed.skipped is None:
         api = parsed.api
@@ -263,6 +284,7 @@ def _load_file_records(
     if not _includes_unchanged(about.get("included"), includes):
         return None
     use = about.get("api_use")
+    digest = about.get("digest")
     return FileRecords(
         records=records,
         skipped=about["skipped"],
@@ -270,8 +292,28 @@ def _load_file_records(
         empty=about["empty"],
         near_empty=about["near_empty"],
         api=ApiUse(*use) if isinstance(use, list) and len(use) == 2 else None,
-        included=tuple((path, digest) for path, digest in about.get("included") or ()),
+        included=tuple((path, sha) for path, sha in about.get("included") or ()),
+        digest=digest if isinstance(digest, str) and is_object_name(digest) else "",
+        sources=_source_runs(about.get("sources"), len(records)),
     ), size
+
+
+def _source_runs(listed: Any, records: int) -> tuple[tuple[str, int], ...] | None:
+    """The runs of sources a file's entry lists, when they are runs of that many records."""
+    if not isinstance(listed, list):
+        return None
+    runs = []
+    for run in listed:
+        if not (
+            isinstance(run, list)
+            and len(run) == 2
+            and isinstance(run[0], str)
+            and type(run[1]) is int
+            and run[1] > 0
+        ):
+            return None
+        runs.append((run[0], run[1]))
+    return tuple(runs) if sum(count for _, count in runs) == records else None
 
 
 def _version_key(
@@ -385,7 +427,8 @@ def write_shard_cached(
         volume.version,
         volume.sha256,
     )
-    parts = ShardParts(cache)
+    # One list a version, whatever its volume: the next edit's shard places the same files.
+    parts = ShardParts(cache, cache_key("shard-placed", volume.library_id, volume.version))
     digests: dict[str, str] = {}
 
     def write(folder: Path) -> ShardInfo:
@@ -397,7 +440,7 @@ def write_shard_cached(
             parts.pages(volume.records),
             parts.compress,
             split_index_bytes,
-            cache.objects.place,
+            parts.place,
         )
         digests.update(written)
         return info
@@ -413,7 +456,7 @@ def write_shard_cached(
         digests,
     )
     if parts.keys:
-        cache.store(key + "-parts", parts.keys)
+        cache.store(key + "-parts", [*parts.keys, *parts.keep_placed()])
     elif isinstance(listed := cache.load(key + "-parts"), list):
         cache.used.update(str(part) for part in listed)
     return info
@@ -531,6 +574,30 @@ def render_version_cached(
     return pages
 
 
+def site_pages_cached(
+    cache: BuildCache, env: jinja2.Environment, templates: str, site: SiteConfig
+) -> PageCache:
+    """How the library and landing pages are written: each kept by its inputs and the site's
+    settings and templates (``templates`` is their fingerprint), and linked in when the cache
+    has it, so a rebuild that changed no entry and no version's list of pages compiles and
+    renders none of their templates."""
+    if cache.root is None:
+        return render_each
+    context = cache_key(
+        "site-pages", templates, bool(env.globals.get("site_search")), _page_settings(site)
+    )
+
+    def page_cached(inputs: bytes, render: Callable[[], bytes], target: Path) -> None:
+        page_key = cache_key("site-page", context, hashlib.sha256(inputs).hexdigest())
+        if cache.link_file(page_key, target) is not None:
+            return
+        data = render()
+        target.write_bytes(data)
+        cache.store_file(page_key, target, hashlib.sha256(data).hexdigest())
+
+    return page_cached
+
+
 def _page_settings(site: SiteConfig) -> dict[str, Any]:
     """The [site] settings pages are made with: all but the shards' split threshold, so
     changing it does not render every page again."""
@@ -552,6 +619,7 @@ __all__ = [
     "compile_version_cached",
     "keep_volume",
     "render_version_cached",
+    "site_pages_cached",
     "templates_fingerprint",
     "write_shard_cached",
     "write_vectors_cached",

@@ -17,6 +17,7 @@ import jinja2
 from builder.config import SiteConfig
 from builder.embeddings import VectorsInfo
 from builder.errors import IndexInvalid
+from builder.pages import PageCache, render_each
 from builder.progress import BuildProgress
 from builder.shards import ShardInfo
 from builder.site_search import SearchIndexInfo, index_site
@@ -37,6 +38,8 @@ class SiteContext:
     progress: BuildProgress
     site_dir: Path
     whole_index_limit: int  # bytes: the whole-site index.json is written only up to this size
+    # Writes the library and landing pages (builder.cached_stages keeps them by their inputs).
+    page_cache: PageCache = render_each
 
 
 def _entry_id(entry: BuiltEntry) -> str:
@@ -95,6 +98,7 @@ def _write_site_files(
             context.site_dir,
             updated_at,
             context.whole_index_limit,
+            context.page_cache,
         )
     progress.advance("site files")
     progress.end("site files")

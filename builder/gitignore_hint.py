@@ -25,7 +25,7 @@ def missing_ignore_lines(folders: Sequence[Path]) -> list[str]:
     neither ignores nor tracks; nothing outside a repository or without git."""
     lines: list[str] = []
     for folder in folders:
-        if not folder.is_dir():
+        if not folder.is_dir() or not _may_be_in_work_tree(folder):
             continue
         top = _git(folder, "rev-parse", "--show-toplevel")
         if top is None or top.returncode != 0:
@@ -41,6 +41,15 @@ def missing_ignore_lines(folders: Sequence[Path]) -> list[str]:
         if (line := f"/{relative}/") not in lines:
             lines.append(line)
     return lines
+
+
+def _may_be_in_work_tree(folder: Path) -> bool:
+    """Whether ``folder`` or a folder above it holds a ``.git`` (a repository's, or a linked
+    worktree's file): git finds a work tree there only (the variables that point it elsewhere
+    are cleared), so without one no git process is started (a few milliseconds each, twice a
+    build)."""
+    resolved = folder.resolve()
+    return any((above / ".git").exists() for above in (resolved, *resolved.parents))
 
 
 def render_ignore_hint(lines: Sequence[str]) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -115,6 +115,10 @@ class FileRecords:
     # Each file its includes looked for, relative to the include root, and its sha256
     # ("missing" when it was not there): the records depend on them.
     included: tuple[tuple[str, str], ...] = ()
+    # ``encoded_records_digest(records)`` when known (the build cache keeps it with them).
+    digest: str = ""
+    # The records' ``source`` values as runs of (source, count), in order, when known.
+    sources: tuple[tuple[str, int], ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -146,6 +150,12 @@ class CompiledVersion:
     included: tuple[tuple[str, str], ...] = ()  # what its files included (FileRecords)
     # The cache key the volume's file is to be kept under once written, when it is to be.
     volume_key: str = ""
+    # (first record's position, record count, digest) of each file whose ``FileRecords``
+    # knew its records' digest: the written volume then need not hash those records again.
+    file_digests: tuple[tuple[int, int, str], ...] = ()
+    # Every record's ``source`` as runs of (source, count), when each file's were known: the
+    # written volume then need not read them back from its file.
+    record_sources: tuple[tuple[str, int], ...] | None = None
 
 
 @runtime_checkable
@@ -167,7 +177,28 @@ def records_json(records: Sequence[Mapping[str, Any]], positions: Sequence[int])
         parts = [record_json(i) for i in positions]
     else:
         parts = [orjson.dumps(records[i], option=orjson.OPT_SORT_KEYS) for i in positions]
-    return b"[" + b",".join(parts) + b"]"
+    return _json_array(parts)
+
+
+def encoded_records_digest(encoded: Sequence[bytes]) -> str:
+    """The sha256 (hex) of the JSON array of records already encoded as a volume holds them:
+    ``records_digest`` of those records, wherever they lie in a version."""
+    return hashlib.sha256(_json_array(encoded)).hexdigest()
+
+
+def source_runs(sources: Iterable[str]) -> tuple[tuple[str, int], ...]:
+    """``sources`` as runs of one value: (source, how many in a row), in order."""
+    runs: list[tuple[str, int]] = []
+    for source in sources:
+        if runs and runs[-1][0] == source:
+            runs[-1] = (source, runs[-1][1] + 1)
+        else:
+            runs.append((source, 1))
+    return tuple(runs)
+
+
+def _json_array(encoded: Sequence[bytes]) -> bytes:
+    return b"[" + b",".join(encoded) + b"]"
 
 
 @runtime_checkable

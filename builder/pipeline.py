@@ -39,6 +39,7 @@ from builder.cached_stages import (
     compile_version_cached,
     keep_volume,
     render_version_cached,
+    site_pages_cached,
     templates_fingerprint,
     write_shard_cached,
     write_vectors_cached,
@@ -171,7 +172,14 @@ def build_site(
         refuse_warnings_when_strict(strict, [v.summary for v in versions], warnings)
         if only is None:
             site_files, searched = write_whole_site(
-                SiteContext(config.site, env, progress, staging.path, whole_index_bytes),
+                SiteContext(
+                    config.site,
+                    env,
+                    progress,
+                    staging.path,
+                    whole_index_bytes,
+                    site_pages_cached(cache, env, context.templates, config.site),
+                ),
                 entries,
                 _version_outputs(versions),
                 updated_at,

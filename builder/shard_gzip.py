@@ -21,7 +21,7 @@ import hashlib
 import mmap
 import struct
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from schemas.shard_build import PAGE_SIZE
@@ -82,24 +82,32 @@ def gzip_file(source: Path, target: Path, compress: CompressPiece = compress_pie
     written. ``compress`` deflates a piece (a build passes one that remembers pieces)."""
     digest = hashlib.sha256()
     with source.open("rb") as raw, target.open("wb") as out:
-
-        def write(chunk: bytes) -> None:
-            digest.update(chunk)
-            out.write(chunk)
-
-        write(_HEADER)
-        crc = 0
-        size = raw.seek(0, 2)
-        if size == 0:
-            write(compress(b"", True))
+        if raw.seek(0, 2) == 0:
+            parts = list(gzip_parts(b"", compress))
         else:
             with mmap.mmap(raw.fileno(), 0, access=mmap.ACCESS_READ) as data:
-                start = 0
-                ends = piece_ends(data)
-                for end in ends:
-                    piece = data[start:end]
-                    crc = zlib.crc32(piece, crc)
-                    write(compress(piece, end == size))
-                    start = end
-        write(_trailer(crc, size))
+                parts = list(gzip_parts(data, compress))
+        for part in parts:
+            digest.update(part)
+            out.write(part)
     return digest.hexdigest()
+
+
+def gzip_data(data: bytes, compress: CompressPiece = compress_piece) -> bytes:
+    """``data`` gzip-compressed piece by piece: the bytes ``gzip_file`` writes for it."""
+    return b"".join(gzip_parts(data, compress))
+
+
+def gzip_parts(data: bytes | mmap.mmap, compress: CompressPiece) -> Iterator[bytes]:
+    """The gzip member of ``data`` in parts: the header, each piece's deflate, the trailer."""
+    yield _HEADER
+    size = len(data)
+    if size == 0:
+        yield compress(b"", True)
+    crc = start = 0
+    for end in piece_ends(data) if size else ():
+        piece = data[start:end]
+        crc = zlib.crc32(piece, crc)
+        yield compress(piece, end == size)
+        start = end
+    yield _trailer(crc, size)

@@ -5,7 +5,8 @@ and what ranking reads, without the section bodies, which go to body packs besid
 (``schemas/body_packs.py``, one per page), so a client's first answer fetches the search shard
 and a few packs instead of every body. The database itself is made by ``schemas/shard_build.py``
 (the client builds whole shards for hosts that publish only index.json with the same rows),
-through a temporary file, so the same records give the same bytes on the same SQLite and zlib.
+in memory, so the same records give the same bytes on the same SQLite and zlib, and only the
+published file is written.
 GitHub Pages sends binary files uncompressed, so the shard is published gzip-compressed whenever
 that saves at least ``MIN_SAVING`` of its size; the catalog records both sizes and the hash of
 the published bytes, and the shard's packs table the size and hash of each pack.
@@ -20,7 +21,7 @@ chunks its query's terms need rather than the whole index (``schemas/term_chunks
 from __future__ import annotations
 
 import functools
-import os
+import hashlib
 import sqlite3
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -29,16 +30,15 @@ from typing import Any
 from urllib.parse import quote
 
 from builder.errors import BuildError
-from builder.shard_gzip import CompressPiece, compress_piece, gzip_bytes, gzip_file
+from builder.shard_gzip import CompressPiece, compress_piece, gzip_bytes, gzip_data
 from schemas.body_packs import pack_path
-from schemas.digests import file_sha256
 from schemas.shard_build import (
     PlacedPage,
     ShardRow,
     build_database,
-    build_search_database,
     page_rows,
     placed_pages,
+    search_database_bytes,
     shard_rows,
     split_code,
 )
@@ -137,35 +137,28 @@ def write_shard_files(
     stem = shard_folder(library_id, version)
     folder = (staging / stem).parent
     folder.mkdir(parents=True, exist_ok=True)
-    raw = folder / f".{Path(stem).name}.{os.getpid()}.tmp.sqlite"
-    packed = raw.with_suffix(".gz")
     try:
-        try:
-            made = placed_pages(page_rows(list(records))) if pages is None else pages
-            chunks: list[PublishedChunk] = []
+        made = placed_pages(page_rows(list(records))) if pages is None else pages
+        chunks: list[PublishedChunk] = []
 
-            def cut(conn: sqlite3.Connection) -> None:
-                publish = functools.partial(gzip_bytes, compress=compress)
-                chunks.extend(cut_into_head(conn, publish, CHUNK_RAW_BYTES, split_index_bytes))
+        def cut(conn: sqlite3.Connection) -> None:
+            publish = functools.partial(gzip_bytes, compress=compress)
+            chunks.extend(cut_into_head(conn, publish, CHUNK_RAW_BYTES, split_index_bytes))
 
-            count, packs = build_search_database(raw, library_id, version, made, cut)
-        except sqlite3.Error as exc:
-            # The builder's one boundary for SQLite errors (a full disk, a broken library).
-            where = f"{library_id} {version}"
-            raise BuildError(f"could not write the search shard of {where}: {exc}") from exc
-        raw_bytes = raw.stat().st_size
-        sha256 = gzip_file(raw, packed, compress)
-        if packed.stat().st_size <= raw_bytes * (1 - MIN_SAVING):
-            chosen, extension, compression = packed, "sqlite.gz", "gzip"
-        else:
-            chosen, extension, compression = raw, "sqlite", "none"
-            sha256 = file_sha256(raw)
-        path = f"{stem}.{sha256[:16]}.{extension}"
-        size = chosen.stat().st_size
-        os.replace(chosen, staging / path)
-    finally:
-        raw.unlink(missing_ok=True)
-        packed.unlink(missing_ok=True)
+        raw, count, packs = search_database_bytes(library_id, version, made, cut)
+    except sqlite3.Error as exc:
+        # The builder's one boundary for SQLite errors (a full disk, a broken library).
+        where = f"{library_id} {version}"
+        raise BuildError(f"could not write the search shard of {where}: {exc}") from exc
+    packed = gzip_data(raw, compress)
+    if len(packed) <= len(raw) * (1 - MIN_SAVING):
+        chosen, extension, compression = packed, "sqlite.gz", "gzip"
+    else:
+        chosen, extension, compression = raw, "sqlite", "none"
+    sha256 = hashlib.sha256(chosen).hexdigest()
+    path = f"{stem}.{sha256[:16]}.{extension}"
+    (staging / path).write_bytes(chosen)
+    raw_bytes, size = len(raw), len(chosen)
     written = {
         path: sha256,
         **_write_named(

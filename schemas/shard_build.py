@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import secrets
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -27,6 +28,10 @@ from schemas.shards import APPLICATION_ID, FTS_TABLE, SHARD_FORMAT, SPLIT_FORMAT
 from schemas.text import TOKENIZER, index_text
 
 PAGE_SIZE = 4096
+# A database SQLite keeps in memory through its memdb VFS, named uniquely (formatted with a
+# random name). Its pager works as a file's does, so the bytes are a file's bytes; SQLite's
+# ":memory:" would not do, as its pager leaves the header's change counter at 0.
+_MEMORY_DATABASE = "file:/doctrove-{}?vfs=memdb"
 # How many bytes of tokens FTS5 holds before it writes them as a segment (its default is 1 MiB).
 # A 500-page version's then go out as one segment, with none of the merging that many small
 # segments need before 'optimize' (a fifth less time for the index); past it, FTS5 works as usual.
@@ -254,11 +259,29 @@ def build_search_database(
     pages: Iterable[PlacedPage],
     finish: Callable[[sqlite3.Connection], object] | None = None,
 ) -> tuple[int, list[PublishedPack]]:
-    """Create a doctrove-shard@2 search shard at ``target`` (``search_shard.sql``) from a
-    version's pages, their ids and tables (``placed_pages``); return its section count and its
-    body packs, in pack id order. One page's tables are held at a time. ``finish`` gets the
-    written, optimized database (an autocommit connection) before its one VACUUM (the builder
-    cuts a large index into chunks there: schemas.term_chunks)."""
+    """Create a doctrove-shard@2 search shard at ``target`` (``search_shard.sql``): the file
+    ``search_database_bytes`` gives."""
+    data, count, published = search_database_bytes(library_id, version, pages, finish)
+    target.write_bytes(data)
+    return count, published
+
+
+def search_database_bytes(
+    library_id: str,
+    version: str,
+    pages: Iterable[PlacedPage],
+    finish: Callable[[sqlite3.Connection], object] | None = None,
+) -> tuple[bytes, int, list[PublishedPack]]:
+    """A doctrove-shard@2 search shard (``search_shard.sql``) made from a version's pages,
+    their ids and tables (``placed_pages``): its bytes, its section count and its body packs,
+    in pack id order. One page's tables are held at a time. ``finish`` gets the written,
+    optimized database (an autocommit connection) before its one VACUUM (the builder cuts a
+    large index into chunks there: schemas.term_chunks).
+
+    The database is made in memory (``_MEMORY_DATABASE``) and its file's bytes are taken from
+    there: the same bytes a file on disk gets, without SQLite writing and reading back every
+    page of the index through a 2 MB page cache (24 MB of writes and 22 MB of reads for the
+    Python 3.11 docs, whose finished head is 4 MB)."""
     published: list[PublishedPack] = []
 
     def insert(conn: sqlite3.Connection) -> int:
@@ -290,8 +313,12 @@ def build_search_database(
         return count
 
     ddl = shard_statements(SPLIT_FORMAT)
-    count = _write_database(target, library_id, version, SPLIT_FORMAT, ddl, insert, finish)
-    return count, published
+    conn = sqlite3.connect(_MEMORY_DATABASE.format(secrets.token_hex(16)), uri=True)
+    try:
+        count = _fill_database(conn, library_id, version, SPLIT_FORMAT, ddl, insert, finish)
+        return conn.serialize(), count, published
+    finally:
+        conn.close()
 
 
 def _section_columns(row: ShardRow, pack: int) -> SectionColumns:
@@ -316,35 +343,48 @@ def _write_database(
     shard_format: str,
     statements: Sequence[str],
     insert: Callable[[sqlite3.Connection], int],
-    finish: Callable[[sqlite3.Connection], object] | None = None,
 ) -> int:
-    conn = sqlite3.connect(target, isolation_level=None)
+    conn = sqlite3.connect(target)
     try:
-        conn.execute(f"PRAGMA page_size = {PAGE_SIZE}")
-        conn.execute("PRAGMA journal_mode = OFF")
-        conn.execute("PRAGMA synchronous = OFF")
-        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-        conn.execute("BEGIN")
-        for statement in statements:
-            conn.execute(statement)
-        # Both formats: a client's whole shard and a builder's search shard of the same
-        # records then hold the same index, row for row.
-        conn.execute(_PENDING_LIMIT)
-        count = insert(conn)
-        meta = {
-            "format": shard_format,
-            "tokenizer": TOKENIZER,
-            "library_id": library_id,
-            "version": version,
-            "sections": str(count),
-        }
-        conn.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
-        # One b-tree per index instead of many small segments: smaller and faster to query.
-        conn.execute(f"INSERT INTO {FTS_TABLE} ({FTS_TABLE}) VALUES ('optimize')")
-        conn.execute("COMMIT")
-        if finish is not None:
-            finish(conn)
-        conn.execute("VACUUM")
-        return count
+        return _fill_database(conn, library_id, version, shard_format, statements, insert)
     finally:
         conn.close()
+
+
+def _fill_database(
+    conn: sqlite3.Connection,
+    library_id: str,
+    version: str,
+    shard_format: str,
+    statements: Sequence[str],
+    insert: Callable[[sqlite3.Connection], int],
+    finish: Callable[[sqlite3.Connection], object] | None = None,
+) -> int:
+    """Make the database on ``conn`` (new and empty) and return its section count."""
+    conn.isolation_level = None
+    conn.execute(f"PRAGMA page_size = {PAGE_SIZE}")
+    conn.execute("PRAGMA journal_mode = OFF")
+    conn.execute("PRAGMA synchronous = OFF")
+    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    conn.execute("BEGIN")
+    for statement in statements:
+        conn.execute(statement)
+    # Both formats: a client's whole shard and a builder's search shard of the same
+    # records then hold the same index, row for row.
+    conn.execute(_PENDING_LIMIT)
+    count = insert(conn)
+    meta = {
+        "format": shard_format,
+        "tokenizer": TOKENIZER,
+        "library_id": library_id,
+        "version": version,
+        "sections": str(count),
+    }
+    conn.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
+    # One b-tree per index instead of many small segments: smaller and faster to query.
+    conn.execute(f"INSERT INTO {FTS_TABLE} ({FTS_TABLE}) VALUES ('optimize')")
+    conn.execute("COMMIT")
+    if finish is not None:
+        finish(conn)
+    conn.execute("VACUUM")
+    return count

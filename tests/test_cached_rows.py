@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import hashlib
+import os
 from pathlib import Path
 from typing import Any
 
 import orjson
 import pytest
 
+from builder import cache_objects
 from builder.cache import BuildCache
-from builder.cached_rows import ShardParts
+from builder.cached_rows import ShardParts, _placed_list
 from builder.shards import write_shard
 from schemas import shard_build
 
@@ -144,3 +147,56 @@ def test_a_damaged_page_entry_is_a_miss(tmp_path: Path, damage: Any) -> None:
     cache.store_bytes(key, damage(payload))
     pages = list(ShardParts(cache).pages(records))
     assert pages == whole_version(records) or b"CONNECT" in (cache.load_bytes(key) or b"")
+
+
+def placed_with(parts: ShardParts, folder: Path, data: bytes) -> Path:
+    target = folder / "pack.json.gz"
+    folder.mkdir()
+    parts.place(target, hashlib.sha256(data).hexdigest(), data)
+    return target
+
+
+def test_a_listed_object_is_linked_without_being_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache = BuildCache(tmp_path / "cache")
+    data = b"the bytes of a body pack"
+    first = ShardParts(cache, "placed")
+    placed_with(first, tmp_path / "first", data)
+    assert first.keep_placed() == ["placed"]
+    read: list[str] = []
+    holds = cache_objects._holds
+
+    def recording(path: str, expected: bytes) -> bool:
+        read.append(path)
+        return holds(path, expected)
+
+    monkeypatch.setattr(cache_objects, "_holds", recording)
+    target = placed_with(ShardParts(cache, "placed"), tmp_path / "second", data)
+    assert read == []
+    assert target.read_bytes() == data
+    assert os.path.samefile(target, cache.objects.path(hashlib.sha256(data).hexdigest()))
+    # Without the list, the object is compared with the bytes before it is linked.
+    placed_with(ShardParts(cache), tmp_path / "third", data)
+    assert len(read) == 1
+
+
+def test_a_listed_object_that_changed_is_not_linked(tmp_path: Path) -> None:
+    cache = BuildCache(tmp_path / "cache")
+    data = b"the bytes of a body pack"
+    first = ShardParts(cache, "placed")
+    placed_with(first, tmp_path / "first", data)
+    first.keep_placed()
+    kept = Path(cache.objects.path(hashlib.sha256(data).hexdigest()))
+    kept.write_bytes(data.upper())  # same size, other bytes, a later modification time
+    target = placed_with(ShardParts(cache, "placed"), tmp_path / "second", data)
+    assert target.read_bytes() == data
+
+
+@pytest.mark.parametrize(
+    "listed",
+    [None, [], {"not a sha256": [1, 2]}, {"a" * 64: [1]}, {"a" * 64: [1, "2"]}, {"a" * 64: 3}],
+)
+def test_a_damaged_list_of_placed_files_lists_nothing(listed: Any) -> None:
+    assert _placed_list(listed) == {}
+    assert _placed_list({"a" * 64: [1, 2]}) == {"a" * 64: [1, 2]}

@@ -3,16 +3,19 @@ rebuild reads only the files whose bytes changed."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
+import orjson
 import pytest
 
 import builder.pipeline as pipeline
 import builder.stages.compile as compile_stage
+import builder.stages.volume as volume_stage
 from builder.cache import BuildCache
 from builder.cached_stages import _file_records_payload, _load_file_records
 from builder.config import load_catalog
-from builder.model import ApiUse, FileRecords, Warning_
+from builder.model import ApiUse, FileRecords, Warning_, encoded_records_digest
 from builder.pipeline import build_site
 from builder.sources import Candidate
 from builder.stages.parse import encode_record
@@ -116,3 +119,87 @@ def test_only_a_build_that_parsed_a_large_version_collects_its_cycles(
     assert collections == [1]
     build_site(load_catalog(catalog), tmp_path / "cold")
     assert collections == [1, 1]
+
+
+def test_a_files_records_digest_is_kept_with_them(tmp_path: Path) -> None:
+    cache = BuildCache(tmp_path / "cache")
+    records = (encode_record({"heading": "A", "body": "b", "source": "a.md"}),)
+    parsed = FileRecords(records, None, digest=encoded_records_digest(records))
+    cache.store_bytes("k", _file_records_payload(parsed, 10))
+    assert _load_file_records(cache, "k") == (parsed, 10)
+    # A digest that is not a sha256 is not taken: the page's records are hashed instead.
+    cache.store_bytes("bad", _file_records_payload(replace(parsed, digest="1234"), 10))
+    assert _load_file_records(cache, "bad") == (replace(parsed, digest=""), 10)
+
+
+@pytest.mark.parametrize(
+    "listed",
+    [[["a.md", 2]], [["a.md", 4]], [["a.md", 0], ["a.md", 3]], [["a.md", "3"]], {"a.md": 3}],
+)
+def test_a_files_sources_are_kept_only_as_runs_of_its_records(
+    tmp_path: Path, listed: object
+) -> None:
+    cache = BuildCache(tmp_path / "cache")
+    records = tuple(
+        encode_record({"heading": h, "body": "b", "source": "a.md"}) for h in ("A", "B", "C")
+    )
+    parsed = FileRecords(records, None, sources=(("a.md", 3),))
+    cache.store_bytes("k", _file_records_payload(parsed, 10))
+    assert _load_file_records(cache, "k") == (parsed, 10)
+    # Runs that are not of these three records leave the sources to be read from the volume.
+    payload = _file_records_payload(parsed, 10).replace(b'[["a.md",3]]', orjson.dumps(listed))
+    cache.store_bytes("other", payload)
+    assert _load_file_records(cache, "other") == (replace(parsed, sources=None), 10)
+
+
+def test_no_build_hashes_a_files_records_twice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Each file's records are hashed once, when parsed; the written volume knows each run of
+    # records by that digest, so the shard and page stages hash none of a page's records.
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    for name in ("a", "b", "c"):
+        (project / "docs" / f"{name}.md").write_text(f"# {name.upper()}\n\nText {name}.\n")
+    catalog = project / "docbuild.toml"
+    catalog.write_text(CATALOG, encoding="utf-8")
+    hashed: list[object] = []
+    real = volume_stage.records_json
+
+    def recording(records: object, positions: object) -> bytes:
+        hashed.append(positions)
+        return real(records, positions)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(volume_stage, "records_json", recording)
+    cache = tmp_path / "cache"
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    (project / "docs" / "b.md").write_text("# B\n\nText b, edited.\n", encoding="utf-8")
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    build_site(load_catalog(catalog), tmp_path / "cold")
+    assert hashed == []
+    assert site_files(tmp_path / "site") == site_files(tmp_path / "cold")
+
+
+def test_no_build_reads_its_records_sources_back_from_the_volume(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Each record's source comes with the file's records (the parse stage or its cache entry):
+    # the shard and page stages group records by it without decoding the volume's file.
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    for name in ("a", "b", "c"):
+        (project / "docs" / f"{name}.md").write_text(f"# {name.upper()}\n\nText {name}.\n")
+    catalog = project / "docbuild.toml"
+    catalog.write_text(CATALOG, encoding="utf-8")
+
+    class Refused:
+        def decode(self, _data: object) -> object:
+            raise AssertionError("the volume's sources were read back")
+
+    monkeypatch.setattr(volume_stage, "_SOURCES", Refused())
+    cache = tmp_path / "cache"
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    (project / "docs" / "b.md").write_text("# B\n\nText b, edited.\n", encoding="utf-8")
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    build_site(load_catalog(catalog), tmp_path / "cold")
+    assert site_files(tmp_path / "site") == site_files(tmp_path / "cold")

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
+from builder import gitignore_hint
 from builder.cli import main
 from builder.gitignore_hint import missing_ignore_lines, render_ignore_hint
 from tests.source_support import git
@@ -56,3 +59,26 @@ def test_no_hint_outside_a_repository_or_for_tracked_folders(tmp_path: Path) -> 
     git(repo, "add", "-A")
     assert missing_ignore_lines([repo / "_site", repo / "missing", repo]) == []
     assert render_ignore_hint([]) == ""
+
+
+def test_git_runs_only_where_a_git_entry_is_above(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    runs: list[Path] = []
+    real_run = subprocess.run
+
+    def counted_run(*args: object, **kwargs: object) -> object:
+        runs.append(Path(str(kwargs["cwd"])))
+        return real_run(*args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(gitignore_hint.subprocess, "run", counted_run)
+    outside = tmp_path / "outside" / "_site"
+    outside.mkdir(parents=True)
+    assert missing_ignore_lines([outside]) == []
+    assert runs == []
+    # A linked worktree's .git is a file naming the repository: git is asked there.
+    linked = tmp_path / "linked"
+    (linked / "_site").mkdir(parents=True)
+    (linked / ".git").write_text("gitdir: /nowhere\n", encoding="utf-8")
+    assert missing_ignore_lines([linked / "_site"]) == []
+    assert runs == [linked / "_site"]

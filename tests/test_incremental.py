@@ -490,3 +490,36 @@ def test_a_change_to_an_included_file_alone_is_rebuilt(tmp_path: Path, first: st
     index = (tmp_path / "warm" / "libs" / "alpha" / "index.json").read_text("utf-8")
     assert "Fresh news." in index and "Old news." not in index
     assert warm.cache_hits > 0  # beta, and alpha's other pages
+
+
+def test_only_an_edit_that_changes_what_they_list_renders_the_library_and_landing_pages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # They are kept by their inputs: an edit to one page's text leaves them as they were, and
+    # a new page (the library page lists each version's pages) renders that page again.
+    catalog = make_project(tmp_path / "project")
+    cache, site = tmp_path / "cache", tmp_path / "site"
+    build_site(load_catalog(catalog), site, cache_dir=cache)
+    rendered: list[str] = []
+    render_page, not_found_page = builder.pages._render_page, builder.pages._not_found_page
+
+    def recording_page(env: Any, template: str, site_path: str, **context: Any) -> bytes:
+        rendered.append(template)
+        return render_page(env, template, site_path, **context)
+
+    def recording_not_found(*args: Any) -> bytes:
+        rendered.append("404.html")
+        return not_found_page(*args)
+
+    monkeypatch.setattr(builder.pages, "_render_page", recording_page)
+    monkeypatch.setattr(builder.pages, "_not_found_page", recording_not_found)
+    change_file(tmp_path / "project")
+    build_site(load_catalog(catalog), site, cache_dir=cache)
+    assert rendered == ["page.html"]
+    rendered.clear()
+    add_file(tmp_path / "project")
+    build_site(load_catalog(catalog), site, cache_dir=cache)
+    assert sorted(rendered) == ["library.html", "page.html", "version.html"]
+    monkeypatch.undo()
+    build_site(load_catalog(catalog), tmp_path / "cold")
+    assert site_files(site) == site_files(tmp_path / "cold")

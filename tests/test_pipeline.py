@@ -96,10 +96,17 @@ def test_the_cache_wraps_the_parse_stage_from_outside(tmp_path: Path) -> None:
     with read.read_version(LIBRARY.id, version, tmp_path) as files:
         warm = cached_stages.compile_version_cached(cache, SITE, LIBRARY, files)
     assert warm.cached_volume == volume.volume_bytes(cold)
-    # All the same but what was parsed: nothing, the second time.
+    # All the same but what was parsed: nothing, the second time. A version kept whole is
+    # its volume's bytes, without its records, their digests or their sources.
     assert (cold.sections_parsed, warm.sections_parsed) == (cold.section_count, 0)
+    assert (len(cold.file_digests), warm.file_digests) == (1, ())
+    assert (cold.record_sources, warm.record_sources) == ((("guide.md", 1),), None)
     assert dataclasses.replace(
-        warm, cached_volume=None, records=cold.records
+        warm,
+        cached_volume=None,
+        records=cold.records,
+        file_digests=cold.file_digests,
+        record_sources=cold.record_sources,
     ) == dataclasses.replace(cold, volume_key="", sections_parsed=0)
 
 

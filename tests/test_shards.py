@@ -15,12 +15,14 @@ from builder.shards import ShardRow, search_shard, shard_rows, split_code, write
 from schemas import shard_build
 from schemas.shards import (
     APPLICATION_ID,
+    CHUNKED_FORMAT,
     SPLIT_FORMAT,
     read_shard_meta,
     shard_statements,
     verify_shard_meta,
     verify_shard_schema,
 )
+from schemas.term_chunks import cut_into_head
 
 BODY = "Mount an adapter.\n\n```python\ns.mount('https://', adapter)\n```\n\nThen send."
 RECORDS: list[dict[str, Any]] = [
@@ -319,3 +321,41 @@ def test_a_page_that_did_not_change_keeps_its_body_pack(tmp_path: Path) -> None:
     after = write_shard(tmp_path / "after", "requests", "1", added)
     assert (before.packs, after.packs) == (2, 2)
     assert len(pack_names(tmp_path / "before") & pack_names(tmp_path / "after")) == 1
+
+
+@pytest.mark.parametrize("chunked", [False, True])
+def test_a_shard_made_in_memory_has_the_bytes_sqlite_writes_to_a_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, chunked: bool
+) -> None:
+    # The builder takes the shard's bytes from SQLite's memdb VFS: they must be a file's,
+    # header and all (SQLite's ":memory:" leaves the change counter at 0, and fails this).
+    records = [
+        {
+            "heading": f"Part {n}",
+            "body": f"Section {n} of the guide: words {n * 7}.",
+            "source": f"{n % 3}.md",
+        }
+        for n in range(60)
+    ]
+
+    def made(database: str) -> bytes:
+        monkeypatch.setattr(shard_build, "_MEMORY_DATABASE", database)
+        pages = shard_build.placed_pages(shard_build.page_rows(records))
+        finish = (lambda conn: cut_into_head(conn, lambda raw: raw, 512, 0)) if chunked else None
+        data, count, _packs = shard_build.search_database_bytes("lib", "1.0", pages, finish)
+        assert count == len(records)
+        return data
+
+    in_memory = made(shard_build._MEMORY_DATABASE)
+    on_disk = made(f"file:{tmp_path}/disk-{{}}.sqlite")
+    (written,) = tmp_path.glob("disk-*.sqlite")
+    assert in_memory == on_disk == written.read_bytes()
+    assert read_shard_meta_format(in_memory) == (CHUNKED_FORMAT if chunked else SPLIT_FORMAT)
+
+
+def read_shard_meta_format(database: bytes) -> str:
+    conn = sqlite3.connect(":memory:")
+    conn.deserialize(database)
+    (value,) = conn.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()
+    conn.close()
+    return str(value)

@@ -14,10 +14,12 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from builder.api.code import GriffeSource
-from builder.api.options import read_conf_settings
 from builder.model import ApiUse
+
+if TYPE_CHECKING:
+    from builder.api.code import GriffeSource
 
 CODE_SUFFIXES = (".py", ".pyi")
 # A code tree larger than this is not fingerprinted file by file (a whole monorepo beside
@@ -99,6 +101,11 @@ def _read(path: Path) -> bytes:
 
 def open_source(tree: CodeTree, docs: Path) -> GriffeSource:
     """The API source a version's parsers read; code is loaded on the first lookup."""
+    # Imported by the versions with code only: a build of HTML pages (or a rebuild of a few
+    # pages) has no use for griffe's modules, whose import cost every build about 10 ms.
+    from builder.api.code import GriffeSource
+    from builder.api.options import read_conf_settings
+
     settings = read_conf_settings(_read(docs / "conf.py").decode("utf-8", "replace"))
     return GriffeSource(tree.folder, settings, str(tree.folder))
 

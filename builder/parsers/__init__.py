@@ -11,11 +11,13 @@ from collections.abc import Callable
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
-from builder.api.model import ApiSource
 from builder.model import ParsedFile
 from builder.parsers.office import OFFICE_SUFFIXES
 
-if TYPE_CHECKING:  # builder.includes imports builder.sources, which imports this package
+if TYPE_CHECKING:
+    # builder.includes imports builder.sources, which imports this package; the API modules
+    # are imported by the parsers that document code.
+    from builder.api.model import ApiSource
     from builder.includes import IncludeReader
 
 Parser = Callable[[str, str], ParsedFile]

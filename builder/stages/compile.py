@@ -38,6 +38,8 @@ def compile_version(
     api_uses: list[ApiUse] = []
     included: set[tuple[str, str]] = set()
     near_empty_pages: list[tuple[str, int]] = []
+    file_digests: list[tuple[int, int, str]] = []
+    sources: list[tuple[str, int]] | None = []  # None once a file's are not known
     files_read = source_bytes = empty_sections = parsed_sections = 0
     for candidate in files.listing.candidates:
         found = kept(candidate, MAX_VERSION_BYTES - source_bytes) if kept else None
@@ -59,6 +61,13 @@ def compile_version(
                 files_read += 1
                 source_bytes += size
             warnings.extend(parsed.warnings)
+            if parsed.digest and parsed.records:
+                file_digests.append((len(records), len(parsed.records), parsed.digest))
+            if parsed.records and sources is not None:
+                if parsed.sources is None:
+                    sources = None
+                else:
+                    sources.extend(parsed.sources)
             records.extend(parsed.records)
             empty_sections += parsed.empty
             if parsed.near_empty:
@@ -88,6 +97,8 @@ def compile_version(
         near_empty_pages=most_first(near_empty_pages),
         api_note=api_note(files.code, api_uses),
         included=tuple(sorted(included)),
+        file_digests=tuple(file_digests),
+        record_sources=None if sources is None else tuple(sources),
     )
 
 

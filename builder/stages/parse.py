@@ -7,15 +7,15 @@ cache keep them (``builder.cached_stages``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import orjson
 
-from builder.api.model import ApiSource
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.errors import IndexInvalid, UnreadableDocument
 from builder.includes import IncludeReader, IncludeRoot
 from builder.index import section_record
-from builder.model import FileRecords, ParsedFile, Section, SourceFile, Warning_
+from builder.model import FileRecords, ParsedFile, Section, SourceFile, Warning_, source_runs
 from builder.parsers import detect_format, parse_file
 from builder.parsers.office import parse_document
 from builder.parsers.rst.inline import default_role
@@ -23,6 +23,9 @@ from builder.permalinks import site_permalink, upstream_link
 from builder.projects import ProjectLayout, substitute, titled_by_navigation
 from builder.sections import finalize_sections
 from schemas.index_rules import section_problems
+
+if TYPE_CHECKING:  # the API modules are imported by the parsers that document code
+    from builder.api.model import ApiSource
 
 ParseStep = Callable[[SourceFile], FileRecords]
 """The parse stage with its settings bound: what the compile stage calls for each file."""
@@ -68,6 +71,7 @@ def parse_to_records(
         near_empty=final.near_empty,
         api=parsed.api,
         included=reader.digests() if reader is not None else (),
+        sources=source_runs(section.source for section in final.sections),
     )
 
 

@@ -19,7 +19,7 @@ from builder.catalog import CATALOG_FILE, catalog_bytes, catalog_document, file_
 from builder.config import SiteConfig
 from builder.embeddings import VectorsInfo
 from builder.lookup_site import LookupFiles, write_lookup_files
-from builder.pages import VersionPages, render_index, render_library
+from builder.pages import PageCache, VersionPages, render_each, render_index, render_library
 from builder.shards import ShardInfo
 from builder.site_indexes import (
     INDEX_FILE,
@@ -69,6 +69,7 @@ def write_site_files(
     site_dir: Path,
     updated_at: str | None,
     whole_index_limit: int = WHOLE_INDEX_LIMIT,
+    page_cache: PageCache = render_each,
 ) -> SiteFiles:
     """Write the files that span the whole site; ``entries`` are sorted by id, ``vectors`` are
     the embedding sidecars by (library id, version), when the build embedded sections. The
@@ -78,9 +79,9 @@ def write_site_files(
     )
     index_path = site_dir / INDEX_FILE
     for entry in entries:
-        render_library(env, site, entry.skeleton, entry.pages, site_dir)
+        render_library(env, site, entry.skeleton, entry.pages, site_dir, page_cache)
     skeletons = [entry.skeleton for entry in entries]
-    render_index(env, site, skeletons, updated_at, site_dir)
+    render_index(env, site, skeletons, updated_at, site_dir, page_cache)
     document = catalog_document(
         site=site,
         entries=skeletons,

@@ -33,13 +33,27 @@ class VolumeRecords(Sequence[dict[str, Any]]):
     whole) the file is decoded once, when a record is first asked for.
     """
 
-    def __init__(self, path: Path, spans: tuple[tuple[int, int], ...] | None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        spans: tuple[tuple[int, int], ...] | None,
+        digests: Sequence[tuple[int, int, str]] = (),
+        sources: Sequence[tuple[str, int]] | None = None,
+    ) -> None:
         self._path = path
         self._spans = spans
         self._file: mmap.mmap | None = None
         self._decoded: list[bytes] | None = None
+        # Each record's ``source``, from runs the compile stage knew (``record_sources``).
         self._sources: list[object] | None = None
-        self._digests: dict[tuple[int, ...], str] = {}
+        if sources is not None and spans is not None:
+            known: list[object] = [source for source, count in sources for _ in range(count)]
+            self._sources = known if len(known) == len(spans) else None
+        # ``records_digest`` of runs of records known already, (first, count, digest) each
+        # (``CompiledVersion.file_digests``): a file's records are most often one page's.
+        self._digests: dict[tuple[int, ...], str] = {
+            tuple(range(first, first + count)): digest for first, count, digest in digests
+        }
 
     def _record_bytes(self, index: int) -> bytes:
         if self._spans is None:
@@ -72,9 +86,10 @@ class VolumeRecords(Sequence[dict[str, Any]]):
         return digest
 
     def sources(self) -> list[object]:
-        """Each record's ``source``, read once for the version (the shard and the pages both
-        group records by it): msgspec reads the file's sources alone, skipping every other
-        field without making an object of it, at a fifth of the cost of decoding records."""
+        """Each record's ``source``, had once for the version (the shard and the pages both
+        group records by it): as the compile stage knew them, else read from the file, where
+        msgspec reads the sources alone, skipping every other field without making an object
+        of it, at a fifth of the cost of decoding records."""
         if self._sources is None:
             with (
                 self._path.open("rb") as handle,
@@ -172,7 +187,10 @@ def write_volume(compiled: CompiledVersion, path: Path) -> WrittenVolume:
                 flush()
                 batched = position
         flush()
-    records = VolumeRecords(path, None if compiled.cached_volume is not None else tuple(spans))
+    cached = compiled.cached_volume is not None
+    records = VolumeRecords(
+        path, None if cached else tuple(spans), compiled.file_digests, compiled.record_sources
+    )
     return WrittenVolume(
         compiled.library_id,
         compiled.version,
