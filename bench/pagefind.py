@@ -141,7 +141,15 @@ def pagefind_version(python: str) -> str | None:
 
 
 def folder_bytes(folder: Path) -> int:
-    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+    """The bytes a folder stores: a file with two names (docbuild links the site's index.json
+    to its library's when there is one library) counts once, as on disk, in a git branch or in
+    a Pages artifact."""
+    sizes: dict[tuple[int, int], int] = {}
+    for path in folder.rglob("*"):
+        if path.is_file():
+            status = path.stat()
+            sizes[status.st_dev, status.st_ino] = status.st_size
+    return sum(sizes.values())
 
 
 def first_answer_bytes(site: Path) -> str:
