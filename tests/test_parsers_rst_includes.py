@@ -179,3 +179,24 @@ def test_an_include_in_an_included_file_is_read_from_the_page_as_sphinx_does(
     assert parsed.warnings == ()
     # The page's folder held both: the included file's folder was not looked in.
     assert "notes/fragments/support.rst" not in dict(reader.digests())
+
+
+def test_a_markdown_file_included_with_a_myst_parser_keeps_its_headings(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    (project / "README.md").write_text(
+        "# shapes\n\nDraw shapes.\n\n## Install\n\n```sh\npip install shapes\n```\n",
+        encoding="utf-8",
+    )
+    page = (
+        "Welcome\n=======\n\nIntro.\n\n.. include:: ../README.md\n"
+        "   :parser: myst_parser.sphinx_\n\nAPI\n---\n\nSee the API.\n"
+    )
+    parsed, _ = parse_in(project, "index.rst", page)
+    got = [(s.heading_path, s.heading, s.line_start, s.body) for s in parsed.sections]
+    assert got == [
+        ((), "Welcome", 1, "Intro."),
+        (("Welcome",), "shapes", 6, "Draw shapes."),
+        (("Welcome", "shapes"), "Install", 6, "```sh\npip install shapes\n```"),
+        # The page's own next title: its style is the page's second, whatever came between.
+        (("Welcome",), "API", 9, "See the API."),
+    ]

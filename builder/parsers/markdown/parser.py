@@ -216,9 +216,10 @@ def _directive_events(
             if event.text:
                 events.append(_Text(event.text, start))
         elif isinstance(event, Heading):
-            depth = event.api_depth or 1  # a title inside {eval-rst} sits one level down
+            # A title inside {eval-rst} sits one level down.
+            depth = event.api_depth or event.below_title or 1
             anchor = event.anchor or docutils_id(event.title)
-            kind = "text" if event.style else "api"
+            kind = "api" if event.is_api else "text"
             events.append(_Heading(level + depth, event.title, anchor, event.line - 1, kind=kind))
     return events
 

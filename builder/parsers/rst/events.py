@@ -47,6 +47,13 @@ class Heading:
     anchor: str = ""
     style: str = ""
     api_depth: int = 0
+    # A Markdown file's heading in a reST page: this many levels below the page's title around
+    # it, with no adornment style of its own to claim a level with.
+    below_title: int = 0
+
+    @property
+    def is_api(self) -> bool:
+        return not self.style and not self.below_title
 
 
 @dataclass(frozen=True)

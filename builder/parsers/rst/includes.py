@@ -10,6 +10,7 @@ the file's name, as before.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from builder.includes import MAX_INCLUDE_DEPTH, IncludeRefused
@@ -34,6 +35,8 @@ from builder.parsers.rst.inline import render_inline
 
 # The options that choose which part of a file an include takes.
 _CUT_OPTIONS = ("start-line", "end-line", "start-after", "end-before")
+# ":parser: myst_parser.sphinx_" (or another Markdown parser) reads the file as Markdown.
+_MARKDOWN_PARSERS = re.compile(r"myst|markdown|commonmark", re.IGNORECASE)
 
 
 def render_include(
@@ -57,6 +60,8 @@ def render_include(
     if "literal" in options or "code" in options:
         language = options.get("code", "") or ""
         return [Text(fence(text.split("\n"), language.split()[0] if language else ""))]
+    if _MARKDOWN_PARSERS.search(options.get("parser", "")):
+        return [_placed(event, line) for event in _markdown_events(text, path, ctx, doc)]
     # docutils refuses a file already being included with the same options, or the page.
     cut = tuple(options.get(name, "") for name in _CUT_OPTIONS)
     if (path, cut) in doc.include_chain or (path == (doc.page or doc.relpath) and not any(cut)):
@@ -110,6 +115,36 @@ def _read(argument: str, line: int, doc: DocState) -> tuple[str, str] | None:
         doc.warn(line, f"include not read: {exc}")
         return None
     return included.path, included.text
+
+
+def _markdown_events(text: str, path: str, ctx: Context, doc: DocState) -> list[Event]:
+    """A Markdown file included into a reST page (``:parser: myst_parser.sphinx_``): its
+    headings open sections below the page's title around the include, where titles may
+    stand, without taking a title style from the page (MyST reads them apart), and its text
+    follows each."""
+    # Imported here: the Markdown parser renders its directives with this package's.
+    from builder.parsers.markdown.parser import parse as parse_markdown
+
+    parsed = parse_markdown(text, path, doc.api, doc.includes)
+    doc.warnings.extend(parsed.warnings)
+    events: list[Event] = []
+    for section in parsed.sections:
+        if section.level and ctx.sections and ctx.depth == 0:
+            events.append(
+                Heading(
+                    title=section.heading,
+                    line=1,
+                    last_line=1,
+                    claim_line=1,
+                    anchor=section.anchor,
+                    below_title=section.level,
+                )
+            )
+        elif section.level:
+            events.append(Text(section.heading))
+        if section.body:
+            events.append(Text(section.body))
+    return events
 
 
 def _placed(event: Event, line: int) -> Event:

@@ -135,9 +135,9 @@ def _fold(events: list[Event], lines: list[str]) -> list[_Open]:
             last_line=event.last_line,
             claim_line=event.claim_line,
             is_title=bool(event.style),
-            kind="text" if event.style else "api",
+            kind="api" if event.is_api else "text",
         )
-        if not event.style:
+        if event.is_api:
             around_api.append((around, current))
         stack.append((level, event.title))
         opened.append(current)
@@ -146,7 +146,7 @@ def _fold(events: list[Event], lines: list[str]) -> list[_Open]:
 
 def _level(heading: Heading, styles: dict[str, int], title_level: int) -> int:
     if not heading.style:
-        return title_level + heading.api_depth
+        return title_level + (heading.below_title or heading.api_depth)
     return styles.setdefault(heading.style, len(styles) + 1)
 
 
