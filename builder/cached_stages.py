@@ -29,16 +29,15 @@ import orjson
 
 from builder.api.locate import open_source
 from builder.cache import BuildCache, cache_key
-from builder.cache_objects import is_object_name
+from builder.cached_file_records import file_records_payload, kept_records
 from builder.cached_page_files import KeptFiles
 from builder.cached_rows import ShardParts
 from builder.cached_trees import tree_cached
 from builder.cached_views import KeptViews
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.embeddings import VectorsInfo, VectorsStage
-from builder.includes import IncludeRoot, current_digests
+from builder.includes import IncludedNow, IncludeRoot
 from builder.model import (
-    ApiUse,
     CompiledVersion,
     FileRecords,
     SkippedFile,
@@ -93,7 +92,8 @@ def compile_version_cached(
         for relpath, digest in hashes.items()
     }
     kept = cache.load(key) if key else None
-    if kept is not None and not _includes_unchanged(kept.get("included"), includes):
+    included = IncludedNow(includes)
+    if kept is not None and not included.unchanged(kept.get("included")):
         kept = None  # a file some page includes changed: those pages are parsed again
     volume = cache.load_file(key + VOLUME_FILE) if key and kept is not None else None
     if kept is not None and volume is not None:
@@ -112,9 +112,9 @@ def compile_version_cached(
     compiled = compile_version(
         library,
         files,
-        _parse_cached(cache, file_key, code_hash, includes, parse),
+        _parse_cached(cache, file_key, code_hash, included, parse),
         on_file,
-        _kept_file(cache, file_keys, hashes, code_hash, includes),
+        _kept_file(cache, file_keys, hashes, code_hash, included),
     )
     if key and cache.root is not None:
         # The volume itself is kept once written (``keep_volume``): linked, not copied.
@@ -167,22 +167,12 @@ def _compiled_from_cache(
     )
 
 
-def _includes_unchanged(kept: Any, includes: IncludeRoot | None) -> bool:
-    """Whether every file a kept version's (or page's) includes read is as it was then."""
-    if not kept:
-        return True
-    if includes is None or not isinstance(kept, list):
-        return False
-    recorded = tuple((str(path), str(digest)) for path, digest in kept)
-    return current_digests(includes, (path for path, _ in recorded)) == recorded
-
-
 def _kept_file(
     cache: BuildCache,
     file_keys: dict[str, str],
     hashes: dict[str, FileDigest],
     code_hash: str,
-    includes: IncludeRoot | None,
+    included: IncludedNow,
 ) -> KeptFile:
     """What the cache kept of a file ``_version_key`` has just read and hashed, so that file is
     neither read nor hashed a second time. A file the cache does not have, or one too big for
@@ -192,12 +182,7 @@ def _kept_file(
         key, digest = file_keys.get(candidate.relpath), hashes.get(candidate.relpath)
         if key is None or digest is None or digest.bytes > min(MAX_FILE_BYTES, budget):
             return None
-        kept = _load_file_records(cache, key, includes)
-        if kept is True:
-            kept = _load_file_records(cache, cache_key(key, code_hash), includes)
-        if not isinstance(kept, tuple):
-            return None
-        return kept
+        return kept_records(cache, key, code_hash, included)
 
     return kept_file
 
@@ -206,27 +191,22 @@ def _parse_cached(
     cache: BuildCache,
     file_key: Callable[[str, str], str],
     code_hash: str,
-    includes: IncludeRoot | None,
+    included: IncludedNow,
     parse: ParseStep,
 ) -> ParseStep:
     """The parse stage, keyed on the bytes actually read, so a file edited during the build
-    cannot poison the cache. A file with API directives also depends on the code: its entry
-    only says so, and its records are kept under a second key that adds the code's hash.
-    A file that includes others keeps their sha256s, and its records count only while the
-    files still have them."""
+    cannot poison the cache (the entry's format: builder.cached_file_records)."""
 
     def parse_cached(source: SourceFile) -> FileRecords:
         key = file_key(source.relpath, source.sha256)
-        kept = _load_file_records(cache, key, includes)
-        if kept is True:
-            kept = _load_file_records(cache, cache_key(key, code_hash), includes)
-        if isinstance(kept, tuple):
+        kept = kept_records(cache, key, code_hash, included)
+        if kept is not None:
             return kept[0]
         parsed = parse(source)
         if parsed.records:
             # Hashed here, once: the shard and page stages key the file's page on it.
             parsed = replace(parsed, digest=encoded_records_digest(parsed.records))
-        payload = _file_records_payload(parsed, source.size)
+        payload = file_records_payload(parsed, source.size)
         if parsed.api is not None:
             cache.store_bytes(key, orjson.dumps({"api": True}))
             cache.store_bytes(cache_key(key, code_hash), payload)
@@ -235,85 +215,6 @@ def _parse_cached(
         return parsed
 
     return parse_cached
-
-
-def _file_records_payload(parsed: FileRecords, size: int) -> bytes:
-    """A file's entry: a line of JSON about the file, then its records, one a line as the
-    volume stores them. A rebuild takes them as they are: decoding and encoding every
-    record again cost a 500-page version a third of a second."""
-    about: dict[str, Any] = {
-        "skipped": parsed.skipped,
-        "warnings": [[w.where, w.message] for w in parsed.warnings],
-        "empty": parsed.empty,
-        "near_empty": parsed.near_empty,
-        "included": [list(item) for item in parsed.included],
-        "records": len(parsed.records),
-        "size": size,  # of the file's text, as the report counts it
-        "digest": parsed.digest,
-        "sources": None if parsed.sources is None else [list(run) for run in parsed.sources],
-    }
-    if parsed.skipped is None:
-        api = parsed.api
-        about["api_use"] = [api.objects, api.without_code] if api is not None else None
-    # Compact JSON has no line breaks: a newline in a string is written as \n.
-    return b"\n".join([orjson.dumps(about), *parsed.records])
-
-
-def _load_file_records(
-    cache: BuildCache, key: str, includes: IncludeRoot | None = None
-) -> tuple[FileRecords, int] | bool | None:
-    """The records kept under ``key`` and the size of the file's text; True when the entry
-    says they are kept under a key with the code's hash; None when there is no usable entry
-    (or a file the page included has changed since)."""
-    payload = cache.load_bytes(key)
-    if payload is None:
-        return None
-    head, _, rest = payload.partition(b"\n")
-    try:
-        about = orjson.loads(head)
-    except orjson.JSONDecodeError:
-        return None
-    if not isinstance(about, dict):
-        return None
-    if about.get("api") is True:
-        return True
-    records = tuple(rest.split(b"\n")) if rest else ()
-    size = about.get("size")
-    if len(records) != about.get("records") or type(size) is not int:
-        return None
-    if not _includes_unchanged(about.get("included"), includes):
-        return None
-    use = about.get("api_use")
-    digest = about.get("digest")
-    return FileRecords(
-        records=records,
-        skipped=about["skipped"],
-        warnings=tuple(Warning_(where, message) for where, message in about["warnings"]),
-        empty=about["empty"],
-        near_empty=about["near_empty"],
-        api=ApiUse(*use) if isinstance(use, list) and len(use) == 2 else None,
-        included=tuple((path, sha) for path, sha in about.get("included") or ()),
-        digest=digest if isinstance(digest, str) and is_object_name(digest) else "",
-        sources=_source_runs(about.get("sources"), len(records)),
-    ), size
-
-
-def _source_runs(listed: Any, records: int) -> tuple[tuple[str, int], ...] | None:
-    """The runs of sources a file's entry lists, when they are runs of that many records."""
-    if not isinstance(listed, list):
-        return None
-    runs = []
-    for run in listed:
-        if not (
-            isinstance(run, list)
-            and len(run) == 2
-            and isinstance(run[0], str)
-            and type(run[1]) is int
-            and run[1] > 0
-        ):
-            return None
-        runs.append((run[0], run[1]))
-    return tuple(runs) if sum(count for _, count in runs) == records else None
 
 
 def _version_key(

@@ -206,6 +206,28 @@ def current_digests(where: IncludeRoot, paths: Iterable[str]) -> tuple[tuple[str
     )
 
 
+class IncludedNow:
+    """Whether the files kept pages included still hold what they held then, each file looked
+    up once a build however many pages include it (pymdownx's ``auto_append`` puts one file
+    on every page)."""
+
+    def __init__(self, where: IncludeRoot | None) -> None:
+        self._where = where
+        self._digests: dict[str, str] = {}
+
+    def unchanged(self, recorded: object) -> bool:
+        """``recorded`` is a kept ``[[path, sha256], ...]``; nothing recorded is unchanged."""
+        if not recorded:
+            return True
+        if self._where is None or not isinstance(recorded, list):
+            return False
+        pairs = [(str(path), str(digest)) for path, digest in recorded]
+        unseen = [path for path, _ in pairs if path not in self._digests]
+        if unseen:
+            self._digests.update(current_digests(self._where, unseen))
+        return all(self._digests[path] == digest for path, digest in pairs)
+
+
 @dataclass(frozen=True)
 class _Found:
     """What a page finds at a path: the file's sha256, its bytes and where it leads, or a

@@ -13,7 +13,7 @@ import builder.pipeline as pipeline
 import builder.stages.compile as compile_stage
 import builder.stages.volume as volume_stage
 from builder.cache import BuildCache
-from builder.cached_stages import _file_records_payload, _load_file_records
+from builder.cached_file_records import file_records_payload, load_file_records
 from builder.config import load_catalog
 from builder.model import ApiUse, FileRecords, Warning_, encoded_records_digest
 from builder.pipeline import build_site
@@ -46,24 +46,24 @@ def test_kept_records_come_back_as_they_were_stored(tmp_path: Path) -> None:
     parsed = FileRecords(
         records, None, (Warning_("a.md", "odd\nwarning"),), 2, 1, ApiUse(3, "no code found")
     )
-    cache.store_bytes("k1", _file_records_payload(parsed, 321))
-    assert _load_file_records(cache, "k1") == (parsed, 321)
+    cache.store_bytes("k1", file_records_payload(parsed, 321))
+    assert load_file_records(cache, "k1") == (parsed, 321)
     skipped = FileRecords((), "binary")
-    cache.store_bytes("k2", _file_records_payload(skipped, 0))
-    assert _load_file_records(cache, "k2") == (skipped, 0)
+    cache.store_bytes("k2", file_records_payload(skipped, 0))
+    assert load_file_records(cache, "k2") == (skipped, 0)
     cache.store_bytes("k3", b'{"api": true}')
-    assert _load_file_records(cache, "k3") is True
+    assert load_file_records(cache, "k3") is True
 
 
 def test_an_entry_that_does_not_read_as_records_is_a_miss(tmp_path: Path) -> None:
     cache = BuildCache(tmp_path / "cache")
     parsed = FileRecords((encode_record({"heading": "A", "body": "b"}),), None)
-    payload = _file_records_payload(parsed, 10)
+    payload = file_records_payload(parsed, 10)
     no_size = payload.replace(b'"size":10', b'"size":null')
     for damaged in (payload + b"\n{}", b"not json\n{}", b"[1, 2]", no_size):
         cache.store_bytes("k", damaged)
-        assert _load_file_records(cache, "k") is None
-    assert _load_file_records(cache, "absent") is None
+        assert load_file_records(cache, "k") is None
+    assert load_file_records(cache, "absent") is None
 
 
 def test_a_rebuild_reads_again_only_the_file_that_changed(
@@ -125,11 +125,11 @@ def test_a_files_records_digest_is_kept_with_them(tmp_path: Path) -> None:
     cache = BuildCache(tmp_path / "cache")
     records = (encode_record({"heading": "A", "body": "b", "source": "a.md"}),)
     parsed = FileRecords(records, None, digest=encoded_records_digest(records))
-    cache.store_bytes("k", _file_records_payload(parsed, 10))
-    assert _load_file_records(cache, "k") == (parsed, 10)
+    cache.store_bytes("k", file_records_payload(parsed, 10))
+    assert load_file_records(cache, "k") == (parsed, 10)
     # A digest that is not a sha256 is not taken: the page's records are hashed instead.
-    cache.store_bytes("bad", _file_records_payload(replace(parsed, digest="1234"), 10))
-    assert _load_file_records(cache, "bad") == (replace(parsed, digest=""), 10)
+    cache.store_bytes("bad", file_records_payload(replace(parsed, digest="1234"), 10))
+    assert load_file_records(cache, "bad") == (replace(parsed, digest=""), 10)
 
 
 @pytest.mark.parametrize(
@@ -144,12 +144,12 @@ def test_a_files_sources_are_kept_only_as_runs_of_its_records(
         encode_record({"heading": h, "body": "b", "source": "a.md"}) for h in ("A", "B", "C")
     )
     parsed = FileRecords(records, None, sources=(("a.md", 3),))
-    cache.store_bytes("k", _file_records_payload(parsed, 10))
-    assert _load_file_records(cache, "k") == (parsed, 10)
+    cache.store_bytes("k", file_records_payload(parsed, 10))
+    assert load_file_records(cache, "k") == (parsed, 10)
     # Runs that are not of these three records leave the sources to be read from the volume.
-    payload = _file_records_payload(parsed, 10).replace(b'[["a.md",3]]', orjson.dumps(listed))
+    payload = file_records_payload(parsed, 10).replace(b'[["a.md",3]]', orjson.dumps(listed))
     cache.store_bytes("other", payload)
-    assert _load_file_records(cache, "other") == (replace(parsed, sources=None), 10)
+    assert load_file_records(cache, "other") == (replace(parsed, sources=None), 10)
 
 
 def test_no_build_hashes_a_files_records_twice(

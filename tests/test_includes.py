@@ -6,17 +6,21 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
 
+import builder.includes
 from builder.includes import (
     MISSING,
     OUTSIDE,
     TOO_BIG,
     UNREADABLE,
+    IncludedNow,
     IncludeReader,
     IncludeRefused,
+    IncludeRoot,
     current_digests,
     include_root,
 )
@@ -213,3 +217,26 @@ def test_a_mkdocs_config_does_not_mark_the_project(tmp_path: Path) -> None:
     (repository / "docs" / "en" / "mkdocs.yml").write_text("site_name: x\n", encoding="utf-8")
     (repository / "pyproject.toml").write_text("", encoding="utf-8")
     assert include_root(docs, None, None, bound=repository).root == repository.resolve()
+
+
+def test_a_build_looks_each_included_file_up_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project = make_project(tmp_path)
+    where = include_root(project / "docs", None, None)
+    recorded = [list(pair) for pair in current_digests(where, ["CHANGES.rst"])]
+    looked: list[list[str]] = []
+    real = builder.includes.current_digests
+
+    def counting(root: IncludeRoot, paths: Iterable[str]) -> tuple[tuple[str, str], ...]:
+        looked.append(list(paths))
+        return real(root, looked[-1])
+
+    monkeypatch.setattr(builder.includes, "current_digests", counting)
+    included = IncludedNow(where)
+    # Every page of a version includes the same file (pymdownx auto_append): one look.
+    assert all(included.unchanged(recorded) for _ in range(3))
+    assert looked == [["CHANGES.rst"]]
+    (project / "CHANGES.rst").write_text("Changed\n", encoding="utf-8")
+    assert not IncludedNow(where).unchanged(recorded)
+    assert IncludedNow(where).unchanged([]) and not IncludedNow(None).unchanged(recorded)

@@ -229,6 +229,8 @@ def describe(
         min((c.field_bm25[i] for c in candidates), default=0.0) for i in range(len(FIELDS))
     )
     versions_asked = asks_about_versions(focus)
+    # The releases it names, when it asks about versions: "what changed in 0.20.0?".
+    releases = release_numbers(focus.text) if versions_asked else frozenset()
     by_path = {(*c.heading_path, c.heading): c for c in candidates}
     children: dict[tuple[str, ...], int] = {}
     for c in candidates:
@@ -237,7 +239,7 @@ def describe(
     focus_name = heading_name(focus.text)
     return [
         _describe_one(
-            focus, weights, c, best_bm25, best_fields, versions_asked, focus_name, total,
+            focus, weights, c, best_bm25, best_fields, versions_asked, releases, focus_name, total,
             children.get((*c.heading_path, c.heading), 0), c.heading_path in by_path,
         )
         for c in candidates
@@ -251,6 +253,7 @@ def _describe_one(
     best_bm25: float,
     best_fields: tuple[float, ...],
     versions_asked: bool,
+    releases: frozenset[str],
     focus_name: str,
     total: int,
     candidate_children: int,
@@ -270,8 +273,8 @@ def _describe_one(
     named, mentioned = (found[1], not found[1]) if found else (False, False)
     api = is_api_entry(candidate)
     changelog = is_changelog_entry(candidate)
-    release = release_of(candidate.heading) if changelog and versions_asked else None
-    if release is not None and release in release_numbers(focus.text):
+    release = release_of(candidate.heading) if changelog and releases else None
+    if release is not None and release in releases:
         # "What changed in 0.20.0?" names the release "0.20.0 (2025-10-20)" as exactly as
         # "what does Session.get do?" names Session.get's entry.
         named, mentioned = True, False

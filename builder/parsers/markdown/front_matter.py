@@ -18,7 +18,8 @@ _TOML_FENCE = "+++"
 _MAX_FRONT_MATTER_LINES = 2000
 
 
-def _unquote(value: str) -> str:
+def yaml_unquote(value: str) -> str:
+    """A YAML scalar's text: a quoted one without its quotes, a plain one without a comment."""
     if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
         inner = value[1:-1]
         return inner.replace("''", "'") if value[0] == "'" else inner.replace('\\"', '"')
@@ -55,7 +56,7 @@ def yaml_substitutions(front_matter: str) -> dict[str, str]:
 def _scalar(value: str, following: list[str], indent: int) -> str:
     """A plain or quoted scalar, or the block scalar (``>``, ``|``) in the lines after it."""
     if value[:1] not in (">", "|"):
-        return _unquote(value)
+        return yaml_unquote(value)
     kept: list[str] = []
     for continuation in following:
         if continuation.strip() and len(continuation) - len(continuation.lstrip()) <= indent:
@@ -82,7 +83,7 @@ def split_toml_front_matter(text: str) -> tuple[str, str]:
             for line in lines[1:end]:
                 match = _TOML_TITLE.match(line)
                 if match:
-                    title = _unquote(match.group(1))
+                    title = yaml_unquote(match.group(1))
                     break
             rest = "\n".join(lines[end + 1 :])
             return title, "\n" * (end + 1) + rest

@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from builder.parsers.markdown.front_matter import yaml_unquote
 from builder.parsers.rst.inline import render_role as render_rst_role
 
 _DIRECTIVE_INFO = re.compile(r"\{([A-Za-z0-9][\w.+:-]*)\}[ \t]*(.*)", re.DOTALL)
@@ -72,7 +73,7 @@ def _read_options(lines: list[str]) -> tuple[list[tuple[str, str]], int]:
             for line in lines[1:end]:
                 match = _YAML_OPTION.match(line)
                 if match and not line[:1].isspace():
-                    options.append((match.group(1).lower(), _unquoted(match.group(2))))
+                    options.append((match.group(1).lower(), yaml_unquote(match.group(2).strip())))
                 elif options and line.strip():  # a value continued on the next lines
                     key, value = options[-1]
                     options[-1] = (key, f"{value} {line.strip()}".strip())
@@ -82,20 +83,9 @@ def _read_options(lines: list[str]) -> tuple[list[tuple[str, str]], int]:
         match = _OPTION.match(lines[index].strip()) if lines[index][:1] == ":" else None
         if not match:
             break
-        options.append((match.group(1).lower(), _unquoted(match.group(2) or "")))
+        options.append((match.group(1).lower(), yaml_unquote((match.group(2) or "").strip())))
         index += 1
     return options, _skip_blank(lines, index) if options else index
-
-
-def _unquoted(value: str) -> str:
-    """An option's value as YAML reads a quoted scalar: ``'a -->'`` is ``a -->``. MyST reads
-    options as YAML, and a marker such as ``start-after`` is often quoted."""
-    value = value.strip()
-    if len(value) >= 2 and value[0] == value[-1] == "'":
-        return value[1:-1].replace("''", "'")
-    if len(value) >= 2 and value[0] == value[-1] == '"':
-        return value[1:-1].replace('\\"', '"').replace("\\\\", "\\")
-    return value
 
 
 def _skip_blank(lines: list[str], index: int) -> int:
