@@ -66,7 +66,7 @@ def collect(corpus: Corpus, prepared: Sequence[Prepared]) -> list[Example]:
     return examples
 
 
-def fit_weights(examples: Sequence[Example], mask: Sequence[bool]) -> np.ndarray:
+def fit_weights(examples: Sequence[Example], mask: Sequence[bool], l2: float = L2) -> np.ndarray:
     """Weights (bias excluded: a listwise loss cannot see it) by gradient descent with Adam."""
     groups = []
     for example in examples:
@@ -78,7 +78,7 @@ def fit_weights(examples: Sequence[Example], mask: Sequence[bool]) -> np.ndarray
     weights = np.zeros(len(mask))
     first, second = np.zeros_like(weights), np.zeros_like(weights)
     for step in range(1, STEPS + 1):
-        gradient = L2 * weights
+        gradient = l2 * weights
         for matrix, labels in groups:
             scores = matrix @ weights
             every = np.exp(scores - scores.max())
@@ -168,12 +168,14 @@ def _mrr(model: RankerModel, examples: Sequence[Example]) -> float:
     return dev_figures(model, examples)["MRR@10"]
 
 
-def train(examples: Sequence[Example], mask: Sequence[bool] | None = None) -> RankerModel:
+def train(
+    examples: Sequence[Example], mask: Sequence[bool] | None = None, l2: float = L2
+) -> RankerModel:
     """Weights, then the rules' margins (best dev MRR@10), then confidence and threshold."""
     # Examples may carry more features than FEATURES (eval.semantic adds the dense lane's).
     width = next((len(d.features) for e in examples for d in e.described), len(FEATURES))
     mask = mask or [True] * width
-    model = RankerModel(tuple(float(w) for w in fit_weights(examples, mask)))
+    model = RankerModel(tuple(float(w) for w in fit_weights(examples, mask, l2)))
     model = max(
         (replace(model, parent_margin=p, diversity_margin=d) for p in RULE_MARGINS
          for d in RULE_MARGINS),
