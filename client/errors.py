@@ -7,7 +7,8 @@
     │   └── SectionChanged code "version"      exit 1   a section's sha256 is not the expected one
     ├── NetworkError       code "network"      exit 1   a remote failed or sent invalid data
     │   ├── FetchTimeout   code "timeout"      exit 1   a remote did not answer in time
-    │   └── ListedFileGone code "network"      exit 1   a file the catalog lists is not on the site
+    │   ├── ListedFileGone code "network"      exit 1   a file the catalog lists is not on the site
+    │   └── CoolingDown    code "network"      exit 1   not asked: the remote failed a moment ago
     ├── ConfigError        code "config"       exit 2   settings or a local index are invalid
     └── RewriteFailed      code "internal"     exit 1   never raised to a caller (see below)
 
@@ -59,6 +60,11 @@ class NetworkError(ClientError):
 
 class FetchTimeout(NetworkError):
     code = "timeout"
+
+
+class CoolingDown(NetworkError):
+    """A file was not fetched because its remote failed a moment ago and is cooling down: the
+    consequence of another failure, which is the one to report when both happened at once."""
 
 
 class ListedFileGone(NetworkError):

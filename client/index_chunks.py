@@ -20,10 +20,10 @@ import hashlib
 import sqlite3
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 
 from client.disk_cache import DiskCache
 from client.errors import NetworkError
+from client.parallel_fetch import fetch_each
 from schemas.term_chunks import (
     ChunkError,
     ChunkRef,
@@ -80,22 +80,17 @@ class IndexChunks:
 
     def fetch_all(self) -> int:
         """Have every chunk of the head on disk (docclient sync), each checked as a query's
-        are; how many were fetched. The first failure is raised."""
+        are; how many were fetched. The failure that caused the others is raised
+        (client.parallel_fetch)."""
         with self._lock:
             missing = [ref for ref in chunk_refs(self._conn) if self._kept(ref) is None]
-        with ThreadPoolExecutor(PARALLEL_FETCHES) as pool:
-            for _rows in pool.map(self._download, missing):
-                pass
+        fetch_each(self._download, missing, PARALLEL_FETCHES)
         return len(missing)
 
     def _insert(self, needed: Sequence[ChunkRef]) -> int:
         kept = {ref.id: self._kept(ref) for ref in needed}
         missing = [ref for ref in needed if kept[ref.id] is None]
-        if len(missing) > 1:
-            with ThreadPoolExecutor(min(len(missing), PARALLEL_FETCHES)) as pool:
-                downloaded = list(pool.map(self._download, missing))
-        else:
-            downloaded = [self._download(ref) for ref in missing]
+        downloaded = fetch_each(self._download, missing, PARALLEL_FETCHES)
         found = {ref.id: rows for ref, rows in zip(missing, downloaded, strict=True)}
         found.update({number: rows for number, rows in kept.items() if rows is not None})
         rows = [row for ref in needed for row in found[ref.id]]

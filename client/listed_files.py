@@ -34,7 +34,13 @@ from urllib.parse import urljoin
 from client.catalog_loader import Layer
 from client.cooldown import Cooldown
 from client.disk_cache import DiskCache
-from client.errors import ClientError, ConfigError, ListedFileGone, NetworkError
+from client.errors import (
+    ClientError,
+    ConfigError,
+    CoolingDown,
+    ListedFileGone,
+    NetworkError,
+)
 from client.fetch import RemoteSite
 from client.model import VectorsRef
 from client.single_flight import SingleFlight
@@ -120,7 +126,7 @@ class ListedFiles:
                 return kept  # kept by a download that ended as this thread asked
             if self._cooldown.blocked(layer.label):
                 remaining = self._cooldown.remaining(layer.label)
-                raise NetworkError(
+                raise CoolingDown(
                     f"the {what} {path} is not cached and {layer.label} is cooling down after "
                     f"a failure; it is tried again in {remaining:.0f} s",
                     hints=[layer.label],

@@ -22,10 +22,10 @@ import hashlib
 import sqlite3
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 
 from client.disk_cache import DiskCache
-from client.errors import ClientError, NetworkError
+from client.errors import ClientError, CoolingDown, NetworkError
+from client.parallel_fetch import fetch_each
 from schemas.body_packs import PackError, decode_pack, pack_path
 
 # (path relative to the site root, size and sha256 of the bytes expected, the name a download
@@ -52,6 +52,9 @@ class SectionBodies:
         self._lock = threading.Lock()
         self._memo: dict[int, dict[int, str]] = {}
         self.failure: ClientError | None = None
+        # Why the last prefetch failed, when it did: reading a pack it left behind then meets
+        # the remote cooling down, and that failure is the one to report.
+        self._prefetch_cause: BaseException | None = None
 
     def body(self, section_id: int, pack: int) -> str:
         """The body of one section of ``pack`` (the view's function)."""
@@ -71,7 +74,8 @@ class SectionBodies:
     def prefetch(self, ids_text: str) -> int:
         """Have the packs of the sections ``ids_text`` names (comma-separated ids) fetched, at
         the same time, before a query reads their bodies one by one (the view's prefetch
-        function); how many were fetched. Each is checked as :meth:`body` checks it."""
+        function); how many were fetched (0 when one failed). Each is checked as :meth:`body`
+        checks it."""
         ids = [int(part) for part in ids_text.split(",") if part.strip().isdigit()]
         if not ids:
             return 0
@@ -89,10 +93,13 @@ class SectionBodies:
             ]
         if len(missing) < 2:
             return 0  # one pack is fetched when read, as fast
-        with ThreadPoolExecutor(min(len(missing), _PARALLEL_FETCHES)) as pool:
-            futures = [pool.submit(self._download, sha256, size) for _, sha256, size in missing]
-        # A pack that failed is fetched again when its body is read, which reports the error.
-        return sum(future.exception() is None for future in futures)
+        try:
+            fetch_each(lambda pack: self._download(*pack[1:]), missing, _PARALLEL_FETCHES)
+        except ClientError as exc:
+            # A pack that failed is fetched again when its body is read, which reports the error.
+            self._prefetch_cause = exc
+            return 0
+        return len(missing)
 
     def sha256(self, section_id: int, pack: int) -> str:
         """The sha256 of a section's body (the view's sha256 column)."""
@@ -100,16 +107,14 @@ class SectionBodies:
 
     def fetch_all(self) -> int:
         """Have every pack of the shard on disk (docclient sync), fetched _PARALLEL_FETCHES at
-        a time and each checked against its size and sha256; how many were fetched. The first
-        failure is raised."""
+        a time and each checked against its size and sha256; how many were fetched. The
+        failure that caused the others is raised (client.parallel_fetch)."""
         missing = [
             (sha256, size)
             for _pack, sha256, size in self._packs()
             if self._cache.read_derived(_derived_name(sha256)) is None
         ]
-        with ThreadPoolExecutor(_PARALLEL_FETCHES) as pool:
-            for _data in pool.map(lambda pack: self._download(*pack), missing):
-                pass
+        fetch_each(lambda pack: self._download(*pack), missing, _PARALLEL_FETCHES)
         return len(missing)
 
     def _packs(self) -> list[tuple[int, str, int]]:
@@ -141,7 +146,12 @@ class SectionBodies:
 
     def _verified(self, pack: int, sha256: str, size: int) -> bytes:
         """Fetch a pack, check it against the shard's row and decode it once."""
-        data = self._download(sha256, size)
+        try:
+            data = self._download(sha256, size)
+        except CoolingDown:
+            if self._prefetch_cause is None:
+                raise
+            raise self._prefetch_cause from None
         self._decoded(pack, data)
         return data
 
