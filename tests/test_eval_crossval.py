@@ -1,0 +1,67 @@
+"""eval.crossval: each library is scored by a ranker that never saw its questions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+import pytest
+
+import eval.crossval as crossval
+from client.search.model import RankerModel
+from eval.dataset import Gold, Question
+from eval.metrics import Scores
+from eval.run import Prepared
+from eval.train import Example
+
+
+def example(library: str, kind: str, keys: set[str], pair: str = "", version: str = "1") -> Example:
+    expect = (Gold("f.md", "A"),) if keys else ()
+    q = Question(f"{library}:{kind}", kind, library, version, "text", expect, "dev", pair)
+    return Example(Prepared(q, frozenset(keys), (), ()), (), (), False)
+
+
+EXAMPLES = [
+    example("a", "keyword", {"a1"}),
+    example("a", "paraphrase", {"a2"}),
+    example("b", "paraphrase", {"b1"}),
+    example("b", "unanswerable", set()),
+    example("b", "version", {"b2"}, pair="p", version="2"),
+    example("b", "version", set(), pair="p", version="1"),
+]
+
+
+def test_no_library_is_scored_by_a_ranker_trained_on_its_own_questions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    trained_on: list[set[str]] = []
+
+    def fake_train(examples: Sequence[Example], mask: object, l2: float) -> RankerModel:
+        libraries = {e.prepared.question.library for e in examples}
+        trained_on.append(libraries)
+        return replace(RankerModel(()), abstain_below=0.5, parent_margin=len(trained_on))
+
+    def fake_rankings(
+        model: RankerModel, examples: Sequence[Example], threshold: float | None = None
+    ) -> list[tuple[tuple[str, ...], float]]:
+        assert threshold == model.abstain_below  # each fold abstains by its own threshold
+        fold = int(model.parent_margin) - 1
+        found = []
+        for e in examples:
+            assert e.prepared.question.library not in trained_on[fold]
+            right = sorted(e.prepared.keys)
+            found.append(
+                (tuple(right) if e.prepared.question.kind != "paraphrase" else ("x",), 1.0)
+            )
+        return found
+
+    monkeypatch.setattr(crossval, "train", fake_train)
+    monkeypatch.setattr(crossval, "rankings", fake_rankings)
+    ranked = crossval.held_out_rankings(EXAMPLES, 0.01, None)
+    assert trained_on == [{"b"}, {"a"}]
+    assert ranked == [("a1",), ("x",), ("x",), (), ("b2",), ()]
+    figures = crossval.by_kind(EXAMPLES, ranked)
+    assert figures["keyword"] == Scores(1, 1.0, 1.0, 1.0)
+    assert figures["paraphrase"] == Scores(2, 0.0, 0.0, 0.0)
+    assert figures["overall"] == Scores(4, 0.5, 0.5, 0.5)
+    assert crossval.silences_and_pairs(EXAMPLES, ranked) == ((2, 2), (1, 1))
