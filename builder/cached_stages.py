@@ -57,7 +57,7 @@ from builder.parsers.office import OFFICE_SUFFIXES, reader_version
 from builder.projects import ProjectLayout
 from builder.shards import ShardInfo, write_shard_files
 from builder.source_digests import FileDigest, source_digests
-from builder.sources import MAX_FILE_BYTES, Candidate
+from builder.sources import MAX_FILE_BYTES, Candidate, read_source
 from builder.stages.compile import FileDone, KeptFile, compile_version, most_first
 from builder.stages.parse import ParseStep, parse_to_records
 from builder.stages.read import VersionFiles
@@ -84,6 +84,8 @@ def compile_version_cached(
     version = files.version
     code_hash = files.code.fingerprint if files.code else ""
     includes = files.includes
+    if cache.root is None:
+        return _compile_uncached(site, library, files, on_file)
     key, hashes = _version_key(
         cache, site, library, version, files.listing.candidates, files.layout, code_hash, includes
     )
@@ -134,6 +136,31 @@ def compile_version_cached(
             },
         )
     return compiled
+
+
+def _compile_uncached(
+    site: SiteConfig, library: LibraryConfig, files: VersionFiles, on_file: FileDone | None
+) -> CompiledVersion:
+    """``compile_version`` for a build without a cache: no file is read and hashed ahead of
+    parsing for a version key no lookup will use, nor hashed again as it is read for its own
+    (a second read and two sha256 of every source), and no entry is made. Each file's records
+    are still hashed once, as a cached build's are: the shard and page stages key on them."""
+    version = files.version
+    api = open_source(files.code, version.directory) if files.code and version.directory else None
+    parse = functools.partial(
+        parse_to_records, site, library, version, files.layout, api, files.includes
+    )
+
+    def parse_and_digest(source: SourceFile) -> FileRecords:
+        parsed = parse(source)
+        return (
+            replace(parsed, digest=encoded_records_digest(parsed.records))
+            if parsed.records
+            else parsed
+        )
+
+    read = functools.partial(read_source, hashed=False)
+    return compile_version(library, files, parse_and_digest, on_file, read=read)
 
 
 def keep_volume(cache: BuildCache, volume: WrittenVolume, volume_key: str) -> None:
