@@ -49,7 +49,6 @@ from builder.pages import (
     PageCache,
     PageSummary,
     VersionPages,
-    make_view,
     render_each,
     render_version,
 )
@@ -143,24 +142,16 @@ def _compile_uncached(
 ) -> CompiledVersion:
     """``compile_version`` for a build without a cache: no file is read and hashed ahead of
     parsing for a version key no lookup will use, nor hashed again as it is read for its own
-    (a second read and two sha256 of every source), and no entry is made. Each file's records
-    are still hashed once, as a cached build's are: the shard and page stages key on them."""
+    (a second read and two sha256 of every source), nor are its records hashed for the shard's
+    and the pages' keys, and no entry is made."""
     version = files.version
     api = open_source(files.code, version.directory) if files.code and version.directory else None
     parse = functools.partial(
         parse_to_records, site, library, version, files.layout, api, files.includes
     )
 
-    def parse_and_digest(source: SourceFile) -> FileRecords:
-        parsed = parse(source)
-        return (
-            replace(parsed, digest=encoded_records_digest(parsed.records))
-            if parsed.records
-            else parsed
-        )
-
     read = functools.partial(read_source, hashed=False)
-    return compile_version(library, files, parse_and_digest, on_file, read=read)
+    return compile_version(library, files, parse, on_file, read=read)
 
 
 def keep_volume(cache: BuildCache, volume: WrittenVolume, volume_key: str) -> None:
@@ -481,8 +472,8 @@ def render_version_cached(
             volume.records,
             folder,
             summary=volume.summary,
-            page_cache=page_cached if cache.root is not None else render_each,
-            view_cache=views.headings if cache.root is not None else make_view,
+            page_cache=page_cached if cache.root is not None else None,
+            view_cache=views.headings if cache.root is not None else None,
         ),
         lambda kept: VersionPages(
             kept["library_id"],

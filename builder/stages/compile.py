@@ -30,10 +30,11 @@ def compile_version(
     parse: ParseStep,
     on_file: FileDone | None = None,
     kept: KeptFile | None = None,
-    read: ReadFile = read_source,
+    read: ReadFile | None = None,
 ) -> CompiledVersion:
-    """Read (``read``) and parse each of ``files``; ``on_file`` hears of each one once it is
-    parsed, and ``kept`` gives a file's records when they are known without reading it."""
+    """Read (``read``, else ``read_source``) and parse each of ``files``; ``on_file`` hears of
+    each one once it is parsed, and ``kept`` gives a file's records when they are known without
+    reading it."""
     version = files.version
     records: list[bytes] = []
     skipped = list(files.listing.skipped)
@@ -47,7 +48,7 @@ def compile_version(
     for candidate in files.listing.candidates:
         found = kept(candidate, MAX_VERSION_BYTES - source_bytes) if kept else None
         if found is None:
-            source = read(candidate, MAX_VERSION_BYTES - source_bytes)
+            source = (read or read_source)(candidate, MAX_VERSION_BYTES - source_bytes)
             if isinstance(source, SkippedFile):
                 skipped.append(source)
             else:
