@@ -103,6 +103,8 @@ class ShardParts:
             yield ids, self._page_tables(records, positions)
 
     def _page_tables(self, records: Sequence[dict[str, Any]], positions: list[int]) -> PageTables:
+        if self._cache.root is None:  # nothing is kept: no key to make
+            return page_tables(list(shard_rows(records[p] for p in positions)))
         # Hashed first: the records' JSON as a string in the key would be escaped and
         # serialized again, for every page of the version.
         digest = records_digest(records, positions)
@@ -125,6 +127,8 @@ class ShardParts:
         """``compress_piece``, taking a piece's deflate from the cache when it made it before.
         The zlib in use is part of the key: another zlib may deflate the same bytes otherwise,
         and a rebuild must give a cold build's bytes."""
+        if self._cache.root is None:  # nothing is kept: the piece is not hashed for a key
+            return compress_piece(piece, last)
         key = cache_key(
             "shard-piece",
             zlib.ZLIB_RUNTIME_VERSION,

@@ -93,16 +93,23 @@ def _same(view: PageView) -> PageView:
     return view
 
 
+def _made_view(inputs: bytes, make: Callable[[], PageView]) -> PageHeadings:
+    """The ``ViewCache`` that keeps nothing (beside a ``PageCache``, which keys on the sha256)."""
+    return page_headings(make())
+
+
+def _unkept_headings(view: PageView) -> PageHeadings:
+    """``page_headings`` for a build that keeps nothing: no sha256, which only keys kept files."""
+    return PageHeadings(
+        "", view.path, view.title, len(view.sections), functools.partial(_same, view)
+    )
+
+
 ViewCache = Callable[[bytes, Callable[[], PageView]], PageHeadings]
 """How ``render_version`` gets a page's headings for the table of contents: given the page's
 inputs (as ``PageCache`` has them) and a function that makes the view from its records. The
 build cache keeps each view's sha256 by those inputs, so a rebuild whose contents did not
 change neither decodes every page's records nor reads every page's view."""
-
-
-def make_view(inputs: bytes, make: Callable[[], PageView]) -> PageHeadings:
-    """The ``ViewCache`` that keeps nothing."""
-    return page_headings(make())
 
 
 @dataclass(frozen=True)
@@ -181,16 +188,17 @@ def render_version(
     out_dir: Path,
     *,
     summary: str | None = None,
-    page_cache: PageCache = render_each,
-    view_cache: ViewCache = make_view,
+    page_cache: PageCache | None = None,
+    view_cache: ViewCache | None = None,
 ) -> VersionPages:
     """Write one version's pages, its table of contents and its llms.txt.
 
     Pages are built and written one at a time, and only their headings are kept for the table
     of contents, so a version's text is never held twice over (``records`` may decode each
     record on access, and a page's records are decoded only when it is made or its headings
-    are). Each file comes through ``page_cache``, each page's headings through ``view_cache``.
-    """
+    are). Each file comes through ``page_cache``, each page's headings through ``view_cache``;
+    without either, nothing is kept and what they would be keyed on (each page's records and
+    view, hashed) is not made."""
     library = library_view(entry)
     folder = site_folder(library.id, version)
     context = {
@@ -213,9 +221,6 @@ def render_version(
             contents.append(page_headings(without_bodies(index_page)))
             continue
         site_path = folder + path
-        # The records by the sha256 of their JSON as written (the shard stage hashed it
-        # already, ``records_digest``): kept pages are never decoded.
-        inputs = orjson.dumps([site_path, with_source, records_digest(records, positions)])
         # The page with its bodies is made only when it is rendered: a page the cache kept
         # needs its headings alone, for the table of contents, and the cache may have those.
         page = _PageOnce(
@@ -226,18 +231,30 @@ def render_version(
         render = functools.partial(
             _render_view, env, "page.html", site_path, page.with_bodies, context
         )
-        page_cache(inputs, render, _target(out_dir, site_path, folders))
-        contents.append(view_cache(inputs, page.headings))
+        target = _target(out_dir, site_path, folders)
+        if page_cache is None and view_cache is None:
+            target.write_bytes(render())
+            contents.append(_unkept_headings(page.headings()))
+            continue
+        # The records by the sha256 of their JSON as written (the shard stage hashed it
+        # already, ``records_digest``): kept pages are never decoded.
+        inputs = orjson.dumps([site_path, with_source, records_digest(records, positions)])
+        (page_cache or render_each)(inputs, render, target)
+        contents.append((view_cache or _made_view)(inputs, page.headings))
     pages = tuple(contents)
     # Both list every page's headings, which a change to one page's text leaves as they were:
     # they are kept by the views' sha256, and the views are had only when they are rendered.
     views = _ViewsOnce(pages)
-    shas = [page.sha256 for page in pages]
     toc_path, llms_path = folder + VERSION_INDEX, folder + "llms.txt"
     toc = functools.partial(_render_contents, env, toc_path, views, page=index_page, **context)
-    page_cache(orjson.dumps([toc_path, shas, index_page]), toc, _target(out_dir, toc_path))
     llms = functools.partial(_llms_bytes, site, library, version, summary, views)
-    page_cache(orjson.dumps([llms_path, shas]), llms, _target(out_dir, llms_path))
+    if page_cache is None:
+        _target(out_dir, toc_path).write_bytes(toc())
+        _target(out_dir, llms_path).write_bytes(llms())
+    else:
+        shas = [page.sha256 for page in pages]
+        page_cache(orjson.dumps([toc_path, shas, index_page]), toc, _target(out_dir, toc_path))
+        page_cache(orjson.dumps([llms_path, shas]), llms, _target(out_dir, llms_path))
     return VersionPages(
         library.id,
         version,

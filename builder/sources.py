@@ -125,13 +125,16 @@ def list_version_files(root: Path, include: GlobSet, exclude: GlobSet) -> Versio
     return VersionListing(tuple(candidates), tuple(skipped), excluded)
 
 
-def read_source(candidate: Candidate, budget: int = MAX_FILE_BYTES) -> SourceFile | SkippedFile:
+def read_source(
+    candidate: Candidate, budget: int = MAX_FILE_BYTES, *, hashed: bool = True
+) -> SourceFile | SkippedFile:
     """Read one listed file as text (a PDF or Office file as bytes, for its reader), or say
-    why it cannot be used."""
+    why it cannot be used. ``hashed`` False leaves its ``sha256`` empty: only the build cache
+    keys on it, and a build without one need not hash every source."""
     data, reason = _read_bytes(candidate.path, budget)
     if data is None:
         return SkippedFile(candidate.relpath, reason or "unreadable")
-    digest = hashlib.sha256(data).hexdigest()
+    digest = hashlib.sha256(data).hexdigest() if hashed else ""
     if Path(candidate.relpath).suffix.lower() in OFFICE_SUFFIXES:
         return SourceFile(candidate.relpath, "", digest, data)
     if b"\x00" in data[:_BINARY_SNIFF_BYTES]:

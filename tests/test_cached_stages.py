@@ -9,6 +9,7 @@ from pathlib import Path
 import orjson
 import pytest
 
+import builder.cached_stages as cached_stages
 import builder.pipeline as pipeline
 import builder.stages.compile as compile_stage
 import builder.stages.volume as volume_stage
@@ -91,6 +92,39 @@ def test_a_rebuild_reads_again_only_the_file_that_changed(
     assert read == ["b.md"]
     build_site(load_catalog(catalog), tmp_path / "cold")
     assert site_files(tmp_path / "site") == site_files(tmp_path / "cold")
+
+
+def test_a_build_without_a_cache_reads_each_source_once_and_hashes_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # No version key is made (source_digests read and hashed every file for it), the read
+    # takes no sha256 and no page is keyed on its records' hash; the site is the same.
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    for name in ("a", "b"):
+        (project / "docs" / f"{name}.md").write_text(f"# {name.upper()}\n\nText {name}.\n")
+    catalog = project / "docbuild.toml"
+    catalog.write_text(CATALOG, encoding="utf-8")
+    build_site(load_catalog(catalog), tmp_path / "cached", cache_dir=tmp_path / "cache")
+    read: list[tuple[str, str]] = []
+    real = compile_stage.read_source  # type: ignore[attr-defined]
+
+    def recording(candidate: Candidate, budget: int, *, hashed: bool = True) -> object:
+        source = real(candidate, budget, hashed=hashed)
+        read.append((candidate.relpath, source.sha256))
+        return source
+
+    def refused(*args: object) -> None:
+        raise AssertionError("hashed for a cache the build does not have")
+
+    monkeypatch.setattr(compile_stage, "read_source", recording)
+    monkeypatch.setattr(cached_stages, "source_digests", refused)
+    monkeypatch.setattr(cached_stages, "read_source", recording)
+    monkeypatch.setattr(cached_stages, "encoded_records_digest", refused)
+    monkeypatch.setattr(volume_stage.VolumeRecords, "records_digest", refused)
+    build_site(load_catalog(catalog), tmp_path / "uncached")
+    assert read == [("a.md", ""), ("b.md", "")]
+    assert site_files(tmp_path / "uncached") == site_files(tmp_path / "cached")
 
 
 def site_files(root: Path) -> dict[str, bytes]:

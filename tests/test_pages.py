@@ -586,3 +586,32 @@ def test_contents_indent_each_section_by_its_ancestors_at_most_four(tmp_path: Pa
     contents = (tmp_path / "libs/demo/2.0.0/index.html").read_text()
     depths = [int(d) for d in re.findall(r'<li class="depth-(\d)"><a href="deep.html#s', contents)]
     assert depths == [0, 1, 2, 3, 4, 4, 4]
+
+
+class _UnhashedRecords(list[dict[str, Any]]):
+    """Records whose pages must not be keyed: a build that keeps nothing has no use for it."""
+
+    def records_digest(self, positions: Any) -> str:
+        raise AssertionError("a page was keyed on its records with no cache to keep it")
+
+
+def test_pages_without_a_cache_are_not_keyed_and_are_the_pages_a_cache_writes(
+    tmp_path: Path,
+) -> None:
+    def kept_nothing(inputs: bytes, render: Any, target: Path) -> None:
+        target.write_bytes(render())
+
+    made = render_version(
+        make_environment(), SITE, DEMO, "2.0.0", _UnhashedRecords(DEMO_VOLUMES["2.0.0"]), tmp_path
+    )
+    keyed = tmp_path / "keyed"
+    made_keyed = render_version(
+        make_environment(), SITE, DEMO, "2.0.0", DEMO_VOLUMES["2.0.0"], keyed,
+        page_cache=kept_nothing,
+    )  # fmt: skip
+    assert made == made_keyed
+    written = {p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file()}
+    written = {p for p in written if not p.startswith("keyed/")}
+    assert written == {p.relative_to(keyed).as_posix() for p in keyed.rglob("*") if p.is_file()}
+    for path in written:
+        assert (tmp_path / path).read_bytes() == (keyed / path).read_bytes()

@@ -183,3 +183,19 @@ def test_names_that_are_not_utf8_are_skipped(tmp_path: Path) -> None:
     listing = list_version_files(tmp_path, NO_GLOBS, NO_GLOBS)
     assert listing.candidates == ()
     assert listing.skipped[0].reason.startswith("file name has characters a web host cannot serve")
+
+
+def test_a_source_read_without_hashing_has_no_sha256(tmp_path: Path) -> None:
+    # A build without a cache keys nothing on a source's bytes: their sha256 is not taken.
+    path = tmp_path / "f.md"
+    path.write_bytes(b"# T\n\nText.\n")
+    hashed = read_source(Candidate("f.md", path))
+    unhashed = read_source(Candidate("f.md", path), hashed=False)
+    assert isinstance(hashed, SourceFile) and isinstance(unhashed, SourceFile)
+    assert hashed.sha256 == hashlib.sha256(b"# T\n\nText.\n").hexdigest()
+    assert unhashed.sha256 == ""
+    assert (unhashed.relpath, unhashed.text, unhashed.utf8) == (
+        hashed.relpath,
+        hashed.text,
+        hashed.utf8,
+    )

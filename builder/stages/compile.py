@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from builder.api.locate import api_note
 from builder.config import LibraryConfig
-from builder.model import ApiUse, CompiledVersion, FileRecords, SkippedFile, Warning_
+from builder.model import ApiUse, CompiledVersion, FileRecords, SkippedFile, SourceFile, Warning_
 from builder.sources import MAX_VERSION_BYTES, Candidate, read_source
 from builder.stages.parse import ParseStep
 from builder.stages.read import VersionFiles
@@ -20,6 +20,8 @@ FileDone = Callable[[str], None]
 # A file's records and the size of its text without reading it (the build cache has them), or
 # None; given the bytes left in the version's budget.
 KeptFile = Callable[[Candidate, int], tuple[FileRecords, int] | None]
+# How a file is read, given the bytes left in the version's budget (``read_source``).
+ReadFile = Callable[[Candidate, int], SourceFile | SkippedFile]
 
 
 def compile_version(
@@ -28,9 +30,11 @@ def compile_version(
     parse: ParseStep,
     on_file: FileDone | None = None,
     kept: KeptFile | None = None,
+    read: ReadFile | None = None,
 ) -> CompiledVersion:
-    """Read and parse each of ``files``; ``on_file`` hears of each one once it is parsed, and
-    ``kept`` gives a file's records when they are known without reading it."""
+    """Read (``read``, else ``read_source``) and parse each of ``files``; ``on_file`` hears of
+    each one once it is parsed, and ``kept`` gives a file's records when they are known without
+    reading it."""
     version = files.version
     records: list[bytes] = []
     skipped = list(files.listing.skipped)
@@ -44,7 +48,7 @@ def compile_version(
     for candidate in files.listing.candidates:
         found = kept(candidate, MAX_VERSION_BYTES - source_bytes) if kept else None
         if found is None:
-            source = read_source(candidate, MAX_VERSION_BYTES - source_bytes)
+            source = (read or read_source)(candidate, MAX_VERSION_BYTES - source_bytes)
             if isinstance(source, SkippedFile):
                 skipped.append(source)
             else:
