@@ -1,6 +1,7 @@
 """mkdocstrings blocks (``::: package.Name`` and the YAML options under it) as API sections.
 
-A block line starts with ``:::`` and a dotted path; the lines indented under it are YAML, of
+A block line starts with ``:::`` and a dotted path (a package's name alone when no bare
+``:::`` line closes it as a Docusaurus container); the lines indented under it are YAML, of
 which the ``options:`` mapping counts. The block becomes a section headed and anchored by the
 object's full path (as the reST parser names API descriptions), its signature as code, its
 docstring (Markdown, as mkdocstrings reads it) as text, and its members as sections below.
@@ -36,7 +37,7 @@ def mkdocstrings_rule(state: StateBlock, start: int, end: int, silent: bool) -> 
         return False
     line = state.src[state.bMarks[start] + state.tShift[start] : state.eMarks[start]]
     match = _BLOCK.match(line)
-    if not match:
+    if not match or ("." not in match.group(1) and _closed_later(state, start, end)):
         return False
     if silent:
         return True
@@ -54,6 +55,18 @@ def mkdocstrings_rule(state: StateBlock, start: int, end: int, silent: bool) -> 
     token.map = [start, last + 1]
     state.line = last + 1
     return True
+
+
+def _closed_later(state: StateBlock, start: int, end: int) -> bool:
+    """Whether a bare ``:::`` line follows: then ``::: note`` opens a container (Docusaurus'
+    admonition), which is closed so; an mkdocstrings block never is."""
+    return any(
+        state.src[
+            state.bMarks[following] + state.tShift[following] : state.eMarks[following]
+        ].rstrip()
+        == ":::"
+        for following in range(start + 1, end)
+    )
 
 
 def block_events(

@@ -79,15 +79,15 @@ def _build_parser() -> MarkdownIt:
         "fence", "admonition", admonition_rule,
         {"alt": ["paragraph", "reference", "blockquote", "list"]},
     )  # fmt: skip
+    # mkdocstrings' "::: package" before the containers and the colon fence, which would take
+    # it as an unclosed container or fence and swallow the rest of the page.
+    md.block.ruler.before("fence", TOKEN_TYPE, mkdocstrings_rule)
     md.use(container_plugin, name="admonition", validate=_is_container_name)
     # pymdownx.blocks ("/// tip", "//// tab | Title"): an outer block has more slashes.
     md.use(container_plugin, name="blocks", marker="/", validate=_is_block_header)
     md.block.ruler.before("fence", "tabbed", tabbed_rule)
     # MyST: registered after the container so that only ":::{name}" fences reach it.
     md.use(colon_fence_plugin).use(myst_block_plugin).use(deflist_plugin)
-    # mkdocstrings' "::: package.Name" before the colon fence, which would take it as an
-    # unclosed fence and swallow the rest of the page.
-    md.block.ruler.before("colon_fence", TOKEN_TYPE, mkdocstrings_rule)
     # "$5 and $6" is money, not math: a dollar next to a digit never opens or closes math.
     md.use(dollarmath_plugin, allow_digits=False)
     # Inline parsing runs lazily in body_text, and only where a paragraph needs it.
