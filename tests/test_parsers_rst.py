@@ -367,6 +367,21 @@ def test_build_directives_leave_no_junk_and_content_directives_keep_text() -> No
     )
 
 
+def test_raw_html_keeps_the_text_of_its_preformatted_elements_as_code() -> None:
+    # Rich draws terminal output (and its table of colour names) as coloured <pre> spans.
+    text = (
+        "Output:\n\n"
+        ".. raw:: html\n\n"
+        '    <pre style="font-family:Menlo"><span style="color: #800000">Hello</span> World\n'
+        "    <span>{</span>&#x27;a&#x27;: 1 &amp; 2,&nbsp;\n"
+        "    <span>}</span></pre>\n\n"
+        '.. raw:: html\n\n   <iframe src="https://example.org/video"></iframe>\n\n'
+        ".. raw:: latex\n\n   <pre>Not for the web.</pre>\n\n"
+        "After.\n"
+    )
+    assert _body(text) == "Output:\n\n```\nHello World\n{'a': 1 & 2,\n}\n```\n\nAfter."
+
+
 def test_comments_are_dropped_with_their_indented_continuation() -> None:
     text = (
         "Before.\n\n.. This is a comment\n   that continues here\n\n   and here.\n\n"

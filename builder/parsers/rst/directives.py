@@ -3,11 +3,13 @@
 Admonitions become "Note: ..." paragraphs, code directives become fenced blocks, Python API
 descriptions (``.. function::``, ``.. autoclass::``...) open a section headed and anchored by
 the object's qualified name as Sphinx spells it, and directives that only steer the build
-(toctree, index, raw...) leave nothing behind. Unknown directives keep their content.
+(toctree, index...) leave nothing behind; of raw HTML only the text of ``<pre>`` elements stays,
+as code. Unknown directives keep their content.
 """
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass
 
@@ -63,7 +65,7 @@ CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode", "code-tab", "pr
 # Directives that steer the build or draw pictures: nothing in them is prose for a reader.
 DROPPED = frozenset(
     {
-        "toctree", "raw", "index", "meta", "contents", "sectnum", "header", "footer",
+        "toctree", "index", "meta", "contents", "sectnum", "header", "footer",
         "title", "tabularcolumns", "sectionauthor", "moduleauthor", "codeauthor", "default-role",
         "default-domain", "role", "program", "graphviz", "digraph", "graph", "mermaid", "plot",
         "target-notes", "testsetup", "testcleanup", "highlightlang", "rst-class", "cssclass",
@@ -83,6 +85,10 @@ LITERAL_DIRECTIVES = {
 TITLED = frozenset({"topic", "sidebar", "card", "dropdown", "tab", "tab-item", "group-tab"})
 DESCRIPTIONS = frozenset({"option", "envvar", "describe", "object", "confval", "cmdoption"})
 MODULE_DIRECTIVES = frozenset({"module", "currentmodule", "automodule"})
+# Raw HTML's preformatted text (a terminal's output drawn in coloured spans, a table of colour
+# names) is what a reader sees of it; the rest of raw markup is embeds, badges and scripts.
+_PRE = re.compile(r"<pre\b[^>]*>(.*?)</pre\s*>", re.DOTALL | re.IGNORECASE)
+_TAG = re.compile(r"<[^<>]*>")
 _OPTION_LINE = re.compile(r":([^:\s](?:[^:]|\\:)*?):(?:\s+(.*))?$")
 
 
@@ -153,6 +159,9 @@ def render_directive(
     base = name.removeprefix("py:")
     if base in DROPPED:
         return []
+    if base == "raw":
+        raw = read_directive(name, rest, body, line, text_arguments=False)
+        return _preformatted(raw) if raw.argument.lower() == "html" else []
     if base in ("include", "literalinclude"):
         named = read_directive(name, rest, body, line, text_arguments=True)
         if base == "include":
@@ -178,6 +187,16 @@ def render_directive(
     return _render_other(
         read_directive(name, rest, body, line, text_arguments=True), ctx, doc, render
     )
+
+
+def _preformatted(raw: Directive) -> list[Event]:
+    """The ``<pre>`` elements of a raw HTML block as code blocks of their text."""
+    blocks: list[Event] = []
+    for match in _PRE.finditer("\n".join(raw.content)):
+        text = html.unescape(_TAG.sub("", match.group(1))).replace("\xa0", " ")
+        if text.strip():
+            blocks.append(Text(fence(text.split("\n"))))
+    return blocks
 
 
 def _set_state(
