@@ -39,6 +39,8 @@ from builder.parsers.rst.events import (
 )
 from builder.parsers.rst.includes import render_include, render_literal_include
 from builder.parsers.rst.inline import render_inline
+from builder.parsers.rst.jinja_domain import DIRECTIVES as JINJA_DIRECTIVES
+from builder.parsers.rst.jinja_domain import render_mapped_functions
 from builder.parsers.rst.only_tags import shown_in_html
 from builder.parsers.rst.tables import Row, read_csv_table, read_list_table
 
@@ -181,6 +183,9 @@ def render_directive(
     if name in ADMONITIONS or name in VERSION_NOTES:
         note = read_directive(name, "", body, line, text_arguments=False)
         return [_render_note(name, rest, note, ctx, doc, render)]
+    if name in JINJA_DIRECTIVES:
+        mapped = read_directive(name, rest, body, line, text_arguments=True)
+        return render_mapped_functions(mapped.argument, line, ctx, doc, render)
     if name in LITERAL_DIRECTIVES:
         block = read_directive(name, rest, body, line, text_arguments=False)
         return [_render_literal(name, block)]
