@@ -197,6 +197,7 @@ def test_empty_documents_have_no_sections(text: str) -> None:
         (":pep:`8`", "PEP 8"),
         (":rfc:`2616`", "RFC 2616"),
         (":abbr:`LIFO (last-in, first-out)`", "LIFO (last-in, first-out)"),
+        (":octicon:`heart-fill;1em;sd-text-danger` Sponsor :fab:`github`", " Sponsor "),
         ("``literal *not em*``", "`literal *not em*`"),
         ("`default role`", "`default role`"),
         ("`link text <https://example.org>`_ and `anon <https://x.org>`__", "link text and anon"),
