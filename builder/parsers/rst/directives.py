@@ -35,6 +35,7 @@ from builder.parsers.rst.events import (
     fence,
     indent_of,
     join_events,
+    labelled,
     skip_blank,
 )
 from builder.parsers.rst.includes import render_include, render_literal_include
@@ -253,12 +254,7 @@ def _render_note(
 
 
 def _labelled(label: str, body: str) -> Text:
-    """ "Label: text", or the label on a line of its own above code, a list or a table."""
-    if not body:
-        return Text(f"{label}:")
-    if body.startswith(("```", "- ", "1. ")) or "\n" in body.split("\n\n", 1)[0]:
-        return Text(f"{label}:\n{body}")
-    return Text(f"{label}: {body}")
+    return Text(labelled(label, body))
 
 
 def _render_literal(name: str, block: Directive) -> Text:
