@@ -16,9 +16,9 @@ import re
 
 from markdown_it.rules_block import StateBlock
 
-# The marker, then the kind (and any further classes), then an optional quoted title.
-_HEADER = re.compile(r"(!!!|\?\?\?\+?)[ \t]*(\S.*?)[ \t]*$")
-_QUOTED = re.compile(r'([^"\s](?:[^"]*[^"\s])?)\s+"(.*)"[^\s"]*')
+# The marker, then the kind (and any further classes), then an optional quoted title; the
+# greedy ".*" backs off to the line's last non-space once, so a long line costs linear time.
+_HEADER = re.compile(r"(!!!|\?\?\?\+?)[ \t]*(\S(?:.*\S)?)[ \t]*$")
 # The content is indented this much more than the marker line (Python-Markdown's tab length).
 CONTENT_INDENT = 4
 
@@ -66,9 +66,9 @@ def admonition_rule(state: StateBlock, start: int, end: int, silent: bool) -> bo
 
 def _classes_and_title(header: str) -> tuple[list[str], str]:
     """``note "Title"`` → (["note"], "Title"); a bare kind is its own title, ``""`` none."""
-    quoted = _QUOTED.fullmatch(header)
-    if quoted:
-        return [name.lower() for name in quoted.group(1).split()], quoted.group(2)
+    first, last = header.find('"'), header.rfind('"')
+    if 0 < first < last and header[first - 1].isspace():
+        return [name.lower() for name in header[:first].split()], header[first + 1 : last]
     kind, _, rest = header.partition(" ")
     rest = rest.strip()
     if not rest:
