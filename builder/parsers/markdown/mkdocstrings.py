@@ -27,6 +27,9 @@ TOKEN_TYPE = "mkdocstrings"
 _BLOCK = re.compile(r":::[ \t]+([A-Za-z_][\w.]*)[ \t]*$")
 _KEY = re.compile(r"([\w-]+):(?:[ \t]+(.*))?$")
 _MKAUTODOC_OPTION = re.compile(r":([^:\s]*):[ \t]*(.*)")
+# A line that closes a ":::" container, and where the parse's env keeps the last one's offset.
+_BARE_CLOSER = re.compile(r"^[ \t]*:::[ \t]*$", re.MULTILINE)
+_LAST_CLOSER = "mkdocstrings last bare ::: line"
 # A key no mkdocstrings option has: whether a block shows the object's docstring.
 _SHOW_DOCSTRING = "mkautodoc docstring"
 
@@ -37,7 +40,7 @@ def mkdocstrings_rule(state: StateBlock, start: int, end: int, silent: bool) -> 
         return False
     line = state.src[state.bMarks[start] + state.tShift[start] : state.eMarks[start]]
     match = _BLOCK.match(line)
-    if not match or ("." not in match.group(1) and _closed_later(state, start, end)):
+    if not match or ("." not in match.group(1) and _closed_later(state, start)):
         return False
     if silent:
         return True
@@ -57,16 +60,15 @@ def mkdocstrings_rule(state: StateBlock, start: int, end: int, silent: bool) -> 
     return True
 
 
-def _closed_later(state: StateBlock, start: int, end: int) -> bool:
+def _closed_later(state: StateBlock, start: int) -> bool:
     """Whether a bare ``:::`` line follows: then ``::: note`` opens a container (Docusaurus'
-    admonition), which is closed so; an mkdocstrings block never is."""
-    return any(
-        state.src[
-            state.bMarks[following] + state.tShift[following] : state.eMarks[following]
-        ].rstrip()
-        == ":::"
-        for following in range(start + 1, end)
-    )
+    admonition), which is closed so; an mkdocstrings block never is. The last such line is
+    found once a page, so many blocks on one page cost one scan."""
+    last = state.env.get(_LAST_CLOSER)
+    if last is None:
+        found = [match.start() for match in _BARE_CLOSER.finditer(state.src)]
+        last = state.env[_LAST_CLOSER] = found[-1] if found else -1
+    return bool(last > state.eMarks[start])
 
 
 def block_events(
