@@ -90,7 +90,8 @@ DESCRIPTIONS = frozenset({"option", "envvar", "describe", "object", "confval", "
 MODULE_DIRECTIVES = frozenset({"module", "currentmodule", "automodule"})
 # Raw HTML's preformatted text (a terminal's output drawn in coloured spans, a table of colour
 # names) is what a reader sees of it; the rest of raw markup is embeds, badges and scripts.
-_PRE = re.compile(r"<pre\b[^>]*>(.*?)</pre\s*>", re.DOTALL | re.IGNORECASE)
+_PRE_OPEN = re.compile(r"<pre\b[^<>]*>", re.IGNORECASE)
+_PRE_CLOSE = re.compile(r"</pre\s*>", re.IGNORECASE)
 _TAG = re.compile(r"<[^<>]*>")
 _OPTION_LINE = re.compile(r":([^:\s](?:[^:]|\\:)*?):(?:\s+(.*))?$")
 
@@ -197,11 +198,18 @@ def render_directive(
 
 def _preformatted(raw: Directive) -> list[Event]:
     """The ``<pre>`` elements of a raw HTML block as code blocks of their text."""
+    markup = "\n".join(raw.content)
     blocks: list[Event] = []
-    for match in _PRE.finditer("\n".join(raw.content)):
-        text = html.unescape(_TAG.sub("", match.group(1))).replace("\xa0", " ")
+    position = 0
+    # Each search goes on from where the last ended, so unclosed elements cost one pass.
+    while (opened := _PRE_OPEN.search(markup, position)) is not None:
+        closed = _PRE_CLOSE.search(markup, opened.end())
+        if closed is None:
+            break
+        text = html.unescape(_TAG.sub("", markup[opened.end() : closed.start()]))
         if text.strip():
-            blocks.append(Text(fence(text.split("\n"))))
+            blocks.append(Text(fence(text.replace("\xa0", " ").split("\n"))))
+        position = closed.end()
     return blocks
 
 
