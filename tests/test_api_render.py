@@ -58,6 +58,16 @@ def test_docstring_parts_read_as_text_and_lists() -> None:
         code=True,
     )  # fmt: skip
     assert render_part(example, upper) == "Examples:\nLIKE SO\n\n```pycon\n>>> f()\n```"
+    # Rich's "Example:" sections hold a ".. code-block::": its fence opens a line of its own.
+    fenced = render_part(DocPart("Example", ".. code-block:: python\n\n    f()"), _rst)
+    assert fenced == "Example:\n```python\nf()\n```"
+
+
+def _rst(text: str) -> str:
+    from builder.parsers import parse_file
+
+    parsed = parse_file("x.rst", text)
+    return parsed.sections[0].body if parsed is not None else ""
 
 
 def test_class_content_chooses_the_class_or_init_docstring() -> None:

@@ -459,6 +459,34 @@ def test_pymdownx_blocks_read_as_admonitions_and_titled_parts() -> None:
     ]
 
 
+def test_admonitions_go_on_over_blank_lines_while_indented() -> None:
+    # Python-Markdown keeps an admonition open over any run of blank lines, so an example
+    # spaced as PEP 8 spaces it stays one code block, with its notes after it.
+    text = (
+        "# A\n\n"
+        '???+ example "Just type hints"\n'
+        "    ```python\n"
+        "    class Fruit:\n"
+        "        name: str\n\n\n"
+        "    print(Fruit())\n"
+        "    ```\n\n"
+        "    1. The name is a string.\n\n"
+        '!!! note ""\n'
+        "    No title.\n\n"
+        "??? tip\n"
+        "    Folded.\n\n\n"
+        "After.\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "Example: Just type hints\n\n"
+        "```python\nclass Fruit:\n    name: str\n\n\nprint(Fruit())\n```\n\n"
+        "1. The name is a string.\n\n"
+        "Note: No title.\n\n"
+        "Tip: Folded.\n\n"
+        "After."
+    ]
+
+
 def test_attribute_lists_and_theme_icons_leave_nothing() -> None:
     text = (
         "# A\n\n"

@@ -58,6 +58,32 @@ def test_members_false_and_a_missing_object(tmp_path: Path) -> None:
     assert warning.where == "x.md:7" and "mkdocstrings shapes.Nope: not found" in warning.message
 
 
+def test_a_module_shows_what_it_imports_only_when_exported_or_named(tmp_path: Path) -> None:
+    # shapes.circle imports Shape and has no __all__: mkdocstrings documents Shape where it is
+    # defined; shapes lists it in __all__, and a members list can name it. A package's name
+    # alone is a block too, not a Docusaurus container (which a bare ":::" line closes).
+    source = package_source(tmp_path)
+    headings = {
+        text: [s.heading for s in parsed.sections[1:]]
+        for text in (
+            "# X\n\n::: shapes.circle\n",
+            "# X\n\n::: shapes\n    options:\n      members_order: source\n",
+            "# X\n\n::: shapes.circle\n    options:\n      members: [Shape]\n",
+        )
+        if (parsed := parse_file("x.md", text, source)) is not None
+    }
+    assert list(headings.values()) == [
+        ["shapes.circle", "shapes.circle.Circle", "shapes.circle.Circle.__init__",
+         "shapes.circle.Circle.scale", "shapes.circle.area"],
+        ["shapes", "shapes.Circle", "shapes.Circle.__init__", "shapes.Circle.scale",
+         "shapes.Shape", "shapes.Shape.sides", "shapes.Shape.describe", "shapes.Shape.__len__",
+         "shapes.area"],
+        ["shapes.circle", "shapes.circle.Shape"],
+    ]  # fmt: skip
+    container = parse_file("x.md", "# X\n\n::: note\nInside.\n:::\n", source)
+    assert container is not None and container.sections[0].body == "Note: Inside."
+
+
 def test_without_code_blocks_are_signature_sections_never_raw_text() -> None:
     parsed = parse_file("x.md", "# X\n\n::: shapes.Shape\n    options:\n      a: 1\n\nText.\n")
     assert parsed is not None

@@ -197,6 +197,7 @@ def test_empty_documents_have_no_sections(text: str) -> None:
         (":pep:`8`", "PEP 8"),
         (":rfc:`2616`", "RFC 2616"),
         (":abbr:`LIFO (last-in, first-out)`", "LIFO (last-in, first-out)"),
+        (":octicon:`heart-fill;1em;sd-text-danger` Sponsor :fab:`github`", " Sponsor "),
         ("``literal *not em*``", "`literal *not em*`"),
         ("`default role`", "`default role`"),
         ("`link text <https://example.org>`_ and `anon <https://x.org>`__", "link text and anon"),
@@ -365,6 +366,21 @@ def test_build_directives_leave_no_junk_and_content_directives_keep_text() -> No
         "A diagram of the flow\n\nThe caption.\n\nHTML text.\n\nKept content.\n\n"
         "Footnotes\n\n[1] Footnote text."
     )
+
+
+def test_raw_html_keeps_the_text_of_its_preformatted_elements_as_code() -> None:
+    # Rich draws terminal output (and its table of colour names) as coloured <pre> spans.
+    text = (
+        "Output:\n\n"
+        ".. raw:: html\n\n"
+        '    <pre style="font-family:Menlo"><span style="color: #800000">Hello</span> World\n'
+        "    <span>{</span>&#x27;a&#x27;: 1 &amp; 2,&nbsp;\n"
+        "    <span>}</span></pre>\n\n"
+        '.. raw:: html\n\n   <iframe src="https://example.org/video"></iframe>\n\n'
+        ".. raw:: latex\n\n   <pre>Not for the web.</pre>\n\n"
+        "After.\n"
+    )
+    assert _body(text) == "Output:\n\n```\nHello World\n{'a': 1 & 2,\n}\n```\n\nAfter."
 
 
 def test_comments_are_dropped_with_their_indented_continuation() -> None:

@@ -76,6 +76,31 @@ class GriffeSource:
                 return None
             return replace(record, file=_relative(record.file, self._root))
 
+    def mapping(self, path: str) -> tuple[tuple[str, str], ...]:
+        import griffe
+
+        top, _, rest = path.partition(".")
+        package = self._package(top)
+        if package is None:
+            return ()
+        while True:
+            try:
+                found = package[rest] if rest else package
+                value = (found.final_target if found.is_alias else found).value
+            except griffe.AliasResolutionError as exc:
+                if not self._load_target_of(exc.alias):
+                    return ()
+                continue
+            except (KeyError, ValueError, AttributeError, griffe.GriffeError, RecursionError):
+                return ()
+            if not isinstance(value, griffe.ExprDict):
+                return ()
+            return tuple(
+                (key.strip("'\""), str(getattr(item, "canonical_path", item)))
+                for key, item in zip(value.keys, value.values, strict=False)
+                if isinstance(key, str) and key[:1] in ("'", '"')
+            )
+
     def _load_target_of(self, alias: Any) -> bool:
         """Load the not yet loaded package of this folder that ``alias`` points into; whether
         there was one."""

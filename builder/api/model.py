@@ -105,3 +105,8 @@ class ApiSource(Protocol):
     def find(self, path: str, style: str = "auto", inherited: bool = False) -> ApiObject | None:
         """The object at dotted ``path``, docstrings parsed in ``style``, its members listing
         inherited ones when ``inherited``; None when the code has no such object."""
+
+    def mapping(self, path: str) -> tuple[tuple[str, str], ...]:
+        """The entries of the dict literal assigned to dotted ``path``: each key's text and the
+        dotted path of the object its value names (Jinja's ``FILTERS``); empty when ``path``
+        is not a dict of names."""

@@ -112,6 +112,9 @@ def mkdocstrings_options(options: Mapping[str, Any]) -> MemberOptions:
         special=None,
         order=order,
         class_content="both" if options.get("merge_init_into_class", False) else "class",
-        imported=True,  # a package's public names are often imported from private modules
+        # mkdocstrings shows an imported name only when ``__all__`` lists it (or ``members``
+        # names it): a module's own imports (``BaseModel`` in ``pydantic.json_schema``) are
+        # documented where they are defined.
+        imported=False,
         filters=tuple(str(f) for f in filters) if isinstance(filters, list) else ("!^_[^_]",),
     )

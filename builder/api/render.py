@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 
 from builder.api.model import ApiObject, ApiSource, DocPart, Member, MemberOptions
-from builder.parsers.rst.events import Event, Heading, Text, fence, indent_text
+from builder.parsers.rst.events import Event, Heading, Text, fence, indent_text, labelled
 
 RenderMarkup = Callable[[str], str]
 # Classes inside modules inside packages: deeper nesting is a cycle through aliases.
@@ -60,7 +60,8 @@ def render_part(part: DocPart, render_markup: RenderMarkup) -> str:
     text = render_markup(part.text)
     if not part.title:
         return text
-    return f"{part.title}: {text}" if text else f"{part.title}."
+    # An "Example:" section holding a code block puts the fence on a line of its own.
+    return labelled(part.title, text) if text else f"{part.title}."
 
 
 def _field_line(name: str, annotation: str, description: str, render_markup: RenderMarkup) -> str:

@@ -27,6 +27,7 @@ from builder.parsers.markdown.python_markdown import (
     strip_attributes_and_icons,
 )
 from builder.parsers.markdown.tabbed import OPEN as TABBED_OPEN
+from builder.parsers.rst.events import labelled
 
 # Content without these characters renders to itself, so most paragraphs skip inline parsing.
 _NEEDS_INLINE = re.compile(r"[\\`*_\[\]!<&~$]| \n|\{\{")
@@ -257,15 +258,6 @@ def _render_definitions(doc: Document, index: int, close: int) -> str:
             entries.append(f"{entry}\n{_indent(text, '  ')}".strip("\n"))
         item = doc.closers[item] + 1
     return "\n\n".join(entries)
-
-
-def labelled(label: str, body: str) -> str:
-    """ "Label: text", or the label on a line of its own above code, a list or a table."""
-    if not body:
-        return f"{label}:"
-    if body.startswith(("```", "- ", "1. ")) or "\n" in body.split("\n\n", 1)[0]:
-        return f"{label}:\n{body}"
-    return f"{label}: {body}"
 
 
 def _render_quote(doc: Document, index: int, close: int) -> str:

@@ -1,6 +1,7 @@
 """mkdocstrings blocks (``::: package.Name`` and the YAML options under it) as API sections.
 
-A block line starts with ``:::`` and a dotted path; the lines indented under it are YAML, of
+A block line starts with ``:::`` and a dotted path (a package's name alone when no bare
+``:::`` line closes it as a Docusaurus container); the lines indented under it are YAML, of
 which the ``options:`` mapping counts. The block becomes a section headed and anchored by the
 object's full path (as the reST parser names API descriptions), its signature as code, its
 docstring (Markdown, as mkdocstrings reads it) as text, and its members as sections below.
@@ -26,6 +27,9 @@ TOKEN_TYPE = "mkdocstrings"
 _BLOCK = re.compile(r":::[ \t]+([A-Za-z_][\w.]*)[ \t]*$")
 _KEY = re.compile(r"([\w-]+):(?:[ \t]+(.*))?$")
 _MKAUTODOC_OPTION = re.compile(r":([^:\s]*):[ \t]*(.*)")
+# A line that closes a ":::" container, and where the parse's env keeps the last one's offset.
+_BARE_CLOSER = re.compile(r"^[ \t]*:::[ \t]*$", re.MULTILINE)
+_LAST_CLOSER = "mkdocstrings last bare ::: line"
 # A key no mkdocstrings option has: whether a block shows the object's docstring.
 _SHOW_DOCSTRING = "mkautodoc docstring"
 
@@ -36,7 +40,7 @@ def mkdocstrings_rule(state: StateBlock, start: int, end: int, silent: bool) -> 
         return False
     line = state.src[state.bMarks[start] + state.tShift[start] : state.eMarks[start]]
     match = _BLOCK.match(line)
-    if not match:
+    if not match or ("." not in match.group(1) and _closed_later(state, start)):
         return False
     if silent:
         return True
@@ -54,6 +58,17 @@ def mkdocstrings_rule(state: StateBlock, start: int, end: int, silent: bool) -> 
     token.map = [start, last + 1]
     state.line = last + 1
     return True
+
+
+def _closed_later(state: StateBlock, start: int) -> bool:
+    """Whether a bare ``:::`` line follows: then ``::: note`` opens a container (Docusaurus'
+    admonition), which is closed so; an mkdocstrings block never is. The last such line is
+    found once a page, so many blocks on one page cost one scan."""
+    last = state.env.get(_LAST_CLOSER)
+    if last is None:
+        found = [match.start() for match in _BARE_CLOSER.finditer(state.src)]
+        last = state.env[_LAST_CLOSER] = found[-1] if found else -1
+    return bool(last > state.eMarks[start])
 
 
 def block_events(

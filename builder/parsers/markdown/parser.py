@@ -22,7 +22,6 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
-from mdit_py_plugins.admon import admon_plugin
 from mdit_py_plugins.colon_fence import colon_fence_plugin
 from mdit_py_plugins.container import container_plugin
 from mdit_py_plugins.deflist import deflist_plugin
@@ -35,6 +34,7 @@ from builder.api.model import ApiSource
 from builder.includes import IncludeReader
 from builder.model import ParsedFile, Section, Warning_
 from builder.parsers.docutils_ids import docutils_id
+from builder.parsers.markdown.admonitions import admonition_rule
 from builder.parsers.markdown.body_text import (
     MAX_INLINE_CHARS,
     Document,
@@ -73,16 +73,21 @@ TITLE_ANCHOR = "top"
 
 def _build_parser() -> MarkdownIt:
     md = MarkdownIt("commonmark").enable(["table", "strikethrough"])
-    md.use(front_matter_plugin).use(admon_plugin)
+    md.use(front_matter_plugin)
+    # Python-Markdown's admonitions interrupt a paragraph, as the plugin's did.
+    md.block.ruler.before(
+        "fence", "admonition", admonition_rule,
+        {"alt": ["paragraph", "reference", "blockquote", "list"]},
+    )  # fmt: skip
+    # mkdocstrings' "::: package" before the containers and the colon fence, which would take
+    # it as an unclosed container or fence and swallow the rest of the page.
+    md.block.ruler.before("fence", TOKEN_TYPE, mkdocstrings_rule)
     md.use(container_plugin, name="admonition", validate=_is_container_name)
     # pymdownx.blocks ("/// tip", "//// tab | Title"): an outer block has more slashes.
     md.use(container_plugin, name="blocks", marker="/", validate=_is_block_header)
     md.block.ruler.before("fence", "tabbed", tabbed_rule)
     # MyST: registered after the container so that only ":::{name}" fences reach it.
     md.use(colon_fence_plugin).use(myst_block_plugin).use(deflist_plugin)
-    # mkdocstrings' "::: package.Name" before the colon fence, which would take it as an
-    # unclosed fence and swallow the rest of the page.
-    md.block.ruler.before("colon_fence", TOKEN_TYPE, mkdocstrings_rule)
     # "$5 and $6" is money, not math: a dollar next to a digit never opens or closes math.
     md.use(dollarmath_plugin, allow_digits=False)
     # Inline parsing runs lazily in body_text, and only where a paragraph needs it.

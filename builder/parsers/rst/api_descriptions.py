@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from builder.api.model import ApiObject
 from builder.parsers.rst.autodoc import find_object, member_options, members_events, object_events
 from builder.parsers.rst.events import (
     Context,
@@ -84,15 +85,17 @@ def render_api(
     ctx: Context,
     doc: DocState,
     render: RenderBlocks,
+    documented: ApiObject | None = None,
 ) -> list[Event]:
     """A heading (where sections are allowed), the signatures as code, then the content (an
-    autodoc directive also gets the docstring and members its options ask for from the code),
-    and then the end of the description, so text after it returns to the section around it."""
+    autodoc directive also gets the docstring and members its options ask for from the code,
+    as does a description generated from the ``documented`` object), and then the end of the
+    description, so text after it returns to the section around it."""
     lines = _join_continuations(signatures)
     module_option = next((value for key, value in options if key == "module"), "")
     full, qualified, module = qualify(base, lines[0] if lines else "", module_option, ctx, doc)
     shown = member_options(options, doc)
-    found = find_object(base, full, line, doc, shown) if base.startswith("auto") else None
+    found = find_object(base, full, line, doc, shown) if base.startswith("auto") else documented
     events: list[Event] = []
     if full and ctx.sections:
         events.append(

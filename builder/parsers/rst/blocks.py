@@ -309,7 +309,8 @@ def _render_paragraph(
         return _render_literal_paragraph(text, lines, end, first, doc)
     if end == i + 1 and end < len(lines) and lines[end][:1] == " ":
         return _render_definition(lines, i, first, ctx, doc)
-    return [Text(render_inline(text))], end
+    # Stripped: markup that reads as nothing (an icon, a footnote mark) may open or end it.
+    return [Text(render_inline(text).strip())], end
 
 
 def _render_literal_paragraph(

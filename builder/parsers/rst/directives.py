@@ -3,11 +3,13 @@
 Admonitions become "Note: ..." paragraphs, code directives become fenced blocks, Python API
 descriptions (``.. function::``, ``.. autoclass::``...) open a section headed and anchored by
 the object's qualified name as Sphinx spells it, and directives that only steer the build
-(toctree, index, raw...) leave nothing behind. Unknown directives keep their content.
+(toctree, index...) leave nothing behind; of raw HTML only the text of ``<pre>`` elements stays,
+as code. Unknown directives keep their content.
 """
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass
 
@@ -33,10 +35,13 @@ from builder.parsers.rst.events import (
     fence,
     indent_of,
     join_events,
+    labelled,
     skip_blank,
 )
 from builder.parsers.rst.includes import render_include, render_literal_include
 from builder.parsers.rst.inline import render_inline
+from builder.parsers.rst.jinja_domain import DIRECTIVES as JINJA_DIRECTIVES
+from builder.parsers.rst.jinja_domain import render_mapped_functions
 from builder.parsers.rst.only_tags import shown_in_html
 from builder.parsers.rst.tables import Row, read_csv_table, read_list_table
 
@@ -63,7 +68,7 @@ CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode", "code-tab", "pr
 # Directives that steer the build or draw pictures: nothing in them is prose for a reader.
 DROPPED = frozenset(
     {
-        "toctree", "raw", "index", "meta", "contents", "sectnum", "header", "footer",
+        "toctree", "index", "meta", "contents", "sectnum", "header", "footer",
         "title", "tabularcolumns", "sectionauthor", "moduleauthor", "codeauthor", "default-role",
         "default-domain", "role", "program", "graphviz", "digraph", "graph", "mermaid", "plot",
         "target-notes", "testsetup", "testcleanup", "highlightlang", "rst-class", "cssclass",
@@ -83,6 +88,11 @@ LITERAL_DIRECTIVES = {
 TITLED = frozenset({"topic", "sidebar", "card", "dropdown", "tab", "tab-item", "group-tab"})
 DESCRIPTIONS = frozenset({"option", "envvar", "describe", "object", "confval", "cmdoption"})
 MODULE_DIRECTIVES = frozenset({"module", "currentmodule", "automodule"})
+# Raw HTML's preformatted text (a terminal's output drawn in coloured spans, a table of colour
+# names) is what a reader sees of it; the rest of raw markup is embeds, badges and scripts.
+_PRE_OPEN = re.compile(r"<pre\b[^<>]*>", re.IGNORECASE)
+_PRE_CLOSE = re.compile(r"</pre\s*>", re.IGNORECASE)
+_TAG = re.compile(r"<[^<>]*>")
 _OPTION_LINE = re.compile(r":([^:\s](?:[^:]|\\:)*?):(?:\s+(.*))?$")
 
 
@@ -153,6 +163,9 @@ def render_directive(
     base = name.removeprefix("py:")
     if base in DROPPED:
         return []
+    if base == "raw":
+        raw = read_directive(name, rest, body, line, text_arguments=False)
+        return _preformatted(raw) if raw.argument.lower() == "html" else []
     if base in ("include", "literalinclude"):
         named = read_directive(name, rest, body, line, text_arguments=True)
         if base == "include":
@@ -172,12 +185,32 @@ def render_directive(
     if name in ADMONITIONS or name in VERSION_NOTES:
         note = read_directive(name, "", body, line, text_arguments=False)
         return [_render_note(name, rest, note, ctx, doc, render)]
+    if name in JINJA_DIRECTIVES:
+        mapped = read_directive(name, rest, body, line, text_arguments=True)
+        return render_mapped_functions(mapped.argument, line, ctx, doc, render)
     if name in LITERAL_DIRECTIVES:
         block = read_directive(name, rest, body, line, text_arguments=False)
         return [_render_literal(name, block)]
     return _render_other(
         read_directive(name, rest, body, line, text_arguments=True), ctx, doc, render
     )
+
+
+def _preformatted(raw: Directive) -> list[Event]:
+    """The ``<pre>`` elements of a raw HTML block as code blocks of their text."""
+    markup = "\n".join(raw.content)
+    blocks: list[Event] = []
+    position = 0
+    # Each search goes on from where the last ended, so unclosed elements cost one pass.
+    while (opened := _PRE_OPEN.search(markup, position)) is not None:
+        closed = _PRE_CLOSE.search(markup, opened.end())
+        if closed is None:
+            break
+        text = html.unescape(_TAG.sub("", markup[opened.end() : closed.start()]))
+        if text.strip():
+            blocks.append(Text(fence(text.replace("\xa0", " ").split("\n"))))
+        position = closed.end()
+    return blocks
 
 
 def _set_state(
@@ -229,12 +262,7 @@ def _render_note(
 
 
 def _labelled(label: str, body: str) -> Text:
-    """ "Label: text", or the label on a line of its own above code, a list or a table."""
-    if not body:
-        return Text(f"{label}:")
-    if body.startswith(("```", "- ", "1. ")) or "\n" in body.split("\n\n", 1)[0]:
-        return Text(f"{label}:\n{body}")
-    return Text(f"{label}: {body}")
+    return Text(labelled(label, body))
 
 
 def _render_literal(name: str, block: Directive) -> Text:

@@ -167,6 +167,15 @@ def skip_blank(lines: list[str], start: int) -> int:
 _FENCE_OPEN = re.compile(r"(`{3,})\S*$")
 
 
+def labelled(label: str, body: str) -> str:
+    """ "Label: text", or the label on a line of its own above code, a list or a table."""
+    if not body:
+        return f"{label}:"
+    if body.startswith(("```", "- ", "1. ")) or "\n" in body.split("\n\n", 1)[0]:
+        return f"{label}:\n{body}"
+    return f"{label}: {body}"
+
+
 def fence(code: Iterable[str], language: str = "") -> str:
     """A fenced block, its fence longer than any backtick run starting a line of the code."""
     body = [line.rstrip() for line in code]

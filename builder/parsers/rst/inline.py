@@ -27,6 +27,13 @@ CODE_ROLES = frozenset(
 )  # fmt: skip
 CODE_DOMAINS = frozenset({"py", "c", "cpp", "js", "rst"})
 _TEXT_DOMAIN_ROLES = frozenset({"ref", "doc", "term", "numref", "keyword", "token", "label"})
+# sphinx-design's icon roles: their text names a picture ("heart-fill;1em;sd-text-danger").
+_ICON_ROLES = frozenset(
+    {
+        "octicon", "fab", "fas", "far", "material-regular", "material-outlined",
+        "material-round", "material-sharp", "material-twotone",
+    }
+)  # fmt: skip
 
 _SPAN = r"(?:[^`\\]|\\.){1,2000}?"
 _INLINE = re.compile(
@@ -114,6 +121,8 @@ def render_role(role: str, text: str, *, heading: bool = False) -> str:
     role = role.lower()
     domain, _, base = role.rpartition(":")
     title, target = _split_title(text)
+    if base in _ICON_ROLES:
+        return ""
     if base in ("pep", "rfc"):
         return title or f"{base.upper()} {target}"
     code_like = base in CODE_ROLES or (domain in CODE_DOMAINS and base not in _TEXT_DOMAIN_ROLES)
