@@ -93,6 +93,7 @@ class SectionBodies:
             ]
         if len(missing) < 2:
             return 0  # one pack is fetched when read, as fast
+        self._prefetch_cause = None  # only this prefetch's failure explains what follows
         try:
             fetch_each(lambda pack: self._download(*pack[1:]), missing, _PARALLEL_FETCHES)
         except ClientError as exc:

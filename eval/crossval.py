@@ -21,9 +21,9 @@ from collections.abc import Sequence
 
 from client.search.features import FEATURES
 from eval.corpus import open_corpus
-from eval.dataset import KINDS, load_questions
-from eval.metrics import Scores, average, pairs_right
-from eval.run import prepare
+from eval.dataset import load_questions
+from eval.metrics import Scores
+from eval.run import Report, Run, prepare, score
 from eval.train import L2, Example, collect, rankings, train
 
 
@@ -44,36 +44,11 @@ def held_out_rankings(
     return ranked
 
 
-def silences_and_pairs(
-    examples: Sequence[Example], ranked: Sequence[tuple[str, ...]]
-) -> tuple[tuple[int, int], tuple[int, int]]:
-    """(unanswerable questions left unanswered, such questions) and (version pairs right at
-    rank 1 on both sides, pairs)."""
-    silent = [i for i, e in enumerate(examples) if not e.prepared.question.answerable]
-    members: dict[str, list[int]] = {}
-    for i, e in enumerate(examples):
-        if e.prepared.question.pair:
-            members.setdefault(e.prepared.question.pair, []).append(i)
-    answers = [
-        ((ranked[a], examples[a].prepared.keys), (ranked[b], examples[b].prepared.keys))
-        for a, b in (group for group in members.values() if len(group) == 2)
-    ]
-    return (sum(1 for i in silent if not ranked[i]), len(silent)), pairs_right(answers)
-
-
-def by_kind(examples: Sequence[Example], ranked: Sequence[tuple[str, ...]]) -> dict[str, Scores]:
-    """Answerable questions' figures per kind and overall."""
-    figures = {}
-    for kind in [*(k for k in KINDS if k != "unanswerable"), "overall"]:
-        chosen = [
-            i
-            for i, e in enumerate(examples)
-            if e.prepared.question.answerable and kind in (e.prepared.question.kind, "overall")
-        ]
-        figures[kind] = average(
-            [ranked[i] for i in chosen], [examples[i].prepared.keys for i in chosen]
-        )
-    return figures
+def held_out_report(examples: Sequence[Example], ranked: Sequence[tuple[str, ...]]) -> Report:
+    """The held-out rankings scored as ``python -m eval`` scores a run: per kind, version
+    pairs and abstention."""
+    prepared = [e.prepared for e in examples]
+    return score(prepared, Run("held out", tuple(ranked)))
 
 
 def _print(title: str, figures: dict[str, Scores]) -> None:
@@ -96,9 +71,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"  {'kind':<12}{'n':>5}{'R@1':>8}{'R@5':>8}{'MRR@10':>8}")
     for l2 in args.l2:
         left_out = f", without {' '.join(args.without)}" if args.without else ""
-        ranked = held_out_rankings(examples, l2, mask)
-        _print(f"L2 {l2}{left_out}", by_kind(examples, ranked))
-        (quiet, silent), (right, pairs) = silences_and_pairs(examples, ranked)
+        report = held_out_report(examples, held_out_rankings(examples, l2, mask))
+        _print(f"L2 {l2}{left_out}", report.by_kind)
+        (quiet, silent), (right, pairs) = report.abstained, report.pairs
         print(
             f"  unanswerable left unanswered {quiet}/{silent}, "
             f"pairs right at rank 1 {right}/{pairs}"

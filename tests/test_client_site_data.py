@@ -639,15 +639,19 @@ def test_the_packs_of_an_answer_are_fetched_together_before_its_bodies_are_read(
     assert [p for p in host.paths() if "/bodies/" in p] == fetched  # none fetched again
 
 
+def tamper_every_pack(root: Path) -> None:
+    for pack in (root / "shards" / "flask" / "bodies").iterdir():
+        tampered = bytearray(pack.read_bytes())
+        tampered[-12] ^= 1  # same size, another sha256
+        pack.write_bytes(bytes(tampered))
+
+
 def test_a_body_read_after_a_failed_prefetch_reports_the_cause_not_the_cool_down(
     tmp_path: Path,
 ) -> None:
     host = FakeHost(tmp_path / "private", SITE)
     make_site(host.root, {"flask": {"3.1.0": TWO_PAGES}})
-    for pack in (host.root / "shards" / "flask" / "bodies").iterdir():
-        tampered = bytearray(pack.read_bytes())
-        tampered[-12] ^= 1  # same size, another sha256
-        pack.write_bytes(bytes(tampered))
+    tamper_every_pack(host.root)
     site = data(tmp_path, host, Clock(), SITE)
     refused_pack = pytest.raises(NetworkError, match="is not the body pack the search shard lists")
     with refused_pack, site.reading_shard("flask", "3.1.0") as shard:
@@ -658,10 +662,7 @@ def test_a_body_read_after_a_failed_prefetch_reports_the_cause_not_the_cool_down
 def test_a_body_pack_that_does_not_match_its_hash_is_refused(tmp_path: Path) -> None:
     host = FakeHost(tmp_path / "private", SITE)
     make_site(host.root, {"flask": {"3.1.0": TWO_PAGES}})
-    for pack in (host.root / "shards" / "flask" / "bodies").iterdir():
-        tampered = bytearray(pack.read_bytes())
-        tampered[-12] ^= 1  # same size, another sha256
-        pack.write_bytes(bytes(tampered))
+    tamper_every_pack(host.root)
     site = data(tmp_path, host, Clock(), SITE)
     with pytest.raises(NetworkError, match="is not the body pack the search shard lists"):
         read_body(site, 1)

@@ -60,8 +60,9 @@ def test_no_library_is_scored_by_a_ranker_trained_on_its_own_questions(
     ranked = crossval.held_out_rankings(EXAMPLES, 0.01, None)
     assert trained_on == [{"b"}, {"a"}]
     assert ranked == [("a1",), ("x",), ("x",), (), ("b2",), ()]
-    figures = crossval.by_kind(EXAMPLES, ranked)
+    report = crossval.held_out_report(EXAMPLES, ranked)
+    figures = report.by_kind
     assert figures["keyword"] == Scores(1, 1.0, 1.0, 1.0)
     assert figures["paraphrase"] == Scores(2, 0.0, 0.0, 0.0)
     assert figures["overall"] == Scores(4, 0.5, 0.5, 0.5)
-    assert crossval.silences_and_pairs(EXAMPLES, ranked) == ((2, 2), (1, 1))
+    assert (report.abstained, report.pairs) == ((2, 2), (1, 1))
