@@ -12,11 +12,12 @@ import re
 
 from markdown_it.rules_block import StateBlock
 
+# A tab's content is indented under its title line as an admonition's is.
+from builder.parsers.markdown.admonitions import CONTENT_INDENT
+
 OPEN = "tabbed_open"
 # "=== "Title"", "===+ "Title"" (selected) or "===! "Title"" (starts a new set of tabs).
 _TAB = re.compile(r'===[+!]{0,2}[ \t]+"(.*)"[ \t]*$')
-# The tab's content is indented this much more than its title line.
-CONTENT_INDENT = 4
 
 
 def tabbed_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
