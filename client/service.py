@@ -13,6 +13,7 @@ cached per catalog generation in a TTL+LRU result cache; the front ends encode t
 from __future__ import annotations
 
 import re
+import sqlite3
 from collections.abc import Callable, Hashable, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol, TypeVar
@@ -64,7 +65,7 @@ from client.lookup_table import LookupTable
 from client.model import CatalogEntry, OpenedShard, VectorsRef
 from client.result_cache import ResultCache
 from client.rewrite import check_queries, fuse, language_hint
-from client.search.elsewhere import Mentions, answered_elsewhere, words_mentioned
+from client.search.elsewhere import ReadVersion, answered_elsewhere
 from client.search.sections import (
     DEFAULT_TOC_LIMIT,
     SearchResult,
@@ -475,7 +476,9 @@ class DocService:
                 min_confidence=self.min_confidence,
                 dense=None if dense is None else dense.scores,
             )
-        result = answered_elsewhere(result, entry.versions, choice.version, self._mentions(entry))
+        result = answered_elsewhere(
+            result, focus, entry.versions, choice.version, self._other_version(entry)
+        )
         return ExtractAnswer(
             **opening,
             focus=focus,
@@ -487,18 +490,18 @@ class DocService:
             unmentioned=list(result.unheard) if result.unheard else UNSET,
         )
 
-    def _mentions(self, entry: CatalogEntry) -> Mentions:
-        """Which words another version's docs use, for client.search.elsewhere; none when that
-        version cannot be opened (its site failing is no reason to fail this answer)."""
+    def _other_version(self, entry: CatalogEntry) -> ReadVersion:
+        """Reads another version's shard for client.search.elsewhere; None when that version
+        cannot be opened (its site failing is no reason to fail this answer)."""
 
-        def mentions(version: str, words: Sequence[str]) -> Sequence[str]:
+        def read(version: str, reader: Callable[[sqlite3.Connection], T]) -> T | None:
             try:
                 with self.data.reading_shard(entry.id, version) as shard:
-                    return words_mentioned(shard.connection, words)
+                    return reader(shard.connection)
             except ClientError:
-                return ()
+                return None
 
-        return mentions
+        return read
 
     def _served(
         self,

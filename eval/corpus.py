@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import gzip
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from tempfile import TemporaryDirectory
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 
@@ -20,7 +20,7 @@ from builder.config import load_catalog
 from builder.pipeline import build_site
 from client.disk_cache import DiskCache
 from client.index_chunks import IndexChunks, load_index_for
-from client.search.elsewhere import answered_elsewhere, words_mentioned
+from client.search.elsewhere import answered_elsewhere
 from client.search.sections import search_sections
 from client.section_bodies import SectionBodies
 from client.shard_store import open_shard_file
@@ -148,19 +148,23 @@ def search_ours(conn: sqlite3.Connection, text: str) -> list[str]:
     return [_key(s.source, s.anchor) for s in result.sections]
 
 
+Read = TypeVar("Read")
+
+
 def answers_ours(corpus: Corpus) -> Callable[[sqlite3.Connection, str], list[str]]:
     """What doc_extract answers: the client's ranking, then its look at the version before and
-    the latest one for a focus word this version's docs never use (client.search.elsewhere)."""
+    the latest one, for a focus word this version's docs never use or a section they lack
+    (client.search.elsewhere)."""
     where = {id(conn): key for key, conn in corpus.shards.items()}
 
     def answer(conn: sqlite3.Connection, text: str) -> list[str]:
         library, version = where[id(conn)]
         result = search_sections(conn, text, max_sections=EVAL_LIMIT, max_tokens=50_000)
 
-        def mentions(other: str, words: Sequence[str]) -> Sequence[str]:
-            return words_mentioned(corpus.shards[library, other], words)
+        def read(other: str, reader: Callable[[sqlite3.Connection], Read]) -> Read | None:
+            return reader(corpus.shards[library, other])
 
-        result = answered_elsewhere(result, corpus.versions[library], version, mentions)
+        result = answered_elsewhere(result, text, corpus.versions[library], version, read)
         return [_key(s.source, s.anchor) for s in result.sections]
 
     return answer

@@ -1,14 +1,28 @@
 """A focus word the asked version's docs never use, that the version before it or the latest
-one does use: doc_extract answers with nothing and names that version."""
+one does use, or a weak answer where that version answers surely with a section the asked one
+lacks: doc_extract answers with nothing and names that version."""
 
 from __future__ import annotations
 
+import functools
+import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from msgspec import to_builtins
 
-from client.search.elsewhere import versions_to_ask
+from client.search.elsewhere import (
+    WEAK_BELOW,
+    ReadVersion,
+    SureAnswer,
+    answered_elsewhere,
+    has_heading,
+    sure_answer,
+    versions_to_ask,
+)
+from client.search.sections import FoundSection, SearchResult
 from client.service import DocService
 from tests.test_client_site_data import SITE, Clock, FakeHost, data, make_site
 
@@ -63,3 +77,83 @@ def test_the_version_that_mentions_it_answers_as_before(tmp_path: Path) -> None:
     # A name no version mentions is only named: the sections found stay.
     other = to_builtins(docs.extract("wz", "3.1.3", "read_chunks_fast to read the input stream"))
     assert other["sections"] and other.get("unmentioned") == ["read_chunks_fast"]
+
+
+SENDING = [
+    section("Sending requests", "Send a request to a server and read its response."),
+    section("Errors", "A request that fails raises an error that says why."),
+]
+RETRYING = section(
+    "Retrying failed requests", "Retry a failed request automatically, waiting longer each time."
+)
+RETRY = "retry a failed request automatically"
+
+
+def test_a_weak_answer_gives_way_to_a_section_only_another_version_has(tmp_path: Path) -> None:
+    make_site(tmp_path / "site", {"hc": {"1.0": SENDING, "2.0": [*SENDING, RETRYING]}})
+    docs = DocService(data(tmp_path, FakeHost(tmp_path / "site", SITE), Clock(), SITE))
+    old = to_builtins(docs.extract("hc", "1.0", RETRY))
+    assert old["sections"] == []
+    assert old["confidence"] < WEAK_BELOW
+    assert "those of 2.0 answer it" in old["hint"]
+    assert "with a section 1.0 does not have: 'Retrying failed requests'" in old["hint"]
+    assert "ask about version 2.0" in old["hint"]
+    new = to_builtins(docs.extract("hc", "2.0", RETRY))
+    assert new["sections"][0]["heading"] == "Retrying failed requests"
+
+
+def fake_read(other: SureAnswer | None, asked_has_it: bool | None, calls: list[str]) -> ReadVersion:
+    """Another version whose sure answer is ``other``; the asked version ("1.0") has its heading
+    or not (None: it cannot be opened)."""
+
+    def read(version: str, reader: Callable[[sqlite3.Connection], Any]) -> Any:
+        assert isinstance(reader, functools.partial)
+        calls.append(f"{version} {reader.func.__name__}")
+        if reader.func is sure_answer:
+            return other
+        if reader.func is has_heading:
+            return asked_has_it
+        return ()  # words_mentioned: none
+
+    return read
+
+
+def weak(confidence: float) -> SearchResult:
+    found = FoundSection(
+        heading="Sending requests",
+        heading_path=(),
+        body="Send a request to a server.",
+        anchor="sending-requests",
+        source=None,
+        lines=None,
+        sha256="0" * 64,
+        link="https://docs.example/io#sending-requests",
+        score=0.4,
+        matches=(),
+        truncated=False,
+    )
+    return SearchResult((found,), False, 0, None, confidence)
+
+
+@pytest.mark.parametrize(
+    ("confidence", "other", "asked_has_it", "emptied"),
+    [
+        (0.3, SureAnswer("Retrying", 0.9), False, True),
+        (0.3, SureAnswer("Retrying", 0.9), True, False),  # the asked version has it too
+        (0.3, SureAnswer("Retrying", 0.9), None, False),  # the asked version cannot be read
+        (0.3, None, False, False),  # the other version is not sure either
+        (WEAK_BELOW, SureAnswer("Retrying", 0.9), False, False),  # not weak
+    ],
+)
+def test_when_a_section_only_another_version_has_empties_the_answer(
+    confidence: float, other: SureAnswer | None, asked_has_it: bool | None, emptied: bool
+) -> None:
+    calls: list[str] = []
+    result = weak(confidence)
+    answer = answered_elsewhere(
+        result, RETRY, ["1.0", "2.0"], "1.0", fake_read(other, asked_has_it, calls)
+    )
+    assert (answer.sections == ()) is emptied
+    assert (answer == result) is not emptied
+    if confidence >= WEAK_BELOW:
+        assert calls == []  # a sure answer costs no other version's shard
