@@ -62,6 +62,11 @@ def found_section(section: FoundSection) -> answers.FoundSection:
         score=round(section.score, 4),
         matches=list(section.matches),
         truncated=section.truncated,
+        subsections=[
+            answers.Subsection(heading=sub.heading, anchor=sub.anchor)
+            for sub in section.subsections
+        ]
+        or UNSET,
     )
 
 

@@ -145,6 +145,11 @@ def render_extract(answer: ExtractAnswer) -> str:
         lines.append(f"\n## {path}" + (f"  [{', '.join(marks)}]" if marks else ""))
         lines.append(_location(section))
         lines.append(section.body)
+        if section.subsections is not UNSET:
+            named = ", ".join(
+                f"{sub.heading} {section.source or ''}#{sub.anchor}" for sub in section.subsections
+            )
+            lines.append(f"Subsections that match too: {named}")
     if answer.hint:
         lines.append(f"\nNote: {answer.hint}")
     return "\n".join(lines)

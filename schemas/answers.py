@@ -132,12 +132,22 @@ class Section(Struct, kw_only=True, forbid_unknown_fields=True, frozen=True):
     path: str
 
 
+class Subsection(Struct, kw_only=True, forbid_unknown_fields=True, frozen=True):
+    """A subsection of a found section (on its page) that matches the focus too: doc_read
+    takes its anchor."""
+
+    heading: str
+    anchor: str
+
+
 class FoundSection(Section, kw_only=True, forbid_unknown_fields=True, frozen=True):
-    """A section doc_extract found: its score, the signals that matched, whether it was cut."""
+    """A section doc_extract found: its score, the signals that matched, whether it was cut,
+    and its direct subsections that match the focus too (best first, when there are any)."""
 
     score: NonNegative
     matches: list[str]
     truncated: bool
+    subsections: list[Subsection] | UnsetType = UNSET
 
 
 class ReadSection(Section, kw_only=True, forbid_unknown_fields=True, frozen=True):

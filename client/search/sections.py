@@ -33,7 +33,7 @@ from client.limits import (
     MIN_TOKENS,
 )
 from client.search.dense import DenseScores, with_dense
-from client.search.features import Candidate, Described, describe
+from client.search.features import FIELDS, Candidate, Described, describe
 from client.search.model import (
     RankerModel,
     Scored,
@@ -68,10 +68,24 @@ DIRECT_LIST_LIMIT = 1000
 _BM25 = f"bm25({FTS_TABLE}, {', '.join(map(str, WEIGHTS))})"
 
 
+# An answered section lists at most this many of its subsections that match the focus too.
+MAX_SUBSECTIONS = 5
+
+
+@dataclass(frozen=True)
+class Subsection:
+    """A direct subsection of an answered section (same page) that matches the focus too."""
+
+    heading: str
+    anchor: str
+
+
 @dataclass(frozen=True)
 class FoundSection:
     """One section of the answer. ``link`` is its page URL; ``anchor`` (with ``source``) names it
-    for a caller that wants it whole after ``truncated`` cut it."""
+    for a caller that wants it whole after ``truncated`` cut it. ``subsections``: its direct
+    subsections that match the focus too, best first: a section answered for several matching
+    children names them, so the caller can read the one it needs."""
 
     heading: str
     heading_path: tuple[str, ...]
@@ -84,6 +98,7 @@ class FoundSection:
     score: float
     matches: tuple[str, ...]
     truncated: bool
+    subsections: tuple[Subsection, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -303,14 +318,39 @@ class Listed:
     section_id: int
     score: float
     matches: tuple[str, ...]
+    subsections: tuple[Subsection, ...]
 
 
-def _listed(ranked: Sequence[Scored], sure: float) -> list[Listed]:
-    shown = _shown_scores([r.score for r in ranked], sure)
+def _listed(chosen: Sequence[Scored], sure: float, ranked: Sequence[Scored]) -> list[Listed]:
+    """The ``chosen`` sections as listed, each with its subsections among ``ranked`` (every
+    candidate that may answer, best first)."""
+    shown = _shown_scores([r.score for r in chosen], sure)
     return [
-        Listed(r.described.candidate.section_id, score, r.described.matches)
-        for r, score in zip(ranked, shown, strict=True)
+        Listed(r.described.candidate.section_id, score, r.described.matches, subsections(r, ranked))
+        for r, score in zip(chosen, shown, strict=True)
     ]
+
+
+def subsections(parent: Scored, ranked: Sequence[Scored]) -> tuple[Subsection, ...]:
+    """The candidates among ``ranked`` that are direct subsections of ``parent`` and match the
+    focus themselves, best first."""
+    c = parent.described.candidate
+    path = (*c.heading_path, c.heading)
+    children = (
+        r.described.candidate
+        for r in ranked
+        if r.described.candidate.source == c.source and r.described.candidate.heading_path == path
+    )
+    return tuple(
+        Subsection(child.heading, child.anchor) for child in children if _matches_itself(child)
+    )[:MAX_SUBSECTIONS]
+
+
+def _matches_itself(candidate: Candidate) -> bool:
+    """Whether the focus is in the section's own heading, text or code, not only in the heading
+    path it shares with its parent and siblings."""
+    fields = zip(FIELDS, candidate.field_bm25, strict=True)
+    return any(score != 0.0 for field, score in fields if field != "heading_path")
 
 
 def _found(
@@ -324,12 +364,18 @@ def _found(
     )
     rows = {int(row[0]): row for row in conn.execute(sql, ids)}
     ordered = [rows[i] for i in ids]
-    budget = fit_budget([str(r[1]) for r in ordered], [str(r[3]) for r in ordered], max_tokens)
+    # The subsections a section names are spent from the budget with its heading.
+    headings = [
+        str(row[1]) + "".join(f" {sub.heading} #{sub.anchor}" for sub in item.subsections)
+        for item, row in zip(listed, ordered, strict=True)
+    ]
+    budget = fit_budget(headings, [str(r[3]) for r in ordered], max_tokens)
     sections = []
     for item, row, trimmed in zip(listed, ordered, budget.bodies, strict=True):
         if trimmed is None:
             continue
-        sections.append(_section(row, trimmed.body, trimmed.truncated, item.score, item.matches))
+        found = _section(row, trimmed.body, trimmed.truncated, item.score, item.matches)
+        sections.append(replace(found, subsections=item.subsections))
     hint = _budget_hint(budget, max_tokens)
     return SearchResult(
         tuple(sections), bool(budget.truncated), budget.omitted, hint, round(sure, 4)
@@ -473,7 +519,7 @@ def search_sections(
     if not ranked or sure < threshold:
         empty = "; ".join(filter(None, (unheard_hint(unheard), _NO_MATCH)))
         return SearchResult((), False, 0, empty, round(sure, 4) if ranked else None, unheard)
-    found = _found(conn, _listed(ranked[:max_sections], sure), max_tokens, sure)
+    found = _found(conn, _listed(ranked[:max_sections], sure, ranked), max_tokens, sure)
     hint = "; ".join(filter(None, (unheard_hint(unheard), found.hint))) or None
     return replace(found, hint=hint, unheard=unheard)
 
