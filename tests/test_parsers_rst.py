@@ -452,6 +452,29 @@ def test_tables_become_rows() -> None:
     )
 
 
+def test_grid_table_cells_spanning_columns_or_rows_are_read_whole() -> None:
+    text = (
+        "+--------+---------+-------+\n"
+        "| Name   | Kind    | Notes |\n"
+        "+========+=========+=======+\n"
+        "| alpha  | This cell spans.|\n"
+        "+--------+---------+-------+\n"
+        "| beta   | Spans   | - one |\n"
+        "+--------+ two     | - two |\n"
+        "| gamma  | rows.   |       |\n"
+        "+--------+---------+-------+\n"
+    )
+    # Each cell joins the row it starts in, its lines joined; no word is cut at a column.
+    assert _body(text) == (
+        "Name | Kind | Notes\nalpha | This cell spans.\nbeta | Spans two rows. | - one - two\ngamma"
+    )
+
+
+def test_a_grid_table_whose_cells_do_not_close_is_read_by_columns() -> None:
+    text = "+-----+-----+\n| a   | b   |\n| c   | d\n+-----+-----+\n"  # no right edge
+    assert _body(text) == "a c | b d"
+
+
 def test_table_columns_count_wide_characters_twice() -> None:
     # docutils lines columns up by display width: a CJK character or an emoji takes two.
     text = (

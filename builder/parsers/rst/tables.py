@@ -1,8 +1,8 @@
 """Read reStructuredText tables (grid, simple, csv-table, list-table) into rows of cell text.
 
 Every table becomes "cell | cell" rows; cells keep their inline markup for the caller to render.
-Spanning cells are approximated (their text lands in the first column they cover), which keeps
-the words searchable even when the layout is lost.
+A grid table's cell that spans columns or rows is read whole and joins the row it starts in; in
+simple tables a cell spanning columns lands in the first column it covers.
 """
 
 from __future__ import annotations
@@ -34,21 +34,91 @@ def is_simple_border(line: str) -> bool:
 
 
 def read_grid_table(lines: list[str], start: int) -> tuple[list[Row], int]:
-    """Rows of the grid table whose top border is ``lines[start]``, and the index after it."""
-    border = lines[start]
-    cuts = [i for i, char in enumerate(border) if char == "+"]
+    """Rows of the grid table whose top border is ``lines[start]``, and the index after it.
+
+    Cells are found as docutils finds them, by walking each cell's border from its top left
+    corner, so a cell spanning columns or rows is read whole: it joins the row it starts in. A
+    table whose borders do not close is read column by column instead."""
     end = start + 1
     while end < len(lines) and lines[end][:1] in ("+", "|"):
         end += 1
+    # The header's ``=`` border is a border like any other, and wide characters take two columns.
+    grid = [
+        _pad_wide(line.replace("=", "-") if is_grid_border(line) else line)
+        for line in lines[start:end]
+    ]
+    width = max(len(line) for line in grid)
+    grid = [line.ljust(width) for line in grid]
+    cells = _grid_cells(grid)
+    if cells is None:
+        return _grid_rows_by_column(grid), end
+    rows: dict[int, list[str]] = {}
+    for top, _left, text in sorted(cells):
+        rows.setdefault(top, []).append(text)
+    return [tuple(row) for row in rows.values()], end
+
+
+def _grid_cells(grid: list[str]) -> list[tuple[int, int, str]] | None:
+    """(top, left, text) of every cell of ``grid``, or None when its cells do not tile it."""
+    bottom, right = len(grid) - 1, grid[0].rstrip().rfind("+")
+    # Per column, the last line the cells found so far cover: a corner above it is inside one.
+    covered = [0] * right
+    corners = [(0, 0)]
+    cells = []
+    while corners:
+        top, left = corners.pop(0)
+        if top >= bottom or left >= right or top < covered[left]:
+            continue
+        found = _cell_corner(grid, top, left)
+        if found is None:
+            continue  # not a cell's corner: a border meeting another cell's side
+        cell_bottom, cell_right = found
+        text = (
+            grid[y][left + 1 : cell_right].replace(_WIDE_PAD, "").strip()
+            for y in range(top + 1, cell_bottom)
+        )
+        cells.append((top, left, " ".join(part for part in text if part)))
+        covered[left:cell_right] = [cell_bottom] * (cell_right - left)
+        corners.extend([(top, cell_right), (cell_bottom, left)])
+        corners.sort()
+    return cells if all(line == bottom for line in covered) else None
+
+
+def _cell_corner(grid: list[str], top: int, left: int) -> tuple[int, int] | None:
+    """The bottom right corner of the smallest cell whose top left corner is (top, left)."""
+    for right in range(left + 1, len(grid[top])):
+        char = grid[top][right]
+        if char != "+":
+            if char != "-":
+                return None
+            continue
+        for bottom in range(top + 1, len(grid)):
+            edge = grid[bottom][right]
+            if edge == "+" and _closes(grid, top, left, bottom, right):
+                return bottom, right
+            if edge not in "+|":
+                break
+    return None
+
+
+def _closes(grid: list[str], top: int, left: int, bottom: int, right: int) -> bool:
+    """Whether the bottom and left edges of the cell (top, left)-(bottom, right) are drawn."""
+    if grid[bottom][left] != "+" or any(c not in "-+" for c in grid[bottom][left + 1 : right]):
+        return False
+    return all(grid[y][left] in "+|" for y in range(top + 1, bottom))
+
+
+def _grid_rows_by_column(grid: list[str]) -> list[Row]:
+    """Rows of a grid table cut at the top border's ``+`` columns, lines joined until a border."""
+    cuts = [i for i, char in enumerate(grid[0]) if char == "+"]
     rows: list[Row] = []
     pending: list[list[str]] = []
-    for line in lines[start + 1 : end]:
-        if is_grid_border(line):
+    for line in grid[1:]:
+        if is_grid_border(line.rstrip()):
             if pending:
                 rows.append(tuple(" ".join(part for part in cell if part) for cell in pending))
             pending = []
             continue
-        line = _pad_wide(line)
         cells = [
             line[a + 1 : b].replace(_WIDE_PAD, "").strip(" |") for a, b in itertools.pairwise(cuts)
         ]
@@ -58,7 +128,7 @@ def read_grid_table(lines: list[str], start: int) -> tuple[list[Row], int]:
             pending[column].append(cell.strip())
     if pending:
         rows.append(tuple(" ".join(part for part in cell if part) for cell in pending))
-    return rows, end
+    return rows
 
 
 def read_simple_table(lines: list[str], start: int) -> tuple[list[Row], int]:
