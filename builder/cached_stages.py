@@ -91,7 +91,7 @@ def compile_version_cached(
         cache, site, library, version, files.listing.candidates, files.layout, code_hash, includes
     )
     file_keys = {
-        relpath: _file_key(site, library, version, relpath, digest.sha256, files.layout, includes)
+        relpath: _file_key(site, library, version, relpath, digest.sha256, files)
         for relpath, digest in hashes.items()
     }
     kept = cache.load(key) if key else None
@@ -108,10 +108,10 @@ def compile_version_cached(
                 on_file(candidate.relpath)
         return _compiled_from_cache(library, files, kept, volume)
     api = open_source(files.code, version.directory) if files.code and version.directory else None
-    parse = functools.partial(parse_to_records, site, library, version, files.layout, api, includes)
-    file_key = functools.partial(
-        _file_key, site, library, version, layout=files.layout, includes=includes
+    parse = functools.partial(
+        parse_to_records, site, library, version, files.layout, api, includes, files.references
     )
+    file_key = functools.partial(_file_key, site, library, version, files=files)
     compiled = compile_version(
         library,
         files,
@@ -149,8 +149,9 @@ def _compile_uncached(
     version = files.version
     api = open_source(files.code, version.directory) if files.code and version.directory else None
     parse = functools.partial(
-        parse_to_records, site, library, version, files.layout, api, files.includes
-    )
+        parse_to_records, site, library, version, files.layout, api, files.includes,
+        files.references,
+    )  # fmt: skip
     read = functools.partial(read_source, hashed=False)
     return compile_version(library, files, parse, on_file, read=read)
 
@@ -284,12 +285,18 @@ def _file_key(
     version: VersionConfig,
     relpath: str,
     digest: str,
-    layout: ProjectLayout,
-    includes: IncludeRoot | None,
+    files: VersionFiles,
 ) -> str:
-    # What the layout changes in one file's sections: its title and how its reST reads.
+    # What the layout changes in one file's sections: its title and how its reST reads; and
+    # what the titles its references read as are now, wherever those titles are written.
+    layout, includes = files.layout, files.includes
     substitutions = layout.substitutions_for(version.version)
-    project = (layout.title_of(relpath), substitutions, layout.default_role)
+    project = (
+        layout.title_of(relpath),
+        substitutions,
+        layout.default_role,
+        files.references.resolved_for(relpath),
+    )
     # A PDF or Office file also depends on its reader: installing the extra re-reads it.
     reader = reader_version(relpath) if _is_document(relpath) else ""
     return cache_key(

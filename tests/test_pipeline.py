@@ -11,6 +11,7 @@ from builder import cached_stages, pipeline
 from builder.cache import BuildCache
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.model import CompiledVersion, FileRecords, SourceFile
+from builder.parsers.reference_titles import NO_REFERENCES
 from builder.projects import ProjectLayout
 from builder.stages import read, site_files, volume
 from builder.stages.parse import parse_to_records
@@ -65,7 +66,9 @@ def test_records_between_stages_are_frozen_and_hold_no_lists() -> None:
 def test_the_parse_stage_turns_a_file_into_checked_records() -> None:
     version = VersionConfig("1.0", Path("docs"), None, None, (), (), None, None)
     source = SourceFile("guide.md", "# Guide\n\nRead this.\n\n## Install\n\nRun it.\n", "0" * 64)
-    parsed = parse_to_records(SITE, LIBRARY, version, ProjectLayout(), None, None, source)
+    parsed = parse_to_records(
+        SITE, LIBRARY, version, ProjectLayout(), None, None, NO_REFERENCES, source
+    )
     assert parsed.skipped is None and parsed.api is None
     records = [orjson.loads(record) for record in parsed.records]
     assert [(r["heading"], r["headingPath"], r["body"]) for r in records] == [
@@ -78,7 +81,9 @@ def test_the_parse_stage_turns_a_file_into_checked_records() -> None:
 def test_a_file_no_parser_reads_is_skipped_with_its_reason() -> None:
     version = VersionConfig("1.0", Path("docs"), None, None, (), (), None, None)
     source = SourceFile("data.bin", "\x00\x01", "0" * 64)
-    parsed = parse_to_records(SITE, LIBRARY, version, ProjectLayout(), None, None, source)
+    parsed = parse_to_records(
+        SITE, LIBRARY, version, ProjectLayout(), None, None, NO_REFERENCES, source
+    )
     assert parsed == FileRecords((), "unsupported format")
 
 

@@ -18,6 +18,7 @@ from builder.index import section_record
 from builder.model import FileRecords, ParsedFile, Section, SourceFile, Warning_, source_runs
 from builder.parsers import detect_format, parse_file
 from builder.parsers.office import parse_document
+from builder.parsers.reference_titles import ReferenceTitles, reading_references
 from builder.parsers.rst.inline import default_role
 from builder.permalinks import site_permalink, upstream_link
 from builder.projects import ProjectLayout, substitute, titled_by_navigation
@@ -38,13 +39,16 @@ def parse_to_records(
     layout: ProjectLayout,
     api: ApiSource | None,
     includes: IncludeRoot | None,
+    references: ReferenceTitles,
     source: SourceFile,
 ) -> FileRecords:
     """Parse one file into index records, checked against the index's typed model (the one
-    its JSON Schema is generated from). ``includes`` is where the files it includes are."""
+    its JSON Schema is generated from). ``includes`` is where the files it includes are;
+    ``references`` what the version's :ref: and :doc: references read as."""
     where = f"{library.id} {version.version}: {source.relpath}"
     reader = IncludeReader(includes) if includes is not None else None
-    parsed = _parse(source, layout, api, reader, where, version.version)
+    with reading_references(references, source.relpath):
+        parsed = _parse(source, layout, api, reader, where, version.version)
     if isinstance(parsed, FileRecords):
         return parsed
     if parsed is None:

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from builder.parsers.markdown.front_matter import yaml_unquote
+from builder.parsers.reference_titles import document_title, label_title
 from builder.parsers.rst.inline import render_role as render_rst_role
 
 _DIRECTIVE_INFO = re.compile(r"\{([A-Za-z0-9][\w.+:-]*)\}[ \t]*(.*)", re.DOTALL)
@@ -98,7 +99,8 @@ def render_role(name: str, text: str, labels: Mapping[str, str], *, heading: boo
     """Readable text of ``{name}`text```: the explicit title, else what Sphinx would show.
 
     A reference without a title reads as the heading its label names in ``labels`` (label to
-    heading text, for this file), else as the label itself with dashes turned to spaces.
+    heading text, for this file) or elsewhere in the version (a document as its title), else
+    as the label itself with dashes turned to spaces.
     """
     base = name.lower().rpartition(":")[2]
     if base not in _REFERENCE_ROLES:
@@ -110,8 +112,9 @@ def render_role(name: str, text: str, labels: Mapping[str, str], *, heading: boo
     if base == "eq":
         return target
     if base == "doc":
-        target = target.rstrip("/").rpartition("/")[2].removesuffix(".md")
-    return labels.get(target.lower()) or humane_label(target)
+        name = target.rstrip("/").rpartition("/")[2].removesuffix(".md")
+        return document_title(target) or humane_label(name)
+    return labels.get(target.lower()) or label_title(target) or humane_label(target)
 
 
 def humane_label(label: str) -> str:

@@ -12,6 +12,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
+from builder.parsers.reference_titles import document_title, label_title
+
 # Sphinx's default_role: the role of `text` written without one. Unset, such text reads as
 # code, which is what projects that use it mean far more often than a title reference.
 _DEFAULT_ROLE: ContextVar[str | None] = ContextVar("default_role", default=None)
@@ -129,6 +131,10 @@ def render_role(role: str, text: str, *, heading: bool = False) -> str:
     if not code_like:
         if base in ("abbr", "guilabel", "menuselection", "math", "sub", "sup", "dfn"):
             return _unescape(text)
+        if not title and base == "ref":
+            return label_title(target) or target
+        if not title and base == "doc":
+            return document_title(target) or target
         return title or target
     if title:
         return _code(title, heading)

@@ -1,0 +1,132 @@
+"""Scan a version's reST and MyST pages for the titles their references read as.
+
+Lines, not a parse: a label (``.. _name:`` in reST, ``(name)=`` in MyST) written right above a
+title names that title (blank lines and other labels may come between, as Sphinx allows), and
+a page's first title is the document's. The parsers read the result through
+builder.parsers.reference_titles.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from pathlib import PurePosixPath
+
+from builder.parsers import MARKDOWN_SUFFIXES, RST_SUFFIXES, TEXT_SUFFIXES, detect_format
+from builder.parsers.reference_titles import ReferenceTitles, docname
+from builder.parsers.rst.inline import render_inline
+from builder.parsers.rst.titles import match_title
+from builder.sources import MAX_FILE_BYTES, Candidate
+
+_RST_LABEL = re.compile(r"\.\. +_(`[^`]+`|[^:`\\\s][^:`\\]*):\s*$")
+_MYST_LABEL = re.compile(r"\(([^()\s]+)\)=\s*$")
+_MD_HEADING = re.compile(r"(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
+_FENCE = re.compile(r"(`{3,}|~{3,})")
+# References without an explicit title (no ``<target>``): reST roles and MyST roles.
+_REFERENCE = re.compile(r"(?::(?:std:)?|\{(?:std:)?)(ref|doc)(?::|\})`([^`<>]+)`")
+_MD_MARKUP = re.compile(r"[`*]|\\(?=.)")
+
+
+def scan_version(candidates: Iterable[Candidate]) -> ReferenceTitles:
+    """The reference titles of the reST and MyST pages among a version's files."""
+    suffixes = MARKDOWN_SUFFIXES | RST_SUFFIXES | TEXT_SUFFIXES
+    pages = []
+    for candidate in candidates:
+        if PurePosixPath(candidate.relpath).suffix.lower() not in suffixes:
+            continue
+        try:
+            if candidate.path.stat().st_size > MAX_FILE_BYTES:
+                continue  # the parse stage skips it too
+            text = candidate.path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue  # the parse stage reports it
+        fmt = detect_format(candidate.relpath, text)
+        if fmt in ("rst", "markdown"):
+            pages.append((candidate.relpath, fmt, text))
+    return scan_references(pages)
+
+
+def scan_references(pages: Iterable[tuple[str, str, str]]) -> ReferenceTitles:
+    """The reference titles of ``pages``: (relpath, format, text), format "rst" or "markdown"."""
+    labels: dict[str, str] = {}
+    documents: dict[str, str] = {}
+    uses: dict[str, tuple[str, ...]] = {}
+    for page, fmt, text in pages:
+        lines = [line.rstrip() for line in text.splitlines()]
+        found, title = _rst_titles(lines) if fmt == "rst" else _myst_titles(lines)
+        for label, heading in found.items():
+            labels.setdefault(label, heading)
+        if title:
+            documents.setdefault(docname(page, ""), title)
+        made = [
+            f"ref:{' '.join(target.split()).lower()}"
+            if kind == "ref"
+            else f"doc:{docname(target, page)}"
+            for kind, target in _REFERENCE.findall(text)
+        ]
+        if made:
+            uses[page] = tuple(dict.fromkeys(made))
+    return ReferenceTitles(labels, documents, uses)
+
+
+def _rst_titles(lines: list[str]) -> tuple[dict[str, str], str | None]:
+    """The labels written right above a title (blank lines and other labels between), and the
+    page's first title."""
+    labels: dict[str, str] = {}
+    pending: list[str] = []
+    first: str | None = None
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        label = _RST_LABEL.fullmatch(line)
+        if label:
+            pending.append(" ".join(label.group(1).strip("`").split()).lower())
+            i += 1
+            continue
+        title = match_title(lines, i) if line and not line[0].isspace() else None
+        if title is not None:
+            text = render_inline(title.text.strip(), heading=True)
+            first = first or text
+            labels.update(dict.fromkeys(pending, text))
+            pending = []
+            i = title.end
+            continue
+        if line:
+            pending = []
+        i += 1
+    return labels, first
+
+
+def _myst_titles(lines: list[str]) -> tuple[dict[str, str], str | None]:
+    """The ``(label)=`` targets right above a heading, and the page's first heading; code
+    fences are skipped."""
+    labels: dict[str, str] = {}
+    pending: list[str] = []
+    first: str | None = None
+    fence = ""
+    for line in lines:
+        opening = _FENCE.match(line.lstrip())
+        if fence:
+            fence = "" if opening and opening.group(1).startswith(fence) else fence
+            continue
+        if opening:
+            fence = opening.group(1)
+            pending = []
+            continue
+        label = _MYST_LABEL.fullmatch(line)
+        heading = _MD_HEADING.fullmatch(line)
+        if label:
+            pending.append(label.group(1).lower())
+        elif heading:
+            text = _plain(heading.group(2))
+            first = first or text
+            labels.update(dict.fromkeys(pending, text))
+            pending = []
+        elif line:
+            pending = []
+    return labels, first
+
+
+def _plain(title: str) -> str:
+    """A Markdown heading's text without inline code and emphasis markers."""
+    return " ".join(_MD_MARKUP.sub("", title).split())

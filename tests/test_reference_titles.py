@@ -1,0 +1,144 @@
+""":ref: and :doc: references without a title read as the title they name, wherever in the
+version it is written, as Sphinx shows them; an edit to such a title re-parses the pages that
+refer to it, and a cached rebuild equals a cold one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import orjson
+import pytest
+
+import builder.cached_stages
+from builder.config import load_catalog
+from builder.parsers.reference_titles import docname
+from builder.pipeline import build_site
+from builder.reference_scan import scan_references
+from builder.stages.parse import parse_to_records
+
+RST_GUIDE = """\
+.. _getting-started:
+
+.. _first steps:
+
+Getting :mod:`alpha` started
+============================
+
+Text.
+
+.. _not-a-title:
+
+A paragraph breaks the label from the title below.
+
+Later
+-----
+"""
+MYST_PAGE = """\
+# Setup *guide*
+
+```python
+# a comment in code is no heading
+```
+
+(install-target)=
+## Installing `alpha`
+"""
+
+
+def test_labels_name_the_title_right_below_them_and_a_page_its_first_title() -> None:
+    titles = scan_references(
+        [
+            ("guide.rst", "rst", RST_GUIDE),
+            ("how/setup.md", "markdown", MYST_PAGE),
+            ("index.rst", "rst", "Index\n=====\n\nSee :ref:`getting-started`, :doc:`how/setup`.\n"),
+        ]
+    )
+    assert titles.labels == {
+        "getting-started": "Getting alpha started",
+        "first steps": "Getting alpha started",
+        "install-target": "Installing alpha",
+    }
+    assert titles.documents == {
+        "guide": "Getting alpha started",
+        "how/setup": "Setup guide",
+        "index": "Index",
+    }
+    assert titles.resolved_for("index.rst") == (
+        ("ref:getting-started", "Getting alpha started"),
+        ("doc:how/setup", "Setup guide"),
+    )
+    assert titles.resolved_for("guide.rst") == ()
+
+
+@pytest.mark.parametrize(
+    ("target", "page", "name"),
+    [
+        ("setup", "how/index.rst", "how/setup"),
+        ("../api", "how/index.rst", "api"),
+        ("/api.rst", "how/deep/index.rst", "api"),
+        ("guide.md", "index.md", "guide"),
+    ],
+)
+def test_a_doc_target_is_relative_to_its_page_unless_it_starts_with_a_slash(
+    target: str, page: str, name: str
+) -> None:
+    assert docname(target, page) == name
+
+
+CATALOG = """
+[site]
+title = "T"
+base_url = "https://docs.example/"
+
+[[libraries]]
+id = "alpha"
+name = "Alpha"
+  [[libraries.versions]]
+  version = "1.0.0"
+  path = "alpha"
+"""
+PAGES = {
+    "guide.rst": RST_GUIDE,
+    "how/setup.md": MYST_PAGE,
+    "index.rst": "Index\n=====\n\nSee :ref:`getting-started` and :doc:`how/setup`.\n\n"
+    "Unknown: :ref:`nowhere`.\n",
+    "how/index.md": "# How\n\nRead {ref}`getting-started` and {doc}`setup`.\n",
+}
+
+
+def bodies(site: Path) -> dict[str, str]:
+    index = orjson.loads((site / "index.json").read_bytes())
+    sections = index["entries"][0]["volumes"]["1.0.0"]["sections"]
+    return {s["heading"]: s["body"] for s in sections}
+
+
+def test_a_reference_reads_as_the_title_another_page_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name, text in PAGES.items():
+        (tmp_path / "alpha" / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "alpha" / name).write_text(text, encoding="utf-8")
+    (tmp_path / "docbuild.toml").write_text(CATALOG, encoding="utf-8")
+    catalog = load_catalog(tmp_path / "docbuild.toml")
+    build_site(catalog, tmp_path / "site", cache_dir=tmp_path / "cache")
+    built = bodies(tmp_path / "site")
+    assert built["Index"] == ("See Getting alpha started and Setup guide.\n\nUnknown: nowhere.")
+    assert built["How"] == "Read Getting alpha started and Setup guide."
+
+    parsed: list[str] = []
+
+    def recording(*args: object) -> object:
+        parsed.append(args[-1].relpath)  # type: ignore[attr-defined]
+        return parse_to_records(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(builder.cached_stages, "parse_to_records", recording)
+    guide = tmp_path / "alpha" / "guide.rst"
+    guide.write_text(RST_GUIDE.replace(":mod:`alpha` started", "going"), "utf-8")
+    build_site(catalog, tmp_path / "site", cache_dir=tmp_path / "cache")
+    # The edited page and the two that refer to its title, not the page that does not.
+    assert sorted(parsed) == ["guide.rst", "how/index.md", "index.rst"]
+    assert bodies(tmp_path / "site")["Index"].startswith("See Getting going and")
+    build_site(catalog, tmp_path / "cold")
+    assert (tmp_path / "site" / "index.json").read_bytes() == (
+        tmp_path / "cold" / "index.json"
+    ).read_bytes()
