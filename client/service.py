@@ -488,6 +488,7 @@ class DocService:
             hint=result.hint,
             confidence=result.confidence,
             unmentioned=list(result.unheard) if result.unheard else UNSET,
+            answeredIn=result.answered_in or UNSET,
         )
 
     def _other_version(self, entry: CatalogEntry) -> ReadVersion:
@@ -646,6 +647,8 @@ def _with_rewrite(
 
 def _skip_reason(answer: ExtractAnswer, below: float) -> str | None:
     """Why a rewrite cannot help this answer, or None when it may."""
+    if answer.answeredIn is not UNSET:
+        return f"the docs of {answer.answeredIn} answer this, and these do not"
     sections = answer.sections
     if sections and any(m.startswith(_NAMED_MATCH) for m in sections[0].matches):
         return "the focus names an identifier the docs have: its answer is exact"

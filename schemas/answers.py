@@ -201,6 +201,9 @@ class ExtractAnswer(ServedVersion, kw_only=True, forbid_unknown_fields=True, fro
     # Words of the focus these docs never use and English does not know (numpy, tomllib):
     # what the question asks about that this version does not document.
     unmentioned: list[str] | UnsetType = UNSET
+    # Another version whose docs answer what these do not (the hint says how it was told): the
+    # answer is then empty, and asking that version, or the project's own, is the next step.
+    answeredIn: str | UnsetType = UNSET
     rewrite: Rewrite | UnsetType = UNSET
     resolvedFrom: str | UnsetType = UNSET
     warnings: list[str] | UnsetType = UNSET

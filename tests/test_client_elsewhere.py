@@ -64,6 +64,7 @@ def test_a_name_only_another_versions_docs_use_empties_the_answer_and_names_it(
     )
     assert answer["sections"] == []
     assert answer["unmentioned"] == ["make_line_iter"]
+    assert answer["answeredIn"] == "2.3.8"
     assert (
         "the docs of 3.1.3 never mention 'make_line_iter', and those of 2.3.8 do"
         in (answer["hint"])
@@ -98,8 +99,21 @@ def test_a_weak_answer_gives_way_to_a_section_only_another_version_has(tmp_path:
     assert "those of 2.0 answer it" in old["hint"]
     assert "with a section 1.0 does not have: 'Retrying failed requests'" in old["hint"]
     assert "ask about version 2.0" in old["hint"]
+    assert old["answeredIn"] == "2.0"
     new = to_builtins(docs.extract("hc", "2.0", RETRY))
     assert new["sections"][0]["heading"] == "Retrying failed requests"
+    assert "answeredIn" not in new
+    # The host model's rewrites of the focus would search the same docs: they are not asked.
+    asked: list[str] = []
+
+    def rewriter(focus: str, name: str, language: str) -> list[str]:
+        asked.append(focus)
+        return ["retry requests"]
+
+    rewritten = to_builtins(docs.extract("hc", "1.0", RETRY, rewriter=rewriter))
+    assert asked == [] and rewritten["sections"] == []
+    assert rewritten["rewrite"]["status"] == "skipped"
+    assert rewritten["rewrite"]["reason"] == "the docs of 2.0 answer this, and these do not"
 
 
 def fake_read(other: SureAnswer | None, asked_has_it: bool | None, calls: list[str]) -> ReadVersion:

@@ -138,4 +138,4 @@ def answered_elsewhere(
 
 def _empty(result: SearchResult, why: str, version: str) -> SearchResult:
     hint = f"{why}: ask about version {version}, or check which version the project uses"
-    return replace(result, sections=(), truncated=False, omitted=0, hint=hint)
+    return replace(result, sections=(), truncated=False, omitted=0, hint=hint, answered_in=version)

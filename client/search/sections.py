@@ -112,6 +112,7 @@ class SearchResult:
     hint: str | None
     confidence: float | None = None  # how likely the first section is right (dev-calibrated)
     unheard: tuple[str, ...] = ()  # focus words the docs never use and English does not know
+    answered_in: str | None = None  # another version whose docs answer it (search.elsewhere)
 
 
 @dataclass(frozen=True)
