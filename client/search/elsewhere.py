@@ -116,7 +116,8 @@ def answered_elsewhere(
     sure_of = result.confidence
     weak = bool(result.sections) and sure_of is not None and sure_of < WEAK_BELOW
     for version in versions_to_ask(versions, asked) if result.unheard or weak else ():
-        found = read(version, functools.partial(words_mentioned, words=result.unheard)) or ()
+        mentioned = functools.partial(words_mentioned, words=result.unheard)
+        found = (read(version, mentioned) or ()) if result.unheard else ()
         if found:
             named = ", ".join(f"'{word}'" for word in found)
             why = f"the docs of {asked} never mention {named}, and those of {version} do"
