@@ -28,7 +28,7 @@ import msgspec
 from builder.cache import BuildCache, cache_key
 from builder.cache_objects import is_object_name
 from builder.model import record_sources, records_digest
-from builder.shard_gzip import GZIP_LEVEL, compress_piece
+from builder.shard_gzip import compress_piece
 from schemas.body_packs import MAX_PACK_CHARS
 from schemas.shard_build import (
     PageTables,
@@ -123,16 +123,16 @@ class ShardParts:
         self._cache.store_bytes(key, _ENCODE_PAGE_TABLES.encode(made))
         return made
 
-    def compress(self, piece: bytes, last: bool) -> bytes:
+    def compress(self, piece: bytes, last: bool, level: int) -> bytes:
         """``compress_piece``, taking a piece's deflate from the cache when it made it before.
         The zlib in use is part of the key: another zlib may deflate the same bytes otherwise,
         and a rebuild must give a cold build's bytes."""
         if self._cache.root is None:  # nothing is kept: the piece is not hashed for a key
-            return compress_piece(piece, last)
+            return compress_piece(piece, last, level)
         key = cache_key(
             "shard-piece",
             zlib.ZLIB_RUNTIME_VERSION,
-            GZIP_LEVEL,
+            level,
             last,
             hashlib.sha256(piece).hexdigest(),
         )
@@ -140,7 +140,7 @@ class ShardParts:
         kept = self._cache.load_bytes(key)
         if kept is not None:
             return kept
-        data = compress_piece(piece, last)
+        data = compress_piece(piece, last, level)
         self._cache.store_bytes(key, data)
         return data
 

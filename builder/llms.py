@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from urllib.parse import quote
 
 from builder.config import SiteConfig
 from builder.pages_layout import LibraryView, PageView, site_folder, site_url
+from builder.permalinks import quote_anchor
 from schemas.versions import is_prerelease
 
 _WHITESPACE = re.compile(r"\s+")
@@ -81,7 +81,7 @@ def version_llms(
         # what site_url adds for a fragment).
         page_url = _url(site, folder + page.path)
         for section in page.sections:
-            link = f"{page_url}#{quote(section.anchor, safe='')}"
+            link = f"{page_url}#{quote_anchor(section.anchor)}"
             trail = trails.get(section.heading_path)
             if trail is None:
                 trail = " › ".join(_one_line(h) for h in section.heading_path)

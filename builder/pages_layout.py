@@ -18,7 +18,13 @@ from urllib.parse import quote, unquote
 
 from builder.errors import BuildError
 from builder.model import record_sources
-from builder.permalinks import page_path, source_file, unservable_characters, version_folder
+from builder.permalinks import (
+    page_path,
+    quote_anchor,
+    source_file,
+    unservable_characters,
+    version_folder,
+)
 from schemas.anchors import slugify, unique_anchor
 from schemas.versions import is_prerelease
 
@@ -76,7 +82,7 @@ def site_folder(library_id: str, version: str | None = None) -> str:
 def relative_href(from_page: str, target: str, fragment: str | None = None) -> str:
     """The quoted URL of site file ``target`` as linked from site file ``from_page``."""
     href = _relative_path(posixpath.dirname(from_page) or ".", target)
-    return href + ("#" + quote(fragment, safe="") if fragment is not None else "")
+    return href + ("#" + quote_anchor(fragment) if fragment is not None else "")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -89,7 +95,7 @@ def _relative_path(start: str, target: str) -> str:
 def site_url(base_url: str, target: str, fragment: str | None = None) -> str:
     """The absolute URL of site file ``target`` under ``base_url``."""
     url = base_url + quote(target, safe="/")
-    return url + ("#" + quote(fragment, safe="") if fragment is not None else "")
+    return url + ("#" + quote_anchor(fragment) if fragment is not None else "")
 
 
 def latest_version(versions: Iterable[str]) -> str | None:

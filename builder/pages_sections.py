@@ -12,12 +12,12 @@ markup it wrote. Each section is followed by a blank line.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from urllib.parse import quote
 
 from markupsafe import Markup
 
 from builder.pages_body import render_body
 from builder.pages_layout import PageView, SectionView
+from builder.permalinks import quote_anchor
 
 # What markupsafe.escape replaces, and with what: the same bytes as the templates' autoescape,
 # as a str (a Markup per heading and anchor cost more than its escaping).
@@ -38,8 +38,8 @@ def sections_html(sections: Iterable[SectionView], *, site_search: bool) -> Mark
         append(f'<section class="sec" id="{anchor}">\n')
         if section.heading_path:
             append(f'<p class="trail">{_escape(" › ".join(section.heading_path))}</p>\n')
-        # quote() leaves only letters, digits, "_.-~" and "%": nothing to escape.
-        fragment = quote(section.anchor, safe="")
+        # A quoted anchor holds only letters, digits, "_.-~" and "%": nothing to escape.
+        fragment = quote_anchor(section.anchor)
         search_id = f' id="§{anchor}"' if site_search else ""
         append(
             f'<h{level}{search_id}><a class="self" href="#{fragment}">'
@@ -63,8 +63,8 @@ def contents_html(pages: Iterable[PageView], url: Callable[[str], str], folder: 
             append(f' <span class="file">{_escape(", ".join(page.sources))}</span>')
         append('<ul class="sections">\n')
         for section in page.sections:
-            # quote() leaves only letters, digits, "_.-~" and "%": nothing to escape.
-            fragment = quote(section.anchor, safe="")
+            # A quoted anchor holds only letters, digits, "_.-~" and "%": nothing to escape.
+            fragment = quote_anchor(section.anchor)
             append(
                 f'<li class="depth-{section.contents_depth}"><a href="{href}#{fragment}">'
                 f"{_escape(section.heading)}</a></li>\n"

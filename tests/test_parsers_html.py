@@ -12,7 +12,13 @@ from lxml.etree import _Element as Element
 from builder.errors import UnreadableDocument
 from builder.model import Section
 from builder.parsers.html import main_content
-from builder.parsers.html.body_text import _PERMALINK_MARK, collapse, space, without_permalink_mark
+from builder.parsers.html.body_text import (
+    _PERMALINK_MARK,
+    collapse,
+    join_inline,
+    space,
+    without_permalink_mark,
+)
 from builder.parsers.html.parser import parse
 
 SPHINX_PAGE = """\
@@ -416,6 +422,25 @@ def test_space_shortcuts_give_what_the_regex_gives() -> None:
     for run in range(1, 70):
         text = "a." + " " * run + "b\t\n" * run + "c"
         assert space(text) == re.sub(r"[ \t\n\r\f\v]+", " ", text), run
+
+
+def test_a_run_need_not_start_with_whitespace_alone() -> None:
+    # The walk opens no run with a piece of whitespace alone (most are the line breaks between
+    # block elements): join_inline gives the same paragraph without such leading pieces.
+    pieces = [" ", "\n", "\u00a0", "\x1c", " \n ", "a", " b ", "\nc", "  d\n"]
+    for length in range(1, 5):
+        for run in itertools.product(pieces, repeat=length):
+            start = next((i for i, p in enumerate(run) if not p.isspace()), len(run))
+            assert join_inline(list(run[start:])) == join_inline(list(run)), run
+
+
+def test_whitespace_between_blocks_and_around_inline_text_renders_as_before() -> None:
+    page = (
+        "<main><h1>T</h1>\n  <div>\n <p>one</p>\n\u00a0 <em>two</em>\n <p>three</p> \n</div>"
+        "<div> \n<b>four</b>\n five <br/>\n six </div>\n</main>"
+    )
+    (section,) = parse(page, "w.html").sections
+    assert section.body == "one\n\ntwo\n\nthree\n\nfour five\nsix"
 
 
 def test_chrome_is_judged_per_element_not_per_tag_and_class() -> None:

@@ -10,6 +10,8 @@ from pathlib import Path
 from builder.cache import BuildCache
 from builder.cached_rows import ShardParts
 from builder.shard_gzip import (
+    CHUNK_GZIP_LEVEL,
+    GZIP_LEVEL,
     MAX_PAGES,
     WHOLE_LIMIT,
     compress_piece,
@@ -36,10 +38,12 @@ def gzipped(tmp_path: Path, data: bytes, parts: ShardParts | None = None) -> byt
     return target.read_bytes()
 
 
-def gzipfile_bytes(data: bytes) -> bytes:
+def gzipfile_bytes(data: bytes, level: int = 6) -> bytes:
     """What the builder wrote before pieces: GzipFile, level 6, no name, mtime 0."""
     expected = io.BytesIO()
-    with gzip.GzipFile(filename="", mode="wb", fileobj=expected, compresslevel=6, mtime=0) as gz:
+    with gzip.GzipFile(
+        filename="", mode="wb", fileobj=expected, compresslevel=level, mtime=0
+    ) as gz:
         gz.write(data)
     return expected.getvalue()
 
@@ -89,13 +93,31 @@ def test_a_rebuild_compresses_only_the_pieces_that_changed(tmp_path: Path) -> No
 def test_bytes_are_gzipped_as_gzipfile_does_and_a_rebuild_takes_them_from_the_cache(
     tmp_path: Path,
 ) -> None:
-    # An index chunk: the same bytes give the same member, and the cache's deflate is reused.
+    # An index chunk: the same bytes give the same member, at the chunks' level (not the
+    # database's), and the cache's deflate is reused.
     cache = BuildCache(tmp_path / "cache")
+    assert CHUNK_GZIP_LEVEL != GZIP_LEVEL
     for data in (b"".join(pages(3)), b""):
-        assert gzip_bytes(data) == gzipfile_bytes(data)
-        assert gzip_bytes(data, ShardParts(cache).compress) == gzipfile_bytes(data)
+        assert gzip_bytes(data) == gzipfile_bytes(data, CHUNK_GZIP_LEVEL)
+        assert gzip_bytes(data, ShardParts(cache).compress) == gzipfile_bytes(
+            data, CHUNK_GZIP_LEVEL
+        )
     cache.hits = cache.misses = 0
     assert gzip_bytes(b"".join(pages(3)), ShardParts(cache).compress) == gzip_bytes(
         b"".join(pages(3))
     )
     assert (cache.hits, cache.misses) == (1, 0)
+
+
+def test_the_cache_keeps_a_piece_deflated_at_each_level_apart(tmp_path: Path) -> None:
+    # A database piece and an index chunk of the same bytes are deflated at their own levels:
+    # the one kept for a chunk is never handed to the database, whose bytes would change.
+    cache = BuildCache(tmp_path / "cache")
+    piece = b"".join(pages(3))
+    parts = ShardParts(cache)
+    assert parts.compress(piece, True, CHUNK_GZIP_LEVEL) == compress_piece(
+        piece, True, CHUNK_GZIP_LEVEL
+    )
+    assert parts.compress(piece, True, GZIP_LEVEL) == compress_piece(piece, True)
+    assert compress_piece(piece, True) != compress_piece(piece, True, CHUNK_GZIP_LEVEL)
+    assert (cache.hits, cache.misses) == (0, 2)

@@ -95,21 +95,24 @@ def render_flow(element: Element, depth: int = 0, leave_out: Element | None = No
     ``leave_out`` is a child rendered elsewhere (an admonition's title); its tail stays."""
     blocks: list[str] = []
     text = element.text
-    run: list[str] = [space(text)] if text else []
-    # Called for most elements of a page: the tests are inlined, and empty text is skipped.
+    run: list[str] = [space(text)] if text and not text.isspace() else []
+    # Called for most elements of a page: the tests are inlined, and empty text is skipped,
+    # as is whitespace that would open a run (``join_inline`` strips it).
     for child in element:
         tag = child.tag
         if child is leave_out or not isinstance(tag, str):
             pass
         elif tag in BLOCK_TAGS:
-            _flush(run, blocks)
+            if run:
+                _flush(run, blocks)
             blocks.extend(render_blocks(child, depth + 1))
         else:
             run.append(render_inline(child, depth + 1))
         tail = child.tail
-        if tail:
+        if tail and (run or not tail.isspace()):
             run.append(space(tail))
-    _flush(run, blocks)
+    if run:
+        _flush(run, blocks)
     return blocks
 
 
@@ -351,7 +354,11 @@ def _flush(run: list[str], blocks: list[str]) -> None:
 
 
 def join_inline(run: list[str]) -> str:
-    """One paragraph from rendered inline pieces: single spaces, no spaces around line breaks."""
+    """One paragraph from rendered inline pieces: single spaces, no spaces around line breaks.
+
+    Whitespace before the first other character is stripped, so a run need not start with a
+    piece that is whitespace alone: the blank lines between a container's block children then
+    make no run to join (two in three of the runs of a Sphinx page)."""
     text = "".join(run)
     if "  " in text:
         text = _MANY_SPACES.sub(" ", text)

@@ -132,7 +132,8 @@ class _Walker:
             self.add(render_blocks(element, depth), element)
             return
         text = element.text
-        run: list[str] = [space(text)] if text else []
+        # Whitespace alone does not open a run (see join_inline).
+        run: list[str] = [space(text)] if text and not text.isspace() else []
         for child in element:
             tag = child.tag
             if not isinstance(tag, str):  # a comment: only its tail is text
@@ -155,7 +156,7 @@ class _Walker:
                 if inline.strip():
                     self.touch(child)
             tail = child.tail
-            if tail:
+            if tail and (run or not tail.isspace()):
                 run.append(space(tail))
         self.flush(run)
 
@@ -233,6 +234,8 @@ class _Walker:
 
     def flush(self, run: list[str]) -> None:
         """Close the run of loose inline text as one paragraph of the open section."""
+        if not run:
+            return
         text = join_inline(run)
         if text:
             self.stack[-1].blocks.append(text)
