@@ -57,6 +57,7 @@ from builder.pages import (
 from builder.parsers.office import OFFICE_SUFFIXES, reader_version
 from builder.parsers.reference_titles import ReferenceTitles
 from builder.projects import ProjectLayout
+from builder.reference_scan import scan_version
 from builder.shards import ShardInfo, write_shard_files
 from builder.source_digests import FileDigest, source_digests
 from builder.sources import MAX_FILE_BYTES, Candidate, read_source
@@ -109,16 +110,18 @@ def compile_version_cached(
                 on_file(candidate.relpath)
         return _compiled_from_cache(library, files, kept, volume)
     api = open_source(files.code, version.directory) if files.code and version.directory else None
+    # Scanned only here: a version the cache keeps whole reads none of its pages again.
+    references = scan_version(files.listing.candidates)
     parse = functools.partial(
-        parse_to_records, site, library, version, files.layout, api, includes, files.references
+        parse_to_records, site, library, version, files.layout, api, includes, references
     )
     file_key = functools.partial(_file_key, site, library, version, files=files)
     compiled = compile_version(
         library,
         files,
-        _parse_cached(cache, file_key, code_hash, included, files.references, parse),
+        _parse_cached(cache, file_key, code_hash, included, references, parse),
         on_file,
-        _kept_file(cache, file_keys, hashes, code_hash, included, files.references),
+        _kept_file(cache, file_keys, hashes, code_hash, included, references),
     )
     if key and cache.root is not None:
         # The volume itself is kept once written (``keep_volume``): linked, not copied.
@@ -149,10 +152,10 @@ def _compile_uncached(
     and the pages' keys, and no entry is made."""
     version = files.version
     api = open_source(files.code, version.directory) if files.code and version.directory else None
+    references = scan_version(files.listing.candidates)
     parse = functools.partial(
-        parse_to_records, site, library, version, files.layout, api, files.includes,
-        files.references,
-    )  # fmt: skip
+        parse_to_records, site, library, version, files.layout, api, files.includes, references
+    )
     read = functools.partial(read_source, hashed=False)
     return compile_version(library, files, parse, on_file, read=read)
 

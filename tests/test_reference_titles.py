@@ -4,14 +4,16 @@ refer to it, and a cached rebuild equals a cold one."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 import orjson
 import pytest
 
 import builder.cached_stages
+import builder.reference_scan
 from builder.config import load_catalog
-from builder.parsers.reference_titles import docname
+from builder.parsers.reference_titles import ReferenceTitles, docname
 from builder.pipeline import build_site
 from builder.reference_scan import scan_references
 from builder.stages.parse import parse_to_records
@@ -170,3 +172,28 @@ def test_a_reference_in_an_included_file_reads_the_title_as_edited(
     assert (tmp_path / "site" / "index.json").read_bytes() == (
         tmp_path / "cold" / "index.json"
     ).read_bytes()
+
+
+def test_a_version_the_cache_keeps_whole_is_not_scanned_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The scan reads every page of the version: a rebuild that changes nothing reads none."""
+    for name, text in PAGES.items():
+        (tmp_path / "alpha" / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "alpha" / name).write_text(text, encoding="utf-8")
+    (tmp_path / "docbuild.toml").write_text(CATALOG, encoding="utf-8")
+    catalog = load_catalog(tmp_path / "docbuild.toml")
+    build_site(catalog, tmp_path / "site", cache_dir=tmp_path / "cache")
+    scanned: list[str] = []
+
+    def recording(pages: Iterable[tuple[str, str, str]]) -> ReferenceTitles:
+        listed = list(pages)
+        scanned.extend(page for page, _, _ in listed)
+        return scan_references(listed)
+
+    monkeypatch.setattr(builder.reference_scan, "scan_references", recording)
+    build_site(catalog, tmp_path / "site", cache_dir=tmp_path / "cache")
+    assert scanned == []
+    (tmp_path / "alpha" / "guide.rst").write_text(RST_GUIDE + "\nMore.\n", encoding="utf-8")
+    build_site(catalog, tmp_path / "site", cache_dir=tmp_path / "cache")
+    assert sorted(scanned) == sorted(PAGES)
