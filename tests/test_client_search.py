@@ -608,3 +608,25 @@ def test_the_subsections_a_section_names_never_push_out_its_text(tmp_path: Path)
         assert len(found.sections[0].subsections) == MAX_SUBSECTIONS
     finally:
         conn.close()
+
+
+def test_a_section_names_no_subsection_of_another_page(tmp_path: Path) -> None:
+    """An index that did not record sources (a doctrove index may not): a section under the
+    same heading path on another page is no subsection of it."""
+    records = [
+        {k: v for k, v in hook_record(heading, path, body).items() if k != "source"}
+        for heading, path, body in [
+            ("Hooks", [], "Hooks let a plugin run code around each request."),
+            ("Before hooks", ["Hooks"], "A before hook runs before the request is sent."),
+        ]
+    ]
+    records[1]["path"] = "https://docs.example/other.html#before-hooks"
+    build_database(tmp_path / "hooks.sqlite", "tiny", "1.0.0", records)
+    conn = sqlite3.connect(tmp_path / "hooks.sqlite")
+    add_section_views(conn, None)
+    try:
+        found = {s.heading: s for s in search_sections(conn, "hooks", min_confidence=0).sections}
+    finally:
+        conn.close()
+    assert found["Hooks"].source is None
+    assert found["Hooks"].subsections == ()

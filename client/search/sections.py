@@ -336,6 +336,10 @@ def subsections(parent: Scored, ranked: Sequence[Scored]) -> tuple[Subsection, .
     """The candidates among ``ranked`` that are direct subsections of ``parent`` and match the
     focus themselves, best first."""
     c = parent.described.candidate
+    if c.source is None:
+        # The page is known here by its source alone: without one (an index that did not
+        # record it), a section of another page under the same headings would pass for a child.
+        return ()
     path = (*c.heading_path, c.heading)
     children = (
         r.described.candidate
