@@ -3,7 +3,8 @@ line of JSON about the file, and how a build reads it back.
 
 A file with API directives depends on the code too: its entry only says so, and its records
 are kept under a second key that adds the code's hash. A file that includes others keeps their
-sha256s, and its records count only while the files still have them.
+sha256s, and its records count only while the files still have them; likewise the titles the
+references its parse resolved read as (builder.parsers.reference_titles).
 """
 
 from __future__ import annotations
@@ -16,17 +17,22 @@ from builder.cache import BuildCache, cache_key
 from builder.cache_objects import is_object_name
 from builder.includes import IncludedNow
 from builder.model import ApiUse, FileRecords, Warning_
+from builder.parsers.reference_titles import NO_REFERENCES, ReferenceTitles
 
 
 def kept_records(
-    cache: BuildCache, key: str, code_hash: str, included: IncludedNow
+    cache: BuildCache,
+    key: str,
+    code_hash: str,
+    included: IncludedNow,
+    references: ReferenceTitles,
 ) -> tuple[FileRecords, int] | None:
     """The records the cache kept for a file under ``key`` (or, for a file with API
     directives, under the key with the code's hash) and the size of its text; None when
     there are none to use."""
-    kept = load_file_records(cache, key, included)
+    kept = load_file_records(cache, key, included, references)
     if kept is True:
-        kept = load_file_records(cache, cache_key(key, code_hash), included)
+        kept = load_file_records(cache, cache_key(key, code_hash), included, references)
     return kept if isinstance(kept, tuple) else None
 
 
@@ -40,6 +46,7 @@ def file_records_payload(parsed: FileRecords, size: int) -> bytes:
         "empty": parsed.empty,
         "near_empty": parsed.near_empty,
         "included": [list(item) for item in parsed.included],
+        "references": [list(item) for item in parsed.references],
         "records": len(parsed.records),
         "size": size,  # of the file's text, as the report counts it
         "digest": parsed.digest,
@@ -53,11 +60,15 @@ def file_records_payload(parsed: FileRecords, size: int) -> bytes:
 
 
 def load_file_records(
-    cache: BuildCache, key: str, included: IncludedNow | None = None
+    cache: BuildCache,
+    key: str,
+    included: IncludedNow | None = None,
+    references: ReferenceTitles = NO_REFERENCES,
 ) -> tuple[FileRecords, int] | bool | None:
     """The records kept under ``key`` and the size of the file's text; True when the entry
     says they are kept under a key with the code's hash; None when there is no usable entry
-    (or a file the page included has changed since)."""
+    (or a file the page included has changed since, or a reference it resolved reads as
+    another title now)."""
     payload = cache.load_bytes(key)
     if payload is None:
         return None
@@ -76,6 +87,9 @@ def load_file_records(
         return None
     if not (included or IncludedNow(None)).unchanged(about.get("included")):
         return None
+    noted = about.get("references")
+    if not references.read_as_noted(noted):
+        return None
     use = about.get("api_use")
     digest = about.get("digest")
     return FileRecords(
@@ -86,6 +100,7 @@ def load_file_records(
         near_empty=about["near_empty"],
         api=ApiUse(*use) if isinstance(use, list) and len(use) == 2 else None,
         included=tuple((path, sha) for path, sha in about.get("included") or ()),
+        references=tuple((reference, title) for reference, title in noted or ()),
         digest=digest if isinstance(digest, str) and is_object_name(digest) else "",
         sources=_source_runs(about.get("sources"), len(records)),
     ), size

@@ -55,7 +55,9 @@ from builder.pages import (
     render_version,
 )
 from builder.parsers.office import OFFICE_SUFFIXES, reader_version
+from builder.parsers.reference_titles import ReferenceTitles
 from builder.projects import ProjectLayout
+from builder.reference_scan import scan_version
 from builder.shards import ShardInfo, write_shard_files
 from builder.source_digests import FileDigest, source_digests
 from builder.sources import MAX_FILE_BYTES, Candidate, read_source
@@ -108,16 +110,18 @@ def compile_version_cached(
                 on_file(candidate.relpath)
         return _compiled_from_cache(library, files, kept, volume)
     api = open_source(files.code, version.directory) if files.code and version.directory else None
+    # Scanned only here: a version the cache keeps whole reads none of its pages again.
+    references = scan_version(files.listing.candidates)
     parse = functools.partial(
-        parse_to_records, site, library, version, files.layout, api, includes, files.references
+        parse_to_records, site, library, version, files.layout, api, includes, references
     )
     file_key = functools.partial(_file_key, site, library, version, files=files)
     compiled = compile_version(
         library,
         files,
-        _parse_cached(cache, file_key, code_hash, included, parse),
+        _parse_cached(cache, file_key, code_hash, included, references, parse),
         on_file,
-        _kept_file(cache, file_keys, hashes, code_hash, included),
+        _kept_file(cache, file_keys, hashes, code_hash, included, references),
     )
     if key and cache.root is not None:
         # The volume itself is kept once written (``keep_volume``): linked, not copied.
@@ -148,10 +152,10 @@ def _compile_uncached(
     and the pages' keys, and no entry is made."""
     version = files.version
     api = open_source(files.code, version.directory) if files.code and version.directory else None
+    references = scan_version(files.listing.candidates)
     parse = functools.partial(
-        parse_to_records, site, library, version, files.layout, api, files.includes,
-        files.references,
-    )  # fmt: skip
+        parse_to_records, site, library, version, files.layout, api, files.includes, references
+    )
     read = functools.partial(read_source, hashed=False)
     return compile_version(library, files, parse, on_file, read=read)
 
@@ -193,6 +197,7 @@ def _kept_file(
     hashes: dict[str, FileDigest],
     code_hash: str,
     included: IncludedNow,
+    references: ReferenceTitles,
 ) -> KeptFile:
     """What the cache kept of a file ``_version_key`` has just read and hashed, so that file is
     neither read nor hashed a second time. A file the cache does not have, or one too big for
@@ -202,7 +207,7 @@ def _kept_file(
         key, digest = file_keys.get(candidate.relpath), hashes.get(candidate.relpath)
         if key is None or digest is None or digest.bytes > min(MAX_FILE_BYTES, budget):
             return None
-        return kept_records(cache, key, code_hash, included)
+        return kept_records(cache, key, code_hash, included, references)
 
     return kept_file
 
@@ -212,6 +217,7 @@ def _parse_cached(
     file_key: Callable[[str, str], str],
     code_hash: str,
     included: IncludedNow,
+    references: ReferenceTitles,
     parse: ParseStep,
 ) -> ParseStep:
     """The parse stage, keyed on the bytes actually read, so a file edited during the build
@@ -219,7 +225,7 @@ def _parse_cached(
 
     def parse_cached(source: SourceFile) -> FileRecords:
         key = file_key(source.relpath, source.sha256)
-        kept = kept_records(cache, key, code_hash, included)
+        kept = kept_records(cache, key, code_hash, included, references)
         if kept is not None:
             return kept[0]
         parsed = parse(source)
@@ -287,16 +293,11 @@ def _file_key(
     digest: str,
     files: VersionFiles,
 ) -> str:
-    # What the layout changes in one file's sections: its title and how its reST reads; and
-    # what the titles its references read as are now, wherever those titles are written.
+    # What the layout changes in one file's sections: its title and how its reST reads. (What
+    # its references read as is checked when its entry is loaded: kept_records.)
     layout, includes = files.layout, files.includes
     substitutions = layout.substitutions_for(version.version)
-    project = (
-        layout.title_of(relpath),
-        substitutions,
-        layout.default_role,
-        files.references.resolved_for(relpath),
-    )
+    project = (layout.title_of(relpath), substitutions, layout.default_role)
     # A PDF or Office file also depends on its reader: installing the extra re-reads it.
     reader = reader_version(relpath) if _is_document(relpath) else ""
     return cache_key(

@@ -115,6 +115,9 @@ class FileRecords:
     # Each file its includes looked for, relative to the include root, and its sha256
     # ("missing" when it was not there): the records depend on them.
     included: tuple[tuple[str, str], ...] = ()
+    # Each :ref: or :doc: reference its parse resolved ("ref:label", "doc:docname") and the
+    # title it read as (None: none): the records depend on them too.
+    references: tuple[tuple[str, str | None], ...] = ()
     # ``encoded_records_digest(records)`` when known (the build cache keeps it with them).
     digest: str = ""
     # The records' ``source`` values as runs of (source, count), in order, when known.

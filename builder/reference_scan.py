@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from pathlib import PurePosixPath
 
 from builder.parsers import MARKDOWN_SUFFIXES, RST_SUFFIXES, TEXT_SUFFIXES, detect_format
-from builder.parsers.reference_titles import ReferenceTitles, docname
+from builder.parsers.reference_titles import ReferenceTitles, docname, label_key
 from builder.parsers.rst.inline import render_inline
 from builder.parsers.rst.titles import match_title
 from builder.sources import MAX_FILE_BYTES, Candidate
@@ -22,8 +22,6 @@ _RST_LABEL = re.compile(r"\.\. +_(`[^`]+`|[^:`\\\s][^:`\\]*):\s*$")
 _MYST_LABEL = re.compile(r"\(([^()\s]+)\)=\s*$")
 _MD_HEADING = re.compile(r"(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
 _FENCE = re.compile(r"(`{3,}|~{3,})")
-# References without an explicit title (no ``<target>``): reST roles and MyST roles.
-_REFERENCE = re.compile(r"(?::(?:std:)?|\{(?:std:)?)(ref|doc)(?::|\})`([^`<>]+)`")
 _MD_MARKUP = re.compile(r"[`*]|\\(?=.)")
 
 
@@ -50,7 +48,6 @@ def scan_references(pages: Iterable[tuple[str, str, str]]) -> ReferenceTitles:
     """The reference titles of ``pages``: (relpath, format, text), format "rst" or "markdown"."""
     labels: dict[str, str] = {}
     documents: dict[str, str] = {}
-    uses: dict[str, tuple[str, ...]] = {}
     for page, fmt, text in pages:
         lines = [line.rstrip() for line in text.splitlines()]
         found, title = _rst_titles(lines) if fmt == "rst" else _myst_titles(lines)
@@ -58,15 +55,7 @@ def scan_references(pages: Iterable[tuple[str, str, str]]) -> ReferenceTitles:
             labels.setdefault(label, heading)
         if title:
             documents.setdefault(docname(page, ""), title)
-        made = [
-            f"ref:{' '.join(target.split()).lower()}"
-            if kind == "ref"
-            else f"doc:{docname(target, page)}"
-            for kind, target in _REFERENCE.findall(text)
-        ]
-        if made:
-            uses[page] = tuple(dict.fromkeys(made))
-    return ReferenceTitles(labels, documents, uses)
+    return ReferenceTitles(labels, documents)
 
 
 def _rst_titles(lines: list[str]) -> tuple[dict[str, str], str | None]:
@@ -80,7 +69,7 @@ def _rst_titles(lines: list[str]) -> tuple[dict[str, str], str | None]:
         line = lines[i]
         label = _RST_LABEL.fullmatch(line)
         if label:
-            pending.append(" ".join(label.group(1).strip("`").split()).lower())
+            pending.append(label_key(label.group(1).strip("`")))
             i += 1
             continue
         title = match_title(lines, i) if line and not line[0].isspace() else None
@@ -116,7 +105,7 @@ def _myst_titles(lines: list[str]) -> tuple[dict[str, str], str | None]:
         label = _MYST_LABEL.fullmatch(line)
         heading = _MD_HEADING.fullmatch(line)
         if label:
-            pending.append(label.group(1).lower())
+            pending.append(label_key(label.group(1)))
         elif heading:
             text = _plain(heading.group(2))
             first = first or text

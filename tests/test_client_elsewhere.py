@@ -97,6 +97,8 @@ def test_a_weak_answer_gives_way_to_a_section_only_another_version_has(tmp_path:
     assert old["sections"] == []
     assert old["confidence"] < WEAK_BELOW
     assert "those of 2.0 answer it" in old["hint"]
+    # Both confidences are written alike, as the answer's own is rounded for reading.
+    assert f"answer this only weakly (confidence {old['confidence']:.2f})," in old["hint"]
     assert "with a section 1.0 does not have: 'Retrying failed requests'" in old["hint"]
     assert "ask about version 2.0" in old["hint"]
     assert old["answeredIn"] == "2.0"

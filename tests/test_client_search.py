@@ -13,6 +13,7 @@ from client.errors import InvalidRequest
 from client.limits import MAX_FOCUS_CHARS
 from client.search.query import parse_focus, read_through_glossary
 from client.search.sections import (
+    MAX_SUBSECTIONS,
     WEIGHTS,
     FoundSection,
     bm25_ranking,
@@ -577,3 +578,55 @@ def test_the_subsections_a_section_names_are_spent_from_the_token_budget(tmp_pat
         named += any(s.subsections for s in found.sections)
     conn.close()
     assert named  # some answers did name subsections
+
+
+def test_the_subsections_a_section_names_never_push_out_its_text(tmp_path: Path) -> None:
+    """Long subsection headings (API names, say) in a small budget: the section's text comes
+    first, and the names spent beside it stay within maxTokens."""
+    parent = "Request hooks let a plugin run code around each request. " * 3
+    records = [hook_record("Request hooks", [], parent)]
+    for i in range(8):
+        heading = f"Variant {i} " + "with an exceedingly long heading about something else " * 2
+        body = f"These request hooks number {i}. " + "Other text entirely. " * 30
+        records.append(hook_record(heading.strip(), ["Request hooks"], body))
+    build_database(tmp_path / "hooks.sqlite", "tiny", "1.0.0", records)
+    conn = sqlite3.connect(tmp_path / "hooks.sqlite")
+    add_section_views(conn, None)
+    try:
+        for max_tokens in (100, 150, 200):
+            found = search_sections(conn, "request hooks", max_tokens=max_tokens, min_confidence=0)
+            first = found.sections[0]
+            assert first.heading == "Request hooks" and first.body.strip() == parent.strip()
+            spent = sum(
+                len(s.heading)
+                + len(s.body)
+                + sum(len(f" {sub.heading} #{sub.anchor}") for sub in s.subsections)
+                for s in found.sections
+            )
+            assert spent <= max_tokens * CHARS_PER_TOKEN
+        found = search_sections(conn, "request hooks", max_tokens=4000, min_confidence=0)
+        assert len(found.sections[0].subsections) == MAX_SUBSECTIONS
+    finally:
+        conn.close()
+
+
+def test_a_section_names_no_subsection_of_another_page(tmp_path: Path) -> None:
+    """An index that did not record sources (a doctrove index may not): a section under the
+    same heading path on another page is no subsection of it."""
+    records = [
+        {k: v for k, v in hook_record(heading, path, body).items() if k != "source"}
+        for heading, path, body in [
+            ("Hooks", [], "Hooks let a plugin run code around each request."),
+            ("Before hooks", ["Hooks"], "A before hook runs before the request is sent."),
+        ]
+    ]
+    records[1]["path"] = "https://docs.example/other.html#before-hooks"
+    build_database(tmp_path / "hooks.sqlite", "tiny", "1.0.0", records)
+    conn = sqlite3.connect(tmp_path / "hooks.sqlite")
+    add_section_views(conn, None)
+    try:
+        found = {s.heading: s for s in search_sections(conn, "hooks", min_confidence=0).sections}
+    finally:
+        conn.close()
+    assert found["Hooks"].source is None
+    assert found["Hooks"].subsections == ()

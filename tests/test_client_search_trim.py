@@ -115,3 +115,13 @@ def test_fit_budget_takes_a_later_small_section_that_still_fits() -> None:
     budget = fit_budget(["A", "B", "C"], ["a" * 390, "b" * 500, "c" * 3], 100)
     assert [b.body if b else None for b in budget.bodies] == ["a" * 390, None, "c" * 3]
     assert (budget.truncated, budget.omitted) == (0, 1)
+
+
+def test_fit_budget_names_extras_only_while_the_body_keeps_its_room() -> None:
+    # 400 characters: the 200-character body stays whole, one 150-character name fits beside it.
+    budget = fit_budget(["A"], ["a" * 200], 100, [["x" * 150, "y" * 150]])
+    assert budget.bodies == (Trimmed("a" * 200, False),) and budget.named == (1,)
+    # A long body keeps MIN_PART_CHARS of itself before any name is spent.
+    budget = fit_budget(["A"], ["word " * 1000], 100, [["x" * 150]])
+    assert budget.named == (0,)
+    assert fit_budget(["A"], ["a"], 100).named == (0,)

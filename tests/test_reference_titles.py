@@ -4,14 +4,16 @@ refer to it, and a cached rebuild equals a cold one."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 import orjson
 import pytest
 
 import builder.cached_stages
+import builder.reference_scan
 from builder.config import load_catalog
-from builder.parsers.reference_titles import docname
+from builder.parsers.reference_titles import ReferenceTitles, docname
 from builder.pipeline import build_site
 from builder.reference_scan import scan_references
 from builder.stages.parse import parse_to_records
@@ -63,11 +65,11 @@ def test_labels_name_the_title_right_below_them_and_a_page_its_first_title() -> 
         "how/setup": "Setup guide",
         "index": "Index",
     }
-    assert titles.resolved_for("index.rst") == (
-        ("ref:getting-started", "Getting alpha started"),
-        ("doc:how/setup", "Setup guide"),
-    )
-    assert titles.resolved_for("guide.rst") == ()
+    # A page's cache entry notes what its references read as; it counts while they still do.
+    noted = [["ref:getting-started", "Getting alpha started"], ["doc:how/setup", "Setup guide"]]
+    assert titles.read_as_noted(noted) and titles.read_as_noted([["ref:nowhere", None]])
+    assert not titles.read_as_noted([["ref:getting-started", "Getting started"]])
+    assert not titles.read_as_noted(None) and not titles.read_as_noted([["ref:x"]])
 
 
 @pytest.mark.parametrize(
@@ -142,3 +144,56 @@ def test_a_reference_reads_as_the_title_another_page_writes(
     assert (tmp_path / "site" / "index.json").read_bytes() == (
         tmp_path / "cold" / "index.json"
     ).read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("include", "included"),
+    [("../CHANGES.rst", "CHANGES.rst"), ("snippet.inc", "alpha/snippet.inc")],
+)
+def test_a_reference_in_an_included_file_reads_the_title_as_edited(
+    tmp_path: Path, include: str, included: str
+) -> None:
+    """The page's own text names no reference: the file it includes does. Its cached parse
+    must not outlive an edit to the title that reference reads as."""
+    (tmp_path / "alpha").mkdir()
+    (tmp_path / "alpha" / "guide.rst").write_text(RST_GUIDE, encoding="utf-8")
+    changes = f"Changes\n=======\n\n.. include:: {include}\n"
+    (tmp_path / "alpha" / "changes.rst").write_text(changes, encoding="utf-8")
+    (tmp_path / included).write_text("See :ref:`getting-started`.\n", encoding="utf-8")
+    (tmp_path / "docbuild.toml").write_text(CATALOG, encoding="utf-8")
+    catalog = load_catalog(tmp_path / "docbuild.toml")
+    build_site(catalog, tmp_path / "site", cache_dir=tmp_path / "cache")
+    assert bodies(tmp_path / "site")["Changes"] == "See Getting alpha started."
+    guide = tmp_path / "alpha" / "guide.rst"
+    guide.write_text(RST_GUIDE.replace(":mod:`alpha` started", "going"), "utf-8")
+    build_site(catalog, tmp_path / "site", cache_dir=tmp_path / "cache")
+    assert bodies(tmp_path / "site")["Changes"] == "See Getting going."
+    build_site(catalog, tmp_path / "cold")
+    assert (tmp_path / "site" / "index.json").read_bytes() == (
+        tmp_path / "cold" / "index.json"
+    ).read_bytes()
+
+
+def test_a_version_the_cache_keeps_whole_is_not_scanned_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The scan reads every page of the version: a rebuild that changes nothing reads none."""
+    for name, text in PAGES.items():
+        (tmp_path / "alpha" / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "alpha" / name).write_text(text, encoding="utf-8")
+    (tmp_path / "docbuild.toml").write_text(CATALOG, encoding="utf-8")
+    catalog = load_catalog(tmp_path / "docbuild.toml")
+    build_site(catalog, tmp_path / "site", cache_dir=tmp_path / "cache")
+    scanned: list[str] = []
+
+    def recording(pages: Iterable[tuple[str, str, str]]) -> ReferenceTitles:
+        listed = list(pages)
+        scanned.extend(page for page, _, _ in listed)
+        return scan_references(listed)
+
+    monkeypatch.setattr(builder.reference_scan, "scan_references", recording)
+    build_site(catalog, tmp_path / "site", cache_dir=tmp_path / "cache")
+    assert scanned == []
+    (tmp_path / "alpha" / "guide.rst").write_text(RST_GUIDE + "\nMore.\n", encoding="utf-8")
+    build_site(catalog, tmp_path / "site", cache_dir=tmp_path / "cache")
+    assert sorted(scanned) == sorted(PAGES)

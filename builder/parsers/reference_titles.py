@@ -4,9 +4,11 @@ Sphinx shows ``:ref:`label``` as the title of the section the label stands above
 ``:doc:`path``` as the title of that document, wherever in the project they are. A page is
 parsed alone, so before parsing the build scans every reST and MyST page of a version once for
 its labels and its title (builder.reference_scan: lines, not a parse), and the parsers read
-the titles through :func:`reading_references` while they parse one page. A page's cache key
-holds the titles its own references resolve to (:meth:`ReferenceTitles.resolved_for`), so
-editing a labelled title re-parses the pages that refer to it and no others.
+the titles through :func:`reading_references` while they parse one page. The parse notes each
+reference it resolves, wherever it is written (the page, a file it includes, a docstring an API
+directive reads), and the page's cache entry counts only while those references still read as
+they did (:meth:`ReferenceTitles.read_as_noted`): editing a labelled title re-parses the pages
+that refer to it and no others.
 """
 
 from __future__ import annotations
@@ -20,60 +22,80 @@ from dataclasses import dataclass, field
 # Page suffixes Sphinx takes as documents, stripped from a :doc: target and a docname.
 _DOCUMENT_SUFFIXES = (".rst", ".rest", ".txt", ".md", ".markdown")
 
+# A resolved reference: ``"ref:label"`` or ``"doc:docname"``, and the title it read as.
+Resolved = tuple[str, str | None]
+
 
 @dataclass(frozen=True)
 class ReferenceTitles:
-    """A version's label titles (lowercase label → title), document titles (docname, the
-    page's path without its suffix → title) and, per page, the references it makes
-    (``"ref:label"`` or ``"doc:docname"``)."""
+    """A version's label titles (lowercase label → title) and document titles (docname, the
+    page's path without its suffix → title)."""
 
     labels: Mapping[str, str] = field(default_factory=dict)
     documents: Mapping[str, str] = field(default_factory=dict)
-    uses: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
-    def label_title(self, label: str) -> str | None:
-        return self.labels.get(" ".join(label.split()).lower())
+    def resolve(self, reference: str) -> str | None:
+        """The title ``reference`` (``"ref:label"`` or ``"doc:docname"``) reads as."""
+        kind, _, target = reference.partition(":")
+        return (self.labels if kind == "ref" else self.documents).get(target)
 
-    def document_title(self, target: str, page: str) -> str | None:
-        return self.documents.get(docname(target, page))
-
-    def resolved_for(self, page: str) -> tuple[tuple[str, str | None], ...]:
-        """What ``page``'s references read as: the part of its cache key the others decide."""
-        resolved = []
-        for use in self.uses.get(page, ()):
-            kind, _, target = use.partition(":")
-            title = self.label_title(target) if kind == "ref" else self.documents.get(target)
-            resolved.append((use, title))
-        return tuple(resolved)
+    def read_as_noted(self, noted: object) -> bool:
+        """Whether the references a page's parse resolved (a kept ``[[reference, title],
+        ...]``) still read as they did then; anything else kept is not."""
+        if not isinstance(noted, list):
+            return False
+        for item in noted:
+            if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)):
+                return False
+            if self.resolve(item[0]) != item[1]:
+                return False
+        return True
 
 
 NO_REFERENCES = ReferenceTitles()
-_READING: ContextVar[tuple[ReferenceTitles, str]] = ContextVar(
-    "reading_references", default=(NO_REFERENCES, "")
+# What the page being parsed reads references through: the titles, its relpath, and the
+# references resolved so far (for its cache entry).
+_READING: ContextVar[tuple[ReferenceTitles, str, dict[str, str | None]] | None] = ContextVar(
+    "reading_references", default=None
 )
 
 
 @contextmanager
-def reading_references(titles: ReferenceTitles, page: str) -> Iterator[None]:
-    """Resolve references through ``titles`` while ``page`` (its relpath) is parsed."""
-    token = _READING.set((titles, page))
+def reading_references(titles: ReferenceTitles, page: str) -> Iterator[Mapping[str, str | None]]:
+    """Resolve references through ``titles`` while ``page`` (its relpath) is parsed; yields
+    the references resolved meanwhile and the titles they read as."""
+    resolved: dict[str, str | None] = {}
+    token = _READING.set((titles, page, resolved))
     try:
-        yield
+        yield resolved
     finally:
         _READING.reset(token)
 
 
 def label_title(label: str) -> str | None:
     """The title of the section ``label`` stands above, anywhere in the version being read."""
-    titles, _ = _READING.get()
-    return titles.label_title(label)
+    return _resolve("ref:" + label_key(label))
 
 
 def document_title(target: str) -> str | None:
     """The title of the document ``target`` names (relative to the page being read, or to the
     docs folder when it starts with ``/``)."""
-    titles, page = _READING.get()
-    return titles.document_title(target, page)
+    reading = _READING.get()
+    return _resolve("doc:" + docname(target, reading[1] if reading else ""))
+
+
+def _resolve(reference: str) -> str | None:
+    reading = _READING.get()
+    if reading is None:
+        return None
+    titles, _, resolved = reading
+    title = resolved[reference] = titles.resolve(reference)
+    return title
+
+
+def label_key(label: str) -> str:
+    """A label as Sphinx compares it: whitespace runs as one space, any case."""
+    return " ".join(label.split()).lower()
 
 
 def docname(target: str, page: str) -> str:

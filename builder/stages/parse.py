@@ -47,7 +47,7 @@ def parse_to_records(
     ``references`` what the version's :ref: and :doc: references read as."""
     where = f"{library.id} {version.version}: {source.relpath}"
     reader = IncludeReader(includes) if includes is not None else None
-    with reading_references(references, source.relpath):
+    with reading_references(references, source.relpath) as resolved:
         parsed = _parse(source, layout, api, reader, where, version.version)
     if isinstance(parsed, FileRecords):
         return parsed
@@ -75,6 +75,7 @@ def parse_to_records(
         near_empty=final.near_empty,
         api=parsed.api,
         included=reader.digests() if reader is not None else (),
+        references=tuple(sorted(resolved.items())),
         sources=source_runs(section.source for section in final.sections),
     )
 

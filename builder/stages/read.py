@@ -15,9 +15,7 @@ from builder.api.locate import CodeTree, find_code
 from builder.config import VersionConfig
 from builder.includes import IncludeRoot, include_root
 from builder.model import Warning_
-from builder.parsers.reference_titles import NO_REFERENCES, ReferenceTitles
 from builder.projects import ProjectLayout, project_listing
-from builder.reference_scan import scan_version
 from builder.sources import VersionListing
 
 
@@ -34,7 +32,6 @@ class VersionFiles:
     description: str  # where the files came from, for the report
     warnings: tuple[Warning_, ...] = ()
     includes: IncludeRoot | None = None  # where the files its pages include are
-    references: ReferenceTitles = NO_REFERENCES  # what its :ref: and :doc: references read as
 
 
 @contextmanager
@@ -74,10 +71,7 @@ def _version_files(
         layout.snippet_base,
         bound=version.catalog_folder,
     )
-    references = scan_version(listing.candidates)
-    return VersionFiles(
-        version, layout, listing, code, origin, description, warnings, includes, references
-    )
+    return VersionFiles(version, layout, listing, code, origin, description, warnings, includes)
 
 
 def count_version_files(version: VersionConfig) -> int:

@@ -129,8 +129,8 @@ def answered_elsewhere(
             continue
         if read(asked, functools.partial(has_heading, heading=sure.heading)) is False:
             why = (
-                f"the docs of {asked} answer this only weakly (confidence {sure_of}), and those "
-                f"of {version} answer it (confidence {sure.confidence:.2f}) with a section "
+                f"the docs of {asked} answer this only weakly (confidence {sure_of:.2f}), and "
+                f"those of {version} answer it (confidence {sure.confidence:.2f}) with a section "
                 f"{asked} does not have: '{sure.heading}'"
             )
             return _empty(result, why, version)

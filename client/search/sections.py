@@ -336,6 +336,10 @@ def subsections(parent: Scored, ranked: Sequence[Scored]) -> tuple[Subsection, .
     """The candidates among ``ranked`` that are direct subsections of ``parent`` and match the
     focus themselves, best first."""
     c = parent.described.candidate
+    if c.source is None:
+        # The page is known here by its source alone: without one (an index that did not
+        # record it), a section of another page under the same headings would pass for a child.
+        return ()
     path = (*c.heading_path, c.heading)
     children = (
         r.described.candidate
@@ -366,17 +370,16 @@ def _found(
     rows = {int(row[0]): row for row in conn.execute(sql, ids)}
     ordered = [rows[i] for i in ids]
     # The subsections a section names are spent from the budget with its heading.
-    headings = [
-        str(row[1]) + "".join(f" {sub.heading} #{sub.anchor}" for sub in item.subsections)
-        for item, row in zip(listed, ordered, strict=True)
-    ]
-    budget = fit_budget(headings, [str(r[3]) for r in ordered], max_tokens)
+    named = [[f" {sub.heading} #{sub.anchor}" for sub in item.subsections] for item in listed]
+    budget = fit_budget(
+        [str(r[1]) for r in ordered], [str(r[3]) for r in ordered], max_tokens, named
+    )
     sections = []
-    for item, row, trimmed in zip(listed, ordered, budget.bodies, strict=True):
+    for item, row, trimmed, count in zip(listed, ordered, budget.bodies, budget.named, strict=True):
         if trimmed is None:
             continue
         found = _section(row, trimmed.body, trimmed.truncated, item.score, item.matches)
-        sections.append(replace(found, subsections=item.subsections))
+        sections.append(replace(found, subsections=item.subsections[:count]))
     hint = _budget_hint(budget, max_tokens)
     return SearchResult(
         tuple(sections), bool(budget.truncated), budget.omitted, hint, round(sure, 4)

@@ -111,21 +111,41 @@ def trim_body(body: str, room: int, *, first: bool) -> Trimmed:
 
 @dataclass(frozen=True)
 class Budgeted:
-    """Bodies that fit, by input position; ``None`` for a section left out."""
+    """Bodies that fit, by input position; ``None`` for a section left out. ``named``: how many
+    of each section's extras (``fit_budget``) fit beside it."""
 
     bodies: tuple[Trimmed | None, ...]
     truncated: int
     omitted: int
+    named: tuple[int, ...] = ()
 
 
-def fit_budget(headings: Sequence[str], bodies: Sequence[str], max_tokens: int) -> Budgeted:
-    """Spend ``max_tokens`` on the sections in order: whole while they fit, then cut, then none."""
+def fit_budget(
+    headings: Sequence[str],
+    bodies: Sequence[str],
+    max_tokens: int,
+    extras: Sequence[Sequence[str]] | None = None,
+) -> Budgeted:
+    """Spend ``max_tokens`` on the sections in order: whole while they fit, then cut, then none.
+
+    ``extras``: per section, text named with its heading (its subsections), best first, spent
+    only while the body keeps room for all of it or ``MIN_PART_CHARS``: a list of names is
+    worth less than the text it would push out."""
     room = max_tokens * CHARS_PER_TOKEN
     out: list[Trimmed | None] = []
+    named: list[int] = []
     truncated = omitted = 0
-    for heading, body in zip(headings, bodies, strict=True):
+    for heading, body, extra in zip(headings, bodies, extras or [()] * len(bodies), strict=True):
         first = all(item is None for item in out)
         space = room - len(heading)
+        kept_room = min(len(body), MIN_PART_CHARS)
+        count = 0
+        for text in extra:
+            if space - len(text) < kept_room:
+                break
+            space -= len(text)
+            count += 1
+        named.append(count)
         if len(body) <= space:
             out.append(Trimmed(body, False))
             room = space - len(body)
@@ -138,4 +158,4 @@ def fit_budget(headings: Sequence[str], bodies: Sequence[str], max_tokens: int) 
         out.append(trimmed)
         truncated += 1
         room = space - len(trimmed.body)
-    return Budgeted(tuple(out), truncated, omitted)
+    return Budgeted(tuple(out), truncated, omitted, tuple(named))
