@@ -114,27 +114,47 @@ def answered_elsewhere(
     """``result`` (the asked version's answer to ``focus``), or an empty one naming the version
     whose docs answer what those of ``asked`` do not (see the module docstring)."""
     sure_of = result.confidence
-    weak = bool(result.sections) and sure_of is not None and sure_of < WEAK_BELOW
-    for version in versions_to_ask(versions, asked) if result.unheard or weak else ():
-        mentioned = functools.partial(words_mentioned, words=result.unheard)
-        found = (read(version, mentioned) or ()) if result.unheard else ()
-        if found:
-            named = ", ".join(f"'{word}'" for word in found)
-            why = f"the docs of {asked} never mention {named}, and those of {version} do"
-            return _empty(result, why, version)
-        if not weak:
-            continue
-        sure = read(version, functools.partial(sure_answer, focus=focus))
-        if sure is None:
-            continue
-        if read(asked, functools.partial(has_heading, heading=sure.heading)) is False:
-            why = (
-                f"the docs of {asked} answer this only weakly (confidence {sure_of:.2f}), and "
-                f"those of {version} answer it (confidence {sure.confidence:.2f}) with a section "
-                f"{asked} does not have: '{sure.heading}'"
-            )
+    # The confidence of an answer with sections that is weak, else None.
+    weak = sure_of if result.sections and sure_of is not None and sure_of < WEAK_BELOW else None
+    if not result.unheard and weak is None:
+        return result  # most answers: no other version is opened
+    for version in versions_to_ask(versions, asked):
+        why = _unheard_there(result.unheard, asked, version, read)
+        if why is None and weak is not None:
+            why = _lacked_section(focus, weak, asked, version, read)
+        if why is not None:
             return _empty(result, why, version)
     return result
+
+
+def _unheard_there(
+    unheard: Sequence[str], asked: str, version: str, read: ReadVersion
+) -> str | None:
+    """Why ``version`` answers, when its docs use a word of ``unheard``; else None."""
+    if not unheard:
+        return None
+    found = read(version, functools.partial(words_mentioned, words=unheard))
+    if not found:
+        return None
+    named = ", ".join(f"'{word}'" for word in found)
+    return f"the docs of {asked} never mention {named}, and those of {version} do"
+
+
+def _lacked_section(
+    focus: str, sure_of: float, asked: str, version: str, read: ReadVersion
+) -> str | None:
+    """Why ``version`` answers, when it answers ``focus`` surely with a section whose heading
+    the docs of ``asked`` have nowhere; else None."""
+    sure = read(version, functools.partial(sure_answer, focus=focus))
+    if sure is None:
+        return None
+    if read(asked, functools.partial(has_heading, heading=sure.heading)) is not False:
+        return None  # the asked version has that section too, or cannot be read
+    return (
+        f"the docs of {asked} answer this only weakly (confidence {sure_of:.2f}), and those of "
+        f"{version} answer it (confidence {sure.confidence:.2f}) with a section {asked} does "
+        f"not have: '{sure.heading}'"
+    )
 
 
 def _empty(result: SearchResult, why: str, version: str) -> SearchResult:
