@@ -21,6 +21,8 @@ from msgspec import UNSET, Meta, Struct, UnsetType
 
 from schemas.documents import Count, Sha256
 
+# A found section lists at most this many of its subsections that match the focus too.
+MAX_SUBSECTIONS = 5
 Score = Annotated[float, Meta(ge=0, le=1)]
 NonNegative = Annotated[float, Meta(ge=0)]
 # client.errors.ERROR_CODES, in the same order (tests/test_mcp_tools.py checks they agree).
@@ -147,7 +149,7 @@ class FoundSection(Section, kw_only=True, forbid_unknown_fields=True, frozen=Tru
     score: NonNegative
     matches: list[str]
     truncated: bool
-    subsections: list[Subsection] | UnsetType = UNSET
+    subsections: Annotated[list[Subsection], Meta(max_length=MAX_SUBSECTIONS)] | UnsetType = UNSET
 
 
 class ReadSection(Section, kw_only=True, forbid_unknown_fields=True, frozen=True):

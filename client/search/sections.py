@@ -46,6 +46,7 @@ from client.search.query import Focus, cjk_pairs, parse_focus, read_through_glos
 from client.search.trim import Budgeted, fit_budget
 from client.search.unheard import unheard_hint, unheard_words
 from client.section_bodies import prefetch_bodies
+from schemas.answers import MAX_SUBSECTIONS
 from schemas.shards import BM25_WEIGHTS, FTS_TABLE
 
 DEFAULT_TOC_LIMIT, MAX_TOC_LIMIT = 200, 2000
@@ -66,10 +67,6 @@ COMMON_SHARE = 0.1
 DIRECT_LIST_LIMIT = 1000
 
 _BM25 = f"bm25({FTS_TABLE}, {', '.join(map(str, WEIGHTS))})"
-
-
-# An answered section lists at most this many of its subsections that match the focus too.
-MAX_SUBSECTIONS = 5
 
 
 @dataclass(frozen=True)
