@@ -25,6 +25,8 @@ from builder.parsers.rst.autodoc import (
     object_events,
     summary_line,
 )
+from builder.parsers.rst.changelog import DIRECTIVES as CHANGELOG_DIRECTIVES
+from builder.parsers.rst.changelog import render_changelog
 from builder.parsers.rst.events import (
     Context,
     DocState,
@@ -191,6 +193,10 @@ def render_directive(
     if name in LITERAL_DIRECTIVES:
         block = read_directive(name, rest, body, line, text_arguments=False)
         return [_render_literal(name, block)]
+    if name in CHANGELOG_DIRECTIVES:
+        entry = read_directive(name, rest, body, line, text_arguments=False)
+        return render_changelog(name, dict(entry.options), list(entry.content), entry.line,
+                                entry.content_first, ctx, doc, render)  # fmt: skip
     return _render_other(
         read_directive(name, rest, body, line, text_arguments=True), ctx, doc, render
     )
