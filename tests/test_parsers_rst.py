@@ -177,6 +177,14 @@ def test_empty_documents_have_no_sections(text: str) -> None:
     [
         (":func:`os.path.join`", "`os.path.join`"),
         (":meth:`~werkzeug.Request.get_data`", "`get_data`"),
+        # Alembic writes most references relative (907 in its docs), and paramrefs too.
+        (
+            ":meth:`.Operations.add_column` :class:`~.MetaData`",
+            "`Operations.add_column` `MetaData`",
+        ),
+        (":paramref:`.configure.include_object`", "`configure.include_object`"),
+        (":paramref:`~.Operations.batch_alter_table.reflect_args`", "`reflect_args`"),
+        (":file:`.bashrc` :samp:`.{ext}`", "`.bashrc` `.{ext}`"),
         (":class:`!Request`", "`Request`"),
         (":py:attr:`Response.status`", "`Response.status`"),
         (":c:func:`PyObject_New`", "`PyObject_New`"),
