@@ -55,3 +55,19 @@ def test_a_release_inside_another_block_is_not_a_section() -> None:
     (section,) = _sections("Title\n=====\n\n.. note::\n\n" + CHANGELOG[25:].replace("\n", "\n   "))
     assert section.heading == "Title"
     assert "1.16.5\n\nReleased: August 27, 2025" in section.body
+
+
+def test_the_changelogs_a_changelog_imports_are_not_shown() -> None:
+    # SQLAlchemy 2.0.43's changelog_20.rst imports changelog_14.rst (480 KB) by an include.
+    page = (
+        "=============\n2.0 Changelog\n=============\n\n"
+        ".. changelog_imports::\n\n"
+        "    .. changelog::\n        :version: 1.4.0\n\n"
+        "        .. change::\n            :tags: orm\n\n            Imported.\n\n"
+        ".. changelog::\n    :version: 2.0.43\n\n"
+        "    .. change::\n        :tags: bug\n\n        Fixed.\n"
+    )
+    assert [(s.heading, s.body) for s in _sections(page)] == [
+        ("2.0 Changelog", ""),
+        ("2.0.43", "[bug] Fixed."),
+    ]

@@ -5,6 +5,9 @@ page's title, as the extension's HTML heads it, with the ``:released:`` date und
 ``.. change::`` inside is one entry, its ``:tags:`` before its text and its ``:tickets:``
 after, as the extension shows them ("[bug] [mysql] Fixed ... References: #1492"). Without
 this the whole changelog read as one section of entries whose release could not be told.
+``.. changelog_imports::`` includes an older changelog only so that the extension can tell
+which entries it holds too: it shows nothing (SQLAlchemy's 2.0 changelog repeated the whole
+1.4 changelog through it).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from builder.parsers.rst.events import (
     join_events,
 )
 
-DIRECTIVES = frozenset({"changelog", "change"})
+DIRECTIVES = frozenset({"changelog", "change", "changelog_imports"})
 
 
 def render_changelog(
@@ -37,6 +40,8 @@ def render_changelog(
 ) -> list[Event]:
     """A release (``changelog``) or one entry of it (``change``), the directive on source line
     ``line`` and its content from ``content_first``."""
+    if name == "changelog_imports":
+        return []
     rendered = render(content, content_first, ctx.nested(sections=False), doc)
     if name == "change":
         return [Text(_entry(options, join_events(rendered)))]
