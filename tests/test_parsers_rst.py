@@ -229,6 +229,32 @@ def test_inline_markup_in_a_heading_loses_code_backticks() -> None:
     assert render_inline(":class:`~a.Request` and ``x``", heading=True) == "Request and x"
 
 
+def test_sqlalchemy_sql_markers_leave_console_code() -> None:
+    # 751 markers in SQLAlchemy 2.0.43's docs, shown raw in its console examples.
+    body = _body(
+        ".. sourcecode:: pycon+sql\n\n"
+        "    >>> conn.execute(text('select 1'))\n"
+        "    {execsql}SELECT 1{stop}\n"
+        "    >>> session.commit()\n"
+        "    {execsql}\n"
+        "    COMMIT\n\n"
+        "    >>> print(stmt)\n"
+        "    {printsql}SELECT x{stop}\n\n"
+        ".. code-block:: python\n\n"
+        "    d = {stop}\n\n"
+        ".. highlight:: pycon+sql\n\n"
+        "A literal block::\n\n"
+        "    >>> print(insert(user))\n"
+        "    {printsql}INSERT INTO user DEFAULT VALUES\n"
+    )
+    assert body == (
+        "```pycon+sql\n>>> conn.execute(text('select 1'))\nSELECT 1\n>>> session.commit()\n"
+        "COMMIT\n\n>>> print(stmt)\nSELECT x\n```\n\n```python\nd = {stop}\n```\n\n"
+        "A literal block:\n\n```pycon+sql\n>>> print(insert(user))\n"
+        "INSERT INTO user DEFAULT VALUES\n```"
+    )
+
+
 # -- literal blocks ----------------------------------------------------------------------------
 
 
