@@ -164,7 +164,8 @@ def _shown(member: Member, options: MemberOptions) -> bool:
         if special is None or (special and name not in special):
             return False
         return member.documented or options.undocumented
-    if name.startswith("_") and not options.private:
+    private = name.startswith("_") if member.meta_private is None else member.meta_private
+    if private and not options.private:
         return False
     return member.documented or options.undocumented
 
