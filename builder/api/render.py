@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from builder.api.model import ApiObject, ApiSource, DocPart, Member, MemberOptions
 from builder.parsers.rst.events import Event, Heading, Text, fence, indent_text, labelled
@@ -102,6 +103,9 @@ def member_events(
         for member in select_members(obj, options)
     ]
     shown = [(member, child) for member, child in found if child is not None]
+    # The names a directive lists are its object's members; a class among them shows all of
+    # its own, as autodoc and mkdocstrings document the members of members.
+    nested = replace(options, members=()) if options.members else options
     bare = [child for member, child in shown if _signature_only(member, child)]
     events: list[Event] = []
     if bare:
@@ -120,7 +124,7 @@ def member_events(
         events.extend(docstring_events(child, options, render_markup))
         if child.kind == "class":
             events.extend(
-                member_events(child, options, source, style, line, depth + 1,
+                member_events(child, nested, source, style, line, depth + 1,
                               render_markup, level + 1)
             )  # fmt: skip
     return events
