@@ -63,6 +63,16 @@ def test_docstring_parts_read_as_text_and_lists() -> None:
     assert fenced == "Example:\n```python\nf()\n```"
 
 
+def test_a_type_written_with_roles_reads_as_text() -> None:
+    # anyio 4.11.0's fail_after and move_on_after: ":rtype: :class:`~typing.ContextManager`\[...]"
+    returns = DocField(
+        "", r":class:`~typing.ContextManager`\[:class:`~anyio.CancelScope`\]", "a scope"
+    )
+    assert render_part(DocPart("Returns", fields=(returns,)), _rst) == (
+        "Returns:\n- `ContextManager`[`CancelScope`]: a scope"
+    )
+
+
 def _rst(text: str) -> str:
     from builder.parsers import parse_file
 

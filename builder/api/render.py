@@ -67,6 +67,8 @@ def render_part(part: DocPart, render_markup: RenderMarkup) -> str:
 
 def _field_line(name: str, annotation: str, description: str, render_markup: RenderMarkup) -> str:
     """ "- name (type): description", continuation lines indented under the dash."""
+    if "`" in annotation:  # a type written with roles (":rtype: :class:`~typing.Iterator`")
+        annotation = render_markup(annotation)
     label = f"{name} ({annotation})" if name and annotation else name or annotation
     text = render_markup(description) if description else ""
     line = f"- {label}: {text}" if label and text else f"- {label or text}"
