@@ -2,14 +2,17 @@
 
 A ``conf.py`` is Python, and running the one of a tag or archive would run whatever it holds,
 so only its top-level assignments whose value is a literal (strings, numbers, lists, tuples,
-dicts, sets, booleans, None) are read, with ``ast``. Anything else (a call, a name, an
-import's value, ``+=``) is recorded by name so the caller can say it was ignored.
+dicts, sets, booleans, None) are read, with ``ast``, and the literals a list is then grown by
+(``+=``, ``.append``, ``.extend``), at the top level or in an ``if`` block: conf.py files add
+extensions for the HTML build that way (pip: ``if "man" not in tags: extensions.extend(...)``,
+with myst_parser among them). Anything else (a call, a name, an import's value) is recorded by
+name so the caller can say it was ignored.
 """
 
 from __future__ import annotations
 
 import ast
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,17 +43,80 @@ def read_sphinx_conf(source: str) -> SphinxConf:
         return SphinxConf(problem=f"not valid Python ({type(exc).__name__}); not read")
     values: dict[str, Any] = {}
     not_literal: dict[str, None] = {}
-    for statement in tree.body:
+    for statement, conditional in _statements(tree.body, conditional=False):
+        growth = _growth(statement)
+        if growth is not None:
+            _grow(values, not_literal, *growth)
+            continue
+        if conditional:  # an assignment that may not run leaves the value as it was
+            continue
         for name, node in _assignments(statement):
             try:
                 if node is None:
                     raise ValueError(name)
                 values[name] = ast.literal_eval(node)
                 not_literal.pop(name, None)
-            except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
+            except _LITERAL_ERRORS:
                 values.pop(name, None)
                 not_literal[name] = None
     return SphinxConf(values, tuple(not_literal))
+
+
+_LITERAL_ERRORS = (ValueError, TypeError, SyntaxError, RecursionError, MemoryError)
+
+
+def _statements(body: list[ast.stmt], conditional: bool) -> Iterator[tuple[ast.stmt, bool]]:
+    """Each statement of ``body`` in order, those of its ``if`` blocks (both branches) too,
+    with whether the statement runs only under a condition."""
+    for statement in body:
+        if isinstance(statement, ast.If):
+            yield from _statements(statement.body, conditional=True)
+            yield from _statements(statement.orelse, conditional=True)
+        else:
+            yield statement, conditional
+
+
+def _growth(statement: ast.stmt) -> tuple[str, ast.expr] | None:
+    """(name, what is added) when ``statement`` grows a name's list in place: ``name +=
+    value``, ``name.extend(value)`` or ``name.append(item)`` (returned as a one-item list)."""
+    if (
+        isinstance(statement, ast.AugAssign)
+        and isinstance(statement.op, ast.Add)
+        and isinstance(statement.target, ast.Name)
+    ):
+        return statement.target.id, statement.value
+    if not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call)):
+        return None
+    call = statement.value
+    method = call.func
+    if not (
+        isinstance(method, ast.Attribute)
+        and isinstance(method.value, ast.Name)
+        and method.attr in ("append", "extend")
+        and len(call.args) == 1
+        and not call.keywords
+    ):
+        return None
+    added = call.args[0]
+    if method.attr == "append":
+        added = ast.List(elts=[added], ctx=ast.Load())
+    return method.value.id, added
+
+
+def _grow(values: dict[str, Any], not_literal: dict[str, None], name: str, node: ast.expr) -> None:
+    """Add the literal ``node`` to the list held by ``name``; a name that holds no list, or an
+    addition that is not a literal list or tuple, leaves the name not literal."""
+    current = values.get(name)
+    try:
+        added = ast.literal_eval(node)
+    except _LITERAL_ERRORS:
+        added = None
+    if isinstance(current, list) and isinstance(added, list | tuple):
+        values[name] = [*current, *added]
+        return
+    if name in values or name in not_literal:
+        values.pop(name, None)
+        not_literal[name] = None
 
 
 def _assignments(statement: ast.stmt) -> list[tuple[str, ast.expr | None]]:

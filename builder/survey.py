@@ -13,6 +13,7 @@ import os
 import re
 import subprocess
 import tomllib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -230,7 +231,7 @@ def _docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
             found.append(f"{name}: MkDocs, pages in {docs}/")
             title = data.get("site_name")
             return "mkdocs", docs, title if isinstance(title, str) else None
-    for folder in (*DOCS_FOLDERS, "."):
+    for folder in _sphinx_folders(root):
         conf = root / folder / SPHINX_CONFIG_NAME
         if conf.is_file():
             settings = read_sphinx_conf(conf.read_text(encoding="utf-8", errors="replace"))
@@ -250,6 +251,17 @@ def _docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
             return files, folder, None
     found.append("no docs folder and no Markdown, reST or HTML files: the project folder")
     return "markdown", ".", None
+
+
+def _sphinx_folders(root: Path) -> Iterator[str]:
+    """The folders a Sphinx conf.py may be in, likeliest first: the usual docs folders and the
+    project, then the subfolders of a docs folder (pytest's doc/en, pip's docs/html)."""
+    yield from (*DOCS_FOLDERS, ".")
+    for folder in DOCS_FOLDERS[:3]:
+        parent = root / folder
+        if parent.is_dir():
+            for conf in sorted(parent.glob(f"*/{SPHINX_CONFIG_NAME}")):
+                yield f"{folder}/{conf.parent.name}"
 
 
 _KIND_WORDS = {

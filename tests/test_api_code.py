@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from builder.api.model import DocField
+from builder.api.model import DocField, MemberOptions
+from builder.api.render import select_members
 from tests.api_support import package_source, write_package
 
 
@@ -147,6 +148,33 @@ def test_an_instance_without_a_docstring_shows_its_classs(tmp_path: Path) -> Non
     count, other = source.find("outcomes.count"), source.find("outcomes.other")
     assert count is not None and count.doc[0].text == "How many."
     assert other is not None and other.doc == ()
+
+
+def test_meta_private_and_public_fields_set_a_members_visibility(tmp_path: Path) -> None:
+    # pytest 8.4.2's PytestPluginManager: eight hooks documented ":meta private:" had sections
+    # of their signature alone; autodoc leaves them out unless private members are asked for.
+    (tmp_path / "plugins").mkdir()
+    (tmp_path / "plugins" / "__init__.py").write_text(
+        "class Manager:\n"
+        '    """Manages plugins."""\n\n'
+        "    def consider_env(self) -> None:\n"
+        '        """:meta private:"""\n\n'
+        "    def _hook(self) -> None:\n"
+        '        """Called for each plugin.\n\n        :meta public:\n        """\n\n'
+        "    def register(self) -> None:\n"
+        '        """Register a plugin."""\n',
+        encoding="utf-8",
+    )
+    manager = package_source(tmp_path).find("plugins.Manager")
+    assert manager is not None
+    options = MemberOptions(members=(), order="bysource")
+    assert [m.name for m in select_members(manager, options)] == ["_hook", "register"]
+    options = MemberOptions(members=(), order="bysource", private=True)
+    assert [m.name for m in select_members(manager, options)] == [
+        "consider_env",
+        "_hook",
+        "register",
+    ]
 
 
 def test_annotated_doc_documents_parameters_and_attributes(tmp_path: Path) -> None:

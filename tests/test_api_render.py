@@ -63,6 +63,16 @@ def test_docstring_parts_read_as_text_and_lists() -> None:
     assert fenced == "Example:\n```python\nf()\n```"
 
 
+def test_a_type_written_with_roles_reads_as_text() -> None:
+    # anyio 4.11.0's fail_after and move_on_after: ":rtype: :class:`~typing.ContextManager`\[...]"
+    returns = DocField(
+        "", r":class:`~typing.ContextManager`\[:class:`~anyio.CancelScope`\]", "a scope"
+    )
+    assert render_part(DocPart("Returns", fields=(returns,)), _rst) == (
+        "Returns:\n- `ContextManager`[`CancelScope`]: a scope"
+    )
+
+
 def _rst(text: str) -> str:
     from builder.parsers import parse_file
 
@@ -93,4 +103,17 @@ def test_members_become_sections_one_level_below_their_class(tmp_path: Path) -> 
         ("shapes.Circle", 1, 7), ("shapes.Circle.scale", 2, 7),
         ("shapes.Shape", 1, 7), ("shapes.Shape.describe", 2, 7), ("shapes.Shape.sides", 2, 7),
         ("shapes.area", 1, 7),
+    ]  # fmt: skip
+
+
+def test_a_class_a_directive_names_among_its_members_shows_all_of_its_own(tmp_path: Path) -> None:
+    # Alembic 1.16.5's api/runtime.rst: ".. automodule:: alembic.runtime.environment" with
+    # ":members: EnvironmentContext" showed the class without its methods (32 KB of the page).
+    source = package_source(tmp_path)
+    package = source.find("shapes")
+    assert package is not None
+    options = MemberOptions(members=("Shape", "area"))
+    events = member_events(package, options, source, "auto", 7, 1, str)
+    assert [e.title for e in events if isinstance(e, Heading)] == [
+        "shapes.Shape", "shapes.Shape.describe", "shapes.Shape.sides", "shapes.area",
     ]  # fmt: skip

@@ -186,6 +186,20 @@ def test_chrome_never_reaches_a_body() -> None:
         assert chrome not in text
 
 
+def test_the_article_header_of_pydata_themes_is_chrome() -> None:
+    # sphinx-book-theme (Alembic 1.16.5's built docs): the download and full-screen buttons
+    # above the article, inside <main>, read "- .rst" under each page's title.
+    page = (
+        '<main id="main-content" role="main"><div class="bd-header-article d-print-none"><ul>'
+        '<li><a href="_sources/api/commands.rst"><span>.rst</span></a></li></ul></div>'
+        '<article><section id="commands"><h1>Commands</h1><p>Run them.</p></section></article>'
+        "</main>"
+    )
+    assert [(s.heading, s.body) for s in parse(page, "c.html").sections] == [
+        ("Commands", "Run them.")
+    ]
+
+
 def test_heading_id_wins_over_section_id_and_marks_are_removed() -> None:
     page = (
         '<section id="outer"><h1 id="own">Own id <a class="headerlink" href="#own">#</a></h1>'

@@ -384,3 +384,18 @@ def test_example_bodies_keep_no_myst_markup(path: Path) -> None:
         for match in _LEFTOVERS.finditer(section.body)
     ]
     assert leftovers == []
+
+
+def test_an_unknown_directive_holding_a_shell_session_reads_as_console_code() -> None:
+    # pip 25.2's {pip-cli} (26 blocks): the commands and their output ran into one paragraph,
+    # "$ pip install sampleproject [...] Successfully installed sampleproject".
+    text = (
+        "# Getting started\n\n"
+        "```{pip-cli}\n$ pip install sampleproject\n[...]\n"
+        "Successfully installed sampleproject\n```\n\n"
+        "```{unknown-thing}\nSome *prose* here.\n```\n"
+    )
+    assert bodies(parse(text, "getting-started.md")) == [
+        "```console\n$ pip install sampleproject\n[...]\nSuccessfully installed sampleproject\n"
+        "```\n\nSome prose here."
+    ]

@@ -177,6 +177,14 @@ def test_empty_documents_have_no_sections(text: str) -> None:
     [
         (":func:`os.path.join`", "`os.path.join`"),
         (":meth:`~werkzeug.Request.get_data`", "`get_data`"),
+        # Alembic writes most references relative (907 in its docs), and paramrefs too.
+        (
+            ":meth:`.Operations.add_column` :class:`~.MetaData`",
+            "`Operations.add_column` `MetaData`",
+        ),
+        (":paramref:`.configure.include_object`", "`configure.include_object`"),
+        (":paramref:`~.Operations.batch_alter_table.reflect_args`", "`reflect_args`"),
+        (":file:`.bashrc` :samp:`.{ext}`", "`.bashrc` `.{ext}`"),
         (":class:`!Request`", "`Request`"),
         (":py:attr:`Response.status`", "`Response.status`"),
         (":c:func:`PyObject_New`", "`PyObject_New`"),
@@ -219,6 +227,32 @@ def test_inline_markup_in_body(source: str, expected: str) -> None:
 
 def test_inline_markup_in_a_heading_loses_code_backticks() -> None:
     assert render_inline(":class:`~a.Request` and ``x``", heading=True) == "Request and x"
+
+
+def test_sqlalchemy_sql_markers_leave_console_code() -> None:
+    # 751 markers in SQLAlchemy 2.0.43's docs, shown raw in its console examples.
+    body = _body(
+        ".. sourcecode:: pycon+sql\n\n"
+        "    >>> conn.execute(text('select 1'))\n"
+        "    {execsql}SELECT 1{stop}\n"
+        "    >>> session.commit()\n"
+        "    {execsql}\n"
+        "    COMMIT\n\n"
+        "    >>> print(stmt)\n"
+        "    {printsql}SELECT x{stop}\n\n"
+        ".. code-block:: python\n\n"
+        "    d = {stop}\n\n"
+        ".. highlight:: pycon+sql\n\n"
+        "A literal block::\n\n"
+        "    >>> print(insert(user))\n"
+        "    {printsql}INSERT INTO user DEFAULT VALUES\n"
+    )
+    assert body == (
+        "```pycon+sql\n>>> conn.execute(text('select 1'))\nSELECT 1\n>>> session.commit()\n"
+        "COMMIT\n\n>>> print(stmt)\nSELECT x\n```\n\n```python\nd = {stop}\n```\n\n"
+        "A literal block:\n\n```pycon+sql\n>>> print(insert(user))\n"
+        "INSERT INTO user DEFAULT VALUES\n```"
+    )
 
 
 # -- literal blocks ----------------------------------------------------------------------------

@@ -14,7 +14,7 @@ def test_literal_values_are_read_and_the_rest_is_named() -> None:
         "default_role = None\n"
         "html_static_path = [os.path.join('a', 'b')]\n"
         "templates_path = ['_t']\n"
-        "templates_path += ['_more']\n"
+        "templates_path += [os.sep]\n"
         "os.system('echo never run')\n"
     )
     assert conf.values == {
@@ -39,3 +39,24 @@ def test_invalid_python_is_a_problem_not_an_error() -> None:
     conf = read_sphinx_conf("def broken(:\n")
     assert conf.values == {}
     assert conf.problem == "not valid Python (SyntaxError); not read"
+
+
+def test_a_list_grown_by_literals_holds_them_even_under_a_condition() -> None:
+    # pip 25.2's conf.py: myst_parser comes in by extend() inside an if, and its .md pages
+    # (42 of 93) were left out when only the first assignment was read.
+    conf = read_sphinx_conf(
+        "extensions = ['pip_sphinxext']\n"
+        "if 'man' not in tags:\n"
+        "    extensions.extend(('sphinx.ext.autodoc', 'myst_parser'))\n"
+        "else:\n"
+        "    extensions.append('sphinx.ext.todo')\n"
+        "    project = 'not when the condition holds'\n"
+        "extensions += ['sphinx_issues']\n"
+        "exclude_patterns = ['_build']\n"
+        "exclude_patterns.extend(find_drafts())\n"
+    )
+    assert conf.get("extensions") == [
+        "pip_sphinxext", "sphinx.ext.autodoc", "myst_parser", "sphinx.ext.todo", "sphinx_issues",
+    ]  # fmt: skip
+    assert "project" not in conf.values
+    assert conf.not_literal == ("exclude_patterns",)

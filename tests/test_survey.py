@@ -107,6 +107,24 @@ def test_tags_stop_at_the_first_that_lacks_the_docs_folder(tmp_path: Path) -> No
     assert survey.tags.pattern == "[0-9]*"
 
 
+def test_a_sphinx_conf_in_a_subfolder_of_the_docs_folder_is_found(tmp_path: Path) -> None:
+    # pytest 8.4.2 (doc/en/conf.py) and pip 25.2 (docs/html/conf.py, with myst_parser added
+    # under an if): read as plain files before, without their conf.py settings or page order.
+    conf = tmp_path / "docs" / "html" / "conf.py"
+    conf.parent.mkdir(parents=True)
+    conf.write_text(
+        "extensions = []\nif 'man' not in tags:\n    extensions.append('myst_parser')\n"
+    )
+    (conf.parent / "index.md").write_text("# pip\n")
+    (tmp_path / "docs" / "README.md").write_text("# how to build the docs\n")
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs, survey.include) == (
+        "myst",
+        "docs/html",
+        ("**/*.md", "**/*.rst"),
+    )
+
+
 def test_a_folder_with_no_docs_is_read_as_markdown_at_its_top(tmp_path: Path) -> None:
     survey = survey_project(tmp_path)
     assert (survey.kind, survey.docs, survey.version, survey.version_known) == (

@@ -12,6 +12,7 @@ the code) answer None, which the parsers turn into a warning and a signature-onl
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     import griffe
 
 LinesOf = Callable[[Any], list[str]]
+_META_VISIBILITY = re.compile(r"^\s*:meta (private|public):", re.MULTILINE)
 _KINDS = {"module": "module", "class": "class", "function": "function", "attribute": "attribute"}
 
 
@@ -326,6 +328,7 @@ def _members(target: Any, lines_of: LinesOf, with_inherited: bool) -> tuple[Memb
                 name,
                 _member_kind(target.members[name]),
                 _documented(target.members[name], lines_of),
+                meta_private=_meta_private(target.members[name]),
             )
             for name in dict.fromkeys(names)
         )
@@ -337,7 +340,13 @@ def _members(target: Any, lines_of: LinesOf, with_inherited: bool) -> tuple[Memb
         if not _listable(member, lines_of):
             continue
         listed.append(
-            Member(name, _member_kind(member), _documented(member, lines_of), imported=imported)
+            Member(
+                name,
+                _member_kind(member),
+                _documented(member, lines_of),
+                imported=imported,
+                meta_private=_meta_private(member),
+            )
         )
     if with_inherited and target.kind.value == "class":
         try:
@@ -348,7 +357,13 @@ def _members(target: Any, lines_of: LinesOf, with_inherited: bool) -> tuple[Memb
             if not _listable(member, lines_of):
                 continue
             listed.append(
-                Member(name, _member_kind(member), _documented(member, lines_of), inherited=True)
+                Member(
+                    name,
+                    _member_kind(member),
+                    _documented(member, lines_of),
+                    inherited=True,
+                    meta_private=_meta_private(member),
+                )
             )
     return tuple(listed)
 
@@ -370,6 +385,18 @@ def _member_kind(member: Any) -> str:
     if is_alias_broken(member):
         return "unresolved"
     return _kind(member.final_target if member.is_alias else member)
+
+
+def _meta_private(member: Any) -> bool | None:
+    """True or False when the member's docstring says ``:meta private:`` or ``:meta public:``
+    (pytest marks its plugin manager's hooks private so), None when it says neither."""
+    if is_alias_broken(member):
+        return None
+    target = member.final_target if member.is_alias else member
+    docstring = target.docstring
+    text = docstring.value if docstring is not None else ""
+    found = _META_VISIBILITY.search(text)
+    return None if found is None else found.group(1) == "private"
 
 
 def _documented(member: Any, lines_of: LinesOf) -> bool:

@@ -44,6 +44,9 @@ class Member:
     documented: bool
     inherited: bool = False
     imported: bool = False
+    # Private or public by its docstring's ":meta private:" or ":meta public:" field, as autodoc
+    # reads it; None: by its name.
+    meta_private: bool | None = None
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from builder.api.model import ApiObject, ApiSource, DocPart, Member, MemberOptions
 from builder.parsers.rst.events import Event, Heading, Text, fence, indent_text, labelled
@@ -66,6 +67,8 @@ def render_part(part: DocPart, render_markup: RenderMarkup) -> str:
 
 def _field_line(name: str, annotation: str, description: str, render_markup: RenderMarkup) -> str:
     """ "- name (type): description", continuation lines indented under the dash."""
+    if "`" in annotation:  # a type written with roles (":rtype: :class:`~typing.Iterator`")
+        annotation = render_markup(annotation)
     label = f"{name} ({annotation})" if name and annotation else name or annotation
     text = render_markup(description) if description else ""
     line = f"- {label}: {text}" if label and text else f"- {label or text}"
@@ -102,6 +105,9 @@ def member_events(
         for member in select_members(obj, options)
     ]
     shown = [(member, child) for member, child in found if child is not None]
+    # The names a directive lists are its object's members; a class among them shows all of
+    # its own, as autodoc and mkdocstrings document the members of members.
+    nested = replace(options, members=()) if options.members else options
     bare = [child for member, child in shown if _signature_only(member, child)]
     events: list[Event] = []
     if bare:
@@ -120,7 +126,7 @@ def member_events(
         events.extend(docstring_events(child, options, render_markup))
         if child.kind == "class":
             events.extend(
-                member_events(child, options, source, style, line, depth + 1,
+                member_events(child, nested, source, style, line, depth + 1,
                               render_markup, level + 1)
             )  # fmt: skip
     return events
@@ -164,7 +170,8 @@ def _shown(member: Member, options: MemberOptions) -> bool:
         if special is None or (special and name not in special):
             return False
         return member.documented or options.undocumented
-    if name.startswith("_") and not options.private:
+    private = name.startswith("_") if member.meta_private is None else member.meta_private
+    if private and not options.private:
         return False
     return member.documented or options.undocumented
 

@@ -64,7 +64,7 @@ _CHROME_CLASSES = frozenset(
     {
         "sphinxsidebar", "related", "footer", "breadcrumbs", "wy-breadcrumbs", "toctree-wrapper",
         "headerlink", "viewcode-link", "rst-versions", "sidebar-drawer", "toc-drawer",
-        "skip-link", "md-sidebar", "bd-sidebar-secondary",
+        "skip-link", "md-sidebar", "bd-sidebar-secondary", "bd-header-article",
     }
 )  # fmt: skip
 _CHROME_ROLES = frozenset({"navigation", "search", "banner", "contentinfo"})

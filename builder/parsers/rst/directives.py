@@ -4,7 +4,8 @@ Admonitions become "Note: ..." paragraphs, code directives become fenced blocks,
 descriptions (``.. function::``, ``.. autoclass::``...) open a section headed and anchored by
 the object's qualified name as Sphinx spells it, and directives that only steer the build
 (toctree, index...) leave nothing behind; of raw HTML only the text of ``<pre>`` elements stays,
-as code. Unknown directives keep their content.
+as code. Unknown directives keep their content, as console code when it opens with a "$ "
+prompt.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from builder.parsers.rst.autodoc import (
     object_events,
     summary_line,
 )
+from builder.parsers.rst.changelog import DIRECTIVES as CHANGELOG_DIRECTIVES
+from builder.parsers.rst.changelog import render_changelog
 from builder.parsers.rst.events import (
     Context,
     DocState,
@@ -191,6 +194,10 @@ def render_directive(
     if name in LITERAL_DIRECTIVES:
         block = read_directive(name, rest, body, line, text_arguments=False)
         return [_render_literal(name, block)]
+    if name in CHANGELOG_DIRECTIVES:
+        entry = read_directive(name, rest, body, line, text_arguments=False)
+        return render_changelog(name, dict(entry.options), list(entry.content), entry.line,
+                                entry.content_first, ctx, doc, render)  # fmt: skip
     return _render_other(
         read_directive(name, rest, body, line, text_arguments=True), ctx, doc, render
     )
@@ -315,7 +322,16 @@ def _render_other(
         # signature stays as code, like a Python API description's.
         signature = [Text(f"`{line}`") for line in directive.arguments if line]
         return [*signature, *_content(directive, ctx, doc, render)]
+    if _is_shell_session(directive.content):
+        return [Text(fence(directive.content, "console"))]
     return render(list(directive.content), directive.content_first, ctx.nested(), doc)
+
+
+def _is_shell_session(content: tuple[str, ...]) -> bool:
+    """Content that opens with a shell prompt: a project's own console directive (pip's
+    ``{pip-cli}``), whose commands and output read as prose run together into one line."""
+    first = next((line for line in content if line.strip()), "")
+    return first.startswith("$ ")
 
 
 def render_rows(rows: list[Row]) -> str:

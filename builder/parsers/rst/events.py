@@ -19,6 +19,9 @@ from builder.api.model import ApiSource
 from builder.includes import IncludeReader
 from builder.model import ApiUse, Warning_
 
+# zzzeeksphinx's SQL markers in code whose language ends in "+sql": {execsql}, {printsql},
+# {opensql}, {sql}, {stop} (and {exexsql}, a typo in two of SQLAlchemy 2.0's examples).
+_SQL_MARKER = re.compile(r"\{(?:stop|[a-z]*sql)\}")
 # Deeper than this, nested blocks render as plain text: real documents stop long before, and it
 # keeps hostile inputs from exhausting the Python stack.
 MAX_DEPTH = 60
@@ -178,6 +181,8 @@ def labelled(label: str, body: str) -> str:
 
 def fence(code: Iterable[str], language: str = "") -> str:
     """A fenced block, its fence longer than any backtick run starting a line of the code."""
+    if language.endswith("+sql"):
+        code = _without_sql_markers(code)
     body = [line.rstrip() for line in code]
     while body and not body[-1]:
         body.pop()
@@ -186,6 +191,18 @@ def fence(code: Iterable[str], language: str = "") -> str:
     longest = max((len(line) - len(line.lstrip("`")) for line in body), default=0)
     ticks = "`" * max(3, longest + 1)
     return "\n".join([ticks + language, *body, ticks])
+
+
+def _without_sql_markers(code: Iterable[str]) -> list[str]:
+    """SQLAlchemy's console examples (``pycon+sql``) without the markers its docs theme turns
+    into a "show SQL" toggle (``{execsql}SELECT ...{stop}``): the SQL stays, the markers go,
+    and so does a line that held nothing else."""
+    lines: list[str] = []
+    for line in code:
+        plain = _SQL_MARKER.sub("", line)
+        if plain.strip() or not line.strip():
+            lines.append(plain)
+    return lines
 
 
 def indent_text(text: str, prefix: str) -> str:

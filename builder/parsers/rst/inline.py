@@ -24,9 +24,15 @@ CODE_ROLES = frozenset(
         "func", "meth", "class", "attr", "mod", "obj", "data", "exc", "const", "type",
         "envvar", "option", "program", "file", "command", "samp", "code", "kbd", "any",
         "literal", "makevar", "macro", "member", "var", "struct", "enum", "enumerator",
-        "expr", "texpr", "func-sig", "decorator", "directive", "role", "confval",
+        "expr", "texpr", "func-sig", "decorator", "directive", "role", "confval", "paramref",
     }
 )  # fmt: skip
+# Roles naming a Python object, whose target may start with a dot ("search from the current
+# module outwards"), which Sphinx leaves out of the text it shows (":meth:`.Config.get`" reads
+# "Config.get"); sphinx-paramlinks' paramref names a parameter the same way.
+_PYTHON_OBJECT_ROLES = frozenset(
+    {"func", "meth", "class", "attr", "mod", "obj", "data", "exc", "const", "paramref"}
+)
 CODE_DOMAINS = frozenset({"py", "c", "cpp", "js", "rst"})
 _TEXT_DOMAIN_ROLES = frozenset({"ref", "doc", "term", "numref", "keyword", "token", "label"})
 # sphinx-design's icon roles: their text names a picture ("heart-fill;1em;sd-text-danger").
@@ -140,6 +146,8 @@ def render_role(role: str, text: str, *, heading: bool = False) -> str:
         return _code(title, heading)
     if target.startswith("!"):
         target = target[1:]
+    if base in _PYTHON_OBJECT_ROLES:
+        target = target.lstrip(".")
     if target.startswith("~"):
         target = target[1:].rsplit(".", 1)[-1]
     return _code(target, heading)

@@ -1,0 +1,73 @@
+"""The ``changelog`` extension's directives: a section per release, each entry with its tags."""
+
+from __future__ import annotations
+
+from tests.rst_support import _sections
+
+# The shape of Alembic 1.16.5's docs/build/changelog.rst (133 releases).
+CHANGELOG = (
+    "==========\nChangelog\n==========\n\n"  # 1-4
+    ".. changelog::\n"  # 5
+    "    :version: 1.16.5\n"
+    "    :released: August 27, 2025\n\n"
+    "    .. change::\n"
+    "        :tags: bug, mysql\n"
+    "        :tickets: 1492\n\n"
+    "        Fixed rendering of index expressions in the ``mysql`` dialect.\n\n"
+    "    .. change::\n"
+    "        :tags: usecase, commands\n"
+    "        :tickets: 1683, 1686\n"
+    "        :pullreq: 1700\n\n"
+    "        Added a new template::\n\n"
+    "            alembic init -t pyproject_async\n\n"
+    ".. changelog::\n"  # 24
+    "    :version: 1.16.4\n"
+    "    :released: July 10, 2025\n\n"
+    "    .. change::\n"
+    "        :tags: bug\n\n"
+    "        Fixed boolean values.\n"  # 31
+)
+
+
+def test_each_release_is_a_section_headed_by_its_version_with_its_date() -> None:
+    sections = _sections(CHANGELOG)[1:]  # after the page's title
+    assert [(s.heading, s.heading_path, s.level, s.anchor) for s in sections] == [
+        ("1.16.5", ("Changelog",), 2, "change-1-16-5"),
+        ("1.16.4", ("Changelog",), 2, "change-1-16-4"),
+    ]
+    assert [(s.line_start, s.line_end) for s in sections] == [(5, 22), (24, 31)]
+    assert sections[1].body == "Released: July 10, 2025\n\n[bug] Fixed boolean values."
+
+
+def test_an_entry_keeps_its_tags_and_references() -> None:
+    body = _sections(CHANGELOG)[1].body
+    assert body == (
+        "Released: August 27, 2025\n\n"
+        "[bug] [mysql] Fixed rendering of index expressions in the `mysql` dialect.\n\n"
+        "References: #1492\n\n"
+        "[usecase] [commands] Added a new template:\n\n"
+        "```\nalembic init -t pyproject_async\n```\n\n"
+        "References: #1683, #1686, pull request 1700"
+    )
+
+
+def test_a_release_inside_another_block_is_not_a_section() -> None:
+    (section,) = _sections("Title\n=====\n\n.. note::\n\n" + CHANGELOG[25:].replace("\n", "\n   "))
+    assert section.heading == "Title"
+    assert "1.16.5\n\nReleased: August 27, 2025" in section.body
+
+
+def test_the_changelogs_a_changelog_imports_are_not_shown() -> None:
+    # SQLAlchemy 2.0.43's changelog_20.rst imports changelog_14.rst (480 KB) by an include.
+    page = (
+        "=============\n2.0 Changelog\n=============\n\n"
+        ".. changelog_imports::\n\n"
+        "    .. changelog::\n        :version: 1.4.0\n\n"
+        "        .. change::\n            :tags: orm\n\n            Imported.\n\n"
+        ".. changelog::\n    :version: 2.0.43\n\n"
+        "    .. change::\n        :tags: bug\n\n        Fixed.\n"
+    )
+    assert [(s.heading, s.body) for s in _sections(page)] == [
+        ("2.0 Changelog", ""),
+        ("2.0.43", "[bug] Fixed."),
+    ]
