@@ -323,15 +323,7 @@ def _members(target: Any, lines_of: LinesOf, with_inherited: bool) -> tuple[Memb
     exports = getattr(target, "exports", None) if target.kind.value == "module" else None
     if exports is not None:
         names = [str(name) for name in exports if str(name) in target.members]
-        return tuple(
-            Member(
-                name,
-                _member_kind(target.members[name]),
-                _documented(target.members[name], lines_of),
-                meta_private=_meta_private(target.members[name]),
-            )
-            for name in dict.fromkeys(names)
-        )
+        return tuple(_member(name, target.members[name], lines_of) for name in dict.fromkeys(names))
     listed: list[Member] = []
     for name, member in target.members.items():
         imported = bool(member.is_alias)
@@ -339,15 +331,7 @@ def _members(target: Any, lines_of: LinesOf, with_inherited: bool) -> tuple[Memb
             continue
         if not _listable(member, lines_of):
             continue
-        listed.append(
-            Member(
-                name,
-                _member_kind(member),
-                _documented(member, lines_of),
-                imported=imported,
-                meta_private=_meta_private(member),
-            )
-        )
+        listed.append(_member(name, member, lines_of, imported=imported))
     if with_inherited and target.kind.value == "class":
         try:
             inherited = target.inherited_members
@@ -356,16 +340,22 @@ def _members(target: Any, lines_of: LinesOf, with_inherited: bool) -> tuple[Memb
         for name, member in inherited.items():
             if not _listable(member, lines_of):
                 continue
-            listed.append(
-                Member(
-                    name,
-                    _member_kind(member),
-                    _documented(member, lines_of),
-                    inherited=True,
-                    meta_private=_meta_private(member),
-                )
-            )
+            listed.append(_member(name, member, lines_of, inherited=True))
     return tuple(listed)
+
+
+def _member(
+    name: str, member: Any, lines_of: LinesOf, *, imported: bool = False, inherited: bool = False
+) -> Member:
+    """The listing of one member: its kind, whether it is documented, and how it came."""
+    return Member(
+        name,
+        _member_kind(member),
+        _documented(member, lines_of),
+        imported=imported,
+        inherited=inherited,
+        meta_private=_meta_private(member),
+    )
 
 
 def _listable(member: Any, lines_of: LinesOf) -> bool:
