@@ -12,7 +12,7 @@ import pytest
 
 import builder.cached_stages
 import builder.reference_scan
-from builder.config import load_catalog
+from builder.config import CatalogConfig, load_catalog
 from builder.parsers.reference_titles import ReferenceTitles, docname
 from builder.pipeline import build_site
 from builder.reference_scan import scan_references
@@ -108,6 +108,15 @@ PAGES = {
 }
 
 
+def write_project(root: Path) -> CatalogConfig:
+    """PAGES as version 1.0.0 of alpha under ``root``, and its catalog."""
+    for name, text in PAGES.items():
+        (root / "alpha" / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / "alpha" / name).write_text(text, encoding="utf-8")
+    (root / "docbuild.toml").write_text(CATALOG, encoding="utf-8")
+    return load_catalog(root / "docbuild.toml")
+
+
 def bodies(site: Path) -> dict[str, str]:
     index = orjson.loads((site / "index.json").read_bytes())
     sections = index["entries"][0]["volumes"]["1.0.0"]["sections"]
@@ -117,11 +126,7 @@ def bodies(site: Path) -> dict[str, str]:
 def test_a_reference_reads_as_the_title_another_page_writes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    for name, text in PAGES.items():
-        (tmp_path / "alpha" / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / "alpha" / name).write_text(text, encoding="utf-8")
-    (tmp_path / "docbuild.toml").write_text(CATALOG, encoding="utf-8")
-    catalog = load_catalog(tmp_path / "docbuild.toml")
+    catalog = write_project(tmp_path)
     build_site(catalog, tmp_path / "site", cache_dir=tmp_path / "cache")
     built = bodies(tmp_path / "site")
     assert built["Index"] == ("See Getting alpha started and Setup guide.\n\nUnknown: nowhere.")
@@ -178,11 +183,7 @@ def test_a_version_the_cache_keeps_whole_is_not_scanned_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The scan reads every page of the version: a rebuild that changes nothing reads none."""
-    for name, text in PAGES.items():
-        (tmp_path / "alpha" / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / "alpha" / name).write_text(text, encoding="utf-8")
-    (tmp_path / "docbuild.toml").write_text(CATALOG, encoding="utf-8")
-    catalog = load_catalog(tmp_path / "docbuild.toml")
+    catalog = write_project(tmp_path)
     build_site(catalog, tmp_path / "site", cache_dir=tmp_path / "cache")
     scanned: list[str] = []
 
