@@ -102,6 +102,16 @@ def find_section(
     )
 
 
+def rows_around(conn: sqlite3.Connection, match: SectionMatch, around: int) -> list[Sequence[Any]]:
+    """The rows client.answers.read_section shapes: the matched section and up to ``around``
+    sections on each side of it, on its page only, in volume order."""
+    return conn.execute(
+        "SELECT id, heading, heading_path, body, path, anchor, source, line_start, "
+        "line_end, sha256 FROM sections WHERE id BETWEEN ? AND ? AND source IS ? ORDER BY id",
+        (match.id - around, match.id + around, match.page),
+    ).fetchall()
+
+
 def _sections_at(
     conn: sqlite3.Connection, addresses: Sequence[SectionAddress]
 ) -> tuple[SectionAddress, list[SectionMatch]]:

@@ -101,3 +101,13 @@ def read_section(row: Sequence[Any], *, target: bool) -> answers.ReadSection:
 def text_or_unset(text: str | None) -> str | UnsetType:
     """An optional key's value: absent from the answer when there is none."""
     return UNSET if text is None else text
+
+
+def unfocused_hint(shown: int, total: int, budget_hint: str | None) -> str:
+    """What an answer without a focus holds, and how to get the part an agent wants."""
+    hint = (
+        f"no focus given: the first {shown} of the version's {total} sections in document "
+        "order, and its table of contents; ask again with a focus for the sections on one "
+        "concept, or read a section by its page#anchor"
+    )
+    return f"{hint}. {budget_hint}" if budget_hint else hint

@@ -57,10 +57,8 @@ from client.render import (
     render_releases,
     render_warnings,
 )
-from client.service import (
-    DocService,
-    Rewriter,
-)
+from client.rewritten_answers import Rewriter
+from client.service import DocService
 from schemas.answers import (
     Answer,
     ErrorAnswer,

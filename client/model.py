@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     import sqlite3
 
     from client.index_chunks import IndexChunks
+    from client.lookup_table import LookupTable
     from client.section_bodies import SectionBodies
 
 
@@ -109,3 +111,25 @@ class OpenedShard:
     confirm: Callable[[], None] | None = None
     # The name the cache keeps its database under (a published shard's sha256), if it has one.
     cache_key: str | None = None
+
+
+class SiteSource(Protocol):
+    """What the service needs from the data layer (client.site_data.SiteData provides it)."""
+
+    def refresh_if_due(self) -> bool: ...
+    @property
+    def generation(self) -> int: ...
+    def entries(self) -> Sequence[CatalogEntry]: ...
+    def entry(self, entry_id: str) -> CatalogEntry | None: ...
+    def lookup_tables(self) -> Sequence[LookupTable]: ...
+    def reading_shard(self, entry_id: str, version: str) -> AbstractContextManager[OpenedShard]: ...
+    def status(self) -> dict[str, Any]: ...
+    def sync(
+        self,
+        progress: Callable[[int, int, str], None] | None = None,
+        notice: Callable[[str], None] | None = None,
+    ) -> dict[str, Any]: ...
+    def load_derived(self, name: str) -> bytes | None: ...
+    def vectors(self, entry_id: str, version: str) -> tuple[VectorsRef, bytes] | None: ...
+    def store_derived(self, name: str, payload: bytes) -> None: ...
+    def close(self) -> None: ...

@@ -38,7 +38,7 @@ from mcp_types.version import is_version_at_least
 
 from client.errors import RewriteFailed
 from client.rewrite import RewritePolicy, RewritePrompt, build_prompt, parse_queries
-from client.service import Rewriter
+from client.rewritten_answers import Rewriter
 
 # The first revision that carries sampling as an input-required result (SEP-2322).
 INPUT_REQUIRED_VERSION = "2026-07-28"

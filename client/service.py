@@ -15,12 +15,11 @@ from __future__ import annotations
 import re
 import sqlite3
 from collections.abc import Callable, Hashable, Sequence
-from contextlib import AbstractContextManager
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from msgspec import UNSET, UnsetType, structs
 
-from client.addresses import find_section, read_addresses
+from client.addresses import find_section, read_addresses, rows_around
 from client.answers import (
     found_section,
     popularity_number,
@@ -28,6 +27,7 @@ from client.answers import (
     read_section,
     source_label,
     toc_entry,
+    unfocused_hint,
 )
 from client.arguments import optional_text, required_text, whole_number
 from client.config import DEFAULT_REWRITE_BELOW
@@ -39,7 +39,6 @@ from client.errors import (
     NotFound,
     RewriteFailed,
     SectionChanged,
-    VersionNotFound,
 )
 from client.limits import (
     DEFAULT_LOOKUP_LIMIT,
@@ -61,72 +60,36 @@ from client.limits import (
 )
 from client.listing import library_list
 from client.lookup import LibraryIndex, LookupHit, LookupResult, export_stems, import_stems
-from client.lookup_table import LookupTable
-from client.model import CatalogEntry, OpenedShard, VectorsRef
+from client.model import CatalogEntry, SiteSource
 from client.result_cache import ResultCache
-from client.rewrite import check_queries, fuse, language_hint
+from client.rewrite import check_queries, language_hint
+from client.rewritten_answers import REWRITE_OFF, Rewriter, fused, skip_reason, with_rewrite
 from client.search.elsewhere import ReadVersion, answered_elsewhere
 from client.search.sections import (
     DEFAULT_TOC_LIMIT,
-    SearchResult,
     first_sections,
     search_sections,
     section_count,
     table_of_contents,
 )
-from client.search.trim import CHARS_PER_TOKEN
-from client.search.unheard import unheard_hint
 from client.semantic_lane import SemanticLane
-from client.versions import VersionChoice, select_version
+from client.versions import VersionChoice, choose_version, latest_version, select_version
 from schemas.answers import (
     Answer,
     ExtractAnswer,
-    FoundSection,
     Library,
     LookupAnswer,
     ReadAnswer,
     ReleasesAnswer,
-    Rewrite,
-    RewriteStatus,
     ServedVersion,
 )
 from schemas.versions import is_prerelease
 
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
-_NAMED_MATCH = "identifier:"
-_REWRITE_OFF = (
-    "query rewrite is off: --rewrite off, the CLI, or --rewrite auto with a host that cannot "
-    "sample on this connection"
-)
 
-# (focus, library name, language hint) -> alternative queries; RewriteFailed when it cannot.
-# The MCP layer implements it with sampling; the service never knows how.
-Rewriter = Callable[[str, str, str], Sequence[str]]
 # The answers an alias or registry name may be resolved in.
 Resolvable = TypeVar("Resolvable", ReleasesAnswer, ExtractAnswer, ReadAnswer)
 T = TypeVar("T")
-
-
-class SiteSource(Protocol):
-    """What the service needs from the data layer (client.site_data.SiteData provides it)."""
-
-    def refresh_if_due(self) -> bool: ...
-    @property
-    def generation(self) -> int: ...
-    def entries(self) -> Sequence[CatalogEntry]: ...
-    def entry(self, entry_id: str) -> CatalogEntry | None: ...
-    def lookup_tables(self) -> Sequence[LookupTable]: ...
-    def reading_shard(self, entry_id: str, version: str) -> AbstractContextManager[OpenedShard]: ...
-    def status(self) -> dict[str, Any]: ...
-    def sync(
-        self,
-        progress: Callable[[int, int, str], None] | None = None,
-        notice: Callable[[str], None] | None = None,
-    ) -> dict[str, Any]: ...
-    def load_derived(self, name: str) -> bytes | None: ...
-    def vectors(self, entry_id: str, version: str) -> tuple[VectorsRef, bytes] | None: ...
-    def store_derived(self, name: str, payload: bytes) -> None: ...
-    def close(self) -> None: ...
 
 
 class DocService:
@@ -305,7 +268,7 @@ class DocService:
                 score=round(hit.score, 4),
                 matches=list(hit.matches),
                 versions=list(hit.entry.versions),
-                latest=_latest(hit.entry),
+                latest=latest_version(hit.entry),
                 aliases=list(hit.entry.aliases),
                 packages=list(hit.entry.packages),
                 homepage=hit.entry.homepage,
@@ -387,7 +350,7 @@ class DocService:
             max_sections, "maxSections", MIN_SECTIONS, MAX_SECTIONS, DEFAULT_MAX_SECTIONS
         )
         tokens = whole_number(max_tokens, "maxTokens", MIN_TOKENS, MAX_TOKENS, DEFAULT_MAX_TOKENS)
-        choice = _choose_version(entry, requested)
+        choice = choose_version(entry, requested)
         # With the lane on, an answer made before the model was ready is not served after.
         ready = self.lane.ready if self.lane is not None else None
         key = ("extract", entry.id, choice.version, requested, wanted, sections, tokens, ready)
@@ -412,17 +375,17 @@ class DocService:
         """``answer`` (never changed: it is cached) with its ``rewrite`` report, fused with the
         alternatives' sections when the host's model was asked and answered well."""
         if rewriter is None:
-            return _with_rewrite(answer, "off", reason=_REWRITE_OFF)
-        skip = _skip_reason(answer, self.rewrite_below)
+            return with_rewrite(answer, "off", reason=REWRITE_OFF)
+        skip = skip_reason(answer, self.rewrite_below)
         if skip is not None:
-            return _with_rewrite(answer, "skipped", reason=skip)
+            return with_rewrite(answer, "skipped", reason=skip)
         try:
             queries = self.rewrites.get_or_compute(
                 (focus, entry.id, choice.version),
                 lambda: check_queries(rewriter(focus, entry.name, language_hint(focus)), focus),
             )
         except RewriteFailed as error:
-            return _with_rewrite(answer, "failed", reason=error.message)
+            return with_rewrite(answer, "failed", reason=error.message)
         with self.data.reading_shard(entry.id, choice.version) as shard:
             results = [
                 search_sections(
@@ -434,7 +397,7 @@ class DocService:
                 )
                 for query in queries
             ]
-        return _fused(answer, queries, results, max_sections, max_tokens)
+        return fused(answer, queries, results, max_sections, max_tokens)
 
     def _extract(
         self,
@@ -462,7 +425,7 @@ class DocService:
                     toc=[toc_entry(t) for t in toc],
                     truncated=first.truncated,
                     omitted=first.omitted,
-                    hint=_unfocused_hint(len(first.sections), section_count(conn), first.hint),
+                    hint=unfocused_hint(len(first.sections), section_count(conn), first.hint),
                 )
             dense = None
             if self.lane is not None:
@@ -562,19 +525,13 @@ class DocService:
         if expected is not None and not _SHA256.match(expected):
             raise InvalidRequest("expectedHash must be 64 lowercase hex characters (a sha256)")
         around = whole_number(neighbours, "neighbours", 0, MAX_NEIGHBOURS, 0)
-        choice = _choose_version(entry, requested)
+        choice = choose_version(entry, requested)
         where = f"{entry.id} {choice.version}"
         with self.data.reading_shard(entry.id, choice.version) as shard:
             conn = shard.connection
             served = self._served(entry, choice, requested, shard.stale_reason)
             match = find_section(conn, addresses, expected, where)
-            low, high = match.id - around, match.id + around
-            found = conn.execute(
-                "SELECT id, heading, heading_path, body, path, anchor, source, line_start, "
-                "line_end, sha256 FROM sections WHERE id BETWEEN ? AND ? AND source IS ? "
-                "ORDER BY id",
-                (low, high, match.page),
-            ).fetchall()
+            found = rows_around(conn, match, around)
         sections = [read_section(row, target=row[0] == match.id) for row in found]
         target = next(s for s in sections if s.target)
         if expected is not None and target.sha256 != expected:
@@ -621,120 +578,3 @@ class DocService:
                 "ttlSeconds": stats.ttl_seconds,
             },
         }
-
-
-def _unfocused_hint(shown: int, total: int, budget_hint: str | None) -> str:
-    """What an answer without a focus holds, and how to get the part an agent wants."""
-    hint = (
-        f"no focus given: the first {shown} of the version's {total} sections in document "
-        "order, and its table of contents; ask again with a focus for the sections on one "
-        "concept, or read a section by its page#anchor"
-    )
-    return f"{hint}. {budget_hint}" if budget_hint else hint
-
-
-def _with_rewrite(
-    answer: ExtractAnswer,
-    status: RewriteStatus,
-    *,
-    queries: Sequence[str] = (),
-    reason: str,
-) -> ExtractAnswer:
-    return structs.replace(
-        answer, rewrite=Rewrite(status=status, queries=list(queries), reason=reason)
-    )
-
-
-def _skip_reason(answer: ExtractAnswer, below: float) -> str | None:
-    """Why a rewrite cannot help this answer, or None when it may."""
-    if answer.answeredIn is not UNSET:
-        return f"the docs of {answer.answeredIn} answer this, and these do not"
-    sections = answer.sections
-    if sections and any(m.startswith(_NAMED_MATCH) for m in sections[0].matches):
-        return "the focus names an identifier the docs have: its answer is exact"
-    sure = answer.confidence
-    if sure is not None and sure is not UNSET and sure >= below:
-        return f"confidence {sure} is at least {below}"
-    return None
-
-
-def _fused(
-    answer: ExtractAnswer,
-    queries: Sequence[str],
-    results: Sequence[SearchResult],
-    max_sections: int,
-    max_tokens: int,
-) -> ExtractAnswer:
-    """``answer`` with its sections fused with the alternatives' (weighted RRF, see
-    client.rewrite.fuse): every original section stays, the alternatives fill the room left in
-    maxSections and maxTokens. The confidence is that of a query whose first section comes first."""
-    original = answer.sections
-    found = {_address(s): s for s in original}
-    rankings = []
-    for result in results:
-        shaped = [found_section(s) for s in result.sections]
-        for section in shaped:
-            found.setdefault(_address(section), section)
-        rankings.append([_address(s) for s in shaped])
-    order = fuse([_address(s) for s in original], rankings, max_sections)
-    room = max_tokens * CHARS_PER_TOKEN - sum(len(s.body) for s in original)
-    kept_original = {_address(s) for s in original}
-    sections = []
-    for address in order:
-        section = found[address]
-        if address not in kept_original:
-            if len(section.body) > room:
-                continue
-            room -= len(section.body)
-        sections.append(section)
-    added = len(sections) - len(original)
-    fused = structs.replace(answer, sections=sections)
-    if sections:
-        first = _address(sections[0])
-        confidence = None if answer.confidence is UNSET else answer.confidence
-        firsts = [(confidence, original[:1])] + [
-            (r.confidence, [found_section(s) for s in r.sections[:1]]) for r in results
-        ]
-        sure = [c for c, top in firsts if c is not None and top and _address(top[0]) == first]
-        if sure:
-            fused = structs.replace(fused, confidence=max(sure))
-    if added and not original:
-        unmentioned = unheard_hint(answer.unmentioned or ())
-        rewritten = (
-            "these sections answer the host model's rewrites of the focus "
-            "(rewrite.queries), not the focus itself: check them before quoting"
-        )
-        fused = structs.replace(
-            fused,
-            hint="; ".join(filter(None, (unmentioned, rewritten))),
-            truncated=any(s.truncated for s in sections),
-        )
-    reason = f"{added} section(s) found only by the rewrites" if added else "no new section"
-    return _with_rewrite(fused, "used", queries=queries, reason=reason)
-
-
-def _address(section: FoundSection) -> tuple[str | None, str]:
-    return (section.source, section.anchor)
-
-
-def _choose_version(entry: CatalogEntry, requested: str | None) -> VersionChoice:
-    """select_version, whose refusal also names a site that failed and may have the version."""
-    try:
-        return select_version(requested, entry.versions)
-    except VersionNotFound as error:
-        provenances = (entry.provenance, *entry.served.values())
-        fallback = next((p.fallback for p in provenances if p.fallback is not None), None)
-        if fallback is None:
-            raise
-        raise VersionNotFound(
-            f"{error.message}; {fallback.site} failed since {fallback.since} "
-            f"({fallback.error}), so its versions are not listed until it answers",
-            hints=error.hints,
-        ) from None
-
-
-def _latest(entry: CatalogEntry) -> str | None:
-    try:
-        return select_version(None, entry.versions).version
-    except VersionNotFound:
-        return None

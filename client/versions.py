@@ -20,6 +20,7 @@ from client.errors import InvalidRequest, VersionNotFound
 from schemas.versions import InvalidVersion, Version, parse_version
 
 if TYPE_CHECKING:
+    from client.model import CatalogEntry
     from schemas.answers import ReleaseKind
 
 MAX_REQUEST_CHARS = 128
@@ -164,3 +165,28 @@ def select_version(requested: str | None, available: Sequence[str]) -> VersionCh
     raise VersionNotFound(
         f"no version matches {requested!r}; nearest available: {', '.join(hints)}", hints=hints
     )
+
+
+def choose_version(entry: CatalogEntry, requested: str | None) -> VersionChoice:
+    """select_version over an entry's versions, whose refusal also names a site that failed
+    and may have the version."""
+    try:
+        return select_version(requested, entry.versions)
+    except VersionNotFound as error:
+        provenances = (entry.provenance, *entry.served.values())
+        fallback = next((p.fallback for p in provenances if p.fallback is not None), None)
+        if fallback is None:
+            raise
+        raise VersionNotFound(
+            f"{error.message}; {fallback.site} failed since {fallback.since} "
+            f"({fallback.error}), so its versions are not listed until it answers",
+            hints=error.hints,
+        ) from None
+
+
+def latest_version(entry: CatalogEntry) -> str | None:
+    """The version an answer without one would serve; None when the entry has none."""
+    try:
+        return select_version(None, entry.versions).version
+    except VersionNotFound:
+        return None

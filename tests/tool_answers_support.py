@@ -18,7 +18,8 @@ from client.assemble import make_service
 from client.config import resolve_settings
 from client.errors import RewriteFailed
 from client.mcp_tools import TOOLS_BY_NAME, call_tool
-from client.service import DocService, Rewriter
+from client.rewritten_answers import Rewriter
+from client.service import DocService
 
 REPO = Path(__file__).resolve().parents[1]
 RECORDED = REPO / "tests" / "recorded" / "tool_answers.json"
