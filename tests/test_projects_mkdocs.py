@@ -171,3 +171,29 @@ def test_snippets_are_found_in_the_base_paths_mkdocs_yml_gives(tmp_path: Path) -
     (tmp_path / "mkdocs.yml").write_text(one, encoding="utf-8")
     layout, _ = project_listing(version(tmp_path))
     assert layout.snippet_base == ("docs/snippets",)
+
+
+def test_snippet_base_paths_written_with_mkdocs_relative_tag(tmp_path: Path) -> None:
+    """``base_path: [!relative $config_dir]`` (mkdocstrings' projects) is the folder of
+    mkdocs.yml, and ``!relative $docs_dir/...`` a folder in the docs: the README and the
+    changelog their pages include are read from there, not from a folder named
+    ``$config_dir``."""
+    config = MKDOCS_YML.replace(
+        "markdown_extensions:\n",
+        "markdown_extensions:\n  - pymdownx.snippets:\n"
+        "      base_path: [!relative $config_dir, !relative $docs_dir/snippets]\n",
+    )
+    docs = make_project(tmp_path, config)
+    (tmp_path / "CHANGELOG.md").write_text("## 1.0.0\n\nFirst release.\n", encoding="utf-8")
+    (docs / "snippets").mkdir()
+    (docs / "snippets" / "install.txt").write_text("pip install demo\n", encoding="utf-8")
+    (docs / "usage.md").write_text(
+        '# Usage\n\n--8<-- "install.txt"\n\n--8<-- "CHANGELOG.md"\n', encoding="utf-8"
+    )
+    layout, _ = project_listing(version(tmp_path))
+    assert layout.snippet_base == (".", "docs/snippets")
+    usage = [r for r in compiled_records(version(tmp_path)) if r["source"] == "usage.md"]
+    assert [(r["heading"], r["body"]) for r in usage] == [
+        ("Usage", "pip install demo"),
+        ("1.0.0", "First release."),
+    ]

@@ -81,7 +81,7 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
         directory=pages_dir,
         config_file=name,
         config_folder=config_path.parent.resolve(),
-        snippet_base=_snippet_base(config.get("markdown_extensions")),
+        snippet_base=_snippet_base(config.get("markdown_extensions"), docs_dir),
         exclude_patterns=patterns,
         exclude=_exclude_regex(patterns, notes, "exclude_docs"),
         suffixes=PAGE_SUFFIXES,
@@ -92,17 +92,33 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
     )
 
 
-def _snippet_base(extensions: Any) -> tuple[str, ...]:
+def _snippet_base(extensions: Any, docs_dir: str) -> tuple[str, ...]:
     """pymdownx.snippets' ``base_path`` setting: the folders (relative to where MkDocs runs)
-    snippets are looked for in, in order; empty when it is not set."""
+    snippets are looked for in, in order; empty when it is not set. MkDocs' ``!relative
+    $config_dir`` (read as the plain ``$config_dir``) is the folder MkDocs runs in, and
+    ``!relative $docs_dir`` the docs folder, each with the path written after it."""
     entries = extensions if isinstance(extensions, list) else [extensions]
     for entry in entries:
         if isinstance(entry, dict) and isinstance(entry.get("pymdownx.snippets"), dict):
             base = entry["pymdownx.snippets"].get("base_path")
             folders = [base] if isinstance(base, str) else base
             if isinstance(folders, list):
-                return tuple(folder for folder in folders if isinstance(folder, str) and folder)
+                return tuple(
+                    _placeholder_resolved(folder, docs_dir)
+                    for folder in folders
+                    if isinstance(folder, str) and folder
+                )
     return ()
+
+
+def _placeholder_resolved(folder: str, docs_dir: str) -> str:
+    """``folder`` with the placeholder MkDocs' ``!relative`` tag starts it with replaced by
+    the folder it names, relative to where MkDocs runs."""
+    placeholder, _, rest = folder.partition("/")
+    base = {"$config_dir": ".", "$docs_dir": docs_dir}.get(placeholder)
+    if base is None:
+        return folder
+    return posixpath.normpath(posixpath.join(base, rest)) if rest else base
 
 
 def _read_config(config_path: Path, notes: list[str]) -> dict[str, Any]:
