@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from builder.projects.mkdocs import CONFIG_NAMES as MKDOCS_CONFIG_NAMES
-from builder.projects.mkdocs import load_mkdocs_yaml
+from builder.projects.mkdocs import load_config as load_mkdocs_config
 from builder.projects.sphinx import CONFIG_NAME as SPHINX_CONFIG_NAME
 from builder.sphinx_conf import read_sphinx_conf
 from builder.version_file import version_from_file
@@ -221,14 +221,16 @@ def _is_web(url: str) -> bool:
 
 
 def _docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
-    """(kind, docs folder, the docs' own title) by the first sign found: mkdocs.yml, a
-    Sphinx conf.py, then a docs folder of Markdown, reST or HTML files, then the project."""
+    """(kind, docs folder, the docs' own title) by the first sign found: mkdocs.yml (or
+    Zensical's zensical.toml), a Sphinx conf.py, then a docs folder of Markdown, reST or HTML
+    files, then the project."""
     for name in MKDOCS_CONFIG_NAMES:
         config = root / name
         if config.is_file():
             data = _mkdocs_settings(config)
             docs = str(data.get("docs_dir") or "docs").strip("/") or "docs"
-            found.append(f"{name}: MkDocs, pages in {docs}/")
+            tool = "Zensical" if name.endswith(".toml") else "MkDocs"
+            found.append(f"{name}: {tool}, pages in {docs}/")
             title = data.get("site_name")
             return "mkdocs", docs, title if isinstance(title, str) else None
     for folder in _sphinx_folders(root):
@@ -274,7 +276,7 @@ _KIND_WORDS = {
 
 def _mkdocs_settings(config: Path) -> dict[str, Any]:
     try:
-        data = load_mkdocs_yaml(config.read_text(encoding="utf-8"))
+        data = load_mkdocs_config(config.name, config.read_text(encoding="utf-8"))
     except Exception:  # a broken mkdocs.yml still means MkDocs; the build reports it
         return {}
     return data if isinstance(data, dict) else {}

@@ -9,7 +9,7 @@ from builder.cache import BuildCache
 from builder.cached_stages import compile_version_cached
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.projects import project_listing
-from builder.projects.mkdocs import load_mkdocs_yaml
+from builder.projects.mkdocs import load_config, load_mkdocs_yaml
 from builder.stages.read import read_version
 
 SITE = SiteConfig("T", "https://docs.example/")
@@ -197,3 +197,49 @@ def test_snippet_base_paths_written_with_mkdocs_relative_tag(tmp_path: Path) -> 
         ("Usage", "pip install demo"),
         ("1.0.0", "First release."),
     ]
+
+
+ZENSICAL_TOML = """\
+[project]
+site_name = "Demo"
+nav = [
+  { "Home" = "index.md" },
+  { "Guide" = ["guide/start.md", { "Advanced use" = "guide/advanced.md" }] },
+  { "Usage" = "usage.md" },
+]
+[project.markdown_extensions.admonition]
+[project.markdown_extensions.pymdownx.blocks.tab]
+[project.markdown_extensions.pymdownx.snippets]
+base_path = [".", "docs/snippets"]
+"""
+
+
+def test_a_zensical_toml_is_read_as_the_mkdocs_yml_it_stands_for(tmp_path: Path) -> None:
+    """Zensical's zensical.toml (markdown-exec 1.12.6) holds mkdocs.yml's settings under
+    [project], with each dotted extension name nested as TOML tables: its nav orders the pages
+    and the snippets are read from the base_path it names."""
+    docs = make_project(tmp_path, config="")
+    (tmp_path / "mkdocs.yml").unlink()
+    (tmp_path / "zensical.toml").write_text(ZENSICAL_TOML, encoding="utf-8")
+    (docs / "snippets").mkdir()
+    (docs / "snippets" / "install.txt").write_text("pip install demo\n", encoding="utf-8")
+    (docs / "usage.md").write_text('# Usage\n\n--8<-- "install.txt"\n', encoding="utf-8")
+    layout, listing = project_listing(version(tmp_path))
+    assert (layout.kind, layout.config_file) == ("mkdocs", "zensical.toml")
+    assert layout.snippet_base == (".", "docs/snippets")
+    assert [c.relpath for c in listing.candidates][:4] == [
+        "index.md",
+        "guide/start.md",
+        "guide/advanced.md",
+        "usage.md",
+    ]
+    usage = [r for r in compiled_records(version(tmp_path)) if r["source"] == "usage.md"]
+    assert usage[0]["body"] == "pip install demo"
+    assert load_config("zensical.toml", ZENSICAL_TOML)["markdown_extensions"] == [
+        {"admonition": {}},
+        {"pymdownx.blocks.tab": {}},
+        {"pymdownx.snippets": {"base_path": [".", "docs/snippets"]}},
+    ]
+    (tmp_path / "zensical.toml").write_text("[project\n", encoding="utf-8")
+    layout, _ = project_listing(version(tmp_path))
+    assert "zensical.toml: not readable TOML (TOMLDecodeError)" in layout.notes[0]

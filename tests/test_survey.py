@@ -162,3 +162,16 @@ def test_a_checkout_with_a_dynamic_version_takes_it_from_the_backends_file(
     (tmp_path / "thing" / "__version__.py").write_text('__version__ = "0.28.1"\n', "utf-8")
     survey = survey_project(tmp_path)
     assert (survey.version, survey.version_known) == ("0.28.1", True)
+
+
+def test_a_zensical_toml_is_an_mkdocs_project(tmp_path: Path) -> None:
+    # markdown-exec 1.12.6 and git-changelog 2.10.0 have zensical.toml and no mkdocs.yml: read
+    # as a folder of plain Markdown before, without their nav or their snippets' base_path.
+    (tmp_path / "zensical.toml").write_text(
+        '[project]\nsite_name = "Thing docs"\ndocs_dir = "site-src"\n', encoding="utf-8"
+    )
+    (tmp_path / "site-src").mkdir()
+    (tmp_path / "site-src" / "index.md").write_text("# Thing\n", encoding="utf-8")
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs, survey.include) == ("mkdocs", "site-src", ("**/*.md",))
+    assert "zensical.toml: Zensical, pages in site-src/" in survey.found
