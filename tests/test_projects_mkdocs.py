@@ -1,16 +1,19 @@
 """MkDocs projects: mkdocs.yml gives the pages, their order and the titles of untitled pages."""
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import orjson
 
+from builder.api.options import read_mkdocs_settings
 from builder.cache import BuildCache
 from builder.cached_stages import compile_version_cached
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.projects import project_listing
 from builder.projects.mkdocs import load_config, load_mkdocs_yaml
 from builder.stages.read import read_version
+from tests.api_support import write_package
 
 SITE = SiteConfig("T", "https://docs.example/")
 LIBRARY = LibraryConfig("demo", "Demo", "", (), None, None, (), ())
@@ -243,3 +246,31 @@ def test_a_zensical_toml_is_read_as_the_mkdocs_yml_it_stands_for(tmp_path: Path)
     (tmp_path / "zensical.toml").write_text("[project\n", encoding="utf-8")
     layout, _ = project_listing(version(tmp_path))
     assert "zensical.toml: not readable TOML (TOMLDecodeError)" in layout.notes[0]
+
+
+def test_mkdocstrings_options_the_config_gives_every_block(tmp_path: Path) -> None:
+    """The Python handler's options under ``plugins: mkdocstrings`` (mkdocs.yml or
+    zensical.toml) hold for every block, under the block's own: markdown-exec 1.12.6 merges
+    ``__init__`` into each class there, dirty-equals 0.9.0 too."""
+    config = MKDOCS_YML + (
+        "plugins:\n  - search\n  - mkdocstrings:\n      handlers:\n        python:\n"
+        "          options:\n            merge_init_into_class: true\n"
+        "            show_if_no_docstring: true\n"
+    )
+    docs = make_project(tmp_path, config)
+    (docs / "usage.md").write_text(
+        "# API\n\n::: shapes.Circle\n\n::: shapes.Shape\n\n::: shapes.base.Shape\n"
+        "    options:\n      show_if_no_docstring: false\n",
+        encoding="utf-8",
+    )
+    source = write_package(tmp_path / "src")
+    records = compiled_records(replace(version(tmp_path), source_dir=source))
+    api = {r["heading"]: r["body"] for r in records if r["source"] == "usage.md"}
+    assert "shapes.Circle.__init__" not in api
+    assert api["shapes.Circle"].endswith("Make a circle of ``radius``.")
+    assert "`undocumented() -> None`" in api["shapes.Shape"]
+    assert "undocumented" not in api["shapes.base.Shape"]
+    zensical = '[project.plugins.mkdocstrings.handlers.python.options]\nfilters = ["!^s"]\n'
+    assert read_mkdocs_settings(load_config("zensical.toml", zensical)).mkdocstrings_options == (
+        ("filters", ["!^s"]),
+    )
