@@ -1,6 +1,7 @@
 """Look at a project folder and say what ``docbuild init`` should write for it: the docs tool
 (MkDocs, Sphinx, Sphinx with MyST, plain Markdown), the docs folder, the package's code, the
-git tags that are versions, and the library's name from its own metadata.
+git tags that are versions, and the library's name from its own metadata (or, for a built
+Sphinx site, from what the build says of itself).
 
 Nothing is run: mkdocs.yml and conf.py are read as data, git is asked for tags and trees only.
 """
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from builder.built_sphinx import read_built_sphinx
 from builder.projects.mkdocs import CONFIG_NAMES as MKDOCS_CONFIG_NAMES
 from builder.projects.mkdocs import load_config as load_mkdocs_config
 from builder.projects.sphinx import CONFIG_NAME as SPHINX_CONFIG_NAME
@@ -78,6 +80,11 @@ def survey_project(root: Path) -> ProjectSurvey:
     found: list[str] = []
     metadata = _project_metadata(root, found)
     kind, docs, title = _docs_kind(root, found)
+    built = read_built_sphinx(root / docs) if kind == "html" else None
+    if built is not None:
+        where = f"{docs}/_static/documentation_options.js".removeprefix("./")
+        found.append(f"{where}: built by Sphinx, {built.project or 'release'} {built.version}")
+        title = title or built.project or None
     name = metadata.get("name") or title or root.resolve().name
     source_dir = _source_dir(root, docs)
     if source_dir is not None:
@@ -89,7 +96,7 @@ def survey_project(root: Path) -> ProjectSurvey:
             if tags.newest
             else f"version tags ({tags.pattern}), but none of the newest holds {docs}/"
         )
-    version = metadata.get("version") or ""
+    version = metadata.get("version") or (built.version if built is not None else "")
     return ProjectSurvey(
         kind=kind,
         docs=docs,

@@ -175,3 +175,19 @@ def test_a_zensical_toml_is_an_mkdocs_project(tmp_path: Path) -> None:
     survey = survey_project(tmp_path)
     assert (survey.kind, survey.docs, survey.include) == ("mkdocs", "site-src", ("**/*.md",))
     assert "zensical.toml: Zensical, pages in site-src/" in survey.found
+
+
+def test_a_built_sphinx_site_names_its_project_and_release(tmp_path: Path) -> None:
+    # Debian's python-requests-doc 2.28.1 (html/): surveyed as python-requests-doc 0.0.0.
+    (tmp_path / "_static").mkdir()
+    (tmp_path / "_static" / "documentation_options.js").write_text(
+        "var DOCUMENTATION_OPTIONS = {\n    VERSION: '2.28.1',\n};\n", encoding="utf-8"
+    )
+    (tmp_path / "index.html").write_text(
+        "<html><head><title>Requests: HTTP for Humans &#8212; Requests 2.28.1 documentation"
+        "</title></head><body><h1>Requests</h1></body></html>",
+        encoding="utf-8",
+    )
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.library_id, survey.name) == ("html", "requests", "Requests")
+    assert (survey.version, survey.version_known) == ("2.28.1", True)
