@@ -13,14 +13,12 @@ from __future__ import annotations
 import tomllib
 from typing import Any
 
-TOMLDecodeError = tomllib.TOMLDecodeError
-
 # The namespaces whose extensions a TOML table nests, and the one below each that nests again.
 _NESTED = {"pymdownx": "blocks", "zensical": "extensions"}
 
 
 def load(text: str) -> dict[str, Any]:
-    """The settings ``text`` gives, as ``mkdocs.yml`` would; raises TOMLDecodeError."""
+    """The settings ``text`` gives, as ``mkdocs.yml`` would; raises tomllib.TOMLDecodeError."""
     document = tomllib.loads(text)
     settings = document.get("project", document)
     if not isinstance(settings, dict):

@@ -85,7 +85,8 @@ def block_events(
     settings = read_yaml(yaml) if mkautodoc is None else {"options": mkautodoc}
     options = settings.get("options")
     options = options if isinstance(options, dict) else {}
-    if doc.api is not None:  # the block's own options over those the project's config gives
+    if mkautodoc is None and doc.api is not None:
+        # The block's own options over those the project's config gives mkdocstrings.
         options = {**dict(doc.api.settings.mkdocstrings_options), **options}
     heading = Heading(title=path, line=line, last_line=line, claim_line=line, anchor=path,
                       api_depth=1)  # fmt: skip
