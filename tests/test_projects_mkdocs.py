@@ -263,9 +263,16 @@ def test_mkdocstrings_options_the_config_gives_every_block(tmp_path: Path) -> No
         "    options:\n      show_if_no_docstring: false\n",
         encoding="utf-8",
     )
+    # mkautodoc's blocks (":members:" lines) are no mkdocstrings blocks: its options hold alone.
+    (docs / "about.md").write_text(
+        "# About\n\n::: shapes.circle.Circle\n    :docstring:\n    :members:\n",
+        encoding="utf-8",
+    )
     source = write_package(tmp_path / "src")
     records = compiled_records(replace(version(tmp_path), source_dir=source))
     api = {r["heading"]: r["body"] for r in records if r["source"] == "usage.md"}
+    about = {r["heading"] for r in records if r["source"] == "about.md"}
+    assert "shapes.circle.Circle.__init__" in about
     assert "shapes.Circle.__init__" not in api
     assert api["shapes.Circle"].endswith("Make a circle of ``radius``.")
     assert "`undocumented() -> None`" in api["shapes.Shape"]
