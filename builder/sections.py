@@ -3,6 +3,10 @@
 Parsers emit one section per heading. Here, in one place for every format:
 - in a changelog, a release's category subsections join the release's section
   (builder.release_notes);
+- an API entry that is only its signature, right before an entry of the same object, joins
+  it: Sphinx's way to show a second signature (more-itertools' ``.. function:: minmax(...)``
+  then ``.. autofunction:: minmax(...)``) reads as one entry with both, under the first's
+  anchor, which is where references to the object land;
 - a titled section whose subsections are all API entries (``Section.kind == "api"``) and whose
   own text is empty or near-empty gets a short list of them after that text, one line per
   entry (its name and signature, and the first sentence of its description), so a question
@@ -58,7 +62,7 @@ class FinalSections:
 def finalize_sections(parsed: ParsedFile) -> FinalSections:
     """Apply the rules above to one file's sections, in document order."""
     warnings: list[Warning_] = []
-    kept = list_api_entries(fold_release_notes(parsed.sections))
+    kept = list_api_entries(join_signature_twins(fold_release_notes(parsed.sections)))
     taken: set[str] = set()
     result: list[Section] = []
     for section in kept:
@@ -71,6 +75,34 @@ def finalize_sections(parsed: ParsedFile) -> FinalSections:
         warnings=tuple(warnings),
         empty=len(parsed.sections) - len(kept),
         near_empty=sum(is_near_empty(section) for section in kept),
+    )
+
+
+def join_signature_twins(sections: Sequence[Section]) -> list[Section]:
+    """Each signature-only API entry joined to the entry of the same object right after it."""
+    joined: list[Section] = []
+    for section in sections:
+        before = joined[-1] if joined else None
+        if before is not None and _signature_twin(before, section):
+            joined[-1] = replace(
+                section,
+                body=f"{before.body.strip()}\n\n{section.body}",
+                anchor=before.anchor,
+                line_start=before.line_start,
+            )
+        else:
+            joined.append(section)
+    return joined
+
+
+def _signature_twin(before: Section, section: Section) -> bool:
+    lines = [line for line in before.body.split("\n") if line.strip()]
+    return (
+        before.kind == section.kind == "api"
+        and (before.heading, before.heading_path, before.level)
+        == (section.heading, section.heading_path, section.level)
+        and bool(lines)
+        and all(_INLINE_CODE_LINE.match(line) for line in lines)
     )
 
 

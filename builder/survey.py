@@ -1,6 +1,7 @@
 """Look at a project folder and say what ``docbuild init`` should write for it: the docs tool
 (MkDocs, Sphinx, Sphinx with MyST, plain Markdown), the docs folder, the package's code, the
-git tags that are versions, and the library's name from its own metadata.
+git tags that are versions, and the library's name from its own metadata (or, for a built
+Sphinx site, from what the build says of itself).
 
 Nothing is run: mkdocs.yml and conf.py are read as data, git is asked for tags and trees only.
 """
@@ -18,8 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from builder.built_sphinx import read_built_sphinx
 from builder.projects.mkdocs import CONFIG_NAMES as MKDOCS_CONFIG_NAMES
-from builder.projects.mkdocs import load_mkdocs_yaml
+from builder.projects.mkdocs import load_config as load_mkdocs_config
 from builder.projects.sphinx import CONFIG_NAME as SPHINX_CONFIG_NAME
 from builder.sphinx_conf import read_sphinx_conf
 from builder.version_file import version_from_file
@@ -78,6 +80,11 @@ def survey_project(root: Path) -> ProjectSurvey:
     found: list[str] = []
     metadata = _project_metadata(root, found)
     kind, docs, title = _docs_kind(root, found)
+    built = read_built_sphinx(root / docs) if kind == "html" else None
+    if built is not None:
+        where = f"{docs}/_static/documentation_options.js".removeprefix("./")
+        found.append(f"{where}: built by Sphinx, {built.project or 'release'} {built.version}")
+        title = title or built.project or None
     name = metadata.get("name") or title or root.resolve().name
     source_dir = _source_dir(root, docs)
     if source_dir is not None:
@@ -89,7 +96,7 @@ def survey_project(root: Path) -> ProjectSurvey:
             if tags.newest
             else f"version tags ({tags.pattern}), but none of the newest holds {docs}/"
         )
-    version = metadata.get("version") or ""
+    version = metadata.get("version") or (built.version if built is not None else "")
     return ProjectSurvey(
         kind=kind,
         docs=docs,
@@ -221,14 +228,16 @@ def _is_web(url: str) -> bool:
 
 
 def _docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
-    """(kind, docs folder, the docs' own title) by the first sign found: mkdocs.yml, a
-    Sphinx conf.py, then a docs folder of Markdown, reST or HTML files, then the project."""
+    """(kind, docs folder, the docs' own title) by the first sign found: mkdocs.yml (or
+    Zensical's zensical.toml), a Sphinx conf.py, then a docs folder of Markdown, reST or HTML
+    files, then the project."""
     for name in MKDOCS_CONFIG_NAMES:
         config = root / name
         if config.is_file():
             data = _mkdocs_settings(config)
             docs = str(data.get("docs_dir") or "docs").strip("/") or "docs"
-            found.append(f"{name}: MkDocs, pages in {docs}/")
+            tool = "Zensical" if name.endswith(".toml") else "MkDocs"
+            found.append(f"{name}: {tool}, pages in {docs}/")
             title = data.get("site_name")
             return "mkdocs", docs, title if isinstance(title, str) else None
     for folder in _sphinx_folders(root):
@@ -274,7 +283,7 @@ _KIND_WORDS = {
 
 def _mkdocs_settings(config: Path) -> dict[str, Any]:
     try:
-        data = load_mkdocs_yaml(config.read_text(encoding="utf-8"))
+        data = load_mkdocs_config(config.name, config.read_text(encoding="utf-8"))
     except Exception:  # a broken mkdocs.yml still means MkDocs; the build reports it
         return {}
     return data if isinstance(data, dict) else {}

@@ -210,3 +210,43 @@ def test_annotated_doc_documents_parameters_and_attributes(tmp_path: Path) -> No
     assert version is not None
     assert version.signature == "version: str = '3.1.0'"
     assert version.doc[0].text == "The OpenAPI version."
+
+
+def test_an_undocumented_name_for_a_function_is_documented_as_that_function(
+    tmp_path: Path,
+) -> None:
+    # more-itertools 11.2.1's stubs write `batched = _batched`, which read as the attribute
+    # '`batched = _batched`'; autodoc imports the function, its signature and docstring.
+    (tmp_path / "recipes").mkdir()
+    (tmp_path / "recipes" / "__init__.py").write_text(
+        "def _batched(iterable, n, *, strict=False):\n"
+        '    """Batch data into tuples of length *n*."""\n\n\n'
+        "batched = _batched\n"
+        "#: Documented on its own.\n"
+        "chunks = _batched\n"
+        "limit = len\n\n\n"
+        "class Base:\n"
+        '    """A base."""\n\n\n'
+        "Alias = Base\n",
+        encoding="utf-8",
+    )
+    # cattrs.cols re-exports cattrs.gen's name for a function under a name of its own.
+    (tmp_path / "recipes" / "cols.py").write_text(
+        "from recipes import batched as grouped\n", encoding="utf-8"
+    )
+    source = package_source(tmp_path)
+    grouped = source.find("recipes.cols.grouped")
+    assert grouped is not None and grouped.signature == "grouped(iterable, n, *, strict=False)"
+    batched = source.find("recipes.batched")
+    assert batched is not None
+    assert (batched.kind, batched.signature) == (
+        "function",
+        "batched(iterable, n, *, strict=False)",
+    )
+    assert batched.doc[0].text == "Batch data into tuples of length *n*."
+    chunks, limit = source.find("recipes.chunks"), source.find("recipes.limit")
+    assert chunks is not None and chunks.kind == "attribute"
+    assert chunks.doc[0].text == "Documented on its own."
+    assert limit is not None and limit.kind == "attribute"
+    alias = source.find("recipes.Alias")  # autodoc: "alias of Base"
+    assert alias is not None and (alias.kind, alias.signature) == ("attribute", "Alias = Base")

@@ -87,6 +87,28 @@ def test_a_module_shows_what_it_imports_only_when_exported_or_named(tmp_path: Pa
     assert container is not None and container.sections[0].body == "Note: Inside."
 
 
+def test_a_heading_written_before_the_block_sets_the_objects_level(tmp_path: Path) -> None:
+    """``# ::: shapes`` (an API page of mkdocstrings' projects, markdown-exec's among them) is
+    the block with its heading level given, not a heading titled '::: shapes' over its options
+    as code."""
+    text = (
+        "---\ntitle: API reference\n---\n\n"
+        "# ::: shapes.circle\n    options:\n      members: [area]\n\n"
+        "## ::: shapes.Shape\n"
+    )
+    parsed = parse_file("api.md", text, package_source(tmp_path))
+    assert parsed is not None
+    assert [(s.heading, s.level, s.heading_path) for s in parsed.sections] == [
+        ("shapes.circle", 1, ()),
+        ("shapes.circle.area", 2, ("shapes.circle",)),
+        ("shapes.Shape", 2, ("shapes.circle",)),
+        ("shapes.Shape.__len__", 3, ("shapes.circle", "shapes.Shape")),
+        ("shapes.Shape.describe", 3, ("shapes.circle", "shapes.Shape")),
+        ("shapes.Shape.sides", 3, ("shapes.circle", "shapes.Shape")),
+    ]
+    assert "options:" not in "".join(s.body for s in parsed.sections)
+
+
 def test_without_code_blocks_are_signature_sections_never_raw_text() -> None:
     parsed = parse_file("x.md", "# X\n\n::: shapes.Shape\n    options:\n      a: 1\n\nText.\n")
     assert parsed is not None

@@ -1,16 +1,19 @@
 """MkDocs projects: mkdocs.yml gives the pages, their order and the titles of untitled pages."""
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import orjson
 
+from builder.api.options import read_mkdocs_settings
 from builder.cache import BuildCache
 from builder.cached_stages import compile_version_cached
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.projects import project_listing
-from builder.projects.mkdocs import load_mkdocs_yaml
+from builder.projects.mkdocs import load_config, load_mkdocs_yaml
 from builder.stages.read import read_version
+from tests.api_support import write_package
 
 SITE = SiteConfig("T", "https://docs.example/")
 LIBRARY = LibraryConfig("demo", "Demo", "", (), None, None, (), ())
@@ -171,3 +174,110 @@ def test_snippets_are_found_in_the_base_paths_mkdocs_yml_gives(tmp_path: Path) -
     (tmp_path / "mkdocs.yml").write_text(one, encoding="utf-8")
     layout, _ = project_listing(version(tmp_path))
     assert layout.snippet_base == ("docs/snippets",)
+
+
+def test_snippet_base_paths_written_with_mkdocs_relative_tag(tmp_path: Path) -> None:
+    """``base_path: [!relative $config_dir]`` (mkdocstrings' projects) is the folder of
+    mkdocs.yml, and ``!relative $docs_dir/...`` a folder in the docs: the README and the
+    changelog their pages include are read from there, not from a folder named
+    ``$config_dir``."""
+    config = MKDOCS_YML.replace(
+        "markdown_extensions:\n",
+        "markdown_extensions:\n  - pymdownx.snippets:\n"
+        "      base_path: [!relative $config_dir, !relative $docs_dir/snippets]\n",
+    )
+    docs = make_project(tmp_path, config)
+    (tmp_path / "CHANGELOG.md").write_text("## 1.0.0\n\nFirst release.\n", encoding="utf-8")
+    (docs / "snippets").mkdir()
+    (docs / "snippets" / "install.txt").write_text("pip install demo\n", encoding="utf-8")
+    (docs / "usage.md").write_text(
+        '# Usage\n\n--8<-- "install.txt"\n\n--8<-- "CHANGELOG.md"\n', encoding="utf-8"
+    )
+    layout, _ = project_listing(version(tmp_path))
+    assert layout.snippet_base == (".", "docs/snippets")
+    usage = [r for r in compiled_records(version(tmp_path)) if r["source"] == "usage.md"]
+    assert [(r["heading"], r["body"]) for r in usage] == [
+        ("Usage", "pip install demo"),
+        ("1.0.0", "First release."),
+    ]
+
+
+ZENSICAL_TOML = """\
+[project]
+site_name = "Demo"
+nav = [
+  { "Home" = "index.md" },
+  { "Guide" = ["guide/start.md", { "Advanced use" = "guide/advanced.md" }] },
+  { "Usage" = "usage.md" },
+]
+[project.markdown_extensions.admonition]
+[project.markdown_extensions.pymdownx.blocks.tab]
+[project.markdown_extensions.pymdownx.snippets]
+base_path = [".", "docs/snippets"]
+"""
+
+
+def test_a_zensical_toml_is_read_as_the_mkdocs_yml_it_stands_for(tmp_path: Path) -> None:
+    """Zensical's zensical.toml (markdown-exec 1.12.6) holds mkdocs.yml's settings under
+    [project], with each dotted extension name nested as TOML tables: its nav orders the pages
+    and the snippets are read from the base_path it names."""
+    docs = make_project(tmp_path, config="")
+    (tmp_path / "mkdocs.yml").unlink()
+    (tmp_path / "zensical.toml").write_text(ZENSICAL_TOML, encoding="utf-8")
+    (docs / "snippets").mkdir()
+    (docs / "snippets" / "install.txt").write_text("pip install demo\n", encoding="utf-8")
+    (docs / "usage.md").write_text('# Usage\n\n--8<-- "install.txt"\n', encoding="utf-8")
+    layout, listing = project_listing(version(tmp_path))
+    assert (layout.kind, layout.config_file) == ("mkdocs", "zensical.toml")
+    assert layout.snippet_base == (".", "docs/snippets")
+    assert [c.relpath for c in listing.candidates][:4] == [
+        "index.md",
+        "guide/start.md",
+        "guide/advanced.md",
+        "usage.md",
+    ]
+    usage = [r for r in compiled_records(version(tmp_path)) if r["source"] == "usage.md"]
+    assert usage[0]["body"] == "pip install demo"
+    assert load_config("zensical.toml", ZENSICAL_TOML)["markdown_extensions"] == [
+        {"admonition": {}},
+        {"pymdownx.blocks.tab": {}},
+        {"pymdownx.snippets": {"base_path": [".", "docs/snippets"]}},
+    ]
+    (tmp_path / "zensical.toml").write_text("[project\n", encoding="utf-8")
+    layout, _ = project_listing(version(tmp_path))
+    assert "zensical.toml: not readable TOML (TOMLDecodeError)" in layout.notes[0]
+
+
+def test_mkdocstrings_options_the_config_gives_every_block(tmp_path: Path) -> None:
+    """The Python handler's options under ``plugins: mkdocstrings`` (mkdocs.yml or
+    zensical.toml) hold for every block, under the block's own: markdown-exec 1.12.6 merges
+    ``__init__`` into each class there, dirty-equals 0.9.0 too."""
+    config = MKDOCS_YML + (
+        "plugins:\n  - search\n  - mkdocstrings:\n      handlers:\n        python:\n"
+        "          options:\n            merge_init_into_class: true\n"
+        "            show_if_no_docstring: true\n"
+    )
+    docs = make_project(tmp_path, config)
+    (docs / "usage.md").write_text(
+        "# API\n\n::: shapes.Circle\n\n::: shapes.Shape\n\n::: shapes.base.Shape\n"
+        "    options:\n      show_if_no_docstring: false\n",
+        encoding="utf-8",
+    )
+    # mkautodoc's blocks (":members:" lines) are no mkdocstrings blocks: its options hold alone.
+    (docs / "about.md").write_text(
+        "# About\n\n::: shapes.circle.Circle\n    :docstring:\n    :members:\n",
+        encoding="utf-8",
+    )
+    source = write_package(tmp_path / "src")
+    records = compiled_records(replace(version(tmp_path), source_dir=source))
+    api = {r["heading"]: r["body"] for r in records if r["source"] == "usage.md"}
+    about = {r["heading"] for r in records if r["source"] == "about.md"}
+    assert "shapes.circle.Circle.__init__" in about
+    assert "shapes.Circle.__init__" not in api
+    assert api["shapes.Circle"].endswith("Make a circle of ``radius``.")
+    assert "`undocumented() -> None`" in api["shapes.Shape"]
+    assert "undocumented" not in api["shapes.base.Shape"]
+    zensical = '[project.plugins.mkdocstrings.handlers.python.options]\nfilters = ["!^s"]\n'
+    assert read_mkdocs_settings(load_config("zensical.toml", zensical)).mkdocstrings_options == (
+        ("filters", ["!^s"]),
+    )

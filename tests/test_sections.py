@@ -223,3 +223,26 @@ def test_the_fence_prefix_test_agrees_with_the_fence_pattern() -> None:
             line = "".join(letters)
             opens = _FENCE.match(line) is not None
             assert opens == line.startswith(_FENCE_STARTS), repr(line)
+
+
+def test_a_signature_only_entry_joins_the_entry_of_the_same_object_after_it() -> None:
+    # more-itertools 11.2.1: '.. function:: minmax(iterable, *[, key, default])' then
+    # '.. autofunction:: minmax(arg1, arg2, *args[, key])' were two sections, the first (where
+    # references to minmax land) only its signature; the docs sat at 'minmax-1'.
+    path = ("API", "Summarizing")
+    sections = finalize(
+        section("m.minmax", "`minmax(iterable, *[, key, default])`", 2, "m.minmax", path,
+                (170, 170), "api"),
+        section("m.minmax", "`minmax(arg1, arg2, *args[, key])`\n\nBoth at once.", 2,
+                "m.minmax", path, (171, 172), "api"),
+        section("m.first", "`first(iterable)`", 2, "m.first", path, (173, 173), "api"),
+        section("m.last", "`last(iterable)`\n\nThe last item.", 2, "m.last", path,
+                (174, 175), "api"),
+    )  # fmt: skip
+    assert [(s.heading, s.anchor, s.line_start, s.line_end, s.body) for s in sections] == [
+        ("m.minmax", "m.minmax", 170, 172,
+         "`minmax(iterable, *[, key, default])`\n\n`minmax(arg1, arg2, *args[, key])`\n\n"
+         "Both at once."),
+        ("m.first", "m.first", 173, 173, "`first(iterable)`"),
+        ("m.last", "m.last", 174, 175, "`last(iterable)`\n\nThe last item."),
+    ]  # fmt: skip

@@ -162,3 +162,32 @@ def test_a_checkout_with_a_dynamic_version_takes_it_from_the_backends_file(
     (tmp_path / "thing" / "__version__.py").write_text('__version__ = "0.28.1"\n', "utf-8")
     survey = survey_project(tmp_path)
     assert (survey.version, survey.version_known) == ("0.28.1", True)
+
+
+def test_a_zensical_toml_is_an_mkdocs_project(tmp_path: Path) -> None:
+    # markdown-exec 1.12.6 and git-changelog 2.10.0 have zensical.toml and no mkdocs.yml: read
+    # as a folder of plain Markdown before, without their nav or their snippets' base_path.
+    (tmp_path / "zensical.toml").write_text(
+        '[project]\nsite_name = "Thing docs"\ndocs_dir = "site-src"\n', encoding="utf-8"
+    )
+    (tmp_path / "site-src").mkdir()
+    (tmp_path / "site-src" / "index.md").write_text("# Thing\n", encoding="utf-8")
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs, survey.include) == ("mkdocs", "site-src", ("**/*.md",))
+    assert "zensical.toml: Zensical, pages in site-src/" in survey.found
+
+
+def test_a_built_sphinx_site_names_its_project_and_release(tmp_path: Path) -> None:
+    # Debian's python-requests-doc 2.28.1 (html/): surveyed as python-requests-doc 0.0.0.
+    (tmp_path / "_static").mkdir()
+    (tmp_path / "_static" / "documentation_options.js").write_text(
+        "var DOCUMENTATION_OPTIONS = {\n    VERSION: '2.28.1',\n};\n", encoding="utf-8"
+    )
+    (tmp_path / "index.html").write_text(
+        "<html><head><title>Requests: HTTP for Humans &#8212; Requests 2.28.1 documentation"
+        "</title></head><body><h1>Requests</h1></body></html>",
+        encoding="utf-8",
+    )
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.library_id, survey.name) == ("html", "requests", "Requests")
+    assert (survey.version, survey.version_known) == ("2.28.1", True)

@@ -153,6 +153,14 @@ class GriffeSource:
 def _record(path: str, found: Any, style: str, lines_of: LinesOf, inherited: bool) -> ApiObject:
     """The frozen documentation of a griffe object (aliases followed)."""
     target = found.final_target if found.is_alias else found
+    named = _object_named(target)
+    if named is not None and not _doc_comment(target, lines_of):
+        return replace(
+            _record(path, named, style, lines_of, inherited),
+            signature=_renamed(
+                signature_of(named, "function"), named.name, path.rpartition(".")[2]
+            ),
+        )
     kind = _kind(target)
     function = init_of(target) if kind == "class" else target
     doc = _typed(_with_annotated_docs(_docstring(target, style, lines_of), function), function)
@@ -301,6 +309,31 @@ def _class_of_instance(target: Any) -> Any:
     except Exception:  # not loaded, or a broken alias: griffe raises several kinds
         return None
     return found if found.kind.value == "class" else None
+
+
+def _object_named(target: Any) -> Any:
+    """The function of the package an attribute without a docstring is another name for
+    (``batched = _batched`` in more-itertools' stubs): autodoc imports the name and finds the
+    function, its signature and docstring. None for anything else; a class so named autodoc
+    shows as "alias of" the class, which the attribute's value says."""
+    if target.kind.value != "attribute" or target.docstring is not None:
+        return None
+    path = getattr(target.value, "canonical_path", None)
+    if type(target.value).__name__ != "ExprName" or not isinstance(path, str):
+        return None
+    if path == target.path:
+        return None
+    try:
+        found = target.modules_collection[path]
+        found = found.final_target if found.is_alias else found
+    except Exception:  # not loaded, or a broken alias: griffe raises several kinds
+        return None
+    return found if found.kind.value == "function" else None
+
+
+def _renamed(signature: str, old: str, new: str) -> str:
+    """``signature`` with its object's name, which leads it, replaced."""
+    return new + signature[len(old) :] if signature.startswith(old) else signature
 
 
 def _doc_comment(target: Any, lines_of: LinesOf) -> str:

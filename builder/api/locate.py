@@ -4,7 +4,8 @@ The folder comes from the catalog's ``source_dir`` when given, otherwise from th
 places beside the docs: ``<docs>/src``, ``<docs>/../src``, ``<docs>/..`` and, for versions read
 from git or an archive, ``<tree>/src`` and ``<tree>``. A folder counts when it holds a package
 (a folder with ``__init__.py``). The fingerprint covers every ``.py``/``.pyi`` file of those
-packages and the docs' ``conf.py``: the files griffe can read from there, and the settings.
+packages and the settings: the docs' ``conf.py``, or an MkDocs project's config file (its
+mkdocstrings options); the files griffe can read from there, and how they are shown.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from builder.api.model import ApiSettings
 from builder.model import ApiUse
 
 if TYPE_CHECKING:
@@ -35,6 +37,7 @@ class CodeTree:
     packages: tuple[str, ...]
     fingerprint: str
     files: int
+    mkdocs_config: Path | None = None  # an MkDocs project's config, read for its API settings
 
 
 def candidate_folders(
@@ -49,13 +52,16 @@ def candidate_folders(
 
 
 def find_code(
-    docs: Path, source_dir: Path | None = None, code_root: Path | None = None
+    docs: Path,
+    source_dir: Path | None = None,
+    code_root: Path | None = None,
+    mkdocs_config: Path | None = None,
 ) -> CodeTree | None:
     """The first candidate folder that holds a package, fingerprinted; None when none does."""
     for folder in candidate_folders(docs, source_dir, code_root):
         packages = _packages(folder)
         if packages:
-            return _fingerprint(folder, packages, docs)
+            return _fingerprint(folder, packages, docs, mkdocs_config)
     return None
 
 
@@ -71,7 +77,9 @@ def _packages(folder: Path) -> tuple[str, ...]:
     )
 
 
-def _fingerprint(folder: Path, packages: tuple[str, ...], docs: Path) -> CodeTree:
+def _fingerprint(
+    folder: Path, packages: tuple[str, ...], docs: Path, mkdocs_config: Path | None
+) -> CodeTree:
     digest = hashlib.sha256()
     count = 0
     for package in packages:
@@ -89,7 +97,9 @@ def _fingerprint(folder: Path, packages: tuple[str, ...], docs: Path) -> CodeTre
                 digest.update(relpath.encode() + b"\0" + hashlib.sha256(data).digest())
                 count += 1
     digest.update(b"conf.py\0" + _read(docs / "conf.py"))
-    return CodeTree(folder, packages, digest.hexdigest(), count)
+    if mkdocs_config is not None:
+        digest.update(b"\0mkdocs\0" + _read(mkdocs_config))
+    return CodeTree(folder, packages, digest.hexdigest(), count, mkdocs_config)
 
 
 def _read(path: Path) -> bytes:
@@ -106,8 +116,24 @@ def open_source(tree: CodeTree, docs: Path) -> GriffeSource:
     from builder.api.code import GriffeSource
     from builder.api.options import read_conf_settings
 
-    settings = read_conf_settings(_read(docs / "conf.py").decode("utf-8", "replace"))
+    if tree.mkdocs_config is not None:
+        settings = _mkdocs_settings(tree.mkdocs_config)
+    else:
+        settings = read_conf_settings(_read(docs / "conf.py").decode("utf-8", "replace"))
     return GriffeSource(tree.folder, settings, str(tree.folder))
+
+
+def _mkdocs_settings(config: Path) -> ApiSettings:
+    """The API settings of an MkDocs config; the defaults when it cannot be read (the
+    project's layout reports that)."""
+    from builder.api.options import read_mkdocs_settings
+    from builder.projects.mkdocs import load_config
+
+    try:
+        document = load_config(config.name, _read(config).decode("utf-8-sig"))
+    except Exception:  # yaml and tomllib raise several kinds; the layout has its note
+        return ApiSettings()
+    return read_mkdocs_settings(document) if isinstance(document, dict) else ApiSettings()
 
 
 def api_note(tree: CodeTree | None, uses: Iterable[ApiUse]) -> str:

@@ -7,7 +7,7 @@ text and these records, and griffe is imported only where code is actually read.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 # autodoc's values of ``autoclass_content``: whose docstring a class section shows.
 CLASS_CONTENT = frozenset({"class", "both", "init"})
@@ -66,12 +66,15 @@ class ApiObject:
 
 @dataclass(frozen=True)
 class ApiSettings:
-    """Project-wide autodoc settings, read from ``conf.py`` without running it."""
+    """Project-wide API settings, read from ``conf.py`` or the MkDocs config without running
+    it."""
 
     class_content: str = "class"
     member_order: str = "alphabetical"
     default_options: tuple[tuple[str, str], ...] = ()
     docstring_style: str = "sphinx"  # "auto" (Google or NumPy too) when napoleon is on
+    # The options an MkDocs config gives mkdocstrings' Python handler, under every block's own.
+    mkdocstrings_options: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)

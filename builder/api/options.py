@@ -1,4 +1,5 @@
-"""What a directive asks to show: autodoc's options, ``conf.py`` settings, mkdocstrings' YAML.
+"""What a directive asks to show: autodoc's options, ``conf.py`` settings, mkdocstrings' YAML
+and the handler options an MkDocs config sets for every block.
 
 ``conf.py`` is read with :mod:`ast`, never executed: only assignments of literal values count,
 which is how projects write ``autoclass_content`` and ``autodoc_default_options``.
@@ -53,6 +54,22 @@ def read_conf_settings(conf_source: str) -> ApiSettings:
     )
 
 
+def read_mkdocs_settings(config: Mapping[str, Any]) -> ApiSettings:
+    """The options an MkDocs config (``mkdocs.yml``'s document, or ``zensical.toml``'s read as
+    one) gives mkdocstrings' Python handler for every block: ``plugins`` (a list, or a mapping)
+    > ``mkdocstrings`` > ``handlers`` > ``python`` > ``options``."""
+    plugins = config.get("plugins")
+    entries = plugins if isinstance(plugins, list) else [plugins]
+    for entry in entries:
+        plugin = entry.get("mkdocstrings") if isinstance(entry, dict) else None
+        handlers = plugin.get("handlers") if isinstance(plugin, dict) else None
+        python = handlers.get("python") if isinstance(handlers, dict) else None
+        options = python.get("options") if isinstance(python, dict) else None
+        if isinstance(options, dict):
+            return ApiSettings(mkdocstrings_options=tuple(options.items()))
+    return ApiSettings()
+
+
 def _option_text(value: object) -> str:
     if value is True or value is None:
         return ""
@@ -105,13 +122,16 @@ def mkdocstrings_options(options: Mapping[str, Any]) -> MemberOptions:
         members = ()
     filters = options.get("filters")
     order = _MKDOCSTRINGS_ORDER.get(str(options.get("members_order", "")), "alphabetical")
+    merged = bool(options.get("merge_init_into_class", False))
     return MemberOptions(
         members=members,
         undocumented=bool(options.get("show_if_no_docstring", False)),
         inherited=bool(options.get("inherited_members", False)),
         special=None,
         order=order,
-        class_content="both" if options.get("merge_init_into_class", False) else "class",
+        class_content="both" if merged else "class",
+        # A merged __init__ is the class's signature and docstring, not a member of its own.
+        exclude=("__init__",) if merged else (),
         # mkdocstrings shows an imported name only when ``__all__`` lists it (or ``members``
         # names it): a module's own imports (``BaseModel`` in ``pydantic.json_schema``) are
         # documented where they are defined.

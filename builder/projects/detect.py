@@ -1,7 +1,8 @@
 """Tell which documentation tool a version's docs folder belongs to, and read its layout.
 
-``auto`` looks for ``mkdocs.yml`` (or ``mkdocs.yaml``) in the docs folder and the folders
-above it, then for ``conf.py`` in the docs folder; ``mkdocs``, ``sphinx`` and ``none`` say it.
+``auto`` looks for ``mkdocs.yml`` (or ``mkdocs.yaml``, or Zensical's ``zensical.toml``) in the
+docs folder and the folders above it, then for ``conf.py`` in the docs folder; ``mkdocs``,
+``sphinx`` and ``none`` say it.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@ order and titles its ``nav`` gives them.
 
 The file is read with a YAML SafeLoader that takes any tag it does not know
 (``!!python/name:``, ``!ENV``, ``!relative``) as the plain value under it, so nothing named in
-the file is ever imported or run.
+the file is ever imported or run. A Zensical project's ``zensical.toml`` holds the same
+settings (``builder.projects.zensical_toml``) and is read where there is no ``mkdocs.yml``.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 from builder.globs import GlobError, compile_globs
 from builder.projects.layout import ProjectLayout
 
-CONFIG_NAMES = ("mkdocs.yml", "mkdocs.yaml")
+CONFIG_NAMES = ("mkdocs.yml", "mkdocs.yaml", "zensical.toml")
 MAX_CONFIG_BYTES = 1024 * 1024
 # Each nav entry is visited once; a nav longer or deeper than this is cut, with a note.
 MAX_NAV_ENTRIES = 20_000
@@ -34,6 +35,16 @@ def load_mkdocs_yaml(text: str) -> Any:
     from builder.projects import mkdocs_yaml  # PyYAML only when a project has an mkdocs.yml
 
     return mkdocs_yaml.load(text)
+
+
+def load_config(name: str, text: str) -> Any:
+    """The settings the config file ``name`` holds in ``text``: zensical.toml's as
+    mkdocs.yml writes them; raises yaml.YAMLError or tomllib.TOMLDecodeError."""
+    if name.endswith(".toml"):
+        from builder.projects import zensical_toml
+
+        return zensical_toml.load(text)
+    return load_mkdocs_yaml(text)
 
 
 @dataclass
@@ -81,7 +92,7 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
         directory=pages_dir,
         config_file=name,
         config_folder=config_path.parent.resolve(),
-        snippet_base=_snippet_base(config.get("markdown_extensions")),
+        snippet_base=_snippet_base(config.get("markdown_extensions"), docs_dir),
         exclude_patterns=patterns,
         exclude=_exclude_regex(patterns, notes, "exclude_docs"),
         suffixes=PAGE_SUFFIXES,
@@ -92,17 +103,33 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
     )
 
 
-def _snippet_base(extensions: Any) -> tuple[str, ...]:
+def _snippet_base(extensions: Any, docs_dir: str) -> tuple[str, ...]:
     """pymdownx.snippets' ``base_path`` setting: the folders (relative to where MkDocs runs)
-    snippets are looked for in, in order; empty when it is not set."""
+    snippets are looked for in, in order; empty when it is not set. MkDocs' ``!relative
+    $config_dir`` (read as the plain ``$config_dir``) is the folder MkDocs runs in, and
+    ``!relative $docs_dir`` the docs folder, each with the path written after it."""
     entries = extensions if isinstance(extensions, list) else [extensions]
     for entry in entries:
         if isinstance(entry, dict) and isinstance(entry.get("pymdownx.snippets"), dict):
             base = entry["pymdownx.snippets"].get("base_path")
             folders = [base] if isinstance(base, str) else base
             if isinstance(folders, list):
-                return tuple(folder for folder in folders if isinstance(folder, str) and folder)
+                return tuple(
+                    _placeholder_resolved(folder, docs_dir)
+                    for folder in folders
+                    if isinstance(folder, str) and folder
+                )
     return ()
+
+
+def _placeholder_resolved(folder: str, docs_dir: str) -> str:
+    """``folder`` with the placeholder MkDocs' ``!relative`` tag starts it with replaced by
+    the folder it names, relative to where MkDocs runs."""
+    placeholder, _, rest = folder.partition("/")
+    base = {"$config_dir": ".", "$docs_dir": docs_dir}.get(placeholder)
+    if base is None:
+        return folder
+    return posixpath.normpath(posixpath.join(base, rest)) if rest else base
 
 
 def _read_config(config_path: Path, notes: list[str]) -> dict[str, Any]:
@@ -115,13 +142,16 @@ def _read_config(config_path: Path, notes: list[str]) -> dict[str, Any]:
     if len(raw) > MAX_CONFIG_BYTES:
         notes.append(f"{name}: larger than {MAX_CONFIG_BYTES // 1024} KiB; MkDocs defaults used")
         return {}
+    from tomllib import TOMLDecodeError
+
     from builder.projects.mkdocs_yaml import YAMLError
 
     try:
-        config = load_mkdocs_yaml(raw.decode("utf-8-sig"))
-    except (UnicodeDecodeError, YAMLError, RecursionError) as exc:
+        config = load_config(name, raw.decode("utf-8-sig"))
+    except (UnicodeDecodeError, YAMLError, TOMLDecodeError, RecursionError) as exc:
         reason = type(exc).__name__
-        notes.append(f"{name}: not readable YAML ({reason}); MkDocs defaults used")
+        language = "TOML" if name.endswith(".toml") else "YAML"
+        notes.append(f"{name}: not readable {language} ({reason}); MkDocs defaults used")
         return {}
     if not isinstance(config, dict):
         notes.append(f"{name}: not a mapping of settings; MkDocs defaults used")

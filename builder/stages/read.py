@@ -63,7 +63,12 @@ def _version_files(
     layout, listing = project_listing(version)
     directory = layout.directory or version.directory
     version = replace(version, directory=directory)
-    code = find_code(directory, version.source_dir, version.code_root)
+    mkdocs_config = (
+        layout.config_folder / layout.config_file
+        if layout.kind == "mkdocs" and layout.config_folder and layout.config_file
+        else None
+    )
+    code = find_code(directory, version.source_dir, version.code_root, mkdocs_config)
     includes = include_root(
         directory,
         version.code_root,

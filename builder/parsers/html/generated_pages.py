@@ -3,7 +3,10 @@
 A built Sphinx site holds its general index (``genindex.html``, or one page per letter), its
 module index (``py-modindex.html``) and its search page next to the written pages. They only
 list names and link to the entries, so indexing them would put a list of every API name above
-the entries it points to; the build skips them, with the reason in its report.
+the entries it points to; the build skips them, with the reason in its report. So it does the
+highlighted source of each module that the viewcode extension writes under ``_modules/``:
+Sphinx's own search leaves those out, and indexing them would put every docstring a second
+time, roles and all, beside the entries made from it.
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ _MARKS = (
      "Sphinx's module index (a list of modules, linking to their pages)"),
     ("search-results", "//div[@id='search-results']",
      "Sphinx's search page (filled in by a script)"),
+    ("viewcode-block", "//div[contains(concat(' ', @class, ' '), ' viewcode-block ')]",
+     "Sphinx's highlighted source of a module (viewcode; its own search leaves it out)"),
 )  # fmt: skip
 
 

@@ -1,11 +1,13 @@
 """mkdocstrings blocks (``::: package.Name`` and the YAML options under it) as API sections.
 
 A block line starts with ``:::`` and a dotted path (a package's name alone when no bare
-``:::`` line closes it as a Docusaurus container); the lines indented under it are YAML, of
-which the ``options:`` mapping counts. The block becomes a section headed and anchored by the
-object's full path (as the reST parser names API descriptions), its signature as code, its
-docstring (Markdown, as mkdocstrings reads it) as text, and its members as sections below.
-An object the code does not have is warned about and stays a signature-only section.
+``:::`` line closes it as a Docusaurus container), or with ATX heading marks before them
+(``# ::: package``, which mkdocstrings reads as the object's heading level); the lines
+indented under it are YAML, of which the ``options:`` mapping counts. The block becomes a
+section headed and anchored by the object's full path (as the reST parser names API
+descriptions), its signature as code, its docstring (Markdown, as mkdocstrings reads it) as
+text, and its members as sections below. An object the code does not have is warned about and
+stays a signature-only section.
 
 mkautodoc, the older extension with the same ``::: path`` line (HTTPX's docs), writes its
 options as ``:docstring:`` and ``:members: name name`` lines instead: those show the docstring
@@ -24,7 +26,7 @@ from builder.api.render import RenderMarkup, docstring_events, member_events, si
 from builder.parsers.rst.events import DocState, Event, Heading, Text
 
 TOKEN_TYPE = "mkdocstrings"
-_BLOCK = re.compile(r":::[ \t]+([A-Za-z_][\w.]*)[ \t]*$")
+_BLOCK = re.compile(r"(#{1,6}[ \t]*)?:::[ \t]+([A-Za-z_][\w.]*)[ \t]*$")
 _KEY = re.compile(r"([\w-]+):(?:[ \t]+(.*))?$")
 _MKAUTODOC_OPTION = re.compile(r":([^:\s]*):[ \t]*(.*)")
 # A line that closes a ":::" container, and where the parse's env keeps the last one's offset.
@@ -40,7 +42,10 @@ def mkdocstrings_rule(state: StateBlock, start: int, end: int, silent: bool) -> 
         return False
     line = state.src[state.bMarks[start] + state.tShift[start] : state.eMarks[start]]
     match = _BLOCK.match(line)
-    if not match or ("." not in match.group(1) and _closed_later(state, start)):
+    if not match:
+        return False
+    marks, path = match.group(1), match.group(2)
+    if not marks and "." not in path and _closed_later(state, start):
         return False
     if silent:
         return True
@@ -53,7 +58,8 @@ def mkdocstrings_rule(state: StateBlock, start: int, end: int, silent: bool) -> 
             last = following
         following += 1
     token = state.push(TOKEN_TYPE, "", 0)
-    token.info = match.group(1)
+    token.info = path
+    token.markup = (marks or "").strip()  # the heading marks, which set the object's level
     token.content = state.getLines(start + 1, last + 1, state.sCount[start], False)
     token.map = [start, last + 1]
     state.line = last + 1
@@ -79,6 +85,9 @@ def block_events(
     settings = read_yaml(yaml) if mkautodoc is None else {"options": mkautodoc}
     options = settings.get("options")
     options = options if isinstance(options, dict) else {}
+    if mkautodoc is None and doc.api is not None:
+        # The block's own options over those the project's config gives mkdocstrings.
+        options = {**dict(doc.api.settings.mkdocstrings_options), **options}
     heading = Heading(title=path, line=line, last_line=line, claim_line=line, anchor=path,
                       api_depth=1)  # fmt: skip
     doc.api_asked = True

@@ -232,8 +232,11 @@ def _directive_events(
 def _mkdocstrings_events(
     doc: Document, token: Token, level: int, directives: Directives
 ) -> list[_Heading | _Text]:
-    """A ``::: path`` block: the object's section and its members', below ``level``."""
+    """A ``::: path`` block: the object's section and its members', below ``level``, or at
+    the level its heading marks give (``## ::: path``)."""
     start = token.map[0] if token.map else 0
+    if token.markup:
+        level = len(token.markup) - 1
 
     def render_markup(text: str) -> str:
         events = directives.markdown_events(doc, text, start + 1, Context(sections=False))

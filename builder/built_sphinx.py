@@ -1,0 +1,55 @@
+"""Read what a built Sphinx site says of itself: the project's name and the release it documents.
+
+A folder of HTML that Sphinx wrote (a Debian ``*-doc`` package, a downloaded ``_build/html``)
+has no ``pyproject.toml`` to name it, but every such build writes its release into
+``_static/documentation_options.js`` (``VERSION: '2.28.1'``) and, unless the project sets its
+own ``html_title``, titles each page "<page> — <project> <release> documentation".
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+# Enough to hold the options object and a page's head; the files are read no further.
+MAX_READ_BYTES = 64 * 1024
+_VERSION = re.compile(r"""\bVERSION\s*:\s*(['"])([^'"\n]{1,100})\1""")
+_TITLE = re.compile(r"<title>(.*?)</title>", re.DOTALL | re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class BuiltSphinx:
+    """The name and release a built Sphinx site gives itself; "" for what it does not say."""
+
+    project: str
+    version: str
+
+
+def read_built_sphinx(folder: Path) -> BuiltSphinx | None:
+    """What the Sphinx build in ``folder`` says of itself; None when it is no Sphinx build."""
+    version = _VERSION.search(_head(folder / "_static" / "documentation_options.js"))
+    if version is None:
+        return None
+    release = version.group(2).strip()
+    return BuiltSphinx(_project_in_title(_head(folder / "index.html"), release), release)
+
+
+def _project_in_title(page: str, release: str) -> str:
+    """The project in an index page titled "... — <project> <release> documentation"."""
+    title = _TITLE.search(page)
+    if title is None or not release:
+        return ""
+    text = " ".join(html.unescape(title.group(1)).split())
+    docs_title = text.rpartition(" \u2014 ")[2]
+    suffix = f" {release} documentation"
+    return docs_title[: -len(suffix)].strip() if docs_title.endswith(suffix) else ""
+
+
+def _head(path: Path) -> str:
+    try:
+        with path.open("rb") as file:
+            return file.read(MAX_READ_BYTES).decode("utf-8", "replace")
+    except OSError:
+        return ""

@@ -1,0 +1,39 @@
+"""builder.built_sphinx: the name and release a built Sphinx site gives itself."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from builder.built_sphinx import BuiltSphinx, read_built_sphinx
+
+# Sphinx 7.2 and later write a const; older builds (Debian's requests 2.28.1) a var.
+OPTIONS = (
+    "var DOCUMENTATION_OPTIONS = {\n    URL_ROOT: '',\n    VERSION: '2.28.1',\n}",
+    "const DOCUMENTATION_OPTIONS = {\n    VERSION: '2.28.1',\n    LANGUAGE: 'en',\n};",
+)
+
+
+def built_site(root: Path, options: str, title: str | None) -> Path:
+    (root / "_static").mkdir(parents=True)
+    (root / "_static" / "documentation_options.js").write_text(options, encoding="utf-8")
+    if title is not None:
+        (root / "index.html").write_text(
+            f"<html><head><title>{title}</title></head><body></body></html>", encoding="utf-8"
+        )
+    return root
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_the_release_and_the_project_in_the_default_title(tmp_path: Path, options: str) -> None:
+    title = "Requests: HTTP for Humans™ &#8212; Requests 2.28.1 documentation"
+    assert read_built_sphinx(built_site(tmp_path, options, title)) == BuiltSphinx(
+        "Requests", "2.28.1"
+    )
+
+
+def test_a_title_of_the_projects_own_names_no_project(tmp_path: Path) -> None:
+    site = built_site(tmp_path, OPTIONS[1], "Welcome &mdash; The Thing Manual")
+    assert read_built_sphinx(site) == BuiltSphinx("", "2.28.1")
+    assert read_built_sphinx(tmp_path / "_static") is None  # no options file there
