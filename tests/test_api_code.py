@@ -250,3 +250,32 @@ def test_an_undocumented_name_for_a_function_is_documented_as_that_function(
     assert limit is not None and limit.kind == "attribute"
     alias = source.find("recipes.Alias")  # autodoc: "alias of Base"
     assert alias is not None and (alias.kind, alias.signature) == ("attribute", "Alias = Base")
+
+
+def test_an_undocumented_name_for_a_method_of_an_instance_is_documented_as_that_method(
+    tmp_path: Path,
+) -> None:
+    # cattrs writes `structure = global_converter.structure` (global_converter = Converter()):
+    # autodoc imports a bound method and shows its signature, without self, and docstring.
+    (tmp_path / "hooks").mkdir()
+    (tmp_path / "hooks" / "__init__.py").write_text(
+        "class Base:\n"
+        "    def structure(self, obj, cl):\n"
+        '        """Convert *obj* to *cl*."""\n\n\n'
+        "class Converter(Base):\n"
+        '    """A converter."""\n\n'
+        "    threshold = 3\n\n\n"
+        "converter = Converter()\n"
+        "structure = converter.structure\n"
+        "threshold = converter.threshold\n"
+        "split = str.split\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    structure = source.find("hooks.structure")
+    assert structure is not None
+    assert (structure.kind, structure.signature) == ("function", "structure(obj, cl)")
+    assert structure.doc[0].text == "Convert *obj* to *cl*."
+    threshold, split = source.find("hooks.threshold"), source.find("hooks.split")
+    assert threshold is not None and threshold.kind == "attribute"
+    assert split is not None and split.kind == "attribute"

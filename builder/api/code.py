@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from builder.api.docstrings import parse_docstring
 from builder.api.model import ApiObject, ApiSettings, DocField, DocPart, Member
-from builder.api.signatures import init_of, is_alias_broken, signature_of
+from builder.api.signatures import init_of, is_alias_broken, member_of, signature_of
 from builder.api.typing_doc import annotation_text, doc_text
 
 if TYPE_CHECKING:
@@ -300,35 +300,41 @@ def _class_of_instance(target: Any) -> Any:
     instance among them."""
     if target.kind.value != "attribute":
         return None
-    path = getattr(getattr(target.value, "function", None), "canonical_path", None)
+    function = getattr(target.value, "function", None)
+    found = _loaded(target, getattr(function, "canonical_path", None))
+    return found if found is not None and found.kind.value == "class" else None
+
+
+def _object_named(target: Any) -> Any:
+    """The function of the package an attribute without a docstring is another name for:
+    ``batched = _batched`` (more-itertools' stubs), or a method of an instance the package
+    makes, ``structure = global_converter.structure`` (cattrs). autodoc imports the name and
+    finds the function, its signature and docstring. None for anything else; a class so named
+    autodoc shows as "alias of" the class, which the attribute's value says."""
+    if target.kind.value != "attribute" or target.docstring is not None:
+        return None
+    value = target.value
+    found = None
+    if type(value).__name__ == "ExprName":
+        found = _loaded(target, value.canonical_path)
+    elif type(value).__name__ == "ExprAttribute" and len(value.values) == 2:
+        instance = _loaded(target, getattr(value.values[0], "canonical_path", None))
+        klass = _class_of_instance(instance) if instance is not None else None
+        if klass is not None:
+            found = member_of(klass, str(value.values[1]))
+    return found if found is not None and found.kind.value == "function" else None
+
+
+def _loaded(target: Any, path: object) -> Any:
+    """The object the package defines at ``path`` (aliases followed), other than ``target``
+    itself; None when it is not loaded or cannot be resolved."""
     if not isinstance(path, str) or path == target.path:
         return None
     try:
         found = target.modules_collection[path]
-        found = found.final_target if found.is_alias else found
+        return found.final_target if found.is_alias else found
     except Exception:  # not loaded, or a broken alias: griffe raises several kinds
         return None
-    return found if found.kind.value == "class" else None
-
-
-def _object_named(target: Any) -> Any:
-    """The function of the package an attribute without a docstring is another name for
-    (``batched = _batched`` in more-itertools' stubs): autodoc imports the name and finds the
-    function, its signature and docstring. None for anything else; a class so named autodoc
-    shows as "alias of" the class, which the attribute's value says."""
-    if target.kind.value != "attribute" or target.docstring is not None:
-        return None
-    path = getattr(target.value, "canonical_path", None)
-    if type(target.value).__name__ != "ExprName" or not isinstance(path, str):
-        return None
-    if path == target.path:
-        return None
-    try:
-        found = target.modules_collection[path]
-        found = found.final_target if found.is_alias else found
-    except Exception:  # not loaded, or a broken alias: griffe raises several kinds
-        return None
-    return found if found.kind.value == "function" else None
 
 
 def _renamed(signature: str, old: str, new: str) -> str:

@@ -12,16 +12,21 @@ from builder.api.typing_doc import annotation_text
 
 
 def init_of(klass: Any) -> Any:
-    """The ``__init__`` a class uses, its own or the nearest base's (``all_members`` would
-    compute every inherited member for this one name)."""
+    """The ``__init__`` a class uses, its own or the nearest base's."""
+    return member_of(klass, "__init__")
+
+
+def member_of(klass: Any, name: str) -> Any:
+    """The member ``name`` a class uses, its own or the nearest base's, aliases followed; None
+    when it has none (``all_members`` would compute every inherited member for this one name)."""
     try:
         classes = [klass, *klass.mro()]
     except Exception:  # an unresolvable or cyclic base: griffe raises several kinds
         classes = [klass]
     for candidate in classes:
-        init = candidate.members.get("__init__")
-        if init is not None and not is_alias_broken(init):
-            return init.final_target if init.is_alias else init
+        member = candidate.members.get(name)
+        if member is not None and not is_alias_broken(member):
+            return member.final_target if member.is_alias else member
     return None
 
 
