@@ -11,6 +11,7 @@ is asked again. Nothing here holds the whole catalog in memory.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -153,3 +154,29 @@ class LookupSource:
         if not source.is_relative_to(folder.resolve()) or not source.is_file():
             return None
         return source.read_bytes()
+
+
+class LookupSources:
+    """The large sites' LookupSource, one per (source, lookup.json sha256): a site rebuilt gets
+    a new one, and its old table is closed."""
+
+    def __init__(self, cache: DiskCache, remotes: Mapping[str, RemoteSite]) -> None:
+        self._cache = cache
+        self._remotes = remotes
+        self._sources: dict[tuple[str, str], LookupSource] = {}
+
+    def source(self, layer: Layer) -> LookupSource:
+        """The source of a lookup layer, brought up to date with it."""
+        key = (layer.label, layer.sha256)
+        source = self._sources.get(key)
+        if source is None:
+            for old in [k for k in self._sources if k[0] == layer.label]:
+                self._sources.pop(old).close()  # the site was rebuilt: its old table is done
+            remote = self._remotes.get(layer.label) if layer.record is not None else None
+            source = self._sources[key] = LookupSource(layer, self._cache, remote)
+        source.update(layer)
+        return source
+
+    def close(self) -> None:
+        for source in self._sources.values():
+            source.close()

@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import NamedTuple
 
-from client.catalog_loader import Layer
+from client.catalog_loader import Layer, iso_time
+from client.cooldown import Failure
 from client.model import CatalogEntry, Fallback
 from schemas.versions import InvalidVersion, parse_version
 
@@ -88,3 +89,17 @@ def newest_first(versions: Sequence[str]) -> tuple[str, ...]:
             return 0, ()
 
     return tuple(sorted(versions, key=key, reverse=True))
+
+
+def fallback_for(
+    rank: int, layer: Layer, failures: Sequence[tuple[str, Failure]], sites: Sequence[str]
+) -> Fallback | None:
+    """Why ``layer`` (at ``rank`` in the configured order of ``sites``) answers instead of a
+    site: the first failed site ranked before it, or the site whose last good copy it is. None
+    when no site that outranks it failed."""
+    ranks = {url: position for position, url in enumerate(sites)}
+    for url, failure in failures:
+        outranks = ranks[url] < rank or (ranks[url] == rank and layer.kind == "disk")
+        if outranks:
+            return Fallback(url, failure.reason, iso_time(failure.since))
+    return None

@@ -74,13 +74,15 @@ from client.errors import (
 )
 from client.fetch import RemoteSite
 from client.listed_files import ListedFiles
-from client.lookup_site import LookupSource
+from client.lookup_site import LookupSource, LookupSources
 from client.lookup_table import LookupTable
-from client.merge import MergedEntry, merge_layers
-from client.model import CatalogEntry, Fallback, OpenedShard, VectorsRef
+from client.merge import MergedEntry, fallback_for, merge_layers
+from client.model import CatalogEntry, OpenedShard, VectorsRef
 from client.plain_shards import PlainShards
 from client.shard_files import ShardFiles, is_plain
 from client.shard_store import translating_sqlite
+from client.site_status import layer_status, site_status
+from client.site_sync import Progress, SyncParts, sync_versions
 
 if TYPE_CHECKING:
     import httpx
@@ -88,11 +90,7 @@ if TYPE_CHECKING:
     from client.http import Fetcher
 
 log = logging.getLogger("doctrove.site_data")
-Progress = Callable[[int, int, str], None]
 T = TypeVar("T")
-Job = tuple[CatalogEntry, Layer, str]  # a version's shard to have: (entry, its layer, version)
-# A temporary file this old in the cache was left by a process that died.
-_ABANDONED_SECONDS = 3600.0
 
 
 class SiteData:
@@ -154,8 +152,16 @@ class SiteData:
             self._fail,
             self._source_error,
         )
-        # Large sites read through lookup.json: per (source, lookup.json sha256).
-        self._lookups: dict[tuple[str, str], LookupSource] = {}
+        self._sync_parts = SyncParts(
+            self._cache,
+            self._shards,
+            self._plain,
+            self._listed,
+            clock,
+            self._source_error,
+            self._failed_query,
+        )
+        self._lookups = LookupSources(self._cache, self._remotes)
         self._merged_layers: tuple[Layer, ...] = ()
 
     def _fetcher(self) -> Fetcher:
@@ -170,8 +176,7 @@ class SiteData:
             return self._fetcher_instance
 
     def close(self) -> None:
-        for source in self._lookups.values():
-            source.close()
+        self._lookups.close()
         if self._fetcher_instance is not None:
             self._fetcher_instance.close()
 
@@ -213,21 +218,10 @@ class SiteData:
                 if layer.lookup is not None
             ]
 
-    def _lookup_source(self, layer: Layer) -> LookupSource:
-        key = (layer.label, layer.sha256)
-        source = self._lookups.get(key)
-        if source is None:
-            for old in [k for k in self._lookups if k[0] == layer.label]:
-                self._lookups.pop(old).close()  # the site was rebuilt: its old table is done
-            remote = self._remotes.get(layer.label) if layer.record is not None else None
-            source = self._lookups[key] = LookupSource(layer, self._cache, remote)
-        source.update(layer)
-        return source
-
     def _from_lookup(self, layer: Layer, read: Callable[[LookupSource], T]) -> T:
         """``read`` from a lookup layer's source; a site that fails doing so starts its cooldown."""
         try:
-            return read(self._lookup_source(layer))
+            return read(self._lookups.source(layer))
         except ListedFileGone as gone:
             self._listed.site_lacked(layer, gone)  # published again, most likely: not a failure
             raise
@@ -400,7 +394,9 @@ class SiteData:
                 self._bundled = self._file_layer(self._bundled_path, "bundled", ClientError)
             layers = [(len(self._remotes) + 1, self._bundled)] if self._bundled else []
         failures = self._failures()
-        fallbacks = [_fallback(rank, layer, failures, self._remotes) for rank, layer in layers]
+        fallbacks = [
+            fallback_for(rank, layer, failures, list(self._remotes)) for rank, layer in layers
+        ]
         self._merged = merge_layers([layer for _rank, layer in layers], fallbacks)
         self._ordered = tuple(merged.entry for merged in self._merged.values())
         self._merged_layers = tuple(layer for _rank, layer in layers)
@@ -549,13 +545,10 @@ class SiteData:
     def sync(
         self, progress: Progress | None = None, notice: Callable[[str], None] | None = None
     ) -> dict[str, Any]:
-        """Re-check every site now (TTL and cooldown ignored), then make sure every version's
-        shard is in the cache, verified. ``progress(done, total, "id version")`` follows each
-        shard. Failures are collected, not raised, so one bad shard does not stop the rest.
-
-        Shards of a plain host are built only as far as the disk budget and the entry limit
-        allow (the rest are ``skipped`` and built when asked for); ``notice`` hears what
-        building them would cost before any is built."""
+        """Re-check every site now (TTL and cooldown ignored), then have every version's files
+        in the cache, verified (client.site_sync: ``progress`` follows each shard, ``notice``
+        hears what building a plain host's shards would cost). Failures are collected, not
+        raised; a plain host's shards beyond its limits are ``skipped``, built when asked for."""
         with self._lock:
             failures: list[dict[str, str]] = []
             for url in self._remotes:
@@ -571,92 +564,7 @@ class SiteData:
                 for version in merged.entry.versions
                 if (served := merged.server(version)) is not None
             ]
-            jobs, skipped = self._plan_builds(jobs, notice)
-            counts = {"cached": 0, "downloaded": 0, "built": 0, "copied": 0, "packs": 0}
-            counts["chunks"] = 0
-            self._listed.paused = True  # one trim at the end, which sees everything sync had
-            try:
-                self._sync_jobs(jobs, counts, failures, progress)
-            finally:
-                self._listed.paused = False
-            self._cache.remove_temporary(_ABANDONED_SECONDS, self._clock())
-            # What sync just had is the newest, so the budget takes older files first. A budget
-            # smaller than the site's files takes some of them too: then some versions will not
-            # answer offline, which is what sync is for, so that is a failure.
-            wanted = {sha for entry, _layer, version in jobs for sha in _shard_sha(entry, version)}
-            counts["trimmed"] = self._cache.trim(self._listed.budget_bytes, keep=wanted)
-            if counts["trimmed"] and counts["downloaded"] + counts["packs"] + counts["chunks"]:
-                budget_mb = self._listed.budget_bytes >> 20
-                failures.append(
-                    {
-                        "source": "cache budget",
-                        "error": f"the cache budget of {budget_mb} MB is smaller than the "
-                        f"files of every version: {counts['trimmed']} files were removed again, "
-                        "so some versions will not answer offline; raise --cache-budget-mb",
-                    }
-                )
-            return {"shards": len(jobs), **counts, "skipped": skipped, "failures": failures}
-
-    def _sync_jobs(
-        self,
-        jobs: Sequence[Job],
-        counts: dict[str, int],
-        failures: list[dict[str, str]],
-        progress: Progress | None,
-    ) -> None:
-        """Have each job's shard, packs and chunks in the cache, counting and collecting."""
-        for done, (entry, layer, version) in enumerate(jobs, start=1):
-            try:
-                counts[self._shards.shard_file(entry, layer, version)[3]] += 1
-                ref = entry.shards.get(version)
-                if ref is not None and ref.split:
-                    packs, chunks = self._fetch_all_listed(entry, layer, version)
-                    counts["packs"] += packs
-                    counts["chunks"] += chunks
-            except ClientError as exc:
-                failures.append({"id": entry.id, "version": version, "error": exc.message})
-            if progress is not None:
-                progress(done, len(jobs), f"{entry.id} {version}")
-
-    def _fetch_all_listed(self, entry: CatalogEntry, layer: Layer, version: str) -> tuple[int, int]:
-        """Have every body pack and index chunk of a version's search shard on disk; how many
-        of each were fetched."""
-        shard = self._shards.open_current(entry, layer, version)
-        try:
-            with translating_sqlite(
-                functools.partial(self._failed_query, shard, entry.id, version)
-            ):
-                packs = shard.bodies.fetch_all() if shard.bodies is not None else 0
-                chunks = shard.chunks.fetch_all() if shard.chunks is not None else 0
-            if shard.confirm is not None:
-                shard.confirm()
-            return packs, chunks
-        finally:
-            shard.connection.close()
-
-    def _plan_builds(
-        self, jobs: list[Job], notice: Callable[[str], None] | None
-    ) -> tuple[list[Job], int]:
-        """The jobs sync runs: all of them, except the shards to build from plain hosts beyond
-        what the budget and the entry limit leave room for; and how many were left out."""
-        plain = [(layer, entry.id, version) for entry, layer, version in jobs if is_plain(layer)]
-        if not plain:
-            return jobs, 0
-        plan = self._plain.plan(plain, self._source_error)
-        if plan.versions and notice is not None:
-            notice(self._plain.describe(plan))
-        skipped = plan.versions - len(plan.chosen)
-        if not skipped:
-            return jobs, 0
-        chosen = set(plan.chosen)
-        kept = [
-            (entry, layer, version)
-            for entry, layer, version in jobs
-            if not is_plain(layer)
-            or (layer.label, entry.id, version) in chosen
-            or self._plain.cached(layer, entry.id, version) is not None
-        ]
-        return kept, skipped
+            return sync_versions(self._sync_parts, jobs, failures, progress, notice)
 
     def status(self) -> dict[str, Any]:
         """Sources with their standing and freshness, the merged entry count, cache figures."""
@@ -666,7 +574,7 @@ class SiteData:
             sources = [self._site_status(url, now) for url in self._remotes]
             for layer in (self._local, self._bundled):
                 if layer is not None:
-                    sources.append(_layer_status(layer, used=self._uses(layer)))
+                    sources.append(layer_status(layer, used=self._uses(layer)))
             return {
                 "sources": sources,
                 "entries": len(self._ordered),
@@ -686,52 +594,5 @@ class SiteData:
 
     def _site_status(self, url: str, now: float) -> dict[str, Any]:
         layer = self._layers[url]
-        status: dict[str, Any] = {"kind": "remote", "source": url, "state": "no copy"}
-        if layer is not None:
-            status = _layer_status(layer, used=self._uses(layer))
-            if layer.record is not None:
-                status["checkedAt"] = iso_time(layer.record.checked_at)
-                status["ageSeconds"] = round(now - layer.record.checked_at, 1)
-        failure = self._cooldown.last_failure(url)
-        if failure is not None:
-            status["state"] = "failed"
-            status["error"] = failure.reason
-            status["failingSince"] = iso_time(failure.since)
-            status["retryInSeconds"] = round(self._cooldown.remaining(url), 1)
-        return status
-
-
-def _fallback(
-    rank: int, layer: Layer, failures: list[tuple[str, Failure]], remotes: dict[str, RemoteSite]
-) -> Fallback | None:
-    """Why ``layer`` (at ``rank`` in configured order) answers instead of a site: the first
-    failed site ranked before it, or the site whose last good copy it is. None when no site
-    that outranks it failed."""
-    ranks = {url: position for position, url in enumerate(remotes)}
-    for url, failure in failures:
-        outranks = ranks[url] < rank or (ranks[url] == rank and layer.kind == "disk")
-        if outranks:
-            return Fallback(url, failure.reason, iso_time(failure.since))
-    return None
-
-
-def _layer_status(layer: Layer, *, used: bool) -> dict[str, Any]:
-    provenance = layer.provenance
-    return {
-        "kind": layer.kind,
-        "source": layer.label,
-        "document": layer.document,
-        "state": "ok" if used else "unused",
-        "entries": len(layer.entries),
-        **({"libraries": layer.lookup["libraries"]} if layer.lookup is not None else {}),
-        "fetchedAt": provenance.fetched_at,
-        "stale": provenance.stale,
-        "buildId": provenance.build_id,
-        "buildTime": provenance.build_time,
-    }
-
-
-def _shard_sha(entry: CatalogEntry, version: str) -> tuple[str, ...]:
-    """The sha256 of the version's published shard, if its catalog lists one."""
-    ref = entry.shards.get(version)
-    return (ref.sha256,) if ref is not None else ()
+        used = layer is not None and self._uses(layer)
+        return site_status(url, layer, used, self._cooldown, now)
