@@ -240,7 +240,8 @@ def _docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
             tool = "Zensical" if name.endswith(".toml") else "MkDocs"
             found.append(f"{name}: {tool}, pages in {docs}/")
             # What the build will say of its gen-files scripts, which it never runs.
-            found.extend(generated_pages(data, root.resolve(), name).notes)
+            generated = generated_pages(data, root.resolve(), name)
+            found.extend((*generated.notes, *generated.warnings))
             title = data.get("site_name")
             return "mkdocs", docs, title if isinstance(title, str) else None
     for folder in _sphinx_folders(root):

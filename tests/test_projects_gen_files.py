@@ -142,9 +142,15 @@ def test_a_script_that_is_not_the_recipe_is_named_and_writes_nothing(tmp_path: P
     layout, listing = project_listing(version(tmp_path))
     assert layout.generated == ()
     assert [c.relpath for c in listing.candidates] == ["index.md", "changelog.md"]
-    (note,) = [n for n in layout.notes if "gen-files" in n]
-    assert "scripts/gen_ref_pages.py was not run" in note
-    assert "the pages it writes are missing" in note
+    assert not any("gen-files" in note for note in layout.notes)
+    (warning,) = layout.warnings
+    assert "scripts/gen_ref_pages.py was not run" in warning
+    assert "the pages it writes are missing" in warning
+    # A build says it as a warning, cached or not (--strict fails on it).
+    for cache in (BuildCache(None), BuildCache(tmp_path / "cache"), BuildCache(tmp_path / "cache")):
+        with read_version(LIBRARY.id, version(tmp_path), Path()) as files:
+            compile_version_cached(cache, SITE, LIBRARY, files)
+            assert [(w.where, w.message) for w in files.warnings] == [("demo 1.0.0", warning)]
 
 
 def test_the_cache_sees_edits_to_the_script_and_the_config(tmp_path: Path) -> None:
@@ -191,6 +197,7 @@ def test_the_recipe_variants_read_as_their_rules(tmp_path: Path) -> None:
     assert recipe == Recipe(
         walk=tmp_path / "src",
         module_root=tmp_path / "src",
+        doc_root=tmp_path / "src",
         output="reference",
         skip_private="last",
         skip_main=False,
@@ -233,9 +240,48 @@ def test_the_recipe_variants_read_as_their_rules(tmp_path: Path) -> None:
     assert isinstance(read, Recipe)
     assert (read.walk, read.module_root) == (tmp_path / "src" / "gfdemo", tmp_path / "src")
     assert (read.skip_private, read.skip_main) == ("none", True)
+    # autora's: a package beside the config, names dotted from where MkDocs runs.
+    beside = stagpy.replace('(src / "gfdemo")', 'Path("./gfdemo")').replace(
+        "relative_to(src)", 'relative_to(".")'
+    )
+    read = recipe_of(beside, tmp_path)
+    assert isinstance(read, Recipe)
+    assert (read.walk, read.module_root, read.doc_root) == (tmp_path / "gfdemo", tmp_path, tmp_path)
+
+
+def test_pages_may_be_relative_to_another_folder_than_the_names(tmp_path: Path) -> None:
+    """kreuzberg's variant: names dotted from the source root, pages from the package's
+    folder, in a folder two deep."""
+    script = (
+        RECIPE.replace(
+            'doc_path = path.relative_to(src).with_suffix(".md")',
+            'doc_path = path.relative_to(src / "gfdemo").with_suffix(".md")',
+        )
+        .replace('Path("reference", doc_path)', 'Path("api", "python", doc_path)')
+        .replace("reference/SUMMARY.md", "api/python/SUMMARY.md")
+        .replace("reference/", "api/python/")
+    )
+    make_project(tmp_path, {"scripts/gen_ref_pages.py": script})
+    layout, _ = project_listing(version(tmp_path))
+    assert [(p.relpath, p.text.split("::: ")[1]) for p in layout.generated] == [
+        ("api/python/index.md", "gfdemo\n"),
+        ("api/python/core.md", "gfdemo.core\n"),
+    ]
 
 
 def test_scripts_the_builder_cannot_follow_get_a_reason(tmp_path: Path) -> None:
+    tests_left_out = RECIPE.replace(
+        "    nav[parts]", '    if "tests" in str(path):\n        continue\n    nav[parts]'
+    )
+    assert "a test this builder does not read ('tests' in str(path))" in str(
+        recipe_of(tests_left_out, tmp_path)
+    )
+    filtered = RECIPE.replace(
+        'sorted(src.rglob("*.py"))', 'sorted(f for f in src.rglob("*.py") if f.stem != "x")'
+    )
+    assert "no loop" in str(recipe_of(filtered, tmp_path))
+    names_elsewhere = RECIPE.replace("parts = tuple(module_path.parts)", "parts = path.parts[1:]")
+    assert "does not dot module names" in str(recipe_of(names_elsewhere, tmp_path))
     assert "no loop" in str(recipe_of("import mkdocs_gen_files\nprint('::: x')\n", tmp_path))
     dynamic = RECIPE.replace('src = root / "src"', 'src = root / os.environ["SRC"]')
     assert "walks is not a path" in str(recipe_of(dynamic, tmp_path))

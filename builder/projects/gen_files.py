@@ -37,12 +37,14 @@ class GeneratedPage:
 @dataclass(frozen=True)
 class GeneratedPages:
     """What a config's gen-files scripts give: the pages, the folders they fill (where the
-    nav points to them), each script's path and sha256 (for the build cache), and notes."""
+    nav points to them), each script's path and sha256 (for the build cache), notes, and
+    warnings (a script whose pages are missing)."""
 
     pages: tuple[GeneratedPage, ...] = ()
     folders: tuple[str, ...] = ()
     scripts: tuple[tuple[str, str], ...] = ()
     notes: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
 
 
 def gen_files_scripts(config: dict[str, Any]) -> tuple[str, ...]:
@@ -66,16 +68,19 @@ def generated_pages(config: dict[str, Any], config_folder: Path, name: str) -> G
     folders: list[str] = []
     scripts: list[tuple[str, str]] = []
     notes: list[str] = []
+    warnings: list[str] = []
     for script in gen_files_scripts(config):
         path = Path(os.path.normpath(config_folder / script))
         data = _script_bytes(path, config_folder)
         scripts.append((script, hashlib.sha256(data or b"").hexdigest()))
         if data is None:
-            notes.append(f"{name}: gen-files script {script} cannot be read; its pages are missing")
+            warnings.append(
+                f"{name}: gen-files script {script} cannot be read; its pages are missing"
+            )
             continue
         recipe = read_recipe(data.decode("utf-8", "replace"), path, config_folder)
         if isinstance(recipe, str):
-            notes.append(
+            warnings.append(
                 f"{name}: gen-files script {script} was not run (docbuild runs no project code)"
                 f" and is not mkdocstrings' API reference recipe ({recipe}); the pages it"
                 " writes are missing"
@@ -93,7 +98,9 @@ def generated_pages(config: dict[str, Any], config_folder: Path, name: str) -> G
             f" {len(made)} API page(s) under {recipe.output}/ from {walked}/"
             + ("; the options it adds to some blocks are not read" if recipe.extra_options else "")
         )
-    return GeneratedPages(tuple(pages), tuple(folders), tuple(scripts), tuple(notes))
+    return GeneratedPages(
+        tuple(pages), tuple(folders), tuple(scripts), tuple(notes), tuple(warnings)
+    )
 
 
 def _script_bytes(path: Path, config_folder: Path) -> bytes | None:
@@ -116,9 +123,10 @@ def _recipe_pages(recipe: Recipe, config_folder: Path) -> list[GeneratedPage]:
     for module in _module_files(recipe.walk):
         try:
             parts = module.relative_to(recipe.module_root).with_suffix("").parts
+            doc = PurePosixPath(module.relative_to(recipe.doc_root).with_suffix(".md").as_posix())
         except ValueError:
             continue
-        page = _module_page(recipe, parts)
+        page = _module_page(recipe, parts, doc)
         if page is not None and page.relpath not in pages:
             pages[page.relpath] = page
         if len(pages) > MAX_GENERATED_PAGES:
@@ -136,12 +144,13 @@ def _module_files(folder: Path) -> Iterator[Path]:
     yield from sorted(found)
 
 
-def _module_page(recipe: Recipe, parts: tuple[str, ...]) -> GeneratedPage | None:
-    """The page the recipe writes for the module at ``parts`` (``pkg/__init__`` is the
-    package), or None when it leaves that module out."""
+def _module_page(
+    recipe: Recipe, parts: tuple[str, ...], doc: PurePosixPath
+) -> GeneratedPage | None:
+    """The page ``doc`` the recipe writes for the module at ``parts`` (``pkg/__init__`` is
+    the package), or None when it leaves that module out."""
     if not parts or not all(p.isidentifier() for p in parts):
         return None
-    doc = PurePosixPath(*parts).with_suffix(".md")
     is_package = parts[-1] == "__init__"
     if is_package:
         if recipe.packages == "skip":

@@ -34,6 +34,7 @@ class Recipe:
 
     walk: Path  # the folder whose .py files it walks
     module_root: Path  # the folder module paths are dotted from
+    doc_root: Path  # the folder page paths are relative to (most often module_root)
     output: str  # the folder under docs_dir the pages go in
     skip_private: str  # "any" part, the "last" part, or "none"
     skip_main: bool  # __main__ left out
@@ -58,15 +59,23 @@ def read_recipe(text: str, script: Path, run_folder: Path) -> Recipe | str:
     walk = _path_value(_rglob_receiver(loop.iter), names, script, run_folder)
     if walk is None:
         return "the folder it walks is not a path this builder can tell without running it"
-    module_root = _relative_to(loop, names, script, run_folder) or walk
-    output = _output_folder(tree)
-    if output is None:
-        return "the folder its pages go in is not a plain string"
+    roots = _relative_roots(loop, names, script, run_folder)
+    module_root = _dotted_root(loop, roots)
+    if module_root is None:
+        return "it does not dot module names from path.relative_to(folder).parts"
+    found = _output(loop, roots)
+    if found is None:
+        return "the folder its pages go in is not a plain string under the docs"
+    output, doc_root = found
+    unread = _unread_skip(loop)
+    if unread:
+        return f"it leaves modules out by a test this builder does not read ({unread})"
     strings = [node.value for node in ast.walk(tree) if isinstance(node, ast.Constant)]
     texts = [s for s in strings if isinstance(s, str)]
     return Recipe(
         walk=walk,
         module_root=module_root,
+        doc_root=doc_root,
         output=output,
         skip_private=_private_rule(tree),
         skip_main="__main__" in texts,
@@ -187,50 +196,131 @@ def _joined(base: Path | None, parts: list[ast.expr]) -> Path | None:
     return base
 
 
-def _relative_to(
+def _relative_roots(
     loop: ast.For, names: dict[str, Path], script: Path, run_folder: Path
-) -> Path | None:
-    """The folder of ``path.relative_to(folder)`` in the loop, for the loop's own variable."""
+) -> dict[str, Path]:
+    """The loop's names that hold ``path.relative_to(folder)`` (``path`` the loop's own
+    variable), maybe with ``with_suffix``/``with_name``/``with_stem`` after it: each name's
+    folder."""
+    roots: dict[str, Path] = {}
     if not isinstance(loop.target, ast.Name):
-        return None
+        return roots
+    assigns = [n for n in ast.walk(loop) if isinstance(n, ast.Assign) and len(n.targets) == 1]
+    for node in sorted(assigns, key=lambda n: (n.lineno, n.col_offset)):
+        target, value = node.targets[0], _without_renames(node.value)
+        if not isinstance(target, ast.Name):
+            continue
+        if isinstance(value, ast.Name) and value.id in roots:
+            roots[target.id] = roots[value.id]
+        elif (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Attribute)
+            and value.func.attr == "relative_to"
+            and isinstance(value.func.value, ast.Name)
+            and value.func.value.id == loop.target.id
+            and len(value.args) == 1
+            and (folder := _folder_value(value.args[0], names, script, run_folder)) is not None
+        ):
+            roots[target.id] = folder
+    return roots
+
+
+def _folder_value(
+    node: ast.expr, names: dict[str, Path], script: Path, run_folder: Path
+) -> Path | None:
+    """A path expression, or a plain string (``relative_to(".")``) from where MkDocs runs."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return run_folder / node.value
+    return _path_value(node, names, script, run_folder)
+
+
+def _without_renames(node: ast.expr) -> ast.expr:
+    """``X`` of ``X.with_suffix(...)``, ``X.with_name(...)``, ``X.with_stem(...)``."""
+    while (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in ("with_suffix", "with_name", "with_stem")
+    ):
+        node = node.func.value
+    return node
+
+
+def _dotted_root(loop: ast.For, roots: dict[str, Path]) -> Path | None:
+    """The folder of the path whose ``.parts`` the ``".".join(parts)`` identifier is made of."""
+    joined = None
     for node in ast.walk(loop):
         if (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Attribute)
-            and node.func.attr == "relative_to"
-            and isinstance(node.func.value, ast.Name)
-            and node.func.value.id == loop.target.id
-            and node.args
+            and node.func.attr == "join"
+            and _constant(node.func.value) == "."
+            and len(node.args) == 1
+            and isinstance(node.args[0], ast.Name)
         ):
-            found = _path_value(node.args[0], names, script, run_folder)
-            if found is not None:
-                return found
+            joined = node.args[0].id
+    if joined is None:
+        return None
+    for node in ast.walk(loop):
+        if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
+            continue
+        target, value = node.targets[0], node.value
+        if not (isinstance(target, ast.Name) and target.id == joined):
+            continue
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name):
+            value = value.args[0] if value.func.id == "tuple" and value.args else value
+        if isinstance(value, ast.Attribute) and value.attr == "parts":
+            source = _without_renames(value.value)
+            if isinstance(source, ast.Name) and source.id in roots:
+                return roots[source.id]
     return None
 
 
-def _output_folder(tree: ast.AST) -> str | None:
-    """The folder of ``Path("reference", doc_path)`` or ``Path("reference") / doc_path``,
-    else the folder of the ``SUMMARY.md`` it writes."""
-    summary = None
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and _is_path_class(node.func) and len(node.args) == 2:
-            first, second = node.args
-            if isinstance(second, ast.Name) and (folder := _constant(first)) is not None:
-                return folder.strip("/")
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
-            left = node.left
+def _output(loop: ast.For, roots: dict[str, Path]) -> tuple[str, Path] | None:
+    """The folder of ``Path("reference", doc_path)`` (or ``Path("reference") / doc_path``) in
+    the loop, and the folder ``doc_path`` is relative to."""
+    for node in ast.walk(loop):
+        if isinstance(node, ast.Call) and _is_path_class(node.func) and len(node.args) >= 2:
+            *folders, last = node.args
+        elif (
+            isinstance(node, ast.BinOp)
+            and isinstance(node.op, ast.Div)
+            and isinstance(node.left, ast.Call)
+            and _is_path_class(node.left.func)
+        ):
+            folders, last = list(node.left.args), node.right
+        else:
+            continue
+        texts = [_constant(f) for f in folders]
+        if not isinstance(last, ast.Name) or last.id not in roots or None in texts or not texts:
+            continue
+        folder = "/".join(t.strip("/") for t in texts if t is not None)
+        if folder and ".." not in folder.split("/") and not folder.startswith("/"):
+            return folder, roots[last.id]
+    return None
+
+
+# The only constants a test that leaves a module out may compare with: the recipe's own.
+_READ_SKIP_CONSTANTS = frozenset({"__init__", "__init__.py", "__main__", "__pycache__", "_"})
+
+
+def _unread_skip(loop: ast.For) -> str:
+    """The first test in the loop that ends in ``continue`` on a rule other than the recipe's
+    (``__init__``, ``__main__``, private names), as source text; "" when there is none."""
+    for node in ast.walk(loop):
+        if not (isinstance(node, ast.If) and _continues(node.body)):
+            continue
+        for leaf in ast.walk(node.test):
             if (
-                isinstance(left, ast.Call)
-                and _is_path_class(left.func)
-                and len(left.args) == 1
-                and isinstance(node.right, ast.Name)
-                and (folder := _constant(left.args[0])) is not None
+                isinstance(leaf, ast.Constant)
+                and isinstance(leaf.value, str)
+                and leaf.value not in _READ_SKIP_CONSTANTS
             ):
-                return folder.strip("/")
-        text = _constant(node) if isinstance(node, ast.expr) else None
-        if text is not None and text.endswith("SUMMARY.md") and summary is None:
-            summary = text.removesuffix("SUMMARY.md").strip("/")
-    return summary or None
+                return ast.unparse(node.test)[:80]
+    return ""
+
+
+def _continues(body: list[ast.stmt]) -> bool:
+    return any(isinstance(statement, ast.Continue) for statement in body)
 
 
 def _private_rule(tree: ast.AST) -> str:
@@ -268,7 +358,7 @@ def _package_rule(tree: ast.AST, texts: list[str]) -> str:
         if isinstance(node, ast.If) and any(
             isinstance(n, ast.Constant) and n.value == "__init__" for n in ast.walk(node.test)
         ):
-            if any(isinstance(statement, ast.Continue) for statement in node.body):
+            if _continues(node.body):
                 return "skip"
             break
     if any(s in ("index", "index.md") for s in texts):

@@ -45,6 +45,7 @@ class ProjectLayout:
     # path and sha256: an edit to a script is a change to the version.
     generated: tuple[GeneratedPage, ...] = ()
     generated_from: tuple[tuple[str, str], ...] = ()
+    warnings: tuple[str, ...] = ()  # what the build warns of: a script whose pages are missing
     notes: tuple[str, ...] = ()
 
     def substitutions_for(self, release: str) -> tuple[tuple[str, str], ...]:

@@ -108,6 +108,7 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
             if (relpath := _inside(prefix, page.relpath)) is not None
         ),
         generated_from=generated.scripts,
+        warnings=generated.warnings,
         notes=(*notes, *generated.notes, *nav.notes),
     )
 
