@@ -33,9 +33,12 @@ def scan_version(candidates: Iterable[Candidate]) -> ReferenceTitles:
         if PurePosixPath(candidate.relpath).suffix.lower() not in suffixes:
             continue
         try:
-            if candidate.path.stat().st_size > MAX_FILE_BYTES:
+            if candidate.text is not None:
+                text = candidate.text
+            elif candidate.path.stat().st_size > MAX_FILE_BYTES:
                 continue  # the parse stage skips it too
-            text = candidate.path.read_text(encoding="utf-8", errors="replace")
+            else:
+                text = candidate.path.read_text(encoding="utf-8", errors="replace")
         except OSError:
             continue  # the parse stage reports it
         fmt = detect_format(candidate.relpath, text)

@@ -48,6 +48,10 @@ def source_digests(
     stats: dict[str, list[object]] = {}
     readable = True
     for candidate in candidates:
+        if candidate.text is not None:  # a page the builder writes: nothing on disk to stat
+            utf8 = candidate.text.encode("utf-8")
+            digests[candidate.relpath] = FileDigest(hashlib.sha256(utf8).hexdigest(), len(utf8))
+            continue
         try:
             found = os.stat(candidate.path)
         except OSError:

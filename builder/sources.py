@@ -25,10 +25,12 @@ _BINARY_SNIFF_BYTES = 8192
 
 @dataclass(frozen=True)
 class Candidate:
-    """A file the globs admit, not yet read."""
+    """A file the globs admit, not yet read; or a page the builder writes for the project
+    (a gen-files script's page, builder.projects.gen_files), whose ``text`` it already is."""
 
     relpath: str
     path: Path
+    text: str | None = None
 
 
 @dataclass(frozen=True)
@@ -131,6 +133,10 @@ def read_source(
     """Read one listed file as text (a PDF or Office file as bytes, for its reader), or say
     why it cannot be used. ``hashed`` False leaves its ``sha256`` empty: only the build cache
     keys on it, and a build without one need not hash every source."""
+    if candidate.text is not None:
+        utf8 = candidate.text.encode("utf-8")
+        digest = hashlib.sha256(utf8).hexdigest() if hashed else ""
+        return SourceFile(candidate.relpath, candidate.text, digest, utf8=utf8)
     data, reason = _read_bytes(candidate.path, budget)
     if data is None:
         return SkippedFile(candidate.relpath, reason or "unreadable")

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from builder.built_sphinx import read_built_sphinx
+from builder.projects.gen_files import generated_pages
 from builder.projects.mkdocs import CONFIG_NAMES as MKDOCS_CONFIG_NAMES
 from builder.projects.mkdocs import load_config as load_mkdocs_config
 from builder.projects.sphinx import CONFIG_NAME as SPHINX_CONFIG_NAME
@@ -238,6 +239,9 @@ def _docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
             docs = str(data.get("docs_dir") or "docs").strip("/") or "docs"
             tool = "Zensical" if name.endswith(".toml") else "MkDocs"
             found.append(f"{name}: {tool}, pages in {docs}/")
+            # What the build will say of its gen-files scripts, which it never runs.
+            generated = generated_pages(data, root.resolve(), name)
+            found.extend((*generated.notes, *generated.warnings))
             title = data.get("site_name")
             return "mkdocs", docs, title if isinstance(title, str) else None
     for folder in _sphinx_folders(root):

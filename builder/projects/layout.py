@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 
 from builder.model import ParsedFile
+from builder.projects.gen_files import GeneratedPage
 from builder.sources import Candidate
 
 
@@ -40,6 +41,11 @@ class ProjectLayout:
     substitutions: tuple[tuple[str, str], ...] = ()
     default_role: str | None = None
     not_in_nav: str = ""  # pages a MkDocs nav leaves out on purpose (no note for them)
+    # Pages a gen-files script would write (builder.projects.gen_files), and each script's
+    # path and sha256: an edit to a script is a change to the version.
+    generated: tuple[GeneratedPage, ...] = ()
+    generated_from: tuple[tuple[str, str], ...] = ()
+    warnings: tuple[str, ...] = ()  # what the build warns of: a script whose pages are missing
     notes: tuple[str, ...] = ()
 
     def substitutions_for(self, release: str) -> tuple[tuple[str, str], ...]:
@@ -87,6 +93,7 @@ class ProjectLayout:
             self.titles,
             self.substitutions,
             self.default_role,
+            self.generated_from,
         )
 
 

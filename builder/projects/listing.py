@@ -8,7 +8,7 @@ from builder.config import VersionConfig
 from builder.globs import compile_globs
 from builder.projects.detect import complete_layout, read_project_layout
 from builder.projects.layout import ProjectLayout, ordered_candidates
-from builder.sources import VersionListing, list_version_files
+from builder.sources import Candidate, VersionListing, list_version_files
 
 
 def project_listing(version: VersionConfig) -> tuple[ProjectLayout, VersionListing]:
@@ -22,9 +22,31 @@ def project_listing(version: VersionConfig) -> tuple[ProjectLayout, VersionListi
         compile_globs(version.exclude),
     )
     pages = [c for c in listing.candidates if layout.admits(c.relpath)]
+    if layout.generated:
+        pages = _with_generated(pages, layout, version)
     layout = complete_layout(layout, pages)
     return layout, replace(
         listing,
         candidates=tuple(ordered_candidates(pages, layout.order)),
         excluded_by_globs=listing.excluded_by_globs + len(listing.candidates) - len(pages),
     )
+
+
+def _with_generated(
+    pages: list[Candidate], layout: ProjectLayout, version: VersionConfig
+) -> list[Candidate]:
+    """``pages`` with the pages the project's gen-files scripts would write (those the
+    version's globs admit), which replace a file of the same path as gen-files does."""
+    root = layout.directory or version.directory
+    if root is None:
+        return pages
+    include, exclude = compile_globs(version.include), compile_globs(version.exclude)
+    generated = [
+        Candidate(page.relpath, root / page.relpath, page.text)
+        for page in layout.generated
+        if (not include.patterns or include.matches(page.relpath))
+        and not exclude.matches(page.relpath)
+        and layout.admits(page.relpath)
+    ]
+    written = {c.relpath for c in generated}
+    return [c for c in pages if c.relpath not in written] + generated

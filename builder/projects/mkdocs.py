@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from builder.globs import GlobError, compile_globs
+from builder.projects.gen_files import GeneratedPage, GeneratedPages, generated_pages
 from builder.projects.layout import ProjectLayout
 
 CONFIG_NAMES = ("mkdocs.yml", "mkdocs.yaml", "zensical.toml")
@@ -80,6 +81,8 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
         _walk_nav(config["nav"], 0, nav)
     elif "nav" in config:
         nav.notes.append(f"{name}: nav is not a list; pages in path order")
+    generated = generated_pages(config, config_path.parent.resolve(), name)
+    _place_generated(nav, generated)
     patterns = _excluded(config, config_path.parent.resolve(), docs_root, notes)
     not_in_nav = config.get("not_in_nav")
     quiet: tuple[str, ...] = ()
@@ -99,8 +102,33 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
         order=tuple(order),
         titles=tuple(titles.items()),
         not_in_nav=_exclude_regex(quiet, notes, "not_in_nav"),
-        notes=(*notes, *nav.notes),
+        generated=tuple(
+            GeneratedPage(relpath, page.text)
+            for page in generated.pages
+            if (relpath := _inside(prefix, page.relpath)) is not None
+        ),
+        generated_from=generated.scripts,
+        warnings=generated.warnings,
+        notes=(*notes, *generated.notes, *nav.notes),
     )
+
+
+def _place_generated(nav: _Nav, generated: GeneratedPages) -> None:
+    """Put the generated pages where the nav names their folder (literate-nav's
+    ``reference/``, or its ``reference/SUMMARY.md``), in the order the script writes them;
+    the folder's own nav title names no page."""
+    if not generated.pages:
+        return
+    order: list[str] = []
+    for path in nav.order:
+        folder = path.removesuffix("/SUMMARY.md")
+        if folder in generated.folders:
+            nav.titles.pop(path, None)
+            prefix = folder + "/"
+            order.extend(p.relpath for p in generated.pages if p.relpath.startswith(prefix))
+        else:
+            order.append(path)
+    nav.order = list(dict.fromkeys(order))
 
 
 def _snippet_base(extensions: Any, docs_dir: str) -> tuple[str, ...]:

@@ -44,23 +44,31 @@ def read_version(library_id: str, version: VersionConfig, work_dir: Path) -> Ite
         where = f"{library_id} {version.version}"
         with materialize(version, where, work_dir) as materialized:
             yield _version_files(
+                where,
                 materialized.version,
                 materialized.origin,
                 materialized.description,
                 materialized.warnings,
             )
     elif version.directory is not None:
-        yield _version_files(version, "directory", str(version.directory), ())
+        where = f"{library_id} {version.version}"
+        yield _version_files(where, version, "directory", str(version.directory), ())
     else:
         raise ValueError("read_version needs a version with a directory, git or archive")
 
 
 def _version_files(
-    version: VersionConfig, origin: str, description: str, warnings: tuple[Warning_, ...]
+    where: str,
+    version: VersionConfig,
+    origin: str,
+    description: str,
+    warnings: tuple[Warning_, ...],
 ) -> VersionFiles:
     if version.directory is None:
         raise ValueError("a materialized version has a directory")
     layout, listing = project_listing(version)
+    # Said on every build, cached or not: the layout is read each time.
+    warnings = (*warnings, *(Warning_(where, message) for message in layout.warnings))
     directory = layout.directory or version.directory
     version = replace(version, directory=directory)
     mkdocs_config = (

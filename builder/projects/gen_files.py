@@ -1,0 +1,178 @@
+"""The API reference pages an MkDocs project's ``gen-files`` scripts would write, written
+without running them.
+
+Many MkDocs projects generate their whole API reference at build time: the ``gen-files``
+plugin (``plugins: - gen-files: scripts: [scripts/gen_ref_pages.py]``) runs a script that writes
+one ``::: package.module`` page per module, and ``literate-nav`` puts them where the nav says
+``reference/``. Running a project's code is no part of compiling its docs, so each script is
+read as text (``builder.projects.gen_files_recipe``) and, when it is mkdocstrings' recipe, its
+pages are written here, from the module files it would walk. A script that is not the recipe
+is named in a note with the reason its pages are missing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from builder.projects.gen_files_recipe import MAX_SCRIPT_BYTES, Recipe, read_recipe
+
+PLUGIN = "gen-files"
+# More modules than this in one walk is not a package's reference; the rest is left out.
+MAX_GENERATED_PAGES = 5_000
+
+
+@dataclass(frozen=True)
+class GeneratedPage:
+    """A page a gen-files script would write: its path under docs_dir, and its text."""
+
+    relpath: str
+    text: str
+
+
+@dataclass(frozen=True)
+class GeneratedPages:
+    """What a config's gen-files scripts give: the pages, the folders they fill (where the
+    nav points to them), each script's path and sha256 (for the build cache), notes, and
+    warnings (a script whose pages are missing)."""
+
+    pages: tuple[GeneratedPage, ...] = ()
+    folders: tuple[str, ...] = ()
+    scripts: tuple[tuple[str, str], ...] = ()
+    notes: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
+
+
+def gen_files_scripts(config: dict[str, Any]) -> tuple[str, ...]:
+    """The scripts the config's ``gen-files`` plugin runs (``plugins`` a list or a mapping)."""
+    plugins = config.get("plugins")
+    entries = plugins if isinstance(plugins, list) else [plugins]
+    for entry in entries:
+        options = entry.get(PLUGIN) if isinstance(entry, dict) else None
+        if isinstance(options, dict):
+            scripts = options.get("scripts")
+            scripts = [scripts] if isinstance(scripts, str) else scripts
+            if isinstance(scripts, list):
+                return tuple(s for s in scripts if isinstance(s, str) and s)
+    return ()
+
+
+def generated_pages(config: dict[str, Any], config_folder: Path, name: str) -> GeneratedPages:
+    """The pages the gen-files scripts of ``config`` (the file ``name`` in ``config_folder``,
+    where MkDocs runs them from) would write."""
+    pages: list[GeneratedPage] = []
+    folders: list[str] = []
+    scripts: list[tuple[str, str]] = []
+    notes: list[str] = []
+    warnings: list[str] = []
+    for script in gen_files_scripts(config):
+        path = Path(os.path.normpath(config_folder / script))
+        data = _script_bytes(path, config_folder)
+        scripts.append((script, hashlib.sha256(data or b"").hexdigest()))
+        if data is None:
+            warnings.append(
+                f"{name}: gen-files script {script} cannot be read; its pages are missing"
+            )
+            continue
+        recipe = read_recipe(data.decode("utf-8", "replace"), path, config_folder)
+        if isinstance(recipe, str):
+            warnings.append(
+                f"{name}: gen-files script {script} was not run (docbuild runs no project code)"
+                f" and is not mkdocstrings' API reference recipe ({recipe}); the pages it"
+                " writes are missing"
+            )
+            continue
+        made = _recipe_pages(recipe, config_folder)
+        if len(made) > MAX_GENERATED_PAGES:
+            notes.append(f"{script}: over {MAX_GENERATED_PAGES} modules; the rest is left out")
+            made = made[:MAX_GENERATED_PAGES]
+        pages.extend(made)
+        folders.append(recipe.output)
+        walked = recipe.walk.relative_to(config_folder).as_posix()
+        notes.append(
+            f"{name}: gen-files script {script} read as mkdocstrings' recipe, not run:"
+            f" {len(made)} API page(s) under {recipe.output}/ from {walked}/"
+            + ("; the options it adds to some blocks are not read" if recipe.extra_options else "")
+        )
+    return GeneratedPages(
+        tuple(pages), tuple(folders), tuple(scripts), tuple(notes), tuple(warnings)
+    )
+
+
+def _script_bytes(path: Path, config_folder: Path) -> bytes | None:
+    """The script's bytes, or None when it is not a readable file of the project."""
+    if not path.is_relative_to(config_folder):
+        return None
+    try:
+        if not path.is_file() or path.stat().st_size > MAX_SCRIPT_BYTES:
+            return None
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def _recipe_pages(recipe: Recipe, config_folder: Path) -> list[GeneratedPage]:
+    """One page per module the recipe walks, in the order it walks them (``sorted``)."""
+    if not recipe.walk.is_relative_to(config_folder) or not recipe.walk.is_dir():
+        return []
+    pages: dict[str, GeneratedPage] = {}
+    for module in _module_files(recipe.walk):
+        try:
+            parts = module.relative_to(recipe.module_root).with_suffix("").parts
+            doc = PurePosixPath(module.relative_to(recipe.doc_root).with_suffix(".md").as_posix())
+        except ValueError:
+            continue
+        page = _module_page(recipe, parts, doc)
+        if page is not None and page.relpath not in pages:
+            pages[page.relpath] = page
+        if len(pages) > MAX_GENERATED_PAGES:
+            break
+    return list(pages.values())
+
+
+def _module_files(folder: Path) -> Iterator[Path]:
+    """The .py files below ``folder`` as ``sorted(folder.rglob("*.py"))`` lists them, without
+    following links to folders."""
+    found: list[Path] = []
+    for root, dirs, names in os.walk(folder, followlinks=False):
+        dirs.sort()
+        found.extend(Path(root) / n for n in names if n.endswith(".py"))
+    yield from sorted(found)
+
+
+def _module_page(
+    recipe: Recipe, parts: tuple[str, ...], doc: PurePosixPath
+) -> GeneratedPage | None:
+    """The page ``doc`` the recipe writes for the module at ``parts`` (``pkg/__init__`` is
+    the package), or None when it leaves that module out."""
+    if not parts or not all(p.isidentifier() for p in parts):
+        return None
+    is_package = parts[-1] == "__init__"
+    if is_package:
+        if recipe.packages == "skip":
+            return None
+        if recipe.packages == "index":
+            parts, doc = parts[:-1], doc.with_name("index.md")
+            if not parts:
+                return None
+    elif (recipe.skip_private == "last" and parts[-1].startswith("_")) or (
+        recipe.skip_main and parts[-1] == "__main__"
+    ):
+        return None
+    if recipe.skip_private == "any" and any(p.startswith("_") for p in parts):
+        return None
+    identifier = ".".join(parts)
+    return GeneratedPage(f"{recipe.output}/{doc}", _page_text(recipe, identifier))
+
+
+def _page_text(recipe: Recipe, identifier: str) -> str:
+    block = f"::: {identifier}\n"
+    if recipe.title == "front-matter":
+        return f"---\ntitle: {identifier}\n---\n\n{block}"
+    if recipe.title == "heading":
+        return f"# {identifier}\n\n{block}"
+    return block
