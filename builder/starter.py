@@ -20,6 +20,7 @@ CATALOG_NAME = "docbuild.toml"
 LOCAL_BASE_URL = "http://127.0.0.1:8730/"
 _PROJECT_SETTING = {
     "mkdocs": "mkdocs",
+    "vitepress": "vitepress",
     "sphinx": "sphinx",
     "myst": "sphinx",
     "markdown": "none",
@@ -29,6 +30,7 @@ _PROJECT_SETTING = {
 }
 _KIND_NAMES = {
     "mkdocs": "MkDocs",
+    "vitepress": "VitePress",
     "sphinx": "Sphinx (reStructuredText)",
     "myst": "Sphinx with MyST Markdown",
     "markdown": "plain Markdown",

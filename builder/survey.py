@@ -24,6 +24,7 @@ from builder.projects.gen_files import generated_pages
 from builder.projects.mkdocs import CONFIG_NAMES as MKDOCS_CONFIG_NAMES
 from builder.projects.mkdocs import load_config as load_mkdocs_config
 from builder.projects.sphinx import CONFIG_NAME as SPHINX_CONFIG_NAME
+from builder.projects.vitepress import find_vitepress_config
 from builder.sphinx_conf import read_sphinx_conf
 from builder.version_file import version_from_file
 from schemas.versions import InvalidVersion, parse_version, sort_newest_first
@@ -57,7 +58,8 @@ class VersionTags:
 class ProjectSurvey:
     """What ``docbuild init`` found in a project folder. Paths are relative to it, POSIX."""
 
-    # "mkdocs", "sphinx", "myst" (Sphinx with MyST Markdown), or a plain folder of files:
+    # "mkdocs", "vitepress", "sphinx", "myst" (Sphinx with MyST Markdown), or a plain folder of
+    # files:
     # "markdown", "rst", "markdown+rst", "html"
     kind: str
     docs: str  # the docs folder, "." for the project folder itself
@@ -101,7 +103,7 @@ def survey_project(root: Path) -> ProjectSurvey:
     return ProjectSurvey(
         kind=kind,
         docs=docs,
-        include=_include(kind),
+        include=_include(kind, root / docs),
         exclude=_exclude(kind, docs),
         library_id=library_id_of(str(metadata.get("id") or name)),
         name=str(name),
@@ -230,8 +232,8 @@ def _is_web(url: str) -> bool:
 
 def _docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
     """(kind, docs folder, the docs' own title) by the first sign found: mkdocs.yml (or
-    Zensical's zensical.toml), a Sphinx conf.py, then a docs folder of Markdown, reST or HTML
-    files, then the project."""
+    Zensical's zensical.toml), a Sphinx conf.py, VitePress' .vitepress/config.*, then a docs
+    folder of Markdown, reST or HTML files, then the project."""
     for name in MKDOCS_CONFIG_NAMES:
         config = root / name
         if config.is_file():
@@ -257,6 +259,12 @@ def _docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
             found.append(f"{where}: Sphinx" + (" with MyST Markdown" if myst else ""))
             title = settings.get("project")
             return kind, folder, title if isinstance(title, str) else None
+    for folder in (*DOCS_FOLDERS, "."):
+        vitepress = find_vitepress_config(root / folder)
+        if vitepress is not None:
+            where = vitepress.relative_to(root).as_posix()
+            found.append(f"{where}: VitePress, pages in the order of its sidebar")
+            return "vitepress", folder, None
     for folder in (*DOCS_FOLDERS, "."):
         files = _kind_of_files(root / folder)
         if files is not None:
@@ -324,9 +332,11 @@ def _files(folder: Path) -> list[Path]:
     return files
 
 
-def _include(kind: str) -> tuple[str, ...]:
-    return {
+def _include(kind: str, folder: Path) -> tuple[str, ...]:
+    """The patterns a version's pages match; a Docusaurus folder's ``.mdx`` pages too."""
+    include = {
         "mkdocs": ("**/*.md",),
+        "vitepress": ("**/*.md",),
         "sphinx": ("**/*.rst",),
         "myst": ("**/*.md", "**/*.rst"),
         "markdown": ("**/*.md",),
@@ -334,6 +344,9 @@ def _include(kind: str) -> tuple[str, ...]:
         "markdown+rst": ("**/*.md", "**/*.rst"),
         "html": ("**/*.html",),
     }[kind]
+    if kind.startswith("markdown") and any(p.suffix.lower() == ".mdx" for p in _files(folder)):
+        return (*include, "**/*.mdx")
+    return include
 
 
 def _exclude(kind: str, docs: str) -> tuple[str, ...]:

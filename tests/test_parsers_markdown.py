@@ -240,6 +240,45 @@ def test_import_lines_in_plain_markdown_are_prose() -> None:
     assert bodies(parsed) == ["import x from 'y'"]
 
 
+def test_markdown_page_drops_imports_of_the_components_it_uses() -> None:
+    # Docusaurus reads .md pages as MDX: these imports are code, the tags show nothing.
+    text = (
+        "# Expect\n\nMatchers.\n\n"
+        "import TOCInline from '@theme/TOCInline';\n\n"
+        "<TOCInline toc={toc.slice(1)} />\n\n"
+        "import fs from 'fs'\n"
+    )
+    assert bodies(parse(text, "docs/ExpectAPI.md")) == ["Matchers.\n\nimport fs from 'fs'"]
+
+
+def test_code_block_titles_and_tab_labels_from_the_fence() -> None:
+    text = (
+        "# Setup\n\n"
+        '```js tab title="jest.config.js"\nmodule.exports = {};\n```\n\n'  # Docusaurus
+        "```bash [pnpm]\n$ pnpm add -D vite\n```\n\n"  # a VitePress code group's tab
+        "```ts{2} twoslash [vite.config.ts]\nexport default {}\n```\n\n"
+        "```python\nitems[0]\n```\n"
+    )
+    assert bodies(parse(text, "setup.md")) == [
+        "jest.config.js:\n```js\nmodule.exports = {};\n```\n\n"
+        "pnpm:\n```bash\n$ pnpm add -D vite\n```\n\n"
+        "vite.config.ts:\n```ts\nexport default {}\n```\n\n"
+        "```python\nitems[0]\n```"
+    ]
+
+
+def test_docusaurus_tab_items_keep_their_labels() -> None:
+    text = (
+        "# Config\n\n"
+        '<Tabs groupId="eslint-config">\n<TabItem value="Flat Config">\n\nUse flat.\n\n'
+        '</TabItem>\n<TabItem value="legacy" label="Legacy Config">\n\nUse legacy.\n\n'
+        "</TabItem>\n</Tabs>\n"
+    )
+    assert bodies(parse(text, "config.mdx")) == [
+        "Flat Config:\n\nUse flat.\n\nLegacy Config:\n\nUse legacy."
+    ]
+
+
 def test_mdx_jsx_tags_dropped_and_children_kept() -> None:
     text = (
         "# Install\n"

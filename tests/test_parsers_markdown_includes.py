@@ -185,3 +185,41 @@ def test_heading_offset_moves_setext_headings_too(tmp_path: Path) -> None:
         ("Details", 3, 3),
     ]
     assert parsed.sections[2].body == "More.\n\n```\n# not a heading\n```"
+
+
+def test_mdx_partial_shows_the_imported_files_text(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    (project / "docs" / "_note.md").write_text(
+        "---\nid: note\n---\n:::info\n\nImport the globals.\n\n:::\n", encoding="utf-8"
+    )
+    page = (
+        "# API\n\nimport Note from './_note.md';\n\n<Note />\n\n"
+        "```jsx\n<Note />\n```\n\n<Missing />\n"
+    )
+    assert outline(parse_in(project, "api.md", page)) == [
+        ("API", 1, 1, 11, "Info: Import the globals.\n\n```jsx\n<Note />\n```"),
+    ]
+
+
+def test_vitepress_snippet_import_shows_the_files_region(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    (project / "docs" / "guide").mkdir()
+    (project / "docs" / "guide" / "deploy.yaml").write_text(
+        "# kept out\n#region content\nname: Deploy\non: push\n#endregion content\n",
+        encoding="utf-8",
+    )
+    page = (
+        "# Deploy\n\n3. Create a workflow:\n\n   <<< ./deploy.yaml#content [deploy.yml]\n\n"
+        "```sh\n<<< ./deploy.yaml\n```\n\n<<< @/guide/deploy.yaml{2}\n"
+    )
+    assert outline(parse_in(project, "guide/static.md", page)) == [
+        (
+            "Deploy",
+            1,
+            1,
+            11,
+            "3. Create a workflow:\n\n  deploy.yml:\n  ```yaml\n  name: Deploy\n  on: push\n  ```"
+            "\n\n```sh\n<<< ./deploy.yaml\n```\n\n"
+            "```yaml\n# kept out\nname: Deploy\non: push\n```",
+        ),
+    ]

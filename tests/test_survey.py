@@ -191,3 +191,24 @@ def test_a_built_sphinx_site_names_its_project_and_release(tmp_path: Path) -> No
     survey = survey_project(tmp_path)
     assert (survey.kind, survey.library_id, survey.name) == ("html", "requests", "Requests")
     assert (survey.version, survey.version_known) == ("2.28.1", True)
+
+
+def test_a_docusaurus_docs_folder_includes_its_mdx_pages(tmp_path: Path) -> None:
+    (tmp_path / "docs" / "guide").mkdir(parents=True)
+    (tmp_path / "docs" / "intro.md").write_text("# Intro\n", encoding="utf-8")
+    (tmp_path / "docs" / "guide" / "Typed_Linting.mdx").write_text("# Typed\n", encoding="utf-8")
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs) == ("markdown", "docs")
+    assert survey.include == ("**/*.md", "**/*.mdx")
+
+
+def test_a_vitepress_docs_folder_is_read_in_its_sidebar_order(tmp_path: Path) -> None:
+    (tmp_path / "docs" / ".vitepress").mkdir(parents=True)
+    (tmp_path / "docs" / ".vitepress" / "config.mts").write_text(
+        "export default { themeConfig: { sidebar: [{ link: '/guide' }] } }\n", encoding="utf-8"
+    )
+    (tmp_path / "docs" / "guide.md").write_text("# Guide\n", encoding="utf-8")
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs, survey.include) == ("vitepress", "docs", ("**/*.md",))
+    found = "docs/.vitepress/config.mts: VitePress, pages in the order of its sidebar"
+    assert found in survey.found

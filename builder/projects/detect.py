@@ -1,8 +1,8 @@
 """Tell which documentation tool a version's docs folder belongs to, and read its layout.
 
 ``auto`` looks for ``mkdocs.yml`` (or ``mkdocs.yaml``, or Zensical's ``zensical.toml``) in the
-docs folder and the folders above it, then for ``conf.py`` in the docs folder; ``mkdocs``,
-``sphinx`` and ``none`` say it.
+docs folder and the folders above it, then for VitePress' ``.vitepress/config.*`` and
+``conf.py`` in the docs folder; ``mkdocs``, ``vitepress``, ``sphinx`` and ``none`` say it.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from builder.model import SkippedFile
 from builder.projects.layout import ProjectLayout
 from builder.projects.mkdocs import CONFIG_NAMES, read_mkdocs
 from builder.projects.sphinx import CONFIG_NAME, read_sphinx, toctree_order
+from builder.projects.vitepress import CONFIG_FOLDER, find_vitepress_config, read_vitepress
 from builder.sources import Candidate, read_source
 
 # How many folders above the docs folder mkdocs.yml may be (MkDocs keeps it beside docs/);
@@ -23,8 +24,9 @@ MKDOCS_LEVELS_UP = 2
 
 
 def read_project_layout(directory: Path, project: str, tree_root: Path | None) -> ProjectLayout:
-    """The layout of the docs in ``directory`` as ``project`` ("auto", "mkdocs", "sphinx" or
-    "none") says to read them; for Sphinx the page order comes from :func:`complete_layout`."""
+    """The layout of the docs in ``directory`` as ``project`` ("auto", "mkdocs", "vitepress",
+    "sphinx" or "none") says to read them; for Sphinx the page order comes from
+    :func:`complete_layout`."""
     if project == "none":
         return ProjectLayout()
     if project in ("auto", "mkdocs"):
@@ -34,6 +36,13 @@ def read_project_layout(directory: Path, project: str, tree_root: Path | None) -
         if project == "mkdocs":
             note = f"no {CONFIG_NAMES[0]} at or above the docs folder; pages in path order"
             return ProjectLayout(kind="mkdocs", notes=(note,))
+    if project in ("auto", "vitepress"):
+        vitepress = find_vitepress_config(directory)
+        if vitepress is not None:
+            return read_vitepress(vitepress, directory)
+        if project == "vitepress":
+            note = f"no {CONFIG_FOLDER}/config.* in the docs folder; pages in path order"
+            return ProjectLayout(kind="vitepress", notes=(note,))
     conf = directory / CONFIG_NAME
     if project == "sphinx" or conf.is_file():
         return read_sphinx(directory, conf if conf.is_file() else None)
@@ -57,7 +66,7 @@ def find_mkdocs_config(directory: Path, tree_root: Path | None) -> Path | None:
 
 def complete_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> ProjectLayout:
     """The layout with what only the listed pages can tell: the Sphinx toctree order, and a
-    note on pages a MkDocs nav leaves out."""
+    note on pages a MkDocs nav or a VitePress sidebar leaves out."""
     if layout.kind == "sphinx":
         texts = {}
         for candidate in candidates:
@@ -69,18 +78,19 @@ def complete_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> P
         return replace(
             layout, order=order, titles=tuple(titles.items()), notes=(*layout.notes, *notes)
         )
-    if layout.kind == "mkdocs" and layout.config_file:
+    if layout.kind in ("mkdocs", "vitepress") and layout.config_file:
         pages = {c.relpath for c in candidates}
         notes = list(layout.notes)
+        nav = "nav" if layout.kind == "mkdocs" else "sidebar"
         absent = [relpath for relpath in layout.order if relpath not in pages]
         if absent:
-            notes.append(f"nav names {len(absent)} page(s) that are not there: {_few(absent)}")
+            notes.append(f"{nav} names {len(absent)} page(s) that are not there: {_few(absent)}")
         listed = set(layout.order)
         unlisted = [
             c.relpath for c in candidates if c.relpath not in listed and not layout.quiet(c.relpath)
         ]
         if unlisted:
-            notes.append(f"{len(unlisted)} page(s) not in nav, listed after it: {_few(unlisted)}")
+            notes.append(f"{len(unlisted)} page(s) not in {nav}, listed after it: {_few(unlisted)}")
         order = tuple(relpath for relpath in layout.order if relpath in pages)
         return replace(layout, order=order, notes=tuple(notes))
     return layout

@@ -1,6 +1,7 @@
 """The layout a documentation tool gives a version's pages, and what it changes in the build.
 
-A ``ProjectLayout`` is read once per version from ``mkdocs.yml`` or ``conf.py``
+A ``ProjectLayout`` is read once per version from ``mkdocs.yml``, ``.vitepress/config.*`` or
+``conf.py``
 (``builder.projects.detect``) and then only applied: which files are never pages, the order
 the pages are compiled in (so sections, the version's table of contents and its llms.txt
 follow the tool's navigation), the title of a page that has no heading of its own, and the
@@ -28,7 +29,7 @@ class ProjectLayout:
     ``exclude_patterns``). An empty ``suffixes`` admits every suffix the parsers read.
     """
 
-    kind: str = "none"  # "mkdocs", "sphinx" or "none"
+    kind: str = "none"  # "mkdocs", "vitepress", "sphinx" or "none"
     directory: Path | None = None  # where the pages are, when the tool says another folder
     config_file: str = ""
     config_folder: Path | None = None  # where the tool runs from (MkDocs: its config's folder)

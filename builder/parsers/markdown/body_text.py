@@ -41,6 +41,9 @@ _ADMONITION_KIND = re.compile(r"\{?([A-Za-z][\w-]*)\}?")
 _TITLED_BLOCKS = frozenset({"details", "tab", "admonition"})
 _SUBSTITUTION = re.compile(r"\{\{\s*([\w.-]+)\s*\}\}")
 # Blocks that only steer MyST's build: a ``(label)=`` target, a ``% comment``, a ``+++`` break.
+# A code block's title in its fence's info string: Docusaurus and pymdownx write
+# ``title="app.js"``, VitePress a bracketed ``[app.js]`` (also a code group's tab label).
+_FENCE_TITLE = re.compile(r"""\btitle=(?:"([^"]*)"|'([^']*)'|(\S+))|\[([^\[\]]+)\]""")
 _SILENT_BLOCKS = frozenset({"hr", "front_matter", "myst_target", "myst_line_comment",
                             "myst_block_break"})  # fmt: skip
 
@@ -184,8 +187,7 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
     if kind in ("fence", "colon_fence") and doc.directive and directive_name(token.info):
         return doc.directive(doc, token)
     if kind == "fence":
-        language = token.info.split(maxsplit=1)[0] if token.info.strip() else ""
-        return _fenced(language, token.content)
+        return _titled_fence(token.info, token.content)
     if kind in ("math_block", "math_block_label"):
         return f"```math\n{token.content.strip()}\n```"
     if kind == "code_block":
@@ -210,6 +212,17 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
     if token.nesting == 1:
         return "\n\n".join(render_blocks(doc, index + 1, close))
     return token.content.strip()
+
+
+def _titled_fence(info: str, code: str) -> str:
+    """A fenced block under the title its info string gives (a file name, a tab's label),
+    its language without VitePress' line marks (``js{4}``)."""
+    words = info.split(maxsplit=1)
+    language = words[0].split("{", 1)[0].split("[", 1)[0] if words else ""
+    match = _FENCE_TITLE.search(info, len(language))
+    title = next((group for group in match.groups() if group), "").strip() if match else ""
+    block = _fenced(language, code)
+    return labelled(title, block) if title else block
 
 
 def _fenced(language: str, code: str) -> str:

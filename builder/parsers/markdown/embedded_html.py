@@ -4,7 +4,8 @@ One linear scan over the markup: text between tags is kept, tags and comments ar
 ``<img>`` becomes its alt text, block tags break lines, and ``<h1>``..``<h6>`` become
 headings whose ``id`` attribute is their anchor. JSX attributes holding ``{...}`` expressions
 (even ones containing ``>``) are recognised as part of their tag, so MDX components such as
-``<Tabs values={[...]}>`` disappear while their text children stay.
+``<Tabs values={[...]}>`` disappear while their text children stay; a ``<TabItem>`` leaves
+its label (or value) on a line of its own, so the tabs' contents stay told apart.
 """
 
 from __future__ import annotations
@@ -27,6 +28,11 @@ TAG = re.compile(rf"</?[A-Za-z][\w.:-]*{_ATTRIBUTES}>")
 _JSX_COMMENT = re.compile(r"\{/\*.*?\*/\}", re.DOTALL)
 _ID = re.compile(r"""(?:^|\s)(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>/]+))""")
 _ALT = re.compile(r"""(?:^|\s)alt\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>/]+))""")
+# Docusaurus' <TabItem> shows its label (else its value) on its tab.
+_TAB_LABEL = re.compile(
+    r"""(?:^|\s)(label|value)\s*=\s*(?:"([^"]*)"|'([^']*)'|\{["'`]([^"'`]*)["'`]\})"""
+)
+_TAB_TAGS = frozenset({"tabitem"})
 _SPACES = re.compile(r"[ \t\r\n\f\v]+")
 _HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _SKIPPED_CONTENT = frozenset({"script", "style", "template"})
@@ -67,6 +73,14 @@ def attribute_id(attributes: str) -> str:
 def _attribute_alt(attributes: str) -> str:
     match = _ALT.search(attributes)
     return next((group for group in match.groups() if group), "") if match else ""
+
+
+def _tab_label(attributes: str) -> str:
+    found = {
+        m.group(1): next((g for g in m.groups()[1:] if g), "")
+        for m in _TAB_LABEL.finditer(attributes)
+    }
+    return found.get("label") or found.get("value", "")
 
 
 def _tidy(pieces: list[str]) -> str:
@@ -141,7 +155,11 @@ class _Scan:
             if name == "a" and not self.heading_anchor and not closing:
                 self.heading_anchor = attribute_id(attributes)
             self.heading.append(" " if name in _BREAKING_TAGS else "")
-        elif name in _BREAKING_TAGS:
+        elif name in _TAB_TAGS and not closing:
+            label = html.unescape(_tab_label(attributes))
+            self.chunk_line = line if self.chunk_line < 0 and label else self.chunk_line
+            self.pieces.append(f"\n{label}:\n" if label else "\n")
+        elif name in _BREAKING_TAGS or name in _TAB_TAGS:
             self.pieces.append("\n")
 
     def close_heading(self) -> None:

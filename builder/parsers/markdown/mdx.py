@@ -12,6 +12,11 @@ import re
 from builder.parsers.markdown.embedded_html import strip_jsx
 
 _ESM_START = re.compile(r"(?:import|export)(?=[\s{*'\"])")
+# A whole ``import Name from "module";`` line importing one component; and a tag using one.
+_COMPONENT_IMPORT = re.compile(
+    r"""import[ \t]+(?P<name>[A-Z][\w$]*)[ \t]+from[ \t]*(?P<q>['"])[^'"\n]+(?P=q)[ \t]*;?[ \t]*"""
+)
+COMPONENT_TAG = re.compile(r"<([A-Z][\w$]*)[\s/>]")
 _CODE_SPAN = re.compile(r"(`+)(.+?)\1", re.DOTALL)
 _JSX_SIGN = re.compile(r"<[A-Za-z/]|\{/\*")
 _STRING = re.compile(
@@ -24,6 +29,20 @@ _CLOSERS = str.maketrans("", "", "}])")
 def is_esm(paragraph: str) -> bool:
     """Whether a top-level paragraph is an MDX ``import``/``export`` statement."""
     return _ESM_START.match(paragraph) is not None
+
+
+def is_component_import(paragraph: str, components: set[str]) -> bool:
+    """Whether a paragraph of a ``.md`` page only imports components the page uses as tags.
+
+    Docusaurus reads ``.md`` pages as MDX too, so ``import TOCInline from '@theme/TOCInline';``
+    above a ``<TOCInline />`` is code that never shows; an import line whose name the page
+    never uses as a tag is left as the prose plain Markdown makes it.
+    """
+    for line in paragraph.strip().split("\n"):
+        match = _COMPONENT_IMPORT.fullmatch(line.strip())
+        if match is None or match.group("name") not in components:
+            return False
+    return True
 
 
 def bracket_balance(code: str) -> int:

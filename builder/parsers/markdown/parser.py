@@ -3,7 +3,8 @@
 markdown-it (CommonMark plus tables and strikethrough) decides what is a heading, so ``#``
 lines inside code blocks and HTML comments never are; ``<h1>``..``<h6>`` written as HTML
 are. Front matter supplies the title; in ``.mdx`` files top-level ``import``/``export``
-blocks are dropped and JSX tags give way to their text. Bodies come from
+blocks are dropped (and in ``.md`` files, the imports of components the page uses as tags,
+as Docusaurus reads those pages as MDX too) and JSX tags give way to their text. Bodies come from
 :mod:`builder.parsers.markdown.body_text`.
 
 MyST Markdown (Sphinx's Markdown) is read too: a ``(label)=`` target above a heading becomes
@@ -49,7 +50,13 @@ from builder.parsers.markdown.front_matter import (
     yaml_substitutions,
     yaml_title,
 )
-from builder.parsers.markdown.mdx import bracket_balance, is_esm
+from builder.parsers.markdown.mdx import (
+    COMPONENT_TAG,
+    bracket_balance,
+    is_component_import,
+    is_esm,
+)
+from builder.parsers.markdown.mdx_partials import has_partials, splice_partials
 from builder.parsers.markdown.mkdocstrings import TOKEN_TYPE, block_events, mkdocstrings_rule
 from builder.parsers.markdown.myst_directives import Directives
 from builder.parsers.markdown.myst_include import has_includes, splice_includes
@@ -57,6 +64,10 @@ from builder.parsers.markdown.myst_syntax import directive_name
 from builder.parsers.markdown.snippets import has_snippets, splice_snippets
 from builder.parsers.markdown.spliced import Spliced
 from builder.parsers.markdown.tabbed import tabbed_rule
+from builder.parsers.markdown.vitepress_snippets import (
+    has_snippet_imports,
+    splice_snippet_imports,
+)
 from builder.parsers.rst.events import Context, DocState, Heading, Text, join_events
 from schemas.anchors import slugify
 
@@ -166,6 +177,8 @@ def _events(
     index, esm_balance, level = 0, 0, 0
     targets: list[tuple[str, int]] = []  # MyST labels waiting for the heading they name
     pending: list[tuple[str, int]] = []
+    page = "\n".join(lines)
+    tags = set() if doc.mdx or "import" not in page else set(COMPONENT_TAG.findall(page))
     while index < len(tokens):
         token = tokens[index]
         close = doc.closers[index]
@@ -198,7 +211,7 @@ def _events(
                     events.append(_Heading(part.level, part.text, anchor, start + part.line))
                 else:
                     events.append(_Text(part.text, start + part.line))
-        elif doc.mdx and token.type == "paragraph_open" and is_esm(tokens[index + 1].content):
+        elif token.type == "paragraph_open" and _is_esm(doc, tokens[index + 1].content, tags):
             esm_balance = bracket_balance(tokens[index + 1].content)
         else:
             if token.type == "fence":
@@ -208,6 +221,12 @@ def _events(
                 events.append(_Text(text, start))
         index = next_index
     return events
+
+
+def _is_esm(doc: Document, paragraph: str, tags: set[str]) -> bool:
+    """An MDX page's ``import``/``export`` block, or a Markdown page's imports of the
+    components it uses as ``tags``."""
+    return is_esm(paragraph) if doc.mdx else bool(tags) and is_component_import(paragraph, tags)
 
 
 def _directive_events(
@@ -388,8 +407,8 @@ def parse(
 
 
 def _splice(text: str, relpath: str, includes: IncludeReader | None) -> Spliced:
-    """The page's text with its snippets, example files and top-level ``{include}`` files
-    spliced in."""
+    """The page's text with its snippets, example files, top-level ``{include}`` files,
+    VitePress snippet imports and MDX partials spliced in."""
     spliced = Spliced.unchanged(text)
     if includes is None:
         return spliced
@@ -399,6 +418,10 @@ def _splice(text: str, relpath: str, includes: IncludeReader | None) -> Spliced:
         spliced = splice_code_includes(spliced, relpath, includes)
     if has_includes(spliced.text):
         spliced = splice_includes(spliced, relpath, includes, _MD.parse)
+    if has_snippet_imports(spliced.text):
+        spliced = splice_snippet_imports(spliced, relpath, includes)
+    if has_partials(spliced.text):
+        spliced = splice_partials(spliced, relpath, includes)
     return spliced
 
 

@@ -8,8 +8,10 @@ range must name: it is the page's source a reader opens.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
+_FENCE = re.compile(r"[ \t]*(`{3,}|~{3,})")
 Note = tuple[int, str]  # a warning's 1-based line in the page, and its message
 
 
@@ -58,3 +60,20 @@ class SpliceBuilder:
         origins = tuple(outer.origins[k] if k < len(outer.origins) else k for k in self.origins)
         notes = tuple((outer.page_line(line), message) for line, message in self.notes)
         return Spliced("\n".join(self.lines), origins, (*outer.notes, *notes), changed=True)
+
+
+def lines_outside_fences(lines: list[str]) -> set[int]:
+    """The numbers of the lines outside fenced code blocks: the ones a marker line (a snippet
+    import, a partial) may be on."""
+    prose: set[int] = set()
+    fence = ""
+    for number, line in enumerate(lines):
+        opening = _FENCE.match(line)
+        if fence:
+            if opening and opening.group(1)[0] == fence[0] and len(opening.group(1)) >= len(fence):
+                fence = ""
+        elif opening:
+            fence = opening.group(1)
+        else:
+            prose.add(number)
+    return prose

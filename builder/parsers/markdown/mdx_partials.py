@@ -1,0 +1,92 @@
+"""MDX partials: ``import Note from './_note.md'`` then ``<Note />`` shows that file's text.
+
+Docusaurus (and MDX generally) lets a page import another Markdown file as a component and
+place it on a line of its own; the site shows the file's content there. The import line is
+dropped by the parser; here each ``<Note />`` line outside code fences is replaced by the
+imported file's lines, before parsing, so its text lands in the section that shows it.
+Partials may use partials of their own, to MAX_INCLUDE_DEPTH.
+"""
+
+from __future__ import annotations
+
+import re
+
+from builder.includes import MAX_INCLUDE_DEPTH, IncludeReader, IncludeRefused
+from builder.parsers.markdown.spliced import SpliceBuilder, Spliced, lines_outside_fences
+
+_IMPORT = re.compile(
+    r"""[ \t]*import[ \t]+(?P<name>[A-Z][\w$]*)[ \t]+from[ \t]+"""
+    r"""(?P<q>['"])(?P<path>[^'"\n]+\.mdx?)(?P=q)[ \t]*;?[ \t]*"""
+)
+# A component on a line of its own; its props (if any) are not read.
+_USE = re.compile(r"""(?P<space>[ \t]*)<(?P<name>[A-Z][\w$]*)(?:[ \t][^<>]*)?/>[ \t]*""")
+_FRONT_MATTER = re.compile(r"\A---[ \t]*\n.*?\n---[ \t]*(?:\n|$)", re.DOTALL)
+
+
+def has_partials(text: str) -> bool:
+    """The quick test: a page that imports no ``.md``/``.mdx`` file uses no partial."""
+    return "import" in text and (".md'" in text or '.md"' in text or ".mdx" in text)
+
+
+def splice_partials(page: Spliced, relpath: str, reader: IncludeReader) -> Spliced:
+    """``page`` with each ``<Partial />`` line replaced by the lines of the file it imports."""
+    builder = SpliceBuilder()
+    for line, origin, warning in _expand(page.text, relpath, reader, (), 0):
+        if warning:
+            builder.note(origin, warning)
+        else:
+            builder.add(line, origin)
+    return builder.build(page)
+
+
+_Line = tuple[str, int, str]  # a line, the 0-based line of the text it came from, a warning
+
+
+def _expand(
+    text: str, relpath: str, reader: IncludeReader, chain: tuple[str, ...], depth: int
+) -> list[_Line]:
+    lines = text.split("\n")
+    prose = lines_outside_fences(lines)
+    imports = {
+        match.group("name"): match.group("path")
+        for number in prose
+        if (match := _IMPORT.fullmatch(lines[number]))
+    }
+    out: list[_Line] = []
+    for number, line in enumerate(lines):
+        use = _USE.fullmatch(line) if imports and number in prose else None
+        if use and use.group("name") in imports:
+            target = imports[use.group("name")]
+            out.extend(_partial(target, use.group("space"), number, relpath, reader, chain, depth))
+        else:
+            out.append((line, number, ""))
+    return out
+
+
+def _partial(
+    target: str,
+    indent: str,
+    origin: int,
+    relpath: str,
+    reader: IncludeReader,
+    chain: tuple[str, ...],
+    depth: int,
+) -> list[_Line]:
+    """The lines of one partial, all placed at ``origin``, with blank lines around them."""
+    if target.startswith("@") or "://" in target:
+        return [("", origin, f"partial {target}: only files beside the page are read")]
+    if depth >= MAX_INCLUDE_DEPTH:
+        return [("", origin, f"partial {target}: partials nest too deep")]
+    try:
+        included = reader.read(relpath, target)
+    except IncludeRefused as exc:
+        return [("", origin, f"partial not read: {exc}")]
+    if included.path in chain or included.path == relpath:
+        return [("", origin, f"partial {target}: partials nest in a loop")]
+    text = _FRONT_MATTER.sub("", included.text, count=1)
+    inner = _expand(text.rstrip("\n"), included.path, reader, (*chain, relpath), depth + 1)
+    lines = [
+        (indent + line if line and not warning else line, origin, warning)
+        for line, _, warning in inner
+    ]
+    return [("", origin, ""), *lines, ("", origin, "")]

@@ -1,0 +1,83 @@
+"""VitePress code snippet imports: a ``<<< ./file.ts#region {2} [title]`` line shows the file.
+
+VitePress replaces the line with a code block of the file (``@/`` is the docs folder, else the
+path is relative to the page), only the lines between ``#region name`` and ``#endregion``
+when a region is named, in the language the ``{... lang}`` braces or the file's suffix give,
+titled by the bracketed name. Region markers never show. The block is spliced in before
+parsing, written as a fence whose info string carries the title, as VitePress pages write it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from builder.includes import IncludeReader, IncludeRefused
+from builder.parsers.included_lines import language_of
+from builder.parsers.markdown.spliced import SpliceBuilder, Spliced, lines_outside_fences
+from builder.parsers.rst.events import fence
+
+# The path must name a file (a dot or a slash in it), so a shell here-string is no import.
+_IMPORT = re.compile(
+    r"(?P<space>[ \t]*)<<<[ \t]+(?P<path>[^\s#{\[]*[./][^\s#{\[]*)(?:#(?P<region>[\w-]+))?"
+    r"[ \t]*(?:\{(?P<options>[^}]*)\})?[ \t]*(?:\[(?P<title>[^\]]*)\])?[ \t]*"
+)
+_REGION = re.compile(r"#(?P<kind>region|endregion)\b[ \t]*(?P<name>[\w-]*)")
+
+
+def has_snippet_imports(text: str) -> bool:
+    """The quick test: a text without this sign imports no snippet."""
+    return "<<<" in text
+
+
+def splice_snippet_imports(page: Spliced, relpath: str, reader: IncludeReader) -> Spliced:
+    """``page`` with each ``<<<`` line outside code fences replaced by the block it shows."""
+    builder = SpliceBuilder()
+    lines = page.text.split("\n")
+    prose = lines_outside_fences(lines)
+    for k, line in enumerate(lines):
+        marker = _IMPORT.fullmatch(line) if k in prose and "<<<" in line else None
+        if marker is None:
+            builder.add(line, k)
+            continue
+        path = marker.group("path")
+        target = "/" + path[2:] if path.startswith("@/") else path
+        try:
+            text = reader.read(relpath, target).text
+        except IncludeRefused as exc:
+            builder.note(k, f"snippet import not read: {exc}")
+            builder.add("", k)
+            continue
+        for shown in _block(path, text, marker):
+            builder.add(marker.group("space") + shown if shown else shown, k)
+    return builder.build(page)
+
+
+def _block(path: str, text: str, marker: re.Match[str]) -> list[str]:
+    lines = text.split("\n")
+    if lines and not lines[-1]:
+        lines.pop()
+    lines = _region(lines, marker.group("region") or "")
+    words = [w for w in (marker.group("options") or "").split() if not w[0].isdigit()]
+    language = words[0].split(":", 1)[0] if words else language_of(path)
+    block = fence(lines, language).split("\n")
+    title = (marker.group("title") or "").strip()
+    if title and block:  # the fence's info string carries the title, as a page writes it
+        block[0] = f"{block[0]} [{title}]"
+    return block
+
+
+def _region(lines: list[str], name: str) -> list[str]:
+    """The lines of region ``name`` (all of them without one), marker lines left out."""
+    kept: list[str] = []
+    inside = not name
+    for line in lines:
+        marker = _REGION.search(line)
+        if marker is None:
+            if inside:
+                kept.append(line)
+        elif name and marker.group("name") in (name, ""):
+            if marker.group("kind") == "region" and marker.group("name") == name:
+                inside = True
+            elif marker.group("kind") == "endregion" and inside:
+                break
+    return kept

@@ -1,0 +1,112 @@
+"""Read a VitePress project's page order from the ``sidebar`` of ``.vitepress/config.*``.
+
+The config is JavaScript or TypeScript and is never run: the file is scanned as text for
+each ``sidebar:`` value (one per locale or section), and the ``link: '/guide/features'``
+strings inside it, in order, name the pages (``/guide/`` is ``guide/index.md``). Strings and
+comments are skipped while the brackets are counted, so a ``}`` in a title ends nothing.
+Links built at run time (template strings with ``${...}``, function calls) are not followed;
+the pages they would name come after the sidebar's, in path order.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path, PurePosixPath
+
+from builder.projects.layout import ProjectLayout
+
+CONFIG_FOLDER = ".vitepress"
+CONFIG_NAMES = ("config.ts", "config.mts", "config.js", "config.mjs", "config.cts")
+MAX_CONFIG_BYTES = 1024 * 1024
+# The one pass over the file reads these: comments and strings (skipped as wholes), brackets,
+# and the two keys that matter.
+_TOKEN = re.compile(
+    r"""//[^\n]*|/\*.*?(?:\*/|\Z)"""
+    r"""|(?P<string>'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`)"""
+    r"""|(?P<open>[{\[(])|(?P<close>[}\])])"""
+    r"""|(?P<key>\b(?:sidebar|link))\s*:""",
+    re.DOTALL,
+)
+_EXTERNAL = re.compile(r"[a-z][a-z0-9+.-]*:", re.IGNORECASE)
+
+
+def find_vitepress_config(directory: Path) -> Path | None:
+    """``.vitepress/config.*`` in the docs folder (VitePress' srcDir by default), if any."""
+    for name in CONFIG_NAMES:
+        path = directory / CONFIG_FOLDER / name
+        if path.is_file():
+            return path
+    return None
+
+
+def read_vitepress(config_path: Path, directory: Path) -> ProjectLayout:
+    """The layout the config at ``config_path`` gives the docs folder ``directory``."""
+    config_file = config_path.relative_to(directory).as_posix()
+    exclude = re.escape(CONFIG_FOLDER) + r"/.*"
+    try:
+        data = config_path.read_bytes()[:MAX_CONFIG_BYTES]
+    except OSError as exc:
+        note = f"{config_file} could not be read ({exc.strerror}); pages in path order"
+        return ProjectLayout(
+            kind="vitepress", config_file=config_file, exclude=exclude, notes=(note,)
+        )
+    links = sidebar_links(data.decode("utf-8", errors="replace"))
+    order = tuple(dict.fromkeys(page for link in links if (page := page_of_link(link))))
+    notes = () if order else (f"{config_file} names no page in a literal link; path order",)
+    return ProjectLayout(
+        kind="vitepress", config_file=config_file, exclude=exclude, order=order, notes=notes
+    )
+
+
+def sidebar_links(source: str) -> list[str]:
+    """The literal ``link:`` strings inside every ``sidebar:`` value of a config's source, in
+    the order they are written; when its sidebars are built by functions, every literal
+    ``link:`` in the file, as the functions' bodies list them."""
+    inside: list[str] = []
+    everywhere: list[str] = []
+    depth = 0  # brackets open inside the sidebar value being read; 0 outside any
+    sidebar_end = -1  # where the last ``sidebar:`` key ended, until its value opens
+    link_end = -1
+    for token in _TOKEN.finditer(source):
+        key, string = token.group("key"), token.group("string")
+        if token.group("open"):
+            if depth:
+                depth += 1
+            elif _follows(source, sidebar_end, token.start()):
+                depth = 1
+        elif token.group("close") and depth:
+            depth -= 1
+        elif key == "sidebar" and not depth:
+            sidebar_end = token.end()
+            continue
+        elif key == "link":
+            link_end = token.end()
+            continue
+        elif string is not None and _is_link(source, link_end, token.start(), string):
+            (inside if depth else everywhere).append(string[1:-1])
+        sidebar_end = link_end = -1
+    return inside or everywhere
+
+
+def _follows(source: str, key_end: int, start: int) -> bool:
+    """Whether the token at ``start`` is the value of the key that ended at ``key_end``."""
+    return key_end >= 0 and not source[key_end:start].strip()
+
+
+def _is_link(source: str, link_end: int, start: int, string: str) -> bool:
+    """Whether ``string`` is the literal value of a ``link:`` (a template string built at
+    run time names no page)."""
+    return _follows(source, link_end, start) and "${" not in string
+
+
+def page_of_link(link: str) -> str | None:
+    """The page a sidebar link names, relative to the docs folder, or None for another site."""
+    if _EXTERNAL.match(link) or link.startswith("//"):
+        return None
+    path = link.split("#", 1)[0].split("?", 1)[0].strip().lstrip("/")
+    if not path or path.endswith("/"):
+        return f"{path}index.md"
+    stem = PurePosixPath(path)
+    if stem.suffix in (".md", ".html"):
+        stem = stem.with_suffix("")
+    return f"{stem.as_posix()}.md"

@@ -1,0 +1,81 @@
+"""VitePress projects: the sidebar in .vitepress/config.* orders the pages, read without running
+the config."""
+
+from pathlib import Path
+
+from builder.config import VersionConfig
+from builder.projects import project_listing
+from builder.projects.vitepress import page_of_link, sidebar_links
+
+CONFIG_TS = """\
+import { defineConfig } from 'vitepress'
+const version = '8'
+
+export default defineConfig({
+  themeConfig: {
+    // The top bar is not the page order.
+    nav: [{ text: 'Config', link: '/config/' }, { text: 'Guide', link: '/guide/' }],
+    sidebar: {
+      '/guide/': [
+        {
+          text: 'Introduction { not a bracket',
+          items: [
+            { text: 'Getting Started', link: '/guide/' },
+            /* { link: '/guide/old' }, */
+            { text: 'Features', link: '/guide/features' },
+            { text: 'Versioned', link: `/v${version}/` },
+          ],
+        },
+      ],
+      '/config/': [{ text: 'Options', link: '/config/shared-options.html#root' }],
+    },
+  },
+})
+"""
+
+
+def make_project(root: Path) -> Path:
+    docs = root / "docs"
+    for page in ("index.md", "config/shared-options.md", "guide/features.md", "guide/index.md"):
+        (docs / page).parent.mkdir(parents=True, exist_ok=True)
+        (docs / page).write_text(f"# {page}\n", encoding="utf-8")
+    (docs / ".vitepress").mkdir()
+    (docs / ".vitepress" / "config.ts").write_text(CONFIG_TS, encoding="utf-8")
+    return docs
+
+
+def test_sidebar_links_in_order_without_nav_comments_or_computed_links() -> None:
+    assert sidebar_links(CONFIG_TS) == [
+        "/guide/",
+        "/guide/features",
+        "/config/shared-options.html#root",
+    ]
+
+
+def test_sidebars_built_by_functions_give_every_literal_link() -> None:
+    source = (
+        "export default { themeConfig: { sidebar: { '/guide/': guide() } } }\n"
+        "function guide() { return [{ link: '/guide/why' }, { link: '/guide/' }] }\n"
+    )
+    assert sidebar_links(source) == ["/guide/why", "/guide/"]
+
+
+def test_links_name_markdown_pages() -> None:
+    assert page_of_link("/guide/") == "guide/index.md"
+    assert page_of_link("/") == "index.md"
+    assert page_of_link("/config/shared-options.html#root") == "config/shared-options.md"
+    assert page_of_link("https://vite.dev") is None
+
+
+def test_pages_follow_the_sidebar_then_path_order(tmp_path: Path) -> None:
+    docs = make_project(tmp_path)
+    config = VersionConfig("1.0.0", docs, None, None, (), (), None, None, project="auto")
+    layout, listing = project_listing(config)
+    assert (layout.kind, layout.config_file) == ("vitepress", ".vitepress/config.ts")
+    assert [c.relpath for c in listing.candidates] == [
+        "guide/index.md",
+        "guide/features.md",
+        "config/shared-options.md",
+        "index.md",
+    ]
+    assert layout.notes == ("1 page(s) not in sidebar, listed after it: index.md",)
