@@ -22,6 +22,12 @@ _MARKS = (
 )  # fmt: skip
 
 
+def may_be_generated(text: str) -> bool:
+    """Whether ``text`` holds a mark of a generated page (``generated_page`` then looks at its
+    tree)."""
+    return any(mark in text for mark, _, _ in _MARKS)
+
+
 def generated_page(text: str, document: Element) -> str:
     """Why ``document`` (parsed from ``text``) is a page Sphinx generated, or ""."""
     for mark, xpath, reason in _MARKS:

@@ -19,7 +19,7 @@ from lxml.etree import _Element as Element
 from builder.parsers.html.body_text import heading_text, select, text_of
 
 # A str that declares its own encoding is refused by lxml; the text is already decoded.
-_XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
+XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
 _INVISIBLE = re.compile(
     r"<(script|style|template)\b.*?</\1\s*>|<!--.*?-->", re.IGNORECASE | re.DOTALL
 )
@@ -84,7 +84,7 @@ _CHROME_ATTRIBUTES = etree.XPath(
 def load_document(text: str, utf8: bytes | None = None) -> Element | None:
     """Parse ``text`` as HTML, or return None when lxml cannot build a tree of all of it.
     ``utf8`` is the text's UTF-8 when the caller has it (a file's bytes)."""
-    declaration = _XML_DECLARATION.match(text)
+    declaration = XML_DECLARATION.match(text)
     if declaration is not None:
         text, utf8 = text[declaration.end() :], None
     if not text or text.isspace():  # not text.strip(), which copies the page
@@ -98,6 +98,12 @@ def load_document(text: str, utf8: bytes | None = None) -> Element | None:
             source = text.encode("utf-8")
         except UnicodeEncodeError:
             source = text
+    return parse_html_bytes(source)
+
+
+def parse_html_bytes(source: str | bytes) -> Element | None:
+    """The tree of ``source`` (UTF-8 when bytes), or None when lxml cannot build a tree of all
+    of it."""
     # huge_tree lifts libxml2's limits on text node size and nesting depth (256 levels otherwise).
     # The plain etree parser, not lxml.html's: its per-element class lookup costs a fifth of
     # the parse time, and nothing here needs HtmlElement's methods. Nothing looks elements up
@@ -177,7 +183,7 @@ def strip_chrome(root: Element, source: bytes | None = None) -> None:
 def lines_source(text: str, utf8: bytes | None) -> bytes | None:
     """The bytes whose lines are those of the tree ``load_document(text, utf8)`` gives: the
     file's own, unless an XML declaration was cut from its text (or there are none)."""
-    return utf8 if utf8 is not None and _XML_DECLARATION.match(text) is None else None
+    return utf8 if utf8 is not None and XML_DECLARATION.match(text) is None else None
 
 
 def _may_hold_chrome_attributes(root: Element, source: bytes | None) -> bool:
@@ -314,6 +320,11 @@ def first_h1(root: Element) -> str:
         if text:
             return text
     return ""
+
+
+def has_title(document: Element) -> bool:
+    """Whether ``document`` has a ``<title>`` (the one ``head_title`` reads)."""
+    return bool(select(document, _FIRST_TITLE))
 
 
 def head_title(document: Element) -> str:
