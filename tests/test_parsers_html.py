@@ -590,3 +590,18 @@ def test_pages_sphinx_generates_are_skipped_with_the_reason(body: str, reason: s
 def test_a_page_naming_those_marks_in_its_text_is_read() -> None:
     page = "<html><body><h1>Themes</h1><p>Style <code>genindextable</code> and #search-results.</p>"
     assert [s.heading for s in parse(page, "themes.html").sections] == ["Themes"]
+
+
+def test_inline_elements_are_skipped_by_class_however_many_class_values_were_seen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from builder.parsers.html import body_text
+
+    monkeypatch.setattr(body_text, "_REMEMBERED_CLASS_VALUES", 3)
+    body_text._SKIPPED_BY_CLASS.clear()
+    html = "".join(f'<span class="c{n}">{n}</span>' for n in range(10))
+    html += '<a class="x headerlink">¶</a><span class="pre">kept</span><a class="headerlink">¶</a>'
+    element = etree.fromstring(f"<p>{html}</p>", etree.HTMLParser()).find(".//p")
+    assert element is not None
+    assert body_text.render_inline(element) == "0123456789kept"
+    assert len(body_text._SKIPPED_BY_CLASS) <= 3

@@ -48,6 +48,24 @@ _ROW_GROUPS = frozenset({"thead", "tbody", "tfoot"})
 _CELL_TAGS = frozenset({"td", "th"})
 
 
+class _SkippedByClass(dict[str, bool]):
+    """Whether each class attribute value seen names one of _SKIPPED_CLASSES: a site repeats a
+    few hundred values over millions of inline elements (the Python docs' "pre", "reference
+    internal"...), and splitting each element's value again cost 0.3 billion instructions of
+    their build. The values are forgotten past _REMEMBERED_CLASS_VALUES, so pages of distinct
+    ones cost no more memory than that."""
+
+    def __missing__(self, value: str) -> bool:
+        if len(self) >= _REMEMBERED_CLASS_VALUES:
+            self.clear()
+        verdict = self[value] = not _SKIPPED_CLASSES.isdisjoint(value.split())
+        return verdict
+
+
+_REMEMBERED_CLASS_VALUES = 10_000
+_SKIPPED_BY_CLASS = _SkippedByClass()
+
+
 def classes(element: Element) -> frozenset[str]:
     """The element's class attribute as a set of tokens."""
     value = element.get("class")
@@ -122,9 +140,9 @@ def render_inline(element: Element, depth: int = 0, ticks: bool = True) -> str:
     Inline code is wrapped in backticks unless ``ticks`` is False (headings are plain text).
     """
     tag = element.tag
-    # Most inline elements have no class: the set is built only for those that have one.
+    # Most inline elements have no class; a value is split into its names once (_SKIPPED_BY_CLASS).
     value = element.get("class")
-    if value and not _SKIPPED_CLASSES.isdisjoint(value.split()):
+    if value and _SKIPPED_BY_CLASS[value]:
         return ""
     if tag == "br":
         return "\n"
