@@ -458,7 +458,7 @@ def test_whitespace_between_blocks_and_around_inline_text_renders_as_before() ->
 
 
 def test_chrome_is_judged_per_element_not_per_tag_and_class() -> None:
-    # Tag and class verdicts are remembered per page; role and label stay each element's own.
+    # Class verdicts are remembered per class value; role and label stay each element's own.
     page = (
         '<main><h1>T</h1><div class="box" role="navigation">nav</div><div class="box">one</div>'
         '<p class="x" aria-label="breadcrumb">crumbs</p><p class="x">two</p>'

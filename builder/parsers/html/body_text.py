@@ -48,22 +48,27 @@ _ROW_GROUPS = frozenset({"thead", "tbody", "tfoot"})
 _CELL_TAGS = frozenset({"td", "th"})
 
 
-class _SkippedByClass(dict[str, bool]):
-    """Whether each class attribute value seen names one of _SKIPPED_CLASSES: a site repeats a
-    few hundred values over millions of inline elements (the Python docs' "pre", "reference
-    internal"...), and splitting each element's value again cost 0.3 billion instructions of
-    their build. The values are forgotten past _REMEMBERED_CLASS_VALUES, so pages of distinct
-    ones cost no more memory than that."""
+class ClassVerdicts(dict[str | None, bool]):
+    """Whether each class attribute value seen (None: no attribute) names one of ``names``.
 
-    def __missing__(self, value: str) -> bool:
+    A site repeats a few hundred values over millions of elements (the Python docs' "pre",
+    "reference internal"...), so each is split into its names once, not once per element. The
+    values are forgotten past _REMEMBERED_CLASS_VALUES, so pages of distinct ones cost no more
+    memory than that."""
+
+    def __init__(self, names: frozenset[str]) -> None:
+        super().__init__()
+        self.names = names
+
+    def __missing__(self, value: str | None) -> bool:
         if len(self) >= _REMEMBERED_CLASS_VALUES:
             self.clear()
-        verdict = self[value] = not _SKIPPED_CLASSES.isdisjoint(value.split())
+        verdict = self[value] = value is not None and not self.names.isdisjoint(value.split())
         return verdict
 
 
 _REMEMBERED_CLASS_VALUES = 10_000
-_SKIPPED_BY_CLASS = _SkippedByClass()
+_SKIPPED_BY_CLASS = ClassVerdicts(_SKIPPED_CLASSES)
 
 
 def classes(element: Element) -> frozenset[str]:
@@ -140,7 +145,7 @@ def render_inline(element: Element, depth: int = 0, ticks: bool = True) -> str:
     Inline code is wrapped in backticks unless ``ticks`` is False (headings are plain text).
     """
     tag = element.tag
-    # Most inline elements have no class; a value is split into its names once (_SKIPPED_BY_CLASS).
+    # Most inline elements have no class; a value is split into its names once (ClassVerdicts).
     value = element.get("class")
     if value and _SKIPPED_BY_CLASS[value]:
         return ""

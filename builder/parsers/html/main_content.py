@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from lxml import etree
 from lxml.etree import _Element as Element
 
-from builder.parsers.html.body_text import heading_text, select, text_of
+from builder.parsers.html.body_text import ClassVerdicts, heading_text, select, text_of
 
 # A str that declares its own encoding is refused by lxml; the text is already decoded.
 XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
@@ -67,6 +67,7 @@ _CHROME_CLASSES = frozenset(
         "skip-link", "md-sidebar", "bd-sidebar-secondary", "bd-header-article",
     }
 )  # fmt: skip
+_CHROME_BY_CLASS = ClassVerdicts(_CHROME_CLASSES)
 _CHROME_ROLES = frozenset({"navigation", "search", "banner", "contentinfo"})
 _CHROME_LABELS = frozenset({"breadcrumb", "breadcrumbs"})
 # Docutils puts footnotes, topics and some admonitions in <aside>: those are content.
@@ -161,17 +162,16 @@ def strip_chrome(root: Element, source: bytes | None = None) -> None:
     it: roles and labels are then looked for in its lines under ``root`` first."""
     # Chrome by tag or by role and label is rare, and libxml2 finds it without a Python call
     # per element: a tag filter, and an XPath over the two attributes (faster than two get()
-    # calls per element). The one pass left in Python reads each element's class alone; a
-    # page repeats a few hundred class values over thousands of elements (syntax highlighting
-    # above all), so each value is judged once.
+    # calls per element). The one pass left in Python reads each element's class alone, and
+    # judges each class value once for the build (ClassVerdicts).
     flagged = _chrome_by_attribute(root) if _may_hold_chrome_attributes(root, source) else set()
     flagged.update(
         element
         for element in root.iter(*_CHROME_TAGS, "aside")
         if _is_chrome_tag(element.tag, element.get("class"))
     )
-    verdicts = _ClassVerdicts()
     # One comprehension over the page's elements, a known class value a plain dict hit.
+    verdicts = _CHROME_BY_CLASS
     doomed = [
         element for element in root.iter() if verdicts[element.get("class")] or element in flagged
     ]
@@ -294,19 +294,6 @@ def _is_chrome_tag(tag: str, value: str | None) -> bool:
     if tag in _CHROME_TAGS:
         return True
     return tag == "aside" and _CONTENT_ASIDES.isdisjoint(value.split() if value else ())
-
-
-def _has_chrome_class(value: str | None) -> bool:
-    """True when an element's class attribute ``value`` names a chrome class."""
-    return value is not None and not _CHROME_CLASSES.isdisjoint(value.split())
-
-
-class _ClassVerdicts(dict[str | None, bool]):
-    """Whether each class attribute value seen so far names a chrome class."""
-
-    def __missing__(self, value: str | None) -> bool:
-        verdict = self[value] = _has_chrome_class(value)
-        return verdict
 
 
 def first_h1(root: Element) -> str:
