@@ -67,20 +67,33 @@ class ClassVerdicts(dict[str | None, bool]):
         return verdict
 
 
+class _ClassNames(dict[str, frozenset[str]]):
+    """Each class attribute value seen, as the set of its names (remembered as ClassVerdicts
+    are)."""
+
+    def __missing__(self, value: str) -> frozenset[str]:
+        if len(self) >= _REMEMBERED_CLASS_VALUES:
+            self.clear()
+        names = self[value] = frozenset(value.split())
+        return names
+
+
 _REMEMBERED_CLASS_VALUES = 10_000
 _SKIPPED_BY_CLASS = ClassVerdicts(_SKIPPED_CLASSES)
+_CLASS_NAMES = _ClassNames()
+_NO_CLASSES: frozenset[str] = frozenset()
 
 
 def classes(element: Element) -> frozenset[str]:
     """The element's class attribute as a set of tokens."""
     value = element.get("class")
-    return frozenset(value.split()) if value else frozenset()
+    return _CLASS_NAMES[value] if value else _NO_CLASSES
 
 
 def has_class(element: Element, name: str) -> bool:
-    """True when ``name`` is one of the element's class tokens (``classes`` without the set)."""
+    """True when ``name`` is one of the element's class tokens."""
     value = element.get("class")
-    return value is not None and name in value.split()
+    return value is not None and name in _CLASS_NAMES[value]
 
 
 def is_element(node: object) -> bool:
