@@ -605,3 +605,12 @@ def test_inline_elements_are_skipped_by_class_however_many_class_values_were_see
     assert element is not None
     assert body_text.render_inline(element) == "0123456789kept"
     assert len(body_text._SKIPPED_BY_CLASS) <= 3
+
+
+def test_every_mark_of_a_generated_page_holds_a_probe() -> None:
+    from builder.parsers.html import generated_pages
+
+    for mark, _, _ in generated_pages._MARKS:
+        assert any(probe in mark for probe in generated_pages._PROBES), mark
+        assert generated_pages.may_be_generated(f"<p>{mark}</p>")
+    assert not generated_pages.may_be_generated("<p>index table search results</p>")
