@@ -40,7 +40,7 @@ from schemas.shard_build import (
 from schemas.text import TOKENIZER
 
 # Raised whenever what a page's entry holds, or how its packs are made, changes.
-PAGE_TABLES_FORMAT = "shard-page@1"
+PAGE_TABLES_FORMAT = "shard-page@2"
 _PAGE_TABLES = msgspec.msgpack.Decoder(PageTables)
 _ENCODE_PAGE_TABLES = msgspec.msgpack.Encoder()
 

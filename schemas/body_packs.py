@@ -69,9 +69,15 @@ def pack_text(bodies: Sequence[str]) -> bytes:
     return orjson.dumps(list(bodies))
 
 
+# Level 5, as the shard's index chunks (builder.shard_gzip): the Python 3.11 docs' packs are
+# 17,838 bytes larger than at level 6 (3,124,993 against 3,107,155: +0.6%, +0.04% of the
+# site), deflated in less time.
+PACK_GZIP_LEVEL = 5
+
+
 def encode_pack(text: bytes) -> bytes:
     """The published bytes of a pack from its JSON (the same JSON gives the same bytes)."""
-    return gzip.compress(text, compresslevel=6, mtime=0)
+    return gzip.compress(text, compresslevel=PACK_GZIP_LEVEL, mtime=0)
 
 
 def decode_pack(data: bytes, lengths: Sequence[tuple[int, int]]) -> dict[int, str]:

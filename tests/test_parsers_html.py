@@ -458,7 +458,7 @@ def test_whitespace_between_blocks_and_around_inline_text_renders_as_before() ->
 
 
 def test_chrome_is_judged_per_element_not_per_tag_and_class() -> None:
-    # Tag and class verdicts are remembered per page; role and label stay each element's own.
+    # Class verdicts are remembered per class value; role and label stay each element's own.
     page = (
         '<main><h1>T</h1><div class="box" role="navigation">nav</div><div class="box">one</div>'
         '<p class="x" aria-label="breadcrumb">crumbs</p><p class="x">two</p>'
@@ -596,3 +596,27 @@ def test_pages_sphinx_generates_are_skipped_with_the_reason(body: str, reason: s
 def test_a_page_naming_those_marks_in_its_text_is_read() -> None:
     page = "<html><body><h1>Themes</h1><p>Style <code>genindextable</code> and #search-results.</p>"
     assert [s.heading for s in parse(page, "themes.html").sections] == ["Themes"]
+
+
+def test_inline_elements_are_skipped_by_class_however_many_class_values_were_seen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from builder.parsers.html import body_text
+
+    monkeypatch.setattr(body_text, "_REMEMBERED_CLASS_VALUES", 3)
+    body_text._SKIPPED_BY_CLASS.clear()
+    html = "".join(f'<span class="c{n}">{n}</span>' for n in range(10))
+    html += '<a class="x headerlink">¶</a><span class="pre">kept</span><a class="headerlink">¶</a>'
+    element = etree.fromstring(f"<p>{html}</p>", etree.HTMLParser()).find(".//p")
+    assert element is not None
+    assert body_text.render_inline(element) == "0123456789kept"
+    assert len(body_text._SKIPPED_BY_CLASS) <= 3
+
+
+def test_every_mark_of_a_generated_page_holds_a_probe() -> None:
+    from builder.parsers.html import generated_pages
+
+    for mark, _, _ in generated_pages._MARKS:
+        assert any(probe in mark for probe in generated_pages._PROBES), mark
+        assert generated_pages.may_be_generated(f"<p>{mark}</p>")
+    assert not generated_pages.may_be_generated("<p>index table search results</p>")

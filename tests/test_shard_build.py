@@ -40,3 +40,17 @@ def test_sections_sharing_a_heading_path_have_it_tokenized_once(
     rows = list(shard_build.shard_rows(records))
     assert calls.count("Guide Files") == 1
     assert [row.search[1] for row in rows] == [index_text("Guide Files")] * 3
+
+
+def test_a_body_pack_is_deflated_at_the_pack_level() -> None:
+    import gzip
+    import zlib
+
+    from schemas.body_packs import PACK_GZIP_LEVEL, encode_pack, pack_text
+
+    text = pack_text(["Serialize obj to a JSON formatted str. " * 40, "Return a string."])
+    compressor = zlib.compressobj(PACK_GZIP_LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS)
+    deflated = compressor.compress(text) + compressor.flush()
+    packed = encode_pack(text)
+    assert PACK_GZIP_LEVEL == 5
+    assert packed[10:-8] == deflated and gzip.decompress(packed) == text

@@ -48,16 +48,52 @@ _ROW_GROUPS = frozenset({"thead", "tbody", "tfoot"})
 _CELL_TAGS = frozenset({"td", "th"})
 
 
+class ClassVerdicts(dict[str | None, bool]):
+    """Whether each class attribute value seen (None: no attribute) names one of ``names``.
+
+    A site repeats a few hundred values over millions of elements (the Python docs' "pre",
+    "reference internal"...), so each is split into its names once, not once per element. The
+    values are forgotten past _REMEMBERED_CLASS_VALUES, so pages of distinct ones cost no more
+    memory than that."""
+
+    def __init__(self, names: frozenset[str]) -> None:
+        super().__init__()
+        self.names = names
+
+    def __missing__(self, value: str | None) -> bool:
+        if len(self) >= _REMEMBERED_CLASS_VALUES:
+            self.clear()
+        verdict = self[value] = value is not None and not self.names.isdisjoint(value.split())
+        return verdict
+
+
+class _ClassNames(dict[str, frozenset[str]]):
+    """Each class attribute value seen, as the set of its names (remembered as ClassVerdicts
+    are)."""
+
+    def __missing__(self, value: str) -> frozenset[str]:
+        if len(self) >= _REMEMBERED_CLASS_VALUES:
+            self.clear()
+        names = self[value] = frozenset(value.split())
+        return names
+
+
+_REMEMBERED_CLASS_VALUES = 10_000
+_SKIPPED_BY_CLASS = ClassVerdicts(_SKIPPED_CLASSES)
+_CLASS_NAMES = _ClassNames()
+_NO_CLASSES: frozenset[str] = frozenset()
+
+
 def classes(element: Element) -> frozenset[str]:
     """The element's class attribute as a set of tokens."""
     value = element.get("class")
-    return frozenset(value.split()) if value else frozenset()
+    return _CLASS_NAMES[value] if value else _NO_CLASSES
 
 
 def has_class(element: Element, name: str) -> bool:
-    """True when ``name`` is one of the element's class tokens (``classes`` without the set)."""
+    """True when ``name`` is one of the element's class tokens."""
     value = element.get("class")
-    return value is not None and name in value.split()
+    return value is not None and name in _CLASS_NAMES[value]
 
 
 def is_element(node: object) -> bool:
@@ -122,9 +158,9 @@ def render_inline(element: Element, depth: int = 0, ticks: bool = True) -> str:
     Inline code is wrapped in backticks unless ``ticks`` is False (headings are plain text).
     """
     tag = element.tag
-    # Most inline elements have no class: the set is built only for those that have one.
+    # Most inline elements have no class; a value is split into its names once (ClassVerdicts).
     value = element.get("class")
-    if value and not _SKIPPED_CLASSES.isdisjoint(value.split()):
+    if value and _SKIPPED_BY_CLASS[value]:
         return ""
     if tag == "br":
         return "\n"

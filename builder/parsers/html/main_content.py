@@ -16,10 +16,10 @@ from collections.abc import Iterator
 from lxml import etree
 from lxml.etree import _Element as Element
 
-from builder.parsers.html.body_text import heading_text, select, text_of
+from builder.parsers.html.body_text import ClassVerdicts, heading_text, select, text_of
 
 # A str that declares its own encoding is refused by lxml; the text is already decoded.
-_XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
+XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
 _INVISIBLE = re.compile(
     r"<(script|style|template)\b.*?</\1\s*>|<!--.*?-->", re.IGNORECASE | re.DOTALL
 )
@@ -67,6 +67,7 @@ _CHROME_CLASSES = frozenset(
         "skip-link", "md-sidebar", "bd-sidebar-secondary", "bd-header-article",
     }
 )  # fmt: skip
+_CHROME_BY_CLASS = ClassVerdicts(_CHROME_CLASSES)
 _CHROME_ROLES = frozenset({"navigation", "search", "banner", "contentinfo"})
 _CHROME_LABELS = frozenset({"breadcrumb", "breadcrumbs"})
 # Docutils puts footnotes, topics and some admonitions in <aside>: those are content.
@@ -84,7 +85,7 @@ _CHROME_ATTRIBUTES = etree.XPath(
 def load_document(text: str, utf8: bytes | None = None) -> Element | None:
     """Parse ``text`` as HTML, or return None when lxml cannot build a tree of all of it.
     ``utf8`` is the text's UTF-8 when the caller has it (a file's bytes)."""
-    declaration = _XML_DECLARATION.match(text)
+    declaration = XML_DECLARATION.match(text)
     if declaration is not None:
         text, utf8 = text[declaration.end() :], None
     if not text or text.isspace():  # not text.strip(), which copies the page
@@ -98,6 +99,12 @@ def load_document(text: str, utf8: bytes | None = None) -> Element | None:
             source = text.encode("utf-8")
         except UnicodeEncodeError:
             source = text
+    return parse_html_bytes(source)
+
+
+def parse_html_bytes(source: str | bytes) -> Element | None:
+    """The tree of ``source`` (UTF-8 when bytes), or None when lxml cannot build a tree of all
+    of it."""
     # huge_tree lifts libxml2's limits on text node size and nesting depth (256 levels otherwise).
     # The plain etree parser, not lxml.html's: its per-element class lookup costs a fifth of
     # the parse time, and nothing here needs HtmlElement's methods. Nothing looks elements up
@@ -155,17 +162,16 @@ def strip_chrome(root: Element, source: bytes | None = None) -> None:
     it: roles and labels are then looked for in its lines under ``root`` first."""
     # Chrome by tag or by role and label is rare, and libxml2 finds it without a Python call
     # per element: a tag filter, and an XPath over the two attributes (faster than two get()
-    # calls per element). The one pass left in Python reads each element's class alone; a
-    # page repeats a few hundred class values over thousands of elements (syntax highlighting
-    # above all), so each value is judged once.
+    # calls per element). The one pass left in Python reads each element's class alone, and
+    # judges each class value once for the build (ClassVerdicts).
     flagged = _chrome_by_attribute(root) if _may_hold_chrome_attributes(root, source) else set()
     flagged.update(
         element
         for element in root.iter(*_CHROME_TAGS, "aside")
         if _is_chrome_tag(element.tag, element.get("class"))
     )
-    verdicts = _ClassVerdicts()
     # One comprehension over the page's elements, a known class value a plain dict hit.
+    verdicts = _CHROME_BY_CLASS
     doomed = [
         element for element in root.iter() if verdicts[element.get("class")] or element in flagged
     ]
@@ -177,7 +183,7 @@ def strip_chrome(root: Element, source: bytes | None = None) -> None:
 def lines_source(text: str, utf8: bytes | None) -> bytes | None:
     """The bytes whose lines are those of the tree ``load_document(text, utf8)`` gives: the
     file's own, unless an XML declaration was cut from its text (or there are none)."""
-    return utf8 if utf8 is not None and _XML_DECLARATION.match(text) is None else None
+    return utf8 if utf8 is not None and XML_DECLARATION.match(text) is None else None
 
 
 def _may_hold_chrome_attributes(root: Element, source: bytes | None) -> bool:
@@ -290,19 +296,6 @@ def _is_chrome_tag(tag: str, value: str | None) -> bool:
     return tag == "aside" and _CONTENT_ASIDES.isdisjoint(value.split() if value else ())
 
 
-def _has_chrome_class(value: str | None) -> bool:
-    """True when an element's class attribute ``value`` names a chrome class."""
-    return value is not None and not _CHROME_CLASSES.isdisjoint(value.split())
-
-
-class _ClassVerdicts(dict[str | None, bool]):
-    """Whether each class attribute value seen so far names a chrome class."""
-
-    def __missing__(self, value: str | None) -> bool:
-        verdict = self[value] = _has_chrome_class(value)
-        return verdict
-
-
 def first_h1(root: Element) -> str:
     """The text of the content's first non-empty ``<h1>``, or ""."""
     for first in select(root, _FIRST_H1):
@@ -314,6 +307,11 @@ def first_h1(root: Element) -> str:
         if text:
             return text
     return ""
+
+
+def has_title(document: Element) -> bool:
+    """Whether ``document`` has a ``<title>`` (the one ``head_title`` reads)."""
+    return bool(select(document, _FIRST_TITLE))
 
 
 def head_title(document: Element) -> str:

@@ -34,7 +34,8 @@ from builder.parsers.html.body_text import (
     space,
     text_of,
 )
-from builder.parsers.html.generated_pages import generated_page
+from builder.parsers.html.content_end import load_main
+from builder.parsers.html.generated_pages import generated_page, may_be_generated
 from builder.parsers.html.main_content import (
     find_main,
     first_h1,
@@ -51,17 +52,21 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
     """Split an HTML page into sections of readable text (``utf8``: the text's UTF-8, when the
     caller has it); raise UnreadableDocument for an index or search page Sphinx generated."""
     stem = PurePosixPath(relpath).stem or relpath
-    document = load_document(text, utf8)
+    # Most pages are parsed only as far as the end of their main content (content_end); one
+    # that may be a page Sphinx generated is parsed whole, as generated_page looks at all of it.
+    marked = may_be_generated(text)
+    main = None if marked else load_main(text, utf8)
+    document = load_document(text, utf8) if main is None else main.getroottree().getroot()
     if document is None:
         if not text.strip():
             return ParsedFile(relpath=relpath, title=stem, sections=())
         fallback = plain_text.parse(strip_tags(text), relpath)
         warning = Warning_(f"{relpath}:1", "HTML too malformed or deeply nested; read as text")
         return ParsedFile(relpath, fallback.title, fallback.sections, (warning,))
-    generated = generated_page(text, document)
+    generated = generated_page(text, document) if marked else ""
     if generated:
         raise UnreadableDocument(generated)
-    root = find_main(document)
+    root = find_main(document) if main is None else main
     # The <title> is read before chrome goes: a page without <body> loses its <head> with it.
     fallback_title = head_title(document) or stem
     strip_chrome(root, lines_source(text, utf8))
