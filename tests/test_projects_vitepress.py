@@ -79,3 +79,14 @@ def test_pages_follow_the_sidebar_then_path_order(tmp_path: Path) -> None:
         "index.md",
     ]
     assert layout.notes == ("1 page(s) not in sidebar, listed after it: index.md",)
+
+
+def test_strings_left_open_end_at_their_line_and_cost_one_pass() -> None:
+    # Each quote once began a match that failed at the line's (or file's) end, so every later
+    # quote rescanned the rest: a 1 MiB config of these took hours to read.
+    quotes = "'\\" * 200_000 + "x\n" + '"\\' * 200_000 + "x\n"
+    template = "`\\" * 200_000 + "x\n"
+    config = "sidebar: [\n  { link: '/open },\n  { link: '/a' },\n]\n"
+    assert sidebar_links(quotes + config) == ["/a"]
+    assert sidebar_links(config + template) == ["/a"]
+    assert sidebar_links(template + config) == []  # an open template string runs to the end
