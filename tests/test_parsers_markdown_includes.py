@@ -223,3 +223,23 @@ def test_vitepress_snippet_import_shows_the_files_region(tmp_path: Path) -> None
             "```yaml\n# kept out\nname: Deploy\non: push\n```",
         ),
     ]
+
+
+def test_mdx_partials_imports_never_show_nested_or_refused(tmp_path: Path) -> None:
+    # The parser drops a .md page's imports only of the tags it still sees, and splicing
+    # replaced those tags: a partial's own import, or a refused partial's, read as text.
+    project = make_project(tmp_path)
+    (tmp_path.parent / "secret.md").write_text("Secret.\n", encoding="utf-8")
+    (project / "docs" / "_outer.md").write_text(
+        "import Inner from './_inner.md';\n\nOuter.\n\n<Inner />\n", encoding="utf-8"
+    )
+    (project / "docs" / "_inner.md").write_text("Inner.\n", encoding="utf-8")
+    page = (
+        "# API\n\nimport Outer from './_outer.md';\nimport Far from '../../secret.md';\n\n"
+        "<Outer />\n\n<Far />\n"
+    )
+    parsed = parse_in(project, "api.md", page)
+    assert outline(parsed) == [("API", 1, 1, 6, "Outer.\n\nInner.")]
+    assert [w.message for w in parsed.warnings] == [
+        f"partial not read: ../../secret.md is outside the project ({project})"
+    ]
