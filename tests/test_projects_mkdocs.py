@@ -150,7 +150,10 @@ def test_broken_yaml_is_a_note_not_a_failure(tmp_path: Path) -> None:
     docs = make_project(tmp_path, "nav: [unclosed\n")
     layout, listing = project_listing(version(docs))
     assert layout.kind == "mkdocs"
-    assert "not readable YAML" in layout.notes[0]
+    assert layout.notes[0] == (
+        "mkdocs.yml: not readable YAML (expected ',' or ']', but got '<stream end>'"
+        " at line 2, column 1); MkDocs defaults used until it is fixed"
+    )
     assert listing.candidates[0].relpath == "about.md"
 
 
@@ -245,7 +248,10 @@ def test_a_zensical_toml_is_read_as_the_mkdocs_yml_it_stands_for(tmp_path: Path)
     ]
     (tmp_path / "zensical.toml").write_text("[project\n", encoding="utf-8")
     layout, _ = project_listing(version(tmp_path))
-    assert "zensical.toml: not readable TOML (TOMLDecodeError)" in layout.notes[0]
+    assert layout.notes[0] == (
+        "zensical.toml: not readable TOML (Expected ']' at the end of a table declaration"
+        " (at line 1, column 9)); MkDocs defaults used until it is fixed"
+    )
 
 
 def test_mkdocstrings_options_the_config_gives_every_block(tmp_path: Path) -> None:
