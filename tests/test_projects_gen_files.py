@@ -295,3 +295,27 @@ def test_the_plugin_is_found_in_a_list_or_a_mapping_of_plugins() -> None:
     mapped = load_config("zensical.toml", '[project.plugins.gen-files]\nscripts = ["gen.py"]\n')
     assert gen_files_scripts(mapped) == ("gen.py",)
     assert gen_files_scripts({"plugins": ["gen-files"]}) == ()
+
+
+def test_a_recipe_never_walks_outside_the_project(tmp_path: Path) -> None:
+    # The walk was checked as written, not as it resolves: '..' and a link to another folder
+    # listed that folder's module names as pages, and an absolute folder was a traceback.
+    outside = tmp_path / "outside"
+    (outside / "leak").mkdir(parents=True)
+    (outside / "leak" / "private_name.py").write_text("x = 1\n", encoding="utf-8")
+    walks = {
+        "dots": ('root / "src"', 'root / "src" / ".." / ".." / "outside"'),
+        "absolute": ('root / "src"', 'Path("/")'),
+        "link": ("", ""),
+    }
+    for label, (old, new) in walks.items():
+        project = tmp_path / label
+        make_project(project, {"scripts/gen_ref_pages.py": RECIPE.replace(old, new)})
+        if label == "link":
+            for module in sorted((project / "src").rglob("*"), reverse=True):
+                module.unlink() if module.is_file() else module.rmdir()
+            (project / "src").rmdir()
+            (project / "src").symlink_to(outside, target_is_directory=True)
+        layout, listing = project_listing(version(project))
+        assert [c.relpath for c in listing.candidates] == ["index.md", "changelog.md"], label
+        assert any("outside the project" in w for w in layout.warnings), label
