@@ -319,3 +319,13 @@ def test_a_recipe_never_walks_outside_the_project(tmp_path: Path) -> None:
         layout, listing = project_listing(version(project))
         assert [c.relpath for c in listing.candidates] == ["index.md", "changelog.md"], label
         assert any("outside the project" in w for w in layout.warnings), label
+
+
+def test_a_script_nested_deeper_than_the_reader_recurses_gets_a_reason(tmp_path: Path) -> None:
+    # ast.parse takes 1,500 chained '/' (not 3,000); reading the path recursed once per '/'
+    # and the RecursionError left the build.
+    deep = RECIPE.replace('root / "src"', "root" + ' / "x"' * 1_500)
+    assert recipe_of(deep, tmp_path) in (
+        "its expressions nest deeper than this builder reads",
+        "it is not Python this builder can parse",  # a Python whose parser stops sooner
+    )
