@@ -243,3 +243,16 @@ def test_mdx_partials_imports_never_show_nested_or_refused(tmp_path: Path) -> No
     assert [w.message for w in parsed.warnings] == [
         f"partial not read: ../../secret.md is outside the project ({project})"
     ]
+
+
+def test_a_binary_file_is_refused_by_every_splice(tmp_path: Path) -> None:
+    # It was decoded with replacement characters and shown as a code block or prose.
+    project = make_project(tmp_path)
+    (project / "docs" / "logo.png").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    page = '# Logo\n\n<<< ./logo.png\n\n--8<-- "docs/logo.png"\n'
+    parsed = parse_in(project, "logo.md", page)
+    assert outline(parsed) == [("Logo", 1, 1, 1, "")]
+    assert [w.message for w in parsed.warnings] == [
+        "snippet import not read: ./logo.png is binary, not text",
+        "snippet not read: docs/logo.png is binary, not text",
+    ]
