@@ -90,3 +90,13 @@ def test_strings_left_open_end_at_their_line_and_cost_one_pass() -> None:
     assert sidebar_links(quotes + config) == ["/a"]
     assert sidebar_links(config + template) == ["/a"]
     assert sidebar_links(template + config) == []  # an open template string runs to the end
+
+
+def test_a_huge_config_is_read_only_to_the_limit(tmp_path: Path) -> None:
+    # The whole file was read and then cut, silently: a config.ts of 8 GiB took 8 GiB of memory.
+    docs = make_project(tmp_path)
+    with (docs / ".vitepress" / "config.ts").open("r+b") as config:
+        config.truncate(64 << 20)  # sparse
+    layout, _ = project_listing(VersionConfig("1.0.0", docs, None, None, (), (), None, None))
+    assert layout.order == ("guide/index.md", "guide/features.md", "config/shared-options.md")
+    assert layout.notes[0] == ".vitepress/config.ts is over 1024 KiB; the rest is not read"

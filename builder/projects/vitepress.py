@@ -47,17 +47,23 @@ def read_vitepress(config_path: Path, directory: Path) -> ProjectLayout:
     config_file = config_path.relative_to(directory).as_posix()
     exclude = re.escape(CONFIG_FOLDER) + r"/.*"
     try:
-        data = config_path.read_bytes()[:MAX_CONFIG_BYTES]
+        with config_path.open("rb") as file:  # never more than the limit, however big it is
+            data = file.read(MAX_CONFIG_BYTES + 1)
     except OSError as exc:
         note = f"{config_file} could not be read ({exc.strerror}); pages in path order"
         return ProjectLayout(
             kind="vitepress", config_file=config_file, exclude=exclude, notes=(note,)
         )
+    notes: list[str] = []
+    if len(data) > MAX_CONFIG_BYTES:
+        data = data[:MAX_CONFIG_BYTES]
+        notes.append(f"{config_file} is over {MAX_CONFIG_BYTES >> 10} KiB; the rest is not read")
     links = sidebar_links(data.decode("utf-8", errors="replace"))
     order = tuple(dict.fromkeys(page for link in links if (page := page_of_link(link))))
-    notes = () if order else (f"{config_file} names no page in a literal link; path order",)
+    if not order:
+        notes.append(f"{config_file} names no page in a literal link; path order")
     return ProjectLayout(
-        kind="vitepress", config_file=config_file, exclude=exclude, order=order, notes=notes
+        kind="vitepress", config_file=config_file, exclude=exclude, order=order, notes=tuple(notes)
     )
 
 
