@@ -160,10 +160,17 @@ def _placeholder_resolved(folder: str, docs_dir: str) -> str:
     return posixpath.normpath(posixpath.join(base, rest)) if rest else base
 
 
+def config_bytes(config_path: Path) -> bytes:
+    """The config file's bytes, never more than one past MAX_CONFIG_BYTES (more than that is
+    too big to read, however big it is); raises OSError."""
+    with config_path.open("rb") as file:
+        return file.read(MAX_CONFIG_BYTES + 1)
+
+
 def _read_config(config_path: Path, notes: list[str]) -> dict[str, Any]:
     name = config_path.name
     try:
-        raw = config_path.read_bytes()
+        raw = config_bytes(config_path)
     except OSError as exc:
         notes.append(f"{name}: cannot be read ({exc.strerror}); MkDocs defaults used")
         return {}
