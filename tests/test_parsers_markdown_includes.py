@@ -256,3 +256,20 @@ def test_a_binary_file_is_refused_by_every_splice(tmp_path: Path) -> None:
         "snippet import not read: ./logo.png is binary, not text",
         "snippet not read: docs/logo.png is binary, not text",
     ]
+
+
+def test_vitepress_snippet_region_is_dedented_and_a_missing_one_shows_the_file(
+    tmp_path: Path,
+) -> None:
+    # VitePress dedents a region and shows the whole file when the region is not there (or
+    # never ends); the region's lines kept their indent, and a missing region was an empty block.
+    project = make_project(tmp_path)
+    (project / "docs" / "app.py").write_text(
+        "def main():\n    # #region call\n    run()\n    # #endregion call\n    # #region open\n",
+        encoding="utf-8",
+    )
+    page = "# App\n\n<<< ./app.py#call\n\n<<< ./app.py#missing\n\n<<< ./app.py#open\n"
+    whole = "```python\ndef main():\n    run()\n```"
+    assert outline(parse_in(project, "app.md", page)) == [
+        ("App", 1, 1, 7, f"```python\nrun()\n```\n\n{whole}\n\n{whole}"),
+    ]
