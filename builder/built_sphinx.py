@@ -9,7 +9,9 @@ own ``html_title``, titles each page "<page> — <project> <release> documentati
 from __future__ import annotations
 
 import html
+import os
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -48,8 +50,14 @@ def _project_in_title(page: str, release: str) -> str:
 
 
 def _head(path: Path) -> str:
+    """The file's first bytes as text; "" for anything but a regular file it can read. Opened
+    without blocking, as builder.sources reads: a FIFO in a downloaded folder must not make
+    open() wait for a writer forever."""
     try:
-        with path.open("rb") as file:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        with os.fdopen(descriptor, "rb") as file:
+            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+                return ""
             return file.read(MAX_READ_BYTES).decode("utf-8", "replace")
     except OSError:
         return ""

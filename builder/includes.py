@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from builder.sources import MAX_FILE_BYTES
+from builder.sources import BINARY_SNIFF_BYTES, MAX_FILE_BYTES
 
 # Includes nest (an included file may include others); real projects stop at two or three,
 # and the limit keeps an include cycle from recursing.
@@ -184,6 +184,8 @@ class IncludeReader:
         self.looked_for[key] = found.digest
         if found.data is None or found.resolved is None:
             raise IncludeRefused(f"{target} {_REFUSALS[found.digest]}")
+        if b"\x00" in found.data[:BINARY_SNIFF_BYTES]:  # as a source file is told binary
+            raise IncludeRefused(f"{target} is binary, not text")
         if self.bytes_read + len(found.data) > MAX_FILE_BYTES:
             raise IncludeRefused(f"{target} would take the page past {MAX_FILE_BYTES} bytes")
         self.bytes_read += len(found.data)

@@ -20,7 +20,7 @@ from builder.permalinks import unservable_characters
 MAX_FILE_BYTES = 16 * 1024 * 1024
 MAX_VERSION_BYTES = 512 * 1024 * 1024
 MAX_FILES_PER_VERSION = 50_000
-_BINARY_SNIFF_BYTES = 8192
+BINARY_SNIFF_BYTES = 8192
 
 
 @dataclass(frozen=True)
@@ -143,7 +143,7 @@ def read_source(
     digest = hashlib.sha256(data).hexdigest() if hashed else ""
     if Path(candidate.relpath).suffix.lower() in OFFICE_SUFFIXES:
         return SourceFile(candidate.relpath, "", digest, data)
-    if b"\x00" in data[:_BINARY_SNIFF_BYTES]:
+    if b"\x00" in data[:BINARY_SNIFF_BYTES]:
         return SkippedFile(candidate.relpath, "binary")
     try:
         text = data.decode("utf-8-sig")

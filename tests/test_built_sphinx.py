@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -37,3 +38,14 @@ def test_a_title_of_the_projects_own_names_no_project(tmp_path: Path) -> None:
     site = built_site(tmp_path, OPTIONS[1], "Welcome &mdash; The Thing Manual")
     assert read_built_sphinx(site) == BuiltSphinx("", "2.28.1")
     assert read_built_sphinx(tmp_path / "_static") is None  # no options file there
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+def test_a_fifo_in_place_of_a_file_is_not_waited_on(tmp_path: Path) -> None:
+    # open() of a FIFO waits for a writer: docbuild init on such a folder never returned.
+    site = built_site(tmp_path / "fifo-title", OPTIONS[0], None)
+    os.mkfifo(site / "index.html")
+    assert read_built_sphinx(site) == BuiltSphinx("", "2.28.1")
+    (tmp_path / "fifo-options" / "_static").mkdir(parents=True)
+    os.mkfifo(tmp_path / "fifo-options" / "_static" / "documentation_options.js")
+    assert read_built_sphinx(tmp_path / "fifo-options") is None

@@ -223,3 +223,53 @@ def test_vitepress_snippet_import_shows_the_files_region(tmp_path: Path) -> None
             "```yaml\n# kept out\nname: Deploy\non: push\n```",
         ),
     ]
+
+
+def test_mdx_partials_imports_never_show_nested_or_refused(tmp_path: Path) -> None:
+    # The parser drops a .md page's imports only of the tags it still sees, and splicing
+    # replaced those tags: a partial's own import, or a refused partial's, read as text.
+    project = make_project(tmp_path)
+    (tmp_path.parent / "secret.md").write_text("Secret.\n", encoding="utf-8")
+    (project / "docs" / "_outer.md").write_text(
+        "import Inner from './_inner.md';\n\nOuter.\n\n<Inner />\n", encoding="utf-8"
+    )
+    (project / "docs" / "_inner.md").write_text("Inner.\n", encoding="utf-8")
+    page = (
+        "# API\n\nimport Outer from './_outer.md';\nimport Far from '../../secret.md';\n\n"
+        "<Outer />\n\n<Far />\n"
+    )
+    parsed = parse_in(project, "api.md", page)
+    assert outline(parsed) == [("API", 1, 1, 6, "Outer.\n\nInner.")]
+    assert [w.message for w in parsed.warnings] == [
+        f"partial not read: ../../secret.md is outside the project ({project})"
+    ]
+
+
+def test_a_binary_file_is_refused_by_every_splice(tmp_path: Path) -> None:
+    # It was decoded with replacement characters and shown as a code block or prose.
+    project = make_project(tmp_path)
+    (project / "docs" / "logo.png").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    page = '# Logo\n\n<<< ./logo.png\n\n--8<-- "docs/logo.png"\n'
+    parsed = parse_in(project, "logo.md", page)
+    assert outline(parsed) == [("Logo", 1, 1, 1, "")]
+    assert [w.message for w in parsed.warnings] == [
+        "snippet import not read: ./logo.png is binary, not text",
+        "snippet not read: docs/logo.png is binary, not text",
+    ]
+
+
+def test_vitepress_snippet_region_is_dedented_and_a_missing_one_shows_the_file(
+    tmp_path: Path,
+) -> None:
+    # VitePress dedents a region and shows the whole file when the region is not there (or
+    # never ends); the region's lines kept their indent, and a missing region was an empty block.
+    project = make_project(tmp_path)
+    (project / "docs" / "app.py").write_text(
+        "def main():\n    # #region call\n    run()\n    # #endregion call\n    # #region open\n",
+        encoding="utf-8",
+    )
+    page = "# App\n\n<<< ./app.py#call\n\n<<< ./app.py#missing\n\n<<< ./app.py#open\n"
+    whole = "```python\ndef main():\n    run()\n```"
+    assert outline(parse_in(project, "app.md", page)) == [
+        ("App", 1, 1, 7, f"```python\nrun()\n```\n\n{whole}\n\n{whole}"),
+    ]

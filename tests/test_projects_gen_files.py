@@ -295,3 +295,37 @@ def test_the_plugin_is_found_in_a_list_or_a_mapping_of_plugins() -> None:
     mapped = load_config("zensical.toml", '[project.plugins.gen-files]\nscripts = ["gen.py"]\n')
     assert gen_files_scripts(mapped) == ("gen.py",)
     assert gen_files_scripts({"plugins": ["gen-files"]}) == ()
+
+
+def test_a_recipe_never_walks_outside_the_project(tmp_path: Path) -> None:
+    # The walk was checked as written, not as it resolves: '..' and a link to another folder
+    # listed that folder's module names as pages, and an absolute folder was a traceback.
+    outside = tmp_path / "outside"
+    (outside / "leak").mkdir(parents=True)
+    (outside / "leak" / "private_name.py").write_text("x = 1\n", encoding="utf-8")
+    walks = {
+        "dots": ('root / "src"', 'root / "src" / ".." / ".." / "outside"'),
+        "absolute": ('root / "src"', 'Path("/")'),
+        "link": ("", ""),
+    }
+    for label, (old, new) in walks.items():
+        project = tmp_path / label
+        make_project(project, {"scripts/gen_ref_pages.py": RECIPE.replace(old, new)})
+        if label == "link":
+            for module in sorted((project / "src").rglob("*"), reverse=True):
+                module.unlink() if module.is_file() else module.rmdir()
+            (project / "src").rmdir()
+            (project / "src").symlink_to(outside, target_is_directory=True)
+        layout, listing = project_listing(version(project))
+        assert [c.relpath for c in listing.candidates] == ["index.md", "changelog.md"], label
+        assert any("outside the project" in w for w in layout.warnings), label
+
+
+def test_a_script_nested_deeper_than_the_reader_recurses_gets_a_reason(tmp_path: Path) -> None:
+    # ast.parse takes 1,500 chained '/' (not 3,000); reading the path recursed once per '/'
+    # and the RecursionError left the build.
+    deep = RECIPE.replace('root / "src"', "root" + ' / "x"' * 1_500)
+    assert recipe_of(deep, tmp_path) in (
+        "its expressions nest deeper than this builder reads",
+        "it is not Python this builder can parse",  # a Python whose parser stops sooner
+    )

@@ -150,7 +150,10 @@ def test_broken_yaml_is_a_note_not_a_failure(tmp_path: Path) -> None:
     docs = make_project(tmp_path, "nav: [unclosed\n")
     layout, listing = project_listing(version(docs))
     assert layout.kind == "mkdocs"
-    assert "not readable YAML" in layout.notes[0]
+    assert layout.notes[0] == (
+        "mkdocs.yml: not readable YAML (expected ',' or ']', but got '<stream end>'"
+        " at line 2, column 1); MkDocs defaults used until it is fixed"
+    )
     assert listing.candidates[0].relpath == "about.md"
 
 
@@ -245,7 +248,10 @@ def test_a_zensical_toml_is_read_as_the_mkdocs_yml_it_stands_for(tmp_path: Path)
     ]
     (tmp_path / "zensical.toml").write_text("[project\n", encoding="utf-8")
     layout, _ = project_listing(version(tmp_path))
-    assert "zensical.toml: not readable TOML (TOMLDecodeError)" in layout.notes[0]
+    assert layout.notes[0] == (
+        "zensical.toml: not readable TOML (Expected ']' at the end of a table declaration"
+        " (at line 1, column 9)); MkDocs defaults used until it is fixed"
+    )
 
 
 def test_mkdocstrings_options_the_config_gives_every_block(tmp_path: Path) -> None:
@@ -281,3 +287,19 @@ def test_mkdocstrings_options_the_config_gives_every_block(tmp_path: Path) -> No
     assert read_mkdocs_settings(load_config("zensical.toml", zensical)).mkdocstrings_options == (
         ("filters", ["!^s"]),
     )
+
+
+def test_a_config_too_big_for_the_layout_gives_no_api_options_either(tmp_path: Path) -> None:
+    # The layout refused a config over the limit ("MkDocs defaults used"), read whole, while
+    # the API settings read and applied it: merge_init_into_class held from a refused file.
+    config = MKDOCS_YML + (
+        "plugins:\n  - mkdocstrings:\n      handlers:\n        python:\n"
+        "          options:\n            merge_init_into_class: true\n"
+    )
+    docs = make_project(tmp_path, config + "#" * (1024 * 1024) + "\n")
+    (docs / "usage.md").write_text("# API\n\n::: shapes.Circle\n", encoding="utf-8")
+    source = write_package(tmp_path / "src")
+    layout, _ = project_listing(version(tmp_path))
+    assert layout.notes[0] == "mkdocs.yml: larger than 1024 KiB; MkDocs defaults used"
+    records = compiled_records(replace(version(tmp_path), source_dir=source))
+    assert "shapes.Circle.__init__" in {r["heading"] for r in records}

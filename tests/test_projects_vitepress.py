@@ -79,3 +79,24 @@ def test_pages_follow_the_sidebar_then_path_order(tmp_path: Path) -> None:
         "index.md",
     ]
     assert layout.notes == ("1 page(s) not in sidebar, listed after it: index.md",)
+
+
+def test_strings_left_open_end_at_their_line_and_cost_one_pass() -> None:
+    # Each quote once began a match that failed at the line's (or file's) end, so every later
+    # quote rescanned the rest: a 1 MiB config of these took hours to read.
+    quotes = "'\\" * 200_000 + "x\n" + '"\\' * 200_000 + "x\n"
+    template = "`\\" * 200_000 + "x\n"
+    config = "sidebar: [\n  { link: '/open },\n  { link: '/a' },\n]\n"
+    assert sidebar_links(quotes + config) == ["/a"]
+    assert sidebar_links(config + template) == ["/a"]
+    assert sidebar_links(template + config) == []  # an open template string runs to the end
+
+
+def test_a_huge_config_is_read_only_to_the_limit(tmp_path: Path) -> None:
+    # The whole file was read and then cut, silently: a config.ts of 8 GiB took 8 GiB of memory.
+    docs = make_project(tmp_path)
+    with (docs / ".vitepress" / "config.ts").open("r+b") as config:
+        config.truncate(64 << 20)  # sparse
+    layout, _ = project_listing(VersionConfig("1.0.0", docs, None, None, (), (), None, None))
+    assert layout.order == ("guide/index.md", "guide/features.md", "config/shared-options.md")
+    assert layout.notes[0] == ".vitepress/config.ts is over 1024 KiB; the rest is not read"

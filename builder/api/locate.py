@@ -98,13 +98,24 @@ def _fingerprint(
                 count += 1
     digest.update(b"conf.py\0" + _read(docs / "conf.py"))
     if mkdocs_config is not None:
-        digest.update(b"\0mkdocs\0" + _read(mkdocs_config))
+        digest.update(b"\0mkdocs\0" + _config(mkdocs_config))
     return CodeTree(folder, packages, digest.hexdigest(), count, mkdocs_config)
 
 
 def _read(path: Path) -> bytes:
     try:
         return path.read_bytes()
+    except OSError:
+        return b""
+
+
+def _config(path: Path) -> bytes:
+    """An MkDocs config's bytes as the layout reads them: one past its limit at most, so a
+    config too big for the layout is too big here too."""
+    from builder.projects.mkdocs import config_bytes
+
+    try:
+        return config_bytes(path)
     except OSError:
         return b""
 
@@ -127,10 +138,13 @@ def _mkdocs_settings(config: Path) -> ApiSettings:
     """The API settings of an MkDocs config; the defaults when it cannot be read (the
     project's layout reports that)."""
     from builder.api.options import read_mkdocs_settings
-    from builder.projects.mkdocs import load_config
+    from builder.projects.mkdocs import MAX_CONFIG_BYTES, load_config
 
+    data = _config(config)
+    if len(data) > MAX_CONFIG_BYTES:  # the layout's note says its defaults are used
+        return ApiSettings()
     try:
-        document = load_config(config.name, _read(config).decode("utf-8-sig"))
+        document = load_config(config.name, data.decode("utf-8-sig"))
     except Exception:  # yaml and tomllib raise several kinds; the layout has its note
         return ApiSettings()
     return read_mkdocs_settings(document) if isinstance(document, dict) else ApiSettings()

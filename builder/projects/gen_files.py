@@ -86,13 +86,19 @@ def generated_pages(config: dict[str, Any], config_folder: Path, name: str) -> G
                 " writes are missing"
             )
             continue
+        walked = Path(os.path.relpath(recipe.walk, config_folder)).as_posix()
+        if not _inside(recipe.walk, config_folder):
+            warnings.append(
+                f"{name}: gen-files script {script} walks {walked}/, outside the project;"
+                " the pages it writes are missing"
+            )
+            continue
         made = _recipe_pages(recipe, config_folder)
         if len(made) > MAX_GENERATED_PAGES:
             notes.append(f"{script}: over {MAX_GENERATED_PAGES} modules; the rest is left out")
             made = made[:MAX_GENERATED_PAGES]
         pages.extend(made)
         folders.append(recipe.output)
-        walked = recipe.walk.relative_to(config_folder).as_posix()
         notes.append(
             f"{name}: gen-files script {script} read as mkdocstrings' recipe, not run:"
             f" {len(made)} API page(s) under {recipe.output}/ from {walked}/"
@@ -105,7 +111,7 @@ def generated_pages(config: dict[str, Any], config_folder: Path, name: str) -> G
 
 def _script_bytes(path: Path, config_folder: Path) -> bytes | None:
     """The script's bytes, or None when it is not a readable file of the project."""
-    if not path.is_relative_to(config_folder):
+    if not _inside(path, config_folder):
         return None
     try:
         if not path.is_file() or path.stat().st_size > MAX_SCRIPT_BYTES:
@@ -115,9 +121,19 @@ def _script_bytes(path: Path, config_folder: Path) -> bytes | None:
         return None
 
 
+def _inside(path: Path, folder: Path) -> bool:
+    """Whether ``path`` is in ``folder`` once its ``..`` and links are followed: a script
+    must not make the build walk the machine (``src`` linked to ``/``) or publish the module
+    names of another checkout."""
+    try:
+        return path.resolve().is_relative_to(folder.resolve())
+    except (OSError, RuntimeError):  # a loop of links
+        return False
+
+
 def _recipe_pages(recipe: Recipe, config_folder: Path) -> list[GeneratedPage]:
     """One page per module the recipe walks, in the order it walks them (``sorted``)."""
-    if not recipe.walk.is_relative_to(config_folder) or not recipe.walk.is_dir():
+    if not _inside(recipe.walk, config_folder) or not recipe.walk.is_dir():
         return []
     pages: dict[str, GeneratedPage] = {}
     for module in _module_files(recipe.walk):

@@ -50,6 +50,13 @@ def read_recipe(text: str, script: Path, run_folder: Path) -> Recipe | str:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError):
         return "it is not Python this builder can parse"
+    try:
+        return _recipe_of(tree, text, script, run_folder)
+    except RecursionError:  # ast.parse takes deeper nesting than the readers below recurse
+        return "its expressions nest deeper than this builder reads"
+
+
+def _recipe_of(tree: ast.Module, text: str, script: Path, run_folder: Path) -> Recipe | str:
     if "mkdocs_gen_files" not in text or not _writes_block(tree):
         return "it writes no '::: module' pages with mkdocs_gen_files"
     loop = _module_loop(tree)

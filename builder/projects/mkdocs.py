@@ -160,10 +160,17 @@ def _placeholder_resolved(folder: str, docs_dir: str) -> str:
     return posixpath.normpath(posixpath.join(base, rest)) if rest else base
 
 
+def config_bytes(config_path: Path) -> bytes:
+    """The config file's bytes, never more than one past MAX_CONFIG_BYTES (more than that is
+    too big to read, however big it is); raises OSError."""
+    with config_path.open("rb") as file:
+        return file.read(MAX_CONFIG_BYTES + 1)
+
+
 def _read_config(config_path: Path, notes: list[str]) -> dict[str, Any]:
     name = config_path.name
     try:
-        raw = config_path.read_bytes()
+        raw = config_bytes(config_path)
     except OSError as exc:
         notes.append(f"{name}: cannot be read ({exc.strerror}); MkDocs defaults used")
         return {}
@@ -177,14 +184,27 @@ def _read_config(config_path: Path, notes: list[str]) -> dict[str, Any]:
     try:
         config = load_config(name, raw.decode("utf-8-sig"))
     except (UnicodeDecodeError, YAMLError, TOMLDecodeError, RecursionError) as exc:
-        reason = type(exc).__name__
         language = "TOML" if name.endswith(".toml") else "YAML"
-        notes.append(f"{name}: not readable {language} ({reason}); MkDocs defaults used")
+        notes.append(
+            f"{name}: not readable {language} ({_what_is_wrong(exc)}); MkDocs defaults used "
+            "until it is fixed"
+        )
         return {}
     if not isinstance(config, dict):
         notes.append(f"{name}: not a mapping of settings; MkDocs defaults used")
         return {}
     return config
+
+
+def _what_is_wrong(exc: Exception) -> str:
+    """The error and where it is, on one line, so the note says what to fix: tomllib's message
+    names its line; PyYAML's several-line text is taken apart into its problem and mark."""
+    mark, problem = getattr(exc, "problem_mark", None), getattr(exc, "problem", None)
+    if mark is not None and problem:
+        return f"{problem} at line {mark.line + 1}, column {mark.column + 1}"
+    if isinstance(exc, ValueError) and not isinstance(exc, UnicodeDecodeError):
+        return str(exc)  # tomllib.TOMLDecodeError
+    return type(exc).__name__
 
 
 def _walk_nav(items: list[Any], depth: int, nav: _Nav) -> None:

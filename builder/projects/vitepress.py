@@ -19,10 +19,13 @@ CONFIG_FOLDER = ".vitepress"
 CONFIG_NAMES = ("config.ts", "config.mts", "config.js", "config.mjs", "config.cts")
 MAX_CONFIG_BYTES = 1024 * 1024
 # The one pass over the file reads these: comments and strings (skipped as wholes), brackets,
-# and the two keys that matter.
+# and the two keys that matter. A string left open ends at its line's end (a template string at
+# the file's), as a comment does: the match never fails once begun, or every later quote would
+# rescan the rest of the line (or file), quadratic in a hostile config.
 _TOKEN = re.compile(
     r"""//[^\n]*|/\*.*?(?:\*/|\Z)"""
-    r"""|(?P<string>'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`)"""
+    r"""|(?P<string>'(?:\\.|[^'\\\n])*(?:'|(?=\n)|\\?\Z)|"(?:\\.|[^"\\\n])*(?:"|(?=\n)|\\?\Z)"""
+    r"""|`(?:\\.|[^`\\])*(?:`|\\?\Z))"""
     r"""|(?P<open>[{\[(])|(?P<close>[}\])])"""
     r"""|(?P<key>\b(?:sidebar|link))\s*:""",
     re.DOTALL,
@@ -44,17 +47,23 @@ def read_vitepress(config_path: Path, directory: Path) -> ProjectLayout:
     config_file = config_path.relative_to(directory).as_posix()
     exclude = re.escape(CONFIG_FOLDER) + r"/.*"
     try:
-        data = config_path.read_bytes()[:MAX_CONFIG_BYTES]
+        with config_path.open("rb") as file:  # never more than the limit, however big it is
+            data = file.read(MAX_CONFIG_BYTES + 1)
     except OSError as exc:
         note = f"{config_file} could not be read ({exc.strerror}); pages in path order"
         return ProjectLayout(
             kind="vitepress", config_file=config_file, exclude=exclude, notes=(note,)
         )
+    notes: list[str] = []
+    if len(data) > MAX_CONFIG_BYTES:
+        data = data[:MAX_CONFIG_BYTES]
+        notes.append(f"{config_file} is over {MAX_CONFIG_BYTES >> 10} KiB; the rest is not read")
     links = sidebar_links(data.decode("utf-8", errors="replace"))
     order = tuple(dict.fromkeys(page for link in links if (page := page_of_link(link))))
-    notes = () if order else (f"{config_file} names no page in a literal link; path order",)
+    if not order:
+        notes.append(f"{config_file} names no page in a literal link; path order")
     return ProjectLayout(
-        kind="vitepress", config_file=config_file, exclude=exclude, order=order, notes=notes
+        kind="vitepress", config_file=config_file, exclude=exclude, order=order, notes=tuple(notes)
     )
 
 
@@ -96,7 +105,8 @@ def _follows(source: str, key_end: int, start: int) -> bool:
 def _is_link(source: str, link_end: int, start: int, string: str) -> bool:
     """Whether ``string`` is the literal value of a ``link:`` (a template string built at
     run time names no page)."""
-    return _follows(source, link_end, start) and "${" not in string
+    closed = len(string) > 1 and string[-1] == string[0]  # a string left open is no link
+    return closed and _follows(source, link_end, start) and "${" not in string
 
 
 def page_of_link(link: str) -> str | None:

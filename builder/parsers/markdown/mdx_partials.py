@@ -47,15 +47,21 @@ def _expand(
 ) -> list[_Line]:
     lines = text.split("\n")
     prose = lines_outside_fences(lines)
-    imports = {
-        match.group("name"): match.group("path")
-        for number in prose
-        if (match := _IMPORT.fullmatch(lines[number]))
+    import_lines = {
+        number: match for number in prose if (match := _IMPORT.fullmatch(lines[number]))
     }
+    imports = {match.group("name"): match.group("path") for match in import_lines.values()}
+    uses = {number: use for number in prose if imports and (use := _USE.fullmatch(lines[number]))}
+    used = {use.group("name") for use in uses.values()}
     out: list[_Line] = []
     for number, line in enumerate(lines):
-        use = _USE.fullmatch(line) if imports and number in prose else None
-        if use and use.group("name") in imports:
+        use = uses.get(number)
+        imported = import_lines.get(number)
+        if imported and imported.group("name") in used:
+            # Never shown; left in, a partial's own imports (or a page's, once its tags are
+            # spliced away) would read as text, as the parser drops only imports of tags it sees.
+            out.append(("", number, ""))
+        elif use and use.group("name") in imports:
             target = imports[use.group("name")]
             out.extend(_partial(target, use.group("space"), number, relpath, reader, chain, depth))
         else:

@@ -1,15 +1,17 @@
 """VitePress code snippet imports: a ``<<< ./file.ts#region {2} [title]`` line shows the file.
 
 VitePress replaces the line with a code block of the file (``@/`` is the docs folder, else the
-path is relative to the page), only the lines between ``#region name`` and ``#endregion``
-when a region is named, in the language the ``{... lang}`` braces or the file's suffix give,
-titled by the bracketed name. Region markers never show. The block is spliced in before
-parsing, written as a fence whose info string carries the title, as VitePress pages write it.
+path is relative to the page), only the lines between ``#region name`` and ``#endregion``,
+dedented, when a region is named (the whole file when it has no such region), in the language
+the ``{... lang}`` braces or the file's suffix give, titled by the bracketed name. Region
+markers never show. The block is spliced in before parsing, written as a fence whose info
+string carries the title, as VitePress pages write it.
 """
 
 from __future__ import annotations
 
 import re
+import textwrap
 
 from builder.includes import IncludeReader, IncludeRefused
 from builder.parsers.included_lines import language_of
@@ -67,17 +69,18 @@ def _block(path: str, text: str, marker: re.Match[str]) -> list[str]:
 
 
 def _region(lines: list[str], name: str) -> list[str]:
-    """The lines of region ``name`` (all of them without one), marker lines left out."""
+    """The lines of region ``name``, dedented, marker lines left out; as VitePress does, the
+    whole file when it has no such region (or the region never ends)."""
     kept: list[str] = []
-    inside = not name
-    for line in lines:
+    inside = False
+    for line in lines if name else ():
         marker = _REGION.search(line)
         if marker is None:
             if inside:
                 kept.append(line)
-        elif name and marker.group("name") in (name, ""):
+        elif marker.group("name") in (name, ""):
             if marker.group("kind") == "region" and marker.group("name") == name:
                 inside = True
             elif marker.group("kind") == "endregion" and inside:
-                break
-    return kept
+                return textwrap.dedent("\n".join(kept)).split("\n") if kept else kept
+    return [line for line in lines if _REGION.search(line) is None]
