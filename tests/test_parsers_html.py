@@ -9,7 +9,6 @@ import pytest
 from lxml import etree
 from lxml.etree import _Element as Element
 
-from builder.errors import UnreadableDocument
 from builder.model import Section
 from builder.parsers.html import main_content
 from builder.parsers.html.body_text import (
@@ -566,38 +565,6 @@ def test_roles_and_labels_looked_for_in_the_source_first_are_what_the_rule_finds
     assert main_content._may_hold_chrome_attributes(main, None)
 
 
-@pytest.mark.parametrize(
-    ("body", "reason"),
-    [
-        ('<h1 id="index">Index</h1><div class="genindex-jumpbox"><a href="#A">A</a></div>'
-         '<h2 id="A">A</h2><table style="width: 100%" class="indextable genindextable"><tr><td>'
-         '<ul><li><a href="api.html#demo.add">add() (in module demo)</a></li></ul>'
-         "</td></tr></table>", "general index"),
-        ('<h1>Python Module Index</h1><table class="indextable modindextable">'
-         '<tr><td><a href="api.html#module-demo"><code>demo</code></a></td></tr></table>',
-         "module index"),
-        ('<h1 id="search-documentation">Search</h1><p>Searching for multiple words only shows '
-         'matches that contain all words.</p><form action="" method="get"><input name="q"/>'
-         '</form><div id="search-results"></div>', "search page"),
-        # requests 2.28.1's _modules/requests/api.html: 156 KB of source pages beside 167 KB
-        # of docs in the Debian package's HTML.
-        ('<h1>Source code for demo</h1><div class="highlight"><pre><div class="viewcode-block" '
-         'id="add"><a class="viewcode-back" href="../api.html#demo.add">[docs]</a>'
-         '<span class="k">def</span> add(a, b):\n    """Add :class:`int` values."""</div></pre>'
-         "</div>", "highlighted source of a module"),
-    ],
-)  # fmt: skip
-def test_pages_sphinx_generates_are_skipped_with_the_reason(body: str, reason: str) -> None:
-    page = f'<html><body><div class="body" role="main">{body}</div></body></html>'
-    with pytest.raises(UnreadableDocument, match=reason):
-        parse(page, "genindex.html")
-
-
-def test_a_page_naming_those_marks_in_its_text_is_read() -> None:
-    page = "<html><body><h1>Themes</h1><p>Style <code>genindextable</code> and #search-results.</p>"
-    assert [s.heading for s in parse(page, "themes.html").sections] == ["Themes"]
-
-
 def test_inline_elements_are_skipped_by_class_however_many_class_values_were_seen(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -611,12 +578,3 @@ def test_inline_elements_are_skipped_by_class_however_many_class_values_were_see
     assert element is not None
     assert body_text.render_inline(element) == "0123456789kept"
     assert len(body_text._SKIPPED_BY_CLASS) <= 3
-
-
-def test_every_mark_of_a_generated_page_holds_a_probe() -> None:
-    from builder.parsers.html import generated_pages
-
-    for mark, _, _ in generated_pages._MARKS:
-        assert any(probe in mark for probe in generated_pages._PROBES), mark
-        assert generated_pages.may_be_generated(f"<p>{mark}</p>")
-    assert not generated_pages.may_be_generated("<p>index table search results</p>")

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from builder.api.model import CLASS_CONTENT, ApiSettings, MemberOptions
+from builder.projects.mkdocs_plugins import plugin_options
 
 MEMBER_ORDERS = frozenset({"alphabetical", "bysource", "groupwise"})
 _MKDOCSTRINGS_ORDER = {"alphabetical": "alphabetical", "source": "bysource"}
@@ -58,15 +59,12 @@ def read_mkdocs_settings(config: Mapping[str, Any]) -> ApiSettings:
     """The options an MkDocs config (``mkdocs.yml``'s document, or ``zensical.toml``'s read as
     one) gives mkdocstrings' Python handler for every block: ``plugins`` (a list, or a mapping)
     > ``mkdocstrings`` > ``handlers`` > ``python`` > ``options``."""
-    plugins = config.get("plugins")
-    entries = plugins if isinstance(plugins, list) else [plugins]
-    for entry in entries:
-        plugin = entry.get("mkdocstrings") if isinstance(entry, dict) else None
-        handlers = plugin.get("handlers") if isinstance(plugin, dict) else None
-        python = handlers.get("python") if isinstance(handlers, dict) else None
-        options = python.get("options") if isinstance(python, dict) else None
-        if isinstance(options, dict):
-            return ApiSettings(mkdocstrings_options=tuple(options.items()))
+    plugin = plugin_options(config, "mkdocstrings") or {}
+    handlers = plugin.get("handlers")
+    python = handlers.get("python") if isinstance(handlers, dict) else None
+    options = python.get("options") if isinstance(python, dict) else None
+    if isinstance(options, dict):
+        return ApiSettings(mkdocstrings_options=tuple(options.items()))
     return ApiSettings()
 
 

@@ -20,6 +20,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from builder.projects.gen_files_recipe import MAX_SCRIPT_BYTES, Recipe, read_recipe
+from builder.projects.mkdocs_plugins import plugin_options
 
 PLUGIN = "gen-files"
 # More modules than this in one walk is not a package's reference; the rest is left out.
@@ -49,15 +50,11 @@ class GeneratedPages:
 
 def gen_files_scripts(config: dict[str, Any]) -> tuple[str, ...]:
     """The scripts the config's ``gen-files`` plugin runs (``plugins`` a list or a mapping)."""
-    plugins = config.get("plugins")
-    entries = plugins if isinstance(plugins, list) else [plugins]
-    for entry in entries:
-        options = entry.get(PLUGIN) if isinstance(entry, dict) else None
-        if isinstance(options, dict):
-            scripts = options.get("scripts")
-            scripts = [scripts] if isinstance(scripts, str) else scripts
-            if isinstance(scripts, list):
-                return tuple(s for s in scripts if isinstance(s, str) and s)
+    options = plugin_options(config, PLUGIN) or {}
+    scripts = options.get("scripts")
+    scripts = [scripts] if isinstance(scripts, str) else scripts
+    if isinstance(scripts, list):
+        return tuple(s for s in scripts if isinstance(s, str) and s)
     return ()
 
 

@@ -12,7 +12,12 @@ from __future__ import annotations
 import re
 
 from builder.includes import MAX_INCLUDE_DEPTH, IncludeReader, IncludeRefused
-from builder.parsers.markdown.spliced import SpliceBuilder, Spliced, lines_outside_fences
+from builder.parsers.markdown.spliced import (
+    ExpandedLine,
+    Spliced,
+    lines_outside_fences,
+    spliced_from,
+)
 
 _IMPORT = re.compile(
     r"""[ \t]*import[ \t]+(?P<name>[A-Z][\w$]*)[ \t]+from[ \t]+"""
@@ -30,21 +35,12 @@ def has_partials(text: str) -> bool:
 
 def splice_partials(page: Spliced, relpath: str, reader: IncludeReader) -> Spliced:
     """``page`` with each ``<Partial />`` line replaced by the lines of the file it imports."""
-    builder = SpliceBuilder()
-    for line, origin, warning in _expand(page.text, relpath, reader, (), 0):
-        if warning:
-            builder.note(origin, warning)
-        else:
-            builder.add(line, origin)
-    return builder.build(page)
-
-
-_Line = tuple[str, int, str]  # a line, the 0-based line of the text it came from, a warning
+    return spliced_from(page, _expand(page.text, relpath, reader, (), 0))
 
 
 def _expand(
     text: str, relpath: str, reader: IncludeReader, chain: tuple[str, ...], depth: int
-) -> list[_Line]:
+) -> list[ExpandedLine]:
     lines = text.split("\n")
     prose = lines_outside_fences(lines)
     import_lines = {
@@ -53,7 +49,7 @@ def _expand(
     imports = {match.group("name"): match.group("path") for match in import_lines.values()}
     uses = {number: use for number in prose if imports and (use := _USE.fullmatch(lines[number]))}
     used = {use.group("name") for use in uses.values()}
-    out: list[_Line] = []
+    out: list[ExpandedLine] = []
     for number, line in enumerate(lines):
         use = uses.get(number)
         imported = import_lines.get(number)
@@ -77,7 +73,7 @@ def _partial(
     reader: IncludeReader,
     chain: tuple[str, ...],
     depth: int,
-) -> list[_Line]:
+) -> list[ExpandedLine]:
     """The lines of one partial, all placed at ``origin``, with blank lines around them."""
     if target.startswith("@") or "://" in target:
         return [("", origin, f"partial {target}: only files beside the page are read")]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from builder.includes import MAX_INCLUDE_DEPTH, IncludeReader, IncludeRefused
-from builder.parsers.markdown.spliced import SpliceBuilder, Spliced
+from builder.parsers.markdown.spliced import ExpandedLine, Spliced, spliced_from
 
 _MARKER = r"-{1,}8<-{1,}"
 _QUOTED = r"""(?P<name>"(?:\\"|[^"\n])+?"|'(?:\\'|[^'\n])+?')"""
@@ -36,22 +36,13 @@ def has_snippets(text: str) -> bool:
 
 def splice_snippets(page: Spliced, relpath: str, reader: IncludeReader) -> Spliced:
     """``page`` with each snippet marker replaced by the snippet's lines."""
-    builder = SpliceBuilder()
-    for line, origin, warning in _expand(page.text.split("\n"), relpath, reader, (), 0):
-        if warning:
-            builder.note(origin, warning)
-        else:
-            builder.add(line, origin)
-    return builder.build(page)
-
-
-_Line = tuple[str, int, str]  # a line, the 0-based line of the text it came from, a warning
+    return spliced_from(page, _expand(page.text.split("\n"), relpath, reader, (), 0))
 
 
 def _expand(
     lines: list[str], relpath: str, reader: IncludeReader, chain: tuple[str, ...], depth: int
-) -> list[_Line]:
-    out: list[_Line] = []
+) -> list[ExpandedLine]:
+    out: list[ExpandedLine] = []
     i, n = 0, len(lines)
     while i < n:
         line = lines[i]
@@ -95,7 +86,7 @@ def _snippet(
     reader: IncludeReader,
     chain: tuple[str, ...],
     depth: int,
-) -> list[_Line]:
+) -> list[ExpandedLine]:
     """The lines of one snippet, all placed at ``origin``."""
     if spec.startswith(("http://", "https://")):
         return [("", origin, f"snippet {spec}: remote snippets are not fetched")]

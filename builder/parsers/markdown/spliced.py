@@ -9,6 +9,7 @@ range must name: it is the page's source a reader opens.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 _FENCE = re.compile(r"[ \t]*(`{3,}|~{3,})")
@@ -60,6 +61,22 @@ class SpliceBuilder:
         origins = tuple(outer.origins[k] if k < len(outer.origins) else k for k in self.origins)
         notes = tuple((outer.page_line(line), message) for line, message in self.notes)
         return Spliced("\n".join(self.lines), origins, (*outer.notes, *notes), changed=True)
+
+
+# A line of an expanded text: the line, the 0-based line of the text it came from, and a
+# warning ("" for a line that is text; a warning line adds no text).
+ExpandedLine = tuple[str, int, str]
+
+
+def spliced_from(page: Spliced, expanded: Iterable[ExpandedLine]) -> Spliced:
+    """``page`` made of ``expanded``'s lines, its warnings noted at their origins."""
+    builder = SpliceBuilder()
+    for line, origin, warning in expanded:
+        if warning:
+            builder.note(origin, warning)
+        else:
+            builder.add(line, origin)
+    return builder.build(page)
 
 
 def lines_outside_fences(lines: list[str]) -> set[int]:

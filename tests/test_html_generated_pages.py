@@ -1,0 +1,50 @@
+"""The pages Sphinx generates around the docs (indexes, search, viewcode's source) are skipped
+with their reason, and only they (builder.parsers.html.generated_pages)."""
+
+from __future__ import annotations
+
+import pytest
+
+from builder.errors import UnreadableDocument
+from builder.parsers.html.parser import parse
+
+
+@pytest.mark.parametrize(
+    ("body", "reason"),
+    [
+        ('<h1 id="index">Index</h1><div class="genindex-jumpbox"><a href="#A">A</a></div>'
+         '<h2 id="A">A</h2><table style="width: 100%" class="indextable genindextable"><tr><td>'
+         '<ul><li><a href="api.html#demo.add">add() (in module demo)</a></li></ul>'
+         "</td></tr></table>", "general index"),
+        ('<h1>Python Module Index</h1><table class="indextable modindextable">'
+         '<tr><td><a href="api.html#module-demo"><code>demo</code></a></td></tr></table>',
+         "module index"),
+        ('<h1 id="search-documentation">Search</h1><p>Searching for multiple words only shows '
+         'matches that contain all words.</p><form action="" method="get"><input name="q"/>'
+         '</form><div id="search-results"></div>', "search page"),
+        # requests 2.28.1's _modules/requests/api.html: 156 KB of source pages beside 167 KB
+        # of docs in the Debian package's HTML.
+        ('<h1>Source code for demo</h1><div class="highlight"><pre><div class="viewcode-block" '
+         'id="add"><a class="viewcode-back" href="../api.html#demo.add">[docs]</a>'
+         '<span class="k">def</span> add(a, b):\n    """Add :class:`int` values."""</div></pre>'
+         "</div>", "highlighted source of a module"),
+    ],
+)  # fmt: skip
+def test_pages_sphinx_generates_are_skipped_with_the_reason(body: str, reason: str) -> None:
+    page = f'<html><body><div class="body" role="main">{body}</div></body></html>'
+    with pytest.raises(UnreadableDocument, match=reason):
+        parse(page, "genindex.html")
+
+
+def test_a_page_naming_those_marks_in_its_text_is_read() -> None:
+    page = "<html><body><h1>Themes</h1><p>Style <code>genindextable</code> and #search-results.</p>"
+    assert [s.heading for s in parse(page, "themes.html").sections] == ["Themes"]
+
+
+def test_every_mark_of_a_generated_page_holds_a_probe() -> None:
+    from builder.parsers.html import generated_pages
+
+    for mark, _, _ in generated_pages._MARKS:
+        assert any(probe in mark for probe in generated_pages._PROBES), mark
+        assert generated_pages.may_be_generated(f"<p>{mark}</p>")
+    assert not generated_pages.may_be_generated("<p>index table search results</p>")
