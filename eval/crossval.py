@@ -8,9 +8,11 @@ The figures `python -m eval` prints for dev are in-sample: the weights were fitt
 questions, so they flatter the ranker on documentation nobody tuned for. Here each dev library
 is held out in turn, the ranker is trained (weights, rule margins, confidence, threshold) on the
 other libraries' dev questions and asked the held-out library's; the held-out rankings are
-scored together. Decisions about features and regularisation are taken on these figures, and
-the test split is still never read. Rankings are cut by each fold's own abstention threshold,
-as the client would: answerable questions it abstains on count as misses.
+scored together. Only questions written blind are used, for training and scoring alike (the
+legacy ones are not how an agent asks; eval.train leaves them out too). Decisions about
+features and regularisation are taken on these figures, and the test split is still never
+read. Rankings are cut by each fold's own abstention threshold, as the client would: answerable
+questions it abstains on count as misses.
 """
 
 from __future__ import annotations
@@ -63,7 +65,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--without", nargs="*", default=[], choices=FEATURES, metavar="FEATURE")
     args = parser.parse_args(argv)
     mask = [name not in args.without for name in FEATURES]
-    questions = [q for q in load_questions() if q.split == "dev"]
+    questions = [q for q in load_questions() if q.split == "dev" and q.written_blind]
     with open_corpus() as corpus:
         examples = collect(corpus, prepare(corpus, questions))
     libraries = len({e.prepared.question.library for e in examples})

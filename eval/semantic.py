@@ -172,10 +172,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         prepared = prepare(corpus, questions)
         asked, timings = ask_dense(corpus, prepared, embedder)
         if args.split == "dev":
-            model = train(feature_examples(corpus, asked))
+            # Trained as eval.train trains the lexical ranker: on the questions written blind.
+            blind = [a for a in asked if a.prepared.question.written_blind]
+            model = train(feature_examples(corpus, blind))
             if args.write:
                 SEMANTIC_RANKER_PATH.write_bytes(
-                    to_json(model, len(asked), SEMANTIC_FEATURES, "python -m eval.semantic")
+                    to_json(model, len(blind), SEMANTIC_FEATURES, "python -m eval.semantic")
                 )
         else:
             model = semantic_model()

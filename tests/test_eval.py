@@ -230,7 +230,7 @@ def test_freezing_is_append_only(tmp_path: Path) -> None:
 
 def test_the_question_set_has_the_promised_shape() -> None:
     questions = load_questions()
-    blind = [q for q in questions if not q.origin.startswith("legacy:")]
+    blind = [q for q in questions if q.written_blind]
     kinds = {kind: sum(1 for q in blind if q.kind == kind) for kind in KINDS}
     assert len(blind) >= 300
     assert kinds["paraphrase"] / len(blind) >= 0.40
@@ -241,7 +241,7 @@ def test_the_question_set_has_the_promised_shape() -> None:
     assert len({q.library for q in blind}) >= 12
     assert len({(q.library, q.version) for q in blind}) >= 20
     assert 0.30 <= sum(1 for q in blind if q.split == "test") / len(blind) <= 0.36
-    assert all(q.split == "dev" for q in questions if q.origin.startswith("legacy:"))
+    assert all(q.split == "dev" for q in questions if not q.written_blind)
     assert len({(q.library, q.version, q.text) for q in questions}) == len(questions)
 
 

@@ -2,9 +2,11 @@
 
 ``zh_en.tsv`` maps Chinese software terms to the English words English documentation uses for
 them, so a question asked in Chinese about English docs still finds its sections (the Chinese
-words stay concepts too, for Chinese docs). ``synonyms.txt`` holds groups of English words that
-documentation of any library uses interchangeably. Both were written from general knowledge of
-software documentation, without seeing the evaluation's questions (eval/README.md).
+words stay concepts too, for Chinese docs); read backwards, it lets a question asked in English
+find Chinese docs (doctrove's own demo index is written in Chinese). ``synonyms.txt`` holds
+groups of English words that documentation of any library uses interchangeably. Both were
+written from general knowledge of software documentation, without seeing the evaluation's
+questions (eval/README.md).
 ``english_stems.txt`` is not ours: the search tokens of SCOWL's American English word list
 (written by ``python -m eval.english_stems``, which names the tokenizer it read them with), to
 tell a name (numpy, tomllib) from an English word.
@@ -21,6 +23,8 @@ from schemas.text import TOKENIZER, query_terms
 ENGLISH_STEMS = "english_stems.txt"
 # A Chinese term of one character is too ambiguous inside a longer run (表 in 表示 "represent").
 MIN_TERM_CHARS = 2
+# Chinese terms an English word is read as, at most: the glossary gives "error" five.
+MAX_CHINESE_TERMS = 3
 
 
 @dataclass(frozen=True)
@@ -65,6 +69,24 @@ def chinese_terms() -> dict[str, tuple[str, ...]]:
         tokens = _tokens(english)
         if tokens:
             table[term.strip()] = tokens
+    return table
+
+
+@functools.cache
+def english_terms() -> dict[str, tuple[str, ...]]:
+    """English search token -> the Chinese terms the glossary gives it for, those it names
+    first for them first, at most MAX_CHINESE_TERMS. A term holding a shorter one it is also
+    read as adds nothing a search would not find (错误处理 beside 错误) and is left out."""
+    ranked: dict[str, list[tuple[int, int, str]]] = {}
+    for term, tokens in chinese_terms().items():
+        if len(term) >= MIN_TERM_CHARS:
+            for place, token in enumerate(tokens):
+                ranked.setdefault(token, []).append((place, len(term), term))
+    table = {}
+    for token, found in ranked.items():
+        terms = [term for _, _, term in sorted(found)]
+        kept = [t for t in terms if not any(o != t and o in t for o in terms)]
+        table[token] = tuple(kept[:MAX_CHINESE_TERMS])
     return table
 
 

@@ -14,11 +14,12 @@ An identifier is a query token that looks like code (``Session.mount``, ``run_si
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from client.search.glossary import english_stems, synonym_groups, translations
+from client.search.glossary import english_stems, english_terms, synonym_groups, translations
 from schemas.text import (
     QueryTerm,
     cjk_runs,
@@ -231,6 +232,34 @@ def read_through_glossary(focus: Focus) -> Focus:
         if ways:
             kept.append(Concept(concept.label, ways, cjk=False))
     return Focus(focus.text, tuple(kept), focus.identifiers)
+
+
+def chinese_readings(concept: Concept) -> tuple[Way, ...]:
+    """The ways Chinese docs may hold an English concept: the Chinese terms the glossary gives
+    its word, weighed as translations (none for a word the glossary lacks, or a CJK concept)."""
+    return () if concept.cjk else _chinese_ways(concept.label)
+
+
+@functools.cache
+def _chinese_ways(label: str) -> tuple[Way, ...]:
+    ways = []
+    for chinese in english_terms().get(label, ()):
+        # Its pairs side by side: a phrase, as a Chinese word of a focus is matched.
+        (pairs,) = query_terms(chinese)
+        ways.append(Way(_quote(pairs.whole), TRANSLATION, chinese, pairs.parts or (pairs.whole,)))
+    return tuple(ways)
+
+
+def read_into_chinese(focus: Focus, absent: Collection[str]) -> Focus:
+    """The focus for Chinese docs that never use some of its English words (``absent``, by
+    label): each of those concepts is also held by its Chinese readings. Words the docs use
+    keep only their own ways, so English docs and the English half of bilingual docs rank as
+    they would without the glossary."""
+    concepts = tuple(
+        Concept(c.label, c.ways + chinese_readings(c), c.cjk) if c.label in absent else c
+        for c in focus.concepts
+    )
+    return Focus(focus.text, concepts, focus.identifiers)
 
 
 def identifiers(text: str) -> tuple[str, ...]:

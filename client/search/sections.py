@@ -42,7 +42,14 @@ from client.search.model import (
     order,
     semantic_model,
 )
-from client.search.query import Focus, cjk_pairs, parse_focus, read_through_glossary
+from client.search.query import (
+    Focus,
+    chinese_readings,
+    cjk_pairs,
+    parse_focus,
+    read_into_chinese,
+    read_through_glossary,
+)
 from client.search.trim import Budgeted, fit_budget
 from client.search.unheard import unheard_hint, unheard_words
 from client.section_bodies import prefetch_bodies
@@ -214,12 +221,25 @@ def _hits(
 
 def in_docs_language(conn: sqlite3.Connection, focus: Focus) -> Focus:
     """``focus`` as these docs can hold it: read through the glossary when the focus has
-    Chinese words and the docs none of them."""
+    Chinese words and the docs none of them; and, in docs that hold Chinese readings of its
+    English words, those words the docs never use also read in Chinese (English asked of
+    Chinese docs)."""
+    sql = f"SELECT 1 FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? LIMIT 1"
+    readable = [c for c in focus.concepts if chinese_readings(c)]
+    readings = " OR ".join(w.expression for c in readable for w in chinese_readings(c))
+    if readings:
+        # One look tells English docs (most) from Chinese ones, which get one per word.
+        load_index_for(conn, readings)
+        if conn.execute(sql, (readings,)).fetchone() is not None:
+            load_index_for(conn, " OR ".join(c.expression for c in readable))
+            absent = {
+                c.label for c in readable if not conn.execute(sql, (c.expression,)).fetchone()
+            }
+            focus = read_into_chinese(focus, absent)
     pairs = cjk_pairs(focus)
     if not pairs:
         return focus
     load_index_for(conn, pairs)
-    sql = f"SELECT 1 FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? LIMIT 1"
     if conn.execute(sql, (pairs,)).fetchone() is not None:
         return focus
     return read_through_glossary(focus)
