@@ -21,6 +21,10 @@ def test_conf_py_literals_are_read_and_computed_values_ignored() -> None:
         default_options=(("members", ""), ("exclude-members", "x, y")),
         docstring_style="auto",
     )
+    numpydoc = read_conf_settings('extensions = ["sphinx.ext.autodoc", "numpydoc"]\n')
+    assert numpydoc.docstring_style == "numpydoc"
+    both = read_conf_settings('extensions = ["numpydoc", "sphinx.ext.napoleon"]\n')
+    assert both.docstring_style == "auto"
     computed = read_conf_settings('autoclass_content = os.environ["X"]\nraise SystemExit\n')
     assert computed == ApiSettings()
     assert read_conf_settings("def broken(:\n") == ApiSettings()

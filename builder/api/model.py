@@ -72,7 +72,8 @@ class ApiSettings:
     class_content: str = "class"
     member_order: str = "alphabetical"
     default_options: tuple[tuple[str, str], ...] = ()
-    docstring_style: str = "sphinx"  # "auto" (Google or NumPy too) when napoleon is on
+    # "auto" (Google or NumPy too) when napoleon is on, "numpydoc" when numpydoc is.
+    docstring_style: str = "sphinx"
     # The options an MkDocs config gives mkdocstrings' Python handler, under every block's own.
     mkdocstrings_options: tuple[tuple[str, Any], ...] = ()
 
