@@ -85,7 +85,7 @@ def test_sphinx_fields_keep_the_text_after_them() -> None:
     )
     assert parts == (
         DocPart("", "Measure."),
-        DocPart("Parameters", fields=(DocField("circle", "Circle", "The circle, measured."),
+        DocPart("Parameters", fields=(DocField("circle", "Circle", "The circle,\nmeasured."),
                                       DocField("precise", "int", "More digits."))),
         DocPart("Returns", fields=(DocField("", "float", "The area."),)),
         DocPart("Raises", fields=(DocField("ValueError", "", "When negative."),)),
@@ -137,3 +137,22 @@ def test_a_fields_continuation_lines_are_dedented_as_a_block() -> None:
     code = "Run.\n\nArgs:\n  x: Like so::\n\n          x = 1\n"
     # A literal block after "::" keeps its indent, so it stays a block.
     assert _parts(code)[1].fields[0].description.split("\n")[-1].startswith(" ")
+
+
+def test_a_sphinx_fields_list_and_directive_keep_their_lines() -> None:
+    # PyJWT's encode: the list under ":param key:" and a ".. warning::" ran into one line.
+    parts = read_sphinx_fields(
+        "Encode.\n\n"
+        ":param key: a key for the algorithm:\n\n"
+        "    * for **asymmetric algorithms**: a PEM key\n"
+        "    * for **symmetric algorithms**: a string\n\n"
+        "    .. warning:: Do not trust ``alg``.\n"
+        ":type key: str or\n    bytes\n"
+    )
+    description = (
+        "a key for the algorithm:\n\n"
+        "* for **asymmetric algorithms**: a PEM key\n"
+        "* for **symmetric algorithms**: a string\n\n"
+        ".. warning:: Do not trust ``alg``."
+    )
+    assert parts[1] == DocPart("Parameters", fields=(DocField("key", "str or bytes", description),))

@@ -189,15 +189,17 @@ def read_sphinx_fields(text: str) -> tuple[DocPart, ...]:
             (not lines[index].strip() and _continues(lines, index, indent))
             or len(lines[index]) - len(lines[index].lstrip()) > indent
         ):
-            body.append(lines[index].strip())
+            body.append(lines[index])
             index += 1
         if not groups and "\n".join(prose).strip():
             parts.append(DocPart("", "\n".join(prose).strip("\n")))
             prose = []
-        description = " ".join(line for line in body if line).strip()
+        # The lines after the first keep their shape (a list, a ``.. warning::``), dedented
+        # as a block, for the renderer to read as reST.
+        description = (body[0] + "\n" + textwrap.dedent("\n".join(body[1:]))).strip()
         words = match.group(2).split()
-        if name in _TYPE_FIELDS:
-            types[(_TYPE_FIELDS[name], words[-1] if words else "")] = description
+        if name in _TYPE_FIELDS:  # a type is one line, however it was wrapped
+            types[(_TYPE_FIELDS[name], words[-1] if words else "")] = " ".join(description.split())
             groups.setdefault(_TYPE_FIELDS[name], [])
             continue
         title = _FIELD_SECTIONS[name]
