@@ -40,6 +40,10 @@ def test_directive_options_override_project_defaults() -> None:
         members=("a", "b"), undocumented=True, exclude=("c",), class_content="init"
     )
     assert autodoc_options((), ApiSettings()).members is None
+    # PyJWT's autoclass PyJWT showed its signature alone: its text is in __init__.
+    from_init = autodoc_options((("class-doc-from", "init"),), ApiSettings())
+    assert from_init.class_content == "init"
+    assert autodoc_options((("class-doc-from", "x"),), settings).class_content == "init"
     special = autodoc_options((("special-members", "__call__"),), ApiSettings())
     assert (special.members, special.special) == ((), ("__call__",))
 

@@ -94,6 +94,8 @@ def autodoc_options(
         if members is None:
             members = ()
     order = given.get("member-order", settings.member_order)
+    # ``:class-doc-from:`` is autoclass_content for one directive (Sphinx 4.1).
+    content = given.get("class-doc-from", settings.class_content)
     return MemberOptions(
         members=members,
         undocumented="undoc-members" in given,
@@ -102,7 +104,7 @@ def autodoc_options(
         special=special,
         exclude=_names(given.get("exclude-members", "")),
         order=order if order in MEMBER_ORDERS else "alphabetical",
-        class_content=settings.class_content,
+        class_content=content if content in CLASS_CONTENT else settings.class_content,
         imported="imported-members" in given,
     )
 
