@@ -33,6 +33,8 @@ USED_SETTINGS = (
 VERSION_SUBSTITUTIONS = ("version", "release")
 # Extensions that make Sphinx read Markdown pages.
 MARKDOWN_EXTENSIONS = frozenset({"myst_parser", "myst_nb"})
+# The extensions that make a page of each .ipynb file.
+NOTEBOOK_EXTENSIONS = frozenset({"nbsphinx", "myst_nb"})
 _SUBSTITUTION = re.compile(r"^\.\. \|([^|\s](?:[^|]*[^|\s])?)\| replace::[ \t]*(.*)$")
 
 
@@ -114,6 +116,8 @@ def _suffixes(conf: SphinxConf, notes: list[str]) -> tuple[str, ...]:
     extensions: Any = conf.get("extensions", ())
     if isinstance(extensions, list | tuple) and MARKDOWN_EXTENSIONS & set(extensions):
         suffixes.append(".md")
+    if isinstance(extensions, list | tuple) and NOTEBOOK_EXTENSIONS & set(extensions):
+        suffixes.append(".ipynb")
     readable = tuple(s for s in dict.fromkeys(suffixes) if s in SUPPORTED_SUFFIXES)
     if not readable:
         notes.append(f"{CONFIG_NAME}: no source_suffix docbuild reads ({', '.join(suffixes)})")
