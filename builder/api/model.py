@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from builder.api.cli_commands import CliCommand
+
 # autodoc's values of ``autoclass_content``: whose docstring a class section shows.
 CLASS_CONTENT = frozenset({"class", "both", "init"})
 
@@ -112,6 +114,9 @@ class ApiSource(Protocol):
     def find(self, path: str, style: str = "auto", inherited: bool = False) -> ApiObject | None:
         """The object at dotted ``path``, docstrings parsed in ``style``, its members listing
         inherited ones when ``inherited``; None when the code has no such object."""
+
+    def command(self, path: str) -> CliCommand | None:
+        """The click command (or group) defined at dotted ``path``; None when there is none."""
 
     def mapping(self, path: str) -> tuple[tuple[str, str], ...]:
         """The entries of the dict literal assigned to dotted ``path``: each key's text and the

@@ -28,6 +28,7 @@ from builder.parsers.rst.autodoc import (
 )
 from builder.parsers.rst.changelog import DIRECTIVES as CHANGELOG_DIRECTIVES
 from builder.parsers.rst.changelog import render_changelog
+from builder.parsers.rst.click import render_click
 from builder.parsers.rst.events import (
     Context,
     DocState,
@@ -194,6 +195,9 @@ def render_directive(
     if name in LITERAL_DIRECTIVES:
         block = read_directive(name, rest, body, line, text_arguments=False)
         return [_render_literal(name, block)]
+    if name == "click":
+        command = read_directive(name, rest, body, line, text_arguments=True)
+        return render_click(command.argument, dict(command.options), line, ctx, doc)
     if name in CHANGELOG_DIRECTIVES:
         entry = read_directive(name, rest, body, line, text_arguments=False)
         return render_changelog(name, dict(entry.options), list(entry.content), entry.line,
