@@ -12,13 +12,20 @@ from builder.parsers import parse_file
 CLI = '''"""The tool's command line."""
 import click
 
+from tool.cli.publish import publish
 from tool.extra import serve
 
 
-@click.group(help="Build and manage books.")
+@click.group()
 @click.option("--version", is_flag=True, help="Show the version.")
 def main():
-    pass
+    """
+    \\b
+     ,_,
+    (o.o)
+
+    Build and manage books.
+    """
 
 
 @main.command()
@@ -49,7 +56,17 @@ def show_config(path):
 
 
 main.add_command(serve, "run-server")
+main.add_command(publish)
 '''
+
+# A subpackage named as the command it defines (hatch.cli.build's build).
+PUBLISH = """import click
+
+
+@click.command(short_help="Publish the book.")
+def publish():
+    pass
+"""
 
 EXTRA = '''import click
 
@@ -62,9 +79,10 @@ def serve(port):
 
 
 def _parse(tmp_path: Path, text: str, relpath: str = "cli.rst") -> ParsedFile:
-    (tmp_path / "tool").mkdir()
+    (tmp_path / "tool" / "cli" / "publish").mkdir(parents=True)
     (tmp_path / "tool" / "__init__.py").write_text("", encoding="utf-8")
-    (tmp_path / "tool" / "cli.py").write_text(CLI, encoding="utf-8")
+    (tmp_path / "tool" / "cli" / "__init__.py").write_text(CLI, encoding="utf-8")
+    (tmp_path / "tool" / "cli" / "publish" / "__init__.py").write_text(PUBLISH, encoding="utf-8")
     (tmp_path / "tool" / "extra.py").write_text(EXTRA, encoding="utf-8")
     api = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
     parsed = parse_file(relpath, text, api)
@@ -84,11 +102,12 @@ def test_a_group_nested_full_is_a_section_per_command(tmp_path: Path) -> None:
         ("jb build", ("CLI", "jb")),
         ("jb config", ("CLI", "jb")),
         ("jb config show", ("CLI", "jb", "jb config")),
+        ("jb publish", ("CLI", "jb")),
         ("jb run-server", ("CLI", "jb")),
     ]
-    _, main, build, _, show, serve = parsed.sections
+    _, main, build, _, show, publish, serve = parsed.sections
     assert main.body == (
-        "Build and manage books.\n\n"
+        ",_,\n(o.o)\n\nBuild and manage books.\n\n"
         "Usage:\n```shell\njb [OPTIONS] COMMAND [ARGS]...\n```\n\n"
         "Options:\n- `--version`: Show the version.\n- `--help`: Show this message and exit."
     )
@@ -105,6 +124,7 @@ def test_a_group_nested_full_is_a_section_per_command(tmp_path: Path) -> None:
         "Arguments:\n- `PATH_SOURCE`: Required argument"
     )
     assert "[PATH]" in show.body and "Optional argument" in show.body
+    assert publish.body.startswith("Publish the book.\n\nUsage:")  # short_help, no docstring
     assert "- `--port <port>`: Where to listen. (default: DEFAULT_PORT)" in serve.body
 
 
@@ -114,8 +134,29 @@ def test_nested_short_lists_the_subcommands_and_a_missing_command_warns(tmp_path
     assert [s.heading for s in parsed.sections] == ["CLI", "main"]
     assert parsed.sections[1].body.endswith(
         "Commands:\n- `build`: Convert your book to HTML.\n"
-        "- `config`: Inspect the configuration.\n- `run-server`: Serve the book."
+        "- `config`: Inspect the configuration.\n- `publish`: Publish the book.\n"
+        "- `run-server`: Serve the book."
     )
     assert [w.message for w in parsed.warnings] == [
         f"click tool.cli:nothing: no click command in the code in {tmp_path}"
     ]
+
+
+def test_an_mkdocs_click_block_shows_every_subcommand(tmp_path: Path) -> None:
+    # hatch-style MkDocs pages: "::: mkdocs-click" with ":module:" and ":command:" lines.
+    text = (
+        "# CLI\n\n::: mkdocs-click\n    :module: tool.cli\n    :command: main\n"
+        "    :prog_name: jb\n    :remove_ascii_art: true\n"
+    )
+    parsed = _parse(tmp_path, text, "cli.md")
+    assert [(s.heading, s.heading_path) for s in parsed.sections] == [
+        ("CLI", ()),
+        ("jb", ("CLI",)),
+        ("jb build", ("CLI", "jb")),
+        ("jb config", ("CLI", "jb")),
+        ("jb config show", ("CLI", "jb", "jb config")),
+        ("jb publish", ("CLI", "jb")),
+        ("jb run-server", ("CLI", "jb")),
+    ]
+    # The logo (a \\b paragraph) is left out with remove_ascii_art.
+    assert parsed.sections[1].body.startswith("Build and manage books.\n\nUsage:")

@@ -148,6 +148,10 @@ def _subcommands(obj: Any, resolve: Callable[[Any], Any], depth: int) -> list[Cl
         if member is not None and "." in target:
             member = _member(member, target.partition(".")[2])
         member = resolve(member) if member is not None else None
+        if getattr(member, "is_module", False):
+            # A package and the command it defines share a name (hatch.cli.build's build):
+            # the module's name can win over the imported function's in the namespace.
+            member = resolve(_member(member, target.rpartition(".")[2]) or member)
         command = read_command(member, resolve, depth + 1) if member is not None else None
         if command is not None:
             found.append(command if name is None else _renamed(command, name))
@@ -201,8 +205,9 @@ def _help(obj: Any, call: ast.Call) -> str:
     if given is not None:
         return _text(given)
     docstring = getattr(obj, "docstring", None)
-    text = str(getattr(docstring, "value", "") or "")
-    return text.split("\f")[0].strip()
+    text = str(getattr(docstring, "value", "") or "").split("\f")[0].strip()
+    short = next((k.value for k in call.keywords if k.arg == "short_help"), None)
+    return text or _text(short)
 
 
 def _text(node: ast.expr | None) -> str:

@@ -4,6 +4,8 @@ usage, options and arguments, and its subcommands (``:nested: full`` a section e
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from builder.api.cli_commands import CliCommand, CliParam
 from builder.parsers.rst.events import Context, DocState, Event, Heading, Resume, Text
 
@@ -25,6 +27,8 @@ def render_click(
         )
         return []
     doc.api_objects += 1
+    if "remove-ascii-art" in options:
+        command = _without_ascii_art(command)
     prog = options.get("prog", "").strip() or command.name
     nested = options.get("nested", "short").strip() or "short"
     chosen = {name.strip() for name in options.get("commands", "").split(",") if name.strip()}
@@ -54,6 +58,21 @@ def _command_events(
     if ctx.sections:
         events.append(Resume(last_line=line))
     return events
+
+
+def _without_ascii_art(command: CliCommand) -> CliCommand:
+    """The command with each ``\b`` paragraph of its help left out, as mkdocs-click's
+    ``remove_ascii_art`` leaves out the logo a program prints above its help."""
+    kept: list[str] = []
+    skipping = False
+    for line in command.help.split("\n"):
+        if line.strip() == "\b":
+            skipping = True
+        elif skipping and not line.strip():
+            skipping = False
+        elif not skipping:
+            kept.append(line)
+    return replace(command, help="\n".join(kept).strip())
 
 
 def _help_text(text: str) -> str:
