@@ -18,6 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from builder.api.argparse_parsers import read_parser
 from builder.api.cli_commands import CliCommand, read_command
 from builder.api.docstrings import parse_docstring
 from builder.api.model import ApiObject, ApiSettings, DocField, DocPart, Member
@@ -82,6 +83,10 @@ class GriffeSource:
     def command(self, path: str) -> CliCommand | None:
         found = self._resolved(path)
         return None if found is None else read_command(found, self._final)
+
+    def parser(self, path: str) -> CliCommand | None:
+        found = self._resolved(path)
+        return None if found is None else read_parser(found)
 
     def _resolved(self, path: str) -> Any:
         """The griffe object at dotted ``path``, aliases followed; None when there is none."""

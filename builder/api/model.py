@@ -118,6 +118,10 @@ class ApiSource(Protocol):
     def command(self, path: str) -> CliCommand | None:
         """The click command (or group) defined at dotted ``path``; None when there is none."""
 
+    def parser(self, path: str) -> CliCommand | None:
+        """The argparse parser the function at dotted ``path`` builds (or the module-level
+        variable there holds), as a command; None when there is none."""
+
     def mapping(self, path: str) -> tuple[tuple[str, str], ...]:
         """The entries of the dict literal assigned to dotted ``path``: each key's text and the
         dotted path of the object its value names (Jinja's ``FILTERS``); empty when ``path``

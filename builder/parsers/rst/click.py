@@ -32,12 +32,15 @@ def render_click(
     prog = options.get("prog", "").strip() or command.name
     nested = options.get("nested", "short").strip() or "short"
     chosen = {name.strip() for name in options.get("commands", "").split(",") if name.strip()}
-    return _command_events(command, prog, nested, chosen, line, ctx)
+    return command_events(command, prog, nested, chosen, line, ctx)
 
 
-def _command_events(
+def command_events(
     command: CliCommand, prog: str, nested: str, chosen: set[str], line: int, ctx: Context
 ) -> list[Event]:
+    """A command's section (where sections are allowed): help, usage, options, arguments, and
+    its subcommands as ``nested`` says ("full", "short" or "none"; ``chosen`` the ones
+    shown, all when empty)."""
     events: list[Event] = []
     if ctx.sections:
         depth = ctx.api_depth + 1
@@ -54,7 +57,7 @@ def _command_events(
     if nested == "full":
         inner = Context(depth=ctx.depth + 1, sections=ctx.sections, api_depth=ctx.api_depth + 1)
         for sub in subcommands:
-            events.extend(_command_events(sub, f"{prog} {sub.name}", nested, set(), line, inner))
+            events.extend(command_events(sub, f"{prog} {sub.name}", nested, set(), line, inner))
     if ctx.sections:
         events.append(Resume(last_line=line))
     return events
@@ -100,7 +103,8 @@ def _params(title: str, params: list[CliParam]) -> str:
 def _param_line(param: CliParam) -> str:
     if param.kind == "argument":
         label = _metavar(param).upper()
-        text = "Required argument" if param.required else "Optional argument"
+        # click's arguments have no help; argparse's positionals do.
+        text = param.help or ("Required argument" if param.required else "Optional argument")
     else:
         # A declaration without a dash is the parameter's name in the code, not an option.
         options = [

@@ -19,6 +19,7 @@ from builder.parsers.rst.api_descriptions import (
     render_api,
     render_generated_pages,
 )
+from builder.parsers.rst.argparse_directive import render_argparse
 from builder.parsers.rst.autodoc import (
     find_object,
     member_options,
@@ -195,6 +196,9 @@ def render_directive(
     if name in LITERAL_DIRECTIVES:
         block = read_directive(name, rest, body, line, text_arguments=False)
         return [_render_literal(name, block)]
+    if name == "argparse":
+        parser = read_directive(name, rest, body, line, text_arguments=True)
+        return render_argparse(dict(parser.options), line, ctx, doc)
     if name == "click":
         command = read_directive(name, rest, body, line, text_arguments=True)
         return render_click(command.argument, dict(command.options), line, ctx, doc)
