@@ -333,7 +333,9 @@ def _files(folder: Path) -> list[Path]:
 
 
 def _include(kind: str, folder: Path) -> tuple[str, ...]:
-    """The patterns a version's pages match; a Docusaurus folder's ``.mdx`` pages too."""
+    """The patterns a version's pages match; a Docusaurus folder's ``.mdx`` pages too, and
+    notebooks (which a Sphinx or MkDocs project reads only when its config loads a notebook
+    extension or plugin)."""
     include = {
         "mkdocs": ("**/*.md",),
         "vitepress": ("**/*.md",),
@@ -344,8 +346,11 @@ def _include(kind: str, folder: Path) -> tuple[str, ...]:
         "markdown+rst": ("**/*.md", "**/*.rst"),
         "html": ("**/*.html",),
     }[kind]
-    if kind.startswith("markdown") and any(p.suffix.lower() == ".mdx" for p in _files(folder)):
-        return (*include, "**/*.mdx")
+    suffixes = {p.suffix.lower() for p in _files(folder)} if kind != "html" else set()
+    if kind.startswith("markdown") and ".mdx" in suffixes:
+        include = (*include, "**/*.mdx")
+    if ".ipynb" in suffixes:
+        include = (*include, "**/*.ipynb")
     return include
 
 

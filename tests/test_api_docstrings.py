@@ -38,6 +38,40 @@ def test_numpy_sections_are_read_when_asked_or_detected() -> None:
     )
     assert _parts(text, "numpy") == expected
     assert _parts(text) == expected
+    assert _parts(text, "numpydoc") == expected
+
+
+def test_numpydoc_style_reads_numpy_sections_and_sphinx_fields() -> None:
+    # networkx's conf.py loads numpydoc, not napoleon: its sections were read as reST, with
+    # "Parameters ---------- G : graph" as one line of text.
+    numpy = _parts("Degree.\n\nParameters\n----------\nG : graph\n    A graph.\n", "numpydoc")
+    assert numpy[1] == DocPart("Parameters", fields=(DocField("G", "graph", "A graph."),))
+    fields = _parts("Degree.\n\n:param G: A graph.\n", "numpydoc")
+    assert fields[1] == DocPart("Parameters", fields=(DocField("G", "", "A graph."),))
+
+
+def test_a_numpy_item_line_is_read_whole() -> None:
+    # griffe takes "default ..." and ", optional" off the type and repeats a shared entry per
+    # name; numpydoc shows the line whole, once.
+    parts = _parts(
+        "Draw.\n\nParameters\n----------\n"
+        "canvas : Axes, optional\n    Where.\n"
+        'node_pos : string or function, default "pos"\n    Positions.\n'
+        "x, y : int\n    Coordinates.\n"
+        "S : collection\n    Nodes.\nT : collection\n    Nodes.\n"
+        "weight: string ('in','out')\n    Which.\n"
+        "vmin,vmax : float\n    Scale.\n",
+        "numpy",
+    )
+    assert parts[1].fields == (
+        DocField("canvas", "Axes, optional", "Where."),
+        DocField("node_pos", 'string or function, default "pos"', "Positions."),
+        DocField("x, y", "int", "Coordinates."),
+        DocField("S", "collection", "Nodes."),
+        DocField("T", "collection", "Nodes."),
+        DocField("weight", "string ('in','out')", "Which."),
+        DocField("vmin, vmax", "float", "Scale."),
+    )
 
 
 def test_sphinx_fields_keep_the_text_after_them() -> None:
@@ -51,7 +85,7 @@ def test_sphinx_fields_keep_the_text_after_them() -> None:
     )
     assert parts == (
         DocPart("", "Measure."),
-        DocPart("Parameters", fields=(DocField("circle", "Circle", "The circle, measured."),
+        DocPart("Parameters", fields=(DocField("circle", "Circle", "The circle,\nmeasured."),
                                       DocField("precise", "int", "More digits."))),
         DocPart("Returns", fields=(DocField("", "float", "The area."),)),
         DocPart("Raises", fields=(DocField("ValueError", "", "When negative."),)),
@@ -103,3 +137,22 @@ def test_a_fields_continuation_lines_are_dedented_as_a_block() -> None:
     code = "Run.\n\nArgs:\n  x: Like so::\n\n          x = 1\n"
     # A literal block after "::" keeps its indent, so it stays a block.
     assert _parts(code)[1].fields[0].description.split("\n")[-1].startswith(" ")
+
+
+def test_a_sphinx_fields_list_and_directive_keep_their_lines() -> None:
+    # PyJWT's encode: the list under ":param key:" and a ".. warning::" ran into one line.
+    parts = read_sphinx_fields(
+        "Encode.\n\n"
+        ":param key: a key for the algorithm:\n\n"
+        "    * for **asymmetric algorithms**: a PEM key\n"
+        "    * for **symmetric algorithms**: a string\n\n"
+        "    .. warning:: Do not trust ``alg``.\n"
+        ":type key: str or\n    bytes\n"
+    )
+    description = (
+        "a key for the algorithm:\n\n"
+        "* for **asymmetric algorithms**: a PEM key\n"
+        "* for **symmetric algorithms**: a string\n\n"
+        ".. warning:: Do not trust ``alg``."
+    )
+    assert parts[1] == DocPart("Parameters", fields=(DocField("key", "str or bytes", description),))

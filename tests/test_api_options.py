@@ -21,6 +21,10 @@ def test_conf_py_literals_are_read_and_computed_values_ignored() -> None:
         default_options=(("members", ""), ("exclude-members", "x, y")),
         docstring_style="auto",
     )
+    numpydoc = read_conf_settings('extensions = ["sphinx.ext.autodoc", "numpydoc"]\n')
+    assert numpydoc.docstring_style == "numpydoc"
+    both = read_conf_settings('extensions = ["numpydoc", "sphinx.ext.napoleon"]\n')
+    assert both.docstring_style == "auto"
     computed = read_conf_settings('autoclass_content = os.environ["X"]\nraise SystemExit\n')
     assert computed == ApiSettings()
     assert read_conf_settings("def broken(:\n") == ApiSettings()
@@ -36,6 +40,10 @@ def test_directive_options_override_project_defaults() -> None:
         members=("a", "b"), undocumented=True, exclude=("c",), class_content="init"
     )
     assert autodoc_options((), ApiSettings()).members is None
+    # PyJWT's autoclass PyJWT showed its signature alone: its text is in __init__.
+    from_init = autodoc_options((("class-doc-from", "init"),), ApiSettings())
+    assert from_init.class_content == "init"
+    assert autodoc_options((("class-doc-from", "x"),), settings).class_content == "init"
     special = autodoc_options((("special-members", "__call__"),), ApiSettings())
     assert (special.members, special.special) == ((), ("__call__",))
 

@@ -108,6 +108,27 @@ def test_literalinclude_shows_the_code_under_its_caption(tmp_path: Path) -> None
     assert alone.sections[0].body == "The entry point"
 
 
+def test_a_csv_table_reads_the_file_it_names(tmp_path: Path) -> None:
+    # ":file:" tables were empty (only the caption was left); ":delim:" was not read.
+    project = make_project(tmp_path)
+    (project / "docs" / "data").mkdir()
+    (project / "docs" / "data" / "codes.csv").write_text(
+        'code;meaning\n200;"OK, done"\n404;"Not\nFound"\n', encoding="utf-8"
+    )
+    page = (
+        "Codes\n=====\n\n.. csv-table:: Status codes\n   :file: data/codes.csv\n"
+        "   :delim: ;\n   :header-rows: 1\n\n"
+        ".. csv-table:: Missing\n   :file: data/none.csv\n"
+    )
+    parsed, reader = parse_in(project, "codes.rst", page)
+    assert parsed.sections[0].body == (
+        "Status codes\n\ncode | meaning\n200 | OK, done\n404 | Not\nFound\n\nMissing"
+    )
+    assert [w.message for w in parsed.warnings] == ["include not read: data/none.csv was not found"]
+    # Its file is a dependency of the page, as an included file is.
+    assert "docs/data/codes.csv" in dict(reader.digests())
+
+
 def test_refused_and_broken_includes_warn_and_bring_nothing(tmp_path: Path) -> None:
     project = make_project(tmp_path)
     (tmp_path.parent / "outside.rst").write_text("Outside\n", encoding="utf-8")

@@ -189,3 +189,17 @@ def test_version_substitutions_default_to_the_version_built_in_sphinx_projects_o
     assert sphinx.substitutions_for("3.0") == (("release", "3.0.0rc1"), ("version", "3.0"))
     plain = ProjectLayout(kind="none", substitutions=(("name", "x"),))
     assert plain.substitutions_for("3.0") == (("name", "x"),)
+
+
+def test_notebooks_are_pages_when_a_notebook_extension_is_loaded(tmp_path: Path) -> None:
+    # emcee (myst_nb) lists its tutorials, .ipynb files, in its toctree.
+    (tmp_path / "index.rst").write_text(
+        "Home\n====\n\n.. toctree::\n\n   tutorials/quickstart\n", encoding="utf-8"
+    )
+    (tmp_path / "tutorials").mkdir()
+    (tmp_path / "tutorials" / "quickstart.ipynb").write_text('{"cells": []}', encoding="utf-8")
+    for extension, listed in (("myst_nb", True), ("nbsphinx", True), ("myst_parser", False)):
+        (tmp_path / "conf.py").write_text(f"extensions = [{extension!r}]\n", encoding="utf-8")
+        _, listing = project_listing(version(tmp_path))
+        relpaths = [c.relpath for c in listing.candidates]
+        assert ("tutorials/quickstart.ipynb" in relpaths) is listed, extension

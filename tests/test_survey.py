@@ -202,6 +202,15 @@ def test_a_docusaurus_docs_folder_includes_its_mdx_pages(tmp_path: Path) -> None
     assert survey.include == ("**/*.md", "**/*.mdx")
 
 
+def test_a_docs_folder_with_notebooks_includes_them(tmp_path: Path) -> None:
+    (tmp_path / "docs" / "tutorials").mkdir(parents=True)
+    (tmp_path / "docs" / "conf.py").write_text('extensions = ["myst_nb"]\n', encoding="utf-8")
+    (tmp_path / "docs" / "index.rst").write_text("Home\n====\n", encoding="utf-8")
+    (tmp_path / "docs" / "tutorials" / "quickstart.ipynb").write_text("{}", encoding="utf-8")
+    survey = survey_project(tmp_path)
+    assert survey.include == ("**/*.md", "**/*.rst", "**/*.ipynb")
+
+
 def test_a_vitepress_docs_folder_is_read_in_its_sidebar_order(tmp_path: Path) -> None:
     (tmp_path / "docs" / ".vitepress").mkdir(parents=True)
     (tmp_path / "docs" / ".vitepress" / "config.mts").write_text(

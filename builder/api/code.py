@@ -18,6 +18,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from builder.api.argparse_parsers import read_parser
+from builder.api.cli_commands import CliCommand, read_command
 from builder.api.docstrings import parse_docstring
 from builder.api.model import ApiObject, ApiSettings, DocField, DocPart, Member
 from builder.api.signatures import init_of, is_alias_broken, member_of, signature_of
@@ -77,6 +79,46 @@ class GriffeSource:
             except (KeyError, ValueError, griffe.GriffeError, RecursionError):
                 return None
             return replace(record, file=_relative(record.file, self._root))
+
+    def command(self, path: str) -> CliCommand | None:
+        found = self._resolved(path)
+        return None if found is None else read_command(found, self._final)
+
+    def parser(self, path: str) -> CliCommand | None:
+        found = self._resolved(path)
+        return None if found is None else read_parser(found)
+
+    def _resolved(self, path: str) -> Any:
+        """The griffe object at dotted ``path``, aliases followed; None when there is none."""
+        import griffe
+
+        top, _, rest = path.partition(".")
+        package = self._package(top)
+        if package is None:
+            return None
+        while True:
+            try:
+                found = package[rest] if rest else package
+                return found.final_target if found.is_alias else found
+            except griffe.AliasResolutionError as exc:
+                if not self._load_target_of(exc.alias):
+                    return None
+            except (KeyError, ValueError, AttributeError, griffe.GriffeError, RecursionError):
+                return None
+
+    def _final(self, obj: Any) -> Any:
+        """``obj`` with its alias followed (loading the package it points into); None when it
+        cannot be."""
+        import griffe
+
+        while True:
+            try:
+                return obj.final_target if obj.is_alias else obj
+            except griffe.AliasResolutionError as exc:
+                if not self._load_target_of(exc.alias):
+                    return None
+            except (AttributeError, griffe.GriffeError, RecursionError):
+                return None
 
     def mapping(self, path: str) -> tuple[tuple[str, str], ...]:
         import griffe

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Iterable
 from typing import Any, Literal
 
 from builder.api.model import DocField, DocPart
@@ -42,6 +43,11 @@ _TYPE_FIELDS = {
 _SPHINX_SIGN = re.compile(
     r"^\s*:(?:param|parameter|arg|type|returns?|rtype|raises?|yields?|ivar|cvar|var)\b", re.M
 )
+# A NumPy section's underline, and an item's "name : type" line ("name: type" is read too).
+_NUMPY_UNDERLINE = re.compile(r"^[ \t]*-{3,}[ \t]*$", re.M)
+_NUMPY_PARAMETER = re.compile(
+    r"^[ \t]*(\*{0,2}\w+(?:[ \t]*,[ \t]*\*{0,2}\w+)*)[ \t]*:[ \t]+(\S.*)$", re.M
+)
 _GRIFFE_TITLES = {
     "parameters": "Parameters", "other_parameters": "Other Parameters", "raises": "Raises",
     "warns": "Warns", "returns": "Returns", "yields": "Yields", "receives": "Receives",
@@ -51,18 +57,20 @@ _GRIFFE_TITLES = {
 
 
 def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
-    """The parts of a griffe ``Docstring`` in ``style`` ("auto", "google", "numpy", "sphinx")."""
+    """The parts of a griffe ``Docstring`` in ``style`` ("auto", "google", "numpy", "numpydoc",
+    "sphinx"). "auto" and "numpydoc" are a Sphinx conf.py's: napoleon's and numpydoc's reading,
+    where Sphinx info fields (``:param x:``) are read as fields too."""
     text = docstring.value.strip("\n")
     if not text.strip():
         return ()
-    if style == "sphinx" or (style == "auto" and _SPHINX_SIGN.search(text)):
+    if style == "sphinx" or (style in ("auto", "numpydoc") and _SPHINX_SIGN.search(text)):
         return read_sphinx_fields(text)
     import griffe
 
     try:
         if style == "google":
             sections = griffe.parse_google(docstring, **_GOOGLE)
-        elif style == "numpy":
+        elif style in ("numpy", "numpydoc"):
             sections = griffe.parse_numpy(docstring, warnings=False)
         else:
             options: Any = {"google": _NAPOLEON_GOOGLE, "numpy": {"warnings": False}}
@@ -71,10 +79,25 @@ def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
             )
     except Exception:  # a docstring griffe cannot split is still worth reading whole
         return (DocPart("", text),)
-    return tuple(part for part in (_part(section) for section in sections) if part)
+    types = _numpy_type_lines(text) if _NUMPY_UNDERLINE.search(text) else {}
+    return tuple(part for part in (_part(section, types) for section in sections) if part)
 
 
-def _part(section: Any) -> DocPart | None:
+def _numpy_type_lines(text: str) -> dict[str, tuple[str, str]]:
+    """Each parameter's type and the names of its line, as a NumPy docstring writes them
+    ("x, y : int, optional" gives "int, optional" and "x, y" for x and y): griffe keeps the
+    type alone (its default apart, "optional" dropped, all of it when the colon has no space
+    before it), where numpydoc shows the line whole."""
+    types: dict[str, tuple[str, str]] = {}
+    start = _NUMPY_UNDERLINE.search(text)
+    for match in _NUMPY_PARAMETER.finditer(text, start.end() if start else 0):
+        names = [name.strip() for name in match.group(1).split(",")]
+        for name in names:
+            types.setdefault(name, (match.group(2).strip(), ", ".join(names)))
+    return types
+
+
+def _part(section: Any, types: dict[str, tuple[str, str]]) -> DocPart | None:
     kind = section.kind.value
     value = section.value
     if kind == "text":
@@ -92,16 +115,35 @@ def _part(section: Any) -> DocPart | None:
         return DocPart("Deprecated", f"{value.version or ''} {value.description}".strip())
     if isinstance(value, list):
         title = section.title or _GRIFFE_TITLES.get(kind, kind.replace("_", " ").title())
-        fields = tuple(
-            DocField(
-                getattr(item, "name", "") or "",
-                _text(getattr(item, "annotation", None)),
-                _dedent_continuation(str(getattr(item, "description", "") or "")),
-            )
-            for item in value
+        typed = kind in ("parameters", "other_parameters")
+        fields = _joined_names(
+            (
+                DocField(
+                    getattr(item, "name", "") or "",
+                    _type_text(item, types if typed else {}),
+                    _dedent_continuation(str(getattr(item, "description", "") or "")),
+                )
+                for item in value
+            ),
+            types if typed else {},
         )
         return DocPart(title, fields=fields) if fields else None
     return DocPart(section.title or "", str(value)) if value else None
+
+
+def _joined_names(
+    fields: Iterable[DocField], types: dict[str, tuple[str, str]]
+) -> tuple[DocField, ...]:
+    """The names of one entry ("x, y : int") shown once, together, as numpydoc does: griffe
+    gives each name an item with the entry's whole description, and reads only the first of
+    names written without a space ("vmin,vmax : float")."""
+    joined: list[DocField] = []
+    for field in fields:
+        names = types[field.name][1] if field.name in types else field.name
+        if joined and names != field.name and joined[-1].name == names:
+            continue
+        joined.append(DocField(names, field.annotation, field.description))
+    return tuple(joined)
 
 
 def _dedent_continuation(description: str) -> str:
@@ -116,6 +158,13 @@ def _dedent_continuation(description: str) -> str:
 
 def _text(annotation: Any) -> str:
     return "" if annotation is None else str(annotation)
+
+
+def _type_text(item: Any, types: dict[str, tuple[str, str]]) -> str:
+    name = getattr(item, "name", "") or ""
+    if name in types:
+        return types[name][0]
+    return _text(getattr(item, "annotation", None))
 
 
 def read_sphinx_fields(text: str) -> tuple[DocPart, ...]:
@@ -140,15 +189,17 @@ def read_sphinx_fields(text: str) -> tuple[DocPart, ...]:
             (not lines[index].strip() and _continues(lines, index, indent))
             or len(lines[index]) - len(lines[index].lstrip()) > indent
         ):
-            body.append(lines[index].strip())
+            body.append(lines[index])
             index += 1
         if not groups and "\n".join(prose).strip():
             parts.append(DocPart("", "\n".join(prose).strip("\n")))
             prose = []
-        description = " ".join(line for line in body if line).strip()
+        # The lines after the first keep their shape (a list, a ``.. warning::``), dedented
+        # as a block, for the renderer to read as reST.
+        description = (body[0] + "\n" + textwrap.dedent("\n".join(body[1:]))).strip()
         words = match.group(2).split()
-        if name in _TYPE_FIELDS:
-            types[(_TYPE_FIELDS[name], words[-1] if words else "")] = description
+        if name in _TYPE_FIELDS:  # a type is one line, however it was wrapped
+            types[(_TYPE_FIELDS[name], words[-1] if words else "")] = " ".join(description.split())
             groups.setdefault(_TYPE_FIELDS[name], [])
             continue
         title = _FIELD_SECTIONS[name]

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from builder.api.cli_commands import CliCommand
+
 # autodoc's values of ``autoclass_content``: whose docstring a class section shows.
 CLASS_CONTENT = frozenset({"class", "both", "init"})
 
@@ -72,7 +74,8 @@ class ApiSettings:
     class_content: str = "class"
     member_order: str = "alphabetical"
     default_options: tuple[tuple[str, str], ...] = ()
-    docstring_style: str = "sphinx"  # "auto" (Google or NumPy too) when napoleon is on
+    # "auto" (Google or NumPy too) when napoleon is on, "numpydoc" when numpydoc is.
+    docstring_style: str = "sphinx"
     # The options an MkDocs config gives mkdocstrings' Python handler, under every block's own.
     mkdocstrings_options: tuple[tuple[str, Any], ...] = ()
 
@@ -111,6 +114,13 @@ class ApiSource(Protocol):
     def find(self, path: str, style: str = "auto", inherited: bool = False) -> ApiObject | None:
         """The object at dotted ``path``, docstrings parsed in ``style``, its members listing
         inherited ones when ``inherited``; None when the code has no such object."""
+
+    def command(self, path: str) -> CliCommand | None:
+        """The click command (or group) defined at dotted ``path``; None when there is none."""
+
+    def parser(self, path: str) -> CliCommand | None:
+        """The argparse parser the function at dotted ``path`` builds (or the module-level
+        variable there holds), as a command; None when there is none."""
 
     def mapping(self, path: str) -> tuple[tuple[str, str], ...]:
         """The entries of the dict literal assigned to dotted ``path``: each key's text and the

@@ -46,12 +46,15 @@ def read_conf_settings(conf_source: str) -> ApiSettings:
             (str(key), _option_text(value)) for key, value in defaults.items() if value is not False
         )
     extensions = values.get("extensions")
-    napoleon = isinstance(extensions, list) and any("napoleon" in str(e) for e in extensions)
+    names = [str(e) for e in extensions] if isinstance(extensions, list) else []
+    napoleon = any("napoleon" in name for name in names)
+    # numpydoc reads NumPy sections only (napoleon, when loaded too, reads them as well).
+    numpydoc = any(name.split(".")[0] == "numpydoc" for name in names)
     return ApiSettings(
         class_content=content if content in CLASS_CONTENT else "class",
         member_order=order if order in MEMBER_ORDERS else "alphabetical",
         default_options=options,
-        docstring_style="auto" if napoleon else "sphinx",
+        docstring_style="auto" if napoleon else "numpydoc" if numpydoc else "sphinx",
     )
 
 
@@ -91,6 +94,8 @@ def autodoc_options(
         if members is None:
             members = ()
     order = given.get("member-order", settings.member_order)
+    # ``:class-doc-from:`` is autoclass_content for one directive (Sphinx 4.1).
+    content = given.get("class-doc-from", settings.class_content)
     return MemberOptions(
         members=members,
         undocumented="undoc-members" in given,
@@ -99,7 +104,7 @@ def autodoc_options(
         special=special,
         exclude=_names(given.get("exclude-members", "")),
         order=order if order in MEMBER_ORDERS else "alphabetical",
-        class_content=settings.class_content,
+        class_content=content if content in CLASS_CONTENT else settings.class_content,
         imported="imported-members" in given,
     )
 

@@ -26,9 +26,15 @@ MARKDOWN_SUFFIXES = frozenset({".md", ".markdown", ".mdx"})
 RST_SUFFIXES = frozenset({".rst", ".rest"})
 HTML_SUFFIXES = frozenset({".html", ".htm", ".xhtml"})
 TEXT_SUFFIXES = frozenset({".txt", ".text"})
+NOTEBOOK_SUFFIXES = frozenset({".ipynb"})
 # PDF and Office files are read as bytes, by builder.parsers.office.
 SUPPORTED_SUFFIXES = (
-    MARKDOWN_SUFFIXES | RST_SUFFIXES | HTML_SUFFIXES | TEXT_SUFFIXES | OFFICE_SUFFIXES
+    MARKDOWN_SUFFIXES
+    | RST_SUFFIXES
+    | HTML_SUFFIXES
+    | TEXT_SUFFIXES
+    | NOTEBOOK_SUFFIXES
+    | OFFICE_SUFFIXES
 )
 
 # A title underlined (or over- and underlined) with one punctuation character repeated, or an
@@ -40,7 +46,8 @@ _RST_SIGNS = re.compile(
 
 
 def detect_format(relpath: str, text: str) -> str | None:
-    """Return "markdown", "rst", "html" or "text" for a file, or None when it is none of them."""
+    """Return "markdown", "rst", "html", "notebook" or "text" for a file, or None when it is
+    none of them."""
     suffix = PurePosixPath(relpath).suffix.lower()
     if suffix in MARKDOWN_SUFFIXES:
         return "markdown"
@@ -48,6 +55,8 @@ def detect_format(relpath: str, text: str) -> str | None:
         return "rst"
     if suffix in HTML_SUFFIXES:
         return "html"
+    if suffix in NOTEBOOK_SUFFIXES:
+        return "notebook"
     if suffix in TEXT_SUFFIXES:
         return "rst" if _RST_SIGNS.search(text[:20000]) else "text"
     return None
@@ -67,6 +76,10 @@ def parser_for(fmt: str) -> Parser:
         from builder.parsers.html.parser import parse as parse_html
 
         return parse_html
+    if fmt == "notebook":
+        from builder.parsers.notebook import parse as parse_notebook
+
+        return parse_notebook
     from builder.parsers.plain_text import parse as parse_plain_text
 
     return parse_plain_text
@@ -98,4 +111,8 @@ def parse_file(
         from builder.parsers.html.parser import parse as parse_html
 
         return parse_html(text, relpath, utf8)
+    if fmt == "notebook":
+        from builder.parsers.notebook import parse as parse_notebook
+
+        return parse_notebook(text, relpath, api, includes)
     return parser_for(fmt)(text, relpath)

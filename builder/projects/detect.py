@@ -45,7 +45,7 @@ def read_project_layout(directory: Path, project: str, tree_root: Path | None) -
             return ProjectLayout(kind="vitepress", notes=(note,))
     conf = directory / CONFIG_NAME
     if project == "sphinx" or conf.is_file():
-        return read_sphinx(directory, conf if conf.is_file() else None)
+        return read_sphinx(directory, conf if conf.is_file() else None, tree_root)
     return ProjectLayout()
 
 

@@ -84,7 +84,7 @@ def generated_pages(config: dict[str, Any], config_folder: Path, name: str) -> G
             )
             continue
         walked = Path(os.path.relpath(recipe.walk, config_folder)).as_posix()
-        if not _inside(recipe.walk, config_folder):
+        if not inside_folder(recipe.walk, config_folder):
             warnings.append(
                 f"{name}: gen-files script {script} walks {walked}/, outside the project;"
                 " the pages it writes are missing"
@@ -108,7 +108,7 @@ def generated_pages(config: dict[str, Any], config_folder: Path, name: str) -> G
 
 def _script_bytes(path: Path, config_folder: Path) -> bytes | None:
     """The script's bytes, or None when it is not a readable file of the project."""
-    if not _inside(path, config_folder):
+    if not inside_folder(path, config_folder):
         return None
     try:
         if not path.is_file() or path.stat().st_size > MAX_SCRIPT_BYTES:
@@ -118,7 +118,7 @@ def _script_bytes(path: Path, config_folder: Path) -> bytes | None:
         return None
 
 
-def _inside(path: Path, folder: Path) -> bool:
+def inside_folder(path: Path, folder: Path) -> bool:
     """Whether ``path`` is in ``folder`` once its ``..`` and links are followed: a script
     must not make the build walk the machine (``src`` linked to ``/``) or publish the module
     names of another checkout."""
@@ -130,7 +130,7 @@ def _inside(path: Path, folder: Path) -> bool:
 
 def _recipe_pages(recipe: Recipe, config_folder: Path) -> list[GeneratedPage]:
     """One page per module the recipe walks, in the order it walks them (``sorted``)."""
-    if not _inside(recipe.walk, config_folder) or not recipe.walk.is_dir():
+    if not inside_folder(recipe.walk, config_folder) or not recipe.walk.is_dir():
         return []
     pages: dict[str, GeneratedPage] = {}
     for module in _module_files(recipe.walk):

@@ -19,6 +19,7 @@ from typing import Any
 from builder.globs import GlobError, compile_globs
 from builder.projects.gen_files import GeneratedPage, GeneratedPages, generated_pages
 from builder.projects.layout import ProjectLayout
+from builder.projects.mkdocs_plugins import has_plugin
 
 CONFIG_NAMES = ("mkdocs.yml", "mkdocs.yaml", "zensical.toml")
 MAX_CONFIG_BYTES = 1024 * 1024
@@ -27,6 +28,8 @@ MAX_NAV_ENTRIES = 20_000
 MAX_NAV_DEPTH = 20
 # The files MkDocs builds as pages; anything else in docs_dir is copied as it is.
 PAGE_SUFFIXES = (".md", ".markdown")
+# mkdocs-jupyter makes a page of each notebook too.
+NOTEBOOK_PLUGIN = "mkdocs-jupyter"
 # Theme templates live here by convention even when custom_dir names another folder.
 OVERRIDES_FOLDER = "overrides"
 
@@ -98,7 +101,9 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
         snippet_base=_snippet_base(config.get("markdown_extensions"), docs_dir),
         exclude_patterns=patterns,
         exclude=_exclude_regex(patterns, notes, "exclude_docs"),
-        suffixes=PAGE_SUFFIXES,
+        suffixes=(*PAGE_SUFFIXES, ".ipynb")
+        if has_plugin(config, NOTEBOOK_PLUGIN)
+        else PAGE_SUFFIXES,
         order=tuple(order),
         titles=tuple(titles.items()),
         not_in_nav=_exclude_regex(quiet, notes, "not_in_nav"),

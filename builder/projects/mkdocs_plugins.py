@@ -16,3 +16,12 @@ def plugin_options(config: Mapping[str, Any], name: str) -> dict[str, Any] | Non
         if isinstance(options, dict):
             return options
     return None
+
+
+def has_plugin(config: Mapping[str, Any], name: str) -> bool:
+    """Whether the config loads the plugin ``name``, by name alone or with options."""
+    plugins = config.get("plugins")
+    if isinstance(plugins, dict):
+        return name in plugins
+    entries = plugins if isinstance(plugins, list) else []
+    return any(entry == name or (isinstance(entry, dict) and name in entry) for entry in entries)

@@ -17,6 +17,8 @@ from typing import Any
 
 from builder.parsers import SUPPORTED_SUFFIXES
 from builder.projects.layout import ProjectLayout
+from builder.projects.sphinx_gallery import EXTENSION as GALLERY_EXTENSION
+from builder.projects.sphinx_gallery import GalleryPages, gallery_pages
 from builder.projects.toctree import ToctreeEntry, toctree_entries
 from builder.sphinx_conf import SphinxConf, read_sphinx_conf
 
@@ -33,14 +35,19 @@ USED_SETTINGS = (
 VERSION_SUBSTITUTIONS = ("version", "release")
 # Extensions that make Sphinx read Markdown pages.
 MARKDOWN_EXTENSIONS = frozenset({"myst_parser", "myst_nb"})
+# The extensions that make a page of each .ipynb file.
+NOTEBOOK_EXTENSIONS = frozenset({"nbsphinx", "myst_nb"})
 _SUBSTITUTION = re.compile(r"^\.\. \|([^|\s](?:[^|]*[^|\s])?)\| replace::[ \t]*(.*)$")
 
 
-def read_sphinx(directory: Path, conf_path: Path | None) -> ProjectLayout:
-    """The settings of ``conf_path`` (None: Sphinx's defaults) for the docs in ``directory``;
-    the page order is added by :func:`toctree_order` once the pages are listed."""
+def read_sphinx(
+    directory: Path, conf_path: Path | None, tree_root: Path | None = None
+) -> ProjectLayout:
+    """The settings of ``conf_path`` (None: Sphinx's defaults) for the docs in ``directory``
+    (of the tree ``tree_root``, when they come from git or an archive); the page order is
+    added by :func:`toctree_order` once the pages are listed."""
     notes: list[str] = []
-    conf = _read_conf(conf_path, notes) if conf_path is not None else SphinxConf()
+    conf, source = _read_conf(conf_path, notes) if conf_path is not None else (SphinxConf(), "")
     for name in USED_SETTINGS:
         if name in conf.not_literal:
             notes.append(f"{CONFIG_NAME}: {name} is not a literal value; ignored")
@@ -57,6 +64,12 @@ def read_sphinx(directory: Path, conf_path: Path | None) -> ProjectLayout:
         value = conf.get(name)
         if isinstance(value, str) and value and name not in substitutions:
             substitutions[name] = value
+    gallery = GalleryPages()
+    extensions = conf.get("extensions", ())
+    if isinstance(extensions, list | tuple) and GALLERY_EXTENSION in extensions:
+        # The examples are beside the docs (../examples): inside the tree, or the folder
+        # that holds the docs.
+        gallery = gallery_pages(source, directory, tree_root or directory.resolve().parent)
     return ProjectLayout(
         kind="sphinx",
         config_file=CONFIG_NAME if conf_path is not None else "",
@@ -66,23 +79,27 @@ def read_sphinx(directory: Path, conf_path: Path | None) -> ProjectLayout:
         order=(root_doc,),  # a document name until toctree_order resolves it
         substitutions=tuple(substitutions.items()),
         default_role=_text(conf, "default_role", notes),
-        notes=tuple(notes),
+        generated=gallery.pages,
+        generated_from=gallery.sources,
+        notes=(*notes, *gallery.notes),
     )
 
 
-def _read_conf(path: Path, notes: list[str]) -> SphinxConf:
+def _read_conf(path: Path, notes: list[str]) -> tuple[SphinxConf, str]:
+    """The settings conf.py gives, and its text ("" when it is not read)."""
     try:
         raw = path.read_bytes()
     except OSError as exc:
         notes.append(f"{CONFIG_NAME}: cannot be read ({exc.strerror}); Sphinx defaults used")
-        return SphinxConf()
+        return SphinxConf(), ""
     if len(raw) > MAX_CONF_BYTES:
         notes.append(f"{CONFIG_NAME}: larger than {MAX_CONF_BYTES // 1024} KiB; not read")
-        return SphinxConf()
-    conf = read_sphinx_conf(raw.decode("utf-8", errors="replace"))
+        return SphinxConf(), ""
+    source = raw.decode("utf-8", errors="replace")
+    conf = read_sphinx_conf(source)
     if conf.problem:
         notes.append(f"{CONFIG_NAME}: {conf.problem}; Sphinx defaults used")
-    return conf
+    return conf, source
 
 
 def _text(conf: SphinxConf, name: str, notes: list[str]) -> str | None:
@@ -114,6 +131,8 @@ def _suffixes(conf: SphinxConf, notes: list[str]) -> tuple[str, ...]:
     extensions: Any = conf.get("extensions", ())
     if isinstance(extensions, list | tuple) and MARKDOWN_EXTENSIONS & set(extensions):
         suffixes.append(".md")
+    if isinstance(extensions, list | tuple) and NOTEBOOK_EXTENSIONS & set(extensions):
+        suffixes.append(".ipynb")
     readable = tuple(s for s in dict.fromkeys(suffixes) if s in SUPPORTED_SUFFIXES)
     if not readable:
         notes.append(f"{CONFIG_NAME}: no source_suffix docbuild reads ({', '.join(suffixes)})")

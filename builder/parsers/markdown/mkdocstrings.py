@@ -23,10 +23,14 @@ from markdown_it.rules_block import StateBlock
 
 from builder.api.options import mkdocstrings_options
 from builder.api.render import RenderMarkup, docstring_events, member_events, signature_text
-from builder.parsers.rst.events import DocState, Event, Heading, Text
+from builder.parsers.rst.click import render_click
+from builder.parsers.rst.events import Context, DocState, Event, Heading, Text
 
 TOKEN_TYPE = "mkdocstrings"
-_BLOCK = re.compile(r"(#{1,6}[ \t]*)?:::[ \t]+([A-Za-z_][\w.]*)[ \t]*$")
+# mkdocs-click's block (``::: mkdocs-click`` and ``:module:``, ``:command:`` lines) has the
+# same form: a click command's reference, as sphinx-click's ``.. click::`` gives it.
+MKDOCS_CLICK = "mkdocs-click"
+_BLOCK = re.compile(rf"(#{{1,6}}[ \t]*)?:::[ \t]+([A-Za-z_][\w.]*|{MKDOCS_CLICK})[ \t]*$")
 _KEY = re.compile(r"([\w-]+):(?:[ \t]+(.*))?$")
 _MKAUTODOC_OPTION = re.compile(r":([^:\s]*):[ \t]*(.*)")
 # A line that closes a ":::" container, and where the parse's env keeps the last one's offset.
@@ -81,6 +85,8 @@ def block_events(
     path: str, yaml: str, line: int, doc: DocState, render_markup: RenderMarkup
 ) -> list[Event]:
     """The events of one block at source ``line``: the object's section and its members'."""
+    if path == MKDOCS_CLICK:
+        return _click_events(yaml, line, doc)
     mkautodoc = read_mkautodoc(yaml)
     settings = read_yaml(yaml) if mkautodoc is None else {"options": mkautodoc}
     options = settings.get("options")
@@ -110,6 +116,25 @@ def block_events(
     members = member_events(found, shown, doc.api, style, line, 2, render_markup)
     doc.api_objects += 1 + sum(1 for event in members if isinstance(event, Heading))
     return [*events, *members]
+
+
+def _click_events(text: str, line: int, doc: DocState) -> list[Event]:
+    """mkdocs-click's block: the command ``:module:`` and ``:command:`` name, with every
+    subcommand below it (``:prog_name:`` the name it is shown under)."""
+    given = {
+        match.group(1): match.group(2).strip()
+        for raw in text.split("\n")
+        if (match := _MKAUTODOC_OPTION.fullmatch(raw.strip())) is not None
+    }
+    module, command = given.get("module", ""), given.get("command", "")
+    argument = f"{module}:{command}" if module and command else ""
+    options = {"prog": given.get("prog_name", ""), "nested": "full"}
+    if given.get("remove_ascii_art", "").lower() == "true":
+        options["remove-ascii-art"] = ""
+    if not argument:
+        doc.warn(line, "mkdocs-click: a block needs :module: and :command:")
+        return []
+    return render_click(argument, options, line, Context(), doc)
 
 
 def read_mkautodoc(text: str) -> dict[str, Any] | None:

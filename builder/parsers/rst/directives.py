@@ -19,6 +19,7 @@ from builder.parsers.rst.api_descriptions import (
     render_api,
     render_generated_pages,
 )
+from builder.parsers.rst.argparse_directive import render_argparse
 from builder.parsers.rst.autodoc import (
     find_object,
     member_options,
@@ -28,6 +29,7 @@ from builder.parsers.rst.autodoc import (
 )
 from builder.parsers.rst.changelog import DIRECTIVES as CHANGELOG_DIRECTIVES
 from builder.parsers.rst.changelog import render_changelog
+from builder.parsers.rst.click import render_click
 from builder.parsers.rst.events import (
     Context,
     DocState,
@@ -41,7 +43,7 @@ from builder.parsers.rst.events import (
     labelled,
     skip_blank,
 )
-from builder.parsers.rst.includes import render_include, render_literal_include
+from builder.parsers.rst.includes import included_text, render_include, render_literal_include
 from builder.parsers.rst.inline import render_inline
 from builder.parsers.rst.jinja_domain import DIRECTIVES as JINJA_DIRECTIVES
 from builder.parsers.rst.jinja_domain import render_mapped_functions
@@ -194,6 +196,12 @@ def render_directive(
     if name in LITERAL_DIRECTIVES:
         block = read_directive(name, rest, body, line, text_arguments=False)
         return [_render_literal(name, block)]
+    if name == "argparse":
+        parser = read_directive(name, rest, body, line, text_arguments=True)
+        return render_argparse(dict(parser.options), line, ctx, doc)
+    if name == "click":
+        command = read_directive(name, rest, body, line, text_arguments=True)
+        return render_click(command.argument, dict(command.options), line, ctx, doc)
     if name in CHANGELOG_DIRECTIVES:
         entry = read_directive(name, rest, body, line, text_arguments=False)
         return render_changelog(name, dict(entry.options), list(entry.content), entry.line,
@@ -295,7 +303,9 @@ def _render_other(
         return [Text(render_inline(argument))] if argument else []
     if name in ("csv-table", "list-table"):
         rows = (
-            read_csv_table(list(directive.content), directive.option("header"))
+            read_csv_table(
+                _csv_lines(directive, doc), directive.option("header"), _delimiter(directive)
+            )
             if name == "csv-table"
             else read_list_table(list(directive.content))
         )
@@ -332,6 +342,22 @@ def _is_shell_session(content: tuple[str, ...]) -> bool:
     ``{pip-cli}``), whose commands and output read as prose run together into one line."""
     first = next((line for line in content if line.strip()), "")
     return first.startswith("$ ")
+
+
+def _csv_lines(directive: Directive, doc: DocState) -> list[str]:
+    """A csv-table's lines: its content, or the file its ``:file:`` option names."""
+    name = directive.option("file")
+    if not name:
+        return list(directive.content)
+    text = included_text(name, directive.line, doc)
+    return text.split("\n") if text is not None else []
+
+
+def _delimiter(directive: Directive) -> str:
+    """``:delim:``: one character, or ``tab`` or ``space``; a comma by default."""
+    given = directive.option("delim")
+    named = {"tab": "\t", "space": " "}
+    return named.get(given.strip(), given.strip()[:1]) if given.strip() else ","
 
 
 def render_rows(rows: list[Row]) -> str:

@@ -99,6 +99,13 @@ def render_literal_include(
     return [Text(label), Text(fence(lines, language.split()[0] if language else ""))]
 
 
+def included_text(argument: str, line: int, doc: DocState) -> str | None:
+    """The text of the file a directive option names (a csv-table's ``:file:``), read as an
+    include is; None (with a warning) when it cannot be."""
+    included = _read(argument, line, doc)
+    return None if included is None else included[1]
+
+
 def _read(argument: str, line: int, doc: DocState) -> tuple[str, str] | None:
     """The included file's path (relative to the docs) and text, or None with a warning."""
     if doc.includes is None or not argument:

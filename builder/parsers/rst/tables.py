@@ -8,6 +8,7 @@ simple tables a cell spanning columns lands in the first column it covers.
 from __future__ import annotations
 
 import csv
+import io
 import itertools
 import re
 import unicodedata
@@ -177,15 +178,15 @@ def _pad_wide(line: str) -> str:
     )
 
 
-def read_csv_table(content: list[str], header: str) -> list[Row]:
-    """Rows of a csv-table directive: its ``:header:`` option, then its content."""
-    source = ([header] if header else []) + [line.strip() for line in content if line.strip()]
+def read_csv_table(content: list[str], header: str, delimiter: str = ",") -> list[Row]:
+    """Rows of a csv-table directive: its ``:header:`` option, then its content (or the file
+    its ``:file:`` names), cells split at ``delimiter``; a quoted cell may span lines."""
+    source = "\n".join(([header] if header else []) + content)
     try:
-        return [
-            tuple(cell.strip() for cell in row) for row in csv.reader(source, skipinitialspace=True)
-        ]
+        rows = csv.reader(io.StringIO(source), delimiter=delimiter, skipinitialspace=True)
+        return [tuple(cell.strip() for cell in row) for row in rows if any(c.strip() for c in row)]
     except csv.Error:
-        return [(line,) for line in source]
+        return [(line.strip(),) for line in source.split("\n") if line.strip()]
 
 
 def read_list_table(content: list[str]) -> list[Row]:

@@ -1,0 +1,236 @@
+"""Read a click command from its code, statically: what sphinx-click's ``.. click::`` shows.
+
+A click command is a function under ``@click.command()`` or ``@click.group()`` (or a group's
+``@cli.command()``), its parameters the ``@click.option(...)`` and ``@click.argument(...)``
+decorators above it, top to bottom, and its help the docstring (up to a ``\\f``) or ``help=``.
+A group's subcommands are the functions of its module decorated with ``@group.command()`` or
+``@group.group()``, and those ``group.add_command(name)`` adds at the module's top level.
+Nothing is run: a value that is not a literal (``default=DEFAULT_PORT``) shows as written.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+# A group nested deeper than this is not read (a group that adds itself would never end).
+MAX_COMMAND_DEPTH = 8
+_COMMAND_MAKERS = ("command", "group")
+_HELP = "Show this message and exit."
+_VERSION_HELP = "Show the version and exit."
+
+
+@dataclass(frozen=True)
+class CliParam:
+    """One option or argument: its declarations (``("-n", "--name")``), as click shows it."""
+
+    kind: str  # "option" or "argument"
+    declarations: tuple[str, ...]
+    help: str = ""
+    default: str = ""
+    required: bool = False
+    flag: bool = False
+    multiple: bool = False
+    envvar: str = ""
+
+
+@dataclass(frozen=True)
+class CliCommand:
+    """A command or group: its name, help, parameters and subcommands (sorted, as click
+    lists them)."""
+
+    name: str
+    help: str
+    params: tuple[CliParam, ...]
+    group: bool = False
+    subcommands: tuple[CliCommand, ...] = ()
+
+
+def read_command(obj: Any, resolve: Callable[[Any], Any], depth: int = 0) -> CliCommand | None:
+    """The click command defined by the griffe function ``obj``; None when it is not one.
+    ``resolve`` gives the object an alias names (None when it cannot)."""
+    calls = [(_called_name(call), call) for call in _decorator_calls(obj)]
+    maker = next(
+        ((name, call) for name, call in calls if name.rpartition(".")[2] in _COMMAND_MAKERS),
+        None,
+    )
+    if maker is None:
+        return None
+    name, call = maker
+    group = name.rpartition(".")[2] == "group"
+    params = [param for called, c in calls if (param := _param(called, c)) is not None]
+    params.append(CliParam("option", ("--help",), _HELP, flag=True))
+    subcommands = _subcommands(obj, resolve, depth) if group and depth < MAX_COMMAND_DEPTH else []
+    return CliCommand(
+        name=_command_name(obj.name, call),
+        help=_help(obj, call),
+        params=tuple(params),
+        group=group,
+        subcommands=tuple(sorted(subcommands, key=lambda command: command.name)),
+    )
+
+
+def _decorator_calls(obj: Any) -> list[ast.Call]:
+    calls = []
+    for decorator in getattr(obj, "decorators", ()) or ():
+        try:
+            node = ast.parse(str(decorator.value).strip(), mode="eval").body
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            continue
+        calls.append(node if isinstance(node, ast.Call) else ast.Call(node, [], []))
+    return calls
+
+
+def _called_name(call: ast.Call) -> str:
+    parts: list[str] = []
+    node: ast.expr = call.func
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+    return ".".join(reversed(parts))
+
+
+def _param(called: str, call: ast.Call) -> CliParam | None:
+    kind = called.rpartition(".")[2]
+    keywords = {k.arg: k.value for k in call.keywords if k.arg}
+    if kind == "version_option":
+        help_text = _text(keywords.get("help")) or _VERSION_HELP
+        return CliParam("option", ("--version",), help_text, flag=True)
+    if kind not in ("option", "argument"):
+        return None
+    declarations = tuple(
+        value for arg in call.args if isinstance(value := _literal(arg), str) and value
+    )
+    if not declarations:
+        return None
+    default = keywords.get("default")
+    flag = (
+        _literal(keywords.get("is_flag")) is True
+        or _literal(keywords.get("count")) is True
+        or any("/" in d for d in declarations)
+    )
+    required = _literal(keywords.get("required"))
+    if kind == "argument":
+        required = required is not False and default is None
+    return CliParam(
+        kind=kind,
+        declarations=declarations,
+        help=_text(keywords.get("help")),
+        default="" if default is None or (flag and _literal(default) is False) else _shown(default),
+        required=required is True,
+        flag=flag,
+        multiple=_literal(keywords.get("multiple")) is True,
+        envvar=_shown(keywords["envvar"]) if "envvar" in keywords else "",
+    )
+
+
+def _subcommands(obj: Any, resolve: Callable[[Any], Any], depth: int) -> list[CliCommand]:
+    """The commands the group ``obj`` holds: its module's functions decorated with
+    ``@obj.command()`` (or ``.group()``), and those its ``obj.add_command(...)`` calls add."""
+    module = getattr(obj, "parent", None)
+    if module is None:
+        return []
+    found: list[CliCommand] = []
+    makers = {f"{obj.name}.{maker}" for maker in _COMMAND_MAKERS}
+    for member in list(getattr(module, "members", {}).values()):
+        if getattr(member, "is_alias", False) or member is obj:
+            continue
+        if any(_called_name(call) in makers for call in _decorator_calls(member)):
+            command = read_command(member, resolve, depth + 1)
+            if command is not None:
+                found.append(command)
+    for target, name in _added_commands(module, obj.name):
+        member = getattr(module, "members", {}).get(target.partition(".")[0])
+        if member is not None and "." in target:
+            member = _member(member, target.partition(".")[2])
+        member = resolve(member) if member is not None else None
+        if getattr(member, "is_module", False):
+            # A package and the command it defines share a name (hatch.cli.build's build):
+            # the module's name can win over the imported function's in the namespace.
+            member = resolve(_member(member, target.rpartition(".")[2]) or member)
+        command = read_command(member, resolve, depth + 1) if member is not None else None
+        if command is not None:
+            found.append(command if name is None else _renamed(command, name))
+    return found
+
+
+def _member(obj: Any, path: str) -> Any:
+    try:
+        return obj[path]
+    except (KeyError, ValueError, AttributeError, TypeError):
+        return None
+
+
+def _renamed(command: CliCommand, name: str) -> CliCommand:
+    return CliCommand(name, command.help, command.params, command.group, command.subcommands)
+
+
+def _added_commands(module: Any, group: str) -> list[tuple[str, str | None]]:
+    """``group.add_command(target[, name])`` calls at the module's top level: each target's
+    dotted name and the name it is added under (None: its own)."""
+    source = getattr(module, "source", "")
+    if f"{group}.add_command" not in source:
+        return []
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
+    added: list[tuple[str, str | None]] = []
+    for statement in tree.body:
+        call = statement.value if isinstance(statement, ast.Expr) else None
+        if not isinstance(call, ast.Call) or _called_name(call) != f"{group}.add_command":
+            continue
+        if not call.args:
+            continue
+        target = _called_name(ast.Call(call.args[0], [], []))
+        names = [*call.args[1:2], *(k.value for k in call.keywords if k.arg == "name")]
+        name = _literal(names[0]) if names else None
+        if target:
+            added.append((target, name if isinstance(name, str) else None))
+    return added
+
+
+def _command_name(function: str, call: ast.Call) -> str:
+    given = [*call.args[:1], *(k.value for k in call.keywords if k.arg == "name")]
+    name = _literal(given[0]) if given else None
+    return name if isinstance(name, str) and name else function.replace("_", "-")
+
+
+def _help(obj: Any, call: ast.Call) -> str:
+    given = next((k.value for k in call.keywords if k.arg == "help"), None)
+    if given is not None:
+        return _text(given)
+    docstring = getattr(obj, "docstring", None)
+    text = str(getattr(docstring, "value", "") or "").split("\f")[0].strip()
+    short = next((k.value for k in call.keywords if k.arg == "short_help"), None)
+    return text or _text(short)
+
+
+def _text(node: ast.expr | None) -> str:
+    """A help text: a string, or the string a gettext call (``_("...")``) is given."""
+    if isinstance(node, ast.Call) and len(node.args) == 1:
+        node = node.args[0]
+    value = _literal(node)
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _shown(node: ast.expr) -> str:
+    if isinstance(node, ast.Constant) and node.value is None:
+        return ""
+    value = _literal(node)
+    if isinstance(value, str):
+        return value
+    return ast.unparse(node) if value is None else repr(value)
+
+
+def _literal(node: ast.expr | None) -> Any:
+    if node is None:
+        return None
+    try:
+        return ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None

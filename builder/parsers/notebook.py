@@ -1,0 +1,171 @@
+"""Read a Jupyter notebook (``.ipynb``) as the Markdown page nbsphinx, myst-nb or
+mkdocs-jupyter makes of it, and parse that page.
+
+Markdown cells are the page's text; a code cell is a fenced block in the kernel's language,
+followed by its text output (a stream, a result's ``text/plain`` or ``text/markdown``, an
+error's name and value), cut at ``MAX_OUTPUT_CHARS``. Images and HTML outputs are left out:
+they are pictures or tables a reader of the text cannot use. Cells the tools hide are left out
+as they leave them out: the tags ``remove-cell``, ``remove-input``, ``remove-output`` (myst-nb)
+and ``"nbsphinx": "hidden"`` metadata. A section's lines are those of the cells it came from
+in the notebook's JSON.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import TYPE_CHECKING, Any
+
+import orjson
+
+from builder.model import ParsedFile, Warning_
+
+if TYPE_CHECKING:
+    from builder.api.model import ApiSource
+    from builder.includes import IncludeReader
+
+# A cell's output beyond this is cut: a printed array or a log runs to megabytes.
+MAX_OUTPUT_CHARS = 2000
+_CELL_START = re.compile(r'"cell_type"\s*:')
+_BACKTICKS = re.compile(r"`{3,}")
+_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+_LANGUAGE = re.compile(r"[\w+#.-]{1,30}")
+
+
+def parse(
+    text: str,
+    relpath: str,
+    api: ApiSource | None = None,
+    includes: IncludeReader | None = None,
+) -> ParsedFile:
+    """Parse one notebook into sections; a file that is not a notebook gives a warning."""
+    from builder.parsers.markdown.parser import parse as parse_markdown
+
+    notebook = _notebook(text)
+    if notebook is None:
+        return ParsedFile(
+            relpath, "", (), warnings=(Warning_(relpath, "not a Jupyter notebook (JSON)"),)
+        )
+    cells = [cell if isinstance(cell, dict) else {} for cell in notebook["cells"]]
+    language = _language(notebook.get("metadata"))
+    document, origins = notebook_markdown(cells, language, _cell_lines(text, len(cells)))
+    parsed = parse_markdown(document, relpath, api, includes)
+
+    def source_line(line: int) -> int:
+        return origins[min(max(line, 1), len(origins)) - 1] if origins else 1
+
+    sections = tuple(
+        dataclasses.replace(
+            section,
+            line_start=source_line(section.line_start),
+            line_end=source_line(section.line_end),
+        )
+        for section in parsed.sections
+    )
+    return dataclasses.replace(parsed, sections=sections)
+
+
+def notebook_markdown(
+    cells: list[dict[str, Any]], language: str, cell_lines: list[int]
+) -> tuple[str, list[int]]:
+    """The Markdown page of a notebook's cells, and for each of its lines the notebook line
+    of the cell it came from."""
+    lines: list[str] = []
+    origins: list[int] = []
+    for number, cell in enumerate(cells):
+        blocks = _cell_blocks(cell, language)
+        if not blocks:
+            continue
+        block_lines = [*"\n\n".join(blocks).split("\n"), ""]
+        lines.extend(block_lines)
+        origins.extend([cell_lines[number]] * len(block_lines))
+    return "\n".join(lines), origins
+
+
+def _cell_blocks(cell: dict[str, Any], language: str) -> list[str]:
+    metadata = cell.get("metadata")
+    metadata = metadata if isinstance(metadata, dict) else {}
+    tags = metadata.get("tags")
+    tags = set(tags) if isinstance(tags, list) else set()
+    if "remove-cell" in tags or metadata.get("nbsphinx") == "hidden":
+        return []
+    source = _joined(cell.get("source"))
+    kind = cell.get("cell_type")
+    if kind == "markdown":
+        return [source] if source.strip() else []
+    if kind != "code":
+        return []
+    blocks = []
+    if source.strip() and "remove-input" not in tags:
+        blocks.append(_fence(source, language))
+    if "remove-output" not in tags:
+        output = _output_text(cell.get("outputs"))
+        if output.strip():
+            blocks.append(_fence(output, "text"))
+    return blocks
+
+
+def _output_text(outputs: Any) -> str:
+    texts: list[str] = []
+    for output in outputs if isinstance(outputs, list) else []:
+        if not isinstance(output, dict):
+            continue
+        kind = output.get("output_type")
+        if kind == "stream":
+            texts.append(_joined(output.get("text")))
+        elif kind == "execute_result":
+            data = output.get("data")
+            data = data if isinstance(data, dict) else {}
+            texts.append(_joined(data.get("text/markdown") or data.get("text/plain")))
+        elif kind == "error":
+            texts.append(f"{output.get('ename', '')}: {output.get('evalue', '')}")
+    text = _ANSI.sub("", "\n".join(t.rstrip("\n") for t in texts if t.strip()))
+    if len(text) > MAX_OUTPUT_CHARS:
+        return text[:MAX_OUTPUT_CHARS].rstrip() + "\n…"
+    return text
+
+
+def _fence(code: str, language: str) -> str:
+    longest = max((len(run) for run in _BACKTICKS.findall(code)), default=2)
+    fence = "`" * (longest + 1)
+    return f"{fence}{language}\n{code.rstrip()}\n{fence}"
+
+
+def _joined(source: Any) -> str:
+    if isinstance(source, str):
+        return source
+    if isinstance(source, list):
+        return "".join(part for part in source if isinstance(part, str))
+    return ""
+
+
+def _notebook(text: str) -> dict[str, Any] | None:
+    try:
+        notebook = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return None
+    if isinstance(notebook, dict) and isinstance(notebook.get("cells"), list):
+        return notebook
+    return None
+
+
+def _language(metadata: Any) -> str:
+    metadata = metadata if isinstance(metadata, dict) else {}
+    for key, field in (("kernelspec", "language"), ("language_info", "name")):
+        value = metadata.get(key)
+        name = value.get(field) if isinstance(value, dict) else None
+        if isinstance(name, str) and _LANGUAGE.fullmatch(name):
+            return name.lower()
+    return "python"
+
+
+def _cell_lines(text: str, count: int) -> list[int]:
+    """The line each cell starts on in the JSON, found by its ``"cell_type"`` key, as
+    Jupyter writes one a line; 1 for every cell when the file is laid out otherwise."""
+    starts: list[int] = []
+    line, counted = 1, 0
+    for match in _CELL_START.finditer(text):
+        line += text.count("\n", counted, match.start())
+        counted = match.start()
+        starts.append(line)
+    return starts if len(starts) == count else [1] * count

@@ -1,0 +1,38 @@
+"""sphinx-argparse's ``.. argparse::`` from the version's code: the parser a function builds
+(``:module:`` and ``:func:``, or ``:ref: module.function``), its description, usage, options
+and positional arguments, and each subcommand a section (``:path:`` starts at one of them,
+``:nosubcommands:`` leaves them out, ``:nodescription:`` the description)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from builder.parsers.rst.click import command_events
+from builder.parsers.rst.events import Context, DocState, Event
+
+
+def render_argparse(options: dict[str, str], line: int, ctx: Context, doc: DocState) -> list[Event]:
+    """The events of one ``.. argparse::`` directive; a parser the code lacks is a warning."""
+    doc.api_asked = True
+    module, function = options.get("module", "").strip(), options.get("func", "").strip()
+    path = options.get("ref", "").strip() or (f"{module}.{function}" if module and function else "")
+    if doc.api is None:
+        if not doc.api_without_code:
+            doc.api_without_code = f"argparse at {doc.relpath}:{line}"
+        return []
+    command = doc.api.parser(path) if path else None
+    if command is None:
+        doc.warn(line, f"argparse {path}: no argparse parser in the code in {doc.api.described}")
+        return []
+    doc.api_objects += 1
+    prog = options.get("prog", "").strip() or command.name
+    for name in options.get("path", "").split():
+        found = next((c for c in command.subcommands if c.name == name), None)
+        if found is None:
+            doc.warn(line, f"argparse {path}: no subcommand {name!r} in the code")
+            return []
+        command, prog = found, f"{prog} {name}"
+    if "nodescription" in options:
+        command = replace(command, help="")
+    nested = "none" if "nosubcommands" in options else "full"
+    return command_events(command, prog, nested, set(), line, ctx)

@@ -1,0 +1,138 @@
+"""sphinx-click's ``.. click:: module:command`` from the version's code: the command's help,
+usage, options and arguments, and its subcommands (``:nested: full`` a section each, ``short``
+(the default) a list of their names and first lines, ``none`` nothing)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from builder.api.cli_commands import CliCommand, CliParam
+from builder.parsers.rst.events import Context, DocState, Event, Heading, Resume, Text
+
+
+def render_click(
+    argument: str, options: dict[str, str], line: int, ctx: Context, doc: DocState
+) -> list[Event]:
+    """The events of one ``.. click::`` directive; a command the code lacks is a warning."""
+    doc.api_asked = True
+    path = argument.strip().replace(":", ".")
+    if doc.api is None:
+        if not doc.api_without_code:
+            doc.api_without_code = f"click at {doc.relpath}:{line}"
+        return []
+    command = doc.api.command(path) if path else None
+    if command is None:
+        doc.warn(
+            line, f"click {argument.strip()}: no click command in the code in {doc.api.described}"
+        )
+        return []
+    doc.api_objects += 1
+    if "remove-ascii-art" in options:
+        command = _without_ascii_art(command)
+    prog = options.get("prog", "").strip() or command.name
+    nested = options.get("nested", "short").strip() or "short"
+    chosen = {name.strip() for name in options.get("commands", "").split(",") if name.strip()}
+    return command_events(command, prog, nested, chosen, line, ctx)
+
+
+def command_events(
+    command: CliCommand, prog: str, nested: str, chosen: set[str], line: int, ctx: Context
+) -> list[Event]:
+    """A command's section (where sections are allowed): help, usage, options, arguments, and
+    its subcommands as ``nested`` says ("full", "short" or "none"; ``chosen`` the ones
+    shown, all when empty)."""
+    events: list[Event] = []
+    if ctx.sections:
+        depth = ctx.api_depth + 1
+        events.append(
+            Heading(prog, line, line, line, anchor=prog.replace(" ", "-"), api_depth=depth)
+        )
+    blocks = [_help_text(command.help), _usage(command, prog)]
+    blocks.append(_params("Options", [p for p in command.params if p.kind == "option"]))
+    blocks.append(_params("Arguments", [p for p in command.params if p.kind == "argument"]))
+    subcommands = [c for c in command.subcommands if not chosen or c.name in chosen]
+    if nested == "short" and subcommands:
+        blocks.append("Commands:\n" + "\n".join(_summary(c) for c in subcommands))
+    events.extend(Text(block) for block in blocks if block)
+    if nested == "full":
+        inner = Context(depth=ctx.depth + 1, sections=ctx.sections, api_depth=ctx.api_depth + 1)
+        for sub in subcommands:
+            events.extend(command_events(sub, f"{prog} {sub.name}", nested, set(), line, inner))
+    if ctx.sections:
+        events.append(Resume(last_line=line))
+    return events
+
+
+def _without_ascii_art(command: CliCommand) -> CliCommand:
+    """The command with each ``\b`` paragraph of its help left out, as mkdocs-click's
+    ``remove_ascii_art`` leaves out the logo a program prints above its help."""
+    kept: list[str] = []
+    skipping = False
+    for line in command.help.split("\n"):
+        if line.strip() == "\b":
+            skipping = True
+        elif skipping and not line.strip():
+            skipping = False
+        elif not skipping:
+            kept.append(line)
+    return replace(command, help="\n".join(kept).strip())
+
+
+def _help_text(text: str) -> str:
+    """click's help as text: a ``\\b`` line (keep the next paragraph's lines) is dropped."""
+    return "\n".join(line for line in text.split("\n") if line.strip() != "\b").strip()
+
+
+def _usage(command: CliCommand, prog: str) -> str:
+    words = [prog, "[OPTIONS]"]
+    for param in command.params:
+        if param.kind == "argument":
+            name = _metavar(param).upper()
+            words.append(name if param.required else f"[{name}]")
+    if command.group:
+        words.append("COMMAND [ARGS]...")
+    return "Usage:\n```shell\n" + " ".join(words) + "\n```"
+
+
+def _params(title: str, params: list[CliParam]) -> str:
+    if not params:
+        return ""
+    return f"{title}:\n" + "\n".join(_param_line(param) for param in params)
+
+
+def _param_line(param: CliParam) -> str:
+    if param.kind == "argument":
+        label = _metavar(param).upper()
+        # click's arguments have no help; argparse's positionals do.
+        text = param.help or ("Required argument" if param.required else "Optional argument")
+    else:
+        # A declaration without a dash is the parameter's name in the code, not an option.
+        options = [
+            d for decl in param.declarations if not decl.isidentifier() for d in decl.split("/")
+        ]
+        names = ", ".join(d.strip() for d in options if d.strip())
+        label = names if param.flag else f"{names} <{_metavar(param)}>"
+        text = param.help
+    notes = [
+        *(["required"] if param.required and param.kind == "option" else []),
+        *([f"default: {param.default}"] if param.default else []),
+        *(["can be given more than once"] if param.multiple else []),
+        *([f"environment variable: {param.envvar}"] if param.envvar else []),
+    ]
+    text = " ".join(part for part in (text, f"({'; '.join(notes)})" if notes else "") if part)
+    return f"- `{label}`: {text}" if text else f"- `{label}`"
+
+
+def _metavar(param: CliParam) -> str:
+    """The parameter's name as click derives it: an identifier among the declarations, else
+    the longest option name without its dashes."""
+    names = [d for d in param.declarations if d.isidentifier()]
+    if names:
+        return names[0]
+    longest = max((d.split("/")[0] for d in param.declarations), key=len)
+    return longest.lstrip("-").replace("-", "_")
+
+
+def _summary(command: CliCommand) -> str:
+    first = _help_text(command.help).split("\n\n")[0].replace("\n", " ").strip()
+    return f"- `{command.name}`: {first}" if first else f"- `{command.name}`"

@@ -1,0 +1,239 @@
+"""The example pages a Sphinx project's sphinx-gallery would write, written without running
+the examples.
+
+sphinx-gallery (``extensions = ["sphinx_gallery.gen_gallery"]``) turns each Python script of
+an examples folder (``examples_dirs``, by default ``../examples``) into a page of the gallery
+folder (``gallery_dirs``, by default ``auto_examples``), and each folder's ``README.txt`` (or
+``README.rst``, ``GALLERY_HEADER.rst``) into that folder's ``index`` page. A script's page is
+its docstring (reST, with the title), then its code split at the comment blocks that start with
+a line of ``# %%`` or of 20 ``#`` or more: those comments are reST text, the rest code blocks.
+The output and images of a run are not there: docbuild runs no project code.
+
+Only ``sphinx_gallery_conf``'s literal entries are read (``ast``, never run): its
+``subsection_order`` as ``ExplicitOrder([...])`` of literal paths too.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import os
+import posixpath
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from builder.projects.gen_files import MAX_GENERATED_PAGES, GeneratedPage, inside_folder
+from builder.sources import MAX_FILE_BYTES
+
+EXTENSION = "sphinx_gallery.gen_gallery"
+SETTING = "sphinx_gallery_conf"
+_HEADERS = ("GALLERY_HEADER.rst", "README.txt", "README.rst")
+# A text block: its header line ("# %%" or a line of 20 "#" or more), then comment lines.
+_TEXT_BLOCK = re.compile(r"^(?:#{20,}.*|# ?%%.*)\n((?:#.*(?:\n|$))*)", re.M)
+# A line that sets sphinx-gallery options for the script, not shown on its page.
+_OPTION_LINE = re.compile(r"^[ \t]*# ?sphinx_gallery_\w+.*(?:\n|$)", re.M)
+
+
+@dataclass(frozen=True)
+class GalleryPages:
+    """The pages a gallery writes, each script's path (from the docs folder) and sha256 (an
+    edit to an example is a change to the version), and notes for the build report."""
+
+    pages: tuple[GeneratedPage, ...] = ()
+    sources: tuple[tuple[str, str], ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+def gallery_pages(conf_source: str, docs: Path, bound: Path) -> GalleryPages:
+    """The pages sphinx-gallery would write for the conf.py text ``conf_source`` of the docs
+    in ``docs``; examples outside ``bound`` (the project) are not read."""
+    settings = _gallery_settings(conf_source)
+    examples = _strings(settings.get("examples_dirs", "../examples"))
+    galleries = _strings(settings.get("gallery_dirs", "auto_examples"))
+    ignore = settings.get("ignore_pattern", r"__init__\.py")
+    ignored = re.compile(ignore if isinstance(ignore, str) else r"__init__\.py")
+    order = [os.path.normpath(docs / p) for p in _strings(settings.get("subsection_order", []))]
+    pages: list[GeneratedPage] = []
+    sources: list[tuple[str, str]] = []
+    notes: list[str] = []
+    for example_dir, gallery_dir in zip(examples, galleries, strict=False):
+        folder = Path(os.path.normpath(docs / example_dir))
+        if not inside_folder(folder, bound) or not folder.is_dir():
+            notes.append(f"sphinx-gallery: {example_dir} is not a folder of the project; skipped")
+            continue
+        before = len(pages)
+        walk = _Walk(folder, bound, gallery_dir.strip("/"), ignored, order)
+        _gallery(walk, folder, pages, sources)
+        notes.append(
+            f"sphinx-gallery: {len(pages) - before} page(s) under {gallery_dir}/ from"
+            f" {example_dir}/, the examples read, not run"
+        )
+    if len(pages) > MAX_GENERATED_PAGES:
+        notes.append(f"sphinx-gallery: over {MAX_GENERATED_PAGES} pages; the rest is left out")
+    return GalleryPages(tuple(pages[:MAX_GENERATED_PAGES]), tuple(sources), tuple(notes))
+
+
+@dataclass(frozen=True)
+class _Walk:
+    """One gallery: its examples folder, the project it must stay in, the gallery folder its
+    pages go to, the scripts it ignores and its subfolders' order."""
+
+    root: Path
+    bound: Path
+    gallery: str
+    ignored: re.Pattern[str]
+    order: list[str]
+
+
+def _gallery(
+    walk: _Walk, folder: Path, pages: list[GeneratedPage], sources: list[tuple[str, str]]
+) -> None:
+    """The pages of one folder of examples, its subfolders' after (sphinx-gallery shows a
+    subfolder only when it has a header)."""
+    header = next((folder / n for n in _HEADERS if (folder / n).is_file()), None)
+    if header is None or len(pages) > MAX_GENERATED_PAGES:
+        return
+    relative = folder.relative_to(walk.root).as_posix()
+    base = walk.gallery if relative == "." else f"{walk.gallery}/{relative}"
+    scripts = sorted(
+        path
+        for path in folder.iterdir()
+        if path.suffix == ".py" and path.is_file() and not walk.ignored.search(str(path))
+    )
+    subfolders = sorted(
+        (path for path in folder.iterdir() if path.is_dir() and not path.is_symlink()),
+        key=lambda path: (_rank(path, walk.order), path.name),
+    )
+    names = [path.stem for path in scripts]
+    names += [f"{path.name}/index" for path in subfolders if _has_header(path)]
+    toctree = "".join(f"   {name}\n" for name in names)
+    index_text = _read(header, walk.bound) or ""
+    sources.append((posixpath.join(base, header.name), _digest(index_text)))
+    pages.append(
+        GeneratedPage(
+            f"{base}/index.rst", f"{index_text}\n\n.. toctree::\n   :hidden:\n\n{toctree}"
+        )
+    )
+    for script in scripts:
+        text = _read(script, walk.bound)
+        if text is not None:
+            sources.append((posixpath.join(base, script.name), _digest(text)))
+            pages.append(GeneratedPage(f"{base}/{script.stem}.rst", example_page(text)))
+    for subfolder in subfolders:
+        _gallery(walk, subfolder, pages, sources)
+
+
+def example_page(source: str) -> str:
+    """The reST page of one example script: its docstring, then its text and code blocks."""
+    source = _OPTION_LINE.sub("", source.replace("\r\n", "\n"))
+    docstring, rest = _docstring(source)
+    blocks = [docstring] if docstring else []
+    position = 0
+    for match in _TEXT_BLOCK.finditer(rest):
+        blocks.append(_code_block(rest[position : match.start()]))
+        blocks.append(_comment_text(match.group(1)))
+        position = match.end()
+    blocks.append(_code_block(rest[position:]))
+    return "\n\n".join(block for block in blocks if block.strip()) + "\n"
+
+
+def _docstring(source: str) -> tuple[str, str]:
+    """The module docstring and the source after it; ("", source) without one."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return "", source
+    first = tree.body[0] if tree.body else None
+    if not (
+        isinstance(first, ast.Expr)
+        and isinstance(first.value, ast.Constant)
+        and isinstance(first.value.value, str)
+        and first.end_lineno is not None
+    ):
+        return "", source
+    lines = source.split("\n")
+    return first.value.value.strip("\n"), "\n".join(lines[first.end_lineno :])
+
+
+def _code_block(code: str) -> str:
+    code = code.strip("\n")
+    if not code.strip():
+        return ""
+    body = "\n".join(f"    {line}" if line.strip() else "" for line in code.split("\n"))
+    return f".. code-block:: python\n\n{body}"
+
+
+def _comment_text(comments: str) -> str:
+    return "\n".join(re.sub(r"^# ?", "", line) for line in comments.rstrip("\n").split("\n"))
+
+
+def _gallery_settings(conf_source: str) -> dict[str, Any]:
+    """The literal entries of the ``sphinx_gallery_conf`` dict conf.py assigns."""
+    try:
+        tree = ast.parse(conf_source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return {}
+    settings: dict[str, Any] = {}
+    for node in tree.body:
+        if not (
+            isinstance(node, ast.Assign)
+            and [getattr(t, "id", None) for t in node.targets] == [SETTING]
+            and isinstance(node.value, ast.Dict)
+        ):
+            continue
+        settings = {}
+        for key, value in zip(node.value.keys, node.value.values, strict=True):
+            if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                literal = _literal(value)
+                if literal is not None:
+                    settings[key.value] = literal
+    return settings
+
+
+def _literal(node: ast.expr) -> Any:
+    if (
+        isinstance(node, ast.Call)
+        and getattr(node.func, "id", getattr(node.func, "attr", "")) == "ExplicitOrder"
+        and node.args
+    ):
+        node = node.args[0]
+    try:
+        return ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list | tuple):
+        return [v for v in value if isinstance(v, str)]
+    return []
+
+
+def _rank(path: Path, order: list[str]) -> int:
+    where = os.path.normpath(path)
+    return order.index(where) if where in order else len(order)
+
+
+def _has_header(folder: Path) -> bool:
+    return any((folder / name).is_file() for name in _HEADERS)
+
+
+def _read(path: Path, bound: Path) -> str | None:
+    """The file's text, or None when it is not a readable file of the project (a link to
+    a file elsewhere is not read)."""
+    if not inside_folder(path, bound):
+        return None
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            return None
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()

@@ -1,0 +1,102 @@
+"""builder.parsers.notebook: a Jupyter notebook read as the page the notebook tools make."""
+
+from __future__ import annotations
+
+import orjson
+
+from builder.parsers import detect_format, parse_file
+from builder.parsers.notebook import MAX_OUTPUT_CHARS
+
+
+def _notebook(cells: list[dict[str, object]], language: str = "python") -> str:
+    """A notebook laid out as Jupyter writes it: indented JSON, one key a line."""
+    notebook = {
+        "cells": cells,
+        "metadata": {"kernelspec": {"language": language, "name": "k"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    return orjson.dumps(notebook, option=orjson.OPT_INDENT_2).decode()
+
+
+def _code(
+    source: str, outputs: list[dict[str, object]] | None = None, **metadata: object
+) -> dict[str, object]:
+    return {"cell_type": "code", "metadata": metadata, "source": source, "outputs": outputs or []}
+
+
+def _markdown(source: str, **metadata: object) -> dict[str, object]:
+    return {"cell_type": "markdown", "metadata": metadata, "source": source.splitlines(True)}
+
+
+def test_cells_become_text_code_and_text_outputs() -> None:
+    # emcee's tutorials (myst-nb) were no page at all: .ipynb was not a format docbuild read.
+    text = _notebook([
+        _markdown("# Quickstart\n\nSample a Gaussian:"),
+        _code("import emcee\nsampler.run_mcmc(p0, 100)", [
+            {"output_type": "stream", "name": "stdout", "text": ["running\n", "done\n"]},
+            {"output_type": "execute_result", "data": {"text/plain": "State(...)"}},
+            {"output_type": "display_data",
+             "data": {"image/png": "iVBOR", "text/plain": "<Figure>"}},
+        ]),
+        _markdown("## Errors"),
+        _code("1 / 0", [{"output_type": "error", "ename": "ZeroDivisionError",
+                         "evalue": "division by zero", "traceback": ["\x1b[31m..."]}]),
+        {"cell_type": "raw", "metadata": {}, "source": "raw text"},
+    ])  # fmt: skip
+    assert detect_format("tutorials/quickstart.ipynb", text) == "notebook"
+    parsed = parse_file("tutorials/quickstart.ipynb", text)
+    assert parsed is not None
+    assert parsed.title == "Quickstart"
+    first, errors = parsed.sections
+    assert first.heading == "Quickstart"
+    assert first.body == (
+        "Sample a Gaussian:\n\n"
+        "```python\nimport emcee\nsampler.run_mcmc(p0, 100)\n```\n\n"
+        "```text\nrunning\ndone\nState(...)\n```"
+    )
+    assert errors.heading == "Errors"
+    assert (
+        errors.body == "```python\n1 / 0\n```\n\n```text\nZeroDivisionError: division by zero\n```"
+    )
+    # Lines are the notebook's: each section starts on the line of its first cell's JSON.
+    lines = text.split("\n")
+    assert '"cell_type"' in lines[first.line_start - 1]
+    assert '"cell_type"' in lines[errors.line_start - 1]
+    assert errors.line_start > first.line_start
+
+
+def test_cells_the_tools_hide_are_left_out() -> None:
+    text = _notebook([
+        _markdown("# Page"),
+        _code("setup()", tags=["remove-cell"]),
+        _code("hidden()", nbsphinx="hidden"),
+        _code("quiet()", [{"output_type": "stream", "text": "noise"}], tags=["remove-output"]),
+        _code("secret()", [{"output_type": "stream", "text": "shown"}], tags=["remove-input"]),
+    ], language="R")  # fmt: skip
+    parsed = parse_file("page.ipynb", text)
+    assert parsed is not None
+    assert parsed.sections[0].body == "```r\nquiet()\n```\n\n```text\nshown\n```"
+
+
+def test_a_long_output_is_cut_and_a_fence_in_code_is_kept_whole() -> None:
+    text = _notebook([
+        _markdown("# Page"),
+        _code('fence = """\n```\n"""',
+              [{"output_type": "stream", "text": "x" * (MAX_OUTPUT_CHARS + 500)}]),
+    ])  # fmt: skip
+    parsed = parse_file("page.ipynb", text)
+    assert parsed is not None
+    body = parsed.sections[0].body
+    # The code's own fence does not end its block: the block's fence is longer.
+    assert body.startswith('````python\nfence = """\n```\n"""\n````\n\n```text\nxxx')
+    assert body.endswith("x" * 10 + "\n…\n```")
+    assert len(body) < MAX_OUTPUT_CHARS + 100
+
+
+def test_a_file_that_is_not_a_notebook_is_a_warning() -> None:
+    for text in ("{not json", '{"cells": 3}', "[]"):
+        parsed = parse_file("broken.ipynb", text)
+        assert parsed is not None
+        assert parsed.sections == ()
+        assert [w.message for w in parsed.warnings] == ["not a Jupyter notebook (JSON)"]

@@ -1,0 +1,93 @@
+"""sphinx-argparse's ``.. argparse::`` directive, filled from the parser a function builds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.api.code import GriffeSource
+from builder.api.model import ApiSettings
+from builder.model import ParsedFile
+from builder.parsers import parse_file
+
+CODE = '''"""The tool's command line."""
+import argparse
+
+PARSER = argparse.ArgumentParser(prog="tool", description="Module-level parser.")
+PARSER.add_argument("--fast", action="store_true", help="Go fast.")
+
+
+def get_parser():
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--no-color", action="store_true", help="No colours.")
+    parser = argparse.ArgumentParser(prog="pystack", description="Inspect a process.")
+    parser.add_argument("-v", "--verbose", action="count", default=0, help="Say more.")
+    output = parser.add_argument_group("output")
+    output.add_argument("--format", default="text", help="How to print it.")
+    commands = parser.add_subparsers(dest="command")
+    remote = commands.add_parser("remote", help="Inspect a running process.", parents=[common])
+    remote.add_argument("pid", type=int, help="The process id.")
+    remote.add_argument("--native", action="store_true", help="Show native frames.")
+    if True:
+        core = commands.add_parser("core", description="Inspect a core file.")
+        core.add_argument("core", help="The core file.")
+        core.add_argument("executable", nargs="?", help="The program.")
+
+    def helper():
+        ignored = argparse.ArgumentParser(prog="other")
+
+    return parser
+'''
+
+
+def _parse(tmp_path: Path, text: str) -> ParsedFile:
+    (tmp_path / "tool").mkdir()
+    (tmp_path / "tool" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "tool" / "cli.py").write_text(CODE, encoding="utf-8")
+    parsed = parse_file("cli.rst", text, GriffeSource(tmp_path, ApiSettings(), str(tmp_path)))
+    assert parsed is not None
+    return parsed
+
+
+def test_a_parser_and_its_subcommands_are_sections(tmp_path: Path) -> None:
+    # pystack and PyFHD document their command lines so (.. argparse:: :ref: ...); it was an
+    # unknown directive, so the page had no options at all.
+    parsed = _parse(tmp_path, "CLI\n===\n\n.. argparse::\n   :ref: tool.cli.get_parser\n")
+    outline = [(s.heading, s.heading_path) for s in parsed.sections]
+    assert outline == [
+        ("CLI", ()),
+        ("pystack", ("CLI",)),
+        ("pystack remote", ("CLI", "pystack")),
+        ("pystack core", ("CLI", "pystack")),
+    ]
+    _, main, remote, core = parsed.sections
+    assert main.body == (
+        "Inspect a process.\n\n"
+        "Usage:\n```shell\npystack [OPTIONS] COMMAND [ARGS]...\n```\n\n"
+        "Options:\n"
+        "- `-h, --help`: show this help message and exit\n"
+        "- `-v, --verbose`: Say more. (default: 0)\n"
+        "- `--format <format>`: How to print it. (default: text)"
+    )
+    # pystack's first parser is only its subcommands' parents=: the returned one is the root.
+    assert "- `--no-color`: No colours.\n- `--native`: Show native frames." in remote.body
+    assert "- `PID`: The process id." in remote.body
+    assert core.body.startswith("Inspect a core file.\n\nUsage:\n```shell\n")
+    assert "pystack core [OPTIONS] CORE [EXECUTABLE]" in core.body
+
+
+def test_module_func_path_and_a_module_level_parser(tmp_path: Path) -> None:
+    text = (
+        ".. argparse::\n   :module: tool.cli\n   :func: get_parser\n   :path: core\n"
+        "   :nodescription:\n\n"
+        ".. argparse::\n   :module: tool.cli\n   :func: PARSER\n   :nosubcommands:\n\n"
+        ".. argparse::\n   :ref: tool.cli.missing\n\n"
+        ".. argparse::\n   :ref: tool.cli.get_parser\n   :path: nothing\n"
+    )
+    parsed = _parse(tmp_path, text)
+    assert [s.heading for s in parsed.sections] == ["pystack core", "tool"]
+    assert parsed.sections[0].body.startswith("Usage:")
+    assert "- `--fast`: Go fast." in parsed.sections[1].body
+    assert [w.message for w in parsed.warnings] == [
+        f"argparse tool.cli.missing: no argparse parser in the code in {tmp_path}",
+        "argparse tool.cli.get_parser: no subcommand 'nothing' in the code",
+    ]

@@ -1,0 +1,162 @@
+"""sphinx-click's ``.. click::`` directive, filled from a click program's code read statically."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.api.code import GriffeSource
+from builder.api.model import ApiSettings
+from builder.model import ParsedFile
+from builder.parsers import parse_file
+
+CLI = '''"""The tool's command line."""
+import click
+
+from tool.cli.publish import publish
+from tool.extra import serve
+
+
+@click.group()
+@click.option("--version", is_flag=True, help="Show the version.")
+def main():
+    """
+    \\b
+     ,_,
+    (o.o)
+
+    Build and manage books.
+    """
+
+
+@main.command()
+@click.argument("path-source", type=click.Path(exists=True))
+@click.option("--builder", default="html", help="Which builder to use.")
+@click.option("-a", "--all", "all_", is_flag=True, help="Re-build all pages.")
+@click.option("-v", "--verbose", count=True, help="Say more.")
+@click.option("--tag", multiple=True, envvar="TOOL_TAGS", required=True, help=_("Tags."))
+def build(path_source, builder, all_, verbose, tag):
+    """Convert your book to HTML.
+
+    \\b
+    Keeps its lines.
+    \\f
+    Internal notes, not shown.
+    """
+
+
+@main.group()
+def config():
+    """Inspect the configuration."""
+
+
+@config.command(name="show")
+@click.argument("path", required=False)
+def show_config(path):
+    """Print it."""
+
+
+main.add_command(serve, "run-server")
+main.add_command(publish)
+'''
+
+# A subpackage named as the command it defines (hatch.cli.build's build).
+PUBLISH = """import click
+
+
+@click.command(short_help="Publish the book.")
+def publish():
+    pass
+"""
+
+EXTRA = '''import click
+
+
+@click.command()
+@click.option("--port", default=DEFAULT_PORT, help="Where to listen.")
+def serve(port):
+    """Serve the book."""
+'''
+
+
+def _parse(tmp_path: Path, text: str, relpath: str = "cli.rst") -> ParsedFile:
+    (tmp_path / "tool" / "cli" / "publish").mkdir(parents=True)
+    (tmp_path / "tool" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "tool" / "cli" / "__init__.py").write_text(CLI, encoding="utf-8")
+    (tmp_path / "tool" / "cli" / "publish" / "__init__.py").write_text(PUBLISH, encoding="utf-8")
+    (tmp_path / "tool" / "extra.py").write_text(EXTRA, encoding="utf-8")
+    api = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    parsed = parse_file(relpath, text, api)
+    assert parsed is not None
+    return parsed
+
+
+def test_a_group_nested_full_is_a_section_per_command(tmp_path: Path) -> None:
+    # jupyter-book 1.0.4's CLI reference ({eval-rst} .. click:: ... :nested: full) was empty.
+    parsed = _parse(
+        tmp_path, "CLI\n===\n\n.. click:: tool.cli:main\n   :prog: jb\n   :nested: full\n"
+    )
+    outline = [(s.heading, s.heading_path) for s in parsed.sections]
+    assert outline == [
+        ("CLI", ()),
+        ("jb", ("CLI",)),
+        ("jb build", ("CLI", "jb")),
+        ("jb config", ("CLI", "jb")),
+        ("jb config show", ("CLI", "jb", "jb config")),
+        ("jb publish", ("CLI", "jb")),
+        ("jb run-server", ("CLI", "jb")),
+    ]
+    _, main, build, _, show, publish, serve = parsed.sections
+    assert main.body == (
+        ",_,\n(o.o)\n\nBuild and manage books.\n\n"
+        "Usage:\n```shell\njb [OPTIONS] COMMAND [ARGS]...\n```\n\n"
+        "Options:\n- `--version`: Show the version.\n- `--help`: Show this message and exit."
+    )
+    assert build.body == (
+        "Convert your book to HTML.\n\nKeeps its lines.\n\n"
+        "Usage:\n```shell\njb build [OPTIONS] PATH_SOURCE\n```\n\n"
+        "Options:\n"
+        "- `--builder <builder>`: Which builder to use. (default: html)\n"
+        "- `-a, --all`: Re-build all pages.\n"
+        "- `-v, --verbose`: Say more.\n"
+        "- `--tag <tag>`: Tags. (required; can be given more than once;"
+        " environment variable: TOOL_TAGS)\n"
+        "- `--help`: Show this message and exit.\n\n"
+        "Arguments:\n- `PATH_SOURCE`: Required argument"
+    )
+    assert "[PATH]" in show.body and "Optional argument" in show.body
+    assert publish.body.startswith("Publish the book.\n\nUsage:")  # short_help, no docstring
+    assert "- `--port <port>`: Where to listen. (default: DEFAULT_PORT)" in serve.body
+
+
+def test_nested_short_lists_the_subcommands_and_a_missing_command_warns(tmp_path: Path) -> None:
+    text = "# CLI\n\n```{eval-rst}\n.. click:: tool.cli:main\n\n.. click:: tool.cli:nothing\n```\n"
+    parsed = _parse(tmp_path, text, "cli.md")
+    assert [s.heading for s in parsed.sections] == ["CLI", "main"]
+    assert parsed.sections[1].body.endswith(
+        "Commands:\n- `build`: Convert your book to HTML.\n"
+        "- `config`: Inspect the configuration.\n- `publish`: Publish the book.\n"
+        "- `run-server`: Serve the book."
+    )
+    assert [w.message for w in parsed.warnings] == [
+        f"click tool.cli:nothing: no click command in the code in {tmp_path}"
+    ]
+
+
+def test_an_mkdocs_click_block_shows_every_subcommand(tmp_path: Path) -> None:
+    # hatch-style MkDocs pages: "::: mkdocs-click" with ":module:" and ":command:" lines.
+    text = (
+        "# CLI\n\n::: mkdocs-click\n    :module: tool.cli\n    :command: main\n"
+        "    :prog_name: jb\n    :remove_ascii_art: true\n"
+    )
+    parsed = _parse(tmp_path, text, "cli.md")
+    assert [(s.heading, s.heading_path) for s in parsed.sections] == [
+        ("CLI", ()),
+        ("jb", ("CLI",)),
+        ("jb build", ("CLI", "jb")),
+        ("jb config", ("CLI", "jb")),
+        ("jb config show", ("CLI", "jb", "jb config")),
+        ("jb publish", ("CLI", "jb")),
+        ("jb run-server", ("CLI", "jb")),
+    ]
+    # The logo (a \\b paragraph) is left out with remove_ascii_art.
+    assert parsed.sections[1].body.startswith("Build and manage books.\n\nUsage:")

@@ -1,0 +1,123 @@
+"""builder.projects.sphinx_gallery: the pages sphinx-gallery writes, read without running."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.config import VersionConfig
+from builder.model import SourceFile
+from builder.projects import project_listing
+from builder.projects.sphinx_gallery import example_page
+from builder.sources import read_source
+
+SCRIPT = '''"""
+==========
+Properties
+==========
+
+Compute some properties.
+"""
+
+import networkx as nx
+# sphinx_gallery_thumbnail_number = 2
+
+G = nx.path_graph(4)
+
+# %%
+# Draw it
+# -------
+#
+# With ``nx.draw``.
+
+nx.draw(G)
+###############################################################################
+# The end.
+'''
+
+CONF = """\
+from sphinx_gallery.sorting import ExplicitOrder
+extensions = ["sphinx.ext.autodoc", "sphinx_gallery.gen_gallery"]
+sphinx_gallery_conf = {
+    "examples_dirs": "../examples",
+    "subsection_order": ExplicitOrder(["../examples/zeta", "../examples/alpha"]),
+    "gallery_dirs": "auto_examples",
+    "image_scrapers": (Scraper(),),
+}
+"""
+
+
+def test_an_example_is_its_docstring_then_text_and_code_blocks() -> None:
+    assert example_page(SCRIPT) == (
+        "==========\nProperties\n==========\n\nCompute some properties.\n\n"
+        ".. code-block:: python\n\n    import networkx as nx\n\n    G = nx.path_graph(4)\n\n"
+        "Draw it\n-------\n\nWith ``nx.draw``.\n\n"
+        ".. code-block:: python\n\n    nx.draw(G)\n\n"
+        "The end.\n"
+    )
+
+
+def _project(root: Path, conf: str = CONF) -> Path:
+    docs = root / "doc"
+    docs.mkdir()
+    (docs / "conf.py").write_text(conf, encoding="utf-8")
+    (docs / "index.rst").write_text(
+        "Home\n====\n\n.. toctree::\n\n   auto_examples/index\n", encoding="utf-8"
+    )
+    examples = root / "examples"
+    for folder, header in (("", "Gallery"), ("alpha", "Alpha"), ("zeta", "Zeta"), ("none", "")):
+        (examples / folder).mkdir(parents=True, exist_ok=True)
+        if header:
+            (examples / folder / "README.txt").write_text(
+                f"{header}\n{'=' * len(header)}\n", encoding="utf-8"
+            )
+        (examples / folder / "plot_one.py").write_text(SCRIPT, encoding="utf-8")
+    (examples / "__init__.py").write_text("", encoding="utf-8")
+    return docs
+
+
+def _version(docs: Path) -> VersionConfig:
+    return VersionConfig("1.0", docs, None, None, (), (), None, None, code_root=docs.parent)
+
+
+def test_a_gallery_is_pages_in_its_folders_order(tmp_path: Path) -> None:
+    # networkx 3.6.1: its 100 examples (auto_examples/ in the toctree) were missing.
+    docs = _project(tmp_path)
+    layout, listing = project_listing(_version(docs))
+    assert [c.relpath for c in listing.candidates] == [
+        "index.rst",
+        "auto_examples/index.rst",
+        "auto_examples/plot_one.rst",
+        "auto_examples/zeta/index.rst",  # ExplicitOrder's order, not the folders'
+        "auto_examples/zeta/plot_one.rst",
+        "auto_examples/alpha/index.rst",
+        "auto_examples/alpha/plot_one.rst",
+    ]  # no none/ (it has no header), no __init__.py
+    read = "sphinx-gallery: 6 page(s) under auto_examples/ from ../examples/, the examples read"
+    assert f"{read}, not run" in layout.notes
+    page = read_source(listing.candidates[2])
+    assert isinstance(page, SourceFile)
+    assert page.text == example_page(SCRIPT)
+    # An edit to an example changes the layout's key, so the build reads it again.
+    assert "auto_examples/zeta/plot_one.py" in dict(layout.generated_from)
+
+
+def test_a_linked_script_outside_the_project_is_not_read(tmp_path: Path) -> None:
+    docs = _project(tmp_path)
+    (tmp_path / "secret.txt").write_text('"""\nSecret\n======\n"""\n', encoding="utf-8")
+    (tmp_path / "examples" / "plot_linked.py").symlink_to(tmp_path / "secret.txt")
+    assert "auto_examples/plot_linked.rst" in _listed(_version(docs))
+    # The project is examples/ alone here: the link leads out of it.
+    version = VersionConfig(
+        "1.0", docs, None, None, (), (), None, None, code_root=tmp_path / "examples"
+    )
+    assert "auto_examples/plot_linked.rst" not in _listed(version)
+
+
+def _listed(version: VersionConfig) -> list[str]:
+    return [c.relpath for c in project_listing(version)[1].candidates]
+
+
+def test_no_gallery_without_the_extension(tmp_path: Path) -> None:
+    docs = _project(tmp_path, conf='extensions = ["sphinx.ext.autodoc"]\n')
+    _, listing = project_listing(_version(docs))
+    assert [c.relpath for c in listing.candidates] == ["index.rst"]
