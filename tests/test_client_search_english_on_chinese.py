@@ -9,7 +9,7 @@ import pytest
 
 from builder.shards import build_database
 from client.search.glossary import MAX_CHINESE_TERMS, english_terms
-from client.search.query import parse_focus
+from client.search.query import _chinese_ways, chinese_readings, parse_focus
 from client.search.sections import in_docs_language, search_sections
 from client.section_bodies import add_section_views
 
@@ -78,3 +78,11 @@ def test_an_english_word_the_docs_use_is_not_read_into_chinese(
     assert read["proxi"] == next(c for c in focus.concepts if c.label == "proxi")
     assert "中间件" in {way.label for way in read["middlewar"].ways}
     assert all(way.weight < 1.0 for way in read["middlewar"].ways if way.label == "中间件")
+
+
+def test_only_the_glossary_s_words_are_remembered() -> None:
+    # A long-running server sees endless distinct focus words: the readings cache must not.
+    before = _chinese_ways.cache_info().currsize
+    for n in range(50):
+        assert chinese_readings(parse_focus(f"zyxword{n}").concepts[0]) == ()
+    assert _chinese_ways.cache_info().currsize == before

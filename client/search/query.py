@@ -237,7 +237,9 @@ def read_through_glossary(focus: Focus) -> Focus:
 def chinese_readings(concept: Concept) -> tuple[Way, ...]:
     """The ways Chinese docs may hold an English concept: the Chinese terms the glossary gives
     its word, weighed as translations (none for a word the glossary lacks, or a CJK concept)."""
-    return () if concept.cjk else _chinese_ways(concept.label)
+    if concept.cjk or concept.label not in english_terms():
+        return ()  # checked first: the cache below holds the glossary's words, not every focus'
+    return _chinese_ways(concept.label)
 
 
 @functools.cache
