@@ -59,7 +59,7 @@ def _blocks(body: str) -> Iterator[tuple[str, list[str], str]]:
             return
         indent, marker = len(fence.group(1)), fence.group(2)
         start = fence.end() + 1
-        close = _closing_fence(marker[0], len(marker)).search(body, start)
+        close = _next_closing_fence(body, marker, start)
         code = body[start : close.start() - 1 if close else len(body)]
         lines = code.split("\n") if code else []
         if indent:
@@ -95,6 +95,28 @@ def _next_fence(body: str, position: int) -> re.Match[str] | None:
             if fence is not None:
                 return fence
         line_end = body.find("\n", marker)
+        if line_end < 0:
+            return None
+        position = line_end + 1
+
+
+def _next_closing_fence(body: str, marker: str, start: int) -> re.Match[str] | None:
+    """``_closing_fence(marker[0], len(marker)).search(body, start)``, found sooner as
+    ``_next_fence`` finds an opening fence: only a line holding a run of ``marker`` can close
+    the block, so the pattern is tried at the start of those lines alone, in order (a search
+    tried it at every character of the code)."""
+    closing = _closing_fence(marker[0], len(marker))
+    position = start
+    while True:
+        at = body.find(marker, position)
+        if at < 0:
+            return None
+        line_start = body.rfind("\n", 0, at) + 1
+        if line_start >= start:  # a line starting before start cannot match from it
+            close = closing.match(body, line_start)
+            if close is not None:
+                return close
+        line_end = body.find("\n", at)
         if line_end < 0:
             return None
         position = line_end + 1

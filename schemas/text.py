@@ -48,9 +48,12 @@ _CJK_RUN = rf"[{_CJK}]+"
 # ``_TOKEN`` for text without CJK characters (then its word class is ``\w``), and for ASCII
 # text: the same tokens, found sooner than through the wide character class. Possessive: a
 # run of word characters is never given back (a dot, not one of them, must follow it) and the
-# longest chain is the match, so the engine keeps no backtracking state (a fifth faster).
-_WORD_TOKEN = re.compile(r"\w++(?:\.\w++)*+")
-_ASCII_TOKEN = re.compile(r"\w++(?:\.\w++)*+", re.ASCII)
+# longest chain is the match, so the engine keeps no backtracking state (a fifth faster). The
+# first word character is written on its own (``\w\w*+`` for ``\w++``) so that the pattern
+# starts with a character class: the engine then skips the text between words in one loop
+# instead of trying a match at each character (8% fewer instructions on ASCII text).
+_WORD_TOKEN = re.compile(r"\w\w*+(?:\.\w++)*+")
+_ASCII_TOKEN = re.compile(r"\w\w*+(?:\.\w++)*+", re.ASCII)
 _CAMEL_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
 _DIGIT_RUN = re.compile(r"[0-9]+|[^0-9]+")
 _MARKS = re.compile("[\u0300-\u036f]")

@@ -436,6 +436,26 @@ def test_the_next_fence_is_the_one_the_fence_search_finds() -> None:
                 assert (found and found.span()) == (expected and expected.span()), (body, position)
 
 
+def test_the_closing_fence_is_the_one_the_closing_search_finds() -> None:
+    # A closing fence is looked for only at the start of lines holding the opening marker's
+    # run; every body of up to four of these lines, from every position, must give the
+    # regex search's match.
+    lines = ["```", "````", " ``` ", "~~~", "a ```", "```a", "x", "", "\t~~~~"]
+    for marker in ("```", "````", "~~~"):
+        closing = pages_body._closing_fence(marker[0], len(marker))
+        for count in range(1, 5):
+            for chosen in itertools.product(lines, repeat=count):
+                body = "\n".join(chosen)
+                for start in range(len(body) + 2):
+                    found = pages_body._next_closing_fence(body, marker, start)
+                    expected = closing.search(body, start)
+                    assert (found and found.span()) == (expected and expected.span()), (
+                        body,
+                        marker,
+                        start,
+                    )
+
+
 def test_render_body_stays_fast_on_hostile_input() -> None:
     # Linear pairing of backtick runs: this finishes at once instead of stalling the build.
     body = "`" + " a``" * 200_000
