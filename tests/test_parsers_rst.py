@@ -583,3 +583,17 @@ def test_binary_ish_junk_does_not_raise() -> None:
     parsed = _parse(junk)
     assert sum(len(s.body) for s in parsed.sections) > 100_000
     assert all(line == line.rstrip() for s in parsed.sections for line in s.body.split("\n"))
+
+
+def test_sphinx_design_cards_keep_their_title_header_and_footer_apart() -> None:
+    # A grid-item-card's title was lost, and the ^^^ and +++ lines that end a card's header
+    # and start its footer ran into one line with them ("Header ^^^ Card content").
+    text = (
+        ".. grid:: 2\n\n"
+        "    .. grid-item-card:: Getting started\n\n"
+        "        Header\n        ^^^\n        Card content\n        +++\n        Footer\n\n"
+        ".. card:: Card Title\n\n    Body\n    +++++\n    More\n"
+    )
+    assert _body(text) == (
+        "Getting started\n\nHeader\n\nCard content\n\nFooter\n\nCard Title\n\nBody\n\nMore"
+    )

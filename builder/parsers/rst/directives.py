@@ -90,7 +90,12 @@ LITERAL_DIRECTIVES = {
     "productionlist": "",
     "parsed-literal": "",
 }
-TITLED = frozenset({"topic", "sidebar", "card", "dropdown", "tab", "tab-item", "group-tab"})
+TITLED = frozenset(
+    {"topic", "sidebar", "card", "grid-item-card", "dropdown", "tab", "tab-item", "group-tab"}
+)
+# sphinx-design's cards: a line of ^^^ ends the header, a line of +++ starts the footer.
+CARDS = frozenset({"card", "grid-item-card"})
+_CARD_PART_BREAK = re.compile(r"[ \t]*(?:\^{3,}|\+{3,})[ \t]*")
 DESCRIPTIONS = frozenset({"option", "envvar", "describe", "object", "confval", "cmdoption"})
 MODULE_DIRECTIVES = frozenset({"module", "currentmodule", "automodule"})
 # Raw HTML's preformatted text (a terminal's output drawn in coloured spans, a table of colour
@@ -323,10 +328,10 @@ def _render_other(
         return [_labelled(label, join_events(_content(directive, ctx, doc, render)))]
     if name in TITLED:
         title = [Text(render_inline(argument))] if argument else []
-        return [
-            *title,
-            *render(list(directive.content), directive.content_first, ctx.nested(), doc),
-        ]
+        content = list(directive.content)
+        if name in CARDS:  # the header, body and footer are paragraphs of their own
+            content = ["" if _CARD_PART_BREAK.fullmatch(line) else line for line in content]
+        return [*title, *render(content, directive.content_first, ctx.nested(), doc)]
     if ":" in directive.name or name in DESCRIPTIONS:
         # A description of another domain's object (c:function, std:option...): its
         # signature stays as code, like a Python API description's.
