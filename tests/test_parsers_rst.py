@@ -597,3 +597,17 @@ def test_sphinx_design_cards_keep_their_title_header_and_footer_apart() -> None:
     assert _body(text) == (
         "Getting started\n\nHeader\n\nCard content\n\nFooter\n\nCard Title\n\nBody\n\nMore"
     )
+
+
+def test_pallets_click_examples_and_runs_are_python_code() -> None:
+    # click's docs hold 96 '.. click:example::' and 83 '.. click:run::' blocks; read as text,
+    # their code ran together ("@click.command() def hello():").
+    text = (
+        ".. click:example::\n"
+        "    @click.command()\n    def hello():\n        click.echo('Hi')\n\n"
+        ".. click:run::\n    invoke(hello, args=['--help'])\n"
+    )
+    assert _body(text) == (
+        "```python\n@click.command()\ndef hello():\n    click.echo('Hi')\n```\n\n"
+        "```python\ninvoke(hello, args=['--help'])\n```"
+    )

@@ -89,6 +89,10 @@ LITERAL_DIRECTIVES = {
     "math": "math",
     "productionlist": "",
     "parsed-literal": "",
+    # Pallets' click domain: an example's code, and the code of a run whose output Sphinx
+    # shows (it is not run here, so the invoke() calls show which command and arguments).
+    "click:example": "python",
+    "click:run": "python",
 }
 TITLED = frozenset(
     {"topic", "sidebar", "card", "grid-item-card", "dropdown", "tab", "tab-item", "group-tab"}
