@@ -611,3 +611,18 @@ def test_pallets_click_examples_and_runs_are_python_code() -> None:
         "```python\n@click.command()\ndef hello():\n    click.echo('Hi')\n```\n\n"
         "```python\ninvoke(hello, args=['--help'])\n```"
     )
+
+
+def test_a_glossary_entry_may_have_several_terms() -> None:
+    # Sphinx's glossary takes several terms a line each above one definition; read as a
+    # definition list, they ran into one paragraph and the definition lost its indent.
+    text = (
+        ".. glossary::\n   :sorted:\n\n"
+        "   environment\n      Where information is kept.\n\n"
+        "   source directory\n   root\n      The directory of *sources*.\n\n"
+        "      Its second paragraph.\n"
+    )
+    assert _body(text) == (
+        "environment\n  Where information is kept.\n\n"
+        "source directory\nroot\n  The directory of sources.\n\n  Its second paragraph."
+    )
