@@ -156,3 +156,28 @@ def test_a_sphinx_fields_list_and_directive_keep_their_lines() -> None:
         ".. warning:: Do not trust ``alg``."
     )
     assert parts[1] == DocPart("Parameters", fields=(DocField("key", "str or bytes", description),))
+
+
+def test_napoleon_reads_a_section_whose_items_follow_a_blank_line() -> None:
+    # jsonschema's docstrings leave a blank line under "Arguments:" and between items;
+    # napoleon skips it, griffe read the section as text ("Arguments:\n\nformats:\n\n...").
+    text = (
+        "A format checker.\n\n"
+        "Arguments:\n\n"
+        "    formats:\n\n"
+        "        The known formats to validate.\n\n"
+        "    strict (bool): Fail early.\n\n"
+        "Returns:\n\n"
+        "    bool: whether it conformed\n\n"
+        "Example:\n\n"
+        "Not a section: nothing below it is indented.\n"
+    )
+    parts = _parts(text)
+    assert [part.title for part in parts] == ["", "Parameters", "Returns", ""]
+    names = [(field.name, field.annotation) for field in parts[1].fields]
+    assert names == [("formats", ""), ("strict", "bool")]
+    assert parts[1].fields[0].description.strip() == "The known formats to validate."
+    assert parts[2].fields == (DocField("", "bool", "whether it conformed"),)
+    assert parts[3].text == "Example:\n\nNot a section: nothing below it is indented."
+    # mkdocstrings reads Google docstrings as griffe does: there the blank line ends it.
+    assert [part.title for part in _parts(text, "google")] == [""]

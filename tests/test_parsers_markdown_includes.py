@@ -273,3 +273,33 @@ def test_vitepress_snippet_region_is_dedented_and_a_missing_one_shows_the_file(
     assert outline(parse_in(project, "app.md", page)) == [
         ("App", 1, 1, 7, f"```python\nrun()\n```\n\n{whole}\n\n{whole}"),
     ]
+
+
+def test_include_markdown_tags_splice_the_files_text(tmp_path: Path) -> None:
+    # mkdocs-include-markdown-plugin's tag may span lines; the file is found from the page's
+    # folder, cut by start= and end=, its headings moved by heading-offset=, and a tag in it
+    # names a file from its own folder. The tag was shown as text and the changelog lost.
+    project = make_project(tmp_path)
+    (project / "NOTES.md").write_text(
+        'Notes.\n\n{% include-markdown "parts.md" end="--8<-- [start" %}\n', encoding="utf-8"
+    )
+    page = (
+        "# History\n\n"  # 1
+        "{%\n"  # 3
+        '   include-markdown "../CHANGELOG.md"\n'
+        '   start="<!-- release notes start -->" heading-offset=1\n'
+        "%}\n\n"  # 6
+        "## Notes\n\n"  # 8
+        "{% include-markdown '../NOTES.md' %} and {% include-markdown \"../missing.md\" %}\n"
+    )
+    parsed = parse_in(project, "history.md", page)
+    assert outline(parsed) == [
+        ("History", 1, 1, 1, ""),
+        # Every spliced line stands on the tag's first line, line 3.
+        ("2.0.0", 3, 3, 3, "- Added `frob`."),
+        ("1.0.0", 3, 3, 3, "- First release."),
+        ("Notes", 2, 8, 10, "Notes.\n\nAlways. and"),
+    ]
+    assert [w.message for w in parsed.warnings] == [
+        "include-markdown not read: ../missing.md was not found"
+    ]

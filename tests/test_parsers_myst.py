@@ -399,3 +399,12 @@ def test_an_unknown_directive_holding_a_shell_session_reads_as_console_code() ->
         "```console\n$ pip install sampleproject\n[...]\nSuccessfully installed sampleproject\n"
         "```\n\nSome prose here."
     ]
+
+
+def test_sphinx_design_cards_keep_their_title_header_and_footer_apart() -> None:
+    text = (
+        "# A\n\n"
+        "::::{grid} 2\n:::{grid-item-card} Getting *started*\n:link: start\n"
+        "Header\n^^^\nCard content\n+++\nFooter\n:::\n::::\n"
+    )
+    assert bodies(parse(text, "x.md")) == ["Getting started\n\nHeader\n\nCard content\n\nFooter"]

@@ -184,6 +184,20 @@ def test_version_and_release_come_from_conf_py_else_from_the_catalog(tmp_path: P
         assert record["body"] == expected
 
 
+def test_a_myst_substitution_reference_reads_the_release(tmp_path: Path) -> None:
+    # structlog's index.md: "Release **{sub-ref}`release`**" read "Release release".
+    (tmp_path / "index.md").write_text(
+        "# Demo\n\nRelease **{sub-ref}`release`**, {sub-ref}`today`.\n", encoding="utf-8"
+    )
+    (tmp_path / "conf.py").write_text(
+        'extensions = ["myst_parser"]\nimport importlib.metadata\n'
+        "release = importlib.metadata.version('demo')\n",
+        encoding="utf-8",
+    )
+    (record,) = compiled_records(version(tmp_path))
+    assert record["body"] == "Release 1.0.0, today."
+
+
 def test_version_substitutions_default_to_the_version_built_in_sphinx_projects_only() -> None:
     sphinx = ProjectLayout(kind="sphinx", substitutions=(("release", "3.0.0rc1"),))
     assert sphinx.substitutions_for("3.0") == (("release", "3.0.0rc1"), ("version", "3.0"))

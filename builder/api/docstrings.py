@@ -48,6 +48,15 @@ _NUMPY_UNDERLINE = re.compile(r"^[ \t]*-{3,}[ \t]*$", re.M)
 _NUMPY_PARAMETER = re.compile(
     r"^[ \t]*(\*{0,2}\w+(?:[ \t]*,[ \t]*\*{0,2}\w+)*)[ \t]*:[ \t]+(\S.*)$", re.M
 )
+# The section titles napoleon reads in a Google docstring (its _sections, "Args:" and the like).
+_NAPOLEON_SECTIONS = frozenset({
+    "args", "arguments", "attention", "attributes", "caution", "danger", "error", "example",
+    "examples", "hint", "important", "keyword args", "keyword arguments", "methods", "note",
+    "notes", "other parameters", "parameters", "receive", "receives", "return", "returns",
+    "raise", "raises", "references", "see also", "tip", "todo", "warning", "warnings", "warn",
+    "warns", "yield", "yields",
+})  # fmt: skip
+_SECTION_HEADER = re.compile(r"^([ \t]*)([A-Za-z][A-Za-z ]*):[ \t]*$")
 _GRIFFE_TITLES = {
     "parameters": "Parameters", "other_parameters": "Other Parameters", "raises": "Raises",
     "warns": "Warns", "returns": "Returns", "yields": "Yields", "receives": "Receives",
@@ -67,6 +76,8 @@ def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
         return read_sphinx_fields(text)
     import griffe
 
+    if style == "auto":
+        docstring = _napoleon_headers_closed(docstring, griffe)
     try:
         if style == "google":
             sections = griffe.parse_google(docstring, **_GOOGLE)
@@ -81,6 +92,35 @@ def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
         return (DocPart("", text),)
     types = _numpy_type_lines(text) if _NUMPY_UNDERLINE.search(text) else {}
     return tuple(part for part in (_part(section, types) for section in sections) if part)
+
+
+def _napoleon_headers_closed(docstring: Any, griffe: Any) -> Any:
+    """``docstring`` without the blank lines between a Google section's title and its first
+    item, which napoleon skips and griffe reads as the end of the section: jsonschema writes
+    "Arguments:", a blank line, then the items, and its parameters read as loose text."""
+    lines = docstring.value.split("\n")
+    kept: list[str] = []
+    for index, line in enumerate(lines):
+        if not line.strip() and kept and _opens_section(kept[-1], lines, index):
+            continue
+        kept.append(line)
+    if len(kept) == len(lines):
+        return docstring
+    return griffe.Docstring(
+        "\n".join(kept), lineno=docstring.lineno, endlineno=docstring.endlineno,
+        parent=docstring.parent,
+    )  # fmt: skip
+
+
+def _opens_section(previous: str, lines: list[str], index: int) -> bool:
+    """Whether ``previous`` is a napoleon section title whose items start after the blank
+    lines at ``index``, indented below it (napoleon's test for a section)."""
+    header = _SECTION_HEADER.match(previous)
+    if header is None or header.group(2).strip().lower() not in _NAPOLEON_SECTIONS:
+        return False
+    following = next((line for line in lines[index:] if line.strip()), "")
+    indent = len(following) - len(following.lstrip())
+    return indent > len(header.group(1))
 
 
 def _numpy_type_lines(text: str) -> dict[str, tuple[str, str]]:

@@ -12,6 +12,7 @@ from builder.projects.layout import (
     ProjectLayout,
     ordered_candidates,
     substitute,
+    substitute_references,
     titled_by_navigation,
 )
 from builder.projects.listing import project_listing
@@ -23,5 +24,6 @@ __all__ = [
     "project_listing",
     "read_project_layout",
     "substitute",
+    "substitute_references",
     "titled_by_navigation",
 ]

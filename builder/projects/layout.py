@@ -133,3 +133,19 @@ def substitute(text: str, substitutions: Sequence[tuple[str, str]]) -> str:
             pattern = re.compile(_SUBSTITUTION_NAME.format(re.escape(name)))
             text = pattern.sub(value.replace("\\", "\\\\"), text)
     return text
+
+
+_SUBSTITUTION_REFERENCE = re.compile(r"\{sub-ref\}`([^`\n]+)`")
+
+
+def substitute_references(text: str, substitutions: Sequence[tuple[str, str]]) -> str:
+    """MyST text with each ``{sub-ref}`name``` role of ``substitutions`` replaced by its text:
+    the role reads the substitutions a reST page sees, Sphinx's ``|release|`` among them."""
+    if "{sub-ref}" not in text:
+        return text
+    values = dict(substitutions)
+
+    def value(match: re.Match[str]) -> str:
+        return values.get(match.group(1).strip(), match.group(0))
+
+    return _SUBSTITUTION_REFERENCE.sub(value, text)

@@ -21,7 +21,12 @@ from builder.parsers.office import parse_document
 from builder.parsers.reference_titles import ReferenceTitles, reading_references
 from builder.parsers.rst.inline import default_role
 from builder.permalinks import site_permalink, upstream_link
-from builder.projects import ProjectLayout, substitute, titled_by_navigation
+from builder.projects import (
+    ProjectLayout,
+    substitute,
+    substitute_references,
+    titled_by_navigation,
+)
 from builder.sections import finalize_sections
 from schemas.index_rules import section_problems
 
@@ -91,8 +96,11 @@ def _parse(
     """The file's parsed form; the record of a skipped file when it cannot be parsed."""
     text, utf8 = source.text, source.utf8
     substitutions = layout.substitutions_for(release)
-    if substitutions and detect_format(source.relpath, text) == "rst":
+    kind = detect_format(source.relpath, text) if substitutions else None
+    if kind == "rst":
         text, utf8 = substitute(text, substitutions), None
+    elif kind == "markdown" and (replaced := substitute_references(text, substitutions)) != text:
+        text, utf8 = replaced, None
     try:
         if source.data is not None:
             return parse_document(source.relpath, source.data)

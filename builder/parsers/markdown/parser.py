@@ -50,6 +50,10 @@ from builder.parsers.markdown.front_matter import (
     yaml_substitutions,
     yaml_title,
 )
+from builder.parsers.markdown.include_markdown import (
+    has_include_markdown,
+    splice_include_markdown,
+)
 from builder.parsers.markdown.mdx import (
     COMPONENT_TAG,
     bracket_balance,
@@ -407,12 +411,14 @@ def parse(
 
 
 def _splice(text: str, relpath: str, includes: IncludeReader | None) -> Spliced:
-    """The page's text with its snippets, example files, top-level ``{include}`` files,
-    VitePress snippet imports and MDX partials spliced in."""
+    """The page's text with its include-markdown tags, snippets, example files, top-level
+    ``{include}`` files, VitePress snippet imports and MDX partials spliced in."""
     spliced = Spliced.unchanged(text)
     if includes is None:
         return spliced
-    if has_snippets(text):
+    if has_include_markdown(text):  # the plugin runs before Markdown's own extensions
+        spliced = splice_include_markdown(spliced, relpath, includes)
+    if has_snippets(spliced.text):
         spliced = splice_snippets(spliced, relpath, includes)
     if has_code_includes(spliced.text):
         spliced = splice_code_includes(spliced, relpath, includes)

@@ -89,8 +89,17 @@ LITERAL_DIRECTIVES = {
     "math": "math",
     "productionlist": "",
     "parsed-literal": "",
+    # Pallets' click domain: an example's code, and the code of a run whose output Sphinx
+    # shows (it is not run here, so the invoke() calls show which command and arguments).
+    "click:example": "python",
+    "click:run": "python",
 }
-TITLED = frozenset({"topic", "sidebar", "card", "dropdown", "tab", "tab-item", "group-tab"})
+TITLED = frozenset(
+    {"topic", "sidebar", "card", "grid-item-card", "dropdown", "tab", "tab-item", "group-tab"}
+)
+# sphinx-design's cards: a line of ^^^ ends the header, a line of +++ starts the footer.
+CARDS = frozenset({"card", "grid-item-card"})
+_CARD_PART_BREAK = re.compile(r"[ \t]*(?:\^{3,}|\+{3,})[ \t]*")
 DESCRIPTIONS = frozenset({"option", "envvar", "describe", "object", "confval", "cmdoption"})
 MODULE_DIRECTIVES = frozenset({"module", "currentmodule", "automodule"})
 # Raw HTML's preformatted text (a terminal's output drawn in coloured spans, a table of colour
@@ -318,15 +327,17 @@ def _render_other(
         if not any(key == "toctree" for key, _ in directive.options):
             return [summary]
         return [summary, *render_generated_pages(names, directive.line, ctx, doc, render)]
+    if name == "glossary":
+        return [Text(_glossary(directive, ctx, doc, render))] if directive.content else []
     if name == "admonition":
         label = render_inline(argument) or "Note"
         return [_labelled(label, join_events(_content(directive, ctx, doc, render)))]
     if name in TITLED:
         title = [Text(render_inline(argument))] if argument else []
-        return [
-            *title,
-            *render(list(directive.content), directive.content_first, ctx.nested(), doc),
-        ]
+        content = list(directive.content)
+        if name in CARDS:  # the header, body and footer are paragraphs of their own
+            content = ["" if _CARD_PART_BREAK.fullmatch(line) else line for line in content]
+        return [*title, *render(content, directive.content_first, ctx.nested(), doc)]
     if ":" in directive.name or name in DESCRIPTIONS:
         # A description of another domain's object (c:function, std:option...): its
         # signature stays as code, like a Python API description's.
@@ -335,6 +346,37 @@ def _render_other(
     if _is_shell_session(directive.content):
         return [Text(fence(directive.content, "console"))]
     return render(list(directive.content), directive.content_first, ctx.nested(), doc)
+
+
+def _glossary(directive: Directive, ctx: Context, doc: DocState, render: RenderBlocks) -> str:
+    """A glossary's entries: one or more terms, a line each at the margin, above their
+    indented definition (docutils' definition list takes one term, so the others ran into
+    one paragraph with it and the definition lost its indent)."""
+    entries: list[str] = []
+    terms: list[str] = []
+    definition: list[str] = []
+    first = directive.content_first
+
+    def flush() -> None:
+        if terms:
+            events = render(dedent(definition), first, ctx.nested(sections=False), doc)
+            text = join_events(events)
+            indented = "\n".join(f"  {line}" if line else "" for line in text.split("\n"))
+            entries.append("\n".join([*terms, indented]).rstrip())
+        terms.clear()
+        definition.clear()
+
+    for number, line in enumerate(directive.content):
+        if line.strip() and not line[:1].isspace():
+            if definition and any(part.strip() for part in definition):
+                flush()
+            definition.clear()
+            terms.append(render_inline(line.strip()))
+            first = directive.content_first + number + 1
+        elif terms:
+            definition.append(line)
+    flush()
+    return "\n\n".join(entries)
 
 
 def _is_shell_session(content: tuple[str, ...]) -> bool:
