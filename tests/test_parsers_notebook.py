@@ -105,11 +105,13 @@ def test_a_file_that_is_not_a_notebook_is_a_warning() -> None:
 def test_tags_that_are_not_strings_are_no_crash() -> None:
     # A tag list holding an object (hand-edited or machine-written JSON) made set() raise
     # TypeError (unhashable type: 'dict') and the whole notebook fail to parse.
-    text = _notebook([
-        _markdown("# Title\n\nText."),
-        _code("x = 1", tags=[{"remove": True}, ["remove-cell"], "remove-input"]),
-        _code("y = 2", tags=[{}, "remove-cell"]),
-    ])
+    text = _notebook(
+        [
+            _markdown("# Title\n\nText."),
+            _code("x = 1", tags=[{"remove": True}, ["remove-cell"], "remove-input"]),
+            _code("y = 2", tags=[{}, "remove-cell"]),
+        ]
+    )
     parsed = parse_file("nb.ipynb", text)
     body = "\n".join(section.body for section in parsed.sections)
     assert "Text." in body
