@@ -91,12 +91,18 @@ def _built(statements: list[ast.stmt], fallback: str) -> CliCommand | None:
 
 def _with_parents(parser: _Parser, call: ast.Call, parsers: dict[str, _Parser]) -> _Parser:
     """The parser with the arguments of its ``parents=[...]`` first, and without ``-h`` when
-    ``add_help=False``, as argparse makes it."""
+    ``add_help=False``, as argparse makes it. An argument a parent repeats is taken once
+    (argparse refuses a parser whose options conflict), so parents that double each other
+    cannot grow the list exponentially."""
     keywords = {k.arg: k.value for k in call.keywords if k.arg}
     parents = keywords.get("parents")
+    seen = {param.declarations for param in parser.params}
     for element in parents.elts if isinstance(parents, ast.List | ast.Tuple) else []:
         if isinstance(element, ast.Name) and element.id in parsers:
-            parser.params.extend(parsers[element.id].params)
+            for param in parsers[element.id].params:
+                if param.declarations not in seen:
+                    seen.add(param.declarations)
+                    parser.params.append(param)
     parser.help_option = _literal(keywords.get("add_help")) is not False
     return parser
 
