@@ -124,28 +124,28 @@ def _param(called: str, call: ast.Call) -> CliParam | None:
     if kind not in ("option", "argument"):
         return None
     declarations = tuple(
-        value for arg in call.args if isinstance(value := _literal(arg), str) and value
+        value for arg in call.args if isinstance(value := literal(arg), str) and value
     )
     if not declarations:
         return None
     default = keywords.get("default")
     flag = (
-        _literal(keywords.get("is_flag")) is True
-        or _literal(keywords.get("count")) is True
+        literal(keywords.get("is_flag")) is True
+        or literal(keywords.get("count")) is True
         or any("/" in d for d in declarations)
     )
-    required = _literal(keywords.get("required"))
+    required = literal(keywords.get("required"))
     if kind == "argument":
         required = required is not False and default is None
     return CliParam(
         kind=kind,
         declarations=declarations,
         help=_text(keywords.get("help")),
-        default="" if default is None or (flag and _literal(default) is False) else _shown(default),
+        default="" if default is None or (flag and literal(default) is False) else shown(default),
         required=required is True,
         flag=flag,
-        multiple=_literal(keywords.get("multiple")) is True,
-        envvar=_shown(keywords["envvar"]) if "envvar" in keywords else "",
+        multiple=literal(keywords.get("multiple")) is True,
+        envvar=shown(keywords["envvar"]) if "envvar" in keywords else "",
     )
 
 
@@ -213,7 +213,7 @@ def _added_commands(module: Any, group: str) -> list[tuple[str, str | None]]:
             continue
         target = _called_name(ast.Call(call.args[0], [], []))
         names = [*call.args[1:2], *(k.value for k in call.keywords if k.arg == "name")]
-        name = _literal(names[0]) if names else None
+        name = literal(names[0]) if names else None
         if target:
             added.append((target, name if isinstance(name, str) else None))
     return added
@@ -221,7 +221,7 @@ def _added_commands(module: Any, group: str) -> list[tuple[str, str | None]]:
 
 def _command_name(function: str, call: ast.Call) -> str:
     given = [*call.args[:1], *(k.value for k in call.keywords if k.arg == "name")]
-    name = _literal(given[0]) if given else None
+    name = literal(given[0]) if given else None
     return name if isinstance(name, str) and name else function.replace("_", "-")
 
 
@@ -239,20 +239,22 @@ def _text(node: ast.expr | None) -> str:
     """A help text: a string, or the string a gettext call (``_("...")``) is given."""
     if isinstance(node, ast.Call) and len(node.args) == 1:
         node = node.args[0]
-    value = _literal(node)
+    value = literal(node)
     return value.strip() if isinstance(value, str) else ""
 
 
-def _shown(node: ast.expr) -> str:
+def shown(node: ast.expr) -> str:
+    """A value as the docs show it: a literal's value, else the code as written."""
     if isinstance(node, ast.Constant) and node.value is None:
         return ""
-    value = _literal(node)
+    value = literal(node)
     if isinstance(value, str):
         return value
     return ast.unparse(node) if value is None else repr(value)
 
 
-def _literal(node: ast.expr | None) -> Any:
+def literal(node: ast.expr | None) -> Any:
+    """The value of a literal expression; None when it is none (or absent)."""
     if node is None:
         return None
     try:
