@@ -100,3 +100,20 @@ def test_a_file_that_is_not_a_notebook_is_a_warning() -> None:
         assert parsed is not None
         assert parsed.sections == ()
         assert [w.message for w in parsed.warnings] == ["not a Jupyter notebook (JSON)"]
+
+
+def test_tags_that_are_not_strings_are_no_crash() -> None:
+    # A tag list holding an object (hand-edited or machine-written JSON) made set() raise
+    # TypeError (unhashable type: 'dict') and the whole notebook fail to parse.
+    text = _notebook(
+        [
+            _markdown("# Title\n\nText."),
+            _code("x = 1", tags=[{"remove": True}, ["remove-cell"], "remove-input"]),
+            _code("y = 2", tags=[{}, "remove-cell"]),
+        ]
+    )
+    parsed = parse_file("nb.ipynb", text)
+    body = "\n".join(section.body for section in parsed.sections)
+    assert "Text." in body
+    assert "x = 1" not in body  # "remove-input" still honoured beside the odd tags
+    assert "y = 2" not in body  # and "remove-cell"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 from builder.api.code import GriffeSource
@@ -160,3 +162,42 @@ def test_an_mkdocs_click_block_shows_every_subcommand(tmp_path: Path) -> None:
     ]
     # The logo (a \\b paragraph) is left out with remove_ascii_art.
     assert parsed.sections[1].body.startswith("Build and manage books.\n\nUsage:")
+
+
+def _groups_adding_each_other(tmp_path: Path, count: int) -> GriffeSource:
+    names = [f"g{i}" for i in range(count)]
+    source = "import click\n\n"
+    source += "".join(f'@click.group()\ndef {n}():\n    """{n} help"""\n\n\n' for n in names)
+    source += "".join(f"{a}.add_command({b})\n" for a in names for b in names)
+    (tmp_path / "cyc").mkdir()
+    (tmp_path / "cyc" / "__init__.py").write_text(source, encoding="utf-8")
+    return GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+
+
+def test_groups_that_add_each_other_are_read_once_per_path(tmp_path: Path) -> None:
+    # g0 and g1 each adding both: every path 8 deep was read, 510 sections; five such groups
+    # gave 488,282 sections (64 MB) in 226 s.
+    api = _groups_adding_each_other(tmp_path, 2)
+    parsed = parse_file("cli.rst", "CLI\n===\n\n.. click:: cyc:g0\n   :nested: full\n", api)
+    assert [s.heading for s in parsed.sections] == ["CLI", "g0", "g0 g1"]
+
+
+def test_a_tree_of_commands_is_read_up_to_a_bound(tmp_path: Path) -> None:
+    """Seven groups each adding all seven have 1,957 paths without repeats (7^8 with them):
+    the tree stops at MAX_COMMANDS. The subprocess's timeout guards against the hang it was;
+    it is not a timing."""
+    script = (
+        "import sys; from pathlib import Path; "
+        "from builder.api.cli_commands import MAX_COMMANDS; "
+        "from builder.parsers import parse_file; "
+        "from tests.test_parsers_rst_click import _groups_adding_each_other as groups; "
+        "api = groups(Path(sys.argv[1]), 7); "
+        "parsed = parse_file('cli.rst', '.. click:: cyc:g0\\n   :nested: full\\n', api); "
+        "print(len(parsed.sections), MAX_COMMANDS)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path)],
+        capture_output=True, text=True, timeout=300, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    sections, bound = map(int, done.stdout.split())
+    assert 100 < sections <= bound

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 from builder.config import VersionConfig
 from builder.model import SourceFile
 from builder.projects import project_listing
-from builder.projects.sphinx_gallery import example_page
+from builder.projects.sphinx_gallery import MAX_GALLERY_DEPTH, example_page, gallery_pages
 from builder.sources import read_source
 
 SCRIPT = '''"""
@@ -121,3 +123,68 @@ def test_no_gallery_without_the_extension(tmp_path: Path) -> None:
     docs = _project(tmp_path, conf='extensions = ["sphinx.ext.autodoc"]\n')
     _, listing = project_listing(_version(docs))
     assert [c.relpath for c in listing.candidates] == ["index.rst"]
+
+
+def _examples(root: Path) -> tuple[Path, Path]:
+    docs, examples = root / "docs", root / "examples"
+    docs.mkdir()
+    examples.mkdir()
+    (examples / "README.txt").write_text("Gallery\n=======\n")
+    (examples / "plot_a.py").write_text('"""A\n=\n"""\nx = 1\n')
+    return docs, examples
+
+
+def test_an_ignore_pattern_that_is_no_regex_is_a_note(tmp_path: Path) -> None:
+    # re.compile("(") raised re.error out of read_sphinx: the version failed to build.
+    docs, _ = _examples(tmp_path)
+    gallery = gallery_pages('sphinx_gallery_conf = {"ignore_pattern": "("}', docs, tmp_path)
+    assert [page.relpath for page in gallery.pages] == [
+        "auto_examples/index.rst",
+        "auto_examples/plot_a.rst",
+    ]
+    assert "sphinx-gallery: ignore_pattern '(' is not a regex; not used" in gallery.notes
+
+
+def test_a_gallery_folder_outside_the_docs_is_skipped(tmp_path: Path) -> None:
+    # gallery_dirs "../../outside" gave pages named "../../outside/index.rst".
+    docs, _ = _examples(tmp_path)
+    conf = 'sphinx_gallery_conf = {"gallery_dirs": ["../../outside"]}'
+    gallery = gallery_pages(conf, docs, tmp_path)
+    assert gallery.pages == ()
+    assert gallery.notes == ("sphinx-gallery: ../../outside is not a folder of the docs; skipped",)
+
+
+def test_folders_nested_too_deep_are_not_read(tmp_path: Path) -> None:
+    # Each nested folder with a README.txt was a level of recursion: 1,100 of them raised
+    # RecursionError. Here 300 under a lowered limit (a tree 1,100 deep would make pytest's
+    # own clean-up of tmp_path, shutil.rmtree, raise it too).
+    docs, folder = _examples(tmp_path)
+    for _ in range(300):
+        folder = folder / "d"
+        folder.mkdir()
+        (folder / "README.txt").write_text("Sub\n===\n")
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(250)
+    try:
+        gallery = gallery_pages("", docs, tmp_path)
+    finally:
+        sys.setrecursionlimit(limit)
+    pages = [page.relpath for page in gallery.pages]
+    assert pages[-1] == "auto_examples/" + "d/" * MAX_GALLERY_DEPTH + "index.rst"
+    assert len(pages) == MAX_GALLERY_DEPTH + 2  # each folder's index, and plot_a
+    assert "d/index" not in gallery.pages[-1].text  # it lists no folder that is not read
+
+
+def test_a_long_last_line_of_hashes_is_read_in_linear_time() -> None:
+    """A line of 20 "#" or more starts a text block; "#{20,}.*\\n" on a last line of a
+    million "#" without a newline backtracked quadratically (hours). The subprocess's timeout
+    guards against that hang; it is not a timing."""
+    script = (
+        "from builder.projects.sphinx_gallery import example_page; "
+        "print(len(example_page('x = 1\\n' + '#' * 1_000_000)))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True, text=True, timeout=120, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert int(done.stdout) > 1_000_000

@@ -14,7 +14,7 @@ import textwrap
 from collections.abc import Iterator
 from typing import Any
 
-from builder.api.cli_commands import CliCommand, CliParam
+from builder.api.cli_commands import CliCommand, CliParam, literal, shown
 
 _HELP = "show this help message and exit"
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -75,7 +75,7 @@ def _built(statements: list[ast.stmt], fallback: str) -> CliCommand | None:
         elif owner in parsers and method == "add_subparsers" and target:
             subparsers[target] = parsers[owner]
         elif owner in subparsers and method == "add_parser":
-            name = _literal(call.args[0]) if call.args else None
+            name = literal(call.args[0]) if call.args else None
             if isinstance(name, str):
                 description = _keyword_text(call, "description") or _keyword_text(call, "help")
                 child = _with_parents(_Parser(name, description), call, parsers)
@@ -91,13 +91,19 @@ def _built(statements: list[ast.stmt], fallback: str) -> CliCommand | None:
 
 def _with_parents(parser: _Parser, call: ast.Call, parsers: dict[str, _Parser]) -> _Parser:
     """The parser with the arguments of its ``parents=[...]`` first, and without ``-h`` when
-    ``add_help=False``, as argparse makes it."""
+    ``add_help=False``, as argparse makes it. An argument a parent repeats is taken once
+    (argparse refuses a parser whose options conflict), so parents that double each other
+    cannot grow the list exponentially."""
     keywords = {k.arg: k.value for k in call.keywords if k.arg}
     parents = keywords.get("parents")
+    seen = {param.declarations for param in parser.params}
     for element in parents.elts if isinstance(parents, ast.List | ast.Tuple) else []:
         if isinstance(element, ast.Name) and element.id in parsers:
-            parser.params.extend(parsers[element.id].params)
-    parser.help_option = _literal(keywords.get("add_help")) is not False
+            for param in parsers[element.id].params:
+                if param.declarations not in seen:
+                    seen.add(param.declarations)
+                    parser.params.append(param)
+    parser.help_option = literal(keywords.get("add_help")) is not False
     return parser
 
 
@@ -144,21 +150,21 @@ def _method(call: ast.Call) -> tuple[str, str]:
 
 
 def _argument(call: ast.Call) -> CliParam:
-    names = tuple(value for arg in call.args if isinstance(value := _literal(arg), str))
+    names = tuple(value for arg in call.args if isinstance(value := literal(arg), str))
     keywords = {k.arg: k.value for k in call.keywords if k.arg}
     option = any(name.startswith("-") for name in names)
-    action = _literal(keywords.get("action"))
+    action = literal(keywords.get("action"))
     flag = isinstance(action, str) and action.startswith(("store_true", "store_false", "count"))
     default = keywords.get("default")
-    help_text = _literal(keywords.get("help"))
-    required = _literal(keywords.get("required")) is True or (
-        not option and _literal(keywords.get("nargs")) not in ("?", "*")
+    help_text = literal(keywords.get("help"))
+    required = literal(keywords.get("required")) is True or (
+        not option and literal(keywords.get("nargs")) not in ("?", "*")
     )
     return CliParam(
         kind="option" if option else "argument",
         declarations=names,
         help=help_text.strip() if isinstance(help_text, str) else "",
-        default="" if default is None else _shown(default),
+        default="" if default is None else shown(default),
         required=required,
         flag=flag,
         multiple=action == "append",
@@ -166,23 +172,5 @@ def _argument(call: ast.Call) -> CliParam:
 
 
 def _keyword_text(call: ast.Call, name: str) -> str:
-    value = next((_literal(k.value) for k in call.keywords if k.arg == name), None)
+    value = next((literal(k.value) for k in call.keywords if k.arg == name), None)
     return textwrap.dedent(value).strip() if isinstance(value, str) else ""
-
-
-def _shown(node: ast.expr) -> str:
-    if isinstance(node, ast.Constant) and node.value is None:
-        return ""
-    value = _literal(node)
-    if isinstance(value, str):
-        return value
-    return ast.unparse(node) if value is None else repr(value)
-
-
-def _literal(node: ast.expr | None) -> Any:
-    if node is None:
-        return None
-    try:
-        return ast.literal_eval(node)
-    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-        return None

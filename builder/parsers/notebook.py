@@ -86,7 +86,7 @@ def _cell_blocks(cell: dict[str, Any], language: str) -> list[str]:
     metadata = cell.get("metadata")
     metadata = metadata if isinstance(metadata, dict) else {}
     tags = metadata.get("tags")
-    tags = set(tags) if isinstance(tags, list) else set()
+    tags = {tag for tag in tags if isinstance(tag, str)} if isinstance(tags, list) else set()
     if "remove-cell" in tags or metadata.get("nbsphinx") == "hidden":
         return []
     source = _joined(cell.get("source"))

@@ -30,8 +30,12 @@ from builder.sources import MAX_FILE_BYTES
 EXTENSION = "sphinx_gallery.gen_gallery"
 SETTING = "sphinx_gallery_conf"
 _HEADERS = ("GALLERY_HEADER.rst", "README.txt", "README.rst")
+_DEFAULT_IGNORE = r"__init__\.py"
+# Subfolders nested deeper than this are not read (a real gallery nests one or two).
+MAX_GALLERY_DEPTH = 8
 # A text block: its header line ("# %%" or a line of 20 "#" or more), then comment lines.
-_TEXT_BLOCK = re.compile(r"^(?:#{20,}.*|# ?%%.*)\n((?:#.*(?:\n|$))*)", re.M)
+# "#{20}" and not "#{20,}": a long last line of "#" would backtrack quadratically.
+_TEXT_BLOCK = re.compile(r"^(?:#{20}.*|# ?%%.*)\n((?:#.*(?:\n|$))*)", re.M)
 # A line that sets sphinx-gallery options for the script, not shown on its page.
 _OPTION_LINE = re.compile(r"^[ \t]*# ?sphinx_gallery_\w+.*(?:\n|$)", re.M)
 
@@ -52,19 +56,22 @@ def gallery_pages(conf_source: str, docs: Path, bound: Path) -> GalleryPages:
     settings = _gallery_settings(conf_source)
     examples = _strings(settings.get("examples_dirs", "../examples"))
     galleries = _strings(settings.get("gallery_dirs", "auto_examples"))
-    ignore = settings.get("ignore_pattern", r"__init__\.py")
-    ignored = re.compile(ignore if isinstance(ignore, str) else r"__init__\.py")
     order = [os.path.normpath(docs / p) for p in _strings(settings.get("subsection_order", []))]
     pages: list[GeneratedPage] = []
     sources: list[tuple[str, str]] = []
     notes: list[str] = []
+    ignored = _ignore_pattern(settings.get("ignore_pattern", _DEFAULT_IGNORE), notes)
     for example_dir, gallery_dir in zip(examples, galleries, strict=False):
         folder = Path(os.path.normpath(docs / example_dir))
         if not inside_folder(folder, bound) or not folder.is_dir():
             notes.append(f"sphinx-gallery: {example_dir} is not a folder of the project; skipped")
             continue
+        written = posixpath.normpath(gallery_dir.strip("/"))
+        if written.startswith("..") or written == ".":
+            notes.append(f"sphinx-gallery: {gallery_dir} is not a folder of the docs; skipped")
+            continue
         before = len(pages)
-        walk = _Walk(folder, bound, gallery_dir.strip("/"), ignored, order)
+        walk = _Walk(folder, bound, written, ignored, order)
         _gallery(walk, folder, pages, sources)
         notes.append(
             f"sphinx-gallery: {len(pages) - before} page(s) under {gallery_dir}/ from"
@@ -93,9 +100,10 @@ def _gallery(
     """The pages of one folder of examples, its subfolders' after (sphinx-gallery shows a
     subfolder only when it has a header)."""
     header = next((folder / n for n in _HEADERS if (folder / n).is_file()), None)
-    if header is None or len(pages) > MAX_GENERATED_PAGES:
-        return
     relative = folder.relative_to(walk.root).as_posix()
+    depth = 0 if relative == "." else relative.count("/") + 1
+    if header is None or len(pages) > MAX_GENERATED_PAGES or depth > MAX_GALLERY_DEPTH:
+        return
     base = walk.gallery if relative == "." else f"{walk.gallery}/{relative}"
     scripts = sorted(
         path
@@ -103,7 +111,11 @@ def _gallery(
         if path.suffix == ".py" and path.is_file() and not walk.ignored.search(str(path))
     )
     subfolders = sorted(
-        (path for path in folder.iterdir() if path.is_dir() and not path.is_symlink()),
+        (
+            path
+            for path in folder.iterdir()
+            if depth < MAX_GALLERY_DEPTH and path.is_dir() and not path.is_symlink()
+        ),
         key=lambda path: (_rank(path, walk.order), path.name),
     )
     names = [path.stem for path in scripts]
@@ -203,6 +215,16 @@ def _literal(node: ast.expr) -> Any:
         return ast.literal_eval(node)
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         return None
+
+
+def _ignore_pattern(given: Any, notes: list[str]) -> re.Pattern[str]:
+    """``ignore_pattern`` compiled; the default when it is not a string or not a regex."""
+    if isinstance(given, str):
+        try:
+            return re.compile(given)
+        except (re.error, RecursionError, OverflowError):
+            notes.append(f"sphinx-gallery: ignore_pattern {given!r} is not a regex; not used")
+    return re.compile(_DEFAULT_IGNORE)
 
 
 def _strings(value: Any) -> list[str]:
