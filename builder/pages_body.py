@@ -81,41 +81,34 @@ def _text_blocks(text: str) -> Iterator[tuple[str, list[str], str]]:
 
 
 def _next_fence(body: str, position: int) -> re.Match[str] | None:
-    """``_FENCE.search(body, position)``, found sooner: a regex search tries every character,
-    and only a line holding three backticks or tildes can open a fence, so the pattern is
-    tried at the start of those lines alone, in order."""
-    while True:
-        found = [at for at in (body.find("```", position), body.find("~~~", position)) if at >= 0]
-        if not found:
-            return None
-        marker = min(found)
-        line_start = body.rfind("\n", 0, marker) + 1
-        if line_start >= position:  # a line starting before position cannot match from it
-            fence = _FENCE.match(body, line_start)
-            if fence is not None:
-                return fence
-        line_end = body.find("\n", marker)
-        if line_end < 0:
-            return None
-        position = line_end + 1
+    """``_FENCE.search(body, position)``, found sooner: only a line holding three backticks or
+    tildes can open a fence."""
+    return _matched_at_line_starts(body, _FENCE, ("```", "~~~"), position)
 
 
 def _next_closing_fence(body: str, marker: str, start: int) -> re.Match[str] | None:
-    """``_closing_fence(marker[0], len(marker)).search(body, start)``, found sooner as
-    ``_next_fence`` finds an opening fence: only a line holding a run of ``marker`` can close
-    the block, so the pattern is tried at the start of those lines alone, in order (a search
-    tried it at every character of the code)."""
-    closing = _closing_fence(marker[0], len(marker))
+    """``_closing_fence(marker[0], len(marker)).search(body, start)``, found sooner: only a
+    line holding a run of ``marker`` can close the block."""
+    return _matched_at_line_starts(body, _closing_fence(marker[0], len(marker)), (marker,), start)
+
+
+def _matched_at_line_starts(
+    body: str, pattern: re.Pattern[str], needles: tuple[str, ...], start: int
+) -> re.Match[str] | None:
+    """The first match of ``pattern`` (anchored at a line start) on a line from ``start`` on
+    that holds one of ``needles``: what a regex search finds, but a search tries every
+    character of the text, where this tries the start of those lines alone, in order."""
     position = start
     while True:
-        at = body.find(marker, position)
-        if at < 0:
+        found = [at for at in (body.find(needle, position) for needle in needles) if at >= 0]
+        if not found:
             return None
+        at = min(found)
         line_start = body.rfind("\n", 0, at) + 1
         if line_start >= start:  # a line starting before start cannot match from it
-            close = closing.match(body, line_start)
-            if close is not None:
-                return close
+            match = pattern.match(body, line_start)
+            if match is not None:
+                return match
         line_end = body.find("\n", at)
         if line_end < 0:
             return None

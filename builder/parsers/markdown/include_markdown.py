@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from builder.includes import MAX_INCLUDE_DEPTH, IncludeReader, IncludeRefused
-from builder.parsers.markdown.spliced import SpliceBuilder, Spliced
+from builder.parsers.markdown.spliced import SpliceBuilder, Spliced, lines_outside_fences
 
 _TAG = re.compile(
     r"\{%-?[ \t\n]*include-markdown[ \t\n]+(?P<quote>[\"'])(?P<path>.+?)(?P=quote)"
@@ -24,7 +24,6 @@ _OPTION = re.compile(
 )
 # A tag spans a few lines at most (one option a line); past this it is not looked for further.
 _MAX_TAG_LINES = 20
-_FENCE = re.compile(r"[ \t]*(`{3,}|~{3,})")
 _ATX = re.compile(r"#{1,6}(?=[ \t]|$)")
 
 
@@ -118,15 +117,8 @@ def _unescaped(value: str) -> str:
 def _headings_moved(text: str, offset: int) -> str:
     """ATX headings outside code blocks ``offset`` levels deeper (shallower when negative)."""
     lines = text.split("\n")
-    fence = ""
-    for number, line in enumerate(lines):
-        opening = _FENCE.match(line)
-        if fence:
-            if opening and opening.group(1)[0] == fence[0] and len(opening.group(1)) >= len(fence):
-                fence = ""
-        elif opening:
-            fence = opening.group(1)
-        elif (heading := _ATX.match(line)) is not None:
+    for number in lines_outside_fences(lines):
+        if (heading := _ATX.match(lines[number])) is not None:
             level = min(max(len(heading.group(0)) + offset, 1), 6)
-            lines[number] = "#" * level + line[heading.end() :]
+            lines[number] = "#" * level + lines[number][heading.end() :]
     return "\n".join(lines)

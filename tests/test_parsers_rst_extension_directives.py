@@ -1,0 +1,49 @@
+"""Directives of Sphinx extensions and of Sphinx's own domains that real docs use: sphinx-design
+cards, Pallets' click domain, and the glossary."""
+
+from __future__ import annotations
+
+from tests.rst_support import _body
+
+
+def test_sphinx_design_cards_keep_their_title_header_and_footer_apart() -> None:
+    # A grid-item-card's title was lost, and the ^^^ and +++ lines that end a card's header
+    # and start its footer ran into one line with them ("Header ^^^ Card content").
+    text = (
+        ".. grid:: 2\n\n"
+        "    .. grid-item-card:: Getting started\n\n"
+        "        Header\n        ^^^\n        Card content\n        +++\n        Footer\n\n"
+        ".. card:: Card Title\n\n    Body\n    +++++\n    More\n"
+    )
+    assert _body(text) == (
+        "Getting started\n\nHeader\n\nCard content\n\nFooter\n\nCard Title\n\nBody\n\nMore"
+    )
+
+
+def test_pallets_click_examples_and_runs_are_python_code() -> None:
+    # click's docs hold 96 '.. click:example::' and 83 '.. click:run::' blocks; read as text,
+    # their code ran together ("@click.command() def hello():").
+    text = (
+        ".. click:example::\n"
+        "    @click.command()\n    def hello():\n        click.echo('Hi')\n\n"
+        ".. click:run::\n    invoke(hello, args=['--help'])\n"
+    )
+    assert _body(text) == (
+        "```python\n@click.command()\ndef hello():\n    click.echo('Hi')\n```\n\n"
+        "```python\ninvoke(hello, args=['--help'])\n```"
+    )
+
+
+def test_a_glossary_entry_may_have_several_terms() -> None:
+    # Sphinx's glossary takes several terms a line each above one definition; read as a
+    # definition list, they ran into one paragraph and the definition lost its indent.
+    text = (
+        ".. glossary::\n   :sorted:\n\n"
+        "   environment\n      Where information is kept.\n\n"
+        "   source directory\n   root\n      The directory of *sources*.\n\n"
+        "      Its second paragraph.\n"
+    )
+    assert _body(text) == (
+        "environment\n  Where information is kept.\n\n"
+        "source directory\nroot\n  The directory of sources.\n\n  Its second paragraph."
+    )
