@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from builder.api.argparse_parsers import read_parser
 from builder.api.cli_commands import CliCommand, read_command
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 LinesOf = Callable[[Any], list[str]]
 _META_VISIBILITY = re.compile(r"^\s*:meta (private|public):", re.MULTILINE)
 _KINDS = {"module": "module", "class": "class", "function": "function", "attribute": "attribute"}
+_T = TypeVar("_T")
 
 
 class GriffeSource:
@@ -60,25 +61,11 @@ class GriffeSource:
         return self._found[key]
 
     def _find(self, path: str, style: str, inherited: bool) -> ApiObject | None:
-        import griffe
-
-        top, _, rest = path.partition(".")
-        package = self._package(top)
-        if package is None:
+        found = self._at(path)
+        if found is None:
             return None
-        while True:
-            try:
-                found = package[rest] if rest else package
-                record = _record(path, found, style, self._lines, inherited)
-            except griffe.AliasResolutionError as exc:
-                # Loading the package the alias points into lets griffe follow it on retry;
-                # each package is loaded once, so this ends.
-                if not self._load_target_of(exc.alias):
-                    return None
-                continue
-            except (KeyError, ValueError, griffe.GriffeError, RecursionError):
-                return None
-            return replace(record, file=_relative(record.file, self._root))
+        record = self._followed(lambda: _record(path, found, style, self._lines, inherited))
+        return None if record is None else replace(record, file=_relative(record.file, self._root))
 
     def command(self, path: str) -> CliCommand | None:
         found = self._resolved(path)
@@ -90,34 +77,36 @@ class GriffeSource:
 
     def _resolved(self, path: str) -> Any:
         """The griffe object at dotted ``path``, aliases followed; None when there is none."""
-        import griffe
-
-        top, _, rest = path.partition(".")
-        package = self._package(top)
-        if package is None:
-            return None
-        while True:
-            try:
-                found = package[rest] if rest else package
-                return found.final_target if found.is_alias else found
-            except griffe.AliasResolutionError as exc:
-                if not self._load_target_of(exc.alias):
-                    return None
-            except (KeyError, ValueError, AttributeError, griffe.GriffeError, RecursionError):
-                return None
+        found = self._at(path)
+        return None if found is None else self._final(found)
 
     def _final(self, obj: Any) -> Any:
         """``obj`` with its alias followed (loading the package it points into); None when it
         cannot be."""
+        return self._followed(lambda: obj.final_target if obj.is_alias else obj)
+
+    def _at(self, path: str) -> Any:
+        """The griffe object at dotted ``path``, as found (an alias stays one); None when the
+        package or the name is not there."""
+        top, _, rest = path.partition(".")
+        package = self._package(top)
+        if package is None:
+            return None
+        return self._followed(lambda: package[rest] if rest else package)
+
+    def _followed(self, read: Callable[[], _T]) -> _T | None:
+        """``read()``, tried again after loading the package an alias it met points into;
+        None when that cannot be loaded or griffe cannot answer."""
         import griffe
 
         while True:
             try:
-                return obj.final_target if obj.is_alias else obj
+                return read()
             except griffe.AliasResolutionError as exc:
+                # Each package is loaded once, so this ends.
                 if not self._load_target_of(exc.alias):
                     return None
-            except (AttributeError, griffe.GriffeError, RecursionError):
+            except (KeyError, ValueError, AttributeError, griffe.GriffeError, RecursionError):
                 return None
 
     def mapping(self, path: str) -> tuple[tuple[str, str], ...]:

@@ -13,16 +13,14 @@ from builder.parsers.rst.events import Context, DocState, Event
 
 def render_argparse(options: dict[str, str], line: int, ctx: Context, doc: DocState) -> list[Event]:
     """The events of one ``.. argparse::`` directive; a parser the code lacks is a warning."""
-    doc.api_asked = True
     module, function = options.get("module", "").strip(), options.get("func", "").strip()
     path = options.get("ref", "").strip() or (f"{module}.{function}" if module and function else "")
-    if doc.api is None:
-        if not doc.api_without_code:
-            doc.api_without_code = f"argparse at {doc.relpath}:{line}"
+    api = doc.code_for("argparse", line)
+    if api is None:
         return []
-    command = doc.api.parser(path) if path else None
+    command = api.parser(path) if path else None
     if command is None:
-        doc.warn(line, f"argparse {path}: no argparse parser in the code in {doc.api.described}")
+        doc.warn(line, f"argparse {path}: no argparse parser in the code in {api.described}")
         return []
     doc.api_objects += 1
     prog = options.get("prog", "").strip() or command.name

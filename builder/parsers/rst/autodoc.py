@@ -28,14 +28,12 @@ def find_object(
     """The documented object, or None (with a warning when there is code but not this)."""
     if not full:
         return None
-    doc.api_asked = True
-    if doc.api is None:
-        if not doc.api_without_code:
-            doc.api_without_code = f"{base} at {doc.relpath}:{line}"
+    api = doc.code_for(base, line)
+    if api is None:
         return None
-    found = doc.api.find(full, doc.api.settings.docstring_style, options.inherited)
+    found = api.find(full, api.settings.docstring_style, options.inherited)
     if found is None:
-        doc.warn(line, f"{base} {full}: not found in the code in {doc.api.described}")
+        doc.warn(line, f"{base} {full}: not found in the code in {api.described}")
         return None
     doc.api_objects += 1
     return found

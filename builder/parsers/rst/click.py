@@ -14,17 +14,13 @@ def render_click(
     argument: str, options: dict[str, str], line: int, ctx: Context, doc: DocState
 ) -> list[Event]:
     """The events of one ``.. click::`` directive; a command the code lacks is a warning."""
-    doc.api_asked = True
     path = argument.strip().replace(":", ".")
-    if doc.api is None:
-        if not doc.api_without_code:
-            doc.api_without_code = f"click at {doc.relpath}:{line}"
+    api = doc.code_for("click", line)
+    if api is None:
         return []
-    command = doc.api.command(path) if path else None
+    command = api.command(path) if path else None
     if command is None:
-        doc.warn(
-            line, f"click {argument.strip()}: no click command in the code in {doc.api.described}"
-        )
+        doc.warn(line, f"click {argument.strip()}: no click command in the code in {api.described}")
         return []
     doc.api_objects += 1
     if "remove-ascii-art" in options:

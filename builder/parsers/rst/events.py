@@ -118,6 +118,14 @@ class DocState:
             return None
         return ApiUse(self.api_objects, self.api_without_code)
 
+    def code_for(self, directive: str, line: int) -> ApiSource | None:
+        """The version's code, for an API ``directive`` at ``line``: the file depends on it
+        from now on, and without code the first such directive is remembered for the note."""
+        self.api_asked = True
+        if self.api is None and not self.api_without_code:
+            self.api_without_code = f"{directive} at {self.relpath}:{line}"
+        return self.api
+
     def warn(self, line: int, message: str) -> None:
         self.warnings.append(Warning_(where=f"{self.relpath}:{line}", message=message))
 

@@ -24,14 +24,12 @@ def render_mapped_functions(
     mapping_path: str, line: int, ctx: Context, doc: DocState, render: RenderBlocks
 ) -> list[Event]:
     """The table of names, then a description of each function the dict maps names to."""
-    doc.api_asked = True
-    if doc.api is None:
-        if not doc.api_without_code:
-            doc.api_without_code = f"jinja domain at {doc.relpath}:{line}"
+    api = doc.code_for("jinja domain", line)
+    if api is None:
         return [Text(f"`{mapping_path}`")]
-    mapping = doc.api.mapping(mapping_path)
+    mapping = api.mapping(mapping_path)
     if not mapping:
-        doc.warn(line, f"{mapping_path}: no dict of names in the code in {doc.api.described}")
+        doc.warn(line, f"{mapping_path}: no dict of names in the code in {api.described}")
         return [Text(f"`{mapping_path}`")]
     names_of: dict[str, list[str]] = {}
     for name, target in mapping:
@@ -39,7 +37,7 @@ def render_mapped_functions(
     functions = sorted((*_primary(names), target) for target, names in names_of.items())
     events: list[Event] = [Text(_table([name for name, _, _ in functions]))]
     for name, aliases, target in functions:
-        found = _documented(target, doc.api, doc)
+        found = _documented(target, api, doc)
         signature = _signature(found) if found is not None else "(value)"
         listed = ", ".join(f"``{alias}``" for alias in sorted(aliases))
         content = (f":aliases: {listed}",) if aliases else ()
