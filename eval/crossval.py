@@ -3,6 +3,7 @@
     python -m eval.crossval                  # leave one library out, today's settings
     python -m eval.crossval --l2 0.01 0.1 1  # the same for each L2 strength
     python -m eval.crossval --without plain bm25_path   # with features left out
+    python -m eval.crossval --train-share 0.25 0.5      # each fold trained on a random share
 
 The figures `python -m eval` prints for dev are in-sample: the weights were fitted on those very
 questions, so they flatter the ranker on documentation nobody tuned for. Here each dev library
@@ -12,12 +13,16 @@ scored together. Only questions written blind are used, for training and scoring
 legacy ones are not how an agent asks; eval.train leaves them out too). Decisions about
 features and regularisation are taken on these figures, and the test split is still never
 read. Rankings are cut by each fold's own abstention threshold, as the client would: answerable
-questions it abstains on count as misses.
+questions it abstains on count as misses. ``--train-share`` trains each fold on a random share of
+the other libraries' questions (the same share for every fold, SHARE_SEEDS draws averaged): the
+learning curve, which tells whether more questions would help the ranker or only more evidence.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
+import statistics
 import sys
 from collections.abc import Sequence
 
@@ -28,16 +33,28 @@ from eval.metrics import Scores
 from eval.run import Report, Run, prepare, score
 from eval.train import L2, Example, collect, rankings, train
 
+# Random draws of the training questions averaged per --train-share value.
+SHARE_SEEDS = (1, 2, 3)
+
 
 def held_out_rankings(
-    examples: Sequence[Example], l2: float, mask: Sequence[bool] | None
+    examples: Sequence[Example],
+    l2: float,
+    mask: Sequence[bool] | None,
+    share: float = 1.0,
+    seed: int = 0,
 ) -> list[tuple[str, ...]]:
-    """Each example's ranking by a ranker trained without its library's questions, empty where
-    that ranker abstains (below the threshold it chose on the other libraries)."""
+    """Each example's ranking by a ranker trained without its library's questions (on ``share``
+    of the others', drawn with ``seed``), empty where that ranker abstains (below the threshold
+    it chose on the other libraries)."""
     ranked: list[tuple[str, ...]] = [()] * len(examples)
+    draw = random.Random(seed)
     for library in sorted({e.prepared.question.library for e in examples}):
         inside = [i for i, e in enumerate(examples) if e.prepared.question.library == library]
-        model = train([e for e in examples if e.prepared.question.library != library], mask, l2)
+        others = [e for e in examples if e.prepared.question.library != library]
+        if share < 1.0:
+            others = draw.sample(others, max(1, round(len(others) * share)))
+        model = train(others, mask, l2)
         held_out = [examples[i] for i in inside]
         for i, (keys, _sure) in zip(
             inside, rankings(model, held_out, model.abstain_below), strict=True
@@ -63,7 +80,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m eval.crossval", description=__doc__)
     parser.add_argument("--l2", type=float, nargs="+", default=[L2], help="L2 strengths to try")
     parser.add_argument("--without", nargs="*", default=[], choices=FEATURES, metavar="FEATURE")
+    parser.add_argument(
+        "--train-share", type=float, nargs="+", default=[], metavar="SHARE",
+        help="also train each fold on this share (0..1) of its questions: the learning curve",
+    )  # fmt: skip
     args = parser.parse_args(argv)
+    if any(not 0.0 < share <= 1.0 for share in args.train_share):
+        parser.error("--train-share takes shares above 0 and at most 1, such as 0.25 0.5")
     mask = [name not in args.without for name in FEATURES]
     questions = [q for q in load_questions() if q.split == "dev" and q.written_blind]
     with open_corpus() as corpus:
@@ -79,6 +102,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(
             f"  unanswerable left unanswered {quiet}/{silent}, "
             f"pairs right at rank 1 {right}/{pairs}"
+        )
+    for share in args.train_share:
+        overall = [
+            held_out_report(examples, held_out_rankings(examples, L2, mask, share, seed)).by_kind[
+                "overall"
+            ]
+            for seed in SHARE_SEEDS
+        ]
+        print(
+            f"trained on {share:.0%} of the other libraries' questions, mean of "
+            f"{len(SHARE_SEEDS)} draws: R@1 {statistics.mean(s.recall_1 for s in overall):.3f}"
+            f"  R@5 {statistics.mean(s.recall_5 for s in overall):.3f}"
+            f"  MRR@10 {statistics.mean(s.mrr_10 for s in overall):.3f}"
         )
     return 0
 

@@ -66,3 +66,38 @@ def test_no_library_is_scored_by_a_ranker_trained_on_its_own_questions(
     assert figures["paraphrase"] == Scores(2, 0.0, 0.0, 0.0)
     assert figures["overall"] == Scores(4, 0.5, 0.5, 0.5)
     assert (report.abstained, report.pairs) == ((2, 2), (1, 1))
+
+
+def test_a_train_share_trains_each_fold_on_a_seeded_draw_of_the_other_libraries(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    many = [
+        example(library, "paraphrase", {f"{library}{i}"}) for library in "abc" for i in range(4)
+    ]
+    trained_on: list[list[str]] = []
+
+    def fake_train(examples: Sequence[Example], mask: object, l2: float) -> RankerModel:
+        trained_on.append([e.prepared.question.origin for e in examples])
+        return RankerModel(())
+
+    def fake_rankings(
+        model: RankerModel, examples: Sequence[Example], threshold: float | None = None
+    ) -> list[tuple[tuple[str, ...], float]]:
+        return [((), 0.0) for _ in examples]
+
+    monkeypatch.setattr(crossval, "train", fake_train)
+    monkeypatch.setattr(crossval, "rankings", fake_rankings)
+    crossval.held_out_rankings(many, 0.01, None, share=0.5, seed=7)
+    first = list(trained_on)
+    assert [len(fold) for fold in first] == [4, 4, 4]  # half of the other two libraries' 8
+    for library, fold in zip("abc", first, strict=True):
+        assert not any(origin.startswith(f"{library}:") for origin in fold)
+    trained_on.clear()
+    crossval.held_out_rankings(many, 0.01, None, share=0.5, seed=7)
+    assert trained_on == first  # the same seed draws the same questions
+
+
+def test_a_train_share_outside_zero_to_one_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        crossval.main(["--train-share", "0"])
+    assert "--train-share takes shares above 0" in capsys.readouterr().err
