@@ -2,8 +2,8 @@
 
 Themes wrap the same article in different markup, so the content root is the first of: an
 element with ``role="main"`` (Sphinx basic, Read the Docs, Furo, PyData), Sphinx ``div.body``,
-YUI grids' ``#yui-main`` (Django's theme), Sphinx ``div.document``, a lone ``<article>`` (MkDocs
-Material), ``<main>``, ``#content``, ``<body>``.
+YUI grids' ``#yui-main`` (Django's theme), Sphinx ``div.document``, Doxygen's ``div.contents``,
+a lone ``<article>`` (MkDocs Material), ``<main>``, ``#content``, ``<body>``.
 Inside it, navigation, sidebars, footers, scripts, forms and permalink widgets are removed.
 """
 
@@ -43,6 +43,10 @@ _MAIN_CANDIDATES = tuple(
         # YUI grids' main column, beside the header, sidebar and footer (Django's docs theme).
         "div[@id='yui-main']",
         f"div[{_has_class('document')}]",
+        # Doxygen's article, after its title area, menus and the header's jump links (its
+        # page title is the <title>); beside the tree view, in #doc-content.
+        "div[@class='contents'][preceding-sibling::div[@class='header' or @id='top']"
+        " or parent::div[@id='doc-content']]",
     )
 )
 _ARTICLES = etree.XPath("descendant-or-self::article")
