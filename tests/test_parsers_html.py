@@ -241,6 +241,20 @@ def test_main_element_content_only() -> None:
     assert [(s.heading, s.body) for s in parsed.sections] == [("Real", "Body\nline two")]
 
 
+def test_the_contents_column_of_older_pydata_themes_is_chrome() -> None:
+    # sphinx-book-theme 0.3 (Dask 2022.12.1's Debian docs): the "Contents" column of the
+    # page's headings is inside <main>; its nav went, its label stayed as a section.
+    page = (
+        '<main role="main"><div class="topbar"><div class="bd-toc show">'
+        '<div class="tocsection onthispage">Contents</div><nav><ul><li>rollaxis()</li></ul>'
+        '</nav></div></div><section id="r"><h1>dask.array.rollaxis</h1><p>Roll.</p></section>'
+        "</main>"
+    )
+    assert [(s.heading, s.body) for s in parse(page, "r.html").sections] == [
+        ("dask.array.rollaxis", "Roll.")
+    ]
+
+
 # A Doxygen 1.9 page (json-c 0.16's Debian docs), cut down: the title area and the header's
 # jump links are chrome, the member table holds its heading, each member's title starts with
 # a permalink mark, its declaration is a table of cells and a macro's value a div per line.

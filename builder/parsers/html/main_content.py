@@ -69,6 +69,8 @@ _CHROME_CLASSES = frozenset(
         "sphinxsidebar", "related", "footer", "breadcrumbs", "wy-breadcrumbs", "toctree-wrapper",
         "headerlink", "viewcode-link", "rst-versions", "sidebar-drawer", "toc-drawer",
         "skip-link", "md-sidebar", "bd-sidebar-secondary", "bd-header-article",
+        # PyData's and the book theme's (before 0.10) "Contents" column of the page's headings
+        "bd-toc",
     }
 )  # fmt: skip
 _CHROME_BY_CLASS = ClassVerdicts(_CHROME_CLASSES)
