@@ -359,6 +359,16 @@ def test_code_blocks_keep_language_and_verbatim_text() -> None:
     ]
 
 
+def test_a_code_element_deeper_in_the_pre_names_its_language() -> None:
+    # mdBook (the Rust book of Rust 1.63's Debian docs) nests a playground <pre> in the <pre>:
+    # the language-rust class was never seen, so no block named its language.
+    page = (
+        '<main><h1>Ownership</h1><pre><pre class="playground"><code class="language-rust">'
+        "fn main() {}\n</code></pre></pre></main>"
+    )
+    assert bodies(page) == ["```rust\nfn main() {}\n```"]
+
+
 def test_inline_markup() -> None:
     page = (
         "<h1>T</h1><p>Use <tt>x</tt>, <a href='y'>a <b>link</b></a> and "
