@@ -255,6 +255,32 @@ def test_the_contents_column_of_older_pydata_themes_is_chrome() -> None:
     ]
 
 
+def test_rustdoc_widgets_are_chrome() -> None:
+    # rustdoc 1.63 (Rust's std::collections in Debian's rust-doc): "1.0.0 · source · [−]",
+    # "Expand description", "Run" under each example and, inside a method's heading, the
+    # "ⓘ Notable traits for Keys..." tooltip (969 headings cut at 200 characters).
+    page = (
+        '<section id="main-content" class="content"><div class="main-heading">'
+        '<h1 class="fqn"><span class="in-band">Struct HashMap</span></h1>'
+        '<span class="out-of-band"><span class="since">1.0.0</span> · <a class="srclink">'
+        'source</a> · <a id="toggle-all-docs">[<span class="inner">&#x2212;</span>]</a></span>'
+        '</div><details class="rustdoc-toggle top-doc" open><summary class="hideme">'
+        '<span>Expand description</span></summary><div class="docblock"><p>A map.</p>'
+        '<div class="example-wrap"><pre class="rust">let m = 1;</pre>'
+        '<a class="test-arrow" href="https://play.invalid/">Run</a></div></div></details>'
+        '<div class="impl-items"><section id="method.keys" class="method has-srclink">'
+        '<span class="rightside"><span class="since">1.0.0</span> · <a class="srclink">'
+        'source</a></span><h4 class="code-header">pub fn keys(&amp;self) -&gt; Keys'
+        '<span class="notable-traits"><span class="notable-traits-tooltip">ⓘ'
+        '<span class="notable-traits-tooltiptext">Notable traits for Keys</span></span></span>'
+        '</h4></section><div class="docblock"><p>Visits all keys.</p></div></div></section>'
+    )
+    assert [(s.heading, s.body) for s in parse(page, "struct.HashMap.html").sections] == [
+        ("Struct HashMap", "A map.\n\n```\nlet m = 1;\n```"),
+        ("pub fn keys(&self) -> Keys", "Visits all keys."),
+    ]
+
+
 # A Doxygen 1.9 page (json-c 0.16's Debian docs), cut down: the title area and the header's
 # jump links are chrome, the member table holds its heading, each member's title starts with
 # a permalink mark, its declaration is a table of cells and a macro's value a div per line.
