@@ -356,6 +356,26 @@ def test_a_javadoc_summary_grid_reads_a_row_a_line() -> None:
     ]
 
 
+def test_a_javadoc_members_heading_holds_its_parameters() -> None:
+    # commons-lang3 3.12.0: StringUtils' four abbreviate overloads were four sections headed
+    # "abbreviate" (854 of its 1610 sections shared a heading with another of their page).
+    page = (
+        '<main role="main"><section class="details"><h2>Method Details</h2>'
+        '<section class="detail" id="abbreviate(java.lang.String,int)"><h3>abbreviate</h3>'
+        '<div class="member-signature"><span class="modifiers">public static</span>&nbsp;'
+        '<span class="return-type">String</span>&nbsp;<span class="element-name">abbreviate'
+        '</span><wbr><span class="parameters">(String&nbsp;str,\n int&nbsp;maxWidth)</span>'
+        '</div><div class="block">Abbreviates.</div></section>'
+        '<section class="detail" id="trim()"><h3>trim</h3><div class="block">Trims.</div>'
+        "</section></section></main>"
+    )
+    assert [(s.heading, s.anchor) for s in parse(page, "StringUtils.html").sections] == [
+        ("Method Details", "method-details"),
+        ("abbreviate(String str, int maxWidth)", "abbreviate(java.lang.String,int)"),
+        ("trim", "trim()"),
+    ]
+
+
 def test_a_yui_grid_pages_main_column_is_its_content() -> None:
     # Django's docs theme: YUI grids, no role="main" or div.body; the header, the sidebar and
     # the footer are beside #yui-main inside div.document.
