@@ -316,6 +316,20 @@ DOXYGEN_PAGE = r"""<html><head><title>json-c: json_object.h File Reference</titl
 </body></html>"""
 
 
+def test_a_fragment_of_prose_is_no_code_block() -> None:
+    # reveal.js marks the steps of a slide div.fragment; only Doxygen's hold div.line.
+    page = '<main><h1>Slide</h1><div class="fragment"><p>First point.</p></div></main>'
+    assert bodies(page) == ["First point."]
+
+
+def test_a_summary_table_class_around_a_table_reads_as_the_table() -> None:
+    page = (
+        '<main><h1>T</h1><div class="summary-table"><table><tr><td>a</td><td>b</td></tr>'
+        "<tr><td>c</td><td>d</td></tr></table></div></main>"
+    )
+    assert bodies(page) == ["a | b\nc | d"]
+
+
 def test_a_doxygen_page_reads_as_its_contents() -> None:
     sections = parse(DOXYGEN_PAGE, "json__object_8h.html").sections
     assert [(s.heading, s.body) for s in sections] == [

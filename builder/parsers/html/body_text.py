@@ -129,7 +129,7 @@ def render_blocks(element: Element, depth: int = 0) -> list[str]:
         return []
     if tag == "details" or has_class(element, "admonition"):
         return render_admonition(element, depth)
-    if tag == "div" and (has_class(element, "fragment") or has_class(element, "summary-table")):
+    if tag == "div" and (_is_line_fragment(element) or has_class(element, "summary-table")):
         return _nonempty(generator_block(element, depth))
     return render_flow(element, depth)
 
@@ -252,6 +252,11 @@ def fence(pre: Element) -> str:
     code = "\n".join(lines)
     ticks = "````" if "```" in code else "```"
     return f"{ticks}{code_language(pre)}\n{code}\n{ticks}" if code else f"{ticks}\n{ticks}"
+
+
+def _is_line_fragment(element: Element) -> bool:
+    """Doxygen's code block: a div.fragment of div.line (a reveal.js fragment holds prose)."""
+    return has_class(element, "fragment") and element.find("div[@class='line']") is not None
 
 
 def generator_block(element: Element, depth: int) -> str:

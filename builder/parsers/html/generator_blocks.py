@@ -68,9 +68,9 @@ def _summary_grid(grid: Element, depth: int) -> str:
     columns = headers or next(
         (width for name, width in _GRID_COLUMNS.items() if has_class(grid, name)), 0
     )
+    if columns < 2 or any(cell.tag != "div" for cell in cells):  # not javadoc's grid
+        return "\n\n".join(render_flow(grid, depth))
     texts = [collapse(" ".join(render_flow(cell, depth + 2))) for cell in cells]
-    if columns < 2:
-        return "\n\n".join(text for text in texts if text)
     rows = (texts[start : start + columns] for start in range(0, len(texts), columns))
     return "\n".join(" | ".join(row).rstrip() for row in rows if any(row))
 
