@@ -251,6 +251,54 @@ def test_markdown_page_drops_imports_of_the_components_it_uses() -> None:
     assert bodies(parse(text, "docs/ExpectAPI.md")) == ["Matchers.\n\nimport fs from 'fs'"]
 
 
+def test_markdown_page_drops_named_imports_of_the_components_it_uses() -> None:
+    # Redux 5's tutorials (16 pages) began "import { DetailedExplanation } from '...'".
+    text = (
+        "# Part 3\n\n"
+        "import { DetailedExplanation } from '../../components/DetailedExplanation'\n\n"
+        "import Tabs, { TabItem as Item } from '@theme/Tabs';\n\n"
+        "import { configureStore } from '@reduxjs/toolkit'\n\n"
+        "import { Tabs, Unused } from '@theme/Tabs'\n\n"
+        '<DetailedExplanation title="More">\n\nWhy.\n\n</DetailedExplanation>\n\n'
+        "<Tabs><Item>Tab.</Item></Tabs>\n"
+    )
+    assert bodies(parse(text, "docs/part-3.md")) == [
+        "import { configureStore } from '@reduxjs/toolkit'\n\n"
+        "import { Tabs, Unused } from '@theme/Tabs'\n\nMore\n\nWhy.\n\nTab."
+    ]
+
+
+def test_a_block_components_title_prop_stays_above_its_children() -> None:
+    # Redux 5.0.1's 14 <DetailedExplanation title="..."> boxes lost their titles.
+    text = (
+        "# Setup\n\n"
+        "import { DetailedExplanation } from '../components/DetailedExplanation'\n\n"
+        '<DetailedExplanation title="Adding Redux to a React Project">\n\n'
+        "Add the packages.\n\n</DetailedExplanation>\n\n"
+        'See <Term title="a tooltip">the store</Term> and <abbr title="x">HTML</abbr>.\n'
+    )
+    assert bodies(parse(text, "setup.md")) == [
+        "Adding Redux to a React Project\n\nAdd the packages.\n\nSee the store and HTML."
+    ]
+
+
+def test_a_lone_html_anchor_names_the_heading_below_it() -> None:
+    # Pino 10.4.0's api.md marks 120 headings so, and its pages link "api.md#opt-mixin": the
+    # sections were anchored by slugs of their headings ("mixin-function").
+    text = (
+        "# API\n\nIntro.\n\n"
+        '<a id="opt-mixin"></a>\n#### `mixin` (Function):\n\nMixes.\n\n'
+        "<a id=export></a>\n\n## `pino()`\n\nBuilds.\n\n"
+        '<a id="loose"></a>\n\nA paragraph, then a heading.\n\n## Next\n\nText.\n'
+    )
+    assert [(s.heading, s.anchor, s.body) for s in parse(text, "api.md").sections] == [
+        ("API", "api", "Intro."),
+        ("mixin (Function):", "opt-mixin", "Mixes."),
+        ("pino()", "export", "Builds.\n\nA paragraph, then a heading."),
+        ("Next", "next", "Text."),  # an anchor above a paragraph names nothing
+    ]
+
+
 def test_code_block_titles_and_tab_labels_from_the_fence() -> None:
     text = (
         "# Setup\n\n"

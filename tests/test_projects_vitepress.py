@@ -4,8 +4,11 @@ the config."""
 from pathlib import Path
 
 from builder.config import VersionConfig
+from builder.parsers import parse_file
+from builder.parsers.markdown.heading_attributes import attribute_delimiters
 from builder.projects import project_listing
-from builder.projects.vitepress import page_of_link, sidebar_links
+from builder.projects.layout import ProjectLayout
+from builder.projects.vitepress import page_of_link, read_vitepress, sidebar_links
 
 CONFIG_TS = """\
 import { defineConfig } from 'vitepress'
@@ -100,3 +103,74 @@ def test_a_huge_config_is_read_only_to_the_limit(tmp_path: Path) -> None:
     layout, _ = project_listing(VersionConfig("1.0.0", docs, None, None, (), (), None, None))
     assert layout.order == ("guide/index.md", "guide/features.md", "config/shared-options.md")
     assert layout.notes[0] == ".vitepress/config.ts is over 1024 KiB; the rest is not read"
+
+
+def test_a_config_folder_and_the_modules_it_imports_are_read(tmp_path: Path) -> None:
+    # Pinia 2.2's docs keep .vitepress/config/index.ts, which imports the English sidebar
+    # from ./en and the Chinese one from ./zh: the docs were read as a folder of files.
+    docs = tmp_path / "docs"
+    for page in ("index.md", "guide/index.md", "guide/state.md", "zh/guide/index.md"):
+        (docs / page).parent.mkdir(parents=True, exist_ok=True)
+        (docs / page).write_text(f"# {page}\n", encoding="utf-8")
+    folder = docs / ".vitepress" / "config"
+    folder.mkdir(parents=True)
+    (folder / "index.ts").write_text(
+        "import { enConfig } from './en'\nimport { zhConfig } from \"./zh.ts\"\n"
+        "import { outside } from '../../../secret'\n"
+        "export default { locales: { root: { link: '/', ...enConfig }, zh: zhConfig } }\n"
+        # A regular expression literal that a scan of strings reads as an open template.
+        "const slugify = (s) => s.replace(/[`'<>]+/g, '-')\n",
+        encoding="utf-8",
+    )
+    (folder / "en.ts").write_text(
+        "import { shared } from './zh'\n"
+        "export const enConfig = { sidebar: [{ link: '/guide/state' }, { link: '/guide/' }] }\n",
+        encoding="utf-8",
+    )
+    (folder / "zh.ts").write_text(
+        "export const zhConfig = { sidebar: [{ link: '/zh/guide/' }] }\n", encoding="utf-8"
+    )
+    (tmp_path / "secret.ts").write_text("sidebar: [{ link: '/index' }]\n", encoding="utf-8")
+    config = VersionConfig("1.0.0", docs, None, None, (), (), None, None, project="auto")
+    layout, listing = project_listing(config)
+    assert (layout.kind, layout.config_file) == ("vitepress", ".vitepress/config/index.ts")
+    assert [c.relpath for c in listing.candidates] == [
+        "guide/state.md",
+        "guide/index.md",
+        "zh/guide/index.md",
+        "index.md",
+    ]
+
+
+def test_markdown_attrs_delimiters_of_the_config_name_heading_ids(tmp_path: Path) -> None:
+    # Pinia 2.2.4 sets markdown.attrs to %{ }%: its Chinese pages' headings ("## 访问 state
+    # %{#accessing-the-state}%") read "访问 state %%" with a slug of that as their anchor.
+    docs = tmp_path / "docs"
+    (docs / ".vitepress").mkdir(parents=True)
+    (docs / ".vitepress" / "config.ts").write_text(
+        "export default {\n  markdown: {\n    attrs: {\n      leftDelimiter: '%{',\n"
+        "      rightDelimiter: '}%',\n    },\n  },\n  sidebar: [{ link: '/state' }],\n}\n",
+        encoding="utf-8",
+    )
+    (docs / "state.md").write_text(
+        "# State %{#state}%\n\n## 访问 state %{#accessing-the-state}%\n\nText.\n",
+        encoding="utf-8",
+    )
+    layout = read_vitepress(docs / ".vitepress" / "config.ts", docs)
+    assert layout.attribute_delimiters == ("%{", "}%")
+    with attribute_delimiters(layout.attribute_delimiters):
+        parsed = parse_file("state.md", (docs / "state.md").read_text(encoding="utf-8"))
+    assert parsed is not None
+    assert [(s.heading, s.anchor) for s in parsed.sections] == [
+        ("State", "state"),
+        ("访问 state", "accessing-the-state"),
+    ]
+    plain = read_vitepress_text(tmp_path, "export default { sidebar: [{ link: '/a' }] }\n")
+    assert plain.attribute_delimiters is None
+
+
+def read_vitepress_text(root: Path, config: str) -> ProjectLayout:
+    docs = root / "plain"
+    (docs / ".vitepress").mkdir(parents=True)
+    (docs / ".vitepress" / "config.mts").write_text(config, encoding="utf-8")
+    return read_vitepress(docs / ".vitepress" / "config.mts", docs)

@@ -9,6 +9,7 @@ pathological nesting costs neither a RecursionError nor structure anywhere shall
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 
@@ -28,7 +29,10 @@ BLOCK_TAGS = HEADING_TAGS | frozenset(
 )  # fmt: skip
 _CODE_TAGS = frozenset({"code", "tt", "kbd", "samp"})
 # Permalink widgets themes put in headings and signatures; never part of the text.
-_SKIPPED_CLASSES = frozenset({"headerlink", "viewcode-link", "viewcode-back", "hash-link"})
+# Doxygen's is "permalink", a "◆" before each member's title.
+_SKIPPED_CLASSES = frozenset(
+    {"headerlink", "viewcode-link", "viewcode-back", "hash-link", "permalink"}
+)
 # Pygments lexer names that mean "Python" in Sphinx output.
 _LANGUAGE_ALIASES = {"python3": "python", "py": "python", "py3": "python", "default": "python"}
 _PLAIN_LANGUAGES = frozenset({"none", "text", "plain", "plaintext", "nohighlight"})
@@ -117,12 +121,16 @@ def render_blocks(element: Element, depth: int = 0) -> list[str]:
         return _nonempty(render_list(element, depth))
     if tag == "table":
         return _nonempty(render_table(element, depth))
+    if tag == "tr":  # a row of a table that holds a heading (walked row by row)
+        return _nonempty(render_row(element, depth))
     if tag == "dl":
         return _nonempty(render_definitions(element, depth))
     if tag == "hr":
         return []
     if tag == "details" or has_class(element, "admonition"):
         return render_admonition(element, depth)
+    if tag == "div" and (_is_line_fragment(element) or has_class(element, "summary-table")):
+        return _nonempty(generator_block(element, depth))
     return render_flow(element, depth)
 
 
@@ -246,10 +254,24 @@ def fence(pre: Element) -> str:
     return f"{ticks}{code_language(pre)}\n{code}\n{ticks}" if code else f"{ticks}\n{ticks}"
 
 
+def _is_line_fragment(element: Element) -> bool:
+    """Doxygen's code block: a div.fragment of div.line (a reveal.js fragment holds prose)."""
+    return has_class(element, "fragment") and element.find("div[@class='line']") is not None
+
+
+def generator_block(element: Element, depth: int) -> str:
+    """A block laid out by Doxygen or javadoc, read by builder.parsers.html.generator_blocks
+    (imported here, not at the top: it reads this module's helpers)."""
+    from builder.parsers.html.generator_blocks import render_generator_block
+
+    return render_generator_block(element, depth)
+
+
 def code_language(pre: Element) -> str:
     """Language named by a ``highlight-<lang>`` or ``language-<lang>`` class near the pre."""
     candidates: list[Element] = [pre]
-    candidates.extend(pre.findall("code"))
+    # The code element may sit deeper: mdBook writes <pre><pre class="playground"><code ...>.
+    candidates.extend(itertools.islice(pre.iter("pre", "code"), 1, 3))
     for ancestor in pre.iterancestors():
         candidates.append(ancestor)
         if len(candidates) >= 5:
@@ -298,18 +320,24 @@ def render_table(element: Element, depth: int) -> str:
         text = inline_text(caption)
         if text:
             rows.append(text)
-    for row in _table_rows(element):
-        cells = [
-            collapse(" ".join(render_flow(cell, depth + 2)))
-            for cell in row
-            if cell.tag in _CELL_TAGS
-        ]
-        if any(cells):
-            rows.append(" | ".join(cells).rstrip())
+    if has_class(element, "memname"):
+        return generator_block(element, depth)
+    for row in table_rows(element):
+        text = render_row(row, depth)
+        if text:
+            rows.append(text)
     return "\n".join(rows)
 
 
-def _table_rows(table: Element) -> Iterator[Element]:
+def render_row(row: Element, depth: int) -> str:
+    """A table row as its cells joined by " | "; "" when every cell is empty."""
+    cells = [
+        collapse(" ".join(render_flow(cell, depth + 2))) for cell in row if cell.tag in _CELL_TAGS
+    ]
+    return " | ".join(cells).rstrip() if any(cells) else ""
+
+
+def table_rows(table: Element) -> Iterator[Element]:
     """What XPath's ``./tr | ./thead/tr | ./tbody/tr | ./tfoot/tr`` finds, in its order."""
     for child in table:
         if child.tag == "tr":

@@ -26,7 +26,6 @@ from markdown_it.token import Token
 from mdit_py_plugins.colon_fence import colon_fence_plugin
 from mdit_py_plugins.container import container_plugin
 from mdit_py_plugins.deflist import deflist_plugin
-from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 from mdit_py_plugins.myst_blocks import myst_block_plugin
 from mdit_py_plugins.myst_role import myst_role_plugin
@@ -44,12 +43,14 @@ from builder.parsers.markdown.body_text import (
     render_inline,
 )
 from builder.parsers.markdown.code_includes import has_code_includes, splice_code_includes
-from builder.parsers.markdown.embedded_html import HtmlHeading, split_html
+from builder.parsers.markdown.dollar_math import dollar_math_plugin
+from builder.parsers.markdown.embedded_html import HtmlHeading, lone_anchor_id, split_html
 from builder.parsers.markdown.front_matter import (
     split_toml_front_matter,
     yaml_substitutions,
     yaml_title,
 )
+from builder.parsers.markdown.heading_attributes import split_heading_id
 from builder.parsers.markdown.include_markdown import (
     has_include_markdown,
     splice_include_markdown,
@@ -75,8 +76,6 @@ from builder.parsers.markdown.vitepress_snippets import (
 from builder.parsers.rst.events import Context, DocState, Heading, Text, join_events
 from schemas.anchors import slugify
 
-# A heading attribute list such as "{#custom-id}" or "{: #id .class }" at the end of a heading.
-_HEADING_ATTRIBUTES = re.compile(r"\{:?[ \t]*#([^\s{}]+)[^{}]*\}")
 # Docusaurus-style ":::tip Title" containers; MyST's ":::{tip}" is a colon fence directive.
 _CONTAINER_NAME = re.compile(r"[A-Za-z][\w-]*(?:\s.*)?", re.DOTALL)
 # pymdownx.blocks' "/// tip | Title" header: a name, then a title after a bar.
@@ -103,8 +102,7 @@ def _build_parser() -> MarkdownIt:
     md.block.ruler.before("fence", "tabbed", tabbed_rule)
     # MyST: registered after the container so that only ":::{name}" fences reach it.
     md.use(colon_fence_plugin).use(myst_block_plugin).use(deflist_plugin)
-    # "$5 and $6" is money, not math: a dollar next to a digit never opens or closes math.
-    md.use(dollarmath_plugin, allow_digits=False)
+    md.use(dollar_math_plugin)
     # Inline parsing runs lazily in body_text, and only where a paragraph needs it.
     md.disable("inline")
     md.disable("text_join")
@@ -126,7 +124,7 @@ _MD = _build_parser()
 # Inline parsing keeps markdown-it's default nesting limit: unclosed brackets cost time in
 # proportion to it, and no prose nests links or emphasis twenty deep.
 _INLINE_MD = MarkdownIt("commonmark").enable(["strikethrough"]).use(myst_role_plugin)
-_INLINE_MD.use(dollarmath_plugin, allow_digits=False)
+_INLINE_MD.use(dollar_math_plugin)
 
 
 _Note = tuple[int, str]  # a warning's 1-based line and its message
@@ -161,13 +159,7 @@ def _normalize(text: str) -> str:
 
 def _heading(doc: Document, content: str, level: int, line: int) -> _Heading:
     """A Markdown heading: explicit ``{#id}`` or inline ``<a id>`` wins over the slug."""
-    explicit = ""
-    stripped = content.rstrip()
-    if stripped.endswith("}"):
-        opening = stripped.rfind("{")
-        attributes = _HEADING_ATTRIBUTES.fullmatch(stripped, opening) if opening >= 0 else None
-        if attributes:
-            explicit, content = attributes.group(1), stripped[:opening]
+    content, explicit = split_heading_id(content)
     text, inline_id = render_inline(doc, content, heading=True)
     return _Heading(level, text, explicit or inline_id or slugify(text), line)
 
@@ -179,8 +171,10 @@ def _events(
     events: list[_Heading | _Text] = []
     tokens = doc.tokens
     index, esm_balance, level = 0, 0, 0
-    targets: list[tuple[str, int]] = []  # MyST labels waiting for the heading they name
-    pending: list[tuple[str, int]] = []
+    # MyST labels and lone HTML anchors waiting for the heading they name: (label, line, is the
+    # label an HTML id, used as it is).
+    targets: list[tuple[str, int, bool]] = []
+    pending: list[tuple[str, int, bool]] = []
     page = "\n".join(lines)
     tags = set() if doc.mdx or "import" not in page else set(COMPONENT_TAG.findall(page))
     while index < len(tokens):
@@ -188,20 +182,26 @@ def _events(
         close = doc.closers[index]
         start = token.map[0] if token.map else 0
         next_index = close + 1
+        html_anchor = lone_anchor_id(tokens[index + 1].content) if _is_paragraph(token) else ""
         if token.type == "myst_target":
-            targets.append((token.content, start))
+            targets.append((token.content, start, False))
+        elif html_anchor:
+            targets.append((html_anchor, start, True))
         elif token.type != "myst_line_comment":
             pending, targets = targets, []
         if esm_balance > 0 and token.type != "heading_open" and token.map:
             # The rest of an export statement whose brackets span a blank line.
             esm_balance += bracket_balance("\n".join(lines[token.map[0] : token.map[1]]))
+        elif html_anchor:
+            pass  # shows nothing; names the heading below it
         elif token.type == "heading_open":
             esm_balance = 0
             level = int(token.tag[1])
             heading = _heading(doc, tokens[index + 1].content, level, start)
             if pending:  # the first label names the section, as in Sphinx
-                label, claim = pending[0]
-                heading = replace(heading, anchor=docutils_id(label) or label, claim=claim)
+                label, claim, is_id = pending[0]
+                anchor = label if is_id else docutils_id(label) or label
+                heading = replace(heading, anchor=anchor, claim=claim)
             events.append(heading)
         elif token.type in ("fence", "colon_fence") and directive_name(token.info):
             events.extend(_directive_events(doc, token, level, directives))
@@ -225,6 +225,10 @@ def _events(
                 events.append(_Text(text, start))
         index = next_index
     return events
+
+
+def _is_paragraph(token: Token) -> bool:
+    return token.type == "paragraph_open"
 
 
 def _is_esm(doc: Document, paragraph: str, tags: set[str]) -> bool:
