@@ -248,7 +248,11 @@ def _set_state(
     doc.module = "" if module == "None" else module
     if base != "automodule":
         return []
-    content = render(list(directive.content), directive.content_first, ctx.nested(), doc)
+    # Sphinx parses an automodule's content with titles allowed (tornado's pages group their
+    # autoclass directives under titles written there); at the page's top level they are the
+    # page's titles, as the module docstring's are.
+    inner = ctx if ctx.depth == 0 else ctx.nested()
+    content = render(list(directive.content), directive.content_first, inner, doc)
     shown = member_options(directive.options, doc)
     found = find_object(base, doc.module, directive.line, doc, shown)
     if found is None:
