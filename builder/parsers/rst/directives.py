@@ -187,8 +187,13 @@ def render_directive(
         return render_literal_include(named.argument, dict(named.options), line, doc)
     if base in CODE_DIRECTIVES:
         code = read_directive(name, rest, body, line, text_arguments=False)
-        language = (code.argument.split() or [doc.highlight])[0].lower()
-        return [Text(fence(code.content, language))]
+        words = code.argument.split(None, 1)
+        fenced = Text(fence(code.content, (words[0] if words else doc.highlight).lower()))
+        # sphinx-tabs' '.. code-tab:: console Environment variables': the tab's own label
+        # says what the code is for, as a tab's title does.
+        if base == "code-tab" and len(words) == 2:
+            return [Text(render_inline(words[1].strip())), fenced]
+        return [fenced]
     if is_api_directive(base):
         api = read_directive(name, rest, body, line, text_arguments=True)
         return render_api(base, api.arguments, api.options, api.content,
