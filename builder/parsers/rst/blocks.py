@@ -29,6 +29,7 @@ from builder.parsers.rst.events import (
     skip_blank,
 )
 from builder.parsers.rst.inline import render_inline
+from builder.parsers.rst.release_paragraphs import release_heading
 from builder.parsers.rst.tables import (
     is_grid_border,
     is_simple_border,
@@ -90,6 +91,10 @@ def _render_block(
         title = _render_title(lines, i, first, doc)
         if title:
             return title
+    if ctx.depth == 0 and line.startswith("**"):
+        release = release_heading(lines, i, first, doc)
+        if release is not None:
+            return [release], i + 1
     if plain and not _ENUMERATED.match(line):
         return _render_paragraph(lines, i, first, ctx, doc)
     if line.startswith("__ "):
