@@ -40,6 +40,22 @@ _TYPE_FIELDS = {
     "rtype": "Returns",
     "ytype": "Yields",
 }
+
+
+def is_info_field(name: str) -> bool:
+    """Whether ``:name ...:`` is one of the Python domain's info fields (``:param x:``). A
+    bare ``:type:`` or ``:value:`` is an option of ``.. data::`` or ``.. attribute::``, not a
+    field: only the fields about what a call gives back stand without a name."""
+    words = name.lower().split()
+    if not words or (words[0] not in _FIELD_SECTIONS and words[0] not in _TYPE_FIELDS):
+        return False
+    return len(words) > 1 or words[0] in _UNNAMED_FIELDS
+
+
+# The info fields written without a name after them (":returns: text", ":rtype: int").
+_UNNAMED_FIELDS = frozenset({"returns", "return", "rtype", "yields", "yield", "ytype", "raises"})
+
+
 _SPHINX_SIGN = re.compile(
     r"^\s*:(?:param|parameter|arg|type|returns?|rtype|raises?|yields?|ivar|cvar|var)\b", re.M
 )
