@@ -203,3 +203,9 @@ def test_napoleon_reads_numpy_sections_a_google_looking_line_and_two_blank_lines
         ("Parameters", "", [("rotation", "str, optional")]),
     ]
     assert "Examples: ``stderr``" in parts[1].fields[0].description
+
+
+def test_a_numpy_return_type_written_as_a_role_keeps_its_colon() -> None:
+    # loguru's Logger.add: "Returns\n-------\n:class:`int`" read "- class:`int`: ...".
+    parts = _parts("Add.\n\nReturns\n-------\n:class:`int`\n    An identifier.\n", "numpy")
+    assert parts[1] == DocPart("Returns", fields=(DocField("", ":class:`int`", "An identifier."),))
