@@ -279,3 +279,34 @@ def test_an_undocumented_name_for_a_method_of_an_instance_is_documented_as_that_
     threshold, split = source.find("hooks.threshold"), source.find("hooks.split")
     assert threshold is not None and threshold.kind == "attribute"
     assert split is not None and split.kind == "attribute"
+
+
+def test_a_package_member_named_as_a_submodule_is_the_member_except_for_a_module(
+    tmp_path: Path,
+) -> None:
+    # Python binds the package's attribute to what __init__ defines after loading the
+    # submodule; griffe sets the submodule over it. prompt_toolkit.shortcuts.prompt (from
+    # .prompt import prompt) and tenacity.retry (def retry beside retry.py) read as modules.
+    package = tmp_path / "ask"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        '"""Asking."""\nfrom .prompt import prompt\n\n\ndef retry():\n    """Ask again."""\n',
+        encoding="utf-8",
+    )
+    (package / "prompt.py").write_text(
+        '"""The prompt module."""\n\n\ndef prompt(text: str) -> str:\n    """Ask once."""\n',
+        encoding="utf-8",
+    )
+    (package / "retry.py").write_text('"""Retry strategies."""\nFOREVER = 0\n', encoding="utf-8")
+    source = package_source(tmp_path)
+
+    def read(path: str, *, module: bool = False) -> tuple[str, str, str]:
+        found = source.find(path, module=module)
+        assert found is not None
+        return found.kind, found.signature, found.doc[0].text
+
+    assert read("ask.prompt") == ("function", "prompt(text: str) -> str", "Ask once.")
+    assert read("ask.retry") == ("function", "retry()", "Ask again.")
+    assert read("ask.prompt", module=True) == ("module", "", "The prompt module.")
+    assert read("ask.retry", module=True) == ("module", "", "Retry strategies.")
+    assert read("ask.prompt.prompt")[0] == "function"  # the submodule's own names still resolve

@@ -59,3 +59,20 @@ def test_usage_notes_say_where_the_api_came_from(tmp_path: Path) -> None:
     assert api_note(tree, uses) == f"API from code in {tmp_path / 'src'}: 5 objects"
     missing = [ApiUse(0, "automodule at api.rst:4"), ApiUse(0, "autoclass at other.rst:9")]
     assert api_note(None, missing) == "no code found for automodule at api.rst:4"
+
+
+def test_code_two_levels_above_a_sphinx_source_folder_is_found_at_the_project_root(
+    tmp_path: Path,
+) -> None:
+    # sphinx-quickstart's separate source folder: conf.py in doc/source, the package two
+    # levels up (tenacity); the docs' parent holds no package.
+    docs = tmp_path / "project" / "doc" / "source"
+    docs.mkdir(parents=True)
+    write_package(tmp_path / "project")
+    assert find_code(docs) is None
+    tree = find_code(docs, project_root=tmp_path / "project")
+    assert tree is not None and tree.folder == tmp_path / "project"
+    assert tree.packages == ("shapes",)
+    write_package(tmp_path / "project" / "doc")  # the usual places still come first
+    tree = find_code(docs, project_root=tmp_path / "project")
+    assert tree is not None and tree.folder == tmp_path / "project" / "doc"

@@ -35,3 +35,33 @@ def test_markers_defaults_and_annotations(tmp_path: Path) -> None:
     assert signature("sig.K.m") == "m(y)"
     assert signature("sig.K.p") == "p: int"
     assert signature("sig.K") == "K()"
+
+
+def test_a_named_tuple_takes_its_fields(tmp_path: Path) -> None:
+    # Python writes a NamedTuple's __init__, so the code has none: its fields are the
+    # parameters, as Sphinx shows them (prompt_toolkit's Size, Point and Attrs).
+    (tmp_path / "tup").mkdir()
+    (tmp_path / "tup" / "__init__.py").write_text(
+        "import typing\n"
+        "from typing import ClassVar, NamedTuple\n"
+        "class Size(NamedTuple):\n"
+        '    """Rows and columns."""\n'
+        "    rows: int\n"
+        "    columns: int = 80\n"
+        "    def area(self) -> int: ...\n"
+        "class Point(typing.NamedTuple):\n"
+        "    x: float\n"
+        "class Plain:\n"
+        "    x: int = 0\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+
+    def signature(path: str) -> str:
+        found = source.find(path)
+        assert found is not None
+        return found.signature
+
+    assert signature("tup.Size") == "Size(rows: int, columns: int = 80)"
+    assert signature("tup.Point") == "Point(x: float)"
+    assert signature("tup.Plain") == "Plain()"

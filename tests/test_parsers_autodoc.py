@@ -147,6 +147,29 @@ def test_a_module_docstring_title_titles_an_automodule_page(tmp_path: Path) -> N
     ]
 
 
+def test_titles_in_an_automodule_content_are_the_page_titles(tmp_path: Path) -> None:
+    # Sphinx parses a module's content with titles allowed: tornado's pages group their
+    # autoclass directives under titles written inside '.. automodule::'.
+    text = (
+        "Shapes\n======\n\n"  # 1-3
+        ".. automodule:: shapes.circle\n\n"  # 4-5
+        "   Round things\n   ------------\n"  # 6-7
+        "   .. autoclass:: Circle\n\n"  # 8-9
+        "   Sums\n   ----\n\n"  # 10-12
+        "   .. autofunction:: area\n"  # 13
+    )
+    parsed = _parse(tmp_path, "api.rst", text)
+    assert [(s.heading, s.heading_path, s.level, s.line_start) for s in parsed.sections] == [
+        ("Shapes", (), 1, 1),
+        ("Round things", ("Shapes",), 2, 6),
+        ("shapes.circle.Circle", ("Shapes", "Round things"), 3, 8),
+        ("Sums", ("Shapes",), 2, 10),
+        ("shapes.circle.area", ("Shapes", "Sums"), 3, 13),
+    ]
+    assert parsed.sections[0].body == "Circles."
+    assert parsed.sections[2].body.startswith("`shapes.circle.Circle(radius: float")
+
+
 def test_autosummary_with_a_toctree_documents_each_object_as_its_generated_page(
     tmp_path: Path,
 ) -> None:

@@ -1,9 +1,25 @@
 """Directives of Sphinx extensions and of Sphinx's own domains that real docs use: sphinx-design
-cards, Pallets' click domain, and the glossary."""
+cards, sphinx-tabs' code tabs, Pallets' click domain, and the glossary."""
 
 from __future__ import annotations
 
 from tests.rst_support import _body
+
+
+def test_a_sphinx_tabs_code_tab_keeps_its_label() -> None:
+    # '.. code-tab:: LANGUAGE LABEL': the label told nox's two ways of picking sessions apart
+    # (CLI options, environment variables); without one the tab is named by its language.
+    text = (
+        ".. tabs::\n\n"
+        "   .. code-tab:: console CLI options\n\n         nox -s lint\n\n"
+        "   .. code-tab:: console Environment *variables*\n\n         NOXSESSION=lint nox\n\n"
+        "   .. code-tab:: py\n\n         import nox\n"
+    )
+    assert _body(text) == (
+        "CLI options\n\n```console\nnox -s lint\n```\n\n"
+        "Environment variables\n\n```console\nNOXSESSION=lint nox\n```\n\n"
+        "```py\nimport nox\n```"
+    )
 
 
 def test_sphinx_design_cards_keep_their_title_header_and_footer_apart() -> None:

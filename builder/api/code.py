@@ -28,6 +28,8 @@ from builder.api.typing_doc import annotation_text, doc_text
 if TYPE_CHECKING:
     import griffe
 
+    from builder.api.shadowed import ShadowedMembers
+
 LinesOf = Callable[[Any], list[str]]
 _META_VISIBILITY = re.compile(r"^\s*:meta (private|public):", re.MULTILINE)
 _KINDS = {"module": "module", "class": "class", "function": "function", "attribute": "attribute"}
@@ -44,7 +46,8 @@ class GriffeSource:
         self._described = described
         self._loader: griffe.GriffeLoader | None = None
         self._packages: dict[str, Any] = {}
-        self._found: dict[tuple[str, str, bool], ApiObject | None] = {}
+        self._found: dict[tuple[str, str, bool, bool], ApiObject | None] = {}
+        self._shadowed: ShadowedMembers | None = None
 
     @property
     def settings(self) -> ApiSettings:
@@ -54,16 +57,20 @@ class GriffeSource:
     def described(self) -> str:
         return self._described
 
-    def find(self, path: str, style: str = "auto", inherited: bool = False) -> ApiObject | None:
-        key = (path, style, inherited)
+    def find(
+        self, path: str, style: str = "auto", inherited: bool = False, module: bool = False
+    ) -> ApiObject | None:
+        key = (path, style, inherited, module)
         if key not in self._found:
-            self._found[key] = self._find(path, style, inherited)
+            self._found[key] = self._find(path, style, inherited, module)
         return self._found[key]
 
-    def _find(self, path: str, style: str, inherited: bool) -> ApiObject | None:
+    def _find(self, path: str, style: str, inherited: bool, module: bool) -> ApiObject | None:
         found = self._at(path)
         if found is None:
             return None
+        if not module and self._shadowed is not None:
+            found = self._shadowed.member_over(found)
         record = self._followed(lambda: _record(path, found, style, self._lines, inherited))
         return None if record is None else replace(record, file=_relative(record.file, self._root))
 
@@ -155,8 +162,14 @@ class GriffeSource:
         # to the terminal; the build reports the lookups that failed, so those lines are noise.
         logging.getLogger("griffe").setLevel(logging.CRITICAL)
         if self._loader is None:
+            from builder.api.shadowed import ShadowedMembers
+
+            self._shadowed = ShadowedMembers()
             self._loader = griffe.GriffeLoader(
-                search_paths=[self._root], allow_inspection=False, store_source=True
+                extensions=griffe.load_extensions(self._shadowed),
+                search_paths=[self._root],
+                allow_inspection=False,
+                store_source=True,
             )
         while True:
             try:

@@ -2,10 +2,12 @@
 
 The folder comes from the catalog's ``source_dir`` when given, otherwise from the usual
 places beside the docs: ``<docs>/src``, ``<docs>/../src``, ``<docs>/..`` and, for versions read
-from git or an archive, ``<tree>/src`` and ``<tree>``. A folder counts when it holds a package
-(a folder with ``__init__.py``). The fingerprint covers every ``.py``/``.pyi`` file of those
-packages and the settings: the docs' ``conf.py``, or an MkDocs project's config file (its
-mkdocstrings options); the files griffe can read from there, and how they are shown.
+from git or an archive, ``<tree>/src`` and ``<tree>``; last the project's root (the folder
+includes are read within) and its ``src``, for docs further down (``doc/source``). A folder
+counts when it holds a package (a folder with ``__init__.py``). The fingerprint covers
+every ``.py``/``.pyi`` file of those packages and the settings: the docs' ``conf.py``, or an
+MkDocs project's config file (its mkdocstrings options); the files griffe can read from
+there, and how they are shown.
 """
 
 from __future__ import annotations
@@ -41,13 +43,22 @@ class CodeTree:
 
 
 def candidate_folders(
-    docs: Path, source_dir: Path | None, code_root: Path | None
+    docs: Path,
+    source_dir: Path | None,
+    code_root: Path | None,
+    project_root: Path | None = None,
 ) -> tuple[Path, ...]:
     if source_dir is not None:
         return (source_dir,)
     folders = [docs / "src", docs.parent / "src", docs.parent]
     if code_root is not None:
         folders = [code_root / "src", code_root, *folders]
+    # sphinx-quickstart's separate source folder puts conf.py in doc/source, two levels below
+    # the package (tenacity): the project's root is where its code is then.
+    if project_root is not None:
+        # Spelled as the docs are (the report names the folder), when it is above them.
+        root = next((up for up in docs.parents if up.resolve() == project_root), project_root)
+        folders += [root / "src", root] if root not in folders else []
     return tuple(folders)
 
 
@@ -56,9 +67,10 @@ def find_code(
     source_dir: Path | None = None,
     code_root: Path | None = None,
     mkdocs_config: Path | None = None,
+    project_root: Path | None = None,
 ) -> CodeTree | None:
     """The first candidate folder that holds a package, fingerprinted; None when none does."""
-    for folder in candidate_folders(docs, source_dir, code_root):
+    for folder in candidate_folders(docs, source_dir, code_root, project_root):
         packages = _packages(folder)
         if packages:
             return _fingerprint(folder, packages, docs, mkdocs_config)

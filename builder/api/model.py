@@ -111,9 +111,14 @@ class ApiSource(Protocol):
     def described(self) -> str:
         """Where the code is, for the build report."""
 
-    def find(self, path: str, style: str = "auto", inherited: bool = False) -> ApiObject | None:
+    def find(
+        self, path: str, style: str = "auto", inherited: bool = False, module: bool = False
+    ) -> ApiObject | None:
         """The object at dotted ``path``, docstrings parsed in ``style``, its members listing
-        inherited ones when ``inherited``; None when the code has no such object."""
+        inherited ones when ``inherited``; None when the code has no such object. Where a
+        package's member and its submodule share a name, the path names the member, as the
+        package's attribute does, unless ``module`` (automodule imports the submodule, and
+        mkdocstrings reads it as griffe does)."""
 
     def command(self, path: str) -> CliCommand | None:
         """The click command (or group) defined at dotted ``path``; None when there is none."""

@@ -56,10 +56,24 @@ def signature_of(target: Any, kind: str) -> str:
     if kind == "class":
         function = init_of(target)
         if function is None:
-            return f"{name}()"
+            return f"{name}({_named_tuple_fields(target)})"
     parameters = _parameters(function, skip_first=kind == "class" or _is_method(function))
     returns = "" if kind == "class" or function.returns is None else f" -> {function.returns}"
     return f"{name}({parameters}){returns}"
+
+
+def _named_tuple_fields(klass: Any) -> str:
+    """A ``typing.NamedTuple`` class's fields as its constructor takes them (Python writes that
+    ``__init__`` itself, so the code has none to read); "" for any other class."""
+    if not any(str(base).rpartition(".")[2] == "NamedTuple" for base in klass.bases):
+        return ""
+    fields: list[str] = []
+    for member in klass.members.values():
+        if member.is_alias or not member.is_attribute or member.annotation is None:
+            continue
+        text = f"{member.name}: {annotation_text(member.annotation)}"
+        fields.append(text if member.value is None else f"{text} = {member.value}")
+    return ", ".join(fields)
 
 
 def _is_method(function: Any) -> bool:

@@ -76,7 +76,6 @@ def _version_files(
         if layout.kind == "mkdocs" and layout.config_folder and layout.config_file
         else None
     )
-    code = find_code(directory, version.source_dir, version.code_root, mkdocs_config)
     includes = include_root(
         directory,
         version.code_root,
@@ -84,6 +83,7 @@ def _version_files(
         layout.snippet_base,
         bound=version.catalog_folder,
     )
+    code = find_code(directory, version.source_dir, version.code_root, mkdocs_config, includes.root)
     return VersionFiles(version, layout, listing, code, origin, description, warnings, includes)
 
 

@@ -104,7 +104,7 @@ def block_events(
     style = str(options.get("docstring_style", "google"))
     style = style if style in ("google", "numpy", "sphinx") else "google"
     shown = mkdocstrings_options(options)
-    found = doc.api.find(path, style, shown.inherited)
+    found = doc.api.find(path, style, shown.inherited, module=True)  # as griffe reads it
     if found is None:
         doc.warn(line, f"mkdocstrings {path}: not found in the code in {doc.api.described}")
         return [heading, Text(f"`{path}`")]

@@ -31,7 +31,8 @@ def find_object(
     api = doc.code_for(base, line)
     if api is None:
         return None
-    found = api.find(full, api.settings.docstring_style, options.inherited)
+    module = base == "automodule"  # the submodule, not a package member of its name
+    found = api.find(full, api.settings.docstring_style, options.inherited, module)
     if found is None:
         doc.warn(line, f"{base} {full}: not found in the code in {api.described}")
         return None

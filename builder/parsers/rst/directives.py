@@ -48,6 +48,8 @@ from builder.parsers.rst.inline import render_inline
 from builder.parsers.rst.jinja_domain import DIRECTIVES as JINJA_DIRECTIVES
 from builder.parsers.rst.jinja_domain import render_mapped_functions
 from builder.parsers.rst.only_tags import shown_in_html
+from builder.parsers.rst.reno_notes import DIRECTIVE as RELEASE_NOTES
+from builder.parsers.rst.reno_notes import render_release_notes
 from builder.parsers.rst.tables import Row, read_csv_table, read_list_table
 
 ADMONITIONS = {
@@ -187,8 +189,13 @@ def render_directive(
         return render_literal_include(named.argument, dict(named.options), line, doc)
     if base in CODE_DIRECTIVES:
         code = read_directive(name, rest, body, line, text_arguments=False)
-        language = (code.argument.split() or [doc.highlight])[0].lower()
-        return [Text(fence(code.content, language))]
+        words = code.argument.split(None, 1)
+        fenced = Text(fence(code.content, (words[0] if words else doc.highlight).lower()))
+        # sphinx-tabs' '.. code-tab:: console Environment variables': the tab's own label
+        # says what the code is for, as a tab's title does.
+        if base == "code-tab" and len(words) == 2:
+            return [Text(render_inline(words[1].strip())), fenced]
+        return [fenced]
     if is_api_directive(base):
         api = read_directive(name, rest, body, line, text_arguments=True)
         return render_api(base, api.arguments, api.options, api.content,
@@ -211,6 +218,9 @@ def render_directive(
     if name == "click":
         command = read_directive(name, rest, body, line, text_arguments=True)
         return render_click(command.argument, dict(command.options), line, ctx, doc)
+    if name == RELEASE_NOTES:
+        notes = read_directive(name, rest, body, line, text_arguments=False)
+        return render_release_notes(dict(notes.options), line, ctx, doc, render)
     if name in CHANGELOG_DIRECTIVES:
         entry = read_directive(name, rest, body, line, text_arguments=False)
         return render_changelog(name, dict(entry.options), list(entry.content), entry.line,
@@ -248,7 +258,11 @@ def _set_state(
     doc.module = "" if module == "None" else module
     if base != "automodule":
         return []
-    content = render(list(directive.content), directive.content_first, ctx.nested(), doc)
+    # Sphinx parses an automodule's content with titles allowed (tornado's pages group their
+    # autoclass directives under titles written there); at the page's top level they are the
+    # page's titles, as the module docstring's are.
+    inner = ctx if ctx.depth == 0 else ctx.nested()
+    content = render(list(directive.content), directive.content_first, inner, doc)
     shown = member_options(directive.options, doc)
     found = find_object(base, doc.module, directive.line, doc, shown)
     if found is None:

@@ -1,0 +1,36 @@
+"""A changelog's release written as a bold paragraph (``**3.11.3**``) heads a section.
+
+APScheduler's version history writes each release so, with no title over it: the whole history
+read as one section (cut in parts by size), and a question about one release found a part
+holding twenty. In a file named as a changelog, a paragraph of one line that is all bold (a
+date in parentheses or after a dash may follow) and names a release is a heading one level
+below the title around it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from builder.parsers.docutils_ids import docutils_id
+from builder.parsers.rst.events import DocState, Heading
+from builder.parsers.rst.inline import render_inline
+from schemas.changelogs import CHANGELOG_FILE, is_release_heading
+
+# "**3.11.3**", "**1.0.0** (2020-01-01)", "**2.0** - 2019-05-04"; never a sentence after it.
+_BOLD_RELEASE = re.compile(
+    r"\*\*[^*\s](?:[^*]*[^*\s])?\*\*(?:\s+\([^()]*\)|\s+[-\u2013\u2014]\s+[\w ,./-]+)?"
+)
+
+
+def release_heading(lines: list[str], i: int, first: int, doc: DocState) -> Heading | None:
+    """The heading the paragraph at ``lines[i]`` is, when it is a changelog's bold release."""
+    if i + 1 < len(lines) and lines[i + 1]:  # a paragraph of more than one line
+        return None
+    if not _BOLD_RELEASE.fullmatch(lines[i]) or not CHANGELOG_FILE.search(doc.relpath):
+        return None
+    title = " ".join(render_inline(lines[i], heading=True).split())
+    if not is_release_heading(title):
+        return None
+    line = first + i
+    return Heading(title=title, line=line, last_line=line, claim_line=line,
+                   anchor=docutils_id(title), below_title=1)  # fmt: skip

@@ -1,0 +1,47 @@
+"""builder.parsers.rst.release_paragraphs: a changelog's bold release paragraphs head sections."""
+
+from __future__ import annotations
+
+from builder.parsers import parse_file
+
+HISTORY = (
+    "Version history\n===============\n\n"  # 1-3
+    "See the migration guide.\n\n"  # 4-5
+    "**3.11.3**\n\n"  # 6-7
+    "- Fixed a stall.\n\n"  # 8-9
+    "**3.11.2** (2024-01-02)\n\n"  # 10-11
+    "- Fixed a loop.\n\n"  # 12-13
+    "**Note** that this is a sentence.\n\n"  # 14-15
+    "**3.0 was large**\n"  # 16
+    "and this paragraph goes on.\n"  # 17
+)
+
+
+def test_a_bold_release_paragraph_heads_a_section_of_a_changelog() -> None:
+    # APScheduler 3.11.3's versionhistory.rst writes every release so: the whole history was
+    # one section, cut in three parts by size.
+    parsed = parse_file("versionhistory.rst", HISTORY)
+    assert parsed is not None
+    assert [
+        (s.heading, s.heading_path, s.level, s.line_start, s.body) for s in parsed.sections
+    ] == [
+        ("Version history", (), 1, 1, "See the migration guide."),
+        ("3.11.3", ("Version history",), 2, 6, "- Fixed a stall."),
+        (
+            "3.11.2 (2024-01-02)",
+            ("Version history",),
+            2,
+            10,
+            "- Fixed a loop.\n\nNote that this is a sentence.\n\n"
+            "3.0 was large and this paragraph goes on.",
+        ),
+    ]
+
+
+def test_bold_paragraphs_elsewhere_stay_paragraphs() -> None:
+    parsed = parse_file("guide.rst", HISTORY)
+    assert parsed is not None
+    assert [s.heading for s in parsed.sections] == ["Version history"]
+    nested = parse_file("changes.rst", "Changes\n=======\n\n.. note::\n\n   **1.0**\n")
+    assert nested is not None
+    assert [s.heading for s in nested.sections] == ["Changes"]
