@@ -57,7 +57,9 @@ def _walk(root: Path) -> Iterator[tuple[str, Path, bool]]:
             yield path.relative_to(root).as_posix(), path, path.is_symlink()
 
 
-def _skip_reason(relpath: str, path: Path, is_link: bool, root: Path) -> str | None:
+def _skip_reason(
+    relpath: str, path: Path, is_link: bool, root: Path, project: Path | None
+) -> str | None:
     if any(part.startswith(".") for part in relpath.split("/")):
         return "hidden"
     unservable = unservable_characters(relpath)
@@ -67,7 +69,9 @@ def _skip_reason(relpath: str, path: Path, is_link: bool, root: Path) -> str | N
         if is_link:
             target = path.resolve(strict=True)
             if not target.is_relative_to(root):
-                return "symlink leaving the root"
+                leaving = _link_out_of_the_docs(target, project)
+                if leaving is not None:
+                    return leaving
             if target.is_dir():
                 return "symlinked directory (not followed)"
         mode = path.stat().st_mode
@@ -78,6 +82,20 @@ def _skip_reason(relpath: str, path: Path, is_link: bool, root: Path) -> str | N
             return "vanished during the build"
         return f"unreadable ({exc})"
     return _not_regular(mode)
+
+
+def _link_out_of_the_docs(target: Path, project: Path | None) -> str | None:
+    """Why a link from the docs folder to ``target`` outside it is not read, or None when it
+    is read: MkDocs projects link the repository's README.md or CHANGELOG.md into docs/, and
+    MkDocs renders it as a page. Only a page (a file of a supported kind) of the project's,
+    outside its hidden folders, is read, as an include of it would be (builder.includes)."""
+    if project is None or not target.is_relative_to(project):
+        return "symlink leaving the root"
+    if any(part.startswith(".") for part in target.relative_to(project).parts):
+        return "symlink to a hidden file"
+    if target.suffix.lower() not in SUPPORTED_SUFFIXES:
+        return "symlink out of the docs to a file that is not a page"
+    return None
 
 
 def _not_regular(mode: int) -> str | None:
@@ -99,8 +117,11 @@ def _not_regular(mode: int) -> str | None:
     return "not a regular file"
 
 
-def list_version_files(root: Path, include: GlobSet, exclude: GlobSet) -> VersionListing:
+def list_version_files(
+    root: Path, include: GlobSet, exclude: GlobSet, project: Path | None = None
+) -> VersionListing:
     """List the supported files below ``root`` that the globs admit, without reading them.
+    A symlink may lead out of ``root`` to a page elsewhere in ``project`` (its include root).
 
     A file that cannot be used is skipped with a reason, never fatal; only an unreadable
     root is an error, because then the whole version would silently be empty.
@@ -109,6 +130,7 @@ def list_version_files(root: Path, include: GlobSet, exclude: GlobSet) -> Versio
         root = root.resolve(strict=True)
     except OSError as exc:
         raise SourceError(f"{root}: cannot open the docs directory ({exc})") from exc
+    project = project.resolve() if project is not None else None
     candidates: list[Candidate] = []
     skipped: list[SkippedFile] = []
     excluded = 0
@@ -119,7 +141,7 @@ def list_version_files(root: Path, include: GlobSet, exclude: GlobSet) -> Versio
         if Path(relpath).suffix.lower() not in SUPPORTED_SUFFIXES:
             excluded += 1
             continue
-        reason = _skip_reason(relpath, path, is_link, root)
+        reason = _skip_reason(relpath, path, is_link, root, project)
         if reason is None and len(candidates) >= MAX_FILES_PER_VERSION:
             reason = f"over the limit of {MAX_FILES_PER_VERSION} files per version"
         if reason is None:

@@ -100,7 +100,7 @@ def test_hostile_inputs_are_reported_not_fatal(tmp_path: Path) -> None:
     assert code == 0, output
     assert "skipped binary.md: binary" in output
     assert "skipped latin1.md: not UTF-8" in output
-    assert "skipped escape.md: symlink leaving the root" in output
+    assert "skipped escape.md: symlink out of the docs to a file that is not a page" in output
     assert "heading of 10000 characters cut to 200" in output
     document = orjson.loads((out / "index.json").read_bytes())
     sources = {s["source"] for s in document["entries"][0]["volumes"]["1.0.0"]["sections"]}

@@ -59,6 +59,35 @@ def test_symlinks_leaving_the_root_and_loops_are_skipped(tmp_path: Path) -> None
     ]
 
 
+def test_a_link_to_a_page_elsewhere_in_the_project_is_read_and_nothing_else_is(
+    tmp_path: Path,
+) -> None:
+    project = tmp_path / "project"
+    docs = project / "docs"
+    (project / ".private").mkdir(parents=True)
+    docs.mkdir()
+    (project / "CHANGELOG.md").write_text("# Changelog\n\n## 1.0\n", encoding="utf-8")
+    (project / ".private" / "notes.md").write_text("# notes\n", encoding="utf-8")
+    (project / "docbuild.toml").write_text("[site]\n", encoding="utf-8")
+    (tmp_path / "elsewhere.md").write_text("# elsewhere\n", encoding="utf-8")
+    os.symlink(project / "CHANGELOG.md", docs / "changelog.md")  # as MkDocs projects do
+    os.symlink(project / ".private" / "notes.md", docs / "notes.md")
+    os.symlink(project / "docbuild.toml", docs / "catalog.md")
+    os.symlink(tmp_path / "elsewhere.md", docs / "elsewhere.md")
+    listing = list_version_files(docs, NO_GLOBS, NO_GLOBS, project)
+    assert [c.relpath for c in listing.candidates] == ["changelog.md"]
+    read = read_source(listing.candidates[0])
+    assert isinstance(read, SourceFile) and read.text.startswith("# Changelog")
+    assert sorted((s.relpath, s.reason) for s in listing.skipped) == [
+        ("catalog.md", "symlink out of the docs to a file that is not a page"),
+        ("elsewhere.md", "symlink leaving the root"),
+        ("notes.md", "symlink to a hidden file"),
+    ]
+    # Without a project, the docs folder is the root: every link out of it is refused.
+    alone = list_version_files(docs, NO_GLOBS, NO_GLOBS)
+    assert alone.candidates == ()
+
+
 def test_missing_root_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(SourceError, match="cannot open the docs directory"):
         list_version_files(tmp_path / "gone", NO_GLOBS, NO_GLOBS)

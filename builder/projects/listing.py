@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from builder.config import VersionConfig
 from builder.globs import compile_globs
+from builder.includes import include_root
 from builder.projects.detect import complete_layout, read_project_layout
 from builder.projects.layout import ProjectLayout, ordered_candidates
 from builder.sources import Candidate, VersionListing, list_version_files
@@ -16,10 +17,13 @@ def project_listing(version: VersionConfig) -> tuple[ProjectLayout, VersionListi
     if version.directory is None:
         raise ValueError("project_listing needs a version with a directory")
     layout = read_project_layout(version.directory, version.project, version.code_root)
+    docs = layout.directory or version.directory
+    # Pages may be links to files elsewhere in the project, which includes may read too.
+    project = include_root(
+        docs, version.code_root, layout.config_folder, bound=version.catalog_folder
+    ).root
     listing = list_version_files(
-        layout.directory or version.directory,
-        compile_globs(version.include),
-        compile_globs(version.exclude),
+        docs, compile_globs(version.include), compile_globs(version.exclude), project
     )
     pages = [c for c in listing.candidates if layout.admits(c.relpath)]
     if layout.generated:
