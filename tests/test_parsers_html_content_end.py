@@ -31,7 +31,8 @@ def _whole_page_parse(text: str, relpath: str, monkeypatch: pytest.MonkeyPatch) 
 
 
 def _cut(text: str) -> etree._Element | None:
-    return content_end.load_main(text, text.encode())
+    cut = content_end.load_main(text, text.encode())
+    return None if cut is None else cut[0]
 
 
 def test_a_page_is_read_up_to_the_end_of_its_main_content() -> None:
@@ -81,6 +82,36 @@ def test_a_cut_that_cannot_be_shown_right_reads_as_the_whole_page(
     assert parser.parse(page, "page.html", page.encode()) == _whole_page_parse(
         page, "page.html", monkeypatch
     )
+
+
+def test_a_cut_page_gives_the_bytes_it_parsed_and_its_chrome_goes_as_the_whole_pages() -> None:
+    # The parsed bytes end with the article's end tag: the sidebar and footer after it, with
+    # their navigation roles, are not searched for chrome no element of the tree can hold.
+    main = (
+        '<p>keep</p>\n<div role="navigation">nav</div>\n'
+        '<div\n  ARIA-LABEL="breadcrumb">crumbs</div>'
+    )
+    page = _page(main, after=SIDEBAR + '\n<div role="search">after</div>')
+    data = page.encode()
+    cut = content_end.load_main(page, data)
+    assert cut is not None
+    article, parsed = cut
+    assert data.startswith(parsed) and parsed.endswith(b"</div>")
+    assert b"sidebar text" not in parsed and b"sidebar text" in data
+    main_content.strip_chrome(article, parsed)
+    text = etree.tostring(article, method="text", encoding="unicode")
+    assert "keep" in text and "nav" not in text and "crumbs" not in text
+    # Chrome after the cut on the article's last line: the whole page's lines may hold it,
+    # the parsed bytes cannot, so the XPath is skipped.
+    plain = (
+        "<!DOCTYPE html>\n<html><head><title>T</title></head>\n<body>\n"
+        '<div class="body" role="main"><p>keep</p></div><div role="search">x</div>\n'
+        "</body></html>\n"
+    )
+    plain_cut = content_end.load_main(plain, plain.encode())
+    assert plain_cut is not None
+    assert main_content._may_hold_chrome_attributes(plain_cut[0], plain.encode())
+    assert not main_content._may_hold_chrome_attributes(*plain_cut)
 
 
 def test_the_count_fooled_by_a_script_leaves_the_cut_untaken() -> None:

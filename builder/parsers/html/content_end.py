@@ -33,10 +33,11 @@ _TAG_NAME = re.compile(rb"<([A-Za-z][A-Za-z0-9]*)[\t\n\f\r ]")
 _AFTER_NAME = frozenset(b"\t\n\f\r />")
 
 
-def load_main(text: str, utf8: bytes | None) -> Element | None:
+def load_main(text: str, utf8: bytes | None) -> tuple[Element, bytes] | None:
     """The main content element (``find_main``'s) of the page (``text``, decoded from
-    ``utf8``) parsed up to that element's end, or None when no safe cut was found (then parse
-    the whole page). Its tree (``getroottree``) holds what comes before the cut."""
+    ``utf8``) parsed up to that element's end, with the bytes parsed (the page up to the cut),
+    or None when no safe cut was found (then parse the whole page). Its tree
+    (``getroottree``) holds what comes before the cut, and its lines are those of the bytes."""
     if utf8 is None or XML_DECLARATION.match(text):
         return None
     at = utf8.find(_MAIN_ROLE)
@@ -49,10 +50,12 @@ def load_main(text: str, utf8: bytes | None) -> Element | None:
     end = _closing_end(utf8, name.end(), name.group(1).lower())
     if end is None or end == len(utf8):
         return None
-    document = parse_html_bytes(utf8[:end] + _MARKER)
+    parsed = utf8[:end]
+    document = parse_html_bytes(parsed + _MARKER)
     if document is None or not has_title(document):
         return None
-    return _main_closed_before_marker(document)
+    main = _main_closed_before_marker(document)
+    return None if main is None else (main, parsed)
 
 
 def _closing_end(data: bytes, after: int, tag: bytes) -> int | None:

@@ -57,7 +57,8 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
     # Most pages are parsed only as far as the end of their main content (content_end); one
     # that may be a page Sphinx generated is parsed whole, as generated_page looks at all of it.
     marked = may_be_generated(text)
-    main = None if marked else load_main(text, utf8)
+    cut = None if marked else load_main(text, utf8)
+    main, source = cut if cut is not None else (None, lines_source(text, utf8))
     document = load_document(text, utf8) if main is None else main.getroottree().getroot()
     if document is None:
         if not text.strip():
@@ -71,7 +72,9 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
     root = find_main(document) if main is None else main
     # The <title> is read before chrome goes: a page without <body> loses its <head> with it.
     fallback_title = head_title(document) or stem
-    strip_chrome(root, lines_source(text, utf8))
+    # A cut page's chrome is looked for in the bytes parsed: the sidebar and footer after the
+    # cut are not searched for roles and labels that no element of the tree can hold.
+    strip_chrome(root, source)
     title = first_h1(root) or fallback_title
     walker = _Walker(relpath, title, _structural(root))
     walker.walk(root, 0)
