@@ -68,10 +68,9 @@ def _skip_reason(
     try:
         if is_link:
             target = path.resolve(strict=True)
-            if not target.is_relative_to(root):
-                leaving = _link_out_of_the_docs(target, project)
-                if leaving is not None:
-                    return leaving
+            refused = _link_refusal(target, root, project)
+            if refused is not None:
+                return refused
             if target.is_dir():
                 return "symlinked directory (not followed)"
         mode = path.stat().st_mode
@@ -84,17 +83,23 @@ def _skip_reason(
     return _not_regular(mode)
 
 
-def _link_out_of_the_docs(target: Path, project: Path | None) -> str | None:
-    """Why a link from the docs folder to ``target`` outside it is not read, or None when it
-    is read: MkDocs projects link the repository's README.md or CHANGELOG.md into docs/, and
-    MkDocs renders it as a page. Only a page (a file of a supported kind) of the project's,
-    outside its hidden folders, is read, as an include of it would be (builder.includes)."""
-    if project is None or not target.is_relative_to(project):
+def _link_refusal(target: Path, root: Path, project: Path | None) -> str | None:
+    """Why a link to ``target`` is not read, or None when it is. A link inside the docs folder
+    (``root``) is read unless it leads into a hidden file: a docs folder that is a clone's root
+    holds .git/config, which can hold the clone's credentials. A link out of the docs is read
+    only when it leads to a page elsewhere in ``project`` (MkDocs projects link the
+    repository's README.md or CHANGELOG.md into docs/, and MkDocs renders it), outside its
+    hidden folders, as an include of it would be (builder.includes)."""
+    if target.is_relative_to(root):
+        inside = target.relative_to(root)
+    elif project is not None and target.is_relative_to(project):
+        inside = target.relative_to(project)
+        if target.suffix.lower() not in SUPPORTED_SUFFIXES:
+            return "symlink out of the docs to a file that is not a page"
+    else:
         return "symlink leaving the root"
-    if any(part.startswith(".") for part in target.relative_to(project).parts):
+    if any(part.startswith(".") for part in inside.parts):
         return "symlink to a hidden file"
-    if target.suffix.lower() not in SUPPORTED_SUFFIXES:
-        return "symlink out of the docs to a file that is not a page"
     return None
 
 
