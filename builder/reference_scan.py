@@ -12,11 +12,12 @@ import re
 from collections.abc import Iterable
 from pathlib import PurePosixPath
 
+from builder.model import SourceFile
 from builder.parsers import MARKDOWN_SUFFIXES, RST_SUFFIXES, TEXT_SUFFIXES, detect_format
 from builder.parsers.reference_titles import ReferenceTitles, docname, label_key
 from builder.parsers.rst.inline import render_inline
 from builder.parsers.rst.titles import match_title
-from builder.sources import MAX_FILE_BYTES, Candidate
+from builder.sources import Candidate, read_source
 
 _RST_LABEL = re.compile(r"\.\. +_(`[^`]+`|[^:`\\\s][^:`\\]*):\s*$")
 _MYST_LABEL = re.compile(r"\(([^()\s]+)\)=\s*$")
@@ -32,15 +33,12 @@ def scan_version(candidates: Iterable[Candidate]) -> ReferenceTitles:
     for candidate in candidates:
         if PurePosixPath(candidate.relpath).suffix.lower() not in suffixes:
             continue
-        try:
-            if candidate.text is not None:
-                text = candidate.text
-            elif candidate.path.stat().st_size > MAX_FILE_BYTES:
-                continue  # the parse stage skips it too
-            else:
-                text = candidate.path.read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            continue  # the parse stage reports it
+        # As the parse stage reads it: a FIFO swapped in, a link pointed elsewhere since the
+        # listing, a file too big or not text is left out (and reported by that stage).
+        source = read_source(candidate, hashed=False)
+        if not isinstance(source, SourceFile):
+            continue
+        text = source.text
         fmt = detect_format(candidate.relpath, text)
         if fmt in ("rst", "markdown"):
             pages.append((candidate.relpath, fmt, text))

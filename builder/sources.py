@@ -35,6 +35,9 @@ class Candidate:
     relpath: str
     path: Path
     text: str | None = None
+    # For a link, the (device, inode) of the file it led to when it was listed: the file is
+    # read through the link, which may have been pointed elsewhere since.
+    identity: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -57,30 +60,40 @@ def _walk(root: Path) -> Iterator[tuple[str, Path, bool]]:
             yield path.relative_to(root).as_posix(), path, path.is_symlink()
 
 
-def _skip_reason(
+def _judge(
     relpath: str, path: Path, is_link: bool, root: Path, project: Path | None
-) -> str | None:
+) -> Candidate | SkippedFile:
     if any(part.startswith(".") for part in relpath.split("/")):
-        return "hidden"
+        return SkippedFile(relpath, "hidden")
     unservable = unservable_characters(relpath)
     if unservable:
-        return f"file name has characters a web host cannot serve ({unservable}); rename the file"
+        return SkippedFile(
+            relpath,
+            f"file name has characters a web host cannot serve ({unservable}); rename the file",
+        )
     try:
         if is_link:
             target = path.resolve(strict=True)
             refused = _link_refusal(target, root, project)
             if refused is not None:
-                return refused
+                return SkippedFile(relpath, refused)
             if target.is_dir():
-                return "symlinked directory (not followed)"
-        mode = path.stat().st_mode
+                return SkippedFile(relpath, "symlinked directory (not followed)")
+            # The file judged, not wherever the link leads by now.
+            status = os.stat(target, follow_symlinks=False)
+        else:
+            status = path.stat()
     except (OSError, RuntimeError) as exc:
         if is_link:
-            return "broken symlink or symlink loop"
+            return SkippedFile(relpath, "broken symlink or symlink loop")
         if isinstance(exc, FileNotFoundError):
-            return "vanished during the build"
-        return f"unreadable ({exc})"
-    return _not_regular(mode)
+            return SkippedFile(relpath, "vanished during the build")
+        return SkippedFile(relpath, f"unreadable ({exc})")
+    reason = _not_regular(status.st_mode)
+    if reason is not None:
+        return SkippedFile(relpath, reason)
+    identity = (status.st_dev, status.st_ino) if is_link else None
+    return Candidate(relpath, path, identity=identity)
 
 
 def _link_refusal(target: Path, root: Path, project: Path | None) -> str | None:
@@ -146,13 +159,15 @@ def list_version_files(
         if Path(relpath).suffix.lower() not in SUPPORTED_SUFFIXES:
             excluded += 1
             continue
-        reason = _skip_reason(relpath, path, is_link, root, project)
-        if reason is None and len(candidates) >= MAX_FILES_PER_VERSION:
-            reason = f"over the limit of {MAX_FILES_PER_VERSION} files per version"
-        if reason is None:
-            candidates.append(Candidate(relpath, path))
+        judged = _judge(relpath, path, is_link, root, project)
+        if isinstance(judged, Candidate) and len(candidates) >= MAX_FILES_PER_VERSION:
+            judged = SkippedFile(
+                relpath, f"over the limit of {MAX_FILES_PER_VERSION} files per version"
+            )
+        if isinstance(judged, Candidate):
+            candidates.append(judged)
         else:
-            skipped.append(SkippedFile(relpath, reason))
+            skipped.append(judged)
     candidates.sort(key=lambda c: c.relpath)
     skipped.sort(key=lambda s: s.relpath)
     return VersionListing(tuple(candidates), tuple(skipped), excluded)
@@ -168,7 +183,7 @@ def read_source(
         utf8 = candidate.text.encode("utf-8")
         digest = hashlib.sha256(utf8).hexdigest() if hashed else ""
         return SourceFile(candidate.relpath, candidate.text, digest, utf8=utf8)
-    data, reason = _read_bytes(candidate.path, budget)
+    data, reason = _read_bytes(candidate.path, budget, candidate.identity)
     if data is None:
         return SkippedFile(candidate.relpath, reason or "unreadable")
     digest = hashlib.sha256(data).hexdigest() if hashed else ""
@@ -196,8 +211,11 @@ def read_source(
     return SourceFile(candidate.relpath, text.replace("\r\n", "\n").replace("\r", "\n"), digest)
 
 
-def _read_bytes(path: Path, budget: int) -> tuple[bytes | None, str | None]:
-    """Return (the file's bytes, None) or (None, the reason it cannot be read)."""
+def _read_bytes(
+    path: Path, budget: int, identity: tuple[int, int] | None = None
+) -> tuple[bytes | None, str | None]:
+    """Return (the file's bytes, None) or (None, the reason it cannot be read); with an
+    ``identity``, only when the file opened is still the one the listing judged."""
     try:
         # O_NONBLOCK: a FIFO swapped in since the listing must not make open() wait for a
         # writer; fstat then tells what was really opened.
@@ -207,6 +225,8 @@ def _read_bytes(path: Path, budget: int) -> tuple[bytes | None, str | None]:
             reason = _not_regular(opened.st_mode)
             if reason is not None:
                 return None, reason
+            if identity is not None and (opened.st_dev, opened.st_ino) != identity:
+                return None, "symlink pointed elsewhere during the build"
             size = opened.st_size
             if size > min(MAX_FILE_BYTES, budget):
                 limit = MAX_FILE_BYTES if size > MAX_FILE_BYTES else budget

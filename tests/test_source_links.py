@@ -5,8 +5,10 @@ from pathlib import Path
 
 from builder.config import load_catalog
 from builder.globs import compile_globs
+from builder.model import SkippedFile
 from builder.pipeline import build_site
-from builder.sources import list_version_files
+from builder.reference_scan import scan_version
+from builder.sources import list_version_files, read_source
 from tests.source_support import git
 
 NO_GLOBS = compile_globs([])
@@ -91,6 +93,18 @@ def test_links_to_folders_special_files_and_loops_are_skipped_not_fatal(tmp_path
         "null.md": "symlink leaving the root",
         "pipe.md": "not a regular file (a FIFO)",
     }
+
+
+def test_a_link_retargeted_after_the_listing_is_not_read_through(tmp_path: Path) -> None:
+    project, docs = _project(tmp_path)
+    (tmp_path / "secret.md").write_text("# secret\n", encoding="utf-8")
+    os.symlink(project / "CHANGELOG.md", docs / "changelog.md")
+    listing = list_version_files(docs, NO_GLOBS, NO_GLOBS, project)
+    (docs / "changelog.md").unlink()
+    os.symlink(tmp_path / "secret.md", docs / "changelog.md")
+    read = read_source(listing.candidates[0])
+    assert read == SkippedFile("changelog.md", "symlink pointed elsewhere during the build")
+    assert scan_version(listing.candidates) == scan_version(())  # its titles are not read
 
 
 CATALOG = """\
