@@ -1,6 +1,7 @@
 """Links from a docs folder to pages elsewhere in its project: what is read, and what never is."""
 
 import os
+import tarfile
 from pathlib import Path
 
 from builder.config import load_catalog
@@ -9,7 +10,7 @@ from builder.model import SkippedFile
 from builder.pipeline import build_site
 from builder.reference_scan import scan_version
 from builder.sources import list_version_files, read_source
-from tests.source_support import git
+from tests.source_support import git, tar_member, write_tar
 
 NO_GLOBS = compile_globs([])
 
@@ -160,3 +161,22 @@ def test_a_version_from_git_reads_its_link_to_the_changelog(tmp_path: Path) -> N
     build_site(load_catalog(catalog), tmp_path / "site")
     sections = _sections(tmp_path / "site")
     assert "First." in sections
+
+
+def test_a_version_from_an_sdist_reads_its_link_to_the_changelog(tmp_path: Path) -> None:
+    write_tar(
+        tmp_path / "alpha-1.0.0.tar.gz",
+        [
+            tar_member("alpha-1.0.0/pyproject.toml", b"[project]\n"),
+            tar_member("alpha-1.0.0/CHANGELOG.md", b"# Changelog\n\n## 1.0\n\nFirst.\n"),
+            tar_member("alpha-1.0.0/docs/index.md", b"# Alpha\n\nHome.\n"),
+            tar_member(
+                "alpha-1.0.0/docs/changelog.md", kind=tarfile.SYMTYPE, link="../CHANGELOG.md"
+            ),
+        ],
+    )
+    catalog = tmp_path / "docbuild.toml"
+    source = 'archive = { file = "alpha-1.0.0.tar.gz", path = "docs" }'
+    catalog.write_text(CATALOG.replace("SOURCE", source), "utf-8")
+    build_site(load_catalog(catalog), tmp_path / "site")
+    assert "First." in _sections(tmp_path / "site")
