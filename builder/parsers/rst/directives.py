@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from builder.parsers.rst.api_descriptions import (
+    core_directive,
     is_api_directive,
     render_api,
     render_generated_pages,
@@ -176,7 +177,7 @@ def render_directive(
 ) -> list[Event]:
     """Events for the directive ``.. name:: rest`` whose indented lines are ``body``."""
     name = name.lower()
-    base = name.removeprefix("py:")
+    base = core_directive(name.removeprefix("py:"))
     if base in DROPPED:
         return []
     if base == "raw":
