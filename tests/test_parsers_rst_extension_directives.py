@@ -63,3 +63,20 @@ def test_a_glossary_entry_may_have_several_terms() -> None:
         "environment\n  Where information is kept.\n\n"
         "source directory\nroot\n  The directory of sources.\n\n  Its second paragraph."
     )
+
+
+def test_a_matplotlib_plot_keeps_the_code_it_shows() -> None:
+    # pint 0.25.3's plotting page shows its three examples with
+    # '.. plot::\n   :include-source: true'; the directive was dropped whole, and the page
+    # read "This allows plotting quantities with different units:" and then nothing.
+    text = (
+        "Units:\n\n"
+        ".. plot::\n   :include-source: true\n\n   import matplotlib.pyplot as plt\n"
+        "   plt.plot([1, 2])\n\n"
+        ".. plot::\n   :include-source: false\n\n   hidden()\n\n"
+        ".. plot:: pyplots/ellipses.py\n\n"
+        "End."
+    )
+    assert _body(text) == (
+        "Units:\n\n```python\nimport matplotlib.pyplot as plt\nplt.plot([1, 2])\n```\n\nEnd."
+    )

@@ -78,7 +78,7 @@ DROPPED = frozenset(
     {
         "toctree", "index", "meta", "contents", "sectnum", "header", "footer",
         "title", "tabularcolumns", "sectionauthor", "moduleauthor", "codeauthor", "default-role",
-        "default-domain", "role", "program", "graphviz", "digraph", "graph", "mermaid", "plot",
+        "default-domain", "role", "program", "graphviz", "digraph", "graph", "mermaid",
         "target-notes", "testsetup", "testcleanup", "highlightlang", "rst-class", "cssclass",
         "inheritance-diagram", "uml", "youtube", "video", "iframe", "jinja", "spelling:word-list",
     }
@@ -110,6 +110,8 @@ MODULE_DIRECTIVES = frozenset({"module", "currentmodule", "automodule"})
 _PRE_OPEN = re.compile(r"<pre\b[^<>]*>", re.IGNORECASE)
 _PRE_CLOSE = re.compile(r"</pre\s*>", re.IGNORECASE)
 _TAG = re.compile(r"<[^<>]*>")
+# How a directive's boolean option says no (docutils' and matplotlib's spellings).
+_FALSE_FLAGS = frozenset({"false", "no", "0", "off"})
 _OPTION_LINE = re.compile(r":([^:\s](?:[^:]|\\:)*?):(?:\s+(.*))?$")
 
 
@@ -188,6 +190,8 @@ def render_directive(
         if base == "include":
             return render_include(named.argument, dict(named.options), line, ctx, doc, render)
         return render_literal_include(named.argument, dict(named.options), line, doc)
+    if base == "plot":
+        return _plot_code(read_directive(name, rest, body, line, text_arguments=True))
     if base in CODE_DIRECTIVES:
         code = read_directive(name, rest, body, line, text_arguments=False)
         words = code.argument.split(None, 1)
@@ -246,6 +250,16 @@ def _preformatted(raw: Directive) -> list[Event]:
             blocks.append(Text(fence(text.replace("\xa0", " ").split("\n"))))
         position = closed.end()
     return blocks
+
+
+def _plot_code(plot: Directive) -> list[Event]:
+    """matplotlib's plot directive: the code written in it, as Python, unless its
+    ``:include-source:`` says false. The figure it draws has no text, and the code is what
+    says what is drawn (with conf.py's plot_include_source unread, the option decides)."""
+    shown = plot.option("include-source").strip().lower() not in _FALSE_FLAGS
+    if not shown or not any(text.strip() for text in plot.content):
+        return []
+    return [Text(fence(plot.content, "python"))]
 
 
 def _set_state(
