@@ -614,3 +614,15 @@ def test_pymdownx_tabs_keep_their_code_blocks_under_their_titles() -> None:
         "uv:\n```bash\nuv add griffe\n```\n\nThen run it.\n\n"
         "After the tabs."
     ]
+
+
+def test_an_empty_fence_leaves_nothing() -> None:
+    # textual 8.2.8's pages draw their screenshots with empty custom fences
+    # ('```{.textual path="docs/examples/widgets/button.py"}' then '```'): 311 sections
+    # ended in a code block of nothing.
+    text = (
+        "# Button\n\nA simple button.\n\n"
+        '```{.textual path="docs/examples/widgets/button.py" lines="24"}\n```\n\n'
+        '```python title="app.py"\n\n```\n\nEnd.\n'
+    )
+    assert bodies(parse(text, "button.md")) == ["A simple button.\n\nEnd."]

@@ -216,7 +216,11 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
 
 def _titled_fence(info: str, code: str) -> str:
     """A fenced block under the title its info string gives (a file name, a tab's label),
-    its language without VitePress' line marks (``js{4}``)."""
+    its language without VitePress' line marks (``js{4}``). An empty fence shows nothing: a
+    custom fence that draws its output from elsewhere (Textual's ``{.textual path=app.py}``
+    screenshots) is empty in the page, and its fences alone read as a code block of nothing."""
+    if not code.strip():
+        return ""
     words = info.split(maxsplit=1)
     language = words[0].split("{", 1)[0].split("[", 1)[0] if words else ""
     match = _FENCE_TITLE.search(info, len(language))
