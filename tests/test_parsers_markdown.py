@@ -626,3 +626,15 @@ def test_an_empty_fence_leaves_nothing() -> None:
         '```python title="app.py"\n\n```\n\nEnd.\n'
     )
     assert bodies(parse(text, "button.md")) == ["A simple button.\n\nEnd."]
+
+
+def test_a_tab_that_shows_no_text_leaves_no_title() -> None:
+    # textual 8.2.8's widget pages pair an '=== "Output"' tab (an empty screenshot fence)
+    # with one of the app's code: each example read "Output:" and then nothing.
+    text = (
+        "# Input\n\n"
+        '=== "Output"\n\n    ```{.textual path="docs/examples/widgets/input.py"}\n    ```\n\n'
+        '=== "input.py"\n\n    ```python\n    app.run()\n    ```\n\n'
+        "//// tab | Screenshot\n////\n"
+    )
+    assert bodies(parse(text, "input.md")) == ["input.py:\n```python\napp.run()\n```"]
