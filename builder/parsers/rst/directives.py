@@ -5,7 +5,7 @@ descriptions (``.. function::``, ``.. autoclass::``...) open a section headed an
 the object's qualified name as Sphinx spells it, and directives that only steer the build
 (toctree, index...) leave nothing behind; of raw HTML only the text of ``<pre>`` elements stays,
 as code. Unknown directives keep their content, as console code when it opens with a "$ "
-prompt.
+prompt and as Python code when it is Python.
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ from builder.parsers.rst.inline import render_inline
 from builder.parsers.rst.jinja_domain import DIRECTIVES as JINJA_DIRECTIVES
 from builder.parsers.rst.jinja_domain import render_mapped_functions
 from builder.parsers.rst.only_tags import shown_in_html
+from builder.parsers.rst.python_content import is_python_source
 from builder.parsers.rst.reno_notes import DIRECTIVE as RELEASE_NOTES
 from builder.parsers.rst.reno_notes import render_release_notes
 from builder.parsers.rst.tables import Row, read_csv_table, read_list_table
@@ -374,6 +375,8 @@ def _render_other(
         return [*signature, *_content(directive, ctx, doc, render)]
     if _is_shell_session(directive.content):
         return [Text(fence(directive.content, "console"))]
+    if is_python_source(directive.content):
+        return [Text(fence(directive.content, "python"))]
     return render(list(directive.content), directive.content_first, ctx.nested(), doc)
 
 
