@@ -75,10 +75,12 @@ def test_a_matplotlib_plot_keeps_the_code_it_shows() -> None:
         "   plt.plot([1, 2])\n\n"
         ".. plot::\n   :include-source: false\n\n   hidden()\n\n"
         ".. plot:: pyplots/ellipses.py\n\n"
+        ".. plot::\n\n   >>> plt.plot([1, 2])\n\n"
         "End."
     )
     assert _body(text) == (
-        "Units:\n\n```python\nimport matplotlib.pyplot as plt\nplt.plot([1, 2])\n```\n\nEnd."
+        "Units:\n\n```python\nimport matplotlib.pyplot as plt\nplt.plot([1, 2])\n```\n\n"
+        "```pycon\n>>> plt.plot([1, 2])\n```\n\nEnd."
     )
 
 

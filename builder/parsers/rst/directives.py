@@ -260,7 +260,8 @@ def _plot_code(plot: Directive) -> list[Event]:
     shown = plot.option("include-source").strip().lower() not in _FALSE_FLAGS
     if not shown or not any(text.strip() for text in plot.content):
         return []
-    return [Text(fence(plot.content, "python"))]
+    first = next(text for text in plot.content if text.strip())
+    return [Text(fence(plot.content, "pycon" if first.lstrip().startswith(">>>") else "python"))]
 
 
 def _set_state(
