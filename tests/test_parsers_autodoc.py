@@ -226,3 +226,28 @@ def test_extension_class_documenters_document_their_class_as_autoclass(tmp_path:
         ("events.Colour", "`events.Colour()`\n\nA colour."),
     ]
     assert parsed.warnings == ()
+
+
+def test_zope_interface_attributes_are_documented_by_their_declaration(tmp_path: Path) -> None:
+    # pyramid 2.1's interfaces declare 93 attributes as 'app = Attribute("Created
+    # application")'; with no docstring of their own, ':members:' left every one out.
+    package = tmp_path / "src" / "events"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text(
+        "from zope.interface import Attribute, Interface\n"
+        "import zope.interface as zi\n\n\n"
+        "class IApplicationCreated(Interface):\n"
+        '    """Emitted when the application is made."""\n\n'
+        '    app = Attribute("Created application")\n'
+        '    registry = zi.Attribute("""The registry.\n\n        Set at startup.""")\n'
+        '    name = other.Attribute("Not zope")\n',
+        encoding="utf-8",
+    )
+    text = "Events\n======\n\n.. autointerface:: events.IApplicationCreated\n   :members:\n"
+    api = GriffeSource(tmp_path / "src", ApiSettings(), "src")
+    parsed = parse_file("api.rst", text, api)
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections[2:]] == [
+        ("events.IApplicationCreated.app", "`app`\n\nCreated application"),
+        ("events.IApplicationCreated.registry", "`registry`\n\nThe registry.\n\nSet at startup."),
+    ]
