@@ -48,6 +48,10 @@ def test_notes_tabs_and_references_read_as_hugo_renders_them() -> None:
 def test_the_rewrite_keeps_lines_and_an_unpaired_tag_leaves_its_title() -> None:
     text = (
         '{{< details "Why?" >}}\nBecause.\n{{% /note %}}\n'
-        "  {{< tip >}}\n  Indented.\n  {{< /tip >}}"
+        "  {{< tip >}}\n  Indented.\n  {{< /tip >}}\n"
+        '```go-html-template\n{{< youtube "id" >}}\n```'
     )
-    assert rewrite_shortcodes(text) == "Why?\nBecause.\n\n  !!! tip\n      Indented.\n"
+    assert rewrite_shortcodes(text) == (
+        "Why?\nBecause.\n\n  !!! tip\n      Indented.\n\n"
+        '```go-html-template\n{{< youtube "id" >}}\n```'
+    )

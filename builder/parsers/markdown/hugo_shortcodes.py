@@ -18,6 +18,7 @@ from dataclasses import dataclass
 # "{{< name args >}}" or "{{% name args %}}", "/name" closing; quoted arguments may hold ">".
 _TAG = re.compile(r'\{\{([<%])[ \t]*(/?)[ \t]*([\w.-]+)((?:"[^"\n]*"|[^"\n>%])*)[>%]\}\}')
 _ESCAPED = re.compile(r"\{\{([<%])/\*(.*?)\*/([>%])\}\}")
+_FENCE = re.compile(r"(`{3,}|~{3,})")
 _NAMED = re.compile(r'([\w-]+)[ \t]*=[ \t]*"([^"\n]*)"')
 _POSITIONAL = re.compile(r'"([^"\n]*)"|([^\s"=]+)(?=\s|$)')
 ADMONITIONS = frozenset(
@@ -49,7 +50,8 @@ def rewrite_shortcodes(text: str) -> str:
     """``text`` with its shortcodes rewritten; it keeps its number of lines."""
     lines = text.split("\n")
     tab_names = _tab_names(text)
-    alone = [_alone(k, line) for k, line in enumerate(lines)]
+    code = _code_lines(lines)
+    alone = [None if code[k] else _alone(k, line) for k, line in enumerate(lines)]
     pairs = _pairs([tag for tag in alone if tag is not None])
     headers: dict[int, str] = {}
     depth = [0] * (len(lines) + 1)
@@ -70,9 +72,28 @@ def rewrite_shortcodes(text: str) -> str:
             lead = tag.indent if tag is not None else ""
             rewritten.append(f"{prefix}{lead}{headers[k]}" if headers[k] else "")
             continue
-        line = _inline(line, tab_names) if "{{" in line else line
+        line = _inline(line, tab_names) if "{{" in line and not code[k] else line
         rewritten.append(prefix + line if line.strip() else line)
     return "\n".join(rewritten)
+
+
+def _code_lines(lines: list[str]) -> list[bool]:
+    """Which lines are inside fenced code: a page that shows a shortcode in an example means
+    the tag as written (Hugo's own pages escape it instead, which reads the same)."""
+    inside: list[bool] = []
+    fence = ""
+    for line in lines:
+        stripped = line.strip()
+        if fence:
+            inside.append(True)
+            if stripped.startswith(fence) and not stripped.lstrip(fence[0]):
+                fence = ""
+        elif match := _FENCE.match(stripped):
+            inside.append(True)
+            fence = match.group(1)
+        else:
+            inside.append(False)
+    return inside
 
 
 def _alone(index: int, line: str) -> _Tag | None:
