@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from builder.api.code import GriffeSource
 from builder.api.model import ApiSettings
 from builder.model import ApiUse, ParsedFile
 from builder.parsers import parse_file
@@ -190,3 +191,63 @@ def test_autosummary_with_a_toctree_documents_each_object_as_its_generated_page(
     assert summary.body.endswith("- `Nope`\n\nAfter the table.")
     assert "Raises:\n- ValueError: When the radius is negative." in area.body
     assert describe.body == "`shapes.base.Shape.describe() -> str`\n\nA sentence about the shape."
+
+
+def test_extension_class_documenters_document_their_class_as_autoclass(tmp_path: Path) -> None:
+    # pyramid 2.1's api/interfaces.rst documents 40 zope interfaces with
+    # '.. autointerface::' (repoze.sphinx.autointerface): unknown, each gave nothing, and the
+    # page's three sections were dropped as empty.
+    package = tmp_path / "src" / "events"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text(
+        "class Interface:\n    pass\n\n\n"
+        "class INewRequest(Interface):\n"
+        '    """Emitted whenever a new request begins."""\n\n'
+        "    def describe(verbose):\n"
+        '        """Say what happened."""\n\n\n'
+        "class Colour:\n"
+        '    """A colour."""\n',
+        encoding="utf-8",
+    )
+    text = (
+        "Events\n======\n\n"
+        "  .. autointerface:: events.INewRequest\n     :members:\n\n"
+        ".. autoenum:: events.Colour\n"
+    )
+    api = GriffeSource(tmp_path / "src", ApiSettings(), "src")
+    parsed = parse_file("api.rst", text, api)
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
+        (
+            "events.INewRequest",
+            "`events.INewRequest()`\n\nEmitted whenever a new request begins.",
+        ),
+        ("events.INewRequest.describe", "`describe(verbose)`\n\nSay what happened."),
+        ("events.Colour", "`events.Colour()`\n\nA colour."),
+    ]
+    assert parsed.warnings == ()
+
+
+def test_zope_interface_attributes_are_documented_by_their_declaration(tmp_path: Path) -> None:
+    # pyramid 2.1's interfaces declare 93 attributes as 'app = Attribute("Created
+    # application")'; with no docstring of their own, ':members:' left every one out.
+    package = tmp_path / "src" / "events"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text(
+        "from zope.interface import Attribute, Interface\n"
+        "import zope.interface as zi\n\n\n"
+        "class IApplicationCreated(Interface):\n"
+        '    """Emitted when the application is made."""\n\n'
+        '    app = Attribute("Created application")\n'
+        '    registry = zi.Attribute("""The registry.\n\n        Set at startup.""")\n'
+        '    name = other.Attribute("Not zope")\n',
+        encoding="utf-8",
+    )
+    text = "Events\n======\n\n.. autointerface:: events.IApplicationCreated\n   :members:\n"
+    api = GriffeSource(tmp_path / "src", ApiSettings(), "src")
+    parsed = parse_file("api.rst", text, api)
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections[2:]] == [
+        ("events.IApplicationCreated.app", "`app`\n\nCreated application"),
+        ("events.IApplicationCreated.registry", "`registry`\n\nThe registry.\n\nSet at startup."),
+    ]

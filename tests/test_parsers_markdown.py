@@ -614,3 +614,27 @@ def test_pymdownx_tabs_keep_their_code_blocks_under_their_titles() -> None:
         "uv:\n```bash\nuv add griffe\n```\n\nThen run it.\n\n"
         "After the tabs."
     ]
+
+
+def test_an_empty_fence_leaves_nothing() -> None:
+    # textual 8.2.8's pages draw their screenshots with empty custom fences
+    # ('```{.textual path="docs/examples/widgets/button.py"}' then '```'): 311 sections
+    # ended in a code block of nothing.
+    text = (
+        "# Button\n\nA simple button.\n\n"
+        '```{.textual path="docs/examples/widgets/button.py" lines="24"}\n```\n\n'
+        '```python title="app.py"\n\n```\n\nEnd.\n'
+    )
+    assert bodies(parse(text, "button.md")) == ["A simple button.\n\nEnd."]
+
+
+def test_a_tab_that_shows_no_text_leaves_no_title() -> None:
+    # textual 8.2.8's widget pages pair an '=== "Output"' tab (an empty screenshot fence)
+    # with one of the app's code: each example read "Output:" and then nothing.
+    text = (
+        "# Input\n\n"
+        '=== "Output"\n\n    ```{.textual path="docs/examples/widgets/input.py"}\n    ```\n\n'
+        '=== "input.py"\n\n    ```python\n    app.run()\n    ```\n\n'
+        "//// tab | Screenshot\n////\n"
+    )
+    assert bodies(parse(text, "input.md")) == ["input.py:\n```python\napp.run()\n```"]

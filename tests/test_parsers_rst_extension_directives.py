@@ -63,3 +63,40 @@ def test_a_glossary_entry_may_have_several_terms() -> None:
         "environment\n  Where information is kept.\n\n"
         "source directory\nroot\n  The directory of sources.\n\n  Its second paragraph."
     )
+
+
+def test_a_matplotlib_plot_keeps_the_code_it_shows() -> None:
+    # pint 0.25.3's plotting page shows its three examples with
+    # '.. plot::\n   :include-source: true'; the directive was dropped whole, and the page
+    # read "This allows plotting quantities with different units:" and then nothing.
+    text = (
+        "Units:\n\n"
+        ".. plot::\n   :include-source: true\n\n   import matplotlib.pyplot as plt\n"
+        "   plt.plot([1, 2])\n\n"
+        ".. plot::\n   :include-source: false\n\n   hidden()\n\n"
+        ".. plot:: pyplots/ellipses.py\n\n"
+        ".. plot::\n\n   >>> plt.plot([1, 2])\n\n"
+        "End."
+    )
+    assert _body(text) == (
+        "Units:\n\n```python\nimport matplotlib.pyplot as plt\nplt.plot([1, 2])\n```\n\n"
+        "```pycon\n>>> plt.plot([1, 2])\n```\n\nEnd."
+    )
+
+
+def test_a_project_directive_holding_python_keeps_it_as_code() -> None:
+    # bokeh 3.6.0's user guide writes examples inline in its own '.. bokeh-plot::' directive;
+    # read as paragraphs, each ran into one line and its comments swallowed the code after
+    # them ("# create a figure object p = figure(width=300)").
+    text = (
+        ".. bokeh-plot::\n    :source-position: above\n\n"
+        "    from bokeh.plotting import figure\n\n"
+        "    # create a figure object\n    p = figure(width=300)\n\n"
+        ".. custom-note::\n\n    Keep this *text*.\n\n"
+        ".. custom-name::\n\n    bokeh.plotting\n"
+    )
+    assert _body(text) == (
+        "```python\nfrom bokeh.plotting import figure\n\n"
+        "# create a figure object\np = figure(width=300)\n```\n\n"
+        "Keep this text.\n\nbokeh.plotting"
+    )

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from builder.api.argparse_parsers import read_parser
 from builder.api.cli_commands import CliCommand, read_command
 from builder.api.docstrings import parse_docstring
+from builder.api.interface_attributes import declared_doc
 from builder.api.model import ApiObject, ApiSettings, DocField, DocPart, Member
 from builder.api.signatures import init_of, is_alias_broken, member_of, signature_of
 from builder.api.typing_doc import annotation_text, doc_text
@@ -263,6 +264,9 @@ def _docstring(target: Any, style: str, lines_of: LinesOf) -> tuple[DocPart, ...
     annotated = doc_text(target.annotation) if target.kind.value == "attribute" else ""
     if annotated:
         return (DocPart("", annotated),)
+    declared = declared_doc(target)
+    if declared:
+        return (DocPart("", declared),)
     instance_of = _class_of_instance(target)
     if instance_of is not None and instance_of.docstring is not None:
         return parse_docstring(instance_of.docstring, style)
@@ -479,4 +483,4 @@ def _documented(member: Any, lines_of: LinesOf) -> bool:
     docstring = target.docstring or _base_docstring(target)
     if docstring is not None:
         return bool(docstring.value.strip())
-    return bool(_doc_comment(target, lines_of))
+    return bool(_doc_comment(target, lines_of)) or bool(declared_doc(target))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from builder.api.interface_attributes import declared_doc
 from builder.api.typing_doc import annotation_text
 
 
@@ -49,7 +50,9 @@ def signature_of(target: Any, kind: str) -> str:
         annotation = target.annotation if kind == "attribute" else target.returns
         text = f"{name}: {annotation_text(annotation)}" if annotation is not None else name
         value = getattr(target, "value", None)
-        if kind == "attribute" and value is not None and len(str(value)) <= 80:
+        # A zope Attribute("...") is the attribute's documentation, not its value.
+        shown = kind == "attribute" and value is not None and not declared_doc(target)
+        if shown and len(str(value)) <= 80:
             text += f" = {value}"
         return text
     function = target

@@ -204,7 +204,7 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
         return _render_admonition(doc, token, index, close)
     if kind == TABBED_OPEN:  # '=== "pip"': the tab's title, then what it shows
         title = render_inline(doc, token.info, heading=True)[0]
-        return labelled(title, "\n\n".join(render_blocks(doc, index + 1, close)))
+        return _tab(title, render_blocks(doc, index + 1, close))
     if kind == "dl_open":
         return _render_definitions(doc, index, close)
     if kind in _SILENT_BLOCKS or token.nesting == -1:
@@ -214,9 +214,20 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
     return token.content.strip()
 
 
+def _tab(title: str, blocks: list[str]) -> str:
+    """A tab's title, then what it shows; a tab that shows no text (a screenshot drawn from
+    elsewhere) leaves nothing, its title alone being no content."""
+    shown = "\n\n".join(block for block in blocks if block)
+    return labelled(title, shown) if shown else ""
+
+
 def _titled_fence(info: str, code: str) -> str:
     """A fenced block under the title its info string gives (a file name, a tab's label),
-    its language without VitePress' line marks (``js{4}``)."""
+    its language without VitePress' line marks (``js{4}``). An empty fence shows nothing: a
+    custom fence that draws its output from elsewhere (Textual's ``{.textual path=app.py}``
+    screenshots) is empty in the page, and its fences alone read as a code block of nothing."""
+    if not code.strip():
+        return ""
     words = info.split(maxsplit=1)
     language = words[0].split("{", 1)[0].split("[", 1)[0] if words else ""
     match = _FENCE_TITLE.search(info, len(language))
@@ -308,7 +319,7 @@ def _render_admonition(doc: Document, token: Token, index: int, close: int) -> s
         name, _, title = (part.strip() for part in token.info.partition("|"))
         kind, title = name or "note", render_inline(doc, title)[0]
         if kind.lower() in _TITLED_BLOCKS and title:  # "//// tab | Python 3.8+"
-            return labelled(title, "\n\n".join(render_blocks(doc, body_start, close)))
+            return _tab(title, render_blocks(doc, body_start, close))
     else:
         words = token.info.strip().split(maxsplit=1)
         match = _ADMONITION_KIND.fullmatch(words[0]) if words else None

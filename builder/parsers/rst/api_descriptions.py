@@ -30,7 +30,23 @@ CLASS_LEVEL = frozenset(
 CLASS_LIKE = frozenset({"class", "exception"})
 _AUTO_MODULE_LEVEL = frozenset({"function", "class", "exception", "data", "decorator"})
 _AUTO_CLASS_LEVEL = frozenset({"method", "attribute", "property"})
+# Sphinx extensions' autodoc documenters for kinds of class: each documents its object as
+# autoclass does (the class's docstring, then the members its options ask for).
+_CLASS_DOCUMENTERS = frozenset(
+    {
+        "autointerface",  # repoze.sphinx.autointerface: zope.interface interfaces
+        "autoenum", "autoflag",  # enum_tools
+        "autoprotocol", "autotypeddict", "autonamedtuple",  # sphinx_toolbox
+        "autopydantic_model", "autopydantic_settings",  # autodoc_pydantic
+    }
+)  # fmt: skip
 _NAME = re.compile(r"\s*(?:(?:async|final|abstract)\s+)*([\w.]*\.)?(\w+)")
+
+
+def core_directive(base: str) -> str:
+    """The autodoc directive ``base`` (the name without ``py:``) documents its object as:
+    an extension's class documenter is read as ``autoclass``, any other name is itself."""
+    return "autoclass" if base in _CLASS_DOCUMENTERS else base
 
 
 def is_api_directive(base: str) -> bool:

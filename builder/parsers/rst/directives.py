@@ -5,7 +5,7 @@ descriptions (``.. function::``, ``.. autoclass::``...) open a section headed an
 the object's qualified name as Sphinx spells it, and directives that only steer the build
 (toctree, index...) leave nothing behind; of raw HTML only the text of ``<pre>`` elements stays,
 as code. Unknown directives keep their content, as console code when it opens with a "$ "
-prompt.
+prompt and as Python code when it is Python.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from builder.parsers.rst.api_descriptions import (
+    core_directive,
     is_api_directive,
     render_api,
     render_generated_pages,
@@ -48,6 +49,7 @@ from builder.parsers.rst.inline import render_inline
 from builder.parsers.rst.jinja_domain import DIRECTIVES as JINJA_DIRECTIVES
 from builder.parsers.rst.jinja_domain import render_mapped_functions
 from builder.parsers.rst.only_tags import shown_in_html
+from builder.parsers.rst.python_content import is_python_source
 from builder.parsers.rst.reno_notes import DIRECTIVE as RELEASE_NOTES
 from builder.parsers.rst.reno_notes import render_release_notes
 from builder.parsers.rst.tables import Row, read_csv_table, read_list_table
@@ -77,7 +79,7 @@ DROPPED = frozenset(
     {
         "toctree", "index", "meta", "contents", "sectnum", "header", "footer",
         "title", "tabularcolumns", "sectionauthor", "moduleauthor", "codeauthor", "default-role",
-        "default-domain", "role", "program", "graphviz", "digraph", "graph", "mermaid", "plot",
+        "default-domain", "role", "program", "graphviz", "digraph", "graph", "mermaid",
         "target-notes", "testsetup", "testcleanup", "highlightlang", "rst-class", "cssclass",
         "inheritance-diagram", "uml", "youtube", "video", "iframe", "jinja", "spelling:word-list",
     }
@@ -109,6 +111,8 @@ MODULE_DIRECTIVES = frozenset({"module", "currentmodule", "automodule"})
 _PRE_OPEN = re.compile(r"<pre\b[^<>]*>", re.IGNORECASE)
 _PRE_CLOSE = re.compile(r"</pre\s*>", re.IGNORECASE)
 _TAG = re.compile(r"<[^<>]*>")
+# How a directive's boolean option says no (docutils' and matplotlib's spellings).
+_FALSE_FLAGS = frozenset({"false", "no", "0", "off"})
 _OPTION_LINE = re.compile(r":([^:\s](?:[^:]|\\:)*?):(?:\s+(.*))?$")
 
 
@@ -176,7 +180,7 @@ def render_directive(
 ) -> list[Event]:
     """Events for the directive ``.. name:: rest`` whose indented lines are ``body``."""
     name = name.lower()
-    base = name.removeprefix("py:")
+    base = core_directive(name.removeprefix("py:"))
     if base in DROPPED:
         return []
     if base == "raw":
@@ -187,6 +191,8 @@ def render_directive(
         if base == "include":
             return render_include(named.argument, dict(named.options), line, ctx, doc, render)
         return render_literal_include(named.argument, dict(named.options), line, doc)
+    if base == "plot":
+        return _plot_code(read_directive(name, rest, body, line, text_arguments=True))
     if base in CODE_DIRECTIVES:
         code = read_directive(name, rest, body, line, text_arguments=False)
         words = code.argument.split(None, 1)
@@ -245,6 +251,17 @@ def _preformatted(raw: Directive) -> list[Event]:
             blocks.append(Text(fence(text.replace("\xa0", " ").split("\n"))))
         position = closed.end()
     return blocks
+
+
+def _plot_code(plot: Directive) -> list[Event]:
+    """matplotlib's plot directive: the code written in it, as Python, unless its
+    ``:include-source:`` says false. The figure it draws has no text, and the code is what
+    says what is drawn (with conf.py's plot_include_source unread, the option decides)."""
+    shown = plot.option("include-source").strip().lower() not in _FALSE_FLAGS
+    if not shown or not any(text.strip() for text in plot.content):
+        return []
+    first = next(text for text in plot.content if text.strip())
+    return [Text(fence(plot.content, "pycon" if first.lstrip().startswith(">>>") else "python"))]
 
 
 def _set_state(
@@ -359,6 +376,8 @@ def _render_other(
         return [*signature, *_content(directive, ctx, doc, render)]
     if _is_shell_session(directive.content):
         return [Text(fence(directive.content, "console"))]
+    if is_python_source(directive.content):
+        return [Text(fence(directive.content, "python"))]
     return render(list(directive.content), directive.content_first, ctx.nested(), doc)
 
 
