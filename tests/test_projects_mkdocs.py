@@ -316,3 +316,54 @@ def test_notebooks_are_pages_when_mkdocs_jupyter_is_loaded(tmp_path: Path) -> No
         make_project(tmp_path, MKDOCS_YML + plugins)
         _, listing = project_listing(version(docs))
         assert "demo.ipynb" in {c.relpath for c in listing.candidates}, plugins
+
+
+def test_an_inheriting_config_reads_its_parents_nav_and_overrides_the_rest(
+    tmp_path: Path,
+) -> None:
+    """MkDocs' INHERIT (textual 8.2.8's mkdocs-online.yml inherits mkdocs-common.yml): the
+    parent's settings hold unless the config sets them; mappings merge key by key, lists
+    are replaced; relative paths stay relative to the config itself."""
+    docs = make_project(tmp_path, "INHERIT: base/common.yml\nexclude_docs: drafts/\n")
+    (tmp_path / "base").mkdir()
+    nav = MKDOCS_YML[MKDOCS_YML.index("nav:") :]
+    (tmp_path / "base" / "common.yml").write_text(
+        "site_name: Demo\nnot_in_nav: hidden.md\nexclude_docs: '*.md'\n" + nav, encoding="utf-8"
+    )
+    layout, listing = project_listing(version(docs))
+    assert layout.kind == "mkdocs" and not any("INHERIT" in note for note in layout.notes)
+    assert [c.relpath for c in listing.candidates] == [
+        "index.md",
+        "guide/start.md",
+        "guide/advanced.md",
+        "usage.md",
+        "about.md",
+        "hidden.md",
+        "notes.tmp.md",  # the config's own exclude_docs replaced the parent's
+    ]
+
+
+def test_an_inherit_chain_that_loops_or_names_nothing_is_a_note(tmp_path: Path) -> None:
+    docs = make_project(tmp_path, "INHERIT: other.yml\nnav: [usage.md]\n")
+    (tmp_path / "other.yml").write_text("INHERIT: mkdocs.yml\nsite_name: x\n", encoding="utf-8")
+    layout, listing = project_listing(version(docs))
+    assert listing.candidates[0].relpath == "usage.md"
+    assert any("INHERIT 'mkdocs.yml' goes round in a circle" in n for n in layout.notes)
+    (tmp_path / "other.yml").unlink()
+    layout, _ = project_listing(version(docs))
+    assert "mkdocs.yml: INHERIT names 'other.yml', which is not a file" in layout.notes
+
+
+def test_mkdocstrings_options_come_from_the_inherited_config_too(tmp_path: Path) -> None:
+    docs = make_project(tmp_path, "INHERIT: common.yml\n")
+    (tmp_path / "common.yml").write_text(
+        "plugins:\n  - mkdocstrings:\n      handlers:\n        python:\n"
+        "          options:\n            merge_init_into_class: true\n",
+        encoding="utf-8",
+    )
+    (docs / "usage.md").write_text("# API\n\n::: shapes.Circle\n", encoding="utf-8")
+    source = write_package(tmp_path / "src")
+    records = compiled_records(replace(version(tmp_path), source_dir=source))
+    api = {r["heading"]: r["body"] for r in records if r["source"] == "usage.md"}
+    assert "shapes.Circle.__init__" not in api  # merged into the class, as the parent says
+    assert api["shapes.Circle"].endswith("Make a circle of ``radius``.")

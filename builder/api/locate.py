@@ -110,7 +110,10 @@ def _fingerprint(
                 count += 1
     digest.update(b"conf.py\0" + _read(docs / "conf.py"))
     if mkdocs_config is not None:
-        digest.update(b"\0mkdocs\0" + _config(mkdocs_config))
+        from builder.projects.mkdocs import inherit_chain
+
+        for config, _ in inherit_chain(mkdocs_config, []):
+            digest.update(b"\0mkdocs\0" + _config(config))
     return CodeTree(folder, packages, digest.hexdigest(), count, mkdocs_config)
 
 
@@ -150,16 +153,10 @@ def _mkdocs_settings(config: Path) -> ApiSettings:
     """The API settings of an MkDocs config; the defaults when it cannot be read (the
     project's layout reports that)."""
     from builder.api.options import read_mkdocs_settings
-    from builder.projects.mkdocs import MAX_CONFIG_BYTES, load_config
+    from builder.projects.mkdocs import read_config
 
-    data = _config(config)
-    if len(data) > MAX_CONFIG_BYTES:  # the layout's note says its defaults are used
-        return ApiSettings()
-    try:
-        document = load_config(config.name, data.decode("utf-8-sig"))
-    except Exception:  # yaml and tomllib raise several kinds; the layout has its note
-        return ApiSettings()
-    return read_mkdocs_settings(document) if isinstance(document, dict) else ApiSettings()
+    # What cannot be read leaves the defaults; the project's layout has the note.
+    return read_mkdocs_settings(read_config(config, []))
 
 
 def api_note(tree: CodeTree | None, uses: Iterable[ApiUse]) -> str:

@@ -5,6 +5,8 @@ The file is read with a YAML SafeLoader that takes any tag it does not know
 (``!!python/name:``, ``!ENV``, ``!relative``) as the plain value under it, so nothing named in
 the file is ever imported or run. A Zensical project's ``zensical.toml`` holds the same
 settings (``builder.projects.zensical_toml``) and is read where there is no ``mkdocs.yml``.
+A config that names a parent with ``INHERIT`` (MkDocs 1.4+) is read over its parent's settings,
+as MkDocs merges them: mappings key by key, anything else replaced.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ PAGE_SUFFIXES = (".md", ".markdown")
 NOTEBOOK_PLUGIN = "mkdocs-jupyter"
 # Theme templates live here by convention even when custom_dir names another folder.
 OVERRIDES_FOLDER = "overrides"
+# The most configs one INHERIT chain reads (the config itself included).
+MAX_INHERIT_CHAIN = 8
 
 
 def load_mkdocs_yaml(text: str) -> Any:
@@ -64,7 +68,7 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
     docs_dir, or inside it, or hold it)."""
     name = config_path.name
     notes: list[str] = []
-    config = _read_config(config_path, notes)
+    config = read_config(config_path, notes)
     docs_dir = config.get("docs_dir", "docs")
     if not isinstance(docs_dir, str) or not docs_dir:
         notes.append(f"{name}: docs_dir is not a folder name; 'docs' assumed")
@@ -170,6 +174,54 @@ def config_bytes(config_path: Path) -> bytes:
     too big to read, however big it is); raises OSError."""
     with config_path.open("rb") as file:
         return file.read(MAX_CONFIG_BYTES + 1)
+
+
+def read_config(config_path: Path, notes: list[str]) -> dict[str, Any]:
+    """The settings of ``config_path`` over those of the configs its INHERIT chain names
+    (relative paths stay relative to ``config_path``'s folder, as in MkDocs); what cannot be
+    read is a note in ``notes`` and leaves MkDocs' defaults."""
+    chain = inherit_chain(config_path, notes)
+    merged: dict[str, Any] = {}
+    for config in reversed([settings for _, settings in chain]):
+        try:
+            merged = _merged(merged, config)
+        except RecursionError:
+            notes.append(f"{config_path.name}: nested too deeply to merge with INHERIT's")
+            merged = dict(chain[0][1])
+            break
+    merged.pop("INHERIT", None)
+    return merged
+
+
+def inherit_chain(config_path: Path, notes: list[str]) -> list[tuple[Path, dict[str, Any]]]:
+    """``config_path`` and its settings, then each config its INHERIT names, in turn."""
+    chain = [(config_path, _read_config(config_path, notes))]
+    while isinstance(parent_name := chain[-1][1].get("INHERIT"), str):
+        at = chain[-1][0]
+        parent = Path(os.path.normpath(at.parent.resolve() / parent_name))
+        if parent in {path.resolve() for path, _ in chain} or len(chain) >= MAX_INHERIT_CHAIN:
+            notes.append(
+                f"{at.name}: INHERIT {parent_name!r} goes round in a circle or past "
+                f"{MAX_INHERIT_CHAIN} configs; not read"
+            )
+            break
+        if not parent.is_file():
+            notes.append(f"{at.name}: INHERIT names {parent_name!r}, which is not a file")
+            break
+        chain.append((parent, _read_config(parent, notes)))
+    return chain
+
+
+def _merged(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
+    """``override`` over ``base`` as MkDocs merges an INHERIT chain: mappings key by key,
+    anything else (lists too) replaced."""
+    merged = dict(base)
+    for key, value in override.items():
+        below = merged.get(key)
+        if isinstance(below, dict) and isinstance(value, dict):
+            value = _merged(below, value)
+        merged[key] = value
+    return merged
 
 
 def _read_config(config_path: Path, notes: list[str]) -> dict[str, Any]:
