@@ -737,3 +737,22 @@ def test_inline_elements_are_skipped_by_class_however_many_class_values_were_see
     assert element is not None
     assert body_text.render_inline(element) == "0123456789kept"
     assert len(body_text._SKIPPED_BY_CLASS) <= 3
+
+
+def test_docbook_navigation_bars_are_chrome() -> None:
+    # DocBook XSL (PostgreSQL's docs) frames each page with a "Prev | Up | Home | Next" table
+    # in div.navheader and div.navfooter; there is no role="main" to leave them out.
+    page = (
+        '<body><div class="navheader"><table><tr><th colspan="5">LOAD</th></tr><tr>'
+        '<td><a href="sql-listen.html">Prev</a></td><td><a href="sql.html">Up</a></td>'
+        "<th>SQL Commands</th><td><a>Home</a></td><td><a>Next</a></td></tr></table><hr/></div>"
+        '<div class="refentry"><div class="refnamediv"><h2>LOAD</h2>'
+        "<p>LOAD — load a shared library file</p></div></div>"
+        '<div class="navfooter"><hr/><table><tr><td><a>Prev</a></td><td><a>Up</a></td>'
+        "<td><a>Next</a></td></tr><tr><td>LISTEN</td><td><a>Home</a></td><td>LOCK</td></tr>"
+        "</table></div></body>"
+    )
+    parsed = parse(page, "sql-load.html")
+    assert [(s.heading, s.body) for s in parsed.sections] == [
+        ("LOAD", "LOAD — load a shared library file")
+    ]

@@ -75,6 +75,8 @@ _CHROME_CLASSES = frozenset(
         # the "ⓘ Notable traits" tooltip inside a method's heading, "Expand description".
         "sub-logo-container", "out-of-band", "rightside", "test-arrow", "notable-traits",
         "hideme",
+        # DocBook XSL's "Prev | Up | Home | Next" table above and below every page.
+        "navheader", "navfooter",
     }
 )  # fmt: skip
 _CHROME_BY_CLASS = ClassVerdicts(_CHROME_CLASSES)
