@@ -756,3 +756,15 @@ def test_docbook_navigation_bars_are_chrome() -> None:
     assert [(s.heading, s.body) for s in parsed.sections] == [
         ("LOAD", "LOAD — load a shared library file")
     ]
+
+
+def test_a_hash_permalink_right_after_the_heading_text_is_no_part_of_it() -> None:
+    # Node.js' API docs: the "#" link follows the heading's text with no space between.
+    page = (
+        '<div id="apicontent"><h2>File system<span><a class="mark" href="#file-system" '
+        'id="file-system">#</a></span><a class="legacy" id="fs_file_system"></a></h2><p>Files.</p>'
+        '<h3><code>fs.stat(path)</code><span><a class="mark" href="#fsstat">#</a></span></h3>'
+        "<p>Stats.</p><h3>C#</h3><p>A language.</p></div>"
+    )
+    parsed = parse(page, "fs.html")
+    assert [s.heading for s in parsed.sections] == ["File system", "fs.stat(path)", "C#"]
