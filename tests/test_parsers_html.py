@@ -768,3 +768,23 @@ def test_a_hash_permalink_right_after_the_heading_text_is_no_part_of_it() -> Non
     )
     parsed = parse(page, "fs.html")
     assert [s.heading for s in parsed.sections] == ["File system", "fs.stat(path)", "C#"]
+
+
+def test_a_nodejs_api_page_reads_as_its_api_content() -> None:
+    # Node.js' doc tool: the column of every module's link, the header's pickers and the
+    # page's table of contents come before #apicontent, none marked as navigation.
+    page = (
+        "<html><head><title>File system | Node.js v18.20.4 Documentation</title></head><body>"
+        '<div id="content"><div id="column2"><div id="intro"><a>Node.js</a></div>'
+        '<ul><li><a href="documentation.html">About this documentation</a></li></ul></div>'
+        '<div id="column1"><header><h1>Node.js v18.20.4 documentation</h1></header>'
+        '<details id="toc" open><summary>Table of contents</summary><ul>'
+        '<li><a href="#file-system">File system</a></li></ul></details>'
+        '<div id="apicontent"><h2>File system</h2><p>The node:fs module.</p></div>'
+        "</div></div></body></html>"
+    )
+    parsed = parse(page, "fs.html")
+    assert parsed.title == "File system"
+    assert [(s.heading, s.body) for s in parsed.sections] == [
+        ("File system", "The node:fs module.")
+    ]

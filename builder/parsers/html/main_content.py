@@ -3,7 +3,8 @@
 Themes wrap the same article in different markup, so the content root is the first of: an
 element with ``role="main"`` (Sphinx basic, Read the Docs, Furo, PyData), Sphinx ``div.body``,
 YUI grids' ``#yui-main`` (Django's theme), Sphinx ``div.document``, Doxygen's ``div.contents``,
-a lone ``<article>`` (MkDocs Material), ``<main>``, ``#content``, ``<body>``.
+Node.js' ``#apicontent``, a lone ``<article>`` (MkDocs Material), ``<main>``, ``#content``,
+``<body>``.
 Inside it, navigation, sidebars, footers, scripts, forms and permalink widgets are removed.
 """
 
@@ -47,6 +48,10 @@ _MAIN_CANDIDATES = tuple(
         # page title is the <title>); beside the tree view, in #doc-content.
         "div[@class='contents'][preceding-sibling::div[@class='header' or @id='top']"
         " or parent::div[@id='doc-content']]",
+        # Node.js' API doc tool: the module's text, after the column of every module's link,
+        # the header's pickers and the page's table of contents (none of them marked as
+        # navigation); its title is the <title>.
+        "div[@id='apicontent']",
     )
 )
 _ARTICLES = etree.XPath("descendant-or-self::article")
