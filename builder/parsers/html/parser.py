@@ -47,6 +47,7 @@ from builder.parsers.html.main_content import (
     strip_chrome,
     strip_tags,
 )
+from builder.parsers.html.manpage_name import adopt_manpage_name
 from schemas.anchors import slugify
 
 
@@ -69,6 +70,7 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
     if generated:
         raise UnreadableDocument(generated)
     root = find_main(document) if main is None else main
+    adopt_manpage_name(root)
     # The <title> is read before chrome goes: a page without <body> loses its <head> with it.
     fallback_title = head_title(document) or stem
     strip_chrome(root, lines_source(text, utf8))
