@@ -614,3 +614,18 @@ def test_pymdownx_tabs_keep_their_code_blocks_under_their_titles() -> None:
         "uv:\n```bash\nuv add griffe\n```\n\nThen run it.\n\n"
         "After the tabs."
     ]
+
+
+def test_a_remark_directive_container_keeps_its_kind_and_bracketed_title() -> None:
+    # Starlight's and Docusaurus 3's asides: ":::tip[Title]", attributes in braces after it.
+    text = (
+        "# Asides\n\n"
+        ":::tip[Did you know?]\nAstro builds *fast* sites.\n:::\n\n"
+        ':::caution{icon="heart"}\nMind the gap.\n:::\n\n'
+        ':::note[Use `npm`]{icon="star"}\nRun it.\n:::\n'
+    )
+    assert bodies(parse(text, "asides.mdx")) == [
+        "Tip: Did you know?\n\nAstro builds fast sites.\n\n"
+        "Caution: Mind the gap.\n\n"
+        "Note: Use `npm`\n\nRun it."
+    ]
