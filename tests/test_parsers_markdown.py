@@ -629,3 +629,20 @@ def test_a_remark_directive_container_keeps_its_kind_and_bracketed_title() -> No
         "Caution: Mind the gap.\n\n"
         "Note: Use `npm`\n\nRun it."
     ]
+
+
+def test_a_block_components_description_prop_stays_under_its_title() -> None:
+    # Starlight's <LinkCard title description /> shows both; 91 of its own cards lost the
+    # description, the only text saying what the linked page or plugin is for.
+    text = (
+        "# Plugins\n\n"
+        "<CardGrid>\n"
+        '\t<LinkCard\n\t\thref="https://example.invalid/links"\n'
+        '\t\ttitle="starlight-links-validator"\n'
+        '\t\tdescription="Check for broken links in your Starlight pages."\n\t/>\n'
+        '\t<Card title="Tip" description={"Braced."} />\n'
+        "</CardGrid>\n"
+    )
+    assert bodies(parse(text, "plugins.mdx")) == [
+        "starlight-links-validator\nCheck for broken links in your Starlight pages.\nTip\nBraced."
+    ]
