@@ -361,6 +361,23 @@ def test_explicit_heading_ids_win() -> None:
     ]
 
 
+def test_a_bracketed_id_after_a_heading_is_its_anchor() -> None:
+    # Fumadocs' "## Title [#id]" (SWR's docs: 145 English headings), the space before it
+    # optional; a link in brackets stays text.
+    text = (
+        "# Announcing SWR 1.0\n"
+        "## Smaller Size [#smaller-size]\n"
+        "## Issue [#123](https://example.invalid/123)\n"
+        "## Mount[#revalidate-on-mount]\n"
+    )
+    assert outline(parse(text, "blog.mdx")) == [
+        (1, "Announcing SWR 1.0", (), "announcing-swr-10", 1, 1),
+        (2, "Smaller Size", ("Announcing SWR 1.0",), "smaller-size", 2, 2),
+        (2, "Issue #123", ("Announcing SWR 1.0",), "issue-123", 3, 3),
+        (2, "Mount", ("Announcing SWR 1.0",), "revalidate-on-mount", 4, 4),
+    ]
+
+
 def test_cjk_heading_keeps_its_characters_in_the_slug() -> None:
     parsed = parse("# 快速开始\n\n安装。\n", "zh.md")
     assert outline(parsed) == [(1, "快速开始", (), "快速开始", 1, 3)]
