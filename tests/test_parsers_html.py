@@ -788,3 +788,23 @@ def test_a_nodejs_api_page_reads_as_its_api_content() -> None:
     assert [(s.heading, s.body) for s in parsed.sections] == [
         ("File system", "The node:fs module.")
     ]
+
+
+def test_texinfo_node_navigation_is_chrome() -> None:
+    # makeinfo's "Next: / Previous: / Up:" bar above each node (Libgcrypt's manual): a
+    # div.header of rel links (div.nav-panel from Texinfo 7); Doxygen's div.header stays.
+    page = (
+        "<html><head><title>Hashing (The Libgcrypt Reference Manual)</title></head><body>"
+        '<div class="chapter" id="Hashing"><div class="header"><p>Next: <a href="mac.html" '
+        'rel="next">Message Authentication Codes</a>, Up: <a href="index.html" rel="up">'
+        'The Libgcrypt Library</a> [<a href="index.html#SEC_Contents">Contents</a>]</p></div>'
+        '<hr><h2 class="chapter">7 Hashing</h2><p>Hashing is buffered.</p>'
+        '<div class="nav-panel"><p>Previous: <a href="h.html" rel="prev">Hashing</a></p></div>'
+        '<div class="header"><p>Next: <a href="mac.html">Message Authentication Codes</a> '
+        '[<a href="index.html#SEC_Contents" rel="contents">Contents</a>]</p></div>'
+        '<div class="header"><p>Kept: <a href="x.html">x</a></p></div></div></body></html>'
+    )
+    parsed = parse(page, "Hashing.html")
+    assert [(s.heading, s.body) for s in parsed.sections] == [
+        ("7 Hashing", "Hashing is buffered.\n\nKept: x")
+    ]

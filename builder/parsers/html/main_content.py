@@ -187,6 +187,7 @@ def strip_chrome(root: Element, source: bytes | None = None) -> None:
         for element in root.iter(*_CHROME_TAGS, "aside")
         if _is_chrome_tag(element.tag, element.get("class"))
     )
+    flagged.update(_node_navigation(root))
     # One comprehension over the page's elements, a known class value a plain dict hit.
     verdicts = _CHROME_BY_CLASS
     doomed = [
@@ -195,6 +196,23 @@ def strip_chrome(root: Element, source: bytes | None = None) -> None:
     for element in doomed:
         if element is not root:
             _drop(element)
+
+
+# Texinfo's node navigation above each node ("Next: ..., Previous: ..., Up: ... [Contents]"):
+# makeinfo 6 writes it as div.header, 7 as div.nav-panel; a class that plain may be anything
+# else (Doxygen's title area is a div.header), so only one holding such a link is. The copy
+# below the node has rel only on its [Contents] and [Index] links.
+_NODE_NAVIGATION_PATHS = (".//div[@class='header']", ".//div[@class='nav-panel']")
+_NODE_LINK_RELS = ("next", "prev", "up", "contents", "index")
+
+
+def _node_navigation(root: Element) -> Iterator[Element]:
+    """The Texinfo node navigation bars under ``root``."""
+    # ElementPath walks the tree in C; the few matches are then looked into.
+    for path in _NODE_NAVIGATION_PATHS:
+        for bar in root.iterfind(path):
+            if any(bar.find(f"p/a[@rel='{rel}']") is not None for rel in _NODE_LINK_RELS):
+                yield bar
 
 
 def lines_source(text: str, utf8: bytes | None) -> bytes | None:
