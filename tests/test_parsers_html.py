@@ -808,3 +808,16 @@ def test_texinfo_node_navigation_is_chrome() -> None:
     assert [(s.heading, s.body) for s in parsed.sections] == [
         ("7 Hashing", "Hashing is buffered.\n\nKept: x")
     ]
+
+
+def test_an_empty_anchor_right_before_a_heading_names_it() -> None:
+    # makeinfo marks each chapter's heading with an empty span (Libgcrypt: "#Architecture-1");
+    # the slug "17-architecture" is no fragment of the page.
+    page = (
+        '<div class="chapter" id="Architecture"><span id="Architecture-1"></span>\n'
+        '<h2 class="chapter">17 Architecture</h2><p>Layers.</p>'
+        '<a name="old"></a><h3>Old style</h3><p>Named.</p>'
+        "<span>text</span><h3>After text</h3><p>Slugged.</p></div>"
+    )
+    parsed = parse(page, "Architecture.html")
+    assert [s.anchor for s in parsed.sections] == ["Architecture-1", "old", "after-text"]
