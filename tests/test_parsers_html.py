@@ -737,3 +737,87 @@ def test_inline_elements_are_skipped_by_class_however_many_class_values_were_see
     assert element is not None
     assert body_text.render_inline(element) == "0123456789kept"
     assert len(body_text._SKIPPED_BY_CLASS) <= 3
+
+
+def test_docbook_navigation_bars_are_chrome() -> None:
+    # DocBook XSL (PostgreSQL's docs) frames each page with a "Prev | Up | Home | Next" table
+    # in div.navheader and div.navfooter; there is no role="main" to leave them out.
+    page = (
+        '<body><div class="navheader"><table><tr><th colspan="5">LOAD</th></tr><tr>'
+        '<td><a href="sql-listen.html">Prev</a></td><td><a href="sql.html">Up</a></td>'
+        "<th>SQL Commands</th><td><a>Home</a></td><td><a>Next</a></td></tr></table><hr/></div>"
+        '<div class="refentry"><div class="refnamediv"><h2>LOAD</h2>'
+        "<p>LOAD — load a shared library file</p></div></div>"
+        '<div class="navfooter"><hr/><table><tr><td><a>Prev</a></td><td><a>Up</a></td>'
+        "<td><a>Next</a></td></tr><tr><td>LISTEN</td><td><a>Home</a></td><td>LOCK</td></tr>"
+        "</table></div></body>"
+    )
+    parsed = parse(page, "sql-load.html")
+    assert [(s.heading, s.body) for s in parsed.sections] == [
+        ("LOAD", "LOAD — load a shared library file")
+    ]
+
+
+def test_a_hash_permalink_right_after_the_heading_text_is_no_part_of_it() -> None:
+    # Node.js' API docs: the "#" link follows the heading's text with no space between.
+    page = (
+        '<div id="apicontent"><h2>File system<span><a class="mark" href="#file-system" '
+        'id="file-system">#</a></span><a class="legacy" id="fs_file_system"></a></h2><p>Files.</p>'
+        '<h3><code>fs.stat(path)</code><span><a class="mark" href="#fsstat">#</a></span></h3>'
+        "<p>Stats.</p><h3>C#</h3><p>A language.</p></div>"
+    )
+    parsed = parse(page, "fs.html")
+    assert [s.heading for s in parsed.sections] == ["File system", "fs.stat(path)", "C#"]
+
+
+def test_a_nodejs_api_page_reads_as_its_api_content() -> None:
+    # Node.js' doc tool: the column of every module's link, the header's pickers and the
+    # page's table of contents come before #apicontent, none marked as navigation.
+    page = (
+        "<html><head><title>File system | Node.js v18.20.4 Documentation</title></head><body>"
+        '<div id="content"><div id="column2"><div id="intro"><a>Node.js</a></div>'
+        '<ul><li><a href="documentation.html">About this documentation</a></li></ul></div>'
+        '<div id="column1"><header><h1>Node.js v18.20.4 documentation</h1></header>'
+        '<details id="toc" open><summary>Table of contents</summary><ul>'
+        '<li><a href="#file-system">File system</a></li></ul></details>'
+        '<div id="apicontent"><h2>File system</h2><p>The node:fs module.</p></div>'
+        "</div></div></body></html>"
+    )
+    parsed = parse(page, "fs.html")
+    assert parsed.title == "File system"
+    assert [(s.heading, s.body) for s in parsed.sections] == [
+        ("File system", "The node:fs module.")
+    ]
+
+
+def test_texinfo_node_navigation_is_chrome() -> None:
+    # makeinfo's "Next: / Previous: / Up:" bar above each node (Libgcrypt's manual): a
+    # div.header of rel links (div.nav-panel from Texinfo 7); Doxygen's div.header stays.
+    page = (
+        "<html><head><title>Hashing (The Libgcrypt Reference Manual)</title></head><body>"
+        '<div class="chapter" id="Hashing"><div class="header"><p>Next: <a href="mac.html" '
+        'rel="next">Message Authentication Codes</a>, Up: <a href="index.html" rel="up">'
+        'The Libgcrypt Library</a> [<a href="index.html#SEC_Contents">Contents</a>]</p></div>'
+        '<hr><h2 class="chapter">7 Hashing</h2><p>Hashing is buffered.</p>'
+        '<div class="nav-panel"><p>Previous: <a href="h.html" rel="prev">Hashing</a></p></div>'
+        '<div class="header"><p>Next: <a href="mac.html">Message Authentication Codes</a> '
+        '[<a href="index.html#SEC_Contents" rel="contents">Contents</a>]</p></div>'
+        '<div class="header"><p>Kept: <a href="x.html">x</a></p></div></div></body></html>'
+    )
+    parsed = parse(page, "Hashing.html")
+    assert [(s.heading, s.body) for s in parsed.sections] == [
+        ("7 Hashing", "Hashing is buffered.\n\nKept: x")
+    ]
+
+
+def test_an_empty_anchor_right_before_a_heading_names_it() -> None:
+    # makeinfo marks each chapter's heading with an empty span (Libgcrypt: "#Architecture-1");
+    # the slug "17-architecture" is no fragment of the page.
+    page = (
+        '<div class="chapter" id="Architecture"><span id="Architecture-1"></span>\n'
+        '<h2 class="chapter">17 Architecture</h2><p>Layers.</p>'
+        '<a name="old"></a><h3>Old style</h3><p>Named.</p>'
+        "<span>text</span><h3>After text</h3><p>Slugged.</p></div>"
+    )
+    parsed = parse(page, "Architecture.html")
+    assert [s.anchor for s in parsed.sections] == ["Architecture-1", "old", "after-text"]

@@ -361,6 +361,23 @@ def test_explicit_heading_ids_win() -> None:
     ]
 
 
+def test_a_bracketed_id_after_a_heading_is_its_anchor() -> None:
+    # Fumadocs' "## Title [#id]" (SWR's docs: 145 English headings), the space before it
+    # optional; a link in brackets stays text.
+    text = (
+        "# Announcing SWR 1.0\n"
+        "## Smaller Size [#smaller-size]\n"
+        "## Issue [#123](https://example.invalid/123)\n"
+        "## Mount[#revalidate-on-mount]\n"
+    )
+    assert outline(parse(text, "blog.mdx")) == [
+        (1, "Announcing SWR 1.0", (), "announcing-swr-10", 1, 1),
+        (2, "Smaller Size", ("Announcing SWR 1.0",), "smaller-size", 2, 2),
+        (2, "Issue #123", ("Announcing SWR 1.0",), "issue-123", 3, 3),
+        (2, "Mount", ("Announcing SWR 1.0",), "revalidate-on-mount", 4, 4),
+    ]
+
+
 def test_cjk_heading_keeps_its_characters_in_the_slug() -> None:
     parsed = parse("# 快速开始\n\n安装。\n", "zh.md")
     assert outline(parsed) == [(1, "快速开始", (), "快速开始", 1, 3)]
@@ -638,3 +655,35 @@ def test_a_tab_that_shows_no_text_leaves_no_title() -> None:
         "//// tab | Screenshot\n////\n"
     )
     assert bodies(parse(text, "input.md")) == ["input.py:\n```python\napp.run()\n```"]
+
+
+def test_a_remark_directive_container_keeps_its_kind_and_bracketed_title() -> None:
+    # Starlight's and Docusaurus 3's asides: ":::tip[Title]", attributes in braces after it.
+    text = (
+        "# Asides\n\n"
+        ":::tip[Did you know?]\nAstro builds *fast* sites.\n:::\n\n"
+        ':::caution{icon="heart"}\nMind the gap.\n:::\n\n'
+        ':::note[Use `npm`]{icon="star"}\nRun it.\n:::\n'
+    )
+    assert bodies(parse(text, "asides.mdx")) == [
+        "Tip: Did you know?\n\nAstro builds fast sites.\n\n"
+        "Caution: Mind the gap.\n\n"
+        "Note: Use `npm`\n\nRun it."
+    ]
+
+
+def test_a_block_components_description_prop_stays_under_its_title() -> None:
+    # Starlight's <LinkCard title description /> shows both; 91 of its own cards lost the
+    # description, the only text saying what the linked page or plugin is for.
+    text = (
+        "# Plugins\n\n"
+        "<CardGrid>\n"
+        '\t<LinkCard\n\t\thref="https://example.invalid/links"\n'
+        '\t\ttitle="starlight-links-validator"\n'
+        '\t\tdescription="Check for broken links in your Starlight pages."\n\t/>\n'
+        '\t<Card title="Tip" description={"Braced."} />\n'
+        "</CardGrid>\n"
+    )
+    assert bodies(parse(text, "plugins.mdx")) == [
+        "starlight-links-validator\nCheck for broken links in your Starlight pages.\nTip\nBraced."
+    ]

@@ -201,7 +201,22 @@ def inline_text(element: Element) -> str:
 
 def heading_text(heading: Element) -> str:
     """A heading's plain text without the permalink mark (¶, §, a lone #) themes append."""
-    return without_permalink_mark(collapse(render_inline(heading, ticks=False)))
+    text = without_permalink_mark(collapse(render_inline(heading, ticks=False)))
+    if text.endswith("#") and _has_hash_permalink(heading):
+        return text[:-1].rstrip()
+    return text
+
+
+def _has_hash_permalink(heading: Element) -> bool:
+    """Whether the heading's last link is a "#" pointing at a fragment: a permalink written
+    right after the text (Node.js' ``File system<span><a href="#file-system">#</a></span>``),
+    which the mark pattern, wanting a space before a "#" so that "C#" stays, leaves."""
+    # The last link that shows text: Node.js puts an empty legacy anchor after the mark.
+    shown = [link for link in heading.iter("a") if text_of(link).strip()]
+    if not shown:
+        return False
+    last = shown[-1]
+    return text_of(last).strip() == "#" and str(last.get("href", "")).startswith("#")
 
 
 def plain_text(element: Element) -> str:

@@ -3,7 +3,8 @@
 Themes wrap the same article in different markup, so the content root is the first of: an
 element with ``role="main"`` (Sphinx basic, Read the Docs, Furo, PyData), Sphinx ``div.body``,
 YUI grids' ``#yui-main`` (Django's theme), Sphinx ``div.document``, Doxygen's ``div.contents``,
-a lone ``<article>`` (MkDocs Material), ``<main>``, ``#content``, ``<body>``.
+Node.js' ``#apicontent``, a lone ``<article>`` (MkDocs Material), ``<main>``, ``#content``,
+``<body>``.
 Inside it, navigation, sidebars, footers, scripts, forms and permalink widgets are removed.
 """
 
@@ -47,6 +48,10 @@ _MAIN_CANDIDATES = tuple(
         # page title is the <title>); beside the tree view, in #doc-content.
         "div[@class='contents'][preceding-sibling::div[@class='header' or @id='top']"
         " or parent::div[@id='doc-content']]",
+        # Node.js' API doc tool: the module's text, after the column of every module's link,
+        # the header's pickers and the page's table of contents (none of them marked as
+        # navigation); its title is the <title>.
+        "div[@id='apicontent']",
     )
 )
 _ARTICLES = etree.XPath("descendant-or-self::article")
@@ -75,6 +80,8 @@ _CHROME_CLASSES = frozenset(
         # the "ⓘ Notable traits" tooltip inside a method's heading, "Expand description".
         "sub-logo-container", "out-of-band", "rightside", "test-arrow", "notable-traits",
         "hideme",
+        # DocBook XSL's "Prev | Up | Home | Next" table above and below every page.
+        "navheader", "navfooter",
     }
 )  # fmt: skip
 _CHROME_BY_CLASS = ClassVerdicts(_CHROME_CLASSES)
@@ -180,6 +187,7 @@ def strip_chrome(root: Element, source: bytes | None = None) -> None:
         for element in root.iter(*_CHROME_TAGS, "aside")
         if _is_chrome_tag(element.tag, element.get("class"))
     )
+    flagged.update(_node_navigation(root))
     # One comprehension over the page's elements, a known class value a plain dict hit.
     verdicts = _CHROME_BY_CLASS
     doomed = [
@@ -188,6 +196,23 @@ def strip_chrome(root: Element, source: bytes | None = None) -> None:
     for element in doomed:
         if element is not root:
             _drop(element)
+
+
+# Texinfo's node navigation above each node ("Next: ..., Previous: ..., Up: ... [Contents]"):
+# makeinfo 6 writes it as div.header, 7 as div.nav-panel; a class that plain may be anything
+# else (Doxygen's title area is a div.header), so only one holding such a link is. The copy
+# below the node has rel only on its [Contents] and [Index] links.
+_NODE_NAVIGATION_PATHS = (".//div[@class='header']", ".//div[@class='nav-panel']")
+_NODE_LINK_RELS = ("next", "prev", "up", "contents", "index")
+
+
+def _node_navigation(root: Element) -> Iterator[Element]:
+    """The Texinfo node navigation bars under ``root``."""
+    # ElementPath walks the tree in C; the few matches are then looked into.
+    for path in _NODE_NAVIGATION_PATHS:
+        for bar in root.iterfind(path):
+            if any(bar.find(f"p/a[@rel='{rel}']") is not None for rel in _NODE_LINK_RELS):
+                yield bar
 
 
 def lines_source(text: str, utf8: bytes | None) -> bytes | None:

@@ -24,7 +24,6 @@ from builder.parsers.html.body_text import (
     BLOCK_TAGS,
     HEADING_TAGS,
     MAX_DEPTH,
-    has_class,
     heading_text,
     is_element,
     join_inline,
@@ -38,6 +37,7 @@ from builder.parsers.html.body_text import (
 from builder.parsers.html.content_end import load_main
 from builder.parsers.html.generated_pages import generated_page, may_be_generated
 from builder.parsers.html.generator_blocks import javadoc_member_heading
+from builder.parsers.html.heading_anchors import heading_anchor
 from builder.parsers.html.main_content import (
     find_main,
     first_h1,
@@ -47,7 +47,7 @@ from builder.parsers.html.main_content import (
     strip_chrome,
     strip_tags,
 )
-from schemas.anchors import slugify
+from builder.parsers.html.manpage_name import adopt_manpage_name
 
 
 def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
@@ -70,6 +70,7 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
     if generated:
         raise UnreadableDocument(generated)
     root = find_main(document) if main is None else main
+    adopt_manpage_name(root)
     # The <title> is read before chrome goes: a page without <body> loses its <head> with it.
     fallback_title = head_title(document) or stem
     # A cut page's chrome is looked for in the bytes parsed: the sidebar and footer after the
@@ -189,7 +190,7 @@ class _Walker:
             self.stack.pop()
         level = max(level, self.stack[-1].level + 1)
         text = javadoc_member_heading(heading, heading_text(heading))
-        self.push(text, _heading_anchor(heading), level, heading)
+        self.push(text, heading_anchor(heading), level, heading)
 
     def open_api_entries(self, api_list: Element, depth: int) -> None:
         """Open one section per dt group of ``api_list``; its dd is walked inside that section."""
@@ -270,26 +271,6 @@ class _Walker:
         if text:
             self.stack[-1].blocks.append(text)
         run.clear()
-
-
-def _heading_anchor(heading: Element) -> str:
-    """The heading's id, else the id of the section it opens (Sphinx), else a slug of its text."""
-    ident = str(heading.get("id", "")).strip()
-    if ident:
-        return ident
-    parent = heading.getparent()
-    if parent is not None and parent.get("id"):
-        opens_parent = parent.tag == "section" or has_class(parent, "section")
-        if opens_parent and _first_heading(parent) is heading:
-            return str(parent.get("id", "")).strip()
-    return slugify(heading_text(heading))
-
-
-def _first_heading(element: Element) -> Element | None:
-    for child in element:
-        if is_element(child) and child.tag in HEADING_TAGS:
-            return child
-    return None
 
 
 def _structural(root: Element) -> set[Element]:

@@ -37,6 +37,8 @@ MAX_INLINE_CHARS = 100_000
 _WHITESPACE = re.compile(r"\s{2,}|[\t\n]")
 _ALERT = re.compile(r"\[!(\w+)\]\s*")
 _ADMONITION_KIND = re.compile(r"\{?([A-Za-z][\w-]*)\}?")
+# remark-directive's container: a name, its label in brackets, attributes in braces.
+_DIRECTIVE_HEADER = re.compile(r"([A-Za-z][\w-]*)(?:\[([^\]\n]*)\])?(?:\{[^{}\n]*\})?")
 # pymdownx.blocks whose title is the whole label: a collapsible part, a tab.
 _TITLED_BLOCKS = frozenset({"details", "tab", "admonition"})
 _SUBSTITUTION = re.compile(r"\{\{\s*([\w.-]+)\s*\}\}")
@@ -325,6 +327,10 @@ def _render_admonition(doc: Document, token: Token, index: int, close: int) -> s
         match = _ADMONITION_KIND.fullmatch(words[0]) if words else None
         kind = match.group(1) if match else "note"
         title = words[1] if len(words) > 1 else ""
+        directive = _DIRECTIVE_HEADER.match(token.info.strip()) if match is None else None
+        if directive is not None:  # ":::tip[Did you know?]{icon="heart"}"
+            kind = directive.group(1)
+            title = render_inline(doc, directive.group(2) or "")[0]
     label = kind.replace("-", " ").capitalize()
     parts = ([title] if title and title.lower() != label.lower() else []) + render_blocks(
         doc, body_start, close

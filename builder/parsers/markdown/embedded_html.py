@@ -6,7 +6,7 @@ headings whose ``id`` attribute is their anchor. JSX attributes holding ``{...}`
 (even ones containing ``>``) are recognised as part of their tag, so MDX components such as
 ``<Tabs values={[...]}>`` disappear while their text children stay; a ``<TabItem>`` leaves
 its label (or value) on a line of its own, so the tabs' contents stay told apart, and any
-other component its ``title`` prop.
+other component its ``title`` and ``description`` props.
 """
 
 from __future__ import annotations
@@ -40,6 +40,10 @@ _TAB_TAGS = frozenset({"tabitem"})
 # A component's title prop (<DetailedExplanation title="...">, <Admonition title="...">) is
 # shown above its children; an HTML element's title is a tooltip and stays out.
 _TITLE = re.compile(r"""(?:^|\s)title\s*=\s*(?:"([^"]*)"|'([^']*)'|\{["'`]([^"'`]*)["'`]\})""")
+# Its description prop is shown under the title (Starlight's <LinkCard> and <Card>).
+_DESCRIPTION = re.compile(
+    r"""(?:^|\s)description\s*=\s*(?:"([^"]*)"|'([^']*)'|\{["'`]([^"'`]*)["'`]\})"""
+)
 _SPACES = re.compile(r"[ \t\r\n\f\v]+")
 _HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _SKIPPED_CONTENT = frozenset({"script", "style", "template"})
@@ -88,6 +92,12 @@ def attribute_id(attributes: str) -> str:
 
 def _attribute_alt(attributes: str) -> str:
     match = _ALT.search(attributes)
+    return next((group for group in match.groups() if group), "") if match else ""
+
+
+def _prop(attributes: str, name: str, pattern: re.Pattern[str]) -> str:
+    """The value of the prop ``pattern`` finds (named ``name``), or ""."""
+    match = pattern.search(attributes) if name in attributes else None
     return next((group for group in match.groups() if group), "") if match else ""
 
 
@@ -182,15 +192,19 @@ class _Scan:
             self.pieces.append("\n")
 
     def add_component_title(self, attributes: str, line: int) -> None:
-        """A block JSX component's ``title`` prop, on a line of its own before its children."""
-        match = _TITLE.search(attributes) if "title" in attributes else None
-        title = next((group for group in match.groups() if group), "") if match else ""
-        if not title or self.skipping or self.heading is not None:
+        """A block JSX component's ``title`` and ``description`` props, each on a line of its
+        own before its children."""
+        shown = [
+            text
+            for name, pattern in (("title", _TITLE), ("description", _DESCRIPTION))
+            if (text := _prop(attributes, name, pattern))
+        ]
+        if not shown or self.skipping or self.heading is not None:
             return
         if self.pieces and self.pieces[-1].rpartition("\n")[2].strip():
             return  # inside a line of text: an inline component, whose title is a tooltip
         self.chunk_line = line if self.chunk_line < 0 else self.chunk_line
-        self.pieces.append(f"\n{html.unescape(title)}\n")
+        self.pieces.append("".join(f"\n{html.unescape(text)}\n" for text in shown))
 
     def close_heading(self) -> None:
         if self.heading is not None:

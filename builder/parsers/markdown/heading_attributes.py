@@ -3,7 +3,8 @@
 Python-Markdown's attr_list and markdown-it-attrs (MkDocs, VitePress) write it between braces,
 optionally ``{: #id .class }``; a VitePress project may choose other delimiters
 (``markdown.attrs`` ``leftDelimiter``/``rightDelimiter``, Pinia's Chinese pages use
-``%{#id}%``), which ``attribute_delimiters`` sets for the pages of one version.
+``%{#id}%``), which ``attribute_delimiters`` sets for the pages of one version. Fumadocs
+writes the id alone in brackets: ``## Title [#custom-id]``.
 """
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 DEFAULT_DELIMITERS = ("{", "}")
+# Fumadocs' custom id, at the very end: ``## Smaller Size [#smaller-size]`` (a space before
+# it is optional there too).
+_BRACKETED_ID = re.compile(r"[ \t]*\[#([^\s\[\]]+)\][ \t]*$")
 # What a list holds between its delimiters: an optional ":", then "#id" and anything else.
 _ATTRIBUTES = re.compile(r":?[ \t]*#([^\s{}]+)[^{}]*")
 _DELIMITERS: ContextVar[tuple[str, str]] = ContextVar(
@@ -34,6 +38,10 @@ def attribute_delimiters(delimiters: tuple[str, str] | None) -> Iterator[None]:
 def split_heading_id(heading: str) -> tuple[str, str]:
     """The heading's text without a trailing attribute list, and the id the list names ("" when
     there is none)."""
+    if heading.endswith("]"):
+        bracketed = _BRACKETED_ID.search(heading)
+        if bracketed is not None:
+            return heading[: bracketed.start()], bracketed.group(1)
     left, right = _DELIMITERS.get()
     stripped = heading.rstrip()
     if not stripped.endswith(right):

@@ -77,8 +77,11 @@ from builder.parsers.markdown.vitepress_snippets import (
 from builder.parsers.rst.events import Context, DocState, Heading, Text, join_events
 from schemas.anchors import slugify
 
-# Docusaurus-style ":::tip Title" containers; MyST's ":::{tip}" is a colon fence directive.
-_CONTAINER_NAME = re.compile(r"[A-Za-z][\w-]*(?:\s.*)?", re.DOTALL)
+# Docusaurus-style ":::tip Title" containers, and remark-directive's ":::tip[Title]{icon=x}"
+# (Starlight, Docusaurus 3); MyST's ":::{tip}" is a colon fence directive.
+_CONTAINER_NAME = re.compile(
+    r"[A-Za-z][\w-]*(?:\[[^\]\n]*\])?(?:\{[^{}\n]*\})?(?:\s.*)?", re.DOTALL
+)
 # pymdownx.blocks' "/// tip | Title" header: a name, then a title after a bar.
 _BLOCK_HEADER = re.compile(r"[A-Za-z][\w-]*(?:[ \t]*\|.*)?", re.DOTALL)
 # The title section sits above the first heading; "top" is the fragment browsers scroll to

@@ -1,0 +1,97 @@
+"""Find the fragment that scrolls a built HTML page to one of its headings.
+
+Generators put a heading's id in different places: on the heading, on the section it opens
+(Sphinx) or the division it starts (DocBook's ``<div class="refsect1" id="..."><h2>``), in its
+permalink (``<a href="#id">¶</a>``; Node.js' ``#`` links to ``comparison-details_1`` where a
+slug would say ``comparison-details-1``), on the division DocBook XSL wraps its title in
+(``<div class="sect1" id="DATATYPE-NUMERIC"><div class="titlepage">...<h2>``), or on an
+empty anchor just before it (makeinfo's ``<span id="Architecture-1"></span>``). A slug of the
+heading's text is the last resort, and names no element of a page that has none of these.
+"""
+
+from __future__ import annotations
+
+from lxml.etree import _Element as Element
+
+from builder.parsers.html.body_text import (
+    HEADING_TAGS,
+    has_class,
+    heading_text,
+    is_element,
+    text_of,
+)
+from schemas.anchors import slugify
+
+# The characters a permalink shows (as body_text removes them from headings).
+_PERMALINK_MARKS = frozenset({"¶", "§", "🔗", "#"})
+# DocBook XSL nests a title this deep in its div.titlepage (titlepage > div > div > h2).
+_MAX_TITLEPAGE_DEPTH = 4
+
+
+def heading_anchor(heading: Element) -> str:
+    """The fragment of ``heading`` in its page: the first id one of the places above holds,
+    else a slug of its text."""
+    ident = str(heading.get("id", "")).strip()
+    if ident:
+        return ident
+    parent = heading.getparent()
+    if parent is not None and parent.get("id"):
+        opens_parent = parent.tag == "section" or has_class(parent, "section")
+        if opens_parent and _first_heading(parent) is heading:
+            return str(parent.get("id", "")).strip()
+        # DocBook's reference sections (<div class="refsect1" id="SQL-LOAD-DESCRIPTION"><h2>):
+        # a division whose first element is the heading.
+        if parent.tag == "div" and _first_element(parent) is heading:
+            return str(parent.get("id", "")).strip()
+    return (
+        _permalink_target(heading)
+        or _titlepage_owner_id(heading)
+        or _anchor_before(heading)
+        or slugify(heading_text(heading))
+    )
+
+
+def _first_element(element: Element) -> Element | None:
+    return next((child for child in element if is_element(child)), None)
+
+
+def _first_heading(element: Element) -> Element | None:
+    for child in element:
+        if is_element(child) and child.tag in HEADING_TAGS:
+            return child
+    return None
+
+
+def _permalink_target(heading: Element) -> str:
+    """The fragment of a permalink inside ``heading``: a link to ``#id`` showing only a mark."""
+    for link in heading.iter("a"):
+        href = str(link.get("href", ""))
+        if href.startswith("#") and len(href) > 1:
+            shown = text_of(link).strip()
+            if shown in _PERMALINK_MARKS:
+                return href[1:]
+    return ""
+
+
+def _titlepage_owner_id(heading: Element) -> str:
+    """The id of the element whose DocBook ``div.titlepage`` holds ``heading``, or ""."""
+    node = heading.getparent()
+    for _ in range(_MAX_TITLEPAGE_DEPTH):
+        if node is None:
+            return ""
+        if has_class(node, "titlepage"):
+            owner = node.getparent()
+            return str(owner.get("id", "")).strip() if owner is not None else ""
+        node = node.getparent()
+    return ""
+
+
+def _anchor_before(heading: Element) -> str:
+    """The id (or name) of an empty ``<span>`` or ``<a>`` right before ``heading``, with only
+    whitespace between (makeinfo's, older pages' ``<a name>``); else ""."""
+    before = heading.getprevious()
+    if before is None or before.tag not in ("span", "a") or len(before):
+        return ""
+    if (before.text or "").strip() or (before.tail or "").strip():
+        return ""
+    return str(before.get("id") or before.get("name") or "").strip()
