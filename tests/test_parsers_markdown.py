@@ -204,84 +204,6 @@ def test_code_that_shows_a_fence_keeps_it_inside_a_longer_one() -> None:
     )
 
 
-def test_mdx_import_export_removed_but_code_imports_kept() -> None:
-    text = (
-        "import Tabs from '@theme/Tabs';\n"  # 1
-        "import {\n"
-        "  Alpha,\n"
-        "} from './alpha';\n"
-        "\n"
-        "export const meta = {\n"  # 6
-        "  a: 1,\n"
-        "\n"
-        "  b: [2, 3],\n"
-        "};\n"  # 10
-        "\n"
-        "# Usage\n"  # 12
-        "\n"
-        "```js\n"
-        "import fs from 'fs';\n"
-        "export default fs;\n"
-        "```\n"
-        "\n"
-        "Import the module first.\n"  # 19
-        "\n"
-        "export default function Layout({children}) { return children }\n"
-    )
-    parsed = parse(text, "docs/usage.mdx")
-    assert outline(parsed) == [(1, "Usage", (), "usage", 12, 21)]
-    assert bodies(parsed) == [
-        "```js\nimport fs from 'fs';\nexport default fs;\n```\n\nImport the module first."
-    ]
-
-
-def test_import_lines_in_plain_markdown_are_prose() -> None:
-    parsed = parse("# A\n\nimport x from 'y'\n", "a.md")
-    assert bodies(parsed) == ["import x from 'y'"]
-
-
-def test_markdown_page_drops_imports_of_the_components_it_uses() -> None:
-    # Docusaurus reads .md pages as MDX: these imports are code, the tags show nothing.
-    text = (
-        "# Expect\n\nMatchers.\n\n"
-        "import TOCInline from '@theme/TOCInline';\n\n"
-        "<TOCInline toc={toc.slice(1)} />\n\n"
-        "import fs from 'fs'\n"
-    )
-    assert bodies(parse(text, "docs/ExpectAPI.md")) == ["Matchers.\n\nimport fs from 'fs'"]
-
-
-def test_markdown_page_drops_named_imports_of_the_components_it_uses() -> None:
-    # Redux 5's tutorials (16 pages) began "import { DetailedExplanation } from '...'".
-    text = (
-        "# Part 3\n\n"
-        "import { DetailedExplanation } from '../../components/DetailedExplanation'\n\n"
-        "import Tabs, { TabItem as Item } from '@theme/Tabs';\n\n"
-        "import { configureStore } from '@reduxjs/toolkit'\n\n"
-        "import { Tabs, Unused } from '@theme/Tabs'\n\n"
-        '<DetailedExplanation title="More">\n\nWhy.\n\n</DetailedExplanation>\n\n'
-        "<Tabs><Item>Tab.</Item></Tabs>\n"
-    )
-    assert bodies(parse(text, "docs/part-3.md")) == [
-        "import { configureStore } from '@reduxjs/toolkit'\n\n"
-        "import { Tabs, Unused } from '@theme/Tabs'\n\nMore\n\nWhy.\n\nTab."
-    ]
-
-
-def test_a_block_components_title_prop_stays_above_its_children() -> None:
-    # Redux 5.0.1's 14 <DetailedExplanation title="..."> boxes lost their titles.
-    text = (
-        "# Setup\n\n"
-        "import { DetailedExplanation } from '../components/DetailedExplanation'\n\n"
-        '<DetailedExplanation title="Adding Redux to a React Project">\n\n'
-        "Add the packages.\n\n</DetailedExplanation>\n\n"
-        'See <Term title="a tooltip">the store</Term> and <abbr title="x">HTML</abbr>.\n'
-    )
-    assert bodies(parse(text, "setup.md")) == [
-        "Adding Redux to a React Project\n\nAdd the packages.\n\nSee the store and HTML."
-    ]
-
-
 def test_a_lone_html_anchor_names_the_heading_below_it() -> None:
     # Pino 10.4.0's api.md marks 120 headings so, and its pages link "api.md#opt-mixin": the
     # sections were anchored by slugs of their headings ("mixin-function").
@@ -313,36 +235,6 @@ def test_code_block_titles_and_tab_labels_from_the_fence() -> None:
         "vite.config.ts:\n```ts\nexport default {}\n```\n\n"
         "```python\nitems[0]\n```"
     ]
-
-
-def test_docusaurus_tab_items_keep_their_labels() -> None:
-    text = (
-        "# Config\n\n"
-        '<Tabs groupId="eslint-config">\n<TabItem value="Flat Config">\n\nUse flat.\n\n'
-        '</TabItem>\n<TabItem value="legacy" label="Legacy Config">\n\nUse legacy.\n\n'
-        "</TabItem>\n</Tabs>\n"
-    )
-    assert bodies(parse(text, "config.mdx")) == [
-        "Flat Config:\n\nUse flat.\n\nLegacy Config:\n\nUse legacy."
-    ]
-
-
-def test_mdx_jsx_tags_dropped_and_children_kept() -> None:
-    text = (
-        "# Install\n"
-        "\n"
-        "<Tabs groupId=\"os\" values={[{label: 'Linux', value: 'linux'}]}>\n"
-        '<TabItem value="linux" label="Linux">\n'
-        "\n"
-        "Use the package manager.\n"
-        "\n"
-        "</TabItem>\n"
-        "</Tabs>\n"
-        "\n"
-        'Press <Kbd>Ctrl</Kbd> and <Icon name="x" /> then `<Tabs>` stays. {/* hidden */}\n'
-    )
-    parsed = parse(text, "install.mdx")
-    assert bodies(parsed) == ["Use the package manager.\n\nPress Ctrl and then `<Tabs>` stays."]
 
 
 def test_explicit_heading_ids_win() -> None:
@@ -540,11 +432,6 @@ def test_reference_links_and_autolinks_become_text() -> None:
     assert bodies(parse(text, "x.md")) == ["See the guide or https://x.org."]
 
 
-def test_myst_and_docusaurus_admonition_names() -> None:
-    text = "# A\n\n:::{note}\nMyST style.\n:::\n\n:::danger-zone\nCustom.\n:::\n"
-    assert bodies(parse(text, "x.md")) == ["Note: MyST style.\n\nDanger zone: Custom."]
-
-
 def test_pymdownx_blocks_read_as_admonitions_and_titled_parts() -> None:
     text = (
         "# A\n\n"
@@ -655,35 +542,3 @@ def test_a_tab_that_shows_no_text_leaves_no_title() -> None:
         "//// tab | Screenshot\n////\n"
     )
     assert bodies(parse(text, "input.md")) == ["input.py:\n```python\napp.run()\n```"]
-
-
-def test_a_remark_directive_container_keeps_its_kind_and_bracketed_title() -> None:
-    # Starlight's and Docusaurus 3's asides: ":::tip[Title]", attributes in braces after it.
-    text = (
-        "# Asides\n\n"
-        ":::tip[Did you know?]\nAstro builds *fast* sites.\n:::\n\n"
-        ':::caution{icon="heart"}\nMind the gap.\n:::\n\n'
-        ':::note[Use `npm`]{icon="star"}\nRun it.\n:::\n'
-    )
-    assert bodies(parse(text, "asides.mdx")) == [
-        "Tip: Did you know?\n\nAstro builds fast sites.\n\n"
-        "Caution: Mind the gap.\n\n"
-        "Note: Use `npm`\n\nRun it."
-    ]
-
-
-def test_a_block_components_description_prop_stays_under_its_title() -> None:
-    # Starlight's <LinkCard title description /> shows both; 91 of its own cards lost the
-    # description, the only text saying what the linked page or plugin is for.
-    text = (
-        "# Plugins\n\n"
-        "<CardGrid>\n"
-        '\t<LinkCard\n\t\thref="https://example.invalid/links"\n'
-        '\t\ttitle="starlight-links-validator"\n'
-        '\t\tdescription="Check for broken links in your Starlight pages."\n\t/>\n'
-        '\t<Card title="Tip" description={"Braced."} />\n'
-        "</CardGrid>\n"
-    )
-    assert bodies(parse(text, "plugins.mdx")) == [
-        "starlight-links-validator\nCheck for broken links in your Starlight pages.\nTip\nBraced."
-    ]
