@@ -21,6 +21,10 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 MAX_VERSION_BYTES = 512 * 1024 * 1024
 MAX_FILES_PER_VERSION = 50_000
 BINARY_SNIFF_BYTES = 8192
+# A text file may hold a stray NUL (javadoc shows the character NUL as itself: commons-lang3's
+# CharUtils.NUL); a binary file holds many. Up to this many per KiB sniffed, a file that
+# decodes as UTF-8 is text, each NUL read as U+FFFD.
+MAX_NULS_PER_KIB_OF_TEXT = 1
 
 
 @dataclass(frozen=True)
@@ -143,12 +147,18 @@ def read_source(
     digest = hashlib.sha256(data).hexdigest() if hashed else ""
     if Path(candidate.relpath).suffix.lower() in OFFICE_SUFFIXES:
         return SourceFile(candidate.relpath, "", digest, data)
-    if b"\x00" in data[:BINARY_SNIFF_BYTES]:
+    sniffed = data[:BINARY_SNIFF_BYTES]
+    if sniffed.count(b"\x00") > len(sniffed) // 1024 * MAX_NULS_PER_KIB_OF_TEXT:
         return SkippedFile(candidate.relpath, "binary")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
+        if b"\x00" in sniffed:
+            return SkippedFile(candidate.relpath, "binary")
         return SkippedFile(candidate.relpath, f"not UTF-8 (invalid byte at offset {exc.start})")
+    if b"\x00" in data:
+        text = text.replace("\x00", "\ufffd")
+        data = text.encode("utf-8")
     if not text or text.isspace():  # not text.strip(), which copies the file
         return SkippedFile(candidate.relpath, "empty")
     # Looking for the two-character "\r\n" scans several times slower than for "\r" alone.

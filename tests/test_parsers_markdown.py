@@ -251,6 +251,23 @@ def test_markdown_page_drops_imports_of_the_components_it_uses() -> None:
     assert bodies(parse(text, "docs/ExpectAPI.md")) == ["Matchers.\n\nimport fs from 'fs'"]
 
 
+def test_markdown_page_drops_named_imports_of_the_components_it_uses() -> None:
+    # Redux 5's tutorials (16 pages) began "import { DetailedExplanation } from '...'".
+    text = (
+        "# Part 3\n\n"
+        "import { DetailedExplanation } from '../../components/DetailedExplanation'\n\n"
+        "import Tabs, { TabItem as Item } from '@theme/Tabs';\n\n"
+        "import { configureStore } from '@reduxjs/toolkit'\n\n"
+        "import { Tabs, Unused } from '@theme/Tabs'\n\n"
+        '<DetailedExplanation title="More">\n\nWhy.\n\n</DetailedExplanation>\n\n'
+        "<Tabs><Item>Tab.</Item></Tabs>\n"
+    )
+    assert bodies(parse(text, "docs/part-3.md")) == [
+        "import { configureStore } from '@reduxjs/toolkit'\n\n"
+        "import { Tabs, Unused } from '@theme/Tabs'\n\nWhy.\n\nTab."
+    ]
+
+
 def test_code_block_titles_and_tab_labels_from_the_fence() -> None:
     text = (
         "# Setup\n\n"

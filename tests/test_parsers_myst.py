@@ -273,6 +273,21 @@ def test_a_fence_is_never_glued_to_the_text_before_it() -> None:
     ]
 
 
+def test_a_dollar_inside_a_name_opens_no_math() -> None:
+    # Pinia 2.2.4's plugins page: "[store.$subscribe](./state.md) and [store.$onAction](...)"
+    # read "store.$subscribe](./state.md#...) and [store.$onAction" as one formula, so both
+    # links' text was lost.
+    text = (
+        "# Plugins\n\n"
+        "Use [store.$subscribe](./state.md#subscribing) and [store.$onAction](./actions.md).\n\n"
+        "Costs US$5, or a$b and c$d; with $x_1 * y_2$ inline and ($a$).\n"
+    )
+    assert bodies(parse(text, "plugins.md")) == [
+        "Use store.$subscribe and store.$onAction.\n\n"
+        "Costs US$5, or a$b and c$d; with $x_1 * y_2$ inline and ($a$)."
+    ]
+
+
 def test_comments_block_breaks_math_and_definition_lists() -> None:
     text = (
         "# A\n"

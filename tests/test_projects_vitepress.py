@@ -100,3 +100,40 @@ def test_a_huge_config_is_read_only_to_the_limit(tmp_path: Path) -> None:
     layout, _ = project_listing(VersionConfig("1.0.0", docs, None, None, (), (), None, None))
     assert layout.order == ("guide/index.md", "guide/features.md", "config/shared-options.md")
     assert layout.notes[0] == ".vitepress/config.ts is over 1024 KiB; the rest is not read"
+
+
+def test_a_config_folder_and_the_modules_it_imports_are_read(tmp_path: Path) -> None:
+    # Pinia 2.2's docs keep .vitepress/config/index.ts, which imports the English sidebar
+    # from ./en and the Chinese one from ./zh: the docs were read as a folder of files.
+    docs = tmp_path / "docs"
+    for page in ("index.md", "guide/index.md", "guide/state.md", "zh/guide/index.md"):
+        (docs / page).parent.mkdir(parents=True, exist_ok=True)
+        (docs / page).write_text(f"# {page}\n", encoding="utf-8")
+    folder = docs / ".vitepress" / "config"
+    folder.mkdir(parents=True)
+    (folder / "index.ts").write_text(
+        "import { enConfig } from './en'\nimport { zhConfig } from \"./zh.ts\"\n"
+        "import { outside } from '../../../secret'\n"
+        "export default { locales: { root: { link: '/', ...enConfig }, zh: zhConfig } }\n"
+        # A regular expression literal that a scan of strings reads as an open template.
+        "const slugify = (s) => s.replace(/[`'<>]+/g, '-')\n",
+        encoding="utf-8",
+    )
+    (folder / "en.ts").write_text(
+        "import { shared } from './zh'\n"
+        "export const enConfig = { sidebar: [{ link: '/guide/state' }, { link: '/guide/' }] }\n",
+        encoding="utf-8",
+    )
+    (folder / "zh.ts").write_text(
+        "export const zhConfig = { sidebar: [{ link: '/zh/guide/' }] }\n", encoding="utf-8"
+    )
+    (tmp_path / "secret.ts").write_text("sidebar: [{ link: '/index' }]\n", encoding="utf-8")
+    config = VersionConfig("1.0.0", docs, None, None, (), (), None, None, project="auto")
+    layout, listing = project_listing(config)
+    assert (layout.kind, layout.config_file) == ("vitepress", ".vitepress/config/index.ts")
+    assert [c.relpath for c in listing.candidates] == [
+        "guide/state.md",
+        "guide/index.md",
+        "zh/guide/index.md",
+        "index.md",
+    ]

@@ -79,6 +79,21 @@ def test_unusable_files_are_skipped_with_a_reason(tmp_path: Path, data: bytes, r
     assert read_source(Candidate("f.md", path)) == SkippedFile("f.md", reason)
 
 
+def test_a_stray_nul_in_a_text_file_reads_as_a_replacement_character(tmp_path: Path) -> None:
+    # commons-lang3 3.12.0's javadoc writes CharUtils.NUL as the character itself, twice in a
+    # 40 KB page: the page was skipped as binary.
+    page = b"<html><body><h1>CharUtils</h1><p>NUL</p>" + b"<p>text</p>" * 200
+    path = tmp_path / "CharUtils.html"
+    path.write_bytes(page.replace(b"<p>NUL</p>", b"<p><code>\x00</code> null</p>"))
+    result = read_source(Candidate("CharUtils.html", path))
+    assert isinstance(result, SourceFile)
+    assert "<code>\ufffd</code> null" in result.text
+    assert result.utf8 is None or result.utf8 == result.text.encode("utf-8")
+    # UTF-16 text is mostly NULs: still binary to this reader.
+    path.write_bytes("<h1>CharUtils</h1>".encode("utf-16-le") * 100)
+    assert read_source(Candidate("CharUtils.html", path)) == SkippedFile("CharUtils.html", "binary")
+
+
 def test_too_big_and_vanished(tmp_path: Path) -> None:
     path = tmp_path / "big.txt"
     with path.open("wb") as handle:

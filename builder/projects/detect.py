@@ -3,6 +3,8 @@
 ``auto`` looks for ``mkdocs.yml`` (or ``mkdocs.yaml``, or Zensical's ``zensical.toml``) in the
 docs folder and the folders above it, then for VitePress' ``.vitepress/config.*`` and
 ``conf.py`` in the docs folder; ``mkdocs``, ``vitepress``, ``sphinx`` and ``none`` say it.
+A folder Sphinx built (HTML, with ``_static/documentation_options.js``) is read as files,
+without the copies of its sources Sphinx keeps beside the pages.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from builder.built_sphinx import read_built_sphinx
 from builder.model import SkippedFile
 from builder.projects.layout import ProjectLayout
 from builder.projects.mkdocs import CONFIG_NAMES, read_mkdocs
@@ -21,6 +24,9 @@ from builder.sources import Candidate, read_source
 # How many folders above the docs folder mkdocs.yml may be (MkDocs keeps it beside docs/);
 # a version taken from git or an archive is never searched above its tree.
 MKDOCS_LEVELS_UP = 2
+# Where a Sphinx build copies each page's source (html_copy_source, on by default): the pages
+# a second time, as .rst.txt or .md.txt, which the folder's defaults would read beside the HTML.
+BUILT_SPHINX_SOURCES = "_sources"
 
 
 def read_project_layout(directory: Path, project: str, tree_root: Path | None) -> ProjectLayout:
@@ -46,7 +52,22 @@ def read_project_layout(directory: Path, project: str, tree_root: Path | None) -
     conf = directory / CONFIG_NAME
     if project == "sphinx" or conf.is_file():
         return read_sphinx(directory, conf if conf.is_file() else None, tree_root)
+    if read_built_sphinx(directory) is not None:
+        return _built_sphinx_layout()
     return ProjectLayout()
+
+
+def _built_sphinx_layout() -> ProjectLayout:
+    """A folder of files, less the page sources a Sphinx build keeps beside its pages."""
+    note = (
+        f"built by Sphinx (_static/documentation_options.js): {BUILT_SPHINX_SOURCES}/, "
+        "its copies of the pages' sources, is left out"
+    )
+    return ProjectLayout(
+        exclude_patterns=(f"{BUILT_SPHINX_SOURCES}/",),
+        exclude=f"{BUILT_SPHINX_SOURCES}/.*",
+        notes=(note,),
+    )
 
 
 def find_mkdocs_config(directory: Path, tree_root: Path | None) -> Path | None:

@@ -5,7 +5,10 @@ each ``sidebar:`` value (one per locale or section), and the ``link: '/guide/fea
 strings inside it, in order, name the pages (``/guide/`` is ``guide/index.md``). Strings and
 comments are skipped while the brackets are counted, so a ``}`` in a title ends nothing.
 Links built at run time (template strings with ``${...}``, function calls) are not followed;
-the pages they would name come after the sidebar's, in path order.
+the pages they would name come after the sidebar's, in path order. A config that keeps its
+sidebars in modules of its own (``import { enConfig } from './en'``, or VitePress' other
+form, ``.vitepress/config/index.ts``) is read with those modules, each after the file that
+imports it first, as long as they stay inside ``.vitepress``.
 """
 
 from __future__ import annotations
@@ -17,7 +20,12 @@ from builder.projects.layout import ProjectLayout
 
 CONFIG_FOLDER = ".vitepress"
 CONFIG_NAMES = ("config.ts", "config.mts", "config.js", "config.mjs", "config.cts")
+_MODULE_SUFFIXES = tuple(PurePosixPath(name).suffix for name in CONFIG_NAMES)
+# Every config file and module read counts against this, together.
 MAX_CONFIG_BYTES = 1024 * 1024
+MAX_CONFIG_MODULES = 32
+# A relative module a config imports: ``from './en'``, ``import './sidebar.js'``.
+_LOCAL_IMPORT = re.compile(r"""\b(?:from|import)\s*(['"])(\.\.?/[^'"\n]{1,200})\1""")
 # The one pass over the file reads these: comments and strings (skipped as wholes), brackets,
 # and the two keys that matter. A string left open ends at its line's end (a template string at
 # the file's), as a comment does: the match never fails once begun, or every later quote would
@@ -34,11 +42,15 @@ _EXTERNAL = re.compile(r"[a-z][a-z0-9+.-]*:", re.IGNORECASE)
 
 
 def find_vitepress_config(directory: Path) -> Path | None:
-    """``.vitepress/config.*`` in the docs folder (VitePress' srcDir by default), if any."""
+    """``.vitepress/config.*`` (or ``.vitepress/config/index.*``) in the docs folder
+    (VitePress' srcDir by default), if any."""
     for name in CONFIG_NAMES:
-        path = directory / CONFIG_FOLDER / name
-        if path.is_file():
-            return path
+        for path in (
+            directory / CONFIG_FOLDER / name,
+            directory / CONFIG_FOLDER / "config" / f"index{PurePosixPath(name).suffix}",
+        ):
+            if path.is_file():
+                return path
     return None
 
 
@@ -58,7 +70,13 @@ def read_vitepress(config_path: Path, directory: Path) -> ProjectLayout:
     if len(data) > MAX_CONFIG_BYTES:
         data = data[:MAX_CONFIG_BYTES]
         notes.append(f"{config_file} is over {MAX_CONFIG_BYTES >> 10} KiB; the rest is not read")
-    links = sidebar_links(data.decode("utf-8", errors="replace"))
+    sources = [data.decode("utf-8", errors="replace")]
+    sources += _imported_modules(config_path, sources[0], MAX_CONFIG_BYTES - len(data), notes)
+    # Each file on its own: a regular expression literal holding a quote (the usual slugify)
+    # opens a string that must not run on into the next module.
+    found = [_literal_links(source) for source in sources]
+    links = [link for inside, _ in found for link in inside]
+    links = links or [link for _, everywhere in found for link in everywhere]
     order = tuple(dict.fromkeys(page for link in links if (page := page_of_link(link))))
     if not order:
         notes.append(f"{config_file} names no page in a literal link; path order")
@@ -67,10 +85,58 @@ def read_vitepress(config_path: Path, directory: Path) -> ProjectLayout:
     )
 
 
+def _imported_modules(config_path: Path, source: str, budget: int, notes: list[str]) -> list[str]:
+    """The text of the local modules the config imports, and those they import, in the order
+    they are first imported; none outside ``.vitepress`` and none read twice."""
+    folder = next(p for p in config_path.parents if p.name == CONFIG_FOLDER).resolve()
+    seen = {config_path.resolve()}
+    pending = [(config_path.parent, source)]
+    texts: list[str] = []
+    while pending:
+        base, text = pending.pop(0)
+        for match in _LOCAL_IMPORT.finditer(text):
+            path = _module_path(base / match.group(2), folder)
+            if path is None or path in seen:
+                continue
+            seen.add(path)
+            if len(texts) >= MAX_CONFIG_MODULES or budget <= 0:
+                limit = f"over {MAX_CONFIG_MODULES} modules or {MAX_CONFIG_BYTES >> 10} KiB"
+                notes.append(f"config {limit}: {path.name} and later modules are not read")
+                return texts
+            try:
+                with path.open("rb") as file:
+                    data = file.read(budget)
+            except OSError:
+                continue
+            budget -= len(data)
+            texts.append(data.decode("utf-8", errors="replace"))
+            pending.append((path.parent, texts[-1]))
+    return texts
+
+
+def _module_path(stem: Path, folder: Path) -> Path | None:
+    """The file an import of ``stem`` resolves to, as Node and bundlers try suffixes, if it
+    is inside ``folder``."""
+    candidates = [stem] if stem.suffix in _MODULE_SUFFIXES else []
+    candidates += [stem.with_name(stem.name + suffix) for suffix in _MODULE_SUFFIXES]
+    candidates += [stem / f"index{suffix}" for suffix in _MODULE_SUFFIXES]
+    for candidate in candidates:
+        resolved = candidate.resolve()
+        if resolved.is_file() and resolved.is_relative_to(folder):
+            return resolved
+    return None
+
+
 def sidebar_links(source: str) -> list[str]:
     """The literal ``link:`` strings inside every ``sidebar:`` value of a config's source, in
     the order they are written; when its sidebars are built by functions, every literal
     ``link:`` in the file, as the functions' bodies list them."""
+    inside, everywhere = _literal_links(source)
+    return inside or everywhere
+
+
+def _literal_links(source: str) -> tuple[list[str], list[str]]:
+    """The literal ``link:`` strings inside ``sidebar:`` values, and every other one."""
     inside: list[str] = []
     everywhere: list[str] = []
     depth = 0  # brackets open inside the sidebar value being read; 0 outside any
@@ -94,7 +160,7 @@ def sidebar_links(source: str) -> list[str]:
         elif string is not None and _is_link(source, link_end, token.start(), string):
             (inside if depth else everywhere).append(string[1:-1])
         sidebar_end = link_end = -1
-    return inside or everywhere
+    return inside, everywhere
 
 
 def _follows(source: str, key_end: int, start: int) -> bool:

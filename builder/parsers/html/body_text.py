@@ -10,6 +10,7 @@ pathological nesting costs neither a RecursionError nor structure anywhere shall
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Iterator
 
 from lxml import etree
@@ -28,7 +29,10 @@ BLOCK_TAGS = HEADING_TAGS | frozenset(
 )  # fmt: skip
 _CODE_TAGS = frozenset({"code", "tt", "kbd", "samp"})
 # Permalink widgets themes put in headings and signatures; never part of the text.
-_SKIPPED_CLASSES = frozenset({"headerlink", "viewcode-link", "viewcode-back", "hash-link"})
+# Doxygen's is "permalink", a "◆" before each member's title.
+_SKIPPED_CLASSES = frozenset(
+    {"headerlink", "viewcode-link", "viewcode-back", "hash-link", "permalink"}
+)
 # Pygments lexer names that mean "Python" in Sphinx output.
 _LANGUAGE_ALIASES = {"python3": "python", "py": "python", "py3": "python", "default": "python"}
 _PLAIN_LANGUAGES = frozenset({"none", "text", "plain", "plaintext", "nohighlight"})
@@ -117,12 +121,16 @@ def render_blocks(element: Element, depth: int = 0) -> list[str]:
         return _nonempty(render_list(element, depth))
     if tag == "table":
         return _nonempty(render_table(element, depth))
+    if tag == "tr":  # a row of a table that holds a heading (walked row by row)
+        return _nonempty(render_row(element, depth))
     if tag == "dl":
         return _nonempty(render_definitions(element, depth))
     if tag == "hr":
         return []
     if tag == "details" or has_class(element, "admonition"):
         return render_admonition(element, depth)
+    if tag == "div" and has_class(element, "fragment"):
+        return [_line_fragment(element)]
     return render_flow(element, depth)
 
 
@@ -246,6 +254,20 @@ def fence(pre: Element) -> str:
     return f"{ticks}{code_language(pre)}\n{code}\n{ticks}" if code else f"{ticks}\n{ticks}"
 
 
+def _line_fragment(fragment: Element) -> str:
+    """Doxygen's code block (``\\code``, a macro's value, a listing): a ``div.fragment`` of one
+    ``div.line`` per line, each perhaps led by its number (``span.lineno``), as a fenced block."""
+    lines: list[str] = []
+    for line in fragment.iterchildren("div"):
+        text = text_of(line)
+        for number in line.iterfind(".//span[@class='lineno']"):
+            text = text.replace(text_of(number), "", 1)
+        lines.append(text.rstrip())
+    code = textwrap.dedent("\n".join(lines)).strip("\n")
+    ticks = "````" if "```" in code else "```"
+    return f"{ticks}\n{code}\n{ticks}" if code else f"{ticks}\n{ticks}"
+
+
 def code_language(pre: Element) -> str:
     """Language named by a ``highlight-<lang>`` or ``language-<lang>`` class near the pre."""
     candidates: list[Element] = [pre]
@@ -298,15 +320,33 @@ def render_table(element: Element, depth: int) -> str:
         text = inline_text(caption)
         if text:
             rows.append(text)
+    if has_class(element, "memname"):
+        return _signature_table(element)
     for row in _table_rows(element):
-        cells = [
-            collapse(" ".join(render_flow(cell, depth + 2)))
-            for cell in row
-            if cell.tag in _CELL_TAGS
-        ]
-        if any(cells):
-            rows.append(" | ".join(cells).rstrip())
+        text = render_row(row, depth)
+        if text:
+            rows.append(text)
     return "\n".join(rows)
+
+
+def render_row(row: Element, depth: int) -> str:
+    """A table row as its cells joined by " | "; "" when every cell is empty."""
+    cells = [
+        collapse(" ".join(render_flow(cell, depth + 2))) for cell in row if cell.tag in _CELL_TAGS
+    ]
+    return " | ".join(cells).rstrip() if any(cells) else ""
+
+
+def _signature_table(table: Element) -> str:
+    """Doxygen's ``table.memname``: a declaration laid out in cells (return type and name, "(",
+    each parameter's type and name, ")"), read as the one line of code it is."""
+    rows = (
+        collapse(" ".join(collapse(text_of(cell)) for cell in row if cell.tag in _CELL_TAGS))
+        for row in _table_rows(table)
+    )
+    code = " ".join(row for row in rows if row)
+    code = code.replace(" ( ", "(", 1).replace("( ", "(").replace(" )", ")")
+    return f"`{code}`" if code else ""
 
 
 def _table_rows(table: Element) -> Iterator[Element]:

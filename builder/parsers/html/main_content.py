@@ -2,8 +2,8 @@
 
 Themes wrap the same article in different markup, so the content root is the first of: an
 element with ``role="main"`` (Sphinx basic, Read the Docs, Furo, PyData), Sphinx ``div.body``,
-YUI grids' ``#yui-main`` (Django's theme), Sphinx ``div.document``, a lone ``<article>`` (MkDocs
-Material), ``<main>``, ``#content``, ``<body>``.
+YUI grids' ``#yui-main`` (Django's theme), Sphinx ``div.document``, Doxygen's ``div.contents``,
+a lone ``<article>`` (MkDocs Material), ``<main>``, ``#content``, ``<body>``.
 Inside it, navigation, sidebars, footers, scripts, forms and permalink widgets are removed.
 """
 
@@ -43,6 +43,10 @@ _MAIN_CANDIDATES = tuple(
         # YUI grids' main column, beside the header, sidebar and footer (Django's docs theme).
         "div[@id='yui-main']",
         f"div[{_has_class('document')}]",
+        # Doxygen's article, after its title area, menus and the header's jump links (its
+        # page title is the <title>); beside the tree view, in #doc-content.
+        "div[@class='contents'][preceding-sibling::div[@class='header' or @id='top']"
+        " or parent::div[@id='doc-content']]",
     )
 )
 _ARTICLES = etree.XPath("descendant-or-self::article")
@@ -65,6 +69,8 @@ _CHROME_CLASSES = frozenset(
         "sphinxsidebar", "related", "footer", "breadcrumbs", "wy-breadcrumbs", "toctree-wrapper",
         "headerlink", "viewcode-link", "rst-versions", "sidebar-drawer", "toc-drawer",
         "skip-link", "md-sidebar", "bd-sidebar-secondary", "bd-header-article",
+        # PyData's and the book theme's (before 0.10) "Contents" column of the page's headings
+        "bd-toc",
     }
 )  # fmt: skip
 _CHROME_BY_CLASS = ClassVerdicts(_CHROME_CLASSES)

@@ -31,6 +31,7 @@ from builder.parsers.html.body_text import (
     line_of,
     render_blocks,
     render_inline,
+    render_row,
     space,
     text_of,
 )
@@ -139,8 +140,13 @@ class _Walker:
         text = element.text
         # Whitespace alone does not open a run (see join_inline).
         run: list[str] = [space(text)] if text and not text.isspace() else []
+        # The rows of a table walked row by row (it holds a heading, as Doxygen's member
+        # tables do) between two headings: one block, a line each, as a whole table reads.
+        rows: list[str] = []
         for child in element:
             tag = child.tag
+            if rows and tag != "tr" and isinstance(tag, str):
+                self.flush_rows(rows)
             if not isinstance(tag, str):  # a comment: only its tail is text
                 pass
             elif tag in HEADING_TAGS:
@@ -148,10 +154,17 @@ class _Walker:
                 self.open_heading(child)
             elif child in self.structural:
                 self.flush(run)
+                self.flush_rows(rows)
                 if is_api_list(child):
                     self.open_api_entries(child, depth + 1)
                 else:
                     self.walk(child, depth + 1)
+            elif tag == "tr":
+                self.flush(run)
+                row = render_row(child, depth + 1)
+                if row:
+                    rows.append(row)
+                    self.touch(child)
             elif tag in BLOCK_TAGS:
                 self.flush(run)
                 self.add(render_blocks(child, depth + 1), child)
@@ -163,6 +176,7 @@ class _Walker:
             tail = child.tail
             if tail and (run or not tail.isspace()):
                 run.append(space(tail))
+        self.flush_rows(rows)
         self.flush(run)
 
     def open_heading(self, heading: Element) -> None:
@@ -236,6 +250,12 @@ class _Walker:
             return
         text = text_of(element).rstrip()
         section.line_end = max(section.line_end, start + text.count("\n"))
+
+    def flush_rows(self, rows: list[str]) -> None:
+        """Close a run of table rows (each already in the section's line range) as one block."""
+        if rows:
+            self.stack[-1].blocks.append("\n".join(rows))
+            rows.clear()
 
     def flush(self, run: list[str]) -> None:
         """Close the run of loose inline text as one paragraph of the open section."""

@@ -12,10 +12,13 @@ import re
 from builder.parsers.markdown.embedded_html import strip_jsx
 
 _ESM_START = re.compile(r"(?:import|export)(?=[\s{*'\"])")
-# A whole ``import Name from "module";`` line importing one component; and a tag using one.
+# A whole ``import Name from "module";`` line importing components: a default one, named ones
+# (``{ Tabs, TabItem as Item }``) or both; and a tag using one.
 _COMPONENT_IMPORT = re.compile(
-    r"""import[ \t]+(?P<name>[A-Z][\w$]*)[ \t]+from[ \t]*(?P<q>['"])[^'"\n]+(?P=q)[ \t]*;?[ \t]*"""
+    r"""import[ \t]+(?P<names>[A-Z][\w$]*(?:[ \t]*,[ \t]*\{[^{}\n]*\})?|\{[^{}\n]*\})"""
+    r"""[ \t]+from[ \t]*(?P<q>['"])[^'"\n]+(?P=q)[ \t]*;?[ \t]*"""
 )
+_IMPORTED_NAME = re.compile(r"(?:[\w$]+[ \t]+as[ \t]+)?(?P<name>[\w$]+)")
 COMPONENT_TAG = re.compile(r"<([A-Z][\w$]*)[\s/>]")
 _CODE_SPAN = re.compile(r"(`+)(.+?)\1", re.DOTALL)
 _JSX_SIGN = re.compile(r"<[A-Za-z/]|\{/\*")
@@ -40,7 +43,14 @@ def is_component_import(paragraph: str, components: set[str]) -> bool:
     """
     for line in paragraph.strip().split("\n"):
         match = _COMPONENT_IMPORT.fullmatch(line.strip())
-        if match is None or match.group("name") not in components:
+        if match is None:
+            return False
+        names = [
+            name.group("name")
+            for part in match.group("names").replace("{", ",").replace("}", ",").split(",")
+            if (name := _IMPORTED_NAME.fullmatch(part.strip())) is not None
+        ]
+        if not names or any(name not in components for name in names):
             return False
     return True
 

@@ -26,7 +26,6 @@ from markdown_it.token import Token
 from mdit_py_plugins.colon_fence import colon_fence_plugin
 from mdit_py_plugins.container import container_plugin
 from mdit_py_plugins.deflist import deflist_plugin
-from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 from mdit_py_plugins.myst_blocks import myst_block_plugin
 from mdit_py_plugins.myst_role import myst_role_plugin
@@ -44,6 +43,7 @@ from builder.parsers.markdown.body_text import (
     render_inline,
 )
 from builder.parsers.markdown.code_includes import has_code_includes, splice_code_includes
+from builder.parsers.markdown.dollar_math import dollar_math_plugin
 from builder.parsers.markdown.embedded_html import HtmlHeading, split_html
 from builder.parsers.markdown.front_matter import (
     split_toml_front_matter,
@@ -103,8 +103,7 @@ def _build_parser() -> MarkdownIt:
     md.block.ruler.before("fence", "tabbed", tabbed_rule)
     # MyST: registered after the container so that only ":::{name}" fences reach it.
     md.use(colon_fence_plugin).use(myst_block_plugin).use(deflist_plugin)
-    # "$5 and $6" is money, not math: a dollar next to a digit never opens or closes math.
-    md.use(dollarmath_plugin, allow_digits=False)
+    md.use(dollar_math_plugin)
     # Inline parsing runs lazily in body_text, and only where a paragraph needs it.
     md.disable("inline")
     md.disable("text_join")
@@ -126,7 +125,7 @@ _MD = _build_parser()
 # Inline parsing keeps markdown-it's default nesting limit: unclosed brackets cost time in
 # proportion to it, and no prose nests links or emphasis twenty deep.
 _INLINE_MD = MarkdownIt("commonmark").enable(["strikethrough"]).use(myst_role_plugin)
-_INLINE_MD.use(dollarmath_plugin, allow_digits=False)
+_INLINE_MD.use(dollar_math_plugin)
 
 
 _Note = tuple[int, str]  # a warning's 1-based line and its message

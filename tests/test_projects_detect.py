@@ -1,0 +1,41 @@
+"""builder.projects.detect: which tool a docs folder belongs to, and what that leaves out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.projects.detect import read_project_layout
+
+
+def write(root: Path, files: dict[str, str]) -> None:
+    for relpath, text in files.items():
+        (root / relpath).parent.mkdir(parents=True, exist_ok=True)
+        (root / relpath).write_text(text, encoding="utf-8")
+
+
+def test_a_built_sphinx_site_is_read_without_its_copies_of_the_sources(tmp_path: Path) -> None:
+    # Debian's python-cryptography-doc 38.0.4 read every page twice: x509/reference.html and
+    # _sources/x509/reference.rst.txt, 392 sections each.
+    write(
+        tmp_path,
+        {
+            "_static/documentation_options.js": "var DOCUMENTATION_OPTIONS = {VERSION: '38.0.4'}",
+            "index.html": "<html><body><h1>Welcome</h1></body></html>",
+            "_sources/index.rst.txt": "Welcome\n=======\n",
+            "notes/_sources.txt": "a page whose name only looks like the folder\n",
+        },
+    )
+    layout = read_project_layout(tmp_path, "auto", None)
+    assert layout.kind == "none"
+    assert not layout.admits("_sources/index.rst.txt")
+    assert not layout.admits("_sources/api/client.md.txt")
+    assert layout.admits("index.html")
+    assert layout.admits("notes/_sources.txt")
+    assert any("_sources/" in note for note in layout.notes)
+
+
+def test_a_folder_of_files_keeps_a_sources_folder_of_its_own(tmp_path: Path) -> None:
+    write(tmp_path, {"_sources/index.rst.txt": "Welcome\n=======\n", "index.html": "<p>x</p>"})
+    layout = read_project_layout(tmp_path, "auto", None)
+    assert layout.admits("_sources/index.rst.txt")
+    assert not layout.notes
