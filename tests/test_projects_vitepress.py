@@ -137,3 +137,15 @@ def test_a_config_folder_and_the_modules_it_imports_are_read(tmp_path: Path) -> 
         "zh/guide/index.md",
         "index.md",
     ]
+
+
+def test_an_import_of_a_loop_of_links_or_a_nul_is_not_followed(tmp_path: Path) -> None:
+    # Path.resolve raised on both (RuntimeError: Symlink loop; ValueError: embedded null
+    # byte), and the layout is read outside the parser's boundary: the build stopped.
+    docs = make_project(tmp_path)
+    config = docs / ".vitepress" / "config.ts"
+    (docs / ".vitepress" / "loop.ts").symlink_to("loop.ts")
+    for stem in ("loop", "n\0ul"):
+        config.write_text(f"import {{ a }} from './{stem}'\n{CONFIG_TS}", encoding="utf-8")
+        layout, _ = project_listing(VersionConfig("1.0.0", docs, None, None, (), (), None, None))
+        assert layout.order == ("guide/index.md", "guide/features.md", "config/shared-options.md")
