@@ -303,6 +303,19 @@ def test_a_doxygen_page_reads_as_its_contents() -> None:
     ]
 
 
+def test_a_fragment_of_other_content_than_code_lines_keeps_its_content() -> None:
+    # Doxygen's div.fragment is a div.line per line of code; reveal.js names a slide's steps
+    # "fragment" too, and they were read as empty code blocks, their text gone.
+    page = (
+        '<main><h1>Slides</h1><div class="fragment"><p>First point.</p><ul><li>Item</li></ul>'
+        '</div><div class="fragment">Loose <em>text</em>.</div><div class="fragment">'
+        '<div class="line">int x;</div><p>Not a line.</p></div></main>'
+    )
+    assert [(s.heading, s.body) for s in parse(page, "s.html").sections] == [
+        ("Slides", "First point.\n\n- Item\n\nLoose text.\n\nint x;\n\nNot a line.")
+    ]
+
+
 def test_a_yui_grid_pages_main_column_is_its_content() -> None:
     # Django's docs theme: YUI grids, no role="main" or div.body; the header, the sidebar and
     # the footer are beside #yui-main inside div.document.

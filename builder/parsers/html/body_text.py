@@ -129,7 +129,7 @@ def render_blocks(element: Element, depth: int = 0) -> list[str]:
         return []
     if tag == "details" or has_class(element, "admonition"):
         return render_admonition(element, depth)
-    if tag == "div" and has_class(element, "fragment"):
+    if tag == "div" and has_class(element, "fragment") and _is_line_fragment(element):
         return [_line_fragment(element)]
     return render_flow(element, depth)
 
@@ -252,6 +252,18 @@ def fence(pre: Element) -> str:
     code = "\n".join(lines)
     ticks = "````" if "```" in code else "```"
     return f"{ticks}{code_language(pre)}\n{code}\n{ticks}" if code else f"{ticks}\n{ticks}"
+
+
+def _is_line_fragment(fragment: Element) -> bool:
+    """Whether a ``div.fragment`` is Doxygen's code, a ``div.line`` per line and nothing else:
+    reveal.js and others name a block of any content so (a slide's step), and only the lines'
+    text would be kept."""
+    if fragment.text and not fragment.text.isspace():
+        return False
+    children = [child for child in fragment if isinstance(child.tag, str)]
+    return bool(children) and all(
+        child.tag == "div" and has_class(child, "line") for child in children
+    )
 
 
 def _line_fragment(fragment: Element) -> str:
