@@ -48,6 +48,9 @@ _PROJECT_MARKERS = (
 _PRIVATE_FOLDERS = frozenset({".git", ".hg", ".svn"})
 # How far above the docs folder a project root is looked for.
 _MARKER_SEARCH_LEVELS = 3
+# The most names a folder listing gives (reno's notes folder, a note per change): more are
+# left out, in name order.
+MAX_FOLDER_NAMES = 5000
 
 
 class IncludeRefused(Exception):
@@ -166,6 +169,29 @@ class IncludeReader:
                     raise
         return self._read(Path(os.path.normpath(paths[-1])), target)
 
+    def read_in_project(self, relpath: str) -> IncludedText:
+        """The text of the file at ``relpath`` from the project's root (reno's notes and
+        config live there, whichever page names them)."""
+        path = Path(os.path.normpath(self.where.root / relpath))
+        return self._read(path, relpath)
+
+    def names_in(self, relpath: str) -> tuple[str, ...]:
+        """The names of the regular files in the folder at ``relpath`` from the project's root,
+        sorted, at most ``MAX_FOLDER_NAMES``; empty when there is no such folder inside the
+        project. The listing is recorded (``relpath`` and a slash) as a file's sha256 is, so a
+        file added there or removed changes the page's key."""
+        folder = Path(os.path.normpath(self.where.root / relpath))
+        key = (
+            folder.relative_to(self.where.root).as_posix() + "/"
+            if _inside(folder, self.where.root)
+            else ""
+        )
+        if not key:
+            return ()
+        names = _folder_names(folder, self.where.root)
+        self.looked_for[key] = _listing_digest(names)
+        return names
+
     def _was_there(self, path: Path) -> bool:
         """Whether a refused path held something (then the refusal stands)."""
         if not path.is_relative_to(self.where.root):
@@ -202,10 +228,34 @@ def current_digests(where: IncludeRoot, paths: Iterable[str]) -> tuple[tuple[str
     """The sha256 each of ``paths`` (relative to the include root) has now, ``MISSING`` for
     one that is gone (or what else a page would find there in its place, without reading
     more): compared with what a page read when the cache kept it."""
-    return tuple(
-        (relpath, _look_up(where.root / relpath, where.root).digest)
-        for relpath in sorted(set(paths))
-    )
+    return tuple((relpath, _now(where.root, relpath)) for relpath in sorted(set(paths)))
+
+
+def _now(root: Path, relpath: str) -> str:
+    if relpath.endswith("/"):  # a folder's listing (IncludeReader.names_in)
+        return _listing_digest(_folder_names(root / relpath, root))
+    return _look_up(root / relpath, root).digest
+
+
+def _inside(path: Path, root: Path) -> bool:
+    return path.is_relative_to(root) and not _is_private(path, root)
+
+
+def _folder_names(folder: Path, root: Path) -> tuple[str, ...]:
+    """The regular files' names in ``folder`` (a link to one included), sorted, at most
+    ``MAX_FOLDER_NAMES``; empty when it is not a folder inside ``root``."""
+    try:
+        resolved = folder.resolve(strict=True)
+        if not _inside(resolved, root) or not resolved.is_dir():
+            return ()
+        names = sorted(entry.name for entry in os.scandir(resolved) if entry.is_file())
+    except (OSError, RuntimeError):
+        return ()
+    return tuple(names[:MAX_FOLDER_NAMES])
+
+
+def _listing_digest(names: tuple[str, ...]) -> str:
+    return hashlib.sha256("\0".join(names).encode("utf-8", "surrogateescape")).hexdigest()
 
 
 class IncludedNow:

@@ -67,7 +67,9 @@ def render_part(part: DocPart, render_markup: RenderMarkup) -> str:
 
 def _field_line(name: str, annotation: str, description: str, render_markup: RenderMarkup) -> str:
     """ "- name (type): description", continuation lines indented under the dash."""
-    if "`" in annotation:  # a type written with roles (":rtype: :class:`~typing.Iterator`")
+    # A type written with roles (":rtype: :class:`~typing.Iterator`") or substitutions
+    # ("reraise (|bool|, optional)", loguru's).
+    if "`" in annotation or "|" in annotation:
         annotation = render_markup(annotation)
     label = f"{name} ({annotation})" if name and annotation else name or annotation
     text = render_markup(description) if description else ""

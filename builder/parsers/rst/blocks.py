@@ -30,6 +30,7 @@ from builder.parsers.rst.events import (
 )
 from builder.parsers.rst.inline import render_inline
 from builder.parsers.rst.release_paragraphs import release_heading
+from builder.parsers.rst.substitutions import define
 from builder.parsers.rst.tables import (
     is_grid_border,
     is_simple_border,
@@ -177,6 +178,7 @@ def _render_explicit(
             doc.labels.append((" ".join(name.split()), first + i))
         return [], end
     if _SUBSTITUTION.match(line):
+        define(lines, i)  # one a docstring holds applies to the rest of the page
         return [], end
     footnote = _FOOTNOTE.match(line)
     if footnote:

@@ -48,6 +48,8 @@ from builder.parsers.rst.inline import render_inline
 from builder.parsers.rst.jinja_domain import DIRECTIVES as JINJA_DIRECTIVES
 from builder.parsers.rst.jinja_domain import render_mapped_functions
 from builder.parsers.rst.only_tags import shown_in_html
+from builder.parsers.rst.reno_notes import DIRECTIVE as RELEASE_NOTES
+from builder.parsers.rst.reno_notes import render_release_notes
 from builder.parsers.rst.tables import Row, read_csv_table, read_list_table
 
 ADMONITIONS = {
@@ -216,6 +218,9 @@ def render_directive(
     if name == "click":
         command = read_directive(name, rest, body, line, text_arguments=True)
         return render_click(command.argument, dict(command.options), line, ctx, doc)
+    if name == RELEASE_NOTES:
+        notes = read_directive(name, rest, body, line, text_arguments=False)
+        return render_release_notes(dict(notes.options), line, ctx, doc, render)
     if name in CHANGELOG_DIRECTIVES:
         entry = read_directive(name, rest, body, line, text_arguments=False)
         return render_changelog(name, dict(entry.options), list(entry.content), entry.line,

@@ -13,10 +13,13 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 from builder.parsers.reference_titles import document_title, label_title
+from builder.parsers.rst.substitutions import replacement
 
 # Sphinx's default_role: the role of `text` written without one. Unset, such text reads as
 # code, which is what projects that use it mean far more often than a title reference.
 _DEFAULT_ROLE: ContextVar[str | None] = ContextVar("default_role", default=None)
+# Set while a substitution's text is read, so that one naming another is not followed.
+_IN_SUBSTITUTION: ContextVar[bool] = ContextVar("in_substitution", default=False)
 
 # Roles whose target is a code object, a command or a path: their text stays inline code.
 CODE_ROLES = frozenset(
@@ -119,7 +122,18 @@ def _construct(match: re.Match[str], heading: bool) -> str:
         if role:
             return render_role(role, value, heading=heading)
         return _code(_unescape(value), heading)
-    if kind in ("target", "strong", "emphasis", "substitution"):
+    if kind == "substitution":
+        replaced = replacement(value)
+        if replaced is None or _IN_SUBSTITUTION.get():
+            return value
+        # A definition's text is inline markup too; one naming another is read once, not
+        # followed (docutils refuses such cycles).
+        token = _IN_SUBSTITUTION.set(True)
+        try:
+            return render_inline(replaced, heading=heading)
+        finally:
+            _IN_SUBSTITUTION.reset(token)
+    if kind in ("target", "strong", "emphasis"):
         return value
     return match.group(0)
 

@@ -26,6 +26,7 @@ from builder.parsers.rst.events import (
     Text,
     split_lines,
 )
+from builder.parsers.rst.substitutions import page_substitutions
 
 __all__ = ["parse", "split_lines"]
 
@@ -58,7 +59,8 @@ def parse(
     reads the files its include directives name (without it they bring in nothing)."""
     lines = split_lines(text)
     doc = DocState(relpath=relpath, api=api, includes=includes)
-    events = render_blocks(lines, 1, Context(), doc)
+    with page_substitutions(lines):
+        events = render_blocks(lines, 1, Context(), doc)
     opened = _fold(events, lines)
     title = next((s.heading for s in opened if s.is_title and s.level == 1), "")
     title = title or PurePosixPath(relpath).stem

@@ -1,0 +1,39 @@
+"""builder.parsers.rst.substitutions: ``|name|`` reads as the page's definition of it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.api.model import ApiSettings
+from builder.parsers import parse_file
+from tests.api_support import package_source
+from tests.rst_support import _body
+
+
+def test_a_reference_reads_as_the_text_its_page_defines_before_or_after() -> None:
+    text = (
+        "Use |Logger| and |add|, a |missing| one and |loop|.\n\n"
+        ".. |Logger| replace:: :class:`~loguru._logger.Logger`\n"
+        ".. |add| replace:: the\n   :meth:`~Logger.add()` method\n"
+        ".. |loop| replace:: see |loop|\n"
+    )
+    assert _body(text) == ("Use `Logger` and the `add()` method, a missing one and see loop.")
+
+
+def test_a_docstring_s_definitions_serve_the_docstrings_after_it(tmp_path: Path) -> None:
+    # loguru's module docstring defines |str|, |bool|... for the Logger's docstrings, whose
+    # Google-style types kept the pipes: "reraise (|bool|, optional)".
+    package = tmp_path / "logs"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        '"""Logging.\n\n.. |bool| replace:: :class:`bool`\n"""\n\n\n'
+        "def catch(reraise=False):\n"
+        '    """Catch errors.\n\n    Args:\n'
+        '        reraise (|bool|, optional): Raise again.\n"""\n',
+        encoding="utf-8",
+    )
+    page = "API\n===\n\n.. automodule:: logs\n\n.. autofunction:: logs.catch\n"
+    source = package_source(tmp_path, ApiSettings(docstring_style="auto"))  # napoleon on
+    parsed = parse_file("api.rst", page, source)
+    assert parsed is not None
+    assert parsed.sections[1].body.endswith("Parameters:\n- reraise (`bool`): Raise again.")
