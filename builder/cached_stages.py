@@ -297,7 +297,12 @@ def _file_key(
     # its references read as is checked when its entry is loaded: kept_records.)
     layout, includes = files.layout, files.includes
     substitutions = layout.substitutions_for(version.version)
-    project = (layout.title_of(relpath), substitutions, layout.default_role)
+    project = (
+        layout.title_of(relpath),
+        substitutions,
+        layout.default_role,
+        layout.attribute_delimiters,
+    )
     # A PDF or Office file also depends on its reader: installing the extra re-reads it.
     reader = reader_version(relpath) if _is_document(relpath) else ""
     return cache_key(

@@ -316,6 +316,33 @@ def test_a_fragment_of_other_content_than_code_lines_keeps_its_content() -> None
     ]
 
 
+def test_a_javadoc_summary_grid_reads_a_row_a_line() -> None:
+    # javadoc 17 (commons-lang3 3.12.0's Debian docs) lays its summaries out as a CSS grid of
+    # divs: read cell by cell, 7 of StringUtils' 16 split summary parts began mid-row, a
+    # description cut from the method it describes.
+    page = (
+        '<main role="main"><section class="method-summary" id="method-summary">'
+        "<h2>Method Summary</h2>"
+        '<div class="summary-table three-column-summary">'
+        '<div class="table-header col-first">Modifier and Type</div>'
+        '<div class="table-header col-second">Method</div>'
+        '<div class="table-header col-last">Description</div>'
+        '<div class="col-first even-row-color"><code>static Processor</code></div>'
+        '<div class="col-second even-row-color"><code><a href="#g()">getProcessor</a>()</code>'
+        "</div>"
+        '<div class="col-last even-row-color"><div class="block">Returns the JVM\'s.</div></div>'
+        '<div class="col-first odd-row-color"><code>static boolean</code></div>'
+        '<div class="col-second odd-row-color"><code>is64()</code></div>'
+        '<div class="col-last odd-row-color"></div>'
+        "</div></section></main>"
+    )
+    assert bodies(page) == [
+        "Modifier and Type | Method | Description\n"
+        "`static Processor` | `getProcessor()` | Returns the JVM's.\n"
+        "`static boolean` | `is64()` |"
+    ]
+
+
 def test_a_yui_grid_pages_main_column_is_its_content() -> None:
     # Django's docs theme: YUI grids, no role="main" or div.body; the header, the sidebar and
     # the footer are beside #yui-main inside div.document.

@@ -264,7 +264,21 @@ def test_markdown_page_drops_named_imports_of_the_components_it_uses() -> None:
     )
     assert bodies(parse(text, "docs/part-3.md")) == [
         "import { configureStore } from '@reduxjs/toolkit'\n\n"
-        "import { Tabs, Unused } from '@theme/Tabs'\n\nWhy.\n\nTab."
+        "import { Tabs, Unused } from '@theme/Tabs'\n\nMore\n\nWhy.\n\nTab."
+    ]
+
+
+def test_a_block_components_title_prop_stays_above_its_children() -> None:
+    # Redux 5.0.1's 14 <DetailedExplanation title="..."> boxes lost their titles.
+    text = (
+        "# Setup\n\n"
+        "import { DetailedExplanation } from '../components/DetailedExplanation'\n\n"
+        '<DetailedExplanation title="Adding Redux to a React Project">\n\n'
+        "Add the packages.\n\n</DetailedExplanation>\n\n"
+        'See <Term title="a tooltip">the store</Term> and <abbr title="x">HTML</abbr>.\n'
+    )
+    assert bodies(parse(text, "setup.md")) == [
+        "Adding Redux to a React Project\n\nAdd the packages.\n\nSee the store and HTML."
     ]
 
 

@@ -4,8 +4,11 @@ the config."""
 from pathlib import Path
 
 from builder.config import VersionConfig
+from builder.parsers import parse_file
+from builder.parsers.markdown.heading_attributes import attribute_delimiters
 from builder.projects import project_listing
-from builder.projects.vitepress import page_of_link, sidebar_links
+from builder.projects.layout import ProjectLayout
+from builder.projects.vitepress import page_of_link, read_vitepress, sidebar_links
 
 CONFIG_TS = """\
 import { defineConfig } from 'vitepress'
@@ -149,3 +152,37 @@ def test_an_import_of_a_loop_of_links_or_a_nul_is_not_followed(tmp_path: Path) -
         config.write_text(f"import {{ a }} from './{stem}'\n{CONFIG_TS}", encoding="utf-8")
         layout, _ = project_listing(VersionConfig("1.0.0", docs, None, None, (), (), None, None))
         assert layout.order == ("guide/index.md", "guide/features.md", "config/shared-options.md")
+
+
+def test_markdown_attrs_delimiters_of_the_config_name_heading_ids(tmp_path: Path) -> None:
+    # Pinia 2.2.4 sets markdown.attrs to %{ }%: its Chinese pages' headings ("## 访问 state
+    # %{#accessing-the-state}%") read "访问 state %%" with a slug of that as their anchor.
+    docs = tmp_path / "docs"
+    (docs / ".vitepress").mkdir(parents=True)
+    (docs / ".vitepress" / "config.ts").write_text(
+        "export default {\n  markdown: {\n    attrs: {\n      leftDelimiter: '%{',\n"
+        "      rightDelimiter: '}%',\n    },\n  },\n  sidebar: [{ link: '/state' }],\n}\n",
+        encoding="utf-8",
+    )
+    (docs / "state.md").write_text(
+        "# State %{#state}%\n\n## 访问 state %{#accessing-the-state}%\n\nText.\n",
+        encoding="utf-8",
+    )
+    layout = read_vitepress(docs / ".vitepress" / "config.ts", docs)
+    assert layout.attribute_delimiters == ("%{", "}%")
+    with attribute_delimiters(layout.attribute_delimiters):
+        parsed = parse_file("state.md", (docs / "state.md").read_text(encoding="utf-8"))
+    assert parsed is not None
+    assert [(s.heading, s.anchor) for s in parsed.sections] == [
+        ("State", "state"),
+        ("访问 state", "accessing-the-state"),
+    ]
+    plain = read_vitepress_text(tmp_path, "export default { sidebar: [{ link: '/a' }] }\n")
+    assert plain.attribute_delimiters is None
+
+
+def read_vitepress_text(root: Path, config: str) -> ProjectLayout:
+    docs = root / "plain"
+    (docs / ".vitepress").mkdir(parents=True)
+    (docs / ".vitepress" / "config.mts").write_text(config, encoding="utf-8")
+    return read_vitepress(docs / ".vitepress" / "config.mts", docs)

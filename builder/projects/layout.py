@@ -41,6 +41,9 @@ class ProjectLayout:
     titles: tuple[tuple[str, str], ...] = ()
     substitutions: tuple[tuple[str, str], ...] = ()
     default_role: str | None = None
+    # The delimiters of Markdown attribute lists when the tool sets its own (VitePress'
+    # markdown.attrs); None: braces.
+    attribute_delimiters: tuple[str, str] | None = None
     not_in_nav: str = ""  # pages a MkDocs nav leaves out on purpose (no note for them)
     # Pages a gen-files script would write (builder.projects.gen_files), and each script's
     # path and sha256: an edit to a script is a change to the version.
@@ -94,6 +97,7 @@ class ProjectLayout:
             self.titles,
             self.substitutions,
             self.default_role,
+            self.attribute_delimiters,
             self.generated_from,
         )
 

@@ -25,6 +25,14 @@ _MODULE_SUFFIXES = tuple(PurePosixPath(name).suffix for name in CONFIG_NAMES)
 # Every config file and module read counts against this, together.
 MAX_CONFIG_BYTES = 1024 * 1024
 MAX_CONFIG_MODULES = 32
+# markdown-it-attrs' options (``attrs: { leftDelimiter: '%{', rightDelimiter: '}%' }``): the
+# object's text (braces inside its strings included, up to its first other brace), then each
+# literal delimiter in it.
+_ATTRS_OPTIONS = re.compile(
+    r"""\battrs\s*:\s*\{((?:[^{}'"]|'[^'\n]{0,100}'|"[^"\n]{0,100}"){0,2000})\}"""
+)
+_LEFT_DELIMITER = re.compile(r"""\bleftDelimiter\s*:\s*(['"])([^'"\n]{1,10})\1""")
+_RIGHT_DELIMITER = re.compile(r"""\brightDelimiter\s*:\s*(['"])([^'"\n]{1,10})\1""")
 # A relative module a config imports: ``from './en'``, ``import './sidebar.js'``.
 _LOCAL_IMPORT = re.compile(r"""\b(?:from|import)\s*(['"])(\.\.?/[^'"\n]{1,200})\1""")
 # The one pass over the file reads these: comments and strings (skipped as wholes), brackets,
@@ -82,8 +90,25 @@ def read_vitepress(config_path: Path, directory: Path) -> ProjectLayout:
     if not order:
         notes.append(f"{config_file} names no page in a literal link; path order")
     return ProjectLayout(
-        kind="vitepress", config_file=config_file, exclude=exclude, order=order, notes=tuple(notes)
+        kind="vitepress",
+        config_file=config_file,
+        exclude=exclude,
+        order=order,
+        attribute_delimiters=_attribute_delimiters(sources),
+        notes=tuple(notes),
     )
+
+
+def _attribute_delimiters(sources: list[str]) -> tuple[str, str] | None:
+    """The delimiters ``markdown: { attrs: { leftDelimiter, rightDelimiter } }`` sets, when
+    the config's literal strings set both."""
+    for source in sources:
+        for attrs in _ATTRS_OPTIONS.finditer(source):
+            left = _LEFT_DELIMITER.search(attrs.group(1))
+            right = _RIGHT_DELIMITER.search(attrs.group(1))
+            if left is not None and right is not None:
+                return left.group(2), right.group(2)
+    return None
 
 
 def _imported_modules(config_path: Path, source: str, budget: int, notes: list[str]) -> list[str]:

@@ -10,7 +10,6 @@ pathological nesting costs neither a RecursionError nor structure anywhere shall
 from __future__ import annotations
 
 import re
-import textwrap
 from collections.abc import Iterator
 
 from lxml import etree
@@ -129,8 +128,8 @@ def render_blocks(element: Element, depth: int = 0) -> list[str]:
         return []
     if tag == "details" or has_class(element, "admonition"):
         return render_admonition(element, depth)
-    if tag == "div" and has_class(element, "fragment") and _is_line_fragment(element):
-        return [_line_fragment(element)]
+    if tag == "div" and (_is_line_fragment(element) or has_class(element, "summary-table")):
+        return _nonempty(generator_block(element, depth))
     return render_flow(element, depth)
 
 
@@ -254,30 +253,24 @@ def fence(pre: Element) -> str:
     return f"{ticks}{code_language(pre)}\n{code}\n{ticks}" if code else f"{ticks}\n{ticks}"
 
 
-def _is_line_fragment(fragment: Element) -> bool:
-    """Whether a ``div.fragment`` is Doxygen's code, a ``div.line`` per line and nothing else:
-    reveal.js and others name a block of any content so (a slide's step), and only the lines'
-    text would be kept."""
-    if fragment.text and not fragment.text.isspace():
+def _is_line_fragment(element: Element) -> bool:
+    """Whether ``element`` is Doxygen's code, a ``div.fragment`` of a ``div.line`` per line and
+    nothing else: reveal.js and others name a block of any content so (a slide's step), and
+    only the lines' text would be kept."""
+    if not has_class(element, "fragment") or (element.text and not element.text.isspace()):
         return False
-    children = [child for child in fragment if isinstance(child.tag, str)]
+    children = [child for child in element if isinstance(child.tag, str)]
     return bool(children) and all(
         child.tag == "div" and has_class(child, "line") for child in children
     )
 
 
-def _line_fragment(fragment: Element) -> str:
-    """Doxygen's code block (``\\code``, a macro's value, a listing): a ``div.fragment`` of one
-    ``div.line`` per line, each perhaps led by its number (``span.lineno``), as a fenced block."""
-    lines: list[str] = []
-    for line in fragment.iterchildren("div"):
-        text = text_of(line)
-        for number in line.iterfind(".//span[@class='lineno']"):
-            text = text.replace(text_of(number), "", 1)
-        lines.append(text.rstrip())
-    code = textwrap.dedent("\n".join(lines)).strip("\n")
-    ticks = "````" if "```" in code else "```"
-    return f"{ticks}\n{code}\n{ticks}" if code else f"{ticks}\n{ticks}"
+def generator_block(element: Element, depth: int) -> str:
+    """A block laid out by Doxygen or javadoc, read by builder.parsers.html.generator_blocks
+    (imported here, not at the top: it reads this module's helpers)."""
+    from builder.parsers.html.generator_blocks import render_generator_block
+
+    return render_generator_block(element, depth)
 
 
 def code_language(pre: Element) -> str:
@@ -333,8 +326,8 @@ def render_table(element: Element, depth: int) -> str:
         if text:
             rows.append(text)
     if has_class(element, "memname"):
-        return _signature_table(element)
-    for row in _table_rows(element):
+        return generator_block(element, depth)
+    for row in table_rows(element):
         text = render_row(row, depth)
         if text:
             rows.append(text)
@@ -349,19 +342,7 @@ def render_row(row: Element, depth: int) -> str:
     return " | ".join(cells).rstrip() if any(cells) else ""
 
 
-def _signature_table(table: Element) -> str:
-    """Doxygen's ``table.memname``: a declaration laid out in cells (return type and name, "(",
-    each parameter's type and name, ")"), read as the one line of code it is."""
-    rows = (
-        collapse(" ".join(collapse(text_of(cell)) for cell in row if cell.tag in _CELL_TAGS))
-        for row in _table_rows(table)
-    )
-    code = " ".join(row for row in rows if row)
-    code = code.replace(" ( ", "(", 1).replace("( ", "(").replace(" )", ")")
-    return f"`{code}`" if code else ""
-
-
-def _table_rows(table: Element) -> Iterator[Element]:
+def table_rows(table: Element) -> Iterator[Element]:
     """What XPath's ``./tr | ./thead/tr | ./tbody/tr | ./tfoot/tr`` finds, in its order."""
     for child in table:
         if child.tag == "tr":

@@ -5,7 +5,8 @@ One linear scan over the markup: text between tags is kept, tags and comments ar
 headings whose ``id`` attribute is their anchor. JSX attributes holding ``{...}`` expressions
 (even ones containing ``>``) are recognised as part of their tag, so MDX components such as
 ``<Tabs values={[...]}>`` disappear while their text children stay; a ``<TabItem>`` leaves
-its label (or value) on a line of its own, so the tabs' contents stay told apart.
+its label (or value) on a line of its own, so the tabs' contents stay told apart, and any
+other component its ``title`` prop.
 """
 
 from __future__ import annotations
@@ -33,6 +34,9 @@ _TAB_LABEL = re.compile(
     r"""(?:^|\s)(label|value)\s*=\s*(?:"([^"]*)"|'([^']*)'|\{["'`]([^"'`]*)["'`]\})"""
 )
 _TAB_TAGS = frozenset({"tabitem"})
+# A component's title prop (<DetailedExplanation title="...">, <Admonition title="...">) is
+# shown above its children; an HTML element's title is a tooltip and stays out.
+_TITLE = re.compile(r"""(?:^|\s)title\s*=\s*(?:"([^"]*)"|'([^']*)'|\{["'`]([^"'`]*)["'`]\})""")
 _SPACES = re.compile(r"[ \t\r\n\f\v]+")
 _HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _SKIPPED_CONTENT = frozenset({"script", "style", "template"})
@@ -102,7 +106,10 @@ def split_html(markup: str, *, mdx: bool = False) -> list[HtmlHeading | HtmlText
         line += markup.count("\n", match.start(), match.end())
         position = match.end()
         if match.group(2):
-            scan.add_tag(match.group(2).lower(), bool(match.group(1)), match.group(3), tag_line)
+            name = match.group(2)
+            scan.add_tag(name.lower(), bool(match.group(1)), match.group(3), tag_line)
+            if name[0].isupper() and not match.group(1):
+                scan.add_component_title(match.group(3), tag_line)
     scan.add_text(markup[position:], line)
     scan.close_heading()
     scan.flush_text()
@@ -161,6 +168,17 @@ class _Scan:
             self.pieces.append(f"\n{label}:\n" if label else "\n")
         elif name in _BREAKING_TAGS or name in _TAB_TAGS:
             self.pieces.append("\n")
+
+    def add_component_title(self, attributes: str, line: int) -> None:
+        """A block JSX component's ``title`` prop, on a line of its own before its children."""
+        match = _TITLE.search(attributes) if "title" in attributes else None
+        title = next((group for group in match.groups() if group), "") if match else ""
+        if not title or self.skipping or self.heading is not None:
+            return
+        if self.pieces and self.pieces[-1].rpartition("\n")[2].strip():
+            return  # inside a line of text: an inline component, whose title is a tooltip
+        self.chunk_line = line if self.chunk_line < 0 else self.chunk_line
+        self.pieces.append(f"\n{html.unescape(title)}\n")
 
     def close_heading(self) -> None:
         if self.heading is not None:

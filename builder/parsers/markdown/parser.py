@@ -50,6 +50,7 @@ from builder.parsers.markdown.front_matter import (
     yaml_substitutions,
     yaml_title,
 )
+from builder.parsers.markdown.heading_attributes import split_heading_id
 from builder.parsers.markdown.include_markdown import (
     has_include_markdown,
     splice_include_markdown,
@@ -75,8 +76,6 @@ from builder.parsers.markdown.vitepress_snippets import (
 from builder.parsers.rst.events import Context, DocState, Heading, Text, join_events
 from schemas.anchors import slugify
 
-# A heading attribute list such as "{#custom-id}" or "{: #id .class }" at the end of a heading.
-_HEADING_ATTRIBUTES = re.compile(r"\{:?[ \t]*#([^\s{}]+)[^{}]*\}")
 # Docusaurus-style ":::tip Title" containers; MyST's ":::{tip}" is a colon fence directive.
 _CONTAINER_NAME = re.compile(r"[A-Za-z][\w-]*(?:\s.*)?", re.DOTALL)
 # pymdownx.blocks' "/// tip | Title" header: a name, then a title after a bar.
@@ -160,13 +159,7 @@ def _normalize(text: str) -> str:
 
 def _heading(doc: Document, content: str, level: int, line: int) -> _Heading:
     """A Markdown heading: explicit ``{#id}`` or inline ``<a id>`` wins over the slug."""
-    explicit = ""
-    stripped = content.rstrip()
-    if stripped.endswith("}"):
-        opening = stripped.rfind("{")
-        attributes = _HEADING_ATTRIBUTES.fullmatch(stripped, opening) if opening >= 0 else None
-        if attributes:
-            explicit, content = attributes.group(1), stripped[:opening]
+    content, explicit = split_heading_id(content)
     text, inline_id = render_inline(doc, content, heading=True)
     return _Heading(level, text, explicit or inline_id or slugify(text), line)
 

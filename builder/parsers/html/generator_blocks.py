@@ -1,0 +1,75 @@
+"""Read the blocks API documentation generators lay out in their own markup as the text they
+show: Doxygen's declarations (a table of cells) and code fragments (a ``div`` per line), and
+javadoc's summary tables (a CSS grid of ``div`` cells, no ``<table>``).
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+from lxml.etree import _Element as Element
+
+from builder.parsers.html.body_text import (
+    collapse,
+    has_class,
+    is_element,
+    render_flow,
+    table_rows,
+    text_of,
+)
+
+_CELL_TAGS = frozenset({"td", "th"})
+# javadoc's grid says its width in a class; the header cells say it too.
+_GRID_COLUMNS = {"two-column-summary": 2, "three-column-summary": 3, "four-column-summary": 4}
+
+
+def render_generator_block(element: Element, depth: int) -> str:
+    """The text of a block ``body_text`` hands over: a Doxygen ``table.memname`` or
+    ``div.fragment``, or a javadoc ``div.summary-table``."""
+    if element.tag == "table":
+        return _declaration(element)
+    if has_class(element, "fragment"):
+        return _line_fragment(element)
+    return _summary_grid(element, depth)
+
+
+def _declaration(table: Element) -> str:
+    """Doxygen's ``table.memname``: a declaration laid out in cells (return type and name, "(",
+    each parameter's type and name, ")"), read as the one line of code it is."""
+    rows = (
+        collapse(" ".join(collapse(text_of(cell)) for cell in row if cell.tag in _CELL_TAGS))
+        for row in table_rows(table)
+    )
+    code = " ".join(row for row in rows if row)
+    code = code.replace(" ( ", "(", 1).replace("( ", "(").replace(" )", ")")
+    return f"`{code}`" if code else ""
+
+
+def _line_fragment(fragment: Element) -> str:
+    """Doxygen's code block (``\\code``, a macro's value, a listing): a ``div.fragment`` of one
+    ``div.line`` per line, each perhaps led by its number (``span.lineno``), as a fenced block."""
+    lines: list[str] = []
+    for line in fragment.iterchildren("div"):
+        text = text_of(line)
+        for number in line.iterfind(".//span[@class='lineno']"):
+            text = text.replace(text_of(number), "", 1)
+        lines.append(text.rstrip())
+    code = textwrap.dedent("\n".join(lines)).strip("\n")
+    ticks = "````" if "```" in code else "```"
+    return f"{ticks}\n{code}\n{ticks}" if code else f"{ticks}\n{ticks}"
+
+
+def _summary_grid(grid: Element, depth: int) -> str:
+    """javadoc's ``div.summary-table`` (JDK 16 and later): header cells, then each row's cells,
+    all siblings; one line a row, cells joined by " | " as a table's are. Read cell by cell,
+    a member's description could be cut from its name when a long summary is split."""
+    cells = [child for child in grid if is_element(child)]
+    headers = sum(1 for cell in cells if has_class(cell, "table-header"))
+    columns = headers or next(
+        (width for name, width in _GRID_COLUMNS.items() if has_class(grid, name)), 0
+    )
+    texts = [collapse(" ".join(render_flow(cell, depth + 2))) for cell in cells]
+    if columns < 2:
+        return "\n\n".join(text for text in texts if text)
+    rows = (texts[start : start + columns] for start in range(0, len(texts), columns))
+    return "\n".join(" | ".join(row).rstrip() for row in rows if any(row))

@@ -1,0 +1,47 @@
+"""A Markdown heading's attribute list (``## Title {#custom-id}``): the anchor it names.
+
+Python-Markdown's attr_list and markdown-it-attrs (MkDocs, VitePress) write it between braces,
+optionally ``{: #id .class }``; a VitePress project may choose other delimiters
+(``markdown.attrs`` ``leftDelimiter``/``rightDelimiter``, Pinia's Chinese pages use
+``%{#id}%``), which ``attribute_delimiters`` sets for the pages of one version.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+DEFAULT_DELIMITERS = ("{", "}")
+# What a list holds between its delimiters: an optional ":", then "#id" and anything else.
+_ATTRIBUTES = re.compile(r":?[ \t]*#([^\s{}]+)[^{}]*")
+_DELIMITERS: ContextVar[tuple[str, str]] = ContextVar(
+    "heading_attribute_delimiters", default=DEFAULT_DELIMITERS
+)
+
+
+@contextmanager
+def attribute_delimiters(delimiters: tuple[str, str] | None) -> Iterator[None]:
+    """Read attribute lists between ``delimiters`` (None: braces) within."""
+    token = _DELIMITERS.set(delimiters or DEFAULT_DELIMITERS)
+    try:
+        yield
+    finally:
+        _DELIMITERS.reset(token)
+
+
+def split_heading_id(heading: str) -> tuple[str, str]:
+    """The heading's text without a trailing attribute list, and the id the list names ("" when
+    there is none)."""
+    left, right = _DELIMITERS.get()
+    stripped = heading.rstrip()
+    if not stripped.endswith(right):
+        return heading, ""
+    opening = stripped.rfind(left, 0, len(stripped) - len(right))
+    if opening < 0:
+        return heading, ""
+    attributes = _ATTRIBUTES.fullmatch(stripped, opening + len(left), len(stripped) - len(right))
+    if attributes is None:
+        return heading, ""
+    return stripped[:opening], attributes.group(1)
