@@ -95,3 +95,19 @@ def test_broken_notes_are_warnings_and_nothing_is_read_without_a_reader(tmp_path
     assert "Fix the log format." in "\n".join(s.body for s in parsed.sections)
     alone = parse(PAGE, "changelog.rst")
     assert [s.heading for s in alone.sections] == ["Changelog"]
+
+
+def test_a_note_that_writes_the_directive_again_is_read_once(tmp_path: Path) -> None:
+    # Each directive in a note read every note again, sixty levels down: one gave 21 KB of
+    # nested copies, two doubled the work at each level and the page never finished.
+    project = _project(tmp_path)
+    (project / "releasenotes" / "notes" / "loop.yaml").write_text(
+        "fixes:\n  - |\n    .. release-notes::\n  - |\n    .. release-notes::\n",
+        encoding="utf-8",
+    )
+    parsed, _ = _parse(project)
+    assert [s.heading for s in parsed.sections][-2:] == ["Bug Fixes", "Other Notes"]
+    assert parsed.sections[-2].body == "- Fix the log format."
+    assert [w.message for w in parsed.warnings] == [
+        "release-notes inside a release note: left out"
+    ] * 2
