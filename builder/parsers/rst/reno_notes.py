@@ -141,7 +141,9 @@ def _cached_releases(
     for release in cache["notes"]:
         if not isinstance(release, dict) or not isinstance(release.get("files"), list):
             continue
-        files = [pair[0] for pair in release["files"] if isinstance(pair, list) and pair]
+        # A [name, sha] pair; a list or a mapping for the name is no key (it raised TypeError).
+        pairs = [pair for pair in release["files"] if isinstance(pair, list) and pair]
+        files = [pair[0] for pair in pairs if isinstance(pair[0], str)]
         notes = [contents[name] for name in files if isinstance(contents.get(name), dict)]
         releases.append((str(release.get("version", "")), notes))
     return releases
