@@ -114,6 +114,16 @@ def test_a_cache_naming_a_note_by_a_list_or_a_mapping_skips_that_name(tmp_path: 
     ]
 
 
+def test_a_notes_folder_named_with_a_nul_is_a_missing_one(tmp_path: Path) -> None:
+    # YAML writes a NUL as "\0": the path raised ValueError (embedded null byte) where a
+    # missing file is a refusal, and the whole changelog page was skipped.
+    project = _project(tmp_path)
+    (project / "reno.yaml").write_text('notesdir: "a\\0b"\n', encoding="utf-8")
+    parsed, _ = _parse(project)
+    assert [(s.heading, s.body) for s in parsed.sections] == [("Changelog", "")]
+    assert parsed.warnings == ()
+
+
 def test_a_note_that_writes_the_directive_again_is_read_once(tmp_path: Path) -> None:
     # Each directive in a note read every note again, sixty levels down: one gave 21 KB of
     # nested copies, two doubled the work at each level and the page never finished.
