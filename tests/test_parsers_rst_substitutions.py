@@ -56,3 +56,12 @@ def test_a_union_type_from_the_code_is_not_read_as_markup(tmp_path: Path) -> Non
     assert parsed.sections[1].body.endswith(
         "Parameters:\n- newline (Literal['\\n', '\\r\\n'] | None): Where lines end."
     )
+
+
+def test_a_page_of_many_definitions_is_read_in_one_pass() -> None:
+    # Each definition copied the rest of the page's lines to look for its continuation: these
+    # 100,000 (1.8 MB) took 38 s, where the page without the rule takes half a second.
+    text = "Title\n=====\n\n" + ".. |a| replace:: x\n" * 99_999 + ".. |a| replace:: last\n\n|a|\n"
+    parsed = parse_file("page.rst", text)
+    assert parsed is not None
+    assert [s.body for s in parsed.sections] == ["last"]

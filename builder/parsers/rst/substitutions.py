@@ -48,7 +48,10 @@ def define(lines: Sequence[str], i: int, into: dict[str, str] | None = None) -> 
     if known is None or match is None or len(known) >= MAX_SUBSTITUTIONS:
         return
     parts = [match.group(2) or ""]
-    for following in lines[i + 1 :]:
+    # By index: a slice of the lines after each definition copied the rest of the page, and
+    # a page of 100,000 definitions (1.8 MB) took 38 s.
+    for j in range(i + 1, len(lines)):
+        following = lines[j]
         if not following.strip() or not following[0].isspace():
             break
         parts.append(following.strip())
