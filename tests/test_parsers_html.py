@@ -343,6 +343,17 @@ def test_a_javadoc_summary_grid_reads_a_row_a_line() -> None:
     ]
 
 
+def test_a_summary_table_div_around_a_table_keeps_the_table_s_rows() -> None:
+    # PennyLane Catalyst's Sphinx pages wrap an autosummary table in <div class="summary-table">
+    # (a raw HTML block): read as javadoc's grid of div cells, the table became one line.
+    page = (
+        '<main><h1>Debugging</h1><div class="summary-table"><table class="autosummary">'
+        "<tr><td>print</td><td>Print a value.</td></tr>"
+        "<tr><td>callback</td><td>Call back.</td></tr></table></div></main>"
+    )
+    assert bodies(page) == ["print | Print a value.\ncallback | Call back."]
+
+
 def test_a_yui_grid_pages_main_column_is_its_content() -> None:
     # Django's docs theme: YUI grids, no role="main" or div.body; the header, the sidebar and
     # the footer are beside #yui-main inside div.document.

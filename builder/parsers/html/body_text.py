@@ -128,7 +128,7 @@ def render_blocks(element: Element, depth: int = 0) -> list[str]:
         return []
     if tag == "details" or has_class(element, "admonition"):
         return render_admonition(element, depth)
-    if tag == "div" and (_is_line_fragment(element) or has_class(element, "summary-table")):
+    if tag == "div" and _is_generator_block(element):
         return _nonempty(generator_block(element, depth))
     return render_flow(element, depth)
 
@@ -253,15 +253,24 @@ def fence(pre: Element) -> str:
     return f"{ticks}{code_language(pre)}\n{code}\n{ticks}" if code else f"{ticks}\n{ticks}"
 
 
-def _is_line_fragment(element: Element) -> bool:
-    """Whether ``element`` is Doxygen's code, a ``div.fragment`` of a ``div.line`` per line and
-    nothing else: reveal.js and others name a block of any content so (a slide's step), and
-    only the lines' text would be kept."""
-    if not has_class(element, "fragment") or (element.text and not element.text.isspace()):
+def _is_generator_block(element: Element) -> bool:
+    """Whether a div is Doxygen's code (a ``div.fragment`` of a ``div.line`` per line) or
+    javadoc's grid (a ``div.summary-table`` of ``div`` cells), and nothing else. Other sites
+    give those names to blocks of any content, of which only the lines' text would be kept or
+    each child read as one line: reveal.js a slide's steps, a Sphinx page (PennyLane
+    Catalyst's) a div around an autosummary table."""
+    if has_class(element, "fragment"):
+        cell_class = "line"
+    elif has_class(element, "summary-table"):
+        cell_class = ""
+    else:
+        return False
+    if element.text and not element.text.isspace():
         return False
     children = [child for child in element if isinstance(child.tag, str)]
     return bool(children) and all(
-        child.tag == "div" and has_class(child, "line") for child in children
+        child.tag == "div" and (not cell_class or has_class(child, cell_class))
+        for child in children
     )
 
 
