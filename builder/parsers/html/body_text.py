@@ -128,8 +128,10 @@ def render_blocks(element: Element, depth: int = 0) -> list[str]:
         return []
     if tag == "details" or has_class(element, "admonition"):
         return render_admonition(element, depth)
-    if tag == "div" and _is_generator_block(element):
-        return _nonempty(generator_block(element, depth))
+    if tag == "div" and (has_class(element, "fragment") or has_class(element, "summary-table")):
+        block = generator_block(element, depth)
+        if block is not None:
+            return _nonempty(block)
     return render_flow(element, depth)
 
 
@@ -253,30 +255,10 @@ def fence(pre: Element) -> str:
     return f"{ticks}{code_language(pre)}\n{code}\n{ticks}" if code else f"{ticks}\n{ticks}"
 
 
-def _is_generator_block(element: Element) -> bool:
-    """Whether a div is Doxygen's code (a ``div.fragment`` of a ``div.line`` per line) or
-    javadoc's grid (a ``div.summary-table`` of ``div`` cells), and nothing else. Other sites
-    give those names to blocks of any content, of which only the lines' text would be kept or
-    each child read as one line: reveal.js a slide's steps, a Sphinx page (PennyLane
-    Catalyst's) a div around an autosummary table."""
-    if has_class(element, "fragment"):
-        cell_class = "line"
-    elif has_class(element, "summary-table"):
-        cell_class = ""
-    else:
-        return False
-    if element.text and not element.text.isspace():
-        return False
-    children = [child for child in element if isinstance(child.tag, str)]
-    return bool(children) and all(
-        child.tag == "div" and (not cell_class or has_class(child, cell_class))
-        for child in children
-    )
-
-
-def generator_block(element: Element, depth: int) -> str:
+def generator_block(element: Element, depth: int) -> str | None:
     """A block laid out by Doxygen or javadoc, read by builder.parsers.html.generator_blocks
-    (imported here, not at the top: it reads this module's helpers)."""
+    (imported here, not at the top: it reads this module's helpers); None when the element
+    only has the class name of one."""
     from builder.parsers.html.generator_blocks import render_generator_block
 
     return render_generator_block(element, depth)
@@ -335,7 +317,7 @@ def render_table(element: Element, depth: int) -> str:
         if text:
             rows.append(text)
     if has_class(element, "memname"):
-        return generator_block(element, depth)
+        return generator_block(element, depth) or ""
     for row in table_rows(element):
         text = render_row(row, depth)
         if text:
