@@ -181,3 +181,25 @@ def test_napoleon_reads_a_section_whose_items_follow_a_blank_line() -> None:
     assert parts[3].text == "Example:\n\nNot a section: nothing below it is indented."
     # mkdocstrings reads Google docstrings as griffe does: there the blank line ends it.
     assert [part.title for part in _parts(text, "google")] == [""]
+
+
+def test_napoleon_reads_numpy_sections_a_google_looking_line_and_two_blank_lines_end() -> None:
+    # loguru's Logger.add: an indented "Examples: ..." line made griffe guess Google, and its
+    # NumPy sections ran into one paragraph ("Parameters ---------- sink : ..."); the sentence
+    # after two blank lines, which ends a NumPy section for napoleon, became a parameter "If".
+    parts = _parts(
+        "Add a sink.\n\n"
+        "Parameters\n----------\n"
+        "sink : str\n    Where messages go.\n\n"
+        "      Examples: ``stderr``, a file\n      name.\n\n\n"
+        "If the sink is a file, these apply:\n\n"
+        "Parameters\n----------\n"
+        "rotation : str, optional\n    When to start a new file.\n"
+    )
+    assert [(p.title, p.text, [(f.name, f.annotation) for f in p.fields]) for p in parts] == [
+        ("", "Add a sink.", []),
+        ("Parameters", "", [("sink", "str")]),
+        ("", "If the sink is a file, these apply:", []),
+        ("Parameters", "", [("rotation", "str, optional")]),
+    ]
+    assert "Examples: ``stderr``" in parts[1].fields[0].description

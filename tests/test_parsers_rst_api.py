@@ -139,3 +139,31 @@ def test_text_dedented_after_an_api_directive_returns_to_the_enclosing_section()
         ("Timeout", "`Timeout(when)`\n\nA timeout.\n\nBack in the class.", 6, 8),
         ("Timeout.when", "`when()`\n\nReturn when.", 10, 12),
     ]
+
+
+def test_info_fields_of_a_written_description_read_as_a_docstrings_fields() -> None:
+    # peewee's API reference writes ':param str database:' in its '.. class::' directives
+    # (1,044 fields): read as a plain field list they were "param str database: ...".
+    text = (
+        "API\n===\n\n"
+        ".. class:: Database(database, thread_safe=True)\n\n"
+        "   :param str database: Database name or filename\n       for SQLite.\n"
+        "   :param bool thread_safe: Whether to store state.\n"
+        "   :returns: nothing\n   :rtype: None\n\n"
+        "   The database.\n\n"
+        "   .. method:: close()\n\n      :raises OSError: when it fails.\n\n"
+        "   .. data:: hooks\n\n      :type: HookCaller\n\n"  # an option of data, not a field
+        "Plain\n-----\n\n:param x: not in a description\n"
+    )
+    assert [(s.heading, s.body) for s in _sections(text)[1:]] == [
+        (
+            "Database",
+            "`Database(database, thread_safe=True)`\n\n"
+            "Parameters:\n- database (str): Database name or filename for SQLite.\n"
+            "- thread_safe (bool): Whether to store state.\n\n"
+            "Returns:\n- None: nothing\n\nThe database.",
+        ),
+        ("Database.close", "`close()`\n\nRaises:\n- OSError: when it fails."),
+        ("Database.hooks", "`hooks`\n\ntype: HookCaller"),
+        ("Plain", "param x: not in a description"),
+    ]

@@ -40,11 +40,31 @@ _TYPE_FIELDS = {
     "rtype": "Returns",
     "ytype": "Yields",
 }
+
+
+def is_info_field(name: str) -> bool:
+    """Whether ``:name ...:`` is one of the Python domain's info fields (``:param x:``). A
+    bare ``:type:`` or ``:value:`` is an option of ``.. data::`` or ``.. attribute::``, not a
+    field: only the fields about what a call gives back stand without a name."""
+    words = name.lower().split()
+    if not words or (words[0] not in _FIELD_SECTIONS and words[0] not in _TYPE_FIELDS):
+        return False
+    return len(words) > 1 or words[0] in _UNNAMED_FIELDS
+
+
+# The info fields written without a name after them (":returns: text", ":rtype: int").
+_UNNAMED_FIELDS = frozenset({"returns", "return", "rtype", "yields", "yield", "ytype", "raises"})
+
+
 _SPHINX_SIGN = re.compile(
     r"^\s*:(?:param|parameter|arg|type|returns?|rtype|raises?|yields?|ivar|cvar|var)\b", re.M
 )
 # A NumPy section's underline, and an item's "name : type" line ("name: type" is read too).
 _NUMPY_UNDERLINE = re.compile(r"^[ \t]*-{3,}[ \t]*$", re.M)
+# Two blank lines and an unindented line: the end of a NumPy section, as napoleon reads it
+# (loguru writes a sentence there, then the next section); griffe read on, taking the
+# sentence's first word for a parameter and dropping the rest.
+_SECTION_END = re.compile(r"\n[ \t]*\n(?:[ \t]*\n)+(?=\S)")
 _NUMPY_PARAMETER = re.compile(
     r"^[ \t]*(\*{0,2}\w+(?:[ \t]*,[ \t]*\*{0,2}\w+)*)[ \t]*:[ \t]+(\S.*)$", re.M
 )
@@ -78,20 +98,36 @@ def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
 
     if style == "auto":
         docstring = _napoleon_headers_closed(docstring, griffe)
+    chunks = [docstring]
+    if style != "google" and _NUMPY_UNDERLINE.search(text) and _SECTION_END.search(text):
+        parent = docstring.parent
+        chunks = [griffe.Docstring(c, parent=parent) for c in _SECTION_END.split(docstring.value)]
     try:
-        if style == "google":
-            sections = griffe.parse_google(docstring, **_GOOGLE)
-        elif style in ("numpy", "numpydoc"):
-            sections = griffe.parse_numpy(docstring, warnings=False)
-        else:
-            options: Any = {"google": _NAPOLEON_GOOGLE, "numpy": {"warnings": False}}
-            sections = griffe.parse_auto(
-                docstring, style_order=_AUTO_ORDER, per_style_options=options
-            )
+        sections = [s for chunk in chunks for s in _griffe_sections(chunk, style, griffe)]
     except Exception:  # a docstring griffe cannot split is still worth reading whole
         return (DocPart("", text),)
     types = _numpy_type_lines(text) if _NUMPY_UNDERLINE.search(text) else {}
     return tuple(part for part in (_part(section, types) for section in sections) if part)
+
+
+def _griffe_sections(docstring: Any, style: str, griffe: Any) -> list[Any]:
+    if style == "google":
+        return list(griffe.parse_google(docstring, **_GOOGLE))
+    if style in ("numpy", "numpydoc"):
+        return list(griffe.parse_numpy(docstring, warnings=False))
+    options: Any = {"google": _NAPOLEON_GOOGLE, "numpy": {"warnings": False}}
+    # napoleon reads Google and NumPy sections both; griffe's guess by pattern takes Google at
+    # any "word:" line, and a NumPy docstring's underlined sections were then one paragraph
+    # ("Parameters ---------- sink : ..."): with an underline in the text, the style that
+    # finds more sections reads it.
+    method: Literal["heuristics", "max_sections"] = (
+        "max_sections" if _NUMPY_UNDERLINE.search(docstring.value) else "heuristics"
+    )
+    return list(
+        griffe.parse_auto(
+            docstring, method=method, style_order=_AUTO_ORDER, per_style_options=options
+        )
+    )
 
 
 def _napoleon_headers_closed(docstring: Any, griffe: Any) -> Any:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from builder.api.docstrings import is_info_field
 from builder.parsers.docutils_ids import docutils_id
 from builder.parsers.rst.directives import render_directive, render_rows
 from builder.parsers.rst.events import (
@@ -28,6 +29,7 @@ from builder.parsers.rst.events import (
     join_events,
     skip_blank,
 )
+from builder.parsers.rst.info_fields import info_field_events
 from builder.parsers.rst.inline import render_inline
 from builder.parsers.rst.release_paragraphs import release_heading
 from builder.parsers.rst.substitutions import define
@@ -283,6 +285,15 @@ def _render_field_list(
     lines: list[str], i: int, first: int, ctx: Context, doc: DocState
 ) -> tuple[list[Event], int]:
     fields: list[str] = []
+    start = i
+    if ctx.api_depth and (field := _FIELD.match(lines[i])) and is_info_field(field.group(1)):
+        # In a Python description, ":param str name:" fields read as a docstring's do.
+        while i < len(lines) and (field := _FIELD.match(lines[i])):
+            i = skip_blank(lines, _item_body(lines, i, field.end(), known=False)[1])
+        end = i
+        while end > start and not lines[end - 1]:
+            end -= 1
+        return info_field_events(lines[start:end], first + start, ctx, doc), i
     while i < len(lines) and (field := _FIELD.match(lines[i])):
         body, end = _item_body(lines, i, field.end(), known=False)
         name = render_inline(field.group(1))
