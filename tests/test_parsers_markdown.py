@@ -282,6 +282,23 @@ def test_a_block_components_title_prop_stays_above_its_children() -> None:
     ]
 
 
+def test_a_lone_html_anchor_names_the_heading_below_it() -> None:
+    # Pino 10.4.0's api.md marks 120 headings so, and its pages link "api.md#opt-mixin": the
+    # sections were anchored by slugs of their headings ("mixin-function").
+    text = (
+        "# API\n\nIntro.\n\n"
+        '<a id="opt-mixin"></a>\n#### `mixin` (Function):\n\nMixes.\n\n'
+        "<a id=export></a>\n\n## `pino()`\n\nBuilds.\n\n"
+        '<a id="loose"></a>\n\nA paragraph, then a heading.\n\n## Next\n\nText.\n'
+    )
+    assert [(s.heading, s.anchor, s.body) for s in parse(text, "api.md").sections] == [
+        ("API", "api", "Intro."),
+        ("mixin (Function):", "opt-mixin", "Mixes."),
+        ("pino()", "export", "Builds.\n\nA paragraph, then a heading."),
+        ("Next", "next", "Text."),  # an anchor above a paragraph names nothing
+    ]
+
+
 def test_code_block_titles_and_tab_labels_from_the_fence() -> None:
     text = (
         "# Setup\n\n"

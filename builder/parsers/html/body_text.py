@@ -9,6 +9,7 @@ pathological nesting costs neither a RecursionError nor structure anywhere shall
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 
@@ -267,7 +268,8 @@ def generator_block(element: Element, depth: int) -> str | None:
 def code_language(pre: Element) -> str:
     """Language named by a ``highlight-<lang>`` or ``language-<lang>`` class near the pre."""
     candidates: list[Element] = [pre]
-    candidates.extend(pre.findall("code"))
+    # The code element may sit deeper: mdBook writes <pre><pre class="playground"><code ...>.
+    candidates.extend(itertools.islice(pre.iter("pre", "code"), 1, 3))
     for ancestor in pre.iterancestors():
         candidates.append(ancestor)
         if len(candidates) >= 5:

@@ -1,6 +1,6 @@
 """Read the blocks API documentation generators lay out in their own markup as the text they
 show: Doxygen's declarations (a table of cells) and code fragments (a ``div`` per line), and
-javadoc's summary tables (a CSS grid of ``div`` cells, no ``<table>``).
+javadoc's summary tables (a CSS grid of ``div`` cells, no ``<table>``) and member headings.
 """
 
 from __future__ import annotations
@@ -92,8 +92,26 @@ def _summary_grid(grid: Element, depth: int) -> str:
     columns = headers or next(
         (width for name, width in _GRID_COLUMNS.items() if has_class(grid, name)), 0
     )
+    if columns < 2 or any(cell.tag != "div" for cell in cells):  # not javadoc's grid
+        return "\n\n".join(render_flow(grid, depth))
     texts = [collapse(" ".join(render_flow(cell, depth + 2))) for cell in cells]
-    if columns < 2:
-        return "\n\n".join(text for text in texts if text)
     rows = (texts[start : start + columns] for start in range(0, len(texts), columns))
     return "\n".join(" | ".join(row).rstrip() for row in rows if any(row))
+
+
+def javadoc_member_heading(heading: Element, text: str) -> str:
+    """A javadoc member's heading with its parameters (``abbreviate(String str, int
+    maxWidth)``), taken from the signature under it: the heading alone names the method, and
+    its overloads (StringUtils has four abbreviate) would be sections of one heading."""
+    parent = heading.getparent()
+    if parent is None or parent.tag != "section" or not has_class(parent, "detail"):
+        return text
+    signature = heading.getnext()
+    if signature is None or not has_class(signature, "member-signature"):
+        return text
+    # A descendant: libxml2 knows no <wbr> and nests what follows it inside.
+    for parameters in signature.iterfind(".//span[@class='parameters']"):
+        listed = collapse(text_of(parameters).replace("\xa0", " "))
+        if listed.startswith("("):
+            return text + listed
+    return text

@@ -71,6 +71,10 @@ _CHROME_CLASSES = frozenset(
         "skip-link", "md-sidebar", "bd-sidebar-secondary", "bd-header-article",
         # PyData's and the book theme's (before 0.10) "Contents" column of the page's headings
         "bd-toc",
+        # rustdoc: the logo, each item's "1.0.0 · source · [−]", the examples' "Run" button,
+        # the "ⓘ Notable traits" tooltip inside a method's heading, "Expand description".
+        "sub-logo-container", "out-of-band", "rightside", "test-arrow", "notable-traits",
+        "hideme",
     }
 )  # fmt: skip
 _CHROME_BY_CLASS = ClassVerdicts(_CHROME_CLASSES)

@@ -37,6 +37,7 @@ from builder.parsers.html.body_text import (
 )
 from builder.parsers.html.content_end import load_main
 from builder.parsers.html.generated_pages import generated_page, may_be_generated
+from builder.parsers.html.generator_blocks import javadoc_member_heading
 from builder.parsers.html.main_content import (
     find_main,
     first_h1,
@@ -184,7 +185,8 @@ class _Walker:
         while len(self.stack) > self.floor and self.stack[-1].level >= level:
             self.stack.pop()
         level = max(level, self.stack[-1].level + 1)
-        self.push(heading_text(heading), _heading_anchor(heading), level, heading)
+        text = javadoc_member_heading(heading, heading_text(heading))
+        self.push(text, _heading_anchor(heading), level, heading)
 
     def open_api_entries(self, api_list: Element, depth: int) -> None:
         """Open one section per dt group of ``api_list``; its dd is walked inside that section."""

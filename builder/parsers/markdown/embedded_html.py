@@ -28,6 +28,9 @@ _MARKUP = re.compile(
 TAG = re.compile(rf"</?[A-Za-z][\w.:-]*{_ATTRIBUTES}>")
 _JSX_COMMENT = re.compile(r"\{/\*.*?\*/\}", re.DOTALL)
 _ID = re.compile(r"""(?:^|\s)(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>/]+))""")
+# An anchor alone in its paragraph: its attributes, then nothing but its closing tag.
+_LONE_ANCHOR = re.compile(r"""<a(\s[^<>]*)>\s*</a\s*>""", re.IGNORECASE)
+MAX_LONE_ANCHOR = 500
 _ALT = re.compile(r"""(?:^|\s)alt\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>/]+))""")
 # Docusaurus' <TabItem> shows its label (else its value) on its tab.
 _TAB_LABEL = re.compile(
@@ -66,6 +69,15 @@ class HtmlText:
 
     text: str
     line: int
+
+
+def lone_anchor_id(paragraph: str) -> str:
+    """The id of a paragraph that is only an empty anchor (``<a id="opt-mixin"></a>``, as
+    GitHub-flavoured docs mark the heading below for links), or ""."""
+    if not paragraph.startswith("<a") or len(paragraph) > MAX_LONE_ANCHOR:
+        return ""
+    match = _LONE_ANCHOR.fullmatch(paragraph.strip())
+    return attribute_id(match.group(1)) if match else ""
 
 
 def attribute_id(attributes: str) -> str:

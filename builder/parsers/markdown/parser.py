@@ -44,7 +44,7 @@ from builder.parsers.markdown.body_text import (
 )
 from builder.parsers.markdown.code_includes import has_code_includes, splice_code_includes
 from builder.parsers.markdown.dollar_math import dollar_math_plugin
-from builder.parsers.markdown.embedded_html import HtmlHeading, split_html
+from builder.parsers.markdown.embedded_html import HtmlHeading, lone_anchor_id, split_html
 from builder.parsers.markdown.front_matter import (
     split_toml_front_matter,
     yaml_substitutions,
@@ -171,8 +171,10 @@ def _events(
     events: list[_Heading | _Text] = []
     tokens = doc.tokens
     index, esm_balance, level = 0, 0, 0
-    targets: list[tuple[str, int]] = []  # MyST labels waiting for the heading they name
-    pending: list[tuple[str, int]] = []
+    # MyST labels and lone HTML anchors waiting for the heading they name: (label, line, is the
+    # label an HTML id, used as it is).
+    targets: list[tuple[str, int, bool]] = []
+    pending: list[tuple[str, int, bool]] = []
     page = "\n".join(lines)
     tags = set() if doc.mdx or "import" not in page else set(COMPONENT_TAG.findall(page))
     while index < len(tokens):
@@ -180,20 +182,26 @@ def _events(
         close = doc.closers[index]
         start = token.map[0] if token.map else 0
         next_index = close + 1
+        html_anchor = lone_anchor_id(tokens[index + 1].content) if _is_paragraph(token) else ""
         if token.type == "myst_target":
-            targets.append((token.content, start))
+            targets.append((token.content, start, False))
+        elif html_anchor:
+            targets.append((html_anchor, start, True))
         elif token.type != "myst_line_comment":
             pending, targets = targets, []
         if esm_balance > 0 and token.type != "heading_open" and token.map:
             # The rest of an export statement whose brackets span a blank line.
             esm_balance += bracket_balance("\n".join(lines[token.map[0] : token.map[1]]))
+        elif html_anchor:
+            pass  # shows nothing; names the heading below it
         elif token.type == "heading_open":
             esm_balance = 0
             level = int(token.tag[1])
             heading = _heading(doc, tokens[index + 1].content, level, start)
             if pending:  # the first label names the section, as in Sphinx
-                label, claim = pending[0]
-                heading = replace(heading, anchor=docutils_id(label) or label, claim=claim)
+                label, claim, is_id = pending[0]
+                anchor = label if is_id else docutils_id(label) or label
+                heading = replace(heading, anchor=anchor, claim=claim)
             events.append(heading)
         elif token.type in ("fence", "colon_fence") and directive_name(token.info):
             events.extend(_directive_events(doc, token, level, directives))
@@ -217,6 +225,10 @@ def _events(
                 events.append(_Text(text, start))
         index = next_index
     return events
+
+
+def _is_paragraph(token: Token) -> bool:
+    return token.type == "paragraph_open"
 
 
 def _is_esm(doc: Document, paragraph: str, tags: set[str]) -> bool:
