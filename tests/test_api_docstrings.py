@@ -228,3 +228,9 @@ def test_a_long_run_of_blank_lines_in_a_numpy_docstring_is_read_once() -> None:
         ("", "Then a sentence.", []),
     ]
     assert parts[1].fields[0].description.endswith("Still x.")
+
+
+def test_a_numpy_return_type_written_as_a_role_keeps_its_colon() -> None:
+    # loguru's Logger.add: "Returns\n-------\n:class:`int`" read "- class:`int`: ...".
+    parts = _parts("Add.\n\nReturns\n-------\n:class:`int`\n    An identifier.\n", "numpy")
+    assert parts[1] == DocPart("Returns", fields=(DocField("", ":class:`int`", "An identifier."),))

@@ -257,7 +257,15 @@ def _type_text(item: Any, types: dict[str, tuple[str, str]]) -> str:
     name = getattr(item, "name", "") or ""
     if name in types:
         return types[name][0]
-    return _text(getattr(item, "annotation", None))
+    text = _text(getattr(item, "annotation", None))
+    # A NumPy "Returns" line written as a role (":class:`int`") is split by griffe at its
+    # first colon, as "name : type" would be: no name, and the role without its colon.
+    if not name and _ROLE_WITHOUT_COLON.match(text):
+        return ":" + text
+    return text
+
+
+_ROLE_WITHOUT_COLON = re.compile(r"[A-Za-z][\w:.-]*:`")
 
 
 def read_sphinx_fields(text: str) -> tuple[DocPart, ...]:
