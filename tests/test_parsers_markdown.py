@@ -282,6 +282,16 @@ def test_a_block_components_title_prop_stays_above_its_children() -> None:
     ]
 
 
+def test_html_in_capitals_keeps_its_titles_out() -> None:
+    # Old-style HTML in a README writes its tags in capitals: <IMG title> and <DIV title>
+    # were taken for components and their tooltips shown as lines of the page.
+    text = (
+        '# T\n\n<P ALIGN=center>\n<IMG SRC="logo.png" title="Project logo">\n</P>\n\n'
+        '<DIV title="Tooltip text">\nBody words.\n</DIV>\n'
+    )
+    assert bodies(parse(text, "readme.md")) == ["Body words."]
+
+
 def test_a_lone_html_anchor_names_the_heading_below_it() -> None:
     # Pino 10.4.0's api.md marks 120 headings so, and its pages link "api.md#opt-mixin": the
     # sections were anchored by slugs of their headings ("mixin-function").
