@@ -260,6 +260,7 @@ def test_rustdoc_widgets_are_chrome() -> None:
     # "Expand description", "Run" under each example and, inside a method's heading, the
     # "ⓘ Notable traits for Keys..." tooltip (969 headings cut at 200 characters).
     page = (
+        '<html><body class="rustdoc struct">'
         '<section id="main-content" class="content"><div class="main-heading">'
         '<h1 class="fqn"><span class="in-band">Struct HashMap</span></h1>'
         '<span class="out-of-band"><span class="since">1.0.0</span> · <a class="srclink">'
@@ -274,10 +275,26 @@ def test_rustdoc_widgets_are_chrome() -> None:
         '<span class="notable-traits"><span class="notable-traits-tooltip">ⓘ'
         '<span class="notable-traits-tooltiptext">Notable traits for Keys</span></span></span>'
         '</h4></section><div class="docblock"><p>Visits all keys.</p></div></div></section>'
+        "</body></html>"
     )
     assert [(s.heading, s.body) for s in parse(page, "struct.HashMap.html").sections] == [
         ("Struct HashMap", "A map.\n\n```\nlet m = 1;\n```"),
         ("pub fn keys(&self) -> Keys", "Visits all keys."),
+    ]
+
+
+def test_rustdoc_s_layout_names_are_content_on_other_pages() -> None:
+    # A hand-made page's content column beside its menu is "rightside": taken for rustdoc's
+    # "1.0.0 · source" line, the whole article was dropped.
+    page = (
+        '<html><body><div class="leftside"><p>Menu</p></div><div class="rightside">'
+        "<h1>Installing</h1><p>Run the installer.</p><h2>Options</h2><p>Pass.</p></div>"
+        "</body></html>"
+    )
+    assert [(s.heading, s.body) for s in parse(page, "guide.html").sections] == [
+        ("Installing", "Menu"),
+        ("Installing", "Run the installer."),
+        ("Options", "Pass."),
     ]
 
 

@@ -71,13 +71,17 @@ _CHROME_CLASSES = frozenset(
         "skip-link", "md-sidebar", "bd-sidebar-secondary", "bd-header-article",
         # PyData's and the book theme's (before 0.10) "Contents" column of the page's headings
         "bd-toc",
-        # rustdoc: the logo, each item's "1.0.0 · source · [−]", the examples' "Run" button,
-        # the "ⓘ Notable traits" tooltip inside a method's heading, "Expand description".
-        "sub-logo-container", "out-of-band", "rightside", "test-arrow", "notable-traits",
-        "hideme",
+        # rustdoc: the logo, the page's "1.0.0 · source · [−]", the examples' "Run" button,
+        # the "ⓘ Notable traits" tooltip inside a method's heading.
+        "sub-logo-container", "out-of-band", "test-arrow", "notable-traits",
     }
 )  # fmt: skip
+# rustdoc's each item's "1.0.0 · source" and "Expand description": names other sites give
+# their own layout (a hand-made page's content column beside its menu is "rightside"), so
+# chrome only on a page rustdoc built (<body class="rustdoc ...">).
+_RUSTDOC_CHROME_CLASSES = frozenset({"rightside", "hideme"})
 _CHROME_BY_CLASS = ClassVerdicts(_CHROME_CLASSES)
+_RUSTDOC_CHROME_BY_CLASS = ClassVerdicts(_CHROME_CLASSES | _RUSTDOC_CHROME_CLASSES)
 _CHROME_ROLES = frozenset({"navigation", "search", "banner", "contentinfo"})
 _CHROME_LABELS = frozenset({"breadcrumb", "breadcrumbs"})
 # Docutils puts footnotes, topics and some admonitions in <aside>: those are content.
@@ -181,13 +185,18 @@ def strip_chrome(root: Element, source: bytes | None = None) -> None:
         if _is_chrome_tag(element.tag, element.get("class"))
     )
     # One comprehension over the page's elements, a known class value a plain dict hit.
-    verdicts = _CHROME_BY_CLASS
+    verdicts = _RUSTDOC_CHROME_BY_CLASS if _built_by_rustdoc(root) else _CHROME_BY_CLASS
     doomed = [
         element for element in root.iter() if verdicts[element.get("class")] or element in flagged
     ]
     for element in doomed:
         if element is not root:
             _drop(element)
+
+
+def _built_by_rustdoc(root: Element) -> bool:
+    body = root.getroottree().getroot().find("body")
+    return body is not None and "rustdoc" in (body.get("class") or "").split()
 
 
 def lines_source(text: str, utf8: bytes | None) -> bytes | None:
