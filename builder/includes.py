@@ -249,7 +249,7 @@ def _folder_names(folder: Path, root: Path) -> tuple[str, ...]:
         if not _inside(resolved, root) or not resolved.is_dir():
             return ()
         names = sorted(entry.name for entry in os.scandir(resolved) if entry.is_file())
-    except (OSError, RuntimeError):
+    except (OSError, RuntimeError, ValueError):  # ValueError: a NUL in the name
         return ()
     return tuple(names[:MAX_FOLDER_NAMES])
 
@@ -304,7 +304,7 @@ def _look_up(path: Path, root: Path) -> _Found:
             return _Found(TOO_BIG)
         with resolved.open("rb") as file:
             data = file.read(MAX_FILE_BYTES + 1)  # the file may have grown since
-    except (OSError, RuntimeError):
+    except (OSError, RuntimeError, ValueError):  # ValueError: a NUL in the name
         return _Found(MISSING)
     if len(data) > MAX_FILE_BYTES:
         return _Found(TOO_BIG)

@@ -171,6 +171,20 @@ def test_titles_in_an_automodule_content_are_the_page_titles(tmp_path: Path) -> 
     assert parsed.sections[2].body.startswith("`shapes.circle.Circle(radius: float")
 
 
+def test_automodules_nested_in_automodule_content_are_read_to_the_depth_limit() -> None:
+    # Content read at the top level, for its titles, read an automodule inside it at the top
+    # level too, and so on: 200 nested (65 KB) raised RecursionError.
+    lines = ["Title", "=====", ""]
+    for level in range(300):
+        lines += ["   " * level + f".. automodule:: m{level}", ""]
+    parsed = parse_file("api.rst", "\n".join([*lines, "   " * 300 + "Deepest words."]) + "\n")
+    assert parsed is not None
+    (section,) = parsed.sections
+    # Past the depth limit the lines are kept as one paragraph, as in any nested block.
+    assert section.heading == "Title"
+    assert section.body.endswith(".. automodule:: m299 Deepest words.")
+
+
 def test_autosummary_with_a_toctree_documents_each_object_as_its_generated_page(
     tmp_path: Path,
 ) -> None:

@@ -260,6 +260,7 @@ def test_rustdoc_widgets_are_chrome() -> None:
     # "Expand description", "Run" under each example and, inside a method's heading, the
     # "ⓘ Notable traits for Keys..." tooltip (969 headings cut at 200 characters).
     page = (
+        '<html><body class="rustdoc struct">'
         '<section id="main-content" class="content"><div class="main-heading">'
         '<h1 class="fqn"><span class="in-band">Struct HashMap</span></h1>'
         '<span class="out-of-band"><span class="since">1.0.0</span> · <a class="srclink">'
@@ -274,10 +275,26 @@ def test_rustdoc_widgets_are_chrome() -> None:
         '<span class="notable-traits"><span class="notable-traits-tooltip">ⓘ'
         '<span class="notable-traits-tooltiptext">Notable traits for Keys</span></span></span>'
         '</h4></section><div class="docblock"><p>Visits all keys.</p></div></div></section>'
+        "</body></html>"
     )
     assert [(s.heading, s.body) for s in parse(page, "struct.HashMap.html").sections] == [
         ("Struct HashMap", "A map.\n\n```\nlet m = 1;\n```"),
         ("pub fn keys(&self) -> Keys", "Visits all keys."),
+    ]
+
+
+def test_rustdoc_s_layout_names_are_content_on_other_pages() -> None:
+    # A hand-made page's content column beside its menu is "rightside": taken for rustdoc's
+    # "1.0.0 · source" line, the whole article was dropped.
+    page = (
+        '<html><body><div class="leftside"><p>Menu</p></div><div class="rightside">'
+        "<h1>Installing</h1><p>Run the installer.</p><h2>Options</h2><p>Pass.</p></div>"
+        "</body></html>"
+    )
+    assert [(s.heading, s.body) for s in parse(page, "guide.html").sections] == [
+        ("Installing", "Menu"),
+        ("Installing", "Run the installer."),
+        ("Options", "Pass."),
     ]
 
 
@@ -343,6 +360,19 @@ def test_a_doxygen_page_reads_as_its_contents() -> None:
     ]
 
 
+def test_a_fragment_of_other_content_than_code_lines_keeps_its_content() -> None:
+    # Doxygen's div.fragment is a div.line per line of code; reveal.js names a slide's steps
+    # "fragment" too, and they were read as empty code blocks, their text gone.
+    page = (
+        '<main><h1>Slides</h1><div class="fragment"><p>First point.</p><ul><li>Item</li></ul>'
+        '</div><div class="fragment">Loose <em>text</em>.</div><div class="fragment">'
+        '<div class="line">int x;</div><p>Not a line.</p></div></main>'
+    )
+    assert [(s.heading, s.body) for s in parse(page, "s.html").sections] == [
+        ("Slides", "First point.\n\n- Item\n\nLoose text.\n\nint x;\n\nNot a line.")
+    ]
+
+
 def test_a_javadoc_summary_grid_reads_a_row_a_line() -> None:
     # javadoc 17 (commons-lang3 3.12.0's Debian docs) lays its summaries out as a CSS grid of
     # divs: read cell by cell, 7 of StringUtils' 16 split summary parts began mid-row, a
@@ -368,6 +398,17 @@ def test_a_javadoc_summary_grid_reads_a_row_a_line() -> None:
         "`static Processor` | `getProcessor()` | Returns the JVM's.\n"
         "`static boolean` | `is64()` |"
     ]
+
+
+def test_a_summary_table_div_around_a_table_keeps_the_table_s_rows() -> None:
+    # PennyLane Catalyst's Sphinx pages wrap an autosummary table in <div class="summary-table">
+    # (a raw HTML block): read as javadoc's grid of div cells, the table became one line.
+    page = (
+        '<main><h1>Debugging</h1><div class="summary-table"><table class="autosummary">'
+        "<tr><td>print</td><td>Print a value.</td></tr>"
+        "<tr><td>callback</td><td>Call back.</td></tr></table></div></main>"
+    )
+    assert bodies(page) == ["print | Print a value.\ncallback | Call back."]
 
 
 def test_a_javadoc_members_heading_holds_its_parameters() -> None:

@@ -150,3 +150,13 @@ def test_a_block_components_description_prop_stays_under_its_title() -> None:
     assert bodies(parse(text, "plugins.mdx")) == [
         "starlight-links-validator\nCheck for broken links in your Starlight pages.\nTip\nBraced."
     ]
+
+
+def test_html_in_capitals_keeps_its_titles_out() -> None:
+    # Old-style HTML in a README writes its tags in capitals: <IMG title> and <DIV title>
+    # were taken for components and their tooltips shown as lines of the page.
+    text = (
+        '# T\n\n<P ALIGN=center>\n<IMG SRC="logo.png" title="Project logo">\n</P>\n\n'
+        '<DIV title="Tooltip text">\nBody words.\n</DIV>\n'
+    )
+    assert bodies(parse(text, "readme.md")) == ["Body words."]

@@ -288,6 +288,14 @@ def test_a_dollar_inside_a_name_opens_no_math() -> None:
     ]
 
 
+def test_math_right_after_a_chinese_character_is_math() -> None:
+    # Chinese and Japanese texts write math with no space around it; a dollar after any
+    # letter (str.isalnum, Chinese characters too) opened nothing, so the formula was read as
+    # Markdown: "$a*b*c$" lost its asterisks to emphasis and "$\{x\}$" its backslashes.
+    text = "# T\n\n设$a*b*c$为实数，集合$\\{x\\}$与$S_1$。\n"
+    assert bodies(parse(text, "page.md")) == ["设$a*b*c$为实数，集合$\\{x\\}$与$S_1$。"]
+
+
 def test_comments_block_breaks_math_and_definition_lists() -> None:
     text = (
         "# A\n"

@@ -95,3 +95,46 @@ def test_broken_notes_are_warnings_and_nothing_is_read_without_a_reader(tmp_path
     assert "Fix the log format." in "\n".join(s.body for s in parsed.sections)
     alone = parse(PAGE, "changelog.rst")
     assert [s.heading for s in alone.sections] == ["Changelog"]
+
+
+def test_a_cache_naming_a_note_by_a_list_or_a_mapping_skips_that_name(tmp_path: Path) -> None:
+    # A name that is no string was looked up as a key: TypeError (unhashable type), and the
+    # whole changelog page was skipped as a parser error.
+    project = _project(tmp_path)
+    (project / "releasenotes" / "notes" / "reno.cache").write_text(
+        "notes:\n- version: 1.0.0\n  files:\n  - [[a], x]\n  - [{a: 1}, y]\n  - [n.yaml, z]\n"
+        "file-contents:\n  n.yaml: {fixes: [Fixed.]}\n",
+        encoding="utf-8",
+    )
+    parsed, _ = _parse(project)
+    assert [(s.heading, s.body) for s in parsed.sections] == [
+        ("Changelog", ""),
+        ("1.0.0", ""),
+        ("Bug Fixes", "- Fixed."),
+    ]
+
+
+def test_a_notes_folder_named_with_a_nul_is_a_missing_one(tmp_path: Path) -> None:
+    # YAML writes a NUL as "\0": the path raised ValueError (embedded null byte) where a
+    # missing file is a refusal, and the whole changelog page was skipped.
+    project = _project(tmp_path)
+    (project / "reno.yaml").write_text('notesdir: "a\\0b"\n', encoding="utf-8")
+    parsed, _ = _parse(project)
+    assert [(s.heading, s.body) for s in parsed.sections] == [("Changelog", "")]
+    assert parsed.warnings == ()
+
+
+def test_a_note_that_writes_the_directive_again_is_read_once(tmp_path: Path) -> None:
+    # Each directive in a note read every note again, sixty levels down: one gave 21 KB of
+    # nested copies, two doubled the work at each level and the page never finished.
+    project = _project(tmp_path)
+    (project / "releasenotes" / "notes" / "loop.yaml").write_text(
+        "fixes:\n  - |\n    .. release-notes::\n  - |\n    .. release-notes::\n",
+        encoding="utf-8",
+    )
+    parsed, _ = _parse(project)
+    assert [s.heading for s in parsed.sections][-2:] == ["Bug Fixes", "Other Notes"]
+    assert parsed.sections[-2].body == "- Fix the log format."
+    assert [w.message for w in parsed.warnings] == [
+        "release-notes inside a release note: left out"
+    ] * 2

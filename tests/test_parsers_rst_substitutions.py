@@ -37,3 +37,31 @@ def test_a_docstring_s_definitions_serve_the_docstrings_after_it(tmp_path: Path)
     parsed = parse_file("api.rst", page, source)
     assert parsed is not None
     assert parsed.sections[1].body.endswith("Parameters:\n- reraise (`bool`): Raise again.")
+
+
+def test_a_union_type_from_the_code_is_not_read_as_markup(tmp_path: Path) -> None:
+    # Any type holding a bar was read as reST: a union's Literal lost its backslashes
+    # ("Literal['', 'n', 'rn'] | None"), and its asterisks or a trailing '_' went the same way.
+    package = tmp_path / "texts"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        "from typing import Literal\n\n\n"
+        'def split(text: str, newline: Literal["\\n", "\\r\\n"] | None = None) -> list[str]:\n'
+        '    """Split text.\n\n    Args:\n        newline: Where lines end.\n    """\n',
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path, ApiSettings(docstring_style="auto"))
+    parsed = parse_file("api.rst", "API\n===\n\n.. autofunction:: texts.split\n", source)
+    assert parsed is not None
+    assert parsed.sections[1].body.endswith(
+        "Parameters:\n- newline (Literal['\\n', '\\r\\n'] | None): Where lines end."
+    )
+
+
+def test_a_page_of_many_definitions_is_read_in_one_pass() -> None:
+    # Each definition copied the rest of the page's lines to look for its continuation: these
+    # 100,000 (1.8 MB) took 38 s, where the page without the rule takes half a second.
+    text = "Title\n=====\n\n" + ".. |a| replace:: x\n" * 99_999 + ".. |a| replace:: last\n\n|a|\n"
+    parsed = parse_file("page.rst", text)
+    assert parsed is not None
+    assert [s.body for s in parsed.sections] == ["last"]

@@ -142,6 +142,18 @@ def test_a_config_folder_and_the_modules_it_imports_are_read(tmp_path: Path) -> 
     ]
 
 
+def test_an_import_of_a_loop_of_links_or_a_nul_is_not_followed(tmp_path: Path) -> None:
+    # Path.resolve raised on both (RuntimeError: Symlink loop; ValueError: embedded null
+    # byte), and the layout is read outside the parser's boundary: the build stopped.
+    docs = make_project(tmp_path)
+    config = docs / ".vitepress" / "config.ts"
+    (docs / ".vitepress" / "loop.ts").symlink_to("loop.ts")
+    for stem in ("loop", "n\0ul"):
+        config.write_text(f"import {{ a }} from './{stem}'\n{CONFIG_TS}", encoding="utf-8")
+        layout, _ = project_listing(VersionConfig("1.0.0", docs, None, None, (), (), None, None))
+        assert layout.order == ("guide/index.md", "guide/features.md", "config/shared-options.md")
+
+
 def test_markdown_attrs_delimiters_of_the_config_name_heading_ids(tmp_path: Path) -> None:
     # Pinia 2.2.4 sets markdown.attrs to %{ }%: its Chinese pages' headings ("## 访问 state
     # %{#accessing-the-state}%") read "访问 state %%" with a slug of that as their anchor.

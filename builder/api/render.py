@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from builder.api.model import ApiObject, ApiSource, DocPart, Member, MemberOptions
 from builder.parsers.rst.events import Event, Heading, Text, fence, indent_text, labelled
+from builder.parsers.rst.substitutions import names_a_definition
 
 RenderMarkup = Callable[[str], str]
 # Classes inside modules inside packages: deeper nesting is a cycle through aliases.
@@ -68,8 +69,9 @@ def render_part(part: DocPart, render_markup: RenderMarkup) -> str:
 def _field_line(name: str, annotation: str, description: str, render_markup: RenderMarkup) -> str:
     """ "- name (type): description", continuation lines indented under the dash."""
     # A type written with roles (":rtype: :class:`~typing.Iterator`") or substitutions
-    # ("reraise (|bool|, optional)", loguru's).
-    if "`" in annotation or "|" in annotation:
+    # ("reraise (|bool|, optional)", loguru's); any other is code, read as written (the
+    # backslashes of "Literal['\n'] | None" are no escapes).
+    if "`" in annotation or names_a_definition(annotation):
         annotation = render_markup(annotation)
     label = f"{name} ({annotation})" if name and annotation else name or annotation
     text = render_markup(description) if description else ""

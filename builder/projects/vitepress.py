@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from pathlib import Path, PurePosixPath
 
+from builder.projects.gen_files import inside_folder
 from builder.projects.layout import ProjectLayout
 
 CONFIG_FOLDER = ".vitepress"
@@ -146,9 +147,10 @@ def _module_path(stem: Path, folder: Path) -> Path | None:
     candidates += [stem.with_name(stem.name + suffix) for suffix in _MODULE_SUFFIXES]
     candidates += [stem / f"index{suffix}" for suffix in _MODULE_SUFFIXES]
     for candidate in candidates:
-        resolved = candidate.resolve()
-        if resolved.is_file() and resolved.is_relative_to(folder):
-            return resolved
+        # is_file first: it is False for a loop of links or a NUL in the name, which
+        # resolve() raises on.
+        if candidate.is_file() and inside_folder(candidate, folder):
+            return candidate.resolve()
     return None
 
 

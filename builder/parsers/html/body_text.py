@@ -129,8 +129,10 @@ def render_blocks(element: Element, depth: int = 0) -> list[str]:
         return []
     if tag == "details" or has_class(element, "admonition"):
         return render_admonition(element, depth)
-    if tag == "div" and (_is_line_fragment(element) or has_class(element, "summary-table")):
-        return _nonempty(generator_block(element, depth))
+    if tag == "div" and (has_class(element, "fragment") or has_class(element, "summary-table")):
+        block = generator_block(element, depth)
+        if block is not None:
+            return _nonempty(block)
     return render_flow(element, depth)
 
 
@@ -269,14 +271,10 @@ def fence(pre: Element) -> str:
     return f"{ticks}{code_language(pre)}\n{code}\n{ticks}" if code else f"{ticks}\n{ticks}"
 
 
-def _is_line_fragment(element: Element) -> bool:
-    """Doxygen's code block: a div.fragment of div.line (a reveal.js fragment holds prose)."""
-    return has_class(element, "fragment") and element.find("div[@class='line']") is not None
-
-
-def generator_block(element: Element, depth: int) -> str:
+def generator_block(element: Element, depth: int) -> str | None:
     """A block laid out by Doxygen or javadoc, read by builder.parsers.html.generator_blocks
-    (imported here, not at the top: it reads this module's helpers)."""
+    (imported here, not at the top: it reads this module's helpers); None when the element
+    only has the class name of one."""
     from builder.parsers.html.generator_blocks import render_generator_block
 
     return render_generator_block(element, depth)
@@ -336,7 +334,7 @@ def render_table(element: Element, depth: int) -> str:
         if text:
             rows.append(text)
     if has_class(element, "memname"):
-        return generator_block(element, depth)
+        return generator_block(element, depth) or ""
     for row in table_rows(element):
         text = render_row(row, depth)
         if text:

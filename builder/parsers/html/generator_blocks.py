@@ -23,14 +23,38 @@ _CELL_TAGS = frozenset({"td", "th"})
 _GRID_COLUMNS = {"two-column-summary": 2, "three-column-summary": 3, "four-column-summary": 4}
 
 
-def render_generator_block(element: Element, depth: int) -> str:
+def render_generator_block(element: Element, depth: int) -> str | None:
     """The text of a block ``body_text`` hands over: a Doxygen ``table.memname`` or
-    ``div.fragment``, or a javadoc ``div.summary-table``."""
+    ``div.fragment``, or a javadoc ``div.summary-table``; None for a div of that class that is
+    none of them."""
     if element.tag == "table":
         return _declaration(element)
+    if not _is_generator_block(element):
+        return None
     if has_class(element, "fragment"):
         return _line_fragment(element)
     return _summary_grid(element, depth)
+
+
+def _is_generator_block(element: Element) -> bool:
+    """Whether a div is Doxygen's code (a ``div.fragment`` of a ``div.line`` per line) or
+    javadoc's grid (a ``div.summary-table`` of ``div`` cells), and nothing else. Other sites
+    give those names to blocks of any content, of which only the lines' text would be kept or
+    each child read as one line: reveal.js a slide's steps, a Sphinx page (PennyLane
+    Catalyst's) a div around an autosummary table."""
+    if has_class(element, "fragment"):
+        cell_class = "line"
+    elif has_class(element, "summary-table"):
+        cell_class = ""
+    else:
+        return False
+    if element.text and not element.text.isspace():
+        return False
+    children = [child for child in element if isinstance(child.tag, str)]
+    return bool(children) and all(
+        child.tag == "div" and (not cell_class or has_class(child, cell_class))
+        for child in children
+    )
 
 
 def _declaration(table: Element) -> str:

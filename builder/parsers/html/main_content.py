@@ -76,15 +76,19 @@ _CHROME_CLASSES = frozenset(
         "skip-link", "md-sidebar", "bd-sidebar-secondary", "bd-header-article",
         # PyData's and the book theme's (before 0.10) "Contents" column of the page's headings
         "bd-toc",
-        # rustdoc: the logo, each item's "1.0.0 · source · [−]", the examples' "Run" button,
-        # the "ⓘ Notable traits" tooltip inside a method's heading, "Expand description".
-        "sub-logo-container", "out-of-band", "rightside", "test-arrow", "notable-traits",
-        "hideme",
+        # rustdoc: the logo, the page's "1.0.0 · source · [−]", the examples' "Run" button,
+        # the "ⓘ Notable traits" tooltip inside a method's heading.
+        "sub-logo-container", "out-of-band", "test-arrow", "notable-traits",
         # DocBook XSL's "Prev | Up | Home | Next" table above and below every page.
         "navheader", "navfooter",
     }
 )  # fmt: skip
+# rustdoc's each item's "1.0.0 · source" and "Expand description": names other sites give
+# their own layout (a hand-made page's content column beside its menu is "rightside"), so
+# chrome only on a page rustdoc built (<body class="rustdoc ...">).
+_RUSTDOC_CHROME_CLASSES = frozenset({"rightside", "hideme"})
 _CHROME_BY_CLASS = ClassVerdicts(_CHROME_CLASSES)
+_RUSTDOC_CHROME_BY_CLASS = ClassVerdicts(_CHROME_CLASSES | _RUSTDOC_CHROME_CLASSES)
 _CHROME_ROLES = frozenset({"navigation", "search", "banner", "contentinfo"})
 _CHROME_LABELS = frozenset({"breadcrumb", "breadcrumbs"})
 # Docutils puts footnotes, topics and some admonitions in <aside>: those are content.
@@ -189,7 +193,7 @@ def strip_chrome(root: Element, source: bytes | None = None) -> None:
     )
     flagged.update(_node_navigation(root))
     # One comprehension over the page's elements, a known class value a plain dict hit.
-    verdicts = _CHROME_BY_CLASS
+    verdicts = _RUSTDOC_CHROME_BY_CLASS if _built_by_rustdoc(root) else _CHROME_BY_CLASS
     doomed = [
         element for element in root.iter() if verdicts[element.get("class")] or element in flagged
     ]
@@ -213,6 +217,11 @@ def _node_navigation(root: Element) -> Iterator[Element]:
         for bar in root.iterfind(path):
             if any(bar.find(f"p/a[@rel='{rel}']") is not None for rel in _NODE_LINK_RELS):
                 yield bar
+
+
+def _built_by_rustdoc(root: Element) -> bool:
+    body = root.getroottree().getroot().find("body")
+    return body is not None and "rustdoc" in (body.get("class") or "").split()
 
 
 def lines_source(text: str, utf8: bytes | None) -> bytes | None:

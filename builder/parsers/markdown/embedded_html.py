@@ -15,6 +15,8 @@ import html
 import re
 from dataclasses import dataclass
 
+from lxml.html import defs as html_definitions
+
 # Every alternative stops at the next "<", so a failed match never rescans past it: the scan
 # stays linear even on long lines of unbalanced quotes or brackets.
 _ATTRIBUTES = r"""(?:"[^"<]*"|'[^'<]*'|\{[^{}<]*(?:\{[^{}<]*\}[^{}<]*)*\}|[^<>"'{}])*"""
@@ -38,12 +40,14 @@ _TAB_LABEL = re.compile(
 )
 _TAB_TAGS = frozenset({"tabitem"})
 # A component's title prop (<DetailedExplanation title="...">, <Admonition title="...">) is
-# shown above its children; an HTML element's title is a tooltip and stays out.
+# shown above its children; an HTML element's title is a tooltip and stays out, written in
+# capitals too (old-style <IMG title="...">).
 _TITLE = re.compile(r"""(?:^|\s)title\s*=\s*(?:"([^"]*)"|'([^']*)'|\{["'`]([^"'`]*)["'`]\})""")
 # Its description prop is shown under the title (Starlight's <LinkCard> and <Card>).
 _DESCRIPTION = re.compile(
     r"""(?:^|\s)description\s*=\s*(?:"([^"]*)"|'([^']*)'|\{["'`]([^"'`]*)["'`]\})"""
 )
+_HTML_ELEMENTS = frozenset(html_definitions.tags)
 _SPACES = re.compile(r"[ \t\r\n\f\v]+")
 _HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _SKIPPED_CONTENT = frozenset({"script", "style", "template"})
@@ -130,7 +134,7 @@ def split_html(markup: str, *, mdx: bool = False) -> list[HtmlHeading | HtmlText
         if match.group(2):
             name = match.group(2)
             scan.add_tag(name.lower(), bool(match.group(1)), match.group(3), tag_line)
-            if name[0].isupper() and not match.group(1):
+            if name[0].isupper() and not match.group(1) and name.lower() not in _HTML_ELEMENTS:
                 scan.add_component_title(match.group(3), tag_line)
     scan.add_text(markup[position:], line)
     scan.close_heading()

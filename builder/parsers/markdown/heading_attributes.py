@@ -18,8 +18,11 @@ DEFAULT_DELIMITERS = ("{", "}")
 # Fumadocs' custom id, at the very end: ``## Smaller Size [#smaller-size]`` (a space before
 # it is optional there too).
 _BRACKETED_ID = re.compile(r"[ \t]*\[#([^\s\[\]]+)\][ \t]*$")
-# What a list holds between its delimiters: an optional ":", then "#id" and anything else.
-_ATTRIBUTES = re.compile(r":?[ \t]*#([^\s{}]+)[^{}]*")
+# What a list holds between its delimiters: an optional ":", then "#id" and anything else
+# after a space. The id takes every character up to a space, so what follows it starts with
+# one: were it any character, each way of splitting a long id that fails to match would be
+# tried ("## T {#aaa...}x}", 20,000 a: 3 s).
+_ATTRIBUTES = re.compile(r":?[ \t]*#([^\s{}]+)(?:\s[^{}]*)?")
 _DELIMITERS: ContextVar[tuple[str, str]] = ContextVar(
     "heading_attribute_delimiters", default=DEFAULT_DELIMITERS
 )

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import html
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from builder.parsers.rst.api_descriptions import (
     core_directive,
@@ -277,8 +277,10 @@ def _set_state(
         return []
     # Sphinx parses an automodule's content with titles allowed (tornado's pages group their
     # autoclass directives under titles written there); at the page's top level they are the
-    # page's titles, as the module docstring's are.
-    inner = ctx if ctx.depth == 0 else ctx.nested()
+    # page's titles, as the module docstring's are. Only once: an automodule in that content
+    # is read one level down, as any nested block is, or nesting them would recurse unbounded.
+    at_top = ctx.depth == 0 and not ctx.module_content
+    inner = replace(ctx, module_content=True) if at_top else ctx.nested()
     content = render(list(directive.content), directive.content_first, inner, doc)
     shown = member_options(directive.options, doc)
     found = find_object(base, doc.module, directive.line, doc, shown)

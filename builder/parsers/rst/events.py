@@ -82,6 +82,9 @@ class Context:
     klass: str = ""
     klass_module: str = ""
     api_depth: int = 0
+    # Inside the content of an automodule read at the top level (its titles are the page's):
+    # an automodule there reads its own one level down, so nesting them is bounded.
+    module_content: bool = False
 
     def nested(self, *, sections: bool | None = None) -> Context:
         return Context(
@@ -90,6 +93,7 @@ class Context:
             klass=self.klass,
             klass_module=self.klass_module,
             api_depth=self.api_depth,
+            module_content=self.module_content,
         )
 
 

@@ -17,8 +17,11 @@ from builder.parsers.rst.inline import render_inline
 from schemas.changelogs import CHANGELOG_FILE, is_release_heading
 
 # "**3.11.3**", "**1.0.0** (2020-01-01)", "**2.0** - 2019-05-04"; never a sentence after it.
+# The date after a dash starts with no space: were the spaces before it and those it may hold
+# one run, each way of sharing a long run out would be tried (a line of spaces took minutes).
 _BOLD_RELEASE = re.compile(
-    r"\*\*[^*\s](?:[^*]*[^*\s])?\*\*(?:\s+\([^()]*\)|\s+[-\u2013\u2014]\s+[\w ,./-]+)?"
+    r"\*\*[^*\s](?:[^*]*[^*\s])?\*\*"
+    r"(?:\s+\([^()]*\)|\s+[-\u2013\u2014]\s+[\w,./-][\w ,./-]*)?"
 )
 
 

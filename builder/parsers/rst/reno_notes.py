@@ -14,6 +14,7 @@ Sections and their titles come from ``reno.yaml`` (or ``<relnotessubdir>/config.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from contextvars import ContextVar
 from typing import Any
 
 from builder.includes import MISSING, IncludeReader, IncludeRefused
@@ -41,6 +42,9 @@ _SECTIONS = (
     ("fixes", "Bug Fixes"),
     ("other", "Other Notes"),
 )
+# Set while the notes are read: a note writing the directive again would read every note
+# again, and two such directives doubled the page's work at each of sixty levels.
+_READING_NOTES: ContextVar[bool] = ContextVar("reading_release_notes", default=False)
 _UNVERSIONED = (
     "Which release each note came in is in the project's git history, which is not read here."
 )
@@ -50,6 +54,19 @@ def render_release_notes(
     options: Mapping[str, str], line: int, ctx: Context, doc: DocState, render: RenderBlocks
 ) -> list[Event]:
     """The directive's releases (or, without reno's cache, its notes by kind) as events."""
+    if _READING_NOTES.get():
+        doc.warn(line, "release-notes inside a release note: left out")
+        return []
+    token = _READING_NOTES.set(True)
+    try:
+        return _release_notes(options, line, ctx, doc, render)
+    finally:
+        _READING_NOTES.reset(token)
+
+
+def _release_notes(
+    options: Mapping[str, str], line: int, ctx: Context, doc: DocState, render: RenderBlocks
+) -> list[Event]:
     reader = doc.includes
     if reader is None:
         return []
@@ -124,7 +141,9 @@ def _cached_releases(
     for release in cache["notes"]:
         if not isinstance(release, dict) or not isinstance(release.get("files"), list):
             continue
-        files = [pair[0] for pair in release["files"] if isinstance(pair, list) and pair]
+        # A [name, sha] pair; a list or a mapping for the name is no key (it raised TypeError).
+        pairs = [pair for pair in release["files"] if isinstance(pair, list) and pair]
+        files = [pair[0] for pair in pairs if isinstance(pair[0], str)]
         notes = [contents[name] for name in files if isinstance(contents.get(name), dict)]
         releases.append((str(release.get("version", "")), notes))
     return releases
