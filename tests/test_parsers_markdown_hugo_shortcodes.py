@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 from builder.parsers.markdown.hugo_shortcodes import rewrite_shortcodes
 from builder.parsers.markdown.parser import parse
 
@@ -55,3 +59,30 @@ def test_the_rewrite_keeps_lines_and_an_unpaired_tag_leaves_its_title() -> None:
         "Why?\nBecause.\n\n  !!! tip\n      Indented.\n\n"
         '```go-html-template\n{{< youtube "id" >}}\n```'
     )
+
+
+def test_long_unclosed_tags_are_read_in_linear_time() -> None:
+    """A tag's name and arguments both took letters, and its unquoted arguments ran past the
+    next tag: '{{< ' and 100 KB of letters, or a line of '{{<a' repeated, backtracked for
+    minutes (each over 5 s at 100 KB), as did a 100 KB argument word in _NAMED and
+    _POSITIONAL and a line of '{{</*'. The subprocess's timeout guards against that hang; it
+    is not a timing."""
+    script = (
+        "from builder.parsers.markdown.hugo_shortcodes import has_shortcodes, rewrite_shortcodes\n"
+        "n = 1_000_000\n"
+        "assert not has_shortcodes('{{< ' + 'a' * n)\n"
+        "assert not has_shortcodes('{{<a' * (n // 4))\n"
+        "print(len(rewrite_shortcodes('see {{< relref ' + 'a' * n + '= >}}')))\n"
+        "print(len(rewrite_shortcodes('{{< x >}}' + '{{</*' * (n // 5))))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True, text=True, timeout=120, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert [int(line) > 0 for line in done.stdout.split()] == [True, True]
+
+
+def test_tags_with_long_arguments_still_read() -> None:
+    # The possessive name and argument patterns find what the backtracking ones did.
+    text = '{{< tab "' + "a" * 50 + '" >}}\nx\n{{< /tab >}}\n{{< relref "docs/cli" >}}'
+    assert rewrite_shortcodes(text) == f'=== "{"a" * 50}"\n    x\n\ndocs/cli'

@@ -16,11 +16,16 @@ import re
 from dataclasses import dataclass
 
 # "{{< name args >}}" or "{{% name args %}}", "/name" closing; quoted arguments may hold ">".
-_TAG = re.compile(r'\{\{([<%])[ \t]*(/?)[ \t]*([\w.-]+)((?:"[^"\n]*"|[^"\n>%])*)[>%]\}\}')
-_ESCAPED = re.compile(r"\{\{([<%])/\*(.*?)\*/([>%])\}\}")
+# The name and the arguments are matched possessively and unquoted arguments stop at a brace,
+# so a line of unclosed tags ('{{<a{{<a...', '{{< ' and 100 KB of letters) is read in linear
+# time: backtracking between them took minutes on 100 KB.
+_TAG = re.compile(r'\{\{([<%])[ \t]*(/?)[ \t]*([\w.-]++)((?:"[^"\n]*"|[^"\n>%{}])*+)[>%]\}\}')
+# An escaped tag holds no brace, so each opening looks no further than the next one.
+_ESCAPED = re.compile(r"\{\{([<%])/\*([^{}\n]*?)\*/([>%])\}\}")
 _FENCE = re.compile(r"(`{3,}|~{3,})")
-_NAMED = re.compile(r'([\w-]+)[ \t]*=[ \t]*"([^"\n]*)"')
-_POSITIONAL = re.compile(r'"([^"\n]*)"|([^\s"=]+)(?=\s|$)')
+# Both start only where a word starts: tried inside a long word, each try ran to its end.
+_NAMED = re.compile(r'(?<![\w-])([\w-]++)[ \t]*=[ \t]*"([^"\n]*)"')
+_POSITIONAL = re.compile(r'"([^"\n]*)"|(?<![^\s"=])([^\s"=]++)(?=\s|$)')
 ADMONITIONS = frozenset(
     {"note", "tip", "info", "warning", "caution", "danger", "important", "hint", "example"}
 )
