@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 from builder.model import ParsedFile, Section, Warning_
 from builder.parsers.markdown.parser import parse
 
@@ -268,6 +272,22 @@ def test_a_bracketed_id_after_a_heading_is_its_anchor() -> None:
         (2, "Issue #123", ("Announcing SWR 1.0",), "issue-123", 3, 3),
         (2, "Mount", ("Announcing SWR 1.0",), "revalidate-on-mount", 4, 4),
     ]
+
+
+def test_a_heading_with_a_long_run_of_blanks_is_read_in_linear_time() -> None:
+    """The bracketed id's leading blanks were tried from each blank of a run: a heading
+    ending in ']' with 100 KB of spaces inside took over 5 s (quadratic). The subprocess's
+    timeout guards against that hang; it is not a timing."""
+    script = (
+        "from builder.parsers.markdown.heading_attributes import split_heading_id\n"
+        "print(split_heading_id('x' + ' ' * 1_000_000 + 'y]')[1] == '')\n"
+        "print(split_heading_id('Size' + ' ' * 3 + '[#size]'))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True, text=True, timeout=120, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert done.stdout.split("\n")[:2] == ["True", "('Size', 'size')"]
 
 
 def test_cjk_heading_keeps_its_characters_in_the_slug() -> None:

@@ -16,8 +16,9 @@ from contextvars import ContextVar
 
 DEFAULT_DELIMITERS = ("{", "}")
 # Fumadocs' custom id, at the very end: ``## Smaller Size [#smaller-size]`` (a space before
-# it is optional there too).
-_BRACKETED_ID = re.compile(r"[ \t]*\[#([^\s\[\]]+)\][ \t]*$")
+# it is optional there too). It starts only where a run of blanks does: tried at each blank of
+# a long run, each try ran to the run's end.
+_BRACKETED_ID = re.compile(r"(?<![ \t])[ \t]*+\[#([^\s\[\]]+)\][ \t]*$")
 # What a list holds between its delimiters: an optional ":", then "#id" and anything else.
 _ATTRIBUTES = re.compile(r":?[ \t]*#([^\s{}]+)[^{}]*")
 _DELIMITERS: ContextVar[tuple[str, str]] = ContextVar(
