@@ -86,3 +86,12 @@ def test_tags_with_long_arguments_still_read() -> None:
     # The possessive name and argument patterns find what the backtracking ones did.
     text = '{{< tab "' + "a" * 50 + '" >}}\nx\n{{< /tab >}}\n{{< relref "docs/cli" >}}'
     assert rewrite_shortcodes(text) == f'=== "{"a" * 50}"\n    x\n\ndocs/cli'
+
+
+def test_a_tag_in_a_code_span_is_left_as_written() -> None:
+    # A page that shows how to write a shortcode means the tag, as in fenced code; the link
+    # around a reference outside one still reads as a link.
+    text = 'Write `{{< relref "docs" >}}`, not ``{{< ref b >}}``: [x]({{< relref "a" >}}).'
+    assert rewrite_shortcodes(text) == (
+        'Write `{{< relref "docs" >}}`, not ``{{< ref b >}}``: [x](a).'
+    )

@@ -13,6 +13,7 @@ nothing. Hugo's escaped form ``{{</* tag */>}}`` shows a tag as written.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 
 # "{{< name args >}}" or "{{% name args %}}", "/name" closing; quoted arguments may hold ">".
@@ -22,6 +23,7 @@ from dataclasses import dataclass
 _TAG = re.compile(r'\{\{([<%])[ \t]*(/?)[ \t]*([\w.-]++)((?:"[^"\n]*"|[^"\n>%{}])*+)[>%]\}\}')
 # An escaped tag holds no brace, so each opening looks no further than the next one.
 _ESCAPED = re.compile(r"\{\{([<%])/\*([^{}\n]*?)\*/([>%])\}\}")
+_BACKTICKS = re.compile(r"`+")
 _FENCE = re.compile(r"(`{3,}|~{3,})")
 # Both start only where a word starts: tried inside a long word, each try ran to its end.
 _NAMED = re.compile(r'(?<![\w-])([\w-]++)[ \t]*=[ \t]*"([^"\n]*)"')
@@ -181,10 +183,36 @@ def _inline(line: str, tab_names: dict[str, str]) -> str:
         return f"\0{len(escaped) - 1}\0"
 
     line = _ESCAPED.sub(hold, line)
-    line = _TAG.sub(lambda match: _inline_tag(match, tab_names), line)
+    spans = _code_spans(line)
+    line = _TAG.sub(
+        lambda match: (
+            match.group(0) if _inside(spans, match.start()) else _inline_tag(match, tab_names)
+        ),
+        line,
+    )
     for k, original in enumerate(escaped):
         line = line.replace(f"\0{k}\0", original)
     return line
+
+
+def _code_spans(line: str) -> list[tuple[int, int]]:
+    """Where ``line``'s code spans start and end: a tag in one (```{{< ref "x" >}}```, a page
+    showing how to write it) is meant as written, as in fenced code. A run of backticks
+    closes at the next run as long; one never closed opens nothing."""
+    spans: list[tuple[int, int]] = []
+    opening: re.Match[str] | None = None
+    for run in _BACKTICKS.finditer(line):
+        if opening is None:
+            opening = run
+        elif len(run.group()) == len(opening.group()):
+            spans.append((opening.start(), run.end()))
+            opening = None
+    return spans
+
+
+def _inside(spans: list[tuple[int, int]], position: int) -> bool:
+    k = bisect_right(spans, position, key=lambda span: span[0]) - 1
+    return k >= 0 and spans[k][0] <= position < spans[k][1]
 
 
 def _inline_tag(match: re.Match[str], tab_names: dict[str, str]) -> str:
