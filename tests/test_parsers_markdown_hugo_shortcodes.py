@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from builder.parsers.markdown.hugo_shortcodes import rewrite_shortcodes
+from builder.parsers.markdown.hugo_shortcodes import MAX_NESTED_BLOCKS, rewrite_shortcodes
 from builder.parsers.markdown.parser import parse
 
 
@@ -95,3 +95,13 @@ def test_a_tag_in_a_code_span_is_left_as_written() -> None:
     assert rewrite_shortcodes(text) == (
         'Write `{{< relref "docs" >}}`, not ``{{< ref b >}}``: [x](a).'
     )
+
+
+def test_deeply_nested_notes_are_indented_no_further_than_the_limit() -> None:
+    # Each level indented every line it held: 3,000 nested notes (12 KB) made 36 MB.
+    depth = 3000
+    text = "{{< note >}}\nx\n" * depth + "{{< /note >}}\n" * depth
+    lines = rewrite_shortcodes(text).split("\n")
+    assert len(lines) == len(text.split("\n"))
+    assert max(len(line) for line in lines) == 4 * MAX_NESTED_BLOCKS + len("!!! note")
+    assert lines[:4] == ["!!! note", "    x", "    !!! note", "        x"]
