@@ -274,6 +274,14 @@ def test_a_bracketed_id_after_a_heading_is_its_anchor() -> None:
     ]
 
 
+def test_a_bracketed_issue_number_after_a_heading_stays_its_text() -> None:
+    # A changelog cites an issue after a heading; no Fumadocs id is a bare number.
+    parsed = parse("# Changes\n## Fix a leak [#1234]\n", "CHANGES.md")
+    assert [(s.heading, s.anchor) for s in parsed.sections][1:] == [
+        ("Fix a leak [#1234]", "fix-a-leak-1234")
+    ]
+
+
 def test_a_heading_with_a_long_run_of_blanks_is_read_in_linear_time() -> None:
     """The bracketed id's leading blanks were tried from each blank of a run: a heading
     ending in ']' with 100 KB of spaces inside took over 5 s (quadratic). The subprocess's

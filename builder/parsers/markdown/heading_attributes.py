@@ -41,7 +41,8 @@ def split_heading_id(heading: str) -> tuple[str, str]:
     there is none)."""
     if heading.endswith("]"):
         bracketed = _BRACKETED_ID.search(heading)
-        if bracketed is not None:
+        # A number is an issue a changelog's heading cites ("### Fix a leak [#1234]").
+        if bracketed is not None and not bracketed.group(1).isdigit():
             return heading[: bracketed.start()], bracketed.group(1)
     left, right = _DELIMITERS.get()
     stripped = heading.rstrip()
