@@ -811,6 +811,17 @@ def test_a_hash_permalink_right_after_the_heading_text_is_no_part_of_it() -> Non
     assert [s.heading for s in parsed.sections] == ["File system", "fs.stat(path)", "C#"]
 
 
+def test_a_heading_ending_in_hash_keeps_it_beside_a_spaced_hash_permalink() -> None:
+    # "C# #": the mark pattern takes the permalink's " #"; the "#" left is the heading's own,
+    # which the rule for a "#" right after the text took as well ("C").
+    page = (
+        '<div id="apicontent"><h2>C# <a href="#c">#</a></h2><p>A language.</p>'
+        '<h2>F#<a href="#f">#</a></h2><p>Another.</p></div>'
+    )
+    parsed = parse(page, "langs.html")
+    assert [s.heading for s in parsed.sections] == ["C#", "F#"]
+
+
 def test_a_nodejs_api_page_reads_as_its_api_content() -> None:
     # Node.js' doc tool: the column of every module's link, the header's pickers and the
     # page's table of contents come before #apicontent, none marked as navigation.

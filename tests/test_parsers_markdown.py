@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 from builder.model import ParsedFile, Section, Warning_
 from builder.parsers.markdown.parser import parse
 
@@ -280,6 +284,30 @@ def test_a_long_heading_attribute_list_that_fails_costs_one_pass() -> None:
         ("B", "bee"),
         ("C", "a.b"),
     ]
+
+
+def test_a_bracketed_issue_number_after_a_heading_stays_its_text() -> None:
+    # A changelog cites an issue after a heading; no Fumadocs id is a bare number.
+    parsed = parse("# Changes\n## Fix a leak [#1234]\n", "CHANGES.md")
+    assert [(s.heading, s.anchor) for s in parsed.sections][1:] == [
+        ("Fix a leak [#1234]", "fix-a-leak-1234")
+    ]
+
+
+def test_a_heading_with_a_long_run_of_blanks_is_read_in_linear_time() -> None:
+    """The bracketed id's leading blanks were tried from each blank of a run: a heading
+    ending in ']' with 100 KB of spaces inside took over 5 s (quadratic). The subprocess's
+    timeout guards against that hang; it is not a timing."""
+    script = (
+        "from builder.parsers.markdown.heading_attributes import split_heading_id\n"
+        "print(split_heading_id('x' + ' ' * 1_000_000 + 'y]')[1] == '')\n"
+        "print(split_heading_id('Size' + ' ' * 3 + '[#size]'))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True, text=True, timeout=120, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert done.stdout.split("\n")[:2] == ["True", "('Size', 'size')"]
 
 
 def test_cjk_heading_keeps_its_characters_in_the_slug() -> None:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from builder.parsers.markdown.hugo_shortcodes import rewrite_shortcodes
+import subprocess
+import sys
+from pathlib import Path
+
+from builder.parsers.markdown.hugo_shortcodes import MAX_NESTED_BLOCKS, rewrite_shortcodes
 from builder.parsers.markdown.parser import parse
 
 
@@ -55,3 +59,49 @@ def test_the_rewrite_keeps_lines_and_an_unpaired_tag_leaves_its_title() -> None:
         "Why?\nBecause.\n\n  !!! tip\n      Indented.\n\n"
         '```go-html-template\n{{< youtube "id" >}}\n```'
     )
+
+
+def test_long_unclosed_tags_are_read_in_linear_time() -> None:
+    """A tag's name and arguments both took letters, and its unquoted arguments ran past the
+    next tag: '{{< ' and 100 KB of letters, or a line of '{{<a' repeated, backtracked for
+    minutes (each over 5 s at 100 KB), as did a 100 KB argument word in _NAMED and
+    _POSITIONAL and a line of '{{</*'. The subprocess's timeout guards against that hang; it
+    is not a timing."""
+    script = (
+        "from builder.parsers.markdown.hugo_shortcodes import has_shortcodes, rewrite_shortcodes\n"
+        "n = 1_000_000\n"
+        "assert not has_shortcodes('{{< ' + 'a' * n)\n"
+        "assert not has_shortcodes('{{<a' * (n // 4))\n"
+        "print(len(rewrite_shortcodes('see {{< relref ' + 'a' * n + '= >}}')))\n"
+        "print(len(rewrite_shortcodes('{{< x >}}' + '{{</*' * (n // 5))))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True, text=True, timeout=120, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert [int(line) > 0 for line in done.stdout.split()] == [True, True]
+
+
+def test_tags_with_long_arguments_still_read() -> None:
+    # The possessive name and argument patterns find what the backtracking ones did.
+    text = '{{< tab "' + "a" * 50 + '" >}}\nx\n{{< /tab >}}\n{{< relref "docs/cli" >}}'
+    assert rewrite_shortcodes(text) == f'=== "{"a" * 50}"\n    x\n\ndocs/cli'
+
+
+def test_a_tag_in_a_code_span_is_left_as_written() -> None:
+    # A page that shows how to write a shortcode means the tag, as in fenced code; the link
+    # around a reference outside one still reads as a link.
+    text = 'Write `{{< relref "docs" >}}`, not ``{{< ref b >}}``: [x]({{< relref "a" >}}).'
+    assert rewrite_shortcodes(text) == (
+        'Write `{{< relref "docs" >}}`, not ``{{< ref b >}}``: [x](a).'
+    )
+
+
+def test_deeply_nested_notes_are_indented_no_further_than_the_limit() -> None:
+    # Each level indented every line it held: 3,000 nested notes (12 KB) made 36 MB.
+    depth = 3000
+    text = "{{< note >}}\nx\n" * depth + "{{< /note >}}\n" * depth
+    lines = rewrite_shortcodes(text).split("\n")
+    assert len(lines) == len(text.split("\n"))
+    assert max(len(line) for line in lines) == 4 * MAX_NESTED_BLOCKS + len("!!! note")
+    assert lines[:4] == ["!!! note", "    x", "    !!! note", "        x"]

@@ -100,3 +100,9 @@ def test_a_project_directive_holding_python_keeps_it_as_code() -> None:
         "# create a figure object\np = figure(width=300)\n```\n\n"
         "Keep this text.\n\nbokeh.plotting"
     )
+
+
+def test_a_project_directive_holding_name_value_lines_keeps_them_as_text() -> None:
+    # "Type: int" parses as a bare Python annotation; a directive's fields are prose.
+    text = ".. option-info::\n\n    Type: int\n\n    Default: None\n\n.. ex::\n\n    x: int = 5\n"
+    assert _body(text) == "Type: int\n\nDefault: None\n\n```python\nx: int = 5\n```"

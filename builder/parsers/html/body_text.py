@@ -203,8 +203,10 @@ def inline_text(element: Element) -> str:
 
 def heading_text(heading: Element) -> str:
     """A heading's plain text without the permalink mark (¶, §, a lone #) themes append."""
-    text = without_permalink_mark(collapse(render_inline(heading, ticks=False)))
-    if text.endswith("#") and _has_hash_permalink(heading):
+    collapsed = collapse(render_inline(heading, ticks=False))
+    text = without_permalink_mark(collapsed)
+    # A mark the pattern took was the permalink ("C# #" -> "C#"): the "#" left is the text's.
+    if text == collapsed and text.endswith("#") and _has_hash_permalink(heading):
         return text[:-1].rstrip()
     return text
 

@@ -16,8 +16,9 @@ from contextvars import ContextVar
 
 DEFAULT_DELIMITERS = ("{", "}")
 # Fumadocs' custom id, at the very end: ``## Smaller Size [#smaller-size]`` (a space before
-# it is optional there too).
-_BRACKETED_ID = re.compile(r"[ \t]*\[#([^\s\[\]]+)\][ \t]*$")
+# it is optional there too). It starts only where a run of blanks does: tried at each blank of
+# a long run, each try ran to the run's end.
+_BRACKETED_ID = re.compile(r"(?<![ \t])[ \t]*+\[#([^\s\[\]]+)\][ \t]*$")
 # What a list holds between its delimiters: an optional ":", then "#id" and anything else
 # after a space. The id takes every character up to a space, so what follows it starts with
 # one: were it any character, each way of splitting a long id that fails to match would be
@@ -43,7 +44,8 @@ def split_heading_id(heading: str) -> tuple[str, str]:
     there is none)."""
     if heading.endswith("]"):
         bracketed = _BRACKETED_ID.search(heading)
-        if bracketed is not None:
+        # A number is an issue a changelog's heading cites ("### Fix a leak [#1234]").
+        if bracketed is not None and not bracketed.group(1).isdigit():
             return heading[: bracketed.start()], bracketed.group(1)
     left, right = _DELIMITERS.get()
     stripped = heading.rstrip()

@@ -13,14 +13,21 @@ nothing. Hugo's escaped form ``{{</* tag */>}}`` shows a tag as written.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 
 # "{{< name args >}}" or "{{% name args %}}", "/name" closing; quoted arguments may hold ">".
-_TAG = re.compile(r'\{\{([<%])[ \t]*(/?)[ \t]*([\w.-]+)((?:"[^"\n]*"|[^"\n>%])*)[>%]\}\}')
-_ESCAPED = re.compile(r"\{\{([<%])/\*(.*?)\*/([>%])\}\}")
+# The name and the arguments are matched possessively and unquoted arguments stop at a brace,
+# so a line of unclosed tags ('{{<a{{<a...', '{{< ' and 100 KB of letters) is read in linear
+# time: backtracking between them took minutes on 100 KB.
+_TAG = re.compile(r'\{\{([<%])[ \t]*(/?)[ \t]*([\w.-]++)((?:"[^"\n]*"|[^"\n>%{}])*+)[>%]\}\}')
+# An escaped tag holds no brace, so each opening looks no further than the next one.
+_ESCAPED = re.compile(r"\{\{([<%])/\*([^{}\n]*?)\*/([>%])\}\}")
+_BACKTICKS = re.compile(r"`+")
 _FENCE = re.compile(r"(`{3,}|~{3,})")
-_NAMED = re.compile(r'([\w-]+)[ \t]*=[ \t]*"([^"\n]*)"')
-_POSITIONAL = re.compile(r'"([^"\n]*)"|([^\s"=]+)(?=\s|$)')
+# Both start only where a word starts: tried inside a long word, each try ran to its end.
+_NAMED = re.compile(r'(?<![\w-])([\w-]++)[ \t]*=[ \t]*"([^"\n]*)"')
+_POSITIONAL = re.compile(r'"([^"\n]*)"|(?<![^\s"=])([^\s"=]++)(?=\s|$)')
 ADMONITIONS = frozenset(
     {"note", "tip", "info", "warning", "caution", "danger", "important", "hint", "example"}
 )
@@ -31,6 +38,10 @@ _REFERENCES = frozenset({"relref", "ref"})
 _TITLED = frozenset({"tab", "details", "expand", "collapse", "accordion", "card"})
 _TITLE_NAMES = ("title", "name", "header", "label", "summary")
 _INDENT = " " * 4  # admonitions' and tabs' content indent (admonitions.CONTENT_INDENT)
+# Blocks nested deeper than this are indented no further: each level indents every line it
+# holds, so 3,000 nested notes (12 KB) made 36 MB of text and 10 s of parsing. Pages nest a
+# note in a tab in tabs, three deep.
+MAX_NESTED_BLOCKS = 8
 
 
 @dataclass(frozen=True)
@@ -66,7 +77,7 @@ def rewrite_shortcodes(text: str) -> str:
     rewritten: list[str] = []
     for k, line in enumerate(lines):
         shift += depth[k]
-        prefix = _INDENT * shift
+        prefix = _INDENT * min(shift, MAX_NESTED_BLOCKS)
         if k in headers:
             tag = alone[k]
             lead = tag.indent if tag is not None else ""
@@ -176,10 +187,36 @@ def _inline(line: str, tab_names: dict[str, str]) -> str:
         return f"\0{len(escaped) - 1}\0"
 
     line = _ESCAPED.sub(hold, line)
-    line = _TAG.sub(lambda match: _inline_tag(match, tab_names), line)
+    spans = _code_spans(line)
+    line = _TAG.sub(
+        lambda match: (
+            match.group(0) if _inside(spans, match.start()) else _inline_tag(match, tab_names)
+        ),
+        line,
+    )
     for k, original in enumerate(escaped):
         line = line.replace(f"\0{k}\0", original)
     return line
+
+
+def _code_spans(line: str) -> list[tuple[int, int]]:
+    """Where ``line``'s code spans start and end: a tag in one (```{{< ref "x" >}}```, a page
+    showing how to write it) is meant as written, as in fenced code. A run of backticks
+    closes at the next run as long; one never closed opens nothing."""
+    spans: list[tuple[int, int]] = []
+    opening: re.Match[str] | None = None
+    for run in _BACKTICKS.finditer(line):
+        if opening is None:
+            opening = run
+        elif len(run.group()) == len(opening.group()):
+            spans.append((opening.start(), run.end()))
+            opening = None
+    return spans
+
+
+def _inside(spans: list[tuple[int, int]], position: int) -> bool:
+    k = bisect_right(spans, position, key=lambda span: span[0]) - 1
+    return k >= 0 and spans[k][0] <= position < spans[k][1]
 
 
 def _inline_tag(match: re.Match[str], tab_names: dict[str, str]) -> str:
