@@ -188,3 +188,12 @@ def test_a_long_last_line_of_hashes_is_read_in_linear_time() -> None:
         capture_output=True, text=True, timeout=120, check=True, cwd=Path(__file__).parent.parent,
     )  # fmt: skip
     assert int(done.stdout) > 1_000_000
+
+
+def test_a_gallery_folder_named_with_a_nul_is_a_note(tmp_path: Path) -> None:
+    # A NUL in a conf.py path raised ValueError out of the path's resolve, stopping the build.
+    docs, _ = _examples(tmp_path)
+    conf = 'sphinx_gallery_conf = {"examples_dirs": ["../ex\\x00"], "gallery_dirs": ["auto"]}'
+    gallery = gallery_pages(conf, docs, tmp_path)
+    assert gallery.pages == ()
+    assert gallery.notes == ("sphinx-gallery: ../ex\x00 is not a folder of the project; skipped",)

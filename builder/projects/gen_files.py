@@ -124,7 +124,7 @@ def inside_folder(path: Path, folder: Path) -> bool:
     names of another checkout."""
     try:
         return path.resolve().is_relative_to(folder.resolve())
-    except (OSError, RuntimeError):  # a loop of links
+    except (OSError, RuntimeError, ValueError):  # a loop of links; a NUL in a name
         return False
 
 
