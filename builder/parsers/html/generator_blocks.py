@@ -92,7 +92,7 @@ def _summary_grid(grid: Element, depth: int) -> str:
     columns = headers or next(
         (width for name, width in _GRID_COLUMNS.items() if has_class(grid, name)), 0
     )
-    if columns < 2 or any(cell.tag != "div" for cell in cells):  # not javadoc's grid
+    if columns < 2:  # div cells (_is_generator_block) of no width known: not javadoc's grid
         return "\n\n".join(render_flow(grid, depth))
     texts = [collapse(" ".join(render_flow(cell, depth + 2))) for cell in cells]
     rows = (texts[start : start + columns] for start in range(0, len(texts), columns))
