@@ -6,7 +6,7 @@ import codecs
 import hashlib
 import os
 import stat
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -63,7 +63,7 @@ def _walk(root: Path) -> Iterator[tuple[str, Path, bool]]:
 def _judge(
     relpath: str, path: Path, is_link: bool, root: Path, project: Path | None
 ) -> Candidate | SkippedFile:
-    if any(part.startswith(".") for part in relpath.split("/")):
+    if _hidden(relpath.split("/")):
         return SkippedFile(relpath, "hidden")
     unservable = unservable_characters(relpath)
     if unservable:
@@ -111,9 +111,15 @@ def _link_refusal(target: Path, root: Path, project: Path | None) -> str | None:
             return "symlink out of the docs to a file that is not a page"
     else:
         return "symlink leaving the root"
-    if any(part.startswith(".") for part in inside.parts):
+    if _hidden(inside.parts):
         return "symlink to a hidden file"
     return None
+
+
+def _hidden(parts: Iterable[str]) -> bool:
+    """Whether a path of these parts is in a hidden folder or names a hidden file: version
+    control (.git/config may hold credentials), the build cache, editors' files."""
+    return any(part.startswith(".") for part in parts)
 
 
 def _not_regular(mode: int) -> str | None:
