@@ -11,7 +11,7 @@ from client.assemble import bundled_site
 from client.cli import main
 from client.mcp_schemas import EXTRACT_RESULT, RELEASES_RESULT
 from tests.shared_anchor_site import DEPLOY, GUIDE, LIBRARY, SHARED, build_shared_anchor_site
-from tests.test_client_site_data import make_site, records
+from tests.site_data_support import make_site, records
 from tests.validation_support import validate
 
 

@@ -24,7 +24,7 @@ from client.search.elsewhere import (
 )
 from client.search.sections import FoundSection, SearchResult
 from client.service import DocService
-from tests.test_client_site_data import SITE, Clock, FakeHost, data, make_site
+from tests.site_data_support import SITE, Clock, FakeHost, data, make_site
 
 
 def test_the_version_before_and_the_latest_are_asked() -> None:

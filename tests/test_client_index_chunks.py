@@ -22,7 +22,7 @@ from client.search.query import parse_focus
 from client.search.sections import rank_sections
 from client.site_data import SiteData
 from schemas.shards import CHUNKED_FORMAT, SPLIT_FORMAT
-from tests.test_client_site_data import SITE, Clock, FakeHost, Router, data, make_site, refused
+from tests.site_data_support import SITE, Clock, FakeHost, Router, data, make_site, refused
 
 QUESTIONS = (
     "how do I configure the frobnicator timeout",

@@ -26,8 +26,7 @@ from client.search.query import parse_focus
 from client.search.sections import rank_sections
 from client.service import DocService
 from client.site_data import SiteData
-from tests.test_client_index_chunks import QUESTIONS, many_records, publish, ranking
-from tests.test_client_site_data import (
+from tests.site_data_support import (
     SITE,
     Clock,
     FakeHost,
@@ -36,6 +35,7 @@ from tests.test_client_site_data import (
     make_site,
     records,
 )
+from tests.test_client_index_chunks import QUESTIONS, many_records, publish, ranking
 
 
 def republish(root: Path, new: list[dict[str, Any]], *, chunked: bool) -> None:

@@ -8,7 +8,7 @@ import gzip
 import hashlib
 import re
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,181 +17,30 @@ import orjson
 import pytest
 from msgspec import to_builtins
 
-from builder.shards import write_shard
 from client import catalog_loader
-from client.config import Settings
 from client.errors import ConfigError, NetworkError, NotFound, VersionNotFound
 from client.model import Fallback
-from client.section_bodies import prefetch_bodies
-from client.site_data import SiteData
-from schemas.term_chunks import SPLIT_INDEX_BYTES
-from schemas.text import TOKENIZER
-
-SITE = "https://private.example/docs/"
-PUBLIC = "https://public.example/"
-Libraries = dict[str, dict[str, list[dict[str, Any]]]]
-
-
-def records(library: str, version: str) -> list[dict[str, Any]]:
-    return [{"heading": f"{library} {version} intro", "body": f"About {library}.", "path": "p"}]
-
-
-def make_site(
-    root: Path, libraries: Libraries, name_prefix: str = "", split_index_bytes: int | None = None
-) -> dict[str, Any]:
-    """Write shards and catalog.json for ``libraries`` under ``root``; return the catalog. An
-    index of at least ``split_index_bytes`` is published in chunks (docbuild's default)."""
-    threshold = SPLIT_INDEX_BYTES if split_index_bytes is None else split_index_bytes
-    entries = []
-    for library, versions in libraries.items():
-        shards = {}
-        for version, recs in versions.items():
-            info = write_shard(root, library, version, recs, split_index_bytes=threshold)
-            shards[version] = {
-                "path": info.path,
-                "sha256": info.sha256,
-                "bytes": info.bytes,
-                "rawBytes": info.raw_bytes,
-                "sections": info.sections,
-                "format": info.format,
-                "tokenizer": TOKENIZER,
-            }
-        entries.append(
-            {
-                "id": library,
-                "name": name_prefix + library,
-                "versions": list(versions),
-                "shards": shards,
-            }
-        )
-    catalog = {
-        "format": "doctrove-catalog@1",
-        "buildId": hashlib.sha256(root.name.encode()).hexdigest(),
-        "builderVersion": "test",
-        "updatedAt": "2026-01-01T00:00:00Z",
-        "site": {"title": "Test", "baseUrl": ""},
-        "entries": entries,
-    }
-    (root / "catalog.json").write_bytes(orjson.dumps(catalog))
-    return catalog
-
-
-def make_index(path: Path, libraries: dict[str, list[str]], prefix: str = "") -> Path:
-    entries = [
-        {
-            "id": library,
-            "name": prefix + library,
-            "versions": versions,
-            "volumes": {v: {"sections": records(library, v)} for v in versions},
-        }
-        for library, versions in libraries.items()
-    ]
-    path.write_bytes(orjson.dumps({"format": "doctrove-index@1", "entries": entries}))
-    return path
-
-
-class Body(httpx.SyncByteStream):
-    """A response body that arrives as a stream, as over a socket (httpx reads a ByteStream
-    ahead, after which a raw read is refused)."""
-
-    def __init__(self, data: bytes) -> None:
-        self.data = data
-
-    def __iter__(self) -> Iterator[bytes]:
-        yield self.data
-
-
-class FakeHost:
-    """Serves a folder like a static host (ETags, 304s) unless ``fault`` says otherwise."""
-
-    def __init__(self, root: Path, base: str) -> None:
-        self.root, self.base = root, base
-        self.requests: list[httpx.Request] = []
-        self.fault: Callable[[httpx.Request], httpx.Response] | None = None
-
-    def __call__(self, request: httpx.Request) -> httpx.Response:
-        self.requests.append(request)
-        if self.fault is not None:
-            return self.fault(request)
-        relative = str(request.url)[len(self.base) :]
-        path = self.root / relative
-        if not relative or not path.is_file():
-            return httpx.Response(404)
-        data = path.read_bytes()
-        etag = f'"{hashlib.sha256(data).hexdigest()[:16]}"'
-        if request.headers.get("if-none-match") == etag:
-            return httpx.Response(304, headers={"ETag": etag})
-        headers = {"ETag": etag, "Content-Length": str(len(data))}
-        return httpx.Response(200, headers=headers, stream=Body(data))
-
-    def paths(self) -> list[str]:
-        return [r.url.path for r in self.requests]
-
-
-class Router:
-    def __init__(self, *hosts: FakeHost) -> None:
-        self.hosts = hosts
-
-    def __call__(self, request: httpx.Request) -> httpx.Response:
-        for host in self.hosts:
-            if str(request.url).startswith(host.base):
-                return host(request)
-        raise httpx.ConnectError("connection refused", request=request)
-
-
-ISO_START = "2027-01-15T08:00:00Z"  # the Clock's first reading
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def settings(tmp_path: Path, *urls: str, **changes: Any) -> Settings:
-    values: dict[str, Any] = {
-        "index_urls": urls,
-        "local_index": None,
-        "cache_ttl": 600,
-        "timeout_ms": 5000,
-        "cooldown_seconds": 30.0,
-        "min_confidence": None,
-        "cache_size": 256,
-        "cache_dir": tmp_path / "cache",
-        "debug": False,
-        "config_file": None,
-    }
-    return Settings(**{**values, **changes})
+from tests.site_data_support import (
+    ISO_START,
+    PUBLIC,
+    SITE,
+    Body,
+    Clock,
+    FakeHost,
+    Router,
+    data,
+    have_shard,
+    make_index,
+    make_site,
+    records,
+    refused,
+)
 
 
 @pytest.fixture
 def host(tmp_path: Path) -> FakeHost:
     make_site(tmp_path / "private", {"flask": {"3.1.0": records("flask", "3.1.0")}})
     return FakeHost(tmp_path / "private", SITE)
-
-
-def data(
-    tmp_path: Path,
-    router: Callable[[httpx.Request], httpx.Response],
-    clock: Clock,
-    *urls: str,
-    bundled: Path | None = None,
-    **changes: Any,
-) -> SiteData:
-    return SiteData(
-        settings(tmp_path, *urls, **changes),
-        bundled,
-        transport=httpx.MockTransport(router),
-        clock=clock,
-    )
-
-
-def have_shard(site: SiteData, entry_id: str, version: str) -> None:
-    """Have a version's shard fetched or built, checked, opened and closed again."""
-    with site.reading_shard(entry_id, version):
-        pass
 
 
 def test_a_site_is_fetched_once_and_revalidated_after_the_ttl(
@@ -251,9 +100,7 @@ def fault(name: str, message: str) -> Callable[[Callable[..., Any]], Callable[..
     return register
 
 
-@fault("refused", "could not fetch .*ConnectError")
-def refused(request: httpx.Request) -> httpx.Response:
-    raise httpx.ConnectError("[Errno 111] Connection refused", request=request)
+fault("refused", "could not fetch .*ConnectError")(refused)
 
 
 @fault("timeout", "did not answer within 5 s")
@@ -589,98 +436,6 @@ def test_sync_fetches_every_shard_and_reports_progress(tmp_path: Path) -> None:
     assert again["failures"][0]["source"] == SITE
 
 
-TWO_PAGES = [
-    {"heading": "Open", "body": "Open a file.", "path": "p", "source": "a.md", "anchor": "open"},
-    {"heading": "Read", "body": "Read it.", "path": "p", "source": "a.md", "anchor": "read"},
-    {"heading": "Close", "body": "Close it.", "path": "p", "source": "b.md", "anchor": "close"},
-]
-
-
-def read_body(site: SiteData, section_id: int) -> str:
-    with site.reading_shard("flask", "3.1.0") as shard:
-        row = shard.connection.execute("SELECT body FROM sections WHERE id = ?", (section_id,))
-        return str(row.fetchone()[0])
-
-
-def test_an_answer_fetches_the_search_shard_and_only_the_packs_it_reads(tmp_path: Path) -> None:
-    host = FakeHost(tmp_path / "private", SITE)
-    make_site(host.root, {"flask": {"3.1.0": TWO_PAGES}})
-    site = data(tmp_path, host, Clock(), SITE)
-    with site.reading_shard("flask", "3.1.0") as shard:
-        lengths = shard.connection.execute("SELECT body_length FROM sections ORDER BY id")
-        assert [n for (n,) in lengths] == [len(r["body"]) for r in TWO_PAGES]
-    assert not [p for p in host.paths() if "/bodies/" in p]  # ranking reads no body
-    assert read_body(site, 2) == "Read it."
-    assert read_body(site, 1) == "Open a file."  # the same pack: from the cache
-    packs = [p for p in host.paths() if "/bodies/" in p]
-    assert len(packs) == 1 and packs[0].endswith(".json.gz")
-    # Offline, a cached pack still answers; an uncached one is the site's failure, and the
-    # search shard stays in the cache (it is not damaged).
-    host.fault = refused
-    offline = data(tmp_path, host, Clock(), SITE, cache_ttl=0)
-    assert read_body(offline, 1) == "Open a file."
-    with pytest.raises(NetworkError, match=r"bodies/.*Connection refused"):
-        read_body(offline, 3)
-    assert len(list((tmp_path / "cache" / "v1" / "shards").glob("*.sqlite"))) == 1
-
-
-def test_the_packs_of_an_answer_are_fetched_together_before_its_bodies_are_read(
-    tmp_path: Path,
-) -> None:
-    host = FakeHost(tmp_path / "private", SITE)
-    make_site(host.root, {"flask": {"3.1.0": TWO_PAGES}})
-    site = data(tmp_path, host, Clock(), SITE)
-    with site.reading_shard("flask", "3.1.0") as shard:
-        prefetch_bodies(shard.connection, [1, 3])  # a.md and b.md: two packs
-        fetched = [p for p in host.paths() if "/bodies/" in p]
-        rows = shard.connection.execute("SELECT body FROM sections WHERE id IN (1, 3) ORDER BY id")
-        assert [body for (body,) in rows] == ["Open a file.", "Close it."]
-    assert len(fetched) == 2
-    assert [p for p in host.paths() if "/bodies/" in p] == fetched  # none fetched again
-
-
-def tamper_every_pack(root: Path) -> None:
-    for pack in (root / "shards" / "flask" / "bodies").iterdir():
-        tampered = bytearray(pack.read_bytes())
-        tampered[-12] ^= 1  # same size, another sha256
-        pack.write_bytes(bytes(tampered))
-
-
-def test_a_body_read_after_a_failed_prefetch_reports_the_cause_not_the_cool_down(
-    tmp_path: Path,
-) -> None:
-    host = FakeHost(tmp_path / "private", SITE)
-    make_site(host.root, {"flask": {"3.1.0": TWO_PAGES}})
-    tamper_every_pack(host.root)
-    site = data(tmp_path, host, Clock(), SITE)
-    refused_pack = pytest.raises(NetworkError, match="is not the body pack the search shard lists")
-    with refused_pack, site.reading_shard("flask", "3.1.0") as shard:
-        prefetch_bodies(shard.connection, [1, 3])  # both fail; the remote cools down
-        shard.connection.execute("SELECT body FROM sections WHERE id = 1").fetchone()
-
-
-def test_a_body_pack_that_does_not_match_its_hash_is_refused(tmp_path: Path) -> None:
-    host = FakeHost(tmp_path / "private", SITE)
-    make_site(host.root, {"flask": {"3.1.0": TWO_PAGES}})
-    tamper_every_pack(host.root)
-    site = data(tmp_path, host, Clock(), SITE)
-    with pytest.raises(NetworkError, match="is not the body pack the search shard lists"):
-        read_body(site, 1)
-
-
-def test_sync_reports_a_body_pack_that_does_not_match_its_hash(tmp_path: Path) -> None:
-    host = FakeHost(tmp_path / "private", SITE)
-    make_site(host.root, {"flask": {"3.1.0": TWO_PAGES}})
-    packs = sorted((host.root / "shards" / "flask" / "bodies").iterdir())
-    tampered = bytearray(packs[0].read_bytes())
-    tampered[-12] ^= 1  # same size, another sha256
-    packs[0].write_bytes(bytes(tampered))
-    summary = data(tmp_path, host, Clock(), SITE).sync()
-    assert summary["downloaded"] == 1
-    assert [f["version"] for f in summary["failures"]] == ["3.1.0"]
-    assert "is not the body pack the search shard lists" in summary["failures"][0]["error"]
-
-
 def test_a_changed_site_replaces_the_entries_and_the_old_copy(
     tmp_path: Path, host: FakeHost
 ) -> None:
@@ -709,76 +464,6 @@ def test_a_corrupt_copy_on_disk_is_fetched_again_not_trusted(
     assert host.paths() == ["/docs/catalog.json"] * 2
     assert host.requests[1].headers.get("if-none-match") is None
     assert blob.read_bytes() == (host.root / "catalog.json").read_bytes()
-
-
-def plain_host(tmp_path: Path, libraries: dict[str, list[str]]) -> FakeHost:
-    root = tmp_path / "plain"
-    root.mkdir()
-    make_index(root / "index.json", libraries)
-    return FakeHost(root, SITE)
-
-
-def built_files(tmp_path: Path) -> list[Path]:
-    return sorted((tmp_path / "cache" / "v1" / "built").glob("*.sqlite"))
-
-
-def test_a_plain_host_is_converted_one_version_at_a_time_within_the_entry_limit(
-    tmp_path: Path,
-) -> None:
-    host = plain_host(tmp_path, {name: ["1.0"] for name in ("a", "b", "c", "d")})
-    site = data(tmp_path, host, Clock(), SITE, plain_max_entries=2)
-    assert [e.id for e in site.entries()] == ["a", "b", "c", "d"]
-    assert built_files(tmp_path) == []  # listing the entries builds nothing
-    for name in ("a", "b", "c"):
-        have_shard(site, name, "1.0")
-    assert len(built_files(tmp_path)) == 2  # "a", the least recently used, went first
-    with site.reading_shard("c", "1.0") as shard:
-        rows = shard.connection.execute("SELECT heading FROM sections").fetchall()
-    assert rows == [("c 1.0 intro",)]
-    have_shard(site, "a", "1.0")  # built again when asked again
-    assert len(built_files(tmp_path)) == 2
-
-
-def test_a_bad_volume_of_a_plain_host_fails_only_its_own_version(tmp_path: Path) -> None:
-    host = plain_host(tmp_path, {"good": ["1.0"], "bad": ["1.0"]})
-    index = orjson.loads((host.root / "index.json").read_bytes())
-    index["entries"][1]["volumes"]["1.0"]["sections"][0]["lines"] = "one to two"
-    (host.root / "index.json").write_bytes(orjson.dumps(index))
-    site = data(tmp_path, host, Clock(), SITE)
-    assert [e.id for e in site.entries()] == ["good", "bad"]
-    have_shard(site, "good", "1.0")
-    with pytest.raises(NetworkError, match=r"the volume of bad 1\.0 in .* is invalid: .*lines"):
-        have_shard(site, "bad", "1.0")
-
-
-def test_a_shard_larger_than_the_plain_budget_is_refused(tmp_path: Path) -> None:
-    host = plain_host(tmp_path, {"big": ["1.0"]})
-    index = orjson.loads((host.root / "index.json").read_bytes())
-    words = " ".join(f"word{n}" for n in range(80_000))
-    index["entries"][0]["volumes"]["1.0"]["sections"][0]["body"] = words
-    (host.root / "index.json").write_bytes(orjson.dumps(index))
-    site = data(tmp_path, host, Clock(), SITE, plain_budget_mb=1)
-    with pytest.raises(ConfigError, match=r"more than the disk budget .*raise --plain-budget-mb"):
-        have_shard(site, "big", "1.0")
-    assert built_files(tmp_path) == []
-
-
-def test_sync_of_a_plain_host_says_what_it_costs_and_stays_within_the_limits(
-    tmp_path: Path,
-) -> None:
-    host = plain_host(tmp_path, {name: ["1.0", "2.0"] for name in ("a", "b", "c")})
-    site = data(tmp_path, host, Clock(), SITE, plain_max_entries=4)
-    notices: list[str] = []
-    seen: list[tuple[int, int, str]] = []
-    result = site.sync(lambda *step: seen.append(step), notices.append)
-    assert (result["built"], result["skipped"], result["failures"]) == (4, 2, [])
-    (notice,) = notices
-    assert re.search(r"^6 versions of 3 entries .* would take about [0-9.]+ MB\. ", notice)
-    assert "sync builds 4 (about" in notice and "the other 2 are built when first" in notice
-    assert [step[:2] for step in seen] == [(n, 4) for n in range(1, 5)]
-    assert len(built_files(tmp_path)) == 4
-    again = site.sync(None, notices.append)
-    assert (again["cached"], again["built"], again["skipped"]) == (4, 0, 2)
 
 
 @pytest.mark.parametrize("damage", ["wrong sha256", "corrupt"])

@@ -16,7 +16,7 @@ from client.search.sections import MAX_SUBSECTIONS, SearchResult, search_section
 from client.search.trim import CHARS_PER_TOKEN
 from client.section_bodies import add_section_views
 from client.service import DocService
-from tests.test_client_site_data import SITE, Clock, FakeHost, data, make_site
+from tests.site_data_support import SITE, Clock, FakeHost, data, make_site
 
 
 def hook_record(heading: str, path: list[str], body: str) -> dict[str, object]:

@@ -1,0 +1,104 @@
+"""SiteData and body packs: an answer fetches the search shard and only the packs it reads, all
+at once; a pack that does not match its hash is refused, in answers and in sync."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from client.errors import NetworkError
+from client.section_bodies import prefetch_bodies
+from client.site_data import SiteData
+from tests.site_data_support import SITE, Clock, FakeHost, data, make_site, refused
+
+TWO_PAGES = [
+    {"heading": "Open", "body": "Open a file.", "path": "p", "source": "a.md", "anchor": "open"},
+    {"heading": "Read", "body": "Read it.", "path": "p", "source": "a.md", "anchor": "read"},
+    {"heading": "Close", "body": "Close it.", "path": "p", "source": "b.md", "anchor": "close"},
+]
+
+
+def read_body(site: SiteData, section_id: int) -> str:
+    with site.reading_shard("flask", "3.1.0") as shard:
+        row = shard.connection.execute("SELECT body FROM sections WHERE id = ?", (section_id,))
+        return str(row.fetchone()[0])
+
+
+def test_an_answer_fetches_the_search_shard_and_only_the_packs_it_reads(tmp_path: Path) -> None:
+    host = FakeHost(tmp_path / "private", SITE)
+    make_site(host.root, {"flask": {"3.1.0": TWO_PAGES}})
+    site = data(tmp_path, host, Clock(), SITE)
+    with site.reading_shard("flask", "3.1.0") as shard:
+        lengths = shard.connection.execute("SELECT body_length FROM sections ORDER BY id")
+        assert [n for (n,) in lengths] == [len(r["body"]) for r in TWO_PAGES]
+    assert not [p for p in host.paths() if "/bodies/" in p]  # ranking reads no body
+    assert read_body(site, 2) == "Read it."
+    assert read_body(site, 1) == "Open a file."  # the same pack: from the cache
+    packs = [p for p in host.paths() if "/bodies/" in p]
+    assert len(packs) == 1 and packs[0].endswith(".json.gz")
+    # Offline, a cached pack still answers; an uncached one is the site's failure, and the
+    # search shard stays in the cache (it is not damaged).
+    host.fault = refused
+    offline = data(tmp_path, host, Clock(), SITE, cache_ttl=0)
+    assert read_body(offline, 1) == "Open a file."
+    with pytest.raises(NetworkError, match=r"bodies/.*Connection refused"):
+        read_body(offline, 3)
+    assert len(list((tmp_path / "cache" / "v1" / "shards").glob("*.sqlite"))) == 1
+
+
+def test_the_packs_of_an_answer_are_fetched_together_before_its_bodies_are_read(
+    tmp_path: Path,
+) -> None:
+    host = FakeHost(tmp_path / "private", SITE)
+    make_site(host.root, {"flask": {"3.1.0": TWO_PAGES}})
+    site = data(tmp_path, host, Clock(), SITE)
+    with site.reading_shard("flask", "3.1.0") as shard:
+        prefetch_bodies(shard.connection, [1, 3])  # a.md and b.md: two packs
+        fetched = [p for p in host.paths() if "/bodies/" in p]
+        rows = shard.connection.execute("SELECT body FROM sections WHERE id IN (1, 3) ORDER BY id")
+        assert [body for (body,) in rows] == ["Open a file.", "Close it."]
+    assert len(fetched) == 2
+    assert [p for p in host.paths() if "/bodies/" in p] == fetched  # none fetched again
+
+
+def tamper_every_pack(root: Path) -> None:
+    for pack in (root / "shards" / "flask" / "bodies").iterdir():
+        tampered = bytearray(pack.read_bytes())
+        tampered[-12] ^= 1  # same size, another sha256
+        pack.write_bytes(bytes(tampered))
+
+
+def test_a_body_read_after_a_failed_prefetch_reports_the_cause_not_the_cool_down(
+    tmp_path: Path,
+) -> None:
+    host = FakeHost(tmp_path / "private", SITE)
+    make_site(host.root, {"flask": {"3.1.0": TWO_PAGES}})
+    tamper_every_pack(host.root)
+    site = data(tmp_path, host, Clock(), SITE)
+    refused_pack = pytest.raises(NetworkError, match="is not the body pack the search shard lists")
+    with refused_pack, site.reading_shard("flask", "3.1.0") as shard:
+        prefetch_bodies(shard.connection, [1, 3])  # both fail; the remote cools down
+        shard.connection.execute("SELECT body FROM sections WHERE id = 1").fetchone()
+
+
+def test_a_body_pack_that_does_not_match_its_hash_is_refused(tmp_path: Path) -> None:
+    host = FakeHost(tmp_path / "private", SITE)
+    make_site(host.root, {"flask": {"3.1.0": TWO_PAGES}})
+    tamper_every_pack(host.root)
+    site = data(tmp_path, host, Clock(), SITE)
+    with pytest.raises(NetworkError, match="is not the body pack the search shard lists"):
+        read_body(site, 1)
+
+
+def test_sync_reports_a_body_pack_that_does_not_match_its_hash(tmp_path: Path) -> None:
+    host = FakeHost(tmp_path / "private", SITE)
+    make_site(host.root, {"flask": {"3.1.0": TWO_PAGES}})
+    packs = sorted((host.root / "shards" / "flask" / "bodies").iterdir())
+    tampered = bytearray(packs[0].read_bytes())
+    tampered[-12] ^= 1  # same size, another sha256
+    packs[0].write_bytes(bytes(tampered))
+    summary = data(tmp_path, host, Clock(), SITE).sync()
+    assert summary["downloaded"] == 1
+    assert [f["version"] for f in summary["failures"]] == ["3.1.0"]
+    assert "is not the body pack the search shard lists" in summary["failures"][0]["error"]
