@@ -127,3 +127,27 @@ def test_dirs_outside_the_project_and_a_root_outside_the_docs_are_notes(tmp_path
     layout, listing = project_listing(_version(_project(tmp_path / "c", escape)))
     assert [c.relpath for c in listing.candidates] == ["index.rst"]
     assert "autoapi: autoapi_root ../up is not a folder of the docs" in layout.notes
+
+
+def test_pydoctor_writes_a_page_per_module_of_its_packages(tmp_path: Path) -> None:
+    # pydoctor 25.10.1's docs load pydoctor.sphinx_ext.build_apidocs, which writes the API
+    # (its epytext_demo, google_demo... packages) into api/ when Sphinx runs: all missing.
+    conf = (
+        'extensions = ["pydoctor.sphinx_ext.build_apidocs"]\n'
+        'pydoctor_args = ["--html-output={outdir}/reference/", "--docformat=epytext",'
+        ' "../src/shop"]\n'
+    )
+    layout, listing = project_listing(_version(_project(tmp_path, conf)))
+    assert [c.relpath for c in listing.candidates] == [
+        "index.rst",
+        "reference/index.rst",
+        "reference/shop/index.rst",
+        "reference/shop/migrations/index.rst",
+        "reference/shop/orders/index.rst",
+        "reference/shop/orders/cart/index.rst",
+    ]  # pydoctor hides private modules; it ignores no migrations
+    assert "pydoctor: 4 module page(s) under reference/, from the code" in layout.notes
+    computed = 'extensions = ["pydoctor.sphinx_ext.build_apidocs"]\npydoctor_args = {"main": x}\n'
+    layout, listing = project_listing(_version(_project(tmp_path / "computed", computed)))
+    assert "api/shop/orders/cart/index.rst" in [c.relpath for c in listing.candidates]
+    assert any("pydoctor_args is not a literal list" in note for note in layout.notes)

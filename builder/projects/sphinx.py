@@ -21,6 +21,8 @@ from builder.projects.sphinx_autoapi import EXTENSION as AUTOAPI_EXTENSION
 from builder.projects.sphinx_autoapi import AutoapiPages, autoapi_pages
 from builder.projects.sphinx_gallery import EXTENSION as GALLERY_EXTENSION
 from builder.projects.sphinx_gallery import GalleryPages, gallery_pages
+from builder.projects.sphinx_pydoctor import EXTENSION as PYDOCTOR_EXTENSION
+from builder.projects.sphinx_pydoctor import pydoctor_pages
 from builder.projects.toctree import ToctreeEntry, toctree_entries
 from builder.sphinx_conf import SphinxConf, read_sphinx_conf
 
@@ -73,13 +75,14 @@ def read_sphinx(
         # that holds the docs.
         gallery = gallery_pages(source, directory, tree_root or directory.resolve().parent)
     autoapi = AutoapiPages()
+    # The code is beside the docs, or above the docs folder of sphinx-quickstart's separate
+    # source folder (docs/source, two levels down).
+    docs = directory.resolve()
+    above = docs.parent.parent if docs.parent.name in ("doc", "docs") else docs.parent
     if isinstance(extensions, list | tuple) and AUTOAPI_EXTENSION in extensions:
-        # The code is beside the docs, or above the docs folder of sphinx-quickstart's
-        # separate source folder (docs/source, two levels down).
-        docs = directory.resolve()
-        above = docs.parent.parent if docs.parent.name in ("doc", "docs") else docs.parent
-        bound = tree_root or above
-        autoapi = autoapi_pages(conf, directory, bound, tree_root)
+        autoapi = autoapi_pages(conf, directory, tree_root or above, tree_root)
+    elif isinstance(extensions, list | tuple) and PYDOCTOR_EXTENSION in extensions:
+        autoapi = pydoctor_pages(conf, directory, tree_root or above, tree_root)
     return ProjectLayout(
         kind="sphinx",
         config_file=CONFIG_NAME if conf_path is not None else "",

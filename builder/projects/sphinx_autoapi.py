@@ -79,14 +79,14 @@ def autoapi_pages(
         if not inside_folder(folder, bound) or not folder.is_dir():
             notes.append(f"autoapi: {folder} is not a folder of the project; skipped")
             continue
-        for name in _module_names(package_root, folder, ignore, "private-members" in options):
+        for name in module_names(package_root, folder, ignore, "private-members" in options):
             modules[name] = None
             if len(modules) >= MAX_GENERATED_PAGES:
                 break
     if not modules:
         return AutoapiPages(notes=(*notes, "autoapi: no modules found; no API pages"))
-    pages = _pages(written, sorted(modules), options)
-    sources = tuple((page.relpath, _digest(page.text)) for page in pages)
+    pages = api_pages(written, sorted(modules), options)
+    sources = tuple((page.relpath, digest(page.text)) for page in pages)
     notes.append(f"autoapi: {len(modules)} module page(s) under {written}/, from the code")
     return AutoapiPages(tuple(pages), sources, tuple(notes))
 
@@ -117,7 +117,7 @@ def _code_roots(
     return []
 
 
-def _module_names(
+def module_names(
     package_root: Path, folder: Path, ignore: Sequence[str], private: bool
 ) -> list[str]:
     """The dotted names of the modules and packages below ``folder`` autoapi documents: those
@@ -150,7 +150,7 @@ def _is_package(folder: Path, seen: dict[Path, bool]) -> bool:
     return seen[folder]
 
 
-def _pages(root: str, modules: list[str], options: Sequence[str]) -> list[GeneratedPage]:
+def api_pages(root: str, modules: list[str], options: Sequence[str]) -> list[GeneratedPage]:
     """The index page, then a page per module (a package's page lists its children)."""
     top = [name for name in modules if "." not in name]
     toctree = "".join(f"   {name.replace('.', '/')}/index\n" for name in top)
@@ -194,5 +194,5 @@ def _list_setting(
     return default
 
 
-def _digest(text: str) -> str:
+def digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
