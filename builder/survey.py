@@ -38,7 +38,7 @@ NOT_DOCS = (
     ".git", ".venv", "venv", "node_modules", "_build", "_site", ".docbuild-cache", "build",
     "dist", ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache", "site-packages",
 )  # fmt: skip
-MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdx")
+MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdx", ".qmd")
 RST_SUFFIXES = (".rst", ".rest")
 MYST_EXTENSIONS = ("myst_parser", "myst_nb")
 _ID_CHARACTERS = re.compile(r"[^a-z0-9._-]+")
@@ -333,9 +333,9 @@ def _files(folder: Path) -> list[Path]:
 
 
 def _include(kind: str, folder: Path) -> tuple[str, ...]:
-    """The patterns a version's pages match; a Docusaurus folder's ``.mdx`` pages too, and
-    notebooks (which a Sphinx or MkDocs project reads only when its config loads a notebook
-    extension or plugin)."""
+    """The patterns a version's pages match; a Docusaurus folder's ``.mdx`` pages too,
+    Quarto's ``.qmd`` pages, and notebooks (which a Sphinx or MkDocs project reads only when
+    its config loads a notebook extension or plugin)."""
     include = {
         "mkdocs": ("**/*.md",),
         "vitepress": ("**/*.md",),
@@ -349,6 +349,8 @@ def _include(kind: str, folder: Path) -> tuple[str, ...]:
     suffixes = {p.suffix.lower() for p in _files(folder)} if kind != "html" else set()
     if kind.startswith("markdown") and ".mdx" in suffixes:
         include = (*include, "**/*.mdx")
+    if kind.startswith("markdown") and ".qmd" in suffixes:  # Quarto's pages
+        include = (*include, "**/*.qmd")
     if ".ipynb" in suffixes:
         include = (*include, "**/*.ipynb")
     return include

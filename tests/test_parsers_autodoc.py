@@ -265,3 +265,27 @@ def test_zope_interface_attributes_are_documented_by_their_declaration(tmp_path:
         ("events.IApplicationCreated.app", "`app`\n\nCreated application"),
         ("events.IApplicationCreated.registry", "`registry`\n\nThe registry.\n\nSet at startup."),
     ]
+
+
+def test_autoapi_directives_document_their_objects_as_autodoc_does(tmp_path: Path) -> None:
+    # sphinx-autoapi 3.8.0's reference/templates.rst documents its eleven template classes
+    # with '.. autoapiclass:: autoapi._objects.PythonObject' and ':members:': unknown, each
+    # gave nothing. autoapi's directives take autodoc's options and show the same.
+    text = (
+        "API\n===\n\n"
+        ".. autoapisummary::\n\n   shapes.circle.area\n\n"
+        ".. autoapiclass:: shapes.base.Shape\n   :members:\n\n"
+        ".. autoapifunction:: shapes.circle.area\n"
+    )
+    parsed = _parse(tmp_path, "api.rst", text)
+    assert [s.heading for s in parsed.sections] == [
+        "API",
+        "shapes.base.Shape",
+        "shapes.base.Shape.describe",
+        "shapes.base.Shape.sides",
+        "shapes.circle.area",
+    ]
+    assert parsed.sections[0].body == "- `shapes.circle.area`: The area of a circle."
+    assert parsed.sections[2].body.endswith("A sentence about the shape.")
+    assert "Use more digits." in parsed.sections[4].body
+    assert parsed.warnings == ()

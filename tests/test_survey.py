@@ -202,6 +202,16 @@ def test_a_docusaurus_docs_folder_includes_its_mdx_pages(tmp_path: Path) -> None
     assert survey.include == ("**/*.md", "**/*.mdx")
 
 
+def test_a_quarto_docs_folder_includes_its_qmd_pages(tmp_path: Path) -> None:
+    # quartodoc 0.11.1's docs are 26 .qmd pages and a _quarto.yml: no page was read.
+    (tmp_path / "docs" / "guide").mkdir(parents=True)
+    (tmp_path / "docs" / "index.qmd").write_text("---\ntitle: Home\n---\n", encoding="utf-8")
+    (tmp_path / "docs" / "guide" / "start.qmd").write_text("# Start\n", encoding="utf-8")
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs) == ("markdown", "docs")
+    assert survey.include == ("**/*.md", "**/*.qmd")
+
+
 def test_a_docs_folder_with_notebooks_includes_them(tmp_path: Path) -> None:
     (tmp_path / "docs" / "tutorials").mkdir(parents=True)
     (tmp_path / "docs" / "conf.py").write_text('extensions = ["myst_nb"]\n', encoding="utf-8")

@@ -1,6 +1,7 @@
 """Split a docstring into its sections: text, and lists such as Parameters, Returns, Raises.
 
-Google and NumPy docstrings go through griffe's parsers. Sphinx-style field lists
+Google and NumPy docstrings go through griffe's parsers; epytext's are read as Sphinx-style
+ones (``builder.api.epytext``). Sphinx-style field lists
 (``:param x:``, ``:raises E:``) are read here instead, because griffe's Sphinx parser drops the
 text that follows them (``.. versionchanged::`` notes, most often). Text keeps its markup;
 the renderer reduces it to readable text the way the page's parser does.
@@ -13,6 +14,7 @@ import textwrap
 from collections.abc import Iterable
 from typing import Any, Literal
 
+from builder.api.epytext import is_epytext, to_sphinx
 from builder.api.model import DocField, DocPart
 
 # Sphinx-style docstrings are told apart before griffe is asked (see read_sphinx_fields).
@@ -96,6 +98,8 @@ def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
     text = docstring.value.strip("\n")
     if not text.strip():
         return ()
+    if is_epytext(text):  # pydoctor's format: its fields are Sphinx's under other names
+        return read_sphinx_fields(to_sphinx(text))
     if style == "sphinx" or (style in ("auto", "numpydoc") and _SPHINX_SIGN.search(text)):
         return read_sphinx_fields(text)
     import griffe

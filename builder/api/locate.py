@@ -71,13 +71,14 @@ def find_code(
 ) -> CodeTree | None:
     """The first candidate folder that holds a package, fingerprinted; None when none does."""
     for folder in candidate_folders(docs, source_dir, code_root, project_root):
-        packages = _packages(folder)
+        packages = packages_in(folder)
         if packages:
             return _fingerprint(folder, packages, docs, mkdocs_config)
     return None
 
 
-def _packages(folder: Path) -> tuple[str, ...]:
+def packages_in(folder: Path) -> tuple[str, ...]:
+    """The names of the packages (folders with ``__init__.py``) directly in ``folder``."""
     try:
         children = sorted(folder.iterdir())
     except OSError:

@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 
 Parser = Callable[[str, str], ParsedFile]
 
-MARKDOWN_SUFFIXES = frozenset({".md", ".markdown", ".mdx"})
+# Quarto's .qmd pages are Pandoc Markdown: YAML front matter, {python} code chunks, fenced divs.
+MARKDOWN_SUFFIXES = frozenset({".md", ".markdown", ".mdx", ".qmd"})
 RST_SUFFIXES = frozenset({".rst", ".rest"})
 HTML_SUFFIXES = frozenset({".html", ".htm", ".xhtml"})
 TEXT_SUFFIXES = frozenset({".txt", ".text"})

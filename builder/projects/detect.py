@@ -1,8 +1,9 @@
 """Tell which documentation tool a version's docs folder belongs to, and read its layout.
 
 ``auto`` looks for ``mkdocs.yml`` (or ``mkdocs.yaml``, or Zensical's ``zensical.toml``) in the
-docs folder and the folders above it, then for VitePress' ``.vitepress/config.*`` and
-``conf.py`` in the docs folder; ``mkdocs``, ``vitepress``, ``sphinx`` and ``none`` say it.
+docs folder and the folders above it, then for VitePress' ``.vitepress/config.*``, Quarto's
+``_quarto.yml`` and ``conf.py`` in the docs folder; ``mkdocs``, ``vitepress``, ``sphinx`` and
+``none`` say it.
 A folder Sphinx built (HTML, with ``_static/documentation_options.js``) is read as files,
 without the copies of its sources Sphinx keeps beside the pages.
 """
@@ -17,6 +18,7 @@ from builder.built_sphinx import read_built_sphinx
 from builder.model import SkippedFile
 from builder.projects.layout import ProjectLayout
 from builder.projects.mkdocs import CONFIG_NAMES, read_mkdocs
+from builder.projects.quarto import find_quarto_config, read_quarto
 from builder.projects.sphinx import CONFIG_NAME, read_sphinx, toctree_order
 from builder.projects.vitepress import CONFIG_FOLDER, find_vitepress_config, read_vitepress
 from builder.sources import Candidate, read_source
@@ -49,6 +51,9 @@ def read_project_layout(directory: Path, project: str, tree_root: Path | None) -
         if project == "vitepress":
             note = f"no {CONFIG_FOLDER}/config.* in the docs folder; pages in path order"
             return ProjectLayout(kind="vitepress", notes=(note,))
+    quarto = find_quarto_config(directory) if project == "auto" else None
+    if quarto is not None:
+        return read_quarto(quarto)
     conf = directory / CONFIG_NAME
     if project == "sphinx" or conf.is_file():
         return read_sphinx(directory, conf if conf.is_file() else None, tree_root)
@@ -99,7 +104,7 @@ def complete_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> P
         return replace(
             layout, order=order, titles=tuple(titles.items()), notes=(*layout.notes, *notes)
         )
-    if layout.kind in ("mkdocs", "vitepress") and layout.config_file:
+    if layout.kind in ("mkdocs", "vitepress", "quarto") and layout.config_file:
         pages = {c.relpath for c in candidates}
         notes = list(layout.notes)
         nav = "nav" if layout.kind == "mkdocs" else "sidebar"

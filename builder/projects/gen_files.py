@@ -133,7 +133,7 @@ def _recipe_pages(recipe: Recipe, config_folder: Path) -> list[GeneratedPage]:
     if not inside_folder(recipe.walk, config_folder) or not recipe.walk.is_dir():
         return []
     pages: dict[str, GeneratedPage] = {}
-    for module in _module_files(recipe.walk):
+    for module in module_files(recipe.walk):
         try:
             parts = module.relative_to(recipe.module_root).with_suffix("").parts
             doc = PurePosixPath(module.relative_to(recipe.doc_root).with_suffix(".md").as_posix())
@@ -147,7 +147,7 @@ def _recipe_pages(recipe: Recipe, config_folder: Path) -> list[GeneratedPage]:
     return list(pages.values())
 
 
-def _module_files(folder: Path) -> Iterator[Path]:
+def module_files(folder: Path) -> Iterator[Path]:
     """The .py files below ``folder`` as ``sorted(folder.rglob("*.py"))`` lists them, without
     following links to folders."""
     found: list[Path] = []

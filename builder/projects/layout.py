@@ -29,7 +29,7 @@ class ProjectLayout:
     ``exclude_patterns``). An empty ``suffixes`` admits every suffix the parsers read.
     """
 
-    kind: str = "none"  # "mkdocs", "vitepress", "sphinx" or "none"
+    kind: str = "none"  # "mkdocs", "vitepress", "quarto", "sphinx" or "none"
     directory: Path | None = None  # where the pages are, when the tool says another folder
     config_file: str = ""
     config_folder: Path | None = None  # where the tool runs from (MkDocs: its config's folder)

@@ -17,8 +17,12 @@ from typing import Any
 
 from builder.parsers import SUPPORTED_SUFFIXES
 from builder.projects.layout import ProjectLayout
+from builder.projects.sphinx_autoapi import EXTENSION as AUTOAPI_EXTENSION
+from builder.projects.sphinx_autoapi import AutoapiPages, autoapi_pages
 from builder.projects.sphinx_gallery import EXTENSION as GALLERY_EXTENSION
 from builder.projects.sphinx_gallery import GalleryPages, gallery_pages
+from builder.projects.sphinx_pydoctor import EXTENSION as PYDOCTOR_EXTENSION
+from builder.projects.sphinx_pydoctor import pydoctor_pages
 from builder.projects.toctree import ToctreeEntry, toctree_entries
 from builder.sphinx_conf import SphinxConf, read_sphinx_conf
 
@@ -70,6 +74,15 @@ def read_sphinx(
         # The examples are beside the docs (../examples): inside the tree, or the folder
         # that holds the docs.
         gallery = gallery_pages(source, directory, tree_root or directory.resolve().parent)
+    autoapi = AutoapiPages()
+    # The code is beside the docs, or above the docs folder of sphinx-quickstart's separate
+    # source folder (docs/source, two levels down).
+    docs = directory.resolve()
+    above = docs.parent.parent if docs.parent.name in ("doc", "docs") else docs.parent
+    if isinstance(extensions, list | tuple) and AUTOAPI_EXTENSION in extensions:
+        autoapi = autoapi_pages(conf, directory, tree_root or above, tree_root)
+    elif isinstance(extensions, list | tuple) and PYDOCTOR_EXTENSION in extensions:
+        autoapi = pydoctor_pages(conf, directory, tree_root or above, tree_root)
     return ProjectLayout(
         kind="sphinx",
         config_file=CONFIG_NAME if conf_path is not None else "",
@@ -79,9 +92,9 @@ def read_sphinx(
         order=(root_doc,),  # a document name until toctree_order resolves it
         substitutions=tuple(substitutions.items()),
         default_role=_text(conf, "default_role", notes),
-        generated=gallery.pages,
-        generated_from=gallery.sources,
-        notes=(*notes, *gallery.notes),
+        generated=(*gallery.pages, *autoapi.pages),
+        generated_from=(*gallery.sources, *autoapi.sources),
+        notes=(*notes, *gallery.notes, *autoapi.notes),
     )
 
 

@@ -15,6 +15,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+from urllib.parse import unquote
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
@@ -22,6 +23,7 @@ from markdown_it.token import Token
 from builder.parsers.markdown.embedded_html import attribute_id, html_to_text
 from builder.parsers.markdown.mdx import strip_inline_jsx
 from builder.parsers.markdown.myst_syntax import directive_name, humane_label, render_role
+from builder.parsers.markdown.pandoc_divs import callout_kind
 from builder.parsers.markdown.python_markdown import (
     resolve_cross_references,
     strip_attributes_and_icons,
@@ -147,7 +149,13 @@ def _next_type(children: Sequence[Token], position: int) -> str:
 
 
 def _link_target_text(doc: Document, href: str) -> str:
-    """The heading a same-file label names, else the target's last part in words."""
+    """The heading a same-file label names, else the target's last part in words. Quarto's
+    interlinks filter links to an object as "[](`package.name`)": the object's name, as code
+    (with a leading ~, its last part, as Sphinx shortens a role's target)."""
+    name = unquote(href)
+    if len(name) > 2 and name[0] == name[-1] == "`" and "`" not in name[1:-1]:
+        shown = name[1:-1].strip()
+        return f"`{shown[1:].rpartition('.')[2] if shown.startswith('~') else shown}`"
     target = href.removeprefix("project:").lstrip("#")
     if "://" in href or not target:
         return href
@@ -331,7 +339,7 @@ def _render_admonition(doc: Document, token: Token, index: int, close: int) -> s
         if directive is not None:  # ":::tip[Did you know?]{icon="heart"}"
             kind = directive.group(1)
             title = render_inline(doc, directive.group(2) or "")[0]
-    label = kind.replace("-", " ").capitalize()
+    label = callout_kind(kind).replace("-", " ").capitalize()  # Quarto's "::: callout-tip"
     parts = ([title] if title and title.lower() != label.lower() else []) + render_blocks(
         doc, body_start, close
     )

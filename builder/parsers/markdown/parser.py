@@ -67,6 +67,7 @@ from builder.parsers.markdown.mkdocstrings import TOKEN_TYPE, block_events, mkdo
 from builder.parsers.markdown.myst_directives import Directives
 from builder.parsers.markdown.myst_include import has_includes, splice_includes
 from builder.parsers.markdown.myst_syntax import directive_name
+from builder.parsers.markdown.pandoc_divs import pandoc_divs_rule
 from builder.parsers.markdown.snippets import has_snippets, splice_snippets
 from builder.parsers.markdown.spliced import Spliced
 from builder.parsers.markdown.tabbed import tabbed_rule
@@ -106,6 +107,8 @@ def _build_parser() -> MarkdownIt:
     md.block.ruler.before("fence", "tabbed", tabbed_rule)
     # MyST: registered after the container so that only ":::{name}" fences reach it.
     md.use(colon_fence_plugin).use(myst_block_plugin).use(deflist_plugin)
+    # Pandoc's fenced divs (Quarto's ":::{.callout-note}") read as the directives they mean.
+    md.core.ruler.after("block", "pandoc_divs", pandoc_divs_rule)
     md.use(dollar_math_plugin)
     # Inline parsing runs lazily in body_text, and only where a paragraph needs it.
     md.disable("inline")

@@ -45,8 +45,17 @@ _NAME = re.compile(r"\s*(?:(?:async|final|abstract)\s+)*([\w.]*\.)?(\w+)")
 
 def core_directive(base: str) -> str:
     """The autodoc directive ``base`` (the name without ``py:``) documents its object as:
-    an extension's class documenter is read as ``autoclass``, any other name is itself."""
-    return "autoclass" if base in _CLASS_DOCUMENTERS else base
+    an extension's class documenter is read as ``autoclass``, sphinx-autoapi's
+    ``autoapi<kind>`` directives as ``auto<kind>`` (the same options, the same output), any
+    other name is itself."""
+    if base in _CLASS_DOCUMENTERS:
+        return "autoclass"
+    kind = base.removeprefix("autoapi")
+    if kind != base and (
+        kind in _AUTO_MODULE_LEVEL or kind in _AUTO_CLASS_LEVEL or kind == "module"
+    ):
+        return "auto" + kind
+    return base
 
 
 def is_api_directive(base: str) -> bool:

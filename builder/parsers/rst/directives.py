@@ -353,7 +353,7 @@ def _render_other(
         )
         caption: list[Event] = [Text(render_inline(argument))] if argument else []
         return [*caption, Text(render_rows(rows))] if rows else caption
-    if name == "autosummary":
+    if name in ("autosummary", "autoapisummary"):  # sphinx-autoapi's has the same content
         names = [line.strip().lstrip("~") for line in directive.content if line.strip()]
         names = [item for item in names if not item.startswith(":")]  # its options
         summary = Text("\n".join(summary_line(item, doc) for item in names), is_list=True)

@@ -1,0 +1,203 @@
+"""Read a Quarto website: the page order of its ``_quarto.yml``, and quartodoc's API pages.
+
+Quarto renders the ``.qmd``, ``.md`` and ``.ipynb`` files of the project folder, leaving out
+files and folders whose names start with ``_`` or ``.`` (its partials, ``_site``, ``_extensions``)
+and its ``output-dir``. Pages come in the order of ``website.sidebar``'s ``contents`` (each
+sidebar in turn, sections nested), then of the navbar's; pages neither names come after, in
+path order.
+
+quartodoc (a ``quartodoc:`` section) writes the API reference at build time, into ``dir``
+(default ``reference``): an ``index.qmd`` listing the ``sections`` with their titles and
+descriptions, and a page per object their ``contents`` name, documented from the code (after
+the sidebar's pages, index first, in the order of its sections). Those
+pages are written here as mkdocstrings ``::: package.name`` blocks, which the Markdown parser
+fills from the code like any other, in quartodoc's docstring style (``parser``, default numpy).
+The file is YAML, read without running anything; only literal values count.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import posixpath
+import re
+from pathlib import Path
+from typing import Any
+
+from builder.projects.gen_files import MAX_GENERATED_PAGES, GeneratedPage
+from builder.projects.layout import ProjectLayout
+
+CONFIG_NAMES = ("_quarto.yml", "_quarto.yaml")
+MAX_CONFIG_BYTES = 1024 * 1024
+# Sidebar and navbar entries visited, and how deep sections nest, before the rest is cut.
+MAX_ENTRIES = 20_000
+MAX_DEPTH = 20
+PAGE_SUFFIXES = (".qmd", ".md", ".ipynb")
+QUARTODOC_DEFAULT_DIR = "reference"
+_DOCSTRING_STYLES = frozenset({"numpy", "google", "sphinx"})
+_OBJECT_NAME = re.compile(r"[A-Za-z_][\w.:]*")
+
+
+def find_quarto_config(directory: Path) -> Path | None:
+    """``_quarto.yml`` in the docs folder, if any."""
+    return next((directory / n for n in CONFIG_NAMES if (directory / n).is_file()), None)
+
+
+def read_quarto(config_path: Path) -> ProjectLayout:
+    """The layout ``config_path`` gives the docs folder it is in."""
+    name = config_path.name
+    notes: list[str] = []
+    config = _read(config_path, notes)
+    project = config.get("project")
+    output = project.get("output-dir") if isinstance(project, dict) else None
+    excluded = ["_*", ".*", "**/_*", "**/.*"]
+    if isinstance(output, str) and output.strip("/") and not output.startswith(".."):
+        excluded.append(output.strip("/"))
+    order: list[str] = []
+    website = config.get("website")
+    if isinstance(website, dict):
+        budget = [MAX_ENTRIES]
+        sidebars = website.get("sidebar")
+        for sidebar in sidebars if isinstance(sidebars, list) else [sidebars]:
+            if isinstance(sidebar, dict):
+                _entries(sidebar.get("contents"), order, 0, budget)
+        navbar = website.get("navbar")
+        if isinstance(navbar, dict):
+            for side in ("left", "right"):
+                _entries(navbar.get(side), order, 0, budget)
+        if budget[0] <= 0:
+            notes.append(f"{name}: over {MAX_ENTRIES} sidebar entries; the rest is not read")
+    generated, sources = _quartodoc_pages(config.get("quartodoc"), notes)
+    return ProjectLayout(
+        kind="quarto",
+        config_file=name,
+        exclude_patterns=tuple(excluded),
+        exclude=_exclude_regex(excluded),
+        suffixes=PAGE_SUFFIXES,
+        order=tuple(dict.fromkeys([*order, *(page.relpath for page in generated)])),
+        generated=generated,
+        generated_from=sources,
+        notes=tuple(notes),
+    )
+
+
+def _read(config_path: Path, notes: list[str]) -> dict[str, Any]:
+    name = config_path.name
+    try:
+        with config_path.open("rb") as file:
+            raw = file.read(MAX_CONFIG_BYTES + 1)
+    except OSError as exc:
+        notes.append(f"{name}: cannot be read ({exc.strerror}); pages in path order")
+        return {}
+    if len(raw) > MAX_CONFIG_BYTES:
+        notes.append(f"{name}: larger than {MAX_CONFIG_BYTES // 1024} KiB; pages in path order")
+        return {}
+    from builder.projects.mkdocs_yaml import YAMLError, load
+
+    try:
+        config = load(raw.decode("utf-8-sig"))
+    except (UnicodeDecodeError, YAMLError, RecursionError):
+        notes.append(f"{name}: not readable YAML; pages in path order")
+        return {}
+    return config if isinstance(config, dict) else {}
+
+
+def _entries(value: Any, order: list[str], depth: int, budget: list[int]) -> None:
+    """Append the pages a sidebar or navbar ``contents`` value names, in its order: a path,
+    or an entry with ``href``/``file`` and nested ``contents`` (a section's)."""
+    if depth > MAX_DEPTH or budget[0] <= 0:
+        return
+    for entry in value if isinstance(value, list) else [value]:
+        budget[0] -= 1
+        if budget[0] <= 0:
+            return
+        if isinstance(entry, str):
+            _page(entry, order)
+        elif isinstance(entry, dict):
+            for key in ("href", "file"):
+                target = entry.get(key)
+                if isinstance(target, str):
+                    _page(target, order)
+            _entries(entry.get("contents"), order, depth + 1, budget)
+
+
+def _page(target: str, order: list[str]) -> None:
+    """A link's page, relative to the project folder (``/guide/x.qmd`` and ``guide/x.qmd``)."""
+    if "://" in target or target.startswith(("#", "mailto:")):
+        return
+    path = posixpath.normpath(target.split("#", 1)[0].lstrip("/"))
+    if path.startswith("..") or path == ".":
+        return
+    if path.endswith(PAGE_SUFFIXES):
+        order.append(path)
+
+
+def _exclude_regex(patterns: list[str]) -> str:
+    """The excluded names as one regular expression over relpaths."""
+    parts = []
+    for pattern in patterns:
+        escaped = re.escape(pattern).replace(r"\*\*/", "(?:[^/]*/)*").replace(r"\*", "[^/]*")
+        parts.append(f"(?:{escaped})(?:/.*)?")
+    return "|".join(parts)
+
+
+def _quartodoc_pages(
+    settings: Any, notes: list[str]
+) -> tuple[tuple[GeneratedPage, ...], tuple[tuple[str, str], ...]]:
+    """The pages quartodoc writes for its ``settings``, and a digest of each (for the cache)."""
+    if not isinstance(settings, dict):
+        return (), ()
+    package = settings.get("package")
+    folder = settings.get("dir", QUARTODOC_DEFAULT_DIR)
+    style = settings.get("parser", "numpy")
+    style = style if style in _DOCSTRING_STYLES else "numpy"
+    if not isinstance(folder, str) or posixpath.normpath(folder).startswith(("..", "/")):
+        notes.append("quartodoc: dir is not a folder of the project; no API pages")
+        return (), ()
+    folder = posixpath.normpath(folder)
+    sections = settings.get("sections")
+    index: list[str] = ["# Function reference\n"]
+    pages: dict[str, GeneratedPage] = {}
+    for section in sections if isinstance(sections, list) else []:
+        if not isinstance(section, dict):
+            continue
+        heading = section.get("title") or section.get("subtitle")
+        if isinstance(heading, str) and heading.strip():
+            index.append(f"{'##' if 'title' in section else '###'} {heading.strip()}\n")
+        if isinstance(section.get("desc"), str):
+            index.append(section["desc"].strip() + "\n")
+        owner = section.get("package", package)
+        names: list[str] = []
+        _object_names(section.get("contents"), names, 0)
+        for name in names:
+            full = f"{owner}.{name}" if isinstance(owner, str) and owner else name
+            relpath = f"{folder}/{name}.qmd"
+            index.append(f"- [{name}]({name}.qmd)")
+            if relpath not in pages and len(pages) < MAX_GENERATED_PAGES:
+                block = (
+                    f"::: {full.replace(':', '.')}\n    options:\n      docstring_style: {style}\n"
+                )
+                pages[relpath] = GeneratedPage(relpath, block)
+        index.append("")
+    if not pages:
+        return (), ()
+    written = (GeneratedPage(f"{folder}/index.qmd", "\n".join(index)), *pages.values())
+    notes.append(f"quartodoc: {len(pages)} API page(s) under {folder}/, from the code")
+    sources = tuple(
+        (page.relpath, hashlib.sha256(page.text.encode("utf-8")).hexdigest()) for page in written
+    )
+    return written, sources
+
+
+def _object_names(contents: Any, names: list[str], depth: int) -> None:
+    """The object names a section's ``contents`` lists: a name, an entry's ``name``, or a
+    ``kind: page`` entry's own ``contents``."""
+    if depth > MAX_DEPTH or not isinstance(contents, list):
+        return
+    for entry in contents:
+        if len(names) >= MAX_GENERATED_PAGES:
+            return
+        name = entry.get("name") if isinstance(entry, dict) else entry
+        if isinstance(name, str) and _OBJECT_NAME.fullmatch(name.strip()):
+            names.append(name.strip())
+        elif isinstance(entry, dict):
+            _object_names(entry.get("contents"), names, depth + 1)

@@ -1,0 +1,149 @@
+"""builder.projects.quarto: a Quarto website's page order, and the API pages quartodoc writes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.api.code import GriffeSource
+from builder.api.model import ApiSettings
+from builder.config import VersionConfig
+from builder.model import SourceFile
+from builder.parsers import parse_file
+from builder.projects import project_listing
+from builder.sources import read_source
+
+QUARTO = """\
+project:
+  type: website
+  output-dir: built
+website:
+  navbar:
+    left:
+      - href: api/
+        text: Reference
+      - file: about.qmd
+  sidebar:
+    - title: Guide
+      contents:
+        - guide/start.qmd
+        - section: More
+          contents:
+            - /guide/advanced.qmd
+            - href: https://example.invalid/
+quartodoc:
+  package: shop
+  dir: api
+  sections:
+    - title: Carts
+      desc: What holds the items.
+      contents:
+        - Cart
+        - name: Cart.total
+    - title: Helpers
+      package: shop.tools
+      contents:
+        - kind: page
+          contents: [discount]
+"""
+
+
+def _project(root: Path, config: str = QUARTO) -> Path:
+    docs = root / "docs"
+    for relpath, text in {
+        "_quarto.yml": config,
+        "index.qmd": "---\ntitle: Home\n---\n\nWelcome.\n",
+        "about.qmd": "# About\n",
+        "guide/start.qmd": "# Start\n",
+        "guide/advanced.qmd": "# Advanced\n",
+        "guide/_partial.qmd": "Included elsewhere.\n",
+        "_extensions/filter/README.md": "# A filter\n",
+        "built/index.html": "<h1>Built</h1>\n",
+        "objects.txt": "# Sphinx inventory version 2\n",
+    }.items():
+        path = docs / relpath
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    package = root / "shop"
+    (package / "tools").mkdir(parents=True)
+    (package / "__init__.py").write_text(
+        "class Cart:\n"
+        '    """A cart of items."""\n\n'
+        "    def total(self) -> int:\n"
+        '        """The sum.\n\n'
+        "        Returns\n        -------\n        int\n            The prices added up.\n"
+        '        """\n'
+        "        return 0\n",
+        encoding="utf-8",
+    )
+    (package / "tools" / "__init__.py").write_text(
+        'def discount(rate: float) -> float:\n    """Take some off."""\n    return rate\n',
+        encoding="utf-8",
+    )
+    return docs
+
+
+def _version(docs: Path) -> VersionConfig:
+    return VersionConfig("1.0", docs, None, None, (), (), None, None, code_root=docs.parent)
+
+
+def test_a_quarto_website_in_sidebar_order_with_quartodoc_pages(tmp_path: Path) -> None:
+    # quartodoc 0.11.1: its pages came in path order with its Sphinx inventory (objects.txt)
+    # read as a page, and its API reference (api/, written by quartodoc at build time) was
+    # missing.
+    docs = _project(tmp_path)
+    layout, listing = project_listing(_version(docs))
+    assert layout.kind == "quarto"
+    assert [c.relpath for c in listing.candidates] == [
+        "guide/start.qmd",
+        "guide/advanced.qmd",
+        "about.qmd",
+        "api/index.qmd",
+        "api/Cart.qmd",
+        "api/Cart.total.qmd",
+        "api/discount.qmd",
+        "index.qmd",  # in no sidebar: after them
+    ]  # not _partial.qmd, _extensions/, the output-dir built/ nor objects.txt
+    assert "quartodoc: 3 API page(s) under api/, from the code" in layout.notes
+    api = GriffeSource(tmp_path, ApiSettings(), "")
+    pages = {c.relpath: read_source(c) for c in listing.candidates}
+    index = pages["api/index.qmd"]
+    assert isinstance(index, SourceFile)
+    parsed = parse_file(index.relpath, index.text, api)
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections][1] == (
+        "Carts",
+        "What holds the items.\n\n- Cart\n- Cart.total",
+    )
+    total = pages["api/Cart.total.qmd"]
+    assert isinstance(total, SourceFile)
+    parsed = parse_file(total.relpath, total.text, api)
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections] == [
+        (
+            "shop.Cart.total",
+            "`shop.Cart.total() -> int`\n\nThe sum.\n\nReturns:\n- int: The prices added up.",
+        )
+    ]
+    discount = pages["api/discount.qmd"]
+    assert isinstance(discount, SourceFile)
+    assert discount.text.startswith("::: shop.tools.discount\n")
+
+
+def test_an_unreadable_quarto_config_keeps_path_order(tmp_path: Path) -> None:
+    layout, listing = project_listing(_version(_project(tmp_path, "website: [unclosed\n")))
+    assert layout.kind == "quarto"
+    assert "_quarto.yml: not readable YAML; pages in path order" in layout.notes
+    assert [c.relpath for c in listing.candidates] == [
+        "about.qmd",
+        "guide/advanced.qmd",
+        "guide/start.qmd",
+        "index.qmd",
+    ]
+
+
+def test_a_quartodoc_dir_outside_the_project_writes_no_pages(tmp_path: Path) -> None:
+    config = "quartodoc:\n  package: shop\n  dir: ../elsewhere\n"
+    config += "  sections:\n    - contents: [Cart]\n"
+    layout, listing = project_listing(_version(_project(tmp_path, config)))
+    assert "quartodoc: dir is not a folder of the project; no API pages" in layout.notes
+    assert not any(c.relpath.endswith("Cart.qmd") for c in listing.candidates)

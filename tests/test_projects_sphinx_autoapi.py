@@ -1,0 +1,153 @@
+"""builder.projects.sphinx_autoapi: the API pages sphinx-autoapi writes, from the code's layout."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.api.code import GriffeSource
+from builder.api.model import ApiSettings
+from builder.config import VersionConfig
+from builder.model import SourceFile
+from builder.parsers import parse_file
+from builder.projects import project_listing
+from builder.sources import read_source
+
+CONF = 'extensions = ["autoapi.extension"]\nautoapi_dirs = ["../src/shop"]\n'
+
+
+def _project(root: Path, conf: str = CONF) -> Path:
+    docs, package = root / "docs", root / "src" / "shop"
+    (package / "orders").mkdir(parents=True)
+    (package / "no_package").mkdir()
+    (package / "migrations").mkdir()
+    docs.mkdir()
+    (docs / "conf.py").write_text(conf, encoding="utf-8")
+    (docs / "index.rst").write_text("Shop\n====\n\nWelcome.\n", encoding="utf-8")
+    files = {
+        "__init__.py": '"""A small shop."""\n',
+        "_secret.py": '"""Private."""\n',
+        "orders/__init__.py": '"""Orders."""\n',
+        "orders/cart.py": (
+            '"""Carts."""\n\n\n'
+            "class Cart:\n"
+            '    """A cart of items."""\n\n'
+            "    def total(self) -> int:\n"
+            '        """The sum of the prices."""\n'
+            "        return 0\n"
+        ),
+        "no_package/loose.py": '"""Not in a package."""\n',
+        "migrations/0001.py": "",
+        "migrations/__init__.py": "",
+    }
+    for relpath, text in files.items():
+        (package / relpath).write_text(text, encoding="utf-8")
+    return docs
+
+
+def _version(docs: Path) -> VersionConfig:
+    return VersionConfig("1.0", docs, None, None, (), (), None, None, code_root=docs.parent)
+
+
+def test_autoapi_writes_a_page_per_module_of_its_dirs(tmp_path: Path) -> None:
+    # pydata-sphinx-theme 0.20.0 loads autoapi.extension with autoapi_root = "api": its API
+    # reference, a page per module that autoapi writes at build time, was missing.
+    docs = _project(tmp_path)
+    layout, listing = project_listing(_version(docs))
+    assert [c.relpath for c in listing.candidates] == [
+        "index.rst",
+        "autoapi/index.rst",
+        "autoapi/shop/index.rst",
+        "autoapi/shop/_secret/index.rst",  # autoapi's default options show private members
+        "autoapi/shop/orders/index.rst",
+        "autoapi/shop/orders/cart/index.rst",
+    ]  # not no_package/ (no __init__.py) nor migrations/ (autoapi_ignore's default)
+    assert "autoapi: 4 module page(s) under autoapi/, from the code" in layout.notes
+    page = read_source(listing.candidates[5])
+    assert isinstance(page, SourceFile)
+    assert page.text.startswith("shop.orders.cart\n================\n\n.. automodule::")
+    api = GriffeSource(tmp_path / "src", ApiSettings(), "src")
+    parsed = parse_file(page.relpath, page.text, api)
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections] == [
+        ("shop.orders.cart", "Carts."),
+        ("shop.orders.cart.Cart", "`Cart()`\n\nA cart of items."),
+        ("shop.orders.cart.Cart.total", "`total() -> int`\n\nThe sum of the prices."),
+    ]
+    # A module added or removed changes the layout's key, so the build lists the pages again.
+    assert "autoapi/shop/orders/cart/index.rst" in dict(layout.generated_from)
+
+
+def test_autoapi_settings_root_options_and_ignore(tmp_path: Path) -> None:
+    conf = (
+        'extensions = ["autoapi.extension"]\nautoapi_dirs = ["../src"]\n'
+        'autoapi_root = "api"\nautoapi_options = ["members"]\nautoapi_ignore = ["*cart*"]\n'
+    )
+    _, listing = project_listing(_version(_project(tmp_path, conf)))
+    assert [c.relpath for c in listing.candidates] == [
+        "index.rst",
+        "api/index.rst",
+        "api/shop/index.rst",
+        "api/shop/migrations/index.rst",
+        "api/shop/orders/index.rst",
+    ]  # no private module without private-members
+    page = read_source(listing.candidates[2])
+    assert isinstance(page, SourceFile)
+    assert page.text.endswith(
+        ".. automodule:: shop\n   :members:\n\n.. toctree::\n   :hidden:\n\n"
+        "   migrations/index\n   orders/index\n"
+    )
+
+
+def test_computed_dirs_document_the_packages_beside_the_docs(tmp_path: Path) -> None:
+    conf = (
+        "import os\n"
+        'extensions = ["autoapi.extension"]\n'
+        'autoapi_dirs = [os.path.join(os.path.dirname(__file__), "..", "src", "shop")]\n'
+    )
+    layout, listing = project_listing(_version(_project(tmp_path, conf)))
+    assert "autoapi/shop/orders/cart/index.rst" in [c.relpath for c in listing.candidates]
+    assert any("autoapi_dirs is not a literal list" in note for note in layout.notes)
+
+
+def test_no_pages_when_autoapi_generates_none(tmp_path: Path) -> None:
+    # sphinx-autoapi's own docs set autoapi_generate_api_docs = False and use its directives.
+    conf = CONF + "autoapi_generate_api_docs = False\n"
+    _, listing = project_listing(_version(_project(tmp_path, conf)))
+    assert [c.relpath for c in listing.candidates] == ["index.rst"]
+    _, listing = project_listing(_version(_project(tmp_path / "plain", "extensions = []\n")))
+    assert [c.relpath for c in listing.candidates] == ["index.rst"]
+
+
+def test_dirs_outside_the_project_and_a_root_outside_the_docs_are_notes(tmp_path: Path) -> None:
+    outside = 'extensions = ["autoapi.extension"]\nautoapi_dirs = ["../../../elsewhere"]\n'
+    layout, listing = project_listing(_version(_project(tmp_path / "a" / "b", outside)))
+    assert [c.relpath for c in listing.candidates] == ["index.rst"]
+    assert any("is not a folder of the project" in note for note in layout.notes)
+    escape = CONF + 'autoapi_root = "../up"\n'
+    layout, listing = project_listing(_version(_project(tmp_path / "c", escape)))
+    assert [c.relpath for c in listing.candidates] == ["index.rst"]
+    assert "autoapi: autoapi_root ../up is not a folder of the docs" in layout.notes
+
+
+def test_pydoctor_writes_a_page_per_module_of_its_packages(tmp_path: Path) -> None:
+    # pydoctor 25.10.1's docs load pydoctor.sphinx_ext.build_apidocs, which writes the API
+    # (its epytext_demo, google_demo... packages) into api/ when Sphinx runs: all missing.
+    conf = (
+        'extensions = ["pydoctor.sphinx_ext.build_apidocs"]\n'
+        'pydoctor_args = ["--html-output={outdir}/reference/", "--docformat=epytext",'
+        ' "../src/shop"]\n'
+    )
+    layout, listing = project_listing(_version(_project(tmp_path, conf)))
+    assert [c.relpath for c in listing.candidates] == [
+        "index.rst",
+        "reference/index.rst",
+        "reference/shop/index.rst",
+        "reference/shop/migrations/index.rst",
+        "reference/shop/orders/index.rst",
+        "reference/shop/orders/cart/index.rst",
+    ]  # pydoctor hides private modules; it ignores no migrations
+    assert "pydoctor: 4 module page(s) under reference/, from the code" in layout.notes
+    computed = 'extensions = ["pydoctor.sphinx_ext.build_apidocs"]\npydoctor_args = {"main": x}\n'
+    layout, listing = project_listing(_version(_project(tmp_path / "computed", computed)))
+    assert "api/shop/orders/cart/index.rst" in [c.relpath for c in listing.candidates]
+    assert any("pydoctor_args is not a literal list" in note for note in layout.notes)
