@@ -9,6 +9,7 @@ import stat
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from builder.errors import SourceError
 from builder.globs import GlobSet
@@ -217,30 +218,48 @@ def read_source(
     return SourceFile(candidate.relpath, text.replace("\r\n", "\n").replace("\r", "\n"), digest)
 
 
+def open_regular(path: Path, identity: tuple[int, int] | None = None) -> BinaryIO | str:
+    """Open ``path`` for reading, or say why not: only a regular file is opened, and with an
+    ``identity``, only when it is still the file the listing judged. Never waits: a FIFO
+    swapped in since the listing must not make open() wait for a writer (O_NONBLOCK), and
+    fstat then tells what was really opened."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return "vanished during the build"
+    except OSError as exc:
+        return f"unreadable ({exc.strerror})"
+    handle = os.fdopen(descriptor, "rb")
+    try:
+        opened = os.fstat(handle.fileno())
+    except OSError as exc:
+        handle.close()
+        return f"unreadable ({exc.strerror})"
+    reason = _not_regular(opened.st_mode)
+    if reason is None and identity is not None and (opened.st_dev, opened.st_ino) != identity:
+        reason = "symlink pointed elsewhere during the build"
+    if reason is not None:
+        handle.close()
+        return reason
+    return handle
+
+
 def _read_bytes(
     path: Path, budget: int, identity: tuple[int, int] | None = None
 ) -> tuple[bytes | None, str | None]:
     """Return (the file's bytes, None) or (None, the reason it cannot be read); with an
     ``identity``, only when the file opened is still the one the listing judged."""
+    opened = open_regular(path, identity)
+    if isinstance(opened, str):
+        return None, opened
     try:
-        # O_NONBLOCK: a FIFO swapped in since the listing must not make open() wait for a
-        # writer; fstat then tells what was really opened.
-        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-        with os.fdopen(descriptor, "rb") as handle:
-            opened = os.fstat(handle.fileno())
-            reason = _not_regular(opened.st_mode)
-            if reason is not None:
-                return None, reason
-            if identity is not None and (opened.st_dev, opened.st_ino) != identity:
-                return None, "symlink pointed elsewhere during the build"
-            size = opened.st_size
+        with opened as handle:
+            size = os.fstat(handle.fileno()).st_size
             if size > min(MAX_FILE_BYTES, budget):
                 limit = MAX_FILE_BYTES if size > MAX_FILE_BYTES else budget
                 return None, f"too big ({size / 1e6:.1f} MB, limit {limit / 1e6:.0f} MB)"
             # Never read(cap): that allocates the whole cap up front, per file.
             data = handle.read(min(size, MAX_FILE_BYTES) + 1)
-    except FileNotFoundError:
-        return None, "vanished during the build"
     except OSError as exc:
         return None, f"unreadable ({exc.strerror})"
     return data, None
