@@ -7,12 +7,13 @@ import hashlib
 import os
 import stat
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import BinaryIO
 
 from builder.errors import SourceError
 from builder.globs import GlobSet
+from builder.gzip_pages import gunzip_page, gzipped_page_name
 from builder.model import SkippedFile, SourceFile
 from builder.parsers import SUPPORTED_SUFFIXES
 from builder.parsers.office import OFFICE_SUFFIXES
@@ -39,6 +40,8 @@ class Candidate:
     # For a link, the (device, inode) of the file it led to when it was listed: the file is
     # read through the link, which may have been pointed elsewhere since.
     identity: tuple[int, int] | None = None
+    # The file is the page gzipped (``path`` is ``relpath`` + ".gz"): builder.gzip_pages.
+    gzipped: bool = False
 
 
 @dataclass(frozen=True)
@@ -159,14 +162,23 @@ def list_version_files(
     candidates: list[Candidate] = []
     skipped: list[SkippedFile] = []
     excluded = 0
-    for relpath, path, is_link in _walk(root):
+    for stored, path, is_link in _walk(root):
+        # A gzipped page is listed, globbed and served under its page's name; an exclude
+        # pattern may also name the gzipped file itself ("*.gz").
+        gzipped = gzipped_page_name(stored)
+        relpath = gzipped or stored
         if (include.patterns and not include.matches(relpath)) or exclude.matches(relpath):
             excluded += 1
             continue
-        if Path(relpath).suffix.lower() not in SUPPORTED_SUFFIXES:
+        if Path(relpath).suffix.lower() not in SUPPORTED_SUFFIXES or exclude.matches(stored):
             excluded += 1
             continue
+        if gzipped is not None and os.path.lexists(path.with_name(Path(relpath).name)):
+            skipped.append(SkippedFile(stored, f"{Path(relpath).name} is read instead"))
+            continue
         judged = _judge(relpath, path, is_link, root, project)
+        if gzipped is not None and isinstance(judged, Candidate):
+            judged = replace(judged, gzipped=True)
         if isinstance(judged, Candidate) and len(candidates) >= MAX_FILES_PER_VERSION:
             judged = SkippedFile(
                 relpath, f"over the limit of {MAX_FILES_PER_VERSION} files per version"
@@ -193,7 +205,12 @@ def read_source(
     data, reason = _read_bytes(candidate.path, budget, candidate.identity)
     if data is None:
         return SkippedFile(candidate.relpath, reason or "unreadable")
+    # The digest is of the file's bytes, as builder.source_digests keys the cache on them.
     digest = hashlib.sha256(data).hexdigest() if hashed else ""
+    if candidate.gzipped:
+        data, reason = gunzip_page(data, min(MAX_FILE_BYTES, budget))
+        if data is None:
+            return SkippedFile(candidate.relpath + candidate.path.suffix, reason or "unreadable")
     if Path(candidate.relpath).suffix.lower() in OFFICE_SUFFIXES:
         return SourceFile(candidate.relpath, "", digest, data)
     sniffed = data[:BINARY_SNIFF_BYTES]
