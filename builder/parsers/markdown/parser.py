@@ -24,7 +24,6 @@ from typing import Any
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from mdit_py_plugins.colon_fence import colon_fence_plugin
-from mdit_py_plugins.container import container_plugin
 from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 from mdit_py_plugins.myst_blocks import myst_block_plugin
@@ -43,6 +42,7 @@ from builder.parsers.markdown.body_text import (
     render_inline,
 )
 from builder.parsers.markdown.code_includes import has_code_includes, splice_code_includes
+from builder.parsers.markdown.containers import container_plugin
 from builder.parsers.markdown.dollar_math import dollar_math_plugin
 from builder.parsers.markdown.embedded_html import HtmlHeading, lone_anchor_id, split_html
 from builder.parsers.markdown.front_matter import (
