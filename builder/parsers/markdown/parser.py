@@ -70,6 +70,7 @@ from builder.parsers.markdown.myst_syntax import directive_name
 from builder.parsers.markdown.snippets import has_snippets, splice_snippets
 from builder.parsers.markdown.spliced import Spliced
 from builder.parsers.markdown.tabbed import tabbed_rule
+from builder.parsers.markdown.toc_markers import generated_toc_end
 from builder.parsers.markdown.vitepress_snippets import (
     has_snippet_imports,
     splice_snippet_imports,
@@ -182,6 +183,10 @@ def _events(
     page = "\n".join(lines)
     tags = set() if doc.mdx or "import" not in page else set(COMPONENT_TAG.findall(page))
     while index < len(tokens):
+        toc_end = generated_toc_end(tokens, doc.closers, index, doc.env.get("references", {}))
+        if toc_end is not None:
+            index = toc_end
+            continue
         token = tokens[index]
         close = doc.closers[index]
         start = token.map[0] if token.map else 0
