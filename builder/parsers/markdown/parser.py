@@ -43,6 +43,7 @@ from builder.parsers.markdown.body_text import (
 )
 from builder.parsers.markdown.code_includes import has_code_includes, splice_code_includes
 from builder.parsers.markdown.containers import container_plugin
+from builder.parsers.markdown.docsify import split_docsify_heading
 from builder.parsers.markdown.dollar_math import dollar_math_plugin
 from builder.parsers.markdown.embedded_html import HtmlHeading, lone_anchor_id, split_html
 from builder.parsers.markdown.front_matter import (
@@ -163,10 +164,12 @@ def _normalize(text: str) -> str:
 
 
 def _heading(doc: Document, content: str, level: int, line: int) -> _Heading:
-    """A Markdown heading: explicit ``{#id}`` or inline ``<a id>`` wins over the slug."""
+    """A Markdown heading: explicit ``{#id}`` (docsify's ``:id=``) or inline ``<a id>`` wins
+    over the slug."""
+    content, docsify_id = split_docsify_heading(content)
     content, explicit = split_heading_id(content)
     text, inline_id = render_inline(doc, content, heading=True)
-    return _Heading(level, text, explicit or inline_id or slugify(text), line)
+    return _Heading(level, text, explicit or docsify_id or inline_id or slugify(text), line)
 
 
 def _events(
