@@ -302,6 +302,7 @@ def _file_key(
         substitutions,
         layout.default_role,
         layout.attribute_delimiters,
+        *((layout.markdown_flavor,) if layout.markdown_flavor else ()),
     )
     # A PDF or Office file also depends on its reader: installing the extra re-reads it.
     reader = reader_version(relpath) if _is_document(relpath) else ""

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from builder.cache import BuildCache
-from builder.sources import Candidate
+from builder.sources import Candidate, open_regular
 
 # How long ago a file must have last changed for its stat to vouch for its bytes.
 RACY_NANOSECONDS = 2_000_000_000
@@ -66,8 +66,15 @@ def source_digests(
         ]
         digest = _kept_digest(kept.get(candidate.relpath), stamp)
         if digest is None:
+            # Opened as read_source opens it: a FIFO swapped in since the listing is not
+            # waited on, and a link pointed elsewhere is not hashed.
+            opened = open_regular(candidate.path, candidate.identity)
+            if isinstance(opened, str):
+                readable = False
+                continue
             try:
-                data = candidate.path.read_bytes()
+                with opened as handle:
+                    data = handle.read()
             except OSError:
                 readable = False
                 continue

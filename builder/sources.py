@@ -7,11 +7,13 @@ import hashlib
 import os
 import stat
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import BinaryIO
 
 from builder.errors import SourceError
 from builder.globs import GlobSet
+from builder.gzip_pages import gunzip_page, gzipped_page_name
 from builder.model import SkippedFile, SourceFile
 from builder.parsers import SUPPORTED_SUFFIXES
 from builder.parsers.office import OFFICE_SUFFIXES
@@ -38,6 +40,8 @@ class Candidate:
     # For a link, the (device, inode) of the file it led to when it was listed: the file is
     # read through the link, which may have been pointed elsewhere since.
     identity: tuple[int, int] | None = None
+    # The file is the page gzipped (``path`` is ``relpath`` + ".gz"): builder.gzip_pages.
+    gzipped: bool = False
 
 
 @dataclass(frozen=True)
@@ -158,14 +162,23 @@ def list_version_files(
     candidates: list[Candidate] = []
     skipped: list[SkippedFile] = []
     excluded = 0
-    for relpath, path, is_link in _walk(root):
+    for stored, path, is_link in _walk(root):
+        # A gzipped page is listed, globbed and served under its page's name; an exclude
+        # pattern may also name the gzipped file itself ("*.gz").
+        gzipped = gzipped_page_name(stored)
+        relpath = gzipped or stored
         if (include.patterns and not include.matches(relpath)) or exclude.matches(relpath):
             excluded += 1
             continue
-        if Path(relpath).suffix.lower() not in SUPPORTED_SUFFIXES:
+        if Path(relpath).suffix.lower() not in SUPPORTED_SUFFIXES or exclude.matches(stored):
             excluded += 1
             continue
+        if gzipped is not None and os.path.lexists(path.with_name(Path(relpath).name)):
+            skipped.append(SkippedFile(stored, f"{Path(relpath).name} is read instead"))
+            continue
         judged = _judge(relpath, path, is_link, root, project)
+        if gzipped is not None and isinstance(judged, Candidate):
+            judged = replace(judged, gzipped=True)
         if isinstance(judged, Candidate) and len(candidates) >= MAX_FILES_PER_VERSION:
             judged = SkippedFile(
                 relpath, f"over the limit of {MAX_FILES_PER_VERSION} files per version"
@@ -192,7 +205,12 @@ def read_source(
     data, reason = _read_bytes(candidate.path, budget, candidate.identity)
     if data is None:
         return SkippedFile(candidate.relpath, reason or "unreadable")
+    # The digest is of the file's bytes, as builder.source_digests keys the cache on them.
     digest = hashlib.sha256(data).hexdigest() if hashed else ""
+    if candidate.gzipped:
+        data, reason = gunzip_page(data, min(MAX_FILE_BYTES, budget))
+        if data is None:
+            return SkippedFile(candidate.relpath + candidate.path.suffix, reason or "unreadable")
     if Path(candidate.relpath).suffix.lower() in OFFICE_SUFFIXES:
         return SourceFile(candidate.relpath, "", digest, data)
     sniffed = data[:BINARY_SNIFF_BYTES]
@@ -217,30 +235,48 @@ def read_source(
     return SourceFile(candidate.relpath, text.replace("\r\n", "\n").replace("\r", "\n"), digest)
 
 
+def open_regular(path: Path, identity: tuple[int, int] | None = None) -> BinaryIO | str:
+    """Open ``path`` for reading, or say why not: only a regular file is opened, and with an
+    ``identity``, only when it is still the file the listing judged. Never waits: a FIFO
+    swapped in since the listing must not make open() wait for a writer (O_NONBLOCK), and
+    fstat then tells what was really opened."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return "vanished during the build"
+    except OSError as exc:
+        return f"unreadable ({exc.strerror})"
+    handle = os.fdopen(descriptor, "rb")
+    try:
+        opened = os.fstat(handle.fileno())
+    except OSError as exc:
+        handle.close()
+        return f"unreadable ({exc.strerror})"
+    reason = _not_regular(opened.st_mode)
+    if reason is None and identity is not None and (opened.st_dev, opened.st_ino) != identity:
+        reason = "symlink pointed elsewhere during the build"
+    if reason is not None:
+        handle.close()
+        return reason
+    return handle
+
+
 def _read_bytes(
     path: Path, budget: int, identity: tuple[int, int] | None = None
 ) -> tuple[bytes | None, str | None]:
     """Return (the file's bytes, None) or (None, the reason it cannot be read); with an
     ``identity``, only when the file opened is still the one the listing judged."""
+    opened = open_regular(path, identity)
+    if isinstance(opened, str):
+        return None, opened
     try:
-        # O_NONBLOCK: a FIFO swapped in since the listing must not make open() wait for a
-        # writer; fstat then tells what was really opened.
-        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-        with os.fdopen(descriptor, "rb") as handle:
-            opened = os.fstat(handle.fileno())
-            reason = _not_regular(opened.st_mode)
-            if reason is not None:
-                return None, reason
-            if identity is not None and (opened.st_dev, opened.st_ino) != identity:
-                return None, "symlink pointed elsewhere during the build"
-            size = opened.st_size
+        with opened as handle:
+            size = os.fstat(handle.fileno()).st_size
             if size > min(MAX_FILE_BYTES, budget):
                 limit = MAX_FILE_BYTES if size > MAX_FILE_BYTES else budget
                 return None, f"too big ({size / 1e6:.1f} MB, limit {limit / 1e6:.0f} MB)"
             # Never read(cap): that allocates the whole cap up front, per file.
             data = handle.read(min(size, MAX_FILE_BYTES) + 1)
-    except FileNotFoundError:
-        return None, "vanished during the build"
     except OSError as exc:
         return None, f"unreadable ({exc.strerror})"
     return data, None

@@ -16,10 +16,11 @@ import subprocess
 import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from builder.built_sphinx import read_built_sphinx
+from builder.gzip_pages import gzipped_page_name
 from builder.projects.gen_files import generated_pages
 from builder.projects.mkdocs import CONFIG_NAMES as MKDOCS_CONFIG_NAMES
 from builder.projects.mkdocs import load_config as load_mkdocs_config
@@ -307,7 +308,8 @@ def _kind_of_files(folder: Path) -> str | None:
         return None
     counts = {"markdown": 0, "rst": 0, "html": 0}
     for path in _files(folder):
-        suffix = path.suffix.lower()
+        # A gzipped page counts as the page it holds (Debian's changelog.html.gz).
+        suffix = PurePosixPath(gzipped_page_name(path.name) or path.name).suffix.lower()
         if suffix in MARKDOWN_SUFFIXES:
             counts["markdown"] += 1
         elif suffix in RST_SUFFIXES:

@@ -43,6 +43,26 @@ def test_mkdocstrings_filters_replace_the_private_rule() -> None:
     assert _names(MemberOptions(members=(), filters=("^a",))) == ["alpha"]
 
 
+def test_mkdocstrings_filters_keep_what_no_filter_matches_unless_all_are_plain() -> None:
+    # Textual's mkdocs-common.yml (and mkdocstrings' own example): hide private names, show
+    # __init__. Requiring every plain pattern to match kept only __init__: TextArea's page
+    # lost its 224 members.
+    mixed = MemberOptions(members=(), filters=("!^_", "^__init__$", "!^zeta$"))
+    assert _names(mixed) == ["alpha"]
+    assert _names(MemberOptions(members=(), filters=("!^_", "^__call__$"))) == [
+        "__call__",
+        "alpha",
+        "zeta",
+    ]
+    # The last filter that matches decides.
+    assert _names(MemberOptions(members=(), filters=("!^_", "^_hid"))) == [
+        "_hidden",
+        "alpha",
+        "zeta",
+    ]
+    assert _names(MemberOptions(members=(), filters=("^_hid", "!^_"))) == ["alpha", "zeta"]
+
+
 def test_docstring_parts_read_as_text_and_lists() -> None:
     upper = str.upper  # stands in for the page's markup renderer
     fields = (DocField("x", "int", "the x"), DocField("y", "", "the y"))

@@ -523,3 +523,19 @@ def test_only_an_edit_that_changes_what_they_list_renders_the_library_and_landin
     monkeypatch.undo()
     build_site(load_catalog(catalog), tmp_path / "cold")
     assert site_files(site) == site_files(tmp_path / "cold")
+
+
+def test_a_changed_gzipped_page_is_rebuilt(tmp_path: Path) -> None:
+    import gzip
+
+    catalog = make_project(tmp_path / "project")
+    changes = tmp_path / "project" / "alpha" / "changes.md.gz"
+    changes.write_bytes(gzip.compress(b"# Changes\n\nVersion one.\n"))
+    cache = tmp_path / "cache"
+    build_site(load_catalog(catalog), tmp_path / "warm", cache_dir=cache)
+    changes.write_bytes(gzip.compress(b"# Changes\n\nVersion two.\n"))
+    build_site(load_catalog(catalog), tmp_path / "warm", cache_dir=cache)
+    build_site(load_catalog(catalog), tmp_path / "cold")
+    warm = site_files(tmp_path / "warm")
+    assert warm == site_files(tmp_path / "cold")
+    assert b"Version two." in warm["libs/alpha/1.0.0/changes.html"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import os
 from pathlib import Path
+from typing import BinaryIO
 
 import pytest
 
@@ -20,13 +21,13 @@ def candidates(folder: Path) -> list[Candidate]:
 
 def reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     read: list[str] = []
-    real = Path.read_bytes
+    real = builder.source_digests.open_regular
 
-    def read_bytes(path: Path) -> bytes:
+    def open_regular(path: Path, identity: tuple[int, int] | None = None) -> BinaryIO | str:
         read.append(path.name)
-        return real(path)
+        return real(path, identity)
 
-    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    monkeypatch.setattr(builder.source_digests, "open_regular", open_regular)
     return read
 
 
@@ -105,3 +106,30 @@ def test_a_damaged_entry_and_an_unreadable_file(tmp_path: Path, settled_now: Non
     (tmp_path / "docs" / "a.md").unlink()
     gone, readable = source_digests(BuildCache(tmp_path / "cache"), "k", files)
     assert gone == {} and not readable
+
+
+def test_a_file_replaced_by_a_fifo_after_listing_is_not_waited_on(tmp_path: Path) -> None:
+    """Hashing opens the file a second time, after the listing: a FIFO swapped in since then
+    leaves the version unkeyed (rebuilt), and the build never waits for a writer."""
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "a.md").write_bytes(b"# A\n")
+    os.mkfifo(tmp_path / "docs" / "b.md")
+    digests, readable = source_digests(
+        BuildCache(tmp_path / "cache"), "k", candidates(tmp_path / "docs")
+    )
+    assert not readable
+    assert digests == {"a.md": digest(b"# A\n")}
+
+
+def test_a_link_pointed_elsewhere_after_listing_is_not_hashed(tmp_path: Path) -> None:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "first.md").write_bytes(b"# First\n")
+    (tmp_path / "docs" / "other.md").write_bytes(b"# Other\n")
+    link = tmp_path / "docs" / "link.md"
+    link.symlink_to("first.md")
+    listed = os.stat(tmp_path / "docs" / "first.md")
+    link.unlink()
+    link.symlink_to("other.md")
+    files = [Candidate("link.md", link, identity=(listed.st_dev, listed.st_ino))]
+    digests, readable = source_digests(BuildCache(tmp_path / "cache"), "k", files)
+    assert (digests, readable) == ({}, False)

@@ -243,3 +243,43 @@ def test_a_source_read_without_hashing_has_no_sha256(tmp_path: Path) -> None:
         hashed.text,
         hashed.utf8,
     )
+
+
+def test_a_gzipped_page_is_listed_and_read_as_the_page_it_holds(tmp_path: Path) -> None:
+    """Debian's *-doc packages gzip their larger pages (python-babel-doc's changelog.html.gz);
+    the other pages link to changelog.html, so that is the page's name, which globs match."""
+    import gzip
+
+    (tmp_path / "index.html").write_text("<h1>Home</h1>\n", encoding="utf-8")
+    (tmp_path / "changelog.html.gz").write_bytes(gzip.compress(b"<h1>Changes</h1>\n"))
+    (tmp_path / "both.html").write_text("<h1>Plain</h1>\n", encoding="utf-8")
+    (tmp_path / "both.html.gz").write_bytes(gzip.compress(b"<h1>Gzipped</h1>\n"))
+    (tmp_path / "broken.txt.gz").write_bytes(b"\x1f\x8b not really")
+    (tmp_path / "logo.pdf.gz").write_bytes(gzip.compress(b"%PDF-1.4"))
+    listing = list_version_files(tmp_path, compile_globs(["**/*.html", "*.txt"]), NO_GLOBS)
+    assert [c.relpath for c in listing.candidates] == [
+        "both.html",
+        "broken.txt",
+        "changelog.html",
+        "index.html",
+    ]
+    assert listing.skipped == (SkippedFile("both.html.gz", "both.html is read instead"),)
+    read = {c.relpath: read_source(c) for c in listing.candidates}
+    changelog = read["changelog.html"]
+    assert isinstance(changelog, SourceFile) and changelog.text == "<h1>Changes</h1>\n"
+    broken = read["broken.txt"]
+    assert isinstance(broken, SkippedFile) and broken.relpath == "broken.txt.gz"
+    assert broken.reason.startswith("not a readable gzip file")
+    # An exclude pattern may name the gzipped file itself.
+    excluded = list_version_files(tmp_path, NO_GLOBS, compile_globs(["*.gz"]))
+    assert [c.relpath for c in excluded.candidates] == ["both.html", "index.html"]
+
+
+def test_a_gzipped_page_counts_its_decompressed_size_against_the_limit(tmp_path: Path) -> None:
+    import gzip
+
+    (tmp_path / "huge.html.gz").write_bytes(gzip.compress(b"<p>x</p>" * (MAX_FILE_BYTES // 8 + 1)))
+    (candidate,) = list_version_files(tmp_path, NO_GLOBS, NO_GLOBS).candidates
+    result = read_source(candidate)
+    assert isinstance(result, SkippedFile)
+    assert result.reason == f"too big once decompressed (over {MAX_FILE_BYTES / 1e6:.0f} MB)"

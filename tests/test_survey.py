@@ -231,3 +231,16 @@ def test_a_vitepress_docs_folder_is_read_in_its_sidebar_order(tmp_path: Path) ->
     assert (survey.kind, survey.docs, survey.include) == ("vitepress", "docs", ("**/*.md",))
     found = "docs/.vitepress/config.mts: VitePress, pages in the order of its sidebar"
     assert found in survey.found
+
+
+def test_gzipped_pages_count_as_the_pages_they_hold(tmp_path: Path) -> None:
+    # A Debian *-doc folder whose larger pages are gzipped (python-babel-doc's
+    # changelog.html.gz); docbuild reads them as .html pages, so they are HTML files here.
+    import gzip
+
+    (tmp_path / "html").mkdir()
+    (tmp_path / "html" / "README.md").write_text("# Read me\n", encoding="utf-8")
+    for name in ("changelog.html.gz", "api.html.gz"):
+        (tmp_path / "html" / name).write_bytes(gzip.compress(b"<h1>Page</h1>"))
+    survey = survey_project(tmp_path / "html")
+    assert (survey.kind, survey.include) == ("html", ("**/*.html",))

@@ -181,13 +181,17 @@ def _shown(member: Member, options: MemberOptions) -> bool:
 
 
 def _passes_filters(name: str, filters: tuple[str, ...]) -> bool:
-    """mkdocstrings' rule: kept unless a "!pattern" matches, and a plain pattern must match."""
+    """mkdocstrings-python's rule: the last filter that matches decides ("!" drops, a plain
+    pattern keeps); a name none matches is kept, unless every filter is a plain one."""
+    keep: bool | None = None
+    only_plain = True
     for pattern in filters:
         negated = pattern.startswith("!")
         try:
             matched = re.search(pattern[1:] if negated else pattern, name) is not None
         except re.error:
             continue
-        if matched == negated:
-            return False
-    return True
+        only_plain = only_plain and not negated
+        if matched:
+            keep = not negated
+    return keep if keep is not None else not only_plain

@@ -2,8 +2,8 @@
 
 ``auto`` looks for ``mkdocs.yml`` (or ``mkdocs.yaml``, or Zensical's ``zensical.toml``) in the
 docs folder and the folders above it, then for VitePress' ``.vitepress/config.*``, Quarto's
-``_quarto.yml`` and ``conf.py`` in the docs folder; ``mkdocs``, ``vitepress``, ``sphinx`` and
-``none`` say it.
+``_quarto.yml``, a docsify ``index.html`` (builder.projects.docsify) and ``conf.py`` in the docs
+folder; ``mkdocs``, ``vitepress``, ``sphinx`` and ``none`` say it.
 A folder Sphinx built (HTML, with ``_static/documentation_options.js``) is read as files,
 without the copies of its sources Sphinx keeps beside the pages.
 """
@@ -16,6 +16,7 @@ from pathlib import Path
 
 from builder.built_sphinx import read_built_sphinx
 from builder.model import SkippedFile
+from builder.projects.docsify import read_docsify
 from builder.projects.layout import ProjectLayout
 from builder.projects.mkdocs import CONFIG_NAMES, read_mkdocs
 from builder.projects.quarto import find_quarto_config, read_quarto
@@ -54,6 +55,8 @@ def read_project_layout(directory: Path, project: str, tree_root: Path | None) -
     quarto = find_quarto_config(directory) if project == "auto" else None
     if quarto is not None:
         return read_quarto(quarto)
+    if project == "auto" and (docsify := read_docsify(directory)) is not None:
+        return docsify
     conf = directory / CONFIG_NAME
     if project == "sphinx" or conf.is_file():
         return read_sphinx(directory, conf if conf.is_file() else None, tree_root)

@@ -29,7 +29,7 @@ class ProjectLayout:
     ``exclude_patterns``). An empty ``suffixes`` admits every suffix the parsers read.
     """
 
-    kind: str = "none"  # "mkdocs", "vitepress", "quarto", "sphinx" or "none"
+    kind: str = "none"  # "mkdocs", "vitepress", "quarto", "sphinx", "docsify" or "none"
     directory: Path | None = None  # where the pages are, when the tool says another folder
     config_file: str = ""
     config_folder: Path | None = None  # where the tool runs from (MkDocs: its config's folder)
@@ -45,6 +45,8 @@ class ProjectLayout:
     # markdown.attrs); None: braces.
     attribute_delimiters: tuple[str, str] | None = None
     not_in_nav: str = ""  # pages a MkDocs nav leaves out on purpose (no note for them)
+    # Markdown syntax of the tool's own its pages are read with: "docsify", or "" for none.
+    markdown_flavor: str = ""
     # Pages a gen-files script would write (builder.projects.gen_files), and each script's
     # path and sha256: an edit to a script is a change to the version.
     generated: tuple[GeneratedPage, ...] = ()
@@ -99,6 +101,8 @@ class ProjectLayout:
             self.default_role,
             self.attribute_delimiters,
             self.generated_from,
+            # Only when set, so that other projects' cache keys stay as they were.
+            *((self.markdown_flavor,) if self.markdown_flavor else ()),
         )
 
 

@@ -17,6 +17,7 @@ from builder.includes import IncludeReader, IncludeRoot
 from builder.index import section_record
 from builder.model import FileRecords, ParsedFile, Section, SourceFile, Warning_, source_runs
 from builder.parsers import detect_format, parse_file
+from builder.parsers.markdown.docsify import docsify_pages
 from builder.parsers.markdown.heading_attributes import attribute_delimiters
 from builder.parsers.office import parse_document
 from builder.parsers.reference_titles import ReferenceTitles, reading_references
@@ -105,7 +106,11 @@ def _parse(
     try:
         if source.data is not None:
             return parse_document(source.relpath, source.data)
-        with default_role(layout.default_role), attribute_delimiters(layout.attribute_delimiters):
+        with (
+            default_role(layout.default_role),
+            attribute_delimiters(layout.attribute_delimiters),
+            docsify_pages(layout.markdown_flavor == "docsify"),
+        ):
             return parse_file(source.relpath, text, api, utf8, includes)
     except UnreadableDocument as exc:
         return FileRecords((), str(exc))

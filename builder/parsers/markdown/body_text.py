@@ -20,6 +20,7 @@ from urllib.parse import unquote
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from builder.parsers.markdown.docsify import split_callout
 from builder.parsers.markdown.embedded_html import attribute_id, html_to_text
 from builder.parsers.markdown.mdx import strip_inline_jsx
 from builder.parsers.markdown.myst_syntax import directive_name, humane_label, render_role
@@ -192,6 +193,8 @@ def render_blocks(doc: Document, start: int, end: int) -> list[str]:
 
 def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
     kind = token.type
+    if kind == "paragraph_open" and (callout := split_callout(doc.tokens[index + 1].content)):
+        return labelled(callout[0], render_inline(doc, callout[1])[0])
     if kind in ("paragraph_open", "heading_open"):
         return render_inline(doc, doc.tokens[index + 1].content)[0]
     if kind in ("fence", "colon_fence") and doc.directive and directive_name(token.info):

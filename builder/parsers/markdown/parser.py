@@ -24,7 +24,6 @@ from typing import Any
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from mdit_py_plugins.colon_fence import colon_fence_plugin
-from mdit_py_plugins.container import container_plugin
 from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 from mdit_py_plugins.myst_blocks import myst_block_plugin
@@ -43,6 +42,8 @@ from builder.parsers.markdown.body_text import (
     render_inline,
 )
 from builder.parsers.markdown.code_includes import has_code_includes, splice_code_includes
+from builder.parsers.markdown.containers import container_plugin
+from builder.parsers.markdown.docsify import split_docsify_heading
 from builder.parsers.markdown.dollar_math import dollar_math_plugin
 from builder.parsers.markdown.embedded_html import HtmlHeading, lone_anchor_id, split_html
 from builder.parsers.markdown.front_matter import (
@@ -71,6 +72,7 @@ from builder.parsers.markdown.pandoc_divs import pandoc_divs_rule
 from builder.parsers.markdown.snippets import has_snippets, splice_snippets
 from builder.parsers.markdown.spliced import Spliced
 from builder.parsers.markdown.tabbed import tabbed_rule
+from builder.parsers.markdown.toc_markers import generated_toc_end
 from builder.parsers.markdown.vitepress_snippets import (
     has_snippet_imports,
     splice_snippet_imports,
@@ -165,10 +167,12 @@ def _normalize(text: str) -> str:
 
 
 def _heading(doc: Document, content: str, level: int, line: int) -> _Heading:
-    """A Markdown heading: explicit ``{#id}`` or inline ``<a id>`` wins over the slug."""
+    """A Markdown heading: explicit ``{#id}`` (docsify's ``:id=``) or inline ``<a id>`` wins
+    over the slug."""
+    content, docsify_id = split_docsify_heading(content)
     content, explicit = split_heading_id(content)
     text, inline_id = render_inline(doc, content, heading=True)
-    return _Heading(level, text, explicit or inline_id or slugify(text), line)
+    return _Heading(level, text, explicit or docsify_id or inline_id or slugify(text), line)
 
 
 def _events(
@@ -185,6 +189,10 @@ def _events(
     page = "\n".join(lines)
     tags = set() if doc.mdx or "import" not in page else set(COMPONENT_TAG.findall(page))
     while index < len(tokens):
+        toc_end = generated_toc_end(tokens, doc.closers, index, doc.env.get("references", {}))
+        if toc_end is not None:
+            index = toc_end
+            continue
         token = tokens[index]
         close = doc.closers[index]
         start = token.map[0] if token.map else 0

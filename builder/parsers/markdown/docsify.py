@@ -1,0 +1,54 @@
+"""docsify's own Markdown, read in a docsify project's pages only (builder.projects.docsify).
+
+docsify takes ``:name=value`` and ``:name`` words at the end of a heading as its settings
+(``## Title :id=my-anchor`` sets the anchor, ``:docsify-ignore`` keeps the heading out of the
+sidebar) and shows a paragraph that starts ``!>`` as important and one that starts ``?>`` as
+a tip. Plain Markdown reads all of these as text, so they are read this way only while
+``docsify_pages`` is on for the version.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+# A heading's trailing setting: ":id=anchor", ":docsify-ignore" (docsify's getAndRemoveConfig).
+_SETTING = re.compile(r":([\w-]+)(?:=(\S*))?")
+# A callout's marker, and the label its text reads under.
+CALLOUT_LABELS = {"!>": "Important", "?>": "Tip"}
+_DOCSIFY: ContextVar[bool] = ContextVar("docsify_pages", default=False)
+
+
+@contextmanager
+def docsify_pages(on: bool) -> Iterator[None]:
+    """Read the pages parsed within as docsify reads them, when ``on``."""
+    token = _DOCSIFY.set(on)
+    try:
+        yield
+    finally:
+        _DOCSIFY.reset(token)
+
+
+def split_docsify_heading(heading: str) -> tuple[str, str]:
+    """The heading's text without docsify's trailing settings, and the ``:id=`` they name ("");
+    outside a docsify project, the heading as it is."""
+    if not _DOCSIFY.get() or ":" not in heading:
+        return heading, ""
+    words = heading.rstrip().split(" ")
+    anchor = ""
+    while len(words) > 1 and (setting := _SETTING.fullmatch(words[-1])) is not None:
+        if setting.group(1) == "id" and not anchor:
+            anchor = setting.group(2) or ""
+        words.pop()
+    return " ".join(words).rstrip(), anchor
+
+
+def split_callout(paragraph: str) -> tuple[str, str] | None:
+    """A docsify callout's label and text (``!> Do not`` is ("Important", "Do not")), or None
+    when ``paragraph`` is none (or the pages are not docsify's)."""
+    label = CALLOUT_LABELS.get(paragraph[:2])
+    if label is None or not _DOCSIFY.get():
+        return None
+    return label, paragraph[2:].lstrip()

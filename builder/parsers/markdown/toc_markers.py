@@ -1,0 +1,71 @@
+"""Markers that a documentation tool replaces with a generated table of contents, left out.
+
+The table lists the page's own headings, which the sections already are, and the marker
+itself would show as text: VuePress' and GitLab's ``[[toc]]``, Python-Markdown's and
+Typora's ``[TOC]``, Azure DevOps' ``[[_TOC_]]``, and kramdown's list marked ``{:toc}``
+(``* TOC`` then ``{:toc}``). A table another tool wrote into the page between comments
+(markdown-toc's ``<!-- toc -->`` ... ``<!-- tocstop -->``, doctoc's ``<!-- START doctoc`` ...
+``<!-- END doctoc``) is left out with its comments. Each is a marker only on a line of its
+own at the page's top level; in a sentence or a code block it is text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Sequence
+
+from markdown_it.token import Token
+
+_PARAGRAPH_MARKER = re.compile(r"\[\[_?toc_?\]\]|\[toc\]|\{:\s*toc\s*\}", re.IGNORECASE)
+_KRAMDOWN_LIST_MARKER = re.compile(r"\{:\s*toc\s*\}", re.IGNORECASE)
+# A written table's opening comment, and the closing one it needs.
+_TABLE_COMMENTS = tuple(
+    (re.compile(opening, re.IGNORECASE), re.compile(closing, re.IGNORECASE))
+    for opening, closing in (
+        (r"<!--\s*toc\s*-->", r"<!--\s*tocstop\s*-->"),
+        (r"<!--\s*START doctoc\b.*-->", r"<!--\s*END doctoc\b.*-->"),
+    )
+)
+
+
+def generated_toc_end(
+    tokens: Sequence[Token], closers: Sequence[int], index: int, references: Collection[str]
+) -> int | None:
+    """When the top-level block at ``index`` is a generated table of contents or its marker,
+    the index of the first top-level block after it; else None. ``closers`` gives each
+    token's closing token (builder.parsers.markdown.body_text.match_closers); ``references``
+    the page's link labels as markdown-it keeps them (a ``[toc]: url`` makes ``[toc]`` a
+    link)."""
+    token = tokens[index]
+    if token.type == "paragraph_open":
+        marker = _PARAGRAPH_MARKER.fullmatch(tokens[index + 1].content.strip())
+        if marker is None or (marker.group().startswith("[") and "TOC" in references):
+            return None
+        return closers[index] + 1
+    if token.type in ("bullet_list_open", "ordered_list_open"):
+        last = next(
+            (t for t in reversed(tokens[index : closers[index]]) if t.type == "inline"), None
+        )
+        lines = last.content.rstrip().rsplit("\n", 1) if last is not None else []
+        ends_marked = len(lines) == 2 and _KRAMDOWN_LIST_MARKER.fullmatch(lines[1].strip())
+        return closers[index] + 1 if ends_marked else None
+    if token.type == "html_block":
+        for opening, closing in _TABLE_COMMENTS:
+            if opening.fullmatch(token.content.strip()):
+                return _after_closing(tokens, closers, index, closing)
+    return None
+
+
+def _after_closing(
+    tokens: Sequence[Token], closers: Sequence[int], index: int, closing: re.Pattern[str]
+) -> int:
+    """The top-level block after the comment that closes a written table opened at
+    ``index``; without one, the block after the opening comment (only it is left out)."""
+    at = closers[index] + 1
+    while at < len(tokens):
+        if tokens[at].type == "heading_open":
+            break  # a table never holds a heading: the closing comment is missing
+        if tokens[at].type == "html_block" and closing.search(tokens[at].content):
+            return closers[at] + 1
+        at = closers[at] + 1
+    return closers[index] + 1

@@ -1,0 +1,56 @@
+"""Generated tables of contents and their markers are left out of a Markdown page's text."""
+
+from __future__ import annotations
+
+import pytest
+
+from builder.parsers.markdown.parser import parse
+
+DOCTOC = (
+    "<!-- START doctoc generated TOC please keep comment here to allow auto update -->\n"
+    "<!-- DON'T EDIT THIS SECTION, INSTEAD RE-RUN doctoc TO UPDATE -->\n"
+    "**Table of Contents**  *generated with [DocToc](https://github.com/thlorenz/doctoc)*\n"
+    "\n"
+    "- [Install](#install)\n"
+    "\n"
+    "<!-- END doctoc generated TOC please keep comment here to allow auto update -->"
+)
+
+
+def intro(marker: str) -> str:
+    page = parse(f"# Title\n\n{marker}\n\nIntro text.\n\n## Install\n\nBody.\n", "p.md")
+    assert [s.heading for s in page.sections] == ["Title", "Install"]
+    return page.sections[0].body
+
+
+@pytest.mark.parametrize(
+    "marker",
+    [
+        "[[toc]]",  # VuePress, GitLab
+        "[TOC]",  # Python-Markdown's toc extension, Typora
+        "[[_TOC_]]",  # Azure DevOps
+        "{:toc}",
+        "* TOC\n{:toc}",  # kramdown (Jekyll)
+        "1. This list is replaced by the table\n{: toc }",
+        "<!-- toc -->\n- [Install](#install)\n  - [pip](#pip)\n<!-- tocstop -->",  # markdown-toc
+        DOCTOC,
+        "{{< toc >}}",  # Hugo
+    ],
+)
+def test_a_generated_table_of_contents_is_left_out(marker: str) -> None:
+    assert intro(marker) == "Intro text."
+
+
+@pytest.mark.parametrize(
+    ("text", "body"),
+    [
+        ("See [toc] and [[toc]] here.", "See [toc] and [[toc]] here.\n\nIntro text."),
+        ("```\n[[toc]]\n```", "```\n[[toc]]\n```\n\nIntro text."),
+        ("- [Install](#install)\n- TOC", "- Install\n- TOC\n\nIntro text."),
+        # Without its closing comment, only the marker goes: the list may be the page's own.
+        ("<!-- toc -->\n- [Install](#install)", "- Install\n\nIntro text."),
+        ("[toc]\n\n[toc]: https://example.org/toc", "toc\n\nIntro text."),
+    ],
+)
+def test_a_marker_in_text_a_code_block_or_a_link_is_kept(text: str, body: str) -> None:
+    assert intro(text) == body
