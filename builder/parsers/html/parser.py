@@ -31,12 +31,20 @@ from builder.parsers.html.body_text import (
     render_blocks,
     render_inline,
     render_row,
+    select,
     space,
     text_of,
 )
 from builder.parsers.html.content_end import load_main
 from builder.parsers.html.generated_pages import generated_page, may_be_generated
 from builder.parsers.html.generator_blocks import javadoc_member_heading
+from builder.parsers.html.generator_entries import (
+    GENERATOR_ENTRIES,
+    GeneratorEntry,
+    demote_label_headings,
+    drop_keeping_tail,
+    read_generator_entry,
+)
 from builder.parsers.html.heading_anchors import heading_anchor
 from builder.parsers.html.main_content import (
     find_main,
@@ -71,6 +79,7 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
         raise UnreadableDocument(generated)
     root = find_main(document) if main is None else main
     adopt_manpage_name(root)
+    demote_label_headings(root)
     # The <title> is read before chrome goes: a page without <body> loses its <head> with it.
     fallback_title = head_title(document) or stem
     # A cut page's chrome is looked for in the bytes parsed: the sidebar and footer after the
@@ -162,6 +171,8 @@ class _Walker:
                 self.flush_rows(rows)
                 if is_api_list(child):
                     self.open_api_entries(child, depth + 1)
+                elif (entry := read_generator_entry(child)) is not None:
+                    self.open_generator_entry(child, entry, depth + 1)
                 else:
                     self.walk(child, depth + 1)
             elif tag == "tr":
@@ -230,6 +241,19 @@ class _Walker:
         del self.stack[saved_depth:]
         self.floor = saved_floor
 
+    def open_generator_entry(self, container: Element, entry: GeneratorEntry, depth: int) -> None:
+        """Open a section for an RDoc or Haddock entry; the rest of ``container`` is its body."""
+        saved_depth, saved_floor = len(self.stack), self.floor
+        api = entry.entry
+        self.push(api.name, api.anchor, self.stack[-1].level + 1, entry.signature, kind="api")
+        self.floor = len(self.stack)
+        if api.signatures:
+            self.add([f"`{api.signatures[0]}`"], entry.signature)
+        drop_keeping_tail(entry.signature)
+        self.walk(container, depth)
+        del self.stack[saved_depth:]
+        self.floor = saved_floor
+
     def push(
         self, heading: str, anchor: str, level: int, element: Element, kind: str = "text"
     ) -> None:
@@ -276,7 +300,8 @@ class _Walker:
 def _structural(root: Element) -> set[Element]:
     """Headings, API entries and every element above them: the parts walked node by node."""
     marked: set[Element] = set()
-    for element in root.iter("h1", "h2", "h3", "h4", "h5", "h6", "dl"):
+    entries = select(root, GENERATOR_ENTRIES)
+    for element in (*root.iter("h1", "h2", "h3", "h4", "h5", "h6", "dl"), *entries):
         if element.tag == "dl" and not is_api_list(element):
             continue
         node: Element | None = element

@@ -1,0 +1,101 @@
+"""Recognise the API entries that Ruby's RDoc and Haskell's Haddock write without a heading
+element, and the label erl_docgen writes as one.
+
+RDoc (its Darkfish pages) writes each method as ``div.method-detail`` (id ``method-i-parse``)
+holding ``div.method-heading`` (the name and arguments) and the description; Haddock writes each
+declaration as ``div.top`` whose first child ``p.src`` is the signature, its name an
+``a.def`` with the anchor (``v:object``). Neither is an ``<hN>``, so each method's text joined
+the class's section. Read as entries, each is a section headed by its name, as a Sphinx
+``<dl class="py function">`` is. Erlang/OTP's pages (erl_docgen) head each function with an
+``<h4>`` and then, inside it, the list of its argument types with an ``<h3>`` "Types": a level
+above the function's, so it closed the function's section, left empty, and every function's
+description landed under a heading "Types".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lxml import etree
+from lxml.etree import _Element as Element
+
+from builder.parsers.html.api_entries import ApiEntry
+from builder.parsers.html.body_text import has_class, is_element, plain_text, select
+from schemas.anchors import slugify
+
+# One query per page for both generators' entries (the walker's structural pass).
+GENERATOR_ENTRIES = etree.XPath(
+    "descendant::div[@class='top'][*[1][self::p][@class='src']]"
+    " | descendant::div[contains(concat(' ', normalize-space(@class), ' '), ' method-detail ')]"
+    "[div[contains(concat(' ', normalize-space(@class), ' '), ' method-heading ')]]"
+)
+_TYPES_LABELS = etree.XPath("descendant::h3[@class='func-types-title']")
+# The widgets inside a signature: RDoc's "click to toggle source", Haddock's "Source" link (to
+# the highlighted module) and "#" (a link to the entry itself).
+_SIGNATURE_WIDGETS = etree.XPath(
+    "descendant::span[@class='method-click-advice']"
+    " | descendant::a[@class='link' and starts-with(@href, 'src/')]"
+    " | descendant::a[@class='selflink']"
+)
+_DEFINED_NAME = etree.XPath("descendant::a[@class='def'][@id][1]")
+_METHOD_NAME = etree.XPath("descendant::span[@class='method-name'][1]")
+
+
+@dataclass(frozen=True)
+class GeneratorEntry:
+    """An entry: its name, anchor and signature, and the element holding the signature."""
+
+    entry: ApiEntry
+    signature: Element
+
+
+def demote_label_headings(root: Element) -> None:
+    """Read erl_docgen's "Types" heading inside a function as the paragraph it stands for."""
+    for label in select(root, _TYPES_LABELS):
+        label.tag = "p"
+
+
+def read_generator_entry(element: Element) -> GeneratorEntry | None:
+    """The entry an RDoc ``div.method-detail`` or a Haddock ``div.top`` describes; None for
+    any other element."""
+    if element.tag != "div":
+        return None
+    if element.get("class") == "top":
+        signature = next((child for child in element if is_element(child)), None)
+        if signature is None or signature.tag != "p" or signature.get("class") != "src":
+            return None
+        named = select(signature, _DEFINED_NAME)
+        name_element = named[0] if named else None
+        anchor = name_element.get("id", "") if name_element is not None else ""
+    elif has_class(element, "method-detail"):
+        heading = [child for child in element if is_element(child)]
+        if not heading or not has_class(heading[0], "method-heading"):
+            return None
+        signature = heading[0]
+        named = select(signature, _METHOD_NAME)
+        name_element = named[0] if named else None
+        anchor = element.get("id", "")
+    else:
+        return None
+    for widget in select(signature, _SIGNATURE_WIDGETS):
+        drop_keeping_tail(widget)
+    text = plain_text(signature)
+    name = (plain_text(name_element) if name_element is not None else "") or text or "entry"
+    signatures = (text,) if text else ()
+    entry = ApiEntry(name=name, anchor=anchor or slugify(name), signatures=signatures)
+    return GeneratorEntry(entry, signature)
+
+
+def drop_keeping_tail(element: Element) -> None:
+    """Remove ``element`` from the tree; the text after it stays where it was."""
+    parent = element.getparent()
+    if parent is None:
+        return
+    tail = element.tail
+    if tail:
+        previous = element.getprevious()
+        if previous is not None:
+            previous.tail = (previous.tail or "") + tail
+        else:
+            parent.text = (parent.text or "") + tail
+    parent.remove(element)

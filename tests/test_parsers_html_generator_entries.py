@@ -1,0 +1,122 @@
+"""The HTML reader on the API entries RDoc and Haddock write without heading elements, and on
+erl_docgen's "Types" label inside a function (builder/parsers/html/generator_entries.py)."""
+
+from __future__ import annotations
+
+from builder.parsers.html.parser import parse
+
+
+def _sections(page: str, relpath: str) -> list[tuple[str, str, str, tuple[str, ...]]]:
+    return [(s.heading, s.anchor, s.body, s.heading_path) for s in parse(page, relpath).sections]
+
+
+def test_rdoc_methods_are_sections_of_their_own() -> None:
+    # RDoc's Darkfish pages (Debian's asciidoctor-doc 2.0.18): every method of a class joined
+    # the class's section, 111 pages read as 196 sections.
+    page = (
+        '<html><body><main role="main">'
+        '<h1 id="class-Asciidoctor::Document" class="class">class Asciidoctor::Document</h1>'
+        "<p>A parsed document.</p>"
+        '<section class="public-methods"><h3>Public Instance Methods</h3>'
+        '<div id="method-i-parse" class="method-detail ">'
+        '<div class="method-heading"><span class="method-name">parse</span>'
+        '<span class="method-args">(data = nil)</span>'
+        '<span class="method-click-advice">click to toggle source</span></div>'
+        '<div class="method-description"><p>Parse the source.</p>'
+        '<div class="method-source-code"><pre>def parse data = nil\nend</pre></div></div></div>'
+        '<div id="method-i-title" class="method-detail ">'
+        '<div class="method-heading"><span class="method-name">title</span>'
+        '<span class="method-args">()</span></div>'
+        '<div class="method-description"><p>The title.</p></div></div>'
+        "</section></main></body></html>"
+    )
+    assert _sections(page, "Asciidoctor/Document.html") == [
+        (
+            "class Asciidoctor::Document",
+            "class-Asciidoctor::Document",
+            "A parsed document.",
+            (),
+        ),
+        (
+            "Public Instance Methods",
+            "public-instance-methods",
+            "",
+            ("class Asciidoctor::Document",),
+        ),
+        (
+            "parse",
+            "method-i-parse",
+            "`parse(data = nil)`\n\nParse the source.\n\n```\ndef parse data = nil\nend\n```",
+            ("class Asciidoctor::Document", "Public Instance Methods"),
+        ),
+        (
+            "title",
+            "method-i-title",
+            "`title()`\n\nThe title.",
+            ("class Asciidoctor::Document", "Public Instance Methods"),
+        ),
+    ]
+
+
+def test_haddock_declarations_are_sections_of_their_own() -> None:
+    # Haddock (Debian's libghc-aeson-doc 2.0.3.0): a module's functions and types joined the
+    # section of the heading above them, "Source #" beside each signature.
+    page = (
+        '<html><body><div id="content"><div id="interface">'
+        '<a href="#g:1" id="g:1"><h1>Core JSON types</h1></a>'
+        '<div class="top"><p class="src"><a id="v:object" class="def">object</a> :: '
+        '[<a href="#t:Pair">Pair</a>] -&gt; <a href="#t:Value">Value</a> '
+        '<a href="src/Data.Aeson.Types.Internal.html#object" class="link">Source</a> '
+        '<a href="#v:object" class="selflink">#</a></p>'
+        '<div class="doc"><p>Create a <code>Value</code> from a list of pairs.</p></div></div>'
+        '<div class="top"><p class="src"><span class="keyword">data</span> '
+        '<a id="t:Series" class="def">Series</a> <a href="#t:Series" class="selflink">#</a></p>'
+        '<div class="doc"><p>A series of values.</p></div></div>'
+        "</div></div></body></html>"
+    )
+    assert _sections(page, "Data-Aeson-Types.html") == [
+        ("Core JSON types", "core-json-types", "", ()),
+        (
+            "object",
+            "v:object",
+            "`object :: [Pair] -> Value`\n\nCreate a `Value` from a list of pairs.",
+            ("Core JSON types",),
+        ),
+        ("Series", "t:Series", "`data Series`\n\nA series of values.", ("Core JSON types",)),
+    ]
+
+
+def test_erl_docgen_types_label_stays_in_its_function() -> None:
+    # Erlang/OTP 25's stdlib pages (Debian's erlang-doc): the h3 "Types" inside each function's
+    # article closed the h4 function heading; 1830 function sections were dropped as empty and
+    # 1039 sections were headed "Types".
+    page = (
+        '<html><body><div id="content"><h3 id="exports">Exports</h3>'
+        '<div class="exports-body"><article class="func">'
+        '<h4 id="all-2" class="bold_code title-link func-head">'
+        '<span class="title-name">all(Pred, List) -&gt; boolean()</span></h4>'
+        '<div class="REFBODY fun-types"><h3 id="types" class="func-types-title">Types</h3>'
+        '<div class="REFTYPES rt-1"><span class="bold_code bc-2">List = [T]</span></div></div>'
+        '<div class="exports-tube"><div class="REFBODY rb-7"><p>Returns true if all match.</p>'
+        "</div></div></article></div></div></body></html>"
+    )
+    assert _sections(page, "lists.html") == [
+        (
+            "all(Pred, List) -> boolean()",
+            "all-2",
+            "Types\n\nList = [T]\n\nReturns true if all match.",
+            (),
+        ),
+    ]
+
+
+def test_divs_of_those_classes_without_a_signature_are_plain_content() -> None:
+    page = (
+        '<html><body><main role="main"><h1>Page</h1>'
+        '<div class="top"><p>Back to the top.</p></div>'
+        '<div class="method-detail"><p>No heading here.</p></div>'
+        "</main></body></html>"
+    )
+    assert _sections(page, "page.html") == [
+        ("Page", "page", "Back to the top.\n\nNo heading here.", ()),
+    ]
