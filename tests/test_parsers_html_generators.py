@@ -333,3 +333,25 @@ def test_rouge_code_beside_line_numbers_is_one_code_block() -> None:
     assert [(s.heading, s.body) for s in parse(page, "page.html").sections] == [
         ("Page", "```\nputs 1\nputs 2\n```\n\n``` 1 ``` | one\n2 | two"),
     ]
+
+
+def test_qdoc_breadcrumbs_and_contents_box_are_chrome() -> None:
+    # QDoc (Debian's qtbase5-doc-html 5.15.8, Qt SQL's 55 pages): the breadcrumb bar above
+    # each page made a section of its own ("- Qt 5.15 - Qt SQL - C++ Classes ..."), and the
+    # box of the page's headings another, "Contents" (76 of 673 sections).
+    page = (
+        '<html><body><div class="header" id="qtdocheader"><div class="main">'
+        '<div class="main-rounded"><div class="navigationbar"><ul><li>Qt 5.15</li>'
+        '<li><a href="qtsql-index.html">Qt SQL</a></li><li>QSqlQuery</li></ul></div></div>'
+        '</div></div><div class="content"><div class="line"><div class="content mainContent">'
+        '<div class="sidebar"><div class="toc"><h3><a name="toc">Contents</a></h3><ul>'
+        '<li class="level1"><a href="#details">Detailed Description</a></li></ul></div>'
+        '<div class="sidebar-content" id="sidebar-content"></div></div>'
+        '<h1 class="title">QSqlQuery Class</h1><p>Executes SQL statements.</p>'
+        '<h2 id="details">Detailed Description</h2><p>It runs queries.</p>'
+        "</div></div></div></body></html>"
+    )
+    assert [(s.heading, s.body) for s in parse(page, "qsqlquery.html").sections] == [
+        ("QSqlQuery Class", "Executes SQL statements."),
+        ("Detailed Description", "It runs queries."),
+    ]
