@@ -120,3 +120,36 @@ def test_divs_of_those_classes_without_a_signature_are_plain_content() -> None:
     assert _sections(page, "page.html") == [
         ("Page", "page", "Back to the top.\n\nNo heading here.", ()),
     ]
+
+
+def test_typedoc_parameters_and_returns_stay_in_their_member() -> None:
+    # TypeDoc 0.25 (postmark.js 4.0.7's docs/, 149 pages): each method's h4 "Parameters", h5
+    # per parameter and h4 "Returns ..." opened sections of their own, a method read as five
+    # sections of a line each; the breadcrumb links made the page's first section.
+    page = (
+        '<html class="default"><body><div class="container container-main">'
+        '<div class="col-content"><div class="tsd-page-title"><ul class="tsd-breadcrumb">'
+        '<li><a href="../modules.html">Postmark.js</a></li><li><a href="">ServerClient</a></li>'
+        '</ul><h1>Class ServerClient</h1></div><section class="tsd-panel-group tsd-member-group">'
+        '<h2>Methods</h2><section class="tsd-panel tsd-member"><a id="getBounce" '
+        'class="tsd-anchor"></a><h3 class="tsd-anchor-link"><span>get<wbr/>Bounce</span></h3>'
+        '<ul class="tsd-signatures"><li class="tsd-signature tsd-anchor-link">getBounce(id): '
+        'Promise&lt;Bounce&gt;</li><li class="tsd-description"><div class="tsd-comment">'
+        '<p>Get a Bounce.</p></div><div class="tsd-parameters">'
+        '<h4 class="tsd-parameters-title">Parameters</h4><ul class="tsd-parameter-list"><li>'
+        '<h5><span class="tsd-kind-parameter">id</span>: <span>number</span></h5>'
+        '<div class="tsd-comment"><p>The ID of the Bounce.</p></div></li></ul></div>'
+        '<h4 class="tsd-returns-title">Returns Promise&lt;Bounce&gt;</h4><p>The bounce.</p>'
+        "</li></ul></section></section></div></div></body></html>"
+    )
+    assert _sections(page, "classes/ServerClient.html") == [
+        ("Class ServerClient", "class-serverclient", "", ()),
+        ("Methods", "methods", "", ("Class ServerClient",)),
+        (
+            "getBounce",
+            "getBounce",
+            "- getBounce(id): Promise<Bounce>\n- Get a Bounce.\n  Parameters\n  - id: number\n"
+            "    The ID of the Bounce.\n  Returns Promise<Bounce>\n  The bounce.",
+            ("Class ServerClient", "Methods"),
+        ),
+    ]

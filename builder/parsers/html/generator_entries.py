@@ -1,5 +1,5 @@
 """Recognise the API entries that Ruby's RDoc and Haskell's Haddock write without a heading
-element, and the label erl_docgen writes as one.
+element, and the labels erl_docgen and TypeDoc write as headings.
 
 RDoc (its Darkfish pages) writes each method as ``div.method-detail`` (id ``method-i-parse``)
 holding ``div.method-heading`` (the name and arguments) and the description; Haddock writes each
@@ -9,7 +9,9 @@ the class's section. Read as entries, each is a section headed by its name, as a
 ``<dl class="py function">`` is. Erlang/OTP's pages (erl_docgen) head each function with an
 ``<h4>`` and then, inside it, the list of its argument types with an ``<h3>`` "Types": a level
 above the function's, so it closed the function's section, left empty, and every function's
-description landed under a heading "Types".
+description landed under a heading "Types". TypeDoc heads a member with an ``<h3>``, then
+its "Parameters" with an ``<h4>``, each parameter with an ``<h5>`` and "Returns ..." with an
+``<h4>``: a method was cut into four or five sections of a line each.
 """
 
 from __future__ import annotations
@@ -29,7 +31,18 @@ GENERATOR_ENTRIES = etree.XPath(
     " | descendant::div[contains(concat(' ', normalize-space(@class), ' '), ' method-detail ')]"
     "[div[contains(concat(' ', normalize-space(@class), ' '), ' method-heading ')]]"
 )
-_TYPES_LABELS = etree.XPath("descendant::h3[@class='func-types-title']")
+_LABEL_HEADINGS = etree.XPath(
+    # erl_docgen's "Types" inside a function
+    "descendant::h3[@class='func-types-title']"
+    # TypeDoc's "Parameters", each parameter and "Returns ..." inside a member (below its h3),
+    # and the same parts of a page's own signature (a type alias, a function's page)
+    " | descendant::section[contains(concat(' ', normalize-space(@class), ' '), ' tsd-member ')]"
+    "//*[self::h4 or self::h5 or self::h6]"
+    " | descendant::h4[@class='tsd-parameters-title' or @class='tsd-returns-title'"
+    " or @class='tsd-type-parameters-title']"
+    " | descendant::ul[contains(@class, 'tsd-parameter-list')"
+    " or contains(@class, 'tsd-type-parameter-list')]/li/*[self::h4 or self::h5]"
+)
 # The widgets inside a signature: RDoc's "click to toggle source", Haddock's "Source" link (to
 # the highlighted module) and "#" (a link to the entry itself).
 _SIGNATURE_WIDGETS = etree.XPath(
@@ -50,8 +63,8 @@ class GeneratorEntry:
 
 
 def demote_label_headings(root: Element) -> None:
-    """Read erl_docgen's "Types" heading inside a function as the paragraph it stands for."""
-    for label in select(root, _TYPES_LABELS):
+    """Read the headings erl_docgen and TypeDoc write inside an entry as the labels they are."""
+    for label in select(root, _LABEL_HEADINGS):
         label.tag = "p"
 
 
