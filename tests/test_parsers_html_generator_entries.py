@@ -153,3 +153,28 @@ def test_typedoc_parameters_and_returns_stay_in_their_member() -> None:
             ("Class ServerClient", "Methods"),
         ),
     ]
+
+
+def test_jsdoc_member_parts_stay_in_their_member() -> None:
+    # JSDoc 3 (croner 5.6.4's docs/, 9 pages): each member's h5 "Parameters:" took its
+    # parameters and source line away from it, and "opt" ran into an optional parameter's name.
+    page = (
+        '<html><body><div id="main"><h3 class="subsection-title">Methods</h3>'
+        '<h4 class="name" id="enumerate"><span class="type-signature"></span>.enumerate'
+        '<span class="signature">(n, previous<span class="signature-attributes">opt</span>)'
+        '</span></h4><div class="description"><p>Find next n runs.</p></div>'
+        '<h5>Parameters:</h5><table class="params"><tr><td class="name"><code>n</code></td>'
+        "<td>Number of runs</td></tr></table><h5>Returns:</h5><p>Dates.</p>"
+        '<h4 class="name" id="stop">.stop<span class="signature">()</span></h4>'
+        "<p>Stops.</p></div></body></html>"
+    )
+    assert _sections(page, "Cron.html") == [
+        ("Methods", "main", "", ()),
+        (
+            ".enumerate(n, previous)",
+            "enumerate",
+            "Find next n runs.\n\nParameters:\n\n`n` | Number of runs\n\nReturns:\n\nDates.",
+            ("Methods",),
+        ),
+        (".stop()", "stop", "Stops.", ("Methods",)),
+    ]

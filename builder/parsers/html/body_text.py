@@ -36,6 +36,9 @@ _SKIPPED_CLASSES = frozenset(
         # YARD's script links: "collapse" in a summary's heading, "show all" under a class's
         # ancestors.
         "summary_toggle", "inheritanceTree",
+        # JSDoc's "opt" set small after an optional parameter's name in a signature, which
+        # ran into the name ("previousopt"); its parameter list says "<optional>".
+        "signature-attributes",
     }
 )  # fmt: skip
 # Pygments lexer names that mean "Python" in Sphinx output.

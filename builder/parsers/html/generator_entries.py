@@ -11,7 +11,8 @@ the class's section. Read as entries, each is a section headed by its name, as a
 above the function's, so it closed the function's section, left empty, and every function's
 description landed under a heading "Types". TypeDoc heads a member with an ``<h3>``, then
 its "Parameters" with an ``<h4>``, each parameter with an ``<h5>`` and "Returns ..." with an
-``<h4>``: a method was cut into four or five sections of a line each.
+``<h4>``: a method was cut into four or five sections of a line each. JSDoc heads a member
+with ``h4.name`` and its parameters, return value, type and examples each with an ``<h5>``.
 """
 
 from __future__ import annotations
@@ -62,9 +63,19 @@ class GeneratorEntry:
     signature: Element
 
 
+# JSDoc's templates head each member with an h4.name (its id the anchor) and its parts with
+# a bare h5 ("Parameters:", "Returns:", "Type:", "Example").
+_JSDOC_MEMBER = etree.XPath("descendant::h4[@class='name'][@id][1]")
+_BARE_H5 = etree.XPath("descendant::h5[not(@*)]")
+
+
 def demote_label_headings(root: Element) -> None:
-    """Read the headings erl_docgen and TypeDoc write inside an entry as the labels they are."""
-    for label in select(root, _LABEL_HEADINGS):
+    """Read the headings erl_docgen, TypeDoc and JSDoc write inside an entry as the labels
+    they are."""
+    labels = select(root, _LABEL_HEADINGS)
+    if select(root, _JSDOC_MEMBER):
+        labels += select(root, _BARE_H5)
+    for label in labels:
         label.tag = "p"
 
 
