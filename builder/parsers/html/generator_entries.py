@@ -26,18 +26,20 @@ from builder.parsers.html.api_entries import ApiEntry
 from builder.parsers.html.body_text import has_class, is_element, plain_text, select
 from schemas.anchors import slugify
 
-# One query per page for both generators' entries (the walker's structural pass).
-GENERATOR_ENTRIES = etree.XPath(
+# One query for both generators' entries, run on a page that names their classes: the
+# queries look at every element, a sixth of a Sphinx page's parse time when run on all.
+_ENTRIES = etree.XPath(
     "descendant::div[@class='top'][*[1][self::p][@class='src']]"
     " | descendant::div[contains(concat(' ', normalize-space(@class), ' '), ' method-detail ')]"
     "[div[contains(concat(' ', normalize-space(@class), ' '), ' method-heading ')]]"
 )
-_LABEL_HEADINGS = etree.XPath(
-    # erl_docgen's "Types" inside a function
-    "descendant::h3[@class='func-types-title']"
-    # TypeDoc's "Parameters", each parameter and "Returns ..." inside a member (below its h3),
-    # and the same parts of a page's own signature (a type alias, a function's page)
-    " | descendant::section[contains(concat(' ', normalize-space(@class), ' '), ' tsd-member ')]"
+_ENTRY_MARKS = ('class="top"', "method-detail")
+# erl_docgen's "Types" inside a function.
+_ERL_DOCGEN_LABELS = etree.XPath("descendant::h3[@class='func-types-title']")
+# TypeDoc's "Parameters", each parameter and "Returns ..." inside a member (below its h3), and
+# the same parts of a page's own signature (a type alias, a function's page).
+_TYPEDOC_LABELS = etree.XPath(
+    "descendant::section[contains(concat(' ', normalize-space(@class), ' '), ' tsd-member ')]"
     "//*[self::h4 or self::h5 or self::h6]"
     " | descendant::h4[@class='tsd-parameters-title' or @class='tsd-returns-title'"
     " or @class='tsd-type-parameters-title']"
@@ -69,11 +71,22 @@ _JSDOC_MEMBER = etree.XPath("descendant::h4[@class='name'][@id][1]")
 _BARE_H5 = etree.XPath("descendant::h5[not(@*)]")
 
 
-def demote_label_headings(root: Element) -> None:
+def generator_entries(root: Element, text: str) -> list[Element]:
+    """The RDoc and Haddock entries under ``root`` (``text`` is the page's, looked at first)."""
+    if not any(mark in text for mark in _ENTRY_MARKS):
+        return []
+    return select(root, _ENTRIES)
+
+
+def demote_label_headings(root: Element, text: str) -> None:
     """Read the headings erl_docgen, TypeDoc and JSDoc write inside an entry as the labels
-    they are."""
-    labels = select(root, _LABEL_HEADINGS)
-    if select(root, _JSDOC_MEMBER):
+    they are (``text`` is the page's: a query runs only where its generator's marks are)."""
+    labels: list[Element] = []
+    if "func-types-title" in text:
+        labels += select(root, _ERL_DOCGEN_LABELS)
+    if "tsd-" in text:
+        labels += select(root, _TYPEDOC_LABELS)
+    if 'class="name"' in text and "<h5" in text and select(root, _JSDOC_MEMBER):
         labels += select(root, _BARE_H5)
     for label in labels:
         label.tag = "p"

@@ -31,7 +31,6 @@ from builder.parsers.html.body_text import (
     render_blocks,
     render_inline,
     render_row,
-    select,
     space,
     text_of,
 )
@@ -39,10 +38,10 @@ from builder.parsers.html.content_end import load_main
 from builder.parsers.html.generated_pages import generated_page, may_be_generated
 from builder.parsers.html.generator_blocks import javadoc_member_heading
 from builder.parsers.html.generator_entries import (
-    GENERATOR_ENTRIES,
     GeneratorEntry,
     demote_label_headings,
     drop_keeping_tail,
+    generator_entries,
     read_generator_entry,
 )
 from builder.parsers.html.heading_anchors import heading_anchor
@@ -79,14 +78,14 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
         raise UnreadableDocument(generated)
     root = find_main(document) if main is None else main
     adopt_manpage_name(root)
-    demote_label_headings(root)
+    demote_label_headings(root, text)
     # The <title> is read before chrome goes: a page without <body> loses its <head> with it.
     fallback_title = head_title(document) or stem
     # A cut page's chrome is looked for in the bytes parsed: the sidebar and footer after the
     # cut are not searched for roles and labels that no element of the tree can hold.
     strip_chrome(root, source)
     title = first_h1(root) or fallback_title
-    walker = _Walker(relpath, title, _structural(root))
+    walker = _Walker(relpath, title, _structural(root, generator_entries(root, text)))
     walker.walk(root, 0)
     return ParsedFile(relpath=relpath, title=title, sections=walker.sections())
 
@@ -297,10 +296,10 @@ class _Walker:
         run.clear()
 
 
-def _structural(root: Element) -> set[Element]:
-    """Headings, API entries and every element above them: the parts walked node by node."""
+def _structural(root: Element, entries: list[Element]) -> set[Element]:
+    """Headings, API entries (``entries``: those RDoc and Haddock write) and every element
+    above them: the parts walked node by node."""
     marked: set[Element] = set()
-    entries = select(root, GENERATOR_ENTRIES)
     for element in (*root.iter("h1", "h2", "h3", "h4", "h5", "h6", "dl"), *entries):
         if element.tag == "dl" and not is_api_list(element):
             continue
