@@ -221,3 +221,17 @@ def test_a_vitepress_docs_folder_is_read_in_its_sidebar_order(tmp_path: Path) ->
     assert (survey.kind, survey.docs, survey.include) == ("vitepress", "docs", ("**/*.md",))
     found = "docs/.vitepress/config.mts: VitePress, pages in the order of its sidebar"
     assert found in survey.found
+
+
+def test_an_asciidoc_docs_folder_and_an_antora_component(tmp_path: Path) -> None:
+    # Asciidoctor's docs/ (an Antora component: antora.yml, modules/*/pages) was "no Markdown,
+    # reST or HTML files"; its partials and examples are read where pages include them.
+    pages = tmp_path / "docs" / "modules" / "ROOT" / "pages"
+    pages.mkdir(parents=True)
+    (pages / "index.adoc").write_text("= Asciidoctor\n", encoding="utf-8")
+    (pages / "api.adoc").write_text("= API\n", encoding="utf-8")
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs) == ("asciidoc", "docs")
+    assert survey.include == ("**/*.adoc", "**/*.asciidoc")
+    (tmp_path / "docs" / "antora.yml").write_text("name: asciidoctor\n", encoding="utf-8")
+    assert survey_project(tmp_path).include == ("modules/*/pages/**/*.adoc",)
