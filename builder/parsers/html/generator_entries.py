@@ -78,6 +78,14 @@ def generator_entries(root: Element, text: str) -> list[Element]:
     return select(root, _ENTRIES)
 
 
+def drop_haddock_links(root: Element, text: str) -> None:
+    """Remove Haddock's "Source" and "#" links from a page's every row and signature (an
+    instance list repeats them on each line)."""
+    if 'class="selflink"' in text:
+        for widget in select(root, _SIGNATURE_WIDGETS):
+            drop_keeping_tail(widget)
+
+
 def demote_label_headings(root: Element, text: str) -> None:
     """Read the headings erl_docgen, TypeDoc and JSDoc write inside an entry as the labels
     they are (``text`` is the page's: a query runs only where its generator's marks are)."""

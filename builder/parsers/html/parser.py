@@ -40,6 +40,7 @@ from builder.parsers.html.generator_blocks import javadoc_member_heading
 from builder.parsers.html.generator_entries import (
     GeneratorEntry,
     demote_label_headings,
+    drop_haddock_links,
     drop_keeping_tail,
     generator_entries,
     read_generator_entry,
@@ -79,6 +80,7 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
     root = find_main(document) if main is None else main
     adopt_manpage_name(root)
     demote_label_headings(root, text)
+    drop_haddock_links(root, text)
     # The <title> is read before chrome goes: a page without <body> loses its <head> with it.
     fallback_title = head_title(document) or stem
     # A cut page's chrome is looked for in the bytes parsed: the sidebar and footer after the
