@@ -140,3 +140,11 @@ def test_unclosed_blocks_and_deep_lists_do_not_fail() -> None:
     assert [s.body for s in parse(text, "page.adoc").sections] == [
         "```\ncode without an end\n\n***** deep\n|===\n|a\n```"
     ]
+
+
+def test_blocks_nested_past_the_limit_read_as_text() -> None:
+    # 3,000 example blocks opened inside each other (no two delimiters alike) went 3,000 calls
+    # deep; past MAX_NESTED_BLOCKS the delimiters are text.
+    text = "= Page\n\n" + "\n".join("=" * (4 + depth) for depth in range(3000)) + "\n"
+    (section,) = parse(text, "page.adoc").sections
+    assert section.heading == "Page" and section.body.endswith("=" * 3003)

@@ -28,6 +28,9 @@ if TYPE_CHECKING:
 
 MAX_INCLUDE_DEPTH = 4  # includes inside included files, as deep as this
 MAX_LINES = 200_000  # lines read from a page and its includes; the rest is left out
+# Blocks in blocks deeper than this read their delimiters as text: each level looks ahead for
+# its closing line, and Python's stack is not a page's to use up.
+MAX_NESTED_BLOCKS = 8
 
 _HEADING = re.compile(r"(={1,6}|#{1,6})[ \t]+(\S.*?)(?:[ \t]+\1)?[ \t]*$")
 _ANCHOR_AT_END = re.compile(r"\s*\[\[([\w:.-]+)(?:,[^\]]*)?\]\]$")
@@ -83,6 +86,7 @@ class _Page:
     attributes: dict[str, str] = field(default_factory=dict)
     warnings: list[Warning_] = field(default_factory=list)
     read: int = 0  # lines read, includes counted
+    nesting: int = 0  # blocks open around the lines being read
 
     def emit(self, line: str, origin: int) -> None:
         self.lines.append(line)
@@ -167,7 +171,7 @@ def _convert(page: _Page, lines: list[str], origins: list[int], depth: int) -> N
             anchor = block_anchor.group(1)
             continue
         delimiter = _DELIMITER.match(line)
-        if delimiter:
+        if delimiter and page.nesting < MAX_NESTED_BLOCKS:
             end = _closing(lines, index, line)
             _block(page, line, attributes, lines[index:end], origins[index:end], origin, depth)
             index = min(end + 1, len(lines))
@@ -242,8 +246,10 @@ def _prose(page: _Page, line: str) -> str:
         rest = _inline(page, description.group(3) or "")
         return f"- {term}: {rest}" if rest else f"- {term}:"
     text = _inline(page, line.strip())
-    # What Markdown would read as markup of its own at the start of a line.
-    return "\\" + text if text[:1] in ("#", "<", ">", "|") else text
+    # What Markdown would read as markup of its own: at the start of a line, or a line of "="
+    # or "-" alone, which makes the line above it a heading.
+    markup = text[:1] in ("#", "<", ">", "|") or not text.strip("=- ")
+    return "\\" + text if markup and text else text
 
 
 def _block(
@@ -284,7 +290,9 @@ def _block(
     if style in _ADMONITIONS:
         page.emit(f"{style.capitalize()}:", origin)
         page.emit("", origin)
+    page.nesting += 1
     _convert(page, lines, origins, depth)
+    page.nesting -= 1
     page.emit("", origin)
 
 
