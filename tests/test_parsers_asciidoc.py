@@ -148,3 +148,31 @@ def test_blocks_nested_past_the_limit_read_as_text() -> None:
     text = "= Page\n\n" + "\n".join("=" * (4 + depth) for depth in range(3000)) + "\n"
     (section,) = parse(text, "page.adoc").sections
     assert section.heading == "Page" and section.body.endswith("=" * 3003)
+
+
+def test_an_antora_components_attributes_fill_its_pages(tmp_path: Path) -> None:
+    # Asciidoctor's pages write {release-version} and {page-component-version}, which its
+    # antora.yml defines: 80 references showed as written, 27 now (the site's own are not
+    # the component's).
+    pages = tmp_path / "docs" / "modules" / "ROOT" / "pages"
+    pages.mkdir(parents=True)
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "docs" / "antora.yml").write_text(
+        "name: asciidoctor\nversion: '2.0.26'\nasciidoc:\n  attributes:\n"
+        "    release-version: '2.0.26'\n    listing-caption: Example@\n",
+        encoding="utf-8",
+    )
+    text = (
+        "= What's New in {page-component-version}\n\n"
+        "Install {release-version} ({listing-caption}, {url-org}).\n"
+    )
+    reader = IncludeReader(include_root(tmp_path / "docs", None, tmp_path))
+    parsed = parse(text, "modules/ROOT/pages/whats-new.adoc", None, reader)
+    assert [(s.heading, s.body) for s in parsed.sections] == [
+        ("What's New in 2.0.26", "Install 2.0.26 (Example, {url-org}).")
+    ]
+    assert "docs/antora.yml" in reader.looked_for
+    # A page outside a module's pages/ folder is in no component.
+    assert [s.body for s in parse(text, "guide.adoc", None, reader).sections] == [
+        "Install {release-version} ({listing-caption}, {url-org})."
+    ]

@@ -8,7 +8,8 @@ listing and literal blocks as fenced code (``[source,ruby]`` names the language)
 their content, lists, description lists, tables (``|===``, a row a line) and
 ``include::`` (``tag=``/``tags=``, ``lines=``; Antora's ``partial$`` and ``example$``), through
 the version's include reader, so no file outside the project is read. Attribute entries
-(``:name: value``) fill ``{name}`` references; comments, conditionals and block macros other
+(``:name: value``, and an Antora component's, ``antora_component``) fill ``{name}``
+references; comments, conditionals and block macros other
 than images are left out. A section's lines are those of the AsciiDoc page.
 """
 
@@ -21,6 +22,7 @@ from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
 from builder.model import ParsedFile, Warning_
+from builder.parsers.antora_component import component_attributes
 
 if TYPE_CHECKING:
     from builder.api.model import ApiSource
@@ -125,6 +127,7 @@ def asciidoc_markdown(
     """The Markdown page of an AsciiDoc page, for each of its lines the AsciiDoc line it came
     from, and the warnings (includes not read)."""
     page = _Page(relpath, includes)
+    page.attributes.update(component_attributes(relpath, includes))
     lines = text.splitlines()
     _convert(page, lines, [number + 1 for number in range(len(lines))], depth=0)
     return "\n".join(page.lines) + "\n", page.origins, tuple(page.warnings)
