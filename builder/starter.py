@@ -27,6 +27,7 @@ _PROJECT_SETTING = {
     "rst": "none",
     "markdown+rst": "none",
     "html": "none",
+    "asciidoc": "none",
 }
 _KIND_NAMES = {
     "mkdocs": "MkDocs",
@@ -37,6 +38,7 @@ _KIND_NAMES = {
     "rst": "plain reStructuredText",
     "markdown+rst": "plain Markdown and reStructuredText",
     "html": "HTML pages",
+    "asciidoc": "AsciiDoc",
 }
 
 

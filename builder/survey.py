@@ -21,6 +21,7 @@ from typing import Any
 
 from builder.built_sphinx import read_built_sphinx
 from builder.gzip_pages import gzipped_page_name
+from builder.parsers import ASCIIDOC_SUFFIXES
 from builder.projects.gen_files import generated_pages
 from builder.projects.mkdocs import CONFIG_NAMES as MKDOCS_CONFIG_NAMES
 from builder.projects.mkdocs import load_config as load_mkdocs_config
@@ -291,6 +292,7 @@ _KIND_WORDS = {
     "rst": "reStructuredText",
     "markdown+rst": "Markdown and reStructuredText",
     "html": "HTML",
+    "asciidoc": "AsciiDoc",
 }
 
 
@@ -306,7 +308,7 @@ def _kind_of_files(folder: Path) -> str | None:
     """The most common kind of doc file in ``folder`` (not in NOT_DOCS), if any."""
     if not folder.is_dir():
         return None
-    counts = {"markdown": 0, "rst": 0, "html": 0}
+    counts = {"markdown": 0, "rst": 0, "html": 0, "asciidoc": 0}
     for path in _files(folder):
         # A gzipped page counts as the page it holds (Debian's changelog.html.gz).
         suffix = PurePosixPath(gzipped_page_name(path.name) or path.name).suffix.lower()
@@ -316,6 +318,8 @@ def _kind_of_files(folder: Path) -> str | None:
             counts["rst"] += 1
         elif suffix in (".html", ".htm"):
             counts["html"] += 1
+        elif suffix in ASCIIDOC_SUFFIXES:
+            counts["asciidoc"] += 1
     kind, count = max(counts.items(), key=lambda item: item[1])
     if kind != "html" and counts["markdown"] and counts["rst"]:
         return "markdown+rst"
@@ -347,6 +351,11 @@ def _include(kind: str, folder: Path) -> tuple[str, ...]:
         "rst": ("**/*.rst",),
         "markdown+rst": ("**/*.md", "**/*.rst"),
         "html": ("**/*.html",),
+        # An Antora component's pages are its modules' pages/ folders; its partials and
+        # examples are read where a page includes them, its nav files are menus.
+        "asciidoc": ("modules/*/pages/**/*.adoc",)
+        if (folder / "antora.yml").is_file()
+        else ("**/*.adoc", "**/*.asciidoc"),
     }[kind]
     suffixes = {p.suffix.lower() for p in _files(folder)} if kind != "html" else set()
     if kind.startswith("markdown") and ".mdx" in suffixes:

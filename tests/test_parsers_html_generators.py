@@ -296,3 +296,62 @@ def test_an_empty_anchor_right_before_a_heading_names_it() -> None:
     )
     parsed = parse(page, "Architecture.html")
     assert [s.anchor for s in parsed.sections] == ["Architecture-1", "old", "after-text"]
+
+
+def test_yard_source_beside_line_numbers_is_one_code_block() -> None:
+    # YARD (Debian's ruby-mocha-doc 1.16.1): each method's source is a table of a <pre> of line
+    # numbers beside a <pre> of code, read as one row: "``` 311 312 ``` | ``` # File ... end ```".
+    # Its "collapse" and "show all" script links stayed in headings and bodies.
+    page = (
+        '<html><body><div id="content"><h1>Class: Mocha::Mock</h1>'
+        '<dl><dt>Inherits:</dt><dd>Object<a href="#" class="inheritanceTree">show all</a></dd>'
+        '</dl><h2>Instance Method Summary<small><a href="#" class="summary_toggle">collapse</a>'
+        '</small></h2><p>Methods.</p><table class="source_code"><tr><td><pre class="lines">'
+        '\n\n311\n312\n313</pre></td><td><pre class="code"><span class="info file"># File'
+        " 'lib/mocha/mock.rb', line 311</span>\n\ndef method_missing(symbol)\n  handle(symbol)"
+        "\nend</pre></td></tr></table></div></body></html>"
+    )
+    assert [(s.heading, s.body) for s in parse(page, "Mocha/Mock.html").sections] == [
+        ("Class: Mocha::Mock", "Inherits:\n  Object"),
+        (
+            "Instance Method Summary",
+            "Methods.\n\n```\n# File 'lib/mocha/mock.rb', line 311\n\n"
+            "def method_missing(symbol)\n  handle(symbol)\nend\n```",
+        ),
+    ]
+
+
+def test_rouge_code_beside_line_numbers_is_one_code_block() -> None:
+    # Rouge's line-numbered blocks (Asciidoctor, Jekyll) have the same layout.
+    page = (
+        '<html><body><main><h1>Page</h1><table class="rouge-table"><tbody><tr>'
+        '<td class="rouge-gutter gl"><pre class="lineno">1\n2\n</pre></td>'
+        '<td class="rouge-code"><pre>puts 1\nputs 2\n</pre></td></tr></tbody></table>'
+        "<table><tr><td><pre>1</pre></td><td>one</td></tr><tr><td>2</td><td>two</td></tr>"
+        "</table></main></body></html>"
+    )
+    assert [(s.heading, s.body) for s in parse(page, "page.html").sections] == [
+        ("Page", "```\nputs 1\nputs 2\n```\n\n``` 1 ``` | one\n2 | two"),
+    ]
+
+
+def test_qdoc_breadcrumbs_and_contents_box_are_chrome() -> None:
+    # QDoc (Debian's qtbase5-doc-html 5.15.8, Qt SQL's 55 pages): the breadcrumb bar above
+    # each page made a section of its own ("- Qt 5.15 - Qt SQL - C++ Classes ..."), and the
+    # box of the page's headings another, "Contents" (76 of 673 sections).
+    page = (
+        '<html><body><div class="header" id="qtdocheader"><div class="main">'
+        '<div class="main-rounded"><div class="navigationbar"><ul><li>Qt 5.15</li>'
+        '<li><a href="qtsql-index.html">Qt SQL</a></li><li>QSqlQuery</li></ul></div></div>'
+        '</div></div><div class="content"><div class="line"><div class="content mainContent">'
+        '<div class="sidebar"><div class="toc"><h3><a name="toc">Contents</a></h3><ul>'
+        '<li class="level1"><a href="#details">Detailed Description</a></li></ul></div>'
+        '<div class="sidebar-content" id="sidebar-content"></div></div>'
+        '<h1 class="title">QSqlQuery Class</h1><p>Executes SQL statements.</p>'
+        '<h2 id="details">Detailed Description</h2><p>It runs queries.</p>'
+        "</div></div></div></body></html>"
+    )
+    assert [(s.heading, s.body) for s in parse(page, "qsqlquery.html").sections] == [
+        ("QSqlQuery Class", "Executes SQL statements."),
+        ("Detailed Description", "It runs queries."),
+    ]

@@ -160,3 +160,41 @@ def test_html_in_capitals_keeps_its_titles_out() -> None:
         '<DIV title="Tooltip text">\nBody words.\n</DIV>\n'
     )
     assert bodies(parse(text, "readme.md")) == ["Body words."]
+
+
+def test_api_field_components_keep_the_field_they_describe() -> None:
+    # Mintlify's <ParamField> and <ResponseField> (Langtrace's docs, 63 of them): the field's
+    # name, type and "required" are props, so only the descriptions were left.
+    text = (
+        "# POST Traces\n\n"
+        '<ParamField query="x-api-key" type="string" required>\n'
+        "  Your project level API key.\n</ParamField>\n"
+        '<ParamField body="pageSize" type="integer" default="10" required={false}>\n'
+        "  Traces per page.\n</ParamField>\n\n"
+        '<ResponseField name="traces" type="object">\n  The traces.\n</ResponseField>\n\n'
+        "<ResponseField name={field}>\n  A name the page computes.\n</ResponseField>\n\n"
+        '<Field label="plain">\n  A component of another kind.\n</Field>\n'
+    )
+    assert bodies(parse(text, "traces.mdx")) == [
+        "x-api-key (query, string, required)\nYour project level API key.\n"
+        "pageSize (body, integer, default: 10)\nTraces per page.\n\n"
+        "traces (object)\nThe traces.\n\n"
+        "A name the page computes.\n\n"
+        "A component of another kind."
+    ]
+
+
+def test_a_string_expression_shows_its_string() -> None:
+    # Prettier writes the space between a tag and text on another line as {" "}: Langtrace's
+    # docs showed it 5 times as text, in paragraphs and inside components.
+    text = (
+        "# Setup\n\n"
+        '<Warning>\n  {" "}\n  Do not use the decorator.\n</Warning>\n\n'
+        '{" "}\n\n'
+        "The API key needs permissions{\" \"}\nand a project{'.'}\n\n"
+        '```jsx\n<b>{" "}</b>\n```\n'
+    )
+    assert bodies(parse(text, "setup.mdx")) == [
+        "Do not use the decorator.\n\nThe API key needs permissions and a project.\n\n"
+        '```jsx\n<b>{" "}</b>\n```'
+    ]

@@ -244,3 +244,17 @@ def test_gzipped_pages_count_as_the_pages_they_hold(tmp_path: Path) -> None:
         (tmp_path / "html" / name).write_bytes(gzip.compress(b"<h1>Page</h1>"))
     survey = survey_project(tmp_path / "html")
     assert (survey.kind, survey.include) == ("html", ("**/*.html",))
+
+
+def test_an_asciidoc_docs_folder_and_an_antora_component(tmp_path: Path) -> None:
+    # Asciidoctor's docs/ (an Antora component: antora.yml, modules/*/pages) was "no Markdown,
+    # reST or HTML files"; its partials and examples are read where pages include them.
+    pages = tmp_path / "docs" / "modules" / "ROOT" / "pages"
+    pages.mkdir(parents=True)
+    (pages / "index.adoc").write_text("= Asciidoctor\n", encoding="utf-8")
+    (pages / "api.adoc").write_text("= API\n", encoding="utf-8")
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs) == ("asciidoc", "docs")
+    assert survey.include == ("**/*.adoc", "**/*.asciidoc")
+    (tmp_path / "docs" / "antora.yml").write_text("name: asciidoctor\n", encoding="utf-8")
+    assert survey_project(tmp_path).include == ("modules/*/pages/**/*.adoc",)

@@ -28,6 +28,7 @@ RST_SUFFIXES = frozenset({".rst", ".rest"})
 HTML_SUFFIXES = frozenset({".html", ".htm", ".xhtml"})
 TEXT_SUFFIXES = frozenset({".txt", ".text"})
 NOTEBOOK_SUFFIXES = frozenset({".ipynb"})
+ASCIIDOC_SUFFIXES = frozenset({".adoc", ".asciidoc"})
 # PDF and Office files are read as bytes, by builder.parsers.office.
 SUPPORTED_SUFFIXES = (
     MARKDOWN_SUFFIXES
@@ -35,6 +36,7 @@ SUPPORTED_SUFFIXES = (
     | HTML_SUFFIXES
     | TEXT_SUFFIXES
     | NOTEBOOK_SUFFIXES
+    | ASCIIDOC_SUFFIXES
     | OFFICE_SUFFIXES
 )
 
@@ -47,8 +49,8 @@ _RST_SIGNS = re.compile(
 
 
 def detect_format(relpath: str, text: str) -> str | None:
-    """Return "markdown", "rst", "html", "notebook" or "text" for a file, or None when it is
-    none of them."""
+    """Return "markdown", "rst", "html", "notebook", "asciidoc" or "text" for a file, or None
+    when it is none of them."""
     suffix = PurePosixPath(relpath).suffix.lower()
     if suffix in MARKDOWN_SUFFIXES:
         return "markdown"
@@ -58,6 +60,8 @@ def detect_format(relpath: str, text: str) -> str | None:
         return "html"
     if suffix in NOTEBOOK_SUFFIXES:
         return "notebook"
+    if suffix in ASCIIDOC_SUFFIXES:
+        return "asciidoc"
     if suffix in TEXT_SUFFIXES:
         return "rst" if _RST_SIGNS.search(text[:20000]) else "text"
     return None
@@ -81,6 +85,10 @@ def parser_for(fmt: str) -> Parser:
         from builder.parsers.notebook import parse as parse_notebook
 
         return parse_notebook
+    if fmt == "asciidoc":
+        from builder.parsers.asciidoc import parse as parse_asciidoc
+
+        return parse_asciidoc
     from builder.parsers.plain_text import parse as parse_plain_text
 
     return parse_plain_text
@@ -116,4 +124,8 @@ def parse_file(
         from builder.parsers.notebook import parse as parse_notebook
 
         return parse_notebook(text, relpath, api, includes)
+    if fmt == "asciidoc":
+        from builder.parsers.asciidoc import parse as parse_asciidoc
+
+        return parse_asciidoc(text, relpath, api, includes)
     return parser_for(fmt)(text, relpath)

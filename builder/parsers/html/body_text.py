@@ -31,8 +31,16 @@ _CODE_TAGS = frozenset({"code", "tt", "kbd", "samp"})
 # Permalink widgets themes put in headings and signatures; never part of the text.
 # Doxygen's is "permalink", a "◆" before each member's title.
 _SKIPPED_CLASSES = frozenset(
-    {"headerlink", "viewcode-link", "viewcode-back", "hash-link", "permalink"}
-)
+    {
+        "headerlink", "viewcode-link", "viewcode-back", "hash-link", "permalink",
+        # YARD's script links: "collapse" in a summary's heading, "show all" under a class's
+        # ancestors.
+        "summary_toggle", "inheritanceTree",
+        # JSDoc's "opt" set small after an optional parameter's name in a signature, which
+        # ran into the name ("previousopt"); its parameter list says "<optional>".
+        "signature-attributes",
+    }
+)  # fmt: skip
 # Pygments lexer names that mean "Python" in Sphinx output.
 _LANGUAGE_ALIASES = {"python3": "python", "py": "python", "py3": "python", "default": "python"}
 _PLAIN_LANGUAGES = frozenset({"none", "text", "plain", "plaintext", "nohighlight"})
@@ -47,6 +55,8 @@ _MANY_SPACES = re.compile(r" {2,}")
 _SPACE_AROUND_NEWLINE = re.compile(r" *\n *")
 
 _LINE_NUMBERED_CODE = etree.XPath(".//td[contains(@class, 'code')]//pre")
+# The text of a code block's gutter: line numbers, one or more.
+_LINE_NUMBERS = re.compile(r"\s*\d[\d\s]*")
 # A table's rows: its own and those of its head, bodies and foot, in document order.
 _ROW_GROUPS = frozenset({"thead", "tbody", "tfoot"})
 _CELL_TAGS = frozenset({"td", "th"})
@@ -329,6 +339,9 @@ def render_table(element: Element, depth: int) -> str:
         code = select(element, _LINE_NUMBERED_CODE)
         if code:
             return fence(code[0])
+    gutter_code = _code_beside_line_numbers(element)
+    if gutter_code is not None:
+        return fence(gutter_code)
     rows: list[str] = []
     # Children read in Python: an XPath per table and per row cost more than the loops.
     for caption in element.iterchildren("caption"):
@@ -342,6 +355,24 @@ def render_table(element: Element, depth: int) -> str:
         if text:
             rows.append(text)
     return "\n".join(rows)
+
+
+def _code_beside_line_numbers(table: Element) -> Element | None:
+    """The ``<pre>`` of a table that lays out code beside its line numbers: one row, a last
+    cell holding the code, and before it cells holding only a ``<pre>`` of numbers (YARD's
+    ``table.source_code``, Rouge's ``table.rouge-table``); None for any other table, whose
+    rows read a line each (which ran the numbers and every line of code into one)."""
+    rows = table_rows(table)
+    row = next(rows, None)
+    if row is None or next(rows, None) is not None:
+        return None
+    cells = [cell for cell in row if cell.tag in _CELL_TAGS]
+    if len(cells) < 2:
+        return None
+    for gutter in cells[:-1]:
+        if next(gutter.iter("pre"), None) is None or not _LINE_NUMBERS.fullmatch(text_of(gutter)):
+            return None
+    return next(cells[-1].iter("pre"), None)
 
 
 def render_row(row: Element, depth: int) -> str:

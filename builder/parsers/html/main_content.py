@@ -81,6 +81,11 @@ _CHROME_CLASSES = frozenset(
         "sub-logo-container", "out-of-band", "test-arrow", "notable-traits",
         # DocBook XSL's "Prev | Up | Home | Next" table above and below every page.
         "navheader", "navfooter",
+        # QDoc's (Qt's) breadcrumb bar above every page, and the page's "Contents" box of its
+        # own headings beside the text; other tools' "toc" boxes are such lists too.
+        "navigationbar", "toc",
+        # TypeDoc's breadcrumb links above a page's title.
+        "tsd-breadcrumb",
     }
 )  # fmt: skip
 # rustdoc's each item's "1.0.0 · source" and "Expand description": names other sites give

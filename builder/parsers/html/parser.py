@@ -37,6 +37,14 @@ from builder.parsers.html.body_text import (
 from builder.parsers.html.content_end import load_main
 from builder.parsers.html.generated_pages import generated_page, may_be_generated
 from builder.parsers.html.generator_blocks import javadoc_member_heading
+from builder.parsers.html.generator_entries import (
+    GeneratorEntry,
+    demote_label_headings,
+    drop_haddock_links,
+    drop_keeping_tail,
+    generator_entries,
+    read_generator_entry,
+)
 from builder.parsers.html.heading_anchors import heading_anchor
 from builder.parsers.html.main_content import (
     find_main,
@@ -71,13 +79,15 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
         raise UnreadableDocument(generated)
     root = find_main(document) if main is None else main
     adopt_manpage_name(root)
+    demote_label_headings(root, text)
+    drop_haddock_links(root, text)
     # The <title> is read before chrome goes: a page without <body> loses its <head> with it.
     fallback_title = head_title(document) or stem
     # A cut page's chrome is looked for in the bytes parsed: the sidebar and footer after the
     # cut are not searched for roles and labels that no element of the tree can hold.
     strip_chrome(root, source)
     title = first_h1(root) or fallback_title
-    walker = _Walker(relpath, title, _structural(root))
+    walker = _Walker(relpath, title, _structural(root, generator_entries(root, text)))
     walker.walk(root, 0)
     return ParsedFile(relpath=relpath, title=title, sections=walker.sections())
 
@@ -162,6 +172,8 @@ class _Walker:
                 self.flush_rows(rows)
                 if is_api_list(child):
                     self.open_api_entries(child, depth + 1)
+                elif (entry := read_generator_entry(child)) is not None:
+                    self.open_generator_entry(child, entry, depth + 1)
                 else:
                     self.walk(child, depth + 1)
             elif tag == "tr":
@@ -230,6 +242,19 @@ class _Walker:
         del self.stack[saved_depth:]
         self.floor = saved_floor
 
+    def open_generator_entry(self, container: Element, entry: GeneratorEntry, depth: int) -> None:
+        """Open a section for an RDoc or Haddock entry; the rest of ``container`` is its body."""
+        saved_depth, saved_floor = len(self.stack), self.floor
+        api = entry.entry
+        self.push(api.name, api.anchor, self.stack[-1].level + 1, entry.signature, kind="api")
+        self.floor = len(self.stack)
+        if api.signatures:
+            self.add([f"`{api.signatures[0]}`"], entry.signature)
+        drop_keeping_tail(entry.signature)
+        self.walk(container, depth)
+        del self.stack[saved_depth:]
+        self.floor = saved_floor
+
     def push(
         self, heading: str, anchor: str, level: int, element: Element, kind: str = "text"
     ) -> None:
@@ -273,10 +298,11 @@ class _Walker:
         run.clear()
 
 
-def _structural(root: Element) -> set[Element]:
-    """Headings, API entries and every element above them: the parts walked node by node."""
+def _structural(root: Element, entries: list[Element]) -> set[Element]:
+    """Headings, API entries (``entries``: those RDoc and Haddock write) and every element
+    above them: the parts walked node by node."""
     marked: set[Element] = set()
-    for element in root.iter("h1", "h2", "h3", "h4", "h5", "h6", "dl"):
+    for element in (*root.iter("h1", "h2", "h3", "h4", "h5", "h6", "dl"), *entries):
         if element.tag == "dl" and not is_api_list(element):
             continue
         node: Element | None = element

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 from lxml.html import defs as html_definitions
 
+from builder.parsers.markdown.field_props import field_line
+
 # Every alternative stops at the next "<", so a failed match never rescans past it: the scan
 # stays linear even on long lines of unbalanced quotes or brackets.
 _ATTRIBUTES = r"""(?:"[^"<]*"|'[^'<]*'|\{[^{}<]*(?:\{[^{}<]*\}[^{}<]*)*\}|[^<>"'{}])*"""
@@ -29,6 +31,9 @@ _MARKUP = re.compile(
 )
 TAG = re.compile(rf"</?[A-Za-z][\w.:-]*{_ATTRIBUTES}>")
 _JSX_COMMENT = re.compile(r"\{/\*.*?\*/\}", re.DOTALL)
+# A JSX expression that is a string literal shows that string: Prettier writes the space
+# between a tag and text on another line as {" "}, left in the text as it was.
+_JSX_STRING = re.compile(r"""\{(?:"([^"\\\n{}]*)"|'([^'\\\n{}]*)')\}""")
 _ID = re.compile(r"""(?:^|\s)(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>/]+))""")
 # An anchor alone in its paragraph: its attributes, then nothing but its closing tag.
 _LONE_ANCHOR = re.compile(r"""<a(\s[^<>]*)>\s*</a\s*>""", re.IGNORECASE)
@@ -126,7 +131,7 @@ def split_html(markup: str, *, mdx: bool = False) -> list[HtmlHeading | HtmlText
     scan = _Scan()
     position, line = 0, 0
     for match in _MARKUP.finditer(markup):
-        scan.add_text(markup[position : match.start()], line)
+        scan.add_text(_text_shown(markup[position : match.start()], mdx), line)
         line += markup.count("\n", position, match.start())
         tag_line = line
         line += markup.count("\n", match.start(), match.end())
@@ -135,8 +140,8 @@ def split_html(markup: str, *, mdx: bool = False) -> list[HtmlHeading | HtmlText
             name = match.group(2)
             scan.add_tag(name.lower(), bool(match.group(1)), match.group(3), tag_line)
             if name[0].isupper() and not match.group(1) and name.lower() not in _HTML_ELEMENTS:
-                scan.add_component_title(match.group(3), tag_line)
-    scan.add_text(markup[position:], line)
+                scan.add_component_title(name, match.group(3), tag_line)
+    scan.add_text(_text_shown(markup[position:], mdx), line)
     scan.close_heading()
     scan.flush_text()
     return scan.parts
@@ -195,10 +200,13 @@ class _Scan:
         elif name in _BREAKING_TAGS or name in _TAB_TAGS:
             self.pieces.append("\n")
 
-    def add_component_title(self, attributes: str, line: int) -> None:
-        """A block JSX component's ``title`` and ``description`` props, each on a line of its
-        own before its children."""
-        shown = [
+    def add_component_title(self, component: str, attributes: str, line: int) -> None:
+        """A block JSX component's ``title`` and ``description`` props, or the field an API
+        field component names (``field_props``), each on a line of its own before its
+        children."""
+        field = field_line(component, attributes)
+        shown = [field] if field else []
+        shown += [
             text
             for name, pattern in (("title", _TITLE), ("description", _DESCRIPTION))
             if (text := _prop(attributes, name, pattern))
@@ -233,7 +241,17 @@ def html_to_text(markup: str, *, mdx: bool = False) -> str:
 
 def strip_jsx(text: str) -> str:
     """Drop JSX tags and ``{/* comments */}`` from a run of MDX prose, keeping their text."""
-    return TAG.sub("", _JSX_COMMENT.sub("", text))
+    return _JSX_STRING.sub(_string_shown, TAG.sub("", _JSX_COMMENT.sub("", text)))
+
+
+def _text_shown(text: str, mdx: bool) -> str:
+    """Text between tags as the page shows it: in MDX, string expressions read as strings."""
+    return _JSX_STRING.sub(_string_shown, text) if mdx and "{" in text else text
+
+
+def _string_shown(match: re.Match[str]) -> str:
+    double_quoted = match.group(1)
+    return double_quoted if double_quoted is not None else match.group(2)
 
 
 def _blank_keeping_lines(match: re.Match[str]) -> str:

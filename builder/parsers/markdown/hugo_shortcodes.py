@@ -61,7 +61,7 @@ def rewrite_shortcodes(text: str) -> str:
     """``text`` with its shortcodes rewritten; it keeps its number of lines."""
     lines = text.split("\n")
     tab_names = _tab_names(text)
-    code = _code_lines(lines)
+    code = code_lines(lines)
     alone = [None if code[k] else _alone(k, line) for k, line in enumerate(lines)]
     pairs = _pairs([tag for tag in alone if tag is not None])
     headers: dict[int, str] = {}
@@ -88,7 +88,7 @@ def rewrite_shortcodes(text: str) -> str:
     return "\n".join(rewritten)
 
 
-def _code_lines(lines: list[str]) -> list[bool]:
+def code_lines(lines: list[str]) -> list[bool]:
     """Which lines are inside fenced code: a page that shows a shortcode in an example means
     the tag as written (Hugo's own pages escape it instead, which reads the same)."""
     inside: list[bool] = []

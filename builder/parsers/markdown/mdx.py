@@ -21,7 +21,7 @@ _COMPONENT_IMPORT = re.compile(
 _IMPORTED_NAME = re.compile(r"(?:[\w$]+[ \t]+as[ \t]+)?(?P<name>[\w$]+)")
 COMPONENT_TAG = re.compile(r"<([A-Z][\w$]*)[\s/>]")
 _CODE_SPAN = re.compile(r"(`+)(.+?)\1", re.DOTALL)
-_JSX_SIGN = re.compile(r"<[A-Za-z/]|\{/\*")
+_JSX_SIGN = re.compile(r"<[A-Za-z/]|\{/\*|\{[\"']")
 _STRING = re.compile(
     r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`[^`]*`|//[^\n]*|/\*(?:.*?\*/|.*)", re.S
 )

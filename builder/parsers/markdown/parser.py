@@ -51,6 +51,7 @@ from builder.parsers.markdown.front_matter import (
     yaml_substitutions,
     yaml_title,
 )
+from builder.parsers.markdown.gitbook_tags import has_gitbook_tags, rewrite_gitbook_tags
 from builder.parsers.markdown.heading_attributes import split_heading_id
 from builder.parsers.markdown.hugo_shortcodes import has_shortcodes, rewrite_shortcodes
 from builder.parsers.markdown.include_markdown import (
@@ -397,6 +398,8 @@ def parse(
     bring in nothing)."""
     mdx = PurePosixPath(relpath).suffix.lower() == ".mdx"
     toml_title, text = split_toml_front_matter(_normalize(text))
+    if has_gitbook_tags(text):  # as Hugo's shortcodes of the same meaning
+        text = rewrite_gitbook_tags(text)
     if has_shortcodes(text):  # Hugo expands them before Markdown is read
         text = rewrite_shortcodes(text)
     spliced = _splice(text, relpath, includes)

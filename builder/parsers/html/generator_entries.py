@@ -1,0 +1,146 @@
+"""Recognise the API entries that Ruby's RDoc and Haskell's Haddock write without a heading
+element, and the labels erl_docgen and TypeDoc write as headings.
+
+RDoc (its Darkfish pages) writes each method as ``div.method-detail`` (id ``method-i-parse``)
+holding ``div.method-heading`` (the name and arguments) and the description; Haddock writes each
+declaration as ``div.top`` whose first child ``p.src`` is the signature, its name an
+``a.def`` with the anchor (``v:object``). Neither is an ``<hN>``, so each method's text joined
+the class's section. Read as entries, each is a section headed by its name, as a Sphinx
+``<dl class="py function">`` is. Erlang/OTP's pages (erl_docgen) head each function with an
+``<h4>`` and then, inside it, the list of its argument types with an ``<h3>`` "Types": a level
+above the function's, so it closed the function's section, left empty, and every function's
+description landed under a heading "Types". TypeDoc heads a member with an ``<h3>``, then
+its "Parameters" with an ``<h4>``, each parameter with an ``<h5>`` and "Returns ..." with an
+``<h4>``: a method was cut into four or five sections of a line each. JSDoc heads a member
+with ``h4.name`` and its parameters, return value, type and examples each with an ``<h5>``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lxml import etree
+from lxml.etree import _Element as Element
+
+from builder.parsers.html.api_entries import ApiEntry
+from builder.parsers.html.body_text import has_class, is_element, plain_text, select
+from schemas.anchors import slugify
+
+# One query for both generators' entries, run on a page that names their classes: the
+# queries look at every element, a sixth of a Sphinx page's parse time when run on all.
+_ENTRIES = etree.XPath(
+    "descendant::div[@class='top'][*[1][self::p][@class='src']]"
+    " | descendant::div[contains(concat(' ', normalize-space(@class), ' '), ' method-detail ')]"
+    "[div[contains(concat(' ', normalize-space(@class), ' '), ' method-heading ')]]"
+)
+_ENTRY_MARKS = ('class="top"', "method-detail")
+# erl_docgen's "Types" inside a function.
+_ERL_DOCGEN_LABELS = etree.XPath("descendant::h3[@class='func-types-title']")
+# TypeDoc's "Parameters", each parameter and "Returns ..." inside a member (below its h3), and
+# the same parts of a page's own signature (a type alias, a function's page).
+_TYPEDOC_LABELS = etree.XPath(
+    "descendant::section[contains(concat(' ', normalize-space(@class), ' '), ' tsd-member ')]"
+    "//*[self::h4 or self::h5 or self::h6]"
+    " | descendant::h4[@class='tsd-parameters-title' or @class='tsd-returns-title'"
+    " or @class='tsd-type-parameters-title']"
+    " | descendant::ul[contains(@class, 'tsd-parameter-list')"
+    " or contains(@class, 'tsd-type-parameter-list')]/li/*[self::h4 or self::h5]"
+)
+# The widgets inside a signature: RDoc's "click to toggle source", Haddock's "Source" link (to
+# the highlighted module) and "#" (a link to the entry itself).
+_SIGNATURE_WIDGETS = etree.XPath(
+    "descendant::span[@class='method-click-advice']"
+    " | descendant::a[@class='link' and starts-with(@href, 'src/')]"
+    " | descendant::a[@class='selflink']"
+)
+_DEFINED_NAME = etree.XPath("descendant::a[@class='def'][@id][1]")
+_METHOD_NAME = etree.XPath("descendant::span[@class='method-name'][1]")
+
+
+@dataclass(frozen=True)
+class GeneratorEntry:
+    """An entry: its name, anchor and signature, and the element holding the signature."""
+
+    entry: ApiEntry
+    signature: Element
+
+
+# JSDoc's templates head each member with an h4.name (its id the anchor) and its parts with
+# a bare h5 ("Parameters:", "Returns:", "Type:", "Example").
+_JSDOC_MEMBER = etree.XPath("descendant::h4[@class='name'][@id][1]")
+_BARE_H5 = etree.XPath("descendant::h5[not(@*)]")
+
+
+def generator_entries(root: Element, text: str) -> list[Element]:
+    """The RDoc and Haddock entries under ``root`` (``text`` is the page's, looked at first)."""
+    if not any(mark in text for mark in _ENTRY_MARKS):
+        return []
+    return select(root, _ENTRIES)
+
+
+def drop_haddock_links(root: Element, text: str) -> None:
+    """Remove Haddock's "Source" and "#" links from a page's every row and signature (an
+    instance list repeats them on each line)."""
+    if 'class="selflink"' in text:
+        for widget in select(root, _SIGNATURE_WIDGETS):
+            drop_keeping_tail(widget)
+
+
+def demote_label_headings(root: Element, text: str) -> None:
+    """Read the headings erl_docgen, TypeDoc and JSDoc write inside an entry as the labels
+    they are (``text`` is the page's: a query runs only where its generator's marks are)."""
+    labels: list[Element] = []
+    if "func-types-title" in text:
+        labels += select(root, _ERL_DOCGEN_LABELS)
+    if "tsd-" in text:
+        labels += select(root, _TYPEDOC_LABELS)
+    if 'class="name"' in text and "<h5" in text and select(root, _JSDOC_MEMBER):
+        labels += select(root, _BARE_H5)
+    for label in labels:
+        label.tag = "p"
+
+
+def read_generator_entry(element: Element) -> GeneratorEntry | None:
+    """The entry an RDoc ``div.method-detail`` or a Haddock ``div.top`` describes; None for
+    any other element."""
+    if element.tag != "div":
+        return None
+    if element.get("class") == "top":
+        signature = next((child for child in element if is_element(child)), None)
+        if signature is None or signature.tag != "p" or signature.get("class") != "src":
+            return None
+        named = select(signature, _DEFINED_NAME)
+        name_element = named[0] if named else None
+        anchor = name_element.get("id", "") if name_element is not None else ""
+    elif has_class(element, "method-detail"):
+        heading = [child for child in element if is_element(child)]
+        if not heading or not has_class(heading[0], "method-heading"):
+            return None
+        signature = heading[0]
+        named = select(signature, _METHOD_NAME)
+        name_element = named[0] if named else None
+        anchor = element.get("id", "")
+    else:
+        return None
+    for widget in select(signature, _SIGNATURE_WIDGETS):
+        drop_keeping_tail(widget)
+    text = plain_text(signature)
+    name = (plain_text(name_element) if name_element is not None else "") or text or "entry"
+    signatures = (text,) if text else ()
+    entry = ApiEntry(name=name, anchor=anchor or slugify(name), signatures=signatures)
+    return GeneratorEntry(entry, signature)
+
+
+def drop_keeping_tail(element: Element) -> None:
+    """Remove ``element`` from the tree; the text after it stays where it was."""
+    parent = element.getparent()
+    if parent is None:
+        return
+    tail = element.tail
+    if tail:
+        previous = element.getprevious()
+        if previous is not None:
+            previous.tail = (previous.tail or "") + tail
+        else:
+            parent.text = (parent.text or "") + tail
+    parent.remove(element)
