@@ -200,3 +200,25 @@ def test_haddock_instance_rows_lose_their_source_links() -> None:
         ("Key", "`data Key`"),
         ("Instances", "Instances details: FromJSON Key |"),
     ]
+
+
+def test_a_page_sphinx_built_is_not_read_with_other_generators_rules() -> None:
+    # Sphinx writes none of these entries or labels, so its pages skip the six scans for their
+    # marks (1% of a cold build of Python's docs); markup that looks like them stays content.
+    body = (
+        "<body><main><h1>Guide</h1>"
+        '<div class="method-detail"><div class="method-heading">'
+        '<span class="method-name">parse</span></div><p>Parse it.</p></div>'
+        "<h2>Part</h2><p>Text.</p>"
+        '<h3 class="func-types-title">Types</h3><p>More.</p></main></body></html>'
+    )
+    sphinx_head = (
+        '<html><head><script id="documentation_options" data-url_root="./" '
+        'src="_static/documentation_options.js"></script></head>'
+    )
+    plain = [s.heading for s in parse("<html><head></head>" + body, "a.html").sections]
+    sphinx = [s.heading for s in parse(sphinx_head + body, "a.html").sections]
+    assert plain == ["Guide", "parse", "Part"]  # RDoc's entry; erl_docgen's label joins "Part"
+    assert sphinx == ["Guide", "Part", "Types"]
+    inline_options = "<html><head><script>var DOCUMENTATION_OPTIONS = {};</script></head>"
+    assert [s.heading for s in parse(inline_options + body, "a.html").sections] == sphinx

@@ -71,6 +71,17 @@ _JSDOC_MEMBER = etree.XPath("descendant::h4[@class='name'][@id][1]")
 _BARE_H5 = etree.XPath("descendant::h5[not(@*)]")
 
 
+# Every page Sphinx (1.8 on) builds loads this script in its <head>; older ones set the same
+# options inline (DOCUMENTATION_OPTIONS).
+_SPHINX_HEAD_MARKS = ("documentation_options", "DOCUMENTATION_OPTIONS")
+
+
+def built_by_sphinx(text: str) -> bool:
+    """Whether the page ``text`` was built by Sphinx, judged from its <head> alone."""
+    head_end = text.find("</head>")
+    return head_end > 0 and any(text.find(mark, 0, head_end) >= 0 for mark in _SPHINX_HEAD_MARKS)
+
+
 def generator_entries(root: Element, text: str) -> list[Element]:
     """The RDoc and Haddock entries under ``root`` (``text`` is the page's, looked at first)."""
     if not any(mark in text for mark in _ENTRY_MARKS):
