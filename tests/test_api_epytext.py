@@ -5,7 +5,7 @@ from __future__ import annotations
 import griffe
 
 from builder.api.docstrings import parse_docstring
-from builder.api.epytext import MAX_MARKUP_DEPTH, inline_markup, is_epytext
+from builder.api.epytext import MAX_MARKUP_DEPTH, _split_link, inline_markup, is_epytext
 from builder.api.model import DocField, DocPart
 
 
@@ -55,3 +55,16 @@ def test_only_epytext_is_read_as_epytext() -> None:
     assert is_epytext("@param x: y") and is_epytext("See L{pkg.name}.")
     assert not is_epytext("@property\ndef f(self): ...")
     assert not is_epytext("Use f'{x}' or $L{y} or \\mathcal{L}.")
+
+
+def test_a_link_splits_at_its_last_angle_bracket() -> None:
+    assert _split_link("text <a.b>  ") == ("text", "a.b")
+    assert _split_link("a < b <c>") == ("a < b", "c")
+    assert _split_link("<c>") == ("", "c")
+    assert _split_link("a <b> c") is None
+    assert _split_link("a <b>>") is None
+    assert _split_link("no target") is None
+    # 100 KB of spaced words, then a "<" never closed: read once, not once per space.
+    spaced = "x " * 25_000 + "<" + " " * 25_000
+    assert _split_link(spaced) is None
+    assert inline_markup("U{" + spaced + "}") == spaced

@@ -35,7 +35,6 @@ _MARKUP_LETTERS = frozenset("CLIBUMEXS")
 # Markup nested deeper than this reads as text: each level joins its content once more.
 MAX_MARKUP_DEPTH = 8
 _ESCAPES = {"lb": "{", "rb": "}"}
-_LINK = re.compile(r"(.*?)\s*<([^<>]*)>\s*", re.DOTALL)
 # Inline markup that is epytext's and not code's: a capital markup letter opening a word.
 _MARKUP_SIGN = re.compile(r"(?<![\w$\\])[LCIBU]\{[^{}\n]+\}")
 
@@ -109,15 +108,28 @@ def _markup(letter: str, content: str) -> str:
     if letter == "C":
         return f"``{content}``" if content.strip() and "``" not in content else content
     if letter == "L":
-        link = _LINK.fullmatch(content)  # "L{text<target>}" shows the text
-        shown = (link.group(1) if link and link.group(1) else content).strip()
+        link = _split_link(content)  # "L{text<target>}" shows the text
+        shown = (link[0] if link and link[0] else content).strip()
         return f"``{shown}``" if shown and "``" not in shown else shown
     if letter in ("I", "B"):
         mark = "*" if letter == "I" else "**"
         return f"{mark}{content.strip()}{mark}" if content.strip() else content
     if letter == "U":
-        link = _LINK.fullmatch(content)
-        return f"{link.group(1)} ({link.group(2)})" if link and link.group(1) else content
+        link = _split_link(content)
+        return f"{link[0]} ({link[1]})" if link and link[0] else content
     if letter == "E":
         return _ESCAPES.get(content.strip(), content)
     return content  # M{math}, X{index term}, S{symbol}: their text
+
+
+def _split_link(content: str) -> tuple[str, str] | None:
+    """A link's text and target (``text <target>``), or None when ``content`` does not end in
+    a ``<target>``. String searches, not a regular expression: ``(.*?)\\s*<`` retried the
+    whitespace before each ``<``, 1.2 s for a 100 KB ``U{}`` of spaced words."""
+    body = content.rstrip()
+    if not body.endswith(">"):
+        return None
+    text, bracket, target = body[:-1].rpartition("<")
+    if not bracket or ">" in target:
+        return None
+    return text.rstrip(), target
