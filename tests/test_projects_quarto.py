@@ -147,3 +147,22 @@ def test_a_quartodoc_dir_outside_the_project_writes_no_pages(tmp_path: Path) -> 
     layout, listing = project_listing(_version(_project(tmp_path, config)))
     assert "quartodoc: dir is not a folder of the project; no API pages" in layout.notes
     assert not any(c.relpath.endswith("Cart.qmd") for c in listing.candidates)
+
+
+def test_odd_quartodoc_values_are_read_past(tmp_path: Path) -> None:
+    # A parser that is not a name (was: TypeError, unhashable list) reads as numpy's.
+    config = "quartodoc:\n  package: shop\n  parser: [google]\n"
+    config += "  sections:\n    - contents: [Cart]\n"
+    layout, _ = project_listing(_version(_project(tmp_path / "style", config)))
+    assert (
+        "docstring_style: numpy"
+        in dict((p.relpath, p.text) for p in layout.generated)["reference/Cart.qmd"]
+    )
+    # Pages whose contents alias each other 10 ways, 20 deep (was: 10**20 visits, a hang):
+    # the visit stops at MAX_ENTRIES.
+    aliases = ["l0: &l0 {contents: [1]}"] + [
+        f"l{i}: &l{i} {{contents: [{', '.join([f'*l{i - 1}'] * 10)}]}}" for i in range(1, 21)
+    ]
+    config = "\n".join(aliases) + "\nquartodoc:\n  sections:\n    - contents: [*l20, Cart]\n"
+    layout, _ = project_listing(_version(_project(tmp_path / "aliases", config)))
+    assert not layout.generated

@@ -28,7 +28,8 @@ from builder.projects.layout import ProjectLayout
 
 CONFIG_NAMES = ("_quarto.yml", "_quarto.yaml")
 MAX_CONFIG_BYTES = 1024 * 1024
-# Sidebar and navbar entries visited, and how deep sections nest, before the rest is cut.
+# Sidebar, navbar and quartodoc contents entries visited, and how deep sections nest, before
+# the rest is cut (YAML aliases can make a short file's lists visit each other exponentially).
 MAX_ENTRIES = 20_000
 MAX_DEPTH = 20
 PAGE_SUFFIXES = (".qmd", ".md", ".ipynb")
@@ -149,13 +150,14 @@ def _quartodoc_pages(
     package = settings.get("package")
     folder = settings.get("dir", QUARTODOC_DEFAULT_DIR)
     style = settings.get("parser", "numpy")
-    style = style if style in _DOCSTRING_STYLES else "numpy"
+    style = style if isinstance(style, str) and style in _DOCSTRING_STYLES else "numpy"
     if not isinstance(folder, str) or posixpath.normpath(folder).startswith(("..", "/")):
         notes.append("quartodoc: dir is not a folder of the project; no API pages")
         return (), ()
     folder = posixpath.normpath(folder)
     sections = settings.get("sections")
     index: list[str] = ["# Function reference\n"]
+    budget = [MAX_ENTRIES]
     pages: dict[str, GeneratedPage] = {}
     for section in sections if isinstance(sections, list) else []:
         if not isinstance(section, dict):
@@ -167,7 +169,7 @@ def _quartodoc_pages(
             index.append(section["desc"].strip() + "\n")
         owner = section.get("package", package)
         names: list[str] = []
-        _object_names(section.get("contents"), names, 0)
+        _object_names(section.get("contents"), names, 0, budget)
         for name in names:
             full = f"{owner}.{name}" if isinstance(owner, str) and owner else name
             relpath = f"{folder}/{name}.qmd"
@@ -188,16 +190,17 @@ def _quartodoc_pages(
     return written, sources
 
 
-def _object_names(contents: Any, names: list[str], depth: int) -> None:
+def _object_names(contents: Any, names: list[str], depth: int, budget: list[int]) -> None:
     """The object names a section's ``contents`` lists: a name, an entry's ``name``, or a
     ``kind: page`` entry's own ``contents``."""
     if depth > MAX_DEPTH or not isinstance(contents, list):
         return
     for entry in contents:
-        if len(names) >= MAX_GENERATED_PAGES:
+        budget[0] -= 1
+        if len(names) >= MAX_GENERATED_PAGES or budget[0] < 0:
             return
         name = entry.get("name") if isinstance(entry, dict) else entry
         if isinstance(name, str) and _OBJECT_NAME.fullmatch(name.strip()):
             names.append(name.strip())
         elif isinstance(entry, dict):
-            _object_names(entry.get("contents"), names, depth + 1)
+            _object_names(entry.get("contents"), names, depth + 1, budget)
