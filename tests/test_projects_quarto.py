@@ -166,3 +166,11 @@ def test_odd_quartodoc_values_are_read_past(tmp_path: Path) -> None:
     config = "\n".join(aliases) + "\nquartodoc:\n  sections:\n    - contents: [*l20, Cart]\n"
     layout, _ = project_listing(_version(_project(tmp_path / "aliases", config)))
     assert not layout.generated
+
+
+def test_a_quartodoc_dir_of_the_project_folder_itself_writes_its_pages(tmp_path: Path) -> None:
+    # "dir: ." made "./Cart.qmd", which the ".*" exclude left out: no API page at all.
+    config = "quartodoc:\n  package: shop\n  dir: .\n  sections:\n    - contents: [Cart]\n"
+    layout, listing = project_listing(_version(_project(tmp_path, config)))
+    assert "Cart.qmd" in [c.relpath for c in listing.candidates]
+    assert layout.order == ("index.qmd", "Cart.qmd")

@@ -155,6 +155,7 @@ def _quartodoc_pages(
         notes.append("quartodoc: dir is not a folder of the project; no API pages")
         return (), ()
     folder = posixpath.normpath(folder)
+    prefix = "" if folder == "." else f"{folder}/"  # "dir: ." writes beside _quarto.yml
     sections = settings.get("sections")
     index: list[str] = ["# Function reference\n"]
     budget = [MAX_ENTRIES]
@@ -172,7 +173,7 @@ def _quartodoc_pages(
         _object_names(section.get("contents"), names, 0, budget)
         for name in names:
             full = f"{owner}.{name}" if isinstance(owner, str) and owner else name
-            relpath = f"{folder}/{name}.qmd"
+            relpath = f"{prefix}{name}.qmd"
             index.append(f"- [{name}]({name}.qmd)")
             if relpath not in pages and len(pages) < MAX_GENERATED_PAGES:
                 block = (
@@ -182,7 +183,7 @@ def _quartodoc_pages(
         index.append("")
     if not pages:
         return (), ()
-    written = (GeneratedPage(f"{folder}/index.qmd", "\n".join(index)), *pages.values())
+    written = (GeneratedPage(f"{prefix}index.qmd", "\n".join(index)), *pages.values())
     notes.append(f"quartodoc: {len(pages)} API page(s) under {folder}/, from the code")
     sources = tuple(
         (page.relpath, hashlib.sha256(page.text.encode("utf-8")).hexdigest()) for page in written
