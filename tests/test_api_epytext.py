@@ -68,3 +68,17 @@ def test_a_link_splits_at_its_last_angle_bracket() -> None:
     spaced = "x " * 25_000 + "<" + " " * 25_000
     assert _split_link(spaced) is None
     assert inline_markup("U{" + spaced + "}") == spaced
+
+
+def test_google_and_numpy_docstrings_with_look_alikes_keep_their_sections() -> None:
+    # Each read as epytext, hence as Sphinx fields: "Args:" and "Returns:" were plain text.
+    for text in (
+        "Add.\n\nArgs:\n    x: the value, as in ``C{x}``.\n\nReturns:\n    The sum.",
+        "Add.\n\nArgs:\n    x: the value.\n\nReturns:\n    The sum.\n\n"
+        'Example::\n\n    @deprecated("since 2: use g")\n    def g(): ...',
+    ):
+        assert not is_epytext(text)
+        parts = parse_docstring(griffe.Docstring(text), "google")
+        assert [part.title for part in parts][:3] == ["", "Parameters", "Returns"]
+    assert not is_epytext("Shape (N, C{H}W).\n\nParameters\n----------\nx : int\n    The value.")
+    assert is_epytext("Add I{x} to L{total}.")  # no other style's sections: epytext's markup

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import re
 
-# A field line: "@name", arguments, a colon; only epytext's own field names, so a decorator
-# in an example ("@property") is never one.
+# A field line: "@name", arguments, a colon; only epytext's own field names and no call, so a
+# decorator in an example ("@property", '@deprecated("since 2: use g")') is never one.
 _FIELD = re.compile(
     r"^([ \t]*)@(param|parameter|arg|argument|keyword|kwarg|type|return|returns|rtype|raise|raises"
     r"|except|exception|ivar|cvar|var|note|see|seealso|since|deprecated|todo|warning|warn"
-    r"|author|version|change|requires|precondition|postcondition|invariant)\b([^:\n]*):",
+    r"|author|version|change|requires|precondition|postcondition|invariant)\b([^:\n()\"'=]*):",
     re.MULTILINE,
 )
 _SPHINX_NAMES = {
@@ -37,12 +37,25 @@ MAX_MARKUP_DEPTH = 8
 _ESCAPES = {"lb": "{", "rb": "}"}
 # Inline markup that is epytext's and not code's: a capital markup letter opening a word.
 _MARKUP_SIGN = re.compile(r"(?<![\w$\\])[LCIBU]\{[^{}\n]+\}")
+# Where "C{x}" is not epytext's: code spans, and docstrings that show another style's sections
+# (a Google or NumPy header, a Sphinx field), which their own reading would lose.
+_CODE_SPAN = re.compile(r"``[^\n]*?``|`[^`\n]*`")
+_OTHER_STYLE = re.compile(
+    r"^[ \t]*(?:(?:Args|Arguments|Parameters|Other Parameters|Keyword Args|Keyword Arguments"
+    r"|Returns|Yields|Raises|Attributes|Examples?|Notes?)[ \t]*:?[ \t]*$|-{3,}[ \t]*$"
+    r"|:(?:param|parameter|arg|type|returns?|rtype|raises?)\b)",
+    re.MULTILINE,
+)
 
 
 def is_epytext(text: str) -> bool:
     """Whether ``text`` has an epytext field line (``@param x:``, ``@return:``...) or
     inline markup (``C{code}``, ``L{name}``)."""
-    return _FIELD.search(text) is not None or _MARKUP_SIGN.search(text) is not None
+    if _FIELD.search(text) is not None:
+        return True
+    return _MARKUP_SIGN.search(_CODE_SPAN.sub("", text)) is not None and not _OTHER_STYLE.search(
+        text
+    )
 
 
 def to_sphinx(text: str) -> str:
