@@ -10,6 +10,7 @@ from builder.config import VersionConfig
 from builder.model import SourceFile
 from builder.parsers import parse_file
 from builder.projects import project_listing
+from builder.projects.quarto import read_quarto
 from builder.sources import read_source
 
 QUARTO = """\
@@ -174,3 +175,17 @@ def test_a_quartodoc_dir_of_the_project_folder_itself_writes_its_pages(tmp_path:
     layout, listing = project_listing(_version(_project(tmp_path, config)))
     assert "Cart.qmd" in [c.relpath for c in listing.candidates]
     assert layout.order == ("index.qmd", "Cart.qmd")
+
+
+def test_the_output_dir_is_a_folder_matched_as_written(tmp_path: Path) -> None:
+    # Read as a glob, "built*" also left out "builtin/", and "*a*a...*ab" made a regular
+    # expression that backtracked for ever on a long name.
+    (tmp_path / "_quarto.yml").write_text("project:\n  output-dir: ./built*/\n", encoding="utf-8")
+    layout = read_quarto(tmp_path / "_quarto.yml")
+    assert layout.exclude_patterns[-1] == "built*"
+    assert not layout.admits("built*/index.qmd")
+    assert layout.admits("builtin/index.qmd") and layout.admits("built/index.qmd")
+    (tmp_path / "_quarto.yml").write_text(
+        f"project:\n  output-dir: '{'*a' * 20}b'\n", encoding="utf-8"
+    )
+    assert read_quarto(tmp_path / "_quarto.yml").admits("a" * 200 + ".qmd")

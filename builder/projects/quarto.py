@@ -33,6 +33,8 @@ MAX_CONFIG_BYTES = 1024 * 1024
 MAX_ENTRIES = 20_000
 MAX_DEPTH = 20
 PAGE_SUFFIXES = (".qmd", ".md", ".ipynb")
+# What Quarto leaves out of a website: files and folders named with a leading _ or .
+HIDDEN_PATTERNS = ("_*", ".*", "**/_*", "**/.*")
 QUARTODOC_DEFAULT_DIR = "reference"
 _DOCSTRING_STYLES = frozenset({"numpy", "google", "sphinx"})
 _OBJECT_NAME = re.compile(r"[A-Za-z_][\w.:]*")
@@ -50,9 +52,12 @@ def read_quarto(config_path: Path) -> ProjectLayout:
     config = _read(config_path, notes)
     project = config.get("project")
     output = project.get("output-dir") if isinstance(project, dict) else None
-    excluded = ["_*", ".*", "**/_*", "**/.*"]
-    if isinstance(output, str) and output.strip("/") and not output.startswith(".."):
-        excluded.append(output.strip("/"))
+    output_dir = posixpath.normpath(output.strip("/")) if isinstance(output, str) else "."
+    output_dir = "" if output_dir.startswith("..") or output_dir == "." else output_dir
+    # The output-dir is a folder's path, matched as written: read as a glob, "**/**/**/..."
+    # or "*a*a*a...b" made a regular expression that backtracked for ever on a long relpath.
+    exclude = _exclude_regex(HIDDEN_PATTERNS)
+    exclude += f"|{re.escape(output_dir)}(?:/.*)?" if output_dir else ""
     order: list[str] = []
     website = config.get("website")
     if isinstance(website, dict):
@@ -71,8 +76,8 @@ def read_quarto(config_path: Path) -> ProjectLayout:
     return ProjectLayout(
         kind="quarto",
         config_file=name,
-        exclude_patterns=tuple(excluded),
-        exclude=_exclude_regex(excluded),
+        exclude_patterns=(*HIDDEN_PATTERNS, *([output_dir] if output_dir else [])),
+        exclude=exclude,
         suffixes=PAGE_SUFFIXES,
         order=tuple(dict.fromkeys([*order, *(page.relpath for page in generated)])),
         generated=generated,
@@ -132,7 +137,7 @@ def _page(target: str, order: list[str]) -> None:
         order.append(path)
 
 
-def _exclude_regex(patterns: list[str]) -> str:
+def _exclude_regex(patterns: tuple[str, ...]) -> str:
     """The excluded names as one regular expression over relpaths."""
     parts = []
     for pattern in patterns:
