@@ -119,6 +119,11 @@ def test_no_pages_when_autoapi_generates_none(tmp_path: Path) -> None:
     assert [c.relpath for c in listing.candidates] == ["index.rst"]
     _, listing = project_listing(_version(_project(tmp_path / "plain", "extensions = []\n")))
     assert [c.relpath for c in listing.candidates] == ["index.rst"]
+    # autoapi tests the setting for truth: 0 and None are False too (they wrote every page).
+    for value in ("0", "None"):
+        conf = CONF + f"autoapi_generate_api_docs = {value}\n"
+        _, listing = project_listing(_version(_project(tmp_path / value, conf)))
+        assert [c.relpath for c in listing.candidates] == ["index.rst"]
 
 
 def test_dirs_outside_the_project_and_a_root_outside_the_docs_are_notes(tmp_path: Path) -> None:
