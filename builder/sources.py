@@ -173,7 +173,7 @@ def list_version_files(
         if Path(relpath).suffix.lower() not in SUPPORTED_SUFFIXES or exclude.matches(stored):
             excluded += 1
             continue
-        if gzipped is not None and os.path.lexists(path.with_name(Path(relpath).name)):
+        if gzipped is not None and _has_plain_twin(path.with_name(Path(relpath).name)):
             skipped.append(SkippedFile(stored, f"{Path(relpath).name} is read instead"))
             continue
         judged = _judge(relpath, path, is_link, root, project)
@@ -233,6 +233,12 @@ def read_source(
         utf8 = data.removeprefix(codecs.BOM_UTF8)
         return SourceFile(candidate.relpath, text, digest, utf8=utf8)
     return SourceFile(candidate.relpath, text.replace("\r\n", "\n").replace("\r", "\n"), digest)
+
+
+def _has_plain_twin(twin: Path) -> bool:
+    """Whether the uncompressed page a gzipped one holds is there too (and is read instead);
+    a folder of that name is no page."""
+    return os.path.lexists(twin) and not os.path.isdir(twin)
 
 
 def read_sources(

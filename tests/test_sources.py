@@ -306,3 +306,15 @@ def test_the_listing_and_reference_scan_read_a_version_within_its_budget(
     ]
     assert read == [("a.rst", "SourceFile"), ("b.rst", "SkippedFile")]
     assert scan_version(listing.candidates).labels == {"a-label": "A title"}
+
+
+def test_a_folder_named_as_a_gzipped_page_does_not_hide_it(tmp_path: Path) -> None:
+    # "c.md is read instead" skipped c.md.gz, and no c.md page was read at all.
+    import gzip
+
+    (tmp_path / "c.md").mkdir()
+    (tmp_path / "c.md" / "inner.md").write_text("# Inner\n", encoding="utf-8")
+    (tmp_path / "c.md.gz").write_bytes(gzip.compress(b"# Gzipped\n"))
+    listing = list_version_files(tmp_path, NO_GLOBS, NO_GLOBS)
+    assert [c.relpath for c in listing.candidates] == ["c.md", "c.md/inner.md"]
+    assert listing.skipped == ()
