@@ -17,7 +17,7 @@ from builder.parsers import MARKDOWN_SUFFIXES, RST_SUFFIXES, TEXT_SUFFIXES, dete
 from builder.parsers.reference_titles import ReferenceTitles, docname, label_key
 from builder.parsers.rst.inline import render_inline
 from builder.parsers.rst.titles import match_title
-from builder.sources import Candidate, read_source
+from builder.sources import Candidate, read_sources
 
 _RST_LABEL = re.compile(r"\.\. +_(`[^`]+`|[^:`\\\s][^:`\\]*):\s*$")
 _MYST_LABEL = re.compile(r"\(([^()\s]+)\)=\s*$")
@@ -30,12 +30,11 @@ def scan_version(candidates: Iterable[Candidate]) -> ReferenceTitles:
     """The reference titles of the reST and MyST pages among a version's files."""
     suffixes = MARKDOWN_SUFFIXES | RST_SUFFIXES | TEXT_SUFFIXES
     pages = []
-    for candidate in candidates:
-        if PurePosixPath(candidate.relpath).suffix.lower() not in suffixes:
-            continue
-        # As the parse stage reads it: a FIFO swapped in, a link pointed elsewhere since the
-        # listing, a file too big or not text is left out (and reported by that stage).
-        source = read_source(candidate, hashed=False)
+    pages_of_text = (c for c in candidates if PurePosixPath(c.relpath).suffix.lower() in suffixes)
+    # As the parse stage reads them: a FIFO swapped in, a link pointed elsewhere since the
+    # listing, a file too big or not text, or past the version's budget is left out (and
+    # reported by that stage).
+    for candidate, source in read_sources(pages_of_text, hashed=False):
         if not isinstance(source, SourceFile):
             continue
         text = source.text

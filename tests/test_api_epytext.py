@@ -5,7 +5,7 @@ from __future__ import annotations
 import griffe
 
 from builder.api.docstrings import parse_docstring
-from builder.api.epytext import MAX_MARKUP_DEPTH, inline_markup, is_epytext
+from builder.api.epytext import MAX_MARKUP_DEPTH, _split_link, inline_markup, is_epytext
 from builder.api.model import DocField, DocPart
 
 
@@ -55,3 +55,30 @@ def test_only_epytext_is_read_as_epytext() -> None:
     assert is_epytext("@param x: y") and is_epytext("See L{pkg.name}.")
     assert not is_epytext("@property\ndef f(self): ...")
     assert not is_epytext("Use f'{x}' or $L{y} or \\mathcal{L}.")
+
+
+def test_a_link_splits_at_its_last_angle_bracket() -> None:
+    assert _split_link("text <a.b>  ") == ("text", "a.b")
+    assert _split_link("a < b <c>") == ("a < b", "c")
+    assert _split_link("<c>") == ("", "c")
+    assert _split_link("a <b> c") is None
+    assert _split_link("a <b>>") is None
+    assert _split_link("no target") is None
+    # 100 KB of spaced words, then a "<" never closed: read once, not once per space.
+    spaced = "x " * 25_000 + "<" + " " * 25_000
+    assert _split_link(spaced) is None
+    assert inline_markup("U{" + spaced + "}") == spaced
+
+
+def test_google_and_numpy_docstrings_with_look_alikes_keep_their_sections() -> None:
+    # Each read as epytext, hence as Sphinx fields: "Args:" and "Returns:" were plain text.
+    for text in (
+        "Add.\n\nArgs:\n    x: the value, as in ``C{x}``.\n\nReturns:\n    The sum.",
+        "Add.\n\nArgs:\n    x: the value.\n\nReturns:\n    The sum.\n\n"
+        'Example::\n\n    @deprecated("since 2: use g")\n    def g(): ...',
+    ):
+        assert not is_epytext(text)
+        parts = parse_docstring(griffe.Docstring(text), "google")
+        assert [part.title for part in parts][:3] == ["", "Parameters", "Returns"]
+    assert not is_epytext("Shape (N, C{H}W).\n\nParameters\n----------\nx : int\n    The value.")
+    assert is_epytext("Add I{x} to L{total}.")  # no other style's sections: epytext's markup

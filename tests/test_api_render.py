@@ -63,6 +63,18 @@ def test_mkdocstrings_filters_keep_what_no_filter_matches_unless_all_are_plain()
     assert _names(MemberOptions(members=(), filters=("^_hid", "!^_"))) == ["alpha", "zeta"]
 
 
+def test_an_empty_filters_list_keeps_every_member() -> None:
+    # mkdocstrings-python's "filters: []" turns filtering off (its rule set is empty, not
+    # all plain); it dropped every member here.
+    assert _names(MemberOptions(members=(), filters=())) == [
+        "__call__",
+        "__repr__",
+        "_hidden",
+        "alpha",
+        "zeta",
+    ]
+
+
 def test_docstring_parts_read_as_text_and_lists() -> None:
     upper = str.upper  # stands in for the page's markup renderer
     fields = (DocField("x", "int", "the x"), DocField("y", "", "the y"))

@@ -10,6 +10,7 @@ from builder.config import VersionConfig
 from builder.model import SourceFile
 from builder.parsers import parse_file
 from builder.projects import project_listing
+from builder.projects.quarto import read_quarto
 from builder.sources import read_source
 
 QUARTO = """\
@@ -147,3 +148,44 @@ def test_a_quartodoc_dir_outside_the_project_writes_no_pages(tmp_path: Path) -> 
     layout, listing = project_listing(_version(_project(tmp_path, config)))
     assert "quartodoc: dir is not a folder of the project; no API pages" in layout.notes
     assert not any(c.relpath.endswith("Cart.qmd") for c in listing.candidates)
+
+
+def test_odd_quartodoc_values_are_read_past(tmp_path: Path) -> None:
+    # A parser that is not a name (was: TypeError, unhashable list) reads as numpy's.
+    config = "quartodoc:\n  package: shop\n  parser: [google]\n"
+    config += "  sections:\n    - contents: [Cart]\n"
+    layout, _ = project_listing(_version(_project(tmp_path / "style", config)))
+    assert (
+        "docstring_style: numpy"
+        in dict((p.relpath, p.text) for p in layout.generated)["reference/Cart.qmd"]
+    )
+    # Pages whose contents alias each other 10 ways, 20 deep (was: 10**20 visits, a hang):
+    # the visit stops at MAX_ENTRIES.
+    aliases = ["l0: &l0 {contents: [1]}"] + [
+        f"l{i}: &l{i} {{contents: [{', '.join([f'*l{i - 1}'] * 10)}]}}" for i in range(1, 21)
+    ]
+    config = "\n".join(aliases) + "\nquartodoc:\n  sections:\n    - contents: [*l20, Cart]\n"
+    layout, _ = project_listing(_version(_project(tmp_path / "aliases", config)))
+    assert not layout.generated
+
+
+def test_a_quartodoc_dir_of_the_project_folder_itself_writes_its_pages(tmp_path: Path) -> None:
+    # "dir: ." made "./Cart.qmd", which the ".*" exclude left out: no API page at all.
+    config = "quartodoc:\n  package: shop\n  dir: .\n  sections:\n    - contents: [Cart]\n"
+    layout, listing = project_listing(_version(_project(tmp_path, config)))
+    assert "Cart.qmd" in [c.relpath for c in listing.candidates]
+    assert layout.order == ("index.qmd", "Cart.qmd")
+
+
+def test_the_output_dir_is_a_folder_matched_as_written(tmp_path: Path) -> None:
+    # Read as a glob, "built*" also left out "builtin/", and "*a*a...*ab" made a regular
+    # expression that backtracked for ever on a long name.
+    (tmp_path / "_quarto.yml").write_text("project:\n  output-dir: ./built*/\n", encoding="utf-8")
+    layout = read_quarto(tmp_path / "_quarto.yml")
+    assert layout.exclude_patterns[-1] == "built*"
+    assert not layout.admits("built*/index.qmd")
+    assert layout.admits("builtin/index.qmd") and layout.admits("built/index.qmd")
+    (tmp_path / "_quarto.yml").write_text(
+        f"project:\n  output-dir: '{'*a' * 20}b'\n", encoding="utf-8"
+    )
+    assert read_quarto(tmp_path / "_quarto.yml").admits("a" * 200 + ".qmd")

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+import builder.projects.sphinx_pydoctor
 from builder.api.code import GriffeSource
 from builder.api.model import ApiSettings
 from builder.config import VersionConfig
@@ -116,6 +119,11 @@ def test_no_pages_when_autoapi_generates_none(tmp_path: Path) -> None:
     assert [c.relpath for c in listing.candidates] == ["index.rst"]
     _, listing = project_listing(_version(_project(tmp_path / "plain", "extensions = []\n")))
     assert [c.relpath for c in listing.candidates] == ["index.rst"]
+    # autoapi tests the setting for truth: 0 and None are False too (they wrote every page).
+    for value in ("0", "None"):
+        conf = CONF + f"autoapi_generate_api_docs = {value}\n"
+        _, listing = project_listing(_version(_project(tmp_path / value, conf)))
+        assert [c.relpath for c in listing.candidates] == ["index.rst"]
 
 
 def test_dirs_outside_the_project_and_a_root_outside_the_docs_are_notes(tmp_path: Path) -> None:
@@ -151,3 +159,19 @@ def test_pydoctor_writes_a_page_per_module_of_its_packages(tmp_path: Path) -> No
     layout, listing = project_listing(_version(_project(tmp_path / "computed", computed)))
     assert "api/shop/orders/cart/index.rst" in [c.relpath for c in listing.candidates]
     assert any("pydoctor_args is not a literal list" in note for note in layout.notes)
+
+
+def test_pydoctor_pages_stop_at_the_generated_pages_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # As autoapi's and gen-files' do: a package of 100,000 modules made as many pages.
+    monkeypatch.setattr(builder.projects.sphinx_pydoctor, "MAX_GENERATED_PAGES", 2)
+    conf = 'extensions = ["pydoctor.sphinx_ext.build_apidocs"]\npydoctor_args = ["../src/shop"]\n'
+    layout, listing = project_listing(_version(_project(tmp_path, conf)))
+    assert [c.relpath for c in listing.candidates] == [
+        "index.rst",
+        "api/index.rst",
+        "api/shop/index.rst",
+        "api/shop/migrations/index.rst",
+    ]
+    assert "pydoctor: over 2 modules; the rest is left out" in layout.notes

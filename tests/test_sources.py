@@ -283,3 +283,38 @@ def test_a_gzipped_page_counts_its_decompressed_size_against_the_limit(tmp_path:
     result = read_source(candidate)
     assert isinstance(result, SkippedFile)
     assert result.reason == f"too big once decompressed (over {MAX_FILE_BYTES / 1e6:.0f} MB)"
+
+
+def test_the_listing_and_reference_scan_read_a_version_within_its_budget(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A gzipped page holds up to MAX_FILE_BYTES in a few KB: the readings that keep every
+    page's text (the toctree order, the reference scan) stop at the version's budget, as the
+    compile stage does, or 1,000 such files held 16 GB."""
+    import gzip
+
+    import builder.sources
+    from builder.reference_scan import scan_version
+
+    monkeypatch.setattr(builder.sources, "MAX_VERSION_BYTES", 60)
+    for name in ("a", "b"):
+        text = f".. _{name}-label:\n\n{name.upper()} title\n=======\n\n" + "x" * 20
+        (tmp_path / f"{name}.rst.gz").write_bytes(gzip.compress(text.encode()))
+    listing = list_version_files(tmp_path, NO_GLOBS, NO_GLOBS)
+    read = [
+        (c.relpath, type(s).__name__) for c, s in builder.sources.read_sources(listing.candidates)
+    ]
+    assert read == [("a.rst", "SourceFile"), ("b.rst", "SkippedFile")]
+    assert scan_version(listing.candidates).labels == {"a-label": "A title"}
+
+
+def test_a_folder_named_as_a_gzipped_page_does_not_hide_it(tmp_path: Path) -> None:
+    # "c.md is read instead" skipped c.md.gz, and no c.md page was read at all.
+    import gzip
+
+    (tmp_path / "c.md").mkdir()
+    (tmp_path / "c.md" / "inner.md").write_text("# Inner\n", encoding="utf-8")
+    (tmp_path / "c.md.gz").write_bytes(gzip.compress(b"# Gzipped\n"))
+    listing = list_version_files(tmp_path, NO_GLOBS, NO_GLOBS)
+    assert [c.relpath for c in listing.candidates] == ["c.md", "c.md/inner.md"]
+    assert listing.skipped == ()

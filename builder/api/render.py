@@ -182,16 +182,17 @@ def _shown(member: Member, options: MemberOptions) -> bool:
 
 def _passes_filters(name: str, filters: tuple[str, ...]) -> bool:
     """mkdocstrings-python's rule: the last filter that matches decides ("!" drops, a plain
-    pattern keeps); a name none matches is kept, unless every filter is a plain one."""
+    pattern keeps); a name none matches is kept, unless there are filters and every one is a
+    plain one (``filters: []`` keeps every member)."""
     keep: bool | None = None
-    only_plain = True
+    kinds: set[bool] = set()  # whether each filter read is negated
     for pattern in filters:
         negated = pattern.startswith("!")
         try:
             matched = re.search(pattern[1:] if negated else pattern, name) is not None
         except re.error:
             continue
-        only_plain = only_plain and not negated
+        kinds.add(negated)
         if matched:
             keep = not negated
-    return keep if keep is not None else not only_plain
+    return keep if keep is not None else kinds != {False}

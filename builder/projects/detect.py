@@ -22,7 +22,7 @@ from builder.projects.mkdocs import CONFIG_NAMES, read_mkdocs
 from builder.projects.quarto import find_quarto_config, read_quarto
 from builder.projects.sphinx import CONFIG_NAME, read_sphinx, toctree_order
 from builder.projects.vitepress import CONFIG_FOLDER, find_vitepress_config, read_vitepress
-from builder.sources import Candidate, read_source
+from builder.sources import Candidate, read_sources
 
 # How many folders above the docs folder mkdocs.yml may be (MkDocs keeps it beside docs/);
 # a version taken from git or an archive is never searched above its tree.
@@ -97,11 +97,11 @@ def complete_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> P
     """The layout with what only the listed pages can tell: the Sphinx toctree order, and a
     note on pages a MkDocs nav or a VitePress sidebar leaves out."""
     if layout.kind == "sphinx":
-        texts = {}
-        for candidate in candidates:
-            source = read_source(candidate)
-            if not isinstance(source, SkippedFile):
-                texts[candidate.relpath] = source.text
+        texts = {
+            candidate.relpath: source.text
+            for candidate, source in read_sources(candidates)
+            if not isinstance(source, SkippedFile)
+        }
         notes: list[str] = []
         order, titles = toctree_order(layout, texts, notes)
         return replace(

@@ -28,10 +28,13 @@ from builder.projects.layout import ProjectLayout
 
 CONFIG_NAMES = ("_quarto.yml", "_quarto.yaml")
 MAX_CONFIG_BYTES = 1024 * 1024
-# Sidebar and navbar entries visited, and how deep sections nest, before the rest is cut.
+# Sidebar, navbar and quartodoc contents entries visited, and how deep sections nest, before
+# the rest is cut (YAML aliases can make a short file's lists visit each other exponentially).
 MAX_ENTRIES = 20_000
 MAX_DEPTH = 20
 PAGE_SUFFIXES = (".qmd", ".md", ".ipynb")
+# What Quarto leaves out of a website: files and folders named with a leading _ or .
+HIDDEN_PATTERNS = ("_*", ".*", "**/_*", "**/.*")
 QUARTODOC_DEFAULT_DIR = "reference"
 _DOCSTRING_STYLES = frozenset({"numpy", "google", "sphinx"})
 _OBJECT_NAME = re.compile(r"[A-Za-z_][\w.:]*")
@@ -49,9 +52,12 @@ def read_quarto(config_path: Path) -> ProjectLayout:
     config = _read(config_path, notes)
     project = config.get("project")
     output = project.get("output-dir") if isinstance(project, dict) else None
-    excluded = ["_*", ".*", "**/_*", "**/.*"]
-    if isinstance(output, str) and output.strip("/") and not output.startswith(".."):
-        excluded.append(output.strip("/"))
+    output_dir = posixpath.normpath(output.strip("/")) if isinstance(output, str) else "."
+    output_dir = "" if output_dir.startswith("..") or output_dir == "." else output_dir
+    # The output-dir is a folder's path, matched as written: read as a glob, "**/**/**/..."
+    # or "*a*a*a...b" made a regular expression that backtracked for ever on a long relpath.
+    exclude = _exclude_regex(HIDDEN_PATTERNS)
+    exclude += f"|{re.escape(output_dir)}(?:/.*)?" if output_dir else ""
     order: list[str] = []
     website = config.get("website")
     if isinstance(website, dict):
@@ -70,8 +76,8 @@ def read_quarto(config_path: Path) -> ProjectLayout:
     return ProjectLayout(
         kind="quarto",
         config_file=name,
-        exclude_patterns=tuple(excluded),
-        exclude=_exclude_regex(excluded),
+        exclude_patterns=(*HIDDEN_PATTERNS, *([output_dir] if output_dir else [])),
+        exclude=exclude,
         suffixes=PAGE_SUFFIXES,
         order=tuple(dict.fromkeys([*order, *(page.relpath for page in generated)])),
         generated=generated,
@@ -131,7 +137,7 @@ def _page(target: str, order: list[str]) -> None:
         order.append(path)
 
 
-def _exclude_regex(patterns: list[str]) -> str:
+def _exclude_regex(patterns: tuple[str, ...]) -> str:
     """The excluded names as one regular expression over relpaths."""
     parts = []
     for pattern in patterns:
@@ -149,13 +155,15 @@ def _quartodoc_pages(
     package = settings.get("package")
     folder = settings.get("dir", QUARTODOC_DEFAULT_DIR)
     style = settings.get("parser", "numpy")
-    style = style if style in _DOCSTRING_STYLES else "numpy"
+    style = style if isinstance(style, str) and style in _DOCSTRING_STYLES else "numpy"
     if not isinstance(folder, str) or posixpath.normpath(folder).startswith(("..", "/")):
         notes.append("quartodoc: dir is not a folder of the project; no API pages")
         return (), ()
     folder = posixpath.normpath(folder)
+    prefix = "" if folder == "." else f"{folder}/"  # "dir: ." writes beside _quarto.yml
     sections = settings.get("sections")
     index: list[str] = ["# Function reference\n"]
+    budget = [MAX_ENTRIES]
     pages: dict[str, GeneratedPage] = {}
     for section in sections if isinstance(sections, list) else []:
         if not isinstance(section, dict):
@@ -167,10 +175,10 @@ def _quartodoc_pages(
             index.append(section["desc"].strip() + "\n")
         owner = section.get("package", package)
         names: list[str] = []
-        _object_names(section.get("contents"), names, 0)
+        _object_names(section.get("contents"), names, 0, budget)
         for name in names:
             full = f"{owner}.{name}" if isinstance(owner, str) and owner else name
-            relpath = f"{folder}/{name}.qmd"
+            relpath = f"{prefix}{name}.qmd"
             index.append(f"- [{name}]({name}.qmd)")
             if relpath not in pages and len(pages) < MAX_GENERATED_PAGES:
                 block = (
@@ -180,7 +188,7 @@ def _quartodoc_pages(
         index.append("")
     if not pages:
         return (), ()
-    written = (GeneratedPage(f"{folder}/index.qmd", "\n".join(index)), *pages.values())
+    written = (GeneratedPage(f"{prefix}index.qmd", "\n".join(index)), *pages.values())
     notes.append(f"quartodoc: {len(pages)} API page(s) under {folder}/, from the code")
     sources = tuple(
         (page.relpath, hashlib.sha256(page.text.encode("utf-8")).hexdigest()) for page in written
@@ -188,16 +196,17 @@ def _quartodoc_pages(
     return written, sources
 
 
-def _object_names(contents: Any, names: list[str], depth: int) -> None:
+def _object_names(contents: Any, names: list[str], depth: int, budget: list[int]) -> None:
     """The object names a section's ``contents`` lists: a name, an entry's ``name``, or a
     ``kind: page`` entry's own ``contents``."""
     if depth > MAX_DEPTH or not isinstance(contents, list):
         return
     for entry in contents:
-        if len(names) >= MAX_GENERATED_PAGES:
+        budget[0] -= 1
+        if len(names) >= MAX_GENERATED_PAGES or budget[0] < 0:
             return
         name = entry.get("name") if isinstance(entry, dict) else entry
         if isinstance(name, str) and _OBJECT_NAME.fullmatch(name.strip()):
             names.append(name.strip())
         elif isinstance(entry, dict):
-            _object_names(entry.get("contents"), names, depth + 1)
+            _object_names(entry.get("contents"), names, depth + 1, budget)

@@ -12,8 +12,8 @@ Only literal settings are read (``ast``, never run). ``autoapi_dirs`` is often c
 (``os.path.join(os.path.dirname(__file__), "..", "src", "pkg")``); then the packages of the
 folder autodoc's code would come from are documented (``<docs>/src``, ``<docs>/../src``,
 ``<docs>/..``, the tree's root), with a note. ``autoapi_ignore`` patterns (default
-``*migrations*``) leave modules out; ``autoapi_generate_api_docs = False`` leaves out every page
-(the project then places autoapi's directives in its own pages).
+``*migrations*``) leave modules out; ``autoapi_generate_api_docs = False`` (or 0, None) leaves
+out every page (the project then places autoapi's directives in its own pages).
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def autoapi_pages(
 ) -> AutoapiPages:
     """The pages autoapi would write for the settings ``conf`` of the docs in ``docs``;
     code outside ``bound`` (the project) is not read."""
-    if conf.get("autoapi_generate_api_docs", True) is False:
+    if not conf.get("autoapi_generate_api_docs", True):  # autoapi tests it for truth
         return AutoapiPages()
     notes: list[str] = []
     root = _text_setting(conf, "autoapi_root", DEFAULT_ROOT, notes)

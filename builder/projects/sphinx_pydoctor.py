@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from builder.api.locate import candidate_folders, packages_in
-from builder.projects.gen_files import inside_folder
+from builder.projects.gen_files import MAX_GENERATED_PAGES, inside_folder
 from builder.projects.sphinx_autoapi import AutoapiPages, api_pages, digest, module_names
 from builder.sphinx_conf import SphinxConf
 
@@ -60,6 +60,9 @@ def pydoctor_pages(
             notes.append(f"pydoctor: {folder} is not a package of the project; skipped")
             continue
         modules.update(dict.fromkeys(module_names(folder.parent, folder, (), False)))
+    if len(modules) > MAX_GENERATED_PAGES:
+        notes.append(f"pydoctor: over {MAX_GENERATED_PAGES} modules; the rest is left out")
+        modules = dict.fromkeys(list(modules)[:MAX_GENERATED_PAGES])
     if not modules:
         return AutoapiPages(notes=(*notes, "pydoctor: no modules found; no API pages"))
     pages = api_pages(root, sorted(modules), _OPTIONS)

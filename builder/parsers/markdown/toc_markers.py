@@ -50,10 +50,19 @@ def generated_toc_end(
         ends_marked = len(lines) == 2 and _KRAMDOWN_LIST_MARKER.fullmatch(lines[1].strip())
         return closers[index] + 1 if ends_marked else None
     if token.type == "html_block":
-        for opening, closing in _TABLE_COMMENTS:
-            if opening.fullmatch(token.content.strip()):
-                return _after_closing(tokens, closers, index, closing)
+        closing = _table_closing(token)
+        if closing is not None:
+            return _after_closing(tokens, closers, index, closing)
     return None
+
+
+def _table_closing(token: Token) -> re.Pattern[str] | None:
+    """The closing comment a written table's opening comment ``token`` needs, or None when
+    ``token`` opens none."""
+    content = token.content.strip()
+    return next(
+        (closing for opening, closing in _TABLE_COMMENTS if opening.fullmatch(content)), None
+    )
 
 
 def _after_closing(
@@ -65,7 +74,12 @@ def _after_closing(
     while at < len(tokens):
         if tokens[at].type == "heading_open":
             break  # a table never holds a heading: the closing comment is missing
-        if tokens[at].type == "html_block" and closing.search(tokens[at].content):
-            return closers[at] + 1
+        if tokens[at].type == "html_block":
+            if closing.search(tokens[at].content):
+                return closers[at] + 1
+            # Nor another table's opening comment: the closing one after it is that table's.
+            # (Each opener's search also ends there, so a page of unclosed ones is read once.)
+            if _table_closing(tokens[at]) is not None:
+                break
         at = closers[at] + 1
     return closers[index] + 1
