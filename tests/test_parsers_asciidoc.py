@@ -8,7 +8,7 @@ from pathlib import Path
 from builder.includes import IncludeReader, include_root
 from builder.model import ParsedFile
 from builder.parsers import detect_format, parse_file
-from builder.parsers.asciidoc import parse
+from builder.parsers.asciidoc import MAX_SUBSTITUTED_CHARS, asciidoc_markdown, parse
 
 
 def outline(parsed: ParsedFile) -> list[tuple[str, str, int, int, str]]:
@@ -176,3 +176,15 @@ def test_an_antora_components_attributes_fill_its_pages(tmp_path: Path) -> None:
     assert [s.body for s in parse(text, "guide.adoc", None, reader).sections] == [
         "Install {release-version} ({listing-caption}, {url-org})."
     ]
+
+
+def test_self_doubling_attributes_stop_at_the_substitution_limit() -> None:
+    # ":a: {a}{a}" doubles the value each line: 24 lines made a 16-million-character page
+    # (40 lines a terabyte); the references past the limit stay as written, with a warning.
+    text = ":a: x\n" + ":a: {a}{a}\n" * 24 + "Value {a} and {a}.\n"
+    document, _, warnings = asciidoc_markdown(text, "page.adoc")
+    assert len(document) < 2 * MAX_SUBSTITUTED_CHARS
+    assert [warning.message for warning in warnings] == [
+        f"attribute references past {MAX_SUBSTITUTED_CHARS} characters left as written"
+    ]
+    assert "Value " in document

@@ -33,6 +33,9 @@ MAX_LINES = 200_000  # lines read from a page and its includes; the rest is left
 # Blocks in blocks deeper than this read their delimiters as text: each level looks ahead for
 # its closing line, and Python's stack is not a page's to use up.
 MAX_NESTED_BLOCKS = 8
+# Characters attribute references may add to a page: ":a: {a}{a}" doubles the value each time
+# it is written, so thirty lines would make a gigabyte. Past this, references stay as written.
+MAX_SUBSTITUTED_CHARS = 1_000_000
 
 _HEADING = re.compile(r"(={1,6}|#{1,6})[ \t]+(\S.*?)(?:[ \t]+\1)?[ \t]*$")
 _ANCHOR_AT_END = re.compile(r"\s*\[\[([\w:.-]+)(?:,[^\]]*)?\]\]$")
@@ -89,6 +92,7 @@ class _Page:
     warnings: list[Warning_] = field(default_factory=list)
     read: int = 0  # lines read, includes counted
     nesting: int = 0  # blocks open around the lines being read
+    substituted: int = 0  # characters attribute references added
 
     def emit(self, line: str, origin: int) -> None:
         self.lines.append(line)
@@ -486,7 +490,18 @@ def _substitute(page: _Page, text: str) -> str:
     def value(match: re.Match[str]) -> str:
         name = match.group(1)
         found = page.attributes.get(name, _BUILT_IN_ATTRIBUTES.get(name))
-        return match.group(0) if found is None else found
+        if found is None:
+            return match.group(0)
+        if page.substituted + len(found) > MAX_SUBSTITUTED_CHARS:
+            if page.substituted <= MAX_SUBSTITUTED_CHARS:
+                message = (
+                    f"attribute references past {MAX_SUBSTITUTED_CHARS} characters left as written"
+                )
+                page.warnings.append(Warning_(page.relpath, message))
+                page.substituted = MAX_SUBSTITUTED_CHARS + 1
+            return match.group(0)
+        page.substituted += len(found)
+        return found
 
     return _ATTRIBUTE_REFERENCE.sub(value, text)
 
