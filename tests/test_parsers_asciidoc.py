@@ -3,6 +3,8 @@ lists, tables, attributes and includes, with the page's own line numbers."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 from builder.includes import IncludeReader, include_root
@@ -188,3 +190,34 @@ def test_self_doubling_attributes_stop_at_the_substitution_limit() -> None:
         f"attribute references past {MAX_SUBSTITUTED_CHARS} characters left as written"
     ]
     assert "Value " in document
+
+
+def test_long_lines_of_inline_macros_are_read_in_linear_time() -> None:
+    """Each inline macro read to the line's end from every place its name starts: a 100 KB
+    line of 'kbd:[', 'link:[', 'menu:a[', 'image:[', '<<a,' or '`+a' took 5 to over 20 s. The
+    subprocess's timeout guards against that hang; it is not a timing."""
+    script = (
+        "from builder.parsers.asciidoc import asciidoc_markdown\n"
+        "n = 300_000\n"
+        "for unit in ('kbd:[', 'link:[', 'xref:', 'https://a[', 'menu:a[', 'image:[',\n"
+        "             'image:x[a,', '<<a,', '<<a, ', '`+a', 'pass:['):\n"
+        "    print(len(asciidoc_markdown(unit * (n // len(unit)), 'page.adoc')[0]) > 0)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True, text=True, timeout=120, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert set(done.stdout.split()) == {"True"}
+
+
+def test_inline_macros_read_as_their_text() -> None:
+    text = (
+        "See link:a.html[A page], https://x.org/p[X], <<sec,  The Sec>>, <<other>>,\n"
+        "kbd:[Ctrl+T], menu:File[Save], image:i.png[Alt text,100], footnote:[a note],\n"
+        "`+{x}+` and xref:guide:b.adoc[] and https://y.org[].\n"
+    )
+    assert asciidoc_markdown(text, "page.adoc")[0] == (
+        "See A page, [X](https://x.org/p), The Sec, other,\n"
+        "Ctrl+T, File > Save, Alt text, a note,\n"
+        "`{x}` and b and [https://y.org](https://y.org).\n"
+    )

@@ -62,15 +62,22 @@ _BUILT_IN_ATTRIBUTES = {
 }  # fmt: skip
 # Inline macros whose bracketed text is what the page shows: xref:page.adoc[Text],
 # link:url[Text], https://host/path[Text], kbd:[Ctrl+T], footnote:[...], pass:[...].
-_LINK_MACRO = re.compile(r"\b(?:xref|link|mailto):([^\s\[]*)\[([^\]]*)\]")
-_URL_MACRO = re.compile(r"\b((?:https?|ftp|irc)://[^\s\[\]<>]+)\[([^\]]*)\]")
-_CROSS_REFERENCE = re.compile(r"<<([\w:./#-]+)(?:,\s*([^>]*))?>>")
+# Each is tried at every place its name starts, so what it reads there stops at the next
+# bracket and a target is at most _MACRO_TARGET characters, read possessively: a 100 KB line of
+# "kbd:[" or "link:" would otherwise be read to its end from each place, 20 s and more.
+_MACRO_TARGET = "{0,1024}+"
+_BRACKETED = r"\[([^\[\]]*)\]"
+_LINK_MACRO = re.compile(r"\b(?:xref|link|mailto):([^\s\[]" + _MACRO_TARGET + ")" + _BRACKETED)
+_URL_MACRO = re.compile(r"\b((?:https?|ftp|irc)://[^\s\[\]<>]" + _MACRO_TARGET + ")" + _BRACKETED)
+_CROSS_REFERENCE = re.compile(r"<<([\w:./#-]++)(?:,([^<>]*))?>>")
 _TEXT_MACRO = re.compile(
-    r"\b(?:kbd|btn|footnote|pass|indexterm2|stem|latexmath|asciimath):[\w,]*\[([^\]]*)\]"
+    r"\b(?:kbd|btn|footnote|pass|indexterm2|stem|latexmath|asciimath):[\w,]*+" + _BRACKETED
 )
-_MENU_MACRO = re.compile(r"\bmenu:([^\s\[]+)\[([^\]]*)\]")
-_IMAGE_MACRO = re.compile(r"\b(?:image|icon):[^\s\[]*\[([^\],]*)[^\]]*\]")
-_PASSTHROUGH_CODE = re.compile(r"`\+(.+?)\+`")
+_MENU_MACRO = re.compile(r"\bmenu:([^\s\[]" + _MACRO_TARGET + ")" + _BRACKETED)
+_IMAGE_MACRO = re.compile(
+    r"\b(?:image|icon):[^\s\[]" + _MACRO_TARGET + r"\[([^\[\],]*+)[^\[\]]*+\]"
+)
+_PASSTHROUGH_CODE = re.compile(r"`\+([^`]+?)\+`")
 _HARD_BREAK = re.compile(r"[ \t]\+$")
 _TAG_DIRECTIVE = re.compile(r"\b(tag|end)::([\w-]+)\[\]")
 _ID_JUNK = re.compile(r"[^\w]+")
@@ -468,7 +475,9 @@ def _inline(page: _Page, text: str) -> str:
     text = _URL_MACRO.sub(
         lambda match: f"[{match.group(2) or match.group(1)}]({match.group(1)})", text
     )
-    text = _CROSS_REFERENCE.sub(lambda match: match.group(2) or match.group(1), text)
+    text = _CROSS_REFERENCE.sub(
+        lambda match: (match.group(2) or "").strip() or match.group(1), text
+    )
     text = _MENU_MACRO.sub(lambda match: f"{match.group(1)} > {match.group(2)}", text)
     text = _TEXT_MACRO.sub(lambda match: match.group(1), text)
     text = _IMAGE_MACRO.sub(lambda match: match.group(1), text)
