@@ -221,3 +221,29 @@ def test_inline_macros_read_as_their_text() -> None:
         "Ctrl+T, File > Save, Alt text, a note,\n"
         "`{x}` and b and [https://y.org](https://y.org).\n"
     )
+
+
+def test_long_section_titles_are_read_in_linear_time() -> None:
+    """The title's closing marks and its anchor were looked for after each blank of a run: a
+    100 KB title of blanks, or of '[[a,', took over 20 s. The subprocess's timeout guards
+    against that hang; it is not a timing."""
+    script = (
+        "from builder.parsers.asciidoc import asciidoc_markdown\n"
+        "n = 300_000\n"
+        "for title in ('a' + ' ' * n + 'b', '[[a,' * (n // 4), 'a' + ' ' * n + '[[b'):\n"
+        "    print(len(asciidoc_markdown('== ' + title, 'page.adoc')[0]) > n)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True, text=True, timeout=120, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert done.stdout.split() == ["True"] * 3
+
+
+def test_a_titles_closing_marks_and_anchor_are_cut_off() -> None:
+    text = "== Title ==\n\n=== a = b ===\n\n== Setup  [[setup,Set up]] ==\n"
+    assert [(s.heading, s.anchor) for s in parse(text, "page.adoc").sections] == [
+        ("Title", "_title"),
+        ("a = b", "_a_b"),
+        ("Setup", "setup"),
+    ]

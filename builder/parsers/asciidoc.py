@@ -37,8 +37,10 @@ MAX_NESTED_BLOCKS = 8
 # it is written, so thirty lines would make a gigabyte. Past this, references stay as written.
 MAX_SUBSTITUTED_CHARS = 1_000_000
 
-_HEADING = re.compile(r"(={1,6}|#{1,6})[ \t]+(\S.*?)(?:[ \t]+\1)?[ \t]*$")
-_ANCHOR_AT_END = re.compile(r"\s*\[\[([\w:.-]+)(?:,[^\]]*)?\]\]$")
+# A title's closing marks and anchor are cut off apart (_title_text): a pattern that looked for
+# them after a lazy title tried each blank of a run, and a 100 KB title took over 20 s.
+_HEADING = re.compile(r"(={1,6}|#{1,6})[ \t]+(\S.*)$")
+_ANCHOR_AT_END = re.compile(r"\[\[([\w:.-]++)(?:,[^\[\]]*)?\]\]$")
 _BLOCK_ANCHOR = re.compile(r"\[\[([\w:.-]+)(?:,[^\]]*)?\]\]$")
 _BLOCK_ATTRIBUTES = re.compile(r"\[([^\[\]]*)\]$")
 _ID_IN_ATTRIBUTES = re.compile(r"(?:^|[,\s])#([\w:-]+)")
@@ -199,10 +201,10 @@ def _convert(page: _Page, lines: list[str], origins: list[int], depth: int) -> N
             continue
         heading = _HEADING.match(line)
         if heading:
-            title = heading.group(2)
-            at_end = _ANCHOR_AT_END.search(title)
+            title = _title_text(heading.group(2), heading.group(1))
+            at_end = _ANCHOR_AT_END.search(title) if title.endswith("]]") else None
             if at_end:
-                anchor, title = at_end.group(1), title[: at_end.start()]
+                anchor, title = at_end.group(1), title[: at_end.start()].rstrip()
             title = _inline(page, title)
             page.emit(f'<a id="{anchor or _section_id(title)}"></a>', origin)
             page.emit("", origin)
@@ -241,6 +243,13 @@ def _convert(page: _Page, lines: list[str], origins: list[int], depth: int) -> N
             continue
         page.emit(_prose(page, line), origin)
         attributes = ""
+
+
+def _title_text(title: str, marks: str) -> str:
+    """A section title without its closing marks (``== Title ==``)."""
+    if title.endswith(marks) and title[: -len(marks)].endswith((" ", "\t")):
+        return title[: -len(marks)].rstrip()
+    return title
 
 
 def _prose(page: _Page, line: str) -> str:
