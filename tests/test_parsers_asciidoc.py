@@ -247,3 +247,45 @@ def test_a_titles_closing_marks_and_anchor_are_cut_off() -> None:
         ("a = b", "_a_b"),
         ("Setup", "setup"),
     ]
+
+
+def test_a_cells_last_number_or_letter_is_its_text_not_a_spec() -> None:
+    # "Django 4.2", "Python 3" and "section 2" lost their numbers as if each were the next
+    # cell's spec; a spec is a span, repeat, alignment or style just before a separator.
+    text = (
+        "|===\n"
+        "|Name |Version |Notes\n"
+        "\n"
+        "|Django 4.2 |Python 3 |See section 2\n"
+        "|a|b|c\n"
+        "2+|spans two ^|centered\n"
+        "|a cell going\n"
+        "on {x} |last\n"
+        "|===\n"
+    )
+    document = asciidoc_markdown(":x: over lines\n" + text, "page.adoc")[0]
+    assert [line for line in document.splitlines() if line] == [
+        "Name | Version | Notes",
+        "Django 4.2 | Python 3 | See section 2",
+        "a | b | c",
+        "spans two | centered | a cell going on over lines",
+        "last",
+    ]
+
+
+def test_a_long_run_of_digits_in_a_cell_is_read_in_linear_time() -> None:
+    """The cell spec's three runs of digits split a run every way: a cell of 3,000 digits
+    after a blank ran past 20 s, and a number of 5,000 digits in cols= raised ValueError.
+    The subprocess's timeout guards against that hang; it is not a timing."""
+    script = (
+        "from builder.parsers.asciidoc import asciidoc_markdown\n"
+        "cell = '| a ' + '1' * 300_000 + 'x'\n"
+        "print(len(asciidoc_markdown('|===\\n' + cell + '\\n|===\\n', 'page.adoc')[0]))\n"
+        "cols = '[cols=\"' + '9' * 5000 + '*\"]\\n'\n"
+        "print(asciidoc_markdown(cols + '|===\\n|a\\n|===\\n', 'page.adoc')[0])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True, text=True, timeout=120, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert done.stdout.split() == ["300005", "a"]

@@ -81,6 +81,15 @@ _IMAGE_MACRO = re.compile(
 )
 _PASSTHROUGH_CODE = re.compile(r"`\+([^`]+?)\+`")
 _HARD_BREAK = re.compile(r"[ \t]\+$")
+# Asciidoctor's cell spec: a span or repeat ("2+", ".3+", "3*"), alignments ("^", ".>", "<.^")
+# and a style letter; a bare number is text. Looked for in at most _SPEC_CHARS characters, so a
+# long run of digits is not tried every way the spec's parts could split it.
+_SPEC_CHARS = 16
+_CELL_SPEC = re.compile(
+    r"(?:(?:\d{1,4}(?:\.\d{0,4})?|\.\d{1,4})[*+])?"
+    r"(?:[<^>](?:\.[<^>]?)?|(?:[<^>]?\.)?[<^>])?[adehlmsv]?"
+)
+_LAST_WORD = re.compile(rf"\s(\S{{1,{_SPEC_CHARS}}})$")
 _TAG_DIRECTIVE = re.compile(r"\b(tag|end)::([\w-]+)\[\]")
 _ID_JUNK = re.compile(r"[^\w]+")
 _FENCE = re.compile(r"`{3,}")
@@ -343,21 +352,20 @@ def _table(
     for row, line_origin in zip(lines, origins, strict=True):
         if not row.strip():
             continue
-        if separator not in row:
-            if cells:  # a cell's text going on over lines
-                text, cell_origin = cells[-1]
-                cells[-1] = (f"{text} {row.strip()}".strip(), cell_origin)
-            continue
         parts = row.split(separator)
-        if not first_row:
+        if len(parts) > 1 and not first_row:
             first_row = len(parts) - 1
-        if parts[0].strip() and cells:
+        # A cell's spec ("2+", "a", "m") sits just before its separator, at the end of the
+        # part before it (all of it at a line's start); a line's last part has none.
+        texts = [
+            _without_spec(part, line_start=not number) for number, part in enumerate(parts[:-1])
+        ]
+        texts.append(parts[-1].strip())
+        if texts[0] and cells:  # a cell's text going on over lines
             text, cell_origin = cells[-1]
-            cells[-1] = (f"{text} {parts[0].strip()}".strip(), cell_origin)
-        # A cell's spec ("2+", "a", "m") sits before its separator, at the end of the part
-        # before it; cut it off that part.
-        for part in parts[1:]:
-            cells.append((_inline(page, _without_spec(part)), line_origin))
+            cells[-1] = (f"{text} {_inline(page, texts[0])}".strip(), cell_origin)
+        for text in texts[1:]:
+            cells.append((_inline(page, text), line_origin))
     width = columns or first_row or 1
     for start in range(0, len(cells), width):
         row_cells = cells[start : start + width]
@@ -367,10 +375,16 @@ def _table(
         page.emit("", origin)
 
 
-def _without_spec(part: str) -> str:
+def _without_spec(part: str, *, line_start: bool) -> str:
+    """A part of a table's line without the spec of the cell after it: its last word, or all
+    of it at the line's start."""
     stripped = part.strip()
-    match = re.search(r"\s(\d*\+?\d*\*?[<^>]?[.<^>]?\d*[adehlmsv]?)$", stripped)
-    return stripped[: match.start()].strip() if match and match.group(1) else stripped
+    if line_start and len(stripped) <= _SPEC_CHARS and _CELL_SPEC.fullmatch(stripped):
+        return ""
+    last = _LAST_WORD.search(stripped)
+    if last and _CELL_SPEC.fullmatch(last.group(1)):
+        return stripped[: last.start(1)].strip()
+    return stripped
 
 
 def _column_count(attributes: str) -> int:
@@ -378,7 +392,7 @@ def _column_count(attributes: str) -> int:
     if not match:
         return 0
     spec = match.group(1).strip()
-    repeated = re.fullmatch(r"(\d+)\*.*", spec)
+    repeated = re.fullmatch(r"(\d{1,6})\*.*", spec)
     if repeated:
         return int(repeated.group(1))
     return len([column for column in re.split(r"[,;]", spec) if column.strip()])
