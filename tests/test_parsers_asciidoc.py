@@ -10,7 +10,13 @@ from pathlib import Path
 from builder.includes import IncludeReader, include_root
 from builder.model import ParsedFile
 from builder.parsers import detect_format, parse_file
-from builder.parsers.asciidoc import MAX_SUBSTITUTED_CHARS, asciidoc_markdown, parse
+from builder.parsers.asciidoc import (
+    MAX_INCLUDE_DEPTH,
+    MAX_LINES,
+    MAX_SUBSTITUTED_CHARS,
+    asciidoc_markdown,
+    parse,
+)
 
 
 def outline(parsed: ParsedFile) -> list[tuple[str, str, int, int, str]]:
@@ -289,3 +295,37 @@ def test_a_long_run_of_digits_in_a_cell_is_read_in_linear_time() -> None:
         capture_output=True, text=True, timeout=120, check=True, cwd=Path(__file__).parent.parent,
     )  # fmt: skip
     assert done.stdout.split() == ["300005", "a"]
+
+
+def test_includes_past_the_limits_warn_once_and_never_raise(tmp_path: Path) -> None:
+    # A code block's includes ran past MAX_LINES (5,000 includes of a 6,000-line file: 16.7 MB
+    # and 4,845 warnings, one per include the reader's byte limit refused); a lines= number
+    # of 5,000 digits raised ValueError; a URL or an include nested too deep was left out
+    # without a word.
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "big.txt").write_text("x\n" * 1000, encoding="utf-8")
+    (docs / "self.adoc").write_text("Self.\ninclude::self.adoc[]\ninclude::self.adoc[]\n")
+    text = (
+        "----\n" + "include::big.txt[]\n" * 300 + "----\n"
+        "include::big.txt[lines=" + "9" * 5000 + "]\n"
+        "include::https://example.invalid/a.adoc[]\n"
+        "include::self.adoc[]\n"
+    )
+    reader = IncludeReader(include_root(docs, None, tmp_path))
+    document, _, warnings = asciidoc_markdown(text, "page.adoc", reader)
+    assert document.count("\n") < MAX_LINES + 2000
+    reader = IncludeReader(include_root(docs, None, tmp_path))
+    _, _, warnings = asciidoc_markdown("\n".join(text.splitlines()[-3:]), "page.adoc", reader)
+    assert [(warning.where, warning.message) for warning in warnings] == [
+        (
+            "page.adoc:2",
+            "include::https://example.invalid/a.adoc[] not read: a URL; only the project's "
+            "files are read",
+        ),
+        (
+            "page.adoc:3",
+            f"include::self.adoc[] not read: includes nest deeper than {MAX_INCLUDE_DEPTH}",
+        ),
+    ]

@@ -108,6 +108,7 @@ class _Page:
     origins: list[int] = field(default_factory=list)
     attributes: dict[str, str] = field(default_factory=dict)
     warnings: list[Warning_] = field(default_factory=list)
+    warned: set[str] = field(default_factory=set)
     read: int = 0  # lines read, includes counted
     nesting: int = 0  # blocks open around the lines being read
     substituted: int = 0  # characters attribute references added
@@ -115,6 +116,12 @@ class _Page:
     def emit(self, line: str, origin: int) -> None:
         self.lines.append(line)
         self.origins.append(origin)
+
+    def warn(self, origin: int, message: str) -> None:
+        """Warn once of each thing: an include read thousands of times is one warning."""
+        if message not in self.warned:
+            self.warned.add(message)
+            self.warnings.append(Warning_(f"{self.relpath}:{origin}", message))
 
 
 def parse(
@@ -302,6 +309,8 @@ def _block(
         code: list[str] = []
         for row, line_origin in zip(lines, origins, strict=True):
             include = _INCLUDE.match(row.strip())
+            if page.read > MAX_LINES:
+                break
             if include is None:
                 code.append(row.rstrip())
                 continue
@@ -406,14 +415,17 @@ def _include(
     from builder.includes import IncludeRefused
 
     target = _substitute(page, target.strip())
-    if page.includes is None or depth >= MAX_INCLUDE_DEPTH or "://" in target:
+    if page.includes is None or page.read > MAX_LINES:
         return
     try:
+        if "://" in target:
+            raise IncludeRefused("a URL; only the project's files are read")
+        if depth >= MAX_INCLUDE_DEPTH:
+            raise IncludeRefused(f"includes nest deeper than {MAX_INCLUDE_DEPTH}")
         included = page.includes.read(page.relpath, _antora_path(page.relpath, target))
         lines = _selected(included.text.splitlines(), options)
     except IncludeRefused as error:
-        where = f"{page.relpath}:{origin}"
-        page.warnings.append(Warning_(where, f"include::{target}[] not read: {error}"))
+        page.warn(origin, f"include::{target}[] not read: {error}")
         return
     page.read += len(lines)
     if not as_code and PurePosixPath(target).suffix.lower() in (".adoc", ".asciidoc", ".txt"):
@@ -461,9 +473,11 @@ def _selected(lines: list[str], options: str) -> list[str]:
     if ranges:
         picked = []
         for spec in re.split(r"[;,]", ranges.group(1)):
-            first, _, last = spec.partition("..")
-            if first.isdigit():
-                end = int(last) if last.isdigit() else (len(lines) if last == "-1" else int(first))
+            # At most nine digits: int() refuses a number of over 4,300.
+            numbers = re.fullmatch(r"(\d{1,9})(?:\.\.(\d{1,9}|-1))?", spec)
+            if numbers:
+                first, last = numbers.groups()
+                end = len(lines) if last == "-1" else int(last or first)
                 picked.extend(lines[int(first) - 1 : end])
         return picked
     return lines
