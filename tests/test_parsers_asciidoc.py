@@ -329,3 +329,12 @@ def test_includes_past_the_limits_warn_once_and_never_raise(tmp_path: Path) -> N
             f"include::self.adoc[] not read: includes nest deeper than {MAX_INCLUDE_DEPTH}",
         ),
     ]
+
+
+def test_markdown_fenced_code_is_code() -> None:
+    # Asciidoctor reads ``` fences; read as prose, a Python comment in one became a section
+    # titled "a comment", "* x" a list item and {name} its value.
+    text = ":name: value\n\n== Use\n\n```python\n# a comment\n* x {name}\n```\n\nAfter.\n"
+    assert [(s.heading, s.body) for s in parse(text, "page.adoc").sections] == [
+        ("Use", "```python\n# a comment\n* x {name}\n```\n\nAfter.")
+    ]

@@ -47,6 +47,8 @@ _ID_IN_ATTRIBUTES = re.compile(r"(?:^|[,\s])#([\w:-]+)")
 _ATTRIBUTE_ENTRY = re.compile(r":(!?[\w][\w-]*!?):(?:[ \t]+(.*))?$")
 _BLOCK_TITLE = re.compile(r"\.([^\s.].*)$")
 _DELIMITER = re.compile(r"(-{4,}|\.{4,}|={4,}|\*{4,}|_{4,}|\+{4,}|/{4,}|--|[|!]={3,})$")
+# Asciidoctor reads Markdown's fenced code too: three backticks and a language, to three.
+_MARKDOWN_FENCE = re.compile(r"```([\w+#.-]*)(?:,[^`]*)?$")
 _INCLUDE = re.compile(r"include::([^\[\s][^\[]*)\[(.*)\]$")
 _CONDITIONAL = re.compile(r"(?:ifdef|ifndef|ifeval|endif)::[^\[]*\[.*\]$")
 _BLOCK_MACRO = re.compile(r"([a-z]+)::(\S*)\[(.*)\]$")
@@ -201,6 +203,14 @@ def _convert(page: _Page, lines: list[str], origins: list[int], depth: int) -> N
         block_anchor = _BLOCK_ANCHOR.match(line)
         if block_anchor:
             anchor = block_anchor.group(1)
+            continue
+        fence = _MARKDOWN_FENCE.match(line)
+        if fence:
+            end = _closing(lines, index, "```")
+            language = fence.group(1) or _language(attributes)
+            _code(page, language, [row.rstrip() for row in lines[index:end]], origin)
+            index = min(end + 1, len(lines))
+            anchor, attributes = "", ""
             continue
         delimiter = _DELIMITER.match(line)
         if delimiter and page.nesting < MAX_NESTED_BLOCKS:
