@@ -338,3 +338,23 @@ def test_markdown_fenced_code_is_code() -> None:
     assert [(s.heading, s.body) for s in parse(text, "page.adoc").sections] == [
         ("Use", "```python\n# a comment\n* x {name}\n```\n\nAfter.")
     ]
+
+
+def test_a_quotes_author_and_source_are_kept() -> None:
+    # [quote, Author, Source] and [verse, ...] lost who said it.
+    text = (
+        "[verse, Carl Sandburg, Fog]\n____\nThe fog comes\non little cat feet.\n____\n\n"
+        "[quote, Someone]\nA quoted paragraph\nover two lines.\n\n"
+        '[quote,attribution="Named One",citetitle=Title]\n____\nq\n____\n'
+    )
+    document = asciidoc_markdown(text, "page.adoc")[0]
+    assert [line for line in document.splitlines() if line] == [
+        "The fog comes",
+        "on little cat feet.",
+        "— Carl Sandburg, Fog",
+        "A quoted paragraph",
+        "over two lines.",
+        "— Someone",
+        "q",
+        "— Named One, Title",
+    ]

@@ -254,6 +254,18 @@ def _convert(page: _Page, lines: list[str], origins: list[int], depth: int) -> N
         if stripped in ("+", "'''", "<<<"):
             continue
         style = _first_attribute(attributes)
+        if style in ("quote", "verse"):
+            # A quoted paragraph, then who said it.
+            end = index
+            while end < len(lines) and lines[end].strip():
+                end += 1
+            paragraph = zip(lines[index - 1 : end], origins[index - 1 : end], strict=True)
+            for row, row_origin in paragraph:
+                page.emit(_prose(page, row), row_origin)
+            page.emit("", origins[end - 1])
+            _attribution(page, attributes, origins[end - 1])
+            index, attributes, anchor = end, "", ""
+            continue
         if style in _ADMONITIONS:
             page.emit(f"{style.capitalize()}: {_inline(page, stripped)}", origin)
             attributes = ""
@@ -345,6 +357,25 @@ def _block(
     _convert(page, lines, origins, depth)
     page.nesting -= 1
     page.emit("", origin)
+    _attribution(page, attributes, origins[-1] if origins else origin)
+
+
+def _attribution(page: _Page, attributes: str, origin: int) -> None:
+    """A quote's or verse's author and source (``[quote, Author, Source]``), below it."""
+    if _first_attribute(attributes) not in ("quote", "verse"):
+        return
+    parts = [part.strip() for part in attributes.split(",")[1:]]
+    named: dict[str, str] = {}
+    for part in parts:
+        key, equals, value = part.partition("=")
+        if equals:
+            named[key.strip()] = value
+    positional = [part for part in parts if "=" not in part][:2]
+    positional += [named.get(key, "") for key in ("attribution", "citetitle")][len(positional) :]
+    cited = ", ".join(_inline(page, part.strip().strip('"')) for part in positional if part)
+    if cited:
+        page.emit(f"— {cited}", origin)
+        page.emit("", origin)
 
 
 def _code(page: _Page, language: str, lines: list[str], origin: int) -> None:
