@@ -239,9 +239,9 @@ def _convert(page: _Page, lines: list[str], origins: list[int], depth: int) -> N
             in_header = len(heading.group(1)) == 1 and depth == 0 and index <= 2
             anchor, attributes = "", ""
             continue
-        title = _BLOCK_TITLE.match(line)
-        if title and index < len(lines) and lines[index].strip():
-            page.emit(_inline(page, title.group(1)) + ":", origin)
+        block_title = _BLOCK_TITLE.match(line)
+        if block_title and index < len(lines) and lines[index].strip():
+            page.emit(_inline(page, block_title.group(1)) + ":", origin)
             page.emit("", origin)
             continue
         macro = _BLOCK_MACRO.match(line)
