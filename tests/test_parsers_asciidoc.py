@@ -358,3 +358,20 @@ def test_a_quotes_author_and_source_are_kept() -> None:
         "q",
         "— Named One, Title",
     ]
+
+
+def test_an_included_files_includes_start_from_its_folder(tmp_path: Path) -> None:
+    # A book's chapter (chapters/ch1.adoc) including sub/part.adoc, which includes
+    # ../shared.adoc: both were looked for from the book's folder, not found, and left out.
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    sub = tmp_path / "docs" / "chapters" / "sub"
+    sub.mkdir(parents=True)
+    (sub.parent / "ch1.adoc").write_text("Chapter.\n\ninclude::sub/part.adoc[]\n")
+    (sub / "part.adoc").write_text("Part.\n\ninclude::../shared.adoc[]\n")
+    (sub.parent / "shared.adoc").write_text("Shared.\n")
+    reader = IncludeReader(include_root(tmp_path / "docs", None, tmp_path))
+    parsed = parse("= Book\n\ninclude::chapters/ch1.adoc[]\n", "book.adoc", None, reader)
+    assert [(s.heading, s.body, s.line_end) for s in parsed.sections] == [
+        ("Book", "Chapter.\n\nPart.\n\nShared.", 3)
+    ]
+    assert parsed.warnings == ()

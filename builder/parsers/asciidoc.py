@@ -114,6 +114,7 @@ class _Page:
     read: int = 0  # lines read, includes counted
     nesting: int = 0  # blocks open around the lines being read
     substituted: int = 0  # characters attribute references added
+    current: str = ""  # the included file being read (from the docs folder); "" for the page
 
     def emit(self, line: str, origin: int) -> None:
         self.lines.append(line)
@@ -463,14 +464,19 @@ def _include(
             raise IncludeRefused("a URL; only the project's files are read")
         if depth >= MAX_INCLUDE_DEPTH:
             raise IncludeRefused(f"includes nest deeper than {MAX_INCLUDE_DEPTH}")
-        included = page.includes.read(page.relpath, _antora_path(page.relpath, target))
+        # A relative path in an included file starts from that file's folder, as Asciidoctor's.
+        included = page.includes.read(
+            page.relpath, _antora_path(page.relpath, target), included_by=page.current
+        )
         lines = _selected(included.text.splitlines(), options)
     except IncludeRefused as error:
         page.warn(origin, f"include::{target}[] not read: {error}")
         return
     page.read += len(lines)
     if not as_code and PurePosixPath(target).suffix.lower() in (".adoc", ".asciidoc", ".txt"):
+        outer, page.current = page.current, included.path
         _convert(page, lines, [origin] * len(lines), depth + 1)
+        page.current = outer
     else:
         for line in lines:
             page.emit(line.rstrip(), origin)
