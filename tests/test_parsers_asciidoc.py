@@ -7,6 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+import yaml
+
 from builder.includes import IncludeReader, include_root
 from builder.model import ParsedFile
 from builder.parsers import detect_format, parse_file
@@ -375,3 +378,29 @@ def test_an_included_files_includes_start_from_its_folder(tmp_path: Path) -> Non
         ("Book", "Chapter.\n\nPart.\n\nShared.", 3)
     ]
     assert parsed.warnings == ()
+
+
+def test_an_antora_yml_is_parsed_once_and_a_deep_one_is_no_component(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Each page parsed its component's antora.yml again (a 100 KB one: 0.5 s a page), and
+    # one nested past Python's stack raised RecursionError from every page.
+    pages = tmp_path / "docs" / "modules" / "ROOT" / "pages"
+    pages.mkdir(parents=True)
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    descriptor = tmp_path / "docs" / "antora.yml"
+    descriptor.write_text("name: once\nversion: '1.5'\n", encoding="utf-8")
+    parsed: list[str] = []
+    safe_load = yaml.safe_load
+    monkeypatch.setattr(yaml, "safe_load", lambda text: parsed.append(text) or safe_load(text))
+    for page in ("a", "b", "c"):
+        reader = IncludeReader(include_root(tmp_path / "docs", None, tmp_path))
+        relpath = f"modules/ROOT/pages/{page}.adoc"
+        assert (
+            parse("Version {page-component-version}.\n", relpath, None, reader).sections[0].body
+            == "Version 1.5."
+        )
+    assert len(parsed) == 1
+    descriptor.write_text("asciidoc: " + "[" * 50_000, encoding="utf-8")
+    reader = IncludeReader(include_root(tmp_path / "docs", None, tmp_path))
+    assert parse("{x}\n", "modules/ROOT/pages/a.adoc", None, reader).sections[0].body == "{x}"
