@@ -404,3 +404,11 @@ def test_an_antora_yml_is_parsed_once_and_a_deep_one_is_no_component(
     descriptor.write_text("asciidoc: " + "[" * 50_000, encoding="utf-8")
     reader = IncludeReader(include_root(tmp_path / "docs", None, tmp_path))
     assert parse("{x}\n", "modules/ROOT/pages/a.adoc", None, reader).sections[0].body == "{x}"
+
+
+def test_a_one_line_conditional_keeps_its_text() -> None:
+    # ifdef::name[text] was left out with its text; a block conditional's lines are read.
+    text = "Intro.\nifdef::env-site[Read it on https://x.org[the site].]\nifeval::[{a} > 1]\n"
+    assert asciidoc_markdown(text, "page.adoc")[0] == (
+        "Intro.\nRead it on [the site](https://x.org).\n"
+    )

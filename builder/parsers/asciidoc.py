@@ -50,7 +50,9 @@ _DELIMITER = re.compile(r"(-{4,}|\.{4,}|={4,}|\*{4,}|_{4,}|\+{4,}|/{4,}|--|[|!]=
 # Asciidoctor reads Markdown's fenced code too: three backticks and a language, to three.
 _MARKDOWN_FENCE = re.compile(r"```([\w+#.-]*)(?:,[^`]*)?$")
 _INCLUDE = re.compile(r"include::([^\[\s][^\[]*)\[(.*)\]$")
-_CONDITIONAL = re.compile(r"(?:ifdef|ifndef|ifeval|endif)::[^\[]*\[.*\]$")
+# Both branches of a conditional are read (which attributes the site sets is unknown); the
+# one-line form, ifdef::name[text], holds its text in its brackets.
+_CONDITIONAL = re.compile(r"(ifdef|ifndef|ifeval|endif)::[^\[]*\[(.*)\]$")
 _BLOCK_MACRO = re.compile(r"([a-z]+)::(\S*)\[(.*)\]$")
 _LIST_ITEM = re.compile(r"([ \t]*)(\*{1,5}|-|\.{1,5}|\d{1,9}\.)[ \t]+(.*)$")
 _DESCRIPTION_ITEM = re.compile(r"(\S.*?)(:{2,4}|;;)(?:[ \t]+(.*))?$")
@@ -187,7 +189,10 @@ def _convert(page: _Page, lines: list[str], origins: list[int], depth: int) -> N
             continue
         if line.startswith("//") and not line.startswith("////"):
             continue
-        if _CONDITIONAL.match(line):
+        conditional = _CONDITIONAL.match(line)
+        if conditional:
+            if conditional.group(1) in ("ifdef", "ifndef") and conditional.group(2).strip():
+                page.emit(_prose(page, conditional.group(2)), origin)
             continue
         entry = _ATTRIBUTE_ENTRY.match(line)
         if entry:
