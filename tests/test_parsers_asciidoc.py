@@ -412,3 +412,21 @@ def test_a_one_line_conditional_keeps_its_text() -> None:
     assert asciidoc_markdown(text, "page.adoc")[0] == (
         "Intro.\nRead it on [the site](https://x.org).\n"
     )
+
+
+def test_an_indented_line_under_a_term_or_item_is_its_text() -> None:
+    # "Term::" then "  Definition" read the definition as a literal block of code; only an
+    # indented paragraph after a blank line (or a block's attributes) is one.
+    text = "Term::\n  Definition text.\n\n* item\n  goes on.\n\n literal\n\n[[x]]\n literal two\n"
+    assert [line for line in asciidoc_markdown(text, "page.adoc")[0].splitlines() if line] == [
+        "- Term:",
+        "Definition text.",
+        "- item",
+        "goes on.",
+        "```",
+        " literal",
+        "```",
+        "```",
+        " literal two",
+        "```",
+    ]

@@ -276,7 +276,8 @@ def _convert(page: _Page, lines: list[str], origins: list[int], depth: int) -> N
             page.emit(f"{style.capitalize()}: {_inline(page, stripped)}", origin)
             attributes = ""
             continue
-        if style in _CODE_STYLES or (line[:1] in (" ", "\t") and not _LIST_ITEM.match(line)):
+        indented = line[:1] in (" ", "\t") and not _LIST_ITEM.match(line)
+        if style in _CODE_STYLES or (indented and not _goes_on(lines, index - 1)):
             # A literal paragraph: the lines up to a blank one, as code.
             end = index
             while end < len(lines) and lines[end].strip():
@@ -287,6 +288,13 @@ def _convert(page: _Page, lines: list[str], origins: list[int], depth: int) -> N
             continue
         page.emit(_prose(page, line), origin)
         attributes = ""
+
+
+def _goes_on(lines: list[str], index: int) -> bool:
+    """Whether the line at ``index`` goes on the paragraph, list item or term above it (an
+    indented line there is its text, "Term::" then "  Definition", not a literal paragraph)."""
+    above = lines[index - 1].strip() if index > 0 else ""
+    return bool(above) and not above.startswith(("[", ".", "+", "//"))
 
 
 def _title_text(title: str, marks: str) -> str:
