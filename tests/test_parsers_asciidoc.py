@@ -430,3 +430,18 @@ def test_an_indented_line_under_a_term_or_item_is_its_text() -> None:
         " literal two",
         "```",
     ]
+
+
+def test_a_tables_included_rows_are_its_rows(tmp_path: Path) -> None:
+    # A table whose rows are in a file of their own (include:: inside |===) showed the
+    # include line as a cell's text and none of the rows.
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "rows.adoc").write_text("|--verbose |Says more\n|--quiet |Says less\n")
+    text = "== Options\n\n|===\n|Option |Effect\n\ninclude::rows.adoc[]\n|===\n"
+    reader = IncludeReader(include_root(docs, None, tmp_path))
+    parsed = parse(text, "cli.adoc", None, reader)
+    assert [(s.heading, s.body, s.line_end) for s in parsed.sections] == [
+        ("Options", "Option | Effect\n\n--verbose | Says more\n\n--quiet | Says less", 6)
+    ]

@@ -342,22 +342,13 @@ def _block(
     if kind == "/":
         return
     if (kind in "-." and delimiter != "--") or style in _CODE_STYLES:
-        code: list[str] = []
-        for row, line_origin in zip(lines, origins, strict=True):
-            include = _INCLUDE.match(row.strip())
-            if page.read > MAX_LINES:
-                break
-            if include is None:
-                code.append(row.rstrip())
-                continue
-            before = len(page.lines)
-            _include(page, include.group(1), include.group(2), line_origin, depth, as_code=True)
-            code.extend(page.lines[before:])
-            del page.lines[before:], page.origins[before:]
-        _code(page, _language(attributes), code, origin)
+        code, _ = _with_includes(page, lines, origins, depth)
+        _code(page, _language(attributes), [row.rstrip() for row in code], origin)
         return
     if kind in "|!":
-        _table(page, kind, attributes, lines, origins, origin)
+        # A table's rows are often kept in a file of their own, included where it is shown.
+        rows, row_origins = _with_includes(page, lines, origins, depth)
+        _table(page, kind, attributes, rows, row_origins, origin)
         return
     if kind == "+":
         for row, line_origin in zip(lines, origins, strict=True):
@@ -372,6 +363,29 @@ def _block(
     page.nesting -= 1
     page.emit("", origin)
     _attribution(page, attributes, origins[-1] if origins else origin)
+
+
+def _with_includes(
+    page: _Page, lines: list[str], origins: list[int], depth: int
+) -> tuple[list[str], list[int]]:
+    """A block's lines with each include:: line replaced by the lines it includes, as they are
+    written (a code block's or a table's), and the page line each came from."""
+    read: list[str] = []
+    read_origins: list[int] = []
+    for row, line_origin in zip(lines, origins, strict=True):
+        if page.read > MAX_LINES:
+            break
+        include = _INCLUDE.match(row.strip())
+        if include is None:
+            read.append(row)
+            read_origins.append(line_origin)
+            continue
+        before = len(page.lines)
+        _include(page, include.group(1), include.group(2), line_origin, depth, as_code=True)
+        read.extend(page.lines[before:])
+        read_origins.extend(page.origins[before:])
+        del page.lines[before:], page.origins[before:]
+    return read, read_origins
 
 
 def _attribution(page: _Page, attributes: str, origin: int) -> None:
