@@ -87,8 +87,10 @@ def _shown(match: re.Match[str]) -> str:
         if closing:
             return f"{{{{< /{name} >}}}}"
         return f'{{{{< tab title="{title}" >}}}}' if name == "tab" else "{{< tabs >}}"
-    if closing or name in _CONTAINERS:
+    if closing:
         return ""
+    if name in _CONTAINERS:  # {% code title="server.js" %}: the file name over the code
+        return arguments.get("title", "")
     if name in _API_BLOCKS:
         method, path = arguments.get("method", "").upper(), arguments.get("path", "")
         summary = arguments.get("summary", "")
