@@ -321,7 +321,7 @@ def _kind_of_files(folder: Path) -> str | None:
         elif suffix in ASCIIDOC_SUFFIXES:
             counts["asciidoc"] += 1
     kind, count = max(counts.items(), key=lambda item: item[1])
-    if kind != "html" and counts["markdown"] and counts["rst"]:
+    if kind in ("markdown", "rst") and counts["markdown"] and counts["rst"]:
         return "markdown+rst"
     return kind if count else None
 

@@ -3,6 +3,10 @@ erl_docgen's "Types" label inside a function (builder/parsers/html/generator_ent
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 from builder.parsers.html.parser import parse
 
 
@@ -222,3 +226,21 @@ def test_a_page_sphinx_built_is_not_read_with_other_generators_rules() -> None:
     assert sphinx == ["Guide", "Part", "Types"]
     inline_options = "<html><head><script>var DOCUMENTATION_OPTIONS = {};</script></head>"
     assert [s.heading for s in parse(inline_options + body, "a.html").sections] == sphinx
+
+
+def test_typedoc_members_nested_deep_are_searched_once() -> None:
+    """Each TypeDoc member's labels were looked for from every member around it: 250 members
+    nested in one another over 10,000 elements took 62 s. The subprocess's timeout guards
+    against that hang; it is not a timing."""
+    script = (
+        "from builder.parsers.html.parser import parse\n"
+        "opened = '<section class=\"tsd-panel tsd-member\"><h3>m</h3>' * 250\n"
+        "labels = '<h4>Parameters</h4><p>x</p>' * 30_000\n"
+        "page = '<html><body><h1>C</h1>' + opened + labels + '</section>' * 250\n"
+        "print([s.heading for s in parse(page, 'c.html').sections][-1])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True, text=True, timeout=120, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert done.stdout.split() == ["m"]

@@ -355,3 +355,17 @@ def test_qdoc_breadcrumbs_and_contents_box_are_chrome() -> None:
         ("QSqlQuery Class", "Executes SQL statements."),
         ("Detailed Description", "It runs queries."),
     ]
+
+
+def test_a_one_row_table_of_pre_cells_that_is_not_numbered_code_keeps_its_cells() -> None:
+    # Read as code beside its line numbers, a year beside a line lost the year, and a cell of
+    # code and its explanation lost the explanation.
+    page = (
+        "<html><body><main><h1>Page</h1>"
+        "<table><tr><td><pre>2024</pre></td><td><pre>Version five</pre></td></tr></table>"
+        "<table><tr><td><pre>1\n2</pre></td><td><pre>a\nb</pre><p>Explained.</p></td></tr>"
+        "</table><table><tr><td><pre>3\n9</pre></td><td><pre>c\nd</pre></td></tr></table>"
+        "</main></body></html>"
+    )
+    body = parse(page, "page.html").sections[0].body
+    assert "2024" in body and "Explained." in body and "9" in body

@@ -51,3 +51,21 @@ def test_other_tags_and_tags_in_code_stay_as_written() -> None:
         '{% if user %}Hi{% endif %} {{< admonition type="info" >}}\n\n'
         '```liquid\n{% hint style="info" %}\n```\n'
     )
+
+
+def test_a_tag_in_a_code_span_is_left_as_written() -> None:
+    # A page showing how to write a hint read `{{< admonition type="info" >}}`, a tag it
+    # never held.
+    text = 'Open one with `{% hint style="info" %}`, close it with `{% endhint %}`.'
+    assert rewrite_gitbook_tags(text) == text
+    hint = '{% hint style="info" %}\nShown `{% embed url="x" %}`.\n{% endhint %}'
+    assert rewrite_gitbook_tags(hint).splitlines()[1] == 'Shown `{% embed url="x" %}`.'
+
+
+def test_a_code_blocks_title_is_kept() -> None:
+    # {% code title="server.js" %} shows the file name over its code; it was left out.
+    text = (
+        '# Run\n\n{% code title="server.js" lineNumbers="true" %}\n```js\nlisten(8080)\n```\n'
+        "{% endcode %}\n"
+    )
+    assert bodies(text) == ["server.js\n\n```js\nlisten(8080)\n```"]

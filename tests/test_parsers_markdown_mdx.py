@@ -184,6 +184,18 @@ def test_api_field_components_keep_the_field_they_describe() -> None:
     ]
 
 
+def test_form_components_named_field_are_not_api_fields() -> None:
+    # A page showing a form renders <TextField name="email" type="email" /> as an input box;
+    # any component whose name ended in "Field" read as the words "email (email)".
+    text = (
+        "# Sign up\n\n<Form>\n"
+        '  <TextField name="email" label="Email" type="email" />\n'
+        '  <Field name="password" type="password" required />\n'
+        "</Form>\n\nThen submit.\n"
+    )
+    assert bodies(parse(text, "form.mdx")) == ["Then submit."]
+
+
 def test_a_string_expression_shows_its_string() -> None:
     # Prettier writes the space between a tag and text on another line as {" "}: Langtrace's
     # docs showed it 5 times as text, in paragraphs and inside components.

@@ -258,3 +258,16 @@ def test_an_asciidoc_docs_folder_and_an_antora_component(tmp_path: Path) -> None
     assert survey.include == ("**/*.adoc", "**/*.asciidoc")
     (tmp_path / "docs" / "antora.yml").write_text("name: asciidoctor\n", encoding="utf-8")
     assert survey_project(tmp_path).include == ("modules/*/pages/**/*.adoc",)
+
+
+def test_an_asciidoc_folder_with_a_markdown_and_a_rest_file_is_asciidoc(tmp_path: Path) -> None:
+    # A Markdown README and one reST file beside many AsciiDoc pages made the folder
+    # "markdown+rst", which reads none of its pages.
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for name in ("index", "install", "usage"):
+        (docs / f"{name}.adoc").write_text(f"= {name}\n", encoding="utf-8")
+    (docs / "README.md").write_text("# Docs\n", encoding="utf-8")
+    (docs / "legacy.rst").write_text("Legacy\n======\n", encoding="utf-8")
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs) == ("asciidoc", "docs")

@@ -11,6 +11,7 @@ reader (inside the project, keyed in the page's cache entry) only for a page in 
 
 from __future__ import annotations
 
+import functools
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
@@ -34,11 +35,22 @@ def component_attributes(relpath: str, includes: IncludeReader | None) -> dict[s
     up = len(parts) - parts.index("modules")
     try:
         text = includes.read(relpath, "/".join([".."] * up + ["antora.yml"])).text
+    except IncludeRefused:
+        return {}
+    return dict(_attributes_in(text))
+
+
+# Every page of a component reads its antora.yml (so each page's cache entry is keyed on it), and
+# YAML is slow to parse: a 100 KB file took 0.5 s a page. Parsed once for all of them.
+@functools.lru_cache(maxsize=16)
+def _attributes_in(text: str) -> tuple[tuple[str, str], ...]:
+    """The attributes an ``antora.yml`` of this text gives its pages."""
+    try:
         data = yaml.safe_load(text)
-    except (IncludeRefused, yaml.YAMLError):
-        return {}
+    except (yaml.YAMLError, RecursionError):  # RecursionError: "[[[..." nested past the stack
+        return ()
     if not isinstance(data, dict):
-        return {}
+        return ()
     found: dict[str, str] = {}
     for key, field in _COMPONENT_FIELDS.items():
         value = data.get(key)
@@ -51,4 +63,4 @@ def component_attributes(relpath: str, includes: IncludeReader | None) -> dict[s
             if isinstance(value, (str, int, float)) and not isinstance(value, bool):
                 # A value ending in "@" is one a page may change: the same here.
                 found[str(name)] = str(value).removesuffix("@")
-    return found
+    return tuple(found.items())

@@ -33,17 +33,26 @@ MAX_LINES = 200_000  # lines read from a page and its includes; the rest is left
 # Blocks in blocks deeper than this read their delimiters as text: each level looks ahead for
 # its closing line, and Python's stack is not a page's to use up.
 MAX_NESTED_BLOCKS = 8
+# Characters attribute references may add to a page: ":a: {a}{a}" doubles the value each time
+# it is written, so thirty lines would make a gigabyte. Past this, references stay as written.
+MAX_SUBSTITUTED_CHARS = 1_000_000
 
-_HEADING = re.compile(r"(={1,6}|#{1,6})[ \t]+(\S.*?)(?:[ \t]+\1)?[ \t]*$")
-_ANCHOR_AT_END = re.compile(r"\s*\[\[([\w:.-]+)(?:,[^\]]*)?\]\]$")
+# A title's closing marks and anchor are cut off apart (_title_text): a pattern that looked for
+# them after a lazy title tried each blank of a run, and a 100 KB title took over 20 s.
+_HEADING = re.compile(r"(={1,6}|#{1,6})[ \t]+(\S.*)$")
+_ANCHOR_AT_END = re.compile(r"\[\[([\w:.-]++)(?:,[^\[\]]*)?\]\]$")
 _BLOCK_ANCHOR = re.compile(r"\[\[([\w:.-]+)(?:,[^\]]*)?\]\]$")
 _BLOCK_ATTRIBUTES = re.compile(r"\[([^\[\]]*)\]$")
 _ID_IN_ATTRIBUTES = re.compile(r"(?:^|[,\s])#([\w:-]+)")
 _ATTRIBUTE_ENTRY = re.compile(r":(!?[\w][\w-]*!?):(?:[ \t]+(.*))?$")
 _BLOCK_TITLE = re.compile(r"\.([^\s.].*)$")
 _DELIMITER = re.compile(r"(-{4,}|\.{4,}|={4,}|\*{4,}|_{4,}|\+{4,}|/{4,}|--|[|!]={3,})$")
+# Asciidoctor reads Markdown's fenced code too: three backticks and a language, to three.
+_MARKDOWN_FENCE = re.compile(r"```([\w+#.-]*)(?:,[^`]*)?$")
 _INCLUDE = re.compile(r"include::([^\[\s][^\[]*)\[(.*)\]$")
-_CONDITIONAL = re.compile(r"(?:ifdef|ifndef|ifeval|endif)::[^\[]*\[.*\]$")
+# Both branches of a conditional are read (which attributes the site sets is unknown); the
+# one-line form, ifdef::name[text], holds its text in its brackets.
+_CONDITIONAL = re.compile(r"(ifdef|ifndef|ifeval|endif)::[^\[]*\[(.*)\]$")
 _BLOCK_MACRO = re.compile(r"([a-z]+)::(\S*)\[(.*)\]$")
 _LIST_ITEM = re.compile(r"([ \t]*)(\*{1,5}|-|\.{1,5}|\d{1,9}\.)[ \t]+(.*)$")
 _DESCRIPTION_ITEM = re.compile(r"(\S.*?)(:{2,4}|;;)(?:[ \t]+(.*))?$")
@@ -59,16 +68,32 @@ _BUILT_IN_ATTRIBUTES = {
 }  # fmt: skip
 # Inline macros whose bracketed text is what the page shows: xref:page.adoc[Text],
 # link:url[Text], https://host/path[Text], kbd:[Ctrl+T], footnote:[...], pass:[...].
-_LINK_MACRO = re.compile(r"\b(?:xref|link|mailto):([^\s\[]*)\[([^\]]*)\]")
-_URL_MACRO = re.compile(r"\b((?:https?|ftp|irc)://[^\s\[\]<>]+)\[([^\]]*)\]")
-_CROSS_REFERENCE = re.compile(r"<<([\w:./#-]+)(?:,\s*([^>]*))?>>")
+# Each is tried at every place its name starts, so what it reads there stops at the next
+# bracket and a target is at most _MACRO_TARGET characters, read possessively: a 100 KB line of
+# "kbd:[" or "link:" would otherwise be read to its end from each place, 20 s and more.
+_MACRO_TARGET = "{0,1024}+"
+_BRACKETED = r"\[([^\[\]]*)\]"
+_LINK_MACRO = re.compile(r"\b(?:xref|link|mailto):([^\s\[]" + _MACRO_TARGET + ")" + _BRACKETED)
+_URL_MACRO = re.compile(r"\b((?:https?|ftp|irc)://[^\s\[\]<>]" + _MACRO_TARGET + ")" + _BRACKETED)
+_CROSS_REFERENCE = re.compile(r"<<([\w:./#-]++)(?:,([^<>]*))?>>")
 _TEXT_MACRO = re.compile(
-    r"\b(?:kbd|btn|footnote|pass|indexterm2|stem|latexmath|asciimath):[\w,]*\[([^\]]*)\]"
+    r"\b(?:kbd|btn|footnote|pass|indexterm2|stem|latexmath|asciimath):[\w,]*+" + _BRACKETED
 )
-_MENU_MACRO = re.compile(r"\bmenu:([^\s\[]+)\[([^\]]*)\]")
-_IMAGE_MACRO = re.compile(r"\b(?:image|icon):[^\s\[]*\[([^\],]*)[^\]]*\]")
-_PASSTHROUGH_CODE = re.compile(r"`\+(.+?)\+`")
+_MENU_MACRO = re.compile(r"\bmenu:([^\s\[]" + _MACRO_TARGET + ")" + _BRACKETED)
+_IMAGE_MACRO = re.compile(
+    r"\b(?:image|icon):[^\s\[]" + _MACRO_TARGET + r"\[([^\[\],]*+)[^\[\]]*+\]"
+)
+_PASSTHROUGH_CODE = re.compile(r"`\+([^`]+?)\+`")
 _HARD_BREAK = re.compile(r"[ \t]\+$")
+# Asciidoctor's cell spec: a span or repeat ("2+", ".3+", "3*"), alignments ("^", ".>", "<.^")
+# and a style letter; a bare number is text. Looked for in at most _SPEC_CHARS characters, so a
+# long run of digits is not tried every way the spec's parts could split it.
+_SPEC_CHARS = 16
+_CELL_SPEC = re.compile(
+    r"(?:(?:\d{1,4}(?:\.\d{0,4})?|\.\d{1,4})[*+])?"
+    r"(?:[<^>](?:\.[<^>]?)?|(?:[<^>]?\.)?[<^>])?[adehlmsv]?"
+)
+_LAST_WORD = re.compile(rf"\s(\S{{1,{_SPEC_CHARS}}})$")
 _TAG_DIRECTIVE = re.compile(r"\b(tag|end)::([\w-]+)\[\]")
 _ID_JUNK = re.compile(r"[^\w]+")
 _FENCE = re.compile(r"`{3,}")
@@ -87,12 +112,21 @@ class _Page:
     origins: list[int] = field(default_factory=list)
     attributes: dict[str, str] = field(default_factory=dict)
     warnings: list[Warning_] = field(default_factory=list)
+    warned: set[str] = field(default_factory=set)
     read: int = 0  # lines read, includes counted
     nesting: int = 0  # blocks open around the lines being read
+    substituted: int = 0  # characters attribute references added
+    current: str = ""  # the included file being read (from the docs folder); "" for the page
 
     def emit(self, line: str, origin: int) -> None:
         self.lines.append(line)
         self.origins.append(origin)
+
+    def warn(self, origin: int, message: str) -> None:
+        """Warn once of each thing: an include read thousands of times is one warning."""
+        if message not in self.warned:
+            self.warned.add(message)
+            self.warnings.append(Warning_(f"{self.relpath}:{origin}", message))
 
 
 def parse(
@@ -155,7 +189,10 @@ def _convert(page: _Page, lines: list[str], origins: list[int], depth: int) -> N
             continue
         if line.startswith("//") and not line.startswith("////"):
             continue
-        if _CONDITIONAL.match(line):
+        conditional = _CONDITIONAL.match(line)
+        if conditional:
+            if conditional.group(1) in ("ifdef", "ifndef") and conditional.group(2).strip():
+                page.emit(_prose(page, conditional.group(2)), origin)
             continue
         entry = _ATTRIBUTE_ENTRY.match(line)
         if entry:
@@ -173,6 +210,14 @@ def _convert(page: _Page, lines: list[str], origins: list[int], depth: int) -> N
         if block_anchor:
             anchor = block_anchor.group(1)
             continue
+        fence = _MARKDOWN_FENCE.match(line)
+        if fence:
+            end = _closing(lines, index, "```")
+            language = fence.group(1) or _language(attributes)
+            _code(page, language, [row.rstrip() for row in lines[index:end]], origin)
+            index = min(end + 1, len(lines))
+            anchor, attributes = "", ""
+            continue
         delimiter = _DELIMITER.match(line)
         if delimiter and page.nesting < MAX_NESTED_BLOCKS:
             end = _closing(lines, index, line)
@@ -188,10 +233,10 @@ def _convert(page: _Page, lines: list[str], origins: list[int], depth: int) -> N
             continue
         heading = _HEADING.match(line)
         if heading:
-            title = heading.group(2)
-            at_end = _ANCHOR_AT_END.search(title)
+            title = _title_text(heading.group(2), heading.group(1))
+            at_end = _ANCHOR_AT_END.search(title) if title.endswith("]]") else None
             if at_end:
-                anchor, title = at_end.group(1), title[: at_end.start()]
+                anchor, title = at_end.group(1), title[: at_end.start()].rstrip()
             title = _inline(page, title)
             page.emit(f'<a id="{anchor or _section_id(title)}"></a>', origin)
             page.emit("", origin)
@@ -200,9 +245,9 @@ def _convert(page: _Page, lines: list[str], origins: list[int], depth: int) -> N
             in_header = len(heading.group(1)) == 1 and depth == 0 and index <= 2
             anchor, attributes = "", ""
             continue
-        title = _BLOCK_TITLE.match(line)
-        if title and index < len(lines) and lines[index].strip():
-            page.emit(_inline(page, title.group(1)) + ":", origin)
+        block_title = _BLOCK_TITLE.match(line)
+        if block_title and index < len(lines) and lines[index].strip():
+            page.emit(_inline(page, block_title.group(1)) + ":", origin)
             page.emit("", origin)
             continue
         macro = _BLOCK_MACRO.match(line)
@@ -215,11 +260,24 @@ def _convert(page: _Page, lines: list[str], origins: list[int], depth: int) -> N
         if stripped in ("+", "'''", "<<<"):
             continue
         style = _first_attribute(attributes)
+        if style in ("quote", "verse"):
+            # A quoted paragraph, then who said it.
+            end = index
+            while end < len(lines) and lines[end].strip():
+                end += 1
+            paragraph = zip(lines[index - 1 : end], origins[index - 1 : end], strict=True)
+            for row, row_origin in paragraph:
+                page.emit(_prose(page, row), row_origin)
+            page.emit("", origins[end - 1])
+            _attribution(page, attributes, origins[end - 1])
+            index, attributes, anchor = end, "", ""
+            continue
         if style in _ADMONITIONS:
             page.emit(f"{style.capitalize()}: {_inline(page, stripped)}", origin)
             attributes = ""
             continue
-        if style in _CODE_STYLES or (line[:1] in (" ", "\t") and not _LIST_ITEM.match(line)):
+        indented = line[:1] in (" ", "\t") and not _LIST_ITEM.match(line)
+        if style in _CODE_STYLES or (indented and not _goes_on(lines, index - 1)):
             # A literal paragraph: the lines up to a blank one, as code.
             end = index
             while end < len(lines) and lines[end].strip():
@@ -230,6 +288,20 @@ def _convert(page: _Page, lines: list[str], origins: list[int], depth: int) -> N
             continue
         page.emit(_prose(page, line), origin)
         attributes = ""
+
+
+def _goes_on(lines: list[str], index: int) -> bool:
+    """Whether the line at ``index`` goes on the paragraph, list item or term above it (an
+    indented line there is its text, "Term::" then "  Definition", not a literal paragraph)."""
+    above = lines[index - 1].strip() if index > 0 else ""
+    return bool(above) and not above.startswith(("[", ".", "+", "//"))
+
+
+def _title_text(title: str, marks: str) -> str:
+    """A section title without its closing marks (``== Title ==``)."""
+    if title.endswith(marks) and title[: -len(marks)].endswith((" ", "\t")):
+        return title[: -len(marks)].rstrip()
+    return title
 
 
 def _prose(page: _Page, line: str) -> str:
@@ -270,20 +342,13 @@ def _block(
     if kind == "/":
         return
     if (kind in "-." and delimiter != "--") or style in _CODE_STYLES:
-        code: list[str] = []
-        for row, line_origin in zip(lines, origins, strict=True):
-            include = _INCLUDE.match(row.strip())
-            if include is None:
-                code.append(row.rstrip())
-                continue
-            before = len(page.lines)
-            _include(page, include.group(1), include.group(2), line_origin, depth, as_code=True)
-            code.extend(page.lines[before:])
-            del page.lines[before:], page.origins[before:]
-        _code(page, _language(attributes), code, origin)
+        code, _ = _with_includes(page, lines, origins, depth)
+        _code(page, _language(attributes), [row.rstrip() for row in code], origin)
         return
     if kind in "|!":
-        _table(page, kind, attributes, lines, origins, origin)
+        # A table's rows are often kept in a file of their own, included where it is shown.
+        rows, row_origins = _with_includes(page, lines, origins, depth)
+        _table(page, kind, attributes, rows, row_origins, origin)
         return
     if kind == "+":
         for row, line_origin in zip(lines, origins, strict=True):
@@ -297,6 +362,48 @@ def _block(
     _convert(page, lines, origins, depth)
     page.nesting -= 1
     page.emit("", origin)
+    _attribution(page, attributes, origins[-1] if origins else origin)
+
+
+def _with_includes(
+    page: _Page, lines: list[str], origins: list[int], depth: int
+) -> tuple[list[str], list[int]]:
+    """A block's lines with each include:: line replaced by the lines it includes, as they are
+    written (a code block's or a table's), and the page line each came from."""
+    read: list[str] = []
+    read_origins: list[int] = []
+    for row, line_origin in zip(lines, origins, strict=True):
+        if page.read > MAX_LINES:
+            break
+        include = _INCLUDE.match(row.strip())
+        if include is None:
+            read.append(row)
+            read_origins.append(line_origin)
+            continue
+        before = len(page.lines)
+        _include(page, include.group(1), include.group(2), line_origin, depth, as_code=True)
+        read.extend(page.lines[before:])
+        read_origins.extend(page.origins[before:])
+        del page.lines[before:], page.origins[before:]
+    return read, read_origins
+
+
+def _attribution(page: _Page, attributes: str, origin: int) -> None:
+    """A quote's or verse's author and source (``[quote, Author, Source]``), below it."""
+    if _first_attribute(attributes) not in ("quote", "verse"):
+        return
+    parts = [part.strip() for part in attributes.split(",")[1:]]
+    named: dict[str, str] = {}
+    for part in parts:
+        key, equals, value = part.partition("=")
+        if equals:
+            named[key.strip()] = value
+    positional = [part for part in parts if "=" not in part][:2]
+    positional += [named.get(key, "") for key in ("attribution", "citetitle")][len(positional) :]
+    cited = ", ".join(_inline(page, part.strip().strip('"')) for part in positional if part)
+    if cited:
+        page.emit(f"— {cited}", origin)
+        page.emit("", origin)
 
 
 def _code(page: _Page, language: str, lines: list[str], origin: int) -> None:
@@ -323,21 +430,20 @@ def _table(
     for row, line_origin in zip(lines, origins, strict=True):
         if not row.strip():
             continue
-        if separator not in row:
-            if cells:  # a cell's text going on over lines
-                text, cell_origin = cells[-1]
-                cells[-1] = (f"{text} {row.strip()}".strip(), cell_origin)
-            continue
         parts = row.split(separator)
-        if not first_row:
+        if len(parts) > 1 and not first_row:
             first_row = len(parts) - 1
-        if parts[0].strip() and cells:
+        # A cell's spec ("2+", "a", "m") sits just before its separator, at the end of the
+        # part before it (all of it at a line's start); a line's last part has none.
+        texts = [
+            _without_spec(part, line_start=not number) for number, part in enumerate(parts[:-1])
+        ]
+        texts.append(parts[-1].strip())
+        if texts[0] and cells:  # a cell's text going on over lines
             text, cell_origin = cells[-1]
-            cells[-1] = (f"{text} {parts[0].strip()}".strip(), cell_origin)
-        # A cell's spec ("2+", "a", "m") sits before its separator, at the end of the part
-        # before it; cut it off that part.
-        for part in parts[1:]:
-            cells.append((_inline(page, _without_spec(part)), line_origin))
+            cells[-1] = (f"{text} {_inline(page, texts[0])}".strip(), cell_origin)
+        for text in texts[1:]:
+            cells.append((_inline(page, text), line_origin))
     width = columns or first_row or 1
     for start in range(0, len(cells), width):
         row_cells = cells[start : start + width]
@@ -347,10 +453,16 @@ def _table(
         page.emit("", origin)
 
 
-def _without_spec(part: str) -> str:
+def _without_spec(part: str, *, line_start: bool) -> str:
+    """A part of a table's line without the spec of the cell after it: its last word, or all
+    of it at the line's start."""
     stripped = part.strip()
-    match = re.search(r"\s(\d*\+?\d*\*?[<^>]?[.<^>]?\d*[adehlmsv]?)$", stripped)
-    return stripped[: match.start()].strip() if match and match.group(1) else stripped
+    if line_start and len(stripped) <= _SPEC_CHARS and _CELL_SPEC.fullmatch(stripped):
+        return ""
+    last = _LAST_WORD.search(stripped)
+    if last and _CELL_SPEC.fullmatch(last.group(1)):
+        return stripped[: last.start(1)].strip()
+    return stripped
 
 
 def _column_count(attributes: str) -> int:
@@ -358,7 +470,7 @@ def _column_count(attributes: str) -> int:
     if not match:
         return 0
     spec = match.group(1).strip()
-    repeated = re.fullmatch(r"(\d+)\*.*", spec)
+    repeated = re.fullmatch(r"(\d{1,6})\*.*", spec)
     if repeated:
         return int(repeated.group(1))
     return len([column for column in re.split(r"[,;]", spec) if column.strip()])
@@ -372,18 +484,26 @@ def _include(
     from builder.includes import IncludeRefused
 
     target = _substitute(page, target.strip())
-    if page.includes is None or depth >= MAX_INCLUDE_DEPTH or "://" in target:
+    if page.includes is None or page.read > MAX_LINES:
         return
     try:
-        included = page.includes.read(page.relpath, _antora_path(page.relpath, target))
+        if "://" in target:
+            raise IncludeRefused("a URL; only the project's files are read")
+        if depth >= MAX_INCLUDE_DEPTH:
+            raise IncludeRefused(f"includes nest deeper than {MAX_INCLUDE_DEPTH}")
+        # A relative path in an included file starts from that file's folder, as Asciidoctor's.
+        included = page.includes.read(
+            page.relpath, _antora_path(page.relpath, target), included_by=page.current
+        )
         lines = _selected(included.text.splitlines(), options)
     except IncludeRefused as error:
-        where = f"{page.relpath}:{origin}"
-        page.warnings.append(Warning_(where, f"include::{target}[] not read: {error}"))
+        page.warn(origin, f"include::{target}[] not read: {error}")
         return
     page.read += len(lines)
     if not as_code and PurePosixPath(target).suffix.lower() in (".adoc", ".asciidoc", ".txt"):
+        outer, page.current = page.current, included.path
         _convert(page, lines, [origin] * len(lines), depth + 1)
+        page.current = outer
     else:
         for line in lines:
             page.emit(line.rstrip(), origin)
@@ -427,9 +547,11 @@ def _selected(lines: list[str], options: str) -> list[str]:
     if ranges:
         picked = []
         for spec in re.split(r"[;,]", ranges.group(1)):
-            first, _, last = spec.partition("..")
-            if first.isdigit():
-                end = int(last) if last.isdigit() else (len(lines) if last == "-1" else int(first))
+            # At most nine digits: int() refuses a number of over 4,300.
+            numbers = re.fullmatch(r"(\d{1,9})(?:\.\.(\d{1,9}|-1))?", spec)
+            if numbers:
+                first, last = numbers.groups()
+                end = len(lines) if last == "-1" else int(last or first)
                 picked.extend(lines[int(first) - 1 : end])
         return picked
     return lines
@@ -464,7 +586,9 @@ def _inline(page: _Page, text: str) -> str:
     text = _URL_MACRO.sub(
         lambda match: f"[{match.group(2) or match.group(1)}]({match.group(1)})", text
     )
-    text = _CROSS_REFERENCE.sub(lambda match: match.group(2) or match.group(1), text)
+    text = _CROSS_REFERENCE.sub(
+        lambda match: (match.group(2) or "").strip() or match.group(1), text
+    )
     text = _MENU_MACRO.sub(lambda match: f"{match.group(1)} > {match.group(2)}", text)
     text = _TEXT_MACRO.sub(lambda match: match.group(1), text)
     text = _IMAGE_MACRO.sub(lambda match: match.group(1), text)
@@ -486,7 +610,18 @@ def _substitute(page: _Page, text: str) -> str:
     def value(match: re.Match[str]) -> str:
         name = match.group(1)
         found = page.attributes.get(name, _BUILT_IN_ATTRIBUTES.get(name))
-        return match.group(0) if found is None else found
+        if found is None:
+            return match.group(0)
+        if page.substituted + len(found) > MAX_SUBSTITUTED_CHARS:
+            if page.substituted <= MAX_SUBSTITUTED_CHARS:
+                message = (
+                    f"attribute references past {MAX_SUBSTITUTED_CHARS} characters left as written"
+                )
+                page.warnings.append(Warning_(page.relpath, message))
+                page.substituted = MAX_SUBSTITUTED_CHARS + 1
+            return match.group(0)
+        page.substituted += len(found)
+        return found
 
     return _ATTRIBUTE_REFERENCE.sub(value, text)
 

@@ -359,9 +359,10 @@ def render_table(element: Element, depth: int) -> str:
 
 def _code_beside_line_numbers(table: Element) -> Element | None:
     """The ``<pre>`` of a table that lays out code beside its line numbers: one row, a last
-    cell holding the code, and before it cells holding only a ``<pre>`` of numbers (YARD's
-    ``table.source_code``, Rouge's ``table.rouge-table``); None for any other table, whose
-    rows read a line each (which ran the numbers and every line of code into one)."""
+    cell holding only the code, and before it cells holding only a ``<pre>`` of consecutive
+    numbers, a line of the code each (YARD's ``table.source_code``, Rouge's
+    ``table.rouge-table``); None for any other table, whose rows read a line each (which ran
+    the numbers and every line of code into one)."""
     rows = table_rows(table)
     row = next(rows, None)
     if row is None or next(rows, None) is not None:
@@ -369,10 +370,28 @@ def _code_beside_line_numbers(table: Element) -> Element | None:
     cells = [cell for cell in row if cell.tag in _CELL_TAGS]
     if len(cells) < 2:
         return None
-    for gutter in cells[:-1]:
-        if next(gutter.iter("pre"), None) is None or not _LINE_NUMBERS.fullmatch(text_of(gutter)):
-            return None
-    return next(cells[-1].iter("pre"), None)
+    code = next(cells[-1].iter("pre"), None)
+    if code is None or text_of(cells[-1]).strip() != text_of(code).strip():
+        return None
+    lines = len(text_of(code).rstrip("\n").split("\n"))
+    return code if all(_numbers_lines(gutter, lines) for gutter in cells[:-1]) else None
+
+
+def _numbers_lines(cell: Element, lines: int) -> bool:
+    """Whether ``cell`` is a gutter of ``lines`` lines: a ``<pre>`` of consecutive numbers,
+    line by line (YARD's leaves a line blank for its code's "# File" line). A row of a number
+    beside other text is a table's."""
+    gutter = next(cell.iter("pre"), None)
+    if gutter is None or not _LINE_NUMBERS.fullmatch(text_of(cell)):
+        return False
+    written = text_of(gutter).rstrip("\n")
+    words = written.split()
+    if len(written.split("\n")) != lines or any(len(word) > 9 for word in words):
+        return False
+    numbers = [int(word) for word in words]
+    if lines == 1 and numbers != [1]:  # a year, a count: one number beside one line is a row
+        return False
+    return all(after == before + 1 for before, after in itertools.pairwise(numbers))
 
 
 def render_row(row: Element, depth: int) -> str:

@@ -15,15 +15,18 @@ import re
 _PROP = re.compile(
     r"""(?:^|\s)([A-Za-z][\w-]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|\{["'`]([^"'`]*)["'`]\}|\{(true|false)\}))?"""
 )
+# Mintlify's. Not any name ending in "Field": a page showing a form renders <TextField
+# name="email" type="email" /> as an input box, not the words "email (email)".
+_FIELD_COMPONENTS = frozenset({"ParamField", "ResponseField"})
 # The props naming a parameter, which also say where it is sent.
 _LOCATIONS = ("path", "query", "header", "body")
 _MAX_SHOWN = 200  # characters of a name, type or default shown; a longer one is not a label
 
 
 def field_line(component: str, attributes: str) -> str:
-    """ "page (query, integer, required)" for a ``*Field`` component naming its field; "" for
-    any other component."""
-    if not component.endswith("Field"):
+    """ "page (query, integer, required)" for a ``ParamField`` or ``ResponseField`` naming its
+    field; "" for any other component."""
+    if component not in _FIELD_COMPONENTS:
         return ""
     props: dict[str, str] = {}
     for match in _PROP.finditer(attributes):

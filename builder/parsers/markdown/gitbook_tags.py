@@ -9,14 +9,14 @@ showed its raw tags (LANraragi's docs, synced from GitBook, hold 288). An API bl
 (``{% openapi-operation method="get" path="/plugins" %}``, the older ``{% swagger %}``) is
 filled from an OpenAPI file the page does not hold: it leaves its method and path, and a
 ``{% swagger-parameter %}`` its name, place, type and "required". Tags of other names
-(Jinja's, Liquid's) and tags in code are left as they are.
+(Jinja's, Liquid's) and tags in code (fenced, or a code span) are left as they are.
 """
 
 from __future__ import annotations
 
 import re
 
-from builder.parsers.markdown.hugo_shortcodes import code_lines
+from builder.parsers.markdown.hugo_shortcodes import code_lines, code_spans, in_code_span
 
 # "{% name key="value" ... %}" or "{% endname %}"; a value holds no quote or newline, so a
 # line of unclosed tags is read in linear time.
@@ -49,8 +49,17 @@ def rewrite_gitbook_tags(text: str) -> str:
     inside_code = code_lines(lines)
     for index, line in enumerate(lines):
         if "{%" in line and not inside_code[index]:
-            lines[index] = _TAG.sub(_rewritten, line)
+            lines[index] = _rewritten_line(line)
     return "\n".join(lines)
+
+
+def _rewritten_line(line: str) -> str:
+    # A tag in a code span is a page showing how to write it: it means the tag as written.
+    spans = code_spans(line)
+    return _TAG.sub(
+        lambda match: match.group(0) if in_code_span(spans, match.start()) else _rewritten(match),
+        line,
+    )
 
 
 def _rewritten(match: re.Match[str]) -> str:
@@ -78,8 +87,10 @@ def _shown(match: re.Match[str]) -> str:
         if closing:
             return f"{{{{< /{name} >}}}}"
         return f'{{{{< tab title="{title}" >}}}}' if name == "tab" else "{{< tabs >}}"
-    if closing or name in _CONTAINERS:
+    if closing:
         return ""
+    if name in _CONTAINERS:  # {% code title="server.js" %}: the file name over the code
+        return arguments.get("title", "")
     if name in _API_BLOCKS:
         method, path = arguments.get("method", "").upper(), arguments.get("path", "")
         summary = arguments.get("summary", "")

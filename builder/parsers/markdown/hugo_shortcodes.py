@@ -187,10 +187,10 @@ def _inline(line: str, tab_names: dict[str, str]) -> str:
         return f"\0{len(escaped) - 1}\0"
 
     line = _ESCAPED.sub(hold, line)
-    spans = _code_spans(line)
+    spans = code_spans(line)
     line = _TAG.sub(
         lambda match: (
-            match.group(0) if _inside(spans, match.start()) else _inline_tag(match, tab_names)
+            match.group(0) if in_code_span(spans, match.start()) else _inline_tag(match, tab_names)
         ),
         line,
     )
@@ -199,7 +199,7 @@ def _inline(line: str, tab_names: dict[str, str]) -> str:
     return line
 
 
-def _code_spans(line: str) -> list[tuple[int, int]]:
+def code_spans(line: str) -> list[tuple[int, int]]:
     """Where ``line``'s code spans start and end: a tag in one (```{{< ref "x" >}}```, a page
     showing how to write it) is meant as written, as in fenced code. A run of backticks
     closes at the next run as long; one never closed opens nothing."""
@@ -214,7 +214,7 @@ def _code_spans(line: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _inside(spans: list[tuple[int, int]], position: int) -> bool:
+def in_code_span(spans: list[tuple[int, int]], position: int) -> bool:
     k = bisect_right(spans, position, key=lambda span: span[0]) - 1
     return k >= 0 and spans[k][0] <= position < spans[k][1]
 
