@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from builder.model import ParsedFile, Warning_
 from builder.parsers.antora_component import component_attributes
+from builder.parsers.converted_lines import on_source_lines
 
 if TYPE_CHECKING:
     from builder.api.model import ApiSource
@@ -140,19 +141,8 @@ def parse(
 
     document, origins, warnings = asciidoc_markdown(text, relpath, includes)
     parsed = parse_markdown(document, relpath)
-
-    def source_line(line: int) -> int:
-        return origins[min(max(line, 1), len(origins)) - 1] if origins else 1
-
-    sections = tuple(
-        dataclasses.replace(
-            section,
-            line_start=source_line(section.line_start),
-            line_end=source_line(section.line_end),
-        )
-        for section in parsed.sections
-    )
-    return dataclasses.replace(parsed, sections=sections, warnings=(*parsed.warnings, *warnings))
+    mapped = on_source_lines(parsed, origins)
+    return dataclasses.replace(mapped, warnings=(*parsed.warnings, *warnings))
 
 
 def asciidoc_markdown(

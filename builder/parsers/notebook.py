@@ -12,13 +12,13 @@ in the notebook's JSON.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from typing import TYPE_CHECKING, Any
 
 import orjson
 
 from builder.model import ParsedFile, Warning_
+from builder.parsers.converted_lines import on_source_lines
 
 if TYPE_CHECKING:
     from builder.api.model import ApiSource
@@ -50,19 +50,7 @@ def parse(
     language = _language(notebook.get("metadata"))
     document, origins = notebook_markdown(cells, language, _cell_lines(text, len(cells)))
     parsed = parse_markdown(document, relpath, api, includes)
-
-    def source_line(line: int) -> int:
-        return origins[min(max(line, 1), len(origins)) - 1] if origins else 1
-
-    sections = tuple(
-        dataclasses.replace(
-            section,
-            line_start=source_line(section.line_start),
-            line_end=source_line(section.line_end),
-        )
-        for section in parsed.sections
-    )
-    return dataclasses.replace(parsed, sections=sections)
+    return on_source_lines(parsed, origins)
 
 
 def notebook_markdown(
