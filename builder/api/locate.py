@@ -128,7 +128,7 @@ def _read(path: Path) -> bytes:
 def _config(path: Path) -> bytes:
     """An MkDocs config's bytes as the layout reads them: one past its limit at most, so a
     config too big for the layout is too big here too."""
-    from builder.projects.mkdocs import config_bytes
+    from builder.projects.config_file import config_bytes
 
     try:
         return config_bytes(path)

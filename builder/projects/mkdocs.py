@@ -19,12 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from builder.globs import GlobError, compile_globs
+from builder.projects.config_file import MAX_CONFIG_BYTES, config_bytes
 from builder.projects.gen_files import GeneratedPage, GeneratedPages, generated_pages
 from builder.projects.layout import ProjectLayout
 from builder.projects.mkdocs_plugins import has_plugin
 
 CONFIG_NAMES = ("mkdocs.yml", "mkdocs.yaml", "zensical.toml")
-MAX_CONFIG_BYTES = 1024 * 1024
 # Each nav entry is visited once; a nav longer or deeper than this is cut, with a note.
 MAX_NAV_ENTRIES = 20_000
 MAX_NAV_DEPTH = 20
@@ -167,13 +167,6 @@ def _placeholder_resolved(folder: str, docs_dir: str) -> str:
     if base is None:
         return folder
     return posixpath.normpath(posixpath.join(base, rest)) if rest else base
-
-
-def config_bytes(config_path: Path) -> bytes:
-    """The config file's bytes, never more than one past MAX_CONFIG_BYTES (more than that is
-    too big to read, however big it is); raises OSError."""
-    with config_path.open("rb") as file:
-        return file.read(MAX_CONFIG_BYTES + 1)
 
 
 def read_config(config_path: Path, notes: list[str]) -> dict[str, Any]:

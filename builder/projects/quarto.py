@@ -23,11 +23,11 @@ import re
 from pathlib import Path
 from typing import Any
 
+from builder.projects.config_file import MAX_CONFIG_BYTES, config_bytes
 from builder.projects.gen_files import MAX_GENERATED_PAGES, GeneratedPage
 from builder.projects.layout import ProjectLayout
 
 CONFIG_NAMES = ("_quarto.yml", "_quarto.yaml")
-MAX_CONFIG_BYTES = 1024 * 1024
 # Sidebar, navbar and quartodoc contents entries visited, and how deep sections nest, before
 # the rest is cut (YAML aliases can make a short file's lists visit each other exponentially).
 MAX_ENTRIES = 20_000
@@ -89,8 +89,7 @@ def read_quarto(config_path: Path) -> ProjectLayout:
 def _read(config_path: Path, notes: list[str]) -> dict[str, Any]:
     name = config_path.name
     try:
-        with config_path.open("rb") as file:
-            raw = file.read(MAX_CONFIG_BYTES + 1)
+        raw = config_bytes(config_path)
     except OSError as exc:
         notes.append(f"{name}: cannot be read ({exc.strerror}); pages in path order")
         return {}

@@ -16,14 +16,14 @@ from __future__ import annotations
 import re
 from pathlib import Path, PurePosixPath
 
+from builder.projects.config_file import MAX_CONFIG_BYTES
 from builder.projects.gen_files import inside_folder
 from builder.projects.layout import ProjectLayout
 
 CONFIG_FOLDER = ".vitepress"
 CONFIG_NAMES = ("config.ts", "config.mts", "config.js", "config.mjs", "config.cts")
 _MODULE_SUFFIXES = tuple(PurePosixPath(name).suffix for name in CONFIG_NAMES)
-# Every config file and module read counts against this, together.
-MAX_CONFIG_BYTES = 1024 * 1024
+# Every config file and module read counts against MAX_CONFIG_BYTES, together.
 MAX_CONFIG_MODULES = 32
 # markdown-it-attrs' options (``attrs: { leftDelimiter: '%{', rightDelimiter: '}%' }``): the
 # object's text (braces inside its strings included, up to its first other brace), then each
