@@ -23,6 +23,11 @@ from typing import TYPE_CHECKING
 
 from builder.model import ParsedFile, Warning_
 from builder.parsers.antora_component import component_attributes
+from builder.parsers.asciidoc_includes import (
+    antora_path,
+    selected_lines,
+    without_tag_markers,
+)
 from builder.parsers.converted_lines import on_source_lines
 
 if TYPE_CHECKING:
@@ -95,12 +100,8 @@ _CELL_SPEC = re.compile(
     r"(?:[<^>](?:\.[<^>]?)?|(?:[<^>]?\.)?[<^>])?[adehlmsv]?"
 )
 _LAST_WORD = re.compile(rf"\s(\S{{1,{_SPEC_CHARS}}})$")
-_TAG_DIRECTIVE = re.compile(r"\b(tag|end)::([\w-]+)\[\]")
 _ID_JUNK = re.compile(r"[^\w]+")
 _FENCE = re.compile(r"`{3,}")
-_ANTORA_FOLDERS = {
-    "partial": "partials", "example": "examples", "page": "pages", "attachment": "attachments",
-}  # fmt: skip
 
 
 @dataclass
@@ -403,7 +404,7 @@ def _code(page: _Page, language: str, lines: list[str], origin: int) -> None:
     ticks = "`" * max(3, longest + 1)
     page.emit(f"{ticks}{language}", origin)
     for offset, row in enumerate(lines):
-        page.emit(_TAG_DIRECTIVE.sub("", row) if "::" in row else row, origin + offset + 1)
+        page.emit(without_tag_markers(row), origin + offset + 1)
     page.emit(ticks, origin + len(lines) + 1)
     page.emit("", origin + len(lines) + 1)
 
@@ -483,9 +484,9 @@ def _include(
             raise IncludeRefused(f"includes nest deeper than {MAX_INCLUDE_DEPTH}")
         # A relative path in an included file starts from that file's folder, as Asciidoctor's.
         included = page.includes.read(
-            page.relpath, _antora_path(page.relpath, target), included_by=page.current
+            page.relpath, antora_path(page.relpath, target), included_by=page.current
         )
-        lines = _selected(included.text.splitlines(), options)
+        lines = selected_lines(included.text.splitlines(), options)
     except IncludeRefused as error:
         page.warn(origin, f"include::{target}[] not read: {error}")
         return
@@ -497,54 +498,6 @@ def _include(
     else:
         for line in lines:
             page.emit(line.rstrip(), origin)
-
-
-def _antora_path(page: str, target: str) -> str:
-    """An Antora resource id (``partial$name.adoc``, ``example$app.rb``, another module's
-    ``cli:example$app.rb``) as a path from the page's folder: the module's ``partials`` or
-    ``examples`` folder beside its ``pages``."""
-    family_part, sign, rest = target.partition("$")
-    module, _, family = family_part.rpartition(":")
-    folder = _ANTORA_FOLDERS.get(family)
-    if not sign or folder is None or ":" in module:
-        return target
-    parts = PurePosixPath(page).parent.parts
-    up = len(parts) - parts.index("pages") if "pages" in parts else 1
-    if module:
-        return "/".join([".."] * (up + 1) + [module, folder, rest])
-    return "/".join([".."] * up + [folder, rest])
-
-
-def _selected(lines: list[str], options: str) -> list[str]:
-    """The lines an include's ``tag``/``tags`` or ``lines`` option picks (all without one)."""
-    tags = re.search(r"\btags?=\"?([^\",\]]+(?:;[^\",\]]+)*)", options)
-    if tags:
-        wanted = {name.strip() for name in tags.group(1).split(";") if name.strip()}
-        wanted.discard("**")
-        picked: list[str] = []
-        open_tags: set[str] = set()
-        for line in lines:
-            directive = _TAG_DIRECTIVE.search(line)
-            if directive:
-                (open_tags.add if directive.group(1) == "tag" else open_tags.discard)(
-                    directive.group(2)
-                )
-                continue
-            if open_tags & wanted or not wanted:
-                picked.append(line)
-        return picked
-    ranges = re.search(r"\blines=\"?([\d.;,-]+)", options)
-    if ranges:
-        picked = []
-        for spec in re.split(r"[;,]", ranges.group(1)):
-            # At most nine digits: int() refuses a number of over 4,300.
-            numbers = re.fullmatch(r"(\d{1,9})(?:\.\.(\d{1,9}|-1))?", spec)
-            if numbers:
-                first, last = numbers.groups()
-                end = len(lines) if last == "-1" else int(last or first)
-                picked.extend(lines[int(first) - 1 : end])
-        return picked
-    return lines
 
 
 def _closing(lines: list[str], start: int, delimiter: str) -> int:
