@@ -16,3 +16,18 @@ def config_bytes(config_path: Path) -> bytes:
     too big to read, however big it is); raises OSError."""
     with config_path.open("rb") as file:
         return file.read(MAX_CONFIG_BYTES + 1)
+
+
+def read_config_bytes(config_path: Path, notes: list[str], fallback: str) -> bytes | None:
+    """The config file's bytes, or None with a note in ``notes`` when it cannot be read or is
+    larger than MAX_CONFIG_BYTES; ``fallback`` says what the build does instead."""
+    name = config_path.name
+    try:
+        raw = config_bytes(config_path)
+    except OSError as exc:
+        notes.append(f"{name}: cannot be read ({exc.strerror}); {fallback}")
+        return None
+    if len(raw) > MAX_CONFIG_BYTES:
+        notes.append(f"{name}: larger than {MAX_CONFIG_BYTES // 1024} KiB; {fallback}")
+        return None
+    return raw

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from builder.globs import GlobError, compile_globs
-from builder.projects.config_file import MAX_CONFIG_BYTES, config_bytes
+from builder.projects.config_file import read_config_bytes
 from builder.projects.gen_files import GeneratedPage, GeneratedPages, generated_pages
 from builder.projects.layout import ProjectLayout
 from builder.projects.mkdocs_plugins import has_plugin
@@ -219,13 +219,8 @@ def _merged(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
 
 def _read_config(config_path: Path, notes: list[str]) -> dict[str, Any]:
     name = config_path.name
-    try:
-        raw = config_bytes(config_path)
-    except OSError as exc:
-        notes.append(f"{name}: cannot be read ({exc.strerror}); MkDocs defaults used")
-        return {}
-    if len(raw) > MAX_CONFIG_BYTES:
-        notes.append(f"{name}: larger than {MAX_CONFIG_BYTES // 1024} KiB; MkDocs defaults used")
+    raw = read_config_bytes(config_path, notes, "MkDocs defaults used")
+    if raw is None:
         return {}
     from tomllib import TOMLDecodeError
 

@@ -23,7 +23,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from builder.projects.config_file import MAX_CONFIG_BYTES, config_bytes
+from builder.projects.config_file import read_config_bytes
 from builder.projects.gen_files import MAX_GENERATED_PAGES, GeneratedPage
 from builder.projects.layout import ProjectLayout
 
@@ -88,13 +88,8 @@ def read_quarto(config_path: Path) -> ProjectLayout:
 
 def _read(config_path: Path, notes: list[str]) -> dict[str, Any]:
     name = config_path.name
-    try:
-        raw = config_bytes(config_path)
-    except OSError as exc:
-        notes.append(f"{name}: cannot be read ({exc.strerror}); pages in path order")
-        return {}
-    if len(raw) > MAX_CONFIG_BYTES:
-        notes.append(f"{name}: larger than {MAX_CONFIG_BYTES // 1024} KiB; pages in path order")
+    raw = read_config_bytes(config_path, notes, "pages in path order")
+    if raw is None:
         return {}
     from builder.projects.mkdocs_yaml import YAMLError, load
 
