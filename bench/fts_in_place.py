@@ -25,6 +25,8 @@ _DDL = (
     "tokenize=\"ascii tokenchars '._'\")"
 )
 _DUMMY = (1 << 40, "dummy", "")
+_INSERT = "INSERT INTO f (rowid, a, b) VALUES (?, ?, ?)"
+_DELETE = "INSERT INTO f (f, rowid, a, b) VALUES ('delete', ?, ?, ?)"
 Row = tuple[int, str, str]
 
 
@@ -46,31 +48,31 @@ def cold_build(rows: list[Row]) -> sqlite3.Connection:
     conn.execute("BEGIN")
     conn.execute(_DDL)
     conn.execute("INSERT INTO f (f, rank) VALUES ('hashsize', 67108864)")
-    conn.executemany("INSERT INTO f (rowid, a, b) VALUES (?, ?, ?)", rows)
+    conn.executemany(_INSERT, rows)
     conn.execute("INSERT INTO f (f) VALUES ('optimize')")
     conn.execute("COMMIT")
     conn.execute("VACUUM")
     return conn
 
 
-def replace_in_place(conn: sqlite3.Connection, old: Row, new: Row) -> None:
+def changed(conn: sqlite3.Connection, statements: list[tuple[str, Row]]) -> None:
+    """Run ``statements`` in one transaction, then 'optimize' and VACUUM, as the builder ends."""
     conn.execute("BEGIN")
-    conn.execute("INSERT INTO f (f, rowid, a, b) VALUES ('delete', ?, ?, ?)", old)
-    conn.execute("INSERT INTO f (rowid, a, b) VALUES (?, ?, ?)", new)
+    for statement, row in statements:
+        conn.execute(statement, row)
     conn.execute("INSERT INTO f (f) VALUES ('optimize')")
     conn.execute("COMMIT")
     conn.execute("VACUUM")
+
+
+def replace_in_place(conn: sqlite3.Connection, old: Row, new: Row) -> None:
+    changed(conn, [(_DELETE, old), (_INSERT, new)])
 
 
 def dummy_round(conn: sqlite3.Connection) -> None:
-    """A row inserted and deleted again, then 'optimize': the index holds the same rows, but
-    FTS5 writes and merges segments once more."""
-    conn.execute("BEGIN")
-    conn.execute("INSERT INTO f (rowid, a, b) VALUES (?, ?, ?)", _DUMMY)
-    conn.execute("INSERT INTO f (f, rowid, a, b) VALUES ('delete', ?, ?, ?)", _DUMMY)
-    conn.execute("INSERT INTO f (f) VALUES ('optimize')")
-    conn.execute("COMMIT")
-    conn.execute("VACUUM")
+    """A row inserted and deleted again: the index holds the same rows, but FTS5 writes and
+    merges segments once more."""
+    changed(conn, [(_INSERT, _DUMMY), (_DELETE, _DUMMY)])
 
 
 def describe(conn: sqlite3.Connection) -> str:
