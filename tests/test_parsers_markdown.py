@@ -582,32 +582,3 @@ def test_a_tab_that_shows_no_text_leaves_no_title() -> None:
         "//// tab | Screenshot\n////\n"
     )
     assert bodies(parse(text, "input.md")) == ["input.py:\n```python\napp.run()\n```"]
-
-
-def test_quarto_pages_read_as_markdown_with_their_chunks_callouts_and_interlinks() -> None:
-    # quartodoc 0.11.1's docs: 26 .qmd pages, none read. Read as Markdown, a callout
-    # (":::{.callout-note}") still showed its Markdown as written and an interlink
-    # "[](`quartodoc.Builder`)" read "%60quartodoc.Builder%60".
-    from builder.parsers import parse_file
-
-    text = (
-        "---\ntitle: Configuring site\n---\n\n"
-        "## Options\n\n"
-        "Pick a [](`quartodoc.Builder`) or a [](`~quartodoc.MdRenderer`).\n\n"
-        "```{python}\n#| echo: false\nprint(1)\n```\n\n"
-        ':::{.callout-tip title="Linking styles"}\n'
-        "See the [filter](./interlinks.qmd):\n\n- one\n- two\n:::\n\n"
-        "::::: {.column-page #gallery}\nInside a **div**.\n:::::\n\n"
-        "::: callout-warning\nCareful.\n:::\n"
-    )
-    parsed = parse_file("guide/basic.qmd", text)
-    assert parsed is not None
-    assert parsed.title == "Configuring site"
-    assert [s.heading for s in parsed.sections] == ["Options"]
-    assert parsed.sections[0].body == (
-        "Pick a `quartodoc.Builder` or a `MdRenderer`.\n\n"
-        "```python\n#| echo: false\nprint(1)\n```\n\n"
-        "Linking styles: See the filter:\n\n- one\n- two\n\n"
-        "Inside a div.\n\n"
-        "Warning: Careful."
-    )
