@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import hashlib
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -61,8 +61,9 @@ from builder.reference_scan import scan_version
 from builder.shards import ShardInfo, write_shard_files
 from builder.source_digests import FileDigest, source_digests
 from builder.sources import MAX_FILE_BYTES, Candidate, read_source
-from builder.stages.compile import FileDone, KeptFile, compile_version, most_first
-from builder.stages.parse import ParseStep, parse_to_records
+from builder.stages.compile import FileDone, compile_version, most_first
+from builder.stages.parse import parse_to_records
+from builder.stages.parse_workers import Reading
 from builder.stages.read import VersionFiles
 from builder.stages.volume import WrittenVolume, check_volume
 from schemas.shard_build import PENDING_TOKENS_BYTES
@@ -81,14 +82,16 @@ def compile_version_cached(
     library: LibraryConfig,
     files: VersionFiles,
     on_file: FileDone | None = None,
+    jobs: int = 1,
 ) -> CompiledVersion:
     """``compile_version``, or the version as the cache kept it when nothing it depends on
-    changed (its files' bytes, its config, the site's base URL, its code, the builder)."""
+    changed (its files' bytes, its config, the site's base URL, its code, the builder); files
+    that must be parsed are parsed by ``jobs`` processes."""
     version = files.version
     code_hash = files.code.fingerprint if files.code else ""
     includes = files.includes
     if cache.root is None:
-        return _compile_uncached(site, library, files, on_file)
+        return _compile_uncached(site, library, files, on_file, jobs)
     key, hashes = _version_key(
         cache, site, library, version, files.listing.candidates, files.layout, code_hash, includes
     )
@@ -116,13 +119,8 @@ def compile_version_cached(
         parse_to_records, site, library, version, files.layout, api, includes, references
     )
     file_key = functools.partial(_file_key, site, library, version, files=files)
-    compiled = compile_version(
-        library,
-        files,
-        _parse_cached(cache, file_key, code_hash, included, references, parse),
-        on_file,
-        _kept_file(cache, file_keys, hashes, code_hash, included, references),
-    )
+    cached = _CachedFiles(cache, file_keys, hashes, file_key, code_hash, included, references)
+    compiled = compile_version(library, files, Reading(read_source, parse, cached), on_file, jobs)
     if key and cache.root is not None:
         # The volume itself is kept once written (``keep_volume``): linked, not copied.
         compiled = replace(compiled, volume_key=key + VOLUME_FILE)
@@ -144,7 +142,11 @@ def compile_version_cached(
 
 
 def _compile_uncached(
-    site: SiteConfig, library: LibraryConfig, files: VersionFiles, on_file: FileDone | None
+    site: SiteConfig,
+    library: LibraryConfig,
+    files: VersionFiles,
+    on_file: FileDone | None,
+    jobs: int,
 ) -> CompiledVersion:
     """``compile_version`` for a build without a cache: no file is read and hashed ahead of
     parsing for a version key no lookup will use, nor hashed again as it is read for its own
@@ -157,7 +159,7 @@ def _compile_uncached(
         parse_to_records, site, library, version, files.layout, api, files.includes, references
     )
     read = functools.partial(read_source, hashed=False)
-    return compile_version(library, files, parse, on_file, read=read)
+    return compile_version(library, files, Reading(read, parse), on_file, jobs)
 
 
 def keep_volume(cache: BuildCache, volume: WrittenVolume, volume_key: str) -> None:
@@ -191,56 +193,50 @@ def _compiled_from_cache(
     )
 
 
-def _kept_file(
-    cache: BuildCache,
-    file_keys: dict[str, str],
-    hashes: dict[str, FileDigest],
-    code_hash: str,
-    included: IncludedNow,
-    references: ReferenceTitles,
-) -> KeptFile:
-    """What the cache kept of a file ``_version_key`` has just read and hashed, so that file is
-    neither read nor hashed a second time. A file the cache does not have, or one too big for
-    what is left of the version's budget, is read as usual (``read_source`` says why)."""
+@dataclass(frozen=True)
+class _CachedFiles:
+    """The build cache around each file's parse (``parse_workers.FileCache``).
 
-    def kept_file(candidate: Candidate, budget: int) -> tuple[FileRecords, int] | None:
-        key, digest = file_keys.get(candidate.relpath), hashes.get(candidate.relpath)
+    Before reading: what the cache kept of a file ``_version_key`` has just read and hashed,
+    so that file is neither read nor hashed a second time (a file the cache does not have, or
+    one too big for what is left of the version's budget, is read as usual: ``read_source``
+    says why). After reading: the records kept for the bytes actually read. After parsing:
+    the records stored under those bytes, so a file edited during the build cannot poison the
+    cache (the entry's format: builder.cached_file_records)."""
+
+    cache: BuildCache
+    file_keys: dict[str, str]
+    hashes: dict[str, FileDigest]
+    file_key: Callable[[str, str], str]
+    code_hash: str
+    included: IncludedNow
+    references: ReferenceTitles
+
+    def before_read(self, candidate: Candidate, budget: int) -> tuple[FileRecords, int] | None:
+        key, digest = self.file_keys.get(candidate.relpath), self.hashes.get(candidate.relpath)
         if key is None or digest is None or digest.bytes > min(MAX_FILE_BYTES, budget):
             return None
-        return kept_records(cache, key, code_hash, included, references)
+        return self._kept(key)
 
-    return kept_file
+    def after_read(self, source: SourceFile) -> FileRecords | None:
+        kept = self._kept(self.file_key(source.relpath, source.sha256))
+        return None if kept is None else kept[0]
 
-
-def _parse_cached(
-    cache: BuildCache,
-    file_key: Callable[[str, str], str],
-    code_hash: str,
-    included: IncludedNow,
-    references: ReferenceTitles,
-    parse: ParseStep,
-) -> ParseStep:
-    """The parse stage, keyed on the bytes actually read, so a file edited during the build
-    cannot poison the cache (the entry's format: builder.cached_file_records)."""
-
-    def parse_cached(source: SourceFile) -> FileRecords:
-        key = file_key(source.relpath, source.sha256)
-        kept = kept_records(cache, key, code_hash, included, references)
-        if kept is not None:
-            return kept[0]
-        parsed = parse(source)
+    def after_parse(self, source: SourceFile, parsed: FileRecords) -> FileRecords:
+        key = self.file_key(source.relpath, source.sha256)
         if parsed.records:
             # Hashed here, once: the shard and page stages key the file's page on it.
             parsed = replace(parsed, digest=encoded_records_digest(parsed.records))
         payload = file_records_payload(parsed, source.size)
         if parsed.api is not None:
-            cache.store_bytes(key, orjson.dumps({"api": True}))
-            cache.store_bytes(cache_key(key, code_hash), payload)
+            self.cache.store_bytes(key, orjson.dumps({"api": True}))
+            self.cache.store_bytes(cache_key(key, self.code_hash), payload)
         else:
-            cache.store_bytes(key, payload)
+            self.cache.store_bytes(key, payload)
         return parsed
 
-    return parse_cached
+    def _kept(self, key: str) -> tuple[FileRecords, int] | None:
+        return kept_records(self.cache, key, self.code_hash, self.included, self.references)
 
 
 def _version_key(

@@ -23,6 +23,7 @@ from builder.report import render_report_streams
 from builder.sections import MAX_NEAR_EMPTY_SHARE
 from builder.site_indexes import WHOLE_INDEX_LIMIT
 from builder.site_search import INSTALL_HINT, SiteSearchError, find_pagefind
+from builder.stages.parse_workers import MAX_JOBS, default_jobs
 
 
 def _fail(error: BuildError) -> NoReturn:
@@ -48,6 +49,14 @@ WATCH_OPTION = click.option(
     "--watch",
     is_flag=True,
     help="Then rebuild whenever the catalog or a source file changes (needs doctrove[watch]).",
+)
+JOBS_OPTION = click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(1, MAX_JOBS),
+    metavar="N",
+    help="Processes that parse a version's files; the site is the same for any number. "
+    f"Default: one per usable core, at most {MAX_JOBS}.",
 )
 
 
@@ -131,6 +140,7 @@ def main() -> None:
     help="Build a part: only these libraries' files, for docbuild merge to put together "
     "with the other parts (builds across machines).",
 )
+@JOBS_OPTION
 @click.option("-v", "--verbose", is_flag=True, help="List every skipped file and warning.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
 @WATCH_OPTION
@@ -146,6 +156,7 @@ def build(
     site_search: bool | None,
     embed: str | None,
     only: str | None,
+    jobs: int | None,
     verbose: bool,
     quiet: bool,
     watch: bool,
@@ -163,6 +174,7 @@ def build(
             "index_limit_mb": index_limit_mb,
             "site_search": site_search,
             "embed": embed,
+            "jobs": jobs,
         }
         build_and_watch(config_path, out, None if no_cache else cache_dir, quiet, options)
         return
@@ -180,6 +192,7 @@ def build(
         quiet=quiet,
         embed=embed,
         only=None if only is None else _library_ids(only),
+        jobs=jobs,
     )
 
 
@@ -202,9 +215,11 @@ def run_build(
     quiet: bool = False,
     embed: str | None = None,
     only: frozenset[str] | None = None,
+    jobs: int | None = None,
 ) -> BuildReport:
     """Load the catalog, build, print the report; exit with the error's code on failure.
-    ``site_search`` None means: when Pagefind is installed."""
+    ``site_search`` None means: when Pagefind is installed; ``jobs`` None, one process per
+    usable core."""
     try:
         pagefind = None if site_search is False else find_pagefind()
         if site_search and pagefind is None:
@@ -225,6 +240,7 @@ def run_build(
             "whole_index_bytes": int(index_limit_mb * 1e6),
             "embed": embed,
             "only": only,
+            "jobs": default_jobs() if jobs is None else jobs,
         }
         if quiet:
             progress = BuildProgress()
@@ -320,6 +336,7 @@ def merge(parts: tuple[Path, ...], out: Path, budget_mb: float | None, quiet: bo
 @click.option("--dry-run", is_flag=True, help="Build and commit, but push nothing.")
 @click.option("--strict", is_flag=True, help="Fail the build (and push nothing) on any warning.")
 @_site_search_option
+@JOBS_OPTION
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors and the outcome.")
 def publish(
     config_path: Path,
@@ -329,6 +346,7 @@ def publish(
     dry_run: bool,
     strict: bool,
     site_search: bool | None,
+    jobs: int | None,
     quiet: bool,
 ) -> None:
     """Build the site, then commit it as the only content of a branch and push it."""
@@ -339,7 +357,9 @@ def publish(
         repo = check_publish_target(config_path.resolve().parent, remote, branch)
     except BuildError as error:
         _fail(error)
-    report = run_build(config_path, out, strict=strict, site_search=site_search, quiet=quiet)
+    report = run_build(
+        config_path, out, strict=strict, site_search=site_search, quiet=quiet, jobs=jobs
+    )
     try:
         catalog = orjson.loads((out / "catalog.json").read_bytes())
         plan = publish_site(

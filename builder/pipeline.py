@@ -87,6 +87,7 @@ class BuildContext:
     site_dir: Path
     work_dir: Path
     vectors: VectorsStage | None  # the embedding stage, when the build embeds sections
+    jobs: int  # processes that parse a version's files
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,7 @@ def build_site(
     site_search: Path | None = None,
     embed: str | None = None,
     only: frozenset[str] | None = None,
+    jobs: int = 1,
 ) -> BuildReport:
     """Build the site for ``config`` into ``out``; return the report of what was done.
 
@@ -121,7 +123,8 @@ def build_site(
     also gets a .vec sidecar of section vectors. The whole-site index.json is written only while
     it is at most ``whole_index_bytes``; each library's own index.json always is. ``only``
     (library ids) builds a part: those libraries' per-version files and the part's manifest,
-    for ``docbuild merge``."""
+    for ``docbuild merge``. ``jobs`` processes parse a version's files (the site is the same
+    for any number)."""
     started = time.perf_counter()
     imports = [(spec, entry) for spec in config.imports for entry in imported_entries(spec)]
     catalog_ids = tuple(sorted({lib.id for lib in config.libraries} | _imported_ids(imports)))
@@ -158,6 +161,7 @@ def build_site(
             staging.path,
             staging.work,
             vectors,
+            jobs,
         )
         # Per version: read → parse → compile → volume → vectors → shard → pages.
         _begin_version_stages(context, libraries)
@@ -285,7 +289,9 @@ def _build_configured_version(
         volume = _write_volume(context, compiled)
         return _build_version(context, skeleton, volume, compiled, version.index.name, "")
     with progress.working("parse"), read_version(library.id, version, context.work_dir) as files:
-        compiled = compile_version_cached(context.cache, context.site, library, files, on_file)
+        compiled = compile_version_cached(
+            context.cache, context.site, library, files, on_file, context.jobs
+        )
     volume = _write_volume(context, compiled)
     large = compiled.sections_parsed >= LARGE_VERSION_SECTIONS
     # From here on the records are read back from the volume's file, not kept in memory.

@@ -11,7 +11,6 @@ import pytest
 
 import builder.cached_stages as cached_stages
 import builder.pipeline as pipeline
-import builder.stages.compile as compile_stage
 import builder.stages.volume as volume_stage
 from builder.cache import BuildCache
 from builder.cached_file_records import file_records_payload, load_file_records
@@ -80,16 +79,17 @@ def test_a_rebuild_reads_again_only_the_file_that_changed(
     cache = tmp_path / "cache"
     build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
     read: list[str] = []
-    real = compile_stage.read_source  # type: ignore[attr-defined]
+    real = cached_stages.read_source
 
-    def recording(candidate: Candidate, budget: int) -> object:
+    def recording(candidate: Candidate, budget: int, *, hashed: bool = True) -> object:
         read.append(candidate.relpath)
-        return real(candidate, budget)
+        return real(candidate, budget, hashed=hashed)
 
-    monkeypatch.setattr(compile_stage, "read_source", recording)
+    monkeypatch.setattr(cached_stages, "read_source", recording)
     (project / "docs" / "b.md").write_text("# B\n\nText b, edited.\n", encoding="utf-8")
     build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
     assert read == ["b.md"]
+    monkeypatch.undo()
     build_site(load_catalog(catalog), tmp_path / "cold")
     assert site_files(tmp_path / "site") == site_files(tmp_path / "cold")
 
@@ -107,7 +107,7 @@ def test_a_build_without_a_cache_reads_each_source_once_and_hashes_none(
     catalog.write_text(CATALOG, encoding="utf-8")
     build_site(load_catalog(catalog), tmp_path / "cached", cache_dir=tmp_path / "cache")
     read: list[tuple[str, str]] = []
-    real = compile_stage.read_source  # type: ignore[attr-defined]
+    real = cached_stages.read_source
 
     def recording(candidate: Candidate, budget: int, *, hashed: bool = True) -> object:
         source = real(candidate, budget, hashed=hashed)
@@ -117,7 +117,6 @@ def test_a_build_without_a_cache_reads_each_source_once_and_hashes_none(
     def refused(*args: object) -> None:
         raise AssertionError("hashed for a cache the build does not have")
 
-    monkeypatch.setattr(compile_stage, "read_source", recording)
     monkeypatch.setattr(cached_stages, "source_digests", refused)
     monkeypatch.setattr(cached_stages, "read_source", recording)
     monkeypatch.setattr(cached_stages, "encoded_records_digest", refused)

@@ -1,8 +1,9 @@
 """The compile stage: every admitted file of a version, read and parsed in path order, into one
 ``CompiledVersion``.
 
-Only one source file's text is alive at a time, and only one version's records: peak memory
-follows the largest version, not the whole corpus.
+Only a few source files' texts are alive at a time (one, on one core: builder.stages.
+parse_workers), and only one version's records: peak memory follows the largest version, not
+the whole corpus.
 """
 
 from __future__ import annotations
@@ -11,30 +12,22 @@ from collections.abc import Callable
 
 from builder.api.locate import api_note
 from builder.config import LibraryConfig
-from builder.model import ApiUse, CompiledVersion, FileRecords, SkippedFile, SourceFile, Warning_
-from builder.sources import MAX_VERSION_BYTES, Candidate, read_source
-from builder.stages.parse import ParseStep
+from builder.model import ApiUse, CompiledVersion, SkippedFile, Warning_
+from builder.stages.parse_workers import Reading, budget_spent, outcomes
 from builder.stages.read import VersionFiles
 
 FileDone = Callable[[str], None]
-# A file's records and the size of its text without reading it (the build cache has them), or
-# None; given the bytes left in the version's budget.
-KeptFile = Callable[[Candidate, int], tuple[FileRecords, int] | None]
-# How a file is read, given the bytes left in the version's budget (``read_source``).
-ReadFile = Callable[[Candidate, int], SourceFile | SkippedFile]
 
 
 def compile_version(
     library: LibraryConfig,
     files: VersionFiles,
-    parse: ParseStep,
+    reading: Reading,
     on_file: FileDone | None = None,
-    kept: KeptFile | None = None,
-    read: ReadFile | None = None,
+    jobs: int = 1,
 ) -> CompiledVersion:
-    """Read (``read``, else ``read_source``) and parse each of ``files``; ``on_file`` hears of
-    each one once it is parsed, and ``kept`` gives a file's records when they are known without
-    reading it."""
+    """Each of ``files`` read and parsed as ``reading`` says (by ``jobs`` processes), or taken
+    from the build cache; ``on_file`` hears of each one once it is parsed."""
     version = files.version
     records: list[bytes] = []
     skipped = list(files.listing.skipped)
@@ -45,17 +38,14 @@ def compile_version(
     file_digests: list[tuple[int, int, str]] = []
     sources: list[tuple[str, int]] | None = []  # None once a file's are not known
     files_read = source_bytes = empty_sections = parsed_sections = 0
-    for candidate in files.listing.candidates:
-        found = kept(candidate, MAX_VERSION_BYTES - source_bytes) if kept else None
-        if found is None:
-            source = (read or read_source)(candidate, MAX_VERSION_BYTES - source_bytes)
-            if isinstance(source, SkippedFile):
-                skipped.append(source)
-            else:
-                found = parse(source), source.size
-                parsed_sections += len(found[0].records)
-        if found is not None:
-            parsed, size = found
+    candidates = files.listing.candidates
+    for candidate, outcome in zip(candidates, outcomes(candidates, reading, jobs), strict=True):
+        if isinstance(outcome, SkippedFile):
+            skipped.append(outcome)
+        else:
+            parsed = outcome.parsed
+            if outcome.read:
+                parsed_sections += len(parsed.records)
             if parsed.api is not None:
                 api_uses.append(parsed.api)
             included.update(parsed.included)
@@ -63,7 +53,7 @@ def compile_version(
                 skipped.append(SkippedFile(candidate.relpath, parsed.skipped))
             else:
                 files_read += 1
-                source_bytes += size
+                source_bytes += budget_spent(outcome)
             warnings.extend(parsed.warnings)
             if parsed.digest and parsed.records:
                 file_digests.append((len(records), len(parsed.records), parsed.digest))
