@@ -1,11 +1,14 @@
-"""Benchmark docbuild against Pagefind and a plain html.parser + FTS5 script, on one core.
+"""Benchmark docbuild against Pagefind and a plain html.parser + FTS5 script, on one core
+(or on the cores ``--core 0,1`` names).
 
     apt-get download python3.11-doc && dpkg-deb -x python3.11-doc_*.deb py311
     python bench/pagefind.py py311/usr/share/doc/python3.11/html --rounds 3
 
 The corpus (not part of the repository) is a folder of HTML pages; its index and search pages
 (genindex*, search.html, py-modindex.html) and the theme's ``_*`` folders are left out, as the
-issue's table did. Every tool reads the same copy of what is left and runs pinned to one core.
+issue's table did. Every tool reads the same copy of what is left and runs pinned to one core
+(``--core``; with several, docbuild's workers and Pagefind's threads use them all, and peak
+memory is that of the largest single process: a parallel build's workers each have their own).
 Each round runs every tool once, interleaved, so a busy machine slows them all alike; the table
 shows medians over the rounds and the load average before and after. Figures per tool: cold
 build wall time (and CPU time, steadier when the machine is shared), peak memory (the child's
@@ -81,15 +84,16 @@ class Figures:
         self.peaks.append(run.peak_mib)
 
 
-def run_pinned(command: list[str], core: int, cwd: Path = REPO) -> Run:
-    """Run ``command`` on one core; its wall time, CPU time and peak resident memory."""
+def run_pinned(command: list[str], cores: frozenset[int], cwd: Path = REPO) -> Run:
+    """Run ``command`` on ``cores``; its wall time, CPU time (its processes' together) and
+    peak resident memory (of its largest process)."""
     start = time.perf_counter()
     process = subprocess.Popen(
         command,
         cwd=cwd,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
-        preexec_fn=lambda: os.sched_setaffinity(0, {core}),
+        preexec_fn=lambda: os.sched_setaffinity(0, cores),
     )
     assert process.stderr is not None
     stderr = process.stderr.read().decode("utf-8", "replace")
@@ -224,7 +228,7 @@ def measure_docbuild(
     work: Path,
     pages: Path,
     edited: Path | None,
-    core: int,
+    cores: frozenset[int],
     figures: Figures,
 ) -> None:
     """One round of docbuild from ``checkout``: a cold build without the cache, then a cold
@@ -235,7 +239,7 @@ def measure_docbuild(
     for folder in (site, cache, warm):
         shutil.rmtree(folder, ignore_errors=True)
     cold = run_pinned(
-        [*command, "--out", str(site), "--no-cache", "-q", "--no-site-search"], core, checkout
+        [*command, "--out", str(site), "--no-cache", "-q", "--no-site-search"], cores, checkout
     )
     figures.add(cold)
     size = folder_bytes(site)
@@ -246,10 +250,10 @@ def measure_docbuild(
     if edited is None:
         return
     warm_command = [*command, "--out", str(warm), "--cache-dir", str(cache), "--no-site-search"]
-    filled = run_pinned(warm_command, core, checkout)
+    filled = run_pinned(warm_command, cores, checkout)
     original = edit_one_word(edited)
     try:
-        rebuilt = run_pinned(warm_command, core, checkout)
+        rebuilt = run_pinned(warm_command, cores, checkout)
     finally:
         edited.write_bytes(original)
     figures.rebuilds.append(rebuilt)
@@ -261,16 +265,16 @@ def measure_docbuild(
     )
 
 
-def measure_pagefind(work: Path, pages: Path, core: int, figures: Figures) -> None:
+def measure_pagefind(work: Path, pages: Path, cores: frozenset[int], figures: Figures) -> None:
     bundle = work / "pagefind"
     shutil.rmtree(bundle, ignore_errors=True)
     command = [sys.executable, "-m", "pagefind", "--site", str(pages)]
-    figures.add(run_pinned([*command, "--output-path", str(bundle), "--quiet"], core))
+    figures.add(run_pinned([*command, "--output-path", str(bundle), "--quiet"], cores))
     size = folder_bytes(bundle)
     figures.output = f"{size / 1e6:.1f} MB ({size / folder_bytes(pages):.2f}×)"
 
 
-def measure_plain_script(work: Path, pages: Path, core: int, figures: Figures) -> None:
+def measure_plain_script(work: Path, pages: Path, cores: frozenset[int], figures: Figures) -> None:
     database, packed = work / "plain.sqlite", work / "plain.sqlite.gz"
     for stale in (database, packed):
         stale.unlink(missing_ok=True)
@@ -278,7 +282,7 @@ def measure_plain_script(work: Path, pages: Path, core: int, figures: Figures) -
     figures.add(
         run_pinned(
             [sys.executable, script, str(pages), "--plain-script", str(pages), str(database)],
-            core,
+            cores,
         )
     )
     figures.output = (
@@ -286,11 +290,24 @@ def measure_plain_script(work: Path, pages: Path, core: int, figures: Figures) -
     )
 
 
+def _cores(listed: str) -> frozenset[int]:
+    """``0`` or ``0,1``: the CPUs to pin every tool to."""
+    parts = listed.split(",")
+    if not all(part.strip().isdigit() for part in parts):
+        raise argparse.ArgumentTypeError(f"not a CPU number or a list of them: {listed!r}")
+    return frozenset(int(part) for part in parts)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("corpus", type=Path, help="folder of HTML pages (see the docstring)")
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--core", type=int, default=0, help="the one CPU every tool runs on")
+    parser.add_argument(
+        "--core",
+        type=_cores,
+        default=frozenset({0}),
+        help="the CPU every tool runs on, or several: 0,1",
+    )
     parser.add_argument(
         "--before",
         type=Path,
@@ -359,10 +376,11 @@ def main() -> None:
                 f"{name} {f.walls[-1]:.1f} s" for name, f in results.items() if f.walls
             )
             print(f"round {round_number + 1}: {walls}")
-        print_table(results, "one page" if edited is None else edited.relative_to(pages).as_posix())
+        edited_name = "one page" if edited is None else edited.relative_to(pages).as_posix()
+        print_table(results, edited_name, len(args.core))
 
 
-def print_table(results: dict[str, Figures], edited: str) -> None:
+def print_table(results: dict[str, Figures], edited: str, cores: int = 1) -> None:
     def median(values: list[float], unit: str, digits: int = 1) -> str:
         return f"{statistics.median(values):.{digits}f} {unit}" if values else "—"
 
@@ -400,7 +418,8 @@ def print_table(results: dict[str, Figures], edited: str) -> None:
             least = min(figures.walls) / min(present["Pagefind"].walls)
             print(
                 f"\n{name}'s cold build: {ratio:.2f}× Pagefind's wall time "
-                f"(medians, one core; {least:.2f}× between the least runs)"
+                f"(medians, {'one core' if cores == 1 else f'{cores} cores'}; "
+                f"{least:.2f}× between the least runs)"
             )
         if name.startswith("docbuild") and figures.stages:
             names = dict.fromkeys(stage for run in figures.stages for stage in run)

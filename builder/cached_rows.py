@@ -16,6 +16,7 @@ database pages are compressed again.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import zlib
@@ -29,6 +30,7 @@ from builder.cache import BuildCache, cache_key
 from builder.cache_objects import is_object_name
 from builder.model import record_sources, records_digest
 from builder.shard_gzip import compress_piece
+from builder.workers import in_order
 from schemas.body_packs import MAX_PACK_CHARS
 from schemas.shard_build import (
     PageTables,
@@ -54,9 +56,11 @@ class ShardParts:
     index chunks, ``place``), each by its object's sha256 with the object's size and
     modification time: "" keeps no list."""
 
-    def __init__(self, cache: BuildCache, placed_key: str = "") -> None:
+    def __init__(self, cache: BuildCache, placed_key: str = "", jobs: int = 1) -> None:
         self._cache = cache
+        self._jobs = jobs  # processes that make the pages' tables
         self.keys: list[str] = []
+        self._unkept: dict[int, str] = {}  # a page's key by its first position, until kept
         self._placed_key = placed_key
         self._listed: dict[str, list[int]] | None = None  # read when a file is first placed
         self._placed: dict[str, list[int]] = {}
@@ -97,14 +101,24 @@ class ShardParts:
 
     def pages(self, records: Sequence[dict[str, Any]]) -> Iterator[PlacedPage]:
         """``placed_pages(page_rows(records))``, each page's tables taken from the cache when
-        its records are unchanged; one page's records and tables are held at a time."""
-        for positions in source_positions(record_sources(records)):
-            ids = [p + 1 for p in positions]
-            yield ids, self._page_tables(records, positions)
-
-    def _page_tables(self, records: Sequence[dict[str, Any]], positions: list[int]) -> PageTables:
+        its records are unchanged, else made (by workers, in order: builder.workers); a few
+        pages' records and tables are held at a time."""
+        groups = list(source_positions(record_sources(records)))
+        made = functools.partial(_made_tables, records)
         if self._cache.root is None:  # nothing is kept: no key to make
-            return page_tables(list(shard_rows(records[p] for p in positions)))
+            tables = in_order(groups, made, self._jobs)
+        else:
+            tables = in_order(
+                groups,
+                made,
+                self._jobs,
+                known=functools.partial(self._kept, records),
+                done=self._keep,
+            )
+        for positions, page in zip(groups, tables, strict=True):
+            yield [p + 1 for p in positions], page
+
+    def _kept(self, records: Sequence[dict[str, Any]], positions: list[int]) -> PageTables | None:
         # Hashed first: the records' JSON as a string in the key would be escaped and
         # serialized again, for every page of the version.
         digest = records_digest(records, positions)
@@ -117,11 +131,12 @@ class ShardParts:
         )
         self.keys.append(key)
         kept = _page_tables(self._cache.load_bytes(key), len(positions))
-        if kept is not None:
-            return kept
-        made = page_tables(list(shard_rows(records[p] for p in positions)))
-        self._cache.store_bytes(key, _ENCODE_PAGE_TABLES.encode(made))
-        return made
+        if kept is None:
+            self._unkept[positions[0]] = key
+        return kept
+
+    def _keep(self, positions: list[int], made: PageTables) -> None:
+        self._cache.store_bytes(self._unkept.pop(positions[0]), _ENCODE_PAGE_TABLES.encode(made))
 
     def compress(self, piece: bytes, last: bool, level: int) -> bytes:
         """``compress_piece``, taking a piece's deflate from the cache when it made it before.
@@ -159,6 +174,11 @@ def _placed_list(loaded: Any) -> dict[str, list[int]]:
         ):
             return {}
     return loaded
+
+
+def _made_tables(records: Sequence[dict[str, Any]], positions: list[int]) -> PageTables:
+    """The tables of the page whose records are at ``positions``: tokenized, packed."""
+    return page_tables(list(shard_rows(records[p] for p in positions)))
 
 
 def _page_tables(kept: bytes | None, count: int) -> PageTables | None:

@@ -338,11 +338,13 @@ def write_shard_cached(
     site_dir: Path,
     scratch: Path,
     split_index_bytes: int,
+    jobs: int = 1,
 ) -> ShardInfo:
     """``write_shard`` into ``site_dir``, or the shard the cache kept for this volume; a
     changed volume's rows and packs come from the files' cached ones (builder.cached_rows),
-    which a reused shard keeps in the cache for the next edit. An index of at least
-    ``split_index_bytes`` is published in chunks ([site] split_index_bytes)."""
+    which a reused shard keeps in the cache for the next edit; ``jobs`` processes make the
+    others. An index of at least ``split_index_bytes`` is published in chunks ([site]
+    split_index_bytes)."""
     # The pending limit changes the index's bytes (not what it finds), the split threshold and
     # chunk size whether and where it is cut: a shard kept under others is not this build's.
     key = cache_key(
@@ -358,7 +360,8 @@ def write_shard_cached(
         volume.sha256,
     )
     # One list a version, whatever its volume: the next edit's shard places the same files.
-    parts = ShardParts(cache, cache_key("shard-placed", volume.library_id, volume.version))
+    placed_key = cache_key("shard-placed", volume.library_id, volume.version)
+    parts = ShardParts(cache, placed_key, jobs)
     digests: dict[str, str] = {}
 
     def write(folder: Path) -> ShardInfo:

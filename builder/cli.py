@@ -23,7 +23,7 @@ from builder.report import render_report_streams
 from builder.sections import MAX_NEAR_EMPTY_SHARE
 from builder.site_indexes import WHOLE_INDEX_LIMIT
 from builder.site_search import INSTALL_HINT, SiteSearchError, find_pagefind
-from builder.stages.parse_workers import MAX_JOBS, default_jobs
+from builder.workers import MAX_JOBS, default_jobs
 
 
 def _fail(error: BuildError) -> NoReturn:

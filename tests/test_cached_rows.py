@@ -14,6 +14,7 @@ from builder import cache_objects
 from builder.cache import BuildCache
 from builder.cached_rows import ShardParts, _placed_list
 from builder.shards import write_shard
+from builder.workers import can_fork
 from schemas import shard_build
 
 # Two pages whose sections interleave, a repeated anchor on one page, and sections of no page:
@@ -200,3 +201,22 @@ def test_a_listed_object_that_changed_is_not_linked(tmp_path: Path) -> None:
 def test_a_damaged_list_of_placed_files_lists_nothing(listed: Any) -> None:
     assert _placed_list(listed) == {}
     assert _placed_list({"a" * 64: [1, 2]}) == {"a" * 64: [1, 2]}
+
+
+MANY_PAGES: list[dict[str, Any]] = [
+    {"heading": f"Part {n}", "body": f"Section {n} of page {n % 40}.", "source": f"p{n % 40}.md"}
+    for n in range(200)
+]
+
+
+@pytest.mark.skipif(not can_fork(), reason="workers are forked")
+def test_pages_made_by_workers_are_the_versions_pages(tmp_path: Path) -> None:
+    # 40 pages, enough for workers: the same tables, in the same order, kept the same way.
+    whole = whole_version(MANY_PAGES)
+    assert list(ShardParts(BuildCache(None), jobs=3).pages(MANY_PAGES)) == whole
+    cache = BuildCache(tmp_path / "cache")
+    assert list(ShardParts(cache, jobs=3).pages(MANY_PAGES)) == whole
+    edited = [dict(r, body="Changed.") if r["source"] == "p7.md" else r for r in MANY_PAGES]
+    hits = cache.hits
+    assert list(ShardParts(cache, jobs=2).pages(edited)) == whole_version(edited)
+    assert cache.hits - hits == 39  # every page but the edited one, from the cache

@@ -14,14 +14,13 @@ from builder.pipeline import build_site
 from builder.sources import Candidate
 from builder.stages import parse_workers
 from builder.stages.parse_workers import (
-    MIN_FILES_FOR_WORKERS,
     FileCache,
     FileOutcome,
     NoFileCache,
     Reading,
-    can_fork,
     outcomes,
 )
+from builder.workers import MIN_ITEMS_FOR_WORKERS, can_fork
 
 pytestmark = pytest.mark.skipif(not can_fork(), reason="workers are forked")
 
@@ -37,7 +36,7 @@ name = "Alpha"
   version = "1.0.0"
   path = "docs"
 """
-FILES = MIN_FILES_FOR_WORKERS + 6
+FILES = MIN_ITEMS_FOR_WORKERS + 6
 
 
 def make_project(root: Path) -> Path:
@@ -129,7 +128,7 @@ def test_the_version_budget_decides_as_on_one_core(
     # parser (every tenth here) takes none of it; one the cache has takes its size.
     monkeypatch.setattr(parse_workers, "MAX_VERSION_BYTES", 40_000)
     monkeypatch.setattr(parse_workers, "MAX_FILE_BYTES", 6_000)
-    sizes = [1_000 + 397 * n % 5_500 for n in range(MIN_FILES_FOR_WORKERS + 20)]
+    sizes = [1_000 + 397 * n % 5_500 for n in range(MIN_ITEMS_FOR_WORKERS + 20)]
     listed = candidates(tmp_path, sizes)
     reading = Reading(read_within, records_of, cache)
     one = list(outcomes(listed, reading, 1))
@@ -147,7 +146,7 @@ def raise_for_one_file(source: SourceFile) -> FileRecords:
 
 
 def test_an_error_in_a_worker_is_raised_as_on_one_core(tmp_path: Path) -> None:
-    listed = candidates(tmp_path, [100] * (MIN_FILES_FOR_WORKERS + 4))
+    listed = candidates(tmp_path, [100] * (MIN_ITEMS_FOR_WORKERS + 4))
     reading = Reading(read_within, raise_for_one_file)
     for jobs in (1, 2):
         with pytest.raises(IndexInvalid, match=r"f05\.txt is not a valid") as raised:
@@ -165,7 +164,7 @@ def die_in_a_worker(source: SourceFile) -> FileRecords:
 
 
 def test_a_worker_that_dies_leaves_its_files_to_the_build_process(tmp_path: Path) -> None:
-    listed = candidates(tmp_path, [100 + n for n in range(MIN_FILES_FOR_WORKERS + 4)])
+    listed = candidates(tmp_path, [100 + n for n in range(MIN_ITEMS_FOR_WORKERS + 4)])
     expected = list(outcomes(listed, Reading(read_within, records_of), 1))
     assert list(outcomes(listed, Reading(read_within, die_in_a_worker), 2)) == expected
 
@@ -175,12 +174,12 @@ def parsed_where(source: SourceFile) -> FileRecords:
 
 
 def test_a_small_version_is_parsed_in_the_build_process(tmp_path: Path) -> None:
-    small = candidates(tmp_path, [10] * (MIN_FILES_FOR_WORKERS - 1))
+    small = candidates(tmp_path, [10] * (MIN_ITEMS_FOR_WORKERS - 1))
     found = list(outcomes(small, Reading(read_within, parsed_where), 4))
     assert {o.parsed.records for o in found if isinstance(o, FileOutcome)} == {
         (str(os.getpid()).encode(),)
     }
-    large = candidates(tmp_path, [10] * (MIN_FILES_FOR_WORKERS + 1))
+    large = candidates(tmp_path, [10] * (MIN_ITEMS_FOR_WORKERS + 1))
     found = list(outcomes(large, Reading(read_within, parsed_where), 2))
     assert (str(os.getpid()).encode(),) not in {
         o.parsed.records for o in found if isinstance(o, FileOutcome)

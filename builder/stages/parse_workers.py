@@ -1,61 +1,24 @@
-"""A version's files parsed on several cores, their results taken back in the files' order.
+"""A version's files parsed on several cores (``builder.workers``), in the files' order.
 
-Parsing is most of a cold build, and each file parses on its own. With more than one core the
-compile stage reads each file itself (the version's byte budget depends on the files before
-it), hands its text to a worker process and takes the results back in the listing's order:
-the volume is byte for byte the one a build on one core writes.
-
-Workers are forked, so they inherit the bound parse step (the project layout, the API source,
-the version's references) instead of being sent it; where the platform cannot fork, or a
-version has too few files to repay the workers' start, files are parsed in the build's own
-process. A file whose worker failed (an exception, or a worker that died) is parsed again in
-the build's process: the build then fails, or warns, exactly as a one-core build would.
+The compile stage reads each file itself (the version's byte budget depends on the files
+before it), hands its text to a worker and takes the results back in the listing's order: the
+volume is byte for byte the one a build on one core writes. Only a few files' texts are in
+flight at a time.
 """
 
 from __future__ import annotations
 
-import multiprocessing
-import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from builder.model import FileRecords, SkippedFile, SourceFile
 from builder.sources import MAX_FILE_BYTES, MAX_VERSION_BYTES, Candidate
 from builder.stages.parse import ParseStep
+from builder.workers import READ_AHEAD_PER_WORKER, Handed, Workers, workers_for
 
-# A version of fewer files is parsed in the build's process: forking the workers and sending
-# texts back and forth costs more than a few files' parsing saves.
-MIN_FILES_FOR_WORKERS = 24
-# Files read ahead of the one whose result is awaited, per worker: enough to keep every worker
-# busy while the build's process reads and takes results back, few enough that the texts in
-# flight stay a few megabytes.
-READ_AHEAD_PER_WORKER = 4
-# More workers than this gain little: the build's own process (reading, taking results back,
-# the later stages) becomes the bottleneck.
-MAX_JOBS = 8
-
-# The parse step the workers run. Set just before the workers fork, so each inherits it.
-_worker_parse: ParseStep | None = None
-
-
-def usable_cores() -> int:
-    """How many cores this process may run on (its affinity, where the platform tells)."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
-
-
-def default_jobs() -> int:
-    """The workers a build uses when not told: one per usable core, at most ``MAX_JOBS``."""
-    return min(usable_cores(), MAX_JOBS)
-
-
-def can_fork() -> bool:
-    return "fork" in multiprocessing.get_all_start_methods()
+_Handed = Handed[SourceFile, FileRecords]
 
 
 @dataclass(frozen=True)
@@ -114,40 +77,34 @@ def budget_spent(outcome: FileOutcome) -> int:
 def outcomes(candidates: Iterable[Candidate], reading: Reading, jobs: int) -> Iterator[Outcome]:
     """Each candidate's outcome, in order, parsed by ``jobs`` workers when that pays."""
     listed = list(candidates)
-    if jobs <= 1 or len(listed) < MIN_FILES_FOR_WORKERS or not can_fork():
+    workers = workers_for(reading.parse, jobs, len(listed))
+    if workers is None:
         yield from _in_order(listed, reading, None, 0)
         return
-    global _worker_parse
-    _worker_parse = reading.parse
-    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"))
     try:
-        yield from _in_order(listed, reading, pool, jobs * READ_AHEAD_PER_WORKER)
+        yield from _in_order(listed, reading, workers, jobs * READ_AHEAD_PER_WORKER)
     finally:
-        # Files read ahead are not waited for when the build stops early (an error).
-        pool.shutdown(wait=True, cancel_futures=True)
-        _worker_parse = None
-
-
-@dataclass(frozen=True)
-class _InFlight:
-    source: SourceFile
-    result: Future[FileRecords]
+        workers.close()
 
 
 def _in_order(
     candidates: list[Candidate],
     reading: Reading,
-    pool: ProcessPoolExecutor | None,
+    workers: Workers[SourceFile, FileRecords] | None,
     read_ahead: int,
 ) -> Iterator[Outcome]:
     """The outcomes, in order, with ``read_ahead`` files read before their turn. Each file is
     read with the budget a one-core build would give it (``_Budget``)."""
-    pending: deque[Outcome | _InFlight] = deque()
+    pending: deque[Outcome | _Handed] = deque()
     budget = _Budget()
 
     def take() -> Outcome:
         head = pending.popleft()
-        outcome = _finished(head, reading) if isinstance(head, _InFlight) else head
+        if isinstance(head, Handed):
+            assert workers is not None  # only workers hand items out
+            outcome: Outcome = _parsed(head.item, workers.result(head), reading)
+        else:
+            outcome = head
         budget.settle(head, outcome)
         return outcome
 
@@ -156,20 +113,20 @@ def _in_order(
             yield take()
         found = reading.cache.before_read(candidate, budget.left())
         if found is not None:
-            item: Outcome | _InFlight = FileOutcome(*found, read=False)
+            item: Outcome | _Handed = FileOutcome(*found, read=False)
         else:
             source = reading.read(candidate, budget.left())
             if isinstance(source, SkippedFile):
                 item = source
             elif (recalled := reading.cache.after_read(source)) is not None:
                 item = FileOutcome(recalled, source.size, read=True)
-            elif pool is None or (flight := _submitted(pool, source)) is None:
+            elif workers is None or (handed := workers.hand(source)) is None:
                 item = _parsed(source, reading.parse(source), reading)
             else:
-                item = flight
+                item = handed
         pending.append(item)
         budget.add(item)
-        if pool is None:
+        if workers is None:
             yield take()
     while pending:
         yield take()
@@ -194,42 +151,19 @@ class _Budget:
     def tight(self) -> bool:
         return self.unsure > 0 and self.left() < MAX_FILE_BYTES
 
-    def add(self, item: Outcome | _InFlight) -> None:
-        if isinstance(item, _InFlight):
-            self.taken += item.source.size
-            self.unsure += item.source.size
+    def add(self, item: Outcome | _Handed) -> None:
+        if isinstance(item, Handed):
+            self.taken += item.item.size
+            self.unsure += item.item.size
         elif isinstance(item, FileOutcome):
             self.taken += budget_spent(item)
 
-    def settle(self, item: Outcome | _InFlight, outcome: Outcome) -> None:
+    def settle(self, item: Outcome | _Handed, outcome: Outcome) -> None:
         """``item``, added before, came to ``outcome``."""
-        if isinstance(item, _InFlight) and isinstance(outcome, FileOutcome):
-            self.taken -= item.source.size - budget_spent(outcome)
-            self.unsure -= item.source.size
-
-
-def _submitted(pool: ProcessPoolExecutor, source: SourceFile) -> _InFlight | None:
-    """``source`` handed to a worker; None when the workers are gone (one died)."""
-    try:
-        return _InFlight(source, pool.submit(_parse_in_worker, source))
-    except BrokenProcessPool:
-        return None
-
-
-def _finished(flight: _InFlight, reading: Reading) -> FileOutcome:
-    try:
-        parsed = flight.result.result()
-    except Exception:
-        # The worker raised or died: parse here, to fail (or not) as a one-core build does.
-        parsed = reading.parse(flight.source)
-    return _parsed(flight.source, parsed, reading)
+        if isinstance(item, Handed) and isinstance(outcome, FileOutcome):
+            self.taken -= item.item.size - budget_spent(outcome)
+            self.unsure -= item.item.size
 
 
 def _parsed(source: SourceFile, parsed: FileRecords, reading: Reading) -> FileOutcome:
     return FileOutcome(reading.cache.after_parse(source, parsed), source.size, read=True)
-
-
-def _parse_in_worker(source: SourceFile) -> FileRecords:
-    if _worker_parse is None:  # not forked from outcomes(): nothing to run
-        raise RuntimeError("parse worker started without a parse step")
-    return _worker_parse(source)

@@ -1,0 +1,168 @@
+"""One kind of work on many items, done by forked worker processes, its results taken in order.
+
+A big version's files parse, and its pages tokenize, each on their own: with more than one core
+the build hands them to workers. Workers are forked, so they inherit the work to do with
+everything it holds (a project's layout, a version's records) instead of being sent it; only
+items and results cross between processes. Results are taken back in the items' order, so the
+build writes the bytes a one-core build writes. Work that fails in a worker (an exception, which
+may not survive pickling, or a worker that died) is done again in the build's process: it then
+fails, or not, exactly as on one core.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+Item = TypeVar("Item")
+Result = TypeVar("Result")
+
+# More workers than this gain little: the build's own process (reading, taking results back,
+# the stages that stay serial) becomes the bottleneck.
+MAX_JOBS = 8
+# Fewer items are done in the build's process: forking workers and sending items and results
+# back and forth would cost more than a few items' work saves.
+MIN_ITEMS_FOR_WORKERS = 24
+# Items handed out ahead of the one whose result is awaited, per worker: enough to keep every
+# worker busy while the build's process takes results back, few enough to bound what is held.
+READ_AHEAD_PER_WORKER = 4
+
+# The work the workers do: set just before they fork, so that each inherits it.
+_inherited_work: Callable[[Any], Any] | None = None
+
+
+def usable_cores() -> int:
+    """How many cores this process may run on (its affinity, where the platform tells)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def default_jobs() -> int:
+    """The workers a build uses when not told: one per usable core, at most ``MAX_JOBS``."""
+    return min(usable_cores(), MAX_JOBS)
+
+
+def can_fork() -> bool:
+    """Whether workers can be forked safely: not on Windows (no fork), nor on macOS, where a
+    forked child of a process that loaded system frameworks may crash."""
+    return "fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin"
+
+
+@dataclass(frozen=True)
+class Handed(Generic[Item, Result]):
+    """An item a worker is doing."""
+
+    item: Item
+    result: Future[Result]
+
+
+class Workers(Generic[Item, Result]):
+    """``jobs`` forked processes doing ``work``; one set of workers at a time."""
+
+    def __init__(self, work: Callable[[Item], Result], jobs: int) -> None:
+        global _inherited_work
+        if _inherited_work is not None:
+            raise RuntimeError("workers are already running")
+        self.work = work
+        _inherited_work = work
+        context = multiprocessing.get_context("fork")
+        self._pool = ProcessPoolExecutor(jobs, mp_context=context)
+
+    def hand(self, item: Item) -> Handed[Item, Result] | None:
+        """``item`` handed to a worker; None when the workers are gone (one died)."""
+        try:
+            return Handed(item, self._pool.submit(_work_inherited, item))
+        except BrokenProcessPool:
+            return None
+
+    def result(self, handed: Handed[Item, Result]) -> Result:
+        """What the worker made of the item, or, when it failed, what this process makes."""
+        try:
+            return handed.result.result()
+        except Exception:
+            return self.work(handed.item)
+
+    def close(self) -> None:
+        """Stop the workers; items handed out and not started are dropped (a build stopped
+        early by an error does not wait for them)."""
+        global _inherited_work
+        try:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+        finally:
+            _inherited_work = None
+
+
+def workers_for(
+    work: Callable[[Item], Result], jobs: int, items: int, least: int = MIN_ITEMS_FOR_WORKERS
+) -> Workers[Item, Result] | None:
+    """Workers for ``items`` items of ``work``, or None when this process should do them: one
+    job, fewer items than ``least`` (forking and sending would cost more than they save), or a
+    platform that cannot fork."""
+    if jobs <= 1 or items < least or not can_fork():
+        return None
+    return Workers(work, jobs)
+
+
+def in_order(
+    items: Iterable[Item],
+    work: Callable[[Item], Result],
+    jobs: int,
+    *,
+    least: int = MIN_ITEMS_FOR_WORKERS,
+    known: Callable[[Item], Result | None] | None = None,
+    done: Callable[[Item, Result], None] | None = None,
+) -> Iterator[Result]:
+    """``work(item)`` for each item, in order, by ``jobs`` workers when there are at least
+    ``least`` items. ``known`` gives an item's result without the work when it has one (a
+    cache); ``done`` hears of each result worked out (to keep it), in this process."""
+    listed = list(items)
+    workers = workers_for(work, jobs, len(listed), least)
+    if workers is None:
+        for item in listed:
+            result = known(item) if known else None
+            if result is None:
+                result = work(item)
+                if done:
+                    done(item, result)
+            yield result
+        return
+    pending: deque[tuple[Item, Result | Handed[Item, Result] | None]] = deque()
+    read_ahead = jobs * READ_AHEAD_PER_WORKER
+    try:
+        for item in listed:
+            result = known(item) if known else None
+            pending.append((item, result if result is not None else workers.hand(item)))
+            while len(pending) > read_ahead:
+                yield _taken(pending.popleft(), workers, done)
+        while pending:
+            yield _taken(pending.popleft(), workers, done)
+    finally:
+        workers.close()
+
+
+def _taken(
+    entry: tuple[Item, Result | Handed[Item, Result] | None],
+    workers: Workers[Item, Result],
+    done: Callable[[Item, Result], None] | None,
+) -> Result:
+    item, held = entry
+    if held is not None and not isinstance(held, Handed):
+        return held  # known without the work
+    result = workers.result(held) if held is not None else workers.work(item)
+    if done:
+        done(item, result)
+    return result
+
+
+def _work_inherited(item: Any) -> Any:
+    if _inherited_work is None:  # a worker not forked by Workers: nothing to run
+        raise RuntimeError("a worker started without its work")
+    return _inherited_work(item)

@@ -1,0 +1,74 @@
+"""builder.workers: work done by forked workers comes back in order, as this process does it."""
+
+import os
+
+import pytest
+
+from builder.workers import MIN_ITEMS_FOR_WORKERS, Workers, can_fork, in_order
+
+pytestmark = pytest.mark.skipif(not can_fork(), reason="workers are forked")
+
+BUILD_PROCESS = os.getpid()
+ITEMS = list(range(MIN_ITEMS_FOR_WORKERS * 3))
+
+
+def square_where(n: int) -> tuple[int, bool]:
+    return n * n, os.getpid() == BUILD_PROCESS
+
+
+def test_results_come_back_in_order_and_from_the_workers() -> None:
+    results = list(in_order(ITEMS, square_where, 3))
+    assert [square for square, _ in results] == [n * n for n in ITEMS]
+    assert not any(here for _, here in results)
+
+
+def test_known_results_skip_the_work_and_done_hears_of_the_others() -> None:
+    heard: list[tuple[int, tuple[int, bool]]] = []
+    known = {n: (-n, True) for n in ITEMS if n % 5 == 0}
+    results = list(
+        in_order(ITEMS, square_where, 2, known=known.get, done=lambda n, r: heard.append((n, r)))
+    )
+    assert [r[0] for r in results] == [-n if n % 5 == 0 else n * n for n in ITEMS]
+    assert [n for n, _ in heard] == [n for n in ITEMS if n % 5]
+
+
+def test_few_items_are_done_in_this_process() -> None:
+    few = ITEMS[: MIN_ITEMS_FOR_WORKERS - 1]
+    assert all(here for _, here in in_order(few, square_where, 4))
+    assert all(here for _, here in in_order(ITEMS, square_where, 1))
+
+
+class Unpicklable(Exception):
+    def __init__(self, n: int, why: str) -> None:
+        super().__init__(f"{n}: {why}")
+
+
+def fail_on_seven(n: int) -> int:
+    if n == 7:
+        raise Unpicklable(n, "seven")
+    return n
+
+
+def test_a_failure_is_raised_again_by_this_process() -> None:
+    with pytest.raises(Unpicklable, match="7: seven"):
+        list(in_order(ITEMS, fail_on_seven, 2))
+
+
+def die_on_seven(n: int) -> int:
+    if n == 7 and os.getpid() != BUILD_PROCESS:
+        os._exit(1)
+    return n
+
+
+def test_work_of_a_dead_worker_is_done_by_this_process() -> None:
+    assert list(in_order(ITEMS, die_on_seven, 2)) == ITEMS
+
+
+def test_one_set_of_workers_at_a_time() -> None:
+    workers = Workers(square_where, 2)
+    try:
+        with pytest.raises(RuntimeError, match="already running"):
+            Workers(square_where, 2)
+    finally:
+        workers.close()
+    Workers(square_where, 2).close()  # and again once closed
