@@ -30,6 +30,9 @@ MAX_JOBS = 8
 # Fewer items are done in the build's process: forking workers and sending items and results
 # back and forth would cost more than a few items' work saves.
 MIN_ITEMS_FOR_WORKERS = 24
+# The first items that need work are done in the build's process, the workers forked only for
+# more: a rebuild that changed a few files or pages forks none (``Workers.hand``).
+DONE_HERE_FIRST = 4
 # Items handed out ahead of the one whose result is awaited, per worker: enough to keep every
 # worker busy while the build's process takes results back, few enough to bound what is held.
 READ_AHEAD_PER_WORKER = 4
@@ -73,11 +76,18 @@ class Workers(Generic[Item, Result]):
             raise RuntimeError("workers are already running")
         self.work = work
         _inherited_work = work
+        # The processes are forked when the first item is handed to them (a fork context's
+        # pool starts them all then), not here.
         context = multiprocessing.get_context("fork")
         self._pool = ProcessPoolExecutor(jobs, mp_context=context)
+        self._asked = 0
 
     def hand(self, item: Item) -> Handed[Item, Result] | None:
-        """``item`` handed to a worker; None when the workers are gone (one died)."""
+        """``item`` handed to a worker; None when this process is to do it: one of the first
+        ``DONE_HERE_FIRST``, or the workers are gone (one died)."""
+        self._asked += 1
+        if self._asked <= DONE_HERE_FIRST:
+            return None
         try:
             return Handed(item, self._pool.submit(_work_inherited, item))
         except BrokenProcessPool:

@@ -20,7 +20,7 @@ from builder.stages.parse_workers import (
     Reading,
     outcomes,
 )
-from builder.workers import MIN_ITEMS_FOR_WORKERS, can_fork
+from builder.workers import DONE_HERE_FIRST, MIN_ITEMS_FOR_WORKERS, can_fork
 
 pytestmark = pytest.mark.skipif(not can_fork(), reason="workers are forked")
 
@@ -181,9 +181,8 @@ def test_a_small_version_is_parsed_in_the_build_process(tmp_path: Path) -> None:
     }
     large = candidates(tmp_path, [10] * (MIN_ITEMS_FOR_WORKERS + 1))
     found = list(outcomes(large, Reading(read_within, parsed_where), 2))
-    assert (str(os.getpid()).encode(),) not in {
-        o.parsed.records for o in found if isinstance(o, FileOutcome)
-    }
+    here = [o.parsed.records == (str(os.getpid()).encode(),) for o in found]
+    assert here == [n < DONE_HERE_FIRST for n in range(len(large))]
 
 
 def test_jobs_out_of_range_is_refused_with_the_range(tmp_path: Path) -> None:

@@ -4,7 +4,7 @@ import os
 
 import pytest
 
-from builder.workers import MIN_ITEMS_FOR_WORKERS, Workers, can_fork, in_order
+from builder.workers import DONE_HERE_FIRST, MIN_ITEMS_FOR_WORKERS, Workers, can_fork, in_order
 
 pytestmark = pytest.mark.skipif(not can_fork(), reason="workers are forked")
 
@@ -19,7 +19,15 @@ def square_where(n: int) -> tuple[int, bool]:
 def test_results_come_back_in_order_and_from_the_workers() -> None:
     results = list(in_order(ITEMS, square_where, 3))
     assert [square for square, _ in results] == [n * n for n in ITEMS]
-    assert not any(here for _, here in results)
+    # The first few are done here, before the workers are forked.
+    assert [here for _, here in results] == [n < DONE_HERE_FIRST for n in ITEMS]
+
+
+def test_a_few_items_to_work_out_among_known_ones_fork_no_worker() -> None:
+    # A rebuild: every page kept but a few, which this process makes.
+    few = set(ITEMS[10 : 10 + DONE_HERE_FIRST])
+    results = list(in_order(ITEMS, square_where, 2, known=lambda n: None if n in few else (n, 0)))
+    assert [here for n, (_, here) in zip(ITEMS, results, strict=True) if n in few] == [True] * 4
 
 
 def test_known_results_skip_the_work_and_done_hears_of_the_others() -> None:
