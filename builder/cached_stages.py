@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import hashlib
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -428,10 +428,12 @@ def render_version_cached(
     volume: WrittenVolume,
     site_dir: Path,
     scratch: Path,
+    jobs: int = 1,
 ) -> VersionPages:
     """``render_version`` into ``site_dir``, or the pages the cache kept for the same volume,
     entry, site settings and templates (``templates`` is their fingerprint). When the volume
-    changed, each page whose records did not is taken from the cache instead of rendered."""
+    changed, each page whose records did not is taken from the cache instead of rendered;
+    ``jobs`` processes render the others."""
     context = cache_key(
         "pages",
         templates,
@@ -451,25 +453,9 @@ def render_version_cached(
             last_digest[:] = [(inputs, hashlib.sha256(inputs).hexdigest())]
         return last_digest[0][1]
 
-    file_digests: dict[str, str] = {}
     files = KeptFiles(cache, context)
 
-    def page_cached(inputs: bytes, render: Callable[[], bytes], target: Path) -> None:
-        # The kept page is linked, not read and written again: a rebuild then writes (and
-        # later frees) the bytes of the pages that changed only. Each page's sha256 is known
-        # (kept with it, or hashed as rendered), so keeping the version's folder reads none.
-        digest_of_inputs = inputs_digest(inputs)
-        page_key = cache_key("page-file", context, digest_of_inputs)
-        page_keys.append(page_key)
-        digest = files.link(digest_of_inputs, page_key, target)
-        if digest is None:
-            data = render()
-            target.write_bytes(data)
-            digest = hashlib.sha256(data).hexdigest()
-            cache.store_file(page_key, target, digest)
-            files.kept(digest_of_inputs, digest, target)
-        file_digests[target.relative_to(scratch).as_posix()] = digest
-
+    page_files = _KeptPageFiles(cache, files, context, inputs_digest, scratch, page_keys)
     views = KeptViews(cache, context, inputs_digest)
 
     pages = tree_cached(
@@ -486,8 +472,9 @@ def render_version_cached(
             volume.records,
             folder,
             summary=volume.summary,
-            page_cache=page_cached if cache.root is not None else None,
+            page_files=page_files if cache.root is not None else None,
             view_cache=views.headings if cache.root is not None else None,
+            jobs=jobs,
         ),
         lambda kept: VersionPages(
             kept["library_id"],
@@ -495,7 +482,7 @@ def render_version_cached(
             kept["summary"],
             tuple(PageSummary(**page) for page in kept["pages"]),
         ),
-        file_digests,
+        page_files.digests,
     )
     if page_keys:
         cache.store(key + "-page-keys", [*page_keys, *views.keep(), files.keep()])
@@ -505,6 +492,42 @@ def render_version_cached(
         if isinstance(kept_keys, list):
             cache.used.update(k for k in kept_keys if isinstance(k, str))
     return pages
+
+
+@dataclass
+class _KeptPageFiles:
+    """A version's files kept by their inputs (``pages.PageFiles``). A kept page is linked,
+    not read and written again: a rebuild then writes (and later frees) the bytes of the pages
+    that changed only. Each page's sha256 is known (kept with it, or hashed as rendered), so
+    keeping the version's folder reads none (``digests``, by path under ``scratch``)."""
+
+    cache: BuildCache
+    files: KeptFiles
+    context: str
+    inputs_digest: Callable[[bytes], str]
+    scratch: Path
+    page_keys: list[str]  # every file's key, in the order they were asked for
+    digests: dict[str, str] = field(default_factory=dict)
+
+    def link(self, inputs: bytes, target: Path) -> bool:
+        digest_of_inputs, page_key = self._keys(inputs)
+        self.page_keys.append(page_key)
+        digest = self.files.link(digest_of_inputs, page_key, target)
+        if digest is not None:
+            self.digests[target.relative_to(self.scratch).as_posix()] = digest
+        return digest is not None
+
+    def write(self, inputs: bytes, data: bytes, target: Path) -> None:
+        digest_of_inputs, page_key = self._keys(inputs)
+        target.write_bytes(data)
+        digest = hashlib.sha256(data).hexdigest()
+        self.cache.store_file(page_key, target, digest)
+        self.files.kept(digest_of_inputs, digest, target)
+        self.digests[target.relative_to(self.scratch).as_posix()] = digest
+
+    def _keys(self, inputs: bytes) -> tuple[str, str]:
+        digest_of_inputs = self.inputs_digest(inputs)
+        return digest_of_inputs, cache_key("page-file", self.context, digest_of_inputs)
 
 
 def site_pages_cached(

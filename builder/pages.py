@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import jinja2
 import orjson
@@ -43,6 +43,7 @@ from builder.pages_layout import (
     without_bodies,
 )
 from builder.pages_sections import contents_html, sections_html
+from builder.workers import in_order
 from schemas.versions import is_prerelease
 
 STYLESHEET = "assets/style.css"
@@ -62,6 +63,24 @@ file renders and writes one page again."""
 def render_each(inputs: bytes, render: Callable[[], bytes], target: Path) -> None:
     """The ``PageCache`` that keeps nothing."""
     target.write_bytes(render())
+
+
+class PageFiles(Protocol):
+    """How ``render_version`` keeps the files of a version: each by everything it is made of
+    that varies within a version (``PageCache``'s inputs). The build cache keeps them
+    (``builder.cached_stages``), so editing one source file renders and writes one page again;
+    asked first, it lets the others be rendered by workers (builder.workers)."""
+
+    def link(self, inputs: bytes, target: Path) -> bool:
+        """Put the file kept for ``inputs`` at ``target``; False when none is kept."""
+
+    def write(self, inputs: bytes, data: bytes, target: Path) -> None:
+        """Write ``data``, the file made of ``inputs``, to ``target``, and keep it."""
+
+
+def _write_kept(files: PageFiles, inputs: bytes, render: Callable[[], bytes], target: Path) -> None:
+    if not files.link(inputs, target):
+        files.write(inputs, render(), target)
 
 
 @dataclass(frozen=True)
@@ -188,17 +207,18 @@ def render_version(
     out_dir: Path,
     *,
     summary: str | None = None,
-    page_cache: PageCache | None = None,
+    page_files: PageFiles | None = None,
     view_cache: ViewCache | None = None,
+    jobs: int = 1,
 ) -> VersionPages:
     """Write one version's pages, its table of contents and its llms.txt.
 
     Pages are built and written one at a time, and only their headings are kept for the table
     of contents, so a version's text is never held twice over (``records`` may decode each
     record on access, and a page's records are decoded only when it is made or its headings
-    are). Each file comes through ``page_cache``, each page's headings through ``view_cache``;
+    are). Each file comes through ``page_files``, each page's headings through ``view_cache``;
     without either, nothing is kept and what they would be keyed on (each page's records and
-    view, hashed) is not made."""
+    view, hashed) is not made. The pages not kept are rendered by ``jobs`` processes."""
     library = library_view(entry)
     folder = site_folder(library.id, version)
     context = {
@@ -209,38 +229,73 @@ def render_version(
         "folder": folder,
         "prerelease": is_prerelease(version),
     }
-    contents: list[PageHeadings] = []
+    groups = page_groups(records)
     # A source file named index.* owns the folder's index.html (its permalinks say so); the
     # table of contents then shares that page, above the sections.
     index_page: PageView | None = None
+    index_at = next((n for n, (path, _, _) in enumerate(groups) if path == VERSION_INDEX), None)
+    if index_at is not None:
+        path, positions, with_source = groups.pop(index_at)
+        index_page = page_of(
+            path, [records[i] for i in positions], site.base_url, with_source=with_source
+        )
     folders: set[Path] = set()
-    for path, positions, with_source in page_groups(records):
-        if path == VERSION_INDEX:
-            page_records = [records[i] for i in positions]
-            index_page = page_of(path, page_records, site.base_url, with_source=with_source)
-            contents.append(page_headings(without_bodies(index_page)))
-            continue
-        site_path = folder + path
-        # The page with its bodies is made only when it is rendered: a page the cache kept
-        # needs its headings alone, for the table of contents, and the cache may have those.
-        page = _PageOnce(
-            functools.partial(
-                _page_at, path, records, positions, site.base_url, with_source=with_source
-            )
-        )
-        render = functools.partial(
-            _render_view, env, "page.html", site_path, page.with_bodies, context
-        )
-        target = _target(out_dir, site_path, folders)
-        if page_cache is None and view_cache is None:
-            target.write_bytes(render())
-            contents.append(_unkept_headings(page.headings()))
-            continue
+    jobs_of_pages = [
+        _PageJob(path, positions, with_source, folder + path)
+        for path, positions, with_source in groups
+    ]
+    inputs_of: dict[str, bytes] = {}
+
+    def inputs(job: _PageJob) -> bytes:
         # The records by the sha256 of their JSON as written (the shard stage hashed it
         # already, ``records_digest``): kept pages are never decoded.
-        inputs = orjson.dumps([site_path, with_source, records_digest(records, positions)])
-        (page_cache or render_each)(inputs, render, target)
-        contents.append((view_cache or _made_view)(inputs, page.headings))
+        if job.site_path not in inputs_of:
+            digest = records_digest(records, job.positions)
+            inputs_of[job.site_path] = orjson.dumps([job.site_path, job.with_source, digest])
+        return inputs_of[job.site_path]
+
+    def kept(job: _PageJob) -> _Rendered | None:
+        if page_files is None:
+            return None
+        return (
+            _KEPT
+            if page_files.link(inputs(job), _target(out_dir, job.site_path, folders))
+            else None
+        )
+
+    def written(job: _PageJob, rendered: _Rendered) -> None:
+        target = _target(out_dir, job.site_path, folders)
+        if page_files is None:
+            target.write_bytes(rendered.data)
+        else:
+            page_files.write(inputs(job), rendered.data, target)
+
+    render = functools.partial(_rendered, env, site.base_url, records, context)
+    made = in_order(jobs_of_pages, render, jobs, known=kept, done=written)
+    contents: list[PageHeadings] = []
+    for job, rendered in zip(jobs_of_pages, made, strict=True):
+        # A rendered page's headings came with it; a kept page's are made from its records,
+        # without bodies, only if the view cache does not have them.
+        headings: Callable[[], PageView] = (
+            functools.partial(_same, rendered.headings)
+            if rendered is not _KEPT
+            else functools.partial(
+                _page_at,
+                job.path,
+                records,
+                job.positions,
+                site.base_url,
+                with_source=job.with_source,
+                with_bodies=False,
+            )
+        )
+        if page_files is None and view_cache is None:
+            contents.append(_unkept_headings(headings()))
+        else:
+            contents.append((view_cache or _made_view)(inputs(job), headings))
+            inputs_of.pop(job.site_path, None)
+    if index_page is not None and index_at is not None:
+        contents.insert(index_at, page_headings(without_bodies(index_page)))
     pages = tuple(contents)
     # Both list every page's headings, which a change to one page's text leaves as they were:
     # they are kept by the views' sha256, and the views are had only when they are rendered.
@@ -248,13 +303,14 @@ def render_version(
     toc_path, llms_path = folder + VERSION_INDEX, folder + "llms.txt"
     toc = functools.partial(_render_contents, env, toc_path, views, page=index_page, **context)
     llms = functools.partial(_llms_bytes, site, library, version, summary, views)
-    if page_cache is None:
+    if page_files is None:
         _target(out_dir, toc_path).write_bytes(toc())
         _target(out_dir, llms_path).write_bytes(llms())
     else:
         shas = [page.sha256 for page in pages]
-        page_cache(orjson.dumps([toc_path, shas, index_page]), toc, _target(out_dir, toc_path))
-        page_cache(orjson.dumps([llms_path, shas]), llms, _target(out_dir, llms_path))
+        toc_inputs = orjson.dumps([toc_path, shas, index_page])
+        _write_kept(page_files, toc_inputs, toc, _target(out_dir, toc_path))
+        _write_kept(page_files, orjson.dumps([llms_path, shas]), llms, _target(out_dir, llms_path))
     return VersionPages(
         library.id,
         version,
@@ -375,33 +431,41 @@ def _page_at(
     return page_of(path, page_records, base_url, with_source=with_source, with_bodies=with_bodies)
 
 
-class _PageOnce:
-    """One page's view, its records decoded once: when the page was rendered, its headings for
-    the table of contents are that view without bodies (``page_of`` promises the same), not a
-    second decoding of every record of the page."""
+@dataclass(frozen=True)
+class _PageJob:
+    """One page of a version to write: its records' positions and where it goes."""
 
-    def __init__(self, make: Callable[..., PageView]) -> None:
-        self.make = make
-        self.rendered: PageView | None = None
-
-    def with_bodies(self) -> PageView:
-        self.rendered = self.make()
-        return self.rendered
-
-    def headings(self) -> PageView:
-        if self.rendered is not None:
-            return without_bodies(self.rendered)
-        return self.make(with_bodies=False)
+    path: str
+    positions: list[int]
+    with_source: bool
+    site_path: str
 
 
-def _render_view(
+@dataclass(frozen=True)
+class _Rendered:
+    """A page's HTML and its view without bodies (its headings, for the table of contents)."""
+
+    data: bytes
+    headings: PageView
+
+
+# What the build cache's page files return for a page they linked in.
+_KEPT = _Rendered(b"", PageView("", "", (), ()))
+
+
+def _rendered(
     env: jinja2.Environment,
-    template: str,
-    site_path: str,
-    page: Callable[[], PageView],
+    base_url: str,
+    records: Sequence[Mapping[str, Any]],
     context: Mapping[str, Any],
-) -> bytes:
-    return _render_page(env, template, site_path, page=page(), **context)
+    job: _PageJob,
+) -> _Rendered:
+    """A page rendered (in a worker, when the version has workers: builder.workers); its
+    records decoded once, its headings that view without bodies (``page_of`` promises the
+    same as a view made without them)."""
+    view = _page_at(job.path, records, job.positions, base_url, with_source=job.with_source)
+    data = _render_page(env, "page.html", job.site_path, page=view, **context)
+    return _Rendered(data, without_bodies(view))
 
 
 class _ViewsOnce:

@@ -87,7 +87,7 @@ class BuildContext:
     site_dir: Path
     work_dir: Path
     vectors: VectorsStage | None  # the embedding stage, when the build embeds sections
-    jobs: int  # processes that parse a version's files and make its shard's pages
+    jobs: int  # processes that parse a version's files, tokenize and render its pages
 
 
 @dataclass(frozen=True)
@@ -123,8 +123,8 @@ def build_site(
     also gets a .vec sidecar of section vectors. The whole-site index.json is written only while
     it is at most ``whole_index_bytes``; each library's own index.json always is. ``only``
     (library ids) builds a part: those libraries' per-version files and the part's manifest,
-    for ``docbuild merge``. ``jobs`` processes parse a version's files and tokenize its
-    pages (the site is the same for any number)."""
+    for ``docbuild merge``. ``jobs`` processes parse a version's files, tokenize and render
+    its pages (the site is the same for any number)."""
     started = time.perf_counter()
     imports = [(spec, entry) for spec in config.imports for entry in imported_entries(spec)]
     catalog_ids = tuple(sorted({lib.id for lib in config.libraries} | _imported_ids(imports)))
@@ -377,6 +377,7 @@ def _build_version(
             volume,
             context.site_dir,
             scratch.with_name(f"{scratch.name}-pages"),
+            context.jobs,
         )
     progress.advance("pages")
     summary = VersionSummary(

@@ -425,6 +425,26 @@ def test_a_pdf_section_shows_its_file_and_pages(tmp_path: Path) -> None:
     assert page.find_class("meta")[0].text_content() == "From manual.pdf"
 
 
+class _KeptNothing:
+    """Page files that have nothing kept: every file is written."""
+
+    def link(self, inputs: bytes, target: Path) -> bool:
+        return False
+
+    def write(self, inputs: bytes, data: bytes, target: Path) -> None:
+        target.write_bytes(data)
+
+
+class _PagesKept(_KeptNothing):
+    """Page files that have every page kept, but the contents and llms.txt."""
+
+    def link(self, inputs: bytes, target: Path) -> bool:
+        if target.name in ("index.html", "llms.txt"):
+            return False
+        target.write_bytes(b"kept")
+        return True
+
+
 class _BodyCounting(dict[str, Any]):
     """A record that counts how often its body is read."""
 
@@ -442,14 +462,8 @@ def test_a_page_the_cache_kept_is_not_made_again_for_the_contents(tmp_path: Path
     records = [_BodyCounting(r) for r in DEMO_VOLUMES["2.0.0"]]
     _BodyCounting.reads = 0
 
-    def kept(inputs: bytes, render: Any, target: Path) -> None:
-        if target.name != "index.html" and target.name != "llms.txt":
-            target.write_bytes(b"kept")
-        else:
-            target.write_bytes(render())
-
     made = render_version(
-        make_environment(), SITE, DEMO, "2.0.0", records, tmp_path, page_cache=kept
+        make_environment(), SITE, DEMO, "2.0.0", records, tmp_path, page_files=_PagesKept()
     )
     # Only the body of index.md, whose section the contents page shows.
     assert _BodyCounting.reads == 1
@@ -515,16 +529,13 @@ class _UnhashedRecords(list[dict[str, Any]]):
 def test_pages_without_a_cache_are_not_keyed_and_are_the_pages_a_cache_writes(
     tmp_path: Path,
 ) -> None:
-    def kept_nothing(inputs: bytes, render: Any, target: Path) -> None:
-        target.write_bytes(render())
-
     made = render_version(
         make_environment(), SITE, DEMO, "2.0.0", _UnhashedRecords(DEMO_VOLUMES["2.0.0"]), tmp_path
     )
     keyed = tmp_path / "keyed"
     made_keyed = render_version(
         make_environment(), SITE, DEMO, "2.0.0", DEMO_VOLUMES["2.0.0"], keyed,
-        page_cache=kept_nothing,
+        page_files=_KeptNothing(),
     )  # fmt: skip
     assert made == made_keyed
     written = {p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file()}

@@ -53,6 +53,8 @@ def make_project(root: Path) -> Path:
         else:
             text = f"<html><body><main><h1>Page {n}</h1><p>Topic {n}.</p></main></body></html>"
             (docs / f"p{n:02}.html").write_text(text, encoding="utf-8")
+    # index.md shares its page with the version's table of contents, in the pages' order.
+    (docs / "index.md").write_text("# Home\n\nStart here.\n", encoding="utf-8")
     (docs / "binary.md").write_bytes(b"\x00" * 4096)
     (docs / "empty.md").write_text("  \n", encoding="utf-8")
     (root / "docbuild.toml").write_text(CATALOG, encoding="utf-8")
