@@ -44,6 +44,12 @@ from builder.parsers.rst.events import (
     labelled,
     skip_blank,
 )
+from builder.parsers.rst.executed_code import (
+    IPYTHON_DIRECTIVE,
+    JUPYTER_DIRECTIVES,
+    ipython_code,
+    jupyter_code,
+)
 from builder.parsers.rst.includes import included_text, render_include, render_literal_include
 from builder.parsers.rst.inline import render_inline
 from builder.parsers.rst.jinja_domain import DIRECTIVES as JINJA_DIRECTIVES
@@ -89,7 +95,6 @@ LITERAL_DIRECTIVES = {
     "doctest": "pycon",
     "testcode": "python",
     "testoutput": "",
-    "ipython": "ipython",
     "math": "math",
     "productionlist": "",
     "parsed-literal": "",
@@ -218,6 +223,14 @@ def render_directive(
     if name in LITERAL_DIRECTIVES:
         block = read_directive(name, rest, body, line, text_arguments=False)
         return [_render_literal(name, block)]
+    if name in JUPYTER_DIRECTIVES or name == IPYTHON_DIRECTIVE:
+        cell = read_directive(name, rest, body, line, text_arguments=False)
+        options = dict(cell.options)
+        if name == IPYTHON_DIRECTIVE:
+            shown = ipython_code(cell.argument, options, cell.content)
+        else:
+            shown = jupyter_code(name, options, cell.content)
+        return [Text(shown)] if shown else []
     if name == "argparse":
         parser = read_directive(name, rest, body, line, text_arguments=True)
         return render_argparse(dict(parser.options), line, ctx, doc)
