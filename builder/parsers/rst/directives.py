@@ -28,6 +28,8 @@ from builder.parsers.rst.autodoc import (
     object_events,
     summary_line,
 )
+from builder.parsers.rst.automodapi import DIRECTIVE as AUTOMODAPI
+from builder.parsers.rst.automodapi import render_automodapi
 from builder.parsers.rst.changelog import DIRECTIVES as CHANGELOG_DIRECTIVES
 from builder.parsers.rst.changelog import render_changelog
 from builder.parsers.rst.click import render_click
@@ -234,6 +236,9 @@ def render_directive(
     if name == "argparse":
         parser = read_directive(name, rest, body, line, text_arguments=True)
         return render_argparse(dict(parser.options), line, ctx, doc)
+    if name == AUTOMODAPI:
+        api = read_directive(name, rest, body, line, text_arguments=True)
+        return render_automodapi(api.argument, dict(api.options), line, ctx, doc, render)
     if name == "click":
         command = read_directive(name, rest, body, line, text_arguments=True)
         return render_click(command.argument, dict(command.options), line, ctx, doc)
