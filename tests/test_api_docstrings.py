@@ -234,3 +234,27 @@ def test_a_numpy_return_type_written_as_a_role_keeps_its_colon() -> None:
     # loguru's Logger.add: "Returns\n-------\n:class:`int`" read "- class:`int`: ...".
     parts = _parts("Add.\n\nReturns\n-------\n:class:`int`\n    An identifier.\n", "numpy")
     assert parts[1] == DocPart("Returns", fields=(DocField("", ":class:`int`", "An identifier."),))
+
+
+def test_a_numpy_see_also_section_is_a_list_of_its_entries() -> None:
+    # xarray 2026.07.0, polars 1.43.2, statsmodels 0.14.6: about a thousand See Also sections
+    # ran into one paragraph ("pandas.Series.cov : corresponding pandas function xarray.corr
+    # : respective function ...").
+    text = (
+        "Covariance.\n\nSee Also\n--------\n"
+        "pandas.Series.cov : corresponding pandas\n    function.\n"
+        "xarray.corr, :func:`~xarray.dot`\n"
+        "numpy.cov\n"
+    )
+    for style in ("numpy", "auto"):
+        assert _parts(text, style)[1] == DocPart(
+            "See Also",
+            fields=(
+                DocField("`pandas.Series.cov`", "", "corresponding pandas function."),
+                DocField("`xarray.corr`, `xarray.dot`", "", ""),
+                DocField("`numpy.cov`", "", ""),
+            ),
+        )
+    # Prose is not a list of names: it stays the section's text.
+    prose = _parts("Sum.\n\nSee Also\n--------\nThe user guide on sums.\n", "numpy")
+    assert prose[1] == DocPart("See Also", "The user guide on sums.")

@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from builder.api.epytext import is_epytext, to_sphinx
 from builder.api.model import DocField, DocPart
+from builder.api.see_also import see_also_entries
 
 # Sphinx-style docstrings are told apart before griffe is asked (see read_sphinx_fields).
 _AUTO_ORDER: list[Literal["google", "numpy", "sphinx", "auto"]] = ["google", "numpy"]
@@ -206,6 +207,10 @@ def _part(section: Any, types: dict[str, tuple[str, str]]) -> DocPart | None:
             for sub, text in value
         )
         return DocPart(section.title or "Examples", fields=blocks, code=True)
+    if kind == "admonition" and (section.title or "").lower() == "see also":
+        entries = see_also_entries(str(value.description))
+        if entries:
+            return DocPart(section.title, fields=entries)
     if kind == "admonition":
         return DocPart(section.title or value.annotation or "Note", str(value.description))
     if kind == "deprecated":
