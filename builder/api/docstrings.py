@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from builder.api.epytext import is_epytext, to_sphinx
 from builder.api.model import DocField, DocPart
+from builder.api.section_underlines import dashed_underlines
 from builder.api.see_also import see_also_entries
 
 # Sphinx-style docstrings are told apart before griffe is asked (see read_sphinx_fields).
@@ -105,6 +106,13 @@ def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
         return read_sphinx_fields(text)
     import griffe
 
+    dashed = dashed_underlines(docstring.value, style, _NAPOLEON_SECTIONS)
+    if dashed != docstring.value:
+        docstring = griffe.Docstring(
+            dashed, lineno=docstring.lineno, endlineno=docstring.endlineno,
+            parent=docstring.parent,
+        )  # fmt: skip
+        text = dashed.strip("\n")
     if style == "auto":
         docstring = _napoleon_headers_closed(docstring, griffe)
     chunks = [docstring]
