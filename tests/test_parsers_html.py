@@ -255,6 +255,20 @@ def test_the_contents_column_of_older_pydata_themes_is_chrome() -> None:
     ]
 
 
+def test_the_previous_and_next_links_of_pydata_themes_are_chrome() -> None:
+    # pandas 1.5.3's Debian docs (pydata-sphinx-theme 0.x): each API page's title section
+    # held "previous pandas.DataFrame.memory_usage next pandas.DataFrame.min".
+    page = (
+        '<main role="main"><section id="m"><h1>pandas.DataFrame.merge</h1><p>Merge.</p>'
+        "</section><div class='prev-next-area'><a class='left-prev' href='a.html'>"
+        '<div class="prev-next-info"><p class="prev-next-subtitle">previous</p>'
+        '<p class="prev-next-title">pandas.DataFrame.memory_usage</p></div></a></div></main>'
+    )
+    assert [(s.heading, s.body) for s in parse(page, "m.html").sections] == [
+        ("pandas.DataFrame.merge", "Merge.")
+    ]
+
+
 def test_code_blocks_keep_language_and_verbatim_text() -> None:
     page = (
         '<h1>T</h1><pre><code class="language-js">'

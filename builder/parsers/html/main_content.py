@@ -86,6 +86,8 @@ _CHROME_CLASSES = frozenset(
         "navigationbar", "toc",
         # TypeDoc's breadcrumb links above a page's title.
         "tsd-breadcrumb",
+        # PyData's and the book theme's "previous | next" page links under the article.
+        "prev-next-area",
     }
 )  # fmt: skip
 # rustdoc's each item's "1.0.0 · source" and "Expand description": names other sites give
