@@ -269,6 +269,21 @@ def test_the_previous_and_next_links_of_pydata_themes_are_chrome() -> None:
     ]
 
 
+def test_a_definition_terms_classifier_keeps_its_colon() -> None:
+    # numpydoc's parameters are definition terms with a classifier, whose " : " the
+    # stylesheet draws: pandas 1.5.3's read "rightDataFrame or named Series".
+    page = (
+        "<h1>T</h1><dl><dt><strong>right</strong>"
+        '<span class="classifier">DataFrame or named Series</span></dt>'
+        "<dd><p>Object to merge with.</p></dd>"
+        '<dt>how<span class="classifier-delimiter">:</span> <span class="classifier">str</span>'
+        "</dt><dd><p>Type of merge.</p></dd></dl>"
+    )
+    assert bodies(page) == [
+        "right : DataFrame or named Series\n  Object to merge with.\nhow: str\n  Type of merge."
+    ]
+
+
 def test_code_blocks_keep_language_and_verbatim_text() -> None:
     page = (
         '<h1>T</h1><pre><code class="language-js">'
