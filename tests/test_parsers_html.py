@@ -269,6 +269,24 @@ def test_the_previous_and_next_links_of_pydata_themes_are_chrome() -> None:
     ]
 
 
+def test_the_execution_counts_of_nbsphinx_cells_are_chrome() -> None:
+    # pandas 1.5.3's user_guide/style.html (a notebook nbsphinx built): each cell's "[2]:"
+    # prompt was a code block of its own above the cell's code and above its output.
+    prompt = (
+        '<div class="prompt highlight-none notranslate"><div class="highlight"><pre>[2]:</pre>'
+        "</div></div>"
+    )
+    page = (
+        f'<h1>T</h1><div class="nbinput docutils container">{prompt}'
+        '<div class="input_area highlight-ipython3 notranslate"><div class="highlight">'
+        "<pre>df.style</pre></div></div></div>"
+        f'<div class="nboutput docutils container">{prompt}<div class="output_area">'
+        "<p>Styled.</p></div></div>"
+        '<div class="prompt"><p>A prompt elsewhere is text.</p></div>'
+    )
+    assert bodies(page) == ["```ipython3\ndf.style\n```\n\nStyled.\n\nA prompt elsewhere is text."]
+
+
 def test_a_definition_terms_classifier_keeps_its_colon() -> None:
     # numpydoc's parameters are definition terms with a classifier, whose " : " the
     # stylesheet draws: pandas 1.5.3's read "rightDataFrame or named Series".
