@@ -88,6 +88,10 @@ _CHROME_CLASSES = frozenset(
         "tsd-breadcrumb",
         # PyData's and the book theme's "previous | next" page links under the article.
         "prev-next-area",
+        # sphinx-gallery's notes around each example: "Click here to download the full
+        # example code" above it, its running time, download links and signature below.
+        "sphx-glr-download-link-note", "sphx-glr-timing", "sphx-glr-footer",
+        "sphx-glr-signature",
     }
 )  # fmt: skip
 # rustdoc's each item's "1.0.0 · source" and "Expand description": names other sites give
