@@ -342,6 +342,16 @@ def test_inline_markup() -> None:
     assert bodies(page) == ["Use `x`, a link and a picture & <tags> collapse spaces."]
 
 
+def test_an_image_whose_alt_text_is_its_address_has_no_text() -> None:
+    # docutils writes an image's address as its alt text when the page gives none: scikit-learn
+    # 1.2.1's and pandas 1.5.3's pages had 275 lines such as "../_images/plot_ols_001.png".
+    page = (
+        '<h1>T</h1><p>Fit.</p><img alt="../_images/plot_ols_001.png" '
+        'src="../_images/plot_ols_001.png"/><p>Then <img alt="lasso path" src="l.png"/>.</p>'
+    )
+    assert bodies(page) == ["Fit.\n\nThen lasso path."]
+
+
 def test_admonitions_lists_and_definitions() -> None:
     page = (
         '<h1>T</h1><div class="admonition warning"><p class="admonition-title">Warning</p>'

@@ -194,7 +194,10 @@ def render_inline(element: Element, depth: int = 0, ticks: bool = True) -> str:
     if tag == "br":
         return "\n"
     if tag == "img":
-        return space(element.get("alt"))
+        alt = element.get("alt")
+        # docutils writes an image's address as its alt text when the source gives none
+        # ("../_images/plot_ols_001.png"): a path, not words a reader has.
+        return "" if alt is None or alt == element.get("src") else space(alt)
     if tag in _CODE_TAGS and ticks and depth <= MAX_DEPTH:
         code = collapse(text_of(element))
         if not code:
