@@ -319,6 +319,21 @@ def test_code_directives_become_fenced_blocks_without_their_options() -> None:
     )
 
 
+def test_a_math_directive_keeps_the_formula_written_on_its_line() -> None:
+    # statsmodels 0.14.6's UnobservedComponents docstring writes '.. math:: y_t = \\mu' (and
+    # a second line under it): the formula is the directive's argument, and was dropped.
+    text = (
+        ".. math:: y_t &= \\mu_t \\\\\n    \\mu_t &= \\mu_{t-1}\n\n"
+        ".. math:: a = b\n   :label: eq\n\n   c = d\n\n"
+        ".. math::\n\n   e = f\n"
+    )
+    assert _body(text) == (
+        "```math\ny_t &= \\mu_t \\\\\n\\mu_t &= \\mu_{t-1}\n```\n\n"
+        "```math\na = b\n\nc = d\n```\n\n"
+        "```math\ne = f\n```"
+    )
+
+
 def test_doctest_blocks_become_pycon() -> None:
     text = "Try it:\n\n>>> 1 + 1\n2\n>>> print('x')\nx\n\nAnd a literal::\n\n    >>> 3\n    3\n"
     assert _body(text) == (

@@ -223,7 +223,7 @@ def render_directive(
         mapped = read_directive(name, rest, body, line, text_arguments=True)
         return render_mapped_functions(mapped.argument, line, ctx, doc, render)
     if name in LITERAL_DIRECTIVES:
-        block = read_directive(name, rest, body, line, text_arguments=False)
+        block = read_directive(name, rest, body, line, text_arguments=name == "math")
         return [_render_literal(name, block)]
     if name in JUPYTER_DIRECTIVES or name == IPYTHON_DIRECTIVE:
         cell = read_directive(name, rest, body, line, text_arguments=False)
@@ -344,6 +344,11 @@ def _render_literal(name: str, block: Directive) -> Text:
     if name == "parsed-literal":
         return Text(fence((render_inline(line) for line in block.content), ""))
     language = LITERAL_DIRECTIVES[name]
+    if name == "math" and block.arguments:
+        # ".. math:: y_t = \mu": the formula may start on the directive's line and go on
+        # to a blank line, as Sphinx reads it; it was dropped, and the block left empty.
+        gap = [""] if block.content else []
+        return Text(fence([*block.arguments, *gap, *block.content], language))
     return Text(fence(block.content, language))
 
 
