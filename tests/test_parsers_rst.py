@@ -525,6 +525,31 @@ def test_grid_table_cells_spanning_columns_or_rows_are_read_whole() -> None:
     )
 
 
+def test_a_grid_table_whose_cells_hold_code_is_read_a_record_per_row() -> None:
+    # Cython 3.3.0's external_C_code.rst: a C declaration and its Cython counterparts per row,
+    # each cell a code block; joined into a row they read ".. code-block:: c struct Foo {
+    # ... }; | :: cdef struct Foo: ... | Cython will refer to the type as ...".
+    text = (
+        "+-------------------+--------------------+-----------------+\n"
+        "| C code            | Cython             | Comments        |\n"
+        "+===================+====================+=================+\n"
+        "| .. code-block:: c | ::                 | Refers to it as |\n"
+        "|                   |                    | ``struct Foo``. |\n"
+        "|   struct Foo {    |   cdef struct Foo: |                 |\n"
+        "|     ...           |     ...            |                 |\n"
+        "|   };              |                    |                 |\n"
+        "+-------------------+--------------------+-----------------+\n"
+        "| ``int x;``        | ``cdef int x``     |                 |\n"
+        "+-------------------+--------------------+-----------------+\n"
+    )
+    assert _body(text) == (
+        "C code:\n```c\nstruct Foo {\n  ...\n};\n```\n\n"
+        "Cython:\n```\ncdef struct Foo:\n  ...\n```\n\n"
+        "Comments: Refers to it as `struct Foo`.\n\n"
+        "C code: `int x;`\n\nCython: `cdef int x`"
+    )
+
+
 def test_a_grid_table_whose_cells_do_not_close_is_read_by_columns() -> None:
     text = "+-----+-----+\n| a   | b   |\n| c   | d\n+-----+-----+\n"  # no right edge
     assert _body(text) == "a c | b d"
