@@ -234,3 +234,48 @@ def test_a_numpy_return_type_written_as_a_role_keeps_its_colon() -> None:
     # loguru's Logger.add: "Returns\n-------\n:class:`int`" read "- class:`int`: ...".
     parts = _parts("Add.\n\nReturns\n-------\n:class:`int`\n    An identifier.\n", "numpy")
     assert parts[1] == DocPart("Returns", fields=(DocField("", ":class:`int`", "An identifier."),))
+
+
+def test_a_numpy_see_also_section_is_a_list_of_its_entries() -> None:
+    # xarray 2026.07.0, polars 1.43.2, statsmodels 0.14.6: about a thousand See Also sections
+    # ran into one paragraph ("pandas.Series.cov : corresponding pandas function xarray.corr
+    # : respective function ...").
+    text = (
+        "Covariance.\n\nSee Also\n--------\n"
+        "pandas.Series.cov : corresponding pandas\n    function.\n"
+        "xarray.corr, :func:`~xarray.dot`\n"
+        "numpy.cov\n"
+    )
+    for style in ("numpy", "auto"):
+        assert _parts(text, style)[1] == DocPart(
+            "See Also",
+            fields=(
+                DocField("`pandas.Series.cov`", "", "corresponding pandas function."),
+                DocField("`xarray.corr`, `xarray.dot`", "", ""),
+                DocField("`numpy.cov`", "", ""),
+            ),
+        )
+    # Prose is not a list of names: it stays the section's text.
+    prose = _parts("Sum.\n\nSee Also\n--------\nThe user guide on sums.\n", "numpy")
+    assert prose[1] == DocPart("See Also", "The user guide on sums.")
+
+
+def test_numpy_sections_underlined_with_equals_signs_are_sections() -> None:
+    # sympy 1.14.0 underlines its sections with '=' (numpydoc reads '-' or '=', napoleon any
+    # punctuation under a title it knows): 'Explanation =========== It will convert ...' ran
+    # into the text, and no Examples or See Also section was read.
+    text = (
+        "Convert.\n\nExplanation\n===========\n\nIt converts.\n\n"
+        "Examples\n========\n\n>>> sympify(2)\n2\n\nSee Also\n========\n\nBasic\n"
+    )
+    examples = DocPart("Examples", fields=(DocField("", "pycon", ">>> sympify(2)\n2"),), code=True)
+    see_also = DocPart("See Also", fields=(DocField("`Basic`", "", ""),))
+    assert _parts(text, "numpydoc") == (
+        DocPart("", "Convert."), DocPart("Explanation", "\nIt converts."), examples, see_also,
+    )  # fmt: skip
+    # napoleon reads the titles it knows; an unknown one stays a reST title of the text.
+    assert _parts(text, "auto") == (
+        DocPart("", "Convert.\n\nExplanation\n===========\n\nIt converts."), examples, see_also,
+    )  # fmt: skip
+    # Shorter than its title, a line of '=' is no numpydoc underline.
+    assert len(_parts("Convert.\n\nExamples\n===\n\n>>> f()\n", "numpydoc")) == 1

@@ -289,3 +289,73 @@ def test_autoapi_directives_document_their_objects_as_autodoc_does(tmp_path: Pat
     assert parsed.sections[2].body.endswith("A sentence about the shape.")
     assert "Use more digits." in parsed.sections[4].body
     assert parsed.warnings == ()
+
+
+def _write_units_package(root: Path) -> None:
+    (root / "units").mkdir(parents=True)
+    (root / "other").mkdir()
+    (root / "other" / "__init__.py").write_text(
+        'def helper():\n    """Help from elsewhere."""\n', encoding="utf-8"
+    )
+    (root / "units" / "__init__.py").write_text(
+        '"""Units and their conversions."""\n\nfrom .core import *\nfrom other import helper\n',
+        encoding="utf-8",
+    )
+    (root / "units" / "core.py").write_text(
+        "class Unit:\n"
+        '    """A unit of measure."""\n\n\n'
+        "def convert(value, unit):\n"
+        '    """Convert a value to a unit."""\n\n\n'
+        "def _hidden():\n"
+        '    """Private."""\n\n\n'
+        "METRE = Unit()\n"
+        '"""The metre."""\n',
+        encoding="utf-8",
+    )
+
+
+def test_automodapi_documents_the_public_objects_of_a_module(tmp_path: Path) -> None:
+    # astropy 8.0.1's API pages are 104 '.. automodapi::' directives: read as an unknown
+    # directive each left nothing (units/ref_api.rst had only its note).
+    _write_units_package(tmp_path / "src")
+    source = GriffeSource(tmp_path / "src", ApiSettings(), "src")
+    text = "API\n===\n\n.. automodapi:: units\n\nAfter.\n\n.. automodapi:: units\n"
+    text += "   :no-main-docstr:\n   :skip: convert\n   :include-all-objects:\n"
+    parsed = parse_file("api.rst", text, source)
+    assert parsed is not None
+    assert [s.heading for s in parsed.sections] == [
+        "API", "units.convert", "units.Unit", "units.Unit", "units.METRE",
+    ]  # fmt: skip
+    assert parsed.sections[0].body == (
+        "Units and their conversions.\n\n"
+        "Functions:\n- `convert`: Convert a value to a unit.\n\n"
+        "Classes:\n- `Unit`: A unit of measure.\n\n"
+        "After.\n\n"
+        "Classes:\n- `Unit`: A unit of measure.\n\n"
+        "Variables:\n- `METRE`: The metre."
+    )
+    assert parsed.sections[1].body == "`units.convert(value, unit)`\n\nConvert a value to a unit."
+    assert parsed.sections[2].body == "`units.Unit()`\n\nA unit of measure."
+    assert parsed.sections[4].body == "`units.METRE = Unit()`\n\nThe metre."
+
+
+def test_a_class_page_autosummary_generates_lists_its_methods_and_attributes(
+    tmp_path: Path,
+) -> None:
+    # Sphinx's class template puts a Methods and an Attributes table on the page it writes for
+    # each class: statsmodels 0.14.6's regression.rst documents OLS, GLS and 30 more classes so,
+    # and their sections held the signature alone (OLS.fit, OLS.predict were nowhere).
+    text = "API\n===\n\n.. currentmodule:: shapes\n\n"
+    text += ".. autosummary::\n   :toctree: api/\n\n   Circle\n"
+    parsed = _parse(tmp_path, "api.rst", text)
+    circle = parsed.sections[1]
+    assert circle.heading == "shapes.Circle"
+    assert circle.body.startswith("`shapes.Circle(radius: float, *, name: str = 'c')`")
+    assert circle.body.endswith(
+        "The distance from the centre.\n\n"
+        "Methods:\n"
+        "- `scale`: Grow or shrink the circle.\n"
+        "- `describe`: A sentence about the shape.\n"
+        "- `undocumented`\n\n"
+        "Attributes:\n- `sides`: How many sides the shape has."
+    )

@@ -205,6 +205,12 @@ def test_empty_documents_have_no_sections(text: str) -> None:
         (":pep:`8`", "PEP 8"),
         (":rfc:`2616`", "RFC 2616"),
         (":abbr:`LIFO (last-in, first-out)`", "LIFO (last-in, first-out)"),
+        # sympy 1.14.0 and astropy 8.0.1: ":math:`\sin{(x)} = 0`" read "sin{(x)} = 0", every
+        # LaTeX command without its backslash ("mathbb{Z}", "left{-1, 1right}").
+        (
+            r":math:`\sin{(x)} = 0` in :math:`\{2 n \pi | n \in \mathbb{Z}\}`",
+            r"\sin{(x)} = 0 in \{2 n \pi | n \in \mathbb{Z}\}",
+        ),
         (":octicon:`heart-fill;1em;sd-text-danger` Sponsor :fab:`github`", " Sponsor "),
         ("``literal *not em*``", "`literal *not em*`"),
         ("`default role`", "`default role`"),
@@ -310,6 +316,21 @@ def test_code_directives_become_fenced_blocks_without_their_options() -> None:
         "```bash\nls\n```\n\n"
         "```\nno language\n```\n\n"
         "Source file: `../examples/app.py`"
+    )
+
+
+def test_a_math_directive_keeps_the_formula_written_on_its_line() -> None:
+    # statsmodels 0.14.6's UnobservedComponents docstring writes '.. math:: y_t = \\mu' (and
+    # a second line under it): the formula is the directive's argument, and was dropped.
+    text = (
+        ".. math:: y_t &= \\mu_t \\\\\n    \\mu_t &= \\mu_{t-1}\n\n"
+        ".. math:: a = b\n   :label: eq\n\n   c = d\n\n"
+        ".. math::\n\n   e = f\n"
+    )
+    assert _body(text) == (
+        "```math\ny_t &= \\mu_t \\\\\n\\mu_t &= \\mu_{t-1}\n```\n\n"
+        "```math\na = b\n\nc = d\n```\n\n"
+        "```math\ne = f\n```"
     )
 
 
@@ -501,6 +522,31 @@ def test_grid_table_cells_spanning_columns_or_rows_are_read_whole() -> None:
     # Each cell joins the row it starts in, its lines joined; no word is cut at a column.
     assert _body(text) == (
         "Name | Kind | Notes\nalpha | This cell spans.\nbeta | Spans two rows. | - one - two\ngamma"
+    )
+
+
+def test_a_grid_table_whose_cells_hold_code_is_read_a_record_per_row() -> None:
+    # Cython 3.3.0's external_C_code.rst: a C declaration and its Cython counterparts per row,
+    # each cell a code block; joined into a row they read ".. code-block:: c struct Foo {
+    # ... }; | :: cdef struct Foo: ... | Cython will refer to the type as ...".
+    text = (
+        "+-------------------+--------------------+-----------------+\n"
+        "| C code            | Cython             | Comments        |\n"
+        "+===================+====================+=================+\n"
+        "| .. code-block:: c | ::                 | Refers to it as |\n"
+        "|                   |                    | ``struct Foo``. |\n"
+        "|   struct Foo {    |   cdef struct Foo: |                 |\n"
+        "|     ...           |     ...            |                 |\n"
+        "|   };              |                    |                 |\n"
+        "+-------------------+--------------------+-----------------+\n"
+        "| ``int x;``        | ``cdef int x``     |                 |\n"
+        "+-------------------+--------------------+-----------------+\n"
+    )
+    assert _body(text) == (
+        "C code:\n```c\nstruct Foo {\n  ...\n};\n```\n\n"
+        "Cython:\n```\ncdef struct Foo:\n  ...\n```\n\n"
+        "Comments: Refers to it as `struct Foo`.\n\n"
+        "C code: `int x;`\n\nCython: `cdef int x`"
     )
 
 

@@ -65,3 +65,15 @@ def test_a_page_of_many_definitions_is_read_in_one_pass() -> None:
     parsed = parse_file("page.rst", text)
     assert parsed is not None
     assert [s.body for s in parsed.sections] == ["last"]
+
+
+def test_raw_and_unicode_definitions_read_as_what_they_show() -> None:
+    # xarray 2026.07.0's indexing table breaks its cells with '.. |br| raw:: html': the cells
+    # read "da.isel(space=0) or br da[dict(space=0)]". A unicode definition is its characters.
+    text = (
+        ".. |br| raw:: html\n\n   <br />\n\n"
+        ".. |copy| unicode:: 0xA9 .. copyright sign\n"
+        ".. |--| unicode:: U+2013 &#x2014;\n   :trim:\n\n"
+        "``da.isel(space=0)`` or |br| ``da[dict(space=0)]``, |copy| 2024 |--| Acme.\n"
+    )
+    assert _body(text) == "`da.isel(space=0)` or  `da[dict(space=0)]`, © 2024 –— Acme."

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from builder.api.argparse_parsers import read_parser
+from builder.api.assigned_docs import assigned_docstring
 from builder.api.cli_commands import CliCommand, read_command
 from builder.api.docstrings import parse_docstring
 from builder.api.interface_attributes import declared_doc
@@ -256,6 +257,11 @@ def _docstring(target: Any, style: str, lines_of: LinesOf) -> tuple[DocPart, ...
     docstring = target.docstring or _base_docstring(target)
     if docstring is not None:
         return parse_docstring(docstring, style)
+    assigned = _assigned(target, lines_of)
+    if assigned:
+        import griffe
+
+        return parse_docstring(griffe.Docstring(assigned, parent=target), style)
     comment = _doc_comment(target, lines_of)
     if comment:
         import griffe
@@ -271,6 +277,15 @@ def _docstring(target: Any, style: str, lines_of: LinesOf) -> tuple[DocPart, ...
     if instance_of is not None and instance_of.docstring is not None:
         return parse_docstring(instance_of.docstring, style)
     return ()
+
+
+def _assigned(target: Any, lines_of: LinesOf) -> str:
+    """A class's or function's docstring assigned to its ``__doc__`` in its module."""
+    module = getattr(target, "module", None)
+    if target.kind.value not in ("class", "function") or module is None:
+        return ""
+    qualified = target.path.removeprefix(f"{module.path}.")
+    return assigned_docstring(lines_of(module), qualified)
 
 
 def _with_annotated_docs(parts: tuple[DocPart, ...], function: Any) -> tuple[DocPart, ...]:

@@ -16,6 +16,8 @@ from typing import Any, Literal
 
 from builder.api.epytext import is_epytext, to_sphinx
 from builder.api.model import DocField, DocPart
+from builder.api.section_underlines import dashed_underlines
+from builder.api.see_also import see_also_entries
 
 # Sphinx-style docstrings are told apart before griffe is asked (see read_sphinx_fields).
 _AUTO_ORDER: list[Literal["google", "numpy", "sphinx", "auto"]] = ["google", "numpy"]
@@ -104,6 +106,13 @@ def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
         return read_sphinx_fields(text)
     import griffe
 
+    dashed = dashed_underlines(docstring.value, style, _NAPOLEON_SECTIONS)
+    if dashed != docstring.value:
+        docstring = griffe.Docstring(
+            dashed, lineno=docstring.lineno, endlineno=docstring.endlineno,
+            parent=docstring.parent,
+        )  # fmt: skip
+        text = dashed.strip("\n")
     if style == "auto":
         docstring = _napoleon_headers_closed(docstring, griffe)
     chunks = [docstring]
@@ -206,6 +215,10 @@ def _part(section: Any, types: dict[str, tuple[str, str]]) -> DocPart | None:
             for sub, text in value
         )
         return DocPart(section.title or "Examples", fields=blocks, code=True)
+    if kind == "admonition" and (section.title or "").lower() == "see also":
+        entries = see_also_entries(str(value.description))
+        if entries:
+            return DocPart(section.title, fields=entries)
     if kind == "admonition":
         return DocPart(section.title or value.annotation or "Note", str(value.description))
     if kind == "deprecated":

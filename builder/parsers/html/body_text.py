@@ -94,6 +94,9 @@ class _ClassNames(dict[str, frozenset[str]]):
 
 _REMEMBERED_CLASS_VALUES = 10_000
 _SKIPPED_BY_CLASS = ClassVerdicts(_SKIPPED_CLASSES)
+# docutils' classifier of a definition list's term ("x : int"), whose colon Sphinx's and
+# numpydoc's stylesheets draw; without it a parameter read "rightDataFrame or named Series".
+_CLASSIFIER_BY_CLASS = ClassVerdicts(frozenset({"classifier"}))
 _CLASS_NAMES = _ClassNames()
 _NO_CLASSES: frozenset[str] = frozenset()
 
@@ -182,10 +185,19 @@ def render_inline(element: Element, depth: int = 0, ticks: bool = True) -> str:
     value = element.get("class")
     if value and _SKIPPED_BY_CLASS[value]:
         return ""
+    if value and _CLASSIFIER_BY_CLASS[value]:
+        # docutils before 0.18 wrote the colon itself, in a "classifier-delimiter" span.
+        before = element.getprevious()
+        written = before is not None and "classifier-delimiter" in (before.get("class") or "")
+        colon = " " if written else " : "
+        return colon + collapse(render_inline_children(element, depth, ticks))
     if tag == "br":
         return "\n"
     if tag == "img":
-        return space(element.get("alt"))
+        alt = element.get("alt")
+        # docutils writes an image's address as its alt text when the source gives none
+        # ("../_images/plot_ols_001.png"): a path, not words a reader has.
+        return "" if alt is None or alt == element.get("src") else space(alt)
     if tag in _CODE_TAGS and ticks and depth <= MAX_DEPTH:
         code = collapse(text_of(element))
         if not code:
@@ -195,6 +207,11 @@ def render_inline(element: Element, depth: int = 0, ticks: bool = True) -> str:
         return f"{tick}{pad}{code}{pad}{tick}"
     if depth > MAX_DEPTH:
         return space(text_of(element))
+    return render_inline_children(element, depth, ticks)
+
+
+def render_inline_children(element: Element, depth: int, ticks: bool) -> str:
+    """The element's text and its children's, rendered as ``render_inline`` renders them."""
     text = element.text
     parts = [space(text)] if text else []
     for child in element:

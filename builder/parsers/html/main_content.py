@@ -86,6 +86,12 @@ _CHROME_CLASSES = frozenset(
         "navigationbar", "toc",
         # TypeDoc's breadcrumb links above a page's title.
         "tsd-breadcrumb",
+        # PyData's and the book theme's "previous | next" page links under the article.
+        "prev-next-area",
+        # sphinx-gallery's notes around each example: "Click here to download the full
+        # example code" above it, its running time, download links and signature below.
+        "sphx-glr-download-link-note", "sphx-glr-timing", "sphx-glr-footer",
+        "sphx-glr-signature",
     }
 )  # fmt: skip
 # rustdoc's each item's "1.0.0 · source" and "Expand description": names other sites give
@@ -197,6 +203,7 @@ def strip_chrome(root: Element, source: bytes | None = None) -> None:
         if _is_chrome_tag(element.tag, element.get("class"))
     )
     flagged.update(_node_navigation(root))
+    flagged.update(select(root, _NOTEBOOK_PROMPTS))
     # One comprehension over the page's elements, a known class value a plain dict hit.
     verdicts = _RUSTDOC_CHROME_BY_CLASS if _built_by_rustdoc(root) else _CHROME_BY_CLASS
     doomed = [
@@ -213,6 +220,14 @@ def strip_chrome(root: Element, source: bytes | None = None) -> None:
 # below the node has rel only on its [Contents] and [Index] links.
 _NODE_NAVIGATION_PATHS = (".//div[@class='header']", ".//div[@class='nav-panel']")
 _NODE_LINK_RELS = ("next", "prev", "up", "contents", "index")
+
+
+# nbsphinx's execution count beside each notebook cell ("[2]:"), a <pre> of its own that read
+# as a code block above every cell's code and output; a "prompt" elsewhere may be content.
+_NOTEBOOK_PROMPTS = etree.XPath(
+    f"descendant::div[{_has_class('nbinput')} or {_has_class('nboutput')}]"
+    f"/div[{_has_class('prompt')}]"
+)
 
 
 def _node_navigation(root: Element) -> Iterator[Element]:

@@ -12,7 +12,13 @@ from __future__ import annotations
 import re
 
 from builder.api.model import ApiObject
-from builder.parsers.rst.autodoc import find_object, member_options, members_events, object_events
+from builder.parsers.rst.autodoc import (
+    find_object,
+    first_docstring_line,
+    member_options,
+    members_events,
+    object_events,
+)
 from builder.parsers.rst.events import (
     Context,
     DocState,
@@ -177,8 +183,42 @@ def render_generated_pages(names: list[str], line: int, ctx: Context, doc: DocSt
         if found is None:
             full, found = name, doc.api.find(name, style)
         base = _GENERATED_BY_KIND.get(found.kind, "") if found is not None else ""
-        if base:
-            events.extend(render_api(base, (full,), (), (), line, line + 1, ctx, doc, render))
+        if not base:
+            continue
+        page = render_api(base, (full,), (), (), line, line + 1, ctx, doc, render)
+        summaries = _member_summaries(full, doc) if base == "autoclass" else []
+        if summaries and page and isinstance(page[-1], Resume):
+            page[-1:-1] = summaries
+        events.extend(page)
+    return events
+
+
+# autosummary's class template lists these members of a class, each with its summary line.
+_SUMMARISED_MEMBERS = (("Methods", ("function",)), ("Attributes", ("attribute", "property")))
+
+
+def _member_summaries(full: str, doc: DocState) -> list[Event]:
+    """The Methods and Attributes lists Sphinx's default class template puts on a class's
+    generated page: its public members, inherited ones too, each with its summary line."""
+    if doc.api is None:
+        return []
+    style = doc.api.settings.docstring_style
+    found = doc.api.find(full, style, True)
+    if found is None:
+        return []
+    events: list[Event] = []
+    for label, kinds in _SUMMARISED_MEMBERS:
+        lines: list[str] = []
+        for member in dict.fromkeys(m.name for m in found.members if m.kind in kinds):
+            if member.startswith("_"):
+                continue
+            child = doc.api.find(f"{full}.{member}", style, True)
+            if child is None:
+                continue
+            first = first_docstring_line(child, doc)
+            lines.append(f"- `{member}`: {first}" if first else f"- `{member}`")
+        if lines:
+            events.append(Text(f"{label}:\n" + "\n".join(lines), is_list=True))
     return events
 
 

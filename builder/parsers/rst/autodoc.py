@@ -116,9 +116,14 @@ def summary_line(name: str, doc: DocState) -> str:
     style = doc.api.settings.docstring_style
     found = doc.api.find(f"{doc.module}.{name}", style) if doc.module else None
     found = found or doc.api.find(name, style)
-    text = next((part.text for part in found.doc if not part.title), "") if found else ""
-    first = rst_markup(doc)(text.strip().split("\n\n")[0]).split("\n")[0] if text else ""
+    first = first_docstring_line(found, doc) if found else ""
     return f"- `{name}`: {first}" if first else f"- `{name}`"
+
+
+def first_docstring_line(found: ApiObject, doc: DocState) -> str:
+    """The first line of the object's docstring as autosummary shows it, markup reduced."""
+    text = next((part.text for part in found.doc if not part.title), "")
+    return rst_markup(doc)(text.strip().split("\n\n")[0]).split("\n")[0] if text else ""
 
 
 def rst_markup(doc: DocState) -> RenderMarkup:

@@ -33,9 +33,11 @@ from builder.parsers.rst.info_fields import info_field_events
 from builder.parsers.rst.inline import render_inline
 from builder.parsers.rst.release_paragraphs import release_heading
 from builder.parsers.rst.substitutions import define
+from builder.parsers.rst.table_blocks import holds_code, render_records
 from builder.parsers.rst.tables import (
     is_grid_border,
     is_simple_border,
+    read_grid_cells,
     read_grid_table,
     read_simple_table,
 )
@@ -114,6 +116,9 @@ def _render_block(
     if _OPTION_LIST.match(line) and _is_option_item(lines, i):
         return _render_option_list(lines, i, first, ctx, doc)
     if is_grid_border(line):
+        cells, end = read_grid_cells(lines, i)
+        if cells is not None and holds_code(cells):
+            return render_records(cells, first + i, ctx, doc, render_blocks), end
         rows, end = read_grid_table(lines, i)
         return [Text(render_rows(rows))], end
     if is_simple_border(line) and i + 1 < len(lines) and lines[i + 1]:

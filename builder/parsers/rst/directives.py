@@ -28,6 +28,8 @@ from builder.parsers.rst.autodoc import (
     object_events,
     summary_line,
 )
+from builder.parsers.rst.automodapi import DIRECTIVE as AUTOMODAPI
+from builder.parsers.rst.automodapi import render_automodapi
 from builder.parsers.rst.changelog import DIRECTIVES as CHANGELOG_DIRECTIVES
 from builder.parsers.rst.changelog import render_changelog
 from builder.parsers.rst.click import render_click
@@ -43,6 +45,12 @@ from builder.parsers.rst.events import (
     join_events,
     labelled,
     skip_blank,
+)
+from builder.parsers.rst.executed_code import (
+    IPYTHON_DIRECTIVE,
+    JUPYTER_DIRECTIVES,
+    ipython_code,
+    jupyter_code,
 )
 from builder.parsers.rst.includes import included_text, render_include, render_literal_include
 from builder.parsers.rst.inline import render_inline
@@ -89,7 +97,6 @@ LITERAL_DIRECTIVES = {
     "doctest": "pycon",
     "testcode": "python",
     "testoutput": "",
-    "ipython": "ipython",
     "math": "math",
     "productionlist": "",
     "parsed-literal": "",
@@ -216,11 +223,22 @@ def render_directive(
         mapped = read_directive(name, rest, body, line, text_arguments=True)
         return render_mapped_functions(mapped.argument, line, ctx, doc, render)
     if name in LITERAL_DIRECTIVES:
-        block = read_directive(name, rest, body, line, text_arguments=False)
+        block = read_directive(name, rest, body, line, text_arguments=name == "math")
         return [_render_literal(name, block)]
+    if name in JUPYTER_DIRECTIVES or name == IPYTHON_DIRECTIVE:
+        cell = read_directive(name, rest, body, line, text_arguments=False)
+        options = dict(cell.options)
+        if name == IPYTHON_DIRECTIVE:
+            shown = ipython_code(cell.argument, options, cell.content)
+        else:
+            shown = jupyter_code(name, options, cell.content)
+        return [Text(shown)] if shown else []
     if name == "argparse":
         parser = read_directive(name, rest, body, line, text_arguments=True)
         return render_argparse(dict(parser.options), line, ctx, doc)
+    if name == AUTOMODAPI:
+        api = read_directive(name, rest, body, line, text_arguments=True)
+        return render_automodapi(api.argument, dict(api.options), line, ctx, doc, render)
     if name == "click":
         command = read_directive(name, rest, body, line, text_arguments=True)
         return render_click(command.argument, dict(command.options), line, ctx, doc)
@@ -326,6 +344,11 @@ def _render_literal(name: str, block: Directive) -> Text:
     if name == "parsed-literal":
         return Text(fence((render_inline(line) for line in block.content), ""))
     language = LITERAL_DIRECTIVES[name]
+    if name == "math" and block.arguments:
+        # ".. math:: y_t = \mu": the formula may start on the directive's line and go on
+        # to a blank line, as Sphinx reads it; it was dropped, and the block left empty.
+        gap = [""] if block.content else []
+        return Text(fence([*block.arguments, *gap, *block.content], language))
     return Text(fence(block.content, language))
 
 

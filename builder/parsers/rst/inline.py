@@ -149,7 +149,9 @@ def render_role(role: str, text: str, *, heading: bool = False) -> str:
         return title or f"{base.upper()} {target}"
     code_like = base in CODE_ROLES or (domain in CODE_DOMAINS and base not in _TEXT_DOMAIN_ROLES)
     if not code_like:
-        if base in ("abbr", "guilabel", "menuselection", "math", "sub", "sup", "dfn"):
+        if base == "math":  # LaTeX keeps its backslashes, as docutils does: "\sin", not "sin"
+            return text
+        if base in ("abbr", "guilabel", "menuselection", "sub", "sup", "dfn"):
             return _unescape(text)
         if not title and base == "ref":
             return label_title(target) or target

@@ -17,8 +17,13 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-# ".. |name| replace:: text", the text going on in the lines indented under it.
-DEFINITION = re.compile(r"\.\. +\|([^|\s](?:[^|]*[^|\s])?)\| +replace::(?:[ \t]+(.*))?$")
+# ".. |name| replace:: text", the text going on in the lines indented under it; also
+# "raw::" (markup for another writer: a "<br/>" in a table cell, no text) and "unicode::"
+# (character codes: "U+2013", "0xA9", "&#169;").
+DEFINITION = re.compile(
+    r"\.\. +\|([^|\s](?:[^|]*[^|\s])?)\| +(replace|raw|unicode)::(?:[ \t]+(.*))?$"
+)
+_CHARACTER_CODE = re.compile(r"(?:0x|x|\\x|U\+?|u|\\u|&#x)([0-9a-fA-F]{1,6});?|&#([0-9]{1,7});")
 # A "|name|" reference where inline markup reads one (builder.parsers.rst.inline's rule).
 _REFERENCE = re.compile(r"(?<![\w|])\|([^\s|](?:[^|]{0,200}?[^\s|])??)\|(?![\w|])")
 # The most definitions one page keeps (loguru's longest module docstring has 40).
@@ -47,7 +52,11 @@ def define(lines: Sequence[str], i: int, into: dict[str, str] | None = None) -> 
     match = DEFINITION.match(lines[i])
     if known is None or match is None or len(known) >= MAX_SUBSTITUTIONS:
         return
-    parts = [match.group(2) or ""]
+    kind = match.group(2)
+    if kind == "raw":
+        known[match.group(1)] = ""
+        return
+    parts = [match.group(3) or ""]
     # By index: a slice of the lines after each definition copied the rest of the page, and
     # a page of 100,000 definitions (1.8 MB) took 38 s.
     for j in range(i + 1, len(lines)):
@@ -55,7 +64,24 @@ def define(lines: Sequence[str], i: int, into: dict[str, str] | None = None) -> 
         if not following.strip() or not following[0].isspace():
             break
         parts.append(following.strip())
-    known[match.group(1)] = " ".join(part.strip() for part in parts if part.strip())
+    text = " ".join(part.strip() for part in parts if part.strip())
+    known[match.group(1)] = _characters(text) if kind == "unicode" else text
+
+
+def _characters(text: str) -> str:
+    """The text of a ``unicode::`` definition: its codes as characters, its other words as
+    written, all joined without spaces; its options (``:trim:``) and a comment after ``..``
+    left out, as docutils reads it."""
+    words = text.split(" :", 1)[0].split(" .. ", 1)[0].split()
+    out: list[str] = []
+    for word in words:
+        code = _CHARACTER_CODE.fullmatch(word)
+        if code is None:
+            out.append(word)
+            continue
+        number = int(code.group(1), 16) if code.group(1) else int(code.group(2))
+        out.append(chr(number) if number <= 0x10FFFF else word)
+    return "".join(out)
 
 
 def names_a_definition(text: str) -> bool:

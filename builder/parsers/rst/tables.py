@@ -12,8 +12,9 @@ import io
 import itertools
 import re
 import unicodedata
+from dataclasses import dataclass
 
-from builder.parsers.rst.events import indent_of
+from builder.parsers.rst.events import dedent, indent_of
 
 _GRID_BORDER = re.compile(r"\+(?:[-=]+\+)+")
 _SIMPLE_BORDER = re.compile(r"=+(?: +=+)*")
@@ -34,12 +35,48 @@ def is_simple_border(line: str) -> bool:
     return bool(_SIMPLE_BORDER.fullmatch(line))
 
 
+@dataclass(frozen=True)
+class GridCells:
+    """A grid table's cells as written: per row (from its top border line, counted from the
+    table's first line), each cell's lines, dedented; ``header_rows`` rows are its header."""
+
+    rows: tuple[tuple[int, tuple[tuple[str, ...], ...]], ...]
+    header_rows: int
+
+
 def read_grid_table(lines: list[str], start: int) -> tuple[list[Row], int]:
     """Rows of the grid table whose top border is ``lines[start]``, and the index after it.
 
     Cells are found as docutils finds them, by walking each cell's border from its top left
     corner, so a cell spanning columns or rows is read whole: it joins the row it starts in. A
     table whose borders do not close is read column by column instead."""
+    grid, end = _grid(lines, start)
+    cells = _grid_cells(grid)
+    if cells is None:
+        return _grid_rows_by_column(grid), end
+    rows: dict[int, list[str]] = {}
+    for top, _left, text in sorted(cells):
+        rows.setdefault(top, []).append(" ".join(line.strip() for line in text if line.strip()))
+    return [tuple(row) for row in rows.values()], end
+
+
+def read_grid_cells(lines: list[str], start: int) -> tuple[GridCells | None, int]:
+    """The cells of the grid table starting at ``lines[start]`` with their lines (None when
+    its borders do not close), and the index after it."""
+    grid, end = _grid(lines, start)
+    cells = _grid_cells(grid)
+    if cells is None:
+        return None, end
+    header_end = next((y for y in range(1, end - start) if lines[start + y].startswith("+=")), 0)
+    rows: dict[int, list[tuple[str, ...]]] = {}
+    for top, _left, text in sorted(cells):
+        rows.setdefault(top, []).append(tuple(dedent(list(text))))
+    found = tuple((top, tuple(row)) for top, row in rows.items())
+    return GridCells(found, sum(1 for top, _ in found if top < header_end)), end
+
+
+def _grid(lines: list[str], start: int) -> tuple[list[str], int]:
+    """The grid table's lines from ``lines[start]``, padded to one width, and its end."""
     end = start + 1
     while end < len(lines) and lines[end][:1] in ("+", "|"):
         end += 1
@@ -49,18 +86,11 @@ def read_grid_table(lines: list[str], start: int) -> tuple[list[Row], int]:
         for line in lines[start:end]
     ]
     width = max(len(line) for line in grid)
-    grid = [line.ljust(width) for line in grid]
-    cells = _grid_cells(grid)
-    if cells is None:
-        return _grid_rows_by_column(grid), end
-    rows: dict[int, list[str]] = {}
-    for top, _left, text in sorted(cells):
-        rows.setdefault(top, []).append(text)
-    return [tuple(row) for row in rows.values()], end
+    return [line.ljust(width) for line in grid], end
 
 
-def _grid_cells(grid: list[str]) -> list[tuple[int, int, str]] | None:
-    """(top, left, text) of every cell of ``grid``, or None when its cells do not tile it."""
+def _grid_cells(grid: list[str]) -> list[tuple[int, int, tuple[str, ...]]] | None:
+    """(top, left, lines) of every cell of ``grid``, or None when its cells do not tile it."""
     bottom, right = len(grid) - 1, grid[0].rstrip().rfind("+")
     # Per column, the last line the cells found so far cover: a corner above it is inside one.
     covered = [0] * right
@@ -74,11 +104,11 @@ def _grid_cells(grid: list[str]) -> list[tuple[int, int, str]] | None:
         if found is None:
             continue  # not a cell's corner: a border meeting another cell's side
         cell_bottom, cell_right = found
-        text = (
-            grid[y][left + 1 : cell_right].replace(_WIDE_PAD, "").strip()
+        text = tuple(
+            grid[y][left + 1 : cell_right].replace(_WIDE_PAD, "").rstrip()
             for y in range(top + 1, cell_bottom)
         )
-        cells.append((top, left, " ".join(part for part in text if part)))
+        cells.append((top, left, text))
         covered[left:cell_right] = [cell_bottom] * (cell_right - left)
         corners.extend([(top, cell_right), (cell_bottom, left)])
         corners.sort()

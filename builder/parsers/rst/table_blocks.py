@@ -1,0 +1,58 @@
+"""A grid table whose cells hold code, read as records: a row's cells one after another.
+
+A grid table's cell may hold any body blocks; docbuild reads a table as "cell | cell" rows,
+each cell's lines joined into one, which fits words but not code. Cython 3.3.0's table of C
+declarations and their Cython counterparts had a cell of '.. code-block:: c' and a literal
+block each: ".. code-block:: c struct Foo { ... }; | :: cdef struct Foo: ...". A table with a
+directive or a literal block in a cell is read as a record per row instead: each cell's blocks
+rendered as the page's are, labelled by its column's header cell when the table has one.
+"""
+
+from __future__ import annotations
+
+import re
+
+from builder.parsers.rst.events import (
+    Context,
+    DocState,
+    Event,
+    RenderBlocks,
+    Text,
+    join_events,
+    labelled,
+)
+from builder.parsers.rst.inline import render_inline
+from builder.parsers.rst.tables import GridCells
+
+# A directive, or a paragraph ending with "::" that introduces a literal block.
+_BLOCK_MARKUP = re.compile(r"\.\. +[A-Za-z0-9][\w.+:-]*::|.*::$")
+
+
+def holds_code(cells: GridCells) -> bool:
+    """Whether a cell of the table holds a directive or a literal block."""
+    return any(
+        _BLOCK_MARKUP.match(line)
+        for _top, row in cells.rows
+        for cell in row
+        for line in cell
+    )  # fmt: skip
+
+
+def render_records(
+    cells: GridCells, first: int, ctx: Context, doc: DocState, render: RenderBlocks
+) -> list[Event]:
+    """A block per body row: its cells' blocks, each under its column's header text.
+    ``first`` is the source line of the table's top border."""
+    header = cells.rows[cells.header_rows - 1][1] if cells.header_rows else ()
+    labels = [render_inline(" ".join(line.strip() for line in cell if line)) for cell in header]
+    events: list[Event] = []
+    for top, row in cells.rows[cells.header_rows :]:
+        parts: list[str] = []
+        for column, cell in enumerate(row):
+            body = join_events(render(list(cell), first + top + 1, ctx.nested(sections=False), doc))
+            label = labels[column] if column < len(labels) else ""
+            if body:
+                parts.append(labelled(label, body) if label else body)
+        if parts:
+            events.append(Text("\n\n".join(parts)))
+    return events

@@ -1,0 +1,56 @@
+"""Docstrings a module assigns to ``__doc__`` after the fact, read from its syntax tree."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.api.assigned_docs import assigned_docstring
+from builder.api.code import GriffeSource
+from builder.api.model import ApiSettings, DocField, DocPart
+
+
+def test_assigned_docstrings_are_the_objects_docstrings(tmp_path: Path) -> None:
+    # statsmodels 0.14.6 (OLS, GLS, WLS: '__doc__ = """...""" % {...}' in the class body) and
+    # seaborn 0.13.2 (histplot.__doc__ = """...""".format(**params)): their sections held a
+    # signature alone.
+    package = tmp_path / "models"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        "class OLS:\n"
+        '    __doc__ = """\n    Ordinary Least Squares\n\n    %(params)s\n'
+        "    Attributes\n    ----------\n    weights : scalar\n        Always 1.\n"
+        '    """ % {"params": PARAMS}\n\n\n'
+        "def histplot(data, multiple):\n    pass\n\n\n"
+        'histplot.__doc__ = """\\\nPlot histograms.\n\nParameters\n----------\n'
+        '{params.core.data}\nmultiple : {{"layer", "dodge"}}\n    How to stack\n'
+        '""".format(**PARAMS)\n',
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(docstring_style="numpy"), "src")
+    ols = source.find("models.OLS", "numpy")
+    histplot = source.find("models.histplot", "numpy")
+    assert ols is not None and histplot is not None
+    assert ols.doc == (
+        DocPart("", "Ordinary Least Squares"),
+        DocPart("Attributes", fields=(DocField("weights", "scalar", "Always 1."),)),
+    )
+    assert histplot.doc == (
+        DocPart("", "Plot histograms."),
+        DocPart("Parameters", fields=(DocField("multiple", '{"layer", "dodge"}', "How to stack"),)),
+    )
+
+
+def test_only_a_string_written_there_counts() -> None:
+    lines = [
+        "f.__doc__ = other.__doc__",
+        "g.__doc__ = f'{x}'",
+        "h.__doc__ = textwrap.dedent('''Dedented.''')",
+        "class C:",
+        "    class D:",
+        "        __doc__ = 'Nested.'",
+    ]
+    assert assigned_docstring(lines, "f") == ""
+    assert assigned_docstring(lines, "g") == ""
+    assert assigned_docstring(lines, "h") == "Dedented."
+    assert assigned_docstring(lines, "C.D") == "Nested."
+    assert assigned_docstring(["def broken(:"], "broken") == ""
