@@ -6,7 +6,8 @@ everything it holds (a project's layout, a version's records) instead of being s
 items and results cross between processes. Results are taken back in the items' order, so the
 build writes the bytes a one-core build writes. Work that fails in a worker (an exception, which
 may not survive pickling, or a worker that died) is done again in the build's process: it then
-fails, or not, exactly as on one core.
+fails, or not, exactly as on one core. Workers never outlive the build's process, even one
+killed before it could stop them.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from __future__ import annotations
 import multiprocessing
 import os
 import sys
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -33,6 +36,8 @@ MIN_ITEMS_FOR_WORKERS = 24
 # Items handed out ahead of the one whose result is awaited, per worker: enough to keep every
 # worker busy while the build's process takes results back, few enough to bound what is held.
 READ_AHEAD_PER_WORKER = 4
+# How often a worker looks whether the build's process is still there.
+PARENT_CHECK_SECONDS = 0.5
 
 # The work the workers do: set just before they fork, so that each inherits it.
 _inherited_work: Callable[[Any], Any] | None = None
@@ -74,7 +79,9 @@ class Workers(Generic[Item, Result]):
         self.work = work
         _inherited_work = work
         context = multiprocessing.get_context("fork")
-        self._pool = ProcessPoolExecutor(jobs, mp_context=context)
+        self._pool = ProcessPoolExecutor(
+            jobs, mp_context=context, initializer=_end_with, initargs=(os.getpid(),)
+        )
 
     def hand(self, item: Item) -> Handed[Item, Result] | None:
         """``item`` handed to a worker; None when the workers are gone (one died)."""
@@ -160,6 +167,19 @@ def _taken(
     if done:
         done(item, result)
     return result
+
+
+def _end_with(build_process: int) -> None:
+    """A worker's start: it ends once the build's process is gone. Killed (SIGKILL, the OOM
+    killer), that process cannot stop its workers, which would otherwise wait for work forever
+    (each holds its queue's pipe open itself)."""
+
+    def watch() -> None:
+        while os.getppid() == build_process:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="end-with-build", daemon=True).start()
 
 
 def _work_inherited(item: Any) -> Any:
