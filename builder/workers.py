@@ -6,14 +6,15 @@ everything it holds (a project's layout, a version's records) instead of being s
 items and results cross between processes. Results are taken back in the items' order, so the
 build writes the bytes a one-core build writes. Work that fails in a worker (an exception, which
 may not survive pickling, or a worker that died) is done again in the build's process: it then
-fails, or not, exactly as on one core. Workers never outlive the build's process, even one
-killed before it could stop them.
+fails, or not, exactly as on one core. Ctrl-C is the build process's alone to handle, and
+workers never outlive that process, even one killed before it could stop them.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import sys
 import threading
 import time
@@ -80,7 +81,7 @@ class Workers(Generic[Item, Result]):
         _inherited_work = work
         context = multiprocessing.get_context("fork")
         self._pool = ProcessPoolExecutor(
-            jobs, mp_context=context, initializer=_end_with, initargs=(os.getpid(),)
+            jobs, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
         )
 
     def hand(self, item: Item) -> Handed[Item, Result] | None:
@@ -169,17 +170,21 @@ def _taken(
     return result
 
 
-def _end_with(build_process: int) -> None:
-    """A worker's start: it ends once the build's process is gone. Killed (SIGKILL, the OOM
-    killer), that process cannot stop its workers, which would otherwise wait for work forever
-    (each holds its queue's pipe open itself)."""
+def _start_worker(build_process: int) -> None:
+    """A worker's start. Ctrl-C, which the terminal sends the whole process group, is the
+    build process's to handle (it stops the workers): one interrupted inside the pool's
+    queues prints its own traceback and may leave a queue's lock held, so that stopping the
+    workers hangs. And a worker ends once the build's process is gone: killed (SIGKILL, the
+    OOM killer), it cannot stop them, and each would wait for work forever (it holds its
+    queue's pipe open itself)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
-    def watch() -> None:
+    def end_with_build() -> None:
         while os.getppid() == build_process:
             time.sleep(PARENT_CHECK_SECONDS)
         os._exit(1)
 
-    threading.Thread(target=watch, name="end-with-build", daemon=True).start()
+    threading.Thread(target=end_with_build, name="end-with-build", daemon=True).start()
 
 
 def _work_inherited(item: Any) -> Any:

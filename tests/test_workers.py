@@ -1,5 +1,6 @@
 """builder.workers: work done by forked workers comes back in order, as this process does it."""
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -124,3 +125,37 @@ def test_workers_end_when_the_build_process_is_killed() -> None:
         for pid in workers:
             if is_running(pid):
                 os.kill(pid, signal.SIGKILL)
+
+
+INTERRUPTED_BUILD = """
+import signal, time
+from builder.workers import in_order
+
+signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a terminal
+for n in in_order(range(100_000), abs, 2):
+    if n == 50:
+        print("working", flush=True)
+    time.sleep(0.01)  # the workers wait for items, as when the build's process writes
+"""
+
+
+def test_ctrl_c_is_the_build_process_s_to_handle() -> None:
+    # Ctrl-C signals the terminal's whole process group. A worker interrupted inside the
+    # pool's queues printed its own traceback, and could leave a queue's lock held, hanging
+    # the build as it stopped its workers; the build's process alone stops, and stops them.
+    with subprocess.Popen(
+        [sys.executable, "-c", INTERRUPTED_BUILD],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    ) as build:
+        assert build.stdout is not None
+        assert build.stdout.readline() == "working\n"
+        os.killpg(build.pid, signal.SIGINT)
+        try:
+            _, errors = build.communicate(timeout=60)
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(build.pid, signal.SIGKILL)
+    assert errors.count("Traceback") == 1 and errors.endswith("KeyboardInterrupt\n")
