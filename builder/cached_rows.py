@@ -20,7 +20,7 @@ import functools
 import hashlib
 import os
 import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -99,7 +99,7 @@ class ShardParts:
             self._cache.store(self._placed_key, self._placed)
         return [self._placed_key]
 
-    def pages(self, records: Sequence[dict[str, Any]]) -> Iterator[PlacedPage]:
+    def pages(self, records: Sequence[dict[str, Any]]) -> Generator[PlacedPage, None, None]:
         """``placed_pages(page_rows(records))``, each page's tables taken from the cache when
         its records are unchanged, else made (by workers, in order: builder.workers); a few
         pages' records and tables are held at a time."""

@@ -19,6 +19,7 @@ each page's records and view: 120 MB of sha256 and a second read of 47 MB on the
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 from collections.abc import Callable, Sequence
@@ -365,16 +366,19 @@ def write_shard_cached(
     digests: dict[str, str] = {}
 
     def write(folder: Path) -> ShardInfo:
-        info, written = write_shard_files(
-            folder,
-            volume.library_id,
-            volume.version,
-            (),
-            parts.pages(volume.records),
-            parts.compress,
-            split_index_bytes,
-            parts.place,
-        )
+        # Closed here, not when the pages are let go: an error raised while they are made
+        # holds them (its traceback has the frames that took them), and their workers with it.
+        with contextlib.closing(parts.pages(volume.records)) as pages:
+            info, written = write_shard_files(
+                folder,
+                volume.library_id,
+                volume.version,
+                (),
+                pages,
+                parts.compress,
+                split_index_bytes,
+                parts.place,
+            )
         digests.update(written)
         return info
 

@@ -6,14 +6,18 @@ everything it holds (a project's layout, a version's records) instead of being s
 items and results cross between processes. Results are taken back in the items' order, so the
 build writes the bytes a one-core build writes. Work that fails in a worker (an exception, which
 may not survive pickling, or a worker that died) is done again in the build's process: it then
-fails, or not, exactly as on one core.
+fails, or not, exactly as on one core. Ctrl-C is the build process's alone to handle, and
+workers never outlive that process, even one killed before it could stop them.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import sys
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -36,6 +40,8 @@ DONE_HERE_FIRST = 4
 # Items handed out ahead of the one whose result is awaited, per worker: enough to keep every
 # worker busy while the build's process takes results back, few enough to bound what is held.
 READ_AHEAD_PER_WORKER = 4
+# How often a worker looks whether the build's process is still there.
+PARENT_CHECK_SECONDS = 0.5
 
 # The work the workers do: set just before they fork, so that each inherits it.
 _inherited_work: Callable[[Any], Any] | None = None
@@ -79,7 +85,9 @@ class Workers(Generic[Item, Result]):
         # The processes are forked when the first item is handed to them (a fork context's
         # pool starts them all then), not here.
         context = multiprocessing.get_context("fork")
-        self._pool = ProcessPoolExecutor(jobs, mp_context=context)
+        self._pool = ProcessPoolExecutor(
+            jobs, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
+        )
         self._asked = 0
 
     def hand(self, item: Item) -> Handed[Item, Result] | None:
@@ -170,6 +178,23 @@ def _taken(
     if done:
         done(item, result)
     return result
+
+
+def _start_worker(build_process: int) -> None:
+    """A worker's start. Ctrl-C, which the terminal sends the whole process group, is the
+    build process's to handle (it stops the workers): one interrupted inside the pool's
+    queues prints its own traceback and may leave a queue's lock held, so that stopping the
+    workers hangs. And a worker ends once the build's process is gone: killed (SIGKILL, the
+    OOM killer), it cannot stop them, and each would wait for work forever (it holds its
+    queue's pipe open itself)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def end_with_build() -> None:
+        while os.getppid() == build_process:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=end_with_build, name="end-with-build", daemon=True).start()
 
 
 def _work_inherited(item: Any) -> Any:

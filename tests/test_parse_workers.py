@@ -1,14 +1,17 @@
 """Parsing on several cores: the same site as on one, whatever the workers do."""
 
 import os
+import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
+from builder import shards, workers
 from builder.cli import main
 from builder.config import load_catalog
-from builder.errors import IndexInvalid
+from builder.errors import BuildError, IndexInvalid
 from builder.model import FileRecords, SkippedFile, SourceFile
 from builder.pipeline import build_site
 from builder.sources import Candidate
@@ -193,3 +196,25 @@ def test_jobs_out_of_range_is_refused_with_the_range(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, arguments)
     assert result.exit_code == 2
     assert "--jobs" in result.output and "1<=x<=8" in result.output
+
+
+def test_a_build_that_fails_while_pages_are_made_leaves_no_workers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The shard stage fails (a full disk) with pages still in the workers: the error, held by
+    # whoever reports it, must not keep them running, nor stop the next build starting its own
+    # (docbuild watch and serve build again in the same process).
+    config = load_catalog(make_project(tmp_path))
+
+    def disk_full(library_id: str, version: str, pages: Any, finish: Any) -> Any:
+        taken = iter(pages)
+        next(taken)
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(shards, "search_database_bytes", disk_full)
+    with pytest.raises(BuildError, match="disk is full") as failed:
+        build_site(config, tmp_path / "site", cache_dir=tmp_path / "cache", jobs=2)
+    assert workers._inherited_work is None
+    monkeypatch.undo()
+    report = build_site(config, tmp_path / "site", cache_dir=tmp_path / "cache", jobs=2)
+    assert report.versions[0].sections and failed.value

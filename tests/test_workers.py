@@ -1,6 +1,12 @@
 """builder.workers: work done by forked workers comes back in order, as this process does it."""
 
+import contextlib
 import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -80,3 +86,84 @@ def test_one_set_of_workers_at_a_time() -> None:
     finally:
         workers.close()
     Workers(square_where, 2).close()  # and again once closed
+
+
+def is_running(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii")
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has ended
+
+
+KILLED_BUILD = """
+import os, sys, time
+from builder.workers import in_order
+
+def pid_of_worker(n):
+    time.sleep(0.01)
+    return os.getpid()
+
+workers = set()
+for pid in in_order(range(100_000), pid_of_worker, 2):
+    workers.add(pid)
+    if len(workers) == 2:
+        print(*workers, flush=True)
+        time.sleep(3600)
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_workers_end_when_the_build_process_is_killed() -> None:
+    # Killed (SIGKILL, the OOM killer, a SIGTERM outside --watch), the build cannot stop its
+    # workers: they must not wait for work forever.
+    with subprocess.Popen(
+        [sys.executable, "-c", KILLED_BUILD], stdout=subprocess.PIPE, text=True
+    ) as build:
+        assert build.stdout is not None
+        workers = [int(pid) for pid in build.stdout.readline().split()]
+        build.kill()
+    try:
+        for _ in range(300):
+            if not any(is_running(pid) for pid in workers):
+                break
+            time.sleep(0.1)
+        assert not any(is_running(pid) for pid in workers)
+    finally:
+        for pid in workers:
+            if is_running(pid):
+                os.kill(pid, signal.SIGKILL)
+
+
+INTERRUPTED_BUILD = """
+import signal, time
+from builder.workers import in_order
+
+signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a terminal
+for n in in_order(range(100_000), abs, 2):
+    if n == 50:
+        print("working", flush=True)
+    time.sleep(0.01)  # the workers wait for items, as when the build's process writes
+"""
+
+
+def test_ctrl_c_is_the_build_process_s_to_handle() -> None:
+    # Ctrl-C signals the terminal's whole process group. A worker interrupted inside the
+    # pool's queues printed its own traceback, and could leave a queue's lock held, hanging
+    # the build as it stopped its workers; the build's process alone stops, and stops them.
+    with subprocess.Popen(
+        [sys.executable, "-c", INTERRUPTED_BUILD],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    ) as build:
+        assert build.stdout is not None
+        assert build.stdout.readline() == "working\n"
+        os.killpg(build.pid, signal.SIGINT)
+        try:
+            _, errors = build.communicate(timeout=60)
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(build.pid, signal.SIGKILL)
+    assert errors.count("Traceback") == 1 and errors.endswith("KeyboardInterrupt\n")
