@@ -9,7 +9,8 @@ The corpus (not part of the repository) is a folder of HTML pages; its index and
 issue's table did. Every tool reads the same copy of what is left and runs pinned to one core
 (``--core``; with several, docbuild's workers and Pagefind's threads use them all, and peak
 memory is that of the largest single process: a parallel build's workers each have their own).
-Each round runs every tool once, interleaved, so a busy machine slows them all alike; the table
+Each round runs every tool once, interleaved, so a busy machine slows them all alike (two
+docbuild checkouts swap places each round, and every run starts after a sync); the table
 shows medians over the rounds and the load average before and after. Figures per tool: cold
 build wall time (and CPU time, steadier when the machine is shared), peak memory (the child's
 maximum resident set), output size against the input, and for docbuild a one-word edit in one
@@ -87,6 +88,7 @@ class Figures:
 def run_pinned(command: list[str], cores: frozenset[int], cwd: Path = REPO) -> Run:
     """Run ``command`` on ``cores``; its wall time, CPU time (its processes' together) and
     peak resident memory (of its largest process)."""
+    os.sync()  # what earlier runs wrote goes to disk now, not while this one runs
     start = time.perf_counter()
     process = subprocess.Popen(
         command,
@@ -361,13 +363,14 @@ def main() -> None:
         if args.before:
             results["docbuild before"] = Figures()
         results |= {"docbuild": Figures(), "Pagefind": Figures(), "plain script": Figures()}
+        docbuilds = [(REPO, results["docbuild"])]
+        if args.before:
+            docbuilds.insert(0, (args.before.resolve(), results["docbuild before"]))
         for round_number in range(args.rounds):
-            if args.before:
-                measure_docbuild(
-                    args.before.resolve(), work, pages, edited, args.core,
-                    results["docbuild before"],
-                )  # fmt: skip
-            measure_docbuild(REPO, work, pages, edited, args.core, results["docbuild"])
+            # The two checkouts swap places each round: the one measured second would otherwise
+            # always find the first one's files still being written back to disk.
+            for checkout, figures in docbuilds[:: -1 if round_number % 2 else 1]:
+                measure_docbuild(checkout, work, pages, edited, args.core, figures)
             if version is not None:
                 measure_pagefind(work, pages, args.core, results["Pagefind"])
             if not args.docbuild_only:
