@@ -306,6 +306,24 @@ def test_the_execution_counts_of_nbsphinx_cells_are_chrome() -> None:
     assert bodies(page) == ["```ipython3\ndf.style\n```\n\nStyled.\n\nA prompt elsewhere is text."]
 
 
+def test_only_a_page_naming_nbsphinx_cells_is_searched_for_their_prompts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The search tests the classes of every div: a page that never names the cells' classes
+    # (the Python docs) is spared it.
+    def refused(root: object) -> list[Element]:
+        raise AssertionError("searched for nbsphinx prompts")
+
+    def read_as_built(page: str) -> list[str]:  # a build hands the parser the file's bytes
+        return [s.body for s in parse(page, "p.html", page.encode()).sections]
+
+    monkeypatch.setattr(main_content, "_NOTEBOOK_PROMPTS", refused)
+    plain = '<h1>T</h1><div class="prompt"><pre>[2]:</pre></div>'
+    assert read_as_built(plain) == ["```\n[2]:\n```"]
+    with pytest.raises(AssertionError, match="nbsphinx prompts"):
+        read_as_built(plain.replace('class="prompt"', 'class="nbinput"><div class="prompt"'))
+
+
 def test_a_definition_terms_classifier_keeps_its_colon() -> None:
     # numpydoc's parameters are definition terms with a classifier, whose " : " the
     # stylesheet draws: pandas 1.5.3's read "rightDataFrame or named Series".
