@@ -119,12 +119,12 @@ class Workers(Generic[Item, Result]):
 
 
 def workers_for(
-    work: Callable[[Item], Result], jobs: int, items: int, least: int = MIN_ITEMS_FOR_WORKERS
+    work: Callable[[Item], Result], jobs: int, items: int
 ) -> Workers[Item, Result] | None:
     """Workers for ``items`` items of ``work``, or None when this process should do them: one
-    job, fewer items than ``least`` (forking and sending would cost more than they save), or a
-    platform that cannot fork."""
-    if jobs <= 1 or items < least or not can_fork():
+    job, fewer items than ``MIN_ITEMS_FOR_WORKERS`` (forking and sending would cost more than
+    they save), or a platform that cannot fork."""
+    if jobs <= 1 or items < MIN_ITEMS_FOR_WORKERS or not can_fork():
         return None
     return Workers(work, jobs)
 
@@ -134,50 +134,45 @@ def in_order(
     work: Callable[[Item], Result],
     jobs: int,
     *,
-    least: int = MIN_ITEMS_FOR_WORKERS,
     known: Callable[[Item], Result | None] | None = None,
     done: Callable[[Item, Result], None] | None = None,
 ) -> Iterator[Result]:
-    """``work(item)`` for each item, in order, by ``jobs`` workers when there are at least
-    ``least`` items. ``known`` gives an item's result without the work when it has one (a
+    """``work(item)`` for each item, in order, by ``jobs`` workers when there are enough items
+    (``workers_for``). ``known`` gives an item's result without the work when it has one (a
     cache); ``done`` hears of each result worked out (to keep it), in this process."""
     listed = list(items)
-    workers = workers_for(work, jobs, len(listed), least)
-    if workers is None:
-        for item in listed:
-            result = known(item) if known else None
-            if result is None:
-                result = work(item)
-                if done:
-                    done(item, result)
-            yield result
-        return
+    workers = workers_for(work, jobs, len(listed))
+    # Without workers each item is taken as soon as it is listed: the work is done in turn.
+    read_ahead = jobs * READ_AHEAD_PER_WORKER if workers else 0
     pending: deque[tuple[Item, Result | Handed[Item, Result] | None]] = deque()
-    read_ahead = jobs * READ_AHEAD_PER_WORKER
+
+    def taken() -> Result:
+        item, held = pending.popleft()
+        if isinstance(held, Handed):
+            assert workers is not None  # only workers hand items out
+            result = workers.result(held)
+        elif held is not None:
+            return held  # known without the work
+        else:
+            result = work(item)
+        if done:
+            done(item, result)
+        return result
+
     try:
         for item in listed:
             result = known(item) if known else None
-            pending.append((item, result if result is not None else workers.hand(item)))
+            if result is None and workers is not None:
+                pending.append((item, workers.hand(item)))
+            else:
+                pending.append((item, result))
             while len(pending) > read_ahead:
-                yield _taken(pending.popleft(), workers, done)
+                yield taken()
         while pending:
-            yield _taken(pending.popleft(), workers, done)
+            yield taken()
     finally:
-        workers.close()
-
-
-def _taken(
-    entry: tuple[Item, Result | Handed[Item, Result] | None],
-    workers: Workers[Item, Result],
-    done: Callable[[Item, Result], None] | None,
-) -> Result:
-    item, held = entry
-    if held is not None and not isinstance(held, Handed):
-        return held  # known without the work
-    result = workers.result(held) if held is not None else workers.work(item)
-    if done:
-        done(item, result)
-    return result
+        if workers is not None:
+            workers.close()
 
 
 def _start_worker(build_process: int) -> None:

@@ -78,13 +78,13 @@ def outcomes(candidates: Iterable[Candidate], reading: Reading, jobs: int) -> It
     """Each candidate's outcome, in order, parsed by ``jobs`` workers when that pays."""
     listed = list(candidates)
     workers = workers_for(reading.parse, jobs, len(listed))
-    if workers is None:
-        yield from _in_order(listed, reading, None, 0)
-        return
+    # Without workers each file is taken before the next is read: parsed in turn.
+    read_ahead = jobs * READ_AHEAD_PER_WORKER if workers else 0
     try:
-        yield from _in_order(listed, reading, workers, jobs * READ_AHEAD_PER_WORKER)
+        yield from _in_order(listed, reading, workers, read_ahead)
     finally:
-        workers.close()
+        if workers is not None:
+            workers.close()
 
 
 def _in_order(
@@ -126,8 +126,6 @@ def _in_order(
                 item = handed
         pending.append(item)
         budget.add(item)
-        if workers is None:
-            yield take()
     while pending:
         yield take()
 
