@@ -1,0 +1,82 @@
+"""The reST reader's tables: simple and grid tables read as rows, spanning cells read whole,
+cells holding code read a record per row, wide characters counted twice."""
+
+from __future__ import annotations
+
+from tests.rst_support import _body
+
+
+def test_tables_become_rows() -> None:
+    text = (
+        "====  =====\nA     B\n====  =====\n1     one\n2     two\n      more\n====  =====\n\n"
+        "+-----+-----+\n| h1  | h2  |\n+=====+=====+\n"
+        "| a   | b   |\n| c   |     |\n+-----+-----+\n\n"
+        '.. csv-table:: Numbers\n   :header: "n", "name"\n\n   1, "one, uno"\n\n'
+        ".. list-table::\n   :header-rows: 1\n\n   * - x\n     - y\n   * - ``1``\n     - 2\n"
+    )
+    assert _body(text) == (
+        "A | B\n1 | one\n2 | two more\n\n"
+        "h1 | h2\na c | b\n\n"
+        "Numbers\n\nn | name\n1 | one, uno\n\n"
+        "x | y\n`1` | 2"
+    )
+
+
+def test_grid_table_cells_spanning_columns_or_rows_are_read_whole() -> None:
+    text = (
+        "+--------+---------+-------+\n"
+        "| Name   | Kind    | Notes |\n"
+        "+========+=========+=======+\n"
+        "| alpha  | This cell spans.|\n"
+        "+--------+---------+-------+\n"
+        "| beta   | Spans   | - one |\n"
+        "+--------+ two     | - two |\n"
+        "| gamma  | rows.   |       |\n"
+        "+--------+---------+-------+\n"
+    )
+    # Each cell joins the row it starts in, its lines joined; no word is cut at a column.
+    assert _body(text) == (
+        "Name | Kind | Notes\nalpha | This cell spans.\nbeta | Spans two rows. | - one - two\ngamma"
+    )
+
+
+def test_a_grid_table_whose_cells_hold_code_is_read_a_record_per_row() -> None:
+    # Cython 3.3.0's external_C_code.rst: a C declaration and its Cython counterparts per row,
+    # each cell a code block; joined into a row they read ".. code-block:: c struct Foo {
+    # ... }; | :: cdef struct Foo: ... | Cython will refer to the type as ...".
+    text = (
+        "+-------------------+--------------------+-----------------+\n"
+        "| C code            | Cython             | Comments        |\n"
+        "+===================+====================+=================+\n"
+        "| .. code-block:: c | ::                 | Refers to it as |\n"
+        "|                   |                    | ``struct Foo``. |\n"
+        "|   struct Foo {    |   cdef struct Foo: |                 |\n"
+        "|     ...           |     ...            |                 |\n"
+        "|   };              |                    |                 |\n"
+        "+-------------------+--------------------+-----------------+\n"
+        "| ``int x;``        | ``cdef int x``     |                 |\n"
+        "+-------------------+--------------------+-----------------+\n"
+    )
+    assert _body(text) == (
+        "C code:\n```c\nstruct Foo {\n  ...\n};\n```\n\n"
+        "Cython:\n```\ncdef struct Foo:\n  ...\n```\n\n"
+        "Comments: Refers to it as `struct Foo`.\n\n"
+        "C code: `int x;`\n\nCython: `cdef int x`"
+    )
+
+
+def test_a_grid_table_whose_cells_do_not_close_is_read_by_columns() -> None:
+    text = "+-----+-----+\n| a   | b   |\n| c   | d\n+-----+-----+\n"  # no right edge
+    assert _body(text) == "a c | b d"
+
+
+def test_table_columns_count_wide_characters_twice() -> None:
+    # docutils lines columns up by display width: a CJK character or an emoji takes two.
+    text = (
+        "=====  ========  ===\nname   summary   ok\n=====  ========  ===\n"
+        "logot  日志 🪵   yes\nplain  text      no\n=====  ========  ===\n\n"
+        "+------+----+\n| 名前 | x  |\n+------+----+\n"
+    )
+    assert _body(text) == (
+        "name | summary | ok\nlogot | 日志 🪵 | yes\nplain | text | no\n\n名前 | x"
+    )
