@@ -279,3 +279,26 @@ def test_numpy_sections_underlined_with_equals_signs_are_sections() -> None:
     )  # fmt: skip
     # Shorter than its title, a line of '=' is no numpydoc underline.
     assert len(_parts("Convert.\n\nExamples\n===\n\n>>> f()\n", "numpydoc")) == 1
+
+
+def test_napoleon_leaves_a_title_it_does_not_know_as_a_heading() -> None:
+    # celery.states' module docstring titles its parts "States", "Sets", "Misc" over dashes:
+    # griffe read each as a NumPy section, its text (subtitles and all) as one paragraph.
+    text = (
+        "Built-in task states.\n\n"
+        "States\n------\n\nSee the guide.\n\n"
+        "Sets\n----\n\nREADY\n~~~~~\n\nReady states.\n\n"
+        "``PORT``\n--------\n\nA port.\n\n"
+        "Parameters\n----------\nx : int\n    The x.\n"
+    )
+    parts = _parts(text)
+    assert parts == (
+        DocPart("", "Built-in task states."),
+        DocPart("", "States\n------"),
+        DocPart("", "See the guide."),
+        DocPart("", "Sets\n----"),
+        DocPart("", "READY\n~~~~~\n\nReady states."),
+        DocPart("", "``PORT``\n--------"),
+        DocPart("", "A port."),
+        DocPart("Parameters", fields=(DocField("x", "int", "The x."),)),
+    )

@@ -84,6 +84,10 @@ _NAPOLEON_SECTIONS = frozenset({
     "raise", "raises", "references", "see also", "tip", "todo", "warning", "warnings", "warn",
     "warns", "yield", "yields",
 })  # fmt: skip
+# A title at the docstring's margin over a line of dashes, as reST writes a heading; napoleon
+# reads it as a NumPy section only when it knows the title (celery.states: "States", "Misc";
+# celery.contrib.rdb: "``CELERY_RDB_HOST``"). Not a Markdown fence, a field or a list item.
+_PLAIN_TITLE = re.compile(r"^((?!```|:|- )\S[^\n]*?)[ \t]*\n-{3,}[ \t]*$", re.M)
 _SECTION_HEADER = re.compile(r"^([ \t]*)([A-Za-z][A-Za-z ]*):[ \t]*$")
 _GRIFFE_TITLES = {
     "parameters": "Parameters", "other_parameters": "Other Parameters", "raises": "Raises",
@@ -114,6 +118,16 @@ def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
         )  # fmt: skip
         text = dashed.strip("\n")
     if style == "auto":
+        chunks_apart = _cut_before_titles(docstring.value)
+        if len(chunks_apart) > 1:
+            return tuple(
+                part
+                for title, chunk in chunks_apart
+                for part in (
+                    *((DocPart("", title),) if title else ()),
+                    *parse_docstring(griffe.Docstring(chunk, parent=docstring.parent), style),
+                )
+            )
         docstring = _napoleon_headers_closed(docstring, griffe)
     chunks = [docstring]
     if style != "google" and _NUMPY_UNDERLINE.search(text):
@@ -126,6 +140,20 @@ def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
         return (DocPart("", text),)
     types = _numpy_type_lines(text) if _NUMPY_UNDERLINE.search(text) else {}
     return tuple(part for part in (_part(section, types) for section in sections) if part)
+
+
+def _cut_before_titles(text: str) -> list[tuple[str, str]]:
+    """(title, text) pieces of ``text``, cut before each reST title napoleon does not read as
+    a section; the first piece has no title. Read whole, griffe took such a title for a NumPy
+    section of its own and its text, titles below it and all, for one paragraph."""
+    pieces: list[tuple[str, str]] = []
+    title, start = "", 0
+    for match in _PLAIN_TITLE.finditer(text):
+        if match.group(1).strip().lower() in _NAPOLEON_SECTIONS:
+            continue
+        pieces.append((title, text[start : match.start()]))
+        title, start = match.group(0), match.end()
+    return [*pieces, (title, text[start:])]
 
 
 def _split_at_section_ends(text: str) -> list[str]:
