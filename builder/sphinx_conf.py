@@ -6,7 +6,10 @@ dicts, sets, booleans, None) are read, with ``ast``, and the literals a list is 
 (``+=``, ``.append``, ``.extend``), at the top level or in an ``if`` block: conf.py files add
 extensions for the HTML build that way (pip: ``if "man" not in tags: extensions.extend(...)``,
 with myst_parser among them). Anything else (a call, a name, an import's value) is recorded by
-name so the caller can say it was ignored.
+name so the caller can say it was ignored. A conf.py that builds its settings with a shared
+helper names its extensions in that call instead (celery's
+``globals().update(build_config(..., extra_extensions=[...]))``): the literal lists passed as
+a keyword ending in ``extensions`` are kept apart, as extensions the file asks for.
 """
 
 from __future__ import annotations
@@ -28,9 +31,17 @@ class SphinxConf:
     values: Mapping[str, Any] = field(default_factory=dict)
     not_literal: tuple[str, ...] = ()
     problem: str | None = None
+    passed_extensions: tuple[str, ...] = ()
 
     def get(self, name: str, default: Any = None) -> Any:
         return self.values.get(name, default)
+
+    def extension_names(self) -> tuple[str, ...]:
+        """The extensions the file loads: its literal ``extensions`` list, then those it passes
+        to a call that builds its settings."""
+        extensions = self.values.get("extensions")
+        listed = extensions if isinstance(extensions, list | tuple) else ()
+        return (*(str(name) for name in listed), *self.passed_extensions)
 
 
 def read_sphinx_conf(source: str) -> SphinxConf:
@@ -59,7 +70,7 @@ def read_sphinx_conf(source: str) -> SphinxConf:
             except _LITERAL_ERRORS:
                 values.pop(name, None)
                 not_literal[name] = None
-    return SphinxConf(values, tuple(not_literal))
+    return SphinxConf(values, tuple(not_literal), passed_extensions=_passed_extensions(tree))
 
 
 _LITERAL_ERRORS = (ValueError, TypeError, SyntaxError, RecursionError, MemoryError)
@@ -74,6 +85,22 @@ def _statements(body: list[ast.stmt], conditional: bool) -> Iterator[tuple[ast.s
             yield from _statements(statement.orelse, conditional=True)
         else:
             yield statement, conditional
+
+
+def _passed_extensions(tree: ast.Module) -> tuple[str, ...]:
+    """The strings of each literal list or tuple passed as a keyword argument whose name ends
+    in ``extensions`` (``extra_extensions=[...]``), in any call of the file."""
+    names: list[str] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.keyword) or not (node.arg or "").endswith("extensions"):
+            continue
+        try:
+            value = ast.literal_eval(node.value)
+        except _LITERAL_ERRORS:
+            continue
+        if isinstance(value, list | tuple):
+            names.extend(item for item in value if isinstance(item, str))
+    return tuple(names)
 
 
 def _growth(statement: ast.stmt) -> tuple[str, ast.expr] | None:

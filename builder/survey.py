@@ -252,10 +252,8 @@ def _docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
         conf = root / folder / SPHINX_CONFIG_NAME
         if conf.is_file():
             settings = read_sphinx_conf(conf.read_text(encoding="utf-8", errors="replace"))
-            extensions = settings.get("extensions") or ()
-            myst = any(
-                isinstance(e, str) and e.split(".")[0] in MYST_EXTENSIONS for e in extensions
-            )
+            extensions = settings.extension_names()
+            myst = any(e.split(".")[0] in MYST_EXTENSIONS for e in extensions)
             kind = "myst" if myst else "sphinx"
             where = f"{folder}/{SPHINX_CONFIG_NAME}".removeprefix("./")
             found.append(f"{where}: Sphinx" + (" with MyST Markdown" if myst else ""))

@@ -31,6 +31,15 @@ def test_conf_py_literals_are_read_and_computed_values_ignored() -> None:
     assert read_conf_settings('autoclass_content = "everything"\n').class_content == "class"
 
 
+def test_napoleon_named_in_a_settings_helper_call_reads_google_sections() -> None:
+    # celery's conf.py loads napoleon through build_config(extra_extensions=[...]): read as
+    # "sphinx", 242 sections of its API pages kept "Arguments:" lists as run-on text.
+    helper = "globals().update(build_config(extra_extensions=['sphinx.ext.napoleon']))\n"
+    assert read_conf_settings(helper).docstring_style == "auto"
+    grown = "extensions = ['sphinx.ext.autodoc']\nextensions.append('sphinx.ext.napoleon')\n"
+    assert read_conf_settings(grown).docstring_style == "auto"
+
+
 def test_directive_options_override_project_defaults() -> None:
     settings = ApiSettings(
         class_content="init", default_options=(("members", ""), ("undoc-members", ""))

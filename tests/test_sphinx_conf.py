@@ -60,3 +60,17 @@ def test_a_list_grown_by_literals_holds_them_even_under_a_condition() -> None:
     ]  # fmt: skip
     assert "project" not in conf.values
     assert conf.not_literal == ("exclude_patterns",)
+
+
+def test_extensions_passed_to_a_settings_helper_are_named_too() -> None:
+    # celery's conf.py: globals().update(build_config(..., extra_extensions=[...])) loads
+    # napoleon, and no `extensions` is assigned.
+    conf = read_sphinx_conf(
+        "from shared import conf\n"
+        "extensions = ['sphinx.ext.autodoc']\n"
+        "globals().update(conf.build_config('demo', __file__,\n"
+        "    extra_extensions=['sphinx.ext.napoleon', 'myst_parser'],\n"
+        "    other=['not_an_extension'], extensions_count=3))\n"
+    )
+    assert conf.extension_names() == ("sphinx.ext.autodoc", "sphinx.ext.napoleon", "myst_parser")
+    assert read_sphinx_conf("extensions = compute()\n").extension_names() == ()

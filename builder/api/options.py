@@ -1,18 +1,18 @@
 """What a directive asks to show: autodoc's options, ``conf.py`` settings, mkdocstrings' YAML
 and the handler options an MkDocs config sets for every block.
 
-``conf.py`` is read with :mod:`ast`, never executed: only assignments of literal values count,
+``conf.py`` is read by :mod:`builder.sphinx_conf`, never executed: only literal values count,
 which is how projects write ``autoclass_content`` and ``autodoc_default_options``.
 """
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Mapping
 from typing import Any
 
 from builder.api.model import CLASS_CONTENT, ApiSettings, MemberOptions
 from builder.projects.mkdocs_plugins import plugin_options
+from builder.sphinx_conf import read_sphinx_conf
 
 MEMBER_ORDERS = frozenset({"alphabetical", "bysource", "groupwise"})
 _MKDOCSTRINGS_ORDER = {"alphabetical": "alphabetical", "source": "bysource"}
@@ -20,33 +20,16 @@ _MKDOCSTRINGS_ORDER = {"alphabetical": "alphabetical", "source": "bysource"}
 
 def read_conf_settings(conf_source: str) -> ApiSettings:
     """autodoc settings from the text of a Sphinx ``conf.py``; defaults where absent or computed."""
-    try:
-        tree = ast.parse(conf_source)
-    except (SyntaxError, ValueError):
-        return ApiSettings()
-    values: dict[str, Any] = {}
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and len(node.targets) == 1:
-            target, value = node.targets[0], node.value
-        elif isinstance(node, ast.AnnAssign) and node.value is not None:
-            target, value = node.target, node.value
-        else:
-            continue
-        if isinstance(target, ast.Name):
-            try:
-                values[target.id] = ast.literal_eval(value)
-            except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-                values.pop(target.id, None)  # computed: Sphinx would see another value
-    content = values.get("autoclass_content")
-    order = values.get("autodoc_member_order")
-    defaults = values.get("autodoc_default_options")
+    conf = read_sphinx_conf(conf_source)
+    content = conf.get("autoclass_content")
+    order = conf.get("autodoc_member_order")
+    defaults = conf.get("autodoc_default_options")
     options: tuple[tuple[str, str], ...] = ()
     if isinstance(defaults, dict):
         options = tuple(
             (str(key), _option_text(value)) for key, value in defaults.items() if value is not False
         )
-    extensions = values.get("extensions")
-    names = [str(e) for e in extensions] if isinstance(extensions, list) else []
+    names = conf.extension_names()
     napoleon = any("napoleon" in name for name in names)
     # numpydoc reads NumPy sections only (napoleon, when loaded too, reads them as well).
     numpydoc = any(name.split(".")[0] == "numpydoc" for name in names)

@@ -69,8 +69,8 @@ def read_sphinx(
         if isinstance(value, str) and value and name not in substitutions:
             substitutions[name] = value
     gallery = GalleryPages()
-    extensions = conf.get("extensions", ())
-    if isinstance(extensions, list | tuple) and GALLERY_EXTENSION in extensions:
+    extensions = conf.extension_names()
+    if GALLERY_EXTENSION in extensions:
         # The examples are beside the docs (../examples): inside the tree, or the folder
         # that holds the docs.
         gallery = gallery_pages(source, directory, tree_root or directory.resolve().parent)
@@ -79,9 +79,9 @@ def read_sphinx(
     # source folder (docs/source, two levels down).
     docs = directory.resolve()
     above = docs.parent.parent if docs.parent.name in ("doc", "docs") else docs.parent
-    if isinstance(extensions, list | tuple) and AUTOAPI_EXTENSION in extensions:
+    if AUTOAPI_EXTENSION in extensions:
         autoapi = autoapi_pages(conf, directory, tree_root or above, tree_root)
-    elif isinstance(extensions, list | tuple) and PYDOCTOR_EXTENSION in extensions:
+    elif PYDOCTOR_EXTENSION in extensions:
         autoapi = pydoctor_pages(conf, directory, tree_root or above, tree_root)
     return ProjectLayout(
         kind="sphinx",
@@ -141,10 +141,10 @@ def _suffixes(conf: SphinxConf, notes: list[str]) -> tuple[str, ...]:
         notes.append(f"{CONFIG_NAME}: source_suffix is not a suffix or a list of them; '.rst' used")
         value = [".rst"]
     suffixes = [v.lower() for v in value]
-    extensions: Any = conf.get("extensions", ())
-    if isinstance(extensions, list | tuple) and MARKDOWN_EXTENSIONS & set(extensions):
+    extensions = set(conf.extension_names())
+    if MARKDOWN_EXTENSIONS & extensions:
         suffixes.append(".md")
-    if isinstance(extensions, list | tuple) and NOTEBOOK_EXTENSIONS & set(extensions):
+    if NOTEBOOK_EXTENSIONS & extensions:
         suffixes.append(".ipynb")
     readable = tuple(s for s in dict.fromkeys(suffixes) if s in SUPPORTED_SUFFIXES)
     if not readable:
