@@ -103,6 +103,23 @@ def test_the_block_form_and_missing_snippets(tmp_path: Path) -> None:
     ]
 
 
+def test_an_svg_snippet_is_a_picture_and_leaves_no_text(tmp_path: Path) -> None:
+    # Textual splices its terminal screenshots into a <div>: the SVG's blank lines ended the
+    # HTML block, and its styles and shapes read as code (254 sections of its docs).
+    project = make_project(tmp_path)
+    (project / "shot.svg").write_text(
+        '<svg viewBox="0 0 10 10">\n<style>\n.r1 { fill: #c5c8c6 }\n\n</style>\n\n'
+        '    <rect x="0" y="1.5"/><text class="t">Hello</text>\n</svg>\n',
+        encoding="utf-8",
+    )
+    page = (
+        '# Gallery\n\nThe app:\n\n<div>\n<a href="x">\n--8<-- "shot.svg"\n</a>\n</div>\n\nAfter.\n'
+    )
+    parsed = parse_in(project, "gallery.md", page)
+    assert outline(parsed) == [("Gallery", 1, 1, 11, "The app:\n\nAfter.")]
+    assert parsed.warnings == ()
+
+
 def test_without_a_reader_nothing_is_spliced(tmp_path: Path) -> None:
     page = '# Page\n\n--8<-- "parts.md"\n'
     assert parse(page, "page.md").sections[0].body == '--8<-- "parts.md"'

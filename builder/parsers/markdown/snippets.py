@@ -6,6 +6,10 @@ in; ``file.md:3:8`` takes lines 3 to 8, ``file.md:name`` the lines between the f
 ``--8<-- [start:name]`` and ``--8<-- [end:name]`` markers, which never show. A block form
 names one file a line between two bare ``--8<--`` lines. A marker escaped with ``;`` stays as
 text, without the ``;``. Snippets may hold snippets.
+
+An SVG file spliced so (Textual's pages put its terminal screenshots in a ``<div>`` that way)
+is a picture drawn in the page, with no text to read: it is left out. Spliced whole, its blank
+lines ended the HTML block it sat in, and its styles, shapes and base64 payloads read as code.
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ _SECTION = re.compile(
     r"\[[ \t]*(?P<kind>start|end)[ \t]*:[ \t]*(?P<name>[a-z][-_0-9a-z]*)[ \t]*\]",
     re.IGNORECASE,
 )
+# Files a snippet draws as a picture rather than reads as text.
+_PICTURE_SUFFIXES = (".svg",)
 _SELECTOR = re.compile(r"^(.+?)(?::(-?\d*)(?::(-?\d*))?|:([a-z][-_0-9a-z]*))?$", re.IGNORECASE)
 
 
@@ -94,6 +100,8 @@ def _snippet(
     path = match.group(1) if match else spec
     if path in chain or depth >= MAX_INCLUDE_DEPTH:
         return [("", origin, f"snippet {path}: snippets nest in a loop or too deep")]
+    if path.lower().endswith(_PICTURE_SUFFIXES):
+        return []
     try:
         included = reader.read(relpath, path, snippet=True)
     except IncludeRefused as exc:
