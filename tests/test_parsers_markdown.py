@@ -534,6 +534,18 @@ def test_attribute_lists_and_theme_icons_leave_nothing() -> None:
     ]
 
 
+def test_pymdownx_keys_read_as_the_keys_they_draw() -> None:
+    # Textual writes its key bindings so (59 of them in 19 pages), shown as Enter, Ctrl+Q.
+    text = (
+        "# Keys\n\nPress ++return++ or ++ctrl+q++; ++ctrl+alt+delete++, ++f5++,\n"
+        '++ctrl+"My Key"++ and ++page-up++. Kept: C++ and C++, `++tab++` in code.\n'
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "Press Enter or Ctrl+Q; Ctrl+Alt+Del, F5, Ctrl+My Key and Page Up. "
+        "Kept: C++ and C++, `++tab++` in code."
+    ]
+
+
 def test_autorefs_cross_references_read_as_their_text() -> None:
     text = (
         "# A\n\n"

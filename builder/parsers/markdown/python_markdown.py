@@ -4,8 +4,9 @@ Python-Markdown (MkDocs' renderer) is not CommonMark: its ``attr_list`` extensio
 ``{ .class #id key=value }`` after links, images, icons and paragraphs; Material for MkDocs
 draws icons from ``:material-name:`` shortcodes; and mkdocs-autorefs turns ``[text][path]``
 and ``[path][]`` into links to the object ``path`` names, with no reference definition in the
-page. markdown-it would keep all three as literal text, so they are rewritten here: attribute
-lists and theme icons leave nothing, a cross-reference reads as its text.
+page; pymdownx.keys draws ``++ctrl+alt+del++`` as the keys Ctrl+Alt+Del. markdown-it would keep
+all four as literal text, so they are rewritten here: attribute lists and theme icons leave
+nothing, a cross-reference reads as its text, keys as their names joined by "+".
 """
 
 from __future__ import annotations
@@ -19,17 +20,47 @@ ATTRIBUTE_LIST = re.compile(rf"[ \t]*\{{:?[ \t]*{_ATTRIBUTE}(?:[ \t]+{_ATTRIBUTE
 # The icon sets Material for MkDocs bundles (its emoji extension turns these into SVG).
 _ICON_SETS = "material|octicons|fontawesome|simple"
 THEME_ICON = re.compile(rf":(?:{_ICON_SETS})-[\w-]+:[ \t]?")
-# What every attribute list or icon starts with: text without it is returned untouched.
-_MAY_HOLD_EITHER = re.compile(rf"\{{[:#. ]|:(?:{_ICON_SETS})-")
+# pymdownx.keys: "++" around key names joined by "+", a name quoted when it is the label itself.
+_KEY = r'"[^"\n+]*"|[A-Za-z0-9][\w-]*'
+KEYS = re.compile(rf"(?<![\w+])\+\+((?:{_KEY})(?:\+(?:{_KEY}))*)\+\+(?![\w+])")
+_KEY_NAME = re.compile(_KEY)
+# The labels pymdownx.keys shows for names that are not the label capitalised.
+_KEY_LABELS = {
+    "ctrl": "Ctrl", "control": "Ctrl", "cmd": "Cmd", "command": "Cmd", "opt": "Option",
+    "return": "Enter", "esc": "Esc", "escape": "Esc", "del": "Del", "delete": "Del",
+    "pgup": "Page Up", "pgdn": "Page Down", "ins": "Ins", "insert": "Ins",
+    "windows": "Win", "win": "Win", "arrow-up": "Up", "arrow-down": "Down",
+    "arrow-left": "Left", "arrow-right": "Right",
+}  # fmt: skip
+# What every attribute list, icon or key starts with: text without it is returned untouched.
+_MAY_HOLD_EITHER = re.compile(rf"\{{[:#. ]|:(?:{_ICON_SETS})-|\+\+")
 # A code span (left as it is), or "[text][target]" / "[text][]" with no nested brackets.
 _CROSS_REFERENCE = re.compile(r"(`+)[\s\S]*?(?<!`)\1(?!`)|(!?)\[([^\[\]\n]+)\]\[[^\[\]\n]*\]")
 
 
 def strip_attributes_and_icons(text: str) -> str:
-    """Text with its attribute lists and theme icons left out (call it outside code spans)."""
+    """Text with its attribute lists and theme icons left out and its keys named (call it
+    outside code spans)."""
     if not _MAY_HOLD_EITHER.search(text):
         return text
-    return THEME_ICON.sub("", ATTRIBUTE_LIST.sub("", text))
+    return KEYS.sub(_key_names, THEME_ICON.sub("", ATTRIBUTE_LIST.sub("", text)))
+
+
+def _key_names(match: re.Match[str]) -> str:
+    return "+".join(_key_label(name.group()) for name in _KEY_NAME.finditer(match.group(1)))
+
+
+def _key_label(name: str) -> str:
+    if name.startswith('"'):
+        return name.strip('"')
+    lowered = name.lower()
+    if lowered in _KEY_LABELS:
+        return _KEY_LABELS[lowered]
+    return (
+        " ".join(word.capitalize() for word in lowered.split("-"))
+        if len(name) > 1
+        else name.upper()
+    )
 
 
 def resolve_cross_references(markdown: str) -> str:
