@@ -225,6 +225,13 @@ def test_empty_documents_have_no_sections(text: str) -> None:
         ("an inline _`target` here", "an inline target here"),
         (r"escaped \*star\* and no\ space", "escaped *star* and nospace"),
         ("``/`` then ``b``", "`/` then `b`"),
+        # docutils' rule 5: markup between a quote or bracket and its closing one is text.
+        # mypy 2.3.1: "'*' character (e.g. ``foo.bar.*``)" read as emphasis into the literal.
+        (
+            "the '*' character (e.g. ``foo.bar.*``, ``foo.*.baz``)",
+            "the '*' character (e.g. `foo.bar.*`, `foo.*.baz`)",
+        ),
+        ('"**", (*) and [|] then **b**, *c* and |d|', '"**", (*) and [|] then b, c and d'),
     ],
 )
 def test_inline_markup_in_body(source: str, expected: str) -> None:

@@ -47,6 +47,19 @@ _ICON_ROLES = frozenset(
 )  # fmt: skip
 
 _SPAN = r"(?:[^`\\]|\\.){1,2000}?"
+
+
+# Docutils' recognition rule 5: a start-string between an opening quote or bracket and its
+# closing one is text ("the '*' character", "[*]", "('|')"). Read as markup, mypy's "'*'
+# character (e.g. ``foo.bar.*``)" was emphasis up to the asterisk inside the literal.
+def _unquoted(start: str) -> str:
+    """A lookahead, placed after ``start``, that fails when quotes or brackets enclose it."""
+    return "".join(
+        rf"(?!(?<={re.escape(opening + start)}){re.escape(closing)})"
+        for opening, closing in ("''", '""', "()", "[]", "{}", "<>")
+    )
+
+
 _INLINE = re.compile(
     r"\\(?P<escaped>.)"
     r"|``(?P<literal>\S(?:(?:[^`]|`(?!`)){0,2000}?\S)??)``(?![\w`])"
@@ -56,9 +69,15 @@ _INLINE = re.compile(
     r"|`(?<![\w`]`)(?P<reference>" + _SPAN + r")`__?(?!\w)"
     r"|`(?<![\w`]`)(?P<interpreted>" + _SPAN + r")`(?!\w)"
     r"|_`(?P<target>[^`]{1,2000}?)`"
-    r"|\*\*(?<![\w*\\]\*\*)(?P<strong>[^\s*](?:(?:[^*]|\*(?!\*)){0,2000}?[^\s\\])??)\*\*(?![\w*])"
-    r"|\*(?<![\w*\\]\*)(?P<emphasis>[^\s*](?:[^*]{0,1000}?[^\s\\*])??)\*(?![\w*])"
-    r"|\|(?<![\w|]\|)(?P<substitution>[^\s|](?:[^|]{0,200}?[^\s|])??)\|(?:__?)?(?![\w|])",
+    r"|\*\*(?<![\w*\\]\*\*)"
+    + _unquoted("**")
+    + r"(?P<strong>[^\s*](?:(?:[^*]|\*(?!\*)){0,2000}?[^\s\\])??)\*\*(?![\w*])"
+    r"|\*(?<![\w*\\]\*)"
+    + _unquoted("*")
+    + r"(?P<emphasis>[^\s*](?:[^*]{0,1000}?[^\s\\*])??)\*(?![\w*])"
+    r"|\|(?<![\w|]\|)"
+    + _unquoted("|")
+    + r"(?P<substitution>[^\s|](?:[^|]{0,200}?[^\s|])??)\|(?:__?)?(?![\w|])",
     re.DOTALL,
 )
 _FOOTNOTE_REFERENCE = re.compile(r" ?\[(?:\d+|#[\w-]*|\*|[A-Za-z][\w.-]*)\]_(?!\w)")
