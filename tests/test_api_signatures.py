@@ -65,3 +65,19 @@ def test_a_named_tuple_takes_its_fields(tmp_path: Path) -> None:
     assert signature("tup.Size") == "Size(rows: int, columns: int = 80)"
     assert signature("tup.Point") == "Point(x: float)"
     assert signature("tup.Plain") == "Plain()"
+
+
+def test_an_attribute_shows_its_value_unless_it_is_a_table_of_data(tmp_path: Path) -> None:
+    # marshmallow's Boolean.truthy (a set of 15 strings, 96 characters) lost its value, the
+    # answer to "which strings read as true", to a limit of 80 characters.
+    truthy = "{" + ", ".join(f"'{word}'" for word in ("t", "true", "on", "y", "yes") * 3) + "}"
+    table = "[" + ", ".join(f"'name{index}'" for index in range(100)) + "]"
+    (tmp_path / "val").mkdir()
+    (tmp_path / "val" / "__init__.py").write_text(
+        f"class Boolean:\n    truthy = {truthy}\nNAMES = {table}\n", encoding="utf-8"
+    )
+    source = package_source(tmp_path)
+    truthy_found, names_found = source.find("val.Boolean.truthy"), source.find("val.NAMES")
+    assert truthy_found is not None and names_found is not None
+    assert truthy_found.signature == f"truthy = {truthy}"
+    assert names_found.signature == "NAMES"

@@ -41,6 +41,11 @@ def is_alias_broken(member: Any) -> bool:
     return False
 
 
+# The longest attribute value a signature shows. Sphinx and mkdocstrings show any value whole;
+# past this it is a table of data more than a setting (a module's list of hundreds of names).
+MAX_VALUE_CHARS = 400
+
+
 def signature_of(target: Any, kind: str) -> str:
     """The signature of a ``kind`` object ("" for a module); a class shows its ``__init__``'s."""
     name = target.name
@@ -52,7 +57,7 @@ def signature_of(target: Any, kind: str) -> str:
         value = getattr(target, "value", None)
         # A zope Attribute("...") is the attribute's documentation, not its value.
         shown = kind == "attribute" and value is not None and not declared_doc(target)
-        if shown and len(str(value)) <= 80:
+        if shown and len(str(value)) <= MAX_VALUE_CHARS:
             text += f" = {value}"
         return text
     function = target
