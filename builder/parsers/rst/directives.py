@@ -60,6 +60,7 @@ from builder.parsers.rst.only_tags import shown_in_html
 from builder.parsers.rst.python_content import is_python_source
 from builder.parsers.rst.reno_notes import DIRECTIVE as RELEASE_NOTES
 from builder.parsers.rst.reno_notes import render_release_notes
+from builder.parsers.rst.std_descriptions import TARGET_PREFIXES, render_description
 from builder.parsers.rst.tables import Row, read_csv_table, read_list_table
 
 ADMONITIONS = {
@@ -87,7 +88,7 @@ DROPPED = frozenset(
     {
         "toctree", "index", "meta", "contents", "sectnum", "header", "footer",
         "title", "tabularcolumns", "sectionauthor", "moduleauthor", "codeauthor", "default-role",
-        "default-domain", "role", "program", "graphviz", "digraph", "graph", "mermaid",
+        "default-domain", "role", "graphviz", "digraph", "graph", "mermaid",
         "target-notes", "testsetup", "testcleanup", "highlightlang", "rst-class", "cssclass",
         "inheritance-diagram", "uml", "youtube", "video", "iframe", "jinja", "spelling:word-list",
     }
@@ -111,7 +112,8 @@ TITLED = frozenset(
 # sphinx-design's cards: a line of ^^^ ends the header, a line of +++ starts the footer.
 CARDS = frozenset({"card", "grid-item-card"})
 _CARD_PART_BREAK = re.compile(r"[ \t]*(?:\^{3,}|\+{3,})[ \t]*")
-DESCRIPTIONS = frozenset({"option", "envvar", "describe", "object", "confval", "cmdoption"})
+# Descriptions of objects Sphinx makes no target for: their signature stays as code.
+DESCRIPTIONS = frozenset({"describe", "object"})
 MODULE_DIRECTIVES = frozenset({"module", "currentmodule", "automodule"})
 # Raw HTML's preformatted text (a terminal's output drawn in coloured spans, a table of colour
 # names) is what a reader sees of it; the rest of raw markup is embeds, badges and scripts.
@@ -213,6 +215,15 @@ def render_directive(
         api = read_directive(name, rest, body, line, text_arguments=True)
         return render_api(base, api.arguments, api.options, api.content,
                           api.line, api.content_first, ctx, doc, render)  # fmt: skip
+    if base == "program":
+        program = read_directive(name, rest, body, line, text_arguments=True).argument
+        doc.program = "" if program == "None" else program
+        return []
+    if base.removeprefix("std:") in TARGET_PREFIXES:
+        described = read_directive(name, rest, body, line, text_arguments=True)
+        return render_description(base.removeprefix("std:"), described.arguments,
+                                  described.content, described.line, described.content_first,
+                                  ctx, doc, render)  # fmt: skip
     if base in MODULE_DIRECTIVES or base == "highlight":
         state = read_directive(name, rest, body, line, text_arguments=True)
         return _set_state(base, state, ctx, doc, render)

@@ -103,6 +103,7 @@ class DocState:
 
     relpath: str
     module: str = ""
+    program: str = ""  # the command ``.. program::`` named, whose options follow
     highlight: str = ""
     labels: list[tuple[str, int]] = field(default_factory=list)
     warnings: list[Warning_] = field(default_factory=list)

@@ -1,0 +1,81 @@
+"""Sphinx's standard-domain descriptions (``.. option::``, ``.. envvar::``, ``.. confval::``) as
+sections, anchored the way Sphinx anchors them.
+
+Sphinx gives each such description a target of its own (``#cmdoption-mypy-strict``,
+``#envvar-APP_HOME``, ``#confval-python_version``), and a built page read by the HTML reader
+has a section per description; read from the reST, all of a page's options were one section's
+text. An option's target names the program the last ``.. program::`` set.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from builder.parsers.rst.events import Context, DocState, Event, Heading, RenderBlocks, Resume, Text
+
+# The description directives that get a section, and the prefix of the target Sphinx makes.
+TARGET_PREFIXES = {
+    "option": "cmdoption",
+    "cmdoption": "cmdoption",
+    "envvar": "envvar",
+    "confval": "confval",
+}
+# Sphinx's make_id: a run of characters that cannot be in an id becomes one "-", none at the ends.
+_NOT_ID = re.compile(r"[^A-Za-z0-9._]+")
+# An option's name: the signature's first word ("-O FORMAT, --output FORMAT" names "-O").
+_OPTION_NAME = re.compile(r"[^\s,=\[]+")
+
+
+def target_id(kind: str, signature: str, program: str) -> str:
+    """The id Sphinx gives the target of a ``kind`` description whose first signature is
+    ``signature`` ("" for a signature it would not name)."""
+    prefix = TARGET_PREFIXES[kind]
+    if prefix == "cmdoption":
+        match = _OPTION_NAME.match(signature.strip())
+        name = match.group() if match else ""
+        term = f"{'-'.join(program.split())}-{name}" if program else name
+    else:
+        term = signature.strip()
+    return _NOT_ID.sub("-", f"{prefix}-{term}").strip("-.") if term.strip("-") else ""
+
+
+def render_description(
+    kind: str,
+    signatures: Sequence[str],
+    content: tuple[str, ...],
+    line: int,
+    content_first: int,
+    ctx: Context,
+    doc: DocState,
+    render: RenderBlocks,
+) -> list[Event]:
+    """A heading (where sections are allowed) titled by the signatures, the signatures as
+    code, the content, then the end of the description, as a Python API description's."""
+    shown = [signature for signature in signatures if signature]
+    events: list[Event] = []
+    if shown and ctx.sections:
+        events.append(
+            Heading(
+                title=", ".join(shown),
+                line=line,
+                last_line=line,
+                claim_line=line,
+                anchor=target_id(kind, shown[0], doc.program),
+                api_depth=ctx.api_depth + 1,
+            )
+        )
+    events.extend(Text(f"`{signature}`") for signature in shown)
+    inner = Context(
+        depth=ctx.depth + 1,
+        sections=ctx.sections,
+        klass=ctx.klass,
+        klass_module=ctx.klass_module,
+        api_depth=ctx.api_depth + 1 if shown and ctx.sections else ctx.api_depth,
+    )
+    events.extend(render(list(content), content_first, inner, doc))
+    if shown and ctx.sections:
+        written = [offset for offset, text in enumerate(content) if text.strip()]
+        last_line = content_first + written[-1] if written else content_first - 1
+        events.append(Resume(last_line=max(last_line, line)))
+    return events
