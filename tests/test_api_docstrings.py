@@ -302,3 +302,15 @@ def test_napoleon_leaves_a_title_it_does_not_know_as_a_heading() -> None:
         DocPart("", "A port."),
         DocPart("Parameters", fields=(DocField("x", "int", "The x."),)),
     )
+
+
+def test_a_google_type_listing_several_types_keeps_its_own_parentheses_only() -> None:
+    # celery and rich write "loglevel (int, str):"; griffe reads the types as a tuple, and
+    # the field showed "loglevel ((int, str))" (25 fields in the audited projects).
+    owner = griffe.Function("f", parent=griffe.Module("m"))
+    text = "Do.\n\nArgs:\n    level (int, str): The level.\n    pair (tuple[int, str]): Two.\n"
+    parts = parse_docstring(griffe.Docstring(text, parent=owner), "auto")
+    assert [(f.name, f.annotation) for f in parts[1].fields] == [
+        ("level", "int, str"),
+        ("pair", "tuple[int, str]"),
+    ]

@@ -302,7 +302,12 @@ def _type_text(item: Any, types: dict[str, tuple[str, str]]) -> str:
     name = getattr(item, "name", "") or ""
     if name in types:
         return types[name][0]
-    text = _text(getattr(item, "annotation", None))
+    annotation = getattr(item, "annotation", None)
+    text = _text(annotation)
+    # "loglevel (int, str):" lists the types it takes; griffe reads them as a tuple, whose
+    # text gains parentheses, and the field then showed "loglevel ((int, str))".
+    if type(annotation).__name__ == "ExprTuple" and text[:1] == "(" and text[-1:] == ")":
+        text = text[1:-1]
     # A NumPy "Returns" line written as a role (":class:`int`") is split by griffe at its
     # first colon, as "name : type" would be: no name, and the role without its colon.
     if not name and _ROLE_WITHOUT_COLON.match(text):
