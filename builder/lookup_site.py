@@ -9,7 +9,6 @@ timestamp, so the same entries always give the same bytes.
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import os
 import sqlite3
@@ -23,6 +22,7 @@ import orjson
 
 from builder.catalog import catalog_bytes, catalog_of, with_build_id, write_catalog
 from builder.config import SiteConfig
+from schemas.gzip_member import gzip_member
 from schemas.library_keys import library_keys, name_words, words
 from schemas.lookup_table import (
     LOOKUP_FILE,
@@ -180,7 +180,7 @@ def write_lookup_table(
         conn.close()
     data = raw.read_bytes()
     raw.unlink()
-    packed = gzip.compress(data, compresslevel=6, mtime=0)
+    packed = gzip_member(data, 6)
     sha256 = hashlib.sha256(packed).hexdigest()
     path = f"{TABLE_FOLDER}/lookup.{sha256[:16]}.sqlite.gz"
     (site_dir / path).write_bytes(packed)

@@ -18,6 +18,7 @@ import json
 from pathlib import Path
 
 from builder.errors import BuildError
+from schemas.gzip_member import gzip_member
 
 SIGNATURE = b"pagefind_dcd"
 _UNSIGNED, _BYTES, _TEXT, _ARRAY = 0, 2, 3, 4
@@ -118,7 +119,7 @@ def order_pagefind_output(folder: Path) -> None:
         name = _renamed(path.name.removesuffix(".pf_filter"), content)
         renames[path.name.removesuffix(".pf_filter").encode()] = name.encode()
         path.unlink()
-        (path.parent / f"{name}.pf_filter").write_bytes(gzip.compress(content, mtime=0))
+        (path.parent / f"{name}.pf_filter").write_bytes(gzip_member(content))
     entry_path = folder / "pagefind-entry.json"
     entry_text = entry_path.read_text(encoding="utf-8")
     entry = json.loads(entry_text)
@@ -130,6 +131,6 @@ def order_pagefind_output(folder: Path) -> None:
         meta = sorted_meta(meta)
         name = _renamed(language["hash"], meta)
         meta_path.unlink()
-        (folder / f"pagefind.{name}.pf_meta").write_bytes(gzip.compress(meta, mtime=0))
+        (folder / f"pagefind.{name}.pf_meta").write_bytes(gzip_member(meta))
         entry_text = entry_text.replace(f'"{language["hash"]}"', f'"{name}"')
     entry_path.write_text(entry_text, encoding="utf-8")

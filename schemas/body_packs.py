@@ -13,7 +13,6 @@ it fetches it no more.
 
 from __future__ import annotations
 
-import gzip
 import re
 import zlib
 from collections.abc import Sequence
@@ -22,6 +21,7 @@ from urllib.parse import quote
 
 import orjson
 
+from schemas.gzip_member import gzip_member
 from schemas.shards import MAX_SECTION_CHARS
 
 PACKS_FOLDER = "bodies"
@@ -77,7 +77,7 @@ PACK_GZIP_LEVEL = 5
 
 def encode_pack(text: bytes) -> bytes:
     """The published bytes of a pack from its JSON (the same JSON gives the same bytes)."""
-    return gzip.compress(text, compresslevel=PACK_GZIP_LEVEL, mtime=0)
+    return gzip_member(text, PACK_GZIP_LEVEL)
 
 
 def decode_pack(data: bytes, lengths: Sequence[tuple[int, int]]) -> dict[int, str]:

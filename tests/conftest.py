@@ -10,12 +10,14 @@ the repository, once per run even when pytest-xdist runs the suite in several wo
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from tests.shared_builds import built_once
+from tests.site_data_support import close_opened
 
 # The tests have no network: a model hub lookup (the semantic lane's fastembed model) would
 # only wait for its retries to time out before failing the way offline mode fails at once.
@@ -54,3 +56,10 @@ def chunked_examples_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         build_site(config, site, updated_at=BUNDLE_TIMESTAMP)
 
     return built_once(tmp_path_factory, "examples-chunked", build)
+
+
+@pytest.fixture(autouse=True)
+def close_site_data() -> Iterator[None]:
+    """Close the SiteData a test made with tests.site_data_support.data."""
+    yield
+    close_opened()

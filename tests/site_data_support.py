@@ -156,6 +156,16 @@ def settings(tmp_path: Path, *urls: str, **changes: Any) -> Settings:
     return Settings(**{**values, **changes})
 
 
+# The SiteData objects made during the running test; tests/conftest.py closes them after it, so
+# their lookup tables' SQLite connections and their HTTP clients do not outlive the test.
+opened: list[SiteData] = []
+
+
+def close_opened() -> None:
+    while opened:
+        opened.pop().close()
+
+
 def data(
     tmp_path: Path,
     router: Callable[[httpx.Request], httpx.Response],
@@ -164,12 +174,14 @@ def data(
     bundled: Path | None = None,
     **changes: Any,
 ) -> SiteData:
-    return SiteData(
+    made = SiteData(
         settings(tmp_path, *urls, **changes),
         bundled,
         transport=httpx.MockTransport(router),
         clock=clock,
     )
+    opened.append(made)
+    return made
 
 
 def have_shard(site: SiteData, entry_id: str, version: str) -> None:

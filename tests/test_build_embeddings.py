@@ -2,6 +2,7 @@
 
 import gzip
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import orjson
@@ -51,7 +52,7 @@ def make_project(root: Path, embed: str = "") -> Path:
 def shard_headings(site: Path, ref: dict) -> list[str]:
     raw = site / "raw.sqlite"
     raw.write_bytes(gzip.decompress((site / ref["path"]).read_bytes()))
-    with sqlite3.connect(raw) as conn:
+    with closing(sqlite3.connect(raw)) as conn:
         return [h for (h,) in conn.execute("SELECT heading FROM sections ORDER BY id")]
 
 

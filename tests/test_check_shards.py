@@ -9,6 +9,7 @@ import re
 import shutil
 import sqlite3
 from collections.abc import Callable
+from contextlib import closing
 from pathlib import Path
 
 import orjson
@@ -42,9 +43,9 @@ def head_path(site: Path) -> str:
 
 def chunk_files(site: Path) -> list[str]:
     """The chunk paths the python head lists, in page order."""
-    conn = sqlite3.connect(":memory:")
-    conn.deserialize(gzip.decompress((site / head_path(site)).read_bytes()))
-    return [chunk_path(LIBRARY, ref.sha256) for ref in chunk_refs(conn)]
+    with closing(sqlite3.connect(":memory:")) as conn:
+        conn.deserialize(gzip.decompress((site / head_path(site)).read_bytes()))
+        return [chunk_path(LIBRARY, ref.sha256) for ref in chunk_refs(conn)]
 
 
 # The columns of a chunks row that name and describe its file.
@@ -55,11 +56,11 @@ def rewrite_head(site: Path, *statements: str) -> None:
     """Change the python head with ``statements`` and list the new head in catalog.json, as a
     build that wrote a wrong head would."""
     path = head_path(site)
-    conn = sqlite3.connect(":memory:", isolation_level=None)
-    conn.deserialize(gzip.decompress((site / path).read_bytes()))
-    for statement in statements:
-        conn.execute(statement)
-    data = gzip.compress(conn.serialize(), mtime=0)
+    with closing(sqlite3.connect(":memory:", isolation_level=None)) as conn:
+        conn.deserialize(gzip.decompress((site / path).read_bytes()))
+        for statement in statements:
+            conn.execute(statement)
+        data = gzip.compress(conn.serialize(), mtime=0)
     (site / path).write_bytes(data)
     catalog = orjson.loads((site / "catalog.json").read_bytes())
     (entry,) = (e for e in catalog["entries"] if e["id"] == LIBRARY)
@@ -186,9 +187,9 @@ def pack_files(site: Path, library: str) -> list[str]:
         if len(entry["shards"]) == 1
         else [entry["shards"][entry["versions"][0]]]
     )
-    conn = sqlite3.connect(":memory:")
-    conn.deserialize(gzip.decompress((site / shard["path"]).read_bytes()))
-    rows = conn.execute("SELECT sha256 FROM packs ORDER BY id").fetchall()
+    with closing(sqlite3.connect(":memory:")) as conn:
+        conn.deserialize(gzip.decompress((site / shard["path"]).read_bytes()))
+        rows = conn.execute("SELECT sha256 FROM packs ORDER BY id").fetchall()
     return [f"shards/{library}/bodies/{sha256}.json.gz" for (sha256,) in rows]
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import gzip
 import io
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import msgspec
@@ -84,6 +85,6 @@ def latest_chunks(site: Path, library_id: str) -> list[ChunkRef]:
     catalog = orjson.loads((site / "catalog.json").read_bytes())
     (entry,) = (e for e in catalog["entries"] if e["id"] == library_id)
     shard = entry["shards"][entry["versions"][0]]
-    conn = sqlite3.connect(":memory:")
-    conn.deserialize(gzip.decompress((site / shard["path"]).read_bytes()))
-    return chunk_refs(conn)
+    with closing(sqlite3.connect(":memory:")) as conn:
+        conn.deserialize(gzip.decompress((site / shard["path"]).read_bytes()))
+        return chunk_refs(conn)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 import random
 from collections.abc import Iterator, Mapping, Sequence
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -106,7 +107,8 @@ def assert_same_answers(
 
 def test_the_compat_index_is_looked_up_alike(tmp_path: Path) -> None:
     raw = orjson.loads((COMPAT / "doctrove-demo-index.json").read_bytes())["entries"]
-    assert assert_same_answers(open_table(tmp_path, raw), raw) > 50
+    with closing(open_table(tmp_path, raw)) as table:
+        assert assert_same_answers(table, raw) > 50
 
 
 def test_the_examples_site_is_looked_up_alike_from_its_own_table(
@@ -114,9 +116,9 @@ def test_the_examples_site_is_looked_up_alike_from_its_own_table(
 ) -> None:
     raw = orjson.loads((examples_site / "catalog.json").read_bytes())["entries"]
     lookup = orjson.loads((examples_site / "lookup.json").read_bytes())
-    table = unpacked(tmp_path, examples_site / lookup["table"]["path"])
-    assert table.libraries == len(raw) == lookup["libraries"]
-    assert assert_same_answers(table, raw) > 200
+    with closing(unpacked(tmp_path, examples_site / lookup["table"]["path"])) as table:
+        assert table.libraries == len(raw) == lookup["libraries"]
+        assert assert_same_answers(table, raw) > 200
 
 
 def synthetic(count: int) -> list[dict[str, Any]]:
@@ -141,21 +143,22 @@ def synthetic(count: int) -> list[dict[str, Any]]:
 
 def test_a_synthetic_catalog_with_many_ties_is_looked_up_alike(tmp_path: Path) -> None:
     raw = synthetic(600)
-    assert assert_same_answers(open_table(tmp_path, raw), raw, raw[:60] + raw[-20:]) > 500
+    with closing(open_table(tmp_path, raw)) as table:
+        assert assert_same_answers(table, raw, raw[:60] + raw[-20:]) > 500
 
 
 def test_names_and_ids_are_read_from_the_table(tmp_path: Path) -> None:
     raw = orjson.loads((COMPAT / "doctrove-demo-index.json").read_bytes())["entries"]
-    table = open_table(tmp_path, raw)
-    found = table.entry("express")
-    assert found is not None and found[0] == catalog_entry(
-        next(e for e in raw if e["id"] == "express")
-    )
-    assert table.entry("nope") is None
-    assert table.named("ExpressJS") == ["express"]
-    assert table.named("express") == []  # an id, not an alias
-    assert table.nearest_ids("expres") == LibraryIndex(map(catalog_entry, raw)).nearest_ids(
-        "expres"
-    )
-    with pytest.raises(InvalidRequest, match="empty"):
-        table.search("   ")
+    with closing(open_table(tmp_path, raw)) as table:
+        found = table.entry("express")
+        assert found is not None and found[0] == catalog_entry(
+            next(e for e in raw if e["id"] == "express")
+        )
+        assert table.entry("nope") is None
+        assert table.named("ExpressJS") == ["express"]
+        assert table.named("express") == []  # an id, not an alias
+        assert table.nearest_ids("expres") == LibraryIndex(map(catalog_entry, raw)).nearest_ids(
+            "expres"
+        )
+        with pytest.raises(InvalidRequest, match="empty"):
+            table.search("   ")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import orjson
@@ -50,7 +51,7 @@ def test_a_site_too_large_for_catalog_json_has_lookup_json_records_and_a_table(
     assert lookup.table.path.startswith(f"catalog/lookup.{lookup.table.sha256[:16]}.")
     table = tmp_path / "table.sqlite"
     table.write_bytes(gzip.decompress(packed))
-    with sqlite3.connect(table) as conn:
+    with closing(sqlite3.connect(table)) as conn:
         rows = conn.execute("SELECT id, record FROM libraries ORDER BY row").fetchall()
         assert conn.execute("SELECT value FROM meta WHERE key = 'format'").fetchone() == (
             TABLE_FORMAT,

@@ -4,6 +4,7 @@ import gzip
 import hashlib
 import re
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -165,47 +166,49 @@ def test_write_shard_is_content_addressed_compressed_and_reproducible(tmp_path: 
 
 def test_written_shard_passes_the_client_checks(tmp_path: Path) -> None:
     info = write_shard(tmp_path, "requests", "2.32.3", RECORDS)
-    conn = open_shard(tmp_path, info.path)
-    assert verify_shard_schema(conn, SPLIT_FORMAT) == []
-    assert verify_shard_meta(conn, "requests", "2.32.3", 5, SPLIT_FORMAT) == []
-    assert read_shard_meta(conn) == {
-        "format": "doctrove-shard@2",
-        "tokenizer": "doctrove-text@1",
-        "library_id": "requests",
-        "version": "2.32.3",
-        "sections": "5",
-    }
-    assert verify_shard_meta(conn, "requests", "2.31.0", 4, SPLIT_FORMAT) == [
-        "meta version is '2.32.3', expected '2.31.0'",
-        "meta sections is '5', expected '4'",
-    ]
-    row = conn.execute("SELECT heading, anchor, line_start FROM sections WHERE id = 1").fetchone()
-    assert row == ("Session.mount", "session-mount", 3)
-    assert conn.execute("PRAGMA journal_mode").fetchone() == ("delete",)
+    with closing(open_shard(tmp_path, info.path)) as conn:
+        assert verify_shard_schema(conn, SPLIT_FORMAT) == []
+        assert verify_shard_meta(conn, "requests", "2.32.3", 5, SPLIT_FORMAT) == []
+        assert read_shard_meta(conn) == {
+            "format": "doctrove-shard@2",
+            "tokenizer": "doctrove-text@1",
+            "library_id": "requests",
+            "version": "2.32.3",
+            "sections": "5",
+        }
+        assert verify_shard_meta(conn, "requests", "2.31.0", 4, SPLIT_FORMAT) == [
+            "meta version is '2.32.3', expected '2.31.0'",
+            "meta sections is '5', expected '4'",
+        ]
+        row = conn.execute(
+            "SELECT heading, anchor, line_start FROM sections WHERE id = 1"
+        ).fetchone()
+        assert row == ("Session.mount", "session-mount", 3)
+        assert conn.execute("PRAGMA journal_mode").fetchone() == ("delete",)
 
 
 def test_the_same_records_always_match_the_same_sections(tmp_path: Path) -> None:
     info = write_shard(tmp_path, "requests", "2.32.3", RECORDS)
-    conn = open_shard(tmp_path, info.path)
-    assert search_shard(conn, "Session.mount()") == [(1, "Session.mount")]
-    assert search_shard(conn, "mount") == [(1, "Session.mount")]
-    assert search_shard(conn, "timeout")[0] == (2, "Timeouts")
-    assert search_shard(conn, "adapters") == [(1, "Session.mount")]
-    assert sorted(search_shard(conn, "默认")) == [(3, "可选与默认值"), (4, "可选与默认值")]
-    assert search_shard(conn, "缺省") == [(3, "可选与默认值")]
-    assert search_shard(conn, "省") == [(3, "可选与默认值")]
-    assert search_shard(conn, "重复") == [(4, "可选与默认值")]
-    assert search_shard(conn, "z.string().optional()") == [(3, "可选与默认值")]
-    assert search_shard(conn, "nothing-here") == []
-    assert search_shard(conn, "!!") == []
+    with closing(open_shard(tmp_path, info.path)) as conn:
+        assert search_shard(conn, "Session.mount()") == [(1, "Session.mount")]
+        assert search_shard(conn, "mount") == [(1, "Session.mount")]
+        assert search_shard(conn, "timeout")[0] == (2, "Timeouts")
+        assert search_shard(conn, "adapters") == [(1, "Session.mount")]
+        assert sorted(search_shard(conn, "默认")) == [(3, "可选与默认值"), (4, "可选与默认值")]
+        assert search_shard(conn, "缺省") == [(3, "可选与默认值")]
+        assert search_shard(conn, "省") == [(3, "可选与默认值")]
+        assert search_shard(conn, "重复") == [(4, "可选与默认值")]
+        assert search_shard(conn, "z.string().optional()") == [(3, "可选与默认值")]
+        assert search_shard(conn, "nothing-here") == []
+        assert search_shard(conn, "!!") == []
 
 
 def test_an_empty_version_still_gets_a_valid_shard(tmp_path: Path) -> None:
     info = write_shard(tmp_path, "empty", "1.0", [])
     assert (info.sections, info.packs) == (0, 0)
-    conn = open_shard(tmp_path, info.path)
-    assert verify_shard_schema(conn, SPLIT_FORMAT) == []
-    assert verify_shard_meta(conn, "empty", "1.0", 0, SPLIT_FORMAT) == []
+    with closing(open_shard(tmp_path, info.path)) as conn:
+        assert verify_shard_schema(conn, SPLIT_FORMAT) == []
+        assert verify_shard_meta(conn, "empty", "1.0", 0, SPLIT_FORMAT) == []
 
 
 def test_unusual_ids_and_versions_are_quoted_in_the_path(tmp_path: Path) -> None:
@@ -221,7 +224,8 @@ def test_uncompressed_when_gzip_does_not_pay(
     info = write_shard(tmp_path, "requests", "2.32.3", RECORDS)
     assert info.compression == "none" and info.path.endswith(".sqlite")
     assert info.bytes == info.raw_bytes == (tmp_path / info.path).stat().st_size
-    assert verify_shard_schema(open_shard(tmp_path, info.path), SPLIT_FORMAT) == []
+    with closing(open_shard(tmp_path, info.path)) as conn:
+        assert verify_shard_schema(conn, SPLIT_FORMAT) == []
 
 
 def make_database(
@@ -252,29 +256,30 @@ def make_database(
 def test_schema_check_refuses_anything_but_the_expected_objects(
     tmp_path: Path, extra: str, problem: str
 ) -> None:
-    conn = make_database(tmp_path / "x.sqlite", extra)
-    assert verify_shard_schema(conn) == [problem]
+    with closing(make_database(tmp_path / "x.sqlite", extra)) as conn:
+        assert verify_shard_schema(conn) == [problem]
 
 
 def test_schema_check_refuses_foreign_files(tmp_path: Path) -> None:
-    conn = make_database(tmp_path / "x.sqlite", application_id=0)
-    assert verify_shard_schema(conn) == ["application_id is 0x0, not 0x44547276"]
-    junk = tmp_path / "junk.sqlite"
-    junk.write_bytes(b"this is not a database" * 100)
-    problems = verify_shard_schema(sqlite3.connect(junk))
-    assert len(problems) == 1 and problems[0].startswith("not a readable SQLite database")
+    with closing(make_database(tmp_path / "x.sqlite", application_id=0)) as conn:
+        assert verify_shard_schema(conn) == ["application_id is 0x0, not 0x44547276"]
+        junk = tmp_path / "junk.sqlite"
+        junk.write_bytes(b"this is not a database" * 100)
+        with closing(sqlite3.connect(junk)) as junk_conn:
+            problems = verify_shard_schema(junk_conn)
+        assert len(problems) == 1 and problems[0].startswith("not a readable SQLite database")
 
 
 def test_meta_check_reports_unknown_keys(tmp_path: Path) -> None:
-    conn = make_database(tmp_path / "x.sqlite")
-    conn.execute("INSERT INTO meta VALUES ('surprise', '1')")
-    assert verify_shard_meta(conn, "a", "1") == [
-        "meta format is None, expected 'doctrove-shard@1'",
-        "meta tokenizer is None, expected 'doctrove-text@1'",
-        "meta library_id is None, expected 'a'",
-        "meta version is None, expected '1'",
-        "meta has unexpected key 'surprise'",
-    ]
+    with closing(make_database(tmp_path / "x.sqlite")) as conn:
+        conn.execute("INSERT INTO meta VALUES ('surprise', '1')")
+        assert verify_shard_meta(conn, "a", "1") == [
+            "meta format is None, expected 'doctrove-shard@1'",
+            "meta tokenizer is None, expected 'doctrove-text@1'",
+            "meta library_id is None, expected 'a'",
+            "meta version is None, expected '1'",
+            "meta has unexpected key 'surprise'",
+        ]
 
 
 def test_japanese_and_korean_queries_of_one_and_two_characters(tmp_path: Path) -> None:
@@ -283,15 +288,16 @@ def test_japanese_and_korean_queries_of_one_and_two_characters(tmp_path: Path) -
         {"heading": "검색 설정", "body": "색인을 다시 만듭니다."},
         {"heading": "Other", "body": "Nothing in Japanese or Korean."},
     ]
-    conn = open_shard(tmp_path, write_shard(tmp_path, "ja-ko", "1.0.0", records).path)
-    assert search_shard(conn, "設定") == [(1, "設定ファイルの書き方")]
-    assert search_shard(conn, "キャッシュ") == [(1, "設定ファイルの書き方")]
-    assert search_shard(conn, "검색") == [(2, "검색 설정")]
-    assert search_shard(conn, "색") == [(2, "검색 설정")]
-    assert sorted(search_shard(conn, "ファイル 설정")) == [
-        (1, "設定ファイルの書き方"),
-        (2, "검색 설정"),
-    ]
+    info = write_shard(tmp_path, "ja-ko", "1.0.0", records)
+    with closing(open_shard(tmp_path, info.path)) as conn:
+        assert search_shard(conn, "設定") == [(1, "設定ファイルの書き方")]
+        assert search_shard(conn, "キャッシュ") == [(1, "設定ファイルの書き方")]
+        assert search_shard(conn, "검색") == [(2, "검색 설정")]
+        assert search_shard(conn, "색") == [(2, "검색 설정")]
+        assert sorted(search_shard(conn, "ファイル 설정")) == [
+            (1, "設定ファイルの書き方"),
+            (2, "검색 설정"),
+        ]
 
 
 def test_sqlite_failures_become_build_errors(

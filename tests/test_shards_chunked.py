@@ -7,6 +7,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -103,6 +104,10 @@ class PublishedHead:
             self.assembled[wanted] = conn
         return ranked(self.assembled[wanted], expression)
 
+    def close(self) -> None:
+        for conn in (self.directory, *self.assembled.values()):
+            conn.close()
+
 
 @pytest.mark.parametrize("library_id", CHUNKED_LIBRARIES)
 def test_published_head_and_chunks_answer_every_term_as_the_whole_shard(
@@ -115,17 +120,17 @@ def test_published_head_and_chunks_answer_every_term_as_the_whole_shard(
     for key in versions:
         whole, chunked = whole_shards[key], chunked_shards[key]
         assert (whole["format"], chunked["format"]) == (SPLIT_FORMAT, CHUNKED_FORMAT)
-        uncut = opened(examples_site, whole)
-        uncut.execute(f"CREATE VIRTUAL TABLE temp.v USING fts5vocab(main, {FTS_TABLE}, 'row')")
-        vocabulary = [str(term) for (term,) in uncut.execute("SELECT term FROM temp.v")]
-        head = PublishedHead(chunked_examples_site, library_id, chunked)
-        assert len(chunk_refs(head.directory)) > 1
-        for term in vocabulary:
-            expression = '"' + term.replace('"', '""') + '"'
-            assert head.answer(expression) == ranked(uncut, expression), (key, term)
-        for query in QUERIES:
-            expression = match_expression(query)
-            assert head.answer(expression) == ranked(uncut, expression), (key, query)
+        with closing(opened(examples_site, whole)) as uncut:
+            uncut.execute(f"CREATE VIRTUAL TABLE temp.v USING fts5vocab(main, {FTS_TABLE}, 'row')")
+            vocabulary = [str(term) for (term,) in uncut.execute("SELECT term FROM temp.v")]
+            with closing(PublishedHead(chunked_examples_site, library_id, chunked)) as head:
+                assert len(chunk_refs(head.directory)) > 1
+                for term in vocabulary:
+                    expression = '"' + term.replace('"', '""') + '"'
+                    assert head.answer(expression) == ranked(uncut, expression), (key, term)
+                for query in QUERIES:
+                    expression = match_expression(query)
+                    assert head.answer(expression) == ranked(uncut, expression), (key, query)
 
 
 def test_the_same_records_give_the_same_head_and_chunks(
@@ -143,9 +148,9 @@ def test_the_same_records_give_the_same_head_and_chunks(
     assert first.chunk_bytes == sum(len(data) for data in chunks.values())
     # Every file written is in the map the build cache keeps, under its real sha256.
     assert written == {path: hashlib.sha256(data).hexdigest() for path, data in files.items()}
-    head = opened(tmp_path / "a", {"path": first.path})
-    assert {chunk_path("python", ref.sha256) for ref in chunk_refs(head)} == set(chunks)
-    assert hashlib.sha256(files[first.path]).hexdigest() == first.sha256
+    with closing(opened(tmp_path / "a", {"path": first.path})) as head:
+        assert {chunk_path("python", ref.sha256) for ref in chunk_refs(head)} == set(chunks)
+        assert hashlib.sha256(files[first.path]).hexdigest() == first.sha256
 
 
 def test_only_an_index_that_reaches_the_threshold_is_cut(
@@ -153,7 +158,8 @@ def test_only_an_index_that_reaches_the_threshold_is_cut(
 ) -> None:
     records = volume_records(examples_site, "python", "3.11.2")
     whole = catalog_shards(examples_site)[("python", "3.11.2")]
-    size = index_bytes(opened(examples_site, whole))
+    with closing(opened(examples_site, whole)) as conn:
+        size = index_bytes(conn)
     below, _ = write_shard_files(tmp_path / "below", "python", "3.11.2", records, None)
     at, _ = write_shard_files(tmp_path / "at", "python", "3.11.2", records, split_index_bytes=size)
     above, _ = write_shard_files(

@@ -9,6 +9,7 @@ import itertools
 import random
 import sqlite3
 from collections.abc import Iterable
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -100,12 +101,12 @@ def cut(
     database: bytes, chunk_bytes: int = CHUNK_BYTES, min_index_bytes: int = 0
 ) -> tuple[bytes, list[PublishedChunk]]:
     """The head (VACUUMed, as the builder publishes it) and the chunks of ``database``."""
-    conn = opened(database)
-    chunks = cut_into_head(
-        conn, lambda raw: gzip.compress(raw, mtime=0), chunk_bytes, min_index_bytes
-    )
-    conn.execute("VACUUM")
-    return conn.serialize(), chunks
+    with closing(opened(database)) as conn:
+        chunks = cut_into_head(
+            conn, lambda raw: gzip.compress(raw, mtime=0), chunk_bytes, min_index_bytes
+        )
+        conn.execute("VACUUM")
+        return conn.serialize(), chunks
 
 
 def ranked(conn: sqlite3.Connection, expression: str) -> list[tuple[int, float]]:
@@ -137,6 +138,10 @@ class Assembler:
             self.made[key] = conn
         return ranked(self.made[key], expression)
 
+    def close(self) -> None:
+        for conn in (self.directory, *self.made.values()):
+            conn.close()
+
 
 def quoted(token: str) -> str:
     return '"' + token.replace('"', '""') + '"'
@@ -147,42 +152,44 @@ def test_the_head_and_the_chunks_a_term_needs_answer_every_term_as_the_whole_sha
 ) -> None:
     head, chunks = cut(whole)
     assert len(chunks) > 20  # the test means something only with many chunks
-    uncut = opened(whole)
-    uncut.execute(f"CREATE VIRTUAL TABLE temp.vocab USING fts5vocab(main, {FTS_TABLE}, 'row')")
-    vocabulary = [str(term) for (term,) in uncut.execute("SELECT term FROM temp.vocab")]
-    assert len(vocabulary) > 500
-    assembler = Assembler(head, chunks)
-    for term in vocabulary:
-        assert assembler.answer(quoted(term)) == ranked(uncut, quoted(term)), term
-    # A term needs one chunk or two (its doclist may run into the next): cutting by term.
-    assert max(len(key) for key in assembler.made) <= 2
-    for query in QUERIES:
-        for require_all in (False, True):
-            expression = match_expression(query, require_all=require_all)
-            assert assembler.answer(expression) == ranked(uncut, expression), query
+    with closing(opened(whole)) as uncut:
+        uncut.execute(f"CREATE VIRTUAL TABLE temp.vocab USING fts5vocab(main, {FTS_TABLE}, 'row')")
+        vocabulary = [str(term) for (term,) in uncut.execute("SELECT term FROM temp.vocab")]
+        assert len(vocabulary) > 500
+        with closing(Assembler(head, chunks)) as assembler:
+            for term in vocabulary:
+                assert assembler.answer(quoted(term)) == ranked(uncut, quoted(term)), term
+            # A term needs one chunk or two (its doclist may run into the next): cutting by term.
+            assert max(len(key) for key in assembler.made) <= 2
+            for query in QUERIES:
+                for require_all in (False, True):
+                    expression = match_expression(query, require_all=require_all)
+                    assert assembler.answer(expression) == ranked(uncut, expression), query
 
 
 def test_a_head_is_the_chunked_format_and_its_chunks_hold_every_index_page(whole: bytes) -> None:
     head, chunks = cut(whole)
-    conn = opened(head)
-    assert verify_shard_schema(conn, CHUNKED_FORMAT) == []
-    assert read_shard_meta(conn)["format"] == CHUNKED_FORMAT
-    refs = chunk_refs(conn)
-    assert [(r.first_page, r.last_page, r.sha256) for r in refs] == [
-        (c.chunk.first_page, c.chunk.last_page, c.sha256) for c in chunks
-    ]
-    assert all(a.last_page + 1 == b.first_page for a, b in itertools.pairwise(refs))
-    assert [(r.bytes, r.raw_bytes) for r in refs] == [(len(c.data), c.raw_bytes) for c in chunks]
-    assert len(head) < len(whole) / 2
+    with closing(opened(head)) as conn:
+        assert verify_shard_schema(conn, CHUNKED_FORMAT) == []
+        assert read_shard_meta(conn)["format"] == CHUNKED_FORMAT
+        refs = chunk_refs(conn)
+        assert [(r.first_page, r.last_page, r.sha256) for r in refs] == [
+            (c.chunk.first_page, c.chunk.last_page, c.sha256) for c in chunks
+        ]
+        assert all(a.last_page + 1 == b.first_page for a, b in itertools.pairwise(refs))
+        assert [(r.bytes, r.raw_bytes) for r in refs] == [
+            (len(c.data), c.raw_bytes) for c in chunks
+        ]
+        assert len(head) < len(whole) / 2
 
 
 def test_an_index_under_the_threshold_is_left_whole(whole: bytes) -> None:
-    conn = opened(whole)
-    index_bytes = conn.execute(f"SELECT sum(length(block)) FROM {FTS_TABLE}_data").fetchone()[0]
-    published = cut_into_head(conn, lambda raw: raw, CHUNK_BYTES, index_bytes + 1)
-    assert published == []
-    assert conn.serialize() == whole
-    assert read_shard_meta(conn)["format"] == SPLIT_FORMAT
+    with closing(opened(whole)) as conn:
+        index_bytes = conn.execute(f"SELECT sum(length(block)) FROM {FTS_TABLE}_data").fetchone()[0]
+        published = cut_into_head(conn, lambda raw: raw, CHUNK_BYTES, index_bytes + 1)
+        assert published == []
+        assert conn.serialize() == whole
+        assert read_shard_meta(conn)["format"] == SPLIT_FORMAT
 
 
 def test_the_same_shard_is_cut_into_the_same_bytes(whole: bytes) -> None:
@@ -223,12 +230,13 @@ def test_expression_tokens_are_the_tokens_of_the_expressions_the_client_writes(
 )
 def test_expression_tokens_are_what_the_shards_tokenizer_reads(expression: str) -> None:
     # The oracle: FTS5 itself, with the shards' tokenizer, reading each quoted string.
-    conn = sqlite3.connect(":memory:")
-    conn.execute("CREATE VIRTUAL TABLE t USING fts5(x, tokenize=\"ascii tokenchars '._'\")")
-    conn.execute("CREATE VIRTUAL TABLE v USING fts5vocab(t, 'row')")
-    strings = [s.replace('""', '"') for s in _quoted_strings(expression)]
-    conn.executemany("INSERT INTO t (x) VALUES (?)", [(s,) for s in strings])
-    assert expression_tokens(expression) == {str(t) for (t,) in conn.execute("SELECT term FROM v")}
+    with closing(sqlite3.connect(":memory:")) as conn:
+        conn.execute("CREATE VIRTUAL TABLE t USING fts5(x, tokenize=\"ascii tokenchars '._'\")")
+        conn.execute("CREATE VIRTUAL TABLE v USING fts5vocab(t, 'row')")
+        strings = [s.replace('""', '"') for s in _quoted_strings(expression)]
+        conn.executemany("INSERT INTO t (x) VALUES (?)", [(s,) for s in strings])
+        vocabulary = {str(t) for (t,) in conn.execute("SELECT term FROM v")}
+    assert expression_tokens(expression) == vocabulary
 
 
 def _quoted_strings(expression: str) -> list[str]:

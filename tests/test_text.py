@@ -3,6 +3,7 @@
 import itertools
 import re
 import sqlite3
+from contextlib import closing
 
 import pytest
 
@@ -134,12 +135,13 @@ def test_tokens_are_exactly_what_the_shard_tokenizer_sees() -> None:
         "naïve café C++ x-y ÅNGSTRÖM ünïcödé_name e.g. 3.11.2 $var"
     )
     tokens = index_text(text).split(" ")
-    conn = sqlite3.connect(":memory:")
-    for statement in shard_statements():
-        conn.execute(statement)
-    conn.execute("INSERT INTO sections_fts (rowid, body) VALUES (1, ?)", (" ".join(tokens),))
-    conn.execute("CREATE VIRTUAL TABLE temp.vocab USING fts5vocab(main, sections_fts, 'row')")
-    assert {row[0] for row in conn.execute("SELECT term FROM temp.vocab")} == set(tokens)
+    with closing(sqlite3.connect(":memory:")) as conn:
+        for statement in shard_statements():
+            conn.execute(statement)
+        conn.execute("INSERT INTO sections_fts (rowid, body) VALUES (1, ?)", (" ".join(tokens),))
+        conn.execute("CREATE VIRTUAL TABLE temp.vocab USING fts5vocab(main, sections_fts, 'row')")
+        vocabulary = {row[0] for row in conn.execute("SELECT term FROM temp.vocab")}
+    assert vocabulary == set(tokens)
 
 
 def test_query_terms() -> None:
