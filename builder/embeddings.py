@@ -55,8 +55,13 @@ class EmbeddingStore:
         self._conn: sqlite3.Connection | None = None
         if root is not None:
             root.mkdir(parents=True, exist_ok=True)
-            self._conn = sqlite3.connect(root / EMBEDDINGS_FILE)
-            self._conn.execute(_SCHEMA)
+            conn = sqlite3.connect(root / EMBEDDINGS_FILE)
+            try:
+                conn.execute(_SCHEMA)
+            except BaseException:
+                conn.close()  # not left for the collector: the file stays unlocked
+                raise
+            self._conn = conn
 
     def load(self, keys: Sequence[str]) -> dict[str, bytes]:
         if self._conn is None or not keys:

@@ -55,10 +55,14 @@ class LookupTable:
             self._conn = sqlite3.connect(
                 f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True, check_same_thread=False
             )
+        except sqlite3.Error as exc:
+            raise ClientError(f"the lookup table {path} cannot be read: {exc}") from exc
+        try:
             # Mapped, the pages a query touches are read without a copy per read.
             self._conn.execute(f"PRAGMA mmap_size = {_MAPPED_BYTES}")
             meta = dict(self._conn.execute("SELECT key, value FROM meta").fetchall())
         except sqlite3.Error as exc:
+            self._conn.close()
             raise ClientError(f"the lookup table {path} cannot be read: {exc}") from exc
         # From meta: counting the rows would read every page of the table.
         counted = meta.get("libraries", "")

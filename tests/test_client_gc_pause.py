@@ -44,12 +44,16 @@ def load_and_index(tmp_path: Path) -> None:
 
 def test_a_cycle_alive_during_a_load_is_still_collected(tmp_path: Path) -> None:
     gc.unfreeze()  # whatever an earlier test left frozen is not this test's business
+    # Not 0: after any collection Python 3.12.1 counts 375 objects of its own as frozen
+    # (3.11 and 3.13 count 0). What matters is that the load freezes nothing more.
+    gc.collect()
+    frozen_before = gc.get_freeze_count()
     cycle = Node()
     alive = weakref.ref(cycle)
     load_and_index(tmp_path)
     del cycle
     gc.collect()
-    assert gc.get_freeze_count() == 0
+    assert gc.get_freeze_count() == frozen_before
     assert alive() is None
 
 

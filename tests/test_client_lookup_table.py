@@ -3,8 +3,10 @@ reasons and totals, on the compat index, the examples site and a synthetic catal
 
 from __future__ import annotations
 
+import gc
 import gzip
 import random
+import sqlite3
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import closing
 from pathlib import Path
@@ -14,7 +16,7 @@ import orjson
 import pytest
 
 from builder.lookup_site import write_lookup_table
-from client.errors import InvalidRequest
+from client.errors import ClientError, InvalidRequest
 from client.lookup import LibraryIndex, LookupResult
 from client.lookup_table import LookupTable
 from client.model import CatalogEntry, Provenance
@@ -162,3 +164,24 @@ def test_names_and_ids_are_read_from_the_table(tmp_path: Path) -> None:
         )
         with pytest.raises(InvalidRequest, match="empty"):
             table.search("   ")
+
+
+def test_a_file_that_is_no_table_is_refused_and_its_connection_closed(tmp_path: Path) -> None:
+    path = tmp_path / "lookup.sqlite"
+    with closing(sqlite3.connect(path)) as conn:
+        conn.execute("CREATE TABLE other (x)")  # a database, but no meta table
+    opened: list[sqlite3.Connection] = []
+    real_connect = sqlite3.connect
+
+    def recording_connect(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+        opened.append(real_connect(*args, **kwargs))
+        return opened[-1]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sqlite3, "connect", recording_connect)
+        with pytest.raises(ClientError, match="cannot be read"):
+            LookupTable(path, SOURCE)
+    gc.collect()
+    assert len(opened) == 1
+    with pytest.raises(sqlite3.ProgrammingError, match="closed"):
+        opened[0].execute("SELECT 1")
