@@ -153,11 +153,14 @@ def recall_5(results: Results, examples: Sequence[Example]) -> float:
 
 def choose_threshold(model: RankerModel, examples: Sequence[Example]) -> float:
     """The highest confidence threshold whose dev recall@5 cost stays within THRESHOLD_COST."""
-    unlimited = recall_5(rankings(model, examples), examples)
+    ranked = rankings(model, examples)
+    unlimited = recall_5(ranked, examples)
     chosen = 0.0
     for step in range(1, 100):
         threshold = step / 100
-        if unlimited - recall_5(rankings(model, examples, threshold), examples) > THRESHOLD_COST:
+        # What rankings(model, examples, threshold) answers, without ranking again.
+        cut = [(keys if keys and sure >= threshold else (), sure) for keys, sure in ranked]
+        if unlimited - recall_5(cut, examples) > THRESHOLD_COST:
             break
         chosen = threshold
     return chosen
@@ -174,11 +177,16 @@ def _mrr(model: RankerModel, examples: Sequence[Example]) -> float:
 def train(
     examples: Sequence[Example], mask: Sequence[bool] | None = None, l2: float = L2
 ) -> RankerModel:
-    """Weights, then the rules' margins (best dev MRR@10), then confidence and threshold."""
+    """Weights, then calibrate's rule margins, confidence fit and threshold."""
     # Examples may carry more features than FEATURES (eval.semantic adds the dense lane's).
     width = next((len(d.features) for e in examples for d in e.described), len(FEATURES))
     mask = mask or [True] * width
-    model = RankerModel(tuple(float(w) for w in fit_weights(examples, mask, l2)))
+    weights = tuple(float(w) for w in fit_weights(examples, mask, l2))
+    return calibrate(RankerModel(weights), examples)
+
+
+def calibrate(model: RankerModel, examples: Sequence[Example]) -> RankerModel:
+    """A scorer's rules' margins (best dev MRR@10), then its confidence fit and threshold."""
     model = max(
         (replace(model, parent_margin=p, diversity_margin=d) for p in RULE_MARGINS
          for d in RULE_MARGINS),
