@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import hashlib
 import mmap
-import struct
 import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from schemas.gzip_member import OS_UNKNOWN, gzip_header, gzip_trailer
 from schemas.shard_build import PAGE_SIZE
 
 # Level 6 is within 1% of level 9's size on real shards, at two and a half times the speed.
@@ -39,7 +39,7 @@ MIN_PAGES = 8
 MAX_PAGES = 128
 # The gzip header with no file name and mtime 0 (what GzipFile writes at level 6), so the same
 # database always gives the same bytes.
-_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"
+_HEADER = gzip_header(0, OS_UNKNOWN)
 
 # Deflates one piece: its bytes, whether it is the last piece of the stream, the zlib level.
 CompressPiece = Callable[[bytes, bool, int], bytes]
@@ -77,12 +77,7 @@ def gzip_bytes(data: bytes, compress: CompressPiece = compress_piece) -> bytes:
     header and trailer ``gzip_file`` writes (a chunk of a shard's index: a rebuild takes it
     from ``compress``). The header is the same at both levels: gzip marks only levels 1 and 9."""
     body = compress(data, True, CHUNK_GZIP_LEVEL)
-    return _HEADER + body + _trailer(zlib.crc32(data), len(data))
-
-
-def _trailer(crc: int, size: int) -> bytes:
-    """The gzip trailer: the CRC-32 and the size modulo 2**32 of the uncompressed bytes."""
-    return struct.pack("<II", crc, size & 0xFFFFFFFF)
+    return _HEADER + body + gzip_trailer(zlib.crc32(data), len(data))
 
 
 def gzip_file(source: Path, target: Path, compress: CompressPiece = compress_piece) -> str:
@@ -118,4 +113,4 @@ def gzip_parts(data: bytes | mmap.mmap, compress: CompressPiece) -> Iterator[byt
         crc = zlib.crc32(piece, crc)
         yield compress(piece, end == size, GZIP_LEVEL)
         start = end
-    yield _trailer(crc, size)
+    yield gzip_trailer(crc, size)

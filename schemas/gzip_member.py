@@ -16,7 +16,17 @@ import zlib
 # gzip's header fields (RFC 1952): ID1 ID2, CM (deflate), FLG (no name, comment or extra),
 # MTIME 0, then XFL and OS.
 _HEAD = b"\x1f\x8b\x08\x00\x00\x00\x00\x00"
-_UNIX = 3
+OS_UNIX, OS_UNKNOWN = 3, 255
+
+
+def gzip_header(extra_flags: int, os: int) -> bytes:
+    """A gzip member's header with mtime 0 and no file name: the same for the same data."""
+    return _HEAD + bytes((extra_flags, os))
+
+
+def gzip_trailer(crc: int, size: int) -> bytes:
+    """A gzip member's trailer: the CRC-32 and the size modulo 2**32 of the uncompressed bytes."""
+    return struct.pack("<II", crc, size & 0xFFFFFFFF)
 
 
 def _extra_flags(level: int) -> int:
@@ -29,5 +39,8 @@ def _extra_flags(level: int) -> int:
 def gzip_member(data: bytes, level: int = 9) -> bytes:
     """``data`` as one gzip member at zlib ``level``, with mtime 0 and OS Unix."""
     deflated = zlib.compress(data, level, wbits=-zlib.MAX_WBITS)
-    trailer = struct.pack("<II", zlib.crc32(data), len(data) & 0xFFFFFFFF)
-    return _HEAD + bytes((_extra_flags(level), _UNIX)) + deflated + trailer
+    return (
+        gzip_header(_extra_flags(level), OS_UNIX)
+        + deflated
+        + gzip_trailer(zlib.crc32(data), len(data))
+    )

@@ -27,6 +27,7 @@ from builder.parsers.rst.events import (
     RenderBlocks,
     Resume,
     Text,
+    description_end,
 )
 
 MODULE_LEVEL = frozenset({"function", "class", "exception", "data", "decorator", "type"})
@@ -156,9 +157,7 @@ def render_api(
     if found is not None and full and ctx.sections:
         events.extend(members_events(found, shown, line, inner, doc))
     if full and ctx.sections:
-        written = [offset for offset, text in enumerate(content) if text.strip()]
-        last_line = content_first + written[-1] if written else content_first - 1
-        events.append(Resume(last_line=max(last_line, line)))
+        events.append(description_end(content, content_first, line))
     return events
 
 

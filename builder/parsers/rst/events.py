@@ -11,7 +11,7 @@ contiguous run of source lines.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -71,6 +71,14 @@ class Resume:
 
 
 Event = Text | Heading | Resume
+
+
+def description_end(content: Sequence[str], content_first: int, line: int) -> Resume:
+    """The end of a description on source line ``line`` whose content starts on
+    ``content_first``: text after it returns to the section around it."""
+    written = [offset for offset, text in enumerate(content) if text.strip()]
+    last_line = content_first + written[-1] if written else content_first - 1
+    return Resume(last_line=max(last_line, line))
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from builder.parsers.rst.events import Context, DocState, Event, Heading, RenderBlocks, Resume, Text
+from builder.parsers.rst.events import (
+    Context,
+    DocState,
+    Event,
+    Heading,
+    RenderBlocks,
+    Text,
+    description_end,
+)
 
 # The description directives that get a section, and the prefix of the target Sphinx makes.
 TARGET_PREFIXES = {
@@ -75,7 +83,5 @@ def render_description(
     )
     events.extend(render(list(content), content_first, inner, doc))
     if shown and ctx.sections:
-        written = [offset for offset, text in enumerate(content) if text.strip()]
-        last_line = content_first + written[-1] if written else content_first - 1
-        events.append(Resume(last_line=max(last_line, line)))
+        events.append(description_end(content, content_first, line))
     return events
