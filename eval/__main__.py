@@ -49,6 +49,26 @@ def format_table(ours: Report, baseline: Report) -> str:
     return "\n".join(lines)
 
 
+def format_blind(prepared: Sequence[Prepared], ours: Run, baseline: Run) -> str | None:
+    """The overall line of the questions written blind alone, when the split holds others
+    (legacy.toml, dev only): the set eval.train and eval.crossval fit and score on, so that
+    their figures are compared with these, not with the whole split's."""
+    blind = [i for i, p in enumerate(prepared) if p.question.written_blind]
+    if len(blind) == len(prepared):
+        return None
+    chosen = [prepared[i] for i in blind]
+
+    def overall(searcher: Run) -> Scores:
+        subset = Run(searcher.name, tuple(searcher.rankings[i] for i in blind))
+        return score(chosen, subset).by_kind["overall"]
+
+    mine, theirs = overall(ours), overall(baseline)
+    return (
+        f"{'written blind':<13}{mine.count:>4}   {_cells(mine)}   {_cells(theirs)}"
+        f"   (of {len(chosen)} questions: what eval.train and eval.crossval use)"
+    )
+
+
 def format_gaps(prepared: Sequence[Prepared]) -> str:
     lost = [(p, g) for p in prepared for g in p.lost]
     lines = [f"gold sections the docs hold but the index lacks: {len(lost)}"]
@@ -105,6 +125,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ours_report, baseline_report = score(prepared, ours), score(prepared, baseline)
     print(f"{len(questions)} questions, split {split}")
     print(format_table(ours_report, baseline_report))
+    blind_line = format_blind(prepared, ours, baseline)
+    if blind_line:
+        print(blind_line)
     if args.gaps:
         print(format_gaps(prepared))
     if args.misses:

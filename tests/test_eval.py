@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from eval.__main__ import check_gate, format_table
+from eval.__main__ import check_gate, format_blind, format_table
 from eval.corpus import Corpus, answers_ours, open_corpus, search_baseline, search_ours
 from eval.dataset import KINDS, DatasetError, Gold, Question, load_file, load_questions
 from eval.freeze import assign_splits, freeze
@@ -85,6 +85,19 @@ def test_score_per_kind_pairs_and_abstention() -> None:
     assert report.abstained == (1, 2)
     text = format_table(report, report)
     assert "overall" in text and "ours 1/2, baseline 1/2" in text and "ours 1/1" in text
+
+
+def test_the_blind_line_scores_the_questions_written_blind_alone() -> None:
+    gold = (Gold("f.md", "A"),)
+    blind = Prepared(question("q:1", "keyword", gold), frozenset({"a"}), (), ())
+    legacy = Prepared(question("legacy:1", "keyword", gold), frozenset({"b"}), (), ())
+    ours = Run("ours", (("x", "a"), ("b",)))
+    assert format_blind([blind], Run("ours", (("a",),)), Run("bm25", (("a",),))) is None
+    line = format_blind([blind, legacy], ours, Run("bm25", ((), ())))
+    assert line is not None
+    # Only the blind question counts: right at rank 2 (the legacy one, right at 1, is left out).
+    assert line.startswith("written blind   1    0.000 1.000   0.500    0.000 0.000   0.000")
+    assert "of 1 questions" in line
 
 
 def test_the_gate_fails_only_past_the_tolerance() -> None:
