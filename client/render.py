@@ -100,10 +100,10 @@ def _header(answer: ExtractAnswer | ReadAnswer) -> str:
     asked = answer.resolvedFrom
     resolved = "" if asked is UNSET else f" (asked as {asked!r})"
     lines = _fallback_line([answer.provenance])
-    lines.append(
-        f"{answer.id}{resolved} {answer.version} ({answer.releaseKind}: "
-        f"{answer.releaseNote})\n{_provenance(answer)}"
-    )
+    # The note says how the version was chosen in words ("exact match 2.3.8", "latest → ..."):
+    # the kind beside it ("exact: exact match 2.3.8") would say it twice.
+    lines.append(f"{answer.id}{resolved} {answer.version} ({answer.releaseNote})")
+    lines.append(_provenance(answer))
     return "\n".join(lines)
 
 

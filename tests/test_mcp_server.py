@@ -90,7 +90,7 @@ def test_doc_extract_answers_with_structured_content_text_and_provenance(
     assert first["path"].endswith(f"#{first['anchor']}")
     (text,) = result.content
     assert text.type == "text"
-    assert text.text.startswith("werkzeug 2.3.8 (prefix: ")
+    assert text.text.startswith("werkzeug 2.3.8 (prefix match 2.x → 2.3.8, ")
     assert first["sha256"][:12] in text.text
 
 
