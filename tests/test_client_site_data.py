@@ -125,7 +125,7 @@ def short_body(request: httpx.Request) -> httpx.Response:
 
 @fault("invalid-json", "invalid catalog: not valid JSON")
 def invalid_json(request: httpx.Request) -> httpx.Response:
-    return httpx.Response(200, content=b'{"format": "doctrove-catalog@1", "entries": [}')
+    return httpx.Response(200, stream=Body(b'{"format": "doctrove-catalog@1", "entries": [}'))
 
 
 @fault("schema-invalid", "invalid catalog: /entries/0: Object missing required field `shards`")
@@ -137,7 +137,7 @@ def schema_invalid(request: httpx.Request) -> httpx.Response:
         "site": {"title": "t", "baseUrl": ""},
         "entries": [{"id": "flask", "name": "Flask", "versions": ["9.9"]}],
     }
-    return httpx.Response(200, content=orjson.dumps(document))
+    return httpx.Response(200, stream=Body(orjson.dumps(document)))
 
 
 @fault("304-with-nothing-stored", "304 Not Modified but nothing is stored")
