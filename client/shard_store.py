@@ -2,11 +2,11 @@
 
 A published shard (downloaded, or a file of a local site folder) is checked against the catalog
 (size and sha256 of the published bytes), decompressed when its name ends in ``.gz`` (stopping
-at the catalog's ``rawBytes``), and stored uncompressed under its published hash. A shard of a
-host that publishes only index.json is built here from the volume's records with
-``schemas.shard_build``, exactly as the builder builds it, and stored under a key made of the
-index's sha256, the entry id and the version, in a folder of its own (``BUILT_FOLDER``) where the
-data layer keeps them within a disk budget.
+at the catalog's ``rawBytes``, which may not exceed ``RAW_SHARD_LIMIT``), and stored
+uncompressed under its published hash. A shard of a host that publishes only index.json is built
+here from the volume's records with ``schemas.shard_build``, exactly as the builder builds it,
+and stored under a key made of the index's sha256, the entry id and the version, in a folder of
+its own (``BUILT_FOLDER``) where the data layer keeps them within a disk budget.
 
 This is the client's one SQLite boundary, as client.http is its HTTP one: every sqlite3
 exception is translated by :func:`translating_sqlite` (:data:`SQLITE_EXCEPTIONS` lists the bases
@@ -50,6 +50,11 @@ from schemas.shards import (
 from schemas.term_chunks import chunk_table_problems, head_segment
 
 _CHUNK = 1 << 20
+# The largest database a published shard (or lookup table) may decompress to. The catalog's
+# rawBytes says how far to decompress, and a site controls both the catalog and the bytes: without
+# a bound, a 128 MB gzip of zeros under a catalog that claims a terabyte fills the disk. Published
+# files are at most 128 MB (client.fetch.SHARD_LIMIT) and a shard compresses about three to one.
+RAW_SHARD_LIMIT = 1 << 30
 # Makes the body packs of an opened search shard: given its verified connection.
 BodiesFactory = Callable[[sqlite3.Connection], SectionBodies]
 # Makes the index chunks of an opened head: given its verified connection and index segment.
@@ -97,6 +102,11 @@ def published_problems(path: Path, ref: ShardRef) -> list[str]:
 
 def install_published(cache: DiskCache, source: Path, ref: ShardRef) -> Path | list[str]:
     """Store a verified published shard uncompressed in the cache; its path, or the problems."""
+    if ref.raw_bytes > RAW_SHARD_LIMIT:
+        return [
+            f"the catalog says {ref.path} decompresses to {ref.raw_bytes} bytes, over the "
+            f"client's limit of {RAW_SHARD_LIMIT}; it was not decompressed"
+        ]
     problems = published_problems(source, ref)
     if problems:
         return problems

@@ -20,6 +20,7 @@ from client.model import ShardRef
 from client.section_bodies import SectionBodies
 from client.shard_store import (
     BUILT_FOLDER,
+    RAW_SHARD_LIMIT,
     SQLITE_EXCEPTIONS,
     build_shard,
     built_key,
@@ -92,7 +93,10 @@ def test_a_published_shard_is_verified_unpacked_and_opened(tmp_path: Path) -> No
         ({"sha256": "0" * 64}, "has sha256 .*, the catalog says 0000"),
         ({"bytes": 1}, "bytes, the catalog says 1"),
         ({"raw_bytes": 4096}, "decompresses to more or fewer than the 4096 bytes"),
+        # Refused before anything is decompressed: a gzip bomb cannot fill the disk.
+        ({"raw_bytes": RAW_SHARD_LIMIT + 1}, f"over the client's limit of {RAW_SHARD_LIMIT}"),
     ],
+    ids=["sha256", "bytes", "raw-bytes", "raw-bytes-over-limit"],
 )
 def test_a_published_shard_that_differs_from_the_catalog_is_refused(
     tmp_path: Path, change: dict[str, Any], message: str
