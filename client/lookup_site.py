@@ -24,7 +24,7 @@ from client.errors import ClientError, ConfigError, NetworkError
 from client.lookup_table import LookupTable
 from client.model import CatalogEntry, ShardRef
 from client.shard_store import install_published, published_key
-from schemas.lookup_table import record_path
+from schemas.lookup_table import LIBRARY_ID, record_path
 
 if TYPE_CHECKING:
     from client.fetch import RemoteSite
@@ -117,6 +117,10 @@ class LookupSource:
 
     def entry(self, library_id: str) -> CatalogEntry | None:
         """The library's entry from its record (None when the site has no such library)."""
+        if not LIBRARY_ID.fullmatch(library_id):
+            # A caller's id, not the site's: its record path could name any file of the host
+            # ("../../x?"), whose failure to be a record would start the site's cooldown.
+            return None
         if library_id not in self._probed:
             self._probed[library_id] = self._fetch(library_id)
         return self._probed[library_id]

@@ -27,6 +27,7 @@ A set of rows is a blob (:func:`encode_rows`): a bitmap over every row when that
 from __future__ import annotations
 
 import functools
+import re
 import sys
 from array import array
 from collections.abc import Sequence
@@ -37,6 +38,9 @@ LOOKUP_FORMAT = "doctrove-lookup@1"
 TABLE_FORMAT = "doctrove-lookup-table@1"
 TABLE_DDL = "lookup.sql"
 RECORD_PATH = "libs/{id}/catalog.json"
+# A library id as doctrove's builder accepts it (builder.config), so a record path made from one
+# is one plain folder name: an id that is not one has no record to ask a site for.
+LIBRARY_ID = re.compile(r"[a-z0-9][a-z0-9._-]{0,99}")
 NAME_FIELD, SUMMARY_FIELD = 0, 1
 # Fixed so that two builds of the same catalog give the same bytes.
 PAGE_SIZE = 4096
@@ -51,7 +55,10 @@ def table_ddl() -> str:
 
 
 def record_path(library_id: str) -> str:
-    """The site-relative path of a library's catalog record."""
+    """The site-relative path of a library's catalog record; ValueError for an id that is not
+    a LIBRARY_ID (its path could leave the records' folder: "..", "?", "#", "/")."""
+    if not LIBRARY_ID.fullmatch(library_id):
+        raise ValueError(f"{library_id!r} is not a library id")
     return RECORD_PATH.format(id=library_id)
 
 
