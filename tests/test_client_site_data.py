@@ -20,6 +20,7 @@ from msgspec import to_builtins
 from client import catalog_loader
 from client.errors import ConfigError, NetworkError, NotFound, VersionNotFound
 from client.model import Fallback
+from client.service import DocService
 from tests.site_data_support import (
     ISO_START,
     PUBLIC,
@@ -525,3 +526,21 @@ def test_every_sqlite3_exception_in_a_query_becomes_the_sites_error(
     ):
         query(shard.connection)
     assert isinstance(caught.value.__cause__, sqlite3.Warning | sqlite3.Error)
+
+
+def test_a_catalog_version_too_long_to_be_one_leaves_the_other_answers_alone(
+    tmp_path: Path,
+) -> None:
+    # A number of 5,000 digits in one version made every question fail with ValueError (past
+    # Python's limit on int() of a string), the catalog lookup included.
+    host = FakeHost(tmp_path / "site", SITE)
+    versions = {"3.1.0": records("flask", "3.1.0"), "2.0.0": records("flask", "2.0.0")}
+    catalog = make_site(host.root, {"flask": versions})
+    long_version = "9" * 5000
+    entry = catalog["entries"][0]
+    entry["versions"] = [long_version, "2.0.0"]
+    entry["shards"][long_version] = entry["shards"].pop("3.1.0")
+    (host.root / "catalog.json").write_bytes(orjson.dumps(catalog))
+    service = DocService(data(tmp_path, host, Clock(), SITE), cache_size=0, cache_ttl=0)
+    assert service.lookup("flask").results[0].id == "flask"
+    assert service.releases("flask").latest == "2.0.0"
