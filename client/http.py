@@ -26,6 +26,7 @@ What a download promises:
 from __future__ import annotations
 
 import hashlib
+import re
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -42,6 +43,8 @@ from client.http_deadline import deadline_transport
 MAX_REDIRECTS = 5
 USER_AGENT = f"docclient/{__version__}"
 _REDIRECTS = frozenset({301, 302, 303, 307, 308})
+# A header value a request can carry: visible ASCII and spaces.
+_SENDABLE = re.compile(r"[\x20-\x7e]+")
 # The httpx bases whose every subclass the boundary translates.
 TRANSLATED: tuple[type[Exception], ...] = (
     httpx.HTTPError,
@@ -59,10 +62,14 @@ class Validators:
     last_modified: str | None = None
 
     def headers(self) -> dict[str, str]:
+        """The conditional request's headers: each validator that can be sent back as it came.
+        HTTP allows bytes past ASCII in an ETag (obs-text), which httpx can only encode as
+        ASCII: sending one raised UnicodeEncodeError at every refresh. Without it the request
+        is a plain GET, which costs the body and nothing else."""
         headers = {}
-        if self.etag:
+        if self.etag and _SENDABLE.fullmatch(self.etag):
             headers["If-None-Match"] = self.etag
-        if self.last_modified:
+        if self.last_modified and _SENDABLE.fullmatch(self.last_modified):
             headers["If-Modified-Since"] = self.last_modified
         return headers
 

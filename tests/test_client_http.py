@@ -73,6 +73,27 @@ def test_validators_make_a_conditional_get_and_304_writes_nothing() -> None:
     assert download.validators.etag == '"v1"'
 
 
+def test_a_validator_past_ascii_is_not_sent_back_and_the_request_is_a_plain_get() -> None:
+    # HTTP allows bytes past ASCII in an ETag; httpx reads them as Latin-1 and cannot send
+    # them: the next conditional request raised UnicodeEncodeError, at every refresh.
+    seen: list[httpx.Request] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        headers = [(b"ETag", b'"\xe9t\xe9"'), (b"Last-Modified", b"Mon, 01 Jan 2024 00:00:00 GMT")]
+        return httpx.Response(200, headers=headers, stream=Trickle([b"{}"]))
+
+    site = fetcher(handler)
+    first = site.download("http://s.test/catalog.json", io.BytesIO(), limit=100)
+    assert first.validators.etag == '"\xe9t\xe9"'
+    again = site.download(
+        "http://s.test/catalog.json", io.BytesIO(), limit=100, validators=first.validators
+    )
+    assert again.status == 200
+    assert "if-none-match" not in seen[1].headers
+    assert seen[1].headers["if-modified-since"] == "Mon, 01 Jan 2024 00:00:00 GMT"
+
+
 @pytest.mark.parametrize("status", [403, 404, 410])
 def test_a_missing_status_is_an_answer_only_when_the_caller_names_it(status: int) -> None:
     def handler(request: httpx.Request) -> httpx.Response:
