@@ -16,6 +16,7 @@ from builder.globs import GlobError, compile_globs
 from builder.model import Warning_
 from builder.problems import CatalogProblems
 from schemas.index_rules import index_problems
+from schemas.lookup_table import LIBRARY_ID
 from schemas.term_chunks import SPLIT_INDEX_BYTES
 from schemas.versions import InvalidVersion, parse_version
 
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
     from builder.archive_source import ArchiveSource
     from builder.git_source import GitSource
 
-LIBRARY_ID = re.compile(r"^[a-z0-9][a-z0-9._-]{0,99}$")
 PACKAGE_NAME = re.compile(r"^[a-z0-9]+:\S+$")
 URL_PLACEHOLDERS = frozenset({"page", "source", "anchor", "version", "id", "line"})
 MAX_CATALOG_BYTES = 4 * 1024 * 1024
@@ -246,7 +246,7 @@ def _parse_library(
         problems.add(where, "missing id")
         return None
     where = f"{where} (id {library_id!r})"
-    if not LIBRARY_ID.match(library_id):
+    if not LIBRARY_ID.fullmatch(library_id):
         problems.add(
             where,
             "id must be lowercase letters, digits, '.', '_' or '-', "

@@ -6,7 +6,14 @@ an agent can correct itself in one step.
 
 from __future__ import annotations
 
+import re
+
 from client.errors import InvalidRequest
+
+# A surrogate code point alone is no Unicode character: UTF-8 cannot encode it, so SQLite and the
+# JSON writer refuse it deep inside a search. A command line argument whose bytes are not UTF-8
+# arrives as such (Python's surrogateescape); a JSON parser refuses the escapes that spell one.
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def required_text(value: object, name: str, limit: int) -> str:
@@ -28,6 +35,11 @@ def optional_text(value: object, name: str, limit: int, *, required: bool = Fals
         raise InvalidRequest(f"{name} must not be empty")
     if len(value) > limit:
         raise InvalidRequest(f"{name} is longer than {limit} characters")
+    if _SURROGATE.search(value):
+        raise InvalidRequest(
+            f"{name} is not Unicode text (it holds a lone surrogate, as bytes that are not UTF-8 "
+            "become); pass it as UTF-8"
+        )
     return stripped or None
 
 

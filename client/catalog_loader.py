@@ -16,6 +16,7 @@ decides whether they are a network failure (a site) or a configuration error (a 
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import time
 from collections.abc import Mapping, Sequence
@@ -27,6 +28,7 @@ import orjson
 
 from client.catalog_check import catalog_problems
 from client.disk_cache import CopyRecord, DiskCache
+from client.errors import ClientError
 from client.gc_pause import collector_paused
 from client.index_check import index_entry_problems
 from client.model import CatalogEntry, Provenance, ShardRef, VectorsRef
@@ -118,9 +120,7 @@ def check_body(
             if problems:
                 return problems
             if cache:
-                cache.write_verdict(
-                    sha256, expected or "any", {"checker": CHECKER, "document": kind}
-                )
+                _remember(cache, sha256, expected or "any", {"checker": CHECKER, "document": kind})
         return checked_lookup
     if not trusted:
         problems = _validate(document, body, kind)
@@ -131,15 +131,21 @@ def check_body(
             "catalog", document["entries"], document["buildId"], document.get("updatedAt")
         )
         if cache and not trusted:
-            cache.write_verdict(sha256, expected or "any", {"checker": CHECKER, "document": kind})
+            _remember(cache, sha256, expected or "any", {"checker": CHECKER, "document": kind})
         return checked
     skeleton = [_skeleton(entry) for entry in document["entries"]]
     updated_at = document.get("updatedAt")
     if cache and not trusted:
         verdict = {"checker": CHECKER, "document": kind, "entries": skeleton}
         verdict["updatedAt"] = updated_at
-        cache.write_verdict(sha256, expected or "any", verdict)
+        _remember(cache, sha256, expected or "any", verdict)
     return CheckedBody("index", skeleton, None, updated_at)
+
+
+def _remember(cache: DiskCache, sha256: str, kind: str, verdict: dict[str, Any]) -> None:
+    """Store a verdict; a cache that cannot be written only costs checking the body again."""
+    with contextlib.suppress(ClientError):
+        cache.write_verdict(sha256, kind, verdict)
 
 
 def _lookup_problems(body: bytes) -> list[str]:

@@ -58,6 +58,7 @@ from client.errors import ClientError, ConfigError
 from schemas.digests import file_sha256
 
 LAYOUT = "v1"
+_CACHE_OPTIONS = ["--cache-dir", "DOCTROVE_CACHE_DIR"]
 TEMP_PREFIX = ".tmp-"
 _SHA256_HEX = frozenset("0123456789abcdef")
 
@@ -116,7 +117,7 @@ class DiskCache:
         except OSError as exc:
             raise ConfigError(
                 f"cannot use the cache directory {self.root}: {exc.strerror or exc}",
-                hints=["--cache-dir", "DOCTROVE_CACHE_DIR"],
+                hints=_CACHE_OPTIONS,
             ) from None
         return folder
 
@@ -133,12 +134,12 @@ class DiskCache:
                 dir=where, prefix=TEMP_PREFIX, delete=False
             )
         except OSError as exc:
-            raise ConfigError(f"cannot write to the cache directory {where}: {exc}") from None
+            raise ConfigError(_unwritable(where, exc), hints=_CACHE_OPTIONS) from None
         path = Path(handle.name)
         try:
             yield path, cast(BinaryIO, handle)
         except OSError as exc:
-            raise ClientError(f"cannot write to the cache directory {where}: {exc}") from exc
+            raise ClientError(_unwritable(where, exc), hints=_CACHE_OPTIONS) from exc
         finally:
             handle.close()
             path.unlink(missing_ok=True)
@@ -436,4 +437,11 @@ def _copy_is_sound(record: CopyRecord) -> bool:
         and type(record.bytes) is int
         and all(v is None or isinstance(v, str) for v in (record.etag, record.last_modified))
         and all(isinstance(t, int | float) for t in (record.fetched_at, record.checked_at))
+    )
+
+
+def _unwritable(where: Path, exc: OSError) -> str:
+    return (
+        f"cannot write to the cache directory {where}: {exc.strerror or exc}; free some space "
+        "there or choose another directory (--cache-dir, DOCTROVE_CACHE_DIR)"
     )

@@ -17,7 +17,8 @@ Messages say how to recover (nearest ids, available versions). Nothing parses th
 doc_extract's ``rewrite.reason`` says why a rewrite did not happen.
 
 Outside the tree: Full (client.catalog_check), WrongValue (client.config) and _Interrupted
-(client.single_flight) are caught where they are raised; RankerDataError (client.search.model)
+(client.single_flight) are caught where they are raised, UndecodableBody (client.content_decoding)
+by client.http, which makes it a NetworkError; RankerDataError (client.search.model)
 and WordListError (client.search.glossary) mean the packaged ranker.json or english_stems.txt
 does not fit the code, a broken install rather than a caller's error.
 """

@@ -34,6 +34,9 @@ if TYPE_CHECKING:  # client.http imports httpx, which a warm start without netwo
 CATALOG_LIMIT = 32 << 20
 LOOKUP_LIMIT = 1 << 20
 INDEX_LIMIT = 512 << 20
+# The largest file of a site the client downloads beside its catalog: a shard, a body pack, an
+# index chunk, a vectors file (GitHub Pages holds no file over 100 MB). The size a catalog or
+# shard lists is the site's word, not a bound: a larger one is refused before it is asked for.
 SHARD_LIMIT = 128 << 20
 # A file that may be absent (catalog.json, before lookup.json is tried): only a 404 says so. A
 # 403 there is more often a password the site wants, and must not read as "try the next file".
@@ -184,6 +187,12 @@ class RemoteSite:
         chunk, vectors), as published (never decoded), at most ``size`` bytes; the caller
         checks it. ListedFileGone when the site has no such file."""
         url = urljoin(record.url, path)
+        if size > SHARD_LIMIT:  # it would be held in memory, as long as the site kept sending
+            raise NetworkError(
+                f"{url} is listed as {size} bytes, over the limit of {SHARD_LIMIT} for a file "
+                "of a site; not fetched",
+                hints=[url],
+            )
         sink = io.BytesIO()
         download = self._fetcher().download(
             url, sink, limit=size, decode=False, missing=NOT_LISTED, credentials=self._for(url)

@@ -16,6 +16,8 @@ What a download promises:
 - credentials (HTTP basic) go only to the origin (scheme, host, port) of the URL asked for, never
   to a host it redirects to; the URLs in messages never carry them;
 - at most ``limit`` bytes reach the sink; the body is streamed and the transfer stops at the cap;
+  a compressed body is inflated in bounded pieces (client.content_decoding), so the cap holds in
+  memory too, however far a few bytes would inflate;
 - a body shorter than its Content-Length is an error, not a short file;
 - status 200 and 304 are answers; so are the statuses the caller names as "no such file"
   (client.fetch: NOT_FOUND, NOT_LISTED); any other status is a NetworkError.
@@ -24,6 +26,7 @@ What a download promises:
 from __future__ import annotations
 
 import hashlib
+import re
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -32,6 +35,7 @@ from typing import BinaryIO
 import httpx
 
 from client import __version__
+from client.content_decoding import ACCEPTED, UndecodableBody, decoded_pieces
 from client.errors import FetchTimeout, NetworkError
 from client.http_deadline import deadline as network_deadline
 from client.http_deadline import deadline_transport
@@ -39,6 +43,8 @@ from client.http_deadline import deadline_transport
 MAX_REDIRECTS = 5
 USER_AGENT = f"docclient/{__version__}"
 _REDIRECTS = frozenset({301, 302, 303, 307, 308})
+# A header value a request can carry: visible ASCII and spaces.
+_SENDABLE = re.compile(r"[\x20-\x7e]+")
 # The httpx bases whose every subclass the boundary translates.
 TRANSLATED: tuple[type[Exception], ...] = (
     httpx.HTTPError,
@@ -56,10 +62,14 @@ class Validators:
     last_modified: str | None = None
 
     def headers(self) -> dict[str, str]:
+        """The conditional request's headers: each validator that can be sent back as it came.
+        HTTP allows bytes past ASCII in an ETag (obs-text), which httpx can only encode as
+        ASCII: sending one raised UnicodeEncodeError at every refresh. Without it the request
+        is a plain GET, which costs the body and nothing else."""
         headers = {}
-        if self.etag:
+        if self.etag and _SENDABLE.fullmatch(self.etag):
             headers["If-None-Match"] = self.etag
-        if self.last_modified:
+        if self.last_modified and _SENDABLE.fullmatch(self.last_modified):
             headers["If-Modified-Since"] = self.last_modified
         return headers
 
@@ -115,8 +125,7 @@ class Fetcher:
         ``credentials`` (user, password) are sent as HTTP basic auth to ``url``'s origin.
         A status in ``missing`` is returned as an answer with nothing written."""
         headers = dict(validators.headers() if validators else {})
-        if not decode:
-            headers["Accept-Encoding"] = "identity"
+        headers["Accept-Encoding"] = ACCEPTED if decode else "identity"
         deadline = self._clock() + self.timeout_seconds
         try:
             with network_deadline(lambda: deadline - self._clock()):
@@ -130,6 +139,8 @@ class Fetcher:
             ) from exc
         except TRANSLATED as exc:
             raise NetworkError(f"could not fetch {url}: {_describe(exc)}", hints=[url]) from exc
+        except UndecodableBody as exc:
+            raise NetworkError(f"{url} sent a body that cannot be decoded: {exc}") from exc
 
     def _follow(
         self,
@@ -192,21 +203,22 @@ class Fetcher:
         size = 0
         # The deadline is checked for every chunk read from the network, before any decoding:
         # a gzip body can take many reads to decode to its first byte.
-        response.stream = _Deadline(response.stream, lambda: self._remaining(deadline, url))
-        # No chunk_size: httpx would buffer up to it.
-        chunks = response.iter_bytes() if decode else response.iter_raw()
+        received = _Deadline(response.stream, lambda: self._remaining(deadline, url))
+        response.stream = received
+        # No chunk_size: httpx would buffer up to it. The body is decoded here, not by httpx,
+        # which inflates a whole chunk at once.
+        chunks = response.iter_raw()
+        if decode:
+            chunks = decoded_pieces(response.headers.get("content-encoding", ""), chunks)
         for chunk in chunks:
             size += len(chunk)
             if size > limit:
                 raise NetworkError(f"{url} is larger than the limit of {limit} bytes")
             digest.update(chunk)
             sink.write(chunk)
-        # Without a Content-Encoding the bytes counted are the bytes sent. (With one, httpx's
-        # HTTP/1.1 parser already refuses a body shorter than its Content-Length.)
-        identity = response.headers.get("content-encoding", "identity") == "identity"
-        if declared is not None and (identity or not decode) and size != declared:
+        if declared is not None and received.bytes != declared:
             raise NetworkError(
-                f"{url} ended after {size} of {declared} bytes (truncated)", hints=[url]
+                f"{url} ended after {received.bytes} of {declared} bytes (truncated)", hints=[url]
             )
         return Download(url, status, validators, size, digest.hexdigest())
 
@@ -220,7 +232,8 @@ class Fetcher:
 
 
 class _Deadline(httpx.SyncByteStream):
-    """A response body that calls ``check`` each time the next network chunk is asked for."""
+    """A response body that calls ``check`` each time the next network chunk is asked for, and
+    counts the bytes received."""
 
     def __init__(
         self, stream: httpx.SyncByteStream | httpx.AsyncByteStream, check: Callable[[], object]
@@ -229,9 +242,11 @@ class _Deadline(httpx.SyncByteStream):
             raise TypeError("the client's transport is synchronous")
         self._stream = stream
         self._check = check
+        self.bytes = 0  # received so far, as sent (before any decoding)
 
     def __iter__(self) -> Iterator[bytes]:
         for chunk in self._stream:
+            self.bytes += len(chunk)
             yield chunk
             # After the consumer took the chunk (the sink holds it) and before the next read.
             self._check()

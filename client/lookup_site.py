@@ -24,7 +24,7 @@ from client.errors import ClientError, ConfigError, NetworkError
 from client.lookup_table import LookupTable
 from client.model import CatalogEntry, ShardRef
 from client.shard_store import install_published, published_key
-from schemas.lookup_table import record_path
+from schemas.lookup_table import LIBRARY_ID, record_path
 
 if TYPE_CHECKING:
     from client.fetch import RemoteSite
@@ -33,6 +33,9 @@ if TYPE_CHECKING:
 RECORD_LIMIT = 4 << 20
 TABLE_FOLDER = "shards"  # the cache folder published shards (and the table) are kept in
 TABLE_LIMIT = 256 << 20
+# The name of a checked table's stamp in the cache's derived folder, before its key. A stamp of
+# the name before (table-checked-) vouched for the sha256 only, not the rows.
+_STAMP = "table-rows-checked-"
 
 
 class LookupSource:
@@ -74,20 +77,28 @@ class LookupSource:
             )
             self._table_key = published_key(ref)
             path = self._stamped(self._table_key)
+            checked = path is not None
             if path is None:
                 path = self._cache.shard_path(self._table_key) or self._install(ref)
+            try:
+                table = LookupTable(path, self.layer.provenance, check_rows=not checked)
+            except ClientError as exc:  # the site's table, vouched for by its lookup.json
+                self._cache.remove_shard(self._table_key, TABLE_FOLDER)
+                raise self._error(exc.message) from exc
+            if not checked:
                 self._stamp(path, self._table_key)
-            self._table = LookupTable(path, self.layer.provenance)
+            self._table = table
         self._cache.mark_used(self._table_key, TABLE_FOLDER)
         return self._table
 
-    # The table is checked against its sha256 once, not by every process: hashing tens of
-    # megabytes would be most of a new process's first lookup. A file changed since (its size,
-    # modification time or inode) is checked again; SQLite refuses a damaged page.
+    # The table is checked against its sha256, and its rows' values, once, not by every
+    # process: hashing tens of megabytes and reading every row would be most of a new process's
+    # first lookup. A file changed since (its size, modification time or inode) is checked
+    # again; SQLite refuses a damaged page. (Its schema is checked at every open: that is cheap.)
 
     def _stamped(self, key: str) -> Path | None:
         path = self._cache.base / TABLE_FOLDER / f"{key}.sqlite"
-        stamp = self._cache.read_derived(f"table-checked-{key}")
+        stamp = self._cache.read_derived(f"{_STAMP}{key}")
         try:
             facts = path.stat()
         except OSError:
@@ -99,7 +110,7 @@ class LookupSource:
         facts = path.stat()
         stamp = f"{facts.st_size} {facts.st_mtime_ns} {facts.st_ino}".encode()
         with contextlib.suppress(ClientError):
-            self._cache.write_derived(f"table-checked-{key}", stamp)
+            self._cache.write_derived(f"{_STAMP}{key}", stamp)
 
     def _install(self, ref: ShardRef) -> Path:
         if self.layer.record is not None and self._remote is not None:
@@ -117,6 +128,10 @@ class LookupSource:
 
     def entry(self, library_id: str) -> CatalogEntry | None:
         """The library's entry from its record (None when the site has no such library)."""
+        if not LIBRARY_ID.fullmatch(library_id):
+            # A caller's id, not the site's: its record path could name any file of the host
+            # ("../../x?"), whose failure to be a record would start the site's cooldown.
+            return None
         if library_id not in self._probed:
             self._probed[library_id] = self._fetch(library_id)
         return self._probed[library_id]

@@ -26,7 +26,14 @@ from client.limits import MAX_QUERY_CHARS
 from client.lookup import LibraryIndex, LookupResult, query_key
 from client.model import CatalogEntry, Provenance
 from schemas.library_keys import fold, words
-from schemas.lookup_table import NAME_FIELD, SUMMARY_FIELD, TABLE_FORMAT, decode_rows
+from schemas.lookup_table import (
+    NAME_FIELD,
+    SUMMARY_FIELD,
+    TABLE_FORMAT,
+    decode_rows,
+    table_problems,
+    table_row_problems,
+)
 from schemas.text import TOKENIZER
 
 # Near-miss candidates for a not-found hint: keys sharing the query's first two characters.
@@ -49,7 +56,11 @@ def _lowest(rows: int, count: int) -> list[int]:
 class LookupTable:
     """A read-only lookup table file; safe to share between threads (one lock per query)."""
 
-    def __init__(self, path: Path, provenance: Provenance) -> None:
+    def __init__(self, path: Path, provenance: Provenance, *, check_rows: bool = True) -> None:
+        """Open and check the table: its schema always (views, triggers or other tables would
+        run the site's SQL in every lookup), every row's values with ``check_rows`` (a pass
+        over the whole table: once per file, see client.lookup_site). ClientError when it is
+        not a sound lookup table."""
         self.provenance = provenance
         try:
             self._conn = sqlite3.connect(
@@ -58,18 +69,23 @@ class LookupTable:
         except sqlite3.Error as exc:
             raise ClientError(f"the lookup table {path} cannot be read: {exc}") from exc
         try:
+            self._conn.execute("PRAGMA trusted_schema = OFF")
             # Mapped, the pages a query touches are read without a copy per read.
             self._conn.execute(f"PRAGMA mmap_size = {_MAPPED_BYTES}")
-            meta = dict(self._conn.execute("SELECT key, value FROM meta").fetchall())
+            problems = table_problems(self._conn)
+            meta = {} if problems else dict(self._conn.execute("SELECT key, value FROM meta"))
         except sqlite3.Error as exc:
             self._conn.close()
             raise ClientError(f"the lookup table {path} cannot be read: {exc}") from exc
+        if problems:
+            self._conn.close()
+            raise ClientError(f"the lookup table {path} is invalid: {'; '.join(problems[:3])}")
         # From meta: counting the rows would read every page of the table.
-        counted = meta.get("libraries", "")
+        counted = str(meta.get("libraries", ""))
         if (
             meta.get("format") != TABLE_FORMAT
             or meta.get("tokenizer") != TOKENIZER
-            or not counted.isdigit()
+            or not (counted.isascii() and counted.isdigit())
         ):
             self._conn.close()
             raise ClientError(
@@ -77,6 +93,14 @@ class LookupTable:
                 f"({meta.get('format')}, {meta.get('tokenizer')}); upgrade docclient"
             )
         self.libraries = int(counted)
+        if check_rows:
+            try:
+                problems = table_row_problems(self._conn, self.libraries)
+            except sqlite3.Error as exc:
+                problems = [str(exc)]
+            if problems:
+                self._conn.close()
+                raise ClientError(f"the lookup table {path} is invalid: {problems[0]}")
         self._lock = threading.Lock()
 
     def close(self) -> None:
@@ -137,6 +161,8 @@ class LookupTable:
                 tiers = self._tiers(key)
             except sqlite3.Error as exc:
                 raise ClientError(f"the lookup table cannot be read: {exc}") from exc
+            except ValueError as exc:  # a set of rows decode_rows refuses
+                raise ClientError(f"the lookup table is invalid: {exc}") from exc
         reached, best = 0, []
         for rows in tiers:  # best tier first: a library counts in the best tier it reaches
             fresh = rows & ~reached
@@ -160,7 +186,7 @@ class LookupTable:
             "SELECT named, dense, rows FROM prefixes WHERE prefix = ?", [key]
         ).fetchall()
         for named, dense, blob in stored:
-            prefix[named] = decode_rows(dense, blob)
+            prefix[named] = decode_rows(dense, blob, self.libraries)
         if not stored:  # few keys start with it: read them
             for named, row in self._conn.execute(
                 "SELECT named, row FROM keys WHERE key > ? AND key < ?", [key, key + _LAST_CHAR]
@@ -180,7 +206,7 @@ class LookupTable:
             found = self._conn.execute(
                 "SELECT dense, rows FROM words WHERE word = ? AND field = ?", [word, field]
             ).fetchone()
-            rows = decode_rows(*found) if found else 0
+            rows = decode_rows(found[0], found[1], self.libraries) if found else 0
             for hits in range(total, 0, -1):
                 at_least[hits] |= at_least[hits - 1] & rows
         at_least.append(0)

@@ -42,6 +42,11 @@ from client.service import DocService
 
 # A GET's event stream carries only these, as the SDK's does (sse-starlette's default period).
 KEEP_ALIVE_SECONDS = 15.0
+# A request's head and body arrive within this long of the connection's start or the previous
+# answer, or the connection is closed (408 when part of a request came): connections that idle
+# or trickle (slowloris), or declare a body they never send, cannot pile up and hold the
+# server's file descriptors and buffers. A tool call or an event stream is not bounded by it.
+REQUEST_SECONDS = 30.0
 
 
 def open_listener(host: str, port: int) -> socket.socket:
@@ -109,15 +114,38 @@ class HttpConnection(asyncio.Protocol):
         self._closed = False
         self._dropped = 0  # bytes of a body over the limit read so far
         self._stream: asyncio.Task[None] | None = None
+        self._deadline: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
         self._transport = transport
+        self._await_request()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._closed = True
+        self._stop_waiting()
         if self._stream is not None:
             self._stream.cancel()
+
+    def _await_request(self) -> None:
+        """The next request must have arrived in REQUEST_SECONDS."""
+        self._stop_waiting()
+        loop = asyncio.get_running_loop()
+        self._deadline = loop.call_later(REQUEST_SECONDS, self._too_slow)
+
+    def _stop_waiting(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+    def _too_slow(self) -> None:
+        self._deadline = None
+        if self._closed or self._busy or self._transport is None:
+            return
+        if self._head is None and not self._buffer:
+            self._transport.close()  # an idle keep-alive connection: nothing to answer
+            return
+        self._fail(WireError(408, f"the request did not arrive within {REQUEST_SECONDS:g} s"))
 
     def data_received(self, data: bytes) -> None:
         self._buffer += data
@@ -158,6 +186,7 @@ class HttpConnection(asyncio.Protocol):
         self._dropped = 0
         self._head = None
         self._busy = True
+        self._stop_waiting()
         asyncio.get_running_loop().create_task(self._answer(head, body))
 
     async def _answer(self, head: Head, body: bytes) -> None:
@@ -176,6 +205,7 @@ class HttpConnection(asyncio.Protocol):
             transport.close()
             return
         self._busy = False
+        self._await_request()
         if self._buffer:
             self._next()
 

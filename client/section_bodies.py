@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from client.disk_cache import DiskCache
 from client.errors import ClientError, CoolingDown, NetworkError
 from client.parallel_fetch import fetch_each
-from schemas.body_packs import PackError, decode_pack, pack_path
+from schemas.body_packs import MAX_PACK_BYTES, PackError, decode_pack, pack_path
 
 # (path relative to the site root, size and sha256 of the bytes expected, the name a download
 # is kept under in the cache's derived folder) -> the bytes the source holds there (the caller
@@ -160,6 +160,12 @@ class SectionBodies:
         """Fetch a pack, check its size and sha256, keep it on disk. Touches no connection, so
         :meth:`prefetch` runs it in threads while SQLite holds the connection."""
         path = pack_path(self._library_id, sha256)
+        if size > MAX_PACK_BYTES:  # gzip makes no pack larger than the bodies it holds
+            raise NetworkError(
+                f"the search shard of {self._library_id} lists {path} as {size} bytes; a body "
+                f"pack is at most {MAX_PACK_BYTES}",
+                hints=[path],
+            )
         data = self._fetch(path, size, sha256, _derived_name(sha256))
         if len(data) != size or hashlib.sha256(data).hexdigest() != sha256:
             raise NetworkError(

@@ -2,11 +2,11 @@
 
 A published shard (downloaded, or a file of a local site folder) is checked against the catalog
 (size and sha256 of the published bytes), decompressed when its name ends in ``.gz`` (stopping
-at the catalog's ``rawBytes``), and stored uncompressed under its published hash. A shard of a
-host that publishes only index.json is built here from the volume's records with
-``schemas.shard_build``, exactly as the builder builds it, and stored under a key made of the
-index's sha256, the entry id and the version, in a folder of its own (``BUILT_FOLDER``) where the
-data layer keeps them within a disk budget.
+at the catalog's ``rawBytes``, which may not exceed ``RAW_SHARD_LIMIT``), and stored
+uncompressed under its published hash. A shard of a host that publishes only index.json is built
+here from the volume's records with ``schemas.shard_build``, exactly as the builder builds it,
+and stored under a key made of the index's sha256, the entry id and the version, in a folder of
+its own (``BUILT_FOLDER``) where the data layer keeps them within a disk budget.
 
 This is the client's one SQLite boundary, as client.http is its HTTP one: every sqlite3
 exception is translated by :func:`translating_sqlite` (:data:`SQLITE_EXCEPTIONS` lists the bases
@@ -15,9 +15,9 @@ shard and SiteData.reading_shard's queries go through it; opening turns them int
 
 Opening: the file is opened through a ``mode=ro&immutable=1`` URI (files are content-addressed,
 so they never change under us), with ``PRAGMA trusted_schema=OFF``, and handed out only when
-``verify_shard_schema`` and ``verify_shard_meta`` find nothing wrong, with the ``sections`` view
-of client.section_bodies (a search shard's bodies come from its packs). Problems come back as a
-list; sqlite3 exceptions do not escape.
+``verify_shard_schema``, ``verify_shard_meta`` and ``verify_shard_rows`` (once per process for a
+file) find nothing wrong, with the ``sections`` view of client.section_bodies (a search shard's
+bodies come from its packs). Problems come back as a list; sqlite3 exceptions do not escape.
 """
 
 from __future__ import annotations
@@ -45,11 +45,17 @@ from schemas.shards import (
     SHARD_FORMAT,
     SPLIT_FORMAT,
     verify_shard_meta,
+    verify_shard_rows,
     verify_shard_schema,
 )
 from schemas.term_chunks import chunk_table_problems, head_segment
 
 _CHUNK = 1 << 20
+# The largest database a published shard (or lookup table) may decompress to. The catalog's
+# rawBytes says how far to decompress, and a site controls both the catalog and the bytes: without
+# a bound, a 128 MB gzip of zeros under a catalog that claims a terabyte fills the disk. Published
+# files are at most 128 MB (client.fetch.SHARD_LIMIT) and a shard compresses about three to one.
+RAW_SHARD_LIMIT = 1 << 30
 # Makes the body packs of an opened search shard: given its verified connection.
 BodiesFactory = Callable[[sqlite3.Connection], SectionBodies]
 # Makes the index chunks of an opened head: given its verified connection and index segment.
@@ -60,6 +66,10 @@ _EMPTY_SHARD_BYTES = 9 * PAGE_SIZE
 # Every exception sqlite3 defines derives from one of these. sqlite3.Warning is no sqlite3.Error
 # (Python before 3.11 raised it for two statements in one execute(); the DB-API still has it).
 SQLITE_EXCEPTIONS: tuple[type[Exception], ...] = (sqlite3.Error, sqlite3.Warning)
+# Shard files whose rows passed verify_shard_rows in this process, by (path, size, mtime): the
+# check reads every row (30 ms for 20,000 sections, against well under 1 ms for the schema), and
+# a file of the cache never changes under its name.
+_ROWS_CHECKED: set[tuple[str, int, int]] = set()
 
 
 @contextlib.contextmanager
@@ -97,6 +107,11 @@ def published_problems(path: Path, ref: ShardRef) -> list[str]:
 
 def install_published(cache: DiskCache, source: Path, ref: ShardRef) -> Path | list[str]:
     """Store a verified published shard uncompressed in the cache; its path, or the problems."""
+    if ref.raw_bytes > RAW_SHARD_LIMIT:
+        return [
+            f"the catalog says {ref.path} decompresses to {ref.raw_bytes} bytes, over the "
+            f"client's limit of {RAW_SHARD_LIMIT}; it was not decompressed"
+        ]
     problems = published_problems(source, ref)
     if problems:
         return problems
@@ -119,6 +134,18 @@ def install_published(cache: DiskCache, source: Path, ref: ShardRef) -> Path | l
         if written != ref.raw_bytes:
             return [f"{ref.path} decompresses to more or fewer than the {ref.raw_bytes} bytes"]
         return cache.install_shard(published_key(ref), temporary, handle)
+
+
+def _row_problems(conn: sqlite3.Connection, path: Path, shard_format: str) -> list[str]:
+    """verify_shard_rows, once per process for each version of the file at ``path``."""
+    facts = path.stat()
+    key = (str(path), facts.st_size, facts.st_mtime_ns)
+    if key in _ROWS_CHECKED:
+        return []
+    problems = verify_shard_rows(conn, shard_format)
+    if not problems:
+        _ROWS_CHECKED.add(key)
+    return problems
 
 
 def estimated_shard_bytes(volume: Mapping[str, Any]) -> int:
@@ -179,6 +206,8 @@ def open_shard_file(
         problems = verify_shard_schema(conn, shard_format)
         if not problems:
             problems = verify_shard_meta(conn, entry_id, version, sections, shard_format)
+        if not problems:
+            problems = _row_problems(conn, path, shard_format)
         if not problems and isinstance(conn, ChunkedConnection) and chunks is not None:
             segment = head_segment(conn)
             problems = chunk_table_problems(conn)

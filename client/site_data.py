@@ -35,7 +35,9 @@ from the last shard of that version that opened, while the cache still has it
 
 Freshness: a site's copy is re-checked once it is older than the cache TTL. A failure starts a
 cooldown during which the site is not asked again and its copy on disk answers; after it the
-site is tried again. With a cache TTL of 0 every call re-checks and there is no cooldown.
+site is tried again. With a cache TTL of 0 every call re-checks and there is no cooldown. A
+cache that cannot be written (a full disk, a read-only folder) counts as such a failure while a
+copy on disk can answer, with the cache's error as the reason; without one its error stands.
 
 Errors: NotFound and VersionNotFound (reading_shard), NetworkError / FetchTimeout (a site failed and
 nothing cached can answer), ConfigError (the local index), ClientError (the bundled index).
@@ -351,6 +353,16 @@ class SiteData:
                 log.debug(
                     "%s: failed (%s); cooldown %.0f s", url, exc.message, self._cooldown.seconds
                 )
+            except ClientError as exc:
+                # The cache could not be written (a full disk, a read-only folder). The copy on
+                # disk is still the last good one: it answers, as when the site fails, and the
+                # reason the answers give is the cache's. Without a copy the error stands.
+                stored = remote.stored()
+                if stored is None:
+                    raise
+                self._fail(url, exc.message)
+                kind, self._due_at[url], record = "disk", now + self._cooldown.seconds, stored
+                log.debug("%s: %s; answering from the copy on disk", url, exc.message)
         return self._set_layer(url, kind, record, checked)
 
     def _fail(self, url: str, reason: str) -> None:

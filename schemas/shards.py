@@ -46,6 +46,37 @@ BM25_WEIGHTS = (10.0, 4.0, 1.0, 0.75)
 META_KEYS = ("format", "library_id", "sections", "tokenizer", "version")
 
 _COMMENT = re.compile(r"^\s*--.*$", re.MULTILINE)
+# SQLite keeps any value in any column of a table that is not STRICT: a shard whose schema is
+# exactly the expected one may still hold a blob for a heading, text for a line number or a
+# pack the packs table lacks, which the client's queries would read as the DDL promises. What
+# each row of ``sections`` holds, per format, as (columns, SQL condition); the CASE makes sure
+# json_type only sees valid JSON text (it raises on anything else).
+_ROW_RULES: tuple[tuple[str, str], ...] = (
+    ("heading", "typeof(heading) = 'text'"),
+    (
+        "heading_path",
+        "CASE WHEN typeof(heading_path) = 'text' AND json_valid(heading_path) "
+        "THEN json_type(heading_path) = 'array' ELSE 0 END",
+    ),
+    ("path", "typeof(path) = 'text'"),
+    ("anchor", "typeof(anchor) = 'text'"),
+    ("source", "typeof(source) IN ('text', 'null')"),
+    ("line_start", "typeof(line_start) IN ('integer', 'null')"),
+    ("line_end", "typeof(line_end) IN ('integer', 'null')"),
+)
+_SPLIT_ROW_RULES = (
+    ("body_length", "typeof(body_length) = 'integer' AND body_length >= 0"),
+    ("pack", "typeof(pack) = 'integer' AND pack IN (SELECT id FROM packs)"),
+)
+_FORMAT_ROW_RULES: dict[str, tuple[tuple[str, str], ...]] = {
+    SHARD_FORMAT: (
+        *_ROW_RULES,
+        ("body", "typeof(body) = 'text'"),
+        ("sha256", "typeof(sha256) = 'text'"),
+    ),
+    SPLIT_FORMAT: (*_ROW_RULES, *_SPLIT_ROW_RULES),
+    CHUNKED_FORMAT: (*_ROW_RULES, *_SPLIT_ROW_RULES),
+}
 
 
 @functools.cache
@@ -101,6 +132,21 @@ def verify_shard_schema(conn: sqlite3.Connection, shard_format: str = SHARD_FORM
             ddl = " and ".join(FORMAT_DDL[shard_format])
             problems.append(f"{found[name][0]} {name!r} is not defined as {ddl} defines it")
     return problems
+
+
+def verify_shard_rows(conn: sqlite3.Connection, shard_format: str = SHARD_FORMAT) -> list[str]:
+    """Problems with the values in the shard's ``sections`` (call after verify_shard_schema
+    found none): the first row whose columns do not hold what the DDL declares, naming them.
+    One pass over the table."""
+    rules = _FORMAT_ROW_RULES[shard_format]
+    checks = ", ".join(f"({condition})" for _name, condition in rules)
+    every = " AND ".join(f"({condition})" for _name, condition in rules)
+    row = conn.execute(f"SELECT id, {checks} FROM sections WHERE NOT ({every}) LIMIT 1").fetchone()
+    if row is None:
+        return []
+    wrong = [name for (name, _condition), sound in zip(rules, row[1:], strict=True) if not sound]
+    ddl = " and ".join(FORMAT_DDL[shard_format])
+    return [f"section {row[0]}: {', '.join(wrong)} not as {ddl} declares"]
 
 
 def read_shard_meta(conn: sqlite3.Connection) -> dict[str, str]:

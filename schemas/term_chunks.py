@@ -268,7 +268,7 @@ def chunk_table_problems(conn: sqlite3.Connection) -> list[str]:
             problems.append(
                 f"{where}: its pages {first}..{last} overlap another's or are out of range"
             )
-        elif not (size > 0 and 0 < raw_size <= MAX_CHUNK_RAW_BYTES):
+        elif not (0 < size <= _gzip_bound(raw_size) and 0 < raw_size <= MAX_CHUNK_RAW_BYTES):
             problems.append(f"{where}: its sizes ({size}, {raw_size} raw) are out of range")
         elif not isinstance(sha256, str) or not _SHA256.match(sha256) or sha256 in names:
             problems.append(f"{where}: its sha256 {sha256!r} is not a lowercase sha256 named once")
@@ -278,6 +278,14 @@ def chunk_table_problems(conn: sqlite3.Connection) -> list[str]:
         if len(problems) >= 5:
             break
     return problems
+
+
+def _gzip_bound(raw_size: int) -> int:
+    """The most bytes a gzip member of ``raw_size`` bytes takes: zlib's compressBound (its
+    deflate stream stores what does not compress, in blocks of five bytes' overhead) with gzip's
+    header and trailer, and room for a header that names a file. A chunk listed as larger is
+    a forged head's, which would have the client download as much as its site cares to send."""
+    return raw_size + (raw_size >> 12) + (raw_size >> 14) + (raw_size >> 25) + 1024
 
 
 def chunk_refs(conn: sqlite3.Connection) -> list[ChunkRef]:

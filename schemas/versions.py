@@ -32,6 +32,10 @@ _PEP440 = re.compile(
     re.VERBOSE | re.IGNORECASE,
 )
 
+# A longer string is no version. Past Python's limit on the digits int() reads (4,300), a number
+# in a version raised ValueError, which no caller expects from a catalog's version string.
+MAX_VERSION_TEXT = 256
+
 _PRE_LETTER = {"a": "a", "alpha": "a", "b": "b", "beta": "b", "c": "rc", "rc": "rc"}
 _PRE_LETTER |= {"pre": "rc", "preview": "rc"}
 
@@ -68,6 +72,8 @@ def parse_version(text: str) -> Version:
     """Parse ``text`` as semver, or failing that as PEP 440; raise InvalidVersion otherwise."""
     if not isinstance(text, str) or not text.strip():
         raise InvalidVersion(f"{text!r} is not a version")
+    if len(text) > MAX_VERSION_TEXT:
+        raise InvalidVersion(f"{text[:20]!r}... is longer than {MAX_VERSION_TEXT} characters")
     match = _SEMVER.match(text)
     if match:
         release = tuple(int(match.group(i)) for i in (1, 2, 3))

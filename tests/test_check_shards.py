@@ -137,6 +137,7 @@ def test_a_chunk_that_holds_other_pages_than_its_head_lists_fails_the_check(site
         ("UPDATE chunks SET first_page = 'abc' WHERE id = 2", "must be integers"),
         ("UPDATE chunks SET raw_bytes = -5 WHERE id = 2", "out of range"),
         (f"UPDATE chunks SET raw_bytes = {MAX_CHUNK_RAW_BYTES + 1} WHERE id = 2", "out of range"),
+        ("UPDATE chunks SET bytes = raw_bytes * 2 + 4096 WHERE id = 2", "out of range"),
         ("UPDATE chunks SET first_page = 0, last_page = 2147483647", "overlap"),
     ],
 )

@@ -3,13 +3,18 @@ at once; a pack that does not match its hash is refused, in answers and in sync.
 
 from __future__ import annotations
 
+import gzip
+import hashlib
+import sqlite3
 from pathlib import Path
 
+import orjson
 import pytest
 
 from client.errors import NetworkError
 from client.section_bodies import prefetch_bodies
 from client.site_data import SiteData
+from schemas.body_packs import MAX_PACK_BYTES
 from tests.site_data_support import SITE, Clock, FakeHost, data, make_site, refused
 
 TWO_PAGES = [
@@ -102,3 +107,26 @@ def test_sync_reports_a_body_pack_that_does_not_match_its_hash(tmp_path: Path) -
     assert summary["downloaded"] == 1
     assert [f["version"] for f in summary["failures"]] == ["3.1.0"]
     assert "is not the body pack the search shard lists" in summary["failures"][0]["error"]
+
+
+def test_a_pack_listed_larger_than_any_pack_is_refused_without_asking_the_site(
+    tmp_path: Path,
+) -> None:
+    # A forged search shard, vouched for by its catalog, lists a pack of a terabyte: the site
+    # would have been asked for it and everything it sent kept in memory until the timeout.
+    host = FakeHost(tmp_path / "private", SITE)
+    make_site(host.root, {"flask": {"3.1.0": TWO_PAGES}})
+    catalog = orjson.loads((host.root / "catalog.json").read_bytes())
+    ref = catalog["entries"][0]["shards"]["3.1.0"]
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    conn.deserialize(gzip.decompress((host.root / ref["path"]).read_bytes()))
+    conn.execute("UPDATE packs SET bytes = 1 << 40")
+    forged = gzip.compress(conn.serialize(), mtime=0)
+    conn.close()
+    (host.root / ref["path"]).write_bytes(forged)
+    ref.update(sha256=hashlib.sha256(forged).hexdigest(), bytes=len(forged))
+    (host.root / "catalog.json").write_bytes(orjson.dumps(catalog))
+    site = data(tmp_path, host, Clock(), SITE)
+    with pytest.raises(NetworkError, match=f"a body pack is at most {MAX_PACK_BYTES}"):
+        read_body(site, 1)
+    assert not [p for p in host.paths() if "/bodies/" in p]

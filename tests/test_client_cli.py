@@ -91,6 +91,9 @@ def test_read_of_a_shared_anchor_asks_for_the_page(run, twin_site: Path) -> None
         (("extract", "flaskk"), 1, "docclient: not-found: no library with id 'flaskk'"),
         (("extract", "express", "--version", "9"), 1, "docclient: version: no version matches"),
         (("lookup", ""), 2, "docclient: validation: query must not be empty"),
+        # Bytes that are not UTF-8 on a command line reach Python as lone surrogates: SQLite
+        # could not encode them (a traceback).
+        (("read", "attrs", "\udcff"), 2, "docclient: validation: anchor is not Unicode text"),
         (("lookup", "x", "--cache-ttl", "0x10"), 2, "docclient: config:"),
         (("status", "--local-index", "/nonexistent/index.json"), 2, "docclient: config:"),
     ],

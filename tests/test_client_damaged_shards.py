@@ -22,7 +22,6 @@ from client.assemble import make_service
 from client.cli import main
 from client.config import resolve_settings
 from client.mcp_tools import TOOLS_BY_NAME, call_tool
-from schemas.shards import SHARD_FORMAT
 from schemas.text import TOKENIZER
 
 PAGE = 4096
@@ -55,7 +54,31 @@ def wrong_schema(_raw: bytes, folder: Path) -> bytes:
     return other.read_bytes()
 
 
-DAMAGES = [truncated, garbage, damaged_pages, wrong_schema]
+def changed_rows(statement: str) -> Callable[[bytes, Path], bytes]:
+    """Values of another type than the DDL declares (SQLite keeps them): the schema is right."""
+
+    def damage(raw: bytes, _folder: Path) -> bytes:
+        conn = sqlite3.connect(":memory:", isolation_level=None)
+        conn.deserialize(raw)
+        conn.execute(statement)
+        changed = conn.serialize()
+        conn.close()
+        return changed
+
+    damage.__name__ = statement.split(" SET ")[1].split(" = ")[0]
+    return damage
+
+
+DAMAGES = [
+    truncated,
+    garbage,
+    damaged_pages,
+    wrong_schema,
+    # Each read as the DDL promises: int() and the JSON parser raised past the tools.
+    changed_rows("UPDATE sections SET line_start = 'x'"),
+    changed_rows("UPDATE sections SET heading_path = 'not json'"),
+    changed_rows("UPDATE sections SET heading = X'FF'"),
+]
 
 
 def damaged_site(root: Path, damage: Callable[[bytes, Path], bytes]) -> Path:
@@ -71,7 +94,7 @@ def damaged_site(root: Path, damage: Callable[[bytes, Path], bytes]) -> Path:
         "bytes": len(packed),
         "rawBytes": len(raw),
         "sections": len(RECORDS),
-        "format": SHARD_FORMAT,
+        "format": info.format,
         "tokenizer": TOKENIZER,
     }
     catalog = {

@@ -9,13 +9,16 @@ import io
 import socket
 import threading
 import time
+import tracemalloc
 from collections.abc import Callable, Iterator
 
 import httpx
 import pytest
 
+from client.content_decoding import ACCEPTED
 from client.errors import FetchTimeout, NetworkError
 from client.http import TRANSLATED, USER_AGENT, Fetcher, Validators
+from tests.test_client_content_decoding import gzip_of_zeros
 
 Handler = Callable[[httpx.Request], httpx.Response]
 
@@ -45,7 +48,7 @@ def test_a_body_is_streamed_into_the_sink_with_its_hash_and_validators() -> None
     def handler(request: httpx.Request) -> httpx.Response:
         seen.append(request)
         headers = {"ETag": '"v1"', "Last-Modified": "Mon, 01 Jan 2024 00:00:00 GMT"}
-        return httpx.Response(200, headers=headers, content=b'{"a": 1}')
+        return httpx.Response(200, headers=headers, stream=Trickle([b'{"a": 1}']))
 
     sink = io.BytesIO()
     download = fetcher(handler).download("http://site.test/catalog.json", sink, limit=100)
@@ -68,6 +71,27 @@ def test_validators_make_a_conditional_get_and_304_writes_nothing() -> None:
     download = fetcher(handler).download("http://s.test/c", sink, limit=9, validators=validators)
     assert (download.status, download.size, sink.getvalue()) == (304, 0, b"")
     assert download.validators.etag == '"v1"'
+
+
+def test_a_validator_past_ascii_is_not_sent_back_and_the_request_is_a_plain_get() -> None:
+    # HTTP allows bytes past ASCII in an ETag; httpx reads them as Latin-1 and cannot send
+    # them: the next conditional request raised UnicodeEncodeError, at every refresh.
+    seen: list[httpx.Request] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        headers = [(b"ETag", b'"\xe9t\xe9"'), (b"Last-Modified", b"Mon, 01 Jan 2024 00:00:00 GMT")]
+        return httpx.Response(200, headers=headers, stream=Trickle([b"{}"]))
+
+    site = fetcher(handler)
+    first = site.download("http://s.test/catalog.json", io.BytesIO(), limit=100)
+    assert first.validators.etag == '"\xe9t\xe9"'
+    again = site.download(
+        "http://s.test/catalog.json", io.BytesIO(), limit=100, validators=first.validators
+    )
+    assert again.status == 200
+    assert "if-none-match" not in seen[1].headers
+    assert seen[1].headers["if-modified-since"] == "Mon, 01 Jan 2024 00:00:00 GMT"
 
 
 @pytest.mark.parametrize("status", [403, 404, 410])
@@ -102,7 +126,7 @@ def test_redirects_are_followed_within_the_scheme() -> None:
     def handler(request: httpx.Request) -> httpx.Response:
         if request.url.path == "/old/catalog.json":
             return httpx.Response(301, headers={"Location": "/new/catalog.json"})
-        return httpx.Response(200, content=b"moved")
+        return httpx.Response(200, stream=Trickle([b"moved"]))
 
     sink = io.BytesIO()
     download = fetcher(handler).download("https://s.test/old/catalog.json", sink, limit=99)
@@ -157,7 +181,8 @@ def test_a_redirect_loop_stops() -> None:
 
 def test_the_size_cap_stops_a_declared_or_streamed_body() -> None:
     def declared(request: httpx.Request) -> httpx.Response:
-        return httpx.Response(200, content=b"x" * 50)
+        headers = {"Content-Length": "50"}
+        return httpx.Response(200, headers=headers, stream=Trickle([b"x" * 50]))
 
     with pytest.raises(NetworkError, match="50 bytes, over the limit of 10"):
         fetcher(declared).download("http://s.test/a", io.BytesIO(), limit=10)
@@ -232,6 +257,41 @@ def test_gzip_transfer_encoding_is_undone_for_json_but_kept_for_shards() -> None
     assert decoded.getvalue() == b'{"big": true}'
     assert raw.getvalue() == packed
     assert requests[1].headers["accept-encoding"] == "identity"
+
+
+def test_a_gzip_bomb_stops_at_the_cap_without_inflating_in_memory() -> None:
+    # 700 bytes, gzip twice over, that inflate to 128 MB: httpx inflated a whole chunk at once,
+    # every layer in turn, and the cap of 1 MB saw the body only then (a peak of 300 MB).
+    body = gzip.compress(gzip_of_zeros(128 << 20))
+    requests: list[httpx.Request] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        requests.append(request)
+        headers = {"Content-Encoding": "gzip, gzip"}
+        return httpx.Response(200, headers=headers, stream=Trickle([body]))
+
+    tracemalloc.start()
+    try:
+        with pytest.raises(NetworkError, match="larger than the limit of 1048576 bytes"):
+            fetcher(handler).download("http://s.test/catalog.json", io.BytesIO(), limit=1 << 20)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 8 << 20
+    assert requests[0].headers["accept-encoding"] == ACCEPTED
+
+
+@pytest.mark.parametrize(
+    ("encoding", "body"),
+    [("gzip", gzip.compress(b'{"a": 1}', mtime=0)[:-6]), ("br", b"\x0b\x02\x80{}\x03")],
+    ids=["truncated-gzip", "unasked-brotli"],
+)
+def test_a_body_that_cannot_be_decoded_is_a_network_error(encoding: str, body: bytes) -> None:
+    def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, headers={"Content-Encoding": encoding}, stream=Trickle([body]))
+
+    with pytest.raises(NetworkError, match="sent a body that cannot be decoded"):
+        fetcher(handler).download("http://s.test/a", io.BytesIO(), limit=100)
 
 
 def httpx_exception_classes() -> list[type[Exception]]:

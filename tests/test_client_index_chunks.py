@@ -190,6 +190,8 @@ def forge_head(root: Path, statement: str) -> None:
         "UPDATE chunks SET first_page = 'abc' WHERE id = 2",
         "UPDATE chunks SET raw_bytes = -5 WHERE id = 2",
         "UPDATE chunks SET raw_bytes = 1 << 40 WHERE id = 2",
+        # Larger than any gzip of its raw bytes: the site would be asked for a terabyte.
+        "UPDATE chunks SET bytes = 1 << 40 WHERE id = 2",
         "UPDATE chunks SET first_page = 0, last_page = 2147483647",
     ],
 )

@@ -4,15 +4,19 @@ site is cooling down."""
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import httpx
 import pytest
 
 from client.cooldown import Cooldown
 from client.disk_cache import DiskCache
 from client.errors import ClientError, NetworkError
+from client.fetch import SHARD_LIMIT, RemoteSite
+from client.http import Fetcher
 from client.listed_files import ListedFiles
 
 SITE = "https://s.test/"
@@ -72,3 +76,29 @@ def test_a_downloaded_file_is_kept_and_had_from_the_cache_after(tmp_path: Path) 
     listed = listed_files(tmp_path, site, Cooldown(30))
     assert fetch(listed) == DATA == fetch(listed)
     assert site.downloads == 1 and DiskCache(tmp_path).read_derived("bodies-x") == DATA
+
+
+class Endless(httpx.SyncByteStream):
+    """A body that goes on as long as it is read (capped here so the old code ended)."""
+
+    def __iter__(self) -> Iterator[bytes]:
+        for _ in range(16):
+            yield bytes(1 << 20)
+
+
+def test_a_file_listed_over_the_download_limit_is_refused_before_it_is_asked_for(
+    tmp_path: Path,
+) -> None:
+    # The size a shard or catalog lists was the only cap: a forged one let the site stream
+    # into memory until the timeout.
+    asked: list[httpx.Request] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        asked.append(request)
+        return httpx.Response(200, stream=Endless())
+
+    fetcher = Fetcher(5.0, transport=httpx.MockTransport(handler))
+    remote = RemoteSite(SITE, lambda: fetcher, DiskCache(tmp_path), lambda: 0.0)
+    with pytest.raises(NetworkError, match=f"over the limit of {SHARD_LIMIT}"):
+        remote.download_listed(LAYER.record, "shards/x/vectors.vec", 1 << 40)
+    assert asked == []

@@ -145,3 +145,26 @@ def test_a_lookup_table_changed_in_the_cache_is_checked_again_and_replaced(
     assert answers(again, "attrs") == expected
     again.data.close()
     assert cached.read_bytes() != bytes(damaged)  # checked, found wrong, installed afresh
+
+
+@pytest.mark.parametrize("hostile", ["../../lookup.json?", "a/../attrs", "attrs#x", "%61ttrs"])
+def test_an_id_that_is_no_library_id_asks_the_site_nothing_and_costs_it_nothing(
+    large_site: Path, tmp_path: Path, hostile: str
+) -> None:
+    # A record path is made from the caller's id: "../../lookup.json?" fetched the site's
+    # lookup.json as a record, whose refusal put the site into its cooldown, so the next
+    # question, on a real library, failed too.
+    log = io.StringIO()
+    with start_server(large_site, access_log=log) as server:
+        service = make_service(settings(tmp_path / "cache", server.url))
+        try:
+            assert service.lookup("attrs").results[0].id == "attrs"
+            with pytest.raises(NotFound, match="no library with id"):
+                service.extract(hostile, None, "define a class")
+            assert service.extract("attrs", None, "define a class").sections
+        finally:
+            service.data.close()
+        assert wait_for(lambda: "/libs/attrs/catalog.json 200" in requests_in(log))
+    assert [line for line in requests_in(log) if "/libs/" in line or "?" in line] == [
+        "/libs/attrs/catalog.json 200"
+    ]

@@ -179,9 +179,80 @@ def test_a_file_that_is_no_table_is_refused_and_its_connection_closed(tmp_path: 
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(sqlite3, "connect", recording_connect)
-        with pytest.raises(ClientError, match="cannot be read"):
+        with pytest.raises(ClientError, match=r"is invalid: unexpected or changed table 'other'"):
             LookupTable(path, SOURCE)
     gc.collect()
-    assert len(opened) == 1
-    with pytest.raises(sqlite3.ProgrammingError, match="closed"):
-        opened[0].execute("SELECT 1")
+    assert opened  # the file's, and the empty table its schema is compared with (once)
+    for conn in opened:
+        with pytest.raises(sqlite3.ProgrammingError, match="closed"):
+            conn.execute("SELECT 1")
+
+
+TWO_LIBRARIES = [
+    {"id": "attrs", "name": "attrs", "summary": "Classes", "aliases": ["attr"], "versions": ["1"]},
+    {"id": "cattrs", "name": "cattrs", "summary": "Structuring", "versions": ["2", "1"]},
+]
+
+
+def forged(tmp_path: Path, *statements: str) -> Path:
+    """The table of two libraries, changed by ``statements``: a site's own table, vouched for
+    by its lookup.json."""
+    described = write_lookup_table(tmp_path, TWO_LIBRARIES, ["0" * 64] * 2)
+    path = tmp_path / "forged.sqlite"
+    path.write_bytes(gzip.decompress((tmp_path / described["path"]).read_bytes()))
+    with closing(sqlite3.connect(path)) as conn:
+        for statement in statements:
+            conn.execute(statement)
+        conn.commit()
+    return path
+
+
+@pytest.mark.parametrize(
+    ("statements", "problem"),
+    [
+        # Every lookup ran the site's SQL: this one never ended.
+        (
+            (
+                "ALTER TABLE keys RENAME TO old_keys",
+                "CREATE VIEW keys AS WITH RECURSIVE n(row) AS (SELECT 0 UNION ALL "
+                "SELECT row + 1 FROM n) SELECT 'attrs' AS key, 1 AS named, 0 AS row FROM n",
+            ),
+            "unexpected or changed table 'old_keys'",
+        ),
+        (("CREATE TRIGGER t AFTER INSERT ON meta BEGIN SELECT 1; END",), "trigger 't'"),
+        # Past the last library: 1 << row asked for half a gigabyte.
+        (("UPDATE keys SET row = 4000000000",), "a row of keys does not hold"),
+        (("UPDATE keys SET row = 'x'",), "a row of keys does not hold"),
+        (("UPDATE libraries SET aliases = 'nope'",), "a row of libraries does not hold"),
+        (("UPDATE libraries SET versions = '[1]'",), "a row of libraries does not hold"),
+        (("UPDATE libraries SET popularity = 'hot'",), "a row of libraries does not hold"),
+        (("UPDATE words SET rows = X'010203', dense = 0",), "words: a list of rows is not whole"),
+        (("UPDATE words SET rows = X'FF000000', dense = 0",), "words: a set of rows names rows"),
+        (("UPDATE meta SET value = '99999999999' WHERE key = 'libraries'",), "it has 2 libraries"),
+    ],
+    ids=[
+        "recursive-view",
+        "trigger",
+        "row-past-end",
+        "row-text",
+        "aliases",
+        "versions",
+        "popularity",
+        "odd-blob",
+        "blob-past-end",
+        "count",
+    ],
+)
+def test_a_forged_table_is_refused_when_opened(
+    tmp_path: Path, statements: tuple[str, ...], problem: str
+) -> None:
+    # Each of these hung, or raised JSONDecodeError, ValueError or TypeError from a lookup.
+    path = forged(tmp_path, *statements)
+    with pytest.raises(ClientError, match=f"the lookup table {path} is invalid: .*{problem}"):
+        LookupTable(path, SOURCE)
+
+
+def test_a_sound_table_passes_every_check(tmp_path: Path) -> None:
+    table = LookupTable(forged(tmp_path), SOURCE)
+    assert [hit.entry.id for hit in table.search("attrs").hits][:1] == ["attrs"]
+    table.close()

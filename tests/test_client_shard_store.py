@@ -20,6 +20,7 @@ from client.model import ShardRef
 from client.section_bodies import SectionBodies
 from client.shard_store import (
     BUILT_FOLDER,
+    RAW_SHARD_LIMIT,
     SQLITE_EXCEPTIONS,
     build_shard,
     built_key,
@@ -92,7 +93,10 @@ def test_a_published_shard_is_verified_unpacked_and_opened(tmp_path: Path) -> No
         ({"sha256": "0" * 64}, "has sha256 .*, the catalog says 0000"),
         ({"bytes": 1}, "bytes, the catalog says 1"),
         ({"raw_bytes": 4096}, "decompresses to more or fewer than the 4096 bytes"),
+        # Refused before anything is decompressed: a gzip bomb cannot fill the disk.
+        ({"raw_bytes": RAW_SHARD_LIMIT + 1}, f"over the client's limit of {RAW_SHARD_LIMIT}"),
     ],
+    ids=["sha256", "bytes", "raw-bytes", "raw-bytes-over-limit"],
 )
 def test_a_published_shard_that_differs_from_the_catalog_is_refused(
     tmp_path: Path, change: dict[str, Any], message: str
@@ -114,6 +118,19 @@ def test_a_gz_shard_that_does_not_decompress_is_refused(tmp_path: Path) -> None:
     ref = ShardRef("shards/x/1.0123456789abcdef.sqlite.gz", digest, len(junk), 100, 1)
     problems = install_published(DiskCache(tmp_path / "cache"), source, ref)
     assert isinstance(problems, list) and "does not decompress" in problems[0]
+
+
+def test_a_search_shard_naming_a_pack_it_does_not_list_is_not_opened(tmp_path: Path) -> None:
+    source, _ref = published(tmp_path)
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    conn.deserialize(gzip.decompress(source.read_bytes()))
+    conn.execute("UPDATE sections SET pack = 99 WHERE id = 2")
+    path = tmp_path / "forged.sqlite"
+    path.write_bytes(conn.serialize())
+    conn.close()
+    cache = DiskCache(tmp_path / "cache")
+    problems = open_shard_file(path, "requests", "2.32.3", 3, site_bodies(tmp_path / "site", cache))
+    assert problems == ["section 2: pack not as search_shard.sql declares"]
 
 
 def test_a_body_pack_that_is_not_the_listed_one_is_refused(tmp_path: Path) -> None:
@@ -200,6 +217,11 @@ def make_database(path: Path, *extra: str, version: str = "1.0") -> Path:
         ),
         (("CREATE TABLE evil (x)",), "1.0", "unexpected table 'evil'"),
         ((), "2.0", "meta version is '2.0', expected '1.0'"),
+        (
+            ("UPDATE sections SET heading_path = '{}', line_end = 'x'",),
+            "1.0",
+            "section 1: heading_path, line_end not as shard.sql declares",
+        ),
     ],
 )
 def test_a_shard_failing_the_schema_or_meta_checks_is_not_opened(

@@ -110,6 +110,13 @@ name = "B"
         assert expected in problems, f"{expected!r} not in:\n{problems}"
 
 
+def test_an_id_ending_in_a_newline_is_refused(tmp_path: Path) -> None:
+    # The pattern's "$" matched before a final newline: the id made a record path with one.
+    with pytest.raises(ConfigError) as caught:
+        load_catalog(write(tmp_path, GOOD.replace('id = "flask"', 'id = "flask\\n"')))
+    assert any("id must be lowercase" in p for p in caught.value.problems)
+
+
 def test_wrong_types_are_named(tmp_path: Path) -> None:
     text = GOOD.replace("popularity = 10", 'popularity = "high"').replace(
         'aliases = ["flask-web"]', 'aliases = "flask-web"'

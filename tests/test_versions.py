@@ -66,7 +66,12 @@ def test_prerelease_flag(text: str, prerelease: bool) -> None:
     assert parse_version(text).prerelease is prerelease
 
 
-@pytest.mark.parametrize("text", ["", " ", "latest", "1.x", "abc", "1..2", "01.2.3-"])
+@pytest.mark.parametrize(
+    "text",
+    # The long ones: int() refused numbers of more than 4,300 digits with ValueError.
+    ["", " ", "latest", "1.x", "abc", "1..2", "01.2.3-", "9" * 5000, "1.0.0-" + "9" * 5000],
+    ids=["empty", "blank", "latest", "x", "abc", "dots", "dash", "long", "long-prerelease"],
+)
 def test_rejects_non_versions(text: str) -> None:
     with pytest.raises(InvalidVersion):
         parse_version(text)
