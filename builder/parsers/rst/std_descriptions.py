@@ -33,6 +33,8 @@ TARGET_PREFIXES = {
 _NOT_ID = re.compile(r"[^A-Za-z0-9._]+")
 # An option's name: the signature's first word ("-O FORMAT, --output FORMAT" names "-O").
 _OPTION_NAME = re.compile(r"[^\s,=\[]+")
+# The options Sphinx (7.4+) shows at the top of a confval's content, as fields with these names.
+_CONFVAL_FIELDS = {"type": "Type", "default": "Default"}
 
 
 def target_id(kind: str, signature: str, program: str) -> str:
@@ -51,6 +53,7 @@ def target_id(kind: str, signature: str, program: str) -> str:
 def render_description(
     kind: str,
     signatures: Sequence[str],
+    options: Sequence[tuple[str, str]],
     content: tuple[str, ...],
     line: int,
     content_first: int,
@@ -59,7 +62,8 @@ def render_description(
     render: RenderBlocks,
 ) -> list[Event]:
     """A heading (where sections are allowed) titled by the signatures, the signatures as
-    code, the content, then the end of the description, as a Python API description's."""
+    code, the content, then the end of the description, as a Python API description's. A
+    confval's ``:type:`` and ``:default:`` lead its content, as Sphinx writes them."""
     shown = [signature for signature in signatures if signature]
     events: list[Event] = []
     if shown and ctx.sections:
@@ -81,7 +85,19 @@ def render_description(
         klass_module=ctx.klass_module,
         api_depth=ctx.api_depth + 1 if shown and ctx.sections else ctx.api_depth,
     )
+    fields = _confval_fields(options) if kind == "confval" else []
+    if fields:
+        events.extend(render(fields, line, inner, doc))
     events.extend(render(list(content), content_first, inner, doc))
     if shown and ctx.sections:
         events.append(description_end(content, content_first, line))
     return events
+
+
+def _confval_fields(options: Sequence[tuple[str, str]]) -> list[str]:
+    """A confval's type and default as the reST field list Sphinx puts above its content."""
+    return [
+        f":{_CONFVAL_FIELDS[key]}: {value}"
+        for key, value in options
+        if key in _CONFVAL_FIELDS and value
+    ]
