@@ -88,6 +88,22 @@ def test_transition_is_not_a_title() -> None:
     assert section.body == "Before.\n\nAfter."
 
 
+def test_a_title_inside_a_block_is_a_line_of_its_own() -> None:
+    # pytest's 52 hook docstrings end with "Use in conftest plugins" over '=': inside the
+    # hook's description it ran into its underline and the next words as one paragraph.
+    text = (
+        ".. function:: hook(config)\n\n   Called once.\n\n"
+        "   Use in conftest plugins\n   =======================\n\n   Any conftest.\n\n"
+        ".. note::\n\n   ----\n   Over\n   ----\n   Text.\n"
+    )
+    assert [s.body for s in _sections("Top\n===\n\n" + text)][1:] == [
+        "`hook(config)`\n\nCalled once.\n\nUse in conftest plugins\n\nAny conftest."
+    ]
+    assert _sections("Top\n===\n\n" + text)[0].body == "Note: Over\n\nText."
+    # A list item over a line of dashes is no title.
+    assert _body(".. note::\n\n   - item\n   ------\n") == "Note:\n- item"
+
+
 def test_inline_markup_in_titles_becomes_plain_text() -> None:
     text = (
         "The ``run()`` and **bold** *em* `interp`\n"

@@ -92,10 +92,16 @@ def _render_block(
     if line.startswith("..") and (len(line) == 2 or line[2] == " "):
         return _render_explicit(lines, i, first, ctx, doc)
     plain = line[0].isalnum()
-    if ctx.depth == 0 and (plain or not _starts_body_construct(line)):
-        title = _render_title(lines, i, first, doc)
-        if title:
-            return title
+    if plain or not _starts_body_construct(line):
+        if ctx.depth == 0:
+            title = _render_title(lines, i, first, doc)
+            if title:
+                return title
+        elif nested := match_title(lines, i):
+            # A title inside a block: Sphinx allows one in a description's content (pytest's
+            # hook docstrings: "Use in conftest plugins" over '='), docutils refuses it
+            # elsewhere. Either way it reads as a line of its own, not run into its underline.
+            return [Text(render_inline(nested.text.strip()))], nested.end
     if ctx.depth == 0 and line.startswith("**"):
         release = release_heading(lines, i, first, doc)
         if release is not None:
