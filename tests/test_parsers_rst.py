@@ -235,12 +235,19 @@ def test_empty_documents_have_no_sections(text: str) -> None:
         ("see Python_ or docs__ now", "see Python or docs now"),
         ("|version| and |name|_", "version and name"),
         ("A claim [1]_ and [#note]_ and [CIT2002]_.", "A claim and and."),
+        # A literal shows a footnote mark as written (Sphinx's primer: "use ``[#name]_``").
+        ("use ``[#name]_`` or (``[1]_``) [2]_", "use `[#name]_` or (`[1]_`)"),
         ("**strong** and *emphasis*", "strong and emphasis"),
         ("f(*args, **kwargs) and 2*3*4", "f(*args, **kwargs) and 2*3*4"),
         ("__init__ and snake_case_name", "__init__ and snake_case_name"),
         ("an inline _`target` here", "an inline target here"),
         (r"escaped \*star\* and no\ space", "escaped *star* and nospace"),
         ("``/`` then ``b``", "`/` then `b`"),
+        # Code holding backticks is fenced by a longer run, as a Markdown code span.
+        (
+            "``a`b`` and ```Link <https://x.invalid/>`_``",
+            "``a`b`` and `` `Link <https://x.invalid/>`_ ``",
+        ),
         # docutils' rule 5: markup between a quote or bracket and its closing one is text.
         # mypy 2.3.1: "'*' character (e.g. ``foo.bar.*``)" read as emphasis into the literal.
         (
