@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 from builder.parsers.reference_titles import document_title, label_title
+from builder.parsers.rst.module_prefixes import shown_target
 from builder.parsers.rst.substitutions import replacement
 
 # Sphinx's default_role: the role of `text` written without one. Unset, such text reads as
@@ -192,6 +193,8 @@ def render_role(role: str, text: str, *, heading: bool = False) -> str:
         return _code(title, heading)
     if target.startswith("!"):
         target = target[1:]
+    if base in _PYTHON_OBJECT_ROLES and (shown := shown_target(base, target)) is not None:
+        return _code(shown, heading)
     if base in _PYTHON_OBJECT_ROLES:
         target = target.lstrip(".")
     if target.startswith("~"):
