@@ -73,6 +73,10 @@ from builder.parsers.markdown.pandoc_divs import pandoc_divs_rule
 from builder.parsers.markdown.snippets import has_snippets, splice_snippets
 from builder.parsers.markdown.spliced import Spliced
 from builder.parsers.markdown.tabbed import tabbed_rule
+from builder.parsers.markdown.template_tags import (
+    drop_template_statements,
+    has_template_statements,
+)
 from builder.parsers.markdown.toc_markers import generated_toc_end
 from builder.parsers.markdown.vitepress_snippets import (
     has_snippet_imports,
@@ -402,6 +406,8 @@ def parse(
         text = rewrite_gitbook_tags(text)
     if has_shortcodes(text):  # Hugo expands them before Markdown is read
         text = rewrite_shortcodes(text)
+    if has_template_statements(text):  # Jekyll's, Eleventy's, mkdocs-macros' engines run them
+        text = drop_template_statements(text)
     spliced = _splice(text, relpath, includes)
     text = spliced.text
     env: dict[str, Any] = {}
