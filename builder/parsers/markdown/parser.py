@@ -402,11 +402,12 @@ def parse(
     bring in nothing)."""
     mdx = PurePosixPath(relpath).suffix.lower() == ".mdx"
     toml_title, text = split_toml_front_matter(_normalize(text))
-    if has_gitbook_tags(text):  # as Hugo's shortcodes of the same meaning
+    tags = "{%" in text  # GitBook's and the template engines': one look for both
+    if tags and has_gitbook_tags(text):  # as Hugo's shortcodes of the same meaning
         text = rewrite_gitbook_tags(text)
     if has_shortcodes(text):  # Hugo expands them before Markdown is read
         text = rewrite_shortcodes(text)
-    if has_template_statements(text):  # Jekyll's, Eleventy's, mkdocs-macros' engines run them
+    if tags and has_template_statements(text):  # Jekyll, Eleventy, mkdocs-macros run them
         text = drop_template_statements(text)
     spliced = _splice(text, relpath, includes)
     text = spliced.text
