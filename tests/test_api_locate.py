@@ -76,3 +76,30 @@ def test_code_two_levels_above_a_sphinx_source_folder_is_found_at_the_project_ro
     write_package(tmp_path / "project" / "doc")  # the usual places still come first
     tree = find_code(docs, project_root=tmp_path / "project")
     assert tree is not None and tree.folder == tmp_path / "project" / "doc"
+
+
+def test_the_folders_conf_py_puts_on_sys_path_come_first(tmp_path: Path) -> None:
+    # SQLAlchemy: conf.py in doc/build adds ../../lib (the package) and ../.. (its examples
+    # and tests); the root was taken, holding no sqlalchemy, and 140 autodoc objects were lost.
+    project = tmp_path / "project"
+    docs = project / "doc" / "build"
+    docs.mkdir(parents=True)
+    for name in ("examples", "test"):
+        (project / name).mkdir()
+        (project / name / "__init__.py").write_text("", encoding="utf-8")
+    write_package(project / "lib")
+    (docs / "conf.py").write_text(
+        "import os, sys\n"
+        'sys.path.insert(0, os.path.abspath("../../lib"))\n'
+        'sys.path.insert(0, os.path.abspath("../.."))\n'
+        'sys.path.append(os.path.abspath("_ext"))\n'
+        'sys.path.append("/elsewhere")\n',
+        encoding="utf-8",
+    )
+    write_package(docs / "_ext")  # its own extensions, in the docs: not the documented code
+    tree = find_code(docs, project_root=project)
+    assert tree is not None and tree.folder == project / "lib" and tree.packages == ("shapes",)
+    # Without it the project's root is the last place looked at, and holds only those two.
+    (docs / "conf.py").write_text("", encoding="utf-8")
+    tree = find_code(docs, project_root=project)
+    assert tree is not None and tree.packages == ("examples", "test")

@@ -208,6 +208,24 @@ def test_code_that_shows_a_fence_keeps_it_inside_a_longer_one() -> None:
     )
 
 
+def test_an_inline_line_break_tag_breaks_the_line_and_a_cell_reads_as_one_line() -> None:
+    # ESLint's release tables: "`eslint Release`<br>`RELEASE_TYPE`" lost its <br> and the two
+    # code spans ran into one ("`eslint Release``RELEASE_TYPE`").
+    text = (
+        "# Release\n\nOne<br>two<br/>three <BR /> four.\n\n"
+        "| Version | `eslint Release`<br>`RELEASE_TYPE` |\n|---|---|\n| `9.25.0` | `latest` |\n\n"
+        "- `url` (`string`)<br>\n  A URL.\n\n"
+        "## Head<br>line\n"
+    )
+    parsed = parse(text, "x.md")
+    assert [(s.heading, s.body) for s in parsed.sections] == [
+        ("Release", "One\ntwo\nthree\nfour.\n\n"
+         "Version | `eslint Release` `RELEASE_TYPE`\n`9.25.0` | `latest`\n\n"
+         "- `url` (`string`)\n  A URL."),
+        ("Head line", ""),
+    ]  # fmt: skip
+
+
 def test_a_lone_html_anchor_names_the_heading_below_it() -> None:
     # Pino 10.4.0's api.md marks 120 headings so, and its pages link "api.md#opt-mixin": the
     # sections were anchored by slugs of their headings ("mixin-function").

@@ -88,6 +88,22 @@ def test_transition_is_not_a_title() -> None:
     assert section.body == "Before.\n\nAfter."
 
 
+def test_a_title_inside_a_block_is_a_line_of_its_own() -> None:
+    # pytest's 52 hook docstrings end with "Use in conftest plugins" over '=': inside the
+    # hook's description it ran into its underline and the next words as one paragraph.
+    text = (
+        ".. function:: hook(config)\n\n   Called once.\n\n"
+        "   Use in conftest plugins\n   =======================\n\n   Any conftest.\n\n"
+        ".. note::\n\n   ----\n   Over\n   ----\n   Text.\n"
+    )
+    assert [s.body for s in _sections("Top\n===\n\n" + text)][1:] == [
+        "`hook(config)`\n\nCalled once.\n\nUse in conftest plugins\n\nAny conftest."
+    ]
+    assert _sections("Top\n===\n\n" + text)[0].body == "Note: Over\n\nText."
+    # A list item over a line of dashes is no title.
+    assert _body(".. note::\n\n   - item\n   ------\n") == "Note:\n- item"
+
+
 def test_inline_markup_in_titles_becomes_plain_text() -> None:
     text = (
         "The ``run()`` and **bold** *em* `interp`\n"
@@ -219,12 +235,19 @@ def test_empty_documents_have_no_sections(text: str) -> None:
         ("see Python_ or docs__ now", "see Python or docs now"),
         ("|version| and |name|_", "version and name"),
         ("A claim [1]_ and [#note]_ and [CIT2002]_.", "A claim and and."),
+        # A literal shows a footnote mark as written (Sphinx's primer: "use ``[#name]_``").
+        ("use ``[#name]_`` or (``[1]_``) [2]_", "use `[#name]_` or (`[1]_`)"),
         ("**strong** and *emphasis*", "strong and emphasis"),
         ("f(*args, **kwargs) and 2*3*4", "f(*args, **kwargs) and 2*3*4"),
         ("__init__ and snake_case_name", "__init__ and snake_case_name"),
         ("an inline _`target` here", "an inline target here"),
         (r"escaped \*star\* and no\ space", "escaped *star* and nospace"),
         ("``/`` then ``b``", "`/` then `b`"),
+        # Code holding backticks is fenced by a longer run, as a Markdown code span.
+        (
+            "``a`b`` and ```Link <https://x.invalid/>`_``",
+            "``a`b`` and `` `Link <https://x.invalid/>`_ ``",
+        ),
         # docutils' rule 5: markup between a quote or bracket and its closing one is text.
         # mypy 2.3.1: "'*' character (e.g. ``foo.bar.*``)" read as emphasis into the literal.
         (

@@ -217,3 +217,28 @@ def test_notebooks_are_pages_when_a_notebook_extension_is_loaded(tmp_path: Path)
         _, listing = project_listing(version(tmp_path))
         relpaths = [c.relpath for c in listing.candidates]
         assert ("tutorials/quickstart.ipynb" in relpaths) is listed, extension
+
+
+def test_zzzeeksphinx_references_read_as_it_shows_them(tmp_path: Path) -> None:
+    # SQLAlchemy's 8,500 references name their module by a prefix its conf.py maps; read as
+    # plain roles they showed it ("the `_sql.select` function").
+    conf = (
+        'extensions = ["zzzeeksphinx"]\n'
+        'zzzeeksphinx_module_prefixes = {"_sql": "sqlalchemy.sql", "_orm": "sqlalchemy.orm"}\n'
+    )
+    (tmp_path / "index.rst").write_text(
+        "Select\n======\n\n:func:`_sql.select` builds a :class:`_sql.Select`; "
+        ":meth:`_orm.Session.execute` runs it.\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "conf.py").write_text(conf, encoding="utf-8")
+    layout, _ = project_listing(version(tmp_path))
+    assert layout.module_prefixes == (("_orm", "sqlalchemy.orm"), ("_sql", "sqlalchemy.sql"))
+    [record] = compiled_records(version(tmp_path))
+    assert record["body"] == "`select` builds a `Select`; `Session.execute` runs it."
+    # Without the extension the references read as Sphinx shows them.
+    (tmp_path / "conf.py").write_text(conf.replace("zzzeeksphinx", "other"), encoding="utf-8")
+    [record] = compiled_records(version(tmp_path))
+    assert record["body"] == (
+        "`_sql.select` builds a `_sql.Select`; `_orm.Session.execute` runs it."
+    )

@@ -1,12 +1,14 @@
 """Find the code a version's API pages document, and fingerprint it for the build cache.
 
-The folder comes from the catalog's ``source_dir`` when given, otherwise from the usual
-places beside the docs: ``<docs>/src``, ``<docs>/../src``, ``<docs>/..`` and, for versions read
-from git or an archive, ``<tree>/src`` and ``<tree>``; last the project's root (the folder
-includes are read within) and its ``src``, for docs further down (``doc/source``). A folder
-counts when it holds a package (a folder with ``__init__.py``). The fingerprint covers
-every ``.py``/``.pyi`` file of those packages and the settings: the docs' ``conf.py``, or an
-MkDocs project's config file (its mkdocstrings options); the files griffe can read from
+The folder comes from the catalog's ``source_dir`` when given, then from the folders the
+docs' ``conf.py`` puts on ``sys.path`` (``builder.api.conf_paths``) that are outside the docs
+and inside the project, otherwise from the usual places beside the docs: ``<docs>/src``,
+``<docs>/../src``, ``<docs>/..`` and, for versions read from git or an archive, ``<tree>/src``
+and ``<tree>``; last the project's root (the folder includes are read within) and its
+``src``, for docs further down (``doc/source``). A folder counts when it holds a package (a
+folder with ``__init__.py``). The fingerprint covers every ``.py``/``.pyi`` file of those
+packages and the settings: the docs' ``conf.py``, or an MkDocs project's config file (its
+mkdocstrings options); the files griffe can read from
 there, and how they are shown.
 """
 
@@ -19,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from builder.api.conf_paths import sys_path_folders
 from builder.api.model import ApiSettings
 from builder.model import ApiUse
 
@@ -26,6 +29,9 @@ if TYPE_CHECKING:
     from builder.api.code import GriffeSource
 
 CODE_SUFFIXES = (".py", ".pyi")
+# Packages beside the code in a folder conf.py puts on sys.path for them, not what the API
+# pages document (SQLAlchemy adds its root for examples/ and lib/ for the package itself).
+_NOT_DOCUMENTED = frozenset({"tests", "test", "testing", "examples", "docs", "doc"})
 # A code tree larger than this is not fingerprinted file by file (a whole monorepo beside
 # the docs): such a version needs an explicit source_dir.
 MAX_CODE_FILES = 20_000
@@ -70,11 +76,32 @@ def find_code(
     project_root: Path | None = None,
 ) -> CodeTree | None:
     """The first candidate folder that holds a package, fingerprinted; None when none does."""
+    if source_dir is None and project_root is not None:
+        for folder in conf_folders(docs, project_root):
+            packages = tuple(name for name in packages_in(folder) if name not in _NOT_DOCUMENTED)
+            if packages:
+                return _fingerprint(folder, packages, docs, mkdocs_config)
     for folder in candidate_folders(docs, source_dir, code_root, project_root):
         packages = packages_in(folder)
         if packages:
             return _fingerprint(folder, packages, docs, mkdocs_config)
     return None
+
+
+def conf_folders(docs: Path, project_root: Path) -> tuple[Path, ...]:
+    """The folders the docs' conf.py puts on sys.path, in its order, that are in the project
+    and not in the docs themselves (where its own Sphinx extensions are: ``_ext``)."""
+    source = _read(docs / "conf.py")
+    if not source:
+        return ()
+    folders: list[Path] = []
+    inside, root = docs.resolve(), project_root.resolve()
+    for relative in sys_path_folders(source.decode("utf-8", "replace")):
+        folder = Path(os.path.normpath(docs / relative))
+        where = folder.resolve()
+        if where.is_relative_to(root) and not where.is_relative_to(inside):
+            folders.append(folder)
+    return tuple(folders)
 
 
 def packages_in(folder: Path) -> tuple[str, ...]:

@@ -41,6 +41,9 @@ class ProjectLayout:
     titles: tuple[tuple[str, str], ...] = ()
     substitutions: tuple[tuple[str, str], ...] = ()
     default_role: str | None = None
+    # zzzeeksphinx's zzzeeksphinx_module_prefixes (prefix, module) when conf.py loads it; None
+    # when it does not (builder.parsers.rst.module_prefixes).
+    module_prefixes: tuple[tuple[str, str], ...] | None = None
     # The delimiters of Markdown attribute lists when the tool sets its own (VitePress'
     # markdown.attrs); None: braces.
     attribute_delimiters: tuple[str, str] | None = None
@@ -103,6 +106,7 @@ class ProjectLayout:
             self.generated_from,
             # Only when set, so that other projects' cache keys stay as they were.
             *((self.markdown_flavor,) if self.markdown_flavor else ()),
+            *((self.module_prefixes,) if self.module_prefixes is not None else ()),
         )
 
 

@@ -34,6 +34,7 @@ DEFAULT_EXCLUDED = ("_build", "_static", "_templates")
 USED_SETTINGS = (
     "root_doc", "master_doc", "exclude_patterns", "source_suffix", "default_role",
     "rst_prolog", "rst_epilog", "templates_path", "html_static_path", "extensions",
+    "zzzeeksphinx_module_prefixes",
 )  # fmt: skip
 # The substitutions Sphinx defines on every page, from the conf.py settings of those names.
 VERSION_SUBSTITUTIONS = ("version", "release")
@@ -41,6 +42,8 @@ VERSION_SUBSTITUTIONS = ("version", "release")
 MARKDOWN_EXTENSIONS = frozenset({"myst_parser", "myst_nb"})
 # The extensions that make a page of each .ipynb file.
 NOTEBOOK_EXTENSIONS = frozenset({"nbsphinx", "myst_nb"})
+# SQLAlchemy's extension, whose references are shortened (builder.parsers.rst.module_prefixes).
+ZZZEEKSPHINX = "zzzeeksphinx"
 _SUBSTITUTION = re.compile(r"^\.\. \|([^|\s](?:[^|]*[^|\s])?)\| replace::[ \t]*(.*)$")
 
 
@@ -92,6 +95,7 @@ def read_sphinx(
         order=(root_doc,),  # a document name until toctree_order resolves it
         substitutions=tuple(substitutions.items()),
         default_role=_text(conf, "default_role", notes),
+        module_prefixes=_module_prefixes(conf, extensions),
         generated=(*gallery.pages, *autoapi.pages),
         generated_from=(*gallery.sources, *autoapi.sources),
         notes=(*notes, *gallery.notes, *autoapi.notes),
@@ -113,6 +117,21 @@ def _read_conf(path: Path, notes: list[str]) -> tuple[SphinxConf, str]:
     if conf.problem:
         notes.append(f"{CONFIG_NAME}: {conf.problem}; Sphinx defaults used")
     return conf, source
+
+
+def _module_prefixes(
+    conf: SphinxConf, extensions: tuple[str, ...]
+) -> tuple[tuple[str, str], ...] | None:
+    """zzzeeksphinx's prefixes when conf.py loads it (none when they are not a literal dict of
+    strings: its references are still shortened as it shortens them)."""
+    if ZZZEEKSPHINX not in extensions:
+        return None
+    value = conf.get("zzzeeksphinx_module_prefixes")
+    if not isinstance(value, dict):
+        return ()
+    return tuple(
+        sorted((k, v) for k, v in value.items() if isinstance(k, str) and isinstance(v, str))
+    )
 
 
 def _text(conf: SphinxConf, name: str, notes: list[str]) -> str | None:

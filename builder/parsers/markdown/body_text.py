@@ -38,6 +38,7 @@ _NEEDS_INLINE = re.compile(r"[\\`*_\[\]!<&~$]| \n|\{\{")
 # than this is not prose a person wrote, so it is kept as its raw text instead.
 MAX_INLINE_CHARS = 100_000
 _WHITESPACE = re.compile(r"\s{2,}|[\t\n]")
+_LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 _ALERT = re.compile(r"\[!(\w+)\]\s*")
 _ADMONITION_KIND = re.compile(r"\{?([A-Za-z][\w-]*)\}?")
 # remark-directive's container: a name, its label in brackets, attributes in braces.
@@ -118,7 +119,9 @@ def _inline_text(
             content = strip_attributes_and_icons(content)
             # HTML shows a run of spaces as one; dropped tags must not leave double spaces.
             text = _WHITESPACE.sub(" ", content)
-            out.append(text[1:] if text[:1] == " " and out and out[-1][-1:] == " " else text)
+            out.append(
+                text[1:] if text[:1] == " " and out and out[-1][-1:] in (" ", "\n") else text
+            )
         elif kind == "text_special":
             out.append(child.content)
         elif kind == "myst_role":
@@ -129,6 +132,8 @@ def _inline_text(
             fence = "" if heading else child.markup
             pad = " " if child.content[:1] == "`" or child.content[-1:] == "`" else ""
             out.append(f"{fence}{pad}{child.content}{pad}{fence}" if fence else child.content)
+        elif kind in ("softbreak", "hardbreak") and out and out[-1][-1:] == "\n":
+            continue  # the end of a line a <br> already broke
         elif kind == "softbreak":
             out.append(" ")
         elif kind == "hardbreak":
@@ -138,6 +143,10 @@ def _inline_text(
             out.append(_link_target_text(doc, str(child.attrs.get("href", ""))))
         elif kind == "image":
             out.extend(_inline_text(doc, child.children or [], heading, anchor))
+        elif kind == "html_inline" and _LINE_BREAK.fullmatch(child.content):
+            # Dropped with the other tags, a <br> ran the words or code spans on each side
+            # together ("`eslint Release`<br>`RELEASE_TYPE`" became one code span).
+            out.append(" " if heading else "\n")
         elif kind == "html_inline" and not anchor and child.content[:2].lower() == "<a":
             found = attribute_id(child.content[2:])
             if found:
@@ -309,8 +318,8 @@ def _render_table(doc: Document, index: int, close: int) -> str:
     rows: list[str] = []
     cells: list[str] = []
     for token in doc.tokens[index + 1 : close]:
-        if token.type == "inline":
-            cells.append(render_inline(doc, token.content)[0])
+        if token.type == "inline":  # a cell is one line, whatever breaks it holds
+            cells.append(render_inline(doc, token.content)[0].replace("\n", " "))
         elif token.type == "tr_close":
             rows.append(" | ".join(cells).strip())
             cells = []

@@ -73,6 +73,10 @@ from builder.parsers.markdown.pandoc_divs import pandoc_divs_rule
 from builder.parsers.markdown.snippets import has_snippets, splice_snippets
 from builder.parsers.markdown.spliced import Spliced
 from builder.parsers.markdown.tabbed import tabbed_rule
+from builder.parsers.markdown.template_tags import (
+    drop_template_statements,
+    has_template_statements,
+)
 from builder.parsers.markdown.toc_markers import generated_toc_end
 from builder.parsers.markdown.vitepress_snippets import (
     has_snippet_imports,
@@ -398,10 +402,13 @@ def parse(
     bring in nothing)."""
     mdx = PurePosixPath(relpath).suffix.lower() == ".mdx"
     toml_title, text = split_toml_front_matter(_normalize(text))
-    if has_gitbook_tags(text):  # as Hugo's shortcodes of the same meaning
+    tags = "{%" in text  # GitBook's and the template engines': one look for both
+    if tags and has_gitbook_tags(text):  # as Hugo's shortcodes of the same meaning
         text = rewrite_gitbook_tags(text)
     if has_shortcodes(text):  # Hugo expands them before Markdown is read
         text = rewrite_shortcodes(text)
+    if tags and has_template_statements(text):  # Jekyll, Eleventy, mkdocs-macros run them
+        text = drop_template_statements(text)
     spliced = _splice(text, relpath, includes)
     text = spliced.text
     env: dict[str, Any] = {}

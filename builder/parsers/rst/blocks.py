@@ -41,7 +41,7 @@ from builder.parsers.rst.tables import (
     read_grid_table,
     read_simple_table,
 )
-from builder.parsers.rst.titles import adornment_char, is_transition, match_title
+from builder.parsers.rst.titles import ADORNMENT_CHARS, adornment_char, is_transition, match_title
 
 _BULLET = re.compile(r"[-*+\u2022\u2023\u2043](?: +|$)")
 _ENUMERATOR = r"(?:\d+|#|[a-zA-Z]|[ivxlcdm]+|[IVXLCDM]+)"
@@ -327,6 +327,14 @@ def _render_paragraph(
     end = i + 1
     while end < len(lines) and lines[end] and lines[end][0] != " ":
         end += 1
+    # A title inside a block: Sphinx allows one in a description's content (pytest's hook
+    # docstrings: "Use in conftest plugins" over '='), docutils refuses it elsewhere. Either
+    # way it reads as a line of its own, not run into its underline (the page's own titles
+    # were read before any paragraph).
+    if ctx.depth and end > i + 1 and lines[i + 1][0] in ADORNMENT_CHARS:
+        title = match_title(lines, i)
+        if title:
+            return [Text(render_inline(title.text.strip()))], title.end
     text = " ".join(line.strip() for line in lines[i:end])
     if text.endswith("::"):
         return _render_literal_paragraph(text, lines, end, first, doc)

@@ -222,8 +222,8 @@ def render_directive(
     if base.removeprefix("std:") in TARGET_PREFIXES:
         described = read_directive(name, rest, body, line, text_arguments=True)
         return render_description(base.removeprefix("std:"), described.arguments,
-                                  described.content, described.line, described.content_first,
-                                  ctx, doc, render)  # fmt: skip
+                                  described.options, described.content, described.line,
+                                  described.content_first, ctx, doc, render)  # fmt: skip
     if base in MODULE_DIRECTIVES or base == "highlight":
         state = read_directive(name, rest, body, line, text_arguments=True)
         return _set_state(base, state, ctx, doc, render)

@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 from builder.parsers.reference_titles import document_title, label_title
+from builder.parsers.rst.module_prefixes import shown_target
 from builder.parsers.rst.substitutions import replacement
 
 # Sphinx's default_role: the role of `text` written without one. Unset, such text reads as
@@ -85,6 +86,7 @@ _SIMPLE_REFERENCE = re.compile(r"(?<![\w.\-])([A-Za-z0-9]+(?:[-_.+:][A-Za-z0-9]+
 _EXPLICIT_TITLE = re.compile(r"(.*?)\s*<([^<>]*)>", re.DOTALL)
 _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
 _TRIGGERS = re.compile(r"[\\`*|_]")
+_BACKTICKS = re.compile(r"`+")
 
 
 @contextmanager
@@ -99,8 +101,6 @@ def default_role(role: str | None) -> Iterator[None]:
 
 def render_inline(text: str, *, heading: bool = False) -> str:
     """Plain text of one paragraph's inline markup; in a heading, code loses its backticks too."""
-    if "]_" in text:
-        text = _FOOTNOTE_REFERENCE.sub("", text)
     if not _TRIGGERS.search(text):
         return text
     out: list[str] = []
@@ -114,11 +114,23 @@ def render_inline(text: str, *, heading: bool = False) -> str:
 
 
 def _plain(text: str) -> str:
+    """Text between constructs: footnote marks go, references lose their underscores. Not
+    inside a literal, which shows them (Sphinx's primer: "use ``[#name]_`` to mark")."""
+    if "]_" in text:
+        text = _FOOTNOTE_REFERENCE.sub("", text)
     return _SIMPLE_REFERENCE.sub(r"\1", text) if "_" in text else text
 
 
 def _code(text: str, heading: bool) -> str:
-    return text if heading or not text else f"`{text}`"
+    if heading or not text:
+        return text
+    if "`" not in text:
+        return f"`{text}`"
+    # Code that holds backticks (a reST link shown as code) is fenced by a longer run, spaced
+    # off when it starts or ends with one, as Markdown reads a code span.
+    ticks = "`" * (max(len(run) for run in _BACKTICKS.findall(text)) + 1)
+    pad = " " if text[0] == "`" or text[-1] == "`" else ""
+    return f"{ticks}{pad}{text}{pad}{ticks}"
 
 
 def _construct(match: re.Match[str], heading: bool) -> str:
@@ -181,6 +193,8 @@ def render_role(role: str, text: str, *, heading: bool = False) -> str:
         return _code(title, heading)
     if target.startswith("!"):
         target = target[1:]
+    if base in _PYTHON_OBJECT_ROLES and (shown := shown_target(base, target)) is not None:
+        return _code(shown, heading)
     if base in _PYTHON_OBJECT_ROLES:
         target = target.lstrip(".")
     if target.startswith("~"):

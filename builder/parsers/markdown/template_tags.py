@@ -1,0 +1,59 @@
+"""Template statements in a Markdown page read as nothing: a line that is only a Jinja,
+Nunjucks or Liquid statement (``{% set %}``, ``{%- from "x" import y %}``, ``{% if %}``,
+``{% endfor %}``), and ``{% raw %}``/``{% endraw %}`` around a code span.
+
+Jekyll, Eleventy and mkdocs-macros run a page through their template engine before Markdown
+is read, so such a statement never reaches the reader; read as text it opened the page or sat
+between its paragraphs (ESLint 10.9.0's Eleventy docs: 29 pages open with ``{%- from
+'components/npm_tabs.macro.html' import npm_tabs with context %}``). A statement in code
+(fenced, or a code span) is the page showing it and stays. So do an expression
+(``{{ npm_tabs(...) }}``, whose text only the engine knows), an include (it brings content)
+and a tag of another name (GitBook's, read by ``gitbook_tags``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from builder.parsers.markdown.hugo_shortcodes import code_lines, code_spans, in_code_span
+
+# Statements that steer the template or define names, in Jinja, Nunjucks and Liquid.
+_STATEMENTS = (
+    "set|endset|from|import|if|elif|elsif|else|endif|for|endfor|raw|endraw|macro|endmacro|"
+    "call|endcall|block|endblock|extends|filter|endfilter|with|endwith|assign|capture|"
+    "endcapture|unless|endunless|case|when|endcase|comment|endcomment|do|break|continue"
+)
+# A whole line that is one statement; its text holds no "%}", so a line of several tags
+# ("{% if a %}text{% endif %}") is not one, and it is read in linear time.
+_STATEMENT_LINE = re.compile(
+    r"[ \t]*\{%-?[ \t]*(?:" + _STATEMENTS + r")\b[^%\n]*(?:%(?!\})[^%\n]*)*-?%\}[ \t]*"
+)
+_RAW_TAG = re.compile(r"\{%-?[ \t]*(?:end)?raw[ \t]*-?%\}")
+# A statement's start, raw tags among them: led by its literal "{%", a page is searched for
+# it at the speed of a substring search (the line pattern's indent is tried at every position).
+_STATEMENT_START = re.compile(r"\{%-?[ \t]*(?:" + _STATEMENTS + r")\b")
+
+
+def has_template_statements(text: str) -> bool:
+    return "{%" in text and _STATEMENT_START.search(text) is not None
+
+
+def drop_template_statements(text: str) -> str:
+    """``text`` without its template statements outside code; it keeps its number of lines."""
+    lines = text.split("\n")
+    inside_code = code_lines(lines)
+    for index, line in enumerate(lines):
+        if "{%" not in line or inside_code[index]:
+            continue
+        if _STATEMENT_LINE.fullmatch(line):
+            lines[index] = ""
+        elif _RAW_TAG.search(line):
+            lines[index] = _without_raw_tags(line)
+    return "\n".join(lines)
+
+
+def _without_raw_tags(line: str) -> str:
+    spans = code_spans(line)
+    return _RAW_TAG.sub(
+        lambda match: match.group(0) if in_code_span(spans, match.start()) else "", line
+    )

@@ -1,0 +1,41 @@
+"""Template statements (Jinja, Nunjucks, Liquid) in Markdown pages read as nothing."""
+
+from __future__ import annotations
+
+from builder.parsers.markdown.parser import parse
+from builder.parsers.markdown.template_tags import drop_template_statements
+
+
+def _bodies(text: str) -> list[str]:
+    return [section.body for section in parse(text, "page.md").sections]
+
+
+def test_statement_lines_and_raw_tags_outside_code_read_as_nothing() -> None:
+    # ESLint's Eleventy pages open with a macro import and wrap code spans in raw tags.
+    text = (
+        "---\ntitle: Setup\n---\n"
+        "{%- from 'components/npm_tabs.macro.html' import npm_tabs with context %}\n\n"
+        "# Setup\n\n"
+        "Install it:\n\n"
+        '{{ npm_tabs({ command: "install", packages: ["eslint"] }) }}\n\n'
+        "{% if site.beta %}\nBeta only.\n{% endif %}\n\n"
+        "Add {% raw %}`{{ content }}`{% endraw %} to the layout.\n"
+    )
+    assert _bodies(text) == [
+        "Install it:\n\n"
+        '{{ npm_tabs({ command: "install", packages: ["eslint"] }) }}\n\n'
+        "Beta only.\n\n"
+        "Add `{{ content }}` to the layout."
+    ]
+
+
+def test_statements_in_code_and_other_tags_stay() -> None:
+    text = (
+        "```jinja\n{% raw %}\n{{ x }}\n{% endraw %}\n```\n\n"
+        "Write `{% set x = 1 %}` or `{% raw %}`.\n\n"
+        "{% include 'partials/list.html' %}\n\n"
+        "{% if a %}inline{% endif %}\n"
+    )
+    assert drop_template_statements(text) == text
+    # The page keeps its number of lines, so sections keep their line numbers.
+    assert drop_template_statements("a\n{% set x = 1 %}\nb") == "a\n\nb"
