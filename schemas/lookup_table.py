@@ -34,6 +34,8 @@ from array import array
 from collections.abc import Sequence
 from importlib import resources
 
+from schemas.sqlite_master import ddl_schema, schema_rows
+
 LOOKUP_FILE = "lookup.json"
 LOOKUP_FORMAT = "doctrove-lookup@1"
 TABLE_FORMAT = "doctrove-lookup-table@1"
@@ -53,17 +55,6 @@ STORED_PREFIX = 512
 def table_ddl() -> str:
     """The CREATE statements of the lookup table."""
     return resources.files(__package__).joinpath(TABLE_DDL).read_text(encoding="utf-8")
-
-
-@functools.cache
-def _expected_objects() -> frozenset[tuple[str, str, str, str | None]]:
-    """``sqlite_master`` of an empty lookup table made by this SQLite library."""
-    conn = sqlite3.connect(":memory:")
-    try:
-        conn.executescript(table_ddl())
-        return frozenset(conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master"))
-    finally:
-        conn.close()
 
 
 # What every row of each table holds, as the builder writes it (builder.lookup_site): SQLite
@@ -98,8 +89,8 @@ def table_problems(conn: sqlite3.Connection) -> list[str]:
     """What is wrong with a lookup table's schema: exactly the objects lookup.sql creates, no
     view, trigger or other table. Reads only ``sqlite_master``: safe on an untrusted file
     opened read-only with ``PRAGMA trusted_schema = OFF``."""
-    found = frozenset(conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master"))
-    expected = _expected_objects()
+    found = frozenset(schema_rows(conn).values())
+    expected = frozenset(ddl_schema(table_ddl()).values())
     unexpected = sorted(f"{kind} {name!r}" for kind, name, _table, _sql in found - expected)
     missing = sorted(f"{kind} {name!r}" for kind, name, _table, _sql in expected - found)
     problems = [f"unexpected or changed {what}" for what in unexpected]

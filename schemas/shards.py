@@ -14,6 +14,7 @@ import re
 import sqlite3
 from importlib import resources
 
+from schemas.sqlite_master import SchemaRow, ddl_schema, schema_rows
 from schemas.text import TOKENIZER
 
 SHARD_FORMAT = "doctrove-shard@1"
@@ -88,24 +89,9 @@ def shard_statements(shard_format: str = SHARD_FORMAT) -> tuple[str, ...]:
     return tuple(s for s in statements if s)
 
 
-SchemaRow = tuple[str, str, str, str | None]
-
-
-def _schema_rows(conn: sqlite3.Connection) -> dict[str, SchemaRow]:
-    rows = conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master").fetchall()
-    return {row[1]: (row[0], row[1], row[2], row[3]) for row in rows}
-
-
-@functools.cache
 def expected_schema(shard_format: str = SHARD_FORMAT) -> dict[str, SchemaRow]:
     """``sqlite_master`` of an empty shard of the format made by this SQLite library."""
-    conn = sqlite3.connect(":memory:")
-    try:
-        for statement in shard_statements(shard_format):
-            conn.execute(statement)
-        return _schema_rows(conn)
-    finally:
-        conn.close()
+    return ddl_schema(";\n".join(shard_statements(shard_format)))
 
 
 def verify_shard_schema(conn: sqlite3.Connection, shard_format: str = SHARD_FORMAT) -> list[str]:
@@ -116,7 +102,7 @@ def verify_shard_schema(conn: sqlite3.Connection, shard_format: str = SHARD_FORM
     """
     problems: list[str] = []
     try:
-        found = _schema_rows(conn)
+        found = schema_rows(conn)
         application_id = conn.execute("PRAGMA application_id").fetchone()[0]
     except sqlite3.DatabaseError as exc:
         return [f"not a readable SQLite database: {exc}"]
