@@ -346,23 +346,18 @@ class SiteData:
                     url,
                     "unchanged" if record.sha256 == previous_sha else "new catalog",
                 )
-            except NetworkError as exc:
+            except ClientError as exc:
+                # The site failed (NetworkError), or the cache could not be written (a full
+                # disk, a read-only folder): the copy on disk is still the last good one and
+                # answers, with this failure as the reason. A cache error with no copy stands.
+                record = remote.stored()
+                if record is None and not isinstance(exc, NetworkError):
+                    raise
                 self._fail(url, exc.message)
                 kind, self._due_at[url] = "disk", now + self._cooldown.seconds
-                record = remote.stored()
                 log.debug(
                     "%s: failed (%s); cooldown %.0f s", url, exc.message, self._cooldown.seconds
                 )
-            except ClientError as exc:
-                # The cache could not be written (a full disk, a read-only folder). The copy on
-                # disk is still the last good one: it answers, as when the site fails, and the
-                # reason the answers give is the cache's. Without a copy the error stands.
-                stored = remote.stored()
-                if stored is None:
-                    raise
-                self._fail(url, exc.message)
-                kind, self._due_at[url], record = "disk", now + self._cooldown.seconds, stored
-                log.debug("%s: %s; answering from the copy on disk", url, exc.message)
         return self._set_layer(url, kind, record, checked)
 
     def _fail(self, url: str, reason: str) -> None:
