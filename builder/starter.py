@@ -21,6 +21,7 @@ LOCAL_BASE_URL = "http://127.0.0.1:8730/"
 _PROJECT_SETTING = {
     "mkdocs": "mkdocs",
     "vitepress": "vitepress",
+    "mdbook": "mdbook",
     "sphinx": "sphinx",
     "myst": "sphinx",
     "markdown": "none",
@@ -32,6 +33,7 @@ _PROJECT_SETTING = {
 _KIND_NAMES = {
     "mkdocs": "MkDocs",
     "vitepress": "VitePress",
+    "mdbook": "mdBook",
     "sphinx": "Sphinx (reStructuredText)",
     "myst": "Sphinx with MyST Markdown",
     "markdown": "plain Markdown",

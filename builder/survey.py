@@ -11,6 +11,7 @@ from __future__ import annotations
 import email.parser
 import json
 import os
+import posixpath
 import re
 import subprocess
 import tomllib
@@ -23,6 +24,8 @@ from builder.built_sphinx import read_built_sphinx
 from builder.gzip_pages import gzipped_page_name
 from builder.parsers import ASCIIDOC_SUFFIXES
 from builder.projects.gen_files import generated_pages
+from builder.projects.mdbook import CONFIG_NAME as MDBOOK_CONFIG_NAME
+from builder.projects.mdbook import read_book_settings
 from builder.projects.mkdocs import CONFIG_NAMES as MKDOCS_CONFIG_NAMES
 from builder.projects.mkdocs import load_config as load_mkdocs_config
 from builder.projects.sphinx import CONFIG_NAME as SPHINX_CONFIG_NAME
@@ -60,8 +63,8 @@ class VersionTags:
 class ProjectSurvey:
     """What ``docbuild init`` found in a project folder. Paths are relative to it, POSIX."""
 
-    # "mkdocs", "vitepress", "sphinx", "myst" (Sphinx with MyST Markdown), or a plain folder of
-    # files:
+    # "mkdocs", "vitepress", "mdbook", "sphinx", "myst" (Sphinx with MyST Markdown), or a plain
+    # folder of files:
     # "markdown", "rst", "markdown+rst", "html"
     kind: str
     docs: str  # the docs folder, "." for the project folder itself
@@ -265,6 +268,14 @@ def _docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
             where = vitepress.relative_to(root).as_posix()
             found.append(f"{where}: VitePress, pages in the order of its sidebar")
             return "vitepress", folder, None
+    for folder in _mdbook_folders(root):
+        config = root / folder / MDBOOK_CONFIG_NAME
+        if config.is_file():
+            book = read_book_settings(config)
+            docs = posixpath.normpath(f"{folder}/{book.source}")
+            where = f"{folder}/{MDBOOK_CONFIG_NAME}".removeprefix("./")
+            found.append(f"{where}: mdBook, pages in {docs}/ in the order of its SUMMARY.md")
+            return "mdbook", docs, book.title
     for folder in (*DOCS_FOLDERS, "."):
         files = _kind_of_files(root / folder)
         if files is not None:
@@ -283,6 +294,17 @@ def _sphinx_folders(root: Path) -> Iterator[str]:
         if parent.is_dir():
             for conf in sorted(parent.glob(f"*/{SPHINX_CONFIG_NAME}")):
                 yield f"{folder}/{conf.parent.name}"
+
+
+# Folders an mdBook is kept in besides the docs folders (PyO3's and mdBook's own guide/).
+MDBOOK_FOLDERS = ("guide", "book", "user-guide")
+
+
+def _mdbook_folders(root: Path) -> Iterator[str]:
+    """The folders a book.toml may be in, likeliest first: the project, the docs folders and
+    the usual book folders (a book's test fixtures lie deeper and are never looked at)."""
+    yield "."
+    yield from (folder for folder in (*DOCS_FOLDERS, *MDBOOK_FOLDERS) if "/" not in folder)
 
 
 _KIND_WORDS = {
@@ -343,6 +365,7 @@ def _include(kind: str, folder: Path) -> tuple[str, ...]:
     include = {
         "mkdocs": ("**/*.md",),
         "vitepress": ("**/*.md",),
+        "mdbook": ("**/*.md",),
         "sphinx": ("**/*.rst",),
         "myst": ("**/*.md", "**/*.rst"),
         "markdown": ("**/*.md",),

@@ -1,9 +1,11 @@
 """Tell which documentation tool a version's docs folder belongs to, and read its layout.
 
-``auto`` looks for ``mkdocs.yml`` (or ``mkdocs.yaml``, or Zensical's ``zensical.toml``) in the
-docs folder and the folders above it, then for VitePress' ``.vitepress/config.*``, Quarto's
-``_quarto.yml``, a docsify ``index.html`` (builder.projects.docsify) and ``conf.py`` in the docs
-folder; ``mkdocs``, ``vitepress``, ``sphinx`` and ``none`` say it.
+``auto`` looks for mdBook's ``book.toml`` (in the docs folder, or above it when the docs are
+its ``src``: builder.projects.mdbook), then for ``mkdocs.yml`` (or ``mkdocs.yaml``, or
+Zensical's ``zensical.toml``) in the docs folder and the folders above it, then for
+VitePress' ``.vitepress/config.*``, Quarto's ``_quarto.yml``, a docsify ``index.html``
+(builder.projects.docsify) and ``conf.py`` in the docs folder; ``mdbook``, ``mkdocs``,
+``vitepress``, ``sphinx`` and ``none`` say it.
 A folder Sphinx built (HTML, with ``_static/documentation_options.js``) is read as files,
 without the copies of its sources Sphinx keeps beside the pages.
 """
@@ -18,6 +20,8 @@ from builder.built_sphinx import read_built_sphinx
 from builder.model import SkippedFile
 from builder.projects.docsify import read_docsify
 from builder.projects.layout import ProjectLayout
+from builder.projects.mdbook import CONFIG_NAME as MDBOOK_CONFIG_NAME
+from builder.projects.mdbook import SUMMARY_NAME, find_mdbook_config, read_mdbook
 from builder.projects.mkdocs import CONFIG_NAMES, read_mkdocs
 from builder.projects.quarto import find_quarto_config, read_quarto
 from builder.projects.sphinx import CONFIG_NAME, read_sphinx, toctree_order
@@ -33,11 +37,18 @@ BUILT_SPHINX_SOURCES = "_sources"
 
 
 def read_project_layout(directory: Path, project: str, tree_root: Path | None) -> ProjectLayout:
-    """The layout of the docs in ``directory`` as ``project`` ("auto", "mkdocs", "vitepress",
-    "sphinx" or "none") says to read them; for Sphinx the page order comes from
+    """The layout of the docs in ``directory`` as ``project`` ("auto", "mdbook", "mkdocs",
+    "vitepress", "sphinx" or "none") says to read them; for Sphinx the page order comes from
     :func:`complete_layout`."""
     if project == "none":
         return ProjectLayout()
+    if project in ("auto", "mdbook"):
+        book = find_mdbook_config(directory)
+        if book is not None:
+            return read_mdbook(book)
+        if project == "mdbook":
+            note = f"no {MDBOOK_CONFIG_NAME} in or above the docs folder; pages in path order"
+            return ProjectLayout(kind="mdbook", notes=(note,))
     if project in ("auto", "mkdocs"):
         config = find_mkdocs_config(directory, tree_root)
         if config is not None:
@@ -95,7 +106,8 @@ def find_mkdocs_config(directory: Path, tree_root: Path | None) -> Path | None:
 
 def complete_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> ProjectLayout:
     """The layout with what only the listed pages can tell: the Sphinx toctree order, and a
-    note on pages a MkDocs nav or a VitePress sidebar leaves out."""
+    note on pages a MkDocs nav or a VitePress sidebar leaves out, and on chapters an mdBook
+    summary names that are not there."""
     if layout.kind == "sphinx":
         texts = {
             candidate.relpath: source.text
@@ -107,10 +119,10 @@ def complete_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> P
         return replace(
             layout, order=order, titles=tuple(titles.items()), notes=(*layout.notes, *notes)
         )
-    if layout.kind in ("mkdocs", "vitepress", "quarto") and layout.config_file:
+    if layout.kind in ("mkdocs", "vitepress", "quarto", "mdbook") and layout.config_file:
         pages = {c.relpath for c in candidates}
         notes = list(layout.notes)
-        nav = "nav" if layout.kind == "mkdocs" else "sidebar"
+        nav = _NAVIGATION.get(layout.kind, "sidebar")
         absent = [relpath for relpath in layout.order if relpath not in pages]
         if absent:
             notes.append(f"{nav} names {len(absent)} page(s) that are not there: {_few(absent)}")
@@ -123,6 +135,9 @@ def complete_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> P
         order = tuple(relpath for relpath in layout.order if relpath in pages)
         return replace(layout, order=order, notes=tuple(notes))
     return layout
+
+
+_NAVIGATION = {"mkdocs": "nav", "mdbook": SUMMARY_NAME}
 
 
 def _few(relpaths: Sequence[str]) -> str:
