@@ -23,6 +23,13 @@ from typing import Any
 from builder.built_sphinx import read_built_sphinx
 from builder.gzip_pages import gzipped_page_name
 from builder.parsers import ASCIIDOC_SUFFIXES
+from builder.projects.docusaurus import CONFIG_NAMES as DOCUSAURUS_CONFIG_NAMES
+from builder.projects.docusaurus import (
+    VERSIONED_DOCS,
+    docs_options,
+    find_docusaurus,
+    site_versions,
+)
 from builder.projects.gen_files import generated_pages
 from builder.projects.mdbook import CONFIG_NAME as MDBOOK_CONFIG_NAME
 from builder.projects.mdbook import read_book_settings
@@ -81,6 +88,8 @@ class ProjectSurvey:
     tags: VersionTags | None
     base_url: str | None  # the GitHub Pages address, when the origin remote is on GitHub
     found: tuple[str, ...]  # what was seen, one line each, for the user
+    # A Docusaurus site's released versions, newest first: (version, its docs folder).
+    versioned: tuple[tuple[str, str], ...] = ()
 
 
 def survey_project(root: Path) -> ProjectSurvey:
@@ -105,6 +114,13 @@ def survey_project(root: Path) -> ProjectSurvey:
             else f"version tags ({tags.pattern}), but none of the newest holds {docs}/"
         )
     version = metadata.get("version") or (built.version if built is not None else "")
+    versioned = _versioned_docs(root, docs, version) if kind == "docusaurus" else ()
+    if versioned:
+        folder = posixpath.dirname(versioned[0][1])
+        found.append(
+            f"{len(versioned)} released version(s) in {folder}/: "
+            + ", ".join(name for name, _ in versioned)
+        )
     return ProjectSurvey(
         kind=kind,
         docs=docs,
@@ -121,6 +137,7 @@ def survey_project(root: Path) -> ProjectSurvey:
         tags=tags if tags is not None and tags.newest else None,
         base_url=_pages_url(root),
         found=tuple(found),
+        versioned=versioned,
     )
 
 
@@ -268,6 +285,17 @@ def _docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
             where = vitepress.relative_to(root).as_posix()
             found.append(f"{where}: VitePress, pages in the order of its sidebar")
             return "vitepress", folder, None
+    for folder in DOCUSAURUS_FOLDERS:
+        site = root / folder
+        site_config = next(
+            (site / n for n in DOCUSAURUS_CONFIG_NAMES if (site / n).is_file()), None
+        )
+        if site_config is not None:
+            docs = posixpath.normpath(f"{folder}/{docs_options(site_config).path}")
+            if not docs.startswith(".."):
+                where = site_config.relative_to(root).as_posix()
+                found.append(f"{where}: Docusaurus, pages in {docs}/ in the order of its sidebar")
+                return "docusaurus", docs, None
     for folder in _mdbook_folders(root):
         config = root / folder / MDBOOK_CONFIG_NAME
         if config.is_file():
@@ -296,8 +324,27 @@ def _sphinx_folders(root: Path) -> Iterator[str]:
                 yield f"{folder}/{conf.parent.name}"
 
 
+# Folders a Docusaurus site is kept in: the project, or beside the code.
+DOCUSAURUS_FOLDERS = (".", "website", "docs", "site", "documentation")
 # Folders an mdBook is kept in besides the docs folders (PyO3's and mdBook's own guide/).
 MDBOOK_FOLDERS = ("guide", "book", "user-guide")
+
+
+def _versioned_docs(root: Path, docs: str, version: str) -> tuple[tuple[str, str], ...]:
+    """The newest MAX_TAGGED_VERSIONS released versions of the Docusaurus site whose docs are
+    ``docs``; a version named by no version number (prettier's "stable") is the project's
+    own version when that is known and not listed."""
+    found = find_docusaurus(root / docs)
+    if found is None:
+        return ()
+    site = found.config.parent
+    chosen: list[tuple[str, str]] = []
+    for name in site_versions(site)[:MAX_TAGGED_VERSIONS]:
+        folder = (site / VERSIONED_DOCS / f"version-{name}").relative_to(root).as_posix()
+        number = name if _is_version(name) else version
+        if _is_version(number) and number not in (n for n, _ in chosen):
+            chosen.append((number, folder))
+    return tuple(chosen)
 
 
 def _mdbook_folders(root: Path) -> Iterator[str]:
@@ -366,6 +413,7 @@ def _include(kind: str, folder: Path) -> tuple[str, ...]:
         "mkdocs": ("**/*.md",),
         "vitepress": ("**/*.md",),
         "mdbook": ("**/*.md",),
+        "docusaurus": ("**/*.md", "**/*.mdx"),
         "sphinx": ("**/*.rst",),
         "myst": ("**/*.md", "**/*.rst"),
         "markdown": ("**/*.md",),

@@ -12,6 +12,7 @@ without the copies of its sources Sphinx keeps beside the pages.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -19,6 +20,8 @@ from pathlib import Path
 from builder.built_sphinx import read_built_sphinx
 from builder.model import SkippedFile
 from builder.projects.docsify import read_docsify
+from builder.projects.docusaurus import find_docusaurus, read_docusaurus
+from builder.projects.docusaurus_pages import doc_pages, sidebar_order
 from builder.projects.layout import ProjectLayout
 from builder.projects.mdbook import CONFIG_NAME as MDBOOK_CONFIG_NAME
 from builder.projects.mdbook import SUMMARY_NAME, find_mdbook_config, read_mdbook
@@ -63,6 +66,13 @@ def read_project_layout(directory: Path, project: str, tree_root: Path | None) -
         if project == "vitepress":
             note = f"no {CONFIG_FOLDER}/config.* in the docs folder; pages in path order"
             return ProjectLayout(kind="vitepress", notes=(note,))
+    if project in ("auto", "docusaurus"):
+        docusaurus = find_docusaurus(directory)
+        if docusaurus is not None:
+            return read_docusaurus(docusaurus)
+        if project == "docusaurus":
+            note = "no docusaurus.config.* for the docs folder; pages in path order"
+            return ProjectLayout(kind="docusaurus", notes=(note,))
     quarto = find_quarto_config(directory) if project == "auto" else None
     if quarto is not None:
         return read_quarto(quarto)
@@ -109,16 +119,14 @@ def complete_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> P
     note on pages a MkDocs nav or a VitePress sidebar leaves out, and on chapters an mdBook
     summary names that are not there."""
     if layout.kind == "sphinx":
-        texts = {
-            candidate.relpath: source.text
-            for candidate, source in read_sources(candidates)
-            if not isinstance(source, SkippedFile)
-        }
+        texts = _texts(candidates)
         notes: list[str] = []
         order, titles = toctree_order(layout, texts, notes)
         return replace(
             layout, order=order, titles=tuple(titles.items()), notes=(*layout.notes, *notes)
         )
+    if layout.kind == "docusaurus" and layout.config_file:
+        return _docusaurus_layout(layout, candidates)
     if layout.kind in ("mkdocs", "vitepress", "quarto", "mdbook") and layout.config_file:
         pages = {c.relpath for c in candidates}
         notes = list(layout.notes)
@@ -138,6 +146,39 @@ def complete_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> P
 
 
 _NAVIGATION = {"mkdocs": "nav", "mdbook": SUMMARY_NAME}
+
+
+def _docusaurus_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> ProjectLayout:
+    """The sidebar's doc ids as pages, and the drafts left out."""
+    pages = doc_pages(_texts(candidates))
+    docs = layout.directory or next(
+        (c.path.parents[c.relpath.count("/")] for c in candidates), Path()
+    )
+    order, missing = sidebar_order(layout.order, pages, docs)
+    drafts = sorted(page.relpath for page in pages if page.draft)
+    notes = list(layout.notes)
+    if missing:
+        notes.append(f"sidebar names {len(missing)} doc id(s) of no page: {_few(missing)}")
+    if drafts:
+        notes.append(f"{len(drafts)} draft page(s) left out: {_few(drafts)}")
+    draft_pattern = "|".join(re.escape(relpath) for relpath in drafts)
+    exclude = "|".join(p for p in (layout.exclude, draft_pattern) if p)
+    return replace(
+        layout,
+        order=tuple(relpath for relpath in order if relpath not in drafts),
+        exclude=exclude,
+        exclude_patterns=(*layout.exclude_patterns, *drafts),
+        notes=tuple(notes),
+    )
+
+
+def _texts(candidates: Sequence[Candidate]) -> dict[str, str]:
+    """The listed pages' texts, within the version's budget."""
+    return {
+        candidate.relpath: source.text
+        for candidate, source in read_sources(candidates)
+        if not isinstance(source, SkippedFile)
+    }
 
 
 def _few(relpaths: Sequence[str]) -> str:
