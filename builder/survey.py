@@ -31,6 +31,7 @@ from builder.projects.docusaurus import (
     site_versions,
 )
 from builder.projects.gen_files import generated_pages
+from builder.projects.jupyter_book import find_jupyter_book
 from builder.projects.mdbook import CONFIG_NAME as MDBOOK_CONFIG_NAME
 from builder.projects.mdbook import read_book_settings
 from builder.projects.mkdocs import CONFIG_NAMES as MKDOCS_CONFIG_NAMES
@@ -70,9 +71,8 @@ class VersionTags:
 class ProjectSurvey:
     """What ``docbuild init`` found in a project folder. Paths are relative to it, POSIX."""
 
-    # "mkdocs", "vitepress", "mdbook", "sphinx", "myst" (Sphinx with MyST Markdown), or a plain
-    # folder of files:
-    # "markdown", "rst", "markdown+rst", "html"
+    # "mkdocs", "vitepress", "docusaurus", "mdbook", "jupyterbook", "sphinx", "myst" (Sphinx with
+    # MyST Markdown), or a plain folder of files: "markdown", "rst", "markdown+rst", "html"
     kind: str
     docs: str  # the docs folder, "." for the project folder itself
     include: tuple[str, ...]
@@ -304,6 +304,12 @@ def _docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
             where = f"{folder}/{MDBOOK_CONFIG_NAME}".removeprefix("./")
             found.append(f"{where}: mdBook, pages in {docs}/ in the order of its SUMMARY.md")
             return "mdbook", docs, book.title
+    for folder in (*DOCS_FOLDERS, "book", "."):
+        toc = find_jupyter_book(root / folder)
+        if toc is not None:
+            where = toc.relative_to(root).as_posix()
+            found.append(f"{where}: Jupyter Book, pages in the order of its table of contents")
+            return "jupyterbook", folder, None
     for folder in (*DOCS_FOLDERS, "."):
         files = _kind_of_files(root / folder)
         if files is not None:
@@ -414,6 +420,7 @@ def _include(kind: str, folder: Path) -> tuple[str, ...]:
         "vitepress": ("**/*.md",),
         "mdbook": ("**/*.md",),
         "docusaurus": ("**/*.md", "**/*.mdx"),
+        "jupyterbook": ("**/*.md", "**/*.rst"),
         "sphinx": ("**/*.rst",),
         "myst": ("**/*.md", "**/*.rst"),
         "markdown": ("**/*.md",),

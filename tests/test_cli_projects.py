@@ -105,5 +105,5 @@ def test_an_unknown_project_kind_is_a_catalog_error(tmp_path: Path) -> None:
     write(tmp_path, SPHINX)
     code, output, _ = build(tmp_path, '  project = "hugo"\n')
     assert code == 2
-    kinds = "auto, mkdocs, vitepress, docusaurus, mdbook, sphinx, none"
+    kinds = "auto, mkdocs, vitepress, docusaurus, mdbook, jupyterbook, sphinx, none"
     assert f"project: must be one of {kinds}" in output

@@ -22,6 +22,11 @@ from builder.model import SkippedFile
 from builder.projects.docsify import read_docsify
 from builder.projects.docusaurus import find_docusaurus, read_docusaurus
 from builder.projects.docusaurus_pages import doc_pages, sidebar_order
+from builder.projects.jupyter_book import (
+    complete_jupyter_book,
+    find_jupyter_book,
+    read_jupyter_book,
+)
 from builder.projects.layout import ProjectLayout
 from builder.projects.mdbook import CONFIG_NAME as MDBOOK_CONFIG_NAME
 from builder.projects.mdbook import SUMMARY_NAME, find_mdbook_config, read_mdbook
@@ -73,6 +78,13 @@ def read_project_layout(directory: Path, project: str, tree_root: Path | None) -
         if project == "docusaurus":
             note = "no docusaurus.config.* for the docs folder; pages in path order"
             return ProjectLayout(kind="docusaurus", notes=(note,))
+    if project in ("auto", "jupyterbook"):
+        toc = find_jupyter_book(directory)
+        if toc is not None:
+            return read_jupyter_book(toc)
+        if project == "jupyterbook":
+            note = "no _toc.yml or myst.yml in the docs folder; pages in path order"
+            return ProjectLayout(kind="jupyterbook", notes=(note,))
     quarto = find_quarto_config(directory) if project == "auto" else None
     if quarto is not None:
         return read_quarto(quarto)
@@ -127,6 +139,8 @@ def complete_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> P
         )
     if layout.kind == "docusaurus" and layout.config_file:
         return _docusaurus_layout(layout, candidates)
+    if layout.kind == "jupyterbook" and layout.config_file:
+        return complete_jupyter_book(layout, [c.relpath for c in candidates])
     if layout.kind in ("mkdocs", "vitepress", "quarto", "mdbook") and layout.config_file:
         pages = {c.relpath for c in candidates}
         notes = list(layout.notes)
