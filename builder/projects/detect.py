@@ -175,6 +175,12 @@ def _docusaurus_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -
         notes.append(f"sidebar names {len(missing)} doc id(s) of no page: {_few(missing)}")
     if drafts:
         notes.append(f"{len(drafts)} draft page(s) left out: {_few(drafts)}")
+    listed = set(order)
+    unlisted = [p.relpath for p in pages if p.relpath not in listed and not p.draft]
+    if unlisted:
+        notes.append(
+            f"{len(unlisted)} page(s) not in the sidebar, listed after it: {_few(unlisted)}"
+        )
     draft_pattern = "|".join(re.escape(relpath) for relpath in drafts)
     exclude = "|".join(p for p in (layout.exclude, draft_pattern) if p)
     return replace(
