@@ -179,3 +179,7 @@ def test_versioned_docs_are_offered_by_init_each_with_its_sidebar(tmp_path: Path
     assert "sidebar names 1 doc id(s) of no page: gone" in notes
     # A version without a sidebar of its own: the folder's order.
     assert listed(site / "versioned_docs" / "version-1.0")[1] == ["a.md", "b.md"]
+
+
+def test_front_matter_values_are_stripped() -> None:
+    assert front_matter_keys("---\nid:" + " " * 50 + "x  \n---\n") == {"id": "x"}

@@ -128,3 +128,8 @@ def test_init_proposes_the_books_pages(tmp_path: Path) -> None:
     )
     catalog = render_catalog(survey)
     assert 'path = "guide/src"' in catalog and 'project = "mdbook"' in catalog
+
+
+def test_a_line_that_is_no_link_is_no_chapter_however_long() -> None:
+    # Backtracking through 40 code spans with no "]" took longer than any build (2**40 ways).
+    assert summary_chapters("- [" + "`a`" * 40 + "\n- [x](" + "y " * 40 + "\n") == ([], 0)

@@ -29,7 +29,8 @@ MAX_FRONT_MATTER_LINES = 200
 # Docusaurus' DefaultNumberPrefixParser; a date or a version (2024-01-02, 1.2) is no prefix.
 _NUMBER_PREFIX = re.compile(r"^\d+\s*[-_.]+\s*(?=[^-_.\s])")
 _NOT_A_PREFIX = re.compile(r"^\d+[-_.]\d+")
-_FRONT_KEY = re.compile(r"^(id|draft|sidebar_position|position)[ \t]*:[ \t]*(.*?)[ \t]*$")
+# The value is stripped afterwards: a lazy ".*?" before "[ \t]*$" rescans a long run of spaces.
+_FRONT_KEY = re.compile(r"^(id|draft|sidebar_position|position)[ \t]*:(.*)$")
 _VERSIONED_ID = re.compile(r"^version-[^/]+/")
 _INDEX_NAMES = ("index", "readme")
 
@@ -82,7 +83,7 @@ def front_matter_keys(text: str) -> dict[str, str]:
             return found
         match = _FRONT_KEY.match(line)
         if match:
-            found.setdefault(match.group(1), yaml_unquote(match.group(2)))
+            found.setdefault(match.group(1), yaml_unquote(match.group(2).strip()))
     return {}
 
 
@@ -156,7 +157,7 @@ def _category_position(folder: Path) -> float | None:
         for line in text.split("\n"):
             match = _FRONT_KEY.match(line)
             if match and match.group(1) == "position":
-                return _number(yaml_unquote(match.group(2)))
+                return _number(yaml_unquote(match.group(2).strip()))
         return None
     return None
 
