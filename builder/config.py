@@ -64,7 +64,9 @@ _VERSION_KEYS = {
     "source_dir": str,
 }
 # How a version's docs folder is read: as the tool that wrote it, or as a folder of files.
-PROJECT_KINDS = ("auto", "mkdocs", "vitepress", "sphinx", "none")
+PROJECT_KINDS = (
+    "auto", "mkdocs", "vitepress", "docusaurus", "mdbook", "jupyterbook", "sphinx", "none",
+)  # fmt: skip
 _IMPORT_KEYS = {"index": str, "only": list, "allow_outside": bool}
 _TOP_KEYS = {"site": dict, "libraries": list, "imports": list}
 

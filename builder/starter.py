@@ -21,6 +21,9 @@ LOCAL_BASE_URL = "http://127.0.0.1:8730/"
 _PROJECT_SETTING = {
     "mkdocs": "mkdocs",
     "vitepress": "vitepress",
+    "mdbook": "mdbook",
+    "docusaurus": "docusaurus",
+    "jupyterbook": "jupyterbook",
     "sphinx": "sphinx",
     "myst": "sphinx",
     "markdown": "none",
@@ -32,6 +35,9 @@ _PROJECT_SETTING = {
 _KIND_NAMES = {
     "mkdocs": "MkDocs",
     "vitepress": "VitePress",
+    "mdbook": "mdBook",
+    "docusaurus": "Docusaurus",
+    "jupyterbook": "Jupyter Book",
     "sphinx": "Sphinx (reStructuredText)",
     "myst": "Sphinx with MyST Markdown",
     "markdown": "plain Markdown",
@@ -142,6 +148,8 @@ def _versions(survey: ProjectSurvey) -> list[str]:
         *([f"exclude = {_strings(survey.exclude)}"] if survey.exclude else []),
         f'project = {_string(project)}   # {kind}; "auto" detects it per version',
     ]
+    if survey.versioned:
+        return _released_versions(survey, settings)
     if survey.tags is not None:
         items = [
             'repo = "."',
@@ -173,4 +181,20 @@ def _versions(survey: ProjectSurvey) -> list[str]:
         lines.append(
             f"  source_dir = {_string(survey.source_dir)}   # the package's code, for API pages"
         )
+    return lines
+
+
+def _released_versions(survey: ProjectSurvey, settings: list[str]) -> list[str]:
+    """A table per released version of a Docusaurus site, each its versioned_docs folder."""
+    lines = [
+        "# The site's released versions (versions.json), newest first, each from its",
+        f"# versioned_docs folder; {survey.docs}/ holds the next, unreleased one.",
+    ]
+    for version, path in survey.versioned:
+        lines += [
+            "  [[libraries.versions]]",
+            f"  version = {_string(version)}",
+            f"  path = {_string(path)}",
+            *(f"  {line}" for line in settings),
+        ]
     return lines

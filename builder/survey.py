@@ -1,9 +1,9 @@
 """Look at a project folder and say what ``docbuild init`` should write for it: the docs tool
-(MkDocs, Sphinx, Sphinx with MyST, plain Markdown), the docs folder, the package's code, the
-git tags that are versions, and the library's name from its own metadata (or, for a built
-Sphinx site, from what the build says of itself).
+and folder (builder.survey_docs), the package's code, the versions (git tags that are versions,
+or a Docusaurus site's released versions), and the library's name from its own metadata (or,
+for a built Sphinx site, from what the build says of itself).
 
-Nothing is run: mkdocs.yml and conf.py are read as data, git is asked for tags and trees only.
+Nothing is run: configs are read as data, git is asked for tags and trees only.
 """
 
 from __future__ import annotations
@@ -11,38 +11,22 @@ from __future__ import annotations
 import email.parser
 import json
 import os
+import posixpath
 import re
 import subprocess
 import tomllib
-from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 
 from builder.built_sphinx import read_built_sphinx
-from builder.gzip_pages import gzipped_page_name
-from builder.parsers import ASCIIDOC_SUFFIXES
-from builder.projects.gen_files import generated_pages
-from builder.projects.mkdocs import CONFIG_NAMES as MKDOCS_CONFIG_NAMES
-from builder.projects.mkdocs import load_config as load_mkdocs_config
-from builder.projects.sphinx import CONFIG_NAME as SPHINX_CONFIG_NAME
-from builder.projects.vitepress import find_vitepress_config
-from builder.sphinx_conf import read_sphinx_conf
+from builder.projects.docusaurus import VERSIONED_DOCS, find_docusaurus, site_versions
+from builder.survey_docs import NOT_DOCS, docs_kind, exclude_patterns, include_patterns
 from builder.version_file import version_from_file
 from schemas.versions import InvalidVersion, parse_version, sort_newest_first
 
-# Where projects keep their docs, most usual first; "." (the project itself) comes last.
-DOCS_FOLDERS = ("docs", "doc", "documentation", "docs/source", "doc/source", "website/docs")
 # Newest version tags a starter catalog builds; more make the first build slow for little use.
 MAX_TAGGED_VERSIONS = 3
-# Folders that never hold a project's own docs when the docs are the project folder itself.
-NOT_DOCS = (
-    ".git", ".venv", "venv", "node_modules", "_build", "_site", ".docbuild-cache", "build",
-    "dist", ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache", "site-packages",
-)  # fmt: skip
-MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdx", ".qmd")
-RST_SUFFIXES = (".rst", ".rest")
-MYST_EXTENSIONS = ("myst_parser", "myst_nb")
 _ID_CHARACTERS = re.compile(r"[^a-z0-9._-]+")
 _GITHUB_REMOTE = re.compile(r"github\.com[:/]([\w.-]+)/([\w.-]+?)(?:\.git)?/?$")
 
@@ -60,9 +44,8 @@ class VersionTags:
 class ProjectSurvey:
     """What ``docbuild init`` found in a project folder. Paths are relative to it, POSIX."""
 
-    # "mkdocs", "vitepress", "sphinx", "myst" (Sphinx with MyST Markdown), or a plain folder of
-    # files:
-    # "markdown", "rst", "markdown+rst", "html"
+    # "mkdocs", "vitepress", "docusaurus", "mdbook", "jupyterbook", "sphinx", "myst" (Sphinx with
+    # MyST Markdown), or a plain folder of files: "markdown", "rst", "markdown+rst", "html"
     kind: str
     docs: str  # the docs folder, "." for the project folder itself
     include: tuple[str, ...]
@@ -78,13 +61,15 @@ class ProjectSurvey:
     tags: VersionTags | None
     base_url: str | None  # the GitHub Pages address, when the origin remote is on GitHub
     found: tuple[str, ...]  # what was seen, one line each, for the user
+    # A Docusaurus site's released versions, newest first: (version, its docs folder).
+    versioned: tuple[tuple[str, str], ...] = ()
 
 
 def survey_project(root: Path) -> ProjectSurvey:
     """Survey ``root`` (an existing folder)."""
     found: list[str] = []
     metadata = _project_metadata(root, found)
-    kind, docs, title = _docs_kind(root, found)
+    kind, docs, title = docs_kind(root, found)
     built = read_built_sphinx(root / docs) if kind == "html" else None
     if built is not None:
         where = f"{docs}/_static/documentation_options.js".removeprefix("./")
@@ -102,11 +87,18 @@ def survey_project(root: Path) -> ProjectSurvey:
             else f"version tags ({tags.pattern}), but none of the newest holds {docs}/"
         )
     version = metadata.get("version") or (built.version if built is not None else "")
+    versioned = _versioned_docs(root, docs, version) if kind == "docusaurus" else ()
+    if versioned:
+        folder = posixpath.dirname(versioned[0][1])
+        found.append(
+            f"{len(versioned)} released version(s) in {folder}/: "
+            + ", ".join(name for name, _ in versioned)
+        )
     return ProjectSurvey(
         kind=kind,
         docs=docs,
-        include=_include(kind, root / docs),
-        exclude=_exclude(kind, docs),
+        include=include_patterns(kind, root / docs),
+        exclude=exclude_patterns(kind, docs),
         library_id=library_id_of(str(metadata.get("id") or name)),
         name=str(name),
         summary=str(metadata.get("summary") or ""),
@@ -118,6 +110,7 @@ def survey_project(root: Path) -> ProjectSurvey:
         tags=tags if tags is not None and tags.newest else None,
         base_url=_pages_url(root),
         found=tuple(found),
+        versioned=versioned,
     )
 
 
@@ -232,144 +225,21 @@ def _is_web(url: str) -> bool:
     return re.match(r"^https?://[^/\s]+", url) is not None
 
 
-def _docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
-    """(kind, docs folder, the docs' own title) by the first sign found: mkdocs.yml (or
-    Zensical's zensical.toml), a Sphinx conf.py, VitePress' .vitepress/config.*, then a docs
-    folder of Markdown, reST or HTML files, then the project."""
-    for name in MKDOCS_CONFIG_NAMES:
-        config = root / name
-        if config.is_file():
-            data = _mkdocs_settings(config)
-            docs = str(data.get("docs_dir") or "docs").strip("/") or "docs"
-            tool = "Zensical" if name.endswith(".toml") else "MkDocs"
-            found.append(f"{name}: {tool}, pages in {docs}/")
-            # What the build will say of its gen-files scripts, which it never runs.
-            generated = generated_pages(data, root.resolve(), name)
-            found.extend((*generated.notes, *generated.warnings))
-            title = data.get("site_name")
-            return "mkdocs", docs, title if isinstance(title, str) else None
-    for folder in _sphinx_folders(root):
-        conf = root / folder / SPHINX_CONFIG_NAME
-        if conf.is_file():
-            settings = read_sphinx_conf(conf.read_text(encoding="utf-8", errors="replace"))
-            extensions = settings.extension_names()
-            myst = any(e.split(".")[0] in MYST_EXTENSIONS for e in extensions)
-            kind = "myst" if myst else "sphinx"
-            where = f"{folder}/{SPHINX_CONFIG_NAME}".removeprefix("./")
-            found.append(f"{where}: Sphinx" + (" with MyST Markdown" if myst else ""))
-            title = settings.get("project")
-            return kind, folder, title if isinstance(title, str) else None
-    for folder in (*DOCS_FOLDERS, "."):
-        vitepress = find_vitepress_config(root / folder)
-        if vitepress is not None:
-            where = vitepress.relative_to(root).as_posix()
-            found.append(f"{where}: VitePress, pages in the order of its sidebar")
-            return "vitepress", folder, None
-    for folder in (*DOCS_FOLDERS, "."):
-        files = _kind_of_files(root / folder)
-        if files is not None:
-            found.append(f"{folder}/: {_KIND_WORDS[files]} files, no MkDocs or Sphinx config")
-            return files, folder, None
-    found.append("no docs folder and no Markdown, reST or HTML files: the project folder")
-    return "markdown", ".", None
-
-
-def _sphinx_folders(root: Path) -> Iterator[str]:
-    """The folders a Sphinx conf.py may be in, likeliest first: the usual docs folders and the
-    project, then the subfolders of a docs folder (pytest's doc/en, pip's docs/html)."""
-    yield from (*DOCS_FOLDERS, ".")
-    for folder in DOCS_FOLDERS[:3]:
-        parent = root / folder
-        if parent.is_dir():
-            for conf in sorted(parent.glob(f"*/{SPHINX_CONFIG_NAME}")):
-                yield f"{folder}/{conf.parent.name}"
-
-
-_KIND_WORDS = {
-    "markdown": "Markdown",
-    "rst": "reStructuredText",
-    "markdown+rst": "Markdown and reStructuredText",
-    "html": "HTML",
-    "asciidoc": "AsciiDoc",
-}
-
-
-def _mkdocs_settings(config: Path) -> dict[str, Any]:
-    try:
-        data = load_mkdocs_config(config.name, config.read_text(encoding="utf-8"))
-    except Exception:  # a broken mkdocs.yml still means MkDocs; the build reports it
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-def _kind_of_files(folder: Path) -> str | None:
-    """The most common kind of doc file in ``folder`` (not in NOT_DOCS), if any."""
-    if not folder.is_dir():
-        return None
-    counts = {"markdown": 0, "rst": 0, "html": 0, "asciidoc": 0}
-    for path in _files(folder):
-        # A gzipped page counts as the page it holds (Debian's changelog.html.gz).
-        suffix = PurePosixPath(gzipped_page_name(path.name) or path.name).suffix.lower()
-        if suffix in MARKDOWN_SUFFIXES:
-            counts["markdown"] += 1
-        elif suffix in RST_SUFFIXES:
-            counts["rst"] += 1
-        elif suffix in (".html", ".htm"):
-            counts["html"] += 1
-        elif suffix in ASCIIDOC_SUFFIXES:
-            counts["asciidoc"] += 1
-    kind, count = max(counts.items(), key=lambda item: item[1])
-    if kind in ("markdown", "rst") and counts["markdown"] and counts["rst"]:
-        return "markdown+rst"
-    return kind if count else None
-
-
-def _files(folder: Path) -> list[Path]:
-    files: list[Path] = []
-    for path in sorted(folder.iterdir()):
-        if path.name in NOT_DOCS or path.name.startswith("."):
-            continue
-        if path.is_dir() and not path.is_symlink():
-            files.extend(_files(path))
-        elif path.is_file():
-            files.append(path)
-    return files
-
-
-def _include(kind: str, folder: Path) -> tuple[str, ...]:
-    """The patterns a version's pages match; a Docusaurus folder's ``.mdx`` pages too,
-    Quarto's ``.qmd`` pages, and notebooks (which a Sphinx or MkDocs project reads only when
-    its config loads a notebook extension or plugin)."""
-    include = {
-        "mkdocs": ("**/*.md",),
-        "vitepress": ("**/*.md",),
-        "sphinx": ("**/*.rst",),
-        "myst": ("**/*.md", "**/*.rst"),
-        "markdown": ("**/*.md",),
-        "rst": ("**/*.rst",),
-        "markdown+rst": ("**/*.md", "**/*.rst"),
-        "html": ("**/*.html",),
-        # An Antora component's pages are its modules' pages/ folders; its partials and
-        # examples are read where a page includes them, its nav files are menus.
-        "asciidoc": ("modules/*/pages/**/*.adoc",)
-        if (folder / "antora.yml").is_file()
-        else ("**/*.adoc", "**/*.asciidoc"),
-    }[kind]
-    suffixes = {p.suffix.lower() for p in _files(folder)} if kind != "html" else set()
-    if kind.startswith("markdown") and ".mdx" in suffixes:
-        include = (*include, "**/*.mdx")
-    if kind.startswith("markdown") and ".qmd" in suffixes:  # Quarto's pages
-        include = (*include, "**/*.qmd")
-    if ".ipynb" in suffixes:
-        include = (*include, "**/*.ipynb")
-    return include
-
-
-def _exclude(kind: str, docs: str) -> tuple[str, ...]:
-    build_folders = ("_build",) if kind in ("sphinx", "myst") else ()
-    if docs != ".":
-        return build_folders
-    return tuple(dict.fromkeys((*build_folders, *NOT_DOCS)))
+def _versioned_docs(root: Path, docs: str, version: str) -> tuple[tuple[str, str], ...]:
+    """The newest MAX_TAGGED_VERSIONS released versions of the Docusaurus site whose docs are
+    ``docs``; a version named by no version number (prettier's "stable") is the project's
+    own version when that is known and not listed."""
+    found = find_docusaurus(root / docs)
+    if found is None:
+        return ()
+    site = found.config.parent
+    chosen: list[tuple[str, str]] = []
+    for name in site_versions(site)[:MAX_TAGGED_VERSIONS]:
+        folder = (site / VERSIONED_DOCS / f"version-{name}").relative_to(root).as_posix()
+        number = name if _is_version(name) else version
+        if _is_version(number) and number not in (n for n, _ in chosen):
+            chosen.append((number, folder))
+    return tuple(chosen)
 
 
 def _source_dir(root: Path, docs: str) -> str | None:

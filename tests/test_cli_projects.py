@@ -105,4 +105,5 @@ def test_an_unknown_project_kind_is_a_catalog_error(tmp_path: Path) -> None:
     write(tmp_path, SPHINX)
     code, output, _ = build(tmp_path, '  project = "hugo"\n')
     assert code == 2
-    assert "project: must be one of auto, mkdocs, vitepress, sphinx, none" in output
+    kinds = "auto, mkdocs, vitepress, docusaurus, mdbook, jupyterbook, sphinx, none"
+    assert f"project: must be one of {kinds}" in output

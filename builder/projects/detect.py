@@ -1,15 +1,18 @@
 """Tell which documentation tool a version's docs folder belongs to, and read its layout.
 
-``auto`` looks for ``mkdocs.yml`` (or ``mkdocs.yaml``, or Zensical's ``zensical.toml``) in the
-docs folder and the folders above it, then for VitePress' ``.vitepress/config.*``, Quarto's
-``_quarto.yml``, a docsify ``index.html`` (builder.projects.docsify) and ``conf.py`` in the docs
-folder; ``mkdocs``, ``vitepress``, ``sphinx`` and ``none`` say it.
+``auto`` looks for mdBook's ``book.toml`` (in the docs folder, or above it when the docs are
+its ``src``: builder.projects.mdbook), then for ``mkdocs.yml`` (or ``mkdocs.yaml``, or
+Zensical's ``zensical.toml``) in the docs folder and the folders above it, then for
+VitePress' ``.vitepress/config.*``, Quarto's ``_quarto.yml``, a docsify ``index.html``
+(builder.projects.docsify) and ``conf.py`` in the docs folder; ``mdbook``, ``mkdocs``,
+``vitepress``, ``sphinx`` and ``none`` say it.
 A folder Sphinx built (HTML, with ``_static/documentation_options.js``) is read as files,
 without the copies of its sources Sphinx keeps beside the pages.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -17,7 +20,16 @@ from pathlib import Path
 from builder.built_sphinx import read_built_sphinx
 from builder.model import SkippedFile
 from builder.projects.docsify import read_docsify
+from builder.projects.docusaurus import find_docusaurus, read_docusaurus
+from builder.projects.docusaurus_pages import doc_pages, sidebar_order
+from builder.projects.jupyter_book import (
+    complete_jupyter_book,
+    find_jupyter_book,
+    read_jupyter_book,
+)
 from builder.projects.layout import ProjectLayout
+from builder.projects.mdbook import CONFIG_NAME as MDBOOK_CONFIG_NAME
+from builder.projects.mdbook import SUMMARY_NAME, find_mdbook_config, read_mdbook
 from builder.projects.mkdocs import CONFIG_NAMES, read_mkdocs
 from builder.projects.quarto import find_quarto_config, read_quarto
 from builder.projects.sphinx import CONFIG_NAME, read_sphinx, toctree_order
@@ -33,11 +45,18 @@ BUILT_SPHINX_SOURCES = "_sources"
 
 
 def read_project_layout(directory: Path, project: str, tree_root: Path | None) -> ProjectLayout:
-    """The layout of the docs in ``directory`` as ``project`` ("auto", "mkdocs", "vitepress",
-    "sphinx" or "none") says to read them; for Sphinx the page order comes from
+    """The layout of the docs in ``directory`` as ``project`` ("auto", "mdbook", "mkdocs",
+    "vitepress", "sphinx" or "none") says to read them; for Sphinx the page order comes from
     :func:`complete_layout`."""
     if project == "none":
         return ProjectLayout()
+    if project in ("auto", "mdbook"):
+        book = find_mdbook_config(directory)
+        if book is not None:
+            return read_mdbook(book)
+        if project == "mdbook":
+            note = f"no {MDBOOK_CONFIG_NAME} in or above the docs folder; pages in path order"
+            return ProjectLayout(kind="mdbook", notes=(note,))
     if project in ("auto", "mkdocs"):
         config = find_mkdocs_config(directory, tree_root)
         if config is not None:
@@ -52,6 +71,20 @@ def read_project_layout(directory: Path, project: str, tree_root: Path | None) -
         if project == "vitepress":
             note = f"no {CONFIG_FOLDER}/config.* in the docs folder; pages in path order"
             return ProjectLayout(kind="vitepress", notes=(note,))
+    if project in ("auto", "docusaurus"):
+        docusaurus = find_docusaurus(directory)
+        if docusaurus is not None:
+            return read_docusaurus(docusaurus)
+        if project == "docusaurus":
+            note = "no docusaurus.config.* for the docs folder; pages in path order"
+            return ProjectLayout(kind="docusaurus", notes=(note,))
+    if project in ("auto", "jupyterbook"):
+        toc = find_jupyter_book(directory)
+        if toc is not None:
+            return read_jupyter_book(toc)
+        if project == "jupyterbook":
+            note = "no _toc.yml or myst.yml in the docs folder; pages in path order"
+            return ProjectLayout(kind="jupyterbook", notes=(note,))
     quarto = find_quarto_config(directory) if project == "auto" else None
     if quarto is not None:
         return read_quarto(quarto)
@@ -95,22 +128,23 @@ def find_mkdocs_config(directory: Path, tree_root: Path | None) -> Path | None:
 
 def complete_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> ProjectLayout:
     """The layout with what only the listed pages can tell: the Sphinx toctree order, and a
-    note on pages a MkDocs nav or a VitePress sidebar leaves out."""
+    note on pages a MkDocs nav or a VitePress sidebar leaves out, and on chapters an mdBook
+    summary names that are not there."""
     if layout.kind == "sphinx":
-        texts = {
-            candidate.relpath: source.text
-            for candidate, source in read_sources(candidates)
-            if not isinstance(source, SkippedFile)
-        }
+        texts = _texts(candidates)
         notes: list[str] = []
         order, titles = toctree_order(layout, texts, notes)
         return replace(
             layout, order=order, titles=tuple(titles.items()), notes=(*layout.notes, *notes)
         )
-    if layout.kind in ("mkdocs", "vitepress", "quarto") and layout.config_file:
+    if layout.kind == "docusaurus" and layout.config_file:
+        return _docusaurus_layout(layout, candidates)
+    if layout.kind == "jupyterbook" and layout.config_file:
+        return complete_jupyter_book(layout, [c.relpath for c in candidates])
+    if layout.kind in ("mkdocs", "vitepress", "quarto", "mdbook") and layout.config_file:
         pages = {c.relpath for c in candidates}
         notes = list(layout.notes)
-        nav = "nav" if layout.kind == "mkdocs" else "sidebar"
+        nav = _NAVIGATION.get(layout.kind, "sidebar")
         absent = [relpath for relpath in layout.order if relpath not in pages]
         if absent:
             notes.append(f"{nav} names {len(absent)} page(s) that are not there: {_few(absent)}")
@@ -123,6 +157,48 @@ def complete_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> P
         order = tuple(relpath for relpath in layout.order if relpath in pages)
         return replace(layout, order=order, notes=tuple(notes))
     return layout
+
+
+_NAVIGATION = {"mkdocs": "nav", "mdbook": SUMMARY_NAME}
+
+
+def _docusaurus_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> ProjectLayout:
+    """The sidebar's doc ids as pages, and the drafts left out."""
+    pages = doc_pages(_texts(candidates))
+    docs = layout.directory or next(
+        (c.path.parents[c.relpath.count("/")] for c in candidates), Path()
+    )
+    order, missing = sidebar_order(layout.order, pages, docs)
+    drafts = sorted(page.relpath for page in pages if page.draft)
+    notes = list(layout.notes)
+    if missing:
+        notes.append(f"sidebar names {len(missing)} doc id(s) of no page: {_few(missing)}")
+    if drafts:
+        notes.append(f"{len(drafts)} draft page(s) left out: {_few(drafts)}")
+    listed = set(order)
+    unlisted = [p.relpath for p in pages if p.relpath not in listed and not p.draft]
+    if unlisted:
+        notes.append(
+            f"{len(unlisted)} page(s) not in the sidebar, listed after it: {_few(unlisted)}"
+        )
+    draft_pattern = "|".join(re.escape(relpath) for relpath in drafts)
+    exclude = "|".join(p for p in (layout.exclude, draft_pattern) if p)
+    return replace(
+        layout,
+        order=tuple(relpath for relpath in order if relpath not in drafts),
+        exclude=exclude,
+        exclude_patterns=(*layout.exclude_patterns, *drafts),
+        notes=tuple(notes),
+    )
+
+
+def _texts(candidates: Sequence[Candidate]) -> dict[str, str]:
+    """The listed pages' texts, within the version's budget."""
+    return {
+        candidate.relpath: source.text
+        for candidate, source in read_sources(candidates)
+        if not isinstance(source, SkippedFile)
+    }
 
 
 def _few(relpaths: Sequence[str]) -> str:

@@ -1,7 +1,7 @@
 """The layout a documentation tool gives a version's pages, and what it changes in the build.
 
-A ``ProjectLayout`` is read once per version from ``mkdocs.yml``, ``.vitepress/config.*`` or
-``conf.py``
+A ``ProjectLayout`` is read once per version from ``mkdocs.yml``, ``.vitepress/config.*``,
+``book.toml`` or ``conf.py``
 (``builder.projects.detect``) and then only applied: which files are never pages, the order
 the pages are compiled in (so sections, the version's table of contents and its llms.txt
 follow the tool's navigation), the title of a page that has no heading of its own, and the
@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from pathlib import Path, PurePosixPath
 
 from builder.model import ParsedFile
@@ -25,11 +26,13 @@ class ProjectLayout:
     """What the build needs to know of a version's documentation tool.
 
     ``order`` lists page relpaths in the tool's order; pages it does not name come after, in
-    path order. ``exclude`` is a regular expression over relpaths (shown and keyed on as
+    path order, unless ``only_listed`` says they are no pages (mdBook renders only the chapters
+    its summary links). ``exclude`` is a regular expression over relpaths (shown and keyed on as
     ``exclude_patterns``). An empty ``suffixes`` admits every suffix the parsers read.
     """
 
-    kind: str = "none"  # "mkdocs", "vitepress", "quarto", "sphinx", "docsify" or "none"
+    # "mkdocs", "vitepress", "quarto", "sphinx", "docsify", "mdbook" or "none"
+    kind: str = "none"
     directory: Path | None = None  # where the pages are, when the tool says another folder
     config_file: str = ""
     config_folder: Path | None = None  # where the tool runs from (MkDocs: its config's folder)
@@ -38,6 +41,7 @@ class ProjectLayout:
     exclude: str = ""
     suffixes: tuple[str, ...] = ()
     order: tuple[str, ...] = ()
+    only_listed: bool = False
     titles: tuple[tuple[str, str], ...] = ()
     substitutions: tuple[tuple[str, str], ...] = ()
     default_role: str | None = None
@@ -82,7 +86,13 @@ class ProjectLayout:
         """Whether a listed file is a page of this project."""
         if self.suffixes and PurePosixPath(relpath).suffix.lower() not in self.suffixes:
             return False
+        if self.only_listed and relpath not in self._listed:
+            return False
         return not (self.exclude and re.fullmatch(self.exclude, relpath, re.DOTALL))
+
+    @cached_property
+    def _listed(self) -> frozenset[str]:
+        return frozenset(self.order)
 
     def quiet(self, relpath: str) -> bool:
         """Whether a page is left out of the navigation on purpose."""
@@ -105,6 +115,7 @@ class ProjectLayout:
             self.attribute_delimiters,
             self.generated_from,
             # Only when set, so that other projects' cache keys stay as they were.
+            *(("only listed",) if self.only_listed else ()),
             *((self.markdown_flavor,) if self.markdown_flavor else ()),
             *((self.module_prefixes,) if self.module_prefixes is not None else ()),
         )

@@ -29,6 +29,8 @@ def project_listing(version: VersionConfig) -> tuple[ProjectLayout, VersionListi
     if layout.generated:
         pages = _with_generated(pages, layout, version)
     layout = complete_layout(layout, pages)
+    # What only the pages tell may leave some out (Docusaurus' drafts).
+    pages = [c for c in pages if layout.admits(c.relpath)]
     return layout, replace(
         listing,
         candidates=tuple(ordered_candidates(pages, layout.order)),

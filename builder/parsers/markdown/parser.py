@@ -58,6 +58,7 @@ from builder.parsers.markdown.include_markdown import (
     has_include_markdown,
     splice_include_markdown,
 )
+from builder.parsers.markdown.mdbook_links import has_mdbook_links, splice_mdbook_links
 from builder.parsers.markdown.mdx import (
     COMPONENT_TAG,
     bracket_balance,
@@ -442,11 +443,13 @@ def parse(
 
 
 def _splice(text: str, relpath: str, includes: IncludeReader | None) -> Spliced:
-    """The page's text with its include-markdown tags, snippets, example files, top-level
-    ``{include}`` files, VitePress snippet imports and MDX partials spliced in."""
+    """The page's text with its mdBook links, include-markdown tags, snippets, example files,
+    top-level ``{include}`` files, VitePress snippet imports and MDX partials spliced in."""
     spliced = Spliced.unchanged(text)
     if includes is None:
         return spliced
+    if has_mdbook_links(text):  # mdBook's first preprocessor, on the chapter's raw text
+        spliced = splice_mdbook_links(spliced, relpath, includes)
     if has_include_markdown(text):  # the plugin runs before Markdown's own extensions
         spliced = splice_include_markdown(spliced, relpath, includes)
     if has_snippets(spliced.text):

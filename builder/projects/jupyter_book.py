@@ -1,0 +1,178 @@
+"""Read a Jupyter Book's table of contents: ``_toc.yml`` (Jupyter Book 1) or ``myst.yml``'s
+``project.toc`` (mystmd, Jupyter Book 2), which give the page order.
+
+``_toc.yml`` names its ``root`` page, then ``parts`` (each with ``chapters``), ``chapters`` or
+``sections``, each entry a ``file`` (its path without a suffix), a ``glob`` or a ``url``, with
+nested ``sections`` (or ``subtrees``, lists of ``entries``). ``myst.yml``'s ``toc`` lists
+``file`` (with its suffix), ``pattern`` and ``url`` entries, a ``children`` list nesting
+others. Files neither names come after, in path order, unless ``_config.yml`` sets
+``only_build_toc_files: true``: then, as Jupyter Book builds it, they are no pages. Its
+``exclude_patterns`` (and myst.yml's ``project.exclude``) are left out, as is ``_build``.
+Both files are YAML, read as data within MAX_CONFIG_BYTES; the entries visited are bounded.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import posixpath
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from builder.projects.config_file import read_config_bytes
+from builder.projects.layout import ProjectLayout
+from builder.projects.sphinx import sphinx_pattern
+
+TOC_NAMES = ("_toc.yml", "_toc.yaml")
+CONFIG_NAME = "_config.yml"
+MYST_NAME = "myst.yml"
+PAGE_SUFFIXES = (".md", ".ipynb", ".rst", ".myst")
+BUILD_FOLDER = "_build"
+# Entries visited and how deep they nest, before the rest is cut (YAML aliases can make a short
+# file's lists visit each other exponentially).
+MAX_ENTRIES = 20_000
+MAX_DEPTH = 20
+GLOB_ENTRY = "glob:"  # an order entry standing for the pages a pattern matches, in path order
+_NESTED = ("parts", "chapters", "sections", "subtrees", "entries", "children")
+
+
+def find_jupyter_book(directory: Path) -> Path | None:
+    """The table of contents in ``directory``: ``_toc.yml``, else a ``myst.yml`` with a
+    ``project`` table."""
+    for name in TOC_NAMES:
+        if (directory / name).is_file():
+            return directory / name
+    myst = directory / MYST_NAME
+    return myst if myst.is_file() else None
+
+
+def read_jupyter_book(toc_path: Path) -> ProjectLayout:
+    """The layout the table of contents (and the book's config) gives its folder; the order
+    holds paths as the file writes them (``_toc.yml``'s without a suffix) and ``glob:``
+    patterns, which :func:`toc_order` resolves against the pages."""
+    notes: list[str] = []
+    document = _load(toc_path, notes)
+    budget = [MAX_ENTRIES]
+    order: list[str] = []
+    exclude: list[str] = [BUILD_FOLDER]
+    if toc_path.name == MYST_NAME:
+        project = document.get("project") if isinstance(document, dict) else None
+        project = project if isinstance(project, dict) else {}
+        _visit(project.get("toc"), order, 0, budget)
+        exclude += _strings(project.get("exclude"))
+    else:
+        if isinstance(document, dict) and isinstance(document.get("root"), str):
+            order.append(document["root"])
+        _visit(document, order, 0, budget)
+        config = _load(toc_path.parent / CONFIG_NAME, notes)
+        if isinstance(config, dict):
+            exclude += _strings(config.get("exclude_patterns"))
+    if budget[0] <= 0:
+        notes.append(f"{toc_path.name}: more than {MAX_ENTRIES} entries; the rest is not read")
+    return ProjectLayout(
+        kind="jupyterbook",
+        config_file=toc_path.name,
+        config_folder=toc_path.parent,
+        exclude=_exclude_regex(exclude),
+        exclude_patterns=tuple(exclude),
+        suffixes=PAGE_SUFFIXES,
+        order=tuple(dict.fromkeys(order)),
+        notes=tuple(notes),
+    )
+
+
+def complete_jupyter_book(layout: ProjectLayout, relpaths: Sequence[str]) -> ProjectLayout:
+    """The layout with its order resolved against the listed pages, notes on entries that name
+    none and on pages it does not name, which ``only_build_toc_files`` leaves out."""
+    order, missing = toc_order(layout.order, relpaths)
+    name = layout.config_file
+    notes = list(layout.notes)
+    if missing:
+        notes.append(f"{name} names {len(missing)} page(s) that are not there: {_few(missing)}")
+    listed = set(order)
+    unlisted = [relpath for relpath in relpaths if relpath not in listed]
+    only_listed = False
+    if name in TOC_NAMES and layout.config_folder is not None:
+        config = _load(layout.config_folder / CONFIG_NAME, [])
+        only_listed = isinstance(config, dict) and config.get("only_build_toc_files") is True
+    if unlisted:
+        where = "left out (only_build_toc_files)" if only_listed else "listed after it"
+        notes.append(f"{len(unlisted)} page(s) not in {name}, {where}: {_few(unlisted)}")
+    return replace(layout, order=tuple(order), only_listed=only_listed, notes=tuple(notes))
+
+
+def _few(items: Sequence[str]) -> str:
+    return ", ".join(items[:5]) + (", …" if len(items) > 5 else "")
+
+
+def toc_order(entries: Sequence[str], relpaths: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The pages ``entries`` name, in order, each once; and the entries that name none. A
+    path without a suffix is the page with the first of PAGE_SUFFIXES that is there."""
+    pages = set(relpaths)
+    order: dict[str, None] = {}
+    missing: list[str] = []
+    for entry in entries:
+        if entry.startswith(GLOB_ENTRY):
+            pattern = entry.removeprefix(GLOB_ENTRY)
+            matched = [
+                r
+                for r in sorted(relpaths)
+                if fnmatch.fnmatchcase(posixpath.splitext(r)[0], pattern)
+                or fnmatch.fnmatchcase(r, pattern)
+            ]
+            order.update(dict.fromkeys(matched))
+            continue
+        path = posixpath.normpath(entry.strip().lstrip("/"))
+        found = next((c for c in (path, *(path + s for s in PAGE_SUFFIXES)) if c in pages), None)
+        if found is None:
+            missing.append(entry)
+        else:
+            order[found] = None
+    return list(order), missing
+
+
+def _visit(value: Any, order: list[str], depth: int, budget: list[int]) -> None:
+    """Each ``file`` and ``glob`` (or ``pattern``) of ``value``'s entries, depth first."""
+    if depth > MAX_DEPTH or budget[0] <= 0:
+        return
+    budget[0] -= 1
+    if isinstance(value, list):
+        for item in value:
+            _visit(item, order, depth + 1, budget)
+        return
+    if not isinstance(value, dict):
+        return
+    file = value.get("file")
+    if isinstance(file, str):
+        order.append(file)
+    pattern = value.get("glob", value.get("pattern"))
+    if isinstance(pattern, str):
+        order.append(GLOB_ENTRY + posixpath.normpath(pattern.lstrip("/")))
+    for key in _NESTED:
+        if key in value:
+            _visit(value[key], order, depth + 1, budget)
+
+
+def _load(path: Path, notes: list[str]) -> Any:
+    if not path.is_file():
+        return None
+    raw = read_config_bytes(path, notes, "pages in path order")
+    if raw is None:
+        return None
+    from builder.projects.mkdocs_yaml import YAMLError, load
+
+    try:
+        return load(raw.decode("utf-8-sig"))
+    except (UnicodeDecodeError, YAMLError, RecursionError):
+        notes.append(f"{path.name}: not readable YAML; pages in path order")
+        return None
+
+
+def _strings(value: Any) -> list[str]:
+    return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
+
+
+def _exclude_regex(patterns: Sequence[str]) -> str:
+    """Jupyter Book hands its exclude patterns to Sphinx, which reads them so."""
+    return "|".join(f"(?:{sphinx_pattern(p)})(?:/.*)?" for p in dict.fromkeys(patterns))

@@ -1,0 +1,219 @@
+"""Tell which documentation tool a project folder uses, where its docs are, and which files
+of them are pages: the part of ``docbuild init``'s survey (builder.survey) that reads the docs.
+
+Nothing is run: each tool's config is read as data (builder.projects).
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterator
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from builder.gzip_pages import gzipped_page_name
+from builder.parsers import ASCIIDOC_SUFFIXES
+from builder.projects.docusaurus import CONFIG_NAMES as DOCUSAURUS_CONFIG_NAMES
+from builder.projects.docusaurus import docs_options
+from builder.projects.gen_files import generated_pages
+from builder.projects.jupyter_book import find_jupyter_book
+from builder.projects.mdbook import CONFIG_NAME as MDBOOK_CONFIG_NAME
+from builder.projects.mdbook import read_book_settings
+from builder.projects.mkdocs import CONFIG_NAMES as MKDOCS_CONFIG_NAMES
+from builder.projects.mkdocs import load_config as load_mkdocs_config
+from builder.projects.sphinx import CONFIG_NAME as SPHINX_CONFIG_NAME
+from builder.projects.vitepress import find_vitepress_config
+from builder.sphinx_conf import read_sphinx_conf
+
+# Where projects keep their docs, most usual first; "." (the project itself) comes last.
+DOCS_FOLDERS = ("docs", "doc", "documentation", "docs/source", "doc/source", "website/docs")
+# Folders that never hold a project's own docs when the docs are the project folder itself.
+NOT_DOCS = (
+    ".git", ".venv", "venv", "node_modules", "_build", "_site", ".docbuild-cache", "build",
+    "dist", ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache", "site-packages",
+)  # fmt: skip
+MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdx", ".qmd")
+RST_SUFFIXES = (".rst", ".rest")
+MYST_EXTENSIONS = ("myst_parser", "myst_nb")
+
+
+def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
+    """(kind, docs folder, the docs' own title) by the first sign found: mkdocs.yml (or
+    Zensical's zensical.toml), a Sphinx conf.py, VitePress' .vitepress/config.*, a Docusaurus
+    config, an mdBook's book.toml, a Jupyter Book's table of contents, then a docs folder of
+    Markdown, reST or HTML files, then the project."""
+    for name in MKDOCS_CONFIG_NAMES:
+        config = root / name
+        if config.is_file():
+            data = _mkdocs_settings(config)
+            docs = str(data.get("docs_dir") or "docs").strip("/") or "docs"
+            tool = "Zensical" if name.endswith(".toml") else "MkDocs"
+            found.append(f"{name}: {tool}, pages in {docs}/")
+            # What the build will say of its gen-files scripts, which it never runs.
+            generated = generated_pages(data, root.resolve(), name)
+            found.extend((*generated.notes, *generated.warnings))
+            title = data.get("site_name")
+            return "mkdocs", docs, title if isinstance(title, str) else None
+    for folder in _sphinx_folders(root):
+        conf = root / folder / SPHINX_CONFIG_NAME
+        if conf.is_file():
+            settings = read_sphinx_conf(conf.read_text(encoding="utf-8", errors="replace"))
+            extensions = settings.extension_names()
+            myst = any(e.split(".")[0] in MYST_EXTENSIONS for e in extensions)
+            kind = "myst" if myst else "sphinx"
+            where = f"{folder}/{SPHINX_CONFIG_NAME}".removeprefix("./")
+            found.append(f"{where}: Sphinx" + (" with MyST Markdown" if myst else ""))
+            title = settings.get("project")
+            return kind, folder, title if isinstance(title, str) else None
+    for folder in (*DOCS_FOLDERS, "."):
+        vitepress = find_vitepress_config(root / folder)
+        if vitepress is not None:
+            where = vitepress.relative_to(root).as_posix()
+            found.append(f"{where}: VitePress, pages in the order of its sidebar")
+            return "vitepress", folder, None
+    for folder in DOCUSAURUS_FOLDERS:
+        site = root / folder
+        site_config = next(
+            (site / n for n in DOCUSAURUS_CONFIG_NAMES if (site / n).is_file()), None
+        )
+        if site_config is not None:
+            docs = posixpath.normpath(f"{folder}/{docs_options(site_config).path}")
+            if not docs.startswith(".."):
+                where = site_config.relative_to(root).as_posix()
+                found.append(f"{where}: Docusaurus, pages in {docs}/ in the order of its sidebar")
+                return "docusaurus", docs, None
+    for folder in _mdbook_folders(root):
+        config = root / folder / MDBOOK_CONFIG_NAME
+        if config.is_file():
+            book = read_book_settings(config)
+            docs = posixpath.normpath(f"{folder}/{book.source}")
+            where = f"{folder}/{MDBOOK_CONFIG_NAME}".removeprefix("./")
+            found.append(f"{where}: mdBook, pages in {docs}/ in the order of its SUMMARY.md")
+            return "mdbook", docs, book.title
+    for folder in (*DOCS_FOLDERS, "book", "."):
+        toc = find_jupyter_book(root / folder)
+        if toc is not None:
+            where = toc.relative_to(root).as_posix()
+            found.append(f"{where}: Jupyter Book, pages in the order of its table of contents")
+            return "jupyterbook", folder, None
+    for folder in (*DOCS_FOLDERS, "."):
+        files = _kind_of_files(root / folder)
+        if files is not None:
+            found.append(f"{folder}/: {_KIND_WORDS[files]} files, no MkDocs or Sphinx config")
+            return files, folder, None
+    found.append("no docs folder and no Markdown, reST or HTML files: the project folder")
+    return "markdown", ".", None
+
+
+def _sphinx_folders(root: Path) -> Iterator[str]:
+    """The folders a Sphinx conf.py may be in, likeliest first: the usual docs folders and the
+    project, then the subfolders of a docs folder (pytest's doc/en, pip's docs/html)."""
+    yield from (*DOCS_FOLDERS, ".")
+    for folder in DOCS_FOLDERS[:3]:
+        parent = root / folder
+        if parent.is_dir():
+            for conf in sorted(parent.glob(f"*/{SPHINX_CONFIG_NAME}")):
+                yield f"{folder}/{conf.parent.name}"
+
+
+# Folders a Docusaurus site is kept in: the project, or beside the code.
+DOCUSAURUS_FOLDERS = (".", "website", "docs", "site", "documentation")
+# Folders an mdBook is kept in besides the docs folders (PyO3's and mdBook's own guide/).
+MDBOOK_FOLDERS = ("guide", "book", "user-guide")
+
+
+def _mdbook_folders(root: Path) -> Iterator[str]:
+    """The folders a book.toml may be in, likeliest first: the project, the docs folders and
+    the usual book folders (a book's test fixtures lie deeper and are never looked at)."""
+    yield "."
+    yield from (folder for folder in (*DOCS_FOLDERS, *MDBOOK_FOLDERS) if "/" not in folder)
+
+
+_KIND_WORDS = {
+    "markdown": "Markdown",
+    "rst": "reStructuredText",
+    "markdown+rst": "Markdown and reStructuredText",
+    "html": "HTML",
+    "asciidoc": "AsciiDoc",
+}
+
+
+def _mkdocs_settings(config: Path) -> dict[str, Any]:
+    try:
+        data = load_mkdocs_config(config.name, config.read_text(encoding="utf-8"))
+    except Exception:  # a broken mkdocs.yml still means MkDocs; the build reports it
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _kind_of_files(folder: Path) -> str | None:
+    """The most common kind of doc file in ``folder`` (not in NOT_DOCS), if any."""
+    if not folder.is_dir():
+        return None
+    counts = {"markdown": 0, "rst": 0, "html": 0, "asciidoc": 0}
+    for path in _files(folder):
+        # A gzipped page counts as the page it holds (Debian's changelog.html.gz).
+        suffix = PurePosixPath(gzipped_page_name(path.name) or path.name).suffix.lower()
+        if suffix in MARKDOWN_SUFFIXES:
+            counts["markdown"] += 1
+        elif suffix in RST_SUFFIXES:
+            counts["rst"] += 1
+        elif suffix in (".html", ".htm"):
+            counts["html"] += 1
+        elif suffix in ASCIIDOC_SUFFIXES:
+            counts["asciidoc"] += 1
+    kind, count = max(counts.items(), key=lambda item: item[1])
+    if kind in ("markdown", "rst") and counts["markdown"] and counts["rst"]:
+        return "markdown+rst"
+    return kind if count else None
+
+
+def _files(folder: Path) -> list[Path]:
+    files: list[Path] = []
+    for path in sorted(folder.iterdir()):
+        if path.name in NOT_DOCS or path.name.startswith("."):
+            continue
+        if path.is_dir() and not path.is_symlink():
+            files.extend(_files(path))
+        elif path.is_file():
+            files.append(path)
+    return files
+
+
+def include_patterns(kind: str, folder: Path) -> tuple[str, ...]:
+    """The patterns a version's pages match; a Docusaurus folder's ``.mdx`` pages too,
+    Quarto's ``.qmd`` pages, and notebooks (which a Sphinx or MkDocs project reads only when
+    its config loads a notebook extension or plugin)."""
+    include = {
+        "mkdocs": ("**/*.md",),
+        "vitepress": ("**/*.md",),
+        "mdbook": ("**/*.md",),
+        "docusaurus": ("**/*.md", "**/*.mdx"),
+        "jupyterbook": ("**/*.md", "**/*.rst"),
+        "sphinx": ("**/*.rst",),
+        "myst": ("**/*.md", "**/*.rst"),
+        "markdown": ("**/*.md",),
+        "rst": ("**/*.rst",),
+        "markdown+rst": ("**/*.md", "**/*.rst"),
+        "html": ("**/*.html",),
+        # An Antora component's pages are its modules' pages/ folders; its partials and
+        # examples are read where a page includes them, its nav files are menus.
+        "asciidoc": ("modules/*/pages/**/*.adoc",)
+        if (folder / "antora.yml").is_file()
+        else ("**/*.adoc", "**/*.asciidoc"),
+    }[kind]
+    suffixes = {p.suffix.lower() for p in _files(folder)} if kind != "html" else set()
+    if kind.startswith("markdown") and ".mdx" in suffixes:
+        include = (*include, "**/*.mdx")
+    if kind.startswith("markdown") and ".qmd" in suffixes:  # Quarto's pages
+        include = (*include, "**/*.qmd")
+    if ".ipynb" in suffixes:
+        include = (*include, "**/*.ipynb")
+    return include
+
+
+def exclude_patterns(kind: str, docs: str) -> tuple[str, ...]:
+    build_folders = ("_build",) if kind in ("sphinx", "myst") else ()
+    if docs != ".":
+        return build_folders
+    return tuple(dict.fromkeys((*build_folders, *NOT_DOCS)))
