@@ -310,3 +310,35 @@ def test_a_package_member_named_as_a_submodule_is_the_member_except_for_a_module
     assert read("ask.prompt", module=True) == ("module", "", "The prompt module.")
     assert read("ask.retry", module=True) == ("module", "", "Retry strategies.")
     assert read("ask.prompt.prompt")[0] == "function"  # the submodule's own names still resolve
+
+
+def test_a_class_a_module_binds_by_assignment_is_looked_up_through_that_name(
+    tmp_path: Path,
+) -> None:
+    # psycopg 3.3 re-exports its classes as `Copy = _copy.Copy` (psycopg/copy.py), then
+    # `from .copy import Copy`: autodoc imports psycopg.Copy and finds the class and its methods.
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(
+        "from .copy import Copy, Renamed\n", encoding="utf-8"
+    )
+    (tmp_path / "pkg" / "_copy.py").write_text(
+        "class Copy:\n"
+        '    """Manage a COPY operation."""\n\n'
+        "    def write_row(self, row: tuple) -> None:\n"
+        '        """Write a record."""\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "pkg" / "copy.py").write_text(
+        "from . import _copy\n\nCopy = _copy.Copy\nRenamed = _copy.Copy\n", encoding="utf-8"
+    )
+    source = package_source(tmp_path)
+    copy = source.find("pkg.Copy")
+    assert copy is not None and copy.kind == "class"
+    assert copy.doc[0].text == "Manage a COPY operation."
+    assert [m.name for m in copy.members] == ["write_row"]
+    write_row = source.find("pkg.Copy.write_row")
+    assert write_row is not None and write_row.doc[0].text == "Write a record."
+    assert source.find("pkg.Renamed.write_row") is not None
+    renamed = source.find("pkg.Renamed")  # autodoc: "alias of Copy"
+    assert renamed is not None and renamed.kind == "attribute"
+    assert source.find("pkg.Copy.missing") is None

@@ -101,7 +101,7 @@ class GriffeSource:
         package = self._package(top)
         if package is None:
             return None
-        return self._followed(lambda: package[rest] if rest else package)
+        return self._followed(lambda: _walked(package, rest.split(".")) if rest else package)
 
     def _followed(self, read: Callable[[], _T]) -> _T | None:
         """``read()``, tried again after loading the package an alias it met points into;
@@ -386,6 +386,32 @@ def _object_named(target: Any) -> Any:
         if klass is not None:
             found = member_of(klass, str(value.values[1]))
     return found if found is not None and found.kind.value == "function" else None
+
+
+def _walked(package: Any, names: list[str]) -> Any:
+    """The member of ``package`` at the dotted ``names``, through the names a module binds to a
+    class of the package by assignment: ``Copy = _copy.Copy`` (psycopg re-exports its classes
+    so), which Python's attribute lookup and so autodoc go through, reads to griffe as an
+    attribute without members. The last name stays the attribute unless it re-exports the
+    class under the class's own name (``Alias = Base`` is documented as "alias of Base")."""
+    found = package
+    for index, name in enumerate(names):
+        found = found[name]
+        assigned = _assigned_class(found.final_target if found.is_alias else found)
+        if assigned is not None and (index < len(names) - 1 or assigned.name == name):
+            found = assigned
+    return found
+
+
+def _assigned_class(target: Any) -> Any:
+    """The class of the package an attribute without a docstring names (``X = module.X``);
+    None for anything else."""
+    if target.kind.value != "attribute" or target.docstring is not None:
+        return None
+    if type(target.value).__name__ not in ("ExprName", "ExprAttribute"):
+        return None
+    found = _loaded(target, getattr(target.value, "canonical_path", None))
+    return found if found is not None and found.kind.value == "class" else None
 
 
 def _loaded(target: Any, path: object) -> Any:
