@@ -15,6 +15,7 @@ from builder.parsers.html.body_text import (
     _PERMALINK_MARK,
     collapse,
     join_inline,
+    render_blocks,
     space,
     without_permalink_mark,
 )
@@ -573,3 +574,23 @@ def test_inline_elements_are_skipped_by_class_however_many_class_values_were_see
     assert element is not None
     assert body_text.render_inline(element) == "0123456789kept"
     assert len(body_text._SKIPPED_BY_CLASS) <= 3
+
+
+@pytest.mark.parametrize(
+    ("markup", "expected"),
+    [
+        # Sphinx writes reST literals joined by an escaped space as adjacent code elements
+        # (psycopg 3.1.7's `EnumInfo`\ `!.fetch()`), drawn as one run of code.
+        (
+            '<p>using <a href="#e"><code class="xref"><span class="pre">EnumInfo</span></code>'
+            '</a><code class="xref"><span class="pre">.fetch()</span></code> and</p>',
+            "using `EnumInfo.fetch()` and",
+        ),
+        ("<p><code>a</code><code>.</code><em><code>b</code></em></p>", "`a.b`"),
+        ("<p><code>a</code> <code>b</code>, <code>c</code>s</p>", "`a` `b`, `c`s"),
+        ("<p><code>a`b</code><code>c</code></p>", "``a`b```c`"),
+        ("<p><kbd>Ctrl</kbd><kbd>C</kbd></p>", "`Ctrl``C`"),
+    ],
+)
+def test_adjacent_code_elements_read_as_one_span(markup: str, expected: str) -> None:
+    assert render_blocks(etree.fromstring(markup)) == [expected]

@@ -255,6 +255,12 @@ def test_empty_documents_have_no_sections(text: str) -> None:
             "the '*' character (e.g. `foo.bar.*`, `foo.*.baz`)",
         ),
         ('"**", (*) and [|] then **b**, *c* and |d|', '"**", (*) and [|] then b, c and d'),
+        # Literals joined by an escaped space are one run of code (psycopg 3.3.4 writes
+        # ``writer=``\ `FileWriter` and `!Connection.info`\ `!.encoding`); a space parts them.
+        (r"using ``writer=``\ :class:`~io.FileWriter`.", "using `writer=FileWriter`."),
+        (r"``a``\ ``.b``\ ``()`` and ``c`` ``d``", "`a.b()` and `c` `d`"),
+        (r"``x``\ s and *e*\ ``y``", "`x`s and e`y`"),
+        (r"``a`b``\ ``c``", "``a`bc``"),
     ],
 )
 def test_inline_markup_in_body(source: str, expected: str) -> None:

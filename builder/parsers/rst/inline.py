@@ -87,6 +87,8 @@ _EXPLICIT_TITLE = re.compile(r"(.*?)\s*<([^<>]*)>", re.DOTALL)
 _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
 _TRIGGERS = re.compile(r"[\\`*|_]")
 _BACKTICKS = re.compile(r"`+")
+# The constructs that can read as a code span.
+_CODE_KINDS = frozenset({"literal", "role_text", "suffix_role", "interpreted"})
 
 
 @contextmanager
@@ -105,10 +107,27 @@ def render_inline(text: str, *, heading: bool = False) -> str:
         return text
     out: list[str] = []
     pos = 0
+    # Where in out the last code span is, while nothing with text has followed it.
+    code_at = -1
     for match in _INLINE.finditer(text):
-        out.append(_plain(text[pos : match.start()]))
-        out.append(_construct(match, heading))
+        between = _plain(text[pos : match.start()])
+        if between:
+            out.append(between)
+            code_at = -1
+        piece = _construct(match, heading)
         pos = match.end()
+        if not piece:
+            continue
+        if heading or match.lastgroup not in _CODE_KINDS or not piece.startswith("`"):
+            out.append(piece)
+            code_at = -1
+        elif code_at >= 0:
+            # Literals written back to back (``writer=``\ `FileWriter`, `a`\ `!.b`) read
+            # as one: Sphinx draws them as one run of code.
+            out[code_at] = _code(_code_text(out[code_at]) + _code_text(piece), heading)
+        else:
+            out.append(piece)
+            code_at = len(out) - 1
     out.append(_plain(text[pos:]))
     return "".join(out)
 
@@ -131,6 +150,15 @@ def _code(text: str, heading: bool) -> str:
     ticks = "`" * (max(len(run) for run in _BACKTICKS.findall(text)) + 1)
     pad = " " if text[0] == "`" or text[-1] == "`" else ""
     return f"{ticks}{pad}{text}{pad}{ticks}"
+
+
+def _code_text(code: str) -> str:
+    """The text of a code span :func:`_code` wrote."""
+    ticks = len(code) - len(code.lstrip("`"))
+    inner = code[ticks:-ticks]
+    if ticks > 1 and inner.startswith(" ") and inner.endswith(" ") and len(inner) > 1:
+        return inner[1:-1]
+    return inner
 
 
 def _construct(match: re.Match[str], heading: bool) -> str:
