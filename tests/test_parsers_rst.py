@@ -261,6 +261,11 @@ def test_empty_documents_have_no_sections(text: str) -> None:
         (r"``a``\ ``.b``\ ``()`` and ``c`` ``d``", "`a.b()` and `c` `d`"),
         (r"``x``\ s and *e*\ ``y``", "`x`s and e`y`"),
         (r"``a`b``\ ``c``", "``a`bc``"),
+        # '!' makes no reference: the text stays as written, a leading dot kept.
+        (
+            r":obj:`psycopg.adapters`\ :obj:`!.types`, :meth:`!~a.b`",
+            "`psycopg.adapters.types`, `~a.b`",
+        ),
     ],
 )
 def test_inline_markup_in_body(source: str, expected: str) -> None:

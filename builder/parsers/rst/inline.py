@@ -220,7 +220,9 @@ def render_role(role: str, text: str, *, heading: bool = False) -> str:
     if title:
         return _code(title, heading)
     if target.startswith("!"):
-        target = target[1:]
+        # No reference: Sphinx shows the rest as written, a leading dot or tilde kept
+        # (psycopg's `psycopg.adapters`\ `!.types` reads "psycopg.adapters.types").
+        return _code(_unescape(target[1:]), heading)
     if base in _PYTHON_OBJECT_ROLES and (shown := shown_target(base, target)) is not None:
         return _code(shown, heading)
     if base in _PYTHON_OBJECT_ROLES:
