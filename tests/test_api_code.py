@@ -342,3 +342,32 @@ def test_a_class_a_module_binds_by_assignment_is_looked_up_through_that_name(
     renamed = source.find("pkg.Renamed")  # autodoc: "alias of Copy"
     assert renamed is not None and renamed.kind == "attribute"
     assert source.find("pkg.Copy.missing") is None
+
+
+def test_a_folder_without_init_inside_a_package_is_its_subpackage(tmp_path: Path) -> None:
+    # Flask 3.1 keeps its App and Scaffold bases in flask/sansio/, which has no __init__.py:
+    # Python imports flask.sansio.app, griffe skipped the folder, and Flask's inherited
+    # members (route, errorhandler...) and flask.blueprints.BlueprintSetupState were lost.
+    (tmp_path / "web" / "core" / "deep").mkdir(parents=True)
+    (tmp_path / "web" / "__init__.py").write_text("from .app import Web\n", encoding="utf-8")
+    (tmp_path / "web" / "app.py").write_text(
+        "from .core.base import Base\n"
+        "from .core.deep.state import State as State\n\n\n"
+        "class Web(Base):\n"
+        '    """The application."""\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "web" / "core" / "base.py").write_text(
+        'class Base:\n    def route(self, rule: str) -> None:\n        """Register a view."""\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "web" / "core" / "deep" / "state.py").write_text(
+        'class State:\n    """Setup state."""\n', encoding="utf-8"
+    )
+    source = package_source(tmp_path)
+    web = source.find("web.Web", inherited=True)
+    assert web is not None and [m.name for m in web.members] == ["route"]
+    route = source.find("web.Web.route")
+    assert route is not None and route.doc[0].text == "Register a view."
+    state = source.find("web.app.State")
+    assert state is not None and state.doc[0].text == "Setup state."

@@ -164,10 +164,11 @@ class GriffeSource:
         # to the terminal; the build reports the lookups that failed, so those lines are noise.
         logging.getLogger("griffe").setLevel(logging.CRITICAL)
         if self._loader is None:
+            from builder.api.folder_modules import FolderModulesLoader
             from builder.api.shadowed import ShadowedMembers
 
             self._shadowed = ShadowedMembers()
-            self._loader = griffe.GriffeLoader(
+            self._loader = FolderModulesLoader(
                 extensions=griffe.load_extensions(self._shadowed),
                 search_paths=[self._root],
                 allow_inspection=False,
