@@ -165,10 +165,13 @@ def render_flow(element: Element, depth: int = 0, leave_out: Element | None = No
             if run:
                 _flush(run, blocks)
             blocks.extend(render_blocks(child, depth + 1))
-        elif tag == "kbd":  # keys drawn side by side stay apart
-            run.append(render_inline(child, depth + 1))
         else:
-            add_inline(run, render_inline(child, depth + 1))
+            part = render_inline(child, depth + 1)
+            # Code right after code continues its span; keys drawn side by side stay apart.
+            if part[:1] == "`" and run and tag != "kbd":
+                add_code(run, part)
+            else:
+                run.append(part)
         tail = child.tail
         if tail and (run or not tail.isspace()):
             run.append(space(tail))
@@ -217,33 +220,31 @@ def render_inline_children(element: Element, depth: int, ticks: bool) -> str:
     text = element.text
     parts = [space(text)] if text else []
     for child in element:
-        if child.tag == "kbd":  # keys drawn side by side stay apart
-            parts.append(render_inline(child, depth + 1, ticks))
-        elif isinstance(child.tag, str):  # an element, not a comment
-            add_inline(parts, render_inline(child, depth + 1, ticks))
+        tag = child.tag
+        if isinstance(tag, str):  # an element, not a comment
+            part = render_inline(child, depth + 1, ticks)
+            if part[:1] == "`" and parts and tag != "kbd":
+                add_code(parts, part)
+            else:
+                parts.append(part)
         tail = child.tail
         if tail:
             parts.append(space(tail))
     return "".join(parts)
 
 
-def add_inline(parts: list[str], part: str) -> None:
-    """Append a rendered inline piece; code right after code continues its span.
+def add_code(parts: list[str], part: str) -> None:
+    """Append a rendered code span; right after another it continues that span.
 
     Sphinx writes reST literals written back to back (psycopg's ``EnumInfo`` then ``.fetch()``,
     joined by an escaped space) as adjacent ``<code>`` elements, drawn as one run of code.
     Rendered apart they would read as one Markdown span holding two backticks."""
-    if part[:1] == "`" and parts:
-        before = parts[-1]
-        # Both single-backtick spans, the earlier one ending the piece before, none between.
-        if (
-            before[-1:] == "`"
-            and before[-2:-1] not in ("`", "", " ")
-            and part[1:2] not in ("`", "", " ")
-        ):
-            parts[-1] = before[:-1] + part[1:]
-            return
-    parts.append(part)
+    before = parts[-1]
+    # Both single-backtick spans, the earlier one ending the piece before, none between.
+    if before[-1:] == "`" and before[-2:-1] not in ("`", "", " ") and part[1:2] not in "` ":
+        parts[-1] = before[:-1] + part[1:]
+    else:
+        parts.append(part)
 
 
 def inline_text(element: Element) -> str:
