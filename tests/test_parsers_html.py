@@ -310,6 +310,23 @@ def test_old_sphinx_api_entries_and_c_domain() -> None:
     ]
 
 
+def test_an_id_that_repeats_its_module_is_named_as_the_page_writes_it() -> None:
+    # Scrapy 2.11 (Debian's python-scrapy-doc): '.. class:: scrapy.item.Item' under 'module::
+    # scrapy.item' has the id scrapy.item.scrapy.item.Item; the page shows scrapy.item.Item.
+    page = (
+        '<dl class="py class"><dt class="sig sig-object py" id="scrapy.item.scrapy.item.Item">'
+        '<em class="property">class </em><span class="sig-prename descclassname">scrapy.item.'
+        '</span><span class="sig-name descname">Item</span></dt><dd>An item.</dd></dl>'
+        '<dl class="py class"><dt class="sig sig-object py" id="os.path.os">'
+        '<span class="sig-prename descclassname">path.</span>'
+        '<span class="sig-name descname">os</span></dt><dd>Kept.</dd></dl>'
+    )
+    assert [(s.heading, s.anchor) for s in parse(page, "items.html").sections] == [
+        ("scrapy.item.Item", "scrapy.item.scrapy.item.Item"),
+        ("os.path.os", "os.path.os"),
+    ]
+
+
 def test_api_entry_without_heading_sits_under_the_title() -> None:
     page = '<dl class="py data"><dt id="pkg.VALUE">pkg.VALUE</dt><dd>A constant.</dd></dl>'
     assert headings(page) == [("pkg.VALUE", (), "pkg.VALUE", 1)]

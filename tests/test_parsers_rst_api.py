@@ -229,3 +229,21 @@ def test_info_fields_of_a_written_description_read_as_a_docstrings_fields() -> N
         ("Database.hooks", "`hooks`\n\ntype: HookCaller"),
         ("Plain", "param x: not in a description"),
     ]
+
+
+def test_a_name_written_in_full_under_its_module_is_shown_so_and_anchored_as_sphinx_does() -> None:
+    # flask 3.1.3's api.rst: '.. data:: flask.globals.request_ctx' under 'currentmodule::
+    # flask'. Sphinx's target is flask.flask.globals.request_ctx; it shows the name written.
+    text = (
+        "API\n===\n\n.. currentmodule:: flask\n\n"
+        ".. data:: flask.globals.request_ctx\n\n   The context.\n\n"
+        ".. class:: flask.Status()\n\n   .. method:: check()\n\n"
+        ".. data:: g\n\n   Globals.\n"
+    )
+    assert [(s.heading, s.anchor) for s in _sections(text)] == [
+        ("API", "api"),
+        ("flask.globals.request_ctx", "flask.flask.globals.request_ctx"),
+        ("flask.Status", "flask.flask.Status"),
+        ("flask.Status.check", "flask.flask.Status.check"),
+        ("flask.g", "flask.g"),
+    ]

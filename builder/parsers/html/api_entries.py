@@ -69,9 +69,23 @@ def read_entry(api_list: Element, terms: list[Element]) -> ApiEntry:
     elif first is not None and (domains & _NAME_FROM_TEXT_DOMAINS or not ident):
         name = _written_name(first) or ident
     else:
-        name = ident
+        name = _without_repeated_module(ident, first)
     name = name or (signatures[0] if signatures else "") or "entry"
     return ApiEntry(name=name, anchor=ident or slugify(name), signatures=signatures)
+
+
+def _without_repeated_module(ident: str, term: Element | None) -> str:
+    """The dt id, or the name as the page writes it when the id repeats the module: a name
+    written in full under ``currentmodule`` (``.. class:: scrapy.item.Item`` in module
+    scrapy.item) gets the id ``scrapy.item.scrapy.item.Item`` from Sphinx, which shows it as
+    ``scrapy.item.Item``."""
+    first = ident.partition(".")[0]
+    if term is None or f".{first}." not in ident:  # the usual id, tested without a walk
+        return ident
+    written = _written_name(term)
+    if written.startswith(f"{first}.") and ident.endswith(f".{written}"):
+        return written
+    return ident
 
 
 def _written_name(term: Element) -> str:

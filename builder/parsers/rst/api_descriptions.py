@@ -132,7 +132,7 @@ def render_api(
     if full and ctx.sections:
         events.append(
             Heading(
-                title=full,
+                title=_shown_name(base, full, qualified, module),
                 line=line,
                 last_line=line,
                 claim_line=line,
@@ -159,6 +159,16 @@ def render_api(
     if full and ctx.sections:
         events.append(description_end(content, content_first, line))
     return events
+
+
+def _shown_name(base: str, full: str, qualified: str, module: str) -> str:
+    """The heading of a description: its full name, or the name as written when that already
+    starts with the current module. Sphinx prefixes the module all the same (flask's
+    ``.. data:: flask.globals.request_ctx`` under ``currentmodule:: flask`` has the target
+    ``flask.flask.globals.request_ctx``), which stays the anchor, and shows the name written."""
+    if not base.startswith("auto") and module and qualified.startswith(f"{module}."):
+        return qualified
+    return full
 
 
 # The directive Sphinx's autosummary templates document each kind of object with.
