@@ -22,7 +22,7 @@ from typing import Any
 from builder.built_sphinx import read_built_sphinx
 from builder.projects.docusaurus import VERSIONED_DOCS, find_docusaurus, site_versions
 from builder.survey_docs import NOT_DOCS, docs_kind, exclude_patterns, include_patterns
-from builder.version_file import version_from_file
+from builder.version_file import version_from_file, version_in_package
 from schemas.versions import InvalidVersion, parse_version, sort_newest_first
 
 # Newest version tags a starter catalog builds; more make the first build slow for little use.
@@ -87,6 +87,8 @@ def survey_project(root: Path) -> ProjectSurvey:
             else f"version tags ({tags.pattern}), but none of the newest holds {docs}/"
         )
     version = metadata.get("version") or (built.version if built is not None else "")
+    if not version and source_dir is not None:
+        version = version_in_package(root / source_dir, str(name))
     versioned = _versioned_docs(root, docs, version) if kind == "docusaurus" else ()
     if versioned:
         folder = posixpath.dirname(versioned[0][1])

@@ -26,15 +26,26 @@ MAX_VERSION_FILE_BYTES = 256 * 1024
 def version_from_file(root: Path, pyproject: Mapping[str, Any]) -> str:
     """The version the build backend of ``pyproject`` (read from ``root``) would find, or ""."""
     for path in _candidate_files(pyproject):
-        try:
-            with (root / path).open("rb") as file:
-                text = file.read(MAX_VERSION_FILE_BYTES).decode("utf-8", "replace")
-        except OSError:
-            continue
-        match = _ASSIGNED.search(text)
-        if match:
-            return match.group(2).strip()
+        if version := _assigned_in(root / path):
+            return version
     return ""
+
+
+def version_in_package(folder: Path, name: str) -> str:
+    """The version the package ``name`` in ``folder`` assigns in its ``__init__.py``, or "":
+    where a setup.py reads it from (dramatiq), which is run, never read, so the pyproject.toml
+    beside it names none."""
+    return _assigned_in(folder / name.replace("-", "_").lower() / "__init__.py")
+
+
+def _assigned_in(path: Path) -> str:
+    try:
+        with path.open("rb") as file:
+            text = file.read(MAX_VERSION_FILE_BYTES).decode("utf-8", "replace")
+    except OSError:
+        return ""
+    match = _ASSIGNED.search(text)
+    return match.group(2).strip() if match else ""
 
 
 def _candidate_files(pyproject: Mapping[str, Any]) -> list[str]:

@@ -233,6 +233,25 @@ def test_a_vitepress_docs_folder_is_read_in_its_sidebar_order(tmp_path: Path) ->
     assert found in survey.found
 
 
+def test_a_setup_py_project_has_the_version_its_package_assigns(tmp_path: Path) -> None:
+    # dramatiq 2.2.0: setup.py reads dramatiq/__init__.py's __version__; its pyproject.toml
+    # names only the build system, and init proposed version 0.0.0.
+    root = tmp_path / "tasks"
+    (root / "tasks").mkdir(parents=True)
+    (root / "pyproject.toml").write_text('[build-system]\nrequires = ["setuptools"]\n')
+    (root / "setup.py").write_text("from setuptools import setup\nsetup()\n")
+    (root / "tasks" / "__init__.py").write_text('__version__ = "2.2.0"\n', encoding="utf-8")
+    (root / "docs").mkdir()
+    (root / "docs" / "index.md").write_text("# Tasks\n", encoding="utf-8")
+    survey = survey_project(root)
+    assert (survey.name, survey.source_dir) == ("tasks", ".")
+    assert (survey.version, survey.version_known) == ("2.2.0", True)
+    # A package of another name says nothing of the project's version.
+    (root / "tasks").rename(root / "helpers")
+    survey = survey_project(root)
+    assert (survey.version, survey.version_known) == ("0.0.0", False)
+
+
 def test_gzipped_pages_count_as_the_pages_they_hold(tmp_path: Path) -> None:
     # A Debian *-doc folder whose larger pages are gzipped (python-babel-doc's
     # changelog.html.gz); docbuild reads them as .html pages, so they are HTML files here.
