@@ -76,7 +76,7 @@ def survey_project(root: Path) -> ProjectSurvey:
         found.append(f"{where}: built by Sphinx, {built.project or 'release'} {built.version}")
         title = title or built.project or None
     name = metadata.get("name") or title or root.resolve().name
-    source_dir = _source_dir(root, docs)
+    source_dir = _source_dir(root, docs, str(name))
     if source_dir is not None:
         found.append(f"package code in {source_dir}/")
     tags = _version_tags(root, docs)
@@ -244,10 +244,17 @@ def _versioned_docs(root: Path, docs: str, version: str) -> tuple[tuple[str, str
     return tuple(chosen)
 
 
-def _source_dir(root: Path, docs: str) -> str | None:
+def _source_dir(root: Path, docs: str, name: str) -> str | None:
     """The folder on sys.path that holds the package: ``src`` when it holds one, else the
-    project folder when a package sits in it beside the docs."""
-    for folder in ("src", "."):
+    project folder when a package sits in it beside the docs, else a folder named like the
+    project that holds a package of that name (psycopg's psycopg/psycopg, a repository of
+    several distributions)."""
+    package = name.replace("-", "_").lower()
+    if package.isidentifier() and (root / package / package / "__init__.py").is_file():
+        nested: tuple[str, ...] = (package,)
+    else:
+        nested = ()
+    for folder in ("src", ".", *nested):
         base = root / folder
         if base.is_dir() and any(
             (child / "__init__.py").is_file()

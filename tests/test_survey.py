@@ -252,6 +252,18 @@ def test_a_setup_py_project_has_the_version_its_package_assigns(tmp_path: Path) 
     assert (survey.version, survey.version_known) == ("0.0.0", False)
 
 
+def test_a_package_in_a_folder_named_like_the_project_is_its_code(tmp_path: Path) -> None:
+    # psycopg keeps each distribution in a folder of its name: psycopg/psycopg/__init__.py,
+    # psycopg_pool/psycopg_pool/; init proposed no code folder, so no API pages.
+    root = tmp_path / "psycopg"
+    (root / "psycopg" / "psycopg").mkdir(parents=True)
+    (root / "psycopg" / "psycopg" / "__init__.py").write_text("", encoding="utf-8")
+    (root / "docs").mkdir()
+    (root / "docs" / "index.rst").write_text("Psycopg\n=======\n", encoding="utf-8")
+    assert survey_project(root).source_dir == "psycopg"
+    assert "package code in psycopg/" in survey_project(root).found
+
+
 def test_gzipped_pages_count_as_the_pages_they_hold(tmp_path: Path) -> None:
     # A Debian *-doc folder whose larger pages are gzipped (python-babel-doc's
     # changelog.html.gz); docbuild reads them as .html pages, so they are HTML files here.
