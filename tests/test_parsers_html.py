@@ -606,7 +606,6 @@ def test_inline_elements_are_skipped_by_class_however_many_class_values_were_see
         ("<p><code>a</code><code>.</code><em><code>b</code></em></p>", "`a.b`"),
         ("<p><code>a</code> <code>b</code>, <code>c</code>s</p>", "`a` `b`, `c`s"),
         ("<p><code>a`b</code><code>c</code></p>", "``a`b```c`"),
-        ("<p><kbd>Ctrl</kbd><kbd>C</kbd></p>", "`Ctrl``C`"),
     ],
 )
 def test_adjacent_code_elements_read_as_one_span(markup: str, expected: str) -> None:

@@ -166,12 +166,7 @@ def render_flow(element: Element, depth: int = 0, leave_out: Element | None = No
                 _flush(run, blocks)
             blocks.extend(render_blocks(child, depth + 1))
         else:
-            part = render_inline(child, depth + 1)
-            # Code right after code continues its span; keys drawn side by side stay apart.
-            if part[:1] == "`" and run and tag != "kbd":
-                add_code(run, part)
-            else:
-                run.append(part)
+            run.append(render_inline(child, depth + 1))
         tail = child.tail
         if tail and (run or not tail.isspace()):
             run.append(space(tail))
@@ -220,31 +215,33 @@ def render_inline_children(element: Element, depth: int, ticks: bool) -> str:
     text = element.text
     parts = [space(text)] if text else []
     for child in element:
-        tag = child.tag
-        if isinstance(tag, str):  # an element, not a comment
-            part = render_inline(child, depth + 1, ticks)
-            if part[:1] == "`" and parts and tag != "kbd":
-                add_code(parts, part)
-            else:
-                parts.append(part)
+        if isinstance(child.tag, str):  # an element, not a comment
+            parts.append(render_inline(child, depth + 1, ticks))
         tail = child.tail
         if tail:
             parts.append(space(tail))
-    return "".join(parts)
+    text = "".join(parts)
+    # Code meets code only between two pieces (most elements have one), which the joined
+    # text then shows; only then are the pieces walked again.
+    return "".join(code_joined(parts)) if len(parts) > 1 and "``" in text else text
 
 
-def add_code(parts: list[str], part: str) -> None:
-    """Append a rendered code span; right after another it continues that span.
+def code_joined(parts: list[str]) -> list[str]:
+    """Rendered inline pieces, each code span that comes right after another continuing it.
 
     Sphinx writes reST literals written back to back (psycopg's ``EnumInfo`` then ``.fetch()``,
     joined by an escaped space) as adjacent ``<code>`` elements, drawn as one run of code.
     Rendered apart they would read as one Markdown span holding two backticks."""
-    before = parts[-1]
-    # Both single-backtick spans, the earlier one ending the piece before, none between.
-    if before[-1:] == "`" and before[-2:-1] not in ("`", "", " ") and part[1:2] not in "` ":
-        parts[-1] = before[:-1] + part[1:]
-    else:
-        parts.append(part)
+    joined: list[str] = []
+    for part in parts:
+        if part[:1] == "`" and joined:
+            before = joined[-1]
+            # Both single-backtick spans, the earlier one ending the piece before.
+            if before[-1:] == "`" and before[-2:-1] not in ("`", "", " ") and part[1:2] not in "` ":
+                joined[-1] = before[:-1] + part[1:]
+                continue
+        joined.append(part)
+    return joined
 
 
 def inline_text(element: Element) -> str:
@@ -518,6 +515,8 @@ def space(text: str | None) -> str:
 def _flush(run: list[str], blocks: list[str]) -> None:
     """Close the current run of inline text as one paragraph."""
     text = join_inline(run)
+    if "``" in text:  # code may meet code: code_joined
+        text = join_inline(code_joined(run))
     if text:
         blocks.append(text)
     run.clear()
