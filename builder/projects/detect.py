@@ -3,9 +3,10 @@
 ``auto`` looks for mdBook's ``book.toml`` (in the docs folder, or above it when the docs are
 its ``src``: builder.projects.mdbook), then for ``mkdocs.yml`` (or ``mkdocs.yaml``, or
 Zensical's ``zensical.toml``) in the docs folder and the folders above it, then for
-VitePress' ``.vitepress/config.*``, Quarto's ``_quarto.yml``, a docsify ``index.html``
+VitePress' ``.vitepress/config.*``, Docusaurus' ``docusaurus.config.*``, a Jupyter Book's
+``_toc.yml`` or ``myst.yml``, Quarto's ``_quarto.yml``, a docsify ``index.html``
 (builder.projects.docsify) and ``conf.py`` in the docs folder; ``mdbook``, ``mkdocs``,
-``vitepress``, ``sphinx`` and ``none`` say it.
+``vitepress``, ``docusaurus``, ``jupyterbook``, ``sphinx`` and ``none`` say it.
 A folder Sphinx built (HTML, with ``_static/documentation_options.js``) is read as files,
 without the copies of its sources Sphinx keeps beside the pages.
 """
@@ -13,9 +14,10 @@ without the copies of its sources Sphinx keeps beside the pages.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any, Generic, TypeVar
 
 from builder.built_sphinx import read_built_sphinx
 from builder.model import SkippedFile
@@ -46,17 +48,13 @@ BUILT_SPHINX_SOURCES = "_sources"
 
 def read_project_layout(directory: Path, project: str, tree_root: Path | None) -> ProjectLayout:
     """The layout of the docs in ``directory`` as ``project`` ("auto", "mdbook", "mkdocs",
-    "vitepress", "sphinx" or "none") says to read them; for Sphinx the page order comes from
-    :func:`complete_layout`."""
+    "vitepress", "docusaurus", "jupyterbook", "sphinx" or "none") says to read them; for
+    Sphinx the page order comes from :func:`complete_layout`."""
     if project == "none":
         return ProjectLayout()
-    if project in ("auto", "mdbook"):
-        book = find_mdbook_config(directory)
-        if book is not None:
-            return read_mdbook(book)
-        if project == "mdbook":
-            note = f"no {MDBOOK_CONFIG_NAME} in or above the docs folder; pages in path order"
-            return ProjectLayout(kind="mdbook", notes=(note,))
+    layout = _read_found(_MDBOOK, directory, project)
+    if layout is not None:
+        return layout
     if project in ("auto", "mkdocs"):
         config = find_mkdocs_config(directory, tree_root)
         if config is not None:
@@ -64,27 +62,10 @@ def read_project_layout(directory: Path, project: str, tree_root: Path | None) -
         if project == "mkdocs":
             note = f"no {CONFIG_NAMES[0]} at or above the docs folder; pages in path order"
             return ProjectLayout(kind="mkdocs", notes=(note,))
-    if project in ("auto", "vitepress"):
-        vitepress = find_vitepress_config(directory)
-        if vitepress is not None:
-            return read_vitepress(vitepress, directory)
-        if project == "vitepress":
-            note = f"no {CONFIG_FOLDER}/config.* in the docs folder; pages in path order"
-            return ProjectLayout(kind="vitepress", notes=(note,))
-    if project in ("auto", "docusaurus"):
-        docusaurus = find_docusaurus(directory)
-        if docusaurus is not None:
-            return read_docusaurus(docusaurus)
-        if project == "docusaurus":
-            note = "no docusaurus.config.* for the docs folder; pages in path order"
-            return ProjectLayout(kind="docusaurus", notes=(note,))
-    if project in ("auto", "jupyterbook"):
-        toc = find_jupyter_book(directory)
-        if toc is not None:
-            return read_jupyter_book(toc)
-        if project == "jupyterbook":
-            note = "no _toc.yml or myst.yml in the docs folder; pages in path order"
-            return ProjectLayout(kind="jupyterbook", notes=(note,))
+    for tool in (_VITEPRESS, _DOCUSAURUS, _JUPYTER_BOOK):
+        layout = _read_found(tool, directory, project)
+        if layout is not None:
+            return layout
     quarto = find_quarto_config(directory) if project == "auto" else None
     if quarto is not None:
         return read_quarto(quarto)
@@ -96,6 +77,59 @@ def read_project_layout(directory: Path, project: str, tree_root: Path | None) -
     if read_built_sphinx(directory) is not None:
         return _built_sphinx_layout()
     return ProjectLayout()
+
+
+_Found = TypeVar("_Found")
+
+
+@dataclass(frozen=True)
+class _FoundByFile(Generic[_Found]):
+    """A tool whose docs folder is told by a file it finds from there: how to find it, how to
+    read the layout it describes, and what a project said to be that tool without it misses."""
+
+    kind: str
+    find: Callable[[Path], _Found | None]
+    read: Callable[[_Found, Path], ProjectLayout]  # (what was found, the docs folder)
+    missing: str
+
+
+_MDBOOK = _FoundByFile(
+    "mdbook",
+    find_mdbook_config,
+    lambda book, _: read_mdbook(book),
+    f"no {MDBOOK_CONFIG_NAME} in or above the docs folder",
+)
+_VITEPRESS = _FoundByFile(
+    "vitepress",
+    find_vitepress_config,
+    read_vitepress,
+    f"no {CONFIG_FOLDER}/config.* in the docs folder",
+)
+_DOCUSAURUS = _FoundByFile(
+    "docusaurus",
+    find_docusaurus,
+    lambda site, _: read_docusaurus(site),
+    "no docusaurus.config.* for the docs folder",
+)
+_JUPYTER_BOOK = _FoundByFile(
+    "jupyterbook",
+    find_jupyter_book,
+    lambda toc, _: read_jupyter_book(toc),
+    "no _toc.yml or myst.yml in the docs folder",
+)
+
+
+def _read_found(tool: _FoundByFile[Any], directory: Path, project: str) -> ProjectLayout | None:
+    """``tool``'s layout when ``project`` lets it be and its file is found; when ``project``
+    names it and the file is missing, a layout saying so; else None."""
+    if project not in ("auto", tool.kind):
+        return None
+    found = tool.find(directory)
+    if found is not None:
+        return tool.read(found, directory)
+    if project == tool.kind:
+        return ProjectLayout(kind=tool.kind, notes=(f"{tool.missing}; pages in path order",))
+    return None
 
 
 def _built_sphinx_layout() -> ProjectLayout:

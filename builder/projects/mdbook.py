@@ -14,7 +14,7 @@ from __future__ import annotations
 import posixpath
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -65,28 +65,27 @@ def read_mdbook(config: Path) -> ProjectLayout:
     summary_path = source / SUMMARY_NAME
     fallback = "every Markdown file is a page, in path order"
     raw = read_config_bytes(summary_path, notes, fallback) if summary_path.is_file() else None
-    if raw is None:
-        if not summary_path.is_file():
-            notes.append(f"no {SUMMARY_NAME} in {source.name}/; {fallback}")
-        return ProjectLayout(
-            kind="mdbook",
-            directory=source,
-            config_file=CONFIG_NAME,
-            config_folder=config.parent,
-            exclude=re.escape(SUMMARY_NAME),
-            exclude_patterns=(SUMMARY_NAME,),
-            suffixes=PAGE_SUFFIXES,
-            notes=tuple(notes),
-        )
-    chapters, drafts = summary_chapters(raw.decode("utf-8", "replace"))
-    if drafts:
-        notes.append(f"{SUMMARY_NAME}: {drafts} draft chapter(s) without a file, left out")
-    return ProjectLayout(
+    book = ProjectLayout(
         kind="mdbook",
         directory=source,
         config_file=CONFIG_NAME,
         config_folder=config.parent,
         suffixes=PAGE_SUFFIXES,
+    )
+    if raw is None:
+        if not summary_path.is_file():
+            notes.append(f"no {SUMMARY_NAME} in {source.name}/; {fallback}")
+        return replace(
+            book,
+            exclude=re.escape(SUMMARY_NAME),
+            exclude_patterns=(SUMMARY_NAME,),
+            notes=tuple(notes),
+        )
+    chapters, drafts = summary_chapters(raw.decode("utf-8", "replace"))
+    if drafts:
+        notes.append(f"{SUMMARY_NAME}: {drafts} draft chapter(s) without a file, left out")
+    return replace(
+        book,
         order=tuple(relpath for relpath, _ in chapters),
         titles=tuple(chapters),
         only_listed=True,
