@@ -1,106 +1,113 @@
-"""Can a version's search index be updated in place and still be the bytes a cold build makes?
+"""A version's search database updated in place against a cold build of it: same bytes? how long?
 
-    python bench/fts_in_place.py [--rows 3000] [--seed 1]
+    python bench/fts_in_place.py [--index _site/libs/<id>/index.json] [--edits 5] [--seed 1]
 
-Issue 16 suggests rebuilding a shard after a one-page edit by updating the previous shard in
-place. The shard's index is an FTS5 table (schemas/search_shard.sql: contentless, detail=full,
-the same tokenizer), and docbuild promises that a rebuild with the cache gives the bytes a
-cold build gives (tests/test_incremental.py). This builds the same table the way the builder
-does (one flush, 'optimize', VACUUM) from random rows, then changes one row in place through
-FTS5's own 'delete' command, an insert, 'optimize' and VACUUM, optionally followed by a round
-of a dummy row inserted and deleted (which can bring the merged segment's id back), and
-prints whether the bytes match a cold build of the changed rows, with the segment ids and the
-structure record (FTS5 keeps a write counter and the level layout there) of both.
+The builder keeps each version's last search database and, after an edit that keeps every
+section's id, takes the changed pages' rows out of it and puts the new ones in
+(schemas.shard_build.updated_search_database_bytes) instead of indexing every page again. This
+times both ways on one version's records: the sections of a built site's ``index.json`` (its
+first version; the Python 3.11 docs are the issue's corpus), or random pages without one. Each
+edit reverses one word of one random page; each round times a cold build of the edited
+records and the update from the database the round before kept, and checks their bytes are the
+same. Page tables are made before the clock starts: a rebuild takes them from the build cache.
+Medians over the edits, with the load average.
 """
 
 from __future__ import annotations
 
 import argparse
-import hashlib
+import os
 import random
-import sqlite3
+import statistics
+import time
+from pathlib import Path
+from typing import Any
 
-_DDL = (
-    "CREATE VIRTUAL TABLE f USING fts5(a, b, content='', detail=full, "
-    "tokenize=\"ascii tokenchars '._'\")"
+import orjson
+
+from schemas.shard_build import (
+    PageChange,
+    page_rows,
+    placed_pages,
+    search_database_bytes,
+    updated_search_database_bytes,
 )
-_DUMMY = (1 << 40, "dummy", "")
-_INSERT = "INSERT INTO f (rowid, a, b) VALUES (?, ?, ?)"
-_DELETE = "INSERT INTO f (f, rowid, a, b) VALUES ('delete', ?, ?, ?)"
-Row = tuple[int, str, str]
 
 
-def random_rows(count: int, seed: int) -> list[Row]:
-    chooser = random.Random(seed)
-    letters = "abcdefghijklmnop"
-    words = ["".join(chooser.choices(letters, k=chooser.randint(2, 9))) for _ in range(3000)]
-
-    def text() -> str:
-        return " ".join(chooser.choices(words, k=chooser.randint(5, 200)))
-
-    return [(rowid, text(), text()) for rowid in range(1, count + 1)]
-
-
-def cold_build(rows: list[Row]) -> sqlite3.Connection:
-    """The table as the builder makes it: every row in one flush, 'optimize', VACUUM."""
-    conn = sqlite3.connect(":memory:")
-    conn.isolation_level = None
-    conn.execute("BEGIN")
-    conn.execute(_DDL)
-    conn.execute("INSERT INTO f (f, rank) VALUES ('hashsize', 67108864)")
-    conn.executemany(_INSERT, rows)
-    conn.execute("INSERT INTO f (f) VALUES ('optimize')")
-    conn.execute("COMMIT")
-    conn.execute("VACUUM")
-    return conn
+def random_records(chooser: random.Random, pages: int) -> list[dict[str, Any]]:
+    words = [
+        "".join(chooser.choices("abcdefghijklmnop", k=chooser.randint(2, 9))) for _ in range(3000)
+    ]
+    return [
+        {
+            "heading": " ".join(chooser.choices(words, k=3)),
+            "body": " ".join(chooser.choices(words, k=chooser.randint(5, 400))),
+            "source": f"page{page}.md",
+            "anchor": f"s{section}",
+        }
+        for page in range(pages)
+        for section in range(chooser.randint(1, 30))
+    ]
 
 
-def changed(conn: sqlite3.Connection, statements: list[tuple[str, Row]]) -> None:
-    """Run ``statements`` in one transaction, then 'optimize' and VACUUM, as the builder ends."""
-    conn.execute("BEGIN")
-    for statement, row in statements:
-        conn.execute(statement, row)
-    conn.execute("INSERT INTO f (f) VALUES ('optimize')")
-    conn.execute("COMMIT")
-    conn.execute("VACUUM")
+def index_records(index: Path) -> list[dict[str, Any]]:
+    entry = orjson.loads(index.read_bytes())["entries"][0]
+    version = entry["versions"][0]
+    records: list[dict[str, Any]] = entry["volumes"][version]["sections"]
+    return records
 
 
-def replace_in_place(conn: sqlite3.Connection, old: Row, new: Row) -> None:
-    changed(conn, [(_DELETE, old), (_INSERT, new)])
-
-
-def dummy_round(conn: sqlite3.Connection) -> None:
-    """A row inserted and deleted again: the index holds the same rows, but FTS5 writes and
-    merges segments once more."""
-    changed(conn, [(_INSERT, _DUMMY), (_DELETE, _DUMMY)])
-
-
-def describe(conn: sqlite3.Connection) -> str:
-    segments = sorted({row[0] for row in conn.execute("SELECT segid FROM f_idx")})
-    structure = conn.execute("SELECT block FROM f_data WHERE id = 10").fetchone()[0]
-    digest = hashlib.sha256(conn.serialize()).hexdigest()[:16]
-    return f"sha256 {digest}…, segments {segments}, structure record {bytes(structure).hex()}"
+def edit(chooser: random.Random, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``records`` with one word of one random section reversed."""
+    edited = list(records)
+    while True:
+        position = chooser.randrange(len(edited))
+        words = edited[position]["body"].split(" ")
+        long = [n for n, word in enumerate(words) if len(word) >= 5 and word.isalpha()]
+        if long:
+            n = chooser.choice(long)
+            words[n] = words[n][::-1]
+            edited[position] = {**edited[position], "body": " ".join(words)}
+            return edited
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--rows", type=int, default=3000)
+    parser.add_argument("--index", type=Path, help="a built site's index.json (first version)")
+    parser.add_argument("--edits", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    rows = random_rows(args.rows, args.seed)
-    middle = len(rows) // 2
-    changed = list(rows)
-    changed[middle] = (rows[middle][0], "an edited heading", "one word changed in the text")
-    print(f"SQLite {sqlite3.sqlite_version}, {len(rows):,} rows, row {rows[middle][0]} changed")
-    expected = cold_build(changed)
-    print(f"cold build of the changed rows: {describe(expected)}")
-    updated = cold_build(rows)
-    replace_in_place(updated, rows[middle], changed[middle])
-    print(f"updated in place:               {describe(updated)}")
-    dummy_round(updated)
-    print(f"then a dummy row in and out:    {describe(updated)}")
-    same = updated.serialize() == expected.serialize()
-    print(f"same bytes as the cold build: {same}")
+    chooser = random.Random(args.seed)
+    records = index_records(args.index) if args.index else random_records(chooser, 500)
+    print(f"{len(records):,} sections; load average {os.getloadavg()[0]:.2f}")
+    pages = list(placed_pages(page_rows(records)))
+    kept: list[bytes] = []
+    search_database_bytes("v", "1", pages, keep=kept.append)
+    colds, updates, same = [], [], 0
+    for _ in range(args.edits):
+        records = edit(chooser, records)
+        new_pages = list(placed_pages(page_rows(records)))
+        changes = [
+            PageChange(ids, old.search, new)
+            for (ids, old), (_, new) in zip(pages, new_pages, strict=True)
+            if old != new
+        ]
+        start = time.perf_counter()
+        expected, _, _ = search_database_bytes("v", "1", new_pages)
+        colds.append(time.perf_counter() - start)
+        again: list[bytes] = []
+        start = time.perf_counter()
+        data, _, _ = updated_search_database_bytes(kept[-1], changes, keep=again.append)
+        updates.append(time.perf_counter() - start)
+        same += data == expected
+        pages, kept = new_pages, again
+    cold, update = statistics.median(colds), statistics.median(updates)
+    print(f"cold build of the database: {cold * 1000:.0f} ms (median of {args.edits})")
+    print(
+        f"updated in place:           {update * 1000:.0f} ms ({update / cold:.2f}× the cold build)"
+    )
+    print(f"same bytes as the cold build: {same} of {args.edits}")
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":

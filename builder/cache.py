@@ -140,7 +140,7 @@ class BuildCache:
             os.makedirs(folder, exist_ok=True)
             fd, temp = tempfile.mkstemp(dir=folder, prefix=".tmp-")
         except OSError as error:
-            self._not_written(error)
+            self.not_written(error)
             return
         try:
             with os.fdopen(fd, "wb") as handle:
@@ -148,14 +148,14 @@ class BuildCache:
             os.replace(temp, path)
         except OSError as error:
             Path(temp).unlink(missing_ok=True)
-            self._not_written(error)
+            self.not_written(error)
             return
         except BaseException:
             Path(temp).unlink(missing_ok=True)
             raise
         self.used.add(key)
 
-    def _not_written(self, error: OSError) -> None:
+    def not_written(self, error: OSError) -> None:
         """An entry could not be kept: the build goes on, the next one makes it again."""
         if self.unwritable is None:
             # os.replace names the temporary file first and the entry second.
@@ -214,7 +214,7 @@ class BuildCache:
                 kept = self.objects.keep(path, digest)
                 manifest[relpath] = [digest, kept.st_size, kept.st_mtime_ns]
         except OSError as error:
-            self._not_written(error)
+            self.not_written(error)
             return
         self.store(key, manifest)
 

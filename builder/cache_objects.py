@@ -120,6 +120,33 @@ class ObjectStore:
             raise
         return os.lstat(path)
 
+    def store(self, sha256: str, data: bytes) -> os.stat_result:
+        """Keep ``data``, whose sha256 is ``sha256``, as that object (written whole through a
+        temporary file unless it is there already); the object's ``stat``. OSError when it
+        cannot be kept."""
+        path = self.path(sha256)
+        self.used.add(sha256)
+        with contextlib.suppress(OSError):
+            found = os.lstat(path)
+            if stat.S_ISREG(found.st_mode) and found.st_size == len(data):
+                return found
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        write_fresh(Path(path), data)
+        return os.lstat(path)
+
+    def read(self, sha256: str, size: int, mtime_ns: int) -> bytes | None:
+        """The bytes of the object ``sha256`` when it is as kept (``verified``), else None. It
+        is not marked used: a reader that keeps it marks it (``mark_used``)."""
+        if not self.verified(sha256, size, mtime_ns):
+            return None
+        try:
+            fd = os.open(self.path(sha256), _OPEN_FLAGS)
+        except OSError:
+            return None
+        with open(fd, "rb") as handle:
+            data = handle.read()
+        return data if len(data) == size else None
+
     def verified(self, sha256: str, size: int, mtime_ns: int) -> bool:
         """Whether the object ``sha256`` is a regular file holding those bytes: taken as it is
         while its size and modification time are those it was kept with (as the server's ETag

@@ -28,6 +28,7 @@ import msgspec
 
 from builder.cache import BuildCache, cache_key
 from builder.cache_objects import is_object_name
+from builder.kept_index import PageLayout
 from builder.model import record_sources, records_digest
 from builder.shard_gzip import compress_piece
 from builder.workers import in_order
@@ -35,6 +36,7 @@ from schemas.body_packs import MAX_PACK_CHARS
 from schemas.shard_build import (
     PageTables,
     PlacedPage,
+    SearchTokens,
     page_tables,
     shard_rows,
     source_positions,
@@ -64,31 +66,87 @@ class ShardParts:
         self._placed_key = placed_key
         self._listed: dict[str, list[int]] | None = None  # read when a file is first placed
         self._placed: dict[str, list[int]] = {}
+        self._table_keys: dict[int, str] = {}  # a page's tables key by its first position
+
+    def layout(self, records: Sequence[dict[str, Any]]) -> list[PageLayout]:
+        """Each page of ``records`` as the search index holds it, with its tables' key (none
+        when nothing is kept: there is no key to make)."""
+        if self._cache.root is None:
+            return []
+        pages = []
+        for positions in source_positions(record_sources(records)):
+            if positions[-1] - positions[0] + 1 != len(positions):
+                return []  # a page's sections apart: ids an index update cannot take as a range
+            key = self._table_key(records, positions)
+            self._table_keys[positions[0]] = key
+            pages.append(PageLayout(positions[0] + 1, len(positions), key))
+        return pages
+
+    def tables_at(self, records: Sequence[dict[str, Any]], page: PageLayout) -> PageTables:
+        """The tables of the page ``layout`` gave as ``page``: kept, or made and kept."""
+        positions = list(range(page.first - 1, page.first - 1 + page.sections))
+        kept = self._kept(records, positions)
+        if kept is not None:
+            return kept
+        made = _made_tables(records, positions)
+        self._keep(positions, made)
+        return made
+
+    def keep_unchanged(self, pages: Sequence[PageLayout]) -> None:
+        """Keep the tables of ``pages`` in the cache without reading them: an index update
+        took them from the kept database (builder.kept_index)."""
+        keys = [page.tables_key for page in pages]
+        self.keys.extend(keys)
+        self._cache.used.update(keys)
+
+    def old_search(self, tables_key: str) -> tuple[SearchTokens, ...] | None:
+        """The search tokens of the page tables kept under ``tables_key``, if still kept. The
+        entry is not marked used for it: this build's pages no longer have it, and the sweep
+        drops it as it did before."""
+        was_used = tables_key in self._cache.used
+        kept = self._cache.load_bytes(tables_key)
+        if not was_used:
+            self._cache.used.discard(tables_key)
+        if kept is None:
+            return None
+        try:
+            return _PAGE_TABLES.decode(kept).search
+        except msgspec.DecodeError:
+            return None
 
     def place(self, target: Path, sha256: str, data: bytes) -> None:
         """``ObjectStore.place``, but an object the list names is linked without being read
         when its size and modification time are as listed (``ObjectStore.verified``, as a
         kept folder's files are): comparing each of a shard's 800 objects with its bytes
         cost a rebuild a twentieth of a second."""
+        if self.link_kept(target, sha256, len(data)):
+            return
         objects = self._cache.objects
-        if self._listed is None:
-            kept = self._cache.load(self._placed_key) if self._placed_key else None
-            self._listed = _placed_list(kept)
-        listed = self._listed.get(sha256)
-        if listed is not None and listed[0] == len(data) and objects.verified(sha256, *listed):
-            try:
-                objects.link(sha256, target)
-            except FileNotFoundError:  # swept by another build sharing the cache
-                pass
-            else:
-                objects.mark_used([sha256])
-                self._placed[sha256] = listed
-                return
         objects.place(target, sha256, data)
         if objects.root is not None:
             # A link to the object (a copy's time is its own: it is read next time instead).
             found = os.lstat(target)
             self._placed[sha256] = [found.st_size, found.st_mtime_ns]
+
+    def link_kept(self, target: Path, sha256: str, size: int | None = None) -> bool:
+        """Link the object ``sha256`` to ``target`` when the list names it (with ``size``, if
+        given) and it is as listed; False when it is not that."""
+        objects = self._cache.objects
+        if self._listed is None:
+            kept = self._cache.load(self._placed_key) if self._placed_key else None
+            self._listed = _placed_list(kept)
+        listed = self._listed.get(sha256)
+        if listed is None or size not in (None, listed[0]):
+            return False
+        if not objects.verified(sha256, *listed):
+            return False
+        try:
+            objects.link(sha256, target)
+        except FileNotFoundError:  # swept by another build sharing the cache
+            return False
+        objects.mark_used([sha256])
+        self._placed[sha256] = listed
+        return True
 
     def keep_placed(self) -> list[str]:
         """Keep the list of the files this build placed, when it is not the one kept; its
@@ -118,17 +176,20 @@ class ShardParts:
         for positions, page in zip(groups, tables, strict=True):
             yield [p + 1 for p in positions], page
 
-    def _kept(self, records: Sequence[dict[str, Any]], positions: list[int]) -> PageTables | None:
+    def _table_key(self, records: Sequence[dict[str, Any]], positions: list[int]) -> str:
         # Hashed first: the records' JSON as a string in the key would be escaped and
         # serialized again, for every page of the version.
         digest = records_digest(records, positions)
-        key = cache_key(
+        return cache_key(
             PAGE_TABLES_FORMAT,
             TOKENIZER,
             MAX_PACK_CHARS,
             zlib.ZLIB_RUNTIME_VERSION,  # another zlib may compress the packs otherwise
             digest,
         )
+
+    def _kept(self, records: Sequence[dict[str, Any]], positions: list[int]) -> PageTables | None:
+        key = self._table_keys.get(positions[0]) or self._table_key(records, positions)
         self.keys.append(key)
         kept = _page_tables(self._cache.load_bytes(key), len(positions))
         if kept is None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import hashlib
+import shutil
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -40,6 +41,13 @@ from builder.cached_views import KeptViews
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.embeddings import VectorsInfo, VectorsStage
 from builder.includes import IncludedNow, IncludeRoot
+from builder.kept_index import (
+    PageLayout,
+    index_update,
+    keep_index,
+    kept_index_key,
+    still_keep,
+)
 from builder.model import (
     CompiledVersion,
     FileRecords,
@@ -59,7 +67,7 @@ from builder.parsers.office import OFFICE_SUFFIXES, reader_version
 from builder.parsers.reference_titles import ReferenceTitles
 from builder.projects import ProjectLayout
 from builder.reference_scan import scan_version
-from builder.shards import ShardInfo, write_shard_files
+from builder.shards import KeptFileMissing, ShardInfo, write_shard_files
 from builder.source_digests import FileDigest, source_digests
 from builder.sources import MAX_FILE_BYTES, Candidate, read_source
 from builder.stages.compile import FileDone, compile_version, most_first
@@ -366,7 +374,20 @@ def write_shard_cached(
     parts = ShardParts(cache, placed_key, jobs)
     digests: dict[str, str] = {}
 
+    index_key = kept_index_key(volume.library_id, volume.version)
+
     def write(folder: Path) -> ShardInfo:
+        layout = parts.layout(volume.records)
+        keep = functools.partial(keep_index, cache, index_key, layout) if layout else None
+        parts.keys.append(index_key)
+        if layout:
+            updated = _updated_shard(
+                cache, index_key, layout, parts, volume, folder, split_index_bytes, keep
+            )
+            if updated is not None:
+                info, written = updated
+                digests.update(written)
+                return info
         # Closed here, not when the pages are let go: an error raised while they are made
         # holds them (its traceback has the frames that took them), and their workers with it.
         with contextlib.closing(parts.pages(volume.records)) as pages:
@@ -379,6 +400,7 @@ def write_shard_cached(
                 parts.compress,
                 split_index_bytes,
                 parts.place,
+                keep,
             )
         digests.update(written)
         return info
@@ -397,7 +419,52 @@ def write_shard_cached(
         cache.store(key + "-parts", [*parts.keys, *parts.keep_placed()])
     elif isinstance(listed := cache.load(key + "-parts"), list):
         cache.used.update(str(part) for part in listed)
+        still_keep(cache, index_key)
     return info
+
+
+def _updated_shard(
+    cache: BuildCache,
+    index_key: str,
+    layout: list[PageLayout],
+    parts: ShardParts,
+    volume: WrittenVolume,
+    folder: Path,
+    split_index_bytes: int,
+    keep: Callable[[bytes], object] | None,
+) -> tuple[ShardInfo, dict[str, str]] | None:
+    """``write_shard_files`` for a version whose last search database the cache kept, updated
+    in place for the pages that changed (builder.kept_index); None when it cannot be, and
+    ``folder`` is empty again."""
+    update = index_update(
+        cache,
+        index_key,
+        layout,
+        parts.old_search,
+        functools.partial(parts.tables_at, volume.records),
+        parts.link_kept,
+    )
+    if update is None:
+        return None
+    try:
+        written = write_shard_files(
+            folder,
+            volume.library_id,
+            volume.version,
+            (),
+            (),
+            parts.compress,
+            split_index_bytes,
+            parts.place,
+            keep,
+            update,
+        )
+    except KeptFileMissing:  # swept by a build sharing the cache: every page is indexed
+        shutil.rmtree(folder)
+        folder.mkdir()
+        return None
+    parts.keep_unchanged(layout)
+    return written
 
 
 def write_vectors_cached(

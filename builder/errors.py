@@ -24,7 +24,8 @@ is named with its module. builder.serve has a tree of its own (builder/serve/err
 Outside the tree, caught where they are raised and never seen by a caller: GlobError
 (builder.globs), ArchiveProblem (builder.archive_source), GitProblem (builder.git_source),
 IncludeRefused (builder.includes) and SelectionError (builder.parsers.included_lines), which
-become a warning on the page that includes.
+become a warning on the page that includes, and KeptFileMissing (builder.shards), after which
+a shard is written from its pages instead of updated.
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import sqlite3
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,6 +33,7 @@ from builder.errors import BuildError
 from builder.shard_gzip import CompressPiece, compress_piece, gzip_bytes, gzip_data
 from schemas.body_packs import pack_path
 from schemas.shard_build import (
+    PageChange,
     PlacedPage,
     ShardRow,
     build_database,
@@ -41,6 +42,7 @@ from schemas.shard_build import (
     search_database_bytes,
     shard_rows,
     split_code,
+    updated_search_database_bytes,
 )
 from schemas.shards import BM25_WEIGHTS, CHUNKED_FORMAT, FTS_TABLE, SPLIT_FORMAT
 from schemas.term_chunks import (
@@ -74,6 +76,22 @@ PlaceFile = Callable[[Path, str, bytes], None]
 
 def write_file(target: Path, _sha256: str, data: bytes) -> None:
     target.write_bytes(data)
+
+
+class KeptFileMissing(Exception):
+    """A body pack an index update keeps is no longer in the build cache (another build
+    sharing it swept it): the caller writes the shard from its pages instead."""
+
+
+@dataclass(frozen=True)
+class IndexUpdate:
+    """What ``write_shard_files`` makes a version's database from instead of its pages: the
+    database kept last time, the pages changed since (builder.kept_index), and how to link a
+    body pack of an unchanged page from the build cache (False when it is not there)."""
+
+    database: bytes
+    changes: Sequence[PageChange]
+    link: Callable[[Path, str], bool]
 
 
 @dataclass(frozen=True)
@@ -129,11 +147,14 @@ def write_shard_files(
     compress: CompressPiece = compress_piece,
     split_index_bytes: int = SPLIT_INDEX_BYTES,
     place: PlaceFile = write_file,
+    keep: Callable[[bytes], object] | None = None,
+    update: IndexUpdate | None = None,
 ) -> tuple[ShardInfo, dict[str, str]]:
     """``write_shard``, and the sha256 of every file it wrote by its path under ``staging``
     (each was hashed as it was made: the build cache keeps them without reading them again).
     ``place`` puts each body pack and index chunk in place (the build cache links the ones
-    it kept)."""
+    it kept); ``keep`` gets the whole database for a later ``update`` (builder.kept_index),
+    which, given, makes the database from the kept one instead of from ``pages``."""
     stem = shard_folder(library_id, version)
     folder = (staging / stem).parent
     folder.mkdir(parents=True, exist_ok=True)
@@ -145,7 +166,17 @@ def write_shard_files(
             publish = functools.partial(gzip_bytes, compress=compress)
             chunks.extend(cut_into_head(conn, publish, CHUNK_RAW_BYTES, split_index_bytes))
 
-        raw, count, packs = search_database_bytes(library_id, version, made, cut)
+        if update is None:
+            raw, count, made_packs = search_database_bytes(library_id, version, made, cut, keep)
+            packs: list[tuple[str, int, bytes | None]] = [
+                (p.sha256, len(p.data), p.data) for p in made_packs
+            ]
+        else:
+            raw, count, rows = updated_search_database_bytes(
+                update.database, update.changes, cut, keep
+            )
+            new = {p.sha256: p.data for c in update.changes for p in c.tables.packs}
+            packs = [(sha256, size, new.get(sha256)) for sha256, size in rows]
     except sqlite3.Error as exc:
         # The builder's one boundary for SQLite errors (a full disk, a broken library).
         where = f"{library_id} {version}"
@@ -162,7 +193,14 @@ def write_shard_files(
     written = {
         path: sha256,
         **_write_named(
-            staging, ((pack_path(library_id, p.sha256), p.sha256, p.data) for p in packs), place
+            staging,
+            ((pack_path(library_id, sha), sha, data) for sha, _, data in packs if data is not None),
+            place,
+        ),
+        **_link_kept(
+            staging,
+            [(pack_path(library_id, sha), sha) for sha, _, data in packs if data is None],
+            update,
         ),
         **_write_named(
             staging, ((chunk_path(library_id, c.sha256), c.sha256, c.data) for c in chunks), place
@@ -179,7 +217,7 @@ def write_shard_files(
         compression,
         CHUNKED_FORMAT if chunks else SPLIT_FORMAT,
         len(packs),
-        sum(len(pack.data) for pack in packs),
+        sum(pack_bytes for _, pack_bytes, _ in packs),
         len(chunks),
         sum(len(chunk.data) for chunk in chunks),
     )
@@ -216,3 +254,20 @@ def search_shard(conn: sqlite3.Connection, query: str, limit: int = 10) -> list[
         (expression, limit),
     ).fetchall()
     return [(int(r[0]), str(r[1])) for r in rows]
+
+
+def _link_kept(
+    staging: Path, files: list[tuple[str, str]], update: IndexUpdate | None
+) -> dict[str, str]:
+    """Link the body packs ``update`` keeps from the build cache, (path, sha256) each: what
+    ``_write_named`` gives; KeptFileMissing when one is gone."""
+    written: dict[str, str] = {}
+    for path, sha256 in files:
+        assert update is not None  # only an update leaves a pack without its bytes
+        target = staging / path
+        if not written:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        if not update.link(target, sha256):
+            raise KeptFileMissing(sha256)
+        written[path] = sha256
+    return written

@@ -24,6 +24,13 @@ import orjson
 
 from schemas.anchors import slugify, unique_anchor
 from schemas.body_packs import encode_pack, pack_text, page_packs
+from schemas.fts_segments import (
+    canonical_header,
+    canonical_segment,
+    delete_rows,
+    insert_rows,
+    merge_into_one_segment,
+)
 from schemas.shards import APPLICATION_ID, FTS_TABLE, SHARD_FORMAT, SPLIT_FORMAT, shard_statements
 from schemas.text import TOKENIZER, index_text
 
@@ -161,7 +168,7 @@ def build_database(
             conn.execute(
                 "INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (count, *row.display)
             )
-            _insert_search(conn, count, row)
+            insert_rows(conn, [(count, *row.search)])
         return count
 
     ddl = shard_statements() if statements is None else statements
@@ -271,12 +278,15 @@ def search_database_bytes(
     version: str,
     pages: Iterable[PlacedPage],
     finish: Callable[[sqlite3.Connection], object] | None = None,
+    keep: Callable[[bytes], object] | None = None,
 ) -> tuple[bytes, int, list[PublishedPack]]:
     """A doctrove-shard@2 search shard (``search_shard.sql``) made from a version's pages,
     their ids and tables (``placed_pages``): its bytes, its section count and its body packs,
     in pack id order. One page's tables are held at a time. ``finish`` gets the written,
-    optimized database (an autocommit connection) before its one VACUUM (the builder cuts a
-    large index into chunks there: schemas.term_chunks).
+    merged database (an autocommit connection) before its one VACUUM (the builder cuts a
+    large index into chunks there: schemas.term_chunks). ``keep`` gets the whole database
+    before ``finish``, for ``updated_search_database_bytes`` to start from next time, when its
+    index is in the form that allows it (schemas.fts_segments).
 
     The database is made in memory (``_MEMORY_DATABASE``) and its file's bytes are taken from
     there: the same bytes a file on disk gets, without SQLite writing and reading back every
@@ -288,52 +298,160 @@ def search_database_bytes(
         count = 0
         for ids, tables in pages:
             first = len(published) + 1  # pack ids run on across the version's pages
-            conn.executemany(
-                "INSERT INTO packs VALUES (?, ?, ?)",
-                [(first + n, p.sha256, len(p.data)) for n, p in enumerate(tables.packs)],
-            )
+            _insert_page_rows(conn, ids, tables, first)
             published.extend(tables.packs)
-            # A page's rows go in one call per table: VACUUM lays each table out on its own,
-            # so the order between the two tables' inserts leaves no trace in the file.
-            conn.executemany(
-                "INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (section_id, *columns[:-1], first + columns[-1])
-                    for section_id, columns in zip(ids, tables.sections, strict=True)
-                ],
-            )
-            conn.executemany(
-                _INSERT_SEARCH,
-                [
-                    (section_id, *tokens)
-                    for section_id, tokens in zip(ids, tables.search, strict=True)
-                ],
-            )
+            insert_rows(conn, [(n, *t) for n, t in zip(ids, tables.search, strict=True)])
             count += len(ids)
         return count
 
-    ddl = shard_statements(SPLIT_FORMAT)
-    conn = sqlite3.connect(_MEMORY_DATABASE.format(secrets.token_hex(16)), uri=True)
+    conn = _memory_connection()
     try:
-        count = _fill_database(conn, library_id, version, SPLIT_FORMAT, ddl, insert, finish)
-        return conn.serialize(), count, published
+        _start_database(conn, shard_statements(SPLIT_FORMAT))
+        count = insert(conn)
+        _write_meta(conn, library_id, version, SPLIT_FORMAT, count)
+        return _finished(conn, finish, keep), count, published
     finally:
         conn.close()
+
+
+@dataclass(frozen=True)
+class PageChange:
+    """A page whose tables changed since a kept search database was made: its sections' ids
+    (as many as then, and the same), the search tokens the database holds for them, and its
+    new tables."""
+
+    ids: Sequence[int]
+    old_search: Sequence[SearchTokens]
+    tables: PageTables
+
+
+# A body pack as a search shard's packs table lists it: its sha256 and size in bytes.
+PackRow = tuple[str, int]
+
+
+def updated_search_database_bytes(
+    database: bytes,
+    changes: Sequence[PageChange],
+    finish: Callable[[sqlite3.Connection], object] | None = None,
+    keep: Callable[[bytes], object] | None = None,
+) -> tuple[bytes, int, list[PackRow]]:
+    """``search_database_bytes`` for a version whose database ``keep`` got last time is
+    ``database`` and whose pages have changed by ``changes`` since: the changed pages' rows
+    are taken out of it and their new ones put in, which gives the same bytes, without
+    indexing the other pages again (schemas.fts_segments). Its bytes, its section count, and
+    every body pack it lists, in id order (the new ones are the changes')."""
+    conn = _memory_connection()
+    try:
+        conn.deserialize(database)
+        conn.execute("PRAGMA journal_mode = OFF")
+        conn.execute("PRAGMA synchronous = OFF")
+        conn.execute("BEGIN")
+        for change in changes:
+            _replace_page(conn, change)
+        (sections,) = conn.execute("SELECT value FROM meta WHERE key = 'sections'").fetchone()
+        packs = [(str(sha), int(size)) for sha, size in conn.execute(_PACK_ROWS)]
+        return _finished(conn, finish, keep), int(sections), packs
+    finally:
+        conn.close()
+
+
+_PACK_ROWS = "SELECT sha256, bytes FROM packs ORDER BY id"
+
+
+def _replace_page(conn: sqlite3.Connection, change: PageChange) -> None:
+    """Put ``change``'s page in place of its old rows. Its packs keep the first id its old
+    ones had; when it has more or fewer, the later packs' ids move by the difference (through
+    negative ids, as SQLite checks each row's key as it is changed)."""
+    first, last = change.ids[0], change.ids[-1]
+    low, high = conn.execute(
+        "SELECT min(pack), max(pack) FROM sections WHERE id BETWEEN ? AND ?", (first, last)
+    ).fetchone()
+    if low is None:
+        raise ValueError(f"the kept database has no sections {first}-{last}")
+    shift = len(change.tables.packs) - (high - low + 1)
+    if shift:
+        conn.execute("UPDATE packs SET id = -(id + ?) WHERE id > ?", (shift, high))
+        conn.execute("UPDATE sections SET pack = pack + ? WHERE pack > ?", (shift, high))
+    conn.execute("DELETE FROM packs WHERE id BETWEEN ? AND ?", (low, high))
+    if shift:
+        conn.execute("UPDATE packs SET id = -id WHERE id < 0")
+    conn.execute("DELETE FROM sections WHERE id BETWEEN ? AND ?", (first, last))
+    _insert_page_rows(conn, change.ids, change.tables, low)
+    delete_rows(conn, [(n, *t) for n, t in zip(change.ids, change.old_search, strict=True)])
+    insert_rows(conn, [(n, *t) for n, t in zip(change.ids, change.tables.search, strict=True)])
+
+
+def _insert_page_rows(
+    conn: sqlite3.Connection, ids: Sequence[int], tables: PageTables, first_pack: int
+) -> None:
+    """A page's packs (ids from ``first_pack`` on) and sections rows. One call per table:
+    VACUUM lays each table out on its own, so the order between the tables' inserts leaves no
+    trace in the file."""
+    conn.executemany(
+        "INSERT INTO packs VALUES (?, ?, ?)",
+        [(first_pack + n, p.sha256, len(p.data)) for n, p in enumerate(tables.packs)],
+    )
+    conn.executemany(
+        "INSERT INTO sections VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (section_id, *columns[:-1], first_pack + columns[-1])
+            for section_id, columns in zip(ids, tables.sections, strict=True)
+        ],
+    )
+
+
+def _memory_connection() -> sqlite3.Connection:
+    conn = sqlite3.connect(_MEMORY_DATABASE.format(secrets.token_hex(16)), uri=True)
+    conn.isolation_level = None
+    return conn
+
+
+def _finished(
+    conn: sqlite3.Connection,
+    finish: Callable[[sqlite3.Connection], object] | None,
+    keep: Callable[[bytes], object] | None,
+) -> bytes:
+    """End the open transaction, merge the index, hand the database to ``keep`` and
+    ``finish``, VACUUM: the file's bytes."""
+    if _merge_index(conn) and keep is not None:
+        keep(conn.serialize())
+    if finish is not None:
+        finish(conn)
+    conn.execute("VACUUM")
+    return canonical_header(conn.serialize())
+
+
+def _start_database(conn: sqlite3.Connection, statements: Sequence[str]) -> None:
+    """Make the tables on ``conn`` (new and empty), in an open transaction."""
+    conn.execute(f"PRAGMA page_size = {PAGE_SIZE}")
+    conn.execute("PRAGMA journal_mode = OFF")
+    conn.execute("PRAGMA synchronous = OFF")
+    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    conn.execute("BEGIN")
+    for statement in statements:
+        conn.execute(statement)
+    # Both formats: a client's whole shard and a builder's search shard of the same
+    # records then hold the same index, row for row.
+    conn.execute(_PENDING_LIMIT)
+
+
+def _write_meta(
+    conn: sqlite3.Connection, library_id: str, version: str, shard_format: str, count: int
+) -> None:
+    meta = {
+        "format": shard_format,
+        "tokenizer": TOKENIZER,
+        "library_id": library_id,
+        "version": version,
+        "sections": str(count),
+    }
+    conn.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
 
 
 def _section_columns(row: ShardRow, pack: int) -> SectionColumns:
     # sha256 is left out: a client computes it from the body (search_shard.sql).
     heading, path, body, page_path, anchor, source, line_start, line_end, _sha256 = row.display
     return (heading, path, len(body), page_path, anchor, source, line_start, line_end, pack)
-
-
-_INSERT_SEARCH = (
-    f"INSERT INTO {FTS_TABLE} (rowid, heading, heading_path, body, code) VALUES (?, ?, ?, ?, ?)"
-)
-
-
-def _insert_search(conn: sqlite3.Connection, section_id: int, row: ShardRow) -> None:
-    conn.execute(_INSERT_SEARCH, (section_id, *row.search))
 
 
 def _write_database(
@@ -358,33 +476,25 @@ def _fill_database(
     shard_format: str,
     statements: Sequence[str],
     insert: Callable[[sqlite3.Connection], int],
-    finish: Callable[[sqlite3.Connection], object] | None = None,
 ) -> int:
     """Make the database on ``conn`` (new and empty) and return its section count."""
     conn.isolation_level = None
-    conn.execute(f"PRAGMA page_size = {PAGE_SIZE}")
-    conn.execute("PRAGMA journal_mode = OFF")
-    conn.execute("PRAGMA synchronous = OFF")
-    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-    conn.execute("BEGIN")
-    for statement in statements:
-        conn.execute(statement)
-    # Both formats: a client's whole shard and a builder's search shard of the same
-    # records then hold the same index, row for row.
-    conn.execute(_PENDING_LIMIT)
+    _start_database(conn, statements)
     count = insert(conn)
-    meta = {
-        "format": shard_format,
-        "tokenizer": TOKENIZER,
-        "library_id": library_id,
-        "version": version,
-        "sections": str(count),
-    }
-    conn.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
-    # One b-tree per index instead of many small segments: smaller and faster to query.
-    conn.execute(f"INSERT INTO {FTS_TABLE} ({FTS_TABLE}) VALUES ('optimize')")
-    conn.execute("COMMIT")
-    if finish is not None:
-        finish(conn)
+    _write_meta(conn, library_id, version, shard_format, count)
+    _merge_index(conn)
     conn.execute("VACUUM")
     return count
+
+
+def _merge_index(conn: sqlite3.Connection) -> bool:
+    """End the open transaction and make the index one segment (smaller and faster to query
+    than many), the one every way of writing it gives (schemas.fts_segments): a client's whole
+    shard and a builder's search shard of the same records then hold the same index, and a
+    builder's index updated in place holds a cold build's. Whether it is in that form."""
+    conn.execute("COMMIT")
+    conn.execute("BEGIN")
+    merge_into_one_segment(conn)
+    canonical = canonical_segment(conn)
+    conn.execute("COMMIT")
+    return canonical

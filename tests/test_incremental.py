@@ -539,3 +539,79 @@ def test_a_changed_gzipped_page_is_rebuilt(tmp_path: Path) -> None:
     warm = site_files(tmp_path / "warm")
     assert warm == site_files(tmp_path / "cold")
     assert b"Version two." in warm["libs/alpha/1.0.0/changes.html"]
+
+
+def indexed_rows(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The ids of the rows each build puts into a search index, recorded as they go in."""
+    ids: list[int] = []
+    real = shard_build.insert_rows
+
+    def recording(conn: Any, rows: list[tuple[int, str, str, str, str]]) -> None:
+        ids.extend(row[0] for row in rows)
+        real(conn, rows)
+
+    monkeypatch.setattr(shard_build, "insert_rows", recording)
+    return ids
+
+
+def edit_guide(root: Path, text: str) -> None:
+    (root / "alpha" / "guide.rst").write_text(f"Guide\n=====\n\n{text}\n", encoding="utf-8")
+
+
+def test_a_one_page_edit_updates_the_kept_index_in_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    catalog, cache = three_page_site(tmp_path, builds=1)
+    indexed = indexed_rows(monkeypatch)
+    for text in ("Use alpha.stop to end.", "Two words.", "Use :func:`alpha.run` to start."):
+        indexed.clear()
+        edit_guide(tmp_path / "project", text)
+        build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+        # alpha's guide.rst alone: one section, indexed again; its other pages are not.
+        assert len(indexed) == 1
+        build_site(load_catalog(catalog), tmp_path / "cold")
+        assert site_files(tmp_path / "site") == site_files(tmp_path / "cold")
+
+
+def test_an_edit_that_moves_section_ids_indexes_the_version_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    catalog, cache = three_page_site(tmp_path, builds=1)
+    indexed = indexed_rows(monkeypatch)
+    # A second section in guide.rst moves the ids of the sections after it.
+    edit_guide(tmp_path / "project", "Text.\n\nMore\n----\n\nAnother section.")
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    assert len(indexed) == len(set(indexed)) > 2  # every section of alpha, once
+    build_site(load_catalog(catalog), tmp_path / "cold")
+    assert site_files(tmp_path / "site") == site_files(tmp_path / "cold")
+
+
+def test_an_update_whose_kept_body_packs_are_gone_indexes_the_version_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    catalog, cache = three_page_site(tmp_path, builds=1)
+    packs = {p.name.split(".")[0] for p in (tmp_path / "site").glob("shards/alpha/bodies/*")}
+    for name in packs:  # as another build sharing the cache would sweep them
+        (cache / "objects" / name[:2] / name).unlink()
+    indexed = indexed_rows(monkeypatch)
+    edit_guide(tmp_path / "project", "Changed text.")
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    assert len(indexed) > 1  # the update gave up and every page was indexed
+    build_site(load_catalog(catalog), tmp_path / "cold")
+    assert site_files(tmp_path / "site") == site_files(tmp_path / "cold")
+
+
+def test_a_damaged_kept_index_is_not_updated(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    catalog, cache = three_page_site(tmp_path, builds=1)
+    for database in cache.glob("objects/*/*"):
+        if database.read_bytes().startswith(b"SQLite format 3\0"):
+            database.write_bytes(database.read_bytes()[:-1] + b"\1")  # same size, other bytes
+            os.utime(database, ns=(1, 1))
+    indexed = indexed_rows(monkeypatch)
+    edit_guide(tmp_path / "project", "Changed text.")
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    assert len(indexed) > 1
+    build_site(load_catalog(catalog), tmp_path / "cold")
+    assert site_files(tmp_path / "site") == site_files(tmp_path / "cold")

@@ -206,7 +206,7 @@ def test_a_build_that_fails_while_pages_are_made_leaves_no_workers(
     # (docbuild watch and serve build again in the same process).
     config = load_catalog(make_project(tmp_path))
 
-    def disk_full(library_id: str, version: str, pages: Any, finish: Any) -> Any:
+    def disk_full(library_id: str, version: str, pages: Any, *_: Any) -> Any:
         taken = iter(pages)
         next(taken)
         raise sqlite3.OperationalError("database or disk is full")
