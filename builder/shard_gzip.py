@@ -29,10 +29,11 @@ from schemas.shard_build import PAGE_SIZE
 # Level 6 is within 1% of level 9's size on real shards, at two and a half times the speed.
 GZIP_LEVEL = 6
 # An index chunk (schemas.term_chunks) is FTS5 doclists, varints that deflate gains little on
-# past level 5: the Python 3.11 docs' 251 chunks are 3,586,668 bytes at level 5 against
-# 3,565,055 at level 6 (+0.6%, +0.05% of the site), deflated in 0.19 s instead of 0.33 s,
-# a twentieth of the cold build.
-CHUNK_GZIP_LEVEL = 5
+# past level 4: the Python 3.11 docs' 250 chunks are 3,617,853 bytes at level 4, 3,586,307 at
+# level 5 and 3,565,055 at level 6 (+0.9% and +1.5%: under 0.1% of the site, about 130 bytes
+# of a query's chunks), deflated in 0.14 s against 0.20 s and 0.33 s, and a one-word edit
+# deflates about a hundred of them again (FTS5 packs its pages end to end).
+CHUNK_GZIP_LEVEL = 4
 WHOLE_LIMIT = 1 << 20
 AVERAGE_PAGES = 32
 MIN_PAGES = 8
