@@ -615,3 +615,31 @@ def test_a_damaged_kept_index_is_not_updated(
     assert len(indexed) > 1
     build_site(load_catalog(catalog), tmp_path / "cold")
     assert site_files(tmp_path / "site") == site_files(tmp_path / "cold")
+
+
+def test_an_edit_after_a_failed_build_and_a_revert_still_updates_in_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The failed build kept its index (of the edited guide) before it failed; the next build
+    # reverted the edit and reused the version's whole shard, so the index it keeps for the
+    # next edit is still the failed build's, whose page tables must stay kept with it.
+    catalog, cache = three_page_site(tmp_path, builds=1)
+    guide = tmp_path / "project" / "alpha" / "guide.rst"
+    first = guide.read_text("utf-8")
+
+    def fail(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("the disk went away half way")
+
+    edit_guide(tmp_path / "project", "Second text.")
+    with monkeypatch.context() as patched:
+        patched.setattr(builder.cached_stages, "render_version", fail)
+        with pytest.raises(RuntimeError, match="half way"):
+            build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    guide.write_text(first, "utf-8")
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    indexed = indexed_rows(monkeypatch)
+    edit_guide(tmp_path / "project", "Third text.")
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    assert len(indexed) == 1  # the guide's one section, not every section of alpha
+    build_site(load_catalog(catalog), tmp_path / "cold")
+    assert site_files(tmp_path / "site") == site_files(tmp_path / "cold")
