@@ -130,12 +130,17 @@ class ShardParts:
 
     def link_kept(self, target: Path, sha256: str, size: int | None = None) -> bool:
         """Link the object ``sha256`` to ``target`` when the list names it (with ``size``, if
-        given) and it is as listed; False when it is not that."""
+        given) and it is as listed; False when it is not that. Without ``size`` (a body pack
+        an index update keeps, whose bytes the caller has not) an object the list does not
+        name is hashed instead: a build that failed after keeping its index placed packs
+        that no list names."""
         objects = self._cache.objects
         if self._listed is None:
             kept = self._cache.load(self._placed_key) if self._placed_key else None
             self._listed = _placed_list(kept)
         listed = self._listed.get(sha256)
+        if listed is None and size is None and objects.root is not None:
+            listed = [-1, -1]  # no object has that size: verified hashes it
         if listed is None or size not in (None, listed[0]):
             return False
         if not objects.verified(sha256, *listed):
@@ -145,6 +150,9 @@ class ShardParts:
         except FileNotFoundError:  # swept by another build sharing the cache
             return False
         objects.mark_used([sha256])
+        if listed[0] < 0:
+            found = os.lstat(target)
+            listed = [found.st_size, found.st_mtime_ns]
         self._placed[sha256] = listed
         return True
 

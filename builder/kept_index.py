@@ -103,10 +103,13 @@ def keep_index(cache: BuildCache, key: str, pages: Sequence[PageLayout], databas
 
 def still_keep(cache: BuildCache, key: str) -> None:
     """Keep the index kept under ``key`` for the next build, unread (this one reused the
-    version's whole shard)."""
+    version's whole shard), and the page tables it was made from: the next edit takes its
+    changed pages' old rows from them. They may not be the reused shard's (a build that
+    failed after keeping its index left one of other pages)."""
     kept = _entry(cache, key)
     if kept is not None:
         cache.objects.mark_used([kept.database[0]])
+        cache.used.update(page.tables_key for page in kept.pages)
 
 
 def _entry(cache: BuildCache, key: str) -> _KeptIndex | None:

@@ -346,11 +346,15 @@ def updated_search_database_bytes(
         conn.execute("PRAGMA journal_mode = OFF")
         conn.execute("PRAGMA synchronous = OFF")
         conn.execute("BEGIN")
-        for change in changes:
+        ordered = sorted(changes, key=lambda change: change.ids[0])
+        for change in ordered:
             _replace_page(conn, change)
+        _replace_index_rows(conn, ordered)
         (sections,) = conn.execute("SELECT value FROM meta WHERE key = 'sections'").fetchone()
         packs = [(str(sha), int(size)) for sha, size in conn.execute(_PACK_ROWS)]
-        return _finished(conn, finish, keep), int(sections), packs
+        # The passing row joins the changes' segment (no commit between): the index never holds
+        # more than three segments, so FTS5 never starts a merge of its own (_merge_index).
+        return _finished(conn, finish, keep, commit_first=False), int(sections), packs
     finally:
         conn.close()
 
@@ -359,9 +363,10 @@ _PACK_ROWS = "SELECT sha256, bytes FROM packs ORDER BY id"
 
 
 def _replace_page(conn: sqlite3.Connection, change: PageChange) -> None:
-    """Put ``change``'s page in place of its old rows. Its packs keep the first id its old
-    ones had; when it has more or fewer, the later packs' ids move by the difference (through
-    negative ids, as SQLite checks each row's key as it is changed)."""
+    """Put ``change``'s page in place of its old rows in the sections and packs tables (its
+    index rows: ``_replace_index_rows``). Its packs keep the first id its old ones had; when it
+    has more or fewer, the later packs' ids move by the difference (through negative ids, as
+    SQLite checks each row's key as it is changed)."""
     first, last = change.ids[0], change.ids[-1]
     low, high = conn.execute(
         "SELECT min(pack), max(pack) FROM sections WHERE id BETWEEN ? AND ?", (first, last)
@@ -377,8 +382,20 @@ def _replace_page(conn: sqlite3.Connection, change: PageChange) -> None:
         conn.execute("UPDATE packs SET id = -id WHERE id < 0")
     conn.execute("DELETE FROM sections WHERE id BETWEEN ? AND ?", (first, last))
     _insert_page_rows(conn, change.ids, change.tables, low)
-    delete_rows(conn, [(n, *t) for n, t in zip(change.ids, change.old_search, strict=True)])
-    insert_rows(conn, [(n, *t) for n, t in zip(change.ids, change.tables.search, strict=True)])
+
+
+def _replace_index_rows(conn: sqlite3.Connection, changes: Sequence[PageChange]) -> None:
+    """Take each changed section's old row out of the index and put its new one in, section
+    by section in rising id order (``changes`` in page order), so FTS5 writes them all as one
+    segment: it writes what it holds whenever a row id comes below the last one, and a page's
+    deletions, then its insertions, made a segment of each page. With four segments on a level,
+    FTS5's automatic merge (each time its count of pages written passes a multiple of 64)
+    merges part of them and stops after 64 pages, a cut the final merge keeps as a short leaf
+    page, which a cold build's index has not."""
+    for change in changes:
+        for n, old, new in zip(change.ids, change.old_search, change.tables.search, strict=True):
+            delete_rows(conn, [(n, *old)])
+            insert_rows(conn, [(n, *new)])
 
 
 def _insert_page_rows(
@@ -410,10 +427,11 @@ def _finished(
     conn: sqlite3.Connection,
     finish: Callable[[sqlite3.Connection], object] | None,
     keep: Callable[[bytes], object] | None,
+    commit_first: bool = True,
 ) -> bytes:
     """End the open transaction, merge the index, hand the database to ``keep`` and
-    ``finish``, VACUUM: the file's bytes."""
-    if _merge_index(conn) and keep is not None:
+    ``finish``, VACUUM: the file's bytes (``commit_first``: as ``_merge_index``)."""
+    if _merge_index(conn, commit_first) and keep is not None:
         keep(conn.serialize())
     if finish is not None:
         finish(conn)
@@ -487,13 +505,17 @@ def _fill_database(
     return count
 
 
-def _merge_index(conn: sqlite3.Connection) -> bool:
+def _merge_index(conn: sqlite3.Connection, commit_first: bool = True) -> bool:
     """End the open transaction and make the index one segment (smaller and faster to query
     than many), the one every way of writing it gives (schemas.fts_segments): a client's whole
     shard and a builder's search shard of the same records then hold the same index, and a
-    builder's index updated in place holds a cold build's. Whether it is in that form."""
-    conn.execute("COMMIT")
-    conn.execute("BEGIN")
+    builder's index updated in place holds a cold build's. Whether it is in that form.
+    ``commit_first`` commits the open transaction's rows as a segment of their own before the
+    merge begins; without it they share the passing row's (an update, whose previous index
+    is a segment already, then stays below FTS5's automatic merge: _replace_index_rows)."""
+    if commit_first:
+        conn.execute("COMMIT")
+        conn.execute("BEGIN")
     merge_into_one_segment(conn)
     canonical = canonical_segment(conn)
     conn.execute("COMMIT")

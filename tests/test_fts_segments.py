@@ -109,6 +109,30 @@ def test_an_updated_database_is_the_cold_build_of_the_new_pages(seed: int) -> No
         records, kept = new_records, again[0]
 
 
+def test_an_update_as_large_as_a_merge_work_unit_is_the_cold_build() -> None:
+    # FTS5 counts the leaf pages it writes and, each time the count passes a multiple of 64
+    # with four segments or more on a level, merges part of them, stopping after 64 pages;
+    # the final merge then goes on from there, leaving a short leaf page a cold build's index
+    # has not. An update whose rows fill about 62 pages reached that on the passing row's
+    # segments (the kept index, the changes, the row's insert and its delete): the changed
+    # page is grown through that size here.
+    def record(source: str, body: str) -> dict[str, Any]:
+        return {"heading": "h", "body": body, "source": source, "anchor": "s"}
+
+    others = [
+        record(f"p{n:03}.md", " ".join(f"o{n}x{i}" for i in range(300))) for n in range(1, 20)
+    ]
+    records = [record("p000.md", "small start"), *others]
+    _, kept = cold(records)
+    for size in range(21000, 24000, 100):
+        new_records = [record("p000.md", " ".join(f"t{i}" for i in range(size))), *others]
+        expected, _ = cold(new_records)
+        data, _, _ = updated_search_database_bytes(
+            kept, changes(placed(records), placed(new_records))
+        )
+        assert data == expected, size
+
+
 def test_an_update_with_nothing_changed_gives_the_same_bytes() -> None:
     records = corpus(random.Random(9), 10)
     data, kept = cold(records)

@@ -10,6 +10,7 @@ import pytest
 import builder.cache
 import builder.cached_stages
 import builder.pages
+import builder.shards
 from builder.config import load_catalog
 from builder.pipeline import build_site
 from builder.report import render_report_streams
@@ -613,5 +614,61 @@ def test_a_damaged_kept_index_is_not_updated(
     edit_guide(tmp_path / "project", "Changed text.")
     build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
     assert len(indexed) > 1
+    build_site(load_catalog(catalog), tmp_path / "cold")
+    assert site_files(tmp_path / "site") == site_files(tmp_path / "cold")
+
+
+def test_an_edit_after_a_failed_build_and_a_revert_still_updates_in_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The failed build kept its index (of the edited guide) before it failed; the next build
+    # reverted the edit and reused the version's whole shard, so the index it keeps for the
+    # next edit is still the failed build's, whose page tables must stay kept with it.
+    catalog, cache = three_page_site(tmp_path, builds=1)
+    guide = tmp_path / "project" / "alpha" / "guide.rst"
+    first = guide.read_text("utf-8")
+
+    def fail(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("the disk went away half way")
+
+    edit_guide(tmp_path / "project", "Second text.")
+    with monkeypatch.context() as patched:
+        patched.setattr(builder.cached_stages, "render_version", fail)
+        with pytest.raises(RuntimeError, match="half way"):
+            build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    guide.write_text(first, "utf-8")
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    indexed = indexed_rows(monkeypatch)
+    edit_guide(tmp_path / "project", "Third text.")
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    assert len(indexed) == 1  # the guide's one section, not every section of alpha
+    build_site(load_catalog(catalog), tmp_path / "cold")
+    assert site_files(tmp_path / "site") == site_files(tmp_path / "cold")
+
+
+def test_a_build_failing_after_it_placed_its_packs_leaves_an_index_to_update(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The failed build kept its updated index and placed the guide's new body pack, but not
+    # the list of the files it placed: the next build of the same pages links that pack (its
+    # object hashed, as no list names it) instead of indexing every page again.
+    catalog, cache = three_page_site(tmp_path, builds=1)
+    write_named = builder.shards._write_named
+    calls: list[int] = []
+
+    def fail_at_the_chunks(*args: Any) -> dict[str, str]:
+        calls.append(1)
+        if len(calls) == 2:  # the body packs are placed, the index chunks come next
+            raise RuntimeError("the disk went away half way")
+        return write_named(*args)
+
+    edit_guide(tmp_path / "project", "Second text.")
+    with monkeypatch.context() as patched:
+        patched.setattr(builder.shards, "_write_named", fail_at_the_chunks)
+        with pytest.raises(RuntimeError, match="half way"):
+            build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    indexed = indexed_rows(monkeypatch)
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    assert indexed == []  # alpha's kept index was the one to publish, updated by nothing
     build_site(load_catalog(catalog), tmp_path / "cold")
     assert site_files(tmp_path / "site") == site_files(tmp_path / "cold")
