@@ -122,14 +122,12 @@ class ObjectStore:
 
     def store(self, sha256: str, data: bytes) -> os.stat_result:
         """Keep ``data``, whose sha256 is ``sha256``, as that object (written whole through a
-        temporary file unless it is there already); the object's ``stat``. OSError when it
-        cannot be kept."""
+        temporary file unless it holds these bytes already); the object's ``stat``. OSError
+        when it cannot be kept."""
         path = self.path(sha256)
         self.used.add(sha256)
-        with contextlib.suppress(OSError):
-            found = os.lstat(path)
-            if stat.S_ISREG(found.st_mode) and found.st_size == len(data):
-                return found
+        if _holds(path, data):
+            return os.lstat(path)
         os.makedirs(os.path.dirname(path), exist_ok=True)
         write_fresh(Path(path), data)
         return os.lstat(path)

@@ -46,6 +46,11 @@ PENDING_TOKENS_BYTES = 64 << 20
 _PENDING_LIMIT = (
     f"INSERT INTO {FTS_TABLE} ({FTS_TABLE}, rank) VALUES ('hashsize', {PENDING_TOKENS_BYTES})"
 )
+# FTS5 merges part of its segments as it writes more of them (64 pages at a time), a cut the
+# final merge keeps: an index written in many segments (a version past the pending limit, or a
+# large update of one) would then not be the one a single merge of the same rows gives. Every
+# index here ends in one merge of everything (schemas.fts_segments), so none is started before.
+_NO_AUTOMERGE = f"INSERT INTO {FTS_TABLE} ({FTS_TABLE}, rank) VALUES ('automerge', 0)"
 # A fence line opens a block, the next fence line closes it (the parsers' body convention).
 _FENCED = re.compile(r"^[ \t]*(?:```|~~~)[^\n]*\n(.*?)^[ \t]*(?:```|~~~)[ \t]*$", re.M | re.S)
 
@@ -451,6 +456,7 @@ def _start_database(conn: sqlite3.Connection, statements: Sequence[str]) -> None
     # Both formats: a client's whole shard and a builder's search shard of the same
     # records then hold the same index, row for row.
     conn.execute(_PENDING_LIMIT)
+    conn.execute(_NO_AUTOMERGE)
 
 
 def _write_meta(

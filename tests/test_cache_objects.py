@@ -145,3 +145,19 @@ def test_files_under_lists_what_rglob_and_is_file_list_in_their_order(tmp_path: 
         "linked.html",
         "z.txt",
     ]
+
+
+def test_stored_bytes_are_read_back_while_as_kept(tmp_path: Path) -> None:
+    store = ObjectStore(tmp_path / "cache")
+    data = b"a search database"
+    sha256 = hashlib.sha256(data).hexdigest()
+    kept = store.store(sha256, data)
+    assert store.read(sha256, kept.st_size, kept.st_mtime_ns) == data
+    path = Path(store.path(sha256))
+    os.unlink(path)
+    path.write_bytes(b"a search databasf")  # same size, other bytes, another time
+    assert store.read(sha256, kept.st_size, kept.st_mtime_ns) is None  # hashed, and dropped
+    path.write_bytes(b"a search databasf")
+    again = store.store(sha256, data)  # a damaged object of the same size is written again
+    assert path.read_bytes() == data
+    assert store.read(sha256, again.st_size, again.st_mtime_ns) == data

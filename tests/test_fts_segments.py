@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from schemas import fts_segments
+from schemas import fts_segments, shard_build
 from schemas.shard_build import (
     PageChange,
     PlacedPage,
@@ -257,3 +257,30 @@ def test_the_header_counters_are_set_whatever_the_history() -> None:
     conn.execute("DELETE FROM t")
     conn.commit()
     assert fts_segments.canonical_header(conn.serialize()) == fts_segments.canonical_header(first)
+
+
+def test_an_index_written_in_many_segments_updates_to_the_cold_build(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Past FTS5's pending limit (64 MB in a build: a version six times the Python docs') a
+    # cold build and a large update write many segments. FTS5's automatic merge of part of
+    # them would leave a cut the final merge keeps; the builder turns it off. A small limit
+    # here reaches that with a few hundred kilobytes.
+    limit = shard_build._PENDING_LIMIT.replace(str(shard_build.PENDING_TOKENS_BYTES), "8192")
+    monkeypatch.setattr(shard_build, "_PENDING_LIMIT", limit)
+
+    def record(source: str, body: str) -> dict[str, Any]:
+        return {"heading": "h", "body": body, "source": source, "anchor": "s"}
+
+    others = [
+        record(f"p{n:03}.md", " ".join(f"o{n}x{i}" for i in range(300))) for n in range(1, 20)
+    ]
+    records = [record("p000.md", "small start"), *others]
+    _, kept = cold(records)
+    for size in range(22000, 23000, 100):
+        new_records = [record("p000.md", " ".join(f"t{i}" for i in range(size))), *others]
+        expected, _ = cold(new_records)
+        data, _, _ = updated_search_database_bytes(
+            kept, changes(placed(records), placed(new_records))
+        )
+        assert data == expected, size
