@@ -5,7 +5,7 @@ what it made. The stages themselves never see the cache.
     compile   a whole unchanged version comes back without reading a file; else each
               unchanged file's records do (parse)
     check     a volume taken from an index is checked once per content
-    shard     the shard file and its description, by the volume's hash
+    shard     the shard file and its description, by the volume's hash (builder.cached_shard)
     vectors   the embeddings sidecar and its description, by the model and the volume's hash
     pages     the rendered pages and their summary, by the volume, entry, site and templates;
               else each page, by its records and the same settings, from one list of the
@@ -19,10 +19,8 @@ each page's records and view: 120 MB of sha256 and a second read of 47 MB on the
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import hashlib
-import shutil
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -35,19 +33,11 @@ from builder.api.locate import open_source
 from builder.cache import BuildCache, cache_key
 from builder.cached_file_records import file_records_payload, kept_records
 from builder.cached_page_files import KeptFiles
-from builder.cached_rows import ShardParts
 from builder.cached_trees import tree_cached
 from builder.cached_views import KeptViews
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.embeddings import VectorsInfo, VectorsStage
 from builder.includes import IncludedNow, IncludeRoot
-from builder.kept_index import (
-    PageLayout,
-    index_update,
-    keep_index,
-    kept_index_key,
-    still_keep,
-)
 from builder.model import (
     CompiledVersion,
     FileRecords,
@@ -67,7 +57,6 @@ from builder.parsers.office import OFFICE_SUFFIXES, reader_version
 from builder.parsers.reference_titles import ReferenceTitles
 from builder.projects import ProjectLayout
 from builder.reference_scan import scan_version
-from builder.shards import KeptFileMissing, ShardInfo, write_shard_files
 from builder.source_digests import FileDigest, source_digests
 from builder.sources import MAX_FILE_BYTES, Candidate, read_source
 from builder.stages.compile import FileDone, compile_version, most_first
@@ -75,10 +64,6 @@ from builder.stages.parse import parse_to_records
 from builder.stages.parse_workers import Reading
 from builder.stages.read import VersionFiles
 from builder.stages.volume import WrittenVolume, check_volume
-from schemas.shard_build import PENDING_TOKENS_BYTES
-from schemas.shards import CHUNKED_FORMAT, SPLIT_FORMAT
-from schemas.term_chunks import CHUNK_RAW_BYTES
-from schemas.text import TOKENIZER
 from schemas.vectors import VECTORS_FORMAT
 
 # The suffix of a version's key that its volume's file is kept under (``keep_volume``).
@@ -342,131 +327,6 @@ def check_volume_cached(cache: BuildCache, volume: WrittenVolume) -> None:
     cache.store(key, True)
 
 
-def write_shard_cached(
-    cache: BuildCache,
-    volume: WrittenVolume,
-    site_dir: Path,
-    scratch: Path,
-    split_index_bytes: int,
-    jobs: int = 1,
-) -> ShardInfo:
-    """``write_shard`` into ``site_dir``, or the shard the cache kept for this volume; a
-    changed volume's rows and packs come from the files' cached ones (builder.cached_rows),
-    which a reused shard keeps in the cache for the next edit; ``jobs`` processes make the
-    others. An index of at least ``split_index_bytes`` is published in chunks ([site]
-    split_index_bytes)."""
-    # The pending limit changes the index's bytes (not what it finds), the split threshold and
-    # chunk size whether and where it is cut: a shard kept under others is not this build's.
-    key = cache_key(
-        "shard",
-        SPLIT_FORMAT,
-        CHUNKED_FORMAT,
-        TOKENIZER,
-        PENDING_TOKENS_BYTES,
-        split_index_bytes,
-        CHUNK_RAW_BYTES,
-        volume.library_id,
-        volume.version,
-        volume.sha256,
-    )
-    # One list a version, whatever its volume: the next edit's shard places the same files.
-    placed_key = cache_key("shard-placed", volume.library_id, volume.version)
-    parts = ShardParts(cache, placed_key, jobs)
-    digests: dict[str, str] = {}
-
-    index_key = kept_index_key(volume.library_id, volume.version)
-
-    def write(folder: Path) -> ShardInfo:
-        layout = parts.layout(volume.records)
-        keep = functools.partial(keep_index, cache, index_key, layout) if layout else None
-        parts.keys.append(index_key)
-        if layout:
-            updated = _updated_shard(
-                cache, index_key, layout, parts, volume, folder, split_index_bytes, keep
-            )
-            if updated is not None:
-                info, written = updated
-                digests.update(written)
-                return info
-        # Closed here, not when the pages are let go: an error raised while they are made
-        # holds them (its traceback has the frames that took them), and their workers with it.
-        with contextlib.closing(parts.pages(volume.records)) as pages:
-            info, written = write_shard_files(
-                folder,
-                volume.library_id,
-                volume.version,
-                (),
-                pages,
-                parts.compress,
-                split_index_bytes,
-                parts.place,
-                keep,
-            )
-        digests.update(written)
-        return info
-
-    info = tree_cached(
-        cache,
-        key + "-info",
-        key,
-        site_dir,
-        scratch,
-        write,
-        lambda kept: ShardInfo(**kept),
-        digests,
-    )
-    if parts.keys:
-        cache.store(key + "-parts", [*parts.keys, *parts.keep_placed()])
-    elif isinstance(listed := cache.load(key + "-parts"), list):
-        cache.used.update(str(part) for part in listed)
-        still_keep(cache, index_key)
-    return info
-
-
-def _updated_shard(
-    cache: BuildCache,
-    index_key: str,
-    layout: list[PageLayout],
-    parts: ShardParts,
-    volume: WrittenVolume,
-    folder: Path,
-    split_index_bytes: int,
-    keep: Callable[[bytes], object] | None,
-) -> tuple[ShardInfo, dict[str, str]] | None:
-    """``write_shard_files`` for a version whose last search database the cache kept, updated
-    in place for the pages that changed (builder.kept_index); None when it cannot be, and
-    ``folder`` is empty again."""
-    update = index_update(
-        cache,
-        index_key,
-        layout,
-        parts.old_search,
-        functools.partial(parts.tables_at, volume.records),
-        parts.link_kept,
-    )
-    if update is None:
-        return None
-    try:
-        written = write_shard_files(
-            folder,
-            volume.library_id,
-            volume.version,
-            (),
-            (),
-            parts.compress,
-            split_index_bytes,
-            parts.place,
-            keep,
-            update,
-        )
-    except KeptFileMissing:  # swept by a build sharing the cache: every page is indexed
-        shutil.rmtree(folder)
-        folder.mkdir()
-        return None
-    parts.keep_unchanged(layout)
-    return written
-
-
 def write_vectors_cached(
     cache: BuildCache, stage: VectorsStage, volume: WrittenVolume, site_dir: Path, scratch: Path
 ) -> VectorsInfo:
@@ -649,6 +509,5 @@ __all__ = [
     "render_version_cached",
     "site_pages_cached",
     "templates_fingerprint",
-    "write_shard_cached",
     "write_vectors_cached",
 ]

@@ -34,6 +34,7 @@ import jinja2
 from builder import __version__
 from builder.build_report import BuildReport, VersionSummary, refuse_warnings_when_strict
 from builder.cache import BuildCache
+from builder.cached_shard import write_shard_cached
 from builder.cached_stages import (
     check_volume_cached,
     compile_version_cached,
@@ -41,7 +42,6 @@ from builder.cached_stages import (
     render_version_cached,
     site_pages_cached,
     templates_fingerprint,
-    write_shard_cached,
     write_vectors_cached,
 )
 from builder.config import CatalogConfig, ImportConfig, LibraryConfig, SiteConfig, VersionConfig
