@@ -145,10 +145,10 @@ class ObjectStore:
             data = handle.read()
         return data if len(data) == size else None
 
-    def verified(self, sha256: str, size: int, mtime_ns: int) -> bool:
+    def verified(self, sha256: str, size: int | None = None, mtime_ns: int | None = None) -> bool:
         """Whether the object ``sha256`` is a regular file holding those bytes: taken as it is
         while its size and modification time are those it was kept with (as the server's ETag
-        cache does), else hashed. A damaged object is dropped."""
+        cache does), else (or without them) hashed. A damaged object is dropped."""
         path = self.path(sha256)
         try:
             found = os.lstat(path)

@@ -135,22 +135,22 @@ class ShardParts:
         name is hashed instead: a build that failed after keeping its index placed packs
         that no list names."""
         objects = self._cache.objects
+        if objects.root is None:
+            return False
         if self._listed is None:
             kept = self._cache.load(self._placed_key) if self._placed_key else None
             self._listed = _placed_list(kept)
         listed = self._listed.get(sha256)
-        if listed is None and size is None and objects.root is not None:
-            listed = [-1, -1]  # no object has that size: verified hashes it
-        if listed is None or size not in (None, listed[0]):
+        if size is not None and (listed is None or listed[0] != size):
             return False
-        if not objects.verified(sha256, *listed):
+        if not objects.verified(sha256, *(listed or ())):
             return False
         try:
             objects.link(sha256, target)
         except FileNotFoundError:  # swept by another build sharing the cache
             return False
         objects.mark_used([sha256])
-        if listed[0] < 0:
+        if listed is None:  # hashed: listed from now on by the link's size and time
             found = os.lstat(target)
             listed = [found.st_size, found.st_mtime_ns]
         self._placed[sha256] = listed
