@@ -14,7 +14,11 @@ docbuild checkouts swap places each round, and every run starts after a sync); t
 shows medians over the rounds and the load average before and after. Figures per tool: cold
 build wall time (and CPU time, steadier when the machine is shared), peak memory (the child's
 maximum resident set), output size against the input, and for docbuild a one-word edit in one
-page rebuilt with the build cache, as a share of a cold build with the cache, with its stages.
+page rebuilt with the build cache, as a share of a cold build with the cache, with its stages;
+with ``--site-search``, also docbuild with its search box on (a cold build with the cache, a
+rebuild that changed nothing, a one-word rebuild). Output is counted twice over: on disk (a
+file with two names once) and as a static host serves it (every path: a GitHub Pages artifact
+holds no links).
 Each checkout's modules are compiled to bytecode before the rounds, as an installed docbuild's
 are. Pagefind is the ``pagefind`` package (``pip install pagefind==1.5.2 pagefind-bin==1.5.2``,
 in the ``dev`` extra); without it its column says so.
@@ -35,6 +39,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -78,6 +83,8 @@ class Figures:
     rebuilds: list[Run] = field(default_factory=list)
     filled: list[Run] = field(default_factory=list)
     stages: list[dict[str, float]] = field(default_factory=list)
+    # With the search box (--site-search): each step's runs, by step.
+    searched: dict[str, list[Run]] = field(default_factory=lambda: defaultdict(list))
 
     def add(self, run: Run) -> None:
         self.walls.append(run.wall)
@@ -147,15 +154,22 @@ def pagefind_version(python: str) -> str | None:
 
 
 def folder_bytes(folder: Path) -> int:
-    """The bytes a folder stores: a file with two names (docbuild links the site's index.json
-    to its library's when there is one library) counts once, as on disk, in a git branch or in
-    a Pages artifact."""
+    """The bytes a folder stores on disk: a file with two names (docbuild links the site's
+    index.json to its library's when there is one library) counts once, as on disk or in a
+    git branch."""
     sizes: dict[tuple[int, int], int] = {}
     for path in folder.rglob("*"):
         if path.is_file():
             status = path.stat()
             sizes[status.st_dev, status.st_ino] = status.st_size
     return sum(sizes.values())
+
+
+def served_bytes(folder: Path) -> int:
+    """The bytes a static host serves from a folder: every path counts. A GitHub Pages
+    artifact may hold no links (upload-pages-artifact stores each name's bytes), so a file with
+    two names is deployed twice."""
+    return sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
 
 
 def first_answer_bytes(site: Path) -> str:
@@ -232,10 +246,11 @@ def measure_docbuild(
     edited: Path | None,
     cores: frozenset[int],
     figures: Figures,
+    with_search: bool = False,
 ) -> None:
     """One round of docbuild from ``checkout``: a cold build without the cache, then a cold
     build that fills an empty cache, one word changed in ``edited`` and a rebuild (unless
-    ``edited`` is None)."""
+    ``edited`` is None), all without the search box; then, ``with_search``, the same with it."""
     command = [sys.executable, "-m", "builder.cli", "build", "-c", str(work / "docbuild.toml")]
     site, cache, warm = work / "site", work / "cache", work / "warm"
     for folder in (site, cache, warm):
@@ -244,10 +259,10 @@ def measure_docbuild(
         [*command, "--out", str(site), "--no-cache", "-q", "--no-site-search"], cores, checkout
     )
     figures.add(cold)
-    size = folder_bytes(site)
+    size, served, given = folder_bytes(site), served_bytes(site), folder_bytes(pages)
     figures.output = (
-        f"{size / 1e6:.1f} MB ({size / folder_bytes(pages):.2f}× the input); "
-        f"first answer: {first_answer_bytes(site)}"
+        f"{size / 1e6:.1f} MB on disk ({size / given:.2f}× the input), {served / 1e6:.1f} MB "
+        f"served ({served / given:.2f}×); first answer: {first_answer_bytes(site)}"
     )
     if edited is None:
         return
@@ -265,6 +280,31 @@ def measure_docbuild(
     figures.stages.append(
         {name: float(seconds) for name, seconds in _STAGE_LINE.findall(rebuilt.stderr)}
     )
+    if with_search:
+        measure_searched_rebuilds(command, checkout, work, edited, cores, figures)
+
+
+def measure_searched_rebuilds(
+    command: list[str],
+    checkout: Path,
+    work: Path,
+    edited: Path,
+    cores: frozenset[int],
+    figures: Figures,
+) -> None:
+    """The same with Pagefind's search box, as a build with Pagefind installed makes it: a
+    cold build that fills an empty cache, a rebuild that changed nothing, a one-word rebuild."""
+    site, cache = work / "searched", work / "searched-cache"
+    for folder in (site, cache):
+        shutil.rmtree(folder, ignore_errors=True)
+    searched = [*command, "--out", str(site), "--cache-dir", str(cache), "--site-search"]
+    figures.searched["cold build with the cache"].append(run_pinned(searched, cores, checkout))
+    figures.searched["rebuild, nothing changed"].append(run_pinned(searched, cores, checkout))
+    original = edit_one_word(edited)
+    try:
+        figures.searched["rebuild, one word changed"].append(run_pinned(searched, cores, checkout))
+    finally:
+        edited.write_bytes(original)
 
 
 def measure_pagefind(work: Path, pages: Path, cores: frozenset[int], figures: Figures) -> None:
@@ -327,11 +367,21 @@ def main() -> None:
         help="leave out Pagefind and the plain script (quicker rounds while iterating; the "
         "table then has no reference to compare cold builds with)",
     )
+    parser.add_argument(
+        "--site-search",
+        action="store_true",
+        help="also time docbuild with Pagefind's search box: a cold build with the cache, a "
+        "rebuild that changed nothing and a one-word rebuild (needs Pagefind)",
+    )
     parser.add_argument("--plain-script", nargs=2, type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.plain_script:
         plain_script(*args.plain_script)
         return
+    if args.site_search and pagefind_version(sys.executable) is None:
+        raise SystemExit(
+            "--site-search needs Pagefind: pip install pagefind==1.5.2 pagefind-bin==1.5.2"
+        )
     version = None if args.docbuild_only else pagefind_version(sys.executable)
     if args.docbuild_only:
         print("docbuild only: Pagefind and the plain script are left out.")
@@ -370,7 +420,9 @@ def main() -> None:
             # The two checkouts swap places each round: the one measured second would otherwise
             # always find the first one's files still being written back to disk.
             for checkout, figures in docbuilds[:: -1 if round_number % 2 else 1]:
-                measure_docbuild(checkout, work, pages, edited, args.core, figures)
+                measure_docbuild(
+                    checkout, work, pages, edited, args.core, figures, args.site_search
+                )
             if version is not None:
                 measure_pagefind(work, pages, args.core, results["Pagefind"])
             if not args.docbuild_only:
@@ -413,6 +465,11 @@ def print_table(results: dict[str, Figures], edited: str, cores: int = 1) -> Non
         _wall_and_cpu(f.filled) for f in present.values()
     ]
     rows["that rebuild, wall / CPU"] = [_wall_and_cpu(f.rebuilds) for f in present.values()]
+    steps = dict.fromkeys(step for f in present.values() for step in f.searched)
+    for step in steps:
+        rows[f"with the search box: {step}, wall / CPU"] = [
+            _wall_and_cpu(f.searched.get(step, [])) for f in present.values()
+        ]
     for label, cells in rows.items():
         print(f"| {label} | " + " | ".join(cells) + " |")
     for name, figures in present.items():

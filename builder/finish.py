@@ -20,7 +20,7 @@ from builder.errors import IndexInvalid
 from builder.pages import PageCache, render_each
 from builder.progress import BuildProgress
 from builder.shards import ShardInfo
-from builder.site_search import SearchIndexInfo, index_site
+from builder.site_search import SearchIndexInfo, SiteSearchRun, index_site
 from builder.stages.site_files import BuiltEntry, SiteFiles, write_site_files
 from schemas import INDEX_FORMAT
 from schemas.index_rules import assembled_index_problems
@@ -40,6 +40,8 @@ class SiteContext:
     whole_index_limit: int  # bytes: the whole-site index.json is written only up to this size
     # Writes the library and landing pages (builder.cached_stages keeps them by their inputs).
     page_cache: PageCache = render_each
+    # Gets Pagefind's index of the site (builder.cached_site_search keeps it by the pages).
+    search_index: SiteSearchRun = index_site
 
 
 def _entry_id(entry: BuiltEntry) -> str:
@@ -114,7 +116,7 @@ def _index_site_search(
     progress = context.progress
     progress.begin("site search", pages)
     with progress.working("site search"):
-        searched = index_site(context.site_dir, pagefind)
+        searched = context.search_index(context.site_dir, pagefind)
     progress.advance("site search", searched.pages)
     progress.end("site search")
     return searched

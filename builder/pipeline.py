@@ -35,6 +35,7 @@ from builder import __version__
 from builder.build_report import BuildReport, VersionSummary, refuse_warnings_when_strict
 from builder.cache import BuildCache
 from builder.cached_shard import write_shard_cached
+from builder.cached_site_search import site_search_cached
 from builder.cached_stages import (
     check_volume_cached,
     compile_version_cached,
@@ -183,6 +184,7 @@ def build_site(
                     staging.path,
                     whole_index_bytes,
                     site_pages_cached(cache, env, context.templates, config.site),
+                    site_search_cached(cache, staging.work / "site-search"),
                 ),
                 entries,
                 _version_outputs(versions),

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,6 +24,8 @@ SEARCH_FOLDER = "pagefind"
 # Pagefind reads settings from these variables; a build must not change with the shell's.
 _PAGEFIND_ENVIRONMENT_PREFIX = "PAGEFIND_"
 INSTALL_HINT = "pip install 'doctrove[site-search]'"
+# How Pagefind is run, but for where its bundle goes (part of the kept bundle's cache key).
+PAGEFIND_ARGUMENTS = ("--site", ".", "--silent")
 
 
 class SiteSearchError(BuildError):
@@ -51,8 +54,15 @@ def find_pagefind() -> Path | None:
     return binary if binary is not None and binary.is_file() else None
 
 
-def index_site(site_dir: Path, binary: Path) -> SearchIndexInfo:
-    """Run Pagefind over ``site_dir`` (a whole built site), writing ``site_dir/pagefind/``."""
+SiteSearchRun = Callable[[Path, Path], SearchIndexInfo]
+"""How a build gets Pagefind's index of its site folder from the Pagefind binary: run it
+(``index_site``), or take it from the build cache (builder.cached_site_search)."""
+
+
+def index_site(site_dir: Path, binary: Path, bundle: Path | None = None) -> SearchIndexInfo:
+    """Run Pagefind over ``site_dir`` (a whole built site), writing its bundle to ``bundle``
+    (default ``site_dir/pagefind/``; the files are the same wherever they are written)."""
+    bundle = bundle or site_dir / SEARCH_FOLDER
     environment = {
         key: value
         for key, value in os.environ.items()
@@ -60,7 +70,7 @@ def index_site(site_dir: Path, binary: Path) -> SearchIndexInfo:
     }
     try:
         result = subprocess.run(
-            [str(binary), "--site", ".", "--output-subdir", SEARCH_FOLDER, "--silent"],
+            [str(binary), *PAGEFIND_ARGUMENTS, "--output-path", str(bundle.resolve())],
             # Pagefind reads a pagefind.yml from where it runs: the site has none.
             cwd=site_dir,
             env=environment,
@@ -76,12 +86,11 @@ def index_site(site_dir: Path, binary: Path) -> SearchIndexInfo:
             f"Pagefind failed on the site (exit {result.returncode}): {detail}; "
             "build with --no-site-search to leave the search box out"
         )
-    folder = site_dir / SEARCH_FOLDER
-    order_pagefind_output(folder)
+    order_pagefind_output(bundle)
     try:
-        entry = json.loads((folder / "pagefind-entry.json").read_text(encoding="utf-8"))
+        entry = json.loads((bundle / "pagefind-entry.json").read_text(encoding="utf-8"))
         pages = sum(int(language["page_count"]) for language in entry["languages"].values())
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise SiteSearchError(f"Pagefind wrote no readable index: {exc}") from exc
-    files = [path for path in folder.rglob("*") if path.is_file()]
+    files = [path for path in bundle.rglob("*") if path.is_file()]
     return SearchIndexInfo(pages, len(files), sum(path.stat().st_size for path in files))

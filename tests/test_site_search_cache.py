@@ -1,0 +1,101 @@
+"""Pagefind's bundle kept in the build cache: linked in when no page changed, made again by
+Pagefind when one did, never kept without a cache. Skipped without Pagefind, but for the
+digest of the pages, which needs none."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from builder import cached_site_search
+from builder.cached_site_search import pages_digest
+from builder.config import load_catalog
+from builder.pipeline import build_site
+from builder.site_search import SEARCH_FOLDER, SearchIndexInfo
+from tests.test_site_search import PAGEFIND, fragments, make_catalog, needs_pagefind
+
+
+def files_of(folder: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()
+    }
+
+
+@pytest.fixture
+def pagefind_runs(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """The site folders Pagefind was run over, in order."""
+    runs: list[Path] = []
+    real = cached_site_search.index_site
+
+    def counted(site_dir: Path, binary: Path, bundle: Path | None = None) -> SearchIndexInfo:
+        runs.append(site_dir)
+        return real(site_dir, binary, bundle)
+
+    monkeypatch.setattr(cached_site_search, "index_site", counted)
+    return runs
+
+
+@needs_pagefind
+def test_a_rebuild_that_changed_no_page_links_the_kept_bundle(
+    tmp_path: Path, pagefind_runs: list[Path]
+) -> None:
+    assert PAGEFIND is not None
+    config = load_catalog(make_catalog(tmp_path))
+    cache, site = tmp_path / "cache", tmp_path / "site"
+    first = build_site(config, site, cache_dir=cache, site_search=PAGEFIND)
+    built = files_of(site)
+    again = build_site(config, site, cache_dir=cache, site_search=PAGEFIND)
+    assert len(pagefind_runs) == 1  # the second build ran no Pagefind
+    assert files_of(site) == built
+    assert again.site_search == first.site_search
+    assert first.site_search is not None and first.site_search.pages == 4
+    # And what it links is what a build without the cache writes.
+    build_site(config, tmp_path / "uncached", site_search=PAGEFIND)
+    assert files_of(tmp_path / "uncached" / SEARCH_FOLDER) == files_of(site / SEARCH_FOLDER)
+
+
+@needs_pagefind
+def test_an_edited_page_is_indexed_again(tmp_path: Path, pagefind_runs: list[Path]) -> None:
+    assert PAGEFIND is not None
+    catalog = make_catalog(tmp_path)
+    cache, site = tmp_path / "cache", tmp_path / "site"
+    build_site(load_catalog(catalog), site, cache_dir=cache, site_search=PAGEFIND)
+    page = tmp_path / "docs" / "2.0.0" / "intro.md"
+    page.write_text("# Intro\n\nWhat it is for, in zeppelins.\n", encoding="utf-8")
+    build_site(load_catalog(catalog), site, cache_dir=cache, site_search=PAGEFIND)
+    assert len(pagefind_runs) == 2
+    assert "zeppelins" in str(fragments(site)["/libs/demo/2.0.0/intro.html"]["content"])
+    # Back to the first pages: the first bundle is still kept, and linked in.
+    page.write_text("# Intro\n\nWhat it is for.\n", encoding="utf-8")
+    build_site(load_catalog(catalog), site, cache_dir=cache, site_search=PAGEFIND)
+    assert len(pagefind_runs) == 3  # the second build swept the first bundle: it used another
+    assert "zeppelins" not in str(fragments(site)["/libs/demo/2.0.0/intro.html"]["content"])
+
+
+@needs_pagefind
+def test_without_a_cache_pagefind_runs_every_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert PAGEFIND is not None
+    config = load_catalog(make_catalog(tmp_path))
+    asked: list[Path] = []
+    monkeypatch.setattr(cached_site_search, "tree_cached", lambda *a, **k: asked.append(a[3]))
+    build_site(config, tmp_path / "site", site_search=PAGEFIND)
+    build_site(config, tmp_path / "site", site_search=PAGEFIND)
+    assert asked == []  # nothing was looked up in, or kept into, a cache
+    assert (tmp_path / "site" / SEARCH_FOLDER / "pagefind-entry.json").is_file()
+
+
+def test_the_pages_digest_covers_every_html_file_and_nothing_else(tmp_path: Path) -> None:
+    (tmp_path / "libs" / "a").mkdir(parents=True)
+    (tmp_path / "index.html").write_text("<p>front</p>", encoding="utf-8")
+    (tmp_path / "libs" / "a" / "page.html").write_text("<p>one</p>", encoding="utf-8")
+    before = pages_digest(tmp_path)
+    (tmp_path / "catalog.json").write_text("{}", encoding="utf-8")
+    assert pages_digest(tmp_path) == before  # Pagefind reads no JSON
+    (tmp_path / "libs" / "a" / "page.html").write_text("<p>two</p>", encoding="utf-8")
+    edited = pages_digest(tmp_path)
+    assert edited != before
+    (tmp_path / "libs" / "a" / "page.html").rename(tmp_path / "libs" / "a" / "moved.html")
+    assert pages_digest(tmp_path) not in (before, edited)  # a page's place is part of it
