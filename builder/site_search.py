@@ -54,6 +54,31 @@ def find_pagefind() -> Path | None:
     return binary if binary is not None and binary.is_file() else None
 
 
+def _pagefind_environment() -> dict[str, str]:
+    return {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(_PAGEFIND_ENVIRONMENT_PREFIX)
+    }
+
+
+def pagefind_version(binary: Path) -> str:
+    """What ``binary --version`` prints (part of the kept bundle's cache key): an npm-installed
+    ``pagefind`` is a script that runs the platform's binary, with the same bytes from one
+    release to the next."""
+    try:
+        result = subprocess.run(
+            [str(binary), "--version"],
+            env=_pagefind_environment(),
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    except OSError as exc:
+        raise SiteSearchError(f"could not run Pagefind ({binary}): {exc}") from exc
+    return f"{result.returncode} {result.stdout.strip()}"
+
+
 SiteSearchRun = Callable[[Path, Path], SearchIndexInfo]
 """How a build gets Pagefind's index of its site folder from the Pagefind binary: run it
 (``index_site``), or take it from the build cache (builder.cached_site_search)."""
@@ -63,17 +88,12 @@ def index_site(site_dir: Path, binary: Path, bundle: Path | None = None) -> Sear
     """Run Pagefind over ``site_dir`` (a whole built site), writing its bundle to ``bundle``
     (default ``site_dir/pagefind/``; the files are the same wherever they are written)."""
     bundle = bundle or site_dir / SEARCH_FOLDER
-    environment = {
-        key: value
-        for key, value in os.environ.items()
-        if not key.startswith(_PAGEFIND_ENVIRONMENT_PREFIX)
-    }
     try:
         result = subprocess.run(
             [str(binary), *PAGEFIND_ARGUMENTS, "--output-path", str(bundle.resolve())],
             # Pagefind reads a pagefind.yml from where it runs: the site has none.
             cwd=site_dir,
-            env=environment,
+            env=_pagefind_environment(),
             capture_output=True,
             text=True,
             check=False,
