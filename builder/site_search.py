@@ -91,7 +91,8 @@ def index_site(site_dir: Path, binary: Path, bundle: Path | None = None) -> Sear
     site's file system; the files are the same wherever they are)."""
     try:
         result = subprocess.run(
-            [str(binary), *PAGEFIND_ARGUMENTS],
+            # Absolute: a relative path (PAGEFIND_BINARY_PATH) names nothing in the site.
+            [str(binary.absolute()), *PAGEFIND_ARGUMENTS],
             # Pagefind reads a pagefind.yml from where it runs: the site has none.
             cwd=site_dir,
             env=_pagefind_environment(),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -159,3 +160,18 @@ def test_a_site_whose_path_is_not_utf8_gets_its_search_box(tmp_path: Path, cache
     report = build_site(config, folder / "site", cache_dir=cache, site_search=PAGEFIND)
     assert report.site_search is not None and report.site_search.pages == 4
     assert (folder / "site" / SEARCH_FOLDER / "pagefind-entry.json").is_file()
+
+
+@needs_pagefind
+def test_a_relative_pagefind_binary_path_is_run_from_the_site_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert PAGEFIND is not None
+    (tmp_path / "bin").mkdir()
+    shutil.copy2(PAGEFIND, tmp_path / "bin" / "pagefind")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PAGEFIND_BINARY_PATH", "bin/pagefind")
+    binary = find_pagefind()
+    assert binary is not None
+    report = build_site(load_catalog(make_catalog(tmp_path)), tmp_path / "site", site_search=binary)
+    assert report.site_search is not None and report.site_search.pages == 4
