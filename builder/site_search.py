@@ -69,7 +69,7 @@ def pagefind_version(binary: Path) -> str:
     release to the next."""
     try:
         result = subprocess.run(
-            [str(binary), "--version"],
+            [str(binary.absolute()), "--version"],  # as index_site runs it
             env=_pagefind_environment(),
             capture_output=True,
             text=True,

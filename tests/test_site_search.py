@@ -163,8 +163,9 @@ def test_a_site_whose_path_is_not_utf8_gets_its_search_box(tmp_path: Path, cache
 
 
 @needs_pagefind
+@pytest.mark.parametrize("cached", [False, True])
 def test_a_relative_pagefind_binary_path_is_run_from_the_site_folder(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cached: bool
 ) -> None:
     assert PAGEFIND is not None
     (tmp_path / "bin").mkdir()
@@ -173,5 +174,6 @@ def test_a_relative_pagefind_binary_path_is_run_from_the_site_folder(
     monkeypatch.setenv("PAGEFIND_BINARY_PATH", "bin/pagefind")
     binary = find_pagefind()
     assert binary is not None
-    report = build_site(load_catalog(make_catalog(tmp_path)), tmp_path / "site", site_search=binary)
+    config, cache = load_catalog(make_catalog(tmp_path)), tmp_path / "cache" if cached else None
+    report = build_site(config, tmp_path / "site", cache_dir=cache, site_search=binary)
     assert report.site_search is not None and report.site_search.pages == 4
