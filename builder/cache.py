@@ -182,7 +182,15 @@ class BuildCache:
         _unlink(self._path(key))
 
     def store(self, key: str, value: Any) -> None:
-        self.store_bytes(key, orjson.dumps(value, option=orjson.OPT_SORT_KEYS))
+        try:
+            payload = orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+        except TypeError as error:
+            if "surrogates" not in str(error):
+                raise
+            # A file name that is not UTF-8 (a skipped file's, decoded with lone surrogates)
+            # has no JSON form: the entry is not kept, and the next build makes it again.
+            return
+        self.store_bytes(key, payload)
 
     def store_tree(self, key: str, source: Path, digests: Mapping[str, str] | None = None) -> None:
         """Keep the files of the folder ``source`` (rendered pages, a shard) under ``key``: a

@@ -1,5 +1,5 @@
 """Pagefind's index of the site, kept in the build cache by everything Pagefind reads: its
-binary and every HTML file of the site folder.
+binary (and the version it reports) and every HTML file of the site folder.
 
 Pagefind cannot update an index, so a site whose pages changed is indexed again, whole; but a
 rebuild that changed no page (a catalog setting, an unchanged rebuild, a release that only
@@ -22,6 +22,7 @@ from builder.site_search import (
     SearchIndexInfo,
     SiteSearchRun,
     index_site,
+    pagefind_version,
 )
 from schemas.digests import file_sha256
 
@@ -38,7 +39,11 @@ def site_search_cached(cache: BuildCache, scratch: Path) -> SiteSearchRun:
 
     def indexed(site_dir: Path, binary: Path) -> SearchIndexInfo:
         key = cache_key(
-            "site-search", file_sha256(binary), PAGEFIND_ARGUMENTS, pages_digest(site_dir)
+            "site-search",
+            file_sha256(binary),
+            pagefind_version(binary),
+            PAGEFIND_ARGUMENTS,
+            pages_digest(site_dir),
         )
         return tree_cached(
             cache,

@@ -24,8 +24,9 @@ SEARCH_FOLDER = "pagefind"
 # Pagefind reads settings from these variables; a build must not change with the shell's.
 _PAGEFIND_ENVIRONMENT_PREFIX = "PAGEFIND_"
 INSTALL_HINT = "pip install 'doctrove[site-search]'"
-# How Pagefind is run, but for where its bundle goes (part of the kept bundle's cache key).
-PAGEFIND_ARGUMENTS = ("--site", ".", "--silent")
+# How Pagefind is run (part of the kept bundle's cache key). No path but relative ones: it
+# takes none that is not UTF-8.
+PAGEFIND_ARGUMENTS = ("--site", ".", "--output-subdir", SEARCH_FOLDER, "--silent")
 
 
 class SiteSearchError(BuildError):
@@ -54,26 +55,47 @@ def find_pagefind() -> Path | None:
     return binary if binary is not None and binary.is_file() else None
 
 
+def _pagefind_environment() -> dict[str, str]:
+    return {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(_PAGEFIND_ENVIRONMENT_PREFIX)
+    }
+
+
+def pagefind_version(binary: Path) -> str:
+    """What ``binary --version`` prints (part of the kept bundle's cache key): an npm-installed
+    ``pagefind`` is a script that runs the platform's binary, with the same bytes from one
+    release to the next."""
+    try:
+        result = subprocess.run(
+            [str(binary.absolute()), "--version"],  # as index_site runs it
+            env=_pagefind_environment(),
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    except OSError as exc:
+        raise SiteSearchError(f"could not run Pagefind ({binary}): {exc}") from exc
+    return f"{result.returncode} {result.stdout.strip()}"
+
+
 SiteSearchRun = Callable[[Path, Path], SearchIndexInfo]
 """How a build gets Pagefind's index of its site folder from the Pagefind binary: run it
 (``index_site``), or take it from the build cache (builder.cached_site_search)."""
 
 
 def index_site(site_dir: Path, binary: Path, bundle: Path | None = None) -> SearchIndexInfo:
-    """Run Pagefind over ``site_dir`` (a whole built site), writing its bundle to ``bundle``
-    (default ``site_dir/pagefind/``; the files are the same wherever they are written)."""
-    bundle = bundle or site_dir / SEARCH_FOLDER
-    environment = {
-        key: value
-        for key, value in os.environ.items()
-        if not key.startswith(_PAGEFIND_ENVIRONMENT_PREFIX)
-    }
+    """Run Pagefind over ``site_dir`` (a whole built site), writing its bundle to
+    ``site_dir/pagefind/``, then moved to ``bundle`` when given (a folder not there yet, on the
+    site's file system; the files are the same wherever they are)."""
     try:
         result = subprocess.run(
-            [str(binary), *PAGEFIND_ARGUMENTS, "--output-path", str(bundle.resolve())],
+            # Absolute: a relative path (PAGEFIND_BINARY_PATH) names nothing in the site.
+            [str(binary.absolute()), *PAGEFIND_ARGUMENTS],
             # Pagefind reads a pagefind.yml from where it runs: the site has none.
             cwd=site_dir,
-            env=environment,
+            env=_pagefind_environment(),
             capture_output=True,
             text=True,
             check=False,
@@ -86,11 +108,15 @@ def index_site(site_dir: Path, binary: Path, bundle: Path | None = None) -> Sear
             f"Pagefind failed on the site (exit {result.returncode}): {detail}; "
             "build with --no-site-search to leave the search box out"
         )
-    order_pagefind_output(bundle)
+    folder = site_dir / SEARCH_FOLDER
+    order_pagefind_output(folder)
     try:
-        entry = json.loads((bundle / "pagefind-entry.json").read_text(encoding="utf-8"))
+        entry = json.loads((folder / "pagefind-entry.json").read_text(encoding="utf-8"))
         pages = sum(int(language["page_count"]) for language in entry["languages"].values())
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise SiteSearchError(f"Pagefind wrote no readable index: {exc}") from exc
-    files = [path for path in bundle.rglob("*") if path.is_file()]
-    return SearchIndexInfo(pages, len(files), sum(path.stat().st_size for path in files))
+    files = [path for path in folder.rglob("*") if path.is_file()]
+    info = SearchIndexInfo(pages, len(files), sum(path.stat().st_size for path in files))
+    if bundle is not None:
+        os.replace(folder, bundle)
+    return info

@@ -3,6 +3,7 @@ rebuild reads only the files whose bytes changed."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from pathlib import Path
 
@@ -236,3 +237,22 @@ def test_no_build_reads_its_records_sources_back_from_the_volume(
     build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
     build_site(load_catalog(catalog), tmp_path / "cold")
     assert site_files(tmp_path / "site") == site_files(tmp_path / "cold")
+
+
+def test_a_skipped_file_whose_name_is_not_utf8_builds_with_the_cache(tmp_path: Path) -> None:
+    """Its name (decoded with lone surrogates) has no JSON form: the version's entry is not
+    kept, and the build is the one without the cache."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "index.md").write_text("# Index\n\nText.\n", encoding="utf-8")
+    try:
+        (docs / os.fsdecode(b"caf\xe9.md")).write_text("# T\n", encoding="utf-8")
+    except (OSError, UnicodeError):
+        pytest.skip("this file system takes no name that is not UTF-8")
+    (tmp_path / "docbuild.toml").write_text(CATALOG, encoding="utf-8")
+    config = load_catalog(tmp_path / "docbuild.toml")
+    build_site(config, tmp_path / "uncached")
+    for _ in range(2):
+        report = build_site(config, tmp_path / "site", cache_dir=tmp_path / "cache")
+        assert [s.relpath for v in report.versions for s in v.skipped] == ["caf\udce9.md"]
+    assert site_files(tmp_path / "site") == site_files(tmp_path / "uncached")

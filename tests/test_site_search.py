@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -141,3 +143,37 @@ def test_search_is_on_by_default_and_no_site_search_leaves_it_out(tmp_path: Path
     code, output = build(catalog, "--no-site-search")
     assert code == 0 and "site search" not in output and "note:" not in output
     assert not (tmp_path / "_site" / SEARCH_FOLDER).exists()
+
+
+@needs_pagefind
+@pytest.mark.parametrize("cached", [False, True])
+def test_a_site_whose_path_is_not_utf8_gets_its_search_box(tmp_path: Path, cached: bool) -> None:
+    """Pagefind takes no path that is not UTF-8 as an argument: it is given none but ``.``."""
+    assert PAGEFIND is not None
+    folder = Path(os.fsdecode(os.fsencode(tmp_path) + b"/caf\xe9"))
+    try:
+        folder.mkdir()
+    except (OSError, UnicodeError):
+        pytest.skip("this file system takes no name that is not UTF-8")
+    config = load_catalog(make_catalog(tmp_path))
+    cache = tmp_path / "cache" if cached else None
+    report = build_site(config, folder / "site", cache_dir=cache, site_search=PAGEFIND)
+    assert report.site_search is not None and report.site_search.pages == 4
+    assert (folder / "site" / SEARCH_FOLDER / "pagefind-entry.json").is_file()
+
+
+@needs_pagefind
+@pytest.mark.parametrize("cached", [False, True])
+def test_a_relative_pagefind_binary_path_is_run_from_the_site_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cached: bool
+) -> None:
+    assert PAGEFIND is not None
+    (tmp_path / "bin").mkdir()
+    shutil.copy2(PAGEFIND, tmp_path / "bin" / "pagefind")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PAGEFIND_BINARY_PATH", "bin/pagefind")
+    binary = find_pagefind()
+    assert binary is not None
+    config, cache = load_catalog(make_catalog(tmp_path)), tmp_path / "cache" if cached else None
+    report = build_site(config, tmp_path / "site", cache_dir=cache, site_search=binary)
+    assert report.site_search is not None and report.site_search.pages == 4

@@ -4,6 +4,7 @@ digest of the pages, which needs none."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -99,3 +100,36 @@ def test_the_pages_digest_covers_every_html_file_and_nothing_else(tmp_path: Path
     assert edited != before
     (tmp_path / "libs" / "a" / "page.html").rename(tmp_path / "libs" / "a" / "moved.html")
     assert pages_digest(tmp_path) not in (before, edited)  # a page's place is part of it
+
+
+def _script(path: Path, text: str) -> Path:
+    path.write_text(f"#!/bin/sh\n{text}\n", encoding="utf-8")
+    path.chmod(0o755)
+    return path
+
+
+@needs_pagefind
+@pytest.mark.skipif(sys.platform == "win32", reason="the stand-in binaries are shell scripts")
+def test_a_pagefind_upgraded_behind_the_same_launcher_is_run_again(
+    tmp_path: Path, pagefind_runs: list[Path]
+) -> None:
+    """An npm-installed ``pagefind`` is a script that runs the platform's binary, with the
+    same bytes from one release to the next: the kept bundle is not the new release's."""
+    assert PAGEFIND is not None
+    older = _script(tmp_path / "older", f'exec "{PAGEFIND}" "$@"')
+    newer = _script(
+        tmp_path / "newer",
+        '[ "$1" = --version ] && { echo "pagefind 9.9.9"; exit 0; }\n'
+        f'exec "{PAGEFIND}" --force-language fr "$@"',
+    )
+    launcher = _script(tmp_path / "launcher", 'exec "$(cat "$0.target")" "$@"')
+    target = tmp_path / "launcher.target"
+    config = load_catalog(make_catalog(tmp_path))
+    cache, site = tmp_path / "cache", tmp_path / "site"
+    target.write_text(str(older), encoding="utf-8")
+    build_site(config, site, cache_dir=cache, site_search=launcher)
+    target.write_text(str(newer), encoding="utf-8")
+    build_site(config, site, cache_dir=cache, site_search=launcher)
+    assert len(pagefind_runs) == 2
+    build_site(config, tmp_path / "uncached", site_search=launcher)
+    assert files_of(site / SEARCH_FOLDER) == files_of(tmp_path / "uncached" / SEARCH_FOLDER)
