@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from pathlib import Path
 
 from builder.cache import BuildCache, cache_key
@@ -28,6 +29,9 @@ from schemas.digests import file_sha256
 
 # The files Pagefind reads from a site folder: its default glob is "**/*.{html}".
 _PAGE_SUFFIX = ".html"
+# The attribute that marks a page's content for Pagefind (attribute names ignore case; a page
+# that only says it in its text counts as marked, which costs a run, never a stale bundle).
+_BODY_MARK = re.compile(rb"data-pagefind-body", re.IGNORECASE)
 
 
 def site_search_cached(cache: BuildCache, scratch: Path) -> SiteSearchRun:
@@ -59,16 +63,29 @@ def site_search_cached(cache: BuildCache, scratch: Path) -> SiteSearchRun:
 
 
 def pages_digest(site_dir: Path) -> str:
-    """A sha256 over every HTML file under ``site_dir``: each one's path and bytes' sha256, in
-    path order (the pages of a 500-page version: about 20 MB, hashed in a few hundredths of a
-    second, against seconds for Pagefind)."""
+    """A sha256 over every HTML file under ``site_dir`` Pagefind indexes: each one's path and
+    bytes' sha256, in path order (the pages of a 500-page version: about 20 MB, hashed in a
+    few hundredths of a second, against seconds for Pagefind). Once any page marks its content
+    with ``data-pagefind-body``, Pagefind leaves the pages that do not out, so those count by
+    their path alone: the landing page, which says when the site was built, changes with
+    every build stamped with the time, and would otherwise make each one run Pagefind."""
     pages = []
     for folder, _, names in os.walk(site_dir):
         for name in names:
             if name.endswith(_PAGE_SUFFIX):
                 path = Path(folder, name)
-                pages.append((path.relative_to(site_dir).as_posix(), path))
+                data = path.read_bytes()
+                marked = _BODY_MARK.search(data) is not None
+                pages.append(
+                    (
+                        path.relative_to(site_dir).as_posix(),
+                        marked,
+                        hashlib.sha256(data).hexdigest(),
+                    )
+                )
+    any_marked = any(marked for _, marked, _ in pages)
     digest = hashlib.sha256()
-    for relative, path in sorted(pages):
-        digest.update(f"{relative}\0{file_sha256(path)}\n".encode("utf-8", "surrogateescape"))
+    for relative, marked, page_sha256 in sorted(pages):
+        counted = page_sha256 if marked or not any_marked else "left out"
+        digest.update(f"{relative}\0{counted}\n".encode("utf-8", "surrogateescape"))
     return digest.hexdigest()

@@ -88,6 +88,44 @@ def test_without_a_cache_pagefind_runs_every_build(
     assert (tmp_path / "site" / SEARCH_FOLDER / "pagefind-entry.json").is_file()
 
 
+@needs_pagefind
+def test_a_build_stamped_with_another_time_links_the_kept_bundle(
+    tmp_path: Path, pagefind_runs: list[Path]
+) -> None:
+    """Only the landing page says when the site was built, and Pagefind leaves it out."""
+    assert PAGEFIND is not None
+    config = load_catalog(make_catalog(tmp_path))
+    cache, site = tmp_path / "cache", tmp_path / "site"
+    build_site(
+        config, site, cache_dir=cache, site_search=PAGEFIND, updated_at="2026-01-01T00:00:00.000Z"
+    )
+    landing = (site / "index.html").read_bytes()
+    build_site(
+        config, site, cache_dir=cache, site_search=PAGEFIND, updated_at="2026-02-02T00:00:00.000Z"
+    )
+    assert (site / "index.html").read_bytes() != landing
+    assert len(pagefind_runs) == 1
+    build_site(
+        config, tmp_path / "uncached", site_search=PAGEFIND, updated_at="2026-02-02T00:00:00.000Z"
+    )
+    assert files_of(site / SEARCH_FOLDER) == files_of(tmp_path / "uncached" / SEARCH_FOLDER)
+
+
+def test_pages_pagefind_leaves_out_count_by_their_path_alone(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text("<p>built at noon</p>", encoding="utf-8")
+    (tmp_path / "page.html").write_text("<div data-pagefind-body>one</div>", encoding="utf-8")
+    before = pages_digest(tmp_path)
+    (tmp_path / "index.html").write_text("<p>built at one</p>", encoding="utf-8")
+    assert pages_digest(tmp_path) == before  # an unmarked page's text is not indexed
+    (tmp_path / "index.html").write_text("<main DATA-PAGEFIND-BODY>now</main>", encoding="utf-8")
+    assert pages_digest(tmp_path) != before  # marked now (attribute names ignore case)
+    (tmp_path / "page.html").write_text("<div>one</div>", encoding="utf-8")
+    (tmp_path / "index.html").write_text("<p>built at one</p>", encoding="utf-8")
+    unmarked = pages_digest(tmp_path)
+    (tmp_path / "index.html").write_text("<p>built at two</p>", encoding="utf-8")
+    assert pages_digest(tmp_path) != unmarked  # no page marked: Pagefind indexes every one
+
+
 def test_the_pages_digest_covers_every_html_file_and_nothing_else(tmp_path: Path) -> None:
     (tmp_path / "libs" / "a").mkdir(parents=True)
     (tmp_path / "index.html").write_text("<p>front</p>", encoding="utf-8")
