@@ -4,8 +4,8 @@ binary (and the version it reports) and every HTML file of the site folder.
 Pagefind cannot update an index, so a site whose pages changed is indexed again, whole; but a
 rebuild that changed no page (a catalog setting, an unchanged rebuild, a release that only
 adds a shard format) links the kept bundle in instead of running Pagefind over every page
-again, which was most of such a rebuild's time (on the Python 3.11 docs, 5.97 s before and
-0.66 s after: ``bench/pagefind.py --site-search``).
+again, which was most of such a rebuild's time (on the Python 3.11 docs, 5 to 6 s before and
+0.6 s after: ``bench/pagefind.py --site-search``).
 """
 
 from __future__ import annotations
@@ -74,15 +74,10 @@ def pages_digest(site_dir: Path) -> str:
         for name in names:
             if name.endswith(_PAGE_SUFFIX):
                 path = Path(folder, name)
+                relative = path.relative_to(site_dir).as_posix()
                 data = path.read_bytes()
                 marked = _BODY_MARK.search(data) is not None
-                pages.append(
-                    (
-                        path.relative_to(site_dir).as_posix(),
-                        marked,
-                        hashlib.sha256(data).hexdigest(),
-                    )
-                )
+                pages.append((relative, marked, hashlib.sha256(data).hexdigest()))
     any_marked = any(marked for _, marked, _ in pages)
     digest = hashlib.sha256()
     for relative, marked, page_sha256 in sorted(pages):
