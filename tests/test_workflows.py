@@ -87,3 +87,26 @@ def test_the_workflows_run_docbuild_commands_that_exist() -> None:
         assert command in docbuild.commands, command
         for flag in re.findall(r"(?<![\w-])(--?[a-z][\w-]*)", rest):
             assert flag in _options(docbuild.commands[command]), f"docbuild {command} {flag}"
+
+
+def test_the_pages_workflows_restore_the_build_cache_where_the_build_keeps_it() -> None:
+    """Each run starts from the cache of the run before: a new key per commit, restored from
+    the newest key with its prefix, at the folder docbuild keeps it in (beside the catalog)."""
+    documented = re.search(
+        r"```yaml\n(name: Docs.*?)```",
+        (REPO / "docs" / "publishing.md").read_text(encoding="utf-8"),
+        re.S,
+    )
+    assert documented is not None
+    for name, workflow, catalog in (
+        ("pages.yml", load("pages.yml"), "examples/docbuild.toml"),
+        ("pages-matrix.yml", load("pages-matrix.yml"), "examples/docbuild.toml"),
+        ("publishing.md", yaml.safe_load(documented.group(1)), "docbuild.toml"),
+    ):
+        cached = [s for s in steps(workflow) if "actions/cache@" in s.get("uses", "")]
+        assert cached, name
+        for step in cached:
+            folder = Path(catalog).parent / ".docbuild-cache"
+            assert Path(step["with"]["path"]) == folder, name
+            key, prefix = step["with"]["key"], step["with"]["restore-keys"]
+            assert key.startswith(prefix) and key.endswith("${{ github.sha }}"), name
