@@ -17,7 +17,7 @@ from builder.gzip_pages import gunzip_page, gzipped_page_name
 from builder.model import SkippedFile, SourceFile
 from builder.parsers import SUPPORTED_SUFFIXES
 from builder.parsers.office import OFFICE_SUFFIXES
-from builder.permalinks import unservable_characters
+from builder.permalinks import page_path, unservable_characters
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
 MAX_VERSION_BYTES = 512 * 1024 * 1024
@@ -27,6 +27,9 @@ BINARY_SNIFF_BYTES = 8192
 # CharUtils.NUL); a binary file holds many. Up to this many per KiB sniffed, a file that
 # decodes as UTF-8 is text, each NUL read as U+FFFD.
 MAX_NULS_PER_KIB_OF_TEXT = 1
+# The longest file name (in bytes) Linux, macOS and Windows file systems take: a page's name is
+# its source's with ".html" for the suffix, which can take it over.
+MAX_NAME_BYTES = 255
 
 
 @dataclass(frozen=True)
@@ -74,6 +77,13 @@ def _judge(
         return SkippedFile(
             relpath,
             f"file name has characters a web host cannot serve ({unservable}); rename the file",
+        )
+    page = page_path(relpath).rpartition("/")[2]
+    if len(page.encode("utf-8")) > MAX_NAME_BYTES:
+        return SkippedFile(
+            relpath,
+            f"file name too long: its page, {len(page.encode('utf-8'))} bytes, would be over the "
+            f"{MAX_NAME_BYTES} a file system takes; shorten the name",
         )
     try:
         if is_link:

@@ -34,6 +34,23 @@ def write_catalog(root: Path, body: str = "") -> Path:
     return catalog
 
 
+def test_a_source_whose_page_name_is_too_long_is_skipped_not_a_crash(tmp_path: Path) -> None:
+    # 252 + ".md" is a name a file system takes; 252 + ".html" is not (OSError: File name too
+    # long, a traceback, with the cache and without).
+    catalog = write_catalog(tmp_path)
+    (tmp_path / "docs" / ("m" * 252 + ".md")).write_text("# Long\n\ntext\n", encoding="utf-8")
+    (tmp_path / "docs" / ("r" * 250 + ".rst")).write_text("Fits\n====\n\ntext\n", encoding="utf-8")
+    for cache in ("--no-cache", "--cache-dir"):
+        out = tmp_path / f"out{cache}"
+        args = [cache, str(tmp_path / "cache")] if cache == "--cache-dir" else [cache]
+        code, output = run(
+            "build", "-c", str(catalog), "--out", str(out), "--no-site-search", *args
+        )
+        assert code == 0, output
+        assert "file name too long" in output
+        assert (out / "libs" / "demo" / "1.0.0" / ("r" * 250 + ".html")).is_file()
+
+
 def test_compat_index_passes_check() -> None:
     code, output = run("check", str(COMPAT))
     assert code == 0, output
