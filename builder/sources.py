@@ -277,19 +277,19 @@ def open_regular(path: Path, identity: tuple[int, int] | None = None) -> BinaryI
         return "vanished during the build"
     except OSError as exc:
         return f"unreadable ({exc.strerror})"
-    handle = os.fdopen(descriptor, "rb")
+    # fstat before fdopen: fdopen of a folder raises IsADirectoryError.
     try:
-        opened = os.fstat(handle.fileno())
+        opened = os.fstat(descriptor)
     except OSError as exc:
-        handle.close()
+        os.close(descriptor)
         return f"unreadable ({exc.strerror})"
     reason = _not_regular(opened.st_mode)
     if reason is None and identity is not None and (opened.st_dev, opened.st_ino) != identity:
         reason = "symlink pointed elsewhere during the build"
     if reason is not None:
-        handle.close()
+        os.close(descriptor)
         return reason
-    return handle
+    return os.fdopen(descriptor, "rb")
 
 
 def _read_bytes(

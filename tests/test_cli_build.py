@@ -51,6 +51,25 @@ def test_a_source_whose_page_name_is_too_long_is_skipped_not_a_crash(tmp_path: P
         assert (out / "libs" / "demo" / "1.0.0" / ("r" * 250 + ".html")).is_file()
 
 
+def test_a_folder_named_index_html_does_not_crash_the_project_detection(tmp_path: Path) -> None:
+    # Telling a docsify folder reads its index.html: a folder of that name raised
+    # IsADirectoryError.
+    catalog = write_catalog(tmp_path)
+    (tmp_path / "docs" / "page.md").write_text("# Page\n\ntext\n", encoding="utf-8")
+    (tmp_path / "docs" / "index.html").mkdir()
+    code, output = run(
+        "build",
+        "-c",
+        str(catalog),
+        "--out",
+        str(tmp_path / "out"),
+        "--no-cache",
+        "--no-site-search",
+    )
+    assert code == 0, output
+    assert (tmp_path / "out" / "libs" / "demo" / "1.0.0" / "page.html").is_file()
+
+
 def test_compat_index_passes_check() -> None:
     code, output = run("check", str(COMPAT))
     assert code == 0, output
