@@ -197,9 +197,39 @@ def list_version_files(
             candidates.append(judged)
         else:
             skipped.append(judged)
+    candidates = _without_folders_named_as_files(candidates, skipped)
     candidates.sort(key=lambda c: c.relpath)
     skipped.sort(key=lambda s: s.relpath)
     return VersionListing(tuple(candidates), tuple(skipped), excluded)
+
+
+# The files a version's folder holds besides its pages (builder.pages.render_version).
+_VERSION_FILES = ("index.html", "llms.txt")
+
+
+def _without_folders_named_as_files(
+    candidates: list[Candidate], skipped: list[SkippedFile]
+) -> list[Candidate]:
+    """The candidates but those in a folder whose name the site gives a file: a page (folder
+    ``x.html/`` beside ``x.md``) or a file of the version (``llms.txt/``). The site cannot hold
+    a file and a folder of one name; those skipped are added to ``skipped``."""
+    files = {page_path(c.relpath) for c in candidates}.union(_VERSION_FILES)
+    kept: list[Candidate] = []
+    for candidate in candidates:
+        folders = candidate.relpath.split("/")[:-1]
+        clash = next(
+            (f for n in range(1, len(folders) + 1) if (f := "/".join(folders[:n])) in files), None
+        )
+        if clash is None:
+            kept.append(candidate)
+        else:
+            skipped.append(
+                SkippedFile(
+                    candidate.relpath,
+                    f"in folder {clash}, the name of a file of the site; rename the folder",
+                )
+            )
+    return kept
 
 
 def read_source(

@@ -70,6 +70,23 @@ def test_a_folder_named_index_html_does_not_crash_the_project_detection(tmp_path
     assert (tmp_path / "out" / "libs" / "demo" / "1.0.0" / "page.html").is_file()
 
 
+@pytest.mark.parametrize("folder", ["page.html", "llms.txt", "index.html"])
+def test_a_folder_named_as_a_file_of_the_site_is_skipped_not_a_crash(
+    tmp_path: Path, folder: str
+) -> None:
+    # The site cannot hold the page page.html (of page.md), or the version's index.html and
+    # llms.txt, and a folder of that name (IsADirectoryError, a traceback).
+    catalog = write_catalog(tmp_path)
+    (tmp_path / "docs" / "page.md").write_text("# Page\n\ntext\n", encoding="utf-8")
+    (tmp_path / "docs" / folder).mkdir()
+    (tmp_path / "docs" / folder / "inner.md").write_text("# Inner\n\ntext\n", encoding="utf-8")
+    out = tmp_path / "out"
+    code, output = run("build", "-c", str(catalog), "--out", str(out), "--no-site-search")
+    assert code == 0, output
+    assert f"skipped {folder}/inner.md: in folder {folder}" in output
+    assert (out / "libs" / "demo" / "1.0.0" / "page.html").is_file()
+
+
 def test_compat_index_passes_check() -> None:
     code, output = run("check", str(COMPAT))
     assert code == 0, output
