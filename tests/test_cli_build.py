@@ -87,6 +87,32 @@ def test_a_folder_named_as_a_file_of_the_site_is_skipped_not_a_crash(
     assert (out / "libs" / "demo" / "1.0.0" / "page.html").is_file()
 
 
+def test_a_reno_note_named_in_bytes_that_are_not_utf8_builds_with_the_cache(
+    tmp_path: Path,
+) -> None:
+    # The page records the files it read, the note's name with a lone surrogate, which orjson
+    # cannot write: the cache's entry for the page raised TypeError; --no-cache built.
+    catalog = write_catalog(tmp_path)
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "docs" / "changelog.rst").write_text(
+        "Changelog\n=========\n\n.. release-notes::\n", encoding="utf-8"
+    )
+    notes = tmp_path / "releasenotes" / "notes"
+    notes.mkdir(parents=True)
+    (notes / os.fsdecode(b"fix-\xff.yaml")).write_text("fixes:\n  - Fixed it.\n", encoding="utf-8")
+    pages = []
+    for cache in ("--no-cache", "--cache-dir"):
+        out = tmp_path / f"out{cache}"
+        args = [cache, str(tmp_path / "cache")] if cache == "--cache-dir" else [cache]
+        code, output = run(
+            "build", "-c", str(catalog), "--out", str(out), "--no-site-search", *args
+        )
+        assert code == 0, output
+        pages.append((out / "libs" / "demo" / "1.0.0" / "changelog.html").read_bytes())
+    assert b"Fixed it." in pages[0]
+    assert pages[0] == pages[1]
+
+
 def test_compat_index_passes_check() -> None:
     code, output = run("check", str(COMPAT))
     assert code == 0, output
