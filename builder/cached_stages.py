@@ -221,7 +221,14 @@ class _CachedFiles:
         if parsed.records:
             # Hashed here, once: the shard and page stages key the file's page on it.
             parsed = replace(parsed, digest=encoded_records_digest(parsed.records))
-        payload = file_records_payload(parsed, source.size)
+        try:
+            payload = file_records_payload(parsed, source.size)
+        except TypeError as error:
+            if "surrogates" not in str(error):
+                raise
+            # A file the page read whose name is not UTF-8 (a reno note listed in its folder,
+            # decoded with lone surrogates) has no JSON form: as BuildCache.store, not kept.
+            return parsed
         if parsed.api is not None:
             self.cache.store_bytes(key, orjson.dumps({"api": True}))
             self.cache.store_bytes(cache_key(key, self.code_hash), payload)

@@ -17,7 +17,7 @@ from builder.gzip_pages import gunzip_page, gzipped_page_name
 from builder.model import SkippedFile, SourceFile
 from builder.parsers import SUPPORTED_SUFFIXES
 from builder.parsers.office import OFFICE_SUFFIXES
-from builder.permalinks import unservable_characters
+from builder.permalinks import page_path, unservable_characters
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
 MAX_VERSION_BYTES = 512 * 1024 * 1024
@@ -27,6 +27,9 @@ BINARY_SNIFF_BYTES = 8192
 # CharUtils.NUL); a binary file holds many. Up to this many per KiB sniffed, a file that
 # decodes as UTF-8 is text, each NUL read as U+FFFD.
 MAX_NULS_PER_KIB_OF_TEXT = 1
+# The longest file name (in bytes) Linux, macOS and Windows file systems take: a page's name is
+# its source's with ".html" for the suffix, which can take it over.
+MAX_NAME_BYTES = 255
 
 
 @dataclass(frozen=True)
@@ -74,6 +77,13 @@ def _judge(
         return SkippedFile(
             relpath,
             f"file name has characters a web host cannot serve ({unservable}); rename the file",
+        )
+    page = page_path(relpath).rpartition("/")[2]
+    if len(page.encode("utf-8")) > MAX_NAME_BYTES:
+        return SkippedFile(
+            relpath,
+            f"file name too long: its page, {len(page.encode('utf-8'))} bytes, would be over the "
+            f"{MAX_NAME_BYTES} a file system takes; shorten the name",
         )
     try:
         if is_link:
@@ -187,9 +197,39 @@ def list_version_files(
             candidates.append(judged)
         else:
             skipped.append(judged)
+    candidates = _without_folders_named_as_files(candidates, skipped)
     candidates.sort(key=lambda c: c.relpath)
     skipped.sort(key=lambda s: s.relpath)
     return VersionListing(tuple(candidates), tuple(skipped), excluded)
+
+
+# The files a version's folder holds besides its pages (builder.pages.render_version).
+_VERSION_FILES = ("index.html", "llms.txt")
+
+
+def _without_folders_named_as_files(
+    candidates: list[Candidate], skipped: list[SkippedFile]
+) -> list[Candidate]:
+    """The candidates but those in a folder whose name the site gives a file: a page (folder
+    ``x.html/`` beside ``x.md``) or a file of the version (``llms.txt/``). The site cannot hold
+    a file and a folder of one name; those skipped are added to ``skipped``."""
+    files = {page_path(c.relpath) for c in candidates}.union(_VERSION_FILES)
+    kept: list[Candidate] = []
+    for candidate in candidates:
+        folders = candidate.relpath.split("/")[:-1]
+        clash = next(
+            (f for n in range(1, len(folders) + 1) if (f := "/".join(folders[:n])) in files), None
+        )
+        if clash is None:
+            kept.append(candidate)
+        else:
+            skipped.append(
+                SkippedFile(
+                    candidate.relpath,
+                    f"in folder {clash}, the name of a file of the site; rename the folder",
+                )
+            )
+    return kept
 
 
 def read_source(
@@ -267,19 +307,19 @@ def open_regular(path: Path, identity: tuple[int, int] | None = None) -> BinaryI
         return "vanished during the build"
     except OSError as exc:
         return f"unreadable ({exc.strerror})"
-    handle = os.fdopen(descriptor, "rb")
+    # fstat before fdopen: fdopen of a folder raises IsADirectoryError.
     try:
-        opened = os.fstat(handle.fileno())
+        opened = os.fstat(descriptor)
     except OSError as exc:
-        handle.close()
+        os.close(descriptor)
         return f"unreadable ({exc.strerror})"
     reason = _not_regular(opened.st_mode)
     if reason is None and identity is not None and (opened.st_dev, opened.st_ino) != identity:
         reason = "symlink pointed elsewhere during the build"
     if reason is not None:
-        handle.close()
+        os.close(descriptor)
         return reason
-    return handle
+    return os.fdopen(descriptor, "rb")
 
 
 def _read_bytes(

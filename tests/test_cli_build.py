@@ -34,6 +34,85 @@ def write_catalog(root: Path, body: str = "") -> Path:
     return catalog
 
 
+def test_a_source_whose_page_name_is_too_long_is_skipped_not_a_crash(tmp_path: Path) -> None:
+    # 252 + ".md" is a name a file system takes; 252 + ".html" is not (OSError: File name too
+    # long, a traceback, with the cache and without).
+    catalog = write_catalog(tmp_path)
+    (tmp_path / "docs" / ("m" * 252 + ".md")).write_text("# Long\n\ntext\n", encoding="utf-8")
+    (tmp_path / "docs" / ("r" * 250 + ".rst")).write_text("Fits\n====\n\ntext\n", encoding="utf-8")
+    for cache in ("--no-cache", "--cache-dir"):
+        out = tmp_path / f"out{cache}"
+        args = [cache, str(tmp_path / "cache")] if cache == "--cache-dir" else [cache]
+        code, output = run(
+            "build", "-c", str(catalog), "--out", str(out), "--no-site-search", *args
+        )
+        assert code == 0, output
+        assert "file name too long" in output
+        assert (out / "libs" / "demo" / "1.0.0" / ("r" * 250 + ".html")).is_file()
+
+
+def test_a_folder_named_index_html_does_not_crash_the_project_detection(tmp_path: Path) -> None:
+    # Telling a docsify folder reads its index.html: a folder of that name raised
+    # IsADirectoryError.
+    catalog = write_catalog(tmp_path)
+    (tmp_path / "docs" / "page.md").write_text("# Page\n\ntext\n", encoding="utf-8")
+    (tmp_path / "docs" / "index.html").mkdir()
+    code, output = run(
+        "build",
+        "-c",
+        str(catalog),
+        "--out",
+        str(tmp_path / "out"),
+        "--no-cache",
+        "--no-site-search",
+    )
+    assert code == 0, output
+    assert (tmp_path / "out" / "libs" / "demo" / "1.0.0" / "page.html").is_file()
+
+
+@pytest.mark.parametrize("folder", ["page.html", "llms.txt", "index.html"])
+def test_a_folder_named_as_a_file_of_the_site_is_skipped_not_a_crash(
+    tmp_path: Path, folder: str
+) -> None:
+    # The site cannot hold the page page.html (of page.md), or the version's index.html and
+    # llms.txt, and a folder of that name (IsADirectoryError, a traceback).
+    catalog = write_catalog(tmp_path)
+    (tmp_path / "docs" / "page.md").write_text("# Page\n\ntext\n", encoding="utf-8")
+    (tmp_path / "docs" / folder).mkdir()
+    (tmp_path / "docs" / folder / "inner.md").write_text("# Inner\n\ntext\n", encoding="utf-8")
+    out = tmp_path / "out"
+    code, output = run("build", "-c", str(catalog), "--out", str(out), "--no-site-search")
+    assert code == 0, output
+    assert f"skipped {folder}/inner.md: in folder {folder}" in output
+    assert (out / "libs" / "demo" / "1.0.0" / "page.html").is_file()
+
+
+def test_a_reno_note_named_in_bytes_that_are_not_utf8_builds_with_the_cache(
+    tmp_path: Path,
+) -> None:
+    # The page records the files it read, the note's name with a lone surrogate, which orjson
+    # cannot write: the cache's entry for the page raised TypeError; --no-cache built.
+    catalog = write_catalog(tmp_path)
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "docs" / "changelog.rst").write_text(
+        "Changelog\n=========\n\n.. release-notes::\n", encoding="utf-8"
+    )
+    notes = tmp_path / "releasenotes" / "notes"
+    notes.mkdir(parents=True)
+    (notes / os.fsdecode(b"fix-\xff.yaml")).write_text("fixes:\n  - Fixed it.\n", encoding="utf-8")
+    pages = []
+    for cache in ("--no-cache", "--cache-dir"):
+        out = tmp_path / f"out{cache}"
+        args = [cache, str(tmp_path / "cache")] if cache == "--cache-dir" else [cache]
+        code, output = run(
+            "build", "-c", str(catalog), "--out", str(out), "--no-site-search", *args
+        )
+        assert code == 0, output
+        pages.append((out / "libs" / "demo" / "1.0.0" / "changelog.html").read_bytes())
+    assert b"Fixed it." in pages[0]
+    assert pages[0] == pages[1]
+
+
 def test_compat_index_passes_check() -> None:
     code, output = run("check", str(COMPAT))
     assert code == 0, output

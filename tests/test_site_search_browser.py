@@ -38,7 +38,11 @@ WAIT_SECONDS = 20
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningServer]:
     root = tmp_path_factory.mktemp("searchable")
     site = root / "site"
-    build_site(load_catalog(make_catalog(root)), site, site_search=find_pagefind())
+    catalog = make_catalog(root)
+    (root / "docs" / "1.0.0" / "odd #?%41 name.md").write_text(
+        "# Oddly named\n\nA page named with characters a URL quotes.\n", encoding="utf-8"
+    )
+    build_site(load_catalog(catalog), site, site_search=find_pagefind())
     with start_server(site) as running:
         yield running
 
@@ -84,3 +88,30 @@ def test_a_query_finds_a_section_and_its_link_lands_on_the_anchor(
     wait.until(lambda d: d.current_url == page + "#converters")
     target = browser.execute_script("return document.querySelector(':target')")
     assert target.tag_name == "section" and target.get_attribute("id") == "converters"
+
+
+def test_a_result_links_a_page_whose_name_a_url_quotes(
+    served: RunningServer, browser: object
+) -> None:
+    """Pagefind gives the page's path unquoted: "odd #?%41 name.html" was linked as
+    "odd #?%41 name.html", which asks for "odd " (the rest a query and a fragment)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.remote.webdriver import WebDriver
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    assert isinstance(browser, WebDriver)
+    wait = WebDriverWait(browser, WAIT_SECONDS)
+    browser.get(served.url + "libs/demo/1.0.0/intro.html")
+    box = wait.until(lambda d: d.find_element(By.CSS_SELECTOR, ".pagefind-ui__search-input"))
+    box.send_keys("oddly")
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".pagefind-ui__result-link"))
+    links = {
+        link.text: link.get_attribute("href")
+        for link in browser.find_elements(By.CSS_SELECTOR, ".pagefind-ui__result-link")
+    }
+    page = served.url + "libs/demo/1.0.0/odd%20%23%3F%2541%20name.html"
+    assert links == {"Oddly named · Demo Lib 1.0.0": page, "Oddly named": page + "#oddly-named"}
+    browser.find_element(By.LINK_TEXT, "Oddly named").click()
+    wait.until(lambda d: d.current_url == page + "#oddly-named")
+    target = browser.execute_script("return document.querySelector(':target')")
+    assert target.get_attribute("id") == "oddly-named"

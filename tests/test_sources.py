@@ -209,6 +209,13 @@ def test_a_file_replaced_by_a_fifo_after_listing_is_not_waited_on(tmp_path: Path
     assert result == SkippedFile("swapped.md", "not a regular file (a FIFO)")
 
 
+def test_a_file_replaced_by_a_folder_after_listing_is_skipped(tmp_path: Path) -> None:
+    # os.open opens a folder for reading; os.fdopen of it raised IsADirectoryError.
+    (tmp_path / "swapped.md").mkdir()
+    result = read_source(Candidate("swapped.md", tmp_path / "swapped.md"))
+    assert result == SkippedFile("swapped.md", "not a regular file")
+
+
 @pytest.mark.parametrize(
     "name", ["new\nline.md", "esc\x1b[31mred.md", "bell\x07.md", "rtl\u202eevil.md", "nbsp\x85.md"]
 )
