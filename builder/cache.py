@@ -73,6 +73,13 @@ def python_files_sha256(roots: Iterable[Path]) -> str:
     return digest.hexdigest()
 
 
+def holds_undecodable_name(error: TypeError) -> bool:
+    """Whether orjson refused a value for a string with lone surrogates: a file name that is
+    not UTF-8 (a skipped file's, a file a page read), which has no JSON form. An entry that
+    holds one is not kept; any other refusal is a bug and passes through."""
+    return "surrogates" in str(error)
+
+
 def read_whole(path: str) -> bytes:
     """The bytes of the file at ``path``, read with the system's calls alone: a rebuild reads
     over a thousand entries, and a buffered file object for each cost it twice the time."""
@@ -185,11 +192,9 @@ class BuildCache:
         try:
             payload = orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
         except TypeError as error:
-            if "surrogates" not in str(error):
+            if not holds_undecodable_name(error):
                 raise
-            # A file name that is not UTF-8 (a skipped file's, decoded with lone surrogates)
-            # has no JSON form: the entry is not kept, and the next build makes it again.
-            return
+            return  # not kept: the next build makes it again
         self.store_bytes(key, payload)
 
     def store_tree(self, key: str, source: Path, digests: Mapping[str, str] | None = None) -> None:

@@ -30,7 +30,7 @@ import jinja2
 import orjson
 
 from builder.api.locate import open_source
-from builder.cache import BuildCache, cache_key
+from builder.cache import BuildCache, cache_key, holds_undecodable_name
 from builder.cached_file_records import file_records_payload, kept_records
 from builder.cached_page_files import KeptFiles
 from builder.cached_trees import tree_cached
@@ -224,11 +224,9 @@ class _CachedFiles:
         try:
             payload = file_records_payload(parsed, source.size)
         except TypeError as error:
-            if "surrogates" not in str(error):
+            if not holds_undecodable_name(error):
                 raise
-            # A file the page read whose name is not UTF-8 (a reno note listed in its folder,
-            # decoded with lone surrogates) has no JSON form: as BuildCache.store, not kept.
-            return parsed
+            return parsed  # a file the page read (a reno note) has a name that is not UTF-8
         if parsed.api is not None:
             self.cache.store_bytes(key, orjson.dumps({"api": True}))
             self.cache.store_bytes(cache_key(key, self.code_hash), payload)
