@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from builder.sources import BINARY_SNIFF_BYTES, MAX_FILE_BYTES
+from builder.sources import BINARY_SNIFF_BYTES, MAX_FILE_BYTES, open_regular
 
 # Includes nest (an included file may include others); real projects stop at two or three,
 # and the limit keeps an include cycle from recursing.
@@ -302,7 +302,11 @@ def _look_up(path: Path, root: Path) -> _Found:
             return _Found(UNREADABLE)
         if status.st_size > MAX_FILE_BYTES:
             return _Found(TOO_BIG)
-        with resolved.open("rb") as file:
+        # Opened as the file just judged, never waiting: one swapped for a FIFO since is refused.
+        opened = open_regular(resolved, (status.st_dev, status.st_ino))
+        if isinstance(opened, str):
+            return _Found(UNREADABLE)
+        with opened as file:
             data = file.read(MAX_FILE_BYTES + 1)  # the file may have grown since
     except (OSError, RuntimeError, ValueError):  # ValueError: a NUL in the name
         return _Found(MISSING)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 import threading
 from collections.abc import Iterable
 from pathlib import Path
@@ -164,6 +165,32 @@ def test_a_fifo_where_an_include_was_looked_for_is_not_opened(tmp_path: Path) ->
     assert found == [(("pipe.rst", UNREADABLE),)]
     with pytest.raises(IncludeRefused, match="could not be read"):
         reader.read("index.rst", "../pipe.rst")
+
+
+def test_a_fifo_swapped_in_after_the_check_is_not_waited_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file judged regular, then replaced by a FIFO before it is opened (the check saw a
+    regular file: here the check is made to see one)."""
+    project = make_project(tmp_path)
+    where = include_root(project / "docs", None, None)
+    os.mkfifo(project / "pipe.rst")
+    checked = Path.stat
+
+    def regular_then(self: Path, **kwargs: bool) -> os.stat_result:
+        status = checked(self, **kwargs)
+        if self.name != "pipe.rst":
+            return status
+        return os.stat_result((stat.S_IFREG | 0o644, *tuple(status)[1:]))
+
+    monkeypatch.setattr(Path, "stat", regular_then)
+    found: list[tuple[tuple[str, str], ...]] = []
+    looking = threading.Thread(
+        target=lambda: found.append(current_digests(where, ["pipe.rst"])), daemon=True
+    )
+    looking.start()
+    looking.join(timeout=30)
+    assert found == [(("pipe.rst", UNREADABLE),)]
 
 
 def test_snippet_base_paths_are_tried_in_order_and_stay_in_the_project(tmp_path: Path) -> None:
