@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -55,28 +55,35 @@ def find_pagefind() -> Path | None:
     return binary if binary is not None and binary.is_file() else None
 
 
-def _pagefind_environment() -> dict[str, str]:
-    return {
+def _run_pagefind(
+    binary: Path, arguments: Sequence[str], cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Pagefind run with ``arguments``, its output captured, without the shell's PAGEFIND_
+    settings; SiteSearchError when it cannot be started."""
+    environment = {
         key: value
         for key, value in os.environ.items()
         if not key.startswith(_PAGEFIND_ENVIRONMENT_PREFIX)
     }
-
-
-def pagefind_version(binary: Path) -> str:
-    """What ``binary --version`` prints (part of the kept bundle's cache key): an npm-installed
-    ``pagefind`` is a script that runs the platform's binary, with the same bytes from one
-    release to the next."""
     try:
-        result = subprocess.run(
-            [str(binary.absolute()), "--version"],  # as index_site runs it
-            env=_pagefind_environment(),
+        return subprocess.run(
+            # Absolute: a relative path (PAGEFIND_BINARY_PATH) names nothing in the site.
+            [str(binary.absolute()), *arguments],
+            cwd=cwd,
+            env=environment,
             capture_output=True,
             text=True,
             check=False,
         )
     except OSError as exc:
         raise SiteSearchError(f"could not run Pagefind ({binary}): {exc}") from exc
+
+
+def pagefind_version(binary: Path) -> str:
+    """What ``binary --version`` prints (part of the kept bundle's cache key): an npm-installed
+    ``pagefind`` is a script that runs the platform's binary, with the same bytes from one
+    release to the next."""
+    result = _run_pagefind(binary, ["--version"])
     return f"{result.returncode} {result.stdout.strip()}"
 
 
@@ -89,19 +96,8 @@ def index_site(site_dir: Path, binary: Path, bundle: Path | None = None) -> Sear
     """Run Pagefind over ``site_dir`` (a whole built site), writing its bundle to
     ``site_dir/pagefind/``, then moved to ``bundle`` when given (a folder not there yet, on the
     site's file system; the files are the same wherever they are)."""
-    try:
-        result = subprocess.run(
-            # Absolute: a relative path (PAGEFIND_BINARY_PATH) names nothing in the site.
-            [str(binary.absolute()), *PAGEFIND_ARGUMENTS],
-            # Pagefind reads a pagefind.yml from where it runs: the site has none.
-            cwd=site_dir,
-            env=_pagefind_environment(),
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-    except OSError as exc:
-        raise SiteSearchError(f"could not run Pagefind ({binary}): {exc}") from exc
+    # Pagefind reads a pagefind.yml from where it runs: the site has none.
+    result = _run_pagefind(binary, PAGEFIND_ARGUMENTS, cwd=site_dir)
     if result.returncode != 0:
         detail = (result.stderr or result.stdout).strip()[-2000:]
         raise SiteSearchError(

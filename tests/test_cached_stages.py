@@ -20,6 +20,7 @@ from builder.model import ApiUse, FileRecords, Warning_, encoded_records_digest
 from builder.pipeline import build_site
 from builder.sources import Candidate
 from builder.stages.parse import encode_record
+from tests.test_incremental import site_files
 
 CATALOG = """[site]
 title = "Docs"
@@ -125,10 +126,6 @@ def test_a_build_without_a_cache_reads_each_source_once_and_hashes_none(
     build_site(load_catalog(catalog), tmp_path / "uncached")
     assert read == [("a.md", ""), ("b.md", "")]
     assert site_files(tmp_path / "uncached") == site_files(tmp_path / "cached")
-
-
-def site_files(root: Path) -> dict[str, bytes]:
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*") if p.is_file()}
 
 
 def test_only_a_build_that_parsed_a_large_version_collects_its_cycles(

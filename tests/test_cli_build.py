@@ -22,6 +22,21 @@ def run(*args: str) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
+def built_with_and_without_cache(catalog: Path, work: Path) -> list[tuple[Path, str]]:
+    """The catalog built with --no-cache and with a cache, each into a folder of ``work``:
+    each output folder and the build's output (each build asserted to succeed)."""
+    built = []
+    for cache in ("--no-cache", "--cache-dir"):
+        out = work / f"out{cache}"
+        args = [cache, str(work / "cache")] if cache == "--cache-dir" else [cache]
+        code, output = run(
+            "build", "-c", str(catalog), "--out", str(out), "--no-site-search", *args
+        )
+        assert code == 0, output
+        built.append((out, output))
+    return built
+
+
 def write_catalog(root: Path, body: str = "") -> Path:
     (root / "docs").mkdir(exist_ok=True)
     catalog = root / "docbuild.toml"
@@ -40,13 +55,7 @@ def test_a_source_whose_page_name_is_too_long_is_skipped_not_a_crash(tmp_path: P
     catalog = write_catalog(tmp_path)
     (tmp_path / "docs" / ("m" * 252 + ".md")).write_text("# Long\n\ntext\n", encoding="utf-8")
     (tmp_path / "docs" / ("r" * 250 + ".rst")).write_text("Fits\n====\n\ntext\n", encoding="utf-8")
-    for cache in ("--no-cache", "--cache-dir"):
-        out = tmp_path / f"out{cache}"
-        args = [cache, str(tmp_path / "cache")] if cache == "--cache-dir" else [cache]
-        code, output = run(
-            "build", "-c", str(catalog), "--out", str(out), "--no-site-search", *args
-        )
-        assert code == 0, output
+    for out, output in built_with_and_without_cache(catalog, tmp_path):
         assert "file name too long" in output
         assert (out / "libs" / "demo" / "1.0.0" / ("r" * 250 + ".html")).is_file()
 
@@ -100,15 +109,10 @@ def test_a_reno_note_named_in_bytes_that_are_not_utf8_builds_with_the_cache(
     notes = tmp_path / "releasenotes" / "notes"
     notes.mkdir(parents=True)
     (notes / os.fsdecode(b"fix-\xff.yaml")).write_text("fixes:\n  - Fixed it.\n", encoding="utf-8")
-    pages = []
-    for cache in ("--no-cache", "--cache-dir"):
-        out = tmp_path / f"out{cache}"
-        args = [cache, str(tmp_path / "cache")] if cache == "--cache-dir" else [cache]
-        code, output = run(
-            "build", "-c", str(catalog), "--out", str(out), "--no-site-search", *args
-        )
-        assert code == 0, output
-        pages.append((out / "libs" / "demo" / "1.0.0" / "changelog.html").read_bytes())
+    pages = [
+        (out / "libs" / "demo" / "1.0.0" / "changelog.html").read_bytes()
+        for out, _ in built_with_and_without_cache(catalog, tmp_path)
+    ]
     assert b"Fixed it." in pages[0]
     assert pages[0] == pages[1]
 

@@ -148,6 +148,18 @@ def test_a_file_too_big_to_include_is_not_read(tmp_path: Path) -> None:
     assert reader.bytes_read == 0
 
 
+def digests_without_waiting(where: IncludeRoot, path: str) -> list[tuple[tuple[str, str], ...]]:
+    """``current_digests`` of ``path`` asked in a thread: [] when it still waits after 30 s (a
+    FIFO opened for reading waits for a writer)."""
+    found: list[tuple[tuple[str, str], ...]] = []
+    looking = threading.Thread(
+        target=lambda: found.append(current_digests(where, [path])), daemon=True
+    )
+    looking.start()
+    looking.join(timeout=30)
+    return found
+
+
 def test_a_fifo_where_an_include_was_looked_for_is_not_opened(tmp_path: Path) -> None:
     """Opening a FIFO for reading waits for a writer: the build would hang."""
     project = make_project(tmp_path)
@@ -156,13 +168,7 @@ def test_a_fifo_where_an_include_was_looked_for_is_not_opened(tmp_path: Path) ->
     with pytest.raises(IncludeRefused, match="not found"):
         reader.read("index.rst", "../pipe.rst")
     os.mkfifo(project / "pipe.rst")
-    found: list[tuple[tuple[str, str], ...]] = []
-    looking = threading.Thread(
-        target=lambda: found.append(current_digests(where, ["pipe.rst"])), daemon=True
-    )
-    looking.start()
-    looking.join(timeout=30)
-    assert found == [(("pipe.rst", UNREADABLE),)]
+    assert digests_without_waiting(where, "pipe.rst") == [(("pipe.rst", UNREADABLE),)]
     with pytest.raises(IncludeRefused, match="could not be read"):
         reader.read("index.rst", "../pipe.rst")
 
@@ -184,13 +190,7 @@ def test_a_fifo_swapped_in_after_the_check_is_not_waited_on(
         return os.stat_result((stat.S_IFREG | 0o644, *tuple(status)[1:]))
 
     monkeypatch.setattr(Path, "stat", regular_then)
-    found: list[tuple[tuple[str, str], ...]] = []
-    looking = threading.Thread(
-        target=lambda: found.append(current_digests(where, ["pipe.rst"])), daemon=True
-    )
-    looking.start()
-    looking.join(timeout=30)
-    assert found == [(("pipe.rst", UNREADABLE),)]
+    assert digests_without_waiting(where, "pipe.rst") == [(("pipe.rst", UNREADABLE),)]
 
 
 def test_snippet_base_paths_are_tried_in_order_and_stay_in_the_project(tmp_path: Path) -> None:

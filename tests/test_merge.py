@@ -15,6 +15,7 @@ from click.testing import CliRunner
 
 from builder.cli import main
 from builder.part import MANIFEST_FILE, PART_FOLDER, split_catalog
+from tests.test_incremental import site_files
 
 REPO = Path(__file__).parent.parent
 COMPAT = REPO / "examples" / "compat" / "doctrove-demo-index.json"
@@ -77,14 +78,6 @@ def build_part(catalog: Path, out: Path, only: str) -> subprocess.Popen[str]:
         stderr=subprocess.STDOUT,
         text=True,
     )
-
-
-def site_files(root: Path) -> dict[str, bytes]:
-    return {
-        path.relative_to(root).as_posix(): path.read_bytes()
-        for path in sorted(root.rglob("*"))
-        if path.is_file()
-    }
 
 
 def catalog_ids() -> list[str]:

@@ -24,6 +24,7 @@ from builder.stages.parse_workers import (
     outcomes,
 )
 from builder.workers import DONE_HERE_FIRST, MIN_ITEMS_FOR_WORKERS, can_fork
+from tests.test_incremental import site_files
 
 pytestmark = pytest.mark.skipif(not can_fork(), reason="workers are forked")
 
@@ -62,10 +63,6 @@ def make_project(root: Path) -> Path:
     (docs / "empty.md").write_text("  \n", encoding="utf-8")
     (root / "docbuild.toml").write_text(CATALOG, encoding="utf-8")
     return root / "docbuild.toml"
-
-
-def site_files(root: Path) -> dict[str, bytes]:
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*") if p.is_file()}
 
 
 @pytest.mark.parametrize("cached", [False, True])

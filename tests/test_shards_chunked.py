@@ -29,6 +29,7 @@ from schemas.term_chunks import (
 )
 from schemas.text import match_expression
 from tests.conftest import CHUNKED_LIBRARIES
+from tests.test_incremental import site_files
 
 WEIGHTS = ", ".join(str(w) for w in BM25_WEIGHTS)
 RANKED = (
@@ -63,10 +64,6 @@ def volume_records(site: Path, library_id: str, version: str) -> list[dict[str, 
     index = orjson.loads((site / "libs" / library_id / "index.json").read_bytes())
     (entry,) = index["entries"]
     return list(entry["volumes"][version]["sections"])
-
-
-def site_files(root: Path) -> dict[str, bytes]:
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*") if p.is_file()}
 
 
 def index_bytes(conn: sqlite3.Connection) -> int:

@@ -63,6 +63,24 @@ def browser() -> Iterator[object]:
         driver.quit()
 
 
+def result_links(browser: object, served: RunningServer, query: str) -> dict[str, str]:
+    """Each result link's text and address once ``query`` is typed in a version page's box."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.remote.webdriver import WebDriver
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    assert isinstance(browser, WebDriver)
+    wait = WebDriverWait(browser, WAIT_SECONDS)
+    browser.get(served.url + "libs/demo/1.0.0/intro.html")
+    box = wait.until(lambda d: d.find_element(By.CSS_SELECTOR, ".pagefind-ui__search-input"))
+    box.send_keys(query)
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".pagefind-ui__result-link"))
+    return {
+        link.text: str(link.get_attribute("href"))
+        for link in browser.find_elements(By.CSS_SELECTOR, ".pagefind-ui__result-link")
+    }
+
+
 def test_a_query_finds_a_section_and_its_link_lands_on_the_anchor(
     served: RunningServer, browser: object
 ) -> None:
@@ -72,14 +90,7 @@ def test_a_query_finds_a_section_and_its_link_lands_on_the_anchor(
 
     assert isinstance(browser, WebDriver)
     wait = WebDriverWait(browser, WAIT_SECONDS)
-    browser.get(served.url + "libs/demo/1.0.0/intro.html")
-    box = wait.until(lambda d: d.find_element(By.CSS_SELECTOR, ".pagefind-ui__search-input"))
-    box.send_keys("converters")
-    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".pagefind-ui__result-link"))
-    links = {
-        link.text: link.get_attribute("href")
-        for link in browser.find_elements(By.CSS_SELECTOR, ".pagefind-ui__result-link")
-    }
+    links = result_links(browser, served, "converters")
     page = served.url + "libs/demo/2.0.0/routing.html"
     assert links == {"Routing · Demo Lib 2.0.0": page, "Converters": page + "#converters"}
     filters = browser.find_elements(By.CSS_SELECTOR, ".pagefind-ui__filter-name")
@@ -101,14 +112,7 @@ def test_a_result_links_a_page_whose_name_a_url_quotes(
 
     assert isinstance(browser, WebDriver)
     wait = WebDriverWait(browser, WAIT_SECONDS)
-    browser.get(served.url + "libs/demo/1.0.0/intro.html")
-    box = wait.until(lambda d: d.find_element(By.CSS_SELECTOR, ".pagefind-ui__search-input"))
-    box.send_keys("oddly")
-    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".pagefind-ui__result-link"))
-    links = {
-        link.text: link.get_attribute("href")
-        for link in browser.find_elements(By.CSS_SELECTOR, ".pagefind-ui__result-link")
-    }
+    links = result_links(browser, served, "oddly")
     page = served.url + "libs/demo/1.0.0/odd%20%23%3F%2541%20name.html"
     assert links == {"Oddly named · Demo Lib 1.0.0": page, "Oddly named": page + "#oddly-named"}
     browser.find_element(By.LINK_TEXT, "Oddly named").click()

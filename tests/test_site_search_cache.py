@@ -14,13 +14,8 @@ from builder.cached_site_search import pages_digest
 from builder.config import load_catalog
 from builder.pipeline import build_site
 from builder.site_search import SEARCH_FOLDER, SearchIndexInfo
+from tests.test_incremental import site_files
 from tests.test_site_search import PAGEFIND, fragments, make_catalog, needs_pagefind
-
-
-def files_of(folder: Path) -> dict[str, bytes]:
-    return {
-        p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()
-    }
 
 
 @pytest.fixture
@@ -45,15 +40,15 @@ def test_a_rebuild_that_changed_no_page_links_the_kept_bundle(
     config = load_catalog(make_catalog(tmp_path))
     cache, site = tmp_path / "cache", tmp_path / "site"
     first = build_site(config, site, cache_dir=cache, site_search=PAGEFIND)
-    built = files_of(site)
+    built = site_files(site)
     again = build_site(config, site, cache_dir=cache, site_search=PAGEFIND)
     assert len(pagefind_runs) == 1  # the second build ran no Pagefind
-    assert files_of(site) == built
+    assert site_files(site) == built
     assert again.site_search == first.site_search
     assert first.site_search is not None and first.site_search.pages == 4
     # And what it links is what a build without the cache writes.
     build_site(config, tmp_path / "uncached", site_search=PAGEFIND)
-    assert files_of(tmp_path / "uncached" / SEARCH_FOLDER) == files_of(site / SEARCH_FOLDER)
+    assert site_files(tmp_path / "uncached" / SEARCH_FOLDER) == site_files(site / SEARCH_FOLDER)
 
 
 @needs_pagefind
@@ -108,7 +103,7 @@ def test_a_build_stamped_with_another_time_links_the_kept_bundle(
     build_site(
         config, tmp_path / "uncached", site_search=PAGEFIND, updated_at="2026-02-02T00:00:00.000Z"
     )
-    assert files_of(site / SEARCH_FOLDER) == files_of(tmp_path / "uncached" / SEARCH_FOLDER)
+    assert site_files(site / SEARCH_FOLDER) == site_files(tmp_path / "uncached" / SEARCH_FOLDER)
 
 
 def test_pages_pagefind_leaves_out_count_by_their_path_alone(tmp_path: Path) -> None:
@@ -170,4 +165,4 @@ def test_a_pagefind_upgraded_behind_the_same_launcher_is_run_again(
     build_site(config, site, cache_dir=cache, site_search=launcher)
     assert len(pagefind_runs) == 2
     build_site(config, tmp_path / "uncached", site_search=launcher)
-    assert files_of(site / SEARCH_FOLDER) == files_of(tmp_path / "uncached" / SEARCH_FOLDER)
+    assert site_files(site / SEARCH_FOLDER) == site_files(tmp_path / "uncached" / SEARCH_FOLDER)
