@@ -4,18 +4,18 @@ An entry is trusted only if its own checksum holds and it reads as what was stor
 kept folder, a list of files that stay inside it, each an object of builder.cache_objects that
 is still what its name says); anything else is a miss and gets rewritten.
 Only data is kept, never code: nothing here is imported, unpickled or executed.
-Writes are atomic (temp file, rename), so a killed build leaves no half entry.
+Entries live in one SQLite file (builder.cache_entries), each written in a transaction of its
+own, so a killed build leaves no half entry.
 Entries not used by a build are swept at its end, so the cache tracks the catalog's size.
 """
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import hashlib
-import os
 import shutil
-import tempfile
+import sqlite3
+import weakref
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -25,7 +25,8 @@ import orjson
 import builder
 import schemas
 from builder import __version__
-from builder.cache_objects import ObjectStore, entries_in, files_under, is_object_name
+from builder.cache_entries import EntryStore
+from builder.cache_objects import ObjectStore, files_under, is_object_name
 from schemas.digests import file_sha256
 
 # Raised whenever what an entry holds changes shape or meaning (3: sections list their API
@@ -33,12 +34,11 @@ from schemas.digests import file_sha256
 # objects), so no build reads an older entry.
 CACHE_FORMAT = "docbuild-cache@4"
 # Folders earlier versions kept and this one no longer reads: "templates" held jinja2 bytecode,
-# which would run as code unchecked; "trees" held kept folders, now manifests of objects.
-RETIRED_FOLDERS = ("templates", "trees")
+# which would run as code unchecked; "trees" held kept folders, now manifests of objects;
+# "entries" held each entry as a file, now rows of builder.cache_entries' file.
+RETIRED_FOLDERS = ("templates", "trees", "entries")
 # The name of the one file in a folder kept by ``store_file``.
 KEPT_FILE = "file"
-# Entries are read as bytes (Windows would translate line ends otherwise).
-_READ_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0)
 
 
 def cache_key(*parts: object) -> str:
@@ -80,21 +80,6 @@ def holds_undecodable_name(error: TypeError) -> bool:
     return "surrogates" in str(error)
 
 
-def read_whole(path: str) -> bytes:
-    """The bytes of the file at ``path``, read with the system's calls alone: a rebuild reads
-    over a thousand entries, and a buffered file object for each cost it twice the time."""
-    fd = os.open(path, _READ_FLAGS)
-    try:
-        size = os.fstat(fd).st_size
-        parts = []
-        # Until the end of the file: it may have grown since fstat, and a read may fall short.
-        while part := os.read(fd, max(size + 1, 1 << 16)):
-            parts.append(part)
-        return parts[0] if len(parts) == 1 else b"".join(parts)
-    finally:
-        os.close(fd)
-
-
 class BuildCache:
     """A folder of checksummed JSON entries; ``BuildCache(None)`` is a cache that never hits."""
 
@@ -110,65 +95,56 @@ class BuildCache:
         # Files kept by their bytes' sha256 (a shard's body packs and index chunks), linked
         # into the site when a build publishes the same bytes again.
         self.objects = ObjectStore(root)
-
-    def _path(self, key: str) -> str:
-        # A string, not a Path: a rebuild looks up a few thousand entries, and pathlib's
-        # parsing of each joined part cost it a tenth of a second.
-        if self.root is None:
-            raise RuntimeError("cache is disabled")
-        return f"{self.root}/entries/{key[:2]}/{key}.json"
+        self.entries = EntryStore(root) if root is not None else None
+        if self.entries is not None:
+            # A cache nobody closed (a test's, an embedding's) still lets go of its file.
+            weakref.finalize(self, self.entries.close)
 
     def load_bytes(self, key: str) -> bytes | None:
         """The payload stored under ``key``, or None when absent or corrupt."""
-        if self.root is None:
+        if self.entries is None:
             return None
-        path = self._path(key)
         try:
-            raw = read_whole(path)
-        except OSError:
+            found = self.entries.get(key)
+        except OSError:  # the cache folder cannot be made: nothing is kept
+            found = None
+        if found is None:
             self.misses += 1
             return None
-        digest, _, payload = raw.partition(b"\n")
-        if hashlib.sha256(payload).hexdigest().encode() != digest:
+        digest, payload = found
+        if hashlib.sha256(payload).hexdigest() != digest:
             self.corrupt += 1
             self.misses += 1
-            _unlink(path)
+            self.entries.delete(key)
             return None
         self.used.add(key)
         self.hits += 1
         return payload
 
     def store_bytes(self, key: str, payload: bytes) -> None:
-        if self.root is None:
-            return
-        path = self._path(key)
-        folder = os.path.dirname(path)
-        try:
-            os.makedirs(folder, exist_ok=True)
-            fd, temp = tempfile.mkstemp(dir=folder, prefix=".tmp-")
-        except OSError as error:
-            self.not_written(error)
+        if self.entries is None:
             return
         try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
-            os.replace(temp, path)
-        except OSError as error:
-            Path(temp).unlink(missing_ok=True)
-            self.not_written(error)
+            self.entries.put(key, hashlib.sha256(payload).hexdigest(), payload)
+        except (OSError, sqlite3.Error) as error:
+            self.not_written(error, str(self.entries.path))
             return
-        except BaseException:
-            Path(temp).unlink(missing_ok=True)
-            raise
         self.used.add(key)
 
-    def not_written(self, error: OSError) -> None:
+    def not_written(self, error: OSError | sqlite3.Error, where: str | None = None) -> None:
         """An entry could not be kept: the build goes on, the next one makes it again."""
         if self.unwritable is None:
-            # os.replace names the temporary file first and the entry second.
-            path = error.filename2 or error.filename
-            where = f" ({path})" if path else ""
-            self.unwritable = f"{error.strerror or error}{where}"
+            if isinstance(error, OSError):
+                where = error.filename2 or error.filename or where
+                reason = error.strerror or str(error)
+            else:
+                reason = str(error)
+            self.unwritable = f"{reason} ({where})" if where else reason
+
+    def close(self) -> None:
+        """Let go of the entries file (a build's end; a later use opens it again)."""
+        if self.entries is not None:
+            self.entries.close()
 
     def load(self, key: str) -> Any | None:
         payload = self.load_bytes(key)
@@ -186,7 +162,8 @@ class BuildCache:
         self.hits -= 1
         self.misses += 1
         self.used.discard(key)
-        _unlink(self._path(key))
+        if self.entries is not None:
+            self.entries.delete(key)
 
     def store(self, key: str, value: Any) -> None:
         try:
@@ -309,10 +286,8 @@ class BuildCache:
             if (self.root / name).is_dir():
                 shutil.rmtree(self.root / name, ignore_errors=True)
                 removed += 1
-        for entry in entries_in(self.root / "entries"):
-            if entry.name.removesuffix(".json") not in self.used:
-                _unlink(entry.path)
-                removed += 1
+        if self.entries is not None:
+            removed += self.entries.keep_only(self.used)
         return removed + self.objects.sweep()
 
 
@@ -336,9 +311,3 @@ def _tree_manifest(loaded: Any) -> dict[str, tuple[str, int, int]] | None:
             return None
         manifest[relpath] = (fields[0], fields[1], fields[2])
     return manifest
-
-
-def _unlink(path: str) -> None:
-    # Dropping an entry is tidying: one that cannot be dropped (a read-only cache) stays a miss.
-    with contextlib.suppress(OSError):
-        os.unlink(path)

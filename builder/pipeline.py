@@ -213,6 +213,7 @@ def build_site(
     if only is None:
         # A part keeps the cache entries of the libraries it left out.
         cache.sweep()
+    cache.close()
     return BuildReport(
         out,
         versions=[v.summary for v in versions],

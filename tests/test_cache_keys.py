@@ -1,5 +1,4 @@
-"""The build cache's keys cover docbuild's own code, not only its version string; its entries
-are read whole."""
+"""The build cache's keys cover docbuild's own code, not only its version string."""
 
 from __future__ import annotations
 
@@ -8,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from builder import cache
-from builder.cache import cache_key, python_files_sha256, read_whole
+from builder.cache import cache_key, python_files_sha256
 
 
 def _package(root: Path) -> Path:
@@ -46,12 +45,3 @@ def test_a_change_of_code_changes_every_key(monkeypatch: pytest.MonkeyPatch) -> 
 def test_the_fingerprint_is_of_the_running_code() -> None:
     roots = [Path(cache.__file__).parent, Path(cache.__file__).parent.parent / "schemas"]
     assert cache.code_fingerprint() == python_files_sha256(roots)
-
-
-@pytest.mark.parametrize("size", [0, 1, 65_535, 65_536, 300_001])
-def test_read_whole_reads_every_byte(tmp_path: Path, size: int) -> None:
-    data = bytes(range(256)) * (size // 256) + b"x" * (size % 256)
-    (tmp_path / "entry").write_bytes(data)
-    assert read_whole(str(tmp_path / "entry")) == data
-    with pytest.raises(FileNotFoundError):
-        read_whole(str(tmp_path / "absent"))

@@ -3,7 +3,6 @@ object is the one listed."""
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +14,7 @@ from builder.cached_page_files import _listed_files
 from builder.config import load_catalog
 from builder.pipeline import build_site
 from schemas.digests import file_sha256
+from tests.cache_entries_support import kept_payloads, rewrite_entry
 
 PAGES = {
     "index.md": "# Alpha\n\nThe alpha library.\n",
@@ -58,18 +58,19 @@ def _rebuilt_equals_cold(tmp_path: Path, catalog: Path) -> None:
     assert _files(tmp_path / "site") == _files(tmp_path / "cold")
 
 
-def _list_entry(cache: Path) -> Path:
-    """The cache's one list of page files (kept folders' manifests name paths, not digests)."""
+def _list_entry(cache: Path) -> str:
+    """The key of the cache's one list of page files (kept folders' manifests name paths, not
+    digests)."""
     found = []
-    for entry in cache.glob("entries/*/*.json"):
+    for key, payload in kept_payloads(cache).items():
         try:
-            loaded = orjson.loads(entry.read_bytes().partition(b"\n")[2])
+            loaded = orjson.loads(payload)
         except orjson.JSONDecodeError:  # a page's shard tables, in msgpack
             continue
         if loaded and _listed_files(loaded) == loaded:
-            found.append(entry)
-    (entry,) = found
-    return entry
+            found.append(key)
+    (key,) = found
+    return key
 
 
 def test_a_rebuild_links_the_unchanged_pages_from_the_list(
@@ -127,11 +128,11 @@ def test_a_list_of_files_that_does_not_read_as_one_is_a_miss(tmp_path: Path, dam
     catalog = _project(tmp_path / "project")
     cache = tmp_path / "cache"
     build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
-    entry = _list_entry(cache)
-    listed = orjson.loads(entry.read_bytes().partition(b"\n")[2])
+    key = _list_entry(cache)
+    listed = orjson.loads(kept_payloads(cache)[key])
     assert _listed_files(listed) == listed
     payload = orjson.dumps(damage(listed))
-    entry.write_bytes(hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
+    rewrite_entry(cache, key, payload)
     assert _listed_files(orjson.loads(payload)) == {}
     _edit_guide(tmp_path / "project")
     _rebuilt_equals_cold(tmp_path, catalog)

@@ -16,6 +16,7 @@ from builder.cached_rows import ShardParts, _placed_list
 from builder.shards import write_shard
 from builder.workers import can_fork
 from schemas import shard_build
+from tests.cache_entries_support import kept_payloads
 
 # Two pages whose sections interleave, a repeated anchor on one page, and sections of no page:
 # the anchors made unique per page must come out as the whole version's rows have them.
@@ -123,8 +124,7 @@ def test_the_cache_keeps_a_files_tokens_not_its_bodies_again(tmp_path: Path) -> 
     records = [{"heading": "Sockets", "body": "Connecting sockets quickly.", "source": "s.md"}]
     cache = BuildCache(tmp_path / "cache")
     list(ShardParts(cache).pages(records))
-    (entry,) = (tmp_path / "cache").rglob("*.json")
-    kept = entry.read_bytes()
+    (kept,) = kept_payloads(tmp_path / "cache").values()
     assert b"Connecting sockets quickly." not in kept
     assert b"connect" in kept  # the stemmed tokens
 
@@ -141,8 +141,7 @@ def test_a_damaged_page_entry_is_a_miss(tmp_path: Path, damage: Any) -> None:
     records = [{"heading": "Sockets", "body": "Connecting sockets quickly.", "source": "s.md"}]
     cache = BuildCache(tmp_path / "cache")
     list(ShardParts(cache).pages(records))
-    (entry,) = (tmp_path / "cache").rglob("*.json")
-    key = entry.name.removesuffix(".json")
+    (key,) = kept_payloads(tmp_path / "cache")
     payload = cache.load_bytes(key)
     assert payload is not None
     cache.store_bytes(key, damage(payload))

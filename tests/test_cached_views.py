@@ -4,7 +4,6 @@ and a version's list of them trusted only as far as it holds."""
 from __future__ import annotations
 
 import contextlib
-import hashlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,6 +18,7 @@ from builder.cached_views import _listed_views, keep_view, load_view
 from builder.config import load_catalog
 from builder.pages_layout import page_of
 from builder.pipeline import build_site
+from tests.cache_entries_support import kept_payloads, rewrite_entry
 
 RECORDS: list[dict[str, Any]] = [
     {
@@ -168,11 +168,11 @@ def test_an_edited_heading_renders_the_contents_again_from_kept_views(
     _rebuilt_equals_cold(tmp_path, catalog)
 
 
-def _lists(cache: Path) -> list[Path]:
-    """The cache's lists of views (``KeptViews``): the entries mapping digests to lists."""
+def _lists(cache: Path) -> list[str]:
+    """The keys of the cache's lists of views (``KeptViews``): the entries mapping digests to
+    lists."""
     found = []
-    for entry in cache.glob("entries/*/*.json"):
-        payload = entry.read_bytes().partition(b"\n")[2]
+    for key, payload in kept_payloads(cache).items():
         with contextlib.suppress(orjson.JSONDecodeError):
             loaded = orjson.loads(payload)
             if (
@@ -180,13 +180,12 @@ def _lists(cache: Path) -> list[Path]:
                 and loaded
                 and all(isinstance(v, list) and len(v) == 4 for v in loaded.values())
             ):
-                found.append(entry)
+                found.append(key)
     return found
 
 
-def _rewrite(entry: Path, change: Callable[[dict[str, Any]], Any]) -> None:
-    payload = orjson.dumps(change(orjson.loads(entry.read_bytes().partition(b"\n")[2])))
-    entry.write_bytes(hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
+def _rewrite(cache: Path, key: str, change: Callable[[dict[str, Any]], Any]) -> None:
+    rewrite_entry(cache, key, orjson.dumps(change(orjson.loads(kept_payloads(cache)[key]))))
 
 
 def test_a_view_that_is_not_the_one_listed_is_made_again(tmp_path: Path) -> None:
@@ -195,15 +194,15 @@ def test_a_view_that_is_not_the_one_listed_is_made_again(tmp_path: Path) -> None
     catalog = _project(tmp_path / "project")
     cache = tmp_path / "cache"
     build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
-    (entry,) = _lists(cache)
+    (key,) = _lists(cache)
 
     def claim_other_views(listed: dict[str, Any]) -> dict[str, Any]:
         return {digest: ["0" * 64, *rest] for digest, (_, *rest) in listed.items()}
 
-    _rewrite(entry, claim_other_views)
-    views = [e for e in cache.glob("entries/*/*.json") if b'"sections":[' in e.read_bytes()]
+    _rewrite(cache, key, claim_other_views)
+    views = [k for k, payload in kept_payloads(cache).items() if b'"sections":[' in payload]
     for view in views:  # every kept view says something else
-        _rewrite(view, lambda v: {**v, "title": "Stale"})
+        _rewrite(cache, view, lambda v: {**v, "title": "Stale"})
     _edit(tmp_path / "project", "## Install", "## Setup")
     _rebuilt_equals_cold(tmp_path, catalog)
     assert b"Stale" not in (tmp_path / "site/libs/alpha/1.0.0/llms.txt").read_bytes()
@@ -223,10 +222,10 @@ def test_a_list_of_views_that_does_not_read_as_one_is_a_miss(tmp_path: Path, dam
     catalog = _project(tmp_path / "project")
     cache = tmp_path / "cache"
     build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
-    (entry,) = _lists(cache)
-    listed = orjson.loads(entry.read_bytes().partition(b"\n")[2])
+    (key,) = _lists(cache)
+    listed = orjson.loads(kept_payloads(cache)[key])
     assert _listed_views(listed) == listed
-    _rewrite(entry, damage)
-    assert _listed_views(orjson.loads(entry.read_bytes().partition(b"\n")[2])) == {}
+    _rewrite(cache, key, damage)
+    assert _listed_views(orjson.loads(kept_payloads(cache)[key])) == {}
     _edit(tmp_path / "project", "to start", "to begin")
     _rebuilt_equals_cold(tmp_path, catalog)

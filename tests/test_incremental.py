@@ -16,6 +16,7 @@ from builder.pipeline import build_site
 from builder.report import render_report_streams
 from schemas import shard_build
 from schemas.digests import file_sha256
+from tests.cache_entries_support import damage_entry, kept_payloads
 
 CATALOG = """
 [site]
@@ -184,11 +185,10 @@ def test_corrupt_cache_entry_is_detected_and_rebuilt(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
     expected = site_files(tmp_path / "site")
-    entries = sorted((cache / "entries").glob("*/*.json"))
-    for entry in entries:  # flip one byte of every entry's payload
-        data = bytearray(entry.read_bytes())
+    for key, payload in kept_payloads(cache).items():  # flip one byte of every payload
+        data = bytearray(payload)
         data[-2] ^= 0x01
-        entry.write_bytes(bytes(data))
+        damage_entry(cache, key, bytes(data))
     report = build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
     assert report.cache_hits == 0
     assert site_files(tmp_path / "site") == expected
@@ -201,8 +201,8 @@ def test_entries_no_longer_used_are_swept(tmp_path: Path) -> None:
     catalog = make_project(tmp_path / "project")
     cache = tmp_path / "cache"
 
-    def kept() -> set[Path]:
-        return set(cache.glob("entries/*/*")) | set(cache.glob("objects/*/*"))
+    def kept() -> set[str]:
+        return set(kept_payloads(cache)) | {str(path) for path in cache.glob("objects/*/*")}
 
     build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
     before = kept()
@@ -382,24 +382,22 @@ def test_an_entry_that_cannot_be_written_is_noted_not_raised(tmp_path: Path) -> 
     from builder.cache import BuildCache
 
     cache = BuildCache(tmp_path / "cache")
-    (tmp_path / "cache" / "entries" / "ab").mkdir(parents=True)
-    (tmp_path / "cache" / "entries" / "ab" / "ab12.json").mkdir()  # where the entry goes
+    (tmp_path / "cache" / "entries.sqlite").mkdir(parents=True)  # where the entries go
     cache.store("ab12", {"kept": True})
     assert cache.load("ab12") is None
-    assert cache.unwritable is not None and "ab12.json" in cache.unwritable
+    assert cache.unwritable is not None and "entries.sqlite" in cache.unwritable
     (tmp_path / "cache" / "objects").write_text("a file where the kept files go")
     page = tmp_path / "page.html"
     page.write_text("<p>page</p>")
     cache.store_file("cd34", page)
     assert cache.link_file("cd34", tmp_path / "linked.html") is None
-    assert not list((tmp_path / "cache" / "entries").glob("*/.tmp-*"))
 
 
 def test_a_build_whose_cache_cannot_be_written_completes_and_says_so(tmp_path: Path) -> None:
     catalog = make_project(tmp_path / "project")
     cache = tmp_path / "cache"
     cache.mkdir()
-    (cache / "entries").write_text("not a folder")  # every entry's write fails
+    (cache / "entries.sqlite").mkdir()  # every entry's write fails
     report = build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
     assert report.cache_unwritable is not None
     build_site(load_catalog(catalog), tmp_path / "cold")

@@ -1,0 +1,128 @@
+"""The build cache keeps its entries in one SQLite file: damaged files are thrown away, unused
+entries are swept, the folder of one file per entry that earlier versions kept is retired, two
+caches on one folder (two builds) see each other's entries, and a file the build may not write
+is still read."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from builder import cache_entries
+from builder.cache import BuildCache
+from builder.cache_entries import ENTRIES_FILE, EntryStore
+from tests.cache_entries_support import kept_payloads
+
+
+def test_an_entry_is_kept_across_caches_on_one_folder(tmp_path: Path) -> None:
+    first, second = BuildCache(tmp_path), BuildCache(tmp_path)
+    first.store("k1", {"kept": 1})
+    assert second.load("k1") == {"kept": 1}
+    second.store("k2", [2])
+    assert first.load("k2") == [2]
+    first.close()
+    second.close()
+    assert BuildCache(tmp_path).load("k1") == {"kept": 1}
+
+
+def test_a_file_that_is_not_a_database_is_started_again(tmp_path: Path) -> None:
+    (tmp_path / ENTRIES_FILE).write_bytes(b"not a database, " * 512)
+    cache = BuildCache(tmp_path)
+    cache.store("k1", {"kept": 1})  # the first use: the file is started again, not refused
+    assert cache.load("k1") == {"kept": 1} and cache.unwritable is None
+    assert BuildCache(tmp_path).load("k2") is None
+
+
+def test_damaged_pages_are_misses_then_the_file_is_started_again(tmp_path: Path) -> None:
+    cache = BuildCache(tmp_path)
+    payloads = {f"k{i}": {"body": f"entry {i} " * 400} for i in range(40)}
+    for key, value in payloads.items():
+        cache.store(key, value)
+    cache.close()
+    data = bytearray((tmp_path / ENTRIES_FILE).read_bytes())
+    for at in range(4096, len(data), 4096):  # every page but the first: trees and payloads
+        data[at : at + 64] = b"\xff" * 64
+    (tmp_path / ENTRIES_FILE).write_bytes(bytes(data))
+    damaged = BuildCache(tmp_path)
+    for key, value in payloads.items():
+        assert damaged.load(key) in (None, value)  # a miss, never other bytes
+    assert damaged.hits < len(payloads)
+    damaged.store("k0", payloads["k0"])
+    assert damaged.load("k0") == payloads["k0"]
+
+
+def test_a_payload_that_does_not_match_its_checksum_is_a_miss_and_dropped(tmp_path: Path) -> None:
+    cache = BuildCache(tmp_path)
+    cache.store("k1", {"kept": 1})
+    store = EntryStore(tmp_path)
+    store.put("k1", store.get("k1")[0], b'{"kept":2}')  # type: ignore[index]
+    store.close()
+    assert cache.load("k1") is None and cache.corrupt == 1
+    assert "k1" not in kept_payloads(tmp_path)
+
+
+def test_the_sweep_keeps_what_the_build_used_and_retires_the_old_folder(tmp_path: Path) -> None:
+    old = tmp_path / "entries" / "ab"
+    old.mkdir(parents=True)
+    (old / "ab12.json").write_bytes(b"an entry as docbuild-cache@4 kept it")
+    earlier = BuildCache(tmp_path)
+    for key in ("used", "unused"):
+        earlier.store(key, [key])
+    earlier.close()
+    build = BuildCache(tmp_path)
+    assert build.load("used") == ["used"]
+    build.store("new", ["new"])
+    assert build.sweep() >= 2  # the old folder and the entry nobody used
+    assert set(kept_payloads(tmp_path)) == {"used", "new"}
+    assert not (tmp_path / "entries").exists()
+
+
+def test_the_file_gives_back_what_the_sweep_deleted(tmp_path: Path) -> None:
+    cache = BuildCache(tmp_path)
+    for i in range(200):
+        cache.store(f"k{i}", {"body": f"{i} " * 2000})
+    cache.close()
+    full = (tmp_path / ENTRIES_FILE).stat().st_size
+    build = BuildCache(tmp_path)
+    assert build.load("k0") is not None
+    build.sweep()
+    build.close()
+    assert (tmp_path / ENTRIES_FILE).stat().st_size < full / 10
+
+
+def test_a_cache_the_build_may_not_write_is_still_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Tests run as root, whom no permission stops: the refusal is SQLite's own message for a
+    # read-only folder (checked by hand as an unprivileged user, README "Rebuilds").
+    kept = BuildCache(tmp_path)
+    kept.store("k1", {"kept": 1})
+    kept.close()
+
+    def refused(path: Path) -> sqlite3.Connection:
+        raise sqlite3.OperationalError("attempt to write a readonly database")
+
+    monkeypatch.setattr(cache_entries, "_open", refused)
+    monkeypatch.setattr(cache_entries, "_writable", lambda path: False)
+    read_only = BuildCache(tmp_path)
+    assert read_only.load("k1") == {"kept": 1}
+    read_only.store("k2", [2])
+    assert read_only.unwritable is not None and "readonly" in read_only.unwritable
+    assert read_only.sweep() == 0 and read_only.load("k1") == {"kept": 1}
+
+
+def test_a_refusal_of_a_cache_it_may_write_is_not_hidden(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    BuildCache(tmp_path).store("k1", {"kept": 1})
+
+    def refused(path: Path) -> sqlite3.Connection:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(cache_entries, "_open", refused)
+    cache = BuildCache(tmp_path)
+    assert cache.load("k1") is None
+    cache.store("k2", [2])
+    assert cache.unwritable is not None and "disk I/O error" in cache.unwritable
