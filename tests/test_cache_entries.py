@@ -5,6 +5,7 @@ is still read."""
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from pathlib import Path
 
@@ -126,3 +127,20 @@ def test_a_refusal_of_a_cache_it_may_write_is_not_hidden(
     assert cache.load("k1") is None
     cache.store("k2", [2])
     assert cache.unwritable is not None and "disk I/O error" in cache.unwritable
+
+
+def test_a_row_that_holds_another_keys_entry_is_a_miss(tmp_path: Path) -> None:
+    # One damaged byte of the key index (a row number) makes a key's lookup reach another
+    # row: its payload and checksum agree, and must not be served under the key asked for.
+    cache = BuildCache(tmp_path)
+    cache.store("k1", {"page": "one"})
+    cache.store("k2", {"page": "two"})
+    cache.close()
+    with contextlib.closing(sqlite3.connect(tmp_path / ENTRIES_FILE)) as conn, conn:
+        conn.execute(
+            "UPDATE entries SET (sha256, payload) = "
+            "(SELECT sha256, payload FROM entries WHERE key = 'k2') WHERE key = 'k1'"
+        )
+    reread = BuildCache(tmp_path)
+    assert reread.load("k1") is None and reread.corrupt == 1
+    assert reread.load("k2") == {"page": "two"}
