@@ -108,6 +108,12 @@ class EntryStore:
     def _connection(self) -> sqlite3.Connection:
         if self._conn is None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            if self.path.is_file() and not _file_writable(self.path):
+                # Not opened for writing even where SQLite could: it would make a log and a
+                # shared-memory file of this user's beside another's file, which its owner may
+                # not write, and the owner's builds could then neither read nor keep anything.
+                self._conn = _open_read_only(self.path)
+                return self._conn
             try:
                 self._conn = _open(self.path)
             except sqlite3.DatabaseError as error:
@@ -150,8 +156,9 @@ def _open(path: Path) -> sqlite3.Connection:
 def _open_read_only(path: Path) -> sqlite3.Connection:
     """A cache the build may not write (a read-only folder or file) is still read. SQLite
     reads a WAL file only where it can make its shared-memory file, unless told the file
-    cannot change (immutable): true of a file nobody may write, and a build that closed it
-    left everything in the file itself."""
+    cannot change (immutable): a build that closed it left everything in the file itself. A
+    file that another user's build writes meanwhile may read as damaged, or a row as another's:
+    misses, each payload being checked with its key (builder.cache.entry_digest)."""
     uri = f"{path.resolve().as_uri()}?mode=ro&immutable=1"
     conn = sqlite3.connect(uri, uri=True, isolation_level=None)
     try:
@@ -162,8 +169,13 @@ def _open_read_only(path: Path) -> sqlite3.Connection:
     return conn
 
 
+def _file_writable(path: Path) -> bool:
+    return os.access(path, os.W_OK)
+
+
 def _writable(path: Path) -> bool:
-    return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
+    """Whether the build may write the file and its folder (make its log files, delete it)."""
+    return _file_writable(path) and os.access(path.parent, os.W_OK)
 
 
 def _is_damage(error: sqlite3.DatabaseError) -> bool:

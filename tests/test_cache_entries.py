@@ -144,3 +144,20 @@ def test_a_row_that_holds_another_keys_entry_is_a_miss(tmp_path: Path) -> None:
     reread = BuildCache(tmp_path)
     assert reread.load("k1") is None and reread.corrupt == 1
     assert reread.load("k2") == {"page": "two"}
+
+
+def test_a_cache_the_build_may_not_write_gets_nothing_beside_its_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Another user's entries file in a folder both may write: SQLite would open it read-only
+    # but make its log and shared-memory file, owned by this user, which the file's owner may
+    # not write: the owner's next builds could then neither read the cache nor keep anything.
+    kept = BuildCache(tmp_path)
+    kept.store("k1", {"kept": 1})
+    kept.close()
+    monkeypatch.setattr(cache_entries, "_file_writable", lambda path: False)
+    reader = BuildCache(tmp_path)
+    assert reader.load("k1") == {"kept": 1}
+    reader.sweep()
+    assert sorted(path.name for path in tmp_path.glob(f"{ENTRIES_FILE}*")) == [ENTRIES_FILE]
+    reader.close()
