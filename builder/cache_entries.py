@@ -127,10 +127,14 @@ class EntryStore:
         return self._conn
 
     def _discard_if_damaged(self, error: sqlite3.DatabaseError) -> None:
-        """Throw a damaged file away, so that the next use starts an empty one."""
+        """Throw a damaged file away, so that the next use starts an empty one; a file the
+        build may not write is left to its owner's builds (read as immutable while one of them
+        writes it, it seems damaged, and this build would make its own empty file in its place,
+        which the owner's builds could then not write)."""
         if _is_damage(error):
             self.close()
-            self._delete_file()
+            if _writable(self.path):
+                self._delete_file()
 
     def _delete_file(self) -> None:
         for suffix in ("", "-wal", "-shm"):

@@ -161,3 +161,19 @@ def test_a_cache_the_build_may_not_write_gets_nothing_beside_its_file(
     reader.sweep()
     assert sorted(path.name for path in tmp_path.glob(f"{ENTRIES_FILE}*")) == [ENTRIES_FILE]
     reader.close()
+
+
+def test_a_cache_the_build_may_not_write_is_never_thrown_away(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Another user's file, read as immutable while that user's build writes it, reads as
+    # damaged now and then: it is that build's, not to be deleted and replaced by this one's.
+    foreign = b"not a database to this build, " * 512
+    (tmp_path / ENTRIES_FILE).write_bytes(foreign)
+    monkeypatch.setattr(cache_entries, "_file_writable", lambda path: False)
+    reader = BuildCache(tmp_path)
+    assert reader.load("k1") is None
+    reader.store("k1", [1])
+    assert reader.load("k1") is None and reader.unwritable is not None
+    reader.close()
+    assert (tmp_path / ENTRIES_FILE).read_bytes() == foreign
