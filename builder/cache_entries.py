@@ -26,6 +26,8 @@ from pathlib import Path
 ENTRIES_FILE = "entries.sqlite"
 # How long a build waits for another build sharing the cache to finish a write.
 BUSY_TIMEOUT_MS = 10_000
+# What ``PRAGMA auto_vacuum`` reads for FULL.
+AUTO_VACUUM_FULL = 1
 _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS entries ("
     "key TEXT PRIMARY KEY NOT NULL, sha256 TEXT NOT NULL, payload BLOB NOT NULL)"
@@ -146,8 +148,10 @@ def _open(path: Path) -> sqlite3.Connection:
     conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
     try:
         # Pages a sweep frees are given back when it commits (chosen before the first table
-        # is made: it is for a new file).
-        conn.execute("PRAGMA auto_vacuum = FULL")
+        # is made: it is for a new file). Only asked of a file that has not chosen it yet:
+        # setting it writes the file's header, which waits for any other build's write.
+        if conn.execute("PRAGMA auto_vacuum").fetchone()[0] != AUTO_VACUUM_FULL:
+            conn.execute("PRAGMA auto_vacuum = FULL")
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA synchronous = NORMAL")
         conn.execute(_SCHEMA)

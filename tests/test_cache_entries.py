@@ -177,3 +177,24 @@ def test_a_cache_the_build_may_not_write_is_never_thrown_away(
     assert reader.load("k1") is None and reader.unwritable is not None
     reader.close()
     assert (tmp_path / ENTRIES_FILE).read_bytes() == foreign
+
+
+def test_a_build_reads_while_another_build_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Opening the file wrote its header (the auto_vacuum setting) every time, so a build's
+    # first read waited out the busy timeout behind another build's write, then missed; and
+    # every read after it opened again and waited again.
+    monkeypatch.setattr(cache_entries, "BUSY_TIMEOUT_MS", 50)
+    kept = BuildCache(tmp_path)
+    kept.store("k1", {"kept": 1})
+    kept.close()
+    with contextlib.closing(
+        sqlite3.connect(tmp_path / ENTRIES_FILE, isolation_level=None)
+    ) as other:
+        other.execute("BEGIN IMMEDIATE")  # another build in the middle of its sweep
+        other.execute("DELETE FROM entries WHERE key = 'k0'")
+        reader = BuildCache(tmp_path)
+        assert reader.load("k1") == {"kept": 1}
+        reader.close()
+        other.execute("ROLLBACK")
