@@ -53,7 +53,13 @@ class EntryStore:
         except sqlite3.DatabaseError as error:
             self._discard_if_damaged(error)
             return None
-        return None if row is None else (str(row[0]), bytes(row[1]))
+        if row is None:
+            return None
+        sha256, payload = row
+        # A damaged record can give a column another type (one bit makes a blob text).
+        if not (isinstance(sha256, str) and isinstance(payload, bytes)):
+            return None
+        return sha256, payload
 
     def put(self, key: str, sha256: str, payload: bytes) -> None:
         """Keep ``payload`` under ``key``, replacing what was there."""

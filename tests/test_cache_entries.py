@@ -198,3 +198,17 @@ def test_a_build_reads_while_another_build_writes(
         assert reader.load("k1") == {"kept": 1}
         reader.close()
         other.execute("ROLLBACK")
+
+
+def test_a_payload_kept_as_another_type_is_a_miss(tmp_path: Path) -> None:
+    # One flipped bit of a record's header turns its blob into text of the same length: the
+    # build failed with a TypeError on reading it, and on every build after.
+    cache = BuildCache(tmp_path)
+    cache.store("k1", {"kept": 1})
+    cache.close()
+    with contextlib.closing(sqlite3.connect(tmp_path / ENTRIES_FILE)) as conn, conn:
+        conn.execute("UPDATE entries SET payload = CAST(payload AS TEXT)")
+    reread = BuildCache(tmp_path)
+    assert reread.load("k1") is None
+    reread.store("k1", {"kept": 1})
+    assert reread.load("k1") == {"kept": 1}
