@@ -1,8 +1,9 @@
 """The build cache: what parsing one file produced, kept by the hash of everything it depends on.
 
-An entry is trusted only if its own checksum holds and it reads as what was stored (JSON; for a
-kept folder, a list of files that stay inside it, each an object of builder.cache_objects that
-is still what its name says); anything else is a miss and gets rewritten.
+An entry is trusted only if its own checksum (of its key and payload) holds and it reads as what
+was stored (JSON; for a kept folder, a list of files that stay inside it, each an object of
+builder.cache_objects that is still what its name says); anything else is a miss and gets
+rewritten.
 Only data is kept, never code: nothing here is imported, unpickled or executed.
 Entries live in one SQLite file (builder.cache_entries), each written in a transaction of its
 own, so a killed build leaves no half entry.
@@ -73,6 +74,16 @@ def python_files_sha256(roots: Iterable[Path]) -> str:
     return digest.hexdigest()
 
 
+def entry_digest(key: str, payload: bytes) -> str:
+    """The sha256 an entry is stored and checked with: of its key as well as its payload, so
+    that a row reached under another key (one damaged byte of the entries file's index points a
+    key at another row) is a miss, not another entry's payload."""
+    digest = hashlib.sha256(key.encode("utf-8", "surrogateescape"))
+    digest.update(b"\0")
+    digest.update(payload)
+    return digest.hexdigest()
+
+
 def holds_undecodable_name(error: TypeError) -> bool:
     """Whether orjson refused a value for a string with lone surrogates: a file name that is
     not UTF-8 (a skipped file's, a file a page read), which has no JSON form. An entry that
@@ -112,7 +123,7 @@ class BuildCache:
             self.misses += 1
             return None
         digest, payload = found
-        if hashlib.sha256(payload).hexdigest() != digest:
+        if entry_digest(key, payload) != digest:
             self.corrupt += 1
             self.misses += 1
             self.entries.delete(key)
@@ -125,7 +136,7 @@ class BuildCache:
         if self.entries is None:
             return
         try:
-            self.entries.put(key, hashlib.sha256(payload).hexdigest(), payload)
+            self.entries.put(key, entry_digest(key, payload), payload)
         except (OSError, sqlite3.Error) as error:
             self.not_written(error, str(self.entries.path))
             return

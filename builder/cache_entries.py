@@ -27,6 +27,8 @@ from pathlib import Path
 ENTRIES_FILE = "entries.sqlite"
 # How long a build waits for another build sharing the cache to finish a write.
 BUSY_TIMEOUT_MS = 10_000
+# What ``PRAGMA auto_vacuum`` reads for FULL.
+AUTO_VACUUM_FULL = 1
 _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS entries ("
     "key TEXT PRIMARY KEY NOT NULL, sha256 TEXT NOT NULL, payload BLOB NOT NULL)"
@@ -52,7 +54,13 @@ class EntryStore:
         except sqlite3.DatabaseError as error:
             self._discard_if_damaged(error)
             return None
-        return None if row is None else (str(row[0]), bytes(row[1]))
+        if row is None:
+            return None
+        sha256, payload = row
+        # A damaged record can give a column another type (one bit makes a blob text).
+        if not (isinstance(sha256, str) and isinstance(payload, bytes)):
+            return None
+        return sha256, payload
 
     def put(self, key: str, sha256: str, payload: bytes) -> None:
         """Keep ``payload`` under ``key``, replacing what was there."""
@@ -109,6 +117,12 @@ class EntryStore:
     def _connection(self) -> sqlite3.Connection:
         if self._conn is None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            if self.path.is_file() and not _file_writable(self.path):
+                # Not opened for writing even where SQLite could: it would make a log and a
+                # shared-memory file of this user's beside another's file, which its owner may
+                # not write, and the owner's builds could then neither read nor keep anything.
+                self._conn = _open_read_only(self.path)
+                return self._conn
             try:
                 self._conn = _open(self.path)
             except sqlite3.DatabaseError as error:
@@ -122,10 +136,14 @@ class EntryStore:
         return self._conn
 
     def _discard_if_damaged(self, error: sqlite3.DatabaseError) -> None:
-        """Throw a damaged file away, so that the next use starts an empty one."""
+        """Throw a damaged file away, so that the next use starts an empty one; a file the
+        build may not write is left to its owner's builds (read as immutable while one of them
+        writes it, it seems damaged, and this build would make its own empty file in its place,
+        which the owner's builds could then not write)."""
         if _is_damage(error):
             self.close()
-            self._delete_file()
+            if _writable(self.path):
+                self._delete_file()
 
     def _delete_file(self) -> None:
         for suffix in ("", "-wal", "-shm"):
@@ -137,8 +155,10 @@ def _open(path: Path) -> sqlite3.Connection:
     conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
     try:
         # Pages a sweep frees are given back when it commits (chosen before the first table
-        # is made: it is for a new file).
-        conn.execute("PRAGMA auto_vacuum = FULL")
+        # is made: it is for a new file). Only asked of a file that has not chosen it yet:
+        # setting it writes the file's header, which waits for any other build's write.
+        if conn.execute("PRAGMA auto_vacuum").fetchone()[0] != AUTO_VACUUM_FULL:
+            conn.execute("PRAGMA auto_vacuum = FULL")
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA synchronous = NORMAL")
         conn.execute(_SCHEMA)
@@ -151,8 +171,9 @@ def _open(path: Path) -> sqlite3.Connection:
 def _open_read_only(path: Path) -> sqlite3.Connection:
     """A cache the build may not write (a read-only folder or file) is still read. SQLite
     reads a WAL file only where it can make its shared-memory file, unless told the file
-    cannot change (immutable): true of a file nobody may write, and a build that closed it
-    left everything in the file itself."""
+    cannot change (immutable): a build that closed it left everything in the file itself. A
+    file that another user's build writes meanwhile may read as damaged, or a row as another's:
+    misses, each payload being checked with its key (builder.cache.entry_digest)."""
     uri = f"{path.resolve().as_uri()}?mode=ro&immutable=1"
     conn = sqlite3.connect(uri, uri=True, isolation_level=None)
     try:
@@ -163,8 +184,13 @@ def _open_read_only(path: Path) -> sqlite3.Connection:
     return conn
 
 
+def _file_writable(path: Path) -> bool:
+    return os.access(path, os.W_OK)
+
+
 def _writable(path: Path) -> bool:
-    return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
+    """Whether the build may write the file and its folder (make its log files, delete it)."""
+    return _file_writable(path) and os.access(path.parent, os.W_OK)
 
 
 def _is_damage(error: sqlite3.DatabaseError) -> bool:

@@ -3,9 +3,9 @@ builder.cache_entries keeps them in."""
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
+from builder.cache import entry_digest
 from builder.cache_entries import EntryStore
 
 
@@ -20,7 +20,7 @@ def kept_payloads(cache: Path) -> dict[str, bytes]:
 
 def rewrite_entry(cache: Path, key: str, payload: bytes) -> None:
     """Store ``payload`` under ``key`` with its own checksum: an entry that reads as kept."""
-    _put(cache, key, hashlib.sha256(payload).hexdigest(), payload)
+    _put(cache, key, entry_digest(key, payload), payload)
 
 
 def damage_entry(cache: Path, key: str, payload: bytes) -> None:

@@ -5,6 +5,7 @@ is still read."""
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from pathlib import Path
 
@@ -126,3 +127,88 @@ def test_a_refusal_of_a_cache_it_may_write_is_not_hidden(
     assert cache.load("k1") is None
     cache.store("k2", [2])
     assert cache.unwritable is not None and "disk I/O error" in cache.unwritable
+
+
+def test_a_row_that_holds_another_keys_entry_is_a_miss(tmp_path: Path) -> None:
+    # One damaged byte of the key index (a row number) makes a key's lookup reach another
+    # row: its payload and checksum agree, and must not be served under the key asked for.
+    cache = BuildCache(tmp_path)
+    cache.store("k1", {"page": "one"})
+    cache.store("k2", {"page": "two"})
+    cache.close()
+    with contextlib.closing(sqlite3.connect(tmp_path / ENTRIES_FILE)) as conn, conn:
+        conn.execute(
+            "UPDATE entries SET (sha256, payload) = "
+            "(SELECT sha256, payload FROM entries WHERE key = 'k2') WHERE key = 'k1'"
+        )
+    reread = BuildCache(tmp_path)
+    assert reread.load("k1") is None and reread.corrupt == 1
+    assert reread.load("k2") == {"page": "two"}
+
+
+def test_a_cache_the_build_may_not_write_gets_nothing_beside_its_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Another user's entries file in a folder both may write: SQLite would open it read-only
+    # but make its log and shared-memory file, owned by this user, which the file's owner may
+    # not write: the owner's next builds could then neither read the cache nor keep anything.
+    kept = BuildCache(tmp_path)
+    kept.store("k1", {"kept": 1})
+    kept.close()
+    monkeypatch.setattr(cache_entries, "_file_writable", lambda path: False)
+    reader = BuildCache(tmp_path)
+    assert reader.load("k1") == {"kept": 1}
+    reader.sweep()
+    assert sorted(path.name for path in tmp_path.glob(f"{ENTRIES_FILE}*")) == [ENTRIES_FILE]
+    reader.close()
+
+
+def test_a_cache_the_build_may_not_write_is_never_thrown_away(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Another user's file, read as immutable while that user's build writes it, reads as
+    # damaged now and then: it is that build's, not to be deleted and replaced by this one's.
+    foreign = b"not a database to this build, " * 512
+    (tmp_path / ENTRIES_FILE).write_bytes(foreign)
+    monkeypatch.setattr(cache_entries, "_file_writable", lambda path: False)
+    reader = BuildCache(tmp_path)
+    assert reader.load("k1") is None
+    reader.store("k1", [1])
+    assert reader.load("k1") is None and reader.unwritable is not None
+    reader.close()
+    assert (tmp_path / ENTRIES_FILE).read_bytes() == foreign
+
+
+def test_a_build_reads_while_another_build_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Opening the file wrote its header (the auto_vacuum setting) every time, so a build's
+    # first read waited out the busy timeout behind another build's write, then missed; and
+    # every read after it opened again and waited again.
+    monkeypatch.setattr(cache_entries, "BUSY_TIMEOUT_MS", 50)
+    kept = BuildCache(tmp_path)
+    kept.store("k1", {"kept": 1})
+    kept.close()
+    with contextlib.closing(
+        sqlite3.connect(tmp_path / ENTRIES_FILE, isolation_level=None)
+    ) as other:
+        other.execute("BEGIN IMMEDIATE")  # another build in the middle of its sweep
+        other.execute("DELETE FROM entries WHERE key = 'k0'")
+        reader = BuildCache(tmp_path)
+        assert reader.load("k1") == {"kept": 1}
+        reader.close()
+        other.execute("ROLLBACK")
+
+
+def test_a_payload_kept_as_another_type_is_a_miss(tmp_path: Path) -> None:
+    # One flipped bit of a record's header turns its blob into text of the same length: the
+    # build failed with a TypeError on reading it, and on every build after.
+    cache = BuildCache(tmp_path)
+    cache.store("k1", {"kept": 1})
+    cache.close()
+    with contextlib.closing(sqlite3.connect(tmp_path / ENTRIES_FILE)) as conn, conn:
+        conn.execute("UPDATE entries SET payload = CAST(payload AS TEXT)")
+    reread = BuildCache(tmp_path)
+    assert reread.load("k1") is None
+    reread.store("k1", {"kept": 1})
+    assert reread.load("k1") == {"kept": 1}
