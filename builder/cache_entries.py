@@ -41,6 +41,9 @@ class EntryStore:
     def __init__(self, root: Path) -> None:
         self.path = root / ENTRIES_FILE
         self._conn: sqlite3.Connection | None = None
+        # Why a write was refused (read-only, full, locked by another build for longer than
+        # the busy timeout): later writes are refused at once, not each after its own wait.
+        self._refused: sqlite3.OperationalError | None = None
 
     def get(self, key: str) -> tuple[str, bytes] | None:
         """The sha256 and payload stored under ``key``, or None (also when the file cannot be
@@ -64,10 +67,15 @@ class EntryStore:
 
     def put(self, key: str, sha256: str, payload: bytes) -> None:
         """Keep ``payload`` under ``key``, replacing what was there."""
+        if self._refused is not None:
+            raise self._refused
         try:
             self._connection().execute(
                 "INSERT OR REPLACE INTO entries VALUES (?, ?, ?)", (key, sha256, payload)
             )
+        except sqlite3.OperationalError as error:
+            self._refused = error
+            raise
         except sqlite3.DatabaseError as error:
             self._discard_if_damaged(error)
             raise

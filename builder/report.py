@@ -120,7 +120,7 @@ def _report_lines(report: BuildReport, verbose: bool) -> list[tuple[bool, str]]:
         lines.warn(
             f"warning: the build cache could not keep what this build made "
             f"({report.cache_unwritable}); the site is complete, but the next build will make "
-            "it again: make the cache folder writable, or pass --no-cache"
+            "it again: make the cache folder writable (or delete it), or pass --no-cache"
         )
     if report.vectors:
         lines.say(_vectors_line(report))

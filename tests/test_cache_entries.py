@@ -212,3 +212,22 @@ def test_a_payload_kept_as_another_type_is_a_miss(tmp_path: Path) -> None:
     assert reread.load("k1") is None
     reread.store("k1", {"kept": 1})
     assert reread.load("k1") == {"kept": 1}
+
+
+def test_a_refused_write_refuses_the_rest_of_the_build_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Another build holding its write for longer than the busy timeout: without this, every
+    # later store of the build waited the whole timeout again.
+    monkeypatch.setattr(cache_entries, "BUSY_TIMEOUT_MS", 50)
+    BuildCache(tmp_path).store("k0", [0])
+    other = sqlite3.connect(tmp_path / ENTRIES_FILE, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    cache = BuildCache(tmp_path)
+    cache.store("k1", [1])
+    assert cache.unwritable is not None and "locked" in cache.unwritable
+    other.execute("ROLLBACK")
+    other.close()
+    cache.store("k2", [2])  # refused without another try, though the lock is gone
+    assert cache.load("k2") is None and cache.load("k0") == [0]
+    assert BuildCache(tmp_path).load("k2") is None
