@@ -3,8 +3,8 @@ sha256 it was stored with.
 
 One file rather than one file per entry: a first build of the Python 3.11 docs keeps 2,275
 entries, and on this project's disk creating a file costs more than writing its 18 KB
-(bench/cache_entries.py: 1.28 s for them all as files, 0.37 s as rows; even on a RAM disk,
-0.16 s against 0.20 s). The file is in
+(bench/cache_entries.py, two runs: 0.56-1.28 s for them all as files, 0.33-0.37 s as rows;
+on a RAM disk, where a file is cheap, 0.13-0.16 s against 0.15-0.20 s). The file is in
 WAL mode: a build's reads never wait for another build writing to the same cache, and a commit
 appends to the log instead of creating a journal file. Nothing is synced on commit
 (synchronous=NORMAL): a crash of the machine may lose the last entries, never the file's
