@@ -1,5 +1,5 @@
 """The build cache's entries, kept in one SQLite file: each a payload under its key, with the
-sha256 it was stored with.
+checksum it was stored with.
 
 One file rather than one file per entry: a first build of the Python 3.11 docs keeps 2,275
 entries, and on this project's disk creating a file costs more than writing its 18 KB
@@ -8,7 +8,8 @@ on a RAM disk, where a file is cheap, 0.13-0.16 s against 0.15-0.20 s). The file
 WAL mode: a build's reads never wait for another build writing to the same cache, and a commit
 appends to the log instead of creating a journal file. Nothing is synced on commit
 (synchronous=NORMAL): a crash of the machine may lose the last entries, never the file's
-consistency, and every payload is checked against its sha256 when read anyway.
+consistency, and every entry is checked against the sha256 of its key and payload when read
+anyway (builder.cache.entry_digest).
 
 A file that is not an SQLite database, or whose pages are damaged, is the cache's to throw away:
 it is deleted and started again (its entries are misses). A file the build may not write is
