@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,6 +17,35 @@ from builder import cache_entries
 from builder.cache import BuildCache
 from builder.cache_entries import ENTRIES_FILE, EntryStore
 from tests.cache_entries_support import kept_payloads
+
+
+def _kept(root: Path, entries: dict[str, Any]) -> None:
+    """A cache in ``root`` that kept ``entries`` and was closed: an earlier build's."""
+    cache = BuildCache(root)
+    for key, value in entries.items():
+        cache.store(key, value)
+    cache.close()
+
+
+def _refusing(message: str) -> Callable[[Path], sqlite3.Connection]:
+    """An opener of the entries file that SQLite refuses with ``message``."""
+
+    def refused(path: Path) -> sqlite3.Connection:
+        raise sqlite3.OperationalError(message)
+
+    return refused
+
+
+@contextlib.contextmanager
+def _another_build_writing(root: Path) -> Iterator[sqlite3.Connection]:
+    """Another build holding its write on ``root``'s entries file (mid-sweep) until the block
+    ends."""
+    with contextlib.closing(sqlite3.connect(root / ENTRIES_FILE, isolation_level=None)) as other:
+        other.execute("BEGIN IMMEDIATE")
+        try:
+            yield other
+        finally:
+            other.execute("ROLLBACK")
 
 
 def test_an_entry_is_kept_across_caches_on_one_folder(tmp_path: Path) -> None:
@@ -37,11 +68,8 @@ def test_a_file_that_is_not_a_database_is_started_again(tmp_path: Path) -> None:
 
 
 def test_damaged_pages_are_misses_then_the_file_is_started_again(tmp_path: Path) -> None:
-    cache = BuildCache(tmp_path)
     payloads = {f"k{i}": {"body": f"entry {i} " * 400} for i in range(40)}
-    for key, value in payloads.items():
-        cache.store(key, value)
-    cache.close()
+    _kept(tmp_path, payloads)
     data = bytearray((tmp_path / ENTRIES_FILE).read_bytes())
     for at in range(4096, len(data), 4096):  # every page but the first: trees and payloads
         data[at : at + 64] = b"\xff" * 64
@@ -68,10 +96,7 @@ def test_the_sweep_keeps_what_the_build_used_and_retires_the_old_folder(tmp_path
     old = tmp_path / "entries" / "ab"
     old.mkdir(parents=True)
     (old / "ab12.json").write_bytes(b"an entry as docbuild-cache@4 kept it")
-    earlier = BuildCache(tmp_path)
-    for key in ("used", "unused"):
-        earlier.store(key, [key])
-    earlier.close()
+    _kept(tmp_path, {"used": ["used"], "unused": ["unused"]})
     build = BuildCache(tmp_path)
     assert build.load("used") == ["used"]
     build.store("new", ["new"])
@@ -81,10 +106,7 @@ def test_the_sweep_keeps_what_the_build_used_and_retires_the_old_folder(tmp_path
 
 
 def test_the_file_gives_back_what_the_sweep_deleted(tmp_path: Path) -> None:
-    cache = BuildCache(tmp_path)
-    for i in range(200):
-        cache.store(f"k{i}", {"body": f"{i} " * 2000})
-    cache.close()
+    _kept(tmp_path, {f"k{i}": {"body": f"{i} " * 2000} for i in range(200)})
     full = (tmp_path / ENTRIES_FILE).stat().st_size
     build = BuildCache(tmp_path)
     assert build.load("k0") is not None
@@ -98,14 +120,8 @@ def test_a_cache_the_build_may_not_write_is_still_read(
 ) -> None:
     # Tests run as root, whom no permission stops: the refusal is SQLite's own message for a
     # read-only folder (checked by hand as an unprivileged user, README "Rebuilds").
-    kept = BuildCache(tmp_path)
-    kept.store("k1", {"kept": 1})
-    kept.close()
-
-    def refused(path: Path) -> sqlite3.Connection:
-        raise sqlite3.OperationalError("attempt to write a readonly database")
-
-    monkeypatch.setattr(cache_entries, "_open", refused)
+    _kept(tmp_path, {"k1": {"kept": 1}})
+    monkeypatch.setattr(cache_entries, "_open", _refusing("attempt to write a readonly database"))
     monkeypatch.setattr(cache_entries, "_writable", lambda path: False)
     read_only = BuildCache(tmp_path)
     assert read_only.load("k1") == {"kept": 1}
@@ -117,12 +133,8 @@ def test_a_cache_the_build_may_not_write_is_still_read(
 def test_a_refusal_of_a_cache_it_may_write_is_not_hidden(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    BuildCache(tmp_path).store("k1", {"kept": 1})
-
-    def refused(path: Path) -> sqlite3.Connection:
-        raise sqlite3.OperationalError("disk I/O error")
-
-    monkeypatch.setattr(cache_entries, "_open", refused)
+    _kept(tmp_path, {"k1": {"kept": 1}})
+    monkeypatch.setattr(cache_entries, "_open", _refusing("disk I/O error"))
     cache = BuildCache(tmp_path)
     assert cache.load("k1") is None
     cache.store("k2", [2])
@@ -132,10 +144,7 @@ def test_a_refusal_of_a_cache_it_may_write_is_not_hidden(
 def test_a_row_that_holds_another_keys_entry_is_a_miss(tmp_path: Path) -> None:
     # One damaged byte of the key index (a row number) makes a key's lookup reach another
     # row: its payload and checksum agree, and must not be served under the key asked for.
-    cache = BuildCache(tmp_path)
-    cache.store("k1", {"page": "one"})
-    cache.store("k2", {"page": "two"})
-    cache.close()
+    _kept(tmp_path, {"k1": {"page": "one"}, "k2": {"page": "two"}})
     with contextlib.closing(sqlite3.connect(tmp_path / ENTRIES_FILE)) as conn, conn:
         conn.execute(
             "UPDATE entries SET (sha256, payload) = "
@@ -152,9 +161,7 @@ def test_a_cache_the_build_may_not_write_gets_nothing_beside_its_file(
     # Another user's entries file in a folder both may write: SQLite would open it read-only
     # but make its log and shared-memory file, owned by this user, which the file's owner may
     # not write: the owner's next builds could then neither read the cache nor keep anything.
-    kept = BuildCache(tmp_path)
-    kept.store("k1", {"kept": 1})
-    kept.close()
+    _kept(tmp_path, {"k1": {"kept": 1}})
     monkeypatch.setattr(cache_entries, "_file_writable", lambda path: False)
     reader = BuildCache(tmp_path)
     assert reader.load("k1") == {"kept": 1}
@@ -186,26 +193,18 @@ def test_a_build_reads_while_another_build_writes(
     # first read waited out the busy timeout behind another build's write, then missed; and
     # every read after it opened again and waited again.
     monkeypatch.setattr(cache_entries, "BUSY_TIMEOUT_MS", 50)
-    kept = BuildCache(tmp_path)
-    kept.store("k1", {"kept": 1})
-    kept.close()
-    with contextlib.closing(
-        sqlite3.connect(tmp_path / ENTRIES_FILE, isolation_level=None)
-    ) as other:
-        other.execute("BEGIN IMMEDIATE")  # another build in the middle of its sweep
+    _kept(tmp_path, {"k1": {"kept": 1}})
+    with _another_build_writing(tmp_path) as other:
         other.execute("DELETE FROM entries WHERE key = 'k0'")
         reader = BuildCache(tmp_path)
         assert reader.load("k1") == {"kept": 1}
         reader.close()
-        other.execute("ROLLBACK")
 
 
 def test_a_payload_kept_as_another_type_is_a_miss(tmp_path: Path) -> None:
     # One flipped bit of a record's header turns its blob into text of the same length: the
     # build failed with a TypeError on reading it, and on every build after.
-    cache = BuildCache(tmp_path)
-    cache.store("k1", {"kept": 1})
-    cache.close()
+    _kept(tmp_path, {"k1": {"kept": 1}})
     with contextlib.closing(sqlite3.connect(tmp_path / ENTRIES_FILE)) as conn, conn:
         conn.execute("UPDATE entries SET payload = CAST(payload AS TEXT)")
     reread = BuildCache(tmp_path)
@@ -220,14 +219,11 @@ def test_a_refused_write_refuses_the_rest_of_the_build_at_once(
     # Another build holding its write for longer than the busy timeout: without this, every
     # later store of the build waited the whole timeout again.
     monkeypatch.setattr(cache_entries, "BUSY_TIMEOUT_MS", 50)
-    BuildCache(tmp_path).store("k0", [0])
-    other = sqlite3.connect(tmp_path / ENTRIES_FILE, isolation_level=None)
-    other.execute("BEGIN IMMEDIATE")
+    _kept(tmp_path, {"k0": [0]})
     cache = BuildCache(tmp_path)
-    cache.store("k1", [1])
+    with _another_build_writing(tmp_path):
+        cache.store("k1", [1])
     assert cache.unwritable is not None and "locked" in cache.unwritable
-    other.execute("ROLLBACK")
-    other.close()
     cache.store("k2", [2])  # refused without another try, though the lock is gone
     assert cache.load("k2") is None and cache.load("k0") == [0]
     assert BuildCache(tmp_path).load("k2") is None

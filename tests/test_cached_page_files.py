@@ -15,6 +15,7 @@ from builder.config import load_catalog
 from builder.pipeline import build_site
 from schemas.digests import file_sha256
 from tests.cache_entries_support import kept_payloads, rewrite_entry
+from tests.test_incremental import rebuilt_matches_cold
 
 PAGES = {
     "index.md": "# Alpha\n\nThe alpha library.\n",
@@ -43,19 +44,9 @@ def _project(root: Path) -> Path:
     return root / "docbuild.toml"
 
 
-def _files(root: Path) -> dict[str, bytes]:
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*") if p.is_file()}
-
-
 def _edit_guide(root: Path) -> None:
     page = root / "alpha" / "guide.md"
     page.write_text(page.read_text("utf-8").replace("to start", "to begin"), "utf-8")
-
-
-def _rebuilt_equals_cold(tmp_path: Path, catalog: Path) -> None:
-    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=tmp_path / "cache")
-    build_site(load_catalog(catalog), tmp_path / "cold")
-    assert _files(tmp_path / "site") == _files(tmp_path / "cold")
 
 
 def _list_entry(cache: Path) -> str:
@@ -89,7 +80,7 @@ def test_a_rebuild_links_the_unchanged_pages_from_the_list(
 
     monkeypatch.setattr(BuildCache, "link_file", recording)
     _edit_guide(tmp_path / "project")
-    _rebuilt_equals_cold(tmp_path, catalog)
+    assert rebuilt_matches_cold(tmp_path, catalog)
     # Every kept page of a version came through the list; the library and landing pages, a
     # few a site, are kept one an entry (builder.cached_stages.site_pages_cached).
     site_level = [
@@ -110,7 +101,7 @@ def test_a_listed_object_that_changed_is_not_linked(tmp_path: Path) -> None:
     published.unlink()  # the site's link to it: the object alone is changed
     kept.write_bytes(kept.read_bytes().replace(b"More text", b"Evil text"))
     _edit_guide(tmp_path / "project")
-    _rebuilt_equals_cold(tmp_path, catalog)
+    assert rebuilt_matches_cold(tmp_path, catalog)
     assert b"More text" in (tmp_path / "site" / "libs/alpha/1.0.0/more.html").read_bytes()
 
 
@@ -135,4 +126,4 @@ def test_a_list_of_files_that_does_not_read_as_one_is_a_miss(tmp_path: Path, dam
     rewrite_entry(cache, key, payload)
     assert _listed_files(orjson.loads(payload)) == {}
     _edit_guide(tmp_path / "project")
-    _rebuilt_equals_cold(tmp_path, catalog)
+    assert rebuilt_matches_cold(tmp_path, catalog)

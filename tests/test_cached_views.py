@@ -19,6 +19,7 @@ from builder.config import load_catalog
 from builder.pages_layout import page_of
 from builder.pipeline import build_site
 from tests.cache_entries_support import kept_payloads, rewrite_entry
+from tests.test_incremental import rebuilt_matches_cold
 
 RECORDS: list[dict[str, Any]] = [
     {
@@ -108,19 +109,9 @@ def _project(root: Path) -> Path:
     return root / "docbuild.toml"
 
 
-def _files(root: Path) -> dict[str, bytes]:
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*") if p.is_file()}
-
-
 def _edit(root: Path, old: str, new: str) -> None:
     page = root / "alpha" / "guide.md"
     page.write_text(page.read_text("utf-8").replace(old, new), "utf-8")
-
-
-def _rebuilt_equals_cold(tmp_path: Path, catalog: Path) -> None:
-    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=tmp_path / "cache")
-    build_site(load_catalog(catalog), tmp_path / "cold")
-    assert _files(tmp_path / "site") == _files(tmp_path / "cold")
 
 
 def test_an_edit_to_a_pages_text_reads_no_kept_view(
@@ -141,7 +132,7 @@ def test_an_edit_to_a_pages_text_reads_no_kept_view(
 
     monkeypatch.setattr(builder.cached_views, "load_view", recording)
     _edit(tmp_path / "project", "to start", "to begin")
-    _rebuilt_equals_cold(tmp_path, catalog)
+    assert rebuilt_matches_cold(tmp_path, catalog)
     assert read == []  # the edited page's view is made as it is rendered
 
 
@@ -165,7 +156,7 @@ def test_an_edited_heading_renders_the_contents_again_from_kept_views(
     monkeypatch.undo()
     contents = (tmp_path / "site" / "libs/alpha/1.0.0/index.html").read_text("utf-8")
     assert "Setup" in contents and "Install" not in contents
-    _rebuilt_equals_cold(tmp_path, catalog)
+    assert rebuilt_matches_cold(tmp_path, catalog)
 
 
 def _lists(cache: Path) -> list[str]:
@@ -204,7 +195,7 @@ def test_a_view_that_is_not_the_one_listed_is_made_again(tmp_path: Path) -> None
     for view in views:  # every kept view says something else
         _rewrite(cache, view, lambda v: {**v, "title": "Stale"})
     _edit(tmp_path / "project", "## Install", "## Setup")
-    _rebuilt_equals_cold(tmp_path, catalog)
+    assert rebuilt_matches_cold(tmp_path, catalog)
     assert b"Stale" not in (tmp_path / "site/libs/alpha/1.0.0/llms.txt").read_bytes()
 
 
@@ -228,4 +219,4 @@ def test_a_list_of_views_that_does_not_read_as_one_is_a_miss(tmp_path: Path, dam
     _rewrite(cache, key, damage)
     assert _listed_views(orjson.loads(kept_payloads(cache)[key])) == {}
     _edit(tmp_path / "project", "to start", "to begin")
-    _rebuilt_equals_cold(tmp_path, catalog)
+    assert rebuilt_matches_cold(tmp_path, catalog)

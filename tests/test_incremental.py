@@ -60,6 +60,21 @@ def site_files(root: Path) -> dict[str, bytes]:
     }
 
 
+def matches_cold_build(catalog: Path, site: Path) -> bool:
+    """Whether ``site`` holds what a build of ``catalog`` without the cache writes (built into
+    a folder ``cold`` beside it)."""
+    cold = site.parent / "cold"
+    build_site(load_catalog(catalog), cold)
+    return site_files(site) == site_files(cold)
+
+
+def rebuilt_matches_cold(tmp_path: Path, catalog: Path) -> bool:
+    """Build ``catalog`` into tmp_path/site with the cache tmp_path/cache, then
+    ``matches_cold_build``."""
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=tmp_path / "cache")
+    return matches_cold_build(catalog, tmp_path / "site")
+
+
 def three_page_site(tmp_path: Path, builds: int) -> tuple[Path, Path]:
     """make_project with a third page in alpha, built ``builds`` times into tmp_path/site with
     a cache (a second build takes the whole version from the cache, and must keep its pages
@@ -286,8 +301,7 @@ def test_an_edit_to_one_file_renders_only_its_page_again(
     assert [p for p in rendered if p.startswith("libs/alpha/1.0.0/")] == [
         "libs/alpha/1.0.0/guide.html"
     ]
-    build_site(load_catalog(catalog), tmp_path / "cold")
-    assert site_files(tmp_path / "site") == site_files(tmp_path / "cold")
+    assert matches_cold_build(catalog, tmp_path / "site")
 
 
 def test_an_edit_to_one_file_writes_only_its_page_again(tmp_path: Path) -> None:
@@ -350,8 +364,7 @@ def test_an_edit_to_one_file_makes_the_headings_of_its_page_only(
     # The edited page is made once: the contents take its headings from the rendered view.
     assert sorted(made) == ["guide.html", "index.html"]
     monkeypatch.undo()
-    build_site(load_catalog(catalog), tmp_path / "cold")
-    assert site_files(tmp_path / "site") == site_files(tmp_path / "cold")
+    assert matches_cold_build(catalog, tmp_path / "site")
 
 
 def test_a_rebuild_reads_no_kept_file_again_to_hash_it(
@@ -374,8 +387,7 @@ def test_a_rebuild_reads_no_kept_file_again_to_hash_it(
     build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
     assert hashed == []
     monkeypatch.undo()
-    build_site(load_catalog(catalog), tmp_path / "cold")
-    assert site_files(tmp_path / "site") == site_files(tmp_path / "cold")
+    assert matches_cold_build(catalog, tmp_path / "site")
 
 
 def test_an_entry_that_cannot_be_written_is_noted_not_raised(tmp_path: Path) -> None:
@@ -400,8 +412,7 @@ def test_a_build_whose_cache_cannot_be_written_completes_and_says_so(tmp_path: P
     (cache / "entries.sqlite").mkdir()  # every entry's write fails
     report = build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
     assert report.cache_unwritable is not None
-    build_site(load_catalog(catalog), tmp_path / "cold")
-    assert site_files(tmp_path / "site") == site_files(tmp_path / "cold")
+    assert matches_cold_build(catalog, tmp_path / "site")
     _summary, warnings = render_report_streams(report)
     assert "the build cache could not keep" in warnings and "--no-cache" in warnings
 
@@ -433,8 +444,7 @@ def test_an_edit_to_one_file_links_the_packs_and_chunks_that_did_not_change(
     kept = [relative for relative in held if (site / relative).exists()]
     assert any("/bodies/" in r for r in kept) and any("/index/" in r for r in kept)
     assert all(os.path.samefile(site / relative, held[relative]) for relative in kept)
-    build_site(load_catalog(catalog), tmp_path / "cold")
-    assert site_files(site) == site_files(tmp_path / "cold")
+    assert matches_cold_build(catalog, site)
 
 
 def test_a_failed_rebuild_keeps_the_previous_site_and_the_cache_usable(
@@ -462,8 +472,7 @@ def test_a_failed_rebuild_keeps_the_previous_site_and_the_cache_usable(
     assert not [p.name for p in tmp_path.iterdir() if "staging" in p.name or "work" in p.name]
     monkeypatch.undo()
     build_site(load_catalog(catalog), site, cache_dir=cache)
-    build_site(load_catalog(catalog), tmp_path / "cold")
-    assert site_files(site) == site_files(tmp_path / "cold")
+    assert matches_cold_build(catalog, site)
     kept = [relative for relative in held if (site / relative).exists()]
     assert kept and all(os.path.samefile(site / r, held[r]) for r in kept)
 
@@ -520,8 +529,7 @@ def test_only_an_edit_that_changes_what_they_list_renders_the_library_and_landin
     build_site(load_catalog(catalog), site, cache_dir=cache)
     assert sorted(rendered) == ["library.html", "page.html", "version.html"]
     monkeypatch.undo()
-    build_site(load_catalog(catalog), tmp_path / "cold")
-    assert site_files(site) == site_files(tmp_path / "cold")
+    assert matches_cold_build(catalog, site)
 
 
 def test_a_changed_gzipped_page_is_rebuilt(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ import builder.shards
 from builder.config import load_catalog
 from builder.pipeline import build_site
 from schemas import shard_build
-from tests.test_incremental import site_files, three_page_site
+from tests.test_incremental import matches_cold_build, three_page_site
 
 
 def indexed_rows(monkeypatch: pytest.MonkeyPatch) -> list[int]:
@@ -45,8 +45,7 @@ def test_a_one_page_edit_updates_the_kept_index_in_place(
         build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
         # alpha's guide.rst alone: one section, indexed again; its other pages are not.
         assert len(indexed) == 1
-        build_site(load_catalog(catalog), tmp_path / "cold")
-        assert site_files(tmp_path / "site") == site_files(tmp_path / "cold")
+        assert matches_cold_build(catalog, tmp_path / "site")
 
 
 def test_an_edit_that_moves_section_ids_indexes_the_version_again(
@@ -58,8 +57,7 @@ def test_an_edit_that_moves_section_ids_indexes_the_version_again(
     edit_guide(tmp_path / "project", "Text.\n\nMore\n----\n\nAnother section.")
     build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
     assert len(indexed) == len(set(indexed)) > 2  # every section of alpha, once
-    build_site(load_catalog(catalog), tmp_path / "cold")
-    assert site_files(tmp_path / "site") == site_files(tmp_path / "cold")
+    assert matches_cold_build(catalog, tmp_path / "site")
 
 
 def test_an_update_whose_kept_body_packs_are_gone_indexes_the_version_again(
@@ -73,8 +71,7 @@ def test_an_update_whose_kept_body_packs_are_gone_indexes_the_version_again(
     edit_guide(tmp_path / "project", "Changed text.")
     build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
     assert len(indexed) > 1  # the update gave up and every page was indexed
-    build_site(load_catalog(catalog), tmp_path / "cold")
-    assert site_files(tmp_path / "site") == site_files(tmp_path / "cold")
+    assert matches_cold_build(catalog, tmp_path / "site")
 
 
 def test_a_damaged_kept_index_is_not_updated(
@@ -89,8 +86,7 @@ def test_a_damaged_kept_index_is_not_updated(
     edit_guide(tmp_path / "project", "Changed text.")
     build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
     assert len(indexed) > 1
-    build_site(load_catalog(catalog), tmp_path / "cold")
-    assert site_files(tmp_path / "site") == site_files(tmp_path / "cold")
+    assert matches_cold_build(catalog, tmp_path / "site")
 
 
 def test_an_edit_after_a_failed_build_and_a_revert_still_updates_in_place(
@@ -114,8 +110,7 @@ def test_an_edit_after_a_failed_build_and_a_revert_still_updates_in_place(
     edit_guide(tmp_path / "project", "Third text.")
     build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
     assert len(indexed) == 1  # the guide's one section, not every section of alpha
-    build_site(load_catalog(catalog), tmp_path / "cold")
-    assert site_files(tmp_path / "site") == site_files(tmp_path / "cold")
+    assert matches_cold_build(catalog, tmp_path / "site")
 
 
 def test_a_build_failing_after_it_placed_its_packs_leaves_an_index_to_update(
@@ -139,8 +134,7 @@ def test_a_build_failing_after_it_placed_its_packs_leaves_an_index_to_update(
     indexed = indexed_rows(monkeypatch)
     build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
     assert indexed == []  # alpha's kept index was the one to publish, updated by nothing
-    build_site(load_catalog(catalog), tmp_path / "cold")
-    assert site_files(tmp_path / "site") == site_files(tmp_path / "cold")
+    assert matches_cold_build(catalog, tmp_path / "site")
 
 
 def failed_build(
