@@ -5,17 +5,18 @@
     python bench/first_answer.py --site _site --library python --latency-ms 50 --mbit 20
 
 Serves the built site with ``python -m builder.serve`` over loopback as built (on a large
-version a doctrove-shard@3 head whose index chunks are fetched per query, plus body packs
-fetched per answered page) and, for reference in the same run, two copies of it: one whose
-catalog points at each head put back together as one doctrove-shard@2 search shard (what the
-builder published before heads), and one pointing at the whole doctrove-shard@1 shard it wrote
-before that (built from the site's index.json with the same code, gzip level 6). Each request
-waits ``--latency-ms`` before it is sent (a round trip added in the client's transport), and
-0 ms for comparison; with ``--mbit`` every response shares a link of that bandwidth (else
-loopback's). For each format and latency it asks six different questions with an empty
-cache (cold), then the same six from a new client on the warm disk cache, and prints the bytes
-on the wire, the requests and the wall time of each answer and of all six; it also checks that
-every format answers every question with the same sections.
+version a doctrove-shard@4 head, its sections sent as columns, whose index chunks are fetched
+per query, plus body packs fetched per answered page) and, for reference in the same run, three
+copies of it: one whose heads hold their sections as rows (the doctrove-shard@3 head the
+builder published before columns), one whose catalog points at each head put back together as
+one doctrove-shard@2 search shard (what the builder published before heads), and one pointing
+at the whole doctrove-shard@1 shard it wrote before that (built from the site's index.json with
+the same code, gzip level 6). Each request waits ``--latency-ms`` before it is sent (a round
+trip added in the client's transport), and 0 ms for comparison; with ``--mbit`` every response
+shares a link of that bandwidth (else loopback's). For each format and latency it asks six
+different questions with an empty cache (cold), then the same six from a new client on the warm
+disk cache, and prints the bytes on the wire, the requests and the wall time of each answer and
+of all six; it also checks that every format answers every question with the same sections.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -46,8 +47,15 @@ from python_questions import QUESTIONS  # noqa: E402
 from client.assemble import make_service  # noqa: E402
 from client.config import resolve_settings  # noqa: E402
 from schemas.digests import file_sha256  # noqa: E402
+from schemas.section_columns import COLUMNS_TABLE, restore_rows  # noqa: E402
 from schemas.shard_build import build_database  # noqa: E402
-from schemas.shards import CHUNKED_FORMAT, SHARD_FORMAT, SPLIT_FORMAT  # noqa: E402
+from schemas.shards import (  # noqa: E402
+    CHUNKED_FORMAT,
+    COLUMNS_FORMAT,
+    HEAD_FORMATS,
+    SHARD_FORMAT,
+    SPLIT_FORMAT,
+)
 from schemas.term_chunks import (  # noqa: E402
     chunk_path,
     chunk_refs,
@@ -147,25 +155,50 @@ def whole_shard_site(site: Path, target: Path) -> None:
     (target / "catalog.json").write_bytes(orjson.dumps(catalog, option=orjson.OPT_SORT_KEYS))
 
 
+def rows_head_site(site: Path, target: Path) -> None:
+    """``target``: a copy of the site whose catalog points at each doctrove-shard@4 head with
+    its sections put back in their table: the doctrove-shard@3 head the builder published
+    before section columns (chunks and packs are the same files)."""
+    _rewrite_heads(site, target, CHUNKED_FORMAT, lambda _site, _entry, _conn: None)
+
+
 def search_shard_site(site: Path, target: Path) -> None:
     """``target``: a copy of the site whose catalog points at each head with all its chunks put
     back as one doctrove-shard@2 search shard (the body packs are the same files)."""
+
+    def put_chunks_back(site: Path, entry: dict[str, Any], conn: sqlite3.Connection) -> None:
+        segment = head_segment(conn)
+        assert segment is not None
+        for chunk in chunk_refs(conn):
+            data = (site / chunk_path(entry["id"], chunk.sha256)).read_bytes()
+            insert_rows(conn, decode_rows(inflate_chunk(data, chunk), segment, chunk))
+        conn.execute("DROP TABLE chunks")
+
+    _rewrite_heads(site, target, SPLIT_FORMAT, put_chunks_back)
+
+
+def _rewrite_heads(
+    site: Path,
+    target: Path,
+    shard_format: str,
+    change: Callable[[Path, dict[str, Any], sqlite3.Connection], None],
+) -> None:
+    """``target``: a copy of the site whose heads are changed by ``change`` (with their rows in
+    their table first) and published as ``shard_format``."""
     shutil.copytree(site, target, copy_function=os.link, dirs_exist_ok=True)
     catalog = orjson.loads((site / "catalog.json").read_bytes())
     for entry in catalog["entries"]:
         for ref in entry["shards"].values():
-            if ref["format"] != CHUNKED_FORMAT:
+            if ref["format"] not in HEAD_FORMATS:
                 continue
             raw = target / "search.sqlite"
             raw.write_bytes(gzip.decompress((site / ref["path"]).read_bytes()))
             conn = sqlite3.connect(raw, isolation_level=None)
-            segment = head_segment(conn)
-            assert segment is not None
-            for chunk in chunk_refs(conn):
-                data = (site / chunk_path(entry["id"], chunk.sha256)).read_bytes()
-                insert_rows(conn, decode_rows(inflate_chunk(data, chunk), segment, chunk))
-            conn.execute("DROP TABLE chunks")
-            conn.execute("UPDATE meta SET value = ? WHERE key = 'format'", (SPLIT_FORMAT,))
+            if ref["format"] == COLUMNS_FORMAT:
+                restore_rows(conn, int(ref["sections"]))
+                conn.execute(f"DROP TABLE {COLUMNS_TABLE}")
+            change(site, entry, conn)
+            conn.execute("UPDATE meta SET value = ? WHERE key = 'format'", (shard_format,))
             conn.execute("VACUUM")
             conn.close()
             packed = gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0)
@@ -177,7 +210,7 @@ def search_shard_site(site: Path, target: Path) -> None:
                 sha256=sha256,
                 bytes=len(packed),
                 rawBytes=raw.stat().st_size,
-                format=SPLIT_FORMAT,
+                format=shard_format,
             )
             raw.unlink()
     (target / "catalog.json").unlink()
@@ -244,10 +277,13 @@ def main() -> None:
         tmp = Path(tmp_name)
         search = tmp / "search"
         search_shard_site(args.site, search)
+        rows_head = tmp / "rows-head"
+        rows_head_site(args.site, rows_head)
         before = tmp / "before"
         before.mkdir()
         whole_shard_site(args.site, before)
-        servers = {"as built (@3 head + chunks + packs)": serve(args.site)}
+        servers = {"as built (@4 head + chunks + packs)": serve(args.site)}
+        servers["@3 head (rows) + chunks + packs"] = serve(rows_head)
         servers["search shard + packs (@2)"] = serve(search)
         servers["whole shard (@1)"] = serve(before)
         answers: dict[tuple[str, float], list[Any]] = {}

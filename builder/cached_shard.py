@@ -24,7 +24,7 @@ from builder.kept_index import (
 from builder.shards import KeptFileMissing, ShardInfo, write_shard_files
 from builder.stages.volume import WrittenVolume
 from schemas.shard_build import PENDING_TOKENS_BYTES
-from schemas.shards import CHUNKED_FORMAT, SPLIT_FORMAT
+from schemas.shards import COLUMNS_FORMAT, SPLIT_FORMAT
 from schemas.term_chunks import CHUNK_RAW_BYTES
 from schemas.text import TOKENIZER
 
@@ -47,7 +47,7 @@ def write_shard_cached(
     key = cache_key(
         "shard",
         SPLIT_FORMAT,
-        CHUNKED_FORMAT,
+        COLUMNS_FORMAT,
         TOKENIZER,
         PENDING_TOKENS_BYTES,
         split_index_bytes,

@@ -1,5 +1,5 @@
-"""``docbuild check`` of a built site's search shards: every index chunk a doctrove-shard@3 head
-lists is there, is the file the head describes, and with the head makes a sound FTS5 index;
+"""``docbuild check`` of a built site's search shards: every index chunk a head (doctrove-shard@3
+or @4) lists is there, is the file the head describes, and with the head makes a sound FTS5 index;
 every body pack a search shard (doctrove-shard@2) or head lists is there, is the file its row
 describes, and holds the bodies of the sections the shard puts in it.
 
@@ -25,7 +25,15 @@ import orjson
 
 from builder.errors import BuildError
 from schemas.body_packs import PackError, decode_pack, pack_path
-from schemas.shards import CHUNKED_FORMAT, FTS_TABLE, SPLIT_FORMAT, verify_shard_schema
+from schemas.section_columns import ColumnsError, restore_rows
+from schemas.shards import (
+    COLUMNS_FORMAT,
+    FTS_TABLE,
+    HEAD_FORMATS,
+    SPLIT_FORMAT,
+    read_shard_meta,
+    verify_shard_schema,
+)
 from schemas.term_chunks import (
     ChunkError,
     chunk_path,
@@ -73,9 +81,9 @@ def check_search_shards(site: Path) -> CheckedShards:
     heads = chunks = split = packs = 0
     for library_id, shard in _catalog_shards(site, problems):
         shard_format = shard.get("format")
-        if shard_format in (SPLIT_FORMAT, CHUNKED_FORMAT):
+        if shard_format in (SPLIT_FORMAT, *HEAD_FORMATS):
             split += 1
-            heads += shard_format == CHUNKED_FORMAT
+            heads += shard_format in HEAD_FORMATS
             listed = _check_shard(site, library_id, shard, str(shard_format), problems)
             packs, chunks = packs + listed[0], chunks + listed[1]
     if problems:
@@ -147,12 +155,17 @@ def _check_shard(
         if schema:
             problems.extend(f"{where}: {problem}" for problem in schema)
             return 0, 0
+        if shard_format == COLUMNS_FORMAT:
+            restore_rows(conn, int(read_shard_meta(conn).get("sections", "0")))
         packs = _check_packs(site, library_id, conn, where, problems)
-        if shard_format != CHUNKED_FORMAT:
+        if shard_format not in HEAD_FORMATS:
             return packs, 0
         return packs, _check_chunks(site, library_id, conn, where, problems)
     except sqlite3.Error as exc:
         problems.append(f"{where}: not a readable SQLite database ({exc})")
+        return 0, 0
+    except (ColumnsError, ValueError) as exc:
+        problems.append(f"{where}: {exc}")
         return 0, 0
     finally:
         conn.close()

@@ -12,10 +12,11 @@ that saves at least ``MIN_SAVING`` of its size; the catalog records both sizes a
 the published bytes, and the shard's packs table the size and hash of each pack.
 
 A version whose full-text index pages reach ``split_index_bytes`` (a site setting, by default
-``schemas.term_chunks.SPLIT_INDEX_BYTES``) is published as a doctrove-shard@3 instead: the shard
-without its index pages (the head), and the pages in chunks beside it
-(``shards/<id>/index/<sha256>.bin.gz``), so a client's first answer fetches the head and the
-chunks its query's terms need rather than the whole index (``schemas/term_chunks.py``).
+``schemas.term_chunks.SPLIT_INDEX_BYTES``) is published as a doctrove-shard@4 instead: the shard
+without its index pages (the head, its sections sent as columns: ``schemas/section_columns.py``),
+and the pages in chunks beside it (``shards/<id>/index/<sha256>.bin.gz``), so a client's first
+answer fetches the head and the chunks its query's terms need rather than the whole index
+(``schemas/term_chunks.py``).
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ from schemas.shard_build import (
     split_code,
     updated_search_database_bytes,
 )
-from schemas.shards import BM25_WEIGHTS, CHUNKED_FORMAT, FTS_TABLE, SPLIT_FORMAT
+from schemas.shards import BM25_WEIGHTS, COLUMNS_FORMAT, FTS_TABLE, SPLIT_FORMAT
 from schemas.term_chunks import (
     CHUNK_RAW_BYTES,
     SPLIT_INDEX_BYTES,
@@ -215,7 +216,7 @@ def write_shard_files(
         raw_bytes,
         count,
         compression,
-        CHUNKED_FORMAT if chunks else SPLIT_FORMAT,
+        COLUMNS_FORMAT if chunks else SPLIT_FORMAT,
         len(packs),
         sum(pack_bytes for _, pack_bytes, _ in packs),
         len(chunks),

@@ -34,7 +34,7 @@ from client.index_check import index_entry_problems
 from client.model import CatalogEntry, Provenance, ShardRef, VectorsRef
 from schemas import CATALOG_FORMAT, INDEX_FORMAT
 from schemas.lookup_table import LOOKUP_FILE, LOOKUP_FORMAT
-from schemas.shards import CHUNKED_FORMAT, SHARD_FORMAT, SPLIT_FORMAT
+from schemas.shards import HEAD_FORMATS, SHARD_FORMAT, SPLIT_FORMAT
 from schemas.text import TOKENIZER
 from schemas.vectors import VECTORS_FORMAT
 
@@ -174,11 +174,11 @@ def _shards(shards: Mapping[str, Mapping[str, Any]]) -> dict[str, ShardRef]:
             int(s["rawBytes"]),
             int(s["sections"]),
             _vectors(s.get("vectors")),
-            split=s["format"] in (SPLIT_FORMAT, CHUNKED_FORMAT),
-            chunked=s["format"] == CHUNKED_FORMAT,
+            split=s["format"] in (SPLIT_FORMAT, *HEAD_FORMATS),
+            chunked=s["format"] in HEAD_FORMATS,
         )
         for version, s in shards.items()
-        if s["format"] in (SHARD_FORMAT, SPLIT_FORMAT, CHUNKED_FORMAT)
+        if s["format"] in (SHARD_FORMAT, SPLIT_FORMAT, *HEAD_FORMATS)
         and s["tokenizer"] == TOKENIZER
     }
 

@@ -39,11 +39,14 @@ from client.errors import ClientError
 from client.index_chunks import ChunkedConnection, IndexChunks
 from client.model import ShardRef
 from client.section_bodies import SectionBodies, add_section_views
+from schemas.section_columns import COLUMNS_TABLE, ColumnsError, restore_rows
 from schemas.shard_build import PAGE_SIZE, build_database
 from schemas.shards import (
     CHUNKED_FORMAT,
+    COLUMNS_FORMAT,
     SHARD_FORMAT,
     SPLIT_FORMAT,
+    read_shard_meta,
     verify_shard_meta,
     verify_shard_rows,
     verify_shard_schema,
@@ -133,7 +136,51 @@ def install_published(cache: DiskCache, source: Path, ref: ShardRef) -> Path | l
             return [f"{ref.path} does not decompress: {exc}"]
         if written != ref.raw_bytes:
             return [f"{ref.path} decompresses to more or fewer than the {ref.raw_bytes} bytes"]
+        handle.flush()
+        _put_head_rows_back(temporary, ref.sections)
         return cache.install_shard(published_key(ref), temporary, handle)
+
+
+def _put_head_rows_back(path: Path, sections: int) -> None:
+    """Put a doctrove-shard@4 head's sections back into their table in the file at ``path``,
+    once, as it is stored: opening it then costs what opening a doctrove-shard@3 head does
+    (the rows take 70 ms to put back on the Python docs, per open). Anything else, or a head
+    whose columns are damaged, stays as it is, for opening to report."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        conn.execute("PRAGMA trusted_schema = OFF")
+        conn.execute("PRAGMA journal_mode = OFF")  # a file only this call has: none to keep
+        if verify_shard_schema(conn, COLUMNS_FORMAT):
+            return
+        conn.execute("BEGIN")
+        try:
+            restore_rows(conn, sections)
+        except ColumnsError:
+            conn.execute("ROLLBACK")
+            return
+        conn.execute("COMMIT")
+    except SQLITE_EXCEPTIONS:
+        return  # opening reads the file again and says what is wrong with it
+    finally:
+        conn.close()
+
+
+def _head_format(conn: sqlite3.Connection) -> str:
+    """The format a head's schema claims (sqlite_master alone: safe on an untrusted file)."""
+    sql = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?"
+    return COLUMNS_FORMAT if conn.execute(sql, (COLUMNS_TABLE,)).fetchone() else CHUNKED_FORMAT
+
+
+def _restored_rows(conn: sqlite3.Connection) -> list[str]:
+    """Put a doctrove-shard@4 head's sections back from its columns; what is wrong, if not."""
+    count = read_shard_meta(conn).get("sections", "")
+    if not count.isdigit():
+        return [f"meta sections is {count!r}, not a count of sections"]
+    try:
+        restore_rows(conn, int(count))
+    except ColumnsError as exc:
+        return [str(exc)]
+    return []
 
 
 def _row_problems(conn: sqlite3.Connection, path: Path, shard_format: str) -> list[str]:
@@ -188,9 +235,10 @@ def open_shard_file(
     Without ``bodies`` the file must be a doctrove-shard@1; with it, a doctrove-shard@2 search
     shard whose bodies ``bodies(connection)`` serves; with ``chunks`` too, a doctrove-shard@3
     head, read into memory so that ``chunks(connection, segment)`` can put the index pages a
-    query needs back into it (client.index_chunks). Either way queries read the ``sections``
-    view of client.section_bodies. The caller owns the connection; it may be used from any
-    thread, one at a time.
+    query needs back into it (client.index_chunks), or a doctrove-shard@4 head, whose sections
+    are put back from its columns first (schemas.section_columns). Either way queries read the
+    ``sections`` view of client.section_bodies. The caller owns the connection; it may be used
+    from any thread, one at a time.
     """
     shard_format = SHARD_FORMAT if bodies is None else SPLIT_FORMAT
     conn: sqlite3.Connection | None = None
@@ -199,13 +247,15 @@ def open_shard_file(
             uri = f"{path.resolve().as_uri()}?mode=ro&immutable=1"
             conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
         else:
-            shard_format = CHUNKED_FORMAT
             conn = sqlite3.connect(":memory:", factory=ChunkedConnection, check_same_thread=False)
             conn.deserialize(path.read_bytes())
+            shard_format = _head_format(conn)
         conn.execute("PRAGMA trusted_schema = OFF")
         problems = verify_shard_schema(conn, shard_format)
         if not problems:
             problems = verify_shard_meta(conn, entry_id, version, sections, shard_format)
+        if not problems and shard_format == COLUMNS_FORMAT:
+            problems = _restored_rows(conn)
         if not problems:
             problems = _row_problems(conn, path, shard_format)
         if not problems and isinstance(conn, ChunkedConnection) and chunks is not None:

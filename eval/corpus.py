@@ -26,7 +26,7 @@ from client.section_bodies import SectionBodies
 from client.shard_store import open_shard_file
 from client.versions import select_version
 from eval.gold import BuiltSection
-from schemas.shards import CHUNKED_FORMAT, FTS_TABLE, SPLIT_FORMAT
+from schemas.shards import FTS_TABLE, HEAD_FORMATS, SPLIT_FORMAT
 from schemas.text import match_expression
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "docbuild.toml"
@@ -134,8 +134,8 @@ def open_built_shard(
         library_id,
         version,
         ref["sections"],
-        bodies if shard_format in (SPLIT_FORMAT, CHUNKED_FORMAT) else None,
-        chunks if shard_format == CHUNKED_FORMAT else None,
+        bodies if shard_format in (SPLIT_FORMAT, *HEAD_FORMATS) else None,
+        chunks if shard_format in HEAD_FORMATS else None,
     )
     if isinstance(opened, list):
         raise RuntimeError(f"the built shard {ref['path']} is invalid: {opened[0]}")

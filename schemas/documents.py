@@ -84,7 +84,10 @@ class ShardRef(Struct, forbid_unknown_fields=True, omit_defaults=True):
     sha256 and size (schemas/body_packs.py); doctrove-shard@3 is a doctrove-shard@2 whose
     full-text index pages are in chunks beside it, which its chunks table names by sha256 and
     sizes (schemas/term_chunks.sql, schemas/term_chunks.py), and path is then the head (the
-    shard without those pages). A path ending in .sqlite.gz is gzip-compressed,
+    shard without those pages); doctrove-shard@4 is a doctrove-shard@3 head whose sections and
+    token counts are in its section_columns table, one JSON array per column
+    (schemas/section_columns.sql, schemas/section_columns.py). A path ending in .sqlite.gz is
+    gzip-compressed,
     one ending in .sqlite is not. sha256 and bytes describe the published bytes, rawBytes the
     database after decompression.
     """

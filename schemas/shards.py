@@ -1,7 +1,7 @@
 """The full-text shard contract: its format names, its exact schema, and the checks a client runs.
 
-The table definitions live in ``shard.sql``, ``search_shard.sql`` and ``term_chunks.sql`` beside
-this module. A shard is trusted only when its
+The table definitions live in ``shard.sql``, ``search_shard.sql``, ``term_chunks.sql`` and
+``section_columns.sql`` beside this module. A shard is trusted only when its
 ``sqlite_master`` matches, object for object and statement for statement, what that file creates
 in an empty database, and its ``meta`` table names this format, this tokenizer and the library
 version the client asked for.
@@ -22,12 +22,17 @@ SHARD_FORMAT = "doctrove-shard@1"
 SPLIT_FORMAT = "doctrove-shard@2"
 # A search shard whose full-text index pages are published in chunks by term (term_chunks.sql).
 CHUNKED_FORMAT = "doctrove-shard@3"
+# A doctrove-shard@3 head whose sections travel as columns (section_columns.sql).
+COLUMNS_FORMAT = "doctrove-shard@4"
+# The formats of a head: a search shard whose index pages are in chunks beside it.
+HEAD_FORMATS = (CHUNKED_FORMAT, COLUMNS_FORMAT)
 SHARD_DDL = "shard.sql"
 # Each format's DDL files, in order; a client reads the formats listed here.
 FORMAT_DDL: dict[str, tuple[str, ...]] = {
     SHARD_FORMAT: (SHARD_DDL,),
     SPLIT_FORMAT: ("search_shard.sql",),
     CHUNKED_FORMAT: ("search_shard.sql", "term_chunks.sql"),
+    COLUMNS_FORMAT: ("search_shard.sql", "term_chunks.sql", "section_columns.sql"),
 }
 # "DTrv": marks the file as a doctrove shard for tools such as file(1); checked with the schema.
 APPLICATION_ID = 0x44547276
@@ -77,6 +82,8 @@ _FORMAT_ROW_RULES: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     SPLIT_FORMAT: (*_ROW_RULES, *_SPLIT_ROW_RULES),
     CHUNKED_FORMAT: (*_ROW_RULES, *_SPLIT_ROW_RULES),
+    # Checked once the client has put the rows back (schemas.section_columns).
+    COLUMNS_FORMAT: (*_ROW_RULES, *_SPLIT_ROW_RULES),
 }
 
 

@@ -1,4 +1,4 @@
-"""A search shard's full-text index cut by term (doctrove-shard@3), and the chunks a search needs.
+"""A search shard's full-text index cut by term (a head), and the chunks a search needs.
 
 A cold client's first answer used to download a version's whole search shard; on a large
 version (the Python 3.11 docs: 4.3 MB gzipped) that is most of its wait. The index's leaf pages
@@ -12,7 +12,8 @@ those pages (the *head*, ``term_chunks.sql``) and the pages in chunks of about
 chunks. A client reads the head, and before it runs a MATCH it fetches the chunks the
 expression's tokens need and puts their rows back into the index, which then answers exactly as
 the whole shard would (``bench/term_split.py`` measured the design; tests check every term of
-the examples).
+the examples). Such a head is doctrove-shard@3; the builder also sends the head's sections as
+columns (schemas/section_columns.py), which makes it doctrove-shard@4.
 
 This module is the format, shared by builder and client: cutting a built shard into head and
 chunks (:func:`cut_into_head`), a chunk's bytes (:func:`encode_rows`, :func:`decode_rows`), and
@@ -31,7 +32,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from urllib.parse import quote
 
-from schemas.shards import CHUNKED_FORMAT, FTS_TABLE, shard_statements
+from schemas.section_columns import move_rows_to_columns
+from schemas.shards import COLUMNS_FORMAT, FTS_TABLE, shard_statements
 
 CHUNKS_FOLDER = "index"
 CHUNK_SUFFIX = ".bin.gz"
@@ -156,8 +158,9 @@ def cut_into_head(
     min_index_bytes: int = SPLIT_INDEX_BYTES,
 ) -> list[PublishedChunk]:
     """Make the search shard open on ``conn`` (autocommit; written, optimized) a head: take its
-    index pages out, list them as chunks and name the format doctrove-shard@3; the chunks, each
-    compressed by ``publish`` (raw bytes -> gzip member). Nothing changes, and nothing is
+    index pages out, list them as chunks, move its sections into columns and name the format
+    doctrove-shard@4 (schemas.section_columns); the chunks, each compressed by ``publish``
+    (raw bytes -> gzip member). Nothing changes, and nothing is
     returned, when the index pages are fewer than ``min_index_bytes`` bytes or the index is not
     one segment. The caller VACUUMs the file afterwards."""
     segments = [s for (s,) in conn.execute(f"SELECT DISTINCT segid FROM {FTS_TABLE}_idx")]
@@ -193,8 +196,8 @@ def cut_into_head(
         f"DELETE FROM {FTS_TABLE}_data WHERE id >= ? AND id < ?",
         (segment << _SEGMENT_SHIFT, (segment + 1) << _SEGMENT_SHIFT),
     )
-    (ddl,) = (s for s in shard_statements(CHUNKED_FORMAT) if s.startswith("CREATE TABLE chunks"))
-    conn.execute(ddl)
+    statements = shard_statements(COLUMNS_FORMAT)
+    conn.execute(_statement(statements, "CREATE TABLE chunks"))
     conn.executemany(
         "INSERT INTO chunks VALUES (?, ?, ?, ?, ?, ?)",
         [
@@ -202,9 +205,15 @@ def cut_into_head(
             for number, p in enumerate(published, 1)
         ],
     )
-    conn.execute("UPDATE meta SET value = ? WHERE key = 'format'", (CHUNKED_FORMAT,))
+    move_rows_to_columns(conn, _statement(statements, "CREATE TABLE section_columns"))
+    conn.execute("UPDATE meta SET value = ? WHERE key = 'format'", (COLUMNS_FORMAT,))
     conn.execute("COMMIT")
     return published
+
+
+def _statement(statements: Sequence[str], start: str) -> str:
+    (statement,) = (s for s in statements if s.startswith(start))
+    return statement
 
 
 def _cut(

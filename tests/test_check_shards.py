@@ -156,6 +156,22 @@ def test_a_head_that_leaves_pages_out_of_its_chunks_fails_fts5s_check(site: Path
     assert code == 1 and "its index with every chunk fails FTS5's check" in output
 
 
+@pytest.mark.parametrize(
+    ("change", "problem"),
+    [
+        ("UPDATE section_columns SET data = '[' WHERE name = 'anchor'", "'anchor' is not JSON"),
+        ("DELETE FROM section_columns WHERE name = 'pack'", "missing ['pack']"),
+    ],
+)
+def test_a_head_whose_section_columns_are_damaged_fails_the_check(
+    site: Path, change: str, problem: str
+) -> None:
+    rewrite_head(site, change)
+    code, output = run_check(site)
+    assert code == 1 and f"{head_path(site)}: its section column" in output
+    assert problem in output
+
+
 def test_a_head_unlike_the_catalog_fails_the_check(site: Path) -> None:
     (site / head_path(site)).write_bytes(b"not the head")
     code, output = run_check(site)

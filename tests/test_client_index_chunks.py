@@ -1,6 +1,6 @@
-"""A doctrove-shard@3 head answers as its whole search shard would, fetching only the index
-chunks its queries' tokens need, each checked against the head, kept for later questions and
-for offline use."""
+"""A head (doctrove-shard@4, or @3 from an earlier builder) answers as its whole search shard
+would, fetching only the index chunks its queries' tokens need, each checked against the head,
+kept for later questions and for offline use."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import hashlib
 import random
 import shutil
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,8 @@ from client.search.model import default_model
 from client.search.query import parse_focus
 from client.search.sections import rank_sections
 from client.site_data import SiteData
-from schemas.shards import CHUNKED_FORMAT, SPLIT_FORMAT
+from schemas.section_columns import COLUMNS_TABLE, restore_rows
+from schemas.shards import CHUNKED_FORMAT, COLUMNS_FORMAT, SPLIT_FORMAT
 from tests.site_data_support import SITE, Clock, FakeHost, Router, data, make_site, refused
 
 QUESTIONS = (
@@ -59,7 +61,7 @@ def publish(root: Path, records: list[dict[str, Any]], *, chunked: bool) -> None
     """A site of one version of ``lib``: a head and its chunks, or one search shard."""
     catalog = make_site(root, {"lib": {"1.0": records}}, split_index_bytes=0 if chunked else None)
     shard_format = catalog["entries"][0]["shards"]["1.0"]["format"]
-    assert shard_format == (CHUNKED_FORMAT if chunked else SPLIT_FORMAT)
+    assert shard_format == (COLUMNS_FORMAT if chunked else SPLIT_FORMAT)
 
 
 def ranking(site: SiteData, question: str) -> list[tuple[int, float]]:
@@ -176,10 +178,11 @@ def forge_head(root: Path, statement: str) -> None:
     conn = sqlite3.connect(":memory:", isolation_level=None)
     conn.deserialize(gzip.decompress((root / ref["path"]).read_bytes()))
     conn.execute(statement)
-    data = gzip.compress(conn.serialize(), mtime=0)
+    raw = conn.serialize()
     conn.close()
+    data = gzip.compress(raw, mtime=0)
     (root / ref["path"]).write_bytes(data)
-    ref.update(sha256=hashlib.sha256(data).hexdigest(), bytes=len(data))
+    ref.update(sha256=hashlib.sha256(data).hexdigest(), bytes=len(data), rawBytes=len(raw))
     (root / "catalog.json").write_bytes(orjson.dumps(catalog))
 
 
@@ -258,3 +261,79 @@ def test_a_local_site_folders_unreadable_chunk_is_its_error_not_a_crash(
     failures = site.sync()["failures"]
     assert failures and "cannot read" in failures[0]["error"]
     assert "Permission denied" in failures[0]["error"]
+
+
+def publish_rows_head(root: Path) -> None:
+    """List the site's head as an earlier builder wrote it (doctrove-shard@3): its sections in
+    their table, not in columns. Chunks and packs stay the same files."""
+    catalog = orjson.loads((root / "catalog.json").read_bytes())
+    ref = catalog["entries"][0]["shards"]["1.0"]
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    conn.deserialize(gzip.decompress((root / ref["path"]).read_bytes()))
+    restore_rows(conn, ref["sections"])
+    conn.execute(f"DROP TABLE {COLUMNS_TABLE}")
+    conn.execute("UPDATE meta SET value = ? WHERE key = 'format'", (CHUNKED_FORMAT,))
+    conn.execute("VACUUM")
+    raw = conn.serialize()
+    conn.close()
+    data = gzip.compress(raw, mtime=0)
+    (root / ref["path"]).write_bytes(data)
+    sha256 = hashlib.sha256(data).hexdigest()
+    ref.update(sha256=sha256, bytes=len(data), rawBytes=len(raw), format=CHUNKED_FORMAT)
+    (root / "catalog.json").write_bytes(orjson.dumps(catalog))
+
+
+def test_a_head_with_its_sections_as_rows_from_an_earlier_builder_still_answers(
+    tmp_path: Path, records: list[dict[str, Any]]
+) -> None:
+    publish(tmp_path / "whole", records, chunked=False)
+    publish(tmp_path / "rows", records, chunked=True)
+    publish_rows_head(tmp_path / "rows")
+    whole = data(tmp_path / "a", FakeHost(tmp_path / "whole", SITE), Clock(), SITE)
+    rows = data(tmp_path / "b", FakeHost(tmp_path / "rows", SITE), Clock(), SITE)
+    for question in QUESTIONS:
+        assert ranking(rows, question) == ranking(whole, question), question
+
+
+def test_a_head_is_kept_with_its_sections_put_back_so_that_opening_it_again_is_cheap(
+    tmp_path: Path, records: list[dict[str, Any]]
+) -> None:
+    publish(tmp_path / "site", records, chunked=True)
+    site = data(tmp_path, FakeHost(tmp_path / "site", SITE), Clock(), SITE)
+    expected = ranking(site, QUESTIONS[0])
+    (kept,) = (tmp_path / "cache" / "v1" / "shards").glob("*.sqlite")
+    with closing(sqlite3.connect(kept)) as conn:
+        assert conn.execute("SELECT count(*) FROM sections").fetchone() == (len(records),)
+        assert conn.execute(f"SELECT count(*) FROM {COLUMNS_TABLE}").fetchone() == (0,)
+    again = data(tmp_path, FakeHost(tmp_path / "site", SITE), Clock(), SITE)
+    assert ranking(again, QUESTIONS[0]) == expected
+
+
+@pytest.mark.parametrize(
+    ("statement", "problem"),
+    [
+        ("UPDATE section_columns SET data = 'x' WHERE name = 'heading'", "'heading' is not JSON"),
+        ("DELETE FROM section_columns WHERE name = 'pack'", r"missing \['pack'\]"),
+        ("UPDATE section_columns SET data = '[]' WHERE name = 'anchor'", "has 0 values, not 600"),
+        (
+            "INSERT INTO sections (id, heading, heading_path, body_length, path, anchor, pack) "
+            "VALUES (1, 'x', '[]', 0, '', 'x', 1)",
+            "sections table is not empty",
+        ),
+        # As many lengths as sections, but words: the rows' own checks refuse them.
+        (
+            "UPDATE section_columns SET data = (SELECT json_group_array('long') FROM "
+            "json_each((SELECT data FROM section_columns WHERE name = 'heading'))) "
+            "WHERE name = 'body_length'",
+            "section 1: body_length not as",
+        ),
+    ],
+)
+def test_a_head_whose_section_columns_are_damaged_is_refused_when_opened(
+    tmp_path: Path, records: list[dict[str, Any]], statement: str, problem: str
+) -> None:
+    publish(tmp_path / "site", records, chunked=True)
+    forge_head(tmp_path / "site", statement)
+    site = data(tmp_path, FakeHost(tmp_path / "site", SITE), Clock(), SITE)
+    with pytest.raises(NetworkError, match=rf"the shard of lib 1\.0 is invalid: .*{problem}"):
+        ranking(site, QUESTIONS[0])

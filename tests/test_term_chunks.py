@@ -15,10 +15,11 @@ from typing import Any
 
 import pytest
 
+from schemas.section_columns import restore_rows
 from schemas.shard_build import build_search_database, page_rows, placed_pages
 from schemas.shards import (
     BM25_WEIGHTS,
-    CHUNKED_FORMAT,
+    COLUMNS_FORMAT,
     FTS_TABLE,
     SPLIT_FORMAT,
     read_shard_meta,
@@ -114,8 +115,8 @@ def ranked(conn: sqlite3.Connection, expression: str) -> list[tuple[int, float]]
 
 
 class Assembler:
-    """Heads with some of their chunks put back, one per set of chunks (assembling a head for
-    each of thousands of terms would take minutes)."""
+    """Heads with their sections and some of their chunks put back, one per set of chunks
+    (assembling a head for each of thousands of terms would take minutes)."""
 
     def __init__(self, head: bytes, chunks: Iterable[PublishedChunk]) -> None:
         self.head = head
@@ -132,6 +133,7 @@ class Assembler:
         key = tuple(ref.id for ref in refs)
         if key not in self.made:
             conn = opened(self.head)
+            restore_rows(conn, int(read_shard_meta(conn)["sections"]))  # as a client does
             for ref in refs:
                 raw = inflate_chunk(self.data[ref.sha256], ref)
                 insert_rows(conn, decode_rows(raw, self.segment, ref))
@@ -170,8 +172,8 @@ def test_the_head_and_the_chunks_a_term_needs_answer_every_term_as_the_whole_sha
 def test_a_head_is_the_chunked_format_and_its_chunks_hold_every_index_page(whole: bytes) -> None:
     head, chunks = cut(whole)
     with closing(opened(head)) as conn:
-        assert verify_shard_schema(conn, CHUNKED_FORMAT) == []
-        assert read_shard_meta(conn)["format"] == CHUNKED_FORMAT
+        assert verify_shard_schema(conn, COLUMNS_FORMAT) == []
+        assert read_shard_meta(conn)["format"] == COLUMNS_FORMAT
         refs = chunk_refs(conn)
         assert [(r.first_page, r.last_page, r.sha256) for r in refs] == [
             (c.chunk.first_page, c.chunk.last_page, c.sha256) for c in chunks
@@ -180,7 +182,15 @@ def test_a_head_is_the_chunked_format_and_its_chunks_hold_every_index_page(whole
         assert [(r.bytes, r.raw_bytes) for r in refs] == [
             (len(c.data), c.raw_bytes) for c in chunks
         ]
-        assert len(head) < len(whole) / 2
+        # Only the index's structure rows stay: every page of the segment is in a chunk.
+        in_segments = f"SELECT count(*) FROM {FTS_TABLE}_data WHERE id >= ?"
+        assert conn.execute(in_segments, (1 << 37,)).fetchone() == (0,)
+        # Its sections travel as columns, and come back as the rows the whole shard has.
+        assert conn.execute("SELECT count(*) FROM sections").fetchone() == (0,)
+        with closing(opened(whole)) as uncut:
+            rows = uncut.execute("SELECT * FROM sections ORDER BY id").fetchall()
+        restore_rows(conn, len(rows))
+        assert conn.execute("SELECT * FROM sections ORDER BY id").fetchall() == rows
 
 
 def test_an_index_under_the_threshold_is_left_whole(whole: bytes) -> None:

@@ -1,0 +1,315 @@
+"""A head's sections sent as columns (doctrove-shard@4), and put back into rows by the client.
+
+A cold client's first answer on a large version downloads the head of its search shard
+(doctrove-shard@3, schemas/term_chunks.py) before anything else, and on the Python 3.11 docs
+nearly all of the head is its ``sections`` table (14,939 rows of headings, heading paths,
+anchors and provenance links) and the index's token counts per section: 735 KB gzipped. In
+SQLite's pages each row's columns sit side by side, so gzip sees a heading next to a URL next to
+a JSON list; and every link repeats its page's address. A doctrove-shard@4 head keeps the same
+tables with those two empty and sends their rows as one JSON array per column
+(``section_columns.sql``), with what repeats left out:
+
+- ``anchor``: null where the anchor is the heading itself (an API entry's qualified name);
+- ``path``: null where the link is the previous written link up to its ``#``, then the anchor;
+- ``line_start`` counts from the previous section's ``line_end``, ``line_end`` from its own
+  ``line_start``;
+- ``source`` and ``pack``: runs of ``[value, count]``, in section order;
+- ``token_counts``: each section's ``sz`` of TOKEN_COUNTS_TABLE as the counts its varints hold.
+
+The head of the Python 3.11 docs is then 340 KB gzipped (bench/first_answer.py).
+
+The client puts the rows back (:func:`restore_rows`) right after it has checked the head's
+schema, and from then on reads the head as a doctrove-shard@3. Section ids are 1..N, as every
+builder's shard numbers them. This module is the format, shared by builder and client.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+from schemas.shards import FTS_COLUMNS, FTS_TABLE
+
+COLUMNS_TABLE = "section_columns"
+# FTS5's table of each section's token count per column, which bm25() reads: a varint per
+# column of FTS_COLUMNS, as ``token_counts`` sends them.
+TOKEN_COUNTS_TABLE = f"{FTS_TABLE}_docsize"
+# The largest count a varint of 8 bytes holds (7 bits each); a section has far fewer tokens.
+_MAX_COUNT = (1 << 56) - 1
+# The columns of ``sections`` (search_shard.sql) in table order, id first.
+SECTION_FIELDS = (
+    "id",
+    "heading",
+    "heading_path",
+    "body_length",
+    "path",
+    "anchor",
+    "source",
+    "line_start",
+    "line_end",
+    "pack",
+)
+# The rows of section_columns: every one is there, and no other.
+COLUMN_NAMES = (
+    "heading",
+    "heading_path",
+    "anchor",
+    "path",
+    "body_length",
+    "line_start",
+    "line_end",
+    "source",
+    "pack",
+    "token_counts",
+)
+
+# Written as runs of [value, count]: a page's sections share its source and its body pack.
+_RUN_LENGTH = ("source", "pack")
+
+SectionRow = tuple[Any, ...]  # one row of ``sections``, in SECTION_FIELDS order
+
+
+class ColumnsError(ValueError):
+    """A head's section columns do not make the rows its meta counts."""
+
+
+@dataclass(frozen=True)
+class HeadRows:
+    """What a head's columns hold: its sections and each one's token counts (the ``sz`` of
+    its row in TOKEN_COUNTS_TABLE), both for sections 1..N in order."""
+
+    sections: list[SectionRow]
+    token_counts: list[bytes]
+
+
+def encode_columns(head: HeadRows) -> dict[str, bytes]:
+    """The columns of ``head`` (ids 1..N in order, as the builder writes them), by name."""
+    rows = head.sections
+    if len(head.token_counts) != len(rows):
+        raise ValueError(f"{len(head.token_counts)} token counts for {len(rows)} sections")
+    for place, row in enumerate(rows, start=1):
+        if row[0] != place:
+            raise ValueError(f"section ids must be 1..N in order; row {place} has id {row[0]}")
+    fields = [list(column) for column in zip(*rows, strict=True)] or [[]] * len(SECTION_FIELDS)
+    _, headings, paths, lengths, links, anchors, sources, starts, ends, packs = fields
+    columns: dict[str, Any] = {
+        "heading": headings,
+        "heading_path": paths,
+        "anchor": [None if a == h else a for a, h in zip(anchors, headings, strict=True)],
+        "path": list(_shorten_links(links, anchors)),
+        "body_length": lengths,
+        "line_start": list(_starts_from_ends(starts, ends)),
+        "line_end": [e if s is None or e is None else e - s for s, e in _pairs(starts, ends)],
+        "source": _runs(sources),
+        "pack": _runs(packs),
+        "token_counts": [_counts_of(sizes) for sizes in head.token_counts],
+    }
+    return {name: orjson.dumps(columns[name]) for name in COLUMN_NAMES}
+
+
+def decode_columns(columns: Mapping[str, bytes], count: int) -> HeadRows:
+    """The ``count`` rows the columns hold; ColumnsError when they are not exactly that. The
+    values' types are left to the checks every shard's rows get (schemas.shards'
+    verify_shard_rows) once they are in the table, except where putting them back needs one."""
+    if sorted(columns) != sorted(COLUMN_NAMES):
+        missing = sorted(set(COLUMN_NAMES) - set(columns))
+        extra = sorted(set(columns) - set(COLUMN_NAMES))
+        raise ColumnsError(f"its section columns are not the expected ones (missing {missing}, "
+                           f"unexpected {extra})")  # fmt: skip
+    values = {name: _loaded(name, data) for name, data in columns.items()}
+    for name in COLUMN_NAMES:
+        if name in _RUN_LENGTH:
+            values[name] = _expanded(name, values[name], count)
+        if len(values[name]) != count:
+            raise ColumnsError(
+                f"its section column {name!r} has {len(values[name])} values, not {count}"
+            )
+    headings, starts, ends = values["heading"], values["line_start"], values["line_end"]
+    try:
+        anchors = [h if a is None else a for a, h in zip(values["anchor"], headings, strict=True)]
+        links = list(_restored_links(values["path"], anchors))
+        starts = list(_starts_restored(starts, ends))
+        ends = [e if s is None or e is None else s + e for s, e in _pairs(starts, ends)]
+    except TypeError as exc:  # a link or line number that is not one
+        raise ColumnsError(f"its section columns hold a value of the wrong type: {exc}") from None
+    token_counts = [_sizes_of(counts) for counts in values["token_counts"]]
+    fields = (
+        headings,
+        values["heading_path"],
+        values["body_length"],
+        links,
+        anchors,
+        values["source"],
+        starts,
+        ends,
+        values["pack"],
+    )
+    rows = [(place, *row) for place, row in enumerate(zip(*fields, strict=True), start=1)]
+    return HeadRows(rows, token_counts)
+
+
+def move_rows_to_columns(conn: sqlite3.Connection, statement: str) -> None:
+    """Builder: empty the head's ``sections`` and token counts into ``section_columns``
+    (created by ``statement``, section_columns.sql's), in one transaction with whatever the
+    caller changes next; the caller commits."""
+    rows = conn.execute(f"SELECT {', '.join(SECTION_FIELDS)} FROM sections ORDER BY id").fetchall()
+    sizes = conn.execute(f"SELECT id, sz FROM {TOKEN_COUNTS_TABLE} ORDER BY id").fetchall()
+    if [section_id for section_id, _ in sizes] != [row[0] for row in rows]:
+        raise ValueError("the index's token counts are not one row per section")
+    head = HeadRows(rows, [bytes(sz) for _, sz in sizes])
+    conn.execute(statement)
+    conn.executemany(f"INSERT INTO {COLUMNS_TABLE} VALUES (?, ?)", encode_columns(head).items())
+    conn.execute("DELETE FROM sections")
+    conn.execute(f"DELETE FROM {TOKEN_COUNTS_TABLE}")
+
+
+def restore_rows(conn: sqlite3.Connection, count: int) -> None:
+    """Client: put the ``count`` rows of a head's ``section_columns`` into its empty
+    ``sections`` and empty the columns; ColumnsError when they do not hold exactly that. A head
+    whose rows were put back already (emptied columns, as the client keeps a head it fetched)
+    must hold ``count`` of them."""
+    if conn.execute(f"SELECT 1 FROM {COLUMNS_TABLE} LIMIT 1").fetchone() is None:
+        for table in ("sections", TOKEN_COUNTS_TABLE):
+            (held,) = conn.execute(f"SELECT count(*) FROM {table}").fetchone()
+            if held != count:
+                raise ColumnsError(f"its {table} were put back as {held} rows, not {count}")
+        return
+    for table in ("sections", TOKEN_COUNTS_TABLE):
+        if conn.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone() is not None:
+            raise ColumnsError(f"its {table} table is not empty, as a doctrove-shard@4 head's is")
+    columns = {
+        str(name): bytes(data) if isinstance(data, bytes) else str(data).encode()
+        for name, data in conn.execute(f"SELECT name, data FROM {COLUMNS_TABLE}")
+    }
+    head = decode_columns(columns, count)
+    marks = ", ".join("?" * len(SECTION_FIELDS))
+    conn.executemany(f"INSERT INTO sections VALUES ({marks})", head.sections)
+    conn.executemany(
+        f"INSERT INTO {TOKEN_COUNTS_TABLE} VALUES (?, ?)", enumerate(head.token_counts, start=1)
+    )
+    conn.execute(f"DELETE FROM {COLUMNS_TABLE}")
+
+
+def _loaded(name: str, data: bytes) -> list[Any]:
+    try:
+        value = orjson.loads(data)
+    except orjson.JSONDecodeError as exc:
+        raise ColumnsError(f"its section column {name!r} is not JSON: {exc}") from None
+    if not isinstance(value, list):
+        raise ColumnsError(f"its section column {name!r} is not a JSON array")
+    return value
+
+
+def _expanded(name: str, runs: list[Any], count: int) -> list[Any]:
+    """A run-length column (``[value, times]`` pairs) written out, never past ``count``."""
+    out: list[Any] = []
+    for run in runs:
+        if not (isinstance(run, list) and len(run) == 2 and type(run[1]) is int and run[1] > 0):
+            raise ColumnsError(f"its section column {name!r} holds a run that is not "
+                               "[value, count]")  # fmt: skip
+        if len(out) + run[1] > count:
+            raise ColumnsError(f"its section column {name!r} has more than {count} values")
+        out.extend([run[0]] * run[1])
+    return out
+
+
+def _pairs(
+    starts: Sequence[int | None], ends: Sequence[int | None]
+) -> Iterator[tuple[int | None, int | None]]:
+    return zip(starts, ends, strict=True)
+
+
+def _runs(values: Iterable[Any]) -> list[list[Any]]:
+    runs: list[list[Any]] = []
+    for value in values:
+        if runs and runs[-1][0] == value and type(runs[-1][0]) is type(value):
+            runs[-1][1] += 1
+        else:
+            runs.append([value, 1])
+    return runs
+
+
+def _shorten_links(links: Sequence[str], anchors: Sequence[str]) -> Iterator[str | None]:
+    prefix: str | None = None
+    for link, anchor in zip(links, anchors, strict=True):
+        if prefix is not None and link == prefix + anchor:
+            yield None
+            continue
+        yield link
+        prefix = link[: link.rfind("#") + 1] if "#" in link else None
+
+
+def _restored_links(links: Sequence[str | None], anchors: Sequence[str]) -> Iterator[str]:
+    prefix: str | None = None
+    for link, anchor in zip(links, anchors, strict=True):
+        if link is None:
+            if prefix is None:
+                raise ColumnsError("its section column 'path' leaves out a link with none "
+                                   "before it")  # fmt: skip
+            yield prefix + anchor
+            continue
+        yield link
+        prefix = link[: link.rfind("#") + 1] if "#" in link else None
+
+
+def _starts_from_ends(
+    starts: Sequence[int | None], ends: Sequence[int | None]
+) -> Iterator[int | None]:
+    previous_end = 0
+    for start, end in zip(starts, ends, strict=True):
+        yield None if start is None else start - previous_end
+        if end is not None:
+            previous_end = end
+
+
+def _starts_restored(
+    starts: Sequence[int | None], ends: Sequence[int | None]
+) -> Iterator[int | None]:
+    previous_end = 0
+    for start, end in zip(starts, ends, strict=True):
+        restored = None if start is None else start + previous_end
+        yield restored
+        if end is not None:
+            previous_end = end if restored is None else restored + end
+
+
+def _counts_of(sizes: bytes) -> list[int]:
+    """The counts of a token counts blob: FTS5 writes one SQLite varint per column."""
+    counts: list[int] = []
+    at = 0
+    while at < len(sizes):
+        value = 0
+        for _ in range(8):  # a ninth byte would hold a count of 2**56 tokens or more
+            byte = sizes[at]
+            at += 1
+            value = (value << 7) | (byte & 0x7F)
+            if not byte & 0x80:
+                break
+        else:
+            raise ValueError(f"a token count of {value} or more is not one a section has")
+        counts.append(value)
+    if len(counts) != len(FTS_COLUMNS) or _sizes_of(counts) != sizes:
+        raise ValueError(f"token counts {sizes!r} are not one plain varint per column")
+    return counts
+
+
+def _sizes_of(counts: Any) -> bytes:
+    """The token counts blob of ``counts``; ColumnsError when they are not one per column."""
+    if not (
+        isinstance(counts, list)
+        and len(counts) == len(FTS_COLUMNS)
+        and all(type(count) is int and 0 <= count <= _MAX_COUNT for count in counts)
+    ):
+        raise ColumnsError(f"its section column 'token_counts' holds {counts!r}, not "
+                           f"{len(FTS_COLUMNS)} counts")  # fmt: skip
+    out = bytearray()
+    for count in counts:
+        groups = [count & 0x7F]
+        while count := count >> 7:
+            groups.append(0x80 | (count & 0x7F))
+        out.extend(reversed(groups))
+    return bytes(out)

@@ -1,0 +1,13 @@
+-- A doctrove-shard@4 head: term_chunks.sql's head whose sections travel as columns.
+--
+-- The head's sections table and its index's token counts (sections_fts_docsize) are empty;
+-- their rows are here, one JSON array per column (name: heading, heading_path, anchor, path,
+-- body_length, line_start, line_end, source, pack, token_counts), with what repeats left out
+-- as schemas/section_columns.py describes. A client puts the rows back into their tables
+-- before it reads the head, which then reads as a doctrove-shard@3 head; it trusts the rows
+-- only when they are exactly as many as meta's sections count says.
+
+CREATE TABLE section_columns (
+    name TEXT PRIMARY KEY NOT NULL,
+    data BLOB NOT NULL
+) WITHOUT ROWID;

@@ -1,0 +1,171 @@
+"""schemas.section_columns: a head's sections as columns give back exactly its rows, and columns
+that do not hold the rows the head counts are refused with what is wrong."""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+import orjson
+import pytest
+
+from schemas.section_columns import (
+    COLUMN_NAMES,
+    SECTION_FIELDS,
+    TOKEN_COUNTS_TABLE,
+    ColumnsError,
+    HeadRows,
+    SectionRow,
+    decode_columns,
+    encode_columns,
+    restore_rows,
+)
+from schemas.shards import shard_statements
+from tests.test_shards_chunked import catalog_shards, opened
+
+BASE = "https://docs.example/lib/1.0/"
+# Every way a value is left out or kept: an anchor that is and is not the heading, links that
+# follow the previous one's page and links that do not (another page, no "#", a first row),
+# line numbers missing on either side or both, sources and packs that change and repeat.
+ROWS: list[SectionRow] = [
+    (1, "Guide", "[]", 10, f"{BASE}guide.html#guide", "guide", "guide.md", 1, 9, 1),
+    (2, "Install", '["Guide"]', 0, f"{BASE}guide.html#install", "install", "guide.md", 10, 20, 1),
+    (3, "lib.run", '["Guide"]', 5, f"{BASE}guide.html#lib.run", "lib.run", "guide.md", 21, None, 1),
+    (4, "lib.stop", '["Guide"]', 7, f"{BASE}api.html#lib.stop", "lib.stop", "api.md", None, 4, 2),
+    (5, "Notes", "[]", 3, "https://elsewhere.example/notes", "notes", "api.md", None, None, 2),
+    (6, "Notes", "[]", 3, f"{BASE}api.html#notes-1", "notes-1", None, 30, 30, 3),
+    (7, "变更", "[]", 2, f"{BASE}api.html#变更", "变更", None, 2, 40, 3),
+    (8, "Again", "[]", 1, f"{BASE}guide.html#again", "again", "guide.md", 50, 51, 1),
+]
+
+
+# FTS5's token counts of each section (a varint per column): one byte, two, three.
+TOKEN_COUNTS = [bytes([3, 0, 0x73, 0]), bytes([1, 2, 0x81, 0x00, 5])] + [
+    bytes([1, 1, 0x82, 0x80, 0x01, 0])
+] * 6
+HEAD = HeadRows(ROWS, TOKEN_COUNTS)
+
+
+def columns_of(head: HeadRows) -> dict[str, bytes]:
+    return encode_columns(head)
+
+
+def test_the_columns_give_back_every_row_exactly() -> None:
+    assert decode_columns(columns_of(HEAD), len(ROWS)) == HEAD
+    assert decode_columns(columns_of(HeadRows([], [])), 0) == HeadRows([], [])
+    counts = orjson.loads(columns_of(HEAD)["token_counts"])
+    assert counts[:3] == [[3, 0, 115, 0], [1, 2, 128, 5], [1, 1, 32769, 0]]
+
+
+def test_what_repeats_is_left_out_of_the_columns() -> None:
+    columns = {name: orjson.loads(data) for name, data in columns_of(HEAD).items()}
+    assert columns["anchor"] == [
+        "guide", "install", None, None, "notes", "notes-1", None, "again"
+    ]  # fmt: skip
+    assert columns["path"][:4] == [
+        f"{BASE}guide.html#guide",
+        None,
+        None,
+        f"{BASE}api.html#lib.stop",
+    ]
+    assert columns["source"] == [["guide.md", 3], ["api.md", 2], [None, 2], ["guide.md", 1]]
+    assert columns["pack"] == [[1, 3], [2, 2], [3, 2], [1, 1]]
+    assert columns["line_start"][:3] == [1, 1, 1]  # each counted from the previous end
+
+
+def test_every_shard_of_the_examples_goes_through_its_columns_unchanged(
+    examples_site: Path,
+) -> None:
+    fields = ", ".join(SECTION_FIELDS)
+    for ref in catalog_shards(examples_site).values():
+        with closing(opened(examples_site, ref)) as conn:
+            rows = conn.execute(f"SELECT {fields} FROM sections ORDER BY id").fetchall()
+            sizes = conn.execute(f"SELECT sz FROM {TOKEN_COUNTS_TABLE} ORDER BY id").fetchall()
+        head = HeadRows(rows, [bytes(sz) for (sz,) in sizes])
+        assert decode_columns(columns_of(head), len(rows)) == head, ref["path"]
+
+
+def test_rows_must_be_numbered_from_one_in_order() -> None:
+    with pytest.raises(ValueError, match="row 2 has id 3"):
+        encode_columns(HeadRows([ROWS[0], ROWS[2]], TOKEN_COUNTS[:2]))
+
+
+@pytest.mark.parametrize("sizes", [bytes([1, 2, 3]), bytes([0x80, 1, 2, 3, 4]), bytes([0xFF] * 9)])
+def test_token_counts_that_are_not_one_plain_varint_per_column_are_not_written(
+    sizes: bytes,
+) -> None:
+    with pytest.raises(ValueError, match="token count"):
+        encode_columns(HeadRows(ROWS[:1], [sizes]))
+
+
+def damaged(name: str, value: object) -> dict[str, bytes]:
+    columns = columns_of(HEAD)
+    columns[name] = value if isinstance(value, bytes) else orjson.dumps(value)
+    return columns
+
+
+@pytest.mark.parametrize(
+    ("columns", "problem"),
+    [
+        ({k: v for k, v in columns_of(HEAD).items() if k != "pack"}, r"missing \['pack'\]"),
+        ({**columns_of(HEAD), "extra": b"[]"}, r"unexpected \['extra'\]"),
+        (damaged("heading", b"[1,"), "'heading' is not JSON"),
+        (damaged("heading", {"a": 1}), "'heading' is not a JSON array"),
+        (damaged("anchor", ["a"]), "'anchor' has 1 values, not 8"),
+        (damaged("source", [["guide.md", 9]]), "'source' has more than 8 values"),
+        (damaged("source", [["guide.md", 7]]), "'source' has 7 values, not 8"),
+        (damaged("pack", [[1, 0], [1, 8]]), r"'pack' holds a run that is not \[value, count\]"),
+        (damaged("pack", [1, 2, 3, 4, 5, 6, 7, 8]), r"run that is not \[value, count\]"),
+        (damaged("path", [None] * 8), "'path' leaves out a link with none before it"),
+        (damaged("line_end", ["x"] * 8), "hold a value of the wrong type"),
+        (damaged("path", [1] * 8), "hold a value of the wrong type"),
+        (damaged("token_counts", [[1, 2, 3]] * 8), "'token_counts' holds \\[1, 2, 3\\]"),
+        (damaged("token_counts", [[1, 2, 3, -1]] * 8), "not 4 counts"),
+        (damaged("token_counts", [[1, 2, 3, True]] * 8), "not 4 counts"),
+    ],
+)
+def test_columns_that_do_not_hold_the_rows_are_refused(
+    columns: dict[str, bytes], problem: str
+) -> None:
+    with pytest.raises(ColumnsError, match=problem):
+        decode_columns(columns, len(ROWS))
+
+
+def head_with_columns(head: HeadRows) -> sqlite3.Connection:
+    """An empty doctrove-shard@4 schema whose section_columns hold ``head``."""
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    for statement in shard_statements("doctrove-shard@4"):
+        conn.execute(statement)
+    conn.executemany("INSERT INTO section_columns VALUES (?, ?)", columns_of(head).items())
+    return conn
+
+
+def test_rows_are_put_back_once_and_a_head_put_back_must_hold_its_count() -> None:
+    with closing(head_with_columns(HEAD)) as conn:
+        restore_rows(conn, len(ROWS))
+        assert conn.execute("SELECT * FROM sections ORDER BY id").fetchall() == ROWS
+        sizes = conn.execute(f"SELECT sz FROM {TOKEN_COUNTS_TABLE} ORDER BY id").fetchall()
+        assert [bytes(sz) for (sz,) in sizes] == TOKEN_COUNTS
+        assert conn.execute("SELECT count(*) FROM section_columns").fetchone() == (0,)
+        restore_rows(conn, len(ROWS))  # as the client keeps it: nothing left to do
+        with pytest.raises(ColumnsError, match="sections were put back as 8 rows, not 9"):
+            restore_rows(conn, len(ROWS) + 1)
+        conn.execute(f"DELETE FROM {TOKEN_COUNTS_TABLE} WHERE id = 8")
+        with pytest.raises(ColumnsError, match="sections_fts_docsize were put back as 7 rows"):
+            restore_rows(conn, len(ROWS))
+
+
+@pytest.mark.parametrize(
+    ("table", "row"),
+    [("sections", ROWS[0]), (TOKEN_COUNTS_TABLE, (1, TOKEN_COUNTS[0]))],
+)
+def test_a_head_with_both_rows_and_columns_is_refused(table: str, row: SectionRow) -> None:
+    with closing(head_with_columns(HEAD)) as conn:
+        conn.execute(f"INSERT INTO {table} VALUES ({', '.join('?' * len(row))})", row)
+        with pytest.raises(ColumnsError, match=f"{table} table is not empty"):
+            restore_rows(conn, len(ROWS))
+
+
+def test_every_column_is_named_once() -> None:
+    assert sorted(columns_of(HEAD)) == sorted(COLUMN_NAMES) and len(set(COLUMN_NAMES)) == 10
