@@ -120,6 +120,8 @@ def decode_columns(columns: Mapping[str, bytes], count: int) -> HeadRows:
         extra = sorted(set(columns) - set(COLUMN_NAMES))
         raise ColumnsError(f"its section columns are not the expected ones (missing {missing}, "
                            f"unexpected {extra})")  # fmt: skip
+    if b"true" in columns["token_counts"] or b"false" in columns["token_counts"]:
+        raise ColumnsError("its section column 'token_counts' holds true or false, not counts")
     values = {name: _loaded(name, data) for name, data in columns.items()}
     for name in COLUMN_NAMES:
         if name in _RUN_LENGTH:
@@ -136,7 +138,7 @@ def decode_columns(columns: Mapping[str, bytes], count: int) -> HeadRows:
         ends = [e if s is None or e is None else s + e for s, e in _pairs(starts, ends)]
     except TypeError as exc:  # a link or line number that is not one
         raise ColumnsError(f"its section columns hold a value of the wrong type: {exc}") from None
-    token_counts = [_sizes_of(counts) for counts in values["token_counts"]]
+    token_counts = _token_count_blobs(values["token_counts"])
     fields = (
         headings,
         values["heading_path"],
@@ -292,20 +294,26 @@ def _counts_of(sizes: bytes) -> list[int]:
         else:
             raise ValueError(f"a token count of {value} or more is not one a section has")
         counts.append(value)
-    if len(counts) != len(FTS_COLUMNS) or _sizes_of(counts) != sizes:
+    if len(counts) != len(FTS_COLUMNS) or _varints(counts) != sizes:
         raise ValueError(f"token counts {sizes!r} are not one plain varint per column")
     return counts
 
 
-def _sizes_of(counts: Any) -> bytes:
-    """The token counts blob of ``counts``; ColumnsError when they are not one per column."""
-    if not (
-        isinstance(counts, list)
-        and len(counts) == len(FTS_COLUMNS)
-        and all(type(count) is int and 0 <= count <= _MAX_COUNT for count in counts)
-    ):
-        raise ColumnsError(f"its section column 'token_counts' holds {counts!r}, not "
+def _token_count_blobs(column: list[Any]) -> list[bytes]:
+    """Each section's token counts blob; ColumnsError unless each holds one count per column
+    (``decode_columns`` has refused JSON's true and false, which Python counts as 1 and 0)."""
+    if not all(type(counts) is list and len(counts) == len(FTS_COLUMNS) for counts in column):
+        raise ColumnsError(f"its section column 'token_counts' holds a value that is not "
                            f"{len(FTS_COLUMNS)} counts")  # fmt: skip
+    every = [count for counts in column for count in counts]
+    if every and (set(map(type, every)) != {int} or min(every) < 0 or max(every) > _MAX_COUNT):
+        raise ColumnsError("its section column 'token_counts' holds a count that is not one")
+    # Counts repeat (a few thousand values for 60,000 counts): each is encoded once.
+    varint = {count: _varints([count]) for count in set(every)}
+    return [b"".join(map(varint.__getitem__, counts)) for counts in column]
+
+
+def _varints(counts: list[int]) -> bytes:
     out = bytearray()
     for count in counts:
         groups = [count & 0x7F]

@@ -120,9 +120,12 @@ def damaged(name: str, value: object) -> dict[str, bytes]:
         (damaged("path", [None] * 8), "'path' leaves out a link with none before it"),
         (damaged("line_end", ["x"] * 8), "hold a value of the wrong type"),
         (damaged("path", [1] * 8), "hold a value of the wrong type"),
-        (damaged("token_counts", [[1, 2, 3]] * 8), "'token_counts' holds \\[1, 2, 3\\]"),
-        (damaged("token_counts", [[1, 2, 3, -1]] * 8), "not 4 counts"),
-        (damaged("token_counts", [[1, 2, 3, True]] * 8), "not 4 counts"),
+        (damaged("token_counts", [[1, 2, 3]] * 8), "holds a value that is not 4 counts"),
+        (damaged("token_counts", [[1, 2, 3, -1]] * 8), "holds a count that is not one"),
+        (damaged("token_counts", [[1, 2, 3, True]] * 8), "holds true or false, not counts"),
+        (damaged("token_counts", [[1, 2, 3, 1.0]] * 8), "holds a count that is not one"),
+        (damaged("token_counts", [[1, 2, 3, None]] * 8), "holds a count that is not one"),
+        (damaged("token_counts", [[1, 2, 3, 1 << 56]] * 8), "holds a count that is not one"),
     ],
 )
 def test_columns_that_do_not_hold_the_rows_are_refused(
