@@ -33,6 +33,7 @@ from client.index_chunks import ChunkedConnection, IndexChunks  # noqa: E402
 from client.search.model import default_model  # noqa: E402
 from client.search.query import parse_focus  # noqa: E402
 from client.search.sections import rank_sections  # noqa: E402
+from schemas.section_columns import restore_rows  # noqa: E402
 from schemas.term_chunks import chunk_path, cut_into_head, head_segment  # noqa: E402
 
 QUESTIONS = (
@@ -112,6 +113,7 @@ def main() -> None:
 
                 conn = sqlite3.connect(":memory:", factory=ChunkedConnection)
                 conn.deserialize(raw_head)
+                restore_rows(conn, int(ref["sections"]))  # a head's sections, as a client does
                 segment = head_segment(conn)
                 assert segment is not None
                 cache = DiskCache(work / f"cache-{chunk_kb}-{len(cold)}")

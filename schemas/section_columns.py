@@ -280,22 +280,22 @@ def _starts_restored(
 
 
 def _counts_of(sizes: bytes) -> list[int]:
-    """The counts of a token counts blob: FTS5 writes one SQLite varint per column."""
+    """The counts of a token counts blob: FTS5 writes one SQLite varint per column, 7 bits a
+    byte, high bits first, never with a leading empty group (so its bytes come back as they
+    were)."""
     counts: list[int] = []
-    at = 0
-    while at < len(sizes):
-        value = 0
-        for _ in range(8):  # a ninth byte would hold a count of 2**56 tokens or more
-            byte = sizes[at]
-            at += 1
-            value = (value << 7) | (byte & 0x7F)
-            if not byte & 0x80:
-                break
-        else:
-            raise ValueError(f"a token count of {value} or more is not one a section has")
-        counts.append(value)
-    if len(counts) != len(FTS_COLUMNS) or _varints(counts) != sizes:
-        raise ValueError(f"token counts {sizes!r} are not one plain varint per column")
+    value = length = 0
+    for byte in sizes:
+        if length == 0 and byte == 0x80:
+            raise ValueError(f"token counts {sizes!r} are not plain varints")
+        value, length = (value << 7) | (byte & 0x7F), length + 1
+        if byte < 0x80:
+            counts.append(value)
+            value = length = 0
+        elif length == 8:  # a ninth byte would hold a count of 2**56 tokens or more
+            raise ValueError(f"a token count in {sizes!r} is 2**56 or more")
+    if length or len(counts) != len(FTS_COLUMNS):
+        raise ValueError(f"token counts {sizes!r} are not one varint per column")
     return counts
 
 

@@ -91,7 +91,16 @@ def test_rows_must_be_numbered_from_one_in_order() -> None:
         encode_columns(HeadRows([ROWS[0], ROWS[2]], TOKEN_COUNTS[:2]))
 
 
-@pytest.mark.parametrize("sizes", [bytes([1, 2, 3]), bytes([0x80, 1, 2, 3, 4]), bytes([0xFF] * 9)])
+@pytest.mark.parametrize(
+    "sizes",
+    [
+        bytes([1, 2, 3]),
+        bytes([0x80, 1, 2, 3, 4]),
+        bytes([0xFF] * 9),
+        bytes([1, 2, 3, 0x81]),
+        bytes([1, 2, 3, 4, 5]),
+    ],
+)
 def test_token_counts_that_are_not_one_plain_varint_per_column_are_not_written(
     sizes: bytes,
 ) -> None:
