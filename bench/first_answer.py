@@ -1,6 +1,7 @@
 """Bytes and time to a cold client's first doc_extract, and to the next five questions.
 
     python bench/first_answer.py --site _site --library python
+    python bench/first_answer.py --corpus py311/usr/share/doc/python3.11/html   # as the issue
     python bench/first_answer.py --site _site --library python --latency-ms 50
     python bench/first_answer.py --site _site --library python --latency-ms 50 --mbit 20
 
@@ -42,6 +43,7 @@ import orjson
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from pagefind import stage_corpus  # noqa: E402
 from python_questions import QUESTIONS  # noqa: E402
 
 from client.assemble import make_service  # noqa: E402
@@ -217,6 +219,16 @@ def _rewrite_heads(
     (target / "catalog.json").write_bytes(orjson.dumps(catalog, option=orjson.OPT_SORT_KEYS))
 
 
+def built_corpus(corpus: Path, work: Path) -> Path:
+    """The site docbuild builds from ``corpus`` staged as bench/pagefind.py stages it."""
+    stage_corpus(corpus, work)
+    site = work / "site"
+    command = ["build", "-c", str(work / "docbuild.toml"), "--out", str(site)]
+    options = ["--no-cache", "-q", "--no-site-search"]
+    subprocess.run([sys.executable, "-m", "builder.cli", *command, *options], check=True, cwd=REPO)
+    return site
+
+
 def serve(site: Path) -> tuple[subprocess.Popen[str], str]:
     server = subprocess.Popen(
         [sys.executable, "-m", "builder.serve", str(site), "--port", "0", "--quiet"],
@@ -266,15 +278,26 @@ def report(label: str, rows: list[dict[str, Any]]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--site", type=Path, required=True, help="a site docbuild built")
-    parser.add_argument("--library", required=True, help="the library id to ask")
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--site", type=Path, help="a site docbuild built")
+    source.add_argument(
+        "--corpus",
+        type=Path,
+        help="a folder of HTML pages (the Python 3.11 docs), staged as bench/pagefind.py "
+        "stages it and built here into a site of one library, 'corpus'",
+    )
+    parser.add_argument("--library", help="the library id to ask (with --site)")
     parser.add_argument("--latency-ms", type=float, default=50.0)
     parser.add_argument(
         "--mbit", type=float, help="a link of this many megabits a second (default: loopback)"
     )
     args = parser.parse_args()
+    if args.site is not None and args.library is None:
+        parser.error("--site needs --library: the id of the library to ask")
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
+        if args.corpus is not None:
+            args.site, args.library = built_corpus(args.corpus, tmp / "corpus"), "corpus"
         search = tmp / "search"
         search_shard_site(args.site, search)
         rows_head = tmp / "rows-head"
