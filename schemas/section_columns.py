@@ -175,12 +175,13 @@ def restore_rows(conn: sqlite3.Connection, count: int) -> None:
     """Client: put the ``count`` rows of a head's ``section_columns`` into its empty
     ``sections`` and empty the columns; ColumnsError when they do not hold exactly that. A head
     whose rows were put back already (emptied columns, as the client keeps a head it fetched)
-    must hold ``count`` of them."""
+    must end at section ``count``: read from the end of each table, not counted, since every
+    open of a kept head asks (count(*) reads all 15,000 rows of the Python docs: 2.7 ms)."""
     if conn.execute(f"SELECT 1 FROM {COLUMNS_TABLE} LIMIT 1").fetchone() is None:
         for table in ("sections", TOKEN_COUNTS_TABLE):
-            (held,) = conn.execute(f"SELECT count(*) FROM {table}").fetchone()
-            if held != count:
-                raise ColumnsError(f"its {table} were put back as {held} rows, not {count}")
+            (last,) = conn.execute(f"SELECT coalesce(max(id), 0) FROM {table}").fetchone()
+            if last != count:
+                raise ColumnsError(f"its {table} were put back up to section {last}, not {count}")
         return
     for table in ("sections", TOKEN_COUNTS_TABLE):
         if conn.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone() is not None:

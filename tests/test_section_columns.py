@@ -161,10 +161,12 @@ def test_rows_are_put_back_once_and_a_head_put_back_must_hold_its_count() -> Non
         assert [bytes(sz) for (sz,) in sizes] == TOKEN_COUNTS
         assert conn.execute("SELECT count(*) FROM section_columns").fetchone() == (0,)
         restore_rows(conn, len(ROWS))  # as the client keeps it: nothing left to do
-        with pytest.raises(ColumnsError, match="sections were put back as 8 rows, not 9"):
+        with pytest.raises(ColumnsError, match="sections were put back up to section 8, not 9"):
             restore_rows(conn, len(ROWS) + 1)
         conn.execute(f"DELETE FROM {TOKEN_COUNTS_TABLE} WHERE id = 8")
-        with pytest.raises(ColumnsError, match="sections_fts_docsize were put back as 7 rows"):
+        with pytest.raises(
+            ColumnsError, match="sections_fts_docsize were put back up to section 7"
+        ):
             restore_rows(conn, len(ROWS))
 
 
