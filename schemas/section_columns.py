@@ -152,8 +152,7 @@ def decode_columns(columns: Mapping[str, bytes], count: int) -> HeadRows:
         ends,
         values["pack"],
     )
-    rows = [(place, *row) for place, row in enumerate(zip(*fields, strict=True), start=1)]
-    return HeadRows(rows, token_counts)
+    return HeadRows(list(zip(range(1, count + 1), *fields, strict=True)), token_counts)
 
 
 def move_rows_to_columns(conn: sqlite3.Connection, statement: str) -> None:
