@@ -15,22 +15,17 @@ import orjson
 import pytest
 
 from builder.shards import write_shard_files
-from schemas.section_columns import restore_rows
 from schemas.shards import BM25_WEIGHTS, COLUMNS_FORMAT, FTS_TABLE, SPLIT_FORMAT
 from schemas.term_chunks import (
     CHUNKS_FOLDER,
+    ChunkRef,
     chunk_path,
     chunk_refs,
-    chunks_for_tokens,
-    decode_rows,
-    expression_tokens,
-    head_segment,
-    inflate_chunk,
-    insert_rows,
 )
 from schemas.text import match_expression
 from tests.conftest import CHUNKED_LIBRARIES
 from tests.test_incremental import site_files
+from tests.test_term_chunks import Assembler
 
 WEIGHTS = ", ".join(str(w) for w in BM25_WEIGHTS)
 RANKED = (
@@ -78,37 +73,6 @@ def index_bytes(conn: sqlite3.Connection) -> int:
     )
 
 
-class PublishedHead:
-    """A published head, answering from itself (its sections put back) and the published chunk
-    files an expression's tokens need; one assembled database per set of chunks (one per term
-    would take minutes)."""
-
-    def __init__(self, site: Path, library_id: str, shard: dict[str, Any]) -> None:
-        self.site, self.library_id, self.shard = site, library_id, shard
-        self.directory = opened(site, shard)
-        segment = head_segment(self.directory)
-        assert segment is not None
-        self.segment = segment
-        self.assembled: dict[tuple[int, ...], sqlite3.Connection] = {}
-
-    def answer(self, expression: str) -> list[tuple[int, float]]:
-        tokens = expression_tokens(expression)
-        refs = chunks_for_tokens(self.directory, self.segment, tokens)
-        wanted = tuple(ref.id for ref in refs)
-        if wanted not in self.assembled:
-            conn = opened(self.site, self.shard)
-            restore_rows(conn, self.shard["sections"])  # as a client does
-            for ref in refs:
-                data = (self.site / chunk_path(self.library_id, ref.sha256)).read_bytes()
-                insert_rows(conn, decode_rows(inflate_chunk(data, ref), self.segment, ref))
-            self.assembled[wanted] = conn
-        return ranked(self.assembled[wanted], expression)
-
-    def close(self) -> None:
-        for conn in (self.directory, *self.assembled.values()):
-            conn.close()
-
-
 @pytest.mark.parametrize("library_id", CHUNKED_LIBRARIES)
 def test_published_head_and_chunks_answer_every_term_as_the_whole_shard(
     examples_site: Path, chunked_examples_site: Path, library_id: str
@@ -123,7 +87,13 @@ def test_published_head_and_chunks_answer_every_term_as_the_whole_shard(
         with closing(opened(examples_site, whole)) as uncut:
             uncut.execute(f"CREATE VIRTUAL TABLE temp.v USING fts5vocab(main, {FTS_TABLE}, 'row')")
             vocabulary = [str(term) for (term,) in uncut.execute("SELECT term FROM temp.v")]
-            with closing(PublishedHead(chunked_examples_site, library_id, chunked)) as head:
+            with closing(opened(chunked_examples_site, chunked)) as raw:
+                head_bytes = raw.serialize()
+
+            def chunk_data(ref: ChunkRef, library_id: str = library_id) -> bytes:
+                return (chunked_examples_site / chunk_path(library_id, ref.sha256)).read_bytes()
+
+            with closing(Assembler(head_bytes, chunk_data)) as head:
                 assert len(chunk_refs(head.directory)) > 1
                 for term in vocabulary:
                     expression = '"' + term.replace('"', '""') + '"'

@@ -8,7 +8,7 @@ import gzip
 import itertools
 import random
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -115,12 +115,13 @@ def ranked(conn: sqlite3.Connection, expression: str) -> list[tuple[int, float]]
 
 
 class Assembler:
-    """Heads with their sections and some of their chunks put back, one per set of chunks
-    (assembling a head for each of thousands of terms would take minutes)."""
+    """A head (its database's bytes) answering with its sections and only the chunks an
+    expression needs put back, as a client does: one database per set of chunks (assembling
+    a head for each of thousands of terms would take minutes). ``chunk_data`` gives a listed
+    chunk's published bytes."""
 
-    def __init__(self, head: bytes, chunks: Iterable[PublishedChunk]) -> None:
-        self.head = head
-        self.data = {chunk.sha256: chunk.data for chunk in chunks}
+    def __init__(self, head: bytes, chunk_data: Callable[[ChunkRef], bytes]) -> None:
+        self.head, self.chunk_data = head, chunk_data
         self.made: dict[tuple[int, ...], sqlite3.Connection] = {}
         conn = opened(head)
         segment = head_segment(conn)
@@ -135,7 +136,7 @@ class Assembler:
             conn = opened(self.head)
             restore_rows(conn, int(read_shard_meta(conn)["sections"]))  # as a client does
             for ref in refs:
-                raw = inflate_chunk(self.data[ref.sha256], ref)
+                raw = inflate_chunk(self.chunk_data(ref), ref)
                 insert_rows(conn, decode_rows(raw, self.segment, ref))
             self.made[key] = conn
         return ranked(self.made[key], expression)
@@ -158,7 +159,8 @@ def test_the_head_and_the_chunks_a_term_needs_answer_every_term_as_the_whole_sha
         uncut.execute(f"CREATE VIRTUAL TABLE temp.vocab USING fts5vocab(main, {FTS_TABLE}, 'row')")
         vocabulary = [str(term) for (term,) in uncut.execute("SELECT term FROM temp.vocab")]
         assert len(vocabulary) > 500
-        with closing(Assembler(head, chunks)) as assembler:
+        data = {chunk.sha256: chunk.data for chunk in chunks}
+        with closing(Assembler(head, lambda ref: data[ref.sha256])) as assembler:
             for term in vocabulary:
                 assert assembler.answer(quoted(term)) == ranked(uncut, quoted(term)), term
             # A term needs one chunk or two (its doclist may run into the next): cutting by term.
