@@ -67,6 +67,12 @@ COLUMN_NAMES = (
     "token_counts",
 )
 
+# What SQLite stores of a JSON value as it is (sqlite3 binds True as 1, a list not at all), and
+# the integers it holds.
+_STORABLE = frozenset({str, int, float, type(None)})
+_JSON_KINDS = {list: "a list", dict: "an object", bool: "true or false"}
+_SMALLEST_INTEGER, _LARGEST_INTEGER = -(1 << 63), (1 << 63) - 1
+
 # Written as runs of [value, count]: a page's sections share its source and its body pack.
 _RUN_LENGTH = ("source", "pack")
 
@@ -130,6 +136,8 @@ def decode_columns(columns: Mapping[str, bytes], count: int) -> HeadRows:
             raise ColumnsError(
                 f"its section column {name!r} has {len(values[name])} values, not {count}"
             )
+        if name != "token_counts":
+            _refuse_unstorable(name, values[name])
     headings, starts, ends = values["heading"], values["line_start"], values["line_end"]
     try:
         anchors = [h if a is None else a for a, h in zip(values["anchor"], headings, strict=True)]
@@ -138,6 +146,8 @@ def decode_columns(columns: Mapping[str, bytes], count: int) -> HeadRows:
         ends = [e if s is None or e is None else s + e for s, e in _pairs(starts, ends)]
     except TypeError as exc:  # a link or line number that is not one
         raise ColumnsError(f"its section columns hold a value of the wrong type: {exc}") from None
+    _refuse_unstorable("line_start", starts)
+    _refuse_unstorable("line_end", ends)
     token_counts = _token_count_blobs(values["token_counts"])
     fields = (
         headings,
@@ -204,6 +214,23 @@ def _loaded(name: str, data: bytes) -> list[Any]:
     if not isinstance(value, list):
         raise ColumnsError(f"its section column {name!r} is not a JSON array")
     return value
+
+
+def _refuse_unstorable(name: str, values: list[Any]) -> None:
+    """ColumnsError unless SQLite stores each value as it is: a string, a number that fits its
+    64-bit integers (JSON's may not, nor may a line number its steps add up to) or null. The
+    rows are put back into a file written without a journal, so a value SQLite refuses must be
+    found before the first row is written, not halfway."""
+    kinds = set(map(type, values))
+    if not kinds <= _STORABLE:
+        kind = next(type(value) for value in values if type(value) not in _STORABLE)
+        raise ColumnsError(f"its section column {name!r} holds {_JSON_KINDS[kind]}, not a "
+                           "string, number or null")  # fmt: skip
+    if int in kinds:
+        numbers = [value for value in values if type(value) is int]
+        if min(numbers) < _SMALLEST_INTEGER or max(numbers) > _LARGEST_INTEGER:
+            raise ColumnsError(f"its section column {name!r} holds a number past SQLite's "
+                               "64-bit integers")  # fmt: skip
 
 
 def _expanded(name: str, runs: list[Any], count: int) -> list[Any]:

@@ -161,6 +161,10 @@ def test_a_head_that_leaves_pages_out_of_its_chunks_fails_fts5s_check(site: Path
     [
         ("UPDATE section_columns SET data = '[' WHERE name = 'anchor'", "'anchor' is not JSON"),
         ("DELETE FROM section_columns WHERE name = 'pack'", "missing ['pack']"),
+        (
+            "UPDATE section_columns SET data = '[[18446744073709551615, 591]]' WHERE name = 'pack'",
+            "'pack' holds a number past SQLite's 64-bit integers",
+        ),
     ],
 )
 def test_a_head_whose_section_columns_are_damaged_fails_the_check(

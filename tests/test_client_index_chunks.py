@@ -327,6 +327,18 @@ def test_a_head_is_kept_with_its_sections_put_back_so_that_opening_it_again_is_c
             "WHERE name = 'body_length'",
             "section 1: body_length not as",
         ),
+        # Values SQLite cannot store: the rows were put back halfway, or not at all, with a
+        # traceback (OverflowError, AttributeError).
+        (
+            "UPDATE section_columns SET data = (SELECT json_group_array(json('[\"#\"]')) FROM "
+            "json_each((SELECT data FROM section_columns WHERE name = 'heading'))) "
+            "WHERE name = 'path'",
+            "'path' holds a list, not a string",
+        ),
+        (
+            "UPDATE section_columns SET data = '[[18446744073709551615, 600]]' WHERE name = 'pack'",
+            "'pack' holds a number past SQLite's 64-bit integers",
+        ),
     ],
 )
 def test_a_head_whose_section_columns_are_damaged_is_refused_when_opened(

@@ -135,6 +135,16 @@ def damaged(name: str, value: object) -> dict[str, bytes]:
         (damaged("token_counts", [[1, 2, 3, 1.0]] * 8), "holds a count that is not one"),
         (damaged("token_counts", [[1, 2, 3, None]] * 8), "holds a count that is not one"),
         (damaged("token_counts", [[1, 2, 3, 1 << 56]] * 8), "holds a count that is not one"),
+        # Values SQLite cannot store: refused before a row is written, not an error halfway.
+        (damaged("heading", [["Guide"]] * 8), "'heading' holds a list, not a string"),
+        (damaged("heading_path", [{"a": 1}] * 8), "'heading_path' holds an object, not"),
+        (damaged("anchor", [True] * 8), "'anchor' holds true or false, not a string"),
+        (damaged("path", [["#"]] * 8), "'path' holds a list, not a string"),
+        (damaged("source", [[["guide.md"], 8]]), "'source' holds a list, not a string"),
+        (damaged("body_length", [1 << 63] * 8), "'body_length' holds a number past SQLite's"),
+        (damaged("pack", [[(1 << 64) - 1, 8]]), "'pack' holds a number past SQLite's"),
+        # Each step fits, the line number it makes does not.
+        (damaged("line_start", [(1 << 63) - 1] * 8), "'line_start' holds a number past SQLite's"),
     ],
 )
 def test_columns_that_do_not_hold_the_rows_are_refused(
