@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import os
 import random
 import shutil
 import sqlite3
-from contextlib import closing
+import sys
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +20,7 @@ import orjson
 import pytest
 from msgspec import to_builtins
 
-from client.errors import NetworkError
+from client.errors import ClientError, NetworkError
 from client.search.model import default_model
 from client.search.query import parse_focus
 from client.search.sections import rank_sections
@@ -349,3 +352,48 @@ def test_a_head_whose_section_columns_are_damaged_is_refused_when_opened(
     site = data(tmp_path, FakeHost(tmp_path / "site", SITE), Clock(), SITE)
     with pytest.raises(NetworkError, match=rf"the shard of lib 1\.0 is invalid: .*{problem}"):
         ranking(site, QUESTIONS[0])
+
+
+@contextmanager
+def files_limited_to(size: int) -> Iterator[None]:
+    """No file of this process may grow past ``size`` bytes, as on a full disk: a write past
+    it fails (EFBIG) instead of stopping the process (SIGXFSZ)."""
+    import resource
+    import signal
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    handler = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (size, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+        signal.signal(signal.SIGXFSZ, handler)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="limits a file's size (POSIX)")
+def test_a_full_disk_while_a_heads_rows_are_put_back_stores_no_half_written_head(
+    tmp_path: Path, records: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import client.shard_store
+
+    publish(tmp_path / "site", records, chunked=True)
+
+    def on_a_full_disk(conn: sqlite3.Connection, count: int) -> None:
+        (_, _, file) = conn.execute("PRAGMA database_list").fetchone()
+        if not os.path.isabs(file):  # a head opened in memory
+            restore_rows(conn, count)
+            return
+        with files_limited_to(Path(file).stat().st_size):
+            restore_rows(conn, count)
+            conn.execute("COMMIT")  # the rows' pages are written here, without a journal
+        conn.execute("BEGIN")
+
+    monkeypatch.setattr(client.shard_store, "restore_rows", on_a_full_disk)
+    site = data(tmp_path, FakeHost(tmp_path / "site", SITE), Clock(), SITE)
+    # The cache's error, which says what to do; not the site's head "malformed".
+    with pytest.raises(ClientError, match=r"cannot write to the cache directory .* free some"):
+        ranking(site, QUESTIONS[0])
+    assert list((tmp_path / "cache" / "v1" / "shards").glob("*.sqlite")) == []
+    monkeypatch.undo()
+    assert ranking(site, QUESTIONS[0])
