@@ -158,7 +158,7 @@ def _check_shard(
             problems.extend(f"{where}: {problem}" for problem in schema)
             return 0, 0
         if shard_format == COLUMNS_FORMAT:
-            restore_rows(conn, int(read_shard_meta(conn).get("sections", "0")))
+            restore_rows(conn, _listed_sections(conn, shard))
         # The rows a client would refuse (a head's as its columns make them), before the
         # packs' check reads them.
         rows = verify_shard_rows(conn, shard_format)
@@ -177,6 +177,15 @@ def _check_shard(
         return 0, 0
     finally:
         conn.close()
+
+
+def _listed_sections(conn: sqlite3.Connection, shard: dict[str, Any]) -> int:
+    """How many sections a head's columns must hold: the catalog's count, which its meta must
+    say too, as a client checks (int() would read '5_91' or ' 591' as 591)."""
+    listed, meta = shard.get("sections"), read_shard_meta(conn).get("sections")
+    if type(listed) is not int or meta != str(listed):
+        raise ColumnsError(f"its meta counts {meta!r} sections, its catalog {listed!r}")
+    return listed
 
 
 def _check_chunks(

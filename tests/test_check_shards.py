@@ -165,6 +165,9 @@ def test_a_head_that_leaves_pages_out_of_its_chunks_fails_fts5s_check(site: Path
             "UPDATE section_columns SET data = '[[18446744073709551615, 591]]' WHERE name = 'pack'",
             "'pack' holds a number past SQLite's 64-bit integers",
         ),
+        # A count a client refuses: it reads meta's count as the text the catalog's makes.
+        ("UPDATE meta SET value = '5_91' WHERE key = 'sections'", "meta counts '5_91' sections"),
+        ("UPDATE meta SET value = '²' WHERE key = 'sections'", "its meta counts '²' sections"),
         # Columns that make rows, but rows the client refuses (a line number 1.5).
         (
             "UPDATE section_columns SET data = (SELECT json_group_array(1.5) FROM json_each("
