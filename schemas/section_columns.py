@@ -72,6 +72,8 @@ COLUMN_NAMES = (
 _STORABLE = frozenset({str, int, float, type(None)})
 _JSON_KINDS = {list: "a list", dict: "an object", bool: "true or false"}
 _SMALLEST_INTEGER, _LARGEST_INTEGER = -(1 << 63), (1 << 63) - 1
+# The columns whose null sections' NOT NULL refuses (a null anchor or link is one left out).
+_NOT_NULL = ("heading", "heading_path", "body_length", "pack")
 
 # Written as runs of [value, count]: a page's sections share its source and its body pack.
 _RUN_LENGTH = ("source", "pack")
@@ -218,10 +220,13 @@ def _loaded(name: str, data: bytes) -> list[Any]:
 
 def _refuse_unstorable(name: str, values: list[Any]) -> None:
     """ColumnsError unless SQLite stores each value as it is: a string, a number that fits its
-    64-bit integers (JSON's may not, nor may a line number its steps add up to) or null. The
-    rows are put back into a file written without a journal, so a value SQLite refuses must be
-    found before the first row is written, not halfway."""
+    64-bit integers (JSON's may not, nor may a line number its steps add up to) or null where
+    the column may hold null. The rows are put back into a file written without a journal, so
+    a value SQLite refuses must be found before the first row is written, not halfway."""
     kinds = set(map(type, values))
+    if name in _NOT_NULL and type(None) in kinds:
+        raise ColumnsError(f"its section column {name!r} holds null, which sections.{name} "
+                           "may not")  # fmt: skip
     if not kinds <= _STORABLE:
         kind = next(type(value) for value in values if type(value) not in _STORABLE)
         raise ColumnsError(f"its section column {name!r} holds {_JSON_KINDS[kind]}, not a "

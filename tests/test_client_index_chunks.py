@@ -342,6 +342,11 @@ def test_a_head_is_kept_with_its_sections_put_back_so_that_opening_it_again_is_c
             "UPDATE section_columns SET data = '[[18446744073709551615, 600]]' WHERE name = 'pack'",
             "'pack' holds a number past SQLite's 64-bit integers",
         ),
+        (
+            "UPDATE section_columns SET data = json_set(data, '$[#-1]', json('null')) "
+            "WHERE name = 'body_length'",
+            "'body_length' holds null, which",
+        ),
     ],
 )
 def test_a_head_whose_section_columns_are_damaged_is_refused_when_opened(

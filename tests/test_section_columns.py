@@ -45,6 +45,7 @@ TOKEN_COUNTS = [bytes([3, 0, 0x73, 0]), bytes([1, 2, 0x81, 0x00, 5])] + [
     bytes([1, 1, 0x82, 0x80, 0x01, 0])
 ] * 6
 HEAD = HeadRows(ROWS, TOKEN_COUNTS)
+ROWS_HEADINGS = [row[1] for row in ROWS]
 
 
 def columns_of(head: HeadRows) -> dict[str, bytes]:
@@ -142,6 +143,11 @@ def damaged(name: str, value: object) -> dict[str, bytes]:
         (damaged("path", [["#"]] * 8), "'path' holds a list, not a string"),
         (damaged("source", [[["guide.md"], 8]]), "'source' holds a list, not a string"),
         (damaged("body_length", [1 << 63] * 8), "'body_length' holds a number past SQLite's"),
+        # A null where sections may hold none: the rows' NOT NULL stopped the restore halfway.
+        (damaged("heading", [*ROWS_HEADINGS[:7], None]), "'heading' holds null, which"),
+        (damaged("heading_path", [None] * 8), "'heading_path' holds null, which"),
+        (damaged("body_length", [1] * 7 + [None]), "'body_length' holds null, which"),
+        (damaged("pack", [[1, 7], [None, 1]]), "'pack' holds null, which"),
         (damaged("pack", [[(1 << 64) - 1, 8]]), "'pack' holds a number past SQLite's"),
         # Each step fits, the line number it makes does not.
         (damaged("line_start", [(1 << 63) - 1] * 8), "'line_start' holds a number past SQLite's"),
