@@ -32,7 +32,7 @@ from typing import Any
 
 import orjson
 
-from schemas.shards import FTS_COLUMNS, FTS_TABLE
+from schemas.shards import CHUNKED_FORMAT, COLUMNS_FORMAT, FTS_COLUMNS, FTS_TABLE
 
 COLUMNS_TABLE = "section_columns"
 # FTS5's table of each section's token count per column, which bm25() reads: a varint per
@@ -40,6 +40,12 @@ COLUMNS_TABLE = "section_columns"
 TOKEN_COUNTS_TABLE = f"{FTS_TABLE}_docsize"
 # The largest count a varint of 8 bytes holds (7 bits each); a section has far fewer tokens.
 _MAX_COUNT = (1 << 56) - 1
+# The most sections a head sends as columns. Putting a section back takes up to 600 bytes of
+# memory however few bytes its columns take: a million sections of next to nothing are 30 MB
+# of JSON, 33 KB gzipped, and took 560 MB; without a bound, a head within the client's
+# RAW_SHARD_LIMIT (1 GB) would take 18 GB. A version with more keeps its rows in their tables
+# (doctrove-shard@3); the Python docs have 15,000.
+MAX_COLUMN_SECTIONS = 1 << 20
 # The columns of ``sections`` (search_shard.sql) in table order, id first.
 SECTION_FIELDS = (
     "id",
@@ -94,6 +100,12 @@ class HeadRows:
     token_counts: list[bytes]
 
 
+def head_format(sections: int) -> str:
+    """The format of a head of ``sections`` sections: doctrove-shard@4 (its sections as
+    columns) unless they are more than a client puts back (MAX_COLUMN_SECTIONS)."""
+    return COLUMNS_FORMAT if sections <= MAX_COLUMN_SECTIONS else CHUNKED_FORMAT
+
+
 def encode_columns(head: HeadRows) -> dict[str, bytes]:
     """The columns of ``head`` (ids 1..N in order, as the builder writes them), by name."""
     rows = head.sections
@@ -128,6 +140,9 @@ def decode_columns(columns: Mapping[str, bytes], count: int) -> HeadRows:
         extra = sorted(set(columns) - set(COLUMN_NAMES))
         raise ColumnsError(f"its section columns are not the expected ones (missing {missing}, "
                            f"unexpected {extra})")  # fmt: skip
+    if count > MAX_COLUMN_SECTIONS:  # before the columns are read: they could take gigabytes
+        raise ColumnsError(f"it counts {count} sections, more than the {MAX_COLUMN_SECTIONS} "
+                           "a head sends as columns")  # fmt: skip
     if b"true" in columns["token_counts"] or b"false" in columns["token_counts"]:
         raise ColumnsError("its section column 'token_counts' holds true or false, not counts")
     values = {name: _loaded(name, data) for name, data in columns.items()}

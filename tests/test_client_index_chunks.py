@@ -402,3 +402,23 @@ def test_a_full_disk_while_a_heads_rows_are_put_back_stores_no_half_written_head
     assert list((tmp_path / "cache" / "v1" / "shards").glob("*.sqlite")) == []
     monkeypatch.undo()
     assert ranking(site, QUESTIONS[0])
+
+
+def test_a_version_with_more_sections_than_a_head_sends_as_columns_keeps_its_rows(
+    tmp_path: Path, records: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import schemas.section_columns
+
+    publish(tmp_path / "columns", records, chunked=True)  # by a builder without the bound
+    monkeypatch.setattr(schemas.section_columns, "MAX_COLUMN_SECTIONS", len(records) - 1)
+    publish(tmp_path / "whole", records, chunked=False)
+    catalog = make_site(tmp_path / "rows", {"lib": {"1.0": records}}, split_index_bytes=0)
+    assert catalog["entries"][0]["shards"]["1.0"]["format"] == CHUNKED_FORMAT
+    whole = data(tmp_path / "a", FakeHost(tmp_path / "whole", SITE), Clock(), SITE)
+    rows = data(tmp_path / "b", FakeHost(tmp_path / "rows", SITE), Clock(), SITE)
+    for question in QUESTIONS:
+        assert ranking(rows, question) == ranking(whole, question), question
+    # A head that sends them as columns anyway is refused before its columns are read.
+    site = data(tmp_path / "c", FakeHost(tmp_path / "columns", SITE), Clock(), SITE)
+    with pytest.raises(NetworkError, match=f"it counts {len(records)} sections, more than"):
+        ranking(site, QUESTIONS[0])

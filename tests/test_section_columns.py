@@ -12,6 +12,7 @@ import pytest
 
 from schemas.section_columns import (
     COLUMN_NAMES,
+    MAX_COLUMN_SECTIONS,
     SECTION_FIELDS,
     TOKEN_COUNTS_TABLE,
     ColumnsError,
@@ -158,6 +159,13 @@ def test_columns_that_do_not_hold_the_rows_are_refused(
 ) -> None:
     with pytest.raises(ColumnsError, match=problem):
         decode_columns(columns, len(ROWS))
+
+
+def test_a_count_past_what_a_head_sends_as_columns_is_refused_before_they_are_read() -> None:
+    # A million sections of next to nothing gzip to 33 KB and took 560 MB to put back.
+    unread = dict.fromkeys(COLUMN_NAMES, b"not read")
+    with pytest.raises(ColumnsError, match=f"counts {MAX_COLUMN_SECTIONS + 1} sections, more"):
+        decode_columns(unread, MAX_COLUMN_SECTIONS + 1)
 
 
 def head_with_columns(head: HeadRows) -> sqlite3.Connection:
