@@ -23,6 +23,7 @@ from builder.kept_index import (
 )
 from builder.shards import KeptFileMissing, ShardInfo, write_shard_files
 from builder.stages.volume import WrittenVolume
+from schemas.section_columns import MAX_COLUMN_SECTIONS
 from schemas.shard_build import PENDING_TOKENS_BYTES
 from schemas.shards import COLUMNS_FORMAT, SPLIT_FORMAT
 from schemas.term_chunks import CHUNK_RAW_BYTES
@@ -48,6 +49,7 @@ def write_shard_cached(
         "shard",
         SPLIT_FORMAT,
         COLUMNS_FORMAT,
+        MAX_COLUMN_SECTIONS,
         TOKENIZER,
         PENDING_TOKENS_BYTES,
         split_index_bytes,

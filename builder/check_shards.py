@@ -1,7 +1,8 @@
 """``docbuild check`` of a built site's search shards: every index chunk a head (doctrove-shard@3
 or @4) lists is there, is the file the head describes, and with the head makes a sound FTS5 index;
 every body pack a search shard (doctrove-shard@2) or head lists is there, is the file its row
-describes, and holds the bodies of the sections the shard puts in it.
+describes, and holds the bodies of the sections the shard puts in it; and the shard's sections
+(a doctrove-shard@4 head's as its columns make them) hold what a client's row checks accept.
 
 A client trusts a shard through the catalog's sha256, and a chunk or pack through the shard's
 row, so a file lost or changed after the build breaks the answers that need it, and only those:
@@ -32,6 +33,7 @@ from schemas.shards import (
     HEAD_FORMATS,
     SPLIT_FORMAT,
     read_shard_meta,
+    verify_shard_rows,
     verify_shard_schema,
 )
 from schemas.term_chunks import (
@@ -156,7 +158,13 @@ def _check_shard(
             problems.extend(f"{where}: {problem}" for problem in schema)
             return 0, 0
         if shard_format == COLUMNS_FORMAT:
-            restore_rows(conn, int(read_shard_meta(conn).get("sections", "0")))
+            restore_rows(conn, _listed_sections(conn, shard))
+        # The rows a client would refuse (a head's as its columns make them), before the
+        # packs' check reads them.
+        rows = verify_shard_rows(conn, shard_format)
+        if rows:
+            problems.extend(f"{where}: {problem}" for problem in rows)
+            return 0, 0
         packs = _check_packs(site, library_id, conn, where, problems)
         if shard_format not in HEAD_FORMATS:
             return packs, 0
@@ -169,6 +177,15 @@ def _check_shard(
         return 0, 0
     finally:
         conn.close()
+
+
+def _listed_sections(conn: sqlite3.Connection, shard: dict[str, Any]) -> int:
+    """How many sections a head's columns must hold: the catalog's count, which its meta must
+    say too, as a client checks (int() would read '5_91' or ' 591' as 591)."""
+    listed, meta = shard.get("sections"), read_shard_meta(conn).get("sections")
+    if type(listed) is not int or meta != str(listed):
+        raise ColumnsError(f"its meta counts {meta!r} sections, its catalog {listed!r}")
+    return listed
 
 
 def _check_chunks(

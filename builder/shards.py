@@ -33,6 +33,7 @@ from urllib.parse import quote
 from builder.errors import BuildError
 from builder.shard_gzip import CompressPiece, compress_piece, gzip_bytes, gzip_data
 from schemas.body_packs import pack_path
+from schemas.section_columns import head_format
 from schemas.shard_build import (
     PageChange,
     PlacedPage,
@@ -45,7 +46,7 @@ from schemas.shard_build import (
     split_code,
     updated_search_database_bytes,
 )
-from schemas.shards import BM25_WEIGHTS, COLUMNS_FORMAT, FTS_TABLE, SPLIT_FORMAT
+from schemas.shards import BM25_WEIGHTS, FTS_TABLE, SPLIT_FORMAT
 from schemas.term_chunks import (
     CHUNK_RAW_BYTES,
     SPLIT_INDEX_BYTES,
@@ -216,7 +217,7 @@ def write_shard_files(
         raw_bytes,
         count,
         compression,
-        COLUMNS_FORMAT if chunks else SPLIT_FORMAT,
+        head_format(count) if chunks else SPLIT_FORMAT,
         len(packs),
         sum(pack_bytes for _, pack_bytes, _ in packs),
         len(chunks),

@@ -146,7 +146,9 @@ def _put_head_rows_back(path: Path, sections: int) -> None:
     once, as it is stored: opening it then costs what opening a doctrove-shard@3 head does
     (putting the rows back takes 0.1-0.15 s on the Python docs, in the file as here; in a
     database in memory, written out whole, it took longer). Anything else, or a head whose
-    columns are damaged, stays as it is, for opening to report."""
+    columns are damaged, stays as it is, for opening to report. OSError when the file could
+    not be written (a full disk): without a journal its rows may be half written, so it must
+    not be stored."""
     conn = sqlite3.connect(path, isolation_level=None)
     try:
         conn.execute("PRAGMA trusted_schema = OFF")
@@ -160,10 +162,20 @@ def _put_head_rows_back(path: Path, sections: int) -> None:
         conn.execute("COMMIT")
     except ColumnsError:
         return  # opening reads the file again and says what is wrong with it
-    except SQLITE_EXCEPTIONS:
+    except SQLITE_EXCEPTIONS as exc:
+        if _is_write_failure(exc):  # the cache's temporary file says which folder, and what to do
+            raise OSError(f"could not put a head's sections back ({exc})") from exc
         return
     finally:
         conn.close()
+
+
+def _is_write_failure(error: Exception) -> bool:
+    """Whether ``error`` says SQLite could not write the file (a full disk, an I/O error), not
+    that the file is damaged."""
+    code = getattr(error, "sqlite_errorcode", None)
+    # Extended codes (SQLITE_IOERR_WRITE...) keep the primary code in their low byte.
+    return code is not None and code & 0xFF in (sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR)
 
 
 def _head_format(conn: sqlite3.Connection) -> str:

@@ -34,7 +34,7 @@ from typing import Any
 
 import orjson
 
-from schemas.shards import FTS_COLUMNS, FTS_TABLE
+from schemas.shards import CHUNKED_FORMAT, COLUMNS_FORMAT, FTS_COLUMNS, FTS_TABLE
 
 COLUMNS_TABLE = "section_columns"
 # FTS5's table of each section's token count per column, which bm25() reads: a varint per
@@ -42,6 +42,12 @@ COLUMNS_TABLE = "section_columns"
 TOKEN_COUNTS_TABLE = f"{FTS_TABLE}_docsize"
 # The largest count a varint of 8 bytes holds (7 bits each); a section has far fewer tokens.
 _MAX_COUNT = (1 << 56) - 1
+# The most sections a head sends as columns. Putting a section back takes up to 600 bytes of
+# memory however few bytes its columns take: a million sections of next to nothing are 30 MB
+# of JSON, 33 KB gzipped, and took 560 MB; without a bound, a head within the client's
+# RAW_SHARD_LIMIT (1 GB) would take 18 GB. A version with more keeps its rows in their tables
+# (doctrove-shard@3); the Python docs have 15,000.
+MAX_COLUMN_SECTIONS = 1 << 20
 # The columns of ``sections`` (search_shard.sql) in table order, id first.
 SECTION_FIELDS = (
     "id",
@@ -69,6 +75,14 @@ COLUMN_NAMES = (
     "token_counts",
 )
 
+# What SQLite stores of a JSON value as it is (sqlite3 binds True as 1, a list not at all), and
+# the integers it holds.
+_STORABLE = frozenset({str, int, float, type(None)})
+_JSON_KINDS = {list: "a list", dict: "an object", bool: "true or false"}
+_SMALLEST_INTEGER, _LARGEST_INTEGER = -(1 << 63), (1 << 63) - 1
+# The columns whose null sections' NOT NULL refuses (a null anchor or link is one left out).
+_NOT_NULL = ("heading", "heading_path", "body_length", "pack")
+
 # Written as runs of [value, count]: a page's sections share its source and its body pack.
 _RUN_LENGTH = ("source", "pack")
 
@@ -86,6 +100,12 @@ class HeadRows:
 
     sections: list[SectionRow]
     token_counts: list[bytes]
+
+
+def head_format(sections: int) -> str:
+    """The format of a head of ``sections`` sections: doctrove-shard@4 (its sections as
+    columns) unless they are more than a client puts back (MAX_COLUMN_SECTIONS)."""
+    return COLUMNS_FORMAT if sections <= MAX_COLUMN_SECTIONS else CHUNKED_FORMAT
 
 
 def encode_columns(head: HeadRows) -> dict[str, bytes]:
@@ -122,6 +142,9 @@ def decode_columns(columns: Mapping[str, bytes], count: int) -> HeadRows:
         extra = sorted(set(columns) - set(COLUMN_NAMES))
         raise ColumnsError(f"its section columns are not the expected ones (missing {missing}, "
                            f"unexpected {extra})")  # fmt: skip
+    if count > MAX_COLUMN_SECTIONS:  # before the columns are read: they could take gigabytes
+        raise ColumnsError(f"it counts {count} sections, more than the {MAX_COLUMN_SECTIONS} "
+                           "a head sends as columns")  # fmt: skip
     if b"true" in columns["token_counts"] or b"false" in columns["token_counts"]:
         raise ColumnsError("its section column 'token_counts' holds true or false, not counts")
     values = {name: _loaded(name, data) for name, data in columns.items()}
@@ -132,6 +155,8 @@ def decode_columns(columns: Mapping[str, bytes], count: int) -> HeadRows:
             raise ColumnsError(
                 f"its section column {name!r} has {len(values[name])} values, not {count}"
             )
+        if name != "token_counts":
+            _refuse_unstorable(name, values[name])
     headings, starts, ends = values["heading"], values["line_start"], values["line_end"]
     try:
         anchors = [h if a is None else a for a, h in zip(values["anchor"], headings, strict=True)]
@@ -140,6 +165,8 @@ def decode_columns(columns: Mapping[str, bytes], count: int) -> HeadRows:
         ends = [e if s is None or e is None else s + e for s, e in _pairs(starts, ends)]
     except TypeError as exc:  # a link or line number that is not one
         raise ColumnsError(f"its section columns hold a value of the wrong type: {exc}") from None
+    _refuse_unstorable("line_start", starts)
+    _refuse_unstorable("line_end", ends)
     token_counts = _token_count_blobs(values["token_counts"])
     fields = (
         headings,
@@ -206,6 +233,26 @@ def _loaded(name: str, data: bytes) -> list[Any]:
     if not isinstance(value, list):
         raise ColumnsError(f"its section column {name!r} is not a JSON array")
     return value
+
+
+def _refuse_unstorable(name: str, values: list[Any]) -> None:
+    """ColumnsError unless SQLite stores each value as it is: a string, a number that fits its
+    64-bit integers (JSON's may not, nor may a line number its steps add up to) or null where
+    the column may hold null. The rows are put back into a file written without a journal, so
+    a value SQLite refuses must be found before the first row is written, not halfway."""
+    kinds = set(map(type, values))
+    if name in _NOT_NULL and type(None) in kinds:
+        raise ColumnsError(f"its section column {name!r} holds null, which sections.{name} "
+                           "may not")  # fmt: skip
+    if not kinds <= _STORABLE:
+        kind = next(type(value) for value in values if type(value) not in _STORABLE)
+        raise ColumnsError(f"its section column {name!r} holds {_JSON_KINDS[kind]}, not a "
+                           "string, number or null")  # fmt: skip
+    if int in kinds:
+        numbers = [value for value in values if type(value) is int]
+        if min(numbers) < _SMALLEST_INTEGER or max(numbers) > _LARGEST_INTEGER:
+            raise ColumnsError(f"its section column {name!r} holds a number past SQLite's "
+                               "64-bit integers")  # fmt: skip
 
 
 def _expanded(name: str, runs: list[Any], count: int) -> list[Any]:

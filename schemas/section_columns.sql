@@ -5,7 +5,8 @@
 -- body_length, line_start, line_end, source, pack, token_counts), with what repeats left out
 -- as schemas/section_columns.py describes. A client puts the rows back into their tables
 -- before it reads the head, which then reads as a doctrove-shard@3 head; it trusts the rows
--- only when they are exactly as many as meta's sections count says.
+-- only when they are exactly as many as meta's sections count says, and at most 1,048,576
+-- (MAX_COLUMN_SECTIONS: a version with more stays a doctrove-shard@3 head).
 
 CREATE TABLE section_columns (
     name TEXT PRIMARY KEY NOT NULL,

@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from urllib.parse import quote
 
-from schemas.section_columns import move_rows_to_columns
+from schemas.section_columns import head_format, move_rows_to_columns
 from schemas.shards import COLUMNS_FORMAT, FTS_TABLE, shard_statements
 
 CHUNKS_FOLDER = "index"
@@ -159,8 +159,9 @@ def cut_into_head(
 ) -> list[PublishedChunk]:
     """Make the search shard open on ``conn`` (autocommit; written, optimized) a head: take its
     index pages out, list them as chunks, move its sections into columns and name the format
-    doctrove-shard@4 (schemas.section_columns); the chunks, each compressed by ``publish``
-    (raw bytes -> gzip member). Nothing changes, and nothing is
+    doctrove-shard@4 (schemas.section_columns; doctrove-shard@3, its sections left in their
+    table, when they are more than a client puts back: head_format); the chunks, each
+    compressed by ``publish`` (raw bytes -> gzip member). Nothing changes, and nothing is
     returned, when the index pages are fewer than ``min_index_bytes`` bytes or the index is not
     one segment. The caller VACUUMs the file afterwards."""
     segments = [s for (s,) in conn.execute(f"SELECT DISTINCT segid FROM {FTS_TABLE}_idx")]
@@ -196,7 +197,9 @@ def cut_into_head(
         f"DELETE FROM {FTS_TABLE}_data WHERE id >= ? AND id < ?",
         (segment << _SEGMENT_SHIFT, (segment + 1) << _SEGMENT_SHIFT),
     )
-    statements = shard_statements(COLUMNS_FORMAT)
+    (sections,) = conn.execute("SELECT count(*) FROM sections").fetchone()
+    shard_format = head_format(sections)
+    statements = shard_statements(shard_format)
     conn.execute(_statement(statements, "CREATE TABLE chunks"))
     conn.executemany(
         "INSERT INTO chunks VALUES (?, ?, ?, ?, ?, ?)",
@@ -205,8 +208,9 @@ def cut_into_head(
             for number, p in enumerate(published, 1)
         ],
     )
-    move_rows_to_columns(conn, _statement(statements, "CREATE TABLE section_columns"))
-    conn.execute("UPDATE meta SET value = ? WHERE key = 'format'", (COLUMNS_FORMAT,))
+    if shard_format == COLUMNS_FORMAT:
+        move_rows_to_columns(conn, _statement(statements, "CREATE TABLE section_columns"))
+    conn.execute("UPDATE meta SET value = ? WHERE key = 'format'", (shard_format,))
     conn.execute("COMMIT")
     return published
 

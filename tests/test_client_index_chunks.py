@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import os
 import random
 import shutil
 import sqlite3
-from contextlib import closing
+import sys
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +20,7 @@ import orjson
 import pytest
 from msgspec import to_builtins
 
-from client.errors import NetworkError
+from client.errors import ClientError, NetworkError
 from client.search.model import default_model
 from client.search.query import parse_focus
 from client.search.sections import rank_sections
@@ -327,6 +330,23 @@ def test_a_head_is_kept_with_its_sections_put_back_so_that_opening_it_again_is_c
             "WHERE name = 'body_length'",
             "section 1: body_length not as",
         ),
+        # Values SQLite cannot store: the rows were put back halfway, or not at all, with a
+        # traceback (OverflowError, AttributeError).
+        (
+            "UPDATE section_columns SET data = (SELECT json_group_array(json('[\"#\"]')) FROM "
+            "json_each((SELECT data FROM section_columns WHERE name = 'heading'))) "
+            "WHERE name = 'path'",
+            "'path' holds a list, not a string",
+        ),
+        (
+            "UPDATE section_columns SET data = '[[18446744073709551615, 600]]' WHERE name = 'pack'",
+            "'pack' holds a number past SQLite's 64-bit integers",
+        ),
+        (
+            "UPDATE section_columns SET data = json_set(data, '$[#-1]', json('null')) "
+            "WHERE name = 'body_length'",
+            "'body_length' holds null, which",
+        ),
     ],
 )
 def test_a_head_whose_section_columns_are_damaged_is_refused_when_opened(
@@ -336,4 +356,69 @@ def test_a_head_whose_section_columns_are_damaged_is_refused_when_opened(
     forge_head(tmp_path / "site", statement)
     site = data(tmp_path, FakeHost(tmp_path / "site", SITE), Clock(), SITE)
     with pytest.raises(NetworkError, match=rf"the shard of lib 1\.0 is invalid: .*{problem}"):
+        ranking(site, QUESTIONS[0])
+
+
+@contextmanager
+def files_limited_to(size: int) -> Iterator[None]:
+    """No file of this process may grow past ``size`` bytes, as on a full disk: a write past
+    it fails (EFBIG) instead of stopping the process (SIGXFSZ)."""
+    import resource
+    import signal
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    handler = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (size, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+        signal.signal(signal.SIGXFSZ, handler)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="limits a file's size (POSIX)")
+def test_a_full_disk_while_a_heads_rows_are_put_back_stores_no_half_written_head(
+    tmp_path: Path, records: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import client.shard_store
+
+    publish(tmp_path / "site", records, chunked=True)
+
+    def on_a_full_disk(conn: sqlite3.Connection, count: int) -> None:
+        (_, _, file) = conn.execute("PRAGMA database_list").fetchone()
+        if not os.path.isabs(file):  # a head opened in memory
+            restore_rows(conn, count)
+            return
+        with files_limited_to(Path(file).stat().st_size):
+            restore_rows(conn, count)
+            conn.execute("COMMIT")  # the rows' pages are written here, without a journal
+        conn.execute("BEGIN")
+
+    monkeypatch.setattr(client.shard_store, "restore_rows", on_a_full_disk)
+    site = data(tmp_path, FakeHost(tmp_path / "site", SITE), Clock(), SITE)
+    # The cache's error, which says what to do; not the site's head "malformed".
+    with pytest.raises(ClientError, match=r"cannot write to the cache directory .* free some"):
+        ranking(site, QUESTIONS[0])
+    assert list((tmp_path / "cache" / "v1" / "shards").glob("*.sqlite")) == []
+    monkeypatch.undo()
+    assert ranking(site, QUESTIONS[0])
+
+
+def test_a_version_with_more_sections_than_a_head_sends_as_columns_keeps_its_rows(
+    tmp_path: Path, records: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import schemas.section_columns
+
+    publish(tmp_path / "columns", records, chunked=True)  # by a builder without the bound
+    monkeypatch.setattr(schemas.section_columns, "MAX_COLUMN_SECTIONS", len(records) - 1)
+    publish(tmp_path / "whole", records, chunked=False)
+    catalog = make_site(tmp_path / "rows", {"lib": {"1.0": records}}, split_index_bytes=0)
+    assert catalog["entries"][0]["shards"]["1.0"]["format"] == CHUNKED_FORMAT
+    whole = data(tmp_path / "a", FakeHost(tmp_path / "whole", SITE), Clock(), SITE)
+    rows = data(tmp_path / "b", FakeHost(tmp_path / "rows", SITE), Clock(), SITE)
+    for question in QUESTIONS:
+        assert ranking(rows, question) == ranking(whole, question), question
+    # A head that sends them as columns anyway is refused before its columns are read.
+    site = data(tmp_path / "c", FakeHost(tmp_path / "columns", SITE), Clock(), SITE)
+    with pytest.raises(NetworkError, match=f"it counts {len(records)} sections, more than"):
         ranking(site, QUESTIONS[0])

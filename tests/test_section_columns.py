@@ -12,6 +12,7 @@ import pytest
 
 from schemas.section_columns import (
     COLUMN_NAMES,
+    MAX_COLUMN_SECTIONS,
     SECTION_FIELDS,
     TOKEN_COUNTS_TABLE,
     ColumnsError,
@@ -45,6 +46,7 @@ TOKEN_COUNTS = [bytes([3, 0, 0x73, 0]), bytes([1, 2, 0x81, 0x00, 5])] + [
     bytes([1, 1, 0x82, 0x80, 0x01, 0])
 ] * 6
 HEAD = HeadRows(ROWS, TOKEN_COUNTS)
+ROWS_HEADINGS = [row[1] for row in ROWS]
 
 
 def columns_of(head: HeadRows) -> dict[str, bytes]:
@@ -135,6 +137,21 @@ def damaged(name: str, value: object) -> dict[str, bytes]:
         (damaged("token_counts", [[1, 2, 3, 1.0]] * 8), "holds a count that is not one"),
         (damaged("token_counts", [[1, 2, 3, None]] * 8), "holds a count that is not one"),
         (damaged("token_counts", [[1, 2, 3, 1 << 56]] * 8), "holds a count that is not one"),
+        # Values SQLite cannot store: refused before a row is written, not an error halfway.
+        (damaged("heading", [["Guide"]] * 8), "'heading' holds a list, not a string"),
+        (damaged("heading_path", [{"a": 1}] * 8), "'heading_path' holds an object, not"),
+        (damaged("anchor", [True] * 8), "'anchor' holds true or false, not a string"),
+        (damaged("path", [["#"]] * 8), "'path' holds a list, not a string"),
+        (damaged("source", [[["guide.md"], 8]]), "'source' holds a list, not a string"),
+        (damaged("body_length", [1 << 63] * 8), "'body_length' holds a number past SQLite's"),
+        # A null where sections may hold none: the rows' NOT NULL stopped the restore halfway.
+        (damaged("heading", [*ROWS_HEADINGS[:7], None]), "'heading' holds null, which"),
+        (damaged("heading_path", [None] * 8), "'heading_path' holds null, which"),
+        (damaged("body_length", [1] * 7 + [None]), "'body_length' holds null, which"),
+        (damaged("pack", [[1, 7], [None, 1]]), "'pack' holds null, which"),
+        (damaged("pack", [[(1 << 64) - 1, 8]]), "'pack' holds a number past SQLite's"),
+        # Each step fits, the line number it makes does not.
+        (damaged("line_start", [(1 << 63) - 1] * 8), "'line_start' holds a number past SQLite's"),
     ],
 )
 def test_columns_that_do_not_hold_the_rows_are_refused(
@@ -142,6 +159,13 @@ def test_columns_that_do_not_hold_the_rows_are_refused(
 ) -> None:
     with pytest.raises(ColumnsError, match=problem):
         decode_columns(columns, len(ROWS))
+
+
+def test_a_count_past_what_a_head_sends_as_columns_is_refused_before_they_are_read() -> None:
+    # A million sections of next to nothing gzip to 33 KB and took 560 MB to put back.
+    unread = dict.fromkeys(COLUMN_NAMES, b"not read")
+    with pytest.raises(ColumnsError, match=f"counts {MAX_COLUMN_SECTIONS + 1} sections, more"):
+        decode_columns(unread, MAX_COLUMN_SECTIONS + 1)
 
 
 def head_with_columns(head: HeadRows) -> sqlite3.Connection:
