@@ -33,6 +33,7 @@ from schemas.shards import (
     HEAD_FORMATS,
     SPLIT_FORMAT,
     read_shard_meta,
+    verify_shard_meta,
     verify_shard_rows,
     verify_shard_schema,
 )
@@ -77,34 +78,34 @@ class CheckedShards:
 
 
 def check_search_shards(site: Path) -> CheckedShards:
-    """Check every doctrove-shard@2 and @3 shard the site's catalog lists; raise ShardInvalid
-    naming each file that is missing or not what its shard lists."""
+    """Check every search shard and head (doctrove-shard@2, @3 and @4) the site's catalog
+    lists; raise ShardInvalid naming each file that is missing or not what its shard lists."""
     problems: list[str] = []
     heads = chunks = split = packs = 0
-    for library_id, shard in _catalog_shards(site, problems):
+    for library_id, version, shard in _catalog_shards(site, problems):
         shard_format = shard.get("format")
         if shard_format in (SPLIT_FORMAT, *HEAD_FORMATS):
             split += 1
             heads += shard_format in HEAD_FORMATS
-            listed = _check_shard(site, library_id, shard, str(shard_format), problems)
+            listed = _check_shard(site, (library_id, version), shard, str(shard_format), problems)
             packs, chunks = packs + listed[0], chunks + listed[1]
     if problems:
         raise ShardInvalid(str(site), problems)
     return CheckedShards(heads, chunks, split, packs)
 
 
-def _catalog_shards(site: Path, problems: list[str]) -> Iterator[tuple[str, dict[str, Any]]]:
-    """(library id, shard description) of every version in the site's catalog(s)."""
+def _catalog_shards(site: Path, problems: list[str]) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    """(library id, version, shard description) of every version in the site's catalog(s)."""
     whole = site / CATALOG
     for path in [whole] if whole.is_file() else sorted(site.glob(LIBRARY_CATALOGS)):
         try:
             document = orjson.loads(path.read_bytes())
             entries = document["entries"]
             for entry in entries:
-                for shard in entry["shards"].values():
+                for version, shard in entry["shards"].items():
                     if not isinstance(shard, dict):
                         raise TypeError(f"a shard of {entry['id']!r} is not an object")
-                    yield str(entry["id"]), shard
+                    yield str(entry["id"]), str(version), shard
         except (OSError, orjson.JSONDecodeError, KeyError, TypeError, AttributeError) as exc:
             problems.append(f"{path.relative_to(site)}: not a readable catalog ({exc})")
 
@@ -142,10 +143,16 @@ def _check_packs(
 
 
 def _check_shard(
-    site: Path, library_id: str, shard: dict[str, Any], shard_format: str, problems: list[str]
+    site: Path,
+    listed_as: tuple[str, str],
+    shard: dict[str, Any],
+    shard_format: str,
+    problems: list[str],
 ) -> tuple[int, int]:
-    """Check one search shard or head (``shard_format``): its packs and a head's chunks, adding
-    a problem per damaged file; how many packs and chunks it lists."""
+    """Check one search shard or head (``shard_format``) the catalog lists as ``listed_as``
+    (library id, version): its meta, rows and packs and a head's chunks, adding a problem per
+    damaged file; how many packs and chunks it lists."""
+    library_id, version = listed_as
     where = str(shard.get("path"))
     data = _read_shard(site, shard, problems)
     if data is None:
@@ -153,9 +160,13 @@ def _check_shard(
     conn = sqlite3.connect(":memory:")
     try:
         conn.deserialize(data)
-        schema = verify_shard_schema(conn, shard_format)
-        if schema:
-            problems.extend(f"{where}: {problem}" for problem in schema)
+        # What a client checks first: the file is the shard the catalog lists it as.
+        count = shard.get("sections")
+        wrong = verify_shard_schema(conn, shard_format) or verify_shard_meta(
+            conn, library_id, version, count if type(count) is int else None, shard_format
+        )
+        if wrong:
+            problems.extend(f"{where}: {problem}" for problem in wrong)
             return 0, 0
         if shard_format == COLUMNS_FORMAT:
             restore_rows(conn, _listed_sections(conn, shard))

@@ -166,8 +166,8 @@ def test_a_head_that_leaves_pages_out_of_its_chunks_fails_fts5s_check(site: Path
             "'pack' holds a number past SQLite's 64-bit integers",
         ),
         # A count a client refuses: it reads meta's count as the text the catalog's makes.
-        ("UPDATE meta SET value = '5_91' WHERE key = 'sections'", "meta counts '5_91' sections"),
-        ("UPDATE meta SET value = '²' WHERE key = 'sections'", "its meta counts '²' sections"),
+        ("UPDATE meta SET value = '5_91' WHERE key = 'sections'", "meta sections is '5_91'"),
+        ("UPDATE meta SET value = '²' WHERE key = 'sections'", "meta sections is '²'"),
         # Columns that make rows, but rows the client refuses (a line number 1.5).
         (
             "UPDATE section_columns SET data = (SELECT json_group_array(1.5) FROM json_each("
@@ -184,6 +184,23 @@ def test_a_head_whose_section_columns_are_damaged_fails_the_check(
     code, output = run_check(site)
     assert code == 1 and f"{head_path(site)}: " in output
     assert problem in output
+
+
+@pytest.mark.parametrize(
+    ("change", "problem"),
+    [
+        ("UPDATE meta SET value = 'other' WHERE key = 'library_id'", "meta library_id is 'other'"),
+        ("UPDATE meta SET value = '9.9' WHERE key = 'version'", "meta version is '9.9'"),
+        ("UPDATE meta SET value = 'doctrove-shard@3' WHERE key = 'format'", "meta format is"),
+    ],
+)
+def test_a_head_whose_meta_is_not_the_version_its_catalog_lists_fails_the_check(
+    site: Path, change: str, problem: str
+) -> None:
+    # A client refuses such a head ("meta library_id is ..., expected ..."); the check must too.
+    rewrite_head(site, change)
+    code, output = run_check(site)
+    assert code == 1 and f"{head_path(site)}: {problem}" in output
 
 
 def test_a_head_unlike_the_catalog_fails_the_check(site: Path) -> None:
