@@ -68,6 +68,12 @@ def rewrite_head(site: Path, *statements: str) -> None:
     (site / "catalog.json").write_bytes(orjson.dumps(catalog))
 
 
+def checked_after(site: Path, change: str) -> tuple[int, str]:
+    """``docbuild check``'s exit code and output once the head is changed by ``change``."""
+    rewrite_head(site, change)
+    return run_check(site)
+
+
 def test_a_sound_chunked_site_passes(site: Path) -> None:
     code, output = run_check(site)
     assert code == 0, output
@@ -144,8 +150,7 @@ def test_a_chunk_that_holds_other_pages_than_its_head_lists_fails_the_check(site
 def test_a_head_whose_chunks_table_is_not_sound_fails_the_check(
     site: Path, change: str, problem: str
 ) -> None:
-    rewrite_head(site, change)
-    code, output = run_check(site)
+    code, output = checked_after(site, change)
     assert code == 1 and problem in output
 
 
@@ -180,8 +185,7 @@ def test_a_head_that_leaves_pages_out_of_its_chunks_fails_fts5s_check(site: Path
 def test_a_head_whose_section_columns_are_damaged_fails_the_check(
     site: Path, change: str, problem: str
 ) -> None:
-    rewrite_head(site, change)
-    code, output = run_check(site)
+    code, output = checked_after(site, change)
     assert code == 1 and f"{head_path(site)}: " in output
     assert problem in output
 
@@ -198,8 +202,7 @@ def test_a_head_whose_meta_is_not_the_version_its_catalog_lists_fails_the_check(
     site: Path, change: str, problem: str
 ) -> None:
     # A client refuses such a head ("meta library_id is ..., expected ..."); the check must too.
-    rewrite_head(site, change)
-    code, output = run_check(site)
+    code, output = checked_after(site, change)
     assert code == 1 and f"{head_path(site)}: {problem}" in output
 
 

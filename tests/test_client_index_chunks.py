@@ -189,6 +189,13 @@ def forge_head(root: Path, statement: str) -> None:
     (root / "catalog.json").write_bytes(orjson.dumps(catalog))
 
 
+def forged_site(tmp_path: Path, records: list[dict[str, Any]], statement: str) -> SiteData:
+    """A client of a site of ``records`` whose head ``statement`` changed (forge_head)."""
+    publish(tmp_path / "site", records, chunked=True)
+    forge_head(tmp_path / "site", statement)
+    return data(tmp_path, FakeHost(tmp_path / "site", SITE), Clock(), SITE)
+
+
 @pytest.mark.parametrize(
     "statement",
     [
@@ -204,11 +211,8 @@ def forge_head(root: Path, statement: str) -> None:
 def test_a_head_whose_chunks_table_is_not_sound_is_refused_when_opened(
     tmp_path: Path, records: list[dict[str, Any]], statement: str
 ) -> None:
-    publish(tmp_path / "site", records, chunked=True)
-    forge_head(tmp_path / "site", statement)
-    site = data(tmp_path, FakeHost(tmp_path / "site", SITE), Clock(), SITE)
     with pytest.raises(NetworkError, match=r"the shard of lib 1\.0 is invalid: chunk"):
-        ranking(site, QUESTIONS[0])
+        ranking(forged_site(tmp_path, records, statement), QUESTIONS[0])
 
 
 def test_a_head_whose_chunks_fail_never_becomes_the_last_good_one(
@@ -352,11 +356,8 @@ def test_a_head_is_kept_with_its_sections_put_back_so_that_opening_it_again_is_c
 def test_a_head_whose_section_columns_are_damaged_is_refused_when_opened(
     tmp_path: Path, records: list[dict[str, Any]], statement: str, problem: str
 ) -> None:
-    publish(tmp_path / "site", records, chunked=True)
-    forge_head(tmp_path / "site", statement)
-    site = data(tmp_path, FakeHost(tmp_path / "site", SITE), Clock(), SITE)
     with pytest.raises(NetworkError, match=rf"the shard of lib 1\.0 is invalid: .*{problem}"):
-        ranking(site, QUESTIONS[0])
+        ranking(forged_site(tmp_path, records, statement), QUESTIONS[0])
 
 
 @contextmanager
