@@ -105,6 +105,7 @@ def main() -> None:
                     path: str,
                     _size: int,
                     _sha256: str,
+                    _kept_as: str,
                     asked: list[str] = asked,
                     chunks: dict[str, bytes] = chunks,
                 ) -> bytes:

@@ -38,8 +38,10 @@ from schemas.shards import COLUMNS_FORMAT, FTS_TABLE, shard_statements
 CHUNKS_FOLDER = "index"
 CHUNK_SUFFIX = ".bin.gz"
 # Raw index bytes per chunk, before it is cut at the next term start. On the Python 3.11 docs
-# (bench/term_split.py): 8 / 16 / 32 KB gave first answers of 0.75-0.97 / 0.75-0.95 /
-# 0.78-1.10 MB; smaller chunks mean more requests for the same bytes.
+# (bench/term_split.py, 16 questions; catalog, head and chunks): 8 / 16 / 32 KB gave first
+# answers of 0.37-0.55 / 0.37-0.58 / 0.41-0.70 MB, medians 420 / 434 / 475 KB, with a
+# doctrove-shard@4 head (0.75-0.97 / 0.75-0.95 / 0.78-1.10 MB with a @3 head); smaller chunks
+# mean more requests for about the same bytes.
 CHUNK_RAW_BYTES = 16 * 1024
 # A version whose index pages are fewer bytes than this is published as one search shard
 # (doctrove-shard@2): its whole shard is then about the head alone, and one download is faster
