@@ -32,7 +32,6 @@ from schemas.shards import (
     FTS_TABLE,
     HEAD_FORMATS,
     SPLIT_FORMAT,
-    read_shard_meta,
     verify_shard_meta,
     verify_shard_rows,
     verify_shard_schema,
@@ -169,7 +168,7 @@ def _check_shard(
             problems.extend(f"{where}: {problem}" for problem in wrong)
             return 0, 0
         if shard_format == COLUMNS_FORMAT:
-            restore_rows(conn, _listed_sections(conn, shard))
+            restore_rows(conn, _listed_sections(shard))
         # The rows a client would refuse (a head's as its columns make them), before the
         # packs' check reads them.
         rows = verify_shard_rows(conn, shard_format)
@@ -190,12 +189,12 @@ def _check_shard(
         conn.close()
 
 
-def _listed_sections(conn: sqlite3.Connection, shard: dict[str, Any]) -> int:
-    """How many sections a head's columns must hold: the catalog's count, which its meta must
-    say too, as a client checks (int() would read '5_91' or ' 591' as 591)."""
-    listed, meta = shard.get("sections"), read_shard_meta(conn).get("sections")
-    if type(listed) is not int or meta != str(listed):
-        raise ColumnsError(f"its meta counts {meta!r} sections, its catalog {listed!r}")
+def _listed_sections(shard: dict[str, Any]) -> int:
+    """How many sections a head's columns must hold: the catalog's count (which its meta was
+    checked to say, as a client checks; int() of meta's would read '5_91' as 591)."""
+    listed = shard.get("sections")
+    if type(listed) is not int:
+        raise ColumnsError(f"its catalog counts {listed!r} sections, not a number")
     return listed
 
 

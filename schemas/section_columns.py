@@ -125,7 +125,9 @@ def encode_columns(head: HeadRows) -> dict[str, bytes]:
         "path": list(_shorten_links(links, anchors)),
         "body_length": lengths,
         "line_start": list(_starts_from_ends(starts, ends)),
-        "line_end": [e if s is None or e is None else e - s for s, e in _pairs(starts, ends)],
+        "line_end": [
+            e if s is None or e is None else e - s for s, e in zip(starts, ends, strict=True)
+        ],
         "source": _runs(sources),
         "pack": _runs(packs),
         "token_counts": [_counts_of(sizes) for sizes in head.token_counts],
@@ -145,8 +147,6 @@ def decode_columns(columns: Mapping[str, bytes], count: int) -> HeadRows:
     if count > MAX_COLUMN_SECTIONS:  # before the columns are read: they could take gigabytes
         raise ColumnsError(f"it counts {count} sections, more than the {MAX_COLUMN_SECTIONS} "
                            "a head sends as columns")  # fmt: skip
-    if b"true" in columns["token_counts"] or b"false" in columns["token_counts"]:
-        raise ColumnsError("its section column 'token_counts' holds true or false, not counts")
     values = {name: _loaded(name, data) for name, data in columns.items()}
     for name in COLUMN_NAMES:
         if name in _RUN_LENGTH:
@@ -162,7 +162,7 @@ def decode_columns(columns: Mapping[str, bytes], count: int) -> HeadRows:
         anchors = [h if a is None else a for a, h in zip(values["anchor"], headings, strict=True)]
         links = list(_restored_links(values["path"], anchors))
         starts = list(_starts_restored(starts, ends))
-        ends = [e if s is None or e is None else s + e for s, e in _pairs(starts, ends)]
+        ends = [e if s is None or e is None else s + e for s, e in zip(starts, ends, strict=True)]
     except TypeError as exc:  # a link or line number that is not one
         raise ColumnsError(f"its section columns hold a value of the wrong type: {exc}") from None
     _refuse_unstorable("line_start", starts)
@@ -268,12 +268,6 @@ def _expanded(name: str, runs: list[Any], count: int) -> list[Any]:
     return out
 
 
-def _pairs(
-    starts: Sequence[int | None], ends: Sequence[int | None]
-) -> Iterator[tuple[int | None, int | None]]:
-    return zip(starts, ends, strict=True)
-
-
 def _runs(values: Iterable[Any]) -> list[list[Any]]:
     runs: list[list[Any]] = []
     for value in values:
@@ -291,7 +285,7 @@ def _shorten_links(links: Sequence[str], anchors: Sequence[str]) -> Iterator[str
             yield None
             continue
         yield link
-        prefix = link[: link.rfind("#") + 1] if "#" in link else None
+        prefix = _page_of(link)
 
 
 def _restored_links(links: Sequence[str | None], anchors: Sequence[str]) -> Iterator[str]:
@@ -304,7 +298,13 @@ def _restored_links(links: Sequence[str | None], anchors: Sequence[str]) -> Iter
             yield prefix + anchor
             continue
         yield link
-        prefix = link[: link.rfind("#") + 1] if "#" in link else None
+        prefix = _page_of(link)
+
+
+def _page_of(link: str) -> str | None:
+    """A link up to and including its last ``#``, which a later section's link may continue
+    with its anchor; None without one."""
+    return link[: link.rfind("#") + 1] if "#" in link else None
 
 
 def _starts_from_ends(
@@ -349,13 +349,15 @@ def _counts_of(sizes: bytes) -> list[int]:
 
 
 def _token_count_blobs(column: list[Any]) -> list[bytes]:
-    """Each section's token counts blob; ColumnsError unless each holds one count per column
-    (``decode_columns`` has refused JSON's true and false, which Python counts as 1 and 0)."""
+    """Each section's token counts blob; ColumnsError unless each holds one count per column."""
     if not all(type(counts) is list and len(counts) == len(FTS_COLUMNS) for counts in column):
         raise ColumnsError(f"its section column 'token_counts' holds a value that is not "
                            f"{len(FTS_COLUMNS)} counts")  # fmt: skip
     every = [count for counts in column for count in counts]
-    if every and (set(map(type, every)) != {int} or min(every) < 0 or max(every) > _MAX_COUNT):
+    kinds = set(map(type, every))
+    if bool in kinds:  # JSON's true and false, which Python would count as 1 and 0
+        raise ColumnsError("its section column 'token_counts' holds true or false, not counts")
+    if every and (kinds != {int} or min(every) < 0 or max(every) > _MAX_COUNT):
         raise ColumnsError("its section column 'token_counts' holds a count that is not one")
     # Counts repeat (a few thousand values for 60,000 counts): each is encoded once.
     varint = {count: _varints([count]) for count in set(every)}
