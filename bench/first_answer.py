@@ -6,10 +6,12 @@
     python bench/first_answer.py --site _site --library python --latency-ms 50 --mbit 20
 
 Serves the built site with ``python -m builder.serve`` over loopback as built (on a large
-version a doctrove-shard@4 head, its sections sent as columns, whose index chunks are fetched
-per query, plus body packs fetched per answered page) and, for reference in the same run, three
-copies of it: one whose heads hold their sections as rows (the doctrove-shard@3 head the
-builder published before columns), one whose catalog points at each head put back together as
+version a doctrove-shard@5 head, its sections sent as columns that leave out what rows derive
+from each other, whose index chunks are fetched per query, plus body packs fetched per answered
+page) and, for reference in the same run, four copies of it: one whose heads send every value
+of their columns (the doctrove-shard@4 head the builder published before), one whose heads hold
+their sections as rows (the doctrove-shard@3 head the builder published before columns), one
+whose catalog points at each head put back together as
 one doctrove-shard@2 search shard (what the builder published before heads), and one pointing
 at the whole doctrove-shard@1 shard it wrote before that (built from the site's index.json with
 the same code, gzip level 6). Each request waits ``--latency-ms`` before it is sent (a round
@@ -49,14 +51,20 @@ from python_questions import QUESTIONS  # noqa: E402
 from client.assemble import make_service  # noqa: E402
 from client.config import resolve_settings  # noqa: E402
 from schemas.digests import file_sha256  # noqa: E402
-from schemas.section_columns import COLUMNS_TABLE, restore_rows  # noqa: E402
+from schemas.section_columns import (  # noqa: E402
+    COLUMNS_TABLE,
+    move_rows_to_columns,
+    restore_rows,
+)
 from schemas.shard_build import build_database  # noqa: E402
 from schemas.shards import (  # noqa: E402
     CHUNKED_FORMAT,
+    COLUMN_FORMATS,
     COLUMNS_FORMAT,
     HEAD_FORMATS,
     SHARD_FORMAT,
     SPLIT_FORMAT,
+    shard_statements,
 )
 from schemas.term_chunks import (  # noqa: E402
     chunk_path,
@@ -158,10 +166,21 @@ def whole_shard_site(site: Path, target: Path) -> None:
 
 
 def rows_head_site(site: Path, target: Path) -> None:
-    """``target``: a copy of the site whose catalog points at each doctrove-shard@4 head with
-    its sections put back in their table: the doctrove-shard@3 head the builder published
-    before section columns (chunks and packs are the same files)."""
+    """``target``: a copy of the site whose catalog points at each head with its sections put
+    back in their table: the doctrove-shard@3 head the builder published before section
+    columns (chunks and packs are the same files)."""
     _rewrite_heads(site, target, CHUNKED_FORMAT, lambda _site, _entry, _conn: None)
+
+
+def plain_columns_site(site: Path, target: Path) -> None:
+    """``target``: a copy of the site whose heads send every value of their section columns:
+    the doctrove-shard@4 head the builder published before doctrove-shard@5."""
+
+    def send_every_value(_site: Path, _entry: dict[str, Any], conn: sqlite3.Connection) -> None:
+        (create,) = (s for s in shard_statements(COLUMNS_FORMAT) if COLUMNS_TABLE in s)
+        move_rows_to_columns(conn, create, COLUMNS_FORMAT)
+
+    _rewrite_heads(site, target, COLUMNS_FORMAT, send_every_value)
 
 
 def search_shard_site(site: Path, target: Path) -> None:
@@ -196,7 +215,7 @@ def _rewrite_heads(
             raw = target / "search.sqlite"
             raw.write_bytes(gzip.decompress((site / ref["path"]).read_bytes()))
             conn = sqlite3.connect(raw, isolation_level=None)
-            if ref["format"] == COLUMNS_FORMAT:
+            if ref["format"] in COLUMN_FORMATS:
                 restore_rows(conn, int(ref["sections"]))
                 conn.execute(f"DROP TABLE {COLUMNS_TABLE}")
             change(site, entry, conn)
@@ -302,10 +321,13 @@ def main() -> None:
         search_shard_site(args.site, search)
         rows_head = tmp / "rows-head"
         rows_head_site(args.site, rows_head)
+        plain_columns = tmp / "plain-columns"
+        plain_columns_site(args.site, plain_columns)
         before = tmp / "before"
         before.mkdir()
         whole_shard_site(args.site, before)
-        servers = {"as built (@4 head + chunks + packs)": serve(args.site)}
+        servers = {"as built (@5 head + chunks + packs)": serve(args.site)}
+        servers["@4 head (every value) + chunks + packs"] = serve(plain_columns)
         servers["@3 head (rows) + chunks + packs"] = serve(rows_head)
         servers["search shard + packs (@2)"] = serve(search)
         servers["whole shard (@1)"] = serve(before)

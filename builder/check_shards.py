@@ -1,8 +1,9 @@
-"""``docbuild check`` of a built site's search shards: every index chunk a head (doctrove-shard@3
-or @4) lists is there, is the file the head describes, and with the head makes a sound FTS5 index;
-every body pack a search shard (doctrove-shard@2) or head lists is there, is the file its row
-describes, and holds the bodies of the sections the shard puts in it; and the shard's sections
-(a doctrove-shard@4 head's as its columns make them) hold what a client's row checks accept.
+"""``docbuild check`` of a built site's search shards: every index chunk a head
+(doctrove-shard@3, @4 or @5) lists is there, is the file the head describes, and with the head
+makes a sound FTS5 index; every body pack a search shard (doctrove-shard@2) or head lists is
+there, is the file its row describes, and holds the bodies of the sections the shard puts in
+it; and the shard's sections (a doctrove-shard@4 or @5 head's as its columns make them) hold
+what a client's row checks accept.
 
 A client trusts a shard through the catalog's sha256, and a chunk or pack through the shard's
 row, so a file lost or changed after the build breaks the answers that need it, and only those:
@@ -28,7 +29,7 @@ from builder.errors import BuildError
 from schemas.body_packs import PackError, decode_pack, pack_path
 from schemas.section_columns import ColumnsError, restore_rows
 from schemas.shards import (
-    COLUMNS_FORMAT,
+    COLUMN_FORMATS,
     FTS_TABLE,
     HEAD_FORMATS,
     SPLIT_FORMAT,
@@ -77,7 +78,7 @@ class CheckedShards:
 
 
 def check_search_shards(site: Path) -> CheckedShards:
-    """Check every search shard and head (doctrove-shard@2, @3 and @4) the site's catalog
+    """Check every search shard and head (doctrove-shard@2 to @5) the site's catalog
     lists; raise ShardInvalid naming each file that is missing or not what its shard lists."""
     problems: list[str] = []
     heads = chunks = split = packs = 0
@@ -167,7 +168,7 @@ def _check_shard(
         if wrong:
             problems.extend(f"{where}: {problem}" for problem in wrong)
             return 0, 0
-        if shard_format == COLUMNS_FORMAT:
+        if shard_format in COLUMN_FORMATS:
             restore_rows(conn, _listed_sections(shard))
         # The rows a client would refuse (a head's as its columns make them), before the
         # packs' check reads them.

@@ -43,6 +43,7 @@ from schemas.section_columns import COLUMNS_TABLE, ColumnsError, restore_rows
 from schemas.shard_build import PAGE_SIZE, build_database
 from schemas.shards import (
     CHUNKED_FORMAT,
+    COLUMN_FORMATS,
     COLUMNS_FORMAT,
     SHARD_FORMAT,
     SPLIT_FORMAT,
@@ -142,10 +143,10 @@ def install_published(cache: DiskCache, source: Path, ref: ShardRef) -> Path | l
 
 
 def _put_head_rows_back(path: Path, sections: int) -> None:
-    """Put a doctrove-shard@4 head's sections back into their table in the file at ``path``,
-    once, as it is stored: opening it then costs what opening a doctrove-shard@3 head does
-    (putting the rows back takes 0.1-0.15 s on the Python docs, in the file as here; in a
-    database in memory, written out whole, it took longer). Anything else, or a head whose
+    """Put a doctrove-shard@4 or @5 head's sections back into their table in the file at
+    ``path``, once, as it is stored: opening it then costs what opening a doctrove-shard@3
+    head does (putting the rows back takes about 0.1 s on the Python docs, in the file as here;
+    in a database in memory, written out whole, it took longer). Anything else, or a head whose
     columns are damaged, stays as it is, for opening to report. OSError when the file could
     not be written (a full disk): without a journal its rows may be half written, so it must
     not be stored."""
@@ -179,13 +180,22 @@ def _is_write_failure(error: Exception) -> bool:
 
 
 def _head_format(conn: sqlite3.Connection) -> str:
-    """The format a head's schema claims (sqlite_master alone: safe on an untrusted file)."""
+    """The format a head's schema claims (sqlite_master alone: safe on an untrusted file);
+    doctrove-shard@4 stands for every format of COLUMN_FORMATS, which share their schema."""
     sql = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?"
     return COLUMNS_FORMAT if conn.execute(sql, (COLUMNS_TABLE,)).fetchone() else CHUNKED_FORMAT
 
 
+def _columns_format(conn: sqlite3.Connection) -> str:
+    """Which format of COLUMN_FORMATS a head with their schema is: the one its meta names
+    (read once the schema is checked), else doctrove-shard@4, for the meta check to refuse."""
+    named = read_shard_meta(conn).get("format")
+    return named if named in COLUMN_FORMATS else COLUMNS_FORMAT
+
+
 def _restored_rows(conn: sqlite3.Connection) -> list[str]:
-    """Put a doctrove-shard@4 head's sections back from its columns; what is wrong, if not."""
+    """Put a head's sections back from its columns (doctrove-shard@4 or @5); what is wrong,
+    if not."""
     count = read_shard_meta(conn).get("sections", "")
     if not count.isdigit():
         return [f"meta sections is {count!r}, not a count of sections"]
@@ -248,10 +258,10 @@ def open_shard_file(
     Without ``bodies`` the file must be a doctrove-shard@1; with it, a doctrove-shard@2 search
     shard whose bodies ``bodies(connection)`` serves; with ``chunks`` too, a doctrove-shard@3
     head, read into memory so that ``chunks(connection, segment)`` can put the index pages a
-    query needs back into it (client.index_chunks), or a doctrove-shard@4 head, whose sections
-    are put back from its columns first (schemas.section_columns). Either way queries read the
-    ``sections`` view of client.section_bodies. The caller owns the connection; it may be used
-    from any thread, one at a time.
+    query needs back into it (client.index_chunks), or a doctrove-shard@4 or @5 head, whose
+    sections are put back from its columns first (schemas.section_columns). Either way queries
+    read the ``sections`` view of client.section_bodies. The caller owns the connection; it may
+    be used from any thread, one at a time.
     """
     shard_format = SHARD_FORMAT if bodies is None else SPLIT_FORMAT
     conn: sqlite3.Connection | None = None
@@ -265,9 +275,11 @@ def open_shard_file(
             shard_format = _head_format(conn)
         conn.execute("PRAGMA trusted_schema = OFF")
         problems = verify_shard_schema(conn, shard_format)
+        if not problems and shard_format == COLUMNS_FORMAT:
+            shard_format = _columns_format(conn)
         if not problems:
             problems = verify_shard_meta(conn, entry_id, version, sections, shard_format)
-        if not problems and shard_format == COLUMNS_FORMAT:
+        if not problems and shard_format in COLUMN_FORMATS:
             problems = _restored_rows(conn)
         if not problems:
             problems = _row_problems(conn, path, shard_format)

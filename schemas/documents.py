@@ -86,9 +86,10 @@ class ShardRef(Struct, forbid_unknown_fields=True, omit_defaults=True):
     sizes (schemas/term_chunks.sql, schemas/term_chunks.py), and path is then the head (the
     shard without those pages); doctrove-shard@4 is a doctrove-shard@3 head whose sections and
     token counts are in its section_columns table, one JSON array per column
-    (schemas/section_columns.sql, schemas/section_columns.py). A path ending in .sqlite.gz is
-    gzip-compressed,
-    one ending in .sqlite is not. sha256 and bytes describe the published bytes, rawBytes the
+    (schemas/section_columns.sql, schemas/section_columns.py); doctrove-shard@5 is a
+    doctrove-shard@4 head whose columns send codes for values that rows derive from each other
+    (schemas/derived_columns.py). A path ending in .sqlite.gz is gzip-compressed, one ending in
+    .sqlite is not. sha256 and bytes describe the published bytes, rawBytes the
     database after decompression.
     """
 

@@ -1,4 +1,4 @@
-"""A head's sections sent as columns (doctrove-shard@4), and put back into rows by the client.
+"""A head's sections sent as columns (doctrove-shard@4 and @5), put back into rows by the client.
 
 A cold client's first answer on a large version downloads the head of its search shard
 (doctrove-shard@3, schemas/term_chunks.py) before anything else, and on the Python 3.11 docs
@@ -17,10 +17,13 @@ tables with those two empty and sends their rows as one JSON array per column
 - ``token_counts``: each section's ``sz`` of TOKEN_COUNTS_TABLE as the counts its varints hold.
 
 The head of the Python 3.11 docs is then 342 KB gzipped, and a cold client's first answer
-there 0.42 MB instead of 0.82 MB (bench/first_answer.py).
+there 0.42 MB instead of 0.82 MB (bench/first_answer.py). A doctrove-shard@5 head, which the
+builder writes now, sends the same columns with codes for the values rows derive from each
+other (schemas/derived_columns.py): 257 KB, and a first answer of 0.34 MB. Which of the two a
+head is, its meta's format says; the schema is the same.
 
 The client puts the rows back (:func:`restore_rows`) once, when it stores a head it fetched
-(0.1-0.15 s on the Python docs), and from then on reads the head as a doctrove-shard@3. Section
+(about 0.1 s on the Python docs), and from then on reads the head as a doctrove-shard@3. Section
 ids are 1..N, as every builder's shard numbers them. This module is the format, shared by
 builder and client.
 """
@@ -34,7 +37,15 @@ from typing import Any
 
 import orjson
 
-from schemas.shards import CHUNKED_FORMAT, COLUMNS_FORMAT, FTS_COLUMNS, FTS_TABLE
+from schemas import derived_columns as derived
+from schemas.shards import (
+    CHUNKED_FORMAT,
+    COLUMN_FORMATS,
+    COLUMNS_FORMAT,
+    DERIVED_FORMAT,
+    FTS_COLUMNS,
+    FTS_TABLE,
+)
 
 COLUMNS_TABLE = "section_columns"
 # FTS5's table of each section's token count per column, which bm25() reads: a varint per
@@ -61,8 +72,8 @@ SECTION_FIELDS = (
     "line_end",
     "pack",
 )
-# The rows of section_columns: every one is there, and no other.
-COLUMN_NAMES = (
+# The rows of section_columns, per format: every one is there, and no other.
+_COLUMNS_OF_ROWS = (
     "heading",
     "heading_path",
     "anchor",
@@ -74,6 +85,10 @@ COLUMN_NAMES = (
     "pack",
     "token_counts",
 )
+COLUMN_NAMES: dict[str, tuple[str, ...]] = {
+    COLUMNS_FORMAT: _COLUMNS_OF_ROWS,
+    DERIVED_FORMAT: (*_COLUMNS_OF_ROWS, "heading_shared"),
+}
 
 # What SQLite stores of a JSON value as it is (sqlite3 binds True as 1, a list not at all), and
 # the integers it holds.
@@ -85,6 +100,8 @@ _NOT_NULL = ("heading", "heading_path", "body_length", "pack")
 
 # Written as runs of [value, count]: a page's sections share its source and its body pack.
 _RUN_LENGTH = ("source", "pack")
+# Checked once the values they make are known (codes, or nulls that stand for another value).
+_CHECKED_LATER = frozenset({"heading", "heading_shared", "heading_path", "anchor", "token_counts"})
 
 SectionRow = tuple[Any, ...]  # one row of ``sections``, in SECTION_FIELDS order
 
@@ -103,13 +120,15 @@ class HeadRows:
 
 
 def head_format(sections: int) -> str:
-    """The format of a head of ``sections`` sections: doctrove-shard@4 (its sections as
-    columns) unless they are more than a client puts back (MAX_COLUMN_SECTIONS)."""
-    return COLUMNS_FORMAT if sections <= MAX_COLUMN_SECTIONS else CHUNKED_FORMAT
+    """The format of a head of ``sections`` sections: doctrove-shard@5 (its sections as
+    columns, with what they derive from each other left out) unless they are more than a
+    client puts back (MAX_COLUMN_SECTIONS)."""
+    return DERIVED_FORMAT if sections <= MAX_COLUMN_SECTIONS else CHUNKED_FORMAT
 
 
-def encode_columns(head: HeadRows) -> dict[str, bytes]:
-    """The columns of ``head`` (ids 1..N in order, as the builder writes them), by name."""
+def encode_columns(head: HeadRows, shard_format: str = DERIVED_FORMAT) -> dict[str, bytes]:
+    """The columns of ``head`` (ids 1..N in order, as the builder writes them), by name, as
+    ``shard_format`` (a format of COLUMN_FORMATS) sends them."""
     rows = head.sections
     if len(head.token_counts) != len(rows):
         raise ValueError(f"{len(head.token_counts)} token counts for {len(rows)} sections")
@@ -118,6 +137,7 @@ def encode_columns(head: HeadRows) -> dict[str, bytes]:
             raise ValueError(f"section ids must be 1..N in order; row {place} has id {row[0]}")
     fields = [list(column) for column in zip(*rows, strict=True)] or [[]] * len(SECTION_FIELDS)
     _, headings, paths, lengths, links, anchors, sources, starts, ends, packs = fields
+    counts = [_counts_of(sizes) for sizes in head.token_counts]
     columns: dict[str, Any] = {
         "heading": headings,
         "heading_path": paths,
@@ -130,36 +150,52 @@ def encode_columns(head: HeadRows) -> dict[str, bytes]:
         ],
         "source": _runs(sources),
         "pack": _runs(packs),
-        "token_counts": [_counts_of(sizes) for sizes in head.token_counts],
+        "token_counts": counts,
     }
-    return {name: orjson.dumps(columns[name]) for name in COLUMN_NAMES}
+    if shard_format == DERIVED_FORMAT:
+        columns["heading"], columns["heading_shared"] = derived.front_coded(headings)
+        columns["heading_path"] = derived.path_codes(paths, headings)
+        columns["anchor"] = derived.anchor_codes(anchors, headings)
+        columns["token_counts"] = derived.counts_by_column(counts, len(FTS_COLUMNS))
+    return {name: orjson.dumps(columns[name]) for name in COLUMN_NAMES[shard_format]}
 
 
-def decode_columns(columns: Mapping[str, bytes], count: int) -> HeadRows:
-    """The ``count`` rows the columns hold; ColumnsError when they are not exactly that. The
-    values' types are left to the checks every shard's rows get (schemas.shards'
-    verify_shard_rows) once they are in the table, except where putting them back needs one."""
-    if sorted(columns) != sorted(COLUMN_NAMES):
-        missing = sorted(set(COLUMN_NAMES) - set(columns))
-        extra = sorted(set(columns) - set(COLUMN_NAMES))
+def decode_columns(
+    columns: Mapping[str, bytes], count: int, shard_format: str = DERIVED_FORMAT
+) -> HeadRows:
+    """The ``count`` rows the columns of a ``shard_format`` head hold; ColumnsError when they
+    are not exactly that. The values' types are left to the checks every shard's rows get
+    (schemas.shards' verify_shard_rows) once they are in the table, except where putting them
+    back needs one."""
+    names = COLUMN_NAMES[shard_format]
+    if sorted(columns) != sorted(names):
+        missing = sorted(set(names) - set(columns))
+        extra = sorted(set(columns) - set(names))
         raise ColumnsError(f"its section columns are not the expected ones (missing {missing}, "
                            f"unexpected {extra})")  # fmt: skip
     if count > MAX_COLUMN_SECTIONS:  # before the columns are read: they could take gigabytes
         raise ColumnsError(f"it counts {count} sections, more than the {MAX_COLUMN_SECTIONS} "
                            "a head sends as columns")  # fmt: skip
     values = {name: _loaded(name, data) for name, data in columns.items()}
-    for name in COLUMN_NAMES:
-        if name in _RUN_LENGTH:
-            values[name] = _expanded(name, values[name], count)
-        if len(values[name]) != count:
-            raise ColumnsError(
-                f"its section column {name!r} has {len(values[name])} values, not {count}"
-            )
-        if name != "token_counts":
-            _refuse_unstorable(name, values[name])
-    headings, starts, ends = values["heading"], values["line_start"], values["line_end"]
     try:
-        anchors = [h if a is None else a for a, h in zip(values["anchor"], headings, strict=True)]
+        if shard_format == DERIVED_FORMAT:
+            values["token_counts"] = derived.counts_by_section(
+                values["token_counts"], len(FTS_COLUMNS), count
+            )
+        for name in names:
+            if name in _RUN_LENGTH:
+                values[name] = _expanded(name, values[name], count)
+            if len(values[name]) != count:
+                raise ColumnsError(
+                    f"its section column {name!r} has {len(values[name])} values, not {count}"
+                )
+            if name not in _CHECKED_LATER:
+                _refuse_unstorable(name, values[name])
+        headings, paths, anchors = _headings_paths_anchors(values, shard_format)
+    except derived.DerivedError as exc:
+        raise ColumnsError(str(exc)) from None
+    starts, ends = values["line_start"], values["line_end"]
+    try:
         links = list(_restored_links(values["path"], anchors))
         starts = list(_starts_restored(starts, ends))
         ends = [e if s is None or e is None else s + e for s, e in zip(starts, ends, strict=True)]
@@ -167,10 +203,11 @@ def decode_columns(columns: Mapping[str, bytes], count: int) -> HeadRows:
         raise ColumnsError(f"its section columns hold a value of the wrong type: {exc}") from None
     _refuse_unstorable("line_start", starts)
     _refuse_unstorable("line_end", ends)
+    _refuse_too_long(headings, paths, anchors, links, values["source"])
     token_counts = _token_count_blobs(values["token_counts"])
     fields = (
         headings,
-        values["heading_path"],
+        paths,
         values["body_length"],
         links,
         anchors,
@@ -182,17 +219,35 @@ def decode_columns(columns: Mapping[str, bytes], count: int) -> HeadRows:
     return HeadRows(list(zip(range(1, count + 1), *fields, strict=True)), token_counts)
 
 
-def move_rows_to_columns(conn: sqlite3.Connection, statement: str) -> None:
+def _headings_paths_anchors(
+    values: dict[str, list[Any]], shard_format: str
+) -> tuple[list[Any], list[Any], list[Any]]:
+    """The headings, heading paths and anchors the columns make, each checked as it is stored."""
+    headings, paths, anchors = values["heading"], values["heading_path"], values["anchor"]
+    if shard_format == DERIVED_FORMAT:
+        headings = derived.front_decoded(headings, values["heading_shared"])
+        paths = derived.paths_decoded(paths, headings)
+        anchors = derived.anchors_decoded(anchors, headings)
+    anchors = [h if a is None else a for a, h in zip(anchors, headings, strict=True)]
+    for name, made in (("heading", headings), ("heading_path", paths), ("anchor", anchors)):
+        _refuse_unstorable(name, made)
+    return headings, paths, anchors
+
+
+def move_rows_to_columns(
+    conn: sqlite3.Connection, statement: str, shard_format: str = DERIVED_FORMAT
+) -> None:
     """Builder: empty the head's ``sections`` and token counts into ``section_columns``
-    (created by ``statement``, section_columns.sql's), in one transaction with whatever the
-    caller changes next; the caller commits."""
+    (created by ``statement``, section_columns.sql's) as ``shard_format`` sends them, in one
+    transaction with whatever the caller changes next; the caller commits."""
     rows = conn.execute(f"SELECT {', '.join(SECTION_FIELDS)} FROM sections ORDER BY id").fetchall()
     sizes = conn.execute(f"SELECT id, sz FROM {TOKEN_COUNTS_TABLE} ORDER BY id").fetchall()
     if [section_id for section_id, _ in sizes] != [row[0] for row in rows]:
         raise ValueError("the index's token counts are not one row per section")
     head = HeadRows(rows, [bytes(sz) for _, sz in sizes])
     conn.execute(statement)
-    conn.executemany(f"INSERT INTO {COLUMNS_TABLE} VALUES (?, ?)", encode_columns(head).items())
+    columns = encode_columns(head, shard_format)
+    conn.executemany(f"INSERT INTO {COLUMNS_TABLE} VALUES (?, ?)", columns.items())
     conn.execute("DELETE FROM sections")
     conn.execute(f"DELETE FROM {TOKEN_COUNTS_TABLE}")
 
@@ -211,18 +266,40 @@ def restore_rows(conn: sqlite3.Connection, count: int) -> None:
         return
     for table in ("sections", TOKEN_COUNTS_TABLE):
         if conn.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone() is not None:
-            raise ColumnsError(f"its {table} table is not empty, as a doctrove-shard@4 head's is")
+            raise ColumnsError(f"its {table} table is not empty, as a head's with section "
+                               "columns is")  # fmt: skip
+    (shard_format,) = conn.execute("SELECT value FROM meta WHERE key = 'format'").fetchone() or (
+        None,
+    )
+    if shard_format not in COLUMN_FORMATS:
+        raise ColumnsError(f"its meta format is {shard_format!r}, not one that sends sections "
+                           "as columns")  # fmt: skip
     columns = {
         str(name): bytes(data) if isinstance(data, bytes) else str(data).encode()
         for name, data in conn.execute(f"SELECT name, data FROM {COLUMNS_TABLE}")
     }
-    head = decode_columns(columns, count)
+    head = decode_columns(columns, count, shard_format)
     marks = ", ".join("?" * len(SECTION_FIELDS))
     conn.executemany(f"INSERT INTO sections VALUES ({marks})", head.sections)
     conn.executemany(
         f"INSERT INTO {TOKEN_COUNTS_TABLE} VALUES (?, ?)", enumerate(head.token_counts, start=1)
     )
     conn.execute(f"DELETE FROM {COLUMNS_TABLE}")
+
+
+def _refuse_too_long(*columns: list[Any]) -> None:
+    """ColumnsError when the rows' text is more than a client puts back (MAX_ROW_CHARS): runs
+    and codes repeat values, so a small head could make rows of terabytes."""
+    chars = 0
+    for column in columns:
+        try:  # most columns hold only strings and nulls: counted without a loop in Python
+            chars += sum(map(len, filter(None, column)))
+        except TypeError:
+            chars += sum(len(value) for value in column if type(value) is str)
+    try:
+        derived.refuse_too_long(chars)
+    except derived.DerivedError as exc:
+        raise ColumnsError(str(exc)) from None
 
 
 def _loaded(name: str, data: bytes) -> list[Any]:

@@ -1,4 +1,4 @@
--- A doctrove-shard@4 head: term_chunks.sql's head whose sections travel as columns.
+-- A doctrove-shard@4 or @5 head: term_chunks.sql's head whose sections travel as columns.
 --
 -- The head's sections table and its index's token counts (sections_fts_docsize) are empty;
 -- their rows are here, one JSON array per column (name: heading, heading_path, anchor, path,

@@ -13,7 +13,8 @@ chunks. A client reads the head, and before it runs a MATCH it fetches the chunk
 expression's tokens need and puts their rows back into the index, which then answers exactly as
 the whole shard would (``bench/term_split.py`` measured the design; tests check every term of
 the examples). Such a head is doctrove-shard@3; the builder also sends the head's sections as
-columns (schemas/section_columns.py), which makes it doctrove-shard@4.
+columns (schemas/section_columns.py, schemas/derived_columns.py), which makes it
+doctrove-shard@5.
 
 This module is the format, shared by builder and client: cutting a built shard into head and
 chunks (:func:`cut_into_head`), a chunk's bytes (:func:`encode_rows`, :func:`decode_rows`), and
@@ -33,7 +34,7 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 from schemas.section_columns import head_format, move_rows_to_columns
-from schemas.shards import COLUMNS_FORMAT, FTS_TABLE, shard_statements
+from schemas.shards import COLUMN_FORMATS, FTS_TABLE, shard_statements
 
 CHUNKS_FOLDER = "index"
 CHUNK_SUFFIX = ".bin.gz"
@@ -161,7 +162,7 @@ def cut_into_head(
 ) -> list[PublishedChunk]:
     """Make the search shard open on ``conn`` (autocommit; written, optimized) a head: take its
     index pages out, list them as chunks, move its sections into columns and name the format
-    doctrove-shard@4 (schemas.section_columns; doctrove-shard@3, its sections left in their
+    doctrove-shard@5 (schemas.section_columns; doctrove-shard@3, its sections left in their
     table, when they are more than a client puts back: head_format); the chunks, each
     compressed by ``publish`` (raw bytes -> gzip member). Nothing changes, and nothing is
     returned, when the index pages are fewer than ``min_index_bytes`` bytes or the index is not
@@ -210,8 +211,10 @@ def cut_into_head(
             for number, p in enumerate(published, 1)
         ],
     )
-    if shard_format == COLUMNS_FORMAT:
-        move_rows_to_columns(conn, _statement(statements, "CREATE TABLE section_columns"))
+    if shard_format in COLUMN_FORMATS:
+        move_rows_to_columns(
+            conn, _statement(statements, "CREATE TABLE section_columns"), shard_format
+        )
     conn.execute("UPDATE meta SET value = ? WHERE key = 'format'", (shard_format,))
     conn.execute("COMMIT")
     return published

@@ -1,4 +1,4 @@
-"""A head (doctrove-shard@4, or @3 from an earlier builder) answers as its whole search shard
+"""A head (doctrove-shard@5, or @3 or @4 from an earlier builder) answers as its whole search shard
 would, fetching only the index chunks its queries' tokens need, each checked against the head,
 kept for later questions and for offline use."""
 
@@ -25,8 +25,14 @@ from client.search.model import default_model
 from client.search.query import parse_focus
 from client.search.sections import rank_sections
 from client.site_data import SiteData
-from schemas.section_columns import COLUMNS_TABLE, restore_rows
-from schemas.shards import CHUNKED_FORMAT, COLUMNS_FORMAT, SPLIT_FORMAT
+from schemas.section_columns import COLUMNS_TABLE, move_rows_to_columns, restore_rows
+from schemas.shards import (
+    CHUNKED_FORMAT,
+    COLUMNS_FORMAT,
+    DERIVED_FORMAT,
+    SPLIT_FORMAT,
+    shard_statements,
+)
 from tests.site_data_support import SITE, Clock, FakeHost, Router, data, make_site, refused
 
 QUESTIONS = (
@@ -64,7 +70,7 @@ def publish(root: Path, records: list[dict[str, Any]], *, chunked: bool) -> None
     """A site of one version of ``lib``: a head and its chunks, or one search shard."""
     catalog = make_site(root, {"lib": {"1.0": records}}, split_index_bytes=0 if chunked else None)
     shard_format = catalog["entries"][0]["shards"]["1.0"]["format"]
-    assert shard_format == (COLUMNS_FORMAT if chunked else SPLIT_FORMAT)
+    assert shard_format == (DERIVED_FORMAT if chunked else SPLIT_FORMAT)
 
 
 def ranking(site: SiteData, question: str) -> list[tuple[int, float]]:
@@ -270,32 +276,37 @@ def test_a_local_site_folders_unreadable_chunk_is_its_error_not_a_crash(
     assert "Permission denied" in failures[0]["error"]
 
 
-def publish_rows_head(root: Path) -> None:
-    """List the site's head as an earlier builder wrote it (doctrove-shard@3): its sections in
-    their table, not in columns. Chunks and packs stay the same files."""
+def publish_earlier_head(root: Path, shard_format: str) -> None:
+    """List the site's head as an earlier builder wrote it: doctrove-shard@3 (its sections in
+    their table, not in columns) or @4 (columns that leave out less). Chunks and packs stay
+    the same files."""
     catalog = orjson.loads((root / "catalog.json").read_bytes())
     ref = catalog["entries"][0]["shards"]["1.0"]
     conn = sqlite3.connect(":memory:", isolation_level=None)
     conn.deserialize(gzip.decompress((root / ref["path"]).read_bytes()))
     restore_rows(conn, ref["sections"])
     conn.execute(f"DROP TABLE {COLUMNS_TABLE}")
-    conn.execute("UPDATE meta SET value = ? WHERE key = 'format'", (CHUNKED_FORMAT,))
+    if shard_format == COLUMNS_FORMAT:
+        (create,) = (s for s in shard_statements(COLUMNS_FORMAT) if COLUMNS_TABLE in s)
+        move_rows_to_columns(conn, create, COLUMNS_FORMAT)
+    conn.execute("UPDATE meta SET value = ? WHERE key = 'format'", (shard_format,))
     conn.execute("VACUUM")
     raw = conn.serialize()
     conn.close()
     data = gzip.compress(raw, mtime=0)
     (root / ref["path"]).write_bytes(data)
     sha256 = hashlib.sha256(data).hexdigest()
-    ref.update(sha256=sha256, bytes=len(data), rawBytes=len(raw), format=CHUNKED_FORMAT)
+    ref.update(sha256=sha256, bytes=len(data), rawBytes=len(raw), format=shard_format)
     (root / "catalog.json").write_bytes(orjson.dumps(catalog))
 
 
-def test_a_head_with_its_sections_as_rows_from_an_earlier_builder_still_answers(
-    tmp_path: Path, records: list[dict[str, Any]]
+@pytest.mark.parametrize("shard_format", [CHUNKED_FORMAT, COLUMNS_FORMAT])
+def test_a_head_of_an_earlier_builder_still_answers(
+    tmp_path: Path, records: list[dict[str, Any]], shard_format: str
 ) -> None:
     publish(tmp_path / "whole", records, chunked=False)
     publish(tmp_path / "rows", records, chunked=True)
-    publish_rows_head(tmp_path / "rows")
+    publish_earlier_head(tmp_path / "rows", shard_format)
     whole = data(tmp_path / "a", FakeHost(tmp_path / "whole", SITE), Clock(), SITE)
     rows = data(tmp_path / "b", FakeHost(tmp_path / "rows", SITE), Clock(), SITE)
     for question in QUESTIONS:

@@ -376,7 +376,8 @@ def test_unknown_ids_versions_and_shard_formats(tmp_path: Path, host: FakeHost) 
         have_shard(site, "flask", "2.0")
     assert caught.value.hints == ["3.1.0"]
     catalog = orjson.loads((host.root / "catalog.json").read_bytes())
-    catalog["entries"][0]["shards"]["3.1.0"]["format"] = "doctrove-shard@5"
+    # A format newer than any this client reads.
+    catalog["entries"][0]["shards"]["3.1.0"]["format"] = "doctrove-shard@99"
     (host.root / "catalog.json").write_bytes(orjson.dumps(catalog))
     newer = data(tmp_path / "other", host, Clock(), SITE)
     assert newer.entry("flask") is not None and newer.entry("flask").shards == {}  # type: ignore[union-attr]

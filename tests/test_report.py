@@ -52,11 +52,11 @@ def test_a_version_with_nothing_thin_gets_no_extra_line() -> None:
 def test_a_version_whose_index_is_in_chunks_says_so() -> None:
     chunked = summary(100, 0, ())
     shard = replace(
-        chunked.shard, bytes=400_197, format="doctrove-shard@4", chunks=249, chunk_bytes=3_610_628
+        chunked.shard, bytes=400_197, format="doctrove-shard@5", chunks=249, chunk_bytes=3_610_628
     )
     report = BuildReport(Path("/site"), versions=[replace(chunked, shard=shard)])
     assert summary_of(report).split("\n")[1] == (
-        "    search index in chunks (doctrove-shard@4): a 0.4 MB head and 249 chunks of 3.6 MB, "
+        "    search index in chunks (doctrove-shard@5): a 0.4 MB head and 249 chunks of 3.6 MB, "
         "fetched by term"
     )
     assert "chunks" not in summary_of(BuildReport(Path("/site"), versions=[summary(100, 0, ())]))

@@ -22,7 +22,7 @@ from schemas.section_columns import (
     encode_columns,
     restore_rows,
 )
-from schemas.shards import shard_statements
+from schemas.shards import COLUMNS_FORMAT, shard_statements
 from tests.test_shards_chunked import catalog_shards, opened
 
 BASE = "https://docs.example/lib/1.0/"
@@ -50,12 +50,16 @@ ROWS_HEADINGS = [row[1] for row in ROWS]
 
 
 def columns_of(head: HeadRows) -> dict[str, bytes]:
-    return encode_columns(head)
+    return encode_columns(head, COLUMNS_FORMAT)
+
+
+def decoded(columns: dict[str, bytes], count: int) -> HeadRows:
+    return decode_columns(columns, count, COLUMNS_FORMAT)
 
 
 def test_the_columns_give_back_every_row_exactly() -> None:
-    assert decode_columns(columns_of(HEAD), len(ROWS)) == HEAD
-    assert decode_columns(columns_of(HeadRows([], [])), 0) == HeadRows([], [])
+    assert decoded(columns_of(HEAD), len(ROWS)) == HEAD
+    assert decoded(columns_of(HeadRows([], [])), 0) == HeadRows([], [])
     counts = orjson.loads(columns_of(HEAD)["token_counts"])
     assert counts[:3] == [[3, 0, 115, 0], [1, 2, 128, 5], [1, 1, 32769, 0]]
 
@@ -85,12 +89,12 @@ def test_every_shard_of_the_examples_goes_through_its_columns_unchanged(
             rows = conn.execute(f"SELECT {fields} FROM sections ORDER BY id").fetchall()
             sizes = conn.execute(f"SELECT sz FROM {TOKEN_COUNTS_TABLE} ORDER BY id").fetchall()
         head = HeadRows(rows, [bytes(sz) for (sz,) in sizes])
-        assert decode_columns(columns_of(head), len(rows)) == head, ref["path"]
+        assert decoded(columns_of(head), len(rows)) == head, ref["path"]
 
 
 def test_rows_must_be_numbered_from_one_in_order() -> None:
     with pytest.raises(ValueError, match="row 2 has id 3"):
-        encode_columns(HeadRows([ROWS[0], ROWS[2]], TOKEN_COUNTS[:2]))
+        columns_of(HeadRows([ROWS[0], ROWS[2]], TOKEN_COUNTS[:2]))
 
 
 @pytest.mark.parametrize(
@@ -107,7 +111,7 @@ def test_token_counts_that_are_not_one_plain_varint_per_column_are_not_written(
     sizes: bytes,
 ) -> None:
     with pytest.raises(ValueError, match="token count"):
-        encode_columns(HeadRows(ROWS[:1], [sizes]))
+        columns_of(HeadRows(ROWS[:1], [sizes]))
 
 
 def damaged(name: str, value: object) -> dict[str, bytes]:
@@ -158,22 +162,26 @@ def test_columns_that_do_not_hold_the_rows_are_refused(
     columns: dict[str, bytes], problem: str
 ) -> None:
     with pytest.raises(ColumnsError, match=problem):
-        decode_columns(columns, len(ROWS))
+        decoded(columns, len(ROWS))
 
 
 def test_a_count_past_what_a_head_sends_as_columns_is_refused_before_they_are_read() -> None:
     # A million sections of next to nothing gzip to 33 KB and took 560 MB to put back.
-    unread = dict.fromkeys(COLUMN_NAMES, b"not read")
+    unread = dict.fromkeys(COLUMN_NAMES[COLUMNS_FORMAT], b"not read")
     with pytest.raises(ColumnsError, match=f"counts {MAX_COLUMN_SECTIONS + 1} sections, more"):
-        decode_columns(unread, MAX_COLUMN_SECTIONS + 1)
+        decoded(unread, MAX_COLUMN_SECTIONS + 1)
 
 
-def head_with_columns(head: HeadRows) -> sqlite3.Connection:
-    """An empty doctrove-shard@4 schema whose section_columns hold ``head``."""
+def head_with_columns(
+    head: HeadRows, shard_format: str = COLUMNS_FORMAT, encode: bool = True
+) -> sqlite3.Connection:
+    """An empty ``shard_format`` head whose section_columns hold ``head``."""
     conn = sqlite3.connect(":memory:", isolation_level=None)
-    for statement in shard_statements("doctrove-shard@4"):
+    for statement in shard_statements(shard_format):
         conn.execute(statement)
-    conn.executemany("INSERT INTO section_columns VALUES (?, ?)", columns_of(head).items())
+    conn.execute("INSERT INTO meta VALUES ('format', ?)", (shard_format,))
+    columns = encode_columns(head, shard_format if encode else COLUMNS_FORMAT)
+    conn.executemany("INSERT INTO section_columns VALUES (?, ?)", columns.items())
     return conn
 
 
@@ -206,4 +214,5 @@ def test_a_head_with_both_rows_and_columns_is_refused(table: str, row: SectionRo
 
 
 def test_every_column_is_named_once() -> None:
-    assert sorted(columns_of(HEAD)) == sorted(COLUMN_NAMES) and len(set(COLUMN_NAMES)) == 10
+    names = COLUMN_NAMES[COLUMNS_FORMAT]
+    assert sorted(columns_of(HEAD)) == sorted(names) and len(set(names)) == 10

@@ -1,0 +1,212 @@
+"""What a doctrove-shard@5 head's section columns leave out: values its rows derive from each other.
+
+A doctrove-shard@4 head (schemas/section_columns.py) sends each column's values as they are,
+and on the Python 3.11 docs its heading paths (34 KB gzipped), anchors (44 KB) and token counts
+(45 KB) are most of what is left after the headings. Most of those values follow from another
+row's, so doctrove-shard@5 sends a code instead:
+
+- ``heading`` holds what a heading adds to the heading before it, and ``heading_shared`` how
+  many of that heading's characters it starts with (API entries of one class share its name);
+- ``heading_path``: 0 for no heading above, ``k`` > 0 for the path of the section ``k`` rows
+  before plus that section's heading (its parent), ``-k`` for the same path as the section
+  ``k`` rows before (a sibling), else the path's JSON text as it is;
+- ``anchor``: null for the heading itself, 0 for :func:`heading_slug` of the heading (a Sphinx
+  section's id), ``[prefix]`` for the prefix then the heading (``c.`` + a C API name), else
+  the anchor as it is;
+- ``token_counts``: one list per column of the index (FTS_COLUMNS), each a count per section.
+
+The builder writes a code only where decoding it gives back exactly the value (so the path's
+JSON text and the slug are this module's own, fixed functions, not a library's); a client
+checks every code and bounds what the codes make (MAX_ROW_CHARS). On the Python docs the
+columns gzip to 196 KB instead of 277 KB, and the head to 257 KB instead of 342 KB.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import orjson
+
+# The most characters of text the rows put back from a head's columns may hold. Codes make
+# values from other values, so a few bytes of them could make a path a million headings deep;
+# the Python docs' rows hold 3 million characters, and a head of MAX_COLUMN_SECTIONS sections
+# like theirs about 200 million.
+MAX_ROW_CHARS = 1 << 28
+_NO_PATH = "[]"  # the JSON text of an empty heading path, as the builder writes it
+_NOT_SHARED = (
+    "its section column 'heading_shared' holds a value that is not a length of the heading before"
+)
+_SLUG_GAPS = re.compile(rb"[^a-z0-9]+")
+_SLUG_ENDS = re.compile(rb"^[-0-9]+|-+$")
+
+
+class DerivedError(ValueError):
+    """A code in a head's columns that does not make a value."""
+
+
+def refuse_too_long(chars: int) -> None:
+    """DerivedError when rows of ``chars`` characters of text are more than MAX_ROW_CHARS."""
+    if chars > MAX_ROW_CHARS:
+        raise DerivedError(f"its section columns make rows of more than {MAX_ROW_CHARS} "
+                           "characters")  # fmt: skip
+
+
+def heading_slug(heading: str) -> str:
+    """docutils' id of a section title as far as ASCII goes: lowercased, every run of other
+    characters one ``-``, leading digits and dashes and trailing dashes dropped (``"2.1.1. On
+    Linux"`` is ``on-linux``). On bytes, so no Unicode table (which differs between Python
+    versions) decides it: the builder's and the client's must agree."""
+    slug = _SLUG_GAPS.sub(b"-", heading.encode("utf-8", "surrogatepass").lower())
+    return _SLUG_ENDS.sub(b"", slug).decode("ascii")
+
+
+def child_path(path_text: str, heading: str) -> str:
+    """The JSON text of the path below a section of path ``path_text`` and ``heading``."""
+    try:
+        above = orjson.loads(path_text)
+    except orjson.JSONDecodeError:
+        raise DerivedError("a heading path that is not JSON has a child") from None
+    if not isinstance(above, list):
+        raise DerivedError("a heading path that is not a JSON array has a child")
+    return orjson.dumps([*above, heading]).decode()
+
+
+def front_coded(headings: Sequence[str]) -> tuple[list[str], list[int]]:
+    """Each heading as what it adds to the one before, and how many characters it shares."""
+    rests: list[str] = []
+    shared: list[int] = []
+    previous = ""
+    for heading in headings:
+        common = _shared_length(previous, heading)
+        rests.append(heading[common:])
+        shared.append(common)
+        previous = heading
+    return rests, shared
+
+
+def front_decoded(rests: Sequence[Any], shared: Sequence[Any]) -> list[str]:
+    """The headings :func:`front_coded` gave ``rests`` and ``shared`` for; each may start with
+    the whole heading before it, so their length is counted as they are made."""
+    if not {*map(type, rests)} <= {str}:
+        raise DerivedError("its section column 'heading' holds a value that is not a string")
+    if not {*map(type, shared)} <= {int}:
+        raise DerivedError(_NOT_SHARED)
+    headings: list[str] = []
+    previous = ""
+    made = 0
+    for rest, common in zip(rests, shared, strict=True):
+        if not 0 <= common <= len(previous):
+            raise DerivedError(_NOT_SHARED)
+        previous = previous[:common] + rest
+        made += len(previous)
+        if made > MAX_ROW_CHARS:
+            refuse_too_long(made)
+        headings.append(previous)
+    return headings
+
+
+def path_codes(paths: Sequence[str], headings: Sequence[str]) -> list[str | int]:
+    """Each heading path's code: the nearest earlier sibling or parent, else its text."""
+    codes: list[str | int] = []
+    last_with_path: dict[str, int] = {}
+    last_parent_of: dict[str, int] = {}
+    for place, (path, heading) in enumerate(zip(paths, headings, strict=True)):
+        sibling, parent = last_with_path.get(path), last_parent_of.get(path)
+        if path == _NO_PATH:
+            codes.append(0)
+        elif sibling is not None and (parent is None or sibling > parent):
+            codes.append(sibling - place)
+        elif parent is not None:
+            codes.append(place - parent)
+        else:
+            codes.append(path)
+        last_with_path[path] = place
+        with contextlib.suppress(DerivedError):  # a path not a JSON array is no one's parent
+            last_parent_of[child_path(path, heading)] = place
+    return codes
+
+
+def paths_decoded(codes: Sequence[Any], headings: Sequence[str]) -> list[str]:
+    """The heading paths :func:`path_codes` gave ``codes`` for; a child's is its parent's and
+    a heading, so paths a chain of parents makes grow with its length, and are counted as they
+    are made."""
+    paths: list[str] = []
+    made = 0
+    for place, code in enumerate(codes):
+        if type(code) is str:
+            path = code
+        elif type(code) is not int or not -place <= code <= place:
+            raise DerivedError("its section column 'heading_path' holds a value that is not a "
+                               "path or a section before")  # fmt: skip
+        elif code == 0:
+            path = _NO_PATH
+        elif code < 0:
+            path = paths[place + code]
+        else:
+            path = child_path(paths[place - code], headings[place - code])
+            made += len(path)
+            refuse_too_long(made)
+        paths.append(path)
+    return paths
+
+
+def anchor_codes(anchors: Sequence[str], headings: Sequence[str]) -> list[Any]:
+    """Each anchor's code: null (the heading), 0 (its slug), [prefix] (prefix + heading) or
+    the anchor."""
+    codes: list[Any] = []
+    for anchor, heading in zip(anchors, headings, strict=True):
+        if anchor == heading:
+            codes.append(None)
+        elif anchor == heading_slug(heading):
+            codes.append(0)
+        elif heading and anchor.endswith(heading):
+            codes.append([anchor[: -len(heading)]])
+        else:
+            codes.append(anchor)
+    return codes
+
+
+def anchors_decoded(codes: Sequence[Any], headings: Sequence[str]) -> list[Any]:
+    """The anchors :func:`anchor_codes` gave ``codes`` for (a value of another type stays, for
+    the checks on stored values to refuse)."""
+    anchors: list[Any] = []
+    for code, heading in zip(codes, headings, strict=True):
+        if code is None:
+            anchor = heading
+        elif type(code) is int and code == 0:
+            anchor = heading_slug(heading)
+        elif type(code) is list:
+            if len(code) != 1 or type(code[0]) is not str:
+                raise DerivedError("its section column 'anchor' holds a list that is not "
+                                   "[prefix]")  # fmt: skip
+            anchor = code[0] + heading
+        else:
+            anchor = code
+        anchors.append(anchor)
+    return anchors
+
+
+def counts_by_column(per_section: Sequence[Sequence[int]], columns: int) -> list[list[int]]:
+    """Token counts per section as one list per index column."""
+    return [list(column) for column in zip(*per_section, strict=True)] or [[]] * columns
+
+
+def counts_by_section(by_column: Any, columns: int, count: int) -> list[list[int]]:
+    """Token counts by column back as one list per section."""
+    if not (
+        type(by_column) is list
+        and len(by_column) == columns
+        and all(type(column) is list and len(column) == count for column in by_column)
+    ):
+        raise DerivedError(f"its section column 'token_counts' is not {columns} lists of "
+                           f"{count} counts")  # fmt: skip
+    return [list(counts) for counts in zip(*by_column, strict=True)]
+
+
+def _shared_length(first: str, second: str) -> int:
+    """How many characters ``second`` starts with of ``first``."""
+    pairs = zip(first, second, strict=False)
+    return next((at for at, (a, b) in enumerate(pairs) if a != b), min(len(first), len(second)))

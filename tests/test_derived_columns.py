@@ -1,0 +1,181 @@
+"""schemas.derived_columns: a doctrove-shard@5 head's columns leave out what rows derive from
+each other, give back exactly the rows, and codes that do not make a value are refused."""
+
+from __future__ import annotations
+
+from contextlib import closing
+from pathlib import Path
+
+import orjson
+import pytest
+
+from schemas import derived_columns
+from schemas.derived_columns import heading_slug
+from schemas.section_columns import (
+    COLUMN_NAMES,
+    SECTION_FIELDS,
+    TOKEN_COUNTS_TABLE,
+    ColumnsError,
+    HeadRows,
+    SectionRow,
+    decode_columns,
+    encode_columns,
+    restore_rows,
+)
+from schemas.shards import CHUNKED_FORMAT, COLUMNS_FORMAT, DERIVED_FORMAT
+from tests.test_section_columns import HEAD, ROWS, TOKEN_COUNTS, head_with_columns
+from tests.test_shards_chunked import catalog_shards, opened
+
+BASE = "https://docs.example/lib/1.0/"
+# Every code: headings sharing a start, paths of no heading, of a parent, of a sibling and one
+# given as it is; anchors that are the heading, its slug, a prefix and the heading, and none.
+DERIVED_ROWS: list[SectionRow] = [
+    (1, "2.1. Guide", "[]", 10, f"{BASE}g.html#guide", "guide", "g.md", 1, 9, 1),
+    (2, "lib.run", '["2.1. Guide"]', 0, f"{BASE}g.html#c.lib.run", "c.lib.run", "g.md", 10, 20, 1),
+    (3, "lib.stop", '["2.1. Guide"]', 5, f"{BASE}g.html#lib.stop", "lib.stop", "g.md", 21, 30, 1),
+    (4, "lib.stop.now", '["2.1. Guide","lib.stop"]', 1, f"{BASE}g.html#id2", "id2", None,
+     None, None, 1),
+    (5, "变更", '["Elsewhere"]', 2, f"{BASE}a.html#变更", "变更", "a.md", 2, 40, 2),
+    (6, "Why it’s so", '["Elsewhere"]', 2, f"{BASE}a.html#why-it-s-so", "why-it-s-so", "a.md",
+     41, 50, 2),
+]  # fmt: skip
+DERIVED_HEAD = HeadRows(DERIVED_ROWS, [bytes([1, 0, 2, 0])] * 5 + [bytes([9, 1, 0x81, 0, 3])])
+
+
+HEADINGS = ["2.1. Guide", "lib.run", "stop", ".now", "变更", "Why it’s so"]  # as sent
+
+
+def columns_of(head: HeadRows) -> dict[str, bytes]:
+    return encode_columns(head, DERIVED_FORMAT)
+
+
+def decoded(columns: dict[str, bytes], count: int) -> HeadRows:
+    return decode_columns(columns, count, DERIVED_FORMAT)
+
+
+@pytest.mark.parametrize("head", [HEAD, DERIVED_HEAD, HeadRows([], [])])
+def test_the_codes_give_back_every_row_exactly(head: HeadRows) -> None:
+    assert decoded(columns_of(head), len(head.sections)) == head
+
+
+def test_what_rows_derive_from_each_other_is_sent_as_codes() -> None:
+    columns = {name: orjson.loads(data) for name, data in columns_of(DERIVED_HEAD).items()}
+    assert columns["heading"] == HEADINGS
+    assert columns["heading_shared"] == [0, 0, 4, 8, 0, 0]
+    assert columns["heading_path"] == [0, 1, -1, 1, '["Elsewhere"]', -1]
+    assert columns["anchor"] == [0, ["c."], None, "id2", None, 0]
+    assert columns["token_counts"] == [[1] * 5 + [9], [0] * 5 + [1], [2] * 5 + [128], [0] * 5 + [3]]
+
+
+@pytest.mark.parametrize(
+    ("heading", "slug"),
+    [
+        ("2.1.1. On Linux", "on-linux"),
+        ("Why doesn’t Python have a “with” statement?", "why-doesn-t-python-have-a-with-statement"),
+        ("Notes on using __slots__", "notes-on-using-slots"),
+        ("3D graphics", "d-graphics"),  # docutils drops leading digits too
+        ("\u212a\u0130", ""),  # Kelvin sign and dotted I: no Unicode table lowercases them here
+        ("变更", ""),
+    ],
+)
+def test_a_headings_slug_is_docutils_id_as_far_as_ascii_goes(heading: str, slug: str) -> None:
+    assert heading_slug(heading) == slug
+
+
+def test_every_shard_of_the_examples_goes_through_its_codes_unchanged(examples_site: Path) -> None:
+    fields = ", ".join(SECTION_FIELDS)
+    for ref in catalog_shards(examples_site).values():
+        with closing(opened(examples_site, ref)) as conn:
+            rows = conn.execute(f"SELECT {fields} FROM sections ORDER BY id").fetchall()
+            sizes = conn.execute(f"SELECT sz FROM {TOKEN_COUNTS_TABLE} ORDER BY id").fetchall()
+        head = HeadRows(rows, [bytes(sz) for (sz,) in sizes])
+        assert decoded(columns_of(head), len(rows)) == head, ref["path"]
+
+
+def damaged(name: str, value: object) -> dict[str, bytes]:
+    return {**columns_of(DERIVED_HEAD), name: orjson.dumps(value)}
+
+
+@pytest.mark.parametrize(
+    ("columns", "problem"),
+    [
+        ({**columns_of(DERIVED_HEAD), "heading_shared": b"[]"}, "'heading_shared' has 0 values"),
+        (
+            {k: v for k, v in columns_of(DERIVED_HEAD).items() if k != "heading_shared"},
+            r"missing \['heading_shared'\]",
+        ),
+        (damaged("heading_shared", [1, 0, 4, 8, 0, 0]), "not a length of the heading before"),
+        (damaged("heading_shared", [0, 0, 99, 8, 0, 0]), "not a length of the heading before"),
+        (damaged("heading_shared", [0, 0, -1, 8, 0, 0]), "not a length of the heading before"),
+        (damaged("heading_shared", [0, 0, 4.0, 8, 0, 0]), "not a length of the heading before"),
+        (damaged("heading_shared", [0, 0, True, 8, 0, 0]), "not a length of the heading before"),
+        (damaged("heading", [*HEADINGS[:3], 4, *HEADINGS[4:]]), "'heading' holds a value that"),
+        (damaged("heading", [*HEADINGS[:3], None, *HEADINGS[4:]]), "'heading' holds a value"),
+        (damaged("heading_path", [0, 2, -1, 1, "[]", -1]), "not a path or a section before"),
+        (damaged("heading_path", [0, 1, -3, 1, "[]", -1]), "not a path or a section before"),
+        (damaged("heading_path", [0, 1, -1, 1.0, "[]", -1]), "not a path or a section before"),
+        (damaged("heading_path", [0, 1, -1, None, "[]", -1]), "not a path or a section before"),
+        (damaged("heading_path", ["[", 1, -1, 1, "[]", -1]), "a heading path that is not JSON"),
+        (damaged("heading_path", ["{}", 1, -1, 1, "[]", -1]), "that is not a JSON array has"),
+        (damaged("anchor", [0, [1], None, "id2", None, 0]), r"list that is not \[prefix\]"),
+        (damaged("anchor", [0, ["c.", "d."], None, "id2", None, 0]), "not \\[prefix\\]"),
+        (damaged("anchor", [0, {"c": 1}, None, "id2", None, 0]), "'anchor' holds an object"),
+        (damaged("anchor", [0, True, None, "id2", None, 0]), "'anchor' holds true or false"),
+        (damaged("token_counts", [[1] * 6] * 3), "'token_counts' is not 4 lists of 6 counts"),
+        (damaged("token_counts", [[1] * 5] * 4), "'token_counts' is not 4 lists of 6 counts"),
+        (damaged("token_counts", [[1] * 6] * 3 + [[1] * 5 + [-1]]), "a count that is not one"),
+        (damaged("token_counts", [[1] * 6] * 3 + [[1] * 5 + [True]]), "true or false, not"),
+    ],
+)
+def test_codes_that_do_not_make_the_rows_are_refused(
+    columns: dict[str, bytes], problem: str
+) -> None:
+    with pytest.raises(ColumnsError, match=problem):
+        decoded(columns, len(DERIVED_ROWS))
+
+
+def test_codes_that_would_make_rows_past_the_limit_are_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Each section the child of the one before: the paths grow by a heading each, so a few
+    # bytes of codes make text the square of their count long.
+    monkeypatch.setattr(derived_columns, "MAX_ROW_CHARS", 20_000)
+    count = 400
+    rows = [(n, "h" * 10, "[]", 1, "x#a", "a", None, None, None, 1) for n in range(1, count + 1)]
+    columns = columns_of(HeadRows(rows, [bytes(4)] * count))
+    columns["heading_path"] = orjson.dumps([0] + [1] * (count - 1))
+    with pytest.raises(ColumnsError, match="make rows of more than 20000 characters"):
+        decoded(columns, count)
+    # Each heading the whole one before and ten characters more.
+    columns = columns_of(HeadRows(rows, [bytes(4)] * count))
+    columns["heading"] = orjson.dumps(["h" * 10] * count)
+    columns["heading_shared"] = orjson.dumps([10 * n for n in range(count)])
+    with pytest.raises(ColumnsError, match="make rows of more than 20000 characters"):
+        decoded(columns, count)
+    # A run repeats its value as often as it says: refused once the rows are made, too.
+    columns = columns_of(HeadRows(rows, [bytes(4)] * count))
+    columns["source"] = orjson.dumps([["s" * 100, count]])
+    with pytest.raises(ColumnsError, match="make rows of more than 20000 characters"):
+        decoded(columns, count)
+
+
+def test_a_head_is_put_back_as_the_format_its_meta_names() -> None:
+    with closing(head_with_columns(DERIVED_HEAD, DERIVED_FORMAT)) as conn:
+        restore_rows(conn, len(DERIVED_ROWS))
+        assert conn.execute("SELECT * FROM sections ORDER BY id").fetchall() == DERIVED_ROWS
+    # doctrove-shard@4's columns under a meta that says @5: the columns it lacks are named.
+    with (
+        closing(head_with_columns(HEAD, DERIVED_FORMAT, encode=False)) as conn,
+        pytest.raises(ColumnsError, match=r"missing \['heading_shared'\]"),
+    ):
+        restore_rows(conn, len(ROWS))
+    with closing(head_with_columns(HEAD)) as conn:
+        conn.execute("UPDATE meta SET value = ? WHERE key = 'format'", (CHUNKED_FORMAT,))
+        with pytest.raises(ColumnsError, match="meta format is 'doctrove-shard@3', not one"):
+            restore_rows(conn, len(ROWS))
+
+
+def test_the_derived_format_sends_every_column_of_the_earlier_one_and_heading_shared() -> None:
+    assert COLUMN_NAMES[DERIVED_FORMAT] == (*COLUMN_NAMES[COLUMNS_FORMAT], "heading_shared")
+    assert sorted(columns_of(HEAD)) == sorted(COLUMN_NAMES[DERIVED_FORMAT])
+    assert [bytes(sz) for sz in decoded(columns_of(HEAD), len(ROWS)).token_counts] == TOKEN_COUNTS
