@@ -18,6 +18,8 @@ from click.testing import CliRunner
 
 from builder.check_shards import ShardInvalid, check_search_shards
 from builder.cli import main
+from schemas.section_columns import move_rows_to_columns, restore_rows
+from schemas.shards import CHUNKED_FORMAT, COLUMNS_FORMAT, shard_statements
 from schemas.term_chunks import MAX_CHUNK_RAW_BYTES, chunk_path, chunk_refs
 
 LIBRARY, VERSION = "python", "3.11.2"
@@ -196,6 +198,8 @@ def test_a_head_whose_section_columns_are_damaged_fails_the_check(
         ("UPDATE meta SET value = 'other' WHERE key = 'library_id'", "meta library_id is 'other'"),
         ("UPDATE meta SET value = '9.9' WHERE key = 'version'", "meta version is '9.9'"),
         ("UPDATE meta SET value = 'doctrove-shard@3' WHERE key = 'format'", "meta format is"),
+        # doctrove-shard@4 has the same schema, and its columns would be misread as @5's.
+        ("UPDATE meta SET value = 'doctrove-shard@4' WHERE key = 'format'", "meta format is"),
     ],
 )
 def test_a_head_whose_meta_is_not_the_version_its_catalog_lists_fails_the_check(
@@ -204,6 +208,34 @@ def test_a_head_whose_meta_is_not_the_version_its_catalog_lists_fails_the_check(
     # A client refuses such a head ("meta library_id is ..., expected ..."); the check must too.
     code, output = checked_after(site, change)
     assert code == 1 and f"{head_path(site)}: {problem}" in output
+
+
+@pytest.mark.parametrize("shard_format", [CHUNKED_FORMAT, COLUMNS_FORMAT])
+def test_a_head_of_an_earlier_builder_passes_the_check(site: Path, shard_format: str) -> None:
+    path = head_path(site)
+    with closing(sqlite3.connect(":memory:", isolation_level=None)) as conn:
+        conn.deserialize(gzip.decompress((site / path).read_bytes()))
+        catalog = orjson.loads((site / "catalog.json").read_bytes())
+        (entry,) = (e for e in catalog["entries"] if e["id"] == LIBRARY)
+        restore_rows(conn, entry["shards"][VERSION]["sections"])
+        conn.execute("DROP TABLE section_columns")
+        if shard_format == COLUMNS_FORMAT:  # the columns as the builder before @5 sent them
+            (create,) = (s for s in shard_statements(COLUMNS_FORMAT) if "section_columns" in s)
+            move_rows_to_columns(conn, create, COLUMNS_FORMAT)
+        conn.execute("UPDATE meta SET value = ? WHERE key = 'format'", (shard_format,))
+        conn.execute("VACUUM")
+        raw = conn.serialize()
+    data = gzip.compress(raw, mtime=0)
+    (site / path).write_bytes(data)
+    entry["shards"][VERSION].update(
+        sha256=hashlib.sha256(data).hexdigest(),
+        bytes=len(data),
+        rawBytes=len(raw),
+        format=shard_format,
+    )
+    (site / "catalog.json").write_bytes(orjson.dumps(catalog))
+    code, output = run_check(site)
+    assert code == 0, output
 
 
 def test_a_head_unlike_the_catalog_fails_the_check(site: Path) -> None:
