@@ -4,7 +4,6 @@ each other, give back exactly the rows, and codes that do not make a value are r
 from __future__ import annotations
 
 from contextlib import closing
-from pathlib import Path
 
 import orjson
 import pytest
@@ -13,8 +12,6 @@ from schemas import derived_columns
 from schemas.derived_columns import heading_slug
 from schemas.section_columns import (
     COLUMN_NAMES,
-    SECTION_FIELDS,
-    TOKEN_COUNTS_TABLE,
     ColumnsError,
     HeadRows,
     SectionRow,
@@ -24,7 +21,6 @@ from schemas.section_columns import (
 )
 from schemas.shards import CHUNKED_FORMAT, COLUMNS_FORMAT, DERIVED_FORMAT
 from tests.test_section_columns import HEAD, ROWS, TOKEN_COUNTS, head_with_columns
-from tests.test_shards_chunked import catalog_shards, opened
 
 BASE = "https://docs.example/lib/1.0/"
 # Every code: headings sharing a start, paths of no heading, of a parent, of a sibling and one
@@ -80,16 +76,6 @@ def test_what_rows_derive_from_each_other_is_sent_as_codes() -> None:
 )
 def test_a_headings_slug_is_docutils_id_as_far_as_ascii_goes(heading: str, slug: str) -> None:
     assert heading_slug(heading) == slug
-
-
-def test_every_shard_of_the_examples_goes_through_its_codes_unchanged(examples_site: Path) -> None:
-    fields = ", ".join(SECTION_FIELDS)
-    for ref in catalog_shards(examples_site).values():
-        with closing(opened(examples_site, ref)) as conn:
-            rows = conn.execute(f"SELECT {fields} FROM sections ORDER BY id").fetchall()
-            sizes = conn.execute(f"SELECT sz FROM {TOKEN_COUNTS_TABLE} ORDER BY id").fetchall()
-        head = HeadRows(rows, [bytes(sz) for (sz,) in sizes])
-        assert decoded(columns_of(head), len(rows)) == head, ref["path"]
 
 
 def damaged(name: str, value: object) -> dict[str, bytes]:

@@ -22,7 +22,7 @@ from schemas.section_columns import (
     encode_columns,
     restore_rows,
 )
-from schemas.shards import COLUMNS_FORMAT, shard_statements
+from schemas.shards import COLUMN_FORMATS, COLUMNS_FORMAT, shard_statements
 from tests.test_shards_chunked import catalog_shards, opened
 
 BASE = "https://docs.example/lib/1.0/"
@@ -80,8 +80,9 @@ def test_what_repeats_is_left_out_of_the_columns() -> None:
     assert columns["line_start"][:3] == [1, 1, 1]  # each counted from the previous end
 
 
+@pytest.mark.parametrize("shard_format", COLUMN_FORMATS)
 def test_every_shard_of_the_examples_goes_through_its_columns_unchanged(
-    examples_site: Path,
+    examples_site: Path, shard_format: str
 ) -> None:
     fields = ", ".join(SECTION_FIELDS)
     for ref in catalog_shards(examples_site).values():
@@ -89,7 +90,8 @@ def test_every_shard_of_the_examples_goes_through_its_columns_unchanged(
             rows = conn.execute(f"SELECT {fields} FROM sections ORDER BY id").fetchall()
             sizes = conn.execute(f"SELECT sz FROM {TOKEN_COUNTS_TABLE} ORDER BY id").fetchall()
         head = HeadRows(rows, [bytes(sz) for (sz,) in sizes])
-        assert decoded(columns_of(head), len(rows)) == head, ref["path"]
+        columns = encode_columns(head, shard_format)
+        assert decode_columns(columns, len(rows), shard_format) == head, ref["path"]
 
 
 def test_rows_must_be_numbered_from_one_in_order() -> None:
