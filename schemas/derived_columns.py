@@ -69,8 +69,10 @@ def child_path(path_text: str, heading: str) -> str:
         above = orjson.loads(path_text)
     except orjson.JSONDecodeError:
         raise DerivedError("a heading path that is not JSON has a child") from None
-    if not isinstance(above, list):
-        raise DerivedError("a heading path that is not a JSON array has a child")
+    # Only what the builder writes: an array of anything else could nest deeper than a JSON
+    # library writes back (orjson refuses 255 levels), and is no path of headings.
+    if not isinstance(above, list) or not {*map(type, above)} <= {str}:
+        raise DerivedError("a heading path that is not a JSON array of strings has a child")
     return orjson.dumps([*above, heading]).decode()
 
 

@@ -42,6 +42,7 @@ DERIVED_ROWS: list[SectionRow] = [
 DERIVED_HEAD = HeadRows(DERIVED_ROWS, [bytes([1, 0, 2, 0])] * 5 + [bytes([9, 1, 0x81, 0, 3])])
 
 
+DEEP = "[" * 300 + "]" * 300  # an array nested 300 deep, which orjson reads (up to 1024)
 HEADINGS = ["2.1. Guide", "lib.run", "stop", ".now", "变更", "Why it’s so"]  # as sent
 
 
@@ -116,7 +117,11 @@ def damaged(name: str, value: object) -> dict[str, bytes]:
         (damaged("heading_path", [0, 1, -1, 1.0, "[]", -1]), "not a path or a section before"),
         (damaged("heading_path", [0, 1, -1, None, "[]", -1]), "not a path or a section before"),
         (damaged("heading_path", ["[", 1, -1, 1, "[]", -1]), "a heading path that is not JSON"),
-        (damaged("heading_path", ["{}", 1, -1, 1, "[]", -1]), "that is not a JSON array has"),
+        (damaged("heading_path", ["{}", 1, -1, 1, "[]", -1]), "not a JSON array of strings"),
+        # Arrays no builder writes as a path: nested past what a JSON library writes back
+        # (TypeError: Recursion limit reached), or of numbers.
+        (damaged("heading_path", [DEEP, 1, -1, 1, "[]", -1]), "not a JSON array of strings"),
+        (damaged("heading_path", ["[1, 2.5]", 1, -1, 1, "[]", -1]), "not a JSON array of str"),
         (damaged("anchor", [0, [1], None, "id2", None, 0]), r"list that is not \[prefix\]"),
         (damaged("anchor", [0, ["c.", "d."], None, "id2", None, 0]), "not \\[prefix\\]"),
         (damaged("anchor", [0, {"c": 1}, None, "id2", None, 0]), "'anchor' holds an object"),
