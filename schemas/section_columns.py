@@ -296,6 +296,11 @@ def _refuse_too_long(*columns: list[Any]) -> None:
             chars += sum(map(len, filter(None, column)))
         except TypeError:
             chars += sum(len(value) for value in column if type(value) is str)
+    _refuse_chars(chars)
+
+
+def _refuse_chars(chars: int) -> None:
+    """ColumnsError when rows of ``chars`` characters are more than MAX_ROW_CHARS."""
     try:
         derived.refuse_too_long(chars)
     except derived.DerivedError as exc:
@@ -366,13 +371,21 @@ def _shorten_links(links: Sequence[str], anchors: Sequence[str]) -> Iterator[str
 
 
 def _restored_links(links: Sequence[str | None], anchors: Sequence[str]) -> Iterator[str]:
+    """The links a ``path`` column makes; each one left out repeats the page of the link
+    before, so they are counted as they are made (a page a megabyte long, then a million
+    nulls, would make a terabyte)."""
     prefix: str | None = None
+    made = 0
     for link, anchor in zip(links, anchors, strict=True):
         if link is None:
             if prefix is None:
                 raise ColumnsError("its section column 'path' leaves out a link with none "
                                    "before it")  # fmt: skip
-            yield prefix + anchor
+            restored = prefix + anchor
+            made += len(restored)
+            if made > derived.MAX_ROW_CHARS:
+                _refuse_chars(made)
+            yield restored
             continue
         yield link
         prefix = _page_of(link)
