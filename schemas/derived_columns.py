@@ -39,6 +39,14 @@ _NO_PATH = "[]"  # the JSON text of an empty heading path, as the builder writes
 _NOT_SHARED = (
     "its section column 'heading_shared' holds a value that is not a length of the heading before"
 )
+_JSON_SPACE = " \t\n\r"  # what JSON text may end with after its value (RFC 8259 section 2)
+# What a JSON string may not hold as it is (RFC 8259 section 7), and how it is written instead.
+_MUST_ESCAPE = re.compile(r'["\\\x00-\x1f]')
+_JSON_ESCAPES = {
+    **{code: f"\\u{code:04x}" for code in range(0x20)},
+    **{ord(char): f"\\{char}" for char in '"\\'},
+    **{ord(char): f"\\{short}" for char, short in zip("\b\t\n\f\r", "btnfr", strict=True)},
+}
 _SLUG_GAPS = re.compile(rb"[^a-z0-9]+")
 _SLUG_ENDS = re.compile(rb"^[-0-9]+|-+$")
 
@@ -64,16 +72,38 @@ def heading_slug(heading: str) -> str:
 
 
 def child_path(path_text: str, heading: str) -> str:
-    """The JSON text of the path below a section of path ``path_text`` and ``heading``."""
+    """The JSON text of the path below a section of path ``path_text`` and ``heading``: the
+    parent's text as it is, with the heading added before its ``]``. No JSON library writes
+    it (its version would decide what a client makes of the code), and a long chain of
+    parents costs what copying their text does, not a JSON string per heading in it."""
     try:
         above = orjson.loads(path_text)
     except orjson.JSONDecodeError:
         raise DerivedError("a heading path that is not JSON has a child") from None
-    # Only what the builder writes: an array of anything else could nest deeper than a JSON
-    # library writes back (orjson refuses 255 levels), and is no path of headings.
-    if not isinstance(above, list) or not {*map(type, above)} <= {str}:
+    # Only what the builder writes: an array of anything else is no path of headings (and
+    # may nest deeper than a JSON library writes back: orjson refuses 255 levels).
+    if not _is_array_of_strings(above):
         raise DerivedError("a heading path that is not a JSON array of strings has a child")
-    return orjson.dumps([*above, heading]).decode()
+    unclosed = path_text.rstrip(_JSON_SPACE)[:-1]  # valid JSON: the "]" is last but for spaces
+    return f'{unclosed}{"," if above else ""}"{_json_escaped(heading)}"]'
+
+
+def _is_array_of_strings(value: Any) -> bool:
+    if not isinstance(value, list):
+        return False
+    try:  # join checks each item's type in C: a chain of parents asks for millions of them
+        "".join(value)
+    except TypeError:
+        return False
+    return True
+
+
+def _json_escaped(text: str) -> str:
+    """``text`` as a JSON string holds it, as orjson writes the builder's paths (only what
+    JSON must escape escaped, lowercase hex)."""
+    if _MUST_ESCAPE.search(text) is None:  # nearly every heading: no copy
+        return text
+    return text.translate(_JSON_ESCAPES)
 
 
 def front_coded(headings: Sequence[str]) -> tuple[list[str], list[int]]:

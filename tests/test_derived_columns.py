@@ -3,6 +3,7 @@ each other, give back exactly the rows, and codes that do not make a value are r
 
 from __future__ import annotations
 
+import json
 from contextlib import closing
 from pathlib import Path
 
@@ -81,6 +82,38 @@ def test_what_rows_derive_from_each_other_is_sent_as_codes() -> None:
 )
 def test_a_headings_slug_is_docutils_id_as_far_as_ascii_goes(heading: str, slug: str) -> None:
     assert heading_slug(heading) == slug
+
+
+def test_a_childs_path_is_made_the_same_whatever_json_library_the_client_has(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    columns = columns_of(DERIVED_HEAD)
+    # Valid JSON text of the same arrays, as another library or version may write it.
+    monkeypatch.setattr(orjson, "dumps", lambda value: json.dumps(value).encode())
+    assert decoded(columns, len(DERIVED_ROWS)) == DERIVED_HEAD
+
+
+def test_a_childs_path_is_the_text_the_builder_writes_for_any_character() -> None:
+    # The builder writes paths with orjson: the child's text must be the same for its code to
+    # be sent. Every character that is not a surrogate, one at a time and all together.
+    characters = [chr(code) for code in range(0x110000) if not 0xD800 <= code <= 0xDFFF]
+    for heading in [*characters[:0x800], "".join(characters)]:
+        expected = orjson.dumps(['a"\\b', heading]).decode()
+        assert derived_columns.child_path(orjson.dumps(['a"\\b']).decode(), heading) == expected
+
+
+@pytest.mark.parametrize(
+    ("parent", "child"),
+    [
+        ("[]", '["h\\""]'),
+        ("[ ]", '[ "h\\""]'),
+        (' [ "a" ]\r\n', ' [ "a" ,"h\\""]'),
+        ('["\\u0041"]', '["\\u0041","h\\""]'),
+    ],
+)
+def test_a_childs_path_is_its_parents_text_and_the_heading(parent: str, child: str) -> None:
+    assert derived_columns.child_path(parent, 'h"') == child
+    assert orjson.loads(child) == [*orjson.loads(parent), 'h"']
 
 
 def test_every_shard_of_the_examples_goes_through_its_codes_unchanged(examples_site: Path) -> None:
