@@ -62,6 +62,21 @@ def refuse_too_long(chars: int) -> None:
                            "characters")  # fmt: skip
 
 
+class MadeText:
+    """How many characters of text the codes of a head's columns have made so far, for all
+    columns together: each column's codes alone may make up to MAX_ROW_CHARS (headings, then
+    paths, anchors and links as long again), and it is the rows' text that is bounded."""
+
+    def __init__(self) -> None:
+        self.chars = 0
+
+    def add(self, chars: int) -> None:
+        """Count ``chars`` more; DerivedError once they are past MAX_ROW_CHARS."""
+        self.chars += chars
+        if self.chars > MAX_ROW_CHARS:
+            refuse_too_long(self.chars)
+
+
 def heading_slug(heading: str) -> str:
     """docutils' id of a section title as far as ASCII goes: lowercased, every run of other
     characters one ``-``, leading digits and dashes and trailing dashes dropped (``"2.1.1. On
@@ -119,23 +134,20 @@ def front_coded(headings: Sequence[str]) -> tuple[list[str], list[int]]:
     return rests, shared
 
 
-def front_decoded(rests: Sequence[Any], shared: Sequence[Any]) -> list[str]:
+def front_decoded(rests: Sequence[Any], shared: Sequence[Any], made: MadeText) -> list[str]:
     """The headings :func:`front_coded` gave ``rests`` and ``shared`` for; each may start with
-    the whole heading before it, so their length is counted as they are made."""
+    the whole heading before it, so their length is counted (``made``) as they are made."""
     if not {*map(type, rests)} <= {str}:
         raise DerivedError("its section column 'heading' holds a value that is not a string")
     if not {*map(type, shared)} <= {int}:
         raise DerivedError(_NOT_SHARED)
     headings: list[str] = []
     previous = ""
-    made = 0
     for rest, common in zip(rests, shared, strict=True):
         if not 0 <= common <= len(previous):
             raise DerivedError(_NOT_SHARED)
         previous = previous[:common] + rest
-        made += len(previous)
-        if made > MAX_ROW_CHARS:
-            refuse_too_long(made)
+        made.add(len(previous))
         headings.append(previous)
     return headings
 
@@ -161,12 +173,11 @@ def path_codes(paths: Sequence[str], headings: Sequence[str]) -> list[str | int]
     return codes
 
 
-def paths_decoded(codes: Sequence[Any], headings: Sequence[str]) -> list[str]:
+def paths_decoded(codes: Sequence[Any], headings: Sequence[str], made: MadeText) -> list[str]:
     """The heading paths :func:`path_codes` gave ``codes`` for; a child's is its parent's and
-    a heading, so paths a chain of parents makes grow with its length, and are counted as they
-    are made."""
+    a heading, so paths a chain of parents makes grow with its length, and are counted
+    (``made``) as they are made."""
     paths: list[str] = []
-    made = 0
     for place, code in enumerate(codes):
         if type(code) is str:
             path = code
@@ -179,8 +190,7 @@ def paths_decoded(codes: Sequence[Any], headings: Sequence[str]) -> list[str]:
             path = paths[place + code]
         else:
             path = child_path(paths[place - code], headings[place - code])
-            made += len(path)
-            refuse_too_long(made)
+            made.add(len(path))
         paths.append(path)
     return paths
 
@@ -201,20 +211,22 @@ def anchor_codes(anchors: Sequence[str], headings: Sequence[str]) -> list[Any]:
     return codes
 
 
-def anchors_decoded(codes: Sequence[Any], headings: Sequence[str]) -> list[Any]:
+def anchors_decoded(codes: Sequence[Any], headings: Sequence[str], made: MadeText) -> list[Any]:
     """The anchors :func:`anchor_codes` gave ``codes`` for (a value of another type stays, for
-    the checks on stored values to refuse)."""
+    the checks on stored values to refuse); those made from a heading are counted (``made``)."""
     anchors: list[Any] = []
     for code, heading in zip(codes, headings, strict=True):
         if code is None:
             anchor = heading
         elif type(code) is int and code == 0:
             anchor = heading_slug(heading)
+            made.add(len(anchor))
         elif type(code) is list:
             if len(code) != 1 or type(code[0]) is not str:
                 raise DerivedError("its section column 'anchor' holds a list that is not "
                                    "[prefix]")  # fmt: skip
             anchor = code[0] + heading
+            made.add(len(anchor))
         else:
             anchor = code
         anchors.append(anchor)

@@ -4,6 +4,7 @@ each other, give back exactly the rows, and codes that do not make a value are r
 from __future__ import annotations
 
 import json
+import tracemalloc
 from contextlib import closing
 from pathlib import Path
 
@@ -195,6 +196,31 @@ def test_codes_that_would_make_rows_past_the_limit_are_refused(
     columns["source"] = orjson.dumps([["s" * 100, count]])
     with pytest.raises(ColumnsError, match="make rows of more than 20000 characters"):
         decoded(columns, count)
+
+
+def test_the_text_every_columns_codes_make_is_bounded_together(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Headings that each add a character to the one before make nearly the limit; anchors of
+    # a prefix and the heading as much again, and links left out (a page, then the anchor) as
+    # much again: each column alone was under the limit, so 3 times its text was made (3 GB
+    # from 1 MB of columns at the real limit, with an emoji in the first heading).
+    monkeypatch.setattr(derived_columns, "MAX_ROW_CHARS", 2_000_000)
+    count = 1_990
+    rows = [(n, "h", "[]", 1, "p#h", "h", None, None, None, 1) for n in range(1, count + 1)]
+    columns = columns_of(HeadRows(rows, [bytes(4)] * count))
+    columns["heading"] = orjson.dumps(["h"] * count)
+    columns["heading_shared"] = orjson.dumps(list(range(count)))
+    columns["anchor"] = orjson.dumps([["a"]] * count)
+    columns["path"] = orjson.dumps(["p#"] + [None] * (count - 1))
+    tracemalloc.start()
+    try:
+        with pytest.raises(ColumnsError, match="make rows of more than 2000000 characters"):
+            decoded(columns, count)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 5_000_000
 
 
 def test_a_head_is_put_back_as_the_format_its_meta_names() -> None:
