@@ -4,7 +4,6 @@ each other, give back exactly the rows, and codes that do not make a value are r
 from __future__ import annotations
 
 import json
-import tracemalloc
 from contextlib import closing
 from pathlib import Path
 
@@ -25,7 +24,13 @@ from schemas.section_columns import (
     restore_rows,
 )
 from schemas.shards import CHUNKED_FORMAT, COLUMNS_FORMAT, DERIVED_FORMAT
-from tests.test_section_columns import HEAD, ROWS, TOKEN_COUNTS, head_with_columns
+from tests.test_section_columns import (
+    HEAD,
+    ROWS,
+    TOKEN_COUNTS,
+    head_with_columns,
+    peak_bytes_refusing,
+)
 from tests.test_shards_chunked import catalog_shards, opened
 
 BASE = "https://docs.example/lib/1.0/"
@@ -213,14 +218,8 @@ def test_the_text_every_columns_codes_make_is_bounded_together(
     columns["heading_shared"] = orjson.dumps(list(range(count)))
     columns["anchor"] = orjson.dumps([["a"]] * count)
     columns["path"] = orjson.dumps(["p#"] + [None] * (count - 1))
-    tracemalloc.start()
-    try:
-        with pytest.raises(ColumnsError, match="make rows of more than 2000000 characters"):
-            decoded(columns, count)
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-    assert peak < 5_000_000
+    problem = "make rows of more than 2000000 characters"
+    assert peak_bytes_refusing(lambda: decoded(columns, count), problem) < 5_000_000
 
 
 def test_a_head_is_put_back_as_the_format_its_meta_names() -> None:
