@@ -39,6 +39,14 @@ _NO_PATH = "[]"  # the JSON text of an empty heading path, as the builder writes
 _NOT_SHARED = (
     "its section column 'heading_shared' holds a value that is not a length of the heading before"
 )
+_JSON_SPACE = " \t\n\r"  # what JSON text may end with after its value (RFC 8259 section 2)
+# What a JSON string may not hold as it is (RFC 8259 section 7), and how it is written instead.
+_MUST_ESCAPE = re.compile(r'["\\\x00-\x1f]')
+_JSON_ESCAPES = {
+    **{code: f"\\u{code:04x}" for code in range(0x20)},
+    **{ord(char): f"\\{char}" for char in '"\\'},
+    **{ord(char): f"\\{short}" for char, short in zip("\b\t\n\f\r", "btnfr", strict=True)},
+}
 _SLUG_GAPS = re.compile(rb"[^a-z0-9]+")
 _SLUG_ENDS = re.compile(rb"^[-0-9]+|-+$")
 
@@ -54,6 +62,21 @@ def refuse_too_long(chars: int) -> None:
                            "characters")  # fmt: skip
 
 
+class MadeText:
+    """How many characters of text the codes of a head's columns have made so far, for all
+    columns together: each column's codes alone may make up to MAX_ROW_CHARS (headings, then
+    paths, anchors and links as long again), and it is the rows' text that is bounded."""
+
+    def __init__(self) -> None:
+        self.chars = 0
+
+    def add(self, chars: int) -> None:
+        """Count ``chars`` more; DerivedError once they are past MAX_ROW_CHARS."""
+        self.chars += chars
+        if self.chars > MAX_ROW_CHARS:
+            refuse_too_long(self.chars)
+
+
 def heading_slug(heading: str) -> str:
     """docutils' id of a section title as far as ASCII goes: lowercased, every run of other
     characters one ``-``, leading digits and dashes and trailing dashes dropped (``"2.1.1. On
@@ -64,14 +87,38 @@ def heading_slug(heading: str) -> str:
 
 
 def child_path(path_text: str, heading: str) -> str:
-    """The JSON text of the path below a section of path ``path_text`` and ``heading``."""
+    """The JSON text of the path below a section of path ``path_text`` and ``heading``: the
+    parent's text as it is, with the heading added before its ``]``. No JSON library writes
+    it (its version would decide what a client makes of the code), and a long chain of
+    parents costs what copying their text does, not a JSON string per heading in it."""
     try:
         above = orjson.loads(path_text)
     except orjson.JSONDecodeError:
         raise DerivedError("a heading path that is not JSON has a child") from None
-    if not isinstance(above, list):
-        raise DerivedError("a heading path that is not a JSON array has a child")
-    return orjson.dumps([*above, heading]).decode()
+    # Only what the builder writes: an array of anything else is no path of headings (and
+    # may nest deeper than a JSON library writes back: orjson refuses 255 levels).
+    if not _is_array_of_strings(above):
+        raise DerivedError("a heading path that is not a JSON array of strings has a child")
+    unclosed = path_text.rstrip(_JSON_SPACE)[:-1]  # valid JSON: the "]" is last but for spaces
+    return f'{unclosed}{"," if above else ""}"{_json_escaped(heading)}"]'
+
+
+def _is_array_of_strings(value: Any) -> bool:
+    if not isinstance(value, list):
+        return False
+    try:  # join checks each item's type in C: a chain of parents asks for millions of them
+        "".join(value)
+    except TypeError:
+        return False
+    return True
+
+
+def _json_escaped(text: str) -> str:
+    """``text`` as a JSON string holds it, as orjson writes the builder's paths (only what
+    JSON must escape escaped, lowercase hex)."""
+    if _MUST_ESCAPE.search(text) is None:  # nearly every heading: no copy
+        return text
+    return text.translate(_JSON_ESCAPES)
 
 
 def front_coded(headings: Sequence[str]) -> tuple[list[str], list[int]]:
@@ -87,23 +134,20 @@ def front_coded(headings: Sequence[str]) -> tuple[list[str], list[int]]:
     return rests, shared
 
 
-def front_decoded(rests: Sequence[Any], shared: Sequence[Any]) -> list[str]:
+def front_decoded(rests: Sequence[Any], shared: Sequence[Any], made: MadeText) -> list[str]:
     """The headings :func:`front_coded` gave ``rests`` and ``shared`` for; each may start with
-    the whole heading before it, so their length is counted as they are made."""
+    the whole heading before it, so their length is counted (``made``) as they are made."""
     if not {*map(type, rests)} <= {str}:
         raise DerivedError("its section column 'heading' holds a value that is not a string")
     if not {*map(type, shared)} <= {int}:
         raise DerivedError(_NOT_SHARED)
     headings: list[str] = []
     previous = ""
-    made = 0
     for rest, common in zip(rests, shared, strict=True):
         if not 0 <= common <= len(previous):
             raise DerivedError(_NOT_SHARED)
         previous = previous[:common] + rest
-        made += len(previous)
-        if made > MAX_ROW_CHARS:
-            refuse_too_long(made)
+        made.add(len(previous))
         headings.append(previous)
     return headings
 
@@ -129,12 +173,11 @@ def path_codes(paths: Sequence[str], headings: Sequence[str]) -> list[str | int]
     return codes
 
 
-def paths_decoded(codes: Sequence[Any], headings: Sequence[str]) -> list[str]:
+def paths_decoded(codes: Sequence[Any], headings: Sequence[str], made: MadeText) -> list[str]:
     """The heading paths :func:`path_codes` gave ``codes`` for; a child's is its parent's and
-    a heading, so paths a chain of parents makes grow with its length, and are counted as they
-    are made."""
+    a heading, so paths a chain of parents makes grow with its length, and are counted
+    (``made``) as they are made."""
     paths: list[str] = []
-    made = 0
     for place, code in enumerate(codes):
         if type(code) is str:
             path = code
@@ -147,8 +190,7 @@ def paths_decoded(codes: Sequence[Any], headings: Sequence[str]) -> list[str]:
             path = paths[place + code]
         else:
             path = child_path(paths[place - code], headings[place - code])
-            made += len(path)
-            refuse_too_long(made)
+            made.add(len(path))
         paths.append(path)
     return paths
 
@@ -169,20 +211,22 @@ def anchor_codes(anchors: Sequence[str], headings: Sequence[str]) -> list[Any]:
     return codes
 
 
-def anchors_decoded(codes: Sequence[Any], headings: Sequence[str]) -> list[Any]:
+def anchors_decoded(codes: Sequence[Any], headings: Sequence[str], made: MadeText) -> list[Any]:
     """The anchors :func:`anchor_codes` gave ``codes`` for (a value of another type stays, for
-    the checks on stored values to refuse)."""
+    the checks on stored values to refuse); those made from a heading are counted (``made``)."""
     anchors: list[Any] = []
     for code, heading in zip(codes, headings, strict=True):
         if code is None:
             anchor = heading
         elif type(code) is int and code == 0:
             anchor = heading_slug(heading)
+            made.add(len(anchor))
         elif type(code) is list:
             if len(code) != 1 or type(code[0]) is not str:
                 raise DerivedError("its section column 'anchor' holds a list that is not "
                                    "[prefix]")  # fmt: skip
             anchor = code[0] + heading
+            made.add(len(anchor))
         else:
             anchor = code
         anchors.append(anchor)

@@ -177,6 +177,7 @@ def decode_columns(
         raise ColumnsError(f"it counts {count} sections, more than the {MAX_COLUMN_SECTIONS} "
                            "a head sends as columns")  # fmt: skip
     values = {name: _loaded(name, data) for name, data in columns.items()}
+    made = derived.MadeText()
     try:
         if shard_format == DERIVED_FORMAT:
             values["token_counts"] = derived.counts_by_section(
@@ -191,12 +192,12 @@ def decode_columns(
                 )
             if name not in _CHECKED_LATER:
                 _refuse_unstorable(name, values[name])
-        headings, paths, anchors = _headings_paths_anchors(values, shard_format)
+        headings, paths, anchors = _headings_paths_anchors(values, shard_format, made)
     except derived.DerivedError as exc:
         raise ColumnsError(str(exc)) from None
     starts, ends = values["line_start"], values["line_end"]
     try:
-        links = list(_restored_links(values["path"], anchors))
+        links = list(_restored_links(values["path"], anchors, made))
         starts = list(_starts_restored(starts, ends))
         ends = [e if s is None or e is None else s + e for s, e in zip(starts, ends, strict=True)]
     except TypeError as exc:  # a link or line number that is not one
@@ -220,17 +221,18 @@ def decode_columns(
 
 
 def _headings_paths_anchors(
-    values: dict[str, list[Any]], shard_format: str
+    values: dict[str, list[Any]], shard_format: str, made: derived.MadeText
 ) -> tuple[list[Any], list[Any], list[Any]]:
-    """The headings, heading paths and anchors the columns make, each checked as it is stored."""
+    """The headings, heading paths and anchors the columns make, each checked as it is stored;
+    the text their codes make is counted (``made``)."""
     headings, paths, anchors = values["heading"], values["heading_path"], values["anchor"]
     if shard_format == DERIVED_FORMAT:
-        headings = derived.front_decoded(headings, values["heading_shared"])
-        paths = derived.paths_decoded(paths, headings)
-        anchors = derived.anchors_decoded(anchors, headings)
+        headings = derived.front_decoded(headings, values["heading_shared"], made)
+        paths = derived.paths_decoded(paths, headings, made)
+        anchors = derived.anchors_decoded(anchors, headings, made)
     anchors = [h if a is None else a for a, h in zip(anchors, headings, strict=True)]
-    for name, made in (("heading", headings), ("heading_path", paths), ("anchor", anchors)):
-        _refuse_unstorable(name, made)
+    for name, column in (("heading", headings), ("heading_path", paths), ("anchor", anchors)):
+        _refuse_unstorable(name, column)
     return headings, paths, anchors
 
 
@@ -365,14 +367,24 @@ def _shorten_links(links: Sequence[str], anchors: Sequence[str]) -> Iterator[str
         prefix = _page_of(link)
 
 
-def _restored_links(links: Sequence[str | None], anchors: Sequence[str]) -> Iterator[str]:
+def _restored_links(
+    links: Sequence[str | None], anchors: Sequence[str], made: derived.MadeText
+) -> Iterator[str]:
+    """The links a ``path`` column makes; each one left out repeats the page of the link
+    before, so they are counted (``made``) as they are made (a page a megabyte long, then a
+    million nulls, would make a terabyte)."""
     prefix: str | None = None
     for link, anchor in zip(links, anchors, strict=True):
         if link is None:
             if prefix is None:
                 raise ColumnsError("its section column 'path' leaves out a link with none "
                                    "before it")  # fmt: skip
-            yield prefix + anchor
+            restored = prefix + anchor
+            try:
+                made.add(len(restored))
+            except derived.DerivedError as exc:
+                raise ColumnsError(str(exc)) from None
+            yield restored
             continue
         yield link
         prefix = _page_of(link)

@@ -182,6 +182,13 @@ def test_a_head_that_leaves_pages_out_of_its_chunks_fails_fts5s_check(site: Path
             "WHERE name = 'line_start'",
             "section 1: line_start, line_end not as",
         ),
+        # Section 2 the child of section 1, whose path is an array nested 300 deep (orjson
+        # reads it, and refused to write the child's: the check stopped with a TypeError).
+        (
+            "UPDATE section_columns SET data = json_set(data, '$[0]', "
+            f"'{'[' * 300}{']' * 300}', '$[1]', 1) WHERE name = 'heading_path'",
+            "a heading path that is not a JSON array of strings has a child",
+        ),
     ],
 )
 def test_a_head_whose_section_columns_are_damaged_fails_the_check(

@@ -362,6 +362,13 @@ def test_a_head_is_kept_with_its_sections_put_back_so_that_opening_it_again_is_c
             "WHERE name = 'body_length'",
             "'body_length' holds null, which",
         ),
+        # Section 2 the child of section 1, whose path is an array nested 300 deep: orjson
+        # reads it, but refused to write the child's (TypeError: Recursion limit reached).
+        (
+            "UPDATE section_columns SET data = json_set(data, '$[0]', "
+            f"'{'[' * 300}{']' * 300}', '$[1]', 1) WHERE name = 'heading_path'",
+            "a heading path that is not a JSON array of strings has a child",
+        ),
     ],
 )
 def test_a_head_whose_section_columns_are_damaged_is_refused_when_opened(

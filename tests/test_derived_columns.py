@@ -3,6 +3,7 @@ each other, give back exactly the rows, and codes that do not make a value are r
 
 from __future__ import annotations
 
+import json
 from contextlib import closing
 
 import orjson
@@ -20,7 +21,13 @@ from schemas.section_columns import (
     restore_rows,
 )
 from schemas.shards import CHUNKED_FORMAT, COLUMNS_FORMAT, DERIVED_FORMAT
-from tests.test_section_columns import HEAD, ROWS, TOKEN_COUNTS, head_with_columns
+from tests.test_section_columns import (
+    HEAD,
+    ROWS,
+    TOKEN_COUNTS,
+    head_with_columns,
+    peak_bytes_refusing,
+)
 
 BASE = "https://docs.example/lib/1.0/"
 # Every code: headings sharing a start, paths of no heading, of a parent, of a sibling and one
@@ -38,6 +45,7 @@ DERIVED_ROWS: list[SectionRow] = [
 DERIVED_HEAD = HeadRows(DERIVED_ROWS, [bytes([1, 0, 2, 0])] * 5 + [bytes([9, 1, 0x81, 0, 3])])
 
 
+DEEP = "[" * 300 + "]" * 300  # an array nested 300 deep, which orjson reads (up to 1024)
 HEADINGS = ["2.1. Guide", "lib.run", "stop", ".now", "变更", "Why it’s so"]  # as sent
 
 
@@ -78,6 +86,38 @@ def test_a_headings_slug_is_docutils_id_as_far_as_ascii_goes(heading: str, slug:
     assert heading_slug(heading) == slug
 
 
+def test_a_childs_path_is_made_the_same_whatever_json_library_the_client_has(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    columns = columns_of(DERIVED_HEAD)
+    # Valid JSON text of the same arrays, as another library or version may write it.
+    monkeypatch.setattr(orjson, "dumps", lambda value: json.dumps(value).encode())
+    assert decoded(columns, len(DERIVED_ROWS)) == DERIVED_HEAD
+
+
+def test_a_childs_path_is_the_text_the_builder_writes_for_any_character() -> None:
+    # The builder writes paths with orjson: the child's text must be the same for its code to
+    # be sent. Every character that is not a surrogate, one at a time and all together.
+    characters = [chr(code) for code in range(0x110000) if not 0xD800 <= code <= 0xDFFF]
+    for heading in [*characters[:0x800], "".join(characters)]:
+        expected = orjson.dumps(['a"\\b', heading]).decode()
+        assert derived_columns.child_path(orjson.dumps(['a"\\b']).decode(), heading) == expected
+
+
+@pytest.mark.parametrize(
+    ("parent", "child"),
+    [
+        ("[]", '["h\\""]'),
+        ("[ ]", '[ "h\\""]'),
+        (' [ "a" ]\r\n', ' [ "a" ,"h\\""]'),
+        ('["\\u0041"]', '["\\u0041","h\\""]'),
+    ],
+)
+def test_a_childs_path_is_its_parents_text_and_the_heading(parent: str, child: str) -> None:
+    assert derived_columns.child_path(parent, 'h"') == child
+    assert orjson.loads(child) == [*orjson.loads(parent), 'h"']
+
+
 def damaged(name: str, value: object) -> dict[str, bytes]:
     return {**columns_of(DERIVED_HEAD), name: orjson.dumps(value)}
 
@@ -102,7 +142,11 @@ def damaged(name: str, value: object) -> dict[str, bytes]:
         (damaged("heading_path", [0, 1, -1, 1.0, "[]", -1]), "not a path or a section before"),
         (damaged("heading_path", [0, 1, -1, None, "[]", -1]), "not a path or a section before"),
         (damaged("heading_path", ["[", 1, -1, 1, "[]", -1]), "a heading path that is not JSON"),
-        (damaged("heading_path", ["{}", 1, -1, 1, "[]", -1]), "that is not a JSON array has"),
+        (damaged("heading_path", ["{}", 1, -1, 1, "[]", -1]), "not a JSON array of strings"),
+        # Arrays no builder writes as a path: nested past what a JSON library writes back
+        # (TypeError: Recursion limit reached), or of numbers.
+        (damaged("heading_path", [DEEP, 1, -1, 1, "[]", -1]), "not a JSON array of strings"),
+        (damaged("heading_path", ["[1, 2.5]", 1, -1, 1, "[]", -1]), "not a JSON array of str"),
         (damaged("anchor", [0, [1], None, "id2", None, 0]), r"list that is not \[prefix\]"),
         (damaged("anchor", [0, ["c.", "d."], None, "id2", None, 0]), "not \\[prefix\\]"),
         (damaged("anchor", [0, {"c": 1}, None, "id2", None, 0]), "'anchor' holds an object"),
@@ -143,6 +187,25 @@ def test_codes_that_would_make_rows_past_the_limit_are_refused(
     columns["source"] = orjson.dumps([["s" * 100, count]])
     with pytest.raises(ColumnsError, match="make rows of more than 20000 characters"):
         decoded(columns, count)
+
+
+def test_the_text_every_columns_codes_make_is_bounded_together(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Headings that each add a character to the one before make nearly the limit; anchors of
+    # a prefix and the heading as much again, and links left out (a page, then the anchor) as
+    # much again: each column alone was under the limit, so 3 times its text was made (3 GB
+    # from 1 MB of columns at the real limit, with an emoji in the first heading).
+    monkeypatch.setattr(derived_columns, "MAX_ROW_CHARS", 2_000_000)
+    count = 1_990
+    rows = [(n, "h", "[]", 1, "p#h", "h", None, None, None, 1) for n in range(1, count + 1)]
+    columns = columns_of(HeadRows(rows, [bytes(4)] * count))
+    columns["heading"] = orjson.dumps(["h"] * count)
+    columns["heading_shared"] = orjson.dumps(list(range(count)))
+    columns["anchor"] = orjson.dumps([["a"]] * count)
+    columns["path"] = orjson.dumps(["p#"] + [None] * (count - 1))
+    problem = "make rows of more than 2000000 characters"
+    assert peak_bytes_refusing(lambda: decoded(columns, count), problem) < 5_000_000
 
 
 def test_a_head_is_put_back_as_the_format_its_meta_names() -> None:

@@ -4,12 +4,15 @@ that do not hold the rows the head counts are refused with what is wrong."""
 from __future__ import annotations
 
 import sqlite3
+import tracemalloc
+from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
 
 import orjson
 import pytest
 
+from schemas import derived_columns
 from schemas.section_columns import (
     COLUMN_NAMES,
     MAX_COLUMN_SECTIONS,
@@ -172,6 +175,38 @@ def test_a_count_past_what_a_head_sends_as_columns_is_refused_before_they_are_re
     unread = dict.fromkeys(COLUMN_NAMES[COLUMNS_FORMAT], b"not read")
     with pytest.raises(ColumnsError, match=f"counts {MAX_COLUMN_SECTIONS + 1} sections, more"):
         decoded(unread, MAX_COLUMN_SECTIONS + 1)
+
+
+def test_links_left_out_are_refused_as_they_pass_the_limit_not_once_all_are_made(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Each null link repeats the page of the one before: a page 10,000 characters long, then
+    # 2,000 nulls, make 20 million characters of links from 12 KB of columns (a page a
+    # megabyte long and a million nulls: a terabyte, all made before the rows were counted).
+    monkeypatch.setattr(derived_columns, "MAX_ROW_CHARS", 20_000)
+    count = 2_000
+    rows = [(n, "h", "[]", 1, "x#h", "h", None, None, None, 1) for n in range(1, count + 1)]
+    columns = columns_of(HeadRows(rows, [bytes(4)] * count))
+    columns["path"] = orjson.dumps([f"{'p' * 10_000}#h"] + [None] * (count - 1))
+    problem = "make rows of more than 20000 characters"
+    assert peak_bytes_refusing(lambda: decoded(columns, count), problem) < 5_000_000
+
+
+def peak_bytes_refusing(decode: Callable[[], object], problem: str) -> int:
+    """The most memory ``decode`` took (above what was taken before it), which must refuse
+    its columns with ``problem``; a tracemalloc already tracing is left as it was."""
+    tracing = tracemalloc.is_tracing()
+    if not tracing:
+        tracemalloc.start()
+    tracemalloc.reset_peak()
+    before = tracemalloc.get_traced_memory()[0]
+    try:
+        with pytest.raises(ColumnsError, match=problem):
+            decode()
+        return tracemalloc.get_traced_memory()[1] - before
+    finally:
+        if not tracing:
+            tracemalloc.stop()
 
 
 def head_with_columns(
