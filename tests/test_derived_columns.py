@@ -22,14 +22,15 @@ from schemas.section_columns import (
 )
 from schemas.shards import CHUNKED_FORMAT, COLUMNS_FORMAT, DERIVED_FORMAT
 from tests.test_section_columns import (
+    BASE,
     HEAD,
     ROWS,
     TOKEN_COUNTS,
+    alike_head,
     head_with_columns,
     peak_bytes_refusing,
 )
 
-BASE = "https://docs.example/lib/1.0/"
 # Every code: headings sharing a start, paths of no heading, of a parent, of a sibling and one
 # given as it is; anchors that are the heading, its slug, a prefix and the heading, and none.
 DERIVED_ROWS: list[SectionRow] = [
@@ -171,19 +172,18 @@ def test_codes_that_would_make_rows_past_the_limit_are_refused(
     # bytes of codes make text the square of their count long.
     monkeypatch.setattr(derived_columns, "MAX_ROW_CHARS", 20_000)
     count = 400
-    rows = [(n, "h" * 10, "[]", 1, "x#a", "a", None, None, None, 1) for n in range(1, count + 1)]
-    columns = columns_of(HeadRows(rows, [bytes(4)] * count))
+    columns = columns_of(alike_head(count))
     columns["heading_path"] = orjson.dumps([0] + [1] * (count - 1))
     with pytest.raises(ColumnsError, match="make rows of more than 20000 characters"):
         decoded(columns, count)
     # Each heading the whole one before and ten characters more.
-    columns = columns_of(HeadRows(rows, [bytes(4)] * count))
+    columns = columns_of(alike_head(count))
     columns["heading"] = orjson.dumps(["h" * 10] * count)
     columns["heading_shared"] = orjson.dumps([10 * n for n in range(count)])
     with pytest.raises(ColumnsError, match="make rows of more than 20000 characters"):
         decoded(columns, count)
     # A run repeats its value as often as it says: refused once the rows are made, too.
-    columns = columns_of(HeadRows(rows, [bytes(4)] * count))
+    columns = columns_of(alike_head(count))
     columns["source"] = orjson.dumps([["s" * 100, count]])
     with pytest.raises(ColumnsError, match="make rows of more than 20000 characters"):
         decoded(columns, count)
@@ -198,8 +198,7 @@ def test_the_text_every_columns_codes_make_is_bounded_together(
     # from 1 MB of columns at the real limit, with an emoji in the first heading).
     monkeypatch.setattr(derived_columns, "MAX_ROW_CHARS", 2_000_000)
     count = 1_990
-    rows = [(n, "h", "[]", 1, "p#h", "h", None, None, None, 1) for n in range(1, count + 1)]
-    columns = columns_of(HeadRows(rows, [bytes(4)] * count))
+    columns = columns_of(alike_head(count))
     columns["heading"] = orjson.dumps(["h"] * count)
     columns["heading_shared"] = orjson.dumps(list(range(count)))
     columns["anchor"] = orjson.dumps([["a"]] * count)

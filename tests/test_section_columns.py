@@ -177,6 +177,12 @@ def test_a_count_past_what_a_head_sends_as_columns_is_refused_before_they_are_re
         decoded(unread, MAX_COLUMN_SECTIONS + 1)
 
 
+def alike_head(count: int, heading: str = "h") -> HeadRows:
+    """``count`` sections of ``heading`` and nothing else, for columns forged from them."""
+    rows = [(n, heading, "[]", 1, "x#h", "h", None, None, None, 1) for n in range(1, count + 1)]
+    return HeadRows(rows, [bytes(4)] * count)
+
+
 def test_links_left_out_are_refused_as_they_pass_the_limit_not_once_all_are_made(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -185,8 +191,7 @@ def test_links_left_out_are_refused_as_they_pass_the_limit_not_once_all_are_made
     # megabyte long and a million nulls: a terabyte, all made before the rows were counted).
     monkeypatch.setattr(derived_columns, "MAX_ROW_CHARS", 20_000)
     count = 2_000
-    rows = [(n, "h", "[]", 1, "x#h", "h", None, None, None, 1) for n in range(1, count + 1)]
-    columns = columns_of(HeadRows(rows, [bytes(4)] * count))
+    columns = columns_of(alike_head(count))
     columns["path"] = orjson.dumps([f"{'p' * 10_000}#h"] + [None] * (count - 1))
     problem = "make rows of more than 20000 characters"
     assert peak_bytes_refusing(lambda: decoded(columns, count), problem) < 5_000_000
