@@ -198,10 +198,16 @@ def decode_columns(
     starts, ends = values["line_start"], values["line_end"]
     try:
         links = list(_restored_links(values["path"], anchors, made))
+    except TypeError:  # a link, or an anchor it is made from, that is not a string
+        raise ColumnsError("its section column 'path' holds a link that is not a string or "
+                           "null, or leaves out one whose anchor is not a string"
+                           ) from None  # fmt: skip
+    try:
         starts = list(_starts_restored(starts, ends))
         ends = [e if s is None or e is None else s + e for s, e in zip(starts, ends, strict=True)]
-    except TypeError as exc:  # a link or line number that is not one
-        raise ColumnsError(f"its section columns hold a value of the wrong type: {exc}") from None
+    except TypeError:  # a step that is not a number
+        raise ColumnsError("its section columns 'line_start' and 'line_end' hold a value that "
+                           "is not a line number or null") from None  # fmt: skip
     _refuse_unstorable("line_start", starts)
     _refuse_unstorable("line_end", ends)
     _refuse_too_long(headings, paths, anchors, links, values["source"])
