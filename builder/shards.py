@@ -33,7 +33,6 @@ from urllib.parse import quote
 from builder.errors import BuildError
 from builder.shard_gzip import CompressPiece, compress_piece, gzip_bytes, gzip_data
 from schemas.body_packs import pack_path
-from schemas.section_columns import head_format
 from schemas.shard_build import (
     PageChange,
     PlacedPage,
@@ -46,7 +45,7 @@ from schemas.shard_build import (
     split_code,
     updated_search_database_bytes,
 )
-from schemas.shards import BM25_WEIGHTS, FTS_TABLE, SPLIT_FORMAT
+from schemas.shards import BM25_WEIGHTS, FTS_TABLE, SPLIT_FORMAT, read_shard_meta
 from schemas.term_chunks import (
     CHUNK_RAW_BYTES,
     SPLIT_INDEX_BYTES,
@@ -163,10 +162,13 @@ def write_shard_files(
     try:
         made = placed_pages(page_rows(list(records))) if pages is None else pages
         chunks: list[PublishedChunk] = []
+        formats: list[str] = []  # the head's, as cut_into_head chose it
 
         def cut(conn: sqlite3.Connection) -> None:
             publish = functools.partial(gzip_bytes, compress=compress)
             chunks.extend(cut_into_head(conn, publish, CHUNK_RAW_BYTES, split_index_bytes))
+            if chunks:
+                formats.append(read_shard_meta(conn)["format"])
 
         if update is None:
             raw, count, made_packs = search_database_bytes(library_id, version, made, cut, keep)
@@ -217,7 +219,7 @@ def write_shard_files(
         raw_bytes,
         count,
         compression,
-        head_format(count) if chunks else SPLIT_FORMAT,
+        formats[0] if chunks else SPLIT_FORMAT,
         len(packs),
         sum(pack_bytes for _, pack_bytes, _ in packs),
         len(chunks),

@@ -119,11 +119,18 @@ class HeadRows:
     token_counts: list[bytes]
 
 
-def head_format(sections: int) -> str:
-    """The format of a head of ``sections`` sections: doctrove-shard@5 (its sections as
-    columns, with what they derive from each other left out) unless they are more than a
-    client puts back (MAX_COLUMN_SECTIONS)."""
-    return DERIVED_FORMAT if sections <= MAX_COLUMN_SECTIONS else CHUNKED_FORMAT
+def head_format(conn: sqlite3.Connection) -> str:
+    """The format of the head whose ``sections`` are in ``conn``: doctrove-shard@5 (its
+    sections as columns, with what they derive from each other left out) unless a client would
+    not put them back: more than MAX_COLUMN_SECTIONS sections, or rows of more than
+    MAX_ROW_CHARS characters of text (what _refuse_too_long counts; SQLite's length() of text
+    counts characters too). Such a version keeps its rows (doctrove-shard@3)."""
+    sections, chars = conn.execute(
+        "SELECT count(*), coalesce(sum(length(heading) + length(heading_path) + length(anchor)"
+        " + length(path) + coalesce(length(source), 0)), 0) FROM sections"
+    ).fetchone()
+    fits = sections <= MAX_COLUMN_SECTIONS and chars <= derived.MAX_ROW_CHARS
+    return DERIVED_FORMAT if fits else CHUNKED_FORMAT
 
 
 def encode_columns(head: HeadRows, shard_format: str = DERIVED_FORMAT) -> dict[str, bytes]:

@@ -200,8 +200,7 @@ def cut_into_head(
         f"DELETE FROM {FTS_TABLE}_data WHERE id >= ? AND id < ?",
         (segment << _SEGMENT_SHIFT, (segment + 1) << _SEGMENT_SHIFT),
     )
-    (sections,) = conn.execute("SELECT count(*) FROM sections").fetchone()
-    shard_format = head_format(sections)
+    shard_format = head_format(conn)
     statements = shard_statements(shard_format)
     conn.execute(_statement(statements, "CREATE TABLE chunks"))
     conn.executemany(

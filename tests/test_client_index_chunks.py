@@ -423,13 +423,20 @@ def test_a_full_disk_while_a_heads_rows_are_put_back_stores_no_half_written_head
     assert ranking(site, QUESTIONS[0])
 
 
-def test_a_version_with_more_sections_than_a_head_sends_as_columns_keeps_its_rows(
-    tmp_path: Path, records: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("bound", ["sections", "text"])
+def test_a_version_larger_than_a_head_sends_as_columns_keeps_its_rows(
+    tmp_path: Path, records: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch, bound: str
 ) -> None:
+    import schemas.derived_columns
     import schemas.section_columns
 
     publish(tmp_path / "columns", records, chunked=True)  # by a builder without the bound
-    monkeypatch.setattr(schemas.section_columns, "MAX_COLUMN_SECTIONS", len(records) - 1)
+    if bound == "sections":
+        monkeypatch.setattr(schemas.section_columns, "MAX_COLUMN_SECTIONS", len(records) - 1)
+        refusal = f"it counts {len(records)} sections, more than"
+    else:  # rows whose text a client would refuse to make (the examples' are far below it)
+        monkeypatch.setattr(schemas.derived_columns, "MAX_ROW_CHARS", 1000)
+        refusal = "make rows of more than 1000 characters"
     publish(tmp_path / "whole", records, chunked=False)
     catalog = make_site(tmp_path / "rows", {"lib": {"1.0": records}}, split_index_bytes=0)
     assert catalog["entries"][0]["shards"]["1.0"]["format"] == CHUNKED_FORMAT
@@ -439,5 +446,5 @@ def test_a_version_with_more_sections_than_a_head_sends_as_columns_keeps_its_row
         assert ranking(rows, question) == ranking(whole, question), question
     # A head that sends them as columns anyway is refused before its columns are read.
     site = data(tmp_path / "c", FakeHost(tmp_path / "columns", SITE), Clock(), SITE)
-    with pytest.raises(NetworkError, match=f"it counts {len(records)} sections, more than"):
+    with pytest.raises(NetworkError, match=refusal):
         ranking(site, QUESTIONS[0])
