@@ -1,4 +1,4 @@
-"""The index chunks of a head (doctrove-shard@3 or @4), fetched for the tokens a query searches.
+"""The index chunks of a head (doctrove-shard@3, @4 or @5), fetched for the tokens a query searches.
 
 A head (``schemas/term_chunks.sql``) is a search shard whose FTS5 leaf pages are published in
 chunks beside it. The client opens a head in memory (:class:`ChunkedConnection`); before a

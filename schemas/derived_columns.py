@@ -30,10 +30,12 @@ from typing import Any
 
 import orjson
 
-# The most characters of text the rows put back from a head's columns may hold. Codes make
-# values from other values, so a few bytes of them could make a path a million headings deep;
-# the Python docs' rows hold 3 million characters, and a head of MAX_COLUMN_SECTIONS sections
-# like theirs about 200 million.
+# The most characters of text (not bytes: about 1 GiB of memory at the limit, were they all
+# beyond the BMP) the rows put back from a head's columns may hold. Codes make values from
+# other values, so a few bytes of them could make a path a million headings deep; the Python
+# docs' rows hold 3 million characters, and a head of MAX_COLUMN_SECTIONS sections like theirs
+# about 200 million. The builder keeps the rows of a version with more (section_columns'
+# head_format).
 MAX_ROW_CHARS = 1 << 28
 _NO_PATH = "[]"  # the JSON text of an empty heading path, as the builder writes it
 _NOT_SHARED = (
@@ -127,7 +129,7 @@ def front_coded(headings: Sequence[str]) -> tuple[list[str], list[int]]:
     shared: list[int] = []
     previous = ""
     for heading in headings:
-        common = _shared_length(previous, heading)
+        common = _common_prefix_length(previous, heading)
         rests.append(heading[common:])
         shared.append(common)
         previous = heading
@@ -250,7 +252,7 @@ def counts_by_section(by_column: Any, columns: int, count: int) -> list[list[int
     return [list(counts) for counts in zip(*by_column, strict=True)]
 
 
-def _shared_length(first: str, second: str) -> int:
-    """How many characters ``second`` starts with of ``first``."""
+def _common_prefix_length(first: str, second: str) -> int:
+    """How many characters ``first`` and ``second`` start with alike."""
     pairs = zip(first, second, strict=False)
     return next((at for at, (a, b) in enumerate(pairs) if a != b), min(len(first), len(second)))

@@ -18,9 +18,9 @@ tables with those two empty and sends their rows as one JSON array per column
 
 The head of the Python 3.11 docs is then 342 KB gzipped, and a cold client's first answer
 there 0.42 MB instead of 0.82 MB (bench/first_answer.py). A doctrove-shard@5 head, which the
-builder writes now, sends the same columns with codes for the values rows derive from each
-other (schemas/derived_columns.py): 257 KB, and a first answer of 0.34 MB. Which of the two a
-head is, its meta's format says; the schema is the same.
+builder writes now, sends codes instead of the values rows derive from each other, in these
+columns and one more, ``heading_shared`` (schemas/derived_columns.py): 257 KB, and a first
+answer of 0.34 MB. Which of the two a head is, its meta's format says; the schema is the same.
 
 The client puts the rows back (:func:`restore_rows`) once, when it stores a head it fetched
 (about 0.1 s on the Python docs), and from then on reads the head as a doctrove-shard@3. Section
@@ -242,8 +242,9 @@ def _headings_paths_anchors(
     if shard_format == DERIVED_FORMAT:
         headings = derived.front_decoded(headings, values["heading_shared"], made)
         paths = derived.paths_decoded(paths, headings, made)
-        anchors = derived.anchors_decoded(anchors, headings, made)
-    anchors = [h if a is None else a for a, h in zip(anchors, headings, strict=True)]
+        anchors = derived.anchors_decoded(anchors, headings, made)  # null made the heading
+    else:
+        anchors = [h if a is None else a for a, h in zip(anchors, headings, strict=True)]
     for name, column in (("heading", headings), ("heading_path", paths), ("anchor", anchors)):
         _refuse_unstorable(name, column)
     return headings, paths, anchors

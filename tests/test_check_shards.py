@@ -205,7 +205,7 @@ def test_a_head_whose_section_columns_are_damaged_fails_the_check(
         ("UPDATE meta SET value = 'other' WHERE key = 'library_id'", "meta library_id is 'other'"),
         ("UPDATE meta SET value = '9.9' WHERE key = 'version'", "meta version is '9.9'"),
         ("UPDATE meta SET value = 'doctrove-shard@3' WHERE key = 'format'", "meta format is"),
-        # doctrove-shard@4 has the same schema, and its columns would be misread as @5's.
+        # doctrove-shard@4 has the same schema: only meta and catalog tell the two apart.
         ("UPDATE meta SET value = 'doctrove-shard@4' WHERE key = 'format'", "meta format is"),
     ],
 )

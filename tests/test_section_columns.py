@@ -255,6 +255,8 @@ def test_a_head_with_both_rows_and_columns_is_refused(table: str, row: SectionRo
             restore_rows(conn, len(ROWS))
 
 
-def test_every_column_is_named_once() -> None:
-    names = COLUMN_NAMES[COLUMNS_FORMAT]
-    assert sorted(columns_of(HEAD)) == sorted(names) and len(set(names)) == 10
+@pytest.mark.parametrize("shard_format", COLUMN_FORMATS)
+def test_every_column_is_named_once(shard_format: str) -> None:
+    names = COLUMN_NAMES[shard_format]
+    assert sorted(encode_columns(HEAD, shard_format)) == sorted(names)
+    assert len(set(names)) == len(names) >= 10
