@@ -59,9 +59,9 @@ from schemas.section_columns import (  # noqa: E402
 from schemas.shard_build import build_database  # noqa: E402
 from schemas.shards import (  # noqa: E402
     CHUNKED_FORMAT,
-    COLUMN_FORMATS,
-    COLUMNS_FORMAT,
     HEAD_FORMATS,
+    PLAIN_COLUMNS_FORMAT,
+    SECTION_COLUMN_FORMATS,
     SHARD_FORMAT,
     SPLIT_FORMAT,
     shard_statements,
@@ -177,10 +177,10 @@ def plain_columns_site(site: Path, target: Path) -> None:
     the doctrove-shard@4 head the builder published before doctrove-shard@5."""
 
     def send_every_value(_site: Path, _entry: dict[str, Any], conn: sqlite3.Connection) -> None:
-        (create,) = (s for s in shard_statements(COLUMNS_FORMAT) if COLUMNS_TABLE in s)
-        move_rows_to_columns(conn, create, COLUMNS_FORMAT)
+        (create,) = (s for s in shard_statements(PLAIN_COLUMNS_FORMAT) if COLUMNS_TABLE in s)
+        move_rows_to_columns(conn, create, PLAIN_COLUMNS_FORMAT)
 
-    _rewrite_heads(site, target, COLUMNS_FORMAT, send_every_value)
+    _rewrite_heads(site, target, PLAIN_COLUMNS_FORMAT, send_every_value)
 
 
 def search_shard_site(site: Path, target: Path) -> None:
@@ -215,7 +215,7 @@ def _rewrite_heads(
             raw = target / "search.sqlite"
             raw.write_bytes(gzip.decompress((site / ref["path"]).read_bytes()))
             conn = sqlite3.connect(raw, isolation_level=None)
-            if ref["format"] in COLUMN_FORMATS:
+            if ref["format"] in SECTION_COLUMN_FORMATS:
                 restore_rows(conn, int(ref["sections"]))
                 conn.execute(f"DROP TABLE {COLUMNS_TABLE}")
             change(site, entry, conn)

@@ -29,9 +29,9 @@ from builder.errors import BuildError
 from schemas.body_packs import PackError, decode_pack, pack_path
 from schemas.section_columns import ColumnsError, restore_rows
 from schemas.shards import (
-    COLUMN_FORMATS,
     FTS_TABLE,
     HEAD_FORMATS,
+    SECTION_COLUMN_FORMATS,
     SPLIT_FORMAT,
     verify_shard_meta,
     verify_shard_rows,
@@ -168,7 +168,7 @@ def _check_shard(
         if wrong:
             problems.extend(f"{where}: {problem}" for problem in wrong)
             return 0, 0
-        if shard_format in COLUMN_FORMATS:
+        if shard_format in SECTION_COLUMN_FORMATS:
             restore_rows(conn, _listed_sections(shard))
         # The rows a client would refuse (a head's as its columns make them), before the
         # packs' check reads them.

@@ -43,8 +43,8 @@ from schemas.section_columns import COLUMNS_TABLE, ColumnsError, restore_rows
 from schemas.shard_build import PAGE_SIZE, build_database
 from schemas.shards import (
     CHUNKED_FORMAT,
-    COLUMN_FORMATS,
-    COLUMNS_FORMAT,
+    PLAIN_COLUMNS_FORMAT,
+    SECTION_COLUMN_FORMATS,
     SHARD_FORMAT,
     SPLIT_FORMAT,
     read_shard_meta,
@@ -156,7 +156,7 @@ def _put_head_rows_back(path: Path, sections: int) -> None:
         # A file only this call has, which the cache syncs once it is done: no journal, no sync.
         conn.execute("PRAGMA journal_mode = OFF")
         conn.execute("PRAGMA synchronous = OFF")
-        if verify_shard_schema(conn, COLUMNS_FORMAT):
+        if verify_shard_schema(conn, PLAIN_COLUMNS_FORMAT):
             return
         conn.execute("BEGIN")
         restore_rows(conn, sections)  # refuses damaged columns before it writes a row
@@ -181,16 +181,18 @@ def _is_write_failure(error: Exception) -> bool:
 
 def _head_format(conn: sqlite3.Connection) -> str:
     """The format a head's schema claims (sqlite_master alone: safe on an untrusted file);
-    doctrove-shard@4 stands for every format of COLUMN_FORMATS, which share their schema."""
+    doctrove-shard@4 stands for every format of SECTION_COLUMN_FORMATS, which share their schema."""
     sql = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?"
-    return COLUMNS_FORMAT if conn.execute(sql, (COLUMNS_TABLE,)).fetchone() else CHUNKED_FORMAT
+    return (
+        PLAIN_COLUMNS_FORMAT if conn.execute(sql, (COLUMNS_TABLE,)).fetchone() else CHUNKED_FORMAT
+    )
 
 
 def _columns_format(conn: sqlite3.Connection) -> str:
-    """Which format of COLUMN_FORMATS a head with their schema is: the one its meta names
+    """Which format of SECTION_COLUMN_FORMATS a head with their schema is: the one its meta names
     (read once the schema is checked), else doctrove-shard@4, for the meta check to refuse."""
     named = read_shard_meta(conn).get("format")
-    return named if named in COLUMN_FORMATS else COLUMNS_FORMAT
+    return named if named in SECTION_COLUMN_FORMATS else PLAIN_COLUMNS_FORMAT
 
 
 def _restored_rows(conn: sqlite3.Connection) -> list[str]:
@@ -275,11 +277,11 @@ def open_shard_file(
             shard_format = _head_format(conn)
         conn.execute("PRAGMA trusted_schema = OFF")
         problems = verify_shard_schema(conn, shard_format)
-        if not problems and shard_format == COLUMNS_FORMAT:
+        if not problems and shard_format == PLAIN_COLUMNS_FORMAT:
             shard_format = _columns_format(conn)
         if not problems:
             problems = verify_shard_meta(conn, entry_id, version, sections, shard_format)
-        if not problems and shard_format in COLUMN_FORMATS:
+        if not problems and shard_format in SECTION_COLUMN_FORMATS:
             problems = _restored_rows(conn)
         if not problems:
             problems = _row_problems(conn, path, shard_format)

@@ -10,7 +10,7 @@ row's, so doctrove-shard@5 sends a code instead:
 - ``heading_path``: 0 for no heading above, ``k`` > 0 for the path of the section ``k`` rows
   before plus that section's heading (its parent), ``-k`` for the same path as the section
   ``k`` rows before (a sibling), else the path's JSON text as it is;
-- ``anchor``: null for the heading itself, 0 for :func:`heading_slug` of the heading (a Sphinx
+- ``anchor``: null for the heading itself, 0 for :func:`docutils_id` of the heading (a Sphinx
   section's id), ``[prefix]`` for the prefix then the heading (``c.`` + a C API name), else
   the anchor as it is;
 - ``token_counts``: one list per column of the index (FTS_COLUMNS), each a count per section.
@@ -79,11 +79,13 @@ class MadeText:
             refuse_too_long(self.chars)
 
 
-def heading_slug(heading: str) -> str:
+def docutils_id(heading: str) -> str:
     """docutils' id of a section title as far as ASCII goes: lowercased, every run of other
     characters one ``-``, leading digits and dashes and trailing dashes dropped (``"2.1.1. On
     Linux"`` is ``on-linux``). On bytes, so no Unicode table (which differs between Python
-    versions) decides it: the builder's and the client's must agree."""
+    versions) decides it: the builder's and the client's must agree. Sphinx writes these ids;
+    the anchors the builder makes itself (schemas.anchors' slugify, GitHub's rules) are sent
+    as they are, unless they happen to be the same."""
     slug = _SLUG_GAPS.sub(b"-", heading.encode("utf-8", "surrogatepass").lower())
     return _SLUG_ENDS.sub(b"", slug).decode("ascii")
 
@@ -204,7 +206,7 @@ def anchor_codes(anchors: Sequence[str], headings: Sequence[str]) -> list[Any]:
     for anchor, heading in zip(anchors, headings, strict=True):
         if anchor == heading:
             codes.append(None)
-        elif anchor == heading_slug(heading):
+        elif anchor == docutils_id(heading):
             codes.append(0)
         elif heading and anchor.endswith(heading):
             codes.append([anchor[: -len(heading)]])
@@ -221,7 +223,7 @@ def anchors_decoded(codes: Sequence[Any], headings: Sequence[str], made: MadeTex
         if code is None:
             anchor = heading
         elif type(code) is int and code == 0:
-            anchor = heading_slug(heading)
+            anchor = docutils_id(heading)
             made.add(len(anchor))
         elif type(code) is list:
             if len(code) != 1 or type(code[0]) is not str:

@@ -40,11 +40,11 @@ import orjson
 from schemas import derived_columns as derived
 from schemas.shards import (
     CHUNKED_FORMAT,
-    COLUMN_FORMATS,
-    COLUMNS_FORMAT,
     DERIVED_FORMAT,
     FTS_COLUMNS,
     FTS_TABLE,
+    PLAIN_COLUMNS_FORMAT,
+    SECTION_COLUMN_FORMATS,
 )
 
 COLUMNS_TABLE = "section_columns"
@@ -73,7 +73,7 @@ SECTION_FIELDS = (
     "pack",
 )
 # The rows of section_columns, per format: every one is there, and no other.
-_COLUMNS_OF_ROWS = (
+_PLAIN_COLUMN_NAMES = (
     "heading",
     "heading_path",
     "anchor",
@@ -86,8 +86,8 @@ _COLUMNS_OF_ROWS = (
     "token_counts",
 )
 COLUMN_NAMES: dict[str, tuple[str, ...]] = {
-    COLUMNS_FORMAT: _COLUMNS_OF_ROWS,
-    DERIVED_FORMAT: (*_COLUMNS_OF_ROWS, "heading_shared"),
+    PLAIN_COLUMNS_FORMAT: _PLAIN_COLUMN_NAMES,
+    DERIVED_FORMAT: (*_PLAIN_COLUMN_NAMES, "heading_shared"),
 }
 
 # What SQLite stores of a JSON value as it is (sqlite3 binds True as 1, a list not at all), and
@@ -135,7 +135,7 @@ def head_format(conn: sqlite3.Connection) -> str:
 
 def encode_columns(head: HeadRows, shard_format: str = DERIVED_FORMAT) -> dict[str, bytes]:
     """The columns of ``head`` (ids 1..N in order, as the builder writes them), by name, as
-    ``shard_format`` (a format of COLUMN_FORMATS) sends them."""
+    ``shard_format`` (a format of SECTION_COLUMN_FORMATS) sends them."""
     rows = head.sections
     if len(head.token_counts) != len(rows):
         raise ValueError(f"{len(head.token_counts)} token counts for {len(rows)} sections")
@@ -287,7 +287,7 @@ def restore_rows(conn: sqlite3.Connection, count: int) -> None:
     (shard_format,) = conn.execute("SELECT value FROM meta WHERE key = 'format'").fetchone() or (
         None,
     )
-    if shard_format not in COLUMN_FORMATS:
+    if shard_format not in SECTION_COLUMN_FORMATS:
         raise ColumnsError(f"its meta format is {shard_format!r}, not one that sends sections "
                            "as columns")  # fmt: skip
     columns = {

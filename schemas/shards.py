@@ -23,20 +23,20 @@ SPLIT_FORMAT = "doctrove-shard@2"
 # A search shard whose full-text index pages are published in chunks by term (term_chunks.sql).
 CHUNKED_FORMAT = "doctrove-shard@3"
 # A doctrove-shard@3 head whose sections travel as columns (section_columns.sql).
-COLUMNS_FORMAT = "doctrove-shard@4"
+PLAIN_COLUMNS_FORMAT = "doctrove-shard@4"
 # A doctrove-shard@4 head whose columns leave out what rows derive from each other (the same
 # tables; schemas/derived_columns.py).
 DERIVED_FORMAT = "doctrove-shard@5"
-COLUMN_FORMATS = (COLUMNS_FORMAT, DERIVED_FORMAT)
+SECTION_COLUMN_FORMATS = (PLAIN_COLUMNS_FORMAT, DERIVED_FORMAT)
 # The formats of a head: a search shard whose index pages are in chunks beside it.
-HEAD_FORMATS = (CHUNKED_FORMAT, *COLUMN_FORMATS)
+HEAD_FORMATS = (CHUNKED_FORMAT, *SECTION_COLUMN_FORMATS)
 SHARD_DDL = "shard.sql"
 # Each format's DDL files, in order; a client reads the formats listed here.
 FORMAT_DDL: dict[str, tuple[str, ...]] = {
     SHARD_FORMAT: (SHARD_DDL,),
     SPLIT_FORMAT: ("search_shard.sql",),
     CHUNKED_FORMAT: ("search_shard.sql", "term_chunks.sql"),
-    COLUMNS_FORMAT: ("search_shard.sql", "term_chunks.sql", "section_columns.sql"),
+    PLAIN_COLUMNS_FORMAT: ("search_shard.sql", "term_chunks.sql", "section_columns.sql"),
     DERIVED_FORMAT: ("search_shard.sql", "term_chunks.sql", "section_columns.sql"),
 }
 # "DTrv": marks the file as a doctrove shard for tools such as file(1); checked with the schema.
@@ -88,7 +88,7 @@ _FORMAT_ROW_RULES: dict[str, tuple[tuple[str, str], ...]] = {
     SPLIT_FORMAT: (*_ROW_RULES, *_SPLIT_ROW_RULES),
     CHUNKED_FORMAT: (*_ROW_RULES, *_SPLIT_ROW_RULES),
     # Checked once the client has put the rows back (schemas.section_columns).
-    COLUMNS_FORMAT: (*_ROW_RULES, *_SPLIT_ROW_RULES),
+    PLAIN_COLUMNS_FORMAT: (*_ROW_RULES, *_SPLIT_ROW_RULES),
     DERIVED_FORMAT: (*_ROW_RULES, *_SPLIT_ROW_RULES),
 }
 

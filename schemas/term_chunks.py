@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 from schemas.section_columns import head_format, move_rows_to_columns
-from schemas.shards import COLUMN_FORMATS, FTS_TABLE, shard_statements
+from schemas.shards import FTS_TABLE, SECTION_COLUMN_FORMATS, shard_statements
 
 CHUNKS_FOLDER = "index"
 CHUNK_SUFFIX = ".bin.gz"
@@ -210,7 +210,7 @@ def cut_into_head(
             for number, p in enumerate(published, 1)
         ],
     )
-    if shard_format in COLUMN_FORMATS:
+    if shard_format in SECTION_COLUMN_FORMATS:
         move_rows_to_columns(
             conn, _statement(statements, "CREATE TABLE section_columns"), shard_format
         )

@@ -19,7 +19,7 @@ from click.testing import CliRunner
 from builder.check_shards import ShardInvalid, check_search_shards
 from builder.cli import main
 from schemas.section_columns import move_rows_to_columns, restore_rows
-from schemas.shards import CHUNKED_FORMAT, COLUMNS_FORMAT, shard_statements
+from schemas.shards import CHUNKED_FORMAT, PLAIN_COLUMNS_FORMAT, shard_statements
 from schemas.term_chunks import MAX_CHUNK_RAW_BYTES, chunk_path, chunk_refs
 
 LIBRARY, VERSION = "python", "3.11.2"
@@ -217,7 +217,7 @@ def test_a_head_whose_meta_is_not_the_version_its_catalog_lists_fails_the_check(
     assert code == 1 and f"{head_path(site)}: {problem}" in output
 
 
-@pytest.mark.parametrize("shard_format", [CHUNKED_FORMAT, COLUMNS_FORMAT])
+@pytest.mark.parametrize("shard_format", [CHUNKED_FORMAT, PLAIN_COLUMNS_FORMAT])
 def test_a_head_of_an_earlier_builder_passes_the_check(site: Path, shard_format: str) -> None:
     path = head_path(site)
     with closing(sqlite3.connect(":memory:", isolation_level=None)) as conn:
@@ -226,9 +226,11 @@ def test_a_head_of_an_earlier_builder_passes_the_check(site: Path, shard_format:
         (entry,) = (e for e in catalog["entries"] if e["id"] == LIBRARY)
         restore_rows(conn, entry["shards"][VERSION]["sections"])
         conn.execute("DROP TABLE section_columns")
-        if shard_format == COLUMNS_FORMAT:  # the columns as the builder before @5 sent them
-            (create,) = (s for s in shard_statements(COLUMNS_FORMAT) if "section_columns" in s)
-            move_rows_to_columns(conn, create, COLUMNS_FORMAT)
+        if shard_format == PLAIN_COLUMNS_FORMAT:  # the columns as the builder before @5 sent them
+            (create,) = (
+                s for s in shard_statements(PLAIN_COLUMNS_FORMAT) if "section_columns" in s
+            )
+            move_rows_to_columns(conn, create, PLAIN_COLUMNS_FORMAT)
         conn.execute("UPDATE meta SET value = ? WHERE key = 'format'", (shard_format,))
         conn.execute("VACUUM")
         raw = conn.serialize()

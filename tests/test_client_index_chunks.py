@@ -28,8 +28,8 @@ from client.site_data import SiteData
 from schemas.section_columns import COLUMNS_TABLE, move_rows_to_columns, restore_rows
 from schemas.shards import (
     CHUNKED_FORMAT,
-    COLUMNS_FORMAT,
     DERIVED_FORMAT,
+    PLAIN_COLUMNS_FORMAT,
     SPLIT_FORMAT,
     shard_statements,
 )
@@ -286,9 +286,9 @@ def publish_earlier_head(root: Path, shard_format: str) -> None:
     conn.deserialize(gzip.decompress((root / ref["path"]).read_bytes()))
     restore_rows(conn, ref["sections"])
     conn.execute(f"DROP TABLE {COLUMNS_TABLE}")
-    if shard_format == COLUMNS_FORMAT:
-        (create,) = (s for s in shard_statements(COLUMNS_FORMAT) if COLUMNS_TABLE in s)
-        move_rows_to_columns(conn, create, COLUMNS_FORMAT)
+    if shard_format == PLAIN_COLUMNS_FORMAT:
+        (create,) = (s for s in shard_statements(PLAIN_COLUMNS_FORMAT) if COLUMNS_TABLE in s)
+        move_rows_to_columns(conn, create, PLAIN_COLUMNS_FORMAT)
     conn.execute("UPDATE meta SET value = ? WHERE key = 'format'", (shard_format,))
     conn.execute("VACUUM")
     raw = conn.serialize()
@@ -300,7 +300,7 @@ def publish_earlier_head(root: Path, shard_format: str) -> None:
     (root / "catalog.json").write_bytes(orjson.dumps(catalog))
 
 
-@pytest.mark.parametrize("shard_format", [CHUNKED_FORMAT, COLUMNS_FORMAT])
+@pytest.mark.parametrize("shard_format", [CHUNKED_FORMAT, PLAIN_COLUMNS_FORMAT])
 def test_a_head_of_an_earlier_builder_still_answers(
     tmp_path: Path, records: list[dict[str, Any]], shard_format: str
 ) -> None:

@@ -10,7 +10,7 @@ import orjson
 import pytest
 
 from schemas import derived_columns
-from schemas.derived_columns import heading_slug
+from schemas.derived_columns import docutils_id
 from schemas.section_columns import (
     COLUMN_NAMES,
     ColumnsError,
@@ -20,7 +20,7 @@ from schemas.section_columns import (
     encode_columns,
     restore_rows,
 )
-from schemas.shards import CHUNKED_FORMAT, COLUMNS_FORMAT, DERIVED_FORMAT
+from schemas.shards import CHUNKED_FORMAT, DERIVED_FORMAT, PLAIN_COLUMNS_FORMAT
 from tests.test_section_columns import (
     BASE,
     HEAD,
@@ -84,7 +84,7 @@ def test_what_rows_derive_from_each_other_is_sent_as_codes() -> None:
     ],
 )
 def test_a_headings_slug_is_docutils_id_as_far_as_ascii_goes(heading: str, slug: str) -> None:
-    assert heading_slug(heading) == slug
+    assert docutils_id(heading) == slug
 
 
 def test_a_childs_path_is_made_the_same_whatever_json_library_the_client_has(
@@ -227,6 +227,6 @@ def test_a_head_is_put_back_as_the_format_its_meta_names() -> None:
 
 
 def test_the_derived_format_sends_every_column_of_the_earlier_one_and_heading_shared() -> None:
-    assert COLUMN_NAMES[DERIVED_FORMAT] == (*COLUMN_NAMES[COLUMNS_FORMAT], "heading_shared")
+    assert COLUMN_NAMES[DERIVED_FORMAT] == (*COLUMN_NAMES[PLAIN_COLUMNS_FORMAT], "heading_shared")
     assert sorted(columns_of(HEAD)) == sorted(COLUMN_NAMES[DERIVED_FORMAT])
     assert [bytes(sz) for sz in decoded(columns_of(HEAD), len(ROWS)).token_counts] == TOKEN_COUNTS

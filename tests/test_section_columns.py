@@ -25,7 +25,7 @@ from schemas.section_columns import (
     encode_columns,
     restore_rows,
 )
-from schemas.shards import COLUMN_FORMATS, COLUMNS_FORMAT, shard_statements
+from schemas.shards import PLAIN_COLUMNS_FORMAT, SECTION_COLUMN_FORMATS, shard_statements
 from tests.test_shards_chunked import catalog_shards, opened
 
 BASE = "https://docs.example/lib/1.0/"
@@ -53,11 +53,11 @@ ROWS_HEADINGS = [row[1] for row in ROWS]
 
 
 def columns_of(head: HeadRows) -> dict[str, bytes]:
-    return encode_columns(head, COLUMNS_FORMAT)
+    return encode_columns(head, PLAIN_COLUMNS_FORMAT)
 
 
 def decoded(columns: dict[str, bytes], count: int) -> HeadRows:
-    return decode_columns(columns, count, COLUMNS_FORMAT)
+    return decode_columns(columns, count, PLAIN_COLUMNS_FORMAT)
 
 
 def test_the_columns_give_back_every_row_exactly() -> None:
@@ -83,7 +83,7 @@ def test_what_repeats_is_left_out_of_the_columns() -> None:
     assert columns["line_start"][:3] == [1, 1, 1]  # each counted from the previous end
 
 
-@pytest.mark.parametrize("shard_format", COLUMN_FORMATS)
+@pytest.mark.parametrize("shard_format", SECTION_COLUMN_FORMATS)
 def test_every_shard_of_the_examples_goes_through_its_columns_unchanged(
     examples_site: Path, shard_format: str
 ) -> None:
@@ -172,7 +172,7 @@ def test_columns_that_do_not_hold_the_rows_are_refused(
 
 def test_a_count_past_what_a_head_sends_as_columns_is_refused_before_they_are_read() -> None:
     # A million sections of next to nothing gzip to 33 KB and took 560 MB to put back.
-    unread = dict.fromkeys(COLUMN_NAMES[COLUMNS_FORMAT], b"not read")
+    unread = dict.fromkeys(COLUMN_NAMES[PLAIN_COLUMNS_FORMAT], b"not read")
     with pytest.raises(ColumnsError, match=f"counts {MAX_COLUMN_SECTIONS + 1} sections, more"):
         decoded(unread, MAX_COLUMN_SECTIONS + 1)
 
@@ -215,14 +215,14 @@ def peak_bytes_refusing(decode: Callable[[], object], problem: str) -> int:
 
 
 def head_with_columns(
-    head: HeadRows, shard_format: str = COLUMNS_FORMAT, encode: bool = True
+    head: HeadRows, shard_format: str = PLAIN_COLUMNS_FORMAT, encode: bool = True
 ) -> sqlite3.Connection:
     """An empty ``shard_format`` head whose section_columns hold ``head``."""
     conn = sqlite3.connect(":memory:", isolation_level=None)
     for statement in shard_statements(shard_format):
         conn.execute(statement)
     conn.execute("INSERT INTO meta VALUES ('format', ?)", (shard_format,))
-    columns = encode_columns(head, shard_format if encode else COLUMNS_FORMAT)
+    columns = encode_columns(head, shard_format if encode else PLAIN_COLUMNS_FORMAT)
     conn.executemany("INSERT INTO section_columns VALUES (?, ?)", columns.items())
     return conn
 
@@ -255,7 +255,7 @@ def test_a_head_with_both_rows_and_columns_is_refused(table: str, row: SectionRo
             restore_rows(conn, len(ROWS))
 
 
-@pytest.mark.parametrize("shard_format", COLUMN_FORMATS)
+@pytest.mark.parametrize("shard_format", SECTION_COLUMN_FORMATS)
 def test_every_column_is_named_once(shard_format: str) -> None:
     names = COLUMN_NAMES[shard_format]
     assert sorted(encode_columns(HEAD, shard_format)) == sorted(names)
