@@ -39,7 +39,7 @@ from client.errors import ClientError
 from client.index_chunks import ChunkedConnection, IndexChunks
 from client.model import ShardRef
 from client.section_bodies import SectionBodies, add_section_views
-from schemas.section_columns import COLUMNS_TABLE, ColumnsError, restore_rows
+from schemas.section_columns import COLUMNS_TABLE, ColumnsError, columns_format, restore_rows
 from schemas.shard_build import PAGE_SIZE, build_database
 from schemas.shards import (
     CHUNKED_FORMAT,
@@ -189,10 +189,9 @@ def _head_format(conn: sqlite3.Connection) -> str:
 
 
 def _columns_format(conn: sqlite3.Connection) -> str:
-    """Which format of SECTION_COLUMN_FORMATS a head with their schema is: the one its meta names
-    (read once the schema is checked), else doctrove-shard@4, for the meta check to refuse."""
-    named = read_shard_meta(conn).get("format")
-    return named if named in SECTION_COLUMN_FORMATS else PLAIN_COLUMNS_FORMAT
+    """Which format of SECTION_COLUMN_FORMATS a head with their schema is (read once the schema
+    is checked), else doctrove-shard@4, for the meta check to refuse."""
+    return columns_format(conn) or PLAIN_COLUMNS_FORMAT
 
 
 def _restored_rows(conn: sqlite3.Connection) -> list[str]:

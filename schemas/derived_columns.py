@@ -53,14 +53,15 @@ _SLUG_GAPS = re.compile(rb"[^a-z0-9]+")
 _SLUG_ENDS = re.compile(rb"^[-0-9]+|-+$")
 
 
-class DerivedError(ValueError):
-    """A code in a head's columns that does not make a value."""
+class ColumnsError(ValueError):
+    """A head's section columns do not make the rows its meta counts (a code that makes no
+    value among them); schemas.section_columns raises it too."""
 
 
-def refuse_too_long(chars: int) -> None:
-    """DerivedError when rows of ``chars`` characters of text are more than MAX_ROW_CHARS."""
+def refuse_past_limit(chars: int) -> None:
+    """ColumnsError when rows of ``chars`` characters of text are more than MAX_ROW_CHARS."""
     if chars > MAX_ROW_CHARS:
-        raise DerivedError(f"its section columns make rows of more than {MAX_ROW_CHARS} "
+        raise ColumnsError(f"its section columns make rows of more than {MAX_ROW_CHARS} "
                            "characters")  # fmt: skip
 
 
@@ -73,10 +74,9 @@ class MadeText:
         self.chars = 0
 
     def add(self, chars: int) -> None:
-        """Count ``chars`` more; DerivedError once they are past MAX_ROW_CHARS."""
+        """Count ``chars`` more; ColumnsError once they are past MAX_ROW_CHARS."""
         self.chars += chars
-        if self.chars > MAX_ROW_CHARS:
-            refuse_too_long(self.chars)
+        refuse_past_limit(self.chars)
 
 
 def docutils_id(heading: str) -> str:
@@ -98,11 +98,11 @@ def child_path(path_text: str, heading: str) -> str:
     try:
         above = orjson.loads(path_text)
     except orjson.JSONDecodeError:
-        raise DerivedError("a heading path that is not JSON has a child") from None
+        raise ColumnsError("a heading path that is not JSON has a child") from None
     # Only what the builder writes: an array of anything else is no path of headings (and
     # may nest deeper than a JSON library writes back: orjson refuses 255 levels).
     if not _is_array_of_strings(above):
-        raise DerivedError("a heading path that is not a JSON array of strings has a child")
+        raise ColumnsError("a heading path that is not a JSON array of strings has a child")
     unclosed = path_text.rstrip(_JSON_SPACE)[:-1]  # valid JSON: the "]" is last but for spaces
     return f'{unclosed}{"," if above else ""}"{_json_escaped(heading)}"]'
 
@@ -142,14 +142,14 @@ def front_decoded(rests: Sequence[Any], shared: Sequence[Any], made: MadeText) -
     """The headings :func:`front_coded` gave ``rests`` and ``shared`` for; each may start with
     the whole heading before it, so their length is counted (``made``) as they are made."""
     if not {*map(type, rests)} <= {str}:
-        raise DerivedError("its section column 'heading' holds a value that is not a string")
+        raise ColumnsError("its section column 'heading' holds a value that is not a string")
     if not {*map(type, shared)} <= {int}:
-        raise DerivedError(_NOT_SHARED)
+        raise ColumnsError(_NOT_SHARED)
     headings: list[str] = []
     previous = ""
     for rest, common in zip(rests, shared, strict=True):
         if not 0 <= common <= len(previous):
-            raise DerivedError(_NOT_SHARED)
+            raise ColumnsError(_NOT_SHARED)
         previous = previous[:common] + rest
         made.add(len(previous))
         headings.append(previous)
@@ -172,7 +172,7 @@ def path_codes(paths: Sequence[str], headings: Sequence[str]) -> list[str | int]
         else:
             codes.append(path)
         last_with_path[path] = place
-        with contextlib.suppress(DerivedError):  # a path not a JSON array is no one's parent
+        with contextlib.suppress(ColumnsError):  # a path not a JSON array is no one's parent
             last_parent_of[child_path(path, heading)] = place
     return codes
 
@@ -186,7 +186,7 @@ def paths_decoded(codes: Sequence[Any], headings: Sequence[str], made: MadeText)
         if type(code) is str:
             path = code
         elif type(code) is not int or not -place <= code <= place:
-            raise DerivedError("its section column 'heading_path' holds a value that is not a "
+            raise ColumnsError("its section column 'heading_path' holds a value that is not a "
                                "path or a section before")  # fmt: skip
         elif code == 0:
             path = _NO_PATH
@@ -227,7 +227,7 @@ def anchors_decoded(codes: Sequence[Any], headings: Sequence[str], made: MadeTex
             made.add(len(anchor))
         elif type(code) is list:
             if len(code) != 1 or type(code[0]) is not str:
-                raise DerivedError("its section column 'anchor' holds a list that is not "
+                raise ColumnsError("its section column 'anchor' holds a list that is not "
                                    "[prefix]")  # fmt: skip
             anchor = code[0] + heading
             made.add(len(anchor))
@@ -249,7 +249,7 @@ def counts_by_section(by_column: Any, columns: int, count: int) -> list[list[int
         and len(by_column) == columns
         and all(type(column) is list and len(column) == count for column in by_column)
     ):
-        raise DerivedError(f"its section column 'token_counts' is not {columns} lists of "
+        raise ColumnsError(f"its section column 'token_counts' is not {columns} lists of "
                            f"{count} counts")  # fmt: skip
     return [list(counts) for counts in zip(*by_column, strict=True)]
 

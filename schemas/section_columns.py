@@ -38,6 +38,7 @@ from typing import Any
 import orjson
 
 from schemas import derived_columns as derived
+from schemas.derived_columns import ColumnsError as ColumnsError  # raised by both modules
 from schemas.shards import (
     CHUNKED_FORMAT,
     DERIVED_FORMAT,
@@ -45,6 +46,7 @@ from schemas.shards import (
     FTS_TABLE,
     PLAIN_COLUMNS_FORMAT,
     SECTION_COLUMN_FORMATS,
+    read_shard_meta,
 )
 
 COLUMNS_TABLE = "section_columns"
@@ -106,10 +108,6 @@ _CHECKED_LATER = frozenset({"heading", "heading_shared", "heading_path", "anchor
 SectionRow = tuple[Any, ...]  # one row of ``sections``, in SECTION_FIELDS order
 
 
-class ColumnsError(ValueError):
-    """A head's section columns do not make the rows its meta counts."""
-
-
 @dataclass(frozen=True)
 class HeadRows:
     """What a head's columns hold: its sections and each one's token counts (the ``sz`` of
@@ -123,8 +121,8 @@ def head_format(conn: sqlite3.Connection) -> str:
     """The format of the head whose ``sections`` are in ``conn``: doctrove-shard@5 (its
     sections as columns, with what they derive from each other left out) unless a client would
     not put them back: more than MAX_COLUMN_SECTIONS sections, or rows of more than
-    MAX_ROW_CHARS characters of text (what _refuse_too_long counts; SQLite's length() of text
-    counts characters too). Such a version keeps its rows (doctrove-shard@3)."""
+    MAX_ROW_CHARS characters of text (what _refuse_rows_past_limit counts; SQLite's length()
+    of text counts characters too). Such a version keeps its rows (doctrove-shard@3)."""
     sections, chars = conn.execute(
         "SELECT count(*), coalesce(sum(length(heading) + length(heading_path) + length(anchor)"
         " + length(path) + coalesce(length(source), 0)), 0) FROM sections"
@@ -133,7 +131,7 @@ def head_format(conn: sqlite3.Connection) -> str:
     return DERIVED_FORMAT if fits else CHUNKED_FORMAT
 
 
-def encode_columns(head: HeadRows, shard_format: str = DERIVED_FORMAT) -> dict[str, bytes]:
+def encode_columns(head: HeadRows, shard_format: str) -> dict[str, bytes]:
     """The columns of ``head`` (ids 1..N in order, as the builder writes them), by name, as
     ``shard_format`` (a format of SECTION_COLUMN_FORMATS) sends them."""
     rows = head.sections
@@ -167,9 +165,7 @@ def encode_columns(head: HeadRows, shard_format: str = DERIVED_FORMAT) -> dict[s
     return {name: orjson.dumps(columns[name]) for name in COLUMN_NAMES[shard_format]}
 
 
-def decode_columns(
-    columns: Mapping[str, bytes], count: int, shard_format: str = DERIVED_FORMAT
-) -> HeadRows:
+def decode_columns(columns: Mapping[str, bytes], count: int, shard_format: str) -> HeadRows:
     """The ``count`` rows the columns of a ``shard_format`` head hold; ColumnsError when they
     are not exactly that. The values' types are left to the checks every shard's rows get
     (schemas.shards' verify_shard_rows) once they are in the table, except where putting them
@@ -185,23 +181,20 @@ def decode_columns(
                            "a head sends as columns")  # fmt: skip
     values = {name: _loaded(name, data) for name, data in columns.items()}
     made = derived.MadeText()
-    try:
-        if shard_format == DERIVED_FORMAT:
-            values["token_counts"] = derived.counts_by_section(
-                values["token_counts"], len(FTS_COLUMNS), count
+    if shard_format == DERIVED_FORMAT:
+        values["token_counts"] = derived.counts_by_section(
+            values["token_counts"], len(FTS_COLUMNS), count
+        )
+    for name in names:
+        if name in _RUN_LENGTH:
+            values[name] = _expanded(name, values[name], count)
+        if len(values[name]) != count:
+            raise ColumnsError(
+                f"its section column {name!r} has {len(values[name])} values, not {count}"
             )
-        for name in names:
-            if name in _RUN_LENGTH:
-                values[name] = _expanded(name, values[name], count)
-            if len(values[name]) != count:
-                raise ColumnsError(
-                    f"its section column {name!r} has {len(values[name])} values, not {count}"
-                )
-            if name not in _CHECKED_LATER:
-                _refuse_unstorable(name, values[name])
-        headings, paths, anchors = _headings_paths_anchors(values, shard_format, made)
-    except derived.DerivedError as exc:
-        raise ColumnsError(str(exc)) from None
+        if name not in _CHECKED_LATER:
+            _refuse_unstorable(name, values[name])
+    headings, paths, anchors = _headings_paths_anchors(values, shard_format, made)
     starts, ends = values["line_start"], values["line_end"]
     try:
         links = list(_restored_links(values["path"], anchors, made))
@@ -217,7 +210,7 @@ def decode_columns(
                            "is not a line number or null") from None  # fmt: skip
     _refuse_unstorable("line_start", starts)
     _refuse_unstorable("line_end", ends)
-    _refuse_too_long(headings, paths, anchors, links, values["source"])
+    _refuse_rows_past_limit(headings, paths, anchors, links, values["source"])
     token_counts = _token_count_blobs(values["token_counts"])
     fields = (
         headings,
@@ -250,9 +243,7 @@ def _headings_paths_anchors(
     return headings, paths, anchors
 
 
-def move_rows_to_columns(
-    conn: sqlite3.Connection, statement: str, shard_format: str = DERIVED_FORMAT
-) -> None:
+def move_rows_to_columns(conn: sqlite3.Connection, statement: str, shard_format: str) -> None:
     """Builder: empty the head's ``sections`` and token counts into ``section_columns``
     (created by ``statement``, section_columns.sql's) as ``shard_format`` sends them, in one
     transaction with whatever the caller changes next; the caller commits."""
@@ -284,12 +275,11 @@ def restore_rows(conn: sqlite3.Connection, count: int) -> None:
         if conn.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone() is not None:
             raise ColumnsError(f"its {table} table is not empty, as a head's with section "
                                "columns is")  # fmt: skip
-    (shard_format,) = conn.execute("SELECT value FROM meta WHERE key = 'format'").fetchone() or (
-        None,
-    )
-    if shard_format not in SECTION_COLUMN_FORMATS:
-        raise ColumnsError(f"its meta format is {shard_format!r}, not one that sends sections "
-                           "as columns")  # fmt: skip
+    shard_format = columns_format(conn)
+    if shard_format is None:
+        named = read_shard_meta(conn).get("format")
+        raise ColumnsError(f"its meta format is {named!r}, not one that sends sections as "
+                           "columns")  # fmt: skip
     columns = {
         str(name): bytes(data) if isinstance(data, bytes) else str(data).encode()
         for name, data in conn.execute(f"SELECT name, data FROM {COLUMNS_TABLE}")
@@ -303,7 +293,14 @@ def restore_rows(conn: sqlite3.Connection, count: int) -> None:
     conn.execute(f"DELETE FROM {COLUMNS_TABLE}")
 
 
-def _refuse_too_long(*columns: list[Any]) -> None:
+def columns_format(conn: sqlite3.Connection) -> str | None:
+    """Which format of SECTION_COLUMN_FORMATS a head with their schema (checked first) is: the
+    one its meta names, which alone tells them apart; None when it names another."""
+    named = read_shard_meta(conn).get("format")
+    return named if named in SECTION_COLUMN_FORMATS else None
+
+
+def _refuse_rows_past_limit(*columns: list[Any]) -> None:
     """ColumnsError when the rows' text is more than a client puts back (MAX_ROW_CHARS): runs
     and codes repeat values, so a small head could make rows of terabytes."""
     chars = 0
@@ -312,10 +309,7 @@ def _refuse_too_long(*columns: list[Any]) -> None:
             chars += sum(map(len, filter(None, column)))
         except TypeError:
             chars += sum(len(value) for value in column if type(value) is str)
-    try:
-        derived.refuse_too_long(chars)
-    except derived.DerivedError as exc:
-        raise ColumnsError(str(exc)) from None
+    derived.refuse_past_limit(chars)
 
 
 def _loaded(name: str, data: bytes) -> list[Any]:
@@ -394,10 +388,7 @@ def _restored_links(
                 raise ColumnsError("its section column 'path' leaves out a link with none "
                                    "before it")  # fmt: skip
             restored = prefix + anchor
-            try:
-                made.add(len(restored))
-            except derived.DerivedError as exc:
-                raise ColumnsError(str(exc)) from None
+            made.add(len(restored))
             yield restored
             continue
         yield link
