@@ -64,7 +64,6 @@ from schemas.shards import (  # noqa: E402
     SECTION_COLUMN_FORMATS,
     SHARD_FORMAT,
     SPLIT_FORMAT,
-    shard_statements,
 )
 from schemas.term_chunks import (  # noqa: E402
     chunk_path,
@@ -177,8 +176,7 @@ def plain_columns_site(site: Path, target: Path) -> None:
     the doctrove-shard@4 head the builder published before doctrove-shard@5."""
 
     def send_every_value(_site: Path, _entry: dict[str, Any], conn: sqlite3.Connection) -> None:
-        (create,) = (s for s in shard_statements(PLAIN_COLUMNS_FORMAT) if COLUMNS_TABLE in s)
-        move_rows_to_columns(conn, create, PLAIN_COLUMNS_FORMAT)
+        move_rows_to_columns(conn, PLAIN_COLUMNS_FORMAT)
 
     _rewrite_heads(site, target, PLAIN_COLUMNS_FORMAT, send_every_value)
 

@@ -47,6 +47,7 @@ from schemas.shards import (
     PLAIN_COLUMNS_FORMAT,
     SECTION_COLUMN_FORMATS,
     read_shard_meta,
+    shard_statements,
 )
 
 COLUMNS_TABLE = "section_columns"
@@ -243,16 +244,17 @@ def _headings_paths_anchors(
     return headings, paths, anchors
 
 
-def move_rows_to_columns(conn: sqlite3.Connection, statement: str, shard_format: str) -> None:
+def move_rows_to_columns(conn: sqlite3.Connection, shard_format: str) -> None:
     """Builder: empty the head's ``sections`` and token counts into ``section_columns``
-    (created by ``statement``, section_columns.sql's) as ``shard_format`` sends them, in one
-    transaction with whatever the caller changes next; the caller commits."""
+    (created as ``shard_format``'s DDL says) as that format sends them, in one transaction
+    with whatever the caller changes next; the caller commits."""
     rows = conn.execute(f"SELECT {', '.join(SECTION_FIELDS)} FROM sections ORDER BY id").fetchall()
     sizes = conn.execute(f"SELECT id, sz FROM {TOKEN_COUNTS_TABLE} ORDER BY id").fetchall()
     if [section_id for section_id, _ in sizes] != [row[0] for row in rows]:
         raise ValueError("the index's token counts are not one row per section")
     head = HeadRows(rows, [bytes(sz) for _, sz in sizes])
-    conn.execute(statement)
+    (create,) = (s for s in shard_statements(shard_format) if COLUMNS_TABLE in s)
+    conn.execute(create)
     columns = encode_columns(head, shard_format)
     conn.executemany(f"INSERT INTO {COLUMNS_TABLE} VALUES (?, ?)", columns.items())
     conn.execute("DELETE FROM sections")

@@ -211,9 +211,7 @@ def cut_into_head(
         ],
     )
     if shard_format in SECTION_COLUMN_FORMATS:
-        move_rows_to_columns(
-            conn, _statement(statements, "CREATE TABLE section_columns"), shard_format
-        )
+        move_rows_to_columns(conn, shard_format)
     conn.execute("UPDATE meta SET value = ? WHERE key = 'format'", (shard_format,))
     conn.execute("COMMIT")
     return published

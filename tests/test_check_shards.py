@@ -18,9 +18,9 @@ from click.testing import CliRunner
 
 from builder.check_shards import ShardInvalid, check_search_shards
 from builder.cli import main
-from schemas.section_columns import move_rows_to_columns, restore_rows
-from schemas.shards import CHUNKED_FORMAT, PLAIN_COLUMNS_FORMAT, shard_statements
+from schemas.shards import CHUNKED_FORMAT, PLAIN_COLUMNS_FORMAT
 from schemas.term_chunks import MAX_CHUNK_RAW_BYTES, chunk_path, chunk_refs
+from tests.test_section_columns import as_earlier_head
 
 LIBRARY, VERSION = "python", "3.11.2"
 
@@ -224,16 +224,7 @@ def test_a_head_of_an_earlier_builder_passes_the_check(site: Path, shard_format:
         conn.deserialize(gzip.decompress((site / path).read_bytes()))
         catalog = orjson.loads((site / "catalog.json").read_bytes())
         (entry,) = (e for e in catalog["entries"] if e["id"] == LIBRARY)
-        restore_rows(conn, entry["shards"][VERSION]["sections"])
-        conn.execute("DROP TABLE section_columns")
-        if shard_format == PLAIN_COLUMNS_FORMAT:  # the columns as the builder before @5 sent them
-            (create,) = (
-                s for s in shard_statements(PLAIN_COLUMNS_FORMAT) if "section_columns" in s
-            )
-            move_rows_to_columns(conn, create, PLAIN_COLUMNS_FORMAT)
-        conn.execute("UPDATE meta SET value = ? WHERE key = 'format'", (shard_format,))
-        conn.execute("VACUUM")
-        raw = conn.serialize()
+        raw = as_earlier_head(conn, entry["shards"][VERSION]["sections"], shard_format)
     data = gzip.compress(raw, mtime=0)
     (site / path).write_bytes(data)
     entry["shards"][VERSION].update(

@@ -25,15 +25,15 @@ from client.search.model import default_model
 from client.search.query import parse_focus
 from client.search.sections import rank_sections
 from client.site_data import SiteData
-from schemas.section_columns import COLUMNS_TABLE, move_rows_to_columns, restore_rows
+from schemas.section_columns import COLUMNS_TABLE, restore_rows
 from schemas.shards import (
     CHUNKED_FORMAT,
     DERIVED_FORMAT,
     PLAIN_COLUMNS_FORMAT,
     SPLIT_FORMAT,
-    shard_statements,
 )
 from tests.site_data_support import SITE, Clock, FakeHost, Router, data, make_site, refused
+from tests.test_section_columns import as_earlier_head
 
 QUESTIONS = (
     "how do I configure the frobnicator timeout",
@@ -284,14 +284,7 @@ def publish_earlier_head(root: Path, shard_format: str) -> None:
     ref = catalog["entries"][0]["shards"]["1.0"]
     conn = sqlite3.connect(":memory:", isolation_level=None)
     conn.deserialize(gzip.decompress((root / ref["path"]).read_bytes()))
-    restore_rows(conn, ref["sections"])
-    conn.execute(f"DROP TABLE {COLUMNS_TABLE}")
-    if shard_format == PLAIN_COLUMNS_FORMAT:
-        (create,) = (s for s in shard_statements(PLAIN_COLUMNS_FORMAT) if COLUMNS_TABLE in s)
-        move_rows_to_columns(conn, create, PLAIN_COLUMNS_FORMAT)
-    conn.execute("UPDATE meta SET value = ? WHERE key = 'format'", (shard_format,))
-    conn.execute("VACUUM")
-    raw = conn.serialize()
+    raw = as_earlier_head(conn, ref["sections"], shard_format)
     conn.close()
     data = gzip.compress(raw, mtime=0)
     (root / ref["path"]).write_bytes(data)

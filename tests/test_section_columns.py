@@ -15,6 +15,7 @@ import pytest
 from schemas import derived_columns
 from schemas.section_columns import (
     COLUMN_NAMES,
+    COLUMNS_TABLE,
     MAX_COLUMN_SECTIONS,
     SECTION_FIELDS,
     TOKEN_COUNTS_TABLE,
@@ -23,6 +24,7 @@ from schemas.section_columns import (
     SectionRow,
     decode_columns,
     encode_columns,
+    move_rows_to_columns,
     restore_rows,
 )
 from schemas.shards import PLAIN_COLUMNS_FORMAT, SECTION_COLUMN_FORMATS, shard_statements
@@ -212,6 +214,19 @@ def peak_bytes_refusing(decode: Callable[[], object], problem: str) -> int:
     finally:
         if not tracing:
             tracemalloc.stop()
+
+
+def as_earlier_head(conn: sqlite3.Connection, count: int, shard_format: str) -> bytes:
+    """The database of the head open on ``conn`` (of ``count`` sections) as an earlier builder
+    wrote it: doctrove-shard@3 (its sections in their table, not in columns) or @4 (columns
+    that leave out less)."""
+    restore_rows(conn, count)
+    conn.execute(f"DROP TABLE {COLUMNS_TABLE}")
+    if shard_format == PLAIN_COLUMNS_FORMAT:
+        move_rows_to_columns(conn, PLAIN_COLUMNS_FORMAT)
+    conn.execute("UPDATE meta SET value = ? WHERE key = 'format'", (shard_format,))
+    conn.execute("VACUUM")
+    return conn.serialize()
 
 
 def head_with_columns(
