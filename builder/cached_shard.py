@@ -25,7 +25,7 @@ from builder.shards import KeptFileMissing, ShardInfo, write_shard_files
 from builder.stages.volume import WrittenVolume
 from schemas.section_columns import MAX_COLUMN_SECTIONS
 from schemas.shard_build import PENDING_TOKENS_BYTES
-from schemas.shards import DERIVED_FORMAT, SPLIT_FORMAT
+from schemas.shards import SHORT_NAMES_FORMAT, SPLIT_FORMAT
 from schemas.term_chunks import CHUNK_RAW_BYTES
 from schemas.text import TOKENIZER
 
@@ -48,7 +48,7 @@ def write_shard_cached(
     key = cache_key(
         "shard",
         SPLIT_FORMAT,
-        DERIVED_FORMAT,
+        SHORT_NAMES_FORMAT,
         MAX_COLUMN_SECTIONS,
         TOKENIZER,
         PENDING_TOKENS_BYTES,

@@ -42,10 +42,12 @@ from schemas.derived_columns import ColumnsError as ColumnsError  # raised by bo
 from schemas.shards import (
     CHUNKED_FORMAT,
     DERIVED_FORMAT,
+    DERIVED_FORMATS,
     FTS_COLUMNS,
     FTS_TABLE,
     PLAIN_COLUMNS_FORMAT,
     SECTION_COLUMN_FORMATS,
+    SHORT_NAMES_FORMAT,
     read_shard_meta,
     shard_statements,
 )
@@ -91,6 +93,7 @@ _PLAIN_COLUMN_NAMES = (
 COLUMN_NAMES: dict[str, tuple[str, ...]] = {
     PLAIN_COLUMNS_FORMAT: _PLAIN_COLUMN_NAMES,
     DERIVED_FORMAT: (*_PLAIN_COLUMN_NAMES, "heading_shared"),
+    SHORT_NAMES_FORMAT: (*_PLAIN_COLUMN_NAMES, "heading_shared"),
 }
 
 # What SQLite stores of a JSON value as it is (sqlite3 binds True as 1, a list not at all), and
@@ -129,7 +132,7 @@ def head_format(conn: sqlite3.Connection) -> str:
         " + length(path) + coalesce(length(source), 0)), 0) FROM sections"
     ).fetchone()
     fits = sections <= MAX_COLUMN_SECTIONS and chars <= derived.MAX_ROW_CHARS
-    return DERIVED_FORMAT if fits else CHUNKED_FORMAT
+    return SHORT_NAMES_FORMAT if fits else CHUNKED_FORMAT
 
 
 def encode_columns(head: HeadRows, shard_format: str) -> dict[str, bytes]:
@@ -158,7 +161,7 @@ def encode_columns(head: HeadRows, shard_format: str) -> dict[str, bytes]:
         "pack": _runs(packs),
         "token_counts": counts,
     }
-    if shard_format == DERIVED_FORMAT:
+    if shard_format in DERIVED_FORMATS:
         columns["heading"], columns["heading_shared"] = derived.front_coded(headings)
         columns["heading_path"] = derived.path_codes(paths, headings)
         columns["anchor"] = derived.anchor_codes(anchors, headings)
@@ -182,7 +185,7 @@ def decode_columns(columns: Mapping[str, bytes], count: int, shard_format: str) 
                            "a head sends as columns")  # fmt: skip
     values = {name: _loaded(name, data) for name, data in columns.items()}
     made = derived.MadeText()
-    if shard_format == DERIVED_FORMAT:
+    if shard_format in DERIVED_FORMATS:
         values["token_counts"] = derived.counts_by_section(
             values["token_counts"], len(FTS_COLUMNS), count
         )
@@ -233,7 +236,7 @@ def _headings_paths_anchors(
     """The headings, heading paths and anchors the columns make, each checked as it is stored;
     the text their codes make is counted (``made``)."""
     headings, paths, anchors = values["heading"], values["heading_path"], values["anchor"]
-    if shard_format == DERIVED_FORMAT:
+    if shard_format in DERIVED_FORMATS:
         headings = derived.front_decoded(headings, values["heading_shared"], made)
         paths = derived.paths_decoded(paths, headings, made)
         anchors = derived.anchors_decoded(anchors, headings, made)  # null made the heading

@@ -27,7 +27,12 @@ PLAIN_COLUMNS_FORMAT = "doctrove-shard@4"
 # A doctrove-shard@4 head whose columns leave out what rows derive from each other (the same
 # tables; schemas/derived_columns.py).
 DERIVED_FORMAT = "doctrove-shard@5"
-SECTION_COLUMN_FORMATS = (PLAIN_COLUMNS_FORMAT, DERIVED_FORMAT)
+# A doctrove-shard@5 head whose packs and chunks are named by the first NAME_DIGITS hex digits
+# of their sha256, and whose columns derive more values (the same tables).
+SHORT_NAMES_FORMAT = "doctrove-shard@6"
+# The formats whose columns send schemas/derived_columns.py's codes.
+DERIVED_FORMATS = (DERIVED_FORMAT, SHORT_NAMES_FORMAT)
+SECTION_COLUMN_FORMATS = (PLAIN_COLUMNS_FORMAT, *DERIVED_FORMATS)
 # The formats of a head: a search shard whose index pages are in chunks beside it.
 HEAD_FORMATS = (CHUNKED_FORMAT, *SECTION_COLUMN_FORMATS)
 SHARD_DDL = "shard.sql"
@@ -38,6 +43,7 @@ FORMAT_DDL: dict[str, tuple[str, ...]] = {
     CHUNKED_FORMAT: ("search_shard.sql", "term_chunks.sql"),
     PLAIN_COLUMNS_FORMAT: ("search_shard.sql", "term_chunks.sql", "section_columns.sql"),
     DERIVED_FORMAT: ("search_shard.sql", "term_chunks.sql", "section_columns.sql"),
+    SHORT_NAMES_FORMAT: ("search_shard.sql", "term_chunks.sql", "section_columns.sql"),
 }
 # "DTrv": marks the file as a doctrove shard for tools such as file(1); checked with the schema.
 APPLICATION_ID = 0x44547276
@@ -90,6 +96,7 @@ _FORMAT_ROW_RULES: dict[str, tuple[tuple[str, str], ...]] = {
     # Checked once the client has put the rows back (schemas.section_columns).
     PLAIN_COLUMNS_FORMAT: (*_ROW_RULES, *_SPLIT_ROW_RULES),
     DERIVED_FORMAT: (*_ROW_RULES, *_SPLIT_ROW_RULES),
+    SHORT_NAMES_FORMAT: (*_ROW_RULES, *_SPLIT_ROW_RULES),
 }
 
 

@@ -28,8 +28,8 @@ from client.site_data import SiteData
 from schemas.section_columns import COLUMNS_TABLE, restore_rows
 from schemas.shards import (
     CHUNKED_FORMAT,
-    DERIVED_FORMAT,
     PLAIN_COLUMNS_FORMAT,
+    SHORT_NAMES_FORMAT,
     SPLIT_FORMAT,
 )
 from tests.site_data_support import SITE, Clock, FakeHost, Router, data, make_site, refused
@@ -70,7 +70,7 @@ def publish(root: Path, records: list[dict[str, Any]], *, chunked: bool) -> None
     """A site of one version of ``lib``: a head and its chunks, or one search shard."""
     catalog = make_site(root, {"lib": {"1.0": records}}, split_index_bytes=0 if chunked else None)
     shard_format = catalog["entries"][0]["shards"]["1.0"]["format"]
-    assert shard_format == (DERIVED_FORMAT if chunked else SPLIT_FORMAT)
+    assert shard_format == (SHORT_NAMES_FORMAT if chunked else SPLIT_FORMAT)
 
 
 def ranking(site: SiteData, question: str) -> list[tuple[int, float]]:

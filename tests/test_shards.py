@@ -17,7 +17,7 @@ from schemas import shard_build
 from schemas.fts_segments import canonical_header
 from schemas.shards import (
     APPLICATION_ID,
-    DERIVED_FORMAT,
+    SHORT_NAMES_FORMAT,
     SPLIT_FORMAT,
     read_shard_meta,
     shard_statements,
@@ -358,7 +358,7 @@ def test_a_shard_made_in_memory_has_the_bytes_sqlite_writes_to_a_file(
     on_disk = made(f"file:{tmp_path}/disk-{{}}.sqlite")
     (written,) = tmp_path.glob("disk-*.sqlite")
     assert in_memory == on_disk == canonical_header(written.read_bytes())
-    assert read_shard_meta_format(in_memory) == (DERIVED_FORMAT if chunked else SPLIT_FORMAT)
+    assert read_shard_meta_format(in_memory) == (SHORT_NAMES_FORMAT if chunked else SPLIT_FORMAT)
 
 
 def read_shard_meta_format(database: bytes) -> str:

@@ -15,7 +15,7 @@ import orjson
 import pytest
 
 from builder.shards import write_shard_files
-from schemas.shards import BM25_WEIGHTS, DERIVED_FORMAT, FTS_TABLE, SPLIT_FORMAT
+from schemas.shards import BM25_WEIGHTS, FTS_TABLE, SHORT_NAMES_FORMAT, SPLIT_FORMAT
 from schemas.term_chunks import (
     CHUNKS_FOLDER,
     ChunkRef,
@@ -83,7 +83,7 @@ def test_published_head_and_chunks_answer_every_term_as_the_whole_shard(
     assert versions
     for key in versions:
         whole, chunked = whole_shards[key], chunked_shards[key]
-        assert (whole["format"], chunked["format"]) == (SPLIT_FORMAT, DERIVED_FORMAT)
+        assert (whole["format"], chunked["format"]) == (SPLIT_FORMAT, SHORT_NAMES_FORMAT)
         with closing(opened(examples_site, whole)) as uncut:
             uncut.execute(f"CREATE VIRTUAL TABLE temp.v USING fts5vocab(main, {FTS_TABLE}, 'row')")
             vocabulary = [str(term) for (term,) in uncut.execute("SELECT term FROM temp.v")]
@@ -114,7 +114,7 @@ def test_the_same_records_give_the_same_head_and_chunks(
     files = site_files(tmp_path / "a")
     assert files == site_files(tmp_path / "b") and first == second
     chunks = {path: data for path, data in files.items() if f"/{CHUNKS_FOLDER}/" in path}
-    assert first.format == DERIVED_FORMAT and first.chunks == len(chunks) > 1
+    assert first.format == SHORT_NAMES_FORMAT and first.chunks == len(chunks) > 1
     assert first.chunk_bytes == sum(len(data) for data in chunks.values())
     # Every file written is in the map the build cache keeps, under its real sha256.
     assert written == {path: hashlib.sha256(data).hexdigest() for path, data in files.items()}
@@ -135,7 +135,7 @@ def test_only_an_index_that_reaches_the_threshold_is_cut(
     above, _ = write_shard_files(
         tmp_path / "above", "python", "3.11.2", records, split_index_bytes=size + 1
     )
-    assert (at.format, at.chunks > 0) == (DERIVED_FORMAT, True)
+    assert (at.format, at.chunks > 0) == (SHORT_NAMES_FORMAT, True)
     assert (above.format, above.chunks, above.chunk_bytes) == (SPLIT_FORMAT, 0, 0)
     assert below.format == SPLIT_FORMAT  # the default threshold: the examples are small
     assert not (tmp_path / "above" / "shards" / "python" / CHUNKS_FOLDER).exists()

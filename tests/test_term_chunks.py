@@ -19,8 +19,8 @@ from schemas.section_columns import restore_rows
 from schemas.shard_build import build_search_database, page_rows, placed_pages
 from schemas.shards import (
     BM25_WEIGHTS,
-    DERIVED_FORMAT,
     FTS_TABLE,
+    SHORT_NAMES_FORMAT,
     SPLIT_FORMAT,
     read_shard_meta,
     verify_shard_schema,
@@ -174,8 +174,8 @@ def test_the_head_and_the_chunks_a_term_needs_answer_every_term_as_the_whole_sha
 def test_a_head_is_the_chunked_format_and_its_chunks_hold_every_index_page(whole: bytes) -> None:
     head, chunks = cut(whole)
     with closing(opened(head)) as conn:
-        assert verify_shard_schema(conn, DERIVED_FORMAT) == []
-        assert read_shard_meta(conn)["format"] == DERIVED_FORMAT
+        assert verify_shard_schema(conn, SHORT_NAMES_FORMAT) == []
+        assert read_shard_meta(conn)["format"] == SHORT_NAMES_FORMAT
         refs = chunk_refs(conn)
         assert [(r.first_page, r.last_page, r.sha256) for r in refs] == [
             (c.chunk.first_page, c.chunk.last_page, c.sha256) for c in chunks
