@@ -6,17 +6,19 @@
     python bench/first_answer.py --site _site --library python --latency-ms 50 --mbit 20
 
 Serves the built site with ``python -m builder.serve`` over loopback as built (on a large
-version a doctrove-shard@5 head, its sections sent as columns that leave out what rows derive
-from each other, whose index chunks are fetched per query, plus body packs fetched per answered
-page) and, for reference in the same run, four copies of it: one whose heads send every value
-of their columns (the doctrove-shard@4 head the builder published before), one whose heads hold
-their sections as rows (the doctrove-shard@3 head the builder published before columns), one
-whose catalog points at each head put back together as
-one doctrove-shard@2 search shard (what the builder published before heads), and one pointing
-at the whole doctrove-shard@1 shard it wrote before that (built from the site's index.json with
-the same code, gzip level 6). Each request waits ``--latency-ms`` before it is sent (a round
-trip added in the client's transport), and 0 ms for comparison; with ``--mbit`` every response
-shares a link of that bandwidth (else loopback's). For each format and latency it asks six
+version a doctrove-shard@6 head, its sections sent as columns that leave out what rows derive
+from each other and its packs and chunks named by 128 bits of their sha256, whose index chunks
+are fetched per query, plus body packs fetched per answered page) and, for reference in the
+same run, five copies of it: one whose heads are doctrove-shard@5 (the head the builder
+published before: fewer codes, whole names), one whose heads send every value of their columns
+(doctrove-shard@4), one whose heads hold their sections as rows (doctrove-shard@3, the head
+before columns), one whose catalog points at each head put back together as one
+doctrove-shard@2 search shard (what the builder published before heads), and one pointing at
+the whole doctrove-shard@1 shard it wrote before that (built from the site's index.json with
+the same code). The copies' heads are gzipped at level 6, as those builders wrote them. Each
+request waits ``--latency-ms`` before it is sent (a round trip added in the client's
+transport), and 0 ms for comparison; with ``--mbit`` every response shares a link of that
+bandwidth (else loopback's). For each format and latency it asks six
 different questions with an empty cache (cold), then the same six from a new client on the warm
 disk cache, and prints the bytes on the wire, the requests and the wall time of each answer and
 of all six; it also checks that every format answers every question with the same sections.
@@ -50,6 +52,7 @@ from python_questions import QUESTIONS  # noqa: E402
 
 from client.assemble import make_service  # noqa: E402
 from client.config import resolve_settings  # noqa: E402
+from schemas.body_packs import pack_path  # noqa: E402
 from schemas.digests import file_sha256  # noqa: E402
 from schemas.section_columns import (  # noqa: E402
     COLUMNS_TABLE,
@@ -59,11 +62,13 @@ from schemas.section_columns import (  # noqa: E402
 from schemas.shard_build import build_database  # noqa: E402
 from schemas.shards import (  # noqa: E402
     CHUNKED_FORMAT,
+    DERIVED_FORMAT,
     HEAD_FORMATS,
     PLAIN_COLUMNS_FORMAT,
     SECTION_COLUMN_FORMATS,
     SHARD_FORMAT,
     SPLIT_FORMAT,
+    name_digits,
 )
 from schemas.term_chunks import (  # noqa: E402
     chunk_path,
@@ -181,6 +186,16 @@ def plain_columns_site(site: Path, target: Path) -> None:
     _rewrite_heads(site, target, PLAIN_COLUMNS_FORMAT, send_every_value)
 
 
+def derived_columns_site(site: Path, target: Path) -> None:
+    """``target``: a copy of the site whose heads are doctrove-shard@5, the head the builder
+    published before doctrove-shard@6 (fewer codes, packs and chunks named in full)."""
+
+    def send_fewer_codes(_site: Path, _entry: dict[str, Any], conn: sqlite3.Connection) -> None:
+        move_rows_to_columns(conn, DERIVED_FORMAT)
+
+    _rewrite_heads(site, target, DERIVED_FORMAT, send_fewer_codes)
+
+
 def search_shard_site(site: Path, target: Path) -> None:
     """``target``: a copy of the site whose catalog points at each head with all its chunks put
     back as one doctrove-shard@2 search shard (the body packs are the same files)."""
@@ -217,6 +232,8 @@ def _rewrite_heads(
                 restore_rows(conn, int(ref["sections"]))
                 conn.execute(f"DROP TABLE {COLUMNS_TABLE}")
             change(site, entry, conn)
+            if name_digits(shard_format) != name_digits(ref["format"]):
+                _name_in_full(conn, site, target, entry["id"])
             conn.execute("UPDATE meta SET value = ? WHERE key = 'format'", (shard_format,))
             conn.execute("VACUUM")
             conn.close()
@@ -234,6 +251,22 @@ def _rewrite_heads(
             raw.unlink()
     (target / "catalog.json").unlink()
     (target / "catalog.json").write_bytes(orjson.dumps(catalog, option=orjson.OPT_SORT_KEYS))
+
+
+def _name_in_full(conn: sqlite3.Connection, site: Path, target: Path, library_id: str) -> None:
+    """Name the packs and chunks a head lists by their whole sha256, as builders before
+    doctrove-shard@6 did: in its tables, and as files in ``target`` (links to ``site``'s)."""
+    tables = [t for (t,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    for table, path_of in (("packs", pack_path), ("chunks", chunk_path)):
+        if table not in tables:
+            continue  # put_chunks_back dropped the chunks
+        for row_id, name in conn.execute(f"SELECT id, sha256 FROM {table}").fetchall():
+            file = site / path_of(library_id, name)
+            full = file_sha256(file)
+            linked = target / path_of(library_id, full)
+            if not linked.exists():
+                os.link(file, linked)
+            conn.execute(f"UPDATE {table} SET sha256 = ? WHERE id = ?", (full, row_id))
 
 
 def built_corpus(corpus: Path, work: Path) -> Path:
@@ -321,10 +354,13 @@ def main() -> None:
         rows_head_site(args.site, rows_head)
         plain_columns = tmp / "plain-columns"
         plain_columns_site(args.site, plain_columns)
+        derived_columns = tmp / "derived-columns"
+        derived_columns_site(args.site, derived_columns)
         before = tmp / "before"
         before.mkdir()
         whole_shard_site(args.site, before)
-        servers = {"as built (@5 head + chunks + packs)": serve(args.site)}
+        servers = {"as built (@6 head + chunks + packs)": serve(args.site)}
+        servers["@5 head (fewer codes) + chunks + packs"] = serve(derived_columns)
         servers["@4 head (every value) + chunks + packs"] = serve(plain_columns)
         servers["@3 head (rows) + chunks + packs"] = serve(rows_head)
         servers["search shard + packs (@2)"] = serve(search)

@@ -27,12 +27,15 @@ import orjson
 
 from builder.errors import BuildError
 from schemas.body_packs import PackError, decode_pack, pack_path
+from schemas.digests import names_content
 from schemas.section_columns import ColumnsError, restore_rows
 from schemas.shards import (
     FTS_TABLE,
     HEAD_FORMATS,
     SECTION_COLUMN_FORMATS,
     SPLIT_FORMAT,
+    name_digits,
+    read_shard_meta,
     verify_shard_meta,
     verify_shard_rows,
     verify_shard_schema,
@@ -120,11 +123,16 @@ def _check_packs(
     ):
         lengths.setdefault(int(pack), []).append((int(section_id), int(length)))
     rows = conn.execute("SELECT id, sha256, bytes FROM packs ORDER BY id").fetchall()
+    digits = name_digits(read_shard_meta(conn).get("format", ""))
     for pack, sha256, size in rows:
         try:
-            path = pack_path(library_id, str(sha256))
+            if not isinstance(sha256, str) or len(sha256) != digits:
+                raise ValueError(sha256)
+            path = pack_path(library_id, sha256)
         except ValueError:
-            problems.append(f"{where}: pack {pack} is not named by a sha256 ({sha256!r})")
+            problems.append(
+                f"{where}: pack {pack} is not named by {digits} hex digits of a sha256 ({sha256!r})"
+            )
             continue
         try:
             data = (site / path).read_bytes()
@@ -134,7 +142,7 @@ def _check_packs(
         try:
             if len(data) != size:
                 raise PackError(f"it is {len(data)} bytes, its shard lists {size}")
-            if hashlib.sha256(data).hexdigest() != sha256:
+            if not names_content(sha256, data):
                 raise PackError("its sha256 is not the one its name and shard give")
             decode_pack(data, lengths.get(int(pack), []))
         except PackError as exc:
@@ -225,7 +233,7 @@ def _check_chunks(
         try:
             if len(data) != ref.bytes:
                 raise ChunkError(f"it is {len(data)} bytes, its head lists {ref.bytes}")
-            if hashlib.sha256(data).hexdigest() != ref.sha256:
+            if not names_content(ref.sha256, data):
                 raise ChunkError("its sha256 is not the one its name and head give")
             insert_rows(conn, decode_rows(inflate_chunk(data, ref), segment, ref))
         except ChunkError as exc:

@@ -34,6 +34,10 @@ GZIP_LEVEL = 6
 # of a query's chunks), deflated in 0.14 s against 0.20 s and 0.33 s, and a one-word edit
 # deflates about a hundred of them again (FTS5 packs its pages end to end).
 CHUNK_GZIP_LEVEL = 4
+# A head (schemas.term_chunks) is what a cold client downloads before its first answer, so it
+# is deflated at the slowest level: on the Python 3.11 docs' head (975 KB raw) level 9 takes
+# 3,118 bytes (1.2%) more off than level 6, for 0.13 s instead of 0.04 s once per build.
+HEAD_GZIP_LEVEL = 9
 WHOLE_LIMIT = 1 << 20
 AVERAGE_PAGES = 32
 MIN_PAGES = 8
@@ -97,21 +101,26 @@ def gzip_file(source: Path, target: Path, compress: CompressPiece = compress_pie
     return digest.hexdigest()
 
 
-def gzip_data(data: bytes, compress: CompressPiece = compress_piece) -> bytes:
-    """``data`` gzip-compressed piece by piece: the bytes ``gzip_file`` writes for it."""
-    return b"".join(gzip_parts(data, compress))
+def gzip_data(
+    data: bytes, compress: CompressPiece = compress_piece, level: int = GZIP_LEVEL
+) -> bytes:
+    """``data`` gzip-compressed piece by piece at zlib ``level``: the bytes ``gzip_file``
+    writes for it at level 6."""
+    return b"".join(gzip_parts(data, compress, level))
 
 
-def gzip_parts(data: bytes | mmap.mmap, compress: CompressPiece) -> Iterator[bytes]:
+def gzip_parts(
+    data: bytes | mmap.mmap, compress: CompressPiece, level: int = GZIP_LEVEL
+) -> Iterator[bytes]:
     """The gzip member of ``data`` in parts: the header, each piece's deflate, the trailer."""
     yield _HEADER
     size = len(data)
     if size == 0:
-        yield compress(b"", True, GZIP_LEVEL)
+        yield compress(b"", True, level)
     crc = start = 0
     for end in piece_ends(data) if size else ():
         piece = data[start:end]
         crc = zlib.crc32(piece, crc)
-        yield compress(piece, end == size, GZIP_LEVEL)
+        yield compress(piece, end == size, level)
         start = end
     yield gzip_trailer(crc, size)

@@ -31,7 +31,14 @@ from typing import Any
 from urllib.parse import quote
 
 from builder.errors import BuildError
-from builder.shard_gzip import CompressPiece, compress_piece, gzip_bytes, gzip_data
+from builder.shard_gzip import (
+    GZIP_LEVEL,
+    HEAD_GZIP_LEVEL,
+    CompressPiece,
+    compress_piece,
+    gzip_bytes,
+    gzip_data,
+)
 from schemas.body_packs import pack_path
 from schemas.shard_build import (
     PageChange,
@@ -45,7 +52,7 @@ from schemas.shard_build import (
     split_code,
     updated_search_database_bytes,
 )
-from schemas.shards import BM25_WEIGHTS, FTS_TABLE, SPLIT_FORMAT, read_shard_meta
+from schemas.shards import BM25_WEIGHTS, FTS_TABLE, SPLIT_FORMAT, content_name, read_shard_meta
 from schemas.term_chunks import (
     CHUNK_RAW_BYTES,
     SPLIT_INDEX_BYTES,
@@ -185,7 +192,7 @@ def write_shard_files(
         # The builder's one boundary for SQLite errors (a full disk, a broken library).
         where = f"{library_id} {version}"
         raise BuildError(f"could not write the search shard of {where}: {exc}") from exc
-    packed = gzip_data(raw, compress)
+    packed = gzip_data(raw, compress, HEAD_GZIP_LEVEL if chunks else GZIP_LEVEL)
     if len(packed) <= len(raw) * (1 - MIN_SAVING):
         chosen, extension, compression = packed, "sqlite.gz", "gzip"
     else:
@@ -194,20 +201,31 @@ def write_shard_files(
     path = f"{stem}.{sha256[:16]}.{extension}"
     (staging / path).write_bytes(chosen)
     raw_bytes, size = len(raw), len(chosen)
+    shard_format = formats[0] if chunks else SPLIT_FORMAT
+
+    def named(sha256: str) -> str:  # the name the shard's packs and chunks table give the file
+        return content_name(sha256, shard_format)
+
     written = {
         path: sha256,
         **_write_named(
             staging,
-            ((pack_path(library_id, sha), sha, data) for sha, _, data in packs if data is not None),
+            (
+                (pack_path(library_id, named(sha)), sha, data)
+                for sha, _, data in packs
+                if data is not None
+            ),
             place,
         ),
         **_link_kept(
             staging,
-            [(pack_path(library_id, sha), sha) for sha, _, data in packs if data is None],
+            [(pack_path(library_id, named(sha)), sha) for sha, _, data in packs if data is None],
             update,
         ),
         **_write_named(
-            staging, ((chunk_path(library_id, c.sha256), c.sha256, c.data) for c in chunks), place
+            staging,
+            ((chunk_path(library_id, named(c.sha256)), c.sha256, c.data) for c in chunks),
+            place,
         ),
     }
     info = ShardInfo(
@@ -219,7 +237,7 @@ def write_shard_files(
         raw_bytes,
         count,
         compression,
-        formats[0] if chunks else SPLIT_FORMAT,
+        shard_format,
         len(packs),
         sum(pack_bytes for _, pack_bytes, _ in packs),
         len(chunks),

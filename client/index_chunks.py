@@ -16,7 +16,6 @@ what it has (``docclient sync`` fetches them all).
 
 from __future__ import annotations
 
-import hashlib
 import sqlite3
 import threading
 from collections.abc import Callable, Sequence
@@ -24,6 +23,7 @@ from collections.abc import Callable, Sequence
 from client.disk_cache import DiskCache
 from client.errors import NetworkError
 from client.parallel_fetch import fetch_each
+from schemas.digests import names_content
 from schemas.term_chunks import (
     ChunkError,
     ChunkRef,
@@ -110,7 +110,7 @@ class IndexChunks:
         data = self._cache.read_derived(_derived_name(ref.sha256))
         if data is None or len(data) != ref.bytes:
             return None
-        if hashlib.sha256(data).hexdigest() != ref.sha256:
+        if not names_content(ref.sha256, data):
             return None
         try:
             return self._rows(data, ref)
@@ -122,7 +122,7 @@ class IndexChunks:
         so it runs in worker threads."""
         path = chunk_path(self._library_id, ref.sha256)
         data = self._fetch(path, ref.bytes, ref.sha256, _derived_name(ref.sha256))
-        if len(data) != ref.bytes or hashlib.sha256(data).hexdigest() != ref.sha256:
+        if len(data) != ref.bytes or not names_content(ref.sha256, data):
             raise NetworkError(
                 f"{path} is not the index chunk the search shard lists (size or sha256)",
                 hints=[path],

@@ -44,6 +44,7 @@ from client.errors import (
 from client.fetch import RemoteSite
 from client.model import VectorsRef
 from client.single_flight import SingleFlight
+from schemas.digests import names_content
 
 # (site, reason): record a site's failure (its cooldown starts).
 Fail = Callable[[str, str], None]
@@ -226,7 +227,7 @@ class ListedFiles:
 
 def _matches_listing(data: bytes, size: int, sha256: str) -> bool:
     """Whether ``data`` has the ``size`` and ``sha256`` a listing gives."""
-    return len(data) == size and hashlib.sha256(data).hexdigest() == sha256
+    return len(data) == size and names_content(sha256, data)
 
 
 def _in_folder(folder: Path, path: str) -> bytes | None:

@@ -27,6 +27,7 @@ from client.disk_cache import DiskCache
 from client.errors import ClientError, CoolingDown, NetworkError
 from client.parallel_fetch import fetch_each
 from schemas.body_packs import MAX_PACK_BYTES, PackError, decode_pack, pack_path
+from schemas.digests import names_content
 
 # (path relative to the site root, size and sha256 of the bytes expected, the name a download
 # is kept under in the cache's derived folder) -> the bytes the source holds there (the caller
@@ -129,7 +130,7 @@ class SectionBodies:
         if row is None:
             raise ClientError(f"the search shard of {self._library_id} names no pack {pack}")
         data = self._cache.read_derived(_derived_name(str(row[0])))
-        if data is None or hashlib.sha256(data).hexdigest() != row[0]:
+        if data is None or not names_content(str(row[0]), data):
             data = self._verified(pack, str(row[0]), int(row[1]))
         return self._decoded(pack, data)
 
@@ -167,7 +168,7 @@ class SectionBodies:
                 hints=[path],
             )
         data = self._fetch(path, size, sha256, _derived_name(sha256))
-        if len(data) != size or hashlib.sha256(data).hexdigest() != sha256:
+        if len(data) != size or not names_content(sha256, data):
             raise NetworkError(
                 f"{path} is not the body pack the search shard lists (size or sha256)",
                 hints=[path],

@@ -13,7 +13,6 @@ it fetches it no more.
 
 from __future__ import annotations
 
-import re
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -21,6 +20,7 @@ from urllib.parse import quote
 
 import orjson
 
+from schemas.digests import CONTENT_NAME, SHORT_NAME_DIGITS
 from schemas.gzip_member import gzip_member
 from schemas.shards import MAX_SECTION_CHARS
 
@@ -30,7 +30,6 @@ PACK_SUFFIX = ".json.gz"
 MAX_PACK_CHARS = 60_000
 # What a pack may decompress to: its characters as UTF-8 (at most 4 bytes each) plus the JSON.
 MAX_PACK_BYTES = 4 * (MAX_PACK_CHARS + MAX_SECTION_CHARS) + (1 << 16)
-_SHA256 = re.compile(r"^[0-9a-f]{64}$")
 
 
 class PackError(ValueError):
@@ -99,8 +98,9 @@ def decode_pack(data: bytes, lengths: Sequence[tuple[int, int]]) -> dict[int, st
     return {section_id: body for (section_id, _length), body in zip(lengths, bodies, strict=True)}
 
 
-def pack_path(library_id: str, sha256: str) -> str:
-    """Where a pack is published, relative to the site root; ValueError for a bad hash."""
-    if not _SHA256.match(sha256):
-        raise ValueError(f"{sha256!r} is not a sha256")
-    return f"shards/{quote(library_id, safe='')}/{PACKS_FOLDER}/{sha256}{PACK_SUFFIX}"
+def pack_path(library_id: str, name: str) -> str:
+    """Where a pack is published, relative to the site root, by its content name
+    (schemas.digests.CONTENT_NAME); ValueError for anything else."""
+    if not CONTENT_NAME.fullmatch(name):
+        raise ValueError(f"{name!r} is not a sha256 or its first {SHORT_NAME_DIGITS} hex digits")
+    return f"shards/{quote(library_id, safe='')}/{PACKS_FOLDER}/{name}{PACK_SUFFIX}"

@@ -14,6 +14,7 @@ import re
 import sqlite3
 from importlib import resources
 
+from schemas.digests import FULL_NAME_DIGITS, SHORT_NAME_DIGITS
 from schemas.sqlite_master import SchemaRow, ddl_schema, schema_rows
 from schemas.text import TOKENIZER
 
@@ -98,6 +99,17 @@ _FORMAT_ROW_RULES: dict[str, tuple[tuple[str, str], ...]] = {
     DERIVED_FORMAT: (*_ROW_RULES, *_SPLIT_ROW_RULES),
     SHORT_NAMES_FORMAT: (*_ROW_RULES, *_SPLIT_ROW_RULES),
 }
+
+
+def content_name(sha256: str, shard_format: str) -> str:
+    """The name a ``shard_format`` shard gives the body pack or index chunk of this sha256 (hex):
+    its first SHORT_NAME_DIGITS digits in a doctrove-shard@6 head, else all of them."""
+    return sha256[: name_digits(shard_format)]
+
+
+def name_digits(shard_format: str) -> int:
+    """How many hex digits of their sha256 name the packs and chunks a shard of the format lists."""
+    return SHORT_NAME_DIGITS if shard_format == SHORT_NAMES_FORMAT else FULL_NAME_DIGITS
 
 
 @functools.cache

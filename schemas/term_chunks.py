@@ -33,8 +33,16 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from urllib.parse import quote
 
+from schemas.digests import CONTENT_NAME, SHORT_NAME_DIGITS
 from schemas.section_columns import head_format, move_rows_to_columns
-from schemas.shards import FTS_TABLE, SECTION_COLUMN_FORMATS, shard_statements
+from schemas.shards import (
+    FTS_TABLE,
+    SECTION_COLUMN_FORMATS,
+    content_name,
+    name_digits,
+    read_shard_meta,
+    shard_statements,
+)
 
 CHUNKS_FOLDER = "index"
 CHUNK_SUFFIX = ".bin.gz"
@@ -58,7 +66,6 @@ MAX_CHUNK_RAW_BYTES = 32 << 20
 _SEGMENT_SHIFT = 37
 _PAGE_MASK = (1 << 31) - 1
 _ROW_HEADER = struct.Struct(">QI")
-_SHA256 = re.compile(r"^[0-9a-f]{64}$")
 _QUOTED = re.compile(r'"((?:[^"]|"")*)"')
 # What FTS5's ascii tokenizer with tokenchars '._' (the shards' tokenizer) keeps in a token:
 # ASCII letters and digits, the two token characters, and every non-ASCII character. Written
@@ -105,11 +112,12 @@ class ChunkRef:
     raw_bytes: int
 
 
-def chunk_path(library_id: str, sha256: str) -> str:
-    """Where a chunk is published, relative to the site root; ValueError for a bad hash."""
-    if not _SHA256.match(sha256):
-        raise ValueError(f"{sha256!r} is not a sha256")
-    return f"shards/{quote(library_id, safe='')}/{CHUNKS_FOLDER}/{sha256}{CHUNK_SUFFIX}"
+def chunk_path(library_id: str, name: str) -> str:
+    """Where a chunk is published, relative to the site root, by its content name
+    (schemas.digests.CONTENT_NAME); ValueError for anything else."""
+    if not CONTENT_NAME.fullmatch(name):
+        raise ValueError(f"{name!r} is not a sha256 or its first {SHORT_NAME_DIGITS} hex digits")
+    return f"shards/{quote(library_id, safe='')}/{CHUNKS_FOLDER}/{name}{CHUNK_SUFFIX}"
 
 
 def encode_rows(rows: Iterable[tuple[int, bytes]]) -> bytes:
@@ -206,10 +214,19 @@ def cut_into_head(
     conn.executemany(
         "INSERT INTO chunks VALUES (?, ?, ?, ?, ?, ?)",
         [
-            (number, p.chunk.first_page, p.chunk.last_page, p.sha256, len(p.data), p.raw_bytes)
+            (
+                number,
+                p.chunk.first_page,
+                p.chunk.last_page,
+                content_name(p.sha256, shard_format),
+                len(p.data),
+                p.raw_bytes,
+            )
             for number, p in enumerate(published, 1)
         ],
     )
+    digits = name_digits(shard_format)
+    conn.execute("UPDATE packs SET sha256 = substr(sha256, 1, ?)", (digits,))
     if shard_format in SECTION_COLUMN_FORMATS:
         move_rows_to_columns(conn, shard_format)
     conn.execute("UPDATE meta SET value = ? WHERE key = 'format'", (shard_format,))
@@ -266,8 +283,10 @@ def head_segment(conn: sqlite3.Connection) -> int | None:
 
 def chunk_table_problems(conn: sqlite3.Connection) -> list[str]:
     """What is wrong with a head's chunks table (a head is trusted for its bytes, not yet for
-    what they say): each row's values of the right type and range, a lowercase sha256 named
-    once, and the chunks' pages in rising order without overlap. Empty when it is sound."""
+    what they say): each row's values of the right type and range, a name (its sha256 in
+    lowercase hex, as many digits as the format's name_digits) given once, and the chunks'
+    pages in rising order without overlap. Empty when it is sound."""
+    digits = name_digits(read_shard_meta(conn).get("format", ""))
     rows = conn.execute(
         "SELECT id, first_page, last_page, sha256, bytes, raw_bytes FROM chunks ORDER BY id"
     ).fetchall()
@@ -285,8 +304,16 @@ def chunk_table_problems(conn: sqlite3.Connection) -> list[str]:
             )
         elif not (0 < size <= _gzip_bound(raw_size) and 0 < raw_size <= MAX_CHUNK_RAW_BYTES):
             problems.append(f"{where}: its sizes ({size}, {raw_size} raw) are out of range")
-        elif not isinstance(sha256, str) or not _SHA256.match(sha256) or sha256 in names:
-            problems.append(f"{where}: its sha256 {sha256!r} is not a lowercase sha256 named once")
+        elif (
+            not isinstance(sha256, str)
+            or len(sha256) != digits
+            or not CONTENT_NAME.fullmatch(sha256)
+            or sha256 in names
+        ):
+            problems.append(
+                f"{where}: its sha256 {sha256!r} is not {digits} lowercase hex digits of a "
+                "sha256, given once"
+            )
         else:
             last_page = last
         names.add(sha256)

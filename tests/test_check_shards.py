@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 from builder.check_shards import ShardInvalid, check_search_shards
 from builder.cli import main
-from schemas.shards import CHUNKED_FORMAT, PLAIN_COLUMNS_FORMAT
+from schemas.shards import CHUNKED_FORMAT, DERIVED_FORMAT, PLAIN_COLUMNS_FORMAT
 from schemas.term_chunks import MAX_CHUNK_RAW_BYTES, chunk_path, chunk_refs
 from tests.test_section_columns import as_earlier_head
 
@@ -138,10 +138,30 @@ def test_a_chunk_that_holds_other_pages_than_its_head_lists_fails_the_check(site
 
 
 @pytest.mark.parametrize(
+    "change",
+    [
+        "UPDATE packs SET sha256 = sha256 || sha256 WHERE id = 2",  # an earlier format's name
+        "UPDATE packs SET sha256 = substr(sha256, 1, 31) WHERE id = 2",
+        "UPDATE packs SET sha256 = upper(sha256) WHERE id = 2",
+    ],
+)
+def test_a_head_whose_packs_are_not_named_as_its_format_names_them_fails(
+    site: Path, change: str
+) -> None:
+    code, output = checked_after(site, change)
+    assert code == 1 and "pack 2 is not named by 32 hex digits of a sha256" in output
+
+
+@pytest.mark.parametrize(
     ("change", "problem"),
     [
-        ("UPDATE chunks SET sha256 = 'zz' WHERE id = 2", "is not a lowercase sha256"),
-        ("UPDATE chunks SET sha256 = upper(sha256) WHERE id = 2", "is not a lowercase sha256"),
+        ("UPDATE chunks SET sha256 = 'zz' WHERE id = 2", "is not 32 lowercase hex digits"),
+        ("UPDATE chunks SET sha256 = upper(sha256) WHERE id = 2", "is not 32 lowercase hex"),
+        # A whole sha256 is an earlier format's name, not a doctrove-shard@6 head's.
+        (
+            "UPDATE chunks SET sha256 = sha256 || sha256 WHERE id = 2",
+            "is not 32 lowercase hex digits",
+        ),
         ("UPDATE chunks SET first_page = 'abc' WHERE id = 2", "must be integers"),
         ("UPDATE chunks SET raw_bytes = -5 WHERE id = 2", "out of range"),
         (f"UPDATE chunks SET raw_bytes = {MAX_CHUNK_RAW_BYTES + 1} WHERE id = 2", "out of range"),
@@ -217,14 +237,16 @@ def test_a_head_whose_meta_is_not_the_version_its_catalog_lists_fails_the_check(
     assert code == 1 and f"{head_path(site)}: {problem}" in output
 
 
-@pytest.mark.parametrize("shard_format", [CHUNKED_FORMAT, PLAIN_COLUMNS_FORMAT])
+@pytest.mark.parametrize("shard_format", [CHUNKED_FORMAT, PLAIN_COLUMNS_FORMAT, DERIVED_FORMAT])
 def test_a_head_of_an_earlier_builder_passes_the_check(site: Path, shard_format: str) -> None:
     path = head_path(site)
     with closing(sqlite3.connect(":memory:", isolation_level=None)) as conn:
         conn.deserialize(gzip.decompress((site / path).read_bytes()))
         catalog = orjson.loads((site / "catalog.json").read_bytes())
         (entry,) = (e for e in catalog["entries"] if e["id"] == LIBRARY)
-        raw = as_earlier_head(conn, entry["shards"][VERSION]["sections"], shard_format)
+        raw = as_earlier_head(
+            conn, entry["shards"][VERSION]["sections"], shard_format, site, LIBRARY
+        )
     data = gzip.compress(raw, mtime=0)
     (site / path).write_bytes(data)
     entry["shards"][VERSION].update(

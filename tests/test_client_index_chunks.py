@@ -28,6 +28,7 @@ from client.site_data import SiteData
 from schemas.section_columns import COLUMNS_TABLE, restore_rows
 from schemas.shards import (
     CHUNKED_FORMAT,
+    DERIVED_FORMAT,
     PLAIN_COLUMNS_FORMAT,
     SHORT_NAMES_FORMAT,
     SPLIT_FORMAT,
@@ -278,13 +279,13 @@ def test_a_local_site_folders_unreadable_chunk_is_its_error_not_a_crash(
 
 def publish_earlier_head(root: Path, shard_format: str) -> None:
     """List the site's head as an earlier builder wrote it: doctrove-shard@3 (its sections in
-    their table, not in columns) or @4 (columns that leave out less). Chunks and packs stay
-    the same files."""
+    their table, not in columns), @4 (columns that leave out less) or @5 (fewer codes), its
+    chunks and packs named by their whole sha256."""
     catalog = orjson.loads((root / "catalog.json").read_bytes())
     ref = catalog["entries"][0]["shards"]["1.0"]
     conn = sqlite3.connect(":memory:", isolation_level=None)
     conn.deserialize(gzip.decompress((root / ref["path"]).read_bytes()))
-    raw = as_earlier_head(conn, ref["sections"], shard_format)
+    raw = as_earlier_head(conn, ref["sections"], shard_format, root, "lib")
     conn.close()
     data = gzip.compress(raw, mtime=0)
     (root / ref["path"]).write_bytes(data)
@@ -293,7 +294,7 @@ def publish_earlier_head(root: Path, shard_format: str) -> None:
     (root / "catalog.json").write_bytes(orjson.dumps(catalog))
 
 
-@pytest.mark.parametrize("shard_format", [CHUNKED_FORMAT, PLAIN_COLUMNS_FORMAT])
+@pytest.mark.parametrize("shard_format", [CHUNKED_FORMAT, PLAIN_COLUMNS_FORMAT, DERIVED_FORMAT])
 def test_a_head_of_an_earlier_builder_still_answers(
     tmp_path: Path, records: list[dict[str, Any]], shard_format: str
 ) -> None:

@@ -3,6 +3,7 @@ that do not hold the rows the head counts are refused with what is wrong."""
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
 import tracemalloc
 from collections.abc import Callable
@@ -13,6 +14,7 @@ import orjson
 import pytest
 
 from schemas import derived_columns
+from schemas.body_packs import pack_path
 from schemas.section_columns import (
     COLUMN_NAMES,
     COLUMNS_TABLE,
@@ -28,6 +30,7 @@ from schemas.section_columns import (
     restore_rows,
 )
 from schemas.shards import PLAIN_COLUMNS_FORMAT, SECTION_COLUMN_FORMATS, shard_statements
+from schemas.term_chunks import chunk_path
 from tests.test_shards_chunked import catalog_shards, opened
 
 BASE = "https://docs.example/lib/1.0/"
@@ -216,17 +219,33 @@ def peak_bytes_refusing(decode: Callable[[], object], problem: str) -> int:
             tracemalloc.stop()
 
 
-def as_earlier_head(conn: sqlite3.Connection, count: int, shard_format: str) -> bytes:
-    """The database of the head open on ``conn`` (of ``count`` sections) as an earlier builder
-    wrote it: doctrove-shard@3 (its sections in their table, not in columns) or @4 (columns
-    that leave out less)."""
+def as_earlier_head(
+    conn: sqlite3.Connection, count: int, shard_format: str, site: Path, library_id: str
+) -> bytes:
+    """The database of the head open on ``conn`` (of ``count`` sections, published in
+    ``site``) as an earlier builder wrote it: doctrove-shard@3 (its sections in their table,
+    not in columns), @4 (columns that leave out less) or @5 (fewer codes); each names its
+    packs and chunks by their whole sha256, so the site's files are renamed to those names."""
     restore_rows(conn, count)
     conn.execute(f"DROP TABLE {COLUMNS_TABLE}")
-    if shard_format == PLAIN_COLUMNS_FORMAT:
-        move_rows_to_columns(conn, PLAIN_COLUMNS_FORMAT)
+    if shard_format in SECTION_COLUMN_FORMATS:
+        move_rows_to_columns(conn, shard_format)
+    name_in_full(conn, site, library_id)
     conn.execute("UPDATE meta SET value = ? WHERE key = 'format'", (shard_format,))
     conn.execute("VACUUM")
     return conn.serialize()
+
+
+def name_in_full(conn: sqlite3.Connection, site: Path, library_id: str) -> None:
+    """Rename the packs and chunks a head open on ``conn`` lists, in ``site``, to their whole
+    sha256 (as builders before doctrove-shard@6 named them), in the files and the tables."""
+    for table, path_of in (("packs", pack_path), ("chunks", chunk_path)):
+        for row_id, name in conn.execute(f"SELECT id, sha256 FROM {table}").fetchall():
+            short = site / path_of(library_id, name)
+            data = short.read_bytes()
+            full = hashlib.sha256(data).hexdigest()
+            short.rename(site / path_of(library_id, full))
+            conn.execute(f"UPDATE {table} SET sha256 = ? WHERE id = ?", (full, row_id))
 
 
 def head_with_columns(

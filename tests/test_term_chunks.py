@@ -22,6 +22,7 @@ from schemas.shards import (
     FTS_TABLE,
     SHORT_NAMES_FORMAT,
     SPLIT_FORMAT,
+    content_name,
     read_shard_meta,
     verify_shard_schema,
 )
@@ -159,7 +160,7 @@ def test_the_head_and_the_chunks_a_term_needs_answer_every_term_as_the_whole_sha
         uncut.execute(f"CREATE VIRTUAL TABLE temp.vocab USING fts5vocab(main, {FTS_TABLE}, 'row')")
         vocabulary = [str(term) for (term,) in uncut.execute("SELECT term FROM temp.vocab")]
         assert len(vocabulary) > 500
-        data = {chunk.sha256: chunk.data for chunk in chunks}
+        data = {content_name(chunk.sha256, SHORT_NAMES_FORMAT): chunk.data for chunk in chunks}
         with closing(Assembler(head, lambda ref: data[ref.sha256])) as assembler:
             for term in vocabulary:
                 assert assembler.answer(quoted(term)) == ranked(uncut, quoted(term)), term
@@ -177,9 +178,11 @@ def test_a_head_is_the_chunked_format_and_its_chunks_hold_every_index_page(whole
         assert verify_shard_schema(conn, SHORT_NAMES_FORMAT) == []
         assert read_shard_meta(conn)["format"] == SHORT_NAMES_FORMAT
         refs = chunk_refs(conn)
+        # Named by the first 32 hex digits of their sha256, as the head's packs are.
         assert [(r.first_page, r.last_page, r.sha256) for r in refs] == [
-            (c.chunk.first_page, c.chunk.last_page, c.sha256) for c in chunks
+            (c.chunk.first_page, c.chunk.last_page, c.sha256[:32]) for c in chunks
         ]
+        assert {len(name) for (name,) in conn.execute("SELECT sha256 FROM packs")} == {32}
         assert all(a.last_page + 1 == b.first_page for a, b in itertools.pairwise(refs))
         assert [(r.bytes, r.raw_bytes) for r in refs] == [
             (len(c.data), c.raw_bytes) for c in chunks
@@ -322,7 +325,8 @@ def test_inflating_checks_the_listed_size() -> None:
 
 def test_a_chunk_is_published_under_its_hash_in_the_librarys_index_folder() -> None:
     assert chunk_path("@scope/pkg", "ab" * 32) == f"shards/%40scope%2Fpkg/index/{'ab' * 32}.bin.gz"
-    for bad in ("AB" * 32, "ab" * 31, "../" + "a" * 61, ""):
+    assert chunk_path("demo", "ab" * 16) == f"shards/demo/index/{'ab' * 16}.bin.gz"  # @6's
+    for bad in ("AB" * 32, "ab" * 31, "ab" * 17, "ab" * 15, "../" + "a" * 61, "", "ab" * 16 + "\n"):
         with pytest.raises(ValueError, match="is not a sha256"):
             chunk_path("demo", bad)
 
