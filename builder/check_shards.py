@@ -2,7 +2,7 @@
 (doctrove-shard@3, @4 or @5) lists is there, is the file the head describes, and with the head
 makes a sound FTS5 index; every body pack a search shard (doctrove-shard@2) or head lists is
 there, is the file its row describes, and holds the bodies of the sections the shard puts in
-it; and the shard's sections (a doctrove-shard@4 or @5 head's as its columns make them) hold
+it; and the shard's sections (a doctrove-shard@4, @5 or @6 head's as its columns make them) hold
 what a client's row checks accept.
 
 A client trusts a shard through the catalog's sha256, and a chunk or pack through the shard's

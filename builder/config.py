@@ -78,7 +78,7 @@ class SiteConfig:
     description: str = ""
     embed: str = ""  # an embedding model id (semantic.embedders); "" builds no vectors
     # A version whose full-text index is at least this many bytes is published in chunks
-    # (doctrove-shard@5, schemas/term_chunks.py); 0 cuts every version's index.
+    # (doctrove-shard@6, schemas/term_chunks.py); 0 cuts every version's index.
     split_index_bytes: int = SPLIT_INDEX_BYTES
 
 

@@ -12,9 +12,10 @@ that saves at least ``MIN_SAVING`` of its size; the catalog records both sizes a
 the published bytes, and the shard's packs table the size and hash of each pack.
 
 A version whose full-text index pages reach ``split_index_bytes`` (a site setting, by default
-``schemas.term_chunks.SPLIT_INDEX_BYTES``) is published as a doctrove-shard@5 instead: the shard
+``schemas.term_chunks.SPLIT_INDEX_BYTES``) is published as a doctrove-shard@6 instead: the shard
 without its index pages (the head, its sections sent as columns: ``schemas/section_columns.py``),
-and the pages in chunks beside it (``shards/<id>/index/<sha256>.bin.gz``), so a client's first
+and the pages in chunks beside it (``shards/<id>/index/<name>.bin.gz``, its packs' and chunks'
+names the first 32 hex digits of their sha256: ``schemas.shards.content_name``), so a client's first
 answer fetches the head and the chunks its query's terms need rather than the whole index
 (``schemas/term_chunks.py``).
 """

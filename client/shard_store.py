@@ -143,7 +143,7 @@ def install_published(cache: DiskCache, source: Path, ref: ShardRef) -> Path | l
 
 
 def _put_head_rows_back(path: Path, sections: int) -> None:
-    """Put a doctrove-shard@4 or @5 head's sections back into their table in the file at
+    """Put a doctrove-shard@4, @5 or @6 head's sections back into their table in the file at
     ``path``, once, as it is stored: opening it then costs what opening a doctrove-shard@3
     head does (putting the rows back takes about 0.1 s on the Python docs, in the file as here;
     in a database in memory, written out whole, it took longer). Anything else, or a head whose
@@ -259,7 +259,7 @@ def open_shard_file(
     Without ``bodies`` the file must be a doctrove-shard@1; with it, a doctrove-shard@2 search
     shard whose bodies ``bodies(connection)`` serves; with ``chunks`` too, a doctrove-shard@3
     head, read into memory so that ``chunks(connection, segment)`` can put the index pages a
-    query needs back into it (client.index_chunks), or a doctrove-shard@4 or @5 head, whose
+    query needs back into it (client.index_chunks), or a doctrove-shard@4, @5 or @6 head, whose
     sections are put back from its columns first (schemas.section_columns). Either way queries
     read the ``sections`` view of client.section_bodies. The caller owns the connection; it may
     be used from any thread, one at a time.

@@ -88,7 +88,9 @@ class ShardRef(Struct, forbid_unknown_fields=True, omit_defaults=True):
     token counts are in its section_columns table, one JSON array per column
     (schemas/section_columns.sql, schemas/section_columns.py); doctrove-shard@5 is a
     doctrove-shard@4 head whose columns send codes for values that rows derive from each other
-    (schemas/derived_columns.py). A path ending in .sqlite.gz is gzip-compressed, one ending in
+    (schemas/derived_columns.py); doctrove-shard@6 is a doctrove-shard@5 head whose packs and
+    chunks are named by the first 32 hex digits of their sha256 (schemas/digests.py) and whose
+    columns derive more values. A path ending in .sqlite.gz is gzip-compressed, one ending in
     .sqlite is not. sha256 and bytes describe the published bytes, rawBytes the
     database after decompression.
     """

@@ -11,7 +11,8 @@
 --
 -- packs: one row per body pack, a gzip-compressed JSON array of the bodies of its sections (the
 -- rows of sections whose pack is its id, in id order), published beside the shard as
--- shards/<id>/bodies/<sha256>.json.gz. sha256 and bytes describe the published bytes: a client
+-- shards/<id>/bodies/<sha256>.json.gz (in a doctrove-shard@6 head, the sha256 column and the
+-- file's name hold the first 32 hex digits of the sha256). sha256 and bytes describe the published bytes: a client
 -- trusts a pack only when both match this row (this shard is trusted through the catalog's
 -- sha256, so the chain of hashes is unbroken).
 

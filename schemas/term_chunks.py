@@ -13,8 +13,9 @@ chunks. A client reads the head, and before it runs a MATCH it fetches the chunk
 expression's tokens need and puts their rows back into the index, which then answers exactly as
 the whole shard would (``bench/term_split.py`` measured the design; tests check every term of
 the examples). Such a head is doctrove-shard@3; the builder also sends the head's sections as
-columns (schemas/section_columns.py, schemas/derived_columns.py), which makes it
-doctrove-shard@5.
+columns (schemas/section_columns.py, schemas/derived_columns.py) and names its chunks and
+packs by the first 32 hex digits of their sha256 (schemas/digests.py), which makes it
+doctrove-shard@6.
 
 This module is the format, shared by builder and client: cutting a built shard into head and
 chunks (:func:`cut_into_head`), a chunk's bytes (:func:`encode_rows`, :func:`decode_rows`), and
@@ -169,9 +170,10 @@ def cut_into_head(
     min_index_bytes: int = SPLIT_INDEX_BYTES,
 ) -> list[PublishedChunk]:
     """Make the search shard open on ``conn`` (autocommit; written, optimized) a head: take its
-    index pages out, list them as chunks, move its sections into columns and name the format
-    doctrove-shard@5 (schemas.section_columns; doctrove-shard@3, its sections left in their
-    table, when they are more than a client puts back: head_format); the chunks, each
+    index pages out, list them as chunks, move its sections into columns, name its packs and
+    chunks as the format does (content_name) and name the format doctrove-shard@6
+    (schemas.section_columns; doctrove-shard@3, its sections left in their table and its
+    names whole, when they are more than a client puts back: head_format); the chunks, each
     compressed by ``publish`` (raw bytes -> gzip member). Nothing changes, and nothing is
     returned, when the index pages are fewer than ``min_index_bytes`` bytes or the index is not
     one segment. The caller VACUUMs the file afterwards."""

@@ -55,7 +55,11 @@ def test_media_type(name: str, content_type: str, compressible: bool) -> None:
         ("catalog.json", None),
         ("shards/x/bodies/" + "a" * 64 + ".json.gz", "a" * 64),  # a body pack
         ("shards/@scope/pkg/index/" + "b" * 64 + ".bin.gz", "b" * 64),  # an index chunk
+        ("shards/x/index/" + "b" * 32 + ".bin.gz", "b" * 32),  # a doctrove-shard@6 head's
+        ("shards/x/bodies/" + "c" * 32 + ".json.gz", "c" * 32),
         ("shards/x/index/" + "b" * 63 + ".bin.gz", None),
+        ("shards/x/index/" + "b" * 33 + ".bin.gz", None),
+        ("shards/x/index/" + "b" * 31 + ".bin.gz", None),
         ("shards/x/other/" + "b" * 64 + ".bin.gz", None),
     ],
 )

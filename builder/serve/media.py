@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from schemas.body_packs import PACKS_FOLDER
+from schemas.digests import CONTENT_NAME
 from schemas.term_chunks import CHUNKS_FOLDER
 
 DEFAULT_CACHE_CONTROL = "max-age=600"
@@ -61,9 +62,10 @@ _BINARY_TYPES: dict[str, str] = {
 # dots, the extension may be double (".sqlite.zst"); the hash is 12 to 64 lower-case hex digits.
 _SHARD = re.compile(
     r"shards/(?:[^/]+/){1,2}[^/]+\.(?P<hash>[0-9a-f]{12,64})\.[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)?"
-    # a body pack or an index chunk: shards/<id>/<folder>/<sha256>.<ext>, named by its content
+    # a body pack or an index chunk: shards/<id>/<folder>/<name>.<ext>, named by its content
+    # (its sha256, whole or its first 32 digits: schemas.digests.CONTENT_NAME)
     rf"|shards/(?:[^/]+/){{1,2}}(?:{PACKS_FOLDER}|{CHUNKS_FOLDER})/"
-    r"(?P<named>[0-9a-f]{64})\.[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)?"
+    rf"(?P<named>{CONTENT_NAME.pattern})\.[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)?"
 )
 
 
