@@ -1,4 +1,4 @@
-"""What a doctrove-shard@5 head's section columns leave out: values its rows derive from each other.
+"""What doctrove-shard@5 and @6 heads' section columns leave out: values rows derive from others.
 
 A doctrove-shard@4 head (schemas/section_columns.py) sends each column's values as they are,
 and on the Python 3.11 docs its heading paths (34 KB gzipped), anchors (44 KB) and token counts
@@ -15,10 +15,24 @@ row's, so doctrove-shard@5 sends a code instead:
   the anchor as it is;
 - ``token_counts``: one list per column of the index (FTS_COLUMNS), each a count per section.
 
+doctrove-shard@6 sends the same codes, and three more, made from a section's token counts
+(put back before the values made from them) and its path's code:
+
+- ``token_counts``' list for ``heading_path``: null where the path's code gives the count: 0
+  for no heading above, the count of the sibling, or the parent's heading_path and heading
+  counts added (written only where that is the count: a path's tokens are those of its
+  headings joined by spaces, and CJK text may make tokens across a join);
+- ``body_length`` less BODY_CHARS_PER_TOKEN characters per token of body and code (may be
+  below 0);
+- ``line_end`` less ``line_start`` and a line per LINE_CHARS characters of body, where both
+  line numbers are known (else as @5 sends it).
+
 The builder writes a code only where decoding it gives back exactly the value (so the path's
 JSON text and the slug are this module's own, fixed functions, not a library's); a client
 checks every code and bounds what the codes make (MAX_ROW_CHARS). On the Python docs the
-columns gzip to 196 KB instead of 277 KB, and the head to 257 KB instead of 342 KB.
+columns gzip to 196 KB instead of 277 KB, and the head to 257 KB instead of 342 KB; @6's
+columns to 183 KB (body_length 18.9 KB instead of 25.7, line_end 9.6 instead of 11.9,
+token_counts 31.8 instead of 35.4), and the head 14 KB less than @5's.
 """
 
 from __future__ import annotations
@@ -29,6 +43,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import orjson
+
+from schemas.shards import FTS_COLUMNS
 
 # The most characters of text (not bytes: about 1 GiB of memory at the limit, were they all
 # beyond the BMP) the rows put back from a head's columns may hold. Codes make values from
@@ -49,6 +65,23 @@ _JSON_ESCAPES = {
     **{ord(char): f"\\{char}" for char in '"\\'},
     **{ord(char): f"\\{short}" for char, short in zip("\b\t\n\f\r", "btnfr", strict=True)},
 }
+_NOT_A_PATH_CODE = (
+    "its section column 'heading_path' holds a value that is not a path or a section before"
+)
+_NOT_A_COUNT = "its section column 'token_counts' holds a count that is not one"
+# Where each section's token counts list (FTS_COLUMNS order) holds the count of each column.
+_HEADING_COUNT, PATH_COUNT, _BODY_COUNT, _CODE_COUNT = map(
+    FTS_COLUMNS.index, ("heading", "heading_path", "body", "code")
+)
+# doctrove-shard@6 sends a section's body_length as what is left after this many characters
+# per token of its body and code, a small number that repeats: on the Python 3.11 docs (5.8
+# characters a token, spaces and markup included) the column gzips to 18.9 KB instead of
+# 25.7 KB, and to 19.5 KB and 21.3 KB with 5 and 7.
+BODY_CHARS_PER_TOKEN = 6
+# doctrove-shard@6 sends a section's line_end as what is left after its line_start and a line
+# per this many characters of its body: on the Python docs 9.6 KB gzipped instead of 11.9 KB,
+# and 9.8 KB and 9.7 KB with 50 and 70.
+LINE_CHARS = 60
 _SLUG_GAPS = re.compile(rb"[^a-z0-9]+")
 _SLUG_ENDS = re.compile(rb"^[-0-9]+|-+$")
 
@@ -185,9 +218,8 @@ def paths_decoded(codes: Sequence[Any], headings: Sequence[str], made: MadeText)
     for place, code in enumerate(codes):
         if type(code) is str:
             path = code
-        elif type(code) is not int or not -place <= code <= place:
-            raise ColumnsError("its section column 'heading_path' holds a value that is not a "
-                               "path or a section before")  # fmt: skip
+        elif not _is_path_code(code, place):
+            raise ColumnsError(_NOT_A_PATH_CODE)
         elif code == 0:
             path = _NO_PATH
         elif code < 0:
@@ -258,3 +290,110 @@ def _common_prefix_length(first: str, second: str) -> int:
     """How many characters ``first`` and ``second`` start with alike."""
     pairs = zip(first, second, strict=False)
     return next((at for at, (a, b) in enumerate(pairs) if a != b), min(len(first), len(second)))
+
+
+def _is_path_code(code: Any, place: int) -> bool:
+    """Whether ``code`` is the code of an earlier section's path (or of none) at ``place``."""
+    return type(code) is int and -place <= code <= place
+
+
+def path_count_codes(counts: Sequence[Sequence[int]], codes: Sequence[str | int]) -> list[Any]:
+    """Each section's heading_path token count (``counts`` per section), null where its path's
+    code (``codes``) gives it: the path's tokens are index_text of its headings joined by
+    spaces, so a child's count is its parent's path and heading counts added, unless tokens
+    run across the join (CJK)."""
+    sent: list[Any] = []
+    for place, (section, code) in enumerate(zip(counts, codes, strict=True)):
+        left_out = type(code) is int and section[PATH_COUNT] == _path_count(place, code, counts)
+        sent.append(None if left_out else section[PATH_COUNT])
+    return sent
+
+
+def put_back_path_counts(counts: Sequence[list[Any]], codes: Sequence[Any]) -> None:
+    """Each heading_path token count :func:`path_count_codes` left out, in ``counts`` (per
+    section), from the heading_path column's codes as sent; a count of another type stays,
+    for the checks on counts to refuse."""
+    for place, (section, code) in enumerate(zip(counts, codes, strict=True)):
+        if section[PATH_COUNT] is not None:
+            continue
+        if type(code) is str:
+            raise ColumnsError("its section column 'token_counts' leaves out the heading_path "
+                               "count of a path sent as it is")  # fmt: skip
+        if not _is_path_code(code, place):
+            raise ColumnsError(_NOT_A_PATH_CODE)
+        section[PATH_COUNT] = _path_count(place, code, counts)
+
+
+def _path_count(place: int, code: int, counts: Sequence[Sequence[Any]]) -> Any:
+    """The heading_path token count a path's code gives: none for no heading above, a
+    sibling's, or its parent's path and heading counts added (both checked to be counts:
+    text or lists would add up to a value as long as a chain of parents)."""
+    if code == 0:
+        return 0
+    if code < 0:
+        return counts[place + code][PATH_COUNT]
+    parent = counts[place - code]
+    return _counted(parent[PATH_COUNT]) + _counted(parent[_HEADING_COUNT])
+
+
+def _counted(count: Any) -> int:
+    if type(count) is not int:
+        raise ColumnsError(_NOT_A_COUNT)
+    return count
+
+
+def _text_tokens(counts: Sequence[int]) -> int:
+    """A section's tokens of body and code, from its counts (FTS_COLUMNS order)."""
+    return counts[_BODY_COUNT] + counts[_CODE_COUNT]
+
+
+def body_length_codes(lengths: Sequence[int], counts: Sequence[Sequence[int]]) -> list[int]:
+    """Each body_length less BODY_CHARS_PER_TOKEN per token of body and code (may be < 0)."""
+    return [
+        length - BODY_CHARS_PER_TOKEN * _text_tokens(section)
+        for length, section in zip(lengths, counts, strict=True)
+    ]
+
+
+def body_lengths_decoded(codes: Sequence[Any], counts: Sequence[Sequence[int]]) -> list[int]:
+    """The body lengths :func:`body_length_codes` gave ``codes`` for, from counts already
+    checked to be counts; ColumnsError for a code that is not an integer or makes a length
+    below 0."""
+    if not {*map(type, codes)} <= {int}:
+        raise ColumnsError("its section column 'body_length' holds a value that is not an "
+                           "integer")  # fmt: skip
+    lengths = [
+        code + BODY_CHARS_PER_TOKEN * _text_tokens(section)
+        for code, section in zip(codes, counts, strict=True)
+    ]
+    if lengths and min(lengths) < 0:
+        raise ColumnsError("its section column 'body_length' makes a length below 0")
+    return lengths
+
+
+def line_end_codes(
+    steps: Sequence[int | None], starts: Sequence[int | None], lengths: Sequence[int]
+) -> list[int | None]:
+    """Each line_end as doctrove-shard@5 sends it (``steps``: counted from line_start where
+    both are known) less a line per LINE_CHARS characters of body where both are known."""
+    return [
+        step if start is None or step is None else step - length // LINE_CHARS
+        for step, start, length in zip(steps, starts, lengths, strict=True)
+    ]
+
+
+def line_steps_decoded(
+    codes: Sequence[Any], starts: Sequence[Any], lengths: Sequence[int]
+) -> list[Any]:
+    """The line_end column as doctrove-shard@5 sends it, from the codes
+    :func:`line_end_codes` gave and the body lengths (a value sent as it is stays, for the
+    checks on line numbers to refuse)."""
+    steps: list[Any] = []
+    for code, start, length in zip(codes, starts, lengths, strict=True):
+        if start is not None and code is not None:
+            if type(code) is not int:
+                raise ColumnsError("its section column 'line_end' holds a value that is not "
+                                   "an integer or null")  # fmt: skip
+            code += length // LINE_CHARS
+        steps.append(code)
+    return steps

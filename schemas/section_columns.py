@@ -1,4 +1,4 @@
-"""A head's sections sent as columns (doctrove-shard@4 and @5), put back into rows by the client.
+"""A head's sections sent as columns (doctrove-shard@4, @5, @6), put back into rows by a client.
 
 A cold client's first answer on a large version downloads the head of its search shard
 (doctrove-shard@3, schemas/term_chunks.py) before anything else, and on the Python 3.11 docs
@@ -17,10 +17,12 @@ tables with those two empty and sends their rows as one JSON array per column
 - ``token_counts``: each section's ``sz`` of TOKEN_COUNTS_TABLE as the counts its varints hold.
 
 The head of the Python 3.11 docs is then 342 KB gzipped, and a cold client's first answer
-there 0.42 MB instead of 0.82 MB (bench/first_answer.py). A doctrove-shard@5 head, which the
-builder writes now, sends codes instead of the values rows derive from each other, in these
-columns and one more, ``heading_shared`` (schemas/derived_columns.py): 257 KB, and a first
-answer of 0.34 MB. Which of the two a head is, its meta's format says; the schema is the same.
+there 0.42 MB instead of 0.82 MB (bench/first_answer.py). A doctrove-shard@5 head sends codes
+instead of the values rows derive from each other, in these columns and one more,
+``heading_shared`` (schemas/derived_columns.py): 257 KB, and a first answer of 0.34 MB. A
+doctrove-shard@6 head, which the builder writes now, also sends body lengths, line ends and
+heading paths' token counts as codes made from the token counts: 14 KB less. Which of the
+three a head is, its meta's format says; the schema is the same.
 
 The client puts the rows back (:func:`restore_rows`) once, when it stores a head it fetched
 (about 0.1 s on the Python docs), and from then on reads the head as a doctrove-shard@3. Section
@@ -122,7 +124,7 @@ class HeadRows:
 
 
 def head_format(conn: sqlite3.Connection) -> str:
-    """The format of the head whose ``sections`` are in ``conn``: doctrove-shard@5 (its
+    """The format of the head whose ``sections`` are in ``conn``: doctrove-shard@6 (its
     sections as columns, with what they derive from each other left out) unless a client would
     not put them back: more than MAX_COLUMN_SECTIONS sections, or rows of more than
     MAX_ROW_CHARS characters of text (what _refuse_rows_past_limit counts; SQLite's length()
@@ -166,7 +168,23 @@ def encode_columns(head: HeadRows, shard_format: str) -> dict[str, bytes]:
         columns["heading_path"] = derived.path_codes(paths, headings)
         columns["anchor"] = derived.anchor_codes(anchors, headings)
         columns["token_counts"] = derived.counts_by_column(counts, len(FTS_COLUMNS))
+    if shard_format == SHORT_NAMES_FORMAT:
+        _send_counted_codes(columns, counts, starts, lengths)
     return {name: orjson.dumps(columns[name]) for name in COLUMN_NAMES[shard_format]}
+
+
+def _send_counted_codes(
+    columns: dict[str, Any],
+    counts: list[list[int]],
+    starts: list[int | None],
+    lengths: list[int],
+) -> None:
+    """doctrove-shard@6's codes in ``columns`` (@5's): what follows from a section's token
+    counts and its path's code (schemas/derived_columns.py)."""
+    sent = derived.path_count_codes(counts, columns["heading_path"])
+    columns["token_counts"][derived.PATH_COUNT] = sent
+    columns["body_length"] = derived.body_length_codes(lengths, counts)
+    columns["line_end"] = derived.line_end_codes(columns["line_end"], starts, lengths)
 
 
 def decode_columns(columns: Mapping[str, bytes], count: int, shard_format: str) -> HeadRows:
@@ -199,6 +217,8 @@ def decode_columns(columns: Mapping[str, bytes], count: int, shard_format: str) 
         if name not in _CHECKED_LATER:
             _refuse_unstorable(name, values[name])
     headings, paths, anchors = _headings_paths_anchors(values, shard_format, made)
+    if shard_format == SHORT_NAMES_FORMAT:  # the path codes checked, and still in values
+        _decode_counted_codes(values)
     starts, ends = values["line_start"], values["line_end"]
     try:
         links = list(_restored_links(values["path"], anchors, made))
@@ -228,6 +248,22 @@ def decode_columns(columns: Mapping[str, bytes], count: int, shard_format: str) 
         values["pack"],
     )
     return HeadRows(list(zip(range(1, count + 1), *fields, strict=True)), token_counts)
+
+
+def _decode_counted_codes(values: dict[str, list[Any]]) -> None:
+    """Put back in ``values`` (doctrove-shard@6's, each of its count) what @5 sends instead of
+    @6's codes from token counts: the counts first (from the heading paths' codes as sent,
+    which paths_decoded checked), checked, since the body lengths are made from them, and the
+    line ends from those."""
+    counts = values["token_counts"]
+    derived.put_back_path_counts(counts, values["heading_path"])
+    _refuse_non_counts(counts)
+    lengths = derived.body_lengths_decoded(values["body_length"], counts)
+    _refuse_unstorable("body_length", lengths)
+    values["body_length"] = lengths
+    values["line_end"] = derived.line_steps_decoded(
+        values["line_end"], values["line_start"], lengths
+    )
 
 
 def _headings_paths_anchors(
@@ -449,6 +485,15 @@ def _counts_of(sizes: bytes) -> list[int]:
 
 def _token_count_blobs(column: list[Any]) -> list[bytes]:
     """Each section's token counts blob; ColumnsError unless each holds one count per column."""
+    every = _refuse_non_counts(column)
+    # Counts repeat (a few thousand values for 60,000 counts): each is encoded once.
+    varint = {count: _varints([count]) for count in set(every)}
+    return [b"".join(map(varint.__getitem__, counts)) for counts in column]
+
+
+def _refuse_non_counts(column: list[Any]) -> list[Any]:
+    """Every count of ``column`` (a list of counts per section); ColumnsError unless each
+    section holds one count per column of the index, each one a varint of 8 bytes holds."""
     if not all(type(counts) is list and len(counts) == len(FTS_COLUMNS) for counts in column):
         raise ColumnsError(f"its section column 'token_counts' holds a value that is not "
                            f"{len(FTS_COLUMNS)} counts")  # fmt: skip
@@ -458,9 +503,7 @@ def _token_count_blobs(column: list[Any]) -> list[bytes]:
         raise ColumnsError("its section column 'token_counts' holds true or false, not counts")
     if every and (kinds != {int} or min(every) < 0 or max(every) > _MAX_COUNT):
         raise ColumnsError("its section column 'token_counts' holds a count that is not one")
-    # Counts repeat (a few thousand values for 60,000 counts): each is encoded once.
-    varint = {count: _varints([count]) for count in set(every)}
-    return [b"".join(map(varint.__getitem__, counts)) for counts in column]
+    return every
 
 
 def _varints(counts: list[int]) -> bytes:

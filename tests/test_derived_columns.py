@@ -1,8 +1,9 @@
-"""schemas.derived_columns: a doctrove-shard@5 head's columns leave out what rows derive from
-each other, give back exactly the rows, and codes that do not make a value are refused."""
+"""schemas.derived_columns: doctrove-shard@5 and @6 heads' columns leave out what rows derive
+from each other, give back exactly the rows, and codes that do not make a value are refused."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from contextlib import closing
 
@@ -20,7 +21,12 @@ from schemas.section_columns import (
     encode_columns,
     restore_rows,
 )
-from schemas.shards import CHUNKED_FORMAT, DERIVED_FORMAT, PLAIN_COLUMNS_FORMAT
+from schemas.shards import (
+    CHUNKED_FORMAT,
+    DERIVED_FORMAT,
+    PLAIN_COLUMNS_FORMAT,
+    SHORT_NAMES_FORMAT,
+)
 from tests.test_section_columns import (
     BASE,
     HEAD,
@@ -230,3 +236,175 @@ def test_the_derived_format_sends_every_column_of_the_earlier_one_and_heading_sh
     assert COLUMN_NAMES[DERIVED_FORMAT] == (*COLUMN_NAMES[PLAIN_COLUMNS_FORMAT], "heading_shared")
     assert sorted(columns_of(HEAD)) == sorted(COLUMN_NAMES[DERIVED_FORMAT])
     assert [bytes(sz) for sz in decoded(columns_of(HEAD), len(ROWS)).token_counts] == TOKEN_COUNTS
+
+
+# doctrove-shard@6's codes from token counts: heading_path counts of no heading above, of a
+# parent, of siblings, of a parent whose rule does not hold (tokens across the join of CJK
+# headings) and of a path sent as it is; body lengths above and below BODY_CHARS_PER_TOKEN
+# per token; line numbers on both sides, on one side and on none.
+SIX_ROWS: list[SectionRow] = [
+    (1, "Guide", "[]", 700, f"{BASE}g.html#guide", "guide", "g.md", 1, 30, 1),
+    (2, "Install", '["Guide"]', 65, f"{BASE}g.html#install", "install", "g.md", 31, 32, 1),
+    (3, "Run", '["Guide"]', 0, f"{BASE}g.html#run", "run", "g.md", None, 40, 1),
+    (4, "变更", '["Guide"]', 6000, f"{BASE}g.html#变更", "变更", "g.md", 100, 150, 1),
+    (5, "更多", '["Guide","变更"]', 13, f"{BASE}g.html#更多", "更多", "g.md", 151, None, 1),
+    (6, "Notes", '["Elsewhere"]', 3, f"{BASE}a.html#notes", "notes", "a.md", None, None, 2),
+    (7, "More", '["Elsewhere"]', 7, f"{BASE}a.html#more", "more", "a.md", 5, 5, 2),
+]
+SIX_COUNTS = [[1, 0, 100, 20], [1, 1, 10, 0], [1, 1, 0, 0], [2, 1, 0, 0], [2, 4, 2, 0]] + [
+    [1, 1, 1, 0]
+] * 2
+SIX_HEAD = HeadRows(SIX_ROWS, [bytes(counts) for counts in SIX_COUNTS])
+# SIX_HEAD's columns as the builder before doctrove-shard@6 wrote them (@5), where they differ
+# from @6's: heads it wrote must still read.
+FIVE_TOKEN_COUNTS = [
+    [1, 1, 1, 2, 2, 1, 1],
+    [0, 1, 1, 1, 4, 1, 1],
+    [100, 10, 0, 0, 2, 1, 1],
+    [20, 0, 0, 0, 0, 0, 0],
+]
+FIVE_SENT: dict[str, object] = {
+    "body_length": [700, 65, 0, 6000, 13, 3, 7],
+    "line_end": [29, 1, 40, 50, None, None, 0],
+    "token_counts": FIVE_TOKEN_COUNTS,
+}
+SIX_PATH_COUNTS = [None, None, None, None, 4, 1, None]  # as sent
+
+
+def six_columns_of(head: HeadRows) -> dict[str, bytes]:
+    return encode_columns(head, SHORT_NAMES_FORMAT)
+
+
+def six_decoded(columns: dict[str, bytes], count: int) -> HeadRows:
+    return decode_columns(columns, count, SHORT_NAMES_FORMAT)
+
+
+@pytest.mark.parametrize("head", [HEAD, DERIVED_HEAD, SIX_HEAD, HeadRows([], [])])
+def test_the_short_names_formats_codes_give_back_every_row_exactly(head: HeadRows) -> None:
+    columns = six_columns_of(head)
+    assert six_columns_of(head) == columns  # the same rows, the same bytes
+    assert six_decoded(columns, len(head.sections)) == head
+
+
+def test_what_follows_from_token_counts_and_path_codes_is_sent_as_codes() -> None:
+    columns = {name: orjson.loads(data) for name, data in six_columns_of(SIX_HEAD).items()}
+    assert columns["heading_path"] == [0, 1, -1, -1, 1, '["Elsewhere"]', -1]
+    # No heading above: 0; a parent's path and heading (0 + 1, 1 + 1 for section 3); siblings;
+    # section 5's parent rule gives 1 + 2, not its 4; section 6's path is sent as it is.
+    assert columns["token_counts"][1] == SIX_PATH_COUNTS
+    assert columns["token_counts"][::2] == FIVE_TOKEN_COUNTS[::2]
+    assert columns["token_counts"][3] == FIVE_TOKEN_COUNTS[3]
+    # body_length less 6 characters per token of body and code: 700 - 6 * 120, ...
+    assert columns["body_length"] == [-20, 5, 0, 6000, 1, -3, 1]
+    # line_end less line_start and a line per 60 characters of body, where both are known:
+    # 30 - 1 - 700 // 60, 32 - 31 - 65 // 60, 150 - 100 - 6000 // 60, 5 - 5 - 7 // 60.
+    assert columns["line_end"] == [18, 0, 40, -50, None, None, 0]
+
+
+def test_a_head_the_earlier_builder_wrote_reads_as_it_did() -> None:
+    columns = columns_of(SIX_HEAD)
+    assert {name: orjson.loads(columns[name]) for name in FIVE_SENT} == FIVE_SENT
+    assert decoded(columns, len(SIX_ROWS)) == SIX_HEAD
+
+
+def test_a_short_names_head_is_put_back_as_its_meta_names() -> None:
+    with closing(head_with_columns(SIX_HEAD, SHORT_NAMES_FORMAT)) as conn:
+        restore_rows(conn, len(SIX_ROWS))
+        assert conn.execute("SELECT * FROM sections ORDER BY id").fetchall() == SIX_ROWS
+
+
+def six_damaged(name: str, value: object) -> dict[str, bytes]:
+    return {**six_columns_of(SIX_HEAD), name: orjson.dumps(value)}
+
+
+def path_counts_sent(*counts: object) -> dict[str, bytes]:
+    """SIX_HEAD's columns with ``counts`` as its heading_path token counts."""
+    by_column: list[object] = [*FIVE_TOKEN_COUNTS]
+    by_column[1] = [*counts]
+    return six_damaged("token_counts", by_column)
+
+
+HUGE = (1 << 64) - 1  # the largest integer orjson reads as one (larger ones are floats)
+LARGEST = (1 << 56) - 1  # the largest token count
+
+
+@pytest.mark.parametrize(
+    ("columns", "problem"),
+    [
+        (path_counts_sent(None, None, None, None, 4, None, None), "'token_counts' leaves out the "
+         "heading_path count of a path sent as it is"),
+        # A parent's count that is not one: not added (text or lists would be).
+        (path_counts_sent(None, None, None, "x", None, 1, None), "'token_counts' holds a count "
+         "that is not one"),
+        (path_counts_sent(None, None, None, [1], None, 1, None), "count that is not one"),
+        (path_counts_sent(None, None, None, True, None, 1, None), "count that is not one"),
+        (path_counts_sent(None, None, None, 1.0, None, 1, None), "count that is not one"),
+        (path_counts_sent(None, None, None, HUGE, None, 1, None), "count that is not one"),
+        (path_counts_sent(None, None, True, None, 4, 1, None), "true or false, not counts"),
+        (path_counts_sent(None, None, None, None, 1e30, 1, None), "count that is not one"),
+        (path_counts_sent(-1, None, None, None, 4, 1, None), "count that is not one"),
+        # Counts that are each one, and add up to one past what a varint of 8 bytes holds.
+        (
+            six_damaged("token_counts", [[1, 1, 1, LARGEST, 2, 1, 1], [None, None, None, LARGEST,
+                                         None, 1, None], *FIVE_TOKEN_COUNTS[2:]]),
+            "count that is not one",
+        ),
+        (six_damaged("token_counts", [[None] * 7] * 4), "count that is not one"),
+        (
+            six_damaged("heading_path", [0, 1.0, -1, -1, 1, '["Elsewhere"]', -1]),
+            "'heading_path' holds a value that is not a path or a section before",
+        ),
+        (six_damaged("heading_path", [0, 1, -3, -1, 1, '["Elsewhere"]', -1]), "not a path or a "
+         "section before"),
+        (six_damaged("heading_path", [0, 1, None, -1, 1, '["Elsewhere"]', -1]), "not a path"),
+        (six_damaged("heading_path", [0, True, -1, -1, 1, '["Elsewhere"]', -1]), "not a path"),
+        (six_damaged("body_length", ["x", 5, 0, 6000, 1, -3, 1]), "'body_length' holds a value "
+         "that is not an integer"),
+        (six_damaged("body_length", [-20.0, 5, 0, 6000, 1, -3, 1]), "not an integer"),
+        (six_damaged("body_length", [True, 5, 0, 6000, 1, -3, 1]), "'body_length' holds true"),
+        (six_damaged("body_length", [None, 5, 0, 6000, 1, -3, 1]), "'body_length' holds null"),
+        (six_damaged("body_length", [[1], 5, 0, 6000, 1, -3, 1]), "'body_length' holds a list"),
+        (six_damaged("body_length", [HUGE, 5, 0, 6000, 1, -3, 1]), "'body_length' holds a "
+         "number past SQLite's"),
+        (six_damaged("body_length", [1e30, 5, 0, 6000, 1, -3, 1]), "not an integer"),
+        # Each residual fits, the length it makes does not.
+        (six_damaged("body_length", [(1 << 63) - 1, 5, 0, 6000, 1, -3, 1]), "'body_length' "
+         "holds a number past SQLite's"),
+        (six_damaged("body_length", [-721, 5, 0, 6000, 1, -3, 1]), "'body_length' makes a "
+         "length below 0"),
+        (six_damaged("body_length", [-20, 5, -1, 6000, 1, -3, 1]), "makes a length below 0"),
+        (six_damaged("line_end", ["x", 0, 40, -50, None, None, 0]), "'line_end' holds a value "
+         "that is not an integer or null"),
+        (six_damaged("line_end", [18.0, 0, 40, -50, None, None, 0]), "not an integer or null"),
+        (six_damaged("line_end", [True, 0, 40, -50, None, None, 0]), "'line_end' holds true"),
+        (six_damaged("line_end", [[18], 0, 40, -50, None, None, 0]), "'line_end' holds a list"),
+        (six_damaged("line_end", [HUGE, 0, 40, -50, None, None, 0]), "'line_end' holds a number"),
+        # Each step fits, the line number it and the body's lines make does not.
+        (six_damaged("line_end", [18, 0, 40, -50, None, None, (1 << 63) - 5]), "'line_end' "
+         "holds a number past SQLite's"),
+    ],
+)  # fmt: skip
+def test_short_names_codes_that_do_not_make_the_rows_are_refused(
+    columns: dict[str, bytes], problem: str
+) -> None:
+    with pytest.raises(ColumnsError, match=problem):
+        six_decoded(columns, len(SIX_ROWS))
+
+
+FORGED = ["x", 1.5, 2.0, True, False, None, [1], {"a": 1}, HUGE, 1 << 63, 1e30, -(1 << 63)]
+
+
+@pytest.mark.parametrize("value", FORGED, ids=repr)
+def test_a_forged_value_anywhere_in_the_counted_codes_is_refused_or_read(value: object) -> None:
+    # Wherever it is, in the columns whose codes doctrove-shard@6 makes from counts: the
+    # columns are read (some nulls are codes) or refused, never another exception.
+    sent = {name: orjson.loads(data) for name, data in six_columns_of(SIX_HEAD).items()}
+    places = [("body_length", None), ("line_end", None), ("line_start", None)] + [
+        ("token_counts", column) for column in range(4)
+    ]
+    for name, column in places:
+        for place in range(len(SIX_ROWS)):
+            forged = orjson.loads(orjson.dumps(sent[name]))
+            (forged if column is None else forged[column])[place] = value
+            with contextlib.suppress(ColumnsError):
+                six_decoded(six_damaged(name, forged), len(SIX_ROWS))

@@ -65,6 +65,13 @@ def decoded(columns: dict[str, bytes], count: int) -> HeadRows:
     return decode_columns(columns, count, PLAIN_COLUMNS_FORMAT)
 
 
+@pytest.mark.parametrize("shard_format", SECTION_COLUMN_FORMATS)
+def test_the_columns_of_every_format_give_back_every_row_exactly(shard_format: str) -> None:
+    for head in (HEAD, HeadRows([], [])):
+        columns = encode_columns(head, shard_format)
+        assert decode_columns(columns, len(head.sections), shard_format) == head
+
+
 def test_the_columns_give_back_every_row_exactly() -> None:
     assert decoded(columns_of(HEAD), len(ROWS)) == HEAD
     assert decoded(columns_of(HeadRows([], [])), 0) == HeadRows([], [])
