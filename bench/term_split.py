@@ -28,12 +28,14 @@ sys.path.insert(0, str(REPO))
 from first_answer import search_shard_site  # noqa: E402
 from python_questions import QUESTIONS as PYTHON_QUESTIONS  # noqa: E402
 
+from builder.shard_gzip import HEAD_GZIP_LEVEL, gzip_bytes, gzip_data  # noqa: E402
 from client.disk_cache import DiskCache  # noqa: E402
 from client.index_chunks import ChunkedConnection, IndexChunks  # noqa: E402
 from client.search.model import default_model  # noqa: E402
 from client.search.query import parse_focus  # noqa: E402
 from client.search.sections import rank_sections  # noqa: E402
 from schemas.section_columns import restore_rows  # noqa: E402
+from schemas.shards import content_name, read_shard_meta  # noqa: E402
 from schemas.term_chunks import chunk_path, cut_into_head, head_segment  # noqa: E402
 
 QUESTIONS = (
@@ -57,17 +59,17 @@ def ranking(conn: sqlite3.Connection, question: str) -> list[tuple[int, float]]:
 
 
 def cut(whole: Path, library: str, chunk_kb: int, work: Path) -> tuple[bytes, dict[str, bytes]]:
-    """The gzipped head and the published chunks by path, cut at ``chunk_kb`` KB raw."""
+    """The gzipped head and the published chunks by path, cut at ``chunk_kb`` KB raw and
+    compressed as docbuild compresses them."""
     head = work / f"head-{chunk_kb}.sqlite"
     head.write_bytes(whole.read_bytes())
     conn = sqlite3.connect(head, isolation_level=None)
-    published = cut_into_head(
-        conn, lambda raw: gzip.compress(raw, 6, mtime=0), chunk_kb * 1024, min_index_bytes=0
-    )
+    published = cut_into_head(conn, gzip_bytes, chunk_kb * 1024, min_index_bytes=0)
+    shard_format = read_shard_meta(conn)["format"]
     conn.execute("VACUUM")
     conn.close()
-    chunks = {chunk_path(library, p.sha256): p.data for p in published}
-    return gzip.compress(head.read_bytes(), 6, mtime=0), chunks
+    chunks = {chunk_path(library, content_name(p.sha256, shard_format)): p.data for p in published}
+    return gzip_data(head.read_bytes(), level=HEAD_GZIP_LEVEL), chunks
 
 
 def main() -> None:
