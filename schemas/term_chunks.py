@@ -47,12 +47,15 @@ from schemas.shards import (
 
 CHUNKS_FOLDER = "index"
 CHUNK_SUFFIX = ".bin.gz"
-# Raw index bytes per chunk, before it is cut at the next term start. On the Python 3.11 docs
-# (bench/term_split.py, 16 questions; catalog, head and chunks): 8 / 16 / 32 KB gave first
-# answers of 0.37-0.55 / 0.37-0.58 / 0.41-0.70 MB, medians 420 / 434 / 475 KB, with a
-# doctrove-shard@4 head (0.75-0.97 / 0.75-0.95 / 0.78-1.10 MB with a @3 head); smaller chunks
-# mean more requests for about the same bytes.
-CHUNK_RAW_BYTES = 16 * 1024
+# Raw index bytes per chunk, before it is cut at the next term start. Smaller chunks mean a
+# longer chunks table in the head and more requests, but fewer bytes of doclists a question
+# does not need. On the Python 3.11 docs with doctrove-shard@6 heads (bench/term_split.py, 16
+# questions: catalog, head and chunks), 4 / 8 / 16 / 32 KB gave cold first answers of medians
+# 289 / 303 / 320 / 363 KB; with the packs too, 323 / 330 / 346 KB (4-16 KB). Over the six
+# questions of bench/first_answer.py, 8 KB fetched 26% fewer bytes than 16 KB for the five after
+# the first, in about the same time with 50 ms added a request; 4 KB took more requests and
+# 20% more time there. (With @4 heads and whole names, 16 KB had been within 14 KB of 8 KB.)
+CHUNK_RAW_BYTES = 8 * 1024
 # A version whose index pages are fewer bytes than this is published as one search shard
 # (doctrove-shard@2): its whole shard is then about the head alone, and one download is faster
 # than a head and a round of chunks. A site can choose another (docbuild.toml).
