@@ -26,7 +26,7 @@ from typing import Any
 import orjson
 
 from builder.errors import BuildError
-from schemas.body_packs import PackError, decode_pack, pack_path
+from schemas.body_packs import PackError, decode_pack, pack_path, pack_table_problems
 from schemas.digests import names_content
 from schemas.section_columns import ColumnsError, restore_rows
 from schemas.shards import (
@@ -34,8 +34,6 @@ from schemas.shards import (
     HEAD_FORMATS,
     SECTION_COLUMN_FORMATS,
     SPLIT_FORMAT,
-    name_digits,
-    read_shard_meta,
     verify_shard_meta,
     verify_shard_rows,
     verify_shard_schema,
@@ -123,17 +121,12 @@ def _check_packs(
     ):
         lengths.setdefault(int(pack), []).append((int(section_id), int(length)))
     rows = conn.execute("SELECT id, sha256, bytes FROM packs ORDER BY id").fetchall()
-    digits = name_digits(read_shard_meta(conn).get("format", ""))
+    table = pack_table_problems(conn)  # the names and sizes a client refuses the shard for
+    if table:
+        problems.extend(f"{where}: {problem}" for problem in table)
+        return len(rows)
     for pack, sha256, size in rows:
-        try:
-            if not isinstance(sha256, str) or len(sha256) != digits:
-                raise ValueError(sha256)
-            path = pack_path(library_id, sha256)
-        except ValueError:
-            problems.append(
-                f"{where}: pack {pack} is not named by {digits} hex digits of a sha256 ({sha256!r})"
-            )
-            continue
+        path = pack_path(library_id, sha256)
         try:
             data = (site / path).read_bytes()
         except OSError as exc:
