@@ -1,5 +1,5 @@
 """``docbuild check`` of a built site's search shards: every index chunk a head
-(doctrove-shard@3, @4 or @5) lists is there, is the file the head describes, and with the head
+(doctrove-shard@3 to @6) lists is there, is the file the head describes, and with the head
 makes a sound FTS5 index; every body pack a search shard (doctrove-shard@2) or head lists is
 there, is the file its row describes, and holds the bodies of the sections the shard puts in
 it; and the shard's sections (a doctrove-shard@4, @5 or @6 head's as its columns make them) hold
@@ -79,7 +79,7 @@ class CheckedShards:
 
 
 def check_search_shards(site: Path) -> CheckedShards:
-    """Check every search shard and head (doctrove-shard@2 to @5) the site's catalog
+    """Check every search shard and head (doctrove-shard@2 to @6) the site's catalog
     lists; raise ShardInvalid naming each file that is missing or not what its shard lists."""
     problems: list[str] = []
     heads = chunks = split = packs = 0

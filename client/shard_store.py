@@ -196,7 +196,7 @@ def _columns_format(conn: sqlite3.Connection) -> str:
 
 
 def _restored_rows(conn: sqlite3.Connection) -> list[str]:
-    """Put a head's sections back from its columns (doctrove-shard@4 or @5); what is wrong,
+    """Put a head's sections back from its columns (doctrove-shard@4, @5 or @6); what is wrong,
     if not."""
     count = read_shard_meta(conn).get("sections", "")
     if not count.isdigit():
