@@ -1,5 +1,5 @@
 """``docbuild check`` of a built site's search shards: every index chunk a head
-(doctrove-shard@3, @4 or @5) lists is there, is the file the head describes, and with the head
+(doctrove-shard@3 to @6) lists is there, is the file the head describes, and with the head
 makes a sound FTS5 index; every body pack a search shard (doctrove-shard@2) or head lists is
 there, is the file its row describes, and holds the bodies of the sections the shard puts in
 it; and the shard's sections (a doctrove-shard@4, @5 or @6 head's as its columns make them) hold
@@ -26,7 +26,7 @@ from typing import Any
 import orjson
 
 from builder.errors import BuildError
-from schemas.body_packs import PackError, decode_pack, pack_path
+from schemas.body_packs import PackError, decode_pack, pack_path, pack_table_problems
 from schemas.digests import names_content
 from schemas.section_columns import ColumnsError, restore_rows
 from schemas.shards import (
@@ -34,8 +34,6 @@ from schemas.shards import (
     HEAD_FORMATS,
     SECTION_COLUMN_FORMATS,
     SPLIT_FORMAT,
-    name_digits,
-    read_shard_meta,
     verify_shard_meta,
     verify_shard_rows,
     verify_shard_schema,
@@ -81,7 +79,7 @@ class CheckedShards:
 
 
 def check_search_shards(site: Path) -> CheckedShards:
-    """Check every search shard and head (doctrove-shard@2 to @5) the site's catalog
+    """Check every search shard and head (doctrove-shard@2 to @6) the site's catalog
     lists; raise ShardInvalid naming each file that is missing or not what its shard lists."""
     problems: list[str] = []
     heads = chunks = split = packs = 0
@@ -123,17 +121,12 @@ def _check_packs(
     ):
         lengths.setdefault(int(pack), []).append((int(section_id), int(length)))
     rows = conn.execute("SELECT id, sha256, bytes FROM packs ORDER BY id").fetchall()
-    digits = name_digits(read_shard_meta(conn).get("format", ""))
+    table = pack_table_problems(conn)  # the names and sizes a client refuses the shard for
+    if table:
+        problems.extend(f"{where}: {problem}" for problem in table)
+        return len(rows)
     for pack, sha256, size in rows:
-        try:
-            if not isinstance(sha256, str) or len(sha256) != digits:
-                raise ValueError(sha256)
-            path = pack_path(library_id, sha256)
-        except ValueError:
-            problems.append(
-                f"{where}: pack {pack} is not named by {digits} hex digits of a sha256 ({sha256!r})"
-            )
-            continue
+        path = pack_path(library_id, sha256)
         try:
             data = (site / path).read_bytes()
         except OSError as exc:

@@ -129,9 +129,11 @@ class SectionBodies:
         ).fetchone()
         if row is None:
             raise ClientError(f"the search shard of {self._library_id} names no pack {pack}")
-        data = self._cache.read_derived(_derived_name(str(row[0])))
-        if data is None or not names_content(str(row[0]), data):
-            data = self._verified(pack, str(row[0]), int(row[1]))
+        sha256, size = str(row[0]), int(row[1])
+        data = self._cache.read_derived(_derived_name(sha256))
+        # The size too, as a download is checked: a name may be 32 digits of the sha256.
+        if data is None or len(data) != size or not names_content(sha256, data):
+            data = self._verified(pack, sha256, size)
         return self._decoded(pack, data)
 
     def _decoded(self, pack: int, data: bytes) -> dict[int, str]:

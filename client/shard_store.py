@@ -39,6 +39,7 @@ from client.errors import ClientError
 from client.index_chunks import ChunkedConnection, IndexChunks
 from client.model import ShardRef
 from client.section_bodies import SectionBodies, add_section_views
+from schemas.body_packs import pack_table_problems
 from schemas.section_columns import COLUMNS_TABLE, ColumnsError, columns_format, restore_rows
 from schemas.shard_build import PAGE_SIZE, build_database
 from schemas.shards import (
@@ -195,7 +196,7 @@ def _columns_format(conn: sqlite3.Connection) -> str:
 
 
 def _restored_rows(conn: sqlite3.Connection) -> list[str]:
-    """Put a head's sections back from its columns (doctrove-shard@4 or @5); what is wrong,
+    """Put a head's sections back from its columns (doctrove-shard@4, @5 or @6); what is wrong,
     if not."""
     count = read_shard_meta(conn).get("sections", "")
     if not count.isdigit():
@@ -284,6 +285,9 @@ def open_shard_file(
             problems = _restored_rows(conn)
         if not problems:
             problems = _row_problems(conn, path, shard_format)
+        if not problems and bodies is not None:
+            # The packs' names and sizes, before a query fetches by them.
+            problems = pack_table_problems(conn)
         if not problems and isinstance(conn, ChunkedConnection) and chunks is not None:
             segment = head_segment(conn)
             problems = chunk_table_problems(conn)

@@ -13,6 +13,7 @@ it fetches it no more.
 
 from __future__ import annotations
 
+import sqlite3
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ import orjson
 
 from schemas.digests import CONTENT_NAME, SHORT_NAME_DIGITS
 from schemas.gzip_member import gzip_member
-from schemas.shards import MAX_SECTION_CHARS
+from schemas.shards import MAX_SECTION_CHARS, name_digits, read_shard_meta
 
 PACKS_FOLDER = "bodies"
 PACK_SUFFIX = ".json.gz"
@@ -104,3 +105,23 @@ def pack_path(library_id: str, name: str) -> str:
     if not CONTENT_NAME.fullmatch(name):
         raise ValueError(f"{name!r} is not a sha256 or its first {SHORT_NAME_DIGITS} hex digits")
     return f"shards/{quote(library_id, safe='')}/{PACKS_FOLDER}/{name}{PACK_SUFFIX}"
+
+
+def pack_table_problems(conn: sqlite3.Connection) -> list[str]:
+    """What is wrong with a search shard's or head's packs table (the shard is trusted for its
+    bytes, not yet for what they say): each row's name its sha256 in lowercase hex, as many
+    digits as the format's name_digits (a doctrove-shard@6 head's 32, any other shard's 64),
+    and its size a number of bytes a pack may take. Two pages with the same bodies make the
+    same pack, so a name may be given more than once. Empty when it is sound; at most five."""
+    digits = name_digits(read_shard_meta(conn).get("format", ""))
+    problems: list[str] = []
+    for pack, name, size in conn.execute("SELECT id, sha256, bytes FROM packs ORDER BY id"):
+        if not isinstance(name, str) or len(name) != digits or not CONTENT_NAME.fullmatch(name):
+            problems.append(
+                f"pack {pack}: its sha256 {name!r} is not {digits} lowercase hex digits of a sha256"
+            )
+        elif type(size) is not int or not 0 < size <= MAX_PACK_BYTES:
+            problems.append(f"pack {pack}: its size {size!r} is not 1 to {MAX_PACK_BYTES} bytes")
+        if len(problems) >= 5:
+            break
+    return problems

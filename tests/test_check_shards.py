@@ -18,6 +18,7 @@ from click.testing import CliRunner
 
 from builder.check_shards import ShardInvalid, check_search_shards
 from builder.cli import main
+from schemas.body_packs import MAX_PACK_BYTES
 from schemas.shards import CHUNKED_FORMAT, DERIVED_FORMAT, PLAIN_COLUMNS_FORMAT
 from schemas.term_chunks import MAX_CHUNK_RAW_BYTES, chunk_path, chunk_refs
 from tests.test_section_columns import as_earlier_head
@@ -143,13 +144,31 @@ def test_a_chunk_that_holds_other_pages_than_its_head_lists_fails_the_check(site
         "UPDATE packs SET sha256 = sha256 || sha256 WHERE id = 2",  # an earlier format's name
         "UPDATE packs SET sha256 = substr(sha256, 1, 31) WHERE id = 2",
         "UPDATE packs SET sha256 = upper(sha256) WHERE id = 2",
+        "UPDATE packs SET sha256 = sha256 || char(10) WHERE id = 2",
+        "UPDATE packs SET sha256 = '../../catalog' WHERE id = 2",
+        "UPDATE packs SET sha256 = 12345678901234567890123456789012 WHERE id = 2",
     ],
 )
 def test_a_head_whose_packs_are_not_named_as_its_format_names_them_fails(
     site: Path, change: str
 ) -> None:
     code, output = checked_after(site, change)
-    assert code == 1 and "pack 2 is not named by 32 hex digits of a sha256" in output
+    assert code == 1 and f"{head_path(site)}: pack 2: its sha256 " in output
+    assert "is not 32 lowercase hex digits of a sha256" in output
+    assert "Traceback" not in output
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "UPDATE packs SET bytes = 'abc' WHERE id = 2",
+        "UPDATE packs SET bytes = 0 WHERE id = 2",
+        f"UPDATE packs SET bytes = {MAX_PACK_BYTES + 1} WHERE id = 2",
+    ],
+)
+def test_a_head_whose_pack_sizes_a_client_refuses_fails(site: Path, change: str) -> None:
+    code, output = checked_after(site, change)
+    assert code == 1 and f"{head_path(site)}: pack 2: its size " in output
 
 
 @pytest.mark.parametrize(

@@ -127,6 +127,27 @@ def test_a_pack_listed_larger_than_any_pack_is_refused_without_asking_the_site(
     ref.update(sha256=hashlib.sha256(forged).hexdigest(), bytes=len(forged))
     (host.root / "catalog.json").write_bytes(orjson.dumps(catalog))
     site = data(tmp_path, host, Clock(), SITE)
-    with pytest.raises(NetworkError, match=f"a body pack is at most {MAX_PACK_BYTES}"):
+    # Refused as the shard is opened, before a query reads a body.
+    refusal = f"is invalid: pack 1: its size {1 << 40} is not 1 to {MAX_PACK_BYTES} bytes"
+    with pytest.raises(NetworkError, match=refusal):
         read_body(site, 1)
     assert not [p for p in host.paths() if "/bodies/" in p]
+
+
+def test_a_kept_pack_of_another_size_is_not_read_though_its_name_matches(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import client.section_bodies
+    from client.disk_cache import DiskCache
+
+    host = FakeHost(tmp_path / "private", SITE)
+    make_site(host.root, {"flask": {"3.1.0": TWO_PAGES}})
+    assert read_body(data(tmp_path, host, Clock(), SITE), 1) == "Open a file."
+    (kept,) = (tmp_path / "cache").glob("v1/derived/bodies-*")
+    # Other bodies of the same lengths under the pack's name, as if their sha256 began with it
+    # (a doctrove-shard@6 name is 32 digits of it): a pack of another size is not the listed
+    # one, as a download of it would not be.
+    other = gzip.compress(orjson.dumps(["Evil a file.", "Evil it!"]), compresslevel=0)
+    DiskCache(tmp_path / "cache").write_derived(kept.name, other)
+    monkeypatch.setattr(client.section_bodies, "names_content", lambda _name, _data: True)
+    assert read_body(data(tmp_path, host, Clock(), SITE), 1) == "Open a file."

@@ -8,6 +8,7 @@ import gzip
 import hashlib
 import os
 import random
+import re
 import shutil
 import sqlite3
 import sys
@@ -443,3 +444,40 @@ def test_a_version_larger_than_a_head_sends_as_columns_keeps_its_rows(
     site = data(tmp_path / "c", FakeHost(tmp_path / "columns", SITE), Clock(), SITE)
     with pytest.raises(NetworkError, match=refusal):
         ranking(site, QUESTIONS[0])
+
+
+@pytest.mark.parametrize(
+    ("statement", "problem"),
+    [
+        # A doctrove-shard@6 head names its packs by 32 digits: a whole sha256 is an earlier
+        # format's name (it was fetched, and the site asked for a file it never had).
+        ("UPDATE packs SET sha256 = sha256 || sha256 WHERE id = 1", "is not 32 lowercase hex"),
+        ("UPDATE packs SET sha256 = substr(sha256, 1, 31) WHERE id = 1", "is not 32 lowercase"),
+        ("UPDATE packs SET sha256 = sha256 || '0' WHERE id = 1", "is not 32 lowercase hex"),
+        ("UPDATE packs SET sha256 = upper(sha256) WHERE id = 1", "is not 32 lowercase hex"),
+        ("UPDATE packs SET sha256 = sha256 || char(10) WHERE id = 1", "is not 32 lowercase"),
+        ("UPDATE packs SET sha256 = '../../../catalog' WHERE id = 1", "is not 32 lowercase hex"),
+        ("UPDATE packs SET sha256 = 12345 WHERE id = 1", "is not 32 lowercase hex"),
+        ("UPDATE packs SET sha256 = X'00' WHERE id = 1", "is not 32 lowercase hex"),
+        ("UPDATE packs SET bytes = 'abc' WHERE id = 1", "size 'abc' is not"),
+        ("UPDATE packs SET bytes = -1 WHERE id = 1", "size -1 is not"),
+        # An earlier format's head names them by the whole sha256: 32 digits are not its names.
+        ("UPDATE meta SET value = 'doctrove-shard@5' WHERE key = 'format'", "is not 64 lowercase"),
+    ],
+)
+def test_a_head_whose_packs_table_is_not_sound_is_refused_when_opened_and_by_sync(
+    tmp_path: Path, records: list[dict[str, Any]], statement: str, problem: str
+) -> None:
+    from client.service import DocService
+
+    publish(tmp_path / "site", records, chunked=True)
+    forge_head(tmp_path / "site", statement)
+    host = FakeHost(tmp_path / "site", SITE)
+    refusal = rf"the shard of lib 1\.0 is invalid: pack 1: its .*{problem}"
+    service = DocService(data(tmp_path / "a", host, Clock(), SITE), cache_ttl=0)
+    with pytest.raises(NetworkError, match=refusal):
+        service.extract("lib", "1.0", QUESTIONS[0])
+    # docclient sync reports it as the version's failure, not with a traceback (ValueError).
+    failures = data(tmp_path / "b", host, Clock(), SITE).sync()["failures"]
+    assert len(failures) == 1 and re.search(refusal, failures[0]["error"])
+    assert not [path for path in host.paths() if "/bodies/" in path]
