@@ -18,7 +18,8 @@ Layout under the cache dir (``v1/`` so a later layout never reads this one)::
                                        so the least recently used go first when over budget
     v1/derived/<name>                  body packs, index chunks, vectors and structures computed
                                        from a catalog, each after the sha256 of the rest; its
-                                       mtime is when it was last read
+                                       mtime is when it was last read (a pack's or chunk's
+                                       name: listed_file_name)
 
 Downloaded shards and derived files share one budget (:meth:`DiskCache.trim`): a site published
 every day would otherwise fill the disk with the shards, packs and chunks of every build.
@@ -55,7 +56,7 @@ import orjson
 
 from client.atomic_rename import replace_file
 from client.errors import ClientError, ConfigError
-from schemas.digests import file_sha256
+from schemas.digests import FULL_NAME_DIGITS, file_sha256
 
 LAYOUT = "v1"
 _CACHE_OPTIONS = ["--cache-dir", "DOCTROVE_CACHE_DIR"]
@@ -445,3 +446,15 @@ def _unwritable(where: Path, exc: OSError) -> str:
         f"cannot write to the cache directory {where}: {exc.strerror or exc}; free some space "
         "there or choose another directory (--cache-dir, DOCTROVE_CACHE_DIR)"
     )
+
+
+def listed_file_name(kind: str, name: str, site: str) -> str:
+    """The name a body pack or index chunk a shard lists (``kind`` "bodies" or "chunk", by its
+    content ``name``) is kept under in the derived folder. A whole sha256 names its content
+    alone, so every site shares the file. A doctrove-shard@6 name is 128 bits of it: enough
+    within a site, whose catalog vouches for its files, but another site the client reads
+    could list a file made to share those bits with one of this site's (a collision, about
+    2**64 work), so such a file is kept per ``site`` (its URL or folder)."""
+    if len(name) == FULL_NAME_DIGITS:
+        return f"{kind}-{name}"
+    return f"{kind}-{hashlib.sha256(site.encode()).hexdigest()[:16]}-{name}"

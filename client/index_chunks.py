@@ -20,7 +20,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Sequence
 
-from client.disk_cache import DiskCache
+from client.disk_cache import DiskCache, listed_file_name
 from client.errors import NetworkError
 from client.parallel_fetch import fetch_each
 from schemas.digests import names_content
@@ -54,8 +54,12 @@ class IndexChunks:
         segment: int,
         cache: DiskCache,
         fetch: ChunkFetch,
+        site: str = "",
     ) -> None:
+        """``site`` is the chunks' source (its URL or folder), which their names in the cache
+        carry when they are short (listed_file_name)."""
         self._conn, self._library_id, self._segment = conn, library_id, segment
+        self._site = site
         self._cache, self._fetch = cache, fetch
         self._loaded: set[int] = set()
         self._seen: set[str] = set()  # tokens whose chunks are in
@@ -107,7 +111,7 @@ class IndexChunks:
 
     def _kept(self, ref: ChunkRef) -> list[tuple[int, bytes]] | None:
         """A chunk's rows from the cache, or None when it has no sound copy."""
-        data = self._cache.read_derived(_derived_name(ref.sha256))
+        data = self._cache.read_derived(listed_file_name("chunk", ref.sha256, self._site))
         if data is None or len(data) != ref.bytes:
             return None
         if not names_content(ref.sha256, data):
@@ -121,7 +125,9 @@ class IndexChunks:
         """Fetch a chunk, check it against the head and keep it on disk. Touches no connection,
         so it runs in worker threads."""
         path = chunk_path(self._library_id, ref.sha256)
-        data = self._fetch(path, ref.bytes, ref.sha256, _derived_name(ref.sha256))
+        data = self._fetch(
+            path, ref.bytes, ref.sha256, listed_file_name("chunk", ref.sha256, self._site)
+        )
         if len(data) != ref.bytes or not names_content(ref.sha256, data):
             raise NetworkError(
                 f"{path} is not the index chunk the search shard lists (size or sha256)",
@@ -136,10 +142,6 @@ class IndexChunks:
         except ChunkError as exc:
             path = chunk_path(self._library_id, ref.sha256)
             raise NetworkError(f"{path} is invalid: {exc}", hints=[path]) from exc
-
-
-def _derived_name(sha256: str) -> str:
-    return f"chunk-{sha256}"
 
 
 class ChunkedConnection(sqlite3.Connection):

@@ -23,7 +23,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Sequence
 
-from client.disk_cache import DiskCache
+from client.disk_cache import DiskCache, listed_file_name
 from client.errors import ClientError, CoolingDown, NetworkError
 from client.parallel_fetch import fetch_each
 from schemas.body_packs import MAX_PACK_BYTES, PackError, decode_pack, pack_path
@@ -46,9 +46,16 @@ class SectionBodies:
     """The body packs of one opened search shard: fetched, verified, cached on disk."""
 
     def __init__(
-        self, conn: sqlite3.Connection, library_id: str, cache: DiskCache, fetch: PackFetch
+        self,
+        conn: sqlite3.Connection,
+        library_id: str,
+        cache: DiskCache,
+        fetch: PackFetch,
+        site: str = "",
     ) -> None:
-        self._conn, self._library_id = conn, library_id
+        """``site`` is the packs' source (its URL or folder), which their names in the cache
+        carry when they are short (listed_file_name)."""
+        self._conn, self._library_id, self._site = conn, library_id, site
         self._cache, self._fetch = cache, fetch
         self._lock = threading.Lock()
         self._memo: dict[int, dict[int, str]] = {}
@@ -90,7 +97,7 @@ class SectionBodies:
                 (int(pack), str(sha256), int(size))
                 for pack, sha256, size in rows
                 if int(pack) not in self._memo
-                and self._cache.read_derived(_derived_name(str(sha256))) is None
+                and self._cache.read_derived(self._derived_name(str(sha256))) is None
             ]
         if len(missing) < 2:
             return 0  # one pack is fetched when read, as fast
@@ -114,7 +121,7 @@ class SectionBodies:
         missing = [
             (sha256, size)
             for _pack, sha256, size in self._packs()
-            if self._cache.read_derived(_derived_name(sha256)) is None
+            if self._cache.read_derived(self._derived_name(sha256)) is None
         ]
         fetch_each(lambda pack: self._download(*pack), missing, _PARALLEL_FETCHES)
         return len(missing)
@@ -130,7 +137,7 @@ class SectionBodies:
         if row is None:
             raise ClientError(f"the search shard of {self._library_id} names no pack {pack}")
         sha256, size = str(row[0]), int(row[1])
-        data = self._cache.read_derived(_derived_name(sha256))
+        data = self._cache.read_derived(self._derived_name(sha256))
         # The size too, as a download is checked: a name may be 32 digits of the sha256.
         if data is None or len(data) != size or not names_content(sha256, data):
             data = self._verified(pack, sha256, size)
@@ -169,7 +176,7 @@ class SectionBodies:
                 f"pack is at most {MAX_PACK_BYTES}",
                 hints=[path],
             )
-        data = self._fetch(path, size, sha256, _derived_name(sha256))
+        data = self._fetch(path, size, sha256, self._derived_name(sha256))
         if len(data) != size or not names_content(sha256, data):
             raise NetworkError(
                 f"{path} is not the body pack the search shard lists (size or sha256)",
@@ -177,9 +184,8 @@ class SectionBodies:
             )
         return data
 
-
-def _derived_name(sha256: str) -> str:
-    return f"bodies-{sha256}"
+    def _derived_name(self, name: str) -> str:
+        return listed_file_name("bodies", name, self._site)
 
 
 def add_section_views(conn: sqlite3.Connection, bodies: SectionBodies | None) -> None:

@@ -106,7 +106,7 @@ class ShardFiles:
             return self._listed.fetch(layer, path, size, sha256, "body pack", kept_as)
 
         def factory(conn: sqlite3.Connection) -> SectionBodies:
-            made.append(SectionBodies(conn, entry.id, self._cache, fetch))
+            made.append(SectionBodies(conn, entry.id, self._cache, fetch, layer.label))
             return made[-1]
 
         return factory
@@ -120,7 +120,7 @@ class ShardFiles:
             return self._listed.fetch(layer, path, size, sha256, "index chunk", kept_as)
 
         def factory(conn: sqlite3.Connection, segment: int) -> IndexChunks:
-            made.append(IndexChunks(conn, entry.id, segment, self._cache, fetch))
+            made.append(IndexChunks(conn, entry.id, segment, self._cache, fetch, layer.label))
             return made[-1]
 
         return factory

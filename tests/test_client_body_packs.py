@@ -15,7 +15,7 @@ from client.errors import NetworkError
 from client.section_bodies import prefetch_bodies
 from client.site_data import SiteData
 from schemas.body_packs import MAX_PACK_BYTES
-from tests.site_data_support import SITE, Clock, FakeHost, data, make_site, refused
+from tests.site_data_support import PUBLIC, SITE, Clock, FakeHost, data, make_site, refused
 
 TWO_PAGES = [
     {"heading": "Open", "body": "Open a file.", "path": "p", "source": "a.md", "anchor": "open"},
@@ -151,3 +151,23 @@ def test_a_kept_pack_of_another_size_is_not_read_though_its_name_matches(
     DiskCache(tmp_path / "cache").write_derived(kept.name, other)
     monkeypatch.setattr(client.section_bodies, "names_content", lambda _name, _data: True)
     assert read_body(data(tmp_path, host, Clock(), SITE), 1) == "Open a file."
+
+
+@pytest.mark.parametrize("split_index_bytes", [None, 0])
+def test_a_pack_one_site_left_in_the_cache_is_read_for_another_only_by_its_whole_sha256(
+    tmp_path: Path, split_index_bytes: int | None
+) -> None:
+    # A doctrove-shard@6 head (split_index_bytes=0) names packs by 128 bits of their sha256:
+    # another site could list a file made to share them, so each site keeps its own. A whole
+    # sha256 (a doctrove-shard@2 shard) names the content alone: the file is shared.
+    first, second = FakeHost(tmp_path / "first", SITE), FakeHost(tmp_path / "second", PUBLIC)
+    for host in (first, second):
+        make_site(host.root, {"flask": {"3.1.0": TWO_PAGES}}, split_index_bytes=split_index_bytes)
+    assert read_body(data(tmp_path, first, Clock(), SITE), 1) == "Open a file."
+    assert read_body(data(tmp_path, second, Clock(), PUBLIC), 1) == "Open a file."
+    fetched_again = [p for p in second.paths() if "/bodies/" in p]
+    kept = list((tmp_path / "cache").glob("v1/derived/bodies-*"))
+    if split_index_bytes == 0:
+        assert len(fetched_again) == 1 and len(kept) == 2
+    else:
+        assert fetched_again == [] and len(kept) == 1

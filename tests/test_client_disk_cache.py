@@ -9,7 +9,7 @@ from pathlib import Path
 import orjson
 import pytest
 
-from client.disk_cache import CopyRecord, DiskCache, hash_key
+from client.disk_cache import CopyRecord, DiskCache, hash_key, listed_file_name
 from client.errors import ConfigError
 
 BODY = b'{"format": "doctrove-catalog@1"}'
@@ -243,3 +243,13 @@ def test_a_last_good_record_is_kept_per_source_version_and_distrusted_when_odd(
     (record_file,) = (tmp_path / "v1" / "last-good").iterdir()
     record_file.write_bytes(orjson.dumps({"sha256": "not a hash", "sections": 4}))
     assert cache.read_last_good("https://a.example/", "flask", "3.1.0") is None
+
+
+def test_a_listed_file_is_kept_by_its_whole_sha256_or_per_site_by_a_short_name() -> None:
+    whole, short = "ab" * 32, "ab" * 16
+    assert listed_file_name("chunk", whole, "https://a.example/") == f"chunk-{whole}"
+    assert listed_file_name("chunk", whole, "https://b.example/") == f"chunk-{whole}"
+    first = listed_file_name("chunk", short, "https://a.example/")
+    second = listed_file_name("chunk", short, "https://b.example/")
+    assert first != second and first.startswith("chunk-") and first.endswith(short)
+    assert listed_file_name("bodies", short, "https://a.example/") == "bodies" + first[5:]
