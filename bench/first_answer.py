@@ -4,6 +4,7 @@
     python bench/first_answer.py --corpus py311/usr/share/doc/python3.11/html   # as the issue
     python bench/first_answer.py --site _site --library python --latency-ms 50
     python bench/first_answer.py --site _site --library python --latency-ms 50 --mbit 20
+    python bench/first_answer.py --site _site --library python --each   # 16 cold questions
 
 Serves the built site with ``python -m builder.serve`` over loopback as built (on a large
 version a doctrove-shard@6 head, its sections sent as columns that leave out what rows derive
@@ -32,6 +33,7 @@ import hashlib
 import os
 import shutil
 import sqlite3
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -48,7 +50,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from pagefind import stage_corpus  # noqa: E402
-from python_questions import QUESTIONS  # noqa: E402
+from python_questions import MORE_QUESTIONS, QUESTIONS  # noqa: E402
 
 from client.assemble import make_service  # noqa: E402
 from client.config import resolve_settings  # noqa: E402
@@ -314,6 +316,27 @@ def ask(url: str, cache: Path, library: str, latency: float, link: Link) -> list
     return rows
 
 
+def each_cold(url: str, work: Path, library: str) -> None:
+    """Print the bytes a cold client fetches before its first answer to each of the sixteen
+    questions (a new cache each), over loopback: the spread the six questions above hide."""
+    sizes = []
+    for number, question in enumerate((*QUESTIONS, *MORE_QUESTIONS)):
+        transport = DelayingTransport(0.0, Link(None))
+        cache = {"DOCTROVE_CACHE_DIR": str(work / f"each-{number}")}
+        settings = resolve_settings({"index_urls": url}, cache)
+        service = make_service(settings, transport=transport)
+        try:
+            service.extract(library, None, question)
+        finally:
+            service.data.close()
+        sizes.append(transport.received)
+    sizes.sort()
+    print(
+        f"cold first answer over {len(sizes)} questions, each from an empty cache: median "
+        f"{statistics.median(sizes):,.0f} B, {sizes[0]:,} - {sizes[-1]:,} B"
+    )
+
+
 def report(label: str, rows: list[dict[str, Any]]) -> None:
     first, rest = rows[0], rows[1:]
     total_bytes = sum(r["bytes"] for r in rows)
@@ -341,6 +364,11 @@ def main() -> None:
     parser.add_argument(
         "--mbit", type=float, help="a link of this many megabits a second (default: loopback)"
     )
+    parser.add_argument(
+        "--each",
+        action="store_true",
+        help="only the site as built: each of 16 questions from an empty cache, over loopback",
+    )
     args = parser.parse_args()
     if args.site is not None and args.library is None:
         parser.error("--site needs --library: the id of the library to ask")
@@ -348,6 +376,14 @@ def main() -> None:
         tmp = Path(tmp_name)
         if args.corpus is not None:
             args.site, args.library = built_corpus(args.corpus, tmp / "corpus"), "corpus"
+        if args.each:
+            server, url = serve(args.site)
+            try:
+                each_cold(url, tmp, args.library)
+            finally:
+                server.terminate()
+                server.wait(timeout=10)
+            return
         search = tmp / "search"
         search_shard_site(args.site, search)
         rows_head = tmp / "rows-head"

@@ -9,3 +9,16 @@ QUESTIONS = (
     "datetime strptime format codes",
     "dataclass field default_factory",
 )
+# Ten more, for figures over more questions than six (term_split.py, first_answer.py --each).
+MORE_QUESTIONS = (
+    "how do I make a temporary directory that is removed afterwards",
+    "sort a list of dicts by a key",
+    "parse command line arguments with subcommands",
+    "http server that serves the current directory",
+    "compare floating point numbers approximately",
+    "run a function in a thread pool and collect the results",
+    "logging to a file with rotation",
+    "pathlib glob recursive",
+    "what does the walrus operator do",
+    "读取 JSON 文件",
+)

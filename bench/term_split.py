@@ -26,6 +26,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from first_answer import search_shard_site  # noqa: E402
+from python_questions import MORE_QUESTIONS  # noqa: E402
 from python_questions import QUESTIONS as PYTHON_QUESTIONS  # noqa: E402
 
 from builder.shard_gzip import HEAD_GZIP_LEVEL, gzip_bytes, gzip_data  # noqa: E402
@@ -38,19 +39,7 @@ from schemas.section_columns import restore_rows  # noqa: E402
 from schemas.shards import content_name, read_shard_meta  # noqa: E402
 from schemas.term_chunks import chunk_path, cut_into_head, head_segment  # noqa: E402
 
-QUESTIONS = (
-    *PYTHON_QUESTIONS,
-    "how do I make a temporary directory that is removed afterwards",
-    "sort a list of dicts by a key",
-    "parse command line arguments with subcommands",
-    "http server that serves the current directory",
-    "compare floating point numbers approximately",
-    "run a function in a thread pool and collect the results",
-    "logging to a file with rotation",
-    "pathlib glob recursive",
-    "what does the walrus operator do",
-    "读取 JSON 文件",
-)
+QUESTIONS = (*PYTHON_QUESTIONS, *MORE_QUESTIONS)
 
 
 def ranking(conn: sqlite3.Connection, question: str) -> list[tuple[int, float]]:

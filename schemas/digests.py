@@ -28,8 +28,10 @@ def file_sha256(path: Path) -> str:
 # doctrove-shard@6 head its first 32 (schemas.shards.content_name). 128 bits still tell a
 # site's files apart and catch a damaged or stale download, which is what a name is checked
 # for: the catalog that vouches for the head, and through it for the names, comes from the
-# same host as the files. On the Python 3.11 docs the 790 full names took 34 KB of the 257 KB
-# head a cold client downloads first.
+# same host as the files. (Across sites they are not enough, about 2**64 work making two files
+# share them: a client keeps such files per site, client.disk_cache.listed_file_name.) On the
+# Python 3.11 docs the 790 full names took 34 KB of the 257 KB head a cold client downloads
+# first.
 FULL_NAME_DIGITS = 64
 SHORT_NAME_DIGITS = 32
 # fullmatch: "$" would also take a name followed by a newline.
