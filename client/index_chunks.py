@@ -1,4 +1,4 @@
-"""The index chunks of a head (doctrove-shard@3, @4 or @5), fetched for the tokens a query searches.
+"""The index chunks of a head (doctrove-shard@3 to @6), fetched for the tokens a query searches.
 
 A head (``schemas/term_chunks.sql``) is a search shard whose FTS5 leaf pages are published in
 chunks beside it. The client opens a head in memory (:class:`ChunkedConnection`); before a
@@ -9,9 +9,9 @@ would have given it. Only the client's search runs MATCH queries, and it calls t
 Trust: a chunk is used only when its size, its sha256 and the size it decompresses to are the
 ones the head's chunks table lists (the head was checked against the catalog), and its rows
 are pages of the head's segment within the chunk's pages. Chunks are kept in the cache's
-derived folder under their sha256, so a later question fetches only the chunks it has not seen,
-an unchanged chunk is not fetched again after a rebuild, and an offline client answers from
-what it has (``docclient sync`` fetches them all).
+derived folder under their names (client.disk_cache.listed_file_name), so a later question
+fetches only the chunks it has not seen, an unchanged chunk is not fetched again after a
+rebuild, and an offline client answers from what it has (``docclient sync`` fetches them all).
 """
 
 from __future__ import annotations

@@ -67,7 +67,7 @@ class ShardRef:
     vectors: VectorsRef | None = None
     # A doctrove-shard@2 search shard, whose bodies are in packs beside it (else @1, whole).
     split: bool = False
-    # A head (doctrove-shard@3, @4 or @5): a search shard whose index pages are in chunks beside it.
+    # A head (doctrove-shard@3 to @6): a search shard whose index pages are in chunks beside it.
     chunked: bool = False
 
 

@@ -9,11 +9,11 @@ fetches nothing and only the sections shown (or read by address) fetch their pac
 
 Trust: a pack is used only when its size and sha256 are the ones the packs table of the verified
 search shard gives (the shard itself was checked against the catalog), and its ids and body
-lengths match the shard's. Packs are kept in the cache's derived folder under their sha256, so a
-later question on the same version fetches only the packs it has not seen, and an offline client
-answers from them. A failure inside the view's function reaches SQLite as a generic error;
-:attr:`SectionBodies.failure` keeps the real ClientError so the caller reports it rather than
-a damaged shard.
+lengths match the shard's. Packs are kept in the cache's derived folder under their names
+(client.disk_cache.listed_file_name), so a later question on the same version fetches only the
+packs it has not seen, and an offline client answers from them. A failure inside the view's
+function reaches SQLite as a generic error; :attr:`SectionBodies.failure` keeps the real
+ClientError so the caller reports it rather than a damaged shard.
 """
 
 from __future__ import annotations

@@ -6,7 +6,8 @@ live beside it in packs, one per page (the sections of one source in order, spli
 sections it shows (Pagefind's index and fragment split). A pack is a gzip-compressed JSON array
 of its sections' bodies, in section order (the search shard says which sections a pack holds),
 written with mtime 0 so the same bodies give the same bytes, and published as
-``shards/<id>/bodies/<sha256>.json.gz``: named by its content alone, so a page that did not
+``shards/<id>/bodies/<sha256>.json.gz`` (in a doctrove-shard@6 head, the sha256's first 32 hex
+digits: schemas.shards.content_name): named by its content alone, so a page that did not
 change keeps its pack from build to build and from version to version, and a client that has
 it fetches it no more.
 """

@@ -12,9 +12,9 @@
 -- packs: one row per body pack, a gzip-compressed JSON array of the bodies of its sections (the
 -- rows of sections whose pack is its id, in id order), published beside the shard as
 -- shards/<id>/bodies/<sha256>.json.gz (in a doctrove-shard@6 head, the sha256 column and the
--- file's name hold the first 32 hex digits of the sha256). sha256 and bytes describe the published bytes: a client
--- trusts a pack only when both match this row (this shard is trusted through the catalog's
--- sha256, so the chain of hashes is unbroken).
+-- file's name hold the first 32 hex digits of the sha256). sha256 and bytes describe the
+-- published bytes: a client trusts a pack only when both match this row (this shard is
+-- trusted through the catalog's sha256, so the chain of hashes is unbroken).
 
 CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
 

@@ -28,8 +28,9 @@ PLAIN_COLUMNS_FORMAT = "doctrove-shard@4"
 # A doctrove-shard@4 head whose columns leave out what rows derive from each other (the same
 # tables; schemas/derived_columns.py).
 DERIVED_FORMAT = "doctrove-shard@5"
-# A doctrove-shard@5 head whose packs and chunks are named by the first NAME_DIGITS hex digits
-# of their sha256, and whose columns derive more values (the same tables).
+# A doctrove-shard@5 head whose packs and chunks are named by the first SHORT_NAME_DIGITS hex
+# digits of their sha256 (schemas.digests), and whose columns derive more values (the same
+# tables).
 SHORT_NAMES_FORMAT = "doctrove-shard@6"
 # The formats whose columns send schemas/derived_columns.py's codes.
 DERIVED_FORMATS = (DERIVED_FORMAT, SHORT_NAMES_FORMAT)

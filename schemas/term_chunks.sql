@@ -9,10 +9,11 @@
 -- chunks: one row per chunk, a gzip member of the chunk's sections_fts_data rows (each an
 -- 8-byte big-endian id, a 4-byte big-endian length and the block), published beside the
 -- shard as shards/<id>/index/<sha256>.bin.gz (in a doctrove-shard@6 head, the sha256 column
--- and the file's name hold the first 32 hex digits of the sha256). first_page and last_page are the leaf pages it
--- holds (doclist-index pages go with the leaf page their id names); sha256 and bytes describe
--- the published bytes and raw_bytes what they decompress to: a client trusts a chunk only
--- when all three match this row (the head is trusted through the catalog's sha256).
+-- and the file's name hold the first 32 hex digits of the sha256). first_page and last_page
+-- are the leaf pages it holds (doclist-index pages go with the leaf page their id names);
+-- sha256 and bytes describe the published bytes and raw_bytes what they decompress to: a
+-- client trusts a chunk only when all three match this row (the head is trusted through the
+-- catalog's sha256).
 
 CREATE TABLE chunks (
     id INTEGER PRIMARY KEY,

@@ -3,8 +3,8 @@ Cache-Control, and whether the client accepts gzip.
 
 Types cover every artifact docbuild writes; text types carry `charset=utf-8` as GitHub Pages
 sends them. Content-addressed shards (shards/<id>/<version>.<hash>.<ext>), body packs and index
-chunks (shards/<id>/bodies|index/<sha256>.<ext>) never change under one name, so they are cached
-for a year as immutable, and their ETag is the hash in the name.
+chunks (shards/<id>/bodies|index/<name>.<ext>, named by their sha256) never change under one
+name, so they are cached for a year as immutable, and their ETag is the hash in the name.
 """
 
 from __future__ import annotations
