@@ -34,7 +34,16 @@ from schemas.shards import (
     SHORT_NAMES_FORMAT,
     SPLIT_FORMAT,
 )
-from tests.site_data_support import SITE, Clock, FakeHost, Router, data, make_site, refused
+from tests.site_data_support import (
+    PUBLIC,
+    SITE,
+    Clock,
+    FakeHost,
+    Router,
+    data,
+    make_site,
+    refused,
+)
 from tests.test_section_columns import as_earlier_head
 
 QUESTIONS = (
@@ -483,3 +492,23 @@ def test_a_head_whose_packs_table_is_not_sound_is_refused_when_opened_and_by_syn
     failures = data(tmp_path / "b", host, Clock(), SITE).sync()["failures"]
     assert len(failures) == 1 and re.search(refusal, failures[0]["error"])
     assert not [path for path in host.paths() if "/bodies/" in path]
+
+
+@pytest.mark.parametrize("shard_format", [SHORT_NAMES_FORMAT, DERIVED_FORMAT])
+def test_a_chunk_one_site_left_in_the_cache_is_read_for_another_only_by_its_whole_sha256(
+    tmp_path: Path, records: list[dict[str, Any]], shard_format: str
+) -> None:
+    # A doctrove-shard@6 head names its chunks by 128 bits of their sha256: another site could
+    # list a file made to share them, so each site keeps its own. A whole sha256 (a @5 head's
+    # names) names the content alone: the chunk is shared.
+    first, second = FakeHost(tmp_path / "first", SITE), FakeHost(tmp_path / "second", PUBLIC)
+    for host in (first, second):
+        publish(host.root, records, chunked=True)
+        if shard_format == DERIVED_FORMAT:
+            publish_earlier_head(host.root, DERIVED_FORMAT)
+    expected = ranking(data(tmp_path, first, Clock(), SITE), QUESTIONS[0])
+    assert chunk_paths(first)
+    assert ranking(data(tmp_path, second, Clock(), PUBLIC), QUESTIONS[0]) == expected
+    assert len(chunk_paths(second)) == (
+        len(chunk_paths(first)) if shard_format == SHORT_NAMES_FORMAT else 0
+    )
