@@ -29,7 +29,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 # Runs inside each measured process: PYTHONPATH selects the code.
 _WORKER = """
-import json, statistics, sys, tempfile, time
+import inspect, json, statistics, sys, tempfile, time
 from pathlib import Path
 from client.disk_cache import DiskCache
 from client.search.sections import search_sections
@@ -38,9 +38,12 @@ from client.shard_store import open_shard_file
 site, shards, questions, repeat = json.load(open(sys.argv[1]))
 cache = DiskCache(Path(tempfile.mkdtemp(prefix="doctrove-bench-cache-")))
 conns = {}
+# The packs' source, which code from doctrove-shard@6 on takes (earlier code has no such argument).
+source = (site,) if "site" in inspect.signature(SectionBodies).parameters else ()
 for key, (path, library, version, sections) in shards.items():
     def bodies(conn, library=library):  # a search shard's bodies, read from the site's packs
-        return SectionBodies(conn, library, cache, lambda p, *_: (Path(site) / p).read_bytes())
+        read = lambda p, *_: (Path(site) / p).read_bytes()
+        return SectionBodies(conn, library, cache, read, *source)
     conns[key] = open_shard_file(Path(path), library, version, sections, bodies)
 times = []
 for _ in range(repeat):

@@ -109,7 +109,7 @@ def main() -> None:
                 segment = head_segment(conn)
                 assert segment is not None
                 cache = DiskCache(work / f"cache-{chunk_kb}-{len(cold)}")
-                conn.chunks = IndexChunks(conn, args.library, segment, cache, fetch)
+                conn.chunks = IndexChunks(conn, args.library, segment, cache, fetch, str(args.site))
                 try:
                     differ += ranking(conn, question) != ranking(reference, question)
                 except sqlite3.DatabaseError as error:  # a page the chunks did not bring

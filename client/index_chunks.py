@@ -54,7 +54,7 @@ class IndexChunks:
         segment: int,
         cache: DiskCache,
         fetch: ChunkFetch,
-        site: str = "",
+        site: str,
     ) -> None:
         """``site`` is the chunks' source (its URL or folder), which their names in the cache
         carry when they are short (listed_file_name)."""

@@ -51,7 +51,7 @@ class SectionBodies:
         library_id: str,
         cache: DiskCache,
         fetch: PackFetch,
-        site: str = "",
+        site: str,
     ) -> None:
         """``site`` is the packs' source (its URL or folder), which their names in the cache
         carry when they are short (listed_file_name)."""

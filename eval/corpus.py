@@ -123,10 +123,10 @@ def open_built_shard(
         return (site / path).read_bytes()
 
     def bodies(conn: sqlite3.Connection) -> SectionBodies:
-        return SectionBodies(conn, library_id, cache, read)
+        return SectionBodies(conn, library_id, cache, read, str(site))
 
     def chunks(conn: sqlite3.Connection, segment: int) -> IndexChunks:
-        return IndexChunks(conn, library_id, segment, cache, read)
+        return IndexChunks(conn, library_id, segment, cache, read, str(site))
 
     shard_format = ref["format"]
     opened = open_shard_file(

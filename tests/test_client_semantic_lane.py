@@ -180,7 +180,11 @@ def _shard(site: Path) -> sqlite3.Connection:
 
     def bodies(conn: sqlite3.Connection) -> SectionBodies:
         return SectionBodies(
-            conn, "alpha", cache, lambda path, _size, _sha, _kept: (site / path).read_bytes()
+            conn,
+            "alpha",
+            cache,
+            lambda path, _size, _sha, _kept: (site / path).read_bytes(),
+            str(site),
         )
 
     opened = open_shard_file(raw, "alpha", "1.0.0", ref["sections"], bodies)

@@ -56,7 +56,11 @@ def site_bodies(site: Path, cache: DiskCache) -> Callable[[sqlite3.Connection], 
 
     def factory(conn: sqlite3.Connection) -> SectionBodies:
         return SectionBodies(
-            conn, "requests", cache, lambda path, _size, _sha, _kept: (site / path).read_bytes()
+            conn,
+            "requests",
+            cache,
+            lambda path, _size, _sha, _kept: (site / path).read_bytes(),
+            str(site),
         )
 
     return factory
@@ -143,7 +147,9 @@ def test_a_body_pack_that_is_not_the_listed_one_is_refused(tmp_path: Path) -> No
     def factory(conn: sqlite3.Connection) -> SectionBodies:
         # Every pack comes back as the bytes of another pack: the hash check must refuse it.
         made.append(
-            SectionBodies(conn, "requests", cache, lambda _path, size, _sha, _kept: b"\x1f" * size)
+            SectionBodies(
+                conn, "requests", cache, lambda _path, size, _sha, _kept: b"\x1f" * size, "site"
+            )
         )
         return made[-1]
 
