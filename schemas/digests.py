@@ -35,7 +35,9 @@ def file_sha256(path: Path) -> str:
 FULL_NAME_DIGITS = 64
 SHORT_NAME_DIGITS = 32
 # fullmatch: "$" would also take a name followed by a newline.
-CONTENT_NAME = re.compile(r"[0-9a-f]{32}(?:[0-9a-f]{32})?")
+CONTENT_NAME = re.compile(
+    f"[0-9a-f]{{{SHORT_NAME_DIGITS}}}(?:[0-9a-f]{{{FULL_NAME_DIGITS - SHORT_NAME_DIGITS}}})?"
+)
 
 
 def names_content(name: str, data: bytes) -> bool:
