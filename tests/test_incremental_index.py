@@ -14,7 +14,7 @@ import builder.shards
 from builder.config import load_catalog
 from builder.pipeline import build_site
 from schemas import shard_build
-from tests.test_incremental import matches_cold_build, three_page_site
+from tests.test_incremental import matches_cold_build, split_every_index, three_page_site
 
 
 def indexed_rows(monkeypatch: pytest.MonkeyPatch) -> list[int]:
@@ -46,6 +46,23 @@ def test_a_one_page_edit_updates_the_kept_index_in_place(
         # alpha's guide.rst alone: one section, indexed again; its other pages are not.
         assert len(indexed) == 1
         assert matches_cold_build(catalog, tmp_path / "site")
+
+
+def test_a_one_page_edit_of_a_version_published_as_a_head_updates_it_in_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A doctrove-shard@6 head names its packs by 32 digits of their sha256; the update links
+    # the packs it keeps from the build cache by the whole sha256 (else it would give up).
+    catalog, cache = three_page_site(tmp_path, builds=0)
+    split_every_index(tmp_path / "project")
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    names = {p.name.split(".")[0] for p in (tmp_path / "site").glob("shards/alpha/bodies/*")}
+    assert names and {len(name) for name in names} == {32}
+    indexed = indexed_rows(monkeypatch)
+    edit_guide(tmp_path / "project", "Changed text.")
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    assert len(indexed) == 1
+    assert matches_cold_build(catalog, tmp_path / "site")
 
 
 def test_an_edit_that_moves_section_ids_indexes_the_version_again(
