@@ -21,6 +21,7 @@ from builder.kept_index import (
     kept_index_key,
     still_keep,
 )
+from builder.shard_gzip import HEAD_GZIP_LEVEL
 from builder.shards import KeptFileMissing, ShardInfo, write_shard_files
 from builder.stages.volume import WrittenVolume
 from schemas.section_columns import MAX_COLUMN_SECTIONS
@@ -44,7 +45,8 @@ def write_shard_cached(
     others. An index of at least ``split_index_bytes`` is published in chunks ([site]
     split_index_bytes)."""
     # The pending limit changes the index's bytes (not what it finds), the split threshold and
-    # chunk size whether and where it is cut: a shard kept under others is not this build's.
+    # chunk size whether and where it is cut, the head's gzip level its bytes: a shard kept
+    # under others is not this build's.
     key = cache_key(
         "shard",
         SPLIT_FORMAT,
@@ -54,6 +56,7 @@ def write_shard_cached(
         PENDING_TOKENS_BYTES,
         split_index_bytes,
         CHUNK_RAW_BYTES,
+        HEAD_GZIP_LEVEL,
         volume.library_id,
         volume.version,
         volume.sha256,
