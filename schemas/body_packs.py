@@ -22,7 +22,7 @@ from urllib.parse import quote
 
 import orjson
 
-from schemas.digests import CONTENT_NAME, SHORT_NAME_DIGITS
+from schemas.digests import checked_name, is_content_name
 from schemas.gzip_member import gzip_member
 from schemas.shards import MAX_SECTION_CHARS, name_digits, read_shard_meta
 
@@ -103,9 +103,7 @@ def decode_pack(data: bytes, lengths: Sequence[tuple[int, int]]) -> dict[int, st
 def pack_path(library_id: str, name: str) -> str:
     """Where a pack is published, relative to the site root, by its content name
     (schemas.digests.CONTENT_NAME); ValueError for anything else."""
-    if not CONTENT_NAME.fullmatch(name):
-        raise ValueError(f"{name!r} is not a sha256 or its first {SHORT_NAME_DIGITS} hex digits")
-    return f"shards/{quote(library_id, safe='')}/{PACKS_FOLDER}/{name}{PACK_SUFFIX}"
+    return f"shards/{quote(library_id, safe='')}/{PACKS_FOLDER}/{checked_name(name)}{PACK_SUFFIX}"
 
 
 def pack_table_problems(conn: sqlite3.Connection) -> list[str]:
@@ -117,7 +115,7 @@ def pack_table_problems(conn: sqlite3.Connection) -> list[str]:
     digits = name_digits(read_shard_meta(conn).get("format", ""))
     problems: list[str] = []
     for pack, name, size in conn.execute("SELECT id, sha256, bytes FROM packs ORDER BY id"):
-        if not isinstance(name, str) or len(name) != digits or not CONTENT_NAME.fullmatch(name):
+        if not is_content_name(name, digits):
             problems.append(
                 f"pack {pack}: its sha256 {name!r} is not {digits} lowercase hex digits of a sha256"
             )

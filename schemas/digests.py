@@ -40,6 +40,20 @@ CONTENT_NAME = re.compile(
 )
 
 
+def is_content_name(value: object, digits: int) -> bool:
+    """Whether ``value`` is a content name of exactly ``digits`` digits (what a shard's packs
+    and chunks tables must hold: schemas.shards.name_digits of its format)."""
+    return isinstance(value, str) and len(value) == digits and bool(CONTENT_NAME.fullmatch(value))
+
+
+def checked_name(name: str) -> str:
+    """``name`` if it is a content name of either length (a file's path is made from it);
+    ValueError for anything else."""
+    if not CONTENT_NAME.fullmatch(name):
+        raise ValueError(f"{name!r} is not a sha256 or its first {SHORT_NAME_DIGITS} hex digits")
+    return name
+
+
 def names_content(name: str, data: bytes) -> bool:
     """Whether ``name`` (a content name: a sha256 in lowercase hex, whole or its first
     SHORT_NAME_DIGITS digits) is the name of ``data``."""

@@ -43,9 +43,10 @@ FORMAT_DDL: dict[str, tuple[str, ...]] = {
     SHARD_FORMAT: (SHARD_DDL,),
     SPLIT_FORMAT: ("search_shard.sql",),
     CHUNKED_FORMAT: ("search_shard.sql", "term_chunks.sql"),
-    PLAIN_COLUMNS_FORMAT: ("search_shard.sql", "term_chunks.sql", "section_columns.sql"),
-    DERIVED_FORMAT: ("search_shard.sql", "term_chunks.sql", "section_columns.sql"),
-    SHORT_NAMES_FORMAT: ("search_shard.sql", "term_chunks.sql", "section_columns.sql"),
+    # The column formats share one schema: meta's format tells them apart.
+    **dict.fromkeys(
+        SECTION_COLUMN_FORMATS, ("search_shard.sql", "term_chunks.sql", "section_columns.sql")
+    ),
 }
 # "DTrv": marks the file as a doctrove shard for tools such as file(1); checked with the schema.
 APPLICATION_ID = 0x44547276
@@ -96,9 +97,7 @@ _FORMAT_ROW_RULES: dict[str, tuple[tuple[str, str], ...]] = {
     SPLIT_FORMAT: (*_ROW_RULES, *_SPLIT_ROW_RULES),
     CHUNKED_FORMAT: (*_ROW_RULES, *_SPLIT_ROW_RULES),
     # Checked once the client has put the rows back (schemas.section_columns).
-    PLAIN_COLUMNS_FORMAT: (*_ROW_RULES, *_SPLIT_ROW_RULES),
-    DERIVED_FORMAT: (*_ROW_RULES, *_SPLIT_ROW_RULES),
-    SHORT_NAMES_FORMAT: (*_ROW_RULES, *_SPLIT_ROW_RULES),
+    **dict.fromkeys(SECTION_COLUMN_FORMATS, (*_ROW_RULES, *_SPLIT_ROW_RULES)),
 }
 
 

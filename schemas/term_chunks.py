@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from urllib.parse import quote
 
-from schemas.digests import CONTENT_NAME, SHORT_NAME_DIGITS
+from schemas.digests import checked_name, is_content_name
 from schemas.section_columns import head_format, move_rows_to_columns
 from schemas.shards import (
     FTS_TABLE,
@@ -119,9 +119,7 @@ class ChunkRef:
 def chunk_path(library_id: str, name: str) -> str:
     """Where a chunk is published, relative to the site root, by its content name
     (schemas.digests.CONTENT_NAME); ValueError for anything else."""
-    if not CONTENT_NAME.fullmatch(name):
-        raise ValueError(f"{name!r} is not a sha256 or its first {SHORT_NAME_DIGITS} hex digits")
-    return f"shards/{quote(library_id, safe='')}/{CHUNKS_FOLDER}/{name}{CHUNK_SUFFIX}"
+    return f"shards/{quote(library_id, safe='')}/{CHUNKS_FOLDER}/{checked_name(name)}{CHUNK_SUFFIX}"
 
 
 def encode_rows(rows: Iterable[tuple[int, bytes]]) -> bytes:
@@ -309,12 +307,7 @@ def chunk_table_problems(conn: sqlite3.Connection) -> list[str]:
             )
         elif not (0 < size <= _gzip_bound(raw_size) and 0 < raw_size <= MAX_CHUNK_RAW_BYTES):
             problems.append(f"{where}: its sizes ({size}, {raw_size} raw) are out of range")
-        elif (
-            not isinstance(sha256, str)
-            or len(sha256) != digits
-            or not CONTENT_NAME.fullmatch(sha256)
-            or sha256 in names
-        ):
+        elif not is_content_name(sha256, digits) or sha256 in names:
             problems.append(
                 f"{where}: its sha256 {sha256!r} is not {digits} lowercase hex digits of a "
                 "sha256, given once"
