@@ -10,8 +10,8 @@ time (the parse entry has them): a section's columns hold its body's length, and
 the page's compressed packs. Tables of one source depend only on that source's records (anchors
 are made unique per page, packs never span pages), so tables made file by file are the ones the
 whole version gives, and the shard's bytes are the same. The database's gzip pieces
-(builder.shard_gzip) are kept by their own bytes' sha256, so only the pieces holding changed
-database pages are compressed again.
+(builder.shard_gzip) are kept by the sha256 of their bytes and of the primer before them, so only
+the pieces holding changed database pages (or just after them) are compressed again.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
+import orjson
 
 from builder.cache import BuildCache, cache_key
 from builder.cache_objects import is_object_name
@@ -33,6 +34,7 @@ from builder.model import record_sources, records_digest
 from builder.shard_gzip import compress_piece
 from builder.workers import in_order
 from schemas.body_packs import MAX_PACK_CHARS
+from schemas.section_columns import HeadingCodes, heading_codes
 from schemas.shard_build import (
     PageTables,
     PlacedPage,
@@ -47,6 +49,7 @@ from schemas.text import TOKENIZER
 PAGE_TABLES_FORMAT = "shard-page@2"
 _PAGE_TABLES = msgspec.msgpack.Decoder(PageTables)
 _ENCODE_PAGE_TABLES = msgspec.msgpack.Encoder()
+_HEADING_CODES = msgspec.json.Decoder(HeadingCodes)
 
 
 class ShardParts:
@@ -207,24 +210,47 @@ class ShardParts:
     def _keep(self, positions: list[int], made: PageTables) -> None:
         self._cache.store_bytes(self._unkept.pop(positions[0]), _ENCODE_PAGE_TABLES.encode(made))
 
-    def compress(self, piece: bytes, last: bool, level: int) -> bytes:
-        """``compress_piece``, taking a piece's deflate from the cache when it made it before.
-        The zlib in use is part of the key: another zlib may deflate the same bytes otherwise,
-        and a rebuild must give a cold build's bytes."""
+    def heading_codes(
+        self, headings: list[str], paths: list[str], anchors: list[str]
+    ) -> HeadingCodes:
+        """``schemas.section_columns.heading_codes``, taken from the cache when an earlier
+        build made them from the same headings, paths and anchors (a one-page edit that leaves
+        its headings as they were: the Python 3.11 docs' head then encodes in 0.03 s, not
+        0.09 s)."""
+        try:
+            made_from = orjson.dumps([headings, paths, anchors])
+        except orjson.JSONEncodeError:  # text no JSON holds (a lone surrogate): not kept
+            return heading_codes(headings, paths, anchors)
+        if self._cache.root is None:
+            return heading_codes(headings, paths, anchors)
+        key = cache_key("heading-codes", hashlib.sha256(made_from).hexdigest())
+        self.keys.append(key)
+        kept = _heading_codes(self._cache.load_bytes(key), len(headings))
+        if kept is not None:
+            return kept
+        made = heading_codes(headings, paths, anchors)
+        self._cache.store_bytes(key, orjson.dumps(made))
+        return made
+
+    def compress(self, piece: bytes, last: bool, level: int, primer: bytes) -> bytes:
+        """``compress_piece``, taking a piece's deflate from the cache when it made it before
+        from the same bytes and primer. The zlib in use is part of the key: another zlib may
+        deflate the same bytes otherwise, and a rebuild must give a cold build's bytes."""
         if self._cache.root is None:  # nothing is kept: the piece is not hashed for a key
-            return compress_piece(piece, last, level)
+            return compress_piece(piece, last, level, primer)
         key = cache_key(
             "shard-piece",
             zlib.ZLIB_RUNTIME_VERSION,
             level,
             last,
+            hashlib.sha256(primer).hexdigest(),
             hashlib.sha256(piece).hexdigest(),
         )
         self.keys.append(key)
         kept = self._cache.load_bytes(key)
         if kept is not None:
             return kept
-        data = compress_piece(piece, last, level)
+        data = compress_piece(piece, last, level, primer)
         self._cache.store_bytes(key, data)
         return data
 
@@ -248,6 +274,18 @@ def _placed_list(loaded: Any) -> dict[str, list[int]]:
 def _made_tables(records: Sequence[dict[str, Any]], positions: list[int]) -> PageTables:
     """The tables of the page whose records are at ``positions``: tokenized, packed."""
     return page_tables(list(shard_rows(records[p] for p in positions)))
+
+
+def _heading_codes(kept: bytes | None, count: int) -> HeadingCodes | None:
+    """The heading codes kept for ``count`` sections, or None when they are not that."""
+    if kept is None:
+        return None
+    try:
+        codes = _HEADING_CODES.decode(kept)
+    except msgspec.DecodeError:
+        return None
+    columns = (codes.heading, codes.heading_shared, codes.heading_path, codes.anchor)
+    return codes if all(len(column) == count for column in columns) else None
 
 
 def _page_tables(kept: bytes | None, count: int) -> PageTables | None:

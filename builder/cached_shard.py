@@ -6,6 +6,7 @@ sections keep their ids (builder.kept_index), else written from its pages' kept 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import shutil
 from collections.abc import Callable
@@ -21,7 +22,7 @@ from builder.kept_index import (
     kept_index_key,
     still_keep,
 )
-from builder.shard_gzip import HEAD_GZIP_LEVEL
+from builder.shard_gzip import HEAD_GZIP_LEVEL, HEAD_PIECES, PRIMER_BYTES, SHARD_PIECES
 from builder.shards import KeptFileMissing, ShardInfo, write_shard_files
 from builder.stages.volume import WrittenVolume
 from schemas.section_columns import MAX_COLUMN_SECTIONS
@@ -45,8 +46,8 @@ def write_shard_cached(
     others. An index of at least ``split_index_bytes`` is published in chunks ([site]
     split_index_bytes)."""
     # The pending limit changes the index's bytes (not what it finds), the split threshold and
-    # chunk size whether and where it is cut, the head's gzip level its bytes: a shard kept
-    # under others is not this build's.
+    # chunk size whether and where it is cut, the gzip level and pieces its bytes: a shard
+    # kept under others is not this build's.
     key = cache_key(
         "shard",
         SPLIT_FORMAT,
@@ -57,6 +58,9 @@ def write_shard_cached(
         split_index_bytes,
         CHUNK_RAW_BYTES,
         HEAD_GZIP_LEVEL,
+        dataclasses.astuple(HEAD_PIECES),
+        dataclasses.astuple(SHARD_PIECES),
+        PRIMER_BYTES,
         volume.library_id,
         volume.version,
         volume.sha256,
@@ -93,6 +97,7 @@ def write_shard_cached(
                 split_index_bytes,
                 parts.place,
                 keep,
+                make_heading_codes=parts.heading_codes,
             )
         digests.update(written)
         return info
@@ -150,6 +155,7 @@ def _updated_shard(
             parts.place,
             keep,
             update,
+            parts.heading_codes,
         )
     except KeptFileMissing:  # swept by a build sharing the cache: every page is indexed
         shutil.rmtree(folder)

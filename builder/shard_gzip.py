@@ -4,15 +4,23 @@ Compressing a 10 MB shard is about a second and a half at level 6, more than any
 one-page edit costs, yet such an edit changes only a few dozen of the database's pages. So a
 large database is cut into pieces at page boundaries and each piece is deflated on its own,
 ending in a sync flush (the last one in the final block): the gzip file is one ordinary member
-whose deflate stream is the pieces laid end to end, and a piece's bytes depend on its own bytes
-only. A rebuild compresses the pieces it has not seen and takes the others as they were.
+whose deflate stream is the pieces laid end to end. Each piece after the first is deflated with
+the 32 KB before it as its dictionary (``primer``): a gzip reader keeps that much of what it
+has inflated, so the piece may refer back into it as if the stream were deflated whole, and its
+bytes depend on its own bytes and that primer only. A rebuild compresses the pieces whose bytes
+or primer it has not seen and takes the others as they were.
 
-Where a piece ends is decided by the content (a page whose CRC-32 is a multiple of
-``AVERAGE_PAGES``, within ``MIN_PAGES`` and ``MAX_PAGES``), not by the offset, so a page added or
-removed in the middle shifts no later boundary. A database of at most ``WHOLE_LIMIT`` bytes is
-one piece: its gzip is then what ``gzip.GzipFile`` writes, and the pieces would only cost size.
-Measured on the Python 3.11 docs shard (10.3 MB): 4,273,590 bytes in 54 pieces against
-4,261,630 whole (+0.3%); a one-word edit changed 3 to 7 of the 54.
+Where a piece ends is decided by the content (a page whose CRC-32 is a multiple of the rule's
+average), not by the offset, so a page added or removed in the middle shifts no later
+boundary. A whole search shard (``SHARD_PIECES``) of at most 1 MB is one piece: its gzip is then
+what ``gzip.GzipFile`` writes. Measured on the Python 3.11 docs' whole shard (10.3 MB, level 6):
+4,257,767 bytes in 66 primed pieces against 4,257,308 whole (+0.01%; +0.3% unprimed).
+
+A head (``HEAD_PIECES``) is cut much finer. It is what a cold client downloads first, deflated at
+level 9, and a one-word edit changed 6 of the Python docs' 239 head pages: whole, the edit
+deflated all 979 KB again (0.13 s, the largest single cost of that rebuild). In pieces of about
+16 KB it deflates about 140 KB, and the head is 2,643 bytes smaller (225,353 against 227,996):
+a sync flush also starts new Huffman codes, which suit the head's differing tables better.
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ import hashlib
 import mmap
 import zlib
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 from schemas.gzip_member import OS_UNKNOWN, gzip_header, gzip_trailer
@@ -39,38 +48,60 @@ CHUNK_GZIP_LEVEL = 4
 # raw) level 9 takes 3,130 bytes (1.4%) more off than level 6 (8: 2,438), for 0.13 s instead
 # of 0.04 s (8: 0.09 s) once per build of the version.
 HEAD_GZIP_LEVEL = 9
-WHOLE_LIMIT = 1 << 20
-AVERAGE_PAGES = 32
-MIN_PAGES = 8
-MAX_PAGES = 128
+# How much before a piece its deflate may refer to: deflate's whole window.
+PRIMER_BYTES = 1 << 15
+
+
+@dataclass(frozen=True)
+class PieceRule:
+    """Where a database's pieces end: a database of at most ``whole_limit`` bytes is one piece;
+    else a piece ends after a page whose CRC-32 is a multiple of ``average_pages``, once it has
+    ``min_pages``, and always at ``max_pages``."""
+
+    whole_limit: int
+    average_pages: int
+    min_pages: int
+    max_pages: int
+
+
+SHARD_PIECES = PieceRule(whole_limit=1 << 20, average_pages=32, min_pages=8, max_pages=128)
+# Measured on the Python 3.11 docs' head: pieces of 8, 16 or 32 pages on average made it 1,599,
+# 2,643 or 2,078 (24 pages) bytes smaller than whole; 2 pages, 2,015.
+HEAD_PIECES = PieceRule(whole_limit=0, average_pages=4, min_pages=2, max_pages=16)
 # The gzip header with no file name and mtime 0 (what GzipFile writes at level 6), so the same
 # database always gives the same bytes.
 _HEADER = gzip_header(0, OS_UNKNOWN)
 
-# Deflates one piece: its bytes, whether it is the last piece of the stream, the zlib level.
-CompressPiece = Callable[[bytes, bool, int], bytes]
+# Deflates one piece: its bytes, whether it is the last piece of the stream, the zlib level,
+# and its primer (the bytes before it, at most PRIMER_BYTES of them: b"" for the first piece).
+CompressPiece = Callable[[bytes, bool, int, bytes], bytes]
 
 
-def compress_piece(piece: bytes, last: bool, level: int = GZIP_LEVEL) -> bytes:
-    """Raw deflate of ``piece`` alone at ``level``: ends in a sync flush, or the final block
-    when ``last``."""
-    compressor = zlib.compressobj(level, zlib.DEFLATED, -zlib.MAX_WBITS)
+def compress_piece(piece: bytes, last: bool, level: int = GZIP_LEVEL, primer: bytes = b"") -> bytes:
+    """Raw deflate of ``piece`` at ``level``, referring back into ``primer`` (what the stream
+    holds before it) where that pays: ends in a sync flush, or the final block when ``last``."""
+    if primer:
+        compressor = zlib.compressobj(level, zlib.DEFLATED, -zlib.MAX_WBITS, zdict=primer)
+    else:
+        compressor = zlib.compressobj(level, zlib.DEFLATED, -zlib.MAX_WBITS)
     return compressor.compress(piece) + compressor.flush(
         zlib.Z_FINISH if last else zlib.Z_SYNC_FLUSH
     )
 
 
-def piece_ends(data: bytes | mmap.mmap) -> list[int]:
-    """The offsets where the pieces of ``data`` end, the last being ``len(data)``."""
+def piece_ends(data: bytes | mmap.mmap, rule: PieceRule = SHARD_PIECES) -> list[int]:
+    """The offsets where the pieces of ``data`` end under ``rule``, the last being
+    ``len(data)``."""
     size = len(data)
-    if size <= WHOLE_LIMIT:
+    if size <= rule.whole_limit:
         return [size]
     ends: list[int] = []
     start = 0
     for end in range(PAGE_SIZE, size, PAGE_SIZE):
         pages = (end - start) // PAGE_SIZE
-        if pages >= MAX_PAGES or (
-            pages >= MIN_PAGES and zlib.crc32(data[end - PAGE_SIZE : end]) % AVERAGE_PAGES == 0
+        if pages >= rule.max_pages or (
+            pages >= rule.min_pages
+            and zlib.crc32(data[end - PAGE_SIZE : end]) % rule.average_pages == 0
         ):
             ends.append(end)
             start = end
@@ -82,7 +113,7 @@ def gzip_bytes(data: bytes, compress: CompressPiece = compress_piece) -> bytes:
     """``data`` as one gzip member deflated as a single piece at ``CHUNK_GZIP_LEVEL``, with the
     header and trailer ``gzip_file`` writes (a chunk of a shard's index: a rebuild takes it
     from ``compress``). The header is the same at both levels: gzip marks only levels 1 and 9."""
-    body = compress(data, True, CHUNK_GZIP_LEVEL)
+    body = compress(data, True, CHUNK_GZIP_LEVEL, b"")
     return _HEADER + body + gzip_trailer(zlib.crc32(data), len(data))
 
 
@@ -103,25 +134,31 @@ def gzip_file(source: Path, target: Path, compress: CompressPiece = compress_pie
 
 
 def gzip_data(
-    data: bytes, compress: CompressPiece = compress_piece, level: int = GZIP_LEVEL
+    data: bytes,
+    compress: CompressPiece = compress_piece,
+    level: int = GZIP_LEVEL,
+    rule: PieceRule = SHARD_PIECES,
 ) -> bytes:
-    """``data`` gzip-compressed piece by piece at zlib ``level``: the bytes ``gzip_file``
-    writes for it at level 6."""
-    return b"".join(gzip_parts(data, compress, level))
+    """``data`` gzip-compressed piece by piece (pieces cut by ``rule``) at zlib ``level``: the
+    bytes ``gzip_file`` writes for it at level 6 with the shard's rule."""
+    return b"".join(gzip_parts(data, compress, level, rule))
 
 
 def gzip_parts(
-    data: bytes | mmap.mmap, compress: CompressPiece, level: int = GZIP_LEVEL
+    data: bytes | mmap.mmap,
+    compress: CompressPiece,
+    level: int = GZIP_LEVEL,
+    rule: PieceRule = SHARD_PIECES,
 ) -> Iterator[bytes]:
     """The gzip member of ``data`` in parts: the header, each piece's deflate, the trailer."""
     yield _HEADER
     size = len(data)
     if size == 0:
-        yield compress(b"", True, level)
+        yield compress(b"", True, level, b"")
     crc = start = 0
-    for end in piece_ends(data) if size else ():
+    for end in piece_ends(data, rule) if size else ():
         piece = data[start:end]
         crc = zlib.crc32(piece, crc)
-        yield compress(piece, end == size, level)
+        yield compress(piece, end == size, level, data[max(0, start - PRIMER_BYTES) : start])
         start = end
     yield gzip_trailer(crc, size)

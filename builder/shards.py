@@ -35,12 +35,14 @@ from builder.errors import BuildError
 from builder.shard_gzip import (
     GZIP_LEVEL,
     HEAD_GZIP_LEVEL,
+    HEAD_PIECES,
     CompressPiece,
     compress_piece,
     gzip_bytes,
     gzip_data,
 )
 from schemas.body_packs import pack_path
+from schemas.section_columns import MakeHeadingCodes, heading_codes
 from schemas.shard_build import (
     PageChange,
     PlacedPage,
@@ -158,12 +160,14 @@ def write_shard_files(
     place: PlaceFile = write_file,
     keep: Callable[[bytes], object] | None = None,
     update: IndexUpdate | None = None,
+    make_heading_codes: MakeHeadingCodes = heading_codes,
 ) -> tuple[ShardInfo, dict[str, str]]:
     """``write_shard``, and the sha256 of every file it wrote by its path under ``staging``
     (each was hashed as it was made: the build cache keeps them without reading them again).
     ``place`` puts each body pack and index chunk in place (the build cache links the ones
     it kept); ``keep`` gets the whole database for a later ``update`` (builder.kept_index),
-    which, given, makes the database from the kept one instead of from ``pages``."""
+    which, given, makes the database from the kept one instead of from ``pages``; a head's
+    heading columns are made by ``make_heading_codes`` (builder.cached_rows keeps them)."""
     stem = shard_folder(library_id, version)
     folder = (staging / stem).parent
     folder.mkdir(parents=True, exist_ok=True)
@@ -174,7 +178,9 @@ def write_shard_files(
 
         def cut(conn: sqlite3.Connection) -> None:
             publish = functools.partial(gzip_bytes, compress=compress)
-            chunks.extend(cut_into_head(conn, publish, CHUNK_RAW_BYTES, split_index_bytes))
+            chunks.extend(
+                cut_into_head(conn, publish, CHUNK_RAW_BYTES, split_index_bytes, make_heading_codes)
+            )
             if chunks:
                 formats.append(read_shard_meta(conn)["format"])
 
@@ -193,7 +199,10 @@ def write_shard_files(
         # The builder's one boundary for SQLite errors (a full disk, a broken library).
         where = f"{library_id} {version}"
         raise BuildError(f"could not write the search shard of {where}: {exc}") from exc
-    packed = gzip_data(raw, compress, HEAD_GZIP_LEVEL if chunks else GZIP_LEVEL)
+    if chunks:  # a head
+        packed = gzip_data(raw, compress, HEAD_GZIP_LEVEL, HEAD_PIECES)
+    else:
+        packed = gzip_data(raw, compress, GZIP_LEVEL)
     if len(packed) <= len(raw) * (1 - MIN_SAVING):
         chosen, extension, compression = packed, "sqlite.gz", "gzip"
     else:

@@ -33,7 +33,7 @@ builder and client.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -123,6 +123,34 @@ class HeadRows:
     token_counts: list[bytes]
 
 
+@dataclass(frozen=True)
+class HeadingCodes:
+    """The heading, heading path and anchor columns of a doctrove-shard@5 or @6 head, as sent:
+    each made from the headings, paths and anchors alone."""
+
+    heading: list[str]
+    heading_shared: list[int]
+    heading_path: list[str | int]
+    anchor: list[Any]
+
+
+# Makes a head's HeadingCodes from its headings, heading paths and anchors (the builder keeps
+# them from one build to the next: they are two thirds of a head's encoding time, and a
+# one-page edit rarely changes a heading).
+MakeHeadingCodes = Callable[[list[str], list[str], list[str]], HeadingCodes]
+
+
+def heading_codes(headings: list[str], paths: list[str], anchors: list[str]) -> HeadingCodes:
+    """The heading columns' codes (schemas/derived_columns.py)."""
+    rests, shared = derived.front_coded(headings)
+    return HeadingCodes(
+        rests,
+        shared,
+        derived.path_codes(paths, headings),
+        derived.anchor_codes(anchors, headings),
+    )
+
+
 def head_format(conn: sqlite3.Connection) -> str:
     """The format of the head whose ``sections`` are in ``conn``: doctrove-shard@6 (its
     sections as columns, with what they derive from each other left out) unless a client would
@@ -137,9 +165,12 @@ def head_format(conn: sqlite3.Connection) -> str:
     return SHORT_NAMES_FORMAT if fits else CHUNKED_FORMAT
 
 
-def encode_columns(head: HeadRows, shard_format: str) -> dict[str, bytes]:
+def encode_columns(
+    head: HeadRows, shard_format: str, make_heading_codes: MakeHeadingCodes = heading_codes
+) -> dict[str, bytes]:
     """The columns of ``head`` (ids 1..N in order, as the builder writes them), by name, as
-    ``shard_format`` (a format of SECTION_COLUMN_FORMATS) sends them."""
+    ``shard_format`` (a format of SECTION_COLUMN_FORMATS) sends them; a derived format's
+    heading columns made by ``make_heading_codes``."""
     rows = head.sections
     if len(head.token_counts) != len(rows):
         raise ValueError(f"{len(head.token_counts)} token counts for {len(rows)} sections")
@@ -164,9 +195,9 @@ def encode_columns(head: HeadRows, shard_format: str) -> dict[str, bytes]:
         "token_counts": counts,
     }
     if shard_format in DERIVED_FORMATS:
-        columns["heading"], columns["heading_shared"] = derived.front_coded(headings)
-        columns["heading_path"] = derived.path_codes(paths, headings)
-        columns["anchor"] = derived.anchor_codes(anchors, headings)
+        codes = make_heading_codes(headings, paths, anchors)
+        columns["heading"], columns["heading_shared"] = codes.heading, codes.heading_shared
+        columns["heading_path"], columns["anchor"] = codes.heading_path, codes.anchor
         columns["token_counts"] = derived.counts_by_column(counts, len(FTS_COLUMNS))
     if shard_format == SHORT_NAMES_FORMAT:
         _send_counted_codes(columns, counts, starts, lengths)
@@ -283,10 +314,14 @@ def _headings_paths_anchors(
     return headings, paths, anchors
 
 
-def move_rows_to_columns(conn: sqlite3.Connection, shard_format: str) -> None:
+def move_rows_to_columns(
+    conn: sqlite3.Connection,
+    shard_format: str,
+    make_heading_codes: MakeHeadingCodes = heading_codes,
+) -> None:
     """Builder: empty the head's ``sections`` and token counts into ``section_columns``
-    (created as ``shard_format``'s DDL says) as that format sends them, in one transaction
-    with whatever the caller changes next; the caller commits."""
+    (created as ``shard_format``'s DDL says) as that format sends them (``encode_columns``), in
+    one transaction with whatever the caller changes next; the caller commits."""
     rows = conn.execute(f"SELECT {', '.join(SECTION_FIELDS)} FROM sections ORDER BY id").fetchall()
     sizes = conn.execute(f"SELECT id, sz FROM {TOKEN_COUNTS_TABLE} ORDER BY id").fetchall()
     if [section_id for section_id, _ in sizes] != [row[0] for row in rows]:
@@ -294,7 +329,7 @@ def move_rows_to_columns(conn: sqlite3.Connection, shard_format: str) -> None:
     head = HeadRows(rows, [bytes(sz) for _, sz in sizes])
     (create,) = (s for s in shard_statements(shard_format) if COLUMNS_TABLE in s)
     conn.execute(create)
-    columns = encode_columns(head, shard_format)
+    columns = encode_columns(head, shard_format, make_heading_codes)
     conn.executemany(f"INSERT INTO {COLUMNS_TABLE} VALUES (?, ?)", columns.items())
     conn.execute("DELETE FROM sections")
     conn.execute(f"DELETE FROM {TOKEN_COUNTS_TABLE}")

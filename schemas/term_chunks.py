@@ -35,7 +35,12 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 from schemas.digests import checked_name, is_content_name
-from schemas.section_columns import head_format, move_rows_to_columns
+from schemas.section_columns import (
+    MakeHeadingCodes,
+    head_format,
+    heading_codes,
+    move_rows_to_columns,
+)
 from schemas.shards import (
     FTS_TABLE,
     SECTION_COLUMN_FORMATS,
@@ -169,13 +174,15 @@ def cut_into_head(
     publish: Callable[[bytes], bytes],
     chunk_bytes: int = CHUNK_RAW_BYTES,
     min_index_bytes: int = SPLIT_INDEX_BYTES,
+    make_heading_codes: MakeHeadingCodes = heading_codes,
 ) -> list[PublishedChunk]:
     """Make the search shard open on ``conn`` (autocommit; written, optimized) a head: take its
     index pages out, list them as chunks, move its sections into columns, name its packs and
     chunks as the format does (content_name) and name the format doctrove-shard@6
     (schemas.section_columns; doctrove-shard@3, its sections left in their table and its
     names whole, when they are more than a client puts back: head_format); the chunks, each
-    compressed by ``publish`` (raw bytes -> gzip member). Nothing changes, and nothing is
+    compressed by ``publish`` (raw bytes -> gzip member). ``make_heading_codes`` makes the
+    heading columns (a builder's keeps them between builds). Nothing changes, and nothing is
     returned, when the index pages are fewer than ``min_index_bytes`` bytes or the index is not
     one segment. The caller VACUUMs the file afterwards."""
     segments = [s for (s,) in conn.execute(f"SELECT DISTINCT segid FROM {FTS_TABLE}_idx")]
@@ -231,7 +238,7 @@ def cut_into_head(
     digits = name_digits(shard_format)
     conn.execute("UPDATE packs SET sha256 = substr(sha256, 1, ?)", (digits,))
     if shard_format in SECTION_COLUMN_FORMATS:
-        move_rows_to_columns(conn, shard_format)
+        move_rows_to_columns(conn, shard_format, make_heading_codes)
     conn.execute("UPDATE meta SET value = ? WHERE key = 'format'", (shard_format,))
     conn.execute("COMMIT")
     return published

@@ -10,13 +10,14 @@ from typing import Any
 import orjson
 import pytest
 
-from builder import cache_objects
+from builder import cache_objects, cached_rows
 from builder.cache import BuildCache
 from builder.cached_rows import ShardParts, _placed_list
 from builder.shards import write_shard
 from builder.workers import can_fork
 from schemas import shard_build
-from tests.cache_entries_support import kept_payloads
+from schemas.section_columns import HeadingCodes, heading_codes
+from tests.cache_entries_support import kept_payloads, rewrite_entry
 
 # Two pages whose sections interleave, a repeated anchor on one page, and sections of no page:
 # the anchors made unique per page must come out as the whole version's rows have them.
@@ -219,3 +220,60 @@ def test_pages_made_by_workers_are_the_versions_pages(tmp_path: Path) -> None:
     hits = cache.hits
     assert list(ShardParts(cache, jobs=2).pages(edited)) == whole_version(edited)
     assert cache.hits - hits == 39  # every page but the edited one, from the cache
+
+
+HEADINGS = ["Sockets", "Socket objects", "socket.socket.close", "Sockets"]
+PATHS = ["", "Sockets", "Sockets > Socket objects", ""]
+ANCHORS = ["sockets", "socket-objects", "socket.socket.close", "sockets-1"]
+
+
+def test_heading_codes_are_made_once_for_the_same_headings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made: list[list[str]] = []
+    real = cached_rows.heading_codes
+
+    def counted(headings: list[str], paths: list[str], anchors: list[str]) -> HeadingCodes:
+        made.append(headings)
+        return real(headings, paths, anchors)
+
+    monkeypatch.setattr(cached_rows, "heading_codes", counted)
+    cache = BuildCache(tmp_path / "cache")
+    first = ShardParts(cache).heading_codes(HEADINGS, PATHS, ANCHORS)
+    again = ShardParts(cache).heading_codes(HEADINGS, PATHS, ANCHORS)
+    assert first == again == real(HEADINGS, PATHS, ANCHORS) and len(made) == 1
+    # Its types too (an anchor's code may be a list, a path's an int): they are sent as JSON.
+    assert [type(code) for code in again.anchor] == [type(code) for code in first.anchor]
+    assert [type(code) for code in again.heading_path] == [
+        type(code) for code in first.heading_path
+    ]
+    other_anchors = [*ANCHORS[:3], "sockets-again"]
+    assert ShardParts(cache).heading_codes(HEADINGS, PATHS, other_anchors) == real(
+        HEADINGS, PATHS, other_anchors
+    )
+    assert len(made) == 2
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        b'{"heading": ["Sockets"], "heading_shared": [0], "heading_path": [0], "anchor": [0]}',
+        b"not json",
+        b'{"heading": "Sockets"}',
+    ],
+)
+def test_kept_heading_codes_of_another_shape_are_made_again(tmp_path: Path, payload: bytes) -> None:
+    cache = BuildCache(tmp_path / "cache")
+    ShardParts(cache).heading_codes(HEADINGS, PATHS, ANCHORS)
+    (key,) = kept_payloads(tmp_path / "cache")
+    rewrite_entry(tmp_path / "cache", key, payload)
+    again = ShardParts(BuildCache(tmp_path / "cache")).heading_codes(HEADINGS, PATHS, ANCHORS)
+    assert again == heading_codes(HEADINGS, PATHS, ANCHORS)
+
+
+def test_headings_no_json_holds_are_coded_without_the_cache(tmp_path: Path) -> None:
+    headings = ["Lone \ud800 surrogate", *HEADINGS[1:]]
+    cache = BuildCache(tmp_path / "cache")
+    codes = ShardParts(cache).heading_codes(headings, PATHS, ANCHORS)
+    assert codes == heading_codes(headings, PATHS, ANCHORS)
+    assert not kept_payloads(tmp_path / "cache")

@@ -14,7 +14,14 @@ from typing import Any
 import orjson
 import pytest
 
-from builder.shard_gzip import GZIP_LEVEL, HEAD_GZIP_LEVEL, gzip_data
+from builder.shard_gzip import (
+    GZIP_LEVEL,
+    HEAD_GZIP_LEVEL,
+    HEAD_PIECES,
+    SHARD_PIECES,
+    PieceRule,
+    gzip_data,
+)
 from builder.shards import write_shard_files
 from schemas.shards import BM25_WEIGHTS, FTS_TABLE, SHORT_NAMES_FORMAT, SPLIT_FORMAT
 from schemas.term_chunks import (
@@ -146,21 +153,35 @@ def test_only_an_index_that_reaches_the_threshold_is_cut(
 
 
 @pytest.mark.parametrize(
-    ("split_index_bytes", "level", "other_level"),
-    [(0, HEAD_GZIP_LEVEL, GZIP_LEVEL), (1 << 40, GZIP_LEVEL, HEAD_GZIP_LEVEL)],
+    ("split_index_bytes", "way", "other_ways"),
+    [
+        (
+            0,
+            (HEAD_GZIP_LEVEL, HEAD_PIECES),
+            [(GZIP_LEVEL, HEAD_PIECES), (HEAD_GZIP_LEVEL, SHARD_PIECES)],
+        ),
+        (1 << 40, (GZIP_LEVEL, SHARD_PIECES), [(HEAD_GZIP_LEVEL, SHARD_PIECES)]),
+    ],
 )
 def test_a_head_is_deflated_at_the_head_level_and_a_search_shard_at_the_usual_one(
-    examples_site: Path, tmp_path: Path, split_index_bytes: int, level: int, other_level: int
+    examples_site: Path,
+    tmp_path: Path,
+    split_index_bytes: int,
+    way: tuple[int, PieceRule],
+    other_ways: list[tuple[int, PieceRule]],
 ) -> None:
-    # A cold client downloads a head before its first answer: it is worth level 9's time.
+    # A cold client downloads a head before its first answer: it is worth level 9's time, and
+    # small pieces, which a one-page edit deflates few of again (builder.shard_gzip).
     records = volume_records(examples_site, "python", "3.11.2")
     info, _ = write_shard_files(
         tmp_path, "python", "3.11.2", records, split_index_bytes=split_index_bytes
     )
     published = (tmp_path / info.path).read_bytes()
     raw = gzip.decompress(published)
-    assert info.path.endswith(".sqlite.gz") and gzip_data(raw, level=level) == published
-    assert gzip_data(raw, level=other_level) != published
+    level, rule = way
+    assert info.path.endswith(".sqlite.gz") and gzip_data(raw, level=level, rule=rule) == published
+    for other_level, other_rule in other_ways:
+        assert gzip_data(raw, level=other_level, rule=other_rule) != published
 
 
 def test_the_examples_stay_whole_shards_under_the_default_threshold(examples_site: Path) -> None:
