@@ -29,7 +29,7 @@ from first_answer import search_shard_site  # noqa: E402
 from python_questions import MORE_QUESTIONS  # noqa: E402
 from python_questions import QUESTIONS as PYTHON_QUESTIONS  # noqa: E402
 
-from builder.shard_gzip import HEAD_GZIP_LEVEL, gzip_bytes, gzip_data  # noqa: E402
+from builder.shard_gzip import HEAD_GZIP_LEVEL, HEAD_PIECES, gzip_bytes, gzip_data  # noqa: E402
 from client.disk_cache import DiskCache  # noqa: E402
 from client.index_chunks import ChunkedConnection, IndexChunks  # noqa: E402
 from client.search.model import default_model  # noqa: E402
@@ -58,7 +58,7 @@ def cut(whole: Path, library: str, chunk_kb: int, work: Path) -> tuple[bytes, di
     conn.execute("VACUUM")
     conn.close()
     chunks = {chunk_path(library, content_name(p.sha256, shard_format)): p.data for p in published}
-    return gzip_data(head.read_bytes(), level=HEAD_GZIP_LEVEL), chunks
+    return gzip_data(head.read_bytes(), level=HEAD_GZIP_LEVEL, rule=HEAD_PIECES), chunks
 
 
 def main() -> None:
