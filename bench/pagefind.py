@@ -14,7 +14,8 @@ docbuild checkouts swap places each round, and every run starts after a sync); t
 shows medians over the rounds and the load average before and after. Figures per tool: cold
 build wall time (and CPU time, steadier when the machine is shared), peak memory (the child's
 maximum resident set), output size against the input, and for docbuild a one-word edit in one
-page rebuilt with the build cache, as a share of a cold build with the cache, with its stages;
+page rebuilt with the build cache, as a share of a cold build with the cache, with its stages
+(``--edit``: the word written backwards, the default, or made longer, or followed by a clause);
 with ``--site-search``, also docbuild with its search box on (a cold build with the cache, a
 rebuild that changed nothing, a one-word rebuild). Output is counted twice over: on disk (a
 file with two names once) and as a static host serves it (every path: a GitHub Pages artifact
@@ -229,8 +230,19 @@ def plain_script(pages: Path, database: Path) -> None:
     Path(f"{database}.gz").write_bytes(gzip.compress(database.read_bytes(), mtime=0))
 
 
-def edit_one_word(page: Path) -> bytes:
-    """Change one word of ``page``'s text; return its original bytes to put back."""
+# How the rebuild's page is edited: a paragraph word written backwards (the page keeps its
+# length and its token counts), or made three letters longer, or followed by a clause of ten
+# words (more tokens, more index chunks and head pages changed).
+EDITS = {
+    "reverse": lambda word: word[::-1],
+    "longer": lambda word: word + "xyz",
+    "clause": lambda word: word + " and, as many readers will note, rather more than before",
+}
+
+
+def edit_one_word(page: Path, edit: str = "reverse") -> bytes:
+    """Change one word of ``page``'s text as ``edit`` says (EDITS); return its original bytes
+    to put back."""
     original = page.read_bytes()
     text = original.decode("utf-8")
     # A word of a paragraph's text, not of its markup.
@@ -238,7 +250,7 @@ def edit_one_word(page: Path) -> bytes:
     if match is None:
         raise SystemExit(f"{page} has no paragraph word to edit")
     start, end = match.span(1)
-    page.write_text(text[:start] + text[start:end][::-1] + text[end:], "utf-8")
+    page.write_text(text[:start] + EDITS[edit](text[start:end]) + text[end:], "utf-8")
     return original
 
 
@@ -250,10 +262,12 @@ def measure_docbuild(
     cores: frozenset[int],
     figures: Figures,
     with_search: bool = False,
+    edit: str = "reverse",
 ) -> None:
     """One round of docbuild from ``checkout``: a cold build without the cache, then a cold
-    build that fills an empty cache, one word changed in ``edited`` and a rebuild (unless
-    ``edited`` is None), all without the search box; then, ``with_search``, the same with it."""
+    build that fills an empty cache, one word changed in ``edited`` as ``edit`` says (EDITS)
+    and a rebuild (unless ``edited`` is None), all without the search box; then,
+    ``with_search``, the same with it."""
     command = [sys.executable, "-m", "builder.cli", "build", "-c", str(work / "docbuild.toml")]
     site, cache, warm = work / "site", work / "cache", work / "warm"
     for folder in (site, cache, warm):
@@ -271,7 +285,7 @@ def measure_docbuild(
         return
     warm_command = [*command, "--out", str(warm), "--cache-dir", str(cache), "--no-site-search"]
     filled = run_pinned(warm_command, cores, checkout)
-    original = edit_one_word(edited)
+    original = edit_one_word(edited, edit)
     try:
         rebuilt = run_pinned(warm_command, cores, checkout)
     finally:
@@ -284,7 +298,7 @@ def measure_docbuild(
         {name: float(seconds) for name, seconds in _STAGE_LINE.findall(rebuilt.stderr)}
     )
     if with_search:
-        measure_searched_rebuilds(command, checkout, work, edited, cores, figures)
+        measure_searched_rebuilds(command, checkout, work, edited, cores, figures, edit)
 
 
 def measure_searched_rebuilds(
@@ -294,6 +308,7 @@ def measure_searched_rebuilds(
     edited: Path,
     cores: frozenset[int],
     figures: Figures,
+    edit: str = "reverse",
 ) -> None:
     """The same with Pagefind's search box, as a build with Pagefind installed makes it: a
     cold build that fills an empty cache, a rebuild that changed nothing, a one-word rebuild."""
@@ -303,7 +318,7 @@ def measure_searched_rebuilds(
     searched = [*command, "--out", str(site), "--cache-dir", str(cache), "--site-search"]
     figures.searched["cold build with the cache"].append(run_pinned(searched, cores, checkout))
     figures.searched["rebuild, nothing changed"].append(run_pinned(searched, cores, checkout))
-    original = edit_one_word(edited)
+    original = edit_one_word(edited, edit)
     try:
         figures.searched["rebuild, one word changed"].append(run_pinned(searched, cores, checkout))
     finally:
@@ -376,6 +391,13 @@ def main() -> None:
         help="also time docbuild with Pagefind's search box: a cold build with the cache, a "
         "rebuild that changed nothing and a one-word rebuild (needs Pagefind)",
     )
+    parser.add_argument(
+        "--edit",
+        choices=sorted(EDITS),
+        default="reverse",
+        help="how the rebuild's word is changed: written backwards (the default), made three "
+        "letters longer, or followed by a clause of ten words",
+    )
     parser.add_argument("--plain-script", nargs=2, type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.plain_script:
@@ -424,7 +446,7 @@ def main() -> None:
             # always find the first one's files still being written back to disk.
             for checkout, figures in docbuilds[:: -1 if round_number % 2 else 1]:
                 measure_docbuild(
-                    checkout, work, pages, edited, args.core, figures, args.site_search
+                    checkout, work, pages, edited, args.core, figures, args.site_search, args.edit
                 )
             if version is not None:
                 measure_pagefind(work, pages, args.core, results["Pagefind"])
@@ -434,7 +456,11 @@ def main() -> None:
                 f"{name} {f.walls[-1]:.1f} s" for name, f in results.items() if f.walls
             )
             print(f"round {round_number + 1}: {walls}")
-        edited_name = "one page" if edited is None else edited.relative_to(pages).as_posix()
+        edited_name = (
+            "one page"
+            if edited is None
+            else f"{edited.relative_to(pages).as_posix()} ({args.edit})"
+        )
         print_table(results, edited_name, len(args.core))
 
 
