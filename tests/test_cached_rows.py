@@ -251,7 +251,11 @@ def test_heading_codes_are_made_once_for_the_same_headings(
     assert ShardParts(cache).heading_codes(HEADINGS, PATHS, other_anchors) == real(
         HEADINGS, PATHS, other_anchors
     )
-    assert len(made) == 2
+    other_paths = [*PATHS[:3], "Sockets"]
+    assert ShardParts(cache).heading_codes(HEADINGS, other_paths, ANCHORS) == real(
+        HEADINGS, other_paths, ANCHORS
+    )
+    assert len(made) == 3
 
 
 @pytest.mark.parametrize(

@@ -1,7 +1,7 @@
 """Incremental builds: a cached rebuild equals a cold build byte for byte, whatever changed."""
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +14,7 @@ import builder.shards
 from builder.config import load_catalog
 from builder.pipeline import build_site
 from builder.report import render_report_streams
-from schemas import shard_build
+from schemas import derived_columns, shard_build
 from schemas.digests import file_sha256
 from tests.cache_entries_support import damage_entry, kept_payloads
 
@@ -342,6 +342,35 @@ def test_an_edit_after_an_unchanged_build_tokenizes_only_the_edited_file(
     build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
     assert "Guide" in tokenized  # the edited page's heading
     assert "Install" not in tokenized and "Alpha" not in tokenized  # index.md: from the cache
+
+
+def test_an_edit_that_keeps_every_heading_codes_no_heading_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A head's heading columns come from the cache when its headings, paths and anchors are
+    # the ones an earlier build coded, even after a build that reused the whole shard.
+    catalog = make_project(tmp_path / "project")
+    split_every_index(tmp_path / "project")
+    cache = tmp_path / "cache"
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    coded: list[Sequence[str]] = []
+    real = derived_columns.front_coded
+
+    def recording(headings: Sequence[str]) -> tuple[list[str], list[int]]:
+        coded.append(headings)
+        return real(headings)
+
+    monkeypatch.setattr(derived_columns, "front_coded", recording)
+    heads = sorted((tmp_path / "site" / "shards").glob("alpha/*.sqlite.gz"))
+    before = {head.name for head in heads}
+    change_file(tmp_path / "project")  # new text under the same heading
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    after = {head.name for head in (tmp_path / "site" / "shards").glob("alpha/*.sqlite.gz")}
+    assert before and after != before  # alpha's head was made again
+    assert coded == []
+    monkeypatch.undo()
+    assert matches_cold_build(catalog, tmp_path / "site")
 
 
 def test_an_edit_to_one_file_makes_the_headings_of_its_page_only(

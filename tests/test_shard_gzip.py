@@ -1,4 +1,5 @@
-"""builder.shard_gzip: a shard gzipped in pieces that depend only on their own bytes."""
+"""builder.shard_gzip: a shard gzipped in pieces that depend only on their own bytes and the 32 KB
+before them."""
 
 from __future__ import annotations
 
@@ -103,16 +104,38 @@ def test_a_page_at_the_end_of_a_piece_is_deflated_again_with_the_piece_after_it(
     tmp_path: Path,
 ) -> None:
     # The next piece refers back into the last 32 KB before it: changed, it is deflated again.
+    # Not the piece's last page, whose CRC-32 ends the piece: changed, it would move the end.
     cache = BuildCache(tmp_path / "cache")
     before = pages(2 * SHARD_PIECES.whole_limit // PAGE_SIZE)
     gzipped(tmp_path, b"".join(before), ShardParts(cache))
     ends = piece_ends(b"".join(before))
     edited = list(before)
-    edited[ends[len(ends) // 2] // PAGE_SIZE - 1] = pages(1, seed=5)[0]
+    edited[ends[len(ends) // 2] // PAGE_SIZE - 2] = pages(1, seed=5)[0]
+    assert piece_ends(b"".join(edited)) == ends  # the same pieces, one with other bytes
     cache.hits = cache.misses = 0
     warm = gzipped(tmp_path, b"".join(edited), ShardParts(cache))
     assert cache.misses == 2 and cache.hits == len(ends) - 2
     assert warm == gzipped(tmp_path, b"".join(edited))
+    assert gzip.decompress(warm) == b"".join(edited)
+
+
+def test_each_piece_is_primed_with_the_bytes_just_before_it() -> None:
+    # Head pieces are shorter than a primer: the first ones' primers are all the bytes before
+    # them, later ones' the last PRIMER_BYTES, spanning several pieces.
+    data = b"".join(pages(40, seed=4))
+    ends = piece_ends(data, HEAD_PIECES)
+    seen: list[tuple[bytes, bytes]] = []
+
+    def recording(piece: bytes, last: bool, level: int, primer: bytes) -> bytes:
+        seen.append((piece, primer))
+        return compress_piece(piece, last, level, primer)
+
+    head = gzip_data(data, recording, HEAD_GZIP_LEVEL, HEAD_PIECES)
+    starts = [0, *ends[:-1]]
+    assert [piece for piece, _ in seen] == [data[s:e] for s, e in zip(starts, ends, strict=True)]
+    assert [primer for _, primer in seen] == [data[max(0, s - 32768) : s] for s in starts]
+    assert 0 < starts[2] < 32768  # its primer is the first two pieces
+    assert gzip.decompress(head) == data
 
 
 def test_each_piece_refers_back_into_the_one_before_it() -> None:
@@ -181,5 +204,8 @@ def test_the_cache_keeps_a_piece_deflated_at_each_level_or_primer_apart(tmp_path
         piece, True, GZIP_LEVEL, primer
     )
     assert compress_piece(piece, True) != compress_piece(piece, True, CHUNK_GZIP_LEVEL)
+    # Nor the database's last piece to one that is followed by others (a page was added).
+    assert parts.compress(piece, False, GZIP_LEVEL, b"") == compress_piece(piece, False)
     assert compress_piece(piece, True) != compress_piece(piece, True, GZIP_LEVEL, primer)
-    assert (cache.hits, cache.misses) == (0, 3)
+    assert compress_piece(piece, True) != compress_piece(piece, False)
+    assert (cache.hits, cache.misses) == (0, 4)
