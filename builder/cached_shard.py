@@ -9,6 +9,7 @@ import contextlib
 import dataclasses
 import functools
 import shutil
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -58,6 +59,7 @@ def write_shard_cached(
         split_index_bytes,
         CHUNK_RAW_BYTES,
         HEAD_GZIP_LEVEL,
+        zlib.ZLIB_RUNTIME_VERSION,  # another zlib may deflate the same database otherwise
         dataclasses.astuple(HEAD_PIECES),
         dataclasses.astuple(SHARD_PIECES),
         PRIMER_BYTES,

@@ -1,6 +1,7 @@
 """Incremental builds: a cached rebuild equals a cold build byte for byte, whatever changed."""
 
 import os
+import zlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -8,6 +9,7 @@ from typing import Any
 import pytest
 
 import builder.cache
+import builder.cached_shard
 import builder.cached_stages
 import builder.pages
 import builder.shards
@@ -172,6 +174,28 @@ def test_cached_rebuild_of_chunked_shards_equals_cold_build(
     chunked = config.site.split_index_bytes == 0
     assert any("/index/" in path for path in files) == chunked
     assert warm.cache_hits > 0
+
+
+@pytest.mark.parametrize("other_zlib", [False, True])
+def test_a_shard_kept_under_another_zlib_is_written_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, other_zlib: bool
+) -> None:
+    # Another zlib may deflate the same database into other bytes than a cold build's.
+    catalog = make_project(tmp_path / "project")
+    cache = tmp_path / "cache"
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    written: list[str] = []
+    real = builder.cached_shard.write_shard_files
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        written.append(args[1])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(builder.cached_shard, "write_shard_files", counted)
+    if other_zlib:
+        monkeypatch.setattr(zlib, "ZLIB_RUNTIME_VERSION", zlib.ZLIB_RUNTIME_VERSION + "-other")
+    build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
+    assert bool(written) == other_zlib
 
 
 def test_a_changed_split_threshold_renders_no_page_again(tmp_path: Path) -> None:
