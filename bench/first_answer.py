@@ -55,12 +55,9 @@ from python_questions import MORE_QUESTIONS, QUESTIONS  # noqa: E402
 from client.assemble import make_service  # noqa: E402
 from client.config import resolve_settings  # noqa: E402
 from schemas.body_packs import pack_path  # noqa: E402
+from schemas.column_encoding import move_rows_to_columns  # noqa: E402
 from schemas.digests import file_sha256  # noqa: E402
-from schemas.section_columns import (  # noqa: E402
-    COLUMNS_TABLE,
-    move_rows_to_columns,
-    restore_rows,
-)
+from schemas.section_columns import COLUMNS_TABLE, restore_rows  # noqa: E402
 from schemas.shard_build import build_database  # noqa: E402
 from schemas.shards import (  # noqa: E402
     CHUNKED_FORMAT,

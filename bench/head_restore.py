@@ -25,12 +25,8 @@ import orjson
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from schemas.section_columns import (  # noqa: E402
-    COLUMNS_TABLE,
-    columns_format,
-    move_rows_to_columns,
-    restore_rows,
-)
+from schemas.column_encoding import move_rows_to_columns  # noqa: E402
+from schemas.section_columns import COLUMNS_TABLE, columns_format, restore_rows  # noqa: E402
 from schemas.shards import DERIVED_FORMAT, PLAIN_COLUMNS_FORMAT  # noqa: E402
 
 

@@ -34,7 +34,7 @@ from builder.model import record_sources, records_digest
 from builder.shard_gzip import compress_piece
 from builder.workers import in_order
 from schemas.body_packs import MAX_PACK_CHARS
-from schemas.section_columns import HeadingCodes, heading_codes
+from schemas.column_encoding import HeadingCodes, heading_codes
 from schemas.shard_build import (
     PageTables,
     PlacedPage,
@@ -213,7 +213,7 @@ class ShardParts:
     def heading_codes(
         self, headings: list[str], paths: list[str], anchors: list[str]
     ) -> HeadingCodes:
-        """``schemas.section_columns.heading_codes``, taken from the cache when an earlier
+        """``schemas.column_encoding.heading_codes``, taken from the cache when an earlier
         build made them from the same headings, paths and anchors (a one-page edit that leaves
         its headings as they were: the Python 3.11 docs' head then encodes in 0.03 s, not
         0.09 s)."""

@@ -42,7 +42,7 @@ from builder.shard_gzip import (
     gzip_data,
 )
 from schemas.body_packs import pack_path
-from schemas.section_columns import MakeHeadingCodes, heading_codes
+from schemas.column_encoding import MakeHeadingCodes, heading_codes
 from schemas.shard_build import (
     PageChange,
     PlacedPage,

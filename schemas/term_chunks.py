@@ -34,13 +34,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from urllib.parse import quote
 
-from schemas.digests import checked_name, is_content_name
-from schemas.section_columns import (
+from schemas.column_encoding import (
     MakeHeadingCodes,
     head_format,
     heading_codes,
     move_rows_to_columns,
 )
+from schemas.digests import checked_name, is_content_name
 from schemas.shards import (
     FTS_TABLE,
     SECTION_COLUMN_FORMATS,

@@ -16,7 +16,7 @@ from builder.cached_rows import ShardParts, _placed_list
 from builder.shards import write_shard
 from builder.workers import can_fork
 from schemas import shard_build
-from schemas.section_columns import HeadingCodes, heading_codes
+from schemas.column_encoding import HeadingCodes, heading_codes
 from tests.cache_entries_support import kept_payloads, rewrite_entry
 
 # Two pages whose sections interleave, a repeated anchor on one page, and sections of no page:

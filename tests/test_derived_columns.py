@@ -11,6 +11,7 @@ import orjson
 import pytest
 
 from schemas import derived_columns
+from schemas.column_encoding import encode_columns
 from schemas.derived_columns import docutils_id
 from schemas.section_columns import (
     COLUMN_NAMES,
@@ -18,7 +19,6 @@ from schemas.section_columns import (
     HeadRows,
     SectionRow,
     decode_columns,
-    encode_columns,
     restore_rows,
 )
 from schemas.shards import (

@@ -15,6 +15,7 @@ import pytest
 
 from schemas import derived_columns
 from schemas.body_packs import pack_path
+from schemas.column_encoding import encode_columns, move_rows_to_columns
 from schemas.section_columns import (
     COLUMN_NAMES,
     COLUMNS_TABLE,
@@ -25,8 +26,6 @@ from schemas.section_columns import (
     HeadRows,
     SectionRow,
     decode_columns,
-    encode_columns,
-    move_rows_to_columns,
     restore_rows,
 )
 from schemas.shards import PLAIN_COLUMNS_FORMAT, SECTION_COLUMN_FORMATS, shard_statements
