@@ -82,10 +82,8 @@ CompressPiece = Callable[[bytes, bool, int, bytes], bytes]
 def compress_piece(piece: bytes, last: bool, level: int = GZIP_LEVEL, primer: bytes = b"") -> bytes:
     """Raw deflate of ``piece`` at ``level``, referring back into ``primer`` (what the stream
     holds before it) where that pays: ends in a sync flush, or the final block when ``last``."""
-    if primer:
-        compressor = zlib.compressobj(level, zlib.DEFLATED, -zlib.MAX_WBITS, zdict=primer)
-    else:
-        compressor = zlib.compressobj(level, zlib.DEFLATED, -zlib.MAX_WBITS)
+    # An empty dictionary (the first piece's) deflates as none does.
+    compressor = zlib.compressobj(level, zlib.DEFLATED, -zlib.MAX_WBITS, zdict=primer)
     return compressor.compress(piece) + compressor.flush(
         zlib.Z_FINISH if last else zlib.Z_SYNC_FLUSH
     )
