@@ -138,12 +138,26 @@ class DelayingTransport(httpx.HTTPTransport):
         )
 
 
+def _index_entries(site: Path, catalog: dict[str, Any]) -> list[dict[str, Any]]:
+    """The index.json entries of the catalog's libraries: the whole site's index.json, or,
+    where the builder left it out for its size (a large version), each library's own."""
+    whole = site / "index.json"
+    if whole.is_file():
+        return list(orjson.loads(whole.read_bytes())["entries"])
+    return [
+        entry
+        for listed in catalog["entries"]
+        for entry in orjson.loads((site / "libs" / listed["id"] / "index.json").read_bytes())[
+            "entries"
+        ]
+    ]
+
+
 def whole_shard_site(site: Path, target: Path) -> None:
     """``target``: the site's catalog with every version's whole doctrove-shard@1 shard, as the
     builder published it before the search shard and body packs."""
     catalog = orjson.loads((site / "catalog.json").read_bytes())
-    index = orjson.loads((site / "index.json").read_bytes())
-    volumes = {e["id"]: e["volumes"] for e in index["entries"]}
+    volumes = {e["id"]: e["volumes"] for e in _index_entries(site, catalog)}
     for entry in catalog["entries"]:
         for version, ref in entry["shards"].items():
             raw = target / "whole.sqlite"

@@ -15,7 +15,8 @@ shows medians over the rounds and the load average before and after. Figures per
 build wall time (and CPU time, steadier when the machine is shared), peak memory (the child's
 maximum resident set), output size against the input, and for docbuild a one-word edit in one
 page rebuilt with the build cache, as a share of a cold build with the cache, with its stages
-(``--edit``: the word written backwards, the default, or made longer, or followed by a clause);
+(``--edit``: the word written backwards, the default, or made longer, or followed by a clause;
+``--copies N`` builds a version of N copies of the corpus, to see how each figure grows);
 with ``--site-search``, also docbuild with its search box on (a cold build with the cache, a
 rebuild that changed nothing, a one-word rebuild). Output is counted twice over: on disk (a
 file with two names once) and as a static host serves it (every path: a GitHub Pages artifact
@@ -125,18 +126,21 @@ def compile_bytecode(checkout: Path) -> None:
     )
 
 
-def stage_corpus(source: Path, work: Path) -> tuple[Path, int]:
-    """Copy the pages the table counts into ``work/pages``; the folder and its byte count."""
+def stage_corpus(source: Path, work: Path, copies: int = 1) -> tuple[Path, int]:
+    """Copy the pages the table counts into ``work/pages`` (``copies`` times over, each copy in
+    a folder of its own, for a version that many times larger); the folder and its byte
+    count."""
     pages = work / "pages"
     total = 0
     for path in sorted(source.rglob("*.html")):
         relative = path.relative_to(source)
         if relative.parts[0].startswith("_") or LEFT_OUT.match(relative.as_posix()):
             continue
-        target = pages / relative
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(path, target)
-        total += target.stat().st_size
+        for copy in range(copies):
+            target = pages / (f"copy{copy + 1}" if copies > 1 else "") / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target)
+            total += target.stat().st_size
     (work / "docbuild.toml").write_text(CATALOG, encoding="utf-8")
     return pages, total
 
@@ -398,8 +402,17 @@ def main() -> None:
         help="how the rebuild's word is changed: written backwards (the default), made three "
         "letters longer, or followed by a clause of ten words",
     )
+    parser.add_argument(
+        "--copies",
+        type=int,
+        default=1,
+        help="build a version made of this many copies of the corpus (a bigger version: how "
+        "time, memory, a rebuild and the first answer grow with it)",
+    )
     parser.add_argument("--plain-script", nargs=2, type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.copies < 1:
+        parser.error("--copies must be 1 or more")
     if args.plain_script:
         plain_script(*args.plain_script)
         return
@@ -419,10 +432,13 @@ def main() -> None:
         print(f"Pagefind: {version}")
     with tempfile.TemporaryDirectory(prefix="bench-pagefind-") as temp:
         work = Path(temp)
-        pages, input_bytes = stage_corpus(args.corpus, work)
+        pages, input_bytes = stage_corpus(args.corpus, work, args.copies)
         files = sorted(pages.rglob("*.html"))
+        first_copy = pages / "copy1" if args.copies > 1 else pages
         edited: Path | None = (
-            pages / EDITED_PAGE if (pages / EDITED_PAGE).is_file() else files[len(files) // 2]
+            first_copy / EDITED_PAGE
+            if (first_copy / EDITED_PAGE).is_file()
+            else files[len(files) // 2]
         )
         if args.no_rebuild:
             edited = None
