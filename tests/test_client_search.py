@@ -429,6 +429,9 @@ def test_table_of_contents_limit_is_bounded(shard: sqlite3.Connection, limit: in
         ("the", ["th"], []),
         ("怎样减少内存占用", ["减", "少", "内", "存", "占", "用"], []),
         ("有哪些插件", ["插", "件"], []),
+        # Contractions and possessives: no "don", "t" or "s" concepts.
+        ("I don't want the matcher's errors", ["matcher", "error"], []),
+        ("it can’t and won't start", ["start"], []),
     ],
 )
 def test_parse_focus(focus: str, labels: list[str], identifiers: list[str]) -> None:

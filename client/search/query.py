@@ -117,6 +117,9 @@ SYNONYMS = _synonym_table()
 
 _IDENTIFIER = re.compile(r"\.?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\))?")
 _CAMEL = re.compile(r"[a-z0-9][A-Z]")
+# An English contraction or possessive: the tokenizer would read "don't" as the words "don" and
+# "t", "matcher's" as "matcher" and "s", and make concepts of those fragments.
+_CONTRACTION = re.compile(r"([A-Za-z]+)['\u2019](t|s|d|ll|re|ve|m)\b", re.IGNORECASE)
 
 
 def in_cjk_script(label: str) -> bool:
@@ -289,10 +292,24 @@ def _unstemmed(by_word: Sequence[tuple[str, tuple[QueryTerm, ...]]]) -> dict[str
     return found
 
 
+def _uncontracted(match: re.Match[str]) -> str:
+    """A contraction's or possessive's word: "don't" → do, "can't" → can, "won't" → will,
+    "matcher's" → matcher, "I'd" → I."""
+    word, clitic = match.group(1), match.group(2).casefold()
+    if clitic == "t":
+        folded = word.casefold()
+        if folded == "won":
+            return "will"
+        if folded != "can" and folded.endswith("n"):
+            return word[:-1]
+    return word
+
+
 def parse_focus(text: str) -> Focus:
     """The concepts and identifiers of a focus string (which must already be within bounds)."""
     # Each word with its search terms: query_terms(text), kept by the word it came from.
-    by_word = [(word, query_terms(word)) for word in written_words(normalize(text))]
+    words_text = _CONTRACTION.sub(_uncontracted, normalize(text))
+    by_word = [(word, query_terms(word)) for word in written_words(words_text)]
     terms = dict.fromkeys(term for _, found in by_word for term in found)
     words = [t for t in terms if not starts_in_cjk_script(t.whole)]
     meaningful = [t for t in words if t.whole not in STOP]
