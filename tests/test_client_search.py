@@ -432,6 +432,11 @@ def test_table_of_contents_limit_is_bounded(shard: sqlite3.Connection, limit: in
         # Contractions and possessives: no "don", "t" or "s" concepts.
         ("I don't want the matcher's errors", ["matcher", "error"], []),
         ("it can’t and won't start", ["start"], []),
+        # Question words and function characters go whatever run or script they stand in,
+        # and stay only when nothing else is left.
+        ("vConsole 的 Network 怎么把", ["vconsole", "network"], ["vconsole"]),
+        ("how to 配置", ["配", "置"], []),
+        ("怎么", ["怎", "么"], []),
     ],
 )
 def test_parse_focus(focus: str, labels: list[str], identifiers: list[str]) -> None:

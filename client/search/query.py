@@ -183,19 +183,23 @@ def _word_concept(term: QueryTerm, spelled: str | None = None) -> Concept:
     return Concept(term.whole, tuple(ways), cjk=False)
 
 
-def _cjk_concepts(run: str) -> list[Concept]:
+def _cjk_concepts(run: str, keep_all: bool = False) -> list[Concept]:
     """One concept per meaningful character of a run, held by either pair it stands in.
 
     A lone character matches by itself; in a longer run only a pair counts, since single
     characters are too ambiguous. Characters of question words and function characters are
-    not concepts (unless nothing else is left)."""
+    not concepts (unless ``keep_all``: the focus has nothing else)."""
     if len(run) == 1:
+        if run in _CJK_FUNCTION_CHARS and not keep_all:
+            return []
         return [Concept(run, (Way(_quote(run), WHOLE, run, (run,)),), cjk=True)]
     stopped = {i for i, char in enumerate(run) if char in _CJK_FUNCTION_CHARS}
     for i in range(len(run) - 1):
         if run[i : i + 2] in _CJK_STOP_PAIRS:
             stopped.update((i, i + 1))
-    positions = [i for i in range(len(run)) if i not in stopped] or list(range(len(run)))
+    if keep_all:
+        stopped = set()
+    positions = [i for i in range(len(run)) if i not in stopped]
     english = {i: t.tokens for t in translations(run) for i in range(t.start, t.end)}
     concepts = []
     for i in positions:
@@ -314,9 +318,15 @@ def parse_focus(text: str) -> Focus:
     words = [t for t in terms if not starts_in_cjk_script(t.whole)]
     meaningful = [t for t in words if t.whole not in STOP]
     spelled = _unstemmed(by_word)
-    concepts = [_word_concept(term, spelled.get(term.whole)) for term in meaningful or words]
-    for run in cjk_runs(normalize(text).casefold()):
+    runs = cjk_runs(normalize(text).casefold())
+    concepts = [_word_concept(term, spelled.get(term.whole)) for term in meaningful]
+    for run in runs:
         concepts.extend(_cjk_concepts(run))
+    if not concepts:
+        # Only words that shape a question ("how", "怎么"): they are all there is to search.
+        concepts = [_word_concept(term, spelled.get(term.whole)) for term in words]
+        for run in runs:
+            concepts.extend(_cjk_concepts(run, keep_all=True))
     unique: dict[str, Concept] = {}
     for concept in concepts:
         unique.setdefault(concept.label, concept)
