@@ -15,11 +15,13 @@ from client.search.query import parse_focus, read_through_glossary
 from client.search.sections import (
     WEIGHTS,
     FoundSection,
+    _recall_expression,
     bm25_ranking,
     collect_candidates,
     first_sections,
     in_docs_language,
     search_sections,
+    section_count,
     table_of_contents,
 )
 from client.section_bodies import add_section_views
@@ -527,3 +529,19 @@ def test_a_lowercase_name_finds_the_docs_that_write_it_in_camel_case(
         assert result.hint is None and result.unheard == ()
     finally:
         conn.close()
+
+
+def test_every_candidate_has_the_bm25_of_the_recall_query(shard: sqlite3.Connection) -> None:
+    # Common concepts leave the recall query; the sections other lanes add (plain bm25,
+    # headings) are still measured on it, not on the whole focus, or the best bm25 would be
+    # one of theirs on another scale and every recalled section's share of it would shrink.
+    focus = parse_focus("adapter prefix request seconds")
+    total = section_count(shard)
+    candidates, frequencies = collect_candidates(shard, focus, total)
+    expression = _recall_expression(focus, frequencies, total)
+    assert expression != focus.expression
+    recall = dict(bm25_ranking(shard, expression, total))
+    assert len(candidates) > len(recall)  # other lanes added some
+    assert {c.section_id: c.bm25 for c in candidates} == {
+        c.section_id: recall.get(c.section_id, 0.0) for c in candidates
+    }
