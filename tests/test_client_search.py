@@ -510,6 +510,15 @@ def test_chinese_words_without_a_translation_do_not_count_against_english_docs()
     assert {w.label for c in read.concepts for w in c.ways} >= {"request", "timeout"}
 
 
+def test_a_chinese_term_read_through_the_glossary_is_one_concept() -> None:
+    # 请求 and 超时 are two characters each: read in English, each is one word of the focus,
+    # not two copies of it that would weigh it twice beside "plugh".
+    read = read_through_glossary(parse_focus("请求超时 plugh"))
+    readings = [tuple(w.label for w in c.ways) for c in read.concepts]
+    assert len(readings) == len(set(readings))
+    assert [c.label for c in read.concepts] == ["plugh", "请", "超"]
+
+
 def test_a_lowercase_name_finds_the_docs_that_write_it_in_camel_case(
     tmp_path: Path,
 ) -> None:

@@ -230,13 +230,16 @@ def read_through_glossary(focus: Focus) -> Focus:
     each Chinese concept keeps only its English translations, and goes when it has none, so
     words the docs cannot hold in their language do not count as missing from every section."""
     kept = []
+    read: set[tuple[Way, ...]] = set()
     for concept in focus.concepts:
         if not concept.cjk:
             kept.append(concept)
             continue
         # A Chinese concept's ways in another script are its glossary translations.
         ways = tuple(way for way in concept.ways if not starts_in_cjk_script(way.label))
-        if ways:
+        if ways and ways not in read:
+            # Every character of a term has its translations: one term, one concept.
+            read.add(ways)
             kept.append(Concept(concept.label, ways, cjk=False))
     return Focus(focus.text, tuple(kept), focus.identifiers)
 
