@@ -439,6 +439,8 @@ def test_table_of_contents_limit_is_bounded(shard: sqlite3.Connection, limit: in
         ("vConsole 的 Network 怎么把", ["vconsole", "network"], ["vconsole"]),
         ("how to 配置", ["配", "置"], []),
         ("怎么", ["怎", "么"], []),
+        # An abbreviation is neither a code name nor a concept.
+        ("signing that does nothing, e.g. for tests", ["sign", "noth", "test"], []),
     ],
 )
 def test_parse_focus(focus: str, labels: list[str], identifiers: list[str]) -> None:
