@@ -513,7 +513,8 @@ def answer_order(
     """The described candidates that may answer, best first, and the answer's confidence
     (``unheard``: the focus has words the docs never use and English does not know): the
     pure part of the ranking, which the ranker's training replays on the same candidates."""
-    ranked = [r for r in order(model, described) if r.described.named or may_answer(r.described)]
+    answering = [d for d in described if d.named or may_answer(d)]
+    ranked = order(model, answering)
     return ranked, confidence(model, ranked, unheard)
 
 
