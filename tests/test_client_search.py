@@ -11,7 +11,7 @@ import pytest
 from builder.shards import build_database, shard_rows
 from client.errors import InvalidRequest
 from client.limits import MAX_FOCUS_CHARS
-from client.search.query import parse_focus, read_through_glossary
+from client.search.query import SYNONYMS, parse_focus, read_through_glossary
 from client.search.sections import (
     WEIGHTS,
     FoundSection,
@@ -25,6 +25,7 @@ from client.search.sections import (
     table_of_contents,
 )
 from client.section_bodies import add_section_views
+from schemas.text import stem
 
 LONG_BODY = "\n\n".join(
     [
@@ -455,6 +456,14 @@ def test_synonyms_weigh_less_than_the_word_itself() -> None:
     assert ways[0] == ("delet", 1.0)
     assert {("remov", 0.8), ("destroy", 0.8)} <= set(ways[1:])
     assert all(weight == 0.8 for _, weight in ways[1:])
+
+
+def test_no_synonym_stems_to_a_common_word_of_another_meaning() -> None:
+    # "settings" stems to "set" and "https" to "http": as synonyms they made "Python sets"
+    # mean configuration and every "http" mean SSL/TLS.
+    assert SYNONYMS.get("set") is None
+    assert SYNONYMS.get("http") is None
+    assert "tl" in SYNONYMS["ssl"] and "config" in SYNONYMS[stem("configure")]
 
 
 def test_a_chinese_term_is_also_searched_by_its_english_words() -> None:
