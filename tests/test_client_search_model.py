@@ -137,3 +137,18 @@ def test_the_rules_weigh_only_sections_that_may_answer() -> None:
     ]
     ranked, _ = answer_order(replace(MODEL, diversity_margin=0.2), items, False)
     assert [s.described.candidate.section_id for s in ranked] == [1, 2, 3, 5, 6, 7]
+
+
+def test_diversity_defers_a_section_only_for_a_rival_that_would_not_crowd_the_top() -> None:
+    # 5 (a.md's third) is not set aside for 6, the third of b.md, which crowds the top as
+    # much; nothing else scores near it, so the model's order stands.
+    items = [
+        described(1, 1.0),
+        described(2, 0.95),
+        described(3, 0.9, source="b.md"),
+        described(4, 0.85, source="b.md"),
+        described(5, 0.8),
+        described(6, 0.79, source="b.md"),
+        described(7, 0.2, source="c.md"),
+    ]
+    assert ids(replace(MODEL, diversity_margin=0.2), items) == [1, 2, 3, 4, 5, 6, 7]
