@@ -11,18 +11,21 @@ import pytest
 from builder.shards import build_database, shard_rows
 from client.errors import InvalidRequest
 from client.limits import MAX_FOCUS_CHARS
-from client.search.query import parse_focus, read_through_glossary
+from client.search.query import SYNONYMS, parse_focus, read_through_glossary
 from client.search.sections import (
     WEIGHTS,
     FoundSection,
+    _recall_expression,
     bm25_ranking,
     collect_candidates,
     first_sections,
     in_docs_language,
     search_sections,
+    section_count,
     table_of_contents,
 )
 from client.section_bodies import add_section_views
+from schemas.text import stem
 
 LONG_BODY = "\n\n".join(
     [
@@ -429,6 +432,16 @@ def test_table_of_contents_limit_is_bounded(shard: sqlite3.Connection, limit: in
         ("the", ["th"], []),
         ("怎样减少内存占用", ["减", "少", "内", "存", "占", "用"], []),
         ("有哪些插件", ["插", "件"], []),
+        # Contractions and possessives: no "don", "t" or "s" concepts.
+        ("I don't want the matcher's errors", ["matcher", "error"], []),
+        ("it can’t and won't start", ["start"], []),
+        # Question words and function characters go whatever run or script they stand in,
+        # and stay only when nothing else is left.
+        ("vConsole 的 Network 怎么把", ["vconsole", "network"], ["vconsole"]),
+        ("how to 配置", ["配", "置"], []),
+        ("怎么", ["怎", "么"], []),
+        # An abbreviation is neither a code name nor a concept.
+        ("signing that does nothing, e.g. for tests", ["sign", "noth", "test"], []),
     ],
 )
 def test_parse_focus(focus: str, labels: list[str], identifiers: list[str]) -> None:
@@ -443,6 +456,14 @@ def test_synonyms_weigh_less_than_the_word_itself() -> None:
     assert ways[0] == ("delet", 1.0)
     assert {("remov", 0.8), ("destroy", 0.8)} <= set(ways[1:])
     assert all(weight == 0.8 for _, weight in ways[1:])
+
+
+def test_no_synonym_stems_to_a_common_word_of_another_meaning() -> None:
+    # "settings" stems to "set" and "https" to "http": as synonyms they made "Python sets"
+    # mean configuration and every "http" mean SSL/TLS.
+    assert SYNONYMS.get("set") is None
+    assert SYNONYMS.get("http") is None
+    assert "tl" in SYNONYMS["ssl"] and "config" in SYNONYMS[stem("configure")]
 
 
 def test_a_chinese_term_is_also_searched_by_its_english_words() -> None:
@@ -500,6 +521,15 @@ def test_chinese_words_without_a_translation_do_not_count_against_english_docs()
     assert {w.label for c in read.concepts for w in c.ways} >= {"request", "timeout"}
 
 
+def test_a_chinese_term_read_through_the_glossary_is_one_concept() -> None:
+    # 请求 and 超时 are two characters each: read in English, each is one word of the focus,
+    # not two copies of it that would weigh it twice beside "plugh".
+    read = read_through_glossary(parse_focus("请求超时 plugh"))
+    readings = [tuple(w.label for w in c.ways) for c in read.concepts]
+    assert len(readings) == len(set(readings))
+    assert [c.label for c in read.concepts] == ["plugh", "请", "超"]
+
+
 def test_a_lowercase_name_finds_the_docs_that_write_it_in_camel_case(
     tmp_path: Path,
 ) -> None:
@@ -519,3 +549,19 @@ def test_a_lowercase_name_finds_the_docs_that_write_it_in_camel_case(
         assert result.hint is None and result.unheard == ()
     finally:
         conn.close()
+
+
+def test_every_candidate_has_the_bm25_of_the_recall_query(shard: sqlite3.Connection) -> None:
+    # Common concepts leave the recall query; the sections other lanes add (plain bm25,
+    # headings) are still measured on it, not on the whole focus, or the best bm25 would be
+    # one of theirs on another scale and every recalled section's share of it would shrink.
+    focus = parse_focus("adapter prefix request seconds")
+    total = section_count(shard)
+    candidates, frequencies = collect_candidates(shard, focus, total)
+    expression = _recall_expression(focus, frequencies, total)
+    assert expression != focus.expression
+    recall = dict(bm25_ranking(shard, expression, total))
+    assert len(candidates) > len(recall)  # other lanes added some
+    assert {c.section_id: c.bm25 for c in candidates} == {
+        c.section_id: recall.get(c.section_id, 0.0) for c in candidates
+    }

@@ -119,3 +119,36 @@ def test_confidence_rises_with_score_margin_and_coverage() -> None:
     assert 0.0 < confidence(model, low, False) < confidence(model, high, False) < 1.0
     assert confidence(model, high, True) < confidence(model, high, False)
     assert confidence(model, [], False) == 0.0
+
+
+def test_the_rules_weigh_only_sections_that_may_answer() -> None:
+    # Section 4 scores close to section 3 but covers too little of the focus to be listed: it
+    # must not push 3, the third of its page, behind sections that score far below it.
+    from client.search.sections import answer_order
+
+    items = [
+        described(1, 1.0),
+        described(2, 0.9),
+        described(3, 0.8),
+        described(4, 0.79, source="b.md", coverage=0.05),
+        described(5, 0.5, source="c.md"),
+        described(6, 0.4, source="d.md"),
+        described(7, 0.3, source="e.md"),
+    ]
+    ranked, _ = answer_order(replace(MODEL, diversity_margin=0.2), items, False)
+    assert [s.described.candidate.section_id for s in ranked] == [1, 2, 3, 5, 6, 7]
+
+
+def test_diversity_defers_a_section_only_for_a_rival_that_would_not_crowd_the_top() -> None:
+    # 5 (a.md's third) is not set aside for 6, the third of b.md, which crowds the top as
+    # much; nothing else scores near it, so the model's order stands.
+    items = [
+        described(1, 1.0),
+        described(2, 0.95),
+        described(3, 0.9, source="b.md"),
+        described(4, 0.85, source="b.md"),
+        described(5, 0.8),
+        described(6, 0.79, source="b.md"),
+        described(7, 0.2, source="c.md"),
+    ]
+    assert ids(replace(MODEL, diversity_margin=0.2), items) == [1, 2, 3, 4, 5, 6, 7]

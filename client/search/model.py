@@ -197,9 +197,13 @@ def _diversify(scored: list[Scored], margin: float) -> list[Scored]:
             continue
         c = s.described.candidate
         page = c.source
-        crowded = page is not None and per_page.get(page, 0) >= MAX_PER_PAGE
+        crowded = _crowded(s, per_page)
+        # A rival is a section that could take the place: of another page, and not one that
+        # would crowd the top itself.
         rival = next((r for r in scored if r not in head and r.described.candidate.source != page
-                      and r not in deferred), None)  # fmt: skip
+                      and r not in deferred
+                      and not _crowded(r, per_page)),
+                     None)  # fmt: skip
         close = rival is not None and rival.score >= s.score - margin
         if crowded and close and not _about_page(s.described):
             deferred.append(s)
@@ -207,6 +211,12 @@ def _diversify(scored: list[Scored], margin: float) -> list[Scored]:
         per_page[page] = per_page.get(page, 0) + 1
         head.append(s)
     return head + deferred
+
+
+def _crowded(scored: Scored, per_page: dict[str | None, int]) -> bool:
+    """Whether the section's page already has MAX_PER_PAGE sections at the top."""
+    page = scored.described.candidate.source
+    return page is not None and per_page.get(page, 0) >= MAX_PER_PAGE
 
 
 def _about_page(described: Described) -> bool:

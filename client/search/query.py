@@ -62,7 +62,7 @@ _SYNONYM_GROUPS = (
     ("stop", "shutdown", "terminate"),
     ("dict", "dictionary", "mapping"),
     ("large", "big", "size"),
-    ("https", "ssl", "tls"),
+    ("ssl", "tls"),
     ("certificate", "cert"),
     ("check", "validate", "validator", "validation"),
     ("convert", "conversion", "converter"),
@@ -72,7 +72,7 @@ _SYNONYM_GROUPS = (
     ("option", "flag"),
     ("install", "installation"),
     ("debug", "debugger", "debugging"),
-    ("configure", "configuration", "config", "setting"),
+    ("configure", "configuration", "config"),
     ("proxy", "proxies"),
     ("concurrent", "concurrently", "parallel"),
     ("init", "initialize", "initializer", "initialization", "constructor"),
@@ -117,6 +117,11 @@ SYNONYMS = _synonym_table()
 
 _IDENTIFIER = re.compile(r"\.?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\))?")
 _CAMEL = re.compile(r"[a-z0-9][A-Z]")
+# An abbreviation such as "e.g." or "i.e.": neither a code name nor a word of the question.
+_ABBREVIATION = re.compile(r"(?:[a-z]\.)+[a-z]?", re.IGNORECASE)
+# An English contraction or possessive: the tokenizer would read "don't" as the words "don" and
+# "t", "matcher's" as "matcher" and "s", and make concepts of those fragments.
+_CONTRACTION = re.compile(r"([A-Za-z]+)['\u2019](t|s|d|ll|re|ve|m)\b", re.IGNORECASE)
 
 
 def in_cjk_script(label: str) -> bool:
@@ -180,19 +185,23 @@ def _word_concept(term: QueryTerm, spelled: str | None = None) -> Concept:
     return Concept(term.whole, tuple(ways), cjk=False)
 
 
-def _cjk_concepts(run: str) -> list[Concept]:
+def _cjk_concepts(run: str, keep_all: bool = False) -> list[Concept]:
     """One concept per meaningful character of a run, held by either pair it stands in.
 
     A lone character matches by itself; in a longer run only a pair counts, since single
     characters are too ambiguous. Characters of question words and function characters are
-    not concepts (unless nothing else is left)."""
+    not concepts (unless ``keep_all``: the focus has nothing else)."""
     if len(run) == 1:
+        if run in _CJK_FUNCTION_CHARS and not keep_all:
+            return []
         return [Concept(run, (Way(_quote(run), WHOLE, run, (run,)),), cjk=True)]
     stopped = {i for i, char in enumerate(run) if char in _CJK_FUNCTION_CHARS}
     for i in range(len(run) - 1):
         if run[i : i + 2] in _CJK_STOP_PAIRS:
             stopped.update((i, i + 1))
-    positions = [i for i in range(len(run)) if i not in stopped] or list(range(len(run)))
+    if keep_all:
+        stopped = set()
+    positions = [i for i in range(len(run)) if i not in stopped]
     english = {i: t.tokens for t in translations(run) for i in range(t.start, t.end)}
     concepts = []
     for i in positions:
@@ -223,13 +232,16 @@ def read_through_glossary(focus: Focus) -> Focus:
     each Chinese concept keeps only its English translations, and goes when it has none, so
     words the docs cannot hold in their language do not count as missing from every section."""
     kept = []
+    read: set[tuple[Way, ...]] = set()
     for concept in focus.concepts:
         if not concept.cjk:
             kept.append(concept)
             continue
         # A Chinese concept's ways in another script are its glossary translations.
         ways = tuple(way for way in concept.ways if not starts_in_cjk_script(way.label))
-        if ways:
+        if ways and ways not in read:
+            # Every character of a term has its translations: one term, one concept.
+            read.add(ways)
             kept.append(Concept(concept.label, ways, cjk=False))
     return Focus(focus.text, tuple(kept), focus.identifiers)
 
@@ -270,6 +282,8 @@ def identifiers(text: str) -> tuple[str, ...]:
     for match in _IDENTIFIER.finditer(normalize(text)):
         token = match.group(0)
         name = token.removesuffix("()").lstrip(".")
+        if _ABBREVIATION.fullmatch(name):
+            continue
         if "." in name or "_" in name or _CAMEL.search(name) or token != name:
             found.append(name.casefold())
     return tuple(dict.fromkeys(found))
@@ -289,17 +303,37 @@ def _unstemmed(by_word: Sequence[tuple[str, tuple[QueryTerm, ...]]]) -> dict[str
     return found
 
 
+def _uncontracted(match: re.Match[str]) -> str:
+    """A contraction's or possessive's word: "don't" → do, "can't" → can, "won't" → will,
+    "matcher's" → matcher, "I'd" → I."""
+    word, clitic = match.group(1), match.group(2).casefold()
+    if clitic == "t":
+        folded = word.casefold()
+        if folded == "won":
+            return "will"
+        if folded != "can" and folded.endswith("n"):
+            return word[:-1]
+    return word
+
+
 def parse_focus(text: str) -> Focus:
     """The concepts and identifiers of a focus string (which must already be within bounds)."""
     # Each word with its search terms: query_terms(text), kept by the word it came from.
-    by_word = [(word, query_terms(word)) for word in written_words(normalize(text))]
+    words_text = _CONTRACTION.sub(_uncontracted, normalize(text))
+    by_word = [(word, query_terms(word)) for word in written_words(words_text)]
     terms = dict.fromkeys(term for _, found in by_word for term in found)
     words = [t for t in terms if not starts_in_cjk_script(t.whole)]
-    meaningful = [t for t in words if t.whole not in STOP]
+    meaningful = [t for t in words if t.whole not in STOP and not _ABBREVIATION.fullmatch(t.whole)]
     spelled = _unstemmed(by_word)
-    concepts = [_word_concept(term, spelled.get(term.whole)) for term in meaningful or words]
-    for run in cjk_runs(normalize(text).casefold()):
+    runs = cjk_runs(normalize(text).casefold())
+    concepts = [_word_concept(term, spelled.get(term.whole)) for term in meaningful]
+    for run in runs:
         concepts.extend(_cjk_concepts(run))
+    if not concepts:
+        # Only words that shape a question ("how", "怎么"): they are all there is to search.
+        concepts = [_word_concept(term, spelled.get(term.whole)) for term in words]
+        for run in runs:
+            concepts.extend(_cjk_concepts(run, keep_all=True))
     unique: dict[str, Concept] = {}
     for concept in concepts:
         unique.setdefault(concept.label, concept)

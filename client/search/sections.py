@@ -181,17 +181,26 @@ def _recall_expression(focus: Focus, frequencies: dict[str, int], total: int) ->
 
 
 def _recall(
-    conn: sqlite3.Connection, focus: Focus, expression: str, whole: FocusScores
-) -> dict[int, float]:
-    """Candidate section ids and their bm25() for ``expression``, plus the best heading matches
-    of the whole focus (a long section with the right heading loses on bm25's length norm).
-    Those extra candidates get the bm25() of the whole focus, which may also match them only
-    through common concepts; ranking uses bm25 only relative to the best candidate."""
+    conn: sqlite3.Connection, focus: Focus, expression: str
+) -> tuple[dict[int, float], list[int]]:
+    """Candidate section ids and their bm25() for ``expression``, and the best heading matches
+    of the whole focus that it missed (a long section with the right heading loses on bm25's
+    length norm)."""
     found = dict(bm25_ranking(conn, expression, RECALL_LIMIT))
     headings = f"{{heading heading_path}} : ({focus.expression})"
     extra = [i for i, _ in bm25_ranking(conn, headings, HEADING_RECALL_LIMIT) if i not in found]
-    found.update({i: whole.weighted[i] for i in extra if i in whole.weighted})
-    return found
+    return found, extra
+
+
+def _bm25_among(conn: sqlite3.Connection, expression: str, ids: Sequence[int]) -> dict[int, float]:
+    """bm25() of ``expression`` for those of ``ids`` it matches."""
+    if not ids:
+        return {}
+    sql = (
+        f"SELECT rowid, {_BM25} FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? "
+        f"AND rowid IN ({_placeholders(len(ids))})"
+    )
+    return {int(r): float(v) for r, v in conn.execute(sql, (expression, *ids))}
 
 
 def _hits(
@@ -261,10 +270,14 @@ def collect_candidates(
     if not expression and not extra:
         return [], frequencies
     whole = _focus_scores(conn, focus)
-    scores = _recall(conn, focus, expression, whole) if expression else {}
+    scores, headed = _recall(conn, focus, expression) if expression else ({}, [])
     plain = whole.plain_places()
-    scores.update({i: whole.weighted[i] for i in plain if i not in scores})
-    scores.update({i: whole.weighted.get(i, 0.0) for i in extra if i not in scores})
+    # The sections other lanes add get the bm25() of the recall query too, as the recall's own
+    # (0.0 where it does not match them): one scale for every candidate, or the best of them
+    # would be measured on another query than the rest.
+    others = sorted({*headed, *plain, *extra} - set(scores))
+    among = _bm25_among(conn, expression, others) if expression else {}
+    scores.update({i: among.get(i, 0.0) for i in others})
     ids = sorted(scores)
     hits = _hits(conn, focus, frequencies, ids)
     rows = conn.execute(
@@ -500,7 +513,8 @@ def answer_order(
     """The described candidates that may answer, best first, and the answer's confidence
     (``unheard``: the focus has words the docs never use and English does not know): the
     pure part of the ranking, which the ranker's training replays on the same candidates."""
-    ranked = [r for r in order(model, described) if r.described.named or may_answer(r.described)]
+    answering = [d for d in described if d.named or may_answer(d)]
+    ranked = order(model, answering)
     return ranked, confidence(model, ranked, unheard)
 
 
