@@ -151,8 +151,9 @@ def decode_columns(columns: Mapping[str, bytes], count: int, shard_format: str) 
         if name not in _CHECKED_LATER:
             _refuse_unstorable(name, values[name])
     headings, paths, anchors = _headings_paths_anchors(values, shard_format, made)
+    checked_counts = None  # every token count, once checked
     if shard_format == SHORT_NAMES_FORMAT:  # the path codes checked, and still in values
-        _decode_counted_codes(values)
+        checked_counts = _decode_counted_codes(values)
     starts, ends = values["line_start"], values["line_end"]
     try:
         links = list(_restored_links(values["path"], anchors, made))
@@ -169,7 +170,7 @@ def decode_columns(columns: Mapping[str, bytes], count: int, shard_format: str) 
     _refuse_unstorable("line_start", starts)
     _refuse_unstorable("line_end", ends)
     _refuse_rows_past_limit(headings, paths, anchors, links, values["source"])
-    token_counts = _token_count_blobs(values["token_counts"])
+    token_counts = _token_count_blobs(values["token_counts"], checked_counts)
     fields = (
         headings,
         paths,
@@ -184,20 +185,21 @@ def decode_columns(columns: Mapping[str, bytes], count: int, shard_format: str) 
     return HeadRows(list(zip(range(1, count + 1), *fields, strict=True)), token_counts)
 
 
-def _decode_counted_codes(values: dict[str, list[Any]]) -> None:
+def _decode_counted_codes(values: dict[str, list[Any]]) -> list[Any]:
     """Put back in ``values`` (doctrove-shard@6's, each of its count) what @5 sends instead of
     @6's codes from token counts: the counts first (from the heading paths' codes as sent,
     which paths_decoded checked), checked, since the body lengths are made from them, and the
-    line ends from those."""
+    line ends from those. Every count, as checked."""
     counts = values["token_counts"]
     derived.put_back_path_counts(counts, values["heading_path"])
-    _refuse_non_counts(counts)
+    every = _refuse_non_counts(counts)
     lengths = derived.body_lengths_decoded(values["body_length"], counts)
     _refuse_unstorable("body_length", lengths)
     values["body_length"] = lengths
     values["line_end"] = derived.line_steps_decoded(
         values["line_end"], values["line_start"], lengths
     )
+    return every
 
 
 def _headings_paths_anchors(
@@ -350,9 +352,10 @@ def _starts_restored(
             previous_end = end if restored is None else restored + end
 
 
-def _token_count_blobs(column: list[Any]) -> list[bytes]:
-    """Each section's token counts blob; ColumnsError unless each holds one count per column."""
-    every = _refuse_non_counts(column)
+def _token_count_blobs(column: list[Any], checked: list[Any] | None = None) -> list[bytes]:
+    """Each section's token counts blob; ColumnsError unless each holds one count per column
+    (``checked``: every count of ``column``, which _refuse_non_counts checked already)."""
+    every = _refuse_non_counts(column) if checked is None else checked
     # Counts repeat (a few thousand values for 60,000 counts): each is encoded once.
     varint = {count: _varints([count]) for count in set(every)}
     return [b"".join(map(varint.__getitem__, counts)) for counts in column]
