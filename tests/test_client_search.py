@@ -15,6 +15,7 @@ from client.search.query import SYNONYMS, parse_focus, read_through_glossary
 from client.search.sections import (
     WEIGHTS,
     FoundSection,
+    _bm25_among,
     _recall_expression,
     bm25_ranking,
     collect_candidates,
@@ -565,3 +566,27 @@ def test_every_candidate_has_the_bm25_of_the_recall_query(shard: sqlite3.Connect
     assert {c.section_id: c.bm25 for c in candidates} == {
         c.section_id: recall.get(c.section_id, 0.0) for c in candidates
     }
+
+
+def test_the_bm25_of_listed_sections_is_one_match_however_many_they_are(
+    shard: sqlite3.Connection,
+) -> None:
+    # With its "rowid IN (...)" handed to FTS5, SQLite ran the MATCH once per id, and each
+    # run's bm25() looked every phrase up again and counted the sections holding it: on a big
+    # shard, with a common recall expression, 60 ids cost several times the recall query. The
+    # ids must only filter the rows of one MATCH: as many index reads for 2 ids as for 40.
+    def reads(ids: list[int]) -> tuple[dict[int, float], int]:
+        statements: list[str] = []
+        shard.set_trace_callback(statements.append)
+        try:
+            found = _bm25_among(shard, '"request" OR "timeout"', ids)
+        finally:
+            shard.set_trace_callback(None)
+        return found, sum("sections_fts_idx" in statement for statement in statements)
+
+    found, many = reads(list(range(1, 41)))
+    assert found == {
+        i: score for i, score in bm25_ranking(shard, '"request" OR "timeout"', 1000) if i <= 40
+    }
+    assert len(found) > 2
+    assert reads(sorted(found)[:2])[1] == many
