@@ -3,6 +3,7 @@ the relevance floor, the size budget and the table of contents."""
 
 import math
 import sqlite3
+import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from client.search.query import SYNONYMS, parse_focus, read_through_glossary
 from client.search.sections import (
     WEIGHTS,
     FoundSection,
+    _bm25_among,
     _recall_expression,
     bm25_ranking,
     collect_candidates,
@@ -435,6 +437,13 @@ def test_table_of_contents_limit_is_bounded(shard: sqlite3.Connection, limit: in
         # Contractions and possessives: no "don", "t" or "s" concepts.
         ("I don't want the matcher's errors", ["matcher", "error"], []),
         ("it can’t and won't start", ["start"], []),
+        # ... of a name that ends in a digit or is not in Latin letters, written with any
+        # apostrophe ("´" is one on many keyboards), and "shan't" is no "sha" (a hash).
+        ("the s3's bucket and base64's padding", ["s3", "bucket", "base64", "pad"], []),
+        ("拼音's style", ["styl", "拼", "音"], []),
+        ("the Москва's zone", ["москва", "zon"], []),
+        ("don´t retry and donʼt log", ["retri", "log"], []),
+        ("I shan't hash", ["hash"], []),
         # Question words and function characters go whatever run or script they stand in,
         # and stay only when nothing else is left.
         ("vConsole 的 Network 怎么把", ["vconsole", "network"], ["vconsole"]),
@@ -448,6 +457,15 @@ def test_parse_focus(focus: str, labels: list[str], identifiers: list[str]) -> N
     parsed = parse_focus(focus)
     assert [c.label for c in parsed.concepts] == labels
     assert list(parsed.identifiers) == identifiers
+
+
+def test_a_long_focus_is_read_in_linear_time() -> None:
+    # A run of letters without an apostrophe made the contraction pattern try every length of
+    # it from every letter: 20,000 letters took seconds (focuses are bounded, their callers'
+    # text need not be).
+    started = time.perf_counter()
+    parse_focus("a" * 20_000 + " " + "aB" * 10_000)
+    assert time.perf_counter() - started < 1.0
 
 
 def test_synonyms_weigh_less_than_the_word_itself() -> None:
@@ -565,3 +583,27 @@ def test_every_candidate_has_the_bm25_of_the_recall_query(shard: sqlite3.Connect
     assert {c.section_id: c.bm25 for c in candidates} == {
         c.section_id: recall.get(c.section_id, 0.0) for c in candidates
     }
+
+
+def test_the_bm25_of_listed_sections_is_one_match_however_many_they_are(
+    shard: sqlite3.Connection,
+) -> None:
+    # With its "rowid IN (...)" handed to FTS5, SQLite ran the MATCH once per id, and each
+    # run's bm25() looked every phrase up again and counted the sections holding it: on a big
+    # shard, with a common recall expression, 60 ids cost several times the recall query. The
+    # ids must only filter the rows of one MATCH: as many index reads for 2 ids as for 40.
+    def reads(ids: list[int]) -> tuple[dict[int, float], int]:
+        statements: list[str] = []
+        shard.set_trace_callback(statements.append)
+        try:
+            found = _bm25_among(shard, '"request" OR "timeout"', ids)
+        finally:
+            shard.set_trace_callback(None)
+        return found, sum("sections_fts_idx" in statement for statement in statements)
+
+    found, many = reads(list(range(1, 41)))
+    assert found == {
+        i: score for i, score in bm25_ranking(shard, '"request" OR "timeout"', 1000) if i <= 40
+    }
+    assert len(found) > 2
+    assert reads(sorted(found)[:2])[1] == many

@@ -117,11 +117,17 @@ SYNONYMS = _synonym_table()
 
 _IDENTIFIER = re.compile(r"\.?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\))?")
 _CAMEL = re.compile(r"[a-z0-9][A-Z]")
-# An abbreviation such as "e.g." or "i.e.": neither a code name nor a word of the question.
-_ABBREVIATION = re.compile(r"(?:[a-z]\.)+[a-z]?", re.IGNORECASE)
+# An abbreviation such as "e.g." or "i.e.": neither a code name nor a word of the question
+# (nor a name the docs lack: client.search.unheard).
+ABBREVIATION = re.compile(r"(?:[a-z]\.)+[a-z]?", re.IGNORECASE)
 # An English contraction or possessive: the tokenizer would read "don't" as the words "don" and
-# "t", "matcher's" as "matcher" and "s", and make concepts of those fragments.
-_CONTRACTION = re.compile(r"([A-Za-z]+)['\u2019](t|s|d|ll|re|ve|m)\b", re.IGNORECASE)
+# "t", "matcher's" as "matcher" and "s", and make concepts of those fragments. The word is any
+# word ("s3's", "拼音's"), taken from its first character only, so a long word is read once.
+_CONTRACTION = re.compile(r"\b(\w+)'(t|s|d|ll|re|ve|m)\b", re.IGNORECASE)
+# What writers type for an apostrophe: normalize() would make "´" a space, and "ʼ" a letter.
+_APOSTROPHES = str.maketrans(dict.fromkeys("\u2019\u2018\u02bc\u00b4", "'"))
+# "n't" whose verb is not the word without its "n".
+_NOT_CONTRACTED = {"can": "can", "won": "will", "shan": "shall", "ain": "is"}
 
 
 def in_cjk_script(label: str) -> bool:
@@ -282,7 +288,7 @@ def identifiers(text: str) -> tuple[str, ...]:
     for match in _IDENTIFIER.finditer(normalize(text)):
         token = match.group(0)
         name = token.removesuffix("()").lstrip(".")
-        if _ABBREVIATION.fullmatch(name):
+        if ABBREVIATION.fullmatch(name):
             continue
         if "." in name or "_" in name or _CAMEL.search(name) or token != name:
             found.append(name.casefold())
@@ -309,9 +315,9 @@ def _uncontracted(match: re.Match[str]) -> str:
     word, clitic = match.group(1), match.group(2).casefold()
     if clitic == "t":
         folded = word.casefold()
-        if folded == "won":
-            return "will"
-        if folded != "can" and folded.endswith("n"):
+        if folded in _NOT_CONTRACTED:
+            return _NOT_CONTRACTED[folded]
+        if folded.endswith("n"):
             return word[:-1]
     return word
 
@@ -319,11 +325,11 @@ def _uncontracted(match: re.Match[str]) -> str:
 def parse_focus(text: str) -> Focus:
     """The concepts and identifiers of a focus string (which must already be within bounds)."""
     # Each word with its search terms: query_terms(text), kept by the word it came from.
-    words_text = _CONTRACTION.sub(_uncontracted, normalize(text))
+    words_text = _CONTRACTION.sub(_uncontracted, normalize(text.translate(_APOSTROPHES)))
     by_word = [(word, query_terms(word)) for word in written_words(words_text)]
     terms = dict.fromkeys(term for _, found in by_word for term in found)
     words = [t for t in terms if not starts_in_cjk_script(t.whole)]
-    meaningful = [t for t in words if t.whole not in STOP and not _ABBREVIATION.fullmatch(t.whole)]
+    meaningful = [t for t in words if t.whole not in STOP and not ABBREVIATION.fullmatch(t.whole)]
     spelled = _unstemmed(by_word)
     runs = cjk_runs(normalize(text).casefold())
     concepts = [_word_concept(term, spelled.get(term.whole)) for term in meaningful]

@@ -16,13 +16,13 @@ import re
 from collections.abc import Collection, Mapping, Sequence
 
 from client.search.glossary import english_stems
-from client.search.query import Focus, in_cjk_script
+from client.search.query import ABBREVIATION, Focus, in_cjk_script
 from schemas.text import query_terms, written_words
 
 # Words a hint names; more are counted ("and 3 more"): a pasted path or log line must not
 # make the hint longer than the answer.
 MAX_NAMED = 5
-_NOT_A_NAME = re.compile(r"\d.*|(?:[a-z]\.)+[a-z]?")
+_NUMBER = re.compile(r"\d.*")  # a version, a number with its unit: 3.x, 5s, 30min
 
 
 def unheard_words(focus: Focus, frequencies: Mapping[str, int]) -> tuple[str, ...]:
@@ -33,7 +33,8 @@ def unheard_words(focus: Focus, frequencies: Mapping[str, int]) -> tuple[str, ..
         for concept in focus.concepts
         if not frequencies.get(concept.label)
         and not in_cjk_script(concept.label)
-        and not _NOT_A_NAME.fullmatch(concept.label)
+        and not _NUMBER.fullmatch(concept.label)
+        and not ABBREVIATION.fullmatch(concept.label)
     ]
     if not absent:
         return ()  # most questions: the word list is read only when a word is absent
