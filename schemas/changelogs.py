@@ -11,8 +11,9 @@ import re
 
 # A source file of release notes: CHANGES.rst, changelog.md, HISTORY, release-notes.md, NEWS...
 CHANGELOG_FILE = re.compile(r"change|history|release|news|whatsnew|what-s-new", re.IGNORECASE)
-# A heading that starts with a version: "2.0.1", "v1.4", "`0.55.0`_ (2025-07-20)".
-VERSION_FIRST = re.compile(r"^\W*v?\d+\.\d+")
+# A heading that starts with a version: "2.0.1", "v1.4", "`0.55.0`_ (2025-07-20)"; not with a
+# section number, which ends with a dot ("4.8.3. Special parameters", Sphinx's :numbered:).
+VERSION_FIRST = re.compile(r"^\W*v?\d+(?:\.\d+)+(?!\d|\.\d|\.\s|\.$)")
 # A release's heading: a version within its first three words ("Version 3.1.0", "pluggy 1.5.0
 # (2024-04-19)", "[1.2.0] - 2024-01-01", "0.20.0 (2025-10-20)"), and short.
 _RELEASE = re.compile(r"^\W*(?:[A-Za-z][\w.-]*\s+){0,2}\W*v?\d+\.\d+(?:\.\w+)*(?=\W|$)")

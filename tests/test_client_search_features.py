@@ -80,6 +80,25 @@ def test_section_kinds() -> None:
 
 
 @pytest.mark.parametrize(
+    "heading",
+    [
+        # Sphinx's numbered sections (the Python tutorial's :numbered: toctree): a section
+        # number ends with a dot, a release number does not.
+        "4.8.3. Special parameters",
+        "9.1. A Word About Names and Objects",
+        "8.10. Enriching Exceptions with Notes",
+    ],
+)
+def test_a_numbered_section_is_no_changelog_entry(heading: str) -> None:
+    assert not is_changelog_entry(candidate(1, heading, source="tutorial/controlflow.html"))
+
+
+@pytest.mark.parametrize("heading", ["2.0.1", "v1.4", "1.0rc1 (2024-01-01)", "2.0.x", "3.1 - 2024"])
+def test_a_release_heading_is_a_changelog_entry_anywhere(heading: str) -> None:
+    assert is_changelog_entry(candidate(1, heading, source="guide.rst"))
+
+
+@pytest.mark.parametrize(
     ("text", "asked"),
     [
         ("which version added braille styles", True),
