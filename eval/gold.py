@@ -2,7 +2,10 @@
 
 A heading matches when both read the same once markup and spacing are set aside: reST link
 markup (`` `0.54.0`_ ``), backquotes, emphasis stars, a trailing ``()`` or pilcrow, case. The
-parts of a section the builder split ("Heading (part 2 of 3)") all match their heading.
+parts of a section the builder split ("Heading (part 2 of 3)") all match their heading. Case is
+set aside only when the file has no heading written as the gold is: Python's asyncio docs hold
+the function ``asyncio.timeout`` and the class ``asyncio.Timeout``, and gold naming one is not
+answered by the other.
 
 Gold that matches no built section is either a gap of the product (the docs have it, the index
 lost it: an autodoc member nobody generated, an API-only section dropped) or a mistake in the
@@ -31,11 +34,16 @@ _DOTTED = re.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)+$")
 
 def normalize_heading(text: str) -> str:
     """The heading as compared: markup, part numbers, call parentheses and case set aside."""
+    return _cased(text).casefold()
+
+
+def _cased(text: str) -> str:
+    """The heading with markup, part numbers and call parentheses set aside, but not case."""
     text = _LINK.sub(r"\1", text)
     text = _MARKUP.sub("", text)
     text = _PART.sub("", text.strip())
     text = _CALL.sub("", text.strip())
-    return _SPACES.sub(" ", text).strip().casefold()
+    return _SPACES.sub(" ", text).strip()
 
 
 @dataclass(frozen=True)
@@ -47,21 +55,27 @@ class BuiltSection:
     heading: str
 
 
-def index_sections(sections: Iterable[BuiltSection]) -> dict[tuple[str, str], set[str]]:
-    """(source, normalized heading) -> keys of the sections with that heading in that file."""
-    table: dict[tuple[str, str], set[str]] = {}
+Table = Mapping[tuple[str, str], Mapping[str, str]]
+
+
+def index_sections(sections: Iterable[BuiltSection]) -> dict[tuple[str, str], dict[str, str]]:
+    """(source, normalized heading) -> the key of each section with that heading in that file,
+    with its heading as written (case kept)."""
+    table: dict[tuple[str, str], dict[str, str]] = {}
     for section in sections:
-        table.setdefault((section.source, normalize_heading(section.heading)), set()).add(
-            section.key
-        )
+        where = (section.source, normalize_heading(section.heading))
+        table.setdefault(where, {})[section.key] = _cased(section.heading)
     return table
 
 
-def resolve(gold: Iterable[Gold], table: Mapping[tuple[str, str], set[str]]) -> set[str]:
-    """The keys of every built section that one of ``gold`` names."""
+def resolve(gold: Iterable[Gold], table: Table) -> set[str]:
+    """The keys of every built section that one of ``gold`` names: those whose heading is
+    written as the gold's, or when there are none, those whose heading differs only in case."""
     keys: set[str] = set()
     for entry in gold:
-        keys |= table.get((entry.file, normalize_heading(entry.heading)), set())
+        found = table.get((entry.file, normalize_heading(entry.heading)), {})
+        cased = _cased(entry.heading)
+        keys |= {key for key, heading in found.items() if heading == cased} or set(found)
     return keys
 
 

@@ -136,6 +136,26 @@ def test_resolve_takes_every_part_and_only_the_named_file() -> None:
     assert resolve([Gold("c.md", "Caching")], table) == set()
 
 
+def test_resolve_tells_names_apart_by_case_when_the_file_does() -> None:
+    # Python's asyncio docs hold both the function asyncio.timeout and the class
+    # asyncio.Timeout: gold that names one is not answered by the other.
+    table = index_sections(
+        [
+            BuiltSection("t.html#asyncio.timeout", "t.html", "asyncio.timeout"),
+            BuiltSection("t.html#asyncio.Timeout", "t.html", "asyncio.Timeout"),
+            BuiltSection("t.html#timeouts", "t.html", "Timeouts"),
+        ]
+    )
+    assert resolve([Gold("t.html", "asyncio.timeout()")], table) == {"t.html#asyncio.timeout"}
+    assert resolve([Gold("t.html", "asyncio.Timeout")], table) == {"t.html#asyncio.Timeout"}
+    # Case is set aside when no heading of the file is written as the gold is.
+    assert resolve([Gold("t.html", "ASYNCIO.TIMEOUT")], table) == {
+        "t.html#asyncio.timeout",
+        "t.html#asyncio.Timeout",
+    }
+    assert resolve([Gold("t.html", "timeouts")], table) == {"t.html#timeouts"}
+
+
 def test_find_in_docs_reads_headings_html_and_code(tmp_path: Path) -> None:
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "a.rst").write_text("Limiting Data\n=============\n\n.. autoclass:: m.C\n")
