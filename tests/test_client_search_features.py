@@ -78,6 +78,11 @@ def test_section_kinds() -> None:
     assert is_changelog_entry(candidate(5, "v3.15.1 (2023-06-01)", source="README.md"))
     assert not is_changelog_entry(candidate(6, "Routing", source="routing.rst"))
 
+    # The builder splits a long section into parts, anchoring part n by "-part-n".
+    assert is_api_entry(candidate(7, "dataclasses.dataclass (part 2 of 2)",
+                                  anchor="dataclasses.dataclass-part-2"))  # fmt: skip
+    assert not is_api_entry(candidate(8, "Glossary (part 2 of 9)", anchor="glossary-part-2"))
+
 
 @pytest.mark.parametrize(
     "heading",

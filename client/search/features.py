@@ -56,6 +56,8 @@ FEATURES = (
 
 _ARGUMENTS = re.compile(r"\([^)]*\)")
 _DOTTED = re.compile(r"^[\w$]+(?:\.[\w$]+)+$")
+_PART = re.compile(r"\(part \d+ of \d+\)$")
+_PART_ANCHOR = re.compile(r"-part-\d+$")
 _VERSION_WORDS = frozenset(
     stem(word)
     for word in [
@@ -175,9 +177,13 @@ def identifier_match(identifiers: Sequence[str], heading: str) -> tuple[str, boo
 
 
 def is_api_entry(candidate: Candidate) -> bool:
-    """An API entry is headed by a dotted name, and the builders anchor it by that name."""
+    """An API entry is headed by a dotted name, and the builders anchor it by that name (the
+    parts of an entry split for size by that name and "-part-n": builder.sections)."""
     name = heading_name(candidate.heading)
-    return bool(_DOTTED.match(name)) and candidate.anchor.casefold().endswith(name)
+    anchor = candidate.anchor
+    if _PART.search(candidate.heading):
+        anchor = _PART_ANCHOR.sub("", anchor)
+    return bool(_DOTTED.match(name)) and anchor.casefold().endswith(name)
 
 
 def is_changelog_entry(candidate: Candidate) -> bool:
