@@ -129,6 +129,17 @@ def test_family_and_place_features() -> None:
     assert feature(described[0], "position") == 0.25 and feature(described[1], "position") == 0.5
 
 
+def test_a_parent_and_its_children_are_in_the_same_file() -> None:
+    # vConsole's CHANGELOG.md and CHANGELOG_CN.md both hold "v1.x.x" and its releases.
+    focus = parse_focus("hooks")
+    english = candidate(1, "v1.x.x", source="CHANGELOG.md", hits={"hook": 1.0})
+    chinese = candidate(2, "v1.0.2", path=("v1.x.x",), source="CHANGELOG_CN.md",
+                        hits={"hook": 1.0})  # fmt: skip
+    described = describe(focus, [english, chinese], {"hook": 2}, 4)
+    assert feature(described[0], "children") == 0.0
+    assert feature(described[1], "parent") == 0.0
+
+
 def test_no_weighed_concept_means_no_description() -> None:
     assert describe(parse_focus(""), [candidate(1, "X")], {}, 0) == []
 

@@ -237,16 +237,20 @@ def describe(
     versions_asked = asks_about_versions(focus)
     # The releases it names, when it asks about versions: "what changed in 0.20.0?".
     releases = release_numbers(focus.text) if versions_asked else frozenset()
-    by_path = {(*c.heading_path, c.heading): c for c in candidates}
-    children: dict[tuple[str, ...], int] = {}
+    # A section's parent is the section of the same file whose heading path and heading are
+    # its heading path (two files may share a heading path: a changelog and its translation).
+    placed = {(c.source, *c.heading_path, c.heading) for c in candidates}
+    children: dict[tuple[str | None, ...], int] = {}
     for c in candidates:
         if c.heading_path:
-            children[c.heading_path] = children.get(c.heading_path, 0) + 1
+            parent = (c.source, *c.heading_path)
+            children[parent] = children.get(parent, 0) + 1
     focus_name = heading_name(focus.text)
     return [
         _describe_one(
             focus, weights, c, best_bm25, best_fields, versions_asked, releases, focus_name, total,
-            children.get((*c.heading_path, c.heading), 0), c.heading_path in by_path,
+            children.get((c.source, *c.heading_path, c.heading), 0),
+            (c.source, *c.heading_path) in placed,
         )
         for c in candidates
     ]  # fmt: skip
