@@ -146,7 +146,7 @@ def install_published(cache: DiskCache, source: Path, ref: ShardRef) -> Path | l
 def _put_head_rows_back(path: Path, sections: int) -> None:
     """Put a doctrove-shard@4, @5 or @6 head's sections back into their table in the file at
     ``path``, once, as it is stored: opening it then costs what opening a doctrove-shard@3
-    head does (putting the rows back takes about 0.1 s on the Python docs, in the file as here;
+    head does (putting the rows back takes about 75 ms on the Python docs, in the file as here;
     in a database in memory, written out whole, it took longer). Anything else, or a head whose
     columns are damaged, stays as it is, for opening to report. OSError when the file could
     not be written (a full disk): without a journal its rows may be half written, so it must

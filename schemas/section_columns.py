@@ -25,7 +25,7 @@ heading paths' token counts as codes made from the token counts: 14 KB less. Whi
 three a head is, its meta's format says; the schema is the same.
 
 The client puts the rows back (:func:`restore_rows`) once, when it stores a head it fetched
-(about 0.1 s on the Python docs), and from then on reads the head as a doctrove-shard@3. Section
+(about 75 ms on the Python docs), and from then on reads the head as a doctrove-shard@3. Section
 ids are 1..N, as every builder's shard numbers them. This module is the format, shared by
 builder and client; the builder's encoding is schemas/column_encoding.py.
 """
@@ -35,6 +35,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 import orjson
@@ -126,6 +127,20 @@ def decode_columns(columns: Mapping[str, bytes], count: int, shard_format: str) 
     are not exactly that. The values' types are left to the checks every shard's rows get
     (schemas.shards' verify_shard_rows) once they are in the table, except where putting them
     back needs one."""
+    fields, token_counts = _decoded_fields(columns, count, shard_format)
+    return HeadRows(list(_section_rows(fields)), token_counts)
+
+
+def _section_rows(fields: Sequence[list[Any]]) -> Iterator[SectionRow]:
+    """The rows of ``sections`` whose columns after the id are ``fields``, ids from 1."""
+    return zip(range(1, len(fields[0]) + 1), *fields, strict=True)
+
+
+def _decoded_fields(
+    columns: Mapping[str, bytes], count: int, shard_format: str
+) -> tuple[tuple[list[Any], ...], list[bytes]]:
+    """What :func:`decode_columns` makes rows of: the columns of ``sections`` after the id
+    (SECTION_FIELDS order), each ``count`` long, and the token counts blobs."""
     names = COLUMN_NAMES[shard_format]
     if sorted(columns) != sorted(names):
         missing = sorted(set(names) - set(columns))
@@ -137,11 +152,14 @@ def decode_columns(columns: Mapping[str, bytes], count: int, shard_format: str) 
                            "a head sends as columns")  # fmt: skip
     values = {name: _loaded(name, data) for name, data in columns.items()}
     made = derived.MadeText()
+    sent_by_column = None  # the token counts of @5 and @6, kept by column (FTS_COLUMNS order)
     if shard_format in DERIVED_FORMATS:
-        values["token_counts"] = derived.counts_by_section(
-            values["token_counts"], len(FTS_COLUMNS), count
+        sent_by_column = derived.count_columns_checked(
+            values.pop("token_counts"), len(FTS_COLUMNS), count
         )
     for name in names:
+        if name not in values:  # the token counts by column, checked above
+            continue
         if name in _RUN_LENGTH:
             values[name] = _expanded(name, values[name], count)
         if len(values[name]) != count:
@@ -152,25 +170,30 @@ def decode_columns(columns: Mapping[str, bytes], count: int, shard_format: str) 
             _refuse_unstorable(name, values[name])
     headings, paths, anchors = _headings_paths_anchors(values, shard_format, made)
     checked_counts = None  # every token count, once checked
-    if shard_format == SHORT_NAMES_FORMAT:  # the path codes checked, and still in values
-        checked_counts = _decode_counted_codes(values)
+    if sent_by_column is not None and shard_format == SHORT_NAMES_FORMAT:
+        # the path codes checked, and still in values
+        checked_counts = _decode_counted_codes(values, sent_by_column)
     starts, ends = values["line_start"], values["line_end"]
     try:
-        links = list(_restored_links(values["path"], anchors, made))
+        links = _restored_links(values["path"], anchors, made)
     except TypeError:  # a link, or an anchor it is made from, that is not a string
         raise ColumnsError("its section column 'path' holds a link that is not a string or "
                            "null, or leaves out one whose anchor is not a string"
                            ) from None  # fmt: skip
     try:
-        starts = list(_starts_restored(starts, ends))
-        ends = [e if s is None or e is None else s + e for s, e in zip(starts, ends, strict=True)]
+        starts, ends = _line_numbers_restored(starts, ends)
     except TypeError:  # a step that is not a number
         raise ColumnsError("its section columns 'line_start' and 'line_end' hold a value that "
                            "is not a line number or null") from None  # fmt: skip
     _refuse_unstorable("line_start", starts)
     _refuse_unstorable("line_end", ends)
     _refuse_rows_past_limit(headings, paths, anchors, links, values["source"])
-    token_counts = _token_count_blobs(values["token_counts"], checked_counts)
+    count_columns = (  # doctrove-shard@4 sends a list of counts per section
+        sent_by_column
+        if sent_by_column is not None
+        else _count_columns_of_sections(values["token_counts"])
+    )
+    token_counts = _token_count_blobs(count_columns, checked_counts)
     fields = (
         headings,
         paths,
@@ -182,15 +205,15 @@ def decode_columns(columns: Mapping[str, bytes], count: int, shard_format: str) 
         ends,
         values["pack"],
     )
-    return HeadRows(list(zip(range(1, count + 1), *fields, strict=True)), token_counts)
+    return fields, token_counts
 
 
-def _decode_counted_codes(values: dict[str, list[Any]]) -> list[Any]:
-    """Put back in ``values`` (doctrove-shard@6's, each of its count) what @5 sends instead of
-    @6's codes from token counts: the counts first (from the heading paths' codes as sent,
-    which paths_decoded checked), checked, since the body lengths are made from them, and the
-    line ends from those. Every count, as checked."""
-    counts = values["token_counts"]
+def _decode_counted_codes(values: dict[str, list[Any]], counts: list[list[Any]]) -> list[Any]:
+    """Put back in ``values`` (doctrove-shard@6's, each of its count) and ``counts`` (its
+    token counts by column) what @5 sends instead of @6's codes from token counts: the counts
+    first (from the heading paths' codes as sent, which paths_decoded checked), checked, since
+    the body lengths are made from them, and the line ends from those. Every count, as
+    checked."""
     derived.put_back_path_counts(counts, values["heading_path"])
     every = _refuse_non_counts(counts)
     lengths = derived.body_lengths_decoded(values["body_length"], counts)
@@ -212,8 +235,10 @@ def _headings_paths_anchors(
         headings = derived.front_decoded(headings, values["heading_shared"], made)
         paths = derived.paths_decoded(paths, headings, made)
         anchors = derived.anchors_decoded(anchors, headings, made)  # null made the heading
-    else:
-        anchors = [h if a is None else a for a, h in zip(anchors, headings, strict=True)]
+        # The headings and paths decoded are all strings, which SQLite stores.
+        _refuse_unstorable("anchor", anchors)
+        return headings, paths, anchors
+    anchors = [h if a is None else a for a, h in zip(anchors, headings, strict=True)]
     for name, column in (("heading", headings), ("heading_path", paths), ("anchor", anchors)):
         _refuse_unstorable(name, column)
     return headings, paths, anchors
@@ -244,12 +269,15 @@ def restore_rows(conn: sqlite3.Connection, count: int) -> None:
         str(name): bytes(data) if isinstance(data, bytes) else str(data).encode()
         for name, data in conn.execute(f"SELECT name, data FROM {COLUMNS_TABLE}")
     }
-    head = decode_columns(columns, count, shard_format)
+    fields, token_counts = _decoded_fields(columns, count, shard_format)
     marks = ", ".join("?" * len(SECTION_FIELDS))
-    conn.executemany(f"INSERT INTO sections VALUES ({marks})", head.sections)
-    conn.executemany(
-        f"INSERT INTO {TOKEN_COUNTS_TABLE} VALUES (?, ?)", enumerate(head.token_counts, start=1)
-    )
+    # Not a list of the rows: 60,000 new tuples set off the garbage collector a hundred
+    # times, and each time it went through the list so far (a sixth of decoding's time).
+    conn.executemany(f"INSERT INTO sections VALUES ({marks})", _section_rows(fields))
+    # sqlite3 looks a bytes value up among its adapters, which takes as long as inserting
+    # the row; a bytearray is bound as it is, as the same blob.
+    blobs = map(bytearray, token_counts)
+    conn.executemany(f"INSERT INTO {TOKEN_COUNTS_TABLE} VALUES (?, ?)", enumerate(blobs, start=1))
     conn.execute(f"DELETE FROM {COLUMNS_TABLE}")
 
 
@@ -296,10 +324,20 @@ def _refuse_unstorable(name: str, values: list[Any]) -> None:
         raise ColumnsError(f"its section column {name!r} holds {_JSON_KINDS[kind]}, not a "
                            "string, number or null")  # fmt: skip
     if int in kinds:
-        numbers = [value for value in values if type(value) is int]
+        numbers = _integers(values, kinds)
         if min(numbers) < _SMALLEST_INTEGER or max(numbers) > _LARGEST_INTEGER:
             raise ColumnsError(f"its section column {name!r} holds a number past SQLite's "
                                "64-bit integers")  # fmt: skip
+
+
+def _integers(values: list[Any], kinds: set[type]) -> list[int]:
+    """The integers of ``values`` (whose types are ``kinds``), or enough of them to find the
+    least and the greatest: without a loop in Python where only integers and nulls are."""
+    if kinds == {int}:
+        return values
+    if kinds == {int, type(None)}:  # nulls dropped, and zeros, which are in range
+        return list(filter(None, values)) or [0]
+    return [value for value in values if type(value) is int]
 
 
 def _expanded(name: str, runs: list[Any], count: int) -> list[Any]:
@@ -317,22 +355,28 @@ def _expanded(name: str, runs: list[Any], count: int) -> list[Any]:
 
 def _restored_links(
     links: Sequence[str | None], anchors: Sequence[str], made: derived.MadeText
-) -> Iterator[str]:
+) -> list[str]:
     """The links a ``path`` column makes; each one left out repeats the page of the link
     before, so they are counted (``made``) as they are made (a page a megabyte long, then a
     million nulls, would make a terabyte)."""
+    restored: list[str] = []
     prefix: str | None = None
+    chars = made.chars
     for link, anchor in zip(links, anchors, strict=True):
         if link is None:
             if prefix is None:
                 raise ColumnsError("its section column 'path' leaves out a link with none "
                                    "before it")  # fmt: skip
-            restored = prefix + anchor
-            made.add(len(restored))
-            yield restored
+            link = prefix + anchor
+            chars += len(link)
+            if chars > derived.MAX_ROW_CHARS:
+                derived.refuse_past_limit(chars)
+            restored.append(link)
             continue
-        yield link
+        restored.append(link)
         prefix = page_of(link)
+    made.chars = chars
+    return restored
 
 
 def page_of(link: str) -> str | None:
@@ -341,33 +385,53 @@ def page_of(link: str) -> str | None:
     return link[: link.rfind("#") + 1] if "#" in link else None
 
 
-def _starts_restored(
+def _line_numbers_restored(
     starts: Sequence[int | None], ends: Sequence[int | None]
-) -> Iterator[int | None]:
+) -> tuple[list[int | None], list[int | None]]:
+    """The line numbers of the steps the columns send: a start from the previous section's
+    end, an end from its own start (where both are known, else as it is); in one pass."""
+    restored_starts: list[int | None] = []
+    restored_ends: list[int | None] = []
     previous_end = 0
     for start, end in zip(starts, ends, strict=True):
-        restored = None if start is None else start + previous_end
-        yield restored
+        if start is not None:
+            start = start + previous_end  # not +=: a list would take a string's characters
+            if end is not None:
+                end = start + end
         if end is not None:
-            previous_end = end if restored is None else restored + end
+            previous_end = end
+        restored_starts.append(start)
+        restored_ends.append(end)
+    return restored_starts, restored_ends
 
 
-def _token_count_blobs(column: list[Any], checked: list[Any] | None = None) -> list[bytes]:
-    """Each section's token counts blob; ColumnsError unless each holds one count per column
-    (``checked``: every count of ``column``, which _refuse_non_counts checked already)."""
-    every = _refuse_non_counts(column) if checked is None else checked
+def _token_count_blobs(
+    columns: Sequence[Sequence[Any]], checked: list[Any] | None = None
+) -> list[bytes]:
+    """Each section's token counts blob, from the counts by column (each as long, one per
+    column of the index); ColumnsError unless each is a count (``checked``: every count of
+    ``columns``, which _refuse_non_counts checked already)."""
+    every = _refuse_non_counts(columns) if checked is None else checked
     # Counts repeat (a few thousand values for 60,000 counts): each is encoded once.
     varint = {count: _varints([count]) for count in set(every)}
-    return [b"".join(map(varint.__getitem__, counts)) for counts in column]
+    encoded = [map(varint.__getitem__, column) for column in columns]
+    # A section's blob: its varints, column after column.
+    return list(map(b"".join, zip(*encoded, strict=True)))
 
 
-def _refuse_non_counts(column: list[Any]) -> list[Any]:
-    """Every count of ``column`` (a list of counts per section); ColumnsError unless each
-    section holds one count per column of the index, each one a varint of 8 bytes holds."""
+def _count_columns_of_sections(column: list[Any]) -> Sequence[Sequence[Any]]:
+    """The counts by column of a ``token_counts`` column of a list per section; ColumnsError
+    unless each section holds one count per column of the index."""
     if not all(type(counts) is list and len(counts) == len(FTS_COLUMNS) for counts in column):
         raise ColumnsError(f"its section column 'token_counts' holds a value that is not "
                            f"{len(FTS_COLUMNS)} counts")  # fmt: skip
-    every = [count for counts in column for count in counts]
+    return list(zip(*column, strict=True)) or [()] * len(FTS_COLUMNS)
+
+
+def _refuse_non_counts(columns: Sequence[Sequence[Any]]) -> list[Any]:
+    """Every count of ``columns`` (the token counts by column); ColumnsError unless each is
+    a count a varint of 8 bytes holds."""
+    every = list(chain.from_iterable(columns))
     kinds = set(map(type, every))
     if bool in kinds:  # JSON's true and false, which Python would count as 1 and 0
         raise ColumnsError("its section column 'token_counts' holds true or false, not counts")
