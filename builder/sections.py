@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 
 from builder.model import ParsedFile, Section, Warning_
 from builder.release_notes import fold_release_notes
-from schemas.anchors import unique_anchor
+from schemas.anchors import part_names, unique_anchor
 from schemas.shards import MAX_SECTION_CHARS, NEAR_EMPTY_CHARS
 
 MAX_HEADING_CHARS = 200
@@ -315,14 +315,13 @@ def split_section(section: Section, limit: int = MAX_SECTION_CHARS) -> list[Sect
             section.line_end if n == len(bodies) else section.line_start + span * consumed // total
         )
         end = max(end, start)
+        heading, anchor = part_names(section.heading, section.anchor, n, len(bodies))
         parts.append(
             replace(
                 section,
-                heading=section.heading
-                if n == 1
-                else f"{section.heading} (part {n} of {len(bodies)})",
+                heading=heading,
                 body=body,
-                anchor=section.anchor if n == 1 else f"{section.anchor}-part-{n}",
+                anchor=anchor,
                 line_start=start,
                 line_end=end,
             )

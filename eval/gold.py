@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from eval.dataset import Gold
+from schemas.anchors import whole_heading
 
 _LINK = re.compile(r"`([^`<]*?)\s*(?:<[^>]*>)?`_{1,2}")
 _MARKUP = re.compile(r"[`*¶]")
-_PART = re.compile(r"\s*\(part \d+ of \d+\)$")
 _CALL = re.compile(r"\(\)$")
 _SPACES = re.compile(r"\s+")
 _TAG = re.compile(r"<[^>]+>")
@@ -41,7 +41,7 @@ def _cased(text: str) -> str:
     """The heading with markup, part numbers and call parentheses set aside, but not case."""
     text = _LINK.sub(r"\1", text)
     text = _MARKUP.sub("", text)
-    text = _PART.sub("", text.strip())
+    text = whole_heading(text.strip())
     text = _CALL.sub("", text.strip())
     return _SPACES.sub(" ", text).strip()
 

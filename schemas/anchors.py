@@ -36,3 +36,28 @@ def unique_anchor(anchor: str, taken: set[str]) -> str:
         candidate = f"{anchor}-{n}"
     taken.add(candidate)
     return candidate
+
+
+# A section too long for one is cut into parts (builder.sections); the parts after the first
+# are named after it, and readers (the ranker, the evaluation) take those names back apart.
+_PART_HEADING = re.compile(r"\s*\(part \d+ of \d+\)$")
+_PART_ANCHOR = re.compile(r"-part-\d+$")
+
+
+def part_names(heading: str, anchor: str, n: int, parts: int) -> tuple[str, str]:
+    """The heading and anchor of part ``n`` of the ``parts`` a section is cut into: the first
+    keeps the section's, the others are "Heading (part 2 of 3)" and "anchor-part-2"."""
+    if n == 1:
+        return heading, anchor
+    return f"{heading} (part {n} of {parts})", f"{anchor}-part-{n}"
+
+
+def whole_heading(heading: str) -> str:
+    """A part's heading without its part number; any other heading as it is."""
+    return _PART_HEADING.sub("", heading)
+
+
+def whole_anchor(heading: str, anchor: str) -> str:
+    """A part's anchor without its part number, told by its heading (an anchor of a section
+    that was never cut may end in "-part-2" of itself); any other anchor as it is."""
+    return _PART_ANCHOR.sub("", anchor) if _PART_HEADING.search(heading) else anchor

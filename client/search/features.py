@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from client.search.query import Concept, Focus
+from schemas.anchors import whole_anchor
 from schemas.changelogs import CHANGELOG_FILE, VERSION_FIRST, release_numbers, release_of
 from schemas.shards import MAX_SECTION_CHARS, NEAR_EMPTY_CHARS
 from schemas.text import index_text, stem
@@ -56,8 +57,6 @@ FEATURES = (
 
 _ARGUMENTS = re.compile(r"\([^)]*\)")
 _DOTTED = re.compile(r"^[\w$]+(?:\.[\w$]+)+$")
-_PART = re.compile(r"\(part \d+ of \d+\)$")
-_PART_ANCHOR = re.compile(r"-part-\d+$")
 _VERSION_WORDS = frozenset(
     stem(word)
     for word in [
@@ -178,11 +177,9 @@ def identifier_match(identifiers: Sequence[str], heading: str) -> tuple[str, boo
 
 def is_api_entry(candidate: Candidate) -> bool:
     """An API entry is headed by a dotted name, and the builders anchor it by that name (the
-    parts of an entry split for size by that name and "-part-n": builder.sections)."""
+    parts of an entry cut for size named after it: schemas.anchors)."""
     name = heading_name(candidate.heading)
-    anchor = candidate.anchor
-    if _PART.search(candidate.heading):
-        anchor = _PART_ANCHOR.sub("", anchor)
+    anchor = whole_anchor(candidate.heading, candidate.anchor)
     return bool(_DOTTED.match(name)) and anchor.casefold().endswith(name)
 
 
