@@ -357,17 +357,21 @@ def _counted(count: Any) -> int:
     return count
 
 
-def _text_tokens(counts: Sequence[int]) -> int:
-    """A section's tokens of body and code, from its counts (FTS_COLUMNS order)."""
-    return counts[_BODY_COUNT] + counts[_CODE_COUNT]
+def _estimated_lengths(body_tokens: Sequence[int], code_tokens: Sequence[int]) -> list[int]:
+    """Each section's body_length as its tokens of body and code make likely (the column
+    sends what the real one differs by): BODY_CHARS_PER_TOKEN characters a token."""
+    return [
+        BODY_CHARS_PER_TOKEN * (body + code)
+        for body, code in zip(body_tokens, code_tokens, strict=True)
+    ]
 
 
 def body_length_codes(lengths: Sequence[int], counts: Sequence[Sequence[int]]) -> list[int]:
     """Each body_length less BODY_CHARS_PER_TOKEN per token of body and code (may be < 0)."""
-    return [
-        length - BODY_CHARS_PER_TOKEN * _text_tokens(section)
-        for length, section in zip(lengths, counts, strict=True)
-    ]
+    estimated = _estimated_lengths(
+        [section[_BODY_COUNT] for section in counts], [section[_CODE_COUNT] for section in counts]
+    )
+    return [length - likely for length, likely in zip(lengths, estimated, strict=True)]
 
 
 def body_lengths_decoded(codes: Sequence[Any], counts: Sequence[Sequence[int]]) -> list[int]:
@@ -377,11 +381,8 @@ def body_lengths_decoded(codes: Sequence[Any], counts: Sequence[Sequence[int]]) 
     if not {*map(type, codes)} <= {int}:
         raise ColumnsError("its section column 'body_length' holds a value that is not an "
                            "integer")  # fmt: skip
-    bodies, code_tokens = counts[_BODY_COUNT], counts[_CODE_COUNT]
-    lengths = [
-        code + BODY_CHARS_PER_TOKEN * (body + tokens)  # as _text_tokens adds them
-        for code, body, tokens in zip(codes, bodies, code_tokens, strict=True)
-    ]
+    estimated = _estimated_lengths(counts[_BODY_COUNT], counts[_CODE_COUNT])
+    lengths = [code + likely for code, likely in zip(codes, estimated, strict=True)]
     if lengths and min(lengths) < 0:
         raise ColumnsError("its section column 'body_length' makes a length below 0")
     return lengths
