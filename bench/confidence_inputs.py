@@ -42,6 +42,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import client.search.model as model_module
+import client.search.recall as recall
 import client.search.sections as sections_module
 import eval.train as train_module
 from client.search.features import concept_weights
@@ -88,9 +89,9 @@ def collect(
     for p in prepared:
         conn = corpus.shard(p.question.library, p.question.version)
         focus = parse_focus(p.question.text)
-        total = sections_module.section_count(conn)
-        read = sections_module.in_docs_language(conn, focus)
-        _candidates, frequencies = sections_module.collect_candidates(conn, read, total, ())
+        total = recall.section_count(conn)
+        read = recall.in_docs_language(conn, focus)
+        _candidates, frequencies = recall.collect_candidates(conn, read, total, ())
         weights = concept_weights(read.concepts, frequencies, total)
         absent = [c.label for c in read.concepts if not frequencies.get(c.label)]
         extra = _extra(variant, sum(weights.get(label, 0.0) for label in absent), bool(absent))

@@ -75,13 +75,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from client.index_chunks import load_index_for
 from client.search.features import Described, idf
 from client.search.query import STOP, Focus, parse_focus
-from client.search.sections import (
-    WEIGHTS,
-    described_candidates,
-    in_docs_language,
-    search_sections,
-    section_count,
-)
+from client.search.recall import WEIGHTS, in_docs_language, section_count
+from client.search.sections import described_candidates, search_sections
 from client.section_bodies import prefetch_bodies
 from eval.corpus import EVAL_LIMIT, Corpus, open_corpus
 from eval.crossval import held_out_rankings, held_out_report

@@ -65,11 +65,11 @@ from client.result_cache import ResultCache
 from client.rewrite import check_queries, language_hint
 from client.rewritten_answers import REWRITE_OFF, Rewriter, fused, skip_reason, with_rewrite
 from client.search.elsewhere import ReadVersion, answered_elsewhere
+from client.search.recall import section_count
 from client.search.sections import (
     DEFAULT_TOC_LIMIT,
     first_sections,
     search_sections,
-    section_count,
     table_of_contents,
 )
 from client.semantic_lane import SemanticLane

@@ -12,7 +12,8 @@ from builder.shards import build_database, search_shard
 from client import limits
 from client.errors import InvalidRequest
 from client.mcp_tools import TOOLS_BY_NAME
-from client.search.sections import bm25_ranking, search_sections
+from client.search.recall import bm25_ranking
+from client.search.sections import search_sections
 from client.section_bodies import add_section_views
 from schemas.text import match_expression
 

@@ -13,17 +13,19 @@ from builder.shards import build_database, shard_rows
 from client.errors import InvalidRequest
 from client.limits import MAX_FOCUS_CHARS
 from client.search.query import SYNONYMS, parse_focus, read_through_glossary
-from client.search.sections import (
+from client.search.recall import (
     WEIGHTS,
-    FoundSection,
     _bm25_among,
     _recall_expression,
     bm25_ranking,
     collect_candidates,
-    first_sections,
     in_docs_language,
-    search_sections,
     section_count,
+)
+from client.search.sections import (
+    FoundSection,
+    first_sections,
+    search_sections,
     table_of_contents,
 )
 from client.section_bodies import add_section_views

@@ -10,7 +10,8 @@ import pytest
 from builder.shards import build_database
 from client.search.glossary import MAX_CHINESE_TERMS, english_terms
 from client.search.query import _chinese_ways, chinese_readings, parse_focus
-from client.search.sections import in_docs_language, search_sections
+from client.search.recall import in_docs_language
+from client.search.sections import search_sections
 from client.section_bodies import add_section_views
 
 
