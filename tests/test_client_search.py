@@ -3,7 +3,6 @@ the relevance floor, the size budget and the table of contents."""
 
 import math
 import sqlite3
-import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -12,7 +11,7 @@ import pytest
 from builder.shards import build_database, shard_rows
 from client.errors import InvalidRequest
 from client.limits import MAX_FOCUS_CHARS
-from client.search.query import SYNONYMS, parse_focus, read_through_glossary
+from client.search.query import parse_focus
 from client.search.recall import (
     WEIGHTS,
     _bm25_among,
@@ -29,7 +28,6 @@ from client.search.sections import (
     table_of_contents,
 )
 from client.section_bodies import add_section_views
-from schemas.text import stem
 
 LONG_BODY = "\n\n".join(
     [
@@ -423,77 +421,6 @@ def test_table_of_contents_limit_is_bounded(shard: sqlite3.Connection, limit: in
         table_of_contents(shard, limit)
 
 
-# ---------------------------------------------------------------- focus parsing
-
-
-@pytest.mark.parametrize(
-    ("focus", "labels", "identifiers"),
-    [
-        ("how do I set a timeout", ["set", "timeout"], []),
-        ("Session.mount", ["session.mount"], ["session.mount"]),
-        (".helpCommand()", ["helpcommand"], ["helpcommand"]),
-        ("run_simple", ["run_simple"], ["run_simple"]),
-        ("the", ["th"], []),
-        ("怎样减少内存占用", ["减", "少", "内", "存", "占", "用"], []),
-        ("有哪些插件", ["插", "件"], []),
-        # Contractions and possessives: no "don", "t" or "s" concepts.
-        ("I don't want the matcher's errors", ["matcher", "error"], []),
-        ("it can’t and won't start", ["start"], []),
-        # ... of a name that ends in a digit or is not in Latin letters, written with any
-        # apostrophe ("´" is one on many keyboards), and "shan't" is no "sha" (a hash).
-        ("the s3's bucket and base64's padding", ["s3", "bucket", "base64", "pad"], []),
-        ("拼音's style", ["styl", "拼", "音"], []),
-        ("the Москва's zone", ["москва", "zon"], []),
-        ("don´t retry and donʼt log", ["retri", "log"], []),
-        ("I shan't hash", ["hash"], []),
-        # Question words and function characters go whatever run or script they stand in,
-        # and stay only when nothing else is left.
-        ("vConsole 的 Network 怎么把", ["vconsole", "network"], ["vconsole"]),
-        ("how to 配置", ["配", "置"], []),
-        ("怎么", ["怎", "么"], []),
-        # An abbreviation is neither a code name nor a concept.
-        ("signing that does nothing, e.g. for tests", ["sign", "noth", "test"], []),
-    ],
-)
-def test_parse_focus(focus: str, labels: list[str], identifiers: list[str]) -> None:
-    parsed = parse_focus(focus)
-    assert [c.label for c in parsed.concepts] == labels
-    assert list(parsed.identifiers) == identifiers
-
-
-def test_a_long_focus_is_read_in_linear_time() -> None:
-    # A run of letters without an apostrophe made the contraction pattern try every length of
-    # it from every letter: 20,000 letters took seconds (focuses are bounded, their callers'
-    # text need not be).
-    started = time.perf_counter()
-    parse_focus("a" * 20_000 + " " + "aB" * 10_000)
-    assert time.perf_counter() - started < 1.0
-
-
-def test_synonyms_weigh_less_than_the_word_itself() -> None:
-    (concept,) = parse_focus("delete").concepts
-    ways = [(w.label, w.weight) for w in concept.ways]
-    assert ways[0] == ("delet", 1.0)
-    assert {("remov", 0.8), ("destroy", 0.8)} <= set(ways[1:])
-    assert all(weight == 0.8 for _, weight in ways[1:])
-
-
-def test_no_synonym_stems_to_a_common_word_of_another_meaning() -> None:
-    # "settings" stems to "set" and "https" to "http": as synonyms they made "Python sets"
-    # mean configuration and every "http" mean SSL/TLS.
-    assert SYNONYMS.get("set") is None
-    assert SYNONYMS.get("http") is None
-    assert "tl" in SYNONYMS["ssl"] and "config" in SYNONYMS[stem("configure")]
-
-
-def test_a_chinese_term_is_also_searched_by_its_english_words() -> None:
-    concepts = parse_focus("签名校验").concepts
-    assert [c.label for c in concepts] == ["签", "名", "校", "验"]
-    for concept in concepts:
-        assert concept.ways[0].weight == 1.0  # the docs' own Chinese pair first
-        assert any(w.label == "signatur" and w.weight == 0.8 for w in concepts[0].ways)
-
-
 def test_a_chinese_focus_finds_the_section_in_either_language(shard: sqlite3.Connection) -> None:
     assert set(headings(search_sections(shard, "超时").sections)[:2]) == {"超时设置", "Timeouts"}
 
@@ -531,23 +458,6 @@ def test_chinese_words_without_a_translation_leave_english_docs_nothing_to_searc
     # another lane's sections (the semantic lane's) are not ranked on nothing either
     assert collect_candidates(english_shard, focus, 7, extra=(1, 2)) == ([], {})
     assert search_sections(english_shard, "量子纠缠").sections == ()
-
-
-def test_chinese_words_without_a_translation_do_not_count_against_english_docs() -> None:
-    focus = parse_focus("请求超时 plugh 的设置")
-    read = read_through_glossary(focus)
-    assert next(c.label for c in read.concepts) == "plugh"  # words in the docs' script stay
-    assert all(not c.cjk for c in read.concepts)
-    assert {w.label for c in read.concepts for w in c.ways} >= {"request", "timeout"}
-
-
-def test_a_chinese_term_read_through_the_glossary_is_one_concept() -> None:
-    # 请求 and 超时 are two characters each: read in English, each is one word of the focus,
-    # not two copies of it that would weigh it twice beside "plugh".
-    read = read_through_glossary(parse_focus("请求超时 plugh"))
-    readings = [tuple(w.label for w in c.ways) for c in read.concepts]
-    assert len(readings) == len(set(readings))
-    assert [c.label for c in read.concepts] == ["plugh", "请", "超"]
 
 
 def test_a_lowercase_name_finds_the_docs_that_write_it_in_camel_case(
