@@ -56,16 +56,47 @@ def format_blind(prepared: Sequence[Prepared], ours: Run, baseline: Run) -> str 
     blind = [i for i, p in enumerate(prepared) if p.question.written_blind]
     if len(blind) == len(prepared):
         return None
-    chosen = [prepared[i] for i in blind]
+    return _subset_line(
+        "written blind", blind, prepared, ours, baseline, "what eval.train and eval.crossval use"
+    )
+
+
+def format_held_out(prepared: Sequence[Prepared], ours: Run, baseline: Run) -> str | None:
+    """The overall lines of the questions of libraries the ranker was trained on and of the
+    held-out libraries (eval.dataset.HELD_OUT), when the split holds both (test)."""
+    unseen = [i for i, p in enumerate(prepared) if p.question.held_out]
+    seen = [i for i, p in enumerate(prepared) if not p.question.held_out]
+    if not unseen or not seen:
+        return None
+    return "\n".join(
+        (
+            _subset_line(
+                "seen libs", seen, prepared, ours, baseline, "libraries with dev questions"
+            ),
+            _subset_line("held-out libs", unseen, prepared, ours, baseline, "no dev question"),
+        )
+    )
+
+
+def _subset_line(
+    label: str,
+    chosen: Sequence[int],
+    prepared: Sequence[Prepared],
+    ours: Run,
+    baseline: Run,
+    what: str,
+) -> str:
+    """The overall line of the ``chosen`` questions alone, ours beside the baseline."""
+    subset = [prepared[i] for i in chosen]
 
     def overall(searcher: Run) -> Scores:
-        subset = Run(searcher.name, tuple(searcher.rankings[i] for i in blind))
-        return score(chosen, subset).by_kind["overall"]
+        rankings = Run(searcher.name, tuple(searcher.rankings[i] for i in chosen))
+        return score(subset, rankings).by_kind["overall"]
 
     mine, theirs = overall(ours), overall(baseline)
     return (
-        f"{'written blind':<13}{mine.count:>4}   {_cells(mine)}   {_cells(theirs)}"
-        f"   (of {len(chosen)} questions: what eval.train and eval.crossval use)"
+        f"{label:<13}{mine.count:>4}   {_cells(mine)}   {_cells(theirs)}"
+        f"   (of {len(subset)} questions: {what})"
     )
 
 
@@ -125,9 +156,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ours_report, baseline_report = score(prepared, ours), score(prepared, baseline)
     print(f"{len(questions)} questions, split {split}")
     print(format_table(ours_report, baseline_report))
-    blind_line = format_blind(prepared, ours, baseline)
-    if blind_line:
-        print(blind_line)
+    for line in (format_blind(prepared, ours, baseline), format_held_out(prepared, ours, baseline)):
+        if line:
+            print(line)
     if args.gaps:
         print(format_gaps(prepared))
     if args.misses:

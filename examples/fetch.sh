@@ -152,6 +152,16 @@ rm -rf "$here/cbor2" && mkdir -p "$here/cbor2/5.4.6"
 (cd "$html" && cp --parents -t "$here/cbor2/5.4.6" \
     index.html usage.html customizing.html versionhistory.html \
     modules/decoder.html modules/encoder.html modules/types.html)
+# click: Sphinx reST docs/ with an autodoc api.rst (no conf.py), and src/click/. Every
+# question about it is in the test split (eval/dataset.py HELD_OUT).
+fresh click
+for v in 7.1.2 8.1.7; do
+    pypi_sdist click "$v"
+    copy_matching "click-$v/docs" "$here/click/$v/docs" '*.rst'
+    copy_matching "click-$v/src/click" "$here/click/$v/src/click" '*.py'
+done
+cp click-8.1.7/LICENSE.rst "$here/click/LICENSE.rst"
+
 cp cbor2deb/usr/share/doc/python-cbor2-doc/copyright "$here/cbor2/LICENSE"
 
 echo "examples refreshed in $here"
@@ -165,4 +175,5 @@ rm -f "$here"/werkzeug/*/installation.rst "$here"/werkzeug/*/serving.rst \
     "$here"/attrs/25.3.0/index.md "$here"/attrs/25.3.0/names.md \
     "$here"/python/3.11.2/library/itertools.html "$here"/python/3.11.2/library/re.html \
     "$here"/itsdangerous/*/docs/conf.py "$here"/dirty-equals/*/docs/index.md \
-    "$here"/cattrs/*/docs/index.md
+    "$here"/cattrs/*/docs/index.md \
+    "$here"/click/*/docs/utils.rst "$here"/click/7.1.2/src/click/utils.py

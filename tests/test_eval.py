@@ -7,9 +7,17 @@ from pathlib import Path
 
 import pytest
 
-from eval.__main__ import check_gate, format_blind, format_table
+from eval.__main__ import check_gate, format_blind, format_held_out, format_table
 from eval.corpus import Corpus, answers_ours, open_corpus, search_baseline, search_ours
-from eval.dataset import KINDS, DatasetError, Gold, Question, load_file, load_questions
+from eval.dataset import (
+    HELD_OUT,
+    KINDS,
+    DatasetError,
+    Gold,
+    Question,
+    load_file,
+    load_questions,
+)
 from eval.freeze import assign_splits, freeze
 from eval.gold import BuiltSection, find_in_docs, index_sections, normalize_heading, resolve
 from eval.metrics import (
@@ -60,9 +68,14 @@ def test_right_at_one_counts_silence_as_right_only_when_nothing_answers() -> Non
 
 
 def question(
-    origin: str, kind: str, expect: tuple[Gold, ...], pair: str = "", version: str = "1"
+    origin: str,
+    kind: str,
+    expect: tuple[Gold, ...],
+    pair: str = "",
+    version: str = "1",
+    library: str = "lib",
 ) -> Question:
-    return Question(origin, kind, "lib", version, f"text {origin}", expect, "dev", pair)
+    return Question(origin, kind, library, version, f"text {origin}", expect, "dev", pair)
 
 
 def test_score_per_kind_pairs_and_abstention() -> None:
@@ -98,6 +111,19 @@ def test_the_blind_line_scores_the_questions_written_blind_alone() -> None:
     # Only the blind question counts: right at rank 2 (the legacy one, right at 1, is left out).
     assert line.startswith("written blind   1    0.000 1.000   0.500    0.000 0.000   0.000")
     assert "of 1 questions" in line
+
+
+def test_the_held_out_lines_score_seen_and_unseen_libraries_apart() -> None:
+    gold = (Gold("f.md", "A"),)
+    (held,) = HELD_OUT
+    seen = Prepared(question("q:1", "keyword", gold), frozenset({"a"}), (), ())
+    unseen = Prepared(question("q:2", "keyword", gold, library=held), frozenset({"b"}), (), ())
+    assert format_held_out([seen], Run("ours", (("a",),)), Run("bm25", (("a",),))) is None
+    lines = format_held_out([seen, unseen], Run("ours", (("a",), ("x", "b"))), Run("b", ((), ())))
+    assert lines is not None
+    first, second = lines.splitlines()
+    assert first.startswith("seen libs       1    1.000 1.000   1.000")
+    assert second.startswith("held-out libs   1    0.000 1.000   0.500")
 
 
 def test_the_gate_fails_only_past_the_tolerance() -> None:
@@ -202,6 +228,7 @@ def block(kind: str = "keyword", text: str = "q", expect: str = "", extra: str =
         (block(kind="unanswerable", extra='split = "dev"'), "expects []"),
         (block(kind="api", expect="[]", extra='split = "dev"'), "may expect []"),
         (block(expect='[{ file = "a.md" }]', extra='split = "dev"'), "{ file = "),
+        (block(extra='split = "dev"').replace('"lib"', f'"{min(HELD_OUT)}"'), "is held out"),
     ],
 )
 def test_malformed_questions_are_refused_with_where(
@@ -251,6 +278,20 @@ def test_splits_are_stratified_deterministic_and_keep_pairs_together() -> None:
     assert sum(1 for i in pairs if i["split"] == "test") == 4
 
 
+def test_every_question_of_a_held_out_library_is_test() -> None:
+    made: list[dict[str, object]] = [
+        {"kind": kind, "library": library, "version": "1", "text": f"{kind} {n}"}
+        for library in ("lib", min(HELD_OUT))
+        for kind in ("paraphrase", "api")
+        for n in range(30)
+    ]
+    assign_splits(made)
+    held = [i for i in made if i["library"] in HELD_OUT]
+    assert held and all(i["split"] == "test" for i in held)
+    others = [i for i in made if i["library"] not in HELD_OUT]
+    assert sum(1 for i in others if i["split"] == "test") == 20
+
+
 def test_freezing_is_append_only(tmp_path: Path) -> None:
     target = tmp_path / "set.toml"
     write_questions(target, block(text="old", extra='split = "test"'))
@@ -273,7 +314,9 @@ def test_the_question_set_has_the_promised_shape() -> None:
     assert len({q.pair for q in blind if q.pair}) >= 10
     assert len({q.library for q in blind}) >= 12
     assert len({(q.library, q.version) for q in blind}) >= 20
-    assert 0.30 <= sum(1 for q in blind if q.split == "test") / len(blind) <= 0.36
+    stratified = [q for q in blind if not q.held_out]
+    assert 0.30 <= sum(1 for q in stratified if q.split == "test") / len(stratified) <= 0.36
+    assert all(q.split == "test" for q in blind if q.held_out)
     assert all(q.split == "dev" for q in questions if not q.written_blind)
     assert len({(q.library, q.version, q.text) for q in questions}) == len(questions)
 
