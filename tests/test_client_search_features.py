@@ -166,3 +166,15 @@ def test_concepts_the_docs_never_use_weigh_nothing_among_candidates() -> None:
     assert feature(described, "all_covered") == 1.0
     assert feature(described, "heading") == pytest.approx(1.0)
     assert described.coverage < 0.7
+
+
+def test_the_page_title_is_the_outermost_heading_or_the_first_sections_own() -> None:
+    # Whether a question is about a page (client.search.model's diversity rule) is read from
+    # the page's title: a page's first section has no heading path, its heading is the title;
+    # a deeper section's intermediate headings are not the title.
+    focus = parse_focus("timeouts")
+    page = candidate(1, "Timeouts", hits={"timeout": 1.0})
+    deep = candidate(2, "Connect", path=("Clients", "Timeouts"), hits={"timeout": 1.0})
+    child = candidate(3, "Connect", path=("Timeouts",), hits={"timeout": 1.0})
+    titles = [d.title for d in describe(focus, [page, deep, child], {"timeout": 3}, 100)]
+    assert titles == [pytest.approx(1.0), 0.0, pytest.approx(1.0)]

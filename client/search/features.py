@@ -206,6 +206,9 @@ class Described:
     coverage: float
     named: bool
     matches: tuple[str, ...]
+    # The share of the focus its page's title holds (the outermost heading, or its own heading
+    # when it is the page's first section): whether the question is about that page.
+    title: float = 0.0
 
 
 def _relative(value: float, best: float) -> float:
@@ -282,6 +285,10 @@ def _describe_one(
     held_coverage = sum(held.get(label, 0.0) * w for label, w in candidate.hits.items())
     heading = sum(held.get(label, 0.0) * w for label, w in heading_hits.items())
     path = sum(held.get(label, 0.0) * w for label, w in path_hits.items())
+    title = heading
+    if candidate.heading_path:
+        title_hits = field_hits(focus.concepts, candidate.heading_path[0])
+        title = sum(held.get(label, 0.0) * w for label, w in title_hits.items())
     relative = _relative(candidate.bm25, best_bm25)
     fields = tuple(_relative(v, b) for v, b in zip(candidate.field_bm25, best_fields, strict=True))
     plain = 0.0
@@ -330,4 +337,4 @@ def _describe_one(
     matched = sum(1 for label in candidate.hits if label in weights)
     if matched:
         matches.append(f"text hit: {matched} of {_words(len(weights))}")
-    return Described(candidate, features, coverage, named, tuple(matches))
+    return Described(candidate, features, coverage, named, tuple(matches), title)
