@@ -154,3 +154,27 @@ def test_a_question_naming_a_release_names_its_changelog_entry() -> None:
     assert [d.named for d in found] == [True, False, False]
     assert [feature(d, "named") for d in found] == [1.0, 0.0, 0.0]
     assert "identifier: 0.20" in found[0].matches
+
+
+def test_concepts_the_docs_never_use_weigh_nothing_among_candidates() -> None:
+    # "api.foo.com" is in no section: it cannot tell one candidate from another, so the
+    # features measure the rest of the focus; the answer's coverage still counts it.
+    focus = parse_focus("host matching for api.foo.com")
+    section = candidate(1, "Host Matching", hits={"host": 1.0, "match": 1.0})
+    (described,) = describe(focus, [section], {"host": 4, "match": 9, "api.foo.com": 0}, 100)
+    assert feature(described, "coverage") == pytest.approx(1.0)
+    assert feature(described, "all_covered") == 1.0
+    assert feature(described, "heading") == pytest.approx(1.0)
+    assert described.coverage < 0.7
+
+
+def test_the_page_title_is_the_outermost_heading_or_the_first_sections_own() -> None:
+    # Whether a question is about a page (client.search.model's diversity rule) is read from
+    # the page's title: a page's first section has no heading path, its heading is the title;
+    # a deeper section's intermediate headings are not the title.
+    focus = parse_focus("timeouts")
+    page = candidate(1, "Timeouts", hits={"timeout": 1.0})
+    deep = candidate(2, "Connect", path=("Clients", "Timeouts"), hits={"timeout": 1.0})
+    child = candidate(3, "Connect", path=("Timeouts",), hits={"timeout": 1.0})
+    titles = [d.title for d in describe(focus, [page, deep, child], {"timeout": 3}, 100)]
+    assert titles == [pytest.approx(1.0), 0.0, pytest.approx(1.0)]

@@ -139,6 +139,17 @@ def test_the_rules_weigh_only_sections_that_may_answer() -> None:
     assert [s.described.candidate.section_id for s in ranked] == [1, 2, 3, 5, 6, 7]
 
 
+def test_diversity_keeps_a_page_the_focus_names_by_its_title() -> None:
+    # a.md is titled as the focus asks: its first section (no heading path: its heading is
+    # the title) stands third of the page without being set aside for b.md's close one.
+    items = [described(1, 1.0, path=("T",)), described(2, 0.95, path=("T",)),
+             described(3, 0.9, heading="T"), described(4, 0.85, source="b.md")]  # fmt: skip
+    items[2] = replace(items[2], title=1.0)
+    assert ids(replace(MODEL, diversity_margin=0.2), items) == [1, 2, 3, 4]
+    items[2] = replace(items[2], title=0.0)
+    assert ids(replace(MODEL, diversity_margin=0.2), items) == [1, 2, 4, 3]
+
+
 def test_diversity_defers_a_section_only_for_a_rival_that_would_not_crowd_the_top() -> None:
     # 5 (a.md's third) is not set aside for 6, the third of b.md, which crowds the top as
     # much; nothing else scores near it, so the model's order stands.

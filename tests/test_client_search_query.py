@@ -63,6 +63,13 @@ def test_synonyms_weigh_less_than_the_word_itself() -> None:
     assert all(weight == 0.8 for _, weight in ways[1:])
 
 
+def test_a_dotted_number_is_held_whole_never_by_its_digits() -> None:
+    _, version, utf8 = parse_focus("python 2.7 utf8").concepts
+    assert [w.label for w in version.ways] == ["2.7"]
+    assert [w.label for w in utf8.ways] == ["utf8", "utf 8"]
+    assert [w.label for w in parse_focus("os.path").concepts[0].ways] == ["os.path", "os path"]
+
+
 def test_no_synonym_stems_to_a_common_word_of_another_meaning() -> None:
     # "settings" stems to "set" and "https" to "http": as synonyms they made "Python sets"
     # mean configuration and every "http" mean SSL/TLS.

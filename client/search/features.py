@@ -30,8 +30,8 @@ IDF_POWER = 0.5
 
 # The order of the feature vector; the model's weights are stored in this order, by name.
 FEATURES = (
-    "coverage",  # weighted share of the focus the section mentions anywhere
-    "all_covered",  # every concept of the focus is in the section
+    "coverage",  # weighted share of the focus the section mentions anywhere (of what docs hold)
+    "all_covered",  # every concept of the focus that the docs hold is in the section
     "heading",  # weighted share of the focus its heading names
     "heading_exact",  # the heading says the focus and nothing else
     "path",  # weighted share of the focus its heading path names
@@ -206,6 +206,9 @@ class Described:
     coverage: float
     named: bool
     matches: tuple[str, ...]
+    # The share of the focus its page's title holds (the outermost heading, or its own heading
+    # when it is the page's first section): whether the question is about that page.
+    title: float = 0.0
 
 
 def _relative(value: float, best: float) -> float:
@@ -227,6 +230,14 @@ def describe(
     weights = concept_weights(focus.concepts, frequencies, total)
     if not weights:
         return []
+    # The features weigh only the concepts some section holds. One the docs never use tells no
+    # candidate from another, yet as the rarest of all it took the largest share of the focus:
+    # every candidate's coverage, heading and path shrank by one factor per question and none
+    # was all_covered. The answer's coverage (its confidence, whether it may answer) still
+    # counts the whole focus: a question the docs cannot hold is less likely answered.
+    held = concept_weights(
+        [c for c in focus.concepts if frequencies.get(c.label, 0)], frequencies, total
+    )
     best_bm25 = min((c.bm25 for c in candidates), default=0.0)
     best_fields = tuple(
         min((c.field_bm25[i] for c in candidates), default=0.0) for i in range(len(FIELDS))
@@ -245,7 +256,8 @@ def describe(
     focus_name = heading_name(focus.text)
     return [
         _describe_one(
-            focus, weights, c, best_bm25, best_fields, versions_asked, releases, focus_name, total,
+            focus, (weights, held), c, best_bm25, best_fields, versions_asked, releases,
+            focus_name, total,
             children.get((c.source, *c.heading_path, c.heading), 0),
             (c.source, *c.heading_path) in placed,
         )
@@ -255,7 +267,7 @@ def describe(
 
 def _describe_one(
     focus: Focus,
-    weights: Mapping[str, float],
+    weighed: tuple[Mapping[str, float], Mapping[str, float]],
     candidate: Candidate,
     best_bm25: float,
     best_fields: tuple[float, ...],
@@ -268,9 +280,15 @@ def _describe_one(
 ) -> Described:
     heading_hits = field_hits(focus.concepts, candidate.heading)
     path_hits = field_hits(focus.concepts, " ".join(candidate.heading_path))
+    weights, held = weighed  # over the whole focus; over the concepts the docs hold
     coverage = sum(weights.get(label, 0.0) * w for label, w in candidate.hits.items())
-    heading = sum(weights.get(label, 0.0) * w for label, w in heading_hits.items())
-    path = sum(weights.get(label, 0.0) * w for label, w in path_hits.items())
+    held_coverage = sum(held.get(label, 0.0) * w for label, w in candidate.hits.items())
+    heading = sum(held.get(label, 0.0) * w for label, w in heading_hits.items())
+    path = sum(held.get(label, 0.0) * w for label, w in path_hits.items())
+    title = heading
+    if candidate.heading_path:
+        title_hits = field_hits(focus.concepts, candidate.heading_path[0])
+        title = sum(held.get(label, 0.0) * w for label, w in title_hits.items())
     relative = _relative(candidate.bm25, best_bm25)
     fields = tuple(_relative(v, b) for v, b in zip(candidate.field_bm25, best_fields, strict=True))
     plain = 0.0
@@ -288,8 +306,8 @@ def _describe_one(
         found = (release, True)
     asked_identifier = bool(focus.identifiers)
     features = (
-        coverage,
-        float(all(label in candidate.hits for label in weights)),
+        held_coverage,
+        float(bool(held) and all(label in candidate.hits for label in held)),
         heading,
         float(heading_name(candidate.heading) == focus_name),
         path,
@@ -319,4 +337,4 @@ def _describe_one(
     matched = sum(1 for label in candidate.hits if label in weights)
     if matched:
         matches.append(f"text hit: {matched} of {_words(len(weights))}")
-    return Described(candidate, features, coverage, named, tuple(matches))
+    return Described(candidate, features, coverage, named, tuple(matches), title)

@@ -220,5 +220,4 @@ def _crowded(scored: Scored, per_page: dict[str | None, int]) -> bool:
 
 
 def _about_page(described: Described) -> bool:
-    # The page title is the outermost heading; "path" measures the focus share it holds.
-    return described.features[FEATURES.index("path")] >= ABOUT_PAGE
+    return described.title >= ABOUT_PAGE

@@ -183,7 +183,9 @@ def _word_concept(term: QueryTerm, spelled: str | None = None) -> Concept:
     ways = [Way(_quote(term.whole), WHOLE, term.whole, (term.whole,))]
     if spelled is not None:
         ways.append(Way(_quote(spelled), WHOLE, spelled, (spelled,)))
-    if term.parts:
+    # A number's digits are not its parts: "2.7" held as "2" and "7" anywhere in a section
+    # ("Python 2", "7 items") says nothing about Python 2.7, nor "0" and "20" about 0.20.0.
+    if term.parts and not all(part.isdigit() for part in term.parts):
         expression = "(" + " AND ".join(map(_quote, term.parts)) + ")"
         ways.append(Way(expression, PARTS, " ".join(term.parts), term.parts))
     for synonym in SYNONYMS.get(term.whole, ()):
