@@ -8,6 +8,7 @@ import pytest
 from client.search.features import FEATURES, Candidate, Described
 from client.search.model import (
     CONFIDENCE_INPUTS,
+    NAMED_FOCUS_SHARE,
     NAMED_TIER,
     RankerDataError,
     RankerModel,
@@ -28,13 +29,15 @@ def described(
     heading: str = "",
     named: bool = False,
     coverage: float = 0.5,
+    heading_share: float = 1.0,
 ) -> Described:
-    """A candidate whose first feature is ``score`` and the others 0 (with unit weights on the
-    first, the model score is ``score``)."""
-    features = (score,) + (0.0,) * (len(FEATURES) - 1)
+    """A candidate whose first feature is ``score``, its ``heading`` feature ``heading_share``
+    and the others 0 (with unit weights on the first, the model score is ``score``)."""
+    features = [score] + [0.0] * (len(FEATURES) - 1)
+    features[FEATURES.index("heading")] = heading_share
     heading = heading or f"s{section_id}"
     c = Candidate(section_id, heading, path, heading, source, 100, -1.0, {})
-    return Described(c, features, coverage, named, ())
+    return Described(c, tuple(features), coverage, named, ())
 
 
 MODEL = RankerModel(weights=(1.0,) + (0.0,) * (len(FEATURES) - 1))
@@ -84,6 +87,16 @@ def test_order_follows_the_score_and_names_come_first() -> None:
     items = [described(1, 0.2), described(2, 0.9), described(3, 0.1, named=True)]
     assert ids(MODEL, items) == [3, 2, 1]
     assert order(MODEL, items)[0].score == pytest.approx(0.1 + NAMED_TIER)
+
+
+def test_a_name_said_in_passing_does_not_put_its_entry_first() -> None:
+    # "behind a load balancer request.remote_addr is always the balancer's address": the
+    # entry is named, but the question is about the proxy, not about the attribute.
+    passing = described(3, 0.1, named=True, heading_share=NAMED_FOCUS_SHARE - 0.01)
+    items = [described(1, 0.2), described(2, 0.9), passing]
+    assert ids(MODEL, items) == [2, 1, 3]
+    asked = described(3, 0.1, named=True, heading_share=NAMED_FOCUS_SHARE)
+    assert ids(MODEL, [described(1, 0.2), described(2, 0.9), asked]) == [3, 2, 1]
 
 
 def test_diversity_defers_a_third_section_of_a_page_only_for_a_close_rival() -> None:

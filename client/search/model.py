@@ -31,9 +31,13 @@ from schemas.text import TOKENIZER
 FORMAT = "doctrove-ranker@1"
 SEMANTIC_RANKER = "ranker-semantic.json"
 MAX_PER_PAGE, DIVERSE_TOP = 2, 5
-# Added to the score of a section whose heading is the identifier the focus names: what the
-# caller asked for by name comes before anything the words alone suggest.
+# Added to the score of a section whose heading is the identifier the focus names, when that
+# heading holds at least NAMED_FOCUS_SHARE of the focus: what the caller asked for by name comes
+# before anything the words alone suggest. A name said in passing ("behind a load balancer
+# request.remote_addr is the balancer's address") is one feature among the others (``named``):
+# the question is about what the words say. The share is ABOUT_PAGE's, not one fitted.
 NAMED_TIER = 10.0
+NAMED_FOCUS_SHARE = 0.5
 # A page is what the question is about when its title holds this share of the focus.
 ABOUT_PAGE = 0.5
 
@@ -142,11 +146,19 @@ def order(model: RankerModel, described: Sequence[Described]) -> list[Scored]:
     """Candidates best first: the model's order, parents over their matching children, and
     pages kept from crowding the top."""
     scored = [
-        Scored(d, linear_score(model, d.features) + (NAMED_TIER if d.named else 0.0))
+        Scored(d, linear_score(model, d.features) + (NAMED_TIER if _asked_by_name(d) else 0.0))
         for d in described
     ]
     scored.sort(key=lambda s: (-s.score, s.described.candidate.section_id))
     return _diversify(_parents_first(scored, model.parent_margin), model.diversity_margin)
+
+
+_HEADING = FEATURES.index("heading")
+
+
+def _asked_by_name(described: Described) -> bool:
+    """Whether the focus asks for this section by its name (NAMED_TIER)."""
+    return described.named and described.features[_HEADING] >= NAMED_FOCUS_SHARE
 
 
 def _key(described: Described) -> tuple[str | None, tuple[str, ...]]:

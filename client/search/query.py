@@ -9,7 +9,8 @@ query sentence is rarely a phrase of the document, and the shard indexes such pa
 shape the question ("how", "怎么") are dropped, unless nothing else is left.
 
 An identifier is a query token that looks like code (``Session.mount``, ``run_simple``,
-``createCommand``, ``.helpCommand()``); sections whose heading names it rank first.
+``createCommand``, ``.helpCommand()``); sections whose heading names it rank first when
+that name is most of the focus (client.search.model.NAMED_TIER).
 """
 
 from __future__ import annotations
