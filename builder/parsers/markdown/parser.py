@@ -432,7 +432,11 @@ def parse(
     )
     warn.sort()
     front_title = yaml_title(front_matter)
-    first_h1 = next((e.text for e in events if isinstance(e, _Heading) and e.level == 1), "")
+    # The page's title is its first heading when that is a level 1 one: vConsole's changelog
+    # opens with its "## 3.15.1" releases and ends with "# v1.x.x" over the oldest, which
+    # titled the page and the language links above the first release.
+    first = next((e for e in events if isinstance(e, _Heading)), None)
+    first_h1 = first.text if first is not None and first.level == 1 else ""
     title = front_title or toml_title or first_h1 or PurePosixPath(relpath).stem
     sections = tuple(_sections(events, lines, title, relpath))
     if spliced.changed:
