@@ -24,7 +24,13 @@ from builder.api.cli_commands import CliCommand, read_command
 from builder.api.docstrings import parse_docstring
 from builder.api.interface_attributes import declared_doc
 from builder.api.model import ApiObject, ApiSettings, DocField, DocPart, Member
-from builder.api.signatures import init_of, is_alias_broken, member_of, signature_of
+from builder.api.signatures import (
+    init_of,
+    is_alias_broken,
+    member_of,
+    reads_as_property,
+    signature_of,
+)
 from builder.api.typing_doc import annotation_text, doc_text
 
 if TYPE_CHECKING:
@@ -249,7 +255,7 @@ def _relative(file: str, root: Path) -> str:
 
 def _kind(target: Any) -> str:
     kind = _KINDS.get(target.kind.value, "attribute")
-    if kind == "function" and "property" in target.labels:
+    if kind == "function" and reads_as_property(target):
         return "property"
     return kind
 
