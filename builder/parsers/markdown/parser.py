@@ -153,6 +153,7 @@ class _Heading:
     line: int  # 0-based
     claim: int = -1  # 0-based first line the section owns, above the heading for a target
     kind: str = "text"  # "api" for an API description read from a directive
+    last: int = -1  # 0-based last line of a description a fence ends; -1: the next heading's
 
     @property
     def first_line(self) -> int:
@@ -163,6 +164,15 @@ class _Heading:
 class _Text:
     text: str
     line: int  # 0-based line where the text's block starts
+
+
+@dataclass(frozen=True)
+class _Resume:
+    """The end of a directive fence that held only API descriptions: the last ``headings``
+    headings before this are its own, and ``line`` (0-based) is its last line."""
+
+    headings: int
+    line: int
 
 
 def _normalize(text: str) -> str:
@@ -185,7 +195,7 @@ def _events(
     doc: Document, lines: list[str], warn: list[_Note], directives: Directives
 ) -> list[_Heading | _Text]:
     """Walk the top-level blocks in order, turning each into headings and text."""
-    events: list[_Heading | _Text] = []
+    events: list[_Heading | _Text | _Resume] = []
     tokens = doc.tokens
     index, esm_balance, level = 0, 0, 0
     # MyST labels and lone HTML anchors waiting for the heading they name: (label, line, is the
@@ -245,7 +255,33 @@ def _events(
             if text:
                 events.append(_Text(text, start))
         index = next_index
-    return events
+    return _resumed(events)
+
+
+def _resumed(events: list[_Heading | _Text | _Resume]) -> list[_Heading | _Text]:
+    """``events`` with the text after each API-only directive fence, up to the next heading,
+    moved before the fence's descriptions: Sphinx puts it in the section around them, as the
+    reST parser does text dedented out of a description. attrs' extending.md describes
+    ``your_hook`` in an ``{eval-rst}`` fence, and the rest of "Automatic Field Transformation
+    and Modification" (its example among it) read as the hook's description."""
+    result: list[_Heading | _Text] = []
+    insert_at = -1  # where moved text goes; -1 while none is being moved
+    for event in events:
+        if isinstance(event, _Resume):
+            # Headings are always appended, so the fence's are the last ones.
+            own = [(i, e) for i, e in enumerate(result) if isinstance(e, _Heading)]
+            own = own[-event.headings :]
+            insert_at = own[0][0]
+            result[own[-1][0]] = replace(own[-1][1], last=event.line)
+        elif isinstance(event, _Heading):
+            insert_at = -1
+            result.append(event)
+        elif insert_at >= 0:
+            result.insert(insert_at, event)
+            insert_at += 1
+        else:
+            result.append(event)
+    return result
 
 
 def _is_paragraph(token: Token) -> bool:
@@ -260,10 +296,11 @@ def _is_esm(doc: Document, paragraph: str, tags: set[str]) -> bool:
 
 def _directive_events(
     doc: Document, token: Token, level: int, directives: Directives
-) -> list[_Heading | _Text]:
-    """A top-level directive fence: text, and API descriptions as sections below ``level``."""
+) -> list[_Heading | _Text | _Resume]:
+    """A top-level directive fence: text, and API descriptions as sections below ``level``;
+    after descriptions alone, a _Resume."""
     start = token.map[0] if token.map else 0
-    events: list[_Heading | _Text] = []
+    events: list[_Heading | _Text | _Resume] = []
     for event in directives.events(doc, token, Context()):
         if isinstance(event, Text):
             if event.text:
@@ -274,6 +311,9 @@ def _directive_events(
             anchor = event.anchor or docutils_id(event.title)
             kind = "api" if event.is_api else "text"
             events.append(_Heading(level + depth, event.title, anchor, event.line - 1, kind=kind))
+    kinds = [event.kind for event in events if isinstance(event, _Heading)]
+    if kinds and set(kinds) == {"api"} and token.map:
+        events.append(_Resume(len(kinds), token.map[1] - 1))
     return events
 
 
@@ -347,9 +387,10 @@ def _sections(
             stack.pop()
         texts = events[position + 1 : next_position]
         body = _tidy_body("\n\n".join(e.text for e in texts if isinstance(e, _Text)))
-        end = _last_content_line(
-            lines, heading.line, max(next_heading.first_line, heading.line + 1)
-        )
+        stop = max(next_heading.first_line, heading.line + 1)
+        if heading.last >= heading.line:
+            stop = min(stop, heading.last + 1)
+        end = _last_content_line(lines, heading.line, stop)
         path = tuple(ancestor.text for ancestor in stack)
         sections.append(
             Section(
