@@ -252,6 +252,23 @@ def test_an_undocumented_name_for_a_function_is_documented_as_that_function(
     assert alias is not None and (alias.kind, alias.signature) == ("attribute", "Alias = Base")
 
 
+def test_a_function_imported_under_another_name_is_signed_with_that_name(tmp_path: Path) -> None:
+    # cattrs.cols writes 'from ._compat import is_mutable_set as is_set' and lists is_set in
+    # __all__: autodoc documents 'is_set(type)', the page said 'is_mutable_set(type: Any)'.
+    (tmp_path / "kinds").mkdir()
+    (tmp_path / "kinds" / "_compat.py").write_text(
+        'def is_mutable_set(type) -> bool:\n    """A predicate for sets."""\n', encoding="utf-8"
+    )
+    (tmp_path / "kinds" / "__init__.py").write_text(
+        'from ._compat import is_mutable_set as is_set\n\n__all__ = ["is_set"]\n',
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    found = source.find("kinds.is_set")
+    assert found is not None and found.signature == "is_set(type) -> bool"
+    assert found.doc[0].text == "A predicate for sets."
+
+
 def test_an_undocumented_name_for_a_method_of_an_instance_is_documented_as_that_method(
     tmp_path: Path,
 ) -> None:

@@ -236,7 +236,10 @@ def _record(path: str, found: Any, style: str, lines_of: LinesOf, inherited: boo
     return ApiObject(
         path=path,
         kind=kind,
-        signature=signature_of(target, kind),
+        # Under the name asked for, as autodoc writes it: an alias's ('from ._compat import
+        # is_mutable_set as is_set' is documented as is_set), a private class a module's
+        # __getattr__ answers for.
+        signature=_renamed(signature_of(target, kind), target.name, path.rpartition(".")[2]),
         doc=doc,
         init_doc=init_doc,
         members=members,
