@@ -95,6 +95,22 @@ def test_a_level_one_heading_after_the_first_heading_does_not_title_the_page() -
     ]
 
 
+def test_footnotes_read_as_in_restructuredtext() -> None:
+    # attrs 25.3.0's why.md, hashing.md and glossary.md (MyST; GFM and Python-Markdown write
+    # them alike): "classes.[^history]" and "[^history]: The word is..." read as written.
+    # The mark goes and the definition reads "[label] text", as reST's footnotes do; a
+    # bracket no definition names ("[^a-z]") is text.
+    text = (
+        "# Why\n\n"
+        "Tuples with names.[^history] A pattern like [^a-z] matches.\n\n"
+        "[^history]: The word is that they were\n  added for return values.\n"
+    )
+    assert bodies(parse(text, "why.md")) == [
+        "Tuples with names. A pattern like [^a-z] matches.\n\n"
+        "[history] The word is that they were added for return values."
+    ]
+
+
 def test_empty_heading_bodies_still_make_sections() -> None:
     parsed = parse("# A\n## B\n## C\ntext\n", "x.md")
     assert outline(parsed) == [

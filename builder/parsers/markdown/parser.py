@@ -37,6 +37,7 @@ from builder.parsers.markdown.admonitions import admonition_rule
 from builder.parsers.markdown.body_text import (
     MAX_INLINE_CHARS,
     Document,
+    footnote_labels,
     match_closers,
     render_blocks,
     render_inline,
@@ -460,6 +461,7 @@ def parse(
     doc = Document(
         tokens, match_closers(tokens), _INLINE_MD, env, mdx,
         substitutions=yaml_substitutions(front_matter), directive=directives.render_text,
+        footnotes=footnote_labels(text),
     )  # fmt: skip
     doc = replace(doc, labels=_target_labels(doc))
     lines = text.split("\n")
