@@ -252,6 +252,23 @@ def test_an_undocumented_name_for_a_function_is_documented_as_that_function(
     assert alias is not None and (alias.kind, alias.signature) == ("attribute", "Alias = Base")
 
 
+def test_a_function_imported_under_another_name_is_signed_with_that_name(tmp_path: Path) -> None:
+    # cattrs.cols writes 'from ._compat import is_mutable_set as is_set' and lists is_set in
+    # __all__: autodoc documents 'is_set(type)', the page said 'is_mutable_set(type: Any)'.
+    (tmp_path / "kinds").mkdir()
+    (tmp_path / "kinds" / "_compat.py").write_text(
+        'def is_mutable_set(type) -> bool:\n    """A predicate for sets."""\n', encoding="utf-8"
+    )
+    (tmp_path / "kinds" / "__init__.py").write_text(
+        'from ._compat import is_mutable_set as is_set\n\n__all__ = ["is_set"]\n',
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    found = source.find("kinds.is_set")
+    assert found is not None and found.signature == "is_set(type) -> bool"
+    assert found.doc[0].text == "A predicate for sets."
+
+
 def test_an_undocumented_name_for_a_method_of_an_instance_is_documented_as_that_method(
     tmp_path: Path,
 ) -> None:
@@ -371,35 +388,3 @@ def test_a_folder_without_init_inside_a_package_is_its_subpackage(tmp_path: Path
     assert route is not None and route.doc[0].text == "Register a view."
     state = source.find("web.app.State")
     assert state is not None and state.doc[0].text == "Setup state."
-
-
-def test_a_name_a_module_imports_on_first_use_is_its_submodules(tmp_path: Path) -> None:
-    # dramatiq.results.backends defines __getattr__ (PEP 562) to import RedisBackend from
-    # .redis only when asked, so that the redis client stays optional; autodoc's getattr runs
-    # it. Statically, the one submodule defining the name is where it comes from.
-    backends = tmp_path / "queue" / "backends"
-    backends.mkdir(parents=True)
-    (tmp_path / "queue" / "__init__.py").write_text("", encoding="utf-8")
-    (backends / "__init__.py").write_text(
-        '__all__ = ["RedisBackend"]\n\n\n'
-        "def __getattr__(name):\n    from .redis import RedisBackend\n    return RedisBackend\n",
-        encoding="utf-8",
-    )
-    (backends / "redis.py").write_text(
-        'class RedisBackend:\n    """Results in Redis."""\n\n'
-        "    def get(self, key: str) -> bytes:\n"
-        '        """The result stored under key."""\n',
-        encoding="utf-8",
-    )
-    (backends / "stub.py").write_text("class StubBackend:\n    pass\n", encoding="utf-8")
-    (tmp_path / "queue" / "plain.py").write_text("", encoding="utf-8")
-    (tmp_path / "queue" / "plain_sub.py").write_text(
-        "class RedisBackend:\n    pass\n", encoding="utf-8"
-    )
-    source = package_source(tmp_path)
-    redis = source.find("queue.backends.RedisBackend")
-    assert redis is not None and redis.doc[0].text == "Results in Redis."
-    get = source.find("queue.backends.RedisBackend.get")
-    assert get is not None and get.doc[0].text == "The result stored under key."
-    assert source.find("queue.backends.Missing") is None
-    assert source.find("queue.RedisBackend") is None  # no __getattr__ there

@@ -37,6 +37,35 @@ def test_markers_defaults_and_annotations(tmp_path: Path) -> None:
     assert signature("sig.K") == "K()"
 
 
+def test_a_function_decorated_as_a_property_reads_as_one(tmp_path: Path) -> None:
+    # Werkzeug's Request.args, form, files... are its own cached_property: read as methods,
+    # they said 'args() -> MultiDict[str, str]', a call that fails; autodoc says "property".
+    (tmp_path / "web").mkdir()
+    (tmp_path / "web" / "__init__.py").write_text(
+        "import functools\n"
+        "from web.utils import cached_property\n"
+        "class Request:\n"
+        "    @cached_property\n"
+        "    def args(self) -> dict:\n"
+        '        """The parsed query string."""\n'
+        "    @functools.cached_property\n"
+        "    def form(self) -> dict: ...\n"
+        "    @functools.lru_cache(maxsize=2)\n"
+        "    def get_data(self, cache: bool = True) -> bytes: ...\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "web" / "utils.py").write_text(
+        "class cached_property(property):\n    pass\n", encoding="utf-8"
+    )
+    source = package_source(tmp_path)
+    found = {name: source.find(f"web.Request.{name}") for name in ("args", "form", "get_data")}
+    assert {name: o.signature for name, o in found.items() if o is not None} == {
+        "args": "args: dict",
+        "form": "form: dict",
+        "get_data": "get_data(cache: bool = True) -> bytes",
+    }
+
+
 def test_a_named_tuple_takes_its_fields(tmp_path: Path) -> None:
     # Python writes a NamedTuple's __init__, so the code has none: its fields are the
     # parameters, as Sphinx shows them (prompt_toolkit's Size, Point and Attrs).

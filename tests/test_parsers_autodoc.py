@@ -267,6 +267,71 @@ def test_zope_interface_attributes_are_documented_by_their_declaration(tmp_path:
     ]
 
 
+def test_descriptors_are_documented_by_their_doc_argument(tmp_path: Path) -> None:
+    # Werkzeug 3.1.3's Response documents 36 headers as 'location = header_property("Location",
+    # doc="...")' and 'data = property(get_data, set_data, doc="...")': the descriptor keeps
+    # the text as its __doc__, which autodoc shows; ':members:' left them all out.
+    package = tmp_path / "src" / "web"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text(
+        "class header_property:\n"
+        "    def __init__(self, name, doc=None):\n"
+        "        self.__doc__ = doc\n\n\n"
+        "class Response:\n"
+        '    """An HTTP response."""\n\n'
+        "    def get_data(self):\n"
+        '        """The body."""\n\n'
+        "    data = property(get_data, doc='A descriptor that calls get_data.')\n"
+        "    location = header_property(\n"
+        '        "Location",\n'
+        '        doc="""The Location header field\n'
+        '        redirects the recipient.""",\n'
+        "    )\n"
+        '    vary = header_property("Vary")\n',
+        encoding="utf-8",
+    )
+    text = "Web\n===\n\n.. autoclass:: web.Response\n   :members:\n"
+    parsed = parse_file("api.rst", text, GriffeSource(tmp_path / "src", ApiSettings(), "src"))
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections[2:]] == [
+        ("web.Response.data", "`data`\n\nA descriptor that calls get_data."),
+        ("web.Response.get_data", "`get_data()`\n\nThe body."),
+        (
+            "web.Response.location",
+            "`location`\n\nThe Location header field redirects the recipient.",
+        ),
+    ]
+
+
+def test_module_docstring_titles_rank_their_styles_below_the_page_title(tmp_path: Path) -> None:
+    # werkzeug.exceptions' docstring has a "Usage Example" underlined with "-", and the page
+    # goes on with "Error Classes" underlined with "=": Sphinx ranks a docstring's styles
+    # afresh, so both are the page title's subsections. Ranked by the page's styles, "-"
+    # came second and "Error Classes" third: every class on the page sat under the example.
+    write_package(tmp_path / "src")
+    (tmp_path / "src" / "shapes" / "errors.py").write_text(
+        '"""Errors.\n\nUsage Example\n-------------\n\nRaise them.\n"""\n\n\n'
+        'class NotFound(Exception):\n    """Nothing there."""\n',
+        encoding="utf-8",
+    )
+    text = (
+        "===========\nHTTP Errors\n===========\n\n"  # 1-3
+        ".. automodule:: shapes.errors\n\n"  # 5
+        "Error Classes\n=============\n\n"  # 7-8
+        ".. autoclass:: NotFound\n\n"  # 10
+        "Usage Notes\n-----------\n\nMore.\n"  # 12-15
+    )
+    parsed = parse_file("errors.rst", text, package_source(tmp_path / "src"))
+    assert parsed is not None
+    assert [(s.heading, s.heading_path, s.level) for s in parsed.sections] == [
+        ("HTTP Errors", (), 1),
+        ("Usage Example", ("HTTP Errors",), 2),
+        ("Error Classes", ("HTTP Errors",), 2),
+        ("shapes.errors.NotFound", ("HTTP Errors", "Error Classes"), 3),
+        ("Usage Notes", ("HTTP Errors", "Error Classes"), 3),
+    ]
+
+
 def test_autoapi_directives_document_their_objects_as_autodoc_does(tmp_path: Path) -> None:
     # sphinx-autoapi 3.8.0's reference/templates.rst documents its eleven template classes
     # with '.. autoapiclass:: autoapi._objects.PythonObject' and ':members:': unknown, each

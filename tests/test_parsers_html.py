@@ -480,6 +480,21 @@ def test_chrome_is_judged_per_element_not_per_tag_and_class() -> None:
     assert section.body == "one\n\ntwo\n\nthree"
 
 
+def test_a_sidebar_directive_box_is_content_and_a_sidebar_of_navigation_is_not() -> None:
+    # Python 3.11's argparse page opens with docutils' sidebar, '<aside class="sidebar">'
+    # and its '<p class="sidebar-title">Tutorial</p>': dropped with the theme's asides, the
+    # page lost its pointer to the tutorial (and enum's its "Important" box).
+    page = (
+        '<div role="main"><section id="t"><h1>T</h1>'
+        '<aside class="sidebar"><p class="sidebar-title">Tutorial</p>'
+        "<p>For a gentler introduction, see the tutorial.</p></aside>"
+        '<aside class="sidebar"><ul><li><a href="a.html">Home</a></li></ul></aside>'
+        "<p>Body.</p></section></div>"
+    )
+    (section,) = parse(page, "s.html").sections
+    assert section.body == "Tutorial\n\nFor a gentler introduction, see the tutorial.\n\nBody."
+
+
 def _strip_by_rule(root: Element) -> None:
     """The chrome rule checked element by element, with no shortcut: what strip_chrome does."""
     doomed = []
@@ -487,7 +502,11 @@ def _strip_by_rule(root: Element) -> None:
         names = set((element.get("class") or "").split())
         if (
             element.tag in main_content._CHROME_TAGS
-            or (element.tag == "aside" and not names & main_content._CONTENT_ASIDES)
+            or (
+                element.tag == "aside"
+                and not names & main_content._CONTENT_ASIDES
+                and not ("sidebar" in names and main_content._SIDEBAR_TITLE(element))
+            )
             or names & main_content._CHROME_CLASSES
             or element.get("role") in main_content._CHROME_ROLES
             or element.get("aria-label") in main_content._CHROME_LABELS

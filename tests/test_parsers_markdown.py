@@ -77,6 +77,40 @@ def test_title_falls_back_to_the_file_stem() -> None:
     assert outline(parsed) == [(2, "Only a second level", (), "only-a-second-level", 1, 3)]
 
 
+def test_a_level_one_heading_after_the_first_heading_does_not_title_the_page() -> None:
+    # vConsole 3.15.1's CHANGELOG.md: language links, "## 3.15.1 ..." releases, and at the
+    # end "# v1.x.x" over the oldest ones, which titled the page and the links above.
+    text = (
+        "English | [中文](./CHANGELOG_CN.md)\n\n"  # 1-2
+        "## 3.15.1\n\n- Fix.\n\n"  # 3-6
+        "# v1.x.x\n\n## v1.3.0\n\n- Feat.\n"  # 7-11
+    )
+    parsed = parse(text, "CHANGELOG.md")
+    assert parsed.title == "CHANGELOG"
+    assert outline(parsed) == [
+        (0, "CHANGELOG", (), "top", 1, 1),
+        (2, "3.15.1", (), "3151", 3, 5),
+        (1, "v1.x.x", (), "v1xx", 7, 7),
+        (2, "v1.3.0", ("v1.x.x",), "v130", 9, 11),
+    ]
+
+
+def test_footnotes_read_as_in_restructuredtext() -> None:
+    # attrs 25.3.0's why.md, hashing.md and glossary.md (MyST; GFM and Python-Markdown write
+    # them alike): "classes.[^history]" and "[^history]: The word is..." read as written.
+    # The mark goes and the definition reads "[label] text", as reST's footnotes do; a
+    # bracket no definition names ("[^a-z]") is text.
+    text = (
+        "# Why\n\n"
+        "Tuples with names.[^history] A pattern like [^a-z] matches.\n\n"
+        "[^history]: The word is that they were\n  added for return values.\n"
+    )
+    assert bodies(parse(text, "why.md")) == [
+        "Tuples with names. A pattern like [^a-z] matches.\n\n"
+        "[history] The word is that they were added for return values."
+    ]
+
+
 def test_empty_heading_bodies_still_make_sections() -> None:
     parsed = parse("# A\n## B\n## C\ntext\n", "x.md")
     assert outline(parsed) == [

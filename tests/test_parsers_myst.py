@@ -251,6 +251,39 @@ def test_autodoc_fences_make_the_api_sections_rest_makes() -> None:
     assert kinds[1:4] == [s.kind for s in parse_rst(rst, "api.rst").sections[1:]]
 
 
+def test_text_after_an_api_fence_returns_to_the_section_around_it() -> None:
+    # attrs 25.3.0's extending.md describes your_hook in an {eval-rst} fence with no content;
+    # the rest of "Automatic Field Transformation and Modification" (what the hook's
+    # arguments are, the example) read as the hook's description, as Sphinx never shows it.
+    myst = (
+        "# Hooks\n"  # 1
+        "\n"
+        "It must have this signature:\n"  # 3
+        "\n"
+        "```{eval-rst}\n"  # 5
+        ".. function:: your_hook(cls, fields)\n"
+        "   :noindex:\n"
+        "```\n"  # 8
+        "\n"
+        "- *cls* is your class.\n"  # 10
+        "\n"
+        "## Next\n"  # 12
+        "\n"
+        "More.\n"
+    )
+    parsed = parse(myst, "x.md")
+    assert outline(parsed) == [
+        (1, "Hooks", (), "hooks", 1, 5),
+        (2, "your_hook", ("Hooks",), "your_hook", 6, 8),
+        (2, "Next", ("Hooks",), "next", 12, 14),
+    ]
+    assert bodies(parsed) == [
+        "It must have this signature:\n\n- cls is your class.",
+        "`your_hook(cls, fields)`",
+        "More.",
+    ]
+
+
 def test_a_fence_is_never_glued_to_the_text_before_it() -> None:
     text = (
         "# A\n\n"

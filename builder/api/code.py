@@ -24,7 +24,14 @@ from builder.api.cli_commands import CliCommand, read_command
 from builder.api.docstrings import parse_docstring
 from builder.api.interface_attributes import declared_doc
 from builder.api.model import ApiObject, ApiSettings, DocField, DocPart, Member
-from builder.api.signatures import init_of, is_alias_broken, member_of, signature_of
+from builder.api.module_getattr import lazily_imported
+from builder.api.signatures import (
+    init_of,
+    is_alias_broken,
+    member_of,
+    reads_as_property,
+    signature_of,
+)
 from builder.api.typing_doc import annotation_text, doc_text
 
 if TYPE_CHECKING:
@@ -229,7 +236,10 @@ def _record(path: str, found: Any, style: str, lines_of: LinesOf, inherited: boo
     return ApiObject(
         path=path,
         kind=kind,
-        signature=signature_of(target, kind),
+        # Under the name asked for, as autodoc writes it: an alias's ('from ._compat import
+        # is_mutable_set as is_set' is documented as is_set), a private class a module's
+        # __getattr__ answers for.
+        signature=_renamed(signature_of(target, kind), target.name, path.rpartition(".")[2]),
         doc=doc,
         init_doc=init_doc,
         members=members,
@@ -249,7 +259,7 @@ def _relative(file: str, root: Path) -> str:
 
 def _kind(target: Any) -> str:
     kind = _KINDS.get(target.kind.value, "attribute")
-    if kind == "function" and "property" in target.labels:
+    if kind == "function" and reads_as_property(target):
         return "property"
     return kind
 
@@ -397,28 +407,11 @@ def _walked(package: Any, names: list[str]) -> Any:
     class under the class's own name (``Alias = Base`` is documented as "alias of Base")."""
     found = package
     for index, name in enumerate(names):
-        found = found[name] if name in found.all_members else _lazily_imported(found, name)
+        found = found[name] if name in found.all_members else lazily_imported(found, name)
         assigned = _assigned_class(found.final_target if found.is_alias else found)
         if assigned is not None and (index < len(names) - 1 or assigned.name == name):
             found = assigned
     return found
-
-
-def _lazily_imported(module: Any, name: str) -> Any:
-    """The object a module's ``__getattr__`` (PEP 562) imports as ``name`` on first use: the one
-    its submodules define under that name. dramatiq.results.backends imports its Redis and
-    Memcached backends so, to need neither client library; autodoc's getattr runs the hook.
-    Raises KeyError when the module has no hook, or not exactly one submodule defines it."""
-    if not module.is_module or "__getattr__" not in module.members:
-        raise KeyError(name)
-    defined = [
-        submodule.members[name]
-        for submodule in module.modules.values()
-        if name in submodule.members and not submodule.members[name].is_alias
-    ]
-    if len(defined) != 1:
-        raise KeyError(name)
-    return defined[0]
 
 
 def _assigned_class(target: Any) -> Any:

@@ -1,8 +1,11 @@
-"""zope.interface's attribute declarations: ``app = Attribute("The created application")``.
+"""Attributes documented by the call that makes them: ``app = Attribute("The app")``.
 
-An interface declares its attributes so, and ``Attribute``'s first argument is the
-attribute's documentation (its ``__doc__``, which repoze.sphinx.autointerface shows). With no
-docstring of their own, ``:members:`` left them out, and an interface read as its methods.
+zope.interface declares an interface's attributes so, and ``Attribute``'s first argument is
+the attribute's documentation (its ``__doc__``, which repoze.sphinx.autointerface shows).
+Descriptors take theirs as a ``doc=`` argument: ``data = property(get, set, doc="...")``,
+Werkzeug's ``location = header_property("Location", doc="...")``, which store it as their
+``__doc__``, the text autodoc shows. With no docstring of their own, ``:members:`` left
+them all out: an interface read as its methods, Werkzeug's Response had no ``location``.
 """
 
 from __future__ import annotations
@@ -15,17 +18,25 @@ _DECLARATIONS = frozenset({"zope.interface.Attribute", "zope.interface.interface
 
 
 def declared_doc(target: Any) -> str:
-    """The documentation a zope ``Attribute(...)`` gives the attribute ``target``, or ""."""
+    """The documentation the call that makes the attribute ``target`` gives it, or ""."""
     if target.kind.value != "attribute":
         return ""
-    function = getattr(target.value, "function", None)
-    if getattr(function, "canonical_path", None) not in _DECLARATIONS:
-        return ""
     arguments = getattr(target.value, "arguments", None) or []
-    if not arguments or not isinstance(arguments[0], str):  # a keyword argument is not a str
+    function = getattr(target.value, "function", None)
+    if getattr(function, "canonical_path", None) in _DECLARATIONS and arguments:
+        return _literal_text(arguments[0])  # a keyword argument is not a str
+    for argument in arguments:
+        if getattr(argument, "name", None) == "doc" and hasattr(argument, "value"):
+            return _literal_text(argument.value)
+    return ""
+
+
+def _literal_text(source: object) -> str:
+    """The string a literal's source spells, cleaned as a docstring; "" for anything else."""
+    if not isinstance(source, str):
         return ""
     try:
-        text = ast.literal_eval(arguments[0])
+        text = ast.literal_eval(source)
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return ""
     return inspect.cleandoc(text) if isinstance(text, str) else ""

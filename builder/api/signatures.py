@@ -31,6 +31,20 @@ def member_of(klass: Any, name: str) -> Any:
     return None
 
 
+def reads_as_property(function: Any) -> bool:
+    """Whether a function is read as an attribute: griffe labels the builtin ``property`` (and
+    those it can resolve); a decorator named like one counts too, as autodoc, which imports
+    it, shows "property": Werkzeug's own ``cached_property`` made Request.args, form, files
+    and cookies read as ``args() -> MultiDict[str, str]``, a call no one can make."""
+    if "property" in function.labels:
+        return True
+    for decorator in getattr(function, "decorators", None) or ():
+        name = str(decorator.value).partition("(")[0].rpartition(".")[2]
+        if name.endswith("property"):
+            return True
+    return False
+
+
 def is_alias_broken(member: Any) -> bool:
     if not member.is_alias:
         return False

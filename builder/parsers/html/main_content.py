@@ -104,6 +104,10 @@ _CHROME_ROLES = frozenset({"navigation", "search", "banner", "contentinfo"})
 _CHROME_LABELS = frozenset({"breadcrumb", "breadcrumbs"})
 # Docutils puts footnotes, topics and some admonitions in <aside>: those are content.
 _CONTENT_ASIDES = frozenset({"admonition", "footnote", "footnote-list", "topic"})
+# So is its sidebar directive's box, an aside.sidebar that opens with its p.sidebar-title (the
+# Python docs' "Tutorial" box on the argparse page, "Important" on enum's); a theme's
+# aside.sidebar of navigation has no such title.
+_SIDEBAR_TITLE = etree.XPath(f"*[1][self::p][{_has_class('sidebar-title')}]")
 # The role and aria-label values that make an element chrome, as one XPath (the values hold
 # no quote).
 _CHROME_ATTRIBUTES = etree.XPath(
@@ -198,9 +202,7 @@ def strip_chrome(root: Element, source: bytes | None = None) -> None:
     # judges each class value once for the build (ClassVerdicts).
     flagged = _chrome_by_attribute(root) if _may_hold_chrome_attributes(root, source) else set()
     flagged.update(
-        element
-        for element in root.iter(*_CHROME_TAGS, "aside")
-        if _is_chrome_tag(element.tag, element.get("class"))
+        element for element in root.iter(*_CHROME_TAGS, "aside") if _is_chrome_tag(element)
     )
     flagged.update(_node_navigation(root))
     if _may_hold_notebook_cells(source):
@@ -360,12 +362,17 @@ def _drop(element: Element) -> None:
     parent.remove(element)
 
 
-def _is_chrome_tag(tag: str, value: str | None) -> bool:
-    """True when an element's tag (with its class attribute ``value``, for ``<aside>``) makes
-    it chrome."""
-    if tag in _CHROME_TAGS:
+def _is_chrome_tag(element: Element) -> bool:
+    """True when an element's tag (with its class and first child, for ``<aside>``) makes it
+    chrome."""
+    if element.tag in _CHROME_TAGS:
         return True
-    return tag == "aside" and _CONTENT_ASIDES.isdisjoint(value.split() if value else ())
+    if element.tag != "aside":
+        return False
+    classes = (element.get("class") or "").split()
+    if not _CONTENT_ASIDES.isdisjoint(classes):
+        return False
+    return "sidebar" not in classes or not _SIDEBAR_TITLE(element)
 
 
 def first_h1(root: Element) -> str:

@@ -46,6 +46,11 @@ _DIRECTIVE_HEADER = re.compile(r"([A-Za-z][\w-]*)(?:\[([^\]\n]*)\])?(?:\{[^{}\n]
 # pymdownx.blocks whose title is the whole label: a collapsible part, a tab.
 _TITLED_BLOCKS = frozenset({"details", "tab", "admonition"})
 _SUBSTITUTION = re.compile(r"\{\{\s*([\w.-]+)\s*\}\}")
+# Footnotes (MyST, GFM, Python-Markdown's extension): a mark "[^label]" where it is cited and
+# a definition "[^label]: text". Read as reST's are: the mark goes (only a label the page
+# defines: "[^a-z]" may be prose about a pattern), the definition reads "[label] text".
+_FOOTNOTE_DEFINITION = re.compile(r"^ {0,3}\[\^([^\]\s]+)\]:[ \t]*", re.MULTILINE)
+_FOOTNOTE_MARK = re.compile(r" ?\[\^([^\]\s]+)\]")
 # Blocks that only steer MyST's build: a ``(label)=`` target, a ``% comment``, a ``+++`` break.
 # A code block's title in its fence's info string: Docusaurus and pymdownx write
 # ``title="app.js"``, VitePress a bracketed ``[app.js]`` (also a code group's tab label).
@@ -75,6 +80,8 @@ class Document:
     labels: Mapping[str, str] = field(default_factory=dict)
     substitutions: Mapping[str, str] = field(default_factory=dict)
     directive: DirectiveText | None = None
+    # The labels of the footnotes the page defines ("[^pypy]: On PyPy, ...").
+    footnotes: frozenset[str] = frozenset()
 
 
 def match_closers(tokens: Sequence[Token]) -> list[int]:
@@ -87,6 +94,17 @@ def match_closers(tokens: Sequence[Token]) -> list[int]:
         elif token.nesting == -1 and stack:
             closers[stack.pop()] = index
     return closers
+
+
+def footnote_labels(text: str) -> frozenset[str]:
+    """The labels of the footnotes Markdown source ``text`` defines."""
+    return frozenset(_FOOTNOTE_DEFINITION.findall(text)) if "[^" in text else frozenset()
+
+
+def _without_footnote_marks(doc: Document, text: str) -> str:
+    return _FOOTNOTE_MARK.sub(
+        lambda mark: "" if mark.group(1) in doc.footnotes else mark.group(0), text
+    )
 
 
 def render_inline(doc: Document, content: str, *, heading: bool = False) -> tuple[str, str]:
@@ -117,6 +135,8 @@ def _inline_text(
             if "{{" in content:
                 content = _SUBSTITUTION.sub(lambda match: _substitute(doc, match), content)
             content = strip_attributes_and_icons(content)
+            if doc.footnotes and "[^" in content:
+                content = _without_footnote_marks(doc, content)
             # HTML shows a run of spaces as one; dropped tags must not leave double spaces.
             text = _WHITESPACE.sub(" ", content)
             out.append(
@@ -204,6 +224,12 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
     kind = token.type
     if kind == "paragraph_open" and (callout := split_callout(doc.tokens[index + 1].content)):
         return labelled(callout[0], render_inline(doc, callout[1])[0])
+    if kind == "paragraph_open" and doc.footnotes:
+        content = doc.tokens[index + 1].content
+        definition = _FOOTNOTE_DEFINITION.match(content)
+        if definition and definition.group(1) in doc.footnotes:
+            text = render_inline(doc, content[definition.end() :])[0]
+            return f"[{definition.group(1)}] {text}".rstrip()
     if kind in ("paragraph_open", "heading_open"):
         return render_inline(doc, doc.tokens[index + 1].content)[0]
     if kind in ("fence", "colon_fence") and doc.directive and directive_name(token.info):

@@ -37,6 +37,7 @@ from builder.parsers.markdown.admonitions import admonition_rule
 from builder.parsers.markdown.body_text import (
     MAX_INLINE_CHARS,
     Document,
+    footnote_labels,
     match_closers,
     render_blocks,
     render_inline,
@@ -153,6 +154,7 @@ class _Heading:
     line: int  # 0-based
     claim: int = -1  # 0-based first line the section owns, above the heading for a target
     kind: str = "text"  # "api" for an API description read from a directive
+    last: int = -1  # 0-based last line of a description a fence ends; -1: the next heading's
 
     @property
     def first_line(self) -> int:
@@ -163,6 +165,15 @@ class _Heading:
 class _Text:
     text: str
     line: int  # 0-based line where the text's block starts
+
+
+@dataclass(frozen=True)
+class _Resume:
+    """The end of a directive fence that held only API descriptions: the last ``headings``
+    headings before this are its own, and ``line`` (0-based) is its last line."""
+
+    headings: int
+    line: int
 
 
 def _normalize(text: str) -> str:
@@ -185,7 +196,7 @@ def _events(
     doc: Document, lines: list[str], warn: list[_Note], directives: Directives
 ) -> list[_Heading | _Text]:
     """Walk the top-level blocks in order, turning each into headings and text."""
-    events: list[_Heading | _Text] = []
+    events: list[_Heading | _Text | _Resume] = []
     tokens = doc.tokens
     index, esm_balance, level = 0, 0, 0
     # MyST labels and lone HTML anchors waiting for the heading they name: (label, line, is the
@@ -245,7 +256,33 @@ def _events(
             if text:
                 events.append(_Text(text, start))
         index = next_index
-    return events
+    return _resumed(events)
+
+
+def _resumed(events: list[_Heading | _Text | _Resume]) -> list[_Heading | _Text]:
+    """``events`` with the text after each API-only directive fence, up to the next heading,
+    moved before the fence's descriptions: Sphinx puts it in the section around them, as the
+    reST parser does text dedented out of a description. attrs' extending.md describes
+    ``your_hook`` in an ``{eval-rst}`` fence, and the rest of "Automatic Field Transformation
+    and Modification" (its example among it) read as the hook's description."""
+    result: list[_Heading | _Text] = []
+    insert_at = -1  # where moved text goes; -1 while none is being moved
+    for event in events:
+        if isinstance(event, _Resume):
+            # Headings are always appended, so the fence's are the last ones.
+            own = [(i, e) for i, e in enumerate(result) if isinstance(e, _Heading)]
+            own = own[-event.headings :]
+            insert_at = own[0][0]
+            result[own[-1][0]] = replace(own[-1][1], last=event.line)
+        elif isinstance(event, _Heading):
+            insert_at = -1
+            result.append(event)
+        elif insert_at >= 0:
+            result.insert(insert_at, event)
+            insert_at += 1
+        else:
+            result.append(event)
+    return result
 
 
 def _is_paragraph(token: Token) -> bool:
@@ -260,10 +297,11 @@ def _is_esm(doc: Document, paragraph: str, tags: set[str]) -> bool:
 
 def _directive_events(
     doc: Document, token: Token, level: int, directives: Directives
-) -> list[_Heading | _Text]:
-    """A top-level directive fence: text, and API descriptions as sections below ``level``."""
+) -> list[_Heading | _Text | _Resume]:
+    """A top-level directive fence: text, and API descriptions as sections below ``level``;
+    after descriptions alone, a _Resume."""
     start = token.map[0] if token.map else 0
-    events: list[_Heading | _Text] = []
+    events: list[_Heading | _Text | _Resume] = []
     for event in directives.events(doc, token, Context()):
         if isinstance(event, Text):
             if event.text:
@@ -274,6 +312,9 @@ def _directive_events(
             anchor = event.anchor or docutils_id(event.title)
             kind = "api" if event.is_api else "text"
             events.append(_Heading(level + depth, event.title, anchor, event.line - 1, kind=kind))
+    kinds = [event.kind for event in events if isinstance(event, _Heading)]
+    if kinds and set(kinds) == {"api"} and token.map:
+        events.append(_Resume(len(kinds), token.map[1] - 1))
     return events
 
 
@@ -347,9 +388,10 @@ def _sections(
             stack.pop()
         texts = events[position + 1 : next_position]
         body = _tidy_body("\n\n".join(e.text for e in texts if isinstance(e, _Text)))
-        end = _last_content_line(
-            lines, heading.line, max(next_heading.first_line, heading.line + 1)
-        )
+        stop = max(next_heading.first_line, heading.line + 1)
+        if heading.last >= heading.line:
+            stop = min(stop, heading.last + 1)
+        end = _last_content_line(lines, heading.line, stop)
         path = tuple(ancestor.text for ancestor in stack)
         sections.append(
             Section(
@@ -419,6 +461,7 @@ def parse(
     doc = Document(
         tokens, match_closers(tokens), _INLINE_MD, env, mdx,
         substitutions=yaml_substitutions(front_matter), directive=directives.render_text,
+        footnotes=footnote_labels(text),
     )  # fmt: skip
     doc = replace(doc, labels=_target_labels(doc))
     lines = text.split("\n")
@@ -432,7 +475,11 @@ def parse(
     )
     warn.sort()
     front_title = yaml_title(front_matter)
-    first_h1 = next((e.text for e in events if isinstance(e, _Heading) and e.level == 1), "")
+    # The page's title is its first heading when that is a level 1 one: vConsole's changelog
+    # opens with its "## 3.15.1" releases and ends with "# v1.x.x" over the oldest, which
+    # titled the page and the language links above the first release.
+    first = next((e for e in events if isinstance(e, _Heading)), None)
+    first_h1 = first.text if first is not None and first.level == 1 else ""
     title = front_title or toml_title or first_h1 or PurePosixPath(relpath).stem
     sections = tuple(_sections(events, lines, title, relpath))
     if spliced.changed:

@@ -87,12 +87,21 @@ def _docstring_blocks(
     inner = ctx if ctx.depth == 0 else ctx.nested()
     events = render_blocks(dedent(split_lines(text)), line, inner, scratch)
     doc.api_objects += scratch.api_objects
+    # Sphinx ranks a docstring's title styles afresh (nested_parse_with_titles), below the
+    # title around the directive: werkzeug.exceptions' "Usage Example" underlined with "-"
+    # is a sibling of the page's "Error Classes" after it, not a parent of every section
+    # left on the page. Ranked by the page's styles, it claimed "-" as one level and pushed
+    # the page's next new style one level down.
+    ranks: dict[str, int] = {}
     return [
-        replace(event, line=line, last_line=line, claim_line=line)
+        replace(event, line=line, last_line=line, claim_line=line, style="",
+                below_title=ranks.setdefault(event.style, len(ranks) + 1))
+        if isinstance(event, Heading) and event.style
+        else replace(event, line=line, last_line=line, claim_line=line)
         if isinstance(event, Heading)
         else event
         for event in events
-    ]
+    ]  # fmt: skip
 
 
 def members_events(

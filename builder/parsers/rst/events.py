@@ -50,8 +50,8 @@ class Heading:
     anchor: str = ""
     style: str = ""
     api_depth: int = 0
-    # A Markdown file's heading in a reST page: this many levels below the page's title around
-    # it, with no adornment style of its own to claim a level with.
+    # A Markdown file's heading in a reST page, or a docstring's title: this many levels below
+    # the page's title around it, with no adornment style of its own to claim a level with.
     below_title: int = 0
 
     @property

@@ -21,7 +21,6 @@ from builder.parsers.rst.events import (
     Context,
     DocState,
     Event,
-    Heading,
     Resume,
     Text,
     split_lines,
@@ -108,6 +107,7 @@ def _fold(events: list[Event], lines: list[str]) -> list[_Open]:
     styles: dict[str, int] = {}
     stack: list[tuple[int, str]] = []
     title_level = 0
+    run_base: int | None = None
     current = _Open(heading="", heading_path=(), level=0, anchor="", line_start=0,
                     last_line=0, claim_line=1)  # fmt: skip
     opened = [current]
@@ -122,9 +122,17 @@ def _fold(events: list[Event], lines: list[str]) -> list[_Open]:
                 current, described = around_api.pop()
                 described.end_line = event.last_line
             continue
-        level = _level(event, styles, title_level)
         if event.style:
-            title_level = level
+            level = title_level = styles.setdefault(event.style, len(styles) + 1)
+            run_base = None
+        elif event.below_title:
+            # A run of titles placed below the title around them (a docstring's, an included
+            # Markdown file's) counts from that title; each holds what follows it, as a
+            # title does.
+            run_base = title_level if run_base is None else run_base
+            level = title_level = run_base + event.below_title
+        else:
+            level = title_level + event.api_depth
         while stack and stack[-1][0] >= level:
             stack.pop()
         around = current
@@ -144,12 +152,6 @@ def _fold(events: list[Event], lines: list[str]) -> list[_Open]:
         stack.append((level, event.title))
         opened.append(current)
     return opened
-
-
-def _level(heading: Heading, styles: dict[str, int], title_level: int) -> int:
-    if not heading.style:
-        return title_level + (heading.below_title or heading.api_depth)
-    return styles.setdefault(heading.style, len(styles) + 1)
 
 
 def _first_non_blank(lines: list[str]) -> int:
