@@ -80,9 +80,12 @@ def test_the_version_that_mentions_it_answers_as_before(tmp_path: Path) -> None:
     assert other["sections"] and other.get("unmentioned") == ["read_chunks_fast"]
 
 
+# 1.0 holds the question's words "request" and "fail" only apart, in two sections, so its best
+# answer is weak. (A section holding every word of the question that the docs use at all would
+# answer surely: the ranker weighs only those words, client/search/features.py.)
 SENDING = [
     section("Sending requests", "Send a request to a server and read its response."),
-    section("Errors", "A request that fails raises an error that says why."),
+    section("Errors", "A call that fails raises an error that says why."),
 ]
 RETRYING = section(
     "Retrying failed requests", "Retry a failed request automatically, waiting longer each time."
