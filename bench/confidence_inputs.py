@@ -27,6 +27,13 @@ MRR@10; "silent": unanswerable questions left unanswered):
     silent_any     0.686 0.874 0.767   silent  8/31   pairs 4/10
     silent2        0.686 0.874 0.766   silent  8/31   pairs 4/10
 
+Again on 2026-12-05, with the features weighing only the concepts some section holds (so the
+score no longer carries the unused share) and the named tier only for a name that is most of
+the focus:
+
+    base (today)   0.734 0.884 0.800   silent 14/31   pairs 5/10
+    silent         0.734 0.889 0.801   silent 13/31   pairs 5/10
+
 Not adopted: the gain in recall comes from abstaining on fewer answerable questions, paid for
 by answering three or four more that the docs do not answer; it moves along the same trade-off
 curve instead of improving it (the threshold rule keeps the recall cost at 0.02 either way).
