@@ -162,6 +162,16 @@ for v in 7.1.2 8.1.7; do
 done
 cp click-8.1.7/LICENSE.rst "$here/click/LICENSE.rst"
 
+# jinja: Sphinx reST docs/ with an autodoc api.rst (no conf.py) and the example extensions
+# extensions.rst literalincludes, src/jinja2/ and LICENSE.txt (license.rst includes it). Every
+# question about it is in the test split (eval/dataset.py HELD_OUT).
+fresh jinja
+pypi_sdist jinja2 3.1.4
+copy_matching jinja2-3.1.4/docs "$here/jinja/3.1.4/docs" '*.rst' '*.py'
+rm -f "$here/jinja/3.1.4/docs/conf.py"
+copy_matching jinja2-3.1.4/src/jinja2 "$here/jinja/3.1.4/src/jinja2" '*.py'
+cp jinja2-3.1.4/LICENSE.txt "$here/jinja/3.1.4/"
+
 cp cbor2deb/usr/share/doc/python-cbor2-doc/copyright "$here/cbor2/LICENSE"
 
 echo "examples refreshed in $here"
@@ -176,4 +186,5 @@ rm -f "$here"/werkzeug/*/installation.rst "$here"/werkzeug/*/serving.rst \
     "$here"/python/3.11.2/library/itertools.html "$here"/python/3.11.2/library/re.html \
     "$here"/itsdangerous/*/docs/conf.py "$here"/dirty-equals/*/docs/index.md \
     "$here"/cattrs/*/docs/index.md \
-    "$here"/click/*/docs/utils.rst "$here"/click/7.1.2/src/click/utils.py
+    "$here"/click/*/docs/utils.rst "$here"/click/7.1.2/src/click/utils.py \
+    "$here"/jinja/3.1.4/src/jinja2/bccache.py

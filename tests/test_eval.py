@@ -115,7 +115,7 @@ def test_the_blind_line_scores_the_questions_written_blind_alone() -> None:
 
 def test_the_held_out_lines_score_seen_and_unseen_libraries_apart() -> None:
     gold = (Gold("f.md", "A"),)
-    (held,) = HELD_OUT
+    held = min(HELD_OUT)
     seen = Prepared(question("q:1", "keyword", gold), frozenset({"a"}), (), ())
     unseen = Prepared(question("q:2", "keyword", gold, library=held), frozenset({"b"}), (), ())
     assert format_held_out([seen], Run("ours", (("a",),)), Run("bm25", (("a",),))) is None
