@@ -101,11 +101,11 @@ def _question(path: Path, position: int, item: dict[str, object]) -> Question:
         raise DatasetError(f"{where}: kind must be one of {', '.join(KINDS)}")
     if split not in SPLITS:
         raise DatasetError(f"{where}: split must be dev or test (run python -m eval --freeze)")
-    if item.get("library") in HELD_OUT and split != "test":
-        raise DatasetError(f"{where}: {item['library']} is held out (HELD_OUT): split must be test")
     for key in ("library", "version", "text"):
         if not isinstance(item.get(key), str) or not item[key]:
             raise DatasetError(f"{where}: {key} must be a non-empty string")
+    if item["library"] in HELD_OUT and split != "test":
+        raise DatasetError(f"{where}: {item['library']} is held out (HELD_OUT): split must be test")
     expect = tuple(_gold(where, entry) for entry in _list(where, item.get("expect")))
     if kind == "unanswerable" and expect:
         raise DatasetError(f"{where}: an unanswerable question expects []")

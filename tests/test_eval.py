@@ -229,6 +229,8 @@ def block(kind: str = "keyword", text: str = "q", expect: str = "", extra: str =
         (block(kind="api", expect="[]", extra='split = "dev"'), "may expect []"),
         (block(expect='[{ file = "a.md" }]', extra='split = "dev"'), "{ file = "),
         (block(extra='split = "dev"').replace('"lib"', f'"{min(HELD_OUT)}"'), "is held out"),
+        # A library that is no string is refused as one, not looked up in HELD_OUT (unhashable).
+        (block(extra='split = "dev"').replace('"lib"', '["lib"]'), "library must be"),
     ],
 )
 def test_malformed_questions_are_refused_with_where(
