@@ -3,10 +3,12 @@
 The ranker is a linear model over client.search.features' features, trained on the evaluation's
 dev questions by ``python -m eval.train`` and stored as data in schemas/ranker.json beside the
 tokenizer it was trained with. On top of its order three rules hold: a section whose heading is
-the identifier the focus names comes first; when several children of one section are among the
-first answers, the parent may take their place; and at most MAX_PER_PAGE sections of one page
-stand among the first DIVERSE_TOP unless the question is about that page. The last two move a
-section only past one that scores within a margin of it, margins chosen on dev (0: off).
+the identifier the focus names comes first when that heading holds at least NAMED_FOCUS_SHARE
+of the focus (a name said in passing is only the ``named`` feature); when several children of
+one section are among the first answers, the parent may take their place; and at most
+MAX_PER_PAGE sections of one page stand among the first DIVERSE_TOP unless the question is
+about that page. The last two move a section only past one that scores within a margin of it,
+margins chosen on dev (0: off).
 
 An answer's confidence is the share of dev answers like it that were right at rank 1: a logistic
 fit of its top score, its margin over the second, how much of the focus it covers, whether its
@@ -32,10 +34,12 @@ FORMAT = "doctrove-ranker@1"
 SEMANTIC_RANKER = "ranker-semantic.json"
 MAX_PER_PAGE, DIVERSE_TOP = 2, 5
 # Added to the score of a section whose heading is the identifier the focus names, when that
-# heading holds at least NAMED_FOCUS_SHARE of the focus: what the caller asked for by name comes
-# before anything the words alone suggest. A name said in passing ("behind a load balancer
-# request.remote_addr is the balancer's address") is one feature among the others (``named``):
-# the question is about what the words say. The share is ABOUT_PAGE's, not one fitted.
+# heading holds at least NAMED_FOCUS_SHARE of the focus (the ``heading`` feature: the weighted
+# share of the focus' concepts some section holds, a prefix hit counting PREFIX): what the
+# caller asked for by name comes before anything the words alone suggest. A name said in
+# passing ("behind a load balancer request.remote_addr is the balancer's address") is one
+# feature among the others (``named``): the question is about what the words say. The share
+# is ABOUT_PAGE's, not one fitted.
 NAMED_TIER = 10.0
 NAMED_FOCUS_SHARE = 0.5
 # A page is what the question is about when its title holds this share of the focus.
