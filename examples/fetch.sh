@@ -114,6 +114,26 @@ for v in 24.1.2 25.1.1; do
     cp "cattrs-$v/LICENSE" "$here/cattrs/$v/"
 done
 
+# click: Sphinx reST docs/ with an autodoc api.rst (no conf.py), and src/click/. Every
+# question about it is in the test split (eval/dataset.py HELD_OUT).
+fresh click
+for v in 7.1.2 8.1.7; do
+    pypi_sdist click "$v"
+    copy_matching "click-$v/docs" "$here/click/$v/docs" '*.rst'
+    copy_matching "click-$v/src/click" "$here/click/$v/src/click" '*.py'
+done
+cp click-8.1.7/LICENSE.rst "$here/click/LICENSE.rst"
+
+# jinja: Sphinx reST docs/ with an autodoc api.rst (no conf.py) and the example extensions
+# extensions.rst literalincludes, src/jinja2/ and LICENSE.txt (license.rst includes it). Every
+# question about it is in the test split (eval/dataset.py HELD_OUT).
+fresh jinja
+pypi_sdist jinja2 3.1.4
+copy_matching jinja2-3.1.4/docs "$here/jinja/3.1.4/docs" '*.rst' '*.py'
+rm -f "$here/jinja/3.1.4/docs/conf.py"
+copy_matching jinja2-3.1.4/src/jinja2 "$here/jinja/3.1.4/src/jinja2" '*.py'
+cp jinja2-3.1.4/LICENSE.txt "$here/jinja/3.1.4/"
+
 # --- npm packages -------------------------------------------------------------
 npm_pack() {
     rm -rf package
@@ -152,26 +172,6 @@ rm -rf "$here/cbor2" && mkdir -p "$here/cbor2/5.4.6"
 (cd "$html" && cp --parents -t "$here/cbor2/5.4.6" \
     index.html usage.html customizing.html versionhistory.html \
     modules/decoder.html modules/encoder.html modules/types.html)
-# click: Sphinx reST docs/ with an autodoc api.rst (no conf.py), and src/click/. Every
-# question about it is in the test split (eval/dataset.py HELD_OUT).
-fresh click
-for v in 7.1.2 8.1.7; do
-    pypi_sdist click "$v"
-    copy_matching "click-$v/docs" "$here/click/$v/docs" '*.rst'
-    copy_matching "click-$v/src/click" "$here/click/$v/src/click" '*.py'
-done
-cp click-8.1.7/LICENSE.rst "$here/click/LICENSE.rst"
-
-# jinja: Sphinx reST docs/ with an autodoc api.rst (no conf.py) and the example extensions
-# extensions.rst literalincludes, src/jinja2/ and LICENSE.txt (license.rst includes it). Every
-# question about it is in the test split (eval/dataset.py HELD_OUT).
-fresh jinja
-pypi_sdist jinja2 3.1.4
-copy_matching jinja2-3.1.4/docs "$here/jinja/3.1.4/docs" '*.rst' '*.py'
-rm -f "$here/jinja/3.1.4/docs/conf.py"
-copy_matching jinja2-3.1.4/src/jinja2 "$here/jinja/3.1.4/src/jinja2" '*.py'
-cp jinja2-3.1.4/LICENSE.txt "$here/jinja/3.1.4/"
-
 cp cbor2deb/usr/share/doc/python-cbor2-doc/copyright "$here/cbor2/LICENSE"
 
 echo "examples refreshed in $here"
