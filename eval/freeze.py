@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import sys
+import tempfile
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
@@ -104,8 +105,14 @@ def freeze(new: Path, target: Path) -> tuple[int, int]:
     assign_splits(added)
     if not header:
         header = "# Questions written blind from the docs alone; split frozen by eval.freeze.\n"
-    target.write_text(format_questions([*old_items, *added], header), encoding="utf-8")
-    load_file(target)  # refuse to leave a file the evaluation cannot read
+    text = format_questions([*old_items, *added], header)
+    # Refuse to leave a file the evaluation cannot read: the text is read back under the
+    # target's name (its errors name that file) before the target is written.
+    with tempfile.TemporaryDirectory() as folder:
+        check = Path(folder) / target.name
+        check.write_text(text, encoding="utf-8")
+        load_file(check)
+    target.write_text(text, encoding="utf-8")
     return len(added), len(fresh) - len(added)
 
 

@@ -304,6 +304,18 @@ def test_freezing_is_append_only(tmp_path: Path) -> None:
     assert loaded[1].expect == (Gold("a.md", "A"),)
 
 
+def test_a_freeze_the_evaluation_cannot_read_leaves_the_target_as_it_was(
+    tmp_path: Path,
+) -> None:
+    target = tmp_path / "set.toml"
+    write_questions(target, block(text="old", extra='split = "test"'))
+    before = target.read_bytes()
+    new = write_questions(tmp_path / "new.toml", block(kind="fuzzy", text="new"))
+    with pytest.raises(DatasetError, match=r"set\.toml: question 2: kind must be"):
+        freeze(new, target)
+    assert target.read_bytes() == before
+
+
 def test_the_question_set_has_the_promised_shape() -> None:
     questions = load_questions()
     blind = [q for q in questions if q.written_blind]
