@@ -33,17 +33,17 @@ from schemas.text import TOKENIZER
 FORMAT = "doctrove-ranker@1"
 SEMANTIC_RANKER = "ranker-semantic.json"
 MAX_PER_PAGE, DIVERSE_TOP = 2, 5
+# A page is what the question is about when its title holds this share of the focus.
+ABOUT_PAGE = 0.5
 # Added to the score of a section whose heading is the identifier the focus names, when that
 # heading holds at least NAMED_FOCUS_SHARE of the focus (the ``heading`` feature: the weighted
 # share of the focus' concepts some section holds, a prefix hit counting PREFIX): what the
 # caller asked for by name comes before anything the words alone suggest. A name said in
 # passing ("behind a load balancer request.remote_addr is the balancer's address") is one
 # feature among the others (``named``): the question is about what the words say. The share
-# is ABOUT_PAGE's, not one fitted.
+# is ABOUT_PAGE's (what the focus is about), not one fitted.
 NAMED_TIER = 10.0
-NAMED_FOCUS_SHARE = 0.5
-# A page is what the question is about when its title holds this share of the focus.
-ABOUT_PAGE = 0.5
+NAMED_FOCUS_SHARE = ABOUT_PAGE
 
 
 # What the confidence is fitted on, about the first answer: its score, its lead over the
