@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from client.search.query import Concept, Focus
@@ -254,9 +254,10 @@ def describe(
             parent = (c.source, *c.heading_path)
             children[parent] = children.get(parent, 0) + 1
     focus_name = heading_name(focus.text)
+    hits = _field_hits_memo(focus.concepts)
     return [
         _describe_one(
-            focus, (weights, held), c, best_bm25, best_fields, versions_asked, releases,
+            focus, (weights, held), hits, c, best_bm25, best_fields, versions_asked, releases,
             focus_name, total,
             children.get((c.source, *c.heading_path, c.heading), 0),
             (c.source, *c.heading_path) in placed,
@@ -265,9 +266,23 @@ def describe(
     ]  # fmt: skip
 
 
+def _field_hits_memo(concepts: Sequence[Concept]) -> Callable[[str], Mapping[str, float]]:
+    """``field_hits`` of ``concepts`` per text, each text read once: a question's candidates
+    share their pages' titles and heading paths (about three calls in five were repeats)."""
+    known: dict[str, Mapping[str, float]] = {}
+
+    def hits(text: str) -> Mapping[str, float]:
+        if text not in known:
+            known[text] = field_hits(concepts, text)
+        return known[text]
+
+    return hits
+
+
 def _describe_one(
     focus: Focus,
     weighed: tuple[Mapping[str, float], Mapping[str, float]],
+    hits: Callable[[str], Mapping[str, float]],
     candidate: Candidate,
     best_bm25: float,
     best_fields: tuple[float, ...],
@@ -278,8 +293,8 @@ def _describe_one(
     candidate_children: int,
     parent_is_candidate: bool,
 ) -> Described:
-    heading_hits = field_hits(focus.concepts, candidate.heading)
-    path_hits = field_hits(focus.concepts, " ".join(candidate.heading_path))
+    heading_hits = hits(candidate.heading)
+    path_hits = hits(" ".join(candidate.heading_path))
     weights, held = weighed  # over the whole focus; over the concepts the docs hold
     coverage = sum(weights.get(label, 0.0) * w for label, w in candidate.hits.items())
     held_coverage = sum(held.get(label, 0.0) * w for label, w in candidate.hits.items())
@@ -287,7 +302,7 @@ def _describe_one(
     path = sum(held.get(label, 0.0) * w for label, w in path_hits.items())
     title = heading
     if candidate.heading_path:
-        title_hits = field_hits(focus.concepts, candidate.heading_path[0])
+        title_hits = hits(candidate.heading_path[0])
         title = sum(held.get(label, 0.0) * w for label, w in title_hits.items())
     relative = _relative(candidate.bm25, best_bm25)
     fields = tuple(_relative(v, b) for v, b in zip(candidate.field_bm25, best_fields, strict=True))
