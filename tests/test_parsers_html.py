@@ -7,10 +7,8 @@ import re
 
 import pytest
 from lxml import etree
-from lxml.etree import _Element as Element
 
 from builder.model import Section
-from builder.parsers.html import main_content
 from builder.parsers.html.body_text import (
     _PERMALINK_MARK,
     collapse,
@@ -469,80 +467,6 @@ def test_whitespace_between_blocks_and_around_inline_text_renders_as_before() ->
     assert section.body == "one\n\ntwo\n\nthree\n\nfour five\nsix"
 
 
-def test_chrome_is_judged_per_element_not_per_tag_and_class() -> None:
-    # Class verdicts are remembered per class value; role and label stay each element's own.
-    page = (
-        '<main><h1>T</h1><div class="box" role="navigation">nav</div><div class="box">one</div>'
-        '<p class="x" aria-label="breadcrumb">crumbs</p><p class="x">two</p>'
-        '<aside class="note">side</aside><aside class="note admonition">three</aside></main>'
-    )
-    (section,) = parse(page, "j.html").sections
-    assert section.body == "one\n\ntwo\n\nthree"
-
-
-def test_a_sidebar_directive_box_is_content_and_a_sidebar_of_navigation_is_not() -> None:
-    # Python 3.11's argparse page opens with docutils' sidebar, '<aside class="sidebar">'
-    # and its '<p class="sidebar-title">Tutorial</p>': dropped with the theme's asides, the
-    # page lost its pointer to the tutorial (and enum's its "Important" box).
-    page = (
-        '<div role="main"><section id="t"><h1>T</h1>'
-        '<aside class="sidebar"><p class="sidebar-title">Tutorial</p>'
-        "<p>For a gentler introduction, see the tutorial.</p></aside>"
-        '<aside class="sidebar"><ul><li><a href="a.html">Home</a></li></ul></aside>'
-        "<p>Body.</p></section></div>"
-    )
-    (section,) = parse(page, "s.html").sections
-    assert section.body == "Tutorial\n\nFor a gentler introduction, see the tutorial.\n\nBody."
-
-
-def _strip_by_rule(root: Element) -> None:
-    """The chrome rule checked element by element, with no shortcut: what strip_chrome does."""
-    doomed = []
-    for element in root.iter():
-        names = set((element.get("class") or "").split())
-        if (
-            element.tag in main_content._CHROME_TAGS
-            or (
-                element.tag == "aside"
-                and not names & main_content._CONTENT_ASIDES
-                and not ("sidebar" in names and main_content._SIDEBAR_TITLE(element))
-            )
-            or names & main_content._CHROME_CLASSES
-            or element.get("role") in main_content._CHROME_ROLES
-            or element.get("aria-label") in main_content._CHROME_LABELS
-        ):
-            doomed.append(element)
-    for element in doomed:
-        if element is not root:
-            main_content._drop(element)
-
-
-def test_chrome_found_by_tag_class_and_attribute_shortcuts_is_what_the_rule_finds() -> None:
-    # strip_chrome finds chrome tags with lxml's tag filter, roles and labels with one XPath,
-    # and judges each class value once; every mix of tag, class, role and label, nested and
-    # with tails, must lose exactly the elements the plain rule drops.
-    tags = ["div", "span", "nav", "aside", "button", "p"]
-    values = [None, "", "note", "admonition", "headerlink", "x  sphinxsidebar"]
-    roles = [None, "navigation", "main", "NAVIGATION", "search"]
-    labels = [None, "breadcrumb", "Breadcrumb", "other"]
-    pieces = []
-    for n, (tag, value, role, label) in enumerate(itertools.product(tags, values, roles, labels)):
-        attributes = "".join(
-            f' {name}="{given}"'
-            for name, given in (("class", value), ("role", role), ("aria-label", label))
-            if given is not None
-        )
-        inner = f'<span class="{values[n % len(values)] or ""}">in{n}</span>'
-        pieces.append(f"<{tag}{attributes}>t{n}{inner}</{tag}>tail{n} ")
-    page = f"<html><body><main>{''.join(pieces)}</main></body></html>"
-    stripped, expected = main_content.load_document(page), main_content.load_document(page)
-    assert stripped is not None and expected is not None
-    main_content.strip_chrome(stripped)
-    _strip_by_rule(expected)
-    assert etree.tostring(stripped) == etree.tostring(expected)
-    assert b"tail5 " in etree.tostring(stripped) and b"t5<" not in etree.tostring(stripped)
-
-
 def test_permalink_mark_shortcut_gives_what_the_regex_gives() -> None:
     # Collapsed text that does not end with a mark character skips the regex; every string
     # of up to five of these characters must come out as the regex alone leaves it.
@@ -551,50 +475,6 @@ def test_permalink_mark_shortcut_gives_what_the_regex_gives() -> None:
         for letters in itertools.product(alphabet, repeat=length):
             text = collapse("".join(letters))
             assert without_permalink_mark(text) == _PERMALINK_MARK.sub("", text), repr(text)
-
-
-def test_roles_and_labels_looked_for_in_the_source_first_are_what_the_rule_finds() -> None:
-    # With the page's bytes, strip_chrome reads the roles and labels written on the lines of
-    # the elements under the main content before running its XPath; chrome written in every
-    # way the source allows (names in any case, values with spaces, references or no quotes,
-    # start tags over several lines, beside the content on its last line) is still found,
-    # and chrome around the content alone lets the XPath be skipped.
-    inside = [
-        '<div ROLE="navigation">a</div>',
-        '<div\n  aria-label = "breadcrumb"\n>b</div>',
-        "<div role='search'>c</div>",
-        '<div role="&#110;avigation">d</div>',
-        "<div role=banner>e</div>",
-        '<div role="contentinfo"\n>f</div>',
-        '<p>g</p><div role="navigation">h</div>',
-    ]
-    pages = [
-        '<html><body>\n<nav role="navigation">x</nav>\n<div role="main">\n<p>keep</p>\n'
-        f"{chrome}\n</div>\n<div role='navigation'>y</div>\n</body></html>"
-        for chrome in inside
-    ]
-    # On the line the content starts on, and the only chrome of the page.
-    pages.append('<html><body>\n<div role="main"><div role="search">z</div>\n<p>keep</p></div>')
-    for page in pages:
-        data = page.encode()
-        stripped, expected = (
-            main_content.load_document(page, data),
-            main_content.load_document(page),
-        )
-        assert stripped is not None and expected is not None
-        main_content.strip_chrome(main_content.find_main(stripped), data)
-        _strip_by_rule(main_content.find_main(expected))
-        assert etree.tostring(stripped) == etree.tostring(expected), page
-    around = (
-        '<html><body>\n<div role="navigation" aria-label="breadcrumb">x</div>\n'
-        '<div role="main">\n<p role="note">keep</p></div>\n<div role="search">y</div>\n'
-        "</body></html>"
-    )
-    document = main_content.load_document(around, around.encode())
-    assert document is not None
-    main = main_content.find_main(document)
-    assert not main_content._may_hold_chrome_attributes(main, around.encode())
-    assert main_content._may_hold_chrome_attributes(main, None)
 
 
 def test_inline_elements_are_skipped_by_class_however_many_class_values_were_seen(
