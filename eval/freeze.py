@@ -3,7 +3,8 @@
 One question in three goes to the test split, chosen per kind by a hash of the question's text,
 so the split is stratified, cannot follow the ranker, and is the same on every machine. The two
 questions of a version pair share one split. Every question of a held-out library
-(eval.dataset.HELD_OUT) goes to test. A question already in the target file keeps the
+(eval.dataset.HELD_OUT) goes to test, every question of a validation library
+(eval.dataset.VALIDATION) to val. A question already in the target file keeps the
 split it has: freezing is append-only.
 
     python -m eval.freeze NEW.toml [--name STEM]
@@ -22,7 +23,7 @@ from typing import Any
 
 import orjson
 
-from eval.dataset import HELD_OUT, QUESTIONS, DatasetError, load_file
+from eval.dataset import HELD_OUT, QUESTIONS, VALIDATION, DatasetError, load_file
 
 TEST_EVERY = 3
 _ORDER = ("kind", "library", "version", "text", "expect", "pair", "split", "note")
@@ -38,7 +39,7 @@ def _digest(item: dict[str, Any]) -> str:
 
 def assign_splits(items: list[dict[str, Any]]) -> None:
     """Give every item without a ``split`` one: per kind, every third unit by hash is test;
-    every item of a held-out library is test."""
+    every item of a held-out library is test, of a validation library val."""
     units: dict[str, list[list[dict[str, Any]]]] = {}
     by_pair: dict[str, list[dict[str, Any]]] = {}
     for item in items:
@@ -46,6 +47,9 @@ def assign_splits(items: list[dict[str, Any]]) -> None:
             continue
         if item.get("library") in HELD_OUT:
             item["split"] = "test"
+            continue
+        if item.get("library") in VALIDATION:
+            item["split"] = "val"
             continue
         if item.get("pair"):
             group = by_pair.setdefault(str(item["pair"]), [])

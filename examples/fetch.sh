@@ -134,6 +134,31 @@ rm -f "$here/jinja/3.1.4/docs/conf.py"
 copy_matching jinja2-3.1.4/src/jinja2 "$here/jinja/3.1.4/src/jinja2" '*.py'
 cp jinja2-3.1.4/LICENSE.txt "$here/jinja/3.1.4/"
 
+# anyio, structlog, humanize: every question about them is in the validation split
+# (eval/dataset.py VALIDATION). anyio: Sphinx reST docs/ with conf.py and an autodoc api.rst,
+# src/anyio/, README.rst (which index.rst includes) and LICENSE.
+fresh anyio
+pypi_sdist anyio 4.6.2
+copy_matching anyio-4.6.2/docs "$here/anyio/4.6.2/docs" '*.rst' conf.py
+copy_matching anyio-4.6.2/src/anyio "$here/anyio/4.6.2/src/anyio" '*.py'
+cp anyio-4.6.2/README.rst anyio-4.6.2/LICENSE "$here/anyio/4.6.2/"
+
+# structlog: Sphinx with MyST Markdown pages, conf.py and an autodoc api.rst; src/structlog/;
+# its dual license (MIT or Apache-2.0) with COPYRIGHT and NOTICE.
+fresh structlog
+pypi_sdist structlog 24.4.0
+copy_matching structlog-24.4.0/docs "$here/structlog/24.4.0/docs" '*.md' '*.rst' conf.py
+copy_matching structlog-24.4.0/src/structlog "$here/structlog/24.4.0/src/structlog" '*.py'
+cp structlog-24.4.0/{LICENSE-MIT,LICENSE-APACHE,COPYRIGHT,NOTICE} "$here/structlog/24.4.0/"
+
+# humanize: MkDocs (mkdocs.yml beside docs/) whose pages are mkdocstrings blocks over
+# src/humanize/.
+fresh humanize
+pypi_sdist humanize 4.11.0
+copy_matching humanize-4.11.0/docs "$here/humanize/4.11.0/docs" '*.md'
+copy_matching humanize-4.11.0/src/humanize "$here/humanize/4.11.0/src/humanize" '*.py'
+cp humanize-4.11.0/mkdocs.yml humanize-4.11.0/LICENCE "$here/humanize/4.11.0/"
+
 # --- npm packages -------------------------------------------------------------
 npm_pack() {
     rm -rf package
@@ -187,4 +212,8 @@ rm -f "$here"/werkzeug/*/installation.rst "$here"/werkzeug/*/serving.rst \
     "$here"/itsdangerous/*/docs/conf.py "$here"/dirty-equals/*/docs/index.md \
     "$here"/cattrs/*/docs/index.md \
     "$here"/click/*/docs/utils.rst "$here"/click/7.1.2/src/click/utils.py \
-    "$here"/jinja/3.1.4/src/jinja2/bccache.py
+    "$here"/jinja/3.1.4/src/jinja2/bccache.py \
+    "$here"/anyio/4.6.2/docs/{basics,migration,streams,tasks,versionhistory}.rst \
+    "$here"/structlog/24.4.0/docs/{console-output,frameworks,getting-started,index}.md \
+    "$here"/structlog/24.4.0/docs/{performance,recipes}.md \
+    "$here"/structlog/24.4.0/src/structlog/dev.py

@@ -132,7 +132,7 @@ def test_sync_then_answer_offline(run, tmp_path: Path) -> None:  # type: ignore[
         assert code == 0, output
         result = orjson.loads(output)
         assert not result["failures"]
-        assert result["shards"] == 25
+        assert result["shards"] == 28
     finally:
         server.stop()
     # --cache-ttl 0 re-checks on every call: the site is gone, so the copy on disk answers.
@@ -292,14 +292,14 @@ def test_list_names_every_library_with_its_versions_and_source(run) -> None:  # 
     code, output = run("list")
     assert code == 0
     lines = output.splitlines()
-    assert lines[0].startswith("16 libraries from bundled:")
+    assert lines[0].startswith("19 libraries from bundled:")
     # The id column is as wide as the longest id.
     werkzeug = next(line for line in lines if line.startswith("werkzeug "))
     assert werkzeug.split(None, 1)[1] == "Werkzeug: latest 3.1.3; versions 3.1.3, 2.3.8"
     code, output = run("list", "--json")
     answer = orjson.loads(output)
-    assert code == 0 and answer["total"] == len(answer["libraries"]) == 16
-    assert [library["id"] for library in answer["libraries"]][:3] == ["attrs", "cattrs", "cbor2"]
+    assert code == 0 and answer["total"] == len(answer["libraries"]) == 19
+    assert [library["id"] for library in answer["libraries"]][:3] == ["anyio", "attrs", "cattrs"]
     pypinyin = next(lib for lib in answer["libraries"] if lib["id"] == "pypinyin")
     assert pypinyin["versions"] == ["0.55.0", "0.49.0"] and pypinyin["latest"] == "0.55.0"
     assert pypinyin["source"].startswith("bundled:")

@@ -255,5 +255,5 @@ def test_answers_are_cached(service: DocService) -> None:
 
 def test_status(service: DocService, tmp_path: Path) -> None:
     status = service.status()
-    assert status["libraries"] == 16 and status["versions"] == 25
+    assert status["libraries"] == 19 and status["versions"] == 28
     assert status["data"]["sources"][0]["kind"] == "bundled"

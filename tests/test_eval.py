@@ -7,11 +7,19 @@ from pathlib import Path
 
 import pytest
 
-from eval.__main__ import check_gate, format_blind, format_held_out, format_table
+from eval.__main__ import (
+    check_gate,
+    format_blind,
+    format_discordant,
+    format_held_out,
+    format_table,
+    sign_test,
+)
 from eval.corpus import Corpus, answers_ours, open_corpus, search_baseline, search_ours
 from eval.dataset import (
     HELD_OUT,
     KINDS,
+    VALIDATION,
     DatasetError,
     Gold,
     Question,
@@ -126,6 +134,32 @@ def test_the_held_out_lines_score_seen_and_unseen_libraries_apart() -> None:
     assert second.startswith("held-out libs   1    0.000 1.000   0.500")
 
 
+def test_discordant_questions_are_counted_per_side_answerable_only() -> None:
+    gold = (Gold("f.md", "A"),)
+    items = [
+        Prepared(question("q:1", "paraphrase", gold), frozenset({"a"}), (), ()),
+        Prepared(question("q:2", "paraphrase", gold), frozenset({"a"}), (), ()),
+        Prepared(question("q:3", "api", gold), frozenset({"a"}), (), ()),
+        Prepared(question("q:4", "keyword", gold), frozenset({"a"}), (), ()),
+        Prepared(question("q:5", "unanswerable", ()), frozenset(), (), ()),
+    ]
+    ours = Run("ours", (("a",), ("x", "a"), ("a",), ("a",), ()))
+    baseline = Run("bm25", (("x",), ("a",), ("x",), ("a",), ("z",)))
+    overall, paraphrase = format_discordant(items, ours, baseline).splitlines()
+    assert overall.startswith("right at rank 1 for one side only, overall: ours 2, baseline 1 ")
+    assert paraphrase.startswith(
+        "right at rank 1 for one side only, paraphrase: ours 1, baseline 1"
+    )
+
+
+@pytest.mark.parametrize(
+    ("wins", "losses", "p"),
+    [(0, 0, 1.0), (3, 3, 1.0), (5, 0, 0.0625), (0, 5, 0.0625), (5, 16, 0.0266), (18, 21, 0.7493)],
+)
+def test_sign_test_is_two_sided_and_exact(wins: int, losses: int, p: float) -> None:
+    assert sign_test(wins, losses) == pytest.approx(p, abs=1e-4)
+
+
 def test_the_gate_fails_only_past_the_tolerance() -> None:
     recorded = {"R@1": 0.6, "R@5": 0.9, "MRR@10": 0.7}
     assert check_gate({"R@1": 0.1, "R@5": 0.885, "MRR@10": 0.69}, recorded) == []
@@ -224,11 +258,13 @@ def block(kind: str = "keyword", text: str = "q", expect: str = "", extra: str =
     [
         (block(extra='split = "dev"\nweight = 2'), "unknown keys"),
         (block(kind="fuzzy", extra='split = "dev"'), "kind must be"),
-        (block(), "split must be dev or test"),
+        (block(), "split must be dev, val or test"),
         (block(kind="unanswerable", extra='split = "dev"'), "expects []"),
         (block(kind="api", expect="[]", extra='split = "dev"'), "may expect []"),
         (block(expect='[{ file = "a.md" }]', extra='split = "dev"'), "{ file = "),
         (block(extra='split = "dev"').replace('"lib"', f'"{min(HELD_OUT)}"'), "is held out"),
+        (block(extra='split = "test"').replace('"lib"', f'"{min(VALIDATION)}"'), "val split"),
+        (block(extra='split = "val"'), "val split"),
         # A library that is no string is refused as one, not looked up in HELD_OUT (unhashable).
         (block(extra='split = "dev"').replace('"lib"', '["lib"]'), "library must be"),
     ],
@@ -280,10 +316,10 @@ def test_splits_are_stratified_deterministic_and_keep_pairs_together() -> None:
     assert sum(1 for i in pairs if i["split"] == "test") == 4
 
 
-def test_every_question_of_a_held_out_library_is_test() -> None:
+def test_every_question_of_a_held_out_library_is_test_of_a_validation_one_val() -> None:
     made: list[dict[str, object]] = [
         {"kind": kind, "library": library, "version": "1", "text": f"{kind} {n}"}
-        for library in ("lib", min(HELD_OUT))
+        for library in ("lib", min(HELD_OUT), min(VALIDATION))
         for kind in ("paraphrase", "api")
         for n in range(30)
     ]
@@ -297,7 +333,9 @@ def test_every_question_of_a_held_out_library_is_test() -> None:
     assign_splits(made)
     held = [i for i in made if i["library"] in HELD_OUT]
     assert len(held) == 72 and all(i["split"] == "test" for i in held)
-    others = [i for i in made if i["library"] not in HELD_OUT]
+    validation = [i for i in made if i["library"] in VALIDATION]
+    assert len(validation) == 60 and all(i["split"] == "val" for i in validation)
+    others = [i for i in made if i["library"] not in HELD_OUT | VALIDATION]
     assert sum(1 for i in others if i["split"] == "test") == 20
 
 
@@ -335,7 +373,9 @@ def test_the_question_set_has_the_promised_shape() -> None:
     assert len({q.pair for q in blind if q.pair}) >= 10
     assert len({q.library for q in blind}) >= 12
     assert len({(q.library, q.version) for q in blind}) >= 20
-    stratified = [q for q in blind if not q.held_out]
+    assert sum(1 for q in blind if q.split == "val") >= 100
+    assert {q.library for q in blind if q.split == "val"} == VALIDATION
+    stratified = [q for q in blind if not (q.held_out or q.validation)]
     assert 0.30 <= sum(1 for q in stratified if q.split == "test") / len(stratified) <= 0.36
     assert all(q.split == "dev" for q in questions if not q.written_blind)
     assert len({(q.library, q.version, q.text) for q in questions}) == len(questions)
