@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import eval.__main__ as eval_main
 from eval.__main__ import (
     check_gate,
     format_blind,
@@ -158,6 +159,42 @@ def test_discordant_questions_are_counted_per_side_answerable_only() -> None:
 )
 def test_sign_test_is_two_sided_and_exact(wins: int, losses: int, p: float) -> None:
     assert sign_test(wins, losses) == pytest.approx(p, abs=1e-4)
+
+
+def test_misses_are_listed_for_dev_only(capsys: pytest.CaptureFixture[str]) -> None:
+    for split in ("val", "test", "all"):
+        with pytest.raises(SystemExit) as stopped:
+            eval_main.main(["--split", split, "--misses"])
+        assert stopped.value.code == 2
+        assert f"the {split} split reports figures" in capsys.readouterr().err
+
+
+def test_the_gate_holds_every_gated_split_to_its_recorded_figures(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    recorded = tmp_path / "recorded.json"
+    recorded.write_text(
+        '{"val": {"R@1": 0.7, "R@5": 0.9, "MRR@10": 0.8},'
+        ' "test": {"R@1": 0.6, "R@5": 0.8, "MRR@10": 0.7}}'
+    )
+    monkeypatch.setattr(eval_main, "RECORDED", recorded)
+    measured = {"val": {"R@1": 0.7, "R@5": 0.9, "MRR@10": 0.8}}
+    measured["test"] = {"R@1": 0.6, "R@5": 0.8, "MRR@10": 0.7}
+    asked: list[str] = []
+
+    def evaluate(split: str) -> dict[str, float] | None:
+        asked.append(split)
+        return measured[split]
+
+    monkeypatch.setattr(eval_main, "evaluate", evaluate)
+    assert eval_main.main(["--gate"]) == 0 and asked == ["val", "test"]
+    assert "gate: val figures hold" in capsys.readouterr().out
+    measured["val"] = {"R@1": 0.7, "R@5": 0.85, "MRR@10": 0.8}  # val fell, test held
+    assert eval_main.main(["--gate"]) == 1
+    assert "R@5 0.850 is below the recorded 0.900" in capsys.readouterr().out
+    measured["val"] = {"R@1": 0.7, "R@5": 0.9, "MRR@10": 0.8}
+    monkeypatch.setattr(eval_main, "evaluate", lambda split: None)  # a wrong gold section
+    assert eval_main.main(["--gate"]) == 1
 
 
 def test_the_gate_fails_only_past_the_tolerance() -> None:
