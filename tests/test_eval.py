@@ -13,6 +13,7 @@ from eval.__main__ import (
     format_blind,
     format_discordant,
     format_held_out,
+    format_silenced,
     format_table,
     sign_test,
 )
@@ -151,6 +152,17 @@ def test_discordant_questions_are_counted_per_side_answerable_only() -> None:
     assert paraphrase.startswith(
         "right at rank 1 for one side only, paraphrase: ours 1, baseline 1"
     )
+
+
+def test_silenced_counts_answerable_questions_left_without_an_answer() -> None:
+    gold = (Gold("f.md", "A"),)
+    items = [
+        Prepared(question("q:1", "paraphrase", gold), frozenset({"a"}), (), ()),
+        Prepared(question("q:2", "api", gold), frozenset({"a"}), (), ()),
+        Prepared(question("q:3", "unanswerable", ()), frozenset(), (), ()),
+    ]
+    line = format_silenced(items, Run("ours", ((), ("x",), ())))
+    assert line == "answered by the docs, answered with nothing: ours 1/2"
 
 
 @pytest.mark.parametrize(
