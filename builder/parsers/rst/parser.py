@@ -113,14 +113,21 @@ def _fold(events: list[Event], lines: list[str]) -> list[_Open]:
     opened = [current]
     # Each open API description, and the section it sits in.
     around_api: list[tuple[_Open, _Open]] = []
+    # The section around a description that took the text after it (Resume.adopt): where the
+    # text after the next description returns to.
+    home: _Open | None = None
     for event in events:
         if isinstance(event, Text):
             current.blocks.append(event.text)
             continue
         if isinstance(event, Resume):
             if around_api:
-                current, described = around_api.pop()
-                described.end_line = event.last_line
+                around, described = around_api.pop()
+                if event.adopt:  # what follows stays in the description
+                    home = around
+                else:
+                    current = around
+                    described.end_line = event.last_line
             continue
         if event.style:
             level = title_level = styles.setdefault(event.style, len(styles) + 1)
@@ -135,7 +142,8 @@ def _fold(events: list[Event], lines: list[str]) -> list[_Open]:
             level = title_level + event.api_depth
         while stack and stack[-1][0] >= level:
             stack.pop()
-        around = current
+        around = home if home is not None and event.is_api else current
+        home = None
         current = _Open(
             heading=event.title,
             heading_path=tuple(heading for _, heading in stack),
