@@ -44,6 +44,9 @@ MAX_ENTRY_PARAMETERS_CHARS = 60
 _FENCE = re.compile(r"^(`{3,}|~{3,})(.*)$")
 _FENCE_STARTS = ("```", "~~~")  # what a line that _FENCE matches starts with
 _INLINE_CODE_LINE = re.compile(r"^`[^`]+`$")
+# The line autodoc's :show-inheritance: puts under a class's signature (builder.api.render):
+# part of the entry's header, not the first sentence of its description.
+_BASES_LINE = re.compile(r"^Bases: `[^\n]*`$")
 _FIRST_SENTENCE = re.compile(r".+?[.!?](?=\s|$)")
 
 
@@ -164,6 +167,8 @@ def _entry_line(entry: Section) -> str:
         lines = block.split("\n")
         if leading and all(_INLINE_CODE_LINE.match(line) for line in lines):
             signatures.extend(line[1:-1] for line in lines)
+            continue
+        if leading and _BASES_LINE.match(block):
             continue
         leading = False
         if not _FENCE.match(lines[0]):  # a fenced block is code, whatever its length

@@ -71,6 +71,33 @@ def test_sphinx_docstrings_reduce_their_markup_like_pages(tmp_path: Path) -> Non
     )
 
 
+def test_show_inheritance_names_the_bases_under_the_signature(tmp_path: Path) -> None:
+    text = (
+        "API\n===\n\n"
+        ".. autoclass:: shapes.Circle\n   :show-inheritance:\n\n"
+        ".. automodule:: shapes.base\n   :members:\n   :show-inheritance:\n\n"
+        ".. autoclass:: shapes.Shape\n"  # 10: the option is off
+    )
+    parsed = _parse(tmp_path, "api.rst", text)
+    bodies = {s.heading: s.body for s in parsed.sections}
+    # As autodoc writes it: the bases' short names, "object" for a class that names none.
+    assert bodies["shapes.Circle"].startswith(
+        "`shapes.Circle(radius: float, *, name: str = 'c')`\n\nBases: `Shape`\n\nA round shape."
+    )
+    assert bodies["shapes.base.Shape"].startswith(
+        "`Shape()`\n\nBases: `object`\n\nAnything with an outline."
+    )
+    assert "Bases:" not in bodies["shapes.Shape"]
+
+
+def test_show_inheritance_in_autodoc_default_options_applies_to_every_class(
+    tmp_path: Path,
+) -> None:
+    settings = ApiSettings(default_options=(("show-inheritance", ""),))
+    parsed = _parse(tmp_path, "api.rst", "API\n===\n\n.. autoclass:: shapes.Circle\n", settings)
+    assert "\n\nBases: `Shape`\n\n" in parsed.sections[1].body
+
+
 def test_automodule_members_nest_below_the_page_heading(tmp_path: Path) -> None:
     text = "Shapes\n======\n\n.. automodule:: shapes.base\n   :members:\n   :undoc-members:\n"
     parsed = _parse(tmp_path, "api.rst", text, ApiSettings(class_content="both"))

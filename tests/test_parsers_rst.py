@@ -8,6 +8,7 @@ import string
 import pytest
 
 from builder.parsers.rst.inline import render_inline
+from builder.sections import finalize_sections
 from tests.rst_support import _body, _outline, _parse, _sections
 
 # -- titles ------------------------------------------------------------------------------------
@@ -163,12 +164,23 @@ def test_line_numbers_text_before_the_first_title_and_an_empty_section() -> None
         (s.heading, s.heading_path, s.level, s.anchor, s.body, s.line_start, s.line_end)
         for s in parsed.sections
     ] == [
-        ("Title", (), 0, "title", "Intro line one continues.", 2, 3),
+        ("Title", (), 0, "top", "Intro line one continues.", 2, 3),
         ("Title", (), 1, "label", "", 7, 9),
         ("Empty", ("Title",), 2, "empty", "", 11, 12),
         ("Full", ("Title",), 2, "full", "Body text.", 14, 19),
     ]
     assert all(s.source == "docs/page.rst" for s in parsed.sections)
+
+
+def test_text_above_the_title_leaves_the_title_its_own_anchor() -> None:
+    # pytest 8.3.3's index.rst: a sidebar above the title took the title's id, and the title
+    # section, where links to the page's title land on Sphinx's page, became "...-1".
+    text = ".. sidebar:: Events\n\n   A training.\n\nMain title\n==========\n\nThe text.\n"
+    parsed = finalize_sections(_parse(text))
+    assert [(s.heading, s.anchor, s.body) for s in parsed.sections] == [
+        ("Main title", "top", "Events\n\nA training."),
+        ("Main title", "main-title", "The text."),
+    ]
 
 
 def test_file_without_titles_is_one_section_named_after_the_file() -> None:

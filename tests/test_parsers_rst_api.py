@@ -136,6 +136,34 @@ def test_options_environment_variables_and_settings_are_sections_anchored_as_sph
     assert _body(".. note::\n\n   .. option:: -v\n\n      Verbose.\n") == "Note: `-v`\n\nVerbose."
 
 
+def test_a_description_without_content_takes_the_flush_left_text_after_it() -> None:
+    # pytest 8.3.3's environment variables: no ".. envvar::" has content, each paragraph
+    # follows flush left, and Sphinx shows it right under its variable; it was all the text
+    # of the section around them, and the 13 variables said nothing but their names.
+    text = (
+        "Variables\n=========\n\nIntro.\n\n"  # 1-5
+        ".. envvar:: CI\n\nWhen set, CI mode.\n\n"  # 6-9
+        ".. envvar:: DEBUG\n\nPrints tracing.\n\n"  # 10-13
+        ".. code-block:: bash\n\n    export DEBUG=1\n\n"  # 14-17
+        ".. function:: run()\n\nRuns.\n\n"  # 18-21
+        ".. function:: go()\n\n   Goes.\n\nBack in Variables.\n\n"  # 22-27
+        "Next\n====\n\n"  # 28-30
+        ".. class:: Color\n\n   .. attribute:: RED\n\n   Colors mix.\n"  # 31-35
+    )
+    assert [(s.heading, s.body, s.line_start, s.line_end) for s in _sections(text)] == [
+        ("Variables", "Intro.\n\nBack in Variables.", 1, 4),
+        ("CI", "`CI`\n\nWhen set, CI mode.", 6, 8),
+        ("DEBUG", "`DEBUG`\n\nPrints tracing.\n\n```bash\nexport DEBUG=1\n```", 10, 16),
+        ("run", "`run()`\n\nRuns.", 18, 20),
+        # With content of its own, or inside another description's content, a description
+        # leaves the text after it to the section around it, as before.
+        ("go", "`go()`\n\nGoes.", 22, 24),
+        ("Next", "", 28, 29),
+        ("Color", "`Color`\n\nColors mix.", 31, 31),
+        ("Color.RED", "`RED`", 33, 33),
+    ]
+
+
 def test_a_settings_type_and_default_options_lead_its_description() -> None:
     # Sphinx 7.4's confval shows :type: and :default: as fields above the content; read as
     # options and dropped, each of Sphinx's own 331 typed settings lost its type.

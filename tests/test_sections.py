@@ -215,6 +215,12 @@ def test_entry_line_skips_a_code_block_of_several_lines() -> None:
     assert sections[0].body == "- m.k(n): Returns k."
 
 
+def test_entry_line_skips_the_bases_line_of_a_class() -> None:
+    body = "`m.C()`\n\nBases: `Node`, `ABC`\n\nA node. More."
+    sections = finalize(section("Topic", "", 1, "topic"), section("m.C", body, 2, "C", kind="api"))
+    assert sections[0].body == "- m.C(): A node."
+
+
 def test_the_fence_prefix_test_agrees_with_the_fence_pattern() -> None:
     # Block splitting matches the fence regex only on lines with a fence's prefix: every line
     # of up to six of these characters must be a fence exactly when it has that prefix.

@@ -98,6 +98,7 @@ class MemberOptions:
     class_content: str = "class"
     imported: bool = False
     filters: tuple[str, ...] | None = None  # mkdocstrings' name regexes, "!" excludes
+    show_inheritance: bool = False  # autodoc's "Bases: ..." line under a class's signature
 
 
 class ApiSource(Protocol):

@@ -20,6 +20,9 @@ RenderMarkup = Callable[[str], str]
 # Classes inside modules inside packages: deeper nesting is a cycle through aliases.
 MAX_MEMBER_DEPTH = 3
 _GROUP_ORDER = {"module": 0, "class": 1, "function": 2, "property": 3, "attribute": 4}
+# The qualifiers of the dotted names in a base as written ("abc.ABC", "t.Generic[mod.T]"):
+# autodoc's default short form (autodoc_typehints_format "short") shows the last part only.
+_QUALIFIER = re.compile(r"\b(?:[A-Za-z_]\w*\.)+(?=[A-Za-z_])")
 
 
 def docstring_parts(obj: ApiObject, options: MemberOptions) -> tuple[DocPart, ...]:
@@ -87,6 +90,13 @@ def signature_text(obj: ApiObject, prefix: str) -> str:
     return f"`{prefix}{obj.signature}`"
 
 
+def bases_text(obj: ApiObject) -> str:
+    """The line ``:show-inheritance:`` puts under a class's signature: "Bases: `Node`, `ABC`",
+    or "object" for a class that names none, as autodoc reads it from ``__bases__``."""
+    bases = [_QUALIFIER.sub("", base) for base in obj.bases] or ["object"]
+    return "Bases: " + ", ".join(f"`{base}`" for base in bases)
+
+
 def member_events(
     obj: ApiObject,
     options: MemberOptions,
@@ -127,6 +137,8 @@ def member_events(
         signature = signature_text(child, "")
         if signature:
             events.append(Text(signature))
+        if child.kind == "class" and options.show_inheritance:
+            events.append(Text(bases_text(child)))
         events.extend(docstring_events(child, options, render_markup))
         if child.kind == "class":
             events.extend(

@@ -157,7 +157,9 @@ def render_api(
     if found is not None and full and ctx.sections:
         events.extend(members_events(found, shown, line, inner, doc))
     if full and ctx.sections:
-        events.append(description_end(content, content_first, line))
+        # An object autodoc reads from code has its docstring to say something with.
+        top_level = ctx.depth == 0 and found is None and not base.startswith("auto")
+        events.append(description_end(content, content_first, line, top_level=top_level))
     return events
 
 

@@ -14,6 +14,7 @@ from builder.api.model import ApiObject, MemberOptions
 from builder.api.options import autodoc_options
 from builder.api.render import (
     RenderMarkup,
+    bases_text,
     docstring_parts,
     member_events,
     render_part,
@@ -61,6 +62,8 @@ def object_events(
     else:
         signature = signature_text(found, full.rpartition(".")[0] + "." if "." in full else "")
     events: list[Event] = [Text(signature)] if signature else []
+    if found.kind == "class" and options.show_inheritance:
+        events.append(Text(bases_text(found)))
     markup = rst_markup(doc)
     module = found.path if found.kind == "module" else doc.module
     for part in docstring_parts(found, options):

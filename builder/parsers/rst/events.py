@@ -68,17 +68,25 @@ class Resume:
     """
 
     last_line: int
+    # The description said nothing of its own (no content, no docstring) at the top of its
+    # section: the text after it, up to the next heading, is its description. Sphinx shows
+    # that text right under the signature, and authors who leave it unindented mean it so
+    # (pytest's list of ".. envvar::" entries, each followed by a flush-left paragraph).
+    adopt: bool = False
 
 
 Event = Text | Heading | Resume
 
 
-def description_end(content: Sequence[str], content_first: int, line: int) -> Resume:
+def description_end(
+    content: Sequence[str], content_first: int, line: int, *, top_level: bool = False
+) -> Resume:
     """The end of a description on source line ``line`` whose content starts on
-    ``content_first``: text after it returns to the section around it."""
+    ``content_first``: text after it returns to the section around it, unless the description
+    is ``top_level`` (not inside another block) and has no content to say anything with."""
     written = [offset for offset, text in enumerate(content) if text.strip()]
     last_line = content_first + written[-1] if written else content_first - 1
-    return Resume(last_line=max(last_line, line))
+    return Resume(last_line=max(last_line, line), adopt=top_level and not written)
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,10 @@ from builder.parsers.rst.substitutions import page_substitutions
 
 __all__ = ["parse", "split_lines"]
 
+# Text above a page's title is a section of its own, anchored as the Markdown, HTML and office
+# readers anchor theirs: "top" is the fragment browsers scroll to the top of a page for.
+TITLE_ANCHOR = "top"
+
 
 @dataclass
 class _Open:
@@ -62,15 +66,19 @@ def parse(
         events = render_blocks(lines, 1, Context(), doc)
     opened = _fold(events, lines)
     title = next((s.heading for s in opened if s.is_title and s.level == 1), "")
+    titled = bool(title)
     title = title or PurePosixPath(relpath).stem
     sections: list[Section] = []
     for k, section in enumerate(opened):
         body = "\n\n".join(block for block in section.blocks if block).strip("\n")
         start = section.line_start
+        anchor = section.anchor or docutils_id(section.heading or title)
         if start == 0:  # text before the first heading
             if not body:
                 continue
             start = _first_non_blank(lines)
+            if titled:  # the title's own id stays the title section's, as on Sphinx's page
+                anchor = TITLE_ANCHOR
         limit = opened[k + 1].claim_line - 1 if k + 1 < len(opened) else len(lines)
         if section.end_line:
             limit = min(limit, section.end_line)
@@ -83,7 +91,7 @@ def parse(
                 source=relpath,
                 line_start=start,
                 line_end=end,
-                anchor=section.anchor or docutils_id(section.heading or title),
+                anchor=anchor,
                 level=section.level,
                 kind=section.kind,
             )
@@ -113,14 +121,21 @@ def _fold(events: list[Event], lines: list[str]) -> list[_Open]:
     opened = [current]
     # Each open API description, and the section it sits in.
     around_api: list[tuple[_Open, _Open]] = []
+    # The section around a description that took the text after it (Resume.adopt): where the
+    # text after the next description returns to.
+    home: _Open | None = None
     for event in events:
         if isinstance(event, Text):
             current.blocks.append(event.text)
             continue
         if isinstance(event, Resume):
             if around_api:
-                current, described = around_api.pop()
-                described.end_line = event.last_line
+                around, described = around_api.pop()
+                if event.adopt:  # what follows stays in the description
+                    home = around
+                else:
+                    current = around
+                    described.end_line = event.last_line
             continue
         if event.style:
             level = title_level = styles.setdefault(event.style, len(styles) + 1)
@@ -135,7 +150,8 @@ def _fold(events: list[Event], lines: list[str]) -> list[_Open]:
             level = title_level + event.api_depth
         while stack and stack[-1][0] >= level:
             stack.pop()
-        around = current
+        around = home if home is not None and event.is_api else current
+        home = None
         current = _Open(
             heading=event.title,
             heading_path=tuple(heading for _, heading in stack),

@@ -112,7 +112,7 @@ def render_description(
     events.extend(render(list(content), content_first, inner, doc))
     doc.rst_directive = outer
     if shown and ctx.sections:
-        events.append(description_end(content, content_first, line))
+        events.append(description_end(content, content_first, line, top_level=ctx.depth == 0))
     return events
 
 
