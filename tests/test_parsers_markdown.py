@@ -293,6 +293,17 @@ def test_code_block_titles_and_tab_labels_from_the_fence() -> None:
     ]
 
 
+def test_a_fence_with_options_and_no_language_keeps_its_title() -> None:
+    # pydantic-settings' secrets example (``` title="/var/run/database_password") kept its
+    # options as the block's language and lost the title above it.
+    text = (
+        '# Secrets\n\n``` title="/run/db_password"\nsecret\n```\n\n``` linenums="1"\nx = 1\n```\n'
+    )
+    assert bodies(parse(text, "secrets.md")) == [
+        "/run/db_password:\n```\nsecret\n```\n\n```\nx = 1\n```"
+    ]
+
+
 def test_explicit_heading_ids_win() -> None:
     text = (
         "# Title {#custom-id}\n"

@@ -278,6 +278,8 @@ def _titled_fence(info: str, code: str) -> str:
         return ""
     words = info.split(maxsplit=1)
     language = words[0].split("{", 1)[0].split("[", 1)[0] if words else ""
+    # A fence may give options and no language (``` title="db.env"): an option is no language.
+    language = "" if "=" in language else language
     match = _FENCE_TITLE.search(info, len(language))
     title = next((group for group in match.groups() if group), "").strip() if match else ""
     block = _fenced(language, code)
