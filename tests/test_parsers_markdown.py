@@ -580,3 +580,30 @@ def test_a_tab_that_shows_no_text_leaves_no_title() -> None:
         "//// tab | Screenshot\n////\n"
     )
     assert bodies(parse(text, "input.md")) == ["input.py:\n```python\napp.run()\n```"]
+
+
+def test_markdown_right_under_an_element_marked_markdown_is_markdown() -> None:
+    # Material's <figure markdown="span"> holds the image on the next line: CommonMark read the
+    # lines up to the blank one as raw HTML and kept "![Shot](shot.png){ width=... }" as text.
+    text = (
+        "# Shots\n\n"  # 1-2
+        '<figure markdown="span">\n'  # 3
+        '  ![The dashboard](shot.png){ width="300" }\n'
+        "  <figcaption>Live metrics</figcaption>\n"
+        "</figure>\n\n"
+        '<div class="result" markdown>\n'  # 8
+        "- **bold** item\n"
+        "</div>\n\n"
+        '<div markdown="0">\n**raw**\n</div>\n\n'  # 12: markdown="0" keeps raw HTML
+        "```html\n<div markdown>\n**code**\n</div>\n```\n\n"  # 16: code stays code
+        "## Next\n"  # 22
+    )
+    parsed = parse(text, "shots.md")
+    assert outline(parsed) == [
+        (1, "Shots", (), "shots", 1, 20),
+        (2, "Next", ("Shots",), "next", 22, 22),
+    ]
+    assert parsed.sections[0].body == (
+        "The dashboard\n\nLive metrics\n\n- bold item\n\n**raw**\n\n"
+        "```html\n<div markdown>\n**code**\n</div>\n```"
+    )

@@ -59,6 +59,7 @@ from builder.parsers.markdown.include_markdown import (
     has_include_markdown,
     splice_include_markdown,
 )
+from builder.parsers.markdown.md_in_html import has_markdown_elements, open_markdown_elements
 from builder.parsers.markdown.mdbook_links import has_mdbook_links, splice_mdbook_links
 from builder.parsers.markdown.mdx import (
     COMPONENT_TAG,
@@ -453,6 +454,8 @@ def parse(
     if tags and has_template_statements(text):  # Jekyll, Eleventy, mkdocs-macros run them
         text = drop_template_statements(text)
     spliced = _splice(text, relpath, includes)
+    if has_markdown_elements(spliced.text):  # Python-Markdown's md_in_html
+        spliced = open_markdown_elements(spliced)
     text = spliced.text
     env: dict[str, Any] = {}
     tokens = _MD.parse(text, env)
