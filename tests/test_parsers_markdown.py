@@ -607,3 +607,20 @@ def test_markdown_right_under_an_element_marked_markdown_is_markdown() -> None:
         "The dashboard\n\nLive metrics\n\n- bold item\n\n**raw**\n\n"
         "```html\n<div markdown>\n**code**\n</div>\n```"
     )
+
+
+def test_abbreviation_definitions_show_nothing() -> None:
+    # Python-Markdown's abbr (in pymdownx.extra, and in glossaries the snippets' auto_append
+    # adds to every page): "*[HTML]: ..." lines define tooltips and were kept as raw text.
+    text = (
+        "# Glossary\n\n"
+        "The API speaks HTML.\n\n"
+        "*[API]: Application Programming Interface\n"
+        "*[HTML]: Hyper Text Markup Language\n\n"
+        "Tail text.\n"
+        "*[CLI]: Command Line Interface\n\n"
+        "A *[star]: in the middle of a line stays.\n"
+    )
+    assert bodies(parse(text, "glossary.md")) == [
+        "The API speaks HTML.\n\nTail text.\n\nA *[star]: in the middle of a line stays."
+    ]

@@ -26,6 +26,7 @@ from builder.parsers.markdown.mdx import strip_inline_jsx
 from builder.parsers.markdown.myst_syntax import directive_name, humane_label, render_role
 from builder.parsers.markdown.pandoc_divs import callout_kind
 from builder.parsers.markdown.python_markdown import (
+    drop_abbreviations,
     resolve_cross_references,
     strip_attributes_and_icons,
 )
@@ -230,7 +231,9 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
         if definition and definition.group(1) in doc.footnotes:
             text = render_inline(doc, content[definition.end() :])[0]
             return f"[{definition.group(1)}] {text}".rstrip()
-    if kind in ("paragraph_open", "heading_open"):
+    if kind == "paragraph_open":
+        return render_inline(doc, drop_abbreviations(doc.tokens[index + 1].content))[0]
+    if kind == "heading_open":
         return render_inline(doc, doc.tokens[index + 1].content)[0]
     if kind in ("fence", "colon_fence") and doc.directive and directive_name(token.info):
         return doc.directive(doc, token)
