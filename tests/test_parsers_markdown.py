@@ -476,6 +476,17 @@ def test_pymdownx_blocks_read_as_admonitions_and_titled_parts() -> None:
     ]
 
 
+def test_pymdownx_block_options_are_not_text() -> None:
+    # Options are YAML indented right under the header; they read as a code block in the body.
+    # After a blank line, indented lines are code, however they look.
+    text = (
+        "# A\n\n"
+        "/// details | Why?\n    type: warning\n    open: true\n\nBecause.\n///\n\n"
+        "/// note\n\n    key: value\n///\n"
+    )
+    assert bodies(parse(text, "x.md")) == ["Why?: Because.\n\nNote:\n```\nkey: value\n```"]
+
+
 def test_admonitions_go_on_over_blank_lines_while_indented() -> None:
     # Python-Markdown keeps an admonition open over any run of blank lines, so an example
     # spaced as PEP 8 spaces it stays one code block, with its notes after it.
