@@ -635,3 +635,17 @@ def test_abbreviation_definitions_show_nothing() -> None:
     assert bodies(parse(text, "glossary.md")) == [
         "The API speaks HTML.\n\nTail text.\n\nA *[star]: in the middle of a line stays."
     ]
+
+
+def test_an_html_table_reads_row_by_row() -> None:
+    # Each cell was a line of its own, so a value no longer sat beside the option it belongs to.
+    text = (
+        "# Options\n\n<table>\n"
+        "  <tr><th>Option</th><th>Default</th></tr>\n"
+        "  <tr>\n    <td><code>timeout</code></td>\n    <td>5.0<br>seconds</td>\n  </tr>\n"
+        "  <tr><td>retries</td><td>3</td></tr>\n</table>\n\n"
+        "<div>\n<p>One</p>\n<p>Two</p>\n</div>\n"
+    )
+    assert bodies(parse(text, "options.md")) == [
+        "Option | Default\ntimeout | 5.0 seconds\nretries | 3\n\nOne\nTwo"
+    ]
