@@ -649,3 +649,19 @@ def test_an_html_table_reads_row_by_row() -> None:
     assert bodies(parse(text, "options.md")) == [
         "Option | Default\ntimeout | 5.0 seconds\nretries | 3\n\nOne\nTwo"
     ]
+
+
+def test_a_logo_above_the_title_is_no_section() -> None:
+    # HTTPX's index.md: a centred logo whose alt text is the title, then <h1>HTTPX</h1>.
+    text = (
+        '<p align="center">\n  <img src="logo.png" alt="HTTPX">\n</p>\n\n'
+        "<h1>HTTPX</h1>\n\nA next-generation HTTP client.\n"
+    )
+    assert [(s.heading, s.anchor, s.body) for s in parse(text, "index.md").sections] == [
+        ("HTTPX", "httpx", "A next-generation HTTP client.")
+    ]
+    kept = parse('<img src="logo.png" alt="Fast">\n\n# HTTPX\n\nText.\n', "index.md")
+    assert [(s.heading, s.anchor, s.body) for s in kept.sections] == [
+        ("HTTPX", "top", "Fast"),
+        ("HTTPX", "httpx", "Text."),
+    ]
