@@ -293,6 +293,17 @@ def test_code_block_titles_and_tab_labels_from_the_fence() -> None:
     ]
 
 
+def test_a_fence_with_options_and_no_language_keeps_its_title() -> None:
+    # pydantic-settings' secrets example (``` title="/var/run/database_password") kept its
+    # options as the block's language and lost the title above it.
+    text = (
+        '# Secrets\n\n``` title="/run/db_password"\nsecret\n```\n\n``` linenums="1"\nx = 1\n```\n'
+    )
+    assert bodies(parse(text, "secrets.md")) == [
+        "/run/db_password:\n```\nsecret\n```\n\n```\nx = 1\n```"
+    ]
+
+
 def test_explicit_heading_ids_win() -> None:
     text = (
         "# Title {#custom-id}\n"
@@ -465,6 +476,17 @@ def test_pymdownx_blocks_read_as_admonitions_and_titled_parts() -> None:
     ]
 
 
+def test_pymdownx_block_options_are_not_text() -> None:
+    # Options are YAML indented right under the header; they read as a code block in the body.
+    # After a blank line, indented lines are code, however they look.
+    text = (
+        "# A\n\n"
+        "/// details | Why?\n    type: warning\n    open: true\n\nBecause.\n///\n\n"
+        "/// note\n\n    key: value\n///\n"
+    )
+    assert bodies(parse(text, "x.md")) == ["Why?: Because.\n\nNote:\n```\nkey: value\n```"]
+
+
 def test_admonitions_go_on_over_blank_lines_while_indented() -> None:
     # Python-Markdown keeps an admonition open over any run of blank lines, so an example
     # spaced as PEP 8 spaces it stays one code block, with its notes after it.
@@ -569,3 +591,77 @@ def test_a_tab_that_shows_no_text_leaves_no_title() -> None:
         "//// tab | Screenshot\n////\n"
     )
     assert bodies(parse(text, "input.md")) == ["input.py:\n```python\napp.run()\n```"]
+
+
+def test_markdown_right_under_an_element_marked_markdown_is_markdown() -> None:
+    # Material's <figure markdown="span"> holds the image on the next line: CommonMark read the
+    # lines up to the blank one as raw HTML and kept "![Shot](shot.png){ width=... }" as text.
+    text = (
+        "# Shots\n\n"  # 1-2
+        '<figure markdown="span">\n'  # 3
+        '  ![The dashboard](shot.png){ width="300" }\n'
+        "  <figcaption>Live metrics</figcaption>\n"
+        "</figure>\n\n"
+        '<div class="result" markdown>\n'  # 8
+        "- **bold** item\n"
+        "</div>\n\n"
+        '<div markdown="0">\n**raw**\n</div>\n\n'  # 12: markdown="0" keeps raw HTML
+        "```html\n<div markdown>\n**code**\n</div>\n```\n\n"  # 16: code stays code
+        "## Next\n"  # 22
+    )
+    parsed = parse(text, "shots.md")
+    assert outline(parsed) == [
+        (1, "Shots", (), "shots", 1, 20),
+        (2, "Next", ("Shots",), "next", 22, 22),
+    ]
+    assert parsed.sections[0].body == (
+        "The dashboard\n\nLive metrics\n\n- bold item\n\n**raw**\n\n"
+        "```html\n<div markdown>\n**code**\n</div>\n```"
+    )
+
+
+def test_abbreviation_definitions_show_nothing() -> None:
+    # Python-Markdown's abbr (in pymdownx.extra, and in glossaries the snippets' auto_append
+    # adds to every page): "*[HTML]: ..." lines define tooltips and were kept as raw text.
+    text = (
+        "# Glossary\n\n"
+        "The API speaks HTML.\n\n"
+        "*[API]: Application Programming Interface\n"
+        "*[HTML]: Hyper Text Markup Language\n\n"
+        "Tail text.\n"
+        "*[CLI]: Command Line Interface\n\n"
+        "A *[star]: in the middle of a line stays.\n"
+    )
+    assert bodies(parse(text, "glossary.md")) == [
+        "The API speaks HTML.\n\nTail text.\n\nA *[star]: in the middle of a line stays."
+    ]
+
+
+def test_an_html_table_reads_row_by_row() -> None:
+    # Each cell was a line of its own, so a value no longer sat beside the option it belongs to.
+    text = (
+        "# Options\n\n<table>\n"
+        "  <tr><th>Option</th><th>Default</th></tr>\n"
+        "  <tr>\n    <td><code>timeout</code></td>\n    <td>5.0<br>seconds</td>\n  </tr>\n"
+        "  <tr><td>retries</td><td>3</td></tr>\n</table>\n\n"
+        "<div>\n<p>One</p>\n<p>Two</p>\n</div>\n"
+    )
+    assert bodies(parse(text, "options.md")) == [
+        "Option | Default\ntimeout | 5.0 seconds\nretries | 3\n\nOne\nTwo"
+    ]
+
+
+def test_a_logo_above_the_title_is_no_section() -> None:
+    # HTTPX's index.md: a centred logo whose alt text is the title, then <h1>HTTPX</h1>.
+    text = (
+        '<p align="center">\n  <img src="logo.png" alt="HTTPX">\n</p>\n\n'
+        "<h1>HTTPX</h1>\n\nA next-generation HTTP client.\n"
+    )
+    assert [(s.heading, s.anchor, s.body) for s in parse(text, "index.md").sections] == [
+        ("HTTPX", "httpx", "A next-generation HTTP client.")
+    ]
+    kept = parse('<img src="logo.png" alt="Fast">\n\n# HTTPX\n\nText.\n', "index.md")
+    assert [(s.heading, s.anchor, s.body) for s in kept.sections] == [
+        ("HTTPX", "top", "Fast"),
+        ("HTTPX", "httpx", "Text."),
+    ]

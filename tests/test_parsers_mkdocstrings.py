@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from builder.api.code import GriffeSource
+from builder.api.model import ApiSettings
 from builder.model import ApiUse
 from builder.parsers import parse_file
 from builder.parsers.markdown.mkdocstrings import read_yaml
@@ -152,3 +154,31 @@ def test_mkautodoc_options_name_the_members_and_ask_for_the_docstring(tmp_path: 
     assert describe.body == "`describe() -> str`\n\nA sentence about the shape."  # inherited
     assert shape.body == "`shapes.Shape()`"
     assert parsed.warnings == ()
+
+
+def test_a_class_without_a_docstring_shows_for_its_documented_members(tmp_path: Path) -> None:
+    # mkdocstrings keeps an object with no docstring when a member of it has one (griffe's
+    # has_docstrings): HTTPX's BaseTransport, with a documented handle_request, was dropped
+    # from "::: httpx._transports" with the method, as autodoc would drop it.
+    package = tmp_path / "transports"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        '"""Transports."""\n\n\n'
+        "class Base:\n"
+        "    def handle(self, request: str) -> str:\n"
+        '        """Send a request and return the response."""\n\n\n'
+        "class Bare:\n"
+        "    def run(self) -> None:\n"
+        "        pass\n"
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    parsed = parse_file("api.md", "# API\n\n::: transports\n", source)
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
+        ("transports", "Transports."),
+        ("transports.Base", "`Base()`"),
+        (
+            "transports.Base.handle",
+            "`handle(request: str) -> str`\n\nSend a request and return the response.",
+        ),
+    ]

@@ -487,13 +487,28 @@ def _member(
     name: str, member: Any, lines_of: LinesOf, *, imported: bool = False, inherited: bool = False
 ) -> Member:
     """The listing of one member: its kind, whether it is documented, and how it came."""
+    documented = _documented(member, lines_of)
     return Member(
         name,
         _member_kind(member),
-        _documented(member, lines_of),
+        documented,
         imported=imported,
         inherited=inherited,
         meta_private=_meta_private(member),
+        documented_within=not documented and _documented_within(member, lines_of),
+    )
+
+
+def _documented_within(member: Any, lines_of: LinesOf) -> bool:
+    """Whether a class has a member with a docstring, at any depth (its own members only)."""
+    if is_alias_broken(member):
+        return False
+    target = member.final_target if member.is_alias else member
+    if target.kind.value != "class":
+        return False
+    return any(
+        not child.is_alias and (_documented(child, lines_of) or _documented_within(child, lines_of))
+        for child in target.members.values()
     )
 
 

@@ -49,6 +49,9 @@ class Member:
     # Private or public by its docstring's ":meta private:" or ":meta public:" field, as autodoc
     # reads it; None: by its name.
     meta_private: bool | None = None
+    # A class without a docstring of its own whose members (at any depth) have one, which
+    # mkdocstrings shows, as griffe's has_docstrings reads it; autodoc leaves it out.
+    documented_within: bool = False
 
 
 @dataclass(frozen=True)

@@ -177,9 +177,9 @@ def _shown(member: Member, options: MemberOptions) -> bool:
         return False
     if member.inherited and not options.inherited:
         return False
-    if options.filters is not None:
+    if options.filters is not None:  # mkdocstrings: a class shows for its documented members
         return _passes_filters(name, options.filters) and (
-            member.documented or options.undocumented
+            member.documented or member.documented_within or options.undocumented
         )
     if name.startswith("__") and name.endswith("__"):
         special = options.special

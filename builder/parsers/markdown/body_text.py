@@ -26,6 +26,7 @@ from builder.parsers.markdown.mdx import strip_inline_jsx
 from builder.parsers.markdown.myst_syntax import directive_name, humane_label, render_role
 from builder.parsers.markdown.pandoc_divs import callout_kind
 from builder.parsers.markdown.python_markdown import (
+    drop_abbreviations,
     resolve_cross_references,
     strip_attributes_and_icons,
 )
@@ -45,6 +46,7 @@ _ADMONITION_KIND = re.compile(r"\{?([A-Za-z][\w-]*)\}?")
 _DIRECTIVE_HEADER = re.compile(r"([A-Za-z][\w-]*)(?:\[([^\]\n]*)\])?(?:\{[^{}\n]*\})?")
 # pymdownx.blocks whose title is the whole label: a collapsible part, a tab.
 _TITLED_BLOCKS = frozenset({"details", "tab", "admonition"})
+_BLOCK_OPTION = re.compile(r"[\w-]+:(?:[ \t].*)?")  # a YAML "key: value" line
 _SUBSTITUTION = re.compile(r"\{\{\s*([\w.-]+)\s*\}\}")
 # Footnotes (MyST, GFM, Python-Markdown's extension): a mark "[^label]" where it is cited and
 # a definition "[^label]: text". Read as reST's are: the mark goes (only a label the page
@@ -230,7 +232,9 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
         if definition and definition.group(1) in doc.footnotes:
             text = render_inline(doc, content[definition.end() :])[0]
             return f"[{definition.group(1)}] {text}".rstrip()
-    if kind in ("paragraph_open", "heading_open"):
+    if kind == "paragraph_open":
+        return render_inline(doc, drop_abbreviations(doc.tokens[index + 1].content))[0]
+    if kind == "heading_open":
         return render_inline(doc, doc.tokens[index + 1].content)[0]
     if kind in ("fence", "colon_fence") and doc.directive and directive_name(token.info):
         return doc.directive(doc, token)
@@ -278,6 +282,8 @@ def _titled_fence(info: str, code: str) -> str:
         return ""
     words = info.split(maxsplit=1)
     language = words[0].split("{", 1)[0].split("[", 1)[0] if words else ""
+    # A fence may give options and no language (``` title="db.env"): an option is no language.
+    language = "" if "=" in language else language
     match = _FENCE_TITLE.search(info, len(language))
     title = next((group for group in match.groups() if group), "").strip() if match else ""
     block = _fenced(language, code)
@@ -352,6 +358,22 @@ def _render_table(doc: Document, index: int, close: int) -> str:
     return "\n".join(rows)
 
 
+def _after_block_options(doc: Document, token: Token, body_start: int, close: int) -> int:
+    """Where a pymdownx block's text starts: after its options, YAML lines indented right
+    under the header ("    type: warning"), which markdown-it reads as an indented code block."""
+    first = doc.tokens[body_start] if body_start < close else None
+    if (
+        first is not None
+        and first.type == "code_block"
+        and first.map
+        and token.map
+        and first.map[0] == token.map[0] + 1
+        and all(_BLOCK_OPTION.fullmatch(line.strip()) for line in first.content.strip().split("\n"))
+    ):
+        return body_start + 1
+    return body_start
+
+
 def _render_admonition(doc: Document, token: Token, index: int, close: int) -> str:
     """``!!! tip "Title"``, ``:::tip Title`` and ``/// tip | Title`` become "Tip: Title" then
     their text; a ``/// details | Title`` or ``/// tab | Title`` block reads "Title: text"."""
@@ -366,6 +388,7 @@ def _render_admonition(doc: Document, token: Token, index: int, close: int) -> s
     elif token.type == "container_blocks_open":
         name, _, title = (part.strip() for part in token.info.partition("|"))
         kind, title = name or "note", render_inline(doc, title)[0]
+        body_start = _after_block_options(doc, token, body_start, close)
         if kind.lower() in _TITLED_BLOCKS and title:  # "//// tab | Python 3.8+"
             return _tab(title, render_blocks(doc, body_start, close))
     else:

@@ -1,7 +1,8 @@
 """Turn raw HTML and JSX found inside Markdown into plain text and the headings it declares.
 
 One linear scan over the markup: text between tags is kept, tags and comments are dropped,
-``<img>`` becomes its alt text, block tags break lines, and ``<h1>``..``<h6>`` become
+``<img>`` becomes its alt text, block tags break lines (but a table row's cells share one
+line, "a | b", as a Markdown table's do), and ``<h1>``..``<h6>`` become
 headings whose ``id`` attribute is their anchor. JSX attributes holding ``{...}`` expressions
 (even ones containing ``>``) are recognised as part of their tag, so MDX components such as
 ``<Tabs values={[...]}>`` disappear while their text children stay; a ``<TabItem>`` leaves
@@ -64,6 +65,8 @@ _BREAKING_TAGS = frozenset(
         "th", "thead", "tr", "ul",
     }
 )  # fmt: skip
+_CELL_TAGS = frozenset({"td", "th"})
+_ROW_BOUNDARIES = frozenset({"tr", "table", "thead", "tbody", "tfoot"})
 
 
 @dataclass(frozen=True)
@@ -158,6 +161,7 @@ class _Scan:
         self.heading_alt: list[str] = []
         self.heading_level, self.heading_anchor, self.heading_line = 0, "", 0
         self.skipping = ""  # the tag whose content is dropped (script, style)
+        self.row_cells = 0  # cells so far in the table row being read
 
     def add_text(self, text: str, line: int) -> None:
         if not text or self.skipping:
@@ -167,7 +171,7 @@ class _Scan:
             return
         if self.chunk_line < 0 and text.strip():
             self.chunk_line = line + text.count("\n", 0, len(text) - len(text.lstrip()))
-        self.pieces.append(html.unescape(text))
+        self.pieces.append(html.unescape(text.replace("\n", " ") if self.row_cells else text))
 
     def add_tag(self, name: str, closing: bool, attributes: str, line: int) -> None:
         if self.skipping:
@@ -197,8 +201,16 @@ class _Scan:
             label = html.unescape(_tab_label(attributes))
             self.chunk_line = line if self.chunk_line < 0 and label else self.chunk_line
             self.pieces.append(f"\n{label}:\n" if label else "\n")
-        elif name in _BREAKING_TAGS or name in _TAB_TAGS:
+        elif name in _CELL_TAGS:
+            # A row's cells on one line, "a | b", as a Markdown table's rows read.
+            if not closing:
+                self.pieces.append(" | " if self.row_cells else "\n")
+                self.row_cells += 1
+        elif name in _ROW_BOUNDARIES:
+            self.row_cells = 0
             self.pieces.append("\n")
+        elif name in _BREAKING_TAGS or name in _TAB_TAGS:
+            self.pieces.append(" " if self.row_cells else "\n")  # a cell's lines stay in its row
 
     def add_component_title(self, component: str, attributes: str, line: int) -> None:
         """A block JSX component's ``title`` and ``description`` props, or the field an API

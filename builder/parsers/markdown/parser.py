@@ -59,6 +59,7 @@ from builder.parsers.markdown.include_markdown import (
     has_include_markdown,
     splice_include_markdown,
 )
+from builder.parsers.markdown.md_in_html import has_markdown_elements, open_markdown_elements
 from builder.parsers.markdown.mdbook_links import has_mdbook_links, splice_mdbook_links
 from builder.parsers.markdown.mdx import (
     COMPONENT_TAG,
@@ -375,10 +376,12 @@ def _sections(
     boundaries = [*headings, (len(events), _Heading(0, "", "", len(lines)))]
     first = boundaries[0][0]
     preamble = [event for event in events[:first] if isinstance(event, _Text)]
-    if preamble:
+    body = _tidy_body("\n\n".join(event.text for event in preamble))
+    # A logo above the first heading whose alt text is the page's title (HTTPX's index.md)
+    # says nothing the title does not: it was a section of that one word.
+    if preamble and body.casefold() != title.casefold():
         start = preamble[0].line
         end = _last_content_line(lines, start, boundaries[0][1].first_line)
-        body = _tidy_body("\n\n".join(event.text for event in preamble))
         sections.append(Section(title, (), body, relpath, start + 1, end + 1, TITLE_ANCHOR, 0))
     stack: list[_Heading] = []
     for (position, heading), (next_position, next_heading) in zip(
@@ -453,6 +456,8 @@ def parse(
     if tags and has_template_statements(text):  # Jekyll, Eleventy, mkdocs-macros run them
         text = drop_template_statements(text)
     spliced = _splice(text, relpath, includes)
+    if has_markdown_elements(spliced.text):  # Python-Markdown's md_in_html
+        spliced = open_markdown_elements(spliced)
     text = spliced.text
     env: dict[str, Any] = {}
     tokens = _MD.parse(text, env)

@@ -4,8 +4,9 @@ Python-Markdown (MkDocs' renderer) is not CommonMark: its ``attr_list`` extensio
 ``{ .class #id key=value }`` after links, images, icons and paragraphs; Material for MkDocs
 draws icons from ``:material-name:`` shortcodes; and mkdocs-autorefs turns ``[text][path]``
 and ``[path][]`` into links to the object ``path`` names, with no reference definition in the
-page; pymdownx.keys draws ``++ctrl+alt+del++`` as the keys Ctrl+Alt+Del. markdown-it would keep
-all four as literal text, so they are rewritten here: attribute lists and theme icons leave
+page; pymdownx.keys draws ``++ctrl+alt+del++`` as the keys Ctrl+Alt+Del; the abbr extension's
+``*[HTML]: title`` lines define tooltips. markdown-it would keep all five as literal text, so
+they are rewritten here: attribute lists, theme icons and abbreviation definitions leave
 nothing, a cross-reference reads as its text, keys as their names joined by "+".
 """
 
@@ -36,6 +37,17 @@ _KEY_LABELS = {
 _MAY_HOLD_EITHER = re.compile(rf"\{{[:#. ]|:(?:{_ICON_SETS})-|\+\+")
 # A code span (left as it is), or "[text][target]" / "[text][]" with no nested brackets.
 _CROSS_REFERENCE = re.compile(r"(`+)[\s\S]*?(?<!`)\1(?!`)|(!?)\[([^\[\]\n]+)\]\[[^\[\]\n]*\]")
+
+
+# The abbr extension's definitions ("*[HTML]: Hyper Text Markup Language", also PHP Markdown
+# Extra's and kramdown's) show nothing: each "HTML" in the page gets the title as a tooltip.
+# MkDocs projects append a glossary of them to every page with the snippets' auto_append.
+_ABBREVIATION = re.compile(r"^[ \t]*\*\[[^\]\n]+\][ \t]?:.*(?:\n|$)", re.MULTILINE)
+
+
+def drop_abbreviations(paragraph: str) -> str:
+    """A paragraph's source without its abbreviation definition lines."""
+    return _ABBREVIATION.sub("", paragraph) if "*[" in paragraph else paragraph
 
 
 def strip_attributes_and_icons(text: str) -> str:
