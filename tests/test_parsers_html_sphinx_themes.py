@@ -1,6 +1,6 @@
-"""The HTML reader on pages Sphinx built with the PyData themes, sphinx-gallery or nbsphinx:
-what those add around a page's text (headers, contents columns, page links, example notes,
-notebook prompts, the line numbers beside code) is chrome."""
+"""The HTML reader on pages Sphinx built with the PyData themes, sphinx_celery, sphinx-gallery
+or nbsphinx: what those add around a page's text (headers, contents columns, page links,
+banners, example notes, notebook prompts, the line numbers beside code) is chrome."""
 
 from __future__ import annotations
 
@@ -51,6 +51,25 @@ def test_the_previous_and_next_links_of_pydata_themes_are_chrome() -> None:
     )
     assert [(s.heading, s.body) for s in parse(page, "m.html").sections] == [
         ("pandas.DataFrame.merge", "Merge.")
+    ]
+
+
+def test_the_version_banner_of_the_sphinx_celery_theme_is_chrome() -> None:
+    # Celery 5.2.6's Debian docs: "This document describes the current stable version of
+    # Celery (5.2)..." atop 219 pages' text, a section of its own on each; elsewhere a
+    # "deck" (a news article's subtitle) is content.
+    head = '<html><head><script id="documentation_options"></script></head>'
+    page = (
+        '<body><div class="body" role="main"><div class="deck"><p>This document describes the'
+        ' current stable version of Celery (5.2).</p></div><section id="faq"><h1>FAQ</h1>'
+        "<p>Questions.</p></section></div></body></html>"
+    )
+    assert [(s.heading, s.body) for s in parse(head + page, "faq.html").sections] == [
+        ("FAQ", "Questions.")
+    ]
+    assert [s.body for s in parse("<html>" + page, "faq.html").sections] == [
+        "This document describes the current stable version of Celery (5.2).",
+        "Questions.",
     ]
 
 
