@@ -1,6 +1,6 @@
-"""The HTML reader on pages Sphinx built with the PyData themes, sphinx-gallery or nbsphinx:
-what those add around a page's text (headers, contents columns, page links, example notes,
-notebook prompts) is chrome."""
+"""The HTML reader on pages Sphinx built with the PyData themes, sphinx_celery, sphinx-gallery
+or nbsphinx: what those add around a page's text (headers, contents columns, page links,
+banners, example notes, notebook prompts, the line numbers beside code) is chrome."""
 
 from __future__ import annotations
 
@@ -51,6 +51,25 @@ def test_the_previous_and_next_links_of_pydata_themes_are_chrome() -> None:
     )
     assert [(s.heading, s.body) for s in parse(page, "m.html").sections] == [
         ("pandas.DataFrame.merge", "Merge.")
+    ]
+
+
+def test_the_version_banner_of_the_sphinx_celery_theme_is_chrome() -> None:
+    # Celery 5.2.6's Debian docs: "This document describes the current stable version of
+    # Celery (5.2)..." atop 219 pages' text, a section of its own on each; elsewhere a
+    # "deck" (a news article's subtitle) is content.
+    head = '<html><head><script id="documentation_options"></script></head>'
+    page = (
+        '<body><div class="body" role="main"><div class="deck"><p>This document describes the'
+        ' current stable version of Celery (5.2).</p></div><section id="faq"><h1>FAQ</h1>'
+        "<p>Questions.</p></section></div></body></html>"
+    )
+    assert [(s.heading, s.body) for s in parse(head + page, "faq.html").sections] == [
+        ("FAQ", "Questions.")
+    ]
+    assert [s.body for s in parse("<html>" + page, "faq.html").sections] == [
+        "This document describes the current stable version of Celery (5.2).",
+        "Questions.",
     ]
 
 
@@ -107,3 +126,20 @@ def test_only_a_page_naming_nbsphinx_cells_is_searched_for_their_prompts(
     assert read_as_built(plain) == ["```\n[2]:\n```"]
     with pytest.raises(AssertionError, match="nbsphinx prompts"):
         read_as_built(plain.replace('class="prompt"', 'class="nbinput"><div class="prompt"'))
+
+
+def test_the_inline_line_numbers_of_a_code_block_are_left_out() -> None:
+    # Sphinx 4.0 and later number a ":linenos:" block with a span before each line (CherryPy
+    # 18.8.0's Debian docs, 673 lines): the code read " 1import cherrypy", " 2", ...
+    page = (
+        '<div class="body" role="main"><h1>Tutorial</h1><div class="highlight-python notranslate">'
+        '<div class="highlight"><pre><span></span><span class="linenos"> 9</span>'
+        '<span class="kn">import</span> <span class="nn">cherrypy</span>\n'
+        '<span class="linenos">10</span>\n'
+        '<span class="linenos special">11</span><span class="hll"><span class="n">cherrypy'
+        "</span>.quickstart()\n</span></pre></div></div>"
+        "<pre><span>10</span> green bottles</pre></div>"
+    )
+    assert [s.body for s in parse(page, "tutorials.html").sections] == [
+        "```python\nimport cherrypy\n\ncherrypy.quickstart()\n```\n\n```\n10 green bottles\n```"
+    ]

@@ -311,7 +311,7 @@ def collapse(text: str) -> str:
 
 def fence(pre: Element) -> str:
     """A ``<pre>`` as a fenced code block: its text verbatim, the language when markup names it."""
-    lines = [line.rstrip() for line in text_of(pre).split("\n")]
+    lines = [line.rstrip() for line in _code_text(pre).split("\n")]
     while lines and not lines[-1]:
         lines.pop()
     while lines and not lines[0]:
@@ -328,6 +328,27 @@ def generator_block(element: Element, depth: int) -> str | None:
     from builder.parsers.html.generator_blocks import render_generator_block
 
     return render_generator_block(element, depth)
+
+
+# Pygments' line numbers written inline, a span before each line (how Sphinx 4.0 and later
+# number a ":linenos:" block): read with the code, each line began " 1import cherrypy".
+_INLINE_LINE_NUMBERS = frozenset({"linenos", "linenos special"})
+
+
+def _code_text(pre: Element) -> str:
+    """The text of ``pre`` without inline line numbers, which a reader copies the code without."""
+    # The first line's number opens the block (after the empty span Sphinx writes first), so
+    # blocks without one are told apart by their first two children.
+    first_two = itertools.islice(pre, 2)
+    if not any(child.get("class") in _INLINE_LINE_NUMBERS for child in first_two):
+        return text_of(pre)
+    pieces = [pre.text or ""]
+    for child in pre:
+        if child.get("class") in _INLINE_LINE_NUMBERS:
+            pieces.append(child.tail or "")
+        else:
+            pieces.append(etree.tostring(child, method="text", encoding="unicode"))
+    return "".join(pieces)
 
 
 def code_language(pre: Element) -> str:

@@ -16,10 +16,12 @@ from lxml.etree import _Element as Element
 # What marks each page in every theme built on Sphinx's basic one (alabaster, furo, the
 # Read the Docs theme, pydata): the class of the index table, the search results' box.
 _MARKS = (
-    ("genindextable", "//table[contains(concat(' ', @class, ' '), ' genindextable ')]",
-     "Sphinx's general index (a list of names, linking to the entries)"),
     ("modindextable", "//table[contains(concat(' ', @class, ' '), ' modindextable ')]",
      "Sphinx's module index (a list of modules, linking to their pages)"),
+    # The general index's table; on the page of one letter (html_split_index: genindex-A.html
+    # and so on) it is an "indextable" alone, as the module index's is looked for first.
+    ("indextable", "//table[contains(concat(' ', @class, ' '), ' indextable ')]",
+     "Sphinx's general index (a list of names, linking to the entries)"),
     ("search-results", "//div[@id='search-results']",
      "Sphinx's search page (filled in by a script)"),
     ("viewcode-block", "//div[contains(concat(' ', @class, ' '), ' viewcode-block ')]",

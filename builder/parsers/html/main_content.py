@@ -98,8 +98,13 @@ _CHROME_CLASSES = frozenset(
 # their own layout (a hand-made page's content column beside its menu is "rightside"), so
 # chrome only on a page rustdoc built (<body class="rustdoc ...">).
 _RUSTDOC_CHROME_CLASSES = frozenset({"rightside", "hideme"})
+# sphinx_celery's banner atop every page of Celery, Kombu, Billiard and Vine ("This document
+# describes the current stable version of Celery (5.2). For development docs, go here."): a
+# news site's "deck" is its article's subtitle, so chrome only on a page Sphinx built.
+_SPHINX_CHROME_CLASSES = frozenset({"deck"})
 _CHROME_BY_CLASS = ClassVerdicts(_CHROME_CLASSES)
 _RUSTDOC_CHROME_BY_CLASS = ClassVerdicts(_CHROME_CLASSES | _RUSTDOC_CHROME_CLASSES)
+_SPHINX_CHROME_BY_CLASS = ClassVerdicts(_CHROME_CLASSES | _SPHINX_CHROME_CLASSES)
 _CHROME_ROLES = frozenset({"navigation", "search", "banner", "contentinfo"})
 _CHROME_LABELS = frozenset({"breadcrumb", "breadcrumbs"})
 # Docutils puts footnotes, topics and some admonitions in <aside>: those are content.
@@ -192,10 +197,11 @@ def find_main(document: Element) -> Element:
     return document
 
 
-def strip_chrome(root: Element, source: bytes | None = None) -> None:
+def strip_chrome(root: Element, source: bytes | None = None, sphinx: bool = False) -> None:
     """Remove navigation, sidebars, scripts and permalink widgets, keeping the text after them.
     ``source`` is the page's UTF-8 as libxml2 read it (``lines_source``), when the caller has
-    it: roles and labels are then looked for in its lines under ``root`` first."""
+    it: roles and labels are then looked for in its lines under ``root`` first. ``sphinx``:
+    the page was built by Sphinx, whose themes' own widgets are chrome too."""
     # Chrome by tag or by role and label is rare, and libxml2 finds it without a Python call
     # per element: a tag filter, and an XPath over the two attributes (faster than two get()
     # calls per element). The one pass left in Python reads each element's class alone, and
@@ -208,7 +214,7 @@ def strip_chrome(root: Element, source: bytes | None = None) -> None:
     if _may_hold_notebook_cells(source):
         flagged.update(select(root, _NOTEBOOK_PROMPTS))
     # One comprehension over the page's elements, a known class value a plain dict hit.
-    verdicts = _RUSTDOC_CHROME_BY_CLASS if _built_by_rustdoc(root) else _CHROME_BY_CLASS
+    verdicts = _class_verdicts(root, sphinx)
     doomed = [
         element for element in root.iter() if verdicts[element.get("class")] or element in flagged
     ]
@@ -247,6 +253,14 @@ def _node_navigation(root: Element) -> Iterator[Element]:
         for bar in root.iterfind(path):
             if any(bar.find(f"p/a[@rel='{rel}']") is not None for rel in _NODE_LINK_RELS):
                 yield bar
+
+
+def _class_verdicts(root: Element, sphinx: bool) -> ClassVerdicts:
+    """The class values that make an element chrome on this page: a few of them only on a
+    page Sphinx or rustdoc built."""
+    if sphinx:
+        return _SPHINX_CHROME_BY_CLASS
+    return _RUSTDOC_CHROME_BY_CLASS if _built_by_rustdoc(root) else _CHROME_BY_CLASS
 
 
 def _built_by_rustdoc(root: Element) -> bool:

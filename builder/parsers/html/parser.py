@@ -82,14 +82,15 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
     adopt_manpage_name(root)
     # A page Sphinx built holds none of the other generators' entries or labels, so their marks
     # are not looked for in its text: six scans of each page, 1% of a cold build's instructions.
-    marks = "" if built_by_sphinx(text) else text
+    sphinx = built_by_sphinx(text)
+    marks = "" if sphinx else text
     demote_label_headings(root, marks)
     drop_haddock_links(root, marks)
     # The <title> is read before chrome goes: a page without <body> loses its <head> with it.
     fallback_title = head_title(document) or stem
     # A cut page's chrome is looked for in the bytes parsed: the sidebar and footer after the
     # cut are not searched for roles and labels that no element of the tree can hold.
-    strip_chrome(root, source)
+    strip_chrome(root, source, sphinx)
     title = first_h1(root) or fallback_title
     walker = _Walker(relpath, title, _structural(root, generator_entries(root, marks)))
     walker.walk(root, 0)
