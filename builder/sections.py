@@ -14,7 +14,7 @@ Parsers emit one section per heading. Here, in one place for every format:
 - a section with nothing to say (no body, nothing to list) is dropped; its title lives on in
   its children's heading paths. Dropped and near-empty sections are counted for the report;
 - a body longer than MAX_SECTION_CHARS is split at paragraph or code-block boundaries into
-  parts that keep the heading path;
+  parts that keep the heading path (code cut apart, in a list item too, is fenced again);
 - over-long headings and over-deep heading paths are cut, with a warning;
 - anchors are made unique within their file.
 """
@@ -41,8 +41,9 @@ MAX_LISTED_ENTRIES = 20
 MAX_ENTRY_LINE_CHARS = 160
 # Of which the parameters may take this many, so a long signature leaves room for the sentence.
 MAX_ENTRY_PARAMETERS_CHARS = 60
-_FENCE = re.compile(r"^(`{3,}|~{3,})(.*)$")
-_FENCE_STARTS = ("```", "~~~")  # what a line that _FENCE matches starts with
+# A fence may be indented: code inside a list item or a definition is, under its text.
+_FENCE = re.compile(r"^( *)(`{3,}|~{3,})(.*)$")
+_FENCE_STARTS = ("```", "~~~")  # what a line that _FENCE matches starts with, after its spaces
 _INLINE_CODE_LINE = re.compile(r"^`[^`]+`$")
 # The line autodoc's :show-inheritance: puts under a class's signature (builder.api.render):
 # part of the entry's header, not the first sentence of its description.
@@ -238,13 +239,12 @@ def _iter_blocks(body: str) -> Iterator[str]:
     for line in body.split("\n"):
         if fence is not None:
             current.append(line)
-            if line.strip().startswith(fence) and not line.strip().strip(fence[0]):
-                fence = None
+            fence = _fence_after(line, fence)
             continue
         # Most lines open no fence: the prefix test spares them the regex.
-        match = _FENCE.match(line) if line.startswith(_FENCE_STARTS) else None
+        match = _FENCE.match(line) if line.lstrip(" ").startswith(_FENCE_STARTS) else None
         if match:
-            fence = match.group(1)
+            fence = match.group(2)
         elif not line.strip():
             if current:
                 yield "\n".join(current)
@@ -255,38 +255,91 @@ def _iter_blocks(body: str) -> Iterator[str]:
         yield "\n".join(current)
 
 
+def _fence_after(line: str, fence: str) -> str | None:
+    """The fence still open after ``line``, read inside code opened by ``fence``."""
+    stripped = line.strip()
+    return None if stripped.startswith(fence) and not stripped.strip(fence[0]) else fence
+
+
 def _cut_block(block: str, limit: int) -> list[str]:
-    """Cut one over-long block at line boundaries (re-fencing code), or at spaces if it is
-    a single enormous line."""
-    lines = block.split("\n")
-    match = _FENCE.match(lines[0])
-    opener, closer = (lines[0], match.group(1)) if match and len(lines) > 1 else ("", "")
-    inner = (
-        lines[1:-1] if opener and lines[-1].strip() == closer else lines[1:] if opener else lines
-    )
-    if opener:
-        limit -= len(opener) + len(closer) + 2  # room for the fences re-added around each piece
-    pieces: list[str] = []
-    current: list[str] = []
-    size = 0
-    for line in inner:
-        while len(line) > limit:  # one enormous line: cut near a space
-            cut = line.rfind(" ", 0, limit)
-            cut = cut if cut > limit // 2 else limit
-            pieces.extend(["\n".join(current)] if current else [])
-            current, size = [], 0
-            pieces.append(line[:cut])
-            line = line[cut:].lstrip()
-        if current and size + len(line) + 1 > limit:
-            pieces.append("\n".join(current))
-            current, size = [], 0
-        current.append(line)
-        size += len(line) + 1
-    if current:
-        pieces.append("\n".join(current))
-    if opener:
-        return [f"{opener}\n{piece}\n{closer}" for piece in pieces]
-    return pieces
+    """Cut one over-long block at line boundaries, or at spaces where one line is longer than
+    the limit. A cut inside fenced code (a code block, or one in a list item) closes the fence
+    and opens it again at the start of the next piece, so each piece reads as the block did."""
+    cutter = _BlockCutter(limit)
+    for line in block.split("\n"):
+        cutter.add(line)
+    return cutter.finish()
+
+
+def _closer_of(line: str, limit: int) -> str:
+    """The line that closes the code ``line`` opens (its indent and fence), "" when it opens
+    none, or an opener too long to repeat on each piece (its code is then cut as plain lines)."""
+    if not line.lstrip(" ").startswith(_FENCE_STARTS) or len(line) > limit // 4:
+        return ""
+    match = _FENCE.match(line)
+    return match.group(1) + match.group(2) if match else ""
+
+
+class _BlockCutter:
+    """Fills pieces of at most ``limit`` characters line by line, knowing when the next line
+    is inside fenced code."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.pieces: list[str] = []
+        self.lines: list[str] = []
+        self.size = 0  # characters of lines, a newline after each
+        self.opener: str | None = None  # the fence line of the code the next line is in
+        self.closer = ""  # the line that closes that code: its indent and fence
+        self.reopened = False  # the piece starts with the opener again, after a cut in code
+
+    def add(self, line: str) -> None:
+        # Room for a line in a piece holding nothing else, as a piece cut in code reopens it
+        # first and keeps room for the closer last.
+        kept = len(self.closer) + 1 if self.opener is not None else 0
+        room = self.limit - kept - (len(self.opener) + 1 if self.opener is not None else 0)
+        while len(line) > room:  # one enormous line: pieces of its own, cut near a space
+            if self.holds_text():
+                self.cut()
+            at = line.rfind(" ", 0, room)
+            at = at if at > room // 2 else room
+            self.lines.append(line[:at])
+            self.size += at + 1
+            self.cut()
+            line = line[at:].lstrip()
+        closes = self.opener is not None and _fence_after(line, self.closer.strip()) is None
+        closer = self.closer if self.opener is not None else _closer_of(line, self.limit)
+        if closer and self.opener is None:  # an opener: its closer has to fit after it too
+            kept = len(closer) + 1
+        # The closing line takes the room kept for the closer, so it never opens a piece.
+        if not closes and self.holds_text() and self.size + len(line) + kept > self.limit:
+            self.cut()
+        self.lines.append(line)
+        self.size += len(line) + 1
+        if closes:
+            self.opener, self.closer = None, ""
+        elif closer and self.opener is None:
+            self.opener, self.closer = line, closer
+
+    def holds_text(self) -> bool:
+        """Whether the piece holds more than the fence it reopened."""
+        return len(self.lines) > (1 if self.reopened else 0)
+
+    def cut(self) -> None:
+        lines = self.lines
+        if self.opener is not None:
+            # Code opened on the piece's last line starts on the next piece instead.
+            lines = lines[:-1] if lines[-1] is self.opener else [*lines, self.closer]
+        if lines:
+            self.pieces.append("\n".join(lines))
+        self.reopened = self.opener is not None
+        self.lines = [self.opener] if self.opener is not None else []
+        self.size = sum(len(line) + 1 for line in self.lines)
+
+    def finish(self) -> list[str]:
+        if self.holds_text():
+            self.pieces.append("\n".join(self.lines))
+        return self.pieces
 
 
 def split_section(section: Section, limit: int = MAX_SECTION_CHARS) -> list[Section]:

@@ -152,6 +152,25 @@ def test_blank_lines_inside_code_do_not_split_the_block() -> None:
     assert split_section(section("C", body), limit=1000)[0].body == body
 
 
+def test_code_in_a_list_item_is_split_whole_or_refenced() -> None:
+    # Celery 5.2.6's changelogs (Debian's HTML docs): code inside a list item is indented, so
+    # a blank line in it ended a block and a part was cut there, the first part's code left
+    # open and the next starting with its closing fence (10 sections, 39,802 characters).
+    item = "- Register a command:\n  ```python\n  @Panel.register\n\n  def reset(state):\n  ```"
+    other = "- word" + " word" * 19
+    parts = split_section(section("1.0.3", f"{other}\n\n{item}", anchor="r"), limit=120)
+    assert [p.body for p in parts] == [other, item]
+    code = "\n".join(f"  line_{i} = {i}" for i in range(40))
+    long_item = f"- Run:\n  ```python\n{code}\n  ```\n- Done."
+    parts = split_section(section("C", long_item), limit=200)
+    assert len(parts) > 2 and all(len(p.body) <= 200 for p in parts)
+    bodies = [p.body.split("\n") for p in parts]
+    assert bodies[0][:2] == ["- Run:", "  ```python"] and bodies[-1][-2:] == ["  ```", "- Done."]
+    assert all(b[-1] == "  ```" for b in bodies[:-1])
+    assert all(b[0] == "  ```python" for b in bodies[1:])
+    assert [ln for b in bodies for ln in b if ln.startswith("  line_")] == code.split("\n")
+
+
 def test_single_enormous_line_is_cut_into_bounded_parts() -> None:
     whole = section("Huge", "x" * 25_000)
     parts = split_section(whole, limit=6000)
@@ -222,13 +241,14 @@ def test_entry_line_skips_the_bases_line_of_a_class() -> None:
 
 
 def test_the_fence_prefix_test_agrees_with_the_fence_pattern() -> None:
-    # Block splitting matches the fence regex only on lines with a fence's prefix: every line
-    # of up to six of these characters must be a fence exactly when it has that prefix.
+    # Block splitting matches the fence regex only on lines with a fence's prefix after their
+    # spaces: every line of up to six of these characters must be a fence exactly when it has
+    # that prefix.
     for length in range(7):
         for letters in itertools.product(["`", "~", "a", " ", "\r", "\t"], repeat=length):
             line = "".join(letters)
             opens = _FENCE.match(line) is not None
-            assert opens == line.startswith(_FENCE_STARTS), repr(line)
+            assert opens == line.lstrip(" ").startswith(_FENCE_STARTS), repr(line)
 
 
 def test_a_signature_only_entry_joins_the_entry_of_the_same_object_after_it() -> None:
