@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from builder.api.model import DocField, MemberOptions
 from builder.api.render import select_members
 from tests.api_support import package_source, write_package
@@ -60,6 +62,20 @@ def test_missing_objects_and_packages_are_none(tmp_path: Path) -> None:
     assert source.find("shapes.Square") is None
     assert source.find("shapes.Circle.perimeter") is None
     assert source.find("nowhere.Thing") is None
+
+
+def test_a_folder_named_like_the_package_where_the_build_runs_is_not_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # griffe takes a name that is also a path relative to the working directory for that
+    # path: a build run beside another "shapes/" read that one, and found nothing in it.
+    elsewhere = tmp_path / "cwd"
+    (elsewhere / "shapes").mkdir(parents=True)
+    (elsewhere / "shapes" / "__init__.py").write_text('"""Another package."""\n')
+    monkeypatch.chdir(elsewhere)
+    source = package_source(tmp_path / "code")
+    found = source.find("shapes.Circle")
+    assert found is not None and found.kind == "class"
 
 
 def test_code_with_a_syntax_error_is_none_not_a_crash(tmp_path: Path) -> None:

@@ -183,7 +183,9 @@ class GriffeSource:
             )
         while True:
             try:
-                return self._loader.load(name)
+                # A name, never a path: griffe would read a folder of that name where the
+                # build runs (a checkout's own copy, another project) instead of the code.
+                return self._loader.load(name, try_relative_path=False)
             except griffe.AliasResolutionError as exc:
                 # griffe follows some aliases while loading (to merge a package's .pyi stubs):
                 # attrs re-exports attr's names, so attr must be loaded first. Each package
