@@ -242,3 +242,21 @@ def test_zzzeeksphinx_references_read_as_it_shows_them(tmp_path: Path) -> None:
     assert record["body"] == (
         "`_sql.select` builds a `_sql.Select`; `_orm.Session.execute` runs it."
     )
+
+
+def test_sphinx_issues_roles_read_as_the_page_shows_them(tmp_path: Path) -> None:
+    # pytest's changelog: ":issue:`9283`" read "9283" where the page shows "#9283".
+    (tmp_path / "index.rst").write_text(
+        "Changes\n=======\n\n:issue:`9283` and :pr:`12` fixed by :user:`asottile`.\n",
+        encoding="utf-8",
+    )
+    conf = 'extensions = ["sphinx.ext.autodoc", "sphinx_issues"]\nissues_pr_prefix = "!"\n'
+    (tmp_path / "conf.py").write_text(conf, encoding="utf-8")
+    layout, _ = project_listing(version(tmp_path))
+    assert layout.issue_roles == (("issue", "#"), ("pr", "!"), ("commit", "@"), ("user", "@"))
+    [record] = compiled_records(version(tmp_path))
+    assert record["body"] == "#9283 and !12 fixed by @asottile."
+    # Without the extension the roles are a project's own: their text as written.
+    (tmp_path / "conf.py").write_text('extensions = ["sphinx.ext.autodoc"]\n', encoding="utf-8")
+    [record] = compiled_records(version(tmp_path))
+    assert record["body"] == "9283 and 12 fixed by asottile."

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from builder.api.argparse_parsers import read_parser
 from builder.api.assigned_docs import assigned_docstring
+from builder.api.bases import qualified_base
 from builder.api.cli_commands import CliCommand, read_command
 from builder.api.docstrings import parse_docstring
 from builder.api.interface_attributes import declared_doc
@@ -223,12 +224,14 @@ def _record(path: str, found: Any, style: str, lines_of: LinesOf, inherited: boo
     init_doc: tuple[DocPart, ...] = ()
     members: tuple[Member, ...] = ()
     bases: tuple[str, ...] = ()
+    qualified_bases: tuple[str, ...] = ()
     if kind == "class":
         init = init_of(target)
         if init is not None:
             init_doc = _typed(_docstring(init, style, lines_of), init)
         members = _members(target, lines_of, inherited)
         bases = tuple(str(base) for base in target.bases)
+        qualified_bases = tuple(qualified_base(base) for base in target.bases)
     elif kind == "module":
         members = _members(target, lines_of, False)
     try:
@@ -246,6 +249,7 @@ def _record(path: str, found: Any, style: str, lines_of: LinesOf, inherited: boo
         init_doc=init_doc,
         members=members,
         bases=bases,
+        qualified_bases=qualified_bases,
         file=file,
         line=target.lineno or 0,
     )

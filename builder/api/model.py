@@ -65,6 +65,7 @@ class ApiObject:
     init_doc: tuple[DocPart, ...] = ()  # a class's ``__init__`` docstring
     members: tuple[Member, ...] = ()
     bases: tuple[str, ...] = ()
+    qualified_bases: tuple[str, ...] = ()  # the bases by their full dotted names
     file: str = ""
     line: int = 0
 
@@ -81,6 +82,8 @@ class ApiSettings:
     docstring_style: str = "sphinx"
     # The options an MkDocs config gives mkdocstrings' Python handler, under every block's own.
     mkdocstrings_options: tuple[tuple[str, Any], ...] = ()
+    # autodoc_typehints_format: "short" names, or "fully-qualified" dotted names.
+    typehints_format: str = "short"
 
 
 @dataclass(frozen=True)
@@ -102,6 +105,7 @@ class MemberOptions:
     imported: bool = False
     filters: tuple[str, ...] | None = None  # mkdocstrings' name regexes, "!" excludes
     show_inheritance: bool = False  # autodoc's "Bases: ..." line under a class's signature
+    qualified_bases: bool = False  # that line names the bases in full (fully-qualified hints)
 
 
 class ApiSource(Protocol):

@@ -15,6 +15,7 @@ from builder.projects.mkdocs_plugins import plugin_options
 from builder.sphinx_conf import read_sphinx_conf
 
 MEMBER_ORDERS = frozenset({"alphabetical", "bysource", "groupwise"})
+TYPEHINTS_FORMATS = frozenset({"short", "fully-qualified"})
 _MKDOCSTRINGS_ORDER = {"alphabetical": "alphabetical", "source": "bysource"}
 
 
@@ -33,11 +34,13 @@ def read_conf_settings(conf_source: str) -> ApiSettings:
     napoleon = any("napoleon" in name for name in names)
     # numpydoc reads NumPy sections only (napoleon, when loaded too, reads them as well).
     numpydoc = any(name.split(".")[0] == "numpydoc" for name in names)
+    typehints_format = conf.get("autodoc_typehints_format")
     return ApiSettings(
         class_content=content if content in CLASS_CONTENT else "class",
         member_order=order if order in MEMBER_ORDERS else "alphabetical",
         default_options=options,
         docstring_style="auto" if napoleon else "numpydoc" if numpydoc else "sphinx",
+        typehints_format=typehints_format if typehints_format in TYPEHINTS_FORMATS else "short",
     )
 
 
@@ -90,6 +93,7 @@ def autodoc_options(
         class_content=content if content in CLASS_CONTENT else settings.class_content,
         imported="imported-members" in given,
         show_inheritance="show-inheritance" in given,
+        qualified_bases=settings.typehints_format == "fully-qualified",
     )
 
 

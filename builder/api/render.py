@@ -90,10 +90,16 @@ def signature_text(obj: ApiObject, prefix: str) -> str:
     return f"`{prefix}{obj.signature}`"
 
 
-def bases_text(obj: ApiObject) -> str:
+def bases_text(obj: ApiObject, options: MemberOptions) -> str:
     """The line ``:show-inheritance:`` puts under a class's signature: "Bases: `Node`, `ABC`",
-    or "object" for a class that names none, as autodoc reads it from ``__bases__``."""
-    bases = [_QUALIFIER.sub("", base) for base in obj.bases] or ["object"]
+    or "object" for a class that names none, as autodoc reads it from ``__bases__``; each
+    base by its full dotted name when ``options.qualified_bases``. Either way a base is the
+    class it names, not the name it was imported as (``Node as N`` shows ``Node``)."""
+    named = obj.qualified_bases or obj.bases
+    if options.qualified_bases:
+        bases = list(named) or ["object"]
+    else:
+        bases = [_QUALIFIER.sub("", base) for base in named] or ["object"]
     return "Bases: " + ", ".join(f"`{base}`" for base in bases)
 
 
@@ -138,7 +144,7 @@ def member_events(
         if signature:
             events.append(Text(signature))
         if child.kind == "class" and options.show_inheritance:
-            events.append(Text(bases_text(child)))
+            events.append(Text(bases_text(child, options)))
         events.extend(docstring_events(child, options, render_markup))
         if child.kind == "class":
             events.extend(

@@ -48,6 +48,9 @@ class ProjectLayout:
     # zzzeeksphinx's zzzeeksphinx_module_prefixes (prefix, module) when conf.py loads it; None
     # when it does not (builder.parsers.rst.module_prefixes).
     module_prefixes: tuple[tuple[str, str], ...] | None = None
+    # sphinx-issues' roles and the sign each shows before its link when conf.py loads it; None
+    # when it does not (builder.parsers.rst.issue_roles).
+    issue_roles: tuple[tuple[str, str], ...] | None = None
     # The delimiters of Markdown attribute lists when the tool sets its own (VitePress'
     # markdown.attrs); None: braces.
     attribute_delimiters: tuple[str, str] | None = None
@@ -118,6 +121,7 @@ class ProjectLayout:
             *(("only listed",) if self.only_listed else ()),
             *((self.markdown_flavor,) if self.markdown_flavor else ()),
             *((self.module_prefixes,) if self.module_prefixes is not None else ()),
+            *((self.issue_roles,) if self.issue_roles is not None else ()),
         )
 
 

@@ -16,6 +16,9 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from builder.parsers import SUPPORTED_SUFFIXES
+from builder.parsers.rst.issue_roles import DEFAULT_SIGNS, SIGNS
+from builder.parsers.rst.issue_roles import EXTENSION as ISSUES_EXTENSION
+from builder.parsers.rst.issue_roles import SIGN_SETTINGS as ISSUE_SIGN_SETTINGS
 from builder.projects.layout import ProjectLayout
 from builder.projects.sphinx_autoapi import EXTENSION as AUTOAPI_EXTENSION
 from builder.projects.sphinx_autoapi import AutoapiPages, autoapi_pages
@@ -34,7 +37,7 @@ DEFAULT_EXCLUDED = ("_build", "_static", "_templates")
 USED_SETTINGS = (
     "root_doc", "master_doc", "exclude_patterns", "source_suffix", "default_role",
     "rst_prolog", "rst_epilog", "templates_path", "html_static_path", "extensions",
-    "zzzeeksphinx_module_prefixes",
+    "zzzeeksphinx_module_prefixes", *ISSUE_SIGN_SETTINGS.values(),
 )  # fmt: skip
 # The substitutions Sphinx defines on every page, from the conf.py settings of those names.
 VERSION_SUBSTITUTIONS = ("version", "release")
@@ -96,6 +99,7 @@ def read_sphinx(
         substitutions=tuple(substitutions.items()),
         default_role=_text(conf, "default_role", notes),
         module_prefixes=_module_prefixes(conf, extensions),
+        issue_roles=_issue_roles(conf, extensions),
         generated=(*gallery.pages, *autoapi.pages),
         generated_from=(*gallery.sources, *autoapi.sources),
         notes=(*notes, *gallery.notes, *autoapi.notes),
@@ -132,6 +136,21 @@ def _module_prefixes(
     return tuple(
         sorted((k, v) for k, v in value.items() if isinstance(k, str) and isinstance(v, str))
     )
+
+
+def _issue_roles(
+    conf: SphinxConf, extensions: tuple[str, ...]
+) -> tuple[tuple[str, str], ...] | None:
+    """sphinx-issues' roles and their signs when conf.py loads it (a sign it sets that the
+    extension would refuse leaves the default)."""
+    if ISSUES_EXTENSION not in extensions:
+        return None
+    signs = []
+    for role, default in DEFAULT_SIGNS:
+        sign = conf.get(ISSUE_SIGN_SETTINGS[role])
+        valid = isinstance(sign, str) and len(sign) == 1 and sign in SIGNS
+        signs.append((role, sign if valid else default))
+    return tuple(signs)
 
 
 def _text(conf: SphinxConf, name: str, notes: list[str]) -> str | None:

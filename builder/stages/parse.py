@@ -22,6 +22,7 @@ from builder.parsers.markdown.heading_attributes import attribute_delimiters
 from builder.parsers.office import parse_document
 from builder.parsers.reference_titles import ReferenceTitles, reading_references
 from builder.parsers.rst.inline import default_role
+from builder.parsers.rst.issue_roles import issue_roles
 from builder.parsers.rst.module_prefixes import module_prefixes
 from builder.permalinks import site_permalink, upstream_link
 from builder.projects import (
@@ -112,6 +113,7 @@ def _parse(
             attribute_delimiters(layout.attribute_delimiters),
             docsify_pages(layout.markdown_flavor == "docsify"),
             module_prefixes(layout.module_prefixes),
+            issue_roles(layout.issue_roles),
         ):
             return parse_file(source.relpath, text, api, utf8, includes)
     except UnreadableDocument as exc:

@@ -63,7 +63,7 @@ def object_events(
         signature = signature_text(found, full.rpartition(".")[0] + "." if "." in full else "")
     events: list[Event] = [Text(signature)] if signature else []
     if found.kind == "class" and options.show_inheritance:
-        events.append(Text(bases_text(found)))
+        events.append(Text(bases_text(found, options)))
     markup = rst_markup(doc)
     module = found.path if found.kind == "module" else doc.module
     for part in docstring_parts(found, options):

@@ -37,6 +37,7 @@ from builder.parsers.rst.events import (
     Context,
     DocState,
     Event,
+    Heading,
     RenderBlocks,
     Text,
     dedent,
@@ -370,6 +371,8 @@ def _render_other(
     argument = directive.argument
     if name == "only" and not shown_in_html(argument):
         return []
+    if name == "only" and ctx.depth == 0 and ctx.sections and not ctx.only_content:
+        return _only_content(directive, ctx, doc, render)
     if name in ("image", "figure"):
         alt = directive.option("alt")
         if name == "image":
@@ -415,6 +418,22 @@ def _render_other(
     if is_python_source(directive.content):
         return [Text(fence(directive.content, "python"))]
     return render(list(directive.content), directive.content_first, ctx.nested(), doc)
+
+
+def _only_content(
+    directive: Directive, ctx: Context, doc: DocState, render: RenderBlocks
+) -> list[Event]:
+    """A shown ``only`` block at the page's top level: Sphinx parses its content with titles
+    allowed, so they are the page's section titles (pytest's changelog heads its draft entries
+    so); each is marked as this block's, for its level is counted as Sphinx counts it."""
+    doc.only_blocks += 1
+    block = doc.only_blocks
+    inner = replace(ctx, only_content=True)
+    events = render(list(directive.content), directive.content_first, inner, doc)
+    return [
+        replace(event, only_block=block) if isinstance(event, Heading) and event.style else event
+        for event in events
+    ]
 
 
 def _glossary(directive: Directive, ctx: Context, doc: DocState, render: RenderBlocks) -> str:

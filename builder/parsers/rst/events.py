@@ -53,6 +53,9 @@ class Heading:
     # A Markdown file's heading in a reST page, or a docstring's title: this many levels below
     # the page's title around it, with no adornment style of its own to claim a level with.
     below_title: int = 0
+    # The ``only`` block a title is written in (numbered from 1 in the page; 0: none), whose
+    # adornment styles Sphinx counts afresh (see ``parser._TitleLevels``).
+    only_block: int = 0
 
     @property
     def is_api(self) -> bool:
@@ -101,6 +104,9 @@ class Context:
     # Inside the content of an automodule read at the top level (its titles are the page's):
     # an automodule there reads its own one level down, so nesting them is bounded.
     module_content: bool = False
+    # Inside the content of an ``only`` block read at the top level (its titles are the
+    # page's): an ``only`` there reads its titles as lines, so nesting them is bounded.
+    only_content: bool = False
 
     def nested(self, *, sections: bool | None = None) -> Context:
         return Context(
@@ -110,6 +116,7 @@ class Context:
             klass_module=self.klass_module,
             api_depth=self.api_depth,
             module_content=self.module_content,
+            only_content=self.only_content,
         )
 
 
@@ -130,6 +137,7 @@ class DocState:
     api_without_code: str = ""  # the first API directive met when there was no code
     includes: IncludeReader | None = None  # reads the files include directives name
     include_depth: int = 0  # how many includes deep the text being read is
+    only_blocks: int = 0  # ``only`` blocks whose titles were read, numbering the next
     page: str = ""  # the page's own relpath while ``relpath`` names a file it includes
     # The files being included, outermost first, each with the options that cut it.
     include_chain: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)

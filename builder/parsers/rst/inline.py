@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 from builder.parsers.reference_titles import document_title, label_title
+from builder.parsers.rst.issue_roles import shown_link
 from builder.parsers.rst.module_prefixes import shown_target
 from builder.parsers.rst.substitutions import replacement
 
@@ -206,6 +207,8 @@ def render_role(role: str, text: str, *, heading: bool = False) -> str:
         return ""
     if base in ("pep", "rfc"):
         return title or f"{base.upper()} {target}"
+    if not domain and (linked := shown_link(base, text)) is not None:
+        return linked
     code_like = base in CODE_ROLES or (domain in CODE_DOMAINS and base not in _TEXT_DOMAIN_ROLES)
     if not code_like:
         if base == "math":  # LaTeX keeps its backslashes, as docutils does: "\sin", not "sin"

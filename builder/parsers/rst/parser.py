@@ -21,6 +21,7 @@ from builder.parsers.rst.events import (
     Context,
     DocState,
     Event,
+    Heading,
     Resume,
     Text,
     split_lines,
@@ -105,6 +106,35 @@ def parse(
     )
 
 
+@dataclass
+class _TitleLevels:
+    """Each adornment style's level: the next one the first time a style appears.
+
+    Sphinx's ``only`` directive parses its content with the styles seen so far set aside and
+    puts them back after it: a style used first inside the block takes no level outside it.
+    The block's sections sit where its first title's style puts them among the page's styles,
+    or under the section around the block when the page has not used that style.
+    """
+
+    levels: dict[str, int] = field(default_factory=dict)
+    block: int = 0  # the ``only`` block being read, 0 outside one
+    base: int = 0  # the level the block's first style's level is counted from
+    outside: dict[str, int] = field(default_factory=dict)  # the page's, while in a block
+
+    def level(self, heading: Heading, current: int) -> int:
+        """The level of the title ``heading`` inside a section of level ``current``."""
+        if heading.only_block != self.block:
+            if self.block:
+                self.levels, self.block, self.base = self.outside, 0, 0
+            if heading.only_block:
+                page = self.levels
+                known = page.get(heading.style, 0)
+                self.outside, self.levels = page, {}
+                self.block = heading.only_block
+                self.base = known - 1 if known else current
+        return self.base + self.levels.setdefault(heading.style, len(self.levels) + 1)
+
+
 def _fold(events: list[Event], lines: list[str]) -> list[_Open]:
     """Group body blocks under their headings, assigning levels and heading paths.
 
@@ -112,7 +142,7 @@ def _fold(events: list[Event], lines: list[str]) -> list[_Open]:
     body, though not to its line range, which ends where the description starts (one range
     cannot hold both parts), and the description's range ends with its own content.
     """
-    styles: dict[str, int] = {}
+    styles = _TitleLevels()
     stack: list[tuple[int, str]] = []
     title_level = 0
     run_base: int | None = None
@@ -138,7 +168,7 @@ def _fold(events: list[Event], lines: list[str]) -> list[_Open]:
                     described.end_line = event.last_line
             continue
         if event.style:
-            level = title_level = styles.setdefault(event.style, len(styles) + 1)
+            level = title_level = styles.level(event, title_level)
             run_base = None
         elif event.below_title:
             # A run of titles placed below the title around them (a docstring's, an included
