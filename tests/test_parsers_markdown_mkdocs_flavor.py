@@ -1,0 +1,49 @@
+"""MkDocs pages read as Python-Markdown renders them, with the extensions mkdocs.yml enables."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.parsers.markdown.mkdocs_flavor import MkDocsMarkdown, mkdocs_pages
+from builder.parsers.markdown.parser import parse
+from tests.test_projects_mkdocs import compiled_records, version
+
+HASH_HEADINGS = (
+    "#Setup\n\n"
+    "Install it.\n\n"
+    "##Options ##\n\n"
+    "```sh\n#!/bin/sh\n#comment\n```\n\n"
+    "    #indented code\n\n"
+    "Text.\n"
+)
+
+
+def headings(text: str, markdown: MkDocsMarkdown | None) -> list[tuple[int, str, str]]:
+    with mkdocs_pages(markdown):
+        page = parse(text, "page.md")
+    return [(s.level, s.heading, s.body) for s in page.sections]
+
+
+def test_hashes_against_the_text_are_a_heading_in_mkdocs_pages() -> None:
+    assert headings(HASH_HEADINGS, MkDocsMarkdown()) == [
+        (1, "Setup", "Install it."),
+        (
+            2,
+            "Options",
+            "```sh\n#!/bin/sh\n#comment\n```\n\n```\n#indented code\n```\n\nText.",
+        ),
+    ]
+
+
+def test_hashes_against_the_text_stay_text_in_commonmark_pages() -> None:
+    sections = headings(HASH_HEADINGS, None)
+    assert [heading for _, heading, _ in sections] == ["page"]
+    assert sections[0][2].startswith("#Setup\n\nInstall it.\n\n##Options ##")
+
+
+def test_a_mkdocs_project_reads_its_pages_as_python_markdown(tmp_path: Path) -> None:
+    (tmp_path / "mkdocs.yml").write_text("site_name: Demo\n", encoding="utf-8")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("#Welcome\n\nHello.\n", encoding="utf-8")
+    records = compiled_records(version(tmp_path / "docs"))
+    assert [(r["heading"], r["body"]) for r in records] == [("Welcome", "Hello.")]
