@@ -47,3 +47,38 @@ def test_a_mkdocs_project_reads_its_pages_as_python_markdown(tmp_path: Path) -> 
     (tmp_path / "docs" / "index.md").write_text("#Welcome\n\nHello.\n", encoding="utf-8")
     records = compiled_records(version(tmp_path / "docs"))
     assert [(r["heading"], r["body"]) for r in records] == [("Welcome", "Hello.")]
+
+
+MARKS = (
+    "# Marks\n\n"
+    "A ==marked **word**==, ^^inserted^^, ~~deleted~~, H~2~O, x^2^ :smile: and :+1: here.\n"
+    "Kept: a::b at 10:30:00, a == b, x==y, `==code==`, `:smile:`, :func:`f`, ~/home, 2^10.\n"
+)
+ALL_MARKS = frozenset({"pymdownx.mark", "pymdownx.caret", "pymdownx.tilde", "pymdownx.emoji"})
+
+
+def test_pymdownx_marks_read_as_the_text_they_show() -> None:
+    assert headings(MARKS, MkDocsMarkdown(ALL_MARKS))[0][2] == (
+        "A marked word, inserted, deleted, H2O, x2 and here. "
+        "Kept: a::b at 10:30:00, a == b, x==y, `==code==`, `:smile:`, :func:`f`, ~/home, 2^10."
+    )
+
+
+def test_pymdownx_marks_stay_as_written_where_mkdocs_yml_does_not_enable_them() -> None:
+    body = headings(MARKS, MkDocsMarkdown())[0][2]
+    assert body.startswith("A ==marked word==, ^^inserted^^, deleted, H~2~O, x^2^ :smile:")
+    assert headings(MARKS, None)[0][2] == body
+
+
+def test_marks_are_read_as_the_extensions_of_mkdocs_yml_enable_them(tmp_path: Path) -> None:
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: Demo\nmarkdown_extensions:\n  - pymdownx.mark\n"
+        "  - pymdownx.emoji:\n      emoji_index: !!python/name:material.extensions.emoji.twemoji\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text(
+        "# Welcome\n\n:rocket: A ==fast== client, x^2^.\n", encoding="utf-8"
+    )
+    records = compiled_records(version(tmp_path / "docs"))
+    assert [r["body"] for r in records] == ["A fast client, x^2^."]

@@ -23,10 +23,12 @@ from markdown_it.token import Token
 from builder.parsers.markdown.docsify import split_callout
 from builder.parsers.markdown.embedded_html import attribute_id, html_to_text
 from builder.parsers.markdown.mdx import strip_inline_jsx
+from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
 from builder.parsers.markdown.myst_syntax import directive_name, humane_label, render_role
 from builder.parsers.markdown.pandoc_divs import callout_kind
 from builder.parsers.markdown.python_markdown import (
     drop_abbreviations,
+    read_marks,
     resolve_cross_references,
     strip_attributes_and_icons,
 )
@@ -116,6 +118,8 @@ def render_inline(doc: Document, content: str, *, heading: bool = False) -> tupl
     """
     if doc.mdx:
         content = strip_inline_jsx(content)
+    if (mkdocs := mkdocs_markdown()) is not None:
+        content = read_marks(content, mkdocs.extensions)
     if len(content) > MAX_INLINE_CHARS or not _NEEDS_INLINE.search(content):
         # Python-Markdown's attribute lists and icons go even where no inline parse runs.
         return _WHITESPACE.sub(" ", strip_attributes_and_icons(content)).strip(), ""
