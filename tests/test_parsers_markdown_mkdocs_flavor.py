@@ -82,3 +82,59 @@ def test_marks_are_read_as_the_extensions_of_mkdocs_yml_enable_them(tmp_path: Pa
     )
     records = compiled_records(version(tmp_path / "docs"))
     assert [r["body"] for r in records] == ["A fast client, x^2^."]
+
+
+ANNOTATED = (
+    "# Config\n\n"
+    "``` { .yaml .annotate }\n"
+    "theme:\n"
+    "  features:\n"
+    "    - content.code.annotate # (1)!\n"
+    '  url: "https://example.org/a"  # the home page (2)\n'
+    "  palette: dark  # (3)\n"
+    "  call: f(1)\n"
+    "```\n\n"
+    "1.  Turns annotations on.\n"
+    "2.  Where the logo links.\n"
+)
+
+
+def test_code_annotation_markers_leave_the_code_of_an_annotated_block() -> None:
+    body = headings(ANNOTATED, MkDocsMarkdown())[0][2]
+    assert body == (
+        "```yaml\n"
+        "theme:\n"
+        "  features:\n"
+        "    - content.code.annotate\n"
+        '  url: "https://example.org/a"  # the home page\n'
+        "  palette: dark  # (3)\n"  # no third note: Material leaves it as it is
+        "  call: f(1)\n"
+        "```\n\n"
+        "1. Turns annotations on.\n"
+        "2. Where the logo links."
+    )
+
+
+def test_markers_stay_where_no_annotations_are_drawn() -> None:
+    plain = ANNOTATED.replace("{ .yaml .annotate }", "yaml")
+    assert "# (1)!" in headings(plain, MkDocsMarkdown())[0][2]
+    assert "# (1)!" not in headings(plain, MkDocsMarkdown(features=_ANNOTATE))[0][2]
+    assert "# (1)!" in headings(ANNOTATED, None)[0][2]
+    without_notes = ANNOTATED.split("\n1. ", 1)[0]
+    assert "# (1)!" in headings(without_notes, MkDocsMarkdown(features=_ANNOTATE))[0][2]
+
+
+_ANNOTATE = frozenset({"content.code.annotate"})
+
+
+def test_the_theme_feature_annotates_every_block(tmp_path: Path) -> None:
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: Demo\ntheme:\n  name: material\n  features:\n    - content.code.annotate\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text(
+        "# Use\n\n```python\nclient = Client()  # (1)!\n```\n\n1.  Reuse it.\n", encoding="utf-8"
+    )
+    records = compiled_records(version(tmp_path / "docs"))
+    assert [r["body"] for r in records] == ["```python\nclient = Client()\n```\n\n1. Reuse it."]

@@ -20,6 +20,7 @@ from urllib.parse import unquote
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from builder.parsers.markdown.code_annotations import code_without_markers
 from builder.parsers.markdown.docsify import split_callout
 from builder.parsers.markdown.embedded_html import attribute_id, html_to_text
 from builder.parsers.markdown.mdx import strip_inline_jsx
@@ -59,6 +60,8 @@ _FOOTNOTE_MARK = re.compile(r" ?\[\^([^\]\s]+)\]")
 # A code block's title in its fence's info string: Docusaurus and pymdownx write
 # ``title="app.js"``, VitePress a bracketed ``[app.js]`` (also a code group's tab label).
 _FENCE_TITLE = re.compile(r"""\btitle=(?:"([^"]*)"|'([^']*)'|(\S+))|\[([^\[\]]+)\]""")
+# pymdownx.superfences' attribute form: the first class in the braces is the language.
+_BRACED_LANGUAGE = re.compile(r"\s*\{\s*\.([\w+#-]+)")
 _SILENT_BLOCKS = frozenset({"hr", "front_matter", "myst_target", "myst_line_comment",
                             "myst_block_break"})  # fmt: skip
 
@@ -243,7 +246,7 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
     if kind in ("fence", "colon_fence") and doc.directive and directive_name(token.info):
         return doc.directive(doc, token)
     if kind == "fence":
-        return _titled_fence(token.info, token.content)
+        return _titled_fence(token.info, code_without_markers(doc.tokens, index, doc.closers))
     if kind in ("math_block", "math_block_label"):
         return f"```math\n{token.content.strip()}\n```"
     if kind == "code_block":
@@ -286,6 +289,8 @@ def _titled_fence(info: str, code: str) -> str:
         return ""
     words = info.split(maxsplit=1)
     language = words[0].split("{", 1)[0].split("[", 1)[0] if words else ""
+    if not language and (braced := _BRACED_LANGUAGE.match(info)):
+        language = braced.group(1)  # superfences' "{ .yaml .annotate }"
     # A fence may give options and no language (``` title="db.env"): an option is no language.
     language = "" if "=" in language else language
     match = _FENCE_TITLE.search(info, len(language))
