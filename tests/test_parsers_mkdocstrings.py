@@ -38,7 +38,7 @@ def test_blocks_become_sections_with_their_members(tmp_path: Path) -> None:
     circle, scale, area, after = parsed.sections[1:]
     assert circle.anchor == "shapes.Circle"
     assert circle.body == (
-        "`shapes.Circle(radius: float, *, name: str = 'c')`\n\nA round shape.\n\n"
+        "`shapes.Circle(radius: float, *, name: str = 'c')`\n\nBases: `Shape`\n\nA round shape.\n\n"
         "Parameters:\n- radius (float): The distance from the centre.\n\n"
         "Make a circle of ``radius``."
     )
@@ -46,6 +46,24 @@ def test_blocks_become_sections_with_their_members(tmp_path: Path) -> None:
     assert "Raises:\n- ValueError: When the radius is negative." in area.body
     assert after.body == "Prose after the blocks."
     assert parsed.api == ApiUse(objects=3)
+
+
+def test_show_bases_is_on_unless_the_options_turn_it_off(tmp_path: Path) -> None:
+    # mkdocstrings-python's show_bases (default true) shows the bases a class names, a member
+    # class's too; a class that names none (Shape) shows no line; mkautodoc shows none.
+    source = package_source(tmp_path)
+    bodies = {
+        text: [s.body.split("\n\n")[:2] for s in parsed.sections[1:]]
+        for text in (
+            "# X\n\n::: shapes.circle\n    options:\n      members: [Circle]\n",
+            "# X\n\n::: shapes.Circle\n    options:\n      show_bases: false\n",
+            "# X\n\n::: shapes.Circle\n    :docstring:\n",
+        )
+        if (parsed := parse_file("x.md", text, source)) is not None
+    }
+    module, turned_off, mkautodoc = bodies.values()
+    assert module[1] == ["`Circle(radius: float, *, name: str = 'c')`", "Bases: `Shape`"]
+    assert turned_off[0][1] == mkautodoc[0][1] == "A round shape."
 
 
 def test_members_false_and_a_missing_object(tmp_path: Path) -> None:

@@ -102,6 +102,8 @@ class MemberOptions:
     imported: bool = False
     filters: tuple[str, ...] | None = None  # mkdocstrings' name regexes, "!" excludes
     show_inheritance: bool = False  # autodoc's "Bases: ..." line under a class's signature
+    # A class that names no base is "Bases: object" to autodoc; mkdocstrings shows no line.
+    object_base: bool = True
 
 
 class ApiSource(Protocol):

@@ -90,11 +90,14 @@ def signature_text(obj: ApiObject, prefix: str) -> str:
     return f"`{prefix}{obj.signature}`"
 
 
-def bases_text(obj: ApiObject) -> str:
-    """The line ``:show-inheritance:`` puts under a class's signature: "Bases: `Node`, `ABC`",
-    or "object" for a class that names none, as autodoc reads it from ``__bases__``."""
-    bases = [_QUALIFIER.sub("", base) for base in obj.bases] or ["object"]
-    return "Bases: " + ", ".join(f"`{base}`" for base in bases)
+def bases_text(obj: ApiObject, object_base: bool = True) -> str:
+    """The line ``:show-inheritance:`` (mkdocstrings' ``show_bases``) puts under a class's
+    signature: "Bases: `Node`, `ABC`"; for a class that names none, "object" as autodoc reads
+    it from ``__bases__``, or nothing (``object_base`` off) as mkdocstrings shows it."""
+    bases = [_QUALIFIER.sub("", base) for base in obj.bases]
+    if not bases and not object_base:
+        return ""
+    return "Bases: " + ", ".join(f"`{base}`" for base in bases or ["object"])
 
 
 def member_events(
@@ -137,8 +140,12 @@ def member_events(
         signature = signature_text(child, "")
         if signature:
             events.append(Text(signature))
-        if child.kind == "class" and options.show_inheritance:
-            events.append(Text(bases_text(child)))
+        if (
+            child.kind == "class"
+            and options.show_inheritance
+            and (bases := bases_text(child, options.object_base))
+        ):
+            events.append(Text(bases))
         events.extend(docstring_events(child, options, render_markup))
         if child.kind == "class":
             events.extend(
