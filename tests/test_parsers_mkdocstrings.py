@@ -200,3 +200,37 @@ def test_a_class_without_a_docstring_shows_for_its_documented_members(tmp_path: 
             "`handle(request: str) -> str`\n\nSend a request and return the response.",
         ),
     ]
+
+
+SUBMODULES = {
+    "tools/__init__.py": '"""Tools."""\n',
+    "tools/core.py": '"""The core."""\n\n\ndef run() -> None:\n    """Run it."""\n',
+    "tools/_internal.py": '"""Not for you."""\n',
+    "tools/empty.py": "x = 1\n",
+    "tools/sub/__init__.py": "",
+    "tools/sub/deep.py": 'def find() -> None:\n    """Find it."""\n',
+}
+
+
+def test_show_submodules_documents_a_packages_modules_inside_it(tmp_path: Path) -> None:
+    # As mkdocstrings-python shows them: after the package's own members, each module whose
+    # name the filters keep and that has a docstring in it, its members below it.
+    for relpath, text in SUBMODULES.items():
+        (tmp_path / relpath).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / relpath).write_text(text, encoding="utf-8")
+    source = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    block = "# API\n\n::: tools\n    options:\n      show_submodules: {}\n"
+    shown = {
+        setting: [(s.heading, s.level, s.body) for s in parsed.sections[1:]]
+        for setting in ("true", "false")
+        if (parsed := parse_file("api.md", block.format(setting), source)) is not None
+    }
+    assert shown["false"] == [("tools", 2, "Tools.")]
+    assert shown["true"] == [
+        ("tools", 2, "Tools."),
+        ("tools.core", 3, "The core."),
+        ("tools.core.run", 4, "`run() -> None`\n\nRun it."),
+        ("tools.sub", 3, ""),
+        ("tools.sub.deep", 4, ""),
+        ("tools.sub.deep.find", 5, "`find() -> None`\n\nFind it."),
+    ]

@@ -65,6 +65,9 @@ class ApiObject:
     init_doc: tuple[DocPart, ...] = ()  # a class's ``__init__`` docstring
     members: tuple[Member, ...] = ()
     bases: tuple[str, ...] = ()
+    # A package's own modules, which autodoc never lists among its members (they have pages of
+    # their own) and mkdocstrings' show_submodules documents inside it.
+    submodules: tuple[Member, ...] = ()
     file: str = ""
     line: int = 0
 
@@ -102,6 +105,7 @@ class MemberOptions:
     imported: bool = False
     filters: tuple[str, ...] | None = None  # mkdocstrings' name regexes, "!" excludes
     show_inheritance: bool = False  # autodoc's "Bases: ..." line under a class's signature
+    submodules: bool = False  # mkdocstrings' show_submodules: a package's modules inside it
     # A class that names no base is "Bases: object" to autodoc; mkdocstrings shows no line.
     object_base: bool = True
 

@@ -127,4 +127,5 @@ def mkdocstrings_options(options: Mapping[str, Any]) -> MemberOptions:
         # mkdocstrings-python shows the bases a class names, brief, as autodoc does.
         show_inheritance=bool(options.get("show_bases", True)),
         object_base=False,
+        submodules=bool(options.get("show_submodules", False)),
     )
