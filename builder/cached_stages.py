@@ -298,6 +298,7 @@ def _file_key(
         layout.default_role,
         layout.attribute_delimiters,
         *((layout.markdown_flavor,) if layout.markdown_flavor else ()),
+        *layout.markdown_settings(),
         *((layout.module_prefixes,) if layout.module_prefixes is not None else ()),
         *((layout.issue_roles,) if layout.issue_roles is not None else ()),
     )

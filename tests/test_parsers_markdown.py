@@ -620,6 +620,32 @@ def test_markdown_right_under_an_element_marked_markdown_is_markdown() -> None:
     )
 
 
+def test_a_child_marked_markdown_on_one_line_reads_as_markdown() -> None:
+    # md_in_html reads the text of a child marked markdown (a caption, a summary) as Markdown,
+    # and keeps an unmarked child's raw, as the page shows it.
+    text = (
+        "# Shots\n\n"  # 1-2
+        '<figure markdown="span">\n'  # 3
+        "  ![The dashboard](shot.png)\n"
+        '  <figcaption markdown="span">The **new** `dashboard`</figcaption>\n'  # 5
+        "</figure>\n\n"
+        "<details markdown>\n"  # 8
+        "<summary markdown>Why *this* way?</summary>\n"
+        "<summary>Kept **raw**</summary>\n\n"
+        "Because.\n"  # 12
+        "</details>\n\n"
+        "## Next\n"  # 15
+    )
+    parsed = parse(text, "shots.md")
+    assert outline(parsed) == [
+        (1, "Shots", (), "shots", 1, 13),
+        (2, "Next", ("Shots",), "next", 15, 15),
+    ]
+    assert parsed.sections[0].body == (
+        "The dashboard\n\nThe new `dashboard`\n\nWhy this way?\n\nKept **raw**\n\nBecause."
+    )
+
+
 def test_abbreviation_definitions_show_nothing() -> None:
     # Python-Markdown's abbr (in pymdownx.extra, and in glossaries the snippets' auto_append
     # adds to every page): "*[HTML]: ..." lines define tooltips and were kept as raw text.

@@ -38,7 +38,7 @@ def test_blocks_become_sections_with_their_members(tmp_path: Path) -> None:
     circle, scale, area, after = parsed.sections[1:]
     assert circle.anchor == "shapes.Circle"
     assert circle.body == (
-        "`shapes.Circle(radius: float, *, name: str = 'c')`\n\nA round shape.\n\n"
+        "`shapes.Circle(radius: float, *, name: str = 'c')`\n\nBases: `Shape`\n\nA round shape.\n\n"
         "Parameters:\n- radius (float): The distance from the centre.\n\n"
         "Make a circle of ``radius``."
     )
@@ -46,6 +46,24 @@ def test_blocks_become_sections_with_their_members(tmp_path: Path) -> None:
     assert "Raises:\n- ValueError: When the radius is negative." in area.body
     assert after.body == "Prose after the blocks."
     assert parsed.api == ApiUse(objects=3)
+
+
+def test_show_bases_is_on_unless_the_options_turn_it_off(tmp_path: Path) -> None:
+    # mkdocstrings-python's show_bases (default true) shows the bases a class names, a member
+    # class's too; a class that names none (Shape) shows no line; mkautodoc shows none.
+    source = package_source(tmp_path)
+    bodies = {
+        text: [s.body.split("\n\n")[:2] for s in parsed.sections[1:]]
+        for text in (
+            "# X\n\n::: shapes.circle\n    options:\n      members: [Circle]\n",
+            "# X\n\n::: shapes.Circle\n    options:\n      show_bases: false\n",
+            "# X\n\n::: shapes.Circle\n    :docstring:\n",
+        )
+        if (parsed := parse_file("x.md", text, source)) is not None
+    }
+    module, turned_off, mkautodoc = bodies.values()
+    assert module[1] == ["`Circle(radius: float, *, name: str = 'c')`", "Bases: `Shape`"]
+    assert turned_off[0][1] == mkautodoc[0][1] == "A round shape."
 
 
 def test_members_false_and_a_missing_object(tmp_path: Path) -> None:
@@ -181,4 +199,38 @@ def test_a_class_without_a_docstring_shows_for_its_documented_members(tmp_path: 
             "transports.Base.handle",
             "`handle(request: str) -> str`\n\nSend a request and return the response.",
         ),
+    ]
+
+
+SUBMODULES = {
+    "tools/__init__.py": '"""Tools."""\n',
+    "tools/core.py": '"""The core."""\n\n\ndef run() -> None:\n    """Run it."""\n',
+    "tools/_internal.py": '"""Not for you."""\n',
+    "tools/empty.py": "x = 1\n",
+    "tools/sub/__init__.py": "",
+    "tools/sub/deep.py": 'def find() -> None:\n    """Find it."""\n',
+}
+
+
+def test_show_submodules_documents_a_packages_modules_inside_it(tmp_path: Path) -> None:
+    # As mkdocstrings-python shows them: after the package's own members, each module whose
+    # name the filters keep and that has a docstring in it, its members below it.
+    for relpath, text in SUBMODULES.items():
+        (tmp_path / relpath).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / relpath).write_text(text, encoding="utf-8")
+    source = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    block = "# API\n\n::: tools\n    options:\n      show_submodules: {}\n"
+    shown = {
+        setting: [(s.heading, s.level, s.body) for s in parsed.sections[1:]]
+        for setting in ("true", "false")
+        if (parsed := parse_file("api.md", block.format(setting), source)) is not None
+    }
+    assert shown["false"] == [("tools", 2, "Tools.")]
+    assert shown["true"] == [
+        ("tools", 2, "Tools."),
+        ("tools.core", 3, "The core."),
+        ("tools.core.run", 4, "`run() -> None`\n\nRun it."),
+        ("tools.sub", 3, ""),
+        ("tools.sub.deep", 4, ""),
+        ("tools.sub.deep.find", 5, "`find() -> None`\n\nFind it."),
     ]

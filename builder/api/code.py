@@ -225,6 +225,7 @@ def _record(path: str, found: Any, style: str, lines_of: LinesOf, inherited: boo
     members: tuple[Member, ...] = ()
     bases: tuple[str, ...] = ()
     qualified_bases: tuple[str, ...] = ()
+    submodules: tuple[Member, ...] = ()
     if kind == "class":
         init = init_of(target)
         if init is not None:
@@ -234,6 +235,7 @@ def _record(path: str, found: Any, style: str, lines_of: LinesOf, inherited: boo
         qualified_bases = tuple(qualified_base(base) for base in target.bases)
     elif kind == "module":
         members = _members(target, lines_of, False)
+        submodules = _submodules(target, lines_of)
     try:
         file = str(target.filepath)
     except (ValueError, AttributeError):  # a namespace package has several folders
@@ -250,6 +252,7 @@ def _record(path: str, found: Any, style: str, lines_of: LinesOf, inherited: boo
         members=members,
         bases=bases,
         qualified_bases=qualified_bases,
+        submodules=submodules,
         file=file,
         line=target.lineno or 0,
     )
@@ -487,6 +490,31 @@ def _members(target: Any, lines_of: LinesOf, with_inherited: bool) -> tuple[Memb
                 continue
             listed.append(_member(name, member, lines_of, inherited=True))
     return tuple(listed)
+
+
+def _submodules(target: Any, lines_of: LinesOf) -> tuple[Member, ...]:
+    """A package's own modules, each documented when it or anything in it has a docstring
+    (griffe's has_docstrings, which mkdocstrings keeps a module for)."""
+    return tuple(
+        Member(
+            name,
+            "module",
+            documented := _documented(member, lines_of),
+            documented_within=not documented and _has_docstrings(member, lines_of),
+        )
+        for name, member in target.members.items()
+        if not member.is_alias and member.kind.value == "module"
+    )
+
+
+def _has_docstrings(target: Any, lines_of: LinesOf) -> bool:
+    """Whether anything defined in a module or class, at any depth, has a docstring."""
+    return any(
+        not child.is_alias
+        and (_documented(child, lines_of) or (child.kind.value in ("module", "class")
+             and _has_docstrings(child, lines_of)))
+        for child in target.members.values()
+    )  # fmt: skip
 
 
 def _member(

@@ -66,6 +66,9 @@ class ApiObject:
     members: tuple[Member, ...] = ()
     bases: tuple[str, ...] = ()
     qualified_bases: tuple[str, ...] = ()  # the bases by their full dotted names
+    # A package's own modules, which autodoc never lists among its members (they have pages of
+    # their own) and mkdocstrings' show_submodules documents inside it.
+    submodules: tuple[Member, ...] = ()
     file: str = ""
     line: int = 0
 
@@ -106,6 +109,9 @@ class MemberOptions:
     filters: tuple[str, ...] | None = None  # mkdocstrings' name regexes, "!" excludes
     show_inheritance: bool = False  # autodoc's "Bases: ..." line under a class's signature
     qualified_bases: bool = False  # that line names the bases in full (fully-qualified hints)
+    submodules: bool = False  # mkdocstrings' show_submodules: a package's modules inside it
+    # A class that names no base is "Bases: object" to autodoc; mkdocstrings shows no line.
+    object_base: bool = True
 
 
 class ApiSource(Protocol):

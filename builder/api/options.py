@@ -128,4 +128,8 @@ def mkdocstrings_options(options: Mapping[str, Any]) -> MemberOptions:
         # documented where they are defined.
         imported=False,
         filters=tuple(str(f) for f in filters) if isinstance(filters, list) else ("!^_[^_]",),
+        # mkdocstrings-python shows the bases a class names, brief, as autodoc does.
+        show_inheritance=bool(options.get("show_bases", True)),
+        object_base=False,
+        submodules=bool(options.get("show_submodules", False)),
     )

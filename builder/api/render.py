@@ -91,11 +91,14 @@ def signature_text(obj: ApiObject, prefix: str) -> str:
 
 
 def bases_text(obj: ApiObject, options: MemberOptions) -> str:
-    """The line ``:show-inheritance:`` puts under a class's signature: "Bases: `Node`, `ABC`",
-    or "object" for a class that names none, as autodoc reads it from ``__bases__``; each
-    base by its full dotted name when ``options.qualified_bases``. Either way a base is the
-    class it names, not the name it was imported as (``Node as N`` shows ``Node``)."""
+    """The line ``:show-inheritance:`` (mkdocstrings' ``show_bases``) puts under a class's
+    signature: "Bases: `Node`, `ABC`"; for a class that names none, "object" as autodoc reads
+    it from ``__bases__``, or nothing (``options.object_base`` off) as mkdocstrings shows it.
+    Each base by its full dotted name when ``options.qualified_bases``; either way a base is
+    the class it names, not the name it was imported as (``Node as N`` shows ``Node``)."""
     named = obj.qualified_bases or obj.bases
+    if not named and not options.object_base:
+        return ""
     if options.qualified_bases:
         bases = list(named) or ["object"]
     else:
@@ -128,6 +131,12 @@ def member_events(
     # The names a directive lists are its object's members; a class among them shows all of
     # its own, as autodoc and mkdocstrings document the members of members.
     nested = replace(options, members=()) if options.members else options
+    if options.submodules and obj.kind == "module" and options.members is not None:
+        # After the module's own members, as mkdocstrings groups them: each a module that
+        # documents its members in turn (a tree, so no level is spent on it).
+        chosen = sorted((m for m in obj.submodules if _shown(m, options)), key=lambda m: m.name)
+        found.extend((m, source.find(f"{obj.path}.{m.name}", style, module=True)) for m in chosen)
+        shown = [(member, child) for member, child in found if child is not None]
     bare = [child for member, child in shown if _signature_only(member, child)]
     events: list[Event] = []
     if bare:
@@ -143,19 +152,25 @@ def member_events(
         signature = signature_text(child, "")
         if signature:
             events.append(Text(signature))
-        if child.kind == "class" and options.show_inheritance:
-            events.append(Text(bases_text(child, options)))
+        if (
+            child.kind == "class"
+            and options.show_inheritance
+            and (bases := bases_text(child, options))
+        ):
+            events.append(Text(bases))
         events.extend(docstring_events(child, options, render_markup))
-        if child.kind == "class":
+        if child.kind == "class" or (child.kind == "module" and options.submodules):
+            below = level if child.kind == "module" else level + 1
             events.extend(
                 member_events(child, nested, source, style, line, depth + 1,
-                              render_markup, level + 1)
+                              render_markup, below)
             )  # fmt: skip
     return events
 
 
 def _signature_only(member: Member, child: ApiObject) -> bool:
-    return not member.documented and not child.doc and child.kind != "class"
+    documented = member.documented or member.documented_within
+    return not documented and not child.doc and child.kind != "class"
 
 
 def select_members(obj: ApiObject, options: MemberOptions) -> list[Member]:

@@ -55,8 +55,12 @@ class ProjectLayout:
     # markdown.attrs); None: braces.
     attribute_delimiters: tuple[str, str] | None = None
     not_in_nav: str = ""  # pages a MkDocs nav leaves out on purpose (no note for them)
-    # Markdown syntax of the tool's own its pages are read with: "docsify", or "" for none.
+    # Markdown syntax of the tool's own its pages are read with: "docsify", "mkdocs"
+    # (Python-Markdown), or "" for none.
     markdown_flavor: str = ""
+    # MkDocs: the extensions markdown_extensions names and the theme's features.
+    markdown_extensions: tuple[str, ...] = ()
+    theme_features: tuple[str, ...] = ()
     # Pages a gen-files script would write (builder.projects.gen_files), and each script's
     # path and sha256: an edit to a script is a change to the version.
     generated: tuple[GeneratedPage, ...] = ()
@@ -77,6 +81,12 @@ class ProjectLayout:
             *self.substitutions,
             *((name, value) for name, value in defaults if name not in defined),
         )
+
+    def markdown_settings(self) -> tuple[object, ...]:
+        """The extensions and theme features, for cache keys: nothing when neither is set."""
+        if not (self.markdown_extensions or self.theme_features):
+            return ()
+        return (("markdown", self.markdown_extensions, self.theme_features),)
 
     def describe(self) -> str:
         """One line for the build report."""
@@ -120,6 +130,7 @@ class ProjectLayout:
             # Only when set, so that other projects' cache keys stay as they were.
             *(("only listed",) if self.only_listed else ()),
             *((self.markdown_flavor,) if self.markdown_flavor else ()),
+            *(self.markdown_settings()),
             *((self.module_prefixes,) if self.module_prefixes is not None else ()),
             *((self.issue_roles,) if self.issue_roles is not None else ()),
         )

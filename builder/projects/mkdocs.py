@@ -103,6 +103,9 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
         config_file=name,
         config_folder=config_path.parent.resolve(),
         snippet_base=_snippet_base(config.get("markdown_extensions"), docs_dir),
+        markdown_flavor="mkdocs",
+        markdown_extensions=_extension_names(config.get("markdown_extensions")),
+        theme_features=_theme_features(config.get("theme")),
         exclude_patterns=patterns,
         exclude=_exclude_regex(patterns, notes, "exclude_docs"),
         suffixes=(*PAGE_SUFFIXES, ".ipynb")
@@ -157,6 +160,27 @@ def _snippet_base(extensions: Any, docs_dir: str) -> tuple[str, ...]:
                     if isinstance(folder, str) and folder
                 )
     return ()
+
+
+def _extension_names(extensions: Any) -> tuple[str, ...]:
+    """The names of the Markdown extensions ``markdown_extensions`` enables (a name alone, or a
+    mapping of a name to its settings)."""
+    entries = extensions if isinstance(extensions, list) else [extensions]
+    names: list[str] = []
+    for entry in entries:
+        if isinstance(entry, str):
+            names.append(entry)
+        elif isinstance(entry, dict):
+            names.extend(name for name in entry if isinstance(name, str))
+    return tuple(sorted(set(names)))
+
+
+def _theme_features(theme: Any) -> tuple[str, ...]:
+    """The features a theme's ``features`` list turns on (Material's ``content.code.annotate``)."""
+    features = theme.get("features") if isinstance(theme, dict) else None
+    if not isinstance(features, list):
+        return ()
+    return tuple(sorted({feature for feature in features if isinstance(feature, str)}))
 
 
 def _placeholder_resolved(folder: str, docs_dir: str) -> str:

@@ -177,6 +177,7 @@ def _quartodoc_pages(
             if relpath not in pages and len(pages) < MAX_GENERATED_PAGES:
                 block = (
                     f"::: {full.replace(':', '.')}\n    options:\n      docstring_style: {style}\n"
+                    "      show_bases: false\n"  # quartodoc shows no bases
                 )
                 pages[relpath] = GeneratedPage(relpath, block)
         index.append("")

@@ -19,6 +19,7 @@ from builder.model import FileRecords, ParsedFile, Section, SourceFile, Warning_
 from builder.parsers import detect_format, parse_file
 from builder.parsers.markdown.docsify import docsify_pages
 from builder.parsers.markdown.heading_attributes import attribute_delimiters
+from builder.parsers.markdown.mkdocs_flavor import MkDocsMarkdown, mkdocs_pages
 from builder.parsers.office import parse_document
 from builder.parsers.reference_titles import ReferenceTitles, reading_references
 from builder.parsers.rst.inline import default_role
@@ -112,6 +113,7 @@ def _parse(
             default_role(layout.default_role),
             attribute_delimiters(layout.attribute_delimiters),
             docsify_pages(layout.markdown_flavor == "docsify"),
+            mkdocs_pages(_mkdocs_markdown(layout)),
             module_prefixes(layout.module_prefixes),
             issue_roles(layout.issue_roles),
         ):
@@ -123,6 +125,12 @@ def _parse(
         # build, and it is reported, not hidden (--strict fails the build on it).
         message = f"could not be parsed ({type(exc).__name__}: {exc}); file skipped"
         return FileRecords((), "parser error", (Warning_(where, message),))
+
+
+def _mkdocs_markdown(layout: ProjectLayout) -> MkDocsMarkdown | None:
+    if layout.markdown_flavor != "mkdocs":
+        return None
+    return MkDocsMarkdown(frozenset(layout.markdown_extensions), frozenset(layout.theme_features))
 
 
 def encode_record(record: object) -> bytes:

@@ -20,13 +20,17 @@ from urllib.parse import unquote
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from builder.parsers.markdown.code_annotations import code_without_markers
+from builder.parsers.markdown.code_blocks import fenced, titled_fence
 from builder.parsers.markdown.docsify import split_callout
 from builder.parsers.markdown.embedded_html import attribute_id, html_to_text
 from builder.parsers.markdown.mdx import strip_inline_jsx
+from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
 from builder.parsers.markdown.myst_syntax import directive_name, humane_label, render_role
 from builder.parsers.markdown.pandoc_divs import callout_kind
 from builder.parsers.markdown.python_markdown import (
     drop_abbreviations,
+    read_marks,
     resolve_cross_references,
     strip_attributes_and_icons,
 )
@@ -54,9 +58,6 @@ _SUBSTITUTION = re.compile(r"\{\{\s*([\w.-]+)\s*\}\}")
 _FOOTNOTE_DEFINITION = re.compile(r"^ {0,3}\[\^([^\]\s]+)\]:[ \t]*", re.MULTILINE)
 _FOOTNOTE_MARK = re.compile(r" ?\[\^([^\]\s]+)\]")
 # Blocks that only steer MyST's build: a ``(label)=`` target, a ``% comment``, a ``+++`` break.
-# A code block's title in its fence's info string: Docusaurus and pymdownx write
-# ``title="app.js"``, VitePress a bracketed ``[app.js]`` (also a code group's tab label).
-_FENCE_TITLE = re.compile(r"""\btitle=(?:"([^"]*)"|'([^']*)'|(\S+))|\[([^\[\]]+)\]""")
 _SILENT_BLOCKS = frozenset({"hr", "front_matter", "myst_target", "myst_line_comment",
                             "myst_block_break"})  # fmt: skip
 
@@ -116,6 +117,8 @@ def render_inline(doc: Document, content: str, *, heading: bool = False) -> tupl
     """
     if doc.mdx:
         content = strip_inline_jsx(content)
+    if (mkdocs := mkdocs_markdown()) is not None:
+        content = read_marks(content, mkdocs.extensions)
     if len(content) > MAX_INLINE_CHARS or not _NEEDS_INLINE.search(content):
         # Python-Markdown's attribute lists and icons go even where no inline parse runs.
         return _WHITESPACE.sub(" ", strip_attributes_and_icons(content)).strip(), ""
@@ -239,11 +242,11 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
     if kind in ("fence", "colon_fence") and doc.directive and directive_name(token.info):
         return doc.directive(doc, token)
     if kind == "fence":
-        return _titled_fence(token.info, token.content)
+        return titled_fence(token.info, code_without_markers(doc.tokens, index, doc.closers))
     if kind in ("math_block", "math_block_label"):
         return f"```math\n{token.content.strip()}\n```"
     if kind == "code_block":
-        return _fenced("", token.content)
+        return fenced("", token.content)
     if kind == "html_block":
         return html_to_text(token.content, mdx=doc.mdx)
     if kind in ("bullet_list_open", "ordered_list_open"):
@@ -271,32 +274,6 @@ def _tab(title: str, blocks: list[str]) -> str:
     elsewhere) leaves nothing, its title alone being no content."""
     shown = "\n\n".join(block for block in blocks if block)
     return labelled(title, shown) if shown else ""
-
-
-def _titled_fence(info: str, code: str) -> str:
-    """A fenced block under the title its info string gives (a file name, a tab's label),
-    its language without VitePress' line marks (``js{4}``). An empty fence shows nothing: a
-    custom fence that draws its output from elsewhere (Textual's ``{.textual path=app.py}``
-    screenshots) is empty in the page, and its fences alone read as a code block of nothing."""
-    if not code.strip():
-        return ""
-    words = info.split(maxsplit=1)
-    language = words[0].split("{", 1)[0].split("[", 1)[0] if words else ""
-    # A fence may give options and no language (``` title="db.env"): an option is no language.
-    language = "" if "=" in language else language
-    match = _FENCE_TITLE.search(info, len(language))
-    title = next((group for group in match.groups() if group), "").strip() if match else ""
-    block = _fenced(language, code)
-    return labelled(title, block) if title else block
-
-
-def _fenced(language: str, code: str) -> str:
-    """Code between fences longer than any backtick run starting one of its lines (Markdown
-    that shows Markdown); code left unclosed at the end of its text still ends on its own line."""
-    newline = "" if code.endswith("\n") or not code else "\n"
-    longest = max((len(line) - len(line.lstrip("`")) for line in code.split("\n")), default=0)
-    ticks = "`" * max(3, longest + 1)
-    return f"{ticks}{language}\n{code}{newline}{ticks}"
 
 
 def _indent(text: str, first: str) -> str:

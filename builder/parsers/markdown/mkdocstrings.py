@@ -22,7 +22,13 @@ from typing import Any
 from markdown_it.rules_block import StateBlock
 
 from builder.api.options import mkdocstrings_options
-from builder.api.render import RenderMarkup, docstring_events, member_events, signature_text
+from builder.api.render import (
+    RenderMarkup,
+    bases_text,
+    docstring_events,
+    member_events,
+    signature_text,
+)
 from builder.parsers.rst.click import render_click
 from builder.parsers.rst.events import Context, DocState, Event, Heading, Text
 
@@ -111,6 +117,8 @@ def block_events(
     prefix = path.rpartition(".")[0] + "." if "." in path else ""
     signature = signature_text(found, prefix)
     events: list[Event] = [heading, *([Text(signature)] if signature else [])]
+    if found.kind == "class" and shown.show_inheritance and (bases := bases_text(found, shown)):
+        events.append(Text(bases))
     if options.get(_SHOW_DOCSTRING, True):
         events.extend(docstring_events(found, shown, render_markup))
     members = member_events(found, shown, doc.api, style, line, 2, render_markup)
@@ -151,6 +159,7 @@ def read_mkautodoc(text: str) -> dict[str, Any] | None:
         "members": members.split() if members else members == "",
         "inherited_members": bool(members),
         _SHOW_DOCSTRING: "docstring" in given,
+        "show_bases": False,  # mkautodoc's template shows none
     }
 
 

@@ -68,6 +68,7 @@ from builder.parsers.markdown.mdx import (
     is_esm,
 )
 from builder.parsers.markdown.mdx_partials import has_partials, splice_partials
+from builder.parsers.markdown.mkdocs_flavor import hash_heading_rule
 from builder.parsers.markdown.mkdocstrings import TOKEN_TYPE, block_events, mkdocstrings_rule
 from builder.parsers.markdown.myst_directives import Directives
 from builder.parsers.markdown.myst_include import has_includes, splice_includes
@@ -111,6 +112,10 @@ def _build_parser() -> MarkdownIt:
     # mkdocstrings' "::: package" before the containers and the colon fence, which would take
     # it as an unclosed container or fence and swallow the rest of the page.
     md.block.ruler.before("fence", TOKEN_TYPE, mkdocstrings_rule)
+    md.block.ruler.before(
+        "heading", "hash_heading", hash_heading_rule,
+        {"alt": ["paragraph", "reference", "blockquote"]},
+    )  # fmt: skip
     md.use(container_plugin, name="admonition", validate=_is_container_name)
     # pymdownx.blocks ("/// tip", "//// tab | Title"): an outer block has more slashes.
     md.use(container_plugin, name="blocks", marker="/", validate=_is_block_header)

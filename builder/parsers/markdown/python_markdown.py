@@ -7,7 +7,9 @@ and ``[path][]`` into links to the object ``path`` names, with no reference defi
 page; pymdownx.keys draws ``++ctrl+alt+del++`` as the keys Ctrl+Alt+Del; the abbr extension's
 ``*[HTML]: title`` lines define tooltips. markdown-it would keep all five as literal text, so
 they are rewritten here: attribute lists, theme icons and abbreviation definitions leave
-nothing, a cross-reference reads as its text, keys as their names joined by "+".
+nothing, a cross-reference reads as its text, keys as their names joined by "+". In an MkDocs
+project's pages, the marks of the pymdownx extensions its mkdocs.yml enables (``==mark==``,
+``^^ins^^``, ``H~2~O``, ``x^2^``) read as their text and emoji shortcodes (``:smile:``) as nothing.
 """
 
 from __future__ import annotations
@@ -88,3 +90,51 @@ def _as_link(match: re.Match[str]) -> str:
     if match.group(1) is not None:
         return match.group(0)
     return f"{match.group(2)}[{match.group(3)}]()"
+
+
+# pymdownx's inline marks, each read as the text it shows (mark, ins, sub and sup tags). A mark
+# holds no delimiter character and stays within a line, so one look across a long paragraph
+# costs linear time; "a == b" and "x==y" are no marks (a space inside, a word outside). A code
+# span, tried first at each place, is kept as it is.
+_CODE_SPAN = r"(?P<code>(`+)[\s\S]*?(?<!`)\2(?!`))|"
+_MARKS = {
+    "pymdownx.mark": re.compile(_CODE_SPAN + r"(?<![\w=])==(?![\s=])([^\n=]+?)(?<!\s)==(?![\w=])"),
+    "pymdownx.caret": re.compile(
+        _CODE_SPAN
+        + r"(?<![\w^])\^\^(?![\s^])([^\n^]+?)(?<!\s)\^\^(?![\w^])|(?<!\^)\^([^\s^]+)\^(?!\^)"
+    ),
+    "pymdownx.tilde": re.compile(_CODE_SPAN + r"(?<!~)~([^\s~]+)~(?!~)"),
+}
+# pymdownx.emoji's ":smile:" shortcodes (an image whose alt text is the emoji): a lowercase name
+# standing alone, so "a::b", "10:30:00" and a reST role's ":func:`x`" stay as written.
+_EMOJI = re.compile(_CODE_SPAN + r"(?<![\w:]):([a-z0-9_+-]{1,60}):(?![\w:`])[ \t]?")
+_EMOJI_EXTENSION = "pymdownx.emoji"
+
+
+def read_marks(markdown: str, extensions: frozenset[str]) -> str:
+    """Inline Markdown with the marks of the pymdownx ``extensions`` enabled read as their
+    text and emoji shortcodes left out, code spans untouched."""
+    if not extensions or not any(c in markdown for c in "=^~:"):
+        return markdown
+    for extension, pattern in _MARKS.items():
+        if extension in extensions:
+            markdown = pattern.sub(_marked_text, markdown)
+    if _EMOJI_EXTENSION in extensions and ":" in markdown:
+        markdown = _EMOJI.sub(_without_emoji, markdown)
+    return markdown
+
+
+def _marked_text(match: re.Match[str]) -> str:
+    if match.group("code") is not None:
+        return match.group()
+    return next(group for group in match.groups()[2:] if group is not None)
+
+
+def _without_emoji(match: re.Match[str]) -> str:
+    """Nothing for a shortcode: a name with a letter (":+1:" too); ":30:" is no emoji."""
+    name = match.group(3)
+    if match.group("code") is not None or not (
+        name in ("+1", "-1") or any(c.isalpha() for c in name)
+    ):
+        return match.group()
+    return ""

@@ -1,0 +1,42 @@
+"""How a Markdown code block reads in a section body: between fences long enough for what it
+holds, with its language, under the title its fence's info string gives it."""
+
+from __future__ import annotations
+
+import re
+
+from builder.parsers.rst.events import labelled
+
+# A code block's title in its fence's info string: Docusaurus and pymdownx write
+# ``title="app.js"``, VitePress a bracketed ``[app.js]`` (also a code group's tab label).
+_FENCE_TITLE = re.compile(r"""\btitle=(?:"([^"]*)"|'([^']*)'|(\S+))|\[([^\[\]]+)\]""")
+# pymdownx.superfences' attribute form: the first class in the braces is the language.
+_BRACED_LANGUAGE = re.compile(r"\s*\{\s*\.([\w+#-]+)")
+
+
+def titled_fence(info: str, code: str) -> str:
+    """A fenced block under the title its info string gives (a file name, a tab's label),
+    its language without VitePress' line marks (``js{4}``). An empty fence shows nothing: a
+    custom fence that draws its output from elsewhere (Textual's ``{.textual path=app.py}``
+    screenshots) is empty in the page, and its fences alone read as a code block of nothing."""
+    if not code.strip():
+        return ""
+    words = info.split(maxsplit=1)
+    language = words[0].split("{", 1)[0].split("[", 1)[0] if words else ""
+    if not language and (braced := _BRACED_LANGUAGE.match(info)):
+        language = braced.group(1)  # superfences' "{ .yaml .annotate }"
+    # A fence may give options and no language (``` title="db.env"): an option is no language.
+    language = "" if "=" in language else language
+    match = _FENCE_TITLE.search(info, len(language))
+    title = next((group for group in match.groups() if group), "").strip() if match else ""
+    block = fenced(language, code)
+    return labelled(title, block) if title else block
+
+
+def fenced(language: str, code: str) -> str:
+    """Code between fences longer than any backtick run starting one of its lines (Markdown
+    that shows Markdown); code left unclosed at the end of its text still ends on its own line."""
+    newline = "" if code.endswith("\n") or not code else "\n"
+    longest = max((len(line) - len(line.lstrip("`")) for line in code.split("\n")), default=0)
+    ticks = "`" * max(3, longest + 1)
+    return f"{ticks}{language}\n{code}{newline}{ticks}"

@@ -1,0 +1,74 @@
+"""How an MkDocs project's pages are read: as Python-Markdown with the extensions its
+``mkdocs.yml`` enables (builder.projects.mkdocs), not as CommonMark.
+
+The settings are on for the pages of one version while ``mkdocs_pages`` holds them, as
+docsify's are (builder.parsers.markdown.docsify). Python-Markdown's hash headings need no space
+after the hashes (``#Title`` is a level 1 heading, as in Markdown.pl); CommonMark's do, so
+:func:`hash_heading_rule` reads such lines as headings in these pages only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+
+from markdown_it.rules_block import StateBlock
+
+
+@dataclass(frozen=True)
+class MkDocsMarkdown:
+    """What an MkDocs project sets of its Markdown: the extensions ``markdown_extensions``
+    names (``pymdownx.mark``) and its theme's ``features`` (``content.code.annotate``)."""
+
+    extensions: frozenset[str] = frozenset()
+    features: frozenset[str] = frozenset()
+
+
+_MKDOCS: ContextVar[MkDocsMarkdown | None] = ContextVar("mkdocs_pages", default=None)
+
+
+@contextmanager
+def mkdocs_pages(markdown: MkDocsMarkdown | None) -> Iterator[None]:
+    """Read the pages parsed within as MkDocs renders them with ``markdown`` (None: not an
+    MkDocs project's pages)."""
+    token = _MKDOCS.set(markdown)
+    try:
+        yield
+    finally:
+        _MKDOCS.reset(token)
+
+
+def mkdocs_markdown() -> MkDocsMarkdown | None:
+    """The settings of the MkDocs pages being read, or None outside an MkDocs project."""
+    return _MKDOCS.get()
+
+
+def hash_heading_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """markdown-it block rule: Python-Markdown's ``#Title`` heading, hashes right against the
+    text, in MkDocs pages only (CommonMark's own rule reads ``# Title``). As Python-Markdown
+    reads it, the line starts its block, the text runs to the line's end and trailing hashes go."""
+    if _MKDOCS.get() is None or state.sCount[start] != state.blkIndent:
+        return False
+    begin = state.bMarks[start] + state.tShift[start]
+    stop = state.eMarks[start]
+    line = state.src[begin:stop]
+    hashes = len(line) - len(line.lstrip("#"))
+    if not 1 <= hashes <= 6 or hashes == len(line) or line[hashes] in " \t#":
+        return False
+    if silent:
+        return True
+    text = line[hashes:].rstrip().rstrip("#").strip()
+    state.line = start + 1
+    tag = f"h{hashes}"
+    token = state.push("heading_open", tag, 1)
+    token.markup = "#" * hashes
+    token.map = [start, state.line]
+    token = state.push("inline", "", 0)
+    token.content = text
+    token.map = [start, state.line]
+    token.children = []
+    token = state.push("heading_close", tag, -1)
+    token.markup = "#" * hashes
+    return True

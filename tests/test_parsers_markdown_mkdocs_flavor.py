@@ -1,0 +1,140 @@
+"""MkDocs pages read as Python-Markdown renders them, with the extensions mkdocs.yml enables."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.parsers.markdown.mkdocs_flavor import MkDocsMarkdown, mkdocs_pages
+from builder.parsers.markdown.parser import parse
+from tests.test_projects_mkdocs import compiled_records, version
+
+HASH_HEADINGS = (
+    "#Setup\n\n"
+    "Install it.\n\n"
+    "##Options ##\n\n"
+    "```sh\n#!/bin/sh\n#comment\n```\n\n"
+    "    #indented code\n\n"
+    "Text.\n"
+)
+
+
+def headings(text: str, markdown: MkDocsMarkdown | None) -> list[tuple[int, str, str]]:
+    with mkdocs_pages(markdown):
+        page = parse(text, "page.md")
+    return [(s.level, s.heading, s.body) for s in page.sections]
+
+
+def test_hashes_against_the_text_are_a_heading_in_mkdocs_pages() -> None:
+    assert headings(HASH_HEADINGS, MkDocsMarkdown()) == [
+        (1, "Setup", "Install it."),
+        (
+            2,
+            "Options",
+            "```sh\n#!/bin/sh\n#comment\n```\n\n```\n#indented code\n```\n\nText.",
+        ),
+    ]
+
+
+def test_hashes_against_the_text_stay_text_in_commonmark_pages() -> None:
+    sections = headings(HASH_HEADINGS, None)
+    assert [heading for _, heading, _ in sections] == ["page"]
+    assert sections[0][2].startswith("#Setup\n\nInstall it.\n\n##Options ##")
+
+
+def test_a_mkdocs_project_reads_its_pages_as_python_markdown(tmp_path: Path) -> None:
+    (tmp_path / "mkdocs.yml").write_text("site_name: Demo\n", encoding="utf-8")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("#Welcome\n\nHello.\n", encoding="utf-8")
+    records = compiled_records(version(tmp_path / "docs"))
+    assert [(r["heading"], r["body"]) for r in records] == [("Welcome", "Hello.")]
+
+
+MARKS = (
+    "# Marks\n\n"
+    "A ==marked **word**==, ^^inserted^^, ~~deleted~~, H~2~O, x^2^ :smile: and :+1: here.\n"
+    "Kept: a::b at 10:30:00, a == b, x==y, `==code==`, `:smile:`, :func:`f`, ~/home, 2^10.\n"
+)
+ALL_MARKS = frozenset({"pymdownx.mark", "pymdownx.caret", "pymdownx.tilde", "pymdownx.emoji"})
+
+
+def test_pymdownx_marks_read_as_the_text_they_show() -> None:
+    assert headings(MARKS, MkDocsMarkdown(ALL_MARKS))[0][2] == (
+        "A marked word, inserted, deleted, H2O, x2 and here. "
+        "Kept: a::b at 10:30:00, a == b, x==y, `==code==`, `:smile:`, :func:`f`, ~/home, 2^10."
+    )
+
+
+def test_pymdownx_marks_stay_as_written_where_mkdocs_yml_does_not_enable_them() -> None:
+    body = headings(MARKS, MkDocsMarkdown())[0][2]
+    assert body.startswith("A ==marked word==, ^^inserted^^, deleted, H~2~O, x^2^ :smile:")
+    assert headings(MARKS, None)[0][2] == body
+
+
+def test_marks_are_read_as_the_extensions_of_mkdocs_yml_enable_them(tmp_path: Path) -> None:
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: Demo\nmarkdown_extensions:\n  - pymdownx.mark\n"
+        "  - pymdownx.emoji:\n      emoji_index: !!python/name:material.extensions.emoji.twemoji\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text(
+        "# Welcome\n\n:rocket: A ==fast== client, x^2^.\n", encoding="utf-8"
+    )
+    records = compiled_records(version(tmp_path / "docs"))
+    assert [r["body"] for r in records] == ["A fast client, x^2^."]
+
+
+ANNOTATED = (
+    "# Config\n\n"
+    "``` { .yaml .annotate }\n"
+    "theme:\n"
+    "  features:\n"
+    "    - content.code.annotate # (1)!\n"
+    '  url: "https://example.org/a"  # the home page (2)\n'
+    "  palette: dark  # (3)\n"
+    "  call: f(1)\n"
+    "```\n\n"
+    "1.  Turns annotations on.\n"
+    "2.  Where the logo links.\n"
+)
+
+
+def test_code_annotation_markers_leave_the_code_of_an_annotated_block() -> None:
+    body = headings(ANNOTATED, MkDocsMarkdown())[0][2]
+    assert body == (
+        "```yaml\n"
+        "theme:\n"
+        "  features:\n"
+        "    - content.code.annotate\n"
+        '  url: "https://example.org/a"  # the home page\n'
+        "  palette: dark  # (3)\n"  # no third note: Material leaves it as it is
+        "  call: f(1)\n"
+        "```\n\n"
+        "1. Turns annotations on.\n"
+        "2. Where the logo links."
+    )
+
+
+def test_markers_stay_where_no_annotations_are_drawn() -> None:
+    plain = ANNOTATED.replace("{ .yaml .annotate }", "yaml")
+    assert "# (1)!" in headings(plain, MkDocsMarkdown())[0][2]
+    assert "# (1)!" not in headings(plain, MkDocsMarkdown(features=_ANNOTATE))[0][2]
+    assert "# (1)!" in headings(ANNOTATED, None)[0][2]
+    without_notes = ANNOTATED.split("\n1. ", 1)[0]
+    assert "# (1)!" in headings(without_notes, MkDocsMarkdown(features=_ANNOTATE))[0][2]
+
+
+_ANNOTATE = frozenset({"content.code.annotate"})
+
+
+def test_the_theme_feature_annotates_every_block(tmp_path: Path) -> None:
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: Demo\ntheme:\n  name: material\n  features:\n    - content.code.annotate\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text(
+        "# Use\n\n```python\nclient = Client()  # (1)!\n```\n\n1.  Reuse it.\n", encoding="utf-8"
+    )
+    records = compiled_records(version(tmp_path / "docs"))
+    assert [r["body"] for r in records] == ["```python\nclient = Client()\n```\n\n1. Reuse it."]
