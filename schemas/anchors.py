@@ -13,6 +13,9 @@ _DROP = re.compile(r"[^\w\- ]", re.UNICODE)
 _SPACES = re.compile(r"\s+")
 _DASHES = re.compile(r"-{2,}")
 MAX_ANCHOR_LENGTH = 80
+# The anchor of the text above a page's first heading, in every reader: "top" is the fragment
+# browsers scroll to the top of a page for, so it never takes a heading's own place.
+TITLE_ANCHOR = "top"
 
 
 def slugify(text: str) -> str:

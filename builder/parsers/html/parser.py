@@ -57,6 +57,7 @@ from builder.parsers.html.main_content import (
     strip_tags,
 )
 from builder.parsers.html.manpage_name import adopt_manpage_name
+from schemas.anchors import TITLE_ANCHOR
 
 
 def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
@@ -95,11 +96,6 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
     walker = _Walker(relpath, title, _structural(root, generator_entries(root, marks)))
     walker.walk(root, 0)
     return ParsedFile(relpath=relpath, title=title, sections=walker.sections())
-
-
-# The text above the first heading: "top" is the fragment browsers scroll to the top of a page
-# for, and the Markdown parser uses it too.
-TITLE_ANCHOR = "top"
 
 
 @dataclass

@@ -87,7 +87,7 @@ from builder.parsers.markdown.vitepress_snippets import (
     splice_snippet_imports,
 )
 from builder.parsers.rst.events import Context, DocState, Heading, Text, join_events
-from schemas.anchors import slugify
+from schemas.anchors import TITLE_ANCHOR, slugify
 
 # Docusaurus-style ":::tip Title" containers, and remark-directive's ":::tip[Title]{icon=x}"
 # (Starlight, Docusaurus 3); MyST's ":::{tip}" is a colon fence directive.
@@ -96,9 +96,6 @@ _CONTAINER_NAME = re.compile(
 )
 # pymdownx.blocks' "/// tip | Title" header: a name, then a title after a bar.
 _BLOCK_HEADER = re.compile(r"[A-Za-z][\w-]*(?:[ \t]*\|.*)?", re.DOTALL)
-# The title section sits above the first heading; "top" is the fragment browsers scroll to
-# the top of a page for, so it never collides with a heading's own slug.
-TITLE_ANCHOR = "top"
 
 
 def _build_parser() -> MarkdownIt:

@@ -12,10 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from builder.model import ParsedFile, Section
-from schemas.anchors import slugify
+from schemas.anchors import TITLE_ANCHOR, slugify
 
-# The anchor of text that comes before a document's first heading.
-TITLE_ANCHOR = "top"
 EMPTY_CELL = "-"
 
 

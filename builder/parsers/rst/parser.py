@@ -27,12 +27,9 @@ from builder.parsers.rst.events import (
     split_lines,
 )
 from builder.parsers.rst.substitutions import page_substitutions
+from schemas.anchors import TITLE_ANCHOR
 
 __all__ = ["parse", "split_lines"]
-
-# Text above a page's title is a section of its own, anchored as the Markdown, HTML and office
-# readers anchor theirs: "top" is the fragment browsers scroll to the top of a page for.
-TITLE_ANCHOR = "top"
 
 
 @dataclass
