@@ -1,0 +1,108 @@
+"""HTML and Python-Markdown idioms in Markdown pages, read as MkDocs shows them: md_in_html
+elements and children marked markdown, abbreviation definitions, HTML tables row by row, and a
+logo over the title."""
+
+from __future__ import annotations
+
+from builder.parsers.markdown.parser import parse
+from tests.test_parsers_markdown import bodies, outline
+
+
+def test_markdown_right_under_an_element_marked_markdown_is_markdown() -> None:
+    # Material's <figure markdown="span"> holds the image on the next line: CommonMark read the
+    # lines up to the blank one as raw HTML and kept "![Shot](shot.png){ width=... }" as text.
+    text = (
+        "# Shots\n\n"  # 1-2
+        '<figure markdown="span">\n'  # 3
+        '  ![The dashboard](shot.png){ width="300" }\n'
+        "  <figcaption>Live metrics</figcaption>\n"
+        "</figure>\n\n"
+        '<div class="result" markdown>\n'  # 8
+        "- **bold** item\n"
+        "</div>\n\n"
+        '<div markdown="0">\n**raw**\n</div>\n\n'  # 12: markdown="0" keeps raw HTML
+        "```html\n<div markdown>\n**code**\n</div>\n```\n\n"  # 16: code stays code
+        "## Next\n"  # 22
+    )
+    parsed = parse(text, "shots.md")
+    assert outline(parsed) == [
+        (1, "Shots", (), "shots", 1, 20),
+        (2, "Next", ("Shots",), "next", 22, 22),
+    ]
+    assert parsed.sections[0].body == (
+        "The dashboard\n\nLive metrics\n\n- bold item\n\n**raw**\n\n"
+        "```html\n<div markdown>\n**code**\n</div>\n```"
+    )
+
+
+def test_a_child_marked_markdown_on_one_line_reads_as_markdown() -> None:
+    # md_in_html reads the text of a child marked markdown (a caption, a summary) as Markdown,
+    # and keeps an unmarked child's raw, as the page shows it.
+    text = (
+        "# Shots\n\n"  # 1-2
+        '<figure markdown="span">\n'  # 3
+        "  ![The dashboard](shot.png)\n"
+        '  <figcaption markdown="span">The **new** `dashboard`</figcaption>\n'  # 5
+        "</figure>\n\n"
+        "<details markdown>\n"  # 8
+        "<summary markdown>Why *this* way?</summary>\n"
+        "<summary>Kept **raw**</summary>\n\n"
+        "Because.\n"  # 12
+        "</details>\n\n"
+        "## Next\n"  # 15
+    )
+    parsed = parse(text, "shots.md")
+    assert outline(parsed) == [
+        (1, "Shots", (), "shots", 1, 13),
+        (2, "Next", ("Shots",), "next", 15, 15),
+    ]
+    assert parsed.sections[0].body == (
+        "The dashboard\n\nThe new `dashboard`\n\nWhy this way?\n\nKept **raw**\n\nBecause."
+    )
+
+
+def test_abbreviation_definitions_show_nothing() -> None:
+    # Python-Markdown's abbr (in pymdownx.extra, and in glossaries the snippets' auto_append
+    # adds to every page): "*[HTML]: ..." lines define tooltips and were kept as raw text.
+    text = (
+        "# Glossary\n\n"
+        "The API speaks HTML.\n\n"
+        "*[API]: Application Programming Interface\n"
+        "*[HTML]: Hyper Text Markup Language\n\n"
+        "Tail text.\n"
+        "*[CLI]: Command Line Interface\n\n"
+        "A *[star]: in the middle of a line stays.\n"
+    )
+    assert bodies(parse(text, "glossary.md")) == [
+        "The API speaks HTML.\n\nTail text.\n\nA *[star]: in the middle of a line stays."
+    ]
+
+
+def test_an_html_table_reads_row_by_row() -> None:
+    # Each cell was a line of its own, so a value no longer sat beside the option it belongs to.
+    text = (
+        "# Options\n\n<table>\n"
+        "  <tr><th>Option</th><th>Default</th></tr>\n"
+        "  <tr>\n    <td><code>timeout</code></td>\n    <td>5.0<br>seconds</td>\n  </tr>\n"
+        "  <tr><td>retries</td><td>3</td></tr>\n</table>\n\n"
+        "<div>\n<p>One</p>\n<p>Two</p>\n</div>\n"
+    )
+    assert bodies(parse(text, "options.md")) == [
+        "Option | Default\ntimeout | 5.0 seconds\nretries | 3\n\nOne\nTwo"
+    ]
+
+
+def test_a_logo_above_the_title_is_no_section() -> None:
+    # HTTPX's index.md: a centred logo whose alt text is the title, then <h1>HTTPX</h1>.
+    text = (
+        '<p align="center">\n  <img src="logo.png" alt="HTTPX">\n</p>\n\n'
+        "<h1>HTTPX</h1>\n\nA next-generation HTTP client.\n"
+    )
+    assert [(s.heading, s.anchor, s.body) for s in parse(text, "index.md").sections] == [
+        ("HTTPX", "httpx", "A next-generation HTTP client.")
+    ]
+    kept = parse('<img src="logo.png" alt="Fast">\n\n# HTTPX\n\nText.\n', "index.md")
+    assert [(s.heading, s.anchor, s.body) for s in kept.sections] == [
+        ("HTTPX", "top", "Fast"),
+        ("HTTPX", "httpx", "Text."),
+    ]
