@@ -40,10 +40,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from client.search.features import FEATURES
 from client.search.model import RankerModel, default_model
-from eval.__main__ import sign_test
+from eval.__main__ import discordant, sign_test
 from eval.corpus import open_corpus, search_baseline
 from eval.crossval import held_out_rankings, held_out_report
 from eval.dataset import load_questions
+from eval.metrics import average
 from eval.run import prepare
 from eval.train import L2, Example, choose_threshold, collect, rankings, recall_5, train
 
@@ -58,30 +59,21 @@ Ranked = list[tuple[tuple[str, ...], float]]
 
 def figures(ranked: Ranked, examples: Sequence[Example]) -> tuple[float, float, float, float]:
     """R@1, R@5, MRR@10 over the answerable questions, and R@1 of the paraphrases."""
-    pairs = [(k, e) for (k, _), e in zip(ranked, examples, strict=True) if e.prepared.keys]
-    first = [bool(k[:1]) and k[0] in e.prepared.keys for k, e in pairs]
-    mrr = sum(
-        next((1 / i for i, x in enumerate(k, 1) if x in e.prepared.keys), 0) for k, e in pairs
-    )
-    para = [
-        f
-        for f, (_, e) in zip(first, pairs, strict=True)
-        if e.prepared.question.kind == "paraphrase"
-    ]
-    return (sum(first) / len(pairs), recall_5(ranked, examples), mrr / len(pairs),
-            sum(para) / max(1, len(para)))  # fmt: skip
+    answerable = [
+        (keys, e.prepared) for (keys, _), e in zip(ranked, examples, strict=True)
+        if e.prepared.question.answerable
+    ]  # fmt: skip
+    every = average([k for k, _ in answerable], [p.keys for _, p in answerable])
+    para = [(k, p) for k, p in answerable if p.question.kind == "paraphrase"]
+    paraphrases = average([k for k, _ in para], [p.keys for _, p in para])
+    return every.recall_1, every.recall_5, every.mrr_10, paraphrases.recall_1
 
 
 def versus(ranked: Ranked, baseline: Ranked, examples: Sequence[Example]) -> str:
-    ours = theirs = 0
-    for (mine, _), (other, _), example in zip(ranked, baseline, examples, strict=True):
-        if example.prepared.keys:
-            right, base_right = (
-                mine[:1] and mine[0] in example.prepared.keys,
-                other[:1] and (other[0] in example.prepared.keys),
-            )
-            ours += bool(right and not base_right)
-            theirs += bool(base_right and not right)
+    """Questions right at rank 1 for ours only : for plain bm25 only, and the sign test."""
+    ours, theirs = discordant(
+        [e.prepared for e in examples], [k for k, _ in ranked], [k for k, _ in baseline]
+    )
     return f"{ours:>3} :{theirs:>3}  p={sign_test(ours, theirs):.2f}"
 
 

@@ -85,20 +85,32 @@ def format_discordant(prepared: Sequence[Prepared], ours: Run, baseline: Run) ->
     """The answerable questions right at rank 1 for one side only, overall and on paraphrases,
     with the two-sided sign test's p: the paired comparison the overall figures blur."""
     lines = []
-    for label, kinds in (("overall", None), ("paraphrase", {"paraphrase"})):
-        only_ours = only_baseline = 0
-        for item, mine, theirs in zip(prepared, ours.rankings, baseline.rankings, strict=True):
-            if not item.question.answerable or (kinds and item.question.kind not in kinds):
-                continue
-            right_mine = recall_at(mine, item.keys, 1) > 0
-            right_theirs = recall_at(theirs, item.keys, 1) > 0
-            only_ours += right_mine and not right_theirs
-            only_baseline += right_theirs and not right_mine
+    for label, kind in (("overall", None), ("paraphrase", "paraphrase")):
+        only_ours, only_baseline = discordant(prepared, ours.rankings, baseline.rankings, kind)
         lines.append(
             f"right at rank 1 for one side only, {label}: ours {only_ours}, "
             f"baseline {only_baseline} (sign test p = {sign_test(only_ours, only_baseline):.2f})"
         )
     return "\n".join(lines)
+
+
+def discordant(
+    prepared: Sequence[Prepared],
+    ours: Sequence[Sequence[str]],
+    baseline: Sequence[Sequence[str]],
+    kind: str | None = None,
+) -> tuple[int, int]:
+    """How many answerable questions (of ``kind``, or all) are right at rank 1 in ``ours``
+    only, and in ``baseline`` only."""
+    only_ours = only_baseline = 0
+    for item, mine, theirs in zip(prepared, ours, baseline, strict=True):
+        if not item.question.answerable or (kind and item.question.kind != kind):
+            continue
+        right_mine = recall_at(mine, item.keys, 1) > 0
+        right_theirs = recall_at(theirs, item.keys, 1) > 0
+        only_ours += right_mine and not right_theirs
+        only_baseline += right_theirs and not right_mine
+    return only_ours, only_baseline
 
 
 def format_silenced(prepared: Sequence[Prepared], ours: Run) -> str:

@@ -157,9 +157,9 @@ def recall_5(results: Results, examples: Sequence[Example]) -> float:
 
 def _cost(model: RankerModel, examples: Sequence[Example]) -> float:
     """The recall@5 the model's threshold costs on ``examples``."""
-    return recall_5(rankings(model, examples), examples) - recall_5(
-        rankings(model, examples, model.abstain_below), examples
-    )
+    ranked = rankings(model, examples)
+    cut = [(keys if keys and sure >= model.abstain_below else (), sure) for keys, sure in ranked]
+    return recall_5(ranked, examples) - recall_5(cut, examples)
 
 
 def choose_threshold(model: RankerModel, examples: Sequence[Example]) -> float:
