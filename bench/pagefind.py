@@ -18,9 +18,12 @@ page rebuilt with the build cache, as a share of a cold build with the cache, wi
 (``--edit``: the word written backwards, the default, or made longer, or followed by a clause;
 ``--copies N`` builds a version of N copies of the corpus, to see how each figure grows);
 with ``--site-search``, also docbuild with its search box on (a cold build with the cache, a
-rebuild that changed nothing, a one-word rebuild). Output is counted twice over: on disk (a
-file with two names once) and as a static host serves it (every path: a GitHub Pages artifact
-holds no links).
+rebuild that changed nothing, a one-word rebuild); with ``--watch``, also ``docbuild build
+--watch`` as an author runs it while editing: its first build on an empty cache and WATCH_EDITS
+one-word edits made and undone in turn, each rebuilt by the running process, as the times it
+reports itself (no interpreter start nor imports: what the edit costs). Output is counted twice
+over: on disk (a file with two names once) and as a static host serves it (every path: a GitHub
+Pages artifact holds no links).
 Each checkout's modules are compiled to bytecode before the rounds, as an installed docbuild's
 are. Pagefind is the ``pagefind`` package (``pip install pagefind==1.5.2 pagefind-bin==1.5.2``,
 in the ``dev`` extra); without it its column says so.
@@ -31,8 +34,10 @@ from __future__ import annotations
 import argparse
 import gzip
 import html.parser
+import importlib.util
 import json
 import os
+import queue
 import re
 import shutil
 import sqlite3
@@ -40,6 +45,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -51,6 +57,17 @@ LEFT_OUT = re.compile(r"^(genindex.*|search|py-modindex)\.html$")
 EDITED_PAGE = "library/json.html"
 _PARAGRAPH_WORD = re.compile(r"<p>[^<]*?\b([a-z]{5,})\b")
 _STAGE_LINE = re.compile(r"^(\w[\w ]*): .* in ([\d.]+) s$", re.MULTILINE)
+# The watched build's edits, one rebuild each: the first in the process warms up what later
+# ones find ready, as in an author's session of edits, so the median is of several.
+WATCH_EDITS = 5
+# How long a watched build may take to report a build or a rebuild before the bench gives up.
+WATCH_TIMEOUT_S = 600
+# docbuild prints "Watching" just before its file watcher starts: an edit made at once could
+# come before the watcher looks.
+WATCHER_START_S = 2.0
+_BUILT_LINE = re.compile(r"^Built .* in ([\d.]+) s")
+_WATCHING_LINE = re.compile(r"^Watching ")
+_REBUILT_LINE = re.compile(r"^Rebuild after .*: (done|failed.*) in ([\d.]+) s$")
 CATALOG = """[site]
 title = "Benchmark"
 base_url = "https://bench.invalid/"
@@ -87,6 +104,9 @@ class Figures:
     stages: list[dict[str, float]] = field(default_factory=list)
     # With the search box (--site-search): each step's runs, by step.
     searched: dict[str, list[Run]] = field(default_factory=lambda: defaultdict(list))
+    # docbuild build --watch (--watch): its first builds' and its rebuilds' own times.
+    watched_builds: list[float] = field(default_factory=list)
+    watched_rebuilds: list[float] = field(default_factory=list)
 
     def add(self, run: Run) -> None:
         self.walls.append(run.wall)
@@ -267,11 +287,12 @@ def measure_docbuild(
     figures: Figures,
     with_search: bool = False,
     edit: str = "reverse",
+    with_watch: bool = False,
 ) -> None:
     """One round of docbuild from ``checkout``: a cold build without the cache, then a cold
     build that fills an empty cache, one word changed in ``edited`` as ``edit`` says (EDITS)
     and a rebuild (unless ``edited`` is None), all without the search box; then,
-    ``with_search``, the same with it."""
+    ``with_search``, the same with it; then, ``with_watch``, the edits under --watch."""
     command = [sys.executable, "-m", "builder.cli", "build", "-c", str(work / "docbuild.toml")]
     site, cache, warm = work / "site", work / "cache", work / "warm"
     for folder in (site, cache, warm):
@@ -303,6 +324,8 @@ def measure_docbuild(
     )
     if with_search:
         measure_searched_rebuilds(command, checkout, work, edited, cores, figures, edit)
+    if with_watch:
+        measure_watched_rebuilds(command, checkout, work, edited, cores, figures, edit)
 
 
 def measure_searched_rebuilds(
@@ -327,6 +350,68 @@ def measure_searched_rebuilds(
         figures.searched["rebuild, one word changed"].append(run_pinned(searched, cores, checkout))
     finally:
         edited.write_bytes(original)
+
+
+def measure_watched_rebuilds(
+    command: list[str],
+    checkout: Path,
+    work: Path,
+    edited: Path,
+    cores: frozenset[int],
+    figures: Figures,
+    edit: str = "reverse",
+) -> None:
+    """``docbuild build --watch`` on an empty cache: the time its first build reports (a cold
+    build with the cache, in the process), then WATCH_EDITS edits of ``edited`` (the word
+    changed, then put back, in turn), each waited for until the process reports its rebuild."""
+    site, cache = work / "watched", work / "watched-cache"
+    for folder in (site, cache):
+        shutil.rmtree(folder, ignore_errors=True)
+    os.sync()
+    watched = [*command, "--out", str(site), "--cache-dir", str(cache), "--no-site-search"]
+    process = subprocess.Popen(
+        [*watched, "--watch"],
+        cwd=checkout,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        preexec_fn=lambda: os.sched_setaffinity(0, cores),
+    )
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(line) for line in process.stdout or ()]).start()
+
+    def wait_for(pattern: re.Pattern[str]) -> re.Match[str]:
+        deadline = time.monotonic() + WATCH_TIMEOUT_S
+        while True:
+            try:
+                line = lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                message = f"docbuild build --watch did not report {pattern.pattern}"
+                raise SystemExit(message) from None
+            if (found := pattern.match(line.rstrip("\n"))) is not None:
+                return found
+
+    original = edited.read_bytes()
+    try:
+        built = float(wait_for(_BUILT_LINE).group(1))
+        wait_for(_WATCHING_LINE)
+        time.sleep(WATCHER_START_S)
+        rebuilds = []
+        for number in range(WATCH_EDITS):
+            if number % 2 == 0:
+                edit_one_word(edited, edit)
+            else:
+                edited.write_bytes(original)
+            outcome, seconds = wait_for(_REBUILT_LINE).groups()
+            if outcome != "done":
+                raise SystemExit(f"docbuild build --watch: the rebuild {outcome}")
+            rebuilds.append(float(seconds))
+    finally:
+        edited.write_bytes(original)
+        process.terminate()
+        process.wait(timeout=60)
+    figures.watched_builds.append(built)
+    figures.watched_rebuilds.extend(rebuilds)
 
 
 def measure_pagefind(work: Path, pages: Path, cores: frozenset[int], figures: Figures) -> None:
@@ -396,6 +481,12 @@ def main() -> None:
         "rebuild that changed nothing and a one-word rebuild (needs Pagefind)",
     )
     parser.add_argument(
+        "--watch",
+        action="store_true",
+        help="also time one-word edits rebuilt by a running docbuild build --watch (needs "
+        "watchfiles, in the watch and dev extras)",
+    )
+    parser.add_argument(
         "--edit",
         choices=sorted(EDITS),
         default="reverse",
@@ -416,6 +507,10 @@ def main() -> None:
     if args.plain_script:
         plain_script(*args.plain_script)
         return
+    if args.watch and importlib.util.find_spec("watchfiles") is None:
+        raise SystemExit("--watch needs watchfiles: pip install 'doctrove[watch]'")
+    if args.watch and args.no_rebuild:
+        parser.error("--watch times rebuilds: leave out --no-rebuild")
     if args.site_search and pagefind_version(sys.executable) is None:
         raise SystemExit(
             "--site-search needs Pagefind: pip install pagefind==1.5.2 pagefind-bin==1.5.2"
@@ -462,7 +557,15 @@ def main() -> None:
             # always find the first one's files still being written back to disk.
             for checkout, figures in docbuilds[:: -1 if round_number % 2 else 1]:
                 measure_docbuild(
-                    checkout, work, pages, edited, args.core, figures, args.site_search, args.edit
+                    checkout,
+                    work,
+                    pages,
+                    edited,
+                    args.core,
+                    figures,
+                    args.site_search,
+                    args.edit,
+                    args.watch,
                 )
             if version is not None:
                 measure_pagefind(work, pages, args.core, results["Pagefind"])
@@ -510,6 +613,10 @@ def print_table(results: dict[str, Figures], edited: str, cores: int = 1) -> Non
         _wall_and_cpu(f.filled) for f in present.values()
     ]
     rows["that rebuild, wall / CPU"] = [_wall_and_cpu(f.rebuilds) for f in present.values()]
+    if any(f.watched_rebuilds for f in present.values()):
+        rows[f"the same edits under build --watch ({WATCH_EDITS} a round), rebuild"] = [
+            _watched(f) for f in present.values()
+        ]
     steps = dict.fromkeys(step for f in present.values() for step in f.searched)
     for step in steps:
         rows[f"with the search box: {step}, wall / CPU"] = [
@@ -549,6 +656,19 @@ def _paired(walls: list[float], references: list[float]) -> str:
     share the machine's load, so their ratios vary less than the medians' ratio."""
     ratios = sorted(wall / reference for wall, reference in zip(walls, references, strict=False))
     return f"per round {statistics.median(ratios):.2f}×, from {ratios[0]:.2f} to {ratios[-1]:.2f}"
+
+
+def _watched(figures: Figures) -> str:
+    """The watched rebuilds' median as a share of the watched first builds' median, both as
+    the running process reports them."""
+    if not figures.watched_rebuilds:
+        return "—"
+    rebuild = statistics.median(figures.watched_rebuilds)
+    built = statistics.median(figures.watched_builds)
+    return (
+        f"{100 * rebuild / built:.1f}% of its first build ({rebuild:.2f} s of {built:.2f} s; "
+        f"from {min(figures.watched_rebuilds):.2f} to {max(figures.watched_rebuilds):.2f} s)"
+    )
 
 
 def _wall_and_cpu(runs: list[Run]) -> str:
