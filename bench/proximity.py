@@ -29,8 +29,8 @@ Figures (2026-12-05, 238 blind dev questions, 207 answerable; R@1 / R@5 / MRR@10
     near10         0.725 0.874 0.789              0.527 0.763                   14/31         4/10
     near25         0.710 0.865 0.776              0.505 0.742                   13/31         4/10
 
-Not adopted, nor taken to val: proximity moves no question to rank 1 and loses three or more
-from the first five, paraphrases included. Where a question's key words stand together, bm25
+Not adopted, nor taken to val: rank 1 is level or lower, and three or more questions leave
+the first five, paraphrases among them. Where a question's key words stand together, bm25
 over these short sections mostly sees it already; the feature then pulls up neighbours that
 say the two words together in passing. (Some section holds a near pair for most questions:
 the feature is not silent, it is not evidence.)
