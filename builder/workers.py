@@ -12,7 +12,6 @@ workers never outlive that process, even one killed before it could stop them.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 import sys
@@ -20,10 +19,14 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+# multiprocessing and concurrent.futures (with the logging they import) are imported when
+# workers are first needed: a rebuild that changed a few files never forks any, and its
+# process starts sooner without them.
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -62,6 +65,8 @@ def default_jobs() -> int:
 def can_fork() -> bool:
     """Whether workers can be forked safely: not on Windows (no fork), nor on macOS, where a
     forked child of a process that loaded system frameworks may crash."""
+    import multiprocessing
+
     return "fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin"
 
 
@@ -82,24 +87,37 @@ class Workers(Generic[Item, Result]):
             raise RuntimeError("workers are already running")
         self.work = work
         _inherited_work = work
-        # The processes are forked when the first item is handed to them (a fork context's
-        # pool starts them all then), not here.
-        context = multiprocessing.get_context("fork")
-        self._pool = ProcessPoolExecutor(
-            jobs, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
-        )
+        self._jobs = jobs
+        # The pool is made when the first item is handed to a worker, and its processes are
+        # forked then (a fork context's pool starts them all at its first task), not here.
+        self._pool: ProcessPoolExecutor | None = None
         self._asked = 0
 
     def hand(self, item: Item) -> Handed[Item, Result] | None:
         """``item`` handed to a worker; None when this process is to do it: one of the first
         ``DONE_HERE_FIRST``, or the workers are gone (one died)."""
+        from concurrent.futures.process import BrokenProcessPool
+
         self._asked += 1
         if self._asked <= DONE_HERE_FIRST:
             return None
         try:
-            return Handed(item, self._pool.submit(_work_inherited, item))
+            return Handed(item, self._started_pool().submit(_work_inherited, item))
         except BrokenProcessPool:
             return None
+
+    def _started_pool(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            self._pool = ProcessPoolExecutor(
+                self._jobs,
+                mp_context=multiprocessing.get_context("fork"),
+                initializer=_start_worker,
+                initargs=(os.getpid(),),
+            )
+        return self._pool
 
     def result(self, handed: Handed[Item, Result]) -> Result:
         """What the worker made of the item, or, when it failed, what this process makes."""
@@ -113,7 +131,8 @@ class Workers(Generic[Item, Result]):
         early by an error does not wait for them)."""
         global _inherited_work
         try:
-            self._pool.shutdown(wait=True, cancel_futures=True)
+            if self._pool is not None:
+                self._pool.shutdown(wait=True, cancel_futures=True)
         finally:
             _inherited_work = None
 
