@@ -37,6 +37,20 @@ the focus:
 Not adopted: the gain in recall comes from abstaining on fewer answerable questions, paid for
 by answering three or four more that the docs do not answer; it moves along the same trade-off
 curve instead of improving it (the threshold rule keeps the recall cost at 0.02 either way).
+
+The query performance predictors (``nqc``: the spread of the first NQC_DEPTH scores; ``wig``:
+the first score above the mean of all candidates'; ``qpp``: both), which read the ranking and
+not the question's words, so that they might carry over to docs nobody tuned for. Rule fixed
+before the run: one goes on to val only if it leaves more unanswerable questions unanswered
+here without losing recall@5. On 2026-12-05 (``--only base nqc wig qpp``):
+
+    base (today)   0.725 0.889 0.794   silent 14/31   pairs 5/10
+    nqc            0.700 0.865 0.770   silent 15/31   pairs 5/10
+    wig            0.725 0.884 0.792   silent 14/31   pairs 5/10
+    qpp            0.710 0.865 0.778   silent 14/31   pairs 5/10
+
+Not adopted, nor taken to val: NQC silences one more unanswerable question for five answerable
+ones at rank 1; the WIG gap says what the margin and the score already say.
 """
 
 from __future__ import annotations
@@ -60,14 +74,39 @@ from eval.crossval import held_out_rankings, held_out_report
 from eval.dataset import load_questions
 from eval.run import Prepared, prepare
 
-VARIANTS = ("base", "silent", "silent_any", "silent2")
+VARIANTS = ("base", "silent", "silent_any", "silent2", "nqc", "wig", "qpp")
+# The query performance predictors' inputs, made from the ranking itself (_ranking_inputs).
+RANKING_VARIANTS = {"nqc": ("nqc",), "wig": ("wig",), "qpp": ("nqc", "wig")}
+# Scores of the first this many answers are NQC's.
+NQC_DEPTH = 10
 SHIPPED_INPUTS = model_module.confidence_inputs
 # The extra inputs of each candidate, by the identity of its Described record.
 _EXTRA: dict[int, tuple[float, ...]] = {}
+# The variant being measured, for the inputs made from the ranking.
+_VARIANT = ["base"]
 
 
 def _inputs(ranked: Sequence[Scored], unheard: bool) -> tuple[float, ...]:
-    return SHIPPED_INPUTS(ranked, unheard) + _EXTRA.get(id(ranked[0].described), ())
+    extra = _EXTRA.get(id(ranked[0].described), ())
+    return SHIPPED_INPUTS(ranked, unheard) + extra + _ranking_inputs(ranked, _VARIANT[0])
+
+
+def _ranking_inputs(ranked: Sequence[Scored], variant: str) -> tuple[float, ...]:
+    """Post-retrieval query performance predictors of the ranking: NQC (Shtok et al., 2012),
+    the spread of the first NQC_DEPTH scores, and a WIG-like gap (Zhou and Croft, 2007), the
+    first score above the mean of every candidate's. Neither looks at the question's words:
+    a question the docs do not answer tends to get a flat list, where no section stands out."""
+    names = RANKING_VARIANTS.get(variant, ())
+    if not names:
+        return ()
+    scores = [s.score for s in ranked]
+    top = scores[:NQC_DEPTH]
+    mean_top = sum(top) / len(top)
+    values = {
+        "nqc": (sum((x - mean_top) ** 2 for x in top) / len(top)) ** 0.5,
+        "wig": scores[0] - sum(scores) / len(scores),
+    }
+    return tuple(values[name] for name in names)
 
 
 def _confidence(model: RankerModel, ranked: Sequence[Scored], unheard: bool) -> float:
@@ -86,7 +125,7 @@ def _extra(variant: str, silent: float, any_silent: bool) -> tuple[float, ...]:
         "silent": (silent,),
         "silent_any": (float(any_silent),),
         "silent2": (silent, float(any_silent)),
-    }[variant]
+    }.get(variant, ())
 
 
 def collect(
@@ -124,6 +163,7 @@ def main() -> None:
         prepared = prepare(corpus, questions)
         for variant in variants:
             _EXTRA.clear()
+            _VARIANT[0] = variant
             examples = collect(corpus, prepared, variant)
             report = held_out_report(examples, held_out_rankings(examples, train_module.L2, None))
             overall = report.by_kind["overall"]
