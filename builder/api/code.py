@@ -30,6 +30,7 @@ from builder.api.signatures import (
     init_of,
     is_alias_broken,
     member_of,
+    modifiers_of,
     reads_as_property,
     signature_of,
 )
@@ -217,6 +218,7 @@ def _record(path: str, found: Any, style: str, lines_of: LinesOf, inherited: boo
             signature=_renamed(
                 signature_of(named, "function"), named.name, path.rpartition(".")[2]
             ),
+            modifiers=modifiers_of(named, "function"),
         )
     kind = _kind(target)
     function = init_of(target) if kind == "class" else target
@@ -247,6 +249,7 @@ def _record(path: str, found: Any, style: str, lines_of: LinesOf, inherited: boo
         # is_mutable_set as is_set' is documented as is_set), a private class a module's
         # __getattr__ answers for.
         signature=_renamed(signature_of(target, kind), target.name, path.rpartition(".")[2]),
+        modifiers=modifiers_of(target, kind),
         doc=doc,
         init_doc=init_doc,
         members=members,
