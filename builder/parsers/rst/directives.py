@@ -207,6 +207,11 @@ def render_directive(
         code = read_directive(name, rest, body, line, text_arguments=False)
         words = code.argument.split(None, 1)
         fenced = Text(fence(code.content, (words[0] if words else doc.highlight).lower()))
+        # Sphinx shows a caption above its code, most often the file the code goes in (flask's
+        # tutorial: ':caption: flaskr/db.py'), which the code itself does not say.
+        caption = code.option("caption")
+        if caption:
+            return [Text(render_inline(caption)), fenced]
         # sphinx-tabs' '.. code-tab:: console Environment variables': the tab's own label
         # says what the code is for, as a tab's title does.
         if base == "code-tab" and len(words) == 2:
