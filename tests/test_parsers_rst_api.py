@@ -275,3 +275,25 @@ def test_a_name_written_in_full_under_its_module_is_shown_so_and_anchored_as_sph
         ("flask.Status.check", "flask.flask.Status.check"),
         ("flask.g", "flask.g"),
     ]
+
+
+def test_a_written_descriptions_flags_and_type_show_in_its_signature_as_sphinx_shows_them() -> None:
+    # trio 0.35.0: '.. function:: wait_readable(obj)' with ':async:' read as a plain call, and
+    # '.. attribute:: TASK_STATUS_IGNORED' lost its ':type: TaskStatus'.
+    text = (
+        "API\n===\n\n.. module:: trio\n\n"
+        ".. function:: wait_readable(obj)\n   :async:\n\n   Block until readable.\n\n"
+        ".. attribute:: TASK_STATUS_IGNORED\n   :type: TaskStatus\n\n   See start.\n\n"
+        ".. data:: MAX\n   :type: int\n   :value: 10\n\n   The most.\n\n"
+        ".. class:: Clock\n\n"
+        "   .. method:: system()\n      :classmethod:\n\n      The system clock.\n\n"
+        "   .. staticmethod:: resolution()\n\n      The smallest step.\n"
+    )
+    assert [(s.heading, s.body.split("\n\n")[0]) for s in _sections(text)][1:] == [
+        ("trio.wait_readable", "`async wait_readable(obj)`"),
+        ("trio.TASK_STATUS_IGNORED", "`TASK_STATUS_IGNORED: TaskStatus`"),
+        ("trio.MAX", "`MAX: int = 10`"),
+        ("trio.Clock", "`Clock`"),
+        ("trio.Clock.system", "`classmethod system()`"),
+        ("trio.Clock.resolution", "`staticmethod resolution()`"),
+    ]
