@@ -113,6 +113,21 @@ def test_other_domains_keep_their_signature_as_code() -> None:
     assert _body(text) == "`int add(int a)`\n\nAdds.\n\n`PAPER`\n\nSize."
 
 
+def test_an_http_endpoint_shows_its_method_before_its_path() -> None:
+    # sphinxcontrib-httpdomain, as kinto 18.1.0's API reference writes its 44 endpoints: the
+    # method was dropped with the directive's name, and a GET and a DELETE of one path read
+    # the same.
+    text = (
+        ".. http:get:: /users/(int:user_id)\n\n   The user.\n\n"
+        "   :statuscode 404: no such user\n\n"
+        ".. http:delete:: /users/(int:user_id)\n\n   Remove the user.\n"
+    )
+    assert _body(text) == (
+        "`GET /users/(int:user_id)`\n\nThe user.\n\nstatuscode 404: no such user\n\n"
+        "`DELETE /users/(int:user_id)`\n\nRemove the user."
+    )
+
+
 def test_options_environment_variables_and_settings_are_sections_anchored_as_sphinx_does() -> None:
     # mypy 2.3.1: its 98 command-line options and 89 config settings were the text of 19 and
     # 22 sections; Sphinx's HTML (and the HTML reader) has a target per description.

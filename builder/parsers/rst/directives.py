@@ -83,6 +83,10 @@ VERSION_NOTES = {
     "deprecated": "Deprecated since version",
     "versionremoved": "Removed in version",
 }
+# The methods sphinxcontrib-httpdomain has a directive for ('.. http:get::').
+HTTP_METHODS = frozenset(
+    {"get", "head", "post", "put", "patch", "delete", "options", "trace", "connect", "copy", "any"}
+)
 CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode", "code-tab", "prompt"})
 # Directives that steer the build or draw pictures: nothing in them is prose for a reader.
 DROPPED = frozenset(
@@ -416,7 +420,11 @@ def _render_other(
     if ":" in directive.name or name in DESCRIPTIONS:
         # A description of another domain's object (c:function, std:option...): its
         # signature stays as code, like a Python API description's.
-        signature = [Text(f"`{line}`") for line in directive.arguments if line]
+        domain, _, kind = directive.name.partition(":")
+        # sphinxcontrib-httpdomain's '.. http:get:: /users/(id)': Sphinx shows the method
+        # before the path, and without it the path alone says not which request it answers.
+        method = f"{kind.upper()} " if domain == "http" and kind in HTTP_METHODS else ""
+        signature = [Text(f"`{method}{line}`") for line in directive.arguments if line]
         return [*signature, *_content(directive, ctx, doc, render)]
     if _is_shell_session(directive.content):
         return [Text(fence(directive.content, "console"))]
