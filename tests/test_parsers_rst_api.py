@@ -312,3 +312,19 @@ def test_a_written_descriptions_flags_and_type_show_in_its_signature_as_sphinx_s
         ("trio.Clock.system", "`classmethod system()`"),
         ("trio.Clock.resolution", "`staticmethod resolution()`"),
     ]
+
+
+def test_sphinxcontrib_asyncio_coroutine_directives_are_async_descriptions() -> None:
+    # '.. comethod:: close()' (sphinxcontrib-asyncio, as aiohttp's and neuro-sdk's references
+    # wrote their coroutines) was no description Sphinx's domain knows here: its signature was
+    # dropped and its text ran into the class's section.
+    text = (
+        "API\n===\n\n.. module:: aiohttp\n\n.. class:: ClientSession()\n\n   The session.\n\n"
+        "   .. comethod:: close()\n\n      Close it.\n\n"
+        ".. cofunction:: request(method, url)\n\n   Make a request.\n"
+    )
+    assert [(s.heading, s.body) for s in _sections(text)][1:] == [
+        ("aiohttp.ClientSession", "`ClientSession()`\n\nThe session."),
+        ("aiohttp.ClientSession.close", "`async close()`\n\nClose it."),
+        ("aiohttp.request", "`async request(method, url)`\n\nMake a request."),
+    ]

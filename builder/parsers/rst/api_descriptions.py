@@ -30,9 +30,16 @@ from builder.parsers.rst.events import (
     description_end,
 )
 
-MODULE_LEVEL = frozenset({"function", "class", "exception", "data", "decorator", "type"})
-CLASS_LEVEL = frozenset(
-    {"method", "attribute", "classmethod", "staticmethod", "property", "decoratormethod"}
+# sphinxcontrib-asyncio's directives for coroutines, shown "async": functions, then methods.
+_COROUTINE_FUNCTIONS = frozenset({"cofunction", "coroutinefunction"})
+_COROUTINE_METHODS = frozenset({"comethod", "coroutinemethod"})
+MODULE_LEVEL = (
+    frozenset({"function", "class", "exception", "data", "decorator", "type"})
+    | _COROUTINE_FUNCTIONS
+)
+CLASS_LEVEL = (
+    frozenset({"method", "attribute", "classmethod", "staticmethod", "property", "decoratormethod"})
+    | _COROUTINE_METHODS
 )
 CLASS_LIKE = frozenset({"class", "exception"})
 _AUTO_MODULE_LEVEL = frozenset({"function", "class", "exception", "data", "decorator"})
@@ -174,6 +181,8 @@ def _written_signature(base: str, signature: str, options: tuple[tuple[str, str]
     ``.. data::``) after it. trio 0.35.0 documents its low-level I/O waits so
     ('.. function:: wait_readable(obj)' with ':async:'), which read as plain calls."""
     named = dict(options)
+    if base in _COROUTINE_FUNCTIONS | _COROUTINE_METHODS:
+        named["async"] = ""
     words = "".join(f"{flag} " for flag in _FLAG_WORDS if flag in named or flag == base)
     annotation, value = named.get("type", "").strip(), named.get("value", "").strip()
     after = (f": {annotation}" if annotation else "") + (f" = {value}" if value else "")
