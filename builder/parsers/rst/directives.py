@@ -20,7 +20,11 @@ from builder.parsers.rst.api_descriptions import (
     render_api,
     render_generated_pages,
 )
-from builder.parsers.rst.argparse_directive import render_argparse
+from builder.parsers.rst.argparse_directive import (
+    ARGPARSE_DIRECTIVES,
+    argparse_options,
+    render_argparse,
+)
 from builder.parsers.rst.autodoc import (
     find_object,
     member_options,
@@ -254,9 +258,10 @@ def render_directive(
         else:
             shown = jupyter_code(name, options, cell.content)
         return [Text(shown)] if shown else []
-    if name == "argparse":
+    if name in ARGPARSE_DIRECTIVES:
         parser = read_directive(name, rest, body, line, text_arguments=True)
-        return render_argparse(dict(parser.options), line, ctx, doc)
+        return render_argparse(argparse_options(name, parser.argument, dict(parser.options)),
+                               line, ctx, doc)  # fmt: skip
     if name == AUTOMODAPI:
         api = read_directive(name, rest, body, line, text_arguments=True)
         return render_automodapi(api.argument, dict(api.options), line, ctx, doc, render)
