@@ -205,6 +205,29 @@ def test_napoleon_reads_numpy_sections_a_google_looking_line_and_two_blank_lines
     assert "Examples: ``stderr``" in parts[1].fields[0].description
 
 
+def test_napoleon_reads_numpy_fields_that_griffe_could_take_for_google_admonitions() -> None:
+    # jupyter_server 2.14.2's Authorizer.is_authorized: blank lines between its NumPy items
+    # let griffe's Google parser read "action : str" over its indented description as an
+    # admonition titled "str", and more sections won: the parameters and the return value
+    # were loose text. pint 0.24.3's ParserHelper lost its parameters to a "For example:"
+    # line the same way. napoleon reads a Google section only under a title it knows.
+    parts = _parts(
+        "Check a request.\n\n"
+        "For example:\n    ``check(user, 'read', 'contents')``\n\n"
+        "Parameters\n----------\n"
+        "user : User\n    Who asks.\n\n"
+        "action : str\n    What they want to do.\n\n"
+        "Returns\n-------\n"
+        "bool\n    Whether they may.\n"
+    )
+    assert [(p.title, [(f.name, f.annotation) for f in p.fields]) for p in parts] == [
+        ("", []),
+        ("Parameters", [("user", "User"), ("action", "str")]),
+        ("Returns", [("", "bool")]),
+    ]
+    assert parts[0].text.endswith("For example:\n    ``check(user, 'read', 'contents')``")
+
+
 def test_a_long_run_of_blank_lines_costs_one_pass_to_look_for_sphinx_fields() -> None:
     # Looking for a ':param' line, each line start ran on through the blank lines below it,
     # and with none found after them the search went on from the next: 100 KB of them took

@@ -162,7 +162,7 @@ def test_code_directives_are_fenced_code_with_their_language() -> None:
         "```{literalinclude} ../src/example.py\n:lines: 1-5\n```\n"
     )
     assert bodies(parse(text, "x.md")) == [
-        "```python\nprint('hi')\n```\n\n"
+        "Example\n\n```python\nprint('hi')\n```\n\n"
         "```ipython3\n1 + 1\n```\n\n"
         "```toml\n[tool]\n```\n\n"
         "```pycon\n>>> 1 + 1\n2\n```\n\n"

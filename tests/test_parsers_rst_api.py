@@ -113,6 +113,21 @@ def test_other_domains_keep_their_signature_as_code() -> None:
     assert _body(text) == "`int add(int a)`\n\nAdds.\n\n`PAPER`\n\nSize."
 
 
+def test_an_http_endpoint_shows_its_method_before_its_path() -> None:
+    # sphinxcontrib-httpdomain, as kinto 18.1.0's API reference writes its 44 endpoints: the
+    # method was dropped with the directive's name, and a GET and a DELETE of one path read
+    # the same.
+    text = (
+        ".. http:get:: /users/(int:user_id)\n\n   The user.\n\n"
+        "   :statuscode 404: no such user\n\n"
+        ".. http:delete:: /users/(int:user_id)\n\n   Remove the user.\n"
+    )
+    assert _body(text) == (
+        "`GET /users/(int:user_id)`\n\nThe user.\n\nstatuscode 404: no such user\n\n"
+        "`DELETE /users/(int:user_id)`\n\nRemove the user."
+    )
+
+
 def test_options_environment_variables_and_settings_are_sections_anchored_as_sphinx_does() -> None:
     # mypy 2.3.1: its 98 command-line options and 89 config settings were the text of 19 and
     # 22 sections; Sphinx's HTML (and the HTML reader) has a target per description.
@@ -274,4 +289,42 @@ def test_a_name_written_in_full_under_its_module_is_shown_so_and_anchored_as_sph
         ("flask.Status", "flask.flask.Status"),
         ("flask.Status.check", "flask.flask.Status.check"),
         ("flask.g", "flask.g"),
+    ]
+
+
+def test_a_written_descriptions_flags_and_type_show_in_its_signature_as_sphinx_shows_them() -> None:
+    # trio 0.35.0: '.. function:: wait_readable(obj)' with ':async:' read as a plain call, and
+    # '.. attribute:: TASK_STATUS_IGNORED' lost its ':type: TaskStatus'.
+    text = (
+        "API\n===\n\n.. module:: trio\n\n"
+        ".. function:: wait_readable(obj)\n   :async:\n\n   Block until readable.\n\n"
+        ".. attribute:: TASK_STATUS_IGNORED\n   :type: TaskStatus\n\n   See start.\n\n"
+        ".. data:: MAX\n   :type: int\n   :value: 10\n\n   The most.\n\n"
+        ".. class:: Clock\n\n"
+        "   .. method:: system()\n      :classmethod:\n\n      The system clock.\n\n"
+        "   .. staticmethod:: resolution()\n\n      The smallest step.\n"
+    )
+    assert [(s.heading, s.body.split("\n\n")[0]) for s in _sections(text)][1:] == [
+        ("trio.wait_readable", "`async wait_readable(obj)`"),
+        ("trio.TASK_STATUS_IGNORED", "`TASK_STATUS_IGNORED: TaskStatus`"),
+        ("trio.MAX", "`MAX: int = 10`"),
+        ("trio.Clock", "`Clock`"),
+        ("trio.Clock.system", "`classmethod system()`"),
+        ("trio.Clock.resolution", "`staticmethod resolution()`"),
+    ]
+
+
+def test_sphinxcontrib_asyncio_coroutine_directives_are_async_descriptions() -> None:
+    # '.. comethod:: close()' (sphinxcontrib-asyncio, as aiohttp's and neuro-sdk's references
+    # wrote their coroutines) was no description Sphinx's domain knows here: its signature was
+    # dropped and its text ran into the class's section.
+    text = (
+        "API\n===\n\n.. module:: aiohttp\n\n.. class:: ClientSession()\n\n   The session.\n\n"
+        "   .. comethod:: close()\n\n      Close it.\n\n"
+        ".. cofunction:: request(method, url)\n\n   Make a request.\n"
+    )
+    assert [(s.heading, s.body) for s in _sections(text)][1:] == [
+        ("aiohttp.ClientSession", "`ClientSession()`\n\nThe session."),
+        ("aiohttp.ClientSession.close", "`async close()`\n\nClose it."),
+        ("aiohttp.request", "`async request(method, url)`\n\nMake a request."),
     ]

@@ -109,3 +109,28 @@ def test_an_argument_parents_repeat_is_shown_once(tmp_path: Path) -> None:
     parsed = parse_file("cli.rst", ".. argparse::\n   :ref: twice.make\n", api)
     assert parsed is not None
     assert "\n".join(s.body for s in parsed.sections).count("`--x <x>`") == 1
+
+
+def test_sphinx_argparse_cli_and_autoprogram_name_a_parser_as_argparse_does(tmp_path: Path) -> None:
+    # pypa/build 1.2.1 documents 'python -m build' with '.. sphinx_argparse_cli::' (:module:,
+    # :func:, :prog:), others with sphinxcontrib-autoprogram's '.. autoprogram:: module:parser';
+    # both were unknown directives, and the command line's options were nowhere.
+    text = (
+        "CLI\n===\n\n"
+        ".. sphinx_argparse_cli::\n   :module: tool.cli\n   :func: get_parser\n"
+        "   :prog: python -m pystack\n\n"
+        ".. autoprogram:: tool.cli:get_parser()\n   :start_command: core\n\n"
+        ".. autoprogram:: tool.cli:PARSER\n"
+    )
+    parsed = _parse(tmp_path, text)
+    assert [s.heading for s in parsed.sections] == [
+        "CLI",
+        "python -m pystack",
+        "python -m pystack remote",
+        "python -m pystack core",
+        "pystack core",
+        "tool",
+    ]
+    assert "- `-v, --verbose`: Say more. (default: 0)" in parsed.sections[1].body
+    assert "- `--fast`: Go fast." in parsed.sections[5].body
+    assert parsed.warnings == ()

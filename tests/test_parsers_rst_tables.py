@@ -36,7 +36,29 @@ def test_grid_table_cells_spanning_columns_or_rows_are_read_whole() -> None:
     )
     # Each cell joins the row it starts in, its lines joined; no word is cut at a column.
     assert _body(text) == (
-        "Name | Kind | Notes\nalpha | This cell spans.\nbeta | Spans two rows. | - one - two\ngamma"
+        "Name | Kind | Notes\nalpha | This cell spans.\nbeta | Spans two rows. | one; two\ngamma"
+    )
+
+
+def test_line_blocks_and_lists_in_cells_read_as_items_not_columns() -> None:
+    # coverage 7.6.1's source.rst: a list-table of path patterns whose cells list the files
+    # each matches as line blocks read "`a*.py` | | anything.py | sub1/sub2/another.py | |
+    # cat.py"; a bullet list in a list-table cell made each item a column of its own.
+    text = (
+        ".. list-table::\n   :header-rows: 1\n\n"
+        "   * - Pattern\n     - Matches\n     - Doesn't Match\n"
+        "   * - ``a*.py``\n     - | anything.py\n       | sub1/sub2/another.py\n"
+        "     - | cat.py\n"
+        "   * - ``sub/*``\n     - Any file below, such as:\n\n       - sub/a.py\n"
+        "       - sub/b/c.py\n     - ``top.py``\n\n"
+        "+-------+------------+\n| Shell | Prompt     |\n+=======+============+\n"
+        "| bash  | | $        |\n|       | | # (root) |\n+-------+------------+\n"
+    )
+    assert _body(text) == (
+        "Pattern | Matches | Doesn't Match\n"
+        "`a*.py` | anything.py; sub1/sub2/another.py | cat.py\n"
+        "`sub/*` | Any file below, such as: sub/a.py; sub/b/c.py | `top.py`\n\n"
+        "Shell | Prompt\nbash | $; # (root)"
     )
 
 

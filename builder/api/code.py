@@ -22,6 +22,7 @@ from builder.api.argparse_parsers import read_parser
 from builder.api.assigned_docs import assigned_docstring
 from builder.api.bases import qualified_base
 from builder.api.cli_commands import CliCommand, read_command
+from builder.api.doc_comments import doc_comment
 from builder.api.docstrings import parse_docstring
 from builder.api.interface_attributes import declared_doc
 from builder.api.model import ApiObject, ApiSettings, DocField, DocPart, Member
@@ -30,6 +31,7 @@ from builder.api.signatures import (
     init_of,
     is_alias_broken,
     member_of,
+    modifiers_of,
     reads_as_property,
     signature_of,
 )
@@ -217,6 +219,7 @@ def _record(path: str, found: Any, style: str, lines_of: LinesOf, inherited: boo
             signature=_renamed(
                 signature_of(named, "function"), named.name, path.rpartition(".")[2]
             ),
+            modifiers=modifiers_of(named, "function"),
         )
     kind = _kind(target)
     function = init_of(target) if kind == "class" else target
@@ -247,6 +250,7 @@ def _record(path: str, found: Any, style: str, lines_of: LinesOf, inherited: boo
         # is_mutable_set as is_set' is documented as is_set), a private class a module's
         # __getattr__ answers for.
         signature=_renamed(signature_of(target, kind), target.name, path.rpartition(".")[2]),
+        modifiers=modifiers_of(target, kind),
         doc=doc,
         init_doc=init_doc,
         members=members,
@@ -452,16 +456,10 @@ def _renamed(signature: str, old: str, new: str) -> str:
 
 
 def _doc_comment(target: Any, lines_of: LinesOf) -> str:
-    """The ``#:`` comment lines right above an attribute, which autodoc reads as its docstring."""
+    """The ``#:`` comment autodoc reads as an attribute's docstring."""
     if target.kind.value != "attribute" or not target.lineno:
         return ""
-    lines = lines_of(target)
-    found: list[str] = []
-    index = target.lineno - 2
-    while 0 <= index < len(lines) and lines[index].strip().startswith("#:"):
-        found.append(lines[index].strip()[2:].removeprefix(" "))
-        index -= 1
-    return "\n".join(reversed(found)).strip()
+    return doc_comment(lines_of(target), target.lineno, target.endlineno or target.lineno)
 
 
 def _members(target: Any, lines_of: LinesOf, with_inherited: bool) -> tuple[Member, ...]:

@@ -178,14 +178,28 @@ def _griffe_sections(docstring: Any, style: str, griffe: Any) -> list[Any]:
     # any "word:" line, and a NumPy docstring's underlined sections were then one paragraph
     # ("Parameters ---------- sink : ..."): with an underline in the text, the style that
     # finds more sections reads it.
-    method: Literal["heuristics", "max_sections"] = (
-        "max_sections" if _NUMPY_UNDERLINE.search(docstring.value) else "heuristics"
-    )
+    underlined = bool(_NUMPY_UNDERLINE.search(docstring.value))
+    if underlined:
+        google = list(griffe.parse_google(docstring, **_NAPOLEON_GOOGLE))
+        numpy = list(griffe.parse_numpy(docstring, warnings=False))
+        # Counted as lists of fields: griffe's Google parser takes any "word:" line over an
+        # indented one for an admonition, which napoleon reads only under a title it knows
+        # ("Note:"), so jupyter_server's "action : str" items and pint's "For example:" made
+        # more Google sections and the NumPy Parameters and Returns went unread.
+        fields = (_field_sections(google), _field_sections(numpy))
+        if fields[0] != fields[1]:
+            return google if fields[0] > fields[1] else numpy
+    method: Literal["heuristics", "max_sections"] = "max_sections" if underlined else "heuristics"
     return list(
         griffe.parse_auto(
             docstring, method=method, style_order=_AUTO_ORDER, per_style_options=options
         )
     )
+
+
+def _field_sections(sections: list[Any]) -> int:
+    """How many of griffe's ``sections`` are lists of fields: not text, not an admonition."""
+    return sum(section.kind.value not in ("text", "admonition") for section in sections)
 
 
 def _napoleon_headers_closed(docstring: Any, griffe: Any) -> Any:

@@ -69,6 +69,9 @@ class ApiObject:
     # A package's own modules, which autodoc never lists among its members (they have pages of
     # their own) and mkdocstrings' show_submodules documents inside it.
     submodules: tuple[Member, ...] = ()
+    # The words autodoc writes before a function's name, read from its code: "async" (a
+    # coroutine function, which must be awaited), "classmethod", "staticmethod".
+    modifiers: tuple[str, ...] = ()
     file: str = ""
     line: int = 0
 

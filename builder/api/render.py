@@ -83,11 +83,13 @@ def _field_line(name: str, annotation: str, description: str, render_markup: Ren
     return head + ("\n" + indent_text(tail, "  ") if tail else "")
 
 
-def signature_text(obj: ApiObject, prefix: str) -> str:
-    """The signature as an inline code line, its name qualified by ``prefix``."""
-    if not obj.signature:
+def signature_text(obj: ApiObject, prefix: str, written: str = "") -> str:
+    """The signature (``written`` in the page, else the code's) as an inline code line, its
+    name qualified by ``prefix``, after the words autodoc writes before it ("async")."""
+    signature = written or (prefix + obj.signature if obj.signature else "")
+    if not signature:
         return ""
-    return f"`{prefix}{obj.signature}`"
+    return f"`{''.join(word + ' ' for word in obj.modifiers)}{signature}`"
 
 
 def bases_text(obj: ApiObject, options: MemberOptions) -> str:

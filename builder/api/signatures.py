@@ -60,6 +60,18 @@ def is_alias_broken(member: Any) -> bool:
 MAX_VALUE_CHARS = 400
 
 
+# The labels griffe gives a function that change how it is called, in the order autodoc
+# writes them before its name.
+_CALL_LABELS = ("async", "classmethod", "staticmethod")
+
+
+def modifiers_of(target: Any, kind: str) -> tuple[str, ...]:
+    """The words autodoc writes before a ``kind`` object's name: a function's call labels."""
+    if kind != "function":
+        return ()
+    return tuple(label for label in _CALL_LABELS if label in target.labels)
+
+
 def signature_of(target: Any, kind: str) -> str:
     """The signature of a ``kind`` object ("" for a module); a class shows its ``__init__``'s."""
     name = target.name

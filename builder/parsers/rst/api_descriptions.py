@@ -30,9 +30,16 @@ from builder.parsers.rst.events import (
     description_end,
 )
 
-MODULE_LEVEL = frozenset({"function", "class", "exception", "data", "decorator", "type"})
-CLASS_LEVEL = frozenset(
-    {"method", "attribute", "classmethod", "staticmethod", "property", "decoratormethod"}
+# sphinxcontrib-asyncio's directives for coroutines, shown "async": functions, then methods.
+_COROUTINE_FUNCTIONS = frozenset({"cofunction", "coroutinefunction"})
+_COROUTINE_METHODS = frozenset({"comethod", "coroutinemethod"})
+MODULE_LEVEL = (
+    frozenset({"function", "class", "exception", "data", "decorator", "type"})
+    | _COROUTINE_FUNCTIONS
+)
+CLASS_LEVEL = (
+    frozenset({"method", "attribute", "classmethod", "staticmethod", "property", "decoratormethod"})
+    | _COROUTINE_METHODS
 )
 CLASS_LIKE = frozenset({"class", "exception"})
 _AUTO_MODULE_LEVEL = frozenset({"function", "class", "exception", "data", "decorator"})
@@ -152,7 +159,7 @@ def render_api(
     if found is not None:
         events.extend(object_events(found, lines[0], full, shown, line, inner, doc))
     else:
-        events.extend(Text(f"`{signature}`") for signature in lines)
+        events.extend(Text(_written_signature(base, signature, options)) for signature in lines)
     events.extend(render(list(content), content_first, inner, doc))
     if found is not None and full and ctx.sections:
         events.extend(members_events(found, shown, line, inner, doc))
@@ -161,6 +168,25 @@ def render_api(
         top_level = ctx.depth == 0 and found is None and not base.startswith("auto")
         events.append(description_end(content, content_first, line, top_level=top_level))
     return events
+
+
+# The flags of a hand-written description (and the directives named like them) that Sphinx
+# shows before the name, spelt as an autodoc entry read from code spells them.
+_FLAG_WORDS = ("async", "classmethod", "staticmethod")
+
+
+def _written_signature(base: str, signature: str, options: tuple[tuple[str, str], ...]) -> str:
+    """A hand-written signature as Sphinx shows it: ``:async:``, ``:classmethod:`` and
+    ``:staticmethod:`` before the name, ``:type:`` and ``:value:`` (``.. attribute::``,
+    ``.. data::``) after it. trio 0.35.0 documents its low-level I/O waits so
+    ('.. function:: wait_readable(obj)' with ':async:'), which read as plain calls."""
+    named = dict(options)
+    if base in _COROUTINE_FUNCTIONS | _COROUTINE_METHODS:
+        named["async"] = ""
+    words = "".join(f"{flag} " for flag in _FLAG_WORDS if flag in named or flag == base)
+    annotation, value = named.get("type", "").strip(), named.get("value", "").strip()
+    after = (f": {annotation}" if annotation else "") + (f" = {value}" if value else "")
+    return f"`{words}{signature}{after}`"
 
 
 def _shown_name(base: str, full: str, qualified: str, module: str) -> str:

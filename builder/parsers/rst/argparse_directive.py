@@ -1,7 +1,11 @@
 """sphinx-argparse's ``.. argparse::`` from the version's code: the parser a function builds
 (``:module:`` and ``:func:``, or ``:ref: module.function``), its description, usage, options
 and positional arguments, and each subcommand a section (``:path:`` starts at one of them,
-``:nosubcommands:`` leaves them out, ``:nodescription:`` the description)."""
+``:nosubcommands:`` leaves them out, ``:nodescription:`` the description).
+
+sphinx-argparse-cli's ``.. sphinx_argparse_cli::`` (the same ``:module:``, ``:func:`` and
+``:prog:``; pypa/build and tox document their command lines so) and sphinxcontrib-autoprogram's
+``.. autoprogram:: module:parser`` name a parser the same way and are read as it is."""
 
 from __future__ import annotations
 
@@ -9,6 +13,22 @@ from dataclasses import replace
 
 from builder.parsers.rst.click import command_events
 from builder.parsers.rst.events import Context, DocState, Event
+
+# The directives that document an argparse parser, each read as sphinx-argparse's.
+ARGPARSE_DIRECTIVES = frozenset({"argparse", "sphinx_argparse_cli", "autoprogram"})
+
+
+def argparse_options(name: str, argument: str, options: dict[str, str]) -> dict[str, str]:
+    """A ``name`` directive's options as sphinx-argparse's: autoprogram's argument
+    (``module:parser`` or ``module:build_parser()``) is a ``:ref:``, its ``:start_command:``
+    a ``:path:``."""
+    if name != "autoprogram":
+        return options
+    module, _, expression = argument.strip().partition(":")
+    read = dict(options, ref=f"{module}.{expression.strip().removesuffix('()')}")
+    if "start_command" in options:
+        read["path"] = options["start_command"]
+    return read
 
 
 def render_argparse(options: dict[str, str], line: int, ctx: Context, doc: DocState) -> list[Event]:

@@ -57,10 +57,8 @@ def object_events(
     doc: DocState,
 ) -> list[Event]:
     """The signature (as written when it has parentheses) and the docstring's blocks."""
-    if "(" in written:
-        signature = f"`{written}`"
-    else:
-        signature = signature_text(found, full.rpartition(".")[0] + "." if "." in full else "")
+    prefix = full.rpartition(".")[0] + "." if "." in full else ""
+    signature = signature_text(found, prefix, written if "(" in written else "")
     events: list[Event] = [Text(signature)] if signature else []
     if found.kind == "class" and options.show_inheritance:
         events.append(Text(bases_text(found, options)))

@@ -20,7 +20,11 @@ from builder.parsers.rst.api_descriptions import (
     render_api,
     render_generated_pages,
 )
-from builder.parsers.rst.argparse_directive import render_argparse
+from builder.parsers.rst.argparse_directive import (
+    ARGPARSE_DIRECTIVES,
+    argparse_options,
+    render_argparse,
+)
 from builder.parsers.rst.autodoc import (
     find_object,
     member_options,
@@ -83,6 +87,10 @@ VERSION_NOTES = {
     "deprecated": "Deprecated since version",
     "versionremoved": "Removed in version",
 }
+# The methods sphinxcontrib-httpdomain has a directive for ('.. http:get::').
+HTTP_METHODS = frozenset(
+    {"get", "head", "post", "put", "patch", "delete", "options", "trace", "connect", "copy", "any"}
+)
 CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode", "code-tab", "prompt"})
 # Directives that steer the build or draw pictures: nothing in them is prose for a reader.
 DROPPED = frozenset(
@@ -207,6 +215,11 @@ def render_directive(
         code = read_directive(name, rest, body, line, text_arguments=False)
         words = code.argument.split(None, 1)
         fenced = Text(fence(code.content, (words[0] if words else doc.highlight).lower()))
+        # Sphinx shows a caption above its code, most often the file the code goes in (flask's
+        # tutorial: ':caption: flaskr/db.py'), which the code itself does not say.
+        caption = code.option("caption")
+        if caption:
+            return [Text(render_inline(caption)), fenced]
         # sphinx-tabs' '.. code-tab:: console Environment variables': the tab's own label
         # says what the code is for, as a tab's title does.
         if base == "code-tab" and len(words) == 2:
@@ -245,9 +258,10 @@ def render_directive(
         else:
             shown = jupyter_code(name, options, cell.content)
         return [Text(shown)] if shown else []
-    if name == "argparse":
+    if name in ARGPARSE_DIRECTIVES:
         parser = read_directive(name, rest, body, line, text_arguments=True)
-        return render_argparse(dict(parser.options), line, ctx, doc)
+        return render_argparse(argparse_options(name, parser.argument, dict(parser.options)),
+                               line, ctx, doc)  # fmt: skip
     if name == AUTOMODAPI:
         api = read_directive(name, rest, body, line, text_arguments=True)
         return render_automodapi(api.argument, dict(api.options), line, ctx, doc, render)
@@ -411,7 +425,11 @@ def _render_other(
     if ":" in directive.name or name in DESCRIPTIONS:
         # A description of another domain's object (c:function, std:option...): its
         # signature stays as code, like a Python API description's.
-        signature = [Text(f"`{line}`") for line in directive.arguments if line]
+        domain, _, kind = directive.name.partition(":")
+        # sphinxcontrib-httpdomain's '.. http:get:: /users/(id)': Sphinx shows the method
+        # before the path, and without it the path alone says not which request it answers.
+        method = f"{kind.upper()} " if domain == "http" and kind in HTTP_METHODS else ""
+        signature = [Text(f"`{method}{line}`") for line in directive.arguments if line]
         return [*signature, *_content(directive, ctx, doc, render)]
     if _is_shell_session(directive.content):
         return [Text(fence(directive.content, "console"))]

@@ -2,7 +2,8 @@
 
 Every table becomes "cell | cell" rows; cells keep their inline markup for the caller to render.
 A grid table's cell that spans columns or rows is read whole and joins the row it starts in; in
-simple tables a cell spanning columns lands in the first column it covers.
+simple tables a cell spanning columns lands in the first column it covers. A cell's line block or
+bullet list reads as its items joined by "; ", so that no item's marker looks like a column.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import io
 import itertools
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from builder.parsers.rst.events import dedent, indent_of
@@ -20,6 +22,8 @@ _GRID_BORDER = re.compile(r"\+(?:[-=]+\+)+")
 _SIMPLE_BORDER = re.compile(r"=+(?: +=+)*")
 _SIMPLE_RULE = re.compile(r"[-= ]+")
 _LIST_ITEM = re.compile(r"[-*+] +|[-*+]$")
+# A cell's line that starts an item: a line of a line block ("| text") or of a bullet list.
+_CELL_ITEM = re.compile(r"\|(?: +|$)|[-*+] +")
 
 Row = tuple[str, ...]
 # docutils lines up table columns by display width: a wide or full-width character (CJK, most
@@ -56,8 +60,27 @@ def read_grid_table(lines: list[str], start: int) -> tuple[list[Row], int]:
         return _grid_rows_by_column(grid), end
     rows: dict[int, list[str]] = {}
     for top, _left, text in sorted(cells):
-        rows.setdefault(top, []).append(" ".join(line.strip() for line in text if line.strip()))
+        rows.setdefault(top, []).append(cell_text(text))
     return [tuple(row) for row in rows.values()], end
+
+
+def cell_text(lines: Iterable[str]) -> str:
+    """A cell's lines as one line of text; the items of a line block or bullet list in it are
+    joined by "; ", their markers dropped. Joined as written, coverage 7.6.1's table of path
+    patterns, whose cells list files as line blocks, read "`a*.py` | | anything.py |
+    sub1/sub2/another.py | | cat.py": each "|" a column that is not there."""
+    text = ""
+    after_item = False  # the last piece was an item, so a next item is set off from it
+    for line in lines:
+        piece = line.strip()
+        item = _CELL_ITEM.match(piece)
+        if item:
+            piece = piece[item.end() :].strip()
+        if not piece:
+            continue
+        text += ("; " if item and after_item else " ") + piece if text else piece
+        after_item = after_item or bool(item)
+    return text
 
 
 def read_grid_cells(lines: list[str], start: int) -> tuple[GridCells | None, int]:
@@ -220,8 +243,10 @@ def read_csv_table(content: list[str], header: str, delimiter: str = ",") -> lis
 
 
 def read_list_table(content: list[str]) -> list[Row]:
-    """Rows of a list-table directive: a bullet list of rows, each a bullet list of cells."""
+    """Rows of a list-table directive: a bullet list of rows, each a bullet list of cells. A
+    list deeper in a cell is the cell's content, not more cells."""
     rows: list[list[list[str]]] = []
+    cell_depth: int | None = None  # where this row's cell markers stand
     for line in content:
         if not line:
             continue
@@ -231,11 +256,14 @@ def read_list_table(content: list[str]) -> list[Row]:
         if depth == 0 and marker:
             rows.append([])
             stripped = stripped[marker.end() :]
+            depth, cell_depth = marker.end(), None
             marker = _LIST_ITEM.match(stripped)
         if not rows:
             continue
-        if marker:
+        if marker and cell_depth is None:
+            cell_depth = depth
+        if marker and depth == cell_depth:
             rows[-1].append([stripped[marker.end() :]])
         elif rows[-1]:
             rows[-1][-1].append(stripped)
-    return [tuple(" ".join(part for part in cell if part) for cell in row) for row in rows]
+    return [tuple(cell_text(cell) for cell in row) for row in rows]
