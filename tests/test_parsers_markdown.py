@@ -476,6 +476,22 @@ def test_pymdownx_blocks_read_as_admonitions_and_titled_parts() -> None:
     ]
 
 
+def test_pymdownx_block_holds_blocks_with_more_slashes() -> None:
+    # pymdownx.blocks closes a block at a fence of its own length only: "////" closes the tab
+    # inside the "///" admonition, whose own "///" closes it after the text below the tabs.
+    text = (
+        "# A\n\n"
+        "/// admonition | Preview\n    type: preview\n\n"
+        "//// tab | With bases\nBases: `Base`\n////\n\n"
+        "//// tab | Without bases\nNone.\n////\n\n"
+        "Both show the docstring.\n///\n\nAfter.\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "Preview: With bases: Bases: `Base`\n\nWithout bases: None.\n\n"
+        "Both show the docstring.\n\nAfter."
+    ]
+
+
 def test_pymdownx_block_options_are_not_text() -> None:
     # Options are YAML indented right under the header; they read as a code block in the body.
     # After a blank line, indented lines are code, however they look.

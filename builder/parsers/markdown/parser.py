@@ -114,8 +114,8 @@ def _build_parser() -> MarkdownIt:
         {"alt": ["paragraph", "reference", "blockquote"]},
     )  # fmt: skip
     md.use(container_plugin, name="admonition", validate=_is_container_name)
-    # pymdownx.blocks ("/// tip", "//// tab | Title"): an outer block has more slashes.
-    md.use(container_plugin, name="blocks", marker="/", validate=_is_block_header)
+    # pymdownx.blocks ("/// tip", "//// tab | Title"): a block nests in one of another length.
+    md.use(container_plugin, name="blocks", marker="/", validate=_is_block_header, exact_close=True)
     md.block.ruler.before("fence", "tabbed", tabbed_rule)
     # MyST: registered after the container so that only ":::{name}" fences reach it.
     md.use(colon_fence_plugin).use(myst_block_plugin).use(deflist_plugin)
