@@ -111,6 +111,20 @@ def test_footnotes_read_as_in_restructuredtext() -> None:
     ]
 
 
+def test_footnote_definitions_on_consecutive_lines_are_each_a_note() -> None:
+    # griffe 1.7.3's extending.md defines six on six lines: each "[^n]:" line starts a note,
+    # and a note's indented lines are its own.
+    text = (
+        "# Nodes\n\n"
+        "Exec[^1] and Print[^2].\n\n"
+        "[^1]: Deprecated since Python 3.8.\n"
+        "[^2]:\n    A builtin\n    in Python 3.\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "Exec and Print.\n\n[1] Deprecated since Python 3.8.\n\n[2] A builtin in Python 3."
+    ]
+
+
 def test_empty_heading_bodies_still_make_sections() -> None:
     parsed = parse("# A\n## B\n## C\ntext\n", "x.md")
     assert outline(parsed) == [

@@ -110,6 +110,18 @@ def _without_footnote_marks(doc: Document, text: str) -> str:
     )
 
 
+def _footnote_definitions(doc: Document, content: str) -> str:
+    """A paragraph that opens with a footnote's definition, one "[label] text" each: a line
+    that starts "[^label]:" starts the next one, blank line or not (Python-Markdown, GFM)."""
+    starts = [m for m in _FOOTNOTE_DEFINITION.finditer(content) if m.group(1) in doc.footnotes]
+    notes = []
+    for definition, following in zip(starts, [*starts[1:], None], strict=True):
+        end = following.start() if following else len(content)
+        text = render_inline(doc, content[definition.end() : end])[0]
+        notes.append(f"[{definition.group(1)}] {text}".rstrip())
+    return "\n\n".join(notes)
+
+
 def render_inline(doc: Document, content: str, *, heading: bool = False) -> tuple[str, str]:
     """Plain text of inline Markdown source, and the first ``id``/``name`` of inline HTML in it.
 
@@ -233,8 +245,7 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
         content = doc.tokens[index + 1].content
         definition = _FOOTNOTE_DEFINITION.match(content)
         if definition and definition.group(1) in doc.footnotes:
-            text = render_inline(doc, content[definition.end() :])[0]
-            return f"[{definition.group(1)}] {text}".rstrip()
+            return _footnote_definitions(doc, content)
     if kind == "paragraph_open":
         return render_inline(doc, drop_abbreviations(doc.tokens[index + 1].content))[0]
     if kind == "heading_open":
