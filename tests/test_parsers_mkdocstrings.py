@@ -107,6 +107,31 @@ def test_a_module_shows_what_it_imports_only_when_exported_or_named(tmp_path: Pa
     assert container is not None and container.sections[0].body == "Note: Inside."
 
 
+def test_a_module_with_all_shows_what_it_defines_and_what_all_names(tmp_path: Path) -> None:
+    # textual's __init__.py: __all__ names log (and the imported on), not the Logger class it
+    # defines, which mkdocstrings-python documents too (its templates drop only an import
+    # __all__ leaves out); its own __all__ is no member.
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "events.py").write_text('def on() -> None:\n    """Decorate."""\n')
+    (tmp_path / "app" / "__init__.py").write_text(
+        "from app.events import on\nfrom os import path\n\n"
+        '__all__ = ["log", "on"]\n\n\n'
+        'def log() -> None:\n    """Log."""\n\n\n'
+        'class Logger:\n    """Logs to the console."""\n\n'
+        '    def info(self) -> None:\n        """Log at info level."""\n',
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    headings = [
+        [s.heading for s in parsed.sections[1:]]
+        for text in ("", "    options:\n      filters: public\n")
+        if (parsed := parse_file("x.md", f"# X\n\n::: app\n{text}", source)) is not None
+    ]
+    assert headings == [
+        ["app", "app.Logger", "app.Logger.info", "app.log", "app.on"],
+        ["app", "app.log", "app.on"],  # griffe's is_public: what __all__ names
+    ]
+
+
 def test_a_heading_written_before_the_block_sets_the_objects_level(tmp_path: Path) -> None:
     """``# ::: shapes`` (an API page of mkdocstrings' projects, markdown-exec's among them) is
     the block with its heading level given, not a heading titled '::: shapes' over its options

@@ -466,12 +466,19 @@ def _doc_comment(target: Any, lines_of: LinesOf) -> str:
 
 def _members(target: Any, lines_of: LinesOf, with_inherited: bool) -> tuple[Member, ...]:
     """Own members in source order, then inherited ones (for a class, when asked: finding
-    them costs more than the rest of the record). A module with
-    ``__all__`` lists exactly those names, in that order, imported or not, as autodoc does."""
+    them costs more than the rest of the record). A module with ``__all__`` lists those names
+    first, in that order, imported or not, then what it defines that ``__all__`` leaves out."""
     exports = getattr(target, "exports", None) if target.kind.value == "module" else None
     if exports is not None:
-        names = [str(name) for name in exports if str(name) in target.members]
-        return tuple(_member(name, target.members[name], lines_of) for name in dict.fromkeys(names))
+        names = dict.fromkeys(str(name) for name in exports if str(name) in target.members)
+        return tuple(_member(name, target.members[name], lines_of) for name in names) + tuple(
+            _member(name, member, lines_of, unlisted=True)
+            for name, member in target.members.items()
+            if name not in names
+            and name != "__all__"
+            and not member.is_alias
+            and _listable(member, lines_of)
+        )
     listed: list[Member] = []
     for name, member in target.members.items():
         imported = bool(member.is_alias)
@@ -518,7 +525,13 @@ def _has_docstrings(target: Any, lines_of: LinesOf) -> bool:
 
 
 def _member(
-    name: str, member: Any, lines_of: LinesOf, *, imported: bool = False, inherited: bool = False
+    name: str,
+    member: Any,
+    lines_of: LinesOf,
+    *,
+    imported: bool = False,
+    inherited: bool = False,
+    unlisted: bool = False,
 ) -> Member:
     """The listing of one member: its kind, whether it is documented, and how it came."""
     documented = _documented(member, lines_of)
@@ -530,6 +543,7 @@ def _member(
         inherited=inherited,
         meta_private=_meta_private(member),
         documented_within=not documented and _documented_within(member, lines_of),
+        unlisted=unlisted,
     )
 
 

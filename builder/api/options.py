@@ -127,7 +127,10 @@ def mkdocstrings_options(options: Mapping[str, Any]) -> MemberOptions:
         # names it): a module's own imports (``BaseModel`` in ``pydantic.json_schema``) are
         # documented where they are defined.
         imported=False,
+        # "public" keeps what griffe deems public: no private names, nor (below) what a
+        # module's __all__ leaves out.
         filters=tuple(str(f) for f in filters) if isinstance(filters, list) else ("!^_[^_]",),
+        public=filters == "public",
         # mkdocstrings-python shows the bases a class names, brief, as autodoc does.
         show_inheritance=bool(options.get("show_bases", True)),
         object_base=False,
