@@ -48,6 +48,23 @@ def test_blocks_become_sections_with_their_members(tmp_path: Path) -> None:
     assert parsed.api == ApiUse(objects=3)
 
 
+def test_ignore_init_summary_drops_the_merged_init_summary(tmp_path: Path) -> None:
+    # griffe, textual and pydantic set docstring_options: {ignore_init_summary: true} with
+    # merge_init_into_class: the class shows no "Initialize the loader." line from __init__.
+    options = "    options:\n      merge_init_into_class: true\n"
+    ignoring = options + "      docstring_options:\n        ignore_init_summary: true\n"
+    source = package_source(tmp_path)
+    bodies = [
+        parsed.sections[1].body
+        for text in (options, ignoring, ignoring + "      docstring_style: sphinx\n")
+        if (parsed := parse_file("x.md", f"# X\n\n::: shapes.Circle\n{text}", source))
+    ]
+    assert [body.endswith("Make a circle of ``radius``.") for body in bodies] == [
+        True, False, True,  # griffe's sphinx parser has no such option
+    ]  # fmt: skip
+    assert bodies[1].endswith("Parameters:\n- radius (float): The distance from the centre.")
+
+
 def test_show_bases_is_on_unless_the_options_turn_it_off(tmp_path: Path) -> None:
     # mkdocstrings-python's show_bases (default true) shows the bases a class names, a member
     # class's too; a class that names none (Shape) shows no line; mkautodoc shows none.

@@ -118,6 +118,9 @@ class MemberOptions:
     submodules: bool = False  # mkdocstrings' show_submodules: a package's modules inside it
     # A class that names no base is "Bases: object" to autodoc; mkdocstrings shows no line.
     object_base: bool = True
+    # griffe's ignore_init_summary (mkdocstrings' docstring_options): an ``__init__`` merged
+    # into its class loses its first two lines, the summary ("Initialize the loader.").
+    init_summary: bool = True
 
 
 class ApiSource(Protocol):

@@ -29,10 +29,20 @@ def docstring_parts(obj: ApiObject, options: MemberOptions) -> tuple[DocPart, ..
     """The parts of the docstring a section shows; a class's per ``options.class_content``."""
     if obj.kind == "class":
         if options.class_content == "both" and obj.init_doc:
-            return (*obj.doc, *obj.init_doc)
+            init_doc = obj.init_doc if options.init_summary else _without_summary(obj.init_doc)
+            return (*obj.doc, *init_doc)
         if options.class_content == "init" and obj.init_doc:
             return obj.init_doc
     return obj.doc
+
+
+def _without_summary(parts: tuple[DocPart, ...]) -> tuple[DocPart, ...]:
+    """``parts`` without the first two lines of their leading text, as griffe's google and
+    numpy parsers skip them under ignore_init_summary (a part left empty goes)."""
+    if not parts or parts[0].title or not parts[0].text:
+        return parts
+    rest = "\n".join(parts[0].text.split("\n")[2:]).strip()
+    return ((replace(parts[0], text=rest),) if rest else ()) + parts[1:]
 
 
 def docstring_events(
