@@ -103,3 +103,28 @@ def test_the_folders_conf_py_puts_on_sys_path_come_first(tmp_path: Path) -> None
     (docs / "conf.py").write_text("", encoding="utf-8")
     tree = find_code(docs, project_root=project)
     assert tree is not None and tree.packages == ("examples", "test")
+
+
+def test_the_folders_mkdocstrings_searches_come_first_namespace_packages_too(
+    tmp_path: Path,
+) -> None:
+    # mkdocstrings-python 1.16.12: mkdocs.yml's handler searches src, whose
+    # mkdocstrings_handlers has no __init__.py (a namespace package), and docs/snippets; the
+    # project's root holds only tests/ and a package beside the docs that is no API.
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    (project / "mkdocs.yml").write_text(
+        "site_name: X\nplugins:\n- mkdocstrings:\n    handlers:\n      python:\n"
+        "        paths: [src, docs/snippets, ../outside]\n",
+        encoding="utf-8",
+    )
+    write_package(project / "src" / "handlers_ns")  # src/handlers_ns/shapes/__init__.py
+    write_package(project / "docs" / "snippets")
+    write_package(project)
+    config = project / "mkdocs.yml"
+    tree = find_code(project / "docs", mkdocs_config=config, project_root=project)
+    assert tree is not None and tree.folder == project / "src"
+    assert tree.packages == ("handlers_ns",) and tree.files == 3
+    (config).write_text("site_name: X\n", encoding="utf-8")  # no paths: beside the docs
+    tree = find_code(project / "docs", mkdocs_config=config, project_root=project)
+    assert tree is not None and tree.folder == project

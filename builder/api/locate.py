@@ -2,7 +2,9 @@
 
 The folder comes from the catalog's ``source_dir`` when given, then from the folders the
 docs' ``conf.py`` puts on ``sys.path`` (``builder.api.conf_paths``) that are outside the docs
-and inside the project, otherwise from the usual places beside the docs: ``<docs>/src``,
+and inside the project, or those an MkDocs config's mkdocstrings Python handler searches
+(its ``paths``, where a namespace package counts too), otherwise from the usual places beside
+the docs: ``<docs>/src``,
 ``<docs>/../src``, ``<docs>/..`` and, for versions read from git or an archive, ``<tree>/src``
 and ``<tree>``; last the project's root (the folder includes are read within) and its
 ``src``, for docs further down (``doc/source``). A folder counts when it holds a package (a
@@ -81,6 +83,14 @@ def find_code(
             packages = tuple(name for name in packages_in(folder) if name not in _NOT_DOCUMENTED)
             if packages:
                 return _fingerprint(folder, packages, docs, mkdocs_config)
+        for folder in mkdocstrings_folders(mkdocs_config, docs, project_root):
+            packages = tuple(
+                name
+                for name in (*packages_in(folder), *namespace_packages_in(folder))
+                if name not in _NOT_DOCUMENTED
+            )
+            if packages:
+                return _fingerprint(folder, packages, docs, mkdocs_config)
     for folder in candidate_folders(docs, source_dir, code_root, project_root):
         packages = packages_in(folder)
         if packages:
@@ -102,6 +112,45 @@ def conf_folders(docs: Path, project_root: Path) -> tuple[Path, ...]:
         if where.is_relative_to(root) and not where.is_relative_to(inside):
             folders.append(folder)
     return tuple(folders)
+
+
+def mkdocstrings_folders(config: Path | None, docs: Path, project_root: Path) -> tuple[Path, ...]:
+    """The folders an MkDocs config's mkdocstrings Python handler puts on griffe's search path
+    (``paths``, relative to the config's folder), in its order, that are in the project."""
+    if config is None:
+        return ()
+    from builder.projects.mkdocs import read_config
+    from builder.projects.mkdocs_plugins import plugin_options
+
+    plugin = plugin_options(read_config(config, []), "mkdocstrings") or {}
+    handlers = plugin.get("handlers")
+    python = handlers.get("python") if isinstance(handlers, dict) else None
+    paths = python.get("paths") if isinstance(python, dict) else None
+    if not isinstance(paths, list):
+        return ()
+    root = project_root.resolve()
+    # Spelled as the docs are (the report names the folder) when the config is beside them.
+    base = next((up for up in (docs, *docs.parents) if up.resolve() == config.parent.resolve()),
+                config.parent)  # fmt: skip
+    folders = [Path(os.path.normpath(base / str(path))) for path in paths]
+    return tuple(folder for folder in folders if folder.resolve().is_relative_to(root))
+
+
+def namespace_packages_in(folder: Path) -> tuple[str, ...]:
+    """The namespace packages directly in ``folder``: folders without ``__init__.py`` that hold
+    a package (``src/mkdocstrings_handlers/python``), which griffe loads from a search path."""
+    try:
+        children = sorted(folder.iterdir())
+    except OSError:
+        return ()
+    return tuple(
+        child.name
+        for child in children
+        if child.name.isidentifier()
+        and child.is_dir()
+        and not (child / "__init__.py").is_file()
+        and packages_in(child)
+    )
 
 
 def packages_in(folder: Path) -> tuple[str, ...]:
