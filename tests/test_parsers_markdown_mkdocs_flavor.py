@@ -70,6 +70,20 @@ def test_pymdownx_marks_stay_as_written_where_mkdocs_yml_does_not_enable_them() 
     assert headings(MARKS, None)[0][2] == body
 
 
+def test_inlinehilite_language_markers_leave_inline_code() -> None:
+    # Material's docs: "Blocks must be enclosed in `#!latex $$...$$` or `#!latex \\[...\\]`";
+    # pymdownx.inlinehilite shows the code highlighted, without its marker.
+    text = (
+        "# `#!python len()`\n\n"
+        "Call `#!python range(10)`, `:::js alert()` or `#!/bin/sh`; `# comment` stays.\n"
+    )
+    enabled = MkDocsMarkdown(frozenset({"pymdownx.inlinehilite"}))
+    assert headings(text, enabled) == [
+        (1, "len()", "Call `range(10)`, `alert()` or `#!/bin/sh`; `# comment` stays.")
+    ]
+    assert headings(text, MkDocsMarkdown())[0][2].startswith("Call `#!python range(10)`")
+
+
 def test_marks_are_read_as_the_extensions_of_mkdocs_yml_enable_them(tmp_path: Path) -> None:
     (tmp_path / "mkdocs.yml").write_text(
         "site_name: Demo\nmarkdown_extensions:\n  - pymdownx.mark\n"

@@ -29,6 +29,7 @@ from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
 from builder.parsers.markdown.myst_syntax import directive_name, humane_label, render_role
 from builder.parsers.markdown.pandoc_divs import callout_kind
 from builder.parsers.markdown.python_markdown import (
+    code_span_text,
     drop_abbreviations,
     read_marks,
     resolve_cross_references,
@@ -166,9 +167,12 @@ def _inline_text(
         elif kind in ("math_inline", "math_inline_double"):
             out.append(f"{child.markup}{child.content}{child.markup}")
         elif kind == "code_inline":
+            code = child.content
+            if (mkdocs := mkdocs_markdown()) is not None:
+                code = code_span_text(code, mkdocs.extensions)
             fence = "" if heading else child.markup
-            pad = " " if child.content[:1] == "`" or child.content[-1:] == "`" else ""
-            out.append(f"{fence}{pad}{child.content}{pad}{fence}" if fence else child.content)
+            pad = " " if code[:1] == "`" or code[-1:] == "`" else ""
+            out.append(f"{fence}{pad}{code}{pad}{fence}" if fence else code)
         elif kind in ("softbreak", "hardbreak") and out and out[-1][-1:] == "\n":
             continue  # the end of a line a <br> already broke
         elif kind == "softbreak":
