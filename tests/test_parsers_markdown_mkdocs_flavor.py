@@ -84,6 +84,21 @@ def test_inlinehilite_language_markers_leave_inline_code() -> None:
     assert headings(text, MkDocsMarkdown())[0][2].startswith("Call `#!python range(10)`")
 
 
+def test_collapsible_callouts_read_as_admonitions() -> None:
+    # markdown-callouts (griffe, mkdocstrings-python, MkDocs' own docs): ">? NOTE: **Title**"
+    # is a collapsed block, ">!" an open one, each labelled by its kind.
+    text = (
+        "# A\n\n>? QUESTION: **What's that?**\n> Aliases are imports.\n\n"
+        ">! EXAMPLE: **New style:**\n>\n> ```django\n> {{ x }}\n> ```\n\n> ? plain quote\n"
+    )
+    enabled = MkDocsMarkdown(frozenset({"callouts"}))
+    assert headings(text, enabled)[0][2] == (
+        "Question: What's that? Aliases are imports.\n\n"
+        "Example: New style:\n\n```django\n{{ x }}\n```\n\n> ? plain quote"
+    )
+    assert headings(text, MkDocsMarkdown())[0][2].startswith("> ? QUESTION: What's that?")
+
+
 def test_marks_are_read_as_the_extensions_of_mkdocs_yml_enable_them(tmp_path: Path) -> None:
     (tmp_path / "mkdocs.yml").write_text(
         "site_name: Demo\nmarkdown_extensions:\n  - pymdownx.mark\n"

@@ -46,6 +46,10 @@ MAX_INLINE_CHARS = 100_000
 _WHITESPACE = re.compile(r"\s{2,}|[\t\n]")
 _LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 _ALERT = re.compile(r"\[!(\w+)\]\s*")
+# markdown-callouts' collapsible blocks (">? NOTE: **Title**", open: ">! NOTE:"), details with
+# the kind as a label: the quote's text starts with the mark.
+_COLLAPSIBLE_CALLOUT = re.compile(r"[?!] ([A-Z]+):[ \t]*")
+_CALLOUTS_EXTENSION = "callouts"
 _ADMONITION_KIND = re.compile(r"\{?([A-Za-z][\w-]*)\}?")
 # remark-directive's container: a name, its label in brackets, attributes in braces.
 _DIRECTIVE_HEADER = re.compile(r"([A-Za-z][\w-]*)(?:\[([^\]\n]*)\])?(?:\{[^{}\n]*\})?")
@@ -335,6 +339,10 @@ def _render_quote(doc: Document, index: int, close: int) -> str:
     alert = _ALERT.match(text)
     if alert:  # GitHub's "> [!NOTE]" alerts read as admonitions
         return labelled(alert.group(1).capitalize(), text[alert.end() :].lstrip().rstrip())
+    mkdocs = mkdocs_markdown()
+    callout = _COLLAPSIBLE_CALLOUT.match(text) if mkdocs is not None else None
+    if callout and mkdocs is not None and _CALLOUTS_EXTENSION in mkdocs.extensions:
+        return labelled(callout.group(1).capitalize(), text[callout.end() :].rstrip())
     return "\n".join(f"> {line}" if line else ">" for line in text.split("\n"))
 
 
