@@ -109,6 +109,20 @@ def test_theme_folders_exclude_docs_and_html_are_never_pages(tmp_path: Path) -> 
     assert "notes.tmp.md" not in relpaths
 
 
+def test_the_exclude_plugins_globs_are_never_pages(tmp_path: Path) -> None:
+    # textual's mkdocs.yml: "plugins: [exclude: {glob: ['**/_template.md', 'snippets/*']}]",
+    # the mkdocs-exclude plugin, which MkDocs' exclude_docs came after.
+    config = MKDOCS_YML + (
+        "plugins:\n  - search\n  - exclude:\n      glob:\n        - 'guide/*'\n"
+        "        - '**/about.md'\n      regex: ['.*\\.tmp$']\n"
+    )
+    layout, listing = project_listing(version(make_project(tmp_path, config)))
+    relpaths = {c.relpath for c in listing.candidates}
+    assert {"guide/start.md", "guide/advanced.md", "about.md"}.isdisjoint(relpaths)
+    assert {"index.md", "usage.md"} <= relpaths
+    assert "exclude plugin: its regex patterns are not supported; ignored" in layout.notes
+
+
 def test_a_page_without_heading_takes_its_nav_title(tmp_path: Path) -> None:
     records = compiled_records(version(make_project(tmp_path)))
     usage = [r for r in records if r["source"] == "usage.md"]
