@@ -49,9 +49,17 @@ _T = TypeVar("_T")
 class GriffeSource:
     """An :class:`~builder.api.model.ApiSource` over the packages in one folder."""
 
-    def __init__(self, code_dir: Path, settings: ApiSettings, described: str) -> None:
+    def __init__(
+        self,
+        code_dir: Path,
+        settings: ApiSettings,
+        described: str,
+        more_dirs: tuple[Path, ...] = (),
+    ) -> None:
         self.code_dir = code_dir
         self._root = code_dir.resolve()  # griffe names files by their resolved search path
+        # Further search paths (an MkDocs handler's other paths), searched after code_dir.
+        self._roots = (self._root, *(folder.resolve() for folder in more_dirs))
         self._settings = settings
         self._described = described
         self._loader: griffe.GriffeLoader | None = None
@@ -82,7 +90,7 @@ class GriffeSource:
         if not module and self._shadowed is not None:
             found = self._shadowed.member_over(found)
         record = self._followed(lambda: _record(path, found, style, self._lines, inherited))
-        return None if record is None else replace(record, file=_relative(record.file, self._root))
+        return None if record is None else replace(record, file=_relative(record.file, self._roots))
 
     def command(self, path: str) -> CliCommand | None:
         found = self._resolved(path)
@@ -178,7 +186,7 @@ class GriffeSource:
             self._shadowed = ShadowedMembers()
             self._loader = FolderModulesLoader(
                 extensions=griffe.load_extensions(self._shadowed),
-                search_paths=[self._root],
+                search_paths=list(self._roots),
                 allow_inspection=False,
                 store_source=True,
             )
@@ -258,12 +266,14 @@ def _record(path: str, found: Any, style: str, lines_of: LinesOf, inherited: boo
     )
 
 
-def _relative(file: str, root: Path) -> str:
-    """``file`` relative to the code folder, as a reader of the package knows it."""
-    try:
-        return Path(file).relative_to(root).as_posix()
-    except ValueError:
-        return file
+def _relative(file: str, roots: tuple[Path, ...]) -> str:
+    """``file`` relative to the code folder it is in, as a reader of the package knows it."""
+    for root in roots:
+        try:
+            return Path(file).relative_to(root).as_posix()
+        except ValueError:
+            continue
+    return file
 
 
 def _kind(target: Any) -> str:
