@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +35,8 @@ PAGE_SUFFIXES = (".md", ".markdown")
 NOTEBOOK_PLUGIN = "mkdocs-jupyter"
 # mkdocs-exclude: files its globs match are no pages (MkDocs' exclude_docs came later).
 EXCLUDE_PLUGIN = "exclude"
+# mkdocs-static-i18n: each page in the other languages too (index.fr.md, or fr/index.md).
+I18N_PLUGIN = "i18n"
 # Theme templates live here by convention even when custom_dir names another folder.
 OVERRIDES_FOLDER = "overrides"
 # The most configs one INHERIT chain reads (the config itself included).
@@ -322,7 +325,7 @@ def _excluded(
     config: dict[str, Any], config_dir: Path, docs_root: Path, notes: list[str]
 ) -> tuple[str, ...]:
     """Globs (relative to docs_dir) of files that are never pages: the theme's folders,
-    exclude_docs and the mkdocs-exclude plugin's globs."""
+    exclude_docs, the mkdocs-exclude plugin's globs and the other languages' pages."""
     patterns = [OVERRIDES_FOLDER]
     theme = config.get("theme")
     custom_dir = theme.get("custom_dir") if isinstance(theme, dict) else None
@@ -336,7 +339,31 @@ def _excluded(
     elif exclude_docs is not None:
         notes.append("exclude_docs is not text (gitignore lines); not used")
     patterns.extend(_plugin_excluded(plugin_options(config, EXCLUDE_PLUGIN) or {}, notes))
+    patterns.extend(_other_languages(plugin_options(config, I18N_PLUGIN) or {}, notes))
     return tuple(patterns)
+
+
+def _other_languages(options: dict[str, Any], notes: list[str]) -> list[str]:
+    """The pages of mkdocs-static-i18n's languages other than the default one, which repeat
+    the docs in translation: ``*.fr.md`` (its "suffix" structure, the default) or ``fr/`` (its
+    "folder" structure). The default language's pages are the version's."""
+    languages = options.get("languages")
+    if not isinstance(languages, list):
+        return []
+    locales = [
+        str(language["locale"])
+        for language in languages
+        if isinstance(language, dict)
+        and language.get("locale")
+        and language.get("default") is not True
+        and re.fullmatch(r"[\w-]+", str(language["locale"]))
+    ]
+    if not locales:
+        return []
+    notes.append(f"{I18N_PLUGIN} plugin: the pages in {', '.join(locales)} are left out")
+    if options.get("docs_structure") == "folder":
+        return [f"{locale}/" for locale in locales]
+    return [f"*.{locale}{suffix}" for locale in locales for suffix in PAGE_SUFFIXES]
 
 
 def _plugin_excluded(options: dict[str, Any], notes: list[str]) -> Iterator[str]:
