@@ -83,6 +83,18 @@ def test_show_bases_is_on_unless_the_options_turn_it_off(tmp_path: Path) -> None
     assert turned_off[0][1] == mkautodoc[0][1] == "A round shape."
 
 
+def test_a_member_the_block_names_is_an_entry_without_a_docstring(tmp_path: Path) -> None:
+    # pydantic's config.md names ExtraValues (a type alias without a docstring) among the
+    # members: mkdocstrings renders it as an entry; unnamed bare members are a list.
+    text = "# X\n\n::: shapes.base.Shape\n    options:\n      members: [undocumented, sides]\n"
+    parsed = parse_file("x.md", text, package_source(tmp_path))
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections[2:]] == [
+        ("shapes.base.Shape.undocumented", "`undocumented() -> None`"),
+        ("shapes.base.Shape.sides", "`sides: int = 0`\n\nHow many sides the shape has."),
+    ]
+
+
 def test_members_false_and_a_missing_object(tmp_path: Path) -> None:
     text = "# X\n\n::: shapes.Shape\n    options:\n      members: false\n\n::: shapes.Nope\n"
     parsed = parse_file("x.md", text, package_source(tmp_path))

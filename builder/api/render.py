@@ -147,13 +147,16 @@ def member_events(
         chosen = sorted((m for m in obj.submodules if _shown(m, options)), key=lambda m: m.name)
         found.extend((m, source.find(f"{obj.path}.{m.name}", style, module=True)) for m in chosen)
         shown = [(member, child) for member, child in found if child is not None]
-    bare = [child for member, child in shown if _signature_only(member, child)]
+    # Members a directive names are entries of their own, docstring or not, as autodoc and
+    # mkdocstrings render them.
+    named = set(options.members or ())
+    bare = [c for m, c in shown if m.name not in named and _signature_only(m, c)]
     events: list[Event] = []
     if bare:
         lines = [f"- `{child.signature or child.path.rsplit('.', 1)[-1]}`" for child in bare]
         events.append(Text("Members without a description:\n" + "\n".join(lines)))
     for member, child in shown:
-        if _signature_only(member, child):
+        if member.name not in named and _signature_only(member, child):
             continue
         events.append(
             Heading(title=child.path, line=line, last_line=line, claim_line=line,
