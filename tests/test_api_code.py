@@ -48,13 +48,23 @@ def test_doc_comments_document_attributes_and_signatures_show_types(tmp_path: Pa
     assert describe is not None and describe.signature == "describe() -> str"
 
 
-def test_a_module_with_all_lists_exactly_its_exports(tmp_path: Path) -> None:
+def test_a_module_with_all_lists_its_exports_then_what_it_defines(tmp_path: Path) -> None:
     package = package_source(tmp_path).find("shapes")
     assert package is not None
     assert package.kind == "module" and package.signature == ""
-    assert [(m.name, m.kind) for m in package.members] == [
-        ("Circle", "class"), ("Shape", "class"), ("area", "function"),
+    assert [(m.name, m.kind, m.unlisted) for m in package.members] == [
+        ("Circle", "class", False), ("Shape", "class", False), ("area", "function", False),
     ]  # fmt: skip
+    (tmp_path / "logs.py").write_text(
+        '__all__ = ["log"]\n\n\ndef log() -> None:\n    """Log."""\n\n\n'
+        'class Logger:\n    """Not exported."""\n',
+        encoding="utf-8",
+    )
+    logs = package_source(tmp_path).find("logs")
+    assert logs is not None
+    assert [(m.name, m.unlisted) for m in logs.members] == [("log", False), ("Logger", True)]
+    # autodoc's automodule lists exactly what __all__ names.
+    assert [m.name for m in select_members(logs, MemberOptions(members=()))] == ["log"]
 
 
 def test_missing_objects_and_packages_are_none(tmp_path: Path) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from builder.api.locate import api_note, find_code
+from builder.api.locate import CodeTree, api_note, find_code, open_source
 from builder.model import ApiUse
 from tests.api_support import write_package
 
@@ -103,3 +103,71 @@ def test_the_folders_conf_py_puts_on_sys_path_come_first(tmp_path: Path) -> None
     (docs / "conf.py").write_text("", encoding="utf-8")
     tree = find_code(docs, project_root=project)
     assert tree is not None and tree.packages == ("examples", "test")
+
+
+def test_the_folders_mkdocstrings_searches_come_first_namespace_packages_too(
+    tmp_path: Path,
+) -> None:
+    # mkdocstrings-python 1.16.12: mkdocs.yml's handler searches src, whose
+    # mkdocstrings_handlers has no __init__.py (a namespace package), and docs/snippets; the
+    # project's root holds only tests/ and a package beside the docs that is no API.
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    (project / "mkdocs.yml").write_text(
+        "site_name: X\nplugins:\n- mkdocstrings:\n    handlers:\n      python:\n"
+        "        paths: [src, docs/snippets, ../outside]\n",
+        encoding="utf-8",
+    )
+    write_package(project / "src" / "handlers_ns")  # src/handlers_ns/shapes/__init__.py
+    write_package(project / "docs" / "snippets")
+    write_package(project)
+    config = project / "mkdocs.yml"
+    tree = find_code(project / "docs", mkdocs_config=config, project_root=project)
+    assert tree is not None and tree.folder == project / "src"
+    assert tree.packages == ("handlers_ns",)
+    # docs/snippets is searched too (../outside is not in the project): 3 files each.
+    assert tree.more_folders == (project / "docs" / "snippets",) and tree.files == 6
+    (config).write_text("site_name: X\n", encoding="utf-8")  # no paths: beside the docs
+    tree = find_code(project / "docs", mkdocs_config=config, project_root=project)
+    assert tree is not None and tree.folder == project
+
+
+def test_the_other_folders_mkdocstrings_searches_are_searched_too(tmp_path: Path) -> None:
+    # griffe 1.7.3: paths [src, scripts, .]; its contributor guide documents scripts/make.py
+    # and the root's duties.py with '::: make.setup' and '::: duties.check' blocks.
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    (project / "mkdocs.yml").write_text(
+        "site_name: X\nplugins:\n- mkdocstrings:\n    handlers:\n      python:\n"
+        "        paths: [src, scripts, .]\n",
+        encoding="utf-8",
+    )
+    write_package(project / "src")
+    (project / "scripts").mkdir()
+    (project / "scripts" / "make.py").write_text(
+        'def setup() -> None:\n    """Set up the environments."""\n', encoding="utf-8"
+    )
+    (project / "duties.py").write_text('def check():\n    """Check it all."""\n', "utf-8")
+    config = project / "mkdocs.yml"
+
+    def tree_of() -> CodeTree:
+        found = find_code(
+            project / "docs", project / "src", mkdocs_config=config, project_root=project
+        )
+        assert found is not None
+        return found
+
+    tree = tree_of()
+    assert tree.folder == project / "src" and tree.packages == ("shapes",)
+    assert tree.more_folders == (project / "scripts", project)
+    source = open_source(tree, project / "docs")
+    setup, check = source.find("make.setup"), source.find("duties.check")
+    assert setup is not None and check is not None
+    assert (setup.doc[0].text, setup.file, check.file) == (
+        "Set up the environments.",
+        "make.py",
+        "duties.py",
+    )
+    first = tree.fingerprint
+    (project / "scripts" / "make.py").write_text("def setup() -> None: ...\n", "utf-8")
+    assert tree_of().fingerprint != first

@@ -111,6 +111,20 @@ def test_footnotes_read_as_in_restructuredtext() -> None:
     ]
 
 
+def test_footnote_definitions_on_consecutive_lines_are_each_a_note() -> None:
+    # griffe 1.7.3's extending.md defines six on six lines: each "[^n]:" line starts a note,
+    # and a note's indented lines are its own.
+    text = (
+        "# Nodes\n\n"
+        "Exec[^1] and Print[^2].\n\n"
+        "[^1]: Deprecated since Python 3.8.\n"
+        "[^2]:\n    A builtin\n    in Python 3.\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "Exec and Print.\n\n[1] Deprecated since Python 3.8.\n\n[2] A builtin in Python 3."
+    ]
+
+
 def test_empty_heading_bodies_still_make_sections() -> None:
     parsed = parse("# A\n## B\n## C\ntext\n", "x.md")
     assert outline(parsed) == [
@@ -473,6 +487,22 @@ def test_pymdownx_blocks_read_as_admonitions_and_titled_parts() -> None:
         "Note: Technical Details\n\nInner.\n\n"
         "More: Hidden text.\n\n"
         "/// Returns the value, not a block"
+    ]
+
+
+def test_pymdownx_block_holds_blocks_with_more_slashes() -> None:
+    # pymdownx.blocks closes a block at a fence of its own length only: "////" closes the tab
+    # inside the "///" admonition, whose own "///" closes it after the text below the tabs.
+    text = (
+        "# A\n\n"
+        "/// admonition | Preview\n    type: preview\n\n"
+        "//// tab | With bases\nBases: `Base`\n////\n\n"
+        "//// tab | Without bases\nNone.\n////\n\n"
+        "Both show the docstring.\n///\n\nAfter.\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "Preview: With bases: Bases: `Base`\n\nWithout bases: None.\n\n"
+        "Both show the docstring.\n\nAfter."
     ]
 
 

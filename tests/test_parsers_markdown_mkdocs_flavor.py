@@ -70,6 +70,59 @@ def test_pymdownx_marks_stay_as_written_where_mkdocs_yml_does_not_enable_them() 
     assert headings(MARKS, None)[0][2] == body
 
 
+def test_inlinehilite_language_markers_leave_inline_code() -> None:
+    # Material's docs: "Blocks must be enclosed in `#!latex $$...$$` or `#!latex \\[...\\]`";
+    # pymdownx.inlinehilite shows the code highlighted, without its marker.
+    text = (
+        "# `#!python len()`\n\n"
+        "Call `#!python range(10)`, `:::js alert()` or `#!/bin/sh`; `# comment` stays.\n"
+    )
+    enabled = MkDocsMarkdown(frozenset({"pymdownx.inlinehilite"}))
+    assert headings(text, enabled) == [
+        (1, "len()", "Call `range(10)`, `alert()` or `#!/bin/sh`; `# comment` stays.")
+    ]
+    assert headings(text, MkDocsMarkdown())[0][2].startswith("Call `#!python range(10)`")
+
+
+def test_collapsible_callouts_read_as_admonitions() -> None:
+    # markdown-callouts (griffe, mkdocstrings-python, MkDocs' own docs): ">? NOTE: **Title**"
+    # is a collapsed block, ">!" an open one, each labelled by its kind.
+    text = (
+        "# A\n\n>? QUESTION: **What's that?**\n> Aliases are imports.\n\n"
+        ">! EXAMPLE: **New style:**\n>\n> ```django\n> {{ x }}\n> ```\n\n> ? plain quote\n"
+    )
+    enabled = MkDocsMarkdown(frozenset({"callouts"}))
+    assert headings(text, enabled)[0][2] == (
+        "Question: What's that? Aliases are imports.\n\n"
+        "Example: New style:\n\n```django\n{{ x }}\n```\n\n> ? plain quote"
+    )
+    assert headings(text, MkDocsMarkdown())[0][2].startswith("> ? QUESTION: What's that?")
+
+
+TABLE_WITH_UNIONS = (
+    "# Reactive attributes\n\n"
+    "| Name | Type | Default | Description |\n"
+    "|------|------|---------|-------------|\n"
+    "| `language` | `str | None` | `None` | The language to highlight. |\n"
+    '| `theme` | `str` | `"css"` | The theme. |\n\n'
+    "Run `git diff | less`.\n\n"
+    "```\n| `a | b` |\n|---|\n```\n"
+)
+
+
+def test_pipes_in_code_spans_of_table_rows_are_text_in_mkdocs_pages() -> None:
+    # textual's text_area.md: Python-Markdown splits a row at the pipes outside code spans
+    # only; GFM's rule cut the row at "str | None" and lost the default and the description.
+    assert headings(TABLE_WITH_UNIONS, MkDocsMarkdown())[0][2] == (
+        "Name | Type | Default | Description\n"
+        "`language` | `str | None` | `None` | The language to highlight.\n"
+        '`theme` | `str` | `"css"` | The theme.\n\n'
+        "Run `git diff | less`.\n\n```\n| `a | b` |\n|---|\n```"
+    )
+    # GitHub's rule splits there too: other pages read as before.
+    assert "`language` | `str | None` | `None`\n" in headings(TABLE_WITH_UNIONS, None)[0][2]
+
+
 def test_marks_are_read_as_the_extensions_of_mkdocs_yml_enable_them(tmp_path: Path) -> None:
     (tmp_path / "mkdocs.yml").write_text(
         "site_name: Demo\nmarkdown_extensions:\n  - pymdownx.mark\n"

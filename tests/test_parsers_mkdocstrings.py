@@ -48,6 +48,23 @@ def test_blocks_become_sections_with_their_members(tmp_path: Path) -> None:
     assert parsed.api == ApiUse(objects=3)
 
 
+def test_ignore_init_summary_drops_the_merged_init_summary(tmp_path: Path) -> None:
+    # griffe, textual and pydantic set docstring_options: {ignore_init_summary: true} with
+    # merge_init_into_class: the class shows no "Initialize the loader." line from __init__.
+    options = "    options:\n      merge_init_into_class: true\n"
+    ignoring = options + "      docstring_options:\n        ignore_init_summary: true\n"
+    source = package_source(tmp_path)
+    bodies = [
+        parsed.sections[1].body
+        for text in (options, ignoring, ignoring + "      docstring_style: sphinx\n")
+        if (parsed := parse_file("x.md", f"# X\n\n::: shapes.Circle\n{text}", source))
+    ]
+    assert [body.endswith("Make a circle of ``radius``.") for body in bodies] == [
+        True, False, True,  # griffe's sphinx parser has no such option
+    ]  # fmt: skip
+    assert bodies[1].endswith("Parameters:\n- radius (float): The distance from the centre.")
+
+
 def test_show_bases_is_on_unless_the_options_turn_it_off(tmp_path: Path) -> None:
     # mkdocstrings-python's show_bases (default true) shows the bases a class names, a member
     # class's too; a class that names none (Shape) shows no line; mkautodoc shows none.
@@ -64,6 +81,18 @@ def test_show_bases_is_on_unless_the_options_turn_it_off(tmp_path: Path) -> None
     module, turned_off, mkautodoc = bodies.values()
     assert module[1] == ["`Circle(radius: float, *, name: str = 'c')`", "Bases: `Shape`"]
     assert turned_off[0][1] == mkautodoc[0][1] == "A round shape."
+
+
+def test_a_member_the_block_names_is_an_entry_without_a_docstring(tmp_path: Path) -> None:
+    # pydantic's config.md names ExtraValues (a type alias without a docstring) among the
+    # members: mkdocstrings renders it as an entry; unnamed bare members are a list.
+    text = "# X\n\n::: shapes.base.Shape\n    options:\n      members: [undocumented, sides]\n"
+    parsed = parse_file("x.md", text, package_source(tmp_path))
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections[2:]] == [
+        ("shapes.base.Shape.undocumented", "`undocumented() -> None`"),
+        ("shapes.base.Shape.sides", "`sides: int = 0`\n\nHow many sides the shape has."),
+    ]
 
 
 def test_members_false_and_a_missing_object(tmp_path: Path) -> None:
@@ -105,6 +134,31 @@ def test_a_module_shows_what_it_imports_only_when_exported_or_named(tmp_path: Pa
     ]  # fmt: skip
     container = parse_file("x.md", "# X\n\n::: note\nInside.\n:::\n", source)
     assert container is not None and container.sections[0].body == "Note: Inside."
+
+
+def test_a_module_with_all_shows_what_it_defines_and_what_all_names(tmp_path: Path) -> None:
+    # textual's __init__.py: __all__ names log (and the imported on), not the Logger class it
+    # defines, which mkdocstrings-python documents too (its templates drop only an import
+    # __all__ leaves out); its own __all__ is no member.
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "events.py").write_text('def on() -> None:\n    """Decorate."""\n')
+    (tmp_path / "app" / "__init__.py").write_text(
+        "from app.events import on\nfrom os import path\n\n"
+        '__all__ = ["log", "on"]\n\n\n'
+        'def log() -> None:\n    """Log."""\n\n\n'
+        'class Logger:\n    """Logs to the console."""\n\n'
+        '    def info(self) -> None:\n        """Log at info level."""\n',
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    headings = [
+        [s.heading for s in parsed.sections[1:]]
+        for text in ("", "    options:\n      filters: public\n")
+        if (parsed := parse_file("x.md", f"# X\n\n::: app\n{text}", source)) is not None
+    ]
+    assert headings == [
+        ["app", "app.Logger", "app.Logger.info", "app.log", "app.on"],
+        ["app", "app.log", "app.on"],  # griffe's is_public: what __all__ names
+    ]
 
 
 def test_a_heading_written_before_the_block_sets_the_objects_level(tmp_path: Path) -> None:

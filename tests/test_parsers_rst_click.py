@@ -70,11 +70,18 @@ def publish():
     pass
 """
 
+# MkDocs' own __main__.py names its help texts: help=port_help.
 EXTRA = '''import click
+
+port_help = (
+    "Where to listen."
+)
+host_help = f"Not a literal {port_help}."
 
 
 @click.command()
-@click.option("--port", default=DEFAULT_PORT, help="Where to listen.")
+@click.option("--port", default=DEFAULT_PORT, help=port_help)
+@click.option("--host", help=host_help)
 def serve(port):
     """Serve the book."""
 '''
@@ -128,6 +135,7 @@ def test_a_group_nested_full_is_a_section_per_command(tmp_path: Path) -> None:
     assert "[PATH]" in show.body and "Optional argument" in show.body
     assert publish.body.startswith("Publish the book.\n\nUsage:")  # short_help, no docstring
     assert "- `--port <port>`: Where to listen. (default: DEFAULT_PORT)" in serve.body
+    assert "- `--host <host>`\n" in serve.body  # a name for no literal string shows no help
 
 
 def test_nested_short_lists_the_subcommands_and_a_missing_command_warns(tmp_path: Path) -> None:

@@ -109,6 +109,40 @@ def test_theme_folders_exclude_docs_and_html_are_never_pages(tmp_path: Path) -> 
     assert "notes.tmp.md" not in relpaths
 
 
+def test_the_exclude_plugins_globs_are_never_pages(tmp_path: Path) -> None:
+    # textual's mkdocs.yml: "plugins: [exclude: {glob: ['**/_template.md', 'snippets/*']}]",
+    # the mkdocs-exclude plugin, which MkDocs' exclude_docs came after.
+    config = MKDOCS_YML + (
+        "plugins:\n  - search\n  - exclude:\n      glob:\n        - 'guide/*'\n"
+        "        - '**/about.md'\n      regex: ['.*\\.tmp$']\n"
+    )
+    layout, listing = project_listing(version(make_project(tmp_path, config)))
+    relpaths = {c.relpath for c in listing.candidates}
+    assert {"guide/start.md", "guide/advanced.md", "about.md"}.isdisjoint(relpaths)
+    assert {"index.md", "usage.md"} <= relpaths
+    assert "exclude plugin: its regex patterns are not supported; ignored" in layout.notes
+
+
+def test_the_i18n_plugins_other_languages_are_left_out(tmp_path: Path) -> None:
+    # merlya 0.8.5 (mkdocs-static-i18n, "suffix" structure): index.fr.md repeats index.md in
+    # French; with the "folder" structure the French pages are under fr/.
+    i18n = (
+        "plugins:\n  - i18n:\n      docs_structure: {}\n      languages:\n"
+        "        - locale: en\n          default: true\n        - locale: fr\n"
+    )
+    docs = make_project(tmp_path, MKDOCS_YML + i18n.format("suffix"))
+    (docs / "index.fr.md").write_text("# Bienvenue\n", encoding="utf-8")
+    (docs / "fr").mkdir()
+    (docs / "fr" / "usage.md").write_text("# Utilisation\n", encoding="utf-8")
+    layout, listing = project_listing(version(docs))
+    relpaths = {c.relpath for c in listing.candidates}
+    assert "index.fr.md" not in relpaths and {"index.md", "fr/usage.md"} <= relpaths
+    assert "i18n plugin: the pages in fr are left out" in layout.notes
+    (tmp_path / "mkdocs.yml").write_text(MKDOCS_YML + i18n.format("folder"), encoding="utf-8")
+    relpaths = {c.relpath for c in project_listing(version(docs))[1].candidates}
+    assert "fr/usage.md" not in relpaths and "index.fr.md" in relpaths
+
+
 def test_a_page_without_heading_takes_its_nav_title(tmp_path: Path) -> None:
     records = compiled_records(version(make_project(tmp_path)))
     usage = [r for r in records if r["source"] == "usage.md"]

@@ -2,7 +2,8 @@
 
 A click command is a function under ``@click.command()`` or ``@click.group()`` (or a group's
 ``@cli.command()``), its parameters the ``@click.option(...)`` and ``@click.argument(...)``
-decorators above it, top to bottom, and its help the docstring (up to a ``\\f``) or ``help=``.
+decorators above it, top to bottom, and its help the docstring (up to a ``\\f``) or ``help=``
+(a string, or the name of one the module assigns at its top level: ``help=clean_help``).
 A group's subcommands are the functions of its module decorated with ``@group.command()`` or
 ``@group.group()``, and those ``group.add_command(name)`` adds at the module's top level.
 Nothing is run: a value that is not a literal (``default=DEFAULT_PORT``) shows as written.
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 # A group nested deeper than this is not read (a group that adds itself would never end).
@@ -58,6 +59,8 @@ class _Reading:
 
     within: tuple[str, ...] = ()
     left: int = MAX_COMMANDS
+    # The strings each module assigns to names at its top level, read once a tree.
+    constants: dict[str, dict[str, str]] = field(default_factory=dict)
 
 
 def read_command(
@@ -76,7 +79,8 @@ def read_command(
     reading.left -= 1
     name, call = maker
     group = name.rpartition(".")[2] == "group"
-    params = [param for called, c in calls if (param := _param(called, c)) is not None]
+    constants = _module_strings(obj, reading)
+    params = [p for called, c in calls if (p := _param(called, c, constants)) is not None]
     params.append(CliParam("option", ("--help",), _HELP, flag=True))
     subcommands = []
     if group and len(reading.within) < MAX_COMMAND_DEPTH:
@@ -86,7 +90,7 @@ def read_command(
         reading.within = outer
     return CliCommand(
         name=_command_name(obj.name, call),
-        help=_help(obj, call),
+        help=_help(obj, call, constants),
         params=tuple(params),
         group=group,
         subcommands=tuple(sorted(subcommands, key=lambda command: command.name)),
@@ -115,11 +119,36 @@ def _called_name(call: ast.Call) -> str:
     return ".".join(reversed(parts))
 
 
-def _param(called: str, call: ast.Call) -> CliParam | None:
+def _module_strings(obj: Any, reading: _Reading) -> dict[str, str]:
+    """The strings the module of ``obj`` assigns to names at its top level
+    (``clean_help = "Remove old files..."``), which its decorators may name as help."""
+    module = getattr(obj, "parent", None)
+    key = _identity(module) if module is not None else ""
+    if key not in reading.constants:
+        reading.constants[key] = _assigned_strings(str(getattr(module, "source", "") or ""))
+    return reading.constants[key]
+
+
+def _assigned_strings(source: str) -> dict[str, str]:
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return {}
+    return {
+        statement.targets[0].id: value
+        for statement in tree.body
+        if isinstance(statement, ast.Assign)
+        and len(statement.targets) == 1
+        and isinstance(statement.targets[0], ast.Name)
+        and isinstance(value := literal(statement.value), str)
+    }
+
+
+def _param(called: str, call: ast.Call, constants: dict[str, str]) -> CliParam | None:
     kind = called.rpartition(".")[2]
     keywords = {k.arg: k.value for k in call.keywords if k.arg}
     if kind == "version_option":
-        help_text = _text(keywords.get("help")) or _VERSION_HELP
+        help_text = _text(keywords.get("help"), constants) or _VERSION_HELP
         return CliParam("option", ("--version",), help_text, flag=True)
     if kind not in ("option", "argument"):
         return None
@@ -140,7 +169,7 @@ def _param(called: str, call: ast.Call) -> CliParam | None:
     return CliParam(
         kind=kind,
         declarations=declarations,
-        help=_text(keywords.get("help")),
+        help=_text(keywords.get("help"), constants),
         default="" if default is None or (flag and literal(default) is False) else shown(default),
         required=required is True,
         flag=flag,
@@ -225,20 +254,23 @@ def _command_name(function: str, call: ast.Call) -> str:
     return name if isinstance(name, str) and name else function.replace("_", "-")
 
 
-def _help(obj: Any, call: ast.Call) -> str:
+def _help(obj: Any, call: ast.Call, constants: dict[str, str]) -> str:
     given = next((k.value for k in call.keywords if k.arg == "help"), None)
     if given is not None:
-        return _text(given)
+        return _text(given, constants)
     docstring = getattr(obj, "docstring", None)
     text = str(getattr(docstring, "value", "") or "").split("\f")[0].strip()
     short = next((k.value for k in call.keywords if k.arg == "short_help"), None)
-    return text or _text(short)
+    return text or _text(short, constants)
 
 
-def _text(node: ast.expr | None) -> str:
-    """A help text: a string, or the string a gettext call (``_("...")``) is given."""
+def _text(node: ast.expr | None, constants: dict[str, str]) -> str:
+    """A help text: a string, the string a gettext call (``_("...")``) is given, or the
+    string a name in ``constants`` stands for."""
     if isinstance(node, ast.Call) and len(node.args) == 1:
         node = node.args[0]
+    if isinstance(node, ast.Name):
+        return constants.get(node.id, "").strip()
     value = literal(node)
     return value.strip() if isinstance(value, str) else ""
 

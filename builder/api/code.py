@@ -51,9 +51,17 @@ _T = TypeVar("_T")
 class GriffeSource:
     """An :class:`~builder.api.model.ApiSource` over the packages in one folder."""
 
-    def __init__(self, code_dir: Path, settings: ApiSettings, described: str) -> None:
+    def __init__(
+        self,
+        code_dir: Path,
+        settings: ApiSettings,
+        described: str,
+        more_dirs: tuple[Path, ...] = (),
+    ) -> None:
         self.code_dir = code_dir
         self._root = code_dir.resolve()  # griffe names files by their resolved search path
+        # Further search paths (an MkDocs handler's other paths), searched after code_dir.
+        self._roots = (self._root, *(folder.resolve() for folder in more_dirs))
         self._settings = settings
         self._described = described
         self._loader: griffe.GriffeLoader | None = None
@@ -84,7 +92,7 @@ class GriffeSource:
         if not module and self._shadowed is not None:
             found = self._shadowed.member_over(found)
         record = self._followed(lambda: _record(path, found, style, self._lines, inherited))
-        return None if record is None else replace(record, file=_relative(record.file, self._root))
+        return None if record is None else replace(record, file=_relative(record.file, self._roots))
 
     def command(self, path: str) -> CliCommand | None:
         found = self._resolved(path)
@@ -180,7 +188,7 @@ class GriffeSource:
             self._shadowed = ShadowedMembers()
             self._loader = FolderModulesLoader(
                 extensions=griffe.load_extensions(self._shadowed),
-                search_paths=[self._root],
+                search_paths=list(self._roots),
                 allow_inspection=False,
                 store_source=True,
             )
@@ -262,12 +270,14 @@ def _record(path: str, found: Any, style: str, lines_of: LinesOf, inherited: boo
     )
 
 
-def _relative(file: str, root: Path) -> str:
-    """``file`` relative to the code folder, as a reader of the package knows it."""
-    try:
-        return Path(file).relative_to(root).as_posix()
-    except ValueError:
-        return file
+def _relative(file: str, roots: tuple[Path, ...]) -> str:
+    """``file`` relative to the code folder it is in, as a reader of the package knows it."""
+    for root in roots:
+        try:
+            return Path(file).relative_to(root).as_posix()
+        except ValueError:
+            continue
+    return file
 
 
 def _kind(target: Any) -> str:
@@ -464,12 +474,19 @@ def _doc_comment(target: Any, lines_of: LinesOf) -> str:
 
 def _members(target: Any, lines_of: LinesOf, with_inherited: bool) -> tuple[Member, ...]:
     """Own members in source order, then inherited ones (for a class, when asked: finding
-    them costs more than the rest of the record). A module with
-    ``__all__`` lists exactly those names, in that order, imported or not, as autodoc does."""
+    them costs more than the rest of the record). A module with ``__all__`` lists those names
+    first, in that order, imported or not, then what it defines that ``__all__`` leaves out."""
     exports = getattr(target, "exports", None) if target.kind.value == "module" else None
     if exports is not None:
-        names = [str(name) for name in exports if str(name) in target.members]
-        return tuple(_member(name, target.members[name], lines_of) for name in dict.fromkeys(names))
+        names = dict.fromkeys(str(name) for name in exports if str(name) in target.members)
+        return tuple(_member(name, target.members[name], lines_of) for name in names) + tuple(
+            _member(name, member, lines_of, unlisted=True)
+            for name, member in target.members.items()
+            if name not in names
+            and name != "__all__"
+            and not member.is_alias
+            and _listable(member, lines_of)
+        )
     listed: list[Member] = []
     for name, member in target.members.items():
         imported = bool(member.is_alias)
@@ -516,7 +533,13 @@ def _has_docstrings(target: Any, lines_of: LinesOf) -> bool:
 
 
 def _member(
-    name: str, member: Any, lines_of: LinesOf, *, imported: bool = False, inherited: bool = False
+    name: str,
+    member: Any,
+    lines_of: LinesOf,
+    *,
+    imported: bool = False,
+    inherited: bool = False,
+    unlisted: bool = False,
 ) -> Member:
     """The listing of one member: its kind, whether it is documented, and how it came."""
     documented = _documented(member, lines_of)
@@ -528,6 +551,7 @@ def _member(
         inherited=inherited,
         meta_private=_meta_private(member),
         documented_within=not documented and _documented_within(member, lines_of),
+        unlisted=unlisted,
     )
 
 

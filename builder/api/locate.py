@@ -2,7 +2,9 @@
 
 The folder comes from the catalog's ``source_dir`` when given, then from the folders the
 docs' ``conf.py`` puts on ``sys.path`` (``builder.api.conf_paths``) that are outside the docs
-and inside the project, otherwise from the usual places beside the docs: ``<docs>/src``,
+and inside the project, or those an MkDocs config's mkdocstrings Python handler searches
+(its ``paths``, where a namespace package counts too), otherwise from the usual places beside
+the docs: ``<docs>/src``,
 ``<docs>/../src``, ``<docs>/..`` and, for versions read from git or an archive, ``<tree>/src``
 and ``<tree>``; last the project's root (the folder includes are read within) and its
 ``src``, for docs further down (``doc/source``). A folder counts when it holds a package (a
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -46,6 +48,9 @@ class CodeTree:
     fingerprint: str
     files: int
     mkdocs_config: Path | None = None  # an MkDocs project's config, read for its API settings
+    # The other folders the mkdocstrings handler searches (its paths beside ``folder``): a
+    # block may name a package or a module there (griffe's docs: scripts/make.py).
+    more_folders: tuple[Path, ...] = ()
 
 
 def candidate_folders(
@@ -76,15 +81,42 @@ def find_code(
     project_root: Path | None = None,
 ) -> CodeTree | None:
     """The first candidate folder that holds a package, fingerprinted; None when none does."""
+    searched = mkdocstrings_folders(mkdocs_config, docs, project_root) if project_root else ()
+    found = _code_folder(docs, source_dir, code_root, project_root, searched)
+    if found is None:
+        return None
+    folder, packages = found
+    more = tuple(
+        other for other in searched if other.is_dir() and other.resolve() != folder.resolve()
+    )
+    return _fingerprint(folder, packages, docs, mkdocs_config, more)
+
+
+def _code_folder(
+    docs: Path,
+    source_dir: Path | None,
+    code_root: Path | None,
+    project_root: Path | None,
+    searched: tuple[Path, ...],
+) -> tuple[Path, tuple[str, ...]] | None:
+    """The folder the packages are in, and their names."""
     if source_dir is None and project_root is not None:
         for folder in conf_folders(docs, project_root):
             packages = tuple(name for name in packages_in(folder) if name not in _NOT_DOCUMENTED)
             if packages:
-                return _fingerprint(folder, packages, docs, mkdocs_config)
+                return folder, packages
+        for folder in searched:
+            packages = tuple(
+                name
+                for name in (*packages_in(folder), *namespace_packages_in(folder))
+                if name not in _NOT_DOCUMENTED
+            )
+            if packages:
+                return folder, packages
     for folder in candidate_folders(docs, source_dir, code_root, project_root):
         packages = packages_in(folder)
         if packages:
-            return _fingerprint(folder, packages, docs, mkdocs_config)
+            return folder, packages
     return None
 
 
@@ -104,6 +136,45 @@ def conf_folders(docs: Path, project_root: Path) -> tuple[Path, ...]:
     return tuple(folders)
 
 
+def mkdocstrings_folders(config: Path | None, docs: Path, project_root: Path) -> tuple[Path, ...]:
+    """The folders an MkDocs config's mkdocstrings Python handler puts on griffe's search path
+    (``paths``, relative to the config's folder), in its order, that are in the project."""
+    if config is None:
+        return ()
+    from builder.projects.mkdocs import read_config
+    from builder.projects.mkdocs_plugins import plugin_options
+
+    plugin = plugin_options(read_config(config, []), "mkdocstrings") or {}
+    handlers = plugin.get("handlers")
+    python = handlers.get("python") if isinstance(handlers, dict) else None
+    paths = python.get("paths") if isinstance(python, dict) else None
+    if not isinstance(paths, list):
+        return ()
+    root = project_root.resolve()
+    # Spelled as the docs are (the report names the folder) when the config is beside them.
+    base = next((up for up in (docs, *docs.parents) if up.resolve() == config.parent.resolve()),
+                config.parent)  # fmt: skip
+    folders = [Path(os.path.normpath(base / str(path))) for path in paths]
+    return tuple(folder for folder in folders if folder.resolve().is_relative_to(root))
+
+
+def namespace_packages_in(folder: Path) -> tuple[str, ...]:
+    """The namespace packages directly in ``folder``: folders without ``__init__.py`` that hold
+    a package (``src/mkdocstrings_handlers/python``), which griffe loads from a search path."""
+    try:
+        children = sorted(folder.iterdir())
+    except OSError:
+        return ()
+    return tuple(
+        child.name
+        for child in children
+        if child.name.isidentifier()
+        and child.is_dir()
+        and not (child / "__init__.py").is_file()
+        and packages_in(child)
+    )
+
+
 def packages_in(folder: Path) -> tuple[str, ...]:
     """The names of the packages (folders with ``__init__.py``) directly in ``folder``."""
     try:
@@ -118,31 +189,66 @@ def packages_in(folder: Path) -> tuple[str, ...]:
 
 
 def _fingerprint(
-    folder: Path, packages: tuple[str, ...], docs: Path, mkdocs_config: Path | None
+    folder: Path,
+    packages: tuple[str, ...],
+    docs: Path,
+    mkdocs_config: Path | None,
+    more_folders: tuple[Path, ...] = (),
 ) -> CodeTree:
     digest = hashlib.sha256()
     count = 0
-    for package in packages:
-        for root, dirs, names in os.walk(folder / package):
-            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
-            for name in sorted(names):
-                if not name.endswith(CODE_SUFFIXES) or count >= MAX_CODE_FILES:
-                    continue
-                path = Path(root) / name
-                try:
-                    data = path.read_bytes()
-                except OSError:
-                    data = b"\0unreadable"
-                relpath = path.relative_to(folder).as_posix()
-                digest.update(relpath.encode() + b"\0" + hashlib.sha256(data).digest())
-                count += 1
+    for index, (base, paths) in enumerate(
+        [(folder, _package_files(folder, packages))]
+        + [(other, _searched_files(other, folder)) for other in more_folders]
+    ):
+        for path in paths:
+            if count >= MAX_CODE_FILES:
+                break
+            try:
+                data = path.read_bytes()
+            except OSError:
+                data = b"\0unreadable"
+            relpath = path.relative_to(base).as_posix()
+            name = relpath if index == 0 else f"{index}:{relpath}"  # the first folder's as before
+            digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+            count += 1
     digest.update(b"conf.py\0" + _read(docs / "conf.py"))
     if mkdocs_config is not None:
         from builder.projects.mkdocs import inherit_chain
 
         for config, _ in inherit_chain(mkdocs_config, []):
             digest.update(b"\0mkdocs\0" + _config(config))
-    return CodeTree(folder, packages, digest.hexdigest(), count, mkdocs_config)
+    return CodeTree(folder, packages, digest.hexdigest(), count, mkdocs_config, more_folders)
+
+
+def _package_files(folder: Path, packages: Iterable[str]) -> Iterator[Path]:
+    """The ``.py``/``.pyi`` files of ``packages`` in ``folder``, in a stable order."""
+    for package in packages:
+        for root, dirs, names in os.walk(folder / package):
+            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
+            for name in sorted(names):
+                if name.endswith(CODE_SUFFIXES):
+                    yield Path(root) / name
+
+
+def _searched_files(folder: Path, code_folder: Path) -> Iterator[Path]:
+    """What griffe can load from a search path: its modules and its packages' files (not
+    the code folder's again, when it is one of them: ``src`` seen from the project's root)."""
+    try:
+        children = sorted(folder.iterdir())
+    except OSError:
+        return
+    yield from (child for child in children if child.suffix in CODE_SUFFIXES and child.is_file())
+    packages = (*packages_in(folder), *namespace_packages_in(folder))
+    yield from _package_files(
+        folder,
+        (
+            package
+            for package in packages
+            if package not in _NOT_DOCUMENTED
+            and (folder / package).resolve() != code_folder.resolve()
+        ),
+    )
 
 
 def _read(path: Path) -> bytes:
@@ -174,7 +280,7 @@ def open_source(tree: CodeTree, docs: Path) -> GriffeSource:
         settings = _mkdocs_settings(tree.mkdocs_config)
     else:
         settings = read_conf_settings(_read(docs / "conf.py").decode("utf-8", "replace"))
-    return GriffeSource(tree.folder, settings, str(tree.folder))
+    return GriffeSource(tree.folder, settings, str(tree.folder), tree.more_folders)
 
 
 def _mkdocs_settings(config: Path) -> ApiSettings:

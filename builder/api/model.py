@@ -52,6 +52,9 @@ class Member:
     # A class without a docstring of its own whose members (at any depth) have one, which
     # mkdocstrings shows, as griffe's has_docstrings reads it; autodoc leaves it out.
     documented_within: bool = False
+    # Defined in a module whose ``__all__`` leaves it out: autodoc lists only what ``__all__``
+    # names, mkdocstrings everything the module defines (and, of its imports, what it names).
+    unlisted: bool = False
 
 
 @dataclass(frozen=True)
@@ -110,11 +113,17 @@ class MemberOptions:
     class_content: str = "class"
     imported: bool = False
     filters: tuple[str, ...] | None = None  # mkdocstrings' name regexes, "!" excludes
+    # mkdocstrings' "filters: public" (griffe's is_public): a module's members are what its
+    # ``__all__`` names, when it has one.
+    public: bool = False
     show_inheritance: bool = False  # autodoc's "Bases: ..." line under a class's signature
     qualified_bases: bool = False  # that line names the bases in full (fully-qualified hints)
     submodules: bool = False  # mkdocstrings' show_submodules: a package's modules inside it
     # A class that names no base is "Bases: object" to autodoc; mkdocstrings shows no line.
     object_base: bool = True
+    # griffe's ignore_init_summary (mkdocstrings' docstring_options): an ``__init__`` merged
+    # into its class loses its first two lines, the summary ("Initialize the loader.").
+    init_summary: bool = True
 
 
 class ApiSource(Protocol):

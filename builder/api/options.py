@@ -114,6 +114,13 @@ def mkdocstrings_options(options: Mapping[str, Any]) -> MemberOptions:
     filters = options.get("filters")
     order = _MKDOCSTRINGS_ORDER.get(str(options.get("members_order", "")), "alphabetical")
     merged = bool(options.get("merge_init_into_class", False))
+    parsing = options.get("docstring_options")
+    # Only griffe's google and numpy parsers know the option.
+    ignore_init_summary = (
+        isinstance(parsing, Mapping)
+        and bool(parsing.get("ignore_init_summary", False))
+        and options.get("docstring_style", "google") in ("google", "numpy")
+    )
     return MemberOptions(
         members=members,
         undocumented=bool(options.get("show_if_no_docstring", False)),
@@ -127,9 +134,13 @@ def mkdocstrings_options(options: Mapping[str, Any]) -> MemberOptions:
         # names it): a module's own imports (``BaseModel`` in ``pydantic.json_schema``) are
         # documented where they are defined.
         imported=False,
+        # "public" keeps what griffe deems public: no private names, nor (below) what a
+        # module's __all__ leaves out.
         filters=tuple(str(f) for f in filters) if isinstance(filters, list) else ("!^_[^_]",),
+        public=filters == "public",
         # mkdocstrings-python shows the bases a class names, brief, as autodoc does.
         show_inheritance=bool(options.get("show_bases", True)),
         object_base=False,
         submodules=bool(options.get("show_submodules", False)),
+        init_summary=not ignore_init_summary,
     )

@@ -29,10 +29,20 @@ def docstring_parts(obj: ApiObject, options: MemberOptions) -> tuple[DocPart, ..
     """The parts of the docstring a section shows; a class's per ``options.class_content``."""
     if obj.kind == "class":
         if options.class_content == "both" and obj.init_doc:
-            return (*obj.doc, *obj.init_doc)
+            init_doc = obj.init_doc if options.init_summary else _without_summary(obj.init_doc)
+            return (*obj.doc, *init_doc)
         if options.class_content == "init" and obj.init_doc:
             return obj.init_doc
     return obj.doc
+
+
+def _without_summary(parts: tuple[DocPart, ...]) -> tuple[DocPart, ...]:
+    """``parts`` without the first two lines of their leading text, as griffe's google and
+    numpy parsers skip them under ignore_init_summary (a part left empty goes)."""
+    if not parts or parts[0].title or not parts[0].text:
+        return parts
+    rest = "\n".join(parts[0].text.split("\n")[2:]).strip()
+    return ((replace(parts[0], text=rest),) if rest else ()) + parts[1:]
 
 
 def docstring_events(
@@ -139,13 +149,16 @@ def member_events(
         chosen = sorted((m for m in obj.submodules if _shown(m, options)), key=lambda m: m.name)
         found.extend((m, source.find(f"{obj.path}.{m.name}", style, module=True)) for m in chosen)
         shown = [(member, child) for member, child in found if child is not None]
-    bare = [child for member, child in shown if _signature_only(member, child)]
+    # Members a directive names are entries of their own, docstring or not, as autodoc and
+    # mkdocstrings render them.
+    named = set(options.members or ())
+    bare = [c for m, c in shown if m.name not in named and _signature_only(m, c)]
     events: list[Event] = []
     if bare:
         lines = [f"- `{child.signature or child.path.rsplit('.', 1)[-1]}`" for child in bare]
         events.append(Text("Members without a description:\n" + "\n".join(lines)))
     for member, child in shown:
-        if _signature_only(member, child):
+        if member.name not in named and _signature_only(member, child):
             continue
         events.append(
             Heading(title=child.path, line=line, last_line=line, claim_line=line,
@@ -200,6 +213,8 @@ def _shown(member: Member, options: MemberOptions) -> bool:
         return False
     if member.inherited and not options.inherited:
         return False
+    if member.unlisted and (options.filters is None or options.public):
+        return False  # autodoc, and mkdocstrings' public filter: what ``__all__`` names only
     if options.filters is not None:  # mkdocstrings: a class shows for its documented members
         return _passes_filters(name, options.filters) and (
             member.documented or member.documented_within or options.undocumented

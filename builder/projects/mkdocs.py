@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,7 +23,7 @@ from builder.globs import GlobError, compile_globs
 from builder.projects.config_file import read_config_bytes
 from builder.projects.gen_files import GeneratedPage, GeneratedPages, generated_pages
 from builder.projects.layout import ProjectLayout
-from builder.projects.mkdocs_plugins import has_plugin
+from builder.projects.mkdocs_plugins import has_plugin, plugin_options
 
 CONFIG_NAMES = ("mkdocs.yml", "mkdocs.yaml", "zensical.toml")
 # Each nav entry is visited once; a nav longer or deeper than this is cut, with a note.
@@ -32,6 +33,10 @@ MAX_NAV_DEPTH = 20
 PAGE_SUFFIXES = (".md", ".markdown")
 # mkdocs-jupyter makes a page of each notebook too.
 NOTEBOOK_PLUGIN = "mkdocs-jupyter"
+# mkdocs-exclude: files its globs match are no pages (MkDocs' exclude_docs came later).
+EXCLUDE_PLUGIN = "exclude"
+# mkdocs-static-i18n: each page in the other languages too (index.fr.md, or fr/index.md).
+I18N_PLUGIN = "i18n"
 # Theme templates live here by convention even when custom_dir names another folder.
 OVERRIDES_FOLDER = "overrides"
 # The most configs one INHERIT chain reads (the config itself included).
@@ -319,8 +324,8 @@ def _inside(prefix: str, path: str) -> str | None:
 def _excluded(
     config: dict[str, Any], config_dir: Path, docs_root: Path, notes: list[str]
 ) -> tuple[str, ...]:
-    """Globs (relative to docs_dir) of files that are never pages: the theme's folders and
-    exclude_docs."""
+    """Globs (relative to docs_dir) of files that are never pages: the theme's folders,
+    exclude_docs, the mkdocs-exclude plugin's globs and the other languages' pages."""
     patterns = [OVERRIDES_FOLDER]
     theme = config.get("theme")
     custom_dir = theme.get("custom_dir") if isinstance(theme, dict) else None
@@ -333,7 +338,44 @@ def _excluded(
         patterns.extend(_gitignore_lines(exclude_docs, notes, "exclude_docs"))
     elif exclude_docs is not None:
         notes.append("exclude_docs is not text (gitignore lines); not used")
+    patterns.extend(_plugin_excluded(plugin_options(config, EXCLUDE_PLUGIN) or {}, notes))
+    patterns.extend(_other_languages(plugin_options(config, I18N_PLUGIN) or {}, notes))
     return tuple(patterns)
+
+
+def _other_languages(options: dict[str, Any], notes: list[str]) -> list[str]:
+    """The pages of mkdocs-static-i18n's languages other than the default one, which repeat
+    the docs in translation: ``*.fr.md`` (its "suffix" structure, the default) or ``fr/`` (its
+    "folder" structure). The default language's pages are the version's."""
+    languages = options.get("languages")
+    if not isinstance(languages, list):
+        return []
+    locales = [
+        str(language["locale"])
+        for language in languages
+        if isinstance(language, dict)
+        and language.get("locale")
+        and language.get("default") is not True
+        and re.fullmatch(r"[\w-]+", str(language["locale"]))
+    ]
+    if not locales:
+        return []
+    notes.append(f"{I18N_PLUGIN} plugin: the pages in {', '.join(locales)} are left out")
+    if options.get("docs_structure") == "folder":
+        return [f"{locale}/" for locale in locales]
+    return [f"*.{locale}{suffix}" for locale in locales for suffix in PAGE_SUFFIXES]
+
+
+def _plugin_excluded(options: dict[str, Any], notes: list[str]) -> Iterator[str]:
+    """The mkdocs-exclude plugin's ``glob`` patterns (``**/_template.md``, ``snippets/*``:
+    templates and the parts snippets splice into pages), matched against a page's path in
+    docs_dir as gitignore lines match it."""
+    globs = options.get("glob")
+    for glob in [globs] if isinstance(globs, str) else globs if isinstance(globs, list) else []:
+        if isinstance(glob, str) and glob.strip():
+            yield glob.strip().lstrip("/")
+    if options.get("regex"):
+        notes.append(f"{EXCLUDE_PLUGIN} plugin: its regex patterns are not supported; ignored")
 
 
 def _gitignore_lines(text: str, notes: list[str], setting: str) -> Iterator[str]:

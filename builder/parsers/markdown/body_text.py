@@ -29,6 +29,7 @@ from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
 from builder.parsers.markdown.myst_syntax import directive_name, humane_label, render_role
 from builder.parsers.markdown.pandoc_divs import callout_kind
 from builder.parsers.markdown.python_markdown import (
+    code_span_text,
     drop_abbreviations,
     read_marks,
     resolve_cross_references,
@@ -45,6 +46,10 @@ MAX_INLINE_CHARS = 100_000
 _WHITESPACE = re.compile(r"\s{2,}|[\t\n]")
 _LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 _ALERT = re.compile(r"\[!(\w+)\]\s*")
+# markdown-callouts' collapsible blocks (">? NOTE: **Title**", open: ">! NOTE:"), details with
+# the kind as a label: the quote's text starts with the mark.
+_COLLAPSIBLE_CALLOUT = re.compile(r"[?!] ([A-Z]+):[ \t]*")
+_CALLOUTS_EXTENSION = "callouts"
 _ADMONITION_KIND = re.compile(r"\{?([A-Za-z][\w-]*)\}?")
 # remark-directive's container: a name, its label in brackets, attributes in braces.
 _DIRECTIVE_HEADER = re.compile(r"([A-Za-z][\w-]*)(?:\[([^\]\n]*)\])?(?:\{[^{}\n]*\})?")
@@ -110,6 +115,18 @@ def _without_footnote_marks(doc: Document, text: str) -> str:
     )
 
 
+def _footnote_definitions(doc: Document, content: str) -> str:
+    """A paragraph that opens with a footnote's definition, one "[label] text" each: a line
+    that starts "[^label]:" starts the next one, blank line or not (Python-Markdown, GFM)."""
+    starts = [m for m in _FOOTNOTE_DEFINITION.finditer(content) if m.group(1) in doc.footnotes]
+    notes = []
+    for definition, following in zip(starts, [*starts[1:], None], strict=True):
+        end = following.start() if following else len(content)
+        text = render_inline(doc, content[definition.end() : end])[0]
+        notes.append(f"[{definition.group(1)}] {text}".rstrip())
+    return "\n\n".join(notes)
+
+
 def render_inline(doc: Document, content: str, *, heading: bool = False) -> tuple[str, str]:
     """Plain text of inline Markdown source, and the first ``id``/``name`` of inline HTML in it.
 
@@ -154,9 +171,12 @@ def _inline_text(
         elif kind in ("math_inline", "math_inline_double"):
             out.append(f"{child.markup}{child.content}{child.markup}")
         elif kind == "code_inline":
+            code = child.content
+            if (mkdocs := mkdocs_markdown()) is not None:
+                code = code_span_text(code, mkdocs.extensions)
             fence = "" if heading else child.markup
-            pad = " " if child.content[:1] == "`" or child.content[-1:] == "`" else ""
-            out.append(f"{fence}{pad}{child.content}{pad}{fence}" if fence else child.content)
+            pad = " " if code[:1] == "`" or code[-1:] == "`" else ""
+            out.append(f"{fence}{pad}{code}{pad}{fence}" if fence else code)
         elif kind in ("softbreak", "hardbreak") and out and out[-1][-1:] == "\n":
             continue  # the end of a line a <br> already broke
         elif kind == "softbreak":
@@ -233,8 +253,7 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
         content = doc.tokens[index + 1].content
         definition = _FOOTNOTE_DEFINITION.match(content)
         if definition and definition.group(1) in doc.footnotes:
-            text = render_inline(doc, content[definition.end() :])[0]
-            return f"[{definition.group(1)}] {text}".rstrip()
+            return _footnote_definitions(doc, content)
     if kind == "paragraph_open":
         return render_inline(doc, drop_abbreviations(doc.tokens[index + 1].content))[0]
     if kind == "heading_open":
@@ -320,6 +339,10 @@ def _render_quote(doc: Document, index: int, close: int) -> str:
     alert = _ALERT.match(text)
     if alert:  # GitHub's "> [!NOTE]" alerts read as admonitions
         return labelled(alert.group(1).capitalize(), text[alert.end() :].lstrip().rstrip())
+    mkdocs = mkdocs_markdown()
+    callout = _COLLAPSIBLE_CALLOUT.match(text) if mkdocs is not None else None
+    if callout and mkdocs is not None and _CALLOUTS_EXTENSION in mkdocs.extensions:
+        return labelled(callout.group(1).capitalize(), text[callout.end() :].rstrip())
     return "\n".join(f"> {line}" if line else ">" for line in text.split("\n"))
 
 

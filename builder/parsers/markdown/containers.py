@@ -8,6 +8,10 @@ unclosed nested ``:::`` took 2.3 s. This rule makes the same tokens, but a conta
 directly inside another (same lines, same indentation) asks its parent's reading instead:
 the parent noted every fence-only line it passed, by fence length, and none of them was long
 enough to close the parent.
+
+pymdownx.blocks ends a block only at a fence of its own length (``////`` inside a ``///``
+block opens and closes a block nested in it), where markdown-it-container ends one at any
+fence at least as long; ``exact_close`` chooses the first rule.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ class _Reading:
     """What one container's search for its closing fence saw, for containers nested in it.
 
     ``fences`` maps a fence length to the lines (ascending) between ``start`` and ``end`` that
-    are only a fence of that length, each shorter than the fence that closes the container.
+    are only a fence of that length, none of which closes the container.
     """
 
     start: int
@@ -48,25 +52,39 @@ class _Reading:
             and state.blkIndent == self.indent
         )
 
-    def closer(self, start: int, end: int, length: int) -> int:
+    def closer(self, start: int, end: int, length: int, closes: Callable[[int, int], bool]) -> int:
         """The first line after ``start`` and before ``end`` that closes a fence of
         ``length``, or ``end``."""
         found = end
         for fence, lines in self.fences.items():
-            if fence >= length:
+            if closes(fence, length):
                 at = bisect.bisect_right(lines, start)
                 if at < len(lines) and lines[at] < found:
                     found = lines[at]
         return found
 
 
+def _closes_longer(fence: int, length: int) -> bool:
+    return fence >= length
+
+
+def _closes_same(fence: int, length: int) -> bool:
+    return fence == length
+
+
 def container_plugin(
-    md: MarkdownIt, name: str, validate: Callable[[str, str], bool], marker: str = ":"
+    md: MarkdownIt,
+    name: str,
+    validate: Callable[[str, str], bool],
+    marker: str = ":",
+    exact_close: bool = False,
 ) -> None:
     """Read ``marker`` x3+ fences whose parameters ``validate`` accepts as tokens
-    ``container_<name>_open`` (``info``: the parameters) and ``container_<name>_close``."""
+    ``container_<name>_open`` (``info``: the parameters) and ``container_<name>_close``;
+    a container closes at a fence as long as its own, or, unless ``exact_close``, longer."""
     if len(marker) != 1:
         raise ValueError(f"a container marker is one character, not {marker!r}")
+    closes = _closes_same if exact_close else _closes_longer
     # Each parse's open containers, innermost last (a parse is one StateBlock).
     open_readings: weakref.WeakKeyDictionary[StateBlock, list[_Reading]] = (
         weakref.WeakKeyDictionary()
@@ -97,7 +115,7 @@ def container_plugin(
             ):
                 break  # a line indented less than its list item ends the container
             fence = fence_length(state, line)
-            if fence >= length:
+            if closes(fence, length):
                 return _Reading(start, line, True, 0, state.blkIndent, fences)
             if fence:
                 fences.setdefault(fence, []).append(line)
@@ -126,7 +144,7 @@ def container_plugin(
         parent = stack[-1] if stack else None
         if parent is not None and parent.covers(state, start_line, end_line):
             # The parent's reading met no line that ends a container before end_line.
-            close = parent.closer(start_line, end_line, len(markup))
+            close = parent.closer(start_line, end_line, len(markup), closes)
             reading = _Reading(
                 start_line, close, close < end_line, 0, state.blkIndent, parent.fences
             )

@@ -68,7 +68,7 @@ from builder.parsers.markdown.mdx import (
     is_esm,
 )
 from builder.parsers.markdown.mdx_partials import has_partials, splice_partials
-from builder.parsers.markdown.mkdocs_flavor import hash_heading_rule
+from builder.parsers.markdown.mkdocs_flavor import hash_heading_rule, mkdocs_markdown
 from builder.parsers.markdown.mkdocstrings import TOKEN_TYPE, block_events, mkdocstrings_rule
 from builder.parsers.markdown.myst_directives import Directives
 from builder.parsers.markdown.myst_include import has_includes, splice_includes
@@ -77,6 +77,7 @@ from builder.parsers.markdown.pandoc_divs import pandoc_divs_rule
 from builder.parsers.markdown.snippets import has_snippets, splice_snippets
 from builder.parsers.markdown.spliced import Spliced
 from builder.parsers.markdown.tabbed import tabbed_rule
+from builder.parsers.markdown.table_code_pipes import escape_code_pipes, has_code_pipes
 from builder.parsers.markdown.template_tags import (
     drop_template_statements,
     has_template_statements,
@@ -114,8 +115,8 @@ def _build_parser() -> MarkdownIt:
         {"alt": ["paragraph", "reference", "blockquote"]},
     )  # fmt: skip
     md.use(container_plugin, name="admonition", validate=_is_container_name)
-    # pymdownx.blocks ("/// tip", "//// tab | Title"): an outer block has more slashes.
-    md.use(container_plugin, name="blocks", marker="/", validate=_is_block_header)
+    # pymdownx.blocks ("/// tip", "//// tab | Title"): a block nests in one of another length.
+    md.use(container_plugin, name="blocks", marker="/", validate=_is_block_header, exact_close=True)
     md.block.ruler.before("fence", "tabbed", tabbed_rule)
     # MyST: registered after the container so that only ":::{name}" fences reach it.
     md.use(colon_fence_plugin).use(myst_block_plugin).use(deflist_plugin)
@@ -461,6 +462,8 @@ def parse(
     if has_markdown_elements(spliced.text):  # Python-Markdown's md_in_html
         spliced = open_markdown_elements(spliced)
     text = spliced.text
+    if mkdocs_markdown() is not None and has_code_pipes(text):  # Python-Markdown's tables
+        text = escape_code_pipes(text)
     env: dict[str, Any] = {}
     tokens = _MD.parse(text, env)
     front_matter = next((t.content for t in tokens if t.type == "front_matter"), "")

@@ -9,7 +9,8 @@ page; pymdownx.keys draws ``++ctrl+alt+del++`` as the keys Ctrl+Alt+Del; the abb
 they are rewritten here: attribute lists, theme icons and abbreviation definitions leave
 nothing, a cross-reference reads as its text, keys as their names joined by "+". In an MkDocs
 project's pages, the marks of the pymdownx extensions its mkdocs.yml enables (``==mark==``,
-``^^ins^^``, ``H~2~O``, ``x^2^``) read as their text and emoji shortcodes (``:smile:``) as nothing.
+``^^ins^^``, ``H~2~O``, ``x^2^``) read as their text, emoji shortcodes (``:smile:``) as nothing
+and inline code as its code without pymdownx.inlinehilite's language marker (``#!python``).
 """
 
 from __future__ import annotations
@@ -109,6 +110,17 @@ _MARKS = {
 # standing alone, so "a::b", "10:30:00" and a reST role's ":func:`x`" stay as written.
 _EMOJI = re.compile(_CODE_SPAN + r"(?<![\w:]):([a-z0-9_+-]{1,60}):(?![\w:`])[ \t]?")
 _EMOJI_EXTENSION = "pymdownx.emoji"
+# pymdownx.inlinehilite: a code span that starts "#!python " or ":::python " is code in that
+# language, highlighted; the marker is not shown.
+_LANGUAGE_MARKER = re.compile(r"^[ \t]*(?:#!|:::)[\w#.+-]*[ \t]+(?=\S)")
+_INLINEHILITE_EXTENSION = "pymdownx.inlinehilite"
+
+
+def code_span_text(code: str, extensions: frozenset[str]) -> str:
+    """A code span's text as the pymdownx ``extensions`` enabled show it."""
+    if _INLINEHILITE_EXTENSION in extensions and code[:4].lstrip()[:1] in ("#", ":"):
+        return _LANGUAGE_MARKER.sub("", code, count=1)
+    return code
 
 
 def read_marks(markdown: str, extensions: frozenset[str]) -> str:

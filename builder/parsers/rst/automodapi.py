@@ -43,8 +43,8 @@ def render_automodapi(
     style = doc.api.settings.docstring_style
     grouped: dict[str, list[str]] = {label: [] for label, _ in _GROUPS}
     for member in found.members:
-        if member.name.startswith("_") or member.name in skipped:
-            continue
+        if member.name.startswith("_") or member.name in skipped or member.unlisted:
+            continue  # automodapi lists what __all__ names, when the module has one
         if wanted and member.name not in wanted:
             continue
         child = doc.api.find(f"{module}.{member.name}", style)

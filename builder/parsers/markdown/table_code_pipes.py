@@ -1,0 +1,50 @@
+"""Python-Markdown's tables: a pipe inside a code span is the span's text, not a cell border.
+
+Python docs write union types in table cells (``| `timeout` | `float | None` | `None` |``).
+Python-Markdown's tables extension, which MkDocs renders with, splits a row only at pipes
+outside code spans; GFM's rule, which markdown-it follows, splits at every unescaped pipe, so
+that row lost its last cell (the default, or the description) and showed a broken span. In an
+MkDocs project's table rows, such pipes are escaped before the page is parsed, which GFM reads
+as a pipe in the cell; no line is added or removed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from builder.parsers.markdown.spliced import lines_outside_fences
+
+# A table's delimiter row: cells of dashes, colons for alignment, at least one pipe.
+_DELIMITER_ROW = re.compile(r"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*")
+# A code span (its backtick run closed by one of the same length), and an unescaped pipe.
+_CODE_SPAN = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)")
+_PIPE = re.compile(r"(?<!\\)\|")
+
+
+def has_code_pipes(text: str) -> bool:
+    """The quick test: a page without a backtick or a dash row has no such cell."""
+    return "`" in text and "|" in text and "-" in text
+
+
+def escape_code_pipes(text: str) -> str:
+    """``text`` with the unescaped pipes inside code spans of its table rows escaped."""
+    lines = text.split("\n")
+    prose = lines_outside_fences(lines)
+    changed = False
+    for number in sorted(prose):
+        if "-" not in lines[number] or "|" not in lines[number] or number == 0:
+            continue
+        if not _DELIMITER_ROW.fullmatch(lines[number]) or "|" not in lines[number - 1]:
+            continue
+        row = number - 1  # the header, then the rows up to a blank line
+        while row < len(lines) and row in prose and lines[row].strip():
+            if row != number and "`" in lines[row]:
+                escaped = _CODE_SPAN.sub(_escaped_span, lines[row])
+                changed = changed or escaped != lines[row]
+                lines[row] = escaped
+            row += 1
+    return "\n".join(lines) if changed else text
+
+
+def _escaped_span(span: re.Match[str]) -> str:
+    return span.group(1) + _PIPE.sub(r"\\|", span.group(2)) + span.group(1)

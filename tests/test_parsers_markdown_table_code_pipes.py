@@ -1,0 +1,31 @@
+"""builder.parsers.markdown.table_code_pipes: pipes in the code spans of table rows."""
+
+from __future__ import annotations
+
+from builder.parsers.markdown.table_code_pipes import escape_code_pipes
+
+
+def test_only_the_code_spans_of_table_rows_are_escaped() -> None:
+    text = (
+        "Run `a | b`.\n"
+        "| `x` | `int | None` |\n"
+        "|:--|--:|\n"
+        "| `y` | ``str | bytes`` and `a \\| b` |\n"
+        "\n"
+        "| `after | blank` |\n"
+        "```\n| `q | r` |\n|---|\n| `s | t` |\n```\n"
+    )
+    assert escape_code_pipes(text) == (
+        "Run `a | b`.\n"
+        "| `x` | `int \\| None` |\n"
+        "|:--|--:|\n"
+        "| `y` | ``str \\| bytes`` and `a \\| b` |\n"
+        "\n"
+        "| `after | blank` |\n"
+        "```\n| `q | r` |\n|---|\n| `s | t` |\n```\n"
+    )
+
+
+def test_a_page_without_such_cells_is_returned_as_it_is() -> None:
+    text = "| a | b |\n|---|---|\n| `c` | d |\n"
+    assert escape_code_pipes(text) is text
