@@ -602,8 +602,8 @@ def print_table(results: dict[str, Figures], edited: str, cores: int = 1) -> Non
         "peak memory": [median(f.peaks, "MiB", 0) for f in present.values()],
         "output": [f.output for f in present.values()],
         f"one word changed in {edited}, rebuild": [
-            f"{100 * statistics.median(f.rebuild_share):.0f}% of a cold build with the cache "
-            f"({100 * statistics.median(f.rebuild_share_uncached):.0f}% of one without)"
+            f"{100 * statistics.median(f.rebuild_share):.1f}% of a cold build with the cache "
+            f"({100 * statistics.median(f.rebuild_share_uncached):.1f}% of one without)"
             if f.rebuild_share
             else "—"
             for f in present.values()
