@@ -29,3 +29,10 @@ def test_only_the_code_spans_of_table_rows_are_escaped() -> None:
 def test_a_page_without_such_cells_is_returned_as_it_is() -> None:
     text = "| a | b |\n|---|---|\n| `c` | d |\n"
     assert escape_code_pipes(text) is text
+
+
+def test_a_span_opens_only_at_the_start_of_a_backtick_run() -> None:
+    # '``' has no closer of its length, so neither it nor the '`' inside it opens a span: the
+    # pipe is a cell border, as Python-Markdown and GFM read it.
+    text = "| a | b |\n|---|---|\n| ``x | y` |\n"
+    assert escape_code_pipes(text) is text

@@ -17,7 +17,10 @@ from builder.parsers.markdown.spliced import lines_outside_fences
 # A table's delimiter row: cells of dashes, colons for alignment, at least one pipe.
 _DELIMITER_ROW = re.compile(r"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*")
 # A code span (its backtick run closed by one of the same length), and an unescaped pipe.
-_CODE_SPAN = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)")
+# The opening run is a whole run: started inside one ("``a | b`"), a span would close where
+# CommonMark and Python-Markdown see none, and every start in a long unclosed run would scan
+# the rest of the line again (a row of 4,000 backticks took 0.1 s, quadratic in the run).
+_CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)")
 _PIPE = re.compile(r"(?<!\\)\|")
 
 
