@@ -28,3 +28,19 @@ def test_a_comment_after_the_assignment_documents_it_before_the_lines_above() ->
     assert doc_comment(lines, 10, 10) == ""
     assert doc_comment(lines, 11, 11) == ""
     assert doc_comment(lines, 12, 12) == ""  # past the end: nothing to read
+
+
+def test_a_comment_after_a_multi_line_string_documents_it() -> None:
+    # Read alone, the last line ('"""  #: ...') opens a string instead of closing one.
+    lines = [
+        'TEMPLATE = """',
+        "<p>{body}</p>",
+        '"""  #: The page template.',
+        'NAME = """a',
+        'b"""  #: The name.',
+        'TEXT = """a',
+        '#: not a comment"""',
+    ]
+    assert doc_comment(lines, 1, 3) == "The page template."
+    assert doc_comment(lines, 4, 5) == "The name."
+    assert doc_comment(lines, 6, 7) == ""

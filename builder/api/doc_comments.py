@@ -8,13 +8,14 @@ failing that the run of ``#:`` lines right above it: ``GREEN = 2  #: Green.`` do
 from __future__ import annotations
 
 import io
+import textwrap
 import tokenize
 
 
 def doc_comment(lines: list[str], first: int, last: int) -> str:
     """The ``#:`` documentation of the assignment on ``lines[first - 1 : last]`` (1-based
     lines), "" when it has none."""
-    after = _comment_after(lines[last - 1]) if 0 < last <= len(lines) else ""
+    after = _comment_after(lines[first - 1 : last]) if 0 < first <= last <= len(lines) else ""
     if after is not None and after.startswith("#:"):
         return after[2:].removeprefix(" ").strip()
     found: list[str] = []
@@ -25,16 +26,18 @@ def doc_comment(lines: list[str], first: int, last: int) -> str:
     return "\n".join(reversed(found)).strip()
 
 
-def _comment_after(line: str) -> str | None:
-    """The comment ending ``line``, read by Python's tokenizer so that a ``#`` inside a string
-    is none; None when the line has none. Read alone, the last line of a bracketed value
-    (``)  #: Text``) ends the tokenizer in error after its comment, which still counts."""
-    if "#:" not in line:
+def _comment_after(statement: list[str]) -> str | None:
+    """The comment ending the last of the ``statement``'s lines, read by Python's tokenizer
+    over the whole statement, as Sphinx's analyzer reads it: a ``#`` inside a string is none,
+    and a last line that closes a multi-line string (its quotes, then ``#: Text``), read
+    alone, would open one instead. None when there is none."""
+    if "#:" not in statement[-1]:
         return None
-    tokens = tokenize.generate_tokens(io.StringIO(line.strip() + "\n").readline)
+    source = textwrap.dedent("\n".join(statement)) + "\n"
+    tokens = tokenize.generate_tokens(io.StringIO(source).readline)
     try:
         for token in tokens:
-            if token.type == tokenize.COMMENT:
+            if token.type == tokenize.COMMENT and token.start[0] == len(statement):
                 return token.string
     except (tokenize.TokenError, SyntaxError):
         pass
