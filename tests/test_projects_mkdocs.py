@@ -139,8 +139,11 @@ def test_the_i18n_plugins_other_languages_are_left_out(tmp_path: Path) -> None:
     assert "index.fr.md" not in relpaths and {"index.md", "fr/usage.md"} <= relpaths
     assert "i18n plugin: the pages in fr are left out" in layout.notes
     (tmp_path / "mkdocs.yml").write_text(MKDOCS_YML + i18n.format("folder"), encoding="utf-8")
+    (docs / "en" / "guide" / "fr").mkdir(parents=True)
+    (docs / "en" / "guide" / "fr" / "notes.md").write_text("# Notes\n", encoding="utf-8")
     relpaths = {c.relpath for c in project_listing(version(docs))[1].candidates}
     assert "fr/usage.md" not in relpaths and "index.fr.md" in relpaths
+    assert "en/guide/fr/notes.md" in relpaths  # a folder named fr in the default's pages
 
 
 def test_a_page_without_heading_takes_its_nav_title(tmp_path: Path) -> None:

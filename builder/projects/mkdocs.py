@@ -362,7 +362,9 @@ def _other_languages(options: dict[str, Any], notes: list[str]) -> list[str]:
         return []
     notes.append(f"{I18N_PLUGIN} plugin: the pages in {', '.join(locales)} are left out")
     if options.get("docs_structure") == "folder":
-        return [f"{locale}/" for locale in locales]
+        # Anchored at docs_dir: "fr/" alone would match a folder so named at any depth, as in
+        # the default language's own pages (en/guide/fr/).
+        return [f"{locale}/**" for locale in locales]
     return [f"*.{locale}{suffix}" for locale in locales for suffix in PAGE_SUFFIXES]
 
 
