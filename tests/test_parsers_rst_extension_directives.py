@@ -22,6 +22,16 @@ def test_a_sphinx_tabs_code_tab_keeps_its_label() -> None:
     )
 
 
+def test_a_code_tab_with_a_caption_keeps_its_label_too() -> None:
+    # The tab's label and the code's caption say different things (which way, which file).
+    text = (
+        ".. tabs::\n\n"
+        "   .. code-tab:: ini Settings file\n      :caption: .coveragerc\n\n"
+        "         [run]\n         branch = True\n"
+    )
+    assert _body(text) == "Settings file\n\n.coveragerc\n\n```ini\n[run]\nbranch = True\n```"
+
+
 def test_sphinx_design_cards_keep_their_title_header_and_footer_apart() -> None:
     # A grid-item-card's title was lost, and the ^^^ and +++ lines that end a card's header
     # and start its footer ran into one line with them ("Header ^^^ Card content").

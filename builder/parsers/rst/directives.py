@@ -218,13 +218,12 @@ def render_directive(
         # Sphinx shows a caption above its code, most often the file the code goes in (flask's
         # tutorial: ':caption: flaskr/db.py'), which the code itself does not say.
         caption = code.option("caption")
-        if caption:
-            return [Text(render_inline(caption)), fenced]
+        labels = [Text(render_inline(caption))] if caption else []
         # sphinx-tabs' '.. code-tab:: console Environment variables': the tab's own label
-        # says what the code is for, as a tab's title does.
+        # says what the code is for, as a tab's title does; a caption stands below it.
         if base == "code-tab" and len(words) == 2:
-            return [Text(render_inline(words[1].strip())), fenced]
-        return [fenced]
+            labels.insert(0, Text(render_inline(words[1].strip())))
+        return [*labels, fenced]
     if is_api_directive(base):
         api = read_directive(name, rest, body, line, text_arguments=True)
         return render_api(base, api.arguments, api.options, api.content,
