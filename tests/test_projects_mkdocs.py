@@ -114,13 +114,28 @@ def test_the_exclude_plugins_globs_are_never_pages(tmp_path: Path) -> None:
     # the mkdocs-exclude plugin, which MkDocs' exclude_docs came after.
     config = MKDOCS_YML + (
         "plugins:\n  - search\n  - exclude:\n      glob:\n        - 'guide/*'\n"
-        "        - '**/about.md'\n      regex: ['.*\\.tmp$']\n"
+        "        - 'about.md'\n      regex: ['.*\\.tmp$']\n"
     )
     layout, listing = project_listing(version(make_project(tmp_path, config)))
     relpaths = {c.relpath for c in listing.candidates}
     assert {"guide/start.md", "guide/advanced.md", "about.md"}.isdisjoint(relpaths)
     assert {"index.md", "usage.md"} <= relpaths
     assert "exclude plugin: its regex patterns are not supported; ignored" in layout.notes
+
+
+def test_the_exclude_plugins_globs_match_as_fnmatch_does(tmp_path: Path) -> None:
+    # The plugin matches each glob with fnmatch against the page's whole path in docs_dir: a
+    # name alone is the page at the top only, and "*" crosses folders.
+    config = MKDOCS_YML + (
+        "plugins:\n  - exclude:\n      glob:\n        - 'usage.md'\n        - 'guide/*'\n"
+    )
+    docs = make_project(tmp_path, config)
+    for relpath in ("guide/deep/more.md", "api/usage.md"):
+        (docs / relpath).parent.mkdir(parents=True, exist_ok=True)
+        (docs / relpath).write_text("# Page\n", encoding="utf-8")
+    relpaths = {c.relpath for c in project_listing(version(docs))[1].candidates}
+    assert {"usage.md", "guide/start.md", "guide/deep/more.md"}.isdisjoint(relpaths)
+    assert {"index.md", "api/usage.md"} <= relpaths
 
 
 def test_the_i18n_plugins_other_languages_are_left_out(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ as MkDocs merges them: mappings key by key, anything else replaced.
 
 from __future__ import annotations
 
+import fnmatch
 import os
 import posixpath
 import re
@@ -96,6 +97,7 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
     generated = generated_pages(config, config_path.parent.resolve(), name)
     _place_generated(nav, generated)
     patterns = _excluded(config, config_path.parent.resolve(), docs_root, notes)
+    plugin_globs = tuple(_plugin_excluded(plugin_options(config, EXCLUDE_PLUGIN) or {}, notes))
     not_in_nav = config.get("not_in_nav")
     quiet: tuple[str, ...] = ()
     if isinstance(not_in_nav, str):
@@ -111,8 +113,12 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
         markdown_flavor="mkdocs",
         markdown_extensions=_extension_names(config.get("markdown_extensions")),
         theme_features=_theme_features(config.get("theme")),
-        exclude_patterns=patterns,
-        exclude=_exclude_regex(patterns, notes, "exclude_docs"),
+        exclude_patterns=(*patterns, *plugin_globs),
+        exclude="|".join(
+            f"(?:{regex})"
+            for regex in (_exclude_regex(patterns, notes, "exclude_docs"), *plugin_globs)
+            if regex
+        ),
         suffixes=(*PAGE_SUFFIXES, ".ipynb")
         if has_plugin(config, NOTEBOOK_PLUGIN)
         else PAGE_SUFFIXES,
@@ -325,7 +331,7 @@ def _excluded(
     config: dict[str, Any], config_dir: Path, docs_root: Path, notes: list[str]
 ) -> tuple[str, ...]:
     """Globs (relative to docs_dir) of files that are never pages: the theme's folders,
-    exclude_docs, the mkdocs-exclude plugin's globs and the other languages' pages."""
+    exclude_docs and the other languages' pages."""
     patterns = [OVERRIDES_FOLDER]
     theme = config.get("theme")
     custom_dir = theme.get("custom_dir") if isinstance(theme, dict) else None
@@ -338,7 +344,6 @@ def _excluded(
         patterns.extend(_gitignore_lines(exclude_docs, notes, "exclude_docs"))
     elif exclude_docs is not None:
         notes.append("exclude_docs is not text (gitignore lines); not used")
-    patterns.extend(_plugin_excluded(plugin_options(config, EXCLUDE_PLUGIN) or {}, notes))
     patterns.extend(_other_languages(plugin_options(config, I18N_PLUGIN) or {}, notes))
     return tuple(patterns)
 
@@ -370,12 +375,14 @@ def _other_languages(options: dict[str, Any], notes: list[str]) -> list[str]:
 
 def _plugin_excluded(options: dict[str, Any], notes: list[str]) -> Iterator[str]:
     """The mkdocs-exclude plugin's ``glob`` patterns (``**/_template.md``, ``snippets/*``:
-    templates and the parts snippets splice into pages), matched against a page's path in
-    docs_dir as gitignore lines match it."""
+    templates and the parts snippets splice into pages) as regular expressions over a page's
+    path in docs_dir. The plugin matches them with fnmatch, not as gitignore lines: a pattern
+    covers the whole path (``README.md`` is the one at the top, not every folder's) and its
+    ``*`` crosses folders (``drafts/*`` covers ``drafts/old/x.md``)."""
     globs = options.get("glob")
     for glob in [globs] if isinstance(globs, str) else globs if isinstance(globs, list) else []:
         if isinstance(glob, str) and glob.strip():
-            yield glob.strip().lstrip("/")
+            yield fnmatch.translate(glob.strip().lstrip("/"))
     if options.get("regex"):
         notes.append(f"{EXCLUDE_PLUGIN} plugin: its regex patterns are not supported; ignored")
 
