@@ -171,3 +171,19 @@ def test_the_other_folders_mkdocstrings_searches_are_searched_too(tmp_path: Path
     first = tree.fingerprint
     (project / "scripts" / "make.py").write_text("def setup() -> None: ...\n", "utf-8")
     assert tree_of().fingerprint != first
+
+
+def test_mkdocstrings_paths_that_cannot_be_resolved_are_passed_over(tmp_path: Path) -> None:
+    # A symbolic link loop and a NUL byte in the handler's paths: the build goes on with the
+    # folders it can use.
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    (project / "loop").symlink_to(project / "loop")
+    (project / "mkdocs.yml").write_text(
+        "site_name: X\nplugins:\n- mkdocstrings:\n    handlers:\n      python:\n"
+        '        paths: [loop, "a\\0b", src]\n',
+        encoding="utf-8",
+    )
+    write_package(project / "src")
+    tree = find_code(project / "docs", mkdocs_config=project / "mkdocs.yml", project_root=project)
+    assert tree is not None and tree.folder == project / "src" and tree.packages == ("shapes",)

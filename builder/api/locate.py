@@ -155,7 +155,17 @@ def mkdocstrings_folders(config: Path | None, docs: Path, project_root: Path) ->
     base = next((up for up in (docs, *docs.parents) if up.resolve() == config.parent.resolve()),
                 config.parent)  # fmt: skip
     folders = [Path(os.path.normpath(base / str(path))) for path in paths]
-    return tuple(folder for folder in folders if folder.resolve().is_relative_to(root))
+    return tuple(folder for folder in folders if _resolves_inside(folder, root))
+
+
+def _resolves_inside(folder: Path, root: Path) -> bool:
+    """Whether ``folder`` resolves to a place in ``root``: not when it cannot be resolved (a
+    symbolic link loop, a NUL byte in a path the config gives), which the config's reader
+    should not crash the build over."""
+    try:
+        return folder.resolve().is_relative_to(root)
+    except (OSError, RuntimeError, ValueError):
+        return False
 
 
 def namespace_packages_in(folder: Path) -> tuple[str, ...]:
