@@ -11,20 +11,17 @@ as MkDocs merges them: mappings key by key, anything else replaced.
 
 from __future__ import annotations
 
-import fnmatch
 import os
 import posixpath
-import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from builder.globs import GlobError, compile_globs
 from builder.projects.config_file import read_config_bytes
 from builder.projects.gen_files import GeneratedPage, GeneratedPages, generated_pages
 from builder.projects.layout import ProjectLayout
-from builder.projects.mkdocs_plugins import has_plugin, plugin_options
+from builder.projects.mkdocs_exclude import left_out
+from builder.projects.mkdocs_plugins import has_plugin
 
 CONFIG_NAMES = ("mkdocs.yml", "mkdocs.yaml", "zensical.toml")
 # Each nav entry is visited once; a nav longer or deeper than this is cut, with a note.
@@ -34,12 +31,6 @@ MAX_NAV_DEPTH = 20
 PAGE_SUFFIXES = (".md", ".markdown")
 # mkdocs-jupyter makes a page of each notebook too.
 NOTEBOOK_PLUGIN = "mkdocs-jupyter"
-# mkdocs-exclude: files its globs match are no pages (MkDocs' exclude_docs came later).
-EXCLUDE_PLUGIN = "exclude"
-# mkdocs-static-i18n: each page in the other languages too (index.fr.md, or fr/index.md).
-I18N_PLUGIN = "i18n"
-# Theme templates live here by convention even when custom_dir names another folder.
-OVERRIDES_FOLDER = "overrides"
 # The most configs one INHERIT chain reads (the config itself included).
 MAX_INHERIT_CHAIN = 8
 
@@ -96,12 +87,7 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
         nav.notes.append(f"{name}: nav is not a list; pages in path order")
     generated = generated_pages(config, config_path.parent.resolve(), name)
     _place_generated(nav, generated)
-    patterns = _excluded(config, config_path.parent.resolve(), docs_root, notes)
-    plugin_globs = tuple(_plugin_excluded(plugin_options(config, EXCLUDE_PLUGIN) or {}, notes))
-    not_in_nav = config.get("not_in_nav")
-    quiet: tuple[str, ...] = ()
-    if isinstance(not_in_nav, str):
-        quiet = tuple(_gitignore_lines(not_in_nav, notes, "not_in_nav"))
+    kept_out = left_out(config, config_path.parent.resolve(), docs_root, PAGE_SUFFIXES, notes)
     order = [r for r in (_inside(prefix, p) for p in nav.order) if r is not None]
     titles = {r: t for p, t in nav.titles.items() if (r := _inside(prefix, p)) is not None}
     return ProjectLayout(
@@ -113,18 +99,14 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
         markdown_flavor="mkdocs",
         markdown_extensions=_extension_names(config.get("markdown_extensions")),
         theme_features=_theme_features(config.get("theme")),
-        exclude_patterns=(*patterns, *plugin_globs),
-        exclude="|".join(
-            f"(?:{regex})"
-            for regex in (_exclude_regex(patterns, notes, "exclude_docs"), *plugin_globs)
-            if regex
-        ),
+        exclude_patterns=kept_out.patterns,
+        exclude=kept_out.exclude,
         suffixes=(*PAGE_SUFFIXES, ".ipynb")
         if has_plugin(config, NOTEBOOK_PLUGIN)
         else PAGE_SUFFIXES,
         order=tuple(order),
         titles=tuple(titles.items()),
-        not_in_nav=_exclude_regex(quiet, notes, "not_in_nav"),
+        not_in_nav=kept_out.not_in_nav,
         generated=tuple(
             GeneratedPage(relpath, page.text)
             for page in generated.pages
@@ -325,87 +307,3 @@ def _inside(prefix: str, path: str) -> str | None:
     if not prefix or prefix == ".":
         return path
     return path[len(prefix) + 1 :] if path.startswith(prefix + "/") else None
-
-
-def _excluded(
-    config: dict[str, Any], config_dir: Path, docs_root: Path, notes: list[str]
-) -> tuple[str, ...]:
-    """Globs (relative to docs_dir) of files that are never pages: the theme's folders,
-    exclude_docs and the other languages' pages."""
-    patterns = [OVERRIDES_FOLDER]
-    theme = config.get("theme")
-    custom_dir = theme.get("custom_dir") if isinstance(theme, dict) else None
-    if isinstance(custom_dir, str) and custom_dir:
-        folder = Path(os.path.normpath(config_dir / custom_dir))
-        if folder.is_relative_to(docs_root) and folder != docs_root:
-            patterns.append(folder.relative_to(docs_root).as_posix() + "/")
-    exclude_docs = config.get("exclude_docs")
-    if isinstance(exclude_docs, str):
-        patterns.extend(_gitignore_lines(exclude_docs, notes, "exclude_docs"))
-    elif exclude_docs is not None:
-        notes.append("exclude_docs is not text (gitignore lines); not used")
-    patterns.extend(_other_languages(plugin_options(config, I18N_PLUGIN) or {}, notes))
-    return tuple(patterns)
-
-
-def _other_languages(options: dict[str, Any], notes: list[str]) -> list[str]:
-    """The pages of mkdocs-static-i18n's languages other than the default one, which repeat
-    the docs in translation: ``*.fr.md`` (its "suffix" structure, the default) or ``fr/`` (its
-    "folder" structure). The default language's pages are the version's."""
-    languages = options.get("languages")
-    if not isinstance(languages, list):
-        return []
-    locales = [
-        str(language["locale"])
-        for language in languages
-        if isinstance(language, dict)
-        and language.get("locale")
-        and language.get("default") is not True
-        and re.fullmatch(r"[\w-]+", str(language["locale"]))
-    ]
-    if not locales:
-        return []
-    notes.append(f"{I18N_PLUGIN} plugin: the pages in {', '.join(locales)} are left out")
-    if options.get("docs_structure") == "folder":
-        # Anchored at docs_dir: "fr/" alone would match a folder so named at any depth, as in
-        # the default language's own pages (en/guide/fr/).
-        return [f"{locale}/**" for locale in locales]
-    return [f"*.{locale}{suffix}" for locale in locales for suffix in PAGE_SUFFIXES]
-
-
-def _plugin_excluded(options: dict[str, Any], notes: list[str]) -> Iterator[str]:
-    """The mkdocs-exclude plugin's ``glob`` patterns (``**/_template.md``, ``snippets/*``:
-    templates and the parts snippets splice into pages) as regular expressions over a page's
-    path in docs_dir. The plugin matches them with fnmatch, not as gitignore lines: a pattern
-    covers the whole path (``README.md`` is the one at the top, not every folder's) and its
-    ``*`` crosses folders (``drafts/*`` covers ``drafts/old/x.md``)."""
-    globs = options.get("glob")
-    for glob in [globs] if isinstance(globs, str) else globs if isinstance(globs, list) else []:
-        if isinstance(glob, str) and glob.strip():
-            yield fnmatch.translate(glob.strip().lstrip("/"))
-    if options.get("regex"):
-        notes.append(f"{EXCLUDE_PLUGIN} plugin: its regex patterns are not supported; ignored")
-
-
-def _gitignore_lines(text: str, notes: list[str], setting: str) -> Iterator[str]:
-    for line in text.splitlines():
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("!"):
-            notes.append(f"{setting}: {line!r} (a negation) is not supported; ignored")
-            continue
-        yield line.lstrip("/")
-
-
-def _exclude_regex(patterns: tuple[str, ...], notes: list[str], setting: str) -> str:
-    usable = []
-    for pattern in patterns:
-        try:
-            compile_globs([pattern])
-        except GlobError as exc:
-            notes.append(f"{setting}: {exc}; ignored")
-            continue
-        usable.append(pattern)
-    globs = compile_globs(usable)
-    return globs.regex.pattern if globs.regex is not None else ""

@@ -1,0 +1,146 @@
+"""Which files of an MkDocs project are never pages, and which pages its nav leaves out on
+purpose: the theme's folders, ``exclude_docs`` and ``not_in_nav`` (gitignore lines), the
+mkdocs-exclude plugin's globs (fnmatch) and mkdocs-static-i18n's other languages."""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from builder.globs import GlobError, compile_globs
+from builder.projects.mkdocs_plugins import plugin_options
+
+# mkdocs-exclude: files its globs match are no pages (MkDocs' exclude_docs came later).
+EXCLUDE_PLUGIN = "exclude"
+# mkdocs-static-i18n: each page in the other languages too (index.fr.md, or fr/index.md).
+I18N_PLUGIN = "i18n"
+# Theme templates live here by convention even when custom_dir names another folder.
+OVERRIDES_FOLDER = "overrides"
+
+
+@dataclass(frozen=True)
+class LeftOut:
+    """What an MkDocs config leaves out, over paths relative to docs_dir."""
+
+    patterns: tuple[str, ...]  # every rule as given (the build cache's key holds them)
+    exclude: str  # a regular expression of the files that are never pages ("" for none)
+    not_in_nav: str  # one of the pages left out of the nav on purpose ("" for none)
+
+
+def left_out(
+    config: dict[str, Any],
+    config_dir: Path,
+    docs_root: Path,
+    page_suffixes: tuple[str, ...],
+    notes: list[str],
+) -> LeftOut:
+    """What ``config`` (read from ``config_dir``, its docs in ``docs_root``, its pages ending
+    in ``page_suffixes``) leaves out; what cannot be used goes to ``notes``."""
+    patterns = _excluded(config, config_dir, docs_root, page_suffixes, notes)
+    plugin_globs = tuple(_plugin_excluded(plugin_options(config, EXCLUDE_PLUGIN) or {}, notes))
+    not_in_nav = config.get("not_in_nav")
+    quiet: tuple[str, ...] = ()
+    if isinstance(not_in_nav, str):
+        quiet = tuple(_gitignore_lines(not_in_nav, notes, "not_in_nav"))
+    exclude = "|".join(
+        f"(?:{regex})"
+        for regex in (_exclude_regex(patterns, notes, "exclude_docs"), *plugin_globs)
+        if regex
+    )
+    return LeftOut((*patterns, *plugin_globs), exclude, _exclude_regex(quiet, notes, "not_in_nav"))
+
+
+def _excluded(
+    config: dict[str, Any],
+    config_dir: Path,
+    docs_root: Path,
+    page_suffixes: tuple[str, ...],
+    notes: list[str],
+) -> tuple[str, ...]:
+    """Globs (relative to docs_dir) of files that are never pages: the theme's folders,
+    exclude_docs and the other languages' pages."""
+    patterns = [OVERRIDES_FOLDER]
+    theme = config.get("theme")
+    custom_dir = theme.get("custom_dir") if isinstance(theme, dict) else None
+    if isinstance(custom_dir, str) and custom_dir:
+        folder = Path(os.path.normpath(config_dir / custom_dir))
+        if folder.is_relative_to(docs_root) and folder != docs_root:
+            patterns.append(folder.relative_to(docs_root).as_posix() + "/")
+    exclude_docs = config.get("exclude_docs")
+    if isinstance(exclude_docs, str):
+        patterns.extend(_gitignore_lines(exclude_docs, notes, "exclude_docs"))
+    elif exclude_docs is not None:
+        notes.append("exclude_docs is not text (gitignore lines); not used")
+    i18n = plugin_options(config, I18N_PLUGIN) or {}
+    patterns.extend(_other_languages(i18n, page_suffixes, notes))
+    return tuple(patterns)
+
+
+def _other_languages(
+    options: dict[str, Any], page_suffixes: tuple[str, ...], notes: list[str]
+) -> list[str]:
+    """The pages of mkdocs-static-i18n's languages other than the default one, which repeat
+    the docs in translation: ``*.fr.md`` (its "suffix" structure, the default) or ``fr/`` (its
+    "folder" structure). The default language's pages are the version's."""
+    languages = options.get("languages")
+    if not isinstance(languages, list):
+        return []
+    locales = [
+        str(language["locale"])
+        for language in languages
+        if isinstance(language, dict)
+        and language.get("locale")
+        and language.get("default") is not True
+        and re.fullmatch(r"[\w-]+", str(language["locale"]))
+    ]
+    if not locales:
+        return []
+    notes.append(f"{I18N_PLUGIN} plugin: the pages in {', '.join(locales)} are left out")
+    if options.get("docs_structure") == "folder":
+        # Anchored at docs_dir: "fr/" alone would match a folder so named at any depth, as in
+        # the default language's own pages (en/guide/fr/).
+        return [f"{locale}/**" for locale in locales]
+    return [f"*.{locale}{suffix}" for locale in locales for suffix in page_suffixes]
+
+
+def _plugin_excluded(options: dict[str, Any], notes: list[str]) -> Iterator[str]:
+    """The mkdocs-exclude plugin's ``glob`` patterns (``**/_template.md``, ``snippets/*``:
+    templates and the parts snippets splice into pages) as regular expressions over a page's
+    path in docs_dir. The plugin matches them with fnmatch, not as gitignore lines: a pattern
+    covers the whole path (``README.md`` is the one at the top, not every folder's) and its
+    ``*`` crosses folders (``drafts/*`` covers ``drafts/old/x.md``)."""
+    globs = options.get("glob")
+    for glob in [globs] if isinstance(globs, str) else globs if isinstance(globs, list) else []:
+        if isinstance(glob, str) and glob.strip():
+            yield fnmatch.translate(glob.strip().lstrip("/"))
+    if options.get("regex"):
+        notes.append(f"{EXCLUDE_PLUGIN} plugin: its regex patterns are not supported; ignored")
+
+
+def _gitignore_lines(text: str, notes: list[str], setting: str) -> Iterator[str]:
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("!"):
+            notes.append(f"{setting}: {line!r} (a negation) is not supported; ignored")
+            continue
+        yield line.lstrip("/")
+
+
+def _exclude_regex(patterns: tuple[str, ...], notes: list[str], setting: str) -> str:
+    usable = []
+    for pattern in patterns:
+        try:
+            compile_globs([pattern])
+        except GlobError as exc:
+            notes.append(f"{setting}: {exc}; ignored")
+            continue
+        usable.append(pattern)
+    globs = compile_globs(usable)
+    return globs.regex.pattern if globs.regex is not None else ""
