@@ -57,12 +57,17 @@ from builder.parsers.html.main_content import (
     strip_tags,
 )
 from builder.parsers.html.manpage_name import adopt_manpage_name
+from builder.parsers.html.stub_pages import stub_page
 from schemas.anchors import TITLE_ANCHOR
 
 
 def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
     """Split an HTML page into sections of readable text (``utf8``: the text's UTF-8, when the
-    caller has it); raise UnreadableDocument for an index or search page Sphinx generated."""
+    caller has it); raise UnreadableDocument for an index or search page Sphinx generated, a
+    redirect stub or the not-found page."""
+    stub = stub_page(text, relpath)
+    if stub:
+        raise UnreadableDocument(stub)
     stem = PurePosixPath(relpath).stem or relpath
     # Most pages are parsed only as far as the end of their main content (content_end); one
     # that may be a page Sphinx generated is parsed whole, as generated_page looks at all of it.
