@@ -230,6 +230,28 @@ def test_a_fragment_of_other_content_than_code_lines_keeps_its_content() -> None
     assert bodies(slide) == ["First point."]
 
 
+def test_a_doxygen_fragment_with_tooltips_reads_as_its_code() -> None:
+    # SDL 2.26.5's Debian docs (libsdl2-doc): with the source browser's tooltips after the
+    # lines, no fragment was taken for code; an inline function's body read a paragraph a line,
+    # numbers kept ("243{"), then each tooltip's name, declaration and definition, and the 76
+    # header listings the same over 1.4 MB.
+    page = (
+        '<div class="header"><div class="headertitle"><div class="title">SDL_rect.h</div></div>'
+        '</div><div class="contents"><p>Definition at line 242.</p>'
+        '<div class="fragment"><div class="line"><span class="lineno">  243</span>{</div>\n'
+        '<div class="line"><span class="lineno">  244</span>    <span class="keywordflow">return'
+        '</span> (!r) ? <a class="code hl_enumvalue" href="#a1">SDL_TRUE</a> : SDL_FALSE;</div>\n'
+        '<div class="line"><span class="lineno">  245</span>}</div>\n'
+        '<div class="ttc" id="a1"><div class="ttname"><a href="#a1">SDL_TRUE</a></div>'
+        '<div class="ttdeci">@ SDL_TRUE</div><div class="ttdef"><b>Definition:</b> '
+        '<a href="s.html#l187">SDL_stdinc.h:187</a></div></div>\n'
+        "</div></div>"
+    )
+    assert bodies(page) == [
+        "Definition at line 242.\n\n```\n{\n    return (!r) ? SDL_TRUE : SDL_FALSE;\n}\n```"
+    ]
+
+
 def test_a_summary_table_div_around_a_table_keeps_the_table_s_rows() -> None:
     # PennyLane Catalyst's Sphinx pages wrap an autosummary table in <div class="summary-table">
     # (a raw HTML block): read as javadoc's grid of div cells, the table became one line.
