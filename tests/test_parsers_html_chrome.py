@@ -38,6 +38,32 @@ def test_a_sidebar_directive_box_is_content_and_a_sidebar_of_navigation_is_not()
     assert section.body == "Tutorial\n\nFor a gentler introduction, see the tutorial.\n\nBody."
 
 
+def test_docutils_table_of_contents_box_is_chrome_as_its_nav_is() -> None:
+    # docutils before 0.18 (lxml 4.9.2's pages, docutils' own, Sphinx builds of those years)
+    # writes ".. contents::" as a div.contents.topic, later ones as a <nav>: the list of every
+    # heading of the page read as the top section's body (46 of docutils 0.19's doc pages, 20
+    # of lxml's). A topic box of text and Doxygen's div.contents stay.
+    page = (
+        '<div class="document"><h1 class="title">Tutorial</h1>'
+        '<div class="contents topic" id="contents"><p class="topic-title">Contents</p>'
+        '<ul class="simple"><li><a class="reference internal" href="#the-element-class">'
+        "The Element class</a></li></ul></div>"
+        '<p>Intro.</p><div class="topic"><p class="topic-title">Note</p><p>Kept.</p></div>'
+        '<div class="section" id="the-element-class"><h1>The Element class</h1><p>Body.</p>'
+        '<div class="contents local topic" id="c2"><ul><li><a href="#x">X</a></li></ul></div>'
+        "</div></div>"
+    )
+    assert [(s.heading, s.body) for s in parse(page, "tutorial.html").sections] == [
+        ("Tutorial", "Intro.\n\nNote\n\nKept."),
+        ("The Element class", "Body."),
+    ]
+    doxygen = (
+        '<div class="header"><div class="title">json.h</div></div>'
+        '<div class="contents"><p>Core API.</p></div>'
+    )
+    assert [s.body for s in parse(doxygen, "json_8h.html").sections] == ["Core API."]
+
+
 def _strip_by_rule(root: Element) -> None:
     """The chrome rule checked element by element, with no shortcut: what strip_chrome does."""
     doomed = []
@@ -51,6 +77,7 @@ def _strip_by_rule(root: Element) -> None:
                 and not ("sidebar" in names and main_content._SIDEBAR_TITLE(element))
             )
             or names & main_content._CHROME_CLASSES
+            or any(group <= names for group in main_content._CHROME_CLASS_GROUPS)
             or element.get("role") in main_content._CHROME_ROLES
             or element.get("aria-label") in main_content._CHROME_LABELS
         ):
@@ -65,7 +92,7 @@ def test_chrome_found_by_tag_class_and_attribute_shortcuts_is_what_the_rule_find
     # and judges each class value once; every mix of tag, class, role and label, nested and
     # with tails, must lose exactly the elements the plain rule drops.
     tags = ["div", "span", "nav", "aside", "button", "p"]
-    values = [None, "", "note", "admonition", "headerlink", "x  sphinxsidebar"]
+    values = [None, "", "note", "admonition", "headerlink", "x  sphinxsidebar", "topic contents"]
     roles = [None, "navigation", "main", "NAVIGATION", "search"]
     labels = [None, "breadcrumb", "Breadcrumb", "other"]
     pieces = []

@@ -102,9 +102,18 @@ _RUSTDOC_CHROME_CLASSES = frozenset({"rightside", "hideme"})
 # describes the current stable version of Celery (5.2). For development docs, go here."): a
 # news site's "deck" is its article's subtitle, so chrome only on a page Sphinx built.
 _SPHINX_CHROME_CLASSES = frozenset({"deck"})
-_CHROME_BY_CLASS = ClassVerdicts(_CHROME_CLASSES)
-_RUSTDOC_CHROME_BY_CLASS = ClassVerdicts(_CHROME_CLASSES | _RUSTDOC_CHROME_CLASSES)
-_SPHINX_CHROME_BY_CLASS = ClassVerdicts(_CHROME_CLASSES | _SPHINX_CHROME_CLASSES)
+# Chrome by classes that name it only together. docutils' ".. contents::" box, the list of the
+# page's own headings, is a <nav class="contents"> from docutils 0.18 (chrome by its tag) but a
+# div.contents.topic before it and in its HTML 4 writer (Sphinx builds of those years, lxml's
+# and docutils' own pages); a div.contents alone is Doxygen's article.
+_CHROME_CLASS_GROUPS = (frozenset({"contents", "topic"}),)
+_CHROME_BY_CLASS = ClassVerdicts(_CHROME_CLASSES, _CHROME_CLASS_GROUPS)
+_RUSTDOC_CHROME_BY_CLASS = ClassVerdicts(
+    _CHROME_CLASSES | _RUSTDOC_CHROME_CLASSES, _CHROME_CLASS_GROUPS
+)
+_SPHINX_CHROME_BY_CLASS = ClassVerdicts(
+    _CHROME_CLASSES | _SPHINX_CHROME_CLASSES, _CHROME_CLASS_GROUPS
+)
 _CHROME_ROLES = frozenset({"navigation", "search", "banner", "contentinfo"})
 _CHROME_LABELS = frozenset({"breadcrumb", "breadcrumbs"})
 # Docutils puts footnotes, topics and some admonitions in <aside>: those are content.
