@@ -64,6 +64,24 @@ def test_docutils_table_of_contents_box_is_chrome_as_its_nav_is() -> None:
     assert [s.body for s in parse(doxygen, "json_8h.html").sections] == ["Core API."]
 
 
+def test_gtk_doc_navigation_table_is_chrome() -> None:
+    # GLib 2.74's GTK-Doc reference (libglib2.0-doc): each of its 386 pages opened with a
+    # title section of its navigation bar alone.
+    page = (
+        "<html><head><title>Hash Tables: GLib Reference Manual</title></head><body>"
+        '<table class="navigation" id="top" width="100%"><tr valign="middle">'
+        '<td class="shortcuts"><a href="#" class="shortcut">Top</a><span id="nav_description">'
+        '  <span class="dim">|</span> <a href="#d" class="shortcut">Description</a></span></td>'
+        '<td><a accesskey="h" href="index.html"><img src="home.png" alt="Home"></a></td>'
+        '<td><a accesskey="n" href="glib-Strings.html"><img src="right.png" alt="Next"></a></td>'
+        '</tr></table><div class="refentry"><div class="refnamediv"><h2>Hash Tables</h2>'
+        "<p>Hash Tables — associations between keys and values</p></div></div></body></html>"
+    )
+    assert [(s.heading, s.body) for s in parse(page, "glib-Hash-Tables.html").sections] == [
+        ("Hash Tables", "Hash Tables — associations between keys and values")
+    ]
+
+
 def _strip_by_rule(root: Element) -> None:
     """The chrome rule checked element by element, with no shortcut: what strip_chrome does."""
     doomed = []

@@ -79,8 +79,10 @@ _CHROME_CLASSES = frozenset(
         # rustdoc: the logo, the page's "1.0.0 · source · [−]", the examples' "Run" button,
         # the "ⓘ Notable traits" tooltip inside a method's heading.
         "sub-logo-container", "out-of-band", "test-arrow", "notable-traits",
-        # DocBook XSL's "Prev | Up | Home | Next" table above and below every page.
-        "navheader", "navfooter",
+        # DocBook XSL's "Prev | Up | Home | Next" table above and below every page, and GTK-Doc's
+        # table.navigation above each ("Top | Description | Home | Up | Prev | Next"); sites
+        # name their menus "navigation" too.
+        "navheader", "navfooter", "navigation",
         # QDoc's (Qt's) breadcrumb bar above every page, and the page's "Contents" box of its
         # own headings beside the text; other tools' "toc" boxes are such lists too.
         "navigationbar", "toc",
