@@ -82,6 +82,20 @@ def test_gtk_doc_navigation_table_is_chrome() -> None:
     ]
 
 
+def test_a_headings_source_link_is_chrome() -> None:
+    # json-glib 1.6.6's gi-docgen reference (libjson-glib-doc): 480 headings, one on every
+    # class, struct and function page, read "Description [src]" and "Declaration [src]".
+    page = (
+        '<section id="main" class="content"><section><h4 id="description">Description'
+        '<a href="#description" class="anchor"></a><a class="srclink" title="go to source '
+        'location" href="https://example.invalid/json-builder.c#L25">[src]</a></h4>'
+        '<div class="docblock"><p>JsonBuilder provides an object.</p></div></section></section>'
+    )
+    assert [(s.heading, s.body) for s in parse(page, "class.Builder.html").sections] == [
+        ("Description", "JsonBuilder provides an object.")
+    ]
+
+
 def _strip_by_rule(root: Element) -> None:
     """The chrome rule checked element by element, with no shortcut: what strip_chrome does."""
     doomed = []

@@ -73,6 +73,8 @@ _CHROME_CLASSES = frozenset(
     {
         "sphinxsidebar", "related", "footer", "breadcrumbs", "wy-breadcrumbs", "toctree-wrapper",
         "headerlink", "viewcode-link", "rst-versions", "sidebar-drawer", "toc-drawer",
+        # gi-docgen's (and rustdoc's before 1.58) "[src]" link beside a heading, to the code
+        "srclink",
         "skip-link", "md-sidebar", "bd-sidebar-secondary", "bd-header-article",
         # PyData's and the book theme's (before 0.10) "Contents" column of the page's headings
         "bd-toc",
