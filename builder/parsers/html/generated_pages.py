@@ -1,4 +1,5 @@
-"""Tell the pages Sphinx generates around the documentation from the documentation itself.
+"""Tell the pages Sphinx, DocBook XSL and Doxygen generate around the documentation from the
+documentation itself.
 
 A built Sphinx site holds its general index (``genindex.html``, or one page per letter), its
 module index (``py-modindex.html``) and its search page next to the written pages. They only
@@ -7,7 +8,9 @@ the entries it points to; the build skips them, with the reason in its report. S
 highlighted source of each module that the viewcode extension writes under ``_modules/``:
 Sphinx's own search leaves those out, and indexing them would put every docstring a second
 time, roles and all, beside the entries made from it. A book DocBook XSL built has its index
-too (GTK-Doc's ``api-index-full.html``, PostgreSQL's ``bookindex.html``).
+too (GTK-Doc's ``api-index-full.html``, PostgreSQL's ``bookindex.html``). Doxygen's source
+browser writes each header's listing (``<file>_source.html``) beside the file's documentation
+page, which holds its declarations and their comments: the viewcode pages of a C library.
 """
 
 from __future__ import annotations
@@ -64,4 +67,20 @@ def generated_page(text: str, document: Element) -> str:
             return reason
     if _may_be_docbook_index(text) and document.xpath(_DOCBOOK_INDEX):
         return _DOCBOOK_INDEX_REASON
+    return ""
+
+
+# Doxygen names a file's listing after the file's page ("_s_d_l__audio_8h.html" and
+# "_s_d_l__audio_8h_source.html"); the generator is named in the <head>, a scan of it alone.
+_DOXYGEN_LISTING_SUFFIX = "_source.html"
+_DOXYGEN_GENERATOR = 'content="Doxygen'
+_DOXYGEN_LISTING_REASON = "Doxygen's listing of a source file (its page documents the file)"
+
+
+def generated_listing(text: str, relpath: str) -> str:
+    """Why the page ``text`` at ``relpath`` is a source listing Doxygen wrote, or ""."""
+    if relpath.endswith(_DOXYGEN_LISTING_SUFFIX) and (
+        text.find(_DOXYGEN_GENERATOR, 0, text.find("</head>")) >= 0
+    ):
+        return _DOXYGEN_LISTING_REASON
     return ""
