@@ -82,6 +82,19 @@ def test_gtk_doc_navigation_table_is_chrome() -> None:
     ]
 
 
+def test_a_side_menu_inside_the_article_is_chrome() -> None:
+    # lxml 4.9.2's pages (python-lxml-doc): 24 of them opened with a section of the site's menu.
+    page = (
+        '<body><div class="document" id="the-lxml-etree-tutorial"><div class="sidemenu" '
+        'id="sidemenu"><div class="menutrigger">Menu</div><div class="menu"><div class="banner">'
+        'Like the tool?</div><ul><li><a href="index.html">lxml</a></li></ul></div></div>'
+        '<h1 class="title">The lxml.etree Tutorial</h1><p>This is a tutorial.</p></div></body>'
+    )
+    assert [(s.heading, s.body) for s in parse(page, "tutorial.html").sections] == [
+        ("The lxml.etree Tutorial", "This is a tutorial.")
+    ]
+
+
 def test_a_headings_source_link_is_chrome() -> None:
     # json-glib 1.6.6's gi-docgen reference (libjson-glib-doc): 480 headings, one on every
     # class, struct and function page, read "Description [src]" and "Declaration [src]".

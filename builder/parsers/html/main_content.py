@@ -85,6 +85,9 @@ _CHROME_CLASSES = frozenset(
         # table.navigation above each ("Top | Description | Home | Up | Prev | Next"); sites
         # name their menus "navigation" too.
         "navheader", "navfooter", "navigation",
+        # A side menu written inside the article's division (lxml's pages: "Menu", a donation
+        # box and the whole site's tree atop each page); sites name their menus so.
+        "sidemenu",
         # QDoc's (Qt's) breadcrumb bar above every page, and the page's "Contents" box of its
         # own headings beside the text; other tools' "toc" boxes are such lists too.
         "navigationbar", "toc",
