@@ -82,6 +82,27 @@ def test_gtk_doc_navigation_table_is_chrome() -> None:
     ]
 
 
+def test_a_bootstrap_main_content_column_is_the_article() -> None:
+    # Django REST framework 3.14's MkDocs theme (python-djangorestframework-doc): no <main>
+    # or role="main", so <body> was read and 71 pages opened with the navbar ("GitHub Next
+    # Previous Search") and the whole site's menu from the sidebar.
+    page = (
+        '<body><div class="wrapper"><div class="navbar navbar-inverse"><div class="navbar-inner">'
+        '<a class="brand" href="/">Django REST framework</a><ul class="nav"><li>Home</li>'
+        '</ul></div></div><div class="body-content"><div class="row-fluid"><div class="span3">'
+        '<div id="table-of-contents"><ul class="nav nav-list side-nav"><li>Views</li></ul>'
+        '</div></div><div id="main-content" class="span9"><h1 id="class-based-views">'
+        "Class-based Views</h1><p>Django's class-based views.</p></div></div></div></div>"
+        '<a id="main-content"></a></body>'
+    )
+    assert [(s.heading, s.body) for s in parse(page, "views.html").sections] == [
+        ("Class-based Views", "Django's class-based views.")
+    ]
+    # a skip link's target is no article
+    skip = '<body><a id="main-content"></a><h1>Title</h1><p>Text.</p></body>'
+    assert [(s.heading, s.body) for s in parse(skip, "s.html").sections] == [("Title", "Text.")]
+
+
 def test_a_side_menu_inside_the_article_is_chrome() -> None:
     # lxml 4.9.2's pages (python-lxml-doc): 24 of them opened with a section of the site's menu.
     page = (

@@ -3,8 +3,8 @@
 Themes wrap the same article in different markup, so the content root is the first of: an
 element with ``role="main"`` (Sphinx basic, Read the Docs, Furo, PyData), Sphinx ``div.body``,
 YUI grids' ``#yui-main`` (Django's theme), Sphinx ``div.document``, Doxygen's ``div.contents``,
-Node.js' ``#apicontent``, a lone ``<article>`` (MkDocs Material), ``<main>``, ``#content``,
-``<body>``.
+Node.js' ``#apicontent``, a lone ``<article>`` (MkDocs Material), ``<main>``, a
+``div#main-content``, ``#content``, ``<body>``.
 Inside it, navigation, sidebars, footers, scripts, forms and permalink widgets are removed.
 """
 
@@ -55,8 +55,12 @@ _MAIN_CANDIDATES = tuple(
     )
 )
 _ARTICLES = etree.XPath("descendant-or-self::article")
+# A div#main-content is the article column of Bootstrap layouts beside their navbar and
+# sidebar (Django REST framework's MkDocs theme); the id is also a skip link's target, so only
+# a division counts, and it comes before #content, which often holds the sidebar too.
 _FALLBACK_ROOTS = tuple(
-    etree.XPath(f"descendant-or-self::{query}[1]") for query in ("main", "*[@id='content']", "body")
+    etree.XPath(f"descendant-or-self::{query}[1]")
+    for query in ("main", "div[@id='main-content']", "*[@id='content']", "body")
 )
 # The first <title> and <h1>. lxml's iter() looks for the next match as it hands over one, so
 # stopping after the first still walked the rest of the page: a twentieth of the parse time.
