@@ -14,7 +14,8 @@ its "Parameters" with an ``<h4>``, each parameter with an ``<h5>`` and "Returns 
 ``<h4>``: a method was cut into four or five sections of a line each. JSDoc heads a member
 with ``h4.name`` and its parameters, return value, type and examples each with an ``<h5>``.
 GTK-Doc heads a function or struct with an ``<h3>`` and its "Parameters", "Returns" and
-"Members" with an ``<h4>``: each function was three sections.
+"Members" with an ``<h4>``: each function was three sections. Texinfo heads each footnote at
+the end of a node with an ``<h5>`` "(1)", "(2)"...: a section of a line each.
 """
 
 from __future__ import annotations
@@ -80,6 +81,11 @@ _BARE_H5 = etree.XPath("descendant::h5[not(@*)]")
 _GTK_DOC_SUBSECTION_HEADINGS = etree.XPath("descendant::div[@class='refsect3']/h4")
 _GTK_DOC_LABEL_ANCHORS = (".parameters", ".returns", ".members")
 _GTK_DOC_HEAD_MARK = 'content="GTK-Doc'
+# Texinfo's footnote labels (makeinfo 6 and 7): the h5 after its h4.footnotes-heading.
+_TEXINFO_FOOTNOTES_MARK = "footnotes-heading"
+_TEXINFO_FOOTNOTE_LABELS = etree.XPath(
+    "descendant::h4[@class='footnotes-heading']/following-sibling::h5"
+)
 
 
 # Every page Sphinx (1.8 on) builds loads this script in its <head>; older ones set the same
@@ -109,8 +115,9 @@ def drop_haddock_links(root: Element, text: str) -> None:
 
 
 def demote_label_headings(root: Element, text: str) -> None:
-    """Read the headings erl_docgen, TypeDoc, JSDoc and GTK-Doc write inside an entry as the labels
-    they are (``text`` is the page's: a query runs only where its generator's marks are)."""
+    """Read the headings erl_docgen, TypeDoc, JSDoc and GTK-Doc write inside an entry, and
+    Texinfo's footnote numbers, as the labels they are (``text`` is the page's: a query runs
+    only where its generator's marks are)."""
     labels: list[Element] = []
     if "func-types-title" in text:
         labels += select(root, _ERL_DOCGEN_LABELS)
@@ -124,6 +131,8 @@ def demote_label_headings(root: Element, text: str) -> None:
             for heading in select(root, _GTK_DOC_SUBSECTION_HEADINGS)
             if _is_gtk_doc_label(heading)
         ]
+    if _TEXINFO_FOOTNOTES_MARK in text:
+        labels += select(root, _TEXINFO_FOOTNOTE_LABELS)
     for label in labels:
         label.tag = "p"
 
