@@ -103,6 +103,24 @@ def test_a_bootstrap_main_content_column_is_the_article() -> None:
     assert [(s.heading, s.body) for s in parse(skip, "s.html").sections] == [("Title", "Text.")]
 
 
+def test_texinfo_table_of_contents_is_chrome() -> None:
+    # R 4.2.2's single-page manuals (r-doc-html, makeinfo 6): each opened with a section
+    # "Table of Contents" listing every heading of the manual (seven such sections).
+    page = (
+        '<html><head><meta name="Generator" content="makeinfo"></head><body>'
+        '<h1 class="settitle">An Introduction to R</h1><p>This is an introduction.</p>'
+        '<div class="Contents_element" id="SEC_Contents"><h2 class="contents-heading">'
+        'Table of Contents</h2><div class="contents"><ul class="no-bullet"><li><a id="toc-P" '
+        'href="#Preface">Preface</a></li></ul></div></div>'
+        '<div class="unnumbered" id="Preface"><h2 class="unnumbered">Preface</h2>'
+        "<p>This introduction to R.</p></div></body></html>"
+    )
+    assert [(s.heading, s.body) for s in parse(page, "R-intro.html").sections] == [
+        ("An Introduction to R", "This is an introduction."),
+        ("Preface", "This introduction to R."),
+    ]
+
+
 def test_a_side_menu_inside_the_article_is_chrome() -> None:
     # lxml 4.9.2's pages (python-lxml-doc): 24 of them opened with a section of the site's menu.
     page = (

@@ -231,6 +231,8 @@ def strip_chrome(root: Element, source: bytes | None = None, sphinx: bool = Fals
         element for element in root.iter(*_CHROME_TAGS, "aside") if _is_chrome_tag(element)
     )
     flagged.update(_node_navigation(root))
+    if source is None or _TEXINFO_CONTENTS_MARK in source:
+        flagged.update(select(root, _TEXINFO_CONTENTS))
     if _may_hold_notebook_cells(source):
         flagged.update(select(root, _NOTEBOOK_PROMPTS))
     # One comprehension over the page's elements, a known class value a plain dict hit.
@@ -249,6 +251,15 @@ def strip_chrome(root: Element, source: bytes | None = None, sphinx: bool = Fals
 # below the node has rel only on its [Contents] and [Index] links.
 _NODE_NAVIGATION_PATHS = (".//div[@class='header']", ".//div[@class='nav-panel']")
 _NODE_LINK_RELS = ("next", "prev", "up", "contents", "index")
+
+
+# Texinfo's table of contents (and short one) in a single-page manual: a list of every
+# heading, read as a section "Table of Contents". makeinfo 6 and 7 name the division holding
+# it differently (Contents_element, element-contents); the heading it opens with is the same.
+_TEXINFO_CONTENTS_MARK = b"contents-heading"
+_TEXINFO_CONTENTS = etree.XPath(
+    "descendant::div[*[1][self::h2][@class='contents-heading' or @class='shortcontents-heading']]"
+)
 
 
 # nbsphinx's execution count beside each notebook cell ("[2]:"), a <pre> of its own that read
