@@ -121,6 +121,33 @@ def test_texinfo_table_of_contents_is_chrome() -> None:
     ]
 
 
+def test_texinfo_indices_are_chrome() -> None:
+    # R 4.2.2's manuals: 'Concept index' and 'Function and variable index' were sections of
+    # their tables' rows (about 100,000 characters of the manuals' 1.58 million).
+    jump = (
+        '<table><tr><th valign="top">Jump to: &nbsp; </th><td><a class="summary-letter" '
+        'href="#Concept-index_cp_letter-B"><b>B</b></a></td></tr></table>'
+    )
+    page = (
+        '<html><body><h2 class="chapter">1 Linear algebra</h2><p>BLAS.</p>'
+        '<h2 class="appendix">Concept index</h2>'
+        + jump
+        + '<table summary="" class="index-cp" border="0"><tr><td></td><th align="left">Index '
+        'Entry</th><td></td><th align="left"> Section</th></tr><tr><td></td><td valign="top">'
+        '<a href="#index-BLAS-library">BLAS library</a>:</td><td></td><td valign="top">'
+        '<a href="#Linear-algebra">Linear algebra</a></td></tr></table>'
+        + jump
+        + '<h2 class="appendix">Variable index</h2><table class="vr-entries-printindex"><tr>'
+        '<td><a href="#index-R_005fHOME">R_HOME</a>:</td><td><a href="#S">Setup</a></td></tr>'
+        "</table></body></html>"
+    )
+    assert [(s.heading, s.body) for s in parse(page, "R-admin.html").sections] == [
+        ("1 Linear algebra", "BLAS."),
+        ("Concept index", ""),
+        ("Variable index", ""),
+    ]
+
+
 def test_a_side_menu_inside_the_article_is_chrome() -> None:
     # lxml 4.9.2's pages (python-lxml-doc): 24 of them opened with a section of the site's menu.
     page = (

@@ -233,6 +233,8 @@ def strip_chrome(root: Element, source: bytes | None = None, sphinx: bool = Fals
     flagged.update(_node_navigation(root))
     if source is None or _TEXINFO_CONTENTS_MARK in source:
         flagged.update(select(root, _TEXINFO_CONTENTS))
+    if source is None or any(mark in source for mark in _TEXINFO_INDEX_MARKS):
+        flagged.update(select(root, _TEXINFO_INDEX_TABLES))
     if _may_hold_notebook_cells(source):
         flagged.update(select(root, _NOTEBOOK_PROMPTS))
     # One comprehension over the page's elements, a known class value a plain dict hit.
@@ -259,6 +261,17 @@ _NODE_LINK_RELS = ("next", "prev", "up", "contents", "index")
 _TEXINFO_CONTENTS_MARK = b"contents-heading"
 _TEXINFO_CONTENTS = etree.XPath(
     "descendant::div[*[1][self::h2][@class='contents-heading' or @class='shortcontents-heading']]"
+)
+
+# Texinfo's indices (@printindex: "Concept index", "Function and variable index"), a table of
+# entries each linking to its section between two "Jump to:" rows of letters, as Sphinx's
+# general index is; a manual written as one page had each as sections of these rows alone.
+# makeinfo 6 writes table.index-cp (index-fn...) and letter tables of a.summary-letter,
+# makeinfo 7 table.cp-entries-printindex and table.cp-letters-header-printindex.
+_TEXINFO_INDEX_MARKS = (b"summary-letter", b"-printindex")
+_TEXINFO_INDEX_TABLES = etree.XPath(
+    "descendant::table[starts-with(@class, 'index-') or contains(@class, '-printindex')"
+    " or descendant::a[@class='summary-letter']]"
 )
 
 
