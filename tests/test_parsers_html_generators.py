@@ -301,6 +301,23 @@ def test_texinfo_footnotes_are_one_section_of_labelled_notes() -> None:
     ]
 
 
+def test_doxygen_graph_captions_are_left_out() -> None:
+    # SDL 2.26.5: 162 such lines on 102 pages ("+ Include dependency graph for SDL_rect.h:",
+    # "+ This graph shows which files directly or indirectly include this file:"), captions of
+    # images with no text.
+    page = (
+        '<div class="header"><div class="title">SDL_rect.h File Reference</div></div>'
+        '<div class="contents"><div class="textblock"><code>#include "SDL_stdinc.h"</code><br />'
+        '</div><div class="textblock"><div id="dynsection-0" onclick="return toggleVisibility('
+        'this)" class="dynheader closed"><img id="dynsection-0-trigger" src="closed.png" '
+        'alt="+"/> Include dependency graph for SDL_rect.h:</div><div id="dynsection-0-summary" '
+        'class="dynsummary"></div><div id="dynsection-0-content" class="dyncontent" '
+        'style="display:none;"><div class="center"><img src="incl.png" alt=""/></div></div></div>'
+        "<p>Go on.</p></div>"
+    )
+    assert bodies(page) == ['`#include "SDL_stdinc.h"`\n\nGo on.']
+
+
 def test_a_summary_table_div_around_a_table_keeps_the_table_s_rows() -> None:
     # PennyLane Catalyst's Sphinx pages wrap an autosummary table in <div class="summary-table">
     # (a raw HTML block): read as javadoc's grid of div cells, the table became one line.

@@ -89,6 +89,9 @@ _CHROME_CLASSES = frozenset(
         # table.navigation above each ("Top | Description | Home | Up | Prev | Next"); sites
         # name their menus "navigation" too.
         "navheader", "navfooter", "navigation",
+        # Doxygen's caption of a graph it draws ("+ Include dependency graph for x.h:", "Here
+        # is the call graph for this function:"), whose image, folded under it, has no text.
+        "dynheader",
         # A side menu written inside the article's division (lxml's pages: "Menu", a donation
         # box and the whole site's tree atop each page); sites name their menus so.
         "sidemenu",
