@@ -12,6 +12,10 @@ from builder.parsers.html import main_content
 from builder.parsers.html.parser import parse
 
 
+def bodies_of(page: str) -> list[str]:
+    return [section.body for section in parse(page, "p.html").sections]
+
+
 def test_chrome_is_judged_per_element_not_per_tag_and_class() -> None:
     # Class verdicts are remembered per class value; role and label stay each element's own.
     page = (
@@ -146,6 +150,29 @@ def test_texinfo_indices_are_chrome() -> None:
         ("Concept index", ""),
         ("Variable index", ""),
     ]
+
+
+def test_matplotlib_plot_format_links_are_chrome() -> None:
+    # statsmodels 0.13.5 and SymPy 1.11.1 (Debian's docs): 48 and 88 sections held the line
+    # "(Source code, png, hires.png, pdf)" above each figure.
+    page = (
+        '<div role="main"><h1>Plots</h1><p>The residuals:</p><p>(<a class="reference external" '
+        'href="../plots/ceres.py">Source code</a>, <a class="reference external" '
+        'href="../plots/ceres.png">png</a>, <a class="reference external" '
+        'href="../plots/ceres.hires.png">hires.png</a>, <a class="reference external" '
+        'href="../plots/ceres.pdf">pdf</a>)</p><figure class="align-default"><img alt="" '
+        'class="plot-directive" src="../_images/ceres.png" /></figure>'
+        '<p>(See <a href="fit.html">fitting</a>.)</p><figure><img class="plot-directive" '
+        'src="f.png" alt="" /></figure>'
+        # code drawing two figures: the links are each one's caption (SymPy's PlotGrid)
+        '<figure class="align-default" id="id5"><img class="plot-directive" src="g_00.png" '
+        'alt="" /><figcaption><p><span class="caption-text">(<a href="g_00.png">png</a>, '
+        '<a href="g_00.hires.png">hires.png</a>, <a href="g_00.pdf">pdf</a>)</span></p>'
+        '</figcaption></figure><figure><img class="plot-directive" src="g_01.png" alt="" />'
+        '<figcaption><p><span class="caption-text">The grid (<a href="g_01.png">png</a>)</span>'
+        "</p></figcaption></figure></div>"
+    )
+    assert bodies_of(page) == ["The residuals:\n\n(See fitting.)\n\nThe grid (png)"]
 
 
 def test_a_side_menu_inside_the_article_is_chrome() -> None:

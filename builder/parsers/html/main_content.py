@@ -238,6 +238,8 @@ def strip_chrome(root: Element, source: bytes | None = None, sphinx: bool = Fals
         flagged.update(select(root, _TEXINFO_CONTENTS))
     if source is None or any(mark in source for mark in _TEXINFO_INDEX_MARKS):
         flagged.update(select(root, _TEXINFO_INDEX_TABLES))
+    if source is None or _PLOT_MARK in source:
+        flagged.update(select(root, _PLOT_FORMAT_LINKS))
     if _may_hold_notebook_cells(source):
         flagged.update(select(root, _NOTEBOOK_PROMPTS))
     # One comprehension over the page's elements, a known class value a plain dict hit.
@@ -275,6 +277,19 @@ _TEXINFO_INDEX_MARKS = (b"summary-letter", b"-printindex")
 _TEXINFO_INDEX_TABLES = etree.XPath(
     "descendant::table[starts-with(@class, 'index-') or contains(@class, '-printindex')"
     " or descendant::a[@class='summary-letter']]"
+)
+
+# matplotlib's plot directive writes "(Source code, png, hires.png, pdf)", links to the script
+# and the figure's files, in a paragraph right above each figure it draws (img.plot-directive),
+# or as the caption of each when the code draws several: a line of file names in the section's
+# text wherever a plot is. Links alone, between parentheses and commas.
+_PLOT_MARK = b"plot-directive"
+_PLOT_IMAGE = "img[contains(concat(' ', normalize-space(@class), ' '), ' plot-directive ')]"
+_ONLY_LINKS = "[not(.//text()[not(ancestor::a)][normalize-space(translate(., '(),', '')) != ''])]"
+_PLOT_FORMAT_LINKS = etree.XPath(
+    f"descendant::p[a][not(*[not(self::a)])]{_ONLY_LINKS}"
+    f"[following-sibling::*[1][descendant-or-self::{_PLOT_IMAGE}]]"
+    f" | descendant::figcaption[.//a]{_ONLY_LINKS}[parent::figure[{_PLOT_IMAGE}]]"
 )
 
 
