@@ -119,10 +119,13 @@ def test_texinfo_table_of_contents_is_chrome() -> None:
         '<div class="unnumbered" id="Preface"><h2 class="unnumbered">Preface</h2>'
         "<p>This introduction to R.</p></div></body></html>"
     )
-    assert [(s.heading, s.body) for s in parse(page, "R-intro.html").sections] == [
+    expected = [
         ("An Introduction to R", "This is an introduction."),
         ("Preface", "This introduction to R."),
     ]
+    assert [(s.heading, s.body) for s in parse(page, "R-intro.html").sections] == expected
+    utf8 = page.encode()  # read as a build reads it: the generator looked for in its head
+    assert [(s.heading, s.body) for s in parse(page, "R-intro.html", utf8).sections] == expected
 
 
 def test_texinfo_indices_are_chrome() -> None:
@@ -133,7 +136,8 @@ def test_texinfo_indices_are_chrome() -> None:
         'href="#Concept-index_cp_letter-B"><b>B</b></a></td></tr></table>'
     )
     page = (
-        '<html><body><h2 class="chapter">1 Linear algebra</h2><p>BLAS.</p>'
+        '<html><head><meta name="Generator" content="texi2any"></head><body>'
+        '<h2 class="chapter">1 Linear algebra</h2><p>BLAS.</p>'
         '<h2 class="appendix">Concept index</h2>'
         + jump
         + '<table summary="" class="index-cp" border="0"><tr><td></td><th align="left">Index '
@@ -145,17 +149,19 @@ def test_texinfo_indices_are_chrome() -> None:
         '<td><a href="#index-R_005fHOME">R_HOME</a>:</td><td><a href="#S">Setup</a></td></tr>'
         "</table></body></html>"
     )
-    assert [(s.heading, s.body) for s in parse(page, "R-admin.html").sections] == [
-        ("1 Linear algebra", "BLAS."),
-        ("Concept index", ""),
-        ("Variable index", ""),
-    ]
+    expected = [("1 Linear algebra", "BLAS."), ("Concept index", ""), ("Variable index", "")]
+    assert [(s.heading, s.body) for s in parse(page, "R-admin.html").sections] == expected
+    utf8 = page.encode()
+    assert [(s.heading, s.body) for s in parse(page, "R-admin.html", utf8).sections] == expected
 
 
 def test_matplotlib_plot_format_links_are_chrome() -> None:
     # statsmodels 0.13.5 and SymPy 1.11.1 (Debian's docs): 48 and 88 sections held the line
     # "(Source code, png, hires.png, pdf)" above each figure.
     page = (
+        # Furo (SymPy's theme) loads documentation_options.js at the end of <body>
+        "<html><head><title>Plots</title>"
+        '<link rel="stylesheet" href="_static/plot_directive.css" /></head><body>'
         '<div role="main"><h1>Plots</h1><p>The residuals:</p><p>(<a class="reference external" '
         'href="../plots/ceres.py">Source code</a>, <a class="reference external" '
         'href="../plots/ceres.png">png</a>, <a class="reference external" '
@@ -170,9 +176,11 @@ def test_matplotlib_plot_format_links_are_chrome() -> None:
         '<a href="g_00.hires.png">hires.png</a>, <a href="g_00.pdf">pdf</a>)</span></p>'
         '</figcaption></figure><figure><img class="plot-directive" src="g_01.png" alt="" />'
         '<figcaption><p><span class="caption-text">The grid (<a href="g_01.png">png</a>)</span>'
-        "</p></figcaption></figure></div>"
+        "</p></figcaption></figure></div></body></html>"
     )
     assert bodies_of(page) == ["The residuals:\n\n(See fitting.)\n\nThe grid (png)"]
+    utf8 = page.encode()  # read as a build reads it: the marks looked for in its head
+    assert [s.body for s in parse(page, "p.html", utf8).sections] == bodies_of(page)
 
 
 def test_a_side_menu_inside_the_article_is_chrome() -> None:

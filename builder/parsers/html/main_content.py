@@ -234,11 +234,12 @@ def strip_chrome(root: Element, source: bytes | None = None, sphinx: bool = Fals
         element for element in root.iter(*_CHROME_TAGS, "aside") if _is_chrome_tag(element)
     )
     flagged.update(_node_navigation(root))
-    if source is None or _TEXINFO_CONTENTS_MARK in source:
+    # Marks of one generator are looked for only where its page says it in its <head>: a scan
+    # of the whole page for each costs about 1.4% of the parse of a Sphinx page.
+    if _head_names(source, _TEXINFO_GENERATORS):
         flagged.update(select(root, _TEXINFO_CONTENTS))
-    if source is None or any(mark in source for mark in _TEXINFO_INDEX_MARKS):
         flagged.update(select(root, _TEXINFO_INDEX_TABLES))
-    if source is None or _PLOT_MARK in source:
+    if _head_names(source, _PLOT_STYLESHEET):
         flagged.update(select(root, _PLOT_FORMAT_LINKS))
     if _may_hold_notebook_cells(source):
         flagged.update(select(root, _NOTEBOOK_PROMPTS))
@@ -263,7 +264,8 @@ _NODE_LINK_RELS = ("next", "prev", "up", "contents", "index")
 # Texinfo's table of contents (and short one) in a single-page manual: a list of every
 # heading, read as a section "Table of Contents". makeinfo 6 and 7 name the division holding
 # it differently (Contents_element, element-contents); the heading it opens with is the same.
-_TEXINFO_CONTENTS_MARK = b"contents-heading"
+# Looked for on a page whose <head> names texi2any or makeinfo its generator.
+_TEXINFO_GENERATORS = (b'content="texi2any', b'content="makeinfo')
 _TEXINFO_CONTENTS = etree.XPath(
     "descendant::div[*[1][self::h2][@class='contents-heading' or @class='shortcontents-heading']]"
 )
@@ -273,7 +275,6 @@ _TEXINFO_CONTENTS = etree.XPath(
 # general index is; a manual written as one page had each as sections of these rows alone.
 # makeinfo 6 writes table.index-cp (index-fn...) and letter tables of a.summary-letter,
 # makeinfo 7 table.cp-entries-printindex and table.cp-letters-header-printindex.
-_TEXINFO_INDEX_MARKS = (b"summary-letter", b"-printindex")
 _TEXINFO_INDEX_TABLES = etree.XPath(
     "descendant::table[starts-with(@class, 'index-') or contains(@class, '-printindex')"
     " or descendant::a[@class='summary-letter']]"
@@ -282,8 +283,9 @@ _TEXINFO_INDEX_TABLES = etree.XPath(
 # matplotlib's plot directive writes "(Source code, png, hires.png, pdf)", links to the script
 # and the figure's files, in a paragraph right above each figure it draws (img.plot-directive),
 # or as the caption of each when the code draws several: a line of file names in the section's
-# text wherever a plot is. Links alone, between parentheses and commas.
-_PLOT_MARK = b"plot-directive"
+# text wherever a plot is. Links alone, between parentheses and commas; looked for on a page
+# that loads the directive's stylesheet (Sphinx adds it to every page, from matplotlib 3.3).
+_PLOT_STYLESHEET = (b"plot_directive.css",)
 _PLOT_IMAGE = "img[contains(concat(' ', normalize-space(@class), ' '), ' plot-directive ')]"
 _ONLY_LINKS = "[not(.//text()[not(ancestor::a)][normalize-space(translate(., '(),', '')) != ''])]"
 _PLOT_FORMAT_LINKS = etree.XPath(
@@ -299,6 +301,16 @@ _NOTEBOOK_PROMPTS = etree.XPath(
     f"descendant::div[{_has_class('nbinput')} or {_has_class('nboutput')}]"
     f"/div[{_has_class('prompt')}]"
 )
+
+
+def _head_names(source: bytes | None, marks: tuple[bytes, ...]) -> bool:
+    """Whether the <head> of the page ``source`` holds one of ``marks`` (True without bytes:
+    then the marks are looked for in the tree)."""
+    if source is None:
+        return True
+    end = source.find(b"</head>")
+    stop = end if end >= 0 else len(source)
+    return any(source.find(mark, 0, stop) >= 0 for mark in marks)
 
 
 def _may_hold_notebook_cells(source: bytes | None) -> bool:
