@@ -89,8 +89,9 @@ _TEXINFO_FOOTNOTE_LABELS = etree.XPath(
 
 
 # Every page Sphinx (1.8 on) builds loads this script in its <head>; older ones set the same
-# options inline (DOCUMENTATION_OPTIONS).
-_SPHINX_HEAD_MARKS = ("documentation_options", "DOCUMENTATION_OPTIONS")
+# options inline (DOCUMENTATION_OPTIONS). Furo loads it at the end of <body>, and names
+# Sphinx in its generator tag instead ('content="sphinx-5.3.0, furo 2022.09.29"').
+_SPHINX_HEAD_MARKS = ("documentation_options", "DOCUMENTATION_OPTIONS", 'content="sphinx-')
 
 
 def built_by_sphinx(text: str) -> bool:
