@@ -42,6 +42,46 @@ def test_pages_sphinx_generates_are_skipped_with_the_reason(body: str, reason: s
         parse(page, "genindex.html")
 
 
+def test_a_docbook_books_index_is_skipped() -> None:
+    # GLib 2.74's GTK-Doc reference: api-index-full.html, 127 KB of names read as 33 sections.
+    head = (
+        '<html><head><title>Index: GLib Reference Manual</title><meta name="generator" '
+        'content="DocBook XSL Stylesheets Vsnapshot"></head><body>'
+    )
+    index = (
+        '<div class="index"><div class="titlepage"><div><div><h1 class="title">'
+        '<a name="api-index-full"></a>Index</h1></div></div></div><a name="idxA"></a>'
+        '<h3 class="title">A</h3><dt><a class="link" href="glib-Misc.html#g-abort">g_abort</a>,'
+        ' macro in <a class="link" href="glib-Misc.html">Miscellaneous</a></dt><dd></dd></div>'
+    )
+    with pytest.raises(UnreadableDocument, match="DocBook's index"):
+        parse(head + index + "</body></html>", "api-index-full.html")
+    # The book's contents page links to it with a span.index, and a page no DocBook built
+    # may name its own divisions so.
+    contents = (
+        '<h1>GLib</h1><dl><dt><span class="index"><a href="i.html">Index</a></span></dt></dl>'
+    )
+    assert parse(head + contents + "</body></html>", "index.html").sections
+    assert parse(f"<html><body>{index}</body></html>", "index.html").sections
+
+
+def test_a_doxygen_source_listing_is_skipped() -> None:
+    # SDL 2.26.5's Debian docs: 77 headers' listings, 1.1 MB of code beside the files' pages.
+    page = (
+        '<html><head><meta name="generator" content="Doxygen 1.9.4"/><title>SDL: SDL_audio.h '
+        'Source File</title></head><body><div class="header"><div class="title">SDL_audio.h'
+        '</div></div><div class="contents"><a href="_s_d_l__audio_8h.html">Go to the '
+        'documentation of this file.</a><div class="fragment"><div class="line">'
+        '<a id="l00001" name="l00001"></a><span class="lineno">    1</span>/*</div></div>'
+        "</div></body></html>"
+    )
+    with pytest.raises(UnreadableDocument, match="listing of a source file"):
+        parse(page, "d3/d78/_s_d_l__audio_8h_source.html")
+    # the file's own page, and a page of that name no Doxygen wrote, are read
+    assert parse(page, "d3/d78/_s_d_l__audio_8h.html").sections
+    assert parse("<h1>Open source</h1><p>Why.</p>", "open_source.html").sections
+
+
 def test_a_page_naming_those_marks_in_its_text_is_read() -> None:
     page = "<html><body><h1>Themes</h1><p>Style <code>genindextable</code> and #search-results.</p>"
     assert [s.heading for s in parse(page, "themes.html").sections] == ["Themes"]

@@ -325,6 +325,42 @@ def test_an_id_that_repeats_its_module_is_named_as_the_page_writes_it() -> None:
     ]
 
 
+def test_rst_domain_descriptions_are_entries_headed_by_their_signature() -> None:
+    # Sphinx 5.3's docs (Debian's sphinx-doc): its 91 directives, 71 directive options and 49
+    # roles were text of the sections around them ('Table of contents' in two parts), where
+    # the reST reader gives each its section; now headed as it heads them.
+    page = (
+        '<section id="toc"><h1>Table of contents</h1><dl class="rst directive">'
+        '<dt class="sig sig-object rst" id="directive-toctree"><span class="sig-name descname">'
+        '<span class="pre">..</span> <span class="pre">toctree::</span></span>'
+        '<a class="headerlink" href="#directive-toctree">¶</a></dt><dd><p>Inserts a tree.</p>'
+        '<dl class="rst directive:option"><dt class="sig sig-object rst" '
+        'id="directive-option-toctree-maxdepth"><span class="sig-name descname">'
+        '<span class="pre">:maxdepth:</span></span></dt><dd><p>The depth.</p></dd></dl>'
+        '</dd></dl><dl class="rst role"><dt class="sig sig-object rst" id="role-doc">'
+        '<span class="sig-name descname"><span class="pre">:doc:</span></span></dt>'
+        "<dd><p>Links to a document.</p></dd></dl></section>"
+    )
+    assert [
+        (s.heading, s.anchor, s.heading_path, s.body) for s in parse(page, "d.html").sections
+    ] == [
+        ("Table of contents", "toc", (), ""),
+        (
+            ".. toctree::",
+            "directive-toctree",
+            ("Table of contents",),
+            "`.. toctree::`\n\nInserts a tree.",
+        ),
+        (
+            ":maxdepth:",
+            "directive-option-toctree-maxdepth",
+            ("Table of contents", ".. toctree::"),
+            "`:maxdepth:`\n\nThe depth.",
+        ),
+        (":doc:", "role-doc", ("Table of contents",), "`:doc:`\n\nLinks to a document."),
+    ]
+
+
 def test_api_entry_without_heading_sits_under_the_title() -> None:
     page = '<dl class="py data"><dt id="pkg.VALUE">pkg.VALUE</dt><dd>A constant.</dd></dl>'
     assert headings(page) == [("pkg.VALUE", (), "pkg.VALUE", 1)]

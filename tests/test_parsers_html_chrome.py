@@ -12,6 +12,10 @@ from builder.parsers.html import main_content
 from builder.parsers.html.parser import parse
 
 
+def bodies_of(page: str) -> list[str]:
+    return [section.body for section in parse(page, "p.html").sections]
+
+
 def test_chrome_is_judged_per_element_not_per_tag_and_class() -> None:
     # Class verdicts are remembered per class value; role and label stay each element's own.
     page = (
@@ -38,6 +42,174 @@ def test_a_sidebar_directive_box_is_content_and_a_sidebar_of_navigation_is_not()
     assert section.body == "Tutorial\n\nFor a gentler introduction, see the tutorial.\n\nBody."
 
 
+def test_docutils_table_of_contents_box_is_chrome_as_its_nav_is() -> None:
+    # docutils before 0.18 (lxml 4.9.2's pages, docutils' own, Sphinx builds of those years)
+    # writes ".. contents::" as a div.contents.topic, later ones as a <nav>: the list of every
+    # heading of the page read as the top section's body (46 of docutils 0.19's doc pages, 20
+    # of lxml's). A topic box of text and Doxygen's div.contents stay.
+    page = (
+        '<div class="document"><h1 class="title">Tutorial</h1>'
+        '<div class="contents topic" id="contents"><p class="topic-title">Contents</p>'
+        '<ul class="simple"><li><a class="reference internal" href="#the-element-class">'
+        "The Element class</a></li></ul></div>"
+        '<p>Intro.</p><div class="topic"><p class="topic-title">Note</p><p>Kept.</p></div>'
+        '<div class="section" id="the-element-class"><h1>The Element class</h1><p>Body.</p>'
+        '<div class="contents local topic" id="c2"><ul><li><a href="#x">X</a></li></ul></div>'
+        "</div></div>"
+    )
+    assert [(s.heading, s.body) for s in parse(page, "tutorial.html").sections] == [
+        ("Tutorial", "Intro.\n\nNote\n\nKept."),
+        ("The Element class", "Body."),
+    ]
+    doxygen = (
+        '<div class="header"><div class="title">json.h</div></div>'
+        '<div class="contents"><p>Core API.</p></div>'
+    )
+    assert [s.body for s in parse(doxygen, "json_8h.html").sections] == ["Core API."]
+
+
+def test_gtk_doc_navigation_table_is_chrome() -> None:
+    # GLib 2.74's GTK-Doc reference (libglib2.0-doc): each of its 386 pages opened with a
+    # title section of its navigation bar alone.
+    page = (
+        "<html><head><title>Hash Tables: GLib Reference Manual</title></head><body>"
+        '<table class="navigation" id="top" width="100%"><tr valign="middle">'
+        '<td class="shortcuts"><a href="#" class="shortcut">Top</a><span id="nav_description">'
+        '  <span class="dim">|</span> <a href="#d" class="shortcut">Description</a></span></td>'
+        '<td><a accesskey="h" href="index.html"><img src="home.png" alt="Home"></a></td>'
+        '<td><a accesskey="n" href="glib-Strings.html"><img src="right.png" alt="Next"></a></td>'
+        '</tr></table><div class="refentry"><div class="refnamediv"><h2>Hash Tables</h2>'
+        "<p>Hash Tables — associations between keys and values</p></div></div></body></html>"
+    )
+    assert [(s.heading, s.body) for s in parse(page, "glib-Hash-Tables.html").sections] == [
+        ("Hash Tables", "Hash Tables — associations between keys and values")
+    ]
+
+
+def test_a_bootstrap_main_content_column_is_the_article() -> None:
+    # Django REST framework 3.14's MkDocs theme (python-djangorestframework-doc): no <main>
+    # or role="main", so <body> was read and 71 pages opened with the navbar ("GitHub Next
+    # Previous Search") and the whole site's menu from the sidebar.
+    page = (
+        '<body><div class="wrapper"><div class="navbar navbar-inverse"><div class="navbar-inner">'
+        '<a class="brand" href="/">Django REST framework</a><ul class="nav"><li>Home</li>'
+        '</ul></div></div><div class="body-content"><div class="row-fluid"><div class="span3">'
+        '<div id="table-of-contents"><ul class="nav nav-list side-nav"><li>Views</li></ul>'
+        '</div></div><div id="main-content" class="span9"><h1 id="class-based-views">'
+        "Class-based Views</h1><p>Django's class-based views.</p></div></div></div></div>"
+        '<a id="main-content"></a></body>'
+    )
+    assert [(s.heading, s.body) for s in parse(page, "views.html").sections] == [
+        ("Class-based Views", "Django's class-based views.")
+    ]
+    # a skip link's target is no article
+    skip = '<body><a id="main-content"></a><h1>Title</h1><p>Text.</p></body>'
+    assert [(s.heading, s.body) for s in parse(skip, "s.html").sections] == [("Title", "Text.")]
+
+
+def test_texinfo_table_of_contents_is_chrome() -> None:
+    # R 4.2.2's single-page manuals (r-doc-html, makeinfo 6): each opened with a section
+    # "Table of Contents" listing every heading of the manual (seven such sections).
+    page = (
+        '<html><head><meta name="Generator" content="makeinfo"></head><body>'
+        '<h1 class="settitle">An Introduction to R</h1><p>This is an introduction.</p>'
+        '<div class="Contents_element" id="SEC_Contents"><h2 class="contents-heading">'
+        'Table of Contents</h2><div class="contents"><ul class="no-bullet"><li><a id="toc-P" '
+        'href="#Preface">Preface</a></li></ul></div></div>'
+        '<div class="unnumbered" id="Preface"><h2 class="unnumbered">Preface</h2>'
+        "<p>This introduction to R.</p></div></body></html>"
+    )
+    expected = [
+        ("An Introduction to R", "This is an introduction."),
+        ("Preface", "This introduction to R."),
+    ]
+    assert [(s.heading, s.body) for s in parse(page, "R-intro.html").sections] == expected
+    utf8 = page.encode()  # read as a build reads it: the generator looked for in its head
+    assert [(s.heading, s.body) for s in parse(page, "R-intro.html", utf8).sections] == expected
+
+
+def test_texinfo_indices_are_chrome() -> None:
+    # R 4.2.2's manuals: 'Concept index' and 'Function and variable index' were sections of
+    # their tables' rows (about 100,000 characters of the manuals' 1.58 million).
+    jump = (
+        '<table><tr><th valign="top">Jump to: &nbsp; </th><td><a class="summary-letter" '
+        'href="#Concept-index_cp_letter-B"><b>B</b></a></td></tr></table>'
+    )
+    page = (
+        '<html><head><meta name="Generator" content="texi2any"></head><body>'
+        '<h2 class="chapter">1 Linear algebra</h2><p>BLAS.</p>'
+        '<h2 class="appendix">Concept index</h2>'
+        + jump
+        + '<table summary="" class="index-cp" border="0"><tr><td></td><th align="left">Index '
+        'Entry</th><td></td><th align="left"> Section</th></tr><tr><td></td><td valign="top">'
+        '<a href="#index-BLAS-library">BLAS library</a>:</td><td></td><td valign="top">'
+        '<a href="#Linear-algebra">Linear algebra</a></td></tr></table>'
+        + jump
+        + '<h2 class="appendix">Variable index</h2><table class="vr-entries-printindex"><tr>'
+        '<td><a href="#index-R_005fHOME">R_HOME</a>:</td><td><a href="#S">Setup</a></td></tr>'
+        "</table></body></html>"
+    )
+    expected = [("1 Linear algebra", "BLAS."), ("Concept index", ""), ("Variable index", "")]
+    assert [(s.heading, s.body) for s in parse(page, "R-admin.html").sections] == expected
+    utf8 = page.encode()
+    assert [(s.heading, s.body) for s in parse(page, "R-admin.html", utf8).sections] == expected
+
+
+def test_matplotlib_plot_format_links_are_chrome() -> None:
+    # statsmodels 0.13.5 and SymPy 1.11.1 (Debian's docs): 48 and 88 sections held the line
+    # "(Source code, png, hires.png, pdf)" above each figure.
+    page = (
+        # Furo (SymPy's theme) loads documentation_options.js at the end of <body>
+        "<html><head><title>Plots</title>"
+        '<link rel="stylesheet" href="_static/plot_directive.css" /></head><body>'
+        '<div role="main"><h1>Plots</h1><p>The residuals:</p><p>(<a class="reference external" '
+        'href="../plots/ceres.py">Source code</a>, <a class="reference external" '
+        'href="../plots/ceres.png">png</a>, <a class="reference external" '
+        'href="../plots/ceres.hires.png">hires.png</a>, <a class="reference external" '
+        'href="../plots/ceres.pdf">pdf</a>)</p><figure class="align-default"><img alt="" '
+        'class="plot-directive" src="../_images/ceres.png" /></figure>'
+        '<p>(See <a href="fit.html">fitting</a>.)</p><figure><img class="plot-directive" '
+        'src="f.png" alt="" /></figure>'
+        # code drawing two figures: the links are each one's caption (SymPy's PlotGrid)
+        '<figure class="align-default" id="id5"><img class="plot-directive" src="g_00.png" '
+        'alt="" /><figcaption><p><span class="caption-text">(<a href="g_00.png">png</a>, '
+        '<a href="g_00.hires.png">hires.png</a>, <a href="g_00.pdf">pdf</a>)</span></p>'
+        '</figcaption></figure><figure><img class="plot-directive" src="g_01.png" alt="" />'
+        '<figcaption><p><span class="caption-text">The grid (<a href="g_01.png">png</a>)</span>'
+        "</p></figcaption></figure></div></body></html>"
+    )
+    assert bodies_of(page) == ["The residuals:\n\n(See fitting.)\n\nThe grid (png)"]
+    utf8 = page.encode()  # read as a build reads it: the marks looked for in its head
+    assert [s.body for s in parse(page, "p.html", utf8).sections] == bodies_of(page)
+
+
+def test_a_side_menu_inside_the_article_is_chrome() -> None:
+    # lxml 4.9.2's pages (python-lxml-doc): 24 of them opened with a section of the site's menu.
+    page = (
+        '<body><div class="document" id="the-lxml-etree-tutorial"><div class="sidemenu" '
+        'id="sidemenu"><div class="menutrigger">Menu</div><div class="menu"><div class="banner">'
+        'Like the tool?</div><ul><li><a href="index.html">lxml</a></li></ul></div></div>'
+        '<h1 class="title">The lxml.etree Tutorial</h1><p>This is a tutorial.</p></div></body>'
+    )
+    assert [(s.heading, s.body) for s in parse(page, "tutorial.html").sections] == [
+        ("The lxml.etree Tutorial", "This is a tutorial.")
+    ]
+
+
+def test_a_headings_source_link_is_chrome() -> None:
+    # json-glib 1.6.6's gi-docgen reference (libjson-glib-doc): 480 headings, one on every
+    # class, struct and function page, read "Description [src]" and "Declaration [src]".
+    page = (
+        '<section id="main" class="content"><section><h4 id="description">Description'
+        '<a href="#description" class="anchor"></a><a class="srclink" title="go to source '
+        'location" href="https://example.invalid/json-builder.c#L25">[src]</a></h4>'
+        '<div class="docblock"><p>JsonBuilder provides an object.</p></div></section></section>'
+    )
+    assert [(s.heading, s.body) for s in parse(page, "class.Builder.html").sections] == [
+        ("Description", "JsonBuilder provides an object.")
+    ]
+
+
 def _strip_by_rule(root: Element) -> None:
     """The chrome rule checked element by element, with no shortcut: what strip_chrome does."""
     doomed = []
@@ -51,6 +223,7 @@ def _strip_by_rule(root: Element) -> None:
                 and not ("sidebar" in names and main_content._SIDEBAR_TITLE(element))
             )
             or names & main_content._CHROME_CLASSES
+            or any(group <= names for group in main_content._CHROME_CLASS_GROUPS)
             or element.get("role") in main_content._CHROME_ROLES
             or element.get("aria-label") in main_content._CHROME_LABELS
         ):
@@ -65,7 +238,7 @@ def test_chrome_found_by_tag_class_and_attribute_shortcuts_is_what_the_rule_find
     # and judges each class value once; every mix of tag, class, role and label, nested and
     # with tails, must lose exactly the elements the plain rule drops.
     tags = ["div", "span", "nav", "aside", "button", "p"]
-    values = [None, "", "note", "admonition", "headerlink", "x  sphinxsidebar"]
+    values = [None, "", "note", "admonition", "headerlink", "x  sphinxsidebar", "topic contents"]
     roles = [None, "navigation", "main", "NAVIGATION", "search"]
     labels = [None, "breadcrumb", "Breadcrumb", "other"]
     pieces = []

@@ -226,6 +226,10 @@ def test_a_page_sphinx_built_is_not_read_with_other_generators_rules() -> None:
     assert sphinx == ["Guide", "Part", "Types"]
     inline_options = "<html><head><script>var DOCUMENTATION_OPTIONS = {};</script></head>"
     assert [s.heading for s in parse(inline_options + body, "a.html").sections] == sphinx
+    # Furo (SymPy 1.11.1's Debian docs) loads the script at the end of <body>: its pages were
+    # searched for the six marks as a page of unknown origin; it names Sphinx in its head.
+    furo = '<html><head><meta name="generator" content="sphinx-4.5.0, furo 2022.09.29"/></head>'
+    assert [s.heading for s in parse(furo + body, "a.html").sections] == sphinx
 
 
 def test_typedoc_members_nested_deep_are_searched_once() -> None:

@@ -230,6 +230,94 @@ def test_a_fragment_of_other_content_than_code_lines_keeps_its_content() -> None
     assert bodies(slide) == ["First point."]
 
 
+def test_a_doxygen_fragment_with_tooltips_reads_as_its_code() -> None:
+    # SDL 2.26.5's Debian docs (libsdl2-doc): with the source browser's tooltips after the
+    # lines, no fragment was taken for code; an inline function's body read a paragraph a line,
+    # numbers kept ("243{"), then each tooltip's name, declaration and definition, and the 76
+    # header listings the same over 1.4 MB.
+    page = (
+        '<div class="header"><div class="headertitle"><div class="title">SDL_rect.h</div></div>'
+        '</div><div class="contents"><p>Definition at line 242.</p>'
+        '<div class="fragment"><div class="line"><span class="lineno">  243</span>{</div>\n'
+        '<div class="line"><span class="lineno">  244</span>    <span class="keywordflow">return'
+        '</span> (!r) ? <a class="code hl_enumvalue" href="#a1">SDL_TRUE</a> : SDL_FALSE;</div>\n'
+        '<div class="line"><span class="lineno">  245</span>}</div>\n'
+        '<div class="ttc" id="a1"><div class="ttname"><a href="#a1">SDL_TRUE</a></div>'
+        '<div class="ttdeci">@ SDL_TRUE</div><div class="ttdef"><b>Definition:</b> '
+        '<a href="s.html#l187">SDL_stdinc.h:187</a></div></div>\n'
+        "</div></div>"
+    )
+    assert bodies(page) == [
+        "Definition at line 242.\n\n```\n{\n    return (!r) ? SDL_TRUE : SDL_FALSE;\n}\n```"
+    ]
+
+
+def test_gtk_doc_parameters_and_returns_stay_in_their_function() -> None:
+    # GLib 2.74's GTK-Doc reference: each function was three sections, its description, then
+    # "Parameters" and "Returns" (1,979 and 1,465 of the 6,633 sections); a heading its
+    # author wrote in the same place stays one.
+    page = (
+        '<html><head><title>Hash Tables</title><meta name="generator" '
+        'content="GTK-Doc V1.33.1 (XML mode)"></head><body><div class="refentry">'
+        '<div class="refsect1"><h2>Functions</h2><div class="refsect2">'
+        '<a name="g-hash-table-insert"></a><h3>g_hash_table_insert ()</h3>'
+        '<pre class="programlisting">gboolean\ng_hash_table_insert (GHashTable *hash_table);'
+        "</pre><p>Inserts a new key and value.</p>"
+        '<div class="refsect3"><a name="g-hash-table-insert.parameters"></a><h4>Parameters</h4>'
+        '<div class="informaltable"><table class="informaltable"><tbody><tr>'
+        '<td class="parameter_name"><p>hash_table</p></td>'
+        '<td class="parameter_description"><p>a GHashTable</p></td></tr></tbody></table></div>'
+        '</div><div class="refsect3"><a name="g-hash-table-insert.returns"></a><h4>Returns</h4>'
+        "<p>TRUE if the key did not exist yet</p></div>"
+        '<div class="refsect3"><a name="thread-safety"></a><h4>Thread safety</h4>'
+        "<p>Not thread safe.</p></div></div></div></div></body></html>"
+    )
+    sections = parse(page, "glib-Hash-Tables.html").sections
+    assert [(s.heading, s.body) for s in sections if s.body] == [
+        (
+            "g_hash_table_insert ()",
+            "```\ngboolean\ng_hash_table_insert (GHashTable *hash_table);\n```\n\n"
+            "Inserts a new key and value.\n\nParameters\n\nhash_table | a GHashTable\n\n"
+            "Returns\n\nTRUE if the key did not exist yet",
+        ),
+        ("Thread safety", "Not thread safe."),
+    ]
+
+
+def test_texinfo_footnotes_are_one_section_of_labelled_notes() -> None:
+    # R 4.2.2's manuals (r-doc-html, makeinfo 6): 332 sections were a footnote each, headed
+    # "(1)", "(2)"... and anchored at slugs ("1") the page does not have.
+    page = (
+        '<html><head><title>R Installation</title><meta name="Generator" content="makeinfo">'
+        '</head><body><h2 class="chapter">1 Obtaining R</h2><p>Unpack it<a id="DOCF1" '
+        'href="#FOOT1"><sup>1</sup></a>.</p><div class="footnote"><hr>'
+        '<h4 class="footnotes-heading">Footnotes</h4><h5><a id="FOOT1" href="#DOCF1">(1)</a></h5>'
+        '<p>e.g. GNU tar 1.15 or later.</p><h5><a id="FOOT2" href="#DOCF2">(2)</a></h5>'
+        "<p>Or another.</p></div></body></html>"
+    )
+    assert [(s.heading, s.body) for s in parse(page, "R-admin.html").sections] == [
+        ("1 Obtaining R", "Unpack it1."),
+        ("Footnotes", "(1)\n\ne.g. GNU tar 1.15 or later.\n\n(2)\n\nOr another."),
+    ]
+
+
+def test_doxygen_graph_captions_are_left_out() -> None:
+    # SDL 2.26.5: 162 such lines on 102 pages ("+ Include dependency graph for SDL_rect.h:",
+    # "+ This graph shows which files directly or indirectly include this file:"), captions of
+    # images with no text.
+    page = (
+        '<div class="header"><div class="title">SDL_rect.h File Reference</div></div>'
+        '<div class="contents"><div class="textblock"><code>#include "SDL_stdinc.h"</code><br />'
+        '</div><div class="textblock"><div id="dynsection-0" onclick="return toggleVisibility('
+        'this)" class="dynheader closed"><img id="dynsection-0-trigger" src="closed.png" '
+        'alt="+"/> Include dependency graph for SDL_rect.h:</div><div id="dynsection-0-summary" '
+        'class="dynsummary"></div><div id="dynsection-0-content" class="dyncontent" '
+        'style="display:none;"><div class="center"><img src="incl.png" alt=""/></div></div></div>'
+        "<p>Go on.</p></div>"
+    )
+    assert bodies(page) == ['`#include "SDL_stdinc.h"`\n\nGo on.']
+
+
 def test_a_summary_table_div_around_a_table_keeps_the_table_s_rows() -> None:
     # PennyLane Catalyst's Sphinx pages wrap an autosummary table in <div class="summary-table">
     # (a raw HTML block): read as javadoc's grid of div cells, the table became one line.

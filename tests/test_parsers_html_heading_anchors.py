@@ -40,3 +40,17 @@ def test_a_division_starting_with_the_heading_names_it() -> None:
         '<div class="refsect1" id="X"><p>First a paragraph.</p><h2>Notes</h2><p>n</p></div></div>'
     )
     assert anchors(page) == ["SQL-LOAD-DESCRIPTION", "notes"]
+
+
+def test_an_anchor_inside_the_heading_names_it() -> None:
+    # SDL 2.26.5's Doxygen pages: 'Macros' is #define-members, 'Data Structures'
+    # #nested-classes; 624 of its sections were anchored at slugs no element of the page has.
+    page = (
+        '<table class="memberdecls"><tr class="heading"><td colspan="2"><h2 class="groupheader">'
+        '<a id="define-members" name="define-members"></a>Macros</h2></td></tr>'
+        "<tr><td>#define SDL_LIL_ENDIAN 1234</td></tr></table>"
+        '<h2><span class="refentrytitle"><a name="glib-Arrays.top_of_page"></a>Arrays</span></h2>'
+        '<p>Arrays of elements.</p><h2><a name="install">Install</a></h2><p>pip.</p>'
+        '<h2><a href="https://example.invalid/" id="link">Linked</a></h2><p>a link, no target</p>'
+    )
+    assert anchors(page) == ["define-members", "glib-Arrays.top_of_page", "install", "linked"]

@@ -44,6 +44,14 @@ MKDOCS_LEVELS_UP = 2
 # Where a Sphinx build copies each page's source (html_copy_source, on by default): the pages
 # a second time, as .rst.txt or .md.txt, which the folder's defaults would read beside the HTML.
 BUILT_SPHINX_SOURCES = "_sources"
+# Where its viewcode extension writes each module's highlighted source and their index ("All
+# modules for which code is available", a list of links): generated_pages skips the modules'
+# pages by their mark, but the index has none and read as a section of module names.
+BUILT_SPHINX_MODULES = "_modules"
+# Its theme's and the project's static files: no page, though a theme may ship HTML among them
+# (pydata-sphinx-theme's webpack-macros.html, a Jinja template read as a section of macros).
+BUILT_SPHINX_STATIC = "_static"
+_BUILT_SPHINX_SKIPPED = (BUILT_SPHINX_SOURCES, BUILT_SPHINX_MODULES, BUILT_SPHINX_STATIC)
 
 
 def read_project_layout(directory: Path, project: str, tree_root: Path | None) -> ProjectLayout:
@@ -136,11 +144,13 @@ def _built_sphinx_layout() -> ProjectLayout:
     """A folder of files, less the page sources a Sphinx build keeps beside its pages."""
     note = (
         f"built by Sphinx (_static/documentation_options.js): {BUILT_SPHINX_SOURCES}/, "
-        "its copies of the pages' sources, is left out"
+        f"its copies of the pages' sources, {BUILT_SPHINX_MODULES}/, viewcode's "
+        f"highlighted source of the modules, and {BUILT_SPHINX_STATIC}/, the theme's files, "
+        "are left out"
     )
     return ProjectLayout(
-        exclude_patterns=(f"{BUILT_SPHINX_SOURCES}/",),
-        exclude=f"{BUILT_SPHINX_SOURCES}/.*",
+        exclude_patterns=tuple(f"{folder}/" for folder in _BUILT_SPHINX_SKIPPED),
+        exclude=f"(?:{'|'.join(_BUILT_SPHINX_SKIPPED)})/.*",
         notes=(note,),
     )
 

@@ -15,8 +15,9 @@ from lxml.etree import _Element as Element
 from builder.parsers.html.body_text import classes, is_element, plain_text
 from schemas.anchors import slugify
 
-# Sphinx domains whose object descriptions are API entries.
-_DOMAINS = frozenset({"py", "c", "cpp", "js", "std"})
+# Sphinx domains whose object descriptions are API entries; "rst" is its reST domain, which
+# extensions' docs describe their directives, options and roles with (Sphinx's own: 211).
+_DOMAINS = frozenset({"py", "c", "cpp", "js", "std", "rst"})
 # Object types old Sphinx (before 4) used as the dl's only class.
 _OBJECT_TYPES = frozenset(
     {
@@ -28,8 +29,11 @@ _OBJECT_TYPES = frozenset(
 # Plain definition lists that share a class name with no API object.
 _NOT_API = frozenset({"simple", "field-list", "glossary", "footnote", "citation", "option-list"})
 # Domains whose dt ids are mangled ("_CPPv4N3foo3barEv", "c.PyObject_Call"), so the name as the
-# page writes it reads better. Generic "std" objects (options, opcodes) read best as signatures.
+# page writes it reads better. Generic "std" objects (options, opcodes) and the reST domain's
+# (".. toctree::", ":maxdepth:", whose ids are "directive-toctree"...) read best as signatures,
+# as the reST reader heads them.
 _NAME_FROM_TEXT_DOMAINS = frozenset({"c", "cpp"})
+_NAME_FROM_SIGNATURE_DOMAINS = frozenset({"std", "rst"})
 # The classes of the parts of a name as the page writes it (module prefix, then name).
 _NAME_PART_CLASSES = frozenset({"descclassname", "descname"})
 # What XPath's normalize-space treats as space, the separators of a class attribute's tokens.
@@ -64,7 +68,7 @@ def read_entry(api_list: Element, terms: list[Element]) -> ApiEntry:
     first = terms[0] if terms else None
     ident = (first.get("id") or "").strip() if first is not None else ""
     domains = classes(api_list)
-    if "std" in domains and signatures:
+    if domains & _NAME_FROM_SIGNATURE_DOMAINS and signatures:
         name = signatures[0]
     elif first is not None and (domains & _NAME_FROM_TEXT_DOMAINS or not ident):
         name = _written_name(first) or ident

@@ -63,21 +63,26 @@ _CELL_TAGS = frozenset({"td", "th"})
 
 
 class ClassVerdicts(dict[str | None, bool]):
-    """Whether each class attribute value seen (None: no attribute) names one of ``names``.
+    """Whether each class attribute value seen (None: no attribute) names one of ``names``, or
+    all the names of one of ``together``.
 
     A site repeats a few hundred values over millions of elements (the Python docs' "pre",
     "reference internal"...), so each is split into its names once, not once per element. The
     values are forgotten past _REMEMBERED_CLASS_VALUES, so pages of distinct ones cost no more
     memory than that."""
 
-    def __init__(self, names: frozenset[str]) -> None:
+    def __init__(self, names: frozenset[str], together: tuple[frozenset[str], ...] = ()) -> None:
         super().__init__()
         self.names = names
+        self.together = together
 
     def __missing__(self, value: str | None) -> bool:
         if len(self) >= _REMEMBERED_CLASS_VALUES:
             self.clear()
-        verdict = self[value] = value is not None and not self.names.isdisjoint(value.split())
+        split = value.split() if value is not None else []
+        verdict = self[value] = not self.names.isdisjoint(split) or any(
+            group.issubset(split) for group in self.together
+        )
         return verdict
 
 

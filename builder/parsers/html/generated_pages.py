@@ -1,4 +1,5 @@
-"""Tell the pages Sphinx generates around the documentation from the documentation itself.
+"""Tell the pages Sphinx, DocBook XSL and Doxygen generate around the documentation from the
+documentation itself.
 
 A built Sphinx site holds its general index (``genindex.html``, or one page per letter), its
 module index (``py-modindex.html``) and its search page next to the written pages. They only
@@ -6,7 +7,10 @@ list names and link to the entries, so indexing them would put a list of every A
 the entries it points to; the build skips them, with the reason in its report. So it does the
 highlighted source of each module that the viewcode extension writes under ``_modules/``:
 Sphinx's own search leaves those out, and indexing them would put every docstring a second
-time, roles and all, beside the entries made from it.
+time, roles and all, beside the entries made from it. A book DocBook XSL built has its index
+too (GTK-Doc's ``api-index-full.html``, PostgreSQL's ``bookindex.html``). Doxygen's source
+browser writes each header's listing (``<file>_source.html``) beside the file's documentation
+page, which holds its declarations and their comments: the viewcode pages of a C library.
 """
 
 from __future__ import annotations
@@ -33,17 +37,50 @@ _MARKS = (
 # 0.3% of the instructions of the Python 3.11 docs' build.
 _PROBES = ("indextable", "search-results", "viewcode-block")
 
+# DocBook XSL's index of a book (names, each linking to its entry, under a heading a letter:
+# 127 KB on GLib 2.74's reference, read as 33 sections). Its mark is looked for only on a page
+# whose <head> names the stylesheets, so other pages pay a scan of their head alone; a
+# span.index is the link to it in the book's table of contents.
+_DOCBOOK_GENERATOR = "DocBook XSL"
+_DOCBOOK_INDEX_MARK = 'class="index"'
+_DOCBOOK_INDEX = "//div[@class='index']"
+_DOCBOOK_INDEX_REASON = "DocBook's index of the book (a list of names, linking to the entries)"
+
 
 def may_be_generated(text: str) -> bool:
     """Whether ``text`` may hold a mark of a generated page (``generated_page`` then looks for
     the marks and at the page's tree)."""
-    return any(probe in text for probe in _PROBES)
+    return any(probe in text for probe in _PROBES) or _may_be_docbook_index(text)
+
+
+def _may_be_docbook_index(text: str) -> bool:
+    head_end = text.find("</head>")
+    return text.find(_DOCBOOK_GENERATOR, 0, head_end) >= 0 and _DOCBOOK_INDEX_MARK in text
 
 
 def generated_page(text: str, document: Element) -> str:
-    """Why ``document`` (parsed from ``text``) is a page Sphinx generated, or ""."""
+    """Why ``document`` (parsed from ``text``) is a page Sphinx or DocBook XSL generated, or
+    ""."""
     for mark, xpath, reason in _MARKS:
         # The substring test is a scan of the text; the XPath runs only on likely pages.
         if mark in text and document.xpath(xpath):
             return reason
+    if _may_be_docbook_index(text) and document.xpath(_DOCBOOK_INDEX):
+        return _DOCBOOK_INDEX_REASON
+    return ""
+
+
+# Doxygen names a file's listing after the file's page ("_s_d_l__audio_8h.html" and
+# "_s_d_l__audio_8h_source.html"); the generator is named in the <head>, a scan of it alone.
+_DOXYGEN_LISTING_SUFFIX = "_source.html"
+_DOXYGEN_GENERATOR = 'content="Doxygen'
+_DOXYGEN_LISTING_REASON = "Doxygen's listing of a source file (its page documents the file)"
+
+
+def generated_listing(text: str, relpath: str) -> str:
+    """Why the page ``text`` at ``relpath`` is a source listing Doxygen wrote, or ""."""
+    if relpath.endswith(_DOXYGEN_LISTING_SUFFIX) and (
+        text.find(_DOXYGEN_GENERATOR, 0, text.find("</head>")) >= 0
+    ):
+        return _DOXYGEN_LISTING_REASON
     return ""

@@ -19,6 +19,11 @@ from builder.parsers.html.body_text import (
 )
 
 _CELL_TAGS = frozenset({"td", "th"})
+# A Doxygen fragment's lines, then the tooltips (div.ttc: the declaration and definition of each
+# name the code links, hidden until the pointer rests on it) it writes after them when the
+# source browser is on (SOURCE_TOOLTIPS, on by default): in a listing of a header's source and
+# in an inline function's body on its documentation page.
+_FRAGMENT_CHILD_CLASSES = ("line", "ttc")
 # javadoc's grid says its width in a class; the header cells say it too.
 _GRID_COLUMNS = {"two-column-summary": 2, "three-column-summary": 3, "four-column-summary": 4}
 
@@ -43,16 +48,17 @@ def _is_generator_block(element: Element) -> bool:
     each child read as one line: reveal.js a slide's steps, a Sphinx page (PennyLane
     Catalyst's) a div around an autosummary table."""
     if has_class(element, "fragment"):
-        cell_class = "line"
+        cell_classes: tuple[str, ...] = _FRAGMENT_CHILD_CLASSES
     elif has_class(element, "summary-table"):
-        cell_class = ""
+        cell_classes = ()
     else:
         return False
     if element.text and not element.text.isspace():
         return False
     children = [child for child in element if isinstance(child.tag, str)]
     return bool(children) and all(
-        child.tag == "div" and (not cell_class or has_class(child, cell_class))
+        child.tag == "div"
+        and (not cell_classes or any(has_class(child, name) for name in cell_classes))
         for child in children
     )
 
@@ -74,6 +80,8 @@ def _line_fragment(fragment: Element) -> str:
     ``div.line`` per line, each perhaps led by its number (``span.lineno``), as a fenced block."""
     lines: list[str] = []
     for line in fragment.iterchildren("div"):
+        if not has_class(line, "line"):  # a tooltip, no part of the code shown
+            continue
         text = text_of(line)
         for number in line.iterfind(".//span[@class='lineno']"):
             text = text.replace(text_of(number), "", 1)

@@ -13,6 +13,9 @@ description landed under a heading "Types". TypeDoc heads a member with an ``<h3
 its "Parameters" with an ``<h4>``, each parameter with an ``<h5>`` and "Returns ..." with an
 ``<h4>``: a method was cut into four or five sections of a line each. JSDoc heads a member
 with ``h4.name`` and its parameters, return value, type and examples each with an ``<h5>``.
+GTK-Doc heads a function or struct with an ``<h3>`` and its "Parameters", "Returns" and
+"Members" with an ``<h4>``: each function was three sections. Texinfo heads each footnote at
+the end of a node with an ``<h5>`` "(1)", "(2)"...: a section of a line each.
 """
 
 from __future__ import annotations
@@ -72,9 +75,23 @@ _JSDOC_MEMBER = etree.XPath("descendant::h4[@class='name'][@id][1]")
 _BARE_H5 = etree.XPath("descendant::h5[not(@*)]")
 
 
+# GTK-Doc's labels: an h4 in a div.refsect3 right after an anchor named "<symbol>.parameters",
+# ".returns" or ".members"; the headings authors write there ("Examples", "Thread safety") have
+# anchors of their own names. Looked for on a page whose <head> names GTK-Doc.
+_GTK_DOC_SUBSECTION_HEADINGS = etree.XPath("descendant::div[@class='refsect3']/h4")
+_GTK_DOC_LABEL_ANCHORS = (".parameters", ".returns", ".members")
+_GTK_DOC_HEAD_MARK = 'content="GTK-Doc'
+# Texinfo's footnote labels (makeinfo 6 and 7): the h5 after its h4.footnotes-heading.
+_TEXINFO_FOOTNOTES_MARK = "footnotes-heading"
+_TEXINFO_FOOTNOTE_LABELS = etree.XPath(
+    "descendant::h4[@class='footnotes-heading']/following-sibling::h5"
+)
+
+
 # Every page Sphinx (1.8 on) builds loads this script in its <head>; older ones set the same
-# options inline (DOCUMENTATION_OPTIONS).
-_SPHINX_HEAD_MARKS = ("documentation_options", "DOCUMENTATION_OPTIONS")
+# options inline (DOCUMENTATION_OPTIONS). Furo loads it at the end of <body>, and names
+# Sphinx in its generator tag instead ('content="sphinx-5.3.0, furo 2022.09.29"').
+_SPHINX_HEAD_MARKS = ("documentation_options", "DOCUMENTATION_OPTIONS", 'content="sphinx-')
 
 
 def built_by_sphinx(text: str) -> bool:
@@ -99,8 +116,9 @@ def drop_haddock_links(root: Element, text: str) -> None:
 
 
 def demote_label_headings(root: Element, text: str) -> None:
-    """Read the headings erl_docgen, TypeDoc and JSDoc write inside an entry as the labels
-    they are (``text`` is the page's: a query runs only where its generator's marks are)."""
+    """Read the headings erl_docgen, TypeDoc, JSDoc and GTK-Doc write inside an entry, and
+    Texinfo's footnote numbers, as the labels they are (``text`` is the page's: a query runs
+    only where its generator's marks are)."""
     labels: list[Element] = []
     if "func-types-title" in text:
         labels += select(root, _ERL_DOCGEN_LABELS)
@@ -108,8 +126,22 @@ def demote_label_headings(root: Element, text: str) -> None:
         labels += _typedoc_member_labels(root) + select(root, _TYPEDOC_LABELS)
     if 'class="name"' in text and "<h5" in text and select(root, _JSDOC_MEMBER):
         labels += select(root, _BARE_H5)
+    if text.find(_GTK_DOC_HEAD_MARK, 0, text.find("</head>")) >= 0:
+        labels += [
+            heading
+            for heading in select(root, _GTK_DOC_SUBSECTION_HEADINGS)
+            if _is_gtk_doc_label(heading)
+        ]
+    if _TEXINFO_FOOTNOTES_MARK in text:
+        labels += select(root, _TEXINFO_FOOTNOTE_LABELS)
     for label in labels:
         label.tag = "p"
+
+
+def _is_gtk_doc_label(heading: Element) -> bool:
+    anchor = heading.getprevious()
+    name = anchor.get("name", "") if anchor is not None and anchor.tag == "a" else ""
+    return name.endswith(_GTK_DOC_LABEL_ANCHORS)
 
 
 def _typedoc_member_labels(root: Element) -> list[Element]:

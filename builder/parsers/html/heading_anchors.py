@@ -4,8 +4,10 @@ Generators put a heading's id in different places: on the heading, on the sectio
 (Sphinx) or the division it starts (DocBook's ``<div class="refsect1" id="..."><h2>``), in its
 permalink (``<a href="#id">¶</a>``; Node.js' ``#`` links to ``comparison-details_1`` where a
 slug would say ``comparison-details-1``), on the division DocBook XSL wraps its title in
-(``<div class="sect1" id="DATATYPE-NUMERIC"><div class="titlepage">...<h2>``), or on an
-empty anchor just before it (makeinfo's ``<span id="Architecture-1"></span>``). A slug of the
+(``<div class="sect1" id="DATATYPE-NUMERIC"><div class="titlepage">...<h2>``), on an
+empty anchor just before it (makeinfo's ``<span id="Architecture-1"></span>``), or on an
+anchor inside it (Doxygen's ``<h2 class="groupheader"><a id="define-members"></a>Macros``,
+GTK-Doc's page titles, older pages' ``<h2><a name="install">Install</a></h2>``). A slug of the
 heading's text is the last resort, and names no element of a page that has none of these.
 """
 
@@ -47,6 +49,7 @@ def heading_anchor(heading: Element) -> str:
         _permalink_target(heading)
         or _titlepage_owner_id(heading)
         or _anchor_before(heading)
+        or _anchor_inside(heading)
         or slugify(heading_text(heading))
     )
 
@@ -95,3 +98,17 @@ def _anchor_before(heading: Element) -> str:
     if (before.text or "").strip() or (before.tail or "").strip():
         return ""
     return str(before.get("id") or before.get("name") or "").strip()
+
+
+def _anchor_inside(heading: Element) -> str:
+    """The name (or id) of the first ``<a>`` inside ``heading`` that is a target, not a link
+    (no href), or of an empty ``<span>`` there; else ""."""
+    for anchor in heading.iter("a", "span"):
+        ident = str(anchor.get("id") or anchor.get("name") or "").strip()
+        if not ident:
+            continue
+        if anchor.tag == "a" and anchor.get("href") is None:
+            return ident
+        if anchor.tag == "span" and not len(anchor) and not (anchor.text or "").strip():
+            return ident
+    return ""

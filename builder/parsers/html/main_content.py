@@ -3,8 +3,8 @@
 Themes wrap the same article in different markup, so the content root is the first of: an
 element with ``role="main"`` (Sphinx basic, Read the Docs, Furo, PyData), Sphinx ``div.body``,
 YUI grids' ``#yui-main`` (Django's theme), Sphinx ``div.document``, Doxygen's ``div.contents``,
-Node.js' ``#apicontent``, a lone ``<article>`` (MkDocs Material), ``<main>``, ``#content``,
-``<body>``.
+Node.js' ``#apicontent``, a lone ``<article>`` (MkDocs Material), ``<main>``, a
+``div#main-content``, ``#content``, ``<body>``.
 Inside it, navigation, sidebars, footers, scripts, forms and permalink widgets are removed.
 """
 
@@ -55,8 +55,12 @@ _MAIN_CANDIDATES = tuple(
     )
 )
 _ARTICLES = etree.XPath("descendant-or-self::article")
+# A div#main-content is the article column of Bootstrap layouts beside their navbar and
+# sidebar (Django REST framework's MkDocs theme); the id is also a skip link's target, so only
+# a division counts, and it comes before #content, which often holds the sidebar too.
 _FALLBACK_ROOTS = tuple(
-    etree.XPath(f"descendant-or-self::{query}[1]") for query in ("main", "*[@id='content']", "body")
+    etree.XPath(f"descendant-or-self::{query}[1]")
+    for query in ("main", "div[@id='main-content']", "*[@id='content']", "body")
 )
 # The first <title> and <h1>. lxml's iter() looks for the next match as it hands over one, so
 # stopping after the first still walked the rest of the page: a twentieth of the parse time.
@@ -73,14 +77,24 @@ _CHROME_CLASSES = frozenset(
     {
         "sphinxsidebar", "related", "footer", "breadcrumbs", "wy-breadcrumbs", "toctree-wrapper",
         "headerlink", "viewcode-link", "rst-versions", "sidebar-drawer", "toc-drawer",
+        # gi-docgen's (and rustdoc's before 1.58) "[src]" link beside a heading, to the code
+        "srclink",
         "skip-link", "md-sidebar", "bd-sidebar-secondary", "bd-header-article",
         # PyData's and the book theme's (before 0.10) "Contents" column of the page's headings
         "bd-toc",
         # rustdoc: the logo, the page's "1.0.0 · source · [−]", the examples' "Run" button,
         # the "ⓘ Notable traits" tooltip inside a method's heading.
         "sub-logo-container", "out-of-band", "test-arrow", "notable-traits",
-        # DocBook XSL's "Prev | Up | Home | Next" table above and below every page.
-        "navheader", "navfooter",
+        # DocBook XSL's "Prev | Up | Home | Next" table above and below every page, and GTK-Doc's
+        # table.navigation above each ("Top | Description | Home | Up | Prev | Next"); sites
+        # name their menus "navigation" too.
+        "navheader", "navfooter", "navigation",
+        # Doxygen's caption of a graph it draws ("+ Include dependency graph for x.h:", "Here
+        # is the call graph for this function:"), whose image, folded under it, has no text.
+        "dynheader",
+        # A side menu written inside the article's division (lxml's pages: "Menu", a donation
+        # box and the whole site's tree atop each page); sites name their menus so.
+        "sidemenu",
         # QDoc's (Qt's) breadcrumb bar above every page, and the page's "Contents" box of its
         # own headings beside the text; other tools' "toc" boxes are such lists too.
         "navigationbar", "toc",
@@ -102,9 +116,18 @@ _RUSTDOC_CHROME_CLASSES = frozenset({"rightside", "hideme"})
 # describes the current stable version of Celery (5.2). For development docs, go here."): a
 # news site's "deck" is its article's subtitle, so chrome only on a page Sphinx built.
 _SPHINX_CHROME_CLASSES = frozenset({"deck"})
-_CHROME_BY_CLASS = ClassVerdicts(_CHROME_CLASSES)
-_RUSTDOC_CHROME_BY_CLASS = ClassVerdicts(_CHROME_CLASSES | _RUSTDOC_CHROME_CLASSES)
-_SPHINX_CHROME_BY_CLASS = ClassVerdicts(_CHROME_CLASSES | _SPHINX_CHROME_CLASSES)
+# Chrome by classes that name it only together. docutils' ".. contents::" box, the list of the
+# page's own headings, is a <nav class="contents"> from docutils 0.18 (chrome by its tag) but a
+# div.contents.topic before it and in its HTML 4 writer (Sphinx builds of those years, lxml's
+# and docutils' own pages); a div.contents alone is Doxygen's article.
+_CHROME_CLASS_GROUPS = (frozenset({"contents", "topic"}),)
+_CHROME_BY_CLASS = ClassVerdicts(_CHROME_CLASSES, _CHROME_CLASS_GROUPS)
+_RUSTDOC_CHROME_BY_CLASS = ClassVerdicts(
+    _CHROME_CLASSES | _RUSTDOC_CHROME_CLASSES, _CHROME_CLASS_GROUPS
+)
+_SPHINX_CHROME_BY_CLASS = ClassVerdicts(
+    _CHROME_CLASSES | _SPHINX_CHROME_CLASSES, _CHROME_CLASS_GROUPS
+)
 _CHROME_ROLES = frozenset({"navigation", "search", "banner", "contentinfo"})
 _CHROME_LABELS = frozenset({"breadcrumb", "breadcrumbs"})
 # Docutils puts footnotes, topics and some admonitions in <aside>: those are content.
@@ -211,6 +234,13 @@ def strip_chrome(root: Element, source: bytes | None = None, sphinx: bool = Fals
         element for element in root.iter(*_CHROME_TAGS, "aside") if _is_chrome_tag(element)
     )
     flagged.update(_node_navigation(root))
+    # Marks of one generator are looked for only where its page says it in its <head>: a scan
+    # of the whole page for each costs about 1.4% of the parse of a Sphinx page.
+    if _head_names(source, _TEXINFO_GENERATORS):
+        flagged.update(select(root, _TEXINFO_CONTENTS))
+        flagged.update(select(root, _TEXINFO_INDEX_TABLES))
+    if _head_names(source, _PLOT_STYLESHEET):
+        flagged.update(select(root, _PLOT_FORMAT_LINKS))
     if _may_hold_notebook_cells(source):
         flagged.update(select(root, _NOTEBOOK_PROMPTS))
     # One comprehension over the page's elements, a known class value a plain dict hit.
@@ -231,12 +261,56 @@ _NODE_NAVIGATION_PATHS = (".//div[@class='header']", ".//div[@class='nav-panel']
 _NODE_LINK_RELS = ("next", "prev", "up", "contents", "index")
 
 
+# Texinfo's table of contents (and short one) in a single-page manual: a list of every
+# heading, read as a section "Table of Contents". makeinfo 6 and 7 name the division holding
+# it differently (Contents_element, element-contents); the heading it opens with is the same.
+# Looked for on a page whose <head> names texi2any or makeinfo its generator.
+_TEXINFO_GENERATORS = (b'content="texi2any', b'content="makeinfo')
+_TEXINFO_CONTENTS = etree.XPath(
+    "descendant::div[*[1][self::h2][@class='contents-heading' or @class='shortcontents-heading']]"
+)
+
+# Texinfo's indices (@printindex: "Concept index", "Function and variable index"), a table of
+# entries each linking to its section between two "Jump to:" rows of letters, as Sphinx's
+# general index is; a manual written as one page had each as sections of these rows alone.
+# makeinfo 6 writes table.index-cp (index-fn...) and letter tables of a.summary-letter,
+# makeinfo 7 table.cp-entries-printindex and table.cp-letters-header-printindex.
+_TEXINFO_INDEX_TABLES = etree.XPath(
+    "descendant::table[starts-with(@class, 'index-') or contains(@class, '-printindex')"
+    " or descendant::a[@class='summary-letter']]"
+)
+
+# matplotlib's plot directive writes "(Source code, png, hires.png, pdf)", links to the script
+# and the figure's files, in a paragraph right above each figure it draws (img.plot-directive),
+# or as the caption of each when the code draws several: a line of file names in the section's
+# text wherever a plot is. Links alone, between parentheses and commas; looked for on a page
+# that loads the directive's stylesheet (Sphinx adds it to every page, from matplotlib 3.3).
+_PLOT_STYLESHEET = (b"plot_directive.css",)
+_PLOT_IMAGE = "img[contains(concat(' ', normalize-space(@class), ' '), ' plot-directive ')]"
+_ONLY_LINKS = "[not(.//text()[not(ancestor::a)][normalize-space(translate(., '(),', '')) != ''])]"
+_PLOT_FORMAT_LINKS = etree.XPath(
+    f"descendant::p[a][not(*[not(self::a)])]{_ONLY_LINKS}"
+    f"[following-sibling::*[1][descendant-or-self::{_PLOT_IMAGE}]]"
+    f" | descendant::figcaption[.//a]{_ONLY_LINKS}[parent::figure[{_PLOT_IMAGE}]]"
+)
+
+
 # nbsphinx's execution count beside each notebook cell ("[2]:"), a <pre> of its own that read
 # as a code block above every cell's code and output; a "prompt" elsewhere may be content.
 _NOTEBOOK_PROMPTS = etree.XPath(
     f"descendant::div[{_has_class('nbinput')} or {_has_class('nboutput')}]"
     f"/div[{_has_class('prompt')}]"
 )
+
+
+def _head_names(source: bytes | None, marks: tuple[bytes, ...]) -> bool:
+    """Whether the <head> of the page ``source`` holds one of ``marks`` (True without bytes:
+    then the marks are looked for in the tree)."""
+    if source is None:
+        return True
+    end = source.find(b"</head>")
+    stop = end if end >= 0 else len(source)
+    return any(source.find(mark, 0, stop) >= 0 for mark in marks)
 
 
 def _may_hold_notebook_cells(source: bytes | None) -> bool:

@@ -35,7 +35,11 @@ from builder.parsers.html.body_text import (
     text_of,
 )
 from builder.parsers.html.content_end import load_main
-from builder.parsers.html.generated_pages import generated_page, may_be_generated
+from builder.parsers.html.generated_pages import (
+    generated_listing,
+    generated_page,
+    may_be_generated,
+)
 from builder.parsers.html.generator_blocks import javadoc_member_heading
 from builder.parsers.html.generator_entries import (
     GeneratorEntry,
@@ -57,12 +61,17 @@ from builder.parsers.html.main_content import (
     strip_tags,
 )
 from builder.parsers.html.manpage_name import adopt_manpage_name
+from builder.parsers.html.stub_pages import stub_page
 from schemas.anchors import TITLE_ANCHOR
 
 
 def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
     """Split an HTML page into sections of readable text (``utf8``: the text's UTF-8, when the
-    caller has it); raise UnreadableDocument for an index or search page Sphinx generated."""
+    caller has it); raise UnreadableDocument for an index or search page Sphinx generated, a
+    source listing, a redirect stub or the not-found page."""
+    skipped = stub_page(text, relpath) or generated_listing(text, relpath)
+    if skipped:
+        raise UnreadableDocument(skipped)
     stem = PurePosixPath(relpath).stem or relpath
     # Most pages are parsed only as far as the end of their main content (content_end); one
     # that may be a page Sphinx generated is parsed whole, as generated_page looks at all of it.
