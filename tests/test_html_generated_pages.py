@@ -65,6 +65,22 @@ def test_a_docbook_books_index_is_skipped() -> None:
     assert parse(f"<html><body>{index}</body></html>", "index.html").sections
 
 
+def test_a_docbook_book_on_one_page_is_read_with_its_index() -> None:
+    # docbook.xsl (not chunk.xsl) writes the whole book on one page, its index after the
+    # chapters inside div.book: the chapters are the book's text.
+    page = (
+        '<html><head><title>Guide</title><meta name="generator" content="DocBook XSL '
+        'Stylesheets V1.79.2"></head><body><div class="book"><div class="chapter">'
+        '<div class="titlepage"><h2 class="title"><a name="intro"></a>Introduction</h2></div>'
+        "<p>How to frobnicate widgets.</p></div>"
+        '<div class="index"><div class="titlepage"><h2 class="title">Index</h2></div>'
+        '<dl><dt>frobnicate, <a href="#intro">Introduction</a></dt></dl></div></div>'
+        "</body></html>"
+    )
+    sections = parse(page, "guide.html").sections
+    assert "How to frobnicate widgets." in [s.body for s in sections]
+
+
 def test_a_doxygen_source_listing_is_skipped() -> None:
     # SDL 2.26.5's Debian docs: 77 headers' listings, 1.1 MB of code beside the files' pages.
     page = (

@@ -40,10 +40,12 @@ _PROBES = ("indextable", "search-results", "viewcode-block")
 # DocBook XSL's index of a book (names, each linking to its entry, under a heading a letter:
 # 127 KB on GLib 2.74's reference, read as 33 sections). Its mark is looked for only on a page
 # whose <head> names the stylesheets, so other pages pay a scan of their head alone; a
-# span.index is the link to it in the book's table of contents.
+# span.index is the link to it in the book's table of contents. Only an index that is the
+# page's article (a child of <body>, as the chunked output writes it) makes the page one: a
+# book written as one page holds its index inside div.book, after all of its chapters.
 _DOCBOOK_GENERATOR = "DocBook XSL"
 _DOCBOOK_INDEX_MARK = 'class="index"'
-_DOCBOOK_INDEX = "//div[@class='index']"
+_DOCBOOK_INDEX = "//body/div[@class='index']"
 _DOCBOOK_INDEX_REASON = "DocBook's index of the book (a list of names, linking to the entries)"
 
 
