@@ -98,6 +98,20 @@ def test_a_doxygen_source_listing_is_skipped() -> None:
     assert parse("<h1>Open source</h1><p>Why.</p>", "open_source.html").sections
 
 
+@pytest.mark.parametrize(
+    "relpath", ["structwl__event__source.html", "class_data_source.html", "group__source.html"]
+)
+def test_a_doxygen_page_of_a_name_ending_in_source_is_read(relpath: str) -> None:
+    # Doxygen's pages of a struct wl_event_source, a class DataSource (CASE_SENSE_NAMES=NO) and
+    # a group "source" end in _source.html too; only a file's listing has its "_8" dot before.
+    page = (
+        '<html><head><meta name="generator" content="Doxygen 1.9.4"/></head><body>'
+        '<div class="contents"><div class="textblock"><p>An event source of the loop.</p>'
+        "</div></div></body></html>"
+    )
+    assert [s.body for s in parse(page, relpath).sections] == ["An event source of the loop."]
+
+
 def test_a_page_naming_those_marks_in_its_text_is_read() -> None:
     page = "<html><body><h1>Themes</h1><p>Style <code>genindextable</code> and #search-results.</p>"
     assert [s.heading for s in parse(page, "themes.html").sections] == ["Themes"]

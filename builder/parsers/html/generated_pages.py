@@ -15,6 +15,8 @@ page, which holds its declarations and their comments: the viewcode pages of a C
 
 from __future__ import annotations
 
+import re
+
 from lxml.etree import _Element as Element
 
 # What marks each page in every theme built on Sphinx's basic one (alabaster, furo, the
@@ -74,14 +76,16 @@ def generated_page(text: str, document: Element) -> str:
 
 # Doxygen names a file's listing after the file's page ("_s_d_l__audio_8h.html" and
 # "_s_d_l__audio_8h_source.html"); the generator is named in the <head>, a scan of it alone.
-_DOXYGEN_LISTING_SUFFIX = "_source.html"
+# The file name's dot is "_8" before the suffix: a struct, class or group whose name ends in
+# "source" (structwl__event__source.html, class_data_source.html) is a page of its own.
+_DOXYGEN_LISTING_NAME = re.compile(r"_8(?:_?[0-9a-z])+_source\.html$")
 _DOXYGEN_GENERATOR = 'content="Doxygen'
 _DOXYGEN_LISTING_REASON = "Doxygen's listing of a source file (its page documents the file)"
 
 
 def generated_listing(text: str, relpath: str) -> str:
     """Why the page ``text`` at ``relpath`` is a source listing Doxygen wrote, or ""."""
-    if relpath.endswith(_DOXYGEN_LISTING_SUFFIX) and (
+    if _DOXYGEN_LISTING_NAME.search(relpath) and (
         text.find(_DOXYGEN_GENERATOR, 0, text.find("</head>")) >= 0
     ):
         return _DOXYGEN_LISTING_REASON
