@@ -63,3 +63,19 @@ def test_the_sites_not_found_page_is_skipped() -> None:
 )
 def test_pages_that_only_mention_or_reload_are_read(page: str) -> None:
     assert [s.heading for s in parse(page, "status.html").sections] == ["Status"]
+
+
+def test_a_refresh_delay_of_many_digits_is_read_without_error() -> None:
+    # int() refuses more than 4,300 digits; a delay written with 5,000 is still 1 s.
+    page = (
+        f'<html><head><meta http-equiv="refresh" content="{"0" * 5000}1; url=new.html"></head>'
+        "<body><h1>Status</h1><p>Builds</p></body></html>"
+    )
+    with pytest.raises(UnreadableDocument, match=r"a redirect to new\.html"):
+        parse(page, "status.html")
+    # a long run of digits and no URL, once tried at every split point of the run (seconds)
+    page = (
+        f'<html><head><meta http-equiv="refresh" content="{"1" * 50_000}"></head>'
+        "<body><h1>Status</h1><p>Builds</p></body></html>"
+    )
+    assert [s.heading for s in parse(page, "status.html").sections] == ["Status"]

@@ -16,9 +16,10 @@ import re
 
 _REFRESH_TAG = re.compile(r"<meta\b[^>]*http-equiv\s*=\s*[\"']?refresh\b[^>]*>", re.IGNORECASE)
 # "0; url=target" (also "0;URL='target'" and "1, url=target"); without a URL the page reloads
-# itself, as a dashboard does, and is read.
+# itself, as a dashboard does, and is read. The delay's digits are taken whole (\d++): the
+# part after it may hold digits too, and a long run of them was tried at every split point.
 _REFRESH_TARGET = re.compile(
-    r"content\s*=\s*[\"']?\s*(\d+)[^;,\"']*[;,]\s*url\s*=\s*[\"']?([^\"'>\s]+)", re.IGNORECASE
+    r"content\s*=\s*[\"']?\s*(\d++)[^;,\"']*[;,]\s*url\s*=\s*[\"']?([^\"'>\s]+)", re.IGNORECASE
 )
 # A page left within this many seconds is a stub saying where the content went (scikit-learn's
 # moved pages wait 1 s); a longer delay is a page meant to be read first.
@@ -38,6 +39,7 @@ def stub_page(text: str, relpath: str) -> str:
         return ""
     for tag in _REFRESH_TAG.finditer(head):
         target = _REFRESH_TARGET.search(tag.group())
-        if target is not None and int(target.group(1)) <= MAX_DELAY_SECONDS:
+        # float, not int: int() refuses a run of more than 4,300 digits
+        if target is not None and float(target.group(1)) <= MAX_DELAY_SECONDS:
             return f"a redirect to {target.group(2)} (meta refresh)"
     return ""
