@@ -105,6 +105,8 @@ def test_a_bootstrap_main_content_column_is_the_article() -> None:
     # a skip link's target is no article
     skip = '<body><a id="main-content"></a><h1>Title</h1><p>Text.</p></body>'
     assert [(s.heading, s.body) for s in parse(skip, "s.html").sections] == [("Title", "Text.")]
+    skip = '<body><div id="main-content" tabindex="-1"></div><h1>Title</h1><p>Text.</p></body>'
+    assert [(s.heading, s.body) for s in parse(skip, "s.html").sections] == [("Title", "Text.")]
 
 
 def test_texinfo_table_of_contents_is_chrome() -> None:

@@ -57,10 +57,11 @@ _MAIN_CANDIDATES = tuple(
 _ARTICLES = etree.XPath("descendant-or-self::article")
 # A div#main-content is the article column of Bootstrap layouts beside their navbar and
 # sidebar (Django REST framework's MkDocs theme); the id is also a skip link's target, so only
-# a division counts, and it comes before #content, which often holds the sidebar too.
+# a division that holds elements counts (an empty one is the target alone, the article after
+# it), and it comes before #content, which often holds the sidebar too.
 _FALLBACK_ROOTS = tuple(
     etree.XPath(f"descendant-or-self::{query}[1]")
-    for query in ("main", "div[@id='main-content']", "*[@id='content']", "body")
+    for query in ("main", "div[@id='main-content'][*]", "*[@id='content']", "body")
 )
 # The first <title> and <h1>. lxml's iter() looks for the next match as it hands over one, so
 # stopping after the first still walked the rest of the page: a twentieth of the parse time.
