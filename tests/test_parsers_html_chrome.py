@@ -185,6 +185,22 @@ def test_matplotlib_plot_format_links_are_chrome() -> None:
     assert [s.body for s in parse(page, "p.html", utf8).sections] == bodies_of(page)
 
 
+def test_a_paragraph_of_links_before_a_section_with_a_plot_is_read() -> None:
+    # Only the figure right after the links makes them the directive's: here the next element
+    # is a section that draws a plot further down.
+    page = (
+        '<html><head><link rel="stylesheet" href="_static/plot_directive.css" /></head><body>'
+        '<div role="main"><section id="plots"><h1>Plots</h1><p><a href="guide.html">Read the '
+        'plotting guide first</a></p><section id="line"><h2>Line</h2><p>A line.</p><figure>'
+        '<img class="plot-directive" src="line.png" alt="" /></figure></section></section>'
+        "</div></body></html>"
+    )
+    assert [s.body for s in parse(page, "p.html", page.encode()).sections] == [
+        "Read the plotting guide first",
+        "A line.",
+    ]
+
+
 def test_a_side_menu_inside_the_article_is_chrome() -> None:
     # lxml 4.9.2's pages (python-lxml-doc): 24 of them opened with a section of the site's menu.
     page = (

@@ -291,7 +291,9 @@ _PLOT_IMAGE = "img[contains(concat(' ', normalize-space(@class), ' '), ' plot-di
 _ONLY_LINKS = "[not(.//text()[not(ancestor::a)][normalize-space(translate(., '(),', '')) != ''])]"
 _PLOT_FORMAT_LINKS = etree.XPath(
     f"descendant::p[a][not(*[not(self::a)])]{_ONLY_LINKS}"
-    f"[following-sibling::*[1][descendant-or-self::{_PLOT_IMAGE}]]"
+    # the next element is the figure (or the image, or its link) itself, no section that
+    # holds a plot somewhere below
+    f"[following-sibling::*[1][self::{_PLOT_IMAGE} or {_PLOT_IMAGE} or a/{_PLOT_IMAGE}]]"
     f" | descendant::figcaption[.//a]{_ONLY_LINKS}[parent::figure[{_PLOT_IMAGE}]]"
 )
 
