@@ -8,7 +8,7 @@ import itertools
 from lxml import etree
 from lxml.etree import _Element as Element
 
-from builder.parsers.html import main_content
+from builder.parsers.html import chrome_attributes, main_content
 from builder.parsers.html.parser import parse
 
 
@@ -242,8 +242,8 @@ def _strip_by_rule(root: Element) -> None:
             )
             or names & main_content._CHROME_CLASSES
             or any(group <= names for group in main_content._CHROME_CLASS_GROUPS)
-            or element.get("role") in main_content._CHROME_ROLES
-            or element.get("aria-label") in main_content._CHROME_LABELS
+            or element.get("role") in chrome_attributes.CHROME_ROLES
+            or element.get("aria-label") in chrome_attributes.CHROME_LABELS
         ):
             doomed.append(element)
     for element in doomed:
@@ -317,5 +317,5 @@ def test_roles_and_labels_looked_for_in_the_source_first_are_what_the_rule_finds
     document = main_content.load_document(around, around.encode())
     assert document is not None
     main = main_content.find_main(document)
-    assert not main_content._may_hold_chrome_attributes(main, around.encode())
-    assert main_content._may_hold_chrome_attributes(main, None)
+    assert not chrome_attributes.may_hold_chrome_attributes(main, around.encode())
+    assert chrome_attributes.may_hold_chrome_attributes(main, None)

@@ -10,7 +10,7 @@ from lxml import etree
 
 from builder.errors import UnreadableDocument
 from builder.model import ParsedFile
-from builder.parsers.html import content_end, main_content, parser
+from builder.parsers.html import chrome_attributes, content_end, main_content, parser
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SIDEBAR = '<div class="sphinxsidebar"><h3>Navigation</h3><p>sidebar text</p></div>'
@@ -110,8 +110,8 @@ def test_a_cut_page_gives_the_bytes_it_parsed_and_its_chrome_goes_as_the_whole_p
     )
     plain_cut = content_end.load_main(plain, plain.encode())
     assert plain_cut is not None
-    assert main_content._may_hold_chrome_attributes(plain_cut[0], plain.encode())
-    assert not main_content._may_hold_chrome_attributes(*plain_cut)
+    assert chrome_attributes.may_hold_chrome_attributes(plain_cut[0], plain.encode())
+    assert not chrome_attributes.may_hold_chrome_attributes(*plain_cut)
 
 
 def test_the_count_fooled_by_a_script_leaves_the_cut_untaken() -> None:
