@@ -621,3 +621,23 @@ def test_a_tab_that_shows_no_text_leaves_no_title() -> None:
         "//// tab | Screenshot\n////\n"
     )
     assert bodies(parse(text, "input.md")) == ["input.py:\n```python\napp.run()\n```"]
+
+
+def test_vitepress_plugin_tabs_read_as_titled_parts() -> None:
+    # vitepress-plugin-tabs: each "== Title" line starts a tab of the "::: tabs" container;
+    # elsewhere such a line is text.
+    text = (
+        "# A\n\nPick one:\n\n"
+        "::: tabs key:provider\n"
+        "== Playwright\n[Playwright](https://x.org) is a *framework*.\n\n"
+        "```bash\nnpm i playwright\n```\n"
+        "== WebdriverIO\n\nUses WebDriver.\n"
+        ":::\n\n"
+        "::: tip\n== not a tab\n:::\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "Pick one:\n\n"
+        "Playwright: Playwright is a framework.\n\n```bash\nnpm i playwright\n```\n\n"
+        "WebdriverIO: Uses WebDriver.\n\n"
+        "Tip: == not a tab"
+    ]

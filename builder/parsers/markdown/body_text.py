@@ -36,6 +36,7 @@ from builder.parsers.markdown.python_markdown import (
     strip_attributes_and_icons,
 )
 from builder.parsers.markdown.tabbed import OPEN as TABBED_OPEN
+from builder.parsers.markdown.tabbed import TABS_CONTAINER
 from builder.parsers.rst.events import labelled
 
 # Content without these characters renders to itself, so most paragraphs skip inline parsing.
@@ -393,6 +394,8 @@ def _render_admonition(doc: Document, token: Token, index: int, close: int) -> s
             return _tab(title, render_blocks(doc, body_start, close))
     else:
         words = token.info.strip().split(maxsplit=1)
+        if words[:1] == [TABS_CONTAINER]:  # vitepress-plugin-tabs: its tabs, no label
+            return "\n\n".join(block for block in render_blocks(doc, body_start, close) if block)
         match = _ADMONITION_KIND.fullmatch(words[0]) if words else None
         kind = match.group(1) if match else "note"
         title = words[1] if len(words) > 1 else ""

@@ -76,7 +76,7 @@ from builder.parsers.markdown.myst_syntax import directive_name
 from builder.parsers.markdown.pandoc_divs import pandoc_divs_rule
 from builder.parsers.markdown.snippets import has_snippets, splice_snippets
 from builder.parsers.markdown.spliced import Spliced
-from builder.parsers.markdown.tabbed import tabbed_rule
+from builder.parsers.markdown.tabbed import plugin_tab_rule, tabbed_rule
 from builder.parsers.markdown.table_code_pipes import escape_code_pipes, has_code_pipes
 from builder.parsers.markdown.template_tags import (
     drop_template_statements,
@@ -118,6 +118,7 @@ def _build_parser() -> MarkdownIt:
     # pymdownx.blocks ("/// tip", "//// tab | Title"): a block nests in one of another length.
     md.use(container_plugin, name="blocks", marker="/", validate=_is_block_header, exact_close=True)
     md.block.ruler.before("fence", "tabbed", tabbed_rule)
+    md.block.ruler.before("fence", "plugin_tab", plugin_tab_rule)
     # MyST: registered after the container so that only ":::{name}" fences reach it.
     md.use(colon_fence_plugin).use(myst_block_plugin).use(deflist_plugin)
     # Pandoc's fenced divs (Quarto's ":::{.callout-note}") read as the directives they mean.
