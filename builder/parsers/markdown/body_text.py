@@ -37,6 +37,7 @@ from builder.parsers.markdown.python_markdown import (
 )
 from builder.parsers.markdown.tabbed import OPEN as TABBED_OPEN
 from builder.parsers.markdown.tabbed import TABS_CONTAINER
+from builder.parsers.markdown.twoslash import is_twoslash, shown_code
 from builder.parsers.rst.events import labelled
 
 # Content without these characters renders to itself, so most paragraphs skip inline parsing.
@@ -262,7 +263,8 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
     if kind in ("fence", "colon_fence") and doc.directive and directive_name(token.info):
         return doc.directive(doc, token)
     if kind == "fence":
-        return titled_fence(token.info, code_without_markers(doc.tokens, index, doc.closers))
+        code = code_without_markers(doc.tokens, index, doc.closers)
+        return titled_fence(token.info, shown_code(code) if is_twoslash(token.info) else code)
     if kind in ("math_block", "math_block_label"):
         return f"```math\n{token.content.strip()}\n```"
     if kind == "code_block":
