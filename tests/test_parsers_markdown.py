@@ -641,3 +641,15 @@ def test_vitepress_plugin_tabs_read_as_titled_parts() -> None:
         "WebdriverIO: Uses WebDriver.\n\n"
         "Tip: == not a tab"
     ]
+
+
+def test_a_vitepress_containers_attributes_are_not_its_title() -> None:
+    text = (
+        "# A\n\n"
+        "::: warning Class Support {#class-support}\nNo shorthands.\n:::\n\n"
+        "::: details Show the code {open}\nCode.\n:::\n\n"
+        "::: tip {.wide}\nWide.\n:::\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "Warning: Class Support\n\nNo shorthands.\n\nDetails: Show the code\n\nCode.\n\nTip: Wide."
+    ]

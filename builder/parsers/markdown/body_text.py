@@ -54,6 +54,7 @@ _COLLAPSIBLE_CALLOUT = re.compile(r"[?!] ([A-Z]+):[ \t]*")
 _CALLOUTS_EXTENSION = "callouts"
 _ADMONITION_KIND = re.compile(r"\{?([A-Za-z][\w-]*)\}?")
 # remark-directive's container: a name, its label in brackets, attributes in braces.
+_CONTAINER_ATTRIBUTES = re.compile(r"(?:^|[ \t]+)\{[^{}\n]*\}[ \t]*$")
 _DIRECTIVE_HEADER = re.compile(r"([A-Za-z][\w-]*)(?:\[([^\]\n]*)\])?(?:\{[^{}\n]*\})?")
 # pymdownx.blocks whose title is the whole label: a collapsible part, a tab.
 _TITLED_BLOCKS = frozenset({"details", "tab", "admonition"})
@@ -400,7 +401,8 @@ def _render_admonition(doc: Document, token: Token, index: int, close: int) -> s
             return "\n\n".join(block for block in render_blocks(doc, body_start, close) if block)
         match = _ADMONITION_KIND.fullmatch(words[0]) if words else None
         kind = match.group(1) if match else "note"
-        title = words[1] if len(words) > 1 else ""
+        # VitePress gives a container attributes after its title ("::: details Title {open}").
+        title = _CONTAINER_ATTRIBUTES.sub("", words[1]) if len(words) > 1 else ""
         directive = _DIRECTIVE_HEADER.match(token.info.strip()) if match is None else None
         if directive is not None:  # ":::tip[Did you know?]{icon="heart"}"
             kind = directive.group(1)
