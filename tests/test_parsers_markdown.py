@@ -653,3 +653,27 @@ def test_a_vitepress_containers_attributes_are_not_its_title() -> None:
     assert bodies(parse(text, "x.md")) == [
         "Warning: Class Support\n\nNo shorthands.\n\nDetails: Show the code\n\nCode.\n\nTip: Wide."
     ]
+
+
+def test_a_run_of_bare_headings_is_listed_in_the_section_they_sit_in() -> None:
+    # axios' README: one heading per signature, then one note for them all.
+    text = (
+        "## Aliases\n\nFor convenience:\n\n"
+        "##### axios.get(url[, config])\n"
+        "##### axios.post(url[, data[, config]])\n"
+        "##### axios.patch(url[, data[, config]])\n\n"
+        "###### NOTE\nNo url needed.\n\n"
+        "## Placeholder\n\n### TODO\n"
+    )
+    assert [(s.heading, s.body) for s in parse(text, "README.md").sections] == [
+        (
+            "Aliases",
+            "For convenience:\n\naxios.get(url[, config])\naxios.post(url[, data[, config]])",
+        ),
+        ("axios.get(url[, config])", ""),
+        ("axios.post(url[, data[, config]])", ""),
+        ("axios.patch(url[, data[, config]])", ""),
+        ("NOTE", "No url needed."),
+        ("Placeholder", ""),
+        ("TODO", ""),
+    ]
