@@ -621,3 +621,59 @@ def test_a_tab_that_shows_no_text_leaves_no_title() -> None:
         "//// tab | Screenshot\n////\n"
     )
     assert bodies(parse(text, "input.md")) == ["input.py:\n```python\napp.run()\n```"]
+
+
+def test_vitepress_plugin_tabs_read_as_titled_parts() -> None:
+    # vitepress-plugin-tabs: each "== Title" line starts a tab of the "::: tabs" container;
+    # elsewhere such a line is text.
+    text = (
+        "# A\n\nPick one:\n\n"
+        "::: tabs key:provider\n"
+        "== Playwright\n[Playwright](https://x.org) is a *framework*.\n\n"
+        "```bash\nnpm i playwright\n```\n"
+        "== WebdriverIO\n\nUses WebDriver.\n"
+        ":::\n\n"
+        "::: tip\n== not a tab\n:::\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "Pick one:\n\n"
+        "Playwright: Playwright is a framework.\n\n```bash\nnpm i playwright\n```\n\n"
+        "WebdriverIO: Uses WebDriver.\n\n"
+        "Tip: == not a tab"
+    ]
+
+
+def test_a_vitepress_containers_attributes_are_not_its_title() -> None:
+    text = (
+        "# A\n\n"
+        "::: warning Class Support {#class-support}\nNo shorthands.\n:::\n\n"
+        "::: details Show the code {open}\nCode.\n:::\n\n"
+        "::: tip {.wide}\nWide.\n:::\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "Warning: Class Support\n\nNo shorthands.\n\nDetails: Show the code\n\nCode.\n\nTip: Wide."
+    ]
+
+
+def test_a_run_of_bare_headings_is_listed_in_the_section_they_sit_in() -> None:
+    # axios' README: one heading per signature, then one note for them all.
+    text = (
+        "## Aliases\n\nFor convenience:\n\n"
+        "##### axios.get(url[, config])\n"
+        "##### axios.post(url[, data[, config]])\n"
+        "##### axios.patch(url[, data[, config]])\n\n"
+        "###### NOTE\nNo url needed.\n\n"
+        "## Placeholder\n\n### TODO\n"
+    )
+    assert [(s.heading, s.body) for s in parse(text, "README.md").sections] == [
+        (
+            "Aliases",
+            "For convenience:\n\naxios.get(url[, config])\naxios.post(url[, data[, config]])",
+        ),
+        ("axios.get(url[, config])", ""),
+        ("axios.post(url[, data[, config]])", ""),
+        ("axios.patch(url[, data[, config]])", ""),
+        ("NOTE", "No url needed."),
+        ("Placeholder", ""),
+        ("TODO", ""),
+    ]

@@ -242,6 +242,18 @@ def test_vitepress_snippet_import_shows_the_files_region(tmp_path: Path) -> None
     ]
 
 
+def test_vitepress_snippet_of_terminal_output_shows_its_text(tmp_path: Path) -> None:
+    # An unknown suffix is the language, as VitePress reads it; Shiki's ansi shows colours.
+    project = make_project(tmp_path)
+    (project / "docs" / "output.ansi").write_text(
+        " \x1b[32m✓\x1b[39m src/sum.test.js \x1b[90m(1 test)\x1b[39m\n", encoding="utf-8"
+    )
+    page = "# Run\n\n<<< ./output.ansi\n\n```ansi\n\x1b[1mbold\x1b[22m\n```\n"
+    assert outline(parse_in(project, "run.md", page))[0][4] == (
+        "```ansi\n ✓ src/sum.test.js (1 test)\n```\n\n```ansi\nbold\n```"
+    )
+
+
 def test_mdx_partials_imports_never_show_nested_or_refused(tmp_path: Path) -> None:
     # The parser drops a .md page's imports only of the tags it still sees, and splicing
     # replaced those tags: a partial's own import, or a refused partial's, read as text.

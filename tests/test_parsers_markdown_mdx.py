@@ -97,6 +97,20 @@ def test_docusaurus_tab_items_keep_their_labels() -> None:
     ]
 
 
+def test_fumadocs_tabs_keep_their_values_as_labels() -> None:
+    # markdown-it reads the first <Tab> with the <Tabs items={...}> above it as a paragraph.
+    text = (
+        "# Numbers\n\n"
+        '<Tabs groupId="lib" items={["Zod", "Zod Mini"]}>\n'
+        '<Tab value="Zod">\n```ts\nz.number().gt(5);\n```\n</Tab>\n'
+        '<Tab value="Zod Mini">\n```ts\nz.number().check(z.gt(5));\n```\n</Tab>\n'
+        "</Tabs>\n"
+    )
+    assert bodies(parse(text, "api.mdx")) == [
+        "Zod:\n\n```ts\nz.number().gt(5);\n```\n\nZod Mini:\n```ts\nz.number().check(z.gt(5));\n```"
+    ]
+
+
 def test_mdx_jsx_tags_dropped_and_children_kept() -> None:
     text = (
         "# Install\n"
@@ -112,7 +126,9 @@ def test_mdx_jsx_tags_dropped_and_children_kept() -> None:
         'Press <Kbd>Ctrl</Kbd> and <Icon name="x" /> then `<Tabs>` stays. {/* hidden */}\n'
     )
     parsed = parse(text, "install.mdx")
-    assert bodies(parsed) == ["Use the package manager.\n\nPress Ctrl and then `<Tabs>` stays."]
+    assert bodies(parsed) == [
+        "Linux:\n\nUse the package manager.\n\nPress Ctrl and then `<Tabs>` stays."
+    ]
 
 
 def test_myst_and_docusaurus_admonition_names() -> None:

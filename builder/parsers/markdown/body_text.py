@@ -36,6 +36,8 @@ from builder.parsers.markdown.python_markdown import (
     strip_attributes_and_icons,
 )
 from builder.parsers.markdown.tabbed import OPEN as TABBED_OPEN
+from builder.parsers.markdown.tabbed import TABS_CONTAINER
+from builder.parsers.markdown.twoslash import is_twoslash, shown_code
 from builder.parsers.rst.events import labelled
 
 # Content without these characters renders to itself, so most paragraphs skip inline parsing.
@@ -52,6 +54,7 @@ _COLLAPSIBLE_CALLOUT = re.compile(r"[?!] ([A-Z]+):[ \t]*")
 _CALLOUTS_EXTENSION = "callouts"
 _ADMONITION_KIND = re.compile(r"\{?([A-Za-z][\w-]*)\}?")
 # remark-directive's container: a name, its label in brackets, attributes in braces.
+_CONTAINER_ATTRIBUTES = re.compile(r"(?:^|[ \t]+)\{[^{}\n]*\}[ \t]*$")
 _DIRECTIVE_HEADER = re.compile(r"([A-Za-z][\w-]*)(?:\[([^\]\n]*)\])?(?:\{[^{}\n]*\})?")
 # pymdownx.blocks whose title is the whole label: a collapsible part, a tab.
 _TITLED_BLOCKS = frozenset({"details", "tab", "admonition"})
@@ -261,7 +264,8 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
     if kind in ("fence", "colon_fence") and doc.directive and directive_name(token.info):
         return doc.directive(doc, token)
     if kind == "fence":
-        return titled_fence(token.info, code_without_markers(doc.tokens, index, doc.closers))
+        code = code_without_markers(doc.tokens, index, doc.closers)
+        return titled_fence(token.info, shown_code(code) if is_twoslash(token.info) else code)
     if kind in ("math_block", "math_block_label"):
         return f"```math\n{token.content.strip()}\n```"
     if kind == "code_block":
@@ -393,9 +397,12 @@ def _render_admonition(doc: Document, token: Token, index: int, close: int) -> s
             return _tab(title, render_blocks(doc, body_start, close))
     else:
         words = token.info.strip().split(maxsplit=1)
+        if words[:1] == [TABS_CONTAINER]:  # vitepress-plugin-tabs: its tabs, no label
+            return "\n\n".join(block for block in render_blocks(doc, body_start, close) if block)
         match = _ADMONITION_KIND.fullmatch(words[0]) if words else None
         kind = match.group(1) if match else "note"
-        title = words[1] if len(words) > 1 else ""
+        # VitePress gives a container attributes after its title ("::: details Title {open}").
+        title = _CONTAINER_ATTRIBUTES.sub("", words[1]) if len(words) > 1 else ""
         directive = _DIRECTIVE_HEADER.match(token.info.strip()) if match is None else None
         if directive is not None:  # ":::tip[Did you know?]{icon="heart"}"
             kind = directive.group(1)

@@ -10,6 +10,9 @@ from builder.parsers.rst.events import labelled
 # A code block's title in its fence's info string: Docusaurus and pymdownx write
 # ``title="app.js"``, VitePress a bracketed ``[app.js]`` (also a code group's tab label).
 _FENCE_TITLE = re.compile(r"""\btitle=(?:"([^"]*)"|'([^']*)'|(\S+))|\[([^\[\]]+)\]""")
+# Terminal output (VitePress' "<<< ./snippets/output.ansi"): its control sequences.
+ANSI = "ansi"
+_ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
 # pymdownx.superfences' attribute form: the first class in the braces is the language.
 _BRACED_LANGUAGE = re.compile(r"\s*\{\s*\.([\w+#-]+)")
 
@@ -29,6 +32,8 @@ def titled_fence(info: str, code: str) -> str:
     language = "" if "=" in language else language
     match = _FENCE_TITLE.search(info, len(language))
     title = next((group for group in match.groups() if group), "").strip() if match else ""
+    if language == ANSI:  # Shiki shows a terminal's colours, not the escapes that set them
+        code = _ANSI_ESCAPE.sub("", code)
     block = fenced(language, code)
     return labelled(title, block) if title else block
 

@@ -40,11 +40,13 @@ _ID = re.compile(r"""(?:^|\s)(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>/]
 _LONE_ANCHOR = re.compile(r"""<a(\s[^<>]*)>\s*</a\s*>""", re.IGNORECASE)
 MAX_LONE_ANCHOR = 500
 _ALT = re.compile(r"""(?:^|\s)alt\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>/]+))""")
-# Docusaurus' <TabItem> shows its label (else its value) on its tab.
+# Docusaurus' and Starlight's <TabItem> and Fumadocs' <Tab> show the label (else the value) on
+# their tab.
 _TAB_LABEL = re.compile(
     r"""(?:^|\s)(label|value)\s*=\s*(?:"([^"]*)"|'([^']*)'|\{["'`]([^"'`]*)["'`]\})"""
 )
-_TAB_TAGS = frozenset({"tabitem"})
+_TAB_TAGS = frozenset({"tabitem", "tab"})
+_TAB_TAG = re.compile(r"<([A-Za-z][\w.:-]*)(.*)>", re.DOTALL)
 # A component's title prop (<DetailedExplanation title="...">, <Admonition title="...">) is
 # shown above its children; an HTML element's title is a tooltip and stays out, written in
 # capitals too (old-style <IMG title="...">).
@@ -252,8 +254,20 @@ def html_to_text(markup: str, *, mdx: bool = False) -> str:
 
 
 def strip_jsx(text: str) -> str:
-    """Drop JSX tags and ``{/* comments */}`` from a run of MDX prose, keeping their text."""
-    return _JSX_STRING.sub(_string_shown, TAG.sub("", _JSX_COMMENT.sub("", text)))
+    """Drop JSX tags and ``{/* comments */}`` from a run of MDX prose, keeping their text and
+    a tab's label."""
+    return _JSX_STRING.sub(_string_shown, TAG.sub(_tag_shown, _JSX_COMMENT.sub("", text)))
+
+
+def _tag_shown(match: re.Match[str]) -> str:
+    """A tag in prose shows nothing, but a tab's opening tag its label on a line of its own:
+    markdown-it reads ``<Tabs items={["A", "B"]}>`` and the ``<Tab value="A">`` below it as a
+    paragraph, not as HTML, its braces being no HTML attribute."""
+    tag = _TAB_TAG.match(match.group(0))
+    label = (
+        html.unescape(_tab_label(tag.group(2))) if tag and tag.group(1).lower() in _TAB_TAGS else ""
+    )
+    return f"\n{label}:\n" if label else ""
 
 
 def _text_shown(text: str, mdx: bool) -> str:

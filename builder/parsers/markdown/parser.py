@@ -76,7 +76,7 @@ from builder.parsers.markdown.myst_syntax import directive_name
 from builder.parsers.markdown.pandoc_divs import pandoc_divs_rule
 from builder.parsers.markdown.snippets import has_snippets, splice_snippets
 from builder.parsers.markdown.spliced import Spliced
-from builder.parsers.markdown.tabbed import tabbed_rule
+from builder.parsers.markdown.tabbed import plugin_tab_rule, tabbed_rule
 from builder.parsers.markdown.table_code_pipes import escape_code_pipes, has_code_pipes
 from builder.parsers.markdown.template_tags import (
     drop_template_statements,
@@ -118,6 +118,7 @@ def _build_parser() -> MarkdownIt:
     # pymdownx.blocks ("/// tip", "//// tab | Title"): a block nests in one of another length.
     md.use(container_plugin, name="blocks", marker="/", validate=_is_block_header, exact_close=True)
     md.block.ruler.before("fence", "tabbed", tabbed_rule)
+    md.block.ruler.before("fence", "plugin_tab", plugin_tab_rule)
     # MyST: registered after the container so that only ":::{name}" fences reach it.
     md.use(colon_fence_plugin).use(myst_block_plugin).use(deflist_plugin)
     # Pandoc's fenced divs (Quarto's ":::{.callout-note}") read as the directives they mean.
@@ -406,7 +407,38 @@ def _sections(
             )
         )  # fmt: skip
         stack.append(heading)
-    return sections
+    return _list_bare_headings(sections)
+
+
+def _list_bare_headings(sections: list[Section]) -> list[Section]:
+    """A run of headings with nothing under them (no text, no subsections) is a list the page
+    shows, added to the body of the section they sit in: a README's signatures written one
+    heading each, with one description for them all (axios' "##### axios.get(url[, config])",
+    "##### axios.post(url[, data[, config]])", ...). Alone, such headings would be dropped as
+    empty sections, their text found nowhere. A single one is a placeholder and stays out."""
+    listed = list(sections)
+    runs: dict[int, list[list[str]]] = {}  # parent's index -> its runs of bare headings
+    parents: list[int] = []  # the sections the current one sits in, outermost first
+    previous_bare: Section | None = None
+    for index, section in enumerate(sections):
+        while parents and sections[parents[-1]].level >= section.level:
+            parents.pop()
+        following = sections[index + 1] if index + 1 < len(sections) else None
+        bare = not section.body and (following is None or following.level <= section.level)
+        if bare and parents:
+            parent_runs = runs.setdefault(parents[-1], [])
+            if previous_bare is not None and previous_bare.level == section.level:
+                parent_runs[-1].append(section.heading)
+            else:
+                parent_runs.append([section.heading])
+        previous_bare = section if bare and parents else None
+        parents.append(index)
+    for index, parent_runs in runs.items():
+        lists = ["\n".join(run) for run in parent_runs if len(run) > 1]
+        if lists:
+            body = "\n\n".join([listed[index].body, *lists]).strip("\n")
+            listed[index] = replace(listed[index], body=body)
+    return listed
 
 
 def _tidy_body(body: str) -> str:

@@ -4,6 +4,9 @@ Material for MkDocs projects show alternatives side by side this way (``=== "pip
 "Google"``). CommonMark would read the indented lines as a continuation of the title's
 paragraph, running code blocks into one line of text; here the indented lines are blocks of
 their own, inside a ``tabbed_open``/``tabbed_close`` pair whose ``info`` is the title.
+
+vitepress-plugin-tabs writes its tabs inside a ``::: tabs`` container, each starting at a
+``== Title`` line and running to the next; they make the same tokens.
 """
 
 from __future__ import annotations
@@ -18,6 +21,9 @@ from builder.parsers.markdown.admonitions import CONTENT_INDENT
 OPEN = "tabbed_open"
 # "=== "Title"", "===+ "Title"" (selected) or "===! "Title"" (starts a new set of tabs).
 _TAB = re.compile(r'===[+!]{0,2}[ \t]+"(.*)"[ \t]*$')
+# vitepress-plugin-tabs: "== Title" (the container's own line is "::: tabs" or "::: tabs key:x").
+_PLUGIN_TAB = re.compile(r"==[ \t]+(\S.*?)[ \t]*$")
+TABS_CONTAINER = "tabs"
 
 
 def tabbed_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
@@ -46,3 +52,45 @@ def tabbed_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     state.push("tabbed_close", "div", -1)
     state.line = following
     return True
+
+
+def plugin_tab_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """markdown-it block rule: in a ``::: tabs`` container, a ``== Title`` line and the lines
+    up to the next one at its indentation (or the container's end)."""
+    if state.parentType != "container" or state.sCount[start] != state.blkIndent:
+        return False
+    begin = state.bMarks[start] + state.tShift[start]
+    if not state.src.startswith("==", begin):
+        return False
+    match = _PLUGIN_TAB.match(state.src, begin, state.eMarks[start])
+    if match is None or not _in_tabs_container(state):
+        return False
+    if silent:
+        return True
+    following = start + 1
+    while following < end and not (
+        state.sCount[following] == state.blkIndent
+        and _PLUGIN_TAB.match(
+            state.src, state.bMarks[following] + state.tShift[following], state.eMarks[following]
+        )
+    ):
+        following += 1
+    old_max, old_parent = state.lineMax, state.parentType
+    token = state.push(OPEN, "div", 1)
+    token.info = match.group(1)
+    token.map = [start, following]
+    state.lineMax, state.parentType = following, "tabbed"
+    state.md.block.tokenize(state, start + 1, following)
+    state.lineMax, state.parentType = old_max, old_parent
+    state.push("tabbed_close", "div", -1)
+    state.line = following
+    return True
+
+
+def _in_tabs_container(state: StateBlock) -> bool:
+    """Whether the innermost block open at this point is a ``::: tabs`` container."""
+    for token in reversed(state.tokens):
+        if token.nesting == 1 and token.level == state.level - 1:
+            name = token.info.split(maxsplit=1)
+            return token.type == "container_admonition_open" and name[:1] == [TABS_CONTAINER]
+    return False

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from pathlib import PurePosixPath
 
 from builder.includes import IncludeReader, IncludeRefused
 from builder.parsers.included_lines import language_of
@@ -60,7 +61,9 @@ def _block(path: str, text: str, marker: re.Match[str]) -> list[str]:
         lines.pop()
     lines = _region(lines, marker.group("region") or "")
     words = [w for w in (marker.group("options") or "").split() if not w[0].isdigit()]
-    language = words[0].split(":", 1)[0] if words else language_of(path)
+    # As VitePress does, a suffix that names no language we know is the language (".ansi").
+    suffix = PurePosixPath(path).suffix[1:]
+    language = words[0].split(":", 1)[0] if words else language_of(path) or suffix
     block = fence(lines, language).split("\n")
     title = (marker.group("title") or "").strip()
     if title and block:  # the fence's info string carries the title, as a page writes it

@@ -1,0 +1,47 @@
+"""Twoslash code blocks (```` ```ts twoslash ````, VitePress' and Shiki's type-checked
+examples) read as the code the page shows.
+
+Twoslash compiles the whole block but shows only part of it: the lines above a
+``// ---cut---`` (or ``// ---cut-before---``) set the example up, those after
+``// ---cut-after---`` close it, those between ``// ---cut-start---`` and ``// ---cut-end---``
+are hidden, and the compiler's options (``// @noErrors``, ``// @filename: a.ts``) and type
+queries (``//    ^?``) are not shown either.
+"""
+
+from __future__ import annotations
+
+import re
+
+_TWOSLASH = "twoslash"
+_CUT_BEFORE = re.compile(r"[ \t]*// ---cut(?:-before)?---[ \t]*")
+_CUT_AFTER = re.compile(r"[ \t]*// ---cut-after---[ \t]*")
+_CUT_START = re.compile(r"[ \t]*// ---cut-start---[ \t]*")
+_CUT_END = re.compile(r"[ \t]*// ---cut-end---[ \t]*")
+# A compiler option ("// @errors: 2322", "// @noErrors") or a query ("//  ^?", "// ^^^^").
+_HIDDEN_LINE = re.compile(r"[ \t]*//[ \t]*(?:@\w+(?::.*)?|\^+[?|]?(?:[ \t].*)?)")
+
+
+def is_twoslash(info: str) -> bool:
+    """Whether a fence's info string (```` ```ts twoslash [a.ts] ````) marks it twoslash."""
+    return _TWOSLASH in info.split()[1:]
+
+
+def shown_code(code: str) -> str:
+    """The lines of twoslash block ``code`` that the page shows."""
+    lines = code.split("\n")
+    cuts = [at for at, line in enumerate(lines) if _CUT_BEFORE.fullmatch(line)]
+    if cuts:
+        lines = lines[cuts[-1] + 1 :]
+    ends = [at for at, line in enumerate(lines) if _CUT_AFTER.fullmatch(line)]
+    if ends:
+        lines = lines[: ends[0]]
+    shown: list[str] = []
+    hidden = False
+    for line in lines:
+        if _CUT_START.fullmatch(line):
+            hidden = True
+        elif _CUT_END.fullmatch(line):
+            hidden = False
+        elif not hidden and not _HIDDEN_LINE.fullmatch(line):
+            shown.append(line)
+    return "\n".join(shown)

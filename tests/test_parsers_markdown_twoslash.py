@@ -1,0 +1,39 @@
+"""builder.parsers.markdown.twoslash: a twoslash block reads as the code the page shows."""
+
+from __future__ import annotations
+
+from builder.parsers.markdown.parser import parse
+
+
+def body(text: str) -> str:
+    (section,) = parse(text, "x.md").sections
+    return section.body
+
+
+def test_the_setup_above_a_cut_and_the_compiler_lines_are_not_shown() -> None:
+    text = (
+        "# A\n\n"
+        "```ts twoslash [vite.config.ts]\n"
+        "import 'vite/client'\n"
+        "// @noErrors: 2339\n"
+        "// ---cut---\n"
+        "// @filename: /example.ts\n"
+        "const url = import.meta.env.BASE_URL\n"
+        "//    ^?\n"
+        "// @ts-expect-error the comment twoslash keeps\n"
+        "// ---cut-start---\n"
+        "declare const hidden: string\n"
+        "// ---cut-end---\n"
+        "export {}\n"
+        "// ---cut-after---\n"
+        "}\n"
+        "```\n\n"
+        "```ts\n// ---cut---\nkept()\n```\n"
+    )
+    assert body(text) == (
+        "vite.config.ts:\n```ts\n"
+        "const url = import.meta.env.BASE_URL\n"
+        "// @ts-expect-error the comment twoslash keeps\n"
+        "export {}\n```\n\n"
+        "```ts\n// ---cut---\nkept()\n```"
+    )
