@@ -73,7 +73,7 @@ from builder.parsers.markdown.mkdocstrings import TOKEN_TYPE, block_events, mkdo
 from builder.parsers.markdown.myst_directives import Directives
 from builder.parsers.markdown.myst_include import has_includes, splice_includes
 from builder.parsers.markdown.myst_syntax import directive_name
-from builder.parsers.markdown.pandoc_divs import pandoc_divs_rule
+from builder.parsers.markdown.pandoc_divs import balance_div_fences, pandoc_divs_rule
 from builder.parsers.markdown.quarto_includes import has_quarto_includes, splice_quarto_includes
 from builder.parsers.markdown.snippets import has_snippets, splice_snippets
 from builder.parsers.markdown.spliced import Spliced
@@ -468,6 +468,8 @@ def parse(
     if has_markdown_elements(spliced.text):  # Python-Markdown's md_in_html
         spliced = open_markdown_elements(spliced)
     text = spliced.text
+    if relpath.lower().endswith(".qmd") and ":::" in text:  # Pandoc's divs, not MyST's colon fences
+        text = balance_div_fences(text)
     if mkdocs_markdown() is not None and has_code_pipes(text):  # Python-Markdown's tables
         text = escape_code_pipes(text)
     env: dict[str, Any] = {}
