@@ -33,6 +33,11 @@ from builder.parsers.rst.parser import split_lines
 MAX_DIRECTIVE_DEPTH = 24
 # MyST's names for code directives that reST spells "code-block".
 _CODE_CELLS = frozenset({"code-cell", "jupyter-execute", "execute"})
+# A code cell's tags that take its code off the page (myst-nb's, as in a notebook's metadata).
+_HIDDEN_CODE_TAGS = frozenset({"remove-cell", "remove-input"})
+# The Jupyter kernels a code cell's argument names, for the language they run.
+_KERNEL_LANGUAGES = {"ipython3": "python", "python3": "python"}
+_TAG = re.compile(r"[\w-]+")
 _ARGUMENT_IS_CONTENT = frozenset(ADMONITIONS) | frozenset(VERSION_NOTES)
 _FENCE = re.compile(r"\s*(?:`{3,}|:{3,})")
 # Arguments that are a title a reader sees, written in Markdown.
@@ -68,9 +73,11 @@ class Directives:
             return render_rst_blocks(lines, first, ctx, self.rst)
         if name == "glossary":
             return [Text(self._glossary(doc, directive, first))]
-        if name in _CODE_CELLS:
-            name = "code-block"
         argument = directive.argument
+        if name in _CODE_CELLS:
+            if _HIDDEN_CODE_TAGS.intersection(_cell_tags(directive.options)):
+                return []
+            name, argument = "code-block", _KERNEL_LANGUAGES.get(argument, argument)
         if name in _TITLE_ARGUMENTS and argument:
             argument = render_inline(doc, argument)[0]
         options = [f":{key}: {value}".rstrip() for key, value in directive.options]
@@ -140,3 +147,8 @@ class Directives:
                 definition.append(line)
         flush()
         return "\n\n".join(entries)
+
+
+def _cell_tags(options: tuple[tuple[str, str], ...]) -> list[str]:
+    """A code cell's tags, written ``:tags: [remove-input]`` or as a YAML list."""
+    return [tag for key, value in options if key == "tags" for tag in _TAG.findall(value)]
