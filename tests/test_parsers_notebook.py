@@ -142,3 +142,27 @@ def test_displayed_text_is_kept_and_object_reprs_are_not() -> None:
         "```text\n$\\displaystyle \\mathrm{m} = -1.007_{-0.081}^{0.077}$\n**b** = 4.55\n"
         "<Quantity 3. m>\n```"
     )
+
+
+def test_raw_cells_show_in_the_formats_nbsphinx_shows() -> None:
+    # nbsphinx 0.9's raw-cells.ipynb: its reST, Markdown and HTML examples were left out.
+    raw = [
+        ({}, "No format."),
+        (
+            {"raw_mimetype": "text/restructuredtext"},
+            "**reST** links :func:`example_python_function`.\n\n.. toctree::\n\n   subdir/a\n",
+        ),
+        ({"raw_mimetype": "text/markdown"}, "A [Markdown](https://example.org) cell."),
+        ({"raw_mimetype": "text/html"}, "<p>An <b>HTML</b> cell.</p>"),
+        ({"raw_mimetype": "text/latex"}, "\\textbf{LaTeX}"),
+        ({"raw_mimetype": "text/x-python"}, "print('hidden')"),
+    ]
+    text = _notebook([
+        _markdown("# Raw Cells"),
+        *({"cell_type": "raw", "metadata": m, "source": source} for m, source in raw),
+    ])  # fmt: skip
+    parsed = parse_file("raw-cells.ipynb", text)
+    assert parsed is not None
+    assert parsed.sections[0].body == (
+        "reST links `example_python_function`.\n\nA Markdown cell.\n\nAn HTML cell."
+    )

@@ -7,7 +7,8 @@ followed by its text output (a stream, a result's or display's ``text/markdown``
 Images and HTML outputs are left out: they are pictures or tables a reader of the text cannot
 use, and so is the ``<Figure size 640x480 with 1 Axes>`` text that stands for them. Cells the
 tools hide are left out as they leave them out: the tags ``remove-cell``, ``remove-input``,
-``remove-output`` (myst-nb) and ``"nbsphinx": "hidden"`` metadata. A section's lines are
+``remove-output`` (myst-nb) and ``"nbsphinx": "hidden"`` metadata. A raw cell is shown as
+nbsphinx shows it, in its format (reST, Markdown, HTML) or not at all. A section's lines are
 those of the cells it came from in the notebook's JSON.
 """
 
@@ -33,6 +34,8 @@ _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 # An object's default repr, or a list of them (``plt.plot`` returns one): no text to read.
 _REPR = r"<(?:[\w.]+ (?:object )?at 0x[0-9a-fA-F]+|[\w.]+ object|Figure size [^<>\n]*)>"
 _OBJECT_REPR = re.compile(rf"\[?{_REPR}(?:,\s*{_REPR})*\]?")
+# The formats of raw cells nbsphinx puts on the HTML page.
+_SHOWN_RAW = frozenset({"text/restructuredtext", "text/x-rst", "text/markdown", "text/html"})
 _LANGUAGE = re.compile(r"[\w+#.-]{1,30}")
 
 
@@ -85,6 +88,8 @@ def _cell_blocks(cell: dict[str, Any], language: str) -> list[str]:
     kind = cell.get("cell_type")
     if kind == "markdown":
         return [source] if source.strip() else []
+    if kind == "raw":
+        return _raw_blocks(source, metadata)
     if kind != "code":
         return []
     blocks = []
@@ -95,6 +100,18 @@ def _cell_blocks(cell: dict[str, Any], language: str) -> list[str]:
         if output.strip():
             blocks.append(_fence(output, "text"))
     return blocks
+
+
+def _raw_blocks(source: str, metadata: dict[str, Any]) -> list[str]:
+    """A raw cell's text as nbsphinx shows it: reST (read through an ``eval-rst`` fence, so
+    its directives and roles are read), Markdown or HTML; nothing in another format (LaTeX,
+    Python) or in none."""
+    mimetype = metadata.get("raw_mimetype") or metadata.get("format")
+    if not source.strip() or mimetype not in _SHOWN_RAW:
+        return []
+    if mimetype in ("text/restructuredtext", "text/x-rst"):
+        return [_fence(source, "{eval-rst}")]
+    return [source]
 
 
 def _output_text(outputs: Any) -> str:
