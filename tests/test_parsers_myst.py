@@ -476,3 +476,19 @@ def test_sphinx_design_cards_keep_their_title_header_and_footer_apart() -> None:
         "Header\n^^^\nCard content\n+++\nFooter\n:::\n::::\n"
     )
     assert bodies(parse(text, "x.md")) == ["Getting started\n\nHeader\n\nCard content\n\nFooter"]
+
+
+def test_list_table_cells_are_markdown() -> None:
+    # mystmd's docs (admonitions.md): each cell of its table of admonitions read
+    # "🔵 {myst:directive}`note`", and a cell's link showed as "[link](a.md)".
+    text = (
+        "# T\n\n"
+        "```{list-table} Named *admonitions*\n:header-rows: 1\n"
+        "* - Name\n  - Use\n"
+        "* - 🔵 {myst:directive}`note`\n"
+        "  - **bold** {code}`x` [link](a.md) and {ref}`label <t>`\n    continued\n"
+        "```\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "Named admonitions\n\nName | Use\n🔵 `note` | bold `x` link and label continued"
+    ]
