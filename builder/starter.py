@@ -24,6 +24,7 @@ _PROJECT_SETTING = {
     "mdbook": "mdbook",
     "docusaurus": "docusaurus",
     "jupyterbook": "jupyterbook",
+    "quarto": "auto",  # no setting of its own: "auto" reads _quarto.yml
     "sphinx": "sphinx",
     "myst": "sphinx",
     "markdown": "none",
@@ -38,6 +39,7 @@ _KIND_NAMES = {
     "mdbook": "mdBook",
     "docusaurus": "Docusaurus",
     "jupyterbook": "Jupyter Book",
+    "quarto": "Quarto",
     "sphinx": "Sphinx (reStructuredText)",
     "myst": "Sphinx with MyST Markdown",
     "markdown": "plain Markdown",

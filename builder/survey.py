@@ -44,8 +44,9 @@ class VersionTags:
 class ProjectSurvey:
     """What ``docbuild init`` found in a project folder. Paths are relative to it, POSIX."""
 
-    # "mkdocs", "vitepress", "docusaurus", "mdbook", "jupyterbook", "sphinx", "myst" (Sphinx with
-    # MyST Markdown), or a plain folder of files: "markdown", "rst", "markdown+rst", "html"
+    # "mkdocs", "vitepress", "docusaurus", "mdbook", "jupyterbook", "quarto", "sphinx", "myst"
+    # (Sphinx with MyST Markdown), or a plain folder of files: "markdown", "rst",
+    # "markdown+rst", "html"
     kind: str
     docs: str  # the docs folder, "." for the project folder itself
     include: tuple[str, ...]

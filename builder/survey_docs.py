@@ -21,6 +21,7 @@ from builder.projects.mdbook import CONFIG_NAME as MDBOOK_CONFIG_NAME
 from builder.projects.mdbook import read_book_settings
 from builder.projects.mkdocs import CONFIG_NAMES as MKDOCS_CONFIG_NAMES
 from builder.projects.mkdocs import load_config as load_mkdocs_config
+from builder.projects.quarto import find_quarto_config
 from builder.projects.sphinx import CONFIG_NAME as SPHINX_CONFIG_NAME
 from builder.projects.vitepress import find_vitepress_config
 from builder.sphinx_conf import read_sphinx_conf
@@ -40,8 +41,8 @@ MYST_EXTENSIONS = ("myst_parser", "myst_nb")
 def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
     """(kind, docs folder, the docs' own title) by the first sign found: mkdocs.yml (or
     Zensical's zensical.toml), a Sphinx conf.py, VitePress' .vitepress/config.*, a Docusaurus
-    config, an mdBook's book.toml, a Jupyter Book's table of contents, then a docs folder of
-    Markdown, reST or HTML files, then the project."""
+    config, an mdBook's book.toml, a Jupyter Book's table of contents, a Quarto project's
+    _quarto.yml, then a docs folder of Markdown, reST or HTML files, then the project."""
     for name in MKDOCS_CONFIG_NAMES:
         config = root / name
         if config.is_file():
@@ -96,6 +97,12 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
             where = toc.relative_to(root).as_posix()
             found.append(f"{where}: Jupyter Book, pages in the order of its table of contents")
             return "jupyterbook", folder, None
+    for folder in (*DOCS_FOLDERS, "."):
+        quarto = find_quarto_config(root / folder)
+        if quarto is not None:
+            where = quarto.relative_to(root).as_posix()
+            found.append(f"{where}: Quarto, pages in the order of its sidebar")
+            return "quarto", folder, None
     for folder in (*DOCS_FOLDERS, "."):
         files = _kind_of_files(root / folder)
         if files is not None:
@@ -190,6 +197,7 @@ def include_patterns(kind: str, folder: Path) -> tuple[str, ...]:
         "mdbook": ("**/*.md",),
         "docusaurus": ("**/*.md", "**/*.mdx"),
         "jupyterbook": ("**/*.md", "**/*.rst"),
+        "quarto": ("**/*.qmd", "**/*.md"),
         "sphinx": ("**/*.rst",),
         "myst": ("**/*.md", "**/*.rst"),
         "markdown": ("**/*.md",),

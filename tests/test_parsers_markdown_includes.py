@@ -332,3 +332,28 @@ def test_include_markdown_tags_splice_the_files_text(tmp_path: Path) -> None:
     assert [w.message for w in parsed.warnings] == [
         "include-markdown not read: ../missing.md was not found"
     ]
+
+
+def test_quarto_include_shows_the_files_text_and_its_shortcodes(tmp_path: Path) -> None:
+    # quarto-web's docs include 32 shared parts ("{{< include _visibility-vs-execution.md >}}");
+    # the tag was read as an unknown Hugo shortcode and dropped with the file's text.
+    project = make_project(tmp_path)
+    (project / "docs" / "_setup.qmd").write_text(
+        "---\ntitle: Part\n---\n## Setup\n\nRun {{< var setup >}}it first.\n\n"
+        "{{< include /_more.md >}}\n",
+        encoding="utf-8",
+    )
+    (project / "docs" / "_more.md").write_text("Then render.\n", encoding="utf-8")
+    page = (
+        "# Guide\n\nIntro.\n\n{{< include _setup.qmd >}}\n\n"
+        "```markdown\n{{< include _setup.qmd >}}\n```\n\n{{< include _missing.qmd >}}\n"
+    )
+    parsed = parse_in(project, "guide/index.qmd", page.replace("_setup", "../_setup"))
+    assert outline(parsed) == [
+        ("Guide", 1, 1, 3, "Intro."),
+        ("Setup", 2, 5, 9, (
+            "Run it first.\n\nThen render.\n\n"
+            "```markdown\n{{< include ../_setup.qmd >}}\n```"
+        )),
+    ]  # fmt: skip
+    assert [w.message for w in parsed.warnings] == ["include not read: _missing.qmd was not found"]

@@ -31,3 +31,30 @@ def test_quarto_pages_read_as_markdown_with_their_chunks_callouts_and_interlinks
         "Inside a div.\n\n"
         "Warning: Careful."
     )
+
+
+def test_a_div_closes_at_any_run_of_colons_as_pandoc_reads_it() -> None:
+    # quarto-web's branding page: a ":::::::" div of ":::{}" divs closed by ":::" ran to the
+    # end of the page, its headings and links shown as written; on its cross-references page
+    # the ":::" of a div shown in a code example ended the tabset around it.
+    text = (
+        "## Overview\n\n"
+        '::::::: {.column-body-outset-right layout-ncol="2"}\n'
+        "::: {}\n![Webpage](brand-html.png){.lightbox}\n:::\n\n"
+        ":::{}\n![PDF](brand-typst.png)\n::: \n"
+        ":::\n\n"
+        "## Creating Brand Files\n\nSee [options](options.qmd).\n\n"
+        "```markdown\n:::\n```\n\n"
+        ":::: {.panel-tabset}\n\n## Python\n\n````markdown\n::: {#fig-box}\nBox.\n:::\n````\n\n"
+        "::::\n\n## Conditional Content\n\nAfter.\n"
+    )
+    parsed = parse_file("authoring/brand.qmd", text)
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections] == [
+        ("Overview", "Webpage\n\nPDF"),
+        ("Creating Brand Files", (
+            "See options.\n\n```markdown\n:::\n```\n\n"
+            "Python\n\n```markdown\n::: {#fig-box}\nBox.\n:::\n```"
+        )),
+        ("Conditional Content", "After."),
+    ]  # fmt: skip

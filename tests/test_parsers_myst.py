@@ -163,12 +163,24 @@ def test_code_directives_are_fenced_code_with_their_language() -> None:
     )
     assert bodies(parse(text, "x.md")) == [
         "Example\n\n```python\nprint('hi')\n```\n\n"
-        "```ipython3\n1 + 1\n```\n\n"
+        "```python\n1 + 1\n```\n\n"
         "```toml\n[tool]\n```\n\n"
         "```pycon\n>>> 1 + 1\n2\n```\n\n"
         "```math\ne^{i\\pi} = -1\n```\n\n"
         "Source file: `../src/example.py`"
     ]
+
+
+def test_code_cells_myst_nb_removes_leave_nothing() -> None:
+    # The Jupyter Book's docs (basics/create.md) showed "!jupyter-book create --help", a cell
+    # tagged remove-input whose output alone the page shows.
+    text = (
+        "# Create\n\nRun:\n\n"
+        "```{code-cell}\n:tags: [remove-input]\n!jupyter-book create --help\n```\n\n"
+        "```{code-cell} ipython3\n---\ntags:\n  - remove-cell\n---\nsetup()\n```\n\n"
+        "```{code-cell} python3\n:tags: [hide-output, remove-stderr]\nx = 1\n```\n"
+    )
+    assert bodies(parse(text, "create.md")) == ["Run:\n\n```python\nx = 1\n```"]
 
 
 def test_build_steering_directives_leave_nothing() -> None:
@@ -464,3 +476,19 @@ def test_sphinx_design_cards_keep_their_title_header_and_footer_apart() -> None:
         "Header\n^^^\nCard content\n+++\nFooter\n:::\n::::\n"
     )
     assert bodies(parse(text, "x.md")) == ["Getting started\n\nHeader\n\nCard content\n\nFooter"]
+
+
+def test_list_table_cells_are_markdown() -> None:
+    # mystmd's docs (admonitions.md): each cell of its table of admonitions read
+    # "🔵 {myst:directive}`note`", and a cell's link showed as "[link](a.md)".
+    text = (
+        "# T\n\n"
+        "```{list-table} Named *admonitions*\n:header-rows: 1\n"
+        "* - Name\n  - Use\n"
+        "* - 🔵 {myst:directive}`note`\n"
+        "  - **bold** {code}`x` [link](a.md) and {ref}`label <t>`\n    continued\n"
+        "```\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "Named admonitions\n\nName | Use\n🔵 `note` | bold `x` link and label continued"
+    ]

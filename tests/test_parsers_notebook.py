@@ -117,3 +117,52 @@ def test_tags_that_are_not_strings_are_no_crash() -> None:
     assert "Text." in body
     assert "x = 1" not in body  # "remove-input" still honoured beside the odd tags
     assert "y = 2" not in body  # and "remove-cell"
+
+
+def test_displayed_text_is_kept_and_object_reprs_are_not() -> None:
+    # emcee 3.1.6's line.ipynb shows its fit with display(Math(...)): the values were lost.
+    text = _notebook([
+        _markdown("# Fit"),
+        _code("display(Math(txt))\nplt.plot(x, y)", [
+            {"output_type": "display_data", "data": {
+                "text/latex": ["$\\displaystyle \\mathrm{m} = -1.007_{-0.081}^{0.077}$"],
+                "text/plain": ["<IPython.core.display.Math object>"]}},
+            {"output_type": "display_data", "data": {"text/markdown": "**b** = 4.55"}},
+            {"output_type": "execute_result", "data": {
+                "text/plain": "[<matplotlib.lines.Line2D at 0x7f3a2c1b0d30>]"}},
+            {"output_type": "display_data", "data": {
+                "image/png": "iVBOR", "text/plain": "<Figure size 640x480 with 1 Axes>"}},
+            {"output_type": "execute_result", "data": {"text/plain": "<Quantity 3. m>"}},
+        ]),
+    ])  # fmt: skip
+    parsed = parse_file("fit.ipynb", text)
+    assert parsed is not None
+    assert parsed.sections[0].body == (
+        "```python\ndisplay(Math(txt))\nplt.plot(x, y)\n```\n\n"
+        "```text\n$\\displaystyle \\mathrm{m} = -1.007_{-0.081}^{0.077}$\n**b** = 4.55\n"
+        "<Quantity 3. m>\n```"
+    )
+
+
+def test_raw_cells_show_in_the_formats_nbsphinx_shows() -> None:
+    # nbsphinx 0.9's raw-cells.ipynb: its reST, Markdown and HTML examples were left out.
+    raw = [
+        ({}, "No format."),
+        (
+            {"raw_mimetype": "text/restructuredtext"},
+            "**reST** links :func:`example_python_function`.\n\n.. toctree::\n\n   subdir/a\n",
+        ),
+        ({"raw_mimetype": "text/markdown"}, "A [Markdown](https://example.org) cell."),
+        ({"raw_mimetype": "text/html"}, "<p>An <b>HTML</b> cell.</p>"),
+        ({"raw_mimetype": "text/latex"}, "\\textbf{LaTeX}"),
+        ({"raw_mimetype": "text/x-python"}, "print('hidden')"),
+    ]
+    text = _notebook([
+        _markdown("# Raw Cells"),
+        *({"cell_type": "raw", "metadata": m, "source": source} for m, source in raw),
+    ])  # fmt: skip
+    parsed = parse_file("raw-cells.ipynb", text)
+    assert parsed is not None
+    assert parsed.sections[0].body == (
+        "reST links `example_python_function`.\n\nA Markdown cell.\n\nAn HTML cell."
+    )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
+import orjson
 import pytest
 from click.testing import CliRunner
 
@@ -93,3 +94,38 @@ def test_init_refuses_to_replace_a_catalog_without_force(tmp_path: Path) -> None
 def test_init_of_a_missing_folder_is_an_error(tmp_path: Path) -> None:
     code, output = init(str(tmp_path / "nope"))
     assert code == 1 and "is not a folder" in output
+
+
+def test_a_quarto_project_is_read_through_its_quarto_yml(tmp_path: Path) -> None:
+    # quartodoc's docs/_quarto.yml was passed over and the folder read as plain Markdown
+    # (project = "none"): the API pages its quartodoc section lists were never made, 54 of its
+    # 158 sections. quarto-web, whose _quarto.yml is the project's, was read from docs/ only.
+    root = tmp_path / "demo"
+    (root / "docs").mkdir(parents=True)
+    (root / "pyproject.toml").write_text(
+        '[project]\nname = "demo"\nversion = "1.0"\n', encoding="utf-8"
+    )
+    (root / "docs" / "_quarto.yml").write_text(
+        "website:\n  sidebar:\n    contents: [guide.qmd, index.qmd]\n"
+        "quartodoc:\n  package: demo\n  sections:\n    - title: API\n      contents: [greet]\n",
+        encoding="utf-8",
+    )
+    (root / "docs" / "index.qmd").write_text("# Home\n\nWelcome.\n", encoding="utf-8")
+    (root / "docs" / "guide.qmd").write_text("# Guide\n\nStart here.\n", encoding="utf-8")
+    (root / "docs" / "_part.qmd").write_text("# Part\n\nShared.\n", encoding="utf-8")
+    (root / "demo").mkdir()
+    (root / "demo" / "__init__.py").write_text(
+        'def greet(name: str) -> str:\n    """Say hello to ``name``."""\n', encoding="utf-8"
+    )
+    code, output = init(str(root))
+    assert code == 0, output
+    assert "  docs/_quarto.yml: Quarto, pages in the order of its sidebar" in output.splitlines()
+    written = root / "docbuild.toml"
+    version = tomllib.loads(written.read_text(encoding="utf-8"))["libraries"][0]["versions"][0]
+    assert (version["path"], version["project"]) == ("docs", "auto")
+    assert version["include"] == ["**/*.qmd", "**/*.md"]
+    report = build_site(load_catalog(written), tmp_path / "site")
+    assert report.versions[0].project == "quarto from _quarto.yml, 4 pages in its order"
+    index = orjson.loads((tmp_path / "site" / "libs" / "demo" / "index.json").read_bytes())
+    sections = index["entries"][0]["volumes"]["1.0"]["sections"]
+    assert [s["heading"] for s in sections] == ["Guide", "Home", "API", "demo.greet"]

@@ -2,12 +2,14 @@
 mkdocs-jupyter makes of it, and parse that page.
 
 Markdown cells are the page's text; a code cell is a fenced block in the kernel's language,
-followed by its text output (a stream, a result's ``text/plain`` or ``text/markdown``, an
-error's name and value), cut at ``MAX_OUTPUT_CHARS``. Images and HTML outputs are left out:
-they are pictures or tables a reader of the text cannot use. Cells the tools hide are left out
-as they leave them out: the tags ``remove-cell``, ``remove-input``, ``remove-output`` (myst-nb)
-and ``"nbsphinx": "hidden"`` metadata. A section's lines are those of the cells it came from
-in the notebook's JSON.
+followed by its text output (a stream, a result's or display's ``text/markdown``,
+``text/latex`` or ``text/plain``, an error's name and value), cut at ``MAX_OUTPUT_CHARS``.
+Images and HTML outputs are left out: they are pictures or tables a reader of the text cannot
+use, and so is the ``<Figure size 640x480 with 1 Axes>`` text that stands for them. Cells the
+tools hide are left out as they leave them out: the tags ``remove-cell``, ``remove-input``,
+``remove-output`` (myst-nb) and ``"nbsphinx": "hidden"`` metadata. A raw cell is shown as
+nbsphinx shows it, in its format (reST, Markdown, HTML) or not at all. A section's lines are
+those of the cells it came from in the notebook's JSON.
 """
 
 from __future__ import annotations
@@ -29,6 +31,11 @@ MAX_OUTPUT_CHARS = 2000
 _CELL_START = re.compile(r'"cell_type"\s*:')
 _BACKTICKS = re.compile(r"`{3,}")
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+# An object's default repr, or a list of them (``plt.plot`` returns one): no text to read.
+_REPR = r"<(?:[\w.]+ (?:object )?at 0x[0-9a-fA-F]+|[\w.]+ object|Figure size [^<>\n]*)>"
+_OBJECT_REPR = re.compile(rf"\[?{_REPR}(?:,\s*{_REPR})*\]?")
+# The formats of raw cells nbsphinx puts on the HTML page.
+_SHOWN_RAW = frozenset({"text/restructuredtext", "text/x-rst", "text/markdown", "text/html"})
 _LANGUAGE = re.compile(r"[\w+#.-]{1,30}")
 
 
@@ -81,6 +88,8 @@ def _cell_blocks(cell: dict[str, Any], language: str) -> list[str]:
     kind = cell.get("cell_type")
     if kind == "markdown":
         return [source] if source.strip() else []
+    if kind == "raw":
+        return _raw_blocks(source, metadata)
     if kind != "code":
         return []
     blocks = []
@@ -93,6 +102,18 @@ def _cell_blocks(cell: dict[str, Any], language: str) -> list[str]:
     return blocks
 
 
+def _raw_blocks(source: str, metadata: dict[str, Any]) -> list[str]:
+    """A raw cell's text as nbsphinx shows it: reST (read through an ``eval-rst`` fence, so
+    its directives and roles are read), Markdown or HTML; nothing in another format (LaTeX,
+    Python) or in none."""
+    mimetype = metadata.get("raw_mimetype") or metadata.get("format")
+    if not source.strip() or mimetype not in _SHOWN_RAW:
+        return []
+    if mimetype in ("text/restructuredtext", "text/x-rst"):
+        return [_fence(source, "{eval-rst}")]
+    return [source]
+
+
 def _output_text(outputs: Any) -> str:
     texts: list[str] = []
     for output in outputs if isinstance(outputs, list) else []:
@@ -101,16 +122,28 @@ def _output_text(outputs: Any) -> str:
         kind = output.get("output_type")
         if kind == "stream":
             texts.append(_joined(output.get("text")))
-        elif kind == "execute_result":
-            data = output.get("data")
-            data = data if isinstance(data, dict) else {}
-            texts.append(_joined(data.get("text/markdown") or data.get("text/plain")))
+        elif kind in ("execute_result", "display_data"):
+            texts.append(_result_text(output.get("data")))
         elif kind == "error":
             texts.append(f"{output.get('ename', '')}: {output.get('evalue', '')}")
     text = _ANSI.sub("", "\n".join(t.rstrip("\n") for t in texts if t.strip()))
     if len(text) > MAX_OUTPUT_CHARS:
         return text[:MAX_OUTPUT_CHARS].rstrip() + "\n…"
     return text
+
+
+def _result_text(data: Any) -> str:
+    """A result's or display's text: its Markdown or LaTeX (``IPython.display.Math`` of a
+    fit's value), else its plain text unless that stands for an image or is only an object's
+    default repr (``<matplotlib.lines.Line2D at 0x7f...>``)."""
+    data = data if isinstance(data, dict) else {}
+    text = _joined(data.get("text/markdown") or data.get("text/latex"))
+    if text.strip():
+        return text
+    if any(kind.startswith("image/") for kind in data):
+        return ""  # the plain text is the figure's repr
+    text = _joined(data.get("text/plain"))
+    return "" if _OBJECT_REPR.fullmatch(text.strip()) else text
 
 
 def _fence(code: str, language: str) -> str:

@@ -5,7 +5,9 @@ handed to :func:`builder.parsers.rst.directives.render_directive`: admonitions, 
 code, tables, and Python API descriptions (``{autoclass}``, ``{py:function}``...) that open a
 section of their own. What differs is the content, which MyST parses as Markdown: the
 renderer given to the reST side parses it again with this file's Markdown parser.
-``{eval-rst}`` content is reST and goes to the reST block renderer itself.
+``{eval-rst}`` content is reST and goes to the reST block renderer itself, and a
+``{list-table}``'s cells are Markdown read here (the reST side read their roles and links as
+reST, leaving ``{ref}`x``` and ``[text](page.md)`` as written).
 """
 
 from __future__ import annotations
@@ -27,12 +29,18 @@ from builder.parsers.rst.blocks import render_blocks as render_rst_blocks
 from builder.parsers.rst.directives import ADMONITIONS, TITLED, VERSION_NOTES, render_directive
 from builder.parsers.rst.events import Context, DocState, Event, Text, dedent, join_events
 from builder.parsers.rst.parser import split_lines
+from builder.parsers.rst.tables import read_list_table
 
 # Directives nest only as deep as their fences grow; past this depth the content is kept as
 # plain text, so a hostile file cannot exhaust the Python stack.
 MAX_DIRECTIVE_DEPTH = 24
 # MyST's names for code directives that reST spells "code-block".
 _CODE_CELLS = frozenset({"code-cell", "jupyter-execute", "execute"})
+# A code cell's tags that take its code off the page (myst-nb's, as in a notebook's metadata).
+_HIDDEN_CODE_TAGS = frozenset({"remove-cell", "remove-input"})
+# The Jupyter kernels a code cell's argument names, for the language they run.
+_KERNEL_LANGUAGES = {"ipython3": "python", "python3": "python"}
+_TAG = re.compile(r"[\w-]+")
 _ARGUMENT_IS_CONTENT = frozenset(ADMONITIONS) | frozenset(VERSION_NOTES)
 _FENCE = re.compile(r"\s*(?:`{3,}|:{3,})")
 # Arguments that are a title a reader sees, written in Markdown.
@@ -68,9 +76,13 @@ class Directives:
             return render_rst_blocks(lines, first, ctx, self.rst)
         if name == "glossary":
             return [Text(self._glossary(doc, directive, first))]
-        if name in _CODE_CELLS:
-            name = "code-block"
+        if name == "list-table":
+            return _list_table(doc, directive)
         argument = directive.argument
+        if name in _CODE_CELLS:
+            if _HIDDEN_CODE_TAGS.intersection(_cell_tags(directive.options)):
+                return []
+            name, argument = "code-block", _KERNEL_LANGUAGES.get(argument, argument)
         if name in _TITLE_ARGUMENTS and argument:
             argument = render_inline(doc, argument)[0]
         options = [f":{key}: {value}".rstrip() for key, value in directive.options]
@@ -140,3 +152,17 @@ class Directives:
                 definition.append(line)
         flush()
         return "\n\n".join(entries)
+
+
+def _cell_tags(options: tuple[tuple[str, str], ...]) -> list[str]:
+    """A code cell's tags, written ``:tags: [remove-input]`` or as a YAML list."""
+    return [tag for key, value in options if key == "tags" for tag in _TAG.findall(value)]
+
+
+def _list_table(doc: Document, directive: MystDirective) -> list[Event]:
+    """A list-table's caption and rows, its cells read as Markdown, as MyST reads them."""
+    rows = read_list_table(list(directive.content))
+    cells = (" | ".join(render_inline(doc, cell)[0] for cell in row).rstrip() for row in rows)
+    argument = directive.argument
+    caption: list[Event] = [Text(render_inline(doc, argument)[0])] if argument else []
+    return [*caption, Text("\n".join(cells))] if rows else caption

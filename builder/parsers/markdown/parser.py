@@ -73,7 +73,8 @@ from builder.parsers.markdown.mkdocstrings import TOKEN_TYPE, block_events, mkdo
 from builder.parsers.markdown.myst_directives import Directives
 from builder.parsers.markdown.myst_include import has_includes, splice_includes
 from builder.parsers.markdown.myst_syntax import directive_name
-from builder.parsers.markdown.pandoc_divs import pandoc_divs_rule
+from builder.parsers.markdown.pandoc_divs import balance_div_fences, pandoc_divs_rule
+from builder.parsers.markdown.quarto_includes import has_quarto_includes, splice_quarto_includes
 from builder.parsers.markdown.snippets import has_snippets, splice_snippets
 from builder.parsers.markdown.spliced import Spliced
 from builder.parsers.markdown.tabbed import plugin_tab_rule, tabbed_rule
@@ -483,6 +484,10 @@ def parse(
     bring in nothing)."""
     mdx = PurePosixPath(relpath).suffix.lower() == ".mdx"
     toml_title, text = split_toml_front_matter(_normalize(text))
+    page = Spliced.unchanged(text)
+    if includes is not None and has_quarto_includes(text):  # before the shortcodes are read
+        page = splice_quarto_includes(page, relpath, includes)
+        text = page.text
     tags = "{%" in text  # GitBook's and the template engines': one look for both
     if tags and has_gitbook_tags(text):  # as Hugo's shortcodes of the same meaning
         text = rewrite_gitbook_tags(text)
@@ -490,10 +495,13 @@ def parse(
         text = rewrite_shortcodes(text)
     if tags and has_template_statements(text):  # Jekyll, Eleventy, mkdocs-macros run them
         text = drop_template_statements(text)
-    spliced = _splice(text, relpath, includes)
+    # The rewrites above keep the text's lines, so the included lines keep their origins.
+    spliced = _splice(replace(page, text=text), relpath, includes)
     if has_markdown_elements(spliced.text):  # Python-Markdown's md_in_html
         spliced = open_markdown_elements(spliced)
     text = spliced.text
+    if relpath.lower().endswith(".qmd") and ":::" in text:  # Pandoc's divs, not MyST's colon fences
+        text = balance_div_fences(text)
     if mkdocs_markdown() is not None and has_code_pipes(text):  # Python-Markdown's tables
         text = escape_code_pipes(text)
     env: dict[str, Any] = {}
@@ -531,10 +539,11 @@ def parse(
     return ParsedFile(relpath, title, sections, warnings, api=directives.rst.api_use())
 
 
-def _splice(text: str, relpath: str, includes: IncludeReader | None) -> Spliced:
+def _splice(page: Spliced, relpath: str, includes: IncludeReader | None) -> Spliced:
     """The page's text with its mdBook links, include-markdown tags, snippets, example files,
     top-level ``{include}`` files, VitePress snippet imports and MDX partials spliced in."""
-    spliced = Spliced.unchanged(text)
+    spliced = page
+    text = page.text
     if includes is None:
         return spliced
     if has_mdbook_links(text):  # mdBook's first preprocessor, on the chapter's raw text

@@ -1,0 +1,67 @@
+"""Quarto's include shortcode: a ``{{< include _file.qmd >}}`` line shows that file's text.
+
+Quarto replaces the shortcode by the file's content before it renders the page, so a shared
+setup, glossary or README lands on each page that includes it. Here each such line outside
+code fences is replaced by the file's lines, before parsing. The path is relative to the
+page, or with a leading ``/`` to the project (the docs folder). Included files may include
+others, to MAX_INCLUDE_DEPTH; the escaped form ``{{{< include x >}}}`` shows the tag as written
+and is left alone.
+"""
+
+from __future__ import annotations
+
+import re
+
+from builder.includes import MAX_INCLUDE_DEPTH, IncludeReader, IncludeRefused
+from builder.parsers.markdown.spliced import (
+    ExpandedLine,
+    Spliced,
+    lines_outside_fences,
+    spliced_from,
+)
+
+_INCLUDE = re.compile(
+    r"""[ \t]*\{\{<[ \t]*include[ \t]+(['"]?)(?P<path>[^\s'"<>{}]+)\1[ \t]*>\}\}[ \t]*"""
+)
+_SIGN = re.compile(r"\{\{<[ \t]*include[ \t]")
+_FRONT_MATTER = re.compile(r"\A---[ \t]*\n.*?\n---[ \t]*(?:\n|$)", re.DOTALL)
+
+
+def has_quarto_includes(text: str) -> bool:
+    """The quick test: a page without ``{{< include`` includes nothing."""
+    return "include" in text and _SIGN.search(text) is not None
+
+
+def splice_quarto_includes(page: Spliced, relpath: str, reader: IncludeReader) -> Spliced:
+    """``page`` with each include line replaced by the lines of the file it names."""
+    return spliced_from(page, _expand(page.text, relpath, reader, (), 0))
+
+
+def _expand(
+    text: str, relpath: str, reader: IncludeReader, chain: tuple[str, ...], depth: int
+) -> list[ExpandedLine]:
+    lines = text.split("\n")
+    prose = lines_outside_fences(lines)
+    out: list[ExpandedLine] = []
+    for number, line in enumerate(lines):
+        include = _INCLUDE.fullmatch(line) if number in prose else None
+        if include is None:
+            out.append((line, number, ""))
+            continue
+        target = include.group("path")
+        if depth >= MAX_INCLUDE_DEPTH:
+            out.append(("", number, f"include {target}: includes nest too deep"))
+            continue
+        try:
+            included = reader.read(relpath, target)
+        except IncludeRefused as exc:
+            out.append(("", number, f"include not read: {exc}"))
+            continue
+        if included.path in chain or included.path == relpath:
+            out.append(("", number, f"include {target}: includes nest in a loop"))
+            continue
+        # Quarto drops an included file's front matter (its title is the including page's).
+        body = _FRONT_MATTER.sub("", included.text, count=1).rstrip("\n")
+        inner = _expand(body, included.path, reader, (*chain, relpath), depth + 1)
+        out.extend((shown, number, warning) for shown, _, warning in inner)
+    return out
