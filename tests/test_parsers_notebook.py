@@ -166,3 +166,14 @@ def test_raw_cells_show_in_the_formats_nbsphinx_shows() -> None:
     assert parsed.sections[0].body == (
         "reST links `example_python_function`.\n\nA Markdown cell.\n\nAn HTML cell."
     )
+
+
+def test_a_raw_cell_of_a_malformed_format_is_left_out() -> None:
+    text = _notebook([
+        _markdown("# Raw"),
+        {"cell_type": "raw", "metadata": {"raw_mimetype": ["text/html"]}, "source": "<b>x</b>"},
+        {"cell_type": "raw", "metadata": {"format": {"a": 1}}, "source": "y"},
+    ])  # fmt: skip
+    parsed = parse_file("raw.ipynb", text)
+    assert parsed is not None
+    assert parsed.sections[0].body == ""

@@ -107,7 +107,7 @@ def _raw_blocks(source: str, metadata: dict[str, Any]) -> list[str]:
     its directives and roles are read), Markdown or HTML; nothing in another format (LaTeX,
     Python) or in none."""
     mimetype = metadata.get("raw_mimetype") or metadata.get("format")
-    if not source.strip() or mimetype not in _SHOWN_RAW:
+    if not source.strip() or not isinstance(mimetype, str) or mimetype not in _SHOWN_RAW:
         return []
     if mimetype in ("text/restructuredtext", "text/x-rst"):
         return [_fence(source, "{eval-rst}")]
