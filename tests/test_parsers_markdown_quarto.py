@@ -4,6 +4,7 @@ fenced divs (callouts as notes) and quartodoc's interlinks as their names."""
 from __future__ import annotations
 
 from builder.parsers import parse_file
+from builder.parsers.markdown.pandoc_divs import balance_div_fences
 
 
 def test_quarto_pages_read_as_markdown_with_their_chunks_callouts_and_interlinks() -> None:
@@ -58,3 +59,14 @@ def test_a_div_closes_at_any_run_of_colons_as_pandoc_reads_it() -> None:
         )),
         ("Conditional Content", "After."),
     ]  # fmt: skip
+
+
+def test_deeply_nested_divs_gain_a_bounded_number_of_colons() -> None:
+    # 60 divs, one in another: the outermost's fences would take 62 colons, and N nested divs
+    # N * N colons in all; each gains at most 50.
+    text = "::: {.a}\n" * 60 + ":::\n" * 60
+    lines = balance_div_fences(text).split("\n")
+    assert lines[0] == ":" * 53 + " {.a}"
+    assert lines[59] == "::: {.a}"
+    assert lines[60] == ":::"
+    assert lines[119] == ":" * 53
