@@ -677,3 +677,19 @@ def test_a_run_of_bare_headings_is_listed_in_the_section_they_sit_in() -> None:
         ("Placeholder", ""),
         ("TODO", ""),
     ]
+
+
+def test_a_long_tab_title_line_is_read_in_linear_time() -> None:
+    """A '== x' line of 400 KB of spaces and tabs before its last word backtracked
+    quadratically (minutes); the subprocess's timeout guards against that, it is no timing."""
+    script = (
+        "from builder.parsers.markdown.parser import parse\n"
+        "title = 'x' + ' \\t' * 200_000 + 'y'\n"
+        "parsed = parse('# A\\n\\n::: tabs\\n== ' + title + '  \\nBody.\\n:::\\n', 'x.md')\n"
+        "print(parsed.sections[0].body == 'x y: Body.')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True, text=True, timeout=60, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert done.stdout.split() == ["True"]

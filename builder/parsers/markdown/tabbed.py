@@ -22,7 +22,7 @@ OPEN = "tabbed_open"
 # "=== "Title"", "===+ "Title"" (selected) or "===! "Title"" (starts a new set of tabs).
 _TAB = re.compile(r'===[+!]{0,2}[ \t]+"(.*)"[ \t]*$')
 # vitepress-plugin-tabs: "== Title" (the container's own line is "::: tabs" or "::: tabs key:x").
-_PLUGIN_TAB = re.compile(r"==[ \t]+(\S.*?)[ \t]*$")
+_PLUGIN_TAB = re.compile(r"==[ \t]+(\S(?:.*\S)?)[ \t]*$")
 TABS_CONTAINER = "tabs"
 
 
