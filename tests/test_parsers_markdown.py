@@ -693,3 +693,19 @@ def test_a_long_tab_title_line_is_read_in_linear_time() -> None:
         capture_output=True, text=True, timeout=60, check=True, cwd=Path(__file__).parent.parent,
     )  # fmt: skip
     assert done.stdout.split() == ["True"]
+
+
+def test_a_container_of_many_tabs_is_read_in_linear_time() -> None:
+    """Each '== Title' line looked back over all the tokens of the tabs before it: 40,000 tabs
+    (400 KB) took minutes. The subprocess's timeout guards against that, it is no timing."""
+    script = (
+        "from builder.parsers.markdown.parser import parse\n"
+        "text = '# A\\n\\n::: tabs\\n' + '== T\\nBody.\\n' * 40_000 + ':::\\n'\n"
+        "body = parse(text, 'x.md').sections[0].body\n"
+        "print(body.count('T: Body.'))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True, text=True, timeout=60, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert done.stdout.split() == ["40000"]

@@ -24,6 +24,8 @@ _TAB = re.compile(r'===[+!]{0,2}[ \t]+"(.*)"[ \t]*$')
 # vitepress-plugin-tabs: "== Title" (the container's own line is "::: tabs" or "::: tabs key:x").
 _PLUGIN_TAB = re.compile(r"==[ \t]+(\S(?:.*\S)?)[ \t]*$")
 TABS_CONTAINER = "tabs"
+# Where the parse's env keeps, for each container a tab was looked for in, whether it is tabs.
+_CONTAINERS = "plugin_tab_containers"
 
 
 def tabbed_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
@@ -88,9 +90,20 @@ def plugin_tab_rule(state: StateBlock, start: int, end: int, silent: bool) -> bo
 
 
 def _in_tabs_container(state: StateBlock) -> bool:
-    """Whether the innermost block open at this point is a ``::: tabs`` container."""
-    for token in reversed(state.tokens):
+    """Whether the innermost block open at this point is a ``::: tabs`` container. The answer
+    is kept for the container (its level and last line): looked for back over the tokens at
+    each tab, a container of N tabs took N squared steps."""
+    known = state.env.setdefault(_CONTAINERS, {})
+    key = (id(state.tokens), state.level, state.lineMax)
+    if key in known:
+        index, opening, answer = known[key]
+        if index < len(state.tokens) and state.tokens[index] is opening:
+            return bool(answer)
+    for index in range(len(state.tokens) - 1, -1, -1):
+        token = state.tokens[index]
         if token.nesting == 1 and token.level == state.level - 1:
             name = token.info.split(maxsplit=1)
-            return token.type == "container_admonition_open" and name[:1] == [TABS_CONTAINER]
+            answer = token.type == "container_admonition_open" and name[:1] == [TABS_CONTAINER]
+            known[key] = (index, token, answer)
+            return answer
     return False
