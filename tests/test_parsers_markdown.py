@@ -709,3 +709,20 @@ def test_a_container_of_many_tabs_is_read_in_linear_time() -> None:
         capture_output=True, text=True, timeout=60, check=True, cwd=Path(__file__).parent.parent,
     )  # fmt: skip
     assert done.stdout.split() == ["40000"]
+
+
+def test_a_long_container_title_is_read_in_linear_time() -> None:
+    """The pattern of a container's attributes after its title began at each space of a run of
+    them: a title of 400 KB of spaces took minutes. The subprocess's timeout guards against
+    that, it is no timing."""
+    script = (
+        "from builder.parsers.markdown.parser import parse\n"
+        "text = '# A\\n\\n::: warning a' + ' ' * 400_000 + 'b {#x}\\nBody.\\n:::\\n'\n"
+        "body = parse(text, 'x.md').sections[0].body\n"
+        "print(body == 'Warning: a' + ' ' * 400_000 + 'b\\n\\nBody.')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True, text=True, timeout=60, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert done.stdout.split() == ["True"]

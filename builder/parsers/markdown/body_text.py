@@ -54,7 +54,7 @@ _COLLAPSIBLE_CALLOUT = re.compile(r"[?!] ([A-Z]+):[ \t]*")
 _CALLOUTS_EXTENSION = "callouts"
 _ADMONITION_KIND = re.compile(r"\{?([A-Za-z][\w-]*)\}?")
 # remark-directive's container: a name, its label in brackets, attributes in braces.
-_CONTAINER_ATTRIBUTES = re.compile(r"(?:^|[ \t]+)\{[^{}\n]*\}[ \t]*$")
+_CONTAINER_ATTRIBUTES = re.compile(r"(?:^|(?<![ \t])[ \t]+)\{[^{}\n]*\}[ \t]*$")
 _DIRECTIVE_HEADER = re.compile(r"([A-Za-z][\w-]*)(?:\[([^\]\n]*)\])?(?:\{[^{}\n]*\})?")
 # pymdownx.blocks whose title is the whole label: a collapsible part, a tab.
 _TITLED_BLOCKS = frozenset({"details", "tab", "admonition"})
