@@ -171,31 +171,28 @@ def _resolves_inside(folder: Path, root: Path) -> bool:
 def namespace_packages_in(folder: Path) -> tuple[str, ...]:
     """The namespace packages directly in ``folder``: folders without ``__init__.py`` that hold
     a package (``src/mkdocstrings_handlers/python``), which griffe loads from a search path."""
-    try:
-        children = sorted(folder.iterdir())
-    except OSError:
-        return ()
     return tuple(
         child.name
-        for child in children
-        if child.name.isidentifier()
-        and child.is_dir()
-        and not (child / "__init__.py").is_file()
-        and packages_in(child)
+        for child in _named_children(folder)
+        if child.is_dir() and not (child / "__init__.py").is_file() and packages_in(child)
     )
 
 
 def packages_in(folder: Path) -> tuple[str, ...]:
     """The names of the packages (folders with ``__init__.py``) directly in ``folder``."""
+    return tuple(
+        child.name for child in _named_children(folder) if (child / "__init__.py").is_file()
+    )
+
+
+def _named_children(folder: Path) -> list[Path]:
+    """The entries of ``folder`` whose names an import could spell, sorted (none when it
+    cannot be listed)."""
     try:
         children = sorted(folder.iterdir())
     except OSError:
-        return ()
-    return tuple(
-        child.name
-        for child in children
-        if child.name.isidentifier() and (child / "__init__.py").is_file()
-    )
+        return []
+    return [child for child in children if child.name.isidentifier()]
 
 
 def _fingerprint(

@@ -16,6 +16,13 @@ _TOML_TITLE = re.compile(r"^title[ \t]*=[ \t]*(.*?)[ \t]*$")
 _TOML_FENCE = "+++"
 # Bounds the search for a closing "+++" so a stray opening line cannot make us scan a huge file.
 _MAX_FRONT_MATTER_LINES = 2000
+_YAML_FRONT_MATTER = re.compile(r"\A---[ \t]*\n.*?\n---[ \t]*(?:\n|$)", re.DOTALL)
+
+
+def without_yaml_front_matter(text: str) -> str:
+    """``text`` without the ``---`` block it opens with: an included file's own front matter is
+    not part of the page that includes it (MDX partials, Quarto includes)."""
+    return _YAML_FRONT_MATTER.sub("", text, count=1)
 
 
 def yaml_unquote(value: str) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from builder.includes import MAX_INCLUDE_DEPTH, IncludeReader, IncludeRefused
+from builder.parsers.markdown.front_matter import without_yaml_front_matter
 from builder.parsers.markdown.spliced import (
     ExpandedLine,
     Spliced,
@@ -25,7 +26,6 @@ _IMPORT = re.compile(
 )
 # A component on a line of its own; its props (if any) are not read.
 _USE = re.compile(r"""(?P<space>[ \t]*)<(?P<name>[A-Z][\w$]*)(?:[ \t][^<>]*)?/>[ \t]*""")
-_FRONT_MATTER = re.compile(r"\A---[ \t]*\n.*?\n---[ \t]*(?:\n|$)", re.DOTALL)
 
 
 def has_partials(text: str) -> bool:
@@ -85,7 +85,7 @@ def _partial(
         return [("", origin, f"partial not read: {exc}")]
     if included.path in chain or included.path == relpath:
         return [("", origin, f"partial {target}: partials nest in a loop")]
-    text = _FRONT_MATTER.sub("", included.text, count=1)
+    text = without_yaml_front_matter(included.text)
     inner = _expand(text.rstrip("\n"), included.path, reader, (*chain, relpath), depth + 1)
     lines = [
         (indent + line if line and not warning else line, origin, warning)

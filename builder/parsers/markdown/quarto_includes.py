@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from builder.includes import MAX_INCLUDE_DEPTH, IncludeReader, IncludeRefused
+from builder.parsers.markdown.front_matter import without_yaml_front_matter
 from builder.parsers.markdown.spliced import (
     ExpandedLine,
     Spliced,
@@ -24,7 +25,6 @@ _INCLUDE = re.compile(
     r"""[ \t]*\{\{<[ \t]*include[ \t]+(['"]?)(?P<path>[^\s'"<>{}]+)\1[ \t]*>\}\}[ \t]*"""
 )
 _SIGN = re.compile(r"\{\{<[ \t]*include[ \t]")
-_FRONT_MATTER = re.compile(r"\A---[ \t]*\n.*?\n---[ \t]*(?:\n|$)", re.DOTALL)
 
 
 def has_quarto_includes(text: str) -> bool:
@@ -61,7 +61,7 @@ def _expand(
             out.append(("", number, f"include {target}: includes nest in a loop"))
             continue
         # Quarto drops an included file's front matter (its title is the including page's).
-        body = _FRONT_MATTER.sub("", included.text, count=1).rstrip("\n")
+        body = without_yaml_front_matter(included.text).rstrip("\n")
         inner = _expand(body, included.path, reader, (*chain, relpath), depth + 1)
         out.extend((shown, number, warning) for shown, _, warning in inner)
     return out
