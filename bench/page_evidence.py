@@ -37,9 +37,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Protocol, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -54,6 +55,15 @@ from eval.run import Prepared, prepare
 from eval.train import L2, Example
 
 Page = tuple[str | None, str]
+
+
+class Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+# A bench's variant: a frozen record with a name.
+VariantT = TypeVar("VariantT", bound=Named)
 
 
 @dataclass(frozen=True)
@@ -128,26 +138,36 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--only", nargs="*", default=[], help="variant names")
     args = parser.parse_args(argv)
     variants = [v for v in VARIANTS if not args.only or v.name in args.only]
+    print_held_out(variants, collect)
+    return 0
+
+
+def print_held_out(
+    variants: Sequence[VariantT],
+    collect: Callable[[Corpus, Sequence[Prepared], VariantT], list[Example]],
+) -> None:
+    """Each variant's ranker scored on the blind dev questions, each library held out in turn
+    (``collect`` describes the candidates as the variant does): per kind, abstention, pairs."""
     questions = [q for q in load_questions() if q.split == "dev" and q.written_blind]
     with open_corpus() as corpus:
         prepared = prepare(corpus, questions)
         print(f"dev, {len(prepared)} questions, each library held out in turn")
         print(f"  {'variant':<12}{'kind':<12}{'n':>5}{'R@1':>8}{'R@5':>8}{'MRR@10':>8}")
         for variant in variants:
+            name = variant.name
             examples = collect(corpus, prepared, variant)
             report = held_out_report(examples, held_out_rankings(examples, L2, None))
             for kind, s in report.by_kind.items():
                 print(
-                    f"  {variant.name:<12}{kind:<12}{s.count:>5}{s.recall_1:>8.3f}"
+                    f"  {name:<12}{kind:<12}{s.count:>5}{s.recall_1:>8.3f}"
                     f"{s.recall_5:>8.3f}{s.mrr_10:>8.3f}"
                 )
             (quiet, silent), (pairs_right, pairs) = report.abstained, report.pairs
             print(
-                f"  {variant.name:<12}unanswerable left unanswered {quiet}/{silent}, "
+                f"  {name:<12}unanswerable left unanswered {quiet}/{silent}, "
                 f"pairs {pairs_right}/{pairs}",
                 flush=True,
             )
-    return 0
 
 
 if __name__ == "__main__":

@@ -48,16 +48,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from page_evidence import print_held_out
+
 from client.index_chunks import load_index_for
 from client.search.features import concept_weights
 from client.search.query import Concept, Way, parse_focus
 from client.search.recall import _frequencies, in_docs_language, placeholders, section_count
 from client.search.sections import described_candidates
-from eval.corpus import Corpus, open_corpus
-from eval.crossval import held_out_rankings, held_out_report
-from eval.dataset import load_questions
-from eval.run import Prepared, prepare
-from eval.train import L2, Example
+from eval.corpus import Corpus
+from eval.run import Prepared
+from eval.train import Example
 from schemas.shards import FTS_TABLE
 
 # The most weighty concepts whose pairs are looked at: 4 make 6 pairs, one query each.
@@ -141,26 +141,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python bench/proximity.py", description=__doc__)
     parser.add_argument("--only", nargs="*", default=[], help="variant names")
     args = parser.parse_args(argv)
-    variants = [v for v in VARIANTS if not args.only or v.name in args.only]
-    questions = [q for q in load_questions() if q.split == "dev" and q.written_blind]
-    with open_corpus() as corpus:
-        prepared = prepare(corpus, questions)
-        print(f"dev, {len(prepared)} questions, each library held out in turn")
-        print(f"  {'variant':<12}{'kind':<12}{'n':>5}{'R@1':>8}{'R@5':>8}{'MRR@10':>8}")
-        for variant in variants:
-            examples = collect(corpus, prepared, variant)
-            report = held_out_report(examples, held_out_rankings(examples, L2, None))
-            for kind, s in report.by_kind.items():
-                print(
-                    f"  {variant.name:<12}{kind:<12}{s.count:>5}{s.recall_1:>8.3f}"
-                    f"{s.recall_5:>8.3f}{s.mrr_10:>8.3f}"
-                )
-            (quiet, silent), (pairs_right, pairs) = report.abstained, report.pairs
-            print(
-                f"  {variant.name:<12}unanswerable left unanswered {quiet}/{silent}, "
-                f"pairs {pairs_right}/{pairs}",
-                flush=True,
-            )
+    print_held_out([v for v in VARIANTS if not args.only or v.name in args.only], collect)
     return 0
 
 
