@@ -1,6 +1,7 @@
-"""HTML and Python-Markdown idioms in Markdown pages, read as MkDocs shows them: md_in_html
-elements and children marked markdown, abbreviation definitions, HTML tables row by row, and a
-logo over the title."""
+"""HTML in Markdown pages: HTML headings and their ids, HTML blocks read as their text, a lone
+anchor naming the heading below it (builder.parsers.markdown.embedded_html), and Python-Markdown's
+idioms read as MkDocs shows them: md_in_html elements and children marked markdown, abbreviation
+definitions, HTML tables row by row, and a logo over the title."""
 
 from __future__ import annotations
 
@@ -105,4 +106,56 @@ def test_a_logo_above_the_title_is_no_section() -> None:
     assert [(s.heading, s.anchor, s.body) for s in kept.sections] == [
         ("HTTPX", "top", "Fast"),
         ("HTTPX", "httpx", "Text."),
+    ]
+
+
+def test_html_headings_with_ids_and_nested_tags() -> None:
+    text = (
+        '<h1 align="center">\n'  # 1
+        '  <img src="logo.png" alt="Logo" width="100"><br>\n'
+        "  My <b>Project</b>\n"
+        "</h1>\n"
+        '<p align="center">A <a href="https://x">fast</a> tool.</p>\n'  # 5
+        "\n"
+        '<h2 id="install">Install &amp; <code>setup</code></h2>\n'  # 7
+        "\n"
+        "Run it.\n"  # 9
+    )
+    parsed = parse(text, "README.md")
+    assert parsed.title == "My Project"
+    assert outline(parsed) == [
+        (1, "My Project", (), "my-project", 1, 5),
+        (2, "Install & setup", ("My Project",), "install", 7, 9),
+    ]
+    assert bodies(parsed) == ["A fast tool.", "Run it."]
+
+
+def test_html_blocks_keep_text_and_drop_tags() -> None:
+    text = (
+        "# Badges\n"
+        "\n"
+        '<p align="center">\n'
+        '  <img src="a.svg" alt="PyPI version">\n'
+        "  <!-- a comment -->\n"
+        "</p>\n"
+        "<div><script>var x = '<b>';</script>Text &lt;kept&gt;</div>\n"
+    )
+    parsed = parse(text, "x.md")
+    assert bodies(parsed) == ["PyPI version\nText <kept>"]
+
+
+def test_a_lone_html_anchor_names_the_heading_below_it() -> None:
+    # Pino 10.4.0's api.md marks 120 headings so, and its pages link "api.md#opt-mixin": the
+    # sections were anchored by slugs of their headings ("mixin-function").
+    text = (
+        "# API\n\nIntro.\n\n"
+        '<a id="opt-mixin"></a>\n#### `mixin` (Function):\n\nMixes.\n\n'
+        "<a id=export></a>\n\n## `pino()`\n\nBuilds.\n\n"
+        '<a id="loose"></a>\n\nA paragraph, then a heading.\n\n## Next\n\nText.\n'
+    )
+    assert [(s.heading, s.anchor, s.body) for s in parse(text, "api.md").sections] == [
+        ("API", "api", "Intro."),
+        ("mixin (Function):", "opt-mixin", "Mixes."),
+        ("pino()", "export", "Builds.\n\nA paragraph, then a heading."),
+        ("Next", "next", "Text."),  # an anchor above a paragraph names nothing
     ]

@@ -1,0 +1,134 @@
+"""builder.parsers.markdown.body_text: how a section's Markdown reads as its body: emphasis,
+links, lists, tables, quotes, callouts, line breaks and footnotes."""
+
+from __future__ import annotations
+
+from builder.parsers.markdown.parser import parse
+from tests.test_parsers_markdown import bodies
+
+
+def test_body_conventions() -> None:
+    text = (
+        "# API\n"
+        "\n"
+        "Use **bold** and _em_ with [a link](https://x.org) and ![the logo](l.png).\n"
+        "Second line &amp; `code()`.\n"
+        "\n"
+        "- one\n"
+        "- two\n"
+        "  1. nested\n"
+        "  2. more\n"
+        "* three\n"
+        "\n"
+        "3. third\n"
+        "4. fourth\n"
+        "\n"
+        "| Name | Value |\n"
+        "|------|-------|\n"
+        "| `a`  | 1 \\| 2 |\n"
+        "\n"
+        "> Quoted *text*\n"
+        "> continues.\n"
+        "\n"
+        "> [!NOTE]\n"
+        "> Read this.\n"
+        "\n"
+        "!!! warning\n"
+        "    Careful.\n"
+        "\n"
+        ":::tip Pro tip\n"
+        "Do it.\n"
+        ":::\n"
+        "\n"
+        "---\n"
+        "\n"
+        "~~gone~~ done\n"
+    )
+    parsed = parse(text, "x.md")
+    assert bodies(parsed) == [
+        "Use bold and em with a link and the logo. Second line & `code()`.\n"
+        "\n"
+        "- one\n"
+        "- two\n"
+        "  1. nested\n"
+        "  2. more\n"
+        "\n"
+        "- three\n"  # a new marker starts a new list
+        "\n"
+        "3. third\n"
+        "4. fourth\n"
+        "\n"
+        "Name | Value\n"
+        "`a` | 1 | 2\n"
+        "\n"
+        "> Quoted text continues.\n"
+        "\n"
+        "Note: Read this.\n"
+        "\n"
+        "Warning: Careful.\n"
+        "\n"
+        "Tip: Pro tip\n"
+        "\n"
+        "Do it.\n"
+        "\n"
+        "gone done"
+    ]
+
+
+def test_code_in_lists_is_indented_and_has_no_trailing_spaces() -> None:
+    text = "# A\n\n1. Step:\n\n   ```sh\n   make   \n   ```\n2. Done\n"
+    parsed = parse(text, "x.md")
+    assert bodies(parsed) == ["1. Step:\n\n  ```sh\n  make\n  ```\n2. Done"]
+
+
+def test_reference_links_and_autolinks_become_text() -> None:
+    text = "# A\n\nSee [the guide][guide] or <https://x.org>.\n\n[guide]: https://x.org/guide\n"
+    assert bodies(parse(text, "x.md")) == ["See the guide or https://x.org."]
+
+
+def test_an_inline_line_break_tag_breaks_the_line_and_a_cell_reads_as_one_line() -> None:
+    # ESLint's release tables: "`eslint Release`<br>`RELEASE_TYPE`" lost its <br> and the two
+    # code spans ran into one ("`eslint Release``RELEASE_TYPE`").
+    text = (
+        "# Release\n\nOne<br>two<br/>three <BR /> four.\n\n"
+        "| Version | `eslint Release`<br>`RELEASE_TYPE` |\n|---|---|\n| `9.25.0` | `latest` |\n\n"
+        "- `url` (`string`)<br>\n  A URL.\n\n"
+        "## Head<br>line\n"
+    )
+    parsed = parse(text, "x.md")
+    assert [(s.heading, s.body) for s in parsed.sections] == [
+        ("Release", "One\ntwo\nthree\nfour.\n\n"
+         "Version | `eslint Release` `RELEASE_TYPE`\n`9.25.0` | `latest`\n\n"
+         "- `url` (`string`)\n  A URL."),
+        ("Head line", ""),
+    ]  # fmt: skip
+
+
+def test_footnotes_read_as_in_restructuredtext() -> None:
+    # attrs 25.3.0's why.md, hashing.md and glossary.md (MyST; GFM and Python-Markdown write
+    # them alike): "classes.[^history]" and "[^history]: The word is..." read as written.
+    # The mark goes and the definition reads "[label] text", as reST's footnotes do; a
+    # bracket no definition names ("[^a-z]") is text.
+    text = (
+        "# Why\n\n"
+        "Tuples with names.[^history] A pattern like [^a-z] matches.\n\n"
+        "[^history]: The word is that they were\n  added for return values.\n"
+    )
+    assert bodies(parse(text, "why.md")) == [
+        "Tuples with names. A pattern like [^a-z] matches.\n\n"
+        "[history] The word is that they were added for return values."
+    ]
+
+
+def test_footnote_definitions_on_consecutive_lines_are_each_a_note() -> None:
+    # griffe 1.7.3's extending.md defines six on six lines: each "[^n]:" line starts a note,
+    # and a note's indented lines are its own.
+    text = (
+        "# Nodes\n\n"
+        "Exec[^1] and Print[^2].\n\n"
+        "[^1]: Deprecated since Python 3.8.\n"
+        "[^2]:\n    A builtin\n    in Python 3.\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "Exec and Print.\n\n[1] Deprecated since Python 3.8.\n\n[2] A builtin in Python 3."
+    ]

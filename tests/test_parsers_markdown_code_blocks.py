@@ -1,0 +1,54 @@
+"""builder.parsers.markdown.code_blocks: a code block between fences long enough for what it
+holds, under the title its fence gives it, and nothing for an empty one."""
+
+from __future__ import annotations
+
+from builder.parsers.markdown.parser import parse
+from tests.test_parsers_markdown import bodies
+
+
+def test_code_that_shows_a_fence_keeps_it_inside_a_longer_one() -> None:
+    # MyST and MkDocs docs show their own syntax in four-backtick blocks.
+    text = "# Contents\n\n````md\n```{contents} Table\n:depth: 3\n```\n````\n\nAfter.\n"
+    assert parse(text, "x.md").sections[0].body == (
+        "````md\n```{contents} Table\n:depth: 3\n```\n````\n\nAfter."
+    )
+
+
+def test_code_block_titles_and_tab_labels_from_the_fence() -> None:
+    text = (
+        "# Setup\n\n"
+        '```js tab title="jest.config.js"\nmodule.exports = {};\n```\n\n'  # Docusaurus
+        "```bash [pnpm]\n$ pnpm add -D vite\n```\n\n"  # a VitePress code group's tab
+        "```ts{2} twoslash [vite.config.ts]\nexport default {}\n```\n\n"
+        "```python\nitems[0]\n```\n"
+    )
+    assert bodies(parse(text, "setup.md")) == [
+        "jest.config.js:\n```js\nmodule.exports = {};\n```\n\n"
+        "pnpm:\n```bash\n$ pnpm add -D vite\n```\n\n"
+        "vite.config.ts:\n```ts\nexport default {}\n```\n\n"
+        "```python\nitems[0]\n```"
+    ]
+
+
+def test_a_fence_with_options_and_no_language_keeps_its_title() -> None:
+    # pydantic-settings' secrets example (``` title="/var/run/database_password") kept its
+    # options as the block's language and lost the title above it.
+    text = (
+        '# Secrets\n\n``` title="/run/db_password"\nsecret\n```\n\n``` linenums="1"\nx = 1\n```\n'
+    )
+    assert bodies(parse(text, "secrets.md")) == [
+        "/run/db_password:\n```\nsecret\n```\n\n```\nx = 1\n```"
+    ]
+
+
+def test_an_empty_fence_leaves_nothing() -> None:
+    # textual 8.2.8's pages draw their screenshots with empty custom fences
+    # ('```{.textual path="docs/examples/widgets/button.py"}' then '```'): 311 sections
+    # ended in a code block of nothing.
+    text = (
+        "# Button\n\nA simple button.\n\n"
+        '```{.textual path="docs/examples/widgets/button.py" lines="24"}\n```\n\n'
+        '```python title="app.py"\n\n```\n\nEnd.\n'
+    )
+    assert bodies(parse(text, "button.md")) == ["A simple button.\n\nEnd."]

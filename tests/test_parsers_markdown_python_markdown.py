@@ -1,0 +1,47 @@
+"""builder.parsers.markdown.python_markdown: the inline syntax of Python-Markdown's
+extensions read as text: attribute lists and theme icons, pymdownx keys, autorefs links."""
+
+from __future__ import annotations
+
+from builder.parsers.markdown.parser import parse
+from tests.test_parsers_markdown import bodies
+
+
+def test_attribute_lists_and_theme_icons_leave_nothing() -> None:
+    text = (
+        "# A\n\n"
+        "See [Printing](printing.md){.internal-link target=_blank} now.\n\n"
+        "- :material-cube-scan:{ .lg .middle } **Loading**\n"
+        "- :octicons-heart-fill-24:{ .pulse }{ .insiders } Sponsors\n\n"
+        "A paragraph.\n{: .note #para }\n\n"
+        "[](){#command-setup}\n"
+        "Kept: `{.x}` in code, {name} in prose and {#id}word.\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "See Printing now.\n\n- Loading\n- Sponsors\n\nA paragraph.\n\n"
+        "Kept: `{.x}` in code, {name} in prose and {#id}word."
+    ]
+
+
+def test_pymdownx_keys_read_as_the_keys_they_draw() -> None:
+    # Textual writes its key bindings so (59 of them in 19 pages), shown as Enter, Ctrl+Q.
+    text = (
+        "# Keys\n\nPress ++return++ or ++ctrl+q++; ++ctrl+alt+delete++, ++f5++,\n"
+        '++ctrl+"My Key"++ and ++page-up++. Kept: C++ and C++, `++tab++` in code.\n'
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "Press Enter or Ctrl+Q; Ctrl+Alt+Del, F5, Ctrl+My Key and Page Up. "
+        "Kept: C++ and C++, `++tab++` in code."
+    ]
+
+
+def test_autorefs_cross_references_read_as_their_text() -> None:
+    text = (
+        "# A\n\n"
+        "Use [`NodeVisitor`][ast.NodeVisitor] and [`compile`][], or [the loader][griffe.load].\n"
+        "Code keeps its brackets: `x[0][1]`, and so does [a shortcut].\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "Use `NodeVisitor` and `compile`, or the loader. "
+        "Code keeps its brackets: `x[0][1]`, and so does [a shortcut]."
+    ]
