@@ -7,44 +7,40 @@ A package that re-exports names from another package in the same folder (``griff
 ``_griffe``, ``attrs`` from ``attr``) has that package loaded when a lookup first reaches one of
 those names. Lookups that fail (a missing name, an alias griffe cannot follow, a syntax error in
 the code) answer None, which the parsers turn into a warning and a signature-only section.
+Where an object's documentation comes from when it has no docstring is builder.api.object_docs;
+which of its members a class or module lists, builder.api.members.
 """
 
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from builder.api.argparse_parsers import read_parser
-from builder.api.assigned_docs import assigned_docstring
 from builder.api.bases import qualified_base
 from builder.api.cli_commands import CliCommand, read_command
-from builder.api.doc_comments import doc_comment
-from builder.api.docstrings import parse_docstring
-from builder.api.interface_attributes import declared_doc
-from builder.api.model import ApiObject, ApiSettings, DocField, DocPart, Member
+from builder.api.members import kind_of, members_of, submodules_of
+from builder.api.model import ApiObject, ApiSettings, DocPart, Member
 from builder.api.module_getattr import lazily_imported
-from builder.api.signatures import (
-    init_of,
-    is_alias_broken,
-    member_of,
-    modifiers_of,
-    reads_as_property,
-    signature_of,
+from builder.api.object_docs import (
+    LinesOf,
+    attribute_doc_comment,
+    class_of_instance,
+    docstring_parts,
+    loaded_object,
+    with_annotated_docs,
+    with_annotation_types,
 )
-from builder.api.typing_doc import annotation_text, doc_text
+from builder.api.signatures import init_of, member_of, modifiers_of, signature_of
 
 if TYPE_CHECKING:
     import griffe
 
     from builder.api.shadowed import ShadowedMembers
 
-LinesOf = Callable[[Any], list[str]]
-_META_VISIBILITY = re.compile(r"^\s*:meta (private|public):", re.MULTILINE)
-_KINDS = {"module": "module", "class": "class", "function": "function", "attribute": "attribute"}
 _T = TypeVar("_T")
 
 
@@ -221,7 +217,7 @@ def _record(path: str, found: Any, style: str, lines_of: LinesOf, inherited: boo
     """The frozen documentation of a griffe object (aliases followed)."""
     target = found.final_target if found.is_alias else found
     named = _object_named(target)
-    if named is not None and not _doc_comment(target, lines_of):
+    if named is not None and not attribute_doc_comment(target, lines_of):
         return replace(
             _record(path, named, style, lines_of, inherited),
             signature=_renamed(
@@ -229,9 +225,11 @@ def _record(path: str, found: Any, style: str, lines_of: LinesOf, inherited: boo
             ),
             modifiers=modifiers_of(named, "function"),
         )
-    kind = _kind(target)
+    kind = kind_of(target)
     function = init_of(target) if kind == "class" else target
-    doc = _typed(_with_annotated_docs(_docstring(target, style, lines_of), function), function)
+    doc = with_annotation_types(
+        with_annotated_docs(docstring_parts(target, style, lines_of), function), function
+    )
     init_doc: tuple[DocPart, ...] = ()
     members: tuple[Member, ...] = ()
     bases: tuple[str, ...] = ()
@@ -240,13 +238,13 @@ def _record(path: str, found: Any, style: str, lines_of: LinesOf, inherited: boo
     if kind == "class":
         init = init_of(target)
         if init is not None:
-            init_doc = _typed(_docstring(init, style, lines_of), init)
-        members = _members(target, lines_of, inherited)
+            init_doc = with_annotation_types(docstring_parts(init, style, lines_of), init)
+        members = members_of(target, lines_of, inherited)
         bases = tuple(str(base) for base in target.bases)
         qualified_bases = tuple(qualified_base(base) for base in target.bases)
     elif kind == "module":
-        members = _members(target, lines_of, False)
-        submodules = _submodules(target, lines_of)
+        members = members_of(target, lines_of, False)
+        submodules = submodules_of(target, lines_of)
     try:
         file = str(target.filepath)
     except (ValueError, AttributeError):  # a namespace package has several folders
@@ -280,128 +278,6 @@ def _relative(file: str, roots: tuple[Path, ...]) -> str:
     return file
 
 
-def _kind(target: Any) -> str:
-    kind = _KINDS.get(target.kind.value, "attribute")
-    if kind == "function" and reads_as_property(target):
-        return "property"
-    return kind
-
-
-def _docstring(target: Any, style: str, lines_of: LinesOf) -> tuple[DocPart, ...]:
-    docstring = target.docstring or _base_docstring(target)
-    if docstring is not None:
-        return parse_docstring(docstring, style)
-    assigned = _assigned(target, lines_of)
-    if assigned:
-        import griffe
-
-        return parse_docstring(griffe.Docstring(assigned, parent=target), style)
-    comment = _doc_comment(target, lines_of)
-    if comment:
-        import griffe
-
-        return parse_docstring(griffe.Docstring(comment, parent=target), style)
-    annotated = doc_text(target.annotation) if target.kind.value == "attribute" else ""
-    if annotated:
-        return (DocPart("", annotated),)
-    declared = declared_doc(target)
-    if declared:
-        return (DocPart("", declared),)
-    instance_of = _class_of_instance(target)
-    if instance_of is not None and instance_of.docstring is not None:
-        return parse_docstring(instance_of.docstring, style)
-    return ()
-
-
-def _assigned(target: Any, lines_of: LinesOf) -> str:
-    """A class's or function's docstring assigned to its ``__doc__`` in its module."""
-    module = getattr(target, "module", None)
-    if target.kind.value not in ("class", "function") or module is None:
-        return ""
-    qualified = target.path.removeprefix(f"{module.path}.")
-    return assigned_docstring(lines_of(module), qualified)
-
-
-def _with_annotated_docs(parts: tuple[DocPart, ...], function: Any) -> tuple[DocPart, ...]:
-    """Parameters documented in their annotations (PEP 727's ``Doc``) join the Parameters
-    list, after those the docstring names, as griffe-typingdoc adds them for mkdocstrings."""
-    parameters = getattr(function, "parameters", None) if function is not None else None
-    if not parameters:
-        return parts
-    named = {field.name for part in parts if part.title == "Parameters" for field in part.fields}
-    found = tuple(
-        DocField(p.name, annotation_text(p.annotation), text)
-        for p in parameters
-        if p.annotation is not None and p.name not in named and (text := doc_text(p.annotation))
-    )
-    if not found:
-        return parts
-    for index, part in enumerate(parts):
-        if part.title == "Parameters":
-            return (
-                *parts[:index],
-                replace(part, fields=(*part.fields, *found)),
-                *parts[index + 1 :],
-            )
-    lead = 1 if parts and not parts[0].title else 0  # after the summary, as a docstring has it
-    return (*parts[:lead], DocPart("Parameters", fields=found), *parts[lead:])
-
-
-def _typed(parts: tuple[DocPart, ...], function: Any) -> tuple[DocPart, ...]:
-    """Parameters the docstring names without a type take the signature's annotation."""
-    parameters = getattr(function, "parameters", None) if function is not None else None
-    if not parameters or not any(part.title == "Parameters" for part in parts):
-        return parts
-    annotations = {
-        p.name: annotation_text(p.annotation) for p in parameters if p.annotation is not None
-    }
-    return tuple(
-        replace(
-            part,
-            fields=tuple(
-                replace(field, annotation=annotations.get(field.name, ""))
-                if not field.annotation
-                else field
-                for field in part.fields
-            ),
-        )
-        if part.title == "Parameters"
-        else part
-        for part in parts
-    )
-
-
-def _base_docstring(target: Any) -> Any:
-    """The docstring of the member a method overrides, which autodoc shows by default
-    (``autodoc_inherit_docstrings``); None when no base class documents it."""
-    parent = target.parent
-    if parent is None or parent.kind.value != "class" or target.kind.value != "function":
-        return None
-    try:
-        bases = parent.mro()
-    except Exception:  # an unresolvable or cyclic base: griffe raises several kinds
-        return None
-    for base in bases:
-        member = base.members.get(target.name)
-        if member is not None and not is_alias_broken(member):
-            found = member.final_target if member.is_alias else member
-            if found.docstring is not None:
-                return found.docstring
-    return None
-
-
-def _class_of_instance(target: Any) -> Any:
-    """The class an attribute is made by calling (``fail = _Fail()``) when the package defines
-    it: autodoc shows an object's ``__doc__``, which an instance takes from its class (pytest
-    documents ``pytest.fail`` and ``pytest.skip`` so). None for anything else, a builtin's
-    instance among them."""
-    if target.kind.value != "attribute":
-        return None
-    function = getattr(target.value, "function", None)
-    found = _loaded(target, getattr(function, "canonical_path", None))
-    return found if found is not None and found.kind.value == "class" else None
-
-
 def _object_named(target: Any) -> Any:
     """The function of the package an attribute without a docstring is another name for:
     ``batched = _batched`` (more-itertools' stubs), or a method of an instance the package
@@ -413,10 +289,10 @@ def _object_named(target: Any) -> Any:
     value = target.value
     found = None
     if type(value).__name__ == "ExprName":
-        found = _loaded(target, value.canonical_path)
+        found = loaded_object(target, value.canonical_path)
     elif type(value).__name__ == "ExprAttribute" and len(value.values) == 2:
-        instance = _loaded(target, getattr(value.values[0], "canonical_path", None))
-        klass = _class_of_instance(instance) if instance is not None else None
+        instance = loaded_object(target, getattr(value.values[0], "canonical_path", None))
+        klass = class_of_instance(instance) if instance is not None else None
         if klass is not None:
             found = member_of(klass, str(value.values[1]))
     return found if found is not None and found.kind.value == "function" else None
@@ -444,166 +320,10 @@ def _assigned_class(target: Any) -> Any:
         return None
     if type(target.value).__name__ not in ("ExprName", "ExprAttribute"):
         return None
-    found = _loaded(target, getattr(target.value, "canonical_path", None))
+    found = loaded_object(target, getattr(target.value, "canonical_path", None))
     return found if found is not None and found.kind.value == "class" else None
-
-
-def _loaded(target: Any, path: object) -> Any:
-    """The object the package defines at ``path`` (aliases followed), other than ``target``
-    itself; None when it is not loaded or cannot be resolved."""
-    if not isinstance(path, str) or path == target.path:
-        return None
-    try:
-        found = target.modules_collection[path]
-        return found.final_target if found.is_alias else found
-    except Exception:  # not loaded, or a broken alias: griffe raises several kinds
-        return None
 
 
 def _renamed(signature: str, old: str, new: str) -> str:
     """``signature`` with its object's name, which leads it, replaced."""
     return new + signature[len(old) :] if signature.startswith(old) else signature
-
-
-def _doc_comment(target: Any, lines_of: LinesOf) -> str:
-    """The ``#:`` comment autodoc reads as an attribute's docstring."""
-    if target.kind.value != "attribute" or not target.lineno:
-        return ""
-    return doc_comment(lines_of(target), target.lineno, target.endlineno or target.lineno)
-
-
-def _members(target: Any, lines_of: LinesOf, with_inherited: bool) -> tuple[Member, ...]:
-    """Own members in source order, then inherited ones (for a class, when asked: finding
-    them costs more than the rest of the record). A module with ``__all__`` lists those names
-    first, in that order, imported or not, then what it defines that ``__all__`` leaves out."""
-    exports = getattr(target, "exports", None) if target.kind.value == "module" else None
-    if exports is not None:
-        names = dict.fromkeys(str(name) for name in exports if str(name) in target.members)
-        return tuple(_member(name, target.members[name], lines_of) for name in names) + tuple(
-            _member(name, member, lines_of, unlisted=True)
-            for name, member in target.members.items()
-            if name not in names
-            and name != "__all__"
-            and not member.is_alias
-            and _listable(member, lines_of)
-        )
-    listed: list[Member] = []
-    for name, member in target.members.items():
-        imported = bool(member.is_alias)
-        if imported and target.kind.value == "class":
-            continue
-        if not _listable(member, lines_of):
-            continue
-        listed.append(_member(name, member, lines_of, imported=imported))
-    if with_inherited and target.kind.value == "class":
-        try:
-            inherited = target.inherited_members
-        except Exception:  # an unresolvable base: griffe raises several kinds
-            inherited = {}
-        for name, member in inherited.items():
-            if not _listable(member, lines_of):
-                continue
-            listed.append(_member(name, member, lines_of, inherited=True))
-    return tuple(listed)
-
-
-def _submodules(target: Any, lines_of: LinesOf) -> tuple[Member, ...]:
-    """A package's own modules, each documented when it or anything in it has a docstring
-    (griffe's has_docstrings, which mkdocstrings keeps a module for)."""
-    return tuple(
-        Member(
-            name,
-            "module",
-            documented := _documented(member, lines_of),
-            documented_within=not documented and _has_docstrings(member, lines_of),
-        )
-        for name, member in target.members.items()
-        if not member.is_alias and member.kind.value == "module"
-    )
-
-
-def _has_docstrings(target: Any, lines_of: LinesOf) -> bool:
-    """Whether anything defined in a module or class, at any depth, has a docstring."""
-    return any(
-        not child.is_alias
-        and (_documented(child, lines_of) or (child.kind.value in ("module", "class")
-             and _has_docstrings(child, lines_of)))
-        for child in target.members.values()
-    )  # fmt: skip
-
-
-def _member(
-    name: str,
-    member: Any,
-    lines_of: LinesOf,
-    *,
-    imported: bool = False,
-    inherited: bool = False,
-    unlisted: bool = False,
-) -> Member:
-    """The listing of one member: its kind, whether it is documented, and how it came."""
-    documented = _documented(member, lines_of)
-    return Member(
-        name,
-        _member_kind(member),
-        documented,
-        imported=imported,
-        inherited=inherited,
-        meta_private=_meta_private(member),
-        documented_within=not documented and _documented_within(member, lines_of),
-        unlisted=unlisted,
-    )
-
-
-def _documented_within(member: Any, lines_of: LinesOf) -> bool:
-    """Whether a class has a member with a docstring, at any depth (its own members only)."""
-    if is_alias_broken(member):
-        return False
-    target = member.final_target if member.is_alias else member
-    if target.kind.value != "class":
-        return False
-    return any(
-        not child.is_alias and (_documented(child, lines_of) or _documented_within(child, lines_of))
-        for child in target.members.values()
-    )
-
-
-def _listable(member: Any, lines_of: LinesOf) -> bool:
-    """What autodoc lists among all members: not submodules (they have pages of their own),
-    and not ``self.x = ...`` attributes unless documented (autodoc finds those by their doc
-    comment only)."""
-    if member.is_alias:
-        return True
-    if member.kind.value == "module":
-        return False
-    labels = member.labels
-    instance_only = "instance-attribute" in labels and "class-attribute" not in labels
-    return not instance_only or _documented(member, lines_of)
-
-
-def _member_kind(member: Any) -> str:
-    if is_alias_broken(member):
-        return "unresolved"
-    return _kind(member.final_target if member.is_alias else member)
-
-
-def _meta_private(member: Any) -> bool | None:
-    """True or False when the member's docstring says ``:meta private:`` or ``:meta public:``
-    (pytest marks its plugin manager's hooks private so), None when it says neither."""
-    if is_alias_broken(member):
-        return None
-    target = member.final_target if member.is_alias else member
-    docstring = target.docstring
-    text = docstring.value if docstring is not None else ""
-    found = _META_VISIBILITY.search(text)
-    return None if found is None else found.group(1) == "private"
-
-
-def _documented(member: Any, lines_of: LinesOf) -> bool:
-    if is_alias_broken(member):
-        return False
-    target = member.final_target if member.is_alias else member
-    docstring = target.docstring or _base_docstring(target)
-    if docstring is not None:
-        return bool(docstring.value.strip())
-    return bool(_doc_comment(target, lines_of)) or bool(declared_doc(target))

@@ -1,0 +1,163 @@
+"""The members a griffe class or module lists, as autodoc lists them: each one's kind, whether it
+is documented (or holds something that is), and how it came (imported, inherited, left out of
+``__all__``, marked ``:meta private:``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from builder.api.interface_attributes import declared_doc
+from builder.api.model import Member
+from builder.api.object_docs import LinesOf, attribute_doc_comment, base_docstring
+from builder.api.signatures import is_alias_broken, reads_as_property
+
+_META_VISIBILITY = re.compile(r"^\s*:meta (private|public):", re.MULTILINE)
+_KINDS = {"module": "module", "class": "class", "function": "function", "attribute": "attribute"}
+
+
+def kind_of(target: Any) -> str:
+    """What a griffe object is, as a record or a listing names it: a module, a class, a function,
+    a property (a function that reads as one) or an attribute."""
+    kind = _KINDS.get(target.kind.value, "attribute")
+    if kind == "function" and reads_as_property(target):
+        return "property"
+    return kind
+
+
+def members_of(target: Any, lines_of: LinesOf, with_inherited: bool) -> tuple[Member, ...]:
+    """Own members in source order, then inherited ones (for a class, when asked: finding
+    them costs more than the rest of the record). A module with ``__all__`` lists those names
+    first, in that order, imported or not, then what it defines that ``__all__`` leaves out."""
+    exports = getattr(target, "exports", None) if target.kind.value == "module" else None
+    if exports is not None:
+        names = dict.fromkeys(str(name) for name in exports if str(name) in target.members)
+        return tuple(_member(name, target.members[name], lines_of) for name in names) + tuple(
+            _member(name, member, lines_of, unlisted=True)
+            for name, member in target.members.items()
+            if name not in names
+            and name != "__all__"
+            and not member.is_alias
+            and _listable(member, lines_of)
+        )
+    listed: list[Member] = []
+    for name, member in target.members.items():
+        imported = bool(member.is_alias)
+        if imported and target.kind.value == "class":
+            continue
+        if not _listable(member, lines_of):
+            continue
+        listed.append(_member(name, member, lines_of, imported=imported))
+    if with_inherited and target.kind.value == "class":
+        try:
+            inherited = target.inherited_members
+        except Exception:  # an unresolvable base: griffe raises several kinds
+            inherited = {}
+        for name, member in inherited.items():
+            if not _listable(member, lines_of):
+                continue
+            listed.append(_member(name, member, lines_of, inherited=True))
+    return tuple(listed)
+
+
+def submodules_of(target: Any, lines_of: LinesOf) -> tuple[Member, ...]:
+    """A package's own modules, each documented when it or anything in it has a docstring
+    (griffe's has_docstrings, which mkdocstrings keeps a module for)."""
+    return tuple(
+        Member(
+            name,
+            "module",
+            documented := _documented(member, lines_of),
+            documented_within=not documented and _has_docstrings(member, lines_of),
+        )
+        for name, member in target.members.items()
+        if not member.is_alias and member.kind.value == "module"
+    )
+
+
+def _has_docstrings(target: Any, lines_of: LinesOf) -> bool:
+    """Whether anything defined in a module or class, at any depth, has a docstring."""
+    return any(
+        not child.is_alias
+        and (_documented(child, lines_of) or (child.kind.value in ("module", "class")
+             and _has_docstrings(child, lines_of)))
+        for child in target.members.values()
+    )  # fmt: skip
+
+
+def _member(
+    name: str,
+    member: Any,
+    lines_of: LinesOf,
+    *,
+    imported: bool = False,
+    inherited: bool = False,
+    unlisted: bool = False,
+) -> Member:
+    """The listing of one member: its kind, whether it is documented, and how it came."""
+    documented = _documented(member, lines_of)
+    return Member(
+        name,
+        _member_kind(member),
+        documented,
+        imported=imported,
+        inherited=inherited,
+        meta_private=_meta_private(member),
+        documented_within=not documented and _documented_within(member, lines_of),
+        unlisted=unlisted,
+    )
+
+
+def _documented_within(member: Any, lines_of: LinesOf) -> bool:
+    """Whether a class has a member with a docstring, at any depth (its own members only)."""
+    if is_alias_broken(member):
+        return False
+    target = member.final_target if member.is_alias else member
+    if target.kind.value != "class":
+        return False
+    return any(
+        not child.is_alias and (_documented(child, lines_of) or _documented_within(child, lines_of))
+        for child in target.members.values()
+    )
+
+
+def _listable(member: Any, lines_of: LinesOf) -> bool:
+    """What autodoc lists among all members: not submodules (they have pages of their own),
+    and not ``self.x = ...`` attributes unless documented (autodoc finds those by their doc
+    comment only)."""
+    if member.is_alias:
+        return True
+    if member.kind.value == "module":
+        return False
+    labels = member.labels
+    instance_only = "instance-attribute" in labels and "class-attribute" not in labels
+    return not instance_only or _documented(member, lines_of)
+
+
+def _member_kind(member: Any) -> str:
+    if is_alias_broken(member):
+        return "unresolved"
+    return kind_of(member.final_target if member.is_alias else member)
+
+
+def _meta_private(member: Any) -> bool | None:
+    """True or False when the member's docstring says ``:meta private:`` or ``:meta public:``
+    (pytest marks its plugin manager's hooks private so), None when it says neither."""
+    if is_alias_broken(member):
+        return None
+    target = member.final_target if member.is_alias else member
+    docstring = target.docstring
+    text = docstring.value if docstring is not None else ""
+    found = _META_VISIBILITY.search(text)
+    return None if found is None else found.group(1) == "private"
+
+
+def _documented(member: Any, lines_of: LinesOf) -> bool:
+    if is_alias_broken(member):
+        return False
+    target = member.final_target if member.is_alias else member
+    docstring = target.docstring or base_docstring(target)
+    if docstring is not None:
+        return bool(docstring.value.strip())
+    return bool(attribute_doc_comment(target, lines_of)) or bool(declared_doc(target))

@@ -1,0 +1,162 @@
+"""The documentation of a griffe object as doc parts: its docstring, or what autodoc reads in its
+place when it has none.
+
+In that order: the object's own docstring, the one of the method it overrides, a ``__doc__``
+its module assigns to it, its ``#:`` comment, the ``Doc`` of its annotation, the docstring an
+interface declares for it, and the docstring of the class an attribute is an instance of. The
+parameters' types and their ``Doc`` annotations join the Parameters list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from builder.api.assigned_docs import assigned_docstring
+from builder.api.doc_comments import doc_comment
+from builder.api.docstrings import parse_docstring
+from builder.api.interface_attributes import declared_doc
+from builder.api.model import DocField, DocPart
+from builder.api.signatures import is_alias_broken
+from builder.api.typing_doc import annotation_text, doc_text
+
+# The source lines of the file that defines a griffe object (for ``#:`` comments and ``__doc__``
+# assignments); empty when they cannot be read.
+LinesOf = Callable[[Any], list[str]]
+
+
+def docstring_parts(target: Any, style: str, lines_of: LinesOf) -> tuple[DocPart, ...]:
+    """The documentation of ``target`` (aliases followed), parsed in ``style``: the first of the
+    places the module docstring lists that has any; () when none has."""
+    docstring = target.docstring or base_docstring(target)
+    if docstring is not None:
+        return parse_docstring(docstring, style)
+    assigned = _assigned(target, lines_of)
+    if assigned:
+        import griffe
+
+        return parse_docstring(griffe.Docstring(assigned, parent=target), style)
+    comment = attribute_doc_comment(target, lines_of)
+    if comment:
+        import griffe
+
+        return parse_docstring(griffe.Docstring(comment, parent=target), style)
+    annotated = doc_text(target.annotation) if target.kind.value == "attribute" else ""
+    if annotated:
+        return (DocPart("", annotated),)
+    declared = declared_doc(target)
+    if declared:
+        return (DocPart("", declared),)
+    instance_of = class_of_instance(target)
+    if instance_of is not None and instance_of.docstring is not None:
+        return parse_docstring(instance_of.docstring, style)
+    return ()
+
+
+def _assigned(target: Any, lines_of: LinesOf) -> str:
+    """A class's or function's docstring assigned to its ``__doc__`` in its module."""
+    module = getattr(target, "module", None)
+    if target.kind.value not in ("class", "function") or module is None:
+        return ""
+    qualified = target.path.removeprefix(f"{module.path}.")
+    return assigned_docstring(lines_of(module), qualified)
+
+
+def with_annotated_docs(parts: tuple[DocPart, ...], function: Any) -> tuple[DocPart, ...]:
+    """Parameters documented in their annotations (PEP 727's ``Doc``) join the Parameters
+    list, after those the docstring names, as griffe-typingdoc adds them for mkdocstrings."""
+    parameters = getattr(function, "parameters", None) if function is not None else None
+    if not parameters:
+        return parts
+    named = {field.name for part in parts if part.title == "Parameters" for field in part.fields}
+    found = tuple(
+        DocField(p.name, annotation_text(p.annotation), text)
+        for p in parameters
+        if p.annotation is not None and p.name not in named and (text := doc_text(p.annotation))
+    )
+    if not found:
+        return parts
+    for index, part in enumerate(parts):
+        if part.title == "Parameters":
+            return (
+                *parts[:index],
+                replace(part, fields=(*part.fields, *found)),
+                *parts[index + 1 :],
+            )
+    lead = 1 if parts and not parts[0].title else 0  # after the summary, as a docstring has it
+    return (*parts[:lead], DocPart("Parameters", fields=found), *parts[lead:])
+
+
+def with_annotation_types(parts: tuple[DocPart, ...], function: Any) -> tuple[DocPart, ...]:
+    """Parameters the docstring names without a type take the signature's annotation."""
+    parameters = getattr(function, "parameters", None) if function is not None else None
+    if not parameters or not any(part.title == "Parameters" for part in parts):
+        return parts
+    annotations = {
+        p.name: annotation_text(p.annotation) for p in parameters if p.annotation is not None
+    }
+    return tuple(
+        replace(
+            part,
+            fields=tuple(
+                replace(field, annotation=annotations.get(field.name, ""))
+                if not field.annotation
+                else field
+                for field in part.fields
+            ),
+        )
+        if part.title == "Parameters"
+        else part
+        for part in parts
+    )
+
+
+def base_docstring(target: Any) -> Any:
+    """The docstring of the member a method overrides, which autodoc shows by default
+    (``autodoc_inherit_docstrings``); None when no base class documents it."""
+    parent = target.parent
+    if parent is None or parent.kind.value != "class" or target.kind.value != "function":
+        return None
+    try:
+        bases = parent.mro()
+    except Exception:  # an unresolvable or cyclic base: griffe raises several kinds
+        return None
+    for base in bases:
+        member = base.members.get(target.name)
+        if member is not None and not is_alias_broken(member):
+            found = member.final_target if member.is_alias else member
+            if found.docstring is not None:
+                return found.docstring
+    return None
+
+
+def class_of_instance(target: Any) -> Any:
+    """The class an attribute is made by calling (``fail = _Fail()``) when the package defines
+    it: autodoc shows an object's ``__doc__``, which an instance takes from its class (pytest
+    documents ``pytest.fail`` and ``pytest.skip`` so). None for anything else, a builtin's
+    instance among them."""
+    if target.kind.value != "attribute":
+        return None
+    function = getattr(target.value, "function", None)
+    found = loaded_object(target, getattr(function, "canonical_path", None))
+    return found if found is not None and found.kind.value == "class" else None
+
+
+def loaded_object(target: Any, path: object) -> Any:
+    """The object the package defines at ``path`` (aliases followed), other than ``target``
+    itself; None when it is not loaded or cannot be resolved."""
+    if not isinstance(path, str) or path == target.path:
+        return None
+    try:
+        found = target.modules_collection[path]
+        return found.final_target if found.is_alias else found
+    except Exception:  # not loaded, or a broken alias: griffe raises several kinds
+        return None
+
+
+def attribute_doc_comment(target: Any, lines_of: LinesOf) -> str:
+    """The ``#:`` comment autodoc reads as an attribute's docstring."""
+    if target.kind.value != "attribute" or not target.lineno:
+        return ""
+    return doc_comment(lines_of(target), target.lineno, target.endlineno or target.lineno)
