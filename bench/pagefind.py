@@ -27,6 +27,8 @@ Pages artifact holds no links).
 Each checkout's modules are compiled to bytecode before the rounds, as an installed docbuild's
 are. Pagefind is the ``pagefind`` package (``pip install pagefind==1.5.2 pagefind-bin==1.5.2``,
 in the ``dev`` extra); without it its column says so.
+The ``--watch`` timing is bench/pagefind_watch.py; the figures and their table are
+bench/pagefind_table.py.
 """
 
 from __future__ import annotations
@@ -37,19 +39,17 @@ import html.parser
 import importlib.util
 import json
 import os
-import queue
 import re
 import shutil
 import sqlite3
-import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-from collections import defaultdict
-from dataclasses import dataclass, field
 from pathlib import Path
+
+from pagefind_table import Figures, Run, print_table
+from pagefind_watch import watched_times
 
 REPO = Path(__file__).resolve().parent.parent
 LEFT_OUT = re.compile(r"^(genindex.*|search|py-modindex)\.html$")
@@ -57,17 +57,6 @@ LEFT_OUT = re.compile(r"^(genindex.*|search|py-modindex)\.html$")
 EDITED_PAGE = "library/json.html"
 _PARAGRAPH_WORD = re.compile(r"<p>[^<]*?\b([a-z]{5,})\b")
 _STAGE_LINE = re.compile(r"^(\w[\w ]*): .* in ([\d.]+) s$", re.MULTILINE)
-# The watched build's edits, one rebuild each: the first in the process warms up what later
-# ones find ready, as in an author's session of edits, so the median is of several.
-WATCH_EDITS = 5
-# How long a watched build may take to report a build or a rebuild before the bench gives up.
-WATCH_TIMEOUT_S = 600
-# docbuild prints "Watching" just before its file watcher starts: an edit made at once could
-# come before the watcher looks.
-WATCHER_START_S = 2.0
-_BUILT_LINE = re.compile(r"^Built .* in ([\d.]+) s")
-_WATCHING_LINE = re.compile(r"^Watching ")
-_REBUILT_LINE = re.compile(r"^Rebuild after .*: (done|failed.*) in ([\d.]+) s$")
 CATALOG = """[site]
 title = "Benchmark"
 base_url = "https://bench.invalid/"
@@ -81,37 +70,6 @@ name = "Corpus"
   path = "pages"
   include = ["**/*.html"]
 """
-
-
-@dataclass
-class Run:
-    wall: float
-    cpu: float
-    peak_mib: float
-    stderr: str
-
-
-@dataclass
-class Figures:
-    walls: list[float] = field(default_factory=list)
-    cpus: list[float] = field(default_factory=list)
-    peaks: list[float] = field(default_factory=list)
-    output: str = "—"
-    rebuild_share: list[float] = field(default_factory=list)
-    rebuild_share_uncached: list[float] = field(default_factory=list)
-    rebuilds: list[Run] = field(default_factory=list)
-    filled: list[Run] = field(default_factory=list)
-    stages: list[dict[str, float]] = field(default_factory=list)
-    # With the search box (--site-search): each step's runs, by step.
-    searched: dict[str, list[Run]] = field(default_factory=lambda: defaultdict(list))
-    # docbuild build --watch (--watch): its first builds' and its rebuilds' own times.
-    watched_builds: list[float] = field(default_factory=list)
-    watched_rebuilds: list[float] = field(default_factory=list)
-
-    def add(self, run: Run) -> None:
-        self.walls.append(run.wall)
-        self.cpus.append(run.cpu)
-        self.peaks.append(run.peak_mib)
 
 
 def run_pinned(command: list[str], cores: frozenset[int], cwd: Path = REPO) -> Run:
@@ -361,55 +319,17 @@ def measure_watched_rebuilds(
     figures: Figures,
     edit: str = "reverse",
 ) -> None:
-    """``docbuild build --watch`` on an empty cache: the time its first build reports (a cold
-    build with the cache, in the process), then WATCH_EDITS edits of ``edited`` (the word
-    changed, then put back, in turn), each waited for until the process reports its rebuild."""
+    """``docbuild build --watch`` on an empty cache (bench/pagefind_watch.py): the time its
+    first build reports (a cold build with the cache, in the process), then WATCH_EDITS edits
+    of ``edited`` (the word changed as ``edit`` says, then put back, in turn)."""
     site, cache = work / "watched", work / "watched-cache"
     for folder in (site, cache):
         shutil.rmtree(folder, ignore_errors=True)
     os.sync()
     watched = [*command, "--out", str(site), "--cache-dir", str(cache), "--no-site-search"]
-    process = subprocess.Popen(
-        [*watched, "--watch"],
-        cwd=checkout,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        preexec_fn=lambda: os.sched_setaffinity(0, cores),
+    built, rebuilds = watched_times(
+        watched, checkout, edited, cores, lambda page: edit_one_word(page, edit)
     )
-    lines: queue.Queue[str] = queue.Queue()
-    threading.Thread(target=lambda: [lines.put(line) for line in process.stdout or ()]).start()
-
-    def wait_for(pattern: re.Pattern[str]) -> re.Match[str]:
-        deadline = time.monotonic() + WATCH_TIMEOUT_S
-        while True:
-            try:
-                line = lines.get(timeout=max(0.0, deadline - time.monotonic()))
-            except queue.Empty:
-                message = f"docbuild build --watch did not report {pattern.pattern}"
-                raise SystemExit(message) from None
-            if (found := pattern.match(line.rstrip("\n"))) is not None:
-                return found
-
-    original = edited.read_bytes()
-    try:
-        built = float(wait_for(_BUILT_LINE).group(1))
-        wait_for(_WATCHING_LINE)
-        time.sleep(WATCHER_START_S)
-        rebuilds = []
-        for number in range(WATCH_EDITS):
-            if number % 2 == 0:
-                edit_one_word(edited, edit)
-            else:
-                edited.write_bytes(original)
-            outcome, seconds = wait_for(_REBUILT_LINE).groups()
-            if outcome != "done":
-                raise SystemExit(f"docbuild build --watch: the rebuild {outcome}")
-            rebuilds.append(float(seconds))
-    finally:
-        edited.write_bytes(original)
-        process.terminate()
-        process.wait(timeout=60)
     figures.watched_builds.append(built)
     figures.watched_rebuilds.extend(rebuilds)
 
@@ -581,103 +501,6 @@ def main() -> None:
             else f"{edited.relative_to(pages).as_posix()} ({args.edit})"
         )
         print_table(results, edited_name, len(args.core))
-
-
-def print_table(results: dict[str, Figures], edited: str, cores: int = 1) -> None:
-    def median(values: list[float], unit: str, digits: int = 1) -> str:
-        return f"{statistics.median(values):.{digits}f} {unit}" if values else "—"
-
-    def median_and_least(values: list[float], unit: str) -> str:
-        # The least run is the one a busy machine disturbed least.
-        return f"{median(values, unit)} (least {min(values):.1f})" if values else "—"
-
-    present = {name: f for name, f in results.items() if f.walls}
-    reference = statistics.median(present["Pagefind"].walls) if "Pagefind" in present else None
-    print()
-    print("| | " + " | ".join(present) + " |")
-    print("|---|" + "---|" * len(present))
-    rows = {
-        "cold build, wall": [median_and_least(f.walls, "s") for f in present.values()],
-        "cold build, CPU": [median_and_least(f.cpus, "s") for f in present.values()],
-        "peak memory": [median(f.peaks, "MiB", 0) for f in present.values()],
-        "output": [f.output for f in present.values()],
-        f"one word changed in {edited}, rebuild": [
-            f"{100 * statistics.median(f.rebuild_share):.1f}% of a cold build with the cache "
-            f"({100 * statistics.median(f.rebuild_share_uncached):.1f}% of one without)"
-            if f.rebuild_share
-            else "—"
-            for f in present.values()
-        ],
-    }
-    rows["cold build with the cache, wall / CPU"] = [
-        _wall_and_cpu(f.filled) for f in present.values()
-    ]
-    rows["that rebuild, wall / CPU"] = [_wall_and_cpu(f.rebuilds) for f in present.values()]
-    if any(f.watched_rebuilds for f in present.values()):
-        rows[f"the same edits under build --watch ({WATCH_EDITS} a round), rebuild"] = [
-            _watched(f) for f in present.values()
-        ]
-    steps = dict.fromkeys(step for f in present.values() for step in f.searched)
-    for step in steps:
-        rows[f"with the search box: {step}, wall / CPU"] = [
-            _wall_and_cpu(f.searched.get(step, [])) for f in present.values()
-        ]
-    for label, cells in rows.items():
-        print(f"| {label} | " + " | ".join(cells) + " |")
-    for name, figures in present.items():
-        if name.startswith("docbuild") and reference:
-            pagefind = present["Pagefind"].walls
-            ratio = statistics.median(figures.walls) / reference
-            least = min(figures.walls) / min(pagefind)
-            print(
-                f"\n{name}'s cold build: {ratio:.2f}× Pagefind's wall time "
-                f"(medians, {'one core' if cores == 1 else f'{cores} cores'}; "
-                f"{least:.2f}× between the least runs; {_paired(figures.walls, pagefind)})"
-            )
-            filled = [run.wall for run in figures.filled]
-            if filled:
-                print(
-                    f"{name}'s cold build with the cache (docbuild build's default): "
-                    f"{statistics.median(filled) / reference:.2f}× Pagefind's wall time "
-                    f"(medians; {_paired(filled, pagefind)})"
-                )
-        if name.startswith("docbuild") and figures.stages:
-            names = dict.fromkeys(stage for run in figures.stages for stage in run)
-            medians = ", ".join(
-                f"{n} {statistics.median(r.get(n, 0.0) for r in figures.stages):.2f} s"
-                for n in names
-            )
-            print(f"{name}, rebuild stages (median wall): {medians}")
-    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-
-
-def _paired(walls: list[float], references: list[float]) -> str:
-    """The ratio of each round's run to the reference run of the same round: a round's runs
-    share the machine's load, so their ratios vary less than the medians' ratio."""
-    ratios = sorted(wall / reference for wall, reference in zip(walls, references, strict=False))
-    return f"per round {statistics.median(ratios):.2f}×, from {ratios[0]:.2f} to {ratios[-1]:.2f}"
-
-
-def _watched(figures: Figures) -> str:
-    """The watched rebuilds' median as a share of the watched first builds' median, both as
-    the running process reports them."""
-    if not figures.watched_rebuilds:
-        return "—"
-    rebuild = statistics.median(figures.watched_rebuilds)
-    built = statistics.median(figures.watched_builds)
-    return (
-        f"{100 * rebuild / built:.1f}% of its first build ({rebuild:.2f} s of {built:.2f} s; "
-        f"from {min(figures.watched_rebuilds):.2f} to {max(figures.watched_rebuilds):.2f} s)"
-    )
-
-
-def _wall_and_cpu(runs: list[Run]) -> str:
-    """Medians of a docbuild step's runs (the rebuild's share alone hides what both took)."""
-    if not runs:
-        return "—"
-    wall = statistics.median(run.wall for run in runs)
-    cpu = statistics.median(run.cpu for run in runs)
-    return f"{wall:.2f} s / {cpu:.2f} s"
 
 
 if __name__ == "__main__":
