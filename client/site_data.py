@@ -33,11 +33,8 @@ version whose shard, as the current catalog lists it, is bad (wrong sha256, corr
 from the last shard of that version that opened, while the cache still has it
 (``OpenedShard.stale_reason`` says why).
 
-Freshness: a site's copy is re-checked once it is older than the cache TTL. A failure starts a
-cooldown during which the site is not asked again and its copy on disk answers; after it the
-site is tried again. With a cache TTL of 0 every call re-checks and there is no cooldown. A
-cache that cannot be written (a full disk, a read-only folder) counts as such a failure while a
-copy on disk can answer, with the cache's error as the reason; without one its error stands.
+Freshness: a site's copy is re-checked once it is older than the cache TTL; a failure starts a
+cooldown during which its copy on disk answers (client.site_copies has the rules).
 
 Errors: NotFound and VersionNotFound (reading_shard), NetworkError / FetchTimeout (a site failed and
 nothing cached can answer), ConfigError (the local index), ClientError (the bundled index).
@@ -56,16 +53,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from client.catalog_loader import (
-    CheckedBody,
-    Layer,
-    copy_layer,
-    file_layer,
-    iso_time,
-)
+from client.catalog_loader import Layer, file_layer, iso_time
 from client.config import Settings, split_credentials
-from client.cooldown import Cooldown, Failure
-from client.disk_cache import CopyRecord, DiskCache
+from client.cooldown import Cooldown
+from client.disk_cache import DiskCache
 from client.errors import (
     ClientError,
     ConfigError,
@@ -83,6 +74,7 @@ from client.model import CatalogEntry, OpenedShard, VectorsRef
 from client.plain_shards import PlainShards
 from client.shard_files import ShardFiles, is_plain
 from client.shard_store import translating_sqlite
+from client.site_copies import SiteCopies
 from client.site_status import layer_status, site_status
 from client.site_sync import Progress, SyncParts, sync_versions
 
@@ -120,8 +112,7 @@ class SiteData:
             url, credentials = split_credentials(configured)
             if url not in self._remotes:
                 self._remotes[url] = RemoteSite(url, self._fetcher, self._cache, clock, credentials)
-        self._layers: dict[str, Layer | None] = dict.fromkeys(self._remotes)
-        self._due_at: dict[str, float] = dict.fromkeys(self._remotes, 0.0)
+        self._sites = SiteCopies(self._remotes, self._cache, self._cooldown, settings, clock)
         # Downloaded shards questions have open now (sha256 -> how many), which a trim leaves.
         self._open_shards: Counter[str] = Counter()
         self._open_lock = threading.Lock()
@@ -129,7 +120,7 @@ class SiteData:
             self._cache,
             self._remotes,
             self._cooldown,
-            self._fail,
+            self._sites.fail,
             self._source_error,
             settings.cache_budget_mb << 20,
             self._shards_in_use,
@@ -151,7 +142,7 @@ class SiteData:
             self._cooldown,
             self._listed,
             self._plain,
-            self._fail,
+            self._sites.fail,
             self._source_error,
         )
         self._sync_parts = SyncParts(
@@ -229,17 +220,17 @@ class SiteData:
             raise
         except NetworkError as exc:
             if layer.record is not None:
-                self._fail(layer.label, exc.message)
+                self._sites.fail(layer.label, exc.message)
             raise
 
     def _fetch_records(self, entry_id: str) -> None:
         """Add ``entry_id``'s record to each lookup layer that has it and lacks it."""
         changed = False
-        for url, layer in list(self._layers.items()):
+        for url, layer in list(self._sites.layers.items()):
             if layer is not None and layer.lookup is not None:
                 added = self._with_record(layer, entry_id)
                 if added is not layer:
-                    self._layers[url], changed = added, True
+                    self._sites.layers[url], changed = added, True
         if self._local is not None and self._local.lookup is not None:
             added = self._with_record(self._local, entry_id)
             if added is not self._local:
@@ -257,7 +248,7 @@ class SiteData:
         self._ensure_loaded()
         if self._ordered or any(layer.lookup for layer in self._merged_layers):
             return
-        failed = self._failures()
+        failed = self._sites.failures()
         if failed:
             url, failure = failed[0]
             others = f" ({len(failed) - 1} more site(s) failed too)" if len(failed) > 1 else ""
@@ -285,113 +276,22 @@ class SiteData:
             if not self._loaded:
                 self._ensure_loaded()
                 return True
-            now = self._clock()
-            stale = self._listed.stale_sites()
-            due = [url for url, at in self._due_at.items() if now >= at or url in stale]
-            if not self.settings.result_cache_enabled:
-                due = list(self._remotes)
-            # A list, not a generator: every due site is updated, not just up to the first change.
-            changed = any([self._update(url, force=False) for url in due])
-            if changed or self._failure_marks() != self._merged_failures:
+            changed = self._sites.update_due(self._listed)
+            if changed or self._sites.failure_marks() != self._merged_failures:
                 self._merge(catalogs_changed=changed)
             return changed
 
     def _ensure_loaded(self) -> None:
         if not self._loaded:
             for url in self._remotes:
-                self._update(url, force=False)
+                self._sites.update(url, self._listed, force=False)
             self._loaded = True
             self._merge()
-
-    def _update(self, url: str, *, force: bool) -> bool:
-        """Bring one site's layer up to date; whether its layer changed."""
-        had_copy = self._remotes[url].stored() is not None
-        changed = self._update_once(url, force=force)
-        if self._layers[url] is None and had_copy:
-            # The stored body turned out unsound when read and was removed; with no copy left
-            # the next pass fetches the document afresh (unless the site is cooling down).
-            changed = self._update_once(url, force=False) or changed
-        return changed
-
-    def _update_once(self, url: str, *, force: bool) -> bool:
-        remote, now, ttl = self._remotes[url], self._clock(), self.settings.cache_ttl
-        record = remote.stored()
-        checked: CheckedBody | None = None
-        # A copy that lacked a file its catalog lists is checked again, TTL or not.
-        within_ttl = not force and ttl > 0 and url not in self._listed.stale_sites()
-        if record is not None and within_ttl and now - record.checked_at < ttl:
-            kind, self._due_at[url] = "remote", record.checked_at + ttl
-            log.debug("%s: copy checked %.0f s ago, within the TTL", url, now - record.checked_at)
-        elif not force and self._cooldown.blocked(url):
-            kind, self._due_at[url] = "disk", now + self._cooldown.remaining(url)
-            log.debug(
-                "%s: cooling down for %.0f s more; answering from the copy on disk",
-                url,
-                self._cooldown.remaining(url),
-            )
-        else:
-            try:
-                previous_sha = record.sha256 if record else None
-                record, checked = remote.refresh(record)
-                kind, self._due_at[url] = "remote", now + ttl
-                self._succeed(url)
-                lacked = self._listed.catalog_checked(url, record.sha256)
-                if lacked is not None:
-                    # Not published again: the site really lacks a file its catalog lists.
-                    self._fail(
-                        url, f"its catalog lists files the site does not have (HTTP {lacked})"
-                    )
-                log.debug(
-                    "%s: revalidated (%s)",
-                    url,
-                    "unchanged" if record.sha256 == previous_sha else "new catalog",
-                )
-            except ClientError as exc:
-                # The site failed (NetworkError), or the cache could not be written (a full
-                # disk, a read-only folder): the copy on disk is still the last good one and
-                # answers, with this failure as the reason. A cache error with no copy stands.
-                record = remote.stored()
-                if record is None and not isinstance(exc, NetworkError):
-                    raise
-                self._fail(url, exc.message)
-                kind, self._due_at[url] = "disk", now + self._cooldown.seconds
-                log.debug(
-                    "%s: failed (%s); cooldown %.0f s", url, exc.message, self._cooldown.seconds
-                )
-        return self._set_layer(url, kind, record, checked)
-
-    def _fail(self, url: str, reason: str) -> None:
-        """Record a site's failure; since when it fails is kept on disk, for the next process."""
-        failure = self._cooldown.fail(url, reason, self._cache.read_failing_since(url))
-        if failure.since == failure.failed_at:
-            # Only a record of the failure is lost if this cannot be written.
-            with contextlib.suppress(ClientError):
-                self._cache.write_failing_since(url, failure.since)
-
-    def _succeed(self, url: str) -> None:
-        self._cooldown.succeed(url)
-        self._cache.clear_failing(url)
-
-    def _set_layer(
-        self, url: str, kind: str, record: CopyRecord | None, checked: CheckedBody | None
-    ) -> bool:
-        previous = self._layers[url]
-        if (
-            record is not None
-            and previous is not None
-            and (previous.sha256, previous.kind) == (record.sha256, kind)
-        ):
-            # Same body, same standing: the entries stand; only the check time moved.
-            self._layers[url] = replace(previous, record=record)
-            return False
-        layer = copy_layer(url, kind, record, self._cache, checked, previous) if record else None
-        self._layers[url] = layer
-        return layer is not None or previous is not None
 
     def _merge(self, *, catalogs_changed: bool = True) -> None:
         """Merge the layers again; ``catalogs_changed`` is False when only the sites' failures
         did (the generation then stays: no question needs asking anew)."""
-        ranked = [(rank, layer) for rank, layer in enumerate(self._layers.values())]
+        ranked = [(rank, layer) for rank, layer in enumerate(self._sites.layers.values())]
         if self._local is not None:
             ranked.append((len(self._remotes), self._local))
         layers = [(rank, layer) for rank, layer in ranked if layer is not None]
@@ -400,14 +300,14 @@ class SiteData:
             if self._bundled is None:
                 self._bundled = self._file_layer(self._bundled_path, "bundled", ClientError)
             layers = [(len(self._remotes) + 1, self._bundled)] if self._bundled else []
-        failures = self._failures()
+        failures = self._sites.failures()
         fallbacks = [
             fallback_for(rank, layer, failures, list(self._remotes)) for rank, layer in layers
         ]
         self._merged = merge_layers([layer for _rank, layer in layers], fallbacks)
         self._ordered = tuple(merged.entry for merged in self._merged.values())
         self._merged_layers = tuple(layer for _rank, layer in layers)
-        self._merged_failures = self._failure_marks()
+        self._merged_failures = self._sites.failure_marks()
         if catalogs_changed:
             self.generation += 1
 
@@ -416,15 +316,6 @@ class SiteData:
         if self._bundled_path is None:
             return False
         return not self._remotes or self.settings.allow_bundled
-
-    def _failures(self) -> list[tuple[str, Failure]]:
-        """The configured sites whose last attempt failed, in configured order."""
-        found = [(url, self._cooldown.last_failure(url)) for url in self._remotes]
-        return [(url, failure) for url, failure in found if failure is not None]
-
-    def _failure_marks(self) -> tuple[tuple[str, str, float], ...]:
-        """What the merged entries' fallbacks were made from: a change means merging again."""
-        return tuple((url, failure.reason, failure.since) for url, failure in self._failures())
 
     # Shards.
 
@@ -519,7 +410,7 @@ class SiteData:
 
     def _source_error(self, layer: Layer, message: str) -> ClientError:
         if layer.record is not None:
-            self._fail(layer.label, message)
+            self._sites.fail(layer.label, message)
             return NetworkError(message, hints=[layer.label])
         return (ConfigError if layer.kind == "local" else ClientError)(message)
 
@@ -559,7 +450,7 @@ class SiteData:
         with self._lock:
             failures: list[dict[str, str]] = []
             for url in self._remotes:
-                self._update(url, force=True)
+                self._sites.update(url, self._listed, force=True)
                 failure = self._cooldown.last_failure(url)  # cleared by a success
                 if failure is not None:
                     failures.append({"source": url, "error": failure.reason})
@@ -600,6 +491,6 @@ class SiteData:
         return False
 
     def _site_status(self, url: str, now: float) -> dict[str, Any]:
-        layer = self._layers[url]
+        layer = self._sites.layers[url]
         used = layer is not None and self._uses(layer)
         return site_status(url, layer, used, self._cooldown, now)
