@@ -9,6 +9,8 @@ from pathlib import Path
 from builder.includes import IncludeReader, include_root
 from builder.model import ParsedFile
 from builder.parsers.markdown.parser import parse
+from builder.parsers.markdown.quarto_includes import QUARTO_CONFIG_NAMES
+from builder.projects.quarto import CONFIG_NAMES
 
 CHANGELOG = """\
 # Changelog
@@ -357,3 +359,29 @@ def test_quarto_include_shows_the_files_text_and_its_shortcodes(tmp_path: Path) 
         )),
     ]  # fmt: skip
     assert [w.message for w in parsed.warnings] == ["include not read: _missing.qmd was not found"]
+
+
+def test_an_include_tag_is_quartos_only_on_a_quarto_page(tmp_path: Path) -> None:
+    # Hugo sites define their own include shortcode, reading from the site's root or content
+    # folder (hugo-relearn, geekdoc); read as Quarto's, a Hugo page's tag spliced the file
+    # beside the page, or warned that it was missing. Quarto renders .qmd pages, and .md
+    # ones in its project, the folder holding _quarto.yml.
+    project = make_project(tmp_path)
+    (project / "docs" / "_part.md").write_text("Shared part.\n", encoding="utf-8")
+    page = "# Page\n\nIntro.\n\n{{< include _part.md >}}\n\n{{< include content/gone.md >}}\n"
+    hugo = parse_in(project, "page.md", page)
+    assert outline(hugo) == [("Page", 1, 1, 3, "Intro.")]
+    assert hugo.warnings == ()
+    assert outline(parse_in(project, "page.qmd", page)) == [
+        ("Page", 1, 1, 5, "Intro.\n\nShared part.")
+    ]
+    (project / "docs" / "_quarto.yml").write_text("project:\n  type: website\n", encoding="utf-8")
+    quarto = parse_in(project, "page.md", page)
+    assert outline(quarto) == [("Page", 1, 1, 5, "Intro.\n\nShared part.")]
+    assert [w.message for w in quarto.warnings] == [
+        "include not read: content/gone.md was not found"
+    ]
+
+
+def test_the_quarto_config_names_are_the_project_readers() -> None:
+    assert QUARTO_CONFIG_NAMES == CONFIG_NAMES

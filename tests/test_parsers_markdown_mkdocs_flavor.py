@@ -99,6 +99,21 @@ def test_collapsible_callouts_read_as_admonitions() -> None:
     assert headings(text, MkDocsMarkdown())[0][2].startswith("> ? QUESTION: What's that?")
 
 
+def test_a_callouts_mark_follows_its_quote_mark() -> None:
+    # markdown-callouts 0.4.0 matches "^ {0,3}>([!?])? ?([A-Z]{2,}):([ \n])": "> ? NOTE:" and
+    # ">? A:" are quotes, ">?NOTE:" is a callout. The first was read as a callout, the
+    # quote's text having lost the space after its ">".
+    text = (
+        "# A\n\n> ? NOTE: a quote.\n\n>?NOTE: collapsed.\n\n>? A: one letter.\n\n"
+        "  >! TIP: open.\n\n- item\n\n    >? WARNING: in a list.\n"
+    )
+    enabled = MkDocsMarkdown(frozenset({"callouts"}))
+    assert headings(text, enabled)[0][2] == (
+        "> ? NOTE: a quote.\n\nNote: collapsed.\n\n> ? A: one letter.\n\nTip: open.\n\n"
+        "- item\n\n  Warning: in a list."
+    )
+
+
 TABLE_WITH_UNIONS = (
     "# Reactive attributes\n\n"
     "| Name | Type | Default | Description |\n"

@@ -177,3 +177,26 @@ def test_a_raw_cell_of_a_malformed_format_is_left_out() -> None:
     parsed = parse_file("raw.ipynb", text)
     assert parsed is not None
     assert parsed.sections[0].body == ""
+
+
+def test_a_comment_or_fence_left_open_ends_with_its_cell() -> None:
+    # Rendered alone, a cell's unclosed "<!--" hides the rest of that cell only; on the one
+    # page made of the cells it hid every cell below it, headings and code included.
+    text = _notebook([
+        _markdown("# Guide"),
+        {"cell_type": "raw", "metadata": {"raw_mimetype": "text/html"},
+         "source": "<!-- a draft note\n<b>hidden</b>"},
+        _markdown("## Install\n\nRun pip.\n\n<!-- TODO: conda"),
+        _markdown("## Use\n\n```python\nimport thing"),
+        _code("thing.run()"),
+        _markdown("## Last\n\nThe end."),
+    ])  # fmt: skip
+    parsed = parse_file("guide.ipynb", text)
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections] == [
+        ("Guide", ""),
+        ("Install", "Run pip."),
+        ("Use", "```python\nimport thing\n```\n\n```python\nthing.run()\n```"),
+        ("Last", "The end."),
+    ]
+    assert parsed.warnings == ()

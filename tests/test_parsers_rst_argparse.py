@@ -134,3 +134,25 @@ def test_sphinx_argparse_cli_and_autoprogram_name_a_parser_as_argparse_does(tmp_
     assert "- `-v, --verbose`: Say more. (default: 0)" in parsed.sections[1].body
     assert "- `--fast`: Go fast." in parsed.sections[5].body
     assert parsed.warnings == ()
+
+
+def test_a_parser_assigned_with_an_annotation_is_read(tmp_path: Path) -> None:
+    # "parser: argparse.ArgumentParser = argparse.ArgumentParser(...)", as typed code writes
+    # it, was no assignment to the reader: "no argparse parser in the code".
+    code = (
+        "import argparse\n\n\ndef get_parser() -> argparse.ArgumentParser:\n"
+        '    parser: argparse.ArgumentParser = argparse.ArgumentParser(prog="tool")\n'
+        '    parser.add_argument("--fast", action="store_true", help="Go fast.")\n'
+        '    commands: argparse._SubParsersAction = parser.add_subparsers(dest="command")\n'
+        '    run: argparse.ArgumentParser = commands.add_parser("run", help="Run it.")\n'
+        '    run.add_argument("--twice", action="store_true", help="Twice.")\n'
+        "    return parser\n"
+    )
+    (tmp_path / "typed").mkdir()
+    (tmp_path / "typed" / "__init__.py").write_text(code, encoding="utf-8")
+    api = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    parsed = parse_file("cli.rst", "CLI\n===\n\n.. argparse::\n   :ref: typed.get_parser\n", api)
+    assert parsed is not None and parsed.warnings == ()
+    _, tool, run = parsed.sections
+    assert (tool.heading, run.heading) == ("tool", "tool run")
+    assert "- `--fast`: Go fast." in tool.body and "- `--twice`: Twice." in run.body

@@ -77,11 +77,15 @@ port_help = (
     "Where to listen."
 )
 host_help = f"Not a literal {port_help}."
+reload_help: str = "Reload on changes."
+strict_help: Final = _("Stop at the first warning.")
 
 
 @click.command()
 @click.option("--port", default=DEFAULT_PORT, help=port_help)
 @click.option("--host", help=host_help)
+@click.option("--reload", is_flag=True, help=reload_help)
+@click.option("--strict", is_flag=True, help=strict_help)
 def serve(port):
     """Serve the book."""
 '''
@@ -136,6 +140,15 @@ def test_a_group_nested_full_is_a_section_per_command(tmp_path: Path) -> None:
     assert publish.body.startswith("Publish the book.\n\nUsage:")  # short_help, no docstring
     assert "- `--port <port>`: Where to listen. (default: DEFAULT_PORT)" in serve.body
     assert "- `--host <host>`\n" in serve.body  # a name for no literal string shows no help
+
+
+def test_an_annotated_module_string_is_a_help_text(tmp_path: Path) -> None:
+    # "reload_help: str = ..." at a module's top level was read as no help at all, where
+    # "reload_help = ..." was read.
+    parsed = _parse(tmp_path, "Serve\n=====\n\n.. click:: tool.extra:serve\n   :prog: serve\n")
+    body = parsed.sections[-1].body
+    assert "- `--reload`: Reload on changes.\n" in body
+    assert "- `--strict`: Stop at the first warning.\n" in body
 
 
 def test_nested_short_lists_the_subcommands_and_a_missing_command_warns(tmp_path: Path) -> None:

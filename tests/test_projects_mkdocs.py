@@ -161,6 +161,44 @@ def test_the_i18n_plugins_other_languages_are_left_out(tmp_path: Path) -> None:
     assert "en/guide/fr/notes.md" in relpaths  # a folder named fr in the default's pages
 
 
+def test_the_i18n_plugins_build_only_locale_is_the_language_built(tmp_path: Path) -> None:
+    # mkdocs-static-i18n 1.3.1 makes build_only_locale the default language and builds no
+    # other: its French pages (index.fr.md in place of index.md) were left out, and the
+    # English kept. An "!ENV [VARIABLE, default]" is its default; one without a default
+    # leaves the languages as they are.
+    i18n = (
+        "plugins:\n  - i18n:\n      build_only_locale: {}\n      docs_structure: {}\n"
+        "      languages:\n        - locale: en\n          default: true\n"
+        "        - locale: fr\n        - locale: de\n"
+    )
+    docs = make_project(tmp_path, MKDOCS_YML + i18n.format("fr", "suffix"))
+    for relpath in ("index.fr.md", "index.de.md", "guide/advanced.fr.md", "usage.en.md"):
+        (docs / relpath).write_text("# Page\n", encoding="utf-8")
+    (docs / "fr").mkdir()
+    (docs / "fr" / "usage.md").write_text("# Utilisation\n", encoding="utf-8")
+    (docs / "de").mkdir()
+    (docs / "de" / "usage.md").write_text("# Verwendung\n", encoding="utf-8")
+
+    def relpaths() -> set[str]:
+        return {c.relpath for c in project_listing(version(docs))[1].candidates}
+
+    french = {"index.fr.md", "guide/advanced.fr.md", "usage.md"}
+    english = {"index.md", "guide/advanced.md", "usage.en.md"}
+    assert french <= relpaths() and not english & relpaths() and "index.de.md" not in relpaths()
+    for given in ("!ENV [BUILD_ONLY_LOCALE, fr]", "fr"):
+        config = MKDOCS_YML + i18n.format(given, "suffix")
+        (tmp_path / "mkdocs.yml").write_text(config, encoding="utf-8")
+        assert french <= relpaths()
+    layout = project_listing(version(docs))[0]
+    assert "i18n plugin (build_only_locale: fr): the pages in en, de are left out" in layout.notes
+    for given in ("!ENV [BUILD_ONLY_LOCALE]", "zh"):
+        config = MKDOCS_YML + i18n.format(given, "suffix")
+        (tmp_path / "mkdocs.yml").write_text(config, encoding="utf-8")
+        assert english <= relpaths() and "index.fr.md" not in relpaths()
+    (tmp_path / "mkdocs.yml").write_text(MKDOCS_YML + i18n.format("fr", "folder"), encoding="utf-8")
+    assert {"fr/usage.md", "index.md"} <= relpaths() and "de/usage.md" not in relpaths()
+
+
 def test_a_page_without_heading_takes_its_nav_title(tmp_path: Path) -> None:
     records = compiled_records(version(make_project(tmp_path)))
     usage = [r for r in records if r["source"] == "usage.md"]

@@ -128,9 +128,13 @@ class _Parser:
 
 
 def _assigned_call(node: ast.AST) -> tuple[str, ast.Call | None]:
-    """A statement's call, and the variable it is assigned to ("" when none)."""
+    """A statement's call, and the variable it is assigned to ("" when none), annotated
+    (``parser: argparse.ArgumentParser = ...``) or not."""
     if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
         target = node.targets[0]
+        return (target.id if isinstance(target, ast.Name) else ""), node.value
+    if isinstance(node, ast.AnnAssign) and isinstance(node.value, ast.Call):
+        target = node.target
         return (target.id if isinstance(target, ast.Name) else ""), node.value
     if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
         return "", node.value

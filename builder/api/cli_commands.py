@@ -130,18 +130,23 @@ def _module_strings(obj: Any, reading: _Reading) -> dict[str, str]:
 
 
 def _assigned_strings(source: str) -> dict[str, str]:
+    """Top-level ``name = "..."`` and ``name: str = "..."`` (or ``Final``), the string
+    given to gettext (``_("...")``) as well."""
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return {}
-    return {
-        statement.targets[0].id: value
-        for statement in tree.body
-        if isinstance(statement, ast.Assign)
-        and len(statement.targets) == 1
-        and isinstance(statement.targets[0], ast.Name)
-        and isinstance(value := literal(statement.value), str)
-    }
+    strings: dict[str, str] = {}
+    for statement in tree.body:
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+            target, value = statement.targets[0], statement.value
+        elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
+            target, value = statement.target, statement.value
+        else:
+            continue
+        if isinstance(target, ast.Name) and isinstance(text := literal(_gettext(value)), str):
+            strings[target.id] = text
+    return strings
 
 
 def _param(called: str, call: ast.Call, constants: dict[str, str]) -> CliParam | None:
@@ -267,12 +272,18 @@ def _help(obj: Any, call: ast.Call, constants: dict[str, str]) -> str:
 def _text(node: ast.expr | None, constants: dict[str, str]) -> str:
     """A help text: a string, the string a gettext call (``_("...")``) is given, or the
     string a name in ``constants`` stands for."""
-    if isinstance(node, ast.Call) and len(node.args) == 1:
-        node = node.args[0]
+    node = _gettext(node)
     if isinstance(node, ast.Name):
         return constants.get(node.id, "").strip()
     value = literal(node)
     return value.strip() if isinstance(value, str) else ""
+
+
+def _gettext(node: ast.expr | None) -> ast.expr | None:
+    """The argument of a one-argument call (``_("...")``), else ``node``."""
+    if isinstance(node, ast.Call) and len(node.args) == 1:
+        return node.args[0]
+    return node
 
 
 def shown(node: ast.expr) -> str:

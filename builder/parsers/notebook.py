@@ -8,8 +8,9 @@ Images and HTML outputs are left out: they are pictures or tables a reader of th
 use, and so is the ``<Figure size 640x480 with 1 Axes>`` text that stands for them. Cells the
 tools hide are left out as they leave them out: the tags ``remove-cell``, ``remove-input``,
 ``remove-output`` (myst-nb) and ``"nbsphinx": "hidden"`` metadata. A raw cell is shown as
-nbsphinx shows it, in its format (reST, Markdown, HTML) or not at all. A section's lines are
-those of the cells it came from in the notebook's JSON.
+nbsphinx shows it, in its format (reST, Markdown, HTML) or not at all. Each cell is rendered
+alone, so a comment or fence it leaves open ends with it. A section's lines are those of the
+cells it came from in the notebook's JSON.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import orjson
 
 from builder.model import ParsedFile, Warning_
 from builder.parsers.converted_lines import on_source_lines
+from builder.parsers.markdown.open_ends import closing_line
 
 if TYPE_CHECKING:
     from builder.api.model import ApiSource
@@ -87,7 +89,7 @@ def _cell_blocks(cell: dict[str, Any], language: str) -> list[str]:
     source = _joined(cell.get("source"))
     kind = cell.get("cell_type")
     if kind == "markdown":
-        return [source] if source.strip() else []
+        return [_confined(source)] if source.strip() else []
     if kind == "raw":
         return _raw_blocks(source, metadata)
     if kind != "code":
@@ -111,7 +113,14 @@ def _raw_blocks(source: str, metadata: dict[str, Any]) -> list[str]:
         return []
     if mimetype in ("text/restructuredtext", "text/x-rst"):
         return [_fence(source, "{eval-rst}")]
-    return [source]
+    return [_confined(source)]
+
+
+def _confined(source: str) -> str:
+    """A Markdown or HTML cell with the comment, raw HTML or code fence it leaves open closed
+    at its end, as rendering it alone closes it, so that it does not hide the cells below."""
+    closer = closing_line(source)
+    return f"{source.rstrip()}\n{closer}" if closer else source
 
 
 def _output_text(outputs: Any) -> str:

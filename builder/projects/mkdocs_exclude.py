@@ -43,6 +43,8 @@ def left_out(
     in ``page_suffixes``) leaves out; what cannot be used goes to ``notes``."""
     patterns = _excluded(config, config_dir, docs_root, page_suffixes, notes)
     plugin_globs = tuple(_plugin_excluded(plugin_options(config, EXCLUDE_PLUGIN) or {}, notes))
+    i18n = plugin_options(config, I18N_PLUGIN) or {}
+    plugin_globs += tuple(_translated_away(i18n, docs_root, page_suffixes))
     not_in_nav = config.get("not_in_nav")
     quiet: tuple[str, ...] = ()
     if isinstance(not_in_nav, str):
@@ -76,36 +78,79 @@ def _excluded(
         patterns.extend(_gitignore_lines(exclude_docs, notes, "exclude_docs"))
     elif exclude_docs is not None:
         notes.append("exclude_docs is not text (gitignore lines); not used")
-    i18n = plugin_options(config, I18N_PLUGIN) or {}
-    patterns.extend(_other_languages(i18n, page_suffixes, notes))
+    patterns.extend(
+        _other_languages(plugin_options(config, I18N_PLUGIN) or {}, page_suffixes, notes)
+    )
     return tuple(patterns)
 
 
 def _other_languages(
     options: dict[str, Any], page_suffixes: tuple[str, ...], notes: list[str]
 ) -> list[str]:
-    """The pages of mkdocs-static-i18n's languages other than the default one, which repeat
+    """The pages of mkdocs-static-i18n's languages other than the one built, which repeat
     the docs in translation: ``*.fr.md`` (its "suffix" structure, the default) or ``fr/`` (its
-    "folder" structure). The default language's pages are the version's."""
+    "folder" structure). The built language's pages are the version's: the default one's, or
+    ``build_only_locale``'s, which the plugin makes the default and the only one built."""
     languages = options.get("languages")
     if not isinstance(languages, list):
         return []
+    only = _build_only_locale(options)
     locales = [
         str(language["locale"])
         for language in languages
         if isinstance(language, dict)
         and language.get("locale")
-        and language.get("default") is not True
+        and (str(language["locale"]) != only if only else language.get("default") is not True)
         and re.fullmatch(r"[\w-]+", str(language["locale"]))
     ]
     if not locales:
         return []
-    notes.append(f"{I18N_PLUGIN} plugin: the pages in {', '.join(locales)} are left out")
+    built = f" (build_only_locale: {only})" if only else ""
+    notes.append(f"{I18N_PLUGIN} plugin{built}: the pages in {', '.join(locales)} are left out")
     if options.get("docs_structure") == "folder":
         # Anchored at docs_dir: "fr/" alone would match a folder so named at any depth, as in
         # the default language's own pages (en/guide/fr/).
         return [f"{locale}/**" for locale in locales]
     return [f"*.{locale}{suffix}" for locale in locales for suffix in page_suffixes]
+
+
+def _build_only_locale(options: dict[str, Any]) -> str:
+    """The locale ``build_only_locale`` names, if it is one of the plugin's languages: as
+    written, or the default of an ``!ENV [VARIABLE, default]`` (the environment the docs are
+    built in is not the one they were written for, so the variable is not read)."""
+    value = options.get("build_only_locale")
+    if isinstance(value, list) and len(value) >= 2:
+        value = value[-1]
+    languages = options.get("languages")
+    locales = {
+        str(language.get("locale"))
+        for language in (languages if isinstance(languages, list) else [])
+        if isinstance(language, dict)
+    }
+    return value if isinstance(value, str) and value in locales else ""
+
+
+def _translated_away(
+    options: dict[str, Any], docs_root: Path, page_suffixes: tuple[str, ...]
+) -> Iterator[str]:
+    """Regular expressions of the pages without a locale suffix that ``build_only_locale``'s
+    translation replaces (``index.md`` beside ``index.fr.md``): in the "suffix" structure a
+    page without one is the default language's, and the plugin makes that locale the default,
+    so its own page wins. Nothing when it names no locale or the default one."""
+    only = _build_only_locale(options)
+    if not only or options.get("docs_structure") == "folder":
+        return
+    languages = options.get("languages")
+    if any(
+        isinstance(language, dict) and language.get("locale") == only and language.get("default")
+        for language in (languages if isinstance(languages, list) else [])
+    ):
+        return
+    for suffix in page_suffixes:
+        for page in sorted(docs_root.rglob(f"*.{only}{suffix}")):
+            twin = page.with_name(page.name.removesuffix(f".{only}{suffix}") + suffix)
+            if twin.is_file():
+                yield re.escape(twin.relative_to(docs_root).as_posix())
 
 
 def _plugin_excluded(options: dict[str, Any], notes: list[str]) -> Iterator[str]:

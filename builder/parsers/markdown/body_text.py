@@ -49,8 +49,11 @@ _WHITESPACE = re.compile(r"\s{2,}|[\t\n]")
 _LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 _ALERT = re.compile(r"\[!(\w+)\]\s*")
 # markdown-callouts' collapsible blocks (">? NOTE: **Title**", open: ">! NOTE:"), details with
-# the kind as a label: the quote's text starts with the mark.
-_COLLAPSIBLE_CALLOUT = re.compile(r"[?!] ([A-Z]+):[ \t]*")
+# the kind as a label: the quote's text starts with the mark, and its first line has the mark
+# right after the ">" (its pattern, "^ {0,3}>([!?])? ?([A-Z]{2,}):([ \n])": "> ? NOTE:" is a
+# quote), which the quote's text, stripped of "> ", no longer tells.
+_COLLAPSIBLE_CALLOUT = re.compile(r"[?!] ?([A-Z]{2,}):(?: |\n|$)[ \t]*")
+_CALLOUT_LINE = re.compile(r">[?!] ?[A-Z]{2,}:(?: |$)")
 _CALLOUTS_EXTENSION = "callouts"
 _ADMONITION_KIND = re.compile(r"\{?([A-Za-z][\w-]*)\}?")
 # remark-directive's container: a name, its label in brackets, attributes in braces.
@@ -93,6 +96,8 @@ class Document:
     directive: DirectiveText | None = None
     # The labels of the footnotes the page defines ("[^pypy]: On PyPy, ...").
     footnotes: frozenset[str] = frozenset()
+    # The page's lines, as token maps count them, for syntax the tokens do not keep.
+    source: Sequence[str] = ()
 
 
 def match_closers(tokens: Sequence[Token]) -> list[int]:
@@ -345,9 +350,22 @@ def _render_quote(doc: Document, index: int, close: int) -> str:
         return labelled(alert.group(1).capitalize(), text[alert.end() :].lstrip().rstrip())
     mkdocs = mkdocs_markdown()
     callout = _COLLAPSIBLE_CALLOUT.match(text) if mkdocs is not None else None
-    if callout and mkdocs is not None and _CALLOUTS_EXTENSION in mkdocs.extensions:
+    if (
+        callout
+        and mkdocs is not None
+        and _CALLOUTS_EXTENSION in mkdocs.extensions
+        and _opens_callout(doc, doc.tokens[index])
+    ):
         return labelled(callout.group(1).capitalize(), text[callout.end() :].rstrip())
     return "\n".join(f"> {line}" if line else ">" for line in text.split("\n"))
+
+
+def _opens_callout(doc: Document, quote: Token) -> bool:
+    """Whether the quote's first line puts the callout's mark right after its ``>``; true when
+    the page's lines are not at hand."""
+    if not quote.map or quote.map[0] >= len(doc.source):
+        return not doc.source
+    return _CALLOUT_LINE.search(doc.source[quote.map[0]]) is not None
 
 
 def _render_table(doc: Document, index: int, close: int) -> str:

@@ -508,13 +508,13 @@ def parse(
     tokens = _MD.parse(text, env)
     front_matter = next((t.content for t in tokens if t.type == "front_matter"), "")
     directives = Directives(_MD, DocState(relpath=relpath, api=api, includes=includes))
+    lines = text.split("\n")
     doc = Document(
         tokens, match_closers(tokens), _INLINE_MD, env, mdx,
         substitutions=yaml_substitutions(front_matter), directive=directives.render_text,
-        footnotes=footnote_labels(text),
+        footnotes=footnote_labels(text), source=lines,
     )  # fmt: skip
     doc = replace(doc, labels=_target_labels(doc))
-    lines = text.split("\n")
     warn: list[_Note] = []
     events = _events(doc, lines, warn, directives)
     warn.extend((_line_of(w.where), w.message) for w in directives.rst.warnings)

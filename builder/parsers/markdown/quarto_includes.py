@@ -6,6 +6,11 @@ code fences is replaced by the file's lines, before parsing. The path is relativ
 page, or with a leading ``/`` to the project (the docs folder). Included files may include
 others, to MAX_INCLUDE_DEPTH; the escaped form ``{{{< include x >}}}`` shows the tag as written
 and is left alone.
+
+Hugo has no include of its own, but sites and themes define one (hugo-relearn's, geekdoc's,
+Hugo's own docs'), reading paths from the site's root or content folder, so the tag is Quarto's
+only on a ``.qmd`` page or in a Quarto project (a ``_quarto.yml`` in the docs folder); elsewhere
+it is left to be read as a Hugo shortcode.
 """
 
 from __future__ import annotations
@@ -24,6 +29,9 @@ from builder.parsers.markdown.spliced import (
 _INCLUDE = re.compile(
     r"""[ \t]*\{\{<[ \t]*include[ \t]+(['"]?)(?P<path>[^\s'"<>{}]+)\1[ \t]*>\}\}[ \t]*"""
 )
+# builder.projects.quarto's CONFIG_NAMES (a test holds them equal), not imported: that would
+# load every project reader into each parse worker.
+QUARTO_CONFIG_NAMES = ("_quarto.yml", "_quarto.yaml")
 _SIGN = re.compile(r"\{\{<[ \t]*include[ \t]")
 
 
@@ -33,8 +41,25 @@ def has_quarto_includes(text: str) -> bool:
 
 
 def splice_quarto_includes(page: Spliced, relpath: str, reader: IncludeReader) -> Spliced:
-    """``page`` with each include line replaced by the lines of the file it names."""
+    """``page`` with each include line replaced by the lines of the file it names, if the page
+    is Quarto's."""
+    if not _is_quarto_page(relpath, reader):
+        return page
     return spliced_from(page, _expand(page.text, relpath, reader, (), 0))
+
+
+def _is_quarto_page(relpath: str, reader: IncludeReader) -> bool:
+    """A ``.qmd`` page, or one beside a ``_quarto.yml``, looked for through the reader so that
+    the page's cache key changes when one is added or removed."""
+    if relpath.lower().endswith(".qmd"):
+        return True
+    for name in QUARTO_CONFIG_NAMES:
+        try:
+            reader.read(relpath, f"/{name}")
+        except IncludeRefused:
+            continue
+        return True
+    return False
 
 
 def _expand(
