@@ -114,6 +114,16 @@ def test_an_example_is_referred_to_by_the_label_sphinx_gallery_gives_it(tmp_path
     assert titles.resolve("ref:sphx_glr_auto_examples_plot_one.py") == "Properties"
 
 
+def test_a_gallery_index_lists_its_examples_by_title(tmp_path: Path) -> None:
+    # sphinx-gallery draws a thumbnail per example under the folder's header, titled as the
+    # example is; imbalanced-learn 0.14.2's gallery indexes showed their header text alone.
+    _, listing = project_listing(_version(_project(tmp_path)))
+    index = read_source(listing.candidates[3])
+    assert isinstance(index, SourceFile)
+    assert index.relpath == "auto_examples/zeta/index.rst"
+    assert index.text.startswith("Zeta\n====\n\n\n* :doc:`plot_one`\n\n.. toctree::")
+
+
 def test_a_linked_script_outside_the_project_is_not_read(tmp_path: Path) -> None:
     docs = _project(tmp_path)
     (tmp_path / "secret.txt").write_text('"""\nSecret\n======\n"""\n', encoding="utf-8")

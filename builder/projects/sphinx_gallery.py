@@ -121,11 +121,14 @@ def _gallery(
     names = [path.stem for path in scripts]
     names += [f"{path.name}/index" for path in subfolders if _has_header(path)]
     toctree = "".join(f"   {name}\n" for name in names)
+    # The thumbnails under the header: the page shows each example by its title.
+    thumbnails = "".join(f"* :doc:`{path.stem}`\n" for path in scripts)
     index_text = _read(header, walk.bound) or ""
     sources.append((posixpath.join(base, header.name), _digest(index_text)))
     pages.append(
         GeneratedPage(
-            f"{base}/index.rst", f"{index_text}\n\n.. toctree::\n   :hidden:\n\n{toctree}"
+            f"{base}/index.rst",
+            f"{index_text}\n\n{thumbnails}\n.. toctree::\n   :hidden:\n\n{toctree}",
         )
     )
     for script in scripts:
