@@ -19,6 +19,7 @@ from builder.parsers.rst.autodoc import (
     members_events,
     object_events,
 )
+from builder.parsers.rst.autosummary_templates import class_template
 from builder.parsers.rst.events import (
     Context,
     DocState,
@@ -211,6 +212,7 @@ def render_generated_pages(
     doc: DocState,
     render: RenderBlocks,
     automodapi: bool = False,
+    template: str = "",
 ) -> list[Event]:
     """The pages ``autosummary`` with ``:toctree:`` has Sphinx generate, one for each of
     ``names`` (relative to the current module, as autosummary resolves them): each object as
@@ -218,7 +220,8 @@ def render_generated_pages(
     left to their summary line (their generated page only lists their members). A class's
     page is written with autosummary's default template, or with ``automodapi``'s, which
     documents each of the class's own public attributes and methods in full below their
-    summaries."""
+    summaries, or with the project's own class template (``template``, the autosummary's
+    ``:template:``, or its ``autosummary/class.rst``), whose autoclass options are read."""
     if doc.api is None or not ctx.sections:
         return []
     events: list[Event] = []
@@ -232,9 +235,16 @@ def render_generated_pages(
         if found is None or not base:
             continue
         own = _own_members(found) if automodapi and base == "autoclass" else []
-        options = (("members", ", ".join(own)), ("show-inheritance", "")) if own else ()
+        options: tuple[tuple[str, str], ...] = ()
+        lists_members = base == "autoclass"
+        if own:
+            options = (("members", ", ".join(own)), ("show-inheritance", ""))
+        elif base == "autoclass" and not automodapi:
+            project = class_template(template, doc)
+            if project is not None:
+                options, lists_members = project.options, project.lists_members
         page = render_api(base, (full,), options, (), line, line + 1, ctx, doc, render)
-        summaries = _member_summaries(full, doc, not automodapi) if base == "autoclass" else []
+        summaries = _member_summaries(full, doc, not automodapi) if lists_members else []
         if summaries and page and isinstance(page[-1], Resume):
             # Above the members' sections, where the class's own text ends.
             at = next(
