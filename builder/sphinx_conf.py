@@ -10,6 +10,12 @@ name so the caller can say it was ignored. A conf.py that builds its settings wi
 helper names its extensions in that call instead (celery's
 ``globals().update(build_config(..., extra_extensions=[...]))``): the literal lists passed as
 a keyword ending in ``extensions`` are kept apart, as extensions the file asks for.
+
+A conf.py may also take its settings from a shared configuration package, as the Astropy
+family does (``from sphinx_astropy.conf.v2 import *``, or ``import extensions, rst_epilog``
+by name, often inside a ``try``): the settings of the packages :data:`SHARED_CONFS` knows are
+read as if the file assigned them where it imports them, and its own lines grow or replace
+them after.
 """
 
 from __future__ import annotations
@@ -20,6 +26,42 @@ from dataclasses import dataclass, field
 from typing import Any
 
 MAX_CONF_BYTES = 1024 * 1024
+
+# sphinx-astropy 1.11's conf/v1.py and v2.py (v3 is v2 with its own theme; sphinx_astropy.conf
+# is v1): the settings that change how pages and docstrings read. Both also load
+# matplotlib's plot_directive when matplotlib is importable.
+_ASTROPY_V1: Mapping[str, Any] = {
+    "extensions": [
+        "sphinx.ext.autodoc", "sphinx.ext.coverage", "sphinx.ext.inheritance_diagram",
+        "sphinx.ext.intersphinx", "sphinx.ext.mathjax", "sphinx.ext.todo",
+        "sphinx.ext.viewcode", "sphinxcontrib.jquery", "numpydoc",
+        "pytest_doctestplus.sphinx.doctestplus", "sphinx_astropy.ext.changelog_links",
+        "sphinx_astropy.ext.generate_config", "sphinx_astropy.ext.intersphinx_toggle",
+        "sphinx_astropy.ext.missing_static", "sphinx_automodapi.automodapi",
+        "sphinx_automodapi.smart_resolver",
+    ],
+    "exclude_patterns": ["_build"],
+    "source_suffix": ".rst",
+    "master_doc": "index",
+    "default_role": "obj",
+    "rst_epilog": "\n.. _Astropy: https://www.astropy.org\n",
+    "numpydoc_show_class_members": False,
+    "autosummary_generate": True,
+    "automodapi_toctreedirnm": "api",
+    "autoclass_content": "both",
+}  # fmt: skip
+_ASTROPY_V2: Mapping[str, Any] = {
+    **_ASTROPY_V1,
+    "extensions": [*_ASTROPY_V1["extensions"][:9], "sphinx_copybutton",
+                   *_ASTROPY_V1["extensions"][9:]],
+}  # fmt: skip
+# The shared configuration modules whose settings a conf.py that imports them is read with.
+SHARED_CONFS: Mapping[str, Mapping[str, Any]] = {
+    "sphinx_astropy.conf": _ASTROPY_V1,
+    "sphinx_astropy.conf.v1": _ASTROPY_V1,
+    "sphinx_astropy.conf.v2": _ASTROPY_V2,
+    "sphinx_astropy.conf.v3": _ASTROPY_V2,
+}
 
 
 @dataclass(frozen=True)
@@ -55,6 +97,12 @@ def read_sphinx_conf(source: str) -> SphinxConf:
     values: dict[str, Any] = {}
     not_literal: dict[str, None] = {}
     for statement, conditional in _statements(tree.body, conditional=False):
+        shared = _shared_settings(statement)
+        if shared:
+            for name, value in shared.items():
+                values[name] = list(value) if isinstance(value, list) else value
+                not_literal.pop(name, None)
+            continue
         growth = _growth(statement)
         if growth is not None:
             _grow(values, not_literal, *growth)
@@ -77,14 +125,35 @@ _LITERAL_ERRORS = (ValueError, TypeError, SyntaxError, RecursionError, MemoryErr
 
 
 def _statements(body: list[ast.stmt], conditional: bool) -> Iterator[tuple[ast.stmt, bool]]:
-    """Each statement of ``body`` in order, those of its ``if`` blocks (both branches) too,
-    with whether the statement runs only under a condition."""
+    """Each statement of ``body`` in order, those of its ``if`` blocks (both branches) and
+    ``try`` blocks (the ``try`` and its ``else`` and ``finally``) too, with whether the
+    statement runs only under a condition."""
     for statement in body:
         if isinstance(statement, ast.If):
             yield from _statements(statement.body, conditional=True)
             yield from _statements(statement.orelse, conditional=True)
+        elif isinstance(statement, ast.Try):
+            for block in (statement.body, statement.orelse, statement.finalbody):
+                yield from _statements(block, conditional=True)
         else:
             yield statement, conditional
+
+
+def _shared_settings(statement: ast.stmt) -> Mapping[str, Any]:
+    """The settings ``statement`` takes from a shared configuration module: all of them for
+    ``from module import *``, else those it imports by name (under their own names)."""
+    if not isinstance(statement, ast.ImportFrom) or statement.level:
+        return {}
+    settings = SHARED_CONFS.get(statement.module or "")
+    if settings is None:
+        return {}
+    if any(alias.name == "*" for alias in statement.names):
+        return settings
+    return {
+        alias.name: settings[alias.name]
+        for alias in statement.names
+        if alias.name in settings and alias.asname in (None, alias.name)
+    }
 
 
 def _passed_extensions(tree: ast.Module) -> tuple[str, ...]:

@@ -57,6 +57,17 @@ def test_directive_options_override_project_defaults() -> None:
     assert (special.members, special.special) == ((), ("__call__",))
 
 
+def test_a_negated_option_drops_the_project_default_only() -> None:
+    # imbalanced-learn sets members and inherited-members for every directive and writes
+    # 'automodule:: imblearn.over_sampling' with :no-members: above its autosummary tables:
+    # every class was documented twice on the page.
+    settings = ApiSettings(default_options=(("members", ""), ("inherited-members", "")))
+    options = autodoc_options((("no-members", ""), ("no-inherited-members", "")), settings)
+    assert (options.members, options.inherited) == (None, False)
+    own = autodoc_options((("members", "a"), ("no-members", "")), settings)
+    assert (own.members, own.inherited) == (("a",), True)
+
+
 def test_mkdocstrings_options_map_to_member_options() -> None:
     assert mkdocstrings_options({"members": False}).members is None
     listed = mkdocstrings_options(

@@ -431,6 +431,46 @@ def test_automodapi_documents_the_public_objects_of_a_module(tmp_path: Path) -> 
     assert parsed.sections[4].body == "`units.METRE = Unit()`\n\nThe metre."
 
 
+def test_text_after_a_class_and_its_members_returns_to_the_section_around(
+    tmp_path: Path,
+) -> None:
+    # jinja 3.1.4's api.rst: 'The context is immutable...' follows '.. autoclass::
+    # jinja2.runtime.Context()' with :members:, under 'The Context'; it was read into one of
+    # the members (get_exported), the Resume that ends the class taken for a member's.
+    text = "API\n===\n\n.. autoclass:: shapes.Circle\n   :members:\n\nAfter text.\n"
+    parsed = _parse(tmp_path, "api.rst", text)
+    assert [s.heading for s in parsed.sections] == [
+        "API", "shapes.Circle", "shapes.Circle.scale",
+    ]  # fmt: skip
+    assert parsed.sections[0].body == "After text."
+    assert parsed.sections[2].body.endswith("A new circle.")
+
+
+def test_automodapi_documents_a_class_s_own_members_in_full(tmp_path: Path) -> None:
+    # automodapi's class template writes Attributes and Methods summaries, then an
+    # autoattribute or automethod for each member the class defines: regions 0.12's classes
+    # had their methods' summary lines alone (CirclePixelRegion.contains' parameters and
+    # return value were nowhere). Inherited members are left to their classes' pages.
+    text = "API\n===\n\n.. automodapi:: shapes\n   :no-main-docstr:\n"
+    parsed = _parse(tmp_path, "api.rst", text)
+    assert [(s.heading, s.heading_path) for s in parsed.sections[2:]] == [
+        ("shapes.Circle", ("API",)),
+        ("shapes.Circle.scale", ("API", "shapes.Circle")),
+        ("shapes.Shape", ("API",)),
+        ("shapes.Shape.sides", ("API", "shapes.Shape")),
+        ("shapes.Shape.describe", ("API", "shapes.Shape")),
+        ("shapes.Shape.undocumented", ("API", "shapes.Shape")),
+    ]
+    circle, scale, shape = parsed.sections[2], parsed.sections[3], parsed.sections[4]
+    assert circle.body.endswith("Methods:\n- `scale`: Grow or shrink the circle.")
+    assert "Bases: `Shape`" in circle.body
+    assert scale.body.startswith("`scale(factor: float) -> Circle`\n\nGrow or shrink")
+    assert shape.body.endswith(
+        "Attributes:\n- `sides`: How many sides the shape has.\n\n"
+        "Methods:\n- `describe`: A sentence about the shape.\n- `undocumented`"
+    )
+
+
 def test_a_class_page_autosummary_generates_lists_its_methods_and_attributes(
     tmp_path: Path,
 ) -> None:

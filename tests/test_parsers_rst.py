@@ -509,6 +509,19 @@ def test_file_wide_metadata_fields_are_dropped() -> None:
     assert (section.heading, section.body) == ("Title", "Text.")
 
 
+def test_a_field_list_opening_the_page_is_its_metadata_whatever_its_fields() -> None:
+    # imbalanced-learn 0.14.2's index.rst opens with a comment and pydata-sphinx-theme's
+    # ':notoc:', which Sphinx keeps off the page: it read as a section of its own, 'notoc:'.
+    text = (
+        ".. a comment\n   on two lines\n\n:notoc:\n:sd_hide_title: true\n\nTitle\n=====\n\nText.\n"
+    )
+    (section,) = _sections(text)
+    assert (section.heading, section.body) == ("Title", "Text.")
+    # Below a title, or after anything but comments, a field list is text.
+    assert _body(":notoc:\n\nText.\n") == "notoc:\n\nText."
+    assert _body(".. |x| replace:: y\n\n:notoc:\n\nText.\n") == "notoc:\n\nText."
+
+
 # -- lists, definitions, tables ----------------------------------------------------------------
 
 

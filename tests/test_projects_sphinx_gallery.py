@@ -10,6 +10,7 @@ from builder.config import VersionConfig
 from builder.model import SourceFile
 from builder.projects import project_listing
 from builder.projects.sphinx_gallery import MAX_GALLERY_DEPTH, example_page, gallery_pages
+from builder.reference_scan import scan_version
 from builder.sources import read_source
 
 SCRIPT = '''"""
@@ -98,9 +99,29 @@ def test_a_gallery_is_pages_in_its_folders_order(tmp_path: Path) -> None:
     assert f"{read}, not run" in layout.notes
     page = read_source(listing.candidates[2])
     assert isinstance(page, SourceFile)
-    assert page.text == example_page(SCRIPT)
+    assert page.text == example_page(SCRIPT, "sphx_glr_auto_examples_plot_one.py")
     # An edit to an example changes the layout's key, so the build reads it again.
     assert "auto_examples/zeta/plot_one.py" in dict(layout.generated_from)
+
+
+def test_an_example_is_referred_to_by_the_label_sphinx_gallery_gives_it(tmp_path: Path) -> None:
+    # skops 0.16.0's examples.rst lists its examples as :ref:`sphx_glr_auto_examples_...py`:
+    # without the label each read as the label's text, not the example's title.
+    assert example_page(SCRIPT, "sphx_glr_x.py").startswith(".. _sphx_glr_x.py:\n\n=====")
+    _, listing = project_listing(_version(_project(tmp_path)))
+    titles = scan_version(listing.candidates)
+    assert titles.resolve("ref:sphx_glr_auto_examples_zeta_plot_one.py") == "Properties"
+    assert titles.resolve("ref:sphx_glr_auto_examples_plot_one.py") == "Properties"
+
+
+def test_a_gallery_index_lists_its_examples_by_title(tmp_path: Path) -> None:
+    # sphinx-gallery draws a thumbnail per example under the folder's header, titled as the
+    # example is; imbalanced-learn 0.14.2's gallery indexes showed their header text alone.
+    _, listing = project_listing(_version(_project(tmp_path)))
+    index = read_source(listing.candidates[3])
+    assert isinstance(index, SourceFile)
+    assert index.relpath == "auto_examples/zeta/index.rst"
+    assert index.text.startswith("Zeta\n====\n\n\n* :doc:`plot_one`\n\n.. toctree::")
 
 
 def test_a_linked_script_outside_the_project_is_not_read(tmp_path: Path) -> None:

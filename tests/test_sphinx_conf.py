@@ -74,3 +74,35 @@ def test_extensions_passed_to_a_settings_helper_are_named_too() -> None:
     )
     assert conf.extension_names() == ("sphinx.ext.autodoc", "sphinx.ext.napoleon", "myst_parser")
     assert read_sphinx_conf("extensions = compute()\n").extension_names() == ()
+
+
+def test_a_shared_configuration_imported_is_read_as_its_settings() -> None:
+    # regions 0.12 and reproject 0.21.0 take their settings from sphinx-astropy ('from
+    # sphinx_astropy.conf.v3 import *', inside a try): numpydoc went unseen, so every NumPy
+    # docstring's 'Parameters' and 'Returns' read as reST, and default_role 'obj' too, so
+    # their `~regions.PixCoord` types kept the tilde (417 of them in regions' API).
+    conf = read_sphinx_conf(
+        "try:\n"
+        "    from sphinx_astropy.conf.v3 import *\n"
+        "    from sphinx_astropy.conf.v3 import extensions, rst_epilog\n"
+        "except ImportError:\n"
+        "    sys.exit(1)\n"
+        "extensions += ['sphinx_design']\n"
+        "autoclass_content = 'class'\n"
+    )
+    names = conf.extension_names()
+    assert (names[8], names[9], names[15]) == (
+        "numpydoc", "sphinx_copybutton", "sphinx_automodapi.automodapi",
+    )  # fmt: skip
+    assert names[-1] == "sphinx_design"
+    assert (conf.get("default_role"), conf.get("autoclass_content")) == ("obj", "class")
+    named = read_sphinx_conf("from sphinx_astropy.conf.v1 import extensions as e, rst_epilog\n")
+    assert named.values == {"rst_epilog": "\n.. _Astropy: https://www.astropy.org\n"}
+    assert read_sphinx_conf("from sphinx_astropy.conf import *\n").get("extensions")[8] == (
+        "numpydoc"
+    )
+    # Another module's settings stay unknown; the shared lists are not changed by a conf.py.
+    assert read_sphinx_conf("from other.conf import *\n").values == {}
+    assert read_sphinx_conf("from sphinx_astropy.conf.v2 import *\n").get("extensions")[-1] == (
+        "sphinx_automodapi.smart_resolver"
+    )

@@ -18,6 +18,7 @@ from builder.api.epytext import is_epytext, to_sphinx
 from builder.api.model import DocField, DocPart
 from builder.api.section_underlines import dashed_underlines
 from builder.api.see_also import see_also_entries
+from builder.api.substitution import substituted_docstring
 
 # Sphinx-style docstrings are told apart before griffe is asked (see read_sphinx_fields).
 _AUTO_ORDER: list[Literal["google", "numpy", "sphinx", "auto"]] = ["google", "numpy"]
@@ -101,6 +102,11 @@ def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
     """The parts of a griffe ``Docstring`` in ``style`` ("auto", "google", "numpy", "numpydoc",
     "sphinx"). "auto" and "numpydoc" are a Sphinx conf.py's: napoleon's and numpydoc's reading,
     where Sphinx info fields (``:param x:``) are read as fields too."""
+    filled = substituted_docstring(docstring)
+    if filled is not None:
+        import griffe
+
+        docstring = griffe.Docstring(filled, parent=docstring.parent)
     text = docstring.value.strip("\n")
     if not text.strip():
         return ()

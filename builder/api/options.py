@@ -68,8 +68,11 @@ def _option_text(value: object) -> str:
 def autodoc_options(
     directive_options: tuple[tuple[str, str], ...], settings: ApiSettings
 ) -> MemberOptions:
-    """MemberOptions of an ``auto*`` directive: its own options over the project defaults."""
-    given = dict(settings.default_options)
+    """MemberOptions of an ``auto*`` directive: its own options over the project defaults,
+    less the defaults it negates (``:no-members:`` drops a default ``members``, as Sphinx's
+    process_documenter_options does; it does not drop the directive's own ``:members:``)."""
+    negated = {name.removeprefix("no-") for name, _ in directive_options if name.startswith("no-")}
+    given = {name: value for name, value in settings.default_options if name not in negated}
     given.update(directive_options)
     members: tuple[str, ...] | None = None
     if "members" in given:

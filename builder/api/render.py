@@ -162,7 +162,7 @@ def member_events(
             continue
         events.append(
             Heading(title=child.path, line=line, last_line=line, claim_line=line,
-                    anchor=child.path, api_depth=depth)
+                    anchor=child.path, api_depth=depth, member=True)
         )  # fmt: skip
         signature = signature_text(child, "")
         if signature:

@@ -121,27 +121,35 @@ def _gallery(
     names = [path.stem for path in scripts]
     names += [f"{path.name}/index" for path in subfolders if _has_header(path)]
     toctree = "".join(f"   {name}\n" for name in names)
+    # The thumbnails under the header: the page shows each example by its title.
+    thumbnails = "".join(f"* :doc:`{path.stem}`\n" for path in scripts)
     index_text = _read(header, walk.bound) or ""
     sources.append((posixpath.join(base, header.name), _digest(index_text)))
     pages.append(
         GeneratedPage(
-            f"{base}/index.rst", f"{index_text}\n\n.. toctree::\n   :hidden:\n\n{toctree}"
+            f"{base}/index.rst",
+            f"{index_text}\n\n{thumbnails}\n.. toctree::\n   :hidden:\n\n{toctree}",
         )
     )
     for script in scripts:
         text = _read(script, walk.bound)
         if text is not None:
             sources.append((posixpath.join(base, script.name), _digest(text)))
-            pages.append(GeneratedPage(f"{base}/{script.stem}.rst", example_page(text)))
+            label = f"sphx_glr_{base.replace('/', '_')}_{script.name}"
+            pages.append(GeneratedPage(f"{base}/{script.stem}.rst", example_page(text, label)))
     for subfolder in subfolders:
         _gallery(walk, subfolder, pages, sources)
 
 
-def example_page(source: str) -> str:
-    """The reST page of one example script: its docstring, then its text and code blocks."""
+def example_page(source: str, label: str = "") -> str:
+    """The reST page of one example script: its docstring, then its text and code blocks;
+    with ``label``, the label sphinx-gallery writes above the title (``sphx_glr_`` and the
+    page's path from the docs folder, ``/`` as ``_``, then the script's name), which the
+    project's ``:ref:`` references to the example name."""
     source = _OPTION_LINE.sub("", source.replace("\r\n", "\n"))
     docstring, rest = _docstring(source)
-    blocks = [docstring] if docstring else []
+    blocks = [f".. _{label}:"] if label else []
+    blocks += [docstring] if docstring else []
     position = 0
     for match in _TEXT_BLOCK.finditer(rest):
         blocks.append(_code_block(rest[position : match.start()]))

@@ -19,6 +19,7 @@ from builder.parsers.rst.autodoc import (
     members_events,
     object_events,
 )
+from builder.parsers.rst.autosummary_templates import class_template
 from builder.parsers.rst.events import (
     Context,
     DocState,
@@ -204,12 +205,23 @@ _GENERATED_BY_KIND = {"class": "autoclass", "function": "autofunction", "attribu
                       "property": "autoproperty"}  # fmt: skip
 
 
-def render_generated_pages(names: list[str], line: int, ctx: Context, doc: DocState,
-                           render: RenderBlocks) -> list[Event]:  # fmt: skip
+def render_generated_pages(
+    names: list[str],
+    line: int,
+    ctx: Context,
+    doc: DocState,
+    render: RenderBlocks,
+    automodapi: bool = False,
+    template: str = "",
+) -> list[Event]:
     """The pages ``autosummary`` with ``:toctree:`` has Sphinx generate, one for each of
     ``names`` (relative to the current module, as autosummary resolves them): each object as
     its ``auto*`` directive documents it, a section below the one around the table. Modules are
-    left to their summary line (their generated page only lists their members)."""
+    left to their summary line (their generated page only lists their members). A class's
+    page is written with autosummary's default template, or with ``automodapi``'s, which
+    documents each of the class's own public attributes and methods in full below their
+    summaries, or with the project's own class template (``template``, the autosummary's
+    ``:template:``, or its ``autosummary/class.rst``), whose autoclass options are read."""
     if doc.api is None or not ctx.sections:
         return []
     events: list[Event] = []
@@ -220,33 +232,69 @@ def render_generated_pages(names: list[str], line: int, ctx: Context, doc: DocSt
         if found is None:
             full, found = name, doc.api.find(name, style)
         base = _GENERATED_BY_KIND.get(found.kind, "") if found is not None else ""
-        if not base:
+        if found is None or not base:
             continue
-        page = render_api(base, (full,), (), (), line, line + 1, ctx, doc, render)
-        summaries = _member_summaries(full, doc) if base == "autoclass" else []
+        own = _own_members(found) if automodapi and base == "autoclass" else []
+        options: tuple[tuple[str, str], ...] = ()
+        lists_members = base == "autoclass"
+        if own:
+            options = (("members", ", ".join(own)), ("show-inheritance", ""))
+        elif base == "autoclass" and not automodapi:
+            project = class_template(template, doc)
+            if project is not None:
+                options, lists_members = project.options, project.lists_members
+        page = render_api(base, (full,), options, (), line, line + 1, ctx, doc, render)
+        summaries = _member_summaries(full, doc, not automodapi) if lists_members else []
         if summaries and page and isinstance(page[-1], Resume):
-            page[-1:-1] = summaries
+            # Above the members' sections, where the class's own text ends.
+            at = next(
+                (k for k, event in enumerate(page) if k and isinstance(event, Heading)),
+                len(page) - 1,
+            )
+            page[at:at] = summaries
         events.extend(page)
     return events
 
 
-# autosummary's class template lists these members of a class, each with its summary line.
+# autosummary's class template lists these members of a class, each with its summary line;
+# automodapi's lists attributes first, and documents them in that order.
 _SUMMARISED_MEMBERS = (("Methods", ("function",)), ("Attributes", ("attribute", "property")))
+_AUTOMODAPI_MEMBERS = (("Attributes", ("attribute", "property")), ("Methods", ("function",)))
 
 
-def _member_summaries(full: str, doc: DocState) -> list[Event]:
+def _own_members(found: ApiObject) -> list[str]:
+    """The public attributes (and properties), then methods, a class defines itself, in the
+    order it defines them: what automodapi's class template documents (automodsumm reads the
+    class's ``__dict__``, so inherited members are left to their own classes). An attribute
+    without a docstring is left to the summary: the code read cannot tell one set in
+    ``__init__`` (not in ``__dict__``) from the class's own, nor read a descriptor's text."""
+    return [
+        member.name
+        for _, kinds in _AUTOMODAPI_MEMBERS
+        for member in found.members
+        if member.kind in kinds
+        and not member.inherited
+        and not member.name.startswith("_")
+        and (member.documented or member.kind == "function")
+    ]
+
+
+def _member_summaries(full: str, doc: DocState, inherited: bool = True) -> list[Event]:
     """The Methods and Attributes lists Sphinx's default class template puts on a class's
-    generated page: its public members, inherited ones too, each with its summary line."""
+    generated page: its public members, inherited ones too, each with its summary line; or,
+    not ``inherited``, automodapi's Attributes and Methods lists of its own ones."""
     if doc.api is None:
         return []
     style = doc.api.settings.docstring_style
-    found = doc.api.find(full, style, True)
+    found = doc.api.find(full, style, inherited)
     if found is None:
         return []
     events: list[Event] = []
-    for label, kinds in _SUMMARISED_MEMBERS:
+    for label, kinds in _SUMMARISED_MEMBERS if inherited else _AUTOMODAPI_MEMBERS:
         lines: list[str] = []
-        for member in dict.fromkeys(m.name for m in found.members if m.kind in kinds):
+        for member in dict.fromkeys(
+            m.name for m in found.members if m.kind in kinds and (inherited or not m.inherited)
+        ):
             if member.startswith("_"):
                 continue
             child = doc.api.find(f"{full}.{member}", style, True)

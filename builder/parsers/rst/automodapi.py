@@ -62,7 +62,7 @@ def render_automodapi(
             summary = "\n".join(summary_line(name, doc) for name in names)
             events.append(Text(f"{label}:\n{summary}", is_list=True))
     for names in grouped.values():
-        events.extend(render_generated_pages(names, line, ctx, doc, render))
+        events.extend(render_generated_pages(names, line, ctx, doc, render, automodapi=True))
     return events
 
 

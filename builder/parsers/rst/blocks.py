@@ -299,14 +299,36 @@ def _render_field_list(
         while end > start and not lines[end - 1]:
             end -= 1
         return info_field_events(lines[start:end], first + start, ctx, doc), i
+    # A field list that opens the page (comments may stand above it) is the page's metadata,
+    # which Sphinx keeps off the page whatever its fields (a theme's ':notoc:', sphinx-design's
+    # ':sd_hide_title:'); elsewhere the fields Sphinx reads as metadata are left out alone.
+    metadata = ctx.depth == 0 and first == 1 and not doc.include_depth
+    metadata = metadata and _only_comments_before(lines, start)
     while i < len(lines) and (field := _FIELD.match(lines[i])):
         body, end = _item_body(lines, i, field.end(), known=False)
         name = render_inline(field.group(1))
-        if not (ctx.depth == 0 and name.lower() in _METADATA_FIELDS):
+        if not metadata and not (ctx.depth == 0 and name.lower() in _METADATA_FIELDS):
             text = join_events(render_blocks(body, first + i, ctx.nested(sections=False), doc))
             fields.append(_hang(f"{name}: ", text, "  "))
         i = skip_blank(lines, end)
     return ([Text("\n".join(fields), is_list=True)] if fields else []), i
+
+
+def _only_comments_before(lines: list[str], i: int) -> bool:
+    """Whether ``lines[:i]`` hold nothing but blank lines and comments."""
+    k = 0
+    while k < i:
+        line = lines[k]
+        if not line:
+            k += 1
+            continue
+        explicit = line.startswith("..")
+        if not explicit or any(
+            p.match(line) for p in (_DIRECTIVE, _TARGET, _SUBSTITUTION, _FOOTNOTE)
+        ):
+            return False
+        k = max(indented_end(lines, k + 1) if k + 1 < len(lines) else k + 1, k + 1)
+    return True
 
 
 def _render_option_list(

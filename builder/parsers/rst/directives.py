@@ -409,7 +409,11 @@ def _render_other(
         summary = Text("\n".join(summary_line(item, doc) for item in names), is_list=True)
         if not any(key == "toctree" for key, _ in directive.options):
             return [summary]
-        return [summary, *render_generated_pages(names, directive.line, ctx, doc, render)]
+        template = directive.option("template") or ""
+        generated = render_generated_pages(
+            names, directive.line, ctx, doc, render, template=template
+        )
+        return [summary, *generated]
     if name == "glossary":
         return [Text(_glossary(directive, ctx, doc, render))] if directive.content else []
     if name == "admonition":

@@ -56,6 +56,9 @@ class Heading:
     # The ``only`` block a title is written in (numbered from 1 in the page; 0: none), whose
     # adornment styles Sphinx counts afresh (see ``parser._TitleLevels``).
     only_block: int = 0
+    # A member an autodoc directive documents inside its object's description: no Resume of
+    # its own follows it; the object's ends it too.
+    member: bool = False
 
     @property
     def is_api(self) -> bool:

@@ -190,7 +190,7 @@ def _fold(events: list[Event], lines: list[str]) -> list[_Open]:
             is_title=bool(event.style),
             kind="api" if event.is_api else "text",
         )
-        if event.is_api:
+        if event.is_api and not event.member:
             around_api.append((around, current))
         stack.append((level, event.title))
         opened.append(current)

@@ -1,0 +1,70 @@
+"""The class templates a project gives autosummary: which options their ``autoclass`` has.
+
+autosummary with ``:toctree:`` writes each object's page from a template: ``:template:
+class.rst`` names one in the project's templates folder, and an ``autosummary/class.rst`` there
+takes the place of Sphinx's own. A project's template often documents the members in full
+(``.. autoclass:: {{ objname }}`` with ``:members:`` and ``:inherited-members:``, as tslearn's
+does) where Sphinx's lists them. The template is not rendered: the ``autoclass`` over the
+object's name is found in it and its options read as written (Jinja lines among them skipped),
+and whether it lists the class's methods or attributes. Templates are looked for in
+``_templates`` (the usual ``templates_path``), read as included files are, so an edit to one
+reads the pages again.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from builder.includes import IncludeRefused
+from builder.parsers.rst.events import DocState
+
+TEMPLATES_FOLDER = "_templates"
+_AUTOCLASS = re.compile(r"^([ \t]*)\.\. +autoclass:: *\{\{-? *(?:objname|fullname|name)\b")
+_OPTION = re.compile(r"^[ \t]+:([\w-]+):[ \t]*(.*?)[ \t]*$")
+_JINJA_LINE = re.compile(r"^[ \t]*\{[%#]")
+_MEMBER_LISTS = re.compile(r"\{%-? *for +\w+ +in +(?:methods|attributes|properties)\b")
+
+
+@dataclass(frozen=True)
+class ClassTemplate:
+    """What a project's class template asks of a class's page: its autoclass's options, and
+    whether it lists the class's methods and attributes."""
+
+    options: tuple[tuple[str, str], ...]
+    lists_members: bool
+
+
+def class_template(template: str, doc: DocState) -> ClassTemplate | None:
+    """The project's class template for an autosummary that names ``template`` (its
+    ``:template:`` option, or "" for none); None when the project has none, or it holds no
+    autoclass of the object (then Sphinx's own, or what the template does, is not known)."""
+    if doc.includes is None:
+        return None
+    names = [template, f"autosummary/{template}"] if template else ["autosummary/class.rst"]
+    for name in names:
+        if not name or ".." in name.split("/"):
+            continue
+        try:
+            found = doc.includes.read(doc.page or doc.relpath, f"/{TEMPLATES_FOLDER}/{name}")
+        except IncludeRefused:
+            continue
+        return _read_template(found.text)
+    return None
+
+
+def _read_template(text: str) -> ClassTemplate | None:
+    lines = text.split("\n")
+    for k, line in enumerate(lines):
+        if not _AUTOCLASS.match(line):
+            continue
+        options: list[tuple[str, str]] = []
+        for following in lines[k + 1 :]:
+            if _JINJA_LINE.match(following):
+                continue
+            option = _OPTION.match(following)
+            if option is None:
+                break
+            options.append((option.group(1), option.group(2)))
+        return ClassTemplate(tuple(options), bool(_MEMBER_LISTS.search(text)))
+    return None

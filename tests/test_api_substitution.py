@@ -1,0 +1,90 @@
+"""builder.api.substitution: docstrings a Substitution decorator fills in, filled in."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.api.code import GriffeSource
+from builder.api.model import ApiSettings
+from builder.parsers import parse_file
+
+DECORATOR = '''\
+class Substitution:
+    def __init__(self, *args, **kwargs):
+        self.params = args or kwargs
+
+    def __call__(self, obj):
+        obj.__doc__ = obj.__doc__.format(**self.params)
+        return obj
+
+
+_random_state_docstring = """random_state : int, default=None
+        The seed.
+
+        - If int, the seed itself.
+    """.rstrip()
+'''
+
+SAMPLERS = '''\
+from samplers._docstring import Substitution, _random_state_docstring
+
+
+class Base:
+    _strategy_docstring = (
+        """strategy : str, default='auto'
+        Which classes to resample."""
+    )
+
+
+@Substitution(strategy=Base._strategy_docstring, random_state=_random_state_docstring)
+class Sampler(Base):
+    """Resample at random.
+
+    Parameters
+    ----------
+    {strategy}
+
+    {random_state}
+
+    ratio : float
+        How many.
+
+    Examples
+    --------
+    >>> print(f"{{ratio}}")
+    """
+
+
+@Substitution(strategy=compute())
+class Computed:
+    """Resample {strategy}."""
+'''
+
+
+def test_a_substitution_decorator_fills_the_docstring_in(tmp_path: Path) -> None:
+    # imbalanced-learn 0.14.2 writes sampling_strategy, random_state and n_jobs once and
+    # has @Substitution put them in 27 classes' docstrings: each '{random_state}' line was
+    # read as a placeholder, so every sampler's main parameters were missing.
+    package = tmp_path / "src" / "samplers"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "_docstring.py").write_text(DECORATOR, encoding="utf-8")
+    (package / "core.py").write_text(SAMPLERS, encoding="utf-8")
+    source = GriffeSource(tmp_path / "src", ApiSettings(docstring_style="numpydoc"), "src")
+    text = "API\n===\n\n.. autoclass:: samplers.core.Sampler\n\n"
+    text += ".. autoclass:: samplers.core.Computed\n"
+    parsed = parse_file("api.rst", text, source)
+    assert parsed is not None
+    sampler, computed = parsed.sections[1], parsed.sections[2]
+    assert sampler.body == (
+        "`samplers.core.Sampler()`\n\n"
+        "Resample at random.\n\n"
+        "Parameters:\n"
+        "- strategy (str, default='auto'): Which classes to resample.\n"
+        "- random_state (int, default=None): The seed.\n"
+        "  - If int, the seed itself.\n"
+        "- ratio (float): How many.\n\n"
+        'Examples:\n```pycon\n>>> print(f"{ratio}")\n```'
+    )
+    # A value that is not a string in the code leaves the docstring as written.
+    assert computed.body.endswith("Resample {strategy}.")
