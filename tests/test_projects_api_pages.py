@@ -7,12 +7,14 @@ from typing import Any
 
 import orjson
 
+from builder.archive_source import check_archive
 from builder.cache import BuildCache
 from builder.cached_stages import compile_version_cached
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.projects import project_listing
 from builder.projects.api_pages import api_pages
 from builder.stages.read import read_version
+from tests.source_support import tar_member, write_tar
 
 SITE = SiteConfig("T", "https://docs.example/")
 LIBRARY = LibraryConfig("demo", "Demo", "", (), None, None, (), ())
@@ -35,9 +37,11 @@ def make_project(root: Path) -> VersionConfig:
     return VersionConfig("1.0.0", root, None, None, ("*.rst",), (), None, None, project="none")
 
 
-def compiled(version: VersionConfig) -> list[dict[str, Any]]:
+def compiled(version: VersionConfig, notes: list[str] | None = None) -> list[dict[str, Any]]:
     with read_version(LIBRARY.id, version, Path()) as files:
         result = compile_version_cached(BuildCache(None), SITE, LIBRARY, files)
+    if notes is not None:
+        notes.append(result.api_note)
     return [orjson.loads(record) for record in result.records]
 
 
@@ -70,3 +74,28 @@ def test_a_package_without_all_is_shown_with_its_modules(tmp_path: Path) -> None
         "api/demo.rst",
         "demo\n====\n\n.. automodule:: demo\n   :members:\n",
     )
+
+
+def test_a_release_archive_read_at_its_top_gets_its_api_and_says_where_from(
+    tmp_path: Path,
+) -> None:
+    # backoff 2.2.1's sdist, read as the README suggests: its top folder, api = ["demo"]. The
+    # report named the scratch folder the archive was extracted to, gone after the build
+    # ("API from code in /tmp/.site.work-123/source-x1/archive/backoff-2.2.1: 9 objects").
+    archive = write_tar(
+        tmp_path / "demo-1.0.0.tar.gz",
+        [
+            tar_member("demo-1.0.0/README.rst", README.encode()),
+            tar_member("demo-1.0.0/src/demo/__init__.py", INIT.encode()),
+            tar_member("demo-1.0.0/src/demo/initialise.py", INITIALISE.encode()),
+            tar_member("demo-1.0.0/demo.egg-info/SOURCES.txt", b"README.rst\n"),
+        ],
+    )
+    version = VersionConfig(
+        "1.0.0", None, None, None, (), (), None, None,
+        archive=check_archive(archive.name, archive, "."), api=("demo",),
+    )  # fmt: skip
+    notes: list[str] = []
+    records = compiled(version, notes)
+    assert sorted({r["source"] for r in records}) == ["README.rst", "api/demo.md"]
+    assert notes == ["API from code in the archive's src/: 3 objects"]

@@ -338,14 +338,23 @@ def _mkdocs_settings(config: Path) -> ApiSettings:
     return read_mkdocs_settings(read_config(config, []))
 
 
-def api_note(tree: CodeTree | None, uses: Iterable[ApiUse]) -> str:
+def api_note(
+    tree: CodeTree | None, uses: Iterable[ApiUse], extracted: tuple[str, Path] | None = None
+) -> str:
     """The build report's line: where a version's API came from, or which directive had no
-    code (the first of its files, in path order, that had none)."""
+    code (the first of its files, in path order, that had none). ``extracted``: the version
+    was read from a git tree or an archive ("git" or "archive") extracted into this scratch
+    folder, which is named by its place in the tree instead (it is gone after the build)."""
     uses = tuple(uses)
     without_code = next((use.without_code for use in uses if use.without_code), "")
     if without_code:
         return f"no code found for {without_code}"
     objects = sum(use.objects for use in uses)
-    if tree is not None and objects:
-        return f"API from code in {tree.folder}: {objects} objects"
-    return ""
+    if tree is None or not objects:
+        return ""
+    place = str(tree.folder)
+    if extracted is not None and tree.folder.is_relative_to(extracted[1]):
+        inside = tree.folder.relative_to(extracted[1]).as_posix()
+        source = "the git tree" if extracted[0] == "git" else f"the {extracted[0]}"
+        place = f"{source}'s {inside}/" if inside != "." else f"{source}'s top folder"
+    return f"API from code in {place}: {objects} objects"
