@@ -7,6 +7,7 @@ the version's code root and the docs are looked for in it, at ``path`` or else `
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -17,6 +18,8 @@ from schemas.digests import file_sha256
 TAR_SUFFIXES = (".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tbz2", ".tar.xz", ".txz")
 ZIP_SUFFIXES = (".zip", ".whl")
 DEFAULT_DOCS_FOLDER = "docs"
+# Where else a release archive keeps its docs (pathspec's sdist: doc/).
+_OTHER_DOCS_FOLDERS = ("doc", "documentation", "Doc")
 
 
 class ArchiveProblem(Exception):
@@ -85,6 +88,23 @@ def locate_docs(extracted: Path, source: ArchiveSource) -> tuple[Path, Path]:
         raise SourceError(
             f"archive {source.label!r} has no folder {wanted!r} in "
             f"{where + '/' if where != '.' else 'its root'} (it holds: {present}); "
-            "set archive.path to the docs folder"
+            f"{_path_hint(top, source)}"
         )
     return top, docs
+
+
+def _path_hint(top: Path, source: ArchiveSource) -> str:
+    """How to name the docs: the catalog line for a docs folder the archive holds under
+    another name, or for its top when a README there is all the docs (tabulate's sdist)."""
+    folder = next((name for name in _OTHER_DOCS_FOLDERS if (top / name).is_dir()), None)
+    if folder is not None and (top / folder / "source" / "conf.py").is_file():
+        folder += "/source"  # sphinx-quickstart's separate source folder: conf.py is there
+    readme = any(child.name.lower().startswith("readme") for child in top.iterdir())
+    if folder is None and not readme:
+        return "set archive.path to the docs folder"
+    table = f"archive = {{ file = {json.dumps(source.label)}, path = {json.dumps(folder or '.')} }}"
+    if folder is not None:
+        return f"set archive.path to the docs folder: {table}"
+    return (
+        f"set archive.path to the docs folder, or read the README and the pages beside it: {table}"
+    )

@@ -62,6 +62,7 @@ _VERSION_KEYS = {
     "allow_outside": bool,
     "project": str,
     "source_dir": str,
+    "api": list,
 }
 # How a version's docs folder is read: as the tool that wrote it, or as a folder of files.
 PROJECT_KINDS = (
@@ -102,6 +103,9 @@ class VersionConfig:
     catalog_folder: Path | None = None
     project: str = "auto"  # one of PROJECT_KINDS
     source_dir: Path | None = None  # the folder holding the package API pages document
+    # Modules and packages to document on pages of their own (builder.projects.api_pages):
+    # a project whose docs are its README has no page that names its code.
+    api: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -354,6 +358,7 @@ def _parse_version(
         else None
     )
     source_dir = _source_dir(fields, where, root, allow_outside, problems)
+    api = _api_names(fields, where, problems)
     entry = fields.get("entry")
     if index is not None:
         _imported_ids(index, (entry or library_id,), f"{where}.index", problems, version)
@@ -385,7 +390,24 @@ def _parse_version(
         project=project,
         source_dir=source_dir,
         catalog_folder=None if allow_outside else root,
+        api=api,
     )
+
+
+def _api_names(fields: dict[str, Any], where: str, problems: CatalogProblems) -> tuple[str, ...]:
+    """The modules and packages the version's ``api`` key names (``["tabulate"]``)."""
+    names = problems.string_list(fields.get("api"), f"{where}.api")
+    if names and "index" in fields:
+        problems.add(f"{where}.api", "an index version has no code to document")
+        return ()
+    for name in names:
+        if not all(part.isidentifier() for part in name.split(".")):
+            problems.add(
+                f"{where}.api",
+                f"{name!r} is no module name: name each module or package as it is imported "
+                "('tabulate', 'toolz.curried')",
+            )
+    return names
 
 
 def _source_dir(

@@ -30,6 +30,10 @@ MAX_NULS_PER_KIB_OF_TEXT = 1
 # The longest file name (in bytes) Linux, macOS and Windows file systems take: a page's name is
 # its source's with ".html" for the suffix, which can take it over.
 MAX_NAME_BYTES = 255
+# Packaging metadata a release archive carries beside the code (setuptools' ``*.egg-info/``
+# in an sdist, ``*.dist-info/`` in a wheel): SOURCES.txt, requires.txt, top_level.txt. Never
+# docs, and read as pages when the docs folder is the archive's top (``path = "."``).
+_PACKAGING_METADATA = (".egg-info", ".dist-info")
 
 
 @dataclass(frozen=True)
@@ -135,6 +139,12 @@ def _link_refusal(target: Path, root: Path, project: Path | None) -> str | None:
     return None
 
 
+def _in_packaging_metadata(relpath: str) -> bool:
+    return "-info/" in relpath and any(
+        folder.endswith(_PACKAGING_METADATA) for folder in relpath.split("/")[:-1]
+    )
+
+
 def _hidden(parts: Iterable[str]) -> bool:
     """Whether a path of these parts is in a hidden folder or names a hidden file: version
     control (.git/config may hold credentials), the build cache, editors' files."""
@@ -185,7 +195,11 @@ def list_version_files(
         if (include.patterns and not include.matches(relpath)) or exclude.matches(relpath):
             excluded += 1
             continue
-        if Path(relpath).suffix.lower() not in SUPPORTED_SUFFIXES or exclude.matches(stored):
+        if (
+            Path(relpath).suffix.lower() not in SUPPORTED_SUFFIXES
+            or exclude.matches(stored)
+            or _in_packaging_metadata(relpath)
+        ):
             excluded += 1
             continue
         if gzipped is not None and _has_plain_twin(path.with_name(Path(relpath).name)):

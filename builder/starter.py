@@ -183,6 +183,8 @@ def _versions(survey: ProjectSurvey) -> list[str]:
         lines.append(
             f"  source_dir = {_string(survey.source_dir)}   # the package's code, for API pages"
         )
+    if survey.api:
+        lines.append(f"  api = {_strings(survey.api)}   # a page of API docs each, from the code")
     return lines
 
 

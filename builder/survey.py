@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from builder.api.locate import packages_in
 from builder.built_sphinx import read_built_sphinx
 from builder.projects.docusaurus import VERSIONED_DOCS, find_docusaurus, site_versions
 from builder.survey_docs import NOT_DOCS, docs_kind, exclude_patterns, include_patterns
@@ -27,6 +28,13 @@ from schemas.versions import InvalidVersion, parse_version, sort_newest_first
 
 # Newest version tags a starter catalog builds; more make the first build slow for little use.
 MAX_TAGGED_VERSIONS = 3
+# Docs of plain files (no docs tool): no page of theirs names the code.
+_PLAIN_KINDS = ("markdown", "rst", "markdown+rst")
+# How many pages init reads for an API directive before it takes the docs to have none.
+MAX_SCANNED_PAGES = 500
+_API_DIRECTIVE = re.compile(r"^[ \t]*(?:\.\. +(?:py:)?auto\w+::|:::[ \t]+[\w.])", re.M)
+# Packages beside a project's code that are not its API.
+_NOT_API = ("tests", "test", "testing", "examples", "docs", "doc", "demos", "benchmarks")
 _ID_CHARACTERS = re.compile(r"[^a-z0-9._-]+")
 _GITHUB_REMOTE = re.compile(r"github\.com[:/]([\w.-]+)/([\w.-]+?)(?:\.git)?/?$")
 
@@ -64,6 +72,9 @@ class ProjectSurvey:
     found: tuple[str, ...]  # what was seen, one line each, for the user
     # A Docusaurus site's released versions, newest first: (version, its docs folder).
     versioned: tuple[tuple[str, str], ...] = ()
+    # The modules and packages to give API pages (the catalog's ``api``) when the docs are
+    # plain files, which name no code: a README-only project (tabulate, backoff).
+    api: tuple[str, ...] = ()
 
 
 def survey_project(root: Path) -> ProjectSurvey:
@@ -80,6 +91,9 @@ def survey_project(root: Path) -> ProjectSurvey:
     source_dir = _source_dir(root, docs, str(name))
     if source_dir is not None:
         found.append(f"package code in {source_dir}/")
+    api = _api_names(root, kind, docs, source_dir, str(name))
+    if api:
+        found.append(f"no docs tool: API pages from the docstrings of {', '.join(api)}")
     tags = _version_tags(root, docs)
     if tags is not None:
         found.append(
@@ -114,6 +128,7 @@ def survey_project(root: Path) -> ProjectSurvey:
         base_url=_pages_url(root),
         found=tuple(found),
         versioned=versioned,
+        api=api,
     )
 
 
@@ -267,6 +282,48 @@ def _source_dir(root: Path, docs: str, name: str) -> str | None:
         ):
             return folder
     return None
+
+
+def _api_names(
+    root: Path, kind: str, docs: str, source_dir: str | None, name: str
+) -> tuple[str, ...]:
+    """What the catalog's ``api`` should name for docs of plain files that document no code
+    themselves: the packages in the code's folder, else a module named like the project
+    (tabulate.py, docopt.py)."""
+    if kind not in _PLAIN_KINDS or _documents_code(root / docs):
+        return ()
+    module = name.replace("-", "_").lower()
+    if source_dir is not None:
+        packages = [
+            package
+            for package in packages_in(root / source_dir)
+            if package not in NOT_DOCS and package not in _NOT_API
+        ]
+        # The project's own package first (toolz before tlz, its alias).
+        return tuple(sorted(packages, key=lambda package: package != module))
+    for folder in (".", "src"):
+        if module.isidentifier() and (root / folder / f"{module}.py").is_file():
+            return (module,)
+    return ()
+
+
+def _documents_code(docs: Path) -> bool:
+    """Whether a page in ``docs`` (its first MAX_SCANNED_PAGES) holds an autodoc directive or
+    a mkdocstrings block: then the docs name their code themselves (itsdangerous' docs/)."""
+    pages = 0
+    for folder, folders, files in os.walk(docs):
+        folders[:] = sorted(f for f in folders if f not in NOT_DOCS and not f.startswith("."))
+        for file in sorted(files):
+            if not file.endswith((".rst", ".md")) or pages >= MAX_SCANNED_PAGES:
+                continue
+            pages += 1
+            try:
+                text = Path(folder, file).read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                continue
+            if _API_DIRECTIVE.search(text):
+                return True
+    return False
 
 
 def _environment() -> dict[str, str]:

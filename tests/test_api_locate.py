@@ -187,3 +187,28 @@ def test_mkdocstrings_paths_that_cannot_be_resolved_are_passed_over(tmp_path: Pa
     write_package(project / "src")
     tree = find_code(project / "docs", mkdocs_config=project / "mkdocs.yml", project_root=project)
     assert tree is not None and tree.folder == project / "src" and tree.packages == ("shapes",)
+
+
+def test_a_distribution_of_one_module_is_found_in_the_project_folder(tmp_path: Path) -> None:
+    # tabulate 0.8.10, docopt 0.6.2 and retrying 1.4.2 ship one module at the top of their
+    # release archives, beside setup.py: no folder held a package, so '::: tabulate' and
+    # 'automodule:: docopt' found no code and documented nothing.
+    project = tmp_path / "tabulate-0.8.10"
+    project.mkdir()
+    (project / "setup.py").write_text("from setuptools import setup\n", "utf-8")
+    module = project / "tabulate.py"
+    code = '"""Pretty-print tables."""\n\ndef tabulate(rows):\n    """Draw."""\n'
+    module.write_text(code, "utf-8")
+    (tmp_path / "stray.py").write_text("x = 1\n", "utf-8")  # above the project: not its code
+    assert find_code(project) is None
+    tree = find_code(project, project_root=project)
+    assert tree is not None and (tree.folder, tree.packages) == (project, ("tabulate",))
+    found = open_source(tree, project).find("tabulate.tabulate")
+    assert found is not None and found.doc[0].text == "Draw."
+    first = tree.fingerprint
+    module.write_text('"""Pretty-print tables."""\n', "utf-8")
+    changed = find_code(project, project_root=project)
+    assert changed is not None and changed.fingerprint != first
+    write_package(project)  # a package, when there is one, is the code
+    tree = find_code(project, project_root=project)
+    assert tree is not None and tree.packages == ("shapes",)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import tarfile
 from pathlib import Path
 
@@ -70,6 +71,41 @@ def test_a_missing_docs_folder_says_what_is_there(tmp_path: Path) -> None:
         SourceError, match=r"no folder 'docs' in pkg-1\.2\.0/ \(it holds: README\.md, src\)"
     ):
         located(tmp_path, archive)
+
+
+@pytest.mark.parametrize(
+    ("members", "hint"),
+    [
+        # tabulate 0.8.10's sdist: a README and the module, no docs folder. The message said
+        # "set archive.path to the docs folder" and nothing of the table it takes.
+        (
+            ["pkg-1.2.0/README.md", "pkg-1.2.0/pkg.py"],
+            "set archive.path to the docs folder, or read the README and the pages beside it: "
+            'archive = { file = "pkg-1.2.0.tar.gz", path = "." }',
+        ),
+        (
+            ["pkg-1.2.0/README.rst", "pkg-1.2.0/doc/index.rst"],
+            'set archive.path to the docs folder: archive = { file = "pkg-1.2.0.tar.gz", '
+            'path = "doc" }',
+        ),
+        # pathspec 1.1.1's sdist keeps its Sphinx docs in doc/source/.
+        (
+            ["pkg-1.2.0/README.rst", "pkg-1.2.0/doc/Makefile", "pkg-1.2.0/doc/source/conf.py"],
+            'set archive.path to the docs folder: archive = { file = "pkg-1.2.0.tar.gz", '
+            'path = "doc/source" }',
+        ),
+        (["pkg-1.2.0/pkg.py"], "set archive.path to the docs folder$"),
+    ],
+)
+def test_a_missing_docs_folder_says_which_catalog_line_reads_the_docs(
+    tmp_path: Path, members: list[str], hint: str
+) -> None:
+    archive = write_tar(
+        tmp_path / "pkg-1.2.0.tar.gz", [tar_member(name, GUIDE) for name in members]
+    )
+    with pytest.raises(SourceError) as raised:
+        located(tmp_path, archive)
+    assert re.search(hint if hint.endswith("$") else re.escape(hint), str(raised.value))
 
 
 def test_what_the_catalog_says_is_checked_before_reading(tmp_path: Path) -> None:

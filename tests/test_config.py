@@ -327,6 +327,20 @@ def test_source_dir_must_exist_stay_inside_and_go_with_path(tmp_path: Path) -> N
     assert "versions[2].source_dir: only a version with path takes source_dir" in problems
 
 
+def test_api_names_modules_by_their_import_names(tmp_path: Path) -> None:
+    catalog = write(tmp_path, GOOD + '  api = ["flask", "flask.json"]\n')
+    (version,) = load_catalog(catalog).libraries[0].versions
+    assert version.api == ("flask", "flask.json")
+    text = GOOD + '  api = ["flask/json.py"]\n'
+    text += '  [[libraries.versions]]\n  version = "2.0.0"\n  index = "old.json"\n  api = ["a"]\n'
+    (tmp_path / "old.json").write_bytes(COMPAT.read_bytes())
+    with pytest.raises(ConfigError) as caught:
+        load_catalog(write(tmp_path, text))
+    problems = "\n".join(caught.value.problems)
+    assert "versions[0].api: 'flask/json.py' is no module name" in problems
+    assert "versions[1].api: an index version has no code to document" in problems
+
+
 def test_a_missing_folder_names_the_folder_paths_start_from(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

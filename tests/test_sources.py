@@ -41,6 +41,18 @@ def test_include_and_exclude_globs(tmp_path: Path) -> None:
     assert listing.candidates == ()
 
 
+def test_packaging_metadata_of_a_release_archive_is_no_page(tmp_path: Path) -> None:
+    # schedule 1.2.2's sdist read with path = ".": its README, but also SOURCES.txt,
+    # requires.txt and top_level.txt of schedule.egg-info/, each a section of its own.
+    (tmp_path / "README.rst").write_text("schedule\n========\n", encoding="utf-8")
+    for folder in ("schedule.egg-info", "schedule-1.2.2.dist-info", "guide-info"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "top_level.txt").write_text("schedule\n", encoding="utf-8")
+    listing = list_version_files(tmp_path, NO_GLOBS, NO_GLOBS)
+    assert [c.relpath for c in listing.candidates] == ["README.rst", "guide-info/top_level.txt"]
+    assert listing.skipped == () and listing.excluded_by_globs == 2
+
+
 def test_symlinks_leaving_the_root_and_loops_are_skipped(tmp_path: Path) -> None:
     root = tmp_path / "docs"
     root.mkdir()

@@ -129,3 +129,32 @@ def test_a_quarto_project_is_read_through_its_quarto_yml(tmp_path: Path) -> None
     index = orjson.loads((tmp_path / "site" / "libs" / "demo" / "index.json").read_bytes())
     sections = index["entries"][0]["volumes"]["1.0"]["sections"]
     assert [s["heading"] for s in sections] == ["Guide", "Home", "API", "demo.greet"]
+
+
+@pytest.mark.parametrize(
+    ("files", "api"),
+    [
+        # backoff 2.2.1's sdist: README.rst and the package, no docs folder.
+        ({"README.rst": "backoff\n=======\n\nRetry.\n", "backoff/__init__.py": '"""Retry."""\n'},
+         ["backoff"]),
+        # tabulate 0.8.10's: README.md and one module beside setup.py.
+        ({"README.md": "# tabulate\n\nTables.\n", "tabulate.py": '"""Tables."""\n',
+          "setup.py": ""}, ["tabulate"]),
+        # Pages that document the code themselves need no API pages of their own.
+        ({"README.rst": "x\n=\n\n.. automodule:: backoff\n", "backoff/__init__.py": ""}, None),
+    ],
+)  # fmt: skip
+def test_init_gives_a_readme_only_project_pages_of_its_api(
+    tmp_path: Path, files: dict[str, str], api: list[str] | None
+) -> None:
+    # Its README named no code, so the catalog init wrote read none of the docstrings.
+    root = tmp_path / next(iter(api or ["backoff"]))
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    written = write_starter_catalog(root)
+    (version,) = tomllib.loads(written.path.read_text("utf-8"))["libraries"][0]["versions"]
+    assert version.get("api") == api
+    if api:
+        report = build_site(load_catalog(written.path), tmp_path / "site")
+        assert report.versions[0].api == f"API from code in {root}: 1 objects"

@@ -4,14 +4,14 @@ The folder comes from the catalog's ``source_dir`` when given, then from the fol
 docs' ``conf.py`` puts on ``sys.path`` (``builder.api.conf_paths``) that are outside the docs
 and inside the project, or those an MkDocs config's mkdocstrings Python handler searches
 (its ``paths``, where a namespace package counts too), otherwise from the usual places beside
-the docs: ``<docs>/src``,
-``<docs>/../src``, ``<docs>/..`` and, for versions read from git or an archive, ``<tree>/src``
-and ``<tree>``; last the project's root (the folder includes are read within) and its
-``src``, for docs further down (``doc/source``). A folder counts when it holds a package (a
-folder with ``__init__.py``). The fingerprint covers every ``.py``/``.pyi`` file of those
-packages and the settings: the docs' ``conf.py``, or an MkDocs project's config file (its
-mkdocstrings options); the files griffe can read from
-there, and how they are shown.
+the docs: ``<docs>/src``, ``<docs>/../src``, ``<docs>/..`` and, for versions read from git or
+an archive, ``<tree>/src`` and ``<tree>``; last the project's root (the folder includes are
+read within) and its ``src``, for docs further down (``doc/source``). A folder counts when it
+holds a package (a folder with ``__init__.py``); when none does, one of the project's folders
+that holds modules does (a distribution of one module: ``tabulate.py``). The fingerprint
+covers every ``.py``/``.pyi`` file of those packages and modules and the settings: the docs'
+``conf.py``, or an MkDocs project's config file (its mkdocstrings options); the files griffe
+can read from there, and how they are shown.
 """
 
 from __future__ import annotations
@@ -34,6 +34,8 @@ CODE_SUFFIXES = (".py", ".pyi")
 # Packages beside the code in a folder conf.py puts on sys.path for them, not what the API
 # pages document (SQLAlchemy adds its root for examples/ and lib/ for the package itself).
 _NOT_DOCUMENTED = frozenset({"tests", "test", "testing", "examples", "docs", "doc"})
+# Modules at a project's top that its tools run, never what its API pages document.
+_TOOL_SCRIPTS = frozenset({"setup", "conftest", "noxfile", "versioneer", "conf"})
 # A code tree larger than this is not fingerprinted file by file (a whole monorepo beside
 # the docs): such a version needs an explicit source_dir.
 MAX_CODE_FILES = 20_000
@@ -113,10 +115,22 @@ def _code_folder(
             )
             if packages:
                 return folder, packages
-    for folder in candidate_folders(docs, source_dir, code_root, project_root):
+    candidates = candidate_folders(docs, source_dir, code_root, project_root)
+    for folder in candidates:
         packages = packages_in(folder)
         if packages:
             return folder, packages
+    # A distribution of one module has no package folder: tabulate.py, docopt.py and
+    # retrying.py lie at the top of their release archives. Only the project's own folders
+    # count (the folder above a project's docs is not its code), and only when none holds a
+    # package.
+    within = project_root or code_root
+    for folder in candidates:
+        if source_dir is None and (within is None or not _resolves_inside(folder, within)):
+            continue
+        modules = modules_in(folder)
+        if modules:
+            return folder, modules
     return None
 
 
@@ -185,6 +199,26 @@ def packages_in(folder: Path) -> tuple[str, ...]:
     )
 
 
+def modules_in(folder: Path) -> tuple[str, ...]:
+    """The names of the modules (``.py`` and ``.pyi`` files) directly in ``folder``, less the
+    scripts a project's top holds for its tools (``setup.py``, ``conftest.py``, ...)."""
+    names = (
+        child.name.rpartition(".")[0]
+        for child in _named_files(folder)
+        if child.suffix in CODE_SUFFIXES and child.is_file()
+    )
+    return tuple(dict.fromkeys(name for name in names if name not in _TOOL_SCRIPTS))
+
+
+def _named_files(folder: Path) -> list[Path]:
+    """The files of ``folder`` whose stems an import could spell, sorted."""
+    try:
+        children = sorted(folder.iterdir())
+    except OSError:
+        return []
+    return [child for child in children if child.stem.isidentifier()]
+
+
 def _named_children(folder: Path) -> list[Path]:
     """The entries of ``folder`` whose names an import could spell, sorted (none when it
     cannot be listed)."""
@@ -229,8 +263,12 @@ def _fingerprint(
 
 
 def _package_files(folder: Path, packages: Iterable[str]) -> Iterator[Path]:
-    """The ``.py``/``.pyi`` files of ``packages`` in ``folder``, in a stable order."""
+    """The ``.py``/``.pyi`` files of ``packages`` (or modules) in ``folder``, in a stable
+    order."""
     for package in packages:
+        for suffix in CODE_SUFFIXES:
+            if (folder / f"{package}{suffix}").is_file():
+                yield folder / f"{package}{suffix}"
         for root, dirs, names in os.walk(folder / package):
             dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
             for name in sorted(names):
@@ -300,14 +338,23 @@ def _mkdocs_settings(config: Path) -> ApiSettings:
     return read_mkdocs_settings(read_config(config, []))
 
 
-def api_note(tree: CodeTree | None, uses: Iterable[ApiUse]) -> str:
+def api_note(
+    tree: CodeTree | None, uses: Iterable[ApiUse], extracted: tuple[str, Path] | None = None
+) -> str:
     """The build report's line: where a version's API came from, or which directive had no
-    code (the first of its files, in path order, that had none)."""
+    code (the first of its files, in path order, that had none). ``extracted``: the version
+    was read from a git tree or an archive ("git" or "archive") extracted into this scratch
+    folder, which is named by its place in the tree instead (it is gone after the build)."""
     uses = tuple(uses)
     without_code = next((use.without_code for use in uses if use.without_code), "")
     if without_code:
         return f"no code found for {without_code}"
     objects = sum(use.objects for use in uses)
-    if tree is not None and objects:
-        return f"API from code in {tree.folder}: {objects} objects"
-    return ""
+    if tree is None or not objects:
+        return ""
+    place = str(tree.folder)
+    if extracted is not None and tree.folder.is_relative_to(extracted[1]):
+        inside = tree.folder.relative_to(extracted[1]).as_posix()
+        source = "the git tree" if extracted[0] == "git" else f"the {extracted[0]}"
+        place = f"{source}'s {inside}/" if inside != "." else f"{source}'s top folder"
+    return f"API from code in {place}: {objects} objects"

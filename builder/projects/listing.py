@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from builder.api.locate import candidate_folders
 from builder.config import VersionConfig
 from builder.globs import compile_globs
 from builder.includes import include_root
+from builder.projects.api_pages import api_pages
 from builder.projects.detect import complete_layout, read_project_layout
 from builder.projects.layout import ProjectLayout, ordered_candidates
 from builder.sources import Candidate, VersionListing, list_version_files
@@ -26,8 +28,23 @@ def project_listing(version: VersionConfig) -> tuple[ProjectLayout, VersionListi
         docs, compile_globs(version.include), compile_globs(version.exclude), project
     )
     pages = [c for c in listing.candidates if layout.admits(c.relpath)]
+    requested = api_pages(
+        version.api,
+        layout.kind,
+        candidate_folders(docs, version.source_dir, version.code_root, project),
+    )
+    if requested:
+        # The pages' text is short and follows the code's __all__: the cache keys it whole.
+        layout = replace(
+            layout,
+            generated=(*layout.generated, *requested),
+            generated_from=(
+                *layout.generated_from,
+                *((page.relpath, page.text) for page in requested),
+            ),
+        )
     if layout.generated:
-        pages = _with_generated(pages, layout, version)
+        pages = _with_generated(pages, layout, version, {page.relpath for page in requested})
     layout = complete_layout(layout, pages)
     # What only the pages tell may leave some out (Docusaurus' drafts).
     pages = [c for c in pages if layout.admits(c.relpath)]
@@ -39,10 +56,11 @@ def project_listing(version: VersionConfig) -> tuple[ProjectLayout, VersionListi
 
 
 def _with_generated(
-    pages: list[Candidate], layout: ProjectLayout, version: VersionConfig
+    pages: list[Candidate], layout: ProjectLayout, version: VersionConfig, asked: set[str]
 ) -> list[Candidate]:
     """``pages`` with the pages the project's gen-files scripts would write (those the
-    version's globs admit), which replace a file of the same path as gen-files does."""
+    version's globs admit; its include globs do not apply to the ``asked`` pages, its ``api``
+    key's), which replace a file of the same path as gen-files does."""
     root = layout.directory or version.directory
     if root is None:
         return pages
@@ -50,7 +68,7 @@ def _with_generated(
     generated = [
         Candidate(page.relpath, root / page.relpath, page.text)
         for page in layout.generated
-        if (not include.patterns or include.matches(page.relpath))
+        if (page.relpath in asked or not include.patterns or include.matches(page.relpath))
         and not exclude.matches(page.relpath)
         and layout.admits(page.relpath)
     ]

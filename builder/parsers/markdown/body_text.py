@@ -1,6 +1,7 @@
 """Render markdown-it block tokens as the plain-text section bodies every parser produces.
 
-Inline code keeps its backticks, links become their text, images their alt text, lists
+Inline code keeps its backticks, links become their text, images their alt text (a status
+badge nothing: builder.parsers.badges), lists
 "- item" / "1. item" with nested content indented two spaces, tables "cell | cell" rows,
 block quotes "> text", admonitions "Note: text", definition lists "term" then the definition
 indented two spaces, and code as fenced blocks. MyST roles read as their text, ``{{ name }}``
@@ -20,6 +21,7 @@ from urllib.parse import unquote
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from builder.parsers.badges import is_badge
 from builder.parsers.markdown.code_annotations import code_without_markers
 from builder.parsers.markdown.code_blocks import fenced, titled_fence
 from builder.parsers.markdown.docsify import split_callout
@@ -194,6 +196,11 @@ def _inline_text(
         elif kind == "link_open" and _next_type(children, position) == "link_close":
             # MyST's "[](#label)": a link without text reads as what it points to.
             out.append(_link_target_text(doc, str(child.attrs.get("href", ""))))
+        elif kind == "image" and is_badge(
+            str(child.attrs.get("src", "")),
+            linked=position > 0 and children[position - 1].type == "link_open",
+        ):
+            continue
         elif kind == "image":
             out.extend(_inline_text(doc, child.children or [], heading, anchor))
         elif kind == "html_inline" and _LINE_BREAK.fullmatch(child.content):

@@ -1,13 +1,13 @@
 """Turn raw HTML and JSX found inside Markdown into plain text and the headings it declares.
 
 One linear scan over the markup: text between tags is kept, tags and comments are dropped,
-``<img>`` becomes its alt text, block tags break lines (but a table row's cells share one
-line, "a | b", as a Markdown table's do), and ``<h1>``..``<h6>`` become
-headings whose ``id`` attribute is their anchor. JSX attributes holding ``{...}`` expressions
-(even ones containing ``>``) are recognised as part of their tag, so MDX components such as
-``<Tabs values={[...]}>`` disappear while their text children stay; a ``<TabItem>`` leaves
-its label (or value) on a line of its own, so the tabs' contents stay told apart, and any
-other component its ``title`` and ``description`` props.
+``<img>`` becomes its alt text (a status badge nothing: builder.parsers.badges), block tags
+break lines (but a table row's cells share one line, "a | b", as a Markdown table's do), and
+``<h1>``..``<h6>`` become headings whose ``id`` attribute is their anchor. JSX attributes
+holding ``{...}`` expressions (even ones containing ``>``) are recognised as part of their
+tag, so MDX components such as ``<Tabs values={[...]}>`` disappear while their text children
+stay; a ``<TabItem>`` leaves its label (or value) on a line of its own, so the tabs' contents
+stay told apart, and any other component its ``title`` and ``description`` props.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from lxml.html import defs as html_definitions
 
+from builder.parsers.badges import is_badge
 from builder.parsers.markdown.field_props import field_line
 
 # Every alternative stops at the next "<", so a failed match never rescans past it: the scan
@@ -40,6 +41,7 @@ _ID = re.compile(r"""(?:^|\s)(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>/]
 _LONE_ANCHOR = re.compile(r"""<a(\s[^<>]*)>\s*</a\s*>""", re.IGNORECASE)
 MAX_LONE_ANCHOR = 500
 _ALT = re.compile(r"""(?:^|\s)alt\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>/]+))""")
+_SRC = re.compile(r"""(?:^|\s)src\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""")
 # Docusaurus' and Starlight's <TabItem> and Fumadocs' <Tab> show the label (else the value) on
 # their tab.
 _TAB_LABEL = re.compile(
@@ -109,6 +111,14 @@ def _attribute_alt(attributes: str) -> str:
     return next((group for group in match.groups() if group), "") if match else ""
 
 
+def _image_alt(attributes: str, linked: bool) -> str:
+    """What an ``<img>`` reads as: its alt text, or nothing for a status badge."""
+    source = _SRC.search(attributes)
+    if source and is_badge(next((g for g in source.groups() if g), ""), linked):
+        return ""
+    return html.unescape(_attribute_alt(attributes))
+
+
 def _prop(attributes: str, name: str, pattern: re.Pattern[str]) -> str:
     """The value of the prop ``pattern`` finds (named ``name``), or ""."""
     match = pattern.search(attributes) if name in attributes else None
@@ -164,6 +174,7 @@ class _Scan:
         self.heading_level, self.heading_anchor, self.heading_line = 0, "", 0
         self.skipping = ""  # the tag whose content is dropped (script, style)
         self.row_cells = 0  # cells so far in the table row being read
+        self.in_link = False  # inside an <a>: an SVG image there is a badge
 
     def add_text(self, text: str, line: int) -> None:
         if not text or self.skipping:
@@ -181,6 +192,8 @@ class _Scan:
                 self.skipping = ""
         elif name in _SKIPPED_CONTENT:
             self.skipping = "" if closing else name
+        elif name == "a" and self.heading is None:
+            self.in_link = not closing
         elif name in _HEADING_TAGS:
             self.close_heading()
             if not closing:
@@ -189,7 +202,7 @@ class _Scan:
                 self.heading_level, self.heading_line = int(name[1]), line
                 self.heading_anchor = attribute_id(attributes)
         elif name == "img":
-            alt = html.unescape(_attribute_alt(attributes))
+            alt = _image_alt(attributes, self.in_link)
             if self.heading is not None:
                 self.heading_alt.append(alt)
             elif alt:

@@ -14,6 +14,7 @@ import html
 import re
 from dataclasses import dataclass, replace
 
+from builder.parsers.badges import is_badge
 from builder.parsers.rst.api_descriptions import (
     core_directive,
     is_api_directive,
@@ -389,7 +390,8 @@ def _render_other(
     if name in ("image", "figure"):
         alt = directive.option("alt")
         if name == "image":
-            return [Text(render_inline(alt))] if alt else []
+            badge = is_badge(argument, linked=bool(directive.option("target")))
+            return [Text(render_inline(alt))] if alt and not badge else []
         return _content(directive, ctx, doc, render)
     if name in ("rubric", "centered"):
         return [Text(render_inline(argument))] if argument else []

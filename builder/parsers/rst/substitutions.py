@@ -17,12 +17,16 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 
+from builder.parsers.badges import is_badge
+
 # ".. |name| replace:: text", the text going on in the lines indented under it; also
-# "raw::" (markup for another writer: a "<br/>" in a table cell, no text) and "unicode::"
-# (character codes: "U+2013", "0xA9", "&#169;").
+# "raw::" (markup for another writer: a "<br/>" in a table cell, no text), "unicode::"
+# (character codes: "U+2013", "0xA9", "&#169;") and "image::" (its alt text, else its name;
+# a status badge, nothing: builder.parsers.badges).
 DEFINITION = re.compile(
-    r"\.\. +\|([^|\s](?:[^|]*[^|\s])?)\| +(replace|raw|unicode)::(?:[ \t]+(.*))?$"
+    r"\.\. +\|([^|\s](?:[^|]*[^|\s])?)\| +(replace|raw|unicode|image)::(?:[ \t]+(.*))?$"
 )
+_OPTION = re.compile(r":([\w-]+):(?:[ \t]+(.*))?$")
 _CHARACTER_CODE = re.compile(r"(?:0x|x|\\x|U\+?|u|\\u|&#x)([0-9a-fA-F]{1,6});?|&#([0-9]{1,7});")
 # A "|name|" reference where inline markup reads one (builder.parsers.rst.inline's rule).
 _REFERENCE = re.compile(r"(?<![\w|])\|([^\s|](?:[^|]{0,200}?[^\s|])??)\|(?![\w|])")
@@ -64,8 +68,25 @@ def define(lines: Sequence[str], i: int, into: dict[str, str] | None = None) -> 
         if not following.strip() or not following[0].isspace():
             break
         parts.append(following.strip())
+    if kind == "image":
+        known[match.group(1)] = _image_text(match.group(1), parts)
+        return
     text = " ".join(part.strip() for part in parts if part.strip())
     known[match.group(1)] = _characters(text) if kind == "unicode" else text
+
+
+def _image_text(name: str, parts: Sequence[str]) -> str:
+    """What an image substitution reads as: nothing for a status badge (README badge rows,
+    toolz's ``|Build Status| |Coverage Status|``), else its ``:alt:`` text or its name, as
+    docutils gives an image without one."""
+    options = {
+        option.group(1): (option.group(2) or "").strip()
+        for part in parts[1:]
+        if (option := _OPTION.match(part.strip()))
+    }
+    if is_badge(parts[0], linked="target" in options):
+        return ""
+    return options.get("alt") or name
 
 
 def _characters(text: str) -> str:

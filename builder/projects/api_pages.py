@@ -1,0 +1,67 @@
+"""The API pages a version's ``api`` key asks for: a page per module or package it names.
+
+A project whose docs are its README (tabulate, backoff, docopt: no docs folder in the release
+archive) has no page naming its code, so its docstrings, most of what it documents, were never
+read. Each name becomes ``api/<name>.md`` holding mkdocstrings' ``::: name`` (``api/<name>.rst``
+with ``.. automodule:: name`` and ``:members:`` in a Sphinx project, whose pages are reST),
+documented from the code as any such block is. A package whose ``__init__.py`` sets no
+``__all__`` is documented with its modules (``show_submodules``): colorama and toolz define
+their functions in modules the package imports them from, and mkdocstrings shows imported
+names only when ``__all__`` lists them. The version's ``include`` globs do not apply to these
+pages, which the catalog asks for by name; its ``exclude`` globs do.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+from builder.projects.gen_files import GeneratedPage
+
+API_FOLDER = "api"
+_BLOCK = "::: {0}\n"
+_BLOCK_WITH_MODULES = "::: {0}\n    options:\n      show_submodules: true\n"
+_SETS_ALL = re.compile(r"^__all__\s*(?::[^=\n]*)?[+]?=", re.M)
+# The most of an __init__.py read for its __all__.
+_MAX_INIT_BYTES = 1024 * 1024
+
+
+def api_pages(
+    names: Sequence[str], kind: str, code_folders: Sequence[Path]
+) -> tuple[GeneratedPage, ...]:
+    """The pages documenting ``names`` in a project of ``kind`` (a ProjectLayout's kind),
+    whose code is in the first of ``code_folders`` that holds each."""
+    if kind == "sphinx":
+        return tuple(
+            GeneratedPage(
+                f"{API_FOLDER}/{name}.rst",
+                f"{name}\n{'=' * len(name)}\n\n.. automodule:: {name}\n   :members:\n",
+            )
+            for name in names
+        )
+    return tuple(
+        GeneratedPage(
+            f"{API_FOLDER}/{name}.md",
+            (_BLOCK if _sets_all(name, code_folders) else _BLOCK_WITH_MODULES).format(name),
+        )
+        for name in names
+    )
+
+
+def _sets_all(name: str, code_folders: Sequence[Path]) -> bool:
+    """Whether the package ``name`` lists its names in ``__all__`` (a module: True, it has
+    no modules to show)."""
+    for folder in code_folders:
+        package = folder.joinpath(*name.split("."))
+        init = package / "__init__.py"
+        try:
+            if init.is_file():
+                with init.open("rb") as stream:
+                    text = stream.read(_MAX_INIT_BYTES).decode("utf-8", "replace")
+                return _SETS_ALL.search(text) is not None
+            if package.with_suffix(".py").is_file():
+                return True
+        except OSError:
+            return True
+    return True

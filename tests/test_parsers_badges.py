@@ -1,0 +1,78 @@
+"""A README's status badges read as nothing, in Markdown, HTML inside Markdown and reST; a
+screenshot, a logo in PNG and an image that links nowhere keep their alt text."""
+
+from __future__ import annotations
+
+import pytest
+
+from builder.parsers.badges import is_badge
+from builder.parsers.markdown.parser import parse as parse_markdown
+from builder.parsers.rst.parser import parse as parse_rst
+
+
+@pytest.mark.parametrize(
+    ("source", "linked", "badge"),
+    [
+        ("https://img.shields.io/pypi/v/termcolor.svg?logo=pypi", False, True),
+        ("https://github.com/o/r/workflows/Test/badge.svg", False, True),
+        ("https://tidelift.com/badges/package/pypi/termcolor", False, True),
+        ("https://circleci.com/gh/astanin/python-tabulate.svg?style=svg", True, True),
+        ("https://ci.appveyor.com/api/projects/status/8745yksv/branch/master?svg=true", True, True),
+        ("https://circleci.com/gh/astanin/python-tabulate.svg?style=svg", False, False),
+        ("https://example.org/screenshots/demo.png", True, False),
+        ("images/badge.svg", True, False),  # a file of the docs: shown on the page
+        ("", True, False),
+    ],
+)
+def test_a_badge_is_a_remote_image_of_a_badge_service_or_a_linked_svg(
+    source: str, linked: bool, badge: bool
+) -> None:
+    assert is_badge(source, linked) is badge
+
+
+def test_a_markdown_row_of_badges_reads_as_nothing() -> None:
+    # termcolor 3.3.0's README: the row read "PyPI version Supported Python versions PyPI
+    # downloads ..." above its first section; tabulate's "Build status Build status".
+    text = (
+        "# termcolor\n\n"
+        "[![PyPI version](https://img.shields.io/pypi/v/termcolor.svg)](https://pypi.example/t)\n"
+        "[![Build status](https://circleci.com/gh/o/t.svg?style=svg)](https://circleci.com/gh/o/t)\n"
+        "[![Licence](https://img.shields.io/github/license/o/t.svg)](COPYING.txt)\n\n"
+        "Colour text. ![A green word](https://example.org/shot.png)\n\n"
+        '<p align="center">\n'
+        '<a href="https://ci.example/o/t">'
+        '<img src="https://ci.example/o/t/status.svg" alt="CI"></a>\n'
+        '<img src="https://img.shields.io/badge/style-black-000.svg" alt="Code style">\n'
+        '<img src="https://example.org/logo.png" alt="termcolor logo">\n'
+        "</p>\n"
+    )
+    (section,) = parse_markdown(text, "README.md").sections
+    assert section.body == "Colour text. A green word\n\ntermcolor logo"
+
+
+def test_rest_badges_read_as_nothing_and_an_image_substitution_as_its_alt_text() -> None:
+    # colorama 0.4.6's README opens with three linked badge images ("Latest Version\n\n
+    # Supported Python versions\n\nBuild Status" before the title), toolz 1.0.0's with
+    # "|Build Status| |Coverage Status|" defined at its end, and colorama's support table
+    # shows "|tideliftlogo|", an image whose alt text is "Tidelift".
+    text = (
+        ".. image:: https://img.shields.io/pypi/v/colorama.svg\n"
+        "    :target: https://pypi.example/colorama/\n"
+        "    :alt: Latest Version\n\n"
+        "Toolz\n=====\n\n"
+        "|Build Status| |Coverage Status|\n\n"
+        "Utilities, with |tideliftlogo| support.\n\n"
+        ".. image:: https://example.org/screenshots/demo.png\n"
+        "    :target: https://example.org/screenshots/\n"
+        "    :alt: The demo in a terminal.\n\n"
+        ".. |Build Status| image:: https://github.com/o/toolz/workflows/Test/badge.svg\n"
+        "   :target: https://github.com/o/toolz/actions\n"
+        ".. |Coverage Status| image:: https://coveralls.io/repos/o/toolz/badge.svg?branch=master\n"
+        "   :target: https://coveralls.io/r/o/toolz\n"
+        ".. |tideliftlogo| image:: https://cdn.example.net/tidelift.png\n"
+        "   :alt: Tidelift\n"
+        "   :target: https://tidelift.example/subscription\n"
+    )
+    (section,) = parse_rst(text, "README.rst").sections
+    assert section.heading == "Toolz"
+    assert section.body == "Utilities, with Tidelift support.\n\nThe demo in a terminal."

@@ -1,0 +1,101 @@
+"""The catalog's ``api`` key: a page per module or package it names, documented from the code,
+for a project whose docs are its README."""
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from builder.archive_source import check_archive
+from builder.cache import BuildCache
+from builder.cached_stages import compile_version_cached
+from builder.config import LibraryConfig, SiteConfig, VersionConfig
+from builder.projects import project_listing
+from builder.projects.api_pages import api_pages
+from builder.stages.read import read_version
+from tests.source_support import tar_member, write_tar
+
+SITE = SiteConfig("T", "https://docs.example/")
+LIBRARY = LibraryConfig("demo", "Demo", "", (), None, None, (), ())
+README = "demo\n====\n\nColour text. See the API.\n"
+# colorama 0.4.6's shape: the package imports its functions from a module, with no __all__.
+INIT = '"""Colour for terminals."""\n\nfrom .initialise import init\n'
+INITIALISE = 'def init(autoreset=False):\n    """Wrap stdout so that colours work."""\n'
+# tabulate 0.8.10's shape: one module beside setup.py.
+MODULE = '"""Tables."""\n\n__all__ = ["table"]\n\ndef table(rows):\n    """Draw rows."""\n'
+
+
+def make_project(root: Path) -> VersionConfig:
+    (root / "README.rst").write_text(README, "utf-8")
+    (root / "setup.py").write_text("from setuptools import setup\n", "utf-8")
+    (root / "demo").mkdir()
+    (root / "demo" / "__init__.py").write_text(INIT, "utf-8")
+    (root / "demo" / "initialise.py").write_text(INITIALISE, "utf-8")
+    (root / "tables.py").write_text(MODULE, "utf-8")
+    # As docbuild init writes it for such a project: its README, and only reST.
+    return VersionConfig("1.0.0", root, None, None, ("*.rst",), (), None, None, project="none")
+
+
+def compiled(version: VersionConfig, notes: list[str] | None = None) -> list[dict[str, Any]]:
+    with read_version(LIBRARY.id, version, Path()) as files:
+        result = compile_version_cached(BuildCache(None), SITE, LIBRARY, files)
+    if notes is not None:
+        notes.append(result.api_note)
+    return [orjson.loads(record) for record in result.records]
+
+
+def test_without_the_api_key_the_readme_is_all(tmp_path: Path) -> None:
+    records = compiled(make_project(tmp_path))
+    assert {record["source"] for record in records} == {"README.rst"}
+
+
+def test_each_name_is_a_page_of_its_api_whatever_the_include_globs(tmp_path: Path) -> None:
+    version = replace(make_project(tmp_path), api=("demo", "tables"))
+    listed = [c.relpath for c in project_listing(version)[1].candidates]
+    assert listed == ["README.rst", "api/demo.md", "api/tables.md"]
+    records = compiled(version)
+    shown = {(r["source"], r["heading"]): r["body"] for r in records}
+    assert "Wrap stdout so that colours work." in shown["api/demo.md", "demo.initialise.init"]
+    assert "Draw rows." in shown["api/tables.md", "tables.table"]
+    excluded = replace(version, exclude=("api/tables.md",))
+    assert [c.relpath for c in project_listing(excluded)[1].candidates][-1] == "api/demo.md"
+
+
+def test_a_package_without_all_is_shown_with_its_modules(tmp_path: Path) -> None:
+    make_project(tmp_path)
+    demo, tables = api_pages(("demo", "tables"), "none", (tmp_path / "src", tmp_path))
+    assert demo.text == "::: demo\n    options:\n      show_submodules: true\n"
+    assert tables.text == "::: tables\n"
+    (tmp_path / "demo" / "__init__.py").write_text(INIT + '__all__ = ["init"]\n', "utf-8")
+    assert api_pages(("demo",), "none", (tmp_path,))[0].text == "::: demo\n"
+    (rst,) = api_pages(("demo",), "sphinx", (tmp_path,))
+    assert (rst.relpath, rst.text) == (
+        "api/demo.rst",
+        "demo\n====\n\n.. automodule:: demo\n   :members:\n",
+    )
+
+
+def test_a_release_archive_read_at_its_top_gets_its_api_and_says_where_from(
+    tmp_path: Path,
+) -> None:
+    # backoff 2.2.1's sdist, read as the README suggests: its top folder, api = ["demo"]. The
+    # report named the scratch folder the archive was extracted to, gone after the build
+    # ("API from code in /tmp/.site.work-123/source-x1/archive/backoff-2.2.1: 9 objects").
+    archive = write_tar(
+        tmp_path / "demo-1.0.0.tar.gz",
+        [
+            tar_member("demo-1.0.0/README.rst", README.encode()),
+            tar_member("demo-1.0.0/src/demo/__init__.py", INIT.encode()),
+            tar_member("demo-1.0.0/src/demo/initialise.py", INITIALISE.encode()),
+            tar_member("demo-1.0.0/demo.egg-info/SOURCES.txt", b"README.rst\n"),
+        ],
+    )
+    version = VersionConfig(
+        "1.0.0", None, None, None, (), (), None, None,
+        archive=check_archive(archive.name, archive, "."), api=("demo",),
+    )  # fmt: skip
+    notes: list[str] = []
+    records = compiled(version, notes)
+    assert sorted({r["source"] for r in records}) == ["README.rst", "api/demo.md"]
+    assert notes == ["API from code in the archive's src/: 3 objects"]
