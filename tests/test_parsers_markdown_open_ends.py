@@ -39,6 +39,10 @@ def test_an_open_block_gets_its_closing_line(text: str, closer: str) -> None:
         "```\n```",
         "<pre>\nx\n</PRE>",
         "<!-- open -->\n\n```\nx\n```",
+        # A fence left open inside a block the page's parser reads ends with that block.
+        ":::{note}\n```python\nx = 1\n:::",
+        "::: tip\n```\nx\n:::",
+        "$$\nx\n```\n$$",
     ],
 )
 def test_a_closed_text_needs_nothing(text: str) -> None:

@@ -4,15 +4,16 @@ An unclosed HTML comment, ``<pre>``/``<script>``/``<style>``/``<textarea>`` or c
 to the end of the document. A notebook's cells are rendered one by one (Jupyter, nbconvert,
 myst-nb), so there it runs to the end of its cell; the one page docbuild makes of the cells
 needs the closing line written after the cell, or the block would hide every cell below it.
+The text is read with the page's own parser: a fence left open inside a MyST directive, an
+admonition container or a ``$$`` block ends with that block, and needs no closing line.
 """
 
 from __future__ import annotations
 
 import re
 
-from markdown_it import MarkdownIt
+from builder.parsers.markdown.parser import block_tokens
 
-_BLOCKS = MarkdownIt("commonmark").disable("inline")
 # CommonMark's HTML blocks that end at a closing sequence rather than at a blank line, each
 # with that sequence.
 _RAW_TAG = re.compile(r" {0,3}<(script|pre|style|textarea)(?=[\s>]|$)", re.IGNORECASE)
@@ -24,7 +25,7 @@ def closing_line(text: str) -> str:
     """The line that closes the block ``text`` leaves open at its end, or ``""``."""
     if not any(mark in text for mark in ("<", "```", "~~~")):
         return ""  # nothing that could be left open: skip the parse
-    blocks = [token for token in _BLOCKS.parse(text) if token.level == 0 and token.nesting >= 0]
+    blocks = [token for token in block_tokens(text) if token.level == 0 and token.nesting >= 0]
     if not blocks:
         return ""
     last = blocks[-1]
