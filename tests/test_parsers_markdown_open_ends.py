@@ -20,6 +20,8 @@ from builder.parsers.markdown.open_ends import closing_line
         ("```python\nx = 1\n", "```"),
         ("````\n```\nx", "````"),
         ("~~~\nx", "~~~"),
+        ("```\nx\n    ```", "```"),
+        ("```\nx\n\t```", "```"),
     ],
 )
 def test_an_open_block_gets_its_closing_line(text: str, closer: str) -> None:
@@ -37,6 +39,7 @@ def test_an_open_block_gets_its_closing_line(text: str, closer: str) -> None:
         "<div>\nends at a blank line",
         "```\ncode\n```\n\n",
         "```\n```",
+        "```\nx\n   ```  ",
         "<pre>\nx\n</PRE>",
         "<!-- open -->\n\n```\nx\n```",
         # A fence left open inside a block the page's parser reads ends with that block.

@@ -53,5 +53,8 @@ def _fence_open(markup: str, text: str, span: list[int]) -> bool:
     lines = text.split("\n")
     if span[1] < len(lines) and any(line.strip() for line in lines[span[1] :]):
         return False  # text follows the fence, so it was closed
-    last = lines[span[1] - 1].strip() if span[1] - 1 > span[0] else ""
-    return not (last.startswith(markup) and not last.strip(markup[0]))
+    last = lines[span[1] - 1] if span[1] - 1 > span[0] else ""
+    fence = last.lstrip(" ").rstrip()
+    # A closing fence is indented three spaces at most; one indented more is the code's.
+    indented = len(last) - len(last.lstrip(" ")) > 3
+    return indented or not (fence.startswith(markup) and not fence.strip(markup[0]))
