@@ -22,6 +22,8 @@ from builder.parsers.markdown.open_ends import closing_line
         ("~~~\nx", "~~~"),
         ("```\nx\n    ```", "```"),
         ("```\nx\n\t```", "```"),
+        (":::{note}\nA note.", ":::"),
+        ("::::{note}\n:::{tip}\nx\n:::", "::::"),
     ],
 )
 def test_an_open_block_gets_its_closing_line(text: str, closer: str) -> None:
@@ -40,6 +42,7 @@ def test_an_open_block_gets_its_closing_line(text: str, closer: str) -> None:
         "```\ncode\n```\n\n",
         "```\n```",
         "```\nx\n   ```  ",
+        ":::{note}\nA note.\n:::",
         "<pre>\nx\n</PRE>",
         "<!-- open -->\n\n```\nx\n```",
         # A fence left open inside a block the page's parser reads ends with that block.

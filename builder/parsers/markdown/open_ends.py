@@ -1,9 +1,10 @@
 """What closes a Markdown text's last block when the text leaves it open.
 
-An unclosed HTML comment, ``<pre>``/``<script>``/``<style>``/``<textarea>`` or code fence runs
-to the end of the document. A notebook's cells are rendered one by one (Jupyter, nbconvert,
-myst-nb), so there it runs to the end of its cell; the one page docbuild makes of the cells
-needs the closing line written after the cell, or the block would hide every cell below it.
+An unclosed HTML comment, ``<pre>``/``<script>``/``<style>``/``<textarea>``, code fence or MyST
+colon fence (``:::{note}``) runs to the end of the document. A notebook's cells are rendered
+one by one (Jupyter, nbconvert, myst-nb), so there it runs to the end of its cell; the one page
+docbuild makes of the cells needs the closing line written after the cell, or the block would
+hide every cell below it.
 The text is read with the page's own parser: a fence left open inside a MyST directive, an
 admonition container or a ``$$`` block ends with that block, and needs no closing line.
 """
@@ -23,7 +24,7 @@ _DECLARATION = re.compile(r" {0,3}<![A-Za-z]")
 
 def closing_line(text: str) -> str:
     """The line that closes the block ``text`` leaves open at its end, or ``""``."""
-    if not any(mark in text for mark in ("<", "```", "~~~")):
+    if not any(mark in text for mark in ("<", "```", "~~~", ":::")):
         return ""  # nothing that could be left open: skip the parse
     blocks = [token for token in block_tokens(text) if token.level == 0 and token.nesting >= 0]
     if not blocks:
@@ -31,7 +32,11 @@ def closing_line(text: str) -> str:
     last = blocks[-1]
     if last.type == "html_block":
         return _html_closer(last.content)
-    if last.type == "fence" and last.map and _fence_open(last.markup, text, last.map):
+    if (
+        last.type in ("fence", "colon_fence")
+        and last.map
+        and _fence_open(last.markup, text, last.map)
+    ):
         return last.markup
     return ""
 
