@@ -383,5 +383,19 @@ def test_an_include_tag_is_quartos_only_on_a_quarto_page(tmp_path: Path) -> None
     ]
 
 
+def test_an_include_tag_is_quartos_in_a_project_whose_config_is_above_the_docs(
+    tmp_path: Path,
+) -> None:
+    # A Quarto project of .md pages whose docs folder is read below its _quarto.yml: Quarto
+    # renders every page under the folder holding it.
+    project = make_project(tmp_path)
+    (project / "docs" / "_part.md").write_text("Shared part.\n", encoding="utf-8")
+    (project / "_quarto.yml").write_text("project:\n  type: website\n", encoding="utf-8")
+    page = "# Page\n\nIntro.\n\n{{< include _part.md >}}\n"
+    assert outline(parse_in(project, "guide/page.md", page.replace("_part", "../_part"))) == [
+        ("Page", 1, 1, 5, "Intro.\n\nShared part.")
+    ]
+
+
 def test_the_quarto_config_names_are_the_project_readers() -> None:
     assert QUARTO_CONFIG_NAMES == CONFIG_NAMES

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from builder.api.code import GriffeSource
+from builder.api.model import ApiSettings
 from builder.parsers.markdown.mkdocs_flavor import MkDocsMarkdown, mkdocs_pages
 from builder.parsers.markdown.parser import parse
 from tests.test_projects_mkdocs import compiled_records, version
@@ -112,6 +114,22 @@ def test_a_callouts_mark_follows_its_quote_mark() -> None:
         "> ? NOTE: a quote.\n\nNote: collapsed.\n\n> ? A: one letter.\n\nTip: open.\n\n"
         "- item\n\n  Warning: in a list."
     )
+
+
+def test_a_callout_in_a_docstring_is_read_from_the_docstrings_lines(tmp_path: Path) -> None:
+    # mkdocstrings renders docstrings with the page's extensions; their quotes' token maps
+    # count from the "::: path" line, so the page's lines there told nothing of the callout.
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(
+        '"""A package.\n\n>? NOTE: Collapsed.\n\n> ? NOTE: A quote.\n"""\n', encoding="utf-8"
+    )
+    code = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    with mkdocs_pages(MkDocsMarkdown(frozenset({"callouts"}))):
+        page = parse("# Pkg\n\n>? TIP: On the page.\n\n::: pkg\n", "page.md", code)
+    assert [section.body for section in page.sections] == [
+        "Tip: On the page.",
+        "A package.\n\nNote: Collapsed.\n\n> ? NOTE: A quote.",
+    ]
 
 
 TABLE_WITH_UNIONS = (

@@ -20,6 +20,10 @@ from builder.parsers.markdown.open_ends import closing_line
         ("```python\nx = 1\n", "```"),
         ("````\n```\nx", "````"),
         ("~~~\nx", "~~~"),
+        ("```\nx\n    ```", "```"),
+        ("```\nx\n\t```", "```"),
+        (":::{note}\nA note.", ":::"),
+        ("::::{note}\n:::{tip}\nx\n:::", "::::"),
     ],
 )
 def test_an_open_block_gets_its_closing_line(text: str, closer: str) -> None:
@@ -37,8 +41,14 @@ def test_an_open_block_gets_its_closing_line(text: str, closer: str) -> None:
         "<div>\nends at a blank line",
         "```\ncode\n```\n\n",
         "```\n```",
+        "```\nx\n   ```  ",
+        ":::{note}\nA note.\n:::",
         "<pre>\nx\n</PRE>",
         "<!-- open -->\n\n```\nx\n```",
+        # A fence left open inside a block the page's parser reads ends with that block.
+        ":::{note}\n```python\nx = 1\n:::",
+        "::: tip\n```\nx\n:::",
+        "$$\nx\n```\n$$",
     ],
 )
 def test_a_closed_text_needs_nothing(text: str) -> None:

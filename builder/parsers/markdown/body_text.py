@@ -98,8 +98,10 @@ class Document:
     directive: DirectiveText | None = None
     # The labels of the footnotes the page defines ("[^pypy]: On PyPy, ...").
     footnotes: frozenset[str] = frozenset()
-    # The page's lines, as token maps count them, for syntax the tokens do not keep.
+    # The text's lines, for syntax the tokens do not keep, and the token map line of the first
+    # (a directive's body or a docstring is read with maps counted in the page).
     source: Sequence[str] = ()
+    source_first: int = 0
 
 
 def match_closers(tokens: Sequence[Token]) -> list[int]:
@@ -370,9 +372,10 @@ def _render_quote(doc: Document, index: int, close: int) -> str:
 def _opens_callout(doc: Document, quote: Token) -> bool:
     """Whether the quote's first line puts the callout's mark right after its ``>``; true when
     the page's lines are not at hand."""
-    if not quote.map or quote.map[0] >= len(doc.source):
+    line = quote.map[0] - doc.source_first if quote.map else -1
+    if not 0 <= line < len(doc.source):
         return not doc.source
-    return _CALLOUT_LINE.search(doc.source[quote.map[0]]) is not None
+    return _CALLOUT_LINE.search(doc.source[line]) is not None
 
 
 def _render_table(doc: Document, index: int, close: int) -> str:

@@ -109,7 +109,7 @@ class Directives:
                 token.map = [token.map[0] + first - 1, token.map[1] + first - 1]
         nested = Document(
             tokens, match_closers(tokens), doc.md, doc.env, doc.mdx, doc.labels,
-            doc.substitutions, self.render_text, doc.footnotes, doc.source,
+            doc.substitutions, self.render_text, doc.footnotes, text.split("\n"), first - 1,
         )  # fmt: skip
         events: list[Event] = []
         index = 0

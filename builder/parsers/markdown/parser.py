@@ -143,6 +143,13 @@ def _is_block_header(params: str, _markup: str) -> bool:
 
 
 _MD = _build_parser()
+
+
+def block_tokens(text: str) -> list[Token]:
+    """The block tokens ``parse`` reads a Markdown text into, before its rewrites."""
+    return _MD.parse(text, {})
+
+
 # Inline parsing keeps markdown-it's default nesting limit: unclosed brackets cost time in
 # proportion to it, and no prose nests links or emphasis twenty deep.
 _INLINE_MD = MarkdownIt("commonmark").enable(["strikethrough"]).use(myst_role_plugin)

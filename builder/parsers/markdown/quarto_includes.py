@@ -9,8 +9,9 @@ and is left alone.
 
 Hugo has no include of its own, but sites and themes define one (hugo-relearn's, geekdoc's,
 Hugo's own docs'), reading paths from the site's root or content folder, so the tag is Quarto's
-only on a ``.qmd`` page or in a Quarto project (a ``_quarto.yml`` in the docs folder); elsewhere
-it is left to be read as a Hugo shortcode.
+only on a ``.qmd`` page or in a Quarto project (a ``_quarto.yml`` in the docs folder or a
+folder above it in the project: Quarto's project is the nearest such folder); elsewhere it is
+left to be read as a Hugo shortcode.
 """
 
 from __future__ import annotations
@@ -49,16 +50,20 @@ def splice_quarto_includes(page: Spliced, relpath: str, reader: IncludeReader) -
 
 
 def _is_quarto_page(relpath: str, reader: IncludeReader) -> bool:
-    """A ``.qmd`` page, or one beside a ``_quarto.yml``, looked for through the reader so that
-    the page's cache key changes when one is added or removed."""
+    """A ``.qmd`` page, or one under a ``_quarto.yml`` (in the docs folder or one above it,
+    inside the project), looked for through the reader so that the page's cache key changes
+    when one is added or removed."""
     if relpath.lower().endswith(".qmd"):
         return True
-    for name in QUARTO_CONFIG_NAMES:
-        try:
-            reader.read(relpath, f"/{name}")
-        except IncludeRefused:
-            continue
-        return True
+    docs, root = reader.where.docs, reader.where.root
+    levels = len(docs.relative_to(root).parts) if docs.is_relative_to(root) else 0
+    for up in range(levels + 1):
+        for name in QUARTO_CONFIG_NAMES:
+            try:
+                reader.read(relpath, "/" + "../" * up + name)
+            except IncludeRefused:
+                continue
+            return True
     return False
 
 
