@@ -206,3 +206,36 @@ def test_the_theme_feature_annotates_every_block(tmp_path: Path) -> None:
     )
     records = compiled_records(version(tmp_path / "docs"))
     assert [r["body"] for r in records] == ["```python\nclient = Client()\n```\n\n1. Reuse it."]
+
+
+# Python-Markdown's own docs open every page so (docs/extensions/toc.md of Markdown 3.7).
+MULTIMARKDOWN_META = (
+    "title:      Table of Contents Extension\n"
+    "summary:    Adds ids\n"
+    "            and a table.\n"
+    "\n"
+    "Table of Contents\n"
+    "=================\n"
+    "\n"
+    "Summary\n"
+    "-------\n"
+    "\n"
+    "Generates a table of contents.\n"
+)
+
+
+def test_multimarkdown_meta_data_is_off_an_mkdocs_page_and_titles_it() -> None:
+    with mkdocs_pages(MkDocsMarkdown()):
+        page = parse(MULTIMARKDOWN_META, "extensions/toc.md")
+    assert page.title == "Table of Contents Extension"
+    assert [(s.heading, s.body, s.line_start, s.line_end) for s in page.sections] == [
+        ("Table of Contents", "", 5, 6),
+        ("Summary", "Generates a table of contents.", 8, 11),
+    ]
+
+
+def test_key_value_lines_stay_text_outside_mkdocs_or_when_a_paragraph_goes_on() -> None:
+    assert "title:" in parse(MULTIMARKDOWN_META, "toc.md").sections[0].body
+    with mkdocs_pages(MkDocsMarkdown()):
+        page = parse("Note: read this first\nbefore the rest.\n\n# Intro\n\nText.\n", "a.md")
+    assert page.sections[0].body == "Note: read this first before the rest."
