@@ -131,6 +131,8 @@ _PRE_CLOSE = re.compile(r"</pre\s*>", re.IGNORECASE)
 _TAG = re.compile(r"<[^<>]*>")
 # How a directive's boolean option says no (docutils' and matplotlib's spellings).
 _FALSE_FLAGS = frozenset({"false", "no", "0", "off"})
+# One word ending in a file suffix or holding a slash: a file's path, or a URL.
+_FILE_ARGUMENT = re.compile(r"\S*/\S*|\S+\.[A-Za-z0-9]{1,5}")
 _OPTION_LINE = re.compile(r":([^:\s](?:[^:]|\\:)*?):(?:\s+(.*))?$")
 
 
@@ -434,7 +436,19 @@ def _render_other(
         return [Text(fence(directive.content, "console"))]
     if is_python_source(directive.content):
         return [Text(fence(directive.content, "python"))]
+    if not any(line.strip() for line in directive.content):
+        return _argument_only(directive.argument)
     return render(list(directive.content), directive.content_first, ctx.nested(), doc)
+
+
+def _argument_only(argument: str) -> list[Event]:
+    """A directive this parser does not know, with nothing but its argument: the argument as
+    code, for it is all the page says of what the directive shows (scikit-build-core's own
+    ``{conftabs} build-dir "build/{wheel_tag}"`` draws that setting's tabs). A file path is
+    left out: it names text kept elsewhere (``bibliography:: refs.bib``)."""
+    if not argument or _FILE_ARGUMENT.fullmatch(argument):
+        return []
+    return [Text(f"`{argument}`" if "`" not in argument else argument)]
 
 
 def _only_content(
