@@ -1,4 +1,5 @@
-"""A page's own ``.. |name| replace:: text`` definitions, for the ``|name|`` references in it.
+"""A page's own ``.. |name| replace:: text`` (and ``image::``) definitions, for its ``|name|``
+references.
 
 docutils applies a substitution definition to the whole document, before or after it: loguru's
 type hints page writes ``|Logger|`` for ``:class:`~loguru._logger.Logger``` and its module
@@ -19,10 +20,12 @@ from contextvars import ContextVar
 
 # ".. |name| replace:: text", the text going on in the lines indented under it; also
 # "raw::" (markup for another writer: a "<br/>" in a table cell, no text) and "unicode::"
-# (character codes: "U+2013", "0xA9", "&#169;").
+# (character codes: "U+2013", "0xA9", "&#169;"); and "image::", which reads as its ":alt:" text
+# as a reader without the picture sees it (docutils' own alt is the name, as a bare reference).
 DEFINITION = re.compile(
-    r"\.\. +\|([^|\s](?:[^|]*[^|\s])?)\| +(replace|raw|unicode)::(?:[ \t]+(.*))?$"
+    r"\.\. +\|([^|\s](?:[^|]*[^|\s])?)\| +(replace|raw|unicode|image)::(?:[ \t]+(.*))?$"
 )
+_ALT_OPTION = re.compile(r":alt:[ \t]+(.+)")
 _CHARACTER_CODE = re.compile(r"(?:0x|x|\\x|U\+?|u|\\u|&#x)([0-9a-fA-F]{1,6});?|&#([0-9]{1,7});")
 # A "|name|" reference where inline markup reads one (builder.parsers.rst.inline's rule).
 _REFERENCE = re.compile(r"(?<![\w|])\|([^\s|](?:[^|]{0,200}?[^\s|])??)\|(?![\w|])")
@@ -64,6 +67,11 @@ def define(lines: Sequence[str], i: int, into: dict[str, str] | None = None) -> 
         if not following.strip() or not following[0].isspace():
             break
         parts.append(following.strip())
+    if kind == "image":
+        alt = next((m.group(1) for part in parts[1:] if (m := _ALT_OPTION.match(part))), "")
+        if alt.strip():
+            known[match.group(1)] = alt.strip()
+        return
     text = " ".join(part.strip() for part in parts if part.strip())
     known[match.group(1)] = _characters(text) if kind == "unicode" else text
 
