@@ -239,3 +239,33 @@ def test_key_value_lines_stay_text_outside_mkdocs_or_when_a_paragraph_goes_on() 
     with mkdocs_pages(MkDocsMarkdown()):
         page = parse("Note: read this first\nbefore the rest.\n\n# Intro\n\nText.\n", "a.md")
     assert page.sections[0].body == "Note: read this first before the rest."
+
+
+# Markdown 3.7's docs/extensions/toc.md: an indented block in a list item, CodeHilite's header.
+CODEHILITE_BLOCKS = (
+    "# Usage\n\n"
+    "* **`baselevel`**:\n"
+    "    Base level for headers.\n\n"
+    "        :::pycon\n"
+    "        >>> html = markdown.markdown(text)\n\n"
+    "Shell:\n\n"
+    "    #!/bin/sh\n"
+    "    markdown_py input.txt\n"
+)
+
+
+def test_codehilite_headers_name_the_language_of_indented_code() -> None:
+    with mkdocs_pages(MkDocsMarkdown(extensions=frozenset({"codehilite"}))):
+        (section,) = parse(CODEHILITE_BLOCKS, "toc.md").sections
+    assert section.body == (
+        "- `baselevel`: Base level for headers.\n\n"
+        "  ```pycon\n  >>> html = markdown.markdown(text)\n  ```\n\n"
+        "Shell:\n\n"
+        "```sh\n#!/bin/sh\nmarkdown_py input.txt\n```"
+    )
+
+
+def test_a_header_stays_code_where_codehilite_is_off() -> None:
+    with mkdocs_pages(MkDocsMarkdown()):
+        (section,) = parse(CODEHILITE_BLOCKS, "toc.md").sections
+    assert "  ```\n  :::pycon\n  >>> html" in section.body
