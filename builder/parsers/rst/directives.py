@@ -61,6 +61,8 @@ from builder.parsers.rst.includes import included_text, render_include, render_l
 from builder.parsers.rst.inline import render_inline
 from builder.parsers.rst.jinja_domain import DIRECTIVES as JINJA_DIRECTIVES
 from builder.parsers.rst.jinja_domain import render_mapped_functions
+from builder.parsers.rst.jsonschema_directive import DIRECTIVE as JSONSCHEMA
+from builder.parsers.rst.jsonschema_directive import render_jsonschema
 from builder.parsers.rst.only_tags import shown_in_html
 from builder.parsers.rst.python_content import is_python_source
 from builder.parsers.rst.reno_notes import DIRECTIVE as RELEASE_NOTES
@@ -213,6 +215,9 @@ def render_directive(
         return render_literal_include(named.argument, dict(named.options), line, doc)
     if base == "plot":
         return _plot_code(read_directive(name, rest, body, line, text_arguments=True))
+    if name == JSONSCHEMA:
+        schema = read_directive(name, rest, body, line, text_arguments=False)
+        return render_jsonschema(schema.argument, list(schema.content), line, doc)
     if base in CODE_DIRECTIVES:
         code = read_directive(name, rest, body, line, text_arguments=False)
         words = code.argument.split(None, 1)
