@@ -224,3 +224,66 @@ def test_the_theme_feature_annotates_every_block(tmp_path: Path) -> None:
     )
     records = compiled_records(version(tmp_path / "docs"))
     assert [r["body"] for r in records] == ["```python\nclient = Client()\n```\n\n1. Reuse it."]
+
+
+# Python-Markdown's own docs open every page so (docs/extensions/toc.md of Markdown 3.7).
+MULTIMARKDOWN_META = (
+    "title:      Table of Contents Extension\n"
+    "summary:    Adds ids\n"
+    "            and a table.\n"
+    "\n"
+    "Table of Contents\n"
+    "=================\n"
+    "\n"
+    "Summary\n"
+    "-------\n"
+    "\n"
+    "Generates a table of contents.\n"
+)
+
+
+def test_multimarkdown_meta_data_is_off_an_mkdocs_page_and_titles_it() -> None:
+    with mkdocs_pages(MkDocsMarkdown()):
+        page = parse(MULTIMARKDOWN_META, "extensions/toc.md")
+    assert page.title == "Table of Contents Extension"
+    assert [(s.heading, s.body, s.line_start, s.line_end) for s in page.sections] == [
+        ("Table of Contents", "", 5, 6),
+        ("Summary", "Generates a table of contents.", 8, 11),
+    ]
+
+
+def test_key_value_lines_stay_text_outside_mkdocs_or_when_a_paragraph_goes_on() -> None:
+    assert "title:" in parse(MULTIMARKDOWN_META, "toc.md").sections[0].body
+    with mkdocs_pages(MkDocsMarkdown()):
+        page = parse("Note: read this first\nbefore the rest.\n\n# Intro\n\nText.\n", "a.md")
+    assert page.sections[0].body == "Note: read this first before the rest."
+
+
+# Markdown 3.7's docs/extensions/toc.md: an indented block in a list item, CodeHilite's header.
+CODEHILITE_BLOCKS = (
+    "# Usage\n\n"
+    "* **`baselevel`**:\n"
+    "    Base level for headers.\n\n"
+    "        :::pycon\n"
+    "        >>> html = markdown.markdown(text)\n\n"
+    "Shell:\n\n"
+    "    #!/bin/sh\n"
+    "    markdown_py input.txt\n"
+)
+
+
+def test_codehilite_headers_name_the_language_of_indented_code() -> None:
+    with mkdocs_pages(MkDocsMarkdown(extensions=frozenset({"codehilite"}))):
+        (section,) = parse(CODEHILITE_BLOCKS, "toc.md").sections
+    assert section.body == (
+        "- `baselevel`: Base level for headers.\n\n"
+        "  ```pycon\n  >>> html = markdown.markdown(text)\n  ```\n\n"
+        "Shell:\n\n"
+        "```sh\n#!/bin/sh\nmarkdown_py input.txt\n```"
+    )
+
+
+def test_a_header_stays_code_where_codehilite_is_off() -> None:
+    with mkdocs_pages(MkDocsMarkdown()):
+        (section,) = parse(CODEHILITE_BLOCKS, "toc.md").sections
+    assert "  ```\n  :::pycon\n  >>> html" in section.body

@@ -492,3 +492,18 @@ def test_list_table_cells_are_markdown() -> None:
     assert bodies(parse(text, "x.md")) == [
         "Named admonitions\n\nName | Use\n🔵 `note` | bold `x` link and label continued"
     ]
+
+
+def test_a_project_directive_with_only_an_argument_keeps_it_as_code() -> None:
+    # scikit-build-core 0.10.7's docs/ext/conftabs.py draws a setting's tabs from the argument
+    # alone; 'build-dir' and 'cmake.build-type' were on no page. A file path stays out.
+    text = (
+        "# Other options\n\n"
+        "Select a persistent build dir:\n\n"
+        '```{conftabs} build-dir "build/{wheel_tag}"\n\n```\n\n'
+        "```{bibliography} refs.bib\n```\n\n"
+        "```{unknown-box} a title\nIts content.\n```\n"
+    )
+    assert bodies(parse(text, "configuration.md")) == [
+        'Select a persistent build dir:\n\n`build-dir "build/{wheel_tag}"`\n\nIts content.'
+    ]

@@ -77,3 +77,20 @@ def test_raw_and_unicode_definitions_read_as_what_they_show() -> None:
         "``da.isel(space=0)`` or |br| ``da[dict(space=0)]``, |copy| 2024 |--| Acme.\n"
     )
     assert _body(text) == "`da.isel(space=0)` or  `da[dict(space=0)]`, © 2024 –— Acme."
+
+
+def test_an_image_definition_reads_as_its_alt_text() -> None:
+    # urllib3 2.2.3's index.rst: its "For Enterprise" section read "tideliftlogo | Professional
+    # support ..." and "learn-more request-a-demo", the images' names instead of their alt text.
+    text = (
+        ".. |tideliftlogo| image:: https://example.org/tidelift.png\n"
+        "   :width: 75\n"
+        "   :alt: Tidelift\n\n"
+        ".. |logo| image:: https://example.org/logo.svg\n\n"
+        ".. list-table::\n\n"
+        "   * - |tideliftlogo|_\n"
+        "     - Professional support.\n\n"
+        "|logo| and |tideliftlogo|\n\n"
+        ".. _tideliftlogo: https://example.org/\n"
+    )
+    assert _body(text) == "Tidelift | Professional support.\n\nlogo and Tidelift"

@@ -23,7 +23,12 @@ from markdown_it.token import Token
 
 from builder.parsers.badges import is_badge
 from builder.parsers.markdown.code_annotations import code_without_markers
-from builder.parsers.markdown.code_blocks import fenced, titled_fence
+from builder.parsers.markdown.code_blocks import (
+    CODEHILITE,
+    fenced,
+    python_markdown_code,
+    titled_fence,
+)
 from builder.parsers.markdown.docsify import split_callout
 from builder.parsers.markdown.embedded_html import attribute_id, html_to_text
 from builder.parsers.markdown.mdx import strip_inline_jsx
@@ -283,6 +288,9 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
     if kind in ("math_block", "math_block_label"):
         return f"```math\n{token.content.strip()}\n```"
     if kind == "code_block":
+        mkdocs = mkdocs_markdown()
+        if mkdocs is not None:
+            return python_markdown_code(token.content, not CODEHILITE.isdisjoint(mkdocs.extensions))
         return fenced("", token.content)
     if kind == "html_block":
         return html_to_text(token.content, mdx=doc.mdx)

@@ -4,6 +4,7 @@ holds, with its language, under the title its fence's info string gives it."""
 from __future__ import annotations
 
 import re
+import textwrap
 
 from builder.parsers.rst.events import labelled
 
@@ -15,6 +16,10 @@ ANSI = "ansi"
 _ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
 # pymdownx.superfences' attribute form: the first class in the braces is the language.
 _BRACED_LANGUAGE = re.compile(r"\s*\{\s*\.([\w+#-]+)")
+# Python-Markdown's CodeHilite reads an indented block's first line as its header: ":::python"
+# or "#!python" names the language and leaves the code, "#!/usr/bin/python" names it and stays.
+CODEHILITE = frozenset({"codehilite", "markdown.extensions.codehilite"})
+_CODEHILITE_HEADER = re.compile(r"(?:::+|#!)((?:/\w+)*[/ ])?([\w#.+-]*)")
 
 
 def titled_fence(info: str, code: str) -> str:
@@ -45,3 +50,15 @@ def fenced(language: str, code: str) -> str:
     longest = max((len(line) - len(line.lstrip("`")) for line in code.split("\n")), default=0)
     ticks = "`" * max(3, longest + 1)
     return f"{ticks}{language}\n{code}{newline}{ticks}"
+
+
+def python_markdown_code(code: str, codehilite: bool) -> str:
+    """An indented code block of an MkDocs page as Python-Markdown shows it: without the
+    indent CommonMark's two-column list items leave on every line (Python-Markdown's items
+    indent four), and, with ``codehilite``, in the language its header line names."""
+    code = textwrap.dedent(code)
+    header = _CODEHILITE_HEADER.match(code) if codehilite else None
+    if header is None:
+        return fenced("", code)
+    kept = code if header.group(1) else code.partition("\n")[2]
+    return fenced(header.group(2).lower(), kept) if kept.strip() else ""

@@ -2,7 +2,8 @@
 
 Only a top-level ``title`` key and the flat ``substitutions`` mapping are needed, so a line
 scan is enough: ``title: Text``, ``title: "Text"``, a folded ``title: >`` block, TOML's
-``title = "Text"``, and ``substitutions:`` followed by indented ``name: value`` lines.
+``title = "Text"``, and ``substitutions:`` followed by indented ``name: value`` lines; and
+MkDocs' other kind, MultiMarkdown's ``key: value`` lines that open a page without fences.
 """
 
 from __future__ import annotations
@@ -16,6 +17,10 @@ _TOML_TITLE = re.compile(r"^title[ \t]*=[ \t]*(.*?)[ \t]*$")
 _TOML_FENCE = "+++"
 # Bounds the search for a closing "+++" so a stray opening line cannot make us scan a huge file.
 _MAX_FRONT_MATTER_LINES = 2000
+# MkDocs' own reading of MultiMarkdown meta-data (mkdocs.utils.meta): key lines and lines indented
+# under them, up to the first blank line; a first line of another kind means there is none.
+_META_KEY = re.compile(r"^[ ]{0,3}([A-Za-z0-9_-]+):\s*(.*?)\s*$")
+_META_MORE = re.compile(r"^(?:[ ]{4}|\t)\s*(.*?)\s*$")
 _YAML_FRONT_MATTER = re.compile(r"\A---[ \t]*\n.*?\n---[ \t]*(?:\n|$)", re.DOTALL)
 
 
@@ -95,3 +100,32 @@ def split_toml_front_matter(text: str) -> tuple[str, str]:
             rest = "\n".join(lines[end + 1 :])
             return title, "\n" * (end + 1) + rest
     return "", text
+
+
+def split_multimarkdown_meta(text: str) -> tuple[str, str]:
+    """Return (title, text with its MultiMarkdown meta-data lines blanked), line numbers
+    unchanged: the ``title: Text`` lines an MkDocs page may open with instead of a ``---``
+    block, which MkDocs takes off the page (Python-Markdown's own docs open every page so).
+
+    Text that does not open with ``key: value`` lines ended by a blank line comes back unchanged,
+    title "" (MkDocs takes such lines off even when a paragraph goes on under them; a page
+    opening with "Note: ..." keeps its paragraph here).
+    """
+    lines = text.split("\n", _MAX_FRONT_MATTER_LINES + 1)
+    values: dict[str, str] = {}
+    key = ""
+    end = 0
+    while end < min(len(lines), _MAX_FRONT_MATTER_LINES) and lines[end].strip():
+        matched = _META_KEY.match(lines[end])
+        more = None if matched else _META_MORE.match(lines[end])
+        if matched:
+            key = matched.group(1).lower()
+            values[key] = f"{values[key]} {matched.group(2)}" if key in values else matched.group(2)
+        elif more and key:
+            values[key] = f"{values[key]} {more.group(1)}"
+        else:
+            break
+        end += 1
+    if not values or (end < len(lines) and lines[end].strip()):
+        return "", text  # no meta-data, or a paragraph that merely starts with "word:"
+    return values.get("title", ""), "\n".join(["" for _ in lines[:end]] + lines[end:])

@@ -48,6 +48,7 @@ from builder.parsers.markdown.docsify import split_docsify_heading
 from builder.parsers.markdown.dollar_math import dollar_math_plugin
 from builder.parsers.markdown.embedded_html import HtmlHeading, lone_anchor_id, split_html
 from builder.parsers.markdown.front_matter import (
+    split_multimarkdown_meta,
     split_toml_front_matter,
     yaml_substitutions,
     yaml_title,
@@ -491,6 +492,9 @@ def parse(
     bring in nothing)."""
     mdx = PurePosixPath(relpath).suffix.lower() == ".mdx"
     toml_title, text = split_toml_front_matter(_normalize(text))
+    meta_title = ""
+    if mkdocs_markdown() is not None and not text.startswith("---"):
+        meta_title, text = split_multimarkdown_meta(text)
     page = Spliced.unchanged(text)
     if includes is not None and has_quarto_includes(text):  # before the shortcodes are read
         page = splice_quarto_includes(page, relpath, includes)
@@ -537,7 +541,7 @@ def parse(
     # titled the page and the language links above the first release.
     first = next((e for e in events if isinstance(e, _Heading)), None)
     first_h1 = first.text if first is not None and first.level == 1 else ""
-    title = front_title or toml_title or first_h1 or PurePosixPath(relpath).stem
+    title = front_title or toml_title or meta_title or first_h1 or PurePosixPath(relpath).stem
     sections = tuple(_sections(events, lines, title, relpath))
     if spliced.changed:
         sections = tuple(_on_page_lines(section, spliced) for section in sections)

@@ -62,6 +62,8 @@ from builder.parsers.rst.includes import included_text, render_include, render_l
 from builder.parsers.rst.inline import render_inline
 from builder.parsers.rst.jinja_domain import DIRECTIVES as JINJA_DIRECTIVES
 from builder.parsers.rst.jinja_domain import render_mapped_functions
+from builder.parsers.rst.jsonschema_directive import DIRECTIVE as JSONSCHEMA
+from builder.parsers.rst.jsonschema_directive import render_jsonschema
 from builder.parsers.rst.only_tags import shown_in_html
 from builder.parsers.rst.python_content import is_python_source
 from builder.parsers.rst.reno_notes import DIRECTIVE as RELEASE_NOTES
@@ -132,6 +134,8 @@ _PRE_CLOSE = re.compile(r"</pre\s*>", re.IGNORECASE)
 _TAG = re.compile(r"<[^<>]*>")
 # How a directive's boolean option says no (docutils' and matplotlib's spellings).
 _FALSE_FLAGS = frozenset({"false", "no", "0", "off"})
+# One word ending in a file suffix or holding a slash: a file's path, or a URL.
+_FILE_ARGUMENT = re.compile(r"\S*/\S*|\S+\.[A-Za-z0-9]{1,5}")
 _OPTION_LINE = re.compile(r":([^:\s](?:[^:]|\\:)*?):(?:\s+(.*))?$")
 
 
@@ -212,6 +216,9 @@ def render_directive(
         return render_literal_include(named.argument, dict(named.options), line, doc)
     if base == "plot":
         return _plot_code(read_directive(name, rest, body, line, text_arguments=True))
+    if name == JSONSCHEMA:
+        schema = read_directive(name, rest, body, line, text_arguments=False)
+        return render_jsonschema(schema.argument, list(schema.content), line, doc)
     if base in CODE_DIRECTIVES:
         code = read_directive(name, rest, body, line, text_arguments=False)
         words = code.argument.split(None, 1)
@@ -440,7 +447,19 @@ def _render_other(
         return [Text(fence(directive.content, "console"))]
     if is_python_source(directive.content):
         return [Text(fence(directive.content, "python"))]
+    if not any(line.strip() for line in directive.content):
+        return _argument_only(directive.argument)
     return render(list(directive.content), directive.content_first, ctx.nested(), doc)
+
+
+def _argument_only(argument: str) -> list[Event]:
+    """A directive this parser does not know, with nothing but its argument: the argument as
+    code, for it is all the page says of what the directive shows (scikit-build-core's own
+    ``{conftabs} build-dir "build/{wheel_tag}"`` draws that setting's tabs). A file path is
+    left out: it names text kept elsewhere (``bibliography:: refs.bib``)."""
+    if not argument or _FILE_ARGUMENT.fullmatch(argument):
+        return []
+    return [Text(f"`{argument}`" if "`" not in argument else argument)]
 
 
 def _only_content(
