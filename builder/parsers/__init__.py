@@ -11,8 +11,10 @@ from collections.abc import Callable
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
+from builder.errors import UnreadableDocument
 from builder.model import ParsedFile
 from builder.parsers.office import OFFICE_SUFFIXES
+from builder.parsers.search_opt_out import OPTED_OUT, opts_out_of_search
 
 if TYPE_CHECKING:
     # builder.includes imports builder.sources, which imports this package; the API modules
@@ -104,10 +106,13 @@ def parse_file(
     """Parse one file, or return None when its format is not one docbuild reads. ``api`` is
     the version's code, which reST and Markdown pages fill their API directives from; ``utf8``
     is the text's UTF-8 when the caller has it, which the HTML parser reads; ``includes``
-    reads the files reST and Markdown pages include."""
+    reads the files reST and Markdown pages include. Raise UnreadableDocument for a page its
+    metadata leaves out of search (builder.parsers.search_opt_out)."""
     fmt = detect_format(relpath, text)
     if fmt is None:
         return None
+    if opts_out_of_search(fmt, text):
+        raise UnreadableDocument(OPTED_OUT)
     if fmt == "rst":
         from builder.parsers.rst.parser import parse as parse_rst
 

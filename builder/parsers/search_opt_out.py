@@ -1,0 +1,94 @@
+"""Pages whose authors left them out of their docs' own search: not indexed here either.
+
+Sphinx leaves a page out of its search index when the page's file-wide metadata has a
+``nosearch`` field, whatever its value (``:nosearch:`` in a field list that opens a reST page,
+``nosearch:`` in a MyST page's front matter). Material for MkDocs does the same for a page whose
+front matter sets ``search: exclude: true``. Such pages are mostly a second copy of another one
+(a man page that includes the README, a print version), which would crowd the first answers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+# Why the build report lists such a page as skipped.
+OPTED_OUT = "its metadata leaves it out of search (nosearch)"
+
+# The top of a page its metadata is read from: a reST page's field list, Markdown front matter.
+_HEAD_CHARS = 20_000
+_FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?)\n---[ \t]*(?:\n|\Z)", re.DOTALL)
+_RST_FIELD = re.compile(r":((?:[^:`\\]|\\.)+?):(?: +|$)")
+# ".." alone, or followed by text that is no directive ("x::"), target, substitution or footnote.
+_COMMENT = re.compile(r"^\.\.(?:$|[ \t]+(?![_|\[])(?!\S+::))")
+_YAML_KEY = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*:[ \t]*(.*?)[ \t]*$")
+_YAML_EXCLUDE = re.compile(r"^[ \t]+exclude[ \t]*:[ \t]*(true|True|TRUE|yes|on)[ \t]*(?:#.*)?$")
+_MATERIAL_SEARCH = re.compile(r"^search[ \t]*:[ \t]*\{[ \t]*exclude[ \t]*:[ \t]*true[ \t]*\}")
+
+
+def opts_out_of_search(fmt: str, text: str) -> bool:
+    """Whether a page of format ``fmt`` ("rst" or "markdown"; others never do) is one its
+    metadata leaves out of search."""
+    head = text[:_HEAD_CHARS]
+    if fmt == "rst":
+        return rst_opts_out(head.split("\n"))
+    if fmt == "markdown" and head.startswith("---"):
+        front = _FRONT_MATTER.match(head)
+        return front is not None and markdown_opts_out(front.group(1))
+    return False
+
+
+def rst_opts_out(lines: Sequence[str]) -> bool:
+    """Whether a reST page's opening field list (below blank lines and comments only: Sphinx's
+    file-wide metadata) holds a ``nosearch`` field."""
+    i, in_fields = _past_comments(lines), False
+    while i < len(lines):
+        line = lines[i]
+        if not line.strip() or (in_fields and line[:1].isspace()):  # a field's body goes on
+            i += 1
+            continue
+        field = _RST_FIELD.match(line)
+        if field is None:
+            return False
+        if field.group(1).strip().lower() == "nosearch":
+            return True
+        i, in_fields = i + 1, True
+    return False
+
+
+def _past_comments(lines: Sequence[str]) -> int:
+    """The index of the first line below the blank lines and comments a page opens with."""
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if not line.strip():
+            i += 1
+        elif _COMMENT.match(line):
+            i += 1
+            while i < len(lines) and (not lines[i].strip() or lines[i][:1].isspace()):
+                i += 1
+        else:
+            break
+    return i
+
+
+def markdown_opts_out(front_matter: str) -> bool:
+    """Whether a Markdown page's YAML front matter (its content, without the fences) has a
+    top-level ``nosearch`` key (MyST's Sphinx metadata) or Material's ``search: exclude: true``."""
+    lines = front_matter.split("\n")
+    for index, line in enumerate(lines):
+        key = _YAML_KEY.match(line)
+        if key is None:
+            continue
+        name = key.group(1)
+        if name == "nosearch":
+            return True
+        if name == "search":
+            if _MATERIAL_SEARCH.match(line):
+                return True
+            for below in lines[index + 1 :]:
+                if below.strip() and not below[:1].isspace():
+                    break
+                if _YAML_EXCLUDE.match(below):
+                    return True
+    return False
