@@ -446,6 +446,21 @@ def test_text_after_a_class_and_its_members_returns_to_the_section_around(
     assert parsed.sections[2].body.endswith("A new circle.")
 
 
+def test_text_after_an_automodule_s_members_returns_to_the_section_around(
+    tmp_path: Path,
+) -> None:
+    # An automodule has no heading of its own, so nothing ended its members: the text after
+    # 'automodule:: ... :members:' was read into its last member's section (here 'area').
+    text = "API\n===\n\n.. automodule:: shapes.circle\n   :members:\n\nAfter text.\n\n"
+    text += "Next\n====\n\nMore.\n"
+    parsed = _parse(tmp_path, "api.rst", text)
+    assert [s.heading for s in parsed.sections] == [
+        "API", "shapes.circle.Circle", "shapes.circle.Circle.scale", "shapes.circle.area", "Next",
+    ]  # fmt: skip
+    assert parsed.sections[0].body == "Circles.\n\nAfter text."
+    assert parsed.sections[3].body.endswith("area(Circle(1))\n```")
+
+
 def test_automodapi_documents_a_class_s_own_members_in_full(tmp_path: Path) -> None:
     # automodapi's class template writes Attributes and Methods summaries, then an
     # autoattribute or automethod for each member the class defines: regions 0.12's classes
