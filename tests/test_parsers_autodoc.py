@@ -486,6 +486,23 @@ def test_automodapi_documents_a_class_s_own_members_in_full(tmp_path: Path) -> N
     )
 
 
+def test_automodapi_s_inherited_members_option_documents_them_too(tmp_path: Path) -> None:
+    # sphinx-automodapi's ':inherited-members:' has automodsumm read the class's dir(), not its
+    # __dict__: Circle's page lists and documents Shape's describe and sides too. The option
+    # was not read, so the inherited members were dropped from the class's page.
+    text = "API\n===\n\n.. automodapi:: shapes\n   :no-main-docstr:\n   :inherited-members:\n"
+    parsed = _parse(tmp_path, "api.rst", text)
+    headings = [s.heading for s in parsed.sections]
+    assert headings[2:6] == [
+        "shapes.Circle", "shapes.Circle.sides", "shapes.Circle.scale", "shapes.Circle.describe",
+    ]  # fmt: skip
+    assert parsed.sections[2].body.endswith(
+        "Attributes:\n- `sides`: How many sides the shape has.\n\n"
+        "Methods:\n- `scale`: Grow or shrink the circle.\n"
+        "- `describe`: A sentence about the shape.\n- `undocumented`"
+    )
+
+
 def test_a_class_page_autosummary_generates_lists_its_methods_and_attributes(
     tmp_path: Path,
 ) -> None:
