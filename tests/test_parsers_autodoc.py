@@ -446,6 +446,21 @@ def test_text_after_a_class_and_its_members_returns_to_the_section_around(
     assert parsed.sections[2].body.endswith("A new circle.")
 
 
+def test_text_after_an_automodule_s_members_returns_to_the_section_around(
+    tmp_path: Path,
+) -> None:
+    # An automodule has no heading of its own, so nothing ended its members: the text after
+    # 'automodule:: ... :members:' was read into its last member's section (here 'area').
+    text = "API\n===\n\n.. automodule:: shapes.circle\n   :members:\n\nAfter text.\n\n"
+    text += "Next\n====\n\nMore.\n"
+    parsed = _parse(tmp_path, "api.rst", text)
+    assert [s.heading for s in parsed.sections] == [
+        "API", "shapes.circle.Circle", "shapes.circle.Circle.scale", "shapes.circle.area", "Next",
+    ]  # fmt: skip
+    assert parsed.sections[0].body == "Circles.\n\nAfter text."
+    assert parsed.sections[3].body.endswith("area(Circle(1))\n```")
+
+
 def test_automodapi_documents_a_class_s_own_members_in_full(tmp_path: Path) -> None:
     # automodapi's class template writes Attributes and Methods summaries, then an
     # autoattribute or automethod for each member the class defines: regions 0.12's classes
@@ -468,6 +483,23 @@ def test_automodapi_documents_a_class_s_own_members_in_full(tmp_path: Path) -> N
     assert shape.body.endswith(
         "Attributes:\n- `sides`: How many sides the shape has.\n\n"
         "Methods:\n- `describe`: A sentence about the shape.\n- `undocumented`"
+    )
+
+
+def test_automodapi_s_inherited_members_option_documents_them_too(tmp_path: Path) -> None:
+    # sphinx-automodapi's ':inherited-members:' has automodsumm read the class's dir(), not its
+    # __dict__: Circle's page lists and documents Shape's describe and sides too. The option
+    # was not read, so the inherited members were dropped from the class's page.
+    text = "API\n===\n\n.. automodapi:: shapes\n   :no-main-docstr:\n   :inherited-members:\n"
+    parsed = _parse(tmp_path, "api.rst", text)
+    headings = [s.heading for s in parsed.sections]
+    assert headings[2:6] == [
+        "shapes.Circle", "shapes.Circle.sides", "shapes.Circle.scale", "shapes.Circle.describe",
+    ]  # fmt: skip
+    assert parsed.sections[2].body.endswith(
+        "Attributes:\n- `sides`: How many sides the shape has.\n\n"
+        "Methods:\n- `scale`: Grow or shrink the circle.\n"
+        "- `describe`: A sentence about the shape.\n- `undocumented`"
     )
 
 

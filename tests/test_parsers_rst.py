@@ -520,6 +520,20 @@ def test_a_field_list_opening_the_page_is_its_metadata_whatever_its_fields() -> 
     # Below a title, or after anything but comments, a field list is text.
     assert _body(":notoc:\n\nText.\n") == "notoc:\n\nText."
     assert _body(".. |x| replace:: y\n\n:notoc:\n\nText.\n") == "notoc:\n\nText."
+    (above, _) = _sections(".. [1] A note.\n\n:notoc:\n\nTitle\n=====\n\nText.\n")
+    assert above.body == "[1] A note.\n\nnotoc:"
+
+
+def test_docinfo_may_follow_targets_and_substitutions_and_keeps_its_topics() -> None:
+    # docutils' DocInfo transform takes the first element that is not a comment, target,
+    # substitution definition or raw block; an Abstract or Dedication field becomes a topic
+    # that stays on the page (docutils 0.19, doctitle_xform off as in Sphinx).
+    for above in (".. _label:", ".. |x| replace:: y", ".. raw:: html\n\n   <b>x</b>"):
+        (section,) = _sections(f"{above}\n\n:notoc:\n\nTitle\n=====\n\nText.\n")
+        assert (section.heading, section.body) == ("Title", "Text.")
+    text = ":Author: Me\n:Abstract: This paper shows.\n\nTitle\n=====\n\nText.\n"
+    above, section = _sections(text)
+    assert (above.body, section.body) == ("Abstract: This paper shows.", "Text.")
 
 
 # -- lists, definitions, tables ----------------------------------------------------------------

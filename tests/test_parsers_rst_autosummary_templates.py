@@ -80,3 +80,22 @@ def test_a_class_page_written_from_the_project_s_template_documents_its_members(
     assert default is not None
     assert [s.heading for s in default.sections] == ["API", "shapes.Circle"]
     assert "Methods:\n- `scale`" in default.sections[1].body
+
+
+def test_a_template_for_any_object_is_read_for_its_auto_objtype() -> None:
+    # A project's base.rst-like template names the directive 'auto{{ objtype }}', an autoclass
+    # on a class's page: it was taken for no template, so the class's page got Sphinx's
+    # class.rst Methods and Attributes lists, which such a template does not write.
+    base = "{{ fullname | escape | underline }}\n\n.. auto{{ objtype }}:: {{ objname }}\n"
+    assert _read_template(base) == ClassTemplate((), lists_members=False)
+    special = (
+        "{% if objtype in ['class'] %}\n.. auto{{ objtype }}:: {{ objname }}\n"
+        "    :special-members: __call__\n\n{% else %}\n.. auto{{ objtype }}:: {{ objname }}\n"
+        "{% endif %}\n"
+    )
+    assert _read_template(special) == ClassTemplate(
+        (("special-members", "__call__"),), lists_members=False
+    )
+    # A literal autoclass is the class's, wherever it stands.
+    both = ".. auto{{ objtype }}:: {{ objname }}\n\n.. autoclass:: {{ objname }}\n   :members:\n"
+    assert _read_template(both) == ClassTemplate((("members", ""),), lists_members=False)

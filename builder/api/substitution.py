@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import ast
 import inspect
-from pathlib import Path
 from typing import Any
 
 DECORATOR = "Substitution"
@@ -108,13 +107,11 @@ def _literal(source: str) -> str | None:
 
 def _raw_docstring(docstring: Any) -> str | None:
     """The docstring as the code writes it, its indentation kept (the decorator formats
-    ``__doc__`` before anything dedents it): read again from the object's file."""
-    filepath = getattr(docstring.parent, "filepath", None)
-    first, last = docstring.lineno, docstring.endlineno
-    if not isinstance(filepath, Path) or not first or not last:
-        return None
+    ``__doc__`` before anything dedents it): its lines in the file griffe read, which griffe
+    keeps per file (reading the file again for each docstring made a module of many decorated
+    functions quadratic)."""
     try:
-        lines = filepath.read_text(encoding="utf-8").split("\n")[first - 1 : last]
-    except (OSError, UnicodeDecodeError):
+        source = docstring.source
+    except (ValueError, KeyError, TypeError, AttributeError):  # no file or lines for it
         return None
-    return _literal("\n".join(lines))
+    return _literal(source) if isinstance(source, str) else None

@@ -213,6 +213,7 @@ def render_generated_pages(
     render: RenderBlocks,
     automodapi: bool = False,
     template: str = "",
+    inherited: bool = False,
 ) -> list[Event]:
     """The pages ``autosummary`` with ``:toctree:`` has Sphinx generate, one for each of
     ``names`` (relative to the current module, as autosummary resolves them): each object as
@@ -220,8 +221,9 @@ def render_generated_pages(
     left to their summary line (their generated page only lists their members). A class's
     page is written with autosummary's default template, or with ``automodapi``'s, which
     documents each of the class's own public attributes and methods in full below their
-    summaries, or with the project's own class template (``template``, the autosummary's
-    ``:template:``, or its ``autosummary/class.rst``), whose autoclass options are read."""
+    summaries (the inherited ones too when ``inherited``: its ``:inherited-members:``), or
+    with the project's own class template (``template``, the autosummary's ``:template:``, or
+    its ``autosummary/class.rst``), whose autoclass options are read."""
     if doc.api is None or not ctx.sections:
         return []
     events: list[Event] = []
@@ -234,17 +236,22 @@ def render_generated_pages(
         base = _GENERATED_BY_KIND.get(found.kind, "") if found is not None else ""
         if found is None or not base:
             continue
-        own = _own_members(found) if automodapi and base == "autoclass" else []
+        own = _own_members(full, doc, inherited) if automodapi and base == "autoclass" else []
         options: tuple[tuple[str, str], ...] = ()
         lists_members = base == "autoclass"
         if own:
             options = (("members", ", ".join(own)), ("show-inheritance", ""))
+            options += (("inherited-members", ""),) if inherited else ()
         elif base == "autoclass" and not automodapi:
             project = class_template(template, doc)
             if project is not None:
                 options, lists_members = project.options, project.lists_members
         page = render_api(base, (full,), options, (), line, line + 1, ctx, doc, render)
-        summaries = _member_summaries(full, doc, not automodapi) if lists_members else []
+        summaries = (
+            _member_summaries(full, doc, automodapi, inherited or not automodapi)
+            if lists_members
+            else []
+        )
         if summaries and page and isinstance(page[-1], Resume):
             # Above the members' sections, where the class's own text ends.
             at = next(
@@ -262,27 +269,36 @@ _SUMMARISED_MEMBERS = (("Methods", ("function",)), ("Attributes", ("attribute", 
 _AUTOMODAPI_MEMBERS = (("Attributes", ("attribute", "property")), ("Methods", ("function",)))
 
 
-def _own_members(found: ApiObject) -> list[str]:
+def _own_members(full: str, doc: DocState, inherited: bool) -> list[str]:
     """The public attributes (and properties), then methods, a class defines itself, in the
     order it defines them: what automodapi's class template documents (automodsumm reads the
-    class's ``__dict__``, so inherited members are left to their own classes). An attribute
+    class's ``__dict__``, so inherited members are left to their own classes, unless
+    ``inherited``: automodapi's ``:inherited-members:`` has it read ``dir()``). An attribute
     without a docstring is left to the summary: the code read cannot tell one set in
     ``__init__`` (not in ``__dict__``) from the class's own, nor read a descriptor's text."""
-    return [
+    if doc.api is None:
+        return []
+    found = doc.api.find(full, doc.api.settings.docstring_style, inherited)
+    if found is None:
+        return []
+    names = (
         member.name
         for _, kinds in _AUTOMODAPI_MEMBERS
         for member in found.members
         if member.kind in kinds
-        and not member.inherited
+        and (inherited or not member.inherited)
         and not member.name.startswith("_")
         and (member.documented or member.kind == "function")
-    ]
+    )
+    return list(dict.fromkeys(names))
 
 
-def _member_summaries(full: str, doc: DocState, inherited: bool = True) -> list[Event]:
+def _member_summaries(
+    full: str, doc: DocState, automodapi: bool = False, inherited: bool = True
+) -> list[Event]:
     """The Methods and Attributes lists Sphinx's default class template puts on a class's
-    generated page: its public members, inherited ones too, each with its summary line; or,
-    not ``inherited``, automodapi's Attributes and Methods lists of its own ones."""
+    generated page: its public members, inherited ones too, each with its summary line; or
+    automodapi's Attributes and Methods lists, of its own ones unless ``inherited``."""
     if doc.api is None:
         return []
     style = doc.api.settings.docstring_style
@@ -290,7 +306,7 @@ def _member_summaries(full: str, doc: DocState, inherited: bool = True) -> list[
     if found is None:
         return []
     events: list[Event] = []
-    for label, kinds in _SUMMARISED_MEMBERS if inherited else _AUTOMODAPI_MEMBERS:
+    for label, kinds in _AUTOMODAPI_MEMBERS if automodapi else _SUMMARISED_MEMBERS:
         lines: list[str] = []
         for member in dict.fromkeys(
             m.name for m in found.members if m.kind in kinds and (inherited or not m.inherited)

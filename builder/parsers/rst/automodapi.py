@@ -5,7 +5,8 @@ autosummary table with ``:toctree:`` per kind of object (functions, classes, and
 ``:include-all-objects:`` variables), so each object gets a generated page. astropy documents
 its API so (104 directives); read as an unknown directive it had no content and left nothing.
 The objects are the module's ``__all__``, else its public names defined in it (for a package,
-in its own modules: automodapi's ``onlylocals``); ``:skip:`` and ``:include:`` filter them.
+in its own modules: automodapi's ``onlylocals``); ``:skip:`` and ``:include:`` filter them,
+and ``:inherited-members:`` has each class's page document its inherited members too.
 """
 
 from __future__ import annotations
@@ -61,8 +62,14 @@ def render_automodapi(
         if names:
             summary = "\n".join(summary_line(name, doc) for name in names)
             events.append(Text(f"{label}:\n{summary}", is_list=True))
+    # automodsumm_inherited_members (conf.py) is not read: it is False unless a project sets it.
+    inherited = "inherited-members" in options
     for names in grouped.values():
-        events.extend(render_generated_pages(names, line, ctx, doc, render, automodapi=True))
+        events.extend(
+            render_generated_pages(
+                names, line, ctx, doc, render, automodapi=True, inherited=inherited
+            )
+        )
     return events
 
 

@@ -21,6 +21,10 @@ from builder.parsers.rst.events import DocState
 
 TEMPLATES_FOLDER = "_templates"
 _AUTOCLASS = re.compile(r"^([ \t]*)\.\. +autoclass:: *\{\{-? *(?:objname|fullname|name)\b")
+# A template for any kind of object (Sphinx's own base.rst) names the directive by objtype.
+_AUTO_OBJTYPE = re.compile(
+    r"^([ \t]*)\.\. +auto\{\{-? *objtype *-?\}\}:: *\{\{-? *(?:objname|fullname|name)\b"
+)
 _OPTION = re.compile(r"^[ \t]+:([\w-]+):[ \t]*(.*?)[ \t]*$")
 _JINJA_LINE = re.compile(r"^[ \t]*\{[%#]")
 _MEMBER_LISTS = re.compile(r"\{%-? *for +\w+ +in +(?:methods|attributes|properties)\b")
@@ -54,10 +58,12 @@ def class_template(template: str, doc: DocState) -> ClassTemplate | None:
 
 
 def _read_template(text: str) -> ClassTemplate | None:
+    """The options of the template's ``autoclass`` of the object, or, without one, of its
+    ``auto{{ objtype }}`` (which is an autoclass on a class's page)."""
     lines = text.split("\n")
-    for k, line in enumerate(lines):
-        if not _AUTOCLASS.match(line):
-            continue
+    found = [k for k, line in enumerate(lines) if _AUTOCLASS.match(line)]
+    found = found or [k for k, line in enumerate(lines) if _AUTO_OBJTYPE.match(line)]
+    for k in found[:1]:
         options: list[tuple[str, str]] = []
         for following in lines[k + 1 :]:
             if _JINJA_LINE.match(following):

@@ -57,6 +57,14 @@ _LINE_BLOCK = re.compile(r"\|(?: +|$)")
 _QUOTED_LITERAL = re.compile(r"[!-/:-@\[-`{-~]")
 # Sphinx file-wide metadata written as a field list at the top of a file; not prose.
 _METADATA_FIELDS = frozenset({"orphan", "nocomments", "tocdepth", "nosearch", "hide-toc"})
+# Fields docutils turns into topics of the page rather than docinfo, which Sphinx removes.
+_BIBLIOGRAPHIC_TOPICS = frozenset({"abstract", "dedication"})
+# Directives whose output docutils lets stand above a page's docinfo: nothing, or only
+# raw, index, target and meta nodes.
+_BEFORE_DOCINFO_DIRECTIVES = frozenset({
+    "raw", "meta", "index", "role", "default-role", "title", "currentmodule",
+    "py:currentmodule",
+})  # fmt: skip
 _PYTHON_LANGUAGES = ("", "python", "py", "python3", "pycon", "default")
 
 
@@ -304,10 +312,15 @@ def _render_field_list(
     # ':sd_hide_title:'); elsewhere the fields Sphinx reads as metadata are left out alone.
     metadata = ctx.depth == 0 and first == 1 and not doc.include_depth
     metadata = metadata and _only_comments_before(lines, start)
+    topics: set[str] = set()  # docutils makes the first Abstract and Dedication page topics
     while i < len(lines) and (field := _FIELD.match(lines[i])):
         body, end = _item_body(lines, i, field.end(), known=False)
         name = render_inline(field.group(1))
-        if not metadata and not (ctx.depth == 0 and name.lower() in _METADATA_FIELDS):
+        kept = not metadata
+        if metadata and (topic := " ".join(name.lower().split())) in _BIBLIOGRAPHIC_TOPICS:
+            kept = topic not in topics and any(body)
+            topics.add(topic)
+        if kept and not (ctx.depth == 0 and name.lower() in _METADATA_FIELDS):
             text = join_events(render_blocks(body, first + i, ctx.nested(sections=False), doc))
             fields.append(_hang(f"{name}: ", text, "  "))
         i = skip_blank(lines, end)
@@ -315,17 +328,19 @@ def _render_field_list(
 
 
 def _only_comments_before(lines: list[str], i: int) -> bool:
-    """Whether ``lines[:i]`` hold nothing but blank lines and comments."""
+    """Whether ``lines[:i]`` hold nothing but blank lines and what docutils lets stand before a
+    page's docinfo (its PreBibliographic nodes): comments, targets, substitution definitions,
+    and directives that leave nothing on the page or only such nodes (``raw``, ``index``...)."""
     k = 0
     while k < i:
         line = lines[k]
         if not line:
             k += 1
             continue
-        explicit = line.startswith("..")
-        if not explicit or any(
-            p.match(line) for p in (_DIRECTIVE, _TARGET, _SUBSTITUTION, _FOOTNOTE)
-        ):
+        directive = _DIRECTIVE.match(line)
+        if not line.startswith("..") or _FOOTNOTE.match(line):
+            return False
+        if directive and directive.group(1).lower() not in _BEFORE_DOCINFO_DIRECTIVES:
             return False
         k = max(indented_end(lines, k + 1) if k + 1 < len(lines) else k + 1, k + 1)
     return True

@@ -46,6 +46,7 @@ from builder.parsers.rst.events import (
     RenderBlocks,
     Text,
     dedent,
+    description_end,
     fence,
     indent_of,
     join_events,
@@ -339,7 +340,20 @@ def _set_state(
         return content
     # Sphinx gives a module no heading of its own: its docstring and members join the page.
     events = [*object_events(found, "", doc.module, shown, directive.line, ctx, doc), *content]
-    return [*events, *members_events(found, shown, directive.line, ctx, doc)]
+    members = members_events(found, shown, directive.line, ctx, doc)
+    # Text after the automodule follows its members on Sphinx's page, in the section around
+    # them: the first member opens a description the end after the last one closes.
+    for k, event in enumerate(members):
+        if isinstance(event, Heading):
+            members[k] = replace(event, member=False)
+            break
+    else:
+        return [*events, *members]
+    return [
+        *events,
+        *members,
+        description_end(directive.content, directive.content_first, directive.line),
+    ]
 
 
 def _language(name: str) -> str:
