@@ -16,6 +16,8 @@ from builder.pipeline import build_site
 OPTED_OUT = [
     ("man.rst", ":orphan:\n:nosearch:\n\nManual\n======\n\nThe README again.\n"),
     ("man.rst", ".. a comment\n   on two lines\n\n:nosearch: yes\n\nManual\n======\n\nText.\n"),
+    # A target may stand above the docinfo, as docutils reads it (blocks.docinfo_may_follow).
+    ("man.rst", ".. _manual:\n\n:nosearch:\n\nManual\n======\n\nText.\n"),
     # scikit-build-core 0.10.7's docs/man.md: the README included a second time, for man pages.
     ("man.md", "---\norphan:\nnosearch:\n---\n\n# Manual\n\nThe README again.\n"),
     ("print.md", "---\ntitle: Print\nsearch:\n  exclude: true\n---\n\n# Print\n\nAll pages.\n"),

@@ -10,7 +10,6 @@ front matter sets ``search: exclude: true``. Such pages are mostly a second copy
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 
 # Why the build report lists such a page as skipped.
 OPTED_OUT = "its metadata leaves it out of search (nosearch)"
@@ -19,8 +18,6 @@ OPTED_OUT = "its metadata leaves it out of search (nosearch)"
 _HEAD_CHARS = 20_000
 _FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?)\n---[ \t]*(?:\n|\Z)", re.DOTALL)
 _RST_FIELD = re.compile(r":((?:[^:`\\]|\\.)+?):(?: +|$)")
-# ".." alone, or followed by text that is no directive ("x::"), target, substitution or footnote.
-_COMMENT = re.compile(r"^\.\.(?:$|[ \t]+(?![_|\[])(?!\S+::))")
 _YAML_KEY = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*:[ \t]*(.*?)[ \t]*$")
 _YAML_EXCLUDE = re.compile(r"^[ \t]+exclude[ \t]*:[ \t]*(true|True|TRUE|yes|on)[ \t]*(?:#.*)?$")
 _MATERIAL_SEARCH = re.compile(r"^search[ \t]*:[ \t]*\{[ \t]*exclude[ \t]*:[ \t]*true[ \t]*\}")
@@ -31,17 +28,29 @@ def opts_out_of_search(fmt: str, text: str) -> bool:
     metadata leaves out of search."""
     head = text[:_HEAD_CHARS]
     if fmt == "rst":
-        return rst_opts_out(head.split("\n"))
+        from builder.parsers.rst.events import split_lines  # the reST reader's own lines
+
+        return rst_opts_out(split_lines(head))
     if fmt == "markdown" and head.startswith("---"):
         front = _FRONT_MATTER.match(head)
         return front is not None and markdown_opts_out(front.group(1))
     return False
 
 
-def rst_opts_out(lines: Sequence[str]) -> bool:
-    """Whether a reST page's opening field list (below blank lines and comments only: Sphinx's
-    file-wide metadata) holds a ``nosearch`` field."""
-    i, in_fields = _past_comments(lines), False
+def rst_opts_out(lines: list[str]) -> bool:
+    """Whether a reST page's docinfo (a field list that opens it, below only what docutils lets
+    stand above one: comments, targets, ``raw``...) holds a ``nosearch`` field."""
+    # Imported here: a build of Markdown pages alone never loads the reST reader.
+    from builder.parsers.rst.blocks import docinfo_may_follow
+
+    i = 0
+    while i < len(lines) and (
+        not lines[i].strip() or lines[i][:1].isspace() or lines[i][:2] == ".."
+    ):
+        i += 1
+    if i == len(lines) or not _RST_FIELD.match(lines[i]) or not docinfo_may_follow(lines, i):
+        return False
+    in_fields = False
     while i < len(lines):
         line = lines[i]
         if not line.strip() or (in_fields and line[:1].isspace()):  # a field's body goes on
@@ -54,22 +63,6 @@ def rst_opts_out(lines: Sequence[str]) -> bool:
             return True
         i, in_fields = i + 1, True
     return False
-
-
-def _past_comments(lines: Sequence[str]) -> int:
-    """The index of the first line below the blank lines and comments a page opens with."""
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        if not line.strip():
-            i += 1
-        elif _COMMENT.match(line):
-            i += 1
-            while i < len(lines) and (not lines[i].strip() or lines[i][:1].isspace()):
-                i += 1
-        else:
-            break
-    return i
 
 
 def markdown_opts_out(front_matter: str) -> bool:

@@ -311,7 +311,7 @@ def _render_field_list(
     # which Sphinx keeps off the page whatever its fields (a theme's ':notoc:', sphinx-design's
     # ':sd_hide_title:'); elsewhere the fields Sphinx reads as metadata are left out alone.
     metadata = ctx.depth == 0 and first == 1 and not doc.include_depth
-    metadata = metadata and _only_comments_before(lines, start)
+    metadata = metadata and docinfo_may_follow(lines, start)
     topics: set[str] = set()  # docutils makes the first Abstract and Dedication page topics
     while i < len(lines) and (field := _FIELD.match(lines[i])):
         body, end = _item_body(lines, i, field.end(), known=False)
@@ -327,7 +327,7 @@ def _render_field_list(
     return ([Text("\n".join(fields), is_list=True)] if fields else []), i
 
 
-def _only_comments_before(lines: list[str], i: int) -> bool:
+def docinfo_may_follow(lines: list[str], i: int) -> bool:
     """Whether ``lines[:i]`` hold nothing but blank lines and what docutils lets stand before a
     page's docinfo (its PreBibliographic nodes): comments, targets, substitution definitions,
     and directives that leave nothing on the page or only such nodes (``raw``, ``index``...)."""
