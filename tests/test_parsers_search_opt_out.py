@@ -13,13 +13,15 @@ from builder.parsers import parse_file
 from builder.parsers.markdown.parser import parse as parse_markdown
 from builder.pipeline import build_site
 
+# scikit-build-core 0.10.7's docs/man.md: the README included a second time, for man pages.
+MAN_PAGE = "---\norphan:\nnosearch:\n---\n\n# Manual\n\nThe README again.\n"
+
 OPTED_OUT = [
     ("man.rst", ":orphan:\n:nosearch:\n\nManual\n======\n\nThe README again.\n"),
     ("man.rst", ".. a comment\n   on two lines\n\n:nosearch: yes\n\nManual\n======\n\nText.\n"),
     # A target may stand above the docinfo, as docutils reads it (blocks.docinfo_may_follow).
     ("man.rst", ".. _manual:\n\n:nosearch:\n\nManual\n======\n\nText.\n"),
-    # scikit-build-core 0.10.7's docs/man.md: the README included a second time, for man pages.
-    ("man.md", "---\norphan:\nnosearch:\n---\n\n# Manual\n\nThe README again.\n"),
+    ("man.md", MAN_PAGE),
     ("print.md", "---\ntitle: Print\nsearch:\n  exclude: true\n---\n\n# Print\n\nAll pages.\n"),
     ("print.md", "---\nsearch: {exclude: true}\n---\n\n# Print\n\nAll pages.\n"),
 ]
@@ -57,7 +59,7 @@ def test_the_build_leaves_the_page_out_and_says_why(tmp_path: Path) -> None:
     docs = tmp_path / "docs"
     docs.mkdir()
     (docs / "index.md").write_text("# Tool\n\nHow to use the tool.\n", encoding="utf-8")
-    (docs / "man.md").write_text(OPTED_OUT[2][1], encoding="utf-8")
+    (docs / "man.md").write_text(MAN_PAGE, encoding="utf-8")
     (tmp_path / "docbuild.toml").write_text(
         '[site]\ntitle = "T"\nbase_url = "https://t.invalid/"\n\n[[libraries]]\nid = "tool"\n'
         'name = "Tool"\n\n  [[libraries.versions]]\n  version = "1.0"\n  path = "docs"\n',
