@@ -99,3 +99,20 @@ def test_a_release_archive_read_at_its_top_gets_its_api_and_says_where_from(
     records = compiled(version, notes)
     assert sorted({r["source"] for r in records}) == ["README.rst", "api/demo.md"]
     assert notes == ["API from code in the archive's src/: 3 objects"]
+
+
+def test_a_page_of_the_docs_at_the_api_path_stays_beside_the_generated_one(
+    tmp_path: Path,
+) -> None:
+    # Plain docs with a hand-written api/tables.md (and an api/demo.rst), given api by docbuild
+    # init: the generated page replaced the project's page of the same path, its words lost.
+    version = make_project(tmp_path)
+    (tmp_path / "api").mkdir()
+    (tmp_path / "api" / "tables.md").write_text("# Tables\n\nHow rows are drawn.\n", "utf-8")
+    (tmp_path / "api" / "demo.rst").write_text("Demo\n====\n\nStart with init.\n", "utf-8")
+    version = replace(version, include=("*.rst", "api/*"), api=("demo", "tables"))
+    shown = {(r["source"], r["heading"]): r["body"] for r in compiled(version)}
+    assert shown["api/tables.md", "Tables"] == "How rows are drawn."
+    assert shown["api/demo.rst", "Demo"] == "Start with init."
+    assert "Draw rows." in shown["api/tables-docstrings.md", "tables.table"]
+    assert "Wrap stdout" in shown["api/demo-docstrings.md", "demo.initialise.init"]

@@ -8,14 +8,16 @@ documented from the code as any such block is. A package whose ``__init__.py`` s
 ``__all__`` is documented with its modules (``show_submodules``): colorama and toolz define
 their functions in modules the package imports them from, and mkdocstrings shows imported
 names only when ``__all__`` lists them. The version's ``include`` globs do not apply to these
-pages, which the catalog asks for by name; its ``exclude`` globs do.
+pages, which the catalog asks for by name; its ``exclude`` globs do. A page of the docs already
+at ``api/<name>`` (a hand-written ``api/tabulate.md``, whatever its suffix) stays: the name's
+page is ``api/<name>-docstrings.md`` instead (``-`` is in no module name).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from pathlib import Path
+from collections.abc import Iterable, Sequence
+from pathlib import Path, PurePosixPath
 
 from builder.projects.gen_files import GeneratedPage
 
@@ -28,25 +30,35 @@ _MAX_INIT_BYTES = 1024 * 1024
 
 
 def api_pages(
-    names: Sequence[str], kind: str, code_folders: Sequence[Path]
+    names: Sequence[str], kind: str, code_folders: Sequence[Path], pages: Iterable[str] = ()
 ) -> tuple[GeneratedPage, ...]:
     """The pages documenting ``names`` in a project of ``kind`` (a ProjectLayout's kind),
-    whose code is in the first of ``code_folders`` that holds each."""
+    whose code is in the first of ``code_folders`` that holds each, beside the docs' ``pages``
+    (their paths), which they never replace."""
+    taken = {PurePosixPath(page).with_suffix("").as_posix() for page in pages}
+    stems = {name: _free_stem(name, taken) for name in names}
     if kind == "sphinx":
         return tuple(
             GeneratedPage(
-                f"{API_FOLDER}/{name}.rst",
+                f"{stems[name]}.rst",
                 f"{name}\n{'=' * len(name)}\n\n.. automodule:: {name}\n   :members:\n",
             )
             for name in names
         )
     return tuple(
         GeneratedPage(
-            f"{API_FOLDER}/{name}.md",
+            f"{stems[name]}.md",
             (_BLOCK if _sets_all(name, code_folders) else _BLOCK_WITH_MODULES).format(name),
         )
         for name in names
     )
+
+
+def _free_stem(name: str, taken: set[str]) -> str:
+    """The page path, less its suffix, of ``name``'s page: ``api/<name>``, unless a page of the
+    docs is there (the project's own words about it, which it would replace)."""
+    stem = f"{API_FOLDER}/{name}"
+    return stem if stem not in taken else f"{stem}-docstrings"
 
 
 def _sets_all(name: str, code_folders: Sequence[Path]) -> bool:

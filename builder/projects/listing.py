@@ -32,6 +32,7 @@ def project_listing(version: VersionConfig) -> tuple[ProjectLayout, VersionListi
         version.api,
         layout.kind,
         candidate_folders(docs, version.source_dir, version.code_root, project),
+        [*(c.relpath for c in listing.candidates), *(page.relpath for page in layout.generated)],
     )
     if requested:
         # The pages' text is short and follows the code's __all__: the cache keys it whole.
