@@ -18,7 +18,18 @@ from builder.parsers.rst.parser import parse as parse_rst
         ("https://tidelift.com/badges/package/pypi/termcolor", False, True),
         ("https://circleci.com/gh/astanin/python-tabulate.svg?style=svg", True, True),
         ("https://ci.appveyor.com/api/projects/status/8745yksv/branch/master?svg=true", True, True),
+        ("https://coveralls.io/repos/o/r/badge.png?branch=master", False, True),
+        ("https://colab.research.google.com/assets/colab-badge.svg", False, True),
+        ("https://readthedocs.org/projects/r/badge/?version=latest", False, True),
+        ("https://badge.fury.io/py/r.svg", False, True),
+        ("https://coverage-badge.samuelcolvin.workers.dev/fastapi/typer.svg", False, True),
         ("https://circleci.com/gh/astanin/python-tabulate.svg?style=svg", False, False),
+        # A docs page's screenshot of a badge feature, a logo in a repository named for
+        # badges, a logo in SVG linking to the project's site: all read as a badge by a URL
+        # holding "badge" anywhere, or by being a linked SVG.
+        ("https://docs.example.org/img/badge-settings.png", False, False),
+        ("https://raw.githubusercontent.com/o/anybadge/master/docs/logo.png", True, False),
+        ("https://typer.example/img/logo-margin/logo-margin-vector.svg", True, False),
         ("https://example.org/screenshots/demo.png", True, False),
         ("images/badge.svg", True, False),  # a file of the docs: shown on the page
         ("", True, False),
