@@ -34,8 +34,12 @@ CODE_SUFFIXES = (".py", ".pyi")
 # Packages beside the code in a folder conf.py puts on sys.path for them, not what the API
 # pages document (SQLAlchemy adds its root for examples/ and lib/ for the package itself).
 _NOT_DOCUMENTED = frozenset({"tests", "test", "testing", "examples", "docs", "doc"})
-# Modules at a project's top that its tools run, never what its API pages document.
-_TOOL_SCRIPTS = frozenset({"setup", "conftest", "noxfile", "versioneer", "conf"})
+# Modules at a project's top that its tools run, never what its API pages document: setuptools',
+# pytest's, nox's, Sphinx's, invoke's, Fabric's, Django's, doit's, Paver's, a test runner.
+_TOOL_SCRIPTS = frozenset(
+    {"setup", "conftest", "noxfile", "versioneer", "conf", "tasks", "fabfile", "manage", "dodo"}
+    | {"pavement", "runtests", "run_tests", "ez_setup", "distribute_setup"}
+)
 # A code tree larger than this is not fingerprinted file by file (a whole monorepo beside
 # the docs): such a version needs an explicit source_dir.
 MAX_CODE_FILES = 20_000
@@ -122,12 +126,14 @@ def _code_folder(
             return folder, packages
     # A distribution of one module has no package folder: tabulate.py, docopt.py and
     # retrying.py lie at the top of their release archives. Only the project's own folders
-    # count (the folder above a project's docs is not its code), and only when none holds a
-    # package.
+    # count (the folder above a project's docs is not its code, nor a docs or tests folder
+    # inside it), and only when none holds a package.
     within = project_root or code_root
     for folder in candidates:
         if source_dir is None and (within is None or not _resolves_inside(folder, within)):
             continue
+        if source_dir is None and folder.name in _NOT_DOCUMENTED and folder != within:
+            continue  # doc/ above doc/source: the scripts that build the docs
         modules = modules_in(folder)
         if modules:
             return folder, modules
