@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import orjson
+import pytest
 
 from builder.archive_source import check_archive
 from builder.cache import BuildCache
@@ -116,3 +117,36 @@ def test_a_page_of_the_docs_at_the_api_path_stays_beside_the_generated_one(
     assert shown["api/demo.rst", "Demo"] == "Start with init."
     assert "Draw rows." in shown["api/tables-docstrings.md", "tables.table"]
     assert "Wrap stdout" in shown["api/demo-docstrings.md", "demo.initialise.init"]
+
+
+@pytest.mark.parametrize(
+    ("files", "page"),
+    [
+        # A MyST-only Sphinx project (source_suffix = {".md": ...}): api/tables.rst is no page.
+        (
+            {"docs/conf.py": "extensions = ['myst_parser']\nsource_suffix = {'.md': 'markdown'}\n",
+             "docs/index.md": "# Demo\n\nHello.\n"},
+            "api/tables.md",
+        ),
+        # Django's docs: reST in .txt files.
+        ({"docs/conf.py": "source_suffix = '.txt'\n", "docs/index.txt": "Demo\n====\n"},
+         "api/tables.txt"),
+        # mdBook renders only the chapters SUMMARY.md lists.
+        ({"book.toml": "[book]\ntitle = 'Demo'\n", "src/SUMMARY.md": "- [Intro](intro.md)\n",
+          "src/intro.md": "# Demo\n\nHello.\n"}, "api/tables.md"),
+    ],
+)  # fmt: skip
+def test_the_api_pages_are_pages_the_project_reads(
+    tmp_path: Path, files: dict[str, str], page: str
+) -> None:
+    # Each of these projects left the asked-for page out, silently: no docstring was read.
+    version = make_project(tmp_path)
+    for relpath, text in files.items():
+        (tmp_path / relpath).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / relpath).write_text(text, "utf-8")
+    docs = tmp_path / "docs" if "docs/conf.py" in files else tmp_path
+    version = replace(
+        version, directory=docs, include=(), project="auto", source_dir=tmp_path, api=("tables",)
+    )
+    shown = {(r["source"], r["heading"]): r["body"] for r in compiled(version)}
+    assert "Draw rows." in shown[page, "tables.table"]

@@ -2,15 +2,18 @@
 
 A project whose docs are its README (tabulate, backoff, docopt: no docs folder in the release
 archive) has no page naming its code, so its docstrings, most of what it documents, were never
-read. Each name becomes ``api/<name>.md`` holding mkdocstrings' ``::: name`` (``api/<name>.rst``
-with ``.. automodule:: name`` and ``:members:`` in a Sphinx project, whose pages are reST),
-documented from the code as any such block is. A package whose ``__init__.py`` sets no
-``__all__`` is documented with its modules (``show_submodules``): colorama and toolz define
-their functions in modules the package imports them from, and mkdocstrings shows imported
-names only when ``__all__`` lists them. The version's ``include`` globs do not apply to these
-pages, which the catalog asks for by name; its ``exclude`` globs do. A page of the docs already
-at ``api/<name>`` (a hand-written ``api/tabulate.md``, whatever its suffix) stays: the name's
-page is ``api/<name>-docstrings.md`` instead (``-`` is in no module name).
+read. Each name becomes ``api/<name>.md`` holding mkdocstrings' ``::: name``
+(``api/<name>.rst`` with ``.. automodule:: name`` and ``:members:`` in a Sphinx project, whose
+pages are reST; a page of the suffix its ``source_suffix`` reads when that is not ``.rst``:
+Django's ``.txt``, a MyST ``{automodule}`` fence in ``.md``), documented from the code as any
+such block is. A package whose ``__init__.py`` sets no ``__all__`` is documented with its
+modules (``show_submodules``): colorama and toolz define their functions in modules the package
+imports them from, and mkdocstrings shows imported names only when ``__all__`` lists them. The
+version's ``include`` globs do not apply to these pages, which the catalog asks for by name;
+its ``exclude`` globs do. A page of the docs already at ``api/<name>`` (a hand-written
+``api/tabulate.md``, whatever its suffix) stays: the name's page is
+``api/<name>-docstrings.md`` instead (``-`` is in no module name). A project that reads only
+the pages its navigation lists (mdBook's SUMMARY.md) lists them last.
 """
 
 from __future__ import annotations
@@ -30,19 +33,29 @@ _MAX_INIT_BYTES = 1024 * 1024
 
 
 def api_pages(
-    names: Sequence[str], kind: str, code_folders: Sequence[Path], pages: Iterable[str] = ()
+    names: Sequence[str],
+    kind: str,
+    code_folders: Sequence[Path],
+    pages: Iterable[str] = (),
+    suffixes: Sequence[str] = (),
 ) -> tuple[GeneratedPage, ...]:
     """The pages documenting ``names`` in a project of ``kind`` (a ProjectLayout's kind),
     whose code is in the first of ``code_folders`` that holds each, beside the docs' ``pages``
-    (their paths), which they never replace."""
+    (their paths), which they never replace; ``suffixes``: those the project's pages take
+    (all when empty)."""
     taken = {PurePosixPath(page).with_suffix("").as_posix() for page in pages}
     stems = {name: _free_stem(name, taken) for name in names}
     if kind == "sphinx":
+        # A Sphinx project reads only its source_suffix: Django's .txt pages are reST, a
+        # MyST-only project's (source_suffix = {".md": ...}) Markdown, where automodule is a
+        # {automodule} fence.
+        suffix = next((s for s in (".rst", *suffixes) if not suffixes or s in suffixes), ".rst")
+        if suffix == ".md":
+            text = "# {0}\n\n```{{automodule}} {0}\n:members:\n```\n"
+        else:
+            text = "{0}\n{1}\n\n.. automodule:: {0}\n   :members:\n"
         return tuple(
-            GeneratedPage(
-                f"{stems[name]}.rst",
-                f"{name}\n{'=' * len(name)}\n\n.. automodule:: {name}\n   :members:\n",
-            )
+            GeneratedPage(f"{stems[name]}{suffix}", text.format(name, "=" * len(name)))
             for name in names
         )
     return tuple(
