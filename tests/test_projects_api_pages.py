@@ -68,6 +68,24 @@ def test_a_package_without_all_is_shown_with_its_modules(tmp_path: Path) -> None
     demo, tables = api_pages(("demo", "tables"), "none", (tmp_path / "src", tmp_path))
     assert demo.text == "::: demo\n    options:\n      show_submodules: true\n"
     assert tables.text == "::: tables\n"
+    # In a Sphinx project too: automodule's :members: leaves out what the package imports,
+    # so the page read its docstring alone; its modules follow it now.
+    (rst,) = api_pages(("demo",), "sphinx", (tmp_path,))
+    assert rst.text == (
+        "demo\n====\n\n.. automodule:: demo\n   :members:\n\n"
+        ".. automodule:: demo.initialise\n   :members:\n"
+    )
+    (tmp_path / "demo" / "_private.py").write_text("x = 1\n", "utf-8")
+    (tmp_path / "demo" / "sub").mkdir()
+    (tmp_path / "demo" / "sub" / "__init__.py").write_text("", "utf-8")
+    (tmp_path / "demo" / "sub" / "more.py").write_text("", "utf-8")
+    (md,) = api_pages(("demo",), "sphinx", (tmp_path,), suffixes=(".md",))
+    assert md.text == (
+        "# demo\n\n```{automodule} demo\n:members:\n```\n\n"
+        "```{automodule} demo.initialise\n:members:\n```\n\n"
+        "```{automodule} demo.sub\n:members:\n```\n\n"
+        "```{automodule} demo.sub.more\n:members:\n```\n"
+    )
     (tmp_path / "demo" / "__init__.py").write_text(INIT + '__all__ = ["init"]\n', "utf-8")
     assert api_pages(("demo",), "none", (tmp_path,))[0].text == "::: demo\n"
     (rst,) = api_pages(("demo",), "sphinx", (tmp_path,))

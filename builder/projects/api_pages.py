@@ -18,6 +18,7 @@ the pages its navigation lists (mdBook's SUMMARY.md) lists them last.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path, PurePosixPath
@@ -30,6 +31,9 @@ _BLOCK_WITH_MODULES = "::: {0}\n    options:\n      show_submodules: true\n"
 _SETS_ALL = re.compile(r"^__all__\s*(?::[^=\n]*)?[+]?=", re.M)
 # The most of an __init__.py read for its __all__.
 _MAX_INIT_BYTES = 1024 * 1024
+# The most modules a package's Sphinx page documents after it (a vendored tree can hold
+# thousands).
+MAX_SUBMODULES = 200
 
 
 def api_pages(
@@ -50,12 +54,15 @@ def api_pages(
         # MyST-only project's (source_suffix = {".md": ...}) Markdown, where automodule is a
         # {automodule} fence.
         suffix = next((s for s in (".rst", *suffixes) if not suffixes or s in suffixes), ".rst")
-        if suffix == ".md":
-            text = "# {0}\n\n```{{automodule}} {0}\n:members:\n```\n"
-        else:
-            text = "{0}\n{1}\n\n.. automodule:: {0}\n   :members:\n"
         return tuple(
-            GeneratedPage(f"{stems[name]}{suffix}", text.format(name, "=" * len(name)))
+            GeneratedPage(
+                f"{stems[name]}{suffix}",
+                _automodule_page(
+                    name,
+                    () if _sets_all(name, code_folders) else _submodules(name, code_folders),
+                    markdown=suffix == ".md",
+                ),
+            )
             for name in names
         )
     return tuple(
@@ -65,6 +72,48 @@ def api_pages(
         )
         for name in names
     )
+
+
+def _automodule_page(name: str, modules: Sequence[str], markdown: bool) -> str:
+    """A Sphinx page documenting ``name`` and then ``modules`` (a package's, when it has no
+    ``__all__``: autodoc's ``:members:`` leaves out what the package imports from them, as
+    mkdocstrings does, so colorama's page showed its docstring alone)."""
+    if markdown:
+        blocks = [f"```{{automodule}} {module}\n:members:\n```\n" for module in (name, *modules)]
+        return f"# {name}\n\n" + "\n".join(blocks)
+    blocks = [f".. automodule:: {module}\n   :members:\n" for module in (name, *modules)]
+    return f"{name}\n{'=' * len(name)}\n\n" + "\n".join(blocks)
+
+
+def _submodules(name: str, code_folders: Sequence[Path]) -> tuple[str, ...]:
+    """The public modules of the package ``name`` at any depth (``_private`` ones and those
+    inside them left out), in path order, as ``show_submodules`` lists them; the first of
+    ``code_folders`` that holds the package."""
+    for folder in code_folders:
+        package = folder.joinpath(*name.split("."))
+        if not (package / "__init__.py").is_file():
+            continue
+        found = []
+        for root, dirs, files in os.walk(package):
+            dirs[:] = sorted(
+                d for d in dirs if _public(d) and Path(root, d, "__init__.py").is_file()
+            )
+            prefix = ".".join((name, *Path(root).relative_to(package).parts))
+            if Path(root) != package:
+                found.append(prefix)
+            found += [
+                f"{prefix}.{file[:-3]}"
+                for file in sorted(files)
+                if file.endswith(".py") and _public(file[:-3])
+            ]
+            if len(found) >= MAX_SUBMODULES:
+                return tuple(found[:MAX_SUBMODULES])
+        return tuple(found)
+    return ()
+
+
+def _public(name: str) -> bool:
+    return name.isidentifier() and not name.startswith("_")
 
 
 def _free_stem(name: str, taken: set[str]) -> str:
