@@ -168,3 +168,30 @@ def test_the_api_pages_are_pages_the_project_reads(
     )
     shown = {(r["source"], r["heading"]): r["body"] for r in compiled(version)}
     assert "Draw rows." in shown[page, "tables.table"]
+
+
+def test_a_name_the_archive_lacks_is_a_warning_that_names_its_place_in_the_archive(
+    tmp_path: Path,
+) -> None:
+    # api = ["nosuch"] on a release archive: the warning named the scratch folder the archive
+    # was extracted to ("not found in the code in /tmp/.site.work-123/source-x1/archive/
+    # demo-1.0.0/src"), gone after the build and kept so by the cache for the next one.
+    archive = write_tar(
+        tmp_path / "demo-1.0.0.tar.gz",
+        [
+            tar_member("demo-1.0.0/README.rst", README.encode()),
+            tar_member("demo-1.0.0/src/demo/__init__.py", INIT.encode()),
+        ],
+    )
+    version = VersionConfig(
+        "1.0.0", None, None, None, (), (), None, None,
+        archive=check_archive(archive.name, archive, "."), api=("nosuch",),
+    )  # fmt: skip
+    with read_version(LIBRARY.id, version, tmp_path) as files:
+        result = compile_version_cached(BuildCache(None), SITE, LIBRARY, files)
+    assert [(w.where, w.message) for w in result.warnings] == [
+        (
+            "demo 1.0.0: api/nosuch.md:1",
+            "mkdocstrings nosuch: not found in the code in the archive's src/",
+        )
+    ]
