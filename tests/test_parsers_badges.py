@@ -87,3 +87,17 @@ def test_rest_badges_read_as_nothing_and_an_image_substitution_as_its_alt_text()
     (section,) = parse_rst(text, "README.rst").sections
     assert section.heading == "Toolz"
     assert section.body == "Utilities, with Tidelift support.\n\nThe demo in a terminal."
+
+
+def test_an_image_substitution_whose_url_starts_or_goes_on_below_is_read_whole() -> None:
+    # docutils takes the URI from the lines up to the options, joined without spaces; only
+    # the first line was looked at, so these badges read "travis cov".
+    text = (
+        "Title\n=====\n\n|travis| |cov| |logo| text.\n\n"
+        ".. |travis| image::\n   https://travis-ci.org/o/r.svg?branch=master\n"
+        "   :target: https://travis-ci.org/o/r\n"
+        ".. |cov| image:: https://codecov.io/gh/o/r/branch/master/graph/\n   badge.svg\n"
+        ".. |logo| image:: https://example.org/\n   logo.png\n   :alt: The logo\n"
+    )
+    (section,) = parse_rst(text, "README.rst").sections
+    assert section.body == "The logo text."

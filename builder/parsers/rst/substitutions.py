@@ -84,7 +84,11 @@ def _image_text(name: str, parts: Sequence[str]) -> str:
         for part in parts[1:]
         if (option := _OPTION.match(part.strip()))
     }
-    if is_badge(parts[0], linked="target" in options):
+    # The URI may start on the next line, or go on there (a long badge URL broken in two):
+    # docutils joins its lines up to the options without spaces.
+    first_option = next((j for j, part in enumerate(parts) if j and _OPTION.match(part)), None)
+    uri = "".join("".join(part.split()) for part in parts[:first_option])
+    if is_badge(uri, linked="target" in options):
         return ""
     return options.get("alt") or name
 
