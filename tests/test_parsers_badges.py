@@ -101,3 +101,18 @@ def test_an_image_substitution_whose_url_starts_or_goes_on_below_is_read_whole()
     )
     (section,) = parse_rst(text, "README.rst").sections
     assert section.body == "The logo text."
+
+
+def test_an_image_substitution_used_as_a_link_is_a_linked_image() -> None:
+    # "|travis|_" links the image as ":target:" does; a CI's SVG there read "travis". Its
+    # logo, linked too, and a screenshot used as text keep their names.
+    text = (
+        "Title\n=====\n\n|travis|_ |logo|_ |shot| text.\n\n"
+        ".. |travis| image:: https://travis-ci.org/o/r.svg?branch=master\n"
+        ".. _travis: https://travis-ci.org/o/r\n"
+        ".. |logo| image:: https://example.org/img/logo.svg\n"
+        ".. _logo: https://example.org/\n"
+        ".. |shot| image:: https://example.org/demo.svg\n"
+    )
+    (section,) = parse_rst(text, "README.rst").sections
+    assert section.body == "logo shot text."
