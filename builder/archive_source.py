@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from builder.api.locate import modules_in, packages_in
 from builder.errors import SourceError
 from builder.extract import Extracted, extract_tar, extract_zip
 from schemas.digests import file_sha256
@@ -20,6 +21,10 @@ ZIP_SUFFIXES = (".zip", ".whl")
 DEFAULT_DOCS_FOLDER = "docs"
 # Where else a release archive keeps its docs (pathspec's sdist: doc/).
 _OTHER_DOCS_FOLDERS = ("doc", "documentation", "Doc")
+# Packages beside a release's code that its api would not name.
+_NOT_CODE = frozenset(
+    {"tests", "test", "testing", "examples", "docs", "doc", "benchmark", "benchmarks"}
+)
 
 
 class ArchiveProblem(Exception):
@@ -100,11 +105,15 @@ def _path_hint(top: Path, source: ArchiveSource) -> str:
     if folder is not None and (top / folder / "source" / "conf.py").is_file():
         folder += "/source"  # sphinx-quickstart's separate source folder: conf.py is there
     readme = any(child.name.lower().startswith("readme") for child in top.iterdir())
-    if folder is None and not readme:
-        return "set archive.path to the docs folder"
-    table = f"archive = {{ file = {json.dumps(source.label)}, path = {json.dumps(folder or '.')} }}"
-    if folder is not None:
+    path = folder or ("." if readme else "<its docs folder>")
+    table = f"archive = {{ file = {json.dumps(source.label)}, path = {json.dumps(path)} }}"
+    if folder is not None or not readme:
         return f"set archive.path to the docs folder: {table}"
+    # Its README names no code: the docstrings are read only from the pages api asks for.
+    names = packages_in(top / "src") or packages_in(top) or modules_in(top)
+    code = [name for name in names if name not in _NOT_CODE]
+    api = f", and api = {json.dumps(code[:3])} for its docstrings" if code else ""
     return (
-        f"set archive.path to the docs folder, or read the README and the pages beside it: {table}"
+        "set archive.path to the docs folder, or read the README and the pages beside it: "
+        f"{table}{api}"
     )

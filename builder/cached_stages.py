@@ -106,7 +106,11 @@ def compile_version_cached(
             if on_file is not None:
                 on_file(candidate.relpath)
         return _compiled_from_cache(library, files, kept, volume)
-    api = open_source(files.code, version.directory) if files.code and version.directory else None
+    api = (
+        open_source(files.code, version.directory, files.extracted)
+        if files.code and version.directory
+        else None
+    )
     # Scanned only here: a version the cache keeps whole reads none of its pages again.
     references = scan_version(files.listing.candidates)
     parse = functools.partial(
@@ -147,7 +151,11 @@ def _compile_uncached(
     (a second read and two sha256 of every source), nor are its records hashed for the shard's
     and the pages' keys, and no entry is made."""
     version = files.version
-    api = open_source(files.code, version.directory) if files.code and version.directory else None
+    api = (
+        open_source(files.code, version.directory, files.extracted)
+        if files.code and version.directory
+        else None
+    )
     references = scan_version(files.listing.candidates)
     parse = functools.partial(
         parse_to_records, site, library, version, files.layout, api, files.includes, references

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import keyword
 import re
 import string
 import tomllib
@@ -401,12 +402,16 @@ def _api_names(fields: dict[str, Any], where: str, problems: CatalogProblems) ->
         problems.add(f"{where}.api", "an index version has no code to document")
         return ()
     for name in names:
-        if not all(part.isidentifier() for part in name.split(".")):
+        parts = name.split(".")
+        if not all(part.isidentifier() and not keyword.iskeyword(part) for part in parts):
             problems.add(
                 f"{where}.api",
                 f"{name!r} is no module name: name each module or package as it is imported "
                 "('tabulate', 'toolz.curried')",
             )
+    # Each name is a page, api/<name>.md: a name twice would be two pages of one path.
+    for name in sorted({name for name in names if names.count(name) > 1}):
+        problems.add(f"{where}.api", f"{name!r} is named twice")
     return names
 
 

@@ -32,7 +32,12 @@ MAX_TAGGED_VERSIONS = 3
 _PLAIN_KINDS = ("markdown", "rst", "markdown+rst")
 # How many pages init reads for an API directive before it takes the docs to have none.
 MAX_SCANNED_PAGES = 500
-_API_DIRECTIVE = re.compile(r"^[ \t]*(?:\.\. +(?:py:)?auto\w+::|:::[ \t]+[\w.])", re.M)
+# reST's ".. automodule::", MyST's "```{autoclass}" and ":::{autofunction}" fences,
+# mkdocstrings' "::: pkg.name".
+_API_DIRECTIVE = re.compile(
+    r"^[ \t]*(?:\.\. +(?:py:)?auto\w+::|(?:`{3,}|:{3,})[ \t]*\{(?:py:)?auto\w+\}|:::[ \t]+[\w.])",
+    re.M,
+)
 # Packages beside a project's code that are not its API.
 _NOT_API = ("tests", "test", "testing", "examples", "docs", "doc", "demos", "benchmarks")
 _ID_CHARACTERS = re.compile(r"[^a-z0-9._-]+")
@@ -300,7 +305,8 @@ def _api_names(
             if package not in NOT_DOCS and package not in _NOT_API
         ]
         # The project's own package first (toolz before tlz, its alias).
-        return tuple(sorted(packages, key=lambda package: package != module))
+        if packages:
+            return tuple(sorted(packages, key=lambda package: package != module))
     for folder in (".", "src"):
         if module.isidentifier() and (root / folder / f"{module}.py").is_file():
             return (module,)

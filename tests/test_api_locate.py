@@ -212,3 +212,21 @@ def test_a_distribution_of_one_module_is_found_in_the_project_folder(tmp_path: P
     write_package(project)  # a package, when there is one, is the code
     tree = find_code(project, project_root=project)
     assert tree is not None and tree.packages == ("shapes",)
+
+
+def test_a_module_in_a_docs_folder_or_a_tool_script_is_not_the_code(tmp_path: Path) -> None:
+    # A single-module project whose Sphinx docs are in doc/source: doc/ (the folder above the
+    # docs, looked at before the project's root) holds the script that builds them, and the
+    # root invoke's tasks.py; each was taken for the code, so 'automodule:: tabulate'
+    # looked in doc/ and found nothing.
+    project = tmp_path / "project"
+    docs = project / "doc" / "source"
+    docs.mkdir(parents=True)
+    (docs / "conf.py").write_text("project = 'tabulate'\n", "utf-8")
+    (project / "doc" / "make_api.py").write_text("import os\n", "utf-8")
+    (project / "tasks.py").write_text("from invoke import task\n", "utf-8")
+    (project / "fabfile.py").write_text("from fabric import task\n", "utf-8")
+    assert find_code(docs, project_root=project) is None
+    (project / "tabulate.py").write_text('"""Pretty-print tables."""\n', "utf-8")
+    tree = find_code(docs, project_root=project)
+    assert tree is not None and (tree.folder, tree.packages) == (project, ("tabulate",))

@@ -79,9 +79,16 @@ def test_a_missing_docs_folder_says_what_is_there(tmp_path: Path) -> None:
         # tabulate 0.8.10's sdist: a README and the module, no docs folder. The message said
         # "set archive.path to the docs folder" and nothing of the table it takes.
         (
-            ["pkg-1.2.0/README.md", "pkg-1.2.0/pkg.py"],
+            ["pkg-1.2.0/README.md", "pkg-1.2.0/pkg.py", "pkg-1.2.0/benchmark.py"],
             "set archive.path to the docs folder, or read the README and the pages beside it: "
-            'archive = { file = "pkg-1.2.0.tar.gz", path = "." }',
+            'archive = { file = "pkg-1.2.0.tar.gz", path = "." }, and api = ["pkg"] for its '
+            "docstrings",
+        ),
+        # backoff 2.2.1's: the package in a folder, beside tests/ (a README-only sdist's
+        # docstrings are read only from the pages api names).
+        (
+            ["pkg-1.2.0/README.rst", "pkg-1.2.0/pkg/__init__.py", "pkg-1.2.0/tests/__init__.py"],
+            'path = "." }, and api = ["pkg"] for its docstrings',
         ),
         (
             ["pkg-1.2.0/README.rst", "pkg-1.2.0/doc/index.rst"],
@@ -94,7 +101,13 @@ def test_a_missing_docs_folder_says_what_is_there(tmp_path: Path) -> None:
             'set archive.path to the docs folder: archive = { file = "pkg-1.2.0.tar.gz", '
             'path = "doc/source" }',
         ),
-        (["pkg-1.2.0/pkg.py"], "set archive.path to the docs folder$"),
+        # Neither a docs folder nor a README: the line to write, but for the folder's name
+        # (it said "set archive.path to the docs folder" alone, no table).
+        (
+            ["pkg-1.2.0/pkg.py"],
+            'set archive.path to the docs folder: archive = { file = "pkg-1.2.0.tar.gz", '
+            'path = "<its docs folder>" }',
+        ),
     ],
 )
 def test_a_missing_docs_folder_says_which_catalog_line_reads_the_docs(

@@ -331,13 +331,15 @@ def test_api_names_modules_by_their_import_names(tmp_path: Path) -> None:
     catalog = write(tmp_path, GOOD + '  api = ["flask", "flask.json"]\n')
     (version,) = load_catalog(catalog).libraries[0].versions
     assert version.api == ("flask", "flask.json")
-    text = GOOD + '  api = ["flask/json.py"]\n'
+    text = GOOD + '  api = ["flask/json.py", "flask.class", "flask", "flask"]\n'
     text += '  [[libraries.versions]]\n  version = "2.0.0"\n  index = "old.json"\n  api = ["a"]\n'
     (tmp_path / "old.json").write_bytes(COMPAT.read_bytes())
     with pytest.raises(ConfigError) as caught:
         load_catalog(write(tmp_path, text))
     problems = "\n".join(caught.value.problems)
     assert "versions[0].api: 'flask/json.py' is no module name" in problems
+    assert "versions[0].api: 'flask.class' is no module name" in problems  # a keyword
+    assert "versions[0].api: 'flask' is named twice" in problems
     assert "versions[1].api: an index version has no code to document" in problems
 
 

@@ -18,7 +18,18 @@ from builder.parsers.rst.parser import parse as parse_rst
         ("https://tidelift.com/badges/package/pypi/termcolor", False, True),
         ("https://circleci.com/gh/astanin/python-tabulate.svg?style=svg", True, True),
         ("https://ci.appveyor.com/api/projects/status/8745yksv/branch/master?svg=true", True, True),
+        ("https://coveralls.io/repos/o/r/badge.png?branch=master", False, True),
+        ("https://colab.research.google.com/assets/colab-badge.svg", False, True),
+        ("https://readthedocs.org/projects/r/badge/?version=latest", False, True),
+        ("https://badge.fury.io/py/r.svg", False, True),
+        ("https://coverage-badge.samuelcolvin.workers.dev/fastapi/typer.svg", False, True),
         ("https://circleci.com/gh/astanin/python-tabulate.svg?style=svg", False, False),
+        # A docs page's screenshot of a badge feature, a logo in a repository named for
+        # badges, a logo in SVG linking to the project's site: all read as a badge by a URL
+        # holding "badge" anywhere, or by being a linked SVG.
+        ("https://docs.example.org/img/badge-settings.png", False, False),
+        ("https://raw.githubusercontent.com/o/anybadge/master/docs/logo.png", True, False),
+        ("https://typer.example/img/logo-margin/logo-margin-vector.svg", True, False),
         ("https://example.org/screenshots/demo.png", True, False),
         ("images/badge.svg", True, False),  # a file of the docs: shown on the page
         ("", True, False),
@@ -76,3 +87,32 @@ def test_rest_badges_read_as_nothing_and_an_image_substitution_as_its_alt_text()
     (section,) = parse_rst(text, "README.rst").sections
     assert section.heading == "Toolz"
     assert section.body == "Utilities, with Tidelift support.\n\nThe demo in a terminal."
+
+
+def test_an_image_substitution_whose_url_starts_or_goes_on_below_is_read_whole() -> None:
+    # docutils takes the URI from the lines up to the options, joined without spaces; only
+    # the first line was looked at, so these badges read "travis cov".
+    text = (
+        "Title\n=====\n\n|travis| |cov| |logo| text.\n\n"
+        ".. |travis| image::\n   https://travis-ci.org/o/r.svg?branch=master\n"
+        "   :target: https://travis-ci.org/o/r\n"
+        ".. |cov| image:: https://codecov.io/gh/o/r/branch/master/graph/\n   badge.svg\n"
+        ".. |logo| image:: https://example.org/\n   logo.png\n   :alt: The logo\n"
+    )
+    (section,) = parse_rst(text, "README.rst").sections
+    assert section.body == "The logo text."
+
+
+def test_an_image_substitution_used_as_a_link_is_a_linked_image() -> None:
+    # "|travis|_" links the image as ":target:" does; a CI's SVG there read "travis". Its
+    # logo, linked too, and a screenshot used as text keep their names.
+    text = (
+        "Title\n=====\n\n|travis|_ |logo|_ |shot| text.\n\n"
+        ".. |travis| image:: https://travis-ci.org/o/r.svg?branch=master\n"
+        ".. _travis: https://travis-ci.org/o/r\n"
+        ".. |logo| image:: https://example.org/img/logo.svg\n"
+        ".. _logo: https://example.org/\n"
+        ".. |shot| image:: https://example.org/demo.svg\n"
+    )
+    (section,) = parse_rst(text, "README.rst").sections
+    assert section.body == "logo shot text."

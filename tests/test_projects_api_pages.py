@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import orjson
+import pytest
 
 from builder.archive_source import check_archive
 from builder.cache import BuildCache
@@ -67,6 +68,24 @@ def test_a_package_without_all_is_shown_with_its_modules(tmp_path: Path) -> None
     demo, tables = api_pages(("demo", "tables"), "none", (tmp_path / "src", tmp_path))
     assert demo.text == "::: demo\n    options:\n      show_submodules: true\n"
     assert tables.text == "::: tables\n"
+    # In a Sphinx project too: automodule's :members: leaves out what the package imports,
+    # so the page read its docstring alone; its modules follow it now.
+    (rst,) = api_pages(("demo",), "sphinx", (tmp_path,))
+    assert rst.text == (
+        "demo\n====\n\n.. automodule:: demo\n   :members:\n\n"
+        ".. automodule:: demo.initialise\n   :members:\n"
+    )
+    (tmp_path / "demo" / "_private.py").write_text("x = 1\n", "utf-8")
+    (tmp_path / "demo" / "sub").mkdir()
+    (tmp_path / "demo" / "sub" / "__init__.py").write_text("", "utf-8")
+    (tmp_path / "demo" / "sub" / "more.py").write_text("", "utf-8")
+    (md,) = api_pages(("demo",), "sphinx", (tmp_path,), suffixes=(".md",))
+    assert md.text == (
+        "# demo\n\n```{automodule} demo\n:members:\n```\n\n"
+        "```{automodule} demo.initialise\n:members:\n```\n\n"
+        "```{automodule} demo.sub\n:members:\n```\n\n"
+        "```{automodule} demo.sub.more\n:members:\n```\n"
+    )
     (tmp_path / "demo" / "__init__.py").write_text(INIT + '__all__ = ["init"]\n', "utf-8")
     assert api_pages(("demo",), "none", (tmp_path,))[0].text == "::: demo\n"
     (rst,) = api_pages(("demo",), "sphinx", (tmp_path,))
@@ -99,3 +118,80 @@ def test_a_release_archive_read_at_its_top_gets_its_api_and_says_where_from(
     records = compiled(version, notes)
     assert sorted({r["source"] for r in records}) == ["README.rst", "api/demo.md"]
     assert notes == ["API from code in the archive's src/: 3 objects"]
+
+
+def test_a_page_of_the_docs_at_the_api_path_stays_beside_the_generated_one(
+    tmp_path: Path,
+) -> None:
+    # Plain docs with a hand-written api/tables.md (and an api/demo.rst), given api by docbuild
+    # init: the generated page replaced the project's page of the same path, its words lost.
+    version = make_project(tmp_path)
+    (tmp_path / "api").mkdir()
+    (tmp_path / "api" / "tables.md").write_text("# Tables\n\nHow rows are drawn.\n", "utf-8")
+    (tmp_path / "api" / "demo.rst").write_text("Demo\n====\n\nStart with init.\n", "utf-8")
+    version = replace(version, include=("*.rst", "api/*"), api=("demo", "tables"))
+    shown = {(r["source"], r["heading"]): r["body"] for r in compiled(version)}
+    assert shown["api/tables.md", "Tables"] == "How rows are drawn."
+    assert shown["api/demo.rst", "Demo"] == "Start with init."
+    assert "Draw rows." in shown["api/tables-docstrings.md", "tables.table"]
+    assert "Wrap stdout" in shown["api/demo-docstrings.md", "demo.initialise.init"]
+
+
+@pytest.mark.parametrize(
+    ("files", "page"),
+    [
+        # A MyST-only Sphinx project (source_suffix = {".md": ...}): api/tables.rst is no page.
+        (
+            {"docs/conf.py": "extensions = ['myst_parser']\nsource_suffix = {'.md': 'markdown'}\n",
+             "docs/index.md": "# Demo\n\nHello.\n"},
+            "api/tables.md",
+        ),
+        # Django's docs: reST in .txt files.
+        ({"docs/conf.py": "source_suffix = '.txt'\n", "docs/index.txt": "Demo\n====\n"},
+         "api/tables.txt"),
+        # mdBook renders only the chapters SUMMARY.md lists.
+        ({"book.toml": "[book]\ntitle = 'Demo'\n", "src/SUMMARY.md": "- [Intro](intro.md)\n",
+          "src/intro.md": "# Demo\n\nHello.\n"}, "api/tables.md"),
+    ],
+)  # fmt: skip
+def test_the_api_pages_are_pages_the_project_reads(
+    tmp_path: Path, files: dict[str, str], page: str
+) -> None:
+    # Each of these projects left the asked-for page out, silently: no docstring was read.
+    version = make_project(tmp_path)
+    for relpath, text in files.items():
+        (tmp_path / relpath).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / relpath).write_text(text, "utf-8")
+    docs = tmp_path / "docs" if "docs/conf.py" in files else tmp_path
+    version = replace(
+        version, directory=docs, include=(), project="auto", source_dir=tmp_path, api=("tables",)
+    )
+    shown = {(r["source"], r["heading"]): r["body"] for r in compiled(version)}
+    assert "Draw rows." in shown[page, "tables.table"]
+
+
+def test_a_name_the_archive_lacks_is_a_warning_that_names_its_place_in_the_archive(
+    tmp_path: Path,
+) -> None:
+    # api = ["nosuch"] on a release archive: the warning named the scratch folder the archive
+    # was extracted to ("not found in the code in /tmp/.site.work-123/source-x1/archive/
+    # demo-1.0.0/src"), gone after the build and kept so by the cache for the next one.
+    archive = write_tar(
+        tmp_path / "demo-1.0.0.tar.gz",
+        [
+            tar_member("demo-1.0.0/README.rst", README.encode()),
+            tar_member("demo-1.0.0/src/demo/__init__.py", INIT.encode()),
+        ],
+    )
+    version = VersionConfig(
+        "1.0.0", None, None, None, (), (), None, None,
+        archive=check_archive(archive.name, archive, "."), api=("nosuch",),
+    )  # fmt: skip
+    with read_version(LIBRARY.id, version, tmp_path) as files:
+        result = compile_version_cached(BuildCache(None), SITE, LIBRARY, files)
+    assert [(w.where, w.message) for w in result.warnings] == [
+        (
+            "demo 1.0.0: api/nosuch.md:1",
+            "mkdocstrings nosuch: not found in the code in the archive's src/",
+        )
+    ]

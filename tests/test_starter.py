@@ -140,8 +140,16 @@ def test_a_quarto_project_is_read_through_its_quarto_yml(tmp_path: Path) -> None
         # tabulate 0.8.10's: README.md and one module beside setup.py.
         ({"README.md": "# tabulate\n\nTables.\n", "tabulate.py": '"""Tables."""\n',
           "setup.py": ""}, ["tabulate"]),
+        # A package beside the module that is not its API (benchmarks/) hid the module.
+        ({"README.md": "# tabulate\n\nTables.\n", "tabulate.py": '"""Tables."""\n',
+          "benchmarks/__init__.py": "", "setup.py": ""}, ["tabulate"]),
         # Pages that document the code themselves need no API pages of their own.
         ({"README.rst": "x\n=\n\n.. automodule:: backoff\n", "backoff/__init__.py": ""}, None),
+        # MyST's autodoc fences document it too (they were not seen: its API twice).
+        ({"README.md": "# x\n\n```{automodule} backoff\n:members:\n```\n",
+          "backoff/__init__.py": ""}, None),
+        ({"README.md": "# x\n\n:::{autofunction} backoff.on\n:::\n",
+          "backoff/__init__.py": ""}, None),
     ],
 )  # fmt: skip
 def test_init_gives_a_readme_only_project_pages_of_its_api(

@@ -34,8 +34,12 @@ CODE_SUFFIXES = (".py", ".pyi")
 # Packages beside the code in a folder conf.py puts on sys.path for them, not what the API
 # pages document (SQLAlchemy adds its root for examples/ and lib/ for the package itself).
 _NOT_DOCUMENTED = frozenset({"tests", "test", "testing", "examples", "docs", "doc"})
-# Modules at a project's top that its tools run, never what its API pages document.
-_TOOL_SCRIPTS = frozenset({"setup", "conftest", "noxfile", "versioneer", "conf"})
+# Modules at a project's top that its tools run, never what its API pages document: setuptools',
+# pytest's, nox's, Sphinx's, invoke's, Fabric's, Django's, doit's, Paver's, a test runner.
+_TOOL_SCRIPTS = frozenset(
+    {"setup", "conftest", "noxfile", "versioneer", "conf", "tasks", "fabfile", "manage", "dodo"}
+    | {"pavement", "runtests", "run_tests", "ez_setup", "distribute_setup"}
+)
 # A code tree larger than this is not fingerprinted file by file (a whole monorepo beside
 # the docs): such a version needs an explicit source_dir.
 MAX_CODE_FILES = 20_000
@@ -122,12 +126,14 @@ def _code_folder(
             return folder, packages
     # A distribution of one module has no package folder: tabulate.py, docopt.py and
     # retrying.py lie at the top of their release archives. Only the project's own folders
-    # count (the folder above a project's docs is not its code), and only when none holds a
-    # package.
+    # count (the folder above a project's docs is not its code, nor a docs or tests folder
+    # inside it), and only when none holds a package.
     within = project_root or code_root
     for folder in candidates:
         if source_dir is None and (within is None or not _resolves_inside(folder, within)):
             continue
+        if source_dir is None and folder.name in _NOT_DOCUMENTED and folder != within:
+            continue  # doc/ above doc/source: the scripts that build the docs
         modules = modules_in(folder)
         if modules:
             return folder, modules
@@ -314,8 +320,11 @@ def _config(path: Path) -> bytes:
         return b""
 
 
-def open_source(tree: CodeTree, docs: Path) -> GriffeSource:
-    """The API source a version's parsers read; code is loaded on the first lookup."""
+def open_source(
+    tree: CodeTree, docs: Path, extracted: tuple[str, Path] | None = None
+) -> GriffeSource:
+    """The API source a version's parsers read; code is loaded on the first lookup.
+    ``extracted``: as ``code_place`` takes it, for the warnings that name the code."""
     # Imported by the versions with code only: a build of HTML pages (or a rebuild of a few
     # pages) has no use for griffe's modules, whose import cost every build about 10 ms.
     from builder.api.code import GriffeSource
@@ -325,7 +334,8 @@ def open_source(tree: CodeTree, docs: Path) -> GriffeSource:
         settings = _mkdocs_settings(tree.mkdocs_config)
     else:
         settings = read_conf_settings(_read(docs / "conf.py").decode("utf-8", "replace"))
-    return GriffeSource(tree.folder, settings, str(tree.folder), tree.more_folders)
+    described = code_place(tree.folder, extracted)
+    return GriffeSource(tree.folder, settings, described, tree.more_folders)
 
 
 def _mkdocs_settings(config: Path) -> ApiSettings:
@@ -342,9 +352,8 @@ def api_note(
     tree: CodeTree | None, uses: Iterable[ApiUse], extracted: tuple[str, Path] | None = None
 ) -> str:
     """The build report's line: where a version's API came from, or which directive had no
-    code (the first of its files, in path order, that had none). ``extracted``: the version
-    was read from a git tree or an archive ("git" or "archive") extracted into this scratch
-    folder, which is named by its place in the tree instead (it is gone after the build)."""
+    code (the first of its files, in path order, that had none); ``extracted``: as
+    ``code_place`` takes it."""
     uses = tuple(uses)
     without_code = next((use.without_code for use in uses if use.without_code), "")
     if without_code:
@@ -352,9 +361,16 @@ def api_note(
     objects = sum(use.objects for use in uses)
     if tree is None or not objects:
         return ""
-    place = str(tree.folder)
-    if extracted is not None and tree.folder.is_relative_to(extracted[1]):
-        inside = tree.folder.relative_to(extracted[1]).as_posix()
-        source = "the git tree" if extracted[0] == "git" else f"the {extracted[0]}"
-        place = f"{source}'s {inside}/" if inside != "." else f"{source}'s top folder"
-    return f"API from code in {place}: {objects} objects"
+    return f"API from code in {code_place(tree.folder, extracted)}: {objects} objects"
+
+
+def code_place(folder: Path, extracted: tuple[str, Path] | None) -> str:
+    """How the report and its warnings name the code's ``folder``: its path, or, when the
+    version was read from a git tree or an archive (``extracted``: "git" or "archive", and
+    the scratch folder it was extracted into, gone after the build and different on every
+    one), its place in that tree ("the archive's src/")."""
+    if extracted is None or not folder.is_relative_to(extracted[1]):
+        return str(folder)
+    inside = folder.relative_to(extracted[1]).as_posix()
+    source = "the git tree" if extracted[0] == "git" else f"the {extracted[0]}"
+    return f"{source}'s {inside}/" if inside != "." else f"{source}'s top folder"

@@ -4,14 +4,24 @@ A README opens with a row of badges (build status, coverage, the latest release,
 licence), each an image whose alt text ("Build Status", "PyPI version") is all a text reader
 keeps of it; the row read as a line of those words above the project's first sentence
 (termcolor's "PyPI version Supported Python versions PyPI downloads ..."). A badge is a remote
-image that a badge service draws (``shields.io``, a URL naming a ``badge``), or an SVG image
-that links somewhere (a CI service's status picture, ``build.svg?branch=main``). A screenshot,
-a diagram or a logo in PNG keeps its alt text.
+image that a badge service draws (``shields.io``, ``badge.fury.io``, a URL with ``badge`` or
+``badges`` for a word: ``.../workflows/Test/badge.svg``, ``/badges/package/pypi/x``), or an
+SVG image that links somewhere (a CI service's status picture, ``build.svg?branch=main``). A
+screenshot, a diagram or a logo keeps its alt text: a picture file named with ``badge`` among
+other words (``badge-settings.png``, a docs page showing a badge feature), a URL where
+``badge`` is only part of a word (a project ``anybadge``'s logo), a linked SVG named a
+``logo`` (its path says so).
 """
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlsplit
+
+_WORDS = re.compile(r"[a-z0-9]+")
+_BADGE_WORDS = frozenset({"badge", "badges"})
+# Files that are pictures drawn once (a screenshot, a photo), not an SVG a service draws.
+_PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".webp")
 
 
 def is_badge(source: str, linked: bool) -> bool:
@@ -23,6 +33,26 @@ def is_badge(source: str, linked: bool) -> bool:
         return False
     if url.scheme not in ("http", "https") or not url.hostname:
         return False
-    if url.hostname.endswith("shields.io") or "badge" in source.lower():
+    host = url.hostname.lower()
+    # badgen.net, badge.fury.io, coverage-badge.samuelcolvin.workers.dev
+    if host.endswith("shields.io") or any(label.startswith("badge") for label in host.split(".")):
         return True
-    return linked and (url.path.lower().endswith(".svg") or "svg" in url.query.lower())
+    if _names_badge(host):
+        return True
+    path = url.path.lower()
+    folders, _, name = path.rpartition("/")
+    if _names_badge(folders) or _names_badge(url.query.lower()):
+        return True
+    if _names_badge(name):
+        # coveralls' badge.png is one; a screenshot badge-settings.png is not.
+        stem = name.rpartition(".")[0] if name.endswith(_PICTURE_SUFFIXES) else ""
+        return not stem or stem in _BADGE_WORDS
+    return (
+        linked
+        and (path.endswith(".svg") or "svg" in url.query.lower())
+        and "logo" not in _WORDS.findall(path)
+    )
+
+
+def _names_badge(text: str) -> bool:
+    return not _BADGE_WORDS.isdisjoint(_WORDS.findall(text))

@@ -32,11 +32,16 @@ def project_listing(version: VersionConfig) -> tuple[ProjectLayout, VersionListi
         version.api,
         layout.kind,
         candidate_folders(docs, version.source_dir, version.code_root, project),
+        [*(c.relpath for c in listing.candidates), *(page.relpath for page in layout.generated)],
+        layout.suffixes,
     )
     if requested:
         # The pages' text is short and follows the code's __all__: the cache keys it whole.
+        # mdBook reads only the chapters SUMMARY.md lists: the pages asked for by name follow.
+        listed = tuple(page.relpath for page in requested) if layout.only_listed else ()
         layout = replace(
             layout,
+            order=(*layout.order, *listed),
             generated=(*layout.generated, *requested),
             generated_from=(
                 *layout.generated_from,

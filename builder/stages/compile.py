@@ -89,11 +89,7 @@ def compile_version(
         project_notes=tuple(files.layout.notes),
         empty_sections=empty_sections,
         near_empty_pages=most_first(near_empty_pages),
-        api_note=api_note(
-            files.code,
-            api_uses,
-            None if files.version.code_root is None else (files.origin, files.version.code_root),
-        ),
+        api_note=api_note(files.code, api_uses, files.extracted),
         included=tuple(sorted(included)),
         file_digests=tuple(file_digests),
         record_sources=None if sources is None else tuple(sources),

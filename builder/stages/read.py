@@ -33,6 +33,13 @@ class VersionFiles:
     warnings: tuple[Warning_, ...] = ()
     includes: IncludeRoot | None = None  # where the files its pages include are
 
+    @property
+    def extracted(self) -> tuple[str, Path] | None:
+        """("git" or "archive", the scratch folder its tree is extracted to, gone after the
+        build), or None for a version read from its folder."""
+        code_root = self.version.code_root
+        return None if code_root is None else (self.origin, code_root)
+
 
 @contextmanager
 def read_version(library_id: str, version: VersionConfig, work_dir: Path) -> Iterator[VersionFiles]:

@@ -13,7 +13,7 @@ in the text before (builder.projects.layout.substitute).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 
@@ -30,6 +30,8 @@ _OPTION = re.compile(r":([\w-]+):(?:[ \t]+(.*))?$")
 _CHARACTER_CODE = re.compile(r"(?:0x|x|\\x|U\+?|u|\\u|&#x)([0-9a-fA-F]{1,6});?|&#([0-9]{1,7});")
 # A "|name|" reference where inline markup reads one (builder.parsers.rst.inline's rule).
 _REFERENCE = re.compile(r"(?<![\w|])\|([^\s|](?:[^|]{0,200}?[^\s|])??)\|(?![\w|])")
+# "|name|_": a substitution reference that is also a link.
+_LINKED_REFERENCE = re.compile(r"(?<![\w|])\|([^\s|](?:[^|]{0,200}?[^\s|])??)\|__?(?![\w|])")
 # The most definitions one page keeps (loguru's longest module docstring has 40).
 MAX_SUBSTITUTIONS = 1000
 
@@ -40,9 +42,16 @@ _PAGE: ContextVar[dict[str, str] | None] = ContextVar("rst_substitutions", defau
 def page_substitutions(lines: Sequence[str]) -> Iterator[None]:
     """Within, ``|name|`` reads as what the page's definitions in ``lines`` replace it with."""
     found: dict[str, str] = {}
+    # "|travis|_": an image substitution used as a link, as ":target:" makes it one.
+    linked = {
+        match.group(1)
+        for line in lines
+        if "|_" in line
+        for match in _LINKED_REFERENCE.finditer(line)
+    }
     for i, line in enumerate(lines):
         if line.startswith("..") and DEFINITION.match(line):
-            define(lines, i, found)
+            define(lines, i, found, linked)
     token = _PAGE.set(found)
     try:
         yield
@@ -50,8 +59,14 @@ def page_substitutions(lines: Sequence[str]) -> Iterator[None]:
         _PAGE.reset(token)
 
 
-def define(lines: Sequence[str], i: int, into: dict[str, str] | None = None) -> None:
-    """Record the definition at ``lines[i]`` (in the page being read, when ``into`` is None)."""
+def define(
+    lines: Sequence[str],
+    i: int,
+    into: dict[str, str] | None = None,
+    linked: Collection[str] = (),
+) -> None:
+    """Record the definition at ``lines[i]`` (in the page being read, when ``into`` is None);
+    ``linked``: the names the page uses as links (``|name|_``)."""
     known = _PAGE.get() if into is None else into
     match = DEFINITION.match(lines[i])
     if known is None or match is None or len(known) >= MAX_SUBSTITUTIONS:
@@ -69,13 +84,13 @@ def define(lines: Sequence[str], i: int, into: dict[str, str] | None = None) -> 
             break
         parts.append(following.strip())
     if kind == "image":
-        known[match.group(1)] = _image_text(match.group(1), parts)
+        known[match.group(1)] = _image_text(match.group(1), parts, match.group(1) in linked)
         return
     text = " ".join(part.strip() for part in parts if part.strip())
     known[match.group(1)] = _characters(text) if kind == "unicode" else text
 
 
-def _image_text(name: str, parts: Sequence[str]) -> str:
+def _image_text(name: str, parts: Sequence[str], linked: bool) -> str:
     """What an image substitution reads as: nothing for a status badge (README badge rows,
     toolz's ``|Build Status| |Coverage Status|``), else its ``:alt:`` text or its name, as
     docutils gives an image without one."""
@@ -84,7 +99,11 @@ def _image_text(name: str, parts: Sequence[str]) -> str:
         for part in parts[1:]
         if (option := _OPTION.match(part.strip()))
     }
-    if is_badge(parts[0], linked="target" in options):
+    # The URI may start on the next line, or go on there (a long badge URL broken in two):
+    # docutils joins its lines up to the options without spaces.
+    first_option = next((j for j, part in enumerate(parts) if j and _OPTION.match(part)), None)
+    uri = "".join("".join(part.split()) for part in parts[:first_option])
+    if is_badge(uri, linked=linked or "target" in options):
         return ""
     return options.get("alt") or name
 
