@@ -27,7 +27,7 @@ from lxml.etree import _Element as Element
 
 from builder.parsers.html.api_entries import ApiEntry
 from builder.parsers.html.body_text import has_class, is_element, plain_text, select
-from builder.parsers.html.page_head import GTK_DOC, SPHINX, PageHead
+from builder.parsers.html.page_head import GTK_DOC, SPHINX, TEXINFO, PageHead
 from schemas.anchors import slugify
 
 # One query for both generators' entries, run on a page that names their classes: the
@@ -81,7 +81,8 @@ _BARE_H5 = etree.XPath("descendant::h5[not(@*)]")
 # anchors of their own names. Looked for on a page whose <head> names GTK-Doc.
 _GTK_DOC_SUBSECTION_HEADINGS = etree.XPath("descendant::div[@class='refsect3']/h4")
 _GTK_DOC_LABEL_ANCHORS = (".parameters", ".returns", ".members")
-# Texinfo's footnote labels (makeinfo 6 and 7): the h5 after its h4.footnotes-heading.
+# Texinfo's footnote labels (makeinfo 6 and 7): the h5 after its h4.footnotes-heading, on a
+# page whose <head> names makeinfo or texi2any (a class that plain is any page's to use).
 _TEXINFO_FOOTNOTES_MARK = "footnotes-heading"
 _TEXINFO_FOOTNOTE_LABELS = etree.XPath(
     "descendant::h4[@class='footnotes-heading']/following-sibling::h5"
@@ -129,7 +130,7 @@ def demote_label_headings(root: Element, text: str, head: PageHead) -> None:
             for heading in select(root, _GTK_DOC_SUBSECTION_HEADINGS)
             if _is_gtk_doc_label(heading)
         ]
-    if _TEXINFO_FOOTNOTES_MARK in text:
+    if _TEXINFO_FOOTNOTES_MARK in text and head.names(TEXINFO):
         labels += select(root, _TEXINFO_FOOTNOTE_LABELS)
     for label in labels:
         label.tag = "p"
