@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from builder.errors import UnreadableDocument
+from builder.parsers.html.page_head import read_head
 from builder.parsers.html.parser import parse
 
 
@@ -122,5 +123,7 @@ def test_every_mark_of_a_generated_page_holds_a_probe() -> None:
 
     for mark, _, _ in generated_pages._MARKS:
         assert any(probe in mark for probe in generated_pages._PROBES), mark
-        assert generated_pages.may_be_generated(f"<p>{mark}</p>")
-    assert not generated_pages.may_be_generated("<p>index table search results</p>")
+        page = f"<p>{mark}</p>"
+        assert generated_pages.may_be_generated(page, read_head(page))
+    page = "<p>index table search results</p>"
+    assert not generated_pages.may_be_generated(page, read_head(page))

@@ -284,20 +284,34 @@ def test_gtk_doc_parameters_and_returns_stay_in_their_function() -> None:
     ]
 
 
+# R 4.2.2's manuals (r-doc-html, makeinfo 6): 332 sections were a footnote each, headed
+# "(1)", "(2)"... and anchored at slugs ("1") the page does not have.
+_MAKEINFO_HEAD = '<meta name="Generator" content="makeinfo">'
+_TEXINFO_FOOTNOTES = (
+    f"<html><head><title>R Installation</title>{_MAKEINFO_HEAD}"
+    '</head><body><h2 class="chapter">1 Obtaining R</h2><p>Unpack it<a id="DOCF1" '
+    'href="#FOOT1"><sup>1</sup></a>.</p><div class="footnote"><hr>'
+    '<h4 class="footnotes-heading">Footnotes</h4><h5><a id="FOOT1" href="#DOCF1">(1)</a></h5>'
+    '<p>e.g. GNU tar 1.15 or later.</p><h5><a id="FOOT2" href="#DOCF2">(2)</a></h5>'
+    "<p>Or another.</p></div></body></html>"
+)
+
+
 def test_texinfo_footnotes_are_one_section_of_labelled_notes() -> None:
-    # R 4.2.2's manuals (r-doc-html, makeinfo 6): 332 sections were a footnote each, headed
-    # "(1)", "(2)"... and anchored at slugs ("1") the page does not have.
-    page = (
-        '<html><head><title>R Installation</title><meta name="Generator" content="makeinfo">'
-        '</head><body><h2 class="chapter">1 Obtaining R</h2><p>Unpack it<a id="DOCF1" '
-        'href="#FOOT1"><sup>1</sup></a>.</p><div class="footnote"><hr>'
-        '<h4 class="footnotes-heading">Footnotes</h4><h5><a id="FOOT1" href="#DOCF1">(1)</a></h5>'
-        '<p>e.g. GNU tar 1.15 or later.</p><h5><a id="FOOT2" href="#DOCF2">(2)</a></h5>'
-        "<p>Or another.</p></div></body></html>"
-    )
-    assert [(s.heading, s.body) for s in parse(page, "R-admin.html").sections] == [
+    assert [(s.heading, s.body) for s in parse(_TEXINFO_FOOTNOTES, "R-admin.html").sections] == [
         ("1 Obtaining R", "Unpack it1."),
         ("Footnotes", "(1)\n\ne.g. GNU tar 1.15 or later.\n\n(2)\n\nOr another."),
+    ]
+
+
+def test_footnote_marks_on_a_page_makeinfo_did_not_write_are_its_headings() -> None:
+    # A class that plain is any page's to use: the h5 after it is a heading but on Texinfo's.
+    page = _TEXINFO_FOOTNOTES.replace(_MAKEINFO_HEAD, "")
+    assert [(s.heading, s.body) for s in parse(page, "notes.html").sections] == [
+        ("1 Obtaining R", "Unpack it1."),
+        ("Footnotes", ""),
+        ("(1)", "e.g. GNU tar 1.15 or later."),
+        ("(2)", "Or another."),
     ]
 
 

@@ -19,6 +19,8 @@ import re
 
 from lxml.etree import _Element as Element
 
+from builder.parsers.html.page_head import DOCBOOK_XSL, DOXYGEN, PageHead
+
 # What marks each page in every theme built on Sphinx's basic one (alabaster, furo, the
 # Read the Docs theme, pydata): the class of the index table, the search results' box.
 _MARKS = (
@@ -45,31 +47,29 @@ _PROBES = ("indextable", "search-results", "viewcode-block")
 # span.index is the link to it in the book's table of contents. Only an index that is the
 # page's article (a child of <body>, as the chunked output writes it) makes the page one: a
 # book written as one page holds its index inside div.book, after all of its chapters.
-_DOCBOOK_GENERATOR = "DocBook XSL"
 _DOCBOOK_INDEX_MARK = 'class="index"'
 _DOCBOOK_INDEX = "//body/div[@class='index']"
 _DOCBOOK_INDEX_REASON = "DocBook's index of the book (a list of names, linking to the entries)"
 
 
-def may_be_generated(text: str) -> bool:
-    """Whether ``text`` may hold a mark of a generated page (``generated_page`` then looks for
-    the marks and at the page's tree)."""
-    return any(probe in text for probe in _PROBES) or _may_be_docbook_index(text)
+def may_be_generated(text: str, head: PageHead) -> bool:
+    """Whether ``text`` (its head ``head``) may hold a mark of a generated page
+    (``generated_page`` then looks for the marks and at the page's tree)."""
+    return any(probe in text for probe in _PROBES) or _may_be_docbook_index(text, head)
 
 
-def _may_be_docbook_index(text: str) -> bool:
-    head_end = text.find("</head>")
-    return text.find(_DOCBOOK_GENERATOR, 0, head_end) >= 0 and _DOCBOOK_INDEX_MARK in text
+def _may_be_docbook_index(text: str, head: PageHead) -> bool:
+    return head.names(DOCBOOK_XSL) and _DOCBOOK_INDEX_MARK in text
 
 
-def generated_page(text: str, document: Element) -> str:
-    """Why ``document`` (parsed from ``text``) is a page Sphinx or DocBook XSL generated, or
-    ""."""
+def generated_page(text: str, head: PageHead, document: Element) -> str:
+    """Why ``document`` (parsed from ``text``, its head ``head``) is a page Sphinx or DocBook
+    XSL generated, or ""."""
     for mark, xpath, reason in _MARKS:
         # The substring test is a scan of the text; the XPath runs only on likely pages.
         if mark in text and document.xpath(xpath):
             return reason
-    if _may_be_docbook_index(text) and document.xpath(_DOCBOOK_INDEX):
+    if _may_be_docbook_index(text, head) and document.xpath(_DOCBOOK_INDEX):
         return _DOCBOOK_INDEX_REASON
     return ""
 
@@ -79,14 +79,12 @@ def generated_page(text: str, document: Element) -> str:
 # The file name's dot is "_8" before the suffix: a struct, class or group whose name ends in
 # "source" (structwl__event__source.html, class_data_source.html) is a page of its own.
 _DOXYGEN_LISTING_NAME = re.compile(r"_8(?:_?[0-9a-z])+_source\.html$")
-_DOXYGEN_GENERATOR = 'content="Doxygen'
 _DOXYGEN_LISTING_REASON = "Doxygen's listing of a source file (its page documents the file)"
 
 
-def generated_listing(text: str, relpath: str) -> str:
-    """Why the page ``text`` at ``relpath`` is a source listing Doxygen wrote, or ""."""
-    if _DOXYGEN_LISTING_NAME.search(relpath) and (
-        text.find(_DOXYGEN_GENERATOR, 0, text.find("</head>")) >= 0
-    ):
+def generated_listing(head: PageHead, relpath: str) -> str:
+    """Why the page whose head is ``head``, at ``relpath``, is a source listing Doxygen wrote,
+    or ""."""
+    if _DOXYGEN_LISTING_NAME.search(relpath) and head.names(DOXYGEN):
         return _DOXYGEN_LISTING_REASON
     return ""

@@ -27,6 +27,7 @@ from lxml.etree import _Element as Element
 
 from builder.parsers.html.api_entries import ApiEntry
 from builder.parsers.html.body_text import has_class, is_element, plain_text, select
+from builder.parsers.html.page_head import GTK_DOC, SPHINX, TEXINFO, PageHead
 from schemas.anchors import slugify
 
 # One query for both generators' entries, run on a page that names their classes: the
@@ -80,24 +81,21 @@ _BARE_H5 = etree.XPath("descendant::h5[not(@*)]")
 # anchors of their own names. Looked for on a page whose <head> names GTK-Doc.
 _GTK_DOC_SUBSECTION_HEADINGS = etree.XPath("descendant::div[@class='refsect3']/h4")
 _GTK_DOC_LABEL_ANCHORS = (".parameters", ".returns", ".members")
-_GTK_DOC_HEAD_MARK = 'content="GTK-Doc'
-# Texinfo's footnote labels (makeinfo 6 and 7): the h5 after its h4.footnotes-heading.
+# Texinfo's footnote labels (makeinfo 6 and 7): the h5 after its h4.footnotes-heading, on a
+# page whose <head> names makeinfo or texi2any (a class that plain is any page's to use).
 _TEXINFO_FOOTNOTES_MARK = "footnotes-heading"
 _TEXINFO_FOOTNOTE_LABELS = etree.XPath(
     "descendant::h4[@class='footnotes-heading']/following-sibling::h5"
 )
 
 
-# Every page Sphinx (1.8 on) builds loads this script in its <head>; older ones set the same
-# options inline (DOCUMENTATION_OPTIONS). Furo loads it at the end of <body>, and names
-# Sphinx in its generator tag instead ('content="sphinx-5.3.0, furo 2022.09.29"').
-_SPHINX_HEAD_MARKS = ("documentation_options", "DOCUMENTATION_OPTIONS", 'content="sphinx-')
-
-
-def built_by_sphinx(text: str) -> bool:
-    """Whether the page ``text`` was built by Sphinx, judged from its <head> alone."""
-    head_end = text.find("</head>")
-    return head_end > 0 and any(text.find(mark, 0, head_end) >= 0 for mark in _SPHINX_HEAD_MARKS)
+def built_by_sphinx(head: PageHead) -> bool:
+    """Whether the page whose head is ``head`` was built by Sphinx. Unlike the other
+    generators', Sphinx's marks count only in a head the page closes: every page Sphinx
+    writes closes it, its marks are names an article about Sphinx writes in its text (an
+    option, a script), and a page taken for Sphinx's loses the chrome classes of Sphinx
+    themes and is not searched for the other generators' entries."""
+    return head.closed and head.names(SPHINX)
 
 
 def generator_entries(root: Element, text: str) -> list[Element]:
@@ -115,10 +113,10 @@ def drop_haddock_links(root: Element, text: str) -> None:
             drop_keeping_tail(widget)
 
 
-def demote_label_headings(root: Element, text: str) -> None:
+def demote_label_headings(root: Element, text: str, head: PageHead) -> None:
     """Read the headings erl_docgen, TypeDoc, JSDoc and GTK-Doc write inside an entry, and
-    Texinfo's footnote numbers, as the labels they are (``text`` is the page's: a query runs
-    only where its generator's marks are)."""
+    Texinfo's footnote numbers, as the labels they are (``text`` is the page's and ``head``
+    its head: a query runs only where its generator's marks are)."""
     labels: list[Element] = []
     if "func-types-title" in text:
         labels += select(root, _ERL_DOCGEN_LABELS)
@@ -126,13 +124,13 @@ def demote_label_headings(root: Element, text: str) -> None:
         labels += _typedoc_member_labels(root) + select(root, _TYPEDOC_LABELS)
     if 'class="name"' in text and "<h5" in text and select(root, _JSDOC_MEMBER):
         labels += select(root, _BARE_H5)
-    if text.find(_GTK_DOC_HEAD_MARK, 0, text.find("</head>")) >= 0:
+    if head.names(GTK_DOC):
         labels += [
             heading
             for heading in select(root, _GTK_DOC_SUBSECTION_HEADINGS)
             if _is_gtk_doc_label(heading)
         ]
-    if _TEXINFO_FOOTNOTES_MARK in text:
+    if _TEXINFO_FOOTNOTES_MARK in text and head.names(TEXINFO):
         labels += select(root, _TEXINFO_FOOTNOTE_LABELS)
     for label in labels:
         label.tag = "p"

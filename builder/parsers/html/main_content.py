@@ -19,6 +19,7 @@ from lxml.etree import _Element as Element
 
 from builder.parsers.html.body_text import ClassVerdicts, heading_text, select, text_of
 from builder.parsers.html.chrome_attributes import chrome_by_attribute, may_hold_chrome_attributes
+from builder.parsers.html.page_head import PLOT_DIRECTIVE, TEXINFO, PageHead
 
 # A str that declares its own encoding is refused by lxml; the text is already decoded.
 XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
@@ -212,11 +213,15 @@ def find_main(document: Element) -> Element:
     return document
 
 
-def strip_chrome(root: Element, source: bytes | None = None, sphinx: bool = False) -> None:
+def strip_chrome(
+    root: Element, source: bytes | None = None, head: PageHead | None = None, sphinx: bool = False
+) -> None:
     """Remove navigation, sidebars, scripts and permalink widgets, keeping the text after them.
     ``source`` is the page's UTF-8 as libxml2 read it (``lines_source``), when the caller has
-    it: roles and labels are then looked for in its lines under ``root`` first. ``sphinx``:
-    the page was built by Sphinx, whose themes' own widgets are chrome too."""
+    it: roles and labels are then looked for in its lines under ``root`` first. ``head``: the
+    page's head, when the caller has it (else each generator's marks are looked for in the
+    tree). ``sphinx``: the page was built by Sphinx, whose themes' own widgets are chrome
+    too."""
     # Chrome by tag or by role and label is rare, and libxml2 finds it without a Python call
     # per element: a tag filter, and an XPath over the two attributes (faster than two get()
     # calls per element). The one pass left in Python reads each element's class alone, and
@@ -228,10 +233,10 @@ def strip_chrome(root: Element, source: bytes | None = None, sphinx: bool = Fals
     flagged.update(_node_navigation(root))
     # Marks of one generator are looked for only where its page says it in its <head>: a scan
     # of the whole page for each costs about 1.4% of the parse of a Sphinx page.
-    if _head_names(source, _TEXINFO_GENERATORS):
+    if head is None or head.names(TEXINFO):
         flagged.update(select(root, _TEXINFO_CONTENTS))
         flagged.update(select(root, _TEXINFO_INDEX_TABLES))
-    if _head_names(source, _PLOT_STYLESHEET):
+    if head is None or head.names(PLOT_DIRECTIVE):
         flagged.update(select(root, _PLOT_FORMAT_LINKS))
     if _may_hold_notebook_cells(source):
         flagged.update(select(root, _NOTEBOOK_PROMPTS))
@@ -257,7 +262,6 @@ _NODE_LINK_RELS = ("next", "prev", "up", "contents", "index")
 # heading, read as a section "Table of Contents". makeinfo 6 and 7 name the division holding
 # it differently (Contents_element, element-contents); the heading it opens with is the same.
 # Looked for on a page whose <head> names texi2any or makeinfo its generator.
-_TEXINFO_GENERATORS = (b'content="texi2any', b'content="makeinfo')
 _TEXINFO_CONTENTS = etree.XPath(
     "descendant::div[*[1][self::h2][@class='contents-heading' or @class='shortcontents-heading']]"
 )
@@ -277,7 +281,6 @@ _TEXINFO_INDEX_TABLES = etree.XPath(
 # or as the caption of each when the code draws several: a line of file names in the section's
 # text wherever a plot is. Links alone, between parentheses and commas; looked for on a page
 # that loads the directive's stylesheet (Sphinx adds it to every page, from matplotlib 3.3).
-_PLOT_STYLESHEET = (b"plot_directive.css",)
 _PLOT_IMAGE = "img[contains(concat(' ', normalize-space(@class), ' '), ' plot-directive ')]"
 _ONLY_LINKS = "[not(.//text()[not(ancestor::a)][normalize-space(translate(., '(),', '')) != ''])]"
 _PLOT_FORMAT_LINKS = etree.XPath(
@@ -295,16 +298,6 @@ _NOTEBOOK_PROMPTS = etree.XPath(
     f"descendant::div[{_has_class('nbinput')} or {_has_class('nboutput')}]"
     f"/div[{_has_class('prompt')}]"
 )
-
-
-def _head_names(source: bytes | None, marks: tuple[bytes, ...]) -> bool:
-    """Whether the <head> of the page ``source`` holds one of ``marks`` (True without bytes:
-    then the marks are looked for in the tree)."""
-    if source is None:
-        return True
-    end = source.find(b"</head>")
-    stop = end if end >= 0 else len(source)
-    return any(source.find(mark, 0, stop) >= 0 for mark in marks)
 
 
 def _may_hold_notebook_cells(source: bytes | None) -> bool:

@@ -61,6 +61,7 @@ from builder.parsers.html.main_content import (
     strip_tags,
 )
 from builder.parsers.html.manpage_name import adopt_manpage_name
+from builder.parsers.html.page_head import read_head
 from builder.parsers.html.stub_pages import stub_page
 from schemas.anchors import TITLE_ANCHOR
 
@@ -69,13 +70,14 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
     """Split an HTML page into sections of readable text (``utf8``: the text's UTF-8, when the
     caller has it); raise UnreadableDocument for an index or search page Sphinx generated, a
     source listing, a redirect stub or the not-found page."""
-    skipped = stub_page(text, relpath) or generated_listing(text, relpath)
+    head = read_head(text)
+    skipped = stub_page(head, relpath) or generated_listing(head, relpath)
     if skipped:
         raise UnreadableDocument(skipped)
     stem = PurePosixPath(relpath).stem or relpath
     # Most pages are parsed only as far as the end of their main content (content_end); one
     # that may be a page Sphinx generated is parsed whole, as generated_page looks at all of it.
-    marked = may_be_generated(text)
+    marked = may_be_generated(text, head)
     cut = None if marked else load_main(text, utf8)
     main, source = cut if cut is not None else (None, lines_source(text, utf8))
     document = load_document(text, utf8) if main is None else main.getroottree().getroot()
@@ -85,22 +87,22 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
         fallback = plain_text.parse(strip_tags(text), relpath)
         warning = Warning_(f"{relpath}:1", "HTML too malformed or deeply nested; read as text")
         return ParsedFile(relpath, fallback.title, fallback.sections, (warning,))
-    generated = generated_page(text, document) if marked else ""
+    generated = generated_page(text, head, document) if marked else ""
     if generated:
         raise UnreadableDocument(generated)
     root = find_main(document) if main is None else main
     adopt_manpage_name(root)
     # A page Sphinx built holds none of the other generators' entries or labels, so their marks
     # are not looked for in its text: six scans of each page, 1% of a cold build's instructions.
-    sphinx = built_by_sphinx(text)
+    sphinx = built_by_sphinx(head)
     marks = "" if sphinx else text
-    demote_label_headings(root, marks)
+    demote_label_headings(root, marks, head)
     drop_haddock_links(root, marks)
     # The <title> is read before chrome goes: a page without <body> loses its <head> with it.
     fallback_title = head_title(document) or stem
     # A cut page's chrome is looked for in the bytes parsed: the sidebar and footer after the
     # cut are not searched for roles and labels that no element of the tree can hold.
-    strip_chrome(root, source, sphinx)
+    strip_chrome(root, source, head, sphinx)
     title = first_h1(root) or fallback_title
     walker = _Walker(relpath, title, _structural(root, generator_entries(root, marks)))
     walker.walk(root, 0)

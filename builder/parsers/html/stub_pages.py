@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from builder.parsers.html.page_head import PageHead
+
 _REFRESH_TAG = re.compile(r"<meta\b[^>]*http-equiv\s*=\s*[\"']?refresh\b[^>]*>", re.IGNORECASE)
 # "0; url=target" (also "0;URL='target'" and "1, url=target"); without a URL the page reloads
 # itself, as a dashboard does, and is read. The delay's digits are taken whole (\d++): the
@@ -27,17 +29,17 @@ MAX_DELAY_SECONDS = 5
 NOT_FOUND_PAGE = "404.html"
 
 
-def stub_page(text: str, relpath: str) -> str:
-    """Why the page ``text`` at ``relpath`` (from the version's folder) is a stub, or ""."""
+def stub_page(head: PageHead, relpath: str) -> str:
+    """Why the page whose head is ``head``, at ``relpath`` (from the version's folder), is a
+    stub, or ""."""
     if relpath == NOT_FOUND_PAGE:
         return "the site's page for a missing address (404.html)"
     # The tag belongs in <head>, where every stub seen puts it (one of scikit-learn's seven puts
     # it in the article and is read): the page's head is searched, not all of its text, which
     # took 1.4% of the parse of Sphinx's own docs. A page without "</head>" is searched whole.
-    head = text[: text.find("</head>")]
-    if "efresh" not in head:
+    if "efresh" not in head.text:
         return ""
-    for tag in _REFRESH_TAG.finditer(head):
+    for tag in _REFRESH_TAG.finditer(head.text):
         target = _REFRESH_TARGET.search(tag.group())
         # float, not int: int() refuses a run of more than 4,300 digits
         if target is not None and float(target.group(1)) <= MAX_DELAY_SECONDS:
