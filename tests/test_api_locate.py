@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from builder.api.locate import CodeTree, api_note, find_code, open_source
+from builder.api.locate import CodeTree, api_note, candidate_folders, find_code, open_source
+from builder.config import VersionConfig
 from builder.model import ApiUse
+from builder.stages.read import read_version
 from tests.api_support import write_package
 
 
@@ -230,3 +232,26 @@ def test_a_module_in_a_docs_folder_or_a_tool_script_is_not_the_code(tmp_path: Pa
     (project / "tabulate.py").write_text('"""Pretty-print tables."""\n', "utf-8")
     tree = find_code(docs, project_root=project)
     assert tree is not None and (tree.folder, tree.packages) == (project, ("tabulate",))
+
+
+def test_no_code_is_looked_for_outside_the_project(tmp_path: Path) -> None:
+    # A README-only folder read with path = "." (the catalog beside it): its parent, /tmp,
+    # held a package of someone else's, which was taken for the version's code.
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "README.md").write_text("# Demo\n", encoding="utf-8")
+    write_package(tmp_path)  # beside the project, outside it
+    (tmp_path / "stray.py").write_text('"""Not the project\'s."""\n', encoding="utf-8")
+    assert find_code(project, project_root=project) is None
+    assert all(
+        folder.resolve().is_relative_to(project)
+        for folder in candidate_folders(project, None, None, project)
+    )
+    version = VersionConfig(
+        "1.0", project, None, None, (), (), None, None, catalog_folder=project, api=("shapes",)
+    )
+    with read_version("demo", version, tmp_path) as files:
+        assert files.code is None
+    write_package(project)  # the project's own package is still found
+    tree = find_code(project, project_root=project)
+    assert tree is not None and tree.folder == project and tree.packages == ("shapes",)

@@ -6,7 +6,8 @@ and inside the project, or those an MkDocs config's mkdocstrings Python handler 
 (its ``paths``, where a namespace package counts too), otherwise from the usual places beside
 the docs: ``<docs>/src``, ``<docs>/../src``, ``<docs>/..`` and, for versions read from git or
 an archive, ``<tree>/src`` and ``<tree>``; last the project's root (the folder includes are
-read within) and its ``src``, for docs further down (``doc/source``). A folder counts when it
+read within) and its ``src``, for docs further down (``doc/source``); never a folder outside
+that project (the folder above docs that are the project's top). A folder counts when it
 holds a package (a folder with ``__init__.py``); when none does, one of the project's folders
 that holds modules does (a distribution of one module: ``tabulate.py``). The fingerprint
 covers every ``.py``/``.pyi`` file of those packages and modules and the settings: the docs'
@@ -76,6 +77,10 @@ def candidate_folders(
         # Spelled as the docs are (the report names the folder), when it is above them.
         root = next((up for up in docs.parents if up.resolve() == project_root), project_root)
         folders += [root / "src", root] if root not in folders else []
+        # The folder above docs that are the project's top (a README read with path = ".")
+        # is someone else's: a package in /tmp beside the project is not its code.
+        inside = project_root.resolve()
+        folders = [folder for folder in folders if _resolves_inside(folder, inside)]
     return tuple(folders)
 
 
