@@ -272,6 +272,8 @@ def _version_key(
         version.exclude,
         version.summary,
         version.project,
+        # The warning of an api name the code lacks names the catalog key.
+        *((version.catalog_place,) if version.api else ()),
     )
     readers = sorted({reader_version(c.relpath) for c in candidates if _is_document(c.relpath)})
     key = cache_key(

@@ -107,6 +107,9 @@ class VersionConfig:
     # Modules and packages to document on pages of their own (builder.projects.api_pages):
     # a project whose docs are its README has no page that names its code.
     api: tuple[str, ...] = ()
+    # Where the catalog writes the version, for messages about its keys
+    # ("docbuild.toml libraries[0] (id 'demo').versions[1]").
+    catalog_place: str = ""
 
 
 @dataclass(frozen=True)
@@ -392,6 +395,7 @@ def _parse_version(
         source_dir=source_dir,
         catalog_folder=None if allow_outside else root,
         api=api,
+        catalog_place=where,
     )
 
 

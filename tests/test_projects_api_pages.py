@@ -11,7 +11,7 @@ import pytest
 from builder.archive_source import check_archive
 from builder.cache import BuildCache
 from builder.cached_stages import compile_version_cached
-from builder.config import LibraryConfig, SiteConfig, VersionConfig
+from builder.config import LibraryConfig, SiteConfig, VersionConfig, load_catalog
 from builder.projects import project_listing
 from builder.projects.api_pages import api_pages
 from builder.stages.read import read_version
@@ -191,7 +191,61 @@ def test_a_name_the_archive_lacks_is_a_warning_that_names_its_place_in_the_archi
         result = compile_version_cached(BuildCache(None), SITE, LIBRARY, files)
     assert [(w.where, w.message) for w in result.warnings] == [
         (
-            "demo 1.0.0: api/nosuch.md:1",
-            "mkdocstrings nosuch: not found in the code in the archive's src/",
+            "demo 1.0.0: api/nosuch.md",
+            "api name 'nosuch': no module or package of that name in the archive's src/; check "
+            "the spelling (a git or archive version's code is in its own tree)",
+        )
+    ]
+
+
+CATALOG = (
+    '[site]\ntitle = "T"\nbase_url = "https://docs.example/"\n\n'
+    '[[libraries]]\nid = "demo"\nname = "Demo"\n\n'
+    '[[libraries.versions]]\nversion = "1.0.0"\npath = "."\nproject = "{project}"\n'
+    "api = [{api}]\n"
+)
+
+
+@pytest.mark.parametrize("project", ["none", "sphinx"])
+def test_a_misspelt_api_name_is_one_warning_that_names_the_catalog_key(
+    tmp_path: Path, project: str
+) -> None:
+    # api = ["tabls"] for tables.py: the report said only "mkdocstrings tabls: not found in
+    # the code in <folder>" at api/tabls.md:1, a page the user never wrote, and nothing of
+    # the catalog line to correct.
+    make_project(tmp_path)
+    if project == "sphinx":
+        (tmp_path / "conf.py").write_text('project = "demo"\n', "utf-8")
+    catalog = tmp_path / "docbuild.toml"
+    catalog.write_text(CATALOG.format(project=project, api='"demo", "tabls"'), "utf-8")
+    (version,) = load_catalog(catalog).libraries[0].versions
+    with read_version(LIBRARY.id, version, tmp_path) as files:
+        result = compile_version_cached(BuildCache(None), SITE, LIBRARY, files)
+    suffix = ".rst" if project == "sphinx" else ".md"
+    assert [(w.where, w.message) for w in result.warnings] == [
+        (
+            f"demo 1.0.0: api/tabls{suffix}",
+            "api name 'tabls' (docbuild.toml libraries[0] (id 'demo').versions[0].api): no "
+            f"module or package of that name in {tmp_path}; check the spelling, or set "
+            "source_dir to the folder that holds it",
+        )
+    ]
+
+
+def test_an_api_name_without_any_code_says_where_the_code_was_looked_for(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "README.rst").write_text(README, "utf-8")
+    catalog = tmp_path / "docbuild.toml"
+    catalog.write_text(CATALOG.format(project="none", api='"demo"'), "utf-8")
+    (version,) = load_catalog(catalog).libraries[0].versions
+    with read_version(LIBRARY.id, version, tmp_path) as files:
+        result = compile_version_cached(BuildCache(None), SITE, LIBRARY, files)
+    assert [(w.where, w.message) for w in result.warnings] == [
+        (
+            "demo 1.0.0: api/demo.md",
+            "api name 'demo' (docbuild.toml libraries[0] (id 'demo').versions[0].api): no "
+            f"module or package of that name in {tmp_path}, which holds no code; check the "
+            "spelling, or set source_dir to the folder that holds it",
         )
     ]

@@ -139,3 +139,24 @@ def _sets_all(name: str, code_folders: Sequence[Path]) -> bool:
         except OSError:
             return True
     return True
+
+
+def unfound_name_message(
+    name: str, place: str, looked_in: str, holds_code: bool, source_dir: bool, from_tree: bool
+) -> str:
+    """What the build says of an ``api`` name its code does not hold (a misspelt
+    ``"tabulat"``): the catalog key to correct, where the code was looked for (``holds_code``:
+    whether any was found there), and what to change. ``place``: where the catalog writes the
+    version; ``source_dir``: whether it gives one; ``from_tree``: a git or archive version,
+    whose code is in its own tree (it takes no source_dir)."""
+    key = f" ({place}.api)" if place else ""
+    found = "" if holds_code else ", which holds no code"
+    if source_dir:
+        hint = "check the spelling and the source_dir"
+    elif from_tree:
+        hint = "check the spelling (a git or archive version's code is in its own tree)"
+    else:
+        hint = "check the spelling, or set source_dir to the folder that holds it"
+    return (
+        f"api name {name!r}{key}: no module or package of that name in {looked_in}{found}; {hint}"
+    )

@@ -65,6 +65,8 @@ class ProjectLayout:
     # path and sha256: an edit to a script is a change to the version.
     generated: tuple[GeneratedPage, ...] = ()
     generated_from: tuple[tuple[str, str], ...] = ()
+    # The pages of the catalog's api key among those generated: (path, module name).
+    asked: tuple[tuple[str, str], ...] = ()
     warnings: tuple[str, ...] = ()  # what the build warns of: a script whose pages are missing
     notes: tuple[str, ...] = ()
 

@@ -47,6 +47,9 @@ def project_listing(version: VersionConfig) -> tuple[ProjectLayout, VersionListi
                 *layout.generated_from,
                 *((page.relpath, page.text) for page in requested),
             ),
+            asked=tuple(
+                (page.relpath, name) for page, name in zip(requested, version.api, strict=True)
+            ),
         )
     if layout.generated:
         pages = _with_generated(pages, layout, version, {page.relpath for page in requested})

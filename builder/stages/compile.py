@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from builder.api.locate import api_note
+from builder.api.locate import api_note, code_place
 from builder.config import LibraryConfig
 from builder.model import ApiUse, CompiledVersion, SkippedFile, Warning_
+from builder.projects.api_pages import unfound_name_message
 from builder.stages.parse_workers import Reading, budget_spent, outcomes
 from builder.stages.read import VersionFiles
 
@@ -33,6 +34,10 @@ def compile_version(
     skipped = list(files.listing.skipped)
     warnings: list[Warning_] = []
     api_uses: list[ApiUse] = []
+    asked = dict(files.layout.asked)
+    unfound: list[
+        str
+    ] = []  # the api key's pages that documented nothing: the name is not in the code
     included: set[tuple[str, str]] = set()
     near_empty_pages: list[tuple[str, int]] = []
     file_digests: list[tuple[int, int, str]] = []
@@ -48,6 +53,8 @@ def compile_version(
                 parsed_sections += len(parsed.records)
             if parsed.api is not None:
                 api_uses.append(parsed.api)
+            if candidate.relpath in asked and (parsed.api is None or not parsed.api.objects):
+                unfound.append(candidate.relpath)
             included.update(parsed.included)
             if parsed.skipped:
                 skipped.append(SkippedFile(candidate.relpath, parsed.skipped))
@@ -69,6 +76,8 @@ def compile_version(
         if on_file is not None:  # after the file is parsed, so progress counts parsing
             on_file(candidate.relpath)
     where = f"{library.id} {version.version}"
+    if unfound:
+        warnings = _unfound_names(warnings, unfound, asked, files, where)
     if files_read and not records:
         warnings.append(Warning_(where, "no sections were found in any file"))
     if not files_read:
@@ -94,6 +103,39 @@ def compile_version(
         file_digests=tuple(file_digests),
         record_sources=None if sources is None else tuple(sources),
     )
+
+
+def _unfound_names(
+    warnings: list[Warning_],
+    pages: list[str],
+    asked: dict[str, str],
+    files: VersionFiles,
+    where: str,
+) -> list[Warning_]:
+    """``warnings`` with one per page of an ``api`` name the code lacks, naming the catalog
+    key and where the code was looked for, in place of what its directive said at a line of
+    a page the user never wrote ("mkdocstrings tabulat: not found in the code in src"), or
+    did not say when no code was found at all."""
+    version, code = files.version, files.code
+    if code is not None:
+        looked_in = code_place(code.folder, files.extracted)
+    elif version.source_dir is not None:
+        looked_in = str(version.source_dir)
+    else:
+        root = files.includes.root if files.includes is not None else version.directory
+        looked_in = code_place(root, files.extracted) if root is not None else "the project"
+    kept = [w for w in warnings if not any(w.where.startswith(f"{where}: {p}:") for p in pages)]
+    for page in pages:
+        message = unfound_name_message(
+            asked[page],
+            version.catalog_place,
+            looked_in,
+            holds_code=code is not None,
+            source_dir=version.source_dir is not None,
+            from_tree=files.extracted is not None,
+        )
+        kept.append(Warning_(f"{where}: {page}", message))
+    return kept
 
 
 def most_first(pages: list[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
