@@ -249,3 +249,22 @@ def test_an_api_name_without_any_code_says_where_the_code_was_looked_for(
             "spelling, or set source_dir to the folder that holds it",
         )
     ]
+
+
+@pytest.mark.parametrize("patterns", ['["api"]', '["api/*"]', '["**/*.rst", "_build"]'])
+def test_the_api_pages_stay_whatever_the_projects_exclude_patterns(
+    tmp_path: Path, patterns: str
+) -> None:
+    # A conf.py that leaves out its own api/ folder (pages sphinx-apidoc writes there at
+    # build time) left out the pages the catalog asked for by name too, without a note.
+    version = make_project(tmp_path)
+    (tmp_path / "conf.py").write_text(f"exclude_patterns = {patterns}\n", "utf-8")
+    version = replace(version, include=(), project="sphinx", api=("tables",))
+    listed = [c.relpath for c in project_listing(version)[1].candidates]
+    assert "api/tables.rst" in listed
+    assert "README.rst" in listed  # '**/' matches a folder, as Sphinx reads it
+    shown = {(r["source"], r["heading"]): r["body"] for r in compiled(version)}
+    assert "Draw rows." in shown["api/tables.rst", "tables.table"]
+    # The catalog's own exclude globs still leave them out.
+    excluded = replace(version, exclude=("api/*",))
+    assert "api/tables.rst" not in [c.relpath for c in project_listing(excluded)[1].candidates]

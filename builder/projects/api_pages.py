@@ -9,8 +9,9 @@ Django's ``.txt``, a MyST ``{automodule}`` fence in ``.md``), documented from th
 such block is. A package whose ``__init__.py`` sets no ``__all__`` is documented with its
 modules (``show_submodules``): colorama and toolz define their functions in modules the package
 imports them from, and mkdocstrings shows imported names only when ``__all__`` lists them. The
-version's ``include`` globs do not apply to these pages, which the catalog asks for by name;
-its ``exclude`` globs do. A page of the docs already at ``api/<name>`` (a hand-written
+version's ``include`` globs do not apply to these pages, which the catalog asks for by name,
+nor do the project's own exclusions (``exclude_patterns``: ProjectLayout.admits); its
+``exclude`` globs do. A page of the docs already at ``api/<name>`` (a hand-written
 ``api/tabulate.md``, whatever its suffix) stays: the name's page is
 ``api/<name>-docstrings.md`` instead (``-`` is in no module name). A project that reads only
 the pages its navigation lists (mdBook's SUMMARY.md) lists them last.

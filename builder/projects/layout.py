@@ -98,16 +98,25 @@ class ProjectLayout:
         return f"{self.kind} {found}, {len(self.order)} pages in its order"
 
     def admits(self, relpath: str) -> bool:
-        """Whether a listed file is a page of this project."""
+        """Whether a listed file is a page of this project. The tool's own exclusions
+        (``exclude_patterns``) do not apply to the pages the catalog's ``api`` asks for by
+        name: they were written for the project's pages (an ``api/`` folder sphinx-apidoc
+        fills at build time), and the version's ``exclude`` globs leave those pages out."""
         if self.suffixes and PurePosixPath(relpath).suffix.lower() not in self.suffixes:
             return False
         if self.only_listed and relpath not in self._listed:
             return False
+        if relpath in self._asked:
+            return True
         return not (self.exclude and re.fullmatch(self.exclude, relpath, re.DOTALL))
 
     @cached_property
     def _listed(self) -> frozenset[str]:
         return frozenset(self.order)
+
+    @cached_property
+    def _asked(self) -> frozenset[str]:
+        return frozenset(relpath for relpath, _ in self.asked)
 
     def quiet(self, relpath: str) -> bool:
         """Whether a page is left out of the navigation on purpose."""
