@@ -31,6 +31,16 @@ def test_conf_py_literals_are_read_and_computed_values_ignored() -> None:
     assert read_conf_settings('autoclass_content = "everything"\n').class_content == "class"
 
 
+def test_templates_path_is_read_and_a_computed_one_taken_for_the_usual_folder() -> None:
+    # scikit-learn 1.5 keeps its autosummary templates in templates/, as its conf.py says.
+    assert read_conf_settings('templates_path = ["templates"]\n').templates_path == ("templates",)
+    both = 'templates_path = ["_templates"]\ntemplates_path += ["more"]\n'
+    assert read_conf_settings(both).templates_path == ("_templates", "more")
+    assert read_conf_settings("extensions = []\n").templates_path == ()  # Sphinx's default
+    computed = 'templates_path = [os.path.join(here, "_templates")]\n'
+    assert read_conf_settings(computed).templates_path == ("_templates",)
+
+
 def test_napoleon_named_in_a_settings_helper_call_reads_google_sections() -> None:
     # celery's conf.py loads napoleon through build_config(extra_extensions=[...]): read as
     # "sphinx", 242 sections of its API pages kept "Arguments:" lists as run-on text.

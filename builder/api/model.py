@@ -93,6 +93,9 @@ class ApiSettings:
     mkdocstrings_options: tuple[tuple[str, Any], ...] = ()
     # autodoc_typehints_format: "short" names, or "fully-qualified" dotted names.
     typehints_format: str = "short"
+    # conf.py's templates_path: the folders, from conf.py's, that Sphinx looks for templates in,
+    # in order (none unless it names some, as in Sphinx).
+    templates_path: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from typing import Any
 
 from builder.api.model import CLASS_CONTENT, ApiSettings, MemberOptions
 from builder.projects.mkdocs_plugins import plugin_options
-from builder.sphinx_conf import read_sphinx_conf
+from builder.sphinx_conf import SphinxConf, read_sphinx_conf
 
 MEMBER_ORDERS = frozenset({"alphabetical", "bysource", "groupwise"})
 TYPEHINTS_FORMATS = frozenset({"short", "fully-qualified"})
@@ -41,7 +41,19 @@ def read_conf_settings(conf_source: str) -> ApiSettings:
         default_options=options,
         docstring_style="auto" if napoleon else "numpydoc" if numpydoc else "sphinx",
         typehints_format=typehints_format if typehints_format in TYPEHINTS_FORMATS else "short",
+        templates_path=_templates_path(conf),
     )
+
+
+def _templates_path(conf: SphinxConf) -> tuple[str, ...]:
+    """conf.py's ``templates_path``: none when it sets none (Sphinx's default is empty), the
+    usual ``_templates`` when its value is computed."""
+    value = conf.get("templates_path")
+    if isinstance(value, list | tuple):
+        return tuple(folder for folder in value if isinstance(folder, str))
+    if "templates_path" in conf.not_literal:
+        return ("_templates",)
+    return ()
 
 
 def read_mkdocs_settings(config: Mapping[str, Any]) -> ApiSettings:
