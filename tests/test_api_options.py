@@ -31,6 +31,12 @@ def test_conf_py_literals_are_read_and_computed_values_ignored() -> None:
     assert read_conf_settings('autoclass_content = "everything"\n').class_content == "class"
 
 
+def test_automodsumm_inherited_members_is_read() -> None:
+    conf = "automodsumm_inherited_members = True\n"
+    assert read_conf_settings(conf).automodsumm_inherited_members is True
+    assert read_conf_settings("").automodsumm_inherited_members is False
+
+
 def test_templates_path_is_read_and_a_computed_one_taken_for_the_usual_folder() -> None:
     # scikit-learn 1.5 keeps its autosummary templates in templates/, as its conf.py says.
     assert read_conf_settings('templates_path = ["templates"]\n').templates_path == ("templates",)

@@ -96,6 +96,9 @@ class ApiSettings:
     # conf.py's templates_path: the folders, from conf.py's, that Sphinx looks for templates in,
     # in order (none unless it names some, as in Sphinx).
     templates_path: tuple[str, ...] = ()
+    # sphinx-automodapi's automodsumm_inherited_members: whether an automodapi's class pages
+    # document inherited members when the directive says neither way.
+    automodsumm_inherited_members: bool = False
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,8 @@ def read_conf_settings(conf_source: str) -> ApiSettings:
         docstring_style="auto" if napoleon else "numpydoc" if numpydoc else "sphinx",
         typehints_format=typehints_format if typehints_format in TYPEHINTS_FORMATS else "short",
         templates_path=_templates_path(conf),
+        # sphinx-automodapi tests the value for truth.
+        automodsumm_inherited_members=bool(conf.get("automodsumm_inherited_members", False)),
     )
 
 
