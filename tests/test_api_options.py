@@ -18,7 +18,7 @@ def test_conf_py_literals_are_read_and_computed_values_ignored() -> None:
     assert settings == ApiSettings(
         class_content="both",
         member_order="bysource",
-        default_options=(("members", ""), ("exclude-members", "x, y")),
+        default_options=(("members", None), ("exclude-members", "x, y")),
         docstring_style="auto",
     )
     numpydoc = read_conf_settings('extensions = ["sphinx.ext.autodoc", "numpydoc"]\n')
@@ -82,6 +82,38 @@ def test_a_negated_option_drops_the_project_default_only() -> None:
     assert (options.members, options.inherited) == (None, False)
     own = autodoc_options((("members", "a"), ("no-members", "")), settings)
     assert (own.members, own.inherited) == (("a",), True)
+
+
+def test_a_plus_value_adds_to_the_default_as_sphinx_merges_it() -> None:
+    # ':exclude-members: +x' adds x to autodoc_default_options' list (Sphinx 4.1's
+    # process_documenter_options); the '+' was kept in the name, which then matched nothing,
+    # and the project's list was dropped.
+    settings = read_conf_settings(
+        'autodoc_default_options = {"exclude-members": "__init__, __weakref__",'
+        ' "special-members": "__call__", "members": True}\n'
+    )
+    merged = autodoc_options(
+        (("exclude-members", "+run"), ("special-members", "+__len__")), settings
+    )
+    assert merged.exclude == ("__init__", "__weakref__", "run")
+    assert merged.special == ("__call__", "__len__")
+    # Without a '+' the directive's value replaces the default's text.
+    assert autodoc_options((("exclude-members", "run"),), settings).exclude == ("run",)
+    # With nothing to add to, the '+' is dropped.
+    assert autodoc_options((("members", "+a, b"),), ApiSettings()).members == ("a", "b")
+    negated = autodoc_options((("no-exclude-members", ""), ("exclude-members", "+run")), settings)
+    assert negated.exclude == ("run",)
+
+
+def test_a_flag_default_is_set_over_the_directive_s_own_value() -> None:
+    # Sphinx takes a default that is not a string (members: True) over the directive's value:
+    # ':members: a' under autodoc_default_options = {"members": True} documents all of them.
+    settings = read_conf_settings('autodoc_default_options = {"members": True}\n')
+    assert autodoc_options((("members", "a"),), settings).members == ()
+    assert autodoc_options((("members", "+a"),), settings).members == ()
+    as_text = read_conf_settings('autodoc_default_options = {"members": "a, b"}\n')
+    assert autodoc_options((("members", "c"),), as_text).members == ("c",)
+    assert autodoc_options((), as_text).members == ("a", "b")
 
 
 def test_mkdocstrings_options_map_to_member_options() -> None:

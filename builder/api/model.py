@@ -86,7 +86,9 @@ class ApiSettings:
 
     class_content: str = "class"
     member_order: str = "alphabetical"
-    default_options: tuple[tuple[str, str], ...] = ()
+    # autodoc_default_options: each option's text, or None for a flag (True or None), which
+    # Sphinx sets over the directive's own value.
+    default_options: tuple[tuple[str, str | None], ...] = ()
     # "auto" (Google or NumPy too) when napoleon is on, "numpydoc" when numpydoc is.
     docstring_style: str = "sphinx"
     # The options an MkDocs config gives mkdocstrings' Python handler, under every block's own.
