@@ -18,7 +18,7 @@ def test_conf_py_literals_are_read_and_computed_values_ignored() -> None:
     assert settings == ApiSettings(
         class_content="both",
         member_order="bysource",
-        default_options=(("members", ""), ("exclude-members", "x, y")),
+        default_options=(("members", None), ("exclude-members", "x, y")),
         docstring_style="auto",
     )
     numpydoc = read_conf_settings('extensions = ["sphinx.ext.autodoc", "numpydoc"]\n')
@@ -29,6 +29,22 @@ def test_conf_py_literals_are_read_and_computed_values_ignored() -> None:
     assert computed == ApiSettings()
     assert read_conf_settings("def broken(:\n") == ApiSettings()
     assert read_conf_settings('autoclass_content = "everything"\n').class_content == "class"
+
+
+def test_automodsumm_inherited_members_is_read() -> None:
+    conf = "automodsumm_inherited_members = True\n"
+    assert read_conf_settings(conf).automodsumm_inherited_members is True
+    assert read_conf_settings("").automodsumm_inherited_members is False
+
+
+def test_templates_path_is_read_and_a_computed_one_taken_for_the_usual_folder() -> None:
+    # scikit-learn 1.5 keeps its autosummary templates in templates/, as its conf.py says.
+    assert read_conf_settings('templates_path = ["templates"]\n').templates_path == ("templates",)
+    both = 'templates_path = ["_templates"]\ntemplates_path += ["more"]\n'
+    assert read_conf_settings(both).templates_path == ("_templates", "more")
+    assert read_conf_settings("extensions = []\n").templates_path == ()  # Sphinx's default
+    computed = 'templates_path = [os.path.join(here, "_templates")]\n'
+    assert read_conf_settings(computed).templates_path == ("_templates",)
 
 
 def test_napoleon_named_in_a_settings_helper_call_reads_google_sections() -> None:
@@ -66,6 +82,38 @@ def test_a_negated_option_drops_the_project_default_only() -> None:
     assert (options.members, options.inherited) == (None, False)
     own = autodoc_options((("members", "a"), ("no-members", "")), settings)
     assert (own.members, own.inherited) == (("a",), True)
+
+
+def test_a_plus_value_adds_to_the_default_as_sphinx_merges_it() -> None:
+    # ':exclude-members: +x' adds x to autodoc_default_options' list (Sphinx 4.1's
+    # process_documenter_options); the '+' was kept in the name, which then matched nothing,
+    # and the project's list was dropped.
+    settings = read_conf_settings(
+        'autodoc_default_options = {"exclude-members": "__init__, __weakref__",'
+        ' "special-members": "__call__", "members": True}\n'
+    )
+    merged = autodoc_options(
+        (("exclude-members", "+run"), ("special-members", "+__len__")), settings
+    )
+    assert merged.exclude == ("__init__", "__weakref__", "run")
+    assert merged.special == ("__call__", "__len__")
+    # Without a '+' the directive's value replaces the default's text.
+    assert autodoc_options((("exclude-members", "run"),), settings).exclude == ("run",)
+    # With nothing to add to, the '+' is dropped.
+    assert autodoc_options((("members", "+a, b"),), ApiSettings()).members == ("a", "b")
+    negated = autodoc_options((("no-exclude-members", ""), ("exclude-members", "+run")), settings)
+    assert negated.exclude == ("run",)
+
+
+def test_a_flag_default_is_set_over_the_directive_s_own_value() -> None:
+    # Sphinx takes a default that is not a string (members: True) over the directive's value:
+    # ':members: a' under autodoc_default_options = {"members": True} documents all of them.
+    settings = read_conf_settings('autodoc_default_options = {"members": True}\n')
+    assert autodoc_options((("members", "a"),), settings).members == ()
+    assert autodoc_options((("members", "+a"),), settings).members == ()
+    as_text = read_conf_settings('autodoc_default_options = {"members": "a, b"}\n')
+    assert autodoc_options((("members", "c"),), as_text).members == ("c",)
+    assert autodoc_options((), as_text).members == ("a", "b")
 
 
 def test_mkdocstrings_options_map_to_member_options() -> None:

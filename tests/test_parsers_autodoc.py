@@ -503,6 +503,23 @@ def test_automodapi_s_inherited_members_option_documents_them_too(tmp_path: Path
     )
 
 
+def test_conf_py_s_automodsumm_inherited_members_is_the_automodapi_default(
+    tmp_path: Path,
+) -> None:
+    # conf.py's automodsumm_inherited_members = True has every automodapi's class pages
+    # document inherited members, unless the directive says ':no-inherited-members:'; it was
+    # not read, so Circle's page left out Shape's describe and sides.
+    text = "API\n===\n\n.. automodapi:: shapes\n   :no-main-docstr:\n"
+    settings = ApiSettings(automodsumm_inherited_members=True)
+    headings = [s.heading for s in _parse(tmp_path, "api.rst", text, settings).sections]
+    assert headings[2:6] == [
+        "shapes.Circle", "shapes.Circle.sides", "shapes.Circle.scale", "shapes.Circle.describe",
+    ]  # fmt: skip
+    refused = text + "   :no-inherited-members:\n"
+    headings = [s.heading for s in _parse(tmp_path, "api.rst", refused, settings).sections]
+    assert headings[2:4] == ["shapes.Circle", "shapes.Circle.scale"]
+
+
 def test_a_class_page_autosummary_generates_lists_its_methods_and_attributes(
     tmp_path: Path,
 ) -> None:

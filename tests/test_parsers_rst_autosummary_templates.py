@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from builder.api.model import ApiSettings
 from builder.includes import IncludeReader, include_root
 from builder.parsers import parse_file
-from builder.parsers.rst.autosummary_templates import ClassTemplate, _read_template
+from builder.parsers.rst.autosummary_templates import ClassTemplate, _read_template, template_names
 from tests.api_support import package_source
 
 TSLEARN_CLASS = """\
@@ -59,12 +60,14 @@ def test_a_class_page_written_from_the_project_s_template_documents_its_members(
     (docs / "_templates").mkdir(parents=True)
     (docs / "_templates" / "class.rst").write_text(TSLEARN_CLASS, encoding="utf-8")
     reader = IncludeReader(include_root(docs, None, None))
+    settings = ApiSettings(templates_path=("_templates",))
     text = (
         "API\n===\n\n.. currentmodule:: shapes\n\n"
         ".. autosummary::\n   :toctree: gen\n   :template: class.rst\n\n   Circle\n\n"
         "After the table.\n"
     )
-    parsed = parse_file("api.rst", text, package_source(tmp_path / "src"), includes=reader)
+    source = package_source(tmp_path / "src", settings)
+    parsed = parse_file("api.rst", text, source, includes=reader)
     assert parsed is not None
     assert [s.heading for s in parsed.sections] == [
         "API", "shapes.Circle", "shapes.Circle.describe", "shapes.Circle.scale",
@@ -76,7 +79,8 @@ def test_a_class_page_written_from_the_project_s_template_documents_its_members(
     # Without the template, the page is Sphinx's own: the members listed, not documented.
     (docs / "_templates" / "class.rst").unlink()
     fresh = IncludeReader(include_root(docs, None, None))
-    default = parse_file("api.rst", text, package_source(tmp_path / "src"), includes=fresh)
+    untemplated = text.replace("   :template: class.rst\n", "")
+    default = parse_file("api.rst", untemplated, source, includes=fresh)
     assert default is not None
     assert [s.heading for s in default.sections] == ["API", "shapes.Circle"]
     assert "Methods:\n- `scale`" in default.sections[1].body
@@ -99,3 +103,70 @@ def test_a_template_for_any_object_is_read_for_its_auto_objtype() -> None:
     # A literal autoclass is the class's, wherever it stands.
     both = ".. auto{{ objtype }}:: {{ objname }}\n\n.. autoclass:: {{ objname }}\n   :members:\n"
     assert _read_template(both) == ClassTemplate((("members", ""),), lists_members=False)
+
+
+def _class_page(docs: Path, src: Path, template: str, settings: ApiSettings) -> list[str]:
+    """The headings of a page whose autosummary writes Circle's page (with ``template``), and
+    "Methods:" when Circle's page lists its methods."""
+    reader = IncludeReader(include_root(docs, None, None))
+    option = f"   :template: {template}\n" if template else ""
+    text = (
+        "API\n===\n\n.. currentmodule:: shapes\n\n"
+        f".. autosummary::\n   :toctree: gen\n{option}\n   Circle\n"
+    )
+    parsed = parse_file("api.rst", text, package_source(src, settings), includes=reader)
+    assert parsed is not None
+    listed = ["Methods:"] if "Methods:" in parsed.sections[-1].body else []
+    return [s.heading for s in parsed.sections] + listed
+
+
+DOCUMENTED = [
+    "API", "shapes.Circle", "shapes.Circle.describe", "shapes.Circle.scale", "shapes.Circle.sides",
+]  # fmt: skip
+LISTED = ["API", "shapes.Circle"]  # Sphinx's base.rst's page, or a template's without members
+SPHINX_CLASS = ["API", "shapes.Circle", "Methods:"]
+
+
+def test_templates_are_looked_for_in_conf_py_s_templates_path_in_order(tmp_path: Path) -> None:
+    # scikit-learn 1.5's conf.py has templates_path = ["templates"]: its templates/class.rst
+    # was never looked for (only _templates was), so its classes' pages read Sphinx's own.
+    docs = tmp_path / "docs"
+    (docs / "templates").mkdir(parents=True)
+    (docs / "templates" / "class.rst").write_text(TSLEARN_CLASS, encoding="utf-8")
+    src = tmp_path / "src"
+    settings = ApiSettings(templates_path=("_templates", "templates"))
+    assert _class_page(docs, src, "class.rst", settings) == DOCUMENTED
+    # The first folder that has the template gives it.
+    (docs / "_templates").mkdir()
+    (docs / "_templates" / "class.rst").write_text(".. autoclass:: {{ objname }}\n", "utf-8")
+    assert _class_page(docs, src, "class.rst", settings) == LISTED
+    # A folder conf.py does not name is not looked in.
+    assert (
+        _class_page(docs, src, "class.rst", ApiSettings(templates_path=("templates",)))
+        == DOCUMENTED
+    )
+    assert _class_page(docs, src, "class.rst", ApiSettings(templates_path=())) == LISTED
+    assert _class_page(docs, src, "", ApiSettings(templates_path=("templates",))) == SPHINX_CLASS
+
+
+def test_a_named_template_falls_back_as_sphinx_s_renderer_does(tmp_path: Path) -> None:
+    # ':template: class.rst' is looked for as named, then as autosummary/class.rst.rst, then
+    # autosummary/base.rst: never as the project's autosummary/class.rst, which was taken.
+    docs = tmp_path / "docs"
+    (docs / "_templates" / "autosummary").mkdir(parents=True)
+    own = docs / "_templates" / "autosummary" / "class.rst"
+    own.write_text(TSLEARN_CLASS, encoding="utf-8")
+    src = tmp_path / "src"
+    settings = ApiSettings(templates_path=("_templates",))
+    assert _class_page(docs, src, "", settings) == DOCUMENTED
+    assert _class_page(docs, src, "class", settings) == DOCUMENTED
+    # Sphinx's base.rst writes the page: no members listed nor documented.
+    assert _class_page(docs, src, "class.rst", settings) == LISTED
+    # The project's own base.rst is the fallback when it has one.
+    (docs / "_templates" / "autosummary" / "base.rst").write_text(TSLEARN_CLASS, "utf-8")
+    assert _class_page(docs, src, "class.rst", settings) == DOCUMENTED
+    # '!' names Sphinx's own templates only.
+    assert _class_page(docs, src, "!autosummary/class.rst", settings) == SPHINX_CLASS
+    assert template_names("class.rst") == (
+        "class.rst", "autosummary/class.rst.rst", "autosummary/base.rst"
+    )  # fmt: skip

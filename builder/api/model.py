@@ -86,13 +86,21 @@ class ApiSettings:
 
     class_content: str = "class"
     member_order: str = "alphabetical"
-    default_options: tuple[tuple[str, str], ...] = ()
+    # autodoc_default_options: each option's text, or None for a flag (True or None), which
+    # Sphinx sets over the directive's own value.
+    default_options: tuple[tuple[str, str | None], ...] = ()
     # "auto" (Google or NumPy too) when napoleon is on, "numpydoc" when numpydoc is.
     docstring_style: str = "sphinx"
     # The options an MkDocs config gives mkdocstrings' Python handler, under every block's own.
     mkdocstrings_options: tuple[tuple[str, Any], ...] = ()
     # autodoc_typehints_format: "short" names, or "fully-qualified" dotted names.
     typehints_format: str = "short"
+    # conf.py's templates_path: the folders, from conf.py's, that Sphinx looks for templates in,
+    # in order (none unless it names some, as in Sphinx).
+    templates_path: tuple[str, ...] = ()
+    # sphinx-automodapi's automodsumm_inherited_members: whether an automodapi's class pages
+    # document inherited members when the directive says neither way.
+    automodsumm_inherited_members: bool = False
 
 
 @dataclass(frozen=True)

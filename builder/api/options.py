@@ -12,11 +12,19 @@ from typing import Any
 
 from builder.api.model import CLASS_CONTENT, ApiSettings, MemberOptions
 from builder.projects.mkdocs_plugins import plugin_options
-from builder.sphinx_conf import read_sphinx_conf
+from builder.sphinx_conf import SphinxConf, read_sphinx_conf
 
 MEMBER_ORDERS = frozenset({"alphabetical", "bysource", "groupwise"})
 TYPEHINTS_FORMATS = frozenset({"short", "fully-qualified"})
 _MKDOCSTRINGS_ORDER = {"alphabetical": "alphabetical", "source": "bysource"}
+# Sphinx's AUTODOC_DEFAULT_OPTIONS, the options autodoc_default_options can set, and
+# AUTODOC_EXTENDABLE_OPTIONS, those a directive's value starting with "+" adds to.
+_DEFAULTABLE = (
+    "members", "undoc-members", "no-index", "no-index-entry", "inherited-members",
+    "show-inheritance", "private-members", "special-members", "ignore-module-all",
+    "exclude-members", "member-order", "imported-members", "class-doc-from", "no-value",
+)  # fmt: skip
+_EXTENDABLE = frozenset({"members", "private-members", "special-members", "exclude-members"})
 
 
 def read_conf_settings(conf_source: str) -> ApiSettings:
@@ -25,10 +33,12 @@ def read_conf_settings(conf_source: str) -> ApiSettings:
     content = conf.get("autoclass_content")
     order = conf.get("autodoc_member_order")
     defaults = conf.get("autodoc_default_options")
-    options: tuple[tuple[str, str], ...] = ()
+    options: tuple[tuple[str, str | None], ...] = ()
     if isinstance(defaults, dict):
         options = tuple(
-            (str(key), _option_text(value)) for key, value in defaults.items() if value is not False
+            (str(key), _default_text(value))
+            for key, value in defaults.items()
+            if value is not False
         )
     names = conf.extension_names()
     napoleon = any("napoleon" in name for name in names)
@@ -41,7 +51,21 @@ def read_conf_settings(conf_source: str) -> ApiSettings:
         default_options=options,
         docstring_style="auto" if napoleon else "numpydoc" if numpydoc else "sphinx",
         typehints_format=typehints_format if typehints_format in TYPEHINTS_FORMATS else "short",
+        templates_path=_templates_path(conf),
+        # sphinx-automodapi tests the value for truth.
+        automodsumm_inherited_members=bool(conf.get("automodsumm_inherited_members", False)),
     )
+
+
+def _templates_path(conf: SphinxConf) -> tuple[str, ...]:
+    """conf.py's ``templates_path``: none when it sets none (Sphinx's default is empty), the
+    usual ``_templates`` when its value is computed."""
+    value = conf.get("templates_path")
+    if isinstance(value, list | tuple):
+        return tuple(folder for folder in value if isinstance(folder, str))
+    if "templates_path" in conf.not_literal:
+        return ("_templates",)
+    return ()
 
 
 def read_mkdocs_settings(config: Mapping[str, Any]) -> ApiSettings:
@@ -57,9 +81,11 @@ def read_mkdocs_settings(config: Mapping[str, Any]) -> ApiSettings:
     return ApiSettings()
 
 
-def _option_text(value: object) -> str:
+def _default_text(value: object) -> str | None:
+    """An autodoc_default_options value: None for a flag (True or None), else its text (a
+    list's items joined with commas, as the option would be written)."""
     if value is True or value is None:
-        return ""
+        return None
     if isinstance(value, list | tuple):
         return ", ".join(str(item) for item in value)
     return str(value)
@@ -68,12 +94,23 @@ def _option_text(value: object) -> str:
 def autodoc_options(
     directive_options: tuple[tuple[str, str], ...], settings: ApiSettings
 ) -> MemberOptions:
-    """MemberOptions of an ``auto*`` directive: its own options over the project defaults,
-    less the defaults it negates (``:no-members:`` drops a default ``members``, as Sphinx's
-    process_documenter_options does; it does not drop the directive's own ``:members:``)."""
-    negated = {name.removeprefix("no-") for name, _ in directive_options if name.startswith("no-")}
-    given = {name: value for name, value in settings.default_options if name not in negated}
-    given.update(directive_options)
+    """MemberOptions of an ``auto*`` directive: its own options with the project defaults, as
+    Sphinx's process_documenter_options merges them."""
+    given = dict(directive_options)
+    defaults = dict(settings.default_options)
+    for name in _DEFAULTABLE:
+        # ``:no-members:`` drops a default ``members``, not the directive's own ``:members:``.
+        negated = f"no-{name}" in given
+        own = given.get(name)
+        if name in defaults and not negated:
+            default = defaults[name]
+            if default is None or own is None:
+                # A flag (True) is set over the directive's own value, as Sphinx does.
+                given[name] = "" if default is None else default
+            elif name in _EXTENDABLE and own.startswith("+"):
+                given[name] = f"{default},{own[1:]}"  # ``:members: +name``: the default's too
+        elif own is not None:
+            given[name] = own.removeprefix("+")  # nothing to add it to
     members: tuple[str, ...] | None = None
     if "members" in given:
         members = _names(given["members"])

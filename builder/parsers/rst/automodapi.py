@@ -6,7 +6,9 @@ autosummary table with ``:toctree:`` per kind of object (functions, classes, and
 its API so (104 directives); read as an unknown directive it had no content and left nothing.
 The objects are the module's ``__all__``, else its public names defined in it (for a package,
 in its own modules: automodapi's ``onlylocals``); ``:skip:`` and ``:include:`` filter them,
-and ``:inherited-members:`` has each class's page document its inherited members too.
+and ``:inherited-members:`` has each class's page document its inherited members too
+(``:no-inherited-members:`` not; without either, conf.py's ``automodsumm_inherited_members``
+says).
 """
 
 from __future__ import annotations
@@ -62,8 +64,10 @@ def render_automodapi(
         if names:
             summary = "\n".join(summary_line(name, doc) for name in names)
             events.append(Text(f"{label}:\n{summary}", is_list=True))
-    # automodsumm_inherited_members (conf.py) is not read: it is False unless a project sets it.
-    inherited = "inherited-members" in options
+    inherited = doc.api.settings.automodsumm_inherited_members
+    for name in options:  # the directive's say over conf.py's, the last one given
+        if name in ("inherited-members", "no-inherited-members"):
+            inherited = name == "inherited-members"
     for names in grouped.values():
         events.extend(
             render_generated_pages(

@@ -1,25 +1,29 @@
 """The class templates a project gives autosummary: which options their ``autoclass`` has.
 
 autosummary with ``:toctree:`` writes each object's page from a template: ``:template:
-class.rst`` names one in the project's templates folder, and an ``autosummary/class.rst`` there
+class.rst`` names one in the project's templates folders, and an ``autosummary/class.rst`` there
 takes the place of Sphinx's own. A project's template often documents the members in full
 (``.. autoclass:: {{ objname }}`` with ``:members:`` and ``:inherited-members:``, as tslearn's
 does) where Sphinx's lists them. The template is not rendered: the ``autoclass`` over the
 object's name is found in it and its options read as written (Jinja lines among them skipped),
-and whether it lists the class's methods or attributes. Templates are looked for in
-``_templates`` (the usual ``templates_path``), read as included files are, so an edit to one
-reads the pages again.
+and whether it lists the class's methods or attributes. Templates are looked for as Sphinx's
+AutosummaryRenderer does, in the folders of conf.py's ``templates_path`` in order, then among
+Sphinx's own, read as included files are, so an edit to one reads the pages again.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import PurePosixPath
 
 from builder.includes import IncludeRefused
 from builder.parsers.rst.events import DocState
 
-TEMPLATES_FOLDER = "_templates"
+# The templates Sphinx's autosummary has of its own, found after the project's folders.
+_SPHINX_TEMPLATES = frozenset(
+    {"autosummary/base.rst", "autosummary/class.rst", "autosummary/module.rst"}
+)
 _AUTOCLASS = re.compile(r"^([ \t]*)\.\. +autoclass:: *\{\{-? *(?:objname|fullname|name)\b")
 # A template for any kind of object (Sphinx's own base.rst) names the directive by objtype.
 _AUTO_OBJTYPE = re.compile(
@@ -41,20 +45,36 @@ class ClassTemplate:
 
 def class_template(template: str, doc: DocState) -> ClassTemplate | None:
     """The project's class template for an autosummary that names ``template`` (its
-    ``:template:`` option, or "" for none); None when the project has none, or it holds no
-    autoclass of the object (then Sphinx's own, or what the template does, is not known)."""
-    if doc.includes is None:
+    ``:template:`` option, or "" for none), or Sphinx's base.rst when that is where the
+    lookup ends; None for Sphinx's class.rst, or a template that holds no autoclass of the
+    object (what it does is not known)."""
+    if doc.includes is None or doc.api is None:
         return None
-    names = [template, f"autosummary/{template}"] if template else ["autosummary/class.rst"]
-    for name in names:
-        if not name or ".." in name.split("/"):
-            continue
-        try:
-            found = doc.includes.read(doc.page or doc.relpath, f"/{TEMPLATES_FOLDER}/{name}")
-        except IncludeRefused:
-            continue
-        return _read_template(found.text)
+    folders = doc.api.settings.templates_path
+    for name in template_names(template):
+        # A name that starts with "!" is looked for among Sphinx's own templates only.
+        for folder in () if name.startswith("!") else folders:
+            path = PurePosixPath("/", folder, name).as_posix()
+            try:
+                found = doc.includes.read(doc.page or doc.relpath, path)
+            except IncludeRefused:
+                continue
+            return _read_template(found.text)
+        own = name.removeprefix("!")
+        if own == "autosummary/base.rst":  # Sphinx's: an autoclass without options
+            return ClassTemplate((), lists_members=False)
+        if own in _SPHINX_TEMPLATES:
+            return None
     return None
+
+
+def template_names(template: str) -> tuple[str, ...]:
+    """The names Sphinx's AutosummaryRenderer tries for a class's page, first found wins:
+    the ``:template:`` as named, or, without one, the objtype; then ``autosummary/<that>.rst``
+    (``autosummary/class.rst.rst`` for ``:template: class.rst``), then ``autosummary/base.rst``."""
+    name = template or "class"
+    names = (name, f"autosummary/{name}.rst", "autosummary/base.rst")
+    return tuple(name for name in names if ".." not in name.split("/"))
 
 
 def _read_template(text: str) -> ClassTemplate | None:
