@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from builder.api.model import DocPart
+from builder.api.render import signature_text
 from tests.api_support import package_source
 
 
@@ -110,3 +112,42 @@ def test_an_attribute_shows_its_value_unless_it_is_a_table_of_data(tmp_path: Pat
     assert truthy_found is not None and names_found is not None
     assert truthy_found.signature == f"truthy = {truthy}"
     assert names_found.signature == "NAMES"
+
+
+def test_overloaded_functions_show_each_overload_then_the_implementations_docstring(
+    tmp_path: Path,
+) -> None:
+    # anyio's RunVar.get read 'get(default: D | Literal[...] = NO_VALUE_SET) -> T | D', the
+    # union no caller writes; autodoc and mkdocstrings show 'get() -> T' and 'get(default: D)'.
+    (tmp_path / "ovl").mkdir()
+    (tmp_path / "ovl" / "__init__.py").write_text(
+        "from typing import overload\n"
+        "import typing\n"
+        "class Var:\n"
+        "    @overload\n"
+        "    def get(self) -> int: ...\n"
+        "    @typing.overload\n"
+        "    def get(self, default: str) -> int | str: ...\n"
+        "    def get(self, *args, **kwargs):\n"
+        '        """Read the value."""\n'
+        "@overload\n"
+        "async def fetch(url: str) -> bytes: ...\n"
+        "@overload\n"
+        "async def fetch(url: str, text: bool) -> str: ...\n"
+        "async def fetch(url, text=False):\n"
+        '        """Fetch a page."""\n'
+        "def plain(x: int) -> int: ...\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    get, fetch, plain = (source.find(f"ovl.{name}") for name in ("Var.get", "fetch", "plain"))
+    assert get is not None and fetch is not None and plain is not None
+    assert get.overloads == ("get() -> int", "get(default: str) -> int | str")
+    assert signature_text(get, "Var.") == "`Var.get() -> int`\n`Var.get(default: str) -> int | str`"
+    assert get.doc == (DocPart("", "Read the value."),)
+    assert signature_text(fetch, "ovl.") == (
+        "`async ovl.fetch(url: str) -> bytes`\n`async ovl.fetch(url: str, text: bool) -> str`"
+    )
+    # A signature written in the page is shown as written; a plain function shows its own.
+    assert signature_text(fetch, "", "fetch(url)") == "`async fetch(url)`"
+    assert signature_text(plain, "") == "`plain(x: int) -> int`"

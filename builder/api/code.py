@@ -34,7 +34,13 @@ from builder.api.object_docs import (
     with_annotated_docs,
     with_annotation_types,
 )
-from builder.api.signatures import init_of, member_of, modifiers_of, signature_of
+from builder.api.signatures import (
+    init_of,
+    member_of,
+    modifiers_of,
+    overload_signatures,
+    signature_of,
+)
 
 if TYPE_CHECKING:
     import griffe
@@ -224,6 +230,10 @@ def _record(path: str, found: Any, style: str, lines_of: LinesOf, inherited: boo
                 signature_of(named, "function"), named.name, path.rpartition(".")[2]
             ),
             modifiers=modifiers_of(named, "function"),
+            overloads=tuple(
+                _renamed(overload, named.name, path.rpartition(".")[2])
+                for overload in overload_signatures(named, "function")
+            ),
         )
     kind = kind_of(target)
     function = init_of(target) if kind == "class" else target
@@ -257,6 +267,10 @@ def _record(path: str, found: Any, style: str, lines_of: LinesOf, inherited: boo
         # __getattr__ answers for.
         signature=_renamed(signature_of(target, kind), target.name, path.rpartition(".")[2]),
         modifiers=modifiers_of(target, kind),
+        overloads=tuple(
+            _renamed(overload, target.name, path.rpartition(".")[2])
+            for overload in overload_signatures(target, kind)
+        ),
         doc=doc,
         init_doc=init_doc,
         members=members,

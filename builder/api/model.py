@@ -75,6 +75,9 @@ class ApiObject:
     # The words autodoc writes before a function's name, read from its code: "async" (a
     # coroutine function, which must be awaited), "classmethod", "staticmethod".
     modifiers: tuple[str, ...] = ()
+    # The signatures of its ``typing.overload`` variants, in source order, written like
+    # ``signature``; a function shows them in its place, as autodoc and mkdocstrings do.
+    overloads: tuple[str, ...] = ()
     file: str = ""
     line: int = 0
 

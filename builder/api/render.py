@@ -96,10 +96,15 @@ def _field_line(name: str, annotation: str, description: str, render_markup: Ren
 def signature_text(obj: ApiObject, prefix: str, written: str = "") -> str:
     """The signature (``written`` in the page, else the code's) as an inline code line, its
     name qualified by ``prefix``, after the words autodoc writes before it ("async")."""
+    modifiers = "".join(word + " " for word in obj.modifiers)
+    if obj.overloads and not written:
+        # Each overload on a line of its own, in source order, as autodoc and mkdocstrings
+        # show them; the implementation's signature is the union no caller writes.
+        return "\n".join(f"`{modifiers}{prefix}{overload}`" for overload in obj.overloads)
     signature = written or (prefix + obj.signature if obj.signature else "")
     if not signature:
         return ""
-    return f"`{''.join(word + ' ' for word in obj.modifiers)}{signature}`"
+    return f"`{modifiers}{signature}`"
 
 
 def bases_text(obj: ApiObject, options: MemberOptions) -> str:

@@ -96,6 +96,21 @@ def signature_of(target: Any, kind: str) -> str:
     return f"{name}({parameters}){returns}"
 
 
+def overload_signatures(target: Any, kind: str) -> tuple[str, ...]:
+    """The signatures of a function's ``typing.overload`` variants, in source order (a class's
+    those of its ``__init__``), which autodoc and mkdocstrings show in place of the
+    implementation's (anyio's ``RunVar.get``: ``get() -> T`` and ``get(default: D) -> T | D``,
+    where the implementation says ``T | D`` for both); () when it has none."""
+    function = init_of(target) if kind == "class" else target
+    if kind not in ("function", "class") or function is None:
+        return ()
+    variants = getattr(function, "overloads", None) or ()
+    name = target.name
+    return tuple(
+        name + signature_of(variant, "function")[len(variant.name) :] for variant in variants
+    )
+
+
 def _named_tuple_fields(klass: Any) -> str:
     """A ``typing.NamedTuple`` class's fields as its constructor takes them (Python writes that
     ``__init__`` itself, so the code has none to read); "" for any other class."""
