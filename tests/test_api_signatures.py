@@ -151,3 +151,37 @@ def test_overloaded_functions_show_each_overload_then_the_implementations_docstr
     # A signature written in the page is shown as written; a plain function shows its own.
     assert signature_text(fetch, "", "fetch(url)") == "`async fetch(url)`"
     assert signature_text(plain, "") == "`plain(x: int) -> int`"
+
+
+def test_an_attribute_copied_from_a_parameter_shows_no_value(tmp_path: Path) -> None:
+    # anyio's RunVar._default read '_default = default' and Condition._lock '_lock = lock or
+    # Lock()': the method's parameters, which say nothing of the attribute's value.
+    (tmp_path / "inst").mkdir()
+    (tmp_path / "inst" / "__init__.py").write_text(
+        "from threading import Event, Lock\n"
+        "def fn(): ...\n"
+        "class Runner:\n"
+        "    kind = 'runner'\n"
+        "    def __init__(self, fn, lock=None, *, size: int = 3):\n"
+        "        self.fn = fn\n"
+        "        self.lock = lock or Lock()\n"
+        "        self.size: int = size\n"
+        "        self.parent = self\n"
+        "        self.closed = False\n"
+        "        self.events = Event()\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+
+    def signature(path: str) -> str:
+        found = source.find(f"inst.Runner.{path}")
+        assert found is not None
+        return found.signature
+
+    assert signature("fn") == "fn"
+    assert signature("lock") == "lock"
+    assert signature("size") == "size: int"
+    assert signature("parent") == "parent"
+    assert signature("closed") == "closed = False"
+    assert signature("events") == "events = Event()"
+    assert signature("kind") == "kind = 'runner'"

@@ -82,7 +82,12 @@ def signature_of(target: Any, kind: str) -> str:
         text = f"{name}: {annotation_text(annotation)}" if annotation is not None else name
         value = getattr(target, "value", None)
         # A zope Attribute("...") is the attribute's documentation, not its value.
-        shown = kind == "attribute" and value is not None and not declared_doc(target)
+        shown = (
+            kind == "attribute"
+            and value is not None
+            and not declared_doc(target)
+            and not names_a_parameter(value)
+        )
         if shown and len(str(value)) <= MAX_VALUE_CHARS:
             text += f" = {value}"
         return text
@@ -109,6 +114,23 @@ def overload_signatures(target: Any, kind: str) -> tuple[str, ...]:
     return tuple(
         name + signature_of(variant, "function")[len(variant.name) :] for variant in variants
     )
+
+
+def names_a_parameter(value: Any) -> bool:
+    """Whether an attribute's value names a parameter of the method that assigns it:
+    ``self.fn = fn`` in ``__init__`` read as ``fn = fn``, anyio's ``RunVar._default = default``
+    and ``Condition._lock = lock or Lock()``, values no reader can know (autodoc shows none for
+    an attribute set in a method). A literal (``self._closed = False``) is a value."""
+    if not hasattr(value, "iterate"):  # griffe gives a literal as its text
+        return False
+    for part in value.iterate(flat=True):
+        # A name's parent is the scope it is read in: the method, for its own names.
+        scope: Any = getattr(part, "parent", None)
+        if type(part).__name__ != "ExprName" or getattr(scope, "is_function", False) is not True:
+            continue
+        if any(parameter.name == part.name for parameter in scope.parameters):
+            return True
+    return False
 
 
 def _named_tuple_fields(klass: Any) -> str:
