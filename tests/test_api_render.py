@@ -116,7 +116,8 @@ def test_class_content_chooses_the_class_or_init_docstring() -> None:
     klass = ApiObject("K", "class", "", (DocPart("", "class doc"),),
                       init_doc=(DocPart("", "init doc"),))  # fmt: skip
     texts = {
-        content: [e.text for e in docstring_events(klass, MemberOptions(class_content=content), str)
+        content: [e.text for e in docstring_events(klass, MemberOptions(class_content=content),
+                                                   str, 1)
                   if isinstance(e, Text)]
         for content in ("class", "both", "init")
     }  # fmt: skip

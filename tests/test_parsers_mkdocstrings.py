@@ -288,3 +288,35 @@ def test_show_submodules_documents_a_packages_modules_inside_it(tmp_path: Path) 
         ("tools.sub.deep", 4, ""),
         ("tools.sub.deep.find", 5, "`find() -> None`\n\nFind it."),
     ]
+
+
+def test_markdown_headings_in_a_docstring_are_sections_below_its_object(tmp_path: Path) -> None:
+    # mkdocstrings renders a docstring's "#" headings as the page's, shifted below the object's
+    # heading, each id the toc slug (made unique in its text section) after "<object id>--";
+    # a "#" in a code block is a comment, and Google sections ("Examples:") stay text.
+    (tmp_path / "kit.py").write_text(
+        '"""A kit.\n\n## Usage\n\nCall it.\n\n```python\n# not a heading\nrun()\n```\n\n'
+        '### Notes\n\nSome notes.\n\n## Usage\n\nAgain.\n"""\n\n\n'
+        'def run() -> None:\n    """Run.\n\n    # Caveats\n\n    Slow.\n\n'
+        '    Examples:\n        >>> run()\n    """\n',
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    parsed = parse_file("x.md", "# Kit\n\n::: kit\n\n## After\n", source)
+    assert parsed is not None
+    assert [(s.heading, s.heading_path, s.anchor) for s in parsed.sections] == [
+        ("Kit", (), "kit"),
+        ("kit", ("Kit",), "kit"),
+        ("Usage", ("Kit", "kit"), "kit--usage"),
+        ("Notes", ("Kit", "kit", "Usage"), "kit--notes"),
+        ("Usage", ("Kit", "kit"), "kit--usage_1"),
+        ("kit.run", ("Kit", "kit"), "kit.run"),
+        ("Caveats", ("Kit", "kit", "kit.run"), "kit.run--caveats"),
+        ("After", ("Kit",), "after"),
+    ]
+    kit, usage, notes, again, run, caveats = parsed.sections[1:7]
+    assert kit.body == "A kit."
+    assert usage.body == "Call it.\n\n```python\n# not a heading\nrun()\n```"
+    assert (notes.body, again.body) == ("Some notes.", "Again.")
+    assert run.body == "`run() -> None`\n\nRun."
+    assert caveats.body == "Slow.\n\nExamples:\n```pycon\n>>> run()\n```"
+    assert parsed.api == ApiUse(objects=2)

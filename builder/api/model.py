@@ -135,6 +135,9 @@ class MemberOptions:
     # griffe's ignore_init_summary (mkdocstrings' docstring_options): an ``__init__`` merged
     # into its class loses its first two lines, the summary ("Initialize the loader.").
     init_summary: bool = True
+    # mkdocstrings renders a docstring's Markdown "#" headings as the page's own headings,
+    # below the object's; autodoc's docstrings are reST, where "#" starts no title.
+    markdown_headings: bool = False
 
 
 class ApiSource(Protocol):

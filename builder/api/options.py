@@ -183,4 +183,5 @@ def mkdocstrings_options(options: Mapping[str, Any]) -> MemberOptions:
         object_base=False,
         submodules=bool(options.get("show_submodules", False)),
         init_summary=not ignore_init_summary,
+        markdown_headings=True,
     )

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
+from builder.api.markdown_headings import split_headings
 from builder.api.model import ApiObject, ApiSource, DocPart, Member, MemberOptions
 from builder.parsers.rst.events import Event, Heading, Text, fence, indent_text, labelled
 from builder.parsers.rst.substitutions import names_a_definition
@@ -46,14 +47,31 @@ def _without_summary(parts: tuple[DocPart, ...]) -> tuple[DocPart, ...]:
 
 
 def docstring_events(
-    obj: ApiObject, options: MemberOptions, render_markup: RenderMarkup
+    obj: ApiObject, options: MemberOptions, render_markup: RenderMarkup, line: int
 ) -> list[Event]:
-    """The object's docstring as body blocks."""
+    """The object's docstring as body blocks; under ``options.markdown_headings``, its prose's
+    "#" headings as sections below the object's (at source ``line``, the directive's)."""
     events: list[Event] = []
     for part in docstring_parts(obj, options):
+        if options.markdown_headings and not (part.title or part.fields or part.code):
+            events.extend(_headed_events(part.text, obj.path, render_markup, line))
+            continue
         text = render_part(part, render_markup)
         if text:
             events.append(Text(text))
+    return events
+
+
+def _headed_events(text: str, anchor: str, render_markup: RenderMarkup, line: int) -> list[Event]:
+    lead, headings = split_headings(text, anchor)
+    events: list[Event] = [Text(rendered)] if (rendered := render_markup(lead)) else []
+    for heading in headings:
+        events.append(
+            Heading(title=heading.title, line=line, last_line=line, claim_line=line,
+                    anchor=heading.anchor, below_title=heading.level)
+        )  # fmt: skip
+        if body := render_markup(heading.text):
+            events.append(Text(body))
     return events
 
 
@@ -178,7 +196,7 @@ def member_events(
             and (bases := bases_text(child, options))
         ):
             events.append(Text(bases))
-        events.extend(docstring_events(child, options, render_markup))
+        events.extend(docstring_events(child, options, render_markup, line))
         if child.kind == "class" or (child.kind == "module" and options.submodules):
             below = level if child.kind == "module" else level + 1
             events.extend(

@@ -120,9 +120,9 @@ def block_events(
     if found.kind == "class" and shown.show_inheritance and (bases := bases_text(found, shown)):
         events.append(Text(bases))
     if options.get(_SHOW_DOCSTRING, True):
-        events.extend(docstring_events(found, shown, render_markup))
+        events.extend(docstring_events(found, shown, render_markup, line))
     members = member_events(found, shown, doc.api, style, line, 2, render_markup)
-    doc.api_objects += 1 + sum(1 for event in members if isinstance(event, Heading))
+    doc.api_objects += 1 + sum(1 for e in members if isinstance(e, Heading) and e.is_api)
     return [*events, *members]
 
 

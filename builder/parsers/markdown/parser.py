@@ -346,14 +346,18 @@ def _mkdocstrings_events(
         return join_events(events)
 
     events: list[_Heading | _Text] = []
+    object_level = level + 1
     for event in block_events(token.info, token.content, start + 1, directives.rst, render_markup):
         if isinstance(event, Text):
             if event.text:
                 events.append(_Text(event.text, start))
+        elif isinstance(event, Heading) and event.below_title:
+            # A docstring's "#" heading, that many levels below its object's.
+            heading_level = object_level + event.below_title
+            events.append(_Heading(heading_level, event.title, event.anchor, start))
         elif isinstance(event, Heading):
-            events.append(
-                _Heading(level + event.api_depth, event.title, event.anchor, start, kind="api")
-            )
+            object_level = level + event.api_depth
+            events.append(_Heading(object_level, event.title, event.anchor, start, kind="api"))
         # A Resume (the end of a description) means nothing here: the block is all API.
     return events
 
