@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import re
 
+from builder.parsers.markdown.front_matter import yaml_front_matter
+
 # Why the build report lists such a page as skipped.
 OPTED_OUT = "its metadata leaves it out of search (nosearch)"
 
 # The top of a page its metadata is read from: a reST page's field list, Markdown front matter.
 _HEAD_CHARS = 20_000
-_FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?)\n---[ \t]*(?:\n|\Z)", re.DOTALL)
 _RST_FIELD = re.compile(r":((?:[^:`\\]|\\.)+?):(?: +|$)")
-_YAML_KEY = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*:[ \t]*(.*?)[ \t]*$")
+_YAML_KEY = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*:")
 _YAML_EXCLUDE = re.compile(r"^[ \t]+exclude[ \t]*:[ \t]*(true|True|TRUE|yes|on)[ \t]*(?:#.*)?$")
 _MATERIAL_SEARCH = re.compile(r"^search[ \t]*:[ \t]*\{[ \t]*exclude[ \t]*:[ \t]*true[ \t]*\}")
 
@@ -31,9 +32,9 @@ def opts_out_of_search(fmt: str, text: str) -> bool:
         from builder.parsers.rst.events import split_lines  # the reST reader's own lines
 
         return rst_opts_out(split_lines(head))
-    if fmt == "markdown" and head.startswith("---"):
-        front = _FRONT_MATTER.match(head)
-        return front is not None and markdown_opts_out(front.group(1))
+    if fmt == "markdown":
+        front = yaml_front_matter(head)
+        return front is not None and markdown_opts_out(front)
     return False
 
 

@@ -21,13 +21,20 @@ _MAX_FRONT_MATTER_LINES = 2000
 # under them, up to the first blank line; a first line of another kind means there is none.
 _META_KEY = re.compile(r"^[ ]{0,3}([A-Za-z0-9_-]+):\s*(.*?)\s*$")
 _META_MORE = re.compile(r"^(?:[ ]{4}|\t)\s*(.*?)\s*$")
-_YAML_FRONT_MATTER = re.compile(r"\A---[ \t]*\n.*?\n---[ \t]*(?:\n|$)", re.DOTALL)
+_YAML_FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?)\n---[ \t]*(?:\n|$)", re.DOTALL)
 
 
 def without_yaml_front_matter(text: str) -> str:
     """``text`` without the ``---`` block it opens with: an included file's own front matter is
     not part of the page that includes it (MDX partials, Quarto includes)."""
     return _YAML_FRONT_MATTER.sub("", text, count=1)
+
+
+def yaml_front_matter(text: str) -> str | None:
+    """The content of the ``---`` block ``text`` opens with, between its fences; None without
+    one."""
+    found = _YAML_FRONT_MATTER.match(text)
+    return found.group(1) if found else None
 
 
 def yaml_unquote(value: str) -> str:
