@@ -144,8 +144,7 @@ def collect(
         described, unheard = sections_module.described_candidates(conn, focus)
         for d in described:
             _EXTRA[id(d)] = extra
-        keys = tuple(f"{d.candidate.source or ''}#{d.candidate.anchor}" for d in described)
-        examples.append(train_module.Example(p, tuple(described), keys, bool(unheard)))
+        examples.append(train_module.example_of(p, described, unheard))
     return examples
 
 

@@ -52,7 +52,7 @@ from eval.corpus import Corpus, open_corpus
 from eval.crossval import held_out_rankings, held_out_report
 from eval.dataset import load_questions
 from eval.run import Prepared, prepare
-from eval.train import L2, Example
+from eval.train import L2, Example, example_of
 
 Page = tuple[str | None, str]
 
@@ -128,8 +128,7 @@ def collect(corpus: Corpus, prepared: Sequence[Prepared], variant: Variant) -> l
             held_concepts = [c for c in readable.concepts if frequencies.get(c.label, 0)]
             held = concept_weights(held_concepts, frequencies, section_count(conn))
             described = with_page_evidence(described, held, variant)
-        keys = tuple(f"{d.candidate.source or ''}#{d.candidate.anchor}" for d in described)
-        examples.append(Example(p, tuple(described), keys, bool(unheard)))
+        examples.append(example_of(p, described, unheard))
     return examples
 
 

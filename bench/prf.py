@@ -82,7 +82,7 @@ from eval.corpus import EVAL_LIMIT, Corpus, open_corpus
 from eval.crossval import held_out_rankings, held_out_report
 from eval.dataset import load_questions
 from eval.run import Prepared, prepare
-from eval.train import L2, Example
+from eval.train import L2, Example, example_of
 from schemas.shards import FTS_TABLE
 from schemas.text import index_text, starts_in_cjk_script
 
@@ -277,8 +277,7 @@ def collect(corpus: Corpus, prepared: Sequence[Prepared], variant: Variant) -> l
             if joining:
                 described, unheard = described_candidates(conn, focus, joining)
             described = with_feedback(described, found, frozenset(joining), variant.place)
-        keys = tuple(f"{d.candidate.source or ''}#{d.candidate.anchor}" for d in described)
-        examples.append(Example(p, tuple(described), keys, bool(unheard)))
+        examples.append(example_of(p, described, unheard))
     return examples
 
 

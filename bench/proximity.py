@@ -57,7 +57,7 @@ from client.search.recall import _frequencies, in_docs_language, placeholders, s
 from client.search.sections import described_candidates
 from eval.corpus import Corpus
 from eval.run import Prepared
-from eval.train import Example
+from eval.train import Example, example_of
 from schemas.shards import FTS_TABLE
 
 # The most weighty concepts whose pairs are looked at: 4 make 6 pairs, one query each.
@@ -132,8 +132,7 @@ def collect(corpus: Corpus, prepared: Sequence[Prepared], variant: Variant) -> l
             described = [
                 replace(d, features=(*d.features, near[d.candidate.section_id])) for d in described
             ]
-        keys = tuple(f"{d.candidate.source or ''}#{d.candidate.anchor}" for d in described)
-        examples.append(Example(p, tuple(described), keys, bool(unheard)))
+        examples.append(example_of(p, described, unheard))
     return examples
 
 

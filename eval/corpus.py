@@ -57,14 +57,15 @@ class Corpus:
 
     def keys(self, conn: sqlite3.Connection) -> set[str]:
         """Every section key of a shard ("source#anchor", or "#anchor" without a source)."""
-        return {_key(s, a) for s, a in conn.execute("SELECT source, anchor FROM sections")}
+        return {section_key(s, a) for s, a in conn.execute("SELECT source, anchor FROM sections")}
 
     def sections(self, conn: sqlite3.Connection) -> list[BuiltSection]:
         rows = conn.execute("SELECT source, anchor, heading FROM sections ORDER BY id")
-        return [BuiltSection(_key(s, a), s or "", h) for s, a, h in rows]
+        return [BuiltSection(section_key(s, a), s or "", h) for s, a, h in rows]
 
 
-def _key(source: str | None, anchor: str) -> str:
+def section_key(source: str | None, anchor: str) -> str:
+    """How the evaluation names a section, gold and candidates alike: "source#anchor"."""
     return f"{source or ''}#{anchor}"
 
 
@@ -145,7 +146,7 @@ def open_built_shard(
 def search_ours(conn: sqlite3.Connection, text: str) -> list[str]:
     """The client's ranking: keys of up to EVAL_LIMIT sections, best first."""
     result = search_sections(conn, text, max_sections=EVAL_LIMIT, max_tokens=50_000)
-    return [_key(s.source, s.anchor) for s in result.sections]
+    return [section_key(s.source, s.anchor) for s in result.sections]
 
 
 Read = TypeVar("Read")
@@ -165,7 +166,7 @@ def answers_ours(corpus: Corpus) -> Callable[[sqlite3.Connection, str], list[str
             return reader(corpus.shards[library, other])
 
         result = answered_elsewhere(result, text, corpus.versions[library], version, read)
-        return [_key(s.source, s.anchor) for s in result.sections]
+        return [section_key(s.source, s.anchor) for s in result.sections]
 
     return answer
 
@@ -182,4 +183,4 @@ def search_baseline(conn: sqlite3.Connection, text: str) -> list[str]:
         f"WHERE {FTS_TABLE} MATCH ? ORDER BY bm25({FTS_TABLE}), s.id LIMIT ?",
         (expression, EVAL_LIMIT),
     )
-    return [_key(source, anchor) for source, anchor in rows]
+    return [section_key(source, anchor) for source, anchor in rows]

@@ -37,10 +37,10 @@ from client.search.dense import DENSE_LIMIT, SEMANTIC_FEATURES, DenseScores, wit
 from client.search.model import SEMANTIC_RANKER, RankerModel, semantic_model
 from client.search.query import parse_focus
 from client.search.sections import described_candidates, search_sections
-from eval.corpus import EVAL_LIMIT, Corpus, open_corpus
+from eval.corpus import EVAL_LIMIT, Corpus, open_corpus, section_key
 from eval.dataset import load_questions
 from eval.run import Prepared, Report, Run, prepare, score
-from eval.train import RANKER, Example, to_json, train
+from eval.train import RANKER, Example, example_of, to_json, train
 from semantic.dense import VectorIndex
 from semantic.embedders import Embedder, load_embedder
 
@@ -100,7 +100,7 @@ def _search(
         model=model,
         dense=asked.dense if dense else None,
     )
-    return tuple(f"{s.source or ''}#{s.anchor}" for s in result.sections)
+    return tuple(section_key(s.source, s.anchor) for s in result.sections)
 
 
 def rrf_keys(corpus: Corpus, asked: Asked) -> tuple[str, ...]:
@@ -129,8 +129,7 @@ def feature_examples(corpus: Corpus, asked: Sequence[Asked]) -> list[Example]:
         focus = parse_focus(a.prepared.question.text)
         lexical, unheard = described_candidates(conn, focus, a.dense.nearest)
         described = with_dense(lexical, a.dense)
-        keys = tuple(f"{d.candidate.source or ''}#{d.candidate.anchor}" for d in described)
-        examples.append(Example(a.prepared, tuple(described), keys, bool(unheard)))
+        examples.append(example_of(a.prepared, described, unheard))
     return examples
 
 

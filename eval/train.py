@@ -40,7 +40,7 @@ from client.search.model import (
 )
 from client.search.query import parse_focus
 from client.search.sections import answer_order, described_candidates
-from eval.corpus import Corpus, open_corpus
+from eval.corpus import Corpus, open_corpus, section_key
 from eval.dataset import load_questions
 from eval.run import Prepared, prepare
 from schemas.text import TOKENIZER
@@ -68,9 +68,15 @@ def collect(corpus: Corpus, prepared: Sequence[Prepared]) -> list[Example]:
     for p in prepared:
         conn = corpus.shard(p.question.library, p.question.version)
         described, unheard = described_candidates(conn, parse_focus(p.question.text))
-        keys = tuple(f"{d.candidate.source or ''}#{d.candidate.anchor}" for d in described)
-        examples.append(Example(p, tuple(described), keys, bool(unheard)))
+        examples.append(example_of(p, described, unheard))
     return examples
+
+
+def example_of(prepared: Prepared, described: Sequence[Described], unheard: object) -> Example:
+    """The example of a question whose candidates are ``described`` (``unheard``: the words
+    of its focus the docs never use), each keyed as the gold is."""
+    keys = tuple(section_key(d.candidate.source, d.candidate.anchor) for d in described)
+    return Example(prepared, tuple(described), keys, bool(unheard))
 
 
 def fit_weights(examples: Sequence[Example], mask: Sequence[bool], l2: float = L2) -> np.ndarray:
@@ -106,7 +112,7 @@ def _listed(model: RankerModel, example: Example) -> list[Scored]:
 
 
 def _key(scored: Scored) -> str:
-    return f"{scored.described.candidate.source or ''}#{scored.described.candidate.anchor}"
+    return section_key(scored.described.candidate.source, scored.described.candidate.anchor)
 
 
 def rankings(
