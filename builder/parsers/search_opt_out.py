@@ -18,6 +18,7 @@ OPTED_OUT = "its metadata leaves it out of search (nosearch)"
 
 # The top of a page its metadata is read from: a reST page's field list, Markdown front matter.
 _HEAD_CHARS = 20_000
+_NOSEARCH = re.compile("nosearch", re.IGNORECASE)
 _RST_FIELD = re.compile(r":((?:[^:`\\]|\\.)+?):(?: +|$)")
 _YAML_KEY = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*:")
 _YAML_EXCLUDE = re.compile(r"^[ \t]+exclude[ \t]*:[ \t]*(true|True|TRUE|yes|on)[ \t]*(?:#.*)?$")
@@ -27,13 +28,15 @@ _MATERIAL_SEARCH = re.compile(r"^search[ \t]*:[ \t]*\{[ \t]*exclude[ \t]*:[ \t]*
 def opts_out_of_search(fmt: str, text: str) -> bool:
     """Whether a page of format ``fmt`` ("rst" or "markdown"; others never do) is one its
     metadata leaves out of search."""
-    head = text[:_HEAD_CHARS]
     if fmt == "rst":
+        head = text[:_HEAD_CHARS]
+        if _NOSEARCH.search(head) is None:  # nearly every page: one scan, no lines split
+            return False
         from builder.parsers.rst.events import split_lines  # the reST reader's own lines
 
         return rst_opts_out(split_lines(head))
-    if fmt == "markdown":
-        front = yaml_front_matter(head)
+    if fmt == "markdown" and text.startswith("---"):
+        front = yaml_front_matter(text[:_HEAD_CHARS])
         return front is not None and markdown_opts_out(front)
     return False
 
