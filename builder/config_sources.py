@@ -19,7 +19,7 @@ from schemas.versions import InvalidVersion, parse_version, sort_newest_first
 DEFAULT_GIT_DOCS_FOLDER = "docs"
 DEFAULT_TAG_PATTERN = "v*"
 # Keys of versions_from_git handed on to every version it makes.
-VERSION_SETTINGS = ("include", "exclude", "url_template", "project")
+VERSION_SETTINGS = ("include", "exclude", "url_template", "project", "api")
 
 _URL = re.compile(r"^[a-z][a-z0-9+.-]*://|^[\w.-]+@[\w.-]+:", re.IGNORECASE)
 

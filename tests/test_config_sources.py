@@ -60,6 +60,21 @@ def test_versions_from_git_are_newest_first_limited_and_warn_about_other_tags(
     ]
 
 
+def test_versions_from_git_pass_api_names_on_to_every_version(tmp_path: Path) -> None:
+    # A README-only project read from its tags (path = ".") has no page naming its code: the
+    # api key is how it gets its docstrings, on every tagged version as on a single one.
+    tagged_repo(tmp_path / "repo", ["v1.0.0", "v2.0.0"])
+    config = load_catalog(
+        catalog(
+            tmp_path,
+            'versions_from_git = { repo = "repo", api = ["demo", "demo.extra"] }\n',
+        )
+    )
+    versions = config.libraries[0].versions
+    assert [v.version for v in versions] == ["2.0.0", "1.0.0"]
+    assert {v.api for v in versions} == {("demo", "demo.extra")}
+
+
 def test_explicit_versions_and_tags_together_must_not_collide(tmp_path: Path) -> None:
     tagged_repo(tmp_path / "repo", ["v1.0.0"])
     (tmp_path / "docs").mkdir()
