@@ -576,3 +576,17 @@ def test_line_block_and_block_quote() -> None:
     assert _body("| line one\n| line *two*\n\n    Quoted text.\n") == (
         "line one\nline two\n\nQuoted text."
     )
+
+
+def test_links_to_sphinx_generated_index_and_search_pages_are_left_out() -> None:
+    # sphinx-quickstart's "Indices and tables": the site has no genindex or search page, so the
+    # list named three labels and nothing else, and its section is dropped as empty.
+    text = (
+        "Guide\n=====\n\nRead on.\n\nIndices and tables\n==================\n\n"
+        "* :ref:`genindex`\n* :ref:`modindex`\n* :ref:`Search <search>`\n"
+    )
+    assert [s.heading for s in finalize_sections(_parse(text)).sections] == ["Guide"]
+    # Only an item that is nothing but such a link goes; the rest of a list stays.
+    assert _body("- :ref:`genindex`\n- see :ref:`search` for more\n- other\n") == (
+        "- see search for more\n- other"
+    )

@@ -46,6 +46,12 @@ from builder.parsers.rst.titles import ADORNMENT_CHARS, adornment_char, is_trans
 _BULLET = re.compile(r"[-*+\u2022\u2023\u2043](?: +|$)")
 _ENUMERATOR = r"(?:\d+|#|[a-zA-Z]|[ivxlcdm]+|[IVXLCDM]+)"
 _ENUMERATED = re.compile(rf"(?:({_ENUMERATOR})[.)]|\(({_ENUMERATOR})\))(?: +|$)")
+# A list item that is only a link to a page Sphinx generates (sphinx-quickstart's "Indices and
+# tables": the general index, module index and search page), which a doctrove site does not have.
+_GENERATED_PAGE = r"(?:genindex|modindex|py-modindex|search)"
+_GENERATED_PAGE_LINK = re.compile(
+    rf":(?:std:)?ref:`(?:{_GENERATED_PAGE}|[^`<]*<{_GENERATED_PAGE}>)`\.?"
+)
 _FIELD = re.compile(r":((?:[^:`\\]|\\.)+?):(?: +|$)")
 _OPTION = r"(?:--?|/)[A-Za-z0-9][\w-]*(?:[ =](?:<[^>]+>|[A-Za-z_][\w-]*))?"
 _OPTION_LIST = re.compile(rf"({_OPTION}(?:, {_OPTION})*)(?:  +|$)")
@@ -262,6 +268,9 @@ def _render_list(
         if not items and not bullet:
             style = _enumeration_style(marker)
         body, end = _item_body(lines, i, marker.end(), known=True)
+        if len(body) == 1 and _GENERATED_PAGE_LINK.fullmatch(body[0]):
+            i = skip_blank(lines, end)
+            continue
         text = join_events(render_blocks(body, first + i, ctx.nested(sections=False), doc))
         if bullet:
             prefix = "- "
@@ -272,7 +281,7 @@ def _render_list(
             prefix = f"{number}. " if numbered else f"{enumerator}. "
         items.append(_hang(prefix, text, " " * len(prefix)))
         i = skip_blank(lines, end)
-    return [Text("\n".join(items), is_list=True)], i
+    return ([Text("\n".join(items), is_list=True)] if items else []), i
 
 
 def _enumeration_style(marker: re.Match[str]) -> str:
