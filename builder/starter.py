@@ -156,11 +156,12 @@ def _versions(survey: ProjectSurvey) -> list[str]:
         items = [
             'repo = "."',
             f"tags = {_string(survey.tags.pattern)}",
-            *([f"path = {_string(survey.docs)}"] if survey.docs != "." else []),
+            f"path = {_string(survey.docs)}",  # a git version's default is docs/
             f"limit = {len(survey.tags.newest)}",
             f"include = {_strings(survey.include)}",
             *([f"exclude = {_strings(survey.exclude)}"] if survey.exclude else []),
             f"project = {_string(project)}",
+            *([f"api = {_strings(survey.api)}"] if survey.api else []),
         ]
         return [
             f"# One version per git tag matching {survey.tags.pattern!r}, newest first "

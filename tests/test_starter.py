@@ -96,6 +96,26 @@ def test_init_of_a_missing_folder_is_an_error(tmp_path: Path) -> None:
     assert code == 1 and "is not a folder" in output
 
 
+def test_a_tagged_readme_only_repository_gets_its_api_on_every_tag(tmp_path: Path) -> None:
+    repo = tmp_path / "backoff"
+    (repo / "backoff").mkdir(parents=True)
+    git(repo, "init", "-q")
+    (repo / "README.md").write_text("# backoff\n\nRetry.\n", encoding="utf-8")
+    for tag in ("v1.0.0", "v1.1.0"):
+        (repo / "backoff" / "__init__.py").write_text(
+            f'def on():\n    """Retry, as {tag} does."""\n', encoding="utf-8"
+        )
+        git(repo, "add", "-A")
+        git(repo, "commit", "-q", "-m", tag)
+        git(repo, "tag", tag)
+    written = write_starter_catalog(repo)
+    library = tomllib.loads(written.path.read_text("utf-8"))["libraries"][0]
+    assert library["versions_from_git"]["api"] == ["backoff"]
+    report = build_site(load_catalog(written.path), tmp_path / "site")
+    assert sorted(v.version for v in report.versions) == ["1.0.0", "1.1.0"]
+    assert all(v.api.endswith(": 2 objects") for v in report.versions)
+
+
 def test_a_quarto_project_is_read_through_its_quarto_yml(tmp_path: Path) -> None:
     # quartodoc's docs/_quarto.yml was passed over and the folder read as plain Markdown
     # (project = "none"): the API pages its quartodoc section lists were never made, 54 of its
