@@ -81,10 +81,7 @@ def extract_archive(source: ArchiveSource, destination: Path) -> Extracted:
 
 def locate_docs(extracted: Path, source: ArchiveSource) -> tuple[Path, Path]:
     """(code root, docs folder) in an extracted archive; SourceError naming what is there."""
-    entries = list(extracted.iterdir())
-    top = extracted
-    if len(entries) == 1 and entries[0].is_dir() and not entries[0].is_symlink():
-        top = entries[0]
+    top = top_folder(extracted)
     wanted = source.path if source.path is not None else DEFAULT_DOCS_FOLDER
     docs = top / wanted
     if not docs.is_dir() or docs.is_symlink():
@@ -96,6 +93,14 @@ def locate_docs(extracted: Path, source: ArchiveSource) -> tuple[Path, Path]:
             f"{_path_hint(top, source)}"
         )
     return top, docs
+
+
+def top_folder(extracted: Path) -> Path:
+    """The archive's one top folder (``flask-3.1.0/``, npm's ``package/``), else its root."""
+    entries = list(extracted.iterdir())
+    if len(entries) == 1 and entries[0].is_dir() and not entries[0].is_symlink():
+        return entries[0]
+    return extracted
 
 
 def _path_hint(top: Path, source: ArchiveSource) -> str:

@@ -434,8 +434,9 @@ def serve_command(
 @click.argument("path", type=click.Path(path_type=Path), default=Path("."))
 @click.option("--force", is_flag=True, help="Replace an existing docbuild.toml.")
 def init(path: Path, force: bool) -> None:
-    """Write a commented docbuild.toml for the project in PATH (default: here) that builds as
-    it stands, and print the next three commands."""
+    """Write a commented docbuild.toml for the project in PATH (a folder, default here, or a
+    release archive, the catalog then beside it) that builds as it stands, and print the next
+    three commands."""
     # Imported here: surveying a project reads mail-style metadata (the email package), which
     # every other command would pay for at start.
     from builder.starter import write_starter_catalog

@@ -12,7 +12,9 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from builder.archive_source import TAR_SUFFIXES, ZIP_SUFFIXES
 from builder.errors import BuildError
+from builder.starter_archive import is_archive, survey_archive
 from builder.survey import ProjectSurvey, survey_project
 
 CATALOG_NAME = "docbuild.toml"
@@ -67,17 +69,23 @@ class StarterCatalog:
 
 def write_starter_catalog(root: Path, *, force: bool = False) -> StarterCatalog:
     """Survey ``root`` and write ``root/docbuild.toml``; CatalogExists when one is there and
-    ``force`` is false."""
-    if not root.is_dir():
-        raise BuildError(f"{root} is not a folder; give the project's folder to docbuild init")
-    target = root / CATALOG_NAME
+    ``force`` is false. ``root`` may be a release archive instead: its project is surveyed
+    inside it, and the catalog, written beside it, reads its one version from it."""
+    archive = is_archive(root)
+    if not archive and not root.is_dir():
+        raise BuildError(
+            f"{root} is not a folder or a release archive; give docbuild init the project's "
+            f"folder, or an archive ({', '.join(TAR_SUFFIXES + ZIP_SUFFIXES)})"
+        )
+    target = (root.parent if archive else root) / CATALOG_NAME
     if target.exists() and not force:
         raise CatalogExists(
             f"{target} already exists; docbuild init leaves it alone (pass --force to "
             "replace it, or edit it by hand)"
         )
-    survey = survey_project(root)
-    target.write_text(render_catalog(survey), encoding="utf-8")
+    survey = survey_archive(root) if archive else survey_project(root)
+    text = render_catalog(survey, archive=root.name if archive else None)
+    target.write_text(text, encoding="utf-8")
     return StarterCatalog(target, survey, next_commands(target))
 
 
@@ -101,8 +109,9 @@ def _strings(items: tuple[str, ...]) -> str:
     return "[" + ", ".join(_string(item) for item in items) + "]"
 
 
-def render_catalog(survey: ProjectSurvey) -> str:
-    """The catalog text for ``survey``, with comments."""
+def render_catalog(survey: ProjectSurvey, archive: str | None = None) -> str:
+    """The catalog text for ``survey``, with comments; ``archive`` names the release archive
+    (beside the catalog) the project was surveyed in, which its one version is read from."""
     lines = [
         "# docbuild.toml: written by docbuild init. It builds as it stands:",
         "#   docbuild build    (the site goes to _site/)",
@@ -138,18 +147,25 @@ def render_catalog(survey: ProjectSurvey) -> str:
     if survey.packages:
         lines.append(f"packages = {_strings(survey.packages)}   # lets agents find it by package")
     lines.append("")
-    lines += _versions(survey)
+    lines += _archive_version(survey, archive) if archive else _versions(survey)
     return "\n".join(lines) + "\n"
+
+
+def _settings(survey: ProjectSurvey) -> list[str]:
+    """A version's include, exclude and project lines."""
+    kind = _KIND_NAMES[survey.kind]
+    project = _PROJECT_SETTING[survey.kind]
+    return [
+        f"include = {_strings(survey.include)}",
+        *([f"exclude = {_strings(survey.exclude)}"] if survey.exclude else []),
+        f'project = {_string(project)}   # {kind}; "auto" detects it per version',
+    ]
 
 
 def _versions(survey: ProjectSurvey) -> list[str]:
     kind = _KIND_NAMES[survey.kind]
     project = _PROJECT_SETTING[survey.kind]
-    settings = [
-        f"include = {_strings(survey.include)}",
-        *([f"exclude = {_strings(survey.exclude)}"] if survey.exclude else []),
-        f'project = {_string(project)}   # {kind}; "auto" detects it per version',
-    ]
+    settings = _settings(survey)
     if survey.versioned:
         return _released_versions(survey, settings)
     if survey.tags is not None:
@@ -187,6 +203,26 @@ def _versions(survey: ProjectSurvey) -> list[str]:
     if survey.api:
         lines.append(f"  api = {_strings(survey.api)}   # a page of API docs each, from the code")
     return lines
+
+
+def _archive_version(survey: ProjectSurvey, archive: str) -> list[str]:
+    """The one version a release archive holds, read from the archive: its code is found in
+    its own tree, as a git version's is (no source_dir)."""
+    table = f"archive = {{ file = {_string(archive)}, path = {_string(survey.docs)} }}"
+    return [
+        "# The release in the archive beside this file, read from it as it stands (nothing is",
+        "# unpacked by hand); add a table per release you keep, each its own archive.",
+        "  [[libraries.versions]]",
+        f"  version = {_string(survey.version)}"
+        + ("" if survey.version_known else "   # set the release's version"),
+        f"  {table}",
+        *(f"  {line}" for line in _settings(survey)),
+        *(
+            [f"  api = {_strings(survey.api)}   # a page of API docs each, from the code"]
+            if survey.api
+            else []
+        ),
+    ]
 
 
 def _released_versions(survey: ProjectSurvey, settings: list[str]) -> list[str]:

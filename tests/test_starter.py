@@ -14,7 +14,7 @@ from builder.cli import main
 from builder.config import load_catalog
 from builder.pipeline import build_site
 from builder.starter import write_starter_catalog
-from tests.source_support import git, tagged_repo
+from tests.source_support import git, tagged_repo, tar_member, write_tar
 from tests.test_survey import copy_example
 
 
@@ -93,7 +93,62 @@ def test_init_refuses_to_replace_a_catalog_without_force(tmp_path: Path) -> None
 
 def test_init_of_a_missing_folder_is_an_error(tmp_path: Path) -> None:
     code, output = init(str(tmp_path / "nope"))
-    assert code == 1 and "is not a folder" in output
+    assert code == 1 and "is not a folder or a release archive" in output
+    (tmp_path / "notes.txt").write_text("x", encoding="utf-8")
+    code, output = init(str(tmp_path / "notes.txt"))
+    assert code == 1 and "or an archive (.tar, .tar.gz, .tgz" in output
+
+
+def _sdist(folder: Path, archive: Path) -> Path:
+    """``folder`` as a release archive holding it as its one top folder, as an sdist does."""
+    members = [tar_member(f"{folder.name}/", kind=b"5")]
+    for path in sorted(folder.rglob("*")):
+        name = f"{folder.name}/{path.relative_to(folder).as_posix()}"
+        if path.is_dir():
+            members.append(tar_member(name + "/", kind=b"5"))
+        else:
+            members.append(tar_member(name, path.read_bytes()))
+    return write_tar(archive, members)
+
+
+def test_init_of_a_release_archive_builds_it_from_the_archive(tmp_path: Path) -> None:
+    # docbuild init took folders only: a release's sdist had to be unpacked by hand, and the
+    # catalog then read the unpacked copy rather than the archive.
+    root = copy_example("pluggy/1.6.0", tmp_path / "unpacked")
+    releases = tmp_path / "releases"
+    releases.mkdir()
+    archive = _sdist(root, releases / "pluggy-1.6.0.tar.gz")
+    code, output = init(str(archive))
+    assert code == 0, output
+    assert output.splitlines()[1] == (
+        f"  pluggy-1.6.0.tar.gz: a release archive (its top folder {root.name}/)"
+    )
+    assert sorted(p.name for p in releases.iterdir()) == ["docbuild.toml", archive.name]
+    catalog = releases / "docbuild.toml"
+    (version,) = tomllib.loads(catalog.read_text("utf-8"))["libraries"][0]["versions"]
+    assert version["archive"] == {"file": "pluggy-1.6.0.tar.gz", "path": "docs"}
+    assert "path" not in version and "source_dir" not in version
+    from_archive = build_site(load_catalog(catalog), tmp_path / "site")
+    from_folder = build_site(load_catalog(write_starter_catalog(root).path), tmp_path / "site2")
+    (built,) = from_archive.versions
+    assert built.sections == from_folder.versions[0].sections > 10
+    assert built.api.startswith("API from code in the archive's")
+
+
+def test_init_of_a_readme_only_archive_reads_its_readme_and_docstrings(tmp_path: Path) -> None:
+    archive = write_tar(
+        tmp_path / "backoff-2.2.1.tar.gz",
+        [
+            tar_member("backoff-2.2.1/README.rst", b"backoff\n=======\n\nRetry.\n"),
+            tar_member("backoff-2.2.1/backoff/__init__.py", b'def on():\n    """Retry."""\n'),
+        ],
+    )
+    written = write_starter_catalog(archive)
+    (version,) = tomllib.loads(written.path.read_text("utf-8"))["libraries"][0]["versions"]
+    assert version["archive"] == {"file": "backoff-2.2.1.tar.gz", "path": "."}
+    assert version["api"] == ["backoff"]
+    report = build_site(load_catalog(written.path), tmp_path / "site")
+    assert report.versions[0].api == "API from code in the archive's top folder: 2 objects"
 
 
 def test_a_tagged_readme_only_repository_gets_its_api_on_every_tag(tmp_path: Path) -> None:

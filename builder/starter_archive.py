@@ -1,0 +1,39 @@
+"""``docbuild init`` on a release archive (an sdist, an npm pack, a zip): the archive is
+extracted into a temporary folder, its top folder surveyed as a project, and the catalog written
+beside the archive, its version read from the archive itself (``archive = { file, path }``), so a
+release's docs are built without unpacking anything by hand.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from dataclasses import replace
+from pathlib import Path
+
+from builder.archive_source import (
+    TAR_SUFFIXES,
+    ZIP_SUFFIXES,
+    ArchiveSource,
+    extract_archive,
+    top_folder,
+)
+from builder.survey import ProjectSurvey, survey_project
+
+
+def is_archive(path: Path) -> bool:
+    """Whether ``path`` is a file named as an archive a catalog's ``archive`` key reads."""
+    return path.is_file() and path.name.lower().endswith(TAR_SUFFIXES + ZIP_SUFFIXES)
+
+
+def survey_archive(archive: Path) -> ProjectSurvey:
+    """Survey the project in ``archive``'s top folder (or its root, when it has several), as
+    extracted into a temporary folder that is removed afterwards; what was found names the
+    archive. SourceError when it cannot be extracted."""
+    source = ArchiveSource(archive.name, archive, None)
+    with tempfile.TemporaryDirectory(prefix="docbuild-init-") as scratch:
+        extracted = extract_archive(source, Path(scratch)).root
+        top = top_folder(extracted)
+        survey = survey_project(top)
+        inside = f" (its top folder {top.name}/)" if top != extracted else ""
+        found = (f"{archive.name}: a release archive{inside}", *survey.found)
+        return replace(survey, found=found)
