@@ -17,7 +17,14 @@ from builder.archive_source import (
     extract_archive,
     top_folder,
 )
+from builder.errors import BuildError
 from builder.survey import ProjectSurvey, survey_project
+
+
+def _stem(name: str) -> str:
+    """An archive's name without its archive suffix (``docs-1.0.tar.gz``: ``docs-1.0``)."""
+    suffix = next(s for s in TAR_SUFFIXES + ZIP_SUFFIXES if name.lower().endswith(s))
+    return name[: -len(suffix)] or name
 
 
 def is_archive(path: Path) -> bool:
@@ -29,9 +36,17 @@ def survey_archive(archive: Path) -> ProjectSurvey:
     """Survey the project in ``archive``'s top folder (or its root, when it has several), as
     extracted into a temporary folder that is removed afterwards; what was found names the
     archive. SourceError when it cannot be extracted."""
+    if archive.name.lower().endswith(".whl"):
+        raise BuildError(
+            f"{archive.name} is a wheel: it holds the code but no docs pages; give docbuild "
+            "init the release's source archive (the sdist, .tar.gz) or its folder"
+        )
     source = ArchiveSource(archive.name, archive, None)
     with tempfile.TemporaryDirectory(prefix="docbuild-init-") as scratch:
-        extracted = extract_archive(source, Path(scratch)).root
+        # Named as the archive, so a project without metadata is named by it, not the scratch.
+        destination = Path(scratch) / _stem(archive.name)
+        destination.mkdir()
+        extracted = extract_archive(source, destination).root
         top = top_folder(extracted)
         survey = survey_project(top)
         inside = f" (its top folder {top.name}/)" if top != extracted else ""

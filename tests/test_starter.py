@@ -241,3 +241,27 @@ def test_init_gives_a_readme_only_project_pages_of_its_api(
     if api:
         report = build_site(load_catalog(written.path), tmp_path / "site")
         assert report.versions[0].api == f"API from code in {root}: 1 objects"
+
+
+def test_an_archive_without_a_top_folder_is_named_by_the_archive(tmp_path: Path) -> None:
+    # Its files at the root, no metadata: the project was named by the scratch folder.
+    archive = write_tar(
+        tmp_path / "handbook-2.0.tar.gz",
+        [
+            tar_member("guide.md", b"# Guide\n\nRead me.\n"),
+            tar_member("faq.md", b"# FAQ\n\nAsk.\n"),
+        ],
+    )
+    written = write_starter_catalog(archive)
+    library = tomllib.loads(written.path.read_text("utf-8"))["libraries"][0]
+    assert (library["id"], library["name"]) == ("handbook-2.0", "handbook-2.0")
+    report = build_site(load_catalog(written.path), tmp_path / "site")
+    assert report.versions[0].sections == 2
+
+
+def test_init_of_a_wheel_asks_for_the_source_archive(tmp_path: Path) -> None:
+    wheel = tmp_path / "demo-1.0-py3-none-any.whl"
+    wheel.write_bytes(b"PK\x05\x06" + bytes(18))  # an empty zip
+    code, output = init(str(wheel))
+    assert code == 1 and "is a wheel: it holds the code but no docs pages" in output
+    assert not (tmp_path / "docbuild.toml").exists()
