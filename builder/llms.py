@@ -15,8 +15,13 @@ from collections.abc import Sequence
 from builder.config import SiteConfig
 from builder.pages_layout import LibraryView, PageView, site_folder, site_url
 from builder.permalinks import quote_anchor
+from builder.site_indexes import library_index_path
 from schemas.versions import is_prerelease
 
+# An agent reads an llms.txt whole, into its context: past this size (about 50,000 tokens) a
+# version's file lists its pages instead of every section. Python 3.11's 15,000 sections made a
+# 2.6 MB file, which no agent could read; its 499 pages make 60 KB.
+MAX_LLMS_BYTES = 200_000
 _WHITESPACE = re.compile(r"\s+")
 _LINK_TEXT_SPECIALS = re.compile(r"([\\\[\]])")
 
@@ -30,7 +35,8 @@ def site_llms(site: SiteConfig, libraries: Sequence[LibraryView], built: str | N
         lines += [f"> {_one_line(site.description)}", ""]
     lines += [
         f"Versioned documentation of {count}{when}. Each version has its own llms.txt "
-        "listing every section with a link to it; the full text of every section is in "
+        "listing every section with a link to it (a large version: every page); the full text "
+        "of every section is in "
         f"{_url(site, 'index.json')} (doctrove-index@1 format).",
     ]
     for library in libraries:
@@ -72,6 +78,18 @@ def version_llms(
         f"HTML pages: {_url(site, folder + 'index.html')}",
         f"All libraries: {_url(site, 'llms.txt')}",
     ]
+    head = "\n".join(lines)
+    listed = _sections_listed(site, folder, pages)
+    # The file's size: the head, each line after a newline, the last newline.
+    size = len(head.encode("utf-8")) + sum(len(line.encode("utf-8")) + 1 for line in listed) + 1
+    if size > MAX_LLMS_BYTES:
+        listed = _pages_listed(site, library.id, folder, pages)
+    return "\n".join([head, *listed]) + "\n"
+
+
+def _sections_listed(site: SiteConfig, folder: str, pages: Sequence[PageView]) -> list[str]:
+    """Per page, an H2 with its source, then each of its sections linked to its anchor."""
+    lines: list[str] = []
     trails: dict[tuple[str, ...], str] = {}  # sections share heading paths: each made once
     for page in pages:
         lines += ["", f"## {_one_line(page.title)}", ""]
@@ -89,7 +107,27 @@ def version_llms(
             lines.append(
                 f"- [{_link_text(section.heading)}]({link})" + (f": {trail}" if trail else "")
             )
-    return "\n".join(lines) + "\n"
+    return lines
+
+
+def _pages_listed(
+    site: SiteConfig, library_id: str, folder: str, pages: Sequence[PageView]
+) -> list[str]:
+    """Each page linked, with its count of sections: a version too large to list them all."""
+    sections = sum(len(page.sections) for page in pages)
+    lines = [
+        "",
+        "## Pages",
+        "",
+        f"{sections} sections on {len(pages)} pages, too many to list here: each page is linked, "
+        "with how many sections it holds. Every section, with its text, is in "
+        f"{_url(site, library_index_path(library_id))}.",
+        "",
+    ]
+    for page in pages:
+        count = f"{len(page.sections)} section{'' if len(page.sections) == 1 else 's'}"
+        lines.append(f"- [{_link_text(page.title)}]({_url(site, folder + page.path)}): {count}")
+    return lines
 
 
 def _about(library: LibraryView) -> list[str]:

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from builder import llms
 from builder.config import SiteConfig
 from builder.llms import site_llms, version_llms
 from builder.pages_layout import library_view
@@ -68,6 +71,26 @@ Source: guide/setup.md
     )
 
 
+def test_a_version_too_large_to_list_its_sections_lists_its_pages(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # An agent reads llms.txt whole: Python 3.11's listed 14,945 sections in 2.6 MB.
+    pages = arrange_pages(RECORDS, SITE.base_url)
+    whole = version_llms(SITE, library_view(ENTRY), "2.0.0", None, pages)
+    monkeypatch.setattr(llms, "MAX_LLMS_BYTES", len(whole.encode("utf-8")))
+    assert version_llms(SITE, library_view(ENTRY), "2.0.0", None, pages) == whole
+    monkeypatch.setattr(llms, "MAX_LLMS_BYTES", len(whole.encode("utf-8")) - 1)
+    text = version_llms(SITE, library_view(ENTRY), "2.0.0", None, pages)
+    base = "https://docs.example.org/site/"
+    assert text.split("\n## Pages\n\n", 1)[1] == (
+        "3 sections on 2 pages, too many to list here: each page is linked, with how many "
+        f"sections it holds. Every section, with its text, is in {base}libs/demo/index.json.\n\n"
+        f"- [Guide]({base}libs/demo/2.0.0/guide/setup.html): 2 sections\n"
+        f"- [Sections]({base}libs/demo/2.0.0/sections.html): 1 section\n"
+    )
+    assert text.startswith(whole.split("\n## ", 1)[0])  # the same head
+
+
 def test_version_llms_of_an_older_prerelease_points_to_the_latest() -> None:
     text = version_llms(SITE, library_view(ENTRY), "3.0.0rc1", None, ())
     assert (
@@ -97,7 +120,8 @@ def test_site_llms_lists_libraries_and_versions() -> None:
 > Docs for tests.
 
 Versioned documentation of 2 libraries (built 2026-08-16 07:05 UTC). Each version has its own \
-llms.txt listing every section with a link to it; the full text of every section is in \
+llms.txt listing every section with a link to it (a large version: every page); the full \
+text of every section is in \
 {base}index.json (doctrove-index@1 format).
 
 ## Demo
@@ -125,6 +149,7 @@ def test_site_llms_without_build_time_or_description_under_a_root_base_url() -> 
     text = site_llms(site, [], None)
     assert text == (
         "# Docs\n\nVersioned documentation of 0 libraries. Each "
-        "version has its own llms.txt listing every section with a link to it; the full text "
+        "version has its own llms.txt listing every section with a link to it (a large version: "
+        "every page); the full text "
         "of every section is in /index.json (doctrove-index@1 format).\n"
     )
