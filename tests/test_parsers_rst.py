@@ -590,3 +590,6 @@ def test_links_to_sphinx_generated_index_and_search_pages_are_left_out() -> None
     assert _body("- :ref:`genindex`\n- see :ref:`search` for more\n- other\n") == (
         "- see search for more\n- other"
     )
+    # jsonschema 4.23.0 links them with its default role (default_role = "any").
+    assert _body("- `genindex`\n- :any:`modindex`\n- `search`\n- `run`\n") == "- `run`"
+    assert _body("- `search`\n- `run`\n") == "- `search`\n- `run`"  # a function's name

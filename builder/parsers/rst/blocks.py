@@ -46,12 +46,13 @@ from builder.parsers.rst.titles import ADORNMENT_CHARS, adornment_char, is_trans
 _BULLET = re.compile(r"[-*+\u2022\u2023\u2043](?: +|$)")
 _ENUMERATOR = r"(?:\d+|#|[a-zA-Z]|[ivxlcdm]+|[IVXLCDM]+)"
 _ENUMERATED = re.compile(rf"(?:({_ENUMERATOR})[.)]|\(({_ENUMERATOR})\))(?: +|$)")
-# A list item that is only a link to a page Sphinx generates (sphinx-quickstart's "Indices and
-# tables": the general index, module index and search page), which a doctrove site does not have.
-_GENERATED_PAGE = r"(?:genindex|modindex|py-modindex|search)"
-_GENERATED_PAGE_LINK = re.compile(
-    rf":(?:std:)?ref:`(?:{_GENERATED_PAGE}|[^`<]*<{_GENERATED_PAGE}>)`\.?"
-)
+# Links to the pages Sphinx generates (sphinx-quickstart's "Indices and tables": the general
+# index, module index and search page), which a doctrove site does not have: by the ref role, or
+# by the any role or the default role (jsonschema's default_role = "any").
+_INDEX_PAGE = r"(?:genindex|modindex|py-modindex)"
+_GENERATED_PAGE = rf"(?:{_INDEX_PAGE}|search)"
+_REF_LINK = re.compile(rf":(?:std:)?ref:`(?:{_GENERATED_PAGE}|[^`<]*<{_GENERATED_PAGE}>)`\.?")
+_OTHER_LINK = re.compile(rf"(?::any:)?`(?:(?P<index>{_INDEX_PAGE})|search)`\.?")
 _FIELD = re.compile(r":((?:[^:`\\]|\\.)+?):(?: +|$)")
 _OPTION = r"(?:--?|/)[A-Za-z0-9][\w-]*(?:[ =](?:<[^>]+>|[A-Za-z_][\w-]*))?"
 _OPTION_LIST = re.compile(rf"({_OPTION}(?:, {_OPTION})*)(?:  +|$)")
@@ -254,6 +255,7 @@ def _render_list(
 ) -> tuple[list[Event], int]:
     bullet = lines[i][0] if _BULLET.match(lines[i]) else ""
     items: list[str] = []
+    dropped = 0  # items left out as links to generated pages
     number = 0
     style = ""
     while i < len(lines):
@@ -268,7 +270,8 @@ def _render_list(
         if not items and not bullet:
             style = _enumeration_style(marker)
         body, end = _item_body(lines, i, marker.end(), known=True)
-        if len(body) == 1 and _GENERATED_PAGE_LINK.fullmatch(body[0]):
+        if len(body) == 1 and _links_generated_page(body[0], after_one=dropped > 0):
+            dropped += 1
             i = skip_blank(lines, end)
             continue
         text = join_events(render_blocks(body, first + i, ctx.nested(sections=False), doc))
@@ -282,6 +285,16 @@ def _render_list(
         items.append(_hang(prefix, text, " " * len(prefix)))
         i = skip_blank(lines, end)
     return ([Text("\n".join(items), is_list=True)] if items else []), i
+
+
+def _links_generated_page(item: str, *, after_one: bool) -> bool:
+    """Whether a list item is only a link to a page Sphinx generates. A bare or any-role
+    `search` counts only ``after_one`` such item of its list: alone, it may name the project's
+    own function."""
+    if _REF_LINK.fullmatch(item):
+        return True
+    other = _OTHER_LINK.fullmatch(item)
+    return other is not None and (other.group("index") is not None or after_one)
 
 
 def _enumeration_style(marker: re.Match[str]) -> str:
