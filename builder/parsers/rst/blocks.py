@@ -13,6 +13,7 @@ import re
 
 from builder.api.docstrings import is_info_field
 from builder.parsers.docutils_ids import docutils_id
+from builder.parsers.reference_titles import label_title
 from builder.parsers.rst.directives import render_directive, render_rows
 from builder.parsers.rst.events import (
     MAX_DEPTH,
@@ -48,7 +49,8 @@ _ENUMERATOR = r"(?:\d+|#|[a-zA-Z]|[ivxlcdm]+|[IVXLCDM]+)"
 _ENUMERATED = re.compile(rf"(?:({_ENUMERATOR})[.)]|\(({_ENUMERATOR})\))(?: +|$)")
 # A list item that is only a link to a page Sphinx generates (sphinx-quickstart's "Indices and
 # tables": the general index, module index and search page), which a doctrove site does not have.
-_GENERATED_PAGE = r"(?:genindex|modindex|py-modindex|search)"
+# A project may name a section of its own so (Sphinx then links there): that item stays.
+_GENERATED_PAGE = r"(genindex|modindex|py-modindex|search)"
 _GENERATED_PAGE_LINK = re.compile(
     rf":(?:std:)?ref:`(?:{_GENERATED_PAGE}|[^`<]*<{_GENERATED_PAGE}>)`\.?"
 )
@@ -268,7 +270,7 @@ def _render_list(
         if not items and not bullet:
             style = _enumeration_style(marker)
         body, end = _item_body(lines, i, marker.end(), known=True)
-        if len(body) == 1 and _GENERATED_PAGE_LINK.fullmatch(body[0]):
+        if len(body) == 1 and _links_to_a_generated_page(body[0]):
             i = skip_blank(lines, end)
             continue
         text = join_events(render_blocks(body, first + i, ctx.nested(sections=False), doc))
@@ -282,6 +284,13 @@ def _render_list(
         items.append(_hang(prefix, text, " " * len(prefix)))
         i = skip_blank(lines, end)
     return ([Text("\n".join(items), is_list=True)] if items else []), i
+
+
+def _links_to_a_generated_page(item: str) -> bool:
+    """Whether a list item is only a link to a page Sphinx generates, not to a section the
+    project labelled with that name itself."""
+    link = _GENERATED_PAGE_LINK.fullmatch(item)
+    return link is not None and label_title(link.group(1) or link.group(2)) is None
 
 
 def _enumeration_style(marker: re.Match[str]) -> str:
