@@ -92,11 +92,12 @@ def write_starter_catalog(root: Path, *, force: bool = False) -> StarterCatalog:
 def next_commands(catalog: Path) -> tuple[str, ...]:
     """The three commands that take a new catalog to a site an agent can read."""
     where = "" if catalog == Path(CATALOG_NAME) else f" -c {catalog}"
-    site = catalog.parent / "_site"
+    # Where build writes the site: its --out default is relative to where it is run, not to
+    # the catalog.
     return (
         f"docbuild build{where}",
         f"docbuild serve{where}",
-        f"docclient list --local-index {site}",
+        "docclient list --local-index _site",
     )
 
 

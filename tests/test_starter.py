@@ -64,8 +64,12 @@ def test_a_tagged_repository_gets_one_version_per_tag(tmp_path: Path) -> None:
     assert all(v.sections >= 2 for v in report.versions)
 
 
-def test_init_prints_what_it_found_and_the_next_three_commands(tmp_path: Path) -> None:
+def test_init_prints_what_it_found_and_the_next_three_commands(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     root = copy_example("pluggy/1.6.0", tmp_path)
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path / "elsewhere")
     code, output = init(str(root))
     assert code == 0, output
     lines = output.splitlines()
@@ -75,8 +79,13 @@ def test_init_prints_what_it_found_and_the_next_three_commands(tmp_path: Path) -
     assert steps == [
         f"  1. docbuild build -c {root / 'docbuild.toml'}",
         f"  2. docbuild serve -c {root / 'docbuild.toml'}",
-        f"  3. docclient list --local-index {root / '_site'}",
+        "  3. docclient list --local-index _site",
     ]
+    # Run where init was, the commands make the site there, not beside the catalog (where
+    # the third looked: root/_site).
+    built = CliRunner().invoke(main, ["build", "-q", "-c", str(root / "docbuild.toml")])
+    assert built.exit_code == 0, built.output
+    assert Path("_site/index.json").is_file() and not (root / "_site").exists()
 
 
 def test_init_refuses_to_replace_a_catalog_without_force(tmp_path: Path) -> None:
