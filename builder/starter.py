@@ -9,6 +9,7 @@ first ``docbuild build`` succeeds; the comments say what to change next.
 from __future__ import annotations
 
 import json
+import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -91,7 +92,8 @@ def write_starter_catalog(root: Path, *, force: bool = False) -> StarterCatalog:
 
 def next_commands(catalog: Path) -> tuple[str, ...]:
     """The three commands that take a new catalog to a site an agent can read."""
-    where = "" if catalog == Path(CATALOG_NAME) else f" -c {catalog}"
+    # Quoted for a shell: a download folder's name may hold spaces.
+    where = "" if catalog == Path(CATALOG_NAME) else f" -c {shlex.quote(str(catalog))}"
     # Where build writes the site: its --out default is relative to where it is run, not to
     # the catalog.
     return (

@@ -3,6 +3,7 @@ builds as it stands; it refuses to replace a catalog without --force."""
 
 from __future__ import annotations
 
+import shlex
 import tomllib
 from pathlib import Path
 
@@ -86,6 +87,18 @@ def test_init_prints_what_it_found_and_the_next_three_commands(
     built = CliRunner().invoke(main, ["build", "-q", "-c", str(root / "docbuild.toml")])
     assert built.exit_code == 0, built.output
     assert Path("_site/index.json").is_file() and not (root / "_site").exists()
+
+
+def test_the_next_commands_quote_a_catalog_path_with_spaces(tmp_path: Path) -> None:
+    # Printed bare, 'docbuild build -c my docs/docbuild.toml' ran as -c my, a stray argument.
+    (tmp_path / "my releases").mkdir()
+    archive = write_tar(
+        tmp_path / "my releases" / "backoff 2.2.1.tar.gz",
+        [tar_member("backoff-2.2.1/README.rst", b"backoff\n=======\n\nRetry.\n")],
+    )
+    build, serve, _ = write_starter_catalog(archive).next_commands
+    assert shlex.split(build) == ["docbuild", "build", "-c", str(archive.parent / "docbuild.toml")]
+    assert shlex.split(serve)[-1] == str(archive.parent / "docbuild.toml")
 
 
 def test_init_refuses_to_replace_a_catalog_without_force(tmp_path: Path) -> None:
