@@ -17,7 +17,7 @@ from builder.archive_source import (
     extract_archive,
     top_folder,
 )
-from builder.errors import BuildError
+from builder.errors import BuildError, SourceError, UnsafeArchive
 from builder.survey import ProjectSurvey, survey_project
 
 
@@ -35,7 +35,8 @@ def is_archive(path: Path) -> bool:
 def survey_archive(archive: Path) -> ProjectSurvey:
     """Survey the project in ``archive``'s top folder (or its root, when it has several), as
     extracted into a temporary folder that is removed afterwards; what was found names the
-    archive. SourceError when it cannot be extracted."""
+    archive. SourceError naming the archive and what to give instead when it cannot be
+    extracted."""
     if archive.name.lower().endswith(".whl"):
         raise BuildError(
             f"{archive.name} is a wheel: it holds the code but no docs pages; give docbuild "
@@ -46,7 +47,17 @@ def survey_archive(archive: Path) -> ProjectSurvey:
         # Named as the archive, so a project without metadata is named by it, not the scratch.
         destination = Path(scratch) / _stem(archive.name)
         destination.mkdir()
-        extracted = extract_archive(source, destination).root
+        try:
+            extracted = extract_archive(source, destination).root
+        except UnsafeArchive as error:
+            raise UnsafeArchive(
+                f"{archive}: {error}; docbuild reads no such archive: give init the "
+                "project's folder"
+            ) from error
+        except SourceError as error:
+            raise SourceError(
+                f"{archive}: {error}; download it again, or give docbuild init the unpacked folder"
+            ) from error
         top = top_folder(extracted)
         survey = survey_project(top)
         inside = f" (its top folder {top.name}/)" if top != extracted else ""

@@ -89,6 +89,25 @@ def test_init_prints_what_it_found_and_the_next_three_commands(
     assert Path("_site/index.json").is_file() and not (root / "_site").exists()
 
 
+def test_init_of_a_damaged_archive_names_it_and_keeps_the_catalog(tmp_path: Path) -> None:
+    # A failed download saved under the archive's name: the error named neither the file nor
+    # what to do ('not a readable tar archive (ReadError: ...)').
+    archive = tmp_path / "pkg-1.0.tar.gz"
+    archive.write_bytes(b"<html>Not Found</html>")
+    (tmp_path / "docbuild.toml").write_text("# mine\n", encoding="utf-8")
+    code, output = init(str(archive), "--force")
+    assert code == 1
+    assert output.startswith(f"docbuild: error: {archive}: not a readable tar archive")
+    assert output.rstrip().endswith("download it again, or give docbuild init the unpacked folder")
+    assert (tmp_path / "docbuild.toml").read_text(encoding="utf-8") == "# mine\n"
+    write_tar(archive, [tar_member("../outside.md", b"x")])
+    code, output = init(str(archive), "--force")
+    assert code == 1 and output.rstrip().endswith(
+        "leaves the archive's root ('..'); docbuild reads no such archive: give init the "
+        "project's folder"
+    )
+
+
 def test_the_next_commands_quote_a_catalog_path_with_spaces(tmp_path: Path) -> None:
     # Printed bare, 'docbuild build -c my docs/docbuild.toml' ran as -c my, a stray argument.
     (tmp_path / "my releases").mkdir()
