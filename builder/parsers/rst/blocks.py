@@ -13,7 +13,7 @@ import re
 
 from builder.api.docstrings import is_info_field
 from builder.parsers.docutils_ids import docutils_id
-from builder.parsers.reference_titles import label_title
+from builder.parsers.reference_titles import names_a_generated_page
 from builder.parsers.rst.directives import render_directive, render_rows
 from builder.parsers.rst.events import (
     MAX_DEPTH,
@@ -47,13 +47,9 @@ from builder.parsers.rst.titles import ADORNMENT_CHARS, adornment_char, is_trans
 _BULLET = re.compile(r"[-*+\u2022\u2023\u2043](?: +|$)")
 _ENUMERATOR = r"(?:\d+|#|[a-zA-Z]|[ivxlcdm]+|[IVXLCDM]+)"
 _ENUMERATED = re.compile(rf"(?:({_ENUMERATOR})[.)]|\(({_ENUMERATOR})\))(?: +|$)")
-# A list item that is only a link to a page Sphinx generates (sphinx-quickstart's "Indices and
-# tables": the general index, module index and search page), which a doctrove site does not have.
-# A project may name a section of its own so (Sphinx then links there): that item stays.
-_GENERATED_PAGE = r"(genindex|modindex|py-modindex|search)"
-_GENERATED_PAGE_LINK = re.compile(
-    rf":(?:std:)?ref:`(?:{_GENERATED_PAGE}|[^`<]*<{_GENERATED_PAGE}>)`\.?"
-)
+# A list item that is only a :ref: (with or without a title), left out when it links a page
+# Sphinx generates (sphinx-quickstart's "Indices and tables"), which a doctrove site does not have.
+_REF_ONLY = re.compile(r":(?:std:)?ref:`(?:([^`<]+)|[^`<]*<([^`>]+)>)`\.?")
 _FIELD = re.compile(r":((?:[^:`\\]|\\.)+?):(?: +|$)")
 _OPTION = r"(?:--?|/)[A-Za-z0-9][\w-]*(?:[ =](?:<[^>]+>|[A-Za-z_][\w-]*))?"
 _OPTION_LIST = re.compile(rf"({_OPTION}(?:, {_OPTION})*)(?:  +|$)")
@@ -287,10 +283,9 @@ def _render_list(
 
 
 def _links_to_a_generated_page(item: str) -> bool:
-    """Whether a list item is only a link to a page Sphinx generates, not to a section the
-    project labelled with that name itself."""
-    link = _GENERATED_PAGE_LINK.fullmatch(item)
-    return link is not None and label_title(link.group(1) or link.group(2)) is None
+    """Whether a list item is only a link to a page Sphinx generates."""
+    link = _REF_ONLY.fullmatch(item)
+    return link is not None and names_a_generated_page(link.group(1) or link.group(2))
 
 
 def _enumeration_style(marker: re.Match[str]) -> str:
