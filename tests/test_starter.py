@@ -89,6 +89,26 @@ def test_init_prints_what_it_found_and_the_next_three_commands(
     assert Path("_site/index.json").is_file() and not (root / "_site").exists()
 
 
+def test_an_archive_whose_metadata_names_no_version_is_versioned_by_its_name(
+    tmp_path: Path,
+) -> None:
+    # GitHub's source zip of a release whose version only its git tag holds (setuptools-scm):
+    # the catalog said version 0.0.0 though the archive's name says 4.5.6.
+    archive = write_tar(
+        tmp_path / "delta-4.5.6.tar.gz",
+        [
+            tar_member("delta-4.5.6/pyproject.toml", b"[project]\nname = 'delta'\n"),
+            tar_member("delta-4.5.6/docs/index.md", b"# Delta\n\nText.\n"),
+        ],
+    )
+    written = write_starter_catalog(archive)
+    (version,) = tomllib.loads(written.path.read_text("utf-8"))["libraries"][0]["versions"]
+    assert version["version"] == "4.5.6"
+    assert (
+        "version 4.5.6, from the archive's name (its metadata names none)" in written.survey.found
+    )
+
+
 def test_init_of_a_damaged_archive_names_it_and_keeps_the_catalog(tmp_path: Path) -> None:
     # A failed download saved under the archive's name: the error named neither the file nor
     # what to do ('not a readable tar archive (ReadError: ...)').
