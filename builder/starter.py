@@ -17,6 +17,7 @@ from builder.archive_source import TAR_SUFFIXES, ZIP_SUFFIXES
 from builder.errors import BuildError
 from builder.starter_archive import is_archive, survey_archive
 from builder.survey import ProjectSurvey, survey_project
+from builder.survey_docs import NO_DOCS_FOUND
 
 CATALOG_NAME = "docbuild.toml"
 # Where a site is served before it has a home; `docbuild serve` listens there by default.
@@ -85,9 +86,22 @@ def write_starter_catalog(root: Path, *, force: bool = False) -> StarterCatalog:
             "replace it, or edit it by hand)"
         )
     survey = survey_archive(root) if archive else survey_project(root)
+    if not archive and NO_DOCS_FOUND in survey.found:
+        _refuse_a_folder_of_archives(root)
     text = render_catalog(survey, archive=root.name if archive else None)
     target.write_text(text, encoding="utf-8")
     return StarterCatalog(target, survey, next_commands(target))
+
+
+def _refuse_a_folder_of_archives(root: Path) -> None:
+    """A folder with no docs but release archives (a download folder) would get a catalog of
+    nothing, which then stands in the way of init on the archive: BuildError naming them."""
+    archives = sorted(path.name for path in root.iterdir() if is_archive(path))
+    if archives:
+        raise BuildError(
+            f"{root} holds no docs but release archives ({', '.join(archives[:5])}); give "
+            f"docbuild init one: docbuild init {shlex.quote(str(root / archives[0]))}"
+        )
 
 
 def next_commands(catalog: Path) -> tuple[str, ...]:

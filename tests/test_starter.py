@@ -109,6 +109,18 @@ def test_an_archive_whose_metadata_names_no_version_is_versioned_by_its_name(
     )
 
 
+def test_init_of_a_folder_holding_only_archives_names_them(tmp_path: Path) -> None:
+    # A download folder: the catalog read nothing (0 sections) and then, being there, stood in
+    # the way of docbuild init on the archive without --force.
+    write_tar(tmp_path / "pkg-1.0.tar.gz", [tar_member("pkg-1.0/docs/index.md", b"# P\n")])
+    code, output = init(str(tmp_path))
+    assert code == 1 and output.rstrip().endswith(
+        f"holds no docs but release archives (pkg-1.0.tar.gz); give docbuild init one: "
+        f"docbuild init {tmp_path / 'pkg-1.0.tar.gz'}"
+    )
+    assert not (tmp_path / "docbuild.toml").exists()
+
+
 def test_init_of_a_damaged_archive_names_it_and_keeps_the_catalog(tmp_path: Path) -> None:
     # A failed download saved under the archive's name: the error named neither the file nor
     # what to do ('not a readable tar archive (ReadError: ...)').
