@@ -20,6 +20,8 @@ from builder.survey import ProjectSurvey, survey_project
 from builder.survey_docs import NO_DOCS_FOUND
 
 CATALOG_NAME = "docbuild.toml"
+# The archives init reads: a wheel holds no docs pages (starter_archive refuses it).
+_SOURCE_ARCHIVES = tuple(s for s in TAR_SUFFIXES + ZIP_SUFFIXES if s != ".whl")
 # Where a site is served before it has a home; `docbuild serve` listens there by default.
 LOCAL_BASE_URL = "http://127.0.0.1:8730/"
 _PROJECT_SETTING = {
@@ -77,7 +79,7 @@ def write_starter_catalog(root: Path, *, force: bool = False) -> StarterCatalog:
     if not archive and not root.is_dir():
         raise BuildError(
             f"{root} is not a folder or a release archive; give docbuild init the project's "
-            f"folder, or an archive ({', '.join(TAR_SUFFIXES + ZIP_SUFFIXES)})"
+            f"folder, or an archive ({', '.join(_SOURCE_ARCHIVES)})"
         )
     target = (root.parent if archive else root) / CATALOG_NAME
     if target.exists() and not force:

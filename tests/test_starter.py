@@ -170,6 +170,7 @@ def test_init_of_a_missing_folder_is_an_error(tmp_path: Path) -> None:
     (tmp_path / "notes.txt").write_text("x", encoding="utf-8")
     code, output = init(str(tmp_path / "notes.txt"))
     assert code == 1 and "or an archive (.tar, .tar.gz, .tgz" in output
+    assert output.rstrip().endswith(".txz, .zip)")  # not .whl, which init refuses
 
 
 def _sdist(folder: Path, archive: Path) -> Path:
