@@ -21,6 +21,8 @@ ZIP_SUFFIXES = (".zip", ".whl")
 DEFAULT_DOCS_FOLDER = "docs"
 # Where else a release archive keeps its docs (pathspec's sdist: doc/).
 _OTHER_DOCS_FOLDERS = ("doc", "documentation", "Doc")
+# What a zip made by macOS's Finder holds beside its top folder: each file's resource fork.
+_MACOS_METADATA = "__MACOSX"
 # Packages beside a release's code that its api would not name.
 _NOT_CODE = frozenset(
     {"tests", "test", "testing", "examples", "docs", "doc", "benchmark", "benchmarks"}
@@ -97,7 +99,7 @@ def locate_docs(extracted: Path, source: ArchiveSource) -> tuple[Path, Path]:
 
 def top_folder(extracted: Path) -> Path:
     """The archive's one top folder (``flask-3.1.0/``, npm's ``package/``), else its root."""
-    entries = list(extracted.iterdir())
+    entries = [entry for entry in extracted.iterdir() if entry.name != _MACOS_METADATA]
     if len(entries) == 1 and entries[0].is_dir() and not entries[0].is_symlink():
         return entries[0]
     return extracted

@@ -19,8 +19,8 @@ from builder.site_indexes import library_index_path
 from schemas.versions import is_prerelease
 
 # An agent reads an llms.txt whole, into its context: past this size (about 50,000 tokens) a
-# version's file lists its pages instead of every section. Python 3.11's 15,000 sections made a
-# 2.6 MB file, which no agent could read; its 499 pages make 60 KB.
+# version's file lists its pages instead of every section, as many as fit. Python 3.11's 15,000
+# sections made a 2.6 MB file, which no agent could read; its 496 pages make 55 KB.
 MAX_LLMS_BYTES = 200_000
 _WHITESPACE = re.compile(r"\s+")
 _LINK_TEXT_SPECIALS = re.compile(r"([\\\[\]])")
@@ -83,7 +83,8 @@ def version_llms(
     # The file's size: the head, each line after a newline, the last newline.
     size = len(head.encode("utf-8")) + sum(len(line.encode("utf-8")) + 1 for line in listed) + 1
     if size > MAX_LLMS_BYTES:
-        listed = _pages_listed(site, library.id, folder, pages)
+        room = MAX_LLMS_BYTES - len(head.encode("utf-8")) - 1
+        listed = _pages_listed(site, library.id, folder, pages, room)
     return "\n".join([head, *listed]) + "\n"
 
 
@@ -111,23 +112,39 @@ def _sections_listed(site: SiteConfig, folder: str, pages: Sequence[PageView]) -
 
 
 def _pages_listed(
-    site: SiteConfig, library_id: str, folder: str, pages: Sequence[PageView]
+    site: SiteConfig, library_id: str, folder: str, pages: Sequence[PageView], room: int
 ) -> list[str]:
-    """Each page linked, with its count of sections: a version too large to list them all."""
+    """Each page linked, with its count of sections: a version too large to list them all.
+    The lines take at most ``room`` bytes, each with its newline: past it (thousands of pages)
+    the first pages are listed and a last line says how many more the index holds."""
     sections = sum(len(page.sections) for page in pages)
+    index = _url(site, library_index_path(library_id))
     lines = [
         "",
         "## Pages",
         "",
         f"{sections} sections on {len(pages)} pages, too many to list here: each page is linked, "
-        "with how many sections it holds. Every section, with its text, is in "
-        f"{_url(site, library_index_path(library_id))}.",
+        f"with how many sections it holds. Every section, with its text, is in {index}.",
         "",
     ]
+    listed = []
     for page in pages:
         count = f"{len(page.sections)} section{'' if len(page.sections) == 1 else 's'}"
-        lines.append(f"- [{_link_text(page.title)}]({_url(site, folder + page.path)}): {count}")
-    return lines
+        listed.append(f"- [{_link_text(page.title)}]({_url(site, folder + page.path)}): {count}")
+    used = [sum(len(line.encode("utf-8")) + 1 for line in lines)]
+    for line in listed:
+        used.append(used[-1] + len(line.encode("utf-8")) + 1)
+    if used[-1] <= room:
+        return lines + listed
+    kept = len(listed)
+    while kept and used[kept] + len(_more_pages(len(pages) - kept, index)) + 1 > room:
+        kept -= 1
+    return [*lines, *listed[:kept], _more_pages(len(pages) - kept, index)]
+
+
+def _more_pages(count: int, index: str) -> str:
+    """The last line of a list of pages cut short."""
+    return f"- {count} more page{'' if count == 1 else 's'}, not listed here: see {index}"
 
 
 def _about(library: LibraryView) -> list[str]:

@@ -9,6 +9,7 @@ first ``docbuild build`` succeeds; the comments say what to change next.
 from __future__ import annotations
 
 import json
+import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,8 +17,11 @@ from builder.archive_source import TAR_SUFFIXES, ZIP_SUFFIXES
 from builder.errors import BuildError
 from builder.starter_archive import is_archive, survey_archive
 from builder.survey import ProjectSurvey, survey_project
+from builder.survey_docs import NO_DOCS_FOUND
 
 CATALOG_NAME = "docbuild.toml"
+# The archives init reads: a wheel holds no docs pages (starter_archive refuses it).
+_SOURCE_ARCHIVES = tuple(s for s in TAR_SUFFIXES + ZIP_SUFFIXES if s != ".whl")
 # Where a site is served before it has a home; `docbuild serve` listens there by default.
 LOCAL_BASE_URL = "http://127.0.0.1:8730/"
 _PROJECT_SETTING = {
@@ -75,7 +79,7 @@ def write_starter_catalog(root: Path, *, force: bool = False) -> StarterCatalog:
     if not archive and not root.is_dir():
         raise BuildError(
             f"{root} is not a folder or a release archive; give docbuild init the project's "
-            f"folder, or an archive ({', '.join(TAR_SUFFIXES + ZIP_SUFFIXES)})"
+            f"folder, or an archive ({', '.join(_SOURCE_ARCHIVES)})"
         )
     target = (root.parent if archive else root) / CATALOG_NAME
     if target.exists() and not force:
@@ -84,19 +88,34 @@ def write_starter_catalog(root: Path, *, force: bool = False) -> StarterCatalog:
             "replace it, or edit it by hand)"
         )
     survey = survey_archive(root) if archive else survey_project(root)
+    if not archive and NO_DOCS_FOUND in survey.found:
+        _refuse_a_folder_of_archives(root)
     text = render_catalog(survey, archive=root.name if archive else None)
     target.write_text(text, encoding="utf-8")
     return StarterCatalog(target, survey, next_commands(target))
 
 
+def _refuse_a_folder_of_archives(root: Path) -> None:
+    """A folder with no docs but release archives (a download folder) would get a catalog of
+    nothing, which then stands in the way of init on the archive: BuildError naming them."""
+    archives = sorted(path.name for path in root.iterdir() if is_archive(path))
+    if archives:
+        raise BuildError(
+            f"{root} holds no docs but release archives ({', '.join(archives[:5])}); give "
+            f"docbuild init one: docbuild init {shlex.quote(str(root / archives[0]))}"
+        )
+
+
 def next_commands(catalog: Path) -> tuple[str, ...]:
     """The three commands that take a new catalog to a site an agent can read."""
-    where = "" if catalog == Path(CATALOG_NAME) else f" -c {catalog}"
-    site = catalog.parent / "_site"
+    # Quoted for a shell: a download folder's name may hold spaces.
+    where = "" if catalog == Path(CATALOG_NAME) else f" -c {shlex.quote(str(catalog))}"
+    # Where build writes the site: its --out default is relative to where it is run, not to
+    # the catalog.
     return (
         f"docbuild build{where}",
         f"docbuild serve{where}",
-        f"docclient list --local-index {site}",
+        "docclient list --local-index _site",
     )
 
 

@@ -6,6 +6,7 @@ release's docs are built without unpacking anything by hand.
 
 from __future__ import annotations
 
+import re
 import tempfile
 from dataclasses import replace
 from pathlib import Path
@@ -17,8 +18,12 @@ from builder.archive_source import (
     extract_archive,
     top_folder,
 )
-from builder.errors import BuildError
+from builder.errors import BuildError, SourceError, UnsafeArchive
 from builder.survey import ProjectSurvey, survey_project
+from schemas.versions import InvalidVersion, parse_version
+
+# A release archive's name ends with its version: flask-3.1.0.tar.gz, python-dateutil-2.9.0.post0.
+_NAMED_VERSION = re.compile(r"-v?(\d[\w.+!-]*)$")
 
 
 def _stem(name: str) -> str:
@@ -35,7 +40,8 @@ def is_archive(path: Path) -> bool:
 def survey_archive(archive: Path) -> ProjectSurvey:
     """Survey the project in ``archive``'s top folder (or its root, when it has several), as
     extracted into a temporary folder that is removed afterwards; what was found names the
-    archive. SourceError when it cannot be extracted."""
+    archive. SourceError naming the archive and what to give instead when it cannot be
+    extracted."""
     if archive.name.lower().endswith(".whl"):
         raise BuildError(
             f"{archive.name} is a wheel: it holds the code but no docs pages; give docbuild "
@@ -46,9 +52,38 @@ def survey_archive(archive: Path) -> ProjectSurvey:
         # Named as the archive, so a project without metadata is named by it, not the scratch.
         destination = Path(scratch) / _stem(archive.name)
         destination.mkdir()
-        extracted = extract_archive(source, destination).root
+        try:
+            extracted = extract_archive(source, destination).root
+        except UnsafeArchive as error:
+            raise UnsafeArchive(
+                f"{archive}: {error}; docbuild reads no such archive: give init the "
+                "project's folder"
+            ) from error
+        except SourceError as error:
+            raise SourceError(
+                f"{archive}: {error}; download it again, or give docbuild init the unpacked folder"
+            ) from error
         top = top_folder(extracted)
         survey = survey_project(top)
         inside = f" (its top folder {top.name}/)" if top != extracted else ""
-        found = (f"{archive.name}: a release archive{inside}", *survey.found)
-        return replace(survey, found=found)
+        found = [f"{archive.name}: a release archive{inside}", *survey.found]
+        named = None if survey.version_known else _named_version(_stem(archive.name), top.name)
+        if named is None:
+            return replace(survey, found=tuple(found))
+        found.append(f"version {named}, from the archive's name (its metadata names none)")
+        return replace(survey, found=tuple(found), version=named, version_known=True)
+
+
+def _named_version(*names: str) -> str | None:
+    """The version the first of ``names`` that ends with one ends with: the archive's, then its
+    top folder's (GitHub's repo-1.2.0.zip of a project whose version only its tag holds)."""
+    for name in names:
+        match = _NAMED_VERSION.search(name)
+        if match is None:
+            continue
+        try:
+            parse_version(match.group(1))
+        except InvalidVersion:
+            continue
+        return match.group(1)
+    return None

@@ -33,6 +33,8 @@ NOT_DOCS = (
     ".git", ".venv", "venv", "node_modules", "_build", "_site", ".docbuild-cache", "build",
     "dist", ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache", "site-packages",
 )  # fmt: skip
+# What the survey says of a folder holding no docs at all.
+NO_DOCS_FOUND = "no docs folder and no Markdown, reST or HTML files: the project folder"
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdx", ".qmd")
 RST_SUFFIXES = (".rst", ".rest")
 MYST_EXTENSIONS = ("myst_parser", "myst_nb")
@@ -108,7 +110,7 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
         if files is not None:
             found.append(f"{folder}/: {_KIND_WORDS[files]} files, no MkDocs or Sphinx config")
             return files, folder, None
-    found.append("no docs folder and no Markdown, reST or HTML files: the project folder")
+    found.append(NO_DOCS_FOUND)
     return "markdown", ".", None
 
 

@@ -59,6 +59,17 @@ def test_a_zip_and_a_wheel_without_a_single_top_folder(tmp_path: Path) -> None:
     assert located(tmp_path / "w", wheel, "pkg/docs") == (".", "pkg/docs")
 
 
+def test_a_zip_made_on_macos_has_its_one_top_folder(tmp_path: Path) -> None:
+    # Finder's "Compress" adds __MACOSX/ beside the top folder: the archive read as two folders,
+    # its docs not found at docs/ and its code root the archive's root.
+    zipped = write_zip(
+        tmp_path / "pkg-1.2.0.zip",
+        [("pkg-1.2.0/docs/guide.md", GUIDE), ("__MACOSX/pkg-1.2.0/docs/._guide.md", b"\0")],
+        {},
+    )
+    assert located(tmp_path, zipped) == ("pkg-1.2.0", "pkg-1.2.0/docs")
+
+
 def test_a_missing_docs_folder_says_what_is_there(tmp_path: Path) -> None:
     archive = write_tar(
         tmp_path / "pkg-1.2.0.tar.gz",

@@ -74,8 +74,13 @@ Source: guide/setup.md
 def test_a_version_too_large_to_list_its_sections_lists_its_pages(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # An agent reads llms.txt whole: Python 3.11's listed 14,945 sections in 2.6 MB.
-    pages = arrange_pages(RECORDS, SITE.base_url)
+    # An agent reads llms.txt whole: Python 3.11's listed 14,945 sections in 2.6 MB. (Six
+    # steps more, so that its list of pages is the shorter, as a real version's is.)
+    steps = [
+        {"heading": f"Step {n}", "body": "s", "source": "guide/setup.md", "anchor": f"step-{n}"}
+        for n in range(6)
+    ]
+    pages = arrange_pages(RECORDS[:2] + steps + RECORDS[2:], SITE.base_url)
     whole = version_llms(SITE, library_view(ENTRY), "2.0.0", None, pages)
     monkeypatch.setattr(llms, "MAX_LLMS_BYTES", len(whole.encode("utf-8")))
     assert version_llms(SITE, library_view(ENTRY), "2.0.0", None, pages) == whole
@@ -83,12 +88,33 @@ def test_a_version_too_large_to_list_its_sections_lists_its_pages(
     text = version_llms(SITE, library_view(ENTRY), "2.0.0", None, pages)
     base = "https://docs.example.org/site/"
     assert text.split("\n## Pages\n\n", 1)[1] == (
-        "3 sections on 2 pages, too many to list here: each page is linked, with how many "
+        "9 sections on 2 pages, too many to list here: each page is linked, with how many "
         f"sections it holds. Every section, with its text, is in {base}libs/demo/index.json.\n\n"
-        f"- [Guide]({base}libs/demo/2.0.0/guide/setup.html): 2 sections\n"
+        f"- [Guide]({base}libs/demo/2.0.0/guide/setup.html): 8 sections\n"
         f"- [Sections]({base}libs/demo/2.0.0/sections.html): 1 section\n"
     )
     assert text.startswith(whole.split("\n## ", 1)[0])  # the same head
+
+
+def test_a_version_with_too_many_pages_lists_as_many_as_fit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A list of pages passed the limit too, by as much as the version had pages (thousands of
+    # source files: 110 bytes each), and an agent could not read it whole.
+    records = [
+        {"heading": f"Päge {n}", "body": "x", "source": f"p{n}.md", "anchor": "a"}
+        for n in range(300)
+    ]
+    pages = arrange_pages(records, SITE.base_url)
+    monkeypatch.setattr(llms, "MAX_LLMS_BYTES", 5_000)
+    text = version_llms(SITE, library_view(ENTRY), "2.0.0", None, pages)
+    *listed, last = text.split("\n\n")[-1].splitlines()
+    assert len(text.encode("utf-8")) <= 5_000 < len(text.encode("utf-8")) + len(listed[0])
+    assert listed[-1].startswith(f"- [Päge {len(listed) - 1}](")
+    assert last == (
+        f"- {300 - len(listed)} more pages, not listed here: see "
+        "https://docs.example.org/site/libs/demo/index.json"
+    )
 
 
 def test_version_llms_of_an_older_prerelease_points_to_the_latest() -> None:

@@ -12,7 +12,10 @@ from builder.parsers import parse_file
 from builder.parsers.markdown.front_matter import yaml_substitutions
 from builder.parsers.markdown.myst_directives import MAX_DIRECTIVE_DEPTH
 from builder.parsers.markdown.parser import parse
+from builder.parsers.reference_titles import reading_references
 from builder.parsers.rst.parser import parse as parse_rst
+from builder.reference_scan import scan_references
+from builder.sections import finalize_sections
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -507,3 +510,21 @@ def test_a_project_directive_with_only_an_argument_keeps_it_as_code() -> None:
     assert bodies(parse(text, "configuration.md")) == [
         'Select a persistent build dir:\n\n`build-dir "build/{wheel_tag}"`\n\nIts content.'
     ]
+
+
+def test_links_to_sphinx_generated_index_and_search_pages_are_left_out() -> None:
+    # A MyST index.md keeps sphinx-quickstart's "Indices and tables" as {ref} items: the
+    # section read '- genindex - modindex - search', pages a doctrove site does not have.
+    text = (
+        "# Guide\n\nRead on.\n\n## Indices and tables\n\n"
+        "* {ref}`genindex`\n* {ref}`modindex`\n* {ref}`Search <search>`\n"
+    )
+    assert [s.heading for s in finalize_sections(parse(text, "docs/index.md")).sections] == [
+        "Guide"
+    ]
+    text = "# G\n\n1. {ref}`genindex`\n2. Real\n\n- {ref}`search` and more\n- {ref}`search`\n"
+    assert bodies(parse(text, "docs/index.md")) == ["2. Real\n\n- search and more"]
+    # A section the project labels `search` itself is where Sphinx links: its item stays.
+    titles = scan_references([("find.md", "markdown", "(search)=\n# Finding\n")])
+    with reading_references(titles, "index.md"):
+        assert bodies(parse(text, "docs/index.md")) == ["2. Real\n\n- Finding and more\n- Finding"]

@@ -13,10 +13,11 @@ import pytest
 import builder.cached_stages
 import builder.reference_scan
 from builder.config import CatalogConfig, load_catalog
-from builder.parsers.reference_titles import ReferenceTitles, docname
+from builder.parsers.reference_titles import ReferenceTitles, docname, reading_references
 from builder.pipeline import build_site
 from builder.reference_scan import scan_references
 from builder.stages.parse import parse_to_records
+from tests.rst_support import _body
 
 RST_GUIDE = """\
 .. _getting-started:
@@ -198,3 +199,16 @@ def test_a_version_the_cache_keeps_whole_is_not_scanned_again(
     (tmp_path / "alpha" / "guide.rst").write_text(RST_GUIDE + "\nMore.\n", encoding="utf-8")
     build_site(catalog, tmp_path / "site", cache_dir=tmp_path / "cache")
     assert sorted(scanned) == sorted(PAGES)
+
+
+def test_a_list_item_linking_a_section_labelled_search_stays() -> None:
+    # The items of sphinx-quickstart's "Indices and tables" are left out, the site has no such
+    # pages; but a project that labels a section of its own `search` links there (Sphinx's
+    # own label gives way), and its item was dropped with them.
+    titles = scan_references(
+        [("search.rst", "rst", ".. _search:\n\nSearching\n=========\n\nText.\n")]
+    )
+    with reading_references(titles, "index.rst"):
+        body = _body("* :ref:`search`\n* :ref:`genindex`\n* :ref:`Find things <search>`\n")
+    assert body == "- Searching\n- Find things"
+    assert _body("* :ref:`search`\n* :ref:`genindex`\n") == ""

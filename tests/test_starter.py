@@ -3,6 +3,7 @@ builds as it stands; it refuses to replace a catalog without --force."""
 
 from __future__ import annotations
 
+import shlex
 import tomllib
 from pathlib import Path
 
@@ -64,8 +65,12 @@ def test_a_tagged_repository_gets_one_version_per_tag(tmp_path: Path) -> None:
     assert all(v.sections >= 2 for v in report.versions)
 
 
-def test_init_prints_what_it_found_and_the_next_three_commands(tmp_path: Path) -> None:
+def test_init_prints_what_it_found_and_the_next_three_commands(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     root = copy_example("pluggy/1.6.0", tmp_path)
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path / "elsewhere")
     code, output = init(str(root))
     assert code == 0, output
     lines = output.splitlines()
@@ -75,8 +80,76 @@ def test_init_prints_what_it_found_and_the_next_three_commands(tmp_path: Path) -
     assert steps == [
         f"  1. docbuild build -c {root / 'docbuild.toml'}",
         f"  2. docbuild serve -c {root / 'docbuild.toml'}",
-        f"  3. docclient list --local-index {root / '_site'}",
+        "  3. docclient list --local-index _site",
     ]
+    # Run where init was, the commands make the site there, not beside the catalog (where
+    # the third looked: root/_site).
+    built = CliRunner().invoke(main, ["build", "-q", "-c", str(root / "docbuild.toml")])
+    assert built.exit_code == 0, built.output
+    assert Path("_site/index.json").is_file() and not (root / "_site").exists()
+
+
+def test_an_archive_whose_metadata_names_no_version_is_versioned_by_its_name(
+    tmp_path: Path,
+) -> None:
+    # GitHub's source zip of a release whose version only its git tag holds (setuptools-scm):
+    # the catalog said version 0.0.0 though the archive's name says 4.5.6.
+    archive = write_tar(
+        tmp_path / "delta-4.5.6.tar.gz",
+        [
+            tar_member("delta-4.5.6/pyproject.toml", b"[project]\nname = 'delta'\n"),
+            tar_member("delta-4.5.6/docs/index.md", b"# Delta\n\nText.\n"),
+        ],
+    )
+    written = write_starter_catalog(archive)
+    (version,) = tomllib.loads(written.path.read_text("utf-8"))["libraries"][0]["versions"]
+    assert version["version"] == "4.5.6"
+    assert (
+        "version 4.5.6, from the archive's name (its metadata names none)" in written.survey.found
+    )
+
+
+def test_init_of_a_folder_holding_only_archives_names_them(tmp_path: Path) -> None:
+    # A download folder: the catalog read nothing (0 sections) and then, being there, stood in
+    # the way of docbuild init on the archive without --force.
+    write_tar(tmp_path / "pkg-1.0.tar.gz", [tar_member("pkg-1.0/docs/index.md", b"# P\n")])
+    code, output = init(str(tmp_path))
+    assert code == 1 and output.rstrip().endswith(
+        f"holds no docs but release archives (pkg-1.0.tar.gz); give docbuild init one: "
+        f"docbuild init {tmp_path / 'pkg-1.0.tar.gz'}"
+    )
+    assert not (tmp_path / "docbuild.toml").exists()
+
+
+def test_init_of_a_damaged_archive_names_it_and_keeps_the_catalog(tmp_path: Path) -> None:
+    # A failed download saved under the archive's name: the error named neither the file nor
+    # what to do ('not a readable tar archive (ReadError: ...)').
+    archive = tmp_path / "pkg-1.0.tar.gz"
+    archive.write_bytes(b"<html>Not Found</html>")
+    (tmp_path / "docbuild.toml").write_text("# mine\n", encoding="utf-8")
+    code, output = init(str(archive), "--force")
+    assert code == 1
+    assert output.startswith(f"docbuild: error: {archive}: not a readable tar archive")
+    assert output.rstrip().endswith("download it again, or give docbuild init the unpacked folder")
+    assert (tmp_path / "docbuild.toml").read_text(encoding="utf-8") == "# mine\n"
+    write_tar(archive, [tar_member("../outside.md", b"x")])
+    code, output = init(str(archive), "--force")
+    assert code == 1 and output.rstrip().endswith(
+        "leaves the archive's root ('..'); docbuild reads no such archive: give init the "
+        "project's folder"
+    )
+
+
+def test_the_next_commands_quote_a_catalog_path_with_spaces(tmp_path: Path) -> None:
+    # Printed bare, 'docbuild build -c my docs/docbuild.toml' ran as -c my, a stray argument.
+    (tmp_path / "my releases").mkdir()
+    archive = write_tar(
+        tmp_path / "my releases" / "backoff 2.2.1.tar.gz",
+        [tar_member("backoff-2.2.1/README.rst", b"backoff\n=======\n\nRetry.\n")],
+    )
+    build, serve, _ = write_starter_catalog(archive).next_commands
+    assert shlex.split(build) == ["docbuild", "build", "-c", str(archive.parent / "docbuild.toml")]
+    assert shlex.split(serve)[-1] == str(archive.parent / "docbuild.toml")
 
 
 def test_init_refuses_to_replace_a_catalog_without_force(tmp_path: Path) -> None:
@@ -97,6 +170,7 @@ def test_init_of_a_missing_folder_is_an_error(tmp_path: Path) -> None:
     (tmp_path / "notes.txt").write_text("x", encoding="utf-8")
     code, output = init(str(tmp_path / "notes.txt"))
     assert code == 1 and "or an archive (.tar, .tar.gz, .tgz" in output
+    assert output.rstrip().endswith(".txz, .zip)")  # not .whl, which init refuses
 
 
 def _sdist(folder: Path, archive: Path) -> Path:

@@ -53,6 +53,8 @@ class ReferenceTitles:
 
 
 NO_REFERENCES = ReferenceTitles()
+# The labels Sphinx gives the pages it generates (sphinx-quickstart's "Indices and tables").
+_GENERATED_PAGES = frozenset({"genindex", "modindex", "py-modindex", "search"})
 # What the page being parsed reads references through: the titles, its relpath, and the
 # references resolved so far (for its cache entry).
 _READING: ContextVar[tuple[ReferenceTitles, str, dict[str, str | None]] | None] = ContextVar(
@@ -75,6 +77,13 @@ def reading_references(titles: ReferenceTitles, page: str) -> Iterator[Mapping[s
 def label_title(label: str) -> str | None:
     """The title of the section ``label`` stands above, anywhere in the version being read."""
     return _resolve("ref:" + label_key(label))
+
+
+def names_a_generated_page(label: str) -> bool:
+    """Whether a ``:ref:`` to ``label`` links a page Sphinx generates (the general index, the
+    module index, the search page), which a doctrove site does not have; not when the project
+    labels a section so itself (Sphinx then links there)."""
+    return label_key(label) in _GENERATED_PAGES and label_title(label) is None
 
 
 def document_title(target: str) -> str | None:

@@ -45,6 +45,7 @@ from builder.parsers.markdown.python_markdown import (
 from builder.parsers.markdown.tabbed import OPEN as TABBED_OPEN
 from builder.parsers.markdown.tabbed import TABS_CONTAINER
 from builder.parsers.markdown.twoslash import is_twoslash, shown_code
+from builder.parsers.reference_titles import names_a_generated_page
 from builder.parsers.rst.events import labelled
 
 # Content without these characters renders to itself, so most paragraphs skip inline parsing.
@@ -55,6 +56,8 @@ MAX_INLINE_CHARS = 100_000
 _WHITESPACE = re.compile(r"\s{2,}|[\t\n]")
 _LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 _ALERT = re.compile(r"\[!(\w+)\]\s*")
+# A list item that is only a MyST {ref} (with or without a title).
+_REF_ONLY = re.compile(r"\{(?:std:)?ref\}`(?:([^`<]+)|[^`<]*<([^`>]+)>)`\.?")
 # markdown-callouts' collapsible blocks (">? NOTE: **Title**", open: ">! NOTE:"), details with
 # the kind as a label: the quote's text starts with the mark, and its first line has the mark
 # right after the ">" (its pattern, "^ {0,3}>([!?])? ?([A-Z]{2,}):([ \n])": "> ? NOTE:" is a
@@ -335,13 +338,22 @@ def _render_list(doc: Document, index: int, close: int) -> str:
     while item < close:
         token = doc.tokens[item]
         item_close = doc.closers[item]
-        if token.type == "list_item_open":
+        if token.type == "list_item_open" and not _links_to_a_generated_page(doc, item):
             marker = f"{token.info or len(items) + 1}. " if ordered else "- "
             blocks = render_blocks(doc, item + 1, item_close)
             tight = item + 1 < item_close and doc.tokens[item + 1].hidden
             items.append(_indent(("\n" if tight else "\n\n").join(blocks), marker))
         item = item_close + 1
     return "\n".join(items)
+
+
+def _links_to_a_generated_page(doc: Document, item: int) -> bool:
+    """Whether the list item at ``item`` is only a MyST ``{ref}`` to a page Sphinx generates
+    (sphinx-quickstart's "Indices and tables", kept in a MyST index.md)."""
+    if doc.closers[item] != item + 4 or doc.tokens[item + 2].type != "inline":
+        return False
+    link = _REF_ONLY.fullmatch(doc.tokens[item + 2].content.strip())
+    return link is not None and names_a_generated_page(link.group(1) or link.group(2))
 
 
 def _render_definitions(doc: Document, index: int, close: int) -> str:

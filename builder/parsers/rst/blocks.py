@@ -13,6 +13,7 @@ import re
 
 from builder.api.docstrings import is_info_field
 from builder.parsers.docutils_ids import docutils_id
+from builder.parsers.reference_titles import names_a_generated_page
 from builder.parsers.rst.directives import render_directive, render_rows
 from builder.parsers.rst.events import (
     MAX_DEPTH,
@@ -46,13 +47,11 @@ from builder.parsers.rst.titles import ADORNMENT_CHARS, adornment_char, is_trans
 _BULLET = re.compile(r"[-*+\u2022\u2023\u2043](?: +|$)")
 _ENUMERATOR = r"(?:\d+|#|[a-zA-Z]|[ivxlcdm]+|[IVXLCDM]+)"
 _ENUMERATED = re.compile(rf"(?:({_ENUMERATOR})[.)]|\(({_ENUMERATOR})\))(?: +|$)")
-# Links to the pages Sphinx generates (sphinx-quickstart's "Indices and tables": the general
-# index, module index and search page), which a doctrove site does not have: by the ref role, or
-# by the any role or the default role (jsonschema's default_role = "any").
-_INDEX_PAGE = r"(?:genindex|modindex|py-modindex)"
-_GENERATED_PAGE = rf"(?:{_INDEX_PAGE}|search)"
-_REF_LINK = re.compile(rf":(?:std:)?ref:`(?:{_GENERATED_PAGE}|[^`<]*<{_GENERATED_PAGE}>)`\.?")
-_OTHER_LINK = re.compile(rf"(?::any:)?`(?:(?P<index>{_INDEX_PAGE})|search)`\.?")
+# A list item that is only a link (with or without a title), left out when it links a page Sphinx
+# generates (sphinx-quickstart's "Indices and tables"), which a doctrove site does not have: by
+# the ref role, or by the any role or the default role (jsonschema's default_role = "any").
+_REF_ONLY = re.compile(r":(?:std:)?ref:`(?:([^`<]+)|[^`<]*<([^`>]+)>)`\.?")
+_OTHER_ONLY = re.compile(r"(?::any:)?`(genindex|modindex|py-modindex|search)`\.?")
 _FIELD = re.compile(r":((?:[^:`\\]|\\.)+?):(?: +|$)")
 _OPTION = r"(?:--?|/)[A-Za-z0-9][\w-]*(?:[ =](?:<[^>]+>|[A-Za-z_][\w-]*))?"
 _OPTION_LIST = re.compile(rf"({_OPTION}(?:, {_OPTION})*)(?:  +|$)")
@@ -270,7 +269,7 @@ def _render_list(
         if not items and not bullet:
             style = _enumeration_style(marker)
         body, end = _item_body(lines, i, marker.end(), known=True)
-        if len(body) == 1 and _links_generated_page(body[0], after_one=dropped > 0):
+        if len(body) == 1 and _links_to_a_generated_page(body[0], after_one=dropped > 0):
             dropped += 1
             i = skip_blank(lines, end)
             continue
@@ -287,14 +286,17 @@ def _render_list(
     return ([Text("\n".join(items), is_list=True)] if items else []), i
 
 
-def _links_generated_page(item: str, *, after_one: bool) -> bool:
+def _links_to_a_generated_page(item: str, *, after_one: bool) -> bool:
     """Whether a list item is only a link to a page Sphinx generates. A bare or any-role
     `search` counts only ``after_one`` such item of its list: alone, it may name the project's
     own function."""
-    if _REF_LINK.fullmatch(item):
-        return True
-    other = _OTHER_LINK.fullmatch(item)
-    return other is not None and (other.group("index") is not None or after_one)
+    link = _REF_ONLY.fullmatch(item)
+    if link is not None:
+        return names_a_generated_page(link.group(1) or link.group(2))
+    other = _OTHER_ONLY.fullmatch(item)
+    if other is None or (other.group(1) == "search" and not after_one):
+        return False
+    return names_a_generated_page(other.group(1))
 
 
 def _enumeration_style(marker: re.Match[str]) -> str:
