@@ -35,7 +35,7 @@ def site_llms(site: SiteConfig, libraries: Sequence[LibraryView], built: str | N
         lines += [f"> {_one_line(site.description)}", ""]
     lines += [
         f"Versioned documentation of {count}{when}. Each version has its own llms.txt "
-        "listing every section with a link to it (a large version: every page); the full text "
+        "listing every section with a link to it (a large version: its pages); the full text "
         "of every section is in "
         f"{_url(site, 'index.json')} (doctrove-index@1 format).",
     ]

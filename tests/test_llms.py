@@ -146,7 +146,7 @@ def test_site_llms_lists_libraries_and_versions() -> None:
 > Docs for tests.
 
 Versioned documentation of 2 libraries (built 2026-08-16 07:05 UTC). Each version has its own \
-llms.txt listing every section with a link to it (a large version: every page); the full \
+llms.txt listing every section with a link to it (a large version: its pages); the full \
 text of every section is in \
 {base}index.json (doctrove-index@1 format).
 
@@ -176,6 +176,6 @@ def test_site_llms_without_build_time_or_description_under_a_root_base_url() -> 
     assert text == (
         "# Docs\n\nVersioned documentation of 0 libraries. Each "
         "version has its own llms.txt listing every section with a link to it (a large version: "
-        "every page); the full text "
+        "its pages); the full text "
         "of every section is in /index.json (doctrove-index@1 format).\n"
     )
