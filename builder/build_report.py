@@ -19,6 +19,20 @@ NEAR_EMPTY_ADVICE = (
     "the version's source_dir at the package's code so its API docs are generated; "
     "else exclude those pages"
 )
+# A git or archive version takes no source_dir: its code is read from its own tree.
+_TREE_ADVICE = (
+    "if they are API entries that only name an object (autodoc with no code to read), the "
+    "code is read from the {tree} itself (src/, beside the docs, or where conf.py puts it on "
+    "sys.path): check that it holds the package; else exclude those pages"
+)
+_TREES = {"git": "tag's tree", "archive": "archive"}
+
+
+def near_empty_advice(origin: str) -> str:
+    """What to do about a version whose sections say next to nothing, by where it came from
+    (VersionSummary.origin)."""
+    tree = _TREES.get(origin)
+    return _TREE_ADVICE.format(tree=tree) if tree else NEAR_EMPTY_ADVICE
 
 
 @dataclass(frozen=True)
@@ -95,10 +109,12 @@ def refuse_warnings_when_strict(
         return
     thin = [problem for v in versions if (problem := v.near_empty_problem())]
     if thin:
+        origins = {v.origin for v in versions if v.near_empty_problem()}
+        advice = near_empty_advice(origins.pop()) if len(origins) == 1 else NEAR_EMPTY_ADVICE
         raise StrictWarnings(
             f"--strict: more than {MAX_NEAR_EMPTY_SHARE:.0%} of a version's sections have "
             f"under {NEAR_EMPTY_CHARS} characters: {'; '.join(thin)}. "
-            f"{NEAR_EMPTY_ADVICE[0].upper()}{NEAR_EMPTY_ADVICE[1:]}. Nothing was written"
+            f"{advice[0].upper()}{advice[1:]}. Nothing was written"
         )
     if warnings:
         raise StrictWarnings(

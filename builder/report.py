@@ -6,7 +6,7 @@ from __future__ import annotations
 import unicodedata
 from collections import Counter
 
-from builder.build_report import NEAR_EMPTY_ADVICE, BuildReport, VersionSummary
+from builder.build_report import BuildReport, VersionSummary, near_empty_advice
 from builder.sections import MAX_NEAR_EMPTY_SHARE
 from builder.shards import ShardInfo
 from schemas.shards import NEAR_EMPTY_CHARS
@@ -182,7 +182,7 @@ def _thin_sections(summary: VersionSummary) -> list[str]:
     if summary.near_empty_problem():
         lines.append(
             f"    more than {MAX_NEAR_EMPTY_SHARE:.0%} near-empty, so --strict fails: "
-            + NEAR_EMPTY_ADVICE
+            + near_empty_advice(summary.origin)
         )
     return lines
 

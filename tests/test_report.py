@@ -34,6 +34,19 @@ def test_worst_pages_are_bounded_and_the_rest_counted() -> None:
     assert lines[3].startswith("    more than 1% near-empty, so --strict fails: if they are API")
 
 
+def test_a_version_from_an_archive_or_a_tag_is_not_told_to_set_source_dir() -> None:
+    # Such a version takes no source_dir (the catalog refuses it): its code is in its tree.
+    pages = (("api.rst", 40),)
+    for origin, tree in (("archive", "the archive itself"), ("git", "the tag's tree itself")):
+        report = BuildReport(
+            Path("/site"), versions=[replace(summary(100, 0, pages), origin=origin)]
+        )
+        advice = summary_of(report).split("\n")[3]
+        assert "source_dir" not in advice and f"code is read from {tree}" in advice
+    directory = BuildReport(Path("/site"), versions=[summary(100, 0, pages)])
+    assert "point the version's source_dir" in summary_of(directory)
+
+
 def test_a_version_at_the_limit_gets_counts_but_no_advice() -> None:
     report = BuildReport(Path("/site"), versions=[summary(100, 0, (("a.rst", 1),))])
     lines = summary_of(report).split("\n")
