@@ -320,3 +320,30 @@ def test_markdown_headings_in_a_docstring_are_sections_below_its_object(tmp_path
     assert run.body == "`run() -> None`\n\nRun."
     assert caveats.body == "Slow.\n\nExamples:\n```pycon\n>>> run()\n```"
     assert parsed.api == ApiUse(objects=2)
+
+
+def test_parameters_after_a_docstring_heading_stay_in_their_objects_section(
+    tmp_path: Path,
+) -> None:
+    # Typer and FastAPI end a docstring with "## Example" and document the parameters in
+    # Doc(...) annotations: the Parameters list is the function's, not the example's, and so
+    # is a Returns section the docstring gives after its heading.
+    (tmp_path / "cli.py").write_text(
+        "from typing import Annotated\n\nfrom typing_extensions import Doc\n\n\n"
+        "def option(\n    default: Annotated[str, Doc('The value when none is given.')] = '',\n"
+        ") -> str:\n"
+        '    """Declare an option.\n\n    ## Example\n\n    ```python\n    option("x")\n    ```\n\n'
+        '    Returns:\n        The option.\n    """\n',
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    parsed = parse_file("x.md", "# CLI\n\n::: cli.option\n", source)
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
+        (
+            "cli.option",
+            "`cli.option(default: str = '') -> str`\n\nDeclare an option.\n\n"
+            "Parameters:\n- default (str): The value when none is given.\n\n"
+            "Returns:\n- str: The option.",
+        ),
+        ("Example", '```python\noption("x")\n```'),
+    ]

@@ -50,14 +50,29 @@ def docstring_events(
     obj: ApiObject, options: MemberOptions, render_markup: RenderMarkup, line: int
 ) -> list[Event]:
     """The object's docstring as body blocks; under ``options.markdown_headings``, its prose's
-    "#" headings as sections below the object's (at source ``line``, the directive's)."""
+    "#" headings as sections below the object's (at source ``line``, the directive's).
+
+    A list of fields after such a heading (the Parameters, Returns or Raises of the object,
+    Typer's and FastAPI's parameters from their ``Doc`` annotations after an "## Example")
+    describes the object, not the heading the page shows it under: it stays in the object's
+    own section, after the docstring's text before its first heading."""
     events: list[Event] = []
+    own_end: int | None = None  # where the object's own text ends: at its first heading
     for part in docstring_parts(obj, options):
         if options.markdown_headings and not (part.title or part.fields or part.code):
-            events.extend(_headed_events(part.text, obj.path, render_markup, line))
+            prose = _headed_events(part.text, obj.path, render_markup, line)
+            if own_end is None:
+                heading = next((i for i, e in enumerate(prose) if isinstance(e, Heading)), None)
+                own_end = None if heading is None else len(events) + heading
+            events.extend(prose)
             continue
         text = render_part(part, render_markup)
-        if text:
+        if not text:
+            continue
+        if own_end is not None and part.fields and not part.code:
+            events.insert(own_end, Text(text))
+            own_end += 1
+        else:
             events.append(Text(text))
     return events
 
