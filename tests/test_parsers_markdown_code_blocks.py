@@ -52,3 +52,22 @@ def test_an_empty_fence_leaves_nothing() -> None:
         '```python title="app.py"\n\n```\n\nEnd.\n'
     )
     assert bodies(parse(text, "button.md")) == ["A simple button.\n\nEnd."]
+
+
+def test_a_block_markdown_exec_runs_shows_its_code_only_beside_a_source_option() -> None:
+    # The credits page of every project made from pawamoy's template is one exec="yes" block
+    # including a generator script: the page shows a table of dependencies, never the script
+    # (its ISC licence and Jinja template). Trees, Markdown and exec="no" show their text.
+    text = (
+        "# Credits\n\n"
+        '```python exec="yes"\nprint("table")\n```\n\n'
+        "```bash exec=1\necho hidden\n```\n\n"
+        '```python exec="1" source="above"\nprint("shown")\n```\n\n'
+        '```python exec="no"\nprint("not run")\n```\n\n'
+        '```md exec="on"\n**Run** as Markdown.\n```\n\n'
+        "After.\n"
+    )
+    assert bodies(parse(text, "credits.md")) == [
+        '```python\nprint("shown")\n```\n\n```python\nprint("not run")\n```\n\n'
+        "```md\n**Run** as Markdown.\n```\n\nAfter."
+    ]

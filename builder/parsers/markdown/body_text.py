@@ -27,6 +27,7 @@ from builder.parsers.markdown.code_blocks import (
     CODEHILITE,
     fenced,
     python_markdown_code,
+    runs_unshown,
     titled_fence,
 )
 from builder.parsers.markdown.docsify import split_callout
@@ -282,6 +283,8 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
         return render_inline(doc, doc.tokens[index + 1].content)[0]
     if kind in ("fence", "colon_fence") and doc.directive and directive_name(token.info):
         return doc.directive(doc, token)
+    if kind == "fence" and runs_unshown(token.info):
+        return ""
     if kind == "fence":
         code = code_without_markers(doc.tokens, index, doc.closers)
         return titled_fence(token.info, shown_code(code) if is_twoslash(token.info) else code)
