@@ -347,3 +347,37 @@ def test_parameters_after_a_docstring_heading_stay_in_their_objects_section(
         ),
         ("Example", '```python\noption("x")\n```'),
     ]
+
+
+def test_show_overloads_false_shows_the_implementations_signature(tmp_path: Path) -> None:
+    # Typer's reference turns show_overloads off for typer.Option and typer.Argument: each
+    # showed its two overloads' signatures (3,000 characters), not the one the page shows.
+    (tmp_path / "conv.py").write_text(
+        "from typing import overload\n\n\n"
+        "@overload\ndef read(value: int) -> int: ...\n"
+        "@overload\ndef read(value: str) -> str: ...\n"
+        'def read(value: int | str) -> int | str:\n    """Read it."""\n    return value\n\n\n'
+        "class Box:\n"
+        "    @overload\n    def get(self, key: int) -> int: ...\n"
+        "    @overload\n    def get(self, key: str) -> str: ...\n"
+        '    def get(self, key: int | str) -> int | str:\n        """Get it."""\n'
+        "        return key\n",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    page = "# Conv\n\n::: conv.read\n{0}\n::: conv.Box\n{0}"
+    off = "    options:\n      show_overloads: false\n"
+    shown = {
+        name: [(s.heading, s.body) for s in parsed.sections[1:]]
+        for name, options in (("default", ""), ("off", off))
+        if (parsed := parse_file("x.md", page.format(options), source)) is not None
+    }
+    assert shown["default"] == [
+        ("conv.read", "`conv.read(value: int) -> int`\n`conv.read(value: str) -> str`\n\nRead it."),
+        ("conv.Box", "`conv.Box()`"),
+        ("conv.Box.get", "`get(key: int) -> int`\n`get(key: str) -> str`\n\nGet it."),
+    ]
+    assert shown["off"] == [
+        ("conv.read", "`conv.read(value: int | str) -> int | str`\n\nRead it."),
+        ("conv.Box", "`conv.Box()`"),
+        ("conv.Box.get", "`get(key: int | str) -> int | str`\n\nGet it."),
+    ]

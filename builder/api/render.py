@@ -126,11 +126,12 @@ def _field_line(name: str, annotation: str, description: str, render_markup: Ren
     return head + ("\n" + indent_text(tail, "  ") if tail else "")
 
 
-def signature_text(obj: ApiObject, prefix: str, written: str = "") -> str:
+def signature_text(obj: ApiObject, prefix: str, written: str = "", overloads: bool = True) -> str:
     """The signature (``written`` in the page, else the code's) as an inline code line, its
-    name qualified by ``prefix``, after the words autodoc writes before it ("async")."""
+    name qualified by ``prefix``, after the words autodoc writes before it ("async"); those
+    of its overloads instead, unless ``overloads`` is off (mkdocstrings' show_overloads)."""
     modifiers = "".join(word + " " for word in obj.modifiers)
-    if obj.overloads and not written:
+    if obj.overloads and overloads and not written:
         # Each overload on a line of its own, in source order, as autodoc and mkdocstrings
         # show them; the implementation's signature is the union no caller writes.
         return "\n".join(f"`{modifiers}{prefix}{overload}`" for overload in obj.overloads)
@@ -202,7 +203,7 @@ def member_events(
             Heading(title=child.path, line=line, last_line=line, claim_line=line,
                     anchor=child.path, api_depth=depth, member=True)
         )  # fmt: skip
-        signature = signature_text(child, "")
+        signature = signature_text(child, "", overloads=options.overloads)
         if signature:
             events.append(Text(signature))
         if (
