@@ -71,3 +71,20 @@ def test_a_block_markdown_exec_runs_shows_its_code_only_beside_a_source_option()
         '```python\nprint("shown")\n```\n\n```python\nprint("not run")\n```\n\n'
         "```md\n**Run** as Markdown.\n```\n\nAfter."
     ]
+
+
+def test_a_termy_terminal_shows_its_lines_as_text_without_their_html() -> None:
+    # Typer's tutorial shows Rich's coloured --help in <div class="termy"> blocks, whose
+    # script sets each line as HTML: 25 KB of <font color> and <b> tags, "<str>" as "&lt;str&gt;".
+    text = (
+        "# Help\n\n"
+        '<div class="termy">\n\n```console\n$ python main.py --help\n\n'
+        '<font color="#A5A5A1">│ </font><b>--name</b>  '
+        '<font color="#F4BF75">&lt;str&gt;</font><b>  </b>\n'
+        "```\n\n</div>\n\n"
+        '```html\n<font color="red">kept</font>\n```\n'
+    )
+    assert bodies(parse(text, "help.md")) == [
+        "```console\n$ python main.py --help\n\n│ --name  <str>\n```\n\n"
+        '```html\n<font color="red">kept</font>\n```'
+    ]
