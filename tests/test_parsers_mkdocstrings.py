@@ -381,3 +381,27 @@ def test_show_overloads_false_shows_the_implementations_signature(tmp_path: Path
         ("conv.Box", "`conv.Box()`"),
         ("conv.Box.get", "`get(key: int | str) -> int | str`\n\nGet it."),
     ]
+
+
+def test_unwrap_annotated_shows_the_type_without_its_metadata(tmp_path: Path) -> None:
+    # FastAPI, Typer and mkdocstrings-python's docs set it: PythonOptions' signature spelt
+    # each field's Annotated[bool, _Field(group=..., description=...)], 12,000 characters.
+    (tmp_path / "opts.py").write_text(
+        "from dataclasses import dataclass\nfrom typing import Annotated\n\n\n"
+        "@dataclass\nclass Options:\n"
+        '    """Options."""\n\n'
+        "    show: Annotated[bool, Field(description='Show it.')] = True\n"
+        '    """Whether to show it."""\n',
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    page = "# Opts\n\n::: opts.Options\n    options:\n      unwrap_annotated: {}\n"
+    shown = {
+        setting: [s.body.split("\n")[0] for s in parsed.sections[1:]]
+        for setting in ("true", "false")
+        if (parsed := parse_file("x.md", page.format(setting), source)) is not None
+    }
+    assert shown["true"] == ["`opts.Options(show: bool = True)`", "`show: bool = True`"]
+    assert shown["false"] == [
+        "`opts.Options(show: Annotated[bool, Field(description='Show it.')] = True)`",
+        "`show: Annotated[bool, Field(description='Show it.')] = True`",
+    ]

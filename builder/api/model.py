@@ -141,6 +141,8 @@ class MemberOptions:
     # mkdocstrings' show_overloads: a function's overloads are its signatures; off, its
     # implementation's one signature is (Typer's Option and Argument turn it off).
     overloads: bool = True
+    # mkdocstrings' unwrap_annotated: a signature's ``Annotated[T, ...]`` reads ``T``.
+    unwrap_annotated: bool = False
 
 
 class ApiSource(Protocol):

@@ -185,4 +185,5 @@ def mkdocstrings_options(options: Mapping[str, Any]) -> MemberOptions:
         init_summary=not ignore_init_summary,
         markdown_headings=True,
         overloads=bool(options.get("show_overloads", True)),
+        unwrap_annotated=bool(options.get("unwrap_annotated", False)),
     )

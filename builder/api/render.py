@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from builder.api.markdown_headings import split_headings
 from builder.api.model import ApiObject, ApiSource, DocPart, Member, MemberOptions
+from builder.api.typing_doc import unwrapped
 from builder.parsers.rst.events import Event, Heading, Text, fence, indent_text, labelled
 from builder.parsers.rst.substitutions import names_a_definition
 
@@ -126,16 +127,20 @@ def _field_line(name: str, annotation: str, description: str, render_markup: Ren
     return head + ("\n" + indent_text(tail, "  ") if tail else "")
 
 
-def signature_text(obj: ApiObject, prefix: str, written: str = "", overloads: bool = True) -> str:
+def signature_text(
+    obj: ApiObject, prefix: str, written: str = "", overloads: bool = True, unwrap: bool = False
+) -> str:
     """The signature (``written`` in the page, else the code's) as an inline code line, its
     name qualified by ``prefix``, after the words autodoc writes before it ("async"); those
-    of its overloads instead, unless ``overloads`` is off (mkdocstrings' show_overloads)."""
+    of its overloads instead, unless ``overloads`` is off (mkdocstrings' show_overloads).
+    With ``unwrap`` (mkdocstrings' unwrap_annotated), the code's ``Annotated[T, ...]`` is ``T``."""
     modifiers = "".join(word + " " for word in obj.modifiers)
+    code = unwrapped if unwrap else str
     if obj.overloads and overloads and not written:
         # Each overload on a line of its own, in source order, as autodoc and mkdocstrings
         # show them; the implementation's signature is the union no caller writes.
-        return "\n".join(f"`{modifiers}{prefix}{overload}`" for overload in obj.overloads)
-    signature = written or (prefix + obj.signature if obj.signature else "")
+        return "\n".join(f"`{modifiers}{prefix}{code(overload)}`" for overload in obj.overloads)
+    signature = written or (prefix + code(obj.signature) if obj.signature else "")
     if not signature:
         return ""
     return f"`{modifiers}{signature}`"
@@ -203,7 +208,9 @@ def member_events(
             Heading(title=child.path, line=line, last_line=line, claim_line=line,
                     anchor=child.path, api_depth=depth, member=True)
         )  # fmt: skip
-        signature = signature_text(child, "", overloads=options.overloads)
+        signature = signature_text(
+            child, "", overloads=options.overloads, unwrap=options.unwrap_annotated
+        )
         if signature:
             events.append(Text(signature))
         if (
