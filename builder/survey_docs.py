@@ -45,18 +45,19 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
     Zensical's zensical.toml), a Sphinx conf.py, VitePress' .vitepress/config.*, a Docusaurus
     config, an mdBook's book.toml, a Jupyter Book's table of contents, a Quarto project's
     _quarto.yml, then a docs folder of Markdown, reST or HTML files, then the project."""
-    for name in MKDOCS_CONFIG_NAMES:
-        config = root / name
-        if config.is_file():
-            data = _mkdocs_settings(config)
-            docs = str(data.get("docs_dir") or "docs").strip("/") or "docs"
-            tool = "Zensical" if name.endswith(".toml") else "MkDocs"
-            found.append(f"{name}: {tool}, pages in {docs}/")
-            # What the build will say of its gen-files scripts, which it never runs.
-            generated = generated_pages(data, root.resolve(), name)
-            found.extend((*generated.notes, *generated.warnings))
-            title = data.get("site_name")
-            return "mkdocs", docs, title if isinstance(title, str) else None
+    for folder, name in _mkdocs_configs(root):
+        config = root / folder / name
+        data = _mkdocs_settings(config)
+        docs_dir = str(data.get("docs_dir") or "docs").strip("/") or "docs"
+        docs = posixpath.normpath(posixpath.join(folder, docs_dir))
+        tool = "Zensical" if name.endswith(".toml") else "MkDocs"
+        where = posixpath.join(folder, name).removeprefix("./")
+        found.append(f"{where}: {tool}, pages in {docs}/")
+        # What the build will say of its gen-files scripts, which it never runs.
+        generated = generated_pages(data, config.parent.resolve(), name)
+        found.extend((*generated.notes, *generated.warnings))
+        title = data.get("site_name")
+        return "mkdocs", docs, title if isinstance(title, str) else None
     for folder in _sphinx_folders(root):
         conf = root / folder / SPHINX_CONFIG_NAME
         if conf.is_file():
@@ -112,6 +113,20 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
             return files, folder, None
     found.append(NO_DOCS_FOUND)
     return "markdown", ".", None
+
+
+def _mkdocs_configs(root: Path) -> Iterator[tuple[str, str]]:
+    """(folder, name) of each MkDocs config, likeliest first: the project's, then one in a
+    docs folder (django-ninja's docs/mkdocs.yml over docs/docs), then one in a docs folder's
+    subfolder, the English one first (FastAPI's docs/en/mkdocs.yml, a language each)."""
+    for folder in (".", *DOCS_FOLDERS[:3]):
+        yield from (
+            (folder, name) for name in MKDOCS_CONFIG_NAMES if (root / folder / name).is_file()
+        )
+    for folder in DOCS_FOLDERS[:3]:
+        configs = sorted((root / folder).glob(f"*/{MKDOCS_CONFIG_NAMES[0]}"))
+        configs.sort(key=lambda config: config.parent.name != "en")
+        yield from ((f"{folder}/{config.parent.name}", config.name) for config in configs)
 
 
 def _sphinx_folders(root: Path) -> Iterator[str]:

@@ -52,3 +52,39 @@ def test_an_empty_fence_leaves_nothing() -> None:
         '```python title="app.py"\n\n```\n\nEnd.\n'
     )
     assert bodies(parse(text, "button.md")) == ["A simple button.\n\nEnd."]
+
+
+def test_a_block_markdown_exec_runs_shows_its_code_only_beside_a_source_option() -> None:
+    # The credits page of every project made from pawamoy's template is one exec="yes" block
+    # including a generator script: the page shows a table of dependencies, never the script
+    # (its ISC licence and Jinja template). Trees, Markdown and exec="no" show their text.
+    text = (
+        "# Credits\n\n"
+        '```python exec="yes"\nprint("table")\n```\n\n'
+        "```bash exec=1\necho hidden\n```\n\n"
+        '```python exec="1" source="above"\nprint("shown")\n```\n\n'
+        '```python exec="no"\nprint("not run")\n```\n\n'
+        '```md exec="on"\n**Run** as Markdown.\n```\n\n'
+        "After.\n"
+    )
+    assert bodies(parse(text, "credits.md")) == [
+        '```python\nprint("shown")\n```\n\n```python\nprint("not run")\n```\n\n'
+        "```md\n**Run** as Markdown.\n```\n\nAfter."
+    ]
+
+
+def test_a_termy_terminal_shows_its_lines_as_text_without_their_html() -> None:
+    # Typer's tutorial shows Rich's coloured --help in <div class="termy"> blocks, whose
+    # script sets each line as HTML: 25 KB of <font color> and <b> tags, "<str>" as "&lt;str&gt;".
+    text = (
+        "# Help\n\n"
+        '<div class="termy">\n\n```console\n$ python main.py --help\n\n'
+        '<font color="#A5A5A1">│ </font><b>--name</b>  '
+        '<font color="#F4BF75">&lt;str&gt;</font><b>  </b>\n'
+        "```\n\n</div>\n\n"
+        '```html\n<font color="red">kept</font>\n```\n'
+    )
+    assert bodies(parse(text, "help.md")) == [
+        "```console\n$ python main.py --help\n\n│ --name  <str>\n```\n\n"
+        '```html\n<font color="red">kept</font>\n```'
+    ]

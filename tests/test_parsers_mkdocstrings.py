@@ -320,3 +320,88 @@ def test_markdown_headings_in_a_docstring_are_sections_below_its_object(tmp_path
     assert run.body == "`run() -> None`\n\nRun."
     assert caveats.body == "Slow.\n\nExamples:\n```pycon\n>>> run()\n```"
     assert parsed.api == ApiUse(objects=2)
+
+
+def test_parameters_after_a_docstring_heading_stay_in_their_objects_section(
+    tmp_path: Path,
+) -> None:
+    # Typer and FastAPI end a docstring with "## Example" and document the parameters in
+    # Doc(...) annotations: the Parameters list is the function's, not the example's, and so
+    # is a Returns section the docstring gives after its heading.
+    (tmp_path / "cli.py").write_text(
+        "from typing import Annotated\n\nfrom typing_extensions import Doc\n\n\n"
+        "def option(\n    default: Annotated[str, Doc('The value when none is given.')] = '',\n"
+        ") -> str:\n"
+        '    """Declare an option.\n\n    ## Example\n\n    ```python\n    option("x")\n    ```\n\n'
+        '    Returns:\n        The option.\n    """\n',
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    parsed = parse_file("x.md", "# CLI\n\n::: cli.option\n", source)
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
+        (
+            "cli.option",
+            "`cli.option(default: str = '') -> str`\n\nDeclare an option.\n\n"
+            "Parameters:\n- default (str): The value when none is given.\n\n"
+            "Returns:\n- str: The option.",
+        ),
+        ("Example", '```python\noption("x")\n```'),
+    ]
+
+
+def test_show_overloads_false_shows_the_implementations_signature(tmp_path: Path) -> None:
+    # Typer's reference turns show_overloads off for typer.Option and typer.Argument: each
+    # showed its two overloads' signatures (3,000 characters), not the one the page shows.
+    (tmp_path / "conv.py").write_text(
+        "from typing import overload\n\n\n"
+        "@overload\ndef read(value: int) -> int: ...\n"
+        "@overload\ndef read(value: str) -> str: ...\n"
+        'def read(value: int | str) -> int | str:\n    """Read it."""\n    return value\n\n\n'
+        "class Box:\n"
+        "    @overload\n    def get(self, key: int) -> int: ...\n"
+        "    @overload\n    def get(self, key: str) -> str: ...\n"
+        '    def get(self, key: int | str) -> int | str:\n        """Get it."""\n'
+        "        return key\n",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    page = "# Conv\n\n::: conv.read\n{0}\n::: conv.Box\n{0}"
+    off = "    options:\n      show_overloads: false\n"
+    shown = {
+        name: [(s.heading, s.body) for s in parsed.sections[1:]]
+        for name, options in (("default", ""), ("off", off))
+        if (parsed := parse_file("x.md", page.format(options), source)) is not None
+    }
+    assert shown["default"] == [
+        ("conv.read", "`conv.read(value: int) -> int`\n`conv.read(value: str) -> str`\n\nRead it."),
+        ("conv.Box", "`conv.Box()`"),
+        ("conv.Box.get", "`get(key: int) -> int`\n`get(key: str) -> str`\n\nGet it."),
+    ]
+    assert shown["off"] == [
+        ("conv.read", "`conv.read(value: int | str) -> int | str`\n\nRead it."),
+        ("conv.Box", "`conv.Box()`"),
+        ("conv.Box.get", "`get(key: int | str) -> int | str`\n\nGet it."),
+    ]
+
+
+def test_unwrap_annotated_shows_the_type_without_its_metadata(tmp_path: Path) -> None:
+    # FastAPI, Typer and mkdocstrings-python's docs set it: PythonOptions' signature spelt
+    # each field's Annotated[bool, _Field(group=..., description=...)], 12,000 characters.
+    (tmp_path / "opts.py").write_text(
+        "from dataclasses import dataclass\nfrom typing import Annotated\n\n\n"
+        "@dataclass\nclass Options:\n"
+        '    """Options."""\n\n'
+        "    show: Annotated[bool, Field(description='Show it.')] = True\n"
+        '    """Whether to show it."""\n',
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    page = "# Opts\n\n::: opts.Options\n    options:\n      unwrap_annotated: {}\n"
+    shown = {
+        setting: [s.body.split("\n")[0] for s in parsed.sections[1:]]
+        for setting in ("true", "false")
+        if (parsed := parse_file("x.md", page.format(setting), source)) is not None
+    }
+    assert shown["true"] == ["`opts.Options(show: bool = True)`", "`show: bool = True`"]
+    assert shown["false"] == [
+        "`opts.Options(show: Annotated[bool, Field(description='Show it.')] = True)`",
+        "`show: Annotated[bool, Field(description='Show it.')] = True`",
+    ]

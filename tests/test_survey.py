@@ -302,3 +302,19 @@ def test_an_asciidoc_folder_with_a_markdown_and_a_rest_file_is_asciidoc(tmp_path
     (docs / "legacy.rst").write_text("Legacy\n======\n", encoding="utf-8")
     survey = survey_project(tmp_path)
     assert (survey.kind, survey.docs) == ("asciidoc", "docs")
+
+
+def test_an_mkdocs_yml_in_a_docs_folder_names_the_pages_below_it(tmp_path: Path) -> None:
+    # django-ninja keeps docs/mkdocs.yml over docs/docs, FastAPI docs/<language>/mkdocs.yml
+    # over docs/<language>/docs: init read the docs folder as plain Markdown with both configs
+    # and, for FastAPI, every translation as pages of one version.
+    for project, config in (("ninja", "docs"), ("fastapi", "docs/en"), ("fastapi", "docs/de")):
+        (tmp_path / project / config / "docs").mkdir(parents=True)
+        (tmp_path / project / config / "mkdocs.yml").write_text("site_name: Docs\n", "utf-8")
+        (tmp_path / project / config / "docs" / "index.md").write_text("# Docs\n", "utf-8")
+    surveys = {project: survey_project(tmp_path / project) for project in ("ninja", "fastapi")}
+    assert [(s.kind, s.docs) for s in surveys.values()] == [
+        ("mkdocs", "docs/docs"),
+        ("mkdocs", "docs/en/docs"),
+    ]
+    assert "docs/en/mkdocs.yml: MkDocs, pages in docs/en/docs/" in surveys["fastapi"].found

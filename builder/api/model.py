@@ -138,6 +138,11 @@ class MemberOptions:
     # mkdocstrings renders a docstring's Markdown "#" headings as the page's own headings,
     # below the object's; autodoc's docstrings are reST, where "#" starts no title.
     markdown_headings: bool = False
+    # mkdocstrings' show_overloads: a function's overloads are its signatures; off, its
+    # implementation's one signature is (Typer's Option and Argument turn it off).
+    overloads: bool = True
+    # mkdocstrings' unwrap_annotated: a signature's ``Annotated[T, ...]`` reads ``T``.
+    unwrap_annotated: bool = False
 
 
 class ApiSource(Protocol):

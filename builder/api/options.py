@@ -184,4 +184,6 @@ def mkdocstrings_options(options: Mapping[str, Any]) -> MemberOptions:
         submodules=bool(options.get("show_submodules", False)),
         init_summary=not ignore_init_summary,
         markdown_headings=True,
+        overloads=bool(options.get("show_overloads", True)),
+        unwrap_annotated=bool(options.get("unwrap_annotated", False)),
     )

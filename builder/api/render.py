@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from builder.api.markdown_headings import split_headings
 from builder.api.model import ApiObject, ApiSource, DocPart, Member, MemberOptions
+from builder.api.typing_doc import unwrapped
 from builder.parsers.rst.events import Event, Heading, Text, fence, indent_text, labelled
 from builder.parsers.rst.substitutions import names_a_definition
 
@@ -50,14 +51,29 @@ def docstring_events(
     obj: ApiObject, options: MemberOptions, render_markup: RenderMarkup, line: int
 ) -> list[Event]:
     """The object's docstring as body blocks; under ``options.markdown_headings``, its prose's
-    "#" headings as sections below the object's (at source ``line``, the directive's)."""
+    "#" headings as sections below the object's (at source ``line``, the directive's).
+
+    A list of fields after such a heading (the Parameters, Returns or Raises of the object,
+    Typer's and FastAPI's parameters from their ``Doc`` annotations after an "## Example")
+    describes the object, not the heading the page shows it under: it stays in the object's
+    own section, after the docstring's text before its first heading."""
     events: list[Event] = []
+    own_end: int | None = None  # where the object's own text ends: at its first heading
     for part in docstring_parts(obj, options):
         if options.markdown_headings and not (part.title or part.fields or part.code):
-            events.extend(_headed_events(part.text, obj.path, render_markup, line))
+            prose = _headed_events(part.text, obj.path, render_markup, line)
+            if own_end is None:
+                heading = next((i for i, e in enumerate(prose) if isinstance(e, Heading)), None)
+                own_end = None if heading is None else len(events) + heading
+            events.extend(prose)
             continue
         text = render_part(part, render_markup)
-        if text:
+        if not text:
+            continue
+        if own_end is not None and part.fields and not part.code:
+            events.insert(own_end, Text(text))
+            own_end += 1
+        else:
             events.append(Text(text))
     return events
 
@@ -111,15 +127,20 @@ def _field_line(name: str, annotation: str, description: str, render_markup: Ren
     return head + ("\n" + indent_text(tail, "  ") if tail else "")
 
 
-def signature_text(obj: ApiObject, prefix: str, written: str = "") -> str:
+def signature_text(
+    obj: ApiObject, prefix: str, written: str = "", overloads: bool = True, unwrap: bool = False
+) -> str:
     """The signature (``written`` in the page, else the code's) as an inline code line, its
-    name qualified by ``prefix``, after the words autodoc writes before it ("async")."""
+    name qualified by ``prefix``, after the words autodoc writes before it ("async"); those
+    of its overloads instead, unless ``overloads`` is off (mkdocstrings' show_overloads).
+    With ``unwrap`` (mkdocstrings' unwrap_annotated), the code's ``Annotated[T, ...]`` is ``T``."""
     modifiers = "".join(word + " " for word in obj.modifiers)
-    if obj.overloads and not written:
+    code = unwrapped if unwrap else str
+    if obj.overloads and overloads and not written:
         # Each overload on a line of its own, in source order, as autodoc and mkdocstrings
         # show them; the implementation's signature is the union no caller writes.
-        return "\n".join(f"`{modifiers}{prefix}{overload}`" for overload in obj.overloads)
-    signature = written or (prefix + obj.signature if obj.signature else "")
+        return "\n".join(f"`{modifiers}{prefix}{code(overload)}`" for overload in obj.overloads)
+    signature = written or (prefix + code(obj.signature) if obj.signature else "")
     if not signature:
         return ""
     return f"`{modifiers}{signature}`"
@@ -187,7 +208,9 @@ def member_events(
             Heading(title=child.path, line=line, last_line=line, claim_line=line,
                     anchor=child.path, api_depth=depth, member=True)
         )  # fmt: skip
-        signature = signature_text(child, "")
+        signature = signature_text(
+            child, "", overloads=options.overloads, unwrap=options.unwrap_annotated
+        )
         if signature:
             events.append(Text(signature))
         if (

@@ -27,6 +27,8 @@ from builder.parsers.markdown.code_blocks import (
     CODEHILITE,
     fenced,
     python_markdown_code,
+    runs_unshown,
+    terminal_code,
     titled_fence,
 )
 from builder.parsers.markdown.docsify import split_callout
@@ -285,8 +287,13 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
         return render_inline(doc, doc.tokens[index + 1].content)[0]
     if kind in ("fence", "colon_fence") and doc.directive and directive_name(token.info):
         return doc.directive(doc, token)
+    if kind == "fence" and runs_unshown(token.info):
+        return ""
     if kind == "fence":
         code = code_without_markers(doc.tokens, index, doc.closers)
+        before = doc.tokens[index - 1] if index else None
+        if before is not None and before.type == "html_block":
+            code = terminal_code(before.content, code)
         return titled_fence(token.info, shown_code(code) if is_twoslash(token.info) else code)
     if kind in ("math_block", "math_block_label"):
         return f"```math\n{token.content.strip()}\n```"

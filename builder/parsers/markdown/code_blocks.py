@@ -3,6 +3,7 @@ holds, with its language, under the title its fence's info string gives it."""
 
 from __future__ import annotations
 
+import html
 import re
 import textwrap
 
@@ -20,6 +21,18 @@ _BRACED_LANGUAGE = re.compile(r"\s*\{\s*\.([\w+#-]+)")
 # or "#!python" names the language and leaves the code, "#!/usr/bin/python" names it and stays.
 CODEHILITE = frozenset({"codehilite", "markdown.extensions.codehilite"})
 _CODEHILITE_HEADER = re.compile(r"(?:::+|#!)((?:/\w+)*[/ ])?([\w#.+-]*)")
+# markdown-exec runs a block whose info string says exec="yes" (any value but these) and
+# shows what it printed in place of the code, which stays only beside a source="above" (or
+# "tabbed-left", ...). Its Markdown, file trees and Pyodide editors show their own text.
+_EXEC_OPTION = re.compile(r"""(?:^|\s)exec=(?:"([^"]*)"|'([^']*)'|(\S*))""")
+_EXEC_OFF = frozenset({"", "no", "off", "false", "0"})
+_SOURCE_OPTION = re.compile(r"""(?:^|\s)source=(?:"[^"]|'[^']|[^\s"'])""")
+_EXEC_HIDES_CODE = frozenset({"bash", "console", "octave", "py", "python", "pycon", "sh"})
+# FastAPI's and Typer's animated terminals: a console block inside <div class="termy">, each
+# line of which their script sets as HTML. Rich's colours are <font> and <span> tags there, and
+# a "<str>" the terminal prints is written "&lt;str&gt;".
+_TERMINAL_DIV = re.compile(r"""<div\s[^>]*\bclass=["']?(?:[^"'>]*\s)?termy\b""")
+_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
 
 
 def titled_fence(info: str, code: str) -> str:
@@ -41,6 +54,26 @@ def titled_fence(info: str, code: str) -> str:
         code = _ANSI_ESCAPE.sub("", code)
     block = fenced(language, code)
     return labelled(title, block) if title else block
+
+
+def runs_unshown(info: str) -> bool:
+    """Whether markdown-exec runs the fenced block with this info string and shows only its
+    output: the page has no such code (a credits page's generator script, its licence and
+    templates), and the output is made at build time, out of reach here."""
+    option = _EXEC_OPTION.search(info)
+    if option is None or _SOURCE_OPTION.search(info):
+        return False
+    value = next((group for group in option.groups() if group is not None), "")
+    language = info.split(maxsplit=1)[0] if info.strip() else ""
+    return value.lower() not in _EXEC_OFF and language in _EXEC_HIDES_CODE
+
+
+def terminal_code(opening: str, code: str) -> str:
+    """The code of a block as the page shows it, after the HTML ``opening`` it sits in: the
+    text of a termy terminal's lines, any other block's code as written."""
+    if not _TERMINAL_DIV.search(opening):
+        return code
+    return html.unescape(_TAG.sub("", code))
 
 
 def fenced(language: str, code: str) -> str:

@@ -115,7 +115,9 @@ def block_events(
         doc.warn(line, f"mkdocstrings {path}: not found in the code in {doc.api.described}")
         return [heading, Text(f"`{path}`")]
     prefix = path.rpartition(".")[0] + "." if "." in path else ""
-    signature = signature_text(found, prefix)
+    signature = signature_text(
+        found, prefix, overloads=shown.overloads, unwrap=shown.unwrap_annotated
+    )
     events: list[Event] = [heading, *([Text(signature)] if signature else [])]
     if found.kind == "class" and shown.show_inheritance and (bases := bases_text(found, shown)):
         events.append(Text(bases))

@@ -60,6 +60,10 @@ from builder.parsers.markdown.include_markdown import (
     has_include_markdown,
     splice_include_markdown,
 )
+from builder.parsers.markdown.material_shortcodes import (
+    expand_material_shortcodes,
+    has_material_shortcodes,
+)
 from builder.parsers.markdown.md_in_html import has_markdown_elements, open_markdown_elements
 from builder.parsers.markdown.mdbook_links import has_mdbook_links, splice_mdbook_links
 from builder.parsers.markdown.mdx import (
@@ -510,6 +514,8 @@ def parse(
         text = rewrite_shortcodes(text)
     if tags and has_template_statements(text):  # Jekyll, Eleventy, mkdocs-macros run them
         text = drop_template_statements(text)
+    if mkdocs_markdown() is not None and has_material_shortcodes(text):  # a hook expands them
+        text = expand_material_shortcodes(text)
     # The rewrites above keep the text's lines, so the included lines keep their origins.
     spliced = _splice(replace(page, text=text), relpath, includes)
     if has_markdown_elements(spliced.text):  # Python-Markdown's md_in_html

@@ -1,0 +1,70 @@
+"""Material for MkDocs' documentation shortcodes: ``#### <!-- md:setting config.blog_dir -->``.
+
+Material's documentation (its translations, and sites that copy its ``shortcodes.py`` hook)
+writes a plugin's settings with comments the hook expands before Markdown is read. A setting's
+heading is its last name as code, anchored by the whole (```blog_dir` { #config.blog_dir }``);
+under it, badges: an icon whose tooltip says what the text beside it is ("Default value",
+"Minimum version"). Read as they are written, the comments are an empty heading and no text:
+here each reads as the hook's text, the badge's tooltip before its own text.
+"""
+
+from __future__ import annotations
+
+import re
+
+_SHORTCODE = re.compile(r"<!-- md:(\w+)(.*?) -->", re.IGNORECASE)
+# The name of a setting is what follows its last "." or "*"; of an option, its last "." or ":".
+_SEPARATORS = {"setting": r"[.*]", "option": r"[.:]"}
+# Each badge's tooltip, by shortcode (and by its argument, for those whose argument chooses it).
+_BADGES = {
+    "version": "Minimum version",
+    "default": "Default value",
+    "feature": "Optional feature",
+    "plugin": "Plugin",
+    "extension": "Markdown extension",
+    "utility": "Third-party utility",
+    "sponsors": "Sponsors only",
+}
+_FLAGS = {
+    ("default", "none"): "Default value is empty",
+    ("default", "computed"): "Default value is computed",
+    ("flag", "experimental"): "Experimental",
+    ("flag", "required"): "Required value",
+    ("flag", "customization"): "Customization",
+    ("flag", "metadata"): "Metadata property",
+    ("flag", "multiple"): "Multiple instances",
+}
+
+
+def has_material_shortcodes(text: str) -> bool:
+    return "<!-- md:" in text and _SHORTCODE.search(text) is not None
+
+
+def expand_material_shortcodes(text: str) -> str:
+    """``text`` with each shortcode written as the hook writes it, on its line still: a setting
+    as its name and the id its anchor has, a badge as its tooltip and text, an example's
+    download links as nothing."""
+    return _SHORTCODE.sub(_expanded, text)
+
+
+def _expanded(match: re.Match[str]) -> str:
+    kind, argument = match.group(1).lower(), match.group(2).strip()
+    if kind in _SEPARATORS:
+        name = re.split(_SEPARATORS[kind], argument)[-1]
+        anchor = argument if kind == "setting" else f"+{argument}"
+        return f"`{name}` {{ #{anchor} }}"
+    text = _badge_text(kind, argument)
+    # Badges stand side by side on the page: a hard break keeps each on a line of its own.
+    return f"{text}  " if text else ""
+
+
+def _badge_text(kind: str, argument: str) -> str:
+    flag = _FLAGS.get((kind, argument.split(" ", 1)[0]))
+    if flag is not None:
+        return flag
+    badge = _BADGES.get(kind)
+    if badge is None:
+        return ""
+    if kind == "version" and argument.startswith("insiders-"):
+        return f"{badge}: {argument.removeprefix('insiders-')} (Insiders)"
+    return f"{badge}: {argument}" if argument else badge
