@@ -507,3 +507,23 @@ def test_a_project_directive_with_only_an_argument_keeps_it_as_code() -> None:
     assert bodies(parse(text, "configuration.md")) == [
         'Select a persistent build dir:\n\n`build-dir "build/{wheel_tag}"`\n\nIts content.'
     ]
+
+
+def test_an_amsmath_environment_is_display_math_with_its_line_breaks() -> None:
+    # Jupyter Book's math.md: as a paragraph, the rows ran into one line and "\\" became "\".
+    text = (
+        "# Math\n"
+        "\n"
+        "which results in:\n"
+        "\\begin{align}\n"
+        "a_{11}& =b_{11}\\\\\n"
+        "a_{21}& =b_{21}\n"
+        "\\end{align}\n"
+        "\n"
+        "After it.\n"
+    )
+    assert bodies(parse(text, "math.md")) == [
+        "which results in:\n\n"
+        "```math\n\\begin{align}\na_{11}& =b_{11}\\\\\na_{21}& =b_{21}\n\\end{align}\n```\n\n"
+        "After it."
+    ]

@@ -285,7 +285,7 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
     if kind == "fence":
         code = code_without_markers(doc.tokens, index, doc.closers)
         return titled_fence(token.info, shown_code(code) if is_twoslash(token.info) else code)
-    if kind in ("math_block", "math_block_label"):
+    if kind in ("math_block", "math_block_label", "amsmath"):
         return f"```math\n{token.content.strip()}\n```"
     if kind == "code_block":
         mkdocs = mkdocs_markdown()

@@ -23,6 +23,7 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
+from mdit_py_plugins.amsmath import amsmath_plugin
 from mdit_py_plugins.colon_fence import colon_fence_plugin
 from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
@@ -126,6 +127,10 @@ def _build_parser() -> MarkdownIt:
     # Pandoc's fenced divs (Quarto's ":::{.callout-note}") read as the directives they mean.
     md.core.ruler.after("block", "pandoc_divs", pandoc_divs_rule)
     md.use(dollar_math_plugin)
+    # An amsmath environment ("\begin{align}" to "\end{align}") is display math, as MyST's
+    # amsmath extension and MathJax in a notebook read it; as a paragraph its lines ran
+    # together and each "\\" line break lost a backslash.
+    md.use(amsmath_plugin)
     # Inline parsing runs lazily in body_text, and only where a paragraph needs it.
     md.disable("inline")
     md.disable("text_join")
