@@ -12,6 +12,7 @@ from builder.parsers import parse_file
 from builder.parsers.markdown.front_matter import yaml_substitutions
 from builder.parsers.markdown.myst_directives import MAX_DIRECTIVE_DEPTH
 from builder.parsers.markdown.parser import parse
+from builder.parsers.reference_titles import ReferenceTitles, reading_references
 from builder.parsers.rst.parser import parse as parse_rst
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -77,6 +78,30 @@ def test_links_without_text_read_as_what_they_point_to() -> None:
     )
     assert bodies(parse(text, "x.md")) == [
         "See Installing it, install, https://x.org/a, some label and text."
+    ]
+
+
+def test_myst_link_schemes_and_object_targets_read_as_what_sphinx_shows() -> None:
+    # myst-parser's own docs: "<project:configuration.md> contains", "the
+    # <inv:sphinx#suppress_warnings> option" and "[](#myst_parser.setup)" read as the raw
+    # target, or as "myst parser.setup" with its underscores dropped.
+    titles = ReferenceTitles(
+        labels={"myst-warnings": "Build Warnings"},
+        documents={"configuration": "Configuration", "syntax/roles": "Roles"},
+    )
+    text = (
+        "# Intro\n"
+        "\n"
+        "The <project:configuration.md> page; see <project:#myst-warnings>, "
+        "<inv:sphinx#suppress_warnings>, <inv:#*.Sphinx>, <path:example.txt>, "
+        "[](project:/syntax/roles.md), [](project:gone.md), [](#myst_parser.sphinx_ext.main.setup)"
+        " and <https://x.org>.\n"
+    )
+    with reading_references(titles, "intro.md"):
+        parsed = parse(text, "intro.md")
+    assert bodies(parsed) == [
+        "The Configuration page; see Build Warnings, suppress_warnings, Sphinx, example.txt, "
+        "Roles, gone, `myst_parser.sphinx_ext.main.setup` and https://x.org."
     ]
 
 
