@@ -552,3 +552,30 @@ def test_an_amsmath_environment_is_display_math_with_its_line_breaks() -> None:
         "```math\n\\begin{align}\na_{11}& =b_{11}\\\\\na_{21}& =b_{21}\n\\end{align}\n```\n\n"
         "After it."
     ]
+
+
+def test_field_lists_read_a_field_a_line_and_page_metadata_shows_nothing() -> None:
+    # myst-parser's intro.md listed its extensions as ":sphinx-design: Add ..." lines, read as
+    # one run-on paragraph; its example pages opened with ":orphan:", a section of that word.
+    text = (
+        ":orphan:\n"
+        "\n"
+        "# Extending Sphinx\n"
+        "\n"
+        ":sphinx-design: Add *web* components\n"
+        ":sphinx-copybutton: Add a copy button,\n"
+        "  to every code block\n"
+        ":Blocks:\n"
+        "\n"
+        "  - Me\n"
+        "  - I\n"
+        "\n"
+        "After.\n"
+    )
+    assert bodies(parse(text, "intro.md")) == [
+        "sphinx-design: Add web components\n"
+        "sphinx-copybutton: Add a copy button, to every code block\n"
+        "Blocks: - Me\n"
+        "  - I\n\n"
+        "After."
+    ]

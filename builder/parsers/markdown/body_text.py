@@ -46,7 +46,7 @@ from builder.parsers.markdown.tabbed import OPEN as TABBED_OPEN
 from builder.parsers.markdown.tabbed import TABS_CONTAINER
 from builder.parsers.markdown.twoslash import is_twoslash, shown_code
 from builder.parsers.reference_titles import document_title, label_title
-from builder.parsers.rst.events import labelled
+from builder.parsers.rst.events import METADATA_FIELDS, labelled
 
 # Content without these characters renders to itself, so most paragraphs skip inline parsing.
 _NEEDS_INLINE = re.compile(r"[\\`*_\[\]!<&~$]| \n|\{\{")
@@ -336,6 +336,8 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
         return _tab(title, render_blocks(doc, index + 1, close))
     if kind == "dl_open":
         return _render_definitions(doc, index, close)
+    if kind == "field_list_open":
+        return _render_fields(doc, token, index, close)
     if kind in _SILENT_BLOCKS or token.nesting == -1:
         return ""
     if token.nesting == 1:
@@ -387,6 +389,26 @@ def _render_definitions(doc: Document, index: int, close: int) -> str:
             entries.append(f"{entry}\n{_indent(text, '  ')}".strip("\n"))
         item = doc.closers[item] + 1
     return "\n\n".join(entries)
+
+
+def _render_fields(doc: Document, token: Token, index: int, close: int) -> str:
+    """Each field "name: body" on a line of its own, the body's further lines indented two
+    spaces, as the reST parser reads a field list; at the page's top level the fields Sphinx
+    reads as file-wide metadata (``:orphan:``) show nothing."""
+    fields: list[str] = []
+    name = ""
+    item = index + 1
+    while item < close:
+        kind = doc.tokens[item].type
+        if kind == "fieldlist_name_open":
+            name = render_inline(doc, doc.tokens[item + 1].content)[0]
+        elif kind == "fieldlist_body_open" and not (
+            token.level == 0 and name.lower() in METADATA_FIELDS
+        ):
+            body = "\n\n".join(render_blocks(doc, item + 1, doc.closers[item]))
+            fields.append(_indent(body, f"{name}: "))
+        item = doc.closers[item] + 1
+    return "\n".join(fields)
 
 
 def _render_quote(doc: Document, index: int, close: int) -> str:

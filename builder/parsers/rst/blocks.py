@@ -16,6 +16,7 @@ from builder.parsers.docutils_ids import docutils_id
 from builder.parsers.rst.directives import render_directive, render_rows
 from builder.parsers.rst.events import (
     MAX_DEPTH,
+    METADATA_FIELDS,
     Context,
     DocState,
     Event,
@@ -55,8 +56,6 @@ _SUBSTITUTION = re.compile(r"\.\. +\|[^|]+\|")
 _FOOTNOTE = re.compile(r"\.\. +\[([^\]]+)\](?: +(.*)|$)")
 _LINE_BLOCK = re.compile(r"\|(?: +|$)")
 _QUOTED_LITERAL = re.compile(r"[!-/:-@\[-`{-~]")
-# Sphinx file-wide metadata written as a field list at the top of a file; not prose.
-_METADATA_FIELDS = frozenset({"orphan", "nocomments", "tocdepth", "nosearch", "hide-toc"})
 # Fields docutils turns into topics of the page rather than docinfo, which Sphinx removes.
 _BIBLIOGRAPHIC_TOPICS = frozenset({"abstract", "dedication"})
 # Directives whose output docutils lets stand above a page's docinfo: nothing, or only
@@ -320,7 +319,7 @@ def _render_field_list(
         if metadata and (topic := " ".join(name.lower().split())) in _BIBLIOGRAPHIC_TOPICS:
             kept = topic not in topics and any(body)
             topics.add(topic)
-        if kept and not (ctx.depth == 0 and name.lower() in _METADATA_FIELDS):
+        if kept and not (ctx.depth == 0 and name.lower() in METADATA_FIELDS):
             text = join_events(render_blocks(body, first + i, ctx.nested(sections=False), doc))
             fields.append(_hang(f"{name}: ", text, "  "))
         i = skip_blank(lines, end)
