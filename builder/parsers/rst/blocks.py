@@ -40,6 +40,7 @@ from builder.parsers.rst.tables import (
     is_simple_border,
     read_grid_cells,
     read_grid_table,
+    read_simple_cells,
     read_simple_table,
 )
 from builder.parsers.rst.titles import ADORNMENT_CHARS, adornment_char, is_transition, match_title
@@ -130,6 +131,9 @@ def _render_block(
         return [Text(render_rows(rows))], end
     if is_simple_border(line) and i + 1 < len(lines) and lines[i + 1]:
         rows, end = read_simple_table(lines, i)
+        cells = read_simple_cells(lines, i)
+        if holds_code(cells):
+            return render_records(cells, first + i, ctx, doc, render_blocks), end
         return [Text(render_rows(rows))], end
     if _LINE_BLOCK.match(line):
         end = _paragraph_end(lines, i)

@@ -70,7 +70,8 @@ from builder.parsers.rst.python_content import is_python_source
 from builder.parsers.rst.reno_notes import DIRECTIVE as RELEASE_NOTES
 from builder.parsers.rst.reno_notes import render_release_notes
 from builder.parsers.rst.std_descriptions import TARGET_PREFIXES, render_description
-from builder.parsers.rst.tables import Row, read_csv_table, read_list_table
+from builder.parsers.rst.table_blocks import holds_code, render_records
+from builder.parsers.rst.tables import Row, read_csv_table, read_list_cells, read_list_table
 
 ADMONITIONS = {
     "note": "Note",
@@ -416,6 +417,11 @@ def _render_other(
         return _content(directive, ctx, doc, render)
     if name in ("rubric", "centered"):
         return [Text(render_inline(argument))] if argument else []
+    if name == "list-table" and holds_code(
+        cells := read_list_cells(list(directive.content), _header_rows(directive))
+    ):
+        title: list[Event] = [Text(render_inline(argument))] if argument else []
+        return [*title, *render_records(cells, directive.content_first - 1, ctx, doc, render)]
     if name in ("csv-table", "list-table"):
         rows = (
             read_csv_table(
@@ -464,6 +470,11 @@ def _render_other(
     if not any(line.strip() for line in directive.content):
         return _argument_only(directive.argument)
     return render(list(directive.content), directive.content_first, ctx.nested(), doc)
+
+
+def _header_rows(directive: Directive) -> int:
+    rows = directive.option("header-rows").strip()
+    return int(rows) if rows.isdigit() else 0
 
 
 def _argument_only(argument: str) -> list[Event]:
