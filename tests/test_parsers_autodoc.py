@@ -579,3 +579,28 @@ def test_coroutine_functions_class_and_static_methods_say_so_before_their_name(
         ("timers.Clock.system", "`classmethod system() -> Clock`"),
         ("timers.Clock.resolution", "`staticmethod resolution() -> float`"),
     ]
+
+
+def test_autodoc2_docstring_reads_the_docstring_and_its_summary_tables_read_as_rows(
+    tmp_path: Path,
+) -> None:
+    # sphinx-autodoc2 0.5.0's apidocs: each module page opens with its docstring and lists its
+    # objects in list-tables whose second cell is an autodoc2-docstring with :summary:; both
+    # read ".. autodoc2-docstring:: autodoc2.setup :summary:", the directive as written.
+    text = (
+        "shapes.base\n===========\n\n"
+        ".. autodoc2-docstring:: shapes.base\n\n"
+        ".. list-table::\n"
+        "   :class: autosummary longtable\n\n"
+        "   * - :py:obj:`Shape <shapes.base.Shape>`\n"
+        "     - .. autodoc2-docstring:: shapes.base.Shape\n"
+        "          :summary:\n"
+        "   * - :py:obj:`Gone <shapes.base.Gone>`\n"
+        "     - .. autodoc2-docstring:: shapes.base.Gone\n"
+        "          :summary:\n"
+    )
+    parsed = _parse(tmp_path, "apidocs/shapes.base.rst", text)
+    assert [s.body for s in parsed.sections] == [
+        "The base class.\n\n`Shape` | Anything with an outline.\n`Gone` |"
+    ]
+    assert parsed.warnings == ()  # an object the code lacks (cloned from git) is no warning

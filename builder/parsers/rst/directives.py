@@ -14,6 +14,7 @@ import html
 import re
 from dataclasses import dataclass, replace
 
+from builder.api.model import MemberOptions
 from builder.parsers.badges import is_badge
 from builder.parsers.rst.api_descriptions import (
     core_directive,
@@ -27,7 +28,9 @@ from builder.parsers.rst.argparse_directive import (
     render_argparse,
 )
 from builder.parsers.rst.autodoc import (
+    docstring_events,
     find_object,
+    first_docstring_line,
     member_options,
     members_events,
     object_events,
@@ -125,6 +128,7 @@ TITLED = frozenset(
 )
 # sphinx-design's cards: a line of ^^^ ends the header, a line of +++ starts the footer.
 CARDS = frozenset({"card", "grid-item-card"})
+AUTODOC2_DOCSTRING = "autodoc2-docstring"
 _CARD_PART_BREAK = re.compile(r"[ \t]*(?:\^{3,}|\+{3,})[ \t]*")
 # Descriptions of objects Sphinx makes no target for: their signature stays as code.
 DESCRIPTIONS = frozenset({"describe", "object"})
@@ -443,6 +447,8 @@ def _render_other(
             names, directive.line, ctx, doc, render, template=template
         )
         return [summary, *generated]
+    if name == AUTODOC2_DOCSTRING:
+        return _autodoc2_docstring(directive, ctx, doc)
     if name == "glossary":
         return [Text(_glossary(directive, ctx, doc, render))] if directive.content else []
     if name == "admonition":
@@ -470,6 +476,23 @@ def _render_other(
     if not any(line.strip() for line in directive.content):
         return _argument_only(directive.argument)
     return render(list(directive.content), directive.content_first, ctx.nested(), doc)
+
+
+def _autodoc2_docstring(directive: Directive, ctx: Context, doc: DocState) -> list[Event]:
+    """sphinx-autodoc2's ``autodoc2-docstring``: the object's docstring from the code, or with
+    ``:summary:`` its first line (the cells of autodoc2's summary tables). Nothing, and no
+    warning, when the code does not have it: the page's own description of the object names
+    it (a package autodoc2 cloned from git has thousands of such cells)."""
+    api = doc.code_for(AUTODOC2_DOCSTRING, directive.line)
+    full = directive.argument
+    found = api.find(full, api.settings.docstring_style) if api is not None and full else None
+    if found is None:
+        return []
+    doc.api_objects += 1
+    if any(key == "summary" for key, _ in directive.options):
+        first = first_docstring_line(found, doc)
+        return [Text(first)] if first else []
+    return docstring_events(found, MemberOptions(), directive.line, ctx.nested(), doc)
 
 
 def _header_rows(directive: Directive) -> int:
