@@ -604,3 +604,28 @@ def test_autodoc2_docstring_reads_the_docstring_and_its_summary_tables_read_as_r
         "The base class.\n\n`Shape` | Anything with an outline.\n`Gone` |"
     ]
     assert parsed.warnings == ()  # an object the code lacks (cloned from git) is no warning
+
+
+def test_autodoc2_object_documents_the_object_and_autodoc2_summary_lists_them(
+    tmp_path: Path,
+) -> None:
+    # MyST-Parser's code_and_apis.md: "```{autodoc2-object} myst_parser.sphinx_ext.main.
+    # setup_sphinx" read as its TOML settings in a code block, and its autodoc2-summary as
+    # the "~name" lines it lists.
+    text = (
+        "# API\n\n"  # 1-2
+        "```{autodoc2-summary}\n:renderer: myst\n\n~shapes.circle.area\n```\n\n"  # 3-8
+        '```{autodoc2-object} shapes.base.Shape\nrender_plugin = "myst"\n```\n\n'  # 9-12
+        "```{autodoc2-object} shapes.nothing\n```\n"  # 13-14
+    )
+    parsed = _parse(tmp_path, "api.md", text)
+    assert [(s.heading, s.body) for s in parsed.sections] == [
+        # Text after a description returns to the section around it, as Sphinx shows it.
+        ("API", "- `shapes.circle.area`: The area of a circle.\n\n`shapes.nothing`"),
+        ("shapes.base.Shape", "`shapes.base.Shape()`\n\nAnything with an outline."),
+        ("shapes.base.Shape.describe", "`describe() -> str`\n\nA sentence about the shape."),
+        ("shapes.base.Shape.sides", "`sides: int = 0`\n\nHow many sides the shape has."),
+    ]
+    assert [w.message for w in parsed.warnings] == [
+        "autodoc2-object shapes.nothing: not found in the code in " + str(tmp_path / "src")
+    ]

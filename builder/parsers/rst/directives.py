@@ -129,6 +129,12 @@ TITLED = frozenset(
 # sphinx-design's cards: a line of ^^^ ends the header, a line of +++ starts the footer.
 CARDS = frozenset({"card", "grid-item-card"})
 AUTODOC2_DOCSTRING = "autodoc2-docstring"
+AUTODOC2_OBJECT = "autodoc2-object"
+# The autodoc directive that documents an object of each kind the code reader finds.
+_AUTODOC_OF_KIND = {
+    "module": "automodule", "class": "autoclass", "function": "autofunction",
+    "property": "autoproperty",
+}  # fmt: skip
 _CARD_PART_BREAK = re.compile(r"[ \t]*(?:\^{3,}|\+{3,})[ \t]*")
 # Descriptions of objects Sphinx makes no target for: their signature stays as code.
 DESCRIPTIONS = frozenset({"describe", "object"})
@@ -238,6 +244,8 @@ def render_directive(
         if base == "code-tab" and len(words) == 2:
             labels.insert(0, Text(render_inline(words[1].strip())))
         return [*labels, fenced]
+    if name == AUTODOC2_OBJECT:
+        return _autodoc2_object(rest.strip(), line, ctx, doc, render)
     if is_api_directive(base):
         api = read_directive(name, rest, body, line, text_arguments=True)
         return render_api(base, api.arguments, api.options, api.content,
@@ -436,7 +444,8 @@ def _render_other(
         )
         caption: list[Event] = [Text(render_inline(argument))] if argument else []
         return [*caption, Text(render_rows(rows))] if rows else caption
-    if name in ("autosummary", "autoapisummary"):  # sphinx-autoapi's has the same content
+    # sphinx-autoapi's and sphinx-autodoc2's summaries have the same content.
+    if name in ("autosummary", "autoapisummary", "autodoc2-summary"):
         names = [line.strip().lstrip("~") for line in directive.content if line.strip()]
         names = [item for item in names if not item.startswith(":")]  # its options
         summary = Text("\n".join(summary_line(item, doc) for item in names), is_list=True)
@@ -476,6 +485,23 @@ def _render_other(
     if not any(line.strip() for line in directive.content):
         return _argument_only(directive.argument)
     return render(list(directive.content), directive.content_first, ctx.nested(), doc)
+
+
+def _autodoc2_object(
+    full: str, line: int, ctx: Context, doc: DocState, render: RenderBlocks
+) -> list[Event]:
+    """sphinx-autodoc2's ``autodoc2-object``: the object documented as the autodoc directive
+    for its kind documents it (a class or module with its members); its content is TOML
+    settings for autodoc2's renderer, not text."""
+    api = doc.code_for(AUTODOC2_OBJECT, line)
+    found = api.find(full, api.settings.docstring_style) if api is not None and full else None
+    if found is None:
+        if api is not None and full:
+            doc.warn(line, f"{AUTODOC2_OBJECT} {full}: not found in the code in {api.described}")
+        return [Text(f"`{full}`")] if full else []
+    kind = _AUTODOC_OF_KIND.get(found.kind, "autodata")
+    members = [":members:"] if found.kind in ("module", "class") else []
+    return render_directive(kind, full, members, line, ctx, doc, render)
 
 
 def _autodoc2_docstring(directive: Directive, ctx: Context, doc: DocState) -> list[Event]:
