@@ -579,3 +579,20 @@ def test_field_lists_read_a_field_a_line_and_page_metadata_shows_nothing() -> No
         "  - I\n\n"
         "After."
     ]
+
+
+def test_an_option_continued_on_indented_colon_lines_is_not_content() -> None:
+    # MyST-NB's hiding.md: a code cell's ":mystnb:" option went on as ":  code_prompt_show:"
+    # lines, which read as the first lines of its code.
+    text = (
+        "# Hiding\n"
+        "\n"
+        "```{code-cell} ipython3\n"
+        ":tags: [hide-cell]\n"
+        ":mystnb:\n"
+        ':  code_prompt_show: "My show prompt for {type}"\n'
+        "\n"
+        'print("hallo world")\n'
+        "```\n"
+    )
+    assert bodies(parse(text, "hiding.md")) == ['```python\nprint("hallo world")\n```']

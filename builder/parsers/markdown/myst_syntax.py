@@ -87,7 +87,15 @@ def _read_options(lines: list[str]) -> tuple[list[tuple[str, str]], int]:
             return options, _skip_blank(lines, end + 1)
     index = 0
     while index < len(lines):
-        match = _OPTION.match(lines[index].strip()) if lines[index][:1] == ":" else None
+        line = lines[index]
+        if options and line[:1] == ":" and line[1:2].isspace():
+            # MyST reads the ":" lines as YAML: an indented one continues the option above
+            # (MyST-NB's ":mystnb:" then ":  code_prompt_show: ...").
+            key, value = options[-1]
+            options[-1] = (key, f"{value} {line[1:].strip()}".strip())
+            index += 1
+            continue
+        match = _OPTION.match(line.strip()) if line[:1] == ":" else None
         if not match:
             break
         options.append((match.group(1).lower(), yaml_unquote((match.group(2) or "").strip())))
