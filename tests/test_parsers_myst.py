@@ -596,3 +596,25 @@ def test_an_option_continued_on_indented_colon_lines_is_not_content() -> None:
         "```\n"
     )
     assert bodies(parse(text, "hiding.md")) == ['```python\nprint("hallo world")\n```']
+
+
+def test_a_list_table_with_code_fences_in_its_cells_reads_a_record_per_row() -> None:
+    # Jupyter Book 1.0's MyST cheat sheet: each row a syntax, an example and a note, the
+    # first two code fences, which ran into one line with their fence marks.
+    text = (
+        "# Headers\n"
+        "\n"
+        "``````{list-table}\n"
+        ":header-rows: 1\n"
+        "\n"
+        "* - Syntax\n"
+        "  - Note\n"
+        "* - ```md\n"
+        "    # Heading level 1\n"
+        "    ```\n"
+        "  - Level 1-6 headings, see {ref}`targets <targets>`\n"
+        "``````\n"
+    )
+    assert bodies(parse(text, "cheatsheet.md")) == [
+        "Syntax:\n```md\n# Heading level 1\n```\n\nNote: Level 1-6 headings, see targets"
+    ]
