@@ -65,6 +65,9 @@ def test_a_module_with_all_lists_its_exports_then_what_it_defines(tmp_path: Path
     assert [(m.name, m.unlisted) for m in logs.members] == [("log", False), ("Logger", True)]
     # autodoc's automodule lists exactly what __all__ names.
     assert [m.name for m in select_members(logs, MemberOptions(members=()))] == ["log"]
+    # ... unless its :ignore-module-all: (sphinx-autodoc2's way) asks for all it defines.
+    everything = MemberOptions(members=(), ignore_all=True)
+    assert [m.name for m in select_members(logs, everything)] == ["Logger", "log"]
 
 
 def test_missing_objects_and_packages_are_none(tmp_path: Path) -> None:

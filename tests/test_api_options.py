@@ -65,6 +65,7 @@ def test_directive_options_override_project_defaults() -> None:
         members=("a", "b"), undocumented=True, exclude=("c",), class_content="init"
     )
     assert autodoc_options((), ApiSettings()).members is None
+    assert autodoc_options((("ignore-module-all", ""),), ApiSettings()).ignore_all
     # PyJWT's autoclass PyJWT showed its signature alone: its text is in __init__.
     from_init = autodoc_options((("class-doc-from", "init"),), ApiSettings())
     assert from_init.class_content == "init"

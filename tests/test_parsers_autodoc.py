@@ -579,3 +579,53 @@ def test_coroutine_functions_class_and_static_methods_say_so_before_their_name(
         ("timers.Clock.system", "`classmethod system() -> Clock`"),
         ("timers.Clock.resolution", "`staticmethod resolution() -> float`"),
     ]
+
+
+def test_autodoc2_docstring_reads_the_docstring_and_its_summary_tables_read_as_rows(
+    tmp_path: Path,
+) -> None:
+    # sphinx-autodoc2 0.5.0's apidocs: each module page opens with its docstring and lists its
+    # objects in list-tables whose second cell is an autodoc2-docstring with :summary:; both
+    # read ".. autodoc2-docstring:: autodoc2.setup :summary:", the directive as written.
+    text = (
+        "shapes.base\n===========\n\n"
+        ".. autodoc2-docstring:: shapes.base\n\n"
+        ".. list-table::\n"
+        "   :class: autosummary longtable\n\n"
+        "   * - :py:obj:`Shape <shapes.base.Shape>`\n"
+        "     - .. autodoc2-docstring:: shapes.base.Shape\n"
+        "          :summary:\n"
+        "   * - :py:obj:`Gone <shapes.base.Gone>`\n"
+        "     - .. autodoc2-docstring:: shapes.base.Gone\n"
+        "          :summary:\n"
+    )
+    parsed = _parse(tmp_path, "apidocs/shapes.base.rst", text)
+    assert [s.body for s in parsed.sections] == [
+        "The base class.\n\n`Shape` | Anything with an outline.\n`Gone` |"
+    ]
+    assert parsed.warnings == ()  # an object the code lacks (cloned from git) is no warning
+
+
+def test_autodoc2_object_documents_the_object_and_autodoc2_summary_lists_them(
+    tmp_path: Path,
+) -> None:
+    # MyST-Parser's code_and_apis.md: "```{autodoc2-object} myst_parser.sphinx_ext.main.
+    # setup_sphinx" read as its TOML settings in a code block, and its autodoc2-summary as
+    # the "~name" lines it lists.
+    text = (
+        "# API\n\n"  # 1-2
+        "```{autodoc2-summary}\n:renderer: myst\n\n~shapes.circle.area\n```\n\n"  # 3-8
+        '```{autodoc2-object} shapes.base.Shape\nrender_plugin = "myst"\n```\n\n'  # 9-12
+        "```{autodoc2-object} shapes.nothing\n```\n"  # 13-14
+    )
+    parsed = _parse(tmp_path, "api.md", text)
+    assert [(s.heading, s.body) for s in parsed.sections] == [
+        # Text after a description returns to the section around it, as Sphinx shows it.
+        ("API", "- `shapes.circle.area`: The area of a circle.\n\n`shapes.nothing`"),
+        ("shapes.base.Shape", "`shapes.base.Shape()`\n\nAnything with an outline."),
+        ("shapes.base.Shape.describe", "`describe() -> str`\n\nA sentence about the shape."),
+        ("shapes.base.Shape.sides", "`sides: int = 0`\n\nHow many sides the shape has."),
+    ]
+    assert [w.message for w in parsed.warnings] == [
+        "autodoc2-object shapes.nothing: not found in the code in " + str(tmp_path / "src")
+    ]

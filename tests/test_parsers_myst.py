@@ -12,7 +12,7 @@ from builder.parsers import parse_file
 from builder.parsers.markdown.front_matter import yaml_substitutions
 from builder.parsers.markdown.myst_directives import MAX_DIRECTIVE_DEPTH
 from builder.parsers.markdown.parser import parse
-from builder.parsers.reference_titles import reading_references
+from builder.parsers.reference_titles import ReferenceTitles, reading_references
 from builder.parsers.rst.parser import parse as parse_rst
 from builder.reference_scan import scan_references
 from builder.sections import finalize_sections
@@ -80,6 +80,30 @@ def test_links_without_text_read_as_what_they_point_to() -> None:
     )
     assert bodies(parse(text, "x.md")) == [
         "See Installing it, install, https://x.org/a, some label and text."
+    ]
+
+
+def test_myst_link_schemes_and_object_targets_read_as_what_sphinx_shows() -> None:
+    # myst-parser's own docs: "<project:configuration.md> contains", "the
+    # <inv:sphinx#suppress_warnings> option" and "[](#myst_parser.setup)" read as the raw
+    # target, or as "myst parser.setup" with its underscores dropped.
+    titles = ReferenceTitles(
+        labels={"myst-warnings": "Build Warnings"},
+        documents={"configuration": "Configuration", "syntax/roles": "Roles"},
+    )
+    text = (
+        "# Intro\n"
+        "\n"
+        "The <project:configuration.md> page; see <project:#myst-warnings>, "
+        "<inv:sphinx#suppress_warnings>, <inv:#*.Sphinx>, <path:example.txt>, "
+        "[](project:/syntax/roles.md), [](project:gone.md), [](#myst_parser.sphinx_ext.main.setup)"
+        " and <https://x.org>.\n"
+    )
+    with reading_references(titles, "intro.md"):
+        parsed = parse(text, "intro.md")
+    assert bodies(parsed) == [
+        "The Configuration page; see Build Warnings, suppress_warnings, Sphinx, example.txt, "
+        "Roles, gone, `myst_parser.sphinx_ext.main.setup` and https://x.org."
     ]
 
 
@@ -528,3 +552,89 @@ def test_links_to_sphinx_generated_index_and_search_pages_are_left_out() -> None
     titles = scan_references([("find.md", "markdown", "(search)=\n# Finding\n")])
     with reading_references(titles, "index.md"):
         assert bodies(parse(text, "docs/index.md")) == ["2. Real\n\n- Finding and more\n- Finding"]
+
+
+def test_an_amsmath_environment_is_display_math_with_its_line_breaks() -> None:
+    # Jupyter Book's math.md: as a paragraph, the rows ran into one line and "\\" became "\".
+    text = (
+        "# Math\n"
+        "\n"
+        "which results in:\n"
+        "\\begin{align}\n"
+        "a_{11}& =b_{11}\\\\\n"
+        "a_{21}& =b_{21}\n"
+        "\\end{align}\n"
+        "\n"
+        "After it.\n"
+    )
+    assert bodies(parse(text, "math.md")) == [
+        "which results in:\n\n"
+        "```math\n\\begin{align}\na_{11}& =b_{11}\\\\\na_{21}& =b_{21}\n\\end{align}\n```\n\n"
+        "After it."
+    ]
+
+
+def test_field_lists_read_a_field_a_line_and_page_metadata_shows_nothing() -> None:
+    # myst-parser's intro.md listed its extensions as ":sphinx-design: Add ..." lines, read as
+    # one run-on paragraph; its example pages opened with ":orphan:", a section of that word.
+    text = (
+        ":orphan:\n"
+        "\n"
+        "# Extending Sphinx\n"
+        "\n"
+        ":sphinx-design: Add *web* components\n"
+        ":sphinx-copybutton: Add a copy button,\n"
+        "  to every code block\n"
+        ":Blocks:\n"
+        "\n"
+        "  - Me\n"
+        "  - I\n"
+        "\n"
+        "After.\n"
+    )
+    assert bodies(parse(text, "intro.md")) == [
+        "sphinx-design: Add web components\n"
+        "sphinx-copybutton: Add a copy button, to every code block\n"
+        "Blocks: - Me\n"
+        "  - I\n\n"
+        "After."
+    ]
+
+
+def test_an_option_continued_on_indented_colon_lines_is_not_content() -> None:
+    # MyST-NB's hiding.md: a code cell's ":mystnb:" option went on as ":  code_prompt_show:"
+    # lines, which read as the first lines of its code.
+    text = (
+        "# Hiding\n"
+        "\n"
+        "```{code-cell} ipython3\n"
+        ":tags: [hide-cell]\n"
+        ":mystnb:\n"
+        ':  code_prompt_show: "My show prompt for {type}"\n'
+        "\n"
+        'print("hallo world")\n'
+        "```\n"
+    )
+    assert bodies(parse(text, "hiding.md")) == ['```python\nprint("hallo world")\n```']
+
+
+def test_a_list_table_with_code_fences_in_its_cells_reads_a_record_per_row() -> None:
+    # Jupyter Book 1.0's MyST cheat sheet: each row a syntax, an example and a note, the
+    # first two code fences, which ran into one line with their fence marks.
+    text = (
+        "# Headers\n"
+        "\n"
+        "``````{list-table}\n"
+        ":header-rows: 1\n"
+        "\n"
+        "* - Syntax\n"
+        "  - Note\n"
+        "* - ```md\n"
+        "    # Heading level 1\n"
+        "    ```\n"
+        "  - Level 1-6 headings, see {ref}`targets <targets>`\n"
+        "``````\n"
+    )
+    assert bodies(parse(text, "cheatsheet.md")) == [
+        "Syntax:\n```md\n# Heading level 1\n```\n\nNote: Level 1-6 headings, see targets"
+    ]

@@ -87,6 +87,48 @@ def test_a_grid_table_whose_cells_hold_code_is_read_a_record_per_row() -> None:
     )
 
 
+def test_simple_and_list_tables_whose_cells_hold_code_are_read_a_record_per_row() -> None:
+    # pydata-sphinx-theme 0.24.0's kitchen-sink tables.rst: a simple table of install commands,
+    # each a code-block, read "PyPI | .. code-block:: bash pip install pip installer"; a
+    # list-table's cell with a directive was joined into its row the same way.
+    text = (
+        "=======  =============================\n"
+        "Version  Installing\n"
+        "=======  =============================\n"
+        "PyPI     .. code-block:: bash\n"
+        "\n"
+        "            pip install pip installer\n"
+        "\n"
+        "Git      ``pip install git+https://x``\n"
+        "=======  =============================\n"
+        "\n"
+        ".. list-table:: Install it\n"
+        "   :header-rows: 1\n"
+        "\n"
+        "   * - Tool\n"
+        "     - Command\n"
+        "   * - conda\n"
+        "     - Run::\n"
+        "\n"
+        "          conda install shop\n"
+        "\n"
+        "=====  =====\nA      B\n=====  =====\n1      2\n=====  =====\n"
+        "\n"
+        ".. list-table::\n"
+        "\n"
+        "   * - ``--fast``\n"
+        "     - .. note:: Skips the checks.\n"
+    )
+    assert _body(text) == (
+        "Version: PyPI\n\nInstalling:\n```bash\npip install pip installer\n```\n\n"
+        "Version: Git\n\nInstalling: `pip install git+https://x`\n\n"
+        "Install it\n\n"
+        "Tool: conda\n\nCommand: Run:\n\n```\nconda install shop\n```\n\n"
+        "A | B\n1 | 2\n\n"
+        "`--fast` | Note: Skips the checks."  # cells of a line each: still a row
+    )
+
+
 def test_a_grid_table_whose_cells_do_not_close_is_read_by_columns() -> None:
     text = "+-----+-----+\n| a   | b   |\n| c   | d\n+-----+-----+\n"  # no right edge
     assert _body(text) == "a c | b d"

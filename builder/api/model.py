@@ -123,6 +123,9 @@ class MemberOptions:
     order: str = "alphabetical"
     class_content: str = "class"
     imported: bool = False
+    # autodoc's ``:ignore-module-all:``: a module's members are all it defines, whatever its
+    # ``__all__`` leaves out.
+    ignore_all: bool = False
     filters: tuple[str, ...] | None = None  # mkdocstrings' name regexes, "!" excludes
     # mkdocstrings' "filters: public" (griffe's is_public): a module's members are what its
     # ``__all__`` names, when it has one.

@@ -132,6 +132,7 @@ def autodoc_options(
         order=order if order in MEMBER_ORDERS else "alphabetical",
         class_content=content if content in CLASS_CONTENT else settings.class_content,
         imported="imported-members" in given,
+        ignore_all="ignore-module-all" in given,
         show_inheritance="show-inheritance" in given,
         qualified_bases=settings.typehints_format == "fully-qualified",
     )

@@ -22,6 +22,8 @@ from builder.parsers.rst.issue_roles import SIGN_SETTINGS as ISSUE_SIGN_SETTINGS
 from builder.projects.layout import ProjectLayout
 from builder.projects.sphinx_autoapi import EXTENSION as AUTOAPI_EXTENSION
 from builder.projects.sphinx_autoapi import AutoapiPages, autoapi_pages
+from builder.projects.sphinx_autodoc2 import EXTENSION as AUTODOC2_EXTENSION
+from builder.projects.sphinx_autodoc2 import autodoc2_pages
 from builder.projects.sphinx_gallery import EXTENSION as GALLERY_EXTENSION
 from builder.projects.sphinx_gallery import GalleryPages, gallery_pages
 from builder.projects.sphinx_pydoctor import EXTENSION as PYDOCTOR_EXTENSION
@@ -89,6 +91,8 @@ def read_sphinx(
         autoapi = autoapi_pages(conf, directory, tree_root or above, tree_root)
     elif PYDOCTOR_EXTENSION in extensions:
         autoapi = pydoctor_pages(conf, directory, tree_root or above, tree_root)
+    elif AUTODOC2_EXTENSION in extensions:
+        autoapi = autodoc2_pages(conf, directory, tree_root or above)
     return ProjectLayout(
         kind="sphinx",
         config_file=CONFIG_NAME if conf_path is not None else "",

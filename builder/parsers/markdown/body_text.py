@@ -47,8 +47,8 @@ from builder.parsers.markdown.python_markdown import (
 from builder.parsers.markdown.tabbed import OPEN as TABBED_OPEN
 from builder.parsers.markdown.tabbed import TABS_CONTAINER
 from builder.parsers.markdown.twoslash import is_twoslash, shown_code
-from builder.parsers.reference_titles import names_a_generated_page
-from builder.parsers.rst.events import labelled
+from builder.parsers.reference_titles import document_title, label_title, names_a_generated_page
+from builder.parsers.rst.events import METADATA_FIELDS, labelled
 
 # Content without these characters renders to itself, so most paragraphs skip inline parsing.
 _NEEDS_INLINE = re.compile(r"[\\`*_\[\]!<&~$]| \n|\{\{")
@@ -56,6 +56,10 @@ _NEEDS_INLINE = re.compile(r"[\\`*_\[\]!<&~$]| \n|\{\{")
 # than this is not prose a person wrote, so it is kept as its raw text instead.
 MAX_INLINE_CHARS = 100_000
 _WHITESPACE = re.compile(r"\s{2,}|[\t\n]")
+# MyST's link schemes: a page or label of the project, an intersphinx object, a file.
+_MYST_SCHEMES = ("project:", "inv:", "path:")
+# A dotted Python name ("myst_parser.sphinx_ext.main.setup_sphinx"), which a label is not.
+_PYTHON_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 _LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 _ALERT = re.compile(r"\[!(\w+)\]\s*")
 # A list item that is only a MyST {ref} (with or without a title).
@@ -176,6 +180,8 @@ def _inline_text(
         kind = child.type
         if kind == "text":
             content = child.content
+            if _is_myst_autolink(children, position):  # "<project:#label>": as "[](...)" reads
+                content = _link_target_text(doc, str(children[position - 1].attrs["href"]))
             if "{{" in content:
                 content = _SUBSTITUTION.sub(lambda match: _substitute(doc, match), content)
             content = strip_attributes_and_icons(content)
@@ -230,21 +236,43 @@ def _next_type(children: Sequence[Token], position: int) -> str:
     return children[position + 1].type if position + 1 < len(children) else ""
 
 
+def _is_myst_autolink(children: Sequence[Token], position: int) -> bool:
+    """Whether ``children[position]`` is the text of an autolink to a MyST link target
+    (``<project:...>``, ``<inv:...>``, ``<path:...>``), which shows what it points to, not
+    the target as written."""
+    link = children[position - 1] if position else None
+    return (
+        link is not None
+        and link.type == "link_open"
+        and link.markup == "autolink"
+        and str(link.attrs.get("href", "")).startswith(_MYST_SCHEMES)
+    )
+
+
 def _link_target_text(doc: Document, href: str) -> str:
-    """The heading a same-file label names, else the target's last part in words. Quarto's
-    interlinks filter links to an object as "[](`package.name`)": the object's name, as code
-    (with a leading ~, its last part, as Sphinx shortens a role's target)."""
+    """What a MyST link without text shows: a document's title, the heading a label names (in
+    this file, else in the version), a Python object's name as code, an intersphinx object's
+    name, else the target's last part in words. Quarto's interlinks filter links to an object
+    as "[](`package.name`)": the object's name, as code (with a leading ~, its last part, as
+    Sphinx shortens a role's target)."""
     name = unquote(href)
     if len(name) > 2 and name[0] == name[-1] == "`" and "`" not in name[1:-1]:
         shown = name[1:-1].strip()
         return f"`{shown[1:].rpartition('.')[2] if shown.startswith('~') else shown}`"
-    target = href.removeprefix("project:").lstrip("#")
-    if "://" in href or not target:
+    if name.startswith("inv:"):  # "inv:sphinx:std:confval#today_fmt", "inv:#*.Sphinx"
+        return name.rpartition("#")[2].strip("*.") or name
+    target = href.removeprefix("project:").removeprefix("path:")
+    if "://" in href or not target.lstrip("#"):
         return href
+    if "#" not in target and (title := document_title(target)):
+        return title
     label = target.rpartition("#")[2] or target
-    return doc.labels.get(label.lower()) or humane_label(
-        label.rpartition("/")[2].removesuffix(".md")
-    )
+    title = doc.labels.get(label.lower()) or label_title(label)
+    if title:
+        return title
+    if target[:1] == "#" and _PYTHON_NAME.fullmatch(label):  # "[](#pkg.func)": the object
+        return f"`{label}`"
+    return humane_label(label.rpartition("/")[2].removesuffix(".md"))
 
 
 def _substitute(doc: Document, match: re.Match[str]) -> str:
@@ -295,7 +323,7 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
         if before is not None and before.type == "html_block":
             code = terminal_code(before.content, code)
         return titled_fence(token.info, shown_code(code) if is_twoslash(token.info) else code)
-    if kind in ("math_block", "math_block_label"):
+    if kind in ("math_block", "math_block_label", "amsmath"):
         return f"```math\n{token.content.strip()}\n```"
     if kind == "code_block":
         mkdocs = mkdocs_markdown()
@@ -317,6 +345,8 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
         return _tab(title, render_blocks(doc, index + 1, close))
     if kind == "dl_open":
         return _render_definitions(doc, index, close)
+    if kind == "field_list_open":
+        return _render_fields(doc, token, index, close)
     if kind in _SILENT_BLOCKS or token.nesting == -1:
         return ""
     if token.nesting == 1:
@@ -377,6 +407,26 @@ def _render_definitions(doc: Document, index: int, close: int) -> str:
             entries.append(f"{entry}\n{_indent(text, '  ')}".strip("\n"))
         item = doc.closers[item] + 1
     return "\n\n".join(entries)
+
+
+def _render_fields(doc: Document, token: Token, index: int, close: int) -> str:
+    """Each field "name: body" on a line of its own, the body's further lines indented two
+    spaces, as the reST parser reads a field list; at the page's top level the fields Sphinx
+    reads as file-wide metadata (``:orphan:``) show nothing."""
+    fields: list[str] = []
+    name = ""
+    item = index + 1
+    while item < close:
+        kind = doc.tokens[item].type
+        if kind == "fieldlist_name_open":
+            name = render_inline(doc, doc.tokens[item + 1].content)[0]
+        elif kind == "fieldlist_body_open" and not (
+            token.level == 0 and name.lower() in METADATA_FIELDS
+        ):
+            body = "\n\n".join(render_blocks(doc, item + 1, doc.closers[item]))
+            fields.append(_indent(body, f"{name}: "))
+        item = doc.closers[item] + 1
+    return "\n".join(fields)
 
 
 def _render_quote(doc: Document, index: int, close: int) -> str:

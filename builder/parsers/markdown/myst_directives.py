@@ -29,7 +29,8 @@ from builder.parsers.rst.blocks import render_blocks as render_rst_blocks
 from builder.parsers.rst.directives import ADMONITIONS, TITLED, VERSION_NOTES, render_directive
 from builder.parsers.rst.events import Context, DocState, Event, Text, dedent, join_events
 from builder.parsers.rst.parser import split_lines
-from builder.parsers.rst.tables import read_list_table
+from builder.parsers.rst.table_blocks import render_records
+from builder.parsers.rst.tables import GridCells, read_list_cells, read_list_table
 
 # Directives nest only as deep as their fences grow; past this depth the content is kept as
 # plain text, so a hostile file cannot exhaust the Python stack.
@@ -77,6 +78,9 @@ class Directives:
         if name == "glossary":
             return [Text(self._glossary(doc, directive, first))]
         if name == "list-table":
+            cells = read_list_cells(list(directive.content), _header_rows(directive))
+            if any(_FENCE.match(line) for _, row in cells.rows for cell in row for line in cell):
+                return self._list_table_records(doc, directive, cells, first)
             return _list_table(doc, directive)
         argument = directive.argument
         if name in _CODE_CELLS:
@@ -123,6 +127,25 @@ class Directives:
             index = close + 1
         return events
 
+    def _list_table_records(
+        self, doc: Document, directive: MystDirective, cells: GridCells, first: int
+    ) -> list[Event]:
+        """A list-table with a code block or directive in a cell (Jupyter Book's MyST cheat
+        sheet: syntax, example, note), read as reST tables with code are: a record per row,
+        each cell's Markdown blocks under its column's header."""
+
+        markdown = doc
+
+        def render(lines: list[str], first: int, ctx: Context, doc: DocState) -> list[Event]:
+            return self.markdown_events(markdown, "\n".join(lines), first, ctx)
+
+        argument = directive.argument
+        caption: list[Event] = [Text(render_inline(doc, argument)[0])] if argument else []
+        return [
+            *caption,
+            *render_records(cells, first - 1, Context(sections=False), self.rst, render),
+        ]
+
     def _glossary(self, doc: Document, directive: MystDirective, first: int) -> str:
         """Terms start at the margin, their definitions are indented below them."""
         entries: list[str] = []
@@ -157,6 +180,11 @@ class Directives:
 def _cell_tags(options: tuple[tuple[str, str], ...]) -> list[str]:
     """A code cell's tags, written ``:tags: [remove-input]`` or as a YAML list."""
     return [tag for key, value in options if key == "tags" for tag in _TAG.findall(value)]
+
+
+def _header_rows(directive: MystDirective) -> int:
+    rows = next((value for key, value in directive.options if key == "header-rows"), "")
+    return int(rows) if rows.strip().isdigit() else 0
 
 
 def _list_table(doc: Document, directive: MystDirective) -> list[Event]:

@@ -4,7 +4,8 @@ A directive is a code fence (or ``:::`` colon fence) whose info string starts wi
 ``{name}``: the rest of the first line is its argument, then come its options, either as
 ``:key: value`` lines or as a ``---`` delimited YAML block, then its content. A role is
 ``{name}`text```; it reads the way Sphinx shows it, and a ``{ref}`` to a label in the same
-file reads as that section's heading, as Sphinx renders it.
+file reads as that section's heading, as Sphinx renders it. A field list (the fieldlist
+extension's ``:name: body`` lines) is a list of fields, not a paragraph of them run together.
 """
 
 from __future__ import annotations
@@ -13,7 +14,12 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from markdown_it.rules_block import StateBlock
+from mdit_py_plugins.field_list import _fieldlist_rule
+
 from builder.parsers.markdown.front_matter import yaml_unquote
+from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
+from builder.parsers.markdown.python_markdown import THEME_ICON
 from builder.parsers.reference_titles import document_title, label_title
 from builder.parsers.rst.inline import render_role as render_rst_role
 
@@ -81,7 +87,15 @@ def _read_options(lines: list[str]) -> tuple[list[tuple[str, str]], int]:
             return options, _skip_blank(lines, end + 1)
     index = 0
     while index < len(lines):
-        match = _OPTION.match(lines[index].strip()) if lines[index][:1] == ":" else None
+        line = lines[index]
+        if options and line[:1] == ":" and line[1:2].isspace():
+            # MyST reads the ":" lines as YAML: an indented one continues the option above
+            # (MyST-NB's ":mystnb:" then ":  code_prompt_show: ...").
+            key, value = options[-1]
+            options[-1] = (key, f"{value} {line[1:].strip()}".strip())
+            index += 1
+            continue
+        match = _OPTION.match(line.strip()) if line[:1] == ":" else None
         if not match:
             break
         options.append((match.group(1).lower(), yaml_unquote((match.group(2) or "").strip())))
@@ -121,3 +135,13 @@ def humane_label(label: str) -> str:
     """A label or document name as words: ``how-slotted-classes`` reads "how slotted classes"."""
     words = label.replace("-", " ").replace("_", " ").split()
     return " ".join(words) or label
+
+
+def field_list_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """markdown-it block rule: MyST's field list, outside MkDocs pages (Python-Markdown has
+    none) and not from a line that opens with a theme's icon (``:material-check: Done``)."""
+    if mkdocs_markdown() is not None:
+        return False
+    if THEME_ICON.match(state.src, state.bMarks[start] + state.tShift[start]):
+        return False
+    return _fieldlist_rule(state, start, end, silent)

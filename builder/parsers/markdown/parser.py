@@ -23,6 +23,7 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
+from mdit_py_plugins.amsmath import amsmath_plugin
 from mdit_py_plugins.colon_fence import colon_fence_plugin
 from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
@@ -77,7 +78,7 @@ from builder.parsers.markdown.mkdocs_flavor import hash_heading_rule, mkdocs_mar
 from builder.parsers.markdown.mkdocstrings import TOKEN_TYPE, block_events, mkdocstrings_rule
 from builder.parsers.markdown.myst_directives import Directives
 from builder.parsers.markdown.myst_include import has_includes, splice_includes
-from builder.parsers.markdown.myst_syntax import directive_name
+from builder.parsers.markdown.myst_syntax import directive_name, field_list_rule
 from builder.parsers.markdown.pandoc_divs import balance_div_fences, pandoc_divs_rule
 from builder.parsers.markdown.quarto_includes import has_quarto_includes, splice_quarto_includes
 from builder.parsers.markdown.snippets import has_snippets, splice_snippets
@@ -127,9 +128,16 @@ def _build_parser() -> MarkdownIt:
     md.block.ruler.before("fence", "plugin_tab", plugin_tab_rule)
     # MyST: registered after the container so that only ":::{name}" fences reach it.
     md.use(colon_fence_plugin).use(myst_block_plugin).use(deflist_plugin)
+    md.block.ruler.before(
+        "paragraph", "fieldlist", field_list_rule, {"alt": ["paragraph", "reference", "blockquote"]}
+    )
     # Pandoc's fenced divs (Quarto's ":::{.callout-note}") read as the directives they mean.
     md.core.ruler.after("block", "pandoc_divs", pandoc_divs_rule)
     md.use(dollar_math_plugin)
+    # An amsmath environment ("\begin{align}" to "\end{align}") is display math, as MyST's
+    # amsmath extension and MathJax in a notebook read it; as a paragraph its lines ran
+    # together and each "\\" line break lost a backslash.
+    md.use(amsmath_plugin)
     # Inline parsing runs lazily in body_text, and only where a paragraph needs it.
     md.disable("inline")
     md.disable("text_join")

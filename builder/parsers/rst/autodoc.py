@@ -62,6 +62,14 @@ def object_events(
     events: list[Event] = [Text(signature)] if signature else []
     if found.kind == "class" and options.show_inheritance:
         events.append(Text(bases_text(found, options)))
+    return [*events, *docstring_events(found, options, line, ctx, doc)]
+
+
+def docstring_events(
+    found: ApiObject, options: MemberOptions, line: int, ctx: Context, doc: DocState
+) -> list[Event]:
+    """The docstring's blocks (sphinx-autodoc2's ``autodoc2-docstring`` shows them alone)."""
+    events: list[Event] = []
     markup = rst_markup(doc)
     module = found.path if found.kind == "module" else doc.module
     for part in docstring_parts(found, options):

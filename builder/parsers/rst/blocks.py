@@ -17,6 +17,7 @@ from builder.parsers.reference_titles import names_a_generated_page
 from builder.parsers.rst.directives import render_directive, render_rows
 from builder.parsers.rst.events import (
     MAX_DEPTH,
+    METADATA_FIELDS,
     Context,
     DocState,
     Event,
@@ -40,6 +41,7 @@ from builder.parsers.rst.tables import (
     is_simple_border,
     read_grid_cells,
     read_grid_table,
+    read_simple_cells,
     read_simple_table,
 )
 from builder.parsers.rst.titles import ADORNMENT_CHARS, adornment_char, is_transition, match_title
@@ -61,8 +63,6 @@ _SUBSTITUTION = re.compile(r"\.\. +\|[^|]+\|")
 _FOOTNOTE = re.compile(r"\.\. +\[([^\]]+)\](?: +(.*)|$)")
 _LINE_BLOCK = re.compile(r"\|(?: +|$)")
 _QUOTED_LITERAL = re.compile(r"[!-/:-@\[-`{-~]")
-# Sphinx file-wide metadata written as a field list at the top of a file; not prose.
-_METADATA_FIELDS = frozenset({"orphan", "nocomments", "tocdepth", "nosearch", "hide-toc"})
 # Fields docutils turns into topics of the page rather than docinfo, which Sphinx removes.
 _BIBLIOGRAPHIC_TOPICS = frozenset({"abstract", "dedication"})
 # Directives whose output docutils lets stand above a page's docinfo: nothing, or only
@@ -137,6 +137,9 @@ def _render_block(
         return [Text(render_rows(rows))], end
     if is_simple_border(line) and i + 1 < len(lines) and lines[i + 1]:
         rows, end = read_simple_table(lines, i)
+        cells = read_simple_cells(lines, i)
+        if holds_code(cells):
+            return render_records(cells, first + i, ctx, doc, render_blocks), end
         return [Text(render_rows(rows))], end
     if _LINE_BLOCK.match(line):
         end = _paragraph_end(lines, i)
@@ -344,7 +347,7 @@ def _render_field_list(
         if metadata and (topic := " ".join(name.lower().split())) in _BIBLIOGRAPHIC_TOPICS:
             kept = topic not in topics and any(body)
             topics.add(topic)
-        if kept and not (ctx.depth == 0 and name.lower() in _METADATA_FIELDS):
+        if kept and not (ctx.depth == 0 and name.lower() in METADATA_FIELDS):
             text = join_events(render_blocks(body, first + i, ctx.nested(sections=False), doc))
             fields.append(_hang(f"{name}: ", text, "  "))
         i = skip_blank(lines, end)

@@ -14,6 +14,7 @@ import html
 import re
 from dataclasses import dataclass, replace
 
+from builder.api.model import MemberOptions
 from builder.parsers.badges import is_badge
 from builder.parsers.rst.api_descriptions import (
     core_directive,
@@ -27,7 +28,9 @@ from builder.parsers.rst.argparse_directive import (
     render_argparse,
 )
 from builder.parsers.rst.autodoc import (
+    docstring_events,
     find_object,
+    first_docstring_line,
     member_options,
     members_events,
     object_events,
@@ -70,7 +73,8 @@ from builder.parsers.rst.python_content import is_python_source
 from builder.parsers.rst.reno_notes import DIRECTIVE as RELEASE_NOTES
 from builder.parsers.rst.reno_notes import render_release_notes
 from builder.parsers.rst.std_descriptions import TARGET_PREFIXES, render_description
-from builder.parsers.rst.tables import Row, read_csv_table, read_list_table
+from builder.parsers.rst.table_blocks import holds_code, render_records
+from builder.parsers.rst.tables import Row, read_csv_table, read_list_cells, read_list_table
 
 ADMONITIONS = {
     "note": "Note",
@@ -124,6 +128,13 @@ TITLED = frozenset(
 )
 # sphinx-design's cards: a line of ^^^ ends the header, a line of +++ starts the footer.
 CARDS = frozenset({"card", "grid-item-card"})
+AUTODOC2_DOCSTRING = "autodoc2-docstring"
+AUTODOC2_OBJECT = "autodoc2-object"
+# The autodoc directive that documents an object of each kind the code reader finds.
+_AUTODOC_OF_KIND = {
+    "module": "automodule", "class": "autoclass", "function": "autofunction",
+    "property": "autoproperty",
+}  # fmt: skip
 _CARD_PART_BREAK = re.compile(r"[ \t]*(?:\^{3,}|\+{3,})[ \t]*")
 # Descriptions of objects Sphinx makes no target for: their signature stays as code.
 DESCRIPTIONS = frozenset({"describe", "object"})
@@ -233,6 +244,8 @@ def render_directive(
         if base == "code-tab" and len(words) == 2:
             labels.insert(0, Text(render_inline(words[1].strip())))
         return [*labels, fenced]
+    if name == AUTODOC2_OBJECT:
+        return _autodoc2_object(rest.strip(), line, ctx, doc, render)
     if is_api_directive(base):
         api = read_directive(name, rest, body, line, text_arguments=True)
         return render_api(base, api.arguments, api.options, api.content,
@@ -416,6 +429,11 @@ def _render_other(
         return _content(directive, ctx, doc, render)
     if name in ("rubric", "centered"):
         return [Text(render_inline(argument))] if argument else []
+    if name == "list-table" and holds_code(
+        cells := read_list_cells(list(directive.content), _header_rows(directive))
+    ):
+        title: list[Event] = [Text(render_inline(argument))] if argument else []
+        return [*title, *render_records(cells, directive.content_first - 1, ctx, doc, render)]
     if name in ("csv-table", "list-table"):
         rows = (
             read_csv_table(
@@ -426,7 +444,8 @@ def _render_other(
         )
         caption: list[Event] = [Text(render_inline(argument))] if argument else []
         return [*caption, Text(render_rows(rows))] if rows else caption
-    if name in ("autosummary", "autoapisummary"):  # sphinx-autoapi's has the same content
+    # sphinx-autoapi's and sphinx-autodoc2's summaries have the same content.
+    if name in ("autosummary", "autoapisummary", "autodoc2-summary"):
         names = [line.strip().lstrip("~") for line in directive.content if line.strip()]
         names = [item for item in names if not item.startswith(":")]  # its options
         summary = Text("\n".join(summary_line(item, doc) for item in names), is_list=True)
@@ -437,6 +456,8 @@ def _render_other(
             names, directive.line, ctx, doc, render, template=template
         )
         return [summary, *generated]
+    if name == AUTODOC2_DOCSTRING:
+        return _autodoc2_docstring(directive, ctx, doc)
     if name == "glossary":
         return [Text(_glossary(directive, ctx, doc, render))] if directive.content else []
     if name == "admonition":
@@ -464,6 +485,45 @@ def _render_other(
     if not any(line.strip() for line in directive.content):
         return _argument_only(directive.argument)
     return render(list(directive.content), directive.content_first, ctx.nested(), doc)
+
+
+def _autodoc2_object(
+    full: str, line: int, ctx: Context, doc: DocState, render: RenderBlocks
+) -> list[Event]:
+    """sphinx-autodoc2's ``autodoc2-object``: the object documented as the autodoc directive
+    for its kind documents it (a class or module with its members); its content is TOML
+    settings for autodoc2's renderer, not text."""
+    api = doc.code_for(AUTODOC2_OBJECT, line)
+    found = api.find(full, api.settings.docstring_style) if api is not None and full else None
+    if found is None:
+        if api is not None and full:
+            doc.warn(line, f"{AUTODOC2_OBJECT} {full}: not found in the code in {api.described}")
+        return [Text(f"`{full}`")] if full else []
+    kind = _AUTODOC_OF_KIND.get(found.kind, "autodata")
+    members = [":members:"] if found.kind in ("module", "class") else []
+    return render_directive(kind, full, members, line, ctx, doc, render)
+
+
+def _autodoc2_docstring(directive: Directive, ctx: Context, doc: DocState) -> list[Event]:
+    """sphinx-autodoc2's ``autodoc2-docstring``: the object's docstring from the code, or with
+    ``:summary:`` its first line (the cells of autodoc2's summary tables). Nothing, and no
+    warning, when the code does not have it: the page's own description of the object names
+    it (a package autodoc2 cloned from git has thousands of such cells)."""
+    api = doc.code_for(AUTODOC2_DOCSTRING, directive.line)
+    full = directive.argument
+    found = api.find(full, api.settings.docstring_style) if api is not None and full else None
+    if found is None:
+        return []
+    doc.api_objects += 1
+    if any(key == "summary" for key, _ in directive.options):
+        first = first_docstring_line(found, doc)
+        return [Text(first)] if first else []
+    return docstring_events(found, MemberOptions(), directive.line, ctx.nested(), doc)
+
+
+def _header_rows(directive: Directive) -> int:
+    rows = directive.option("header-rows").strip()
+    return int(rows) if rows.isdigit() else 0
 
 
 def _argument_only(argument: str) -> list[Event]:

@@ -22,6 +22,9 @@ from builder.model import ApiUse, Warning_
 # zzzeeksphinx's SQL markers in code whose language ends in "+sql": {execsql}, {printsql},
 # {opensql}, {sql}, {stop} (and {exexsql}, a typo in two of SQLAlchemy 2.0's examples).
 _SQL_MARKER = re.compile(r"\{(?:stop|[a-z]*sql)\}")
+# Sphinx's file-wide metadata, written as fields at the top of a page (reST, or MyST with its
+# fieldlist extension); not prose.
+METADATA_FIELDS = frozenset({"orphan", "nocomments", "tocdepth", "nosearch", "hide-toc"})
 # Deeper than this, nested blocks render as plain text: real documents stop long before, and it
 # keeps hostile inputs from exhausting the Python stack.
 MAX_DEPTH = 60

@@ -5,7 +5,8 @@ each cell's lines joined into one, which fits words but not code. Cython 3.3.0's
 declarations and their Cython counterparts had a cell of '.. code-block:: c' and a literal
 block each: ".. code-block:: c struct Foo { ... }; | :: cdef struct Foo: ...". A table with a
 directive or a literal block in a cell is read as a record per row instead: each cell's blocks
-rendered as the page's are, labelled by its column's header cell when the table has one.
+rendered as the page's are, labelled by its column's header cell when the table has one;
+when every cell reads as one line (a directive that shows a line of text), as rows still.
 """
 
 from __future__ import annotations
@@ -45,14 +46,26 @@ def render_records(
     ``first`` is the source line of the table's top border."""
     header = cells.rows[cells.header_rows - 1][1] if cells.header_rows else ()
     labels = [render_inline(" ".join(line.strip() for line in cell if line)) for cell in header]
+    rows = [
+        [
+            join_events(render(list(cell), first + top + 1, ctx.nested(sections=False), doc))
+            for cell in row
+        ]
+        for top, row in cells.rows[cells.header_rows :]
+    ]
+    if all("\n" not in body for row in rows for body in row):
+        # Its directives read as a line each (sphinx-autodoc2's summary tables, a docstring's
+        # summary per row): a table of "cell | cell" rows still says it best.
+        lines = [" | ".join(labels), *(" | ".join(row) for row in rows)] if labels else []
+        lines = lines or [" | ".join(row) for row in rows]
+        return [Text("\n".join(line.rstrip() for line in lines if line.strip(" |")))]
     events: list[Event] = []
-    for top, row in cells.rows[cells.header_rows :]:
-        parts: list[str] = []
-        for column, cell in enumerate(row):
-            body = join_events(render(list(cell), first + top + 1, ctx.nested(sections=False), doc))
-            label = labels[column] if column < len(labels) else ""
-            if body:
-                parts.append(labelled(label, body) if label else body)
+    for row in rows:
+        parts = [
+            labelled(labels[column], body) if column < len(labels) and labels[column] else body
+            for column, body in enumerate(row)
+            if body
+        ]
         if parts:
             events.append(Text("\n\n".join(parts)))
     return events

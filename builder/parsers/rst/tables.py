@@ -214,6 +214,51 @@ def read_simple_table(lines: list[str], start: int) -> tuple[list[Row], int]:
     return rows, i
 
 
+def read_simple_cells(lines: list[str], start: int) -> GridCells:
+    """The cells of the simple table whose top border is ``lines[start]`` with their lines, as
+    :func:`read_grid_cells` gives a grid table's: a row is a line whose first column has text
+    and the lines after it whose first column is blank, blank lines among them."""
+    border = lines[start]
+    starts = [m.start() for m in re.finditer(r"=+", border)]
+    bounds = [*starts[1:], None]
+    rows: list[tuple[int, list[list[str]]]] = []
+    header_rows, i = 0, start + 1
+    while i < len(lines):
+        line = lines[i]
+        if is_simple_border(line):
+            i += 1
+            if i >= len(lines) or not lines[i]:
+                break
+            header_rows = header_rows or len(rows)
+            continue
+        if _SIMPLE_RULE.fullmatch(line):
+            i += 1
+            continue
+        padded = _pad_wide(line)
+        parts = [
+            padded[a:b].replace(_WIDE_PAD, "").rstrip() for a, b in zip(starts, bounds, strict=True)
+        ]
+        if padded[: starts[1] if len(starts) > 1 else None].strip() or not rows:
+            rows.append((i - start - 1, [[] for _ in starts]))
+        for cell, part in zip(rows[-1][1], parts, strict=True):
+            cell.append(part)
+        i += 1
+    found = tuple(
+        (top, tuple(tuple(dedent(_trimmed(cell))) for cell in cells)) for top, cells in rows
+    )
+    return GridCells(found, header_rows)
+
+
+def _trimmed(cell: list[str]) -> list[str]:
+    """A cell's lines without the blank ones at its ends."""
+    kept = list(cell)
+    while kept and not kept[-1].strip():
+        kept.pop()
+    while kept and not kept[0].strip():
+        kept.pop(0)
+    return kept
+
+
 def _split_columns(line: str, starts: list[int]) -> Row:
     line = _pad_wide(line)
     bounds = [*starts[1:], len(line) + 1]
@@ -240,6 +285,38 @@ def read_csv_table(content: list[str], header: str, delimiter: str = ",") -> lis
         return [tuple(cell.strip() for cell in row) for row in rows if any(c.strip() for c in row)]
     except csv.Error:
         return [(line.strip(),) for line in source.split("\n") if line.strip()]
+
+
+def read_list_cells(content: list[str], header_rows: int) -> GridCells:
+    """The cells of a list-table with their lines, as :func:`read_grid_cells` gives a grid
+    table's: a cell's lines after its first are cut at the column its text starts in, so a
+    directive in it keeps its content indented under it."""
+    rows: list[tuple[int, list[list[str]]]] = []
+    cell_depth: int | None = None
+    text_column = 0  # where the current cell's text starts
+    for index, line in enumerate(content):
+        depth = indent_of(line)
+        stripped = line.strip()
+        marker = _LIST_ITEM.match(stripped) if line else None
+        if line and depth == 0 and marker:
+            rows.append((index, []))
+            stripped = stripped[marker.end() :]
+            depth, cell_depth = marker.end(), None
+            marker = _LIST_ITEM.match(stripped)
+        if not rows:
+            continue
+        if marker and cell_depth is None:
+            cell_depth = depth
+        if marker and depth == cell_depth:
+            text_column = depth + marker.end()
+            rows[-1][1].append([stripped[marker.end() :]])
+        elif rows[-1][1]:
+            cut = text_column if depth >= text_column else depth
+            rows[-1][1][-1].append(line[cut:] if line else "")
+    found = tuple(
+        (top, tuple(tuple(dedent(_trimmed(cell))) for cell in cells)) for top, cells in rows
+    )
+    return GridCells(found, min(header_rows, len(found)))
 
 
 def read_list_table(content: list[str]) -> list[Row]:
