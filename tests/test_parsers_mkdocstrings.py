@@ -405,3 +405,26 @@ def test_unwrap_annotated_shows_the_type_without_its_metadata(tmp_path: Path) ->
         "`opts.Options(show: Annotated[bool, Field(description='Show it.')] = True)`",
         "`show: Annotated[bool, Field(description='Show it.')] = True`",
     ]
+
+
+def test_unwrap_annotated_shows_a_parameter_lists_types_without_their_metadata(
+    tmp_path: Path,
+) -> None:
+    # mkdocstrings writes every annotation through one template, the types of a docstring's
+    # Args as a signature's: LangChain's tools take Annotated[dict, InjectedState] so.
+    (tmp_path / "tools.py").write_text(
+        "from typing import Annotated\n\n\n"
+        "def lookup(state: Annotated[dict, InjectedState], key: str) -> Annotated[str, 'v']:\n"
+        '    """Look a key up.\n\n'
+        "    Args:\n        state: The graph's state.\n        key: The key.\n\n"
+        '    Returns:\n        The value.\n    """\n',
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    page = "# Tools\n\n::: tools.lookup\n    options:\n      unwrap_annotated: true\n"
+    parsed = parse_file("x.md", page, source)
+    assert parsed is not None
+    assert parsed.sections[1].body == (
+        "`tools.lookup(state: dict, key: str) -> str`\n\nLook a key up.\n\n"
+        "Parameters:\n- state (dict): The graph's state.\n- key (str): The key.\n\n"
+        "Returns:\n- str: The value."
+    )

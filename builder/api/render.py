@@ -67,6 +67,10 @@ def docstring_events(
                 own_end = None if heading is None else len(events) + heading
             events.extend(prose)
             continue
+        if options.unwrap_annotated and part.fields and not part.code:
+            # mkdocstrings writes every annotation it shows so, a list's types as a signature's.
+            fields = tuple(replace(f, annotation=unwrapped(f.annotation)) for f in part.fields)
+            part = replace(part, fields=fields)
         text = render_part(part, render_markup)
         if not text:
             continue
