@@ -185,3 +185,28 @@ def test_an_attribute_copied_from_a_parameter_shows_no_value(tmp_path: Path) -> 
     assert signature("closed") == "closed = False"
     assert signature("events") == "events = Event()"
     assert signature("kind") == "kind = 'runner'"
+
+
+def test_a_class_with_overloaded_init_shows_each_overload_as_a_call_without_its_return(
+    tmp_path: Path,
+) -> None:
+    # pydantic-ai's providers (DeepSeekProvider, AzureProvider, ...) overload __init__; with
+    # merge_init_into_class mkdocstrings writes each as 'DeepSeekProvider(*, api_key: str)',
+    # as autodoc does, where each read '... -> None'.
+    (tmp_path / "prov").mkdir()
+    (tmp_path / "prov" / "__init__.py").write_text(
+        "from typing import overload\n"
+        "class Provider:\n"
+        "    @overload\n"
+        "    def __init__(self) -> None: ...\n"
+        "    @overload\n"
+        "    def __init__(self, *, api_key: str) -> None: ...\n"
+        "    def __init__(self, *, api_key: str | None = None) -> None:\n"
+        '        """Make a provider."""\n',
+        encoding="utf-8",
+    )
+    provider = package_source(tmp_path).find("prov.Provider")
+    assert provider is not None
+    assert signature_text(provider, "prov.") == (
+        "`prov.Provider()`\n`prov.Provider(*, api_key: str)`"
+    )

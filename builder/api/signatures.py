@@ -111,6 +111,8 @@ def overload_signatures(target: Any, kind: str) -> tuple[str, ...]:
         return ()
     variants = getattr(function, "overloads", None) or ()
     name = target.name
+    if kind == "class":  # no "-> None": both write an __init__'s as the class's call
+        return tuple(f"{name}({_parameters(variant, skip_first=True)})" for variant in variants)
     return tuple(
         name + signature_of(variant, "function")[len(variant.name) :] for variant in variants
     )
