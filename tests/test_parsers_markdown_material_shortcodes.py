@@ -53,3 +53,20 @@ def test_a_badge_reads_as_its_tooltip_and_its_text() -> None:
         "Minimum version: 4.38.0 (Insiders)\nDefault value is empty\nExperimental\n"
         "Plugin: blog – built-in\n\nText."
     )
+
+
+def test_a_setting_shortcode_defines_a_link_to_its_heading() -> None:
+    # The hook writes "[config.cards_layout_dir]: #config.cards_layout_dir" under the heading;
+    # Material's social plugin page links to it with its link text wrapped, which read
+    # "the[ `layouts` directory][config.cards_layout_dir]".
+    text = (
+        "# Social\n\n#### <!-- md:setting config.cards_layout_dir -->\n\n"
+        "Layouts.\n\n## Options\n\nResolved from the[\n`layouts` directory]"
+        "[config.cards_layout_dir], see [config.cards_layout_dir].\n"
+    )
+    with mkdocs_pages(MkDocsMarkdown()):
+        page = parse(text, "social.md")
+    assert [(s.heading, s.body, s.line_end) for s in page.sections[1:]] == [
+        ("cards_layout_dir", "Layouts.", 5),
+        ("Options", "Resolved from the `layouts` directory, see config.cards_layout_dir.", 10),
+    ]

@@ -11,6 +11,9 @@ here each reads as the hook's text, the badge's tooltip before its own text.
 from __future__ import annotations
 
 import re
+from typing import Any
+
+from markdown_it.common.utils import normalizeReference
 
 _SHORTCODE = re.compile(r"<!-- md:(\w+)(.*?) -->", re.IGNORECASE)
 # The name of a setting is what follows its last "." or "*"; of an option, its last "." or ":".
@@ -45,6 +48,18 @@ def expand_material_shortcodes(text: str) -> str:
     as its name and the id its anchor has, a badge as its tooltip and text, an example's
     download links as nothing."""
     return _SHORTCODE.sub(_expanded, text)
+
+
+def setting_references(text: str) -> dict[str, dict[str, Any]]:
+    """The link reference each setting shortcode of ``text`` defines, as markdown-it's env
+    holds them: the hook writes "[config.blog_toc]: #config.blog_toc" under the heading, so
+    the page's "[config.blog_toc]" reads "config.blog_toc". Kept out of the text, whose lines
+    keep their places."""
+    return {
+        normalizeReference(path): {"href": f"#{path}", "title": ""}
+        for match in _SHORTCODE.finditer(text)
+        if match.group(1).lower() == "setting" and (path := match.group(2).strip())
+    }
 
 
 def _expanded(match: re.Match[str]) -> str:

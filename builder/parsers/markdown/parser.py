@@ -64,6 +64,7 @@ from builder.parsers.markdown.include_markdown import (
 from builder.parsers.markdown.material_shortcodes import (
     expand_material_shortcodes,
     has_material_shortcodes,
+    setting_references,
 )
 from builder.parsers.markdown.md_in_html import has_markdown_elements, open_markdown_elements
 from builder.parsers.markdown.mdbook_links import has_mdbook_links, splice_mdbook_links
@@ -522,7 +523,9 @@ def parse(
         text = rewrite_shortcodes(text)
     if tags and has_template_statements(text):  # Jekyll, Eleventy, mkdocs-macros run them
         text = drop_template_statements(text)
+    references: dict[str, Any] = {}
     if mkdocs_markdown() is not None and has_material_shortcodes(text):  # a hook expands them
+        references = setting_references(text)
         text = expand_material_shortcodes(text)
     # The rewrites above keep the text's lines, so the included lines keep their origins.
     spliced = _splice(replace(page, text=text), relpath, includes)
@@ -533,7 +536,7 @@ def parse(
         text = balance_div_fences(text)
     if mkdocs_markdown() is not None and has_code_pipes(text):  # Python-Markdown's tables
         text = escape_code_pipes(text)
-    env: dict[str, Any] = {}
+    env: dict[str, Any] = {"references": references} if references else {}
     tokens = _MD.parse(text, env)
     front_matter = next((t.content for t in tokens if t.type == "front_matter"), "")
     directives = Directives(_MD, DocState(relpath=relpath, api=api, includes=includes))
