@@ -3,6 +3,7 @@ extensions read as text: attribute lists and theme icons, pymdownx keys, autoref
 
 from __future__ import annotations
 
+from builder.parsers.markdown.mkdocs_flavor import MkDocsMarkdown, mkdocs_pages
 from builder.parsers.markdown.parser import parse
 from tests.test_parsers_markdown import bodies
 
@@ -45,3 +46,22 @@ def test_autorefs_cross_references_read_as_their_text() -> None:
         "Use `NodeVisitor` and `compile`, or the loader. "
         "Code keeps its brackets: `x[0][1]`, and so does [a shortcut]."
     ]
+
+
+def test_a_reference_wrapped_between_its_brackets_reads_as_its_text_in_mkdocs_pages() -> None:
+    # Python-Markdown reads "[text]" and "[target]" on two lines as one reference: Material's
+    # docs, wrapped at 80 columns, split 14 links to settings so ("inherited from
+    # [`blog_toc`]" then "[config.blog_toc], unless"), which read "[`blog_toc`] [config...]".
+    text = (
+        "# Blog\n\nInherited from [`blog_toc`]\n[config.blog_toc], unless set.\n"
+        "A note[^1]\n[on its own] stays.\n\n[^1]: Note.\n"
+    )
+    with mkdocs_pages(MkDocsMarkdown()):
+        page = parse(text, "blog.md")
+    assert page.sections[0].body.startswith(
+        "Inherited from `blog_toc`, unless set. A note^1 [on its own] stays."
+    )
+    # CommonMark reads them as two shortcuts, undefined here: the brackets stay.
+    assert bodies(parse(text, "x.md"))[0].startswith(
+        "Inherited from [`blog_toc`] [config.blog_toc], unless set."
+    )

@@ -40,6 +40,11 @@ _KEY_LABELS = {
 _MAY_HOLD_EITHER = re.compile(rf"\{{[:#. ]|:(?:{_ICON_SETS})-|\+\+")
 # A code span (left as it is), or "[text][target]" / "[text][]" with no nested brackets.
 _CROSS_REFERENCE = re.compile(r"(`+)[\s\S]*?(?<!`)\1(?!`)|(!?)\[([^\[\]\n]+)\]\[[^\[\]\n]*\]")
+# Python-Markdown also reads "[text]" and "[target]" on two lines as one reference (a page
+# wrapped at 80 columns); a footnote's "[^1]" is no link text.
+_WRAPPED_REFERENCE = re.compile(
+    r"(`+)[\s\S]*?(?<!`)\1(?!`)|(!?)\[(?!\^)([^\[\]\n]+)\]\n?\[[^\[\]\n]*\]"
+)
 
 
 # The abbr extension's definitions ("*[HTML]: Hyper Text Markup Language", also PHP Markdown
@@ -78,10 +83,13 @@ def _key_label(name: str) -> str:
     )
 
 
-def resolve_cross_references(markdown: str) -> str:
+def resolve_cross_references(markdown: str, *, wrapped: bool = False) -> str:
     """Inline Markdown whose ``[text][target]`` and ``[text][]`` references are links with no
     destination (read as their text), whether or not the page defines ``target``: autorefs
-    resolves them across the whole site, and a defined one reads as its text either way."""
+    resolves them across the whole site, and a defined one reads as its text either way.
+    ``wrapped`` (Python-Markdown's pages) also reads a line break between the two as one."""
+    if wrapped and "]\n[" in markdown:
+        return _WRAPPED_REFERENCE.sub(_as_link, markdown)
     if "][" not in markdown:
         return markdown
     return _CROSS_REFERENCE.sub(_as_link, markdown)
