@@ -6,10 +6,12 @@ Nothing is run: each tool's config is read as data (builder.projects).
 
 from __future__ import annotations
 
+import math
 import posixpath
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 from typing import Any
+from urllib.parse import urlsplit
 
 from builder.gzip_pages import gzipped_page_name
 from builder.parsers import ASCIIDOC_SUFFIXES
@@ -118,15 +120,26 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
 def _mkdocs_configs(root: Path) -> Iterator[tuple[str, str]]:
     """(folder, name) of each MkDocs config, likeliest first: the project's, then one in a
     docs folder (django-ninja's docs/mkdocs.yml over docs/docs), then one in a docs folder's
-    subfolder, the English one first (FastAPI's docs/en/mkdocs.yml, a language each)."""
+    subfolder, a language each: the one whose site_url is the site's root first (CTF Wiki's
+    docs/zh, its docs/en a few pages under /en/), then the English one (FastAPI's docs/en,
+    at the root, its translations under /de/ and so on, or naming no site_url)."""
     for folder in (".", *DOCS_FOLDERS[:3]):
         yield from (
             (folder, name) for name in MKDOCS_CONFIG_NAMES if (root / folder / name).is_file()
         )
     for folder in DOCS_FOLDERS[:3]:
         configs = sorted((root / folder).glob(f"*/{MKDOCS_CONFIG_NAMES[0]}"))
-        configs.sort(key=lambda config: config.parent.name != "en")
+        configs.sort(key=lambda config: (_site_depth(config), config.parent.name != "en"))
         yield from ((f"{folder}/{config.parent.name}", config.name) for config in configs)
+
+
+def _site_depth(config: Path) -> float:
+    """How many folders deep the site of an MkDocs ``config`` is served, by its site_url
+    (``https://ctf-wiki.org/en/`` is 1 deep, under the root's); unknown without one."""
+    site_url = _mkdocs_settings(config).get("site_url")
+    if not isinstance(site_url, str) or not site_url.strip():
+        return math.inf
+    return len([part for part in urlsplit(site_url.strip()).path.split("/") if part])
 
 
 def _sphinx_folders(root: Path) -> Iterator[str]:

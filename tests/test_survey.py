@@ -318,3 +318,16 @@ def test_an_mkdocs_yml_in_a_docs_folder_names_the_pages_below_it(tmp_path: Path)
         ("mkdocs", "docs/en/docs"),
     ]
     assert "docs/en/mkdocs.yml: MkDocs, pages in docs/en/docs/" in surveys["fastapi"].found
+
+
+def test_of_several_language_folders_the_one_served_at_the_sites_root_holds_the_docs(
+    tmp_path: Path,
+) -> None:
+    # CTF Wiki is Chinese: docs/zh/mkdocs.yml serves https://ctf-wiki.org/, docs/en a few
+    # translated pages under /en/, which init chose, English first, over the whole wiki.
+    sites = {"en": "https://ctf-wiki.org/en/", "zh": "https://ctf-wiki.org/", "zh-tw": ""}
+    for language, site_url in sites.items():
+        (tmp_path / "docs" / language / "docs").mkdir(parents=True)
+        config = f"site_name: CTF Wiki\nsite_url: {site_url}\n" if site_url else "INHERIT: x\n"
+        (tmp_path / "docs" / language / "mkdocs.yml").write_text(config, "utf-8")
+    assert survey_project(tmp_path).docs == "docs/zh/docs"
