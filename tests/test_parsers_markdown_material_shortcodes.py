@@ -70,3 +70,20 @@ def test_a_setting_shortcode_defines_a_link_to_its_heading() -> None:
         ("cards_layout_dir", "Layouts.", 5),
         ("Options", "Resolved from the `layouts` directory, see config.cards_layout_dir.", 10),
     ]
+
+
+def test_a_badge_within_a_sentence_reads_as_its_text() -> None:
+    # Material's changelog notes name versions in prose: the page shows the version beside
+    # a tag icon, which read "Prior to version Minimum version: 8.5.6 , admonitions".
+    text = (
+        "# Admonitions\n\n"
+        "Prior to version <!-- md:version 8.5.6 -->, admonitions had a slightly\n"
+        "different look. Supported since\n<!-- md:version 4.6.3 -->.\n\n"
+        "<!-- md:version 9.2.0 -->\n<!-- md:default `blog` -->\n"
+    )
+    with mkdocs_pages(MkDocsMarkdown()):
+        page = parse(text, "admonitions.md")
+    assert page.sections[0].body == (
+        "Prior to version 8.5.6, admonitions had a slightly different look. "
+        "Supported since 4.6.3.\n\nMinimum version: 9.2.0\nDefault value: `blog`"
+    )

@@ -28,6 +28,8 @@ _BADGES = {
     "utility": "Third-party utility",
     "sponsors": "Sponsors only",
 }
+# What follows a badge within a sentence, not one of a list: "<!-- md:version 4.6.3 -->."
+_PUNCTUATION = re.compile(r"[.,;:!?)]")
 _FLAGS = {
     ("default", "none"): "Default value is empty",
     ("default", "computed"): "Default value is computed",
@@ -68,12 +70,18 @@ def _expanded(match: re.Match[str]) -> str:
         name = re.split(_SEPARATORS[kind], argument)[-1]
         anchor = argument if kind == "setting" else f"+{argument}"
         return f"`{name}` {{ #{anchor} }}"
-    text = _badge_text(kind, argument)
+    line = match.string[match.string.rfind("\n", 0, match.start()) + 1 : match.start()]
+    if _SHORTCODE.sub("", line).strip(" \t:") or _PUNCTUATION.match(match.string, match.end()):
+        # Within a sentence ("Prior to <!-- md:version 5.0.0 -->, search ..."), no break;
+        # a version reads as its number, which the sentence names ("- `color` – <!--
+        # md:default ... -->" keeps its "Default value").
+        return _badge_text(kind, argument, tooltip=kind != "version")
     # Badges stand side by side on the page: a hard break keeps each on a line of its own.
+    text = _badge_text(kind, argument)
     return f"{text}  " if text else ""
 
 
-def _badge_text(kind: str, argument: str) -> str:
+def _badge_text(kind: str, argument: str, *, tooltip: bool = True) -> str:
     flag = _FLAGS.get((kind, argument.split(" ", 1)[0]))
     if flag is not None:
         return flag
@@ -81,5 +89,7 @@ def _badge_text(kind: str, argument: str) -> str:
     if badge is None:
         return ""
     if kind == "version" and argument.startswith("insiders-"):
-        return f"{badge}: {argument.removeprefix('insiders-')} (Insiders)"
-    return f"{badge}: {argument}" if argument else badge
+        argument = f"{argument.removeprefix('insiders-')} (Insiders)"
+    if not argument:
+        return badge
+    return f"{badge}: {argument}" if tooltip else argument
