@@ -1,0 +1,214 @@
+"""MyST Markdown through the Markdown parser: directives (admonitions, code, cells, eval-rst,
+tables, cards, options) and what they leave in a section."""
+
+from __future__ import annotations
+
+from builder.parsers.markdown.myst_directives import MAX_DIRECTIVE_DEPTH
+from builder.parsers.markdown.parser import parse
+from tests.test_parsers_myst import bodies
+
+
+def test_directive_options_never_reach_the_body() -> None:
+    text = (
+        "# A\n\n"
+        "```{note}\n:class: dropdown\n:name: my-note\n\nColon options.\n```\n\n"
+        "```{tip}\n---\nclass: dropdown\nname: >-\n  folded\n---\nYAML options.\n```\n\n"
+        ":::{warning}\n:class: margin\nNo blank line after the options.\n:::\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "Note: Colon options.\n\nTip: YAML options.\n\nWarning: No blank line after the options."
+    ]
+
+
+def test_admonitions_read_as_their_title_then_their_content() -> None:
+    text = (
+        "# A\n\n"
+        "```{note} Text on the first line\nand after it.\n```\n\n"
+        "```{admonition} Custom *title*\n:class: tip\nBody with {func}`f`.\n```\n\n"
+        "::::{dropdown} Click to open\n:::{seealso}\nNested {ref}`a`.\n:::\n::::\n\n"
+        "```{versionadded} 22.2.0\nThe *thing*.\n```\n\n"
+        "```{versionchanged} 23.1.0\n```\n\n"
+        ":::{deprecated} 24.1.0 Use `new()`.\n:::\n\n"
+        "````{important}\n- one\n- two\n````\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "Note: Text on the first line and after it.\n"
+        "\n"
+        "Custom title: Body with `f`.\n"
+        "\n"
+        "Click to open\n"
+        "\n"
+        "See also: Nested a.\n"
+        "\n"
+        "Added in version 22.2.0: The thing.\n"
+        "\n"
+        "Changed in version 23.1.0.\n"
+        "\n"
+        "Deprecated since version 24.1.0: Use `new()`.\n"
+        "\n"
+        "Important:\n"
+        "- one\n"
+        "- two"
+    ]
+
+
+def test_code_directives_are_fenced_code_with_their_language() -> None:
+    text = (
+        "# A\n\n"
+        "```{code-block} python\n:linenos:\n:caption: Example\n\nprint('hi')\n```\n\n"
+        "```{code-cell} ipython3\n---\ntags: [hide-input]\n---\n1 + 1\n```\n\n"
+        "```{code} toml\n[tool]\n```\n\n"
+        "```{doctest}\n>>> 1 + 1\n2\n```\n\n"
+        "```{math}\n:label: euler\ne^{i\\pi} = -1\n```\n\n"
+        "```{literalinclude} ../src/example.py\n:lines: 1-5\n```\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "Example\n\n```python\nprint('hi')\n```\n\n"
+        "```python\n1 + 1\n```\n\n"
+        "```toml\n[tool]\n```\n\n"
+        "```pycon\n>>> 1 + 1\n2\n```\n\n"
+        "```math\ne^{i\\pi} = -1\n```\n\n"
+        "Source file: `../src/example.py`"
+    ]
+
+
+def test_code_cells_myst_nb_removes_leave_nothing() -> None:
+    # The Jupyter Book's docs (basics/create.md) showed "!jupyter-book create --help", a cell
+    # tagged remove-input whose output alone the page shows.
+    text = (
+        "# Create\n\nRun:\n\n"
+        "```{code-cell}\n:tags: [remove-input]\n!jupyter-book create --help\n```\n\n"
+        "```{code-cell} ipython3\n---\ntags:\n  - remove-cell\n---\nsetup()\n```\n\n"
+        "```{code-cell} python3\n:tags: [hide-output, remove-stderr]\nx = 1\n```\n"
+    )
+    assert bodies(parse(text, "create.md")) == ["Run:\n\n```python\nx = 1\n```"]
+
+
+def test_build_steering_directives_leave_nothing() -> None:
+    text = (
+        "# A\n\nKept.\n\n"
+        "```{toctree}\n:maxdepth: 2\n:hidden:\n\ninstall\napi\n```\n\n"
+        "```{contents}\n:local:\n```\n\n"
+        "```{include} ../README.md\n:start-after: <!-- start -->\n```\n\n"
+        ":::{raw} html\n<div></div>\n:::\n"
+    )
+    assert bodies(parse(text, "x.md")) == ["Kept."]
+
+
+def test_eval_rst_content_is_read_as_restructuredtext() -> None:
+    text = (
+        "# A\n\n"
+        "```{eval-rst}\n"
+        ".. note:: A reST note about :func:`attrs.define`.\n"
+        "\n"
+        "* a *list*\n"
+        "```\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "Note: A reST note about `attrs.define`.\n\n- a list",
+    ]
+
+
+def test_deeply_nested_directives_keep_their_text() -> None:
+    depth = MAX_DIRECTIVE_DEPTH + 10
+    opening = "".join(":" * (depth + 3 - i) + "{note}\n" for i in range(depth))
+    closing = "".join(":" * (i + 4) + "\n" for i in range(depth))
+    parsed = parse("# A\n\n" + opening + "deep\n" + closing, "x.md")
+    body = parsed.sections[0].body
+    assert body.startswith("Note: " * MAX_DIRECTIVE_DEPTH)
+    assert body.endswith("deep")
+    assert ":::" not in body
+
+
+def test_an_unknown_directive_holding_a_shell_session_reads_as_console_code() -> None:
+    # pip 25.2's {pip-cli} (26 blocks): the commands and their output ran into one paragraph,
+    # "$ pip install sampleproject [...] Successfully installed sampleproject".
+    text = (
+        "# Getting started\n\n"
+        "```{pip-cli}\n$ pip install sampleproject\n[...]\n"
+        "Successfully installed sampleproject\n```\n\n"
+        "```{unknown-thing}\nSome *prose* here.\n```\n"
+    )
+    assert bodies(parse(text, "getting-started.md")) == [
+        "```console\n$ pip install sampleproject\n[...]\nSuccessfully installed sampleproject\n"
+        "```\n\nSome prose here."
+    ]
+
+
+def test_sphinx_design_cards_keep_their_title_header_and_footer_apart() -> None:
+    text = (
+        "# A\n\n"
+        "::::{grid} 2\n:::{grid-item-card} Getting *started*\n:link: start\n"
+        "Header\n^^^\nCard content\n+++\nFooter\n:::\n::::\n"
+    )
+    assert bodies(parse(text, "x.md")) == ["Getting started\n\nHeader\n\nCard content\n\nFooter"]
+
+
+def test_list_table_cells_are_markdown() -> None:
+    # mystmd's docs (admonitions.md): each cell of its table of admonitions read
+    # "🔵 {myst:directive}`note`", and a cell's link showed as "[link](a.md)".
+    text = (
+        "# T\n\n"
+        "```{list-table} Named *admonitions*\n:header-rows: 1\n"
+        "* - Name\n  - Use\n"
+        "* - 🔵 {myst:directive}`note`\n"
+        "  - **bold** {code}`x` [link](a.md) and {ref}`label <t>`\n    continued\n"
+        "```\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "Named admonitions\n\nName | Use\n🔵 `note` | bold `x` link and label continued"
+    ]
+
+
+def test_a_project_directive_with_only_an_argument_keeps_it_as_code() -> None:
+    # scikit-build-core 0.10.7's docs/ext/conftabs.py draws a setting's tabs from the argument
+    # alone; 'build-dir' and 'cmake.build-type' were on no page. A file path stays out.
+    text = (
+        "# Other options\n\n"
+        "Select a persistent build dir:\n\n"
+        '```{conftabs} build-dir "build/{wheel_tag}"\n\n```\n\n'
+        "```{bibliography} refs.bib\n```\n\n"
+        "```{unknown-box} a title\nIts content.\n```\n"
+    )
+    assert bodies(parse(text, "configuration.md")) == [
+        'Select a persistent build dir:\n\n`build-dir "build/{wheel_tag}"`\n\nIts content.'
+    ]
+
+
+def test_an_option_continued_on_indented_colon_lines_is_not_content() -> None:
+    # MyST-NB's hiding.md: a code cell's ":mystnb:" option went on as ":  code_prompt_show:"
+    # lines, which read as the first lines of its code.
+    text = (
+        "# Hiding\n"
+        "\n"
+        "```{code-cell} ipython3\n"
+        ":tags: [hide-cell]\n"
+        ":mystnb:\n"
+        ':  code_prompt_show: "My show prompt for {type}"\n'
+        "\n"
+        'print("hallo world")\n'
+        "```\n"
+    )
+    assert bodies(parse(text, "hiding.md")) == ['```python\nprint("hallo world")\n```']
+
+
+def test_a_list_table_with_code_fences_in_its_cells_reads_a_record_per_row() -> None:
+    # Jupyter Book 1.0's MyST cheat sheet: each row a syntax, an example and a note, the
+    # first two code fences, which ran into one line with their fence marks.
+    text = (
+        "# Headers\n"
+        "\n"
+        "``````{list-table}\n"
+        ":header-rows: 1\n"
+        "\n"
+        "* - Syntax\n"
+        "  - Note\n"
+        "* - ```md\n"
+        "    # Heading level 1\n"
+        "    ```\n"
+        "  - Level 1-6 headings, see {ref}`targets <targets>`\n"
+        "``````\n"
+    )
+    assert bodies(parse(text, "cheatsheet.md")) == [
+        "Syntax:\n```md\n# Heading level 1\n```\n\nNote: Level 1-6 headings, see targets"
+    ]
