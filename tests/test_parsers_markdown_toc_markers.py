@@ -64,3 +64,43 @@ def test_an_unclosed_opening_comment_does_not_reach_past_the_next_table() -> Non
     assert intro(text) == "Kept.\n\nIntro text."
     page = parse("<!-- toc -->\n\nText.\n\n" * 3, "p.md")
     assert page.sections[0].body == "Text.\n\nText.\n\nText."
+
+
+# fastify's Reply.md opens so: a list of links to its own headings, written by hand.
+WRITTEN_TOC = (
+    "**Table of contents**\n"
+    "- [Introduction](#introduction)\n"
+    "- [Methods](#methods)\n"
+    "  - [.redirect(dest, [code])](#redirectdest-code)\n"
+    "  - [destination\\[Symbol.for('pino.metadata')\\]](#metadata)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("first", "below"),
+    [
+        ("introduction", "## Introduction"),  # the heading below the list
+        ("intro", '<a id="intro"></a>\n\n## Introduction'),  # its lone anchor
+        ("reply", "## Introduction"),  # the heading above the list
+    ],
+)
+def test_a_written_table_of_contents_is_left_out_with_its_label(first: str, below: str) -> None:
+    toc = WRITTEN_TOC.replace("#introduction", f"#{first}")
+    text = f"# Reply\n\nIntro.\n\n{toc}\n{below}\n\nText.\n\n## Methods\n\nMore.\n"
+    assert [s.body for s in parse(text, "p.md").sections] == ["Intro.", "Text.", "More."]
+
+
+@pytest.mark.parametrize(
+    "items",
+    [
+        # pino's "Pino v7+ Compatible": the only place that says which transports are.
+        "- [pino-loki](#pino-loki)\n- [pino-pretty](#pino-pretty)",
+        "- [Install](#install) first\n- [Usage](#usage)",
+        "- [Install](#install)\n- [Docs](https://example.org/docs)",
+        "- [Install](#install)",
+    ],
+)
+def test_a_list_of_links_that_is_not_a_table_of_contents_is_kept(items: str) -> None:
+    text = f"# Title\n\n{items}\n\n## Install\n\nBody.\n\n## Usage\n\n## pino-loki\n\nLoki.\n"
+    body = parse(text, "p.md").sections[0].body
+    assert body.startswith("- ") and len(body.splitlines()) == 2 - ("\n" not in items)

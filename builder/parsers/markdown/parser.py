@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, replace
 from pathlib import PurePosixPath
 from typing import Any
+from urllib.parse import unquote
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
@@ -84,7 +85,11 @@ from builder.parsers.markdown.template_tags import (
     drop_template_statements,
     has_template_statements,
 )
-from builder.parsers.markdown.toc_markers import generated_toc_end
+from builder.parsers.markdown.toc_markers import (
+    generated_toc_end,
+    is_toc_label,
+    written_toc_targets,
+)
 from builder.parsers.markdown.vitepress_snippets import (
     has_snippet_imports,
     splice_snippet_imports,
@@ -221,6 +226,10 @@ def _events(
     tags = set() if doc.mdx or "import" not in page else set(COMPONENT_TAG.findall(page))
     while index < len(tokens):
         toc_end = generated_toc_end(tokens, doc.closers, index, doc.env.get("references", {}))
+        if toc_end is None and _is_written_toc(doc, events, index):
+            toc_end = doc.closers[index] + 1
+            if events and isinstance(events[-1], _Text) and is_toc_label(events[-1].text):
+                events.pop()
         if toc_end is not None:
             index = toc_end
             continue
@@ -271,6 +280,37 @@ def _events(
                 events.append(_Text(text, start))
         index = next_index
     return _resumed(events)
+
+
+def _is_written_toc(doc: Document, events: list[_Heading | _Text | _Resume], index: int) -> bool:
+    """Whether the top-level block at ``index`` is a table of contents written by hand: a
+    list of links to places on the page, the first of them the heading above it or the next
+    one (builder.parsers.markdown.toc_markers)."""
+    targets = written_toc_targets(doc.tokens, doc.closers, index)
+    if not targets:
+        return False
+    above = next((e.anchor for e in reversed(events) if isinstance(e, _Heading)), "")
+    near = {above, *_next_heading_ids(doc, doc.closers[index] + 1)}
+    return unquote(targets[0]).casefold() in {anchor.casefold() for anchor in near if anchor}
+
+
+def _next_heading_ids(doc: Document, index: int) -> list[str]:
+    """The ids the first heading from the top-level block at ``index`` on answers to: its
+    anchor and the lone ``<a id>`` anchors right above it."""
+    tokens, ids = doc.tokens, list[str]()
+    while index < len(tokens):
+        token = tokens[index]
+        if token.type == "heading_open":
+            return [*ids, _heading(doc, tokens[index + 1].content, int(token.tag[1]), 0).anchor]
+        if token.type == "html_block":
+            parts = split_html(token.content, mdx=doc.mdx)
+            heading = next((part for part in parts if isinstance(part, HtmlHeading)), None)
+            if heading is not None:
+                return [*ids, heading.anchor or slugify(heading.text)]
+        anchor = lone_anchor_id(tokens[index + 1].content) if _is_paragraph(token) else ""
+        ids = [*ids, anchor] if anchor else []
+        index = doc.closers[index] + 1
+    return ids
 
 
 def _resumed(events: list[_Heading | _Text | _Resume]) -> list[_Heading | _Text]:

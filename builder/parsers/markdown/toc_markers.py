@@ -7,6 +7,13 @@ Typora's ``[TOC]``, Azure DevOps' ``[[_TOC_]]``, and kramdown's list marked ``{:
 (markdown-toc's ``<!-- toc -->`` ... ``<!-- tocstop -->``, doctoc's ``<!-- START doctoc`` ...
 ``<!-- END doctoc``) is left out with its comments. Each is a marker only on a line of its
 own at the page's top level; in a sentence or a code block it is text.
+
+A table written by hand is a list whose every item is one link to a place on the page and
+nothing else (``- [Factory](#factory)``, nested or not); the parser leaves it out when it
+starts at the heading it sits under or at the next one, as fastify's and pino's reference
+pages open, and keeps a list that names places further on (pino's list of the transports
+that work with v7 is the only place that says which do). A label above it ("**Table of
+contents**") goes with it.
 """
 
 from __future__ import annotations
@@ -18,6 +25,15 @@ from markdown_it.token import Token
 
 _PARAGRAPH_MARKER = re.compile(r"\[\[_?toc_?\]\]|\[toc\]|\{:\s*toc\s*\}", re.IGNORECASE)
 _KRAMDOWN_LIST_MARKER = re.compile(r"\{:\s*toc\s*\}", re.IGNORECASE)
+# A list item that is one link to a place on the page: "[`http`](#http)"; its text may
+# hold brackets one deep, as a signature does ("[.redirect(dest, [code])](#redirectdest-code)").
+_LINK_CHARACTER = r"(?:\\.|[^\\\[\]])"
+_IN_PAGE_LINK = re.compile(
+    rf"\[(?:{_LINK_CHARACTER}|\[{_LINK_CHARACTER}*\])*\]\(\s*<?#([^\s()<>]*)>?\s*\)"
+)
+_TOC_LABEL = re.compile(
+    r"[*_]*(?:table of contents|contents|toc|on this page)[*_]*:?", re.IGNORECASE
+)
 # A written table's opening comment, and the closing one it needs.
 _TABLE_COMMENTS = tuple(
     (re.compile(opening, re.IGNORECASE), re.compile(closing, re.IGNORECASE))
@@ -83,3 +99,32 @@ def _after_closing(
                 break
         at = closers[at] + 1
     return closers[index] + 1
+
+
+def written_toc_targets(tokens: Sequence[Token], closers: Sequence[int], index: int) -> list[str]:
+    """The places a top-level list at ``index`` links to, in order, when each of its items
+    (two at least) is one link to a place on the page and nothing else; else []."""
+    if tokens[index].type not in ("bullet_list_open", "ordered_list_open"):
+        return []
+    targets = []
+    for token in tokens[index : closers[index]]:
+        if token.type == "inline":
+            link = _IN_PAGE_LINK.fullmatch(token.content.strip())
+            if link is None:
+                return []
+            targets.append(link.group(1))
+        elif token.type not in _LIST_PARTS:
+            return []
+    return targets if len(targets) >= 2 else []
+
+
+_LIST_PARTS = frozenset(
+    f"{name}_{end}"
+    for name in ("bullet_list", "ordered_list", "list_item", "paragraph")
+    for end in ("open", "close")
+) | {"inline"}
+
+
+def is_toc_label(text: str) -> bool:
+    """Whether a paragraph's text only labels the table of contents below it."""
+    return _TOC_LABEL.fullmatch(text.strip()) is not None
