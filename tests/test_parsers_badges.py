@@ -61,6 +61,24 @@ def test_a_markdown_row_of_badges_reads_as_nothing() -> None:
     assert section.body == "Colour text. A green word\n\ntermcolor logo"
 
 
+def test_a_badge_given_by_a_reference_reads_as_nothing() -> None:
+    # koa 3.3.0's README: its row read "gitter NPM version build status Test coverage ...".
+    text = (
+        "# koa\n\n"
+        "[![gitter][gitter-image]][gitter-url]\n"
+        "[![NPM version][npm-image]][npm-url] ![Coverage][]\n"
+        "![A screenshot][shot] ![Undefined][nothing]\n\n"
+        "[gitter-image]: https://img.shields.io/gitter/room/koajs/koa.svg?style=flat-square\n"
+        "[gitter-url]: https://gitter.im/koajs/koa\n"
+        "[npm-image]: https://img.shields.io/npm/v/koa.svg\n"
+        "[npm-url]: https://www.npmjs.com/package/koa\n"
+        "[coverage]: https://codecov.io/github/koajs/koa/badge.svg\n"
+        "[shot]: https://example.org/shot.png\n"
+    )
+    (section,) = parse_markdown(text, "README.md").sections
+    assert section.body == "A screenshot Undefined"
+
+
 def test_rest_badges_read_as_nothing_and_an_image_substitution_as_its_alt_text() -> None:
     # colorama 0.4.6's README opens with three linked badge images ("Latest Version\n\n
     # Supported Python versions\n\nBuild Status" before the title), toolz 1.0.0's with

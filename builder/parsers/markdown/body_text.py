@@ -157,7 +157,9 @@ def render_inline(doc: Document, content: str, *, heading: bool = False) -> tupl
         # Python-Markdown's attribute lists and icons go even where no inline parse runs.
         return _WHITESPACE.sub(" ", strip_attributes_and_icons(content)).strip(), ""
     children: list[Token] = []
-    doc.md.inline.parse(resolve_cross_references(content), doc.md, doc.env, children)
+    references = doc.env.get("references", {})
+    content = resolve_cross_references(content, references)
+    doc.md.inline.parse(content, doc.md, doc.env, children)
     anchor: list[str] = []
     text = "".join(_inline_text(doc, children, heading, anchor))
     return text.strip(), anchor[0] if anchor else ""
