@@ -41,8 +41,11 @@ _KEY_LABELS = {
 }  # fmt: skip
 # What every attribute list, icon or key starts with: text without it is returned untouched.
 _MAY_HOLD_EITHER = re.compile(rf"\{{[:#. ]|:(?:{_ICON_SETS})-|\+\+")
-# A code span (left as it is), or "[text][target]" / "[text][]" with no nested brackets.
-_CROSS_REFERENCE = re.compile(r"(`+)[\s\S]*?(?<!`)\1(?!`)|(!?)\[([^\[\]\n]+)\]\[([^\[\]\n]*)\]")
+# A code span (left as it is), or "[text][target]" / "[text][]" with no nested brackets but in
+# a code span: "[`dispatcher.close([callback])`][]", as undici writes a method's name.
+_CROSS_REFERENCE = re.compile(
+    r"(`+)[\s\S]*?(?<!`)\1(?!`)|(!?)\[((?:`[^`\n]*`|[^\[\]\n`])+)\]\[([^\[\]\n]*)\]"
+)
 
 
 # The abbr extension's definitions ("*[HTML]: Hyper Text Markup Language", also PHP Markdown
