@@ -33,6 +33,9 @@ def intro(marker: str) -> str:
         "* TOC\n{:toc}",  # kramdown (Jekyll)
         "1. This list is replaced by the table\n{: toc }",
         "<!-- toc -->\n- [Install](#install)\n  - [pip](#pip)\n<!-- tocstop -->",  # markdown-toc
+        # VS Code's Markdown TOC (node-fetch 3.3.2's README), and a label above a table (nock's)
+        "<!-- TOC -->\n\n- [Install](#install)\n- [Use](#use)\n\n<!-- /TOC -->",
+        "**Table of Contents**\n\n<!-- toc -->\n\n- [Install](#install)\n\n<!-- tocstop -->",
         DOCTOC,
         "{{< toc >}}",  # Hugo
     ],
@@ -73,6 +76,9 @@ WRITTEN_TOC = (
     "- [Methods](#methods)\n"
     "  - [.redirect(dest, [code])](#redirectdest-code)\n"
     "  - [destination\\[Symbol.for('pino.metadata')\\]](#metadata)\n"
+    "  - [new Response([body[, options]])](#new-responsebody-options)\n"
+    # node-fetch's sublist indented with tabs, which markdown-it reads as the item's lines
+    "- [Team](#team)\n  \t\t\t- [Former](#former)\n"
 )
 
 

@@ -228,9 +228,9 @@ def _events(
         toc_end = generated_toc_end(tokens, doc.closers, index, doc.env.get("references", {}))
         if toc_end is None and _is_written_toc(doc, events, index):
             toc_end = doc.closers[index] + 1
+        if toc_end is not None:
             if events and isinstance(events[-1], _Text) and is_toc_label(events[-1].text):
                 events.pop()
-        if toc_end is not None:
             index = toc_end
             continue
         token = tokens[index]

@@ -4,16 +4,19 @@ The table lists the page's own headings, which the sections already are, and the
 itself would show as text: VuePress' and GitLab's ``[[toc]]``, Python-Markdown's and
 Typora's ``[TOC]``, Azure DevOps' ``[[_TOC_]]``, and kramdown's list marked ``{:toc}``
 (``* TOC`` then ``{:toc}``). A table another tool wrote into the page between comments
-(markdown-toc's ``<!-- toc -->`` ... ``<!-- tocstop -->``, doctoc's ``<!-- START doctoc`` ...
-``<!-- END doctoc``) is left out with its comments. Each is a marker only on a line of its
-own at the page's top level; in a sentence or a code block it is text.
+(markdown-toc's ``<!-- toc -->`` ... ``<!-- tocstop -->``, VS Code's Markdown TOC's
+``<!-- TOC -->`` ... ``<!-- /TOC -->``, doctoc's ``<!-- START doctoc`` ... ``<!-- END doctoc``)
+is left out with its comments, and a label above any of them ("**Table of Contents**") with
+it. Each is a marker only on a line of its own at the page's top level; in a sentence or a
+code block it is text.
 
 A table written by hand is a list whose every item is one link to a place on the page and
 nothing else (``- [Factory](#factory)``, nested or not); the parser leaves it out when it
 starts at the heading it sits under or at the next one, as fastify's and pino's reference
 pages open, and keeps a list that names places further on (pino's list of the transports
 that work with v7 is the only place that says which do). A label above it ("**Table of
-contents**") goes with it.
+contents**") goes with it. A sublist indented with tabs that markdown-it reads as the lines
+of the item above it is still a list of such links.
 """
 
 from __future__ import annotations
@@ -26,11 +29,11 @@ from markdown_it.token import Token
 _PARAGRAPH_MARKER = re.compile(r"\[\[_?toc_?\]\]|\[toc\]|\{:\s*toc\s*\}", re.IGNORECASE)
 _KRAMDOWN_LIST_MARKER = re.compile(r"\{:\s*toc\s*\}", re.IGNORECASE)
 # A list item that is one link to a place on the page: "[`http`](#http)"; its text may
-# hold brackets one deep, as a signature does ("[.redirect(dest, [code])](#redirectdest-code)").
+# hold brackets two deep, as a signature does ("[new Response([body[, options]])](#...)").
 _LINK_CHARACTER = r"(?:\\.|[^\\\[\]])"
-_IN_PAGE_LINK = re.compile(
-    rf"\[(?:{_LINK_CHARACTER}|\[{_LINK_CHARACTER}*\])*\]\(\s*<?#([^\s()<>]*)>?\s*\)"
-)
+_BRACKETED = rf"\[(?:{_LINK_CHARACTER}|\[{_LINK_CHARACTER}*\])*\]"
+_IN_PAGE_LINK = re.compile(rf"\[(?:{_LINK_CHARACTER}|{_BRACKETED})*\]\(\s*<?#([^\s()<>]*)>?\s*\)")
+_LIST_MARKER = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+")
 _TOC_LABEL = re.compile(
     r"[*_]*(?:table of contents|contents|toc|on this page)[*_]*:?", re.IGNORECASE
 )
@@ -38,7 +41,7 @@ _TOC_LABEL = re.compile(
 _TABLE_COMMENTS = tuple(
     (re.compile(opening, re.IGNORECASE), re.compile(closing, re.IGNORECASE))
     for opening, closing in (
-        (r"<!--\s*toc\s*-->", r"<!--\s*tocstop\s*-->"),
+        (r"<!--\s*toc\s*-->", r"<!--\s*(?:tocstop|/toc)\s*-->"),
         (r"<!--\s*START doctoc\b.*-->", r"<!--\s*END doctoc\b.*-->"),
     )
 )
@@ -109,13 +112,24 @@ def written_toc_targets(tokens: Sequence[Token], closers: Sequence[int], index: 
     targets = []
     for token in tokens[index : closers[index]]:
         if token.type == "inline":
-            link = _IN_PAGE_LINK.fullmatch(token.content.strip())
-            if link is None:
+            links = _in_page_links(token.content.strip())
+            if not links:
                 return []
-            targets.append(link.group(1))
+            targets.extend(links)
         elif token.type not in _LIST_PARTS:
             return []
     return targets if len(targets) >= 2 else []
+
+
+def _in_page_links(item: str) -> list[str]:
+    """The targets of a list item's text when it is one link to a place on the page, or
+    lines of such links under list markers (a sublist read as the item's own lines)."""
+    link = _IN_PAGE_LINK.fullmatch(item)
+    if link is not None:
+        return [link.group(1)]
+    lines = [_LIST_MARKER.sub("", line, count=1) for line in item.split("\n")]
+    links = [_IN_PAGE_LINK.fullmatch(line.strip()) for line in lines]
+    return [link.group(1) for link in links if link] if all(links) else []
 
 
 _LIST_PARTS = frozenset(
