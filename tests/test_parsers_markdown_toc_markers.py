@@ -110,3 +110,30 @@ def test_a_list_of_links_that_is_not_a_table_of_contents_is_kept(items: str) -> 
     text = f"# Title\n\n{items}\n\n## Install\n\nBody.\n\n## Usage\n\n## pino-loki\n\nLoki.\n"
     body = parse(text, "p.md").sections[0].body
     assert body.startswith("- ") and len(body.splitlines()) == 2 - ("\n" not in items)
+
+
+@pytest.mark.parametrize(
+    "link",
+    [
+        "[back to top](#table-of-contents)",  # request 2.88.2's README, after each section
+        '<p align="right">(<a href="#readme-top">back to top</a>)</p>',
+        "**[⬆ Back to Top](#table-of-contents)**",
+        "**[[⬆]](#table-of-contents)**",
+        '<div align="right"><a href="#top">↑ Go to the top of the page</a></div>',
+    ],
+)
+def test_a_link_back_to_the_top_is_left_out(link: str) -> None:
+    assert intro(f"Kept.\n\n{link}") == "Kept.\n\nIntro text."
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[Back to top](https://example.org/#top)",  # a link to another page
+        "Back to top",
+        "Go back to top of the [list](#list) and read it.",
+        "[Top](#top)",
+    ],
+)
+def test_a_sentence_or_a_link_elsewhere_about_the_top_is_kept(text: str) -> None:
+    assert intro(text) != "Intro text."

@@ -87,6 +87,7 @@ from builder.parsers.markdown.template_tags import (
 )
 from builder.parsers.markdown.toc_markers import (
     generated_toc_end,
+    is_back_to_top,
     is_toc_label,
     written_toc_targets,
 )
@@ -268,7 +269,7 @@ def _events(
                 if isinstance(part, HtmlHeading):
                     anchor = part.anchor or slugify(part.text)
                     events.append(_Heading(part.level, part.text, anchor, start + part.line))
-                else:
+                elif not is_back_to_top(part.text, token.content):
                     events.append(_Text(part.text, start + part.line))
         elif token.type == "paragraph_open" and _is_esm(doc, tokens[index + 1].content, tags):
             esm_balance = bracket_balance(tokens[index + 1].content)
@@ -276,7 +277,8 @@ def _events(
             if token.type == "fence":
                 _check_fence(token.markup, token.map, lines, warn)
             text = "\n".join(render_blocks(doc, index, next_index))
-            if text:
+            source = "\n".join(lines[start : token.map[1]]) if token.map else ""
+            if text and not is_back_to_top(text, source):
                 events.append(_Text(text, start))
         index = next_index
     return _resumed(events)

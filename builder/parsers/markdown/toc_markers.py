@@ -1,4 +1,4 @@
-"""Markers that a documentation tool replaces with a generated table of contents, left out.
+"""A page's tables of contents, generated or written, and its links back to the top: left out.
 
 The table lists the page's own headings, which the sections already are, and the marker
 itself would show as text: VuePress' and GitLab's ``[[toc]]``, Python-Markdown's and
@@ -17,6 +17,12 @@ pages open, and keeps a list that names places further on (pino's list of the tr
 that work with v7 is the only place that says which do). A label above it ("**Table of
 contents**") goes with it. A sublist indented with tabs that markdown-it reads as the lines
 of the item above it is still a list of such links.
+
+A link back to the top of the page or to its table of contents that stands alone is left
+out too (request's ``[back to top](#table-of-contents)``, the Best-README-Template's
+``<p align="right">(<a href="#readme-top">back to top</a>)</p>``, an arrow alone:
+``**[[⬆]](#table-of-contents)**``): it is how a reader scrolls a long page, and it ended the
+text of every section it closes.
 """
 
 from __future__ import annotations
@@ -33,6 +39,15 @@ _KRAMDOWN_LIST_MARKER = re.compile(r"\{:\s*toc\s*\}", re.IGNORECASE)
 _LINK_CHARACTER = r"(?:\\.|[^\\\[\]])"
 _BRACKETED = rf"\[(?:{_LINK_CHARACTER}|\[{_LINK_CHARACTER}*\])*\]"
 _IN_PAGE_LINK = re.compile(rf"\[(?:{_LINK_CHARACTER}|{_BRACKETED})*\]\(\s*<?#([^\s()<>]*)>?\s*\)")
+# The text of such a link, arrows and brackets around it or an arrow alone ("[⬆]"), and the
+# in-page link it needs.
+_BACK_TO_TOP = re.compile(
+    r"[\W_]*(?:(?:(?:back|go|return|jump|scroll)\s+(?:up\s+)?)?to\s+(?:the\s+)?"
+    r"(?:top(?:\s+of\s+(?:the\s+)?page)?|toc|(?:table\s+of\s+)?contents)[\W_]*)?",
+    re.IGNORECASE,
+)
+_MAX_BACK_TO_TOP = 80
+_IN_PAGE_HREF = re.compile(r"\]\(\s*<?#|href\s*=\s*[\"']?#", re.IGNORECASE)
 _LIST_MARKER = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+")
 _TOC_LABEL = re.compile(
     r"[*_]*(?:table of contents|contents|toc|on this page)[*_]*:?", re.IGNORECASE
@@ -142,3 +157,13 @@ _LIST_PARTS = frozenset(
 def is_toc_label(text: str) -> bool:
     """Whether a paragraph's text only labels the table of contents below it."""
     return _TOC_LABEL.fullmatch(text.strip()) is not None
+
+
+def is_back_to_top(text: str, source: str) -> bool:
+    """Whether a block whose text is ``text`` and whose Markdown or HTML is ``source`` is only
+    a link back to the top of the page or to its table of contents."""
+    return (
+        len(text) <= _MAX_BACK_TO_TOP
+        and _BACK_TO_TOP.fullmatch(text) is not None
+        and _IN_PAGE_HREF.search(source) is not None
+    )
