@@ -23,6 +23,7 @@ from builder.parsers.rst.parser import parse as parse_rst
         ("https://readthedocs.org/projects/r/badge/?version=latest", False, True),
         ("https://badge.fury.io/py/r.svg", False, True),
         ("https://coverage-badge.samuelcolvin.workers.dev/fastapi/typer.svg", False, True),
+        ("https://nodei.co/npm/request.png?downloads=true&stars=true", True, True),
         ("https://circleci.com/gh/astanin/python-tabulate.svg?style=svg", False, False),
         # A docs page's screenshot of a badge feature, a logo in a repository named for
         # badges, a logo in SVG linking to the project's site: all read as a badge by a URL
