@@ -31,6 +31,7 @@ from builder.parsers.markdown.code_blocks import (
 )
 from builder.parsers.markdown.docsify import split_callout
 from builder.parsers.markdown.embedded_html import attribute_id, html_to_text
+from builder.parsers.markdown.emoji_shortcodes import show_shortcodes
 from builder.parsers.markdown.mdx import strip_inline_jsx
 from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
 from builder.parsers.markdown.myst_syntax import directive_name, humane_label, render_role
@@ -163,7 +164,10 @@ def render_inline(doc: Document, content: str, *, heading: bool = False) -> tupl
         content = read_marks(content, mkdocs.extensions)
     if len(content) > MAX_INLINE_CHARS or not _NEEDS_INLINE.search(content):
         # Python-Markdown's attribute lists and icons go even where no inline parse runs.
-        return _WHITESPACE.sub(" ", strip_attributes_and_icons(content)).strip(), ""
+        content = strip_attributes_and_icons(content)
+        if _shows_shortcodes(content, heading) and len(content) <= MAX_INLINE_CHARS:
+            content = show_shortcodes(content)  # no code span: it would need the parse
+        return _WHITESPACE.sub(" ", content).strip(), ""
     children: list[Token] = []
     references = doc.env.get("references", {})
     content = resolve_cross_references(content, references)
@@ -184,6 +188,8 @@ def _inline_text(
             if "{{" in content:
                 content = _SUBSTITUTION.sub(lambda match: _substitute(doc, match), content)
             content = strip_attributes_and_icons(content)
+            if _shows_shortcodes(content, heading):
+                content = show_shortcodes(content)
             if doc.footnotes and "[^" in content:
                 content = _without_footnote_marks(doc, content)
             # HTML shows a run of spaces as one; dropped tags must not leave double spaces.
@@ -229,6 +235,13 @@ def _inline_text(
             if found:
                 anchor.append(found)
     return out
+
+
+def _shows_shortcodes(text: str, heading: bool) -> bool:
+    """Whether ``text`` may hold emoji shortcodes to show. MkDocs reads its own with the
+    marks; a heading keeps its shortcodes, which its GitHub anchor is made from
+    ("## :sparkles: Features" is #sparkles-features)."""
+    return ":" in text and not heading and mkdocs_markdown() is None
 
 
 def _next_type(children: Sequence[Token], position: int) -> str:
