@@ -152,3 +152,19 @@ def test_a_link_reference_whose_label_holds_brackets_in_code_reads_as_its_text()
     ]
     prose = "[Note]: this line is prose.\n\n[x]: two words\n"
     assert parse(f"# T\n\n{prose}", "p.md").sections[0].body == prose.strip()
+
+
+def test_an_alert_in_githubs_earlier_bold_form_reads_as_its_kind() -> None:
+    # fastify 5.12.8's Getting-Started.md and ioredis 6.1.0's README: "> **Note**" and
+    # "> **Warning**" alone on the quote's first line, as GitHub's 2022 beta wrote alerts.
+    text = (
+        "# Setup\n\n"
+        "> **Note**\n> Listens on *localhost* only.\n\n"
+        "> **Warning:**\n> Deprecated.\n>\n> Use `tls` instead.\n\n"
+        "> **Note** that a sentence stays a quote.\n"
+    )
+    assert parse(text, "x.md").sections[0].body == (
+        "Note: Listens on localhost only.\n\n"
+        "Warning: Deprecated.\n\nUse `tls` instead.\n\n"
+        "> Note that a sentence stays a quote."
+    )

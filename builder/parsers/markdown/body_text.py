@@ -56,6 +56,11 @@ MAX_INLINE_CHARS = 100_000
 _WHITESPACE = re.compile(r"\s{2,}|[\t\n]")
 _LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 _ALERT = re.compile(r"\[!(\w+)\]\s*")
+# The alerts' earlier form, GitHub's beta of 2022: the kind in bold alone on the quote's first
+# line ("> **Note**", "> **Warning:**"); in a sentence ("> **Note** that ...") it is emphasis.
+_BOLD_ALERT = re.compile(
+    r"\*\*(Note|Tip|Important|Warning|Caution)(:?)\*\*:?[ \t]*\n(?=\S)", re.IGNORECASE
+)
 # markdown-callouts' collapsible blocks (">? NOTE: **Title**", open: ">! NOTE:"), details with
 # the kind as a label: the quote's text starts with the mark, and its first line has the mark
 # right after the ">" (its pattern, "^ {0,3}>([!?])? ?([A-Z]{2,}):([ \n])": "> ? NOTE:" is a
@@ -397,6 +402,11 @@ def _render_quote(doc: Document, index: int, close: int) -> str:
     alert = _ALERT.match(text)
     if alert:  # GitHub's "> [!NOTE]" alerts read as admonitions
         return labelled(alert.group(1).capitalize(), text[alert.end() :].lstrip().rstrip())
+    first = doc.tokens[index + 2] if doc.tokens[index + 1].type == "paragraph_open" else None
+    bold = _BOLD_ALERT.match(first.content) if first is not None else None
+    if bold and text.startswith(bold.group(1)):
+        rest = text[len(bold.group(1)) :].removeprefix(":")
+        return labelled(bold.group(1).capitalize(), rest.strip())
     mkdocs = mkdocs_markdown()
     callout = _COLLAPSIBLE_CALLOUT.match(text) if mkdocs is not None else None
     if (
