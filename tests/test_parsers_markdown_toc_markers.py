@@ -137,3 +137,13 @@ def test_a_link_back_to_the_top_is_left_out(link: str) -> None:
 )
 def test_a_sentence_or_a_link_elsewhere_about_the_top_is_kept(text: str) -> None:
     assert intro(text) != "Intro text."
+
+
+def test_a_table_reaches_the_heading_it_names_across_a_few_blocks_only() -> None:
+    # fastify's Hooks.md puts a note between its table and the heading the table names first.
+    toc = "- [onRequest](#onrequest)\n- [onSend](#onsend)\n\n"
+    near = f"# Hooks\n\nIntro.\n\n{toc}> Note: async.\n\n## onRequest\n\nText.\n"
+    assert [s.body for s in parse(near, "p.md").sections] == ["Intro.\n\n> Note: async.", "Text."]
+    # Far from it (past builder.parsers.markdown.parser._TOC_REACH blocks), it is a list.
+    far = near.replace("> Note: async.\n\n", "Para.\n\n" * 20)
+    assert parse(far, "p.md").sections[0].body.startswith("Intro.\n\n- onRequest\n- onSend")

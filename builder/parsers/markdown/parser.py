@@ -225,13 +225,17 @@ def _events(
     pending: list[tuple[str, int, bool]] = []
     page = "\n".join(lines)
     tags = set() if doc.mdx or "import" not in page else set(COMPONENT_TAG.findall(page))
+    above, seen = "", 0  # the anchor of the last heading so far, of the first ``seen`` events
     while index < len(tokens):
+        above = next((e.anchor for e in reversed(events[seen:]) if isinstance(e, _Heading)), above)
+        seen = len(events)
         toc_end = generated_toc_end(tokens, doc.closers, index, doc.env.get("references", {}))
-        if toc_end is None and _is_written_toc(doc, events, index):
+        if toc_end is None and _is_written_toc(doc, above, index):
             toc_end = doc.closers[index] + 1
         if toc_end is not None:
             if events and isinstance(events[-1], _Text) and is_toc_label(events[-1].text):
                 events.pop()
+                seen = len(events)
             index = toc_end
             continue
         token = tokens[index]
@@ -284,23 +288,30 @@ def _events(
     return _resumed(events)
 
 
-def _is_written_toc(doc: Document, events: list[_Heading | _Text | _Resume], index: int) -> bool:
+# How many top-level blocks a table of contents may sit above the heading its first link
+# names: a sentence or a note may come between them (fastify's Hooks.md, request's README).
+_TOC_REACH = 16
+
+
+def _is_written_toc(doc: Document, above: str, index: int) -> bool:
     """Whether the top-level block at ``index`` is a table of contents written by hand: a
-    list of links to places on the page, the first of them the heading above it or the next
-    one (builder.parsers.markdown.toc_markers)."""
+    list of links to places on the page, the first of them the heading above it (anchored
+    ``above``) or the next one (builder.parsers.markdown.toc_markers)."""
     targets = written_toc_targets(doc.tokens, doc.closers, index)
     if not targets:
         return False
-    above = next((e.anchor for e in reversed(events) if isinstance(e, _Heading)), "")
     near = {above, *_next_heading_ids(doc, doc.closers[index] + 1)}
     return unquote(targets[0]).casefold() in {anchor.casefold() for anchor in near if anchor}
 
 
 def _next_heading_ids(doc: Document, index: int) -> list[str]:
     """The ids the first heading from the top-level block at ``index`` on answers to: its
-    anchor and the lone ``<a id>`` anchors right above it."""
+    anchor and the lone ``<a id>`` anchors right above it; none when it is further than
+    _TOC_REACH blocks on (a page of such lists and no heading is read in linear time)."""
     tokens, ids = doc.tokens, list[str]()
-    while index < len(tokens):
+    for _ in range(_TOC_REACH):
+        if index >= len(tokens):
+            break
         token = tokens[index]
         if token.type == "heading_open":
             return [*ids, _heading(doc, tokens[index + 1].content, int(token.tag[1]), 0).anchor]
@@ -312,7 +323,7 @@ def _next_heading_ids(doc: Document, index: int) -> list[str]:
         anchor = lone_anchor_id(tokens[index + 1].content) if _is_paragraph(token) else ""
         ids = [*ids, anchor] if anchor else []
         index = doc.closers[index] + 1
-    return ids
+    return []
 
 
 def _resumed(events: list[_Heading | _Text | _Resume]) -> list[_Heading | _Text]:
