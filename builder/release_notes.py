@@ -6,6 +6,12 @@ nothing itself, so it is dropped, and a question about 0.20.0 lands on the "Feat
 another release. In a changelog file, a release heading whose subsections are not releases
 themselves takes their text, each under its heading as a label, and they go: one section per
 release, the way a reader looks a release up. A long one is split later, like any section.
+
+Before that, no release sits below another: conventional-changelog (semantic-release's notes)
+heads a minor release "# [4.16.0](...)" and a patch "## [4.15.1](...)", so each patch read as
+part of the minor release above it (bull's "3.23.0 > v.3.3.4", and every older release below
+its last minor one). A release below another takes that one's level, its subsections moving
+up with it.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ def fold_release_notes(sections: Sequence[Section]) -> list[Section]:
     """``sections`` (one file's, in document order) with each release's subsections folded."""
     if not sections or not CHANGELOG_FILE.search(sections[0].source):
         return list(sections)
+    sections = _releases_side_by_side(sections)
     folded: list[Section] = []
     index = 0
     while index < len(sections):
@@ -34,6 +41,35 @@ def fold_release_notes(sections: Sequence[Section]) -> list[Section]:
             folded.append(section)
             index += 1
     return folded
+
+
+def _releases_side_by_side(sections: Sequence[Section]) -> list[Section]:
+    """``sections`` with each release that sits below another at that one's level, and the
+    heading paths made again from the levels. A release below a heading that is no release
+    ("Version 1.x" > "1.0.0") stays where it is."""
+    if len({section.level for section in sections if _is_release(section)}) < 2:
+        return list(sections)
+    placed: list[Section] = []
+    above: list[Section] = []  # the sections this one sits in, outermost first
+    for section in sections:
+        if section.level == 0:  # the text above the first heading, under the page's title
+            placed.append(section)
+            continue
+        level = section.level
+        while above and above[-1].level >= level:
+            above.pop()
+        if _is_release(section):
+            level = next((a.level for a in above if _is_release(a)), level)
+            while above and above[-1].level >= level:
+                above.pop()
+        path = tuple(ancestor.heading for ancestor in above)
+        placed.append(replace(section, level=level, heading_path=path))
+        above.append(placed[-1])
+    return placed
+
+
+def _is_release(section: Section) -> bool:
+    return section.kind == "text" and is_release_heading(section.heading)
 
 
 def _subtree_end(sections: Sequence[Section], index: int) -> int:

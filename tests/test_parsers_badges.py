@@ -23,6 +23,7 @@ from builder.parsers.rst.parser import parse as parse_rst
         ("https://readthedocs.org/projects/r/badge/?version=latest", False, True),
         ("https://badge.fury.io/py/r.svg", False, True),
         ("https://coverage-badge.samuelcolvin.workers.dev/fastapi/typer.svg", False, True),
+        ("https://nodei.co/npm/request.png?downloads=true&stars=true", True, True),
         ("https://circleci.com/gh/astanin/python-tabulate.svg?style=svg", False, False),
         # A docs page's screenshot of a badge feature, a logo in a repository named for
         # badges, a logo in SVG linking to the project's site: all read as a badge by a URL
@@ -59,6 +60,24 @@ def test_a_markdown_row_of_badges_reads_as_nothing() -> None:
     )
     (section,) = parse_markdown(text, "README.md").sections
     assert section.body == "Colour text. A green word\n\ntermcolor logo"
+
+
+def test_a_badge_given_by_a_reference_reads_as_nothing() -> None:
+    # koa 3.3.0's README: its row read "gitter NPM version build status Test coverage ...".
+    text = (
+        "# koa\n\n"
+        "[![gitter][gitter-image]][gitter-url]\n"
+        "[![NPM version][npm-image]][npm-url] ![Coverage][]\n"
+        "![A screenshot][shot] ![Undefined][nothing]\n\n"
+        "[gitter-image]: https://img.shields.io/gitter/room/koajs/koa.svg?style=flat-square\n"
+        "[gitter-url]: https://gitter.im/koajs/koa\n"
+        "[npm-image]: https://img.shields.io/npm/v/koa.svg\n"
+        "[npm-url]: https://www.npmjs.com/package/koa\n"
+        "[coverage]: https://codecov.io/github/koajs/koa/badge.svg\n"
+        "[shot]: https://example.org/shot.png\n"
+    )
+    (section,) = parse_markdown(text, "README.md").sections
+    assert section.body == "A screenshot Undefined"
 
 
 def test_rest_badges_read_as_nothing_and_an_image_substitution_as_its_alt_text() -> None:

@@ -132,3 +132,39 @@ def test_footnote_definitions_on_consecutive_lines_are_each_a_note() -> None:
     assert bodies(parse(text, "x.md")) == [
         "Exec and Print.\n\n[1] Deprecated since Python 3.8.\n\n[2] A builtin in Python 3."
     ]
+
+
+def test_a_link_reference_whose_label_holds_brackets_in_code_reads_as_its_text() -> None:
+    # undici 8.14.0's API pages: CommonMark refuses such a label, so the references stayed
+    # as written and the definitions read as a paragraph ending the page's last section.
+    text = (
+        "# Pool\n\n"
+        "Implements [`dispatcher.close([callback])`][]. See [`Client`][] too.\n\n"
+        "## Event: 'drain'\n\n"
+        "See [`Dispatcher` Event: `'drain'`][].\n\n"
+        "[`Client`]: Client.md#class-client\n"
+        "[`dispatcher.close([callback])`]: Dispatcher.md#dispatcherclosecallback\n"
+        "[`Dispatcher` Event: `'drain'`]: Dispatcher.md#event-drain 'The event'\n"
+    )
+    assert [s.body for s in parse(text, "Pool.md").sections] == [
+        "Implements `dispatcher.close([callback])`. See `Client` too.",
+        "See `Dispatcher` Event: `'drain'`.",
+    ]
+    prose = "[Note]: this line is prose.\n\n[x]: two words\n"
+    assert parse(f"# T\n\n{prose}", "p.md").sections[0].body == prose.strip()
+
+
+def test_an_alert_in_githubs_earlier_bold_form_reads_as_its_kind() -> None:
+    # fastify 5.12.8's Getting-Started.md and ioredis 6.1.0's README: "> **Note**" and
+    # "> **Warning**" alone on the quote's first line, as GitHub's 2022 beta wrote alerts.
+    text = (
+        "# Setup\n\n"
+        "> **Note**\n> Listens on *localhost* only.\n\n"
+        "> **Warning:**\n> Deprecated.\n>\n> Use `tls` instead.\n\n"
+        "> **Note** that a sentence stays a quote.\n"
+    )
+    assert parse(text, "x.md").sections[0].body == (
+        "Note: Listens on localhost only.\n\n"
+        "Warning: Deprecated.\n\nUse `tls` instead.\n\n"
+        "> Note that a sentence stays a quote."
+    )

@@ -21,13 +21,17 @@ def test_code_block_titles_and_tab_labels_from_the_fence() -> None:
         '```js tab title="jest.config.js"\nmodule.exports = {};\n```\n\n'  # Docusaurus
         "```bash [pnpm]\n$ pnpm add -D vite\n```\n\n"  # a VitePress code group's tab
         "```ts{2} twoslash [vite.config.ts]\nexport default {}\n```\n\n"
-        "```python\nitems[0]\n```\n"
+        "```python\nitems[0]\n```\n\n"
+        '```mjs displayName="Basic instantiation"\nnew MockAgent()\n```\n\n'  # undici
+        '```js filename="next.config.js"\nexport default {}\n```\n'  # Nextra
     )
     assert bodies(parse(text, "setup.md")) == [
         "jest.config.js:\n```js\nmodule.exports = {};\n```\n\n"
         "pnpm:\n```bash\n$ pnpm add -D vite\n```\n\n"
         "vite.config.ts:\n```ts\nexport default {}\n```\n\n"
-        "```python\nitems[0]\n```"
+        "```python\nitems[0]\n```\n\n"
+        "Basic instantiation:\n```mjs\nnew MockAgent()\n```\n\n"
+        "next.config.js:\n```js\nexport default {}\n```"
     ]
 
 

@@ -33,6 +33,9 @@ def intro(marker: str) -> str:
         "* TOC\n{:toc}",  # kramdown (Jekyll)
         "1. This list is replaced by the table\n{: toc }",
         "<!-- toc -->\n- [Install](#install)\n  - [pip](#pip)\n<!-- tocstop -->",  # markdown-toc
+        # VS Code's Markdown TOC (node-fetch 3.3.2's README), and a label above a table (nock's)
+        "<!-- TOC -->\n\n- [Install](#install)\n- [Use](#use)\n\n<!-- /TOC -->",
+        "**Table of Contents**\n\n<!-- toc -->\n\n- [Install](#install)\n\n<!-- tocstop -->",
         DOCTOC,
         "{{< toc >}}",  # Hugo
     ],
@@ -64,3 +67,83 @@ def test_an_unclosed_opening_comment_does_not_reach_past_the_next_table() -> Non
     assert intro(text) == "Kept.\n\nIntro text."
     page = parse("<!-- toc -->\n\nText.\n\n" * 3, "p.md")
     assert page.sections[0].body == "Text.\n\nText.\n\nText."
+
+
+# fastify's Reply.md opens so: a list of links to its own headings, written by hand.
+WRITTEN_TOC = (
+    "**Table of contents**\n"
+    "- [Introduction](#introduction)\n"
+    "- [Methods](#methods)\n"
+    "  - [.redirect(dest, [code])](#redirectdest-code)\n"
+    "  - [destination\\[Symbol.for('pino.metadata')\\]](#metadata)\n"
+    "  - [new Response([body[, options]])](#new-responsebody-options)\n"
+    # node-fetch's sublist indented with tabs, which markdown-it reads as the item's lines
+    "- [Team](#team)\n  \t\t\t- [Former](#former)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("first", "below"),
+    [
+        ("introduction", "## Introduction"),  # the heading below the list
+        ("intro", '<a id="intro"></a>\n\n## Introduction'),  # its lone anchor
+        ("reply", "## Introduction"),  # the heading above the list
+    ],
+)
+def test_a_written_table_of_contents_is_left_out_with_its_label(first: str, below: str) -> None:
+    toc = WRITTEN_TOC.replace("#introduction", f"#{first}")
+    text = f"# Reply\n\nIntro.\n\n{toc}\n{below}\n\nText.\n\n## Methods\n\nMore.\n"
+    assert [s.body for s in parse(text, "p.md").sections] == ["Intro.", "Text.", "More."]
+
+
+@pytest.mark.parametrize(
+    "items",
+    [
+        # pino's "Pino v7+ Compatible": the only place that says which transports are.
+        "- [pino-loki](#pino-loki)\n- [pino-pretty](#pino-pretty)",
+        "- [Install](#install) first\n- [Usage](#usage)",
+        "- [Install](#install)\n- [Docs](https://example.org/docs)",
+        "- [Install](#install)",
+    ],
+)
+def test_a_list_of_links_that_is_not_a_table_of_contents_is_kept(items: str) -> None:
+    text = f"# Title\n\n{items}\n\n## Install\n\nBody.\n\n## Usage\n\n## pino-loki\n\nLoki.\n"
+    body = parse(text, "p.md").sections[0].body
+    assert body.startswith("- ") and len(body.splitlines()) == 2 - ("\n" not in items)
+
+
+@pytest.mark.parametrize(
+    "link",
+    [
+        "[back to top](#table-of-contents)",  # request 2.88.2's README, after each section
+        '<p align="right">(<a href="#readme-top">back to top</a>)</p>',
+        "**[⬆ Back to Top](#table-of-contents)**",
+        "**[[⬆]](#table-of-contents)**",
+        '<div align="right"><a href="#top">↑ Go to the top of the page</a></div>',
+    ],
+)
+def test_a_link_back_to_the_top_is_left_out(link: str) -> None:
+    assert intro(f"Kept.\n\n{link}") == "Kept.\n\nIntro text."
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[Back to top](https://example.org/#top)",  # a link to another page
+        "Back to top",
+        "Go back to top of the [list](#list) and read it.",
+        "[Top](#top)",
+    ],
+)
+def test_a_sentence_or_a_link_elsewhere_about_the_top_is_kept(text: str) -> None:
+    assert intro(text) != "Intro text."
+
+
+def test_a_table_reaches_the_heading_it_names_across_a_few_blocks_only() -> None:
+    # fastify's Hooks.md puts a note between its table and the heading the table names first.
+    toc = "- [onRequest](#onrequest)\n- [onSend](#onsend)\n\n"
+    near = f"# Hooks\n\nIntro.\n\n{toc}> Note: async.\n\n## onRequest\n\nText.\n"
+    assert [s.body for s in parse(near, "p.md").sections] == ["Intro.\n\n> Note: async.", "Text."]
+    # Far from it (past builder.parsers.markdown.parser._TOC_REACH blocks), it is a list.
+    far = near.replace("> Note: async.\n\n", "Para.\n\n" * 20)
+    assert parse(far, "p.md").sections[0].body.startswith("Intro.\n\n- onRequest\n- onSend")

@@ -23,6 +23,7 @@ TOWNCRIER = [
 
 
 def test_a_release_takes_its_categories_under_labels() -> None:
+    # "1.0.0" sits below "Version 1.x", no release: it stays there (releases side by side).
     folded = fold_release_notes(TOWNCRIER)
     assert [(s.heading, s.body, s.line_start, s.line_end) for s in folded] == [
         ("Changelog", "", 1, 2),
@@ -37,3 +38,24 @@ def test_a_release_takes_its_categories_under_labels() -> None:
 def test_only_changelog_files_fold() -> None:
     guide = [section(s.heading, s.level, s.body, s.line_start, "guide.md") for s in TOWNCRIER]
     assert fold_release_notes(guide) == guide
+
+
+def test_a_patch_release_below_a_minor_one_stands_beside_it() -> None:
+    # bull 4.16.5's CHANGELOG.md (conventional-changelog): minor releases are "#", patches
+    # "##", so 4.15.1 read as part of 4.16.0 and each release kept its categories apart.
+    def at(heading: str, level: int, path: tuple[str, ...], line: int) -> Section:
+        return Section(heading, path, f"- {heading}.", "CHANGELOG.md", line, line, "", level)
+
+    notes = [
+        at("4.16.1 (2024-08-28)", 2, (), 1),
+        at("Bug Fixes", 3, ("4.16.1 (2024-08-28)",), 2),
+        at("4.16.0 (2024-07-30)", 1, (), 3),
+        at("Features", 3, ("4.16.0 (2024-07-30)",), 4),
+        at("4.15.1 (2024-07-04)", 2, ("4.16.0 (2024-07-30)",), 5),
+        at("Bug Fixes", 3, ("4.16.0 (2024-07-30)", "4.15.1 (2024-07-04)"), 6),
+    ]
+    assert [(s.heading, s.heading_path, s.level, s.body) for s in fold_release_notes(notes)] == [
+        ("4.16.1 (2024-08-28)", (), 2, "- 4.16.1 (2024-08-28).\n\nBug Fixes:\n- Bug Fixes."),
+        ("4.16.0 (2024-07-30)", (), 1, "- 4.16.0 (2024-07-30).\n\nFeatures:\n- Features."),
+        ("4.15.1 (2024-07-04)", (), 1, "- 4.15.1 (2024-07-04).\n\nBug Fixes:\n- Bug Fixes."),
+    ]

@@ -1,16 +1,16 @@
 """Tell a README's status badges from its images: a badge reads as nothing.
 
-A README opens with a row of badges (build status, coverage, the latest release, the
-licence), each an image whose alt text ("Build Status", "PyPI version") is all a text reader
-keeps of it; the row read as a line of those words above the project's first sentence
-(termcolor's "PyPI version Supported Python versions PyPI downloads ..."). A badge is a remote
-image that a badge service draws (``shields.io``, ``badge.fury.io``, a URL with ``badge`` or
-``badges`` for a word: ``.../workflows/Test/badge.svg``, ``/badges/package/pypi/x``), or an
-SVG image that links somewhere (a CI service's status picture, ``build.svg?branch=main``). A
+A README opens with a row of badges (build status, coverage, the latest release, the licence),
+each an image whose alt text ("Build Status", "PyPI version") is all a text reader keeps of it;
+the row read as a line of those words above the project's first sentence (termcolor's "PyPI
+version Supported Python versions PyPI downloads ..."). A badge is a remote image that a badge
+service draws (``shields.io``, ``badge.fury.io``, ``nodei.co``, a URL with ``badge`` or
+``badges`` for a word: ``.../workflows/Test/badge.svg``, ``/badges/package/pypi/x``), or an SVG
+image that links somewhere (a CI service's status picture, ``build.svg?branch=main``). A
 screenshot, a diagram or a logo keeps its alt text: a picture file named with ``badge`` among
 other words (``badge-settings.png``, a docs page showing a badge feature), a URL where
-``badge`` is only part of a word (a project ``anybadge``'s logo), a linked SVG named a
-``logo`` (its path says so).
+``badge`` is only part of a word (a project ``anybadge``'s logo), a linked SVG named a ``logo``
+(its path says so).
 """
 
 from __future__ import annotations
@@ -20,6 +20,9 @@ from urllib.parse import urlsplit
 
 _WORDS = re.compile(r"[a-z0-9]+")
 _BADGE_WORDS = frozenset({"badge", "badges"})
+# Badge services whose host and paths name no badge: NodeICO draws an npm package's
+# downloads card (request's and winston's READMEs: "https://nodei.co/npm/request.png").
+_BADGE_HOSTS = frozenset({"nodei.co"})
 # Files that are pictures drawn once (a screenshot, a photo), not an SVG a service draws.
 _PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".webp")
 
@@ -36,6 +39,8 @@ def is_badge(source: str, linked: bool) -> bool:
     host = url.hostname.lower()
     # badgen.net, badge.fury.io, coverage-badge.samuelcolvin.workers.dev
     if host.endswith("shields.io") or any(label.startswith("badge") for label in host.split(".")):
+        return True
+    if host.removeprefix("www.") in _BADGE_HOSTS:
         return True
     if _names_badge(host):
         return True

@@ -33,6 +33,7 @@ from builder.parsers.markdown.code_blocks import (
 )
 from builder.parsers.markdown.docsify import split_callout
 from builder.parsers.markdown.embedded_html import attribute_id, html_to_text
+from builder.parsers.markdown.emoji_shortcodes import show_shortcodes
 from builder.parsers.markdown.mdx import strip_inline_jsx
 from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
 from builder.parsers.markdown.myst_syntax import directive_name, humane_label, render_role
@@ -64,6 +65,11 @@ _LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 _ALERT = re.compile(r"\[!(\w+)\]\s*")
 # A list item that is only a MyST {ref} (with or without a title).
 _REF_ONLY = re.compile(r"\{(?:std:)?ref\}`(?:([^`<]+)|[^`<]*<([^`>]+)>)`\.?")
+# The alerts' earlier form, GitHub's beta of 2022: the kind in bold alone on the quote's first
+# line ("> **Note**", "> **Warning:**"); in a sentence ("> **Note** that ...") it is emphasis.
+_BOLD_ALERT = re.compile(
+    r"\*\*(Note|Tip|Important|Warning|Caution)(:?)\*\*:?[ \t]*\n(?=\S)", re.IGNORECASE
+)
 # markdown-callouts' collapsible blocks (">? NOTE: **Title**", open: ">! NOTE:"), details with
 # the kind as a label: the quote's text starts with the mark, and its first line has the mark
 # right after the ">" (its pattern, "^ {0,3}>([!?])? ?([A-Z]{2,}):([ \n])": "> ? NOTE:" is a
@@ -84,6 +90,14 @@ _SUBSTITUTION = re.compile(r"\{\{\s*([\w.-]+)\s*\}\}")
 # defines: "[^a-z]" may be prose about a pattern), the definition reads "[label] text".
 _FOOTNOTE_DEFINITION = re.compile(r"^ {0,3}\[\^([^\]\s]+)\]:[ \t]*", re.MULTILINE)
 _FOOTNOTE_MARK = re.compile(r" ?\[\^([^\]\s]+)\]")
+# A line defining a link reference, as CommonMark writes one: "[label]: destination 'title'".
+# CommonMark refuses a label holding brackets, even in code (undici's
+# "[`dispatcher.close([callback])`]: Dispatcher.md#dispatcherclosecallback"), and reads the
+# page's definitions from there on as one paragraph of text; a renderer shows none of them.
+_LINK_DEFINITION = re.compile(
+    r"[ \t]{0,3}\[(?:\\.|[^\\\n])+\]:[ \t]*\S+"
+    r"""(?:[ \t]+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*"""
+)
 # Blocks that only steer MyST's build: a ``(label)=`` target, a ``% comment``, a ``+++`` break.
 _SILENT_BLOCKS = frozenset({"hr", "front_matter", "myst_target", "myst_line_comment",
                             "myst_block_break"})  # fmt: skip
@@ -164,9 +178,13 @@ def render_inline(doc: Document, content: str, *, heading: bool = False) -> tupl
         content = read_marks(content, mkdocs.extensions)
     if len(content) > MAX_INLINE_CHARS or not _NEEDS_INLINE.search(content):
         # Python-Markdown's attribute lists and icons go even where no inline parse runs.
-        return _WHITESPACE.sub(" ", strip_attributes_and_icons(content)).strip(), ""
+        content = strip_attributes_and_icons(content)
+        if _shows_shortcodes(content, heading) and len(content) <= MAX_INLINE_CHARS:
+            content = show_shortcodes(content)  # no code span: it would need the parse
+        return _WHITESPACE.sub(" ", content).strip(), ""
     children: list[Token] = []
-    markdown = resolve_cross_references(content, wrapped=mkdocs is not None)
+    references = doc.env.get("references", {})
+    markdown = resolve_cross_references(content, references, wrapped=mkdocs is not None)
     doc.md.inline.parse(markdown, doc.md, doc.env, children)
     anchor: list[str] = []
     text = "".join(_inline_text(doc, children, heading, anchor))
@@ -186,6 +204,8 @@ def _inline_text(
             if "{{" in content:
                 content = _SUBSTITUTION.sub(lambda match: _substitute(doc, match), content)
             content = strip_attributes_and_icons(content)
+            if _shows_shortcodes(content, heading):
+                content = show_shortcodes(content)
             if doc.footnotes and "[^" in content:
                 content = _without_footnote_marks(doc, content)
             # HTML shows a run of spaces as one; dropped tags must not leave double spaces.
@@ -231,6 +251,13 @@ def _inline_text(
             if found:
                 anchor.append(found)
     return out
+
+
+def _shows_shortcodes(text: str, heading: bool) -> bool:
+    """Whether ``text`` may hold emoji shortcodes to show. MkDocs reads its own with the
+    marks; a heading keeps its shortcodes, which its GitHub anchor is made from
+    ("## :sparkles: Features" is #sparkles-features)."""
+    return ":" in text and not heading and mkdocs_markdown() is None
 
 
 def _next_type(children: Sequence[Token], position: int) -> str:
@@ -310,6 +337,8 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
         definition = _FOOTNOTE_DEFINITION.match(content)
         if definition and definition.group(1) in doc.footnotes:
             return _footnote_definitions(doc, content)
+    if kind == "paragraph_open" and _is_link_definitions(doc.tokens[index + 1].content):
+        return ""
     if kind == "paragraph_open":
         return render_inline(doc, drop_abbreviations(doc.tokens[index + 1].content))[0]
     if kind == "heading_open":
@@ -353,6 +382,13 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
     if token.nesting == 1:
         return "\n\n".join(render_blocks(doc, index + 1, close))
     return token.content.strip()
+
+
+def _is_link_definitions(paragraph: str) -> bool:
+    """Whether each line of a paragraph defines a link reference (one CommonMark refused)."""
+    return paragraph[:1] == "[" and all(
+        _LINK_DEFINITION.fullmatch(line) for line in paragraph.split("\n")
+    )
 
 
 def _tab(title: str, blocks: list[str]) -> str:
@@ -435,6 +471,11 @@ def _render_quote(doc: Document, index: int, close: int) -> str:
     alert = _ALERT.match(text)
     if alert:  # GitHub's "> [!NOTE]" alerts read as admonitions
         return labelled(alert.group(1).capitalize(), text[alert.end() :].lstrip().rstrip())
+    first = doc.tokens[index + 2] if doc.tokens[index + 1].type == "paragraph_open" else None
+    bold = _BOLD_ALERT.match(first.content) if first is not None else None
+    if bold and text.startswith(bold.group(1)):
+        rest = text[len(bold.group(1)) :].removeprefix(":")
+        return labelled(bold.group(1).capitalize(), rest.strip())
     mkdocs = mkdocs_markdown()
     callout = _COLLAPSIBLE_CALLOUT.match(text) if mkdocs is not None else None
     if (

@@ -10,8 +10,12 @@ import textwrap
 from builder.parsers.rst.events import labelled
 
 # A code block's title in its fence's info string: Docusaurus and pymdownx write
-# ``title="app.js"``, VitePress a bracketed ``[app.js]`` (also a code group's tab label).
-_FENCE_TITLE = re.compile(r"""\btitle=(?:"([^"]*)"|'([^']*)'|(\S+))|\[([^\[\]]+)\]""")
+# ``title="app.js"``, Nextra ``filename="app.js"``, Node.js' doc tooling (undici's API pages)
+# ``displayName="Basic instantiation"``, VitePress a bracketed ``[app.js]`` (also a code
+# group's tab label).
+_FENCE_TITLE = re.compile(
+    r"""\b(?:title|filename|displayName)=(?:"([^"]*)"|'([^']*)'|(\S+))|\[([^\[\]]+)\]"""
+)
 # Terminal output (VitePress' "<<< ./snippets/output.ansi"): its control sequences.
 ANSI = "ansi"
 _ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")

@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, replace
 from pathlib import PurePosixPath
 from typing import Any
+from urllib.parse import unquote
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
@@ -90,7 +91,12 @@ from builder.parsers.markdown.template_tags import (
     drop_template_statements,
     has_template_statements,
 )
-from builder.parsers.markdown.toc_markers import generated_toc_end
+from builder.parsers.markdown.toc_markers import (
+    generated_toc_end,
+    is_back_to_top,
+    is_toc_label,
+    written_toc_targets,
+)
 from builder.parsers.markdown.vitepress_snippets import (
     has_snippet_imports,
     splice_snippet_imports,
@@ -232,9 +238,17 @@ def _events(
     pending: list[tuple[str, int, bool]] = []
     page = "\n".join(lines)
     tags = set() if doc.mdx or "import" not in page else set(COMPONENT_TAG.findall(page))
+    above, seen = "", 0  # the anchor of the last heading so far, of the first ``seen`` events
     while index < len(tokens):
+        above = next((e.anchor for e in reversed(events[seen:]) if isinstance(e, _Heading)), above)
+        seen = len(events)
         toc_end = generated_toc_end(tokens, doc.closers, index, doc.env.get("references", {}))
+        if toc_end is None and _is_written_toc(doc, above, index):
+            toc_end = doc.closers[index] + 1
         if toc_end is not None:
+            if events and isinstance(events[-1], _Text) and is_toc_label(events[-1].text):
+                events.pop()
+                seen = len(events)
             index = toc_end
             continue
         token = tokens[index]
@@ -272,7 +286,7 @@ def _events(
                 if isinstance(part, HtmlHeading):
                     anchor = part.anchor or slugify(part.text)
                     events.append(_Heading(part.level, part.text, anchor, start + part.line))
-                else:
+                elif not is_back_to_top(part.text, token.content):
                     events.append(_Text(part.text, start + part.line))
         elif token.type == "paragraph_open" and _is_esm(doc, tokens[index + 1].content, tags):
             esm_balance = bracket_balance(tokens[index + 1].content)
@@ -280,10 +294,49 @@ def _events(
             if token.type == "fence":
                 _check_fence(token.markup, token.map, lines, warn)
             text = "\n".join(render_blocks(doc, index, next_index))
-            if text:
+            source = "\n".join(lines[start : token.map[1]]) if token.map else ""
+            if text and not is_back_to_top(text, source):
                 events.append(_Text(text, start))
         index = next_index
     return _resumed(events)
+
+
+# How many top-level blocks a table of contents may sit above the heading its first link
+# names: a sentence or a note may come between them (fastify's Hooks.md, request's README).
+_TOC_REACH = 16
+
+
+def _is_written_toc(doc: Document, above: str, index: int) -> bool:
+    """Whether the top-level block at ``index`` is a table of contents written by hand: a
+    list of links to places on the page, the first of them the heading above it (anchored
+    ``above``) or the next one (builder.parsers.markdown.toc_markers)."""
+    targets = written_toc_targets(doc.tokens, doc.closers, index)
+    if not targets:
+        return False
+    near = {above, *_next_heading_ids(doc, doc.closers[index] + 1)}
+    return unquote(targets[0]).casefold() in {anchor.casefold() for anchor in near if anchor}
+
+
+def _next_heading_ids(doc: Document, index: int) -> list[str]:
+    """The ids the first heading from the top-level block at ``index`` on answers to: its
+    anchor and the lone ``<a id>`` anchors right above it; none when it is further than
+    _TOC_REACH blocks on (a page of such lists and no heading is read in linear time)."""
+    tokens, ids = doc.tokens, list[str]()
+    for _ in range(_TOC_REACH):
+        if index >= len(tokens):
+            break
+        token = tokens[index]
+        if token.type == "heading_open":
+            return [*ids, _heading(doc, tokens[index + 1].content, int(token.tag[1]), 0).anchor]
+        if token.type == "html_block":
+            parts = split_html(token.content, mdx=doc.mdx)
+            heading = next((part for part in parts if isinstance(part, HtmlHeading)), None)
+            if heading is not None:
+                return [*ids, heading.anchor or slugify(heading.text)]
+        anchor = lone_anchor_id(tokens[index + 1].content) if _is_paragraph(token) else ""
+        ids = [*ids, anchor] if anchor else []
+        index = doc.closers[index] + 1
+    return []
 
 
 def _resumed(events: list[_Heading | _Text | _Resume]) -> list[_Heading | _Text]:

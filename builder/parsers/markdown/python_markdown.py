@@ -16,6 +16,9 @@ and inline code as its code without pymdownx.inlinehilite's language marker (``#
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
+
+from markdown_it.common.utils import normalizeReference
 
 # One attribute of an attribute list: "#id", ".class" or "key=value" (value quoted or bare).
 _ATTRIBUTE = r"""(?:[#.][^\s{}"'=]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s{}"']+))"""
@@ -38,12 +41,15 @@ _KEY_LABELS = {
 }  # fmt: skip
 # What every attribute list, icon or key starts with: text without it is returned untouched.
 _MAY_HOLD_EITHER = re.compile(rf"\{{[:#. ]|:(?:{_ICON_SETS})-|\+\+")
-# A code span (left as it is), or "[text][target]" / "[text][]" with no nested brackets.
-_CROSS_REFERENCE = re.compile(r"(`+)[\s\S]*?(?<!`)\1(?!`)|(!?)\[([^\[\]\n]+)\]\[[^\[\]\n]*\]")
+# A code span (left as it is), or "[text][target]" / "[text][]" with no nested brackets but in
+# a code span: "[`dispatcher.close([callback])`][]", as undici writes a method's name.
+_CROSS_REFERENCE = re.compile(
+    r"(`+)[\s\S]*?(?<!`)\1(?!`)|(!?)\[((?:`[^`\n]*`|[^\[\]\n`])+)\]\[([^\[\]\n]*)\]"
+)
 # Python-Markdown also reads "[text]" and "[target]" on two lines as one reference (a page
 # wrapped at 80 columns); a footnote's "[^1]" is no link text.
 _WRAPPED_REFERENCE = re.compile(
-    r"(`+)[\s\S]*?(?<!`)\1(?!`)|(!?)\[(?!\^)([^\[\]\n]+)\]\n?\[[^\[\]\n]*\]"
+    r"(`+)[\s\S]*?(?<!`)\1(?!`)|(!?)\[(?!\^)((?:`[^`\n]*`|[^\[\]\n`])+)\]\n?\[([^\[\]\n]*)\]"
 )
 
 
@@ -83,20 +89,27 @@ def _key_label(name: str) -> str:
     )
 
 
-def resolve_cross_references(markdown: str, *, wrapped: bool = False) -> str:
+def resolve_cross_references(
+    markdown: str, defined: Collection[str] = (), *, wrapped: bool = False
+) -> str:
     """Inline Markdown whose ``[text][target]`` and ``[text][]`` references are links with no
     destination (read as their text), whether or not the page defines ``target``: autorefs
     resolves them across the whole site, and a defined one reads as its text either way.
-    ``wrapped`` (Python-Markdown's pages) also reads a line break between the two as one."""
+    An image whose reference the page defines (``defined``: labels as markdown-it keeps them)
+    stays: its source tells a status badge from a picture, as in koa's and yargs' READMEs'
+    ``[![NPM version][npm-image]][npm-url]``. ``wrapped`` (Python-Markdown's pages) also reads
+    a line break between the two as one."""
     if wrapped and "]\n[" in markdown:
-        return _WRAPPED_REFERENCE.sub(_as_link, markdown)
+        return _WRAPPED_REFERENCE.sub(lambda match: _as_link(match, defined), markdown)
     if "][" not in markdown:
         return markdown
-    return _CROSS_REFERENCE.sub(_as_link, markdown)
+    return _CROSS_REFERENCE.sub(lambda match: _as_link(match, defined), markdown)
 
 
-def _as_link(match: re.Match[str]) -> str:
+def _as_link(match: re.Match[str], defined: Collection[str]) -> str:
     if match.group(1) is not None:
+        return match.group(0)
+    if match.group(2) and normalizeReference(match.group(4) or match.group(3)) in defined:
         return match.group(0)
     return f"{match.group(2)}[{match.group(3)}]()"
 

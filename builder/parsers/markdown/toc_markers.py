@@ -1,12 +1,28 @@
-"""Markers that a documentation tool replaces with a generated table of contents, left out.
+"""A page's tables of contents, generated or written, and its links back to the top: left out.
 
 The table lists the page's own headings, which the sections already are, and the marker
 itself would show as text: VuePress' and GitLab's ``[[toc]]``, Python-Markdown's and
 Typora's ``[TOC]``, Azure DevOps' ``[[_TOC_]]``, and kramdown's list marked ``{:toc}``
 (``* TOC`` then ``{:toc}``). A table another tool wrote into the page between comments
-(markdown-toc's ``<!-- toc -->`` ... ``<!-- tocstop -->``, doctoc's ``<!-- START doctoc`` ...
-``<!-- END doctoc``) is left out with its comments. Each is a marker only on a line of its
-own at the page's top level; in a sentence or a code block it is text.
+(markdown-toc's ``<!-- toc -->`` ... ``<!-- tocstop -->``, VS Code's Markdown TOC's
+``<!-- TOC -->`` ... ``<!-- /TOC -->``, doctoc's ``<!-- START doctoc`` ... ``<!-- END doctoc``)
+is left out with its comments, and a label above any of them ("**Table of Contents**") with
+it. Each is a marker only on a line of its own at the page's top level; in a sentence or a
+code block it is text.
+
+A table written by hand is a list whose every item is one link to a place on the page and
+nothing else (``- [Factory](#factory)``, nested or not); the parser leaves it out when it
+starts at the heading it sits under or at the next one, as fastify's and pino's reference
+pages open, and keeps a list that names places further on (pino's list of the transports
+that work with v7 is the only place that says which do). A label above it ("**Table of
+contents**") goes with it. A sublist indented with tabs that markdown-it reads as the lines
+of the item above it is still a list of such links.
+
+A link back to the top of the page or to its table of contents that stands alone is left
+out too (request's ``[back to top](#table-of-contents)``, the Best-README-Template's
+``<p align="right">(<a href="#readme-top">back to top</a>)</p>``, an arrow alone:
+``**[[⬆]](#table-of-contents)**``): it is how a reader scrolls a long page, and it ended the
+text of every section it closes.
 """
 
 from __future__ import annotations
@@ -18,11 +34,29 @@ from markdown_it.token import Token
 
 _PARAGRAPH_MARKER = re.compile(r"\[\[_?toc_?\]\]|\[toc\]|\{:\s*toc\s*\}", re.IGNORECASE)
 _KRAMDOWN_LIST_MARKER = re.compile(r"\{:\s*toc\s*\}", re.IGNORECASE)
+# A list item that is one link to a place on the page: "[`http`](#http)"; its text may
+# hold brackets two deep, as a signature does ("[new Response([body[, options]])](#...)").
+_LINK_CHARACTER = r"(?:\\.|[^\\\[\]])"
+_BRACKETED = rf"\[(?:{_LINK_CHARACTER}|\[{_LINK_CHARACTER}*\])*\]"
+_IN_PAGE_LINK = re.compile(rf"\[(?:{_LINK_CHARACTER}|{_BRACKETED})*\]\(\s*<?#([^\s()<>]*)>?\s*\)")
+# The text of such a link, arrows and brackets around it or an arrow alone ("[⬆]"), and the
+# in-page link it needs.
+_BACK_TO_TOP = re.compile(
+    r"[\W_]*(?:(?:(?:back|go|return|jump|scroll)\s+(?:up\s+)?)?to\s+(?:the\s+)?"
+    r"(?:top(?:\s+of\s+(?:the\s+)?page)?|toc|(?:table\s+of\s+)?contents)[\W_]*)?",
+    re.IGNORECASE,
+)
+_MAX_BACK_TO_TOP = 80
+_IN_PAGE_HREF = re.compile(r"\]\(\s*<?#|href\s*=\s*[\"']?#", re.IGNORECASE)
+_LIST_MARKER = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+")
+_TOC_LABEL = re.compile(
+    r"[*_]*(?:table of contents|contents|toc|on this page)[*_]*:?", re.IGNORECASE
+)
 # A written table's opening comment, and the closing one it needs.
 _TABLE_COMMENTS = tuple(
     (re.compile(opening, re.IGNORECASE), re.compile(closing, re.IGNORECASE))
     for opening, closing in (
-        (r"<!--\s*toc\s*-->", r"<!--\s*tocstop\s*-->"),
+        (r"<!--\s*toc\s*-->", r"<!--\s*(?:tocstop|/toc)\s*-->"),
         (r"<!--\s*START doctoc\b.*-->", r"<!--\s*END doctoc\b.*-->"),
     )
 )
@@ -83,3 +117,53 @@ def _after_closing(
                 break
         at = closers[at] + 1
     return closers[index] + 1
+
+
+def written_toc_targets(tokens: Sequence[Token], closers: Sequence[int], index: int) -> list[str]:
+    """The places a top-level list at ``index`` links to, in order, when each of its items
+    (two at least) is one link to a place on the page and nothing else; else []."""
+    if tokens[index].type not in ("bullet_list_open", "ordered_list_open"):
+        return []
+    targets = []
+    for token in tokens[index : closers[index]]:
+        if token.type == "inline":
+            links = _in_page_links(token.content.strip())
+            if not links:
+                return []
+            targets.extend(links)
+        elif token.type not in _LIST_PARTS:
+            return []
+    return targets if len(targets) >= 2 else []
+
+
+def _in_page_links(item: str) -> list[str]:
+    """The targets of a list item's text when it is one link to a place on the page, or
+    lines of such links under list markers (a sublist read as the item's own lines)."""
+    link = _IN_PAGE_LINK.fullmatch(item)
+    if link is not None:
+        return [link.group(1)]
+    lines = [_LIST_MARKER.sub("", line, count=1) for line in item.split("\n")]
+    links = [_IN_PAGE_LINK.fullmatch(line.strip()) for line in lines]
+    return [link.group(1) for link in links if link] if all(links) else []
+
+
+_LIST_PARTS = frozenset(
+    f"{name}_{end}"
+    for name in ("bullet_list", "ordered_list", "list_item", "paragraph")
+    for end in ("open", "close")
+) | {"inline"}
+
+
+def is_toc_label(text: str) -> bool:
+    """Whether a paragraph's text only labels the table of contents below it."""
+    return _TOC_LABEL.fullmatch(text.strip()) is not None
+
+
+def is_back_to_top(text: str, source: str) -> bool:
+    """Whether a block whose text is ``text`` and whose Markdown or HTML is ``source`` is only
+    a link back to the top of the page or to its table of contents."""
+    return (
+        len(text) <= _MAX_BACK_TO_TOP
+        and _BACK_TO_TOP.fullmatch(text) is not None
+        and _IN_PAGE_HREF.search(source) is not None
+    )
