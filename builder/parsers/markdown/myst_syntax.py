@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from markdown_it.rules_block import StateBlock
 from mdit_py_plugins.field_list import _fieldlist_rule
 
+from builder.parsers.markdown.emoji_shortcodes import EMOJI
 from builder.parsers.markdown.front_matter import yaml_unquote
 from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
 from builder.parsers.markdown.python_markdown import THEME_ICON
@@ -30,6 +31,8 @@ _YAML_FENCE = "---"
 _EXPLICIT_TITLE = re.compile(r"(.*?)\s*<([^<>]*)>", re.DOTALL)
 # Roles whose bare target is a label or a document, not text a reader can use as it is.
 _REFERENCE_ROLES = frozenset({"ref", "numref", "doc", "eq"})
+# A line opening with ":name: ", which is an emoji when GitHub knows the name.
+_OPENING_SHORTCODE = re.compile(r":([a-z0-9_+-]+):[ \t]")
 
 
 @dataclass(frozen=True)
@@ -139,9 +142,14 @@ def humane_label(label: str) -> str:
 
 def field_list_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     """markdown-it block rule: MyST's field list, outside MkDocs pages (Python-Markdown has
-    none) and not from a line that opens with a theme's icon (``:material-check: Done``)."""
+    none) and not from a line that opens with a theme's icon (``:material-check: Done``) or
+    a GitHub emoji shortcode (``:warning: Streams are Node.js only``, a README's note)."""
     if mkdocs_markdown() is not None:
         return False
-    if THEME_ICON.match(state.src, state.bMarks[start] + state.tShift[start]):
+    at = state.bMarks[start] + state.tShift[start]
+    if THEME_ICON.match(state.src, at):
+        return False
+    opening = _OPENING_SHORTCODE.match(state.src, at)
+    if opening is not None and opening.group(1) in EMOJI:
         return False
     return _fieldlist_rule(state, start, end, silent)
