@@ -110,3 +110,29 @@ def test_autodoc2_settings_and_pages_the_docs_already_hold(tmp_path: Path) -> No
     )
     _, listing = project_listing(_version(_project(tmp_path / "off", elsewhere)))
     assert [c.relpath for c in listing.candidates] == ["index.rst"]
+
+
+def test_autodoc2_pages_merge_a_constructors_docstring_into_its_class(tmp_path: Path) -> None:
+    # autodoc2_class_docstring is "merge" by default: a class shows its __init__ docstring
+    # under "Initialization" (MyST-Parser's parse_html.Element: "Initialise the element.").
+    # The pages read only the class's, as autoclass_content "class" does.
+    docs = _project(tmp_path)
+    (tmp_path / "shop" / "orders" / "cart.py").write_text(
+        '"""Carts."""\n\n\n'
+        "class Cart:\n"
+        '    """A cart of items."""\n\n'
+        "    def __init__(self, owner: str) -> None:\n"
+        '        """Open a cart for ``owner``."""\n',
+        encoding="utf-8",
+    )
+    _, listing = project_listing(_version(docs))
+    cart = read_source(listing.candidates[-1])
+    assert isinstance(cart, SourceFile)
+    parsed = parse_file(cart.relpath, cart.text, GriffeSource(tmp_path, ApiSettings(), "shop"))
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
+        (
+            "shop.orders.cart.Cart",
+            "`Cart(owner: str)`\n\nA cart of items.\n\nOpen a cart for `owner`.",
+        ),
+    ]

@@ -43,7 +43,10 @@ def autodoc2_pages(conf: SphinxConf, docs: Path, bound: Path) -> AutoapiPages:
         return AutoapiPages(notes=(f"autodoc2: autodoc2_output_dir {output!r} is not used",))
     skip = _patterns(conf.get("autodoc2_skip_module_regexes", []))
     with_all = _patterns(conf.get("autodoc2_module_all_regexes", []))
-    options = _member_options(conf.get("autodoc2_hidden_objects", ["inherited"]))
+    options = _member_options(
+        conf.get("autodoc2_hidden_objects", ["inherited"]),
+        conf.get("autodoc2_class_docstring", "merge"),
+    )
     pages: list[GeneratedPage] = []
     roots: list[str] = []
     packages = conf.get("autodoc2_packages")
@@ -115,7 +118,7 @@ def _module_pages(
     """A page per module, named by its dotted name; a package's page lists its children.
     autodoc2 documents all a module defines, unless ``with_all`` (its
     ``autodoc2_module_all_regexes``) matches the module's name: then what ``__all__`` names."""
-    flags = "".join(f"   :{option}:\n" for option in options)
+    flags = "".join(f"   :{option}\n" for option in options)
     children: dict[str, list[str]] = {}
     for name in modules:
         children.setdefault(name.rpartition(".")[0], []).append(name)
@@ -134,13 +137,17 @@ def _written(page: Path) -> bool:
     return any(page.with_suffix(suffix).exists() for suffix in _PAGE_SUFFIXES)
 
 
-def _member_options(hidden: Any) -> tuple[str, ...]:
-    """The automodule options that show what ``autodoc2_hidden_objects`` does not hide."""
+def _member_options(hidden: Any, class_docstring: Any) -> tuple[str, ...]:
+    """The automodule options (each as written after its first colon) that show what
+    ``autodoc2_hidden_objects`` does not hide, and a class's ``__init__`` docstring after its
+    own unless ``autodoc2_class_docstring`` is "both" (by default autodoc2 merges them, under
+    "Initialization")."""
     shown = set(hidden) if isinstance(hidden, list | tuple | set) else {"inherited"}
     return (
-        "members",
-        *(("undoc-members",) if "undoc" not in shown else ()),
-        *(("private-members",) if "private" not in shown else ()),
+        "members:",
+        *(("undoc-members:",) if "undoc" not in shown else ()),
+        *(("private-members:",) if "private" not in shown else ()),
+        *(("class-doc-from: both",) if class_docstring != "both" else ()),
     )
 
 
