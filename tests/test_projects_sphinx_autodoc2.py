@@ -136,3 +136,38 @@ def test_autodoc2_pages_merge_a_constructors_docstring_into_its_class(tmp_path: 
             "`Cart(owner: str)`\n\nA cart of items.\n\nOpen a cart for `owner`.",
         ),
     ]
+
+
+def test_autodoc2_pages_show_the_dunder_and_inherited_members_it_does_not_hide(
+    tmp_path: Path,
+) -> None:
+    # autodoc2_hidden_objects hides only inherited members by default; one that leaves out
+    # "dunder" and "inherited" shows a class's __call__ and what it inherits (__init__ is
+    # merged into the class, not a member). The pages read "undoc" and "private" alone.
+    docs = _project(tmp_path, CONF.replace('"dunder", "private", "inherited"', '"undoc"'))
+    (tmp_path / "shop" / "orders" / "cart.py").write_text(
+        '"""Carts."""\n\n\n'
+        "class Basket:\n"
+        '    """A basket."""\n\n'
+        "    def empty(self) -> None:\n"
+        '        """Take everything out."""\n\n\n'
+        "class Cart(Basket):\n"
+        '    """A cart of items."""\n\n'
+        "    def __init__(self) -> None:\n"
+        '        """Open a cart."""\n\n'
+        "    def __call__(self) -> int:\n"
+        '        """The number of items."""\n',
+        encoding="utf-8",
+    )
+    _, listing = project_listing(_version(docs))
+    cart = read_source(listing.candidates[-1])
+    assert isinstance(cart, SourceFile)
+    parsed = parse_file(cart.relpath, cart.text, GriffeSource(tmp_path, ApiSettings(), "shop"))
+    assert parsed is not None
+    assert [s.heading for s in parsed.sections[1:]] == [
+        "shop.orders.cart.Basket",
+        "shop.orders.cart.Basket.empty",
+        "shop.orders.cart.Cart",
+        "shop.orders.cart.Cart.__call__",
+        "shop.orders.cart.Cart.empty",
+    ]

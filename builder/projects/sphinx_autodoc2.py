@@ -147,7 +147,11 @@ def _member_options(hidden: Any, class_docstring: Any) -> tuple[str, ...]:
         "members:",
         *(("undoc-members:",) if "undoc" not in shown else ()),
         *(("private-members:",) if "private" not in shown else ()),
+        *(("special-members:",) if "dunder" not in shown else ()),
+        *(("inherited-members:",) if "inherited" not in shown else ()),
         *(("class-doc-from: both",) if class_docstring != "both" else ()),
+        # A merged __init__ is the class's docstring, not a member of it.
+        *(("exclude-members: __init__",) if class_docstring != "both" else ()),
     )
 
 
