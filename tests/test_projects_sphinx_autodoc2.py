@@ -171,3 +171,23 @@ def test_autodoc2_pages_show_the_dunder_and_inherited_members_it_does_not_hide(
         "shop.orders.cart.Cart.__call__",
         "shop.orders.cart.Cart.empty",
     ]
+
+
+def test_autodoc2_excludes_match_names_below_the_package_not_the_folders_above_it(
+    tmp_path: Path,
+) -> None:
+    # autodoc2 matches exclude_dirs and exclude_files against the names it walks below the
+    # package; matched against the whole path, "test*" left out every module of a checkout
+    # under a folder named "tests" (and "build" one under "build/").
+    conf = CONF.replace('"exclude_files"', '"exclude_dirs": ["test*"], "exclude_files"')
+    docs = _project(tmp_path / "tests" / "checkout", conf)
+    (tmp_path / "tests" / "checkout" / "shop" / "tests").mkdir()
+    (tmp_path / "tests" / "checkout" / "shop" / "tests" / "__init__.py").write_text("")
+    _, listing = project_listing(_version(docs))
+    assert [c.relpath for c in listing.candidates] == [
+        "index.rst",
+        "apidocs/index.rst",
+        "apidocs/shop/shop.rst",
+        "apidocs/shop/shop.orders.rst",
+        "apidocs/shop/shop.orders.cart.rst",
+    ]

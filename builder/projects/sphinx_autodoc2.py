@@ -17,6 +17,7 @@ Only literal settings are read (``ast``, never run). Packages autodoc2 would clo
 
 from __future__ import annotations
 
+import glob
 import posixpath
 import re
 from collections.abc import Sequence
@@ -101,9 +102,20 @@ def _package_modules(
     root = module if isinstance(module, str) and module else path.stem
     if path.is_file():
         return root, [root]
+    # autodoc2 matches these against the names below the package, never the folders above it
+    # (a checkout under "tests/" with "test*" excluded); module_names matches whole paths.
+    below = glob.escape(path.as_posix())
     ignore = [
-        *(f"*/{name}/*" for name in _strings(settings.get("exclude_dirs"), _DEFAULT_EXCLUDED_DIRS)),
-        *(f"*/{name}" for name in _strings(settings.get("exclude_files"), ())),
+        *(
+            f"{below}{middle}{name}/*"
+            for name in _strings(settings.get("exclude_dirs"), _DEFAULT_EXCLUDED_DIRS)
+            for middle in ("/", "/*/")
+        ),
+        *(
+            f"{below}{middle}{name}"
+            for name in _strings(settings.get("exclude_files"), ())
+            for middle in ("/", "/*/")
+        ),
     ]
     names = module_names(path.parent, path, ignore, True)
     return root, [root + name[len(path.name) :] for name in names]
