@@ -191,3 +191,18 @@ def test_autodoc2_excludes_match_names_below_the_package_not_the_folders_above_i
         "apidocs/shop/shop.orders.rst",
         "apidocs/shop/shop.orders.cart.rst",
     ]
+
+
+def test_a_package_autodoc2_clones_from_git_is_left_out_with_a_note(tmp_path: Path) -> None:
+    # sphinx-autodoc2 0.5.0's own docs document aiida-core from a git clone beside its code:
+    # that package's pages were left out without a word among the build's notes.
+    conf = CONF.replace(
+        '[{"path": "../shop"',
+        '[{"path": "aiida", "from_git_clone": ("https://example.invalid/aiida.git", "v2")},'
+        ' {"path": "../shop"',
+    )
+    layout, _ = project_listing(_version(_project(tmp_path, conf)))
+    assert layout.notes == (
+        "autodoc2: aiida is cloned from git at build time; no API pages",
+        "autodoc2: 4 page(s) under apidocs/, from the code",
+    )

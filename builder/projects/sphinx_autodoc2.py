@@ -92,8 +92,11 @@ def _package_modules(
     if not isinstance(settings, dict) or not isinstance(settings.get("path"), str):
         notes.append("autodoc2: a package that is not a literal path or mapping; skipped")
         return None
-    if settings.get("from_git_clone") is not None or settings.get("auto_mode", True) is False:
-        return None  # its code is elsewhere, or the project places its directives itself
+    if settings.get("from_git_clone") is not None:
+        notes.append(f"autodoc2: {settings['path']} is cloned from git at build time; no API pages")
+        return None
+    if settings.get("auto_mode", True) is False:
+        return None  # the project places its directives itself
     path = Path(posixpath.normpath((docs / settings["path"]).as_posix()))
     if not inside_folder(path, bound) or not path.exists():
         notes.append(f"autodoc2: {path} is not in the project; skipped")
