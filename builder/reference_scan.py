@@ -15,7 +15,7 @@ from pathlib import PurePosixPath
 from builder.model import SourceFile
 from builder.parsers import MARKDOWN_SUFFIXES, RST_SUFFIXES, TEXT_SUFFIXES, detect_format
 from builder.parsers.reference_titles import ReferenceTitles, docname, label_key
-from builder.parsers.rst.inline import render_inline
+from builder.parsers.rst.inline import render_inline, render_role
 from builder.parsers.rst.titles import match_title
 from builder.sources import Candidate, read_sources
 
@@ -24,6 +24,8 @@ _MYST_LABEL = re.compile(r"\(([^()\s]+)\)=\s*$")
 _MD_HEADING = re.compile(r"(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
 _FENCE = re.compile(r"(`{3,}|~{3,})")
 _MD_MARKUP = re.compile(r"[`*]|\\(?=.)")
+# A MyST role, "{py:class}`~shop.Cart`", which Sphinx shows as its text ("Cart").
+_MYST_ROLE = re.compile(r"(?<!`)\{([A-Za-z0-9][\w.+:-]*)\}`([^`]+)`")
 
 
 def scan_version(candidates: Iterable[Candidate]) -> ReferenceTitles:
@@ -117,5 +119,7 @@ def _myst_titles(lines: list[str]) -> tuple[dict[str, str], str | None]:
 
 
 def _plain(title: str) -> str:
-    """A Markdown heading's text without inline code and emphasis markers."""
+    """A Markdown heading's text without inline code and emphasis markers, its roles as
+    their text."""
+    title = _MYST_ROLE.sub(lambda role: render_role(role[1], role[2], heading=True), title)
     return " ".join(_MD_MARKUP.sub("", title).split())

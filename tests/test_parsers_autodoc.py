@@ -629,3 +629,20 @@ def test_autodoc2_object_documents_the_object_and_autodoc2_summary_lists_them(
     assert [w.message for w in parsed.warnings] == [
         "autodoc2-object shapes.nothing: not found in the code in " + str(tmp_path / "src")
     ]
+
+
+def test_a_summary_line_with_a_title_after_the_name_lists_the_named_object(
+    tmp_path: Path,
+) -> None:
+    # sphinx-autodoc2 0.5.0's summary.md: "autodoc2.sphinx.docstring._example my example" read
+    # as one name, found nowhere; autodoc2 (and autosummary) take the first word as the name.
+    text = (
+        "# API\n\n"
+        "```{autodoc2-summary}\n:renderer: myst\n\n"
+        "shapes.circle.area the area\n~shapes.base.Shape\n```\n"
+    )
+    parsed = _parse(tmp_path, "api.md", text)
+    assert [s.body for s in parsed.sections] == [
+        "- `shapes.circle.area`: The area of a circle.\n"
+        "- `shapes.base.Shape`: Anything with an outline."
+    ]

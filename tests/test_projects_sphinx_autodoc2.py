@@ -110,3 +110,99 @@ def test_autodoc2_settings_and_pages_the_docs_already_hold(tmp_path: Path) -> No
     )
     _, listing = project_listing(_version(_project(tmp_path / "off", elsewhere)))
     assert [c.relpath for c in listing.candidates] == ["index.rst"]
+
+
+def test_autodoc2_pages_merge_a_constructors_docstring_into_its_class(tmp_path: Path) -> None:
+    # autodoc2_class_docstring is "merge" by default: a class shows its __init__ docstring
+    # under "Initialization" (MyST-Parser's parse_html.Element: "Initialise the element.").
+    # The pages read only the class's, as autoclass_content "class" does.
+    docs = _project(tmp_path)
+    (tmp_path / "shop" / "orders" / "cart.py").write_text(
+        '"""Carts."""\n\n\n'
+        "class Cart:\n"
+        '    """A cart of items."""\n\n'
+        "    def __init__(self, owner: str) -> None:\n"
+        '        """Open a cart for ``owner``."""\n',
+        encoding="utf-8",
+    )
+    _, listing = project_listing(_version(docs))
+    cart = read_source(listing.candidates[-1])
+    assert isinstance(cart, SourceFile)
+    parsed = parse_file(cart.relpath, cart.text, GriffeSource(tmp_path, ApiSettings(), "shop"))
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
+        (
+            "shop.orders.cart.Cart",
+            "`Cart(owner: str)`\n\nA cart of items.\n\nOpen a cart for `owner`.",
+        ),
+    ]
+
+
+def test_autodoc2_pages_show_the_dunder_and_inherited_members_it_does_not_hide(
+    tmp_path: Path,
+) -> None:
+    # autodoc2_hidden_objects hides only inherited members by default; one that leaves out
+    # "dunder" and "inherited" shows a class's __call__ and what it inherits (__init__ is
+    # merged into the class, not a member). The pages read "undoc" and "private" alone.
+    docs = _project(tmp_path, CONF.replace('"dunder", "private", "inherited"', '"undoc"'))
+    (tmp_path / "shop" / "orders" / "cart.py").write_text(
+        '"""Carts."""\n\n\n'
+        "class Basket:\n"
+        '    """A basket."""\n\n'
+        "    def empty(self) -> None:\n"
+        '        """Take everything out."""\n\n\n'
+        "class Cart(Basket):\n"
+        '    """A cart of items."""\n\n'
+        "    def __init__(self) -> None:\n"
+        '        """Open a cart."""\n\n'
+        "    def __call__(self) -> int:\n"
+        '        """The number of items."""\n',
+        encoding="utf-8",
+    )
+    _, listing = project_listing(_version(docs))
+    cart = read_source(listing.candidates[-1])
+    assert isinstance(cart, SourceFile)
+    parsed = parse_file(cart.relpath, cart.text, GriffeSource(tmp_path, ApiSettings(), "shop"))
+    assert parsed is not None
+    assert [s.heading for s in parsed.sections[1:]] == [
+        "shop.orders.cart.Basket",
+        "shop.orders.cart.Basket.empty",
+        "shop.orders.cart.Cart",
+        "shop.orders.cart.Cart.__call__",
+        "shop.orders.cart.Cart.empty",
+    ]
+
+
+def test_autodoc2_excludes_match_names_below_the_package_not_the_folders_above_it(
+    tmp_path: Path,
+) -> None:
+    # autodoc2 matches exclude_dirs and exclude_files against the names it walks below the
+    # package; matched against the whole path, "test*" left out every module of a checkout
+    # under a folder named "tests" (and "build" one under "build/").
+    conf = CONF.replace('"exclude_files"', '"exclude_dirs": ["test*"], "exclude_files"')
+    docs = _project(tmp_path / "tests" / "checkout", conf)
+    (tmp_path / "tests" / "checkout" / "shop" / "tests").mkdir()
+    (tmp_path / "tests" / "checkout" / "shop" / "tests" / "__init__.py").write_text("")
+    _, listing = project_listing(_version(docs))
+    assert [c.relpath for c in listing.candidates] == [
+        "index.rst",
+        "apidocs/index.rst",
+        "apidocs/shop/shop.rst",
+        "apidocs/shop/shop.orders.rst",
+        "apidocs/shop/shop.orders.cart.rst",
+    ]
+
+
+def test_a_package_autodoc2_clones_from_git_is_left_out_with_a_note(tmp_path: Path) -> None:
+    # sphinx-autodoc2 0.5.0's own docs document aiida-core from a git clone beside its code:
+    # that package's pages were left out without a word among the build's notes.
+    conf = CONF.replace(
+        '[{"path": "../shop"',
+        '[{"path": "aiida", "from_git_clone": ("https://example.invalid/aiida.git", "v2")},'
+        ' {"path": "../shop"',
+    )
+    layout, _ = project_listing(_version(_project(tmp_path, conf)))
+    assert layout.notes == (
+        "autodoc2: aiida is cloned from git at build time; no API pages",
+        "autodoc2: 4 page(s) under apidocs/, from the code",
+    )

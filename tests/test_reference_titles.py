@@ -212,3 +212,12 @@ def test_a_list_item_linking_a_section_labelled_search_stays() -> None:
         body = _body("* :ref:`search`\n* :ref:`genindex`\n* :ref:`Find things <search>`\n")
     assert body == "- Searching\n- Find things"
     assert _body("* :ref:`search`\n* :ref:`genindex`\n") == ""
+
+
+def test_a_myst_title_with_a_role_reads_as_sphinx_shows_it() -> None:
+    # "[](cart-api)" and {ref}`cart-api` to "## The {py:class}`~shop.Cart` class" read as
+    # "The {py:class}~shop.Cart class": the role's name and its target as written.
+    page = "# {py:mod}`shop` API\n\n(cart-api)=\n## The {py:class}`~shop.Cart` class\n"
+    titles = scan_references([("api.md", "markdown", page)])
+    assert titles.labels == {"cart-api": "The Cart class"}
+    assert titles.documents == {"api": "shop API"}

@@ -17,6 +17,7 @@ Only literal settings are read (``ast``, never run). Packages autodoc2 would clo
 
 from __future__ import annotations
 
+import glob
 import posixpath
 import re
 from collections.abc import Sequence
@@ -43,7 +44,10 @@ def autodoc2_pages(conf: SphinxConf, docs: Path, bound: Path) -> AutoapiPages:
         return AutoapiPages(notes=(f"autodoc2: autodoc2_output_dir {output!r} is not used",))
     skip = _patterns(conf.get("autodoc2_skip_module_regexes", []))
     with_all = _patterns(conf.get("autodoc2_module_all_regexes", []))
-    options = _member_options(conf.get("autodoc2_hidden_objects", ["inherited"]))
+    options = _member_options(
+        conf.get("autodoc2_hidden_objects", ["inherited"]),
+        conf.get("autodoc2_class_docstring", "merge"),
+    )
     pages: list[GeneratedPage] = []
     roots: list[str] = []
     packages = conf.get("autodoc2_packages")
@@ -88,8 +92,11 @@ def _package_modules(
     if not isinstance(settings, dict) or not isinstance(settings.get("path"), str):
         notes.append("autodoc2: a package that is not a literal path or mapping; skipped")
         return None
-    if settings.get("from_git_clone") is not None or settings.get("auto_mode", True) is False:
-        return None  # its code is elsewhere, or the project places its directives itself
+    if settings.get("from_git_clone") is not None:
+        notes.append(f"autodoc2: {settings['path']} is cloned from git at build time; no API pages")
+        return None
+    if settings.get("auto_mode", True) is False:
+        return None  # the project places its directives itself
     path = Path(posixpath.normpath((docs / settings["path"]).as_posix()))
     if not inside_folder(path, bound) or not path.exists():
         notes.append(f"autodoc2: {path} is not in the project; skipped")
@@ -98,9 +105,20 @@ def _package_modules(
     root = module if isinstance(module, str) and module else path.stem
     if path.is_file():
         return root, [root]
+    # autodoc2 matches these against the names below the package, never the folders above it
+    # (a checkout under "tests/" with "test*" excluded); module_names matches whole paths.
+    below = glob.escape(path.as_posix())
     ignore = [
-        *(f"*/{name}/*" for name in _strings(settings.get("exclude_dirs"), _DEFAULT_EXCLUDED_DIRS)),
-        *(f"*/{name}" for name in _strings(settings.get("exclude_files"), ())),
+        *(
+            f"{below}{middle}{name}/*"
+            for name in _strings(settings.get("exclude_dirs"), _DEFAULT_EXCLUDED_DIRS)
+            for middle in ("/", "/*/")
+        ),
+        *(
+            f"{below}{middle}{name}"
+            for name in _strings(settings.get("exclude_files"), ())
+            for middle in ("/", "/*/")
+        ),
     ]
     names = module_names(path.parent, path, ignore, True)
     return root, [root + name[len(path.name) :] for name in names]
@@ -115,7 +133,7 @@ def _module_pages(
     """A page per module, named by its dotted name; a package's page lists its children.
     autodoc2 documents all a module defines, unless ``with_all`` (its
     ``autodoc2_module_all_regexes``) matches the module's name: then what ``__all__`` names."""
-    flags = "".join(f"   :{option}:\n" for option in options)
+    flags = "".join(f"   :{option}\n" for option in options)
     children: dict[str, list[str]] = {}
     for name in modules:
         children.setdefault(name.rpartition(".")[0], []).append(name)
@@ -134,13 +152,21 @@ def _written(page: Path) -> bool:
     return any(page.with_suffix(suffix).exists() for suffix in _PAGE_SUFFIXES)
 
 
-def _member_options(hidden: Any) -> tuple[str, ...]:
-    """The automodule options that show what ``autodoc2_hidden_objects`` does not hide."""
+def _member_options(hidden: Any, class_docstring: Any) -> tuple[str, ...]:
+    """The automodule options (each as written after its first colon) that show what
+    ``autodoc2_hidden_objects`` does not hide, and a class's ``__init__`` docstring after its
+    own unless ``autodoc2_class_docstring`` is "both" (by default autodoc2 merges them, under
+    "Initialization")."""
     shown = set(hidden) if isinstance(hidden, list | tuple | set) else {"inherited"}
     return (
-        "members",
-        *(("undoc-members",) if "undoc" not in shown else ()),
-        *(("private-members",) if "private" not in shown else ()),
+        "members:",
+        *(("undoc-members:",) if "undoc" not in shown else ()),
+        *(("private-members:",) if "private" not in shown else ()),
+        *(("special-members:",) if "dunder" not in shown else ()),
+        *(("inherited-members:",) if "inherited" not in shown else ()),
+        *(("class-doc-from: both",) if class_docstring != "both" else ()),
+        # A merged __init__ is the class's docstring, not a member of it.
+        *(("exclude-members: __init__",) if class_docstring != "both" else ()),
     )
 
 

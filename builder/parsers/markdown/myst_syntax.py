@@ -6,6 +6,7 @@ A directive is a code fence (or ``:::`` colon fence) whose info string starts wi
 ``{name}`text```; it reads the way Sphinx shows it, and a ``{ref}`` to a label in the same
 file reads as that section's heading, as Sphinx renders it. A field list (the fieldlist
 extension's ``:name: body`` lines) is a list of fields, not a paragraph of them run together.
+An amsmath environment (``\\begin{align}`` to ``\\end{align}``) is display math.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from markdown_it.rules_block import StateBlock
+from mdit_py_plugins.amsmath import RE_OPEN as _AMSMATH_OPEN
+from mdit_py_plugins.amsmath import amsmath_block
 from mdit_py_plugins.field_list import _fieldlist_rule
 
 from builder.parsers.markdown.emoji_shortcodes import EMOJI
@@ -29,6 +32,8 @@ _OPTION = re.compile(r":([^:\s][^:]*):(?:[ \t]+(.*))?$")
 _YAML_OPTION = re.compile(r"([\w-]+)[ \t]*:[ \t]*(.*)$")
 _YAML_FENCE = "---"
 _EXPLICIT_TITLE = re.compile(r"(.*?)\s*<([^<>]*)>", re.DOTALL)
+# A Markdown heading line, which no LaTeX environment holds ("#" is not math).
+_HEADING_LINE = re.compile(r"#{1,6}(?:[ \t]|$)")
 # Roles whose bare target is a label or a document, not text a reader can use as it is.
 _REFERENCE_ROLES = frozenset({"ref", "numref", "doc", "eq"})
 # A line opening with ":name: ", which is an emoji when GitHub knows the name.
@@ -153,3 +158,23 @@ def field_list_rule(state: StateBlock, start: int, end: int, silent: bool) -> bo
     if opening is not None and opening.group(1) in EMOJI:
         return False
     return _fieldlist_rule(state, start, end, silent)
+
+
+def amsmath_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """markdown-it block rule: an amsmath environment, as MyST's amsmath extension reads it,
+    unless before its closing tag comes a heading or a line with the tag and text after it (a
+    notebook's "\\end{align} where ...", which MathJax reads): the plugin seeks a line that
+    ends with the tag, past blank lines, and took the sections up to the next environment's
+    closing line into the math."""
+    first = state.src[state.bMarks[start] + state.tShift[start] : state.eMarks[start]]
+    opening = re.match(_AMSMATH_OPEN, first)
+    if opening is None:
+        return False
+    closing = rf"\end{{{opening.group(1)}{opening.group(2)}}}"
+    for line in range(start, end):
+        text = state.src[state.bMarks[line] + state.tShift[line] : state.eMarks[line]].rstrip()
+        if closing in text:
+            return text.endswith(closing) and amsmath_block(state, start, end, silent)
+        if line > start and _HEADING_LINE.match(text):
+            return False
+    return False

@@ -24,7 +24,6 @@ from urllib.parse import unquote
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
-from mdit_py_plugins.amsmath import amsmath_plugin
 from mdit_py_plugins.colon_fence import colon_fence_plugin
 from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
@@ -80,7 +79,7 @@ from builder.parsers.markdown.mkdocs_flavor import hash_heading_rule, mkdocs_mar
 from builder.parsers.markdown.mkdocstrings import TOKEN_TYPE, block_events, mkdocstrings_rule
 from builder.parsers.markdown.myst_directives import Directives
 from builder.parsers.markdown.myst_include import has_includes, splice_includes
-from builder.parsers.markdown.myst_syntax import directive_name, field_list_rule
+from builder.parsers.markdown.myst_syntax import amsmath_rule, directive_name, field_list_rule
 from builder.parsers.markdown.pandoc_divs import balance_div_fences, pandoc_divs_rule
 from builder.parsers.markdown.quarto_includes import has_quarto_includes, splice_quarto_includes
 from builder.parsers.markdown.snippets import has_snippets, splice_snippets
@@ -144,7 +143,10 @@ def _build_parser() -> MarkdownIt:
     # An amsmath environment ("\begin{align}" to "\end{align}") is display math, as MyST's
     # amsmath extension and MathJax in a notebook read it; as a paragraph its lines ran
     # together and each "\\" line break lost a backslash.
-    md.use(amsmath_plugin)
+    md.block.ruler.before(
+        "blockquote", "amsmath", amsmath_rule,
+        {"alt": ["paragraph", "reference", "blockquote", "list", "footnote_def"]},
+    )  # fmt: skip
     # Inline parsing runs lazily in body_text, and only where a paragraph needs it.
     md.disable("inline")
     md.disable("text_join")

@@ -446,7 +446,8 @@ def _render_other(
         return [*caption, Text(render_rows(rows))] if rows else caption
     # sphinx-autoapi's and sphinx-autodoc2's summaries have the same content.
     if name in ("autosummary", "autoapisummary", "autodoc2-summary"):
-        names = [line.strip().lstrip("~") for line in directive.content if line.strip()]
+        # A line's first word is the name; autodoc2 takes the rest as the title to show.
+        names = [line.split()[0].lstrip("~") for line in directive.content if line.strip()]
         names = [item for item in names if not item.startswith(":")]  # its options
         summary = Text("\n".join(summary_line(item, doc) for item in names), is_list=True)
         if not any(key == "toctree" for key, _ in directive.options):
