@@ -158,6 +158,24 @@ def test_a_sphinx_fields_list_and_directive_keep_their_lines() -> None:
     assert parts[1] == DocPart("Parameters", fields=(DocField("key", "str or bytes", description),))
 
 
+def test_a_field_indented_under_a_directive_is_the_directives() -> None:
+    # typeguard's TypeCheckConfiguration documents its settings as ".. attribute::" blocks
+    # with a ":type:" option: read as the class's fields, the last type and description
+    # became one parameter ("bool If set to True...") and the others were lost.
+    prose = (
+        "Settings.\n\n"
+        ".. attribute:: policy\n   :type: Policy\n\n     What to do.\n\n"
+        ".. method:: run(x)\n\n   :param x: The input."
+    )
+    assert read_sphinx_fields(prose + "\n\n:param debug: Print the code.\n") == (
+        DocPart("", prose),
+        DocPart("Parameters", fields=(DocField("debug", "", "Print the code."),)),
+    )
+    # With napoleon, only a field at the margin makes a docstring Sphinx-style.
+    google = "Settings.\n\nArgs:\n    x (int): The x.\n\n.. attribute:: y\n   :type: int\n"
+    assert _parts(google)[1] == DocPart("Parameters", fields=(DocField("x", "int", "The x."),))
+
+
 def test_napoleon_reads_a_section_whose_items_follow_a_blank_line() -> None:
     # jsonschema's docstrings leave a blank line under "Arguments:" and between items;
     # napoleon skips it, griffe read the section as text ("Arguments:\n\nformats:\n\n...").
