@@ -286,6 +286,7 @@ def test_a_numpy_see_also_section_is_a_list_of_its_entries() -> None:
         "pandas.Series.cov : corresponding pandas\n    function.\n"
         "xarray.corr, :func:`~xarray.dot`\n"
         "numpy.cov\n"
+        ":func:`Dataset.isel <xarray.Dataset.isel>`\n"
     )
     for style in ("numpy", "auto"):
         assert _parts(text, style)[1] == DocPart(
@@ -294,6 +295,7 @@ def test_a_numpy_see_also_section_is_a_list_of_its_entries() -> None:
                 DocField("`pandas.Series.cov`", "", "corresponding pandas function."),
                 DocField("`xarray.corr`, `xarray.dot`", "", ""),
                 DocField("`numpy.cov`", "", ""),
+                DocField("`Dataset.isel`", "", ""),  # the title, not "<xarray.Dataset.isel>"
             ),
         )
     # Prose is not a list of names: it stays the section's text.

@@ -17,7 +17,8 @@ from builder.api.model import DocField
 # One name: dotted (a leading "~" or "." as Sphinx's roles allow), or a role around one.
 _NAME = r"(?::[\w:]+:`[^`\n]+`|[~.]?[A-Za-z_][\w.]*(?:\(\))?)"
 _ENTRY = re.compile(rf"({_NAME}(?:[ \t]*,[ \t]*{_NAME})*)[ \t]*,?[ \t]*(?::[ \t]*(.*))?")
-_ROLE = re.compile(r":[\w:]+:`~?([^`\n]+)`")
+# A role with an explicit title (":func:`Dataset.isel <Dataset.isel>`") shows the title.
+_ROLE = re.compile(r":[\w:]+:`~?([^`\n]+?)(?:\s+<[^`\n]*>)?`")
 
 
 def see_also_entries(text: str) -> tuple[DocField, ...]:
