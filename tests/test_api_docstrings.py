@@ -176,6 +176,20 @@ def test_a_field_indented_under_a_directive_is_the_directives() -> None:
     assert _parts(google)[1] == DocPart("Parameters", fields=(DocField("x", "int", "The x."),))
 
 
+def test_napoleon_shows_keyword_args_under_their_own_title() -> None:
+    # falcon writes 120 "Keyword Arguments:" sections; napoleon shows them as Sphinx's
+    # "Keyword Arguments" field, and they read "Other Parameters", a section napoleon folds
+    # into Parameters.
+    text = "Make an app.\n\nKeyword Arguments:\n    cors (bool): Enable CORS.\n"
+    keyword = DocPart("Keyword Arguments", fields=(DocField("cors", "bool", "Enable CORS."),))
+    assert _parts(text)[1] == keyword
+    assert _parts(text.replace("Arguments:", "Args:"))[1] == keyword
+    other = _parts(text.replace("Keyword Arguments", "Other Parameters"))[1]
+    assert other.title == "Other Parameters"
+    # mkdocstrings-python titles griffe's section Other Parameters, whatever its header.
+    assert _parts(text, "google")[1].title == "Other Parameters"
+
+
 def test_napoleon_reads_a_section_whose_items_follow_a_blank_line() -> None:
     # jsonschema's docstrings leave a blank line under "Arguments:" and between items;
     # napoleon skips it, griffe read the section as text ("Arguments:\n\nformats:\n\n...").

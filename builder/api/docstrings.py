@@ -90,6 +90,7 @@ _NAPOLEON_SECTIONS = frozenset({
 # celery.contrib.rdb: "``CELERY_RDB_HOST``"). Not a Markdown fence, a field or a list item.
 _PLAIN_TITLE = re.compile(r"^((?!```|:|- )\S[^\n]*?)[ \t]*\n-{3,}[ \t]*$", re.M)
 _SECTION_HEADER = re.compile(r"^([ \t]*)([A-Za-z][A-Za-z ]*):[ \t]*$")
+_KEYWORD_HEADER = re.compile(r"^([ \t]*)(keyword arg(?:ument)?s)[ \t]*:[ \t]*$", re.I | re.M)
 _GRIFFE_TITLES = {
     "parameters": "Parameters", "other_parameters": "Other Parameters", "raises": "Raises",
     "warns": "Warns", "returns": "Returns", "yields": "Yields", "receives": "Receives",
@@ -134,7 +135,7 @@ def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
                     *parse_docstring(griffe.Docstring(chunk, parent=docstring.parent), style),
                 )
             )
-        docstring = _napoleon_headers_closed(docstring, griffe)
+        docstring = _keyword_titles(_napoleon_headers_closed(docstring, griffe), griffe)
     chunks = [docstring]
     if style != "google" and _NUMPY_UNDERLINE.search(text):
         values = _split_at_section_ends(docstring.value)
@@ -224,6 +225,18 @@ def _napoleon_headers_closed(docstring: Any, griffe: Any) -> Any:
         "\n".join(kept), lineno=docstring.lineno, endlineno=docstring.endlineno,
         parent=docstring.parent,
     )  # fmt: skip
+
+
+def _keyword_titles(docstring: Any, griffe: Any) -> Any:
+    """``docstring`` with its "Keyword Args:" headers titled: napoleon shows such a section
+    under "Keyword Arguments" (its ``napoleon_use_keyword``), where griffe reads it as Other
+    Parameters and keeps only a title written after the colon, which is given here."""
+    value = _KEYWORD_HEADER.sub(r"\1\2: Keyword Arguments", docstring.value)
+    if value == docstring.value:
+        return docstring
+    return griffe.Docstring(
+        value, lineno=docstring.lineno, endlineno=docstring.endlineno, parent=docstring.parent
+    )
 
 
 def _opens_section(previous: str, lines: list[str], index: int) -> bool:
