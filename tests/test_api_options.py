@@ -84,6 +84,13 @@ def test_a_negated_option_drops_the_project_default_only() -> None:
     assert (own.members, own.inherited) == (("a",), True)
 
 
+def test_inherited_members_alone_documents_every_member() -> None:
+    # Sphinx's want_all: ':inherited-members:' documents the members without :members:.
+    # webargs 8.7.1's 'automodule:: webargs.core' (its Parser) gave nothing.
+    alone = autodoc_options((("inherited-members", ""),), ApiSettings())
+    assert (alone.members, alone.inherited) == ((), True)
+
+
 def test_a_plus_value_adds_to_the_default_as_sphinx_merges_it() -> None:
     # ':exclude-members: +x' adds x to autodoc_default_options' list (Sphinx 4.1's
     # process_documenter_options); the '+' was kept in the name, which then matched nothing,

@@ -114,6 +114,11 @@ def autodoc_options(
     members: tuple[str, ...] | None = None
     if "members" in given:
         members = _names(given["members"])
+    if members is None and "inherited-members" in given:
+        # Sphinx documents every member when inherited ones are asked for (its want_all),
+        # :members: or not: webargs' 'automodule:: webargs.core' with ':inherited-members:'
+        # alone is its Parser's whole reference.
+        members = ()
     special: tuple[str, ...] | None = None
     if "special-members" in given:
         special = _names(given["special-members"])
