@@ -93,6 +93,23 @@ def test_sphinx_fields_keep_the_text_after_them() -> None:
     )  # fmt: skip
 
 
+def test_text_between_two_field_lists_stays_between_them() -> None:
+    # dateutil's parser.parse: the sentence introducing the **kwargs fields went below the
+    # Raises list, as Sphinx shows each field list where it stands.
+    parts = read_sphinx_fields(
+        "Parse.\n\n:param timestr: A date.\n\n"
+        "The ``**kwargs`` parameter takes these:\n\n"
+        ":param default: The default.\n:raises ParserError: When invalid.\n"
+    )
+    assert parts == (
+        DocPart("", "Parse."),
+        DocPart("Parameters", fields=(DocField("timestr", "", "A date."),)),
+        DocPart("", "The ``**kwargs`` parameter takes these:"),
+        DocPart("Parameters", fields=(DocField("default", "", "The default."),)),
+        DocPart("Raises", fields=(DocField("ParserError", "", "When invalid."),)),
+    )
+
+
 def test_auto_style_picks_sphinx_fields_over_griffe() -> None:
     parts = _parts("Do.\n\n:param x: The x.\n\n.. note:: Kept.")
     assert DocPart("", ".. note:: Kept.") in parts

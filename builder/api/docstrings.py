@@ -377,9 +377,13 @@ def read_sphinx_fields(text: str) -> tuple[DocPart, ...]:
         ):
             body.append(lines[index])
             index += 1
-        if not groups and "\n".join(prose).strip():
+        if "\n".join(prose).strip():
+            # Text between two field lists stays between them, as Sphinx shows each list
+            # where it stands (dateutil's parse: "The **kwargs parameter takes the following
+            # keyword arguments:" above the fields it introduces).
+            parts.extend(_field_parts(groups, types))
             parts.append(DocPart("", "\n".join(prose).strip("\n")))
-            prose = []
+            groups, prose = {}, []
         # The lines after the first keep their shape (a list, a ``.. warning::``), dedented
         # as a block, for the renderer to read as reST.
         description = (body[0] + "\n" + textwrap.dedent("\n".join(body[1:]))).strip()
@@ -396,6 +400,17 @@ def read_sphinx_fields(text: str) -> tuple[DocPart, ...]:
         if title == "Raises":
             field_name, annotation = " ".join(words), ""
         groups.setdefault(title, []).append(DocField(field_name, annotation, description))
+    parts.extend(_field_parts(groups, types))
+    if "\n".join(prose).strip():
+        parts.append(DocPart("", "\n".join(prose).strip("\n")))
+    return tuple(parts)
+
+
+def _field_parts(
+    groups: dict[str, list[DocField]], types: dict[tuple[str, str], str]
+) -> list[DocPart]:
+    """One field list's titled lists, each field given the type its ``:type x:`` names."""
+    parts: list[DocPart] = []
     for title, fields in groups.items():
         typed = tuple(
             DocField(f.name, f.annotation or types.get((title, f.name), ""), f.description)
@@ -405,9 +420,7 @@ def read_sphinx_fields(text: str) -> tuple[DocPart, ...]:
             typed = (DocField("", types[(title, "")], ""),)
         if typed:
             parts.append(DocPart(title, fields=typed))
-    if "\n".join(prose).strip():
-        parts.append(DocPart("", "\n".join(prose).strip("\n")))
-    return tuple(parts)
+    return parts
 
 
 def _continues(lines: list[str], index: int, indent: int) -> bool:
