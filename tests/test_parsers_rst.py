@@ -554,6 +554,19 @@ def test_bullet_and_enumerated_lists() -> None:
     )
 
 
+def test_links_to_sphinx_s_generated_index_pages_are_left_out() -> None:
+    # sphinx-quickstart's "Indices and tables" (dateutil, pyparsing, greenlet): a section
+    # that only read "- genindex - modindex - search".
+    text = (
+        "Guide\n=====\n\nRead on.\n\n"
+        "Indices and tables\n==================\n\n"
+        "* :ref:`genindex`\n* :ref:`modindex`\n* :ref:`search`\n"
+    )
+    parsed = finalize_sections(_parse(text))
+    assert [(s.heading, s.body) for s in parsed.sections] == [("Guide", "Read on.")]
+    assert _body("- :ref:`search`\n- :ref:`install`\n") == "- install"
+
+
 def test_list_item_with_code_keeps_the_fence_at_column_zero() -> None:
     assert _body("- Run::\n\n      make\n\n- Done\n") == "- Run:\n\n```\nmake\n```\n- Done"
 

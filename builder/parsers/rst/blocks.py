@@ -44,6 +44,10 @@ from builder.parsers.rst.tables import (
 from builder.parsers.rst.titles import ADORNMENT_CHARS, adornment_char, is_transition, match_title
 
 _BULLET = re.compile(r"[-*+\u2022\u2023\u2043](?: +|$)")
+# An item that only links to a page Sphinx generates (sphinx-quickstart's "Indices and
+# tables": the general index, the module index, the search page) says nothing to a reader of
+# the text; such a list is left out, and the section that only held it with it.
+_GENERATED_PAGE_ITEM = re.compile(r":ref:`(?:genindex|modindex|py-modindex|search)`")
 _ENUMERATOR = r"(?:\d+|#|[a-zA-Z]|[ivxlcdm]+|[IVXLCDM]+)"
 _ENUMERATED = re.compile(rf"(?:({_ENUMERATOR})[.)]|\(({_ENUMERATOR})\))(?: +|$)")
 _FIELD = re.compile(r":((?:[^:`\\]|\\.)+?):(?: +|$)")
@@ -262,6 +266,9 @@ def _render_list(
         if not items and not bullet:
             style = _enumeration_style(marker)
         body, end = _item_body(lines, i, marker.end(), known=True)
+        if bullet and _GENERATED_PAGE_ITEM.fullmatch(" ".join(body).strip()):
+            i = skip_blank(lines, end)
+            continue
         text = join_events(render_blocks(body, first + i, ctx.nested(sections=False), doc))
         if bullet:
             prefix = "- "
@@ -272,7 +279,7 @@ def _render_list(
             prefix = f"{number}. " if numbered else f"{enumerator}. "
         items.append(_hang(prefix, text, " " * len(prefix)))
         i = skip_blank(lines, end)
-    return [Text("\n".join(items), is_list=True)], i
+    return ([Text("\n".join(items), is_list=True)] if items else []), i
 
 
 def _enumeration_style(marker: re.Match[str]) -> str:
