@@ -334,6 +334,19 @@ def test_a_numpy_see_also_section_is_a_list_of_its_entries() -> None:
     assert prose[1] == DocPart("See Also", "The user guide on sums.")
 
 
+def test_a_see_also_section_after_two_blank_lines_is_still_read() -> None:
+    # xarray's DataArray.groupby: two blank lines end its Examples, and the See Also after
+    # them, read on its own, was taken for text ("See Also -------- :ref:`groupby` ...").
+    text = (
+        "Group.\n\nExamples\n--------\n>>> f()\n1\n\n\n"
+        "See Also\n--------\n:ref:`groupby`\n    The guide.\nDataArray.groupby\n"
+    )
+    assert _parts(text)[2] == DocPart(
+        "See Also",
+        fields=(DocField("`groupby`", "", "The guide."), DocField("`DataArray.groupby`", "", "")),
+    )
+
+
 def test_numpy_sections_underlined_with_equals_signs_are_sections() -> None:
     # sympy 1.14.0 underlines its sections with '=' (numpydoc reads '-' or '=', napoleon any
     # punctuation under a title it knows): 'Explanation =========== It will convert ...' ran

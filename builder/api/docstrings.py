@@ -196,12 +196,21 @@ def _griffe_sections(docstring: Any, style: str, griffe: Any) -> list[Any]:
         fields = (_field_sections(google), _field_sections(numpy))
         if fields[0] != fields[1]:
             return google if fields[0] > fields[1] else numpy
+        # A See Also (or Notes, Warnings) section alone, set apart by two blank lines (xarray's
+        # DataArray.groupby): griffe's NumPy reading has the one section, the Google one reads
+        # it all as text, and its title and entries were one paragraph of the docstring.
+        if fields[1] == 0 and _only_text(google) and not _only_text(numpy):
+            return numpy
     method: Literal["heuristics", "max_sections"] = "max_sections" if underlined else "heuristics"
     return list(
         griffe.parse_auto(
             docstring, method=method, style_order=_AUTO_ORDER, per_style_options=options
         )
     )
+
+
+def _only_text(sections: list[Any]) -> bool:
+    return all(section.kind.value == "text" for section in sections)
 
 
 def _field_sections(sections: list[Any]) -> int:
