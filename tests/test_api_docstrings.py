@@ -343,7 +343,10 @@ def test_a_see_also_section_after_two_blank_lines_is_still_read() -> None:
     )
     assert _parts(text)[2] == DocPart(
         "See Also",
-        fields=(DocField("`groupby`", "", "The guide."), DocField("`DataArray.groupby`", "", "")),
+        fields=(
+            DocField(":ref:`groupby`", "", "The guide."),
+            DocField("`DataArray.groupby`", "", ""),
+        ),
     )
 
 
