@@ -54,6 +54,7 @@ def read_conf_settings(conf_source: str) -> ApiSettings:
         templates_path=_templates_path(conf),
         # sphinx-automodapi tests the value for truth.
         automodsumm_inherited_members=bool(conf.get("automodsumm_inherited_members", False)),
+        docstring_signature=bool(conf.get("autodoc_docstring_signature", True)),
     )
 
 
