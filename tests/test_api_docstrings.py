@@ -93,6 +93,23 @@ def test_sphinx_fields_keep_the_text_after_them() -> None:
     )  # fmt: skip
 
 
+def test_text_between_two_field_lists_stays_between_them() -> None:
+    # dateutil's parser.parse: the sentence introducing the **kwargs fields went below the
+    # Raises list, as Sphinx shows each field list where it stands.
+    parts = read_sphinx_fields(
+        "Parse.\n\n:param timestr: A date.\n\n"
+        "The ``**kwargs`` parameter takes these:\n\n"
+        ":param default: The default.\n:raises ParserError: When invalid.\n"
+    )
+    assert parts == (
+        DocPart("", "Parse."),
+        DocPart("Parameters", fields=(DocField("timestr", "", "A date."),)),
+        DocPart("", "The ``**kwargs`` parameter takes these:"),
+        DocPart("Parameters", fields=(DocField("default", "", "The default."),)),
+        DocPart("Raises", fields=(DocField("ParserError", "", "When invalid."),)),
+    )
+
+
 def test_auto_style_picks_sphinx_fields_over_griffe() -> None:
     parts = _parts("Do.\n\n:param x: The x.\n\n.. note:: Kept.")
     assert DocPart("", ".. note:: Kept.") in parts
@@ -156,6 +173,38 @@ def test_a_sphinx_fields_list_and_directive_keep_their_lines() -> None:
         ".. warning:: Do not trust ``alg``."
     )
     assert parts[1] == DocPart("Parameters", fields=(DocField("key", "str or bytes", description),))
+
+
+def test_a_field_indented_under_a_directive_is_the_directives() -> None:
+    # typeguard's TypeCheckConfiguration documents its settings as ".. attribute::" blocks
+    # with a ":type:" option: read as the class's fields, the last type and description
+    # became one parameter ("bool If set to True...") and the others were lost.
+    prose = (
+        "Settings.\n\n"
+        ".. attribute:: policy\n   :type: Policy\n\n     What to do.\n\n"
+        ".. method:: run(x)\n\n   :param x: The input."
+    )
+    assert read_sphinx_fields(prose + "\n\n:param debug: Print the code.\n") == (
+        DocPart("", prose),
+        DocPart("Parameters", fields=(DocField("debug", "", "Print the code."),)),
+    )
+    # With napoleon, only a field at the margin makes a docstring Sphinx-style.
+    google = "Settings.\n\nArgs:\n    x (int): The x.\n\n.. attribute:: y\n   :type: int\n"
+    assert _parts(google)[1] == DocPart("Parameters", fields=(DocField("x", "int", "The x."),))
+
+
+def test_napoleon_shows_keyword_args_under_their_own_title() -> None:
+    # falcon writes 120 "Keyword Arguments:" sections; napoleon shows them as Sphinx's
+    # "Keyword Arguments" field, and they read "Other Parameters", a section napoleon folds
+    # into Parameters.
+    text = "Make an app.\n\nKeyword Arguments:\n    cors (bool): Enable CORS.\n"
+    keyword = DocPart("Keyword Arguments", fields=(DocField("cors", "bool", "Enable CORS."),))
+    assert _parts(text)[1] == keyword
+    assert _parts(text.replace("Arguments:", "Args:"))[1] == keyword
+    other = _parts(text.replace("Keyword Arguments", "Other Parameters"))[1]
+    assert other.title == "Other Parameters"
+    # mkdocstrings-python titles griffe's section Other Parameters, whatever its header.
+    assert _parts(text, "google")[1].title == "Other Parameters"
 
 
 def test_napoleon_reads_a_section_whose_items_follow_a_blank_line() -> None:
@@ -268,6 +317,7 @@ def test_a_numpy_see_also_section_is_a_list_of_its_entries() -> None:
         "pandas.Series.cov : corresponding pandas\n    function.\n"
         "xarray.corr, :func:`~xarray.dot`\n"
         "numpy.cov\n"
+        ":func:`Dataset.isel <xarray.Dataset.isel>`\n"
     )
     for style in ("numpy", "auto"):
         assert _parts(text, style)[1] == DocPart(
@@ -276,11 +326,28 @@ def test_a_numpy_see_also_section_is_a_list_of_its_entries() -> None:
                 DocField("`pandas.Series.cov`", "", "corresponding pandas function."),
                 DocField("`xarray.corr`, `xarray.dot`", "", ""),
                 DocField("`numpy.cov`", "", ""),
+                DocField("`Dataset.isel`", "", ""),  # the title, not "<xarray.Dataset.isel>"
             ),
         )
     # Prose is not a list of names: it stays the section's text.
     prose = _parts("Sum.\n\nSee Also\n--------\nThe user guide on sums.\n", "numpy")
     assert prose[1] == DocPart("See Also", "The user guide on sums.")
+
+
+def test_a_see_also_section_after_two_blank_lines_is_still_read() -> None:
+    # xarray's DataArray.groupby: two blank lines end its Examples, and the See Also after
+    # them, read on its own, was taken for text ("See Also -------- :ref:`groupby` ...").
+    text = (
+        "Group.\n\nExamples\n--------\n>>> f()\n1\n\n\n"
+        "See Also\n--------\n:ref:`groupby`\n    The guide.\nDataArray.groupby\n"
+    )
+    assert _parts(text)[2] == DocPart(
+        "See Also",
+        fields=(
+            DocField(":ref:`groupby`", "", "The guide."),
+            DocField("`DataArray.groupby`", "", ""),
+        ),
+    )
 
 
 def test_numpy_sections_underlined_with_equals_signs_are_sections() -> None:

@@ -20,14 +20,15 @@ def test_conf_py_literals_are_read_and_computed_values_ignored() -> None:
         member_order="bysource",
         default_options=(("members", None), ("exclude-members", "x, y")),
         docstring_style="auto",
+        docstring_signature=True,  # autodoc_docstring_signature's default
     )
     numpydoc = read_conf_settings('extensions = ["sphinx.ext.autodoc", "numpydoc"]\n')
     assert numpydoc.docstring_style == "numpydoc"
     both = read_conf_settings('extensions = ["numpydoc", "sphinx.ext.napoleon"]\n')
     assert both.docstring_style == "auto"
     computed = read_conf_settings('autoclass_content = os.environ["X"]\nraise SystemExit\n')
-    assert computed == ApiSettings()
-    assert read_conf_settings("def broken(:\n") == ApiSettings()
+    assert computed == ApiSettings(docstring_signature=True)
+    assert read_conf_settings("def broken(:\n") == ApiSettings(docstring_signature=True)
     assert read_conf_settings('autoclass_content = "everything"\n').class_content == "class"
 
 
@@ -83,6 +84,13 @@ def test_a_negated_option_drops_the_project_default_only() -> None:
     assert (options.members, options.inherited) == (None, False)
     own = autodoc_options((("members", "a"), ("no-members", "")), settings)
     assert (own.members, own.inherited) == (("a",), True)
+
+
+def test_inherited_members_alone_documents_every_member() -> None:
+    # Sphinx's want_all: ':inherited-members:' documents the members without :members:.
+    # webargs 8.7.1's 'automodule:: webargs.core' (its Parser) gave nothing.
+    alone = autodoc_options((("inherited-members", ""),), ApiSettings())
+    assert (alone.members, alone.inherited) == ((), True)
 
 
 def test_a_plus_value_adds_to_the_default_as_sphinx_merges_it() -> None:

@@ -105,6 +105,18 @@ def test_a_type_written_with_roles_reads_as_text() -> None:
     )
 
 
+def test_a_see_also_entry_naming_a_label_shows_its_title() -> None:
+    # xarray's 135 "See Also" entries ':ref:`agg`' (its user guide's "Aggregation" page)
+    # read as code, "`agg`", as if they named a Python object.
+    from builder.parsers.reference_titles import ReferenceTitles, reading_references
+
+    titles = ReferenceTitles(labels={"agg": "Aggregation"})
+    entries = (DocField(":ref:`agg`", "", "User guide."), DocField("`numpy.sum`", "", ""))
+    with reading_references(titles, "api.rst"):
+        shown = render_part(DocPart("See Also", fields=entries), _rst)
+    assert shown == "See Also:\n- Aggregation: User guide.\n- `numpy.sum`"
+
+
 def _rst(text: str) -> str:
     from builder.parsers import parse_file
 

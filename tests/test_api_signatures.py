@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from builder.api.model import DocPart
+from builder.api.model import ApiSettings, DocPart
+from builder.api.options import read_conf_settings
 from builder.api.render import signature_text
 from tests.api_support import package_source
 
@@ -210,3 +211,48 @@ def test_a_class_with_overloaded_init_shows_each_overload_as_a_call_without_its_
     assert signature_text(provider, "prov.") == (
         "`prov.Provider()`\n`prov.Provider(*, api_key: str)`"
     )
+
+
+def test_a_docstring_s_first_lines_that_write_the_call_are_its_signatures(
+    tmp_path: Path,
+) -> None:
+    # packaging 26.4's Version.__replace__ opens its docstring with
+    # '__replace__(*, epoch=..., release=..., ...)', which autodoc shows as the signature
+    # (autodoc_docstring_signature, on by default); the line read as the text's first.
+    (tmp_path / "sig").mkdir()
+    (tmp_path / "sig" / "__init__.py").write_text(
+        "from typing import overload\n\n\n"
+        "class V:\n"
+        "    def __replace__(self, *, epoch=_UNSET):\n"
+        '        """__replace__(*, epoch=...) -> V\n'
+        "        V.__replace__(*, local=...,   \\\n"
+        "                      dev=...)\n\n"
+        '        Return a new version."""\n\n'
+        "    @overload\n"
+        "    def extra(self, a: int) -> int: ...\n"
+        "    def extra(self, a):\n"
+        '        """extra(a)\n\n        Overloads win."""\n\n'
+        "    def plain(self):\n"
+        '        """plainly(x) is not its call."""\n',
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path, ApiSettings(docstring_signature=True))
+    replace = source.find("sig.V.__replace__")
+    assert replace is not None
+    assert (replace.signature, replace.overloads) == (
+        "__replace__(*, epoch=...) -> V",
+        ("__replace__(*, local=..., dev=...)",),
+    )
+    # apscheduler's add_job writes its line over two with a backslash; anyio's extra, with
+    # @overload variants, keeps the line as text, as autodoc shows the overloads instead.
+    extra = source.find("sig.V.extra")
+    assert extra is not None and extra.overloads == ("extra(a: int) -> int",)
+    assert extra.doc[0] == DocPart("", "extra(a)\n\nOverloads win.")
+    assert replace.doc == (DocPart("", "Return a new version."),)
+    plain = source.find("sig.V.plain")
+    assert plain is not None and plain.signature == "plain()"
+    # mkdocstrings reads no signature there; nor does a conf.py that turns it off.
+    unread = package_source(tmp_path).find("sig.V.__replace__")
+    assert unread is not None and unread.signature == "__replace__(*, epoch=_UNSET)"
+    assert read_conf_settings("").docstring_signature is True
+    assert read_conf_settings("autodoc_docstring_signature = False\n").docstring_signature is False

@@ -234,6 +234,16 @@ def test_autosummary_with_a_toctree_documents_each_object_as_its_generated_page(
     assert describe.body == "`shapes.base.Shape.describe() -> str`\n\nA sentence about the shape."
 
 
+def test_an_object_two_autosummary_tables_list_has_one_generated_page(tmp_path: Path) -> None:
+    # xarray's api/dataset.rst lists Dataset.count under "Computation" and "Aggregation":
+    # Sphinx generates its page once; it was documented twice ("xarray.Dataset.count-1").
+    table = ".. autosummary::\n   :toctree: generated/\n\n   area\n\n"
+    text = f"API\n===\n\n.. currentmodule:: shapes\n\n{table}Again\n-----\n\n{table}"
+    parsed = _parse(tmp_path, "api.rst", text)
+    assert [s.heading for s in parsed.sections] == ["API", "shapes.area", "Again"]
+    assert parsed.sections[2].body.startswith("- `area`: The area of a circle.")
+
+
 def test_extension_class_documenters_document_their_class_as_autoclass(tmp_path: Path) -> None:
     # pyramid 2.1's api/interfaces.rst documents 40 zope interfaces with
     # '.. autointerface::' (repoze.sphinx.autointerface): unknown, each gave nothing, and the
@@ -415,8 +425,9 @@ def test_automodapi_documents_the_public_objects_of_a_module(tmp_path: Path) -> 
     text += "   :no-main-docstr:\n   :skip: convert\n   :include-all-objects:\n"
     parsed = parse_file("api.rst", text, source)
     assert parsed is not None
+    # Unit's page is generated once, whichever of the two directives lists it first.
     assert [s.heading for s in parsed.sections] == [
-        "API", "units.convert", "units.Unit", "units.Unit", "units.METRE",
+        "API", "units.convert", "units.Unit", "units.METRE",
     ]  # fmt: skip
     assert parsed.sections[0].body == (
         "Units and their conversions.\n\n"
@@ -428,7 +439,7 @@ def test_automodapi_documents_the_public_objects_of_a_module(tmp_path: Path) -> 
     )
     assert parsed.sections[1].body == "`units.convert(value, unit)`\n\nConvert a value to a unit."
     assert parsed.sections[2].body == "`units.Unit()`\n\nA unit of measure."
-    assert parsed.sections[4].body == "`units.METRE = Unit()`\n\nThe metre."
+    assert parsed.sections[3].body == "`units.METRE = Unit()`\n\nThe metre."
 
 
 def test_text_after_a_class_and_its_members_returns_to_the_section_around(

@@ -35,6 +35,7 @@ from builder.api.object_docs import (
     with_annotation_types,
 )
 from builder.api.signatures import (
+    docstring_signatures,
     init_of,
     member_of,
     modifiers_of,
@@ -94,6 +95,8 @@ class GriffeSource:
         if not module and self._shadowed is not None:
             found = self._shadowed.member_over(found)
         record = self._followed(lambda: _record(path, found, style, self._lines, inherited))
+        if record is not None and self._settings.docstring_signature:
+            record = _docstring_signed(record, found, style)
         return None if record is None else replace(record, file=_relative(record.file, self._roots))
 
     def command(self, path: str) -> CliCommand | None:
@@ -279,6 +282,30 @@ def _record(path: str, found: Any, style: str, lines_of: LinesOf, inherited: boo
         submodules=submodules,
         file=file,
         line=target.lineno or 0,
+    )
+
+
+def _docstring_signed(record: ApiObject, found: Any, style: str) -> ApiObject:
+    """``record`` with the signatures its docstring's first lines write, which leave its
+    text, as autodoc's autodoc_docstring_signature shows them (packaging's
+    ``Version.__replace__``, whose code signature is all ``= _UNSET`` defaults). Not for a
+    function with ``@overload`` variants: autodoc shows those, and the line stays text."""
+    target = found.final_target if found.is_alias else found
+    if record.kind != "function" or record.overloads or target.docstring is None:
+        return record
+    written, rest = docstring_signatures(target.name, target.docstring.value)
+    if not written:
+        return record
+    import griffe
+
+    from builder.api.docstrings import parse_docstring
+
+    name = record.path.rpartition(".")[2]
+    return replace(
+        record,
+        signature=_renamed(written[0], target.name, name),
+        overloads=tuple(_renamed(signature, target.name, name) for signature in written[1:]),
+        doc=parse_docstring(griffe.Docstring(rest, parent=target), style),
     )
 
 

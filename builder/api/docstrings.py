@@ -61,10 +61,10 @@ def is_info_field(name: str) -> bool:
 _UNNAMED_FIELDS = frozenset({"returns", "return", "rtype", "yields", "yield", "ytype", "raises"})
 
 
-# Indentation only: "^\s*" ran on through every blank line below each line start, so a run of
-# them cost its length squared (100 KB of blank lines in a docstring: 17 s).
+# At the docstring's margin only: an indented field belongs to the block around it, as in
+# docutils (typeguard's ".. attribute:: debug_instrumentation" with its ":type: bool" option).
 _SPHINX_SIGN = re.compile(
-    r"^[ \t]*:(?:param|parameter|arg|type|returns?|rtype|raises?|yields?|ivar|cvar|var)\b", re.M
+    r"^:(?:param|parameter|arg|type|returns?|rtype|raises?|yields?|ivar|cvar|var)\b", re.M
 )
 # A NumPy section's underline, and an item's "name : type" line ("name: type" is read too).
 _NUMPY_UNDERLINE = re.compile(r"^[ \t]*-{3,}[ \t]*$", re.M)
@@ -90,6 +90,7 @@ _NAPOLEON_SECTIONS = frozenset({
 # celery.contrib.rdb: "``CELERY_RDB_HOST``"). Not a Markdown fence, a field or a list item.
 _PLAIN_TITLE = re.compile(r"^((?!```|:|- )\S[^\n]*?)[ \t]*\n-{3,}[ \t]*$", re.M)
 _SECTION_HEADER = re.compile(r"^([ \t]*)([A-Za-z][A-Za-z ]*):[ \t]*$")
+_KEYWORD_HEADER = re.compile(r"^([ \t]*)(keyword arg(?:ument)?s)[ \t]*:[ \t]*$", re.I | re.M)
 _GRIFFE_TITLES = {
     "parameters": "Parameters", "other_parameters": "Other Parameters", "raises": "Raises",
     "warns": "Warns", "returns": "Returns", "yields": "Yields", "receives": "Receives",
@@ -134,7 +135,7 @@ def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
                     *parse_docstring(griffe.Docstring(chunk, parent=docstring.parent), style),
                 )
             )
-        docstring = _napoleon_headers_closed(docstring, griffe)
+        docstring = _keyword_titles(_napoleon_headers_closed(docstring, griffe), griffe)
     chunks = [docstring]
     if style != "google" and _NUMPY_UNDERLINE.search(text):
         values = _split_at_section_ends(docstring.value)
@@ -195,12 +196,21 @@ def _griffe_sections(docstring: Any, style: str, griffe: Any) -> list[Any]:
         fields = (_field_sections(google), _field_sections(numpy))
         if fields[0] != fields[1]:
             return google if fields[0] > fields[1] else numpy
+        # A See Also (or Notes, Warnings) section alone, set apart by two blank lines (xarray's
+        # DataArray.groupby): griffe's NumPy reading has the one section, the Google one reads
+        # it all as text, and its title and entries were one paragraph of the docstring.
+        if fields[1] == 0 and _only_text(google) and not _only_text(numpy):
+            return numpy
     method: Literal["heuristics", "max_sections"] = "max_sections" if underlined else "heuristics"
     return list(
         griffe.parse_auto(
             docstring, method=method, style_order=_AUTO_ORDER, per_style_options=options
         )
     )
+
+
+def _only_text(sections: list[Any]) -> bool:
+    return all(section.kind.value == "text" for section in sections)
 
 
 def _field_sections(sections: list[Any]) -> int:
@@ -224,6 +234,18 @@ def _napoleon_headers_closed(docstring: Any, griffe: Any) -> Any:
         "\n".join(kept), lineno=docstring.lineno, endlineno=docstring.endlineno,
         parent=docstring.parent,
     )  # fmt: skip
+
+
+def _keyword_titles(docstring: Any, griffe: Any) -> Any:
+    """``docstring`` with its "Keyword Args:" headers titled: napoleon shows such a section
+    under "Keyword Arguments" (its ``napoleon_use_keyword``), where griffe reads it as Other
+    Parameters and keeps only a title written after the colon, which is given here."""
+    value = _KEYWORD_HEADER.sub(r"\1\2: Keyword Arguments", docstring.value)
+    if value == docstring.value:
+        return docstring
+    return griffe.Docstring(
+        value, lineno=docstring.lineno, endlineno=docstring.endlineno, parent=docstring.parent
+    )
 
 
 def _opens_section(previous: str, lines: list[str], index: int) -> bool:
@@ -347,7 +369,9 @@ def read_sphinx_fields(text: str) -> tuple[DocPart, ...]:
     lines = text.split("\n")
     index = 0
     while index < len(lines):
-        match = _FIELD.match(lines[index].strip())
+        # A field indented under a directive (".. attribute:: x" over ":type: int", a nested
+        # ".. method::" with its ":param y:") is that block's, read with it as reST.
+        match = _FIELD.match(lines[index].rstrip()) if lines[index][:1] not in " \t" else None
         name = match.group(1).lower() if match else ""
         if not match or (name not in _FIELD_SECTIONS and name not in _TYPE_FIELDS):
             prose.append(lines[index])
@@ -362,9 +386,13 @@ def read_sphinx_fields(text: str) -> tuple[DocPart, ...]:
         ):
             body.append(lines[index])
             index += 1
-        if not groups and "\n".join(prose).strip():
+        if "\n".join(prose).strip():
+            # Text between two field lists stays between them, as Sphinx shows each list
+            # where it stands (dateutil's parse: "The **kwargs parameter takes the following
+            # keyword arguments:" above the fields it introduces).
+            parts.extend(_field_parts(groups, types))
             parts.append(DocPart("", "\n".join(prose).strip("\n")))
-            prose = []
+            groups, prose = {}, []
         # The lines after the first keep their shape (a list, a ``.. warning::``), dedented
         # as a block, for the renderer to read as reST.
         description = (body[0] + "\n" + textwrap.dedent("\n".join(body[1:]))).strip()
@@ -381,6 +409,17 @@ def read_sphinx_fields(text: str) -> tuple[DocPart, ...]:
         if title == "Raises":
             field_name, annotation = " ".join(words), ""
         groups.setdefault(title, []).append(DocField(field_name, annotation, description))
+    parts.extend(_field_parts(groups, types))
+    if "\n".join(prose).strip():
+        parts.append(DocPart("", "\n".join(prose).strip("\n")))
+    return tuple(parts)
+
+
+def _field_parts(
+    groups: dict[str, list[DocField]], types: dict[tuple[str, str], str]
+) -> list[DocPart]:
+    """One field list's titled lists, each field given the type its ``:type x:`` names."""
+    parts: list[DocPart] = []
     for title, fields in groups.items():
         typed = tuple(
             DocField(f.name, f.annotation or types.get((title, f.name), ""), f.description)
@@ -390,9 +429,7 @@ def read_sphinx_fields(text: str) -> tuple[DocPart, ...]:
             typed = (DocField("", types[(title, "")], ""),)
         if typed:
             parts.append(DocPart(title, fields=typed))
-    if "\n".join(prose).strip():
-        parts.append(DocPart("", "\n".join(prose).strip("\n")))
-    return tuple(parts)
+    return parts
 
 
 def _continues(lines: list[str], index: int, indent: int) -> bool:

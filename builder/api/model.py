@@ -104,6 +104,9 @@ class ApiSettings:
     # sphinx-automodapi's automodsumm_inherited_members: whether an automodapi's class pages
     # document inherited members when the directive says neither way.
     automodsumm_inherited_members: bool = False
+    # autodoc_docstring_signature: a docstring's first line that writes the call is the
+    # signature (Sphinx's default; mkdocstrings has no such reading).
+    docstring_signature: bool = False
 
 
 @dataclass(frozen=True)

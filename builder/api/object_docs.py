@@ -55,9 +55,11 @@ def docstring_parts(target: Any, style: str, lines_of: LinesOf) -> tuple[DocPart
 
 
 def _assigned(target: Any, lines_of: LinesOf) -> str:
-    """A class's or function's docstring assigned to its ``__doc__`` in its module."""
+    """A class's, function's or attribute's docstring assigned to its ``__doc__`` in its
+    module: an attribute made by a call (falcon's ``encode = _create_str_encoder(False)``, a
+    ``functools.partial``) is a function whose ``__doc__`` the module then sets."""
     module = getattr(target, "module", None)
-    if target.kind.value not in ("class", "function") or module is None:
+    if target.kind.value not in ("class", "function", "attribute") or module is None:
         return ""
     qualified = target.path.removeprefix(f"{module.path}.")
     return assigned_docstring(lines_of(module), qualified)

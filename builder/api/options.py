@@ -54,6 +54,7 @@ def read_conf_settings(conf_source: str) -> ApiSettings:
         templates_path=_templates_path(conf),
         # sphinx-automodapi tests the value for truth.
         automodsumm_inherited_members=bool(conf.get("automodsumm_inherited_members", False)),
+        docstring_signature=bool(conf.get("autodoc_docstring_signature", True)),
     )
 
 
@@ -114,6 +115,11 @@ def autodoc_options(
     members: tuple[str, ...] | None = None
     if "members" in given:
         members = _names(given["members"])
+    if members is None and "inherited-members" in given:
+        # Sphinx documents every member when inherited ones are asked for (its want_all),
+        # :members: or not: webargs' 'automodule:: webargs.core' with ':inherited-members:'
+        # alone is its Parser's whole reference.
+        members = ()
     special: tuple[str, ...] | None = None
     if "special-members" in given:
         special = _names(given["special-members"])

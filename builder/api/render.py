@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from builder.api.markdown_headings import split_headings
 from builder.api.model import ApiObject, ApiSource, DocPart, Member, MemberOptions
+from builder.api.see_also import TEXT_REFERENCE
 from builder.api.typing_doc import unwrapped
 from builder.parsers.rst.events import Event, Heading, Text, fence, indent_text, labelled
 from builder.parsers.rst.substitutions import names_a_definition
@@ -124,6 +125,8 @@ def _field_line(name: str, annotation: str, description: str, render_markup: Ren
     # backslashes of "Literal['\n'] | None" are no escapes).
     if "`" in annotation or names_a_definition(annotation):
         annotation = render_markup(annotation)
+    if TEXT_REFERENCE.search(name):  # a See Also entry naming a page or a label
+        name = render_markup(name)
     label = f"{name} ({annotation})" if name and annotation else name or annotation
     text = render_markup(description) if description else ""
     line = f"- {label}: {text}" if label and text else f"- {label or text}"

@@ -17,7 +17,9 @@ from builder.api.model import DocField
 # One name: dotted (a leading "~" or "." as Sphinx's roles allow), or a role around one.
 _NAME = r"(?::[\w:]+:`[^`\n]+`|[~.]?[A-Za-z_][\w.]*(?:\(\))?)"
 _ENTRY = re.compile(rf"({_NAME}(?:[ \t]*,[ \t]*{_NAME})*)[ \t]*,?[ \t]*(?::[ \t]*(.*))?")
-_ROLE = re.compile(r":[\w:]+:`~?([^`\n]+)`")
+# A role with an explicit title (":func:`Dataset.isel <Dataset.isel>`") shows the title.
+_ROLE = re.compile(r":[\w:]+:`~?([^`\n]+?)(?:\s+<[^`\n]*>)?`")
+TEXT_REFERENCE = re.compile(r":(?:std:)?(?:ref|doc):`[^`\n]+`")
 
 
 def see_also_entries(text: str) -> tuple[DocField, ...]:
@@ -40,6 +42,14 @@ def see_also_entries(text: str) -> tuple[DocField, ...]:
 
 
 def _names(written: str) -> str:
-    """The entry's names as code, roles reduced to their target: "`mean`, `median`"."""
-    names = (_ROLE.sub(r"\1", name).strip() for name in written.split(","))
-    return ", ".join(f"`{name}`" for name in names if name)
+    """The entry's names as code, roles reduced to their target: "`mean`, `median`". A
+    reference to a page or a label (":ref:`agg`", xarray's link to its user guide) names no
+    object: it stays a role, for the renderer to show the title it links to."""
+    names = (name.strip() for name in written.split(","))
+    return ", ".join(_name(name) for name in names if name)
+
+
+def _name(written: str) -> str:
+    if TEXT_REFERENCE.fullmatch(written):
+        return written
+    return "`" + _ROLE.sub(r"\1", written) + "`"

@@ -6,10 +6,34 @@ alias is broken, and which ``__init__`` a class uses.
 
 from __future__ import annotations
 
+import re
+import textwrap
 from typing import Any
 
 from builder.api.interface_attributes import declared_doc
 from builder.api.typing_doc import annotation_text
+
+# A docstring line that writes the call ("__replace__(*, epoch=..., local=...)"), which
+# autodoc (autodoc_docstring_signature, on by default) shows as the signature, not as text.
+_DOCSTRING_SIGNATURE = re.compile(r"(?:[\w.]+\.)?(\w+)\s*\((.*)\)(?:\s*->\s*(.*?))?\s*")
+
+
+def docstring_signatures(name: str, docstring: str) -> tuple[tuple[str, ...], str]:
+    """The signatures the first lines of ``docstring`` write for ``name``, one a line, and
+    the text after them, dedented as autodoc prepares it; ``((), docstring)`` when the first
+    line is none."""
+    lines = docstring.split("\n")
+    signatures: list[str] = []
+    for line in lines:
+        match = _DOCSTRING_SIGNATURE.fullmatch(line.removesuffix("\\").rstrip())
+        if match is None or match.group(1) != name:
+            break
+        returns = f" -> {match.group(3)}" if match.group(3) else ""
+        # A line continued with a backslash in the source reads with the next one's indent.
+        signatures.append(" ".join(f"{name}({match.group(2)}){returns}".split()))
+    if not signatures:
+        return (), docstring
+    return tuple(signatures), textwrap.dedent("\n".join(lines[len(signatures) :])).strip("\n")
 
 
 def init_of(klass: Any) -> Any:

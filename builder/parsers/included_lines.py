@@ -38,17 +38,32 @@ def select_include(text: str, options: Mapping[str, str]) -> str:
         text = "\n".join(lines[_integer(start, "start-line") : _integer(end, "end-line", None)])
     after = options.get("start-after")
     if after:
-        found = text.find(after)
-        if found < 0:
+        found = _marker_span(text, after)
+        if found is None:
             raise SelectionError(f"start-after text {after!r} not found")
-        text = text[found + len(after) :]
+        text = text[found[1] :]
     before = options.get("end-before")
     if before:
-        found = text.find(before)
-        if found < 0:
+        found = _marker_span(text, before)
+        if found is None:
             raise SelectionError(f"end-before text {before!r} not found")
-        text = text[:found]
+        text = text[: found[0]]
     return text
+
+
+def _marker_span(text: str, marker: str) -> tuple[int, int] | None:
+    """Where ``marker`` first stands in ``text``. An option written over several lines keeps
+    its line breaks in docutils (apscheduler's ':start-after: Reporting bugs' over the title's
+    underline), and the directive's reader joined them with spaces: any run of whitespace in
+    the marker then matches any run in the text."""
+    found = text.find(marker)
+    if found >= 0:
+        return found, found + len(marker)
+    words = marker.split()
+    if len(words) < 2:
+        return None
+    match = re.search(r"\s+".join(re.escape(word) for word in words), text)
+    return None if match is None else match.span()
 
 
 def select_literal(text: str, options: Mapping[str, str]) -> list[str]:

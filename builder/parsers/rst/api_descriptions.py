@@ -234,8 +234,9 @@ def render_generated_pages(
         if found is None:
             full, found = name, doc.api.find(name, style)
         base = _GENERATED_BY_KIND.get(found.kind, "") if found is not None else ""
-        if found is None or not base:
+        if found is None or not base or full in doc.generated:
             continue
+        doc.generated.add(full)
         own = _own_members(full, doc, inherited) if automodapi and base == "autoclass" else []
         options: tuple[tuple[str, str], ...] = ()
         lists_members = base == "autoclass"

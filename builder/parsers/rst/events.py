@@ -147,6 +147,9 @@ class DocState:
     page: str = ""  # the page's own relpath while ``relpath`` names a file it includes
     # The files being included, outermost first, each with the options that cut it.
     include_chain: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
+    # The objects an autosummary ``:toctree:`` has had Sphinx generate a page for: one page
+    # each, however many of the page's tables list it.
+    generated: set[str] = field(default_factory=set)
 
     def api_use(self) -> ApiUse | None:
         """What the file's API directives took from the code; None when it has none."""
