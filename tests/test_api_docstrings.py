@@ -205,6 +205,10 @@ def test_napoleon_shows_keyword_args_under_their_own_title() -> None:
     assert other.title == "Other Parameters"
     # mkdocstrings-python titles griffe's section Other Parameters, whatever its header.
     assert _parts(text, "google")[1].title == "Other Parameters"
+    # A header no indented items follow is no section for napoleon nor griffe: its line
+    # stayed text and read "Keyword arguments: Keyword Arguments".
+    for prose in ("Keyword arguments:\n\n* ``cors`` -- CORS.", "Example::\n\n    Keyword Args:"):
+        assert _parts(f"Make an app.\n\n{prose}\n") == (DocPart("", f"Make an app.\n\n{prose}"),)
 
 
 def test_napoleon_reads_a_section_whose_items_follow_a_blank_line() -> None:
