@@ -322,6 +322,7 @@ def test_a_numpy_see_also_section_is_a_list_of_its_entries() -> None:
         "xarray.corr, :func:`~xarray.dot`\n"
         "numpy.cov\n"
         ":func:`Dataset.isel <xarray.Dataset.isel>`\n"
+        ":func:`sum(a, b) <numpy.sum>`, :ref:`Grouping, binning <groupby>`\n"
     )
     for style in ("numpy", "auto"):
         assert _parts(text, style)[1] == DocPart(
@@ -331,6 +332,8 @@ def test_a_numpy_see_also_section_is_a_list_of_its_entries() -> None:
                 DocField("`xarray.corr`, `xarray.dot`", "", ""),
                 DocField("`numpy.cov`", "", ""),
                 DocField("`Dataset.isel`", "", ""),  # the title, not "<xarray.Dataset.isel>"
+                # A comma in a role's title is no second name ("`:func:`sum(a`, `b) ...").
+                DocField("`sum(a, b)`, :ref:`Grouping, binning <groupby>`", "", ""),
             ),
         )
     # Prose is not a list of names: it stays the section's text.
