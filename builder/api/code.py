@@ -301,11 +301,14 @@ def _docstring_signed(record: ApiObject, found: Any, style: str) -> ApiObject:
     from builder.api.docstrings import parse_docstring
 
     name = record.path.rpartition(".")[2]
+    # Read as _record reads a whole docstring: the parameters take their annotations' types
+    # and Doc texts.
+    doc = parse_docstring(griffe.Docstring(rest, parent=target), style)
     return replace(
         record,
         signature=_renamed(written[0], target.name, name),
         overloads=tuple(_renamed(signature, target.name, name) for signature in written[1:]),
-        doc=parse_docstring(griffe.Docstring(rest, parent=target), style),
+        doc=with_annotation_types(with_annotated_docs(doc, target), target),
     )
 
 
