@@ -42,6 +42,7 @@ from builder.api.signatures import (
     overload_signatures,
     signature_of,
 )
+from builder.api.substitution import substituted_docstring
 
 if TYPE_CHECKING:
     import griffe
@@ -293,7 +294,10 @@ def _docstring_signed(record: ApiObject, found: Any, style: str) -> ApiObject:
     target = found.final_target if found.is_alias else found
     if record.kind != "function" or record.overloads or target.docstring is None:
         return record
-    written, rest = docstring_signatures(target.name, target.docstring.value)
+    # Filled in first: what a Substitution decorator adds is read from the docstring's
+    # place in the file, which its rest, a new docstring, has not.
+    text = substituted_docstring(target.docstring) or target.docstring.value
+    written, rest = docstring_signatures(target.name, text)
     if not written:
         return record
     import griffe
