@@ -94,7 +94,10 @@ def test_another_objects_docstring_assigned_replaces_the_objects_own(tmp_path: P
         "    __doc__ = factory.Factory.__doc__\n\n\n"
         "def missing():\n"
         '    """Kept."""\n\n\n'
-        "missing.__doc__ = _nowhere.__doc__\n",
+        "missing.__doc__ = _nowhere.__doc__\n\n\n"
+        "def later(tz=None):\n"
+        '    """later(tz=None)\n\n    Calls it later."""\n\n\n'
+        "later.__doc__ = _factory.now.__doc__\n",
         encoding="utf-8",
     )
     source = GriffeSource(tmp_path, ApiSettings(docstring_style="auto"), "src")
@@ -107,3 +110,8 @@ def test_another_objects_docstring_assigned_replaces_the_objects_own(tmp_path: P
     assert plot is not None and plot.doc == (DocPart("", "Makes times."),)  # xarray's way
     missing = source.find("clock.api.missing")
     assert missing is not None and missing.doc == (DocPart("", "Kept."),)
+    # autodoc_docstring_signature reads the docstring that replaced the own one, whose
+    # first line, a signature, is gone with it.
+    settings = ApiSettings(docstring_style="auto", docstring_signature=True)
+    later = GriffeSource(tmp_path, settings, "src").find("clock.api.later")
+    assert later is not None and later.doc == now.doc

@@ -31,6 +31,7 @@ from builder.api.object_docs import (
     class_of_instance,
     docstring_parts,
     loaded_object,
+    read_docstring,
     with_annotated_docs,
     with_annotation_types,
 )
@@ -97,7 +98,7 @@ class GriffeSource:
             found = self._shadowed.member_over(found)
         record = self._followed(lambda: _record(path, found, style, self._lines, inherited))
         if record is not None and self._settings.docstring_signature:
-            record = _docstring_signed(record, found, style)
+            record = _docstring_signed(record, found, style, self._lines)
         return None if record is None else replace(record, file=_relative(record.file, self._roots))
 
     def command(self, path: str) -> CliCommand | None:
@@ -286,17 +287,18 @@ def _record(path: str, found: Any, style: str, lines_of: LinesOf, inherited: boo
     )
 
 
-def _docstring_signed(record: ApiObject, found: Any, style: str) -> ApiObject:
+def _docstring_signed(record: ApiObject, found: Any, style: str, lines_of: LinesOf) -> ApiObject:
     """``record`` with the signatures its docstring's first lines write, which leave its
     text, as autodoc's autodoc_docstring_signature shows them (packaging's
     ``Version.__replace__``, whose code signature is all ``= _UNSET`` defaults). Not for a
     function with ``@overload`` variants: autodoc shows those, and the line stays text."""
     target = found.final_target if found.is_alias else found
-    if record.kind != "function" or record.overloads or target.docstring is None:
+    docstring = read_docstring(target, lines_of)  # the one the record's text was read from
+    if record.kind != "function" or record.overloads or docstring is None:
         return record
     # Filled in first: what a Substitution decorator adds is read from the docstring's
     # place in the file, which its rest, a new docstring, has not.
-    text = substituted_docstring(target.docstring) or target.docstring.value
+    text = substituted_docstring(docstring) or docstring.value
     written, rest = docstring_signatures(target.name, text)
     if not written:
         return record

@@ -30,9 +30,7 @@ LinesOf = Callable[[Any], list[str]]
 def docstring_parts(target: Any, style: str, lines_of: LinesOf) -> tuple[DocPart, ...]:
     """The documentation of ``target`` (aliases followed), parsed in ``style``: the first of the
     places the module docstring lists that has any; () when none has."""
-    # Copied after the object is made, it replaces the object's own at run time (arrow's
-    # api.get, whose own line only names the ArrowFactory.get it documents so).
-    docstring = _copied(target, lines_of) or target.docstring or base_docstring(target)
+    docstring = read_docstring(target, lines_of) or base_docstring(target)
     if docstring is not None:
         return parse_docstring(docstring, style)
     assigned = _assigned(target, lines_of)
@@ -66,6 +64,13 @@ def _assigned(target: Any, lines_of: LinesOf) -> str:
         return ""
     qualified = target.path.removeprefix(f"{module.path}.")
     return assigned_docstring(lines_of(module), qualified)
+
+
+def read_docstring(target: Any, lines_of: LinesOf) -> Any:
+    """The griffe docstring autodoc reads as ``target``'s own: another object's its module
+    copies to it, which replaces its own at run time (arrow's api.get, whose own line only
+    names the ArrowFactory.get it documents so), else its own; None when it has none."""
+    return _copied(target, lines_of) or target.docstring
 
 
 def _copied(target: Any, lines_of: LinesOf) -> Any:
