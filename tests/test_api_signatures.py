@@ -211,7 +211,12 @@ def test_a_docstring_s_first_lines_that_write_the_call_are_its_signatures(
         "    def plain(self):\n"
         '        """plainly(x) is not its call."""\n\n'
         "    def add_job(self, func: Callable, size: Annotated[int, Doc('How many.')] = 1):\n"
-        '        """add_job(func, size=1)\n\n        :param func: The callable.\n        """\n',
+        '        """add_job(func, size=1)\n\n        :param func: The callable.\n        """\n\n\n'
+        "class Timer:\n"
+        '    """Timer(interval, function)\n\n    Call a function later."""\n\n'
+        "    def __init__(self, *args, **kwargs):\n        pass\n\n\n"
+        "class Lock:\n"
+        '    """__init__(blocking=True)\n\n    A lock."""\n',
         encoding="utf-8",
     )
     source = package_source(tmp_path, ApiSettings(docstring_signature=True))
@@ -239,6 +244,14 @@ def test_a_docstring_s_first_lines_that_write_the_call_are_its_signatures(
             ),
         ),
     )
+    # A class's docstring writes its call so too, or its __init__'s, as threading's Timer.
+    timer, lock = source.find("sig.Timer"), source.find("sig.Lock")
+    assert timer is not None and lock is not None
+    assert (timer.signature, timer.doc) == (
+        "Timer(interval, function)",
+        (DocPart("", "Call a function later."),),
+    )
+    assert (lock.signature, lock.doc) == ("Lock(blocking=True)", (DocPart("", "A lock."),))
     plain = source.find("sig.V.plain")
     assert plain is not None and plain.signature == "plain()"
     # mkdocstrings reads no signature there; nor does a conf.py that turns it off.

@@ -291,15 +291,17 @@ def _docstring_signed(record: ApiObject, found: Any, style: str, lines_of: Lines
     """``record`` with the signatures its docstring's first lines write, which leave its
     text, as autodoc's autodoc_docstring_signature shows them (packaging's
     ``Version.__replace__``, whose code signature is all ``= _UNSET`` defaults). Not for a
-    function with ``@overload`` variants: autodoc shows those, and the line stays text."""
+    function with ``@overload`` variants: autodoc shows those, and the line stays text. A
+    class's docstring may write its call or its ``__init__``'s, as autodoc reads it too."""
     target = found.final_target if found.is_alias else found
     docstring = read_docstring(target, lines_of)  # the one the record's text was read from
-    if record.kind != "function" or record.overloads or docstring is None:
+    if record.kind not in ("function", "class") or record.overloads or docstring is None:
         return record
     # Filled in first: what a Substitution decorator adds is read from the docstring's
     # place in the file, which its rest, a new docstring, has not.
     text = substituted_docstring(docstring) or docstring.value
-    written, rest = docstring_signatures(target.name, text)
+    also = ("__init__",) if record.kind == "class" else ()
+    written, rest = docstring_signatures(target.name, text, also)
     if not written:
         return record
     import griffe
@@ -310,11 +312,12 @@ def _docstring_signed(record: ApiObject, found: Any, style: str, lines_of: Lines
     # Read as _record reads a whole docstring: the parameters take their annotations' types
     # and Doc texts.
     doc = parse_docstring(griffe.Docstring(rest, parent=target), style)
+    function = init_of(target) if record.kind == "class" else target
     return replace(
         record,
         signature=_renamed(written[0], target.name, name),
         overloads=tuple(_renamed(signature, target.name, name) for signature in written[1:]),
-        doc=with_annotation_types(with_annotated_docs(doc, target), target),
+        doc=with_annotation_types(with_annotated_docs(doc, function), function),
     )
 
 
