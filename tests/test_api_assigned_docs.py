@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from builder.api.assigned_docs import assigned_docstring
+from builder.api.assigned_docs import assigned_docstring, copied_docstring_name
 from builder.api.code import GriffeSource
 from builder.api.model import ApiSettings, DocField, DocPart
 
@@ -62,7 +62,56 @@ def test_only_a_string_written_there_counts() -> None:
         "        __doc__ = 'Nested.'",
     ]
     assert assigned_docstring(lines, "f") == ""
+    assert (copied_docstring_name(lines, "f"), copied_docstring_name(lines, "g")) == ("other", "")
     assert assigned_docstring(lines, "g") == ""
     assert assigned_docstring(lines, "h") == "Dedented."
     assert assigned_docstring(lines, "C.D") == "Nested."
     assert assigned_docstring(["def broken(:"], "broken") == ""
+
+
+def test_another_objects_docstring_assigned_replaces_the_objects_own(tmp_path: Path) -> None:
+    # arrow 1.4.0's api.get, now and utcnow: 'get.__doc__ = _factory.get.__doc__', where
+    # '_factory = ArrowFactory()'; Sphinx shows ArrowFactory.get's docstring, they showed
+    # their own one line, "Calls the default ArrowFactory get method.".
+    package = tmp_path / "clock"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "factory.py").write_text(
+        "class Factory:\n"
+        '    """Makes times."""\n\n'
+        "    def now(self, tz=None):\n"
+        '        """Now in a timezone.\n\n        :param tz: The timezone.\n        """\n',
+        encoding="utf-8",
+    )
+    (package / "api.py").write_text(
+        "from clock import factory\nfrom clock.factory import Factory\n\n"
+        "_factory = Factory()\n\n\n"
+        "def now(tz=None):\n"
+        '    """Calls the default Factory now method."""\n\n\n'
+        "now.__doc__ = _factory.now.__doc__\n\n\n"
+        "class Plot:\n"
+        '    """Its own."""\n\n'
+        "    __doc__ = factory.Factory.__doc__\n\n\n"
+        "def missing():\n"
+        '    """Kept."""\n\n\n'
+        "missing.__doc__ = _nowhere.__doc__\n\n\n"
+        "def later(tz=None):\n"
+        '    """later(tz=None)\n\n    Calls it later."""\n\n\n'
+        "later.__doc__ = _factory.now.__doc__\n",
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(docstring_style="auto"), "src")
+    now = source.find("clock.api.now")
+    assert now is not None and now.doc == (
+        DocPart("", "Now in a timezone."),
+        DocPart("Parameters", fields=(DocField("tz", "", "The timezone."),)),
+    )
+    plot = source.find("clock.api.Plot")
+    assert plot is not None and plot.doc == (DocPart("", "Makes times."),)  # xarray's way
+    missing = source.find("clock.api.missing")
+    assert missing is not None and missing.doc == (DocPart("", "Kept."),)
+    # autodoc_docstring_signature reads the docstring that replaced the own one, whose
+    # first line, a signature, is gone with it.
+    settings = ApiSettings(docstring_style="auto", docstring_signature=True)
+    later = GriffeSource(tmp_path, settings, "src").find("clock.api.later")
+    assert later is not None and later.doc == now.doc

@@ -205,6 +205,10 @@ def test_napoleon_shows_keyword_args_under_their_own_title() -> None:
     assert other.title == "Other Parameters"
     # mkdocstrings-python titles griffe's section Other Parameters, whatever its header.
     assert _parts(text, "google")[1].title == "Other Parameters"
+    # A header no indented items follow is no section for napoleon nor griffe: its line
+    # stayed text and read "Keyword arguments: Keyword Arguments".
+    for prose in ("Keyword arguments:\n\n* ``cors`` -- CORS.", "Example::\n\n    Keyword Args:"):
+        assert _parts(f"Make an app.\n\n{prose}\n") == (DocPart("", f"Make an app.\n\n{prose}"),)
 
 
 def test_napoleon_reads_a_section_whose_items_follow_a_blank_line() -> None:
@@ -318,6 +322,7 @@ def test_a_numpy_see_also_section_is_a_list_of_its_entries() -> None:
         "xarray.corr, :func:`~xarray.dot`\n"
         "numpy.cov\n"
         ":func:`Dataset.isel <xarray.Dataset.isel>`\n"
+        ":func:`sum(a, b) <numpy.sum>`, :ref:`Grouping, binning <groupby>`\n"
     )
     for style in ("numpy", "auto"):
         assert _parts(text, style)[1] == DocPart(
@@ -327,6 +332,8 @@ def test_a_numpy_see_also_section_is_a_list_of_its_entries() -> None:
                 DocField("`xarray.corr`, `xarray.dot`", "", ""),
                 DocField("`numpy.cov`", "", ""),
                 DocField("`Dataset.isel`", "", ""),  # the title, not "<xarray.Dataset.isel>"
+                # A comma in a role's title is no second name ("`:func:`sum(a`, `b) ...").
+                DocField("`sum(a, b)`, :ref:`Grouping, binning <groupby>`", "", ""),
             ),
         )
     # Prose is not a list of names: it stays the section's text.

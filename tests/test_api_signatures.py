@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from builder.api.model import ApiSettings, DocPart
+from builder.api.model import ApiSettings, DocField, DocPart
 from builder.api.options import read_conf_settings
 from builder.api.render import signature_text
 from tests.api_support import package_source
@@ -221,7 +221,8 @@ def test_a_docstring_s_first_lines_that_write_the_call_are_its_signatures(
     # (autodoc_docstring_signature, on by default); the line read as the text's first.
     (tmp_path / "sig").mkdir()
     (tmp_path / "sig" / "__init__.py").write_text(
-        "from typing import overload\n\n\n"
+        "from typing import Annotated, Callable, overload\n\n"
+        "from typing_extensions import Doc\n\n\n"
         "class V:\n"
         "    def __replace__(self, *, epoch=_UNSET):\n"
         '        """__replace__(*, epoch=...) -> V\n'
@@ -233,7 +234,14 @@ def test_a_docstring_s_first_lines_that_write_the_call_are_its_signatures(
         "    def extra(self, a):\n"
         '        """extra(a)\n\n        Overloads win."""\n\n'
         "    def plain(self):\n"
-        '        """plainly(x) is not its call."""\n',
+        '        """plainly(x) is not its call."""\n\n'
+        "    def add_job(self, func: Callable, size: Annotated[int, Doc('How many.')] = 1):\n"
+        '        """add_job(func, size=1)\n\n        :param func: The callable.\n        """\n\n\n'
+        "class Timer:\n"
+        '    """Timer(interval, function)\n\n    Call a function later."""\n\n'
+        "    def __init__(self, *args, **kwargs):\n        pass\n\n\n"
+        "class Lock:\n"
+        '    """__init__(blocking=True)\n\n    A lock."""\n',
         encoding="utf-8",
     )
     source = package_source(tmp_path, ApiSettings(docstring_signature=True))
@@ -249,6 +257,26 @@ def test_a_docstring_s_first_lines_that_write_the_call_are_its_signatures(
     assert extra is not None and extra.overloads == ("extra(a: int) -> int",)
     assert extra.doc[0] == DocPart("", "extra(a)\n\nOverloads win.")
     assert replace.doc == (DocPart("", "Return a new version."),)
+    # Its parameters keep their annotations' types and Doc texts, as without the line.
+    add_job = source.find("sig.V.add_job")
+    assert add_job is not None and add_job.signature == "add_job(func, size=1)"
+    assert add_job.doc == (
+        DocPart(
+            "Parameters",
+            fields=(
+                DocField("func", "Callable", "The callable."),
+                DocField("size", "int", "How many."),
+            ),
+        ),
+    )
+    # A class's docstring writes its call so too, or its __init__'s, as threading's Timer.
+    timer, lock = source.find("sig.Timer"), source.find("sig.Lock")
+    assert timer is not None and lock is not None
+    assert (timer.signature, timer.doc) == (
+        "Timer(interval, function)",
+        (DocPart("", "Call a function later."),),
+    )
+    assert (lock.signature, lock.doc) == ("Lock(blocking=True)", (DocPart("", "A lock."),))
     plain = source.find("sig.V.plain")
     assert plain is not None and plain.signature == "plain()"
     # mkdocstrings reads no signature there; nor does a conf.py that turns it off.

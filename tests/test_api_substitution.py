@@ -105,3 +105,31 @@ def test_the_docstring_filled_in_is_the_one_griffe_read(tmp_path: Path) -> None:
     parsed = parse_file("b.rst", "B\n=\n\n.. autoclass:: samplers.core.Sampler\n", source)
     assert parsed is not None
     assert "- random_state (int, default=None): The seed." in parsed.sections[1].body
+
+
+def test_a_substituted_docstring_s_signature_line_is_read_after_filling_in(
+    tmp_path: Path,
+) -> None:
+    # autodoc_docstring_signature: a decorated function whose docstring opens with its call
+    # lost the decorator's parameters ('{random_state}' read from the docstring's rest).
+    package = tmp_path / "src" / "samplers"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "_docstring.py").write_text(DECORATOR, encoding="utf-8")
+    (package / "core.py").write_text(
+        "from samplers._docstring import Substitution, _random_state_docstring\n\n\n"
+        "@Substitution(random_state=_random_state_docstring)\n"
+        "def sample(X, random_state=None):\n"
+        '    """sample(X, random_state=None) -> X\n\n'
+        "    Resample.\n\n    Parameters\n    ----------\n    {random_state}\n"
+        '    """\n',
+        encoding="utf-8",
+    )
+    settings = ApiSettings(docstring_style="numpydoc", docstring_signature=True)
+    found = GriffeSource(tmp_path / "src", settings, "src").find("samplers.core.sample")
+    assert found is not None
+    assert found.signature == "sample(X, random_state=None) -> X"
+    assert [(part.title, [field.name for field in part.fields]) for part in found.doc] == [
+        ("", []),
+        ("Parameters", ["random_state"]),
+    ]

@@ -27,20 +27,33 @@ def assigned_docstring(module_lines: list[str], qualified_name: str) -> str:
     ``OLS``, ``Outer.Inner``) in the module whose source is ``module_lines``; "" when none."""
     if not module_lines:
         return ""
-    return _assigned_docs("\n".join(module_lines)).get(qualified_name, "")
+    return _assigned_docs("\n".join(module_lines))[0].get(qualified_name, "")
+
+
+def copied_docstring_name(module_lines: list[str], qualified_name: str) -> str:
+    """The dotted name, in the module's namespace, of the object whose ``__doc__`` the module
+    assigns to ``qualified_name``'s (arrow's ``get.__doc__ = _factory.get.__doc__`` gives
+    ``_factory.get``); "" when none."""
+    if not module_lines:
+        return ""
+    return _assigned_docs("\n".join(module_lines))[1].get(qualified_name, "")
+
+
+# Each path's assigned text, and each path's copied name (copied_docstring_name).
+_Assigned = tuple[dict[str, str], dict[str, str]]
 
 
 @lru_cache(maxsize=32)
-def _assigned_docs(source: str) -> dict[str, str]:
+def _assigned_docs(source: str) -> _Assigned:
     if "__doc__" not in source or len(source) > MAX_MODULE_CHARS:
-        return {}
+        return {}, {}
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return {}
-    found: dict[str, str] = {}
+        return {}, {}
+    found: _Assigned = ({}, {})
     for node in tree.body:
         if isinstance(node, ast.Assign) and len(node.targets) == 1:
             target = node.targets[0]
@@ -55,7 +68,7 @@ def _assigned_docs(source: str) -> dict[str, str]:
     return found
 
 
-def _class_docs(node: ast.ClassDef, path: str, found: dict[str, str], depth: int) -> None:
+def _class_docs(node: ast.ClassDef, path: str, found: _Assigned, depth: int) -> None:
     """A class body's ``__doc__ = ...``, and those of the classes nested in it."""
     if depth > 5:
         return
@@ -68,10 +81,15 @@ def _class_docs(node: ast.ClassDef, path: str, found: dict[str, str], depth: int
             _class_docs(statement, f"{path}.{statement.name}", found, depth + 1)
 
 
-def _keep(found: dict[str, str], path: str, value: ast.expr) -> None:
+def _keep(found: _Assigned, path: str, value: ast.expr) -> None:
+    if isinstance(value, ast.Attribute) and value.attr == "__doc__":
+        copied = _dotted_name(value.value)
+        if copied:
+            found[1][path] = copied
+        return
     text = _written_text(value)
     if text is not None and text.strip():
-        found[path] = _PLACEHOLDER_LINE.sub("", text)
+        found[0][path] = _PLACEHOLDER_LINE.sub("", text)
 
 
 def _written_text(value: ast.expr, depth: int = 0) -> str | None:
@@ -94,3 +112,13 @@ def _written_text(value: ast.expr, depth: int = 0) -> str | None:
     if name == "dedent" and value.args:  # textwrap.dedent("...") or dedent("...")
         return _written_text(value.args[0], depth + 1)
     return None
+
+
+def _dotted_name(value: ast.expr) -> str:
+    """``a.b.c`` for the expression naming it so; "" for any other expression."""
+    if isinstance(value, ast.Name):
+        return value.id
+    if isinstance(value, ast.Attribute):
+        owner = _dotted_name(value.value)
+        return f"{owner}.{value.attr}" if owner else ""
+    return ""

@@ -31,6 +31,7 @@ from builder.api.object_docs import (
     class_of_instance,
     docstring_parts,
     loaded_object,
+    read_docstring,
     with_annotated_docs,
     with_annotation_types,
 )
@@ -42,6 +43,7 @@ from builder.api.signatures import (
     overload_signatures,
     signature_of,
 )
+from builder.api.substitution import substituted_docstring
 
 if TYPE_CHECKING:
     import griffe
@@ -96,7 +98,7 @@ class GriffeSource:
             found = self._shadowed.member_over(found)
         record = self._followed(lambda: _record(path, found, style, self._lines, inherited))
         if record is not None and self._settings.docstring_signature:
-            record = _docstring_signed(record, found, style)
+            record = _docstring_signed(record, found, style, self._lines)
         return None if record is None else replace(record, file=_relative(record.file, self._roots))
 
     def command(self, path: str) -> CliCommand | None:
@@ -285,15 +287,21 @@ def _record(path: str, found: Any, style: str, lines_of: LinesOf, inherited: boo
     )
 
 
-def _docstring_signed(record: ApiObject, found: Any, style: str) -> ApiObject:
+def _docstring_signed(record: ApiObject, found: Any, style: str, lines_of: LinesOf) -> ApiObject:
     """``record`` with the signatures its docstring's first lines write, which leave its
     text, as autodoc's autodoc_docstring_signature shows them (packaging's
     ``Version.__replace__``, whose code signature is all ``= _UNSET`` defaults). Not for a
-    function with ``@overload`` variants: autodoc shows those, and the line stays text."""
+    function with ``@overload`` variants: autodoc shows those, and the line stays text. A
+    class's docstring may write its call or its ``__init__``'s, as autodoc reads it too."""
     target = found.final_target if found.is_alias else found
-    if record.kind != "function" or record.overloads or target.docstring is None:
+    docstring = read_docstring(target, lines_of)  # the one the record's text was read from
+    if record.kind not in ("function", "class") or record.overloads or docstring is None:
         return record
-    written, rest = docstring_signatures(target.name, target.docstring.value)
+    # Filled in first: what a Substitution decorator adds is read from the docstring's
+    # place in the file, which its rest, a new docstring, has not.
+    text = substituted_docstring(docstring) or docstring.value
+    also = ("__init__",) if record.kind == "class" else ()
+    written, rest = docstring_signatures(target.name, text, also)
     if not written:
         return record
     import griffe
@@ -301,11 +309,15 @@ def _docstring_signed(record: ApiObject, found: Any, style: str) -> ApiObject:
     from builder.api.docstrings import parse_docstring
 
     name = record.path.rpartition(".")[2]
+    # Read as _record reads a whole docstring: the parameters take their annotations' types
+    # and Doc texts.
+    doc = parse_docstring(griffe.Docstring(rest, parent=target), style)
+    function = init_of(target) if record.kind == "class" else target
     return replace(
         record,
         signature=_renamed(written[0], target.name, name),
         overloads=tuple(_renamed(signature, target.name, name) for signature in written[1:]),
-        doc=parse_docstring(griffe.Docstring(rest, parent=target), style),
+        doc=with_annotation_types(with_annotated_docs(doc, function), function),
     )
 
 

@@ -90,7 +90,8 @@ _NAPOLEON_SECTIONS = frozenset({
 # celery.contrib.rdb: "``CELERY_RDB_HOST``"). Not a Markdown fence, a field or a list item.
 _PLAIN_TITLE = re.compile(r"^((?!```|:|- )\S[^\n]*?)[ \t]*\n-{3,}[ \t]*$", re.M)
 _SECTION_HEADER = re.compile(r"^([ \t]*)([A-Za-z][A-Za-z ]*):[ \t]*$")
-_KEYWORD_HEADER = re.compile(r"^([ \t]*)(keyword arg(?:ument)?s)[ \t]*:[ \t]*$", re.I | re.M)
+# At the margin only, as napoleon reads a section's title (an indented one is text).
+_KEYWORD_HEADER = re.compile(r"(keyword arg(?:ument)?s)[ \t]*:[ \t]*", re.I)
 _GRIFFE_TITLES = {
     "parameters": "Parameters", "other_parameters": "Other Parameters", "raises": "Raises",
     "warns": "Warns", "returns": "Returns", "yields": "Yields", "receives": "Receives",
@@ -239,8 +240,14 @@ def _napoleon_headers_closed(docstring: Any, griffe: Any) -> Any:
 def _keyword_titles(docstring: Any, griffe: Any) -> Any:
     """``docstring`` with its "Keyword Args:" headers titled: napoleon shows such a section
     under "Keyword Arguments" (its ``napoleon_use_keyword``), where griffe reads it as Other
-    Parameters and keeps only a title written after the colon, which is given here."""
-    value = _KEYWORD_HEADER.sub(r"\1\2: Keyword Arguments", docstring.value)
+    Parameters and keeps only a title written after the colon, which is given here. A
+    header no items follow ("Keyword arguments:" over a bullet list) is text, left as is."""
+    lines = docstring.value.split("\n")
+    for index, line in enumerate(lines):
+        header = _KEYWORD_HEADER.fullmatch(line)
+        if header is not None and _opens_section(line, lines, index + 1):
+            lines[index] = f"{header.group(1)}: Keyword Arguments"
+    value = "\n".join(lines)
     if value == docstring.value:
         return docstring
     return griffe.Docstring(

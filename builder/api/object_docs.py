@@ -1,8 +1,9 @@
 """The documentation of a griffe object as doc parts: its docstring, or what autodoc reads in its
 place when it has none.
 
-In that order: the object's own docstring, the one of the method it overrides, a ``__doc__``
-its module assigns to it, its ``#:`` comment, the ``Doc`` of its annotation, the docstring an
+In that order: another object's docstring its module assigns to its ``__doc__``, its own
+docstring, the one of the method it overrides, a ``__doc__`` its module assigns to it, its
+``#:`` comment, the ``Doc`` of its annotation, the docstring an
 interface declares for it, and the docstring of the class an attribute is an instance of. The
 parameters' types and their ``Doc`` annotations join the Parameters list.
 """
@@ -13,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from builder.api.assigned_docs import assigned_docstring
+from builder.api.assigned_docs import assigned_docstring, copied_docstring_name
 from builder.api.doc_comments import doc_comment
 from builder.api.docstrings import parse_docstring
 from builder.api.interface_attributes import declared_doc
@@ -29,7 +30,7 @@ LinesOf = Callable[[Any], list[str]]
 def docstring_parts(target: Any, style: str, lines_of: LinesOf) -> tuple[DocPart, ...]:
     """The documentation of ``target`` (aliases followed), parsed in ``style``: the first of the
     places the module docstring lists that has any; () when none has."""
-    docstring = target.docstring or base_docstring(target)
+    docstring = read_docstring(target, lines_of) or base_docstring(target)
     if docstring is not None:
         return parse_docstring(docstring, style)
     assigned = _assigned(target, lines_of)
@@ -63,6 +64,38 @@ def _assigned(target: Any, lines_of: LinesOf) -> str:
         return ""
     qualified = target.path.removeprefix(f"{module.path}.")
     return assigned_docstring(lines_of(module), qualified)
+
+
+def read_docstring(target: Any, lines_of: LinesOf) -> Any:
+    """The griffe docstring autodoc reads as ``target``'s own: another object's its module
+    copies to it, which replaces its own at run time (arrow's api.get, whose own line only
+    names the ArrowFactory.get it documents so), else its own; None when it has none."""
+    return _copied(target, lines_of) or target.docstring
+
+
+def _copied(target: Any, lines_of: LinesOf) -> Any:
+    """The docstring of the object whose ``__doc__`` the module assigns to ``target``'s
+    (``get.__doc__ = _factory.get.__doc__``; an instance's is its class's); None when there
+    is none or it cannot be found."""
+    module = getattr(target, "module", None)
+    if target.kind.value not in ("class", "function", "attribute") or module is None:
+        return None
+    qualified = target.path.removeprefix(f"{module.path}.")
+    name = copied_docstring_name(lines_of(module), qualified)
+    if not name:
+        return None
+    found = module
+    for part in name.split("."):
+        try:
+            member = found.members[part]
+            found = member.final_target if member.is_alias else member
+        except Exception:  # not there, or an alias griffe cannot follow
+            return None
+        if found.kind.value == "attribute":
+            found = class_of_instance(found)
+            if found is None:
+                return None
+    return None if found is target else found.docstring
 
 
 def with_annotated_docs(parts: tuple[DocPart, ...], function: Any) -> tuple[DocPart, ...]:

@@ -16,6 +16,7 @@ from builder.api.model import DocField
 
 # One name: dotted (a leading "~" or "." as Sphinx's roles allow), or a role around one.
 _NAME = r"(?::[\w:]+:`[^`\n]+`|[~.]?[A-Za-z_][\w.]*(?:\(\))?)"
+_NAMES = re.compile(_NAME)
 _ENTRY = re.compile(rf"({_NAME}(?:[ \t]*,[ \t]*{_NAME})*)[ \t]*,?[ \t]*(?::[ \t]*(.*))?")
 # A role with an explicit title (":func:`Dataset.isel <Dataset.isel>`") shows the title.
 _ROLE = re.compile(r":[\w:]+:`~?([^`\n]+?)(?:\s+<[^`\n]*>)?`")
@@ -45,8 +46,8 @@ def _names(written: str) -> str:
     """The entry's names as code, roles reduced to their target: "`mean`, `median`". A
     reference to a page or a label (":ref:`agg`", xarray's link to its user guide) names no
     object: it stays a role, for the renderer to show the title it links to."""
-    names = (name.strip() for name in written.split(","))
-    return ", ".join(_name(name) for name in names if name)
+    # Each name whole: a role's title may hold a comma (":ref:`Grouping, binning <groupby>`").
+    return ", ".join(_name(name) for name in _NAMES.findall(written))
 
 
 def _name(written: str) -> str:

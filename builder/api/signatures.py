@@ -18,15 +18,17 @@ from builder.api.typing_doc import annotation_text
 _DOCSTRING_SIGNATURE = re.compile(r"(?:[\w.]+\.)?(\w+)\s*\((.*)\)(?:\s*->\s*(.*?))?\s*")
 
 
-def docstring_signatures(name: str, docstring: str) -> tuple[tuple[str, ...], str]:
-    """The signatures the first lines of ``docstring`` write for ``name``, one a line, and
-    the text after them, dedented as autodoc prepares it; ``((), docstring)`` when the first
-    line is none."""
+def docstring_signatures(
+    name: str, docstring: str, also: tuple[str, ...] = ()
+) -> tuple[tuple[str, ...], str]:
+    """The signatures the first lines of ``docstring`` write for ``name`` (or a name in
+    ``also``, a class's ``__init__``, shown as ``name``), one a line, and the text after them,
+    dedented as autodoc prepares it; ``((), docstring)`` when the first line is none."""
     lines = docstring.split("\n")
     signatures: list[str] = []
     for line in lines:
         match = _DOCSTRING_SIGNATURE.fullmatch(line.removesuffix("\\").rstrip())
-        if match is None or match.group(1) != name:
+        if match is None or match.group(1) not in (name, *also):
             break
         returns = f" -> {match.group(3)}" if match.group(3) else ""
         # A line continued with a backslash in the source reads with the next one's indent.
