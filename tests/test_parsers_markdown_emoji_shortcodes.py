@@ -35,3 +35,10 @@ def test_a_url_keeps_its_colons() -> None:
             f"See {url} and {url} ❌\n\n{url}"
         )
         assert show_shortcodes(f"{url} :x:") == f"{url} ❌"
+
+
+def test_html_code_keeps_its_shortcodes() -> None:
+    # GitHub shows no emoji in <code>, <pre> or <tt>, as in a code span.
+    text = "Write <code>:tada:</code> or <TT class=a>:x:</TT>, <pre>:x:</pre> :x:"
+    body = parse(f"# T\n\n{text}\n", "p.md").sections[0].body
+    assert body == "Write :tada: or :x:, :x: ❌"

@@ -55,6 +55,8 @@ _NEEDS_INLINE = re.compile(r"[\\`*_\[\]!<&~$]| \n|\{\{")
 MAX_INLINE_CHARS = 100_000
 _WHITESPACE = re.compile(r"\s{2,}|[\t\n]")
 _LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
+# Inline HTML that opens or closes code, where GitHub shows no emoji: "<code>:x:</code>".
+_CODE_TAG = re.compile(r"<(/?)(?:code|pre|tt)\b[^>]*>", re.IGNORECASE)
 _ALERT = re.compile(r"\[!(\w+)\]\s*")
 # The alerts' earlier form, GitHub's beta of 2022: the kind in bold alone on the quote's first
 # line ("> **Note**", "> **Warning:**"); in a sentence ("> **Note** that ...") it is emphasis.
@@ -186,14 +188,17 @@ def _inline_text(
     doc: Document, children: Sequence[Token], heading: bool, anchor: list[str]
 ) -> list[str]:
     out: list[str] = []
+    in_code = 0  # how many <code>, <pre> or <tt> tags are open
     for position, child in enumerate(children):
         kind = child.type
+        if kind == "html_inline" and (tag := _CODE_TAG.fullmatch(child.content)):
+            in_code = max(in_code - 1, 0) if tag.group(1) else in_code + 1
         if kind == "text":
             content = child.content
             if "{{" in content:
                 content = _SUBSTITUTION.sub(lambda match: _substitute(doc, match), content)
             content = strip_attributes_and_icons(content)
-            if _shows_shortcodes(content, heading):
+            if _shows_shortcodes(content, heading) and not in_code:
                 content = show_shortcodes(content)
             if doc.footnotes and "[^" in content:
                 content = _without_footnote_marks(doc, content)
