@@ -45,3 +45,13 @@ def test_autorefs_cross_references_read_as_their_text() -> None:
         "Use `NodeVisitor` and `compile`, or the loader. "
         "Code keeps its brackets: `x[0][1]`, and so does [a shortcut]."
     ]
+
+
+def test_an_index_in_prose_is_no_cross_reference() -> None:
+    # "arr[0][1]" read as a link to "1" with the text "0": "arr0".
+    text = "# A\n\nRead arr[0][1], rows[i][j] or f()[k][v], see _[the loader][griffe.load]_.\n"
+    assert bodies(parse(text, "x.md")) == [
+        "Read arr[0][1], rows[i][j] or f()[k][v], see the loader."
+    ]
+    # Chinese runs a link on from its words: still a cross-reference.
+    assert bodies(parse("# A\n\n请参阅[加载器][griffe.load]。\n", "x.md")) == ["请参阅加载器。"]
