@@ -11,16 +11,21 @@ Before that, no release sits below another: conventional-changelog (semantic-rel
 heads a minor release "# [4.16.0](...)" and a patch "## [4.15.1](...)", so each patch read as
 part of the minor release above it (bull's "3.23.0 > v.3.3.4", and every older release below
 its last minor one). A release below another takes that one's level, its subsections moving
-up with it.
+up with it. Only a heading that opens with its version moves: a category that names one
+("Requires Node.js 18.0" under "5.0.0") is part of its release.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
 from builder.model import Section
 from schemas.changelogs import CHANGELOG_FILE, is_release_heading
+
+# A heading that opens with a version: "[4.15.1](...) (2024-07-04)", "v.3.3.4", "1.0.0 - date".
+_VERSION_FIRST = re.compile(r"\W*v?\.?\d+\.\d+", re.IGNORECASE)
 
 
 def fold_release_notes(sections: Sequence[Section]) -> list[Section]:
@@ -47,7 +52,7 @@ def _releases_side_by_side(sections: Sequence[Section]) -> list[Section]:
     """``sections`` with each release that sits below another at that one's level, and the
     heading paths made again from the levels. A release below a heading that is no release
     ("Version 1.x" > "1.0.0") stays where it is."""
-    if len({section.level for section in sections if _is_release(section)}) < 2:
+    if len({section.level for section in sections if _moves(section)}) < 2:
         return list(sections)
     placed: list[Section] = []
     above: list[Section] = []  # the sections this one sits in, outermost first
@@ -58,7 +63,7 @@ def _releases_side_by_side(sections: Sequence[Section]) -> list[Section]:
         level = section.level
         while above and above[-1].level >= level:
             above.pop()
-        if _is_release(section):
+        if _moves(section):
             level = next((a.level for a in above if _is_release(a)), level)
             while above and above[-1].level >= level:
                 above.pop()
@@ -66,6 +71,11 @@ def _releases_side_by_side(sections: Sequence[Section]) -> list[Section]:
         placed.append(replace(section, level=level, heading_path=path))
         above.append(placed[-1])
     return placed
+
+
+def _moves(section: Section) -> bool:
+    """Whether ``section`` is a release that goes beside a release it sits below."""
+    return _is_release(section) and _VERSION_FIRST.match(section.heading) is not None
 
 
 def _is_release(section: Section) -> bool:

@@ -25,3 +25,20 @@ def test_code_words_between_colons_and_unknown_names_stay() -> None:
     text = "Use `:x:`, `undici:request:create`, ':memory:', 10:30:00, a:x:b and :not_an_emoji:."
     assert parse(f"# T\n\n{text}\n", "p.md").sections[0].body == text
     assert show_shortcodes("undici:request:create :x:") == "undici:request:create ❌"
+
+
+def test_a_url_keeps_its_colons() -> None:
+    # A URL is an address, never shown as emoji, bare, autolinked or as a link's text.
+    for url in ("https://example.org/x/:x:/y", "ftp://host/:warning:"):
+        text = f"See {url} and [{url}](https://example.org) :x:"
+        assert parse(f"# T\n\n{text}\n\n<{url}>\n", "p.md").sections[0].body == (
+            f"See {url} and {url} ❌\n\n{url}"
+        )
+        assert show_shortcodes(f"{url} :x:") == f"{url} ❌"
+
+
+def test_html_code_keeps_its_shortcodes() -> None:
+    # GitHub shows no emoji in <code>, <pre> or <tt>, as in a code span.
+    text = "Write <code>:tada:</code> or <TT class=a>:x:</TT>, <pre>:x:</pre> :x:"
+    body = parse(f"# T\n\n{text}\n", "p.md").sections[0].body
+    assert body == "Write :tada: or :x:, :x: ❌"

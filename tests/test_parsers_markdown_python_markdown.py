@@ -65,3 +65,17 @@ def test_a_reference_wrapped_between_its_brackets_reads_as_its_text_in_mkdocs_pa
     assert bodies(parse(text, "x.md"))[0].startswith(
         "Inherited from [`blog_toc`] [config.blog_toc], unless set."
     )
+
+
+def test_an_index_in_prose_is_no_cross_reference() -> None:
+    # "arr[0][1]" read as a link to "1" with the text "0": "arr0".
+    text = "# A\n\nRead arr[0][1], rows[i][j] or f()[k][v], see _[the loader][griffe.load]_.\n"
+    assert bodies(parse(text, "x.md")) == [
+        "Read arr[0][1], rows[i][j] or f()[k][v], see the loader."
+    ]
+    # So in an MkDocs page whose paragraph also wraps a reference between its brackets.
+    wrapped = "# A\n\nRead arr[0][1] and [the loader]\n[griffe.load].\n"
+    with mkdocs_pages(MkDocsMarkdown()):
+        assert bodies(parse(wrapped, "x.md")) == ["Read arr[0][1] and the loader."]
+    # Chinese runs a link on from its words: still a cross-reference.
+    assert bodies(parse("# A\n\n请参阅[加载器][griffe.load]。\n", "x.md")) == ["请参阅加载器。"]

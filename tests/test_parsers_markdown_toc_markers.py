@@ -147,3 +147,25 @@ def test_a_table_reaches_the_heading_it_names_across_a_few_blocks_only() -> None
     # Far from it (past builder.parsers.markdown.parser._TOC_REACH blocks), it is a list.
     far = near.replace("> Note: async.\n\n", "Para.\n\n" * 20)
     assert parse(far, "p.md").sections[0].body.startswith("Intro.\n\n- onRequest\n- onSend")
+
+
+@pytest.mark.parametrize(
+    "intro",
+    [
+        "These methods are deprecated and go in v5:",
+        # pyparsing's examples README, its categories under a VS Code Markdown TOC comment
+        "They fall into a few general categories:\n\n<!-- TOC -->",
+        "**Deprecated:**",
+    ],
+)
+def test_a_list_of_links_a_sentence_leads_into_is_kept(intro: str) -> None:
+    # A sentence that ends in a colon says what the links are: without them it says nothing.
+    text = f"# API\n\n{intro}\n\n- [foo](#foo)\n- [bar](#bar)\n\n## foo\n\nFoo.\n\n## bar\n\nBar.\n"
+    body = parse(text, "p.md").sections[0].body
+    assert body.endswith(":\n\n- foo\n- bar") or body.endswith(":**\n\n- foo\n- bar"), body
+
+
+@pytest.mark.parametrize("label", ["In this document:", "**Jump to:**", "Quick links:"])
+def test_a_label_that_ends_in_a_colon_goes_with_the_table(label: str) -> None:
+    text = f"# API\n\nIntro.\n\n{label}\n\n- [foo](#foo)\n- [bar](#bar)\n\n## foo\n\nFoo.\n"
+    assert parse(text, "p.md").sections[0].body == "Intro."

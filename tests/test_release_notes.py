@@ -59,3 +59,26 @@ def test_a_patch_release_below_a_minor_one_stands_beside_it() -> None:
         ("4.16.0 (2024-07-30)", (), 1, "- 4.16.0 (2024-07-30).\n\nFeatures:\n- Features."),
         ("4.15.1 (2024-07-04)", (), 1, "- 4.15.1 (2024-07-04).\n\nBug Fixes:\n- Bug Fixes."),
     ]
+
+
+def test_a_category_that_names_a_version_stays_in_its_release() -> None:
+    # Keep a Changelog: "Requires Node.js 18.0" names a version but is no release of its own;
+    # lifted beside 5.0.0 it took 5.0.0's "Added" and lost the release it belongs to.
+    def at(heading: str, level: int, path: tuple[str, ...], line: int) -> Section:
+        return Section(heading, path, f"- {heading}.", "CHANGELOG.md", line, line, "", level)
+
+    notes = [
+        at("Changelog", 1, (), 1),
+        at("5.0.0 - 2024-01-01", 2, ("Changelog",), 2),
+        at("Requires Node.js 18.0", 3, ("Changelog", "5.0.0 - 2024-01-01"), 3),
+        at("Added", 3, ("Changelog", "5.0.0 - 2024-01-01"), 4),
+        at("4.0.0 - 2023-01-01", 2, ("Changelog",), 5),
+    ]
+    folded = fold_release_notes(notes)
+    assert [(s.heading, s.heading_path) for s in folded] == [
+        ("Changelog", ()),
+        ("5.0.0 - 2024-01-01", ("Changelog",)),
+        ("Requires Node.js 18.0", ("Changelog", "5.0.0 - 2024-01-01")),
+        ("Added", ("Changelog", "5.0.0 - 2024-01-01")),
+        ("4.0.0 - 2023-01-01", ("Changelog",)),
+    ]

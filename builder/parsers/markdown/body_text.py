@@ -62,6 +62,8 @@ _MYST_SCHEMES = ("project:", "inv:", "path:")
 # A dotted Python name ("myst_parser.sphinx_ext.main.setup_sphinx"), which a label is not.
 _PYTHON_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 _LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
+# Inline HTML that opens or closes code, where GitHub shows no emoji: "<code>:x:</code>".
+_CODE_TAG = re.compile(r"<(/?)(?:code|pre|tt)\b[^>]*>", re.IGNORECASE)
 _ALERT = re.compile(r"\[!(\w+)\]\s*")
 # A list item that is only a MyST {ref} (with or without a title).
 _REF_ONLY = re.compile(r"\{(?:std:)?ref\}`(?:([^`<]+)|[^`<]*<([^`>]+)>)`\.?")
@@ -195,8 +197,11 @@ def _inline_text(
     doc: Document, children: Sequence[Token], heading: bool, anchor: list[str]
 ) -> list[str]:
     out: list[str] = []
+    in_code = 0  # how many <code>, <pre> or <tt> tags are open
     for position, child in enumerate(children):
         kind = child.type
+        if kind == "html_inline" and (tag := _CODE_TAG.fullmatch(child.content)):
+            in_code = max(in_code - 1, 0) if tag.group(1) else in_code + 1
         if kind == "text":
             content = child.content
             if _is_myst_autolink(children, position):  # "<project:#label>": as "[](...)" reads
@@ -204,7 +209,7 @@ def _inline_text(
             if "{{" in content:
                 content = _SUBSTITUTION.sub(lambda match: _substitute(doc, match), content)
             content = strip_attributes_and_icons(content)
-            if _shows_shortcodes(content, heading):
+            if _shows_shortcodes(content, heading) and not in_code:
                 content = show_shortcodes(content)
             if doc.footnotes and "[^" in content:
                 content = _without_footnote_marks(doc, content)

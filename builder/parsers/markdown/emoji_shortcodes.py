@@ -4,8 +4,8 @@ A README's feature table marks each cell ``:heavy_check_mark:`` or ``:x:`` (got'
 with node-fetch, ky, axios and superagent: 93 of them), and a note opens with ``:warning:``;
 read as written, the answer is in words a reader never sees, and "check" or "warning" in a
 question matches every cell. The shortcodes docs use most are known here; any other name, a
-word between colons (``undici:request:create``, ``':memory:'``, ``10:30:00``) and code stay as
-written. MkDocs' pymdownx.emoji is read elsewhere
+word between colons (``undici:request:create``, ``':memory:'``, ``10:30:00``), a URL and code
+stay as written. MkDocs' pymdownx.emoji is read elsewhere
 (:mod:`builder.parsers.markdown.python_markdown`).
 """
 
@@ -36,11 +36,14 @@ EMOJI = {
     "wave": "👋", "white_check_mark": "✅", "wrench": "🔧", "x": "❌",
     "yellow_circle": "🟡", "zap": "⚡",
 }  # fmt: skip
-_SHORTCODE = re.compile(r"(?<!\w):([a-z0-9_+-]+):(?!\w)")
+# A shortcode, or a URL (matched first, kept whole): "https://example.org/x/:x:/" is an address.
+_SHORTCODE = re.compile(
+    r"(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*://\S+|(?<!\w):([a-z0-9_+-]+):(?!\w)", re.IGNORECASE
+)
 
 
 def show_shortcodes(text: str) -> str:
     """``text`` (Markdown text outside code) with each known shortcode as its emoji."""
     if ":" not in text:
         return text
-    return _SHORTCODE.sub(lambda match: EMOJI.get(match.group(1), match.group(0)), text)
+    return _SHORTCODE.sub(lambda match: EMOJI.get(match.group(1) or "", match.group(0)), text)

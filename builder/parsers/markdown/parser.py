@@ -245,7 +245,7 @@ def _events(
         above = next((e.anchor for e in reversed(events[seen:]) if isinstance(e, _Heading)), above)
         seen = len(events)
         toc_end = generated_toc_end(tokens, doc.closers, index, doc.env.get("references", {}))
-        if toc_end is None and _is_written_toc(doc, above, index):
+        if toc_end is None and _is_written_toc(doc, above, index) and not _leads_in(events):
             toc_end = doc.closers[index] + 1
         if toc_end is not None:
             if events and isinstance(events[-1], _Text) and is_toc_label(events[-1].text):
@@ -317,6 +317,17 @@ def _is_written_toc(doc: Document, above: str, index: int) -> bool:
         return False
     near = {above, *_next_heading_ids(doc, doc.closers[index] + 1)}
     return unquote(targets[0]).casefold() in {anchor.casefold() for anchor in near if anchor}
+
+
+def _leads_in(events: list[_Heading | _Text | _Resume]) -> bool:
+    """Whether the text just above a list ends in a colon that says what the list is
+    ("These methods are deprecated:"): the list is what it says, no table of contents."""
+    last = events[-1] if events else None
+    return (
+        isinstance(last, _Text)
+        and last.text.rstrip(" *_").endswith(":")
+        and not is_toc_label(last.text)
+    )
 
 
 def _next_heading_ids(doc: Document, index: int) -> list[str]:

@@ -42,14 +42,18 @@ _KEY_LABELS = {
 # What every attribute list, icon or key starts with: text without it is returned untouched.
 _MAY_HOLD_EITHER = re.compile(rf"\{{[:#. ]|:(?:{_ICON_SETS})-|\+\+")
 # A code span (left as it is), or "[text][target]" / "[text][]" with no nested brackets but in
-# a code span: "[`dispatcher.close([callback])`][]", as undici writes a method's name.
+# a code span: "[`dispatcher.close([callback])`][]", as undici writes a method's name; not
+# right after a Latin letter, a digit or a bracket, where it indexes ("arr[0][1]", "f()[k][v]";
+# Chinese runs a link on from its words: "请参阅[加载器][griffe.load]").
 _CROSS_REFERENCE = re.compile(
-    r"(`+)[\s\S]*?(?<!`)\1(?!`)|(!?)\[((?:`[^`\n]*`|[^\[\]\n`])+)\]\[([^\[\]\n]*)\]"
+    r"(`+)[\s\S]*?(?<!`)\1(?!`)"
+    r"|(?<![A-Za-z0-9)\]])(!?)\[((?:`[^`\n]*`|[^\[\]\n`])+)\]\[([^\[\]\n]*)\]"
 )
 # Python-Markdown also reads "[text]" and "[target]" on two lines as one reference (a page
-# wrapped at 80 columns); a footnote's "[^1]" is no link text.
+# wrapped at 80 columns); a footnote's "[^1]" is no link text, an index no reference.
 _WRAPPED_REFERENCE = re.compile(
-    r"(`+)[\s\S]*?(?<!`)\1(?!`)|(!?)\[(?!\^)((?:`[^`\n]*`|[^\[\]\n`])+)\]\n?\[([^\[\]\n]*)\]"
+    r"(`+)[\s\S]*?(?<!`)\1(?!`)"
+    r"|(?<![A-Za-z0-9)\]])(!?)\[(?!\^)((?:`[^`\n]*`|[^\[\]\n`])+)\]\n?\[([^\[\]\n]*)\]"
 )
 
 

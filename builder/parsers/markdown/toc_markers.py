@@ -14,7 +14,9 @@ A table written by hand is a list whose every item is one link to a place on the
 nothing else (``- [Factory](#factory)``, nested or not); the parser leaves it out when it
 starts at the heading it sits under or at the next one, as fastify's and pino's reference
 pages open, and keeps a list that names places further on (pino's list of the transports
-that work with v7 is the only place that says which do). A label above it ("**Table of
+that work with v7 is the only place that says which do), or one that a sentence ending in a
+colon leads into ("These methods are deprecated:", fastify's "There are Request/Reply hooks
+and application hooks:"): the sentence says nothing without it. A label above it ("**Table of
 contents**") goes with it. A sublist indented with tabs that markdown-it reads as the lines
 of the item above it is still a list of such links.
 
@@ -49,8 +51,12 @@ _BACK_TO_TOP = re.compile(
 _MAX_BACK_TO_TOP = 80
 _IN_PAGE_HREF = re.compile(r"\]\(\s*<?#|href\s*=\s*[\"']?#", re.IGNORECASE)
 _LIST_MARKER = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+")
+# A label above a table ("**Table of contents**", "In this document:", "Jump to:"): a sentence
+# that ends in a colon keeps the list below it (builder.parsers.markdown.parser), a label not.
 _TOC_LABEL = re.compile(
-    r"[*_]*(?:table of contents|contents|toc|on this page)[*_]*:?", re.IGNORECASE
+    r"[*_]*(?:table of contents|contents|toc|index|sections|navigation|quick links|jump to"
+    r"|(?:on|in) this (?:page|document|guide|section|article|readme))[*_]*:?",
+    re.IGNORECASE,
 )
 # A written table's opening comment, and the closing one it needs.
 _TABLE_COMMENTS = tuple(
