@@ -10,15 +10,15 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from mdit_py_plugins.container import container_plugin as reference_plugin
 
-from builder.parsers.markdown import parser
+from builder.parsers.markdown import block_rules
 from builder.parsers.markdown.containers import _Reading, container_plugin
 
 
 def markdown(plugin: object) -> MarkdownIt:
     md = MarkdownIt("commonmark")
-    md.use(plugin, name="admonition", validate=parser._is_container_name)
-    md.use(plugin, name="blocks", marker="/", validate=parser._is_block_header)
-    md.options["maxNesting"] = 128  # as builder.parsers.markdown.parser sets it
+    md.use(plugin, name="admonition", validate=block_rules._is_container_name)
+    md.use(plugin, name="blocks", marker="/", validate=block_rules._is_block_header)
+    md.options["maxNesting"] = 128  # as builder.parsers.markdown.block_rules sets it
     return md
 
 
@@ -93,10 +93,10 @@ def _reference_plugin(
 def test_tokens_are_the_plugins_on_random_pages_in_the_full_parser() -> None:
     # The page parser's rules around the containers (colon fences, admonitions, tabs, MyST
     # blocks) too: 30,000 pages of this generator and 60,000 of others gave no difference.
-    new = parser._build_parser()
+    new = block_rules._build_parser()
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(parser, "container_plugin", _reference_plugin)
-        reference = parser._build_parser()
+        patch.setattr(block_rules, "container_plugin", _reference_plugin)
+        reference = block_rules._build_parser()
     rng = random.Random(13)
     for _ in range(400):
         page = _random_page(rng)
@@ -113,7 +113,7 @@ def test_block_fences_close_blocks_of_their_own_length() -> None:
         container_plugin,
         name="blocks",
         marker="/",
-        validate=parser._is_block_header,
+        validate=block_rules._is_block_header,
         exact_close=True,
     )
     text = "/// note\n//// tab | A\ntext\n////\nafter\n///\n"

@@ -144,7 +144,7 @@ def test_a_table_reaches_the_heading_it_names_across_a_few_blocks_only() -> None
     toc = "- [onRequest](#onrequest)\n- [onSend](#onsend)\n\n"
     near = f"# Hooks\n\nIntro.\n\n{toc}> Note: async.\n\n## onRequest\n\nText.\n"
     assert [s.body for s in parse(near, "p.md").sections] == ["Intro.\n\n> Note: async.", "Text."]
-    # Far from it (past builder.parsers.markdown.parser._TOC_REACH blocks), it is a list.
+    # Far from it (past builder.parsers.markdown.toc_markers._TOC_REACH blocks), it is a list.
     far = near.replace("> Note: async.\n\n", "Para.\n\n" * 20)
     assert parse(far, "p.md").sections[0].body.startswith("Intro.\n\n- onRequest\n- onSend")
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from builder.parsers.markdown.parser import block_tokens
+from builder.parsers.markdown.block_rules import block_tokens
 
 # CommonMark's HTML blocks that end at a closing sequence rather than at a blank line, each
 # with that sequence.

@@ -16,25 +16,17 @@ open sections of their own as they do in reST.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from pathlib import PurePosixPath
 from typing import Any
-from urllib.parse import unquote
 
-from markdown_it import MarkdownIt
 from markdown_it.token import Token
-from mdit_py_plugins.colon_fence import colon_fence_plugin
-from mdit_py_plugins.deflist import deflist_plugin
-from mdit_py_plugins.front_matter import front_matter_plugin
-from mdit_py_plugins.myst_blocks import myst_block_plugin
-from mdit_py_plugins.myst_role import myst_role_plugin
 
 from builder.api.model import ApiSource
 from builder.includes import IncludeReader
 from builder.model import ParsedFile, Section, Warning_
 from builder.parsers.docutils_ids import docutils_id
-from builder.parsers.markdown.admonitions import admonition_rule
+from builder.parsers.markdown.block_rules import BLOCK_MD, INLINE_MD
 from builder.parsers.markdown.body_text import (
     MAX_INLINE_CHARS,
     Document,
@@ -44,9 +36,7 @@ from builder.parsers.markdown.body_text import (
     render_inline,
 )
 from builder.parsers.markdown.code_includes import has_code_includes, splice_code_includes
-from builder.parsers.markdown.containers import container_plugin
 from builder.parsers.markdown.docsify import split_docsify_heading
-from builder.parsers.markdown.dollar_math import dollar_math_plugin
 from builder.parsers.markdown.embedded_html import HtmlHeading, lone_anchor_id, split_html
 from builder.parsers.markdown.front_matter import (
     split_multimarkdown_meta,
@@ -75,26 +65,26 @@ from builder.parsers.markdown.mdx import (
     is_esm,
 )
 from builder.parsers.markdown.mdx_partials import has_partials, splice_partials
-from builder.parsers.markdown.mkdocs_flavor import hash_heading_rule, mkdocs_markdown
-from builder.parsers.markdown.mkdocstrings import TOKEN_TYPE, block_events, mkdocstrings_rule
+from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
+from builder.parsers.markdown.mkdocstrings import TOKEN_TYPE, block_events
 from builder.parsers.markdown.myst_directives import Directives
 from builder.parsers.markdown.myst_include import has_includes, splice_includes
-from builder.parsers.markdown.myst_syntax import amsmath_rule, directive_name, field_list_rule
-from builder.parsers.markdown.pandoc_divs import balance_div_fences, pandoc_divs_rule
+from builder.parsers.markdown.myst_syntax import directive_name
+from builder.parsers.markdown.pandoc_divs import balance_div_fences
 from builder.parsers.markdown.quarto_includes import has_quarto_includes, splice_quarto_includes
 from builder.parsers.markdown.snippets import has_snippets, splice_snippets
 from builder.parsers.markdown.spliced import Spliced
-from builder.parsers.markdown.tabbed import plugin_tab_rule, tabbed_rule
 from builder.parsers.markdown.table_code_pipes import escape_code_pipes, has_code_pipes
 from builder.parsers.markdown.template_tags import (
     drop_template_statements,
     has_template_statements,
 )
 from builder.parsers.markdown.toc_markers import (
+    HeadingIds,
     generated_toc_end,
     is_back_to_top,
     is_toc_label,
-    written_toc_targets,
+    is_written_toc,
 )
 from builder.parsers.markdown.vitepress_snippets import (
     has_snippet_imports,
@@ -102,81 +92,6 @@ from builder.parsers.markdown.vitepress_snippets import (
 )
 from builder.parsers.rst.events import Context, DocState, Heading, Text, join_events
 from schemas.anchors import TITLE_ANCHOR, slugify
-
-# Docusaurus-style ":::tip Title" containers, and remark-directive's ":::tip[Title]{icon=x}"
-# (Starlight, Docusaurus 3); MyST's ":::{tip}" is a colon fence directive.
-_CONTAINER_NAME = re.compile(
-    r"[A-Za-z][\w-]*(?:\[[^\]\n]*\])?(?:\{[^{}\n]*\})?(?:\s.*)?", re.DOTALL
-)
-# pymdownx.blocks' "/// tip | Title" header: a name, then a title after a bar.
-_BLOCK_HEADER = re.compile(r"[A-Za-z][\w-]*(?:[ \t]*\|.*)?", re.DOTALL)
-
-
-def _build_parser() -> MarkdownIt:
-    md = MarkdownIt("commonmark").enable(["table", "strikethrough"])
-    md.use(front_matter_plugin)
-    # Python-Markdown's admonitions interrupt a paragraph, as the plugin's did.
-    md.block.ruler.before(
-        "fence", "admonition", admonition_rule,
-        {"alt": ["paragraph", "reference", "blockquote", "list"]},
-    )  # fmt: skip
-    # mkdocstrings' "::: package" before the containers and the colon fence, which would take
-    # it as an unclosed container or fence and swallow the rest of the page.
-    md.block.ruler.before("fence", TOKEN_TYPE, mkdocstrings_rule)
-    md.block.ruler.before(
-        "heading", "hash_heading", hash_heading_rule,
-        {"alt": ["paragraph", "reference", "blockquote"]},
-    )  # fmt: skip
-    md.use(container_plugin, name="admonition", validate=_is_container_name)
-    # pymdownx.blocks ("/// tip", "//// tab | Title"): a block nests in one of another length.
-    md.use(container_plugin, name="blocks", marker="/", validate=_is_block_header, exact_close=True)
-    md.block.ruler.before("fence", "tabbed", tabbed_rule)
-    md.block.ruler.before("fence", "plugin_tab", plugin_tab_rule)
-    # MyST: registered after the container so that only ":::{name}" fences reach it.
-    md.use(colon_fence_plugin).use(myst_block_plugin).use(deflist_plugin)
-    md.block.ruler.before(
-        "paragraph", "fieldlist", field_list_rule, {"alt": ["paragraph", "reference", "blockquote"]}
-    )
-    # Pandoc's fenced divs (Quarto's ":::{.callout-note}") read as the directives they mean.
-    md.core.ruler.after("block", "pandoc_divs", pandoc_divs_rule)
-    md.use(dollar_math_plugin)
-    # An amsmath environment ("\begin{align}" to "\end{align}") is display math, as MyST's
-    # amsmath extension and MathJax in a notebook read it; as a paragraph its lines ran
-    # together and each "\\" line break lost a backslash.
-    md.block.ruler.before(
-        "blockquote", "amsmath", amsmath_rule,
-        {"alt": ["paragraph", "reference", "blockquote", "list", "footnote_def"]},
-    )  # fmt: skip
-    # Inline parsing runs lazily in body_text, and only where a paragraph needs it.
-    md.disable("inline")
-    md.disable("text_join")
-    # Deeply nested quotes and lists are rare but legal; markdown-it drops anything nested
-    # past this limit, and the Python stack comfortably holds this many levels.
-    md.options["maxNesting"] = 128
-    return md
-
-
-def _is_container_name(params: str, _markup: str) -> bool:
-    return _CONTAINER_NAME.fullmatch(params.strip()) is not None
-
-
-def _is_block_header(params: str, _markup: str) -> bool:
-    return _BLOCK_HEADER.fullmatch(params.strip()) is not None
-
-
-_MD = _build_parser()
-
-
-def block_tokens(text: str) -> list[Token]:
-    """The block tokens ``parse`` reads a Markdown text into, before its rewrites."""
-    return _MD.parse(text, {})
-
-
-# Inline parsing keeps markdown-it's default nesting limit: unclosed brackets cost time in
-# proportion to it, and no prose nests links or emphasis twenty deep.
-_INLINE_MD = MarkdownIt("commonmark").enable(["strikethrough"]).use(myst_role_plugin)
-_INLINE_MD.use(dollar_math_plugin)
-
 
 _Note = tuple[int, str]  # a warning's 1-based line and its message
 
@@ -227,6 +142,19 @@ def _heading(doc: Document, content: str, level: int, line: int) -> _Heading:
     return _Heading(level, text, explicit or docsify_id or inline_id or slugify(text), line)
 
 
+def _anchor_at(doc: Document) -> HeadingIds:
+    """What is_written_toc asks of a heading or HTML block: the ids it answers to."""
+
+    def ids(token: Token, content: str) -> list[str]:
+        if token.type == "heading_open":
+            return [_heading(doc, content, int(token.tag[1]), 0).anchor]
+        parts = split_html(token.content, mdx=doc.mdx)
+        heading = next((part for part in parts if isinstance(part, HtmlHeading)), None)
+        return [] if heading is None else [heading.anchor or slugify(heading.text)]
+
+    return ids
+
+
 def _events(
     doc: Document, lines: list[str], warn: list[_Note], directives: Directives
 ) -> list[_Heading | _Text]:
@@ -245,7 +173,8 @@ def _events(
         above = next((e.anchor for e in reversed(events[seen:]) if isinstance(e, _Heading)), above)
         seen = len(events)
         toc_end = generated_toc_end(tokens, doc.closers, index, doc.env.get("references", {}))
-        if toc_end is None and _is_written_toc(doc, above, index) and not _leads_in(events):
+        written = is_written_toc(doc.tokens, doc.closers, above, index, _anchor_at(doc))
+        if toc_end is None and written and not _leads_in(events):
             toc_end = doc.closers[index] + 1
         if toc_end is not None:
             if events and isinstance(events[-1], _Text) and is_toc_label(events[-1].text):
@@ -303,22 +232,6 @@ def _events(
     return _resumed(events)
 
 
-# How many top-level blocks a table of contents may sit above the heading its first link
-# names: a sentence or a note may come between them (fastify's Hooks.md, request's README).
-_TOC_REACH = 16
-
-
-def _is_written_toc(doc: Document, above: str, index: int) -> bool:
-    """Whether the top-level block at ``index`` is a table of contents written by hand: a
-    list of links to places on the page, the first of them the heading above it (anchored
-    ``above``) or the next one (builder.parsers.markdown.toc_markers)."""
-    targets = written_toc_targets(doc.tokens, doc.closers, index)
-    if not targets:
-        return False
-    near = {above, *_next_heading_ids(doc, doc.closers[index] + 1)}
-    return unquote(targets[0]).casefold() in {anchor.casefold() for anchor in near if anchor}
-
-
 def _leads_in(events: list[_Heading | _Text | _Resume]) -> bool:
     """Whether the text just above a list ends in a colon that says what the list is
     ("These methods are deprecated:"): the list is what it says, no table of contents."""
@@ -328,28 +241,6 @@ def _leads_in(events: list[_Heading | _Text | _Resume]) -> bool:
         and last.text.rstrip(" *_").endswith(":")
         and not is_toc_label(last.text)
     )
-
-
-def _next_heading_ids(doc: Document, index: int) -> list[str]:
-    """The ids the first heading from the top-level block at ``index`` on answers to: its
-    anchor and the lone ``<a id>`` anchors right above it; none when it is further than
-    _TOC_REACH blocks on (a page of such lists and no heading is read in linear time)."""
-    tokens, ids = doc.tokens, list[str]()
-    for _ in range(_TOC_REACH):
-        if index >= len(tokens):
-            break
-        token = tokens[index]
-        if token.type == "heading_open":
-            return [*ids, _heading(doc, tokens[index + 1].content, int(token.tag[1]), 0).anchor]
-        if token.type == "html_block":
-            parts = split_html(token.content, mdx=doc.mdx)
-            heading = next((part for part in parts if isinstance(part, HtmlHeading)), None)
-            if heading is not None:
-                return [*ids, heading.anchor or slugify(heading.text)]
-        anchor = lone_anchor_id(tokens[index + 1].content) if _is_paragraph(token) else ""
-        ids = [*ids, anchor] if anchor else []
-        index = doc.closers[index] + 1
-    return []
 
 
 def _resumed(events: list[_Heading | _Text | _Resume]) -> list[_Heading | _Text]:
@@ -603,12 +494,12 @@ def parse(
     if mkdocs_markdown() is not None and has_code_pipes(text):  # Python-Markdown's tables
         text = escape_code_pipes(text)
     env: dict[str, Any] = {"references": references} if references else {}
-    tokens = _MD.parse(text, env)
+    tokens = BLOCK_MD.parse(text, env)
     front_matter = next((t.content for t in tokens if t.type == "front_matter"), "")
-    directives = Directives(_MD, DocState(relpath=relpath, api=api, includes=includes))
+    directives = Directives(BLOCK_MD, DocState(relpath=relpath, api=api, includes=includes))
     lines = text.split("\n")
     doc = Document(
-        tokens, match_closers(tokens), _INLINE_MD, env, mdx,
+        tokens, match_closers(tokens), INLINE_MD, env, mdx,
         substitutions=yaml_substitutions(front_matter), directive=directives.render_text,
         footnotes=footnote_labels(text), source=lines,
     )  # fmt: skip
@@ -653,7 +544,7 @@ def _splice(page: Spliced, relpath: str, includes: IncludeReader | None) -> Spli
     if has_code_includes(spliced.text):
         spliced = splice_code_includes(spliced, relpath, includes)
     if has_includes(spliced.text):
-        spliced = splice_includes(spliced, relpath, includes, _MD.parse)
+        spliced = splice_includes(spliced, relpath, includes, BLOCK_MD.parse)
     if has_snippet_imports(spliced.text):
         spliced = splice_snippet_imports(spliced, relpath, includes)
     if has_partials(spliced.text):

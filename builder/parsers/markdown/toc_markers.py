@@ -30,9 +30,12 @@ text of every section it closes.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
+from urllib.parse import unquote
 
 from markdown_it.token import Token
+
+from builder.parsers.markdown.embedded_html import lone_anchor_id
 
 _PARAGRAPH_MARKER = re.compile(r"\[\[_?toc_?\]\]|\[toc\]|\{:\s*toc\s*\}", re.IGNORECASE)
 _KRAMDOWN_LIST_MARKER = re.compile(r"\{:\s*toc\s*\}", re.IGNORECASE)
@@ -140,6 +143,50 @@ def written_toc_targets(tokens: Sequence[Token], closers: Sequence[int], index: 
         elif token.type not in _LIST_PARTS:
             return []
     return targets if len(targets) >= 2 else []
+
+
+# How many top-level blocks a table of contents may sit above the heading its first link
+# names: a sentence or a note may come between them (fastify's Hooks.md, request's README).
+_TOC_REACH = 16
+# The ids a heading (heading_open, its inline content) or an HTML block holding one answers
+# to; none for an HTML block without a heading. The parser makes them as it makes anchors.
+HeadingIds = Callable[[Token, str], list[str]]
+
+
+def is_written_toc(
+    tokens: Sequence[Token], closers: Sequence[int], above: str, index: int, ids: HeadingIds
+) -> bool:
+    """Whether the top-level block at ``index`` is a table of contents written by hand: a
+    list of links to places on the page, the first of them the heading above it (anchored
+    ``above``) or the next one."""
+    targets = written_toc_targets(tokens, closers, index)
+    if not targets:
+        return False
+    near = {above, *_next_heading_ids(tokens, closers, closers[index] + 1, ids)}
+    return unquote(targets[0]).casefold() in {anchor.casefold() for anchor in near if anchor}
+
+
+def _next_heading_ids(
+    tokens: Sequence[Token], closers: Sequence[int], index: int, heading_ids: HeadingIds
+) -> list[str]:
+    """The ids the first heading from the top-level block at ``index`` on answers to: its
+    anchor and the lone ``<a id>`` anchors right above it; none when it is further than
+    _TOC_REACH blocks on (a page of such lists and no heading is read in linear time)."""
+    ids: list[str] = []
+    for _ in range(_TOC_REACH):
+        if index >= len(tokens):
+            break
+        token = tokens[index]
+        if token.type in ("heading_open", "html_block"):
+            content = tokens[index + 1].content if token.type == "heading_open" else ""
+            found = heading_ids(token, content)
+            if found or token.type == "heading_open":
+                return [*ids, *found]
+        paragraph = token.type == "paragraph_open"
+        anchor = lone_anchor_id(tokens[index + 1].content) if paragraph else ""
+        ids = [*ids, anchor] if anchor else []
+        index = closers[index] + 1
+    return []
 
 
 def _in_page_links(item: str) -> list[str]:

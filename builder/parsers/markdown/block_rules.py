@@ -1,0 +1,99 @@
+"""The markdown-it parsers the Markdown reader uses: the block parser, with every block rule
+the docs tools add (admonitions, containers, pymdownx blocks and tabs, mkdocstrings blocks,
+MyST fences, field lists and math, Pandoc divs), and the inline parser body text runs lazily.
+"""
+
+from __future__ import annotations
+
+import re
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+from mdit_py_plugins.colon_fence import colon_fence_plugin
+from mdit_py_plugins.deflist import deflist_plugin
+from mdit_py_plugins.front_matter import front_matter_plugin
+from mdit_py_plugins.myst_blocks import myst_block_plugin
+from mdit_py_plugins.myst_role import myst_role_plugin
+
+from builder.parsers.markdown.admonitions import admonition_rule
+from builder.parsers.markdown.containers import container_plugin
+from builder.parsers.markdown.dollar_math import dollar_math_plugin
+from builder.parsers.markdown.mkdocs_flavor import hash_heading_rule
+from builder.parsers.markdown.mkdocstrings import TOKEN_TYPE, mkdocstrings_rule
+from builder.parsers.markdown.myst_syntax import amsmath_rule, field_list_rule
+from builder.parsers.markdown.pandoc_divs import pandoc_divs_rule
+from builder.parsers.markdown.tabbed import plugin_tab_rule, tabbed_rule
+
+# Docusaurus-style ":::tip Title" containers, and remark-directive's ":::tip[Title]{icon=x}"
+# (Starlight, Docusaurus 3); MyST's ":::{tip}" is a colon fence directive.
+_CONTAINER_NAME = re.compile(
+    r"[A-Za-z][\w-]*(?:\[[^\]\n]*\])?(?:\{[^{}\n]*\})?(?:\s.*)?", re.DOTALL
+)
+# pymdownx.blocks' "/// tip | Title" header: a name, then a title after a bar.
+_BLOCK_HEADER = re.compile(r"[A-Za-z][\w-]*(?:[ \t]*\|.*)?", re.DOTALL)
+
+
+def _build_parser() -> MarkdownIt:
+    md = MarkdownIt("commonmark").enable(["table", "strikethrough"])
+    md.use(front_matter_plugin)
+    # Python-Markdown's admonitions interrupt a paragraph, as the plugin's did.
+    md.block.ruler.before(
+        "fence", "admonition", admonition_rule,
+        {"alt": ["paragraph", "reference", "blockquote", "list"]},
+    )  # fmt: skip
+    # mkdocstrings' "::: package" before the containers and the colon fence, which would take
+    # it as an unclosed container or fence and swallow the rest of the page.
+    md.block.ruler.before("fence", TOKEN_TYPE, mkdocstrings_rule)
+    md.block.ruler.before(
+        "heading", "hash_heading", hash_heading_rule,
+        {"alt": ["paragraph", "reference", "blockquote"]},
+    )  # fmt: skip
+    md.use(container_plugin, name="admonition", validate=_is_container_name)
+    # pymdownx.blocks ("/// tip", "//// tab | Title"): a block nests in one of another length.
+    md.use(container_plugin, name="blocks", marker="/", validate=_is_block_header, exact_close=True)
+    md.block.ruler.before("fence", "tabbed", tabbed_rule)
+    md.block.ruler.before("fence", "plugin_tab", plugin_tab_rule)
+    # MyST: registered after the container so that only ":::{name}" fences reach it.
+    md.use(colon_fence_plugin).use(myst_block_plugin).use(deflist_plugin)
+    md.block.ruler.before(
+        "paragraph", "fieldlist", field_list_rule, {"alt": ["paragraph", "reference", "blockquote"]}
+    )
+    # Pandoc's fenced divs (Quarto's ":::{.callout-note}") read as the directives they mean.
+    md.core.ruler.after("block", "pandoc_divs", pandoc_divs_rule)
+    md.use(dollar_math_plugin)
+    # An amsmath environment ("\begin{align}" to "\end{align}") is display math, as MyST's
+    # amsmath extension and MathJax in a notebook read it; as a paragraph its lines ran
+    # together and each "\\" line break lost a backslash.
+    md.block.ruler.before(
+        "blockquote", "amsmath", amsmath_rule,
+        {"alt": ["paragraph", "reference", "blockquote", "list", "footnote_def"]},
+    )  # fmt: skip
+    # Inline parsing runs lazily in body_text, and only where a paragraph needs it.
+    md.disable("inline")
+    md.disable("text_join")
+    # Deeply nested quotes and lists are rare but legal; markdown-it drops anything nested
+    # past this limit, and the Python stack comfortably holds this many levels.
+    md.options["maxNesting"] = 128
+    return md
+
+
+def _is_container_name(params: str, _markup: str) -> bool:
+    return _CONTAINER_NAME.fullmatch(params.strip()) is not None
+
+
+def _is_block_header(params: str, _markup: str) -> bool:
+    return _BLOCK_HEADER.fullmatch(params.strip()) is not None
+
+
+BLOCK_MD = _build_parser()
+
+
+def block_tokens(text: str) -> list[Token]:
+    """The block tokens ``parse`` reads a Markdown text into, before its rewrites."""
+    return BLOCK_MD.parse(text, {})
+
+
+# Inline parsing keeps markdown-it's default nesting limit: unclosed brackets cost time in
+# proportion to it, and no prose nests links or emphasis twenty deep.
+INLINE_MD = MarkdownIt("commonmark").enable(["strikethrough"]).use(myst_role_plugin)
+INLINE_MD.use(dollar_math_plugin)
