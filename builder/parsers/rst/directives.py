@@ -14,7 +14,6 @@ import html
 import re
 from dataclasses import dataclass, replace
 
-from builder.api.model import MemberOptions
 from builder.parsers.badges import is_badge
 from builder.parsers.rst.api_descriptions import (
     core_directive,
@@ -28,13 +27,17 @@ from builder.parsers.rst.argparse_directive import (
     render_argparse,
 )
 from builder.parsers.rst.autodoc import (
-    docstring_events,
     find_object,
-    first_docstring_line,
     member_options,
     members_events,
     object_events,
     summary_line,
+)
+from builder.parsers.rst.autodoc2_directives import (
+    AUTODOC2_DOCSTRING,
+    AUTODOC2_OBJECT,
+    autodoc2_docstring,
+    autodoc_equivalent,
 )
 from builder.parsers.rst.automodapi import DIRECTIVE as AUTOMODAPI
 from builder.parsers.rst.automodapi import render_automodapi
@@ -128,13 +131,6 @@ TITLED = frozenset(
 )
 # sphinx-design's cards: a line of ^^^ ends the header, a line of +++ starts the footer.
 CARDS = frozenset({"card", "grid-item-card"})
-AUTODOC2_DOCSTRING = "autodoc2-docstring"
-AUTODOC2_OBJECT = "autodoc2-object"
-# The autodoc directive that documents an object of each kind the code reader finds.
-_AUTODOC_OF_KIND = {
-    "module": "automodule", "class": "autoclass", "function": "autofunction",
-    "property": "autoproperty",
-}  # fmt: skip
 _CARD_PART_BREAK = re.compile(r"[ \t]*(?:\^{3,}|\+{3,})[ \t]*")
 # Descriptions of objects Sphinx makes no target for: their signature stays as code.
 DESCRIPTIONS = frozenset({"describe", "object"})
@@ -245,7 +241,11 @@ def render_directive(
             labels.insert(0, Text(render_inline(words[1].strip())))
         return [*labels, fenced]
     if name == AUTODOC2_OBJECT:
-        return _autodoc2_object(rest.strip(), line, ctx, doc, render)
+        full = rest.strip()
+        equivalent = autodoc_equivalent(full, line, doc)
+        if equivalent is None:
+            return [Text(f"`{full}`")] if full else []
+        return render_directive(*equivalent, line, ctx, doc, render)
     if is_api_directive(base):
         api = read_directive(name, rest, body, line, text_arguments=True)
         return render_api(base, api.arguments, api.options, api.content,
@@ -458,7 +458,8 @@ def _render_other(
         )
         return [summary, *generated]
     if name == AUTODOC2_DOCSTRING:
-        return _autodoc2_docstring(directive, ctx, doc)
+        first_line = any(key == "summary" for key, _ in directive.options)
+        return autodoc2_docstring(directive.argument, first_line, directive.line, ctx, doc)
     if name == "glossary":
         return [Text(_glossary(directive, ctx, doc, render))] if directive.content else []
     if name == "admonition":
@@ -486,40 +487,6 @@ def _render_other(
     if not any(line.strip() for line in directive.content):
         return _argument_only(directive.argument)
     return render(list(directive.content), directive.content_first, ctx.nested(), doc)
-
-
-def _autodoc2_object(
-    full: str, line: int, ctx: Context, doc: DocState, render: RenderBlocks
-) -> list[Event]:
-    """sphinx-autodoc2's ``autodoc2-object``: the object documented as the autodoc directive
-    for its kind documents it (a class or module with its members); its content is TOML
-    settings for autodoc2's renderer, not text."""
-    api = doc.code_for(AUTODOC2_OBJECT, line)
-    found = api.find(full, api.settings.docstring_style) if api is not None and full else None
-    if found is None:
-        if api is not None and full:
-            doc.warn(line, f"{AUTODOC2_OBJECT} {full}: not found in the code in {api.described}")
-        return [Text(f"`{full}`")] if full else []
-    kind = _AUTODOC_OF_KIND.get(found.kind, "autodata")
-    members = [":members:"] if found.kind in ("module", "class") else []
-    return render_directive(kind, full, members, line, ctx, doc, render)
-
-
-def _autodoc2_docstring(directive: Directive, ctx: Context, doc: DocState) -> list[Event]:
-    """sphinx-autodoc2's ``autodoc2-docstring``: the object's docstring from the code, or with
-    ``:summary:`` its first line (the cells of autodoc2's summary tables). Nothing, and no
-    warning, when the code does not have it: the page's own description of the object names
-    it (a package autodoc2 cloned from git has thousands of such cells)."""
-    api = doc.code_for(AUTODOC2_DOCSTRING, directive.line)
-    full = directive.argument
-    found = api.find(full, api.settings.docstring_style) if api is not None and full else None
-    if found is None:
-        return []
-    doc.api_objects += 1
-    if any(key == "summary" for key, _ in directive.options):
-        first = first_docstring_line(found, doc)
-        return [Text(first)] if first else []
-    return docstring_events(found, MemberOptions(), directive.line, ctx.nested(), doc)
 
 
 def _header_rows(directive: Directive) -> int:
