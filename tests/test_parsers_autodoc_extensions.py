@@ -1,0 +1,186 @@
+"""autodoc's extensions in reST and MyST pages, filled from a package's code: automodapi
+(sphinx-automodapi) and sphinx-autodoc2's directives."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.api.code import GriffeSource
+from builder.api.model import ApiSettings
+from builder.parsers import parse_file
+from tests.test_parsers_autodoc import _parse
+
+
+def _write_units_package(root: Path) -> None:
+    (root / "units").mkdir(parents=True)
+    (root / "other").mkdir()
+    (root / "other" / "__init__.py").write_text(
+        'def helper():\n    """Help from elsewhere."""\n', encoding="utf-8"
+    )
+    (root / "units" / "__init__.py").write_text(
+        '"""Units and their conversions."""\n\nfrom .core import *\nfrom other import helper\n',
+        encoding="utf-8",
+    )
+    (root / "units" / "core.py").write_text(
+        "class Unit:\n"
+        '    """A unit of measure."""\n\n\n'
+        "def convert(value, unit):\n"
+        '    """Convert a value to a unit."""\n\n\n'
+        "def _hidden():\n"
+        '    """Private."""\n\n\n'
+        "METRE = Unit()\n"
+        '"""The metre."""\n',
+        encoding="utf-8",
+    )
+
+
+def test_automodapi_documents_the_public_objects_of_a_module(tmp_path: Path) -> None:
+    # astropy 8.0.1's API pages are 104 '.. automodapi::' directives: read as an unknown
+    # directive each left nothing (units/ref_api.rst had only its note).
+    _write_units_package(tmp_path / "src")
+    source = GriffeSource(tmp_path / "src", ApiSettings(), "src")
+    text = "API\n===\n\n.. automodapi:: units\n\nAfter.\n\n.. automodapi:: units\n"
+    text += "   :no-main-docstr:\n   :skip: convert\n   :include-all-objects:\n"
+    parsed = parse_file("api.rst", text, source)
+    assert parsed is not None
+    # Unit's page is generated once, whichever of the two directives lists it first.
+    assert [s.heading for s in parsed.sections] == [
+        "API", "units.convert", "units.Unit", "units.METRE",
+    ]  # fmt: skip
+    assert parsed.sections[0].body == (
+        "Units and their conversions.\n\n"
+        "Functions:\n- `convert`: Convert a value to a unit.\n\n"
+        "Classes:\n- `Unit`: A unit of measure.\n\n"
+        "After.\n\n"
+        "Classes:\n- `Unit`: A unit of measure.\n\n"
+        "Variables:\n- `METRE`: The metre."
+    )
+    assert parsed.sections[1].body == "`units.convert(value, unit)`\n\nConvert a value to a unit."
+    assert parsed.sections[2].body == "`units.Unit()`\n\nA unit of measure."
+    assert parsed.sections[3].body == "`units.METRE = Unit()`\n\nThe metre."
+
+
+def test_automodapi_documents_a_class_s_own_members_in_full(tmp_path: Path) -> None:
+    # automodapi's class template writes Attributes and Methods summaries, then an
+    # autoattribute or automethod for each member the class defines: regions 0.12's classes
+    # had their methods' summary lines alone (CirclePixelRegion.contains' parameters and
+    # return value were nowhere). Inherited members are left to their classes' pages.
+    text = "API\n===\n\n.. automodapi:: shapes\n   :no-main-docstr:\n"
+    parsed = _parse(tmp_path, "api.rst", text)
+    assert [(s.heading, s.heading_path) for s in parsed.sections[2:]] == [
+        ("shapes.Circle", ("API",)),
+        ("shapes.Circle.scale", ("API", "shapes.Circle")),
+        ("shapes.Shape", ("API",)),
+        ("shapes.Shape.sides", ("API", "shapes.Shape")),
+        ("shapes.Shape.describe", ("API", "shapes.Shape")),
+        ("shapes.Shape.undocumented", ("API", "shapes.Shape")),
+    ]
+    circle, scale, shape = parsed.sections[2], parsed.sections[3], parsed.sections[4]
+    assert circle.body.endswith("Methods:\n- `scale`: Grow or shrink the circle.")
+    assert "Bases: `Shape`" in circle.body
+    assert scale.body.startswith("`scale(factor: float) -> Circle`\n\nGrow or shrink")
+    assert shape.body.endswith(
+        "Attributes:\n- `sides`: How many sides the shape has.\n\n"
+        "Methods:\n- `describe`: A sentence about the shape.\n- `undocumented`"
+    )
+
+
+def test_automodapi_s_inherited_members_option_documents_them_too(tmp_path: Path) -> None:
+    # sphinx-automodapi's ':inherited-members:' has automodsumm read the class's dir(), not its
+    # __dict__: Circle's page lists and documents Shape's describe and sides too. The option
+    # was not read, so the inherited members were dropped from the class's page.
+    text = "API\n===\n\n.. automodapi:: shapes\n   :no-main-docstr:\n   :inherited-members:\n"
+    parsed = _parse(tmp_path, "api.rst", text)
+    headings = [s.heading for s in parsed.sections]
+    assert headings[2:6] == [
+        "shapes.Circle", "shapes.Circle.sides", "shapes.Circle.scale", "shapes.Circle.describe",
+    ]  # fmt: skip
+    assert parsed.sections[2].body.endswith(
+        "Attributes:\n- `sides`: How many sides the shape has.\n\n"
+        "Methods:\n- `scale`: Grow or shrink the circle.\n"
+        "- `describe`: A sentence about the shape.\n- `undocumented`"
+    )
+
+
+def test_conf_py_s_automodsumm_inherited_members_is_the_automodapi_default(
+    tmp_path: Path,
+) -> None:
+    # conf.py's automodsumm_inherited_members = True has every automodapi's class pages
+    # document inherited members, unless the directive says ':no-inherited-members:'; it was
+    # not read, so Circle's page left out Shape's describe and sides.
+    text = "API\n===\n\n.. automodapi:: shapes\n   :no-main-docstr:\n"
+    settings = ApiSettings(automodsumm_inherited_members=True)
+    headings = [s.heading for s in _parse(tmp_path, "api.rst", text, settings).sections]
+    assert headings[2:6] == [
+        "shapes.Circle", "shapes.Circle.sides", "shapes.Circle.scale", "shapes.Circle.describe",
+    ]  # fmt: skip
+    refused = text + "   :no-inherited-members:\n"
+    headings = [s.heading for s in _parse(tmp_path, "api.rst", refused, settings).sections]
+    assert headings[2:4] == ["shapes.Circle", "shapes.Circle.scale"]
+
+
+def test_autodoc2_docstring_reads_the_docstring_and_its_summary_tables_read_as_rows(
+    tmp_path: Path,
+) -> None:
+    # sphinx-autodoc2 0.5.0's apidocs: each module page opens with its docstring and lists its
+    # objects in list-tables whose second cell is an autodoc2-docstring with :summary:; both
+    # read ".. autodoc2-docstring:: autodoc2.setup :summary:", the directive as written.
+    text = (
+        "shapes.base\n===========\n\n"
+        ".. autodoc2-docstring:: shapes.base\n\n"
+        ".. list-table::\n"
+        "   :class: autosummary longtable\n\n"
+        "   * - :py:obj:`Shape <shapes.base.Shape>`\n"
+        "     - .. autodoc2-docstring:: shapes.base.Shape\n"
+        "          :summary:\n"
+        "   * - :py:obj:`Gone <shapes.base.Gone>`\n"
+        "     - .. autodoc2-docstring:: shapes.base.Gone\n"
+        "          :summary:\n"
+    )
+    parsed = _parse(tmp_path, "apidocs/shapes.base.rst", text)
+    assert [s.body for s in parsed.sections] == [
+        "The base class.\n\n`Shape` | Anything with an outline.\n`Gone` |"
+    ]
+    assert parsed.warnings == ()  # an object the code lacks (cloned from git) is no warning
+
+
+def test_autodoc2_object_documents_the_object_and_autodoc2_summary_lists_them(
+    tmp_path: Path,
+) -> None:
+    # MyST-Parser's code_and_apis.md: "```{autodoc2-object} myst_parser.sphinx_ext.main.
+    # setup_sphinx" read as its TOML settings in a code block, and its autodoc2-summary as
+    # the "~name" lines it lists.
+    text = (
+        "# API\n\n"  # 1-2
+        "```{autodoc2-summary}\n:renderer: myst\n\n~shapes.circle.area\n```\n\n"  # 3-8
+        '```{autodoc2-object} shapes.base.Shape\nrender_plugin = "myst"\n```\n\n'  # 9-12
+        "```{autodoc2-object} shapes.nothing\n```\n"  # 13-14
+    )
+    parsed = _parse(tmp_path, "api.md", text)
+    assert [(s.heading, s.body) for s in parsed.sections] == [
+        # Text after a description returns to the section around it, as Sphinx shows it.
+        ("API", "- `shapes.circle.area`: The area of a circle.\n\n`shapes.nothing`"),
+        ("shapes.base.Shape", "`shapes.base.Shape()`\n\nAnything with an outline."),
+        ("shapes.base.Shape.describe", "`describe() -> str`\n\nA sentence about the shape."),
+        ("shapes.base.Shape.sides", "`sides: int = 0`\n\nHow many sides the shape has."),
+    ]
+    assert [w.message for w in parsed.warnings] == [
+        "autodoc2-object shapes.nothing: not found in the code in " + str(tmp_path / "src")
+    ]
+
+
+def test_a_summary_line_with_a_title_after_the_name_lists_the_named_object(
+    tmp_path: Path,
+) -> None:
+    # sphinx-autodoc2 0.5.0's summary.md: "autodoc2.sphinx.docstring._example my example" read
+    # as one name, found nowhere; autodoc2 (and autosummary) take the first word as the name.
+    text = (
+        "# API\n\n"
+        "```{autodoc2-summary}\n:renderer: myst\n\n"
+        "shapes.circle.area the area\n~shapes.base.Shape\n```\n"
+    )
+    parsed = _parse(tmp_path, "api.md", text)
+    assert [s.body for s in parsed.sections] == [
+        "- `shapes.circle.area`: The area of a circle.\n"
+        "- `shapes.base.Shape`: Anything with an outline."
+    ]
