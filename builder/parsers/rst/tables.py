@@ -322,25 +322,7 @@ def read_list_cells(content: list[str], header_rows: int) -> GridCells:
 def read_list_table(content: list[str]) -> list[Row]:
     """Rows of a list-table directive: a bullet list of rows, each a bullet list of cells. A
     list deeper in a cell is the cell's content, not more cells."""
-    rows: list[list[list[str]]] = []
-    cell_depth: int | None = None  # where this row's cell markers stand
-    for line in content:
-        if not line:
-            continue
-        depth = indent_of(line)
-        stripped = line.strip()
-        marker = _LIST_ITEM.match(stripped)
-        if depth == 0 and marker:
-            rows.append([])
-            stripped = stripped[marker.end() :]
-            depth, cell_depth = marker.end(), None
-            marker = _LIST_ITEM.match(stripped)
-        if not rows:
-            continue
-        if marker and cell_depth is None:
-            cell_depth = depth
-        if marker and depth == cell_depth:
-            rows[-1].append([stripped[marker.end() :]])
-        elif rows[-1]:
-            rows[-1][-1].append(stripped)
-    return [tuple(cell_text(cell) for cell in row) for row in rows]
+    cells = read_list_cells(content, 0).rows
+    return [
+        tuple(cell_text(line for line in cell if line.strip()) for cell in row) for _, row in cells
+    ]
