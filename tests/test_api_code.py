@@ -179,6 +179,37 @@ def test_an_instance_without_a_docstring_shows_its_classs(tmp_path: Path) -> Non
     assert other is not None and other.doc == ()
 
 
+def test_an_instance_of_a_class_a_function_defines_and_returns_is_documented_by_it(
+    tmp_path: Path,
+) -> None:
+    # python-dateutil 2.9.0's dateutil.tz.gettz = __get_gettz(), a function that defines class
+    # GettzFunc and returns an instance: gettz read as '`gettz = __get_gettz()`' alone, and
+    # 'automethod:: gettz.nocache' and 'gettz.cache_clear' were "not found in the code".
+    (tmp_path / "tz").mkdir()
+    (tmp_path / "tz" / "__init__.py").write_text(
+        "def __get_gettz():\n"
+        "    cache = {}\n\n"
+        "    class GettzFunc(object):\n"
+        '        """Retrieve a time zone by its name."""\n\n'
+        "        def __call__(self, name=None): ...\n\n"
+        "        def nocache(self, name=None):\n"
+        '            """A non-cached version of gettz."""\n\n'
+        "    def helper(): ...\n\n"
+        "    return GettzFunc()\n\n\n"
+        "gettz = __get_gettz()\n"
+        "def _plain():\n    return dict()\n\n\n"
+        "other = _plain()\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    gettz, nocache = source.find("tz.gettz"), source.find("tz.gettz.nocache")
+    assert gettz is not None and gettz.doc[0].text == "Retrieve a time zone by its name."
+    assert nocache is not None and nocache.doc[0].text == "A non-cached version of gettz."
+    other = source.find("tz.other")
+    assert other is not None and other.doc == ()
+    assert source.find("tz.other.keys") is None
+
+
 def test_meta_private_and_public_fields_set_a_members_visibility(tmp_path: Path) -> None:
     # pytest 8.4.2's PytestPluginManager: eight hooks documented ":meta private:" had sections
     # of their signature alone; autodoc leaves them out unless private members are asked for.

@@ -359,6 +359,9 @@ def _walked(package: Any, names: list[str]) -> Any:
     class under the class's own name (``Alias = Base`` is documented as "alias of Base")."""
     found = package
     for index, name in enumerate(names):
+        instance_of = class_of_instance(found) if name not in found.all_members else None
+        if instance_of is not None:
+            found = instance_of  # an instance's attribute is its class's, as Python looks it up
         found = found[name] if name in found.all_members else lazily_imported(found, name)
         assigned = _assigned_class(found.final_target if found.is_alias else found)
         if assigned is not None and (index < len(names) - 1 or assigned.name == name):

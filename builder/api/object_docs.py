@@ -17,6 +17,7 @@ from typing import Any
 from builder.api.assigned_docs import assigned_docstring, copied_docstring_name
 from builder.api.doc_comments import doc_comment
 from builder.api.docstrings import parse_docstring
+from builder.api.factory_classes import factory_class
 from builder.api.interface_attributes import declared_doc
 from builder.api.model import DocField, DocPart
 from builder.api.signatures import is_alias_broken
@@ -167,7 +168,8 @@ def base_docstring(target: Any) -> Any:
 
 
 def class_of_instance(target: Any) -> Any:
-    """The class an attribute is made by calling (``fail = _Fail()``) when the package defines
+    """The class an attribute is made by calling (``fail = _Fail()``, or a function of the
+    package that defines and returns it: builder.api.factory_classes) when the package defines
     it: autodoc shows an object's ``__doc__``, which an instance takes from its class (pytest
     documents ``pytest.fail`` and ``pytest.skip`` so). None for anything else, a builtin's
     instance among them."""
@@ -175,6 +177,8 @@ def class_of_instance(target: Any) -> Any:
         return None
     function = getattr(target.value, "function", None)
     found = loaded_object(target, getattr(function, "canonical_path", None))
+    if found is not None and found.kind.value == "function":
+        return factory_class(found)  # gettz = __get_gettz(): a class it defines and returns
     return found if found is not None and found.kind.value == "class" else None
 
 
