@@ -37,12 +37,13 @@ from builder.parsers.rst.release_paragraphs import release_heading
 from builder.parsers.rst.substitutions import define
 from builder.parsers.rst.table_blocks import holds_code, render_records
 from builder.parsers.rst.tables import (
+    grid_rows,
     is_grid_border,
     is_simple_border,
     read_grid_cells,
     read_grid_table,
     read_simple_cells,
-    read_simple_table,
+    simple_rows,
 )
 from builder.parsers.rst.titles import ADORNMENT_CHARS, adornment_char, is_transition, match_title
 
@@ -131,16 +132,17 @@ def _render_block(
         return _render_option_list(lines, i, first, ctx, doc)
     if is_grid_border(line):
         cells, end = read_grid_cells(lines, i)
-        if cells is not None and holds_code(cells):
-            return render_records(cells, first + i, ctx, doc, render_blocks), end
-        rows, end = read_grid_table(lines, i)
-        return [Text(render_rows(rows))], end
-    if is_simple_border(line) and i + 1 < len(lines) and lines[i + 1]:
-        rows, end = read_simple_table(lines, i)
-        cells = read_simple_cells(lines, i)
+        if cells is None:  # borders that do not close: read column by column
+            rows, end = read_grid_table(lines, i)
+            return [Text(render_rows(rows))], end
         if holds_code(cells):
             return render_records(cells, first + i, ctx, doc, render_blocks), end
-        return [Text(render_rows(rows))], end
+        return [Text(render_rows(grid_rows(cells)))], end
+    if is_simple_border(line) and i + 1 < len(lines) and lines[i + 1]:
+        cells, end = read_simple_cells(lines, i)
+        if holds_code(cells):
+            return render_records(cells, first + i, ctx, doc, render_blocks), end
+        return [Text(render_rows(simple_rows(cells)))], end
     if _LINE_BLOCK.match(line):
         end = _paragraph_end(lines, i)
         text = "\n".join(render_inline(row[1:].strip()) for row in lines[i:end])

@@ -54,14 +54,15 @@ def read_grid_table(lines: list[str], start: int) -> tuple[list[Row], int]:
     Cells are found as docutils finds them, by walking each cell's border from its top left
     corner, so a cell spanning columns or rows is read whole: it joins the row it starts in. A
     table whose borders do not close is read column by column instead."""
-    grid, end = _grid(lines, start)
-    cells = _grid_cells(grid)
+    cells, end = read_grid_cells(lines, start)
     if cells is None:
-        return _grid_rows_by_column(grid), end
-    rows: dict[int, list[str]] = {}
-    for top, _left, text in sorted(cells):
-        rows.setdefault(top, []).append(cell_text(text))
-    return [tuple(row) for row in rows.values()], end
+        return _grid_rows_by_column(_grid(lines, start)[0]), end
+    return grid_rows(cells), end
+
+
+def grid_rows(cells: GridCells) -> list[Row]:
+    """A grid table's rows (:func:`read_grid_cells`), each cell's lines as one line of text."""
+    return [tuple(cell_text(cell) for cell in row) for _, row in cells.rows]
 
 
 def cell_text(lines: Iterable[str]) -> str:
@@ -185,39 +186,20 @@ def _grid_rows_by_column(grid: list[str]) -> list[Row]:
     return rows
 
 
-def read_simple_table(lines: list[str], start: int) -> tuple[list[Row], int]:
-    """Rows of the simple table whose top border is ``lines[start]``, and the index after it."""
-    border = lines[start]
-    starts = [m.start() for m in re.finditer(r"=+", border)]
-    rows: list[Row] = []
-    i = start + 1
-    while i < len(lines):
-        line = lines[i]
-        if is_simple_border(line):
-            i += 1
-            if i >= len(lines) or not lines[i]:
-                break
-            continue
-        if not line or _SIMPLE_RULE.fullmatch(line):
-            i += 1
-            continue
-        cells = _split_columns(line, starts)
-        if rows and not cells[0]:
-            # A row with an empty first column continues the row above it.
-            rows[-1] = tuple(
-                " ".join(part for part in (old, new) if part)
-                for old, new in zip(rows[-1], cells, strict=False)
-            )
-        else:
-            rows.append(cells)
-        i += 1
-    return rows, i
+def simple_rows(cells: GridCells) -> list[Row]:
+    """A simple table's rows (:func:`read_simple_cells`): a row's lines joined column by column,
+    a line whose first column is blank continuing the row above it."""
+    return [
+        tuple(" ".join(line.strip() for line in cell if line.strip()) for cell in row)
+        for _, row in cells.rows
+    ]
 
 
-def read_simple_cells(lines: list[str], start: int) -> GridCells:
+def read_simple_cells(lines: list[str], start: int) -> tuple[GridCells, int]:
     """The cells of the simple table whose top border is ``lines[start]`` with their lines, as
     :func:`read_grid_cells` gives a grid table's: a row is a line whose first column has text
-    and the lines after it whose first column is blank, blank lines among them."""
+    and the lines after it whose first column is blank, blank lines among them; and the index
+    after the table."""
     border = lines[start]
     starts = [m.start() for m in re.finditer(r"=+", border)]
     bounds = [*starts[1:], None]
@@ -246,7 +228,7 @@ def read_simple_cells(lines: list[str], start: int) -> GridCells:
     found = tuple(
         (top, tuple(tuple(dedent(_trimmed(cell))) for cell in cells)) for top, cells in rows
     )
-    return GridCells(found, header_rows)
+    return GridCells(found, header_rows), i
 
 
 def _trimmed(cell: list[str]) -> list[str]:
