@@ -79,20 +79,27 @@ def version_llms(
         f"All libraries: {_url(site, 'llms.txt')}",
     ]
     head = "\n".join(lines)
-    listed = _sections_listed(site, folder, pages)
-    # The file's size: the head, each line after a newline, the last newline.
-    size = len(head.encode("utf-8")) + sum(len(line.encode("utf-8")) + 1 for line in listed) + 1
-    if size > MAX_LLMS_BYTES:
-        room = MAX_LLMS_BYTES - len(head.encode("utf-8")) - 1
+    # What the lines after the head may take: the file ends with a newline.
+    room = MAX_LLMS_BYTES - len(head.encode("utf-8")) - 1
+    listed = _sections_listed(site, folder, pages, room)
+    if listed is None:
         listed = _pages_listed(site, library.id, folder, pages, room)
     return "\n".join([head, *listed]) + "\n"
 
 
-def _sections_listed(site: SiteConfig, folder: str, pages: Sequence[PageView]) -> list[str]:
-    """Per page, an H2 with its source, then each of its sections linked to its anchor."""
+def _sections_listed(
+    site: SiteConfig, folder: str, pages: Sequence[PageView], room: int
+) -> list[str] | None:
+    """Per page, an H2 with its source, then each of its sections linked to its anchor; None
+    as soon as the lines, each with the newline before it, pass ``room`` bytes (a version of
+    15,000 sections is not listed in full only to be thrown away)."""
     lines: list[str] = []
+    used = 0  # bytes of the lines so far
     trails: dict[tuple[str, ...], str] = {}  # sections share heading paths: each made once
     for page in pages:
+        if used > room:
+            return None
+        start = len(lines)
         lines += ["", f"## {_one_line(page.title)}", ""]
         if page.sources:
             lines += [f"Source: {', '.join(_one_line(s) for s in page.sources)}", ""]
@@ -108,7 +115,8 @@ def _sections_listed(site: SiteConfig, folder: str, pages: Sequence[PageView]) -
             lines.append(
                 f"- [{_link_text(section.heading)}]({link})" + (f": {trail}" if trail else "")
             )
-    return lines
+        used += sum(_line_bytes(line) for line in lines[start:])
+    return None if used > room else lines
 
 
 def _pages_listed(
@@ -131,15 +139,20 @@ def _pages_listed(
     for page in pages:
         count = f"{len(page.sections)} section{'' if len(page.sections) == 1 else 's'}"
         listed.append(f"- [{_link_text(page.title)}]({_url(site, folder + page.path)}): {count}")
-    used = [sum(len(line.encode("utf-8")) + 1 for line in lines)]
+    used = [sum(_line_bytes(line) for line in lines)]
     for line in listed:
-        used.append(used[-1] + len(line.encode("utf-8")) + 1)
+        used.append(used[-1] + _line_bytes(line))
     if used[-1] <= room:
         return lines + listed
     kept = len(listed)
     while kept and used[kept] + len(_more_pages(len(pages) - kept, index)) + 1 > room:
         kept -= 1
     return [*lines, *listed[:kept], _more_pages(len(pages) - kept, index)]
+
+
+def _line_bytes(line: str) -> int:
+    """What ``line`` adds to the file: its UTF-8 bytes and the newline before it."""
+    return len(line.encode("utf-8")) + 1
 
 
 def _more_pages(count: int, index: str) -> str:
