@@ -117,7 +117,7 @@ SETTINGS: tuple[Setting, ...] = (
         "--min-confidence",
         "DOCTROVE_MIN_CONFIDENCE",
         "minConfidence",
-        "the ranker's (chosen on the evaluation's dev split)",
+        "the ranker's (chosen on the evaluation's dev and validation splits)",
         "doc_extract answers with nothing, and a hint, when its confidence that the first "
         "section is right is below this (0-1; 0 always answers).",
     ),

@@ -89,8 +89,12 @@ def test_every_docclient_flag_in_the_readme_exists() -> None:
 def test_settings_table_matches_the_code() -> None:
     from client.config import SETTINGS
 
+    def cell(value: str | None) -> str:
+        return f"`{value}`" if value else "—"
+
     for setting in SETTINGS:
-        row = f"| {setting.description} | `{setting.flag}` |"
+        cells = (cell(setting.flag), cell(setting.env), cell(setting.key), setting.default)
+        row = f"| {setting.description} | {' | '.join(cells)} |"
         assert row in README, f"README's settings table lacks or misstates {setting.name}"
 
 
