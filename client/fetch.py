@@ -103,14 +103,20 @@ class RemoteSite:
         candidates = self.documents()
         if record is not None and record.document == "lookup":
             candidates.sort(key=lambda candidate: candidate[1] != "lookup")
-        for position, (url, kind, limit) in enumerate(candidates):
-            last = position == len(candidates) - 1
+        # A folder URL may lack any one of its documents; a .json URL names the one it must be.
+        optional = len(candidates) > 1
+        for url, kind, limit in candidates:
             same = record if record is not None and record.document == kind else None
             validators = Validators(same.etag, same.last_modified) if same else None
-            result = self._get(url, kind, limit, validators, same, last)
+            result = self._get(url, kind, limit, validators, same, optional)
             if result is not None:
                 return result
-        raise NetworkError(f"{self.url} has neither {CATALOG_FILE}, {LOOKUP_FILE} nor {INDEX_FILE}")
+        raise NetworkError(
+            f"{self.url} is not a doctrove site: {CATALOG_FILE}, {LOOKUP_FILE} and {INDEX_FILE} "
+            "all answered 404; give the address of the folder docbuild build wrote (the one "
+            f"holding {CATALOG_FILE})",
+            hints=[url for url, _kind, _limit in candidates],
+        )
 
     def _get(
         self,
@@ -119,7 +125,7 @@ class RemoteSite:
         limit: int,
         validators: Validators | None,
         record: CopyRecord | None,
-        last: bool,
+        optional: bool,
     ) -> tuple[CopyRecord, CheckedBody | None] | None:
         with self._cache.temporary("blobs") as (temporary, handle):
             download = self._fetcher().download(
@@ -127,7 +133,7 @@ class RemoteSite:
                 handle,
                 limit=limit,
                 validators=validators,
-                missing=frozenset() if last else NOT_FOUND,
+                missing=NOT_FOUND if optional else frozenset(),
                 credentials=self._credentials,
             )
             now = self._clock()

@@ -22,6 +22,7 @@ import pytest
 from builder.serve import start_server
 from client.config import Settings
 from client.disk_cache import DiskCache
+from client.errors import NetworkError
 from client.site_data import SiteData
 
 REPO = Path(__file__).resolve().parents[1]
@@ -120,6 +121,24 @@ def test_a_plain_index_host_gets_shards_identical_to_the_builders(
         for s in e["shards"].values()
     }
     assert built == published
+
+
+def test_a_folder_that_is_no_doctrove_site_is_named_as_such(tmp_path: Path) -> None:
+    # A user's likely slip: the URL of some other site, or of a folder below the doctrove site.
+    # The error named only the last file tried (index.json answered HTTP 404), not what the
+    # address lacks or which address to give instead.
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "index.html").write_text("<h1>Not docs</h1>", encoding="utf-8")
+    with start_server(other) as server:
+        data = SiteData(settings(tmp_path / "cache", server.url), clock=lambda: START)
+        with pytest.raises(NetworkError) as failure:
+            data.entries()
+        data.close()
+    message = str(failure.value)
+    assert f"{server.url} is not a doctrove site" in message
+    assert "catalog.json, lookup.json and index.json all answered 404" in message
+    assert "the folder docbuild build wrote" in message
 
 
 def _search_parts(database: bytes) -> tuple[object, ...]:
