@@ -141,12 +141,23 @@ class CatalogConfig:
     warnings: tuple[Warning_, ...] = ()  # not fatal, shown in the build report
 
 
+def _unreadable_hint(exc: OSError) -> str:
+    """How to get past a catalog file that cannot be read, for the two slips a user makes."""
+    if isinstance(exc, FileNotFoundError):
+        return "; docbuild init writes one for the project in a folder, or -c names an existing one"
+    if isinstance(exc, IsADirectoryError):
+        return "; -c names the catalog file itself, such as FOLDER/docbuild.toml"
+    return ""
+
+
 def load_catalog(path: Path) -> CatalogConfig:
     """Read and validate ``path``; raise ConfigError listing every problem found."""
     try:
         raw_bytes = path.read_bytes()
     except OSError as exc:
-        raise ConfigError([f"{path}: cannot read the catalog file ({exc.strerror})"]) from exc
+        raise ConfigError(
+            [f"{path}: cannot read the catalog file ({exc.strerror}){_unreadable_hint(exc)}"]
+        ) from exc
     if len(raw_bytes) > MAX_CATALOG_BYTES:
         raise ConfigError([f"{path}: larger than {MAX_CATALOG_BYTES // 1024 // 1024} MiB"])
     try:

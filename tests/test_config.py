@@ -133,8 +133,14 @@ def test_invalid_toml_is_a_config_error(tmp_path: Path) -> None:
 
 
 def test_missing_file_is_a_config_error(tmp_path: Path) -> None:
-    with pytest.raises(ConfigError, match="cannot read the catalog file"):
+    with pytest.raises(ConfigError, match="cannot read the catalog file") as missing:
         load_catalog(tmp_path / "nope.toml")
+    # It said only "No such file or directory": not that docbuild init writes one.
+    assert "docbuild init writes one" in str(missing.value)
+    assert "-c names an existing one" in str(missing.value)
+    with pytest.raises(ConfigError, match="cannot read the catalog file") as folder:
+        load_catalog(tmp_path)
+    assert "-c names the catalog file itself, such as FOLDER/docbuild.toml" in str(folder.value)
 
 
 def test_imports_are_checked_up_front(tmp_path: Path) -> None:
