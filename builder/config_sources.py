@@ -14,6 +14,7 @@ from typing import Any
 
 from builder.archive_source import ArchiveProblem, ArchiveSource, check_archive
 from builder.git_source import GitProblem, GitSource, find_git_dir, list_tags, resolve_git_source
+from builder.problems import unknown_key
 from schemas.versions import InvalidVersion, parse_version, sort_newest_first
 
 DEFAULT_GIT_DOCS_FOLDER = "docs"
@@ -37,7 +38,7 @@ def _string(table: dict[str, Any], key: str, where: str, add: Report) -> str | N
 def _unknown_keys(table: dict[str, Any], known: tuple[str, ...], where: str, add: Report) -> None:
     for key in table:
         if key not in known:
-            add(where, f"unknown key {key!r} (known keys: {', '.join(sorted(known))})")
+            add(where, unknown_key(key, known))
 
 
 def _git_dir(repo: str, root: Path) -> Path:

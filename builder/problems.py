@@ -3,6 +3,8 @@ values they come from: key types, web URLs, paths inside the catalog's folder.""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from difflib import get_close_matches
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -10,6 +12,14 @@ from urllib.parse import urlsplit
 from builder.model import Warning_
 
 WEB_SCHEMES = frozenset({"http", "https"})
+
+
+def unknown_key(key: str, known: Iterable[str]) -> str:
+    """The problem of a key a table does not take, with the known key it most likely misspells."""
+    names = sorted(known)
+    close = get_close_matches(key.lower(), names, n=1, cutoff=0.6)
+    guess = f"did you mean {close[0]!r}? " if close else ""
+    return f"unknown key {key!r} ({guess}known keys: {', '.join(names)})"
 
 
 class CatalogProblems:
@@ -29,8 +39,7 @@ class CatalogProblems:
         for key, value in table.items():
             expected = allowed.get(key)
             if expected is None:
-                known = ", ".join(sorted(allowed))
-                self.add(where, f"unknown key {key!r} (known keys: {known})")
+                self.add(where, unknown_key(key, allowed))
             elif not isinstance(value, expected) or (
                 isinstance(value, bool) and expected is not bool
             ):

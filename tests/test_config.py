@@ -127,6 +127,41 @@ def test_wrong_types_are_named(tmp_path: Path) -> None:
     assert any("aliases: must be a list, not str" in p for p in caught.value.problems)
 
 
+def test_a_misspelt_key_is_named_with_the_key_it_most_likely_means(tmp_path: Path) -> None:
+    text = """
+[site]
+Title = "Docs"
+base_url = "https://example.org/"
+
+[[libraries]]
+id = "demo"
+name = "Demo"
+sumary = "A summary"
+  [[libraries.versions]]
+  version = "1.0"
+  pth = "docs"
+
+  [[libraries.versions]]
+  version = "0.9"
+  git = { repo = ".", reff = "v0.9" }
+"""
+    with pytest.raises(ConfigError) as caught:
+        load_catalog(write(tmp_path, text))
+    problems = "\n".join(caught.value.problems)
+    # Each said only "unknown key" and the table's known keys, leaving the user to spot the slip.
+    for expected in [
+        "[site]: unknown key 'Title' (did you mean 'title'? known keys: base_url,",
+        "libraries[0]: unknown key 'sumary' (did you mean 'summary'? known keys:",
+        "versions[0]: unknown key 'pth' (did you mean 'path'? known keys:",
+        "versions[1].git: unknown key 'reff' (did you mean 'ref'? known keys:",
+    ]:
+        assert expected in problems, f"{expected!r} not in:\n{problems}"
+    # A key like none of the known ones gets no guess.
+    with pytest.raises(ConfigError) as unlike:
+        load_catalog(write(tmp_path, GOOD.replace("[site]\n", "[site]\nzzz = 1\n")))
+    assert "unknown key 'zzz' (known keys: " in "\n".join(unlike.value.problems)
+
+
 def test_invalid_toml_is_a_config_error(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="not valid TOML"):
         load_catalog(write(tmp_path, "[site\ntitle="))
