@@ -475,11 +475,22 @@ def read_config_file(path: Path, origin: str) -> dict[str, object]:
     known = {s.key for s in SETTINGS if s.key}
     unknown = sorted(set(document) - known)
     if unknown:
+        named = ", ".join(_with_guess(key, known) for key in unknown)
         raise ConfigError(
-            f"the config file {path} has unknown key(s): {', '.join(unknown)}",
+            f"the config file {path} has unknown key(s): {named}; "
+            f"the keys are {', '.join(sorted(known))}",
             hints=sorted(known),
         )
     return document
+
+
+def _with_guess(key: str, known: set[str]) -> str:
+    """``key``, with the known key it most likely misspells (cacheTTL: cacheTtl)."""
+    from difflib import get_close_matches  # only on this error: not on every start
+
+    by_lower = {name.lower(): name for name in known}
+    close = get_close_matches(key.lower(), sorted(by_lower), n=1, cutoff=0.6)
+    return f"{key} (did you mean {by_lower[close[0]]}?)" if close else key
 
 
 def resolve_settings(cli: Mapping[str, object], environ: Mapping[str, str]) -> Settings:

@@ -219,8 +219,12 @@ def test_bad_command_line_values_name_the_flag() -> None:
 
 
 def test_config_file_problems(tmp_path: Path) -> None:
-    with pytest.raises(ConfigError, match=r"unknown key\(s\): cacheTTL, extra"):
+    with pytest.raises(ConfigError, match=r"unknown key\(s\): cacheTTL.*, extra") as unknown:
         resolve_settings({}, write_config(tmp_path, {"cacheTTL": 1, "extra": 2}))
+    # The CLI prints the message alone: it named the keys, not what they should have been.
+    assert "cacheTTL (did you mean cacheTtl?), extra; the keys are allowBundled, " in str(
+        unknown.value
+    )
     with pytest.raises(ConfigError, match="must hold a JSON object"):
         resolve_settings({}, write_config(tmp_path, [1, 2]))
     broken = tmp_path / "broken.json"
