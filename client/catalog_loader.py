@@ -265,6 +265,10 @@ class Layer:
     lookup: Mapping[str, Any] | None = None  # a lookup.json; entries are those fetched so far
 
 
+# What a local index must be, said when the path given is not one.
+_WANTED = "give a doctrove-index@1 file, or the folder docbuild build wrote (_site by default)"
+
+
 def file_layer(path: Path, kind: str, cache: DiskCache) -> Layer | list[str]:
     """A local index or the bundled one: a doctrove-index@1 (or catalog) file, or a built site
     folder holding catalog.json, lookup.json or index.json. The layer, or what is wrong with
@@ -276,6 +280,12 @@ def file_layer(path: Path, kind: str, cache: DiskCache) -> Layer | list[str]:
             body_path = path / LOOKUP_FILE
         if not body_path.is_file():
             body_path, folder = path / INDEX_FILE, None
+        if not body_path.exists():
+            return [
+                f"{path} holds none of {CATALOG_FILE}, {LOOKUP_FILE} and {INDEX_FILE}; {_WANTED}"
+            ]
+    elif not path.exists():
+        return [f"{path} does not exist; {_WANTED}"]
     try:
         with body_path.open("rb") as handle:
             body = handle.read(FILE_LIMIT + 1)

@@ -390,8 +390,19 @@ def test_an_invalid_local_index_is_a_config_error_at_start(tmp_path: Path) -> No
     bad.write_bytes(b'{"format": "doctrove-index@1", "entries": [{"id": "x"}]}')
     with pytest.raises(ConfigError, match=r"the local index .*bad\.json is invalid: .*'name'"):
         data(tmp_path, Router(), Clock(), local_index=bad)
-    with pytest.raises(ConfigError, match="cannot read"):
+    # These said "cannot read ...: No such file or directory", the folder's one naming
+    # index.json, the last file looked for: not what a local index must be.
+    with pytest.raises(ConfigError, match=r"missing\.json does not exist; give a doctrove-index@1"):
         data(tmp_path, Router(), Clock(), local_index=tmp_path / "missing.json")
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "index.md").write_text("# Docs\n", encoding="utf-8")
+    expected = (
+        "docs holds none of catalog.json, lookup.json and index.json; give a doctrove-index@1 "
+        "file, or the folder docbuild build wrote"
+    )
+    with pytest.raises(ConfigError, match=re.escape(expected)):
+        data(tmp_path, Router(), Clock(), local_index=docs)
     with pytest.raises(ConfigError, match="not valid JSON"):
         bad.write_bytes(b"{")
         data(tmp_path, Router(), Clock(), local_index=bad)
