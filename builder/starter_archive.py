@@ -19,7 +19,7 @@ from builder.archive_source import (
     top_folder,
 )
 from builder.errors import BuildError, SourceError, UnsafeArchive
-from builder.survey import ProjectSurvey, survey_project
+from builder.survey import ProjectSurvey, library_id_of, survey_project
 from schemas.versions import InvalidVersion, parse_version
 
 # A release archive's name ends with its version: flask-3.1.0.tar.gz, python-dateutil-2.9.0.post0.
@@ -71,7 +71,26 @@ def survey_archive(archive: Path) -> ProjectSurvey:
         if named is None:
             return replace(survey, found=tuple(found))
         found.append(f"version {named}, from the archive's name (its metadata names none)")
-        return replace(survey, found=tuple(found), version=named, version_known=True)
+        name = _without_version(survey.name, named)
+        # A project named by its folder (no metadata) was named with the version as well:
+        # id mylib-0.3.1, which the next release's catalog would not share.
+        library_id = survey.library_id if name == survey.name else library_id_of(name)
+        return replace(
+            survey,
+            found=tuple(found),
+            version=named,
+            version_known=True,
+            name=name,
+            library_id=library_id,
+        )
+
+
+def _without_version(name: str, version: str) -> str:
+    """``name`` without the ``-version`` (or ``-vversion``) it ends with, if it does."""
+    for suffix in (f"-{version}", f"-v{version}"):
+        if name.endswith(suffix) and len(name) > len(suffix):
+            return name[: -len(suffix)]
+    return name
 
 
 def _named_version(*names: str) -> str | None:

@@ -109,6 +109,23 @@ def test_an_archive_whose_metadata_names_no_version_is_versioned_by_its_name(
     )
 
 
+def test_an_archive_without_metadata_names_the_library_without_its_version(
+    tmp_path: Path,
+) -> None:
+    # No pyproject.toml or package.json: the project was named by its top folder, version and
+    # all (id "notes-2.1.0", title "notes-2.1.0 docs"), though the version was read off the name.
+    archive = write_tar(
+        tmp_path / "notes-2.1.0.tar.gz",
+        [tar_member("notes-2.1.0/docs/index.md", b"# Notes\n\nText.\n")],
+    )
+    written = write_starter_catalog(archive)
+    catalog = tomllib.loads(written.path.read_text("utf-8"))
+    (library,) = catalog["libraries"]
+    assert (library["id"], library["name"]) == ("notes", "notes")
+    assert library["versions"][0]["version"] == "2.1.0"
+    assert catalog["site"]["title"] == "notes docs"
+
+
 def test_init_of_a_folder_holding_only_archives_names_them(tmp_path: Path) -> None:
     # A download folder: the catalog read nothing (0 sections) and then, being there, stood in
     # the way of docbuild init on the archive without --force.
@@ -328,7 +345,9 @@ def test_an_archive_without_a_top_folder_is_named_by_the_archive(tmp_path: Path)
     )
     written = write_starter_catalog(archive)
     library = tomllib.loads(written.path.read_text("utf-8"))["libraries"][0]
-    assert (library["id"], library["name"]) == ("handbook-2.0", "handbook-2.0")
+    # Named as the archive less the version its name gives the version (2.0).
+    assert (library["id"], library["name"]) == ("handbook", "handbook")
+    assert library["versions"][0]["version"] == "2.0"
     report = build_site(load_catalog(written.path), tmp_path / "site")
     assert report.versions[0].sections == 2
 
