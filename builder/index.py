@@ -117,12 +117,27 @@ def write_index(
     out.write(b"]," + orjson.dumps(tail, option=_JSON_OPTIONS)[1:])
 
 
+def _check_timestamp(text: str) -> None:
+    """Refuse a --timestamp that is no ISO 8601 time with a zone: it is written as given, and
+    clients show it as a time (a word such as 'yesterday' became the index's build time)."""
+    try:
+        zone = datetime.fromisoformat(text).tzinfo
+    except ValueError:
+        zone = None
+    if zone is None:
+        raise BuildError(
+            "--timestamp must be 'now' or an ISO 8601 time with its zone, such as "
+            f"2026-01-01T00:00:00Z, not {text!r}"
+        )
+
+
 def timestamp_from_environment(explicit: str | None = None) -> str | None:
     """The index's updatedAt: an explicit value, else SOURCE_DATE_EPOCH, else none at all,
     so that two builds of the same inputs stay byte-identical."""
     if explicit == "now":
         moment = datetime.now(UTC)
     elif explicit:
+        _check_timestamp(explicit)
         return explicit
     elif os.environ.get("SOURCE_DATE_EPOCH", "").strip():
         raw = os.environ["SOURCE_DATE_EPOCH"].strip()

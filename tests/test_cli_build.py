@@ -239,6 +239,16 @@ def test_timestamp_from_source_date_epoch(tmp_path: Path, monkeypatch: pytest.Mo
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "yesterday")
     code, output = run("build", "-c", str(catalog), "--out", str(out))
     assert code == 1 and "SOURCE_DATE_EPOCH must be whole seconds" in output
+    monkeypatch.delenv("SOURCE_DATE_EPOCH")
+    run("build", "-c", str(catalog), "--out", str(out), "--timestamp", "2026-01-01T00:00:00Z")
+    assert orjson.loads((out / "index.json").read_bytes())["updatedAt"] == "2026-01-01T00:00:00Z"
+    # Written as given, so a word (or a time without its zone) became the index's build time,
+    # which clients showed as "built yesterday".
+    for wrong in ("yesterday", "2026-01-01T00:00:00"):
+        code, output = run("build", "-c", str(catalog), "--out", str(out), "--timestamp", wrong)
+        assert code == 1 and "--timestamp must be 'now' or an ISO 8601 time" in output
+        assert f"not {wrong!r}" in output
+    assert orjson.loads((out / "index.json").read_bytes())["updatedAt"] == "2026-01-01T00:00:00Z"
 
 
 @pytest.fixture(scope="session")
