@@ -11,6 +11,8 @@ from builder.errors import BuildError, IndexInvalid
 from schemas.index_rules import index_problems
 
 MAX_INDEX_BYTES = 1024 * 1024 * 1024
+# Each library's own index, which a site has whether or not its whole index.json was written.
+LIBRARY_INDEXES = "libs/*/index.json"
 
 
 @dataclass(frozen=True)
@@ -18,16 +20,33 @@ class IndexSummary:
     entries: int
     versions: int
     sections: int
+    # How many libs/<id>/index.json were checked for want of the site's index.json (0: none).
+    library_files: int = 0
 
 
-def resolve_index_path(path: Path) -> Path:
-    """Accept the index file itself or a built site folder that holds one."""
-    return path / "index.json" if path.is_dir() else path
+def index_files(path: Path) -> list[Path]:
+    """The index files ``path`` stands for: the file itself; a site folder's index.json, or each
+    library's libs/<id>/index.json when the build left the whole one out (--index-limit-mb)."""
+    if not path.is_dir():
+        return [path]
+    whole = path / "index.json"
+    return [whole] if whole.is_file() else sorted(path.glob(LIBRARY_INDEXES)) or [whole]
 
 
 def check_index(path: Path) -> IndexSummary:
-    """Validate the index at ``path``; raise IndexInvalid listing every problem by JSON pointer."""
-    path = resolve_index_path(path)
+    """Validate the index file, or every index of the site folder, at ``path``; raise
+    IndexInvalid listing every problem by JSON pointer."""
+    files = index_files(path)
+    summaries = [_check_index_file(file) for file in files]
+    return IndexSummary(
+        entries=sum(summary.entries for summary in summaries),
+        versions=sum(summary.versions for summary in summaries),
+        sections=sum(summary.sections for summary in summaries),
+        library_files=len(files) if path.is_dir() and files[0].parent != path else 0,
+    )
+
+
+def _check_index_file(path: Path) -> IndexSummary:
     try:
         size = path.stat().st_size
         if size > MAX_INDEX_BYTES:

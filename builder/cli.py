@@ -457,8 +457,8 @@ def init(path: Path, force: bool) -> None:
 @main.command()
 @click.argument("path", type=click.Path(path_type=Path))
 def check(path: Path) -> None:
-    """Validate a doctrove-index@1 file (or a site folder holding index.json, and then the
-    index chunks of its search shards too)."""
+    """Validate a doctrove-index@1 file (or a site folder: its index.json, else each
+    library's, and then its search shards' packs and index chunks too)."""
     # Imported here: a build does not need them (each module is a build's start-up time).
     from builder.check import check_index
     from builder.check_shards import check_search_shards
@@ -468,10 +468,15 @@ def check(path: Path) -> None:
         shards = check_search_shards(path) if path.is_dir() else None
     except BuildError as error:
         _fail(error)
-    click.echo(
-        f"{path}: valid doctrove-index@1 ({summary.entries} entries, "
-        f"{summary.versions} versions, {summary.sections} sections)"
-    )
+    counts = f"{summary.entries} entries, {summary.versions} versions, {summary.sections} sections"
+    if summary.library_files:
+        click.echo(
+            f"{path}: no whole-site index.json (larger than --index-limit-mb); its "
+            f"{summary.library_files} libs/<id>/index.json are each a valid doctrove-index@1 "
+            f"({counts})"
+        )
+    else:
+        click.echo(f"{path}: valid doctrove-index@1 ({counts})")
     if shards is not None and shards.split:
         click.echo(
             f"{path}: {shards.split} search shard(s) with body packs, "

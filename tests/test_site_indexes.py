@@ -94,7 +94,17 @@ def test_a_site_past_the_index_limit_has_library_indexes_and_says_which_url(
     code, output = build("-c", str(catalog), "--out", str(out), "--index-limit-mb", "0")
     assert code == 0, output
     assert not (out / "index.json").exists()
-    check_index(out / "libs" / "demo" / "index.json")  # raises IndexInvalid on a problem
+    assert check_index(out / "libs" / "demo" / "index.json").library_files == 0
+    # docbuild check of the site folder failed: "_site/index.json: cannot read".
+    checked = CliRunner().invoke(main, ["check", str(out)])
+    assert checked.exit_code == 0, checked.output
+    assert (
+        f"{out}: no whole-site index.json (larger than --index-limit-mb); its 1 "
+        "libs/<id>/index.json are each a valid doctrove-index@1 (1 entries, 1 versions, "
+    ) in checked.output
+    (out / "libs" / "demo" / "index.json").write_bytes(b'{"format": "doctrove-index@1"}')
+    broken = CliRunner().invoke(main, ["check", str(out)])
+    assert broken.exit_code == 1 and "libs/demo/index.json" in broken.output
     assert "index" not in orjson.loads((out / "catalog.json").read_bytes())
     assert "give a doctrove client https://docs.example/libs/<id>/index.json" in output
     # Without a whole index.json the folder is still known as an earlier build.
