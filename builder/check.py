@@ -37,6 +37,12 @@ def check_index(path: Path) -> IndexSummary:
     """Validate the index file, or every index of the site folder, at ``path``; raise
     IndexInvalid listing every problem by JSON pointer."""
     files = index_files(path)
+    if not files[0].exists():
+        what = "holds no index.json nor libs/<id>/index.json" if path.is_dir() else "does not exist"
+        raise BuildError(
+            f"{path} {what}: give a doctrove-index@1 file, or the folder docbuild build wrote "
+            "(_site by default)"
+        )
     summaries = [_check_index_file(file) for file in files]
     return IndexSummary(
         entries=sum(summary.entries for summary in summaries),

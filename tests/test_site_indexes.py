@@ -102,6 +102,12 @@ def test_a_site_past_the_index_limit_has_library_indexes_and_says_which_url(
         f"{out}: no whole-site index.json (larger than --index-limit-mb); its 1 "
         "libs/<id>/index.json are each a valid doctrove-index@1 (1 entries, 1 versions, "
     ) in checked.output
+    # A folder that is no site, a path that is not there: "…/index.json: cannot read".
+    for wrong, what in [(tmp_path / "docs", "holds no index.json nor"), (tmp_path / "x", "does")]:
+        missing = CliRunner().invoke(main, ["check", str(wrong)])
+        assert missing.exit_code == 1
+        assert f"{wrong} {what}" in missing.output
+        assert "give a doctrove-index@1 file, or the folder docbuild build wrote" in missing.output
     (out / "libs" / "demo" / "index.json").write_bytes(b'{"format": "doctrove-index@1"}')
     broken = CliRunner().invoke(main, ["check", str(out)])
     assert broken.exit_code == 1 and "libs/demo/index.json" in broken.output
