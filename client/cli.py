@@ -193,7 +193,10 @@ def extract(
     "--page",
     help="The section's page (its source file), when several pages share the anchor.",
 )
-@click.option("--expected-hash", help="Refuse if the section's sha256 is no longer this.")
+@click.option(
+    "--expected-hash",
+    help="Refuse if the section changed: its whole sha256 (--json shows it) is no longer this.",
+)
 @click.option(
     "--neighbours",
     type=int,

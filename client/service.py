@@ -523,7 +523,11 @@ class DocService:
         )
         expected = optional_text(expected_hash, "expectedHash", SHA256_HEX_CHARS)
         if expected is not None and not _SHA256.match(expected):
-            raise InvalidRequest("expectedHash must be 64 lowercase hex characters (a sha256)")
+            raise InvalidRequest(
+                "expectedHash must be a section's whole sha256, 64 lowercase hex characters (the "
+                "sections' sha256 in structured and --json answers give it whole; text answers "
+                "show its first 12)"
+            )
         around = whole_number(neighbours, "neighbours", 0, MAX_NEIGHBOURS, 0)
         choice = choose_version(entry, requested)
         where = f"{entry.id} {choice.version}"

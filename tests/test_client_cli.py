@@ -55,6 +55,13 @@ def test_releases_extract_read(run) -> None:  # type: ignore[no-untyped-def]
     code, output = run("read", "werkzeug", anchor, "--version", "2.3.8", "--expected-hash", sha)
     lines = f"lines {found['lines'][0]}-{found['lines'][1]}"
     assert code == 0 and f"\n{page}#{anchor} {lines} sha256 {sha[:12]}" in output
+    # The text shows the first 12 characters of the sha256, which is what a reader copies;
+    # the refusal said only "must be 64 lowercase hex characters", not where the whole one is.
+    code, output = run(
+        "read", "werkzeug", anchor, "--version", "2.3.8", "--expected-hash", sha[:12]
+    )
+    assert code == 2
+    assert "a section's whole sha256" in output and "--json answers give it whole" in output
     code, output = run("extract", "attrs")
     assert code == 0 and "Table of contents" in output
 
