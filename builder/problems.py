@@ -22,6 +22,14 @@ def unknown_key(key: str, known: Iterable[str]) -> str:
     return f"unknown key {key!r} ({guess}known keys: {', '.join(names)})"
 
 
+def _scheme_hint(url: str) -> str:
+    """How to mend a web address written without its scheme (org.github.io/docs/)."""
+    first = url.split("/", 1)[0]
+    if "://" in url or "." not in first or not first.replace(".", "").replace("-", "").isalnum():
+        return ""
+    return f"; add the scheme: 'https://{url}'"
+
+
 class CatalogProblems:
     """Collects problems so the user sees all of them in one run."""
 
@@ -60,7 +68,9 @@ class CatalogProblems:
             or not host
             or any(char.isspace() or not char.isprintable() for char in url)
         ):
-            self.add(where, f"{url!r} is not an http:// or https:// URL with a host")
+            self.add(
+                where, f"{url!r} is not an http:// or https:// URL with a host{_scheme_hint(url)}"
+            )
 
     def inside(self, root: Path, value: str, allow_outside: bool, where: str) -> Path:
         """``root / value``, with a problem when it leaves ``root`` (symlinks followed) and

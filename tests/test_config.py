@@ -340,6 +340,18 @@ def test_links_must_be_web_urls(tmp_path: Path, old: str, new: str, where: str) 
     assert where + ": " in problem and "is not an http:// or https:// URL with a host" in problem
 
 
+def test_a_web_address_without_its_scheme_is_told_to_add_it(tmp_path: Path) -> None:
+    # It said only "is not an http:// or https:// URL with a host".
+    text = GOOD.replace("https://org.example/docs", "org.github.io/docs/")
+    with pytest.raises(ConfigError) as caught:
+        load_catalog(write(tmp_path, text))
+    (problem,) = caught.value.problems
+    assert problem.endswith(
+        "[site].base_url: 'org.github.io/docs/' is not an http:// or https:// URL with a host; "
+        "add the scheme: 'https://org.github.io/docs/'"
+    )
+
+
 def test_web_urls_of_any_case_and_templated_hosts_are_accepted(tmp_path: Path) -> None:
     text = GOOD.replace("https://org.example/docs", "HTTP://org.example:8080/docs").replace(
         "https://flask.example/en/", "https://{id}.example/en/"
