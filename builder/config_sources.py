@@ -46,7 +46,13 @@ def _git_dir(repo: str, root: Path) -> Path:
         raise GitProblem(
             f"repo {repo!r} is a URL; clone it (git clone --bare) and give the clone's path"
         )
-    return find_git_dir(root / repo)
+    folder = root / repo
+    if not folder.is_dir():
+        raise GitProblem(
+            f"repo {repo!r} is not a directory (paths are relative to the catalog's folder, "
+            f"{root.resolve()})"
+        )
+    return find_git_dir(folder)
 
 
 def parse_git(value: Any, where: str, root: Path, add: Report) -> GitSource | None:

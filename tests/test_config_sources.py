@@ -114,8 +114,9 @@ def test_every_source_problem_is_listed_at_once(tmp_path: Path) -> None:
         "versions_from_git.limit: must be a whole number of at least 1, not 0",
         "versions[0].git: ref 'v9.9.9' is not a commit, tag or branch in repo",
         "versions[1].git: repo@v1.0.0 has no folder 'manual'",
-        "versions[2].git: ",
-        "is not a directory",
+        # It said "nowhere is not a directory", the path as given, whatever folder it was in.
+        f"versions[2].git: repo 'nowhere' is not a directory (paths are relative to the "
+        f"catalog's folder, {tmp_path.resolve()})",
         "versions[3].git: repo 'https://git.example/x.git' is a URL; clone it",
         "versions[4].git: unknown key 'branch'",
         "versions[4].git: missing repo",
