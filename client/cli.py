@@ -19,7 +19,17 @@ from client import __version__
 from client.config import SETTINGS, Settings, resolve_settings
 from client.console import use_utf8
 from client.errors import ClientError
-from client.limits import DEFAULT_LOOKUP_LIMIT, DEFAULT_MAX_SECTIONS, DEFAULT_MAX_TOKENS
+from client.limits import (
+    DEFAULT_LOOKUP_LIMIT,
+    DEFAULT_MAX_SECTIONS,
+    DEFAULT_MAX_TOKENS,
+    MAX_LOOKUP_LIMIT,
+    MAX_NEIGHBOURS,
+    MAX_SECTIONS,
+    MAX_TOKENS,
+    MIN_SECTIONS,
+    MIN_TOKENS,
+)
 from client.listing import render_list
 from client.mcp_serve import DEFAULT_HTTP_WORKERS, MAX_HTTP_WORKERS
 from client.render import (
@@ -135,7 +145,11 @@ def main() -> None:
 @main.command()
 @click.argument("query")
 @click.option(
-    "--limit", type=int, default=DEFAULT_LOOKUP_LIMIT, show_default=True, help="How many libraries."
+    "--limit",
+    type=click.IntRange(1, MAX_LOOKUP_LIMIT),
+    default=DEFAULT_LOOKUP_LIMIT,
+    show_default=True,
+    help="How many libraries.",
 )
 @_settings_options
 def lookup(query: str, limit: int, **options: Any) -> None:
@@ -158,10 +172,16 @@ def releases(library_id: str, **options: Any) -> None:
     "--focus",
     help="One concept to look for; without it, the first sections and the table of contents.",
 )
-@click.option("--max-sections", type=int, default=DEFAULT_MAX_SECTIONS, show_default=True)
+@click.option(
+    "--max-sections",
+    type=click.IntRange(MIN_SECTIONS, MAX_SECTIONS),
+    default=DEFAULT_MAX_SECTIONS,
+    show_default=True,
+    help="How many sections at most.",
+)
 @click.option(
     "--max-tokens",
-    type=int,
+    type=click.IntRange(MIN_TOKENS, MAX_TOKENS),
     default=DEFAULT_MAX_TOKENS,
     show_default=True,
     help="Size budget of the answer (about four characters a token).",
@@ -199,7 +219,7 @@ def extract(
 )
 @click.option(
     "--neighbours",
-    type=int,
+    type=click.IntRange(0, MAX_NEIGHBOURS),
     default=0,
     show_default=True,
     help="Also this many sections before and after, from the same page.",

@@ -1,7 +1,7 @@
 """The bounds of every tool argument, each declared once.
 
 The tool schemas (client.mcp_tools), the service's checks (client.service), the command line's
-defaults (client.cli), lookup (client.lookup) and search (client.search.sections,
+defaults and bounds (client.cli), lookup (client.lookup) and search (client.search.sections,
 client.rewrite) read them from here; tests/test_client_limits.py checks the published schemas
 say the same.
 """

@@ -103,6 +103,16 @@ def test_read_of_a_shared_anchor_asks_for_the_page(run, twin_site: Path) -> None
         (("read", "attrs", "\udcff"), 2, "docclient: validation: anchor is not Unicode text"),
         (("lookup", "x", "--cache-ttl", "0x10"), 2, "docclient: config:"),
         (("status", "--local-index", "/nonexistent/index.json"), 2, "docclient: config:"),
+        # Refused by the service in the tool's words ("maxTokens must be from 100 to 50000"),
+        # which name no option of the command line; its bounds now are the options' own.
+        (
+            ("extract", "attrs", "--max-tokens", "5"),
+            2,
+            "Invalid value for '--max-tokens': 5 is not in the range 100<=x<=50000",
+        ),
+        (("extract", "attrs", "--max-sections", "51"), 2, "'--max-sections': 51 is not in"),
+        (("lookup", "attrs", "--limit", "0"), 2, "'--limit': 0 is not in the range 1<=x<=50"),
+        (("read", "attrs", "x", "--neighbours", "6"), 2, "'--neighbours': 6 is not in the range"),
     ],
 )
 def test_errors_map_to_exit_codes(
