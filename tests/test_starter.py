@@ -126,6 +126,17 @@ def test_an_archive_without_metadata_names_the_library_without_its_version(
     assert catalog["site"]["title"] == "notes docs"
 
 
+def test_init_of_a_folder_without_docs_or_code_refuses_and_writes_nothing(tmp_path: Path) -> None:
+    # Run in the wrong folder, init wrote a catalog that built a site of 0 sections.
+    (tmp_path / "notes.csv").write_text("a,b\n", encoding="utf-8")
+    code, output = init(str(tmp_path))
+    assert code == 1 and f"{tmp_path.resolve()} holds no docs: no docs folder" in output
+    assert output.rstrip().endswith(
+        "run docbuild init in the project's folder, or give it that folder: docbuild init PATH"
+    )
+    assert not (tmp_path / "docbuild.toml").exists()
+
+
 def test_init_of_a_folder_holding_only_archives_names_them(tmp_path: Path) -> None:
     # A download folder: the catalog read nothing (0 sections) and then, being there, stood in
     # the way of docbuild init on the archive without --force.
@@ -170,6 +181,7 @@ def test_the_next_commands_quote_a_catalog_path_with_spaces(tmp_path: Path) -> N
 
 
 def test_init_refuses_to_replace_a_catalog_without_force(tmp_path: Path) -> None:
+    (tmp_path / "index.md").write_text("# Home\n", encoding="utf-8")
     catalog = tmp_path / "docbuild.toml"
     catalog.write_text("# mine\n", encoding="utf-8")
     code, output = init(str(tmp_path))
