@@ -143,6 +143,10 @@ def nearest_versions(request: str, available: Sequence[str], n: int = MAX_HINTS)
     return [ordered[i][0] for i in ranked[:n]]
 
 
+# The first character of a version range or pin (==, >=, <, ~=, ~, ^, !=), which no version has.
+_RANGE_MARKS = frozenset("=<>~^!")
+
+
 def select_version(requested: str | None, available: Sequence[str]) -> VersionChoice:
     """The version that answers ``requested`` among ``available``; raise VersionNotFound if none.
 
@@ -162,8 +166,13 @@ def select_version(requested: str | None, available: Sequence[str]) -> VersionCh
     if choice is not None:
         return choice
     hints = nearest_versions(requested or "", available)
+    # A pin or range copied from requirements.txt or package.json ("==3.1.3", "^4.0.0").
+    ranged = (requested or "").strip()[:1] in _RANGE_MARKS
+    how = "; a range is not read: give a version (3.1.3), a prefix (3, 3.x) or latest"
+    how = how if ranged else ""
     raise VersionNotFound(
-        f"no version matches {requested!r}; nearest available: {', '.join(hints)}", hints=hints
+        f"no version matches {requested!r}; nearest available: {', '.join(hints)}{how}",
+        hints=hints,
     )
 
 

@@ -111,6 +111,19 @@ def test_no_match_lists_the_nearest_versions(
     assert hints[0] in caught.value.message
 
 
+@pytest.mark.parametrize("requested", ["==3.1.3", ">=3", "^3.1", "~3.1", "!=2.3.8"])
+def test_a_range_copied_from_a_requirements_file_is_told_what_to_give(requested: str) -> None:
+    # It said only "no version matches '==3.1.3'; nearest available: 3.1.3, 2.3.8".
+    with pytest.raises(VersionNotFound) as caught:
+        select_version(requested, ["3.1.3", "2.3.8"])
+    assert caught.value.message.endswith(
+        "; a range is not read: give a version (3.1.3), a prefix (3, 3.x) or latest"
+    )
+    with pytest.raises(VersionNotFound) as plain:
+        select_version("9", ["3.1.3", "2.3.8"])
+    assert "range" not in plain.value.message
+
+
 def test_no_versions_at_all() -> None:
     with pytest.raises(VersionNotFound):
         select_version(None, [])
