@@ -75,6 +75,11 @@ def _settings_options(command: F) -> F:
         is_flag=True,
         help="Turn the result cache off (same as --cache-ttl 0).",
     )(command)
+    return command
+
+
+def _json_option(command: F) -> F:
+    """``--json``: for the commands that print an answer (not ``serve``, which prints none)."""
     return click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")(
         command
     )
@@ -151,6 +156,7 @@ def main() -> None:
     show_default=True,
     help="How many libraries.",
 )
+@_json_option
 @_settings_options
 def lookup(query: str, limit: int, **options: Any) -> None:
     """Which library is QUERY? (catalog_lookup)"""
@@ -159,6 +165,7 @@ def lookup(query: str, limit: int, **options: Any) -> None:
 
 @main.command()
 @click.argument("library_id", metavar="ID")
+@_json_option
 @_settings_options
 def releases(library_id: str, **options: Any) -> None:
     """Which versions of ID exist, and which is latest? (catalog_releases)"""
@@ -186,6 +193,7 @@ def releases(library_id: str, **options: Any) -> None:
     show_default=True,
     help="Size budget of the answer (about four characters a token).",
 )
+@_json_option
 @_settings_options
 def extract(
     library_id: str,
@@ -224,6 +232,7 @@ def extract(
     show_default=True,
     help="Also this many sections before and after, from the same page.",
 )
+@_json_option
 @_settings_options
 def read(
     library_id: str,
@@ -243,6 +252,7 @@ def read(
 
 
 @main.command("list")
+@_json_option
 @_settings_options
 def list_command(**options: Any) -> None:
     """Every library the sources know, with its versions and source."""
@@ -250,6 +260,7 @@ def list_command(**options: Any) -> None:
 
 
 @main.command()
+@_json_option
 @_settings_options
 def status(**options: Any) -> None:
     """Sources, freshness and cache figures."""
@@ -267,6 +278,7 @@ def _progress_lines(done: int, total: int, what: str) -> None:
 
 
 @main.command()
+@_json_option
 @_settings_options
 def sync(**options: Any) -> None:
     """Fetch the catalog and every shard now, for offline use. Exits with 1 when a configured
@@ -330,7 +342,6 @@ def sync(**options: Any) -> None:
 def serve(transport: str, host: str, port: int, workers: int, **options: Any) -> None:
     """Run the MCP server (read-only tools: catalog_lookup, catalog_releases, doc_extract,
     doc_read)."""
-    options.pop("as_json", None)
     try:
         from client.assemble import make_service
         from client.mcp_serve import check_token, run_server

@@ -125,6 +125,15 @@ def test_errors_map_to_exit_codes(
     assert code == exit_code and message in output
 
 
+def test_json_is_offered_by_the_commands_that_print_an_answer_and_not_by_serve() -> None:
+    # serve prints no answer: a --json it took would be ignored, while its help promised one.
+    for name, command in main.commands.items():
+        options = {opt for param in command.params for opt in getattr(param, "opts", [])}
+        assert ("--json" in options) == (name != "serve"), name
+    result = CliRunner().invoke(main, ["serve", "--json"])
+    assert result.exit_code == 2 and "No such option '--json'" in result.output
+
+
 def test_every_setting_is_an_option_of_every_command() -> None:
     from client.config import SETTINGS
 
