@@ -116,3 +116,19 @@ def test_a_project_directive_holding_name_value_lines_keeps_them_as_text() -> No
     # "Type: int" parses as a bare Python annotation; a directive's fields are prose.
     text = ".. option-info::\n\n    Type: int\n\n    Default: None\n\n.. ex::\n\n    x: int = 5\n"
     assert _body(text) == "Type: int\n\nDefault: None\n\n```python\nx: int = 5\n```"
+
+
+def test_a_project_directive_whose_text_runs_on_under_it_keeps_it_as_text() -> None:
+    # SQLAlchemy 2.1.9's '.. legacy::' and '.. deepalchemy::' (zzzeeksphinx) take their text
+    # as the argument, written from the directive's line on: its roles stayed raw
+    # (":class:`.Query`"), and when paragraphs followed, the first was lost.
+    text = (
+        ".. legacy:: The ORM :class:`.Query` object is a legacy\n"
+        "   construct as of SQLAlchemy 2.0.\n\n"
+        ".. legacy::\n   The :class:`Foo` thing.\n\n"
+        ".. deepalchemy:: This approach is\n   **controversial**.\n\n   More text.\n"
+    )
+    assert _body(text) == (
+        "The ORM `Query` object is a legacy construct as of SQLAlchemy 2.0.\n\n"
+        "The `Foo` thing.\n\nThis approach is controversial.\n\nMore text."
+    )

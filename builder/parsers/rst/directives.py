@@ -149,7 +149,8 @@ _OPTION_LINE = re.compile(r":([^:\s](?:[^:]|\\:)*?):(?:\s+(.*))?$")
 
 @dataclass(frozen=True)
 class Directive:
-    """One directive split into its parts; ``content_first`` is the source line of the content."""
+    """One directive split into its parts; ``content_first`` is the source line of the content,
+    ``body_arguments`` how many of the arguments the lines under the directive's own held."""
 
     name: str
     arguments: tuple[str, ...]
@@ -157,6 +158,7 @@ class Directive:
     content: tuple[str, ...]
     line: int
     content_first: int
+    body_arguments: int = 0
 
     @property
     def argument(self) -> str:
@@ -197,6 +199,7 @@ def read_directive(
         content=tuple(dedent(body[k:])),
         line=line,
         content_first=line + 1 + k,
+        body_arguments=len(arguments) - (1 if rest else 0),
     )
 
 
@@ -480,6 +483,13 @@ def _render_other(
         method = f"{kind.upper()} " if domain == "http" and kind in HTTP_METHODS else ""
         signature = [Text(f"`{method}{line}`") for line in directive.arguments if line]
         return [*signature, *_content(directive, ctx, doc, render)]
+    if directive.body_arguments:
+        # Text under the directive's line with no blank line between: docutils reads it as
+        # the argument, and a project's note directive takes that argument as its text
+        # (SQLAlchemy's '.. legacy:: The ORM :class:`.Query` object is a legacy construct',
+        # running on for lines); it stayed raw, or was lost when content followed it.
+        text = Text(render_inline(directive.argument))
+        return [text, *render(list(directive.content), directive.content_first, ctx.nested(), doc)]
     if _is_shell_session(directive.content):
         return [Text(fence(directive.content, "console"))]
     if is_python_source(directive.content):
