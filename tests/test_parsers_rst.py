@@ -435,6 +435,23 @@ def test_version_notes() -> None:
     )
 
 
+def test_version_notes_under_their_sphinx_9_names() -> None:
+    # Sphinx 9.0.4's own docs write '.. version-changed:: 9.0' with the text under it: it read
+    # as an unknown directive's argument ("9.0 The :rst:dir:`versionadded` directive ...").
+    text = (
+        ".. version-added:: 2.5\n   The *spam* parameter.\n\n"
+        ".. version-changed:: 9.0\n   Renamed from :rst:dir:`versionchanged`.\n\n"
+        ".. version-deprecated:: 3.1\n\n"
+        ".. version-removed:: 4.0 Use :py:func:`!spam`.\n"
+    )
+    assert _body(text) == (
+        "Added in version 2.5: The spam parameter.\n\n"
+        "Changed in version 9.0: Renamed from `versionchanged`.\n\n"
+        "Deprecated since version 3.1.\n\n"
+        "Removed in version 4.0: Use `spam`."
+    )
+
+
 # -- other directives and explicit markup ------------------------------------------------------
 
 

@@ -97,6 +97,11 @@ VERSION_NOTES = {
     "versionchanged": "Changed in version",
     "deprecated": "Deprecated since version",
     "versionremoved": "Removed in version",
+    # Sphinx 9's names for them; the old ones stay as aliases.
+    "version-added": "Added in version",
+    "version-changed": "Changed in version",
+    "version-deprecated": "Deprecated since version",
+    "version-removed": "Removed in version",
 }
 # The methods sphinxcontrib-httpdomain has a directive for ('.. http:get::').
 HTTP_METHODS = frozenset(
