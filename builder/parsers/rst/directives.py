@@ -76,6 +76,7 @@ from builder.parsers.rst.python_content import is_python_source
 from builder.parsers.rst.reno_notes import DIRECTIVE as RELEASE_NOTES
 from builder.parsers.rst.reno_notes import render_release_notes
 from builder.parsers.rst.std_descriptions import TARGET_PREFIXES, render_description
+from builder.parsers.rst.substitutions import substituted
 from builder.parsers.rst.table_blocks import holds_code, render_records
 from builder.parsers.rst.tables import Row, read_csv_table, read_list_cells, read_list_table
 
@@ -513,9 +514,12 @@ def _argument_only(argument: str) -> list[Event]:
     """A directive this parser does not know, with nothing but its argument: the argument as
     code, for it is all the page says of what the directive shows (scikit-build-core's own
     ``{conftabs} build-dir "build/{wheel_tag}"`` draws that setting's tabs). A file path is
-    left out: it names text kept elsewhere (``bibliography:: refs.bib``)."""
+    left out: it names text kept elsewhere (``bibliography:: refs.bib``). A substitution the
+    page knows is replaced: such a directive writes its argument into the text it makes
+    (pytest's ``towncrier-draft-entries:: |release| [UNRELEASED DRAFT]`` heads its entries)."""
     if not argument or _FILE_ARGUMENT.fullmatch(argument):
         return []
+    argument = substituted(argument)
     return [Text(f"`{argument}`" if "`" not in argument else argument)]
 
 
