@@ -3,7 +3,7 @@ cards, sphinx-tabs' code tabs, Pallets' click domain, and the glossary."""
 
 from __future__ import annotations
 
-from tests.rst_support import _body
+from tests.rst_support import _body, _sections
 
 
 def test_a_sphinx_tabs_code_tab_keeps_its_label() -> None:
@@ -132,3 +132,19 @@ def test_a_project_directive_whose_text_runs_on_under_it_keeps_it_as_text() -> N
         "The ORM `Query` object is a legacy construct as of SQLAlchemy 2.0.\n\n"
         "The `Foo` thing.\n\nThis approach is controversial.\n\nMore text."
     )
+
+
+def test_a_cross_reference_target_before_what_shows_its_name_shows_nothing() -> None:
+    # celery 5.7.0's 414 '.. setting::' targets (app.add_crossref_type) each stand over the
+    # title naming the setting; kept as code, each name ended the section before it.
+    text = (
+        "Intro.\n\n.. setting:: broker_url\n\n``broker_url``\n--------------\n\nDefault.\n\n"
+        ".. hook:: pytest_addoption\n.. describe:: pytest_addoption\n\n   A hook.\n\n"
+        ".. reqmeta:: a_list\n\n.. reqmeta:: a_all\n\nThe ``a_list`` key.\n\n"
+        ".. conftabs:: build-dir\n\nOther text.\n"
+    )
+    assert [section.body for section in _sections(text)] == [
+        "Intro.",
+        "Default.\n\n`pytest_addoption`\n\nA hook.\n\n`a_all`\n\nThe `a_list` key.\n\n"
+        "`build-dir`\n\nOther text.",
+    ]

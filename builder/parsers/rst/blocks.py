@@ -195,7 +195,9 @@ def _render_explicit(
     if directive:
         body = lines[i + 1 : end]
         name, rest = directive.group(1), (directive.group(2) or "").strip()
-        events = render_directive(name, rest, body, first + i, ctx, doc, render_blocks)
+        after = skip_blank(lines, end)
+        following = lines[after] if after < len(lines) else ""
+        events = render_directive(name, rest, body, first + i, ctx, doc, render_blocks, following)
         return events, end
     target = _TARGET.match(line)
     if target:

@@ -217,8 +217,10 @@ def render_directive(
     ctx: Context,
     doc: DocState,
     render: RenderBlocks,
+    following: str = "",
 ) -> list[Event]:
-    """Events for the directive ``.. name:: rest`` whose indented lines are ``body``."""
+    """Events for the directive ``.. name:: rest`` whose indented lines are ``body``;
+    ``following`` is the first line of text after them."""
     name = name.lower()
     base = core_directive(name.removeprefix("py:"))
     if base in DROPPED:
@@ -306,7 +308,7 @@ def render_directive(
         return render_changelog(name, dict(entry.options), list(entry.content), entry.line,
                                 entry.content_first, ctx, doc, render)  # fmt: skip
     return _render_other(
-        read_directive(name, rest, body, line, text_arguments=True), ctx, doc, render
+        read_directive(name, rest, body, line, text_arguments=True), ctx, doc, render, following
     )
 
 
@@ -422,7 +424,7 @@ def _render_literal(name: str, block: Directive) -> Text:
 
 
 def _render_other(
-    directive: Directive, ctx: Context, doc: DocState, render: RenderBlocks
+    directive: Directive, ctx: Context, doc: DocState, render: RenderBlocks, following: str
 ) -> list[Event]:
     name = directive.name.removeprefix("py:")
     argument = directive.argument
@@ -501,7 +503,7 @@ def _render_other(
     if is_python_source(directive.content):
         return [Text(fence(directive.content, "python"))]
     if not any(line.strip() for line in directive.content):
-        return _argument_only(directive.argument)
+        return _argument_only(directive.name, directive.argument, following)
     return render(list(directive.content), directive.content_first, ctx.nested(), doc)
 
 
@@ -510,17 +512,29 @@ def _header_rows(directive: Directive) -> int:
     return int(rows) if rows.isdigit() else 0
 
 
-def _argument_only(argument: str) -> list[Event]:
+def _argument_only(name: str, argument: str, following: str) -> list[Event]:
     """A directive this parser does not know, with nothing but its argument: the argument as
     code, for it is all the page says of what the directive shows (scikit-build-core's own
     ``{conftabs} build-dir "build/{wheel_tag}"`` draws that setting's tabs). A file path is
     left out: it names text kept elsewhere (``bibliography:: refs.bib``). A substitution the
     page knows is replaced: such a directive writes its argument into the text it makes
     (pytest's ``towncrier-draft-entries:: |release| [UNRELEASED DRAFT]`` heads its entries)."""
-    if not argument or _FILE_ARGUMENT.fullmatch(argument):
+    if not argument or _FILE_ARGUMENT.fullmatch(argument) or _targets(name, argument, following):
         return []
     argument = substituted(argument)
     return [Text(f"`{argument}`" if "`" not in argument else argument)]
+
+
+def _targets(name: str, argument: str, following: str) -> bool:
+    """Whether the directive is a cross-reference target of what ``following`` starts: the
+    directives ``app.add_crossref_type`` makes show nothing and stand before the title, term
+    or description that shows their name (celery's ``.. setting:: broker_url`` over the title
+    that names broker_url, pytest's ``.. hook:: pytest_addoption`` over its autofunction), or
+    before another target of theirs (scrapy's two ``.. reqmeta::`` of one paragraph). Kept,
+    each name ran on at the end of the section before."""
+    if following.lstrip().startswith(f".. {name}::"):
+        return True
+    return re.search(rf"(?<![\w-]){re.escape(argument)}(?![\w-])", following) is not None
 
 
 def _only_content(
