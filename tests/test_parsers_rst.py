@@ -286,6 +286,17 @@ def test_inline_markup_in_a_heading_loses_code_backticks() -> None:
     assert render_inline(":class:`~a.Request` and ``x``", heading=True) == "Request and x"
 
 
+def test_a_role_the_page_defines_from_a_code_role_reads_as_code() -> None:
+    # Sphinx 9.0.4's docs define '.. role:: code-py(code)' on the pages that use it (876
+    # times): "Type: :code-py:`bool`" read "Type: bool". A role without a base stays text.
+    text = (
+        ".. role:: code-py(code)\n   :language: python\n\n.. role:: Tex(literal)\n\n"
+        ".. role:: plain\n\n"
+        "Type :code-py:`bool`, default :tex:`\\\\alpha`, :plain:`words`.\n"
+    )
+    assert _body(text) == "Type `bool`, default `\\alpha`, words."
+
+
 def test_sqlalchemy_sql_markers_leave_console_code() -> None:
     # 751 markers in SQLAlchemy 2.0.43's docs, shown raw in its console examples.
     body = _body(

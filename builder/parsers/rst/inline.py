@@ -15,6 +15,7 @@ from contextvars import ContextVar
 from builder.parsers.reference_titles import document_title, label_title
 from builder.parsers.rst.issue_roles import shown_link
 from builder.parsers.rst.module_prefixes import shown_target
+from builder.parsers.rst.role_aliases import base_role
 from builder.parsers.rst.substitutions import replacement
 
 # Sphinx's default_role: the role of `text` written without one. Unset, such text reads as
@@ -200,7 +201,7 @@ def _construct(match: re.Match[str], heading: bool) -> str:
 
 def render_role(role: str, text: str, *, heading: bool = False) -> str:
     """Readable text of ``:role:`text```, per Sphinx's rendering of each role kind."""
-    role = role.lower()
+    role = base_role(role.lower())
     domain, _, base = role.rpartition(":")
     title, target = _split_title(text)
     if base in _ICON_ROLES:
