@@ -83,7 +83,9 @@ _INLINE = re.compile(
     + r"(?P<substitution>[^\s|](?:[^|]{0,200}?[^\s|])??)\|(?:__?)?(?![\w|])",
     re.DOTALL,
 )
-_FOOTNOTE_REFERENCE = re.compile(r" ?\[(?:\d+|#[\w-]*|\*|[A-Za-z][\w.-]*)\]_(?!\w)")
+# A label is a number, "#" alone or before a name, "*", or (a citation's) a name: docutils'
+# simple reference names, which may hold ".", "+" and ":" (setuptools' "[#setup.py]_").
+_FOOTNOTE_REFERENCE = re.compile(r" ?\[(?:\d+|#[\w.+:-]*|\*|[A-Za-z][\w.+:-]*)\]_(?!\w)")
 _SIMPLE_REFERENCE = re.compile(r"(?<![\w.\-])([A-Za-z0-9]+(?:[-_.+:][A-Za-z0-9]+)*)__?(?!\w)")
 _EXPLICIT_TITLE = re.compile(r"(.*?)\s*<([^<>]*)>", re.DOTALL)
 _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
