@@ -87,7 +87,9 @@ _INLINE = re.compile(
 # simple reference names, which may hold ".", "+" and ":" (setuptools' "[#setup.py]_").
 _FOOTNOTE_REFERENCE = re.compile(r" ?\[(?:\d+|#[\w.+:-]*|\*|[A-Za-z][\w.+:-]*)\]_(?!\w)")
 _SIMPLE_REFERENCE = re.compile(r"(?<![\w.\-])([A-Za-z0-9]+(?:[-_.+:][A-Za-z0-9]+)*)__?(?!\w)")
-_EXPLICIT_TITLE = re.compile(r"(.*?)\s*<([^<>]*)>", re.DOTALL)
+# "Title <target>": docutils reads no target after an escaped "<" (Sphinx's changelog links
+# `\<search\>`_, which showed as "\"), and a title may end in an escaped line break.
+_EXPLICIT_TITLE = re.compile(r"(.*?)(?:\\?\s)*(?<!\\)<([^<>]*)>", re.DOTALL)
 _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
 _TRIGGERS = re.compile(r"[\\`*|_]")
 _BACKTICKS = re.compile(r"`+")
