@@ -91,6 +91,8 @@ _SIMPLE_REFERENCE = re.compile(r"(?<![\w.\-])([A-Za-z0-9]+(?:[-_.+:][A-Za-z0-9]+
 # `\<search\>`_, which showed as "\"), and a title may end in an escaped line break.
 _EXPLICIT_TITLE = re.compile(r"(.*?)(?:\\?\s)*(?<!\\)<([^<>]*)>", re.DOTALL)
 _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
+# An intersphinx inventory's name before a target, after the "~", "!" or "." that lead it.
+_INVENTORY = re.compile(r"^([~!.]*)[A-Za-z][\w.-]*:(?=[A-Za-z_])")
 _TRIGGERS = re.compile(r"[\\`*|_]")
 _BACKTICKS = re.compile(r"`+")
 # The constructs that can read as a code span.
@@ -231,6 +233,10 @@ def render_role(role: str, text: str, *, heading: bool = False) -> str:
         # No reference: Sphinx shows the rest as written, a leading dot or tilde kept
         # (psycopg's `psycopg.adapters`\ `!.types` reads "psycopg.adapters.types").
         return _code(_unescape(target[1:]), heading)
+    if base in _PYTHON_OBJECT_ROLES or base == "envvar":
+        # intersphinx's "python:re.match" names the inventory the target is in, which Sphinx
+        # leaves out of the text; a Python name or a variable's never holds a colon.
+        target = _INVENTORY.sub(r"\1", target, count=1)
     if base in _PYTHON_OBJECT_ROLES and (shown := shown_target(base, target)) is not None:
         return _code(shown, heading)
     if base in _PYTHON_OBJECT_ROLES:
