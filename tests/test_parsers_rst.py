@@ -519,6 +519,18 @@ def test_build_directives_leave_no_junk_and_content_directives_keep_text() -> No
     )
 
 
+def test_auto_numbered_footnotes_show_their_number() -> None:
+    # setuptools 84.2.1 names its notes ("[#setup.py]_"): 38 showed "[#setup.py] New projects
+    # are advised ...", where Sphinx numbers them in page order.
+    text = (
+        "Text [#setup.py]_ and [#]_.\n\n.. rubric:: Notes\n\n"
+        ".. [#setup.py] New projects.\n.. [#] Caching.\n.. [CIT] A citation.\n"
+    )
+    assert _body(text) == (
+        "Text and.\n\nNotes\n\n[1] New projects.\n\n[2] Caching.\n\n[CIT] A citation."
+    )
+
+
 def test_raw_html_keeps_the_text_of_its_preformatted_elements_as_code() -> None:
     # Rich draws terminal output (and its table of colour names) as coloured <pre> spans.
     text = (
