@@ -228,6 +228,14 @@ def test_empty_documents_have_no_sections(text: str) -> None:
         (":ref:`my-label`", "my-label"),
         (":ref:`Read this <my-label>`", "Read this"),
         (":term:`WSGI`", "WSGI"),
+        # pytest 9.2.0 links 16 names to Python's docs through intersphinx's "python:" prefix,
+        # which Sphinx leaves out; a C++ scope and an explicit title stay as written.
+        (
+            ":func:`python:re.match`, :envvar:`python:PYTHONWARNINGS`, "
+            ":class:`~python:collections.OrderedDict`, :cpp:class:`std::vector`, "
+            ":meth:`amqp:Channel.x <amqp.channel.x>`",
+            "`re.match`, `PYTHONWARNINGS`, `OrderedDict`, `std::vector`, `amqp:Channel.x`",
+        ),
         (":pep:`8`", "PEP 8"),
         (":rfc:`2616`", "RFC 2616"),
         (":abbr:`LIFO (last-in, first-out)`", "LIFO (last-in, first-out)"),
@@ -242,9 +250,15 @@ def test_empty_documents_have_no_sections(text: str) -> None:
         ("`default role`", "`default role`"),
         ("`link text <https://example.org>`_ and `anon <https://x.org>`__", "link text and anon"),
         ("`named`_ and `anonymous`__", "named and anonymous"),
+        # Sphinx 9.0.4's changelog: "the new `\<search\>`_ element" read "the new \ element";
+        # SQLAlchemy's raw docstrings end a link's title in an escaped line break.
+        (r"the new `\<search\>`_ element", "the new <search> element"),
+        ("`The utf8mb4 set \\\n<https://x.invalid/>`_ docs", "The utf8mb4 set docs"),
         ("see Python_ or docs__ now", "see Python or docs now"),
         ("|version| and |name|_", "version and name"),
         ("A claim [1]_ and [#note]_ and [CIT2002]_.", "A claim and and."),
+        # setuptools 84.2.1's "``setup.py`` [#setup.py]_" (15 marks) kept the mark.
+        ("``setup.py`` [#setup.py]_, [#a+b:c]_ and [Ref.2]_.", "`setup.py`, and."),
         # A literal shows a footnote mark as written (Sphinx's primer: "use ``[#name]_``").
         ("use ``[#name]_`` or (``[1]_``) [2]_", "use `[#name]_` or (`[1]_`)"),
         ("**strong** and *emphasis*", "strong and emphasis"),
@@ -284,6 +298,17 @@ def test_inline_markup_in_body(source: str, expected: str) -> None:
 
 def test_inline_markup_in_a_heading_loses_code_backticks() -> None:
     assert render_inline(":class:`~a.Request` and ``x``", heading=True) == "Request and x"
+
+
+def test_a_role_the_page_defines_from_a_code_role_reads_as_code() -> None:
+    # Sphinx 9.0.4's docs define '.. role:: code-py(code)' on the pages that use it (876
+    # times): "Type: :code-py:`bool`" read "Type: bool". A role without a base stays text.
+    text = (
+        ".. role:: code-py(code)\n   :language: python\n\n.. role:: Tex(literal)\n\n"
+        ".. role:: plain\n\n"
+        "Type :code-py:`bool`, default :tex:`\\\\alpha`, :plain:`words`.\n"
+    )
+    assert _body(text) == "Type `bool`, default `\\alpha`, words."
 
 
 def test_sqlalchemy_sql_markers_leave_console_code() -> None:
@@ -435,6 +460,23 @@ def test_version_notes() -> None:
     )
 
 
+def test_version_notes_under_their_sphinx_9_names() -> None:
+    # Sphinx 9.0.4's own docs write '.. version-changed:: 9.0' with the text under it: it read
+    # as an unknown directive's argument ("9.0 The :rst:dir:`versionadded` directive ...").
+    text = (
+        ".. version-added:: 2.5\n   The *spam* parameter.\n\n"
+        ".. version-changed:: 9.0\n   Renamed from :rst:dir:`versionchanged`.\n\n"
+        ".. version-deprecated:: 3.1\n\n"
+        ".. version-removed:: 4.0 Use :py:func:`!spam`.\n"
+    )
+    assert _body(text) == (
+        "Added in version 2.5: The spam parameter.\n\n"
+        "Changed in version 9.0: Renamed from `versionchanged`.\n\n"
+        "Deprecated since version 3.1.\n\n"
+        "Removed in version 4.0: Use `spam`."
+    )
+
+
 # -- other directives and explicit markup ------------------------------------------------------
 
 
@@ -474,6 +516,18 @@ def test_build_directives_leave_no_junk_and_content_directives_keep_text() -> No
     assert _body(text) == (
         "A diagram of the flow\n\nThe caption.\n\nHTML text.\n\nKept content.\n\n"
         "Footnotes\n\n[1] Footnote text."
+    )
+
+
+def test_auto_numbered_footnotes_show_their_number() -> None:
+    # setuptools 84.2.1 names its notes ("[#setup.py]_"): 38 showed "[#setup.py] New projects
+    # are advised ...", where Sphinx numbers them in page order.
+    text = (
+        "Text [#setup.py]_ and [#]_.\n\n.. rubric:: Notes\n\n"
+        ".. [#setup.py] New projects.\n.. [#] Caching.\n.. [CIT] A citation.\n"
+    )
+    assert _body(text) == (
+        "Text and.\n\nNotes\n\n[1] New projects.\n\n[2] Caching.\n\n[CIT] A citation."
     )
 
 

@@ -3,7 +3,7 @@ cards, sphinx-tabs' code tabs, Pallets' click domain, and the glossary."""
 
 from __future__ import annotations
 
-from tests.rst_support import _body
+from tests.rst_support import _body, _sections
 
 
 def test_a_sphinx_tabs_code_tab_keeps_its_label() -> None:
@@ -116,3 +116,35 @@ def test_a_project_directive_holding_name_value_lines_keeps_them_as_text() -> No
     # "Type: int" parses as a bare Python annotation; a directive's fields are prose.
     text = ".. option-info::\n\n    Type: int\n\n    Default: None\n\n.. ex::\n\n    x: int = 5\n"
     assert _body(text) == "Type: int\n\nDefault: None\n\n```python\nx: int = 5\n```"
+
+
+def test_a_project_directive_whose_text_runs_on_under_it_keeps_it_as_text() -> None:
+    # SQLAlchemy 2.1.9's '.. legacy::' and '.. deepalchemy::' (zzzeeksphinx) take their text
+    # as the argument, written from the directive's line on: its roles stayed raw
+    # (":class:`.Query`"), and when paragraphs followed, the first was lost.
+    text = (
+        ".. legacy:: The ORM :class:`.Query` object is a legacy\n"
+        "   construct as of SQLAlchemy 2.0.\n\n"
+        ".. legacy::\n   The :class:`Foo` thing.\n\n"
+        ".. deepalchemy:: This approach is\n   **controversial**.\n\n   More text.\n"
+    )
+    assert _body(text) == (
+        "The ORM `Query` object is a legacy construct as of SQLAlchemy 2.0.\n\n"
+        "The `Foo` thing.\n\nThis approach is controversial.\n\nMore text."
+    )
+
+
+def test_a_cross_reference_target_before_what_shows_its_name_shows_nothing() -> None:
+    # celery 5.7.0's 414 '.. setting::' targets (app.add_crossref_type) each stand over the
+    # title naming the setting; kept as code, each name ended the section before it.
+    text = (
+        "Intro.\n\n.. setting:: broker_url\n\n``broker_url``\n--------------\n\nDefault.\n\n"
+        ".. hook:: pytest_addoption\n.. describe:: pytest_addoption\n\n   A hook.\n\n"
+        ".. reqmeta:: a_list\n\n.. reqmeta:: a_all\n\nThe ``a_list`` key.\n\n"
+        ".. conftabs:: build-dir\n\nOther text.\n"
+    )
+    assert [section.body for section in _sections(text)] == [
+        "Intro.",
+        "Default.\n\n`pytest_addoption`\n\nA hook.\n\n`a_all`\n\nThe `a_list` key.\n\n"
+        "`build-dir`\n\nOther text.",
+    ]

@@ -260,3 +260,27 @@ def test_sphinx_issues_roles_read_as_the_page_shows_them(tmp_path: Path) -> None
     (tmp_path / "conf.py").write_text('extensions = ["sphinx.ext.autodoc"]\n', encoding="utf-8")
     [record] = compiled_records(version(tmp_path))
     assert record["body"] == "9283 and 12 fixed by asottile."
+
+
+def test_prolog_substitutions_keep_grid_tables_and_literals_whole(tmp_path: Path) -> None:
+    # networkx 3.6.1's shortest paths table names |dijkstra| (rst_prolog) in a cell narrower
+    # than its text: replaced in the page's text first, it pushed the row's cells over the
+    # column borders ("ithms/shortes | _paths/dijkstra"); a literal block keeps the name, and
+    # a project directive's argument (pytest's towncrier-draft-entries) has it replaced.
+    (tmp_path / "conf.py").write_text(
+        "rst_prolog = '''\n.. |dijkstra| replace:: Dijkstra's *algorithm*\n"
+        ".. |next| replace:: 9.2.0\n'''\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "index.rst").write_text(
+        "Paths\n=====\n\n"
+        "+------------+--------+\n| Algorithm  | Time   |\n+============+========+\n"
+        "| |dijkstra| | O(E)   |\n+------------+--------+\n\n"
+        "Use |dijkstra|::\n\n    |dijkstra|\n\n.. draft-entries:: |next| [DRAFT]\n",
+        encoding="utf-8",
+    )
+    (record,) = compiled_records(version(tmp_path))
+    assert record["body"] == (
+        "Algorithm | Time\nDijkstra's algorithm | O(E)\n\n"
+        "Use Dijkstra's algorithm:\n\n```\n|dijkstra|\n```\n\n`9.2.0 [DRAFT]`"
+    )

@@ -11,7 +11,6 @@ from builder.projects.detect import complete_layout, read_project_layout
 from builder.projects.layout import (
     ProjectLayout,
     ordered_candidates,
-    substitute,
     substitute_references,
     titled_by_navigation,
 )
@@ -23,7 +22,6 @@ __all__ = [
     "ordered_candidates",
     "project_listing",
     "read_project_layout",
-    "substitute",
     "substitute_references",
     "titled_by_navigation",
 ]

@@ -171,19 +171,6 @@ def titled_by_navigation(parsed: ParsedFile, title: str) -> ParsedFile:
     return replace(parsed, title=title, sections=sections)
 
 
-_SUBSTITUTION_NAME = r"(?<![\w|])\|{}\|(?![\w|])"
-
-
-def substitute(text: str, substitutions: Sequence[tuple[str, str]]) -> str:
-    """reST text with each ``|name|`` of ``substitutions`` replaced by its text, as Sphinx
-    does for the substitutions its ``rst_prolog`` and ``rst_epilog`` define."""
-    for name, value in substitutions:
-        if f"|{name}|" in text:
-            pattern = re.compile(_SUBSTITUTION_NAME.format(re.escape(name)))
-            text = pattern.sub(value.replace("\\", "\\\\"), text)
-    return text
-
-
 _SUBSTITUTION_REFERENCE = re.compile(r"\{sub-ref\}`([^`\n]+)`")
 
 

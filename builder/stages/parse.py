@@ -25,10 +25,10 @@ from builder.parsers.reference_titles import ReferenceTitles, reading_references
 from builder.parsers.rst.inline import default_role
 from builder.parsers.rst.issue_roles import issue_roles
 from builder.parsers.rst.module_prefixes import module_prefixes
+from builder.parsers.rst.substitutions import project_substitutions
 from builder.permalinks import site_permalink, upstream_link
 from builder.projects import (
     ProjectLayout,
-    substitute,
     substitute_references,
     titled_by_navigation,
 )
@@ -102,9 +102,7 @@ def _parse(
     text, utf8 = source.text, source.utf8
     substitutions = layout.substitutions_for(release)
     kind = detect_format(source.relpath, text) if substitutions else None
-    if kind == "rst":
-        text, utf8 = substitute(text, substitutions), None
-    elif kind == "markdown" and (replaced := substitute_references(text, substitutions)) != text:
+    if kind == "markdown" and (replaced := substitute_references(text, substitutions)) != text:
         text, utf8 = replaced, None
     try:
         if source.data is not None:
@@ -116,6 +114,7 @@ def _parse(
             mkdocs_pages(_mkdocs_markdown(layout)),
             module_prefixes(layout.module_prefixes),
             issue_roles(layout.issue_roles),
+            project_substitutions(substitutions if kind == "rst" else ()),
         ):
             return parse_file(source.relpath, text, api, utf8, includes)
     except UnreadableDocument as exc:

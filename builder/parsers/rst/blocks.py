@@ -195,7 +195,9 @@ def _render_explicit(
     if directive:
         body = lines[i + 1 : end]
         name, rest = directive.group(1), (directive.group(2) or "").strip()
-        events = render_directive(name, rest, body, first + i, ctx, doc, render_blocks)
+        after = skip_blank(lines, end)
+        following = lines[after] if after < len(lines) else ""
+        events = render_directive(name, rest, body, first + i, ctx, doc, render_blocks, following)
         return events, end
     target = _TARGET.match(line)
     if target:
@@ -209,9 +211,20 @@ def _render_explicit(
     footnote = _FOOTNOTE.match(line)
     if footnote:
         body = [footnote.group(2) or "", *dedent(lines[i + 1 : end])]
+        label = _footnote_label(footnote.group(1), doc)
         text = join_events(render_blocks(body, first + i, ctx.nested(sections=False), doc))
-        return [Text(f"[{footnote.group(1)}] {text}".rstrip())], end
+        return [Text(f"[{label}] {text}".rstrip())], end
     return [], end  # a comment
+
+
+def _footnote_label(label: str, doc: DocState) -> str:
+    """The label Sphinx shows for a footnote: an auto-numbered one's (``[#]``, ``[#name]``)
+    is the next number on the page, as docutils counts them; it was shown as written
+    (setuptools' "[#setup.py] New projects are advised ...")."""
+    if not label.startswith("#"):
+        return label
+    doc.footnotes += 1
+    return str(doc.footnotes)
 
 
 def _paragraph_end(lines: list[str], i: int) -> int:

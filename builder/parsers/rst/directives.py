@@ -76,6 +76,7 @@ from builder.parsers.rst.python_content import is_python_source
 from builder.parsers.rst.reno_notes import DIRECTIVE as RELEASE_NOTES
 from builder.parsers.rst.reno_notes import render_release_notes
 from builder.parsers.rst.std_descriptions import TARGET_PREFIXES, render_description
+from builder.parsers.rst.substitutions import substituted
 from builder.parsers.rst.table_blocks import holds_code, render_records
 from builder.parsers.rst.tables import Row, read_csv_table, read_list_cells, read_list_table
 
@@ -97,6 +98,11 @@ VERSION_NOTES = {
     "versionchanged": "Changed in version",
     "deprecated": "Deprecated since version",
     "versionremoved": "Removed in version",
+    # Sphinx 9's names for them; the old ones stay as aliases.
+    "version-added": "Added in version",
+    "version-changed": "Changed in version",
+    "version-deprecated": "Deprecated since version",
+    "version-removed": "Removed in version",
 }
 # The methods sphinxcontrib-httpdomain has a directive for ('.. http:get::').
 HTTP_METHODS = frozenset(
@@ -149,7 +155,8 @@ _OPTION_LINE = re.compile(r":([^:\s](?:[^:]|\\:)*?):(?:\s+(.*))?$")
 
 @dataclass(frozen=True)
 class Directive:
-    """One directive split into its parts; ``content_first`` is the source line of the content."""
+    """One directive split into its parts; ``content_first`` is the source line of the content,
+    ``body_arguments`` how many of the arguments the lines under the directive's own held."""
 
     name: str
     arguments: tuple[str, ...]
@@ -157,6 +164,7 @@ class Directive:
     content: tuple[str, ...]
     line: int
     content_first: int
+    body_arguments: int = 0
 
     @property
     def argument(self) -> str:
@@ -197,6 +205,7 @@ def read_directive(
         content=tuple(dedent(body[k:])),
         line=line,
         content_first=line + 1 + k,
+        body_arguments=len(arguments) - (1 if rest else 0),
     )
 
 
@@ -208,8 +217,10 @@ def render_directive(
     ctx: Context,
     doc: DocState,
     render: RenderBlocks,
+    following: str = "",
 ) -> list[Event]:
-    """Events for the directive ``.. name:: rest`` whose indented lines are ``body``."""
+    """Events for the directive ``.. name:: rest`` whose indented lines are ``body``;
+    ``following`` is the first line of text after them."""
     name = name.lower()
     base = core_directive(name.removeprefix("py:"))
     if base in DROPPED:
@@ -297,7 +308,7 @@ def render_directive(
         return render_changelog(name, dict(entry.options), list(entry.content), entry.line,
                                 entry.content_first, ctx, doc, render)  # fmt: skip
     return _render_other(
-        read_directive(name, rest, body, line, text_arguments=True), ctx, doc, render
+        read_directive(name, rest, body, line, text_arguments=True), ctx, doc, render, following
     )
 
 
@@ -413,7 +424,7 @@ def _render_literal(name: str, block: Directive) -> Text:
 
 
 def _render_other(
-    directive: Directive, ctx: Context, doc: DocState, render: RenderBlocks
+    directive: Directive, ctx: Context, doc: DocState, render: RenderBlocks, following: str
 ) -> list[Event]:
     name = directive.name.removeprefix("py:")
     argument = directive.argument
@@ -480,12 +491,19 @@ def _render_other(
         method = f"{kind.upper()} " if domain == "http" and kind in HTTP_METHODS else ""
         signature = [Text(f"`{method}{line}`") for line in directive.arguments if line]
         return [*signature, *_content(directive, ctx, doc, render)]
+    if directive.body_arguments:
+        # Text under the directive's line with no blank line between: docutils reads it as
+        # the argument, and a project's note directive takes that argument as its text
+        # (SQLAlchemy's '.. legacy:: The ORM :class:`.Query` object is a legacy construct',
+        # running on for lines); it stayed raw, or was lost when content followed it.
+        text = Text(render_inline(directive.argument))
+        return [text, *render(list(directive.content), directive.content_first, ctx.nested(), doc)]
     if _is_shell_session(directive.content):
         return [Text(fence(directive.content, "console"))]
     if is_python_source(directive.content):
         return [Text(fence(directive.content, "python"))]
     if not any(line.strip() for line in directive.content):
-        return _argument_only(directive.argument)
+        return _argument_only(directive.name, directive.argument, following)
     return render(list(directive.content), directive.content_first, ctx.nested(), doc)
 
 
@@ -494,14 +512,29 @@ def _header_rows(directive: Directive) -> int:
     return int(rows) if rows.isdigit() else 0
 
 
-def _argument_only(argument: str) -> list[Event]:
+def _argument_only(name: str, argument: str, following: str) -> list[Event]:
     """A directive this parser does not know, with nothing but its argument: the argument as
     code, for it is all the page says of what the directive shows (scikit-build-core's own
     ``{conftabs} build-dir "build/{wheel_tag}"`` draws that setting's tabs). A file path is
-    left out: it names text kept elsewhere (``bibliography:: refs.bib``)."""
-    if not argument or _FILE_ARGUMENT.fullmatch(argument):
+    left out: it names text kept elsewhere (``bibliography:: refs.bib``). A substitution the
+    page knows is replaced: such a directive writes its argument into the text it makes
+    (pytest's ``towncrier-draft-entries:: |release| [UNRELEASED DRAFT]`` heads its entries)."""
+    if not argument or _FILE_ARGUMENT.fullmatch(argument) or _targets(name, argument, following):
         return []
+    argument = substituted(argument)
     return [Text(f"`{argument}`" if "`" not in argument else argument)]
+
+
+def _targets(name: str, argument: str, following: str) -> bool:
+    """Whether the directive is a cross-reference target of what ``following`` starts: the
+    directives ``app.add_crossref_type`` makes show nothing and stand before the title, term
+    or description that shows their name (celery's ``.. setting:: broker_url`` over the title
+    that names broker_url, pytest's ``.. hook:: pytest_addoption`` over its autofunction), or
+    before another target of theirs (scrapy's two ``.. reqmeta::`` of one paragraph). Kept,
+    each name ran on at the end of the section before."""
+    if following.lstrip().startswith(f".. {name}::"):
+        return True
+    return re.search(rf"(?<![\w-]){re.escape(argument)}(?![\w-])", following) is not None
 
 
 def _only_content(

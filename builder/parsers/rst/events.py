@@ -144,6 +144,7 @@ class DocState:
     includes: IncludeReader | None = None  # reads the files include directives name
     include_depth: int = 0  # how many includes deep the text being read is
     only_blocks: int = 0  # ``only`` blocks whose titles were read, numbering the next
+    footnotes: int = 0  # auto-numbered footnotes ("[#]", "[#name]") so far, numbering the next
     page: str = ""  # the page's own relpath while ``relpath`` names a file it includes
     # The files being included, outermost first, each with the options that cut it.
     include_chain: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)

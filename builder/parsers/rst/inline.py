@@ -15,6 +15,7 @@ from contextvars import ContextVar
 from builder.parsers.reference_titles import document_title, label_title
 from builder.parsers.rst.issue_roles import shown_link
 from builder.parsers.rst.module_prefixes import shown_target
+from builder.parsers.rst.role_aliases import base_role
 from builder.parsers.rst.substitutions import replacement
 
 # Sphinx's default_role: the role of `text` written without one. Unset, such text reads as
@@ -82,10 +83,16 @@ _INLINE = re.compile(
     + r"(?P<substitution>[^\s|](?:[^|]{0,200}?[^\s|])??)\|(?:__?)?(?![\w|])",
     re.DOTALL,
 )
-_FOOTNOTE_REFERENCE = re.compile(r" ?\[(?:\d+|#[\w-]*|\*|[A-Za-z][\w.-]*)\]_(?!\w)")
+# A label is a number, "#" alone or before a name, "*", or (a citation's) a name: docutils'
+# simple reference names, which may hold ".", "+" and ":" (setuptools' "[#setup.py]_").
+_FOOTNOTE_REFERENCE = re.compile(r" ?\[(?:\d+|#[\w.+:-]*|\*|[A-Za-z][\w.+:-]*)\]_(?!\w)")
 _SIMPLE_REFERENCE = re.compile(r"(?<![\w.\-])([A-Za-z0-9]+(?:[-_.+:][A-Za-z0-9]+)*)__?(?!\w)")
-_EXPLICIT_TITLE = re.compile(r"(.*?)\s*<([^<>]*)>", re.DOTALL)
+# "Title <target>": docutils reads no target after an escaped "<" (Sphinx's changelog links
+# `\<search\>`_, which showed as "\"), and a title may end in an escaped line break.
+_EXPLICIT_TITLE = re.compile(r"(.*?)(?:\\?\s)*(?<!\\)<([^<>]*)>", re.DOTALL)
 _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
+# An intersphinx inventory's name before a target, after the "~", "!" or "." that lead it.
+_INVENTORY = re.compile(r"^([~!.]*)[A-Za-z][\w.-]*:(?=[A-Za-z_])")
 _TRIGGERS = re.compile(r"[\\`*|_]")
 _BACKTICKS = re.compile(r"`+")
 # The constructs that can read as a code span.
@@ -200,7 +207,7 @@ def _construct(match: re.Match[str], heading: bool) -> str:
 
 def render_role(role: str, text: str, *, heading: bool = False) -> str:
     """Readable text of ``:role:`text```, per Sphinx's rendering of each role kind."""
-    role = role.lower()
+    role = base_role(role.lower())
     domain, _, base = role.rpartition(":")
     title, target = _split_title(text)
     if base in _ICON_ROLES:
@@ -226,6 +233,10 @@ def render_role(role: str, text: str, *, heading: bool = False) -> str:
         # No reference: Sphinx shows the rest as written, a leading dot or tilde kept
         # (psycopg's `psycopg.adapters`\ `!.types` reads "psycopg.adapters.types").
         return _code(_unescape(target[1:]), heading)
+    if base in _PYTHON_OBJECT_ROLES or base == "envvar":
+        # intersphinx's "python:re.match" names the inventory the target is in, which Sphinx
+        # leaves out of the text; a Python name or a variable's never holds a colon.
+        target = _INVENTORY.sub(r"\1", target, count=1)
     if base in _PYTHON_OBJECT_ROLES and (shown := shown_target(base, target)) is not None:
         return _code(shown, heading)
     if base in _PYTHON_OBJECT_ROLES:

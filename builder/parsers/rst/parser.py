@@ -26,6 +26,7 @@ from builder.parsers.rst.events import (
     Text,
     split_lines,
 )
+from builder.parsers.rst.role_aliases import page_roles
 from builder.parsers.rst.substitutions import page_substitutions
 from schemas.anchors import TITLE_ANCHOR
 
@@ -60,7 +61,7 @@ def parse(
     reads the files its include directives name (without it they bring in nothing)."""
     lines = split_lines(text)
     doc = DocState(relpath=relpath, api=api, includes=includes)
-    with page_substitutions(lines):
+    with page_substitutions(lines), page_roles(lines):
         events = render_blocks(lines, 1, Context(), doc)
     opened = _fold(events, lines)
     title = next((s.heading for s in opened if s.is_title and s.level == 1), "")

@@ -6,8 +6,9 @@ docstring defines ``|str|``, ``|add|`` and thirty more that the ``Logger`` docst
 A reference read as its bare name kept the pipes in a parameter's type (``reraise (|bool|,
 optional)``) and lost a value that differs from the name. While a page is read, the
 definitions it holds are known from the start, and those met later (in a docstring its
-autodoc directives bring in) from where they stand; Sphinx's ``rst_prolog`` ones are replaced
-in the text before (builder.projects.layout.substitute).
+autodoc directives bring in) from where they stand. Sphinx's ``rst_prolog`` and ``rst_epilog``
+ones (and ``|version|``, ``|release|``) every page knows from the start, as its own; a page's
+own definition of one of those names wins.
 """
 
 from __future__ import annotations
@@ -36,12 +37,28 @@ _LINKED_REFERENCE = re.compile(r"(?<![\w|])\|([^\s|](?:[^|]{0,200}?[^\s|])??)\|_
 MAX_SUBSTITUTIONS = 1000
 
 _PAGE: ContextVar[dict[str, str] | None] = ContextVar("rst_substitutions", default=None)
+_PROJECT: ContextVar[tuple[tuple[str, str], ...]] = ContextVar("rst_project", default=())
+
+
+@contextmanager
+def project_substitutions(substitutions: Sequence[tuple[str, str]]) -> Iterator[None]:
+    """Within, every page starts with these definitions: a Sphinx project's, from conf.py.
+
+    They are read where inline markup is, not replaced in the text beforehand: a longer
+    replacement pushed a grid table's cell over its column's border (networkx's table of
+    shortest path algorithms lost its "Dijkstra" row to cells cut mid-word), and a
+    ``|name|`` in a code block or a literal is what Sphinx shows."""
+    token = _PROJECT.set(tuple(substitutions))
+    try:
+        yield
+    finally:
+        _PROJECT.reset(token)
 
 
 @contextmanager
 def page_substitutions(lines: Sequence[str]) -> Iterator[None]:
     """Within, ``|name|`` reads as what the page's definitions in ``lines`` replace it with."""
-    found: dict[str, str] = {}
+    found = dict(_PROJECT.get())
     # "|travis|_": an image substitution used as a link, as ":target:" makes it one.
     linked = {
         match.group(1)
@@ -130,6 +147,13 @@ def names_a_definition(text: str) -> bool:
     return "|" in text and any(
         replacement(match.group(1)) is not None for match in _REFERENCE.finditer(text)
     )
+
+
+def substituted(text: str) -> str:
+    """``text`` with each ``|name|`` the page defines replaced by the definition's text."""
+    if "|" not in text:
+        return text
+    return _REFERENCE.sub(lambda match: replacement(match.group(1)) or match.group(0), text)
 
 
 def replacement(name: str) -> str | None:
