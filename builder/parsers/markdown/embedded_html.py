@@ -60,6 +60,7 @@ _DESCRIPTION = re.compile(
 _HTML_ELEMENTS = frozenset(html_definitions.tags)
 _SPACES = re.compile(r"[ \t\r\n\f\v]+")
 _HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+_CENTERED = re.compile(r"""align\s*=\s*["']?center|text-align\s*:\s*center""", re.IGNORECASE)
 _SKIPPED_CONTENT = frozenset({"script", "style", "template"})
 _BREAKING_TAGS = frozenset(
     {
@@ -75,12 +76,15 @@ _ROW_BOUNDARIES = frozenset({"tr", "table", "thead", "tbody", "tfoot"})
 
 @dataclass(frozen=True)
 class HtmlHeading:
-    """An ``<hN>`` element: its depth, plain text, ``id`` (or ""), and 0-based offset line."""
+    """An ``<hN>`` element: its depth, plain text, ``id`` (or ""), and 0-based offset line;
+    ``banner`` when it is centred or shows only images, as a logo or the project's name is set
+    over a page."""
 
     level: int
     text: str
     anchor: str
     line: int
+    banner: bool = False
 
 
 @dataclass(frozen=True)
@@ -172,6 +176,7 @@ class _Scan:
         self.heading: list[str] | None = None  # text of the open <hN>, while one is open
         self.heading_alt: list[str] = []
         self.heading_level, self.heading_anchor, self.heading_line = 0, "", 0
+        self.heading_centered = False
         self.skipping = ""  # the tag whose content is dropped (script, style)
         self.row_cells = 0  # cells so far in the table row being read
         self.in_link = False  # inside an <a>: an SVG image there is a badge
@@ -201,6 +206,7 @@ class _Scan:
                 self.heading, self.heading_alt = [], []
                 self.heading_level, self.heading_line = int(name[1]), line
                 self.heading_anchor = attribute_id(attributes)
+                self.heading_centered = bool(_CENTERED.search(attributes))
         elif name == "img":
             alt = _image_alt(attributes, self.in_link)
             if self.heading is not None:
@@ -247,9 +253,13 @@ class _Scan:
 
     def close_heading(self) -> None:
         if self.heading is not None:
-            text = _tidy(self.heading).replace("\n", " ") or _tidy([" ".join(self.heading_alt)])
+            shown = _tidy(self.heading).replace("\n", " ")
+            text = shown or _tidy([" ".join(self.heading_alt)])
+            banner = self.heading_centered or not shown
             self.parts.append(
-                HtmlHeading(self.heading_level, text, self.heading_anchor, self.heading_line)
+                HtmlHeading(
+                    self.heading_level, text, self.heading_anchor, self.heading_line, banner
+                )
             )
             self.heading = None
 
