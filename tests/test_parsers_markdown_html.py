@@ -102,7 +102,7 @@ def test_a_logo_above_the_title_is_no_section() -> None:
     assert [(s.heading, s.anchor, s.body) for s in parse(text, "index.md").sections] == [
         ("HTTPX", "httpx", "A next-generation HTTP client.")
     ]
-    kept = parse('<img src="logo.png" alt="Fast">\n\n# HTTPX\n\nText.\n', "index.md")
+    kept = parse('<img src="chart.png" alt="Fast">\n\n# HTTPX\n\nText.\n', "index.md")
     assert [(s.heading, s.anchor, s.body) for s in kept.sections] == [
         ("HTTPX", "top", "Fast"),
         ("HTTPX", "httpx", "Text."),

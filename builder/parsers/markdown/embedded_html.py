@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from lxml.html import defs as html_definitions
 
-from builder.parsers.badges import is_badge
+from builder.parsers.badges import is_badge, is_logo
 from builder.parsers.markdown.field_props import field_line
 
 # Every alternative stops at the next "<", so a failed match never rescans past it: the scan
@@ -115,12 +115,15 @@ def _attribute_alt(attributes: str) -> str:
     return next((group for group in match.groups() if group), "") if match else ""
 
 
-def _image_alt(attributes: str, linked: bool) -> str:
-    """What an ``<img>`` reads as: its alt text, or nothing for a status badge."""
-    source = _SRC.search(attributes)
-    if source and is_badge(next((g for g in source.groups() if g), ""), linked):
+def _image_alt(attributes: str, linked: bool, alone: bool) -> str:
+    """What an ``<img>`` reads as: its alt text, or nothing for a status badge, or for a logo
+    ``alone`` on its line."""
+    found = _SRC.search(attributes)
+    source = next((g for g in found.groups() if g), "") if found else ""
+    alt = html.unescape(_attribute_alt(attributes))
+    if is_badge(source, linked) or (alone and is_logo(source, alt)):
         return ""
-    return html.unescape(_attribute_alt(attributes))
+    return alt
 
 
 def _prop(attributes: str, name: str, pattern: re.Pattern[str]) -> str:
@@ -208,7 +211,10 @@ class _Scan:
                 self.heading_anchor = attribute_id(attributes)
                 self.heading_centered = bool(_CENTERED.search(attributes))
         elif name == "img":
-            alt = _image_alt(attributes, self.in_link)
+            # A logo in a heading names it; on a line of text it is a word of that text.
+            on_text = bool(self.pieces) and bool(self.pieces[-1].rpartition("\n")[2].strip())
+            alone = self.heading is None and not on_text
+            alt = _image_alt(attributes, self.in_link, alone)
             if self.heading is not None:
                 self.heading_alt.append(alt)
             elif alt:
