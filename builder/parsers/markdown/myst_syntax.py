@@ -25,6 +25,7 @@ from builder.parsers.markdown.front_matter import yaml_unquote
 from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
 from builder.parsers.markdown.python_markdown import THEME_ICON
 from builder.parsers.reference_titles import document_title, label_title
+from builder.parsers.rst.inline import numbered_title
 from builder.parsers.rst.inline import render_role as render_rst_role
 
 _DIRECTIVE_INFO = re.compile(r"\{([A-Za-z0-9][\w.+:-]*)\}[ \t]*(.*)", re.DOTALL)
@@ -128,9 +129,14 @@ def render_role(name: str, text: str, labels: Mapping[str, str], *, heading: boo
     if base not in _REFERENCE_ROLES:
         return render_rst_role(name, text, heading=heading)
     match = _EXPLICIT_TITLE.fullmatch(text)
-    if match and match.group(1).strip():
-        return match.group(1).strip()
+    title = match.group(1).strip() if match else ""
     target = (match.group(2) if match else text).strip()
+    if title and base == "numref":
+        return numbered_title(
+            title, labels.get(target.lower()) or label_title(target) or humane_label(target)
+        )
+    if title:
+        return title
     if base == "eq":
         return target
     if base == "doc":
