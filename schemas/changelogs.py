@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import re
 
-# A source file of release notes: CHANGES.rst, changelog.md, HISTORY, release-notes.md, NEWS...
-CHANGELOG_FILE = re.compile(r"change|history|release|news|whatsnew|what-s-new", re.IGNORECASE)
+# A source file of release notes: CHANGES.rst, changelog.md, HISTORY, release-notes.md, NEWS,
+# versionhistory.rst, ReleaseNotes.md... The word may end a lowercase name, but a capital inside
+# a name starts a word of an identifier: undici's MockCallHistory.md documents a class.
+CHANGELOG_FILE = re.compile(
+    r"(?:(?<![a-z0-9])|(?=[a-z]))(?i:change|history|release|news|whatsnew|what-s-new)"
+)
 # A heading that starts with a version: "2.0.1", "v1.4", "`0.55.0`_ (2025-07-20)"; not with a
 # section number, which ends with a dot ("4.8.3. Special parameters", Sphinx's :numbered:).
 VERSION_FIRST = re.compile(r"^\W*v?\d+(?:\.\d+)+(?!\d|\.\d|\.\s|\.$)")

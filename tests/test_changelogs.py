@@ -2,7 +2,7 @@
 
 import pytest
 
-from schemas.changelogs import is_release_heading, release_numbers, release_of
+from schemas.changelogs import CHANGELOG_FILE, is_release_heading, release_numbers, release_of
 
 
 @pytest.mark.parametrize(
@@ -31,3 +31,23 @@ def test_the_numbers_a_question_writes() -> None:
         "0.20",
     }
     assert release_numbers("Python 3.12 on 19.99 euros") == {"3.12", "19.99"}
+
+
+@pytest.mark.parametrize(
+    ("path", "changelog"),
+    [
+        ("CHANGES.rst", True),
+        ("docs/changelog.md", True),
+        ("HISTORY", True),
+        ("docs/versionhistory.rst", True),  # cbor2's
+        ("ReleaseNotes.md", True),
+        ("docs/whatsnew/3.1.rst", True),
+        ("NEWS.md", True),
+        # undici 7.10.0's pages of its MockCallHistory class were all taken for release notes.
+        ("docs/docs/api/MockCallHistory.md", False),
+        ("docs/docs/api/MockCallHistoryLog.md", False),
+        ("guide/routing.md", False),
+    ],
+)
+def test_a_changelog_file_by_its_name(path: str, changelog: bool) -> None:
+    assert bool(CHANGELOG_FILE.search(path)) is changelog

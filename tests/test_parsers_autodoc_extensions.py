@@ -184,3 +184,27 @@ def test_a_summary_line_with_a_title_after_the_name_lists_the_named_object(
         "- `shapes.circle.area`: The area of a circle.\n"
         "- `shapes.base.Shape`: Anything with an outline."
     ]
+
+
+def test_autofunction_on_a_callable_instance_shows_the_signature_of_its_call(
+    tmp_path: Path,
+) -> None:
+    # python-dateutil 2.9.0's "autofunction:: gettz" (gettz = __get_gettz(), an instance of
+    # the class it defines) read '`dateutil.tz.gettz = __get_gettz()`'; Sphinx shows its
+    # __call__'s signature. autodata shows the value still.
+    (tmp_path / "src" / "tz").mkdir(parents=True)
+    (tmp_path / "src" / "tz" / "__init__.py").write_text(
+        "def __get_gettz():\n"
+        "    class GettzFunc(object):\n"
+        '        """Retrieve a time zone by its name."""\n\n'
+        "        def __call__(self, name=None): ...\n\n"
+        "    return GettzFunc()\n\n\n"
+        "gettz = __get_gettz()\n",
+        encoding="utf-8",
+    )
+    text = "tz\n==\n\n.. autofunction:: tz.gettz\n\n.. autodata:: tz.gettz\n"
+    parsed = _parse(tmp_path, "tz.rst", text)
+    assert [s.body.partition("\n")[0] for s in parsed.sections[1:]] == [
+        "`tz.gettz(name=None)`",
+        "`tz.gettz = __get_gettz()`",
+    ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from builder.parsers.badges import is_badge
+from builder.parsers.badges import is_badge, is_logo
 from builder.parsers.markdown.parser import parse as parse_markdown
 from builder.parsers.rst.parser import parse as parse_rst
 
@@ -59,7 +59,39 @@ def test_a_markdown_row_of_badges_reads_as_nothing() -> None:
         "</p>\n"
     )
     (section,) = parse_markdown(text, "README.md").sections
-    assert section.body == "Colour text. A green word\n\ntermcolor logo"
+    assert section.body == "Colour text. A green word"  # the logo too (see below)
+
+
+@pytest.mark.parametrize(
+    ("source", "alt", "logo"),
+    [
+        ("pino-banner.png", "banner", True),
+        ("/docs/logo.png", "Koa middleware framework for nodejs", True),
+        ("https://example.org/assets/thanks/fame-logo-light.svg?raw=true", "Fame", True),
+        ("https://example.org/brand.png", "fastify logo", True),
+        ("https://example.org/screenshots/demo.png", "The logon page", False),
+        ("catalogue.png", "Catalogue", False),
+    ],
+)
+def test_a_logo_is_named_so_by_its_file_or_alt_text(source: str, alt: str, logo: bool) -> None:
+    assert is_logo(source, alt) is logo
+
+
+def test_a_logo_on_its_own_reads_as_nothing() -> None:
+    # pino 9.6.0's README opened with a section "banner"; koa 2.15.3's intro with its logo's
+    # alt text, a line of its own; got 14.4.5's with "Got" and its sponsors' "Encore logo".
+    text = (
+        "![banner](pino-banner.png)\n\n"
+        '<img src="/docs/logo.png" alt="Koa middleware framework for nodejs"/>\n\n'
+        "[![fastify logo](https://example.org/brand.png)](https://fastify.example)\n\n"
+        "# pino\n\n"
+        '<div align="center"><br><img width="360" src="media/logo.svg" alt="Got"><br></div>\n\n'
+        "Press ![the logo](logo.png) to go back.\n"
+    )
+    parsed = parse_markdown(text, "README.md")
+    assert [(s.heading, s.body) for s in parsed.sections] == [
+        ("pino", "Press the logo to go back.")  # a word of its sentence
+    ]
 
 
 def test_a_badge_given_by_a_reference_reads_as_nothing() -> None:

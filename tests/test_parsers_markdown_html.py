@@ -102,11 +102,25 @@ def test_a_logo_above_the_title_is_no_section() -> None:
     assert [(s.heading, s.anchor, s.body) for s in parse(text, "index.md").sections] == [
         ("HTTPX", "httpx", "A next-generation HTTP client.")
     ]
-    kept = parse('<img src="logo.png" alt="Fast">\n\n# HTTPX\n\nText.\n', "index.md")
+    kept = parse('<img src="chart.png" alt="Fast">\n\n# HTTPX\n\nText.\n', "index.md")
     assert [(s.heading, s.anchor, s.body) for s in kept.sections] == [
         ("HTTPX", "top", "Fast"),
         ("HTTPX", "httpx", "Text."),
     ]
+
+
+def test_a_banner_over_the_page_titles_nothing() -> None:
+    # fastify 5.2.1 sets <h1 align="center">Fastify</h1> over every page's own heading.
+    text = '<h1 align="center">Fastify</h1>\n\n## Hooks\n\nHooks are registered.\n'
+    parsed = parse(text, "Reference/Hooks.md")
+    assert parsed.title == "Hooks"
+    assert outline(parsed) == [(2, "Hooks", (), "hooks", 3, 5)]
+    logo = parse('<h1><img src="logo.svg" alt="Logo"></h1>\n\n# Guide\n\nText.\n', "guide.md")
+    assert (logo.title, outline(logo)) == ("Guide", [(1, "Guide", (), "guide", 3, 5)])
+    # A centred heading with text under it is the page's title (fastify's Serverless.md).
+    kept = parse('<h1 align="center">Serverless</h1>\n\nRun it.\n\n## Setup\n\nDo.\n', "s.md")
+    assert kept.title == "Serverless"
+    assert [s.heading for s in kept.sections] == ["Serverless", "Setup"]
 
 
 def test_html_headings_with_ids_and_nested_tags() -> None:

@@ -126,6 +126,22 @@ def test_roles_read_as_their_text() -> None:
     ]
 
 
+def test_a_numbered_reference_reads_without_its_number() -> None:
+    # jupyter-book 1.0.4's references.md and figures.md: "Custom Figure %s text" read with
+    # its "%s", "Figure {number}: {name}" with both. The number is unknown to a page parsed
+    # alone; the target's title stands where it would.
+    text = (
+        "(droid)=\n## A droid\n\n"
+        "Here is {numref}`Custom Figure %s text <droid>`, {numref}`Figure {number}: {name} "
+        "<droid>`, {numref}`Fig. %s <my-fig-ref>` and {numref}`droid`.\n"
+    )
+    assert bodies(parse(text, "references.md")) == [
+        "Here is Custom Figure A droid text, Figure: A droid, Fig. my fig ref and A droid."
+    ]
+    rest = parse_rst("Title\n=====\n\nSee :numref:`Table %s <tab-data>`.\n", "t.rst")
+    assert bodies(rest) == ["See Table tab-data."]
+
+
 def test_roles_in_headings_lose_their_backticks() -> None:
     parsed = parse("## The {func}`attrs.define` decorator\n", "x.md")
     assert outline(parsed) == [

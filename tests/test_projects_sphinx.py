@@ -284,3 +284,25 @@ def test_prolog_substitutions_keep_grid_tables_and_literals_whole(tmp_path: Path
         "Algorithm | Time\nDijkstra's algorithm | O(E)\n\n"
         "Use Dijkstra's algorithm:\n\n```\n|dijkstra|\n```\n\n`9.2.0 [DRAFT]`"
     )
+
+
+def test_myst_field_lists_are_read_only_where_conf_py_enables_them(tmp_path: Path) -> None:
+    # MyST reads ":name: body" lines as a field list only with its fieldlist extension; without
+    # it (sphinx-book-theme 1.1.3, sphinx-copybutton 0.5.2) Sphinx shows them as a paragraph.
+    (tmp_path / "index.md").write_text(
+        "# Team\n\n:Author: Ann\n:Date: 2024\n\nText.\n", encoding="utf-8"
+    )
+    conf = 'extensions = ["myst_parser"]\nmyst_enable_extensions = ["colon_fence"]\n'
+    (tmp_path / "conf.py").write_text(conf, encoding="utf-8")
+    layout, _ = project_listing(version(tmp_path))
+    assert layout.myst_extensions == ("colon_fence",)
+    [record] = compiled_records(version(tmp_path))
+    assert record["body"] == ":Author: Ann :Date: 2024\n\nText."
+    (tmp_path / "conf.py").write_text(conf.replace('"colon_fence"', '"fieldlist"'), "utf-8")
+    [record] = compiled_records(version(tmp_path))
+    assert record["body"] == "Author: Ann\nDate: 2024\n\nText."
+    # A conf.py that names no MyST extension in a literal list leaves them all read.
+    (tmp_path / "conf.py").write_text(
+        'extensions = ["myst_parser"]\nmyst_enable_extensions = X\n', "utf-8"
+    )
+    assert project_listing(version(tmp_path))[0].myst_extensions is None

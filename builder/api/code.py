@@ -282,9 +282,21 @@ def _record(path: str, found: Any, style: str, lines_of: LinesOf, inherited: boo
         bases=bases,
         qualified_bases=qualified_bases,
         submodules=submodules,
+        call_signature=_call_signature(target, kind, path.rpartition(".")[2]),
         file=file,
         line=target.lineno or 0,
     )
+
+
+def _call_signature(target: Any, kind: str, name: str) -> str:
+    """The signature of the ``__call__`` of the class an attribute is an instance of, under
+    ``name``: dateutil documents ``gettz = __get_gettz()`` with autofunction, which shows
+    ``gettz(name=None)``. "" for anything else."""
+    klass = class_of_instance(target) if kind == "attribute" else None
+    call = member_of(klass, "__call__") if klass is not None else None
+    if call is None or call.kind.value != "function":
+        return ""
+    return _renamed(signature_of(call, "function"), call.name, name)
 
 
 def _docstring_signed(record: ApiObject, found: Any, style: str, lines_of: LinesOf) -> ApiObject:

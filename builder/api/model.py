@@ -78,6 +78,10 @@ class ApiObject:
     # The signatures of its ``typing.overload`` variants, in source order, written like
     # ``signature``; a function shows them in its place, as autodoc and mkdocstrings do.
     overloads: tuple[str, ...] = ()
+    # An instance of a class of the package that defines ``__call__``: that method's signature
+    # under the instance's name (``gettz(name=None)``), which ``autofunction`` shows, as
+    # Sphinx reads a callable's signature; "" for anything else.
+    call_signature: str = ""
     file: str = ""
     line: int = 0
 

@@ -11,6 +11,11 @@ screenshot, a diagram or a logo keeps its alt text: a picture file named with ``
 other words (``badge-settings.png``, a docs page showing a badge feature), a URL where
 ``badge`` is only part of a word (a project ``anybadge``'s logo), a linked SVG named a ``logo``
 (its path says so).
+
+A logo or banner standing on its own (no words around it) reads as nothing too: its alt text
+names the picture ("fastify logo", pino's "banner") or repeats the project's name above the
+text that introduces it (koa's and got's READMEs). Its file name or its alt text says
+``logo`` or ``banner``.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from urllib.parse import urlsplit
 
 _WORDS = re.compile(r"[a-z0-9]+")
 _BADGE_WORDS = frozenset({"badge", "badges"})
+_LOGO_WORDS = frozenset({"logo", "logos", "banner"})
 # Badge services whose host and paths name no badge: NodeICO draws an npm package's
 # downloads card (request's and winston's READMEs: "https://nodei.co/npm/request.png").
 _BADGE_HOSTS = frozenset({"nodei.co"})
@@ -61,3 +67,10 @@ def is_badge(source: str, linked: bool) -> bool:
 
 def _names_badge(text: str) -> bool:
     return not _BADGE_WORDS.isdisjoint(_WORDS.findall(text))
+
+
+def is_logo(source: str, alt: str) -> bool:
+    """Whether the image at ``source`` with ``alt`` text is a logo or a banner."""
+    name = source.split("?", 1)[0].split("#", 1)[0].rstrip("/").rpartition("/")[2]
+    words = {*_WORDS.findall(name.lower()), *_WORDS.findall(alt.lower())}
+    return not _LOGO_WORDS.isdisjoint(words)

@@ -54,6 +54,9 @@ class ProjectLayout:
     # The delimiters of Markdown attribute lists when the tool sets its own (VitePress'
     # markdown.attrs); None: braces.
     attribute_delimiters: tuple[str, str] | None = None
+    # MyST's extensions (myst_enable_extensions) when conf.py loads MyST and names them; None
+    # when it does not (builder.parsers.markdown.myst_syntax).
+    myst_extensions: tuple[str, ...] | None = None
     not_in_nav: str = ""  # pages a MkDocs nav leaves out on purpose (no note for them)
     # Markdown syntax of the tool's own its pages are read with: "docsify", "mkdocs"
     # (Python-Markdown), or "" for none.
@@ -144,6 +147,7 @@ class ProjectLayout:
             *(self.markdown_settings()),
             *((self.module_prefixes,) if self.module_prefixes is not None else ()),
             *((self.issue_roles,) if self.issue_roles is not None else ()),
+            *((self.myst_extensions,) if self.myst_extensions is not None else ()),
         )
 
 

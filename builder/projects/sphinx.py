@@ -39,7 +39,7 @@ DEFAULT_EXCLUDED = ("_build", "_static", "_templates")
 USED_SETTINGS = (
     "root_doc", "master_doc", "exclude_patterns", "source_suffix", "default_role",
     "rst_prolog", "rst_epilog", "templates_path", "html_static_path", "extensions",
-    "zzzeeksphinx_module_prefixes", *ISSUE_SIGN_SETTINGS.values(),
+    "zzzeeksphinx_module_prefixes", "myst_enable_extensions", *ISSUE_SIGN_SETTINGS.values(),
 )  # fmt: skip
 # The substitutions Sphinx defines on every page, from the conf.py settings of those names.
 VERSION_SUBSTITUTIONS = ("version", "release")
@@ -104,6 +104,7 @@ def read_sphinx(
         default_role=_text(conf, "default_role", notes),
         module_prefixes=_module_prefixes(conf, extensions),
         issue_roles=_issue_roles(conf, extensions),
+        myst_extensions=_myst_extensions(conf, extensions),
         generated=(*gallery.pages, *autoapi.pages),
         generated_from=(*gallery.sources, *autoapi.sources),
         notes=(*notes, *gallery.notes, *autoapi.notes),
@@ -155,6 +156,18 @@ def _issue_roles(
         valid = isinstance(sign, str) and len(sign) == 1 and sign in SIGNS
         signs.append((role, sign if valid else default))
     return tuple(signs)
+
+
+def _myst_extensions(conf: SphinxConf, extensions: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The MyST extensions conf.py enables when it loads MyST and names them in a literal list
+    (or set) of strings; None otherwise, which leaves every one read."""
+    setting = "myst_enable_extensions"
+    if MARKDOWN_EXTENSIONS.isdisjoint(extensions) or setting in conf.not_literal:
+        return None
+    value = conf.get(setting, [])
+    if not isinstance(value, list | tuple | set) or not all(isinstance(v, str) for v in value):
+        return None
+    return tuple(sorted(value))
 
 
 def _text(conf: SphinxConf, name: str, notes: list[str]) -> str | None:

@@ -20,6 +20,7 @@ from builder.parsers import detect_format, parse_file
 from builder.parsers.markdown.docsify import docsify_pages
 from builder.parsers.markdown.heading_attributes import attribute_delimiters
 from builder.parsers.markdown.mkdocs_flavor import MkDocsMarkdown, mkdocs_pages
+from builder.parsers.markdown.myst_extensions import myst_extensions
 from builder.parsers.office import parse_document
 from builder.parsers.reference_titles import ReferenceTitles, reading_references
 from builder.parsers.rst.inline import default_role
@@ -115,6 +116,7 @@ def _parse(
             module_prefixes(layout.module_prefixes),
             issue_roles(layout.issue_roles),
             project_substitutions(substitutions if kind == "rst" else ()),
+            myst_extensions(layout.myst_extensions),
         ):
             return parse_file(source.relpath, text, api, utf8, includes)
     except UnreadableDocument as exc:

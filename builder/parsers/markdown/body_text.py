@@ -21,7 +21,7 @@ from urllib.parse import unquote
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from builder.parsers.badges import is_badge
+from builder.parsers.badges import is_badge, is_logo
 from builder.parsers.markdown.code_annotations import code_without_markers
 from builder.parsers.markdown.code_blocks import (
     CODEHILITE,
@@ -64,6 +64,8 @@ _PYTHON_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 _LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 # Inline HTML that opens or closes code, where GitHub shows no emoji: "<code>:x:</code>".
 _CODE_TAG = re.compile(r"<(/?)(?:code|pre|tt)\b[^>]*>", re.IGNORECASE)
+# What a paragraph of pictures holds: images, the links around them, the breaks between them.
+_PICTURE_PARTS = frozenset({"image", "link_open", "link_close", "softbreak", "hardbreak"})
 _ALERT = re.compile(r"\[!(\w+)\]\s*")
 # A list item that is only a MyST {ref} (with or without a title).
 _REF_ONLY = re.compile(r"\{(?:std:)?ref\}`(?:([^`<]+)|[^`<]*<([^`>]+)>)`\.?")
@@ -193,11 +195,26 @@ def render_inline(doc: Document, content: str, *, heading: bool = False) -> tupl
     return text.strip(), anchor[0] if anchor else ""
 
 
+def _is_picture_part(token: Token) -> bool:
+    """Whether ``token`` is an image, a link around one or the space between them."""
+    return token.type in _PICTURE_PARTS or (token.type == "text" and not token.content.strip())
+
+
+def _reads_as_nothing(children: Sequence[Token], position: int, pictures_only: bool) -> bool:
+    """Whether the image at ``position`` reads as nothing: a status badge, or a logo among
+    pictures only (no words around it, where it would be one of them)."""
+    image = children[position]
+    source = str(image.attrs.get("src", ""))
+    linked = position > 0 and children[position - 1].type == "link_open"
+    return is_badge(source, linked) or (pictures_only and is_logo(source, image.content))
+
+
 def _inline_text(
     doc: Document, children: Sequence[Token], heading: bool, anchor: list[str]
 ) -> list[str]:
     out: list[str] = []
     in_code = 0  # how many <code>, <pre> or <tt> tags are open
+    pictures_only = not heading and all(map(_is_picture_part, children))
     for position, child in enumerate(children):
         kind = child.type
         if kind == "html_inline" and (tag := _CODE_TAG.fullmatch(child.content)):
@@ -240,10 +257,7 @@ def _inline_text(
         elif kind == "link_open" and _next_type(children, position) == "link_close":
             # MyST's "[](#label)": a link without text reads as what it points to.
             out.append(_link_target_text(doc, str(child.attrs.get("href", ""))))
-        elif kind == "image" and is_badge(
-            str(child.attrs.get("src", "")),
-            linked=position > 0 and children[position - 1].type == "link_open",
-        ):
+        elif kind == "image" and _reads_as_nothing(children, position, pictures_only):
             continue
         elif kind == "image":
             out.extend(_inline_text(doc, child.children or [], heading, anchor))

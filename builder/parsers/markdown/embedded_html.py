@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from lxml.html import defs as html_definitions
 
-from builder.parsers.badges import is_badge
+from builder.parsers.badges import is_badge, is_logo
 from builder.parsers.markdown.field_props import field_line
 
 # Every alternative stops at the next "<", so a failed match never rescans past it: the scan
@@ -60,6 +60,7 @@ _DESCRIPTION = re.compile(
 _HTML_ELEMENTS = frozenset(html_definitions.tags)
 _SPACES = re.compile(r"[ \t\r\n\f\v]+")
 _HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+_CENTERED = re.compile(r"""align\s*=\s*["']?center|text-align\s*:\s*center""", re.IGNORECASE)
 _SKIPPED_CONTENT = frozenset({"script", "style", "template"})
 _BREAKING_TAGS = frozenset(
     {
@@ -75,12 +76,15 @@ _ROW_BOUNDARIES = frozenset({"tr", "table", "thead", "tbody", "tfoot"})
 
 @dataclass(frozen=True)
 class HtmlHeading:
-    """An ``<hN>`` element: its depth, plain text, ``id`` (or ""), and 0-based offset line."""
+    """An ``<hN>`` element: its depth, plain text, ``id`` (or ""), and 0-based offset line;
+    ``banner`` when it is centred or shows only images, as a logo or the project's name is set
+    over a page."""
 
     level: int
     text: str
     anchor: str
     line: int
+    banner: bool = False
 
 
 @dataclass(frozen=True)
@@ -111,12 +115,15 @@ def _attribute_alt(attributes: str) -> str:
     return next((group for group in match.groups() if group), "") if match else ""
 
 
-def _image_alt(attributes: str, linked: bool) -> str:
-    """What an ``<img>`` reads as: its alt text, or nothing for a status badge."""
-    source = _SRC.search(attributes)
-    if source and is_badge(next((g for g in source.groups() if g), ""), linked):
+def _image_alt(attributes: str, linked: bool, alone: bool) -> str:
+    """What an ``<img>`` reads as: its alt text, or nothing for a status badge, or for a logo
+    ``alone`` on its line."""
+    found = _SRC.search(attributes)
+    source = next((g for g in found.groups() if g), "") if found else ""
+    alt = html.unescape(_attribute_alt(attributes))
+    if is_badge(source, linked) or (alone and is_logo(source, alt)):
         return ""
-    return html.unescape(_attribute_alt(attributes))
+    return alt
 
 
 def _prop(attributes: str, name: str, pattern: re.Pattern[str]) -> str:
@@ -172,6 +179,7 @@ class _Scan:
         self.heading: list[str] | None = None  # text of the open <hN>, while one is open
         self.heading_alt: list[str] = []
         self.heading_level, self.heading_anchor, self.heading_line = 0, "", 0
+        self.heading_centered = False
         self.skipping = ""  # the tag whose content is dropped (script, style)
         self.row_cells = 0  # cells so far in the table row being read
         self.in_link = False  # inside an <a>: an SVG image there is a badge
@@ -201,8 +209,12 @@ class _Scan:
                 self.heading, self.heading_alt = [], []
                 self.heading_level, self.heading_line = int(name[1]), line
                 self.heading_anchor = attribute_id(attributes)
+                self.heading_centered = bool(_CENTERED.search(attributes))
         elif name == "img":
-            alt = _image_alt(attributes, self.in_link)
+            # A logo in a heading names it; on a line of text it is a word of that text.
+            on_text = bool(self.pieces) and bool(self.pieces[-1].rpartition("\n")[2].strip())
+            alone = self.heading is None and not on_text
+            alt = _image_alt(attributes, self.in_link, alone)
             if self.heading is not None:
                 self.heading_alt.append(alt)
             elif alt:
@@ -247,9 +259,13 @@ class _Scan:
 
     def close_heading(self) -> None:
         if self.heading is not None:
-            text = _tidy(self.heading).replace("\n", " ") or _tidy([" ".join(self.heading_alt)])
+            shown = _tidy(self.heading).replace("\n", " ")
+            text = shown or _tidy([" ".join(self.heading_alt)])
+            banner = self.heading_centered or not shown
             self.parts.append(
-                HtmlHeading(self.heading_level, text, self.heading_anchor, self.heading_line)
+                HtmlHeading(
+                    self.heading_level, text, self.heading_anchor, self.heading_line, banner
+                )
             )
             self.heading = None
 

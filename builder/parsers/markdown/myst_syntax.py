@@ -5,8 +5,10 @@ A directive is a code fence (or ``:::`` colon fence) whose info string starts wi
 ``:key: value`` lines or as a ``---`` delimited YAML block, then its content. A role is
 ``{name}`text```; it reads the way Sphinx shows it, and a ``{ref}`` to a label in the same
 file reads as that section's heading, as Sphinx renders it. A field list (the fieldlist
-extension's ``:name: body`` lines) is a list of fields, not a paragraph of them run together.
-An amsmath environment (``\\begin{align}`` to ``\\end{align}``) is display math.
+extension's ``:name: body`` lines) is a list of fields, not a paragraph of them run together;
+in a Sphinx project whose conf.py names MyST's extensions (``myst_enable_extensions``: see
+builder.parsers.markdown.myst_extensions), only when it names that one. An amsmath
+environment (``\\begin{align}`` to ``\\end{align}``) is display math.
 """
 
 from __future__ import annotations
@@ -23,8 +25,10 @@ from mdit_py_plugins.field_list import _fieldlist_rule
 from builder.parsers.markdown.emoji_shortcodes import EMOJI
 from builder.parsers.markdown.front_matter import yaml_unquote
 from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
+from builder.parsers.markdown.myst_extensions import FIELD_LISTS, myst_enables
 from builder.parsers.markdown.python_markdown import THEME_ICON
 from builder.parsers.reference_titles import document_title, label_title
+from builder.parsers.rst.inline import numbered_title
 from builder.parsers.rst.inline import render_role as render_rst_role
 
 _DIRECTIVE_INFO = re.compile(r"\{([A-Za-z0-9][\w.+:-]*)\}[ \t]*(.*)", re.DOTALL)
@@ -128,9 +132,14 @@ def render_role(name: str, text: str, labels: Mapping[str, str], *, heading: boo
     if base not in _REFERENCE_ROLES:
         return render_rst_role(name, text, heading=heading)
     match = _EXPLICIT_TITLE.fullmatch(text)
-    if match and match.group(1).strip():
-        return match.group(1).strip()
+    title = match.group(1).strip() if match else ""
     target = (match.group(2) if match else text).strip()
+    if title and base == "numref":
+        return numbered_title(
+            title, labels.get(target.lower()) or label_title(target) or humane_label(target)
+        )
+    if title:
+        return title
     if base == "eq":
         return target
     if base == "doc":
@@ -148,8 +157,10 @@ def humane_label(label: str) -> str:
 def field_list_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     """markdown-it block rule: MyST's field list, outside MkDocs pages (Python-Markdown has
     none) and not from a line that opens with a theme's icon (``:material-check: Done``) or
-    a GitHub emoji shortcode (``:warning: Streams are Node.js only``, a README's note)."""
-    if mkdocs_markdown() is not None:
+    a GitHub emoji shortcode (``:warning: Streams are Node.js only``, a README's note). In a
+    Sphinx project that does not enable MyST's fieldlist extension, the lines are a paragraph:
+    sphinx-book-theme's pages read as they show."""
+    if mkdocs_markdown() is not None or not myst_enables(FIELD_LISTS):
         return False
     at = state.bMarks[start] + state.tShift[start]
     if THEME_ICON.match(state.src, at):

@@ -105,6 +105,7 @@ class _Heading:
     claim: int = -1  # 0-based first line the section owns, above the heading for a target
     kind: str = "text"  # "api" for an API description read from a directive
     last: int = -1  # 0-based last line of a description a fence ends; -1: the next heading's
+    banner: bool = False  # an HTML heading centred or showing only images
 
     @property
     def first_line(self) -> int:
@@ -216,7 +217,8 @@ def _events(
             for part in split_html(token.content, mdx=doc.mdx):
                 if isinstance(part, HtmlHeading):
                     anchor = part.anchor or slugify(part.text)
-                    events.append(_Heading(part.level, part.text, anchor, start + part.line))
+                    line = start + part.line
+                    events.append(_Heading(part.level, part.text, anchor, line, banner=part.banner))
                 elif not is_back_to_top(part.text, token.content):
                     events.append(_Text(part.text, start + part.line))
         elif token.type == "paragraph_open" and _is_esm(doc, tokens[index + 1].content, tags):
@@ -229,7 +231,20 @@ def _events(
             if text and not is_back_to_top(text, source):
                 events.append(_Text(text, start))
         index = next_index
-    return _resumed(events)
+    return _without_banner(_resumed(events))
+
+
+def _without_banner(events: list[_Heading | _Text]) -> list[_Heading | _Text]:
+    """``events`` without a banner that opens the page with nothing under it: fastify sets
+    ``<h1 align="center">Fastify</h1>`` over every page's own ``## Hooks``, which made each
+    page's title "Fastify" and its sections subsections of it. A centred heading with text
+    under it (fastify's "Serverless" guide) is the page's title."""
+    first = events[0] if events else None
+    if not isinstance(first, _Heading) or not first.banner:
+        return events
+    if len(events) > 1 and not isinstance(events[1], _Heading):
+        return events
+    return events[1:]
 
 
 def _leads_in(events: list[_Heading | _Text | _Resume]) -> bool:

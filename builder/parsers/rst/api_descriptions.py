@@ -10,6 +10,7 @@ dotted name is a full path, a hand-written one is relative to the current module
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from builder.api.model import ApiObject
 from builder.parsers.rst.autodoc import (
@@ -136,6 +137,8 @@ def render_api(
     full, qualified, module = qualify(base, lines[0] if lines else "", module_option, ctx, doc)
     shown = member_options(options, doc)
     found = find_object(base, full, line, doc, shown) if base.startswith("auto") else documented
+    if found is not None and base == "autofunction" and found.call_signature:
+        found = replace(found, signature=found.call_signature)  # a callable instance
     events: list[Event] = []
     if full and ctx.sections:
         events.append(

@@ -40,6 +40,10 @@ _PYTHON_OBJECT_ROLES = frozenset(
     {"func", "meth", "class", "attr", "mod", "obj", "data", "exc", "const", "paramref"}
 )
 CODE_DOMAINS = frozenset({"py", "c", "cpp", "js", "rst"})
+# Where Sphinx puts a numbered reference's number in its title, and a space a dropped number
+# leaves before a mark ("Figure : A droid").
+_NUMBER_PLACES = re.compile(r"%s|\{number\}")
+_SPACE_BEFORE_MARK = re.compile(r" (?=[:;,.!?)])")
 _TEXT_DOMAIN_ROLES = frozenset({"ref", "doc", "term", "numref", "keyword", "token", "label"})
 # sphinx-design's icon roles: their text names a picture ("heart-fill;1em;sd-text-danger").
 _ICON_ROLES = frozenset(
@@ -226,6 +230,8 @@ def render_role(role: str, text: str, *, heading: bool = False) -> str:
             return label_title(target) or target
         if not title and base == "doc":
             return document_title(target) or target
+        if title and base == "numref":
+            return numbered_title(title, label_title(target) or target)
         return title or target
     if title:
         return _code(title, heading)
@@ -244,6 +250,18 @@ def render_role(role: str, text: str, *, heading: bool = False) -> str:
     if target.startswith("~"):
         target = target[1:].rsplit(".", 1)[-1]
     return _code(target, heading)
+
+
+def numbered_title(title: str, target_title: str) -> str:
+    """A ``numref`` title as it reads without the target's number, which a page parsed alone
+    does not know: Sphinx puts the number where ``%s`` or ``{number}`` stands ("Figure %s"),
+    and here the target's own title stands there instead, or nowhere when ``{name}`` puts
+    that title in already ("Figure {number}: {name}" reads "Figure: A droid")."""
+    if "{name}" in title:
+        shown = _NUMBER_PLACES.sub("", title).replace("{name}", target_title)
+    else:
+        shown = _NUMBER_PLACES.sub(lambda _: target_title, title)
+    return _SPACE_BEFORE_MARK.sub("", " ".join(shown.split()))
 
 
 def _split_title(text: str) -> tuple[str, str]:
