@@ -37,6 +37,7 @@ from builder.parsers.markdown.body_text import (
 )
 from builder.parsers.markdown.code_includes import has_code_includes, splice_code_includes
 from builder.parsers.markdown.docsify import split_docsify_heading
+from builder.parsers.markdown.docusaurus_code_tabs import has_code_tabs, label_code_tabs
 from builder.parsers.markdown.embedded_html import HtmlHeading, lone_anchor_id, split_html
 from builder.parsers.markdown.front_matter import (
     split_multimarkdown_meta,
@@ -484,6 +485,8 @@ def parse(
     if mkdocs_markdown() is not None and has_material_shortcodes(text):  # a hook expands them
         references = setting_references(text)
         text = expand_material_shortcodes(text)
+    if has_code_tabs(text):  # Docusaurus 1 reads them before Markdown
+        text = label_code_tabs(text)
     # The rewrites above keep the text's lines, so the included lines keep their origins.
     spliced = _splice(replace(page, text=text), relpath, includes)
     if has_markdown_elements(spliced.text):  # Python-Markdown's md_in_html
