@@ -59,6 +59,7 @@ from builder.parsers.markdown.material_shortcodes import (
 )
 from builder.parsers.markdown.md_in_html import has_markdown_elements, open_markdown_elements
 from builder.parsers.markdown.mdbook_links import has_mdbook_links, splice_mdbook_links
+from builder.parsers.markdown.mdc_components import has_mdc_components, rewrite_mdc_components
 from builder.parsers.markdown.mdx import (
     COMPONENT_TAG,
     bracket_balance,
@@ -485,6 +486,8 @@ def parse(
     if mkdocs_markdown() is not None and has_material_shortcodes(text):  # a hook expands them
         references = setting_references(text)
         text = expand_material_shortcodes(text)
+    if has_mdc_components(text):  # Nuxt Content renders them before Markdown is read
+        text = rewrite_mdc_components(text)
     if has_code_tabs(text):  # Docusaurus 1 reads them before Markdown
         text = label_code_tabs(text)
     # The rewrites above keep the text's lines, so the included lines keep their origins.
