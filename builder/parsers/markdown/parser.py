@@ -74,6 +74,7 @@ from builder.parsers.markdown.myst_include import has_includes, splice_includes
 from builder.parsers.markdown.myst_syntax import directive_name
 from builder.parsers.markdown.pandoc_divs import balance_div_fences
 from builder.parsers.markdown.quarto_includes import has_quarto_includes, splice_quarto_includes
+from builder.parsers.markdown.referenced_pages import has_page_reference, splice_referenced_page
 from builder.parsers.markdown.snippets import has_snippets, splice_snippets
 from builder.parsers.markdown.spliced import Spliced
 from builder.parsers.markdown.table_code_pipes import escape_code_pipes, has_code_pipes
@@ -472,6 +473,9 @@ def parse(
     if mkdocs_markdown() is not None and not text.startswith("---"):
         meta_title, text = split_multimarkdown_meta(text)
     page = Spliced.unchanged(text)
+    if includes is not None and has_page_reference(text):  # the page shows another
+        page = splice_referenced_page(page, includes)
+        text = page.text
     if includes is not None and has_quarto_includes(text):  # before the shortcodes are read
         page = splice_quarto_includes(page, relpath, includes)
         text = page.text
