@@ -33,6 +33,8 @@ _MARKUP = re.compile(
 )
 TAG = re.compile(rf"</?[A-Za-z][\w.:-]*{_ATTRIBUTES}>")
 _JSX_COMMENT = re.compile(r"\{/\*.*?\*/\}", re.DOTALL)
+# A fragment's tags, "<>" and "</>", around JSX children (Nextra's card images).
+_FRAGMENT = re.compile(r"</?>")
 # A JSX expression that is a string literal shows that string: Prettier writes the space
 # between a tag and text on another line as {" "}, left in the text as it was.
 _JSX_STRING = re.compile(r"""\{(?:"([^"\\\n{}]*)"|'([^'\\\n{}]*)')\}""")
@@ -267,9 +269,10 @@ def html_to_text(markup: str, *, mdx: bool = False) -> str:
 
 
 def strip_jsx(text: str) -> str:
-    """Drop JSX tags and ``{/* comments */}`` from a run of MDX prose, keeping their text and
-    a tab's label."""
-    return _JSX_STRING.sub(_string_shown, TAG.sub(_tag_shown, _JSX_COMMENT.sub("", text)))
+    """Drop JSX tags, fragments and ``{/* comments */}`` from a run of MDX prose, keeping
+    their text and a tab's label."""
+    shown = TAG.sub(_tag_shown, _JSX_COMMENT.sub("", text))
+    return _JSX_STRING.sub(_string_shown, _FRAGMENT.sub("", shown))
 
 
 def _tag_shown(match: re.Match[str]) -> str:

@@ -66,6 +66,7 @@ from builder.parsers.markdown.mdx import (
     is_component_import,
     is_esm,
 )
+from builder.parsers.markdown.mdx_blocks import MDX_ENV_KEY
 from builder.parsers.markdown.mdx_partials import has_partials, splice_partials
 from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
 from builder.parsers.markdown.mkdocstrings import TOKEN_TYPE, block_events
@@ -504,6 +505,8 @@ def parse(
     if mkdocs_markdown() is not None and has_code_pipes(text):  # Python-Markdown's tables
         text = escape_code_pipes(text)
     env: dict[str, Any] = {"references": references} if references else {}
+    if mdx:
+        env[MDX_ENV_KEY] = True
     tokens = BLOCK_MD.parse(text, env)
     front_matter = next((t.content for t in tokens if t.type == "front_matter"), "")
     directives = Directives(BLOCK_MD, DocState(relpath=relpath, api=api, includes=includes))
