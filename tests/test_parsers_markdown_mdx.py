@@ -224,6 +224,6 @@ def test_a_string_expression_shows_its_string() -> None:
         '```jsx\n<b>{" "}</b>\n```\n'
     )
     assert bodies(parse(text, "setup.mdx")) == [
-        "Do not use the decorator.\n\nThe API key needs permissions and a project.\n\n"
+        "Warning:\n\nDo not use the decorator.\n\nThe API key needs permissions and a project.\n\n"
         '```jsx\n<b>{" "}</b>\n```'
     ]

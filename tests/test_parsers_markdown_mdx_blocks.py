@@ -37,7 +37,7 @@ def test_markdown_between_tags_reads_as_markdown_in_mdx() -> None:
     # Nextra's <Callout> and <Steps> (SWR's and Nextra's docs): the bold, the link and the
     # inline code were raw or lost, and the steps' headings were text.
     assert outline(PAGE, "install.mdx") == [
-        ("Install", "Be careful with the cache and `<App/>`."),
+        ("Install", "Warning:\n\nBe careful with the cache and `<App/>`."),
         ("Create a folder", "Run `mkdir app`."),
         (
             "Add a page",
