@@ -107,7 +107,8 @@ def test_fumadocs_tabs_keep_their_values_as_labels() -> None:
         "</Tabs>\n"
     )
     assert bodies(parse(text, "api.mdx")) == [
-        "Zod:\n\n```ts\nz.number().gt(5);\n```\n\nZod Mini:\n```ts\nz.number().check(z.gt(5));\n```"
+        "Zod:\n\n```ts\nz.number().gt(5);\n```\n\n"
+        "Zod Mini:\n\n```ts\nz.number().check(z.gt(5));\n```"
     ]
 
 
@@ -164,7 +165,7 @@ def test_a_block_components_description_prop_stays_under_its_title() -> None:
         "</CardGrid>\n"
     )
     assert bodies(parse(text, "plugins.mdx")) == [
-        "starlight-links-validator\nCheck for broken links in your Starlight pages.\nTip\nBraced."
+        "starlight-links-validator\nCheck for broken links in your Starlight pages.\n\nTip\nBraced."
     ]
 
 
@@ -192,9 +193,9 @@ def test_api_field_components_keep_the_field_they_describe() -> None:
         '<Field label="plain">\n  A component of another kind.\n</Field>\n'
     )
     assert bodies(parse(text, "traces.mdx")) == [
-        "x-api-key (query, string, required)\nYour project level API key.\n"
-        "pageSize (body, integer, default: 10)\nTraces per page.\n\n"
-        "traces (object)\nThe traces.\n\n"
+        "x-api-key (query, string, required)\n\nYour project level API key.\n\n"
+        "pageSize (body, integer, default: 10)\n\nTraces per page.\n\n"
+        "traces (object)\n\nThe traces.\n\n"
         "A name the page computes.\n\n"
         "A component of another kind."
     ]
@@ -223,6 +224,6 @@ def test_a_string_expression_shows_its_string() -> None:
         '```jsx\n<b>{" "}</b>\n```\n'
     )
     assert bodies(parse(text, "setup.mdx")) == [
-        "Do not use the decorator.\n\nThe API key needs permissions and a project.\n\n"
+        "Warning:\n\nDo not use the decorator.\n\nThe API key needs permissions and a project.\n\n"
         '```jsx\n<b>{" "}</b>\n```'
     ]

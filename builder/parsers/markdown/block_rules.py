@@ -18,6 +18,7 @@ from mdit_py_plugins.myst_role import myst_role_plugin
 from builder.parsers.markdown.admonitions import admonition_rule
 from builder.parsers.markdown.containers import container_plugin
 from builder.parsers.markdown.dollar_math import dollar_math_plugin
+from builder.parsers.markdown.mdx_blocks import mdx_blocks_plugin
 from builder.parsers.markdown.mkdocs_flavor import hash_heading_rule
 from builder.parsers.markdown.mkdocstrings import TOKEN_TYPE, mkdocstrings_rule
 from builder.parsers.markdown.myst_syntax import amsmath_rule, field_list_rule
@@ -48,6 +49,9 @@ def _build_parser() -> MarkdownIt:
         "heading", "hash_heading", hash_heading_rule,
         {"alt": ["paragraph", "reference", "blockquote"]},
     )  # fmt: skip
+    # MDX reads a tag alone on its line as a block, what lies between as Markdown, and has
+    # no indented code.
+    md.use(mdx_blocks_plugin)
     md.use(container_plugin, name="admonition", validate=_is_container_name)
     # pymdownx.blocks ("/// tip", "//// tab | Title"): a block nests in one of another length.
     md.use(container_plugin, name="blocks", marker="/", validate=_is_block_header, exact_close=True)

@@ -34,6 +34,7 @@ from builder.parsers.markdown.code_blocks import (
 from builder.parsers.markdown.docsify import split_callout
 from builder.parsers.markdown.embedded_html import attribute_id, html_to_text
 from builder.parsers.markdown.emoji_shortcodes import show_shortcodes
+from builder.parsers.markdown.highlight_comments import without_highlight_comments
 from builder.parsers.markdown.mdx import strip_inline_jsx
 from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
 from builder.parsers.markdown.myst_syntax import directive_name, humane_label, render_role
@@ -371,7 +372,8 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
         before = doc.tokens[index - 1] if index else None
         if before is not None and before.type == "html_block":
             code = terminal_code(before.content, code)
-        return titled_fence(token.info, shown_code(code) if is_twoslash(token.info) else code)
+        code = shown_code(code) if is_twoslash(token.info) else code
+        return titled_fence(token.info, without_highlight_comments(code))
     if kind in ("math_block", "math_block_label", "amsmath"):
         return f"```math\n{token.content.strip()}\n```"
     if kind == "code_block":

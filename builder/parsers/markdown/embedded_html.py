@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from lxml.html import defs as html_definitions
 
 from builder.parsers.badges import is_badge, is_logo
+from builder.parsers.markdown.callout_components import callout_kind
 from builder.parsers.markdown.field_props import field_line
 
 # Every alternative stops at the next "<", so a failed match never rescans past it: the scan
@@ -33,6 +34,8 @@ _MARKUP = re.compile(
 )
 TAG = re.compile(rf"</?[A-Za-z][\w.:-]*{_ATTRIBUTES}>")
 _JSX_COMMENT = re.compile(r"\{/\*.*?\*/\}", re.DOTALL)
+# A fragment's tags, "<>" and "</>", around JSX children (Nextra's card images).
+_FRAGMENT = re.compile(r"</?>")
 # A JSX expression that is a string literal shows that string: Prettier writes the space
 # between a tag and text on another line as {" "}, left in the text as it was.
 _JSX_STRING = re.compile(r"""\{(?:"([^"\\\n{}]*)"|'([^'\\\n{}]*)')\}""")
@@ -161,7 +164,9 @@ def split_html(markup: str, *, mdx: bool = False) -> list[HtmlHeading | HtmlText
         if match.group(2):
             name = match.group(2)
             scan.add_tag(name.lower(), bool(match.group(1)), match.group(3), tag_line)
-            if name[0].isupper() and not match.group(1) and name.lower() not in _HTML_ELEMENTS:
+            # In MDX a capitalised tag is a component, whatever its name (Starlight's <Aside>).
+            capitalised = name[0].isupper() and not match.group(1)
+            if capitalised and (mdx or name.lower() not in _HTML_ELEMENTS):
                 scan.add_component_title(name, match.group(3), tag_line)
     scan.add_text(_text_shown(markup[position:], mdx), line)
     scan.close_heading()
@@ -242,7 +247,7 @@ class _Scan:
     def add_component_title(self, component: str, attributes: str, line: int) -> None:
         """A block JSX component's ``title`` and ``description`` props, or the field an API
         field component names (``field_props``), each on a line of its own before its
-        children."""
+        children; a callout's kind (``callout_components``) before its title."""
         field = field_line(component, attributes)
         shown = [field] if field else []
         shown += [
@@ -250,6 +255,9 @@ class _Scan:
             for name, pattern in (("title", _TITLE), ("description", _DESCRIPTION))
             if (text := _prop(attributes, name, pattern))
         ]
+        if kind := callout_kind(component, attributes):  # "Caution: Heads up", or "Note:"
+            title = _prop(attributes, "title", _TITLE)
+            shown = [f"{kind}: {title}" if title else f"{kind}:", *shown[bool(title) :]]
         if not shown or self.skipping or self.heading is not None:
             return
         if self.pieces and self.pieces[-1].rpartition("\n")[2].strip():
@@ -283,16 +291,20 @@ def html_to_text(markup: str, *, mdx: bool = False) -> str:
 
 
 def strip_jsx(text: str) -> str:
-    """Drop JSX tags and ``{/* comments */}`` from a run of MDX prose, keeping their text and
-    a tab's label."""
-    return _JSX_STRING.sub(_string_shown, TAG.sub(_tag_shown, _JSX_COMMENT.sub("", text)))
+    """Drop JSX tags, fragments and ``{/* comments */}`` from a run of MDX prose, keeping
+    their text and a tab's label."""
+    shown = TAG.sub(_tag_shown, _JSX_COMMENT.sub("", text))
+    return _JSX_STRING.sub(_string_shown, _FRAGMENT.sub("", shown))
 
 
 def _tag_shown(match: re.Match[str]) -> str:
     """A tag in prose shows nothing, but a tab's opening tag its label on a line of its own:
     markdown-it reads ``<Tabs items={["A", "B"]}>`` and the ``<Tab value="A">`` below it as a
-    paragraph, not as HTML, its braces being no HTML attribute."""
+    paragraph, not as HTML, its braces being no HTML attribute; and a callout's opening tag
+    at the paragraph's start its kind."""
     tag = _TAB_TAG.match(match.group(0))
+    if tag and match.start() == 0 and (kind := callout_kind(tag.group(1), tag.group(2))):
+        return f"{kind}: "  # a callout opening its paragraph: <Warning>Text.</Warning>
     label = (
         html.unescape(_tab_label(tag.group(2))) if tag and tag.group(1).lower() in _TAB_TAGS else ""
     )

@@ -37,6 +37,7 @@ from builder.parsers.markdown.body_text import (
 )
 from builder.parsers.markdown.code_includes import has_code_includes, splice_code_includes
 from builder.parsers.markdown.docsify import split_docsify_heading
+from builder.parsers.markdown.docusaurus_code_tabs import has_code_tabs, label_code_tabs
 from builder.parsers.markdown.embedded_html import HtmlHeading, lone_anchor_id, split_html
 from builder.parsers.markdown.front_matter import (
     split_multimarkdown_meta,
@@ -58,12 +59,14 @@ from builder.parsers.markdown.material_shortcodes import (
 )
 from builder.parsers.markdown.md_in_html import has_markdown_elements, open_markdown_elements
 from builder.parsers.markdown.mdbook_links import has_mdbook_links, splice_mdbook_links
+from builder.parsers.markdown.mdc_components import has_mdc_components, rewrite_mdc_components
 from builder.parsers.markdown.mdx import (
     COMPONENT_TAG,
     bracket_balance,
     is_component_import,
     is_esm,
 )
+from builder.parsers.markdown.mdx_blocks import MDX_ENV_KEY
 from builder.parsers.markdown.mdx_partials import has_partials, splice_partials
 from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
 from builder.parsers.markdown.mkdocstrings import TOKEN_TYPE, block_events
@@ -72,6 +75,7 @@ from builder.parsers.markdown.myst_include import has_includes, splice_includes
 from builder.parsers.markdown.myst_syntax import directive_name
 from builder.parsers.markdown.pandoc_divs import balance_div_fences
 from builder.parsers.markdown.quarto_includes import has_quarto_includes, splice_quarto_includes
+from builder.parsers.markdown.referenced_pages import has_page_reference, splice_referenced_page
 from builder.parsers.markdown.snippets import has_snippets, splice_snippets
 from builder.parsers.markdown.spliced import Spliced
 from builder.parsers.markdown.table_code_pipes import escape_code_pipes, has_code_pipes
@@ -485,6 +489,9 @@ def parse(
     if mkdocs_markdown() is not None and not text.startswith("---"):
         meta_title, text = split_multimarkdown_meta(text)
     page = Spliced.unchanged(text)
+    if includes is not None and has_page_reference(text):  # the page shows another
+        page = splice_referenced_page(page, includes)
+        text = page.text
     if includes is not None and has_quarto_includes(text):  # before the shortcodes are read
         page = splice_quarto_includes(page, relpath, includes)
         text = page.text
@@ -499,6 +506,10 @@ def parse(
     if mkdocs_markdown() is not None and has_material_shortcodes(text):  # a hook expands them
         references = setting_references(text)
         text = expand_material_shortcodes(text)
+    if has_mdc_components(text):  # Nuxt Content renders them before Markdown is read
+        text = rewrite_mdc_components(text)
+    if has_code_tabs(text):  # Docusaurus 1 reads them before Markdown
+        text = label_code_tabs(text)
     # The rewrites above keep the text's lines, so the included lines keep their origins.
     spliced = _splice(replace(page, text=text), relpath, includes)
     if has_markdown_elements(spliced.text):  # Python-Markdown's md_in_html
@@ -509,6 +520,8 @@ def parse(
     if mkdocs_markdown() is not None and has_code_pipes(text):  # Python-Markdown's tables
         text = escape_code_pipes(text)
     env: dict[str, Any] = {"references": references} if references else {}
+    if mdx:
+        env[MDX_ENV_KEY] = True
     tokens = BLOCK_MD.parse(text, env)
     front_matter = next((t.content for t in tokens if t.type == "front_matter"), "")
     directives = Directives(BLOCK_MD, DocState(relpath=relpath, api=api, includes=includes))

@@ -1,0 +1,66 @@
+"""Highlighting comments in code blocks read as the code the page shows.
+
+Docusaurus highlights lines by magic comments, each on a line of its own (``//
+highlight-next-line``, ``# highlight-start`` ... ``# highlight-end``, ``{/* highlight-next-line
+*/}`` in JSX, ``<!-- highlight-start -->`` in HTML), and leaves those lines out of the block it
+shows.
+
+Shiki's notation comments (VitePress, and any site with @shikijs/transformers) end the line
+they mark: ``// [!code highlight]``, ``[!code focus]``, ``[!code error]``, ``[!code
+warning]``, ``[!code word:name]``; the page shows the line without them. ``// [!code ++]`` and
+``// [!code --]`` mark a line added or removed (``[!code ++:3]`` three lines from there), and
+the page shows it with a ``+`` or ``-`` in the block's margin, so a block holding such lines
+reads with that margin, a space for the lines neither marks. A comment alone on its line goes
+with the line and marks the next. ``[!!code`` is how a page shows the notation itself (VitePress'
+own guide); it reads ``[!code``.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Docusaurus' default magic comments, in the comment forms it reads (codeBlockUtils: //, /* */,
+# {/* */}, #, <!-- -->, --, %, ;;), alone on their line.
+_MAGIC_COMMENT = re.compile(
+    r"[ \t]*(?://|/\*|\{/\*|#|<!--|--|%|;;)[ \t]*"
+    r"highlight-(?:next-line|start|end)[ \t]*(?:\*/\}|\*/|-->)?[ \t]*"
+)
+# A Shiki notation comment at the end of a line, in the comment forms its transformers read.
+_NOTATION = re.compile(
+    r"(?://|/\*|\{/\*|#|<!--|--|%|;;?)[ \t]*\[!code[ \t]+"
+    r"(?P<kind>\+\+|--|highlight|hl|focus|error|warning|word:(?:\\.|[^:\]\\])+)"
+    r"(?::(?P<lines>\d+))?\][ \t]*(?:\*/\}|\*/|-->)?[ \t]*$"
+)
+_MARGIN = {"++": "+ ", "--": "- "}
+
+
+def without_highlight_comments(code: str) -> str:
+    """``code`` without the lines that only hold a highlighting comment, and without the
+    notation comments that end a line, added and removed lines in a ``+``/``-`` margin."""
+    if "highlight-" in code:
+        code = "\n".join(line for line in code.split("\n") if not _MAGIC_COMMENT.fullmatch(line))
+    if "[!code" in code:
+        code = _without_notations(code)
+    return code.replace("[!!code", "[!code")
+
+
+def _without_notations(code: str) -> str:
+    shown: list[str] = []
+    margins: list[str] = []
+    marking = ""  # the diff mark the lines still to come take
+    left = 0
+    for line in code.split("\n"):
+        notation = _NOTATION.search(line) if "[!code" in line else None
+        if notation is not None:
+            line = line[: notation.start()].rstrip()
+            kind = notation.group("kind")
+            if kind in _MARGIN:
+                marking, left = kind, int(notation.group("lines") or 1)
+            if not line.strip():
+                continue
+        shown.append(line)
+        margins.append(_MARGIN[marking] if left else "  ")
+        left = max(left - 1, 0)
+    if all(margin == "  " for margin in margins):
+        return "\n".join(shown)
+    return "\n".join((margin + line).rstrip() for margin, line in zip(margins, shown, strict=True))

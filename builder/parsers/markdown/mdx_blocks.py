@@ -1,0 +1,69 @@
+"""MDX's tags on lines of their own: each is a block by itself, and the lines between two
+tags read as Markdown; and MDX has no indented code.
+
+CommonMark takes a line opening with a tag for the start of an HTML block that runs to the
+next blank line, its text shown as written; MDX has no HTML blocks, and reads the lines inside
+``<Callout type="warning">`` ... ``</Callout>`` or ``<Steps>`` ... ``</Steps>`` as Markdown
+however they are spaced. Read as HTML, Nextra's and Starlight's blocks kept their Markdown raw
+('Be **careful**', '[links](/x)') and a heading inside ``<Steps>`` ('### Step one') was text,
+no section. In an ``.mdx`` page, a line that is one tag (opening, closing or self-closing, a
+fragment's ``<>``; its attributes on that line or the next ones) is an HTML block of its own,
+however it is indented and whatever paragraph it ends, and lines indented by four spaces are
+no code block (MDX turns indented code off, so JSX nested in JSX, ``<Cards>`` around
+``<Cards.Card>``, can be indented freely).
+"""
+
+from __future__ import annotations
+
+import re
+
+from markdown_it import MarkdownIt
+from markdown_it.rules_block import StateBlock
+from markdown_it.rules_block import code as indented_code
+
+# A tag alone on its line: a name (Tabs.Tab, my-element) or none (a fragment), attributes
+# holding no angle bracket (JSX expressions in braces included, an arrow's '=>' not), '/'.
+_TAG_LINE = re.compile(r"</?(?:[A-Za-z][\w$.:-]*(?:\s[^<>]*)?)?/?>[ \t]*")
+MDX_ENV_KEY = "mdx"
+# The most lines one tag's attributes are read over: a '<' that opens no tag looks no further.
+MAX_TAG_LINES = 40
+
+
+def mdx_blocks_plugin(md: MarkdownIt) -> None:
+    """Tags alone on their lines as blocks, and no indented code, in MDX pages."""
+    md.block.ruler.before("html_block", "jsx_line", _jsx_line_rule, {"alt": ["paragraph"]})
+    md.block.ruler.at("code", _code_outside_mdx)
+
+
+def _jsx_line_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """markdown-it block rule: in an MDX page, a line that is one tag is a block by itself."""
+    if not state.env.get(MDX_ENV_KEY):
+        return False
+    begin = state.bMarks[start] + state.tShift[start]
+    if state.src[begin : begin + 1] != "<" or state.src[begin + 1 : begin + 2] == "!":
+        return False
+    # The tag ends at the first '>' after it, on this line or a later one (a <LinkCard with a
+    # prop a line); it must end that line, and no '<' may come before it. One look each.
+    limit = state.eMarks[min(end, start + MAX_TAG_LINES) - 1]
+    close = state.src.find(">", begin + 1, limit)
+    if close < 0 or "<" in state.src[begin + 1 : close]:
+        return False
+    last = start
+    while state.eMarks[last] < close:
+        last += 1
+    if state.isEmpty(last) or not _TAG_LINE.fullmatch(state.src, begin, state.eMarks[last]):
+        return False
+    if any(state.isEmpty(line) for line in range(start + 1, last)):
+        return False
+    if silent:
+        return True
+    token = state.push("html_block", "", 0)
+    token.map = [start, last + 1]
+    token.content = state.src[begin : state.eMarks[last]] + "\n"
+    state.line = last + 1
+    return True
+
+
+def _code_outside_mdx(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """markdown-it's indented code, except in an MDX page."""
+    return not state.env.get(MDX_ENV_KEY) and indented_code(state, start, end, silent)

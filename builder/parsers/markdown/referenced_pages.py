@@ -1,0 +1,129 @@
+"""TanStack's referenced pages: a page whose front matter names ``ref: docs/.../page.md`` shows
+that page, with its own examples in place of the referenced page's.
+
+TanStack's docs (Query, Router, Table, Form) write a guide once, for React, and each other
+framework's page refers to it: ``ref:`` names the guide from the repository's root, ``replace:``
+maps patterns to replace all through it (``{ '@tanstack/react-query': '@tanstack/vue-query' }``,
+regular expressions as tanstack.com reads them), and each section the page marks with a pair
+of ``[//]: # 'Example'`` lines takes the place of the guide's section so marked. The site shows
+the guide so made, front matter and all; what the page writes outside its sections is not
+shown. A guide that refers on is followed, as the site does, to ``MAX_REFERENCE_HOPS`` pages.
+Read as written, such a page showed only its examples: the Vue guide to queries was its code
+blocks and no word of the guide.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from builder.includes import IncludeReader, IncludeRefused
+from builder.parsers.markdown.front_matter import yaml_front_matter, yaml_unquote
+from builder.parsers.markdown.spliced import ExpandedLine, Spliced, spliced_from
+
+# tanstack.com follows a page's reference and that page's, three pages in all.
+MAX_REFERENCE_HOPS = 3
+_REF = re.compile(r"(?m)^ref[ \t]*:[ \t]*(\S.*?)[ \t]*$")
+_REPLACE = re.compile(r"(?m)^replace[ \t]*:")
+_TOP_LEVEL_KEY = re.compile(r"(?m)^[\w-]+[ \t]*:")
+_QUOTED = r"""(?:'((?:[^'\n]|'')*)'|"((?:[^"\\\n]|\\.)*)")"""
+_PAIR = re.compile(_QUOTED + r"[ \t]*:[ \t]*" + _QUOTED)
+# A section's marker: '[//]: # 'Example'', a link definition the page does not show.
+_MARKER = re.compile(r"[ \t]*\[//\]: # '([A-Za-z\d]*)'[ \t]*")
+
+
+def has_page_reference(text: str) -> bool:
+    """Whether ``text`` opens with front matter that names a page to show."""
+    front_matter = yaml_front_matter(text) if text.startswith("---") else None
+    return front_matter is not None and _REF.search(front_matter) is not None
+
+
+def splice_referenced_page(page: Spliced, reader: IncludeReader) -> Spliced:
+    """``page`` as the site shows it: the page it refers to, replaced and with its sections;
+    as written, with a note, when that page cannot be read."""
+    lines = page.text.split("\n")
+    origin: list[ExpandedLine] = [(line, k, "") for k, line in enumerate(lines)]
+    ref_line = next((k for k, line in enumerate(lines) if _REF.fullmatch(line)), 0)
+    hops = 0
+    while (front_matter := yaml_front_matter(_text(origin))) is not None and (
+        ref := _REF.search(front_matter)
+    ):
+        if hops == MAX_REFERENCE_HOPS:
+            return page
+        hops += 1
+        try:
+            target = reader.read_in_project(yaml_unquote(ref.group(1)).lstrip("/")).text
+        except IncludeRefused as exc:
+            return spliced_from(page, [*origin, ("", ref_line, f"referenced page not read: {exc}")])
+        target = _replaced(target, _replacements(front_matter))
+        origin = _with_sections(target.split("\n"), ref_line, origin)
+    return spliced_from(page, [(_MARKER.sub("", line), k, w) for line, k, w in origin])
+
+
+def _text(lines: list[ExpandedLine]) -> str:
+    return "\n".join(line for line, _, _ in lines)
+
+
+def _replacements(front_matter: str) -> list[tuple[str, str]]:
+    """The ``replace:`` mapping's pairs, in order."""
+    found = _REPLACE.search(front_matter)
+    if found is None:
+        return []
+    rest = front_matter[found.end() :]
+    following = _TOP_LEVEL_KEY.search(rest)
+    pairs = []
+    for match in _PAIR.finditer(rest[: following.start()] if following else rest):
+        key = match.group(1).replace("''", "'") if match.group(1) is not None else match.group(2)
+        value = match.group(3).replace("''", "'") if match.group(3) is not None else match.group(4)
+        pairs.append((key, value))
+    return pairs
+
+
+def _replaced(text: str, replacements: list[tuple[str, str]]) -> str:
+    """``text`` with each pattern replaced throughout, as a JavaScript global replace does."""
+    for pattern, value in replacements:
+        try:
+            text = re.sub(pattern, _literally(value), text)
+        except re.error:
+            text = text.replace(pattern, value)
+    return text
+
+
+def _literally(value: str) -> Callable[[re.Match[str]], str]:
+    """A replacement that puts ``value`` in as written (no group references)."""
+    return lambda _match: value
+
+
+def _with_sections(
+    target: list[str], ref_line: int, origin: list[ExpandedLine]
+) -> list[ExpandedLine]:
+    """The referenced page's lines (each from the page's ``ref:`` line) with each of its
+    marked sections that ``origin`` also marks replaced by ``origin``'s."""
+    substitutes = {
+        name: origin[start : end + 1]
+        for name, start, end in _sections([line for line, _, _ in origin])
+    }
+    kept: list[ExpandedLine] = []
+    replaced = {start: (end, name) for name, start, end in _sections(target) if name in substitutes}
+    k = 0
+    while k < len(target):
+        if k in replaced:
+            end, name = replaced[k]
+            kept.extend(substitutes[name])
+            k = end + 1
+            continue
+        kept.append((target[k], ref_line, ""))
+        k += 1
+    return kept
+
+
+def _sections(lines: list[str]) -> list[tuple[str, int, int]]:
+    """Each marked section's name, opening and closing line: markers pair in order, each
+    with the next, as tanstack.com's pattern reads them."""
+    markers = [
+        (k, match.group(1)) for k, line in enumerate(lines) if (match := _MARKER.fullmatch(line))
+    ]
+    return [
+        (name, start, end)
+        for (start, name), (end, _) in zip(markers[::2], markers[1::2], strict=False)
+    ]

@@ -1,0 +1,56 @@
+"""builder.parsers.markdown.mdx_blocks: in MDX, a tag alone on its line is a block of its own,
+the lines between tags are Markdown, and indented lines are no code."""
+
+from __future__ import annotations
+
+from builder.parsers.markdown.parser import parse
+
+
+def outline(text: str, relpath: str) -> list[tuple[str, str]]:
+    return [(section.heading, section.body) for section in parse(text, relpath).sections]
+
+
+PAGE = (
+    "# Install\n\n"
+    '<Callout type="warning">\n'
+    "  Be **careful** with [the cache](/docs/cache) and `<App/>`.\n"
+    "</Callout>\n\n"
+    "<Steps>\n"
+    "### Create a folder\n"
+    "Run `mkdir app`.\n\n"
+    "### Add a page\n"
+    "Write `page.mdx`.\n"
+    "</Steps>\n\n"
+    "<Cards>\n"
+    '  <Cards.Card arrow title="Documentation theme" href="/docs/docs-theme">\n'
+    "    <>![Documentation theme screenshot](/assets/docs-theme.png)</>\n"
+    "  </Cards.Card>\n"
+    "  <LinkCard\n"
+    '    title="Blog theme"\n'
+    '    description="A theme for blogs."\n'
+    "  />\n"
+    "</Cards>\n"
+)
+
+
+def test_markdown_between_tags_reads_as_markdown_in_mdx() -> None:
+    # Nextra's <Callout> and <Steps> (SWR's and Nextra's docs): the bold, the link and the
+    # inline code were raw or lost, and the steps' headings were text.
+    assert outline(PAGE, "install.mdx") == [
+        ("Install", "Warning:\n\nBe careful with the cache and `<App/>`."),
+        ("Create a folder", "Run `mkdir app`."),
+        (
+            "Add a page",
+            "Write `page.mdx`.\n\n"
+            "Documentation theme\n\nDocumentation theme screenshot\n\n"
+            "Blog theme\nA theme for blogs.",
+        ),
+    ]
+
+
+def test_a_markdown_page_keeps_commonmark_html_blocks() -> None:
+    # A .md page (GitHub, VitePress) reads a tag's lines up to a blank line as HTML, and
+    # indented lines as code.
+    text = "# A\n\n<div>\n**raw**\n</div>\n\nText.\n\n    indented code\n"
+    assert outline(text, "a.md") == [("A", "**raw**\n\nText.\n\n```\nindented code\n```")]
+    assert outline(text, "a.mdx") == [("A", "raw\n\nText.\n\nindented code")]
