@@ -99,6 +99,23 @@ def test_a_doxygen_source_listing_is_skipped() -> None:
     assert parse("<h1>Open source</h1><p>Why.</p>", "open_source.html").sections
 
 
+def test_a_doxygen_source_listing_of_short_names_is_skipped() -> None:
+    # libpqxx 6.4.5's Debian docs (SHORT_NAMES): 43 listings such as a00002_source.html,
+    # 151,894 characters of code beside the files' pages (a00002.html).
+    page = (
+        '<html><head><meta name="generator" content="Doxygen 1.8.13"/><title>libpqxx: array.hxx '
+        'Source File</title></head><body><div class="header"><div class="title">array.hxx</div>'
+        '</div><div class="contents"><div class="fragment"><div class="line"><a name="l00001">'
+        '</a><span class="lineno">    1</span>&#160;#ifndef PQXX_H_ARRAY</div></div></div>'
+        "</body></html>"
+    )
+    for relpath in ("a00002_source.html", "Reference/a00002_source.html"):
+        with pytest.raises(UnreadableDocument, match="listing of a source file"):
+            parse(page, relpath)
+    assert parse(page, "Reference/a00002.html").sections
+    assert parse(page, "Reference/data_source.html").sections
+
+
 @pytest.mark.parametrize(
     "relpath", ["structwl__event__source.html", "class_data_source.html", "group__source.html"]
 )

@@ -77,8 +77,10 @@ def generated_page(text: str, head: PageHead, document: Element) -> str:
 # Doxygen names a file's listing after the file's page ("_s_d_l__audio_8h.html" and
 # "_s_d_l__audio_8h_source.html"); the generator is named in the <head>, a scan of it alone.
 # The file name's dot is "_8" before the suffix: a struct, class or group whose name ends in
-# "source" (structwl__event__source.html, class_data_source.html) is a page of its own.
-_DOXYGEN_LISTING_NAME = re.compile(r"_8(?:_?[0-9a-z])+_source\.html$")
+# "source" (structwl__event__source.html, class_data_source.html) is a page of its own. With
+# SHORT_NAMES every page is named by a number ("a00002.html", its listing "a00002_source.html":
+# libpqxx), so no page of a name of the code's ends in _source.html.
+_DOXYGEN_LISTING_NAME = re.compile(r"(?:_8(?:_?[0-9a-z])+|(?:^|/)a[0-9]+)_source\.html$")
 _DOXYGEN_LISTING_REASON = "Doxygen's listing of a source file (its page documents the file)"
 
 
