@@ -130,6 +130,44 @@ def test_a_doxygen_page_of_a_name_ending_in_source_is_read(relpath: str) -> None
     assert [s.body for s in parse(page, relpath).sections] == ["An event source of the loop."]
 
 
+@pytest.mark.parametrize(
+    "relpath",
+    [
+        "functions.html", "functions_b.html", "functions_func_0x7e.html", "globals_defs.html",
+        "html/namespacemembers_type.html", "annotated.html", "classes.html", "files.html",
+        "hierarchy.html", "namespaces.html", "modules.html", "pages.html",
+    ],
+)  # fmt: skip
+def test_a_doxygen_index_is_skipped(relpath: str) -> None:
+    # jsoncpp 1.9.5's Debian docs: 63 such pages, 135 sections of "add() : Json::Value" and
+    # "▼CCharReader | Interface for reading JSON" lines beside the classes' own pages.
+    page = (
+        '<html><head><meta name="generator" content="Doxygen 1.9.4"/><title>jsoncpp: Class '
+        'Members</title></head><body><div class="contents"><div class="textblock">Here is a '
+        "list of all class members with links to the classes they belong to:</div>"
+        '<h3><a id="index_a" name="index_a"></a>- a -</h3><ul><li>append() : <a class="el" '
+        'href="class_json_1_1_value.html">Json::Value</a></li></ul></div></body></html>'
+    )
+    with pytest.raises(UnreadableDocument, match="Doxygen's index"):
+        parse(page, relpath)
+
+
+@pytest.mark.parametrize(
+    "relpath",
+    ["functions_8h.html", "globals_8hpp.html", "classfiles.html", "md_pages.html",
+     "group__functions.html", "my_classes.html"],
+)  # fmt: skip
+def test_a_doxygen_page_named_like_an_index_is_read(relpath: str) -> None:
+    # a header functions.h, a class "files", a Markdown page pages.md, a group "functions"
+    page = (
+        '<html><head><meta name="generator" content="Doxygen 1.9.4"/></head><body>'
+        '<div class="contents"><div class="textblock"><p>Helpers.</p></div></div></body></html>'
+    )
+    assert [s.body for s in parse(page, relpath).sections] == ["Helpers."]
+    # and an index's name on a page no Doxygen wrote
+    assert parse("<h1>Classes</h1><p>Helpers.</p>", "classes.html").sections
+
+
 def test_a_page_naming_those_marks_in_its_text_is_read() -> None:
     page = "<html><body><h1>Themes</h1><p>Style <code>genindextable</code> and #search-results.</p>"
     assert [s.heading for s in parse(page, "themes.html").sections] == ["Themes"]

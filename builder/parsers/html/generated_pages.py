@@ -11,6 +11,8 @@ time, roles and all, beside the entries made from it. A book DocBook XSL built h
 too (GTK-Doc's ``api-index-full.html``, PostgreSQL's ``bookindex.html``). Doxygen's source
 browser writes each header's listing (``<file>_source.html``) beside the file's documentation
 page, which holds its declarations and their comments: the viewcode pages of a C library.
+Doxygen's indexes (every member with its class, the class list, the file list, the class
+hierarchy...) are its general and module indexes: names linking to the pages that document them.
 """
 
 from __future__ import annotations
@@ -84,9 +86,24 @@ _DOXYGEN_LISTING_NAME = re.compile(r"(?:_8(?:_?[0-9a-z])+|(?:^|/)a[0-9]+)_source
 _DOXYGEN_LISTING_REASON = "Doxygen's listing of a source file (its page documents the file)"
 
 
+# Doxygen's indexes, by the names it gives them whatever the project (a page of the code's
+# names is "class...", "struct...", "group__...", a file's "..._8h", a Markdown page's "md_..."):
+# the members of classes, of files and of namespaces (functions.html, functions_func_b.html,
+# functions_0x7e.html for "~", globals_defs.html, namespacemembers_type.html), and the lists of
+# classes, files, namespaces, modules, related pages and examples, and the class hierarchy.
+_DOXYGEN_INDEX_NAME = re.compile(
+    r"(?:^|/)(?:(?:functions|globals|namespacemembers)(?:_(?:[a-z]{4}|[a-z]|0x[0-9a-f]{2}))*"
+    r"|annotated|classes|concepts|examples|files|hierarchy|inherits|modules|namespaces|pages)"
+    r"\.html$"
+)
+_DOXYGEN_INDEX_REASON = "Doxygen's index of the documented names (a list linking to their pages)"
+
+
 def generated_listing(head: PageHead, relpath: str) -> str:
-    """Why the page whose head is ``head``, at ``relpath``, is a source listing Doxygen wrote,
-    or ""."""
+    """Why the page whose head is ``head``, at ``relpath``, is a source listing or an index
+    Doxygen wrote, or ""."""
     if _DOXYGEN_LISTING_NAME.search(relpath) and head.names(DOXYGEN):
         return _DOXYGEN_LISTING_REASON
+    if _DOXYGEN_INDEX_NAME.search(relpath) and head.names(DOXYGEN):
+        return _DOXYGEN_INDEX_REASON
     return ""
