@@ -332,6 +332,28 @@ def test_doxygen_graph_captions_are_left_out() -> None:
     assert bodies(page) == ['`#include "SDL_stdinc.h"`\n\nGo on.']
 
 
+def test_doxygen_graphs_are_left_out() -> None:
+    # libpqxx 6.4.5 (Doxygen 1.8.13): "Inheritance graph" (the image's alt) and "[legend]"
+    # on 83 class pages, CppUnit 1.15.1 on 89 ("Collaboration graph" too).
+    graph = (
+        '<div class="dynheader">Inheritance diagram for pqxx::broken_connection:</div>'
+        '<div class="dyncontent"><div class="center"><img src="a00834.png" border="0" '
+        'usemap="#map" alt="Inheritance graph"/></div><map name="map" id="map"><area '
+        'shape="rect" href="a00839.html" title="Concrete connection type. " alt="" '
+        'coords="18,169,193,211"/></map><center><span class="legend">[<a target="top" '
+        'href="graph_legend.html">legend</a>]</span></center></div>'
+    )
+    page = (
+        '<html><head><meta name="generator" content="Doxygen 1.8.13"/></head><body>'
+        '<div class="header"><div class="title">pqxx::broken_connection Class Reference</div>'
+        '</div><div class="contents"><p>Lost connection.</p>'
+        f"{graph}"
+        '<div class="dyncontent"><table><tr><td>n</td><td>Count.</td></tr></table></div>'
+        "</div></body></html>"
+    )
+    assert bodies(page) == ["Lost connection.\n\nn | Count."]
+
+
 def test_a_summary_table_div_around_a_table_keeps_the_table_s_rows() -> None:
     # PennyLane Catalyst's Sphinx pages wrap an autosummary table in <div class="summary-table">
     # (a raw HTML block): read as javadoc's grid of div cells, the table became one line.

@@ -19,7 +19,7 @@ from lxml.etree import _Element as Element
 
 from builder.parsers.html.body_text import ClassVerdicts, heading_text, select, text_of
 from builder.parsers.html.chrome_attributes import chrome_by_attribute, may_hold_chrome_attributes
-from builder.parsers.html.page_head import PLOT_DIRECTIVE, TEXINFO, PageHead
+from builder.parsers.html.page_head import DOXYGEN, PLOT_DIRECTIVE, TEXINFO, PageHead
 
 # A str that declares its own encoding is refused by lxml; the text is already decoded.
 XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
@@ -236,6 +236,8 @@ def strip_chrome(
     if head is None or head.names(TEXINFO):
         flagged.update(select(root, _TEXINFO_CONTENTS))
         flagged.update(select(root, _TEXINFO_INDEX_TABLES))
+    if head is None or head.names(DOXYGEN):
+        flagged.update(select(root, _DOXYGEN_GRAPHS))
     if head is None or head.names(PLOT_DIRECTIVE):
         flagged.update(select(root, _PLOT_FORMAT_LINKS))
     if _may_hold_notebook_cells(source):
@@ -275,6 +277,17 @@ _TEXINFO_INDEX_TABLES = etree.XPath(
     "descendant::table[starts-with(@class, 'index-') or contains(@class, '-printindex')"
     " or descendant::a[@class='summary-letter']]"
 )
+
+# Doxygen's graphs (a class's inheritance and collaboration, a file's includes), each in a
+# div.dyncontent under its caption (the dynheader): an image whose alt names it ("Inheritance
+# graph", "Collaboration graph") and a "[legend]" link, read as two lines wherever a class has
+# a base. Only a box with no other text: the class is any page's to use, and an author may
+# fold a table in one. Looked for on a page whose <head> names Doxygen.
+_DOXYGEN_GRAPHS = etree.XPath(
+    "descendant::div[@class='dyncontent']"
+    "[not(.//text()[normalize-space()][not(ancestor::span[@class='legend'])])]"
+)
+
 
 # matplotlib's plot directive writes "(Source code, png, hires.png, pdf)", links to the script
 # and the figure's files, in a paragraph right above each figure it draws (img.plot-directive),
