@@ -165,6 +165,39 @@ def test_docbook_navigation_bars_are_chrome() -> None:
     ]
 
 
+_BOOST_PAGE = (
+    '<html><head><title>User\'s Guide</title><meta name="generator" content="DocBook XSL '
+    'Stylesheets Vsnapshot"></head><body><table cellpadding="2" width="100%"><tr><td>'
+    '<img alt="Boost C++ Libraries" src="boost.png"></td><td><a href="index.html">Home</a></td>'
+    '<td><a href="libraries.htm">Libraries</a></td></tr></table><hr><div class="spirit-nav">'
+    '<a accesskey="p" href="a.html"><img src="prev.png" alt="Prev"></a><a accesskey="n" '
+    'href="b.html"><img src="next.png" alt="Next"></a></div><div class="section">'
+    '<div class="titlepage"><div><div><h2 class="title"><a name="acc.guide"></a>User\'s Guide'
+    "</h2></div></div></div><p>How to use the framework.</p></div>"
+    '<table width="100%"><tr><td></td><td><div class="copyright-footer">Copyright © 2005 Eric '
+    "Niebler<p>Distributed under the Boost Software License.</p></div></td></tr></table><hr>"
+    '<div class="spirit-nav"><a href="a.html"><img src="prev.png" alt="Prev"></a></div>'
+    "</body></html>"
+)
+
+
+def test_a_docbook_page_reads_as_its_one_division() -> None:
+    # Boost 1.74's BoostBook docs (libboost1.74-doc, DocBook XSL): each of 3,804 pages read its
+    # header of links and "PrevUpHomeNext" (the images' alt) as a section of its own, and its
+    # copyright table at the end of its last section.
+    assert [(s.heading, s.body) for s in parse(_BOOST_PAGE, "guide.html").sections] == [
+        ("User's Guide", "How to use the framework.")
+    ]
+
+
+def test_a_docbook_page_with_two_divisions_or_another_generator_reads_its_body() -> None:
+    # a body holding two divisions is none of DocBook XSL's chunks: all of it is read
+    two = _BOOST_PAGE.replace("</body>", '<div class="section"><p>More.</p></div></body>')
+    assert "Copyright" in parse(two, "guide.html").sections[-1].body
+    other = _BOOST_PAGE.replace("DocBook XSL", "Handmade")
+    assert "Copyright" in parse(other, "guide.html").sections[-1].body
+
+
 def test_a_nodejs_api_page_reads_as_its_api_content() -> None:
     # Node.js' doc tool: the column of every module's link, the header's pickers and the
     # page's table of contents come before #apicontent, none marked as navigation.

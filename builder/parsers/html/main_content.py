@@ -1,7 +1,8 @@
 """Load an HTML page and find its main content: the article, without the site's chrome.
 
 Themes wrap the same article in different markup, so the content root is the first of: an
-element with ``role="main"`` (Sphinx basic, Read the Docs, Furo, PyData), Sphinx ``div.body``,
+element with ``role="main"`` (Sphinx basic, Read the Docs, Furo, PyData), the one division of
+``<body>`` on a page DocBook XSL wrote (``div.chapter``, ``div.refentry``...), Sphinx ``div.body``,
 YUI grids' ``#yui-main`` (Django's theme), Sphinx ``div.document``, Doxygen's ``div.contents``,
 Node.js' ``#apicontent``, a lone ``<article>`` (MkDocs Material), ``<main>``, a
 ``div#main-content``, ``#content``, ``<body>``.
@@ -19,7 +20,7 @@ from lxml.etree import _Element as Element
 
 from builder.parsers.html.body_text import ClassVerdicts, heading_text, select, text_of
 from builder.parsers.html.chrome_attributes import chrome_by_attribute, may_hold_chrome_attributes
-from builder.parsers.html.page_head import DOXYGEN, PLOT_DIRECTIVE, TEXINFO, PageHead
+from builder.parsers.html.page_head import DOCBOOK_XSL, DOXYGEN, PLOT_DIRECTIVE, TEXINFO, PageHead
 
 # A str that declares its own encoding is refused by lxml; the text is already decoded.
 XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
@@ -57,6 +58,16 @@ _MAIN_CANDIDATES = tuple(
     )
 )
 _ARTICLES = etree.XPath("descendant-or-self::article")
+# DocBook XSL writes a page's article as the one division of its <body>, between the navigation
+# bars and whatever a project's stylesheets add around them: Boost's header of links ("Home |
+# Libraries | People | FAQ | More"), its "Prev Up Home Next" images and copyright table.
+_DOCBOOK_DIVISIONS = frozenset(
+    {
+        "set", "book", "part", "chapter", "appendix", "preface", "article", "reference",
+        "refentry", "section", "sect1", "glossary", "bibliography", "index", "colophon",
+        "dedication", "acknowledgements", "setindex", "qandaset",
+    }
+)  # fmt: skip
 # A div#main-content is the article column of Bootstrap layouts beside their navbar and
 # sidebar (Django REST framework's MkDocs theme); the id is also a skip link's target, so only
 # a division that holds elements counts (an empty one is the target alone, the article after
@@ -190,8 +201,9 @@ def strip_tags(text: str) -> str:
     return html.unescape(_TAG.sub("", text))
 
 
-def find_main(document: Element) -> Element:
-    """The element holding the page's article; ``<body>`` or the page when none stands out."""
+def find_main(document: Element, head: PageHead | None = None) -> Element:
+    """The element holding the page's article; ``<body>`` or the page when none stands out.
+    ``head``: the page's head, when the caller has it (DocBook XSL's article is known by it)."""
     # role="main" through ElementPath: it stops at the first match, five times sooner than
     # libxml2's XPath on these pages; class tests need XPath.
     if document.get("role") == "main":
@@ -199,6 +211,10 @@ def find_main(document: Element) -> Element:
     found_main = document.find(".//*[@role='main']")
     if found_main is not None:
         return found_main
+    if head is not None and head.names(DOCBOOK_XSL):
+        division = _docbook_division(document)
+        if division is not None:
+            return division
     for query in _MAIN_CANDIDATES:
         found = select(document, query)
         if found:
@@ -211,6 +227,17 @@ def find_main(document: Element) -> Element:
         if found:
             return found[0]
     return document
+
+
+def _docbook_division(document: Element) -> Element | None:
+    """The one DocBook division among the children of ``document``'s ``<body>``, or None."""
+    body = document.find("body")
+    if body is None:
+        return None
+    divisions = [
+        child for child in body.iterchildren("div") if child.get("class") in _DOCBOOK_DIVISIONS
+    ]
+    return divisions[0] if len(divisions) == 1 else None
 
 
 def strip_chrome(
