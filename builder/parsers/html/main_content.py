@@ -269,6 +269,8 @@ def strip_chrome(
         flagged.update(select(root, _PLOT_FORMAT_LINKS))
     if _may_hold_notebook_cells(source):
         flagged.update(select(root, _NOTEBOOK_PROMPTS))
+    if source is None or _PDOC_SOURCE_TOGGLE.encode() in source:
+        flagged.update(select(root, _PDOC_HIDDEN_SOURCE))
     # One comprehension over the page's elements, a known class value a plain dict hit.
     verdicts = _class_verdicts(root, sphinx)
     doomed = [
@@ -337,6 +339,19 @@ _PLOT_FORMAT_LINKS = etree.XPath(
 _NOTEBOOK_PROMPTS = etree.XPath(
     f"descendant::div[{_has_class('nbinput')} or {_has_class('nboutput')}]"
     f"/div[{_has_class('prompt')}]"
+)
+
+
+# pdoc writes each module's, class's and function's whole source under its signature, shown
+# by a "View Source" toggle (an input.view-source-toggle-state before it, and its stylesheet's
+# ".view-source-toggle-state ~ .pdoc-code {display: none}"): the code read beside every
+# docstring, which it holds again, and the button's label read "View Source" in each
+# signature. The code blocks in a docstring are inside div.docstring.
+_PDOC_SOURCE_TOGGLE = "view-source-toggle-state"
+_PDOC_HIDDEN_SOURCE = etree.XPath(
+    f"descendant::div[{_has_class('pdoc-code')}]"
+    f"[preceding-sibling::input[{_has_class(_PDOC_SOURCE_TOGGLE)}]]"
+    f" | descendant::label[{_has_class('view-source-button')}]"
 )
 
 
