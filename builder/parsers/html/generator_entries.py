@@ -19,7 +19,9 @@ the end of a node with an ``<h5>`` "(1)", "(2)"...: a section of a line each. pd
 member of a module as a ``<section>`` and each member of a class as a ``div.classattr``, with
 the member's name in the module as its id ("Session.get") and its signature a ``div.attr``,
 and heads the parts of a docstring ("Parameters", "Returns") with an ``<h6>``: a module was
-one section, cut at each "Parameters".
+one section, cut at each "Parameters". pydoctor writes each member as a ``div.basemethod``
+(``basefunction``, ``baseinstancevariable``...) holding anchors of its qualified and its short
+name, its signature (``div.functionHeader``) and its docstring: a class was one section.
 """
 
 from __future__ import annotations
@@ -34,7 +36,8 @@ from builder.parsers.html.body_text import has_class, is_element, plain_text, se
 from builder.parsers.html.page_head import GTK_DOC, SPHINX, TEXINFO, PageHead
 from schemas.anchors import slugify
 
-_ENTRY_MARKS = ('class="top"', "method-detail", 'class="attr ')
+_ENTRY_MARKS = ('class="top"', "method-detail", 'class="attr ', 'class="functionHeader"')
+_PYDOCTOR_MEMBERS = "descendant::div[starts-with(@class, 'base')][div[@class='functionHeader']]"
 # pdoc's members: a module's (<section id="Session">) and a class's (div.classattr), each
 # holding its signature (div.attr) and its docstring (div.docstring), in its main.pdoc.
 _PDOC_MEMBER = (
@@ -51,13 +54,13 @@ _PDOC_LABELS = etree.XPath(
     f"descendant::section{_PDOC_MEMBER}/div[@class='docstring']/h6"
     f" | descendant::div[@class='classattr']{_PDOC_MEMBER}/div[@class='docstring']/h6"
 )
-# One query for the three generators' entries, run on a page that names their classes: the
+# One query for the four generators' entries, run on a page that names their classes: the
 # queries look at every element, a sixth of a Sphinx page's parse time when run on all.
 _ENTRIES = etree.XPath(
     "descendant::div[@class='top'][*[1][self::p][@class='src']]"
     " | descendant::div[contains(concat(' ', normalize-space(@class), ' '), ' method-detail ')]"
     "[div[contains(concat(' ', normalize-space(@class), ' '), ' method-heading ')]]"
-    f" | {_PDOC_MEMBERS}"
+    f" | {_PDOC_MEMBERS} | {_PYDOCTOR_MEMBERS}"
 )
 # erl_docgen's "Types" inside a function.
 _ERL_DOCGEN_LABELS = etree.XPath("descendant::h3[@class='func-types-title']")
@@ -120,8 +123,8 @@ def built_by_sphinx(head: PageHead) -> bool:
 
 
 def generator_entries(root: Element, text: str) -> list[Element]:
-    """The RDoc, Haddock and pdoc entries under ``root`` (``text`` is the page's, looked at
-    first)."""
+    """The RDoc, Haddock, pdoc and pydoctor entries under ``root`` (``text`` is the page's,
+    looked at first)."""
     if not any(mark in text for mark in _ENTRY_MARKS):
         return []
     return select(root, _ENTRIES)
@@ -180,8 +183,8 @@ def _typedoc_member_labels(root: Element) -> list[Element]:
 
 
 def read_generator_entry(element: Element) -> GeneratorEntry | None:
-    """The entry an RDoc ``div.method-detail``, a Haddock ``div.top`` or a pdoc member
-    describes; None for any other element."""
+    """The entry an RDoc ``div.method-detail``, a Haddock ``div.top`` or a pdoc or pydoctor
+    member describes; None for any other element."""
     if element.tag not in ("div", "section"):
         return None
     if element.get("class") == "top" and element.tag == "div":
@@ -207,6 +210,18 @@ def read_generator_entry(element: Element) -> GeneratorEntry | None:
         name = f"{prefix}.{anchor}" if prefix else anchor
         entry = ApiEntry(name=name, anchor=anchor, signatures=(text,) if text else ())
         return GeneratorEntry(entry, signature)
+    elif (signature := _pydoctor_signature(element)) is not None:
+        # the qualified name's anchor, then the name's, which the member's permalink names
+        names = [value for link in element.iterchildren("a") if (value := link.get("name"))]
+        # pydoctor joins "def" and the name with a no-break space
+        text = plain_text(signature).replace("\xa0", " ")
+        name = (names[0] if names else "") or text or "entry"
+        entry = ApiEntry(
+            name=name,
+            anchor=names[-1] if names else slugify(name),
+            signatures=(text,) if text else (),
+        )
+        return GeneratorEntry(entry, signature)
     else:
         return None
     for widget in select(signature, _SIGNATURE_WIDGETS):
@@ -228,6 +243,21 @@ def _pdoc_signature(element: Element) -> Element | None:
         return None
     return next(
         (child for child in element if child.tag == "div" and has_class(child, "attr")), None
+    )
+
+
+def _pydoctor_signature(element: Element) -> Element | None:
+    """The signature (div.functionHeader) of a member pydoctor wrote as ``element``, or
+    None."""
+    if element.tag != "div" or not (element.get("class") or "").startswith("base"):
+        return None
+    return next(
+        (
+            child
+            for child in element
+            if child.tag == "div" and child.get("class") == "functionHeader"
+        ),
+        None,
     )
 
 

@@ -90,7 +90,9 @@ _CHROME_TAGS = frozenset(
 _CHROME_CLASSES = frozenset(
     {
         "sphinxsidebar", "related", "footer", "breadcrumbs", "wy-breadcrumbs", "toctree-wrapper",
-        "headerlink", "viewcode-link", "rst-versions", "sidebar-drawer", "toc-drawer",
+        "headerlink", "viewcode-link",
+        # pydoctor's "¶" permalink beside each member's signature
+        "headerLink", "rst-versions", "sidebar-drawer", "toc-drawer",
         # gi-docgen's (and rustdoc's before 1.58) "[src]" link beside a heading, to the code
         "srclink",
         "skip-link", "md-sidebar", "bd-sidebar-secondary", "bd-header-article",

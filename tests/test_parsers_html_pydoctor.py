@@ -1,0 +1,37 @@
+"""Pages pydoctor writes: its members are API entries, without their permalinks
+(builder.parsers.html.generator_entries, main_content)."""
+
+from __future__ import annotations
+
+from builder.parsers.html.parser import parse
+
+# pydoctor 25.10's page of a class (requests 2.34.2's Session), cut down.
+_PYDOCTOR_PAGE = (
+    '<html><head><title>requests.Session</title><meta name="generator" content="pydoctor '
+    '25.10.1"></head><body><nav class="navbar"><a href="index.html">requests</a></nav>'
+    '<main class=""><div class="page-header"><h1 class="class"><code><a href="index.html">'
+    "requests</a>.<a>Session</a></code></h1></div>"
+    '<div class="moduleDocstring"><div><p>A Requests session.</p></div></div>'
+    '<div id="child-list"><div class="basemethod"><a name="requests.Session.get"></a>'
+    '<a name="get"></a><div class="functionHeader"><span class="py-keyword">def</span>&#160;'
+    '<span class="py-defname">get</span><span class="function-signature">(self, url):</span>'
+    '<a class="headerLink" href="#get" title="requests.Session.get">¶</a></div>'
+    '<div class="docstring functionBody"><div><p>Sends a GET request.</p></div></div></div>'
+    '<div class="baseinstancevariable"><a name="requests.Session.trust_env"></a>'
+    '<a name="trust_env"></a><div class="functionHeader"><span class="py-defname">trust_env'
+    '</span>: <code>bool</code> = <a class="headerLink" href="#trust_env">¶</a></div>'
+    '<div class="functionBody"><div><p>Trust environment settings.</p></div></div></div>'
+    "</div></main></body></html>"
+)
+
+
+def test_pydoctor_s_members_are_api_entries() -> None:
+    # requests 2.34.2 with pydoctor 25.10: each class and module was one section, its members'
+    # signatures ending in their "¶" (433 of them); now a section per member (136 -> 559).
+    sections = parse(_PYDOCTOR_PAGE, "requests.Session.html").sections
+    assert [(s.heading, s.anchor, s.body) for s in sections] == [
+        ("requests.Session", "requestssession", "A Requests session."),
+        ("requests.Session.get", "get", "`def get(self, url):`\n\nSends a GET request."),
+        ("requests.Session.trust_env", "trust_env",
+         "`trust_env: bool =`\n\nTrust environment settings."),
+    ]  # fmt: skip
