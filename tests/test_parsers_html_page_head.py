@@ -14,6 +14,7 @@ _HEADS = {
     page_head.DOXYGEN: '<meta name="generator" content="Doxygen 1.9.4"/>',
     page_head.GTK_DOC: '<meta name="generator" content="GTK-Doc V1.33.1 (XML mode)">',
     page_head.DOCBOOK_XSL: '<meta name="generator" content="DocBook XSL Stylesheets V1.79.1">',
+    page_head.PYDOCTOR: '<meta name="generator" content="pydoctor 25.10.1">',
     page_head.PLOT_DIRECTIVE: '<link rel="stylesheet" href="_static/plot_directive.css" />',
 }
 

@@ -1,8 +1,12 @@
 """Pages pydoctor writes: its members are API entries, without their permalinks
-(builder.parsers.html.generator_entries, main_content)."""
+(builder.parsers.html.generator_entries, main_content), and its indexes are skipped
+(generated_pages)."""
 
 from __future__ import annotations
 
+import pytest
+
+from builder.errors import UnreadableDocument
 from builder.parsers.html.parser import parse
 
 # pydoctor 25.10's page of a class (requests 2.34.2's Session), cut down.
@@ -35,3 +39,19 @@ def test_pydoctor_s_members_are_api_entries() -> None:
         ("requests.Session.trust_env", "trust_env",
          "`trust_env: bool =`\n\nTrust environment settings."),
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "relpath",
+    ["nameIndex.html", "classIndex.html", "moduleIndex.html", "undoccedSummary.html",
+     "all-documents.html", "api/apidocs-help.html"],
+)  # fmt: skip
+def test_pydoctor_s_indexes_are_skipped(relpath: str) -> None:
+    # requests 2.34.2 with pydoctor 25.10: these six pages were 54 sections and 129,242 of
+    # the version's 268,398 characters ("requests.Session.get - Sends a GET request.").
+    page = _PYDOCTOR_PAGE.replace("<title>requests.Session</title>", "<title>Index</title>")
+    with pytest.raises(UnreadableDocument, match=r"pydoctor's (index|help)"):
+        parse(page, relpath)
+    # a page of a name of the code's is read, and so is that name on a page pydoctor did not write
+    assert parse(page, "nameIndex.Session.html").sections
+    assert parse(page.replace("pydoctor 25.10.1", "other"), relpath).sections

@@ -13,6 +13,8 @@ browser writes each header's listing (``<file>_source.html``) beside the file's 
 page, which holds its declarations and their comments: the viewcode pages of a C library.
 Doxygen's indexes (every member with its class, the class list, the file list, the class
 hierarchy...) are its general and module indexes: names linking to the pages that document them.
+So are pydoctor's (every name, every class, every module, every undocumented name), with its
+list of every page with its summary, and its help page about its own pages.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import re
 
 from lxml.etree import _Element as Element
 
-from builder.parsers.html.page_head import DOCBOOK_XSL, DOXYGEN, PageHead
+from builder.parsers.html.page_head import DOCBOOK_XSL, DOXYGEN, PYDOCTOR, PageHead
 
 # What marks each page in every theme built on Sphinx's basic one (alabaster, furo, the
 # Read the Docs theme, pydata): the class of the index table, the search results' box.
@@ -99,9 +101,23 @@ _DOXYGEN_INDEX_NAME = re.compile(
 _DOXYGEN_INDEX_REASON = "Doxygen's index of the documented names (a list linking to their pages)"
 
 
+# pydoctor's, by the names it gives them (a page of the code's names is named by it in full:
+# "requests.Session.html").
+_PYDOCTOR_INDEX_NAME = re.compile(
+    r"(?:^|/)(?:nameIndex|classIndex|moduleIndex|undoccedSummary|all-documents)\.html$"
+)
+_PYDOCTOR_INDEX_REASON = "pydoctor's index of the documented names (a list linking to their pages)"
+_PYDOCTOR_HELP_NAME = re.compile(r"(?:^|/)apidocs-help\.html$")
+_PYDOCTOR_HELP_REASON = "pydoctor's help page (how its pages are laid out)"
+
+
 def generated_listing(head: PageHead, relpath: str) -> str:
     """Why the page whose head is ``head``, at ``relpath``, is a source listing or an index
-    Doxygen wrote, or ""."""
+    Doxygen or pydoctor wrote, or ""."""
+    if _PYDOCTOR_INDEX_NAME.search(relpath) and head.names(PYDOCTOR):
+        return _PYDOCTOR_INDEX_REASON
+    if _PYDOCTOR_HELP_NAME.search(relpath) and head.names(PYDOCTOR):
+        return _PYDOCTOR_HELP_REASON
     if _DOXYGEN_LISTING_NAME.search(relpath) and head.names(DOXYGEN):
         return _DOXYGEN_LISTING_REASON
     if _DOXYGEN_INDEX_NAME.search(relpath) and head.names(DOXYGEN):
