@@ -99,6 +99,23 @@ def test_a_doxygen_source_listing_is_skipped() -> None:
     assert parse("<h1>Open source</h1><p>Why.</p>", "open_source.html").sections
 
 
+def test_a_doxygen_page_of_a_project_s_own_header_is_known_by_the_stylesheet() -> None:
+    # CppUnit 1.15.1 (libcppunit-doc): its HTML_HEADER names no generator; its 68 listings
+    # and 60 indexes were read (1,609 -> 1,405 sections, 572,557 -> 406,492 characters).
+    page = (
+        "<html><head><title>CppUnit - The Unit Testing Library</title>"
+        '<link href="doxygen.css" rel="stylesheet" type="text/css"></head><body><table><tr>'
+        '<td><a href="http://cppunit.example/">CppUnit project page</a></td></tr></table>'
+        '<div class="contents"><div class="textblock">Here is a list of all class members '
+        "with links to the classes they belong to:</div><ul><li>run() : <a>TestRunner</a>"
+        "</li></ul></div></body></html>"
+    )
+    with pytest.raises(UnreadableDocument, match="Doxygen's index"):
+        parse(page, "functions.html")
+    with pytest.raises(UnreadableDocument, match="listing of a source file"):
+        parse(page, "TestRunner_8h_source.html")
+
+
 def test_a_doxygen_source_listing_of_short_names_is_skipped() -> None:
     # libpqxx 6.4.5's Debian docs (SHORT_NAMES): 43 listings such as a00002_source.html,
     # 151,894 characters of code beside the files' pages (a00002.html).
