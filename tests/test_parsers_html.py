@@ -325,6 +325,26 @@ def test_an_id_that_repeats_its_module_is_named_as_the_page_writes_it() -> None:
     ]
 
 
+def test_an_entry_without_an_id_in_a_class_is_named_by_the_class() -> None:
+    # psycopg 3.1.7 (Debian's python-psycopg-doc): the second overload of Connection.cursor,
+    # written with :noindex:, was an entry headed "cursor"; SQLAlchemy 1.4.46: 63 such entries
+    # ("__init__" of each dialect's types, its class written as a link before the name).
+    page = (
+        '<dl class="py class"><dt class="sig sig-object py" id="psycopg.Connection">'
+        '<span class="sig-prename descclassname">psycopg.</span><span class="sig-name descname">'
+        'Connection</span></dt><dd><p>A connection.</p><dl class="py method">'
+        '<dt class="sig sig-object py"><span class="sig-name descname">cursor</span>(name)</dt>'
+        '<dd><p>A server cursor.</p></dd></dl></dd></dl><dl class="py function">'
+        '<dt class="sig sig-object py"><span class="sig-name descname">connect</span>()</dt>'
+        "<dd><p>Connect.</p></dd></dl>"
+    )
+    assert [(s.heading, s.heading_path) for s in parse(page, "connections.html").sections] == [
+        ("psycopg.Connection", ()),
+        ("psycopg.Connection.cursor", ("psycopg.Connection",)),
+        ("connect", ()),
+    ]
+
+
 def test_rst_domain_descriptions_are_entries_headed_by_their_signature() -> None:
     # Sphinx 5.3's docs (Debian's sphinx-doc): its 91 directives, 71 directive options and 49
     # roles were text of the sections around them ('Table of contents' in two parts), where

@@ -62,8 +62,9 @@ def is_api_list(element: Element) -> bool:
     return bool(names & _OBJECT_TYPES) and _first_dt_has_id(element)
 
 
-def read_entry(api_list: Element, terms: list[Element]) -> ApiEntry:
-    """The entry described by the ``<dt>`` elements ``terms`` of ``api_list``."""
+def read_entry(api_list: Element, terms: list[Element], owner: str = "") -> ApiEntry:
+    """The entry described by the ``<dt>`` elements ``terms`` of ``api_list``; ``owner`` is the
+    name of the Python entry it is written in ("psycopg.Connection"), if any."""
     signatures = tuple(text for text in (plain_text(term) for term in terms) if text)
     first = terms[0] if terms else None
     ident = (first.get("id") or "").strip() if first is not None else ""
@@ -72,6 +73,11 @@ def read_entry(api_list: Element, terms: list[Element]) -> ApiEntry:
         name = signatures[0]
     elif first is not None and (domains & _NAME_FROM_TEXT_DOMAINS or not ident):
         name = _written_name(first) or ident
+        # An entry Sphinx gives no id (:no-index:, a second overload) shows a member by its
+        # name alone, as its class's entry around it says whose it is. A name Sphinx could not
+        # parse (the Python docs' "__iter__(self):", the signature whole) is left as written.
+        if not ident and owner and name.isidentifier() and "py" in domains:
+            name = f"{owner}.{name}"
     else:
         name = _without_repeated_module(ident, first)
     name = name or (signatures[0] if signatures else "") or "entry"

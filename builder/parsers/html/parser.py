@@ -237,7 +237,8 @@ class _Walker:
         description: Element | None,
         depth: int,
     ) -> None:
-        entry = read_entry(api_list, terms)
+        parent = self.stack[-1]
+        entry = read_entry(api_list, terms, parent.heading if parent.kind == "api" else "")
         saved_depth, saved_floor = len(self.stack), self.floor
         self.push(
             entry.name,
