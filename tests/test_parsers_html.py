@@ -308,6 +308,24 @@ def test_old_sphinx_api_entries_and_c_domain() -> None:
     ]
 
 
+def test_a_cpp_template_s_parameters_are_no_part_of_its_name() -> None:
+    # {fmt} 9.1.0 (Debian's libfmt-doc): Sphinx writes a template's parameters on a line of
+    # their own, each a descname too: 41 of its 79 entries were headed 'Tfmt::format',
+    # 'OutputItTfmt::format_to', their signatures 'template<typename ...T>inline auto ...'.
+    page = (
+        '<dl class="cpp function"><dt class="sig sig-object cpp" id="_CPPv4I0EN3fmt9format_toE">'
+        '<span class="k">template</span>&lt;<span class="k">typename</span> '
+        '<span class="sig-name descname">OutputIt</span>&gt;<br /><span class="k">auto</span> '
+        '<span class="sig-prename descclassname">fmt::</span><span class="sig-name descname">'
+        "format_to</span>(OutputIt out) -&gt; OutputIt<br /></dt><dd>Formats.</dd></dl>"
+    )
+    assert [(s.heading, s.body) for s in parse(page, "api.html").sections] == [
+        ("fmt::format_to",
+         "`template<typename OutputIt> auto fmt::format_to(OutputIt out) -> OutputIt`\n\n"
+         "Formats."),
+    ]  # fmt: skip
+
+
 def test_an_id_that_repeats_its_module_is_named_as_the_page_writes_it() -> None:
     # Scrapy 2.11 (Debian's python-scrapy-doc): '.. class:: scrapy.item.Item' under 'module::
     # scrapy.item' has the id scrapy.item.scrapy.item.Item; the page shows scrapy.item.Item.
