@@ -29,6 +29,11 @@ from builder.parsers.html.parser import parse
         ('<h1 id="search-documentation">Search</h1><p>Searching for multiple words only shows '
          'matches that contain all words.</p><form action="" method="get"><input name="q"/>'
          '</form><div id="search-results"></div>', "search page"),
+        # MkDocs 1.6's readthedocs theme: search.html read as a section "Search Results".
+        ('<h1 id="search">Search Results</h1><form id="content_search" action="search.html">'
+         '<input name="q" id="mkdocs-search-query"></form><div id="mkdocs-search-results" '
+         'class="search-results" data-no-results-text="No results found">Searching...</div>',
+         "MkDocs' search page"),
         # requests 2.28.1's _modules/requests/api.html: 156 KB of source pages beside 167 KB
         # of docs in the Debian package's HTML.
         ('<h1>Source code for demo</h1><div class="highlight"><pre><div class="viewcode-block" '

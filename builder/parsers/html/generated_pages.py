@@ -36,6 +36,9 @@ _MARKS = (
      "Sphinx's general index (a list of names, linking to the entries)"),
     ("search-results", "//div[@id='search-results']",
      "Sphinx's search page (filled in by a script)"),
+    # MkDocs' readthedocs theme writes a search page too ("Search Results", "Searching...").
+    ("mkdocs-search-results", "//div[@id='mkdocs-search-results']",
+     "MkDocs' search page (filled in by a script)"),
     ("viewcode-block", "//div[contains(concat(' ', @class, ' '), ' viewcode-block ')]",
      "Sphinx's highlighted source of a module (viewcode; its own search leaves it out)"),
 )  # fmt: skip
