@@ -387,6 +387,26 @@ def test_doxygen_graphs_are_left_out() -> None:
     assert bodies(page) == ["Lost connection.\n\nn | Count."]
 
 
+def test_doxygen_more_links_are_left_out() -> None:
+    # libpqxx 6.4.5: 1,064 lines ended in "More..." (a member's brief in its table, the class's
+    # brief atop its page), links to the detailed description below; CppUnit 736, jsoncpp 211.
+    page = (
+        '<html><head><meta name="generator" content="Doxygen 1.8.13"/></head><body>'
+        '<div class="header"><div class="title">pqxx::binarystring Class Reference</div></div>'
+        '<div class="contents"><p>Binary data of a BYTEA field. <a href="a00843.html#details">'
+        'More...</a></p><table class="memberdecls"><tr><td class="memItemLeft">void</td>'
+        '<td class="memItemRight">swap (binarystring &amp;)</td></tr><tr class="memdesc:a1">'
+        '<td class="mdescLeft">&#160;</td><td class="mdescRight">Swap with <a class="el" '
+        'href="a00843.html">binarystring</a>, see <a href="https://www.postgresql.org/">'
+        'https://www.postgresql.org/</a>. <a href="#a575ec">More...</a><br /></td></tr></table>'
+        "</div></body></html>"
+    )
+    assert bodies(page) == [
+        "Binary data of a BYTEA field.\n\nvoid | swap (binarystring &)\n"
+        " | Swap with binarystring, see https://www.postgresql.org/."
+    ]
+
+
 def test_a_summary_table_div_around_a_table_keeps_the_table_s_rows() -> None:
     # PennyLane Catalyst's Sphinx pages wrap an autosummary table in <div class="summary-table">
     # (a raw HTML block): read as javadoc's grid of div cells, the table became one line.

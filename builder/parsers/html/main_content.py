@@ -267,6 +267,7 @@ def strip_chrome(
         flagged.update(select(root, _TEXINFO_INDEX_TABLES))
     if head is None or head.names(DOXYGEN):
         flagged.update(select(root, _DOXYGEN_GRAPHS))
+        flagged.update(select(root, _DOXYGEN_MORE_LINKS))
     if head is None or head.names(PLOT_DIRECTIVE):
         flagged.update(select(root, _PLOT_FORMAT_LINKS))
     if _may_hold_notebook_cells(source):
@@ -317,6 +318,17 @@ _TEXINFO_INDEX_TABLES = etree.XPath(
 _DOXYGEN_GRAPHS = etree.XPath(
     "descendant::div[@class='dyncontent']"
     "[not(.//text()[normalize-space()][not(ancestor::span[@class='legend'])])]"
+)
+
+# Doxygen's "More..." link after each brief description (in a member table's td.mdescRight,
+# and after the page's own brief at the top of div.contents), to the detailed description
+# below: a link without a class (its cross-references are a.el) to a fragment, its text
+# ending in "..." in every language Doxygen writes ("More...", "Mehr...").
+_ELLIPSIS_TEXT = "substring(normalize-space(.), string-length(normalize-space(.)) - 2) = '...'"
+_DOXYGEN_MORE_LINKS = etree.XPath(
+    f"descendant::td[@class='mdescRight']/a[not(@class)][contains(@href, '#')][{_ELLIPSIS_TEXT}]"
+    " | descendant-or-self::div[@class='contents']/p/a[not(@class)][contains(@href, '#details')]"
+    f"[{_ELLIPSIS_TEXT}]"
 )
 
 
