@@ -20,7 +20,14 @@ from lxml.etree import _Element as Element
 
 from builder.parsers.html.body_text import ClassVerdicts, heading_text, select, text_of
 from builder.parsers.html.chrome_attributes import chrome_by_attribute, may_hold_chrome_attributes
-from builder.parsers.html.page_head import DOCBOOK_XSL, DOXYGEN, PLOT_DIRECTIVE, TEXINFO, PageHead
+from builder.parsers.html.page_head import (
+    DOCBOOK_XSL,
+    DOXYGEN,
+    PLOT_DIRECTIVE,
+    PYDOCTOR,
+    TEXINFO,
+    PageHead,
+)
 
 # A str that declares its own encoding is refused by lxml; the text is already decoded.
 XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
@@ -268,6 +275,8 @@ def strip_chrome(
     if head is None or head.names(DOXYGEN):
         flagged.update(select(root, _DOXYGEN_GRAPHS))
         flagged.update(select(root, _DOXYGEN_MORE_LINKS))
+    if head is None or head.names(PYDOCTOR):
+        flagged.update(select(root, _PYDOCTOR_KIND_LABEL))
     if head is None or head.names(PLOT_DIRECTIVE):
         flagged.update(select(root, _PLOT_FORMAT_LINKS))
     if _may_hold_notebook_cells(source):
@@ -330,6 +339,11 @@ _DOXYGEN_MORE_LINKS = etree.XPath(
     " | descendant-or-self::div[@class='contents']/p/a[not(@class)][contains(@href, '#details')]"
     f"[{_ELLIPSIS_TEXT}]"
 )
+
+
+# pydoctor's label under each page's title ("class documentation", "module documentation"),
+# read as the first line of every page; a class's signature under it says "class" again.
+_PYDOCTOR_KIND_LABEL = etree.XPath("descendant::div[@class='categoryHeader']")
 
 
 # matplotlib's plot directive writes "(Source code, png, hires.png, pdf)", links to the script
