@@ -407,6 +407,21 @@ def test_doxygen_more_links_are_left_out() -> None:
     ]
 
 
+def test_doxygen_s_link_to_a_file_s_listing_is_left_out() -> None:
+    # jsoncpp 1.9.5: 15 file pages, CppUnit 1.15.1: 68, each with this line under its
+    # includes; the listing it leads to is skipped (2 sections held nothing else).
+    page = (
+        '<html><head><meta name="generator" content="Doxygen 1.9.4"/></head><body>'
+        '<div class="header"><div class="title">writer.h File Reference</div></div>'
+        '<div class="contents"><div class="textblock"><code>#include "<a class="el" '
+        'href="config_8h_source.html">config.h</a>"</code><br /></div><p><a '
+        'href="writer_8h_source.html">Go to the source code of this file.</a></p>'
+        '<p>See <a href="writer_8h_source.html">the source</a> for the details.</p>'
+        "</div></body></html>"
+    )
+    assert bodies(page) == ['`#include "config.h"`\n\nSee the source for the details.']
+
+
 def test_a_summary_table_div_around_a_table_keeps_the_table_s_rows() -> None:
     # PennyLane Catalyst's Sphinx pages wrap an autosummary table in <div class="summary-table">
     # (a raw HTML block): read as javadoc's grid of div cells, the table became one line.

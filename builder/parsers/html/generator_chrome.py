@@ -1,11 +1,11 @@
 """Find the chrome particular generators write inside a page's article, each looked for only
 where the page says that generator wrote it.
 
-Texinfo's node navigation, tables of contents and indices; Doxygen's graphs and "More..."
-links; pydoctor's label of a page's kind; matplotlib's plot links; nbsphinx's execution counts;
-pdoc's hidden source. A generator's marks are looked for where its page names it in its
-``<head>`` (or, for nbsphinx and pdoc, where the page's bytes name their classes): a scan of
-the whole page for each costs about 1.4% of the parse of a Sphinx page.
+Texinfo's node navigation, tables of contents and indices; Doxygen's graphs, "More..." links
+and links to a file's listing; pydoctor's label of a page's kind; matplotlib's plot links;
+nbsphinx's execution counts; pdoc's hidden source. A generator's marks are looked for where its
+page names it in its ``<head>`` (or, for nbsphinx and pdoc, where the page's bytes name their
+classes): a scan of the whole page for each costs about 1.4% of the parse of a Sphinx page.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ def generator_chrome(
     if head is None or head.names(DOXYGEN):
         found.update(select(root, _DOXYGEN_GRAPHS))
         found.update(select(root, _DOXYGEN_MORE_LINKS))
+        found.update(select(root, _DOXYGEN_LISTING_LINKS))
     if head is None or head.names(PYDOCTOR):
         found.update(select(root, _PYDOCTOR_KIND_LABEL))
     if head is None or head.names(PLOT_DIRECTIVE):
@@ -92,6 +93,13 @@ _DOXYGEN_MORE_LINKS = etree.XPath(
     f"descendant::td[@class='mdescRight']/a[not(@class)][contains(@href, '#')][{_ELLIPSIS_TEXT}]"
     " | descendant-or-self::div[@class='contents']/p/a[not(@class)][contains(@href, '#details')]"
     f"[{_ELLIPSIS_TEXT}]"
+)
+
+# Doxygen's "Go to the source code of this file." under a file's includes: a paragraph that is
+# a link to the file's listing alone, a page the build skips (generated_pages).
+_DOXYGEN_LISTING_LINKS = etree.XPath(
+    "descendant-or-self::div[@class='contents']/p[count(*) = 1]"
+    "[a[not(@class)][contains(@href, '_source.html')]][normalize-space(.) = normalize-space(a)]"
 )
 
 
