@@ -29,6 +29,11 @@ from builder.parsers.html.parser import parse
         ('<h1 id="search-documentation">Search</h1><p>Searching for multiple words only shows '
          'matches that contain all words.</p><form action="" method="get"><input name="q"/>'
          '</form><div id="search-results"></div>', "search page"),
+        # MkDocs 1.6's readthedocs theme: search.html read as a section "Search Results".
+        ('<h1 id="search">Search Results</h1><form id="content_search" action="search.html">'
+         '<input name="q" id="mkdocs-search-query"></form><div id="mkdocs-search-results" '
+         'class="search-results" data-no-results-text="No results found">Searching...</div>',
+         "MkDocs' search page"),
         # requests 2.28.1's _modules/requests/api.html: 156 KB of source pages beside 167 KB
         # of docs in the Debian package's HTML.
         ('<h1>Source code for demo</h1><div class="highlight"><pre><div class="viewcode-block" '
@@ -99,6 +104,40 @@ def test_a_doxygen_source_listing_is_skipped() -> None:
     assert parse("<h1>Open source</h1><p>Why.</p>", "open_source.html").sections
 
 
+def test_a_doxygen_page_of_a_project_s_own_header_is_known_by_the_stylesheet() -> None:
+    # CppUnit 1.15.1 (libcppunit-doc): its HTML_HEADER names no generator; its 68 listings
+    # and 60 indexes were read (1,609 -> 1,405 sections, 572,557 -> 406,492 characters).
+    page = (
+        "<html><head><title>CppUnit - The Unit Testing Library</title>"
+        '<link href="doxygen.css" rel="stylesheet" type="text/css"></head><body><table><tr>'
+        '<td><a href="http://cppunit.example/">CppUnit project page</a></td></tr></table>'
+        '<div class="contents"><div class="textblock">Here is a list of all class members '
+        "with links to the classes they belong to:</div><ul><li>run() : <a>TestRunner</a>"
+        "</li></ul></div></body></html>"
+    )
+    with pytest.raises(UnreadableDocument, match="Doxygen's index"):
+        parse(page, "functions.html")
+    with pytest.raises(UnreadableDocument, match="listing of a source file"):
+        parse(page, "TestRunner_8h_source.html")
+
+
+def test_a_doxygen_source_listing_of_short_names_is_skipped() -> None:
+    # libpqxx 6.4.5's Debian docs (SHORT_NAMES): 43 listings such as a00002_source.html,
+    # 151,894 characters of code beside the files' pages (a00002.html).
+    page = (
+        '<html><head><meta name="generator" content="Doxygen 1.8.13"/><title>libpqxx: array.hxx '
+        'Source File</title></head><body><div class="header"><div class="title">array.hxx</div>'
+        '</div><div class="contents"><div class="fragment"><div class="line"><a name="l00001">'
+        '</a><span class="lineno">    1</span>&#160;#ifndef PQXX_H_ARRAY</div></div></div>'
+        "</body></html>"
+    )
+    for relpath in ("a00002_source.html", "Reference/a00002_source.html"):
+        with pytest.raises(UnreadableDocument, match="listing of a source file"):
+            parse(page, relpath)
+    assert parse(page, "Reference/a00002.html").sections
+    assert parse(page, "Reference/data_source.html").sections
+
+
 @pytest.mark.parametrize(
     "relpath", ["structwl__event__source.html", "class_data_source.html", "group__source.html"]
 )
@@ -111,6 +150,44 @@ def test_a_doxygen_page_of_a_name_ending_in_source_is_read(relpath: str) -> None
         "</div></div></body></html>"
     )
     assert [s.body for s in parse(page, relpath).sections] == ["An event source of the loop."]
+
+
+@pytest.mark.parametrize(
+    "relpath",
+    [
+        "functions.html", "functions_b.html", "functions_func_0x7e.html", "globals_defs.html",
+        "html/namespacemembers_type.html", "annotated.html", "classes.html", "files.html",
+        "hierarchy.html", "namespaces.html", "modules.html", "pages.html",
+    ],
+)  # fmt: skip
+def test_a_doxygen_index_is_skipped(relpath: str) -> None:
+    # jsoncpp 1.9.5's Debian docs: 63 such pages, 135 sections of "add() : Json::Value" and
+    # "▼CCharReader | Interface for reading JSON" lines beside the classes' own pages.
+    page = (
+        '<html><head><meta name="generator" content="Doxygen 1.9.4"/><title>jsoncpp: Class '
+        'Members</title></head><body><div class="contents"><div class="textblock">Here is a '
+        "list of all class members with links to the classes they belong to:</div>"
+        '<h3><a id="index_a" name="index_a"></a>- a -</h3><ul><li>append() : <a class="el" '
+        'href="class_json_1_1_value.html">Json::Value</a></li></ul></div></body></html>'
+    )
+    with pytest.raises(UnreadableDocument, match="Doxygen's index"):
+        parse(page, relpath)
+
+
+@pytest.mark.parametrize(
+    "relpath",
+    ["functions_8h.html", "globals_8hpp.html", "classfiles.html", "md_pages.html",
+     "group__functions.html", "my_classes.html"],
+)  # fmt: skip
+def test_a_doxygen_page_named_like_an_index_is_read(relpath: str) -> None:
+    # a header functions.h, a class "files", a Markdown page pages.md, a group "functions"
+    page = (
+        '<html><head><meta name="generator" content="Doxygen 1.9.4"/></head><body>'
+        '<div class="contents"><div class="textblock"><p>Helpers.</p></div></div></body></html>'
+    )
+    assert [s.body for s in parse(page, relpath).sections] == ["Helpers."]
+    # and an index's name on a page no Doxygen wrote
+    assert parse("<h1>Classes</h1><p>Helpers.</p>", "classes.html").sections
 
 
 def test_a_page_naming_those_marks_in_its_text_is_read() -> None:

@@ -308,6 +308,24 @@ def test_old_sphinx_api_entries_and_c_domain() -> None:
     ]
 
 
+def test_a_cpp_template_s_parameters_are_no_part_of_its_name() -> None:
+    # {fmt} 9.1.0 (Debian's libfmt-doc): Sphinx writes a template's parameters on a line of
+    # their own, each a descname too: 41 of its 79 entries were headed 'Tfmt::format',
+    # 'OutputItTfmt::format_to', their signatures 'template<typename ...T>inline auto ...'.
+    page = (
+        '<dl class="cpp function"><dt class="sig sig-object cpp" id="_CPPv4I0EN3fmt9format_toE">'
+        '<span class="k">template</span>&lt;<span class="k">typename</span> '
+        '<span class="sig-name descname">OutputIt</span>&gt;<br /><span class="k">auto</span> '
+        '<span class="sig-prename descclassname">fmt::</span><span class="sig-name descname">'
+        "format_to</span>(OutputIt out) -&gt; OutputIt<br /></dt><dd>Formats.</dd></dl>"
+    )
+    assert [(s.heading, s.body) for s in parse(page, "api.html").sections] == [
+        ("fmt::format_to",
+         "`template<typename OutputIt> auto fmt::format_to(OutputIt out) -> OutputIt`\n\n"
+         "Formats."),
+    ]  # fmt: skip
+
+
 def test_an_id_that_repeats_its_module_is_named_as_the_page_writes_it() -> None:
     # Scrapy 2.11 (Debian's python-scrapy-doc): '.. class:: scrapy.item.Item' under 'module::
     # scrapy.item' has the id scrapy.item.scrapy.item.Item; the page shows scrapy.item.Item.
@@ -322,6 +340,26 @@ def test_an_id_that_repeats_its_module_is_named_as_the_page_writes_it() -> None:
     assert [(s.heading, s.anchor) for s in parse(page, "items.html").sections] == [
         ("scrapy.item.Item", "scrapy.item.scrapy.item.Item"),
         ("os.path.os", "os.path.os"),
+    ]
+
+
+def test_an_entry_without_an_id_in_a_class_is_named_by_the_class() -> None:
+    # psycopg 3.1.7 (Debian's python-psycopg-doc): the second overload of Connection.cursor,
+    # written with :noindex:, was an entry headed "cursor"; SQLAlchemy 1.4.46: 63 such entries
+    # ("__init__" of each dialect's types, its class written as a link before the name).
+    page = (
+        '<dl class="py class"><dt class="sig sig-object py" id="psycopg.Connection">'
+        '<span class="sig-prename descclassname">psycopg.</span><span class="sig-name descname">'
+        'Connection</span></dt><dd><p>A connection.</p><dl class="py method">'
+        '<dt class="sig sig-object py"><span class="sig-name descname">cursor</span>(name)</dt>'
+        '<dd><p>A server cursor.</p></dd></dl></dd></dl><dl class="py function">'
+        '<dt class="sig sig-object py"><span class="sig-name descname">connect</span>()</dt>'
+        "<dd><p>Connect.</p></dd></dl>"
+    )
+    assert [(s.heading, s.heading_path) for s in parse(page, "connections.html").sections] == [
+        ("psycopg.Connection", ()),
+        ("psycopg.Connection.cursor", ("psycopg.Connection",)),
+        ("connect", ()),
     ]
 
 

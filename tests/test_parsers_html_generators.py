@@ -165,6 +165,39 @@ def test_docbook_navigation_bars_are_chrome() -> None:
     ]
 
 
+_BOOST_PAGE = (
+    '<html><head><title>User\'s Guide</title><meta name="generator" content="DocBook XSL '
+    'Stylesheets Vsnapshot"></head><body><table cellpadding="2" width="100%"><tr><td>'
+    '<img alt="Boost C++ Libraries" src="boost.png"></td><td><a href="index.html">Home</a></td>'
+    '<td><a href="libraries.htm">Libraries</a></td></tr></table><hr><div class="spirit-nav">'
+    '<a accesskey="p" href="a.html"><img src="prev.png" alt="Prev"></a><a accesskey="n" '
+    'href="b.html"><img src="next.png" alt="Next"></a></div><div class="section">'
+    '<div class="titlepage"><div><div><h2 class="title"><a name="acc.guide"></a>User\'s Guide'
+    "</h2></div></div></div><p>How to use the framework.</p></div>"
+    '<table width="100%"><tr><td></td><td><div class="copyright-footer">Copyright © 2005 Eric '
+    "Niebler<p>Distributed under the Boost Software License.</p></div></td></tr></table><hr>"
+    '<div class="spirit-nav"><a href="a.html"><img src="prev.png" alt="Prev"></a></div>'
+    "</body></html>"
+)
+
+
+def test_a_docbook_page_reads_as_its_one_division() -> None:
+    # Boost 1.74's BoostBook docs (libboost1.74-doc, DocBook XSL): each of 3,804 pages read its
+    # header of links and "PrevUpHomeNext" (the images' alt) as a section of its own, and its
+    # copyright table at the end of its last section.
+    assert [(s.heading, s.body) for s in parse(_BOOST_PAGE, "guide.html").sections] == [
+        ("User's Guide", "How to use the framework.")
+    ]
+
+
+def test_a_docbook_page_with_two_divisions_or_another_generator_reads_its_body() -> None:
+    # a body holding two divisions is none of DocBook XSL's chunks: all of it is read
+    two = _BOOST_PAGE.replace("</body>", '<div class="section"><p>More.</p></div></body>')
+    assert "Copyright" in parse(two, "guide.html").sections[-1].body
+    other = _BOOST_PAGE.replace("DocBook XSL", "Handmade")
+    assert "Copyright" in parse(other, "guide.html").sections[-1].body
+
+
 def test_a_nodejs_api_page_reads_as_its_api_content() -> None:
     # Node.js' doc tool: the column of every module's link, the header's pickers and the
     # page's table of contents come before #apicontent, none marked as navigation.
@@ -330,6 +363,63 @@ def test_doxygen_graph_captions_are_left_out() -> None:
         "<p>Go on.</p></div>"
     )
     assert bodies(page) == ['`#include "SDL_stdinc.h"`\n\nGo on.']
+
+
+def test_doxygen_graphs_are_left_out() -> None:
+    # libpqxx 6.4.5 (Doxygen 1.8.13): "Inheritance graph" (the image's alt) and "[legend]"
+    # on 83 class pages, CppUnit 1.15.1 on 89 ("Collaboration graph" too).
+    graph = (
+        '<div class="dynheader">Inheritance diagram for pqxx::broken_connection:</div>'
+        '<div class="dyncontent"><div class="center"><img src="a00834.png" border="0" '
+        'usemap="#map" alt="Inheritance graph"/></div><map name="map" id="map"><area '
+        'shape="rect" href="a00839.html" title="Concrete connection type. " alt="" '
+        'coords="18,169,193,211"/></map><center><span class="legend">[<a target="top" '
+        'href="graph_legend.html">legend</a>]</span></center></div>'
+    )
+    page = (
+        '<html><head><meta name="generator" content="Doxygen 1.8.13"/></head><body>'
+        '<div class="header"><div class="title">pqxx::broken_connection Class Reference</div>'
+        '</div><div class="contents"><p>Lost connection.</p>'
+        f"{graph}"
+        '<div class="dyncontent"><table><tr><td>n</td><td>Count.</td></tr></table></div>'
+        "</div></body></html>"
+    )
+    assert bodies(page) == ["Lost connection.\n\nn | Count."]
+
+
+def test_doxygen_more_links_are_left_out() -> None:
+    # libpqxx 6.4.5: 1,064 lines ended in "More..." (a member's brief in its table, the class's
+    # brief atop its page), links to the detailed description below; CppUnit 736, jsoncpp 211.
+    page = (
+        '<html><head><meta name="generator" content="Doxygen 1.8.13"/></head><body>'
+        '<div class="header"><div class="title">pqxx::binarystring Class Reference</div></div>'
+        '<div class="contents"><p>Binary data of a BYTEA field. <a href="a00843.html#details">'
+        'More...</a></p><table class="memberdecls"><tr><td class="memItemLeft">void</td>'
+        '<td class="memItemRight">swap (binarystring &amp;)</td></tr><tr class="memdesc:a1">'
+        '<td class="mdescLeft">&#160;</td><td class="mdescRight">Swap with <a class="el" '
+        'href="a00843.html">binarystring</a>, see <a href="https://www.postgresql.org/">'
+        'https://www.postgresql.org/</a>. <a href="#a575ec">More...</a><br /></td></tr></table>'
+        "</div></body></html>"
+    )
+    assert bodies(page) == [
+        "Binary data of a BYTEA field.\n\nvoid | swap (binarystring &)\n"
+        " | Swap with binarystring, see https://www.postgresql.org/."
+    ]
+
+
+def test_doxygen_s_link_to_a_file_s_listing_is_left_out() -> None:
+    # jsoncpp 1.9.5: 15 file pages, CppUnit 1.15.1: 68, each with this line under its
+    # includes; the listing it leads to is skipped (2 sections held nothing else).
+    page = (
+        '<html><head><meta name="generator" content="Doxygen 1.9.4"/></head><body>'
+        '<div class="header"><div class="title">writer.h File Reference</div></div>'
+        '<div class="contents"><div class="textblock"><code>#include "<a class="el" '
+        'href="config_8h_source.html">config.h</a>"</code><br /></div><p><a '
+        'href="writer_8h_source.html">Go to the source code of this file.</a></p>'
+        '<p>See <a href="writer_8h_source.html">the source</a> for the details.</p>'
+        "</div></body></html>"
+    )
+    assert bodies(page) == ['`#include "config.h"`\n\nSee the source for the details.']
 
 
 def test_a_summary_table_div_around_a_table_keeps_the_table_s_rows() -> None:

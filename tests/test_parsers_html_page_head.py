@@ -11,9 +11,10 @@ from builder.parsers.html.page_head import PageHead, read_head
 _HEADS = {
     page_head.SPHINX: '<script src="_static/documentation_options.js"></script>',
     page_head.TEXINFO: '<meta name="Generator" content="makeinfo">',
-    page_head.DOXYGEN: '<meta name="generator" content="Doxygen 1.9.4"/>',
+    page_head.DOXYGEN: '<link href="doxygen.css" rel="stylesheet" type="text/css"/>',
     page_head.GTK_DOC: '<meta name="generator" content="GTK-Doc V1.33.1 (XML mode)">',
     page_head.DOCBOOK_XSL: '<meta name="generator" content="DocBook XSL Stylesheets V1.79.1">',
+    page_head.PYDOCTOR: '<meta name="generator" content="pydoctor 25.10.1">',
     page_head.PLOT_DIRECTIVE: '<link rel="stylesheet" href="_static/plot_directive.css" />',
 }
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from lxml.etree import _Element as Element
 
-from builder.parsers.html import main_content
+from builder.parsers.html import generator_chrome
 from builder.parsers.html.parser import parse
 from tests.test_parsers_html import bodies
 
@@ -121,7 +121,7 @@ def test_only_a_page_naming_nbsphinx_cells_is_searched_for_their_prompts(
     def read_as_built(page: str) -> list[str]:  # a build hands the parser the file's bytes
         return [s.body for s in parse(page, "p.html", page.encode()).sections]
 
-    monkeypatch.setattr(main_content, "_NOTEBOOK_PROMPTS", refused)
+    monkeypatch.setattr(generator_chrome, "_NOTEBOOK_PROMPTS", refused)
     plain = '<h1>T</h1><div class="prompt"><pre>[2]:</pre></div>'
     assert read_as_built(plain) == ["```\n[2]:\n```"]
     with pytest.raises(AssertionError, match="nbsphinx prompts"):

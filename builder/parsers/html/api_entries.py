@@ -62,9 +62,10 @@ def is_api_list(element: Element) -> bool:
     return bool(names & _OBJECT_TYPES) and _first_dt_has_id(element)
 
 
-def read_entry(api_list: Element, terms: list[Element]) -> ApiEntry:
-    """The entry described by the ``<dt>`` elements ``terms`` of ``api_list``."""
-    signatures = tuple(text for text in (plain_text(term) for term in terms) if text)
+def read_entry(api_list: Element, terms: list[Element], owner: str = "") -> ApiEntry:
+    """The entry described by the ``<dt>`` elements ``terms`` of ``api_list``; ``owner`` is the
+    name of the Python entry it is written in ("psycopg.Connection"), if any."""
+    signatures = tuple(text for text in (_signature_text(term) for term in terms) if text)
     first = terms[0] if terms else None
     ident = (first.get("id") or "").strip() if first is not None else ""
     domains = classes(api_list)
@@ -72,6 +73,11 @@ def read_entry(api_list: Element, terms: list[Element]) -> ApiEntry:
         name = signatures[0]
     elif first is not None and (domains & _NAME_FROM_TEXT_DOMAINS or not ident):
         name = _written_name(first) or ident
+        # An entry Sphinx gives no id (:no-index:, a second overload) shows a member by its
+        # name alone, as its class's entry around it says whose it is. A name Sphinx could not
+        # parse (the Python docs' "__iter__(self):", the signature whole) is left as written.
+        if not ident and owner and name.isidentifier() and "py" in domains:
+            name = f"{owner}.{name}"
     else:
         name = _without_repeated_module(ident, first)
     name = name or (signatures[0] if signatures else "") or "entry"
@@ -92,15 +98,27 @@ def _without_repeated_module(ident: str, term: Element | None) -> str:
     return ident
 
 
+def _signature_text(term: Element) -> str:
+    """The text of a ``<dt>`` on one line; a C++ template's parameters, which Sphinx writes on a
+    line of their own ("template<typename T>", a ``<br>``, the declaration), apart from it."""
+    for line_break in term.iter("br"):
+        line_break.tail = " " + (line_break.tail or "")
+    return plain_text(term)
+
+
 def _written_name(term: Element) -> str:
-    """The module prefix and name as the page shows them ("json." + "dumps")."""
-    parts = [
-        element
-        for element in term.iterdescendants()
-        if _NAME_PART_CLASSES.intersection(
+    """The module prefix and name as the page shows them ("json." + "dumps"): those of the
+    last line that has one, as a C++ template's parameters, named as such on the line above
+    ("template<typename T>"), are no part of it."""
+    lines: list[list[Element]] = [[]]
+    for element in term.iterdescendants():
+        if element.tag == "br":
+            lines.append([])
+        elif _NAME_PART_CLASSES.intersection(
             (element.get("class") or "").translate(_XML_SPACE).split(" ")
-        )
-    ]
+        ):
+            lines[-1].append(element)
+    parts = next((line for line in reversed(lines) if line), [])
     return "".join(plain_text(part) for part in parts)
 
 

@@ -11,6 +11,10 @@ time, roles and all, beside the entries made from it. A book DocBook XSL built h
 too (GTK-Doc's ``api-index-full.html``, PostgreSQL's ``bookindex.html``). Doxygen's source
 browser writes each header's listing (``<file>_source.html``) beside the file's documentation
 page, which holds its declarations and their comments: the viewcode pages of a C library.
+Doxygen's indexes (every member with its class, the class list, the file list, the class
+hierarchy...) are its general and module indexes: names linking to the pages that document them.
+So are pydoctor's (every name, every class, every module, every undocumented name), with its
+list of every page with its summary, and its help page about its own pages.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ import re
 
 from lxml.etree import _Element as Element
 
-from builder.parsers.html.page_head import DOCBOOK_XSL, DOXYGEN, PageHead
+from builder.parsers.html.page_head import DOCBOOK_XSL, DOXYGEN, PYDOCTOR, PageHead
 
 # What marks each page in every theme built on Sphinx's basic one (alabaster, furo, the
 # Read the Docs theme, pydata): the class of the index table, the search results' box.
@@ -32,6 +36,9 @@ _MARKS = (
      "Sphinx's general index (a list of names, linking to the entries)"),
     ("search-results", "//div[@id='search-results']",
      "Sphinx's search page (filled in by a script)"),
+    # MkDocs' readthedocs theme writes a search page too ("Search Results", "Searching...").
+    ("mkdocs-search-results", "//div[@id='mkdocs-search-results']",
+     "MkDocs' search page (filled in by a script)"),
     ("viewcode-block", "//div[contains(concat(' ', @class, ' '), ' viewcode-block ')]",
      "Sphinx's highlighted source of a module (viewcode; its own search leaves it out)"),
 )  # fmt: skip
@@ -77,14 +84,45 @@ def generated_page(text: str, head: PageHead, document: Element) -> str:
 # Doxygen names a file's listing after the file's page ("_s_d_l__audio_8h.html" and
 # "_s_d_l__audio_8h_source.html"); the generator is named in the <head>, a scan of it alone.
 # The file name's dot is "_8" before the suffix: a struct, class or group whose name ends in
-# "source" (structwl__event__source.html, class_data_source.html) is a page of its own.
-_DOXYGEN_LISTING_NAME = re.compile(r"_8(?:_?[0-9a-z])+_source\.html$")
+# "source" (structwl__event__source.html, class_data_source.html) is a page of its own. With
+# SHORT_NAMES every page is named by a number ("a00002.html", its listing "a00002_source.html":
+# libpqxx), so no page of a name of the code's ends in _source.html.
+_DOXYGEN_LISTING_NAME = re.compile(r"(?:_8(?:_?[0-9a-z])+|(?:^|/)a[0-9]+)_source\.html$")
 _DOXYGEN_LISTING_REASON = "Doxygen's listing of a source file (its page documents the file)"
 
 
+# Doxygen's indexes, by the names it gives them whatever the project (a page of the code's
+# names is "class...", "struct...", "group__...", a file's "..._8h", a Markdown page's "md_..."):
+# the members of classes, of files and of namespaces (functions.html, functions_func_b.html,
+# functions_0x7e.html for "~", globals_defs.html, namespacemembers_type.html), and the lists of
+# classes, files, namespaces, modules, related pages and examples, and the class hierarchy.
+_DOXYGEN_INDEX_NAME = re.compile(
+    r"(?:^|/)(?:(?:functions|globals|namespacemembers)(?:_(?:[a-z]{4}|[a-z]|0x[0-9a-f]{2}))*"
+    r"|annotated|classes|concepts|examples|files|hierarchy|inherits|modules|namespaces|pages)"
+    r"\.html$"
+)
+_DOXYGEN_INDEX_REASON = "Doxygen's index of the documented names (a list linking to their pages)"
+
+
+# pydoctor's, by the names it gives them (a page of the code's names is named by it in full:
+# "requests.Session.html").
+_PYDOCTOR_INDEX_NAME = re.compile(
+    r"(?:^|/)(?:nameIndex|classIndex|moduleIndex|undoccedSummary|all-documents)\.html$"
+)
+_PYDOCTOR_INDEX_REASON = "pydoctor's index of the documented names (a list linking to their pages)"
+_PYDOCTOR_HELP_NAME = re.compile(r"(?:^|/)apidocs-help\.html$")
+_PYDOCTOR_HELP_REASON = "pydoctor's help page (how its pages are laid out)"
+
+
 def generated_listing(head: PageHead, relpath: str) -> str:
-    """Why the page whose head is ``head``, at ``relpath``, is a source listing Doxygen wrote,
-    or ""."""
+    """Why the page whose head is ``head``, at ``relpath``, is a source listing or an index
+    Doxygen or pydoctor wrote, or ""."""
+    if _PYDOCTOR_INDEX_NAME.search(relpath) and head.names(PYDOCTOR):
+        return _PYDOCTOR_INDEX_REASON
+    if _PYDOCTOR_HELP_NAME.search(relpath) and head.names(PYDOCTOR):
+        return _PYDOCTOR_HELP_REASON
     if _DOXYGEN_LISTING_NAME.search(relpath) and head.names(DOXYGEN):
         return _DOXYGEN_LISTING_REASON
+    if _DOXYGEN_INDEX_NAME.search(relpath) and head.names(DOXYGEN):
+        return _DOXYGEN_INDEX_REASON
     return ""

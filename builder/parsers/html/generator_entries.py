@@ -15,7 +15,13 @@ its "Parameters" with an ``<h4>``, each parameter with an ``<h5>`` and "Returns 
 with ``h4.name`` and its parameters, return value, type and examples each with an ``<h5>``.
 GTK-Doc heads a function or struct with an ``<h3>`` and its "Parameters", "Returns" and
 "Members" with an ``<h4>``: each function was three sections. Texinfo heads each footnote at
-the end of a node with an ``<h5>`` "(1)", "(2)"...: a section of a line each.
+the end of a node with an ``<h5>`` "(1)", "(2)"...: a section of a line each. pdoc writes each
+member of a module as a ``<section>`` and each member of a class as a ``div.classattr``, with
+the member's name in the module as its id ("Session.get") and its signature a ``div.attr``,
+and heads the parts of a docstring ("Parameters", "Returns") with an ``<h6>``: a module was
+one section, cut at each "Parameters". pydoctor writes each member as a ``div.basemethod``
+(``basefunction``, ``baseinstancevariable``...) holding anchors of its qualified and its short
+name, its signature (``div.functionHeader``) and its docstring: a class was one section.
 """
 
 from __future__ import annotations
@@ -30,14 +36,32 @@ from builder.parsers.html.body_text import has_class, is_element, plain_text, se
 from builder.parsers.html.page_head import GTK_DOC, SPHINX, TEXINFO, PageHead
 from schemas.anchors import slugify
 
-# One query for both generators' entries, run on a page that names their classes: the
+_ENTRY_MARKS = ('class="top"', "method-detail", 'class="attr ', 'class="functionHeader"')
+_PYDOCTOR_MEMBERS = "descendant::div[starts-with(@class, 'base')][div[@class='functionHeader']]"
+# pdoc's members: a module's (<section id="Session">) and a class's (div.classattr), each
+# holding its signature (div.attr) and its docstring (div.docstring), in its main.pdoc.
+_PDOC_MEMBER = (
+    "[@id][div[contains(concat(' ', normalize-space(@class), ' '), ' attr ')]]"
+    "[ancestor::main[@class='pdoc']]"
+)
+_PDOC_MEMBERS = (
+    f"descendant::section{_PDOC_MEMBER} | descendant::div[@class='classattr']{_PDOC_MEMBER}"
+)
+_PDOC_MODULE_NAME = etree.XPath(
+    "ancestor::main[1]/section[@class='module-info']/h1[@class='modulename'][1]"
+)
+_PDOC_LABELS = etree.XPath(
+    f"descendant::section{_PDOC_MEMBER}/div[@class='docstring']/h6"
+    f" | descendant::div[@class='classattr']{_PDOC_MEMBER}/div[@class='docstring']/h6"
+)
+# One query for the four generators' entries, run on a page that names their classes: the
 # queries look at every element, a sixth of a Sphinx page's parse time when run on all.
 _ENTRIES = etree.XPath(
     "descendant::div[@class='top'][*[1][self::p][@class='src']]"
     " | descendant::div[contains(concat(' ', normalize-space(@class), ' '), ' method-detail ')]"
     "[div[contains(concat(' ', normalize-space(@class), ' '), ' method-heading ')]]"
+    f" | {_PDOC_MEMBERS} | {_PYDOCTOR_MEMBERS}"
 )
-_ENTRY_MARKS = ('class="top"', "method-detail")
 # erl_docgen's "Types" inside a function.
 _ERL_DOCGEN_LABELS = etree.XPath("descendant::h3[@class='func-types-title']")
 # TypeDoc's "Parameters", each parameter and "Returns ..." inside a member (below its h3), and
@@ -99,7 +123,8 @@ def built_by_sphinx(head: PageHead) -> bool:
 
 
 def generator_entries(root: Element, text: str) -> list[Element]:
-    """The RDoc and Haddock entries under ``root`` (``text`` is the page's, looked at first)."""
+    """The RDoc, Haddock, pdoc and pydoctor entries under ``root`` (``text`` is the page's,
+    looked at first)."""
     if not any(mark in text for mark in _ENTRY_MARKS):
         return []
     return select(root, _ENTRIES)
@@ -130,6 +155,8 @@ def demote_label_headings(root: Element, text: str, head: PageHead) -> None:
             for heading in select(root, _GTK_DOC_SUBSECTION_HEADINGS)
             if _is_gtk_doc_label(heading)
         ]
+    if 'class="attr ' in text:
+        labels += select(root, _PDOC_LABELS)
     if _TEXINFO_FOOTNOTES_MARK in text and head.names(TEXINFO):
         labels += select(root, _TEXINFO_FOOTNOTE_LABELS)
     for label in labels:
@@ -156,18 +183,18 @@ def _typedoc_member_labels(root: Element) -> list[Element]:
 
 
 def read_generator_entry(element: Element) -> GeneratorEntry | None:
-    """The entry an RDoc ``div.method-detail`` or a Haddock ``div.top`` describes; None for
-    any other element."""
-    if element.tag != "div":
+    """The entry an RDoc ``div.method-detail``, a Haddock ``div.top`` or a pdoc or pydoctor
+    member describes; None for any other element."""
+    if element.tag not in ("div", "section"):
         return None
-    if element.get("class") == "top":
+    if element.get("class") == "top" and element.tag == "div":
         signature = next((child for child in element if is_element(child)), None)
         if signature is None or signature.tag != "p" or signature.get("class") != "src":
             return None
         named = select(signature, _DEFINED_NAME)
         name_element = named[0] if named else None
         anchor = name_element.get("id", "") if name_element is not None else ""
-    elif has_class(element, "method-detail"):
+    elif element.tag == "div" and has_class(element, "method-detail"):
         heading = [child for child in element if is_element(child)]
         if not heading or not has_class(heading[0], "method-heading"):
             return None
@@ -175,6 +202,26 @@ def read_generator_entry(element: Element) -> GeneratorEntry | None:
         named = select(signature, _METHOD_NAME)
         name_element = named[0] if named else None
         anchor = element.get("id", "")
+    elif (signature := _pdoc_signature(element)) is not None:
+        anchor = element.get("id", "")
+        module = select(element, _PDOC_MODULE_NAME)
+        prefix = plain_text(module[0]) if module else ""
+        text = plain_text(signature)
+        name = f"{prefix}.{anchor}" if prefix else anchor
+        entry = ApiEntry(name=name, anchor=anchor, signatures=(text,) if text else ())
+        return GeneratorEntry(entry, signature)
+    elif (signature := _pydoctor_signature(element)) is not None:
+        # the qualified name's anchor, then the name's, which the member's permalink names
+        names = [value for link in element.iterchildren("a") if (value := link.get("name"))]
+        # pydoctor joins "def" and the name with a no-break space
+        text = plain_text(signature).replace("\xa0", " ")
+        name = (names[0] if names else "") or text or "entry"
+        entry = ApiEntry(
+            name=name,
+            anchor=names[-1] if names else slugify(name),
+            signatures=(text,) if text else (),
+        )
+        return GeneratorEntry(entry, signature)
     else:
         return None
     for widget in select(signature, _SIGNATURE_WIDGETS):
@@ -184,6 +231,34 @@ def read_generator_entry(element: Element) -> GeneratorEntry | None:
     signatures = (text,) if text else ()
     entry = ApiEntry(name=name, anchor=anchor or slugify(name), signatures=signatures)
     return GeneratorEntry(entry, signature)
+
+
+def _pdoc_signature(element: Element) -> Element | None:
+    """The signature (div.attr) of a member pdoc wrote as ``element``, or None."""
+    if not element.get("id") or not (
+        element.tag == "section" or (element.tag == "div" and element.get("class") == "classattr")
+    ):
+        return None
+    if not any(main.get("class") == "pdoc" for main in element.iterancestors("main")):
+        return None
+    return next(
+        (child for child in element if child.tag == "div" and has_class(child, "attr")), None
+    )
+
+
+def _pydoctor_signature(element: Element) -> Element | None:
+    """The signature (div.functionHeader) of a member pydoctor wrote as ``element``, or
+    None."""
+    if element.tag != "div" or not (element.get("class") or "").startswith("base"):
+        return None
+    return next(
+        (
+            child
+            for child in element
+            if child.tag == "div" and child.get("class") == "functionHeader"
+        ),
+        None,
+    )
 
 
 def drop_keeping_tail(element: Element) -> None:

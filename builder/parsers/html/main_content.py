@@ -1,7 +1,8 @@
 """Load an HTML page and find its main content: the article, without the site's chrome.
 
 Themes wrap the same article in different markup, so the content root is the first of: an
-element with ``role="main"`` (Sphinx basic, Read the Docs, Furo, PyData), Sphinx ``div.body``,
+element with ``role="main"`` (Sphinx basic, Read the Docs, Furo, PyData), the one division of
+``<body>`` on a page DocBook XSL wrote (``div.chapter``, ``div.refentry``...), Sphinx ``div.body``,
 YUI grids' ``#yui-main`` (Django's theme), Sphinx ``div.document``, Doxygen's ``div.contents``,
 Node.js' ``#apicontent``, a lone ``<article>`` (MkDocs Material), ``<main>``, a
 ``div#main-content``, ``#content``, ``<body>``.
@@ -12,14 +13,14 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
 
 from lxml import etree
 from lxml.etree import _Element as Element
 
 from builder.parsers.html.body_text import ClassVerdicts, heading_text, select, text_of
 from builder.parsers.html.chrome_attributes import chrome_by_attribute, may_hold_chrome_attributes
-from builder.parsers.html.page_head import PLOT_DIRECTIVE, TEXINFO, PageHead
+from builder.parsers.html.generator_chrome import class_test, generator_chrome
+from builder.parsers.html.page_head import DOCBOOK_XSL, PageHead
 
 # A str that declares its own encoding is refused by lxml; the text is already decoded.
 XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
@@ -33,19 +34,15 @@ _BLOCK_BOUNDARY = re.compile(r"</(?:p|div|h[1-6]|li|tr|pre|section)\s*>(?!\n)", 
 _TITLE_SUFFIX = re.compile(r"\s+[—|]\s+[^—|]*\bdoc[^—|]*$", re.IGNORECASE)
 
 
-def _has_class(name: str) -> str:
-    return f"contains(concat(' ', normalize-space(@class), ' '), ' {name} ')"
-
-
 # Compiled once; each asks for the first match only, so libxml2 stops there instead of
 # collecting every element of the page that matches.
 _MAIN_CANDIDATES = tuple(
     etree.XPath(f"descendant-or-self::{query}[1]")
     for query in (
-        f"div[{_has_class('body')}]",
+        f"div[{class_test('body')}]",
         # YUI grids' main column, beside the header, sidebar and footer (Django's docs theme).
         "div[@id='yui-main']",
-        f"div[{_has_class('document')}]",
+        f"div[{class_test('document')}]",
         # Doxygen's article, after its title area, menus and the header's jump links (its
         # page title is the <title>); beside the tree view, in #doc-content.
         "div[@class='contents'][preceding-sibling::div[@class='header' or @id='top']"
@@ -57,6 +54,16 @@ _MAIN_CANDIDATES = tuple(
     )
 )
 _ARTICLES = etree.XPath("descendant-or-self::article")
+# DocBook XSL writes a page's article as the one division of its <body>, between the navigation
+# bars and whatever a project's stylesheets add around them: Boost's header of links ("Home |
+# Libraries | People | FAQ | More"), its "Prev Up Home Next" images and copyright table.
+_DOCBOOK_DIVISIONS = frozenset(
+    {
+        "set", "book", "part", "chapter", "appendix", "preface", "article", "reference",
+        "refentry", "section", "sect1", "glossary", "bibliography", "index", "colophon",
+        "dedication", "acknowledgements", "setindex", "qandaset",
+    }
+)  # fmt: skip
 # A div#main-content is the article column of Bootstrap layouts beside their navbar and
 # sidebar (Django REST framework's MkDocs theme); the id is also a skip link's target, so only
 # a division that holds elements counts (an empty one is the target alone, the article after
@@ -79,7 +86,9 @@ _CHROME_TAGS = frozenset(
 _CHROME_CLASSES = frozenset(
     {
         "sphinxsidebar", "related", "footer", "breadcrumbs", "wy-breadcrumbs", "toctree-wrapper",
-        "headerlink", "viewcode-link", "rst-versions", "sidebar-drawer", "toc-drawer",
+        "headerlink", "viewcode-link",
+        # pydoctor's "¶" permalink beside each member's signature
+        "headerLink", "rst-versions", "sidebar-drawer", "toc-drawer",
         # gi-docgen's (and rustdoc's before 1.58) "[src]" link beside a heading, to the code
         "srclink",
         "skip-link", "md-sidebar", "bd-sidebar-secondary", "bd-header-article",
@@ -136,7 +145,7 @@ _CONTENT_ASIDES = frozenset({"admonition", "footnote", "footnote-list", "topic"}
 # So is its sidebar directive's box, an aside.sidebar that opens with its p.sidebar-title (the
 # Python docs' "Tutorial" box on the argparse page, "Important" on enum's); a theme's
 # aside.sidebar of navigation has no such title.
-_SIDEBAR_TITLE = etree.XPath(f"*[1][self::p][{_has_class('sidebar-title')}]")
+_SIDEBAR_TITLE = etree.XPath(f"*[1][self::p][{class_test('sidebar-title')}]")
 
 
 def load_document(text: str, utf8: bytes | None = None) -> Element | None:
@@ -190,8 +199,9 @@ def strip_tags(text: str) -> str:
     return html.unescape(_TAG.sub("", text))
 
 
-def find_main(document: Element) -> Element:
-    """The element holding the page's article; ``<body>`` or the page when none stands out."""
+def find_main(document: Element, head: PageHead | None = None) -> Element:
+    """The element holding the page's article; ``<body>`` or the page when none stands out.
+    ``head``: the page's head, when the caller has it (DocBook XSL's article is known by it)."""
     # role="main" through ElementPath: it stops at the first match, five times sooner than
     # libxml2's XPath on these pages; class tests need XPath.
     if document.get("role") == "main":
@@ -199,6 +209,10 @@ def find_main(document: Element) -> Element:
     found_main = document.find(".//*[@role='main']")
     if found_main is not None:
         return found_main
+    if head is not None and head.names(DOCBOOK_XSL):
+        division = _docbook_division(document)
+        if division is not None:
+            return division
     for query in _MAIN_CANDIDATES:
         found = select(document, query)
         if found:
@@ -211,6 +225,17 @@ def find_main(document: Element) -> Element:
         if found:
             return found[0]
     return document
+
+
+def _docbook_division(document: Element) -> Element | None:
+    """The one DocBook division among the children of ``document``'s ``<body>``, or None."""
+    body = document.find("body")
+    if body is None:
+        return None
+    divisions = [
+        child for child in body.iterchildren("div") if child.get("class") in _DOCBOOK_DIVISIONS
+    ]
+    return divisions[0] if len(divisions) == 1 else None
 
 
 def strip_chrome(
@@ -230,16 +255,7 @@ def strip_chrome(
     flagged.update(
         element for element in root.iter(*_CHROME_TAGS, "aside") if _is_chrome_tag(element)
     )
-    flagged.update(_node_navigation(root))
-    # Marks of one generator are looked for only where its page says it in its <head>: a scan
-    # of the whole page for each costs about 1.4% of the parse of a Sphinx page.
-    if head is None or head.names(TEXINFO):
-        flagged.update(select(root, _TEXINFO_CONTENTS))
-        flagged.update(select(root, _TEXINFO_INDEX_TABLES))
-    if head is None or head.names(PLOT_DIRECTIVE):
-        flagged.update(select(root, _PLOT_FORMAT_LINKS))
-    if _may_hold_notebook_cells(source):
-        flagged.update(select(root, _NOTEBOOK_PROMPTS))
+    flagged.update(generator_chrome(root, source, head))
     # One comprehension over the page's elements, a known class value a plain dict hit.
     verdicts = _class_verdicts(root, sphinx)
     doomed = [
@@ -248,72 +264,6 @@ def strip_chrome(
     for element in doomed:
         if element is not root:
             _drop(element)
-
-
-# Texinfo's node navigation above each node ("Next: ..., Previous: ..., Up: ... [Contents]"):
-# makeinfo 6 writes it as div.header, 7 as div.nav-panel; a class that plain may be anything
-# else (Doxygen's title area is a div.header), so only one holding such a link is. The copy
-# below the node has rel only on its [Contents] and [Index] links.
-_NODE_NAVIGATION_PATHS = (".//div[@class='header']", ".//div[@class='nav-panel']")
-_NODE_LINK_RELS = ("next", "prev", "up", "contents", "index")
-
-
-# Texinfo's table of contents (and short one) in a single-page manual: a list of every
-# heading, read as a section "Table of Contents". makeinfo 6 and 7 name the division holding
-# it differently (Contents_element, element-contents); the heading it opens with is the same.
-# Looked for on a page whose <head> names texi2any or makeinfo its generator.
-_TEXINFO_CONTENTS = etree.XPath(
-    "descendant::div[*[1][self::h2][@class='contents-heading' or @class='shortcontents-heading']]"
-)
-
-# Texinfo's indices (@printindex: "Concept index", "Function and variable index"), a table of
-# entries each linking to its section between two "Jump to:" rows of letters, as Sphinx's
-# general index is; a manual written as one page had each as sections of these rows alone.
-# makeinfo 6 writes table.index-cp (index-fn...) and letter tables of a.summary-letter,
-# makeinfo 7 table.cp-entries-printindex and table.cp-letters-header-printindex.
-_TEXINFO_INDEX_TABLES = etree.XPath(
-    "descendant::table[starts-with(@class, 'index-') or contains(@class, '-printindex')"
-    " or descendant::a[@class='summary-letter']]"
-)
-
-# matplotlib's plot directive writes "(Source code, png, hires.png, pdf)", links to the script
-# and the figure's files, in a paragraph right above each figure it draws (img.plot-directive),
-# or as the caption of each when the code draws several: a line of file names in the section's
-# text wherever a plot is. Links alone, between parentheses and commas; looked for on a page
-# that loads the directive's stylesheet (Sphinx adds it to every page, from matplotlib 3.3).
-_PLOT_IMAGE = "img[contains(concat(' ', normalize-space(@class), ' '), ' plot-directive ')]"
-_ONLY_LINKS = "[not(.//text()[not(ancestor::a)][normalize-space(translate(., '(),', '')) != ''])]"
-_PLOT_FORMAT_LINKS = etree.XPath(
-    f"descendant::p[a][not(*[not(self::a)])]{_ONLY_LINKS}"
-    # the next element is the figure (or the image, or its link) itself, no section that
-    # holds a plot somewhere below
-    f"[following-sibling::*[1][self::{_PLOT_IMAGE} or {_PLOT_IMAGE} or a/{_PLOT_IMAGE}]]"
-    f" | descendant::figcaption[.//a]{_ONLY_LINKS}[parent::figure[{_PLOT_IMAGE}]]"
-)
-
-
-# nbsphinx's execution count beside each notebook cell ("[2]:"), a <pre> of its own that read
-# as a code block above every cell's code and output; a "prompt" elsewhere may be content.
-_NOTEBOOK_PROMPTS = etree.XPath(
-    f"descendant::div[{_has_class('nbinput')} or {_has_class('nboutput')}]"
-    f"/div[{_has_class('prompt')}]"
-)
-
-
-def _may_hold_notebook_cells(source: bytes | None) -> bool:
-    """False when the page's bytes name neither of nbsphinx's cell classes: the XPath that
-    looks for its prompts tests the classes of every div of every page (1.5% of a cold build
-    of the Python docs, which hold none), and a class is written in the page as it is named."""
-    return source is None or b"nbinput" in source or b"nboutput" in source
-
-
-def _node_navigation(root: Element) -> Iterator[Element]:
-    """The Texinfo node navigation bars under ``root``."""
-    # ElementPath walks the tree in C; the few matches are then looked into.
-    for path in _NODE_NAVIGATION_PATHS:
-        for bar in root.iterfind(path):
-            if any(bar.find(f"p/a[@rel='{rel}']") is not None for rel in _NODE_LINK_RELS):
-                yield bar
 
 
 def _class_verdicts(root: Element, sphinx: bool) -> ClassVerdicts:

@@ -19,7 +19,10 @@ from dataclasses import dataclass
 SPHINX = ("documentation_options", "DOCUMENTATION_OPTIONS", 'content="sphinx-')
 # makeinfo 6 writes <meta name="Generator" content="makeinfo">, 7 content="texi2any 7.0.2".
 TEXINFO = ('content="texi2any', 'content="makeinfo')
-DOXYGEN = ('content="Doxygen',)
+# Doxygen's pages load its stylesheet whatever the header; a project's own HTML_HEADER may
+# leave out the generator tag (CppUnit's).
+DOXYGEN = ('content="Doxygen', "doxygen.css")
+PYDOCTOR = ('content="pydoctor',)
 GTK_DOC = ('content="GTK-Doc',)
 # "DocBook XSL Stylesheets V1.79.1" (PostgreSQL's, GLib's books; GTK-Doc names itself).
 DOCBOOK_XSL = ("DocBook XSL",)

@@ -90,7 +90,7 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
     generated = generated_page(text, head, document) if marked else ""
     if generated:
         raise UnreadableDocument(generated)
-    root = find_main(document) if main is None else main
+    root = find_main(document, head) if main is None else main
     adopt_manpage_name(root)
     # A page Sphinx built holds none of the other generators' entries or labels, so their marks
     # are not looked for in its text: six scans of each page, 1% of a cold build's instructions.
@@ -237,7 +237,8 @@ class _Walker:
         description: Element | None,
         depth: int,
     ) -> None:
-        entry = read_entry(api_list, terms)
+        parent = self.stack[-1]
+        entry = read_entry(api_list, terms, parent.heading if parent.kind == "api" else "")
         saved_depth, saved_floor = len(self.stack), self.floor
         self.push(
             entry.name,

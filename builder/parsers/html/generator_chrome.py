@@ -1,0 +1,161 @@
+"""Find the chrome particular generators write inside a page's article, each looked for only
+where the page says that generator wrote it.
+
+Texinfo's node navigation, tables of contents and indices; Doxygen's graphs, "More..." links
+and links to a file's listing; pydoctor's label of a page's kind; matplotlib's plot links;
+nbsphinx's execution counts; pdoc's hidden source. A generator's marks are looked for where its
+page names it in its ``<head>`` (or, for nbsphinx and pdoc, where the page's bytes name their
+classes): a scan of the whole page for each costs about 1.4% of the parse of a Sphinx page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from lxml import etree
+from lxml.etree import _Element as Element
+
+from builder.parsers.html.body_text import select
+from builder.parsers.html.page_head import DOXYGEN, PLOT_DIRECTIVE, PYDOCTOR, TEXINFO, PageHead
+
+
+def class_test(name: str) -> str:
+    """An XPath test that an element's class attribute holds the class ``name``."""
+    return f"contains(concat(' ', normalize-space(@class), ' '), ' {name} ')"
+
+
+def generator_chrome(
+    root: Element, source: bytes | None = None, head: PageHead | None = None
+) -> set[Element]:
+    """The generators' chrome under ``root``; ``source`` is the page's UTF-8 and ``head`` its
+    head, when the caller has them (else every generator's marks are looked for)."""
+    found: set[Element] = set(_node_navigation(root))
+    if head is None or head.names(TEXINFO):
+        found.update(select(root, _TEXINFO_CONTENTS))
+        found.update(select(root, _TEXINFO_INDEX_TABLES))
+    if head is None or head.names(DOXYGEN):
+        found.update(select(root, _DOXYGEN_GRAPHS))
+        found.update(select(root, _DOXYGEN_MORE_LINKS))
+        found.update(select(root, _DOXYGEN_LISTING_LINKS))
+    if head is None or head.names(PYDOCTOR):
+        found.update(select(root, _PYDOCTOR_KIND_LABEL))
+    if head is None or head.names(PLOT_DIRECTIVE):
+        found.update(select(root, _PLOT_FORMAT_LINKS))
+    if _may_hold_notebook_cells(source):
+        found.update(select(root, _NOTEBOOK_PROMPTS))
+    if source is None or _PDOC_SOURCE_TOGGLE.encode() in source:
+        found.update(select(root, _PDOC_HIDDEN_SOURCE))
+    return found
+
+
+# Texinfo's node navigation above each node ("Next: ..., Previous: ..., Up: ... [Contents]"):
+# makeinfo 6 writes it as div.header, 7 as div.nav-panel; a class that plain may be anything
+# else (Doxygen's title area is a div.header), so only one holding such a link is. The copy
+# below the node has rel only on its [Contents] and [Index] links.
+_NODE_NAVIGATION_PATHS = (".//div[@class='header']", ".//div[@class='nav-panel']")
+_NODE_LINK_RELS = ("next", "prev", "up", "contents", "index")
+
+
+# Texinfo's table of contents (and short one) in a single-page manual: a list of every
+# heading, read as a section "Table of Contents". makeinfo 6 and 7 name the division holding
+# it differently (Contents_element, element-contents); the heading it opens with is the same.
+# Looked for on a page whose <head> names texi2any or makeinfo its generator.
+_TEXINFO_CONTENTS = etree.XPath(
+    "descendant::div[*[1][self::h2][@class='contents-heading' or @class='shortcontents-heading']]"
+)
+
+# Texinfo's indices (@printindex: "Concept index", "Function and variable index"), a table of
+# entries each linking to its section between two "Jump to:" rows of letters, as Sphinx's
+# general index is; a manual written as one page had each as sections of these rows alone.
+# makeinfo 6 writes table.index-cp (index-fn...) and letter tables of a.summary-letter,
+# makeinfo 7 table.cp-entries-printindex and table.cp-letters-header-printindex.
+_TEXINFO_INDEX_TABLES = etree.XPath(
+    "descendant::table[starts-with(@class, 'index-') or contains(@class, '-printindex')"
+    " or descendant::a[@class='summary-letter']]"
+)
+
+# Doxygen's graphs (a class's inheritance and collaboration, a file's includes), each in a
+# div.dyncontent under its caption (the dynheader): an image whose alt names it ("Inheritance
+# graph", "Collaboration graph") and a "[legend]" link, read as two lines wherever a class has
+# a base. Only a box with no other text: the class is any page's to use, and an author may
+# fold a table in one. Looked for on a page whose <head> names Doxygen.
+_DOXYGEN_GRAPHS = etree.XPath(
+    "descendant::div[@class='dyncontent']"
+    "[not(.//text()[normalize-space()][not(ancestor::span[@class='legend'])])]"
+)
+
+# Doxygen's "More..." link after each brief description (in a member table's td.mdescRight,
+# and after the page's own brief at the top of div.contents), to the detailed description
+# below: a link without a class (its cross-references are a.el) to a fragment, its text
+# ending in "..." in every language Doxygen writes ("More...", "Mehr...").
+_ELLIPSIS_TEXT = "substring(normalize-space(.), string-length(normalize-space(.)) - 2) = '...'"
+_DOXYGEN_MORE_LINKS = etree.XPath(
+    f"descendant::td[@class='mdescRight']/a[not(@class)][contains(@href, '#')][{_ELLIPSIS_TEXT}]"
+    " | descendant-or-self::div[@class='contents']/p/a[not(@class)][contains(@href, '#details')]"
+    f"[{_ELLIPSIS_TEXT}]"
+)
+
+# Doxygen's "Go to the source code of this file." under a file's includes: a paragraph that is
+# a link to the file's listing alone, a page the build skips (generated_pages).
+_DOXYGEN_LISTING_LINKS = etree.XPath(
+    "descendant-or-self::div[@class='contents']/p[count(*) = 1]"
+    "[a[not(@class)][contains(@href, '_source.html')]][normalize-space(.) = normalize-space(a)]"
+)
+
+
+# pydoctor's label under each page's title ("class documentation", "module documentation"),
+# read as the first line of every page; a class's signature under it says "class" again.
+_PYDOCTOR_KIND_LABEL = etree.XPath("descendant::div[@class='categoryHeader']")
+
+
+# matplotlib's plot directive writes "(Source code, png, hires.png, pdf)", links to the script
+# and the figure's files, in a paragraph right above each figure it draws (img.plot-directive),
+# or as the caption of each when the code draws several: a line of file names in the section's
+# text wherever a plot is. Links alone, between parentheses and commas; looked for on a page
+# that loads the directive's stylesheet (Sphinx adds it to every page, from matplotlib 3.3).
+_PLOT_IMAGE = "img[contains(concat(' ', normalize-space(@class), ' '), ' plot-directive ')]"
+_ONLY_LINKS = "[not(.//text()[not(ancestor::a)][normalize-space(translate(., '(),', '')) != ''])]"
+_PLOT_FORMAT_LINKS = etree.XPath(
+    f"descendant::p[a][not(*[not(self::a)])]{_ONLY_LINKS}"
+    # the next element is the figure (or the image, or its link) itself, no section that
+    # holds a plot somewhere below
+    f"[following-sibling::*[1][self::{_PLOT_IMAGE} or {_PLOT_IMAGE} or a/{_PLOT_IMAGE}]]"
+    f" | descendant::figcaption[.//a]{_ONLY_LINKS}[parent::figure[{_PLOT_IMAGE}]]"
+)
+
+
+# nbsphinx's execution count beside each notebook cell ("[2]:"), a <pre> of its own that read
+# as a code block above every cell's code and output; a "prompt" elsewhere may be content.
+_NOTEBOOK_PROMPTS = etree.XPath(
+    f"descendant::div[{class_test('nbinput')} or {class_test('nboutput')}]"
+    f"/div[{class_test('prompt')}]"
+)
+
+
+# pdoc writes each module's, class's and function's whole source under its signature, shown
+# by a "View Source" toggle (an input.view-source-toggle-state before it, and its stylesheet's
+# ".view-source-toggle-state ~ .pdoc-code {display: none}"): the code read beside every
+# docstring, which it holds again, and the button's label read "View Source" in each
+# signature. The code blocks in a docstring are inside div.docstring.
+_PDOC_SOURCE_TOGGLE = "view-source-toggle-state"
+_PDOC_HIDDEN_SOURCE = etree.XPath(
+    f"descendant::div[{class_test('pdoc-code')}]"
+    f"[preceding-sibling::input[{class_test(_PDOC_SOURCE_TOGGLE)}]]"
+    f" | descendant::label[{class_test('view-source-button')}]"
+)
+
+
+def _may_hold_notebook_cells(source: bytes | None) -> bool:
+    """False when the page's bytes name neither of nbsphinx's cell classes: the XPath that
+    looks for its prompts tests the classes of every div of every page (1.5% of a cold build
+    of the Python docs, which hold none), and a class is written in the page as it is named."""
+    return source is None or b"nbinput" in source or b"nboutput" in source
+
+
+def _node_navigation(root: Element) -> Iterator[Element]:
+    """The Texinfo node navigation bars under ``root``."""
+    # ElementPath walks the tree in C; the few matches are then looked into.
+    for path in _NODE_NAVIGATION_PATHS:
+        for bar in root.iterfind(path):
+            if any(bar.find(f"p/a[@rel='{rel}']") is not None for rel in _NODE_LINK_RELS):
+                yield bar
