@@ -6,6 +6,7 @@ import keyword
 import re
 import string
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -71,6 +72,26 @@ PROJECT_KINDS = (
 )  # fmt: skip
 _IMPORT_KEYS = {"index": str, "only": list, "allow_outside": bool}
 _TOP_KEYS = {"site": dict, "libraries": list, "imports": list}
+
+
+def _key_homes(tables: dict[str, Iterable[str]]) -> dict[str, str]:
+    """Each key to the table(s) that take it, for a key written in the wrong one."""
+    homes: dict[str, list[str]] = {}
+    for table, keys in tables.items():
+        for key in keys:
+            homes.setdefault(key, []).append(table)
+    return {key: " or ".join(named) for key, named in homes.items()}
+
+
+_KEY_HOMES = _key_homes(
+    {
+        "the top level": _TOP_KEYS,
+        "[site]": _SITE_KEYS,
+        "[[libraries]]": _LIBRARY_KEYS,
+        "[[libraries.versions]]": _VERSION_KEYS,
+        "[[imports]]": _IMPORT_KEYS,
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -169,7 +190,7 @@ def load_catalog(path: Path) -> CatalogConfig:
     except RecursionError as exc:  # tomllib recurses once per level of nested arrays and tables
         message = "arrays or inline tables nested too deeply to read; a catalog needs a few levels"
         raise ConfigError([f"{path}: {message}"]) from exc
-    problems = CatalogProblems()
+    problems = CatalogProblems(_KEY_HOMES)
     config = _parse_catalog(raw, path, problems)
     if problems.items:
         raise ConfigError(problems.items)

@@ -162,6 +162,24 @@ sumary = "A summary"
     assert "unknown key 'zzz' (known keys: " in "\n".join(unlike.value.problems)
 
 
+def test_a_key_written_in_the_wrong_table_names_the_table_that_takes_it(tmp_path: Path) -> None:
+    text = 'title = "Docs"\n' + GOOD.replace(
+        "popularity = 10\n", 'popularity = 10\nversion = "3.1.0"\n'
+    ).replace('  path = "docs"\n', '  path = "docs"\n  homepage = "https://flask.example/"\n')
+    with pytest.raises(ConfigError) as caught:
+        load_catalog(write(tmp_path, text))
+    problems = "\n".join(caught.value.problems)
+    # A top-level title was "did you mean 'site'?"; a library's version "did you mean
+    # 'versions'?" (a list of tables); a version's homepage only listed the keys.
+    for expected in [
+        "docbuild.toml: unknown key 'title' (it is a key of [site], not of this table; known",
+        "libraries[0]: unknown key 'version' (it is a key of "
+        "[[libraries.versions]], not of this table; known keys:",
+        "versions[0]: unknown key 'homepage' (it is a key of [[libraries]], not of this table;",
+    ]:
+        assert expected in problems, f"{expected!r} not in:\n{problems}"
+
+
 def test_invalid_toml_is_a_config_error(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="not valid TOML"):
         load_catalog(write(tmp_path, "[site\ntitle="))
