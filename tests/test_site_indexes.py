@@ -163,3 +163,17 @@ def test_check_of_library_indexes_lists_every_broken_one_and_each_missing_one(
     missing = CliRunner().invoke(main, ["check", str(out)])
     assert missing.exit_code == 1, missing.output
     assert "libs/demo/index.json: missing, though libs/demo/catalog.json lists" in missing.output
+
+
+def test_check_of_a_site_whose_listed_index_json_is_gone_fails(tmp_path: Path) -> None:
+    catalog, out = write_catalog(tmp_path), tmp_path / "_site"
+    code, output = build("-c", str(catalog), "--out", str(out))
+    assert code == 0, output
+    assert orjson.loads((out / "catalog.json").read_bytes())["index"]["path"] == "index.json"
+    (out / "index.json").unlink()
+    # It said "no whole-site index.json (larger than --index-limit-mb)" and exit 0, though the
+    # catalog lists index.json and a client given the site's address gets a 404 for it.
+    checked = CliRunner().invoke(main, ["check", str(out)])
+    assert checked.exit_code == 1, checked.output
+    assert "index.json: missing, though catalog.json lists it" in checked.output
+    assert "larger than --index-limit-mb" not in checked.output
