@@ -31,11 +31,18 @@ def unknown_key(key: str, known: Iterable[str], homes: Mapping[str, str] | None 
 
 
 def _scheme_hint(url: str) -> str:
-    """How to mend a web address written without its scheme (org.github.io/docs/)."""
-    first = url.split("/", 1)[0]
-    if "://" in url or "." not in first or not first.replace(".", "").replace("-", "").isalnum():
+    """How to mend a web address written without its scheme (org.github.io/docs/, or with a
+    port: localhost:8000/docs/, which is served over http)."""
+    host, _, port = url.split("/", 1)[0].partition(":")
+    if (
+        "://" in url
+        or (port and not port.isdigit())
+        or not host.replace(".", "").replace("-", "").isalnum()
+        or ("." not in host and host != "localhost")
+    ):
         return ""
-    return f"; add the scheme: 'https://{url}'"
+    local = host == "localhost" or host.replace(".", "").isdigit()
+    return f"; add the scheme: '{'http' if local else 'https'}://{url}'"
 
 
 class CatalogProblems:

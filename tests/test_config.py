@@ -368,6 +368,15 @@ def test_a_web_address_without_its_scheme_is_told_to_add_it(tmp_path: Path) -> N
         "[site].base_url: 'org.github.io/docs/' is not an http:// or https:// URL with a host; "
         "add the scheme: 'https://org.github.io/docs/'"
     )
+    # With a port it got no hint at all; a machine's own address is served over http.
+    for written, mended in [
+        ("docs.example.org:8443/docs/", "https://docs.example.org:8443/docs/"),
+        ("localhost:8000/docs/", "http://localhost:8000/docs/"),
+        ("127.0.0.1:8000/", "http://127.0.0.1:8000/"),
+    ]:
+        with pytest.raises(ConfigError) as caught:
+            load_catalog(write(tmp_path, GOOD.replace("https://org.example/docs", written)))
+        assert caught.value.problems[0].endswith(f"; add the scheme: '{mended}'"), written
 
 
 def test_web_urls_of_any_case_and_templated_hosts_are_accepted(tmp_path: Path) -> None:
