@@ -162,11 +162,14 @@ class CatalogConfig:
     warnings: tuple[Warning_, ...] = ()  # not fatal, shown in the build report
 
 
-def _unreadable_hint(exc: OSError) -> str:
+def _unreadable_hint(exc: OSError, path: Path) -> str:
     """How to get past a catalog file that cannot be read, for the two slips a user makes."""
     if isinstance(exc, FileNotFoundError):
         return "; docbuild init writes one for the project in a folder, or -c names an existing one"
     if isinstance(exc, IsADirectoryError):
+        inside = path / "docbuild.toml"
+        if inside.is_file():
+            return f"; -c names the catalog file itself: -c {inside}"
         return "; -c names the catalog file itself, such as FOLDER/docbuild.toml"
     return ""
 
@@ -177,7 +180,7 @@ def load_catalog(path: Path) -> CatalogConfig:
         raw_bytes = path.read_bytes()
     except OSError as exc:
         raise ConfigError(
-            [f"{path}: cannot read the catalog file ({exc.strerror}){_unreadable_hint(exc)}"]
+            [f"{path}: cannot read the catalog file ({exc.strerror}){_unreadable_hint(exc, path)}"]
         ) from exc
     if len(raw_bytes) > MAX_CATALOG_BYTES:
         raise ConfigError([f"{path}: larger than {MAX_CATALOG_BYTES // 1024 // 1024} MiB"])

@@ -194,6 +194,11 @@ def test_missing_file_is_a_config_error(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="cannot read the catalog file") as folder:
         load_catalog(tmp_path)
     assert "-c names the catalog file itself, such as FOLDER/docbuild.toml" in str(folder.value)
+    # The folder holding one (-c docs/): it was told to find FOLDER/docbuild.toml itself.
+    catalog = write(tmp_path, GOOD)
+    with pytest.raises(ConfigError, match="cannot read the catalog file") as holding:
+        load_catalog(tmp_path)
+    assert str(holding.value).endswith(f"; -c names the catalog file itself: -c {catalog}")
 
 
 def test_imports_are_checked_up_front(tmp_path: Path) -> None:
