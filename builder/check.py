@@ -13,6 +13,8 @@ from schemas.index_rules import index_problems
 MAX_INDEX_BYTES = 1024 * 1024 * 1024
 # Each library's own index, which a site has whether or not its whole index.json was written.
 LIBRARY_INDEXES = "libs/*/index.json"
+# Each library's own catalog, written beside its index.
+LIBRARY_CATALOGS = "libs/*/catalog.json"
 
 
 @dataclass(frozen=True)
@@ -43,12 +45,41 @@ def check_index(path: Path) -> IndexSummary:
             f"{path} {what}: give a doctrove-index@1 file, or the folder docbuild build wrote "
             "(_site by default)"
         )
-    summaries = [_check_index_file(file) for file in files]
+    if not path.is_dir() or files[0].parent == path:
+        return _check_index_file(files[0])
+    return _check_library_indexes(path, files)
+
+
+def _check_library_indexes(site: Path, files: list[Path]) -> IndexSummary:
+    """Each library's index, every problem of every one listed (one broken file hid the
+    others'), and each library the site has a catalog.json for but no index.json."""
+    problems: list[str] = []
+    summaries: list[IndexSummary] = []
+    for file in files:
+        try:
+            summaries.append(_check_index_file(file))
+        except IndexInvalid as error:
+            problems.extend(f"{file.relative_to(site)}: {problem}" for problem in error.problems)
+    listed = _listed_whole_index(site)
+    if listed is not None:
+        # Left out past --index-limit-mb, the catalog does not list it; listed, it was lost.
+        problems.append(
+            f"{listed}: missing, though catalog.json lists it (a client given the site's "
+            "address reads it)"
+        )
+    checked = {file.parent.name for file in files}
+    for library_id in sorted({c.parent.name for c in site.glob(LIBRARY_CATALOGS)} - checked):
+        problems.append(
+            f"libs/{library_id}/index.json: missing, though libs/{library_id}/catalog.json "
+            "lists the library (a client given its index URL gets a 404)"
+        )
+    if problems:
+        raise IndexInvalid(f"{site} (its index files)", problems)
     return IndexSummary(
         entries=sum(summary.entries for summary in summaries),
         versions=sum(summary.versions for summary in summaries),
         sections=sum(summary.sections for summary in summaries),
-        library_files=len(files) if path.is_dir() and files[0].parent != path else 0,
+        library_files=len(files),
     )
 
 
@@ -71,3 +102,14 @@ def _check_index_file(path: Path) -> IndexSummary:
         versions=sum(len(e["versions"]) for e in entries),
         sections=sum(len(v["sections"]) for e in entries for v in e["volumes"].values()),
     )
+
+
+def _listed_whole_index(site: Path) -> str | None:
+    """The whole-site index the site's catalog.json lists, if it lists one (an unreadable
+    catalog is check_shards' to report)."""
+    try:
+        listed = orjson.loads((site / "catalog.json").read_bytes()).get("index")
+    except (OSError, orjson.JSONDecodeError, AttributeError):
+        return None
+    path = listed.get("path") if isinstance(listed, dict) else None
+    return path if isinstance(path, str) else None

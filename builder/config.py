@@ -6,6 +6,7 @@ import keyword
 import re
 import string
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -71,6 +72,26 @@ PROJECT_KINDS = (
 )  # fmt: skip
 _IMPORT_KEYS = {"index": str, "only": list, "allow_outside": bool}
 _TOP_KEYS = {"site": dict, "libraries": list, "imports": list}
+
+
+def _key_homes(tables: dict[str, Iterable[str]]) -> dict[str, str]:
+    """Each key to the table(s) that take it, for a key written in the wrong one."""
+    homes: dict[str, list[str]] = {}
+    for table, keys in tables.items():
+        for key in keys:
+            homes.setdefault(key, []).append(table)
+    return {key: " or ".join(named) for key, named in homes.items()}
+
+
+_KEY_HOMES = _key_homes(
+    {
+        "the top level": _TOP_KEYS,
+        "[site]": _SITE_KEYS,
+        "[[libraries]]": _LIBRARY_KEYS,
+        "[[libraries.versions]]": _VERSION_KEYS,
+        "[[imports]]": _IMPORT_KEYS,
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -141,11 +162,14 @@ class CatalogConfig:
     warnings: tuple[Warning_, ...] = ()  # not fatal, shown in the build report
 
 
-def _unreadable_hint(exc: OSError) -> str:
+def _unreadable_hint(exc: OSError, path: Path) -> str:
     """How to get past a catalog file that cannot be read, for the two slips a user makes."""
     if isinstance(exc, FileNotFoundError):
         return "; docbuild init writes one for the project in a folder, or -c names an existing one"
     if isinstance(exc, IsADirectoryError):
+        inside = path / "docbuild.toml"
+        if inside.is_file():
+            return f"; -c names the catalog file itself: -c {inside}"
         return "; -c names the catalog file itself, such as FOLDER/docbuild.toml"
     return ""
 
@@ -156,7 +180,7 @@ def load_catalog(path: Path) -> CatalogConfig:
         raw_bytes = path.read_bytes()
     except OSError as exc:
         raise ConfigError(
-            [f"{path}: cannot read the catalog file ({exc.strerror}){_unreadable_hint(exc)}"]
+            [f"{path}: cannot read the catalog file ({exc.strerror}){_unreadable_hint(exc, path)}"]
         ) from exc
     if len(raw_bytes) > MAX_CATALOG_BYTES:
         raise ConfigError([f"{path}: larger than {MAX_CATALOG_BYTES // 1024 // 1024} MiB"])
@@ -169,7 +193,7 @@ def load_catalog(path: Path) -> CatalogConfig:
     except RecursionError as exc:  # tomllib recurses once per level of nested arrays and tables
         message = "arrays or inline tables nested too deeply to read; a catalog needs a few levels"
         raise ConfigError([f"{path}: {message}"]) from exc
-    problems = CatalogProblems()
+    problems = CatalogProblems(_KEY_HOMES)
     config = _parse_catalog(raw, path, problems)
     if problems.items:
         raise ConfigError(problems.items)

@@ -143,7 +143,14 @@ def timestamp_from_environment(explicit: str | None = None) -> str | None:
         raw = os.environ["SOURCE_DATE_EPOCH"].strip()
         if not raw.isdigit():
             raise BuildError(f"SOURCE_DATE_EPOCH must be whole seconds since 1970, not {raw!r}")
-        moment = datetime.fromtimestamp(int(raw), UTC)
+        try:
+            moment = datetime.fromtimestamp(int(raw), UTC)
+        except (OverflowError, OSError, ValueError) as error:
+            # Past the year 9999 (milliseconds given as seconds, say): it was a traceback.
+            raise BuildError(
+                f"SOURCE_DATE_EPOCH {raw} is not a time a build can have been made ({error}); "
+                "it is whole seconds since 1970, such as the commit's: git log -1 --format=%ct"
+            ) from error
     else:
         return None
     return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"

@@ -3,7 +3,7 @@ values they come from: key types, web URLs, paths inside the catalog's folder.""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from difflib import get_close_matches
 from pathlib import Path
 from typing import Any
@@ -14,27 +14,43 @@ from builder.model import Warning_
 WEB_SCHEMES = frozenset({"http", "https"})
 
 
-def unknown_key(key: str, known: Iterable[str]) -> str:
-    """The problem of a key a table does not take, with the known key it most likely misspells."""
+def unknown_key(key: str, known: Iterable[str], homes: Mapping[str, str] | None = None) -> str:
+    """The problem of a key a table does not take: the known key it most likely misspells, else
+    the table it belongs in (``homes``: key to table), else the nearest known key."""
     names = sorted(known)
-    close = get_close_matches(key.lower(), names, n=1, cutoff=0.6)
-    guess = f"did you mean {close[0]!r}? " if close else ""
+    lowered = key.lower()
+    home = (homes or {}).get(lowered)
+    if lowered in names or home is None:
+        close = get_close_matches(lowered, names, n=1, cutoff=0.6)
+        guess = f"did you mean {close[0]!r}? " if close else ""
+    else:
+        # A top-level title is [site]'s, not a misspelt 'site'; a library's version is its
+        # [[libraries.versions]]', not a misspelt 'versions'.
+        guess = f"it is a key of {home}, not of this table; "
     return f"unknown key {key!r} ({guess}known keys: {', '.join(names)})"
 
 
 def _scheme_hint(url: str) -> str:
-    """How to mend a web address written without its scheme (org.github.io/docs/)."""
-    first = url.split("/", 1)[0]
-    if "://" in url or "." not in first or not first.replace(".", "").replace("-", "").isalnum():
+    """How to mend a web address written without its scheme (org.github.io/docs/, or with a
+    port: localhost:8000/docs/, which is served over http)."""
+    host, _, port = url.split("/", 1)[0].partition(":")
+    if (
+        "://" in url
+        or (port and not port.isdigit())
+        or not host.replace(".", "").replace("-", "").isalnum()
+        or ("." not in host and host != "localhost")
+    ):
         return ""
-    return f"; add the scheme: 'https://{url}'"
+    local = host == "localhost" or host.replace(".", "").isdigit()
+    return f"; add the scheme: '{'http' if local else 'https'}://{url}'"
 
 
 class CatalogProblems:
     """Collects problems so the user sees all of them in one run."""
 
-    def __init__(self) -> None:
+    def __init__(self, homes: Mapping[str, str] | None = None) -> None:
         self.items: list[str] = []
+        self.homes = homes or {}  # key: the table that takes it, named to a misplaced key
         self.warnings: list[Warning_] = []  # not fatal: shown in the build report
 
     def add(self, where: str, message: str) -> None:
@@ -47,7 +63,7 @@ class CatalogProblems:
         for key, value in table.items():
             expected = allowed.get(key)
             if expected is None:
-                self.add(where, unknown_key(key, allowed))
+                self.add(where, unknown_key(key, allowed, self.homes))
             elif not isinstance(value, expected) or (
                 isinstance(value, bool) and expected is not bool
             ):

@@ -88,15 +88,21 @@ def write_starter_catalog(root: Path, *, force: bool = False) -> StarterCatalog:
             "replace it, or edit it by hand)"
         )
     survey = survey_archive(root) if archive else survey_project(root)
-    if not archive and NO_DOCS_FOUND in survey.found:
-        _refuse_a_folder_of_archives(root)
+    if NO_DOCS_FOUND in survey.found:
+        if not archive:
+            _refuse_a_folder_of_archives(root)
         if not survey.api:
             # A catalog of nothing builds a site of 0 sections: most likely init ran in the
-            # wrong folder, and its catalog would then stand in the way of the right one.
+            # wrong folder (or on the wrong archive), and its catalog would then stand in the
+            # way of the right one.
+            instead = (
+                "give docbuild init the project's folder, or the release archive holding its docs"
+                if archive
+                else "run docbuild init in the project's folder, or give it that folder"
+            )
             raise BuildError(
                 f"{root.resolve()} holds no docs: no docs folder, no Markdown, reST or HTML "
-                "files and no package code to read; run docbuild init in the project's "
-                "folder, or give it that folder: docbuild init PATH"
+                f"files and no package code to read; {instead}: docbuild init PATH"
             )
     text = render_catalog(survey, archive=root.name if archive else None)
     target.write_text(text, encoding="utf-8")

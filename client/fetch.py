@@ -41,6 +41,8 @@ SHARD_LIMIT = 128 << 20
 # A file that may be absent (catalog.json, before lookup.json is tried): only a 404 says so. A
 # 403 there is more often a password the site wants, and must not read as "try the next file".
 NOT_FOUND = frozenset({404})
+# What RemoteSite._get says of a document answered with an HTML page.
+_A_PAGE = "page"
 # A file the catalog lists, named by its content: a host that lacks it answers 404, an object
 # store that may not list its bucket (S3, Cloud Storage) 403, some CDNs 410. Each means the
 # site was most likely published again since its catalog was read.
@@ -105,16 +107,19 @@ class RemoteSite:
             candidates.sort(key=lambda candidate: candidate[1] != "lookup")
         # A folder URL may lack any one of its documents; a .json URL names the one it must be.
         optional = len(candidates) > 1
+        pages = 0  # documents answered with an HTML page (a host's page for any address)
         for url, kind, limit in candidates:
             same = record if record is not None and record.document == kind else None
             validators = Validators(same.etag, same.last_modified) if same else None
             result = self._get(url, kind, limit, validators, same, optional)
-            if result is not None:
+            if isinstance(result, tuple):
                 return result
+            pages += result == _A_PAGE
+        answered = "404" if not pages else "404 or an HTML page (a host's page for any address)"
         raise NetworkError(
             f"{self.url} is not a doctrove site: {CATALOG_FILE}, {LOOKUP_FILE} and {INDEX_FILE} "
-            "all answered 404; give the address of the folder docbuild build wrote (the one "
-            f"holding {CATALOG_FILE})",
+            f"all answered {answered}; give the address of the folder docbuild build wrote (the "
+            f"one holding {CATALOG_FILE})",
             hints=[url for url, _kind, _limit in candidates],
         )
 
@@ -126,7 +131,9 @@ class RemoteSite:
         validators: Validators | None,
         record: CopyRecord | None,
         optional: bool,
-    ) -> tuple[CopyRecord, CheckedBody | None] | None:
+    ) -> tuple[CopyRecord, CheckedBody | None] | str | None:
+        """The new copy record and checked body; None when the document is missing (404), and
+        _A_PAGE when an optional one answered an HTML page instead."""
         with self._cache.temporary("blobs") as (temporary, handle):
             download = self._fetcher().download(
                 url,
@@ -152,7 +159,13 @@ class RemoteSite:
                 self._cache.write_copy(self.url, refreshed)
                 return refreshed, None
             handle.flush()
-            checked = check_body(temporary.read_bytes(), download.sha256, self._cache, kind)
+            body = temporary.read_bytes()
+            if optional and body.lstrip()[:1] == b"<":
+                # A host that answers every address with a page (a single-page app's fallback,
+                # a custom 404 sent as 200): the document is not there, as a 404 says, and a
+                # large site's lookup.json is still to be asked for.
+                return _A_PAGE
+            checked = check_body(body, download.sha256, self._cache, kind)
             if isinstance(checked, list):
                 raise NetworkError(
                     f"{url} sent an invalid {kind}: {'; '.join(checked[:3])}", hints=checked

@@ -58,7 +58,7 @@ from client.render import (
     render_warnings,
 )
 from client.rewritten_answers import Rewriter
-from client.service import DocService
+from client.service import EXPECTED_HASH_REFUSAL, DocService
 from schemas.answers import (
     Answer,
     ErrorAnswer,
@@ -108,6 +108,7 @@ class Param:
     max_length: int | None = None
     pattern: str | None = None
     default: int | None = None
+    mismatch: str | None = None  # the refusal of a value the pattern does not match
 
     def schema(self) -> dict[str, Any]:
         schema: dict[str, Any] = {"type": self.kind, "description": self.description}
@@ -326,6 +327,7 @@ TOOLS: tuple[ToolSpec[Any], ...] = (
                 "The section's sha256 as you last saw it; the call is refused if it changed.",
                 max_length=SHA256_HEX_CHARS,
                 pattern=f"^[0-9a-f]{{{SHA256_HEX_CHARS}}}$",
+                mismatch=EXPECTED_HASH_REFUSAL,
             ),
             Param(
                 "neighbours",
@@ -386,7 +388,7 @@ def _check(param: Param, value: object) -> object:
     if param.max_length is not None and len(value) > param.max_length:
         raise InvalidRequest(f"{param.name} is longer than {param.max_length} characters")
     if param.pattern is not None and not re.fullmatch(param.pattern, value):
-        raise InvalidRequest(f"{param.name} must match {param.pattern}")
+        raise InvalidRequest(param.mismatch or f"{param.name} must match {param.pattern}")
     return value
 
 

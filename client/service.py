@@ -86,6 +86,13 @@ from schemas.answers import (
 from schemas.versions import is_prerelease
 
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
+# A hash that is not a whole sha256 (most often the 12 characters a text answer shows), said
+# alike by the command line and doc_read, whose schema check would otherwise come first.
+EXPECTED_HASH_REFUSAL = (
+    "expectedHash must be a section's whole sha256, 64 lowercase hex characters (the "
+    "sections' sha256 in structured and --json answers give it whole; text answers "
+    "show its first 12)"
+)
 
 # The answers an alias or registry name may be resolved in.
 Resolvable = TypeVar("Resolvable", ReleasesAnswer, ExtractAnswer, ReadAnswer)
@@ -523,11 +530,7 @@ class DocService:
         )
         expected = optional_text(expected_hash, "expectedHash", SHA256_HEX_CHARS)
         if expected is not None and not _SHA256.match(expected):
-            raise InvalidRequest(
-                "expectedHash must be a section's whole sha256, 64 lowercase hex characters (the "
-                "sections' sha256 in structured and --json answers give it whole; text answers "
-                "show its first 12)"
-            )
+            raise InvalidRequest(EXPECTED_HASH_REFUSAL)
         around = whole_number(neighbours, "neighbours", 0, MAX_NEIGHBOURS, 0)
         choice = choose_version(entry, requested)
         where = f"{entry.id} {choice.version}"

@@ -145,6 +145,8 @@ def nearest_versions(request: str, available: Sequence[str], n: int = MAX_HINTS)
 
 # The first character of a version range or pin (==, >=, <, ~=, ~, ^, !=), which no version has.
 _RANGE_MARKS = frozenset("=<>~^!")
+# The first version a range names: ">=2.3,<3" names 2.3.
+_RANGE_VERSION = re.compile(r"\d+(?:\.\d+)*")
 
 
 def select_version(requested: str | None, available: Sequence[str]) -> VersionChoice:
@@ -165,11 +167,23 @@ def select_version(requested: str | None, available: Sequence[str]) -> VersionCh
         choice = _exact(requested, ordered) or _prefix(requested, ordered)
     if choice is not None:
         return choice
-    hints = nearest_versions(requested or "", available)
     # A pin or range copied from requirements.txt or package.json ("==3.1.3", "^4.0.0").
-    ranged = (requested or "").strip()[:1] in _RANGE_MARKS
-    how = "; a range is not read: give a version (3.1.3), a prefix (3, 3.x) or latest"
-    how = how if ranged else ""
+    mark = (requested or "").strip()[:1]
+    ranged = mark in _RANGE_MARKS
+    # Nearest to the version the range names (==2.3.8: 2.3.8 first), not to the unparsable
+    # text; but not to the one "!=" excludes.
+    named = _RANGE_VERSION.search(requested or "") if ranged and mark != "!" else None
+    hints = nearest_versions(named.group() if named else requested or "", available)
+    how = ""
+    if ranged:
+        # The examples are the nearest version and its major: ==2.3.8 was told to give 3.1.3.
+        example = hints[0] if hints else "3.1.3"
+        major = _RANGE_VERSION.search(example)
+        prefix = major.group().split(".")[0] if major else "3"
+        how = (
+            f"; a range is not read: give a version ({example}), a prefix ({prefix}, "
+            f"{prefix}.x) or latest"
+        )
     raise VersionNotFound(
         f"no version matches {requested!r}; nearest available: {', '.join(hints)}{how}",
         hints=hints,

@@ -239,6 +239,10 @@ def test_timestamp_from_source_date_epoch(tmp_path: Path, monkeypatch: pytest.Mo
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "yesterday")
     code, output = run("build", "-c", str(catalog), "--out", str(out))
     assert code == 1 and "SOURCE_DATE_EPOCH must be whole seconds" in output
+    # Milliseconds given as seconds (a year past 9999) ended the build with a traceback.
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000000")
+    code, output = run("build", "-c", str(catalog), "--out", str(out))
+    assert code == 1 and "SOURCE_DATE_EPOCH 1700000000000 is not a time a build" in output
     monkeypatch.delenv("SOURCE_DATE_EPOCH")
     run("build", "-c", str(catalog), "--out", str(out), "--timestamp", "2026-01-01T00:00:00Z")
     assert orjson.loads((out / "index.json").read_bytes())["updatedAt"] == "2026-01-01T00:00:00Z"

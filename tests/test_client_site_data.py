@@ -368,6 +368,32 @@ def test_a_plain_index_host_works_through_index_json(tmp_path: Path) -> None:
     assert site.status()["sources"][0]["document"] == "index"
 
 
+def test_a_host_answering_every_address_with_a_page_is_read_past(tmp_path: Path) -> None:
+    # A host that sends its page with 200 for an address it has no file for (a single-page
+    # app's fallback): catalog.json's page failed as "sent an invalid catalog: not valid JSON",
+    # so a site published as index.json (or a large one's lookup.json) was never asked for.
+    root = tmp_path / "plain"
+    root.mkdir()
+    make_index(root / "index.json", {"express": ["5.1.0"]})
+    files = FakeHost(root, SITE)
+    page = b"<!doctype html><html><body>App</body></html>"
+
+    def host(request: httpx.Request) -> httpx.Response:
+        if (root / str(request.url)[len(SITE) :]).is_file():
+            return files(request)
+        return httpx.Response(200, headers={"Content-Type": "text/html"}, stream=Body(page))
+
+    (entry,) = data(tmp_path, host, Clock(), SITE).entries()
+    assert entry.id == "express"
+    (root / "index.json").unlink()
+    with pytest.raises(NetworkError) as failure:
+        data(tmp_path / "again", host, Clock(), SITE).entries()
+    assert (
+        f"{SITE} is not a doctrove site: catalog.json, lookup.json and index.json all answered "
+        "404 or an HTML page (a host's page for any address); give the address of the folder"
+    ) in str(failure.value)
+
+
 def test_unknown_ids_versions_and_shard_formats(tmp_path: Path, host: FakeHost) -> None:
     site = data(tmp_path, host, Clock(), SITE)
     with pytest.raises(NotFound, match="no library with id 'flsk'"):

@@ -97,7 +97,8 @@ def test_the_note_says_what_was_chosen(
         ("3.1", EXPRESS, ["3.0.0", "4.21.2", "4.21.1", "4.17.0", "5.1.0"]),
         ("2.0.0", PRERELEASES, ["2.0.0-rc.10", "2.0.0-rc.9", "2.0.0-rc.2", "1.9.0"]),
         ("nightly", EXPRESS, ["5.1.0", "5.0.1", "4.21.2", "4.21.1", "4.17.0"]),
-        ("^4.0.0", EXPRESS, ["5.1.0", "5.0.1", "4.21.2", "4.21.1", "4.17.0"]),
+        # A range: nearest the version it names (newest first, as if none were named, before).
+        ("^4.0.0", EXPRESS, ["4.17.0", "4.21.2", "4.21.1", "5.1.0", "5.0.1"]),
     ],
 )
 def test_no_match_lists_the_nearest_versions(
@@ -122,6 +123,17 @@ def test_a_range_copied_from_a_requirements_file_is_told_what_to_give(requested:
     with pytest.raises(VersionNotFound) as plain:
         select_version("9", ["3.1.3", "2.3.8"])
     assert "range" not in plain.value.message
+
+
+@pytest.mark.parametrize("requested", ["==2.3.8", "~=2.3", "^2.3.0", ">=2.3,<3", "~2"])
+def test_a_range_lists_the_versions_nearest_the_one_it_names_first(requested: str) -> None:
+    # It listed them newest first, as if nothing were named: "nearest available: 3.1.3, 2.3.8".
+    with pytest.raises(VersionNotFound) as caught:
+        select_version(requested, ["3.1.3", "2.3.8", "1.0.1"])
+    assert caught.value.hints[0] == "2.3.8"
+    assert "nearest available: 2.3.8, " in caught.value.message
+    # Told to give 3.1.3, the newest, whichever version the range named.
+    assert caught.value.message.endswith("give a version (2.3.8), a prefix (2, 2.x) or latest")
 
 
 def test_no_versions_at_all() -> None:

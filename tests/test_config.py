@@ -162,6 +162,24 @@ sumary = "A summary"
     assert "unknown key 'zzz' (known keys: " in "\n".join(unlike.value.problems)
 
 
+def test_a_key_written_in_the_wrong_table_names_the_table_that_takes_it(tmp_path: Path) -> None:
+    text = 'title = "Docs"\n' + GOOD.replace(
+        "popularity = 10\n", 'popularity = 10\nversion = "3.1.0"\n'
+    ).replace('  path = "docs"\n', '  path = "docs"\n  homepage = "https://flask.example/"\n')
+    with pytest.raises(ConfigError) as caught:
+        load_catalog(write(tmp_path, text))
+    problems = "\n".join(caught.value.problems)
+    # A top-level title was "did you mean 'site'?"; a library's version "did you mean
+    # 'versions'?" (a list of tables); a version's homepage only listed the keys.
+    for expected in [
+        "docbuild.toml: unknown key 'title' (it is a key of [site], not of this table; known",
+        "libraries[0]: unknown key 'version' (it is a key of "
+        "[[libraries.versions]], not of this table; known keys:",
+        "versions[0]: unknown key 'homepage' (it is a key of [[libraries]], not of this table;",
+    ]:
+        assert expected in problems, f"{expected!r} not in:\n{problems}"
+
+
 def test_invalid_toml_is_a_config_error(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="not valid TOML"):
         load_catalog(write(tmp_path, "[site\ntitle="))
@@ -176,6 +194,11 @@ def test_missing_file_is_a_config_error(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="cannot read the catalog file") as folder:
         load_catalog(tmp_path)
     assert "-c names the catalog file itself, such as FOLDER/docbuild.toml" in str(folder.value)
+    # The folder holding one (-c docs/): it was told to find FOLDER/docbuild.toml itself.
+    catalog = write(tmp_path, GOOD)
+    with pytest.raises(ConfigError, match="cannot read the catalog file") as holding:
+        load_catalog(tmp_path)
+    assert str(holding.value).endswith(f"; -c names the catalog file itself: -c {catalog}")
 
 
 def test_imports_are_checked_up_front(tmp_path: Path) -> None:
@@ -350,6 +373,15 @@ def test_a_web_address_without_its_scheme_is_told_to_add_it(tmp_path: Path) -> N
         "[site].base_url: 'org.github.io/docs/' is not an http:// or https:// URL with a host; "
         "add the scheme: 'https://org.github.io/docs/'"
     )
+    # With a port it got no hint at all; a machine's own address is served over http.
+    for written, mended in [
+        ("docs.example.org:8443/docs/", "https://docs.example.org:8443/docs/"),
+        ("localhost:8000/docs/", "http://localhost:8000/docs/"),
+        ("127.0.0.1:8000/", "http://127.0.0.1:8000/"),
+    ]:
+        with pytest.raises(ConfigError) as caught:
+            load_catalog(write(tmp_path, GOOD.replace("https://org.example/docs", written)))
+        assert caught.value.problems[0].endswith(f"; add the scheme: '{mended}'"), written
 
 
 def test_web_urls_of_any_case_and_templated_hosts_are_accepted(tmp_path: Path) -> None:

@@ -126,7 +126,17 @@ def test_fold_arguments_accepts(
         (
             "doc_read",
             {"id": "x", "version": "1", "anchor": "a", "expectedHash": "ABC"},
-            "expectedHash must match ^[0-9a-f]{64}$",
+            "expectedHash must be a section's whole sha256, 64 lowercase hex characters",
+            [],
+        ),
+        (
+            # The 12 characters a text answer shows: the CLI said where the whole one is, the
+            # tool only "expectedHash must match ^[0-9a-f]{64}$".
+            "doc_read",
+            {"id": "x", "version": "1", "anchor": "a", "expectedHash": "0123456789ab"},
+            "expectedHash must be a section's whole sha256, 64 lowercase hex characters (the "
+            "sections' sha256 in structured and --json answers give it whole; text answers "
+            "show its first 12)",
             [],
         ),
         (

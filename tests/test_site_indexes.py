@@ -139,3 +139,41 @@ def test_a_build_with_a_file_over_the_limit_publishes_nothing(
     code, output = build("-c", str(catalog), "--out", str(out))
     assert code == 1 and "over GitHub Pages' limit" in output
     assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+
+
+def test_check_of_library_indexes_lists_every_broken_one_and_each_missing_one(
+    tmp_path: Path,
+) -> None:
+    catalog, out = write_catalog(tmp_path), tmp_path / "_site"
+    text = catalog.read_text(encoding="utf-8")
+    catalog.write_text(text + text[text.index("[[libraries]]") :].replace("demo", "other"))
+    code, output = build("-c", str(catalog), "--out", str(out), "--index-limit-mb", "0")
+    assert code == 0, output
+    (out / "libs" / "demo" / "index.json").write_bytes(b'{"format": "doctrove-index@1"}')
+    (out / "libs" / "other" / "index.json").write_bytes(b"garbage")
+    # The first broken file was the only one named: the second showed up on the next run.
+    both = CliRunner().invoke(main, ["check", str(out)])
+    assert both.exit_code == 1
+    assert "libs/demo/index.json: /: 'entries' is a required property" in both.output
+    assert "libs/other/index.json: not valid JSON" in both.output
+    # A library whose index is gone (a client given its URL gets a 404) was checked as valid.
+    code, output = build("-c", str(catalog), "--out", str(out), "--index-limit-mb", "0")
+    assert code == 0, output
+    (out / "libs" / "demo" / "index.json").unlink()
+    missing = CliRunner().invoke(main, ["check", str(out)])
+    assert missing.exit_code == 1, missing.output
+    assert "libs/demo/index.json: missing, though libs/demo/catalog.json lists" in missing.output
+
+
+def test_check_of_a_site_whose_listed_index_json_is_gone_fails(tmp_path: Path) -> None:
+    catalog, out = write_catalog(tmp_path), tmp_path / "_site"
+    code, output = build("-c", str(catalog), "--out", str(out))
+    assert code == 0, output
+    assert orjson.loads((out / "catalog.json").read_bytes())["index"]["path"] == "index.json"
+    (out / "index.json").unlink()
+    # It said "no whole-site index.json (larger than --index-limit-mb)" and exit 0, though the
+    # catalog lists index.json and a client given the site's address gets a 404 for it.
+    checked = CliRunner().invoke(main, ["check", str(out)])
+    assert checked.exit_code == 1, checked.output
+    assert "index.json: missing, though catalog.json lists it" in checked.output
+    assert "larger than --index-limit-mb" not in checked.output

@@ -137,6 +137,21 @@ def test_init_of_a_folder_without_docs_or_code_refuses_and_writes_nothing(tmp_pa
     assert not (tmp_path / "docbuild.toml").exists()
 
 
+def test_init_of_an_archive_without_docs_or_code_refuses_and_writes_nothing(
+    tmp_path: Path,
+) -> None:
+    # As a folder did: the catalog written beside the archive built a site of 0 sections.
+    archive = tmp_path / "data-1.0.tar.gz"
+    write_tar(archive, [tar_member("data-1.0/notes.csv", b"a,b\n")])
+    code, output = init(str(archive))
+    assert code == 1 and f"{archive.resolve()} holds no docs: no docs folder" in output
+    assert output.rstrip().endswith(
+        "give docbuild init the project's folder, or the release archive holding its docs: "
+        "docbuild init PATH"
+    )
+    assert not (tmp_path / "docbuild.toml").exists()
+
+
 def test_init_of_a_folder_holding_only_archives_names_them(tmp_path: Path) -> None:
     # A download folder: the catalog read nothing (0 sections) and then, being there, stood in
     # the way of docbuild init on the archive without --force.
