@@ -117,18 +117,19 @@ def write_index(
     out.write(b"]," + orjson.dumps(tail, option=_JSON_OPTIONS)[1:])
 
 
-def _check_timestamp(text: str) -> None:
-    """Refuse a --timestamp that is no ISO 8601 time with a zone: it is written as given, and
-    clients show it as a time (a word such as 'yesterday' became the index's build time)."""
+def _explicit_moment(text: str) -> datetime:
+    """The time a --timestamp names. Refused unless it is an ISO 8601 time with a zone: a word
+    such as 'yesterday' became the index's build time, which clients showed as a time."""
     try:
-        zone = datetime.fromisoformat(text).tzinfo
+        moment = datetime.fromisoformat(text)
     except ValueError:
-        zone = None
-    if zone is None:
+        moment = None
+    if moment is None or moment.tzinfo is None:
         raise BuildError(
             "--timestamp must be 'now' or an ISO 8601 time with its zone, such as "
             f"2026-01-01T00:00:00Z, not {text!r}"
         )
+    return moment.astimezone(UTC)
 
 
 def timestamp_from_environment(explicit: str | None = None) -> str | None:
@@ -137,8 +138,10 @@ def timestamp_from_environment(explicit: str | None = None) -> str | None:
     if explicit == "now":
         moment = datetime.now(UTC)
     elif explicit:
-        _check_timestamp(explicit)
-        return explicit
+        # Written in UTC as 'now' writes it: forms Python reads and JavaScript's Date does not
+        # (20260101T000000Z, 2026-W01-1T00:00Z) left clients no time to show, and two parts of
+        # one build given ...Z and ...+00:00 were refused by docbuild merge as built apart.
+        moment = _explicit_moment(explicit)
     elif os.environ.get("SOURCE_DATE_EPOCH", "").strip():
         raw = os.environ["SOURCE_DATE_EPOCH"].strip()
         if not raw.isdigit():

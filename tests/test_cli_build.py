@@ -244,15 +244,19 @@ def test_timestamp_from_source_date_epoch(tmp_path: Path, monkeypatch: pytest.Mo
     code, output = run("build", "-c", str(catalog), "--out", str(out))
     assert code == 1 and "SOURCE_DATE_EPOCH 1700000000000 is not a time a build" in output
     monkeypatch.delenv("SOURCE_DATE_EPOCH")
-    run("build", "-c", str(catalog), "--out", str(out), "--timestamp", "2026-01-01T00:00:00Z")
-    assert orjson.loads((out / "index.json").read_bytes())["updatedAt"] == "2026-01-01T00:00:00Z"
+    # Any ISO 8601 form with a zone is written as 'now' writes a time, in UTC to the millisecond.
+    for given in ("2026-01-01T00:00:00Z", "2026-01-01T01:00:00+01:00", "20260101T000000Z"):
+        run("build", "-c", str(catalog), "--out", str(out), "--timestamp", given)
+        updated_at = orjson.loads((out / "index.json").read_bytes())["updatedAt"]
+        assert updated_at == "2026-01-01T00:00:00.000Z", given
     # Written as given, so a word (or a time without its zone) became the index's build time,
     # which clients showed as "built yesterday".
     for wrong in ("yesterday", "2026-01-01T00:00:00"):
         code, output = run("build", "-c", str(catalog), "--out", str(out), "--timestamp", wrong)
         assert code == 1 and "--timestamp must be 'now' or an ISO 8601 time" in output
         assert f"not {wrong!r}" in output
-    assert orjson.loads((out / "index.json").read_bytes())["updatedAt"] == "2026-01-01T00:00:00Z"
+    kept = orjson.loads((out / "index.json").read_bytes())["updatedAt"]
+    assert kept == "2026-01-01T00:00:00.000Z"
 
 
 @pytest.fixture(scope="session")
