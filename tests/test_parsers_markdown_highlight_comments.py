@@ -123,3 +123,20 @@ def test_a_notation_a_page_shows_as_written_stays() -> None:
         "````md\n```js\nmsg: 'Focused!' // [!code focus]\n```\n````\n\n"
         "```js\nconst note = '// [!code ++] marks a line'\n```"
     )
+
+
+def test_magic_comments_are_read_only_in_the_comment_forms_of_the_blocks_language() -> None:
+    # Docusaurus' guide to code blocks shows the comment in a Markdown example: a Markdown
+    # block's '//' line is text, and a block that lists its lines to highlight keeps them all.
+    text = (
+        "# Highlighting\n\n"
+        "````md\n```js\nfunction f() {\n  // highlight-next-line\n  return 1;\n}\n```\n"
+        "<!-- highlight-next-line -->\nText.\n````\n\n"
+        "```js {2}\n// highlight-next-line\nrun();\n```\n\n"
+        "```python\n// highlight-next-line\n# highlight-next-line\nrun()\n```\n"
+    )
+    assert body(text) == (
+        "````md\n```js\nfunction f() {\n  // highlight-next-line\n  return 1;\n}\n```\nText.\n````"
+        "\n\n```js\n// highlight-next-line\nrun();\n```\n\n"
+        "```python\n// highlight-next-line\nrun()\n```"
+    )
