@@ -24,15 +24,15 @@ from builder.parsers.markdown.field_props import field_line
 
 # Every alternative stops at the next "<", so a failed match never rescans past it: the scan
 # stays linear even on long lines of unbalanced quotes or brackets.
-_ATTRIBUTES = r"""(?:"[^"<]*"|'[^'<]*'|\{[^{}<]*(?:\{[^{}<]*\}[^{}<]*)*\}|[^<>"'{}])*+"""
+ATTRIBUTES = r"""(?:"[^"<]*"|'[^'<]*'|\{[^{}<]*(?:\{[^{}<]*\}[^{}<]*)*\}|[^<>"'{}])*+"""
 _MARKUP = re.compile(
     r"<!--(?:.*?-->|.*)"
     r"|<!\[CDATA\[(?:.*?\]\]>|.*)"
     r"|<[!?][^<>]*>"
-    rf"|<(/?)([A-Za-z][\w.:-]*+)({_ATTRIBUTES})>",
+    rf"|<(/?)([A-Za-z][\w.:-]*+)({ATTRIBUTES})>",
     re.DOTALL,
 )
-TAG = re.compile(rf"</?[A-Za-z][\w.:-]*+{_ATTRIBUTES}>")
+TAG = re.compile(rf"</?[A-Za-z][\w.:-]*+{ATTRIBUTES}>")
 _JSX_COMMENT = re.compile(r"\{/\*.*?\*/\}", re.DOTALL)
 # A fragment's tags, "<>" and "</>", around JSX children (Nextra's card images).
 _FRAGMENT = re.compile(r"</?>")
