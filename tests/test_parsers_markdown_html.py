@@ -196,3 +196,20 @@ def test_long_lines_opening_tags_that_never_close_are_read_in_linear_time() -> N
         capture_output=True, text=True, timeout=60, check=True, cwd=Path(__file__).parent.parent,
     )  # fmt: skip
     assert done.stdout.split("\n")[:2] == ["500 True", "500 True"]
+
+
+def test_many_unclosed_jsx_comments_are_read_in_linear_time() -> None:
+    """Each '{/*' with no '*/}' after it looked for one through the rest of the text: an MDX
+    paragraph of 250 lines of 400 '{/*' took minutes. The subprocess's timeout guards
+    against that hang; it is no timing."""
+    script = (
+        "from builder.parsers.markdown.parser import parse\n"
+        "text = '# A\\n\\n' + ('{/*' * 400 + '\\n') * 250 + '\\nKeep {/* gone */} this.\\n'\n"
+        "body = parse(text, 'x.mdx').sections[0].body\n"
+        "print(body.count('{/*'), body.endswith('\\n\\nKeep this.'))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True, text=True, timeout=60, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert done.stdout.split("\n")[:1] == ["100000 True"]
