@@ -3,6 +3,10 @@ part of the code the page shows."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 from builder.parsers.markdown.parser import parse
 
 
@@ -140,3 +144,20 @@ def test_magic_comments_are_read_only_in_the_comment_forms_of_the_blocks_languag
         "\n\n```js\n// highlight-next-line\nrun();\n```\n\n"
         "```python\n// highlight-next-line\nrun()\n```"
     )
+
+
+def test_long_runs_of_blanks_after_a_comment_are_read_in_linear_time() -> None:
+    """The blanks after a magic comment or a notation could be taken by either of two runs,
+    so a line of 20,000 spaces after one and a last word took 8 s, 200,000 over ten minutes
+    (quadratic). The subprocess's timeout guards against that hang; it is no timing."""
+    script = (
+        "from builder.parsers.markdown.highlight_comments import without_highlight_comments\n"
+        "blanks = ' ' * 200_000 + 'x'\n"
+        "for line in ('// highlight-next-line', 'a // [!code ++]', '{/* highlight-end */}'):\n"
+        "    print(without_highlight_comments(line + blanks, 'jsx') == line + blanks)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True, text=True, timeout=60, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert done.stdout.split() == ["True", "True", "True"]

@@ -23,7 +23,7 @@ import re
 
 # Docusaurus' default magic comments alone on their line, in the comment forms it reads in a
 # block of each language (codeBlockUtils' getAllMagicCommentDirectiveStyles).
-_DIRECTIVE = r"[ \t]*highlight-(?:next-line|start|end)[ \t]*"
+_DIRECTIVE = r"[ \t]*+highlight-(?:next-line|start|end)[ \t]*+"
 _COMMENT_FORMS = {
     "js": f"//{_DIRECTIVE}",
     "jsBlock": rf"/\*{_DIRECTIVE}\*/",
@@ -47,7 +47,7 @@ _LANGUAGE_FORMS = {
 
 
 def _magic_comment(forms: tuple[str, ...]) -> re.Pattern[str]:
-    return re.compile(rf"[ \t]*(?:{'|'.join(_COMMENT_FORMS[form] for form in forms)})[ \t]*")
+    return re.compile(rf"[ \t]*+(?:{'|'.join(_COMMENT_FORMS[form] for form in forms)})[ \t]*+")
 
 
 _MAGIC_COMMENTS = {
@@ -61,9 +61,9 @@ _MAGIC_COMMENT = _magic_comment(("js", "jsBlock", "jsx", "bash", "html"))
 _LINE_RANGE = re.compile(r"\{[\d,-]+\}")
 # A Shiki notation comment at the end of a line, in the comment forms its transformers read.
 _NOTATION = re.compile(
-    r"(?://|/\*|\{/\*|#|<!--|--|%|;;?)[ \t]*\[!code[ \t]+"
-    r"(?P<kind>\+\+|--|highlight|hl|focus|error|warning|word:(?:\\.|[^:\]\\])+)"
-    r"(?::(?P<lines>\d+))?\][ \t]*(?:\*/\}|\*/|-->)?[ \t]*$"
+    r"(?://|/\*|\{/\*|#|<!--|--|%|;;?)[ \t]*+\[!code[ \t]++"
+    r"(?P<kind>\+\+|--|highlight|hl|focus|error|warning|word:(?:\\.|[^:\]\\])++)"
+    r"(?::(?P<lines>\d+))?\][ \t]*+(?:\*/\}|\*/|-->)?[ \t]*+$"
 )
 _MARGIN = {"++": "+ ", "--": "- "}
 
