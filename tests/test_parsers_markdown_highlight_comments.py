@@ -161,3 +161,29 @@ def test_long_runs_of_blanks_after_a_comment_are_read_in_linear_time() -> None:
         capture_output=True, text=True, timeout=60, check=True, cwd=Path(__file__).parent.parent,
     )  # fmt: skip
     assert done.stdout.split() == ["True", "True", "True"]
+
+
+def test_a_block_that_draws_its_own_diff_margin_gets_no_second_one() -> None:
+    # TanStack Query's Svelte migration guide writes the signs and the notations both; the
+    # lines read '- - const query = createQuery({' and '+ + const query = ...'.
+    text = (
+        "# Function Inputs\n\n"
+        "```ts\n"
+        "- const query = createQuery({  // [!code --]\n"
+        "+ const query = createQuery(() => ({ // [!code ++]\n"
+        "    queryKey: ['todos'],\n"
+        "+   retry: true,  // [!code --]\n"
+        "- }) // [!code --]\n"
+        "+ })) // [!code ++]\n"
+        "```\n"
+    )
+    assert body(text) == (
+        "```ts\n"
+        "- const query = createQuery({\n"
+        "+ const query = createQuery(() => ({\n"
+        "    queryKey: ['todos'],\n"
+        "+   retry: true,\n"
+        "- })\n"
+        "+ }))\n"
+        "```"
+    )

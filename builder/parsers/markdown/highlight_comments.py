@@ -12,7 +12,8 @@ they mark: ``// [!code highlight]``, ``[!code focus]``, ``[!code error]``, ``[!c
 warning]``, ``[!code word:name]``; the page shows the line without them. ``// [!code ++]`` and
 ``// [!code --]`` mark a line added or removed (``[!code ++:3]`` three lines from there), and
 the page shows it with a ``+`` or ``-`` in the block's margin, so a block holding such lines
-reads with that margin, a space for the lines neither marks. A comment alone on its line goes
+reads with that margin, a space for the lines neither marks (unless each marked line already
+starts with a sign). A comment alone on its line goes
 with the line and marks the next. ``[!!code`` is how a page shows the notation itself (VitePress'
 own guide); it reads ``[!code``.
 """
@@ -98,6 +99,9 @@ def _without_notations(code: str) -> str:
         shown.append(line)
         margins.append(_MARGIN[marking] if left else "  ")
         left = max(left - 1, 0)
-    if all(margin == "  " for margin in margins):
+    marked = [(margin, line) for margin, line in zip(margins, shown, strict=True) if margin != "  "]
+    # No margin, or one the block draws itself: TanStack's migration guides write '- ' and
+    # '+ ' before the lines they also mark, which read '- - const query' with one more.
+    if all(line[:1] in ("+", "-") for _, line in marked):  # a '+' it marks '--' is a typo
         return "\n".join(shown)
     return "\n".join((margin + line).rstrip() for margin, line in zip(margins, shown, strict=True))
