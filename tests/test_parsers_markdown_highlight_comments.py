@@ -3,6 +3,10 @@ part of the code the page shows."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 from builder.parsers.markdown.parser import parse
 
 
@@ -122,4 +126,64 @@ def test_a_notation_a_page_shows_as_written_stays() -> None:
     assert body(text) == (
         "````md\n```js\nmsg: 'Focused!' // [!code focus]\n```\n````\n\n"
         "```js\nconst note = '// [!code ++] marks a line'\n```"
+    )
+
+
+def test_magic_comments_are_read_only_in_the_comment_forms_of_the_blocks_language() -> None:
+    # Docusaurus' guide to code blocks shows the comment in a Markdown example: a Markdown
+    # block's '//' line is text, and a block that lists its lines to highlight keeps them all.
+    text = (
+        "# Highlighting\n\n"
+        "````md\n```js\nfunction f() {\n  // highlight-next-line\n  return 1;\n}\n```\n"
+        "<!-- highlight-next-line -->\nText.\n````\n\n"
+        "```js {2}\n// highlight-next-line\nrun();\n```\n\n"
+        "```python\n// highlight-next-line\n# highlight-next-line\nrun()\n```\n"
+    )
+    assert body(text) == (
+        "````md\n```js\nfunction f() {\n  // highlight-next-line\n  return 1;\n}\n```\nText.\n````"
+        "\n\n```js\n// highlight-next-line\nrun();\n```\n\n"
+        "```python\n// highlight-next-line\nrun()\n```"
+    )
+
+
+def test_long_runs_of_blanks_after_a_comment_are_read_in_linear_time() -> None:
+    """The blanks after a magic comment or a notation could be taken by either of two runs,
+    so a line of 20,000 spaces after one and a last word took 8 s, 200,000 over ten minutes
+    (quadratic). The subprocess's timeout guards against that hang; it is no timing."""
+    script = (
+        "from builder.parsers.markdown.highlight_comments import without_highlight_comments\n"
+        "blanks = ' ' * 200_000 + 'x'\n"
+        "for line in ('// highlight-next-line', 'a // [!code ++]', '{/* highlight-end */}'):\n"
+        "    print(without_highlight_comments(line + blanks, 'jsx') == line + blanks)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True, text=True, timeout=60, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert done.stdout.split() == ["True", "True", "True"]
+
+
+def test_a_block_that_draws_its_own_diff_margin_gets_no_second_one() -> None:
+    # TanStack Query's Svelte migration guide writes the signs and the notations both; the
+    # lines read '- - const query = createQuery({' and '+ + const query = ...'.
+    text = (
+        "# Function Inputs\n\n"
+        "```ts\n"
+        "- const query = createQuery({  // [!code --]\n"
+        "+ const query = createQuery(() => ({ // [!code ++]\n"
+        "    queryKey: ['todos'],\n"
+        "+   retry: true,  // [!code --]\n"
+        "- }) // [!code --]\n"
+        "+ })) // [!code ++]\n"
+        "```\n"
+    )
+    assert body(text) == (
+        "```ts\n"
+        "- const query = createQuery({\n"
+        "+ const query = createQuery(() => ({\n"
+        "    queryKey: ['todos'],\n"
+        "+   retry: true,\n"
+        "- })\n"
+        "+ }))\n"
+        "```"
     )

@@ -5,6 +5,10 @@ definitions, HTML tables row by row, and a logo over the title."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 from builder.parsers.markdown.parser import parse
 from tests.test_parsers_markdown import bodies, outline
 
@@ -173,3 +177,39 @@ def test_a_lone_html_anchor_names_the_heading_below_it() -> None:
         ("pino()", "export", "Builds.\n\nA paragraph, then a heading."),
         ("Next", "next", "Text."),  # an anchor above a paragraph names nothing
     ]
+
+
+def test_long_lines_opening_tags_that_never_close_are_read_in_linear_time() -> None:
+    """A tag's name and its attributes could both take the letters after '<', so a line
+    '<aaaa...' with no '>' was tried at every split of it: a paragraph of 250 such lines of
+    2,000 letters took 38 s in an MDX page. The subprocess's timeout guards against that hang
+    (500 lines of 4,000 letters: several minutes before); it is no timing."""
+    script = (
+        "from builder.parsers.markdown.parser import parse\n"
+        "text = '# A\\n\\n' + ('<' + 'a' * 4_000 + '\\n') * 500 + '\\nEnd <b>x</b>.\\n'\n"
+        "for name in ('x.mdx', 'x.md'):\n"
+        "    body = parse(text, name).sections[0].body\n"
+        "    print(body.count('<a'), body.endswith('\\n\\nEnd x.'))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True, text=True, timeout=60, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert done.stdout.split("\n")[:2] == ["500 True", "500 True"]
+
+
+def test_many_unclosed_jsx_comments_are_read_in_linear_time() -> None:
+    """Each '{/*' with no '*/}' after it looked for one through the rest of the text: an MDX
+    paragraph of 250 lines of 400 '{/*' took minutes. The subprocess's timeout guards
+    against that hang; it is no timing."""
+    script = (
+        "from builder.parsers.markdown.parser import parse\n"
+        "text = '# A\\n\\n' + ('{/*' * 400 + '\\n') * 250 + '\\nKeep {/* gone */} this.\\n'\n"
+        "body = parse(text, 'x.mdx').sections[0].body\n"
+        "print(body.count('{/*'), body.endswith('\\n\\nKeep this.'))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True, text=True, timeout=60, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert done.stdout.split("\n")[:1] == ["100000 True"]

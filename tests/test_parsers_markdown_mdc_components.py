@@ -94,6 +94,12 @@ def test_look_alikes_stay_as_written() -> None:
     )
 
 
+def test_a_slice_in_prose_is_no_component() -> None:
+    # A README's "x[:n[0]]" read as the component 'n' labelled '0', and showed 'x[0]]'.
+    text = '# A\n\nSlice `x` as x[:n[0]] or a[:k[i]]; note :badge[v4]{color="red"}.\n'
+    assert body(text) == "Slice `x` as x[:n[0]] or a[:k[i]]; note v4."
+
+
 def test_the_rewrite_keeps_the_lines() -> None:
     text = '::note\n---\ntitle: x\n---\nText.\n::\n:read-more{to="/x"}\n'
     assert rewrite_mdc_components(text).count("\n") == text.count("\n")

@@ -54,3 +54,24 @@ def test_a_markdown_page_keeps_commonmark_html_blocks() -> None:
     text = "# A\n\n<div>\n**raw**\n</div>\n\nText.\n\n    indented code\n"
     assert outline(text, "a.md") == [("A", "**raw**\n\nText.\n\n```\nindented code\n```")]
     assert outline(text, "a.mdx") == [("A", "raw\n\nText.\n\nindented code")]
+
+
+def test_a_greater_than_sign_in_a_props_string_or_expression_ends_no_tag() -> None:
+    # The tag was taken to end at its first '>': a title 'a > b' left the callout an HTML
+    # block (its Markdown raw), and a card's props over lines were lost with their text.
+    text = (
+        "# A\n\n"
+        '<Callout type="warning" title="When a > b">\n'
+        "Be **careful** with [links](/x).\n"
+        "</Callout>\n\n"
+        "<Steps show={count > 1}>\n"
+        "### Step one\n"
+        "Do it.\n"
+        "</Steps>\n\n"
+        '<LinkCard\n  title="a > b"\n  description="Use => arrows"\n  href="/x"\n/>\n\n'
+        "<Card onClick={() => go()}>\nText **here**.\n</Card>\n"
+    )
+    assert outline(text, "x.mdx") == [
+        ("A", "Warning: When a > b\n\nBe careful with links."),
+        ("Step one", "Do it.\n\na > b\nUse => arrows\n\nText here."),
+    ]

@@ -111,3 +111,16 @@ def test_replacements_are_patterns_as_tanstack_reads_them(tmp_path: Path) -> Non
     assert [s.body for s in parsed.sections] == [
         "```tsx\nconst m = useMutation(() => { mutationFn })\n```"
     ]
+
+
+def test_a_page_referring_to_itself_reads_as_written_with_a_warning(tmp_path: Path) -> None:
+    # A reference back (to itself, or between two pages) was followed to the limit and the
+    # page read as written without a word of why.
+    project = make_project(tmp_path)
+    page = "---\ntitle: Self\nref: docs/self.md\n---\n\n## Own\n\nText.\n"
+    (project / "docs" / "self.md").write_text(page, encoding="utf-8")
+    parsed = parse_in(project, "self.md", page)
+    assert [(s.heading, s.body) for s in parsed.sections] == [("Own", "Text.")]
+    assert [(w.where, w.message) for w in parsed.warnings] == [
+        ("self.md:3", "referenced page not read: more than 3 pages refer on")
+    ]

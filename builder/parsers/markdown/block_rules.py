@@ -19,6 +19,7 @@ from builder.parsers.markdown.admonitions import admonition_rule
 from builder.parsers.markdown.containers import container_plugin
 from builder.parsers.markdown.dollar_math import dollar_math_plugin
 from builder.parsers.markdown.mdx_blocks import mdx_blocks_plugin
+from builder.parsers.markdown.mdx_esm import MDX_ESM, mdx_esm_rule
 from builder.parsers.markdown.mkdocs_flavor import hash_heading_rule
 from builder.parsers.markdown.mkdocstrings import TOKEN_TYPE, mkdocstrings_rule
 from builder.parsers.markdown.myst_syntax import amsmath_rule, field_list_rule
@@ -52,6 +53,8 @@ def _build_parser() -> MarkdownIt:
     # MDX reads a tag alone on its line as a block, what lies between as Markdown, and has
     # no indented code.
     md.use(mdx_blocks_plugin)
+    # MDX reads an import or export as JavaScript to its end, blank lines and fences in it too.
+    md.block.ruler.before("table", MDX_ESM, mdx_esm_rule)
     md.use(container_plugin, name="admonition", validate=_is_container_name)
     # pymdownx.blocks ("/// tip", "//// tab | Title"): a block nests in one of another length.
     md.use(container_plugin, name="blocks", marker="/", validate=_is_block_header, exact_close=True)

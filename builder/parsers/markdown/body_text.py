@@ -373,7 +373,7 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
         if before is not None and before.type == "html_block":
             code = terminal_code(before.content, code)
         code = shown_code(code) if is_twoslash(token.info) else code
-        return titled_fence(token.info, without_highlight_comments(code))
+        return titled_fence(token.info, without_highlight_comments(code, token.info))
     if kind in ("math_block", "math_block_label", "amsmath"):
         return f"```math\n{token.content.strip()}\n```"
     if kind == "code_block":

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from lxml.html import defs as html_definitions
@@ -24,15 +25,15 @@ from builder.parsers.markdown.field_props import field_line
 
 # Every alternative stops at the next "<", so a failed match never rescans past it: the scan
 # stays linear even on long lines of unbalanced quotes or brackets.
-_ATTRIBUTES = r"""(?:"[^"<]*"|'[^'<]*'|\{[^{}<]*(?:\{[^{}<]*\}[^{}<]*)*\}|[^<>"'{}])*"""
+ATTRIBUTES = r"""(?:"[^"<]*"|'[^'<]*'|\{[^{}<]*(?:\{[^{}<]*\}[^{}<]*)*\}|[^<>"'{}])*+"""
 _MARKUP = re.compile(
     r"<!--(?:.*?-->|.*)"
     r"|<!\[CDATA\[(?:.*?\]\]>|.*)"
     r"|<[!?][^<>]*>"
-    rf"|<(/?)([A-Za-z][\w.:-]*)({_ATTRIBUTES})>",
+    rf"|<(/?)([A-Za-z][\w.:-]*+)({ATTRIBUTES})>",
     re.DOTALL,
 )
-TAG = re.compile(rf"</?[A-Za-z][\w.:-]*{_ATTRIBUTES}>")
+TAG = re.compile(rf"</?[A-Za-z][\w.:-]*+{ATTRIBUTES}>")
 _JSX_COMMENT = re.compile(r"\{/\*.*?\*/\}", re.DOTALL)
 # A fragment's tags, "<>" and "</>", around JSX children (Nextra's card images).
 _FRAGMENT = re.compile(r"</?>")
@@ -152,7 +153,7 @@ def _tidy(pieces: list[str]) -> str:
 def split_html(markup: str, *, mdx: bool = False) -> list[HtmlHeading | HtmlText]:
     """Split a run of HTML into text chunks and headings, in order. Lines count from 0."""
     if mdx:
-        markup = _JSX_COMMENT.sub(_blank_keeping_lines, markup)
+        markup = _without_jsx_comments(markup, _blank_keeping_lines)
     scan = _Scan()
     position, line = 0, 0
     for match in _MARKUP.finditer(markup):
@@ -293,8 +294,16 @@ def html_to_text(markup: str, *, mdx: bool = False) -> str:
 def strip_jsx(text: str) -> str:
     """Drop JSX tags, fragments and ``{/* comments */}`` from a run of MDX prose, keeping
     their text and a tab's label."""
-    shown = TAG.sub(_tag_shown, _JSX_COMMENT.sub("", text))
+    shown = TAG.sub(_tag_shown, _without_jsx_comments(text, ""))
     return _JSX_STRING.sub(_string_shown, _FRAGMENT.sub("", shown))
+
+
+def _without_jsx_comments(text: str, shown: str | Callable[[re.Match[str]], str]) -> str:
+    """``text`` with each ``{/* comment */}`` replaced by ``shown``. No comment opens after
+    the last '*/}', so the search stops there: an opening with no end looked for one through
+    the rest of the text, and a line of many (each '{/*') took quadratic time."""
+    end = text.rfind("*/}") + 3
+    return _JSX_COMMENT.sub(shown, text[:end]) + text[end:] if end > 2 else text
 
 
 def _tag_shown(match: re.Match[str]) -> str:

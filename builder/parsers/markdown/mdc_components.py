@@ -29,9 +29,10 @@ _CLOSING = re.compile(r"[ \t]*::[ \t]*")
 _YAML_FENCE = re.compile(r"[ \t]*---[ \t]*")
 _YAML_PROP = re.compile(r"[ \t]*([\w.-]+)[ \t]*:[ \t]*(?:\"([^\"]*)\"|'([^']*)'|(.*))")
 _SLOT = re.compile(r"[ \t]*#[A-Za-z][\w-]*[ \t]*")
-# An inline component where a word starts: ":badge[v4.4]{color="info"}", ":read-more{to="/x"}".
+# An inline component where a word starts: ":badge[v4.4]{color="info"}", ":read-more{to="/x"}";
+# not after a '[', where a slice starts ("x[:n[0]]" in prose, not the component 'n').
 _INLINE = re.compile(
-    r"(?<![\w:\\]):(?P<name>[A-Za-z][\w-]*)(?:\[(?P<label>[^\[\]\n]*)\])?(?:\{(?P<props>[^{}\n]*)\})?"
+    r"(?<![\w:\\[]):(?P<name>[A-Za-z][\w-]*)(?:\[(?P<label>[^\[\]\n]*)\])?(?:\{(?P<props>[^{}\n]*)\})?"
 )
 _PROP = re.compile(r"""(?<![\w:.-])([\w.-]+)=(?:"([^"]*)"|'([^']*)')""")
 _NOTES = {
@@ -46,7 +47,7 @@ MAX_NESTED_NOTES = 8
 
 def has_mdc_components(text: str) -> bool:
     """The quick test: a text without a block's opening line or an inline component has none."""
-    return re.search(r"(?m)^[ \t]*::[A-Za-z]|(?<![\w:\\]):[A-Za-z][\w-]*[\[{]", text) is not None
+    return re.search(r"(?m)^[ \t]*::[A-Za-z]|(?<![\w:\\[]):[A-Za-z][\w-]*[\[{]", text) is not None
 
 
 def rewrite_mdc_components(text: str) -> str:

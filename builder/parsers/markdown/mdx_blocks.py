@@ -21,9 +21,11 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_block import StateBlock
 from markdown_it.rules_block import code as indented_code
 
-# A tag alone on its line: a name (Tabs.Tab, my-element) or none (a fragment), attributes
-# holding no angle bracket (JSX expressions in braces included, an arrow's '=>' not), '/'.
-_TAG_LINE = re.compile(r"</?(?:[A-Za-z][\w$.:-]*(?:\s[^<>]*)?)?/?>[ \t]*")
+from builder.parsers.markdown.embedded_html import ATTRIBUTES
+
+# A tag: a name (Tabs.Tab, my-element) or none (a fragment), then its attributes, where a
+# '>' in a string or a JSX expression ('title="a > b"', '{() => go()}') ends nothing, '/'.
+_TAG = re.compile(rf"</?(?:[A-Za-z][\w$.:-]*+(?:\s{ATTRIBUTES})?)?/?>")
 MDX_ENV_KEY = "mdx"
 # The most lines one tag's attributes are read over: a '<' that opens no tag looks no further.
 MAX_TAG_LINES = 40
@@ -42,16 +44,16 @@ def _jsx_line_rule(state: StateBlock, start: int, end: int, silent: bool) -> boo
     begin = state.bMarks[start] + state.tShift[start]
     if state.src[begin : begin + 1] != "<" or state.src[begin + 1 : begin + 2] == "!":
         return False
-    # The tag ends at the first '>' after it, on this line or a later one (a <LinkCard with a
-    # prop a line); it must end that line, and no '<' may come before it. One look each.
+    # The tag ends on this line or a later one (a <LinkCard with a prop a line), and must end
+    # that line. One look each, none past a '<' outside its strings and expressions.
     limit = state.eMarks[min(end, start + MAX_TAG_LINES) - 1]
-    close = state.src.find(">", begin + 1, limit)
-    if close < 0 or "<" in state.src[begin + 1 : close]:
+    tag = _TAG.match(state.src, begin, limit)
+    if tag is None:
         return False
     last = start
-    while state.eMarks[last] < close:
+    while state.eMarks[last] < tag.end():
         last += 1
-    if state.isEmpty(last) or not _TAG_LINE.fullmatch(state.src, begin, state.eMarks[last]):
+    if state.src[tag.end() : state.eMarks[last]].strip(" \t"):
         return False
     if any(state.isEmpty(line) for line in range(start + 1, last)):
         return False

@@ -67,6 +67,7 @@ from builder.parsers.markdown.mdx import (
     is_esm,
 )
 from builder.parsers.markdown.mdx_blocks import MDX_ENV_KEY
+from builder.parsers.markdown.mdx_esm import MDX_ESM
 from builder.parsers.markdown.mdx_partials import has_partials, splice_partials
 from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
 from builder.parsers.markdown.mkdocstrings import TOKEN_TYPE, block_events
@@ -225,6 +226,8 @@ def _events(
                     events.append(_Heading(part.level, part.text, anchor, line, banner=part.banner))
                 elif not is_back_to_top(part.text, token.content):
                     events.append(_Text(part.text, start + part.line))
+        elif token.type == MDX_ESM:
+            esm_balance = 0  # an MDX page's import or export, read to its end; shows nothing
         elif token.type == "paragraph_open" and _is_esm(doc, tokens[index + 1].content, tags):
             esm_balance = bracket_balance(tokens[index + 1].content)
         else:

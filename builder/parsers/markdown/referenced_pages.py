@@ -42,14 +42,16 @@ def splice_referenced_page(page: Spliced, reader: IncludeReader) -> Spliced:
     """``page`` as the site shows it: the page it refers to, replaced and with its sections;
     as written, with a note, when that page cannot be read."""
     lines = page.text.split("\n")
-    origin: list[ExpandedLine] = [(line, k, "") for k, line in enumerate(lines)]
+    written: list[ExpandedLine] = [(line, k, "") for k, line in enumerate(lines)]
+    origin = written
     ref_line = next((k for k, line in enumerate(lines) if _REF.fullmatch(line)), 0)
     hops = 0
     while (front_matter := yaml_front_matter(_text(origin))) is not None and (
         ref := _REF.search(front_matter)
     ):
-        if hops == MAX_REFERENCE_HOPS:
-            return page
+        if hops == MAX_REFERENCE_HOPS:  # a page refers to itself, or pages to each other
+            note = f"referenced page not read: more than {MAX_REFERENCE_HOPS} pages refer on"
+            return spliced_from(page, [*written, ("", ref_line, note)])
         hops += 1
         try:
             target = reader.read_in_project(yaml_unquote(ref.group(1)).lstrip("/")).text
