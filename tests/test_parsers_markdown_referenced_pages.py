@@ -113,6 +113,21 @@ def test_replacements_are_patterns_as_tanstack_reads_them(tmp_path: Path) -> Non
     ]
 
 
+def test_a_replacement_that_repeats_is_replaced_as_written(tmp_path: Path) -> None:
+    # A package's front matter could name a pattern that backtracks without end, (a+)+$ over
+    # a line of a's, and Python's regular expressions have no time limit: the build stalled.
+    project = make_project(tmp_path)
+    guide = project / "docs" / "framework" / "react" / "reference" / "useMutation.md"
+    guide.parent.mkdir()
+    guide.write_text("# useMutation\n\n```tsx\nconst aaa = 'a+'\n```\n")
+    page = (
+        "---\nref: docs/framework/react/reference/useMutation.md\nreplace:\n  {\n"
+        "    'a+': 'b',\n  }\n---\n"
+    )
+    parsed = parse_in(project, "framework/solid/reference/useMutation.md", page)
+    assert [s.body for s in parsed.sections] == ["```tsx\nconst aaa = 'b'\n```"]
+
+
 def test_a_page_referring_to_itself_reads_as_written_with_a_warning(tmp_path: Path) -> None:
     # A reference back (to itself, or between two pages) was followed to the limit and the
     # page read as written without a word of why.

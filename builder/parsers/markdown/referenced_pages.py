@@ -29,6 +29,8 @@ _TOP_LEVEL_KEY = re.compile(r"(?m)^[\w-]+[ \t]*:")
 _QUOTED = r"""(?:'((?:[^'\n]|'')*)'|"((?:[^"\\\n]|\\.)*)")"""
 _PAIR = re.compile(_QUOTED + r"[ \t]*:[ \t]*" + _QUOTED)
 # A section's marker: '[//]: # 'Example'', a link definition the page does not show.
+# What makes a pattern repeat (and so able to backtrack without end): a quantifier.
+_REPEATS = re.compile(r"[*+?{]")
 _MARKER = re.compile(r"[ \t]*\[//\]: # '([A-Za-z\d]*)'[ \t]*")
 
 
@@ -82,9 +84,14 @@ def _replacements(front_matter: str) -> list[tuple[str, str]]:
 
 
 def _replaced(text: str, replacements: list[tuple[str, str]]) -> str:
-    """``text`` with each pattern replaced throughout, as a JavaScript global replace does."""
+    """``text`` with each pattern replaced throughout, as a JavaScript global replace does. A
+    pattern that repeats anything is replaced as written: Python's regular expressions have no
+    time limit, and one such as ``(a+)+$`` in a package's front matter would stall the build
+    (TanStack's own are names and classes, ``useQuery[(]``)."""
     for pattern, value in replacements:
         try:
+            if _REPEATS.search(pattern):
+                raise re.error("repeats")
             text = re.sub(pattern, _literally(value), text)
         except re.error:
             text = text.replace(pattern, value)
