@@ -16,13 +16,11 @@ from builder.parsers.reference_titles import document_title, label_title
 from builder.parsers.rst.issue_roles import shown_link
 from builder.parsers.rst.module_prefixes import shown_target
 from builder.parsers.rst.role_aliases import base_role
-from builder.parsers.rst.substitutions import replacement
+from builder.parsers.rst.substitutions import read_replacement
 
 # Sphinx's default_role: the role of `text` written without one. Unset, such text reads as
 # code, which is what projects that use it mean far more often than a title reference.
 _DEFAULT_ROLE: ContextVar[str | None] = ContextVar("default_role", default=None)
-# Set while a substitution's text is read, so that one naming another is not followed.
-_IN_SUBSTITUTION: ContextVar[bool] = ContextVar("in_substitution", default=False)
 
 # Roles whose target is a code object, a command or a path: their text stays inline code.
 CODE_ROLES = frozenset(
@@ -194,16 +192,9 @@ def _construct(match: re.Match[str], heading: bool) -> str:
             return render_role(role, value, heading=heading)
         return _code(_unescape(value), heading)
     if kind == "substitution":
-        replaced = replacement(value)
-        if replaced is None or _IN_SUBSTITUTION.get():
-            return value
-        # A definition's text is inline markup too; one naming another is read once, not
-        # followed (docutils refuses such cycles).
-        token = _IN_SUBSTITUTION.set(True)
-        try:
-            return render_inline(replaced, heading=heading)
-        finally:
-            _IN_SUBSTITUTION.reset(token)
+        # A definition's text is inline markup too, and may name other definitions.
+        shown = read_replacement(value, heading, lambda text: render_inline(text, heading=heading))
+        return value if shown is None else shown
     if kind in ("target", "strong", "emphasis"):
         return value
     return match.group(0)
