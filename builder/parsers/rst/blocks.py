@@ -196,6 +196,10 @@ def _render_explicit(
         body = lines[i + 1 : end]
         name, rest = directive.group(1), (directive.group(2) or "").strip()
         after = skip_blank(lines, end)
+        # A label shows nothing: the directive stands before what follows it (scrapy's
+        # ".. setting:: SCHEDULER_PRIORITY_QUEUE", a label, then the title naming it).
+        while after < len(lines) and _TARGET.match(lines[after]):
+            after = skip_blank(lines, after + 1)
         following = lines[after] if after < len(lines) else ""
         events = render_directive(name, rest, body, first + i, ctx, doc, render_blocks, following)
         return events, end
