@@ -531,6 +531,21 @@ def test_auto_numbered_footnotes_show_their_number() -> None:
     )
 
 
+def test_auto_numbered_footnotes_skip_the_numbers_numbered_ones_take() -> None:
+    # scikit-learn 1.5.2's linear_model.rst numbers its references [1] to [16] by hand and
+    # its Theil-Sen notes [#f1] and [#f2]: counted from 1, those showed "[1]" and "[2]"
+    # beside Bishop's and Wipf's; docutils gives an auto-numbered footnote the next number
+    # no footnote of the page takes, before or after it.
+    text = (
+        ".. [1] Bishop.\n.. [#f1] Dang.\n.. [#] Anonymous.\n.. [2] Wipf.\n.. [4] Fletcher.\n"
+        "\n.. [#f2] Kärkkäinen.\n"
+    )
+    assert _body(text) == (
+        "[1] Bishop.\n\n[3] Dang.\n\n[5] Anonymous.\n\n[2] Wipf.\n\n[4] Fletcher.\n\n"
+        "[6] Kärkkäinen."
+    )
+
+
 def test_raw_html_keeps_the_text_of_its_preformatted_elements_as_code() -> None:
     # Rich draws terminal output (and its table of colour names) as coloured <pre> spans.
     text = (
