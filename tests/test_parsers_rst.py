@@ -311,6 +311,20 @@ def test_a_role_the_page_defines_from_a_code_role_reads_as_code() -> None:
     assert _body(text) == "Type `bool`, default `\\alpha`, words."
 
 
+def test_a_literal_role_shows_its_text_as_written() -> None:
+    # celery 5.7.0's ":program:`celery -A proj control revoke <task_id>`" read as a title and
+    # a target, "celery -A proj control revoke"; code, kbd and program roles (and the roles
+    # a page defines from them) have no target, and show "<...>" and a leading "~" as well.
+    text = (
+        ".. role:: code-cpp(code)\n\n"
+        ":program:`celery control revoke <task_id>`, :code-cpp:`std::vector<int>`, "
+        ":kbd:`<Tab>` and :code:`~/.config`, not :func:`~a.b`.\n"
+    )
+    assert _body(text) == (
+        "`celery control revoke <task_id>`, `std::vector<int>`, `<Tab>` and `~/.config`, not `b`."
+    )
+
+
 def test_sqlalchemy_sql_markers_leave_console_code() -> None:
     # 751 markers in SQLAlchemy 2.0.43's docs, shown raw in its console examples.
     body = _body(

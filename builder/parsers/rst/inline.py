@@ -43,6 +43,9 @@ CODE_DOMAINS = frozenset({"py", "c", "cpp", "js", "rst"})
 _NUMBER_PLACES = re.compile(r"%s|\{number\}")
 _SPACE_BEFORE_MARK = re.compile(r" (?=[:;,.!?)])")
 _TEXT_DOMAIN_ROLES = frozenset({"ref", "doc", "term", "numref", "keyword", "token", "label"})
+# Code roles that show their text as written, with no target: "Title <target>", a leading "~"
+# or "!" mean nothing to them (docutils' code and literal, Sphinx's kbd and generic roles).
+_LITERAL_ROLES = frozenset({"code", "literal", "kbd", "program", "makevar"})
 # sphinx-design's icon roles: their text names a picture ("heart-fill;1em;sd-text-danger").
 _ICON_ROLES = frozenset(
     {
@@ -207,6 +210,9 @@ def render_role(role: str, text: str, *, heading: bool = False) -> str:
     title, target = _split_title(text)
     if base in _ICON_ROLES:
         return ""
+    if not domain and base in _LITERAL_ROLES:
+        # celery's ":program:`celery -A proj control revoke <task_id>`" lost "<task_id>".
+        return _code(_unescape(text), heading)
     if base in ("pep", "rfc"):
         return title or f"{base.upper()} {target}"
     if not domain and (linked := shown_link(base, text)) is not None:
