@@ -94,6 +94,20 @@ def test_a_logo_on_its_own_reads_as_nothing() -> None:
     ]
 
 
+def test_a_logo_alone_in_a_table_cell_names_the_cell() -> None:
+    # axios 1.21.1's browser support table: a row of logos under the browsers' names, where a
+    # logo "on its own" read as nothing left the row "|  |  |  |"; a cell's picture is its text.
+    text = (
+        "# Browser support\n\n"
+        "| Chrome | Firefox |\n| :-: | :-: |\n"
+        "| ![Chrome browser logo](https://example.org/chrome/chrome_48x48.png) "
+        "| [![Firefox logo](firefox.png)](https://firefox.example) |\n"
+        "| Latest | Latest |\n"
+    )
+    (section,) = parse_markdown(text, "README.md").sections
+    assert section.body == ("Chrome | Firefox\nChrome browser logo | Firefox logo\nLatest | Latest")
+
+
 def test_a_badge_given_by_a_reference_reads_as_nothing() -> None:
     # koa 3.3.0's README: its row read "gitter NPM version build status Test coverage ...".
     text = (

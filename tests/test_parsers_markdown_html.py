@@ -127,6 +127,23 @@ def test_a_banner_over_the_page_titles_nothing() -> None:
     assert [s.heading for s in kept.sections] == ["Serverless", "Setup"]
 
 
+def test_a_readme_s_centred_heading_is_its_title() -> None:
+    # A README opens with the project's name, centred, often over badges only (which read as
+    # nothing) and its "## Install": left out as fastify's banner is, the page was titled
+    # "README" and its sections lost the name above them.
+    text = (
+        '<h1 align="center">Acme</h1>\n\n'
+        "[![pypi](https://img.shields.io/pypi/v/acme.svg)](https://pypi.example/acme)\n\n"
+        "## Install\n\npip install acme\n"
+    )
+    parsed = parse(text, "README.md")
+    assert parsed.title == "Acme"
+    assert [(s.heading, s.heading_path) for s in parsed.sections] == [
+        ("Acme", ()),
+        ("Install", ("Acme",)),
+    ]
+
+
 def test_html_headings_with_ids_and_nested_tags() -> None:
     text = (
         '<h1 align="center">\n'  # 1

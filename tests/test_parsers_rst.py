@@ -311,6 +311,20 @@ def test_a_role_the_page_defines_from_a_code_role_reads_as_code() -> None:
     assert _body(text) == "Type `bool`, default `\\alpha`, words."
 
 
+def test_a_literal_role_shows_its_text_as_written() -> None:
+    # celery 5.7.0's ":program:`celery -A proj control revoke <task_id>`" read as a title and
+    # a target, "celery -A proj control revoke"; code, kbd and program roles (and the roles
+    # a page defines from them) have no target, and show "<...>" and a leading "~" as well.
+    text = (
+        ".. role:: code-cpp(code)\n\n"
+        ":program:`celery control revoke <task_id>`, :code-cpp:`std::vector<int>`, "
+        ":kbd:`<Tab>` and :code:`~/.config`, not :func:`~a.b`.\n"
+    )
+    assert _body(text) == (
+        "`celery control revoke <task_id>`, `std::vector<int>`, `<Tab>` and `~/.config`, not `b`."
+    )
+
+
 def test_sqlalchemy_sql_markers_leave_console_code() -> None:
     # 751 markers in SQLAlchemy 2.0.43's docs, shown raw in its console examples.
     body = _body(
@@ -528,6 +542,21 @@ def test_auto_numbered_footnotes_show_their_number() -> None:
     )
     assert _body(text) == (
         "Text and.\n\nNotes\n\n[1] New projects.\n\n[2] Caching.\n\n[CIT] A citation."
+    )
+
+
+def test_auto_numbered_footnotes_skip_the_numbers_numbered_ones_take() -> None:
+    # scikit-learn 1.5.2's linear_model.rst numbers its references [1] to [16] by hand and
+    # its Theil-Sen notes [#f1] and [#f2]: counted from 1, those showed "[1]" and "[2]"
+    # beside Bishop's and Wipf's; docutils gives an auto-numbered footnote the next number
+    # no footnote of the page takes, before or after it.
+    text = (
+        ".. [1] Bishop.\n.. [#f1] Dang.\n.. [#] Anonymous.\n.. [2] Wipf.\n.. [4] Fletcher.\n"
+        "\n.. [#f2] Kärkkäinen.\n"
+    )
+    assert _body(text) == (
+        "[1] Bishop.\n\n[3] Dang.\n\n[5] Anonymous.\n\n[2] Wipf.\n\n[4] Fletcher.\n\n"
+        "[6] Kärkkäinen."
     )
 
 

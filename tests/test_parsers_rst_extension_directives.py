@@ -148,3 +148,20 @@ def test_a_cross_reference_target_before_what_shows_its_name_shows_nothing() -> 
         "Default.\n\n`pytest_addoption`\n\nA hook.\n\n`a_all`\n\nThe `a_list` key.\n\n"
         "`build-dir`\n\nOther text.",
     ]
+
+
+def test_a_label_between_a_target_and_what_shows_its_name_is_looked_past() -> None:
+    # scrapy 2.19.0's '.. setting:: SCHEDULER_PRIORITY_QUEUE' stands over a label, then the
+    # title naming it: the name ended the section before. pip 25.3's options pages end their
+    # '.. pip-index-options:: install' over a label that names the command ('pip install
+    # Examples'): taken for a target, the directive's only word went.
+    text = (
+        "Before\n------\n\nText.\n\n.. setting:: QUEUE\n.. _queue-label:\n\nQUEUE\n-----\n\n"
+        "Default.\n\n.. pip-index-options:: install\n\n\n.. _`pip install Examples`:\n\n"
+        "Examples\n--------\n\nMore.\n"
+    )
+    assert [section.body for section in _sections(text)] == [
+        "Text.",
+        "Default.\n\n`install`",
+        "More.",
+    ]

@@ -94,3 +94,26 @@ def test_an_image_definition_reads_as_its_alt_text() -> None:
         ".. _tideliftlogo: https://example.org/\n"
     )
     assert _body(text) == "Tidelift | Professional support.\n\nlogo and Tidelift"
+
+
+def test_a_definition_naming_another_reads_through_it() -> None:
+    # docutils resolves a reference inside a definition's text; read once and not followed,
+    # it showed the bare name ("the Acme tool" read "the proj tool"). A cycle stops where it
+    # comes back, and definitions each naming the next many times over (40**7 x's) show the name
+    # whose text passes MAX_NESTED_TEXT, each read once, not once per path.
+    text = (
+        "Use |tool|, |loop| and |wide|.\n\n"
+        ".. |proj| replace:: *Acme*\n"
+        ".. |tool| replace:: the |proj| tool\n"
+        ".. |loop| replace:: see |back|\n"
+        ".. |back| replace:: |loop| again\n"
+        ".. |wide| replace:: |w1|\n"
+        + "".join(f".. |w{n}| replace:: {f'|w{n + 1}| ' * 40}\n" for n in range(1, 8))
+        + ".. |w8| replace:: x\n"
+    )
+    assert _body(text) == "Use the Acme tool, see loop again and " + "w2 " * 39 + "w2."
+
+
+def test_a_long_chain_of_definitions_stops_at_max_nesting() -> None:
+    chain = "".join(f".. |d{n}| replace:: |d{n + 1}|\n" for n in range(3000))
+    assert _body(f"Start |d0| end.\n\n{chain}") == "Start d8 end."

@@ -306,3 +306,16 @@ def test_myst_field_lists_are_read_only_where_conf_py_enables_them(tmp_path: Pat
         'extensions = ["myst_parser"]\nmyst_enable_extensions = X\n', "utf-8"
     )
     assert project_listing(version(tmp_path))[0].myst_extensions is None
+
+
+def test_a_page_definition_naming_a_prolog_one_reads_through_it(tmp_path: Path) -> None:
+    # Replaced in the page's text first, rst_prolog's |proj| read inside the page's own
+    # definition; read where inline markup is, it showed its bare name ("page proj docs").
+    (tmp_path / "conf.py").write_text(
+        "rst_prolog = '''\n.. |proj| replace:: Acme *Kit*\n'''\n", encoding="utf-8"
+    )
+    (tmp_path / "index.rst").write_text(
+        "Title\n=====\n\nSee |docs|.\n\n.. |docs| replace:: the |proj| docs\n", encoding="utf-8"
+    )
+    (record,) = compiled_records(version(tmp_path))
+    assert record["body"] == "See the Acme Kit docs."

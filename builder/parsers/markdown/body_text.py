@@ -172,10 +172,13 @@ def _footnote_definitions(doc: Document, content: str) -> str:
     return "\n\n".join(notes)
 
 
-def render_inline(doc: Document, content: str, *, heading: bool = False) -> tuple[str, str]:
+def render_inline(
+    doc: Document, content: str, *, heading: bool = False, cell: bool = False
+) -> tuple[str, str]:
     """Plain text of inline Markdown source, and the first ``id``/``name`` of inline HTML in it.
 
-    Headings drop the backticks around code: their text is a title, not prose.
+    Headings drop the backticks around code: their text is a title, not prose. In a heading or
+    a table's ``cell`` a logo keeps its alt text: it names the heading, or the cell's column.
     """
     if doc.mdx:
         content = strip_inline_jsx(content)
@@ -192,7 +195,7 @@ def render_inline(doc: Document, content: str, *, heading: bool = False) -> tupl
     markdown = resolve_cross_references(content, references, wrapped=mkdocs is not None)
     doc.md.inline.parse(markdown, doc.md, doc.env, children)
     anchor: list[str] = []
-    text = "".join(_inline_text(doc, children, heading, anchor))
+    text = "".join(_inline_text(doc, children, heading, anchor, named=heading or cell))
     return text.strip(), anchor[0] if anchor else ""
 
 
@@ -211,11 +214,15 @@ def _reads_as_nothing(children: Sequence[Token], position: int, pictures_only: b
 
 
 def _inline_text(
-    doc: Document, children: Sequence[Token], heading: bool, anchor: list[str]
+    doc: Document,
+    children: Sequence[Token],
+    heading: bool,
+    anchor: list[str],
+    named: bool = False,
 ) -> list[str]:
     out: list[str] = []
     in_code = 0  # how many <code>, <pre> or <tt> tags are open
-    pictures_only = not heading and all(map(_is_picture_part, children))
+    pictures_only = not (heading or named) and all(map(_is_picture_part, children))
     for position, child in enumerate(children):
         kind = child.type
         if kind == "html_inline" and (tag := _CODE_TAG.fullmatch(child.content)):
@@ -523,7 +530,9 @@ def _render_table(doc: Document, index: int, close: int) -> str:
     cells: list[str] = []
     for token in doc.tokens[index + 1 : close]:
         if token.type == "inline":  # a cell is one line, whatever breaks it holds
-            cells.append(render_inline(doc, token.content)[0].replace("\n", " "))
+            # A logo alone in a cell names it (axios' row of browser logos under their names
+            # read "|  |  |  |").
+            cells.append(render_inline(doc, token.content, cell=True)[0].replace("\n", " "))
         elif token.type == "tr_close":
             rows.append(" | ".join(cells).strip())
             cells = []

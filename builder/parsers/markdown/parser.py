@@ -238,16 +238,19 @@ def _events(
             if text and not is_back_to_top(text, source):
                 events.append(_Text(text, start))
         index = next_index
-    return _without_banner(_resumed(events))
+    return _resumed(events)
 
 
-def _without_banner(events: list[_Heading | _Text]) -> list[_Heading | _Text]:
+def _without_banner(events: list[_Heading | _Text], relpath: str) -> list[_Heading | _Text]:
     """``events`` without a banner that opens the page with nothing under it: fastify sets
     ``<h1 align="center">Fastify</h1>`` over every page's own ``## Hooks``, which made each
     page's title "Fastify" and its sections subsections of it. A centred heading with text
-    under it (fastify's "Serverless" guide) is the page's title."""
+    under it (fastify's "Serverless" guide) is the page's title, and so is a README's: there
+    the project's name over its ``## Install`` names the page."""
     first = events[0] if events else None
     if not isinstance(first, _Heading) or not first.banner:
+        return events
+    if PurePosixPath(relpath).stem.lower() == "readme":
         return events
     if len(events) > 1 and not isinstance(events[1], _Heading):
         return events
@@ -536,7 +539,7 @@ def parse(
     )  # fmt: skip
     doc = replace(doc, labels=_target_labels(doc))
     warn: list[_Note] = []
-    events = _events(doc, lines, warn, directives)
+    events = _without_banner(_events(doc, lines, warn, directives), relpath)
     warn.extend((_line_of(w.where), w.message) for w in directives.rst.warnings)
     warn.extend(
         (token.map[0] + 1, f"{len(token.content)} characters without a break kept as raw text")

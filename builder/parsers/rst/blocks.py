@@ -196,6 +196,10 @@ def _render_explicit(
         body = lines[i + 1 : end]
         name, rest = directive.group(1), (directive.group(2) or "").strip()
         after = skip_blank(lines, end)
+        # A label shows nothing: the directive stands before what follows it (scrapy's
+        # ".. setting:: SCHEDULER_PRIORITY_QUEUE", a label, then the title naming it).
+        while after < len(lines) and _TARGET.match(lines[after]):
+            after = skip_blank(lines, after + 1)
         following = lines[after] if after < len(lines) else ""
         events = render_directive(name, rest, body, first + i, ctx, doc, render_blocks, following)
         return events, end
@@ -219,12 +223,26 @@ def _render_explicit(
 
 def _footnote_label(label: str, doc: DocState) -> str:
     """The label Sphinx shows for a footnote: an auto-numbered one's (``[#]``, ``[#name]``)
-    is the next number on the page, as docutils counts them; it was shown as written
-    (setuptools' "[#setup.py] New projects are advised ...")."""
+    is the next number on the page that no numbered one (``[3]``) takes, as docutils counts
+    them; it was shown as written (setuptools' "[#setup.py] New projects are advised ...")."""
     if not label.startswith("#"):
         return label
     doc.footnotes += 1
+    while str(doc.footnotes) in doc.numbered_footnotes:
+        doc.footnotes += 1
     return str(doc.footnotes)
+
+
+def numbered_footnotes(lines: list[str]) -> frozenset[str]:
+    """The numbers the page's manually numbered footnotes (``.. [3]``) take, before or after
+    its auto-numbered ones."""
+    return frozenset(
+        footnote.group(1)
+        for line in lines
+        if ".. [" in line
+        and (footnote := _FOOTNOTE.match(line.lstrip())) is not None
+        and footnote.group(1).isdigit()
+    )
 
 
 def _paragraph_end(lines: list[str], i: int) -> int:

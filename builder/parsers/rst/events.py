@@ -145,6 +145,7 @@ class DocState:
     include_depth: int = 0  # how many includes deep the text being read is
     only_blocks: int = 0  # ``only`` blocks whose titles were read, numbering the next
     footnotes: int = 0  # auto-numbered footnotes ("[#]", "[#name]") so far, numbering the next
+    numbered_footnotes: frozenset[str] = frozenset()  # the numbers "[3]" footnotes take
     page: str = ""  # the page's own relpath while ``relpath`` names a file it includes
     # The files being included, outermost first, each with the options that cut it.
     include_chain: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)

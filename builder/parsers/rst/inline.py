@@ -16,13 +16,11 @@ from builder.parsers.reference_titles import document_title, label_title
 from builder.parsers.rst.issue_roles import shown_link
 from builder.parsers.rst.module_prefixes import shown_target
 from builder.parsers.rst.role_aliases import base_role
-from builder.parsers.rst.substitutions import replacement
+from builder.parsers.rst.substitutions import read_replacement
 
 # Sphinx's default_role: the role of `text` written without one. Unset, such text reads as
 # code, which is what projects that use it mean far more often than a title reference.
 _DEFAULT_ROLE: ContextVar[str | None] = ContextVar("default_role", default=None)
-# Set while a substitution's text is read, so that one naming another is not followed.
-_IN_SUBSTITUTION: ContextVar[bool] = ContextVar("in_substitution", default=False)
 
 # Roles whose target is a code object, a command or a path: their text stays inline code.
 CODE_ROLES = frozenset(
@@ -45,6 +43,9 @@ CODE_DOMAINS = frozenset({"py", "c", "cpp", "js", "rst"})
 _NUMBER_PLACES = re.compile(r"%s|\{number\}")
 _SPACE_BEFORE_MARK = re.compile(r" (?=[:;,.!?)])")
 _TEXT_DOMAIN_ROLES = frozenset({"ref", "doc", "term", "numref", "keyword", "token", "label"})
+# Code roles that show their text as written, with no target: "Title <target>", a leading "~"
+# or "!" mean nothing to them (docutils' code and literal, Sphinx's kbd and generic roles).
+_LITERAL_ROLES = frozenset({"code", "literal", "kbd", "program", "makevar"})
 # sphinx-design's icon roles: their text names a picture ("heart-fill;1em;sd-text-danger").
 _ICON_ROLES = frozenset(
     {
@@ -194,16 +195,9 @@ def _construct(match: re.Match[str], heading: bool) -> str:
             return render_role(role, value, heading=heading)
         return _code(_unescape(value), heading)
     if kind == "substitution":
-        replaced = replacement(value)
-        if replaced is None or _IN_SUBSTITUTION.get():
-            return value
-        # A definition's text is inline markup too; one naming another is read once, not
-        # followed (docutils refuses such cycles).
-        token = _IN_SUBSTITUTION.set(True)
-        try:
-            return render_inline(replaced, heading=heading)
-        finally:
-            _IN_SUBSTITUTION.reset(token)
+        # A definition's text is inline markup too, and may name other definitions.
+        shown = read_replacement(value, heading, lambda text: render_inline(text, heading=heading))
+        return value if shown is None else shown
     if kind in ("target", "strong", "emphasis"):
         return value
     return match.group(0)
@@ -216,6 +210,9 @@ def render_role(role: str, text: str, *, heading: bool = False) -> str:
     title, target = _split_title(text)
     if base in _ICON_ROLES:
         return ""
+    if not domain and base in _LITERAL_ROLES:
+        # celery's ":program:`celery -A proj control revoke <task_id>`" lost "<task_id>".
+        return _code(_unescape(text), heading)
     if base in ("pep", "rfc"):
         return title or f"{base.upper()} {target}"
     if not domain and (linked := shown_link(base, text)) is not None:

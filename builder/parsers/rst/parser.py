@@ -16,7 +16,7 @@ from builder.api.model import ApiSource
 from builder.includes import IncludeReader
 from builder.model import ParsedFile, Section
 from builder.parsers.docutils_ids import docutils_id
-from builder.parsers.rst.blocks import render_blocks
+from builder.parsers.rst.blocks import numbered_footnotes, render_blocks
 from builder.parsers.rst.events import (
     Context,
     DocState,
@@ -60,7 +60,9 @@ def parse(
     ``api`` is the version's code, which autodoc directives are filled from; ``includes``
     reads the files its include directives name (without it they bring in nothing)."""
     lines = split_lines(text)
-    doc = DocState(relpath=relpath, api=api, includes=includes)
+    doc = DocState(
+        relpath=relpath, api=api, includes=includes, numbered_footnotes=numbered_footnotes(lines)
+    )
     with page_substitutions(lines), page_roles(lines):
         events = render_blocks(lines, 1, Context(), doc)
     opened = _fold(events, lines)

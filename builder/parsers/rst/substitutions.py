@@ -14,7 +14,7 @@ own definition of one of those names wins.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 
@@ -36,7 +36,18 @@ _LINKED_REFERENCE = re.compile(r"(?<![\w|])\|([^\s|](?:[^|]{0,200}?[^\s|])??)\|_
 # The most definitions one page keeps (loguru's longest module docstring has 40).
 MAX_SUBSTITUTIONS = 1000
 
+# A definition naming others is read through them (docutils resolves nested references), to
+# this depth; deeper, or naming itself through others (a cycle docutils refuses), a name reads
+# as itself. So does one whose text grows past MAX_NESTED_TEXT (or its own length) read that
+# way: a few definitions each naming the next many times over would fill the memory.
+MAX_NESTING = 8
+MAX_NESTED_TEXT = 10_000
+
 _PAGE: ContextVar[dict[str, str] | None] = ContextVar("rst_substitutions", default=None)
+# Each definition's text as read, by name and whether in a heading: one naming others costs a
+# single reading however often, and however deep, it is used.
+_READ: ContextVar[dict[tuple[str, bool], str | None] | None] = ContextVar("rst_read", default=None)
+_READING: ContextVar[tuple[str, ...]] = ContextVar("rst_reading", default=())
 _PROJECT: ContextVar[tuple[tuple[str, str], ...]] = ContextVar("rst_project", default=())
 
 
@@ -70,9 +81,11 @@ def page_substitutions(lines: Sequence[str]) -> Iterator[None]:
         if line.startswith("..") and DEFINITION.match(line):
             define(lines, i, found, linked)
     token = _PAGE.set(found)
+    read = _READ.set({})
     try:
         yield
     finally:
+        _READ.reset(read)
         _PAGE.reset(token)
 
 
@@ -88,6 +101,8 @@ def define(
     match = DEFINITION.match(lines[i])
     if known is None or match is None or len(known) >= MAX_SUBSTITUTIONS:
         return
+    if into is None and (read := _READ.get()):
+        read.clear()  # a text read before may name this one
     kind = match.group(2)
     if kind == "raw":
         known[match.group(1)] = ""
@@ -154,6 +169,29 @@ def substituted(text: str) -> str:
     if "|" not in text:
         return text
     return _REFERENCE.sub(lambda match: replacement(match.group(1)) or match.group(0), text)
+
+
+def read_replacement(name: str, heading: bool, read: Callable[[str], str]) -> str | None:
+    """What ``|name|`` reads as: its definition's text as ``read`` reads inline markup, the
+    references in it read in turn; None when the page defines no ``name``, when it is met
+    again inside its own text, or deeper than MAX_NESTING, or reads longer than its limit."""
+    text = replacement(name)
+    reading = _READING.get()
+    if text is None or name in reading or len(reading) >= MAX_NESTING:
+        return None
+    done = _READ.get()
+    if done is not None and (name, heading) in done:
+        return done[name, heading]
+    token = _READING.set((*reading, name))
+    try:
+        shown: str | None = read(text)
+    finally:
+        _READING.reset(token)
+    if shown is not None and len(shown) > max(MAX_NESTED_TEXT, len(text)):
+        shown = None
+    if done is not None:
+        done[name, heading] = shown
+    return shown
 
 
 def replacement(name: str) -> str | None:
