@@ -190,6 +190,24 @@ def test_a_doxygen_page_named_like_an_index_is_read(relpath: str) -> None:
     assert parse("<h1>Classes</h1><p>Helpers.</p>", "classes.html").sections
 
 
+@pytest.mark.parametrize("relpath", ["examples.html", "modules.html", "html/functions.html"])
+@pytest.mark.parametrize("toc", ["", '<div class="toc"><h3>Table of Contents</h3></div>'])
+def test_a_doxygen_related_page_named_like_an_index_is_read(relpath: str, toc: str) -> None:
+    # "\page examples Examples" writes examples.html: the project's prose, all of it in the
+    # div.textblock (Doxygen 1.9 wraps it in a div.PageDoc, 1.8.13 does not)
+    page = (
+        '<html><head><meta name="generator" content="Doxygen 1.8.13"/></head><body>'
+        '<div class="header"><div class="headertitle"><div class="title">Examples</div></div>'
+        f'</div><div class="contents">{toc}<div class="textblock"><p>Connect, then query.</p>'
+        "</div></div></body></html>"
+    )
+    assert [s.body for s in parse(page, relpath).sections][-1] == "Connect, then query."
+    # Doxygen's own list of examples holds its list beside the block
+    index = page.replace("</div></div></body>", "</div><ul><li>connect.cpp</li></ul></div></body>")
+    with pytest.raises(UnreadableDocument, match="Doxygen's index"):
+        parse(index, relpath)
+
+
 def test_a_page_naming_those_marks_in_its_text_is_read() -> None:
     page = "<html><body><h1>Themes</h1><p>Style <code>genindextable</code> and #search-results.</p>"
     assert [s.heading for s in parse(page, "themes.html").sections] == ["Themes"]

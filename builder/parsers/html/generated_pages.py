@@ -91,17 +91,24 @@ _DOXYGEN_LISTING_NAME = re.compile(r"(?:_8(?:_?[0-9a-z])+|(?:^|/)a[0-9]+)_source
 _DOXYGEN_LISTING_REASON = "Doxygen's listing of a source file (its page documents the file)"
 
 
-# Doxygen's indexes, by the names it gives them whatever the project (a page of the code's
-# names is "class...", "struct...", "group__...", a file's "..._8h", a Markdown page's "md_..."):
-# the members of classes, of files and of namespaces (functions.html, functions_func_b.html,
-# functions_0x7e.html for "~", globals_defs.html, namespacemembers_type.html), and the lists of
-# classes, files, namespaces, modules, related pages and examples, and the class hierarchy.
+# Doxygen's indexes, by the names it gives them (a page of the code's names is "class...",
+# "struct...", "group__...", a file's "..._8h", a Markdown page's "md_..."): the members of
+# classes, of files and of namespaces (functions.html, functions_func_b.html, functions_0x7e.html
+# for "~", globals_defs.html, namespacemembers_type.html), and the lists of classes, files,
+# namespaces, modules, related pages and examples, and the class hierarchy. A related page is
+# named by its label, though, and "\page examples Examples" or "@page modules Modules" writes
+# examples.html or modules.html, prose whose text is all in div.textblock (a div.toc above it):
+# an index holds its list beside that block (a div.directory, a ul, a div.classindex).
 _DOXYGEN_INDEX_NAME = re.compile(
     r"(?:^|/)(?:(?:functions|globals|namespacemembers)(?:_(?:[a-z]{4}|[a-z]|0x[0-9a-f]{2}))*"
     r"|annotated|classes|concepts|examples|files|hierarchy|inherits|modules|namespaces|pages)"
     r"\.html$"
 )
 _DOXYGEN_INDEX_REASON = "Doxygen's index of the documented names (a list linking to their pages)"
+_DOXYGEN_RELATED_PAGE = (
+    "//div[@class='contents'][div[@class='textblock']]"
+    "[not(*[not(self::div[@class='textblock' or @class='toc'])])]"
+)
 
 
 # pydoctor's, by the names it gives them (a page of the code's names is named by it in full:
@@ -115,14 +122,24 @@ _PYDOCTOR_HELP_REASON = "pydoctor's help page (how its pages are laid out)"
 
 
 def generated_listing(head: PageHead, relpath: str) -> str:
-    """Why the page whose head is ``head``, at ``relpath``, is a source listing or an index
-    Doxygen or pydoctor wrote, or ""."""
+    """Why the page whose head is ``head``, at ``relpath``, is a source listing Doxygen wrote
+    or an index pydoctor wrote, or ""."""
     if _PYDOCTOR_INDEX_NAME.search(relpath) and head.names(PYDOCTOR):
         return _PYDOCTOR_INDEX_REASON
     if _PYDOCTOR_HELP_NAME.search(relpath) and head.names(PYDOCTOR):
         return _PYDOCTOR_HELP_REASON
     if _DOXYGEN_LISTING_NAME.search(relpath) and head.names(DOXYGEN):
         return _DOXYGEN_LISTING_REASON
-    if _DOXYGEN_INDEX_NAME.search(relpath) and head.names(DOXYGEN):
+    return ""
+
+
+def generated_index(head: PageHead, relpath: str, document: Element) -> str:
+    """Why ``document``, whose head is ``head``, at ``relpath``, is an index Doxygen wrote,
+    or ""."""
+    if (
+        _DOXYGEN_INDEX_NAME.search(relpath)
+        and head.names(DOXYGEN)
+        and not document.xpath(_DOXYGEN_RELATED_PAGE)
+    ):
         return _DOXYGEN_INDEX_REASON
     return ""
