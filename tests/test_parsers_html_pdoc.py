@@ -98,3 +98,13 @@ def test_pdoc_7_s_folded_source_is_left_out() -> None:
         "Utility functions.",
         "`def super_len(o: Any) -> int:`\n\nThe length of o.\n\nExample: super_len([1])",
     ]
+
+
+def test_pdoc_7_s_members_are_headed_by_their_qualified_names() -> None:
+    # requests 2.34.2's pdoc 7.4 pages: 120 entries were headed by their names alone
+    # ("super_len"), the module's name being in a <section> without pdoc 16's class
+    sections = parse(_PDOC_7_PAGE, "requests/utils.html").sections
+    assert [(s.heading, s.anchor) for s in sections] == [
+        ("requests.utils", "requestsutils"),
+        ("requests.utils.super_len", "super_len"),
+    ]
