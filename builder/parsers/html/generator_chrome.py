@@ -2,11 +2,11 @@
 where the page says that generator wrote it.
 
 Texinfo's node navigation, tables of contents and indices; Doxygen's graphs, "More..." links
-and links to a file's listing; pydoctor's label of a page's kind; matplotlib's plot links;
-nbsphinx's execution counts; pdoc's hidden (or folded) source. A generator's marks are looked
-for where its page names it in its ``<head>`` (or, for nbsphinx and pdoc, where the page's
-bytes name their classes): a scan of the whole page for each costs about 1.4% of the parse of
-a Sphinx page.
+and links to a file's listing; pydoctor's label of a page's kind and its links to the class
+index; matplotlib's plot links; nbsphinx's execution counts; pdoc's hidden (or folded) source.
+A generator's marks are looked for where its page names it in its ``<head>`` (or, for nbsphinx
+and pdoc, where the page's bytes name their classes): a scan of the whole page for each costs
+about 1.4% of the parse of a Sphinx page.
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ def generator_chrome(
         found.update(select(root, _DOXYGEN_LISTING_LINKS))
     if head is None or head.names(PYDOCTOR):
         found.update(select(root, _PYDOCTOR_KIND_LABEL))
+        found.update(select(root, _PYDOCTOR_HIERARCHY_LINKS))
     if head is None or head.names(PLOT_DIRECTIVE):
         found.update(select(root, _PLOT_FORMAT_LINKS))
     if _may_hold_notebook_cells(source):
@@ -109,6 +110,14 @@ _DOXYGEN_LISTING_LINKS = etree.XPath(
 # pydoctor's label under each page's title ("class documentation", "module documentation"),
 # read as the first line of every page; a class's signature under it says "class" again.
 _PYDOCTOR_KIND_LABEL = etree.XPath("descendant::div[@class='categoryHeader']")
+
+# pydoctor's "View In Hierarchy" under a class's signature: a paragraph that is a link alone to
+# the class's place in its class index, a page the build skips (generated_pages); read as a
+# line of every class's first section.
+_PYDOCTOR_HIERARCHY_LINKS = etree.XPath(
+    "descendant::div[@class='extrasDocstring']/p[count(*) = 1]"
+    "[a[starts-with(@href, 'classIndex.html#')]][normalize-space(.) = normalize-space(a)]"
+)
 
 
 # matplotlib's plot directive writes "(Source code, png, hires.png, pdf)", links to the script
