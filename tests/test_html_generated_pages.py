@@ -158,6 +158,9 @@ def test_a_doxygen_page_of_a_name_ending_in_source_is_read(relpath: str) -> None
         "functions.html", "functions_b.html", "functions_func_0x7e.html", "globals_defs.html",
         "html/namespacemembers_type.html", "annotated.html", "classes.html", "files.html",
         "hierarchy.html", "namespaces.html", "modules.html", "pages.html",
+        # Doxygen 1.9.8 on: its groups' list and C++20 modules' members; Slice's lists
+        "topics.html", "modulemembers_func.html", "interfaces.html", "annotatedstructs.html",
+        "exceptionhierarchy.html",
     ],
 )  # fmt: skip
 def test_a_doxygen_index_is_skipped(relpath: str) -> None:

@@ -99,10 +99,15 @@ _DOXYGEN_LISTING_REASON = "Doxygen's listing of a source file (its page document
 # named by its label, though, and "\page examples Examples" or "@page modules Modules" writes
 # examples.html or modules.html, prose whose text is all in div.textblock (a div.toc above it):
 # an index holds its list beside that block (a div.directory, a ul, a div.classindex).
+# Doxygen 1.9.8 lists groups as "topics" (topics.html, where modules.html had them) and C++20
+# modules' members in modulemembers*.html; Slice and IDL projects get lists of interfaces,
+# structs and exceptions, each with its annotated list and hierarchy.
 _DOXYGEN_INDEX_NAME = re.compile(
-    r"(?:^|/)(?:(?:functions|globals|namespacemembers)(?:_(?:[a-z]{4}|[a-z]|0x[0-9a-f]{2}))*"
-    r"|annotated|classes|concepts|examples|files|hierarchy|inherits|modules|namespaces|pages)"
-    r"\.html$"
+    r"(?:^|/)(?:(?:functions|globals|namespacemembers|modulemembers)"
+    r"(?:_(?:[a-z]{4}|[a-z]|0x[0-9a-f]{2}))*"
+    r"|annotated(?:interfaces|structs|exceptions)?|(?:interface|exception)?(?:hierarchy|inherits)"
+    r"|classes|concepts|examples|files|modules|namespaces|pages|topics"
+    r"|interfaces|structs|exceptions)\.html$"
 )
 _DOXYGEN_INDEX_REASON = "Doxygen's index of the documented names (a list linking to their pages)"
 _DOXYGEN_RELATED_PAGE = (
