@@ -14,7 +14,8 @@ page, which holds its declarations and their comments: the viewcode pages of a C
 Doxygen's indexes (every member with its class, the class list, the file list, the class
 hierarchy...) are its general and module indexes: names linking to the pages that document them.
 So are pydoctor's (every name, every class, every module, every undocumented name), with its
-list of every page with its summary, and its help page about its own pages.
+list of every page with its summary, and its help page about its own pages, as Doxygen's legend
+of its graphs is.
 """
 
 from __future__ import annotations
@@ -89,6 +90,11 @@ def generated_page(text: str, head: PageHead, document: Element) -> str:
 # libpqxx), so no page of a name of the code's ends in _source.html.
 _DOXYGEN_LISTING_NAME = re.compile(r"(?:_8(?:_?[0-9a-z])+|(?:^|/)a[0-9]+)_source\.html$")
 _DOXYGEN_LISTING_REASON = "Doxygen's listing of a source file (its page documents the file)"
+# Doxygen's page on how to read its graphs (graph_legend.html, the "[legend]" links' target),
+# the same in every project: example classes (Invisible, Truncated, PublicBase...) read as a
+# section of the project's own.
+_DOXYGEN_LEGEND_NAME = re.compile(r"(?:^|/)graph_legend\.html$")
+_DOXYGEN_LEGEND_REASON = "Doxygen's legend of its graphs (the same page in every project)"
 
 
 # Doxygen's indexes, by the names it gives them (a page of the code's names is "class...",
@@ -127,14 +133,16 @@ _PYDOCTOR_HELP_REASON = "pydoctor's help page (how its pages are laid out)"
 
 
 def generated_listing(head: PageHead, relpath: str) -> str:
-    """Why the page whose head is ``head``, at ``relpath``, is a source listing Doxygen wrote
-    or an index pydoctor wrote, or ""."""
+    """Why the page whose head is ``head``, at ``relpath``, is a source listing or the graphs'
+    legend Doxygen wrote, or an index or the help page pydoctor wrote, or ""."""
     if _PYDOCTOR_INDEX_NAME.search(relpath) and head.names(PYDOCTOR):
         return _PYDOCTOR_INDEX_REASON
     if _PYDOCTOR_HELP_NAME.search(relpath) and head.names(PYDOCTOR):
         return _PYDOCTOR_HELP_REASON
     if _DOXYGEN_LISTING_NAME.search(relpath) and head.names(DOXYGEN):
         return _DOXYGEN_LISTING_REASON
+    if _DOXYGEN_LEGEND_NAME.search(relpath) and head.names(DOXYGEN):
+        return _DOXYGEN_LEGEND_REASON
     return ""
 
 
