@@ -48,6 +48,19 @@ def test_pages_sphinx_generates_are_skipped_with_the_reason(body: str, reason: s
         parse(page, "genindex.html")
 
 
+def test_a_page_of_mkdocs_default_theme_is_read_beside_its_search_dialog() -> None:
+    # The mkdocs theme writes the search box's results on every page, in a dialog after the
+    # article: Black 23.1's docs (150 sections) and MkDocs 1.4's own (419) read as nothing.
+    page = (
+        '<html><body><div class="container"><div class="col-md-9" role="main"><h1 id="faq">FAQ'
+        '</h1><p>Why spaces?</p></div></div><div class="modal" id="mkdocs_search_modal">'
+        '<div class="modal-body"><form><input type="search" id="mkdocs-search-query"></form>'
+        '<div id="mkdocs-search-results" data-no-results-text="No results found"></div></div>'
+        "</div></body></html>"
+    )
+    assert [s.body for s in parse(page, "faq.html").sections] == ["Why spaces?"]
+
+
 def test_a_docbook_books_index_is_skipped() -> None:
     # GLib 2.74's GTK-Doc reference: api-index-full.html, 127 KB of names read as 33 sections.
     head = (

@@ -37,8 +37,10 @@ _MARKS = (
      "Sphinx's general index (a list of names, linking to the entries)"),
     ("search-results", "//div[@id='search-results']",
      "Sphinx's search page (filled in by a script)"),
-    # MkDocs' readthedocs theme writes a search page too ("Search Results", "Searching...").
-    ("mkdocs-search-results", "//div[@id='mkdocs-search-results']",
+    # MkDocs' readthedocs theme writes a search page too ("Search Results", "Searching..."),
+    # the results its article; its mkdocs theme (the default) has the same box on every page,
+    # in the search dialog after the article.
+    ("mkdocs-search-results", "//*[@role='main']//div[@id='mkdocs-search-results']",
      "MkDocs' search page (filled in by a script)"),
     ("viewcode-block", "//div[contains(concat(' ', @class, ' '), ' viewcode-block ')]",
      "Sphinx's highlighted source of a module (viewcode; its own search leaves it out)"),
