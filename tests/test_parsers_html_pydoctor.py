@@ -54,6 +54,21 @@ def test_pydoctor_s_label_of_a_page_s_kind_is_left_out() -> None:
     )
 
 
+def test_pydoctor_s_link_to_the_class_index_is_left_out() -> None:
+    # requests 2.34.2 with pydoctor 21.12, 22.3 and 25.10: 52 classes' first sections held a
+    # line "View In Hierarchy", a link to classIndex.html (a page the build skips)
+    page = _PYDOCTOR_PAGE.replace(
+        '<div class="moduleDocstring">',
+        '<div class="extrasDocstring"><p class="class-signature"><code>class Session'
+        '(SessionRedirectMixin):</code></p><p><a href="classIndex.html#requests.Session">View In '
+        'Hierarchy</a></p><p>Known subclasses: <a href="classIndex.html#requests.Sub">Sub</a>'
+        '</p></div><div class="moduleDocstring">',
+    )
+    assert parse(page, "requests.Session.html").sections[0].body == (
+        "`class Session(SessionRedirectMixin):`\n\nKnown subclasses: Sub\n\nA Requests session."
+    )
+
+
 @pytest.mark.parametrize(
     "relpath",
     ["nameIndex.html", "classIndex.html", "moduleIndex.html", "undoccedSummary.html",

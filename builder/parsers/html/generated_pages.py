@@ -14,7 +14,8 @@ page, which holds its declarations and their comments: the viewcode pages of a C
 Doxygen's indexes (every member with its class, the class list, the file list, the class
 hierarchy...) are its general and module indexes: names linking to the pages that document them.
 So are pydoctor's (every name, every class, every module, every undocumented name), with its
-list of every page with its summary, and its help page about its own pages.
+list of every page with its summary, and its help page about its own pages, as Doxygen's legend
+of its graphs is.
 """
 
 from __future__ import annotations
@@ -36,8 +37,10 @@ _MARKS = (
      "Sphinx's general index (a list of names, linking to the entries)"),
     ("search-results", "//div[@id='search-results']",
      "Sphinx's search page (filled in by a script)"),
-    # MkDocs' readthedocs theme writes a search page too ("Search Results", "Searching...").
-    ("mkdocs-search-results", "//div[@id='mkdocs-search-results']",
+    # MkDocs' readthedocs theme writes a search page too ("Search Results", "Searching..."),
+    # the results its article; its mkdocs theme (the default) has the same box on every page,
+    # in the search dialog after the article.
+    ("mkdocs-search-results", "//*[@role='main']//div[@id='mkdocs-search-results']",
      "MkDocs' search page (filled in by a script)"),
     ("viewcode-block", "//div[contains(concat(' ', @class, ' '), ' viewcode-block ')]",
      "Sphinx's highlighted source of a module (viewcode; its own search leaves it out)"),
@@ -89,19 +92,36 @@ def generated_page(text: str, head: PageHead, document: Element) -> str:
 # libpqxx), so no page of a name of the code's ends in _source.html.
 _DOXYGEN_LISTING_NAME = re.compile(r"(?:_8(?:_?[0-9a-z])+|(?:^|/)a[0-9]+)_source\.html$")
 _DOXYGEN_LISTING_REASON = "Doxygen's listing of a source file (its page documents the file)"
+# Doxygen's page on how to read its graphs (graph_legend.html, the "[legend]" links' target),
+# the same in every project: example classes (Invisible, Truncated, PublicBase...) read as a
+# section of the project's own.
+_DOXYGEN_LEGEND_NAME = re.compile(r"(?:^|/)graph_legend\.html$")
+_DOXYGEN_LEGEND_REASON = "Doxygen's legend of its graphs (the same page in every project)"
 
 
-# Doxygen's indexes, by the names it gives them whatever the project (a page of the code's
-# names is "class...", "struct...", "group__...", a file's "..._8h", a Markdown page's "md_..."):
-# the members of classes, of files and of namespaces (functions.html, functions_func_b.html,
-# functions_0x7e.html for "~", globals_defs.html, namespacemembers_type.html), and the lists of
-# classes, files, namespaces, modules, related pages and examples, and the class hierarchy.
+# Doxygen's indexes, by the names it gives them (a page of the code's names is "class...",
+# "struct...", "group__...", a file's "..._8h", a Markdown page's "md_..."): the members of
+# classes, of files and of namespaces (functions.html, functions_func_b.html, functions_0x7e.html
+# for "~", globals_defs.html, namespacemembers_type.html), and the lists of classes, files,
+# namespaces, modules, related pages and examples, and the class hierarchy. A related page is
+# named by its label, though, and "\page examples Examples" or "@page modules Modules" writes
+# examples.html or modules.html, prose whose text is all in div.textblock (a div.toc above it):
+# an index holds its list beside that block (a div.directory, a ul, a div.classindex).
+# Doxygen 1.9.8 lists groups as "topics" (topics.html, where modules.html had them) and C++20
+# modules' members in modulemembers*.html; Slice and IDL projects get lists of interfaces,
+# structs and exceptions, each with its annotated list and hierarchy.
 _DOXYGEN_INDEX_NAME = re.compile(
-    r"(?:^|/)(?:(?:functions|globals|namespacemembers)(?:_(?:[a-z]{4}|[a-z]|0x[0-9a-f]{2}))*"
-    r"|annotated|classes|concepts|examples|files|hierarchy|inherits|modules|namespaces|pages)"
-    r"\.html$"
+    r"(?:^|/)(?:(?:functions|globals|namespacemembers|modulemembers)"
+    r"(?:_(?:[a-z]{4}|[a-z]|0x[0-9a-f]{2}))*"
+    r"|annotated(?:interfaces|structs|exceptions)?|(?:interface|exception)?(?:hierarchy|inherits)"
+    r"|classes|concepts|examples|files|modules|namespaces|pages|topics"
+    r"|interfaces|structs|exceptions)\.html$"
 )
 _DOXYGEN_INDEX_REASON = "Doxygen's index of the documented names (a list linking to their pages)"
+_DOXYGEN_RELATED_PAGE = (
+    "//div[@class='contents'][div[@class='textblock']]"
+    "[not(*[not(self::div[@class='textblock' or @class='toc'])])]"
+)
 
 
 # pydoctor's, by the names it gives them (a page of the code's names is named by it in full:
@@ -115,14 +135,26 @@ _PYDOCTOR_HELP_REASON = "pydoctor's help page (how its pages are laid out)"
 
 
 def generated_listing(head: PageHead, relpath: str) -> str:
-    """Why the page whose head is ``head``, at ``relpath``, is a source listing or an index
-    Doxygen or pydoctor wrote, or ""."""
+    """Why the page whose head is ``head``, at ``relpath``, is a source listing or the graphs'
+    legend Doxygen wrote, or an index or the help page pydoctor wrote, or ""."""
     if _PYDOCTOR_INDEX_NAME.search(relpath) and head.names(PYDOCTOR):
         return _PYDOCTOR_INDEX_REASON
     if _PYDOCTOR_HELP_NAME.search(relpath) and head.names(PYDOCTOR):
         return _PYDOCTOR_HELP_REASON
     if _DOXYGEN_LISTING_NAME.search(relpath) and head.names(DOXYGEN):
         return _DOXYGEN_LISTING_REASON
-    if _DOXYGEN_INDEX_NAME.search(relpath) and head.names(DOXYGEN):
+    if _DOXYGEN_LEGEND_NAME.search(relpath) and head.names(DOXYGEN):
+        return _DOXYGEN_LEGEND_REASON
+    return ""
+
+
+def generated_index(head: PageHead, relpath: str, document: Element) -> str:
+    """Why ``document``, whose head is ``head``, at ``relpath``, is an index Doxygen wrote,
+    or ""."""
+    if (
+        _DOXYGEN_INDEX_NAME.search(relpath)
+        and head.names(DOXYGEN)
+        and not document.xpath(_DOXYGEN_RELATED_PAGE)
+    ):
         return _DOXYGEN_INDEX_REASON
     return ""

@@ -2,10 +2,11 @@
 where the page says that generator wrote it.
 
 Texinfo's node navigation, tables of contents and indices; Doxygen's graphs, "More..." links
-and links to a file's listing; pydoctor's label of a page's kind; matplotlib's plot links;
-nbsphinx's execution counts; pdoc's hidden source. A generator's marks are looked for where its
-page names it in its ``<head>`` (or, for nbsphinx and pdoc, where the page's bytes name their
-classes): a scan of the whole page for each costs about 1.4% of the parse of a Sphinx page.
+and links to a file's listing; pydoctor's label of a page's kind and its links to the class
+index; matplotlib's plot links; nbsphinx's execution counts; pdoc's hidden (or folded) source.
+A generator's marks are looked for where its page names it in its ``<head>`` (or, for nbsphinx
+and pdoc, where the page's bytes name their classes): a scan of the whole page for each costs
+about 1.4% of the parse of a Sphinx page.
 """
 
 from __future__ import annotations
@@ -39,12 +40,15 @@ def generator_chrome(
         found.update(select(root, _DOXYGEN_LISTING_LINKS))
     if head is None or head.names(PYDOCTOR):
         found.update(select(root, _PYDOCTOR_KIND_LABEL))
+        found.update(select(root, _PYDOCTOR_HIERARCHY_LINKS))
     if head is None or head.names(PLOT_DIRECTIVE):
         found.update(select(root, _PLOT_FORMAT_LINKS))
     if _may_hold_notebook_cells(source):
         found.update(select(root, _NOTEBOOK_PROMPTS))
     if source is None or _PDOC_SOURCE_TOGGLE.encode() in source:
         found.update(select(root, _PDOC_HIDDEN_SOURCE))
+    if source is None or _PDOC_SOURCE_SUMMARY.encode() in source:
+        found.update(select(root, _PDOC_FOLDED_SOURCE))
     return found
 
 
@@ -107,6 +111,14 @@ _DOXYGEN_LISTING_LINKS = etree.XPath(
 # read as the first line of every page; a class's signature under it says "class" again.
 _PYDOCTOR_KIND_LABEL = etree.XPath("descendant::div[@class='categoryHeader']")
 
+# pydoctor's "View In Hierarchy" under a class's signature: a paragraph that is a link alone to
+# the class's place in its class index, a page the build skips (generated_pages); read as a
+# line of every class's first section.
+_PYDOCTOR_HIERARCHY_LINKS = etree.XPath(
+    "descendant::div[@class='extrasDocstring']/p[count(*) = 1]"
+    "[a[starts-with(@href, 'classIndex.html#')]][normalize-space(.) = normalize-space(a)]"
+)
+
 
 # matplotlib's plot directive writes "(Source code, png, hires.png, pdf)", links to the script
 # and the figure's files, in a paragraph right above each figure it draws (img.plot-directive),
@@ -142,6 +154,14 @@ _PDOC_HIDDEN_SOURCE = etree.XPath(
     f"descendant::div[{class_test('pdoc-code')}]"
     f"[preceding-sibling::input[{class_test(_PDOC_SOURCE_TOGGLE)}]]"
     f" | descendant::label[{class_test('view-source-button')}]"
+)
+# pdoc 7 folds it in a <details> instead, its <summary> the label, under each member's
+# signature (and the module's docstring) in its main.pdoc: requests 2.34.2's pages read
+# "View Source" 101 times, and 250,135 characters of which the source was most.
+_PDOC_SOURCE_SUMMARY = "<summary>View Source</summary>"
+_PDOC_FOLDED_SOURCE = etree.XPath(
+    "descendant::details[ancestor::main[@class='pdoc']][summary[1][. = 'View Source']]"
+    f"[*[2][self::div[{class_test('codehilite')}]]][count(*) = 2]"
 )
 
 

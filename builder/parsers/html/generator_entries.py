@@ -47,9 +47,8 @@ _PDOC_MEMBER = (
 _PDOC_MEMBERS = (
     f"descendant::section{_PDOC_MEMBER} | descendant::div[@class='classattr']{_PDOC_MEMBER}"
 )
-_PDOC_MODULE_NAME = etree.XPath(
-    "ancestor::main[1]/section[@class='module-info']/h1[@class='modulename'][1]"
-)
+# pdoc 16 heads the module's section.module-info with it, pdoc 7 a <section> without a class.
+_PDOC_MODULE_NAME = etree.XPath("ancestor::main[1]/section/h1[@class='modulename'][1]")
 _PDOC_LABELS = etree.XPath(
     f"descendant::section{_PDOC_MEMBER}/div[@class='docstring']/h6"
     f" | descendant::div[@class='classattr']{_PDOC_MEMBER}/div[@class='docstring']/h6"

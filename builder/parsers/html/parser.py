@@ -36,6 +36,7 @@ from builder.parsers.html.body_text import (
 )
 from builder.parsers.html.content_end import load_main
 from builder.parsers.html.generated_pages import (
+    generated_index,
     generated_listing,
     generated_page,
     may_be_generated,
@@ -87,7 +88,9 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
         fallback = plain_text.parse(strip_tags(text), relpath)
         warning = Warning_(f"{relpath}:1", "HTML too malformed or deeply nested; read as text")
         return ParsedFile(relpath, fallback.title, fallback.sections, (warning,))
-    generated = generated_page(text, head, document) if marked else ""
+    generated = (generated_page(text, head, document) if marked else "") or generated_index(
+        head, relpath, document
+    )
     if generated:
         raise UnreadableDocument(generated)
     root = find_main(document, head) if main is None else main
