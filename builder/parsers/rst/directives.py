@@ -26,6 +26,7 @@ from builder.parsers.rst.argparse_directive import (
     argparse_options,
     render_argparse,
 )
+from builder.parsers.rst.argument_only import argument_only
 from builder.parsers.rst.autodoc import (
     find_object,
     member_options,
@@ -76,7 +77,6 @@ from builder.parsers.rst.python_content import is_python_source
 from builder.parsers.rst.reno_notes import DIRECTIVE as RELEASE_NOTES
 from builder.parsers.rst.reno_notes import render_release_notes
 from builder.parsers.rst.std_descriptions import TARGET_PREFIXES, render_description
-from builder.parsers.rst.substitutions import substituted
 from builder.parsers.rst.table_blocks import holds_code, render_records
 from builder.parsers.rst.tables import Row, read_csv_table, read_list_cells, read_list_table
 
@@ -149,7 +149,6 @@ _TAG = re.compile(r"<[^<>]*>")
 # How a directive's boolean option says no (docutils' and matplotlib's spellings).
 _FALSE_FLAGS = frozenset({"false", "no", "0", "off"})
 # One word ending in a file suffix or holding a slash: a file's path, or a URL.
-_FILE_ARGUMENT = re.compile(r"\S*/\S*|\S+\.[A-Za-z0-9]{1,5}")
 _OPTION_LINE = re.compile(r":([^:\s](?:[^:]|\\:)*?):(?:\s+(.*))?$")
 
 
@@ -503,38 +502,13 @@ def _render_other(
     if is_python_source(directive.content):
         return [Text(fence(directive.content, "python"))]
     if not any(line.strip() for line in directive.content):
-        return _argument_only(directive.name, directive.argument, following)
+        return argument_only(directive.name, directive.argument, following)
     return render(list(directive.content), directive.content_first, ctx.nested(), doc)
 
 
 def _header_rows(directive: Directive) -> int:
     rows = directive.option("header-rows").strip()
     return int(rows) if rows.isdigit() else 0
-
-
-def _argument_only(name: str, argument: str, following: str) -> list[Event]:
-    """A directive this parser does not know, with nothing but its argument: the argument as
-    code, for it is all the page says of what the directive shows (scikit-build-core's own
-    ``{conftabs} build-dir "build/{wheel_tag}"`` draws that setting's tabs). A file path is
-    left out: it names text kept elsewhere (``bibliography:: refs.bib``). A substitution the
-    page knows is replaced: such a directive writes its argument into the text it makes
-    (pytest's ``towncrier-draft-entries:: |release| [UNRELEASED DRAFT]`` heads its entries)."""
-    if not argument or _FILE_ARGUMENT.fullmatch(argument) or _targets(name, argument, following):
-        return []
-    argument = substituted(argument)
-    return [Text(f"`{argument}`" if "`" not in argument else argument)]
-
-
-def _targets(name: str, argument: str, following: str) -> bool:
-    """Whether the directive is a cross-reference target of what ``following`` starts: the
-    directives ``app.add_crossref_type`` makes show nothing and stand before the title, term
-    or description that shows their name (celery's ``.. setting:: broker_url`` over the title
-    that names broker_url, pytest's ``.. hook:: pytest_addoption`` over its autofunction), or
-    before another target of theirs (scrapy's two ``.. reqmeta::`` of one paragraph). Kept,
-    each name ran on at the end of the section before."""
-    if following.lstrip().startswith(f".. {name}::"):
-        return True
-    return re.search(rf"(?<![\w-]){re.escape(argument)}(?![\w-])", following) is not None
 
 
 def _only_content(
