@@ -84,18 +84,28 @@ def _replacements(front_matter: str) -> list[tuple[str, str]]:
 
 
 def _replaced(text: str, replacements: list[tuple[str, str]]) -> str:
-    """``text`` with each pattern replaced throughout, as a JavaScript global replace does. A
-    pattern that repeats anything is replaced as written: Python's regular expressions have no
-    time limit, and one such as ``(a+)+$`` in a package's front matter would stall the build
-    (TanStack's own are names and classes, ``useQuery[(]``)."""
+    """``text`` with each pattern replaced throughout, as a JavaScript global replace does; a
+    pattern ``_expression`` refuses is replaced as written."""
     for pattern, value in replacements:
-        try:
-            if _REPEATS.search(pattern):
-                raise re.error("repeats")
-            text = re.sub(pattern, _literally(value), text)
-        except re.error:
+        expression = _expression(pattern)
+        if expression is None:
             text = text.replace(pattern, value)
+        else:
+            text = expression.sub(_literally(value), text)
     return text
+
+
+def _expression(pattern: str) -> re.Pattern[str] | None:
+    """``pattern`` as a regular expression, or None when it is none, or when it repeats
+    anything: Python's regular expressions have no time limit, and one such as ``(a+)+$`` in a
+    package's front matter would stall the build (TanStack's own are names and classes,
+    ``useQuery[(]``)."""
+    if _REPEATS.search(pattern):
+        return None
+    try:
+        return re.compile(pattern)
+    except re.error:
+        return None
 
 
 def _literally(value: str) -> Callable[[re.Match[str]], str]:
