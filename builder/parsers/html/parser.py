@@ -107,7 +107,8 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
     # cut are not searched for roles and labels that no element of the tree can hold.
     strip_chrome(root, source, head, sphinx)
     title = first_h1(root) or fallback_title
-    walker = _Walker(relpath, title, _structural(root, generator_entries(root, marks)))
+    entries = generator_entries(root, marks)
+    walker = _Walker(relpath, title, _structural(root, entries), frozenset(entries))
     walker.walk(root, 0)
     return ParsedFile(relpath=relpath, title=title, sections=walker.sections())
 
@@ -132,9 +133,18 @@ class _OpenSection:
 class _Walker:
     """Walks the content tree, keeping the stack of sections the current position is inside."""
 
-    def __init__(self, relpath: str, title: str, structural: set[Element]) -> None:
+    def __init__(
+        self,
+        relpath: str,
+        title: str,
+        structural: set[Element],
+        generator_entries: frozenset[Element],
+    ) -> None:
         self.relpath = relpath
         self.structural = structural
+        # The RDoc, Haddock, pdoc and pydoctor entries the page's query found: only these are
+        # read as such, not every structural element (each Sphinx section) tried again.
+        self.generator_entries = generator_entries
         title_section = _OpenSection(title, (), TITLE_ANCHOR, 0, 0, 0)
         self.opened: list[_OpenSection] = [title_section]
         self.stack: list[_OpenSection] = [title_section]
@@ -187,7 +197,10 @@ class _Walker:
                 self.flush_rows(rows)
                 if is_api_list(child):
                     self.open_api_entries(child, depth + 1)
-                elif (entry := read_generator_entry(child)) is not None:
+                elif (
+                    child in self.generator_entries
+                    and (entry := read_generator_entry(child)) is not None
+                ):
                     self.open_generator_entry(child, entry, depth + 1)
                 else:
                     self.walk(child, depth + 1)
