@@ -48,6 +48,7 @@ from builder.cached_stages import (
 from builder.config import CatalogConfig, ImportConfig, LibraryConfig, SiteConfig, VersionConfig
 from builder.embeddings import VectorsInfo, VectorsStage, load_vectors_stage
 from builder.finish import SiteContext, VersionOutputs, check_entries, write_whole_site
+from builder.freed_memory import release_freed_memory
 from builder.index import entry_skeleton
 from builder.lock import OutputLock
 from builder.model import CompiledVersion, Warning_
@@ -301,6 +302,8 @@ def _build_configured_version(
     compiled = replace(
         compiled, records=(), cached_volume=None, warnings=compiled.warnings + files.warnings
     )
+    if large:
+        release_freed_memory()  # what parsing freed, before the shard stage allocates more
     built = _build_version(context, skeleton, volume, compiled, files.origin, files.description)
     # Let this version's records go before the next version is compiled. Parsing and
     # rendering a large version leave megabytes of reference cycles that would otherwise

@@ -4,8 +4,10 @@ rebuild reads only the files whose bytes changed."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import orjson
 import pytest
@@ -131,7 +133,8 @@ def test_only_a_build_that_parsed_a_large_version_collects_its_cycles(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # A full collection pays off after parsing and rendering many pages; a rebuild that took
-    # all but one page from the cache left next to no cycles behind.
+    # all but one page from the cache left next to no cycles behind. The memory parsing freed
+    # goes back to the system at the same builds, before their shard stage.
     project = tmp_path / "project"
     (project / "docs").mkdir(parents=True)
     for name in ("a", "b", "c"):
@@ -141,14 +144,31 @@ def test_only_a_build_that_parsed_a_large_version_collects_its_cycles(
     monkeypatch.setattr(pipeline, "LARGE_VERSION_SECTIONS", 3)
     collections: list[int] = []
     monkeypatch.setattr(pipeline.gc, "collect", lambda: collections.append(1) or 0)
+    releases: list[str] = []
+    monkeypatch.setattr(pipeline, "release_freed_memory", lambda: releases.append("released"))
+    monkeypatch.setattr(pipeline, "write_shard_cached", _noting("shard", releases))
     cache = tmp_path / "cache"
     build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
     assert collections == [1]
+    assert releases == ["released", "shard"]
     (project / "docs" / "b.md").write_text("# B\n\nText b, edited.\n", encoding="utf-8")
     build_site(load_catalog(catalog), tmp_path / "site", cache_dir=cache)
     assert collections == [1]
+    assert releases == ["released", "shard", "shard"]
     build_site(load_catalog(catalog), tmp_path / "cold")
     assert collections == [1, 1]
+    assert releases == ["released", "shard", "shard", "released", "shard"]
+
+
+def _noting(stage: str, heard: list[str]) -> Callable[..., Any]:
+    """``write_shard_cached`` that first notes ``stage`` in ``heard``."""
+    write = pipeline.write_shard_cached
+
+    def noted(*args: Any, **kwargs: Any) -> Any:
+        heard.append(stage)
+        return write(*args, **kwargs)
+
+    return noted
 
 
 def test_a_files_records_digest_is_kept_with_them(tmp_path: Path) -> None:
