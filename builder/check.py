@@ -8,6 +8,7 @@ from pathlib import Path
 import orjson
 
 from builder.errors import BuildError, IndexInvalid
+from schemas.digests import file_sha256
 from schemas.index_rules import index_problems
 
 MAX_INDEX_BYTES = 1024 * 1024 * 1024
@@ -15,6 +16,7 @@ MAX_INDEX_BYTES = 1024 * 1024 * 1024
 LIBRARY_INDEXES = "libs/*/index.json"
 # Each library's own catalog, written beside its index.
 LIBRARY_CATALOGS = "libs/*/catalog.json"
+CATALOG = "catalog.json"
 
 
 @dataclass(frozen=True)
@@ -45,9 +47,39 @@ def check_index(path: Path) -> IndexSummary:
             f"{path} {what}: give a doctrove-index@1 file, or the folder docbuild build wrote "
             "(_site by default)"
         )
-    if not path.is_dir() or files[0].parent == path:
+    if not path.is_dir():
         return _check_index_file(files[0])
+    if files[0].parent == path:
+        summary = _check_index_file(files[0])
+        _check_listed_index(path, files[0])
+        return summary
     return _check_library_indexes(path, files)
+
+
+def _check_listed_index(site: Path, index: Path) -> None:
+    """Raise BuildError when the site's catalog.json vouches for other bytes than its
+    index.json holds (edited, or half-copied, after the build)."""
+    listed = _listed_index(site)
+    if listed is None or listed.get("path") != index.name:
+        return
+    try:
+        size, sha256 = index.stat().st_size, file_sha256(index)
+    except OSError as exc:
+        raise BuildError(f"{index}: cannot read ({exc.strerror})") from exc
+    if (size, sha256) != (listed.get("bytes"), listed.get("sha256")):
+        raise BuildError(
+            f"{index} is not the file {CATALOG} lists (the catalog says {_described(listed)}; "
+            f"the file is {size:,} bytes with sha256 {sha256[:16]}…): it changed after the "
+            "build, and a reader who trusts it through the catalog's sha256 turns it down. "
+            "Rebuild the site, or restore the index.json the build wrote"
+        )
+
+
+def _described(listed: dict[str, object]) -> str:
+    size, sha256 = listed.get("bytes"), listed.get("sha256")
+    size_text = f"{size:,} bytes" if isinstance(size, int) else "no size"
+    sha_text = f"sha256 {sha256[:16]}…" if isinstance(sha256, str) else "no sha256"
+    return f"{size_text} with {sha_text}"
 
 
 def _check_library_indexes(site: Path, files: list[Path]) -> IndexSummary:
@@ -105,11 +137,17 @@ def _check_index_file(path: Path) -> IndexSummary:
 
 
 def _listed_whole_index(site: Path) -> str | None:
-    """The whole-site index the site's catalog.json lists, if it lists one (an unreadable
-    catalog is check_shards' to report)."""
+    """The path of the whole-site index the site's catalog.json lists, if it lists one."""
+    listed = _listed_index(site)
+    path = listed.get("path") if listed is not None else None
+    return path if isinstance(path, str) else None
+
+
+def _listed_index(site: Path) -> dict[str, object] | None:
+    """The whole-site index the site's catalog.json lists (path, bytes, sha256), if it lists
+    one (an unreadable catalog is check_shards' to report)."""
     try:
-        listed = orjson.loads((site / "catalog.json").read_bytes()).get("index")
+        listed = orjson.loads((site / CATALOG).read_bytes()).get("index")
     except (OSError, orjson.JSONDecodeError, AttributeError):
         return None
-    path = listed.get("path") if isinstance(listed, dict) else None
-    return path if isinstance(path, str) else None
+    return listed if isinstance(listed, dict) else None

@@ -457,8 +457,9 @@ def init(path: Path, force: bool) -> None:
 @main.command()
 @click.argument("path", type=click.Path(path_type=Path))
 def check(path: Path) -> None:
-    """Validate a doctrove-index@1 file (or a site folder: its index.json, else each
-    library's, and then its search shards' packs and index chunks too)."""
+    """Validate a doctrove-index@1 file (or a site folder: its index.json, which must be the
+    file its catalog.json lists, else each library's, and then its search shards' packs and
+    index chunks too)."""
     # Imported here: a build does not need them (each module is a build's start-up time).
     from builder.check import check_index
     from builder.check_shards import check_search_shards

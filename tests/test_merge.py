@@ -114,6 +114,9 @@ def test_merged_parts_are_the_bytes_of_one_build(
     one, merged = site_files(tmp_path / "one"), site_files(tmp_path / "merged")
     assert sorted(merged) == sorted(one)
     assert [name for name in one if merged[name] != one[name]] == []
+    # What the pages-matrix workflow checks before it deploys the merged site.
+    code, output = run("check", str(tmp_path / "merged"))
+    assert code == 0, output
     # The parts hold no whole-site file: the merge wrote every one of them.
     for folder in folders:
         assert not (folder / "index.json").exists()

@@ -177,3 +177,24 @@ def test_check_of_a_site_whose_listed_index_json_is_gone_fails(tmp_path: Path) -
     assert checked.exit_code == 1, checked.output
     assert "index.json: missing, though catalog.json lists it" in checked.output
     assert "larger than --index-limit-mb" not in checked.output
+
+
+def test_check_of_a_site_whose_index_json_changed_after_the_build_fails(tmp_path: Path) -> None:
+    catalog, out = write_catalog(tmp_path), tmp_path / "_site"
+    code, output = build("-c", str(catalog), "--out", str(out))
+    assert code == 0, output
+    built = (out / "index.json").read_bytes()
+    document = orjson.loads(built)
+    document["entries"][0]["name"] += " (edited)"
+    edited = orjson.dumps(document)
+    (out / "index.json").unlink()  # a new file, not the library's index it was linked to
+    (out / "index.json").write_bytes(edited)
+    assert check_index(out / "index.json").entries == 1  # checked as a file alone: valid
+    # It passed: a valid doctrove-index@1, though not the bytes catalog.json vouches for.
+    checked = CliRunner().invoke(main, ["check", str(out)])
+    assert checked.exit_code == 1, checked.output
+    assert "index.json is not the file catalog.json lists" in checked.output
+    assert f"the file is {len(edited):,} bytes" in checked.output
+    (out / "index.json").write_bytes(built)
+    restored = CliRunner().invoke(main, ["check", str(out)])
+    assert restored.exit_code == 0, restored.output
