@@ -122,8 +122,7 @@ def _refuse_a_folder_of_archives(root: Path) -> None:
 
 def next_commands(catalog: Path) -> tuple[str, ...]:
     """The three commands that take a new catalog to a site an agent can read."""
-    # Quoted for a shell: a download folder's name may hold spaces.
-    where = "" if catalog == Path(CATALOG_NAME) else f" -c {shlex.quote(str(catalog))}"
+    where = _catalog_option(catalog)
     # Where build writes the site: its --out default is relative to where it is run, not to
     # the catalog.
     return (
@@ -131,6 +130,17 @@ def next_commands(catalog: Path) -> tuple[str, ...]:
         f"docbuild serve{where}",
         "docclient list --local-index _site",
     )
+
+
+def publish_command(catalog: Path) -> str:
+    """The command that publishes the new catalog's site (to the gh-pages branch)."""
+    return f"docbuild publish{_catalog_option(catalog)}"
+
+
+def _catalog_option(catalog: Path) -> str:
+    """`` -c CATALOG`` for a command run where init was, or nothing when that is its default."""
+    # Quoted for a shell: a download folder's name may hold spaces.
+    return "" if catalog == Path(CATALOG_NAME) else f" -c {shlex.quote(str(catalog))}"
 
 
 def _string(text: str) -> str:
@@ -158,13 +168,13 @@ def render_catalog(survey: ProjectSurvey, archive: str | None = None) -> str:
     if survey.base_url:
         lines += [
             "# Your GitHub Pages address, from the origin remote; change it if you publish",
-            "# elsewhere (docs/publishing.md).",
+            "# elsewhere (docbuild publish pushes the site to the gh-pages branch).",
             f"base_url = {_string(survey.base_url)}",
         ]
     else:
         lines += [
             "# Where the site will be hosted; links in pages and index.json start with it.",
-            "# For GitHub Pages: https://OWNER.github.io/REPO/ (docs/publishing.md).",
+            "# For GitHub Pages: https://OWNER.github.io/REPO/ (docbuild publish pushes there).",
             f"base_url = {_string(LOCAL_BASE_URL)}",
         ]
     lines += [

@@ -82,6 +82,12 @@ def test_init_prints_what_it_found_and_the_next_three_commands(
         f"  2. docbuild serve -c {root / 'docbuild.toml'}",
         "  3. docclient list --local-index _site",
     ]
+    # It pointed to docs/publishing.md, which a pip-installed docbuild does not have.
+    publish = f"docbuild publish -c {root / 'docbuild.toml'}"
+    assert lines[-1] == (
+        f"Then publish it: {publish} --dry-run, then {publish} (the site becomes the "
+        "repository's gh-pages branch, for GitHub Pages to serve)."
+    )
     # Run where init was, the commands make the site there, not beside the catalog (where
     # the third looked: root/_site).
     built = CliRunner().invoke(main, ["build", "-q", "-c", str(root / "docbuild.toml")])
