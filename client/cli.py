@@ -112,7 +112,7 @@ def _with_lane(service: DocService) -> DocService:
 
 
 def _fail(error: ClientError) -> NoReturn:
-    click.echo(f"docclient: {error.code}: {error.message}", err=True)
+    click.echo(f"docclient: {error.code}: {error.shell_message}", err=True)
     sys.exit(error.exit_code)
 
 

@@ -3,6 +3,7 @@
     ClientError            code "internal"     exit 1   a bug or an unexpected state
     ├── InvalidRequest     code "validation"   exit 2   a caller's argument is out of bounds
     ├── NotFound           code "not-found"    exit 1   no library (or section) by that id
+    │   └── UnknownLibrary code "not-found"    exit 1   no library by that id (nearest ids)
     ├── VersionNotFound    code "version"      exit 1   the library has no matching version
     │   └── SectionChanged code "version"      exit 1   a section's sha256 is not the expected one
     ├── NetworkError       code "network"      exit 1   a remote failed or sent invalid data
@@ -25,6 +26,7 @@ does not fit the code, a broken install rather than a caller's error.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Sequence
 
 
@@ -37,6 +39,12 @@ class ClientError(Exception):
         self.message = message
         self.hints = list(hints)
 
+    @property
+    def shell_message(self) -> str:
+        """The message as the command line prints it: the same, unless it names a tool where
+        a person at a shell runs a command."""
+        return self.message
+
 
 class InvalidRequest(ClientError):
     code = "validation"
@@ -45,6 +53,20 @@ class InvalidRequest(ClientError):
 
 class NotFound(ClientError):
     code = "not-found"
+
+
+class UnknownLibrary(NotFound):
+    """No library has the id a caller gave; the nearest ids are the hints."""
+
+    def __init__(self, wanted: str, near: Sequence[str]) -> None:
+        self.wanted = wanted
+        suggestion = f" (did you mean {', '.join(near)}?)" if near else ""
+        self._unknown = f"no library with id {wanted!r}{suggestion}"
+        super().__init__(f"{self._unknown}; call catalog_lookup to find the id", hints=near)
+
+    @property
+    def shell_message(self) -> str:
+        return f"{self._unknown}; run docclient lookup {shlex.quote(self.wanted)} to find the id"
 
 
 class VersionNotFound(ClientError):

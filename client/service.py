@@ -36,9 +36,9 @@ from client.errors import (
     InvalidRequest,
     ListedFileGone,
     NetworkError,
-    NotFound,
     RewriteFailed,
     SectionChanged,
+    UnknownLibrary,
 )
 from client.limits import (
     DEFAULT_LOOKUP_LIMIT,
@@ -217,12 +217,7 @@ class DocService:
         entry = self.data.entry(text) or self.data.entry(text.casefold()) or self._named(text)
         if entry is not None:
             return entry
-        near = self._nearest_ids(text)
-        suggestion = f" (did you mean {', '.join(near)}?)" if near else ""
-        raise NotFound(
-            f"no library with id {text!r}{suggestion}; call catalog_lookup to find the id",
-            hints=near,
-        )
+        raise UnknownLibrary(text, self._nearest_ids(text))
 
     def _named(self, text: str) -> CatalogEntry | None:
         """The entry one of whose aliases or registry names (``expressjs``, ``npm:express``) is
