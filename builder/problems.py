@@ -4,12 +4,12 @@ values they come from: key types, web URLs, paths inside the catalog's folder.""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from difflib import get_close_matches
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from builder.model import Warning_
+from schemas.spelling import nearest_name
 
 WEB_SCHEMES = frozenset({"http", "https"})
 
@@ -21,8 +21,8 @@ def unknown_key(key: str, known: Iterable[str], homes: Mapping[str, str] | None 
     lowered = key.lower()
     home = (homes or {}).get(lowered)
     if lowered in names or home is None:
-        close = get_close_matches(lowered, names, n=1, cutoff=0.6)
-        guess = f"did you mean {close[0]!r}? " if close else ""
+        close = nearest_name(lowered, names)
+        guess = f"did you mean {close!r}? " if close else ""
     else:
         # A top-level title is [site]'s, not a misspelt 'site'; a library's version is its
         # [[libraries.versions]]', not a misspelt 'versions'.

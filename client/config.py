@@ -23,6 +23,7 @@ from urllib.parse import unquote, urlsplit
 import orjson
 
 from client.errors import ConfigError
+from schemas.spelling import nearest_name
 
 CONFIG_FILE_LIMIT = 1 << 20
 _URL_SEPARATORS = re.compile(r"[\s,]+")
@@ -486,11 +487,8 @@ def read_config_file(path: Path, origin: str) -> dict[str, object]:
 
 def _with_guess(key: str, known: set[str]) -> str:
     """``key``, with the known key it most likely misspells (cacheTTL: cacheTtl)."""
-    from difflib import get_close_matches  # only on this error: not on every start
-
-    by_lower = {name.lower(): name for name in known}
-    close = get_close_matches(key.lower(), sorted(by_lower), n=1, cutoff=0.6)
-    return f"{key} (did you mean {by_lower[close[0]]}?)" if close else key
+    close = nearest_name(key, known)
+    return f"{key} (did you mean {close}?)" if close else key
 
 
 def resolve_settings(cli: Mapping[str, object], environ: Mapping[str, str]) -> Settings:
