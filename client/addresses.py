@@ -18,7 +18,7 @@ from typing import Any
 
 import orjson
 
-from client.errors import InvalidRequest, NotFound
+from client.errors import InvalidRequest, UnknownAnchor
 
 PAGE_SEPARATOR = "#"
 MAX_ANCHOR_CANDIDATES = 10  # the sections a refusal lists when an anchor names several
@@ -143,18 +143,16 @@ def _match(row: Sequence[Any]) -> SectionMatch:
     )
 
 
-def _no_section(conn: sqlite3.Connection, address: SectionAddress, where: str) -> NotFound:
+def _no_section(conn: sqlite3.Connection, address: SectionAddress, where: str) -> UnknownAnchor:
     """Not found, naming the pages that do have the anchor when the caller gave another."""
-    advice = "take anchors (and pages) from doc_extract results or its table of contents"
     elsewhere: list[SectionMatch] = []
     if address.page is not None:
         _, elsewhere = _sections_at(conn, (SectionAddress(None, address.anchor),))
-    if elsewhere:
-        advice = f"the anchor is on: {_candidates(elsewhere)}"
     on_page = "" if address.page is None else f" on page {address.page!r}"
-    return NotFound(
-        f"{where} has no section with anchor {address.anchor!r}{on_page}; {advice}",
-        hints=[match.spelled() for match in elsewhere[:MAX_ANCHOR_CANDIDATES]],
+    return UnknownAnchor(
+        f"{where} has no section with anchor {address.anchor!r}{on_page}",
+        _candidates(elsewhere) if elsewhere else None,
+        [match.spelled() for match in elsewhere[:MAX_ANCHOR_CANDIDATES]],
     )
 
 

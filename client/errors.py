@@ -3,7 +3,8 @@
     ClientError            code "internal"     exit 1   a bug or an unexpected state
     ├── InvalidRequest     code "validation"   exit 2   a caller's argument is out of bounds
     ├── NotFound           code "not-found"    exit 1   no library (or section) by that id
-    │   └── UnknownLibrary code "not-found"    exit 1   no library by that id (nearest ids)
+    │   ├── UnknownLibrary code "not-found"    exit 1   no library by that id (nearest ids)
+    │   └── UnknownAnchor  code "not-found"    exit 1   no section with that anchor (its pages)
     ├── VersionNotFound    code "version"      exit 1   the library has no matching version
     │   └── SectionChanged code "version"      exit 1   a section's sha256 is not the expected one
     ├── NetworkError       code "network"      exit 1   a remote failed or sent invalid data
@@ -67,6 +68,25 @@ class UnknownLibrary(NotFound):
     @property
     def shell_message(self) -> str:
         return f"{self._unknown}; run docclient lookup {shlex.quote(self.wanted)} to find the id"
+
+
+class UnknownAnchor(NotFound):
+    """No section of a version has the anchor a caller gave; the hints are the addresses of
+    the sections that have it on other pages (``elsewhere`` describes them)."""
+
+    def __init__(self, missing: str, elsewhere: str | None, hints: Sequence[str]) -> None:
+        self._missing = missing
+        self._elsewhere = elsewhere
+        super().__init__(f"{missing}; {self._advice('doc_extract')}", hints=hints)
+
+    def _advice(self, extract: str) -> str:
+        if self._elsewhere is not None:
+            return f"the anchor is on: {self._elsewhere}"
+        return f"take anchors (and pages) from {extract} results or its table of contents"
+
+    @property
+    def shell_message(self) -> str:
+        return f"{self._missing}; {self._advice('docclient extract')}"
 
 
 class VersionNotFound(ClientError):

@@ -99,6 +99,8 @@ def test_read_of_a_shared_anchor_asks_for_the_page(run, twin_site: Path) -> None
         # It said "call catalog_lookup", a tool of the MCP server, to a person at a shell.
         (("extract", "flaskk"), 1, "; run docclient lookup flaskk to find the id"),
         (("extract", "express", "--version", "9"), 1, "docclient: version: no version matches"),
+        # It said "take anchors from doc_extract results", a tool of the MCP server.
+        (("read", "attrs", "no-such-anchor"), 1, "from docclient extract results or its table"),
         (("lookup", ""), 2, "docclient: validation: query must not be empty"),
         # Bytes that are not UTF-8 on a command line reach Python as lone surrogates: SQLite
         # could not encode them (a traceback).
