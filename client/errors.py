@@ -67,7 +67,10 @@ class UnknownLibrary(NotFound):
 
     @property
     def shell_message(self) -> str:
-        return f"{self._unknown}; run docclient lookup {shlex.quote(self.wanted)} to find the id"
+        # An id with a control character (a newline, a terminal's escape) is not printed raw:
+        # the message above shows it escaped, and the command is then named without it.
+        query = shlex.quote(self.wanted) if self.wanted.isprintable() else "NAME"
+        return f"{self._unknown}; run docclient lookup {query} to find the id"
 
 
 class UnknownAnchor(NotFound):

@@ -129,6 +129,18 @@ def test_errors_map_to_exit_codes(
     assert code == exit_code and message in output
 
 
+def test_an_unknown_id_is_printed_without_its_control_characters(run) -> None:  # type: ignore[no-untyped-def]
+    # The command to run quoted the id for a shell, escape and newline as they were: a
+    # terminal acted on "\x1b[2J", and the one-line error took two lines.
+    for wanted in ("a\x1b[2Jb", "fla\nskk", "a\tb"):
+        code, output = run("extract", wanted)
+        assert code == 1
+        assert output == (
+            f"docclient: not-found: no library with id {wanted!r}; run docclient lookup NAME "
+            "to find the id\n"
+        )
+
+
 def test_json_is_offered_by_the_commands_that_print_an_answer_and_not_by_serve() -> None:
     # serve prints no answer: a --json it took would be ignored, while its help promised one.
     for name, command in main.commands.items():
