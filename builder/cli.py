@@ -439,7 +439,7 @@ def init(path: Path, force: bool) -> None:
     three commands."""
     # Imported here: surveying a project reads mail-style metadata (the email package), which
     # every other command would pay for at start.
-    from builder.starter import publish_command, write_starter_catalog
+    from builder.starter import publish_step, write_starter_catalog
 
     try:
         started = time.perf_counter()
@@ -451,11 +451,7 @@ def init(path: Path, force: bool) -> None:
     click.echo("Next:")
     for number, command in enumerate(written.next_commands, start=1):
         click.echo(f"  {number}. {command}")
-    publish = publish_command(written.path)
-    click.echo(
-        f"Then publish it: {publish} --dry-run, then {publish} (the site becomes the "
-        "repository's gh-pages branch, for GitHub Pages to serve)."
-    )
+    click.echo(publish_step(written.path, written.survey.base_url))
 
 
 @main.command()

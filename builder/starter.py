@@ -132,9 +132,22 @@ def next_commands(catalog: Path) -> tuple[str, ...]:
     )
 
 
-def publish_command(catalog: Path) -> str:
-    """The command that publishes the new catalog's site (to the gh-pages branch)."""
-    return f"docbuild publish{_catalog_option(catalog)}"
+def publish_step(catalog: Path, base_url: str | None) -> str:
+    """The step after the next commands: the command that publishes the new catalog's site
+    (to the gh-pages branch), after setting its address when init found none (``base_url``,
+    from a GitHub origin remote): the catalog's stand-in is this machine's, which a published
+    site's links, catalog and llms.txt would point to."""
+    publish = f"docbuild publish{_catalog_option(catalog)}"
+    address = (
+        ""
+        if base_url
+        else f"set base_url in {catalog} to the address it will be served at (GitHub Pages: "
+        "https://OWNER.github.io/REPO/), then "
+    )
+    return (
+        f"Then publish it: {address}{publish} --dry-run, then {publish} (the site becomes the "
+        "repository's gh-pages branch, for GitHub Pages to serve)."
+    )
 
 
 def _catalog_option(catalog: Path) -> str:

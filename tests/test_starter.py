@@ -82,10 +82,14 @@ def test_init_prints_what_it_found_and_the_next_three_commands(
         f"  2. docbuild serve -c {root / 'docbuild.toml'}",
         "  3. docclient list --local-index _site",
     ]
-    # It pointed to docs/publishing.md, which a pip-installed docbuild does not have.
+    # It pointed to docs/publishing.md, which a pip-installed docbuild does not have. With
+    # no GitHub origin, the address comes first: published as it stands, the site's links and
+    # catalog would point to http://127.0.0.1:8730/.
     publish = f"docbuild publish -c {root / 'docbuild.toml'}"
     assert lines[-1] == (
-        f"Then publish it: {publish} --dry-run, then {publish} (the site becomes the "
+        f"Then publish it: set base_url in {root / 'docbuild.toml'} to the address it will be "
+        "served at (GitHub Pages: https://OWNER.github.io/REPO/), then "
+        f"{publish} --dry-run, then {publish} (the site becomes the "
         "repository's gh-pages branch, for GitHub Pages to serve)."
     )
     # Run where init was, the commands make the site there, not beside the catalog (where
@@ -93,6 +97,21 @@ def test_init_prints_what_it_found_and_the_next_three_commands(
     built = CliRunner().invoke(main, ["build", "-q", "-c", str(root / "docbuild.toml")])
     assert built.exit_code == 0, built.output
     assert Path("_site/index.json").is_file() and not (root / "_site").exists()
+
+
+def test_init_in_a_repository_on_github_names_publish_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    repo = tagged_repo(tmp_path / "repo", ["v1.0.0"])
+    git(repo, "remote", "add", "origin", "https://github.com/org/demo.git")
+    monkeypatch.chdir(repo)
+    code, output = init()
+    assert code == 0, output
+    assert 'base_url = "https://org.github.io/demo/"' in Path("docbuild.toml").read_text()
+    assert output.splitlines()[-1] == (
+        "Then publish it: docbuild publish --dry-run, then docbuild publish (the site becomes "
+        "the repository's gh-pages branch, for GitHub Pages to serve)."
+    )
 
 
 def test_an_archive_whose_metadata_names_no_version_is_versioned_by_its_name(
