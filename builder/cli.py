@@ -354,7 +354,7 @@ def publish(
     from builder.publish import check_publish_target, publish_site
 
     try:
-        repo = check_publish_target(config_path.resolve().parent, remote, branch)
+        repo = check_publish_target(config_path.resolve().parent, remote, branch, Path.cwd())
     except BuildError as error:
         _fail(error)
     report = run_build(

@@ -54,21 +54,25 @@ def _git(
     return result
 
 
-def find_repository(start: Path) -> Path:
-    result = _git(start, "rev-parse", "--show-toplevel", check=False)
-    if result.returncode != 0:
-        raise PublishError(
-            f"{start} is not inside a git repository; run docbuild publish from "
-            "the repository whose remote should receive the site"
-        )
-    return Path(result.stdout.strip())
+def find_repository(start: Path, here: Path) -> Path:
+    """The repository holding ``start`` (the catalog's folder), else the one holding ``here``
+    (where publish runs): a catalog docbuild init wrote beside a downloaded archive is in no
+    repository, and its site is published from the one init and publish ran in."""
+    for place in (start, here):
+        result = _git(place, "rev-parse", "--show-toplevel", check=False)
+        if result.returncode == 0:
+            return Path(result.stdout.strip())
+    raise PublishError(
+        f"neither the catalog's folder {start} nor {here}, where docbuild publish runs, is "
+        "inside a git repository; run it in the repository whose remote should receive the site"
+    )
 
 
-def check_publish_target(start: Path, remote: str, branch: str) -> Path:
-    """The repository holding ``start``, once it is known to have ``remote`` and ``branch`` is
-    a branch name that is not checked out there: what publishing needs, checked before the
-    build so a mistake costs no build time."""
-    repo = find_repository(start)
+def check_publish_target(start: Path, remote: str, branch: str, here: Path) -> Path:
+    """The repository holding ``start``, else ``here`` (``find_repository``), once it is known
+    to have ``remote`` and ``branch`` is a branch name that is not checked out there: what
+    publishing needs, checked before the build so a mistake costs no build time."""
+    repo = find_repository(start, here)
     _check_remote(repo, remote)
     if _git(repo, "check-ref-format", "--branch", branch, check=False).returncode != 0:
         raise PublishError(f"{branch!r} is not a valid branch name; pass another --branch")

@@ -3,6 +3,7 @@
 import subprocess
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from builder.cli import main
@@ -102,7 +103,9 @@ def test_refused_push_is_reported(tmp_path: Path) -> None:
     assert "gh-pages" not in git(work, "branch", "--list")
 
 
-def test_repository_remote_and_branch_are_checked_before_building(tmp_path: Path) -> None:
+def test_repository_remote_and_branch_are_checked_before_building(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     work, _remote = make_project(tmp_path)
     code, output = publish(work, "--remote", "upstream", "--dry-run")
     assert code == 1 and "no remote 'upstream' (remotes: origin)" in output
@@ -115,6 +118,29 @@ def test_repository_remote_and_branch_are_checked_before_building(tmp_path: Path
     outside = tmp_path / "outside"
     (outside / "docs").mkdir(parents=True)
     (outside / "docbuild.toml").write_bytes((work / "docbuild.toml").read_bytes())
+    monkeypatch.chdir(outside)
     code, output = publish(outside, "--dry-run")
-    assert code == 1 and "is not inside a git repository" in output
+    assert code == 1
+    assert (
+        f"neither the catalog's folder {outside} nor {outside}, where docbuild publish " in output
+    )
     assert not (outside / "_site").exists()
+
+
+def test_a_catalog_in_no_repository_is_published_from_the_one_publish_runs_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # docbuild init on a downloaded archive writes the catalog beside it, and names
+    # "docbuild publish -c ~/Downloads/docbuild.toml" to run where init ran: it said the
+    # catalog's folder "is not inside a git repository; run docbuild publish from the
+    # repository", which is where it ran.
+    work, remote = make_project(tmp_path)
+    downloads = tmp_path / "downloads"
+    (downloads / "docs").mkdir(parents=True)
+    (downloads / "docs" / "guide.md").write_text("# Guide\n\nHello.\n", encoding="utf-8")
+    (downloads / "docbuild.toml").write_bytes((work / "docbuild.toml").read_bytes())
+    monkeypatch.chdir(work)
+    code, output = publish(downloads)
+    assert code == 0, output
+    assert "as its first commit" in output
+    assert git(remote, "ls-tree", "-r", "--name-only", "gh-pages").count("index.json") >= 1
