@@ -62,6 +62,12 @@ def _check_listed_index(site: Path, index: Path) -> None:
     listed = _listed_index(site)
     if listed is None or listed.get("path") != index.name:
         return
+    if not isinstance(listed.get("bytes"), int) or not isinstance(listed.get("sha256"), str):
+        # Not the file's fault: no build writes such a catalog, and no reader can check it.
+        raise BuildError(
+            f"{site / CATALOG} lists {index.name} with {_described(listed)}: a "
+            "doctrove-catalog@1 lists a file with both. Rebuild the site"
+        )
     try:
         size, sha256 = index.stat().st_size, file_sha256(index)
     except OSError as exc:

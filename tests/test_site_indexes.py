@@ -198,3 +198,20 @@ def test_check_of_a_site_whose_index_json_changed_after_the_build_fails(tmp_path
     (out / "index.json").write_bytes(built)
     restored = CliRunner().invoke(main, ["check", str(out)])
     assert restored.exit_code == 0, restored.output
+
+
+def test_check_of_a_site_whose_catalog_lists_its_index_without_a_sha256_blames_the_catalog(
+    tmp_path: Path,
+) -> None:
+    catalog, out = write_catalog(tmp_path), tmp_path / "_site"
+    code, output = build("-c", str(catalog), "--out", str(out))
+    assert code == 0, output
+    document = orjson.loads((out / "catalog.json").read_bytes())
+    del document["index"]["sha256"]
+    (out / "catalog.json").write_bytes(orjson.dumps(document))
+    # It said index.json "changed after the build" and to restore it: the file is as built.
+    checked = CliRunner().invoke(main, ["check", str(out)])
+    assert checked.exit_code == 1, checked.output
+    assert "catalog.json lists index.json with" in checked.output
+    assert "bytes with no sha256: a doctrove-catalog@1 lists a file with both" in checked.output
+    assert "changed after the build" not in checked.output
