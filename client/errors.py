@@ -97,7 +97,18 @@ class VersionNotFound(ClientError):
 
 
 class SectionChanged(VersionNotFound):
-    """doc_read's expectedHash no longer matches: the docs changed since the caller read them."""
+    """doc_read's expectedHash no longer matches: the docs changed since the caller read them.
+    The hint is the section's sha256 now."""
+
+    def __init__(self, changed: str, now: str) -> None:
+        self._changed = changed
+        super().__init__(
+            f"{changed}; read it again without expectedHash and quote the new text", hints=[now]
+        )
+
+    @property
+    def shell_message(self) -> str:
+        return f"{self._changed}; read it again without --expected-hash and quote the new text"
 
 
 class NetworkError(ClientError):

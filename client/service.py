@@ -539,9 +539,8 @@ class DocService:
         if expected is not None and target.sha256 != expected:
             raise SectionChanged(
                 f"the section {match.spelled()!r} of {where} changed since you saw it (sha256 "
-                f"{expected[:12]}… is now {target.sha256[:12]}…); read it again without "
-                "expectedHash and quote the new text",
-                hints=[target.sha256],
+                f"{expected[:12]}… is now {target.sha256[:12]}…)",
+                target.sha256,
             )
         answer = ReadAnswer(
             **structs.asdict(served), anchor=match.anchor, page=match.page, sections=sections

@@ -64,6 +64,12 @@ def test_releases_extract_read(run) -> None:  # type: ignore[no-untyped-def]
     assert "a section's whole sha256" in output and "--json answers give it whole" in output
     code, output = run("extract", "attrs")
     assert code == 0 and "Table of contents" in output
+    # It said "read it again without expectedHash", doc_read's name for --expected-hash.
+    code, output = run(
+        "read", "werkzeug", anchor, "--version", "2.3.8", "--expected-hash", "0" * 64
+    )
+    assert code == 1 and f"docclient: version: the section '{page}#{anchor}' of werkzeug" in output
+    assert "; read it again without --expected-hash and quote the new text" in output
 
 
 @pytest.fixture(scope="module")
