@@ -159,7 +159,7 @@ def main() -> None:
 
     import msgspec
 
-    from client.catalog_check import catalog_problems
+    from schemas.catalog_rules import catalog_problems
     from schemas.documents import CATALOG_DECODER, Catalog
 
     with tempfile.TemporaryDirectory() as scratch:

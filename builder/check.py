@@ -7,7 +7,8 @@ from pathlib import Path
 
 import orjson
 
-from builder.errors import BuildError, IndexInvalid
+from builder.errors import BuildError, CatalogInvalid, IndexInvalid
+from schemas.catalog_rules import catalog_problems
 from schemas.digests import file_sha256
 from schemas.index_rules import index_problems
 
@@ -157,3 +158,24 @@ def _listed_index(site: Path) -> dict[str, object] | None:
     except (OSError, orjson.JSONDecodeError, AttributeError):
         return None
     return listed if isinstance(listed, dict) else None
+
+
+def check_catalogs(site: Path) -> int:
+    """Validate the site folder's catalog.json and each library's libs/<id>/catalog.json as a
+    client does (doctrove-catalog@1, then ids and shards listed once each); the number checked.
+    Raise CatalogInvalid naming every bad file: a client turns a bad catalog down and answers
+    from an older copy, or not at all."""
+    whole = site / CATALOG
+    catalogs = ([whole] if whole.is_file() else []) + sorted(site.glob(LIBRARY_CATALOGS))
+    problems: list[str] = []
+    for catalog in catalogs:
+        where = catalog.relative_to(site).as_posix()
+        try:
+            body = catalog.read_bytes()
+        except OSError as exc:
+            problems.append(f"{where}: cannot read ({exc.strerror})")
+            continue
+        problems.extend(f"{where}: {problem}" for problem in catalog_problems(body))
+    if problems:
+        raise CatalogInvalid(str(site), problems)
+    return len(catalogs)

@@ -6,6 +6,7 @@ BuildError                 code "build"               exit 1  a build failed
 │   ├── UnsafeArchive      code "unsafe-archive"      exit 1  an archive escapes its folder, too big
 │   └── UnreadableDocument code "unreadable-document" exit 1  a file with nothing to index
 ├── IndexInvalid           code "invalid-index"       exit 1  an index breaks doctrove-index@1
+├── CatalogInvalid         code "invalid-catalog"     exit 1  a catalog breaks doctrove-catalog@1
 ├── ShardInvalid           code "invalid-shard"       exit 1  builder.check_shards: a chunk is bad
 ├── StrictWarnings         code "strict"              exit 1  --strict, and the build warned
 ├── BuildLocked            code "locked"              exit 1  builder.lock: the output is in use
@@ -17,9 +18,10 @@ BuildError                 code "build"               exit 1  a build failed
 ├── PartError              code "part"                exit 1  builder.part: parts that cannot merge
 └── CatalogExists          code "exists"              exit 1  builder.starter: would replace a file
 
-ConfigError and IndexInvalid carry every problem found; UnreadableDocument is caught per file
-and becomes the reason the report gives for skipping it. A class defined beside its only raiser
-is named with its module. builder.serve has a tree of its own (builder/serve/errors.py).
+ConfigError, IndexInvalid and CatalogInvalid carry every problem found; UnreadableDocument is
+caught per file and becomes the reason the report gives for skipping it. A class defined beside
+its only raiser is named with its module. builder.serve has a tree of its own
+(builder/serve/errors.py).
 
 Outside the tree, caught where they are raised and never seen by a caller: GlobError
 (builder.globs), ArchiveProblem (builder.archive_source), GitProblem (builder.git_source),
@@ -83,6 +85,19 @@ class IndexInvalid(BuildError):
         self.problems = list(problems)
         super().__init__(
             f"{what} is not a valid doctrove-index@1 document:\n"
+            + "\n".join(f"  - {p}" for p in self.problems)
+        )
+
+
+class CatalogInvalid(BuildError):
+    """A site's catalog.json (or a library's) broke the doctrove-catalog@1 rules."""
+
+    code = "invalid-catalog"
+
+    def __init__(self, what: str, problems: Sequence[str]) -> None:
+        self.problems = list(problems)
+        super().__init__(
+            f"{what} has catalogs a client turns down (rebuild the site, or restore them):\n"
             + "\n".join(f"  - {p}" for p in self.problems)
         )
 

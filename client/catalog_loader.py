@@ -1,13 +1,12 @@
 """Turn a catalog.json or index.json body into validated, provenance-tagged CatalogEntry objects.
 
 A body is parsed once with orjson and validated once: catalog.json by decoding it into its
-model (``catalog_check``, one msgspec pass, faster than walking the parsed document), index.json
-up to its volumes' sections (``index_check``; each volume is checked when a shard is built from
-it). A
-body that passed is remembered on disk by its sha256 (a "verdict"), so a warm start parses but
-never re-validates it. For an index the verdict also keeps the entries without their volumes,
-so a warm start need not parse a large index.json at all; volumes are read back from the body
-only when a shard is built.
+model (``schemas.catalog_rules``, one msgspec pass, faster than walking the parsed document),
+index.json up to its volumes' sections (``index_check``; each volume is checked when a shard is
+built from it). A body that passed is remembered on disk by its sha256 (a "verdict"), so a warm
+start parses but never re-validates it. For an index the verdict also keeps the entries without
+their volumes, so a warm start need not parse a large index.json at all; volumes are read back
+from the body only when a shard is built.
 
 A source's validated entries, with where its body lives, form a :class:`Layer`; the data layer
 merges layers. Nothing here raises on bad data: problems come back as a list, and the caller
@@ -26,13 +25,13 @@ from typing import Any
 
 import orjson
 
-from client.catalog_check import catalog_problems
 from client.disk_cache import CopyRecord, DiskCache
 from client.errors import ClientError
 from client.gc_pause import collector_paused
 from client.index_check import index_entry_problems
 from client.model import CatalogEntry, Provenance, ShardRef, VectorsRef
 from schemas import CATALOG_FORMAT, INDEX_FORMAT
+from schemas.catalog_rules import catalog_problems
 from schemas.lookup_table import LOOKUP_FILE, LOOKUP_FORMAT
 from schemas.shards import HEAD_FORMATS, SHARD_FORMAT, SPLIT_FORMAT
 from schemas.text import TOKENIZER

@@ -18,7 +18,7 @@ Messages say how to recover (nearest ids, available versions). Nothing parses th
 ``hints`` carries the machine-readable part. RewriteFailed stays inside the service:
 doc_extract's ``rewrite.reason`` says why a rewrite did not happen.
 
-Outside the tree: Full (client.catalog_check), WrongValue (client.config) and _Interrupted
+Outside the tree: Full (client.index_check), WrongValue (client.config) and _Interrupted
 (client.single_flight) are caught where they are raised, UndecodableBody (client.content_decoding)
 by client.http, which makes it a NetworkError; RankerDataError (client.search.model)
 and WordListError (client.search.glossary) mean the packaged ranker.json or english_stems.txt

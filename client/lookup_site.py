@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING
 
 import orjson
 
-from client.catalog_check import catalog_problems
 from client.catalog_loader import CheckedBody, Layer, make_entries
 from client.disk_cache import DiskCache, hash_key
 from client.errors import ClientError, ConfigError, NetworkError
 from client.lookup_table import LookupTable
 from client.model import CatalogEntry, ShardRef
 from client.shard_store import install_published, published_key
+from schemas.catalog_rules import catalog_problems
 from schemas.lookup_table import LIBRARY_ID, record_path
 
 if TYPE_CHECKING:

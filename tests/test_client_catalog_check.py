@@ -10,8 +10,8 @@ import orjson
 import pytest
 from jsonschema import Draft202012Validator
 
-from client.catalog_check import catalog_problems, catalog_rule_problems
 from schemas import CATALOG_SCHEMA, load_schema
+from schemas.catalog_rules import catalog_problems, catalog_rule_problems
 from schemas.documents import CATALOG_DECODER
 
 SHA = "ab" * 32

@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from builder.cli import main
-from client.catalog_check import catalog_problems
+from schemas.catalog_rules import catalog_problems
 from schemas.documents import LOOKUP_DECODER
 from schemas.lookup_table import TABLE_FORMAT
 

@@ -215,3 +215,23 @@ def test_check_of_a_site_whose_catalog_lists_its_index_without_a_sha256_blames_t
     assert "catalog.json lists index.json with" in checked.output
     assert "bytes with no sha256: a doctrove-catalog@1 lists a file with both" in checked.output
     assert "changed after the build" not in checked.output
+
+
+def test_check_of_a_site_validates_every_catalog_as_a_client_does(tmp_path: Path) -> None:
+    catalog, out = write_catalog(tmp_path), tmp_path / "_site"
+    text = catalog.read_text(encoding="utf-8")
+    catalog.write_text(text + text[text.index("[[libraries]]") :].replace("demo", "other"))
+    code, output = build("-c", str(catalog), "--out", str(out))
+    assert code == 0, output
+    checked = CliRunner().invoke(main, ["check", str(out)])
+    assert checked.exit_code == 0, checked.output
+    assert "3 catalog(s), each a valid doctrove-catalog@1" in checked.output
+    whole = orjson.loads((out / "catalog.json").read_bytes())
+    whole["entries"][1]["id"] = whole["entries"][0]["id"]
+    (out / "catalog.json").write_bytes(orjson.dumps(whole))
+    (out / "libs" / "other" / "catalog.json").write_bytes(b'{"format": "doctrove-catalog@9"}')
+    # Both passed: a client turns each down (and answers from an older copy, or not at all).
+    broken = CliRunner().invoke(main, ["check", str(out)])
+    assert broken.exit_code == 1, broken.output
+    assert "catalog.json: /entries/1/id: duplicate id 'demo'" in broken.output
+    assert "libs/other/catalog.json: /format:" in broken.output

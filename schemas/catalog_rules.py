@@ -1,4 +1,5 @@
 """Validate a doctrove-catalog@1 body: decode it into its model, then check the cross-references.
+The client checks every catalog it fetches so; ``docbuild check`` every catalog a site holds.
 
 ``schemas.documents.Catalog`` is the format's one definition (the JSON Schema file is generated
 from it). Decoding a body into it checks every rule of that schema in one pass, faster than
