@@ -457,3 +457,30 @@ def test_mkdocstrings_options_come_from_the_inherited_config_too(tmp_path: Path)
     api = {r["heading"]: r["body"] for r in records if r["source"] == "usage.md"}
     assert "shapes.Circle.__init__" not in api  # merged into the class, as the parent says
     assert api["shapes.Circle"].endswith("Make a circle of ``radius``.")
+
+
+def test_include_markdown_plugins_include_tag_puts_a_file_in_as_it_is(tmp_path: Path) -> None:
+    """mkdocs-include-markdown's ``{% include "file" %}`` (rich-click's changelog page and its
+    examples) is the file's text, its lines indented as the tag is; the tag was kept as the
+    page's text and the file lost. Jinja's and Liquid's tag of that name reads another folder:
+    without the plugin, the tag stays as it is."""
+    config = MKDOCS_YML.replace("not_in_nav:", "plugins:\n  - include-markdown\nnot_in_nav:")
+    docs = make_project(tmp_path, config)
+    (tmp_path / "CHANGELOG.md").write_text("# Changes\n\n## 1.0.0\n\nFirst.\n", encoding="utf-8")
+    (tmp_path / "cli.py").write_text("# start\nimport click\n\n\nclick.echo(1)\n", "utf-8")
+    (docs / "changes.md").write_text("{% include '../CHANGELOG.md' %}\n", encoding="utf-8")
+    (docs / "usage.md").write_text(
+        '# Usage\n\n!!! example\n    ```python\n    {%\n      include "../cli.py"\n'
+        '      start="# start"\n    %}\n    ```\n',
+        encoding="utf-8",
+    )
+    read = {r["source"] + "#" + r["anchor"]: r["body"] for r in compiled_records(version(docs))}
+    assert read["changes.md#100"] == "First."
+    assert read["usage.md#usage"] == "Example:\n```python\n\nimport click\n\n\nclick.echo(1)\n```"
+    # mkdocs-macros' docs set the plugin's tags to "[%" and "%]": theirs show Jinja's include.
+    custom = "plugins:\n  - include-markdown:\n      opening_tag: '[%'\n      closing_tag: '%]'\n"
+    for other in (MKDOCS_YML, MKDOCS_YML.replace("not_in_nav:", custom + "not_in_nav:")):
+        (tmp_path / "mkdocs.yml").write_text(other, encoding="utf-8")
+        records = compiled_records(version(docs))
+        read = {r["source"] + "#" + r["anchor"]: r["body"] for r in records}
+        assert read["changes.md#top"] == "{% include '../CHANGELOG.md' %}"

@@ -21,7 +21,7 @@ from builder.projects.config_file import read_config_bytes
 from builder.projects.gen_files import GeneratedPage, GeneratedPages, generated_pages
 from builder.projects.layout import ProjectLayout
 from builder.projects.mkdocs_exclude import left_out
-from builder.projects.mkdocs_plugins import has_plugin
+from builder.projects.mkdocs_plugins import has_plugin, plugin_options
 
 CONFIG_NAMES = ("mkdocs.yml", "mkdocs.yaml", "zensical.toml")
 # Each nav entry is visited once; a nav longer or deeper than this is cut, with a note.
@@ -31,6 +31,11 @@ MAX_NAV_DEPTH = 20
 PAGE_SUFFIXES = (".md", ".markdown")
 # mkdocs-jupyter makes a page of each notebook too.
 NOTEBOOK_PLUGIN = "mkdocs-jupyter"
+# The plugins whose syntax a page's reader must know are loaded: mkdocs-include-markdown's
+# ``{% include "file" %}`` is Jinja's and Liquid's tag too, which read files elsewhere.
+PAGE_PLUGINS = ("include-markdown",)
+# The tags a plugin's options may set, and their defaults: the only ones pages are read with.
+_DEFAULT_TAGS = {"opening_tag": "{%", "closing_tag": "%}"}
 # The most configs one INHERIT chain reads (the config itself included).
 MAX_INHERIT_CHAIN = 8
 
@@ -99,6 +104,7 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
         markdown_flavor="mkdocs",
         markdown_extensions=_extension_names(config.get("markdown_extensions")),
         theme_features=_theme_features(config.get("theme")),
+        markdown_plugins=_page_plugins(config),
         exclude_patterns=kept_out.patterns,
         exclude=kept_out.exclude,
         suffixes=(*PAGE_SUFFIXES, ".ipynb")
@@ -153,6 +159,21 @@ def _snippet_base(extensions: Any, docs_dir: str) -> tuple[str, ...]:
                     if isinstance(folder, str) and folder
                 )
     return ()
+
+
+def _page_plugins(config: dict[str, Any]) -> tuple[str, ...]:
+    """The PAGE_PLUGINS the config loads with their default tags: mkdocs-macros' own docs set
+    include-markdown's to ``[%`` and ``%]`` so that the ``{% include %}`` of their examples
+    stays as written."""
+    return tuple(
+        name
+        for name in PAGE_PLUGINS
+        if has_plugin(config, name)
+        and all(
+            (plugin_options(config, name) or {}).get(option, default) == default
+            for option, default in _DEFAULT_TAGS.items()
+        )
+    )
 
 
 def _extension_names(extensions: Any) -> tuple[str, ...]:

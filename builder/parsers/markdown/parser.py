@@ -571,8 +571,10 @@ def _splice(page: Spliced, relpath: str, includes: IncludeReader | None) -> Spli
         return spliced
     if has_mdbook_links(text):  # mdBook's first preprocessor, on the chapter's raw text
         spliced = splice_mdbook_links(spliced, relpath, includes)
-    if has_include_markdown(text):  # the plugin runs before Markdown's own extensions
-        spliced = splice_include_markdown(spliced, relpath, includes)
+    mkdocs = mkdocs_markdown()
+    include_files = mkdocs is not None and "include-markdown" in mkdocs.plugins
+    if has_include_markdown(text, include_files=include_files):  # before Markdown's extensions
+        spliced = splice_include_markdown(spliced, relpath, includes, include_files=include_files)
     if has_snippets(spliced.text):
         spliced = splice_snippets(spliced, relpath, includes)
     if has_code_includes(spliced.text):
