@@ -484,3 +484,24 @@ def test_include_markdown_plugins_include_tag_puts_a_file_in_as_it_is(tmp_path: 
         records = compiled_records(version(docs))
         read = {r["source"] + "#" + r["anchor"]: r["body"] for r in records}
         assert read["changes.md#top"] == "{% include '../CHANGELOG.md' %}"
+
+
+def test_raw_includes_are_found_in_the_base_path_of_their_extension(tmp_path: Path) -> None:
+    """markdown-include reads ``{! file !}`` from its own ``base_path`` (rich-click: ``docs``,
+    its examples in docs/code_snippets/); looked for from mkdocs.yml's folder only, the file
+    was not found and the code block left empty. Snippets keep their folder."""
+    config = MKDOCS_YML.replace(
+        "markdown_extensions:\n",
+        "markdown_extensions:\n  - pymdownx.snippets\n"
+        "  - markdown_include.include:\n      base_path: docs\n",
+    )
+    docs = make_project(tmp_path, config)
+    (docs / "code").mkdir()
+    (docs / "code" / "hello.py").write_text("print('hello')\n", encoding="utf-8")
+    (tmp_path / "LICENSE.txt").write_text("MIT licensed.\n", encoding="utf-8")
+    (docs / "usage.md").write_text(
+        '# Usage\n\n```python\n{!code/hello.py!}\n```\n\n--8<-- "LICENSE.txt"\n', "utf-8"
+    )
+    usage = [r for r in compiled_records(version(tmp_path)) if r["source"] == "usage.md"]
+    assert usage[0]["body"] == "```python\nprint('hello')\n```\n\nMIT licensed."
+    assert project_listing(version(tmp_path))[0].snippet_base == (".", "docs")

@@ -36,7 +36,8 @@ class ProjectLayout:
     directory: Path | None = None  # where the pages are, when the tool says another folder
     config_file: str = ""
     config_folder: Path | None = None  # where the tool runs from (MkDocs: its config's folder)
-    snippet_base: tuple[str, ...] = ()  # pymdownx.snippets' base_path, from config_folder
+    # pymdownx.snippets' base_path, then markdown-include's, from config_folder
+    snippet_base: tuple[str, ...] = ()
     exclude_patterns: tuple[str, ...] = ()
     exclude: str = ""
     suffixes: tuple[str, ...] = ()

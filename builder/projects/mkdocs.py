@@ -36,6 +36,8 @@ NOTEBOOK_PLUGIN = "mkdocs-jupyter"
 PAGE_PLUGINS = ("include-markdown",)
 # The tags a plugin's options may set, and their defaults: the only ones pages are read with.
 _DEFAULT_TAGS = {"opening_tag": "{%", "closing_tag": "%}"}
+# The Markdown extensions that read "{! file !}" from the folder their base_path names.
+_RAW_INCLUDE_EXTENSIONS = ("markdown_include.include", "mdx_include")
 # The most configs one INHERIT chain reads (the config itself included).
 MAX_INHERIT_CHAIN = 8
 
@@ -146,11 +148,26 @@ def _snippet_base(extensions: Any, docs_dir: str) -> tuple[str, ...]:
     """pymdownx.snippets' ``base_path`` setting: the folders (relative to where MkDocs runs)
     snippets are looked for in, in order; empty when it is not set. MkDocs' ``!relative
     $config_dir`` (read as the plain ``$config_dir``) is the folder MkDocs runs in, and
-    ``!relative $docs_dir`` the docs folder, each with the path written after it."""
+    ``!relative $docs_dir`` the docs folder, each with the path written after it. The
+    ``base_path`` of markdown-include and mdx_include, which read ``{! file !}`` from there
+    (rich-click's examples, from ``docs``), comes after it: one list serves both markers."""
+    snippets = _base_paths(extensions, "pymdownx.snippets", docs_dir)
+    included = tuple(
+        folder
+        for name in _RAW_INCLUDE_EXTENSIONS
+        for folder in _base_paths(extensions, name, docs_dir)
+    )
+    if not included:
+        return snippets
+    return tuple(dict.fromkeys((*(snippets or (".",)), *included)))
+
+
+def _base_paths(extensions: Any, name: str, docs_dir: str) -> tuple[str, ...]:
+    """The ``base_path`` folders the settings of the extension ``name`` give, in order."""
     entries = extensions if isinstance(extensions, list) else [extensions]
     for entry in entries:
-        if isinstance(entry, dict) and isinstance(entry.get("pymdownx.snippets"), dict):
-            base = entry["pymdownx.snippets"].get("base_path")
+        if isinstance(entry, dict) and isinstance(entry.get(name), dict):
+            base = entry[name].get("base_path")
             folders = [base] if isinstance(base, str) else base
             if isinstance(folders, list):
                 return tuple(
