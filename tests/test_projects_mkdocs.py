@@ -505,3 +505,13 @@ def test_raw_includes_are_found_in_the_base_path_of_their_extension(tmp_path: Pa
     usage = [r for r in compiled_records(version(tmp_path)) if r["source"] == "usage.md"]
     assert usage[0]["body"] == "```python\nprint('hello')\n```\n\nMIT licensed."
     assert project_listing(version(tmp_path))[0].snippet_base == (".", "docs")
+
+
+def test_a_properdocs_yml_is_read_as_mkdocs_yml(tmp_path: Path) -> None:
+    """ProperDocs, MkDocs 1's continuation, reads mkdocs.yml's settings from properdocs.yml
+    (mkdocs-gen-files 0.6's docs); the pages were read as a folder of files, in path order."""
+    docs = make_project(tmp_path)
+    (tmp_path / "mkdocs.yml").rename(tmp_path / "properdocs.yml")
+    layout, listing = project_listing(version(docs))
+    assert (layout.kind, layout.config_file) == ("mkdocs", "properdocs.yml")
+    assert [c.relpath for c in listing.candidates][:2] == ["index.md", "guide/start.md"]

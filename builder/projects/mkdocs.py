@@ -23,7 +23,9 @@ from builder.projects.layout import ProjectLayout
 from builder.projects.mkdocs_exclude import left_out
 from builder.projects.mkdocs_plugins import has_plugin, plugin_options
 
-CONFIG_NAMES = ("mkdocs.yml", "mkdocs.yaml", "zensical.toml")
+# ProperDocs, MkDocs 1's continuation, reads the same settings from properdocs.yml
+# (mkdocs-gen-files' and mkdocs-literate-nav's own docs).
+CONFIG_NAMES = ("mkdocs.yml", "mkdocs.yaml", "properdocs.yml", "properdocs.yaml", "zensical.toml")
 # Each nav entry is visited once; a nav longer or deeper than this is cut, with a note.
 MAX_NAV_ENTRIES = 20_000
 MAX_NAV_DEPTH = 20
