@@ -515,3 +515,17 @@ def test_a_properdocs_yml_is_read_as_mkdocs_yml(tmp_path: Path) -> None:
     layout, listing = project_listing(version(docs))
     assert (layout.kind, layout.config_file) == ("mkdocs", "properdocs.yml")
     assert [c.relpath for c in listing.candidates][:2] == ["index.md", "guide/start.md"]
+
+
+def test_the_i18n_plugins_default_language_nav_orders_the_pages(tmp_path: Path) -> None:
+    """mkdocs-static-i18n builds a language's pages in the nav its entry gives, over the
+    config's own: the OpenAI Agents SDK's docs have no other, and their 282 pages were all
+    'not in nav', in path order, and untitled ones named after their file."""
+    config = MKDOCS_YML.split("nav:\n")[0] + (
+        "plugins:\n  - i18n:\n      languages:\n        - locale: en\n          default: true\n"
+        "          nav:\n            - Usage: usage.md\n            - Home: index.md\n"
+        "        - locale: fr\n          nav:\n            - Accueil: index.md\n"
+    )
+    layout, listing = project_listing(version(make_project(tmp_path, config)))
+    assert [c.relpath for c in listing.candidates][:2] == ["usage.md", "index.md"]
+    assert dict(layout.titles)["usage.md"] == "Usage"

@@ -20,7 +20,7 @@ from typing import Any
 from builder.projects.config_file import read_config_bytes
 from builder.projects.gen_files import GeneratedPage, GeneratedPages, generated_pages
 from builder.projects.layout import ProjectLayout
-from builder.projects.mkdocs_exclude import left_out
+from builder.projects.mkdocs_exclude import I18N_PLUGIN, left_out
 from builder.projects.mkdocs_plugins import has_plugin, plugin_options
 
 # ProperDocs, MkDocs 1's continuation, reads the same settings from properdocs.yml
@@ -90,7 +90,9 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
         notes.append(f"{name}: its docs_dir {docs_dir!r} is not this docs folder; not used")
         return ProjectLayout(kind="none", notes=tuple(notes))
     nav = _Nav()
-    if isinstance(config.get("nav"), list):
+    if (language_nav := _default_language_nav(config)) is not None:
+        _walk_nav(language_nav, 0, nav)
+    elif isinstance(config.get("nav"), list):
         _walk_nav(config["nav"], 0, nav)
     elif "nav" in config:
         nav.notes.append(f"{name}: nav is not a list; pages in path order")
@@ -126,6 +128,18 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
         warnings=generated.warnings,
         notes=(*notes, *generated.notes, *nav.notes),
     )
+
+
+def _default_language_nav(config: dict[str, Any]) -> list[Any] | None:
+    """The nav mkdocs-static-i18n's default language gives, which the plugin builds that
+    language's pages in instead of the config's own (the OpenAI Agents SDK's docs have no
+    other); None when it gives none."""
+    languages = (plugin_options(config, I18N_PLUGIN) or {}).get("languages")
+    for language in languages if isinstance(languages, list) else []:
+        if isinstance(language, dict) and language.get("default") is True:
+            nav = language.get("nav")
+            return nav if isinstance(nav, list) else None
+    return None
 
 
 def _place_generated(nav: _Nav, generated: GeneratedPages) -> None:
