@@ -17,3 +17,12 @@ def test_headings_outside_fences_split_the_text_with_toc_ids() -> None:
         DocHeading(2, "Usage", "pkg.mod--usage_1", ""),
         DocHeading(3, "Usage", "pkg.mod--usage_2", "#nospace\n    # indented code\n#"),
     ]
+
+
+def test_hash_lines_in_an_html_comment_are_no_headings() -> None:
+    # odmantic's Field docstring hides darglint's noqa lines in "<!--- ... -->";
+    # each was a heading, the last one a section of its own holding "-->".
+    text = "Lead.\n\n<!---\n# noqa: DAR201\n# noqa: DAR101\n-->\n\n<!-- one line -->\n# Usage\n"
+    lead, headings = split_headings(text, "pkg.f")
+    assert lead == "Lead.\n\n<!---\n# noqa: DAR201\n# noqa: DAR101\n-->\n\n<!-- one line -->"
+    assert headings == [DocHeading(1, "Usage", "pkg.f--usage", "")]

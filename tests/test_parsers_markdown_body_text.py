@@ -104,6 +104,24 @@ def test_an_inline_line_break_tag_breaks_the_line_and_a_cell_reads_as_one_line()
     ]  # fmt: skip
 
 
+def test_inline_block_tags_keep_their_text_apart() -> None:
+    # Hatch's table of environment markers lists each value in a cell's <ul>: the tags were
+    # dropped and the items ran together ("CPythonJython", "2.73.10" for 2.7 and 3.10). A
+    # cell stays one line; a paragraph breaks there, a heading takes a space.
+    text = (
+        "# Markers\n\n| Marker | Values |\n|---|---|\n"
+        "| `platform_system` | <ul><li>Linux</li><li>Darwin</li></ul> |\n"
+        "| `python_version` | <ul><li><code>2.7</code></li><li><code>3.10</code></li></ul> |\n\n"
+        "Pick <ul><li>one</li><li>two</li></ul> of them, <b>bold</b> or <p>not</p>.\n\n"
+        "## A<div>B</div>\n"
+    )
+    assert [(s.heading, s.body) for s in parse(text, "x.md").sections] == [
+        ("Markers", "Marker | Values\n`platform_system` | Linux Darwin\n`python_version` | 2.7 3.10"
+         "\n\nPick one\ntwo\nof them, bold or not\n."),
+        ("A B", ""),
+    ]  # fmt: skip
+
+
 def test_footnotes_read_as_in_restructuredtext() -> None:
     # attrs 25.3.0's why.md, hashing.md and glossary.md (MyST; GFM and Python-Markdown write
     # them alike): "classes.[^history]" and "[^history]: The word is..." read as written.

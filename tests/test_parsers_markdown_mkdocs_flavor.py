@@ -289,3 +289,29 @@ def test_a_header_stays_code_where_codehilite_is_off() -> None:
     with mkdocs_pages(MkDocsMarkdown()):
         (section,) = parse(CODEHILITE_BLOCKS, "toc.md").sections
     assert "  ```\n  :::pycon\n  >>> html" in section.body
+
+
+SPACED_CARDS = (
+    "# Sponsors\n\n"
+    '<div style="display: flex">\n'
+    "    <div>\n"
+    "        <p>Gold: FastAPI</p>\n"
+    "    </div>\n\n"
+    "    <div>\n"
+    '        <p style="color: #c0c0c0">Silver: <!-- add them here --></p>\n'
+    "    </div>\n"
+    "</div>\n\n"
+    '<div markdown>\n\n    print("code")\n</div>\n\n'
+    "```html\n<div>\n\n    <p>shown</p>\n</div>\n```\n"
+)
+
+
+def test_a_raw_html_element_runs_to_its_closing_tag_over_blank_lines() -> None:
+    # Python-Markdown keeps a block-level element raw to its closing tag (uvicorn's sponsors
+    # page); CommonMark ended it at the blank line and read the next card as indented code,
+    # tags and styles kept as text. An element marked markdown, and code, are read as before.
+    code = '```\nprint("code")\n```\n\n```html\n<div>\n\n    <p>shown</p>\n</div>\n```'
+    assert headings(SPACED_CARDS, MkDocsMarkdown()) == [
+        (1, "Sponsors", f"Gold: FastAPI\nSilver:\n\n{code}")
+    ]
+    assert "<p style" in headings(SPACED_CARDS, None)[0][2]  # other pages: CommonMark's rule

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from builder.api.code import GriffeSource
 from builder.api.model import ApiSettings
+from builder.api.options import read_mkdocs_settings
 from builder.model import ApiUse
 from builder.parsers import parse_file
 from builder.parsers.markdown.mkdocstrings import read_yaml
@@ -428,3 +429,19 @@ def test_unwrap_annotated_shows_a_parameter_lists_types_without_their_metadata(
         "Parameters:\n- state (dict): The graph's state.\n- key (str): The key.\n\n"
         "Returns:\n- str: The value."
     )
+
+
+def test_selection_and_rendering_are_read_as_options(tmp_path: Path) -> None:
+    # mkdocstrings 0.19 merged its older selection and rendering keys into options and reads
+    # them still: ormar's mkdocs.yml chooses the sphinx style under selection, and its
+    # docstrings' ":param x: ... :type x: ..." fields ran into one line of raw text.
+    plugin = {"handlers": {"python": {"selection": {"docstring_style": "sphinx"}}}}
+    settings = read_mkdocs_settings({"plugins": [{"mkdocstrings": plugin}]})
+    assert settings.mkdocstrings_options == (("docstring_style", "sphinx"),)
+    page = "# X\n\n::: shapes.area\n"
+    local = page + "    selection:\n      docstring_style: sphinx\n"
+    for source, text in ((package_source(tmp_path / "a", settings), page),
+                         (package_source(tmp_path / "b"), local)):  # fmt: skip
+        parsed = parse_file("x.md", text, source)
+        assert parsed is not None
+        assert "Raises:\n- ValueError: When the radius is negative." in parsed.sections[1].body

@@ -457,3 +457,75 @@ def test_mkdocstrings_options_come_from_the_inherited_config_too(tmp_path: Path)
     api = {r["heading"]: r["body"] for r in records if r["source"] == "usage.md"}
     assert "shapes.Circle.__init__" not in api  # merged into the class, as the parent says
     assert api["shapes.Circle"].endswith("Make a circle of ``radius``.")
+
+
+def test_include_markdown_plugins_include_tag_puts_a_file_in_as_it_is(tmp_path: Path) -> None:
+    """mkdocs-include-markdown's ``{% include "file" %}`` (rich-click's changelog page and its
+    examples) is the file's text, its lines indented as the tag is; the tag was kept as the
+    page's text and the file lost. Jinja's and Liquid's tag of that name reads another folder:
+    without the plugin, the tag stays as it is."""
+    config = MKDOCS_YML.replace("not_in_nav:", "plugins:\n  - include-markdown\nnot_in_nav:")
+    docs = make_project(tmp_path, config)
+    (tmp_path / "CHANGELOG.md").write_text("# Changes\n\n## 1.0.0\n\nFirst.\n", encoding="utf-8")
+    (tmp_path / "cli.py").write_text("# start\nimport click\n\n\nclick.echo(1)\n", "utf-8")
+    (docs / "changes.md").write_text("{% include '../CHANGELOG.md' %}\n", encoding="utf-8")
+    (docs / "usage.md").write_text(
+        '# Usage\n\n!!! example\n    ```python\n    {%\n      include "../cli.py"\n'
+        '      start="# start"\n    %}\n    ```\n',
+        encoding="utf-8",
+    )
+    read = {r["source"] + "#" + r["anchor"]: r["body"] for r in compiled_records(version(docs))}
+    assert read["changes.md#100"] == "First."
+    assert read["usage.md#usage"] == "Example:\n```python\n\nimport click\n\n\nclick.echo(1)\n```"
+    # mkdocs-macros' docs set the plugin's tags to "[%" and "%]": theirs show Jinja's include.
+    custom = "plugins:\n  - include-markdown:\n      opening_tag: '[%'\n      closing_tag: '%]'\n"
+    for other in (MKDOCS_YML, MKDOCS_YML.replace("not_in_nav:", custom + "not_in_nav:")):
+        (tmp_path / "mkdocs.yml").write_text(other, encoding="utf-8")
+        records = compiled_records(version(docs))
+        read = {r["source"] + "#" + r["anchor"]: r["body"] for r in records}
+        assert read["changes.md#top"] == "{% include '../CHANGELOG.md' %}"
+
+
+def test_raw_includes_are_found_in_the_base_path_of_their_extension(tmp_path: Path) -> None:
+    """markdown-include reads ``{! file !}`` from its own ``base_path`` (rich-click: ``docs``,
+    its examples in docs/code_snippets/); looked for from mkdocs.yml's folder only, the file
+    was not found and the code block left empty. Snippets keep their folder."""
+    config = MKDOCS_YML.replace(
+        "markdown_extensions:\n",
+        "markdown_extensions:\n  - pymdownx.snippets\n"
+        "  - markdown_include.include:\n      base_path: docs\n",
+    )
+    docs = make_project(tmp_path, config)
+    (docs / "code").mkdir()
+    (docs / "code" / "hello.py").write_text("print('hello')\n", encoding="utf-8")
+    (tmp_path / "LICENSE.txt").write_text("MIT licensed.\n", encoding="utf-8")
+    (docs / "usage.md").write_text(
+        '# Usage\n\n```python\n{!code/hello.py!}\n```\n\n--8<-- "LICENSE.txt"\n', "utf-8"
+    )
+    usage = [r for r in compiled_records(version(tmp_path)) if r["source"] == "usage.md"]
+    assert usage[0]["body"] == "```python\nprint('hello')\n```\n\nMIT licensed."
+    assert project_listing(version(tmp_path))[0].snippet_base == (".", "docs")
+
+
+def test_a_properdocs_yml_is_read_as_mkdocs_yml(tmp_path: Path) -> None:
+    """ProperDocs, MkDocs 1's continuation, reads mkdocs.yml's settings from properdocs.yml
+    (mkdocs-gen-files 0.6's docs); the pages were read as a folder of files, in path order."""
+    docs = make_project(tmp_path)
+    (tmp_path / "mkdocs.yml").rename(tmp_path / "properdocs.yml")
+    layout, listing = project_listing(version(docs))
+    assert (layout.kind, layout.config_file) == ("mkdocs", "properdocs.yml")
+    assert [c.relpath for c in listing.candidates][:2] == ["index.md", "guide/start.md"]
+
+
+def test_the_i18n_plugins_default_language_nav_orders_the_pages(tmp_path: Path) -> None:
+    """mkdocs-static-i18n builds a language's pages in the nav its entry gives, over the
+    config's own: the OpenAI Agents SDK's docs have no other, and their 282 pages were all
+    'not in nav', in path order, and untitled ones named after their file."""
+    config = MKDOCS_YML.split("nav:\n")[0] + (
+        "plugins:\n  - i18n:\n      languages:\n        - locale: en\n          default: true\n"
+        "          nav:\n            - Usage: usage.md\n            - Home: index.md\n"
+        "        - locale: fr\n          nav:\n            - Accueil: index.md\n"
+    )
+    layout, listing = project_listing(version(make_project(tmp_path, config)))
+    assert [c.relpath for c in listing.candidates][:2] == ["usage.md", "index.md"]
+    assert dict(layout.titles)["usage.md"] == "Usage"

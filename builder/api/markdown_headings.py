@@ -3,7 +3,8 @@
 mkdocstrings converts each text section of a docstring with its headings shifted below the
 object's heading level, and each heading's id is the toc slug of its text, made unique within
 that section (``examples``, ``examples_1``), after the object's id and ``--``
-(``pkg.Client--usage``). A ``#`` line in a fenced code block is a comment, not a heading.
+(``pkg.Client--usage``). A ``#`` line in a fenced code block is a comment, not a heading, and
+one in an HTML comment shows nothing (odmantic hides darglint's ``# noqa: DAR101`` lines so).
 """
 
 from __future__ import annotations
@@ -35,8 +36,11 @@ def split_headings(text: str, object_anchor: str) -> tuple[str, list[DocHeading]
     lead: list[str] = []
     headings: list[tuple[int, str, list[str]]] = []
     fence = ""
+    comment = False
     for line in lines:
-        if fence:
+        if comment:
+            comment = "-->" not in line
+        elif fence:
             if line.strip().startswith(fence) and not line.strip().strip(fence[0]):
                 fence = ""
         elif opening := _FENCE.match(line):
@@ -44,6 +48,8 @@ def split_headings(text: str, object_anchor: str) -> tuple[str, list[DocHeading]
         elif (match := _ATX.match(line)) and match.group(2):
             headings.append((len(match.group(1)), match.group(2).strip(), []))
             continue
+        elif (at := line.find("<!--")) >= 0:
+            comment = "-->" not in line[at + 4 :]
         (headings[-1][2] if headings else lead).append(line)
     taken: set[str] = set()
     found = [

@@ -76,10 +76,23 @@ def read_mkdocs_settings(config: Mapping[str, Any]) -> ApiSettings:
     plugin = plugin_options(config, "mkdocstrings") or {}
     handlers = plugin.get("handlers")
     python = handlers.get("python") if isinstance(handlers, dict) else None
-    options = python.get("options") if isinstance(python, dict) else None
-    if isinstance(options, dict):
+    options = block_options(python) if isinstance(python, dict) else {}
+    if options:
         return ApiSettings(mkdocstrings_options=tuple(options.items()))
     return ApiSettings()
+
+
+def block_options(settings: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``options`` of mkdocstrings' Python handler or of one ``::: path`` block, over its
+    ``selection`` and ``rendering`` mappings: mkdocstrings 0.19 merged those two older keys
+    into ``options`` and reads them still (ormar's config chooses the sphinx docstring style
+    under ``selection``, odmantic's shows root headings under ``rendering``)."""
+    merged: dict[str, Any] = {}
+    for key in ("selection", "rendering", "options"):
+        value = settings.get(key)
+        if isinstance(value, Mapping):
+            merged.update(value)
+    return merged
 
 
 def _default_text(value: object) -> str | None:

@@ -1,12 +1,13 @@
 """Tell which documentation tool a version's docs folder belongs to, and read its layout.
 
 ``auto`` looks for mdBook's ``book.toml`` (in the docs folder, or above it when the docs are
-its ``src``: builder.projects.mdbook), then for ``mkdocs.yml`` (or ``mkdocs.yaml``, or
-Zensical's ``zensical.toml``) in the docs folder and the folders above it, then for
-VitePress' ``.vitepress/config.*``, Docusaurus' ``docusaurus.config.*``, a Jupyter Book's
-``_toc.yml`` or ``myst.yml``, Quarto's ``_quarto.yml``, a docsify ``index.html``
-(builder.projects.docsify) and ``conf.py`` in the docs folder; ``mdbook``, ``mkdocs``,
-``vitepress``, ``docusaurus``, ``jupyterbook``, ``sphinx`` and ``none`` say it.
+its ``src``: builder.projects.mdbook), then for ``mkdocs.yml`` (or ``mkdocs.yaml``,
+ProperDocs' ``properdocs.yml`` or Zensical's ``zensical.toml``) in the docs folder and the
+folders above it, then for VitePress' ``.vitepress/config.*``, Docusaurus'
+``docusaurus.config.*``, a Jupyter Book's ``_toc.yml`` or ``myst.yml``, Quarto's
+``_quarto.yml``, a docsify ``index.html`` (builder.projects.docsify) and ``conf.py`` in the
+docs folder; ``mdbook``, ``mkdocs``, ``vitepress``, ``docusaurus``, ``jupyterbook``,
+``sphinx`` and ``none`` say it.
 A folder Sphinx built (HTML, with ``_static/documentation_options.js``) is read as files,
 without the copies of its sources Sphinx keeps beside the pages.
 """

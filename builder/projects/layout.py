@@ -36,7 +36,8 @@ class ProjectLayout:
     directory: Path | None = None  # where the pages are, when the tool says another folder
     config_file: str = ""
     config_folder: Path | None = None  # where the tool runs from (MkDocs: its config's folder)
-    snippet_base: tuple[str, ...] = ()  # pymdownx.snippets' base_path, from config_folder
+    # pymdownx.snippets' base_path, then markdown-include's, from config_folder
+    snippet_base: tuple[str, ...] = ()
     exclude_patterns: tuple[str, ...] = ()
     exclude: str = ""
     suffixes: tuple[str, ...] = ()
@@ -61,9 +62,11 @@ class ProjectLayout:
     # Markdown syntax of the tool's own its pages are read with: "docsify", "mkdocs"
     # (Python-Markdown), or "" for none.
     markdown_flavor: str = ""
-    # MkDocs: the extensions markdown_extensions names and the theme's features.
+    # MkDocs: the extensions markdown_extensions names, the theme's features and the plugins
+    # loaded that rewrite the pages' text (builder.projects.mkdocs.PAGE_PLUGINS).
     markdown_extensions: tuple[str, ...] = ()
     theme_features: tuple[str, ...] = ()
+    markdown_plugins: tuple[str, ...] = ()
     # Pages a gen-files script would write (builder.projects.gen_files), and each script's
     # path and sha256: an edit to a script is a change to the version.
     generated: tuple[GeneratedPage, ...] = ()
@@ -88,10 +91,12 @@ class ProjectLayout:
         )
 
     def markdown_settings(self) -> tuple[object, ...]:
-        """The extensions and theme features, for cache keys: nothing when neither is set."""
-        if not (self.markdown_extensions or self.theme_features):
+        """The extensions, theme features and plugins, for cache keys: nothing when none is
+        set."""
+        if not (self.markdown_extensions or self.theme_features or self.markdown_plugins):
             return ()
-        return (("markdown", self.markdown_extensions, self.theme_features),)
+        settings = ("markdown", self.markdown_extensions, self.theme_features)
+        return ((*settings, self.markdown_plugins) if self.markdown_plugins else settings,)
 
     def describe(self) -> str:
         """One line for the build report."""

@@ -20,10 +20,12 @@ from typing import Any
 from builder.projects.config_file import read_config_bytes
 from builder.projects.gen_files import GeneratedPage, GeneratedPages, generated_pages
 from builder.projects.layout import ProjectLayout
-from builder.projects.mkdocs_exclude import left_out
-from builder.projects.mkdocs_plugins import has_plugin
+from builder.projects.mkdocs_exclude import I18N_PLUGIN, left_out
+from builder.projects.mkdocs_plugins import has_plugin, plugin_options
 
-CONFIG_NAMES = ("mkdocs.yml", "mkdocs.yaml", "zensical.toml")
+# ProperDocs, MkDocs 1's continuation, reads the same settings from properdocs.yml
+# (mkdocs-gen-files' and mkdocs-literate-nav's own docs).
+CONFIG_NAMES = ("mkdocs.yml", "mkdocs.yaml", "properdocs.yml", "properdocs.yaml", "zensical.toml")
 # Each nav entry is visited once; a nav longer or deeper than this is cut, with a note.
 MAX_NAV_ENTRIES = 20_000
 MAX_NAV_DEPTH = 20
@@ -31,6 +33,13 @@ MAX_NAV_DEPTH = 20
 PAGE_SUFFIXES = (".md", ".markdown")
 # mkdocs-jupyter makes a page of each notebook too.
 NOTEBOOK_PLUGIN = "mkdocs-jupyter"
+# The plugins whose syntax a page's reader must know are loaded: mkdocs-include-markdown's
+# ``{% include "file" %}`` is Jinja's and Liquid's tag too, which read files elsewhere.
+PAGE_PLUGINS = ("include-markdown",)
+# The tags a plugin's options may set, and their defaults: the only ones pages are read with.
+_DEFAULT_TAGS = {"opening_tag": "{%", "closing_tag": "%}"}
+# The Markdown extensions that read "{! file !}" from the folder their base_path names.
+_RAW_INCLUDE_EXTENSIONS = ("markdown_include.include", "mdx_include")
 # The most configs one INHERIT chain reads (the config itself included).
 MAX_INHERIT_CHAIN = 8
 
@@ -81,7 +90,9 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
         notes.append(f"{name}: its docs_dir {docs_dir!r} is not this docs folder; not used")
         return ProjectLayout(kind="none", notes=tuple(notes))
     nav = _Nav()
-    if isinstance(config.get("nav"), list):
+    if (language_nav := _default_language_nav(config)) is not None:
+        _walk_nav(language_nav, 0, nav)
+    elif isinstance(config.get("nav"), list):
         _walk_nav(config["nav"], 0, nav)
     elif "nav" in config:
         nav.notes.append(f"{name}: nav is not a list; pages in path order")
@@ -99,6 +110,7 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
         markdown_flavor="mkdocs",
         markdown_extensions=_extension_names(config.get("markdown_extensions")),
         theme_features=_theme_features(config.get("theme")),
+        markdown_plugins=_page_plugins(config),
         exclude_patterns=kept_out.patterns,
         exclude=kept_out.exclude,
         suffixes=(*PAGE_SUFFIXES, ".ipynb")
@@ -116,6 +128,18 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
         warnings=generated.warnings,
         notes=(*notes, *generated.notes, *nav.notes),
     )
+
+
+def _default_language_nav(config: dict[str, Any]) -> list[Any] | None:
+    """The nav mkdocs-static-i18n's default language gives, which the plugin builds that
+    language's pages in instead of the config's own (the OpenAI Agents SDK's docs have no
+    other); None when it gives none."""
+    languages = (plugin_options(config, I18N_PLUGIN) or {}).get("languages")
+    for language in languages if isinstance(languages, list) else []:
+        if isinstance(language, dict) and language.get("default") is True:
+            nav = language.get("nav")
+            return nav if isinstance(nav, list) else None
+    return None
 
 
 def _place_generated(nav: _Nav, generated: GeneratedPages) -> None:
@@ -140,11 +164,26 @@ def _snippet_base(extensions: Any, docs_dir: str) -> tuple[str, ...]:
     """pymdownx.snippets' ``base_path`` setting: the folders (relative to where MkDocs runs)
     snippets are looked for in, in order; empty when it is not set. MkDocs' ``!relative
     $config_dir`` (read as the plain ``$config_dir``) is the folder MkDocs runs in, and
-    ``!relative $docs_dir`` the docs folder, each with the path written after it."""
+    ``!relative $docs_dir`` the docs folder, each with the path written after it. The
+    ``base_path`` of markdown-include and mdx_include, which read ``{! file !}`` from there
+    (rich-click's examples, from ``docs``), comes after it: one list serves both markers."""
+    snippets = _base_paths(extensions, "pymdownx.snippets", docs_dir)
+    included = tuple(
+        folder
+        for name in _RAW_INCLUDE_EXTENSIONS
+        for folder in _base_paths(extensions, name, docs_dir)
+    )
+    if not included:
+        return snippets
+    return tuple(dict.fromkeys((*(snippets or (".",)), *included)))
+
+
+def _base_paths(extensions: Any, name: str, docs_dir: str) -> tuple[str, ...]:
+    """The ``base_path`` folders the settings of the extension ``name`` give, in order."""
     entries = extensions if isinstance(extensions, list) else [extensions]
     for entry in entries:
-        if isinstance(entry, dict) and isinstance(entry.get("pymdownx.snippets"), dict):
-            base = entry["pymdownx.snippets"].get("base_path")
+        if isinstance(entry, dict) and isinstance(entry.get(name), dict):
+            base = entry[name].get("base_path")
             folders = [base] if isinstance(base, str) else base
             if isinstance(folders, list):
                 return tuple(
@@ -153,6 +192,21 @@ def _snippet_base(extensions: Any, docs_dir: str) -> tuple[str, ...]:
                     if isinstance(folder, str) and folder
                 )
     return ()
+
+
+def _page_plugins(config: dict[str, Any]) -> tuple[str, ...]:
+    """The PAGE_PLUGINS the config loads with their default tags: mkdocs-macros' own docs set
+    include-markdown's to ``[%`` and ``%]`` so that the ``{% include %}`` of their examples
+    stays as written."""
+    return tuple(
+        name
+        for name in PAGE_PLUGINS
+        if has_plugin(config, name)
+        and all(
+            (plugin_options(config, name) or {}).get(option, default) == default
+            for option, default in _DEFAULT_TAGS.items()
+        )
+    )
 
 
 def _extension_names(extensions: Any) -> tuple[str, ...]:

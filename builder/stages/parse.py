@@ -131,7 +131,11 @@ def _parse(
 def _mkdocs_markdown(layout: ProjectLayout) -> MkDocsMarkdown | None:
     if layout.markdown_flavor != "mkdocs":
         return None
-    return MkDocsMarkdown(frozenset(layout.markdown_extensions), frozenset(layout.theme_features))
+    return MkDocsMarkdown(
+        frozenset(layout.markdown_extensions),
+        frozenset(layout.theme_features),
+        frozenset(layout.markdown_plugins),
+    )
 
 
 def encode_record(record: object) -> bytes:

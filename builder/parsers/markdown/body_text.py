@@ -63,6 +63,11 @@ _MYST_SCHEMES = ("project:", "inv:", "path:")
 # A dotted Python name ("myst_parser.sphinx_ext.main.setup_sphinx"), which a label is not.
 _PYTHON_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 _LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
+# Inline HTML that opens or closes a block (a list in a table cell, which Markdown cannot hold:
+# "<ul><li>CPython</li><li>Jython</li></ul>"): what it holds is apart from the text around it.
+_BLOCK_TAG = re.compile(
+    r"</?(?:blockquote|dd|div|dl|dt|h[1-6]|hr|li|ol|p|table|td|th|tr|ul)\b[^>]*>", re.IGNORECASE
+)
 # Inline HTML that opens or closes code, where GitHub shows no emoji: "<code>:x:</code>".
 _CODE_TAG = re.compile(r"<(/?)(?:code|pre|tt)\b[^>]*>", re.IGNORECASE)
 # What a paragraph of pictures holds: images, the links around them, the breaks between them.
@@ -273,6 +278,9 @@ def _inline_text(
             # Dropped with the other tags, a <br> ran the words or code spans on each side
             # together ("`eslint Release`<br>`RELEASE_TYPE`" became one code span).
             out.append(" " if heading else "\n")
+        elif kind == "html_inline" and _BLOCK_TAG.fullmatch(child.content):
+            if out and out[-1][-1:] not in (" ", "\n"):
+                out.append(" " if heading else "\n")
         elif kind == "html_inline" and not anchor and child.content[:2].lower() == "<a":
             found = attribute_id(child.content[2:])
             if found:

@@ -3,20 +3,29 @@
 The plugin works on a page's Markdown before MkDocs renders it, so the tag (which may span
 lines) is replaced by the included file's text, relative to the including file's folder:
 between the first ``start="..."`` string and the ``end="..."`` string after it when those are
-given, its ATX headings moved down by ``heading-offset=N``. Included files may include others.
-Pages use it to show a changelog or README kept at the repository's root.
+given, its ATX headings moved down by ``heading-offset=N``, its lines after the first indented
+as the tag is (unless ``preserve-includer-indent=false``) and dedented with ``dedent=true``.
+Included files may include others. Pages use it to show a changelog or README kept at the
+repository's root. Its ``{% include "file.py" %}`` tag puts a file's text in as it is, usually
+inside a code fence the page opens (rich-click's examples); that tag is Jinja's and Liquid's
+too, so it is read only in the pages of an MkDocs project that loads the plugin.
 """
 
 from __future__ import annotations
 
 import re
+import textwrap
 
 from builder.includes import MAX_INCLUDE_DEPTH, IncludeReader, IncludeRefused
 from builder.parsers.markdown.spliced import SpliceBuilder, Spliced, lines_outside_fences
 
 _TAG = re.compile(
-    r"\{%-?[ \t\n]*include-markdown[ \t\n]+(?P<quote>[\"'])(?P<path>.+?)(?P=quote)"
+    r"\{%-?[ \t\n]*(?P<name>include-markdown)[ \t\n]+(?P<quote>[\"'])(?P<path>.+?)(?P=quote)"
     r"(?P<options>(?:[^%]|%(?!\}))*?)-?%\}"
+)
+# Both of the plugin's tags: ``include`` puts the file in as it is.
+_EITHER_TAG = re.compile(
+    _TAG.pattern.replace("(?P<name>include-markdown)", "(?P<name>include(?:-markdown)?)")
 )
 # name="value", name='value' (a backslash escapes a quote) or name=value.
 _OPTION = re.compile(
@@ -27,13 +36,18 @@ _MAX_TAG_LINES = 20
 _ATX = re.compile(r"#{1,6}(?=[ \t]|$)")
 
 
-def has_include_markdown(text: str) -> bool:
-    """The quick test: a text without this name has no tag."""
-    return "include-markdown" in text
+def has_include_markdown(text: str, *, include_files: bool = False) -> bool:
+    """The quick test: a text without this name has no tag (nor ``include``, the name both
+    tags hold, when ``include_files`` says the plugin's ``include`` tag is read too)."""
+    return "include-markdown" in text or (include_files and "include" in text and "{%" in text)
 
 
-def splice_include_markdown(page: Spliced, relpath: str, reader: IncludeReader) -> Spliced:
-    """``page`` with each ``include-markdown`` tag replaced by the text it names."""
+def splice_include_markdown(
+    page: Spliced, relpath: str, reader: IncludeReader, *, include_files: bool = False
+) -> Spliced:
+    """``page`` with each ``include-markdown`` tag replaced by the text it names, and each
+    ``include`` tag too when ``include_files`` says the project loads the plugin."""
+    tag_pattern = _EITHER_TAG if include_files else _TAG
     builder = SpliceBuilder()
     lines = page.text.split("\n")
     k = 0
@@ -47,11 +61,14 @@ def splice_include_markdown(page: Spliced, relpath: str, reader: IncludeReader) 
         done = position = 0  # what of the window is in ``pieces``, and where to look on
         line_end = len(lines[k])
         while (at := window.find("{%", position, line_end)) >= 0:
-            tag = _TAG.match(window, at)
+            tag = tag_pattern.match(window, at)
             if tag is None:
                 position = at + 2
                 continue
             text, warning = _included(tag, relpath, "", reader, 0)
+            indent = window[window.rfind("\n", 0, at) + 1 : at]
+            if not indent.strip(" \t") and _option(tag, "preserve-includer-indent") != "false":
+                text = text.replace("\n", "\n" + indent)
             if warning:
                 builder.note(k, warning)
             pieces.extend((window[done:at], text))
@@ -73,31 +90,37 @@ def _included(
     tag: re.Match[str], relpath: str, included_by: str, reader: IncludeReader, depth: int
 ) -> tuple[str, str]:
     """The text one tag brings in, and a warning ("" when there is none)."""
-    path = tag.group("path").strip()
+    name, path = tag.group("name"), tag.group("path").strip()
     if path.startswith(("http://", "https://")):
-        return "", f"include-markdown {path}: remote files are not fetched"
+        return "", f"{name} {path}: remote files are not fetched"
     if depth >= MAX_INCLUDE_DEPTH:
-        return "", f"include-markdown {path}: includes nest in a loop or too deep"
+        return "", f"{name} {path}: includes nest in a loop or too deep"
     try:
         included = reader.read(relpath, path, included_by=included_by)
     except IncludeRefused as exc:
-        return "", f"include-markdown not read: {exc}"
-    options = {
-        m.group(1): next(v for v in m.groups()[1:] if v is not None)
-        for m in _OPTION.finditer(tag.group("options"))
-    }
-    text = _between(included.text, options.get("start", ""), options.get("end", ""))
-    offset = options.get("heading-offset", "0")
+        return "", f"{name} not read: {exc}"
+    text = _between(included.text, _option(tag, "start"), _option(tag, "end"))
+    offset = _option(tag, "heading-offset") if name == "include-markdown" else ""
     if offset.lstrip("-").isdigit() and int(offset):
         text = _headings_moved(text, int(offset))
-    if has_include_markdown(text):  # nested tags name files relative to this one
-        inner = included.path
+    if _option(tag, "dedent") == "true":
+        text = textwrap.dedent(text)
+    if has_include_markdown(text, include_files=tag.re is _EITHER_TAG):
+        inner = included.path  # nested tags name files relative to this one
 
         def nested(match: re.Match[str]) -> str:
             return _included(match, relpath, inner, reader, depth + 1)[0]
 
-        text = _TAG.sub(nested, text)
+        text = tag.re.sub(nested, text)
     return text.removesuffix("\n"), ""
+
+
+def _option(tag: re.Match[str], name: str) -> str:
+    """The value the tag gives the option ``name`` ("" when it gives none)."""
+    for option in _OPTION.finditer(tag.group("options")):
+        if option.group(1) == name:
+            return next(value for value in option.groups()[1:] if value is not None)
+    return ""
 
 
 def _between(text: str, start: str, end: str) -> str:

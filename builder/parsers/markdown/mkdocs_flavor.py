@@ -24,10 +24,13 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class MkDocsMarkdown:
     """What an MkDocs project sets of its Markdown: the extensions ``markdown_extensions``
-    names (``pymdownx.mark``) and its theme's ``features`` (``content.code.annotate``)."""
+    names (``pymdownx.mark``), its theme's ``features`` (``content.code.annotate``) and the
+    plugins it loads that rewrite a page's text before Markdown reads it
+    (``include-markdown``)."""
 
     extensions: frozenset[str] = frozenset()
     features: frozenset[str] = frozenset()
+    plugins: frozenset[str] = frozenset()
 
 
 _MKDOCS: ContextVar[MkDocsMarkdown | None] = ContextVar("mkdocs_pages", default=None)

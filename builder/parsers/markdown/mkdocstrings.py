@@ -21,7 +21,7 @@ from typing import Any
 
 from markdown_it.rules_block import StateBlock
 
-from builder.api.options import mkdocstrings_options
+from builder.api.options import block_options, mkdocstrings_options
 from builder.api.render import (
     RenderMarkup,
     bases_text,
@@ -94,9 +94,7 @@ def block_events(
     if path == MKDOCS_CLICK:
         return _click_events(yaml, line, doc)
     mkautodoc = read_mkautodoc(yaml)
-    settings = read_yaml(yaml) if mkautodoc is None else {"options": mkautodoc}
-    options = settings.get("options")
-    options = options if isinstance(options, dict) else {}
+    options = block_options(read_yaml(yaml)) if mkautodoc is None else mkautodoc
     if mkautodoc is None and doc.api is not None:
         # The block's own options over those the project's config gives mkdocstrings.
         options = {**dict(doc.api.settings.mkdocstrings_options), **options}

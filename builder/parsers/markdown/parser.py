@@ -76,6 +76,7 @@ from builder.parsers.markdown.myst_include import has_includes, splice_includes
 from builder.parsers.markdown.myst_syntax import directive_name
 from builder.parsers.markdown.pandoc_divs import balance_div_fences
 from builder.parsers.markdown.quarto_includes import has_quarto_includes, splice_quarto_includes
+from builder.parsers.markdown.raw_html_blocks import has_spaced_html, join_html_blocks
 from builder.parsers.markdown.referenced_pages import has_page_reference, splice_referenced_page
 from builder.parsers.markdown.snippets import has_snippets, splice_snippets
 from builder.parsers.markdown.spliced import Spliced
@@ -525,6 +526,8 @@ def parse(
         text = balance_div_fences(text)
     if mkdocs_markdown() is not None and has_code_pipes(text):  # Python-Markdown's tables
         text = escape_code_pipes(text)
+    if mkdocs_markdown() is not None and has_spaced_html(text):  # Python-Markdown's raw HTML
+        text = join_html_blocks(text)
     env: dict[str, Any] = {"references": references} if references else {}
     if mdx:
         env[MDX_ENV_KEY] = True
@@ -571,8 +574,10 @@ def _splice(page: Spliced, relpath: str, includes: IncludeReader | None) -> Spli
         return spliced
     if has_mdbook_links(text):  # mdBook's first preprocessor, on the chapter's raw text
         spliced = splice_mdbook_links(spliced, relpath, includes)
-    if has_include_markdown(text):  # the plugin runs before Markdown's own extensions
-        spliced = splice_include_markdown(spliced, relpath, includes)
+    mkdocs = mkdocs_markdown()
+    include_files = mkdocs is not None and "include-markdown" in mkdocs.plugins
+    if has_include_markdown(text, include_files=include_files):  # before Markdown's extensions
+        spliced = splice_include_markdown(spliced, relpath, includes, include_files=include_files)
     if has_snippets(spliced.text):
         spliced = splice_snippets(spliced, relpath, includes)
     if has_code_includes(spliced.text):
