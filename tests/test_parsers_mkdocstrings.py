@@ -428,3 +428,22 @@ def test_unwrap_annotated_shows_a_parameter_lists_types_without_their_metadata(
         "Parameters:\n- state (dict): The graph's state.\n- key (str): The key.\n\n"
         "Returns:\n- str: The value."
     )
+
+
+def test_a_docstrings_doctest_blocks_are_code(tmp_path: Path) -> None:
+    # rich 13.9.4's Console.capture: "Example:" over ">>>" lines (an admonition to griffe,
+    # not an Examples section) read "Example: > > > from rich.console import Console ...",
+    # and a Sphinx-style docstring's bare doctest block alike.
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(
+        'def f():\n    """Do f.\n\n    Example:\n        >>> f()\n        1\n    """\n\n\n'
+        'def g():\n    """Do g.\n\n    >>> g()\n    2\n\n'
+        '    ```\n\n    >>> in code\n    ```\n"""\n',
+        encoding="utf-8",
+    )
+    parsed = parse_file("api.md", "# API\n\n::: pkg\n", GriffeSource(tmp_path, ApiSettings(), ""))
+    assert parsed is not None
+    assert [section.body for section in parsed.sections[-2:]] == [
+        "`f()`\n\nDo f.\n\nExample:\n```pycon\n>>> f()\n1\n```",
+        "`g()`\n\nDo g.\n\n```pycon\n>>> g()\n2\n```\n\n```\n\n>>> in code\n```",
+    ]

@@ -44,6 +44,8 @@ _BARE_CLOSER = re.compile(r"^[ \t]*:::[ \t]*$", re.MULTILINE)
 _LAST_CLOSER = "mkdocstrings last bare ::: line"
 # A key no mkdocstrings option has: whether a block shows the object's docstring.
 _SHOW_DOCSTRING = "mkautodoc docstring"
+# A fence's opening or closing line, up to three spaces in, as CommonMark reads one.
+_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
 
 
 def mkdocstrings_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
@@ -213,3 +215,33 @@ def _scalar(value: str) -> Any:
     if re.fullmatch(r"-?\d+", value):
         return int(value)
     return value.strip("\"'")
+
+
+def fenced_doctests(docstring: str) -> str:
+    """``docstring`` (Markdown) with each doctest block fenced as ``pycon`` code, as griffe
+    fences those of an Examples section: a paragraph whose first line starts with ``>>>``,
+    outside a fence. Sphinx-style docstrings write examples so; read as Markdown, the prompts
+    were nested quotes, and the lines of code ran into one ("> > > g() 2")."""
+    out: list[str] = []
+    fence = ""  # the marks of the fenced code open, if any
+    in_doctest = False
+    previous = ""
+    for line in docstring.split("\n"):
+        marks = _FENCE.match(line)
+        if in_doctest and not line.strip():
+            out.append("```")
+            in_doctest = False
+        elif fence:
+            closing = line.strip()
+            if marks and closing == fence[0] * len(closing) and len(closing) >= len(fence):
+                fence = ""
+        elif marks:
+            fence = marks.group(1)
+        elif not in_doctest and not previous.strip() and line.startswith(">>>"):
+            out.append("```pycon")
+            in_doctest = True
+        out.append(line)
+        previous = line
+    if in_doctest:
+        out.append("```")
+    return "\n".join(out)

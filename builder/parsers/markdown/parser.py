@@ -70,7 +70,7 @@ from builder.parsers.markdown.mdx_blocks import MDX_ENV_KEY
 from builder.parsers.markdown.mdx_esm import MDX_ESM
 from builder.parsers.markdown.mdx_partials import has_partials, splice_partials
 from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown, mkdocstrings_docstrings
-from builder.parsers.markdown.mkdocstrings import TOKEN_TYPE, block_events
+from builder.parsers.markdown.mkdocstrings import TOKEN_TYPE, block_events, fenced_doctests
 from builder.parsers.markdown.myst_directives import Directives
 from builder.parsers.markdown.myst_include import has_includes, splice_includes
 from builder.parsers.markdown.myst_syntax import directive_name
@@ -338,7 +338,9 @@ def _mkdocstrings_events(
 
     def render_markup(text: str) -> str:
         with mkdocstrings_docstrings():
-            events = directives.markdown_events(doc, text, start + 1, Context(sections=False))
+            events = directives.markdown_events(
+                doc, fenced_doctests(text), start + 1, Context(sections=False)
+            )
         return join_events(events)
 
     events: list[_Heading | _Text] = []
