@@ -447,3 +447,21 @@ def test_a_docstrings_doctest_blocks_are_code(tmp_path: Path) -> None:
         "`f()`\n\nDo f.\n\nExample:\n```pycon\n>>> f()\n1\n```",
         "`g()`\n\nDo g.\n\n```pycon\n>>> g()\n2\n```\n\n```\n\n>>> in code\n```",
     ]
+
+
+def test_a_docstrings_sphinx_roles_read_as_sphinx_shows_them(tmp_path: Path) -> None:
+    # rich 13.9.4's Google-style docstrings write Sphinx roles: ":meth:`~rich.console.Console
+    # .capture`" and 32 more stayed as written on its api pages.
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(
+        'def f():\n    """See :meth:`~pkg.Console.capture` and :py:class:`pkg.Console`.\n\n'
+        "    Args:\n        x (int): Like :func:`len`, not ``:func:`len` ``.\n"
+        '    """\n',
+        encoding="utf-8",
+    )
+    parsed = parse_file("api.md", "# API\n\n::: pkg\n", GriffeSource(tmp_path, ApiSettings(), ""))
+    assert parsed is not None
+    assert parsed.sections[-1].body == (
+        "`f()`\n\nSee `capture` and `pkg.Console`.\n\n"
+        "Parameters:\n- x (int): Like `len`, not ``:func:`len` ``."
+    )

@@ -31,6 +31,7 @@ from builder.api.render import (
 )
 from builder.parsers.rst.click import render_click
 from builder.parsers.rst.events import Context, DocState, Event, Heading, Text
+from builder.parsers.rst.inline import render_role
 
 TOKEN_TYPE = "mkdocstrings"
 # mkdocs-click's block (``::: mkdocs-click`` and ``:module:``, ``:command:`` lines) has the
@@ -46,6 +47,9 @@ _LAST_CLOSER = "mkdocstrings last bare ::: line"
 _SHOW_DOCSTRING = "mkautodoc docstring"
 # A fence's opening or closing line, up to three spaces in, as CommonMark reads one.
 _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
+# A Sphinx role (":meth:`text`", ":py:class:`text`"), not right after a word or a backtick
+# (code that shows one: "``:func:`name` ``").
+_ROLE = re.compile(r"(?<![\w`]):((?:[A-Za-z][\w+-]*:)?[A-Za-z][\w+-]*):`([^`\n]+)`(?!`)")
 
 
 def mkdocstrings_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
@@ -217,11 +221,13 @@ def _scalar(value: str) -> Any:
     return value.strip("\"'")
 
 
-def fenced_doctests(docstring: str) -> str:
-    """``docstring`` (Markdown) with each doctest block fenced as ``pycon`` code, as griffe
-    fences those of an Examples section: a paragraph whose first line starts with ``>>>``,
-    outside a fence. Sphinx-style docstrings write examples so; read as Markdown, the prompts
-    were nested quotes, and the lines of code ran into one ("> > > g() 2")."""
+def markdown_docstring(docstring: str) -> str:
+    """``docstring`` (Markdown) as its author means it, where mkdocstrings shows it as written:
+    each doctest block (a paragraph whose first line starts with ``>>>``, outside a fence) is
+    fenced as ``pycon`` code, as griffe fences those of an Examples section, and a Sphinx role
+    outside code (``:meth:`~pkg.Name.run```) reads as Sphinx shows it. Sphinx-style docstrings
+    write both: read as Markdown, the prompts were nested quotes and the lines of code ran into
+    one ("> > > g() 2"), and the roles kept their marks."""
     out: list[str] = []
     fence = ""  # the marks of the fenced code open, if any
     in_doctest = False
@@ -240,6 +246,8 @@ def fenced_doctests(docstring: str) -> str:
         elif not in_doctest and not previous.strip() and line.startswith(">>>"):
             out.append("```pycon")
             in_doctest = True
+        elif not in_doctest and ":`" in line:
+            line = _ROLE.sub(lambda role: render_role(role[1], role[2]), line)
         out.append(line)
         previous = line
     if in_doctest:
