@@ -42,3 +42,23 @@ def test_a_list_without_releases_and_a_nested_one_stay_lists() -> None:
     assert _body("- :bug:`1` Not a releases changelog.\n") == "- 1 Not a releases changelog."
     nested = "Text.\n\n  - :release:`1.0 <2020-01-01>`\n  - :bug:`2` Fixed.\n"
     assert _body(nested) == "Text.\n\n- 1.0\n- 2 Fixed."
+
+
+def test_releases_listed_together_each_hold_the_entries_below_them() -> None:
+    # Fabric 3.2.2's changelog-v1.rst: "1.12.1", "1.11.3" and "1.10.5" on three lines, then
+    # the fix all three shipped; the first two read as sections of a date alone.
+    text = (
+        "Changelog\n=========\n\n"
+        "* :release:`1.12.1 <2016-12-05>`\n"
+        "* :release:`1.11.3 <2016-12-05>`\n"
+        "* :bug:`1470` Fixed a hang.\n"
+        "* :release:`1.1.2 <2011-07-07>`\n"
+        "* :release:`1.0.2 <2011-06-24>`\n"
+        "* :bug:`1` Fixed in 1.0.2 only.\n"
+    )
+    assert [(s.heading, s.body) for s in _sections(text)[1:]] == [
+        ("1.12.1", "Released: 2016-12-05\n\n- [Bug] #1470: Fixed a hang."),
+        ("1.11.3", "Released: 2016-12-05\n\n- [Bug] #1470: Fixed a hang."),
+        ("1.1.2", "Released: 2011-07-07"),  # a release of another date shares nothing
+        ("1.0.2", "Released: 2011-06-24\n\n- [Bug] #1: Fixed in 1.0.2 only."),
+    ]

@@ -8,7 +8,8 @@ changelog was one section cut in parts by size, a release a bare item ("- 2.2.0"
 led by a bare number and the extension's keywords ("- 936 backported Make sure...") or by the
 dash that stands for no issue ("- - Remove..."). A release item of a list at the top of the
 page now heads a section one level below the title, its date under it, and each entry reads as
-the extension shows it.
+the extension shows it. Release items of one date listed one after another (a fix released in
+several lines at once) each head the entries listed under the last of them.
 """
 
 from __future__ import annotations
@@ -50,15 +51,26 @@ def release_item(body: list[str]) -> Release | None:
     return Release(match.group(1), match.group(2) or "") if match else None
 
 
-def release_events(release: Release, line: int, ctx: Context) -> list[Event]:
-    """The heading of a release (its version as text where no section may start), and its
-    date."""
-    date = [Text(f"Released: {release.date.strip()}")] if release.date.strip() else []
-    if not ctx.sections:
-        return [Text(release.version), *date]
-    heading = Heading(title=release.version, line=line, last_line=line, claim_line=line,
-                      anchor=docutils_id(release.version), below_title=1)  # fmt: skip
-    return [heading, *date]
+def release_group(
+    run: list[tuple[Release, int]], entries: list[Event], ctx: Context
+) -> list[Event]:
+    """The releases of ``run`` (each with its source line), items of one date listed one after
+    another, each heading the ``entries`` listed under the last of them, as the extension
+    shows a fix released in several lines at once (Fabric's 1.12.1, 1.11.3 and 1.10.5); the
+    entries alone when the run is empty."""
+    if not run:
+        return entries
+    events: list[Event] = []
+    for release, line in run:
+        date = [Text(f"Released: {release.date.strip()}")] if release.date.strip() else []
+        if ctx.sections:
+            events.append(Heading(title=release.version, line=line, last_line=line,
+                                  claim_line=line, anchor=docutils_id(release.version),
+                                  below_title=1))  # fmt: skip
+        else:
+            events.append(Text(release.version))
+        events += [*date, *entries]
+    return events
 
 
 def entry_lead(first_line: str) -> str:
