@@ -465,3 +465,22 @@ def test_a_docstrings_sphinx_roles_read_as_sphinx_shows_them(tmp_path: Path) -> 
         "`f()`\n\nSee `capture` and `pkg.Console`.\n\n"
         "Parameters:\n- x (int): Like `len`, not ``:func:`len` ``."
     )
+
+
+def test_docstring_style_auto_reads_each_docstring_in_its_own_style(tmp_path: Path) -> None:
+    # mkdocstrings' "docstring_style: auto" (griffe infers each docstring's style) was read as
+    # Google, so a Sphinx-style docstring's ":param x:" fields stayed text ("param x: ...").
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(
+        'def s(x):\n    """Sphinx.\n\n    :param x: The x.\n    :returns: Twice x.\n    """\n\n\n'
+        'def n(x):\n    """NumPy.\n\n    Parameters\n    ----------\n    x : int\n'
+        '        The x.\n    """\n',
+        encoding="utf-8",
+    )
+    page = "# API\n\n::: pkg\n    options:\n      docstring_style: auto\n"
+    parsed = parse_file("api.md", page, GriffeSource(tmp_path, ApiSettings(), ""))
+    assert parsed is not None
+    assert [section.body for section in parsed.sections[2:]] == [
+        "`n(x)`\n\nNumPy.\n\nParameters:\n- x (int): The x.",
+        "`s(x)`\n\nSphinx.\n\nParameters:\n- x: The x.\n\nReturns:\n- Twice x.",
+    ]

@@ -21,6 +21,7 @@ from typing import Any
 
 from markdown_it.rules_block import StateBlock
 
+from builder.api.docstrings import INFERRED_STYLE
 from builder.api.options import mkdocstrings_options
 from builder.api.render import (
     RenderMarkup,
@@ -45,6 +46,8 @@ _BARE_CLOSER = re.compile(r"^[ \t]*:::[ \t]*$", re.MULTILINE)
 _LAST_CLOSER = "mkdocstrings last bare ::: line"
 # A key no mkdocstrings option has: whether a block shows the object's docstring.
 _SHOW_DOCSTRING = "mkautodoc docstring"
+# mkdocstrings' docstring styles, as the API reader names them.
+_STYLES = {"google": "google", "numpy": "numpy", "sphinx": "sphinx", "auto": INFERRED_STYLE}
 # A fence's opening or closing line, up to three spaces in, as CommonMark reads one.
 _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
 # A Sphinx role (":meth:`text`", ":py:class:`text`"), not right after a word or a backtick
@@ -114,7 +117,7 @@ def block_events(
             doc.api_without_code = f"mkdocstrings at {doc.relpath}:{line}"
         return [heading, Text(f"`{path}`")]
     style = str(options.get("docstring_style", "google"))
-    style = style if style in ("google", "numpy", "sphinx") else "google"
+    style = _STYLES.get(style, "google")
     shown = mkdocstrings_options(options)
     found = doc.api.find(path, style, shown.inherited, module=True)  # as griffe reads it
     if found is None:
