@@ -17,7 +17,8 @@ from pathlib import Path
 
 # Enough to hold the options object and a page's head; the files are read no further.
 MAX_READ_BYTES = 64 * 1024
-_VERSION = re.compile(r"""\bVERSION\s*:\s*(['"])([^'"\n]{1,100})\1""")
+# Empty when conf.py sets no version (tenacity's Debian docs): still a Sphinx build.
+_VERSION = re.compile(r"""\bVERSION\s*:\s*(['"])([^'"\n]{0,100})\1""")
 _TITLE = re.compile(r"<title>(.*?)</title>", re.DOTALL | re.IGNORECASE)
 
 

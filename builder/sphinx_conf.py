@@ -15,7 +15,9 @@ A conf.py may also take its settings from a shared configuration package, as the
 family does (``from sphinx_astropy.conf.v2 import *``, or ``import extensions, rst_epilog``
 by name, often inside a ``try``): the settings of the packages :data:`SHARED_CONFS` knows are
 read as if the file assigned them where it imports them, and its own lines grow or replace
-them after.
+them after. A conf.py that shares settings with a sibling site's through a module of its own
+(Invoke, Fabric and Paramiko: ``from shared_conf import *``, with ``default_role = "obj"``
+there) is read with that module's literal settings when the caller passes its text.
 """
 
 from __future__ import annotations
@@ -86,8 +88,10 @@ class SphinxConf:
         return (*(str(name) for name in listed), *self.passed_extensions)
 
 
-def read_sphinx_conf(source: str) -> SphinxConf:
-    """The literal top-level settings of ``source`` (the text of a conf.py)."""
+def read_sphinx_conf(source: str, modules: Mapping[str, str] | None = None) -> SphinxConf:
+    """The literal top-level settings of ``source`` (the text of a conf.py); ``modules``: the
+    text of the project's own modules it imports settings from, by name (their own imports
+    are not followed)."""
     if len(source) > MAX_CONF_BYTES:
         return SphinxConf(problem=f"larger than {MAX_CONF_BYTES // 1024} KiB; not read")
     try:
@@ -97,7 +101,7 @@ def read_sphinx_conf(source: str) -> SphinxConf:
     values: dict[str, Any] = {}
     not_literal: dict[str, None] = {}
     for statement, conditional in _statements(tree.body, conditional=False):
-        shared = _shared_settings(statement)
+        shared = _shared_settings(statement, modules or {})
         if shared:
             for name, value in shared.items():
                 values[name] = list(value) if isinstance(value, list) else value
@@ -139,16 +143,36 @@ def _statements(body: list[ast.stmt], conditional: bool) -> Iterator[tuple[ast.s
             yield statement, conditional
 
 
-def _shared_settings(statement: ast.stmt) -> Mapping[str, Any]:
-    """The settings ``statement`` takes from a shared configuration module: all of them for
-    ``from module import *``, else those it imports by name (under their own names)."""
+def imported_modules(source: str) -> tuple[str, ...]:
+    """The top-level modules (no package) the conf.py ``source`` imports names from, other
+    than the shared configuration packages :data:`SHARED_CONFS` knows: where a project's own
+    settings module may be (``from shared_conf import *``)."""
+    try:
+        tree = ast.parse(source) if len(source) <= MAX_CONF_BYTES else None
+    except (SyntaxError, ValueError, RecursionError):
+        tree = None
+    names = (
+        statement.module
+        for statement, _ in _statements(tree.body if tree else [], conditional=False)
+        if isinstance(statement, ast.ImportFrom) and not statement.level and statement.module
+    )
+    return tuple(dict.fromkeys(n for n in names if "." not in n and n not in SHARED_CONFS))
+
+
+def _shared_settings(statement: ast.stmt, modules: Mapping[str, str]) -> Mapping[str, Any]:
+    """The settings ``statement`` takes from a shared configuration module, or from one of
+    the project's own ``modules``: all of them for ``from module import *``, else those it
+    imports by name (under their own names)."""
     if not isinstance(statement, ast.ImportFrom) or statement.level:
         return {}
-    settings = SHARED_CONFS.get(statement.module or "")
+    module = statement.module or ""
+    settings = SHARED_CONFS.get(module)
+    if settings is None and module in modules:
+        settings = read_sphinx_conf(modules[module]).values
     if settings is None:
         return {}
-    if any(alias.name == "*" for alias in statement.names):
-        return settings
+    if any(alias.name == "*" for alias in statement.names):  # the public names only
+        return {name: value for name, value in settings.items() if not name.startswith("_")}
     return {
         alias.name: settings[alias.name]
         for alias in statement.names

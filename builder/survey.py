@@ -90,7 +90,8 @@ def survey_project(root: Path) -> ProjectSurvey:
     built = read_built_sphinx(root / docs) if kind == "html" else None
     if built is not None:
         where = f"{docs}/_static/documentation_options.js".removeprefix("./")
-        found.append(f"{where}: built by Sphinx, {built.project or 'release'} {built.version}")
+        named = f"{built.project or 'release'} {built.version}" if built.version else built.project
+        found.append(f"{where}: built by Sphinx" + (f", {named}" if named else ""))
         title = title or built.project or None
     name = metadata.get("name") or title or root.resolve().name
     source_dir = _source_dir(root, docs, str(name))

@@ -49,3 +49,12 @@ def test_a_fifo_in_place_of_a_file_is_not_waited_on(tmp_path: Path) -> None:
     (tmp_path / "fifo-options" / "_static").mkdir(parents=True)
     os.mkfifo(tmp_path / "fifo-options" / "_static" / "documentation_options.js")
     assert read_built_sphinx(tmp_path / "fifo-options") is None
+
+
+def test_a_build_without_a_release_is_still_one(tmp_path: Path) -> None:
+    # Debian's python-tenacity-doc 8.2.1: "VERSION: ''" (its conf.py sets none); the folder was
+    # not taken for a Sphinx build, so its _sources/*.rst.txt were read as pages beside the
+    # HTML pages, every section twice.
+    options = "var DOCUMENTATION_OPTIONS = {\n    VERSION: '',\n    LANGUAGE: 'en',\n};"
+    site = built_site(tmp_path, options, "Tenacity &#8212; Tenacity  documentation")
+    assert read_built_sphinx(site) == BuiltSphinx("", "")

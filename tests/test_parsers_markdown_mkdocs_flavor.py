@@ -315,3 +315,21 @@ def test_a_raw_html_element_runs_to_its_closing_tag_over_blank_lines() -> None:
         (1, "Sponsors", f"Gold: FastAPI\nSilver:\n\n{code}")
     ]
     assert "<p style" in headings(SPACED_CARDS, None)[0][2]  # other pages: CommonMark's rule
+
+
+def test_a_fence_nothing_closes_is_text_where_python_markdown_renders(tmp_path: Path) -> None:
+    # freezegun 1.5.1's module docstring is reST, its title underlined with tildes
+    # ("freezegun\n~~~~~~~~~"): read as CommonMark, the rest of it was a code block, where
+    # Python-Markdown's fenced_code, which mkdocstrings renders it with, reads no fence.
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(
+        '"""pkg.api\n~~~~~~~\n\nThe API.\n\n~~~\nclosed\n~~~~\n"""\n', encoding="utf-8"
+    )
+    code = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    page = parse("# Pkg\n\n::: pkg\n", "page.md", code)
+    assert [section.body for section in page.sections][1] == (
+        "pkg.api ~~~~~~~\n\nThe API.\n\n```\nclosed\n```"
+    )
+    unclosed = "# Page\n\nText.\n\n```\nnot closed\n"
+    assert headings(unclosed, MkDocsMarkdown()) == [(1, "Page", "Text.\n\n``` not closed")]
+    assert headings(unclosed, None) == [(1, "Page", "Text.\n\n```\nnot closed\n```")]

@@ -445,3 +445,59 @@ def test_selection_and_rendering_are_read_as_options(tmp_path: Path) -> None:
         parsed = parse_file("x.md", text, source)
         assert parsed is not None
         assert "Raises:\n- ValueError: When the radius is negative." in parsed.sections[1].body
+
+
+def test_a_docstrings_doctest_blocks_are_code(tmp_path: Path) -> None:
+    # rich 13.9.4's Console.capture: "Example:" over ">>>" lines (an admonition to griffe,
+    # not an Examples section) read "Example: > > > from rich.console import Console ...",
+    # and a Sphinx-style docstring's bare doctest block alike.
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(
+        'def f():\n    """Do f.\n\n    Example:\n        >>> f()\n        1\n    """\n\n\n'
+        'def g():\n    """Do g.\n\n    >>> g()\n    2\n\n'
+        '    ```\n\n    >>> in code\n    ```\n"""\n',
+        encoding="utf-8",
+    )
+    parsed = parse_file("api.md", "# API\n\n::: pkg\n", GriffeSource(tmp_path, ApiSettings(), ""))
+    assert parsed is not None
+    assert [section.body for section in parsed.sections[-2:]] == [
+        "`f()`\n\nDo f.\n\nExample:\n```pycon\n>>> f()\n1\n```",
+        "`g()`\n\nDo g.\n\n```pycon\n>>> g()\n2\n```\n\n```\n\n>>> in code\n```",
+    ]
+
+
+def test_a_docstrings_sphinx_roles_read_as_sphinx_shows_them(tmp_path: Path) -> None:
+    # rich 13.9.4's Google-style docstrings write Sphinx roles: ":meth:`~rich.console.Console
+    # .capture`" and 32 more stayed as written on its api pages.
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(
+        'def f():\n    """See :meth:`~pkg.Console.capture` and :py:class:`pkg.Console`.\n\n'
+        "    Args:\n        x (int): Like :func:`len`, not ``:func:`len` ``.\n"
+        '    """\n',
+        encoding="utf-8",
+    )
+    parsed = parse_file("api.md", "# API\n\n::: pkg\n", GriffeSource(tmp_path, ApiSettings(), ""))
+    assert parsed is not None
+    assert parsed.sections[-1].body == (
+        "`f()`\n\nSee `capture` and `pkg.Console`.\n\n"
+        "Parameters:\n- x (int): Like `len`, not ``:func:`len` ``."
+    )
+
+
+def test_docstring_style_auto_reads_each_docstring_in_its_own_style(tmp_path: Path) -> None:
+    # mkdocstrings' "docstring_style: auto" (griffe infers each docstring's style) was read as
+    # Google, so a Sphinx-style docstring's ":param x:" fields stayed text ("param x: ...").
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(
+        'def s(x):\n    """Sphinx.\n\n    :param x: The x.\n    :returns: Twice x.\n    """\n\n\n'
+        'def n(x):\n    """NumPy.\n\n    Parameters\n    ----------\n    x : int\n'
+        '        The x.\n    """\n',
+        encoding="utf-8",
+    )
+    page = "# API\n\n::: pkg\n    options:\n      docstring_style: auto\n"
+    parsed = parse_file("api.md", page, GriffeSource(tmp_path, ApiSettings(), ""))
+    assert parsed is not None
+    assert [section.body for section in parsed.sections[2:]] == [
+        "`n(x)`\n\nNumPy.\n\nParameters:\n- x (int): The x.",
+        "`s(x)`\n\nSphinx.\n\nParameters:\n- x: The x.\n\nReturns:\n- Twice x.",
+    ]

@@ -225,3 +225,15 @@ def test_raw_html_keeps_the_text_of_its_preformatted_elements_as_code() -> None:
         "After.\n"
     )
     assert _body(text) == "Output:\n\n```\nHello World\n{'a': 1 & 2,\n}\n```\n\nAfter."
+
+
+def test_a_parsed_literal_shows_its_inline_markup_as_text() -> None:
+    # watchdog 6.0.0's installation page: |project_name| is ``watchdog``, and its commands
+    # read "pip install -U `watchdog`" inside the code blocks (4 such marks on the page).
+    text = (
+        ".. |name| replace:: ``watchdog``\n\n"
+        ".. parsed-literal::\n\n"
+        "    $ pip install -U '|name|\\[watchmedo]'\n"
+        "    $ cd **build**/`src`\n"
+    )
+    assert _body(text) == "```\n$ pip install -U 'watchdog[watchmedo]'\n$ cd build/src\n```"

@@ -221,3 +221,21 @@ def test_a_markdown_file_included_with_a_myst_parser_keeps_its_headings(tmp_path
         # The page's own next title: its style is the page's second, whatever came between.
         (("Welcome",), "API", 9, "See the API."),
     ]
+
+
+def test_an_included_files_substitutions_apply_before_their_definitions(tmp_path: Path) -> None:
+    # Invoke 2.2.0's site index includes its README, whose badge row (|version| |python|)
+    # comes before the image definitions: it read "2.2.0 python license ci coverage" (the
+    # project's release for |version|, the names for the rest) in a section of its own.
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "README.rst").write_text(
+        "|version| |python|\n\n"
+        ".. |version| image:: https://img.shields.io/pypi/v/invoke\n"
+        "    :target: https://pypi.org/project/invoke/\n"
+        ".. |python| image:: https://img.shields.io/pypi/pyversions/invoke\n"
+        "    :alt: PyPI - Python Version\n\n"
+        "Welcome\n=======\n\nInvoke |what|.\n\n.. |what| replace:: runs tasks\n",
+        encoding="utf-8",
+    )
+    parsed, _ = parse_in(tmp_path, "index.rst", ".. include:: ../README.rst\n")
+    assert [(s.heading, s.body) for s in parsed.sections] == [("Welcome", "Invoke runs tasks.")]

@@ -319,3 +319,23 @@ def test_a_page_definition_naming_a_prolog_one_reads_through_it(tmp_path: Path) 
     )
     (record,) = compiled_records(version(tmp_path))
     assert record["body"] == "See the Acme Kit docs."
+
+
+def test_settings_from_a_module_the_conf_py_imports_apply(tmp_path: Path) -> None:
+    # Invoke's, Fabric's and Paramiko's docs: sites/docs/conf.py puts sites/ on sys.path and
+    # imports shared_conf, which sets default_role = "obj".
+    docs = tmp_path / "sites" / "docs"
+    docs.mkdir(parents=True)
+    (tmp_path / "sites" / "shared_conf.py").write_text('default_role = "obj"\n', "utf-8")
+    (tmp_path / "outside.py").write_text('default_role = "math"\n', "utf-8")
+    (docs / "index.rst").write_text(
+        "Use `.Context`\n==============\n\nCall `~.Context.run` on it.\n", "utf-8"
+    )
+    conf = 'import os, sys\nsys.path.append(os.path.abspath(".."))\nfrom shared_conf import *\n'
+    (docs / "conf.py").write_text(conf, "utf-8")
+    (record,) = compiled_records(version(docs))
+    assert (record["heading"], record["body"]) == ("Use Context", "Call `run` on it.")
+    # A module outside the project (the folder above the docs' own) is not read.
+    (docs / "conf.py").write_text(conf.replace("..", "../..").replace("shared_conf", "outside"))
+    (record,) = compiled_records(version(docs))
+    assert record["body"] == "Call `~.Context.run` on it."

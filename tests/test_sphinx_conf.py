@@ -1,6 +1,6 @@
 """conf.py is read for its literal values only, never run."""
 
-from builder.sphinx_conf import read_sphinx_conf
+from builder.sphinx_conf import imported_modules, read_sphinx_conf
 
 
 def test_literal_values_are_read_and_the_rest_is_named() -> None:
@@ -106,3 +106,26 @@ def test_a_shared_configuration_imported_is_read_as_its_settings() -> None:
     assert read_sphinx_conf("from sphinx_astropy.conf.v2 import *\n").get("extensions")[-1] == (
         "sphinx_automodapi.smart_resolver"
     )
+
+
+def test_a_module_of_the_project_imported_is_read_as_its_settings() -> None:
+    # Invoke 2.2.0's sites/docs/conf.py takes default_role = "obj" from sites/shared_conf.py
+    # ('from shared_conf import *'): unseen, 225 references such as `.Context` and
+    # `~.Context.run` kept their dot or tilde, in headings too ("Use .MockContext").
+    shared = 'import alabaster\nextensions = ["alabaster"]\ndefault_role = "obj"\n_private = 1\n'
+    source = (
+        "import os, sys\n"
+        'sys.path.append(os.path.abspath(".."))\n'
+        "from shared_conf import *\n"
+        'extensions.extend(["sphinx.ext.autodoc"])\n'
+    )
+    assert imported_modules(source) == ("shared_conf",)
+    conf = read_sphinx_conf(source, {"shared_conf": shared})
+    assert conf.values == {
+        "extensions": ["alabaster", "sphinx.ext.autodoc"],
+        "default_role": "obj",
+    }
+    named = read_sphinx_conf("from shared_conf import default_role\n", {"shared_conf": shared})
+    assert named.values == {"default_role": "obj"}
+    assert read_sphinx_conf(source).get("default_role") is None  # its text not given
+    assert imported_modules("from sphinx_astropy.conf.v2 import *\nfrom a.b import c\n") == ()

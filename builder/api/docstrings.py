@@ -20,6 +20,9 @@ from builder.api.section_underlines import dashed_underlines
 from builder.api.see_also import see_also_entries
 from builder.api.substitution import substituted_docstring
 
+# mkdocstrings' "docstring_style: auto": griffe infers each docstring's style (Sphinx, Google
+# or NumPy, by the sections it holds), Google when it finds none.
+INFERRED_STYLE = "inferred"
 # Sphinx-style docstrings are told apart before griffe is asked (see read_sphinx_fields).
 _AUTO_ORDER: list[Literal["google", "numpy", "sphinx", "auto"]] = ["google", "numpy"]
 # "Returns: int: The sum." names the type, as Google's guide and napoleon read it.
@@ -102,8 +105,8 @@ _GRIFFE_TITLES = {
 
 def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
     """The parts of a griffe ``Docstring`` in ``style`` ("auto", "google", "numpy", "numpydoc",
-    "sphinx"). "auto" and "numpydoc" are a Sphinx conf.py's: napoleon's and numpydoc's reading,
-    where Sphinx info fields (``:param x:``) are read as fields too."""
+    "sphinx", or INFERRED_STYLE). "auto" and "numpydoc" are a Sphinx conf.py's: napoleon's and
+    numpydoc's reading, where Sphinx info fields (``:param x:``) are read as fields too."""
     filled = substituted_docstring(docstring)
     if filled is not None:
         import griffe
@@ -112,6 +115,11 @@ def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
     text = docstring.value.strip("\n")
     if not text.strip():
         return ()
+    if style == INFERRED_STYLE:
+        import griffe
+
+        inferred, _ = griffe.infer_docstring_style(docstring)
+        style = inferred.value if inferred is not None else "google"
     if is_epytext(text):  # pydoctor's format: its fields are Sphinx's under other names
         return read_sphinx_fields(to_sphinx(text))
     if style == "sphinx" or (style in ("auto", "numpydoc") and _SPHINX_SIGN.search(text)):

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from builder.api.conf_paths import sys_path_folders
 from builder.parsers import SUPPORTED_SUFFIXES
 from builder.parsers.rst.issue_roles import DEFAULT_SIGNS, SIGNS
 from builder.parsers.rst.issue_roles import EXTENSION as ISSUES_EXTENSION
@@ -29,7 +30,7 @@ from builder.projects.sphinx_gallery import GalleryPages, gallery_pages
 from builder.projects.sphinx_pydoctor import EXTENSION as PYDOCTOR_EXTENSION
 from builder.projects.sphinx_pydoctor import pydoctor_pages
 from builder.projects.toctree import ToctreeEntry, toctree_entries
-from builder.sphinx_conf import SphinxConf, read_sphinx_conf
+from builder.sphinx_conf import SphinxConf, imported_modules, read_sphinx_conf
 
 CONFIG_NAME = "conf.py"
 MAX_CONF_BYTES = 1024 * 1024
@@ -59,7 +60,15 @@ def read_sphinx(
     (of the tree ``tree_root``, when they come from git or an archive); the page order is
     added by :func:`toctree_order` once the pages are listed."""
     notes: list[str] = []
-    conf, source = _read_conf(conf_path, notes) if conf_path is not None else (SphinxConf(), "")
+    docs = directory.resolve()
+    # The code is beside the docs, or above the docs folder of sphinx-quickstart's separate
+    # source folder (docs/source, two levels down).
+    above = docs.parent.parent if docs.parent.name in ("doc", "docs") else docs.parent
+    conf, source = (
+        _read_conf(conf_path, tree_root or above, notes)
+        if conf_path is not None
+        else (SphinxConf(), "")
+    )
     for name in USED_SETTINGS:
         if name in conf.not_literal:
             notes.append(f"{CONFIG_NAME}: {name} is not a literal value; ignored")
@@ -83,10 +92,6 @@ def read_sphinx(
         # that holds the docs.
         gallery = gallery_pages(source, directory, tree_root or directory.resolve().parent)
     autoapi = AutoapiPages()
-    # The code is beside the docs, or above the docs folder of sphinx-quickstart's separate
-    # source folder (docs/source, two levels down).
-    docs = directory.resolve()
-    above = docs.parent.parent if docs.parent.name in ("doc", "docs") else docs.parent
     if AUTOAPI_EXTENSION in extensions:
         autoapi = autoapi_pages(conf, directory, tree_root or above, tree_root)
     elif PYDOCTOR_EXTENSION in extensions:
@@ -111,8 +116,9 @@ def read_sphinx(
     )
 
 
-def _read_conf(path: Path, notes: list[str]) -> tuple[SphinxConf, str]:
-    """The settings conf.py gives, and its text ("" when it is not read)."""
+def _read_conf(path: Path, project_root: Path, notes: list[str]) -> tuple[SphinxConf, str]:
+    """The settings conf.py gives, with those of the project's own modules it imports them
+    from, and its text ("" when it is not read)."""
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -122,10 +128,31 @@ def _read_conf(path: Path, notes: list[str]) -> tuple[SphinxConf, str]:
         notes.append(f"{CONFIG_NAME}: larger than {MAX_CONF_BYTES // 1024} KiB; not read")
         return SphinxConf(), ""
     source = raw.decode("utf-8", errors="replace")
-    conf = read_sphinx_conf(source)
+    conf = read_sphinx_conf(source, _conf_modules(path, source, project_root))
     if conf.problem:
         notes.append(f"{CONFIG_NAME}: {conf.problem}; Sphinx defaults used")
     return conf, source
+
+
+def _conf_modules(path: Path, source: str, project_root: Path) -> dict[str, str]:
+    """The text of each module the conf.py at ``path`` imports names from that is a file of
+    the project: beside it, or in a folder its ``sys.path`` lines add (Invoke's
+    ``sites/docs/conf.py`` adds ``..`` and imports ``shared_conf``)."""
+    folders = (".", *sys_path_folders(source))
+    root = project_root.resolve()
+    modules: dict[str, str] = {}
+    for name in imported_modules(source):
+        for folder in folders:
+            module = (path.parent / folder / f"{name}.py").resolve()
+            if not module.is_relative_to(root) or not module.is_file():
+                continue
+            try:
+                raw = module.read_bytes()
+            except OSError:
+                continue
+            modules[name] = raw[: MAX_CONF_BYTES + 1].decode("utf-8", errors="replace")
+            break
+    return modules
 
 
 def _module_prefixes(

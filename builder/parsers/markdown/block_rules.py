@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from markdown_it import MarkdownIt
+from markdown_it.rules_block import StateBlock, fence
 from markdown_it.token import Token
 from mdit_py_plugins.colon_fence import colon_fence_plugin
 from mdit_py_plugins.deflist import deflist_plugin
@@ -20,7 +21,7 @@ from builder.parsers.markdown.containers import container_plugin
 from builder.parsers.markdown.dollar_math import dollar_math_plugin
 from builder.parsers.markdown.mdx_blocks import mdx_blocks_plugin
 from builder.parsers.markdown.mdx_esm import MDX_ESM, mdx_esm_rule
-from builder.parsers.markdown.mkdocs_flavor import hash_heading_rule
+from builder.parsers.markdown.mkdocs_flavor import hash_heading_rule, python_markdown_renders
 from builder.parsers.markdown.mkdocstrings import TOKEN_TYPE, mkdocstrings_rule
 from builder.parsers.markdown.myst_syntax import amsmath_rule, field_list_rule
 from builder.parsers.markdown.pandoc_divs import pandoc_divs_rule
@@ -46,6 +47,9 @@ def _build_parser() -> MarkdownIt:
     # mkdocstrings' "::: package" before the containers and the colon fence, which would take
     # it as an unclosed container or fence and swallow the rest of the page.
     md.block.ruler.before("fence", TOKEN_TYPE, mkdocstrings_rule)
+    md.block.ruler.at(
+        "fence", _fence_rule, {"alt": ["paragraph", "reference", "blockquote", "list"]}
+    )
     md.block.ruler.before(
         "heading", "hash_heading", hash_heading_rule,
         {"alt": ["paragraph", "reference", "blockquote"]},
@@ -82,6 +86,50 @@ def _build_parser() -> MarkdownIt:
     # past this limit, and the Python stack comfortably holds this many levels.
     md.options["maxNesting"] = 128
     return md
+
+
+# Where the parse's env keeps, per fence mark, the last search that found no closing fence.
+_UNCLOSED = "python-markdown unclosed fence"
+
+
+def _fence_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """markdown-it's fence, except where Python-Markdown renders the text: its fenced_code
+    reads code only between two fences, so a fence nothing closes is text there. A docstring's
+    reST title underlined with tildes ("freezegun" over "~~~~~~~~~") made the rest of the
+    docstring code, where mkdocstrings shows it as prose."""
+    if python_markdown_renders() and not _closed_later(state, start, end):
+        return False
+    return fence(state, start, end, silent)
+
+
+def _closed_later(state: StateBlock, start: int, end: int) -> bool:
+    """Whether a line after ``start`` closes the fence that line opens (a run of its mark at
+    least as long, alone on its line, indented less than code is); True when it opens none."""
+    line = state.src[state.bMarks[start] + state.tShift[start] : state.eMarks[start]]
+    mark = line[:1]
+    run = len(line) - len(line.lstrip(mark)) if mark in ("`", "~") else 0
+    if run < 3:
+        return True
+    # A search that found nothing from a line on, up to ``end``, answers for any later line
+    # of a run as long or longer: each fence of a page of unclosed ones ("~~~a" on every line)
+    # searched to its end again, which took a minute for 8,000 of them.
+    unclosed = state.env.setdefault(_UNCLOSED, {})
+    known = unclosed.get(mark)
+    if known is not None and known[0] <= start and known[1] <= run and end <= known[2]:
+        return False
+    for following in range(start + 1, end):
+        text = state.src[
+            state.bMarks[following] + state.tShift[following] : state.eMarks[following]
+        ]
+        closing = text.rstrip()
+        if (
+            state.sCount[following] - state.blkIndent < 4
+            and len(closing) >= run
+            and closing == mark * len(closing)
+        ):
+            return True
+    unclosed[mark] = (start, run, end)
+    return False
 
 
 def _is_container_name(params: str, _markup: str) -> bool:

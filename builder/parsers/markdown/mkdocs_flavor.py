@@ -52,6 +52,26 @@ def mkdocs_markdown() -> MkDocsMarkdown | None:
     return _MKDOCS.get()
 
 
+# mkdocstrings renders a docstring with Python-Markdown, on any page its block is in.
+_DOCSTRING: ContextVar[bool] = ContextVar("mkdocstrings_docstring", default=False)
+
+
+@contextmanager
+def mkdocstrings_docstrings() -> Iterator[None]:
+    """Read the text parsed within as a docstring mkdocstrings renders."""
+    token = _DOCSTRING.set(True)
+    try:
+        yield
+    finally:
+        _DOCSTRING.reset(token)
+
+
+def python_markdown_renders() -> bool:
+    """Whether the text being read is rendered by Python-Markdown: an MkDocs project's page
+    or a docstring of a mkdocstrings block."""
+    return _MKDOCS.get() is not None or _DOCSTRING.get()
+
+
 def hash_heading_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     """markdown-it block rule: Python-Markdown's ``#Title`` heading, hashes right against the
     text, in MkDocs pages only (CommonMark's own rule reads ``# Title``). As Python-Markdown

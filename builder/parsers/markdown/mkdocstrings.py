@@ -21,6 +21,7 @@ from typing import Any
 
 from markdown_it.rules_block import StateBlock
 
+from builder.api.docstrings import INFERRED_STYLE
 from builder.api.options import block_options, mkdocstrings_options
 from builder.api.render import (
     RenderMarkup,
@@ -31,6 +32,7 @@ from builder.api.render import (
 )
 from builder.parsers.rst.click import render_click
 from builder.parsers.rst.events import Context, DocState, Event, Heading, Text
+from builder.parsers.rst.inline import render_role
 
 TOKEN_TYPE = "mkdocstrings"
 # mkdocs-click's block (``::: mkdocs-click`` and ``:module:``, ``:command:`` lines) has the
@@ -44,6 +46,13 @@ _BARE_CLOSER = re.compile(r"^[ \t]*:::[ \t]*$", re.MULTILINE)
 _LAST_CLOSER = "mkdocstrings last bare ::: line"
 # A key no mkdocstrings option has: whether a block shows the object's docstring.
 _SHOW_DOCSTRING = "mkautodoc docstring"
+# mkdocstrings' docstring styles, as the API reader names them.
+_STYLES = {"google": "google", "numpy": "numpy", "sphinx": "sphinx", "auto": INFERRED_STYLE}
+# A fence's opening or closing line, up to three spaces in, as CommonMark reads one.
+_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
+# A Sphinx role (":meth:`text`", ":py:class:`text`"), not right after a word or a backtick
+# (code that shows one: "``:func:`name` ``").
+_ROLE = re.compile(r"(?<![\w`]):((?:[A-Za-z][\w+-]*:)?[A-Za-z][\w+-]*):`([^`\n]+)`(?!`)")
 
 
 def mkdocstrings_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
@@ -106,7 +115,7 @@ def block_events(
             doc.api_without_code = f"mkdocstrings at {doc.relpath}:{line}"
         return [heading, Text(f"`{path}`")]
     style = str(options.get("docstring_style", "google"))
-    style = style if style in ("google", "numpy", "sphinx") else "google"
+    style = _STYLES.get(style, "google")
     shown = mkdocstrings_options(options)
     found = doc.api.find(path, style, shown.inherited, module=True)  # as griffe reads it
     if found is None:
@@ -211,3 +220,37 @@ def _scalar(value: str) -> Any:
     if re.fullmatch(r"-?\d+", value):
         return int(value)
     return value.strip("\"'")
+
+
+def markdown_docstring(docstring: str) -> str:
+    """``docstring`` (Markdown) as its author means it, where mkdocstrings shows it as written:
+    each doctest block (a paragraph whose first line starts with ``>>>``, outside a fence) is
+    fenced as ``pycon`` code, as griffe fences those of an Examples section, and a Sphinx role
+    outside code (``:meth:`~pkg.Name.run```) reads as Sphinx shows it. Sphinx-style docstrings
+    write both: read as Markdown, the prompts were nested quotes and the lines of code ran into
+    one ("> > > g() 2"), and the roles kept their marks."""
+    out: list[str] = []
+    fence = ""  # the marks of the fenced code open, if any
+    in_doctest = False
+    previous = ""
+    for line in docstring.split("\n"):
+        marks = _FENCE.match(line)
+        if in_doctest and not line.strip():
+            out.append("```")
+            in_doctest = False
+        elif fence:
+            closing = line.strip()
+            if marks and closing == fence[0] * len(closing) and len(closing) >= len(fence):
+                fence = ""
+        elif marks:
+            fence = marks.group(1)
+        elif not in_doctest and not previous.strip() and line.startswith(">>>"):
+            out.append("```pycon")
+            in_doctest = True
+        elif not in_doctest and ":`" in line:
+            line = _ROLE.sub(lambda role: render_role(role[1], role[2]), line)
+        out.append(line)
+        previous = line
+    if in_doctest:
+        out.append("```")
+    return "\n".join(out)

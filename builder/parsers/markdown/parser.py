@@ -69,8 +69,8 @@ from builder.parsers.markdown.mdx import (
 from builder.parsers.markdown.mdx_blocks import MDX_ENV_KEY
 from builder.parsers.markdown.mdx_esm import MDX_ESM
 from builder.parsers.markdown.mdx_partials import has_partials, splice_partials
-from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
-from builder.parsers.markdown.mkdocstrings import TOKEN_TYPE, block_events
+from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown, mkdocstrings_docstrings
+from builder.parsers.markdown.mkdocstrings import TOKEN_TYPE, block_events, markdown_docstring
 from builder.parsers.markdown.myst_directives import Directives
 from builder.parsers.markdown.myst_include import has_includes, splice_includes
 from builder.parsers.markdown.myst_syntax import directive_name
@@ -338,7 +338,10 @@ def _mkdocstrings_events(
         level = len(token.markup) - 1
 
     def render_markup(text: str) -> str:
-        events = directives.markdown_events(doc, text, start + 1, Context(sections=False))
+        with mkdocstrings_docstrings():
+            events = directives.markdown_events(
+                doc, markdown_docstring(text), start + 1, Context(sections=False)
+            )
         return join_events(events)
 
     events: list[_Heading | _Text] = []

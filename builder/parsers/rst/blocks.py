@@ -34,6 +34,13 @@ from builder.parsers.rst.events import (
 from builder.parsers.rst.info_fields import info_field_events
 from builder.parsers.rst.inline import render_inline
 from builder.parsers.rst.release_paragraphs import release_heading
+from builder.parsers.rst.releases import (
+    Release,
+    entry_lead,
+    is_releases_list,
+    release_group,
+    release_item,
+)
 from builder.parsers.rst.substitutions import define
 from builder.parsers.rst.table_blocks import holds_code, render_records
 from builder.parsers.rst.tables import (
@@ -289,6 +296,9 @@ def _render_list(
     lines: list[str], i: int, first: int, ctx: Context, doc: DocState
 ) -> tuple[list[Event], int]:
     bullet = lines[i][0] if _BULLET.match(lines[i]) else ""
+    releases = bool(bullet) and ctx.depth == 0 and is_releases_list(lines, i, bullet)
+    events: list[Event] = []
+    run: list[tuple[Release, int]] = []  # release items with no entries after them yet
     items: list[str] = []
     dropped = 0  # items left out as links to generated pages
     number = 0
@@ -305,6 +315,15 @@ def _render_list(
         if not items and not bullet:
             style = _enumeration_style(marker)
         body, end = _item_body(lines, i, marker.end(), known=True)
+        if releases and (release := release_item(body)) is not None:
+            if items or (run and run[-1][0].date != release.date):
+                events += release_group(run, _list_events(items), ctx)
+                run, items = [], []
+            run.append((release, first + i))
+            i = skip_blank(lines, end)
+            continue
+        if releases:
+            body[0] = entry_lead(body[0])
         if len(body) == 1 and _links_to_a_generated_page(body[0], after_one=dropped > 0):
             dropped += 1
             i = skip_blank(lines, end)
@@ -319,7 +338,12 @@ def _render_list(
             prefix = f"{number}. " if numbered else f"{enumerator}. "
         items.append(_hang(prefix, text, " " * len(prefix)))
         i = skip_blank(lines, end)
-    return ([Text("\n".join(items), is_list=True)] if items else []), i
+    return events + release_group(run, _list_events(items), ctx), i
+
+
+def _list_events(items: list[str]) -> list[Event]:
+    """The list of ``items`` (each marked and hung), if any."""
+    return [Text("\n".join(items), is_list=True)] if items else []
 
 
 def _links_to_a_generated_page(item: str, *, after_one: bool) -> bool:

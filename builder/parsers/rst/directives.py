@@ -412,7 +412,8 @@ def _labelled(label: str, body: str) -> Text:
 
 def _render_literal(name: str, block: Directive) -> Text:
     if name == "parsed-literal":
-        return Text(fence((render_inline(line) for line in block.content), ""))
+        # Its inline markup shows as text inside the block: no backticks or stars.
+        return Text(fence((render_inline(line, heading=True) for line in block.content), ""))
     language = LITERAL_DIRECTIVES[name]
     if name == "math" and block.arguments:
         # ".. math:: y_t = \mu": the formula may start on the directive's line and go on

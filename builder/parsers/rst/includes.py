@@ -32,6 +32,7 @@ from builder.parsers.rst.events import (
     split_lines,
 )
 from builder.parsers.rst.inline import render_inline
+from builder.parsers.rst.substitutions import define_included
 
 # The options that choose which part of a file an include takes.
 _CUT_OPTIONS = ("start-line", "end-line", "start-after", "end-before")
@@ -72,7 +73,9 @@ def render_include(
     doc.include_depth += 1
     doc.include_chain.append((path, cut))
     try:
-        events = render(split_lines(text), 1, ctx, doc)
+        lines = split_lines(text)
+        define_included(lines)
+        events = render(lines, 1, ctx, doc)
     finally:
         doc.relpath, doc.page = including, page
         doc.include_depth -= 1

@@ -70,13 +70,7 @@ def project_substitutions(substitutions: Sequence[tuple[str, str]]) -> Iterator[
 def page_substitutions(lines: Sequence[str]) -> Iterator[None]:
     """Within, ``|name|`` reads as what the page's definitions in ``lines`` replace it with."""
     found = dict(_PROJECT.get())
-    # "|travis|_": an image substitution used as a link, as ":target:" makes it one.
-    linked = {
-        match.group(1)
-        for line in lines
-        if "|_" in line
-        for match in _LINKED_REFERENCE.finditer(line)
-    }
+    linked = _linked_names(lines)
     for i, line in enumerate(lines):
         if line.startswith("..") and DEFINITION.match(line):
             define(lines, i, found, linked)
@@ -87,6 +81,28 @@ def page_substitutions(lines: Sequence[str]) -> Iterator[None]:
     finally:
         _READ.reset(read)
         _PAGE.reset(token)
+
+
+def define_included(lines: Sequence[str]) -> None:
+    """Record, in the page being read, the definitions of an included file's ``lines``, all
+    of them before its text is read: docutils applies them to the whole document, and a
+    README's badge row (Invoke's ``|version| |python| |license|``, included by its site's
+    index) comes before the definitions that make its images badges, which read as nothing."""
+    linked = _linked_names(lines)
+    for i, line in enumerate(lines):
+        if line.startswith("..") and DEFINITION.match(line):
+            define(lines, i, None, linked)
+
+
+def _linked_names(lines: Sequence[str]) -> set[str]:
+    """The names ``lines`` use as links: "|travis|_", an image substitution used as a link,
+    as ":target:" makes it one."""
+    return {
+        match.group(1)
+        for line in lines
+        if "|_" in line
+        for match in _LINKED_REFERENCE.finditer(line)
+    }
 
 
 def define(
