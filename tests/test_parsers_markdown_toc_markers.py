@@ -97,6 +97,39 @@ def test_a_written_table_of_contents_is_left_out_with_its_label(first: str, belo
 
 
 @pytest.mark.parametrize(
+    "toc",
+    [
+        # Mongoose's guides open with one; the Best-README-Template folds it in a <details>.
+        '<ul class="toc">\n  <li><a href="#introduction">Introduction</a></li>\n'
+        '  <li><a href="#methods">The <code>save()</code> method</a></li>\n</ul>',
+        "<details>\n  <summary>Table of Contents</summary>\n  <ol>\n    <li>\n"
+        '      <a href="#introduction">Introduction</a>\n      <ul>\n'
+        '        <li><a href="#methods">Methods</a></li>\n      </ul>\n    </li>\n  </ol>\n'
+        "</details>",
+    ],
+)
+def test_a_table_of_contents_written_in_html_is_left_out(toc: str) -> None:
+    text = f"# Reply\n\nIntro.\n\n{toc}\n\n## Introduction\n\nText.\n\n## Methods\n\nMore.\n"
+    assert [s.body for s in parse(text, "p.md").sections] == ["Intro.", "Text.", "More."]
+
+
+@pytest.mark.parametrize(
+    "toc",
+    [
+        '<ul>\n<li><a href="#introduction">Introduction</a> first</li>\n'
+        '<li><a href="#methods">Methods</a></li>\n</ul>',
+        '<ul>\n<li><a href="#introduction">Introduction</a></li>\n'
+        '<li><a href="https://example.org/methods">Methods</a></li>\n</ul>',
+        '<details>\n<summary>Examples</summary>\n<ul>\n<li><a href="#introduction">A</a></li>\n'
+        '<li><a href="#methods">B</a></li>\n</ul>\n</details>',
+    ],
+)
+def test_an_html_list_that_is_not_only_a_table_of_contents_is_kept(toc: str) -> None:
+    text = f"# Reply\n\nIntro.\n\n{toc}\n\n## Introduction\n\nText.\n\n## Methods\n\nMore.\n"
+    assert parse(text, "p.md").sections[0].body != "Intro."
+
+
+@pytest.mark.parametrize(
     "items",
     [
         # pino's "Pino v7+ Compatible": the only place that says which transports are.

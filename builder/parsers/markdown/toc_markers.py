@@ -18,7 +18,9 @@ that work with v7 is the only place that says which do), or one that a sentence 
 colon leads into ("These methods are deprecated:", fastify's "There are Request/Reply hooks
 and application hooks:"): the sentence says nothing without it. A label above it ("**Table of
 contents**") goes with it. A sublist indented with tabs that markdown-it reads as the lines
-of the item above it is still a list of such links.
+of the item above it is still a list of such links. So is one written in HTML, each ``<li>``
+one ``<a href="#...">`` (Mongoose's ``<ul class="toc">``), in a ``<details>`` whose
+``<summary>`` is such a label or none (the Best-README-Template's).
 
 A link back to the top of the page or to its table of contents that stands alone is left
 out too (request's ``[back to top](#table-of-contents)``, the Best-README-Template's
@@ -53,6 +55,20 @@ _BACK_TO_TOP = re.compile(
 )
 _MAX_BACK_TO_TOP = 80
 _IN_PAGE_HREF = re.compile(r"\]\(\s*<?#|href\s*=\s*[\"']?#", re.IGNORECASE)
+# An HTML link to a place on the page and its target. A link's text, a summary's and a
+# comment's stop at the next such tag or comment, so a page of unclosed ones is read once.
+_HTML_IN_PAGE_LINK = re.compile(
+    r"""<a\s[^<>]*?href\s*=\s*["']?#([^"'\s<>]*)["']?[^<>]*>(?:[^<]|<(?!/?a\b))*+</a\s*>""",
+    re.IGNORECASE,
+)
+# What an HTML table of contents holds besides its links: lists, a <details> around them,
+# comments; and the <summary> that labels it.
+_HTML_LIST_MARKUP = re.compile(
+    r"</?(?:ul|ol|li|details|p|br)\b[^<>]*>|<!--(?:[^-<]|-(?!->)|<(?!!--))*+-->", re.IGNORECASE
+)
+_HTML_SUMMARY = re.compile(
+    r"<summary\b[^<>]*>((?:[^<]|<(?!/?summary\b))*+)</summary\s*>", re.IGNORECASE
+)
 _LIST_MARKER = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+")
 # A label above a table ("**Table of contents**", "In this document:", "Jump to:"): a sentence
 # that ends in a colon keeps the list below it (builder.parsers.markdown.parser), a label not.
@@ -131,6 +147,8 @@ def _after_closing(
 def written_toc_targets(tokens: Sequence[Token], closers: Sequence[int], index: int) -> list[str]:
     """The places a top-level list at ``index`` links to, in order, when each of its items
     (two at least) is one link to a place on the page and nothing else; else []."""
+    if tokens[index].type == "html_block":
+        return _html_list_targets(tokens[index].content)
     if tokens[index].type not in ("bullet_list_open", "ordered_list_open"):
         return []
     targets = []
@@ -187,6 +205,21 @@ def _next_heading_ids(
         ids = [*ids, anchor] if anchor else []
         index = closers[index] + 1
     return []
+
+
+def _html_list_targets(markup: str) -> list[str]:
+    """The places an HTML list links to when it holds nothing but links to places on the
+    page (two at least), in a ``<details>`` labelled as a table of contents or not; else []."""
+    if not re.match(r"\s*<(?:ul|ol|details)\b", markup, re.IGNORECASE):
+        return []
+    targets = [link.group(1) for link in _HTML_IN_PAGE_LINK.finditer(markup)]
+    rest = _HTML_LIST_MARKUP.sub("", _HTML_IN_PAGE_LINK.sub("", markup))
+    summary = _HTML_SUMMARY.search(rest)
+    if summary is not None:
+        if not is_toc_label(summary.group(1)):
+            return []
+        rest = rest[: summary.start()] + rest[summary.end() :]
+    return targets if len(targets) >= 2 and not rest.strip() else []
 
 
 def _in_page_links(item: str) -> list[str]:
