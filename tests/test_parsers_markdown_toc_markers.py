@@ -202,3 +202,29 @@ def test_a_list_of_links_a_sentence_leads_into_is_kept(intro: str) -> None:
 def test_a_label_that_ends_in_a_colon_goes_with_the_table(label: str) -> None:
     text = f"# API\n\nIntro.\n\n{label}\n\n- [foo](#foo)\n- [bar](#bar)\n\n## foo\n\nFoo.\n"
     assert parse(text, "p.md").sections[0].body == "Intro."
+
+
+def test_a_trail_of_links_above_the_title_is_left_out() -> None:
+    # typedoc-plugin-markdown 4 opens every page so (agentfootprint's 509 reference pages):
+    # a section "agentfootprint\n\nagentfootprint / Agent" over each page's title.
+    text = (
+        "[**agentfootprint**](../README.md)\n\n***\n\n"
+        "[agentfootprint](../README.md) / [core](../core.md) / Agent\n\n"
+        "# Class: Agent\n\nRuns a loop.\n\n"
+        "See [Agent](Agent.md) / [Loop](Loop.md) for more.\n\n"
+        "[core](../core.md) / Agent\n"
+    )
+    page = parse(text, "classes/Agent.md")
+    assert [(s.heading, s.body) for s in page.sections] == [
+        (
+            "Class: Agent",
+            "Runs a loop.\n\nSee Agent / Loop for more.\n\ncore / Agent",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    "top", ["Home / Guide / Agent", "Read [the guide](guide.md) first.", "[**Docs**](docs.md)"]
+)
+def test_a_paragraph_above_the_title_that_is_no_trail_is_kept(top: str) -> None:
+    assert parse(f"{top}\n\n# Agent\n\nText.\n", "agent.md").sections[0].body != "Text."

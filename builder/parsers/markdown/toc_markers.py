@@ -22,6 +22,11 @@ of the item above it is still a list of such links. So is one written in HTML, e
 one ``<a href="#...">`` (Mongoose's ``<ul class="toc">``), in a ``<details>`` whose
 ``<summary>`` is such a label or none (the Best-README-Template's).
 
+Above the page's first heading, a trail of links to the pages above it is left out too, as is
+typedoc-plugin-markdown's link to the package's index over it: its pages open with
+``[**pkg**](../README.md)``, a rule, then ``[pkg](../README.md) / [module](README.md) / Agent``,
+which made a section of its own over every page.
+
 A link back to the top of the page or to its table of contents that stands alone is left
 out too (request's ``[back to top](#table-of-contents)``, the Best-README-Template's
 ``<p align="right">(<a href="#readme-top">back to top</a>)</p>``, an arrow alone:
@@ -69,6 +74,13 @@ _HTML_LIST_MARKUP = re.compile(
 _HTML_SUMMARY = re.compile(
     r"<summary\b[^<>]*>((?:[^<]|<(?!/?summary\b))*+)</summary\s*>", re.IGNORECASE
 )
+# A trail: two or more steps joined by " / ", " > " or " › ", a link at least; a step is a
+# link or a few words. And typedoc-plugin-markdown's bold link to the package's index page.
+_STEP = r"(?:\[[^\[\]\n]+\]\([^()\s]+\)|[^\[\]/>›\n]{1,80})"
+_TRAIL = re.compile(rf"{_STEP}(?:[ \t]+[/>›][ \t]+{_STEP})+")
+_INDEX_LINK = re.compile(
+    r"\[\*\*[^\[\]\n]+\*\*\]\([^()\s]*(?:README|index|globals|modules)\.mdx?\)", re.IGNORECASE
+)
 _LIST_MARKER = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+")
 # A label above a table ("**Table of contents**", "In this document:", "Jump to:"): a sentence
 # that ends in a colon keeps the list below it (builder.parsers.markdown.parser), a label not.
@@ -96,6 +108,8 @@ def generated_toc_end(
     the page's link labels as markdown-it keeps them (a ``[toc]: url`` makes ``[toc]`` a
     link)."""
     token = tokens[index]
+    if token.type == "paragraph_open" and _is_trail_above_title(tokens, index):
+        return closers[index] + 1
     if token.type == "paragraph_open":
         marker = _PARAGRAPH_MARKER.fullmatch(tokens[index + 1].content.strip())
         if marker is None or (marker.group().startswith("[") and "TOC" in references):
@@ -113,6 +127,15 @@ def generated_toc_end(
         if closing is not None:
             return _after_closing(tokens, closers, index, closing)
     return None
+
+
+def _is_trail_above_title(tokens: Sequence[Token], index: int) -> bool:
+    """Whether the paragraph at ``index`` is a trail of links or the link to the package's
+    index, above the page's first heading."""
+    text = tokens[index + 1].content.strip()
+    if not (_TRAIL.fullmatch(text) and "](" in text) and not _INDEX_LINK.fullmatch(text):
+        return False
+    return all(token.type != "heading_open" for token in tokens[:index])
 
 
 def _table_closing(token: Token) -> re.Pattern[str] | None:
