@@ -35,6 +35,7 @@ from builder.parsers.markdown.docsify import split_callout
 from builder.parsers.markdown.embedded_html import attribute_id, html_to_text
 from builder.parsers.markdown.emoji_shortcodes import show_shortcodes
 from builder.parsers.markdown.highlight_comments import without_highlight_comments
+from builder.parsers.markdown.jsdoc_links import has_inline_links, show_inline_links
 from builder.parsers.markdown.mdx import strip_inline_jsx
 from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
 from builder.parsers.markdown.myst_syntax import directive_name, humane_label, render_role
@@ -53,7 +54,7 @@ from builder.parsers.reference_titles import document_title, label_title, names_
 from builder.parsers.rst.events import METADATA_FIELDS, labelled
 
 # Content without these characters renders to itself, so most paragraphs skip inline parsing.
-_NEEDS_INLINE = re.compile(r"[\\`*_\[\]!<&~$]| \n|\{\{")
+_NEEDS_INLINE = re.compile(r"[\\`*_\[\]!<&~$]| \n|\{\{|\{@")
 # markdown-it's inline parser runs at well under 1 MB/s on dense markup; a paragraph longer
 # than this is not prose a person wrote, so it is kept as its raw text instead.
 MAX_INLINE_CHARS = 100_000
@@ -238,6 +239,8 @@ def _inline_text(
                 content = show_shortcodes(content)
             if doc.footnotes and "[^" in content:
                 content = _without_footnote_marks(doc, content)
+            if has_inline_links(content):
+                content = show_inline_links(content)
             # HTML shows a run of spaces as one; dropped tags must not leave double spaces.
             text = _WHITESPACE.sub(" ", content)
             out.append(
