@@ -25,7 +25,8 @@ _FIELDS = frozenset(
         "parameters", "parameter", "params", "arguments", "argument", "type parameters",
         "returns", "return", "return value", "return type", "throws", "exceptions",
         "defined in", "overrides", "inherited from", "implementation of", "implements",
-        "extends", "call signature", "index signature", "type declaration", "signature",
+        "extends", "call signature", "index signature", "get signature", "set signature",
+        "type declaration", "signature",
         "since", "deprecated", "remarks", "see", "see also", "example", "examples",
         "default value", "aliases", "alias", "source", "category",
     }
@@ -34,7 +35,8 @@ _FIELDS = frozenset(
 _ENTRY_FIELDS = frozenset(
     {
         "parameters", "params", "arguments", "type parameters", "returns", "return value",
-        "call signature", "defined in",
+        "call signature", "index signature", "get signature", "set signature",
+        "type declaration", "defined in", "inherited from", "overrides", "implementation of",
     }
 )  # fmt: skip
 

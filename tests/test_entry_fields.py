@@ -92,3 +92,23 @@ def test_a_section_with_other_subsections_or_only_examples_keeps_them() -> None:
 
 def test_folded_fields_are_not_counted_as_dropped() -> None:
     assert finalize_sections(parse(TYPEDOC, "classes/AgentBuilder.md")).empty == 1  # "Methods"
+
+
+def test_a_typedoc_property_takes_what_it_inherits_or_overrides() -> None:
+    # A property's only subsection names where it comes from: 198 one-line "Inherited from"
+    # sections in agentfootprint's reference.
+    text = (
+        "# Class: Agent\n\n## Properties\n\n"
+        "### enable\n\n> `readonly` **enable**: `object`\n\nEnable-namespace.\n\n"
+        "#### Inherited from\n\n`RunnerBase`.`enable`\n\n"
+        "### size\n\n#### Get Signature\n\n> **get** **size**(): `number`\n\n"
+        "##### Returns\n\n`number`\n"
+    )
+    assert outline(text) == [
+        (
+            "enable",
+            "> `readonly` enable: `object`\n\nEnable-namespace.\n\n"
+            "Inherited from:\n`RunnerBase`.`enable`",
+        ),
+        ("size", "Get Signature:\n> get size(): `number`\n\nReturns:\n`number`"),
+    ]
