@@ -49,6 +49,7 @@ from builder.parsers.markdown.python_markdown import (
 )
 from builder.parsers.markdown.tabbed import OPEN as TABBED_OPEN
 from builder.parsers.markdown.tabbed import TABS_CONTAINER
+from builder.parsers.markdown.table_code_pipes import escape_cell_bars
 from builder.parsers.markdown.twoslash import is_twoslash, shown_code
 from builder.parsers.reference_titles import document_title, label_title, names_a_generated_page
 from builder.parsers.rst.events import METADATA_FIELDS, labelled
@@ -534,8 +535,9 @@ def _render_table(doc: Document, index: int, close: int) -> str:
     for token in doc.tokens[index + 1 : close]:
         if token.type == "inline":  # a cell is one line, whatever breaks it holds
             # A logo alone in a cell names it (axios' row of browser logos under their names
-            # read "|  |  |  |").
-            cells.append(render_inline(doc, token.content, cell=True)[0].replace("\n", " "))
+            # read "|  |  |  |"); a pipe it shows is escaped, or it splits the cell.
+            text = render_inline(doc, token.content, cell=True)[0]
+            cells.append(escape_cell_bars(text.replace("\n", " ")))
         elif token.type == "tr_close":
             rows.append(" | ".join(cells).strip())
             cells = []
