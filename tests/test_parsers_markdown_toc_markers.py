@@ -228,3 +228,39 @@ def test_a_trail_of_links_above_the_title_is_left_out() -> None:
 )
 def test_a_paragraph_above_the_title_that_is_no_trail_is_kept(top: str) -> None:
     assert parse(f"{top}\n\n# Agent\n\nText.\n", "agent.md").sections[0].body != "Text."
+
+
+V3_CLASS = (
+    "# Class: Logger\n\n## Hierarchy\n\n- **`Logger`**\n\n"
+    "## Table of contents\n\n"
+    "### Constructors\n\n- [constructor](Logger.md#constructor)\n\n"
+    "### Methods\n\n- [end](Logger.md#end)\n- [log](Logger.md#log)\n\n"
+    "## Constructors\n\n### constructor\n\n• **new Logger**()\n\n"
+    "## Methods\n\n### end\n\n▸ **end**(): `void`\n"
+)
+
+
+def test_a_table_of_contents_heading_over_lists_of_links_to_places_is_left_out() -> None:
+    # typedoc-plugin-markdown 3 (patreon-dl's reference): "Constructors" and "Methods"
+    # sections of names under "Table of contents" over every class's page.
+    page = parse(V3_CLASS, "classes/Logger.md")
+    assert [(s.heading_path, s.heading) for s in page.sections] == [
+        ((), "Class: Logger"),
+        (("Class: Logger",), "Hierarchy"),
+        (("Class: Logger",), "Constructors"),
+        (("Class: Logger", "Constructors"), "constructor"),
+        (("Class: Logger",), "Methods"),
+        (("Class: Logger", "Methods"), "end"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "contents",
+    [
+        "- [Logger](classes/Logger.md)\n- [Downloader](classes/Downloader.md)",  # pages
+        "- [end](Logger.md#end)\n\nSee also the guide.",  # text of its own
+    ],
+)
+def test_a_contents_heading_over_anything_else_is_kept(contents: str) -> None:
+    page = parse(f"# API\n\n## Table of contents\n\n{contents}\n\n## End\n\nText.\n", "a.md")
+    assert "Table of contents" in [s.heading for s in page.sections]

@@ -22,6 +22,11 @@ of the item above it is still a list of such links. So is one written in HTML, e
 one ``<a href="#...">`` (Mongoose's ``<ul class="toc">``), in a ``<details>`` whose
 ``<summary>`` is such a label or none (the Best-README-Template's).
 
+A heading "Table of contents" over nothing but lists of links to places on a page, under
+subheadings or not, goes with them: typedoc-plugin-markdown 3 heads each class's page with
+one, "### Constructors", "### Methods" and a list of links such as ``[get](Client.md#get)``
+under it, which made two or three sections of names over every page.
+
 Above the page's first heading, a trail of links to the pages above it is left out too, as is
 typedoc-plugin-markdown's link to the package's index over it: its pages open with
 ``[**pkg**](../README.md)``, a rule, then ``[pkg](../README.md) / [module](README.md) / Agent``,
@@ -74,6 +79,11 @@ _HTML_LIST_MARKUP = re.compile(
 _HTML_SUMMARY = re.compile(
     r"<summary\b[^<>]*>((?:[^<]|<(?!/?summary\b))*+)</summary\s*>", re.IGNORECASE
 )
+# A heading over a table of contents, and a link to a place on this page or another.
+_TOC_HEADING = re.compile(r"(?:table of )?contents|on this page", re.IGNORECASE)
+_LINK_TO_PLACE = re.compile(
+    rf"\[(?:{_LINK_CHARACTER}|{_BRACKETED})*\]\(\s*<?[^\s()<>#]*#([^\s()<>]*)>?\s*\)"
+)
 # A trail: two or more steps joined by " / ", " > " or " › ", a link at least; a step is a
 # link or a few words. And typedoc-plugin-markdown's bold link to the package's index page.
 _STEP = r"(?:\[[^\[\]\n]+\]\([^()\s]+\)|[^\[\]/>›\n]{1,80})"
@@ -108,6 +118,8 @@ def generated_toc_end(
     the page's link labels as markdown-it keeps them (a ``[toc]: url`` makes ``[toc]`` a
     link)."""
     token = tokens[index]
+    if token.type == "heading_open":
+        return _toc_section_end(tokens, closers, index)
     if token.type == "paragraph_open" and _is_trail_above_title(tokens, index):
         return closers[index] + 1
     if token.type == "paragraph_open":
@@ -127,6 +139,33 @@ def generated_toc_end(
         if closing is not None:
             return _after_closing(tokens, closers, index, closing)
     return None
+
+
+def _toc_section_end(tokens: Sequence[Token], closers: Sequence[int], index: int) -> int | None:
+    """When the heading at ``index`` is "Table of contents" over lists of links to places
+    only (subheadings between them), the index of the next heading at its level or above."""
+    if not _TOC_HEADING.fullmatch(tokens[index + 1].content.strip()):
+        return None
+    level = int(tokens[index].tag[1])
+    at, lists = closers[index] + 1, 0
+    while at < len(tokens) and not (
+        tokens[at].type == "heading_open" and int(tokens[at].tag[1]) <= level
+    ):
+        if tokens[at].type != "heading_open":
+            if not _is_list_of_links(tokens[at : closers[at] + 1]):
+                return None
+            lists += 1
+        at = closers[at] + 1
+    return at if lists else None
+
+
+def _is_list_of_links(tokens: Sequence[Token]) -> bool:
+    """Whether a list's tokens hold nothing but links to places on a page, an item each."""
+    return tokens[0].type in ("bullet_list_open", "ordered_list_open") and all(
+        token.type in _LIST_PARTS
+        and (token.type != "inline" or bool(_in_page_links(token.content.strip(), _LINK_TO_PLACE)))
+        for token in tokens
+    )
 
 
 def _is_trail_above_title(tokens: Sequence[Token], index: int) -> bool:
@@ -245,14 +284,14 @@ def _html_list_targets(markup: str) -> list[str]:
     return targets if len(targets) >= 2 and not rest.strip() else []
 
 
-def _in_page_links(item: str) -> list[str]:
+def _in_page_links(item: str, pattern: re.Pattern[str] = _IN_PAGE_LINK) -> list[str]:
     """The targets of a list item's text when it is one link to a place on the page, or
     lines of such links under list markers (a sublist read as the item's own lines)."""
-    link = _IN_PAGE_LINK.fullmatch(item)
+    link = pattern.fullmatch(item)
     if link is not None:
         return [link.group(1)]
     lines = [_LIST_MARKER.sub("", line, count=1) for line in item.split("\n")]
-    links = [_IN_PAGE_LINK.fullmatch(line.strip()) for line in lines]
+    links = [pattern.fullmatch(line.strip()) for line in lines]
     return [link.group(1) for link in links if link] if all(links) else []
 
 
