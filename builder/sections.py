@@ -3,6 +3,8 @@
 Parsers emit one section per heading. Here, in one place for every format:
 - in a changelog, a release's category subsections join the release's section
   (builder.release_notes);
+- an API entry's field subsections (Parameters, Returns, Example...) join the entry's section
+  (builder.entry_fields);
 - an API entry that is only its signature, right before an entry of the same object, joins
   it: Sphinx's way to show a second signature (more-itertools' ``.. function:: minmax(...)``
   then ``.. autofunction:: minmax(...)``) reads as one entry with both, under the first's
@@ -25,6 +27,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
+from builder.entry_fields import fold_entry_fields
 from builder.model import ParsedFile, Section, Warning_
 from builder.release_notes import fold_release_notes
 from schemas.anchors import part_names, unique_anchor
@@ -66,7 +69,8 @@ class FinalSections:
 def finalize_sections(parsed: ParsedFile) -> FinalSections:
     """Apply the rules above to one file's sections, in document order."""
     warnings: list[Warning_] = []
-    kept = list_api_entries(join_signature_twins(fold_release_notes(parsed.sections)))
+    folded = fold_entry_fields(fold_release_notes(parsed.sections))
+    kept = list_api_entries(join_signature_twins(folded))
     taken: set[str] = set()
     result: list[Section] = []
     for section in kept:
@@ -77,7 +81,7 @@ def finalize_sections(parsed: ParsedFile) -> FinalSections:
     return FinalSections(
         sections=tuple(result),
         warnings=tuple(warnings),
-        empty=len(parsed.sections) - len(kept),
+        empty=len(folded) - len(kept),  # a folded section is not dropped: its text stays
         near_empty=sum(is_near_empty(section) for section in kept),
     )
 

@@ -59,7 +59,7 @@ def test_body_conventions() -> None:
         "4. fourth\n"
         "\n"
         "Name | Value\n"
-        "`a` | 1 | 2\n"
+        "`a` | 1 \\| 2\n"  # the cell's pipe escaped: the row has two cells
         "\n"
         "> Quoted text continues.\n"
         "\n"

@@ -97,6 +97,20 @@ def test_docusaurus_tab_items_keep_their_labels() -> None:
     ]
 
 
+def test_a_sites_own_tab_component_keeps_its_label() -> None:
+    # TypeORM wraps Docusaurus' tabs as <DatabaseTab value="...">: the lists of isolation
+    # levels each database supports ran together, no database named.
+    text = (
+        "# Transactions\n\n<DatabaseTabs>\n"
+        '<DatabaseTab value="mysql">\n\n- `READ COMMITTED`\n\n</DatabaseTab>\n\n'
+        '<DatabaseTab value="spanner">\n\n- `SERIALIZABLE`\n\n</DatabaseTab>\n'
+        "</DatabaseTabs>\n"
+    )
+    assert bodies(parse(text, "transactions.mdx")) == [
+        "mysql:\n\n- `READ COMMITTED`\n\nspanner:\n\n- `SERIALIZABLE`"
+    ]
+
+
 def test_fumadocs_tabs_keep_their_values_as_labels() -> None:
     # markdown-it reads the first <Tab> with the <Tabs items={...}> above it as a paragraph.
     text = (

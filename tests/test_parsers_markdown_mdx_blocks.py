@@ -75,3 +75,26 @@ def test_a_greater_than_sign_in_a_props_string_or_expression_ends_no_tag() -> No
         ("A", "Warning: When a > b\n\nBe careful with links."),
         ("Step one", "Do it.\n\na > b\nUse => arrows\n\nText here."),
     ]
+
+
+def test_a_comment_over_blank_lines_and_a_fence_shows_nothing() -> None:
+    # Zod's migration guide comments out an example: the "```ts" fence in the comment ends at
+    # no line ("``` */}" is no closing fence), so the page's next sections were code, their
+    # headings lost, and the comments were shown raw.
+    text = (
+        "# Migration guide\n\n"
+        "Intro.\n\n"
+        '{/* Zod 4 is available at the `"/v4"` subpath:\n\n'
+        '```ts\nimport * as z from "zod";\n``` */}\n\n'
+        "## Error customization\n\n"
+        "{/* <Callout>\n  Old.\n</Callout>\n\n### `.refine()` */}\n\n"
+        "Use `error`.\n\n"
+        "{/* a */} stays text\n\n"
+        "{/* never closed\n\nlast words\n"
+    )
+    assert outline(text, "changelog.mdx") == [
+        ("Migration guide", "Intro."),
+        ("Error customization", "Use `error`.\n\nstays text\n\n{/* never closed\n\nlast words"),
+    ]
+    # A .md page reads no JSX: there the fence runs on, as CommonMark reads it.
+    assert [heading for heading, _ in outline(text, "changelog.md")] == ["Migration guide"]

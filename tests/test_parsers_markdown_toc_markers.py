@@ -97,6 +97,39 @@ def test_a_written_table_of_contents_is_left_out_with_its_label(first: str, belo
 
 
 @pytest.mark.parametrize(
+    "toc",
+    [
+        # Mongoose's guides open with one; the Best-README-Template folds it in a <details>.
+        '<ul class="toc">\n  <li><a href="#introduction">Introduction</a></li>\n'
+        '  <li><a href="#methods">The <code>save()</code> method</a></li>\n</ul>',
+        "<details>\n  <summary>Table of Contents</summary>\n  <ol>\n    <li>\n"
+        '      <a href="#introduction">Introduction</a>\n      <ul>\n'
+        '        <li><a href="#methods">Methods</a></li>\n      </ul>\n    </li>\n  </ol>\n'
+        "</details>",
+    ],
+)
+def test_a_table_of_contents_written_in_html_is_left_out(toc: str) -> None:
+    text = f"# Reply\n\nIntro.\n\n{toc}\n\n## Introduction\n\nText.\n\n## Methods\n\nMore.\n"
+    assert [s.body for s in parse(text, "p.md").sections] == ["Intro.", "Text.", "More."]
+
+
+@pytest.mark.parametrize(
+    "toc",
+    [
+        '<ul>\n<li><a href="#introduction">Introduction</a> first</li>\n'
+        '<li><a href="#methods">Methods</a></li>\n</ul>',
+        '<ul>\n<li><a href="#introduction">Introduction</a></li>\n'
+        '<li><a href="https://example.org/methods">Methods</a></li>\n</ul>',
+        '<details>\n<summary>Examples</summary>\n<ul>\n<li><a href="#introduction">A</a></li>\n'
+        '<li><a href="#methods">B</a></li>\n</ul>\n</details>',
+    ],
+)
+def test_an_html_list_that_is_not_only_a_table_of_contents_is_kept(toc: str) -> None:
+    text = f"# Reply\n\nIntro.\n\n{toc}\n\n## Introduction\n\nText.\n\n## Methods\n\nMore.\n"
+    assert parse(text, "p.md").sections[0].body != "Intro."
+
+
+@pytest.mark.parametrize(
     "items",
     [
         # pino's "Pino v7+ Compatible": the only place that says which transports are.
@@ -169,3 +202,65 @@ def test_a_list_of_links_a_sentence_leads_into_is_kept(intro: str) -> None:
 def test_a_label_that_ends_in_a_colon_goes_with_the_table(label: str) -> None:
     text = f"# API\n\nIntro.\n\n{label}\n\n- [foo](#foo)\n- [bar](#bar)\n\n## foo\n\nFoo.\n"
     assert parse(text, "p.md").sections[0].body == "Intro."
+
+
+def test_a_trail_of_links_above_the_title_is_left_out() -> None:
+    # typedoc-plugin-markdown 4 opens every page so (agentfootprint's 509 reference pages):
+    # a section "agentfootprint\n\nagentfootprint / Agent" over each page's title.
+    text = (
+        "[**agentfootprint**](../README.md)\n\n***\n\n"
+        "[agentfootprint](../README.md) / [core](../core.md) / Agent\n\n"
+        "# Class: Agent\n\nRuns a loop.\n\n"
+        "See [Agent](Agent.md) / [Loop](Loop.md) for more.\n\n"
+        "[core](../core.md) / Agent\n"
+    )
+    page = parse(text, "classes/Agent.md")
+    assert [(s.heading, s.body) for s in page.sections] == [
+        (
+            "Class: Agent",
+            "Runs a loop.\n\nSee Agent / Loop for more.\n\ncore / Agent",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    "top", ["Home / Guide / Agent", "Read [the guide](guide.md) first.", "[**Docs**](docs.md)"]
+)
+def test_a_paragraph_above_the_title_that_is_no_trail_is_kept(top: str) -> None:
+    assert parse(f"{top}\n\n# Agent\n\nText.\n", "agent.md").sections[0].body != "Text."
+
+
+V3_CLASS = (
+    "# Class: Logger\n\n## Hierarchy\n\n- **`Logger`**\n\n"
+    "## Table of contents\n\n"
+    "### Constructors\n\n- [constructor](Logger.md#constructor)\n\n"
+    "### Methods\n\n- [end](Logger.md#end)\n- [log](Logger.md#log)\n\n"
+    "## Constructors\n\n### constructor\n\n• **new Logger**()\n\n"
+    "## Methods\n\n### end\n\n▸ **end**(): `void`\n"
+)
+
+
+def test_a_table_of_contents_heading_over_lists_of_links_to_places_is_left_out() -> None:
+    # typedoc-plugin-markdown 3 (patreon-dl's reference): "Constructors" and "Methods"
+    # sections of names under "Table of contents" over every class's page.
+    page = parse(V3_CLASS, "classes/Logger.md")
+    assert [(s.heading_path, s.heading) for s in page.sections] == [
+        ((), "Class: Logger"),
+        (("Class: Logger",), "Hierarchy"),
+        (("Class: Logger",), "Constructors"),
+        (("Class: Logger", "Constructors"), "constructor"),
+        (("Class: Logger",), "Methods"),
+        (("Class: Logger", "Methods"), "end"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "contents",
+    [
+        "- [Logger](classes/Logger.md)\n- [Downloader](classes/Downloader.md)",  # pages
+        "- [end](Logger.md#end)\n\nSee also the guide.",  # text of its own
+    ],
+)
+def test_a_contents_heading_over_anything_else_is_kept(contents: str) -> None:
+    page = parse(f"# API\n\n## Table of contents\n\n{contents}\n\n## End\n\nText.\n", "a.md")
+    assert "Table of contents" in [s.heading for s in page.sections]

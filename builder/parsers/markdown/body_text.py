@@ -35,6 +35,7 @@ from builder.parsers.markdown.docsify import split_callout
 from builder.parsers.markdown.embedded_html import attribute_id, html_to_text
 from builder.parsers.markdown.emoji_shortcodes import show_shortcodes
 from builder.parsers.markdown.highlight_comments import without_highlight_comments
+from builder.parsers.markdown.jsdoc_links import has_inline_links, show_inline_links
 from builder.parsers.markdown.mdx import strip_inline_jsx
 from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
 from builder.parsers.markdown.myst_syntax import directive_name, humane_label, render_role
@@ -48,12 +49,13 @@ from builder.parsers.markdown.python_markdown import (
 )
 from builder.parsers.markdown.tabbed import OPEN as TABBED_OPEN
 from builder.parsers.markdown.tabbed import TABS_CONTAINER
+from builder.parsers.markdown.table_code_pipes import escape_cell_bars
 from builder.parsers.markdown.twoslash import is_twoslash, shown_code
 from builder.parsers.reference_titles import document_title, label_title, names_a_generated_page
 from builder.parsers.rst.events import METADATA_FIELDS, labelled
 
 # Content without these characters renders to itself, so most paragraphs skip inline parsing.
-_NEEDS_INLINE = re.compile(r"[\\`*_\[\]!<&~$]| \n|\{\{")
+_NEEDS_INLINE = re.compile(r"[\\`*_\[\]!<&~$]| \n|\{\{|\{@")
 # markdown-it's inline parser runs at well under 1 MB/s on dense markup; a paragraph longer
 # than this is not prose a person wrote, so it is kept as its raw text instead.
 MAX_INLINE_CHARS = 100_000
@@ -243,6 +245,8 @@ def _inline_text(
                 content = show_shortcodes(content)
             if doc.footnotes and "[^" in content:
                 content = _without_footnote_marks(doc, content)
+            if has_inline_links(content):
+                content = show_inline_links(content)
             # HTML shows a run of spaces as one; dropped tags must not leave double spaces.
             text = _WHITESPACE.sub(" ", content)
             out.append(
@@ -539,8 +543,9 @@ def _render_table(doc: Document, index: int, close: int) -> str:
     for token in doc.tokens[index + 1 : close]:
         if token.type == "inline":  # a cell is one line, whatever breaks it holds
             # A logo alone in a cell names it (axios' row of browser logos under their names
-            # read "|  |  |  |").
-            cells.append(render_inline(doc, token.content, cell=True)[0].replace("\n", " "))
+            # read "|  |  |  |"); a pipe it shows is escaped, or it splits the cell.
+            text = render_inline(doc, token.content, cell=True)[0]
+            cells.append(escape_cell_bars(text.replace("\n", " ")))
         elif token.type == "tr_close":
             rows.append(" | ".join(cells).strip())
             cells = []

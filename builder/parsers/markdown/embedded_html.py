@@ -47,11 +47,11 @@ MAX_LONE_ANCHOR = 500
 _ALT = re.compile(r"""(?:^|\s)alt\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>/]+))""")
 _SRC = re.compile(r"""(?:^|\s)src\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""")
 # Docusaurus' and Starlight's <TabItem> and Fumadocs' <Tab> show the label (else the value) on
-# their tab.
+# their tab, as does a site's own tab wrapping one (TypeORM's <DatabaseTab value="mysql">).
 _TAB_LABEL = re.compile(
     r"""(?:^|\s)(label|value)\s*=\s*(?:"([^"]*)"|'([^']*)'|\{["'`]([^"'`]*)["'`]\})"""
 )
-_TAB_TAGS = frozenset({"tabitem", "tab"})
+_TAB_SUFFIXES = ("tabitem", "tab")
 _TAB_TAG = re.compile(r"<([A-Za-z][\w.:-]*)(.*)>", re.DOTALL)
 # A component's title prop (<DetailedExplanation title="...">, <Admonition title="...">) is
 # shown above its children; an HTML element's title is a tooltip and stays out, written in
@@ -230,7 +230,7 @@ class _Scan:
             if name == "a" and not self.heading_anchor and not closing:
                 self.heading_anchor = attribute_id(attributes)
             self.heading.append(" " if name in _BREAKING_TAGS else "")
-        elif name in _TAB_TAGS and not closing:
+        elif name.endswith(_TAB_SUFFIXES) and not closing:
             label = html.unescape(_tab_label(attributes))
             self.chunk_line = line if self.chunk_line < 0 and label else self.chunk_line
             self.pieces.append(f"\n{label}:\n" if label else "\n")
@@ -242,7 +242,7 @@ class _Scan:
         elif name in _ROW_BOUNDARIES:
             self.row_cells = 0
             self.pieces.append("\n")
-        elif name in _BREAKING_TAGS or name in _TAB_TAGS:
+        elif name in _BREAKING_TAGS or name.endswith(_TAB_SUFFIXES):
             self.pieces.append(" " if self.row_cells else "\n")  # a cell's lines stay in its row
 
     def add_component_title(self, component: str, attributes: str, line: int) -> None:
@@ -315,7 +315,9 @@ def _tag_shown(match: re.Match[str]) -> str:
     if tag and match.start() == 0 and (kind := callout_kind(tag.group(1), tag.group(2))):
         return f"{kind}: "  # a callout opening its paragraph: <Warning>Text.</Warning>
     label = (
-        html.unescape(_tab_label(tag.group(2))) if tag and tag.group(1).lower() in _TAB_TAGS else ""
+        html.unescape(_tab_label(tag.group(2)))
+        if tag and tag.group(1).lower().endswith(_TAB_SUFFIXES)
+        else ""
     )
     return f"\n{label}:\n" if label else ""
 

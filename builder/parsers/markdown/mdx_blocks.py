@@ -10,7 +10,9 @@ no section. In an ``.mdx`` page, a line that is one tag (opening, closing or sel
 fragment's ``<>``; its attributes on that line or the next ones) is an HTML block of its own,
 however it is indented and whatever paragraph it ends, and lines indented by four spaces are
 no code block (MDX turns indented code off, so JSX nested in JSX, ``<Cards>`` around
-``<Cards.Card>``, can be indented freely).
+``<Cards.Card>``, can be indented freely). A ``{/* comment */}`` opening a line and ending one
+is a block too, however many lines and blank lines it spans: read as Markdown, a fence inside
+it ("```ts" ... "``` */}", a line no fence closes at) hid the rest of the page in code.
 """
 
 from __future__ import annotations
@@ -26,6 +28,10 @@ from builder.parsers.markdown.embedded_html import ATTRIBUTES
 # A tag: a name (Tabs.Tab, my-element) or none (a fragment), then its attributes, where a
 # '>' in a string or a JSX expression ('title="a > b"', '{() => go()}') ends nothing, '/'.
 _TAG = re.compile(rf"</?(?:[A-Za-z][\w$.:-]*+(?:\s{ATTRIBUTES})?)?/?>")
+# A JSX comment's end, '*/' then '}', then nothing more on its line.
+_COMMENT_END = re.compile(r"\*/[ \t]*\}[ \t]*$", re.MULTILINE)
+# Where the page's next '*/' is (its length when there is none), once a comment looked.
+_COMMENT_CLOSE = "jsx_comment_close"
 MDX_ENV_KEY = "mdx"
 # The most lines one tag's attributes are read over: a '<' that opens no tag looks no further.
 MAX_TAG_LINES = 40
@@ -34,6 +40,7 @@ MAX_TAG_LINES = 40
 def mdx_blocks_plugin(md: MarkdownIt) -> None:
     """Tags alone on their lines as blocks, and no indented code, in MDX pages."""
     md.block.ruler.before("html_block", "jsx_line", _jsx_line_rule, {"alt": ["paragraph"]})
+    md.block.ruler.before("fence", "jsx_comment", _jsx_comment_rule)
     md.block.ruler.at("code", _code_outside_mdx)
 
 
@@ -57,6 +64,36 @@ def _jsx_line_rule(state: StateBlock, start: int, end: int, silent: bool) -> boo
         return False
     if any(state.isEmpty(line) for line in range(start + 1, last)):
         return False
+    if silent:
+        return True
+    token = state.push("html_block", "", 0)
+    token.map = [start, last + 1]
+    token.content = state.src[begin : state.eMarks[last]] + "\n"
+    state.line = last + 1
+    return True
+
+
+def _jsx_comment_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """markdown-it block rule: in an MDX page, a ``{/* comment */}`` from a line's start to a
+    line's end is a block, its text shown by nothing (embedded_html drops JSX comments)."""
+    if not state.env.get(MDX_ENV_KEY):
+        return False
+    begin = state.bMarks[start] + state.tShift[start]
+    if not state.src.startswith("{/*", begin):
+        return False
+    # A comment ends at the first '*/' (comments do not nest). The one found is kept, so
+    # openers with no end between them each look no further than it: one scan a page.
+    found = state.env.get(_COMMENT_CLOSE, -1)
+    if found < begin + 3 and found != len(state.src):
+        found = state.src.find("*/", begin + 3)
+        found = len(state.src) if found < 0 else found
+        state.env[_COMMENT_CLOSE] = found
+    close = _COMMENT_END.match(state.src, found)
+    if close is None or close.end() > state.eMarks[end - 1]:
+        return False
+    last = start
+    while state.eMarks[last] < close.end():
+        last += 1
     if silent:
         return True
     token = state.push("html_block", "", 0)

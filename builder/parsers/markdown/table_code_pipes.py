@@ -6,6 +6,11 @@ outside code spans; GFM's rule, which markdown-it follows, splits at every unesc
 that row lost its last cell (the default, or the description) and showed a broken span. In an
 MkDocs project's table rows, such pipes are escaped before the page is parsed, which GFM reads
 as a pipe in the cell; no line is added or removed.
+
+A table reads as its rows, cells joined by " | ", so a pipe a cell shows outside code is
+written escaped: jsdoc-to-markdown's and typedoc's union types (``<code>Foo</code> \\|
+<code>null</code>``) read "Foo | null", one cell shown as two. In a code span a pipe stays as
+the code has it.
 """
 
 from __future__ import annotations
@@ -54,3 +59,15 @@ def escape_code_pipes(text: str) -> str:
 
 def _escaped_span(span: re.Match[str]) -> str:
     return span.group(1) + _PIPE.sub(r"\\|", span.group(2)) + span.group(1)
+
+
+def escape_cell_bars(cell: str) -> str:
+    """A table cell's text with each pipe outside its code spans escaped."""
+    if "|" not in cell:
+        return cell
+    pieces: list[str] = []
+    position = 0
+    for span in _CODE_SPAN.finditer(cell):
+        pieces += [cell[position : span.start()].replace("|", "\\|"), span.group(0)]
+        position = span.end()
+    return "".join([*pieces, cell[position:].replace("|", "\\|")])

@@ -18,7 +18,19 @@ that work with v7 is the only place that says which do), or one that a sentence 
 colon leads into ("These methods are deprecated:", fastify's "There are Request/Reply hooks
 and application hooks:"): the sentence says nothing without it. A label above it ("**Table of
 contents**") goes with it. A sublist indented with tabs that markdown-it reads as the lines
-of the item above it is still a list of such links.
+of the item above it is still a list of such links. So is one written in HTML, each ``<li>``
+one ``<a href="#...">`` (Mongoose's ``<ul class="toc">``), in a ``<details>`` whose
+``<summary>`` is such a label or none (the Best-README-Template's).
+
+A heading "Table of contents" over nothing but lists of links to places on a page, under
+subheadings or not, goes with them: typedoc-plugin-markdown 3 heads each class's page with
+one, "### Constructors", "### Methods" and a list of links such as ``[get](Client.md#get)``
+under it, which made two or three sections of names over every page.
+
+Above the page's first heading, a trail of links to the pages above it is left out too, as is
+typedoc-plugin-markdown's link to the package's index over it: its pages open with
+``[**pkg**](../README.md)``, a rule, then ``[pkg](../README.md) / [module](README.md) / Agent``,
+which made a section of its own over every page.
 
 A link back to the top of the page or to its table of contents that stands alone is left
 out too (request's ``[back to top](#table-of-contents)``, the Best-README-Template's
@@ -53,6 +65,32 @@ _BACK_TO_TOP = re.compile(
 )
 _MAX_BACK_TO_TOP = 80
 _IN_PAGE_HREF = re.compile(r"\]\(\s*<?#|href\s*=\s*[\"']?#", re.IGNORECASE)
+# An HTML link to a place on the page and its target. A link's text, a summary's and a
+# comment's stop at the next such tag or comment, so a page of unclosed ones is read once.
+_HTML_IN_PAGE_LINK = re.compile(
+    r"""<a\s[^<>]*?href\s*=\s*["']?#([^"'\s<>]*)["']?[^<>]*>(?:[^<]|<(?!/?a\b))*+</a\s*>""",
+    re.IGNORECASE,
+)
+# What an HTML table of contents holds besides its links: lists, a <details> around them,
+# comments; and the <summary> that labels it.
+_HTML_LIST_MARKUP = re.compile(
+    r"</?(?:ul|ol|li|details|p|br)\b[^<>]*>|<!--(?:[^-<]|-(?!->)|<(?!!--))*+-->", re.IGNORECASE
+)
+_HTML_SUMMARY = re.compile(
+    r"<summary\b[^<>]*>((?:[^<]|<(?!/?summary\b))*+)</summary\s*>", re.IGNORECASE
+)
+# A heading over a table of contents, and a link to a place on this page or another.
+_TOC_HEADING = re.compile(r"(?:table of )?contents|on this page", re.IGNORECASE)
+_LINK_TO_PLACE = re.compile(
+    rf"\[(?:{_LINK_CHARACTER}|{_BRACKETED})*\]\(\s*<?[^\s()<>#]*#([^\s()<>]*)>?\s*\)"
+)
+# A trail: two or more steps joined by " / ", " > " or " › ", a link at least; a step is a
+# link or a few words. And typedoc-plugin-markdown's bold link to the package's index page.
+_STEP = r"(?:\[[^\[\]\n]+\]\([^()\s]+\)|[^\[\]/>›\n]{1,80})"
+_TRAIL = re.compile(rf"{_STEP}(?:[ \t]+[/>›][ \t]+{_STEP})+")
+_INDEX_LINK = re.compile(
+    r"\[\*\*[^\[\]\n]+\*\*\]\([^()\s]*(?:README|index|globals|modules)\.mdx?\)", re.IGNORECASE
+)
 _LIST_MARKER = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+")
 # A label above a table ("**Table of contents**", "In this document:", "Jump to:"): a sentence
 # that ends in a colon keeps the list below it (builder.parsers.markdown.parser), a label not.
@@ -80,6 +118,10 @@ def generated_toc_end(
     the page's link labels as markdown-it keeps them (a ``[toc]: url`` makes ``[toc]`` a
     link)."""
     token = tokens[index]
+    if token.type == "heading_open":
+        return _toc_section_end(tokens, closers, index)
+    if token.type == "paragraph_open" and _is_trail_above_title(tokens, index):
+        return closers[index] + 1
     if token.type == "paragraph_open":
         marker = _PARAGRAPH_MARKER.fullmatch(tokens[index + 1].content.strip())
         if marker is None or (marker.group().startswith("[") and "TOC" in references):
@@ -97,6 +139,42 @@ def generated_toc_end(
         if closing is not None:
             return _after_closing(tokens, closers, index, closing)
     return None
+
+
+def _toc_section_end(tokens: Sequence[Token], closers: Sequence[int], index: int) -> int | None:
+    """When the heading at ``index`` is "Table of contents" over lists of links to places
+    only (subheadings between them), the index of the next heading at its level or above."""
+    if not _TOC_HEADING.fullmatch(tokens[index + 1].content.strip()):
+        return None
+    level = int(tokens[index].tag[1])
+    at, lists = closers[index] + 1, 0
+    while at < len(tokens) and not (
+        tokens[at].type == "heading_open" and int(tokens[at].tag[1]) <= level
+    ):
+        if tokens[at].type != "heading_open":
+            if not _is_list_of_links(tokens[at : closers[at] + 1]):
+                return None
+            lists += 1
+        at = closers[at] + 1
+    return at if lists else None
+
+
+def _is_list_of_links(tokens: Sequence[Token]) -> bool:
+    """Whether a list's tokens hold nothing but links to places on a page, an item each."""
+    return tokens[0].type in ("bullet_list_open", "ordered_list_open") and all(
+        token.type in _LIST_PARTS
+        and (token.type != "inline" or bool(_in_page_links(token.content.strip(), _LINK_TO_PLACE)))
+        for token in tokens
+    )
+
+
+def _is_trail_above_title(tokens: Sequence[Token], index: int) -> bool:
+    """Whether the paragraph at ``index`` is a trail of links or the link to the package's
+    index, above the page's first heading."""
+    text = tokens[index + 1].content.strip()
+    if not (_TRAIL.fullmatch(text) and "](" in text) and not _INDEX_LINK.fullmatch(text):
+        return False
+    return all(token.type != "heading_open" for token in tokens[:index])
 
 
 def _table_closing(token: Token) -> re.Pattern[str] | None:
@@ -131,6 +209,8 @@ def _after_closing(
 def written_toc_targets(tokens: Sequence[Token], closers: Sequence[int], index: int) -> list[str]:
     """The places a top-level list at ``index`` links to, in order, when each of its items
     (two at least) is one link to a place on the page and nothing else; else []."""
+    if tokens[index].type == "html_block":
+        return _html_list_targets(tokens[index].content)
     if tokens[index].type not in ("bullet_list_open", "ordered_list_open"):
         return []
     targets = []
@@ -189,14 +269,29 @@ def _next_heading_ids(
     return []
 
 
-def _in_page_links(item: str) -> list[str]:
+def _html_list_targets(markup: str) -> list[str]:
+    """The places an HTML list links to when it holds nothing but links to places on the
+    page (two at least), in a ``<details>`` labelled as a table of contents or not; else []."""
+    if not re.match(r"\s*<(?:ul|ol|details)\b", markup, re.IGNORECASE):
+        return []
+    targets = [link.group(1) for link in _HTML_IN_PAGE_LINK.finditer(markup)]
+    rest = _HTML_LIST_MARKUP.sub("", _HTML_IN_PAGE_LINK.sub("", markup))
+    summary = _HTML_SUMMARY.search(rest)
+    if summary is not None:
+        if not is_toc_label(summary.group(1)):
+            return []
+        rest = rest[: summary.start()] + rest[summary.end() :]
+    return targets if len(targets) >= 2 and not rest.strip() else []
+
+
+def _in_page_links(item: str, pattern: re.Pattern[str] = _IN_PAGE_LINK) -> list[str]:
     """The targets of a list item's text when it is one link to a place on the page, or
     lines of such links under list markers (a sublist read as the item's own lines)."""
-    link = _IN_PAGE_LINK.fullmatch(item)
+    link = pattern.fullmatch(item)
     if link is not None:
         return [link.group(1)]
     lines = [_LIST_MARKER.sub("", line, count=1) for line in item.split("\n")]
-    links = [_IN_PAGE_LINK.fullmatch(line.strip()) for line in lines]
+    links = [pattern.fullmatch(line.strip()) for line in lines]
     return [link.group(1) for link in links if link] if all(links) else []
 
 
