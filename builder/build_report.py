@@ -112,8 +112,8 @@ def refuse_warnings_when_strict(
         origins = {v.origin for v in versions if v.near_empty_problem()}
         advice = near_empty_advice(origins.pop()) if len(origins) == 1 else NEAR_EMPTY_ADVICE
         raise StrictWarnings(
-            f"--strict: more than {MAX_NEAR_EMPTY_SHARE:.0%} of a version's sections have "
-            f"under {NEAR_EMPTY_CHARS} characters: {'; '.join(thin)}. "
+            f"--strict: more than {MAX_NEAR_EMPTY_SHARE:.0%} of a version's sections are API "
+            f"entries of under {NEAR_EMPTY_CHARS} characters: {'; '.join(thin)}. "
             f"{advice[0].upper()}{advice[1:]}. Nothing was written"
         )
     if warnings:

@@ -168,7 +168,7 @@ def _thin_sections(summary: VersionSummary) -> list[str]:
     share = summary.near_empty / max(summary.sections, 1)
     lines = [
         f"    {summary.empty_sections} empty section(s) dropped, {summary.near_empty} "
-        f"near-empty (under {NEAR_EMPTY_CHARS} characters"
+        f"near-empty API entries (under {NEAR_EMPTY_CHARS} characters"
         + (f", {share:.1%} of sections)" if summary.near_empty else ")")
     ]
     if summary.near_empty_pages:

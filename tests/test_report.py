@@ -27,7 +27,8 @@ def test_worst_pages_are_bounded_and_the_rest_counted() -> None:
     lines = summary_of(report).split("\n")
     assert (
         lines[1]
-        == "    3 empty section(s) dropped, 42 near-empty (under 40 characters, 4.2% of sections)"
+        == "    3 empty section(s) dropped, 42 near-empty API entries (under 40 characters, "
+        "4.2% of sections)"
     )
     listed = ", ".join(f"p{n}.rst ({9 - n})" for n in range(MAX_WORST_PAGES))
     assert lines[2] == f"    most near-empty: {listed} and 2 more page(s)"
@@ -51,7 +52,8 @@ def test_a_version_at_the_limit_gets_counts_but_no_advice() -> None:
     report = BuildReport(Path("/site"), versions=[summary(100, 0, (("a.rst", 1),))])
     lines = summary_of(report).split("\n")
     assert lines[1:3] == [
-        "    0 empty section(s) dropped, 1 near-empty (under 40 characters, 1.0% of sections)",
+        "    0 empty section(s) dropped, 1 near-empty API entries (under 40 characters, 1.0% of "
+        "sections)",
         "    most near-empty: a.rst (1)",
     ]
     assert "--strict fails" not in summary_of(report)
