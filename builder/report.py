@@ -182,7 +182,7 @@ def _thin_sections(summary: VersionSummary) -> list[str]:
     if summary.near_empty_problem():
         lines.append(
             f"    more than {MAX_NEAR_EMPTY_SHARE:.0%} near-empty, so --strict fails: "
-            + near_empty_advice(summary.origin)
+            + near_empty_advice(summary.origin, (page for page, _ in summary.near_empty_pages))
         )
     return lines
 

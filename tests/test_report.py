@@ -3,7 +3,10 @@
 from dataclasses import replace
 from pathlib import Path
 
-from builder.build_report import BuildReport, VersionSummary
+import pytest
+
+from builder.build_report import BuildReport, VersionSummary, refuse_warnings_when_strict
+from builder.errors import StrictWarnings
 from builder.report import MAX_WORST_PAGES, render_report_streams
 from builder.shards import ShardInfo
 
@@ -46,6 +49,24 @@ def test_a_version_from_an_archive_or_a_tag_is_not_told_to_set_source_dir() -> N
         assert "source_dir" not in advice and f"code is read from {tree}" in advice
     directory = BuildReport(Path("/site"), versions=[summary(100, 0, pages)])
     assert "point the version's source_dir" in summary_of(directory)
+
+
+def test_entries_of_built_html_are_not_blamed_on_missing_code() -> None:
+    # Debian's python-bidict-doc: 114 undescribed members on api.html, and the report told
+    # the team to point source_dir at the code, which nothing reads for built HTML.
+    pages = (("api.html", 114), ("README.html", 1))
+    for origin in ("directory", "archive"):
+        report = BuildReport(
+            Path("/site"), versions=[replace(summary(566, 0, pages), origin=origin)]
+        )
+        advice = summary_of(report).split("\n")[3]
+        assert "source_dir changes them: exclude those pages" in advice
+        assert "point the version's source_dir" not in advice
+        with pytest.raises(StrictWarnings, match="no source_dir changes them"):
+            refuse_warnings_when_strict(True, report.versions, ())
+    mixed = (("api.html", 10), ("api.rst", 10))
+    report = BuildReport(Path("/site"), versions=[summary(100, 0, mixed)])
+    assert "point the version's source_dir" in summary_of(report)
 
 
 def test_a_version_at_the_limit_gets_counts_but_no_advice() -> None:
