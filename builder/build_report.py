@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,11 +27,22 @@ _TREE_ADVICE = (
     "sys.path): check that it holds the package; else exclude those pages"
 )
 _TREES = {"git": "tag's tree", "archive": "archive"}
+# Built HTML (a Debian *-doc package, a downloaded _build/html) is read as it was written: no
+# code is read for it, so source_dir changes nothing.
+_BUILT_HTML_ADVICE = (
+    "they are entries the built HTML itself gives no text (autodoc's :undoc-members:, say), "
+    "and no source_dir changes them: exclude those pages, or build the version from the docs' "
+    "sources with the package's code beside them"
+)
+_HTML_PAGES = (".html", ".htm", ".xhtml")
 
 
-def near_empty_advice(origin: str) -> str:
+def near_empty_advice(origin: str, pages: Iterable[str] = ()) -> str:
     """What to do about a version whose sections say next to nothing, by where it came from
-    (VersionSummary.origin)."""
+    (VersionSummary.origin) and the pages that hold them."""
+    pages = list(pages)
+    if pages and all(page.lower().endswith(_HTML_PAGES) for page in pages):
+        return _BUILT_HTML_ADVICE
     tree = _TREES.get(origin)
     return _TREE_ADVICE.format(tree=tree) if tree else NEAR_EMPTY_ADVICE
 
@@ -109,11 +121,15 @@ def refuse_warnings_when_strict(
         return
     thin = [problem for v in versions if (problem := v.near_empty_problem())]
     if thin:
-        origins = {v.origin for v in versions if v.near_empty_problem()}
-        advice = near_empty_advice(origins.pop()) if len(origins) == 1 else NEAR_EMPTY_ADVICE
+        thin_versions = [v for v in versions if v.near_empty_problem()]
+        origins = {v.origin for v in thin_versions}
+        advice = near_empty_advice(
+            origins.pop() if len(origins) == 1 else "",
+            (page for v in thin_versions for page, _ in v.near_empty_pages),
+        )
         raise StrictWarnings(
-            f"--strict: more than {MAX_NEAR_EMPTY_SHARE:.0%} of a version's sections have "
-            f"under {NEAR_EMPTY_CHARS} characters: {'; '.join(thin)}. "
+            f"--strict: more than {MAX_NEAR_EMPTY_SHARE:.0%} of a version's sections are API "
+            f"entries of under {NEAR_EMPTY_CHARS} characters: {'; '.join(thin)}. "
             f"{advice[0].upper()}{advice[1:]}. Nothing was written"
         )
     if warnings:

@@ -3,7 +3,9 @@
 A folder of HTML that Sphinx wrote (a Debian ``*-doc`` package, a downloaded ``_build/html``)
 has no ``pyproject.toml`` to name it, but every such build writes its release into
 ``_static/documentation_options.js`` (``VERSION: '2.28.1'``) and, unless the project sets its
-own ``html_title``, titles each page "<page> — <project> <release> documentation".
+own ``html_title``, titles each page "<page> — <project> <release> documentation". The
+Pallets theme's title (Flask, Blinker, CacheLib, Quart) is "<project> Documentation (<version>)",
+its version the release's leading numbers ("0.9.x" for release 0.9.0).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ MAX_READ_BYTES = 64 * 1024
 # Empty when conf.py sets no version (tenacity's Debian docs): still a Sphinx build.
 _VERSION = re.compile(r"""\bVERSION\s*:\s*(['"])([^'"\n]{0,100})\1""")
 _TITLE = re.compile(r"<title>(.*?)</title>", re.DOTALL | re.IGNORECASE)
+_PALLETS_TITLE = re.compile(r"^(?P<project>.+?) Documentation \((?P<version>[^()]+?)(?:\.x)?\)$")
 
 
 @dataclass(frozen=True)
@@ -47,7 +50,12 @@ def _project_in_title(page: str, release: str) -> str:
     text = " ".join(html.unescape(title.group(1)).split())
     docs_title = text.rpartition(" \u2014 ")[2]
     suffix = f" {release} documentation"
-    return docs_title[: -len(suffix)].strip() if docs_title.endswith(suffix) else ""
+    if docs_title.endswith(suffix):
+        return docs_title[: -len(suffix)].strip()
+    pallets = _PALLETS_TITLE.match(docs_title)
+    if pallets and f"{release}.".startswith(pallets.group("version") + "."):
+        return pallets.group("project").strip()
+    return ""
 
 
 def _head(path: Path) -> str:

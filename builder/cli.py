@@ -98,7 +98,7 @@ def main() -> None:
     "--strict",
     is_flag=True,
     help=f"Fail the build on any warning, or when over {MAX_NEAR_EMPTY_SHARE:.0%} of a version's "
-    "sections are near-empty.",
+    "sections are near-empty API entries.",
 )
 @click.option(
     "--timestamp",

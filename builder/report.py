@@ -168,7 +168,7 @@ def _thin_sections(summary: VersionSummary) -> list[str]:
     share = summary.near_empty / max(summary.sections, 1)
     lines = [
         f"    {summary.empty_sections} empty section(s) dropped, {summary.near_empty} "
-        f"near-empty (under {NEAR_EMPTY_CHARS} characters"
+        f"near-empty API entries (under {NEAR_EMPTY_CHARS} characters"
         + (f", {share:.1%} of sections)" if summary.near_empty else ")")
     ]
     if summary.near_empty_pages:
@@ -182,7 +182,7 @@ def _thin_sections(summary: VersionSummary) -> list[str]:
     if summary.near_empty_problem():
         lines.append(
             f"    more than {MAX_NEAR_EMPTY_SHARE:.0%} near-empty, so --strict fails: "
-            + near_empty_advice(summary.origin)
+            + near_empty_advice(summary.origin, (page for page, _ in summary.near_empty_pages))
         )
     return lines
 

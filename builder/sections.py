@@ -35,9 +35,11 @@ from schemas.shards import MAX_SECTION_CHARS, NEAR_EMPTY_CHARS
 
 MAX_HEADING_CHARS = 200
 MAX_PATH_DEPTH = 12
-# A body shorter than this says next to nothing (an API entry that is only its name, say); such
-# sections are kept but counted, and a version with many of them fails a --strict build.
-# A version where more than this share of sections is near-empty fails a --strict build.
+# An API entry whose body is shorter than NEAR_EMPTY_CHARS says next to nothing (autodoc that had
+# no code to read names the object and stops); such entries are kept but counted, and a version
+# where more than this share of sections are such entries fails a --strict build. A short prose
+# section ("See `pino-test`.", a changelog line, one shell command) is counted by neither: the
+# docs say what they mean to.
 MAX_NEAR_EMPTY_SHARE = 0.01
 # The list of API entries a topic section gets: at most this many lines, each this long.
 MAX_LISTED_ENTRIES = 20
@@ -57,8 +59,8 @@ _FIRST_SENTENCE = re.compile(r".+?[.!?](?=\s|$)")
 @dataclass(frozen=True)
 class FinalSections:
     """One file's index-ready sections, what was wrong with them, and how many said little:
-    ``empty`` were dropped for having nothing to say, ``near_empty`` were kept with a body
-    under NEAR_EMPTY_CHARS."""
+    ``empty`` were dropped for having nothing to say, ``near_empty`` are API entries kept with
+    a body under NEAR_EMPTY_CHARS."""
 
     sections: tuple[Section, ...]
     warnings: tuple[Warning_, ...]
@@ -82,7 +84,7 @@ def finalize_sections(parsed: ParsedFile) -> FinalSections:
         sections=tuple(result),
         warnings=tuple(warnings),
         empty=len(folded) - len(kept),  # a folded section is not dropped: its text stays
-        near_empty=sum(is_near_empty(section) for section in kept),
+        near_empty=sum(is_near_empty(section) for section in kept if section.kind == "api"),
     )
 
 

@@ -13,7 +13,9 @@ import msgspec
 
 from client.answers import provenance_model, source_label
 from client.model import CatalogEntry
+from client.render import fallback_line
 from client.versions import select_version
+from schemas.answers import Provenance
 
 
 def library_list(entries: Sequence[CatalogEntry]) -> dict[str, Any]:
@@ -41,12 +43,17 @@ def library_list(entries: Sequence[CatalogEntry]) -> dict[str, Any]:
 
 
 def render_list(answer: dict[str, Any]) -> str:
-    """One line per library: id, name, latest, every version, source."""
+    """One line per library: id, name, latest, every version, source; first, as in every
+    answer, the FALLBACK line when a configured site failed and a copy answers instead."""
     if not answer["libraries"]:
         return "No libraries: the sources list none."
     width = max(len(library["id"]) for library in answer["libraries"])
     count = f"{answer['total']} librar{'y' if answer['total'] == 1 else 'ies'}"
-    lines = [f"{count} from {', '.join(answer['sources'])}:"]
+    provenances = [
+        msgspec.convert(library["provenance"], Provenance) for library in answer["libraries"]
+    ]
+    lines = fallback_line(provenances)
+    lines.append(f"{count} from {', '.join(answer['sources'])}:")
     for library in answer["libraries"]:
         lines.append(
             f"{library['id'].ljust(width)}  {library['name']}: latest {library['latest']}; "

@@ -31,7 +31,14 @@ from client.errors import InvalidRequest
 from client.gc_pause import collector_paused
 from client.limits import MAX_LOOKUP_LIMIT, MAX_QUERY_CHARS
 from client.model import CatalogEntry
-from schemas.library_keys import STEM_MEMO_LIMIT, fold, library_keys, name_words, words
+from schemas.library_keys import (
+    STEM_MEMO_LIMIT,
+    fold,
+    library_keys,
+    name_words,
+    registry_key,
+    words,
+)
 from schemas.library_keys import STEMS as _STEMS
 from schemas.library_keys import popularity_factor as popularity_factor
 
@@ -124,7 +131,7 @@ def query_key(query: str, limit: int) -> str:
         raise InvalidRequest(f"limit must be between 1 and {MAX_LOOKUP_LIMIT}, not {limit}")
     if len(query) > MAX_QUERY_CHARS:
         raise InvalidRequest(f"query is longer than {MAX_QUERY_CHARS} characters")
-    key = fold(query)
+    key = registry_key(fold(query))
     if not key:
         raise InvalidRequest("query is empty")
     return key

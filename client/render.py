@@ -28,7 +28,7 @@ from schemas.answers import (
 _NO_MATCH_HINT_OPENING = "no library matches; "
 
 
-def _fallback_line(provenances: Sequence[Provenance]) -> list[str]:
+def fallback_line(provenances: Sequence[Provenance]) -> list[str]:
     """The first line of an answer some of whose data comes from a fallback, else nothing."""
     for provenance in provenances:
         reason = provenance.fallbackReason
@@ -67,7 +67,7 @@ def render_lookup(answer: LookupAnswer) -> str:
         return f"No library matches {answer.query!r}" + (f"; {hint}" if hint else "")
     shown, total = len(answer.results), answer.total
     count = f"{shown} of {total} matches" if total > shown else f"{shown} match(es)"
-    lines = _fallback_line([r.provenance for r in answer.results])
+    lines = fallback_line([r.provenance for r in answer.results])
     lines.append(f"{count} for {answer.query!r}:")
     for result in answer.results:
         versions = ", ".join(result.versions[:6]) + (" …" if len(result.versions) > 6 else "")
@@ -84,7 +84,7 @@ def render_lookup(answer: LookupAnswer) -> str:
 
 def render_releases(answer: ReleasesAnswer) -> str:
     pre = f"; prereleases: {', '.join(answer.prereleases)}" if answer.prereleases else ""
-    lines = _fallback_line([answer.provenance])
+    lines = fallback_line([answer.provenance])
     lines.append(
         f"{answer.id} ({answer.name}): latest {answer.latest}; versions "
         f"{', '.join(answer.versions)}{pre}\n{_provenance(answer)}"
@@ -99,7 +99,7 @@ def render_releases(answer: ReleasesAnswer) -> str:
 def _header(answer: ExtractAnswer | ReadAnswer) -> str:
     asked = answer.resolvedFrom
     resolved = "" if asked is UNSET else f" (asked as {asked!r})"
-    lines = _fallback_line([answer.provenance])
+    lines = fallback_line([answer.provenance])
     # The note says how the version was chosen in words ("exact match 2.3.8", "latest → ..."):
     # the kind beside it ("exact: exact match 2.3.8") would say it twice.
     lines.append(f"{answer.id}{resolved} {answer.version} ({answer.releaseNote})")

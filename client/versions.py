@@ -89,12 +89,16 @@ def _exact(request: str, ordered: list[tuple[str, Version | None]]) -> VersionCh
     for text, _ in ordered:
         if _normalize(text) == wanted:
             return VersionChoice(text, "exact", f"exact match {text}")
-    # The same version spelled another way: 2.0.0-rc.1 and 2.0.0rc1, 1.0.0-rc1 and 1.0.0rc1.
+    # The same version spelled another way: 2.0.0-rc.1 and 2.0.0rc1, 1.0.0-rc1 and 1.0.0rc1;
+    # and 10.2.0 when the catalog names the release 10.2 (PEP 440: the same release). Not the
+    # other way round: 10.2 asked of 10.2.0 and 10.2.1 is a prefix, the newest of them.
     parsed = _parse(wanted)
     if parsed is None:
         return None
     for text, other in ordered:
-        if other is not None and other.key == parsed.key and other.release == parsed.release:
+        if other is None or other.key != parsed.key:
+            continue
+        if len(other.release) <= len(parsed.release):
             return VersionChoice(text, "exact", f"exact match {text} (requested {request})")
     return None
 

@@ -20,6 +20,8 @@ from schemas.text import normalize, stem
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
 _WORD = re.compile(rf"[{_CJK}]|[^\W_{_CJK}]+")
 _SPACE = re.compile(r"\s+")
+# PyPI compares project names with each run of "-", "_" and "." as one "-" (PEP 503).
+_PYPI_SEPARATORS = re.compile(r"[-_.]+")
 # Words that say nothing about which library is meant; summaries are full of them.
 _STOP_WORDS = (
     "a an and are as at be by for from in is it of on or the to with without this that your"
@@ -57,6 +59,15 @@ def popularity_factor(popularity: float) -> float:
     return min(0.1, math.log10(popularity) / 100) if popularity > 1 else 0.0
 
 
+def registry_key(key: str) -> str:
+    """A folded ``registry:name`` as the registry compares names: ``pypi:more_itertools`` and
+    ``pypi:More.Itertools`` are ``pypi:more-itertools`` (PEP 503); any other key is itself."""
+    registry, colon, name = key.partition(":")
+    if colon and registry == "pypi":
+        return "pypi:" + _PYPI_SEPARATORS.sub("-", name)
+    return key
+
+
 def bare_package(package: str) -> str:
     """``npm:express`` → ``express``; a name without a registry prefix is itself."""
     return package.split(":", 1)[1] if ":" in package else package
@@ -72,9 +83,12 @@ def library_keys(
     for alias in aliases:
         yield fold(alias), "alias", alias
     for package in packages:
-        yield fold(package), "package", package
+        key = fold(package)
+        yield key, "package", package
         if bare_package(package) != package:
             yield fold(bare_package(package)), "package", package
+        if registry_key(key) != key:
+            yield registry_key(key), "package", package
 
 
 def name_words(library_id: str, name: str, aliases: Iterable[str]) -> list[str]:

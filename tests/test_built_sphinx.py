@@ -34,6 +34,25 @@ def test_the_release_and_the_project_in_the_default_title(tmp_path: Path, option
     )
 
 
+@pytest.mark.parametrize(
+    ("title", "release", "project"),
+    [
+        # The Pallets theme's titles, as Debian's python-blinker-doc and python-cachelib-doc
+        # ship them: docbuild init named such a library "html", after its folder.
+        ("Blinker Documentation &#8212; Blinker Documentation (1.5)", "1.5", "Blinker"),
+        ("CacheLib &#8212; CacheLib Documentation (0.9.x)", "0.9.0", "CacheLib"),
+        # Another release's title names no project: the page is not this build's.
+        ("CacheLib &#8212; CacheLib Documentation (0.8.x)", "0.9.0", ""),
+        ("Blinker Documentation &#8212; Blinker Documentation (1.5)", "1.50", ""),
+    ],
+)
+def test_the_project_in_the_pallets_title(
+    tmp_path: Path, title: str, release: str, project: str
+) -> None:
+    options = OPTIONS[1].replace("2.28.1", release)
+    assert read_built_sphinx(built_site(tmp_path, options, title)) == BuiltSphinx(project, release)
+
+
 def test_a_title_of_the_projects_own_names_no_project(tmp_path: Path) -> None:
     site = built_site(tmp_path, OPTIONS[1], "Welcome &mdash; The Thing Manual")
     assert read_built_sphinx(site) == BuiltSphinx("", "2.28.1")

@@ -323,6 +323,10 @@ def test_the_bundled_example_answers_for_a_site_down_only_when_allowed_and_says_
     validate(answer, EXTRACT_RESULT)
     code, output = run("lookup", "werkzeug", *allowed)
     assert code == 0 and output.startswith(f"FALLBACK: {down_url} failed since ")
+    # The listing said only "19 libraries from bundled:...", as if no site were configured.
+    code, output = run("list", *allowed)
+    assert code == 0 and output.startswith(f"FALLBACK: {down_url} failed since ")
+    assert output.splitlines()[1].startswith("19 libraries from bundled:")
 
 
 def test_a_version_missing_while_a_site_is_down_names_that_site(run, two_sites, down_url) -> None:  # type: ignore[no-untyped-def]

@@ -41,6 +41,11 @@ PEP440 = ["2.0.0rc1", "1.0.post1", "1.0", "1.0rc2", "2024.1", "2023.12.1", "1.0.
         ("2.0.0-rc.1", ["2.0.0rc1", "1.0"], "2.0.0rc1", "exact"),
         ("1.0.post1", PEP440, "1.0.post1", "exact"),
         ("2024.1", PEP440, "2024.1", "exact"),
+        # A release the catalog names with fewer numbers: a project pins 10.2.0, the team's
+        # catalog says 10.2 (it answered "no version matches '10.2.0'; nearest available: 10.2").
+        ("10.2.0", ["10.3.0", "10.2"], "10.2", "exact"),
+        ("v2024.1.0", PEP440, "2024.1", "exact"),
+        ("1.0.0", PEP440, "1.0", "exact"),
         # Prefixes: the newest release that starts with them.
         ("5", EXPRESS, "5.1.0", "prefix"),
         ("4", EXPRESS, "4.21.2", "prefix"),

@@ -3,7 +3,10 @@
 from dataclasses import replace
 from pathlib import Path
 
-from builder.build_report import BuildReport, VersionSummary
+import pytest
+
+from builder.build_report import BuildReport, VersionSummary, refuse_warnings_when_strict
+from builder.errors import StrictWarnings
 from builder.report import MAX_WORST_PAGES, render_report_streams
 from builder.shards import ShardInfo
 
@@ -27,7 +30,8 @@ def test_worst_pages_are_bounded_and_the_rest_counted() -> None:
     lines = summary_of(report).split("\n")
     assert (
         lines[1]
-        == "    3 empty section(s) dropped, 42 near-empty (under 40 characters, 4.2% of sections)"
+        == "    3 empty section(s) dropped, 42 near-empty API entries (under 40 characters, "
+        "4.2% of sections)"
     )
     listed = ", ".join(f"p{n}.rst ({9 - n})" for n in range(MAX_WORST_PAGES))
     assert lines[2] == f"    most near-empty: {listed} and 2 more page(s)"
@@ -47,11 +51,30 @@ def test_a_version_from_an_archive_or_a_tag_is_not_told_to_set_source_dir() -> N
     assert "point the version's source_dir" in summary_of(directory)
 
 
+def test_entries_of_built_html_are_not_blamed_on_missing_code() -> None:
+    # Debian's python-bidict-doc: 114 undescribed members on api.html, and the report told
+    # the team to point source_dir at the code, which nothing reads for built HTML.
+    pages = (("api.html", 114), ("README.html", 1))
+    for origin in ("directory", "archive"):
+        report = BuildReport(
+            Path("/site"), versions=[replace(summary(566, 0, pages), origin=origin)]
+        )
+        advice = summary_of(report).split("\n")[3]
+        assert "source_dir changes them: exclude those pages" in advice
+        assert "point the version's source_dir" not in advice
+        with pytest.raises(StrictWarnings, match="no source_dir changes them"):
+            refuse_warnings_when_strict(True, report.versions, ())
+    mixed = (("api.html", 10), ("api.rst", 10))
+    report = BuildReport(Path("/site"), versions=[summary(100, 0, mixed)])
+    assert "point the version's source_dir" in summary_of(report)
+
+
 def test_a_version_at_the_limit_gets_counts_but_no_advice() -> None:
     report = BuildReport(Path("/site"), versions=[summary(100, 0, (("a.rst", 1),))])
     lines = summary_of(report).split("\n")
     assert lines[1:3] == [
-        "    0 empty section(s) dropped, 1 near-empty (under 40 characters, 1.0% of sections)",
+        "    0 empty section(s) dropped, 1 near-empty API entries (under 40 characters, 1.0% of "
+        "sections)",
         "    most near-empty: a.rst (1)",
     ]
     assert "--strict fails" not in summary_of(report)

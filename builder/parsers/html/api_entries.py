@@ -36,6 +36,19 @@ _NAME_FROM_TEXT_DOMAINS = frozenset({"c", "cpp"})
 _NAME_FROM_SIGNATURE_DOMAINS = frozenset({"std", "rst"})
 # The classes of the parts of a name as the page writes it (module prefix, then name).
 _NAME_PART_CLASSES = frozenset({"descclassname", "descname"})
+# The attributes Python gives every class (and typing, abc and dataclasses add), which autodoc's
+# :special-members: and :undoc-members: list as entries of their own: "__dict__ =
+# mappingproxy({...})", "__module__ = 'bidict'", "__weakref__". Without a description of the
+# project's own they are the interpreter's bookkeeping (Debian's python-bidict-doc: 174 of 656
+# sections, one ranked second for "inverse").
+_CLASS_MACHINERY = frozenset(
+    {
+        "__dict__", "__module__", "__weakref__", "__annotations__", "__parameters__",
+        "__orig_bases__", "__abstractmethods__", "__slots__", "__doc__", "__match_args__",
+        "__dataclass_fields__", "__dataclass_params__", "__firstlineno__",
+        "__static_attributes__", "__annotate__", "__type_params__",
+    }
+)  # fmt: skip
 # What XPath's normalize-space treats as space, the separators of a class attribute's tokens.
 _XML_SPACE = str.maketrans("\t\n\r", "   ")
 
@@ -60,6 +73,14 @@ def is_api_list(element: Element) -> bool:
         return True
     # Old Sphinx gave the object type only; an id on the first dt tells it from a plain list.
     return bool(names & _OBJECT_TYPES) and _first_dt_has_id(element)
+
+
+def is_class_machinery(api_list: Element, entry: ApiEntry, description: Element | None) -> bool:
+    """True for an entry of an attribute Python gives every class (``__dict__``,
+    ``__module__``...) that the project describes with nothing."""
+    if "py" not in classes(api_list) or entry.name.rpartition(".")[2] not in _CLASS_MACHINERY:
+        return False
+    return description is None or not plain_text(description).strip()
 
 
 def read_entry(api_list: Element, terms: list[Element], owner: str = "") -> ApiEntry:

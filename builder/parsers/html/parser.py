@@ -19,7 +19,7 @@ from lxml.etree import _Element as Element
 from builder.errors import UnreadableDocument
 from builder.model import ParsedFile, Section, Warning_
 from builder.parsers import plain_text
-from builder.parsers.html.api_entries import is_api_list, read_entry
+from builder.parsers.html.api_entries import is_api_list, is_class_machinery, read_entry
 from builder.parsers.html.body_text import (
     BLOCK_TAGS,
     HEADING_TAGS,
@@ -255,6 +255,8 @@ class _Walker:
     ) -> None:
         parent = self.stack[-1]
         entry = read_entry(api_list, terms, parent.heading if parent.kind == "api" else "")
+        if is_class_machinery(api_list, entry, description):
+            return
         saved_depth, saved_floor = len(self.stack), self.floor
         self.push(
             entry.name,
