@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import orjson
 
@@ -51,9 +52,10 @@ def check_index(path: Path) -> IndexSummary:
     if not path.is_dir():
         return _check_index_file(files[0])
     if files[0].parent == path:
-        summary = _check_index_file(files[0])
+        document = _valid_index(files[0])
         _check_listed_index(path, files[0])
-        return summary
+        _check_beside_whole(path, files[0], document)
+        return _summary(document)
     return _check_library_indexes(path, files)
 
 
@@ -123,6 +125,12 @@ def _check_library_indexes(site: Path, files: list[Path]) -> IndexSummary:
 
 
 def _check_index_file(path: Path) -> IndexSummary:
+    return _summary(_valid_index(path))
+
+
+def _valid_index(path: Path) -> dict[str, Any]:
+    """The doctrove-index@1 document at ``path``; IndexInvalid (or BuildError when it cannot be
+    read) when it is not one."""
     try:
         size = path.stat().st_size
         if size > MAX_INDEX_BYTES:
@@ -135,12 +143,42 @@ def _check_index_file(path: Path) -> IndexSummary:
     problems = index_problems(document)
     if problems:
         raise IndexInvalid(str(path), [str(p) for p in problems])
+    valid: dict[str, Any] = document
+    return valid
+
+
+def _summary(document: dict[str, Any]) -> IndexSummary:
     entries = document["entries"]
     return IndexSummary(
         entries=len(entries),
         versions=sum(len(e["versions"]) for e in entries),
         sections=sum(len(v["sections"]) for e in entries for v in e["volumes"].values()),
     )
+
+
+def _check_beside_whole(site: Path, whole: Path, document: dict[str, Any]) -> None:
+    """Each library's libs/<id>/index.json (a client may be given its URL) must be a valid
+    index holding just that library's entry of the site's index.json; IndexInvalid naming each
+    that is not (damaged, or left by another build)."""
+    entries = {entry["id"]: entry for entry in document["entries"]}
+    problems: list[str] = []
+    for library in sorted(site.glob(LIBRARY_INDEXES)):
+        where = library.relative_to(site).as_posix()
+        if library.samefile(whole):  # a one-library site links the two names to one file
+            continue
+        try:
+            own = _valid_index(library)
+        except IndexInvalid as error:
+            problems.extend(f"{where}: {problem}" for problem in error.problems)
+            continue
+        library_id = library.parent.name
+        if own["entries"] != [entries.get(library_id)]:
+            problems.append(
+                f"{where}: not the entry {library_id!r} of index.json (damaged, or left by "
+                "another build)"
+            )
+    if problems:
+        raise IndexInvalid(f"{site} (its index files)", problems)
 
 
 def _listed_whole_index(site: Path) -> str | None:

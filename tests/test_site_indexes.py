@@ -235,3 +235,21 @@ def test_check_of_a_site_validates_every_catalog_as_a_client_does(tmp_path: Path
     assert broken.exit_code == 1, broken.output
     assert "catalog.json: /entries/1/id: duplicate id 'demo'" in broken.output
     assert "libs/other/catalog.json: /format:" in broken.output
+
+
+def test_check_of_a_site_compares_each_library_index_with_the_whole(tmp_path: Path) -> None:
+    catalog, out = write_catalog(tmp_path), tmp_path / "_site"
+    text = catalog.read_text(encoding="utf-8")
+    catalog.write_text(text + text[text.index("[[libraries]]") :].replace("demo", "other"))
+    code, output = build("-c", str(catalog), "--out", str(out))
+    assert code == 0, output
+    library = out / "libs" / "other" / "index.json"
+    document = orjson.loads(library.read_bytes())
+    document["entries"][0]["name"] += " (an older build)"
+    library.write_bytes(orjson.dumps(document))
+    (out / "libs" / "demo" / "index.json").write_bytes(b"garbage")
+    # Both passed while the whole index.json was sound: a client given a library's URL gets them.
+    checked = CliRunner().invoke(main, ["check", str(out)])
+    assert checked.exit_code == 1, checked.output
+    assert "libs/demo/index.json: not valid JSON" in checked.output
+    assert "libs/other/index.json: not the entry 'other' of index.json" in checked.output
