@@ -26,3 +26,12 @@ def test_hash_lines_in_an_html_comment_are_no_headings() -> None:
     lead, headings = split_headings(text, "pkg.f")
     assert lead == "Lead.\n\n<!---\n# noqa: DAR201\n# noqa: DAR101\n-->\n\n<!-- one line -->"
     assert headings == [DocHeading(1, "Usage", "pkg.f--usage", "")]
+
+
+def test_a_comment_mark_in_the_text_hides_no_heading() -> None:
+    # "<!--" anywhere in a line was taken for a comment's start, so a docstring that names
+    # the mark (in code or prose) kept each heading after it as text: "# Examples" and all.
+    text = "Strip each `<!--` comment, and <!-- too.\n\n# Examples\n\nCall it.\n"
+    lead, headings = split_headings(text, "pkg.strip")
+    assert lead == "Strip each `<!--` comment, and <!-- too."
+    assert headings == [DocHeading(1, "Examples", "pkg.strip--examples", "Call it.")]

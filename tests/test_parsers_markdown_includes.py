@@ -173,6 +173,35 @@ def test_a_long_run_of_dashes_in_a_snippet_is_read_in_linear_time(tmp_path: Path
     assert done.stdout == "-8<\n"
 
 
+OPEN_TAGS = "{% include-markdown 'parts.md' " * 2_000
+
+
+def parse_open_tags(project: Path) -> str:
+    """How many of the include tags nothing closes a page shows: a line of them after a file
+    holding another such line that the page includes."""
+    page = f'# Tags\n\n{{% include-markdown "../open.md" %}}\n\n{OPEN_TAGS}\n'
+    body = parse_in(project, "page.md", page).sections[0].body
+    return f"{body.startswith('First.')} {body.count('parts.md')}"
+
+
+def test_a_line_of_include_tags_nothing_closes_is_read_in_linear_time(tmp_path: Path) -> None:
+    """A tag's lazy path tried each later quote of the line, each time reading the options
+    to the window's end when no ``%}`` closes it: 400 open tags on a line took 16 s, 2,000
+    of them hours, on a page or in a file a tag includes. The subprocess's timeout guards
+    against that hang, as above; the parse takes a moment."""
+    project = make_project(tmp_path)
+    (project / "open.md").write_text(f"First.\n\n{OPEN_TAGS}\n", encoding="utf-8")
+    script = (
+        "import sys; from pathlib import Path; from tests.test_parsers_markdown_includes "
+        "import parse_open_tags; print(parse_open_tags(Path(sys.argv[1])))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(project)],
+        capture_output=True, text=True, timeout=120, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert done.stdout == "True 4000\n"
+
+
 def test_a_myst_include_in_an_included_file_is_read_from_the_page_first(tmp_path: Path) -> None:
     """MyST under Sphinx resolves a nested {include} from the page's folder, as Sphinx's
     include does; the included file's folder (docutils) is the fallback."""

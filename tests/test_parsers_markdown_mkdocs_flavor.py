@@ -333,3 +333,22 @@ def test_a_fence_nothing_closes_is_text_where_python_markdown_renders(tmp_path: 
     unclosed = "# Page\n\nText.\n\n```\nnot closed\n"
     assert headings(unclosed, MkDocsMarkdown()) == [(1, "Page", "Text.\n\n``` not closed")]
     assert headings(unclosed, None) == [(1, "Page", "Text.\n\n```\nnot closed\n```")]
+
+
+def test_a_fence_after_one_nothing_closes_is_closed_in_its_own_block() -> None:
+    # The search for a closing fence remembered a failed one for the rest of the page, so after
+    # a stray unclosed fence each fence of that mark in a list item or a blockquote, closed
+    # there, read as text too ("```  print(1)  ```"): a blockquote or a list item reads its
+    # lines without their marks and indent, where the page's own search found no closing.
+    listed = "# T\n\n```\nnot closed\n\n- item\n\n    ```\n    print(1)\n    ```\n"
+    quoted = "# T\n\n```\nnot closed\n\n> ```\n> print(1)\n> ```\n"
+    assert headings(listed, MkDocsMarkdown())[0][2] == (
+        "``` not closed\n\n- item\n\n  ```\n  print(1)\n  ```"
+    )
+    assert headings(quoted, MkDocsMarkdown())[0][2] == (
+        "``` not closed\n\n> ```\n> print(1)\n> ```"
+    )
+    # Runs of one mark, shorter on each line: each line searched to the end was quadratic
+    # (10,000 lines: 12 s); only the lines that may close a fence are looked at now.
+    shrinking = "# T\n\n" + "".join("~" * (600 - n) + "x\ntext\n" for n in range(590))
+    assert headings(shrinking, MkDocsMarkdown())[0][2].count("\n") == 0

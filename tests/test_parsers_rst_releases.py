@@ -62,3 +62,16 @@ def test_releases_listed_together_each_hold_the_entries_below_them() -> None:
         ("1.1.2", "Released: 2011-07-07"),  # a release of another date shares nothing
         ("1.0.2", "Released: 2011-06-24\n\n- [Bug] #1: Fixed in 1.0.2 only."),
     ]
+
+
+def test_a_long_run_of_one_date_holds_the_entries_once_per_release_at_most_sixteen() -> None:
+    # Each release of a run held a copy of the entries: 8,000 releases of one date over 8,000
+    # entries (16,000 lines) made sections of 1.2 billion characters.
+    releases = "".join(f"- :release:`1.{n} <2020-01-01>`\n" for n in range(40))
+    text = "C\n=\n\n" + releases + "- :bug:`1` Fixed.\n- :bug:`2` Fixed too.\n"
+    bodies = [s.body for s in _sections(text)[1:]]
+    assert len(bodies) == 40
+    assert bodies[:24] == ["Released: 2020-01-01"] * 24
+    assert set(bodies[24:]) == {
+        "Released: 2020-01-01\n\n- [Bug] #1: Fixed.\n- [Bug] #2: Fixed too."
+    }

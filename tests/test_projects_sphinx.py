@@ -71,8 +71,21 @@ def make_project(root: Path, conf: str | None = CONF_PY) -> Path:
     return root
 
 
-def version(directory: Path, project: str = "auto") -> VersionConfig:
-    return VersionConfig("1.0.0", directory, None, None, (), (), None, None, project=project)
+def version(
+    directory: Path, project: str = "auto", catalog_folder: Path | None = None
+) -> VersionConfig:
+    return VersionConfig(
+        "1.0.0",
+        directory,
+        None,
+        None,
+        (),
+        (),
+        None,
+        None,
+        project=project,
+        catalog_folder=catalog_folder,
+    )
 
 
 def test_toctree_entries_of_rst_and_myst() -> None:
@@ -339,3 +352,20 @@ def test_settings_from_a_module_the_conf_py_imports_apply(tmp_path: Path) -> Non
     (docs / "conf.py").write_text(conf.replace("..", "../..").replace("shared_conf", "outside"))
     (record,) = compiled_records(version(docs))
     assert record["body"] == "Call `~.Context.run` on it."
+
+
+def test_a_settings_module_above_the_catalog_folder_is_not_read(tmp_path: Path) -> None:
+    # A catalog beside a conf.py (path "."): the folder above is not the project's, and an
+    # include of a file there is refused; the settings module a conf.py imports from there
+    # was read, its rst_epilog put on every page.
+    docs = tmp_path / "site"
+    docs.mkdir()
+    (tmp_path / "outside_conf.py").write_text('rst_epilog = ".. |leak| replace:: SECRET"\n')
+    (docs / "index.rst").write_text("Title\n=====\n\nSome |leak| text.\n", "utf-8")
+    conf = 'import os, sys\nsys.path.insert(0, os.path.abspath(".."))\nfrom outside_conf import *\n'
+    (docs / "conf.py").write_text(conf, "utf-8")
+    (record,) = compiled_records(version(docs, catalog_folder=docs))
+    assert "SECRET" not in record["body"]
+    # Inside the catalog's folder it is read.
+    (record,) = compiled_records(version(docs, catalog_folder=tmp_path))
+    assert record["body"] == "Some SECRET text."

@@ -48,8 +48,8 @@ def split_headings(text: str, object_anchor: str) -> tuple[str, list[DocHeading]
         elif (match := _ATX.match(line)) and match.group(2):
             headings.append((len(match.group(1)), match.group(2).strip(), []))
             continue
-        elif (at := line.find("<!--")) >= 0:
-            comment = "-->" not in line[at + 4 :]
+        elif line.lstrip().startswith("<!--"):  # not a "<!--" in text or code: "`<!--`"
+            comment = "-->" not in line.lstrip()[4:]
         (headings[-1][2] if headings else lead).append(line)
     taken: set[str] = set()
     found = [

@@ -55,10 +55,13 @@ BUILT_SPHINX_STATIC = "_static"
 _BUILT_SPHINX_SKIPPED = (BUILT_SPHINX_SOURCES, BUILT_SPHINX_MODULES, BUILT_SPHINX_STATIC)
 
 
-def read_project_layout(directory: Path, project: str, tree_root: Path | None) -> ProjectLayout:
+def read_project_layout(
+    directory: Path, project: str, tree_root: Path | None, bound: Path | None = None
+) -> ProjectLayout:
     """The layout of the docs in ``directory`` as ``project`` ("auto", "mdbook", "mkdocs",
     "vitepress", "docusaurus", "jupyterbook", "sphinx" or "none") says to read them; for
-    Sphinx the page order comes from :func:`complete_layout`."""
+    Sphinx the page order comes from :func:`complete_layout`, and no module its conf.py
+    imports settings from is read above ``bound`` (the catalog's folder), as no include is."""
     if project == "none":
         return ProjectLayout()
     layout = _read_found(_MDBOOK, directory, project)
@@ -82,7 +85,7 @@ def read_project_layout(directory: Path, project: str, tree_root: Path | None) -
         return docsify
     conf = directory / CONFIG_NAME
     if project == "sphinx" or conf.is_file():
-        return read_sphinx(directory, conf if conf.is_file() else None, tree_root)
+        return read_sphinx(directory, conf if conf.is_file() else None, tree_root, bound)
     if read_built_sphinx(directory) is not None:
         return _built_sphinx_layout()
     return ProjectLayout()

@@ -18,7 +18,9 @@ def project_listing(version: VersionConfig) -> tuple[ProjectLayout, VersionListi
     """The version's project layout, and its pages in the project's order."""
     if version.directory is None:
         raise ValueError("project_listing needs a version with a directory")
-    layout = read_project_layout(version.directory, version.project, version.code_root)
+    layout = read_project_layout(
+        version.directory, version.project, version.code_root, version.catalog_folder
+    )
     docs = layout.directory or version.directory
     # Pages may be links to files elsewhere in the project, which includes may read too.
     project = include_root(

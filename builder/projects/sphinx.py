@@ -9,6 +9,7 @@ its own toctrees name.
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 from collections.abc import Mapping, Sequence
@@ -16,6 +17,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from builder.api.conf_paths import sys_path_folders
+from builder.includes import IncludeReader, IncludeRefused, IncludeRoot, include_root
 from builder.parsers import SUPPORTED_SUFFIXES
 from builder.parsers.rst.issue_roles import DEFAULT_SIGNS, SIGNS
 from builder.parsers.rst.issue_roles import EXTENSION as ISSUES_EXTENSION
@@ -54,18 +56,22 @@ _SUBSTITUTION = re.compile(r"^\.\. \|([^|\s](?:[^|]*[^|\s])?)\| replace::[ \t]*(
 
 
 def read_sphinx(
-    directory: Path, conf_path: Path | None, tree_root: Path | None = None
+    directory: Path,
+    conf_path: Path | None,
+    tree_root: Path | None = None,
+    bound: Path | None = None,
 ) -> ProjectLayout:
     """The settings of ``conf_path`` (None: Sphinx's defaults) for the docs in ``directory``
-    (of the tree ``tree_root``, when they come from git or an archive); the page order is
-    added by :func:`toctree_order` once the pages are listed."""
+    (of the tree ``tree_root``, when they come from git or an archive; else never above
+    ``bound``, the catalog's folder, as includes); the page order is added by
+    :func:`toctree_order` once the pages are listed."""
     notes: list[str] = []
     docs = directory.resolve()
     # The code is beside the docs, or above the docs folder of sphinx-quickstart's separate
     # source folder (docs/source, two levels down).
     above = docs.parent.parent if docs.parent.name in ("doc", "docs") else docs.parent
     conf, source = (
-        _read_conf(conf_path, tree_root or above, notes)
+        _read_conf(conf_path, include_root(directory, tree_root, None, bound=bound), notes)
         if conf_path is not None
         else (SphinxConf(), "")
     )
@@ -116,7 +122,7 @@ def read_sphinx(
     )
 
 
-def _read_conf(path: Path, project_root: Path, notes: list[str]) -> tuple[SphinxConf, str]:
+def _read_conf(path: Path, where: IncludeRoot, notes: list[str]) -> tuple[SphinxConf, str]:
     """The settings conf.py gives, with those of the project's own modules it imports them
     from, and its text ("" when it is not read)."""
     try:
@@ -128,29 +134,30 @@ def _read_conf(path: Path, project_root: Path, notes: list[str]) -> tuple[Sphinx
         notes.append(f"{CONFIG_NAME}: larger than {MAX_CONF_BYTES // 1024} KiB; not read")
         return SphinxConf(), ""
     source = raw.decode("utf-8", errors="replace")
-    conf = read_sphinx_conf(source, _conf_modules(path, source, project_root))
+    conf = read_sphinx_conf(source, _conf_modules(path, source, where))
     if conf.problem:
         notes.append(f"{CONFIG_NAME}: {conf.problem}; Sphinx defaults used")
     return conf, source
 
 
-def _conf_modules(path: Path, source: str, project_root: Path) -> dict[str, str]:
+def _conf_modules(path: Path, source: str, where: IncludeRoot) -> dict[str, str]:
     """The text of each module the conf.py at ``path`` imports names from that is a file of
     the project: beside it, or in a folder its ``sys.path`` lines add (Invoke's
-    ``sites/docs/conf.py`` adds ``..`` and imports ``shared_conf``)."""
+    ``sites/docs/conf.py`` adds ``..`` and imports ``shared_conf``). Read as an include is:
+    a module outside the project's root, in version control metadata or too big is not."""
     folders = (".", *sys_path_folders(source))
-    root = project_root.resolve()
+    reader = IncludeReader(where)
     modules: dict[str, str] = {}
     for name in imported_modules(source):
         for folder in folders:
-            module = (path.parent / folder / f"{name}.py").resolve()
-            if not module.is_relative_to(root) or not module.is_file():
+            module = Path(os.path.normpath(path.parent.resolve() / folder / f"{name}.py"))
+            if not module.is_relative_to(where.root):
                 continue
             try:
-                raw = module.read_bytes()
-            except OSError:
+                included = reader.read_in_project(module.relative_to(where.root).as_posix())
+            except IncludeRefused:
                 continue
-            modules[name] = raw[: MAX_CONF_BYTES + 1].decode("utf-8", errors="replace")
+            modules[name] = included.text
             break
     return modules
 

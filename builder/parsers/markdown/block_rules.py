@@ -5,6 +5,7 @@ MyST fences, field lists and math, Pandoc divs), and the inline parser body text
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from markdown_it import MarkdownIt
@@ -88,8 +89,15 @@ def _build_parser() -> MarkdownIt:
     return md
 
 
-# Where the parse's env keeps, per fence mark, the last search that found no closing fence.
-_UNCLOSED = "python-markdown unclosed fence"
+# Where the parse's env keeps, per text and fence mark, the lines that may close a fence.
+_CLOSINGS = "python-markdown fence closings"
+# A line that may close a fence in some block: whatever a container takes off its start
+# (indent, quote marks, a list marker), then one mark's run alone.
+_CLOSING_LINE = re.compile(r"^[^\n`~]*?(`{3,}|~{3,})[^\S\n]*$", re.MULTILINE)
+# The most such lines after a fence looked at for its closing: each line of thousands of
+# fences that quoted lines after them do not close ("~~~x" lines, then "> ~~~" ones) read all
+# of them again (10,000 lines: 10 s). Further on, the fence is read as closed nowhere.
+_MAX_CLOSING_TRIES = 256
 
 
 def _fence_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
@@ -110,14 +118,19 @@ def _closed_later(state: StateBlock, start: int, end: int) -> bool:
     run = len(line) - len(line.lstrip(mark)) if mark in ("`", "~") else 0
     if run < 3:
         return True
-    # A search that found nothing from a line on, up to ``end``, answers for any later line
-    # of a run as long or longer: each fence of a page of unclosed ones ("~~~a" on every line)
-    # searched to its end again, which took a minute for 8,000 of them.
-    unclosed = state.env.setdefault(_UNCLOSED, {})
-    known = unclosed.get(mark)
-    if known is not None and known[0] <= start and known[1] <= run and end <= known[2]:
+    # Each line of a page of unclosed fences is asked, and searching to the end from each was
+    # quadratic (runs of one mark shorter on each line: 12 s for 10,000 lines). Only the lines
+    # that may close one are looked at, in the block as it is now (a blockquote takes its
+    # marks off its lines as it reads them, so what a line is depends on when it is asked),
+    # and none when the longest of them after ``start`` is too short.
+    lines, longest = _closing_lines(state, mark)
+    after = bisect.bisect_right(lines, start)
+    if after == len(lines) or longest[after] < run:
         return False
-    for following in range(start + 1, end):
+    for index in range(after, min(len(lines), after + _MAX_CLOSING_TRIES)):
+        following = lines[index]
+        if following >= end or longest[index] < run:
+            return False
         text = state.src[
             state.bMarks[following] + state.tShift[following] : state.eMarks[following]
         ]
@@ -128,8 +141,28 @@ def _closed_later(state: StateBlock, start: int, end: int) -> bool:
             and closing == mark * len(closing)
         ):
             return True
-    unclosed[mark] = (start, run, end)
     return False
+
+
+def _closing_lines(state: StateBlock, mark: str) -> tuple[list[int], list[int]]:
+    """The numbers of the lines of the text that may close a fence of ``mark``, in order, and
+    the longest run of the mark on any of them from each on."""
+    known = state.env.setdefault(_CLOSINGS, {})
+    found: tuple[list[int], list[int]] | None = known.get((mark, state.src))
+    if found is None:
+        lines: list[int] = []
+        longest: list[int] = []
+        number = offset = 0
+        for closing in _CLOSING_LINE.finditer(state.src):
+            if closing.group(1)[0] == mark:
+                number += state.src.count("\n", offset, closing.start())
+                offset = closing.start()
+                lines.append(number)
+                longest.append(len(closing.group(1)))
+        for index in range(len(longest) - 2, -1, -1):
+            longest[index] = max(longest[index], longest[index + 1])
+        found = known[(mark, state.src)] = (lines, longest)
+    return found
 
 
 def _is_container_name(params: str, _markup: str) -> bool:

@@ -19,8 +19,12 @@ import textwrap
 from builder.includes import MAX_INCLUDE_DEPTH, IncludeReader, IncludeRefused
 from builder.parsers.markdown.spliced import SpliceBuilder, Spliced, lines_outside_fences
 
+# The path runs to the next quote of its kind: a lazy path tried each later quote of the line,
+# each time reading the options to the window's end, when no "%}" closes the tag (400 open
+# tags on one line of 6 KB: 10 s, 1,000 of them more than ten minutes).
 _TAG = re.compile(
-    r"\{%-?[ \t\n]*(?P<name>include-markdown)[ \t\n]+(?P<quote>[\"'])(?P<path>.+?)(?P=quote)"
+    r"\{%-?[ \t\n]*(?P<name>include-markdown)[ \t\n]+(?P<quote>[\"'])"
+    r"(?P<path>(?:(?!(?P=quote))[^\n])+)(?P=quote)"
     r"(?P<options>(?:[^%]|%(?!\}))*?)-?%\}"
 )
 # Both of the plugin's tags: ``include`` puts the file in as it is.
@@ -61,6 +65,8 @@ def splice_include_markdown(
         done = position = 0  # what of the window is in ``pieces``, and where to look on
         line_end = len(lines[k])
         while (at := window.find("{%", position, line_end)) >= 0:
+            if window.find("%}", at + 2) < 0:
+                break  # no tag from here on closes in the window
             tag = tag_pattern.match(window, at)
             if tag is None:
                 position = at + 2
@@ -111,7 +117,9 @@ def _included(
         def nested(match: re.Match[str]) -> str:
             return _included(match, relpath, inner, reader, depth + 1)[0]
 
-        text = tag.re.sub(nested, text)
+        # No tag starting after the last "%}" closes: each would be read to the end.
+        closed = text.rfind("%}") + 2
+        text = tag.re.sub(nested, text[:closed]) + text[closed:]
     return text.removesuffix("\n"), ""
 
 

@@ -26,6 +26,8 @@ _BLOCK_TAGS = (
     "table|tbody|td|tfoot|th|thead|tr|ul|video"
 )
 _OPENING = re.compile(rf" {{0,3}}<({_BLOCK_TAGS})(?=[\s/>])([^<>]*)>", re.IGNORECASE)
+# Any opening or closing tag of those elements, self-closing or not.
+_TAG = re.compile(rf"<(/?)({_BLOCK_TAGS})(?=[\s/>])[^<>]*?(/?)>", re.IGNORECASE)
 _MARKDOWN_ATTRIBUTE = re.compile(r"\smarkdown(?=[\s=/>]|$)")
 # What fills a blank line: a comment reads as nothing, and keeps the HTML block going.
 _FILLER = "<!-- -->"
@@ -43,6 +45,12 @@ def join_html_blocks(text: str) -> str:
     end the element at, before code, filled."""
     lines = text.split("\n")
     prose = lines_outside_fences(lines)
+    closing = _closing_lines(lines)
+    # How many of the lines before each hold a markdown attribute: an element's lines are
+    # asked in one subtraction, not read again for each element that starts in them.
+    marked = [0]
+    for line in lines:
+        marked.append(marked[-1] + (_MARKDOWN_ATTRIBUTE.search(line) is not None))
     changed = False
     number = 0
     while number < len(lines):
@@ -50,8 +58,8 @@ def join_html_blocks(text: str) -> str:
         if opening is None or opening.group(2).rstrip().endswith("/"):
             number += 1
             continue
-        end = _closing_line(lines, number, opening.group(1))
-        if end is None or any(_MARKDOWN_ATTRIBUTE.search(line) for line in lines[number:end]):
+        end = closing.get(number)
+        if end is None or marked[end] > marked[number]:
             number += 1
             continue
         for blank in range(number + 1, end):
@@ -64,19 +72,24 @@ def join_html_blocks(text: str) -> str:
     return "\n".join(lines) if changed else text
 
 
-def _closing_line(lines: list[str], start: int, name: str) -> int | None:
-    """The number of the line closing the element named ``name`` opened on line ``start``
-    (nested elements of that name counted), or None when it is not closed."""
-    tag = re.compile(rf"<(/?){re.escape(name)}(?=[\s/>])[^<>]*?(/?)>", re.IGNORECASE)
-    depth = 0
-    for number in range(start, min(len(lines), start + _MAX_ELEMENT_LINES)):
-        if "<" not in lines[number]:
+def _closing_lines(lines: list[str]) -> dict[int, int]:
+    """For each line whose first tag opens a block-level element, the number of the line that
+    closes it (nested elements of its name counted), when that is fewer than
+    ``_MAX_ELEMENT_LINES`` lines on. One pass, each name's open elements on a stack: looking
+    for each element's closing tag apart read up to that many lines again for every line a
+    tag opens (20,000 lines of ``<div>``: 8 million lines read)."""
+    open_elements: dict[str, list[tuple[int, bool]]] = {}
+    closing: dict[int, int] = {}
+    for number, line in enumerate(lines):
+        if "<" not in line:
             continue
-        for found in tag.finditer(lines[number]):
-            if found.group(1):
-                depth -= 1
-            elif not found.group(2):
-                depth += 1
-            if depth == 0:
-                return number
-    return None
+        for index, found in enumerate(_TAG.finditer(line)):
+            stack = open_elements.setdefault(found.group(2).lower(), [])
+            if not found.group(1):
+                if not found.group(3):  # <br/>-style tags open nothing
+                    stack.append((number, index == 0 and _OPENING.match(line) is not None))
+            elif stack:
+                opened, first = stack.pop()
+                if first and number - opened < _MAX_ELEMENT_LINES:
+                    closing[opened] = number
+    return closing

@@ -23,6 +23,10 @@ from builder.parsers.rst.events import Context, Event, Heading, Text
 _RELEASE = re.compile(r":release:`\s*([^`<]*?)\s*(?:<([^`>]*)>)?\s*`\s*")
 # An entry's role and its issue ("944", "936 backported", "-" or "0" for none, "376 major").
 _ENTRY = re.compile(r":(bug|feature|support):`\s*([^`\s]*)[^`]*`\s*")
+# The most releases of one run that show the entries under it: Fabric's changelogs ship a fix
+# in five lines at most. Each holding a copy, a run of n releases over m entries made n * m
+# (8,000 releases of one date over 8,000 entries: 1.2 billion characters from 16,000 lines).
+MAX_RELEASES_AT_ONCE = 16
 
 
 @dataclass(frozen=True)
@@ -56,12 +60,13 @@ def release_group(
 ) -> list[Event]:
     """The releases of ``run`` (each with its source line), items of one date listed one after
     another, each heading the ``entries`` listed under the last of them, as the extension
-    shows a fix released in several lines at once (Fabric's 1.12.1, 1.11.3 and 1.10.5); the
-    entries alone when the run is empty."""
+    shows a fix released in several lines at once (Fabric's 1.12.1, 1.11.3 and 1.10.5), the
+    last :data:`MAX_RELEASES_AT_ONCE` of them only; the entries alone when the run is empty."""
     if not run:
         return entries
     events: list[Event] = []
-    for release, line in run:
+    shared_from = len(run) - MAX_RELEASES_AT_ONCE
+    for number, (release, line) in enumerate(run):
         date = [Text(f"Released: {release.date.strip()}")] if release.date.strip() else []
         if ctx.sections:
             events.append(Heading(title=release.version, line=line, last_line=line,
@@ -69,7 +74,7 @@ def release_group(
                                   below_title=1))  # fmt: skip
         else:
             events.append(Text(release.version))
-        events += [*date, *entries]
+        events += [*date, *(entries if number >= shared_from else [])]
     return events
 
 
