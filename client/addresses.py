@@ -18,7 +18,7 @@ from typing import Any
 
 import orjson
 
-from client.errors import InvalidRequest, UnknownAnchor
+from client.errors import AmbiguousAnchor, InvalidRequest, UnknownAnchor
 
 PAGE_SEPARATOR = "#"
 MAX_ANCHOR_CANDIDATES = 10  # the sections a refusal lists when an anchor names several
@@ -83,7 +83,7 @@ def find_section(
 ) -> SectionMatch:
     """The one section ``addresses`` (from read_addresses) name in the shard at ``conn``.
 
-    Several sections with one anchor are refused with InvalidRequest listing them, unless
+    Several sections with one anchor are refused with AmbiguousAnchor listing them, unless
     ``expected_hash`` (the sha256 the caller saw) is the hash of exactly one of them. ``where``
     names the library and version in messages.
     """
@@ -95,9 +95,9 @@ def find_section(
         matches = same if len(same) == 1 else matches
     if len(matches) == 1:
         return matches[0]
-    raise InvalidRequest(
-        f"anchor {address.anchor!r} names {len(matches)} sections of {where}; say which with "
-        f"page (or send page#anchor): {_candidates(matches)}",
+    raise AmbiguousAnchor(
+        f"anchor {address.anchor!r} names {len(matches)} sections of {where}",
+        _candidates(matches),
         hints=[match.spelled() for match in matches[:MAX_ANCHOR_CANDIDATES]],
     )
 

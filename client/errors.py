@@ -2,6 +2,7 @@
 
     ClientError            code "internal"     exit 1   a bug or an unexpected state
     ├── InvalidRequest     code "validation"   exit 2   a caller's argument is out of bounds
+    │   └── AmbiguousAnchor code "validation"  exit 2   an anchor on several pages, none named
     ├── NotFound           code "not-found"    exit 1   no library (or section) by that id
     │   ├── UnknownLibrary code "not-found"    exit 1   no library by that id (nearest ids)
     │   └── UnknownAnchor  code "not-found"    exit 1   no section with that anchor (its pages)
@@ -50,6 +51,22 @@ class ClientError(Exception):
 class InvalidRequest(ClientError):
     code = "validation"
     exit_code = 2
+
+
+class AmbiguousAnchor(InvalidRequest):
+    """An anchor several sections of a version have, read without saying which page; the
+    hints are their addresses."""
+
+    def __init__(self, names: str, candidates: str, hints: Sequence[str]) -> None:
+        self._names, self._candidates = names, candidates
+        super().__init__(self._with("page"), hints=hints)
+
+    def _with(self, page: str) -> str:
+        return f"{self._names}; say which with {page} (or send page#anchor): {self._candidates}"
+
+    @property
+    def shell_message(self) -> str:
+        return self._with("--page")
 
 
 class NotFound(ClientError):

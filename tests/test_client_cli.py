@@ -88,6 +88,8 @@ def test_read_of_a_shared_anchor_asks_for_the_page(run, twin_site: Path) -> None
     code, output = run("read", LIBRARY, SHARED, "--local-index", str(twin_site))
     assert code == 2
     assert f"docclient: validation: anchor {SHARED!r} names 2 sections of twin 1.0.0" in output
+    # It said "say which with page", doc_read's argument, to a person at a shell.
+    assert "; say which with --page (or send page#anchor): " in output
     assert f"{DEPLOY}#{SHARED} (Deploy > Configuration)" in output
     assert f"{GUIDE}#{SHARED} (Guide > Configuration)" in output
     for args in (("--page", GUIDE), ()):
