@@ -23,8 +23,9 @@ NEAR_EMPTY_ADVICE = (
 # A git or archive version takes no source_dir: its code is read from its own tree.
 _TREE_ADVICE = (
     "if they are API entries that only name an object (autodoc with no code to read), the "
-    "code is read from the {tree} itself (src/, beside the docs, or where conf.py puts it on "
-    "sys.path): check that it holds the package; else exclude those pages"
+    "code is read from the {tree} itself (src/, beside the docs, or where a Sphinx conf.py's "
+    "sys.path or mkdocstrings' paths put it): check that it holds the package; else exclude "
+    "those pages"
 )
 _TREES = {"git": "tag's tree", "archive": "archive"}
 # Built HTML (a Debian *-doc package, a downloaded _build/html) is read as it was written: no

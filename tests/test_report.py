@@ -47,6 +47,8 @@ def test_a_version_from_an_archive_or_a_tag_is_not_told_to_set_source_dir() -> N
         )
         advice = summary_of(report).split("\n")[3]
         assert "source_dir" not in advice and f"code is read from {tree}" in advice
+        # An MkDocs archive's entries come from mkdocstrings: it named only Sphinx's conf.py.
+        assert "mkdocstrings' paths" in advice
     directory = BuildReport(Path("/site"), versions=[summary(100, 0, pages)])
     assert "point the version's source_dir" in summary_of(directory)
 
