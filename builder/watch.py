@@ -9,10 +9,11 @@ of that folder never answers from a half-built site. Ctrl-C or SIGTERM ends the 
 
 from __future__ import annotations
 
+import os
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
@@ -135,7 +136,28 @@ def _changes(
         yield_on_timeout=False,
         raise_interrupt=False,
     ):
-        yield tuple(sorted({path for _, path in batch}))
+        lasting = lasting_paths(batch)
+        if lasting:
+            yield lasting
+
+
+def lasting_paths(batch: Iterable[tuple[Any, str]]) -> tuple[str, ...]:
+    """The paths of a watchfiles batch of changes, less each file made and removed within it
+    (``sed -i``'s and some editors' temporary files): no rebuild for them, nor a report line
+    naming ``sedu7I91L``."""
+    from watchfiles import Change
+
+    kinds: dict[str, set[Any]] = {}
+    for change, path in batch:
+        kinds.setdefault(path, set()).add(change)
+    passing = {Change.added, Change.deleted}
+    return tuple(
+        sorted(
+            path
+            for path, seen in kinds.items()
+            if not (passing <= seen and not os.path.lexists(path))
+        )
+    )
 
 
 def _stop_on_signals(stop: threading.Event) -> dict[int, Any]:

@@ -16,7 +16,13 @@ from builder.config import load_catalog
 from builder.errors import BuildError
 from builder.pipeline import build_site
 from builder.staging import exchange_directories
-from builder.watch import Rebuilt, outputs_filter, watch_and_rebuild, watched_paths
+from builder.watch import (
+    Rebuilt,
+    lasting_paths,
+    outputs_filter,
+    watch_and_rebuild,
+    watched_paths,
+)
 
 CATALOG = """
 [site]
@@ -172,3 +178,22 @@ def test_the_project_around_the_docs_is_watched_for_included_files(tmp_path: Pat
     assert watched_paths(config) == (
         project.resolve(), config.resolve(), (project / "docs").resolve()
     )  # fmt: skip
+
+
+def test_a_file_made_and_removed_within_a_batch_sets_off_nothing(tmp_path: Path) -> None:
+    from watchfiles import Change
+
+    page = tmp_path / "index.md"
+    page.write_text("# Gadget\n", encoding="utf-8")
+    scratch = str(tmp_path / "sedu7I91L")  # sed -i writes here, then renames it over the page
+    gone = str(tmp_path / "old.md")  # a page the author deleted: a change to rebuild for
+    batch = {
+        (Change.added, scratch),
+        (Change.modified, scratch),
+        (Change.deleted, scratch),
+        (Change.modified, str(page)),
+        (Change.deleted, gone),
+    }
+    assert lasting_paths(batch) == tuple(sorted([str(page), gone]))
+    # Only the temporary file: no rebuild at all (the report named it and rebuilt for nothing).
+    assert lasting_paths({(Change.added, scratch), (Change.deleted, scratch)}) == ()
