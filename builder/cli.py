@@ -458,15 +458,17 @@ def init(path: Path, force: bool) -> None:
 @click.argument("path", type=click.Path(path_type=Path))
 def check(path: Path) -> None:
     """Validate a doctrove-index@1 file (or a site folder: its index.json, which must be the
-    file its catalog.json lists, else each library's, then its catalogs, and its search
-    shards' packs and index chunks too)."""
+    file its catalog.json lists, else each library's, then its catalogs and lookup.json,
+    and its search shards' packs and index chunks too)."""
     # Imported here: a build does not need them (each module is a build's start-up time).
     from builder.check import check_catalogs, check_index
+    from builder.check_lookup import check_lookup
     from builder.check_shards import check_search_shards
 
     try:
         summary = check_index(path)
         catalogs = check_catalogs(path) if path.is_dir() else 0
+        listed = check_lookup(path) if path.is_dir() else 0
         shards = check_search_shards(path) if path.is_dir() else None
     except BuildError as error:
         _fail(error)
@@ -481,6 +483,8 @@ def check(path: Path) -> None:
         click.echo(f"{path}: valid doctrove-index@1 ({counts})")
     if catalogs:
         click.echo(f"{path}: {catalogs} catalog(s), each a valid doctrove-catalog@1")
+    if listed:
+        click.echo(f"{path}: lookup.json valid, the {listed} files it lists as it says")
     if shards is not None and shards.split:
         click.echo(
             f"{path}: {shards.split} search shard(s) with body packs, "

@@ -8,6 +8,7 @@ BuildError                 code "build"               exit 1  a build failed
 ├── IndexInvalid           code "invalid-index"       exit 1  an index breaks doctrove-index@1
 ├── CatalogInvalid         code "invalid-catalog"     exit 1  a catalog breaks doctrove-catalog@1
 ├── ShardInvalid           code "invalid-shard"       exit 1  builder.check_shards: a chunk is bad
+├── LookupInvalid          code "invalid-lookup"      exit 1  builder.check_lookup: lookup.json
 ├── StrictWarnings         code "strict"              exit 1  --strict, and the build warned
 ├── BuildLocked            code "locked"              exit 1  builder.lock: the output is in use
 ├── PublishError           code "publish"             exit 1  builder.publish: git refused
