@@ -13,6 +13,7 @@ entry, as pdoc's and Sphinx's entries read. A long one is split later, like any 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -28,9 +29,13 @@ _FIELDS = frozenset(
         "extends", "call signature", "index signature", "get signature", "set signature",
         "type declaration", "signature",
         "since", "deprecated", "remarks", "see", "see also", "example", "examples",
-        "default value", "aliases", "alias", "source", "category",
+        "default value", "aliases", "alias", "source", "category", "type literal",
     }
 )  # fmt: skip
+# A field's own subsections name a parameter or a property ("##### options?", "`name`") or are
+# fields of it ("###### Returns"); words are a guide's ("### Argument Descriptions" under
+# strawberry's "## Arguments", a page's part, not an entry's field).
+_WORDS = re.compile(r"[^\W\d_][\w'’-]*[ \t]+[^\W\d_]")
 # At least one of these says the section is an entry, not a guide's "Example".
 _ENTRY_FIELDS = frozenset(
     {
@@ -62,19 +67,22 @@ def _field_name(heading: str) -> str:
 
 def _fields_end(sections: Sequence[Section], index: int) -> int | None:
     """The index after the subsections of ``sections[index]`` when its direct subsections
-    are all fields, one an entry's; else None. The look stops at the first that is none."""
+    are all fields, one an entry's, and theirs names or fields; else None. The look stops at
+    the first that is none."""
     level = sections[index].level
     child_level = 0
     entry = False
     end = index + 1
     while end < len(sections) and sections[end].level > level:
         section = sections[end]
+        name = _field_name(section.heading)
         if child_level == 0 or section.level <= child_level:
             child_level = section.level
-            name = _field_name(section.heading)
             if name not in _FIELDS:
                 return None
             entry = entry or name in _ENTRY_FIELDS
+        elif name not in _FIELDS and _WORDS.search(name):
+            return None
         end += 1
     return end if entry else None
 

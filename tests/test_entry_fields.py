@@ -112,3 +112,31 @@ def test_a_typedoc_property_takes_what_it_inherits_or_overrides() -> None:
         ),
         ("size", "Get Signature:\n> get size(): `number`\n\nReturns:\n`number`"),
     ]
+
+
+def test_a_guide_part_with_subsections_of_words_is_no_entry() -> None:
+    # strawberry's docs/general/queries.md: the page's one part is "Arguments", a guide with
+    # parts of its own; folded, the page read as one section and both headings were lost.
+    guide = (
+        "# Queries\n\nA query reads data.\n\n"
+        "## Arguments\n\nFields can take arguments.\n\n"
+        "### Argument Descriptions\n\nDescribe each one.\n\n"
+        "### Argument Types\n\nScalars and inputs.\n"
+    )
+    assert [heading for heading, _ in outline(guide)] == [
+        "Queries",
+        "Arguments",
+        "Argument Descriptions",
+        "Argument Types",
+    ]
+
+
+def test_a_typedoc_type_literal_under_a_field_is_folded() -> None:
+    # agentfootprint's classes/Agent.md: a parameter's "###### Type Literal" under it.
+    text = (
+        "### run()\n\n> **run**(`input`): `void`\n\n"
+        "#### Parameters\n\n##### input\n\n"
+        "###### Type Literal\n\n`{ id: string }`\n\n"
+        "#### Returns\n\n`void`\n"
+    )
+    assert [heading for heading, _ in outline(text)] == ["run()"]

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from builder.parsers.markdown.parser import parse
@@ -264,3 +268,19 @@ def test_a_table_of_contents_heading_over_lists_of_links_to_places_is_left_out()
 def test_a_contents_heading_over_anything_else_is_kept(contents: str) -> None:
     page = parse(f"# API\n\n## Table of contents\n\n{contents}\n\n## End\n\nText.\n", "a.md")
     assert "Table of contents" in [s.heading for s in page.sections]
+
+
+def test_a_page_of_index_links_is_read_in_linear_time() -> None:
+    """Each paragraph that reads as a trail or typedoc's index link looked back over the page
+    for a heading above it: 20,000 of them before the title took 27 s, 40,000 two minutes.
+    The subprocess's timeout guards against that hang; the parse takes a few seconds."""
+    script = (
+        "from builder.parsers.markdown.parser import parse; "
+        "page = '[**pkg**](../README.md)\\n\\n' * 40_000 + '# Agent\\n\\nText.\\n'; "
+        "print([(s.heading, s.body) for s in parse(page, 'Agent.md').sections])"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True, text=True, timeout=40, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert done.stdout == "[('Agent', 'Text.')]\n"

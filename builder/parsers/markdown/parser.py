@@ -87,6 +87,7 @@ from builder.parsers.markdown.template_tags import (
 )
 from builder.parsers.markdown.toc_markers import (
     HeadingIds,
+    first_heading_at,
     generated_toc_end,
     is_back_to_top,
     is_toc_label,
@@ -176,10 +177,11 @@ def _events(
     page = "\n".join(lines)
     tags = set() if doc.mdx or "import" not in page else set(COMPONENT_TAG.findall(page))
     above, seen = "", 0  # the anchor of the last heading so far, of the first ``seen`` events
+    first_heading, references = first_heading_at(tokens), doc.env.get("references", {})
     while index < len(tokens):
         above = next((e.anchor for e in reversed(events[seen:]) if isinstance(e, _Heading)), above)
         seen = len(events)
-        toc_end = generated_toc_end(tokens, doc.closers, index, doc.env.get("references", {}))
+        toc_end = generated_toc_end(tokens, doc.closers, index, references, first_heading)
         written = is_written_toc(doc.tokens, doc.closers, above, index, _anchor_at(doc))
         if toc_end is None and written and not _leads_in(events):
             toc_end = doc.closers[index] + 1
