@@ -93,14 +93,13 @@ from builder.parsers.markdown.toc_markers import (
     is_toc_label,
     is_written_toc,
 )
+from builder.parsers.markdown.unclosed_blocks import Note, check_comment, check_fence
 from builder.parsers.markdown.vitepress_snippets import (
     has_snippet_imports,
     splice_snippet_imports,
 )
 from builder.parsers.rst.events import Context, DocState, Heading, Text, join_events
 from schemas.anchors import TITLE_ANCHOR, slugify
-
-_Note = tuple[int, str]  # a warning's 1-based line and its message
 
 
 @dataclass(frozen=True)
@@ -164,7 +163,7 @@ def _anchor_at(doc: Document) -> HeadingIds:
 
 
 def _events(
-    doc: Document, lines: list[str], warn: list[_Note], directives: Directives
+    doc: Document, lines: list[str], warn: list[Note], directives: Directives
 ) -> list[_Heading | _Text]:
     """Walk the top-level blocks in order, turning each into headings and text."""
     events: list[_Heading | _Text | _Resume] = []
@@ -221,7 +220,7 @@ def _events(
         elif token.type == TOKEN_TYPE:
             events.extend(_mkdocstrings_events(doc, token, level, directives))
         elif token.type == "html_block":
-            _check_comment(token.content, start, warn)
+            check_comment(token.content, start, warn)
             for part in split_html(token.content, mdx=doc.mdx):
                 if isinstance(part, HtmlHeading):
                     anchor = part.anchor or slugify(part.text)
@@ -235,7 +234,7 @@ def _events(
             esm_balance = bracket_balance(tokens[index + 1].content)
         else:
             if token.type == "fence":
-                _check_fence(token.markup, token.map, lines, warn)
+                check_fence(token.markup, token.map, lines, warn)
             text = "\n".join(render_blocks(doc, index, next_index))
             source = "\n".join(lines[start : token.map[1]]) if token.map else ""
             if text and not is_back_to_top(text, source):
@@ -361,20 +360,6 @@ def _mkdocstrings_events(
             events.append(_Heading(object_level, event.title, event.anchor, start, kind="api"))
         # A Resume (the end of a description) means nothing here: the block is all API.
     return events
-
-
-def _check_fence(markup: str, span: list[int] | None, lines: list[str], warn: list[_Note]) -> None:
-    if not span or span[1] < len(lines) - 1:
-        return  # content follows the fence, so it was closed
-    last = lines[span[1] - 1].strip()
-    closed = span[1] - 1 > span[0] and last.startswith(markup) and not last.strip(markup[0])
-    if not closed:
-        warn.append((span[0] + 1, "code fence never closed; the rest of the file is code"))
-
-
-def _check_comment(content: str, start: int, warn: list[_Note]) -> None:
-    if content.startswith("<!--") and "-->" not in content:
-        warn.append((start + 1, "HTML comment never closed; the rest of the file is hidden"))
 
 
 def _last_content_line(lines: list[str], start: int, stop: int) -> int:
@@ -546,7 +531,7 @@ def parse(
         footnotes=footnote_labels(text), source=lines,
     )  # fmt: skip
     doc = replace(doc, labels=_target_labels(doc))
-    warn: list[_Note] = []
+    warn: list[Note] = []
     events = _without_banner(_events(doc, lines, warn, directives), relpath)
     warn.extend((_line_of(w.where), w.message) for w in directives.rst.warnings)
     warn.extend(
