@@ -36,6 +36,7 @@ from builder.parsers.markdown.embedded_html import attribute_id, html_to_text
 from builder.parsers.markdown.emoji_shortcodes import show_shortcodes
 from builder.parsers.markdown.highlight_comments import without_highlight_comments
 from builder.parsers.markdown.jsdoc_links import has_inline_links, show_inline_links
+from builder.parsers.markdown.link_definitions import is_link_definitions
 from builder.parsers.markdown.mdx import strip_inline_jsx
 from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
 from builder.parsers.markdown.myst_syntax import directive_name, humane_label, render_role
@@ -102,14 +103,6 @@ _SUBSTITUTION = re.compile(r"\{\{\s*([\w.-]+)\s*\}\}")
 # defines: "[^a-z]" may be prose about a pattern), the definition reads "[label] text".
 _FOOTNOTE_DEFINITION = re.compile(r"^ {0,3}\[\^([^\]\s]+)\]:[ \t]*", re.MULTILINE)
 _FOOTNOTE_MARK = re.compile(r" ?\[\^([^\]\s]+)\]")
-# A line defining a link reference, as CommonMark writes one: "[label]: destination 'title'".
-# CommonMark refuses a label holding brackets, even in code (undici's
-# "[`dispatcher.close([callback])`]: Dispatcher.md#dispatcherclosecallback"), and reads the
-# page's definitions from there on as one paragraph of text; a renderer shows none of them.
-_LINK_DEFINITION = re.compile(
-    r"[ \t]{0,3}\[(?:\\.|[^\\\n])+\]:[ \t]*\S+"
-    r"""(?:[ \t]+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*"""
-)
 # Blocks that only steer MyST's build: a ``(label)=`` target, a ``% comment``, a ``+++`` break.
 _SILENT_BLOCKS = frozenset({"hr", "front_matter", "myst_target", "myst_line_comment",
                             "myst_block_break"})  # fmt: skip
@@ -376,7 +369,7 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
         definition = _FOOTNOTE_DEFINITION.match(content)
         if definition and definition.group(1) in doc.footnotes:
             return _footnote_definitions(doc, content)
-    if kind == "paragraph_open" and _is_link_definitions(doc.tokens[index + 1].content):
+    if kind == "paragraph_open" and is_link_definitions(doc.tokens[index + 1].content):
         return ""
     if kind == "paragraph_open":
         return render_inline(doc, drop_abbreviations(doc.tokens[index + 1].content))[0]
@@ -422,13 +415,6 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
     if token.nesting == 1:
         return "\n\n".join(render_blocks(doc, index + 1, close))
     return token.content.strip()
-
-
-def _is_link_definitions(paragraph: str) -> bool:
-    """Whether each line of a paragraph defines a link reference (one CommonMark refused)."""
-    return paragraph[:1] == "[" and all(
-        _LINK_DEFINITION.fullmatch(line) for line in paragraph.split("\n")
-    )
 
 
 def _tab(title: str, blocks: list[str]) -> str:
