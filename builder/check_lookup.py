@@ -2,9 +2,10 @@
 a doctrove-lookup@1 document, and each file it lists (the lookup table, and catalog.json and
 index.json when the site has them) is there with the size and sha256 it gives.
 
-A client trusts the lookup table and the catalog through these sha256s, so a file changed after
-the build (a hand edit, a half-finished copy, a deploy step that rewrites JSON) is turned down
-by every client, while the site itself still looks whole.
+A client of a large site (no catalog.json) trusts the lookup table through its sha256 here, and
+any reader can trust catalog.json and index.json the same way, so a file changed after the build
+(a hand edit, a half-finished copy, a deploy step that rewrites JSON) is turned down while the
+site itself still looks whole.
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ class LookupInvalid(BuildError):
     def __init__(self, what: str, problems: list[str]) -> None:
         self.problems = problems
         super().__init__(
-            f"{what} has a {LOOKUP_FILE} clients turn down (rebuild the site, or restore the "
-            "files):\n" + "\n".join(f"  - {p}" for p in problems)
+            f"{what} has a {LOOKUP_FILE} that does not describe its files (rebuild the site, "
+            "or restore the files):\n" + "\n".join(f"  - {p}" for p in problems)
         )
 
 

@@ -11,6 +11,7 @@ import sqlite3
 from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
+from typing import Any
 
 import orjson
 import pytest
@@ -68,7 +69,17 @@ def rewrite_head(site: Path, *statements: str) -> None:
     catalog = orjson.loads((site / "catalog.json").read_bytes())
     (entry,) = (e for e in catalog["entries"] if e["id"] == LIBRARY)
     entry["shards"][VERSION].update(sha256=hashlib.sha256(data).hexdigest(), bytes=len(data))
-    (site / "catalog.json").write_bytes(orjson.dumps(catalog))
+    list_catalog(site, catalog)
+
+
+def list_catalog(site: Path, catalog: dict[str, Any]) -> None:
+    """Write ``catalog`` as the site's catalog.json, and list it in lookup.json, as a build does
+    (docbuild check compares the two)."""
+    body = orjson.dumps(catalog)
+    (site / "catalog.json").write_bytes(body)
+    lookup = orjson.loads((site / "lookup.json").read_bytes())
+    lookup["catalog"].update(sha256=hashlib.sha256(body).hexdigest(), bytes=len(body))
+    (site / "lookup.json").write_bytes(orjson.dumps(lookup))
 
 
 def checked_after(site: Path, change: str) -> tuple[int, str]:
@@ -274,7 +285,7 @@ def test_a_head_of_an_earlier_builder_passes_the_check(site: Path, shard_format:
         rawBytes=len(raw),
         format=shard_format,
     )
-    (site / "catalog.json").write_bytes(orjson.dumps(catalog))
+    list_catalog(site, catalog)
     code, output = run_check(site)
     assert code == 0, output
 
