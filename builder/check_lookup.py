@@ -12,22 +12,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from builder.errors import BuildError
+from builder.errors import ProblemsFound
 from schemas.digests import file_sha256
 from schemas.lookup_table import LOOKUP_FILE
 
 
-class LookupInvalid(BuildError):
+class LookupInvalid(ProblemsFound):
     """A site's lookup.json is no doctrove-lookup@1, or a file it lists is not as it says."""
 
     code = "invalid-lookup"
-
-    def __init__(self, what: str, problems: list[str]) -> None:
-        self.problems = problems
-        super().__init__(
-            f"{what} has a {LOOKUP_FILE} that does not describe its files (rebuild the site, "
-            "or restore the files):\n" + "\n".join(f"  - {p}" for p in problems)
-        )
+    states = (
+        f"has a {LOOKUP_FILE} that does not describe its files (rebuild the site, or restore "
+        "the files)"
+    )
 
 
 def check_lookup(site: Path) -> int:

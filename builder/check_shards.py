@@ -18,14 +18,14 @@ import gzip
 import hashlib
 import sqlite3
 import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import orjson
 
-from builder.errors import BuildError
+from builder.errors import ProblemsFound
 from schemas.body_packs import PackError, decode_pack, pack_path, pack_table_problems
 from schemas.digests import names_content
 from schemas.section_columns import ColumnsError, restore_rows
@@ -54,17 +54,11 @@ CATALOG = "catalog.json"
 LIBRARY_CATALOGS = "libs/*/catalog.json"
 
 
-class ShardInvalid(BuildError):
+class ShardInvalid(ProblemsFound):
     """A chunked shard of a built site is incomplete or damaged."""
 
     code = "invalid-shard"
-
-    def __init__(self, what: str, problems: Sequence[str]) -> None:
-        self.problems = list(problems)
-        super().__init__(
-            f"{what} has damaged search shards (rebuild the site, or restore the files):\n"
-            + "\n".join(f"  - {p}" for p in self.problems)
-        )
+    states = "has damaged search shards (rebuild the site, or restore the files)"
 
 
 @dataclass(frozen=True)

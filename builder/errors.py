@@ -5,10 +5,11 @@ BuildError                 code "build"               exit 1  a build failed
 ├── SourceError            code "source"              exit 1  an input cannot be read at all
 │   ├── UnsafeArchive      code "unsafe-archive"      exit 1  an archive escapes its folder, too big
 │   └── UnreadableDocument code "unreadable-document" exit 1  a file with nothing to index
-├── IndexInvalid           code "invalid-index"       exit 1  an index breaks doctrove-index@1
-├── CatalogInvalid         code "invalid-catalog"     exit 1  a catalog breaks doctrove-catalog@1
-├── ShardInvalid           code "invalid-shard"       exit 1  builder.check_shards: a chunk is bad
-├── LookupInvalid          code "invalid-lookup"      exit 1  builder.check_lookup: lookup.json
+├── ProblemsFound          code "build"               exit 1  a file or site breaks its format
+│   ├── IndexInvalid       code "invalid-index"       exit 1  an index breaks doctrove-index@1
+│   ├── CatalogInvalid     code "invalid-catalog"     exit 1  a catalog breaks doctrove-catalog@1
+│   ├── ShardInvalid       code "invalid-shard"       exit 1  builder.check_shards: a chunk is bad
+│   └── LookupInvalid      code "invalid-lookup"      exit 1  builder.check_lookup: lookup.json
 ├── StrictWarnings         code "strict"              exit 1  --strict, and the build warned
 ├── BuildLocked            code "locked"              exit 1  builder.lock: the output is in use
 ├── PublishError           code "publish"             exit 1  builder.publish: git refused
@@ -19,7 +20,7 @@ BuildError                 code "build"               exit 1  a build failed
 ├── PartError              code "part"                exit 1  builder.part: parts that cannot merge
 └── CatalogExists          code "exists"              exit 1  builder.starter: would replace a file
 
-ConfigError, IndexInvalid and CatalogInvalid carry every problem found; UnreadableDocument is
+ConfigError and every ProblemsFound carry every problem found; UnreadableDocument is
 caught per file and becomes the reason the report gives for skipping it. A class defined beside
 its only raiser is named with its module. builder.serve has a tree of its own
 (builder/serve/errors.py).
@@ -77,30 +78,29 @@ class UnreadableDocument(SourceError):
     code = "unreadable-document"
 
 
-class IndexInvalid(BuildError):
+class ProblemsFound(BuildError):
+    """A file or site that broke its format's rules: ``problems`` lists each, and the message
+    names ``what`` and says what kind of damage it is (``states``)."""
+
+    states = "has problems"
+
+    def __init__(self, what: str, problems: Sequence[str]) -> None:
+        self.problems = list(problems)
+        super().__init__(f"{what} {self.states}:\n" + "\n".join(f"  - {p}" for p in self.problems))
+
+
+class IndexInvalid(ProblemsFound):
     """An index document broke the doctrove-index@1 rules."""
 
     code = "invalid-index"
-
-    def __init__(self, what: str, problems: Sequence[str]) -> None:
-        self.problems = list(problems)
-        super().__init__(
-            f"{what} is not a valid doctrove-index@1 document:\n"
-            + "\n".join(f"  - {p}" for p in self.problems)
-        )
+    states = "is not a valid doctrove-index@1 document"
 
 
-class CatalogInvalid(BuildError):
+class CatalogInvalid(ProblemsFound):
     """A site's catalog.json (or a library's) broke the doctrove-catalog@1 rules."""
 
     code = "invalid-catalog"
-
-    def __init__(self, what: str, problems: Sequence[str]) -> None:
-        self.problems = list(problems)
-        super().__init__(
-            f"{what} has catalogs a client turns down (rebuild the site, or restore them):\n"
-            + "\n".join(f"  - {p}" for p in self.problems)
-        )
+    states = "has catalogs a client turns down (rebuild the site, or restore them)"
 
 
 class StrictWarnings(BuildError):
