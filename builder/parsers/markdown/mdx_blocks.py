@@ -57,20 +57,12 @@ def _jsx_line_rule(state: StateBlock, start: int, end: int, silent: bool) -> boo
     tag = _TAG.match(state.src, begin, limit)
     if tag is None:
         return False
-    last = start
-    while state.eMarks[last] < tag.end():
-        last += 1
+    last = _line_of(state, start, tag.end())
     if state.src[tag.end() : state.eMarks[last]].strip(" \t"):
         return False
     if any(state.isEmpty(line) for line in range(start + 1, last)):
         return False
-    if silent:
-        return True
-    token = state.push("html_block", "", 0)
-    token.map = [start, last + 1]
-    token.content = state.src[begin : state.eMarks[last]] + "\n"
-    state.line = last + 1
-    return True
+    return silent or _html_block(state, start, last)
 
 
 def _jsx_comment_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
@@ -91,14 +83,23 @@ def _jsx_comment_rule(state: StateBlock, start: int, end: int, silent: bool) -> 
     close = _COMMENT_END.match(state.src, found)
     if close is None or close.end() > state.eMarks[end - 1]:
         return False
+    return silent or _html_block(state, start, _line_of(state, start, close.end()))
+
+
+def _line_of(state: StateBlock, start: int, position: int) -> int:
+    """The line, from ``start`` on, that ``position`` in the source ends on or before."""
     last = start
-    while state.eMarks[last] < close.end():
+    while state.eMarks[last] < position:
         last += 1
-    if silent:
-        return True
+    return last
+
+
+def _html_block(state: StateBlock, start: int, last: int) -> bool:
+    """Push lines ``start`` to ``last`` as one html_block token (from the first line's text on)
+    and go on after them."""
     token = state.push("html_block", "", 0)
     token.map = [start, last + 1]
-    token.content = state.src[begin : state.eMarks[last]] + "\n"
+    token.content = state.src[state.bMarks[start] + state.tShift[start] : state.eMarks[last]] + "\n"
     state.line = last + 1
     return True
 
