@@ -116,7 +116,8 @@ def _synonym_table() -> dict[str, tuple[str, ...]]:
 
 SYNONYMS = _synonym_table()
 
-_IDENTIFIER = re.compile(r"\.?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\))?")
+_CALLED = re.compile(r"(?<![\w$])([\w$]+)\(\)")
+_IDENTIFIER = re.compile(r"\.?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
 _CAMEL = re.compile(r"[a-z0-9][A-Z]")
 # An abbreviation such as "e.g." or "i.e.": neither a code name nor a word of the question
 # (nor a name the docs lack: client.search.unheard).
@@ -286,16 +287,32 @@ def read_into_chinese(focus: Focus, absent: Collection[str]) -> Focus:
 
 
 def identifiers(text: str) -> tuple[str, ...]:
-    """Tokens of ``text`` that look like code names, lowercased, without ``()`` or a leading dot."""
+    """Tokens of ``text`` that look like code names, lowercased, without ``()`` or a leading dot.
+
+    A focus of one word alone is a name too: an agent asking for ``chunked`` or ``dumps`` wants
+    the entry of that name (not ``chunked_even``, whose text says "chunked" more often), and one
+    asking for ``logging`` the section headed so."""
     found = []
+    # normalize() drops "()", the mark of a plain word called as code: "call chunked() twice".
+    called = {match.group(1).casefold() for match in _CALLED.finditer(text)}
     for match in _IDENTIFIER.finditer(normalize(text)):
         token = match.group(0)
-        name = token.removesuffix("()").lstrip(".")
+        name = token.lstrip(".")
         if ABBREVIATION.fullmatch(name):
             continue
-        if "." in name or "_" in name or _CAMEL.search(name) or token != name:
+        code_like = "." in name or "_" in name or _CAMEL.search(name) or token != name
+        if code_like or name.casefold() in called:
             found.append(name.casefold())
+    if not found and _names_one_thing(lone := normalize(text).strip()):
+        found.append(lone.casefold())
     return tuple(dict.fromkeys(found))
+
+
+def _names_one_thing(focus: str) -> bool:
+    """A focus that is one word alone (not an abbreviation, and not "the")."""
+    if not _IDENTIFIER.fullmatch(focus) or ABBREVIATION.fullmatch(focus):
+        return False
+    return stem(focus.casefold()) not in STOP
 
 
 def _unstemmed(by_word: Sequence[tuple[str, tuple[QueryTerm, ...]]]) -> dict[str, str]:

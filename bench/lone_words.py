@@ -1,0 +1,90 @@
+"""Ask every example version for one word alone, as agents often do, and count rank-1 answers.
+
+    python bench/lone_words.py            # from the repository's root (builds the examples)
+
+Two kinds of one-word focus, each drawn from the docs themselves, never written by hand:
+- **bare names**: the last part of an API entry's name (``chunked`` for
+  ``more_itertools.chunked``; no dunders, parts of three letters or more, up to 40 per
+  version, in a seeded random order). Right when the first answer is an entry of that name.
+- **one-word headings**: a narrative section headed by one word ("Installation", "Logging"),
+  asked in lowercase (up to 60 per version, in alphabetical order). Right when the first answer
+  is a section headed by that word.
+
+Beside ours (what doc_extract answers, eval.corpus.answers_ours), the plain bm25 baseline of
+``python -m eval``. The figures cover every library of the examples, the held-out ones
+included: no decision is fitted to them (client.search.query reads a lone word as a name).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import sqlite3
+import sys
+from collections import defaultdict
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from eval.corpus import answers_ours, open_corpus, search_baseline, section_key
+
+BARE_NAMES_PER_VERSION = 40
+HEADINGS_PER_VERSION = 60
+SEED = 7
+_DOTTED = re.compile(r"^[\w$]+(?:\.[\w$]+)+$")
+_ONE_WORD = re.compile(r"[A-Za-z][a-z]{3,}")
+
+Searcher = Callable[[sqlite3.Connection, str], list[str]]
+
+
+def bare_names(conn: sqlite3.Connection, rng: random.Random) -> list[tuple[str, set[str]]]:
+    """(the last part of an API entry's name, the keys of every entry so named)."""
+    named: dict[str, set[str]] = defaultdict(set)
+    for source, anchor, heading in conn.execute("SELECT source, anchor, heading FROM sections"):
+        name = re.sub(r"\([^)]*\)", "", heading).strip()
+        if _DOTTED.match(name) and anchor.casefold().endswith(name.casefold()):
+            last = name.rsplit(".", 1)[1]
+            if not last.startswith("_") and len(last) > 2:
+                named[last].add(section_key(source, anchor))
+    drawn = sorted(named.items())
+    rng.shuffle(drawn)
+    return drawn[:BARE_NAMES_PER_VERSION]
+
+
+def one_word_headings(conn: sqlite3.Connection) -> list[tuple[str, set[str]]]:
+    """(a one-word heading in lowercase, the keys of every section so headed)."""
+    headed: dict[str, set[str]] = defaultdict(set)
+    for source, anchor, heading in conn.execute("SELECT source, anchor, heading FROM sections"):
+        if _ONE_WORD.fullmatch(heading.strip()):
+            headed[heading.strip().casefold()].add(section_key(source, anchor))
+    return sorted(headed.items())[:HEADINGS_PER_VERSION]
+
+
+def main() -> None:
+    rng = random.Random(SEED)
+    right: dict[tuple[str, str], int] = defaultdict(int)
+    asked: dict[str, int] = defaultdict(int)
+    with open_corpus() as corpus:
+        searchers: dict[str, Searcher] = {"ours": answers_ours(corpus), "bm25": search_baseline}
+        for _, conn in sorted(corpus.shards.items()):
+            kinds = {
+                "bare names": bare_names(conn, rng),
+                "one-word headings": one_word_headings(conn),
+            }
+            for kind, focuses in kinds.items():
+                for focus, keys in focuses:
+                    asked[kind] += 1
+                    for name, search in searchers.items():
+                        first = search(conn, focus)[:1]
+                        right[kind, name] += bool(first and first[0] in keys)
+    for kind, count in asked.items():
+        ours, bm25 = right[kind, "ours"], right[kind, "bm25"]
+        print(
+            f"{kind}: right at rank 1, ours {ours}/{count} ({ours / count:.3f}), "
+            f"bm25 {bm25}/{count} ({bm25 / count:.3f})"
+        )
+
+
+if __name__ == "__main__":
+    main()
