@@ -1,6 +1,6 @@
 """A focus of one word alone names something: the API entry of that name, or the section
 headed by that word, comes first, even where another section's text says the word more. So
-does a plain word called as code in a question ("chunked()")."""
+does a plain word written as code in a question ("chunked()", "`chunked`")."""
 
 import sqlite3
 from collections.abc import Iterator
@@ -63,6 +63,7 @@ def shard(tmp_path_factory: pytest.TempPathFactory) -> Iterator[sqlite3.Connecti
         ("chunked_even", "more_itertools.chunked_even"),
         ("logging", "Logging"),
         ("split a list with chunked()", "more_itertools.chunked"),
+        ("how to use `chunked`", "more_itertools.chunked"),
     ],
 )
 def test_one_word_alone_finds_what_it_names(
@@ -81,7 +82,9 @@ def test_one_word_alone_finds_what_it_names(
         ("chunked lists", ()),  # two words are a question, not a name
         ("分块", ()),
         ("call chunked() or sliced() on it", ("chunked", "sliced")),
+        ("`chunked` or `more_itertools.sliced` for lists", ("chunked", "more_itertools.sliced")),
+        ("an unclosed ` backtick", ()),
     ],
 )
-def test_only_a_lone_word_is_read_as_a_name(focus: str, identifiers: tuple[str, ...]) -> None:
+def test_which_plain_words_are_read_as_names(focus: str, identifiers: tuple[str, ...]) -> None:
     assert parse_focus(focus).identifiers == identifiers

@@ -117,6 +117,7 @@ def _synonym_table() -> dict[str, tuple[str, ...]]:
 SYNONYMS = _synonym_table()
 
 _CALLED = re.compile(r"(?<![\w$])([\w$]+)\(\)")
+_CODE_SPAN = re.compile(r"`([^`]+)`")
 _IDENTIFIER = re.compile(r"\.?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
 _CAMEL = re.compile(r"[a-z0-9][A-Z]")
 # An abbreviation such as "e.g." or "i.e.": neither a code name nor a word of the question
@@ -289,12 +290,16 @@ def read_into_chinese(focus: Focus, absent: Collection[str]) -> Focus:
 def identifiers(text: str) -> tuple[str, ...]:
     """Tokens of ``text`` that look like code names, lowercased, without ``()`` or a leading dot.
 
-    A focus of one word alone is a name too: an agent asking for ``chunked`` or ``dumps`` wants
-    the entry of that name (not ``chunked_even``, whose text says "chunked" more often), and one
-    asking for ``logging`` the section headed so."""
+    A word in backticks or followed by ``()`` is a name, and so is a focus of one word alone:
+    an agent asking for ``chunked`` or ``dumps`` wants the entry of that name (not
+    ``chunked_even``, whose text says "chunked" more often), and one asking for ``logging`` the
+    section headed so."""
     found = []
-    # normalize() drops "()", the mark of a plain word called as code: "call chunked() twice".
+    # A plain word is code when written as a call (normalize() drops the "()": "call chunked()
+    # twice") or in backticks ("how to use `chunked`").
     called = {match.group(1).casefold() for match in _CALLED.finditer(text)}
+    for span in _CODE_SPAN.findall(text):
+        called.update(word.casefold() for word in _IDENTIFIER.findall(normalize(span)))
     for match in _IDENTIFIER.finditer(normalize(text)):
         token = match.group(0)
         name = token.lstrip(".")
