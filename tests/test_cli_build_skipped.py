@@ -7,7 +7,7 @@ from pathlib import Path
 
 import orjson
 
-from tests.test_cli_build import run
+from tests.test_cli_build import run, write_catalog
 
 
 def test_a_second_build_of_the_project_folder_does_not_read_the_first_ones_site(
@@ -41,3 +41,23 @@ def test_a_second_build_of_the_project_folder_does_not_read_the_first_ones_site(
             assert sorted({s["source"] for s in volume["1.0.0"]["sections"]}) == ["README.md"]
         assert "skipped _site/: a site docbuild built (its output folder), not docs" in output
 
+
+def test_a_file_skipped_since_the_cached_build_is_reported(tmp_path: Path) -> None:
+    # The cache key covers the pages read, not the files left out: the report gave the kept
+    # list, so a file skipped since the last build went unsaid.
+    catalog = write_catalog(tmp_path)
+    docs = tmp_path / "docs"
+    (docs / "index.md").write_text("# Index\n\nText.\n", encoding="utf-8")
+    args = ("build", "-c", str(catalog), "--out", str(tmp_path / "out"), "--no-site-search")
+    cache = ("--cache-dir", str(tmp_path / "cache"))
+    code, output = run(*args, *cache)
+    assert code == 0, output
+    assert ": skipped " not in output
+    (docs / ("m" * 252 + ".md")).write_text("# Long\n\ntext\n", encoding="utf-8")
+    code, output = run(*args, *cache)
+    assert code == 0, output
+    assert f"skipped {'m' * 252}.md: file name too long" in output
+    (docs / ("m" * 252 + ".md")).unlink()
+    code, output = run(*args, *cache)
+    assert code == 0, output
+    assert ": skipped " not in output
