@@ -61,3 +61,17 @@ def test_a_file_skipped_since_the_cached_build_is_reported(tmp_path: Path) -> No
     code, output = run(*args, *cache)
     assert code == 0, output
     assert ": skipped " not in output
+
+
+def test_globs_that_leave_every_page_out_are_named(tmp_path: Path) -> None:
+    # include = ["**/*.rst"] over a folder of Markdown: the warning said only "no readable
+    # documentation files in docs", of a folder that holds pages.
+    catalog = write_catalog(tmp_path, '  include = ["**/*.rst"]\n')
+    (tmp_path / "docs" / "index.md").write_text("# Index\n\nText.\n", encoding="utf-8")
+    code, output = run("build", "-c", str(catalog), "--out", str(tmp_path / "out"), "--no-cache")
+    assert code == 0, output
+    assert (
+        "demo 1.0.0: no readable documentation files in "
+        f"{tmp_path / 'docs'}: include = ['**/*.rst'] left out its 1 page(s) (index.md); "
+        "check those globs"
+    ) in output
