@@ -172,6 +172,17 @@ def keep_volume(cache: BuildCache, volume: WrittenVolume, volume_key: str) -> No
         cache.store_file(volume_key, volume.path, volume.sha256)
 
 
+def _skipped_now(files: VersionFiles, kept: list[list[str]]) -> tuple[SkippedFile, ...]:
+    """The files this build leaves out, as ``compile_version`` lists them: the listing's, read
+    afresh (the key covers the pages read, not the files left out, so a file skipped since the
+    cached build, or no longer there, changes no key), then the kept ones parsing skipped."""
+    pages = {candidate.relpath for candidate in files.listing.candidates}
+    return (
+        *files.listing.skipped,
+        *(SkippedFile(*item) for item in kept if item[0] in pages),
+    )
+
+
 def _compiled_from_cache(
     library: LibraryConfig, files: VersionFiles, kept: Any, volume: bytes
 ) -> CompiledVersion:
@@ -184,7 +195,7 @@ def _compiled_from_cache(
         validated=True,  # the cache holds only checked records
         files_read=kept["files_read"],
         source_bytes=kept["source_bytes"],
-        skipped=tuple(SkippedFile(*item) for item in kept["skipped"]),
+        skipped=_skipped_now(files, kept["skipped"]),
         warnings=tuple(Warning_(*item) for item in kept["warnings"]),
         project=files.layout.describe(),
         project_notes=tuple(files.layout.notes),

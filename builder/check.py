@@ -43,6 +43,12 @@ def check_index(path: Path) -> IndexSummary:
     """Validate the index file, or every index of the site folder, at ``path``; raise
     IndexInvalid listing every problem by JSON pointer."""
     files = index_files(path)
+    if path.suffix == ".toml" and path.is_file():
+        # docbuild check docbuild.toml said "not valid JSON: unexpected character".
+        raise BuildError(
+            f"{path} is a docbuild catalog (what a build reads, not what it writes): run "
+            f"docbuild build -c {path} and check the folder it writes (_site by default)"
+        )
     if not files[0].exists():
         what = "holds no index.json nor libs/<id>/index.json" if path.is_dir() else "does not exist"
         raise BuildError(

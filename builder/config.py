@@ -19,6 +19,7 @@ from builder.model import Warning_
 from builder.problems import CatalogProblems
 from schemas.index_rules import index_problems
 from schemas.lookup_table import LIBRARY_ID
+from schemas.spelling import nearest_name
 from schemas.term_chunks import SPLIT_INDEX_BYTES
 from schemas.versions import InvalidVersion, parse_version
 
@@ -70,6 +71,11 @@ _VERSION_KEYS = {
 PROJECT_KINDS = (
     "auto", "mkdocs", "vitepress", "docusaurus", "mdbook", "jupyterbook", "sphinx", "none",
 )  # fmt: skip
+# Tools a version's project is read as without a setting of their own: the one that reads them.
+_PROJECT_READ_AS = {
+    "quarto": "auto", "docsify": "auto", "zensical": "mkdocs", "properdocs": "mkdocs",
+    "myst": "sphinx",
+}  # fmt: skip
 _IMPORT_KEYS = {"index": str, "only": list, "allow_outside": bool}
 _TOP_KEYS = {"site": dict, "libraries": list, "imports": list}
 
@@ -410,7 +416,7 @@ def _parse_version(
             problems.add(f"{where}.{key}", str(exc))
     project = fields.get("project", "auto")
     if project not in PROJECT_KINDS:
-        problems.add(f"{where}.project", f"must be one of {', '.join(PROJECT_KINDS)}")
+        problems.add(f"{where}.project", _project_problem(project))
     template = fields.get("url_template")
     if template is not None:
         _check_template(template, f"{where}.url_template", problems)
@@ -542,3 +548,16 @@ def read_index_file(path: Path, where: str, problems: CatalogProblems) -> dict[s
         return None
     result: dict[str, Any] = document
     return result
+
+
+def _project_problem(project: object) -> str:
+    """What is wrong with a version's ``project``, and the value meant: "mkdoc" said only
+    which values there are, unlike a misspelt key."""
+    known = f"must be one of {', '.join(PROJECT_KINDS)}"
+    if not isinstance(project, str):
+        return known
+    read_as = _PROJECT_READ_AS.get(project.lower())
+    if read_as is not None:
+        return f"{known}; {project!r} has no setting of its own: {read_as!r} reads it"
+    close = nearest_name(project, PROJECT_KINDS)
+    return f"{known}; did you mean {close!r}?" if close else known

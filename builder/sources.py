@@ -34,6 +34,10 @@ MAX_NAME_BYTES = 255
 # in an sdist, ``*.dist-info/`` in a wheel): SOURCES.txt, requires.txt, top_level.txt. Never
 # docs, and read as pages when the docs folder is the archive's top (``path = "."``).
 _PACKAGING_METADATA = (".egg-info", ".dist-info")
+# A site's lookup.json (schemas.documents.LookupDocument) is a few hundred bytes of sorted
+# keys, its format among the first of them.
+_LOOKUP_SNIFF_BYTES = 4096
+_LOOKUP_FORMAT_MARK = b'"format":"doctrove-lookup@1"'
 
 
 @dataclass(frozen=True)
@@ -60,20 +64,40 @@ class VersionListing:
     excluded_by_globs: int
 
 
-def _walk(root: Path) -> Iterator[tuple[str, Path, bool]]:
+def _walk(root: Path, built_sites: list[str]) -> Iterator[tuple[str, Path, bool]]:
     """Yield (relpath, path, is_symlink) for every file below root, never following directory
-    links (that is what makes symlink loops harmless), in sorted order."""
+    links (that is what makes symlink loops harmless), in sorted order. A folder below root
+    that is a site docbuild wrote is not entered; its relpath is added to ``built_sites``."""
     # Strings, not Paths, until a file is yielded: a rebuild lists every file of a version, and
     # pathlib's parsing was most of that listing's time.
     top = str(root)
     for directory, dirnames, filenames in os.walk(top, followlinks=False):
+        prefix = directory[len(top) :].lstrip(os.sep).replace(os.sep, "/")
+        for name in [d for d in dirnames if _is_built_site(os.path.join(directory, d))]:
+            dirnames.remove(name)
+            built_sites.append(f"{prefix}/{name}" if prefix else name)
         dirnames.sort()
         linked = sorted(d for d in dirnames if os.path.islink(os.path.join(directory, d)))
-        prefix = directory[len(top) :].lstrip(os.sep).replace(os.sep, "/")
         for name in sorted(filenames) + linked:
             full = os.path.join(directory, name)
             relpath = f"{prefix}/{name}" if prefix else name
             yield relpath, Path(full), os.path.islink(full)
+
+
+def _is_built_site(folder: str) -> bool:
+    """Whether ``folder`` is a site docbuild wrote: its lookup.json, the entry point every site
+    has, names the lookup format. A catalog whose docs folder is the project (``path = "."``)
+    holds the build's own output folder, and its pages, llms.txt and 404 page would be read
+    as docs, more of them after each build."""
+    lookup = os.path.join(folder, "lookup.json")
+    if os.path.islink(folder) or not os.path.isfile(lookup):
+        return False
+    try:
+        with open(lookup, "rb") as handle:
+            head = handle.read(_LOOKUP_SNIFF_BYTES)
+    except OSError:
+        return False
+    return _LOOKUP_FORMAT_MARK in head
 
 
 def _judge(
@@ -187,7 +211,8 @@ def list_version_files(
     candidates: list[Candidate] = []
     skipped: list[SkippedFile] = []
     excluded = 0
-    for stored, path, is_link in _walk(root):
+    built_sites: list[str] = []
+    for stored, path, is_link in _walk(root, built_sites):
         # A gzipped page is listed, globbed and served under its page's name; an exclude
         # pattern may also name the gzipped file itself ("*.gz").
         gzipped = gzipped_page_name(stored)
@@ -216,6 +241,13 @@ def list_version_files(
             candidates.append(judged)
         else:
             skipped.append(judged)
+    for folder in built_sites:
+        if exclude.matches(f"{folder}/lookup.json"):
+            excluded += 1  # the globs leave it out anyway (docbuild init's exclude "_site")
+        else:
+            skipped.append(
+                SkippedFile(f"{folder}/", "a site docbuild built (its output folder), not docs")
+            )
     candidates = _without_folders_named_as_files(candidates, skipped)
     candidates.sort(key=lambda c: c.relpath)
     skipped.sort(key=lambda s: s.relpath)

@@ -40,6 +40,8 @@ NO_DOCS_FOUND = "no docs folder and no Markdown, reST or HTML files: the project
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdx", ".qmd")
 RST_SUFFIXES = (".rst", ".rest")
 MYST_EXTENSIONS = ("myst_parser", "myst_nb")
+# What every Sphinx HTML build writes (builder.built_sphinx).
+BUILT_SPHINX_MARK = "_static/documentation_options.js"
 
 
 def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
@@ -110,11 +112,30 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
             return "quarto", folder, None
     for folder in (*DOCS_FOLDERS, "."):
         files = _kind_of_files(root / folder)
+        if files == "html" and folder == ".":
+            folder = _built_sphinx_folder(root) or folder
         if files is not None:
             found.append(f"{folder}/: {_KIND_WORDS[files]} files, no MkDocs or Sphinx config")
             return files, folder, None
     found.append(NO_DOCS_FOUND)
     return "markdown", ".", None
+
+
+def _built_sphinx_folder(root: Path) -> str | None:
+    """The one folder just below ``root`` that Sphinx built (``_static/documentation_options.js``),
+    when ``root`` is not one itself: a Debian ``*-doc`` package's folder holds its pages in
+    ``html/`` beside its changelog and copyright."""
+    if (root / BUILT_SPHINX_MARK).is_file():
+        return None
+    built = [
+        path.name
+        for path in sorted(root.iterdir())
+        if path.name not in NOT_DOCS
+        and not path.name.startswith(".")
+        and path.is_dir()
+        and (path / BUILT_SPHINX_MARK).is_file()
+    ]
+    return built[0] if len(built) == 1 else None
 
 
 def _mkdocs_configs(root: Path) -> Iterator[tuple[str, str]]:

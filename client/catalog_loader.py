@@ -266,6 +266,9 @@ class Layer:
 
 # What a local index must be, said when the path given is not one.
 _WANTED = "give a doctrove-index@1 file, or the folder docbuild build wrote (_site by default)"
+# The catalog docbuild reads by default, and what to do with a folder that holds one.
+_BUILD_CATALOG = "docbuild.toml"
+_THEN = " and give the folder it writes (_site by default)"
 
 
 def file_layer(path: Path, kind: str, cache: DiskCache) -> Layer | list[str]:
@@ -280,11 +283,19 @@ def file_layer(path: Path, kind: str, cache: DiskCache) -> Layer | list[str]:
         if not body_path.is_file():
             body_path, folder = path / INDEX_FILE, None
         if not body_path.exists():
-            return [
-                f"{path} holds none of {CATALOG_FILE}, {LOOKUP_FILE} and {INDEX_FILE}; {_WANTED}"
-            ]
+            missing = f"{path} holds none of {CATALOG_FILE}, {LOOKUP_FILE} and {INDEX_FILE}"
+            if (path / _BUILD_CATALOG).is_file():
+                return [f"{missing}, but a {_BUILD_CATALOG}: run docbuild build there{_THEN}"]
+            return [f"{missing}; {_WANTED}"]
     elif not path.exists():
         return [f"{path} does not exist; {_WANTED}"]
+    elif path.suffix == ".toml":
+        # docbuild.toml, the catalog next to the docs: read as JSON, it was "not valid JSON:
+        # unexpected character", which says nothing of what to give instead.
+        return [
+            f"{path} is a docbuild catalog (what a build reads, not what it writes): "
+            f"run docbuild build -c {path}{_THEN}"
+        ]
     try:
         with body_path.open("rb") as handle:
             body = handle.read(FILE_LIMIT + 1)

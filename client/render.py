@@ -129,7 +129,15 @@ def render_extract(answer: ExtractAnswer) -> str:
             indent = "  " * max(0, len(entry.headingPath))
             lines.append(f"{indent}- {entry.heading} {_address(entry)}")
     if answer.confidence is not None and answer.confidence is not UNSET:
-        lines.append(f"Confidence that the first section answers: {answer.confidence:.2f}")
+        # An empty answer's confidence is that of the section it held back (a focus word only
+        # another version's docs use): "Confidence that the first section answers: 1.00" over
+        # no section at all read as a sure answer.
+        lines.append(
+            f"Confidence that the first section answers: {answer.confidence:.2f}"
+            if answer.sections
+            else "No section given (see the note); the best one of this version scored "
+            f"{answer.confidence:.2f}"
+        )
     if answer.lanes is not UNSET:
         semantic = answer.semantic
         status = None if semantic is UNSET else semantic.status

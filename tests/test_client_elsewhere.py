@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from msgspec import to_builtins
 
+from client.render import render_extract
 from client.search.elsewhere import (
     WEAK_BELOW,
     ReadVersion,
@@ -69,6 +70,21 @@ def test_a_name_only_another_versions_docs_use_empties_the_answer_and_names_it(
         "the docs of 3.1.3 never mention 'make_line_iter', and those of 2.3.8 do"
         in (answer["hint"])
     )
+
+
+def test_the_text_of_an_empty_answer_gives_no_confidence_in_a_first_section(
+    tmp_path: Path,
+) -> None:
+    # Starlette 0.37.2 asked about "memoryview in StreamingResponse" (0.38.0 added it): no
+    # section, and "Confidence that the first section answers: 1.00" above the note.
+    answer = service(tmp_path).extract("wz", "3.1.3", "make_line_iter to read the input stream")
+    assert answer.sections == [] and isinstance(answer.confidence, float)
+    text = render_extract(answer)
+    assert "Confidence that the first section answers" not in text
+    assert (
+        "No section given (see the note); the best one of this version scored "
+        f"{answer.confidence:.2f}"
+    ) in text
 
 
 def test_the_version_that_mentions_it_answers_as_before(tmp_path: Path) -> None:

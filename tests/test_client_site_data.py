@@ -430,6 +430,22 @@ def test_an_invalid_local_index_is_a_config_error_at_start(tmp_path: Path) -> No
     with pytest.raises(ConfigError, match="not valid JSON"):
         bad.write_bytes(b"{")
         data(tmp_path, Router(), Clock(), local_index=bad)
+    # The catalog, or its folder before a build (README: docclient list --local-index _site,
+    # run beside docbuild.toml): "not valid JSON: unexpected character", and "holds none of".
+    catalog = docs / "docbuild.toml"
+    catalog.write_text('[site]\ntitle = "T"\n', encoding="utf-8")
+    expected = (
+        "docbuild.toml is a docbuild catalog (what a build reads, not what it writes): run "
+        f"docbuild build -c {catalog} and give the folder it writes (_site by default)"
+    )
+    with pytest.raises(ConfigError, match=re.escape(expected)):
+        data(tmp_path, Router(), Clock(), local_index=catalog)
+    expected = (
+        "docs holds none of catalog.json, lookup.json and index.json, but a docbuild.toml: "
+        "run docbuild build there and give the folder it writes (_site by default)"
+    )
+    with pytest.raises(ConfigError, match=re.escape(expected)):
+        data(tmp_path, Router(), Clock(), local_index=docs)
 
 
 def test_a_local_site_folder_serves_its_own_shards(tmp_path: Path) -> None:

@@ -162,6 +162,29 @@ sumary = "A summary"
     assert "unknown key 'zzz' (known keys: " in "\n".join(unlike.value.problems)
 
 
+@pytest.mark.parametrize(
+    ("project", "expected"),
+    [
+        # Said only "must be one of auto, mkdocs, …", where a misspelt key gets its key.
+        ("mkdoc", "; did you mean 'mkdocs'?"),
+        ("Sphinx", "; did you mean 'sphinx'?"),
+        ("quarto", "; 'quarto' has no setting of its own: 'auto' reads it"),
+        ("zensical", "; 'zensical' has no setting of its own: 'mkdocs' reads it"),
+        ("plain", ""),
+    ],
+)
+def test_a_project_no_setting_names_says_which_one_is_meant(
+    tmp_path: Path, project: str, expected: str
+) -> None:
+    text = GOOD.replace('  path = "docs"\n', f'  path = "docs"\n  project = "{project}"\n')
+    with pytest.raises(ConfigError) as caught:
+        load_catalog(write(tmp_path, text))
+    assert caught.value.problems[0].endswith(
+        ".versions[0].project: must be one of auto, mkdocs, vitepress, docusaurus, mdbook, "
+        "jupyterbook, sphinx, none" + expected
+    )
+
+
 def test_a_key_written_in_the_wrong_table_names_the_table_that_takes_it(tmp_path: Path) -> None:
     text = 'title = "Docs"\n' + GOOD.replace(
         "popularity = 10\n", 'popularity = 10\nversion = "3.1.0"\n'

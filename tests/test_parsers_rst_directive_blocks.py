@@ -193,8 +193,40 @@ def test_auto_numbered_footnotes_show_their_number() -> None:
         ".. [#setup.py] New projects.\n.. [#] Caching.\n.. [CIT] A citation.\n"
     )
     assert _body(text) == (
-        "Text and.\n\nNotes\n\n[1] New projects.\n\n[2] Caching.\n\n[CIT] A citation."
+        "Text [1] and.\n\nNotes\n\n[1] New projects.\n\n[2] Caching.\n\n[CIT] A citation."
     )
+
+
+NOTES = (
+    ".. rubric:: Footnotes\n\n"
+    ".. [#t1] localization support\n.. [3] Numbered.\n.. [#] Anonymous.\n"
+    ".. [#t4] timezone names\n.. [CIT] A citation.\n"
+)
+
+
+def test_a_footnote_reference_reads_as_its_footnotes_label() -> None:
+    # Arrow 1.3.0's token table: "MMMM | January, February, March ... [#t1]_", its footnotes
+    # below it. The marks went, and with them which tokens "[1] localization support for
+    # parsing and formatting" and "[4] timezone names ... use the full IANA zone name" are for.
+    text = (
+        "+------+------------------------+\n"
+        "|Token |Output                  |\n"
+        "+======+========================+\n"
+        "|MMMM  |January ... [#t1]_      |\n"
+        "+------+------------------------+\n"
+        "|ZZZ   |Asia/Baku ... [#t4]_    |\n"
+        "+------+------------------------+\n\n"
+        "See [3]_, [CIT]_ and [#]_ and [#gone]_.\n\n" + NOTES
+    )
+    assert _body(text) == (
+        "Token | Output\nMMMM | January ... [1]\nZZZ | Asia/Baku ... [4]\n\n"
+        "See [3], [CIT] and and.\n\nFootnotes\n\n[1] localization support\n\n[3] Numbered."
+        "\n\n[2] Anonymous.\n\n[4] timezone names\n\n[CIT] A citation."
+    )
+    # A page that includes files counts their footnotes too: its named ones' numbers are not
+    # known from its own lines, and their marks go as before.
+    included = ".. include:: other.rst\n\nSee [3]_, [CIT]_ and [#t1]_.\n\n" + NOTES
+    assert _body(included).startswith("See [3], [CIT] and.\n\n")
 
 
 def test_auto_numbered_footnotes_skip_the_numbers_numbered_ones_take() -> None:

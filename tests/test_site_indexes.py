@@ -108,6 +108,13 @@ def test_a_site_past_the_index_limit_has_library_indexes_and_says_which_url(
         assert missing.exit_code == 1
         assert f"{wrong} {what}" in missing.output
         assert "give a doctrove-index@1 file, or the folder docbuild build wrote" in missing.output
+    # The catalog itself (a field test's slip): "not valid JSON: unexpected character".
+    refused = CliRunner().invoke(main, ["check", str(catalog)])
+    assert refused.exit_code == 1
+    assert (
+        f"{tmp_path / 'docbuild.toml'} is a docbuild catalog (what a build reads, not what it "
+        f"writes): run docbuild build -c {tmp_path / 'docbuild.toml'} and check the folder"
+    ) in " ".join(refused.output.split())
     (out / "libs" / "demo" / "index.json").write_bytes(b'{"format": "doctrove-index@1"}')
     broken = CliRunner().invoke(main, ["check", str(out)])
     assert broken.exit_code == 1 and "libs/demo/index.json" in broken.output

@@ -337,3 +337,26 @@ def test_a_folder_named_as_a_gzipped_page_does_not_hide_it(tmp_path: Path) -> No
     listing = list_version_files(tmp_path, NO_GLOBS, NO_GLOBS)
     assert [c.relpath for c in listing.candidates] == ["c.md", "c.md/inner.md"]
     assert listing.skipped == ()
+
+
+def test_a_site_docbuild_built_inside_the_docs_is_not_read(tmp_path: Path) -> None:
+    (tmp_path / "index.md").write_text("# Hello\n", encoding="utf-8")
+    site = tmp_path / "_site"
+    (site / "libs").mkdir(parents=True)
+    (site / "lookup.json").write_text('{"buildId":"x","format":"doctrove-lookup@1"}')
+    (site / "404.html").write_text("<h1>Page not found</h1>")
+    (site / "llms.txt").write_text("# docs\n")
+    # A folder that only happens to hold a lookup.json of its own is docs as usual.
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "lookup.json").write_text('{"format": "other"}')
+    (tmp_path / "data" / "notes.md").write_text("# Notes\n", encoding="utf-8")
+    listing = list_version_files(tmp_path, compile_globs(()), compile_globs(()))
+    assert [c.relpath for c in listing.candidates] == ["data/notes.md", "index.md"]
+    assert listing.skipped == (
+        SkippedFile("_site/", "a site docbuild built (its output folder), not docs"),
+    )
+    # Excluded by the globs (docbuild init writes exclude = [..., "_site", ...]): left out
+    # without a word, as before, not reported as skipped on every build.
+    listing = list_version_files(tmp_path, compile_globs(()), compile_globs(("_site",)))
+    assert [c.relpath for c in listing.candidates] == ["data/notes.md", "index.md"]
+    assert listing.skipped == ()

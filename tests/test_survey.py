@@ -193,6 +193,31 @@ def test_a_built_sphinx_site_names_its_project_and_release(tmp_path: Path) -> No
     assert (survey.version, survey.version_known) == ("2.28.1", True)
 
 
+def test_a_debian_doc_packages_folder_reads_the_sphinx_build_in_its_html_folder(
+    tmp_path: Path,
+) -> None:
+    # /usr/share/doc/python-configobj-doc: its pages in html/, beside changelog.gz and
+    # copyright. Surveyed as "python-configobj-doc" 0.0.0, its docs the folder itself: the
+    # release and name the build gives itself went unread.
+    html = tmp_path / "python-configobj-doc" / "html"
+    (html / "_static").mkdir(parents=True)
+    (html / "_static" / "documentation_options.js").write_text(
+        "var DOCUMENTATION_OPTIONS = {\n    VERSION: '5.0.6',\n};\n", encoding="utf-8"
+    )
+    (html / "index.html").write_text(
+        "<html><head><title>configobj &#8212; configobj 5.0.6 documentation</title></head>"
+        "<body><h1>configobj</h1></body></html>",
+        encoding="utf-8",
+    )
+    (html.parent / "copyright").write_text("Format: ...\n", encoding="utf-8")
+    survey = survey_project(html.parent)
+    assert (survey.kind, survey.docs, survey.library_id) == ("html", "html", "configobj")
+    assert (survey.version, survey.version_known) == ("5.0.6", True)
+    # Two builds side by side: which one is the docs is the user's choice.
+    shutil.copytree(html, html.parent / "html-single")
+    assert survey_project(html.parent).docs == "."
+
+
 def test_a_docusaurus_docs_folder_includes_its_mdx_pages(tmp_path: Path) -> None:
     (tmp_path / "docs" / "guide").mkdir(parents=True)
     (tmp_path / "docs" / "intro.md").write_text("# Intro\n", encoding="utf-8")

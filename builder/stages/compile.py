@@ -9,11 +9,14 @@ the whole corpus.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from builder.api.locate import api_note, code_place
 from builder.config import LibraryConfig
+from builder.globs import compile_globs
 from builder.model import ApiUse, CompiledVersion, SkippedFile, Warning_
 from builder.projects.api_pages import unfound_name_message
+from builder.sources import list_version_files
 from builder.stages.parse_workers import Reading, budget_spent, outcomes
 from builder.stages.read import VersionFiles
 
@@ -81,7 +84,13 @@ def compile_version(
     if files_read and not records:
         warnings.append(Warning_(where, "no sections were found in any file"))
     if not files_read:
-        warnings.append(Warning_(where, f"no readable documentation files in {version.directory}"))
+        warnings.append(
+            Warning_(
+                where,
+                f"no readable documentation files in {version.directory}"
+                + _left_out_by_globs(version.directory, version.include, version.exclude),
+            )
+        )
     return CompiledVersion(
         library_id=library.id,
         version=version.version,
@@ -141,3 +150,23 @@ def _unfound_names(
 def most_first(pages: list[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
     """Pages by how many near-empty sections they hold, most first, then by path."""
     return tuple(sorted(pages, key=lambda item: (-item[1], item[0])))
+
+
+def _left_out_by_globs(
+    directory: Path | None, include: tuple[str, ...], exclude: tuple[str, ...]
+) -> str:
+    """What the version's own globs left out of a folder they left empty, and what to do: an
+    ``include = ["**/*.rst"]`` over Markdown pages read as "no readable documentation files
+    in docs", as if the folder had none."""
+    if directory is None or not (include or exclude):
+        return ""
+    pages = list_version_files(directory, compile_globs(()), compile_globs(())).candidates
+    if not pages:
+        return ""
+    named = ", ".join(page.relpath for page in pages[:3]) + (", …" if len(pages) > 3 else "")
+    globs = " and ".join(
+        f"{key} = [{', '.join(repr(glob) for glob in value)}]"
+        for key, value in (("include", include), ("exclude", exclude))
+        if value
+    )
+    return f": {globs} left out its {len(pages)} page(s) ({named}); check those globs"

@@ -8,7 +8,7 @@ its own kind of markup, so unclosed markup in a huge paragraph costs linear time
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 
@@ -21,6 +21,9 @@ from builder.parsers.rst.substitutions import read_replacement
 # Sphinx's default_role: the role of `text` written without one. Unset, such text reads as
 # code, which is what projects that use it mean far more often than a title reference.
 _DEFAULT_ROLE: ContextVar[str | None] = ContextVar("default_role", default=None)
+# The label each footnote and citation of the page is shown with ("#t1" -> "1", "CIT" ->
+# "CIT"): a reference to one reads as that label, as Sphinx shows it (page_footnotes).
+_FOOTNOTE_LABELS: ContextVar[Mapping[str, str] | None] = ContextVar("footnote_labels", default=None)
 
 # Roles whose target is a code object, a command or a path: their text stays inline code.
 CODE_ROLES = frozenset(
@@ -145,12 +148,36 @@ def render_inline(text: str, *, heading: bool = False) -> str:
     return "".join(out)
 
 
+@contextmanager
+def page_footnotes(labels: Mapping[str, str]) -> Iterator[None]:
+    """Within, a reference to a footnote or citation of ``labels`` (its label as written, to
+    the label it is shown with) reads as "[shown]"; any other footnote mark goes."""
+    token = _FOOTNOTE_LABELS.set(labels)
+    try:
+        yield
+    finally:
+        _FOOTNOTE_LABELS.reset(token)
+
+
 def _plain(text: str) -> str:
-    """Text between constructs: footnote marks go, references lose their underscores. Not
-    inside a literal, which shows them (Sphinx's primer: "use ``[#name]_`` to mark")."""
+    """Text between constructs: footnote marks read as the label of their footnote (or go),
+    references lose their underscores. Not inside a literal, which shows them (Sphinx's
+    primer: "use ``[#name]_`` to mark")."""
     if "]_" in text:
-        text = _FOOTNOTE_REFERENCE.sub("", text)
+        text = _FOOTNOTE_REFERENCE.sub(_footnote_mark, text)
     return _SIMPLE_REFERENCE.sub(r"\1", text) if "_" in text else text
+
+
+def _footnote_mark(match: re.Match[str]) -> str:
+    """A footnote reference as its footnote is labelled; nothing for one the page does not
+    define, or whose number is not known (an anonymous "[#]_", a symbol "[*]_"). Dropped
+    whole, Arrow's "MMMM | January, February, March ... [#t1]_" lost which tokens its
+    footnotes ("[1] localization support for parsing and formatting") are about."""
+    written = match.group(0)
+    shown = (_FOOTNOTE_LABELS.get() or {}).get(written.strip()[1:-2])
+    if shown is None:
+        return ""
+    return f"{' ' if written.startswith(' ') else ''}[{shown}]"
 
 
 def _code(text: str, heading: bool) -> str:

@@ -16,7 +16,7 @@ from builder.api.model import ApiSource
 from builder.includes import IncludeReader
 from builder.model import ParsedFile, Section
 from builder.parsers.docutils_ids import docutils_id
-from builder.parsers.rst.blocks import numbered_footnotes, render_blocks
+from builder.parsers.rst.blocks import footnote_labels, numbered_footnotes, render_blocks
 from builder.parsers.rst.events import (
     Context,
     DocState,
@@ -26,6 +26,7 @@ from builder.parsers.rst.events import (
     Text,
     split_lines,
 )
+from builder.parsers.rst.inline import page_footnotes
 from builder.parsers.rst.role_aliases import page_roles
 from builder.parsers.rst.substitutions import page_substitutions
 from schemas.anchors import TITLE_ANCHOR
@@ -63,7 +64,8 @@ def parse(
     doc = DocState(
         relpath=relpath, api=api, includes=includes, numbered_footnotes=numbered_footnotes(lines)
     )
-    with page_substitutions(lines), page_roles(lines):
+    labels = footnote_labels(lines, doc.numbered_footnotes)
+    with page_substitutions(lines), page_roles(lines), page_footnotes(labels):
         events = render_blocks(lines, 1, Context(), doc)
     opened = _fold(events, lines)
     title = next((s.heading for s in opened if s.is_title and s.level == 1), "")
