@@ -73,6 +73,10 @@ def test_directive_options_override_project_defaults() -> None:
     assert autodoc_options((("class-doc-from", "x"),), settings).class_content == "init"
     special = autodoc_options((("special-members", "__call__"),), ApiSettings())
     assert (special.members, special.special) == ((), ("__call__",))
+    private = autodoc_options((("private-members", "_RefResolver"),), ApiSettings())
+    assert private.private == ("_RefResolver",)
+    assert autodoc_options((("private-members", ""),), ApiSettings()).private == ()
+    assert autodoc_options((), ApiSettings()).private is None
 
 
 def test_a_negated_option_drops_the_project_default_only() -> None:

@@ -133,6 +133,8 @@ def autodoc_options(
         # :members: or not: webargs' 'automodule:: webargs.core' with ':inherited-members:'
         # alone is its Parser's whole reference.
         members = ()
+    # ``:private-members: _Resolver`` shows those private members alone (Sphinx 3.2).
+    private = _names(given["private-members"]) if "private-members" in given else None
     special: tuple[str, ...] | None = None
     if "special-members" in given:
         special = _names(given["special-members"])
@@ -145,7 +147,7 @@ def autodoc_options(
         members=members,
         undocumented="undoc-members" in given,
         inherited="inherited-members" in given,
-        private="private-members" in given,
+        private=private,
         special=special,
         exclude=_names(given.get("exclude-members", "")),
         order=order if order in MEMBER_ORDERS else "alphabetical",
