@@ -411,3 +411,26 @@ def test_a_google_type_listing_several_types_keeps_its_own_parentheses_only() ->
         ("level", "int, str"),
         ("pair", "tuple[int, str]"),
     ]
+
+
+def test_a_role_in_a_google_items_type_is_not_where_the_item_splits() -> None:
+    # jsonschema's _RefResolver: "urljoin_cache (:func:`functools.lru_cache`):" read as the
+    # item "urljoin_cache (" described ": func:...", and outcome's "Returns: Either a
+    # :class:`Value` or ..." as the type "Either a " (napoleon's own example writes
+    # "param2 (:obj:`str`, optional): ...").
+    text = (
+        "Resolve.\n\nArgs:\n    cache (:func:`functools.lru_cache`): A cache.\n"
+        "    name (:obj:`str`, optional): The name.\n\n"
+        "Returns:\n    Either a :class:`Value` or :class:`Error`.\n"
+    )
+    parts = _parts(text)
+    assert parts[1] == DocPart(
+        "Parameters",
+        fields=(
+            DocField("cache", ":func:`functools.lru_cache`", "A cache."),
+            DocField("name", ":obj:`str`", "The name."),  # as "(str, optional)" reads
+        ),
+    )
+    assert parts[2] == DocPart(
+        "Returns", fields=(DocField("", "", "Either a :class:`Value` or :class:`Error`."),)
+    )

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import textwrap
 from collections.abc import Iterable
+from dataclasses import astuple, replace
 from typing import Any, Literal
 
 from builder.api.epytext import is_epytext, to_sphinx
@@ -31,6 +32,11 @@ _GOOGLE: dict[str, Any] = {"returns_named_value": False, "warnings": False}
 # Yields section as one item, the type before the first colon; griffe, as mkdocstrings calls
 # it, starts an item at each line, which cut a wrapped description into items named by its words.
 _NAPOLEON_GOOGLE: dict[str, Any] = {**_GOOGLE, "returns_multiple_items": False}
+# griffe splits an item at its first colon, so a role in its type ("param2 (:obj:`str`,
+# optional): ...", as napoleon's own example writes it) cut the item inside the role, which
+# napoleon steps over: the roles' colons are shielded from griffe and given back after.
+_ROLE_COLONS = re.compile(r"(?<![\w`:]):(?:[A-Za-z][\w.+-]*:)+(?=`)")
+_SHIELDED_COLON = "\ue000"
 _FIELD = re.compile(r":([A-Za-z]+)((?:\s+[^:\s]+)*)\s*:(?:\s+(.*)|$)")
 # Field names as Sphinx's Python domain groups them, and the section title each goes under.
 _FIELD_SECTIONS = {
@@ -126,6 +132,29 @@ def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
         return read_sphinx_fields(text)
     import griffe
 
+    value = docstring.value
+    shielded = _ROLE_COLONS.sub(lambda role: role.group().replace(":", _SHIELDED_COLON), value)
+    if shielded != value:
+        docstring = griffe.Docstring(
+            shielded, lineno=docstring.lineno, endlineno=docstring.endlineno,
+            parent=docstring.parent,
+        )  # fmt: skip
+    return tuple(_unshielded(part) for part in _griffe_parts(docstring, style, griffe))
+
+
+def _unshielded(part: DocPart) -> DocPart:
+    """``part`` with the colons of its roles given back."""
+    fields = tuple(
+        DocField(*(value.replace(_SHIELDED_COLON, ":") for value in astuple(field)))
+        for field in part.fields
+    )
+    title, text = (value.replace(_SHIELDED_COLON, ":") for value in (part.title, part.text))
+    return replace(part, title=title, text=text, fields=fields)
+
+
+def _griffe_parts(docstring: Any, style: str, griffe: Any) -> tuple[DocPart, ...]:
+    """The parts of a Google or NumPy ``docstring`` as griffe's parsers read it."""
+    text = docstring.value.strip("\n")
     dashed = dashed_underlines(docstring.value, style, _NAPOLEON_SECTIONS)
     if dashed != docstring.value:
         docstring = griffe.Docstring(
@@ -301,7 +330,7 @@ def _part(section: Any, types: dict[str, tuple[str, str]]) -> DocPart | None:
         )
         return DocPart(section.title or "Examples", fields=blocks, code=True)
     if kind == "admonition" and (section.title or "").lower() == "see also":
-        entries = see_also_entries(str(value.description))
+        entries = see_also_entries(str(value.description).replace(_SHIELDED_COLON, ":"))
         if entries:
             return DocPart(section.title, fields=entries)
     if kind == "admonition":
@@ -365,14 +394,7 @@ def _type_text(item: Any, types: dict[str, tuple[str, str]]) -> str:
     # text gains parentheses, and the field then showed "loglevel ((int, str))".
     if type(annotation).__name__ == "ExprTuple" and text[:1] == "(" and text[-1:] == ")":
         text = text[1:-1]
-    # A NumPy "Returns" line written as a role (":class:`int`") is split by griffe at its
-    # first colon, as "name : type" would be: no name, and the role without its colon.
-    if not name and _ROLE_WITHOUT_COLON.match(text):
-        return ":" + text
     return text
-
-
-_ROLE_WITHOUT_COLON = re.compile(r"[A-Za-z][\w:.-]*:`")
 
 
 def read_sphinx_fields(text: str) -> tuple[DocPart, ...]:
