@@ -428,9 +428,24 @@ def test_a_role_in_a_google_items_type_is_not_where_the_item_splits() -> None:
         "Parameters",
         fields=(
             DocField("cache", ":func:`functools.lru_cache`", "A cache."),
-            DocField("name", ":obj:`str`", "The name."),  # as "(str, optional)" reads
+            DocField("name", ":obj:`str`, optional", "The name."),
         ),
     )
     assert parts[2] == DocPart(
         "Returns", fields=(DocField("", "", "Either a :class:`Value` or :class:`Error`."),)
     )
+
+
+def test_napoleon_keeps_optional_in_a_google_items_type() -> None:
+    # python-telegram-bot's "base_file_url (:obj:`str`, optional): ..." showed "(`str`)":
+    # griffe drops ", optional", which napoleon shows with the type (2,560 of its parameters).
+    text = "Make.\n\nArgs:\n    name (str, optional): The name.\n    size (int): The size.\n"
+    assert _parts(text)[1] == DocPart(
+        "Parameters",
+        fields=(
+            DocField("name", "str, optional", "The name."),
+            DocField("size", "int", "The size."),
+        ),
+    )
+    # mkdocstrings' Google reading shows the type alone, a default apart.
+    assert _parts(text, "google")[1].fields[0] == DocField("name", "str", "The name.")

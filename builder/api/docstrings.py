@@ -86,6 +86,7 @@ _BLANK_LINES = re.compile(r"\n(?:[ \t]*\n)+")
 _NUMPY_PARAMETER = re.compile(
     r"^[ \t]*(\*{0,2}\w+(?:[ \t]*,[ \t]*\*{0,2}\w+)*)[ \t]*:[ \t]+(\S.*)$", re.M
 )
+_GOOGLE_OPTIONAL = re.compile(r"^[ \t]+(\*{0,2}\w+)[ \t]*\(([^\n]*,[ \t]*optional)\)[ \t]*:", re.M)
 # The section titles napoleon reads in a Google docstring (its _sections, "Args:" and the like).
 _NAPOLEON_SECTIONS = frozenset({
     "args", "arguments", "attention", "attributes", "caution", "danger", "error", "example",
@@ -184,6 +185,8 @@ def _griffe_parts(docstring: Any, style: str, griffe: Any) -> tuple[DocPart, ...
     except Exception:  # a docstring griffe cannot split is still worth reading whole
         return (DocPart("", text),)
     types = _numpy_type_lines(text) if _NUMPY_UNDERLINE.search(text) else {}
+    if style == "auto":
+        types = {**_optional_google_types(text), **types}
     return tuple(part for part in (_part(section, types) for section in sections) if part)
 
 
@@ -314,6 +317,16 @@ def _numpy_type_lines(text: str) -> dict[str, tuple[str, str]]:
         names = [name.strip() for name in match.group(1).split(",")]
         for name in names:
             types.setdefault(name, (match.group(2).strip(), ", ".join(names)))
+    return types
+
+
+def _optional_google_types(text: str) -> dict[str, tuple[str, str]]:
+    """Each Google item's type that says the parameter is optional ("name (str, optional):"
+    gives "str, optional" and "name"), which napoleon shows whole and griffe without its
+    ", optional"."""
+    types: dict[str, tuple[str, str]] = {}
+    for match in _GOOGLE_OPTIONAL.finditer(text):
+        types.setdefault(match.group(1), (match.group(2).strip(), match.group(1)))
     return types
 
 
