@@ -449,3 +449,17 @@ def test_napoleon_keeps_optional_in_a_google_items_type() -> None:
     )
     # mkdocstrings' Google reading shows the type alone, a default apart.
     assert _parts(text, "google")[1].fields[0] == DocField("name", "str", "The name.")
+
+
+def test_a_piece_of_a_docstring_keeps_the_indent_of_its_lines() -> None:
+    # lmfit's Minimizer methods and pyzmq's Socket.send: a ".. versionchanged::" note after
+    # two blank lines, read as a piece of its own, lost the indent of the line under it (griffe
+    # cleans each text it is given), so "Changed in version 0.9.0." and its note were apart.
+    text = (
+        "Fit.\n\nReturns\n-------\nMinimizerResult\n    The result.\n\n\n"
+        ".. versionchanged:: 0.9.0\n   Return value changed to :class:`MinimizerResult`.\n"
+    )
+    for style in ("auto", "numpy"):
+        assert _parts(text, style)[-1] == DocPart(
+            "", ".. versionchanged:: 0.9.0\n   Return value changed to :class:`MinimizerResult`."
+        )

@@ -136,11 +136,20 @@ def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
     value = docstring.value
     shielded = _ROLE_COLONS.sub(lambda role: role.group().replace(":", _SHIELDED_COLON), value)
     if shielded != value:
-        docstring = griffe.Docstring(
-            shielded, lineno=docstring.lineno, endlineno=docstring.endlineno,
-            parent=docstring.parent,
-        )  # fmt: skip
+        docstring = _rewritten(shielded, docstring, griffe)
     return tuple(_unshielded(part) for part in _griffe_parts(docstring, style, griffe))
+
+
+def _rewritten(value: str, docstring: Any, griffe: Any) -> Any:
+    """A griffe Docstring of ``value``, text taken from ``docstring`` (already cleaned), with
+    its indents as they are: griffe cleans the text it is given as ``inspect.cleandoc`` does,
+    which took the common indent of the lines after the first off them again, so a piece
+    that starts with ".. versionchanged:: 0.9.0" lost the indent of the note under it and the
+    note read as a paragraph of its own. A first line left empty keeps every indent."""
+    return griffe.Docstring(
+        "\n" + value, lineno=docstring.lineno, endlineno=docstring.endlineno,
+        parent=docstring.parent,
+    )  # fmt: skip
 
 
 def _unshielded(part: DocPart) -> DocPart:
@@ -158,10 +167,7 @@ def _griffe_parts(docstring: Any, style: str, griffe: Any) -> tuple[DocPart, ...
     text = docstring.value.strip("\n")
     dashed = dashed_underlines(docstring.value, style, _NAPOLEON_SECTIONS)
     if dashed != docstring.value:
-        docstring = griffe.Docstring(
-            dashed, lineno=docstring.lineno, endlineno=docstring.endlineno,
-            parent=docstring.parent,
-        )  # fmt: skip
+        docstring = _rewritten(dashed, docstring, griffe)
         text = dashed.strip("\n")
     if style == "auto":
         chunks_apart = _cut_before_titles(docstring.value)
@@ -171,7 +177,7 @@ def _griffe_parts(docstring: Any, style: str, griffe: Any) -> tuple[DocPart, ...
                 for title, chunk in chunks_apart
                 for part in (
                     *((DocPart("", title),) if title else ()),
-                    *parse_docstring(griffe.Docstring(chunk, parent=docstring.parent), style),
+                    *parse_docstring(_rewritten(chunk, docstring, griffe), style),
                 )
             )
         docstring = _keyword_titles(_napoleon_headers_closed(docstring, griffe), griffe)
@@ -179,7 +185,7 @@ def _griffe_parts(docstring: Any, style: str, griffe: Any) -> tuple[DocPart, ...
     if style != "google" and _NUMPY_UNDERLINE.search(text):
         values = _split_at_section_ends(docstring.value)
         if len(values) > 1:
-            chunks = [griffe.Docstring(value, parent=docstring.parent) for value in values]
+            chunks = [_rewritten(value, docstring, griffe) for value in values]
     try:
         sections = [s for chunk in chunks for s in _griffe_sections(chunk, style, griffe)]
     except Exception:  # a docstring griffe cannot split is still worth reading whole
@@ -271,10 +277,7 @@ def _napoleon_headers_closed(docstring: Any, griffe: Any) -> Any:
         kept.append(line)
     if len(kept) == len(lines):
         return docstring
-    return griffe.Docstring(
-        "\n".join(kept), lineno=docstring.lineno, endlineno=docstring.endlineno,
-        parent=docstring.parent,
-    )  # fmt: skip
+    return _rewritten("\n".join(kept), docstring, griffe)
 
 
 def _keyword_titles(docstring: Any, griffe: Any) -> Any:
@@ -290,9 +293,7 @@ def _keyword_titles(docstring: Any, griffe: Any) -> Any:
     value = "\n".join(lines)
     if value == docstring.value:
         return docstring
-    return griffe.Docstring(
-        value, lineno=docstring.lineno, endlineno=docstring.endlineno, parent=docstring.parent
-    )
+    return _rewritten(value, docstring, griffe)
 
 
 def _opens_section(previous: str, lines: list[str], index: int) -> bool:
