@@ -463,3 +463,16 @@ def test_a_piece_of_a_docstring_keeps_the_indent_of_its_lines() -> None:
         assert _parts(text, style)[-1] == DocPart(
             "", ".. versionchanged:: 0.9.0\n   Return value changed to :class:`MinimizerResult`."
         )
+
+
+def test_napoleon_reads_a_section_that_opens_the_docstring() -> None:
+    # python-telegram-bot's Credentials: a docstring that is its "Attributes:" section read
+    # as text ("Attributes: secure_data (...): ... nonce (...): ..." in one paragraph), as
+    # griffe's guess of the style looks for a section after a blank line.
+    text = "\n    Attributes:\n        nonce (str): A nonce.\n        data (bytes): The data.\n"
+    assert _parts(text) == (
+        DocPart(
+            "Attributes",
+            fields=(DocField("nonce", "str", "A nonce."), DocField("data", "bytes", "The data.")),
+        ),
+    )

@@ -248,6 +248,12 @@ def _griffe_sections(docstring: Any, style: str, griffe: Any) -> list[Any]:
         # it all as text, and its title and entries were one paragraph of the docstring.
         if fields[1] == 0 and _only_text(google) and not _only_text(numpy):
             return numpy
+    lines = docstring.value.split("\n")
+    if not underlined and _opens_section(lines[0], lines, 1):
+        # griffe's guess finds a Google section only after a blank line; napoleon reads one
+        # that opens the docstring (an __init__'s lone "Args:", python-telegram-bot's
+        # mention_html "Args: ... Returns: ..."), which was left as text.
+        return list(griffe.parse_google(docstring, **_NAPOLEON_GOOGLE))
     method: Literal["heuristics", "max_sections"] = "max_sections" if underlined else "heuristics"
     return list(
         griffe.parse_auto(
