@@ -229,7 +229,7 @@ def test_meta_private_and_public_fields_set_a_members_visibility(tmp_path: Path)
     assert manager is not None
     options = MemberOptions(members=(), order="bysource")
     assert [m.name for m in select_members(manager, options)] == ["_hook", "register"]
-    options = MemberOptions(members=(), order="bysource", private=True)
+    options = MemberOptions(members=(), order="bysource", private=())
     assert [m.name for m in select_members(manager, options)] == [
         "consider_env",
         "_hook",

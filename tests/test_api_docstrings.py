@@ -411,3 +411,68 @@ def test_a_google_type_listing_several_types_keeps_its_own_parentheses_only() ->
         ("level", "int, str"),
         ("pair", "tuple[int, str]"),
     ]
+
+
+def test_a_role_in_a_google_items_type_is_not_where_the_item_splits() -> None:
+    # jsonschema's _RefResolver: "urljoin_cache (:func:`functools.lru_cache`):" read as the
+    # item "urljoin_cache (" described ": func:...", and outcome's "Returns: Either a
+    # :class:`Value` or ..." as the type "Either a " (napoleon's own example writes
+    # "param2 (:obj:`str`, optional): ...").
+    text = (
+        "Resolve.\n\nArgs:\n    cache (:func:`functools.lru_cache`): A cache.\n"
+        "    name (:obj:`str`, optional): The name.\n\n"
+        "Returns:\n    Either a :class:`Value` or :class:`Error`.\n"
+    )
+    parts = _parts(text)
+    assert parts[1] == DocPart(
+        "Parameters",
+        fields=(
+            DocField("cache", ":func:`functools.lru_cache`", "A cache."),
+            DocField("name", ":obj:`str`, optional", "The name."),
+        ),
+    )
+    assert parts[2] == DocPart(
+        "Returns", fields=(DocField("", "", "Either a :class:`Value` or :class:`Error`."),)
+    )
+
+
+def test_napoleon_keeps_optional_in_a_google_items_type() -> None:
+    # python-telegram-bot's "base_file_url (:obj:`str`, optional): ..." showed "(`str`)":
+    # griffe drops ", optional", which napoleon shows with the type (2,560 of its parameters).
+    text = "Make.\n\nArgs:\n    name (str, optional): The name.\n    size (int): The size.\n"
+    assert _parts(text)[1] == DocPart(
+        "Parameters",
+        fields=(
+            DocField("name", "str, optional", "The name."),
+            DocField("size", "int", "The size."),
+        ),
+    )
+    # mkdocstrings' Google reading shows the type alone, a default apart.
+    assert _parts(text, "google")[1].fields[0] == DocField("name", "str", "The name.")
+
+
+def test_a_piece_of_a_docstring_keeps_the_indent_of_its_lines() -> None:
+    # lmfit's Minimizer methods and pyzmq's Socket.send: a ".. versionchanged::" note after
+    # two blank lines, read as a piece of its own, lost the indent of the line under it (griffe
+    # cleans each text it is given), so "Changed in version 0.9.0." and its note were apart.
+    text = (
+        "Fit.\n\nReturns\n-------\nMinimizerResult\n    The result.\n\n\n"
+        ".. versionchanged:: 0.9.0\n   Return value changed to :class:`MinimizerResult`.\n"
+    )
+    for style in ("auto", "numpy"):
+        assert _parts(text, style)[-1] == DocPart(
+            "", ".. versionchanged:: 0.9.0\n   Return value changed to :class:`MinimizerResult`."
+        )
+
+
+def test_napoleon_reads_a_section_that_opens_the_docstring() -> None:
+    # python-telegram-bot's Credentials: a docstring that is its "Attributes:" section read
+    # as text ("Attributes: secure_data (...): ... nonce (...): ..." in one paragraph), as
+    # griffe's guess of the style looks for a section after a blank line.
+    text = "\n    Attributes:\n        nonce (str): A nonce.\n        data (bytes): The data.\n"
+    assert _parts(text) == (
+        DocPart(
+            "Attributes",
+            fields=(DocField("nonce", "str", "A nonce."), DocField("data", "bytes", "The data.")),
+        ),
+    )

@@ -107,6 +107,28 @@ def test_the_folders_conf_py_puts_on_sys_path_come_first(tmp_path: Path) -> None
     assert tree is not None and tree.packages == ("examples", "test")
 
 
+def test_a_docs_folder_conf_py_puts_on_sys_path_is_searched_after_the_code(
+    tmp_path: Path,
+) -> None:
+    # numpydoc 1.11.0: conf.py adds "." and "..", and doc/example.rst documents
+    # doc/example.py ('.. automodule:: example'), which was not found: its section was lost.
+    project = tmp_path / "project"
+    docs = project / "doc"
+    docs.mkdir(parents=True)
+    write_package(project)
+    (docs / "conf.py").write_text(
+        'import os, sys\nsys.path.insert(0, os.path.abspath("."))\n'
+        'sys.path.insert(0, os.path.abspath(".."))\n',
+        encoding="utf-8",
+    )
+    (docs / "example.py").write_text('"""An example module."""\n', encoding="utf-8")
+    tree = find_code(docs, project_root=project)
+    assert tree is not None and tree.folder == project and tree.packages == ("shapes",)
+    assert tree.more_folders == (docs,)
+    found = open_source(tree, docs).find("example", module=True)
+    assert found is not None and found.doc[0].text == "An example module."
+
+
 def test_the_folders_mkdocstrings_searches_come_first_namespace_packages_too(
     tmp_path: Path,
 ) -> None:

@@ -73,6 +73,10 @@ def test_directive_options_override_project_defaults() -> None:
     assert autodoc_options((("class-doc-from", "x"),), settings).class_content == "init"
     special = autodoc_options((("special-members", "__call__"),), ApiSettings())
     assert (special.members, special.special) == ((), ("__call__",))
+    private = autodoc_options((("private-members", "_RefResolver"),), ApiSettings())
+    assert private.private == ("_RefResolver",)
+    assert autodoc_options((("private-members", ""),), ApiSettings()).private == ()
+    assert autodoc_options((), ApiSettings()).private is None
 
 
 def test_a_negated_option_drops_the_project_default_only() -> None:
@@ -136,3 +140,16 @@ def test_mkdocstrings_options_map_to_member_options() -> None:
     )  # fmt: skip
     assert listed.order == "bysource"
     assert mkdocstrings_options({}).filters == ("!^_[^_]",)
+
+
+def test_an_extension_s_settings_say_it_is_loaded_when_the_extensions_are_not_literal() -> None:
+    # lmfit's conf.py takes its extensions from a file its Makefile writes ("from extensions
+    # import extensions") and sets napoleon_google_docstring: its 86 NumPy "Parameters"
+    # sections were read as Sphinx-style text, titles and all.
+    imported = "from extensions import extensions\nnapoleon_google_docstring = False\n"
+    assert read_conf_settings(imported).docstring_style == "auto"
+    computed = "extensions = base()\nnumpydoc_show_class_members = False\n"
+    assert read_conf_settings(computed).docstring_style == "numpydoc"
+    # A literal list is what Sphinx loads: a leftover setting loads nothing.
+    listed = 'extensions = ["sphinx.ext.autodoc"]\nnapoleon_google_docstring = False\n'
+    assert read_conf_settings(listed).docstring_style == "sphinx"

@@ -31,10 +31,20 @@ def test_members_follow_autodoc_flags() -> None:
     assert _names(MemberOptions(members=(), order="bysource")) == ["zeta", "alpha"]
     assert _names(MemberOptions(members=(), undocumented=True)) == ["alpha", "bare", "zeta"]
     assert _names(MemberOptions(members=(), exclude=("zeta",))) == ["alpha"]
-    assert _names(MemberOptions(members=(), private=True)) == ["_hidden", "alpha", "zeta"]
+    assert _names(MemberOptions(members=(), private=())) == ["_hidden", "alpha", "zeta"]
     assert _names(MemberOptions(members=(), special=("__call__",))) == ["__call__", "alpha", "zeta"]
     assert _names(MemberOptions(members=(), inherited=True)) == ["alpha", "parent_method", "zeta"]
     assert _names(MemberOptions(members=("zeta", "bare"))) == ["zeta", "bare"]
+
+
+def test_private_members_given_names_show_those_private_members_alone() -> None:
+    # jsonschema's autoapi page: ':private-members: _RefResolver' showed every private name
+    # of jsonschema.validators (_META_SCHEMAS, _UNSET, _search_schema) as well.
+    klass = ApiObject(
+        "pkg.K", "class", "K()", (), members=(*MEMBERS, Member("_other", "function", True))
+    )
+    chosen = select_members(klass, MemberOptions(members=(), private=("_hidden",)))
+    assert [member.name for member in chosen] == ["_hidden", "alpha", "zeta"]
 
 
 def test_mkdocstrings_filters_replace_the_private_rule() -> None:

@@ -99,6 +99,55 @@ def test_a_named_tuple_takes_its_fields(tmp_path: Path) -> None:
     assert signature("tup.Plain") == "Plain()"
 
 
+def test_an_attrs_class_takes_the_init_attrs_writes(tmp_path: Path) -> None:
+    # referencing 0.37.0: its @frozen Registry, Resource and every exception read "Registry()";
+    # autodoc shows the __init__ attrs generates (54 such signatures across referencing,
+    # jsonschema and outcome).
+    (tmp_path / "box").mkdir()
+    (tmp_path / "box" / "__init__.py").write_text(
+        "import attr\n"
+        "from typing import ClassVar\n"
+        "from attrs import define, field, frozen\n"
+        "@frozen\n"
+        "class Registry:\n"
+        "    _resources: dict = field(default={}, alias='resources')\n"
+        "    _anchors: dict = field(factory=dict)\n"
+        "    OPAQUE: ClassVar[int]\n"
+        "    hidden: int = field(init=False, default=0)\n"
+        "    retrieve: object = None\n"
+        "    made: list = attr.Factory(list)\n"
+        "    def crawl(self) -> None:\n"
+        "        self.seen: int = 1\n"
+        "@define(kw_only=True)\n"
+        "class Child(Registry):\n"
+        "    name: str\n"
+        "@attr.s\n"
+        "class Classic:\n"
+        "    x = attr.ib()\n"
+        "    y: int = 3\n"
+        "@define\n"
+        "class Own:\n"
+        "    x: int\n"
+        "    def __init__(self, y: str) -> None: ...\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+
+    def signature(path: str) -> str:
+        found = source.find(path)
+        assert found is not None
+        return found.signature
+
+    own = (
+        "resources: dict = {}, anchors: dict = NOTHING, retrieve: object = None,"
+        " made: list = NOTHING"
+    )
+    assert signature("box.Registry") == f"Registry({own})"
+    assert signature("box.Child") == f"Child({own}, *, name: str)"
+    assert signature("box.Classic") == "Classic(x)"  # attr.s: attr.ib() alone makes a field
+    assert signature("box.Own") == "Own(y: str)"
+
+
 def test_an_attribute_shows_its_value_unless_it_is_a_table_of_data(tmp_path: Path) -> None:
     # marshmallow's Boolean.truthy (a set of 15 strings, 96 characters) lost its value, the
     # answer to "which strings read as true", to a limit of 80 characters.

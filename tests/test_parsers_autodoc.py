@@ -127,6 +127,17 @@ def test_a_missing_object_is_a_warning_and_a_signature_only_section(tmp_path: Pa
     assert warning.message.startswith("autoclass shapes.Square: not found in the code in ")
 
 
+def test_an_explicit_module_before_two_colons_is_the_object_s_module(tmp_path: Path) -> None:
+    # imageio 2.38.2's 'autoclass:: imageio.core::Format.Reader' (autodoc's "module::path"):
+    # read as the module imageio.core, its docstring stood twice under that name and the two
+    # classes with their 16 members were missing.
+    text = "API\n===\n\n.. automethod:: shapes::Circle.scale\n\n.. autoclass:: shapes::Circle\n"
+    parsed = _parse(tmp_path, "api.rst", text)
+    assert [s.heading for s in parsed.sections] == ["API", "shapes.Circle.scale", "shapes.Circle"]
+    assert parsed.sections[1].body.startswith("`shapes.Circle.scale(factor: float) -> Circle`")
+    assert parsed.warnings == ()
+
+
 def test_without_code_the_first_directive_is_noted_not_warned() -> None:
     parsed = parse_file("api.rst", "API\n===\n\n.. autofunction:: shapes.area\n")
     assert parsed is not None and parsed.warnings == ()

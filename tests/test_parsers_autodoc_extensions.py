@@ -43,21 +43,33 @@ def test_automodapi_documents_the_public_objects_of_a_module(tmp_path: Path) -> 
     text += "   :no-main-docstr:\n   :skip: convert\n   :include-all-objects:\n"
     parsed = parse_file("api.rst", text, source)
     assert parsed is not None
-    # Unit's page is generated once, whichever of the two directives lists it first.
-    assert [s.heading for s in parsed.sections] == [
-        "API", "units.convert", "units.Unit", "units.METRE",
-    ]  # fmt: skip
-    assert parsed.sections[0].body == (
+    # Unit's page is generated once, whichever of the two directives lists it first. Each
+    # directive writes its title, "units Package" ("... Module" for a module), as automodapi
+    # does: asdf 6.0.0's Developer API holds 13 and read as one section of 11,586 characters.
+    assert [(s.heading, s.heading_path) for s in parsed.sections] == [
+        ("API", ()),
+        ("units Package", ("API",)),
+        ("units.convert", ("API", "units Package")),
+        ("units.Unit", ("API", "units Package")),
+        ("units Package", ("API",)),
+        ("units.METRE", ("API", "units Package")),
+    ]
+    assert parsed.sections[1].body == (
         "Units and their conversions.\n\n"
         "Functions:\n- `convert`: Convert a value to a unit.\n\n"
         "Classes:\n- `Unit`: A unit of measure.\n\n"
-        "After.\n\n"
-        "Classes:\n- `Unit`: A unit of measure.\n\n"
-        "Variables:\n- `METRE`: The metre."
+        "After."
     )
-    assert parsed.sections[1].body == "`units.convert(value, unit)`\n\nConvert a value to a unit."
-    assert parsed.sections[2].body == "`units.Unit()`\n\nA unit of measure."
-    assert parsed.sections[3].body == "`units.METRE = Unit()`\n\nThe metre."
+    assert parsed.sections[4].body == (
+        "Classes:\n- `Unit`: A unit of measure.\n\nVariables:\n- `METRE`: The metre."
+    )
+    assert parsed.sections[2].body == "`units.convert(value, unit)`\n\nConvert a value to a unit."
+    assert parsed.sections[3].body == "`units.Unit()`\n\nA unit of measure."
+    assert parsed.sections[5].body == "`units.METRE = Unit()`\n\nThe metre."
+    untitled = "API\n===\n\n.. automodapi:: units\n   :no-heading:\n"
+    assert [s.heading for s in parse_file("api.rst", untitled, source).sections] == [
+        "API", "units.convert", "units.Unit",
+    ]  # fmt: skip
 
 
 def test_automodapi_documents_a_class_s_own_members_in_full(tmp_path: Path) -> None:
@@ -65,7 +77,7 @@ def test_automodapi_documents_a_class_s_own_members_in_full(tmp_path: Path) -> N
     # autoattribute or automethod for each member the class defines: regions 0.12's classes
     # had their methods' summary lines alone (CirclePixelRegion.contains' parameters and
     # return value were nowhere). Inherited members are left to their classes' pages.
-    text = "API\n===\n\n.. automodapi:: shapes\n   :no-main-docstr:\n"
+    text = "API\n===\n\n.. automodapi:: shapes\n   :no-main-docstr:\n   :no-heading:\n"
     parsed = _parse(tmp_path, "api.rst", text)
     assert [(s.heading, s.heading_path) for s in parsed.sections[2:]] == [
         ("shapes.Circle", ("API",)),
@@ -89,7 +101,8 @@ def test_automodapi_s_inherited_members_option_documents_them_too(tmp_path: Path
     # sphinx-automodapi's ':inherited-members:' has automodsumm read the class's dir(), not its
     # __dict__: Circle's page lists and documents Shape's describe and sides too. The option
     # was not read, so the inherited members were dropped from the class's page.
-    text = "API\n===\n\n.. automodapi:: shapes\n   :no-main-docstr:\n   :inherited-members:\n"
+    text = "API\n===\n\n.. automodapi:: shapes\n   :no-main-docstr:\n   :no-heading:\n"
+    text += "   :inherited-members:\n"
     parsed = _parse(tmp_path, "api.rst", text)
     headings = [s.heading for s in parsed.sections]
     assert headings[2:6] == [
@@ -108,7 +121,7 @@ def test_conf_py_s_automodsumm_inherited_members_is_the_automodapi_default(
     # conf.py's automodsumm_inherited_members = True has every automodapi's class pages
     # document inherited members, unless the directive says ':no-inherited-members:'; it was
     # not read, so Circle's page left out Shape's describe and sides.
-    text = "API\n===\n\n.. automodapi:: shapes\n   :no-main-docstr:\n"
+    text = "API\n===\n\n.. automodapi:: shapes\n   :no-main-docstr:\n   :no-heading:\n"
     settings = ApiSettings(automodsumm_inherited_members=True)
     headings = [s.heading for s in _parse(tmp_path, "api.rst", text, settings).sections]
     assert headings[2:6] == [

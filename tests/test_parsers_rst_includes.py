@@ -108,6 +108,17 @@ def test_literalinclude_shows_the_code_under_its_caption(tmp_path: Path) -> None
     assert alone.sections[0].body == "The entry point"
 
 
+def test_a_jupyter_execute_cell_shows_the_file_it_runs(tmp_path: Path) -> None:
+    # lmfit 1.3.4: '.. jupyter-execute:: ../examples/doc_parameters_basic.py' (17 cells) runs
+    # and shows the example file; its code was left out, the cell's empty body read instead.
+    project = make_project(tmp_path)
+    page = "Example\n=======\n\n.. jupyter-execute:: ../example.py\n    :hide-output:\n"
+    parsed, _ = parse_in(project, "example.rst", page)
+    assert parsed.sections[0].body.startswith("```python\nimport shapes\n")
+    hidden = page + "    :hide-code:\n"
+    assert parse_in(project, "example.rst", hidden)[0].sections[0].body == ""
+
+
 def test_a_csv_table_reads_the_file_it_names(tmp_path: Path) -> None:
     # ":file:" tables were empty (only the caption was left); ":delim:" was not read.
     project = make_project(tmp_path)

@@ -36,7 +36,8 @@ def test_a_docstring_s_definitions_serve_the_docstrings_after_it(tmp_path: Path)
     source = package_source(tmp_path, ApiSettings(docstring_style="auto"))  # napoleon on
     parsed = parse_file("api.rst", page, source)
     assert parsed is not None
-    assert parsed.sections[1].body.endswith("Parameters:\n- reraise (`bool`): Raise again.")
+    body = parsed.sections[1].body
+    assert body.endswith("Parameters:\n- reraise (`bool`, optional): Raise again.")
 
 
 def test_a_union_type_from_the_code_is_not_read_as_markup(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import textwrap
 from collections.abc import Iterable
+from dataclasses import astuple, replace
 from typing import Any, Literal
 
 from builder.api.epytext import is_epytext, to_sphinx
@@ -31,6 +32,11 @@ _GOOGLE: dict[str, Any] = {"returns_named_value": False, "warnings": False}
 # Yields section as one item, the type before the first colon; griffe, as mkdocstrings calls
 # it, starts an item at each line, which cut a wrapped description into items named by its words.
 _NAPOLEON_GOOGLE: dict[str, Any] = {**_GOOGLE, "returns_multiple_items": False}
+# griffe splits an item at its first colon, so a role in its type ("param2 (:obj:`str`,
+# optional): ...", as napoleon's own example writes it) cut the item inside the role, which
+# napoleon steps over: the roles' colons are shielded from griffe and given back after.
+_ROLE_COLONS = re.compile(r"(?<![\w`:]):(?:[A-Za-z][\w.+-]*:)+(?=`)")
+_SHIELDED_COLON = "\ue000"
 _FIELD = re.compile(r":([A-Za-z]+)((?:\s+[^:\s]+)*)\s*:(?:\s+(.*)|$)")
 # Field names as Sphinx's Python domain groups them, and the section title each goes under.
 _FIELD_SECTIONS = {
@@ -80,6 +86,7 @@ _BLANK_LINES = re.compile(r"\n(?:[ \t]*\n)+")
 _NUMPY_PARAMETER = re.compile(
     r"^[ \t]*(\*{0,2}\w+(?:[ \t]*,[ \t]*\*{0,2}\w+)*)[ \t]*:[ \t]+(\S.*)$", re.M
 )
+_GOOGLE_OPTIONAL = re.compile(r"^[ \t]+(\*{0,2}\w+)[ \t]*\(([^\n]*,[ \t]*optional)\)[ \t]*:", re.M)
 # The section titles napoleon reads in a Google docstring (its _sections, "Args:" and the like).
 _NAPOLEON_SECTIONS = frozenset({
     "args", "arguments", "attention", "attributes", "caution", "danger", "error", "example",
@@ -126,12 +133,41 @@ def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
         return read_sphinx_fields(text)
     import griffe
 
+    value = docstring.value
+    shielded = _ROLE_COLONS.sub(lambda role: role.group().replace(":", _SHIELDED_COLON), value)
+    if shielded != value:
+        docstring = _rewritten(shielded, docstring, griffe)
+    return tuple(_unshielded(part) for part in _griffe_parts(docstring, style, griffe))
+
+
+def _rewritten(value: str, docstring: Any, griffe: Any) -> Any:
+    """A griffe Docstring of ``value``, text taken from ``docstring`` (already cleaned), with
+    its indents as they are: griffe cleans the text it is given as ``inspect.cleandoc`` does,
+    which took the common indent of the lines after the first off them again, so a piece
+    that starts with ".. versionchanged:: 0.9.0" lost the indent of the note under it and the
+    note read as a paragraph of its own. A first line left empty keeps every indent."""
+    return griffe.Docstring(
+        "\n" + value, lineno=docstring.lineno, endlineno=docstring.endlineno,
+        parent=docstring.parent,
+    )  # fmt: skip
+
+
+def _unshielded(part: DocPart) -> DocPart:
+    """``part`` with the colons of its roles given back."""
+    fields = tuple(
+        DocField(*(value.replace(_SHIELDED_COLON, ":") for value in astuple(field)))
+        for field in part.fields
+    )
+    title, text = (value.replace(_SHIELDED_COLON, ":") for value in (part.title, part.text))
+    return replace(part, title=title, text=text, fields=fields)
+
+
+def _griffe_parts(docstring: Any, style: str, griffe: Any) -> tuple[DocPart, ...]:
+    """The parts of a Google or NumPy ``docstring`` as griffe's parsers read it."""
+    text = docstring.value.strip("\n")
     dashed = dashed_underlines(docstring.value, style, _NAPOLEON_SECTIONS)
     if dashed != docstring.value:
-        docstring = griffe.Docstring(
-            dashed, lineno=docstring.lineno, endlineno=docstring.endlineno,
-            parent=docstring.parent,
-        )  # fmt: skip
+        docstring = _rewritten(dashed, docstring, griffe)
         text = dashed.strip("\n")
     if style == "auto":
         chunks_apart = _cut_before_titles(docstring.value)
@@ -141,7 +177,7 @@ def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
                 for title, chunk in chunks_apart
                 for part in (
                     *((DocPart("", title),) if title else ()),
-                    *parse_docstring(griffe.Docstring(chunk, parent=docstring.parent), style),
+                    *parse_docstring(_rewritten(chunk, docstring, griffe), style),
                 )
             )
         docstring = _keyword_titles(_napoleon_headers_closed(docstring, griffe), griffe)
@@ -149,12 +185,14 @@ def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
     if style != "google" and _NUMPY_UNDERLINE.search(text):
         values = _split_at_section_ends(docstring.value)
         if len(values) > 1:
-            chunks = [griffe.Docstring(value, parent=docstring.parent) for value in values]
+            chunks = [_rewritten(value, docstring, griffe) for value in values]
     try:
         sections = [s for chunk in chunks for s in _griffe_sections(chunk, style, griffe)]
     except Exception:  # a docstring griffe cannot split is still worth reading whole
         return (DocPart("", text),)
     types = _numpy_type_lines(text) if _NUMPY_UNDERLINE.search(text) else {}
+    if style == "auto":
+        types = {**_optional_google_types(text), **types}
     return tuple(part for part in (_part(section, types) for section in sections) if part)
 
 
@@ -210,6 +248,12 @@ def _griffe_sections(docstring: Any, style: str, griffe: Any) -> list[Any]:
         # it all as text, and its title and entries were one paragraph of the docstring.
         if fields[1] == 0 and _only_text(google) and not _only_text(numpy):
             return numpy
+    lines = docstring.value.split("\n")
+    if not underlined and _opens_section(lines[0], lines, 1):
+        # griffe's guess finds a Google section only after a blank line; napoleon reads one
+        # that opens the docstring (an __init__'s lone "Args:", python-telegram-bot's
+        # mention_html "Args: ... Returns: ..."), which was left as text.
+        return list(griffe.parse_google(docstring, **_NAPOLEON_GOOGLE))
     method: Literal["heuristics", "max_sections"] = "max_sections" if underlined else "heuristics"
     return list(
         griffe.parse_auto(
@@ -239,10 +283,7 @@ def _napoleon_headers_closed(docstring: Any, griffe: Any) -> Any:
         kept.append(line)
     if len(kept) == len(lines):
         return docstring
-    return griffe.Docstring(
-        "\n".join(kept), lineno=docstring.lineno, endlineno=docstring.endlineno,
-        parent=docstring.parent,
-    )  # fmt: skip
+    return _rewritten("\n".join(kept), docstring, griffe)
 
 
 def _keyword_titles(docstring: Any, griffe: Any) -> Any:
@@ -258,9 +299,7 @@ def _keyword_titles(docstring: Any, griffe: Any) -> Any:
     value = "\n".join(lines)
     if value == docstring.value:
         return docstring
-    return griffe.Docstring(
-        value, lineno=docstring.lineno, endlineno=docstring.endlineno, parent=docstring.parent
-    )
+    return _rewritten(value, docstring, griffe)
 
 
 def _opens_section(previous: str, lines: list[str], index: int) -> bool:
@@ -288,6 +327,16 @@ def _numpy_type_lines(text: str) -> dict[str, tuple[str, str]]:
     return types
 
 
+def _optional_google_types(text: str) -> dict[str, tuple[str, str]]:
+    """Each Google item's type that says the parameter is optional ("name (str, optional):"
+    gives "str, optional" and "name"), which napoleon shows whole and griffe without its
+    ", optional"."""
+    types: dict[str, tuple[str, str]] = {}
+    for match in _GOOGLE_OPTIONAL.finditer(text):
+        types.setdefault(match.group(1), (match.group(2).strip(), match.group(1)))
+    return types
+
+
 def _part(section: Any, types: dict[str, tuple[str, str]]) -> DocPart | None:
     kind = section.kind.value
     value = section.value
@@ -301,7 +350,7 @@ def _part(section: Any, types: dict[str, tuple[str, str]]) -> DocPart | None:
         )
         return DocPart(section.title or "Examples", fields=blocks, code=True)
     if kind == "admonition" and (section.title or "").lower() == "see also":
-        entries = see_also_entries(str(value.description))
+        entries = see_also_entries(str(value.description).replace(_SHIELDED_COLON, ":"))
         if entries:
             return DocPart(section.title, fields=entries)
     if kind == "admonition":
@@ -365,14 +414,7 @@ def _type_text(item: Any, types: dict[str, tuple[str, str]]) -> str:
     # text gains parentheses, and the field then showed "loglevel ((int, str))".
     if type(annotation).__name__ == "ExprTuple" and text[:1] == "(" and text[-1:] == ")":
         text = text[1:-1]
-    # A NumPy "Returns" line written as a role (":class:`int`") is split by griffe at its
-    # first colon, as "name : type" would be: no name, and the role without its colon.
-    if not name and _ROLE_WITHOUT_COLON.match(text):
-        return ":" + text
     return text
-
-
-_ROLE_WITHOUT_COLON = re.compile(r"[A-Za-z][\w:.-]*:`")
 
 
 def read_sphinx_fields(text: str) -> tuple[DocPart, ...]:

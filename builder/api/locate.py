@@ -97,8 +97,12 @@ def find_code(
     if found is None:
         return None
     folder, packages = found
+    # A folder of the docs that conf.py puts on sys.path holds modules autodoc imports too
+    # (numpydoc's doc/example.py, which its example.rst documents): searched after the code.
     more = tuple(
-        other for other in searched if other.is_dir() and other.resolve() != folder.resolve()
+        other
+        for other in (*searched, *docs_conf_folders(docs))
+        if other.is_dir() and other.resolve() != folder.resolve()
     )
     return _fingerprint(folder, packages, docs, mkdocs_config, more)
 
@@ -159,6 +163,17 @@ def conf_folders(docs: Path, project_root: Path) -> tuple[Path, ...]:
         if where.is_relative_to(root) and not where.is_relative_to(inside):
             folders.append(folder)
     return tuple(folders)
+
+
+def docs_conf_folders(docs: Path) -> tuple[Path, ...]:
+    """The folders the docs' conf.py puts on sys.path that are in the docs themselves."""
+    source = _read(docs / "conf.py")
+    if not source:
+        return ()
+    inside = docs.resolve()
+    folders = (Path(os.path.normpath(docs / relative)) for relative in
+               sys_path_folders(source.decode("utf-8", "replace")))  # fmt: skip
+    return tuple(folder for folder in folders if _resolves_inside(folder, inside))
 
 
 def mkdocstrings_folders(config: Path | None, docs: Path, project_root: Path) -> tuple[Path, ...]:

@@ -124,7 +124,7 @@ class MemberOptions:
     members: tuple[str, ...] | None = None
     undocumented: bool = False
     inherited: bool = False
-    private: bool = False
+    private: tuple[str, ...] | None = None  # None: none; empty: all
     special: tuple[str, ...] | None = None  # None: none; empty: all
     exclude: tuple[str, ...] = ()
     order: str = "alphabetical"

@@ -41,9 +41,15 @@ def read_conf_settings(conf_source: str) -> ApiSettings:
             if value is not False
         )
     names = conf.extension_names()
-    napoleon = any("napoleon" in name for name in names)
+    # A list of extensions the file does not spell out (lmfit's "from extensions import
+    # extensions", a file its Makefile writes) leaves the extensions' own settings to say
+    # which are loaded: "napoleon_google_docstring = False".
+    settings = () if "extensions" in conf.values else (*conf.values, *conf.not_literal)
+    napoleon = any("napoleon" in name for name in names) or _sets("napoleon_", settings)
     # numpydoc reads NumPy sections only (napoleon, when loaded too, reads them as well).
-    numpydoc = any(name.split(".")[0] == "numpydoc" for name in names)
+    numpydoc = any(name.split(".")[0] == "numpydoc" for name in names) or _sets(
+        "numpydoc_", settings
+    )
     typehints_format = conf.get("autodoc_typehints_format")
     return ApiSettings(
         class_content=content if content in CLASS_CONTENT else "class",
@@ -56,6 +62,11 @@ def read_conf_settings(conf_source: str) -> ApiSettings:
         automodsumm_inherited_members=bool(conf.get("automodsumm_inherited_members", False)),
         docstring_signature=bool(conf.get("autodoc_docstring_signature", True)),
     )
+
+
+def _sets(prefix: str, names: tuple[str, ...]) -> bool:
+    """Whether a conf.py assigns a setting whose name starts with ``prefix``."""
+    return any(name.startswith(prefix) for name in names)
 
 
 def _templates_path(conf: SphinxConf) -> tuple[str, ...]:
@@ -133,6 +144,8 @@ def autodoc_options(
         # :members: or not: webargs' 'automodule:: webargs.core' with ':inherited-members:'
         # alone is its Parser's whole reference.
         members = ()
+    # ``:private-members: _Resolver`` shows those private members alone (Sphinx 3.2).
+    private = _names(given["private-members"]) if "private-members" in given else None
     special: tuple[str, ...] | None = None
     if "special-members" in given:
         special = _names(given["special-members"])
@@ -145,7 +158,7 @@ def autodoc_options(
         members=members,
         undocumented="undoc-members" in given,
         inherited="inherited-members" in given,
-        private="private-members" in given,
+        private=private,
         special=special,
         exclude=_names(given.get("exclude-members", "")),
         order=order if order in MEMBER_ORDERS else "alphabetical",

@@ -278,7 +278,7 @@ def _shown(member: Member, options: MemberOptions) -> bool:
             return False
         return member.documented or options.undocumented
     private = name.startswith("_") if member.meta_private is None else member.meta_private
-    if private and not options.private:
+    if private and (options.private is None or (options.private and name not in options.private)):
         return False
     return member.documented or options.undocumented
 

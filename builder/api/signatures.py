@@ -10,6 +10,7 @@ import re
 import textwrap
 from typing import Any
 
+from builder.api.attrs_classes import attrs_parameters
 from builder.api.interface_attributes import declared_doc
 from builder.api.typing_doc import annotation_text
 
@@ -119,6 +120,9 @@ def signature_of(target: Any, kind: str) -> str:
         return text
     function = target
     if kind == "class":
+        written = attrs_parameters(target)
+        if written is not None:
+            return f"{name}({written})"
         function = init_of(target)
         if function is None:
             return f"{name}({_named_tuple_fields(target)})"

@@ -57,6 +57,8 @@ _CLASS_DOCUMENTERS = frozenset(
     }
 )  # fmt: skip
 _NAME = re.compile(r"\s*(?:(?:async|final|abstract)\s+)*([\w.]*\.)?(\w+)")
+# autodoc's "module::Class.name": the module named apart from the path within it.
+_EXPLICIT_MODULE = re.compile(r"\s*([\w.]+)::(?=\w)")
 
 
 def core_directive(base: str) -> str:
@@ -86,6 +88,12 @@ def qualify(
     base: str, signature: str, module_option: str, ctx: Context, doc: DocState
 ) -> tuple[str, str, str]:
     """(full name, name within its module, module) of the object a description documents."""
+    explicit = _EXPLICIT_MODULE.match(signature) if base.startswith("auto") else None
+    if explicit is not None:  # imageio's 'autoclass:: imageio.core::Format.Reader'
+        named = _NAME.match(signature, explicit.end())
+        qualified = (named.group(1) or "") + named.group(2) if named else ""
+        module = explicit.group(1)
+        return (f"{module}.{qualified}", qualified, module) if qualified else ("", "", "")
     match = _NAME.match(signature)
     if not match:
         return "", "", ""

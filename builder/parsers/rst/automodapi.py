@@ -18,7 +18,7 @@ from pathlib import PurePosixPath
 from builder.api.model import ApiObject, MemberOptions
 from builder.parsers.rst.api_descriptions import render_generated_pages
 from builder.parsers.rst.autodoc import find_object, object_events, summary_line
-from builder.parsers.rst.events import Context, DocState, Event, RenderBlocks, Text
+from builder.parsers.rst.events import Context, DocState, Event, Heading, RenderBlocks, Text
 
 DIRECTIVE = "automodapi"
 # The groups automodapi writes, in its order: a heading's word and the kinds it holds.
@@ -39,6 +39,13 @@ def render_automodapi(
     if found is None or doc.api is None:
         return []
     events: list[Event] = []
+    if "no-heading" not in options:
+        # automodapi titles what it writes "units Package" (or "... Module"), underlined with
+        # the first of its ':headings:' characters: several on one page (asdf's Developer API
+        # holds 13) had their docstrings and object lists run into one section.
+        kind = "Package" if PurePosixPath(found.file).name == "__init__.py" else "Module"
+        style = (options.get("headings") or "-^")[0]
+        events.append(Heading(f"{module} {kind}", line, line, line, style=style))
     if "no-main-docstr" not in options:
         events.extend(object_events(found, "", module, MemberOptions(), line, ctx, doc))
     skipped = set(_names(options.get("skip", "")))

@@ -286,6 +286,9 @@ def render_directive(
         options = dict(cell.options)
         if name == IPYTHON_DIRECTIVE:
             shown = ipython_code(cell.argument, options, cell.content)
+        elif name == "jupyter-execute" and cell.argument:  # the file it runs: lmfit's examples
+            text = included_text(cell.argument, line, doc)
+            shown = jupyter_code(name, options, tuple((text or "").split("\n")))
         else:
             shown = jupyter_code(name, options, cell.content)
         return [Text(shown)] if shown else []

@@ -1,0 +1,118 @@
+"""The ``__init__`` attrs writes for a class, read from the class body as attrs reads it.
+
+autodoc imports the class and shows the signature of the ``__init__`` that ``@define``,
+``@frozen`` or ``@attr.s`` generated: ``Registry(resources=HashTrieMap({}), ...)``. Read
+statically, such a class has no ``__init__`` and showed ``Registry()``. Its fields are the
+attributes of its body (its attrs bases' first): with ``@define`` and ``@frozen`` the annotated
+ones, with ``@attr.s`` those set to ``attr.ib()``; each is a parameter named without its
+leading underscores (or by its ``alias``), with the default its value or ``field(default=...)``
+gives (``NOTHING`` for a ``factory``), left out when ``init=False``, keyword-only after the
+others when ``kw_only=True`` (on the field or the decorator).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from builder.api.typing_doc import annotation_text
+
+# The decorators' last names: attrs' own (``attrs.define``) and a project's wrapper of them
+# (referencing's ``_attrs.frozen``); ``attr.s`` and ``attr.attrs`` by their whole path.
+_DEFINE_NAMES = frozenset({"define", "frozen", "mutable"})
+_CLASSIC_PATHS = frozenset({"attr.s", "attr.attrs", "attrs.attrs"})
+_FIELD_CALLS = frozenset({"field", "ib", "attrib"})
+
+
+def attrs_parameters(klass: Any) -> str | None:
+    """The parameters of the ``__init__`` attrs writes for ``klass``, as Python writes them;
+    None when attrs writes none (not an attrs class, or one with its own ``__init__``)."""
+    if _decorator(klass) is None or "__init__" in klass.members:
+        return None
+    try:
+        classes = [klass, *klass.mro()]
+    except Exception:  # an unresolvable or cyclic base: griffe raises several kinds
+        classes = [klass]
+    fields: dict[str, tuple[str, bool]] = {}
+    for owner in reversed(classes):
+        decorator = _decorator(owner)
+        if decorator is None or "__init__" in owner.members:
+            continue
+        for name, text, keyword_only in _fields(owner, decorator):
+            fields.pop(name, None)  # a redefined field moves to the subclass's place
+            fields[name] = (text, keyword_only)
+    positional = [text for text, keyword_only in fields.values() if not keyword_only]
+    keyword = [text for text, keyword_only in fields.values() if keyword_only]
+    return ", ".join([*positional, *(["*", *keyword] if keyword else [])])
+
+
+def _decorator(klass: Any) -> tuple[str, Any] | None:
+    """The path of the attrs decorator of ``klass`` and its expression (a call when it has
+    arguments)."""
+    for decorator in getattr(klass, "decorators", ()):
+        path = str(decorator.callable_path)
+        if path in _CLASSIC_PATHS or path.rpartition(".")[2] in _DEFINE_NAMES:
+            return path, decorator.value
+    return None
+
+
+def _fields(klass: Any, decorator: tuple[str, Any]) -> list[tuple[str, str, bool]]:
+    """(name, parameter, keyword-only) of each field ``klass``'s own body declares."""
+    path, expression = decorator
+    options = _keywords(expression)
+    classic = path in _CLASSIC_PATHS and options.get("auto_attribs") != "True"
+    methods = [
+        (member.lineno, member.endlineno)
+        for member in klass.members.values()
+        if not member.is_alias and member.is_function
+    ]
+    fields: list[tuple[str, str, bool]] = []
+    for name, member in klass.members.items():
+        if member.is_alias or not member.is_attribute or member.lineno is None:
+            continue
+        if any(start <= member.lineno <= (end or start) for start, end in methods):
+            continue  # set by a method (self.x = ...), not declared in the body
+        annotation = member.annotation
+        if annotation is not None and "instance-attribute" not in member.labels:
+            continue  # a ClassVar, which griffe gives without its ClassVar[...]
+        value = member.value
+        called = _function(value)
+        is_field = called is not None and str(called).rpartition(".")[2] in _FIELD_CALLS
+        if not is_field and (classic or annotation is None):
+            continue
+        given = _keywords(value) if is_field else {}
+        if given.get("init") == "False":
+            continue
+        argument = given.get("alias", "").strip("'\"") or name.lstrip("_")
+        parameter = argument
+        if annotation is not None:
+            parameter += f": {annotation_text(annotation)}"
+        default = _default(value, given, is_field)
+        if default is not None:
+            parameter += f" = {default}" if annotation is not None else f"={default}"
+        keyword_only = "True" in (given.get("kw_only"), options.get("kw_only"))
+        fields.append((argument, parameter, keyword_only))
+    return fields
+
+
+def _default(value: Any, given: dict[str, str], is_field: bool) -> str | None:
+    """The default the ``__init__`` shows: attrs' ``NOTHING`` for one a factory makes."""
+    default = given.get("default") if is_field else value
+    if "factory" in given or str(_function(default)).rpartition(".")[2] == "Factory":
+        return "NOTHING"
+    return None if default is None else str(default)
+
+
+def _function(value: Any) -> Any:
+    """The function a call expression calls; None for any other value."""
+    return getattr(value, "function", None) if type(value).__name__ == "ExprCall" else None
+
+
+def _keywords(value: Any) -> dict[str, str]:
+    """A call's keyword arguments, each as its text."""
+    if type(value).__name__ != "ExprCall":
+        return {}
+    return {
+        argument.name: str(argument.value)
+        for argument in value.arguments
+        if type(argument).__name__ == "ExprKeyword"
+    }
