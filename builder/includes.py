@@ -63,8 +63,8 @@ class IncludeRoot:
 
     ``docs`` is the folder page paths are relative to; no file outside ``root`` is read;
     ``snippets`` are where ``--8<--`` paths start, the first holding the file wins: the
-    folders pymdownx's ``base_path`` names, else the folder MkDocs runs in (its config
-    file's), else the project's root, where the tools are run from.
+    folders (or single files) pymdownx's ``base_path`` names, else the folder MkDocs runs in
+    (its config file's), else the project's root, where the tools are run from.
     """
 
     docs: Path
@@ -155,7 +155,7 @@ class IncludeReader:
         if target.startswith("<") and target.endswith(">"):
             raise IncludeRefused(f"{target} is one of docutils' own files, not the project's")
         if snippet:
-            paths = [folder / target.lstrip("/") for folder in self.where.snippets]
+            paths = [_snippet_path(base, target) for base in self.where.snippets]
         elif target.startswith("/"):
             paths = [self.where.docs / target.lstrip("/")]
         else:
@@ -222,6 +222,15 @@ class IncludeReader:
     def digests(self) -> tuple[tuple[str, str], ...]:
         """What the page read, sorted: the part of its cache key its includes decide."""
         return tuple(sorted(self.looked_for.items()))
+
+
+def _snippet_path(base: Path, target: str) -> Path:
+    """Where a ``--8<--`` snippet named ``target`` is looked for in one of pymdownx's
+    ``base_path`` entries: inside it, or, when the entry is a file (pymdown-extensions and
+    soupsieve name ``LICENSE.md`` there), that file, which only its own name includes."""
+    if base.is_file() and Path(os.path.normpath(base.parent / target)) == base:
+        return base
+    return base / target.lstrip("/")
 
 
 def current_digests(where: IncludeRoot, paths: Iterable[str]) -> tuple[tuple[str, str], ...]:

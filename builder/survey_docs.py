@@ -46,15 +46,16 @@ BUILT_SPHINX_MARK = "_static/documentation_options.js"
 
 def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
     """(kind, docs folder, the docs' own title) by the first sign found: mkdocs.yml (or
-    Zensical's zensical.toml), a Sphinx conf.py, VitePress' .vitepress/config.*, a Docusaurus
-    config, an mdBook's book.toml, a Jupyter Book's table of contents, a Quarto project's
-    _quarto.yml, then a docs folder of Markdown, reST or HTML files, then the project."""
+    Zensical's zensical.toml or zensical.yml), a Sphinx conf.py, VitePress' .vitepress/config.*,
+    a Docusaurus config, an mdBook's book.toml, a Jupyter Book's table of contents, a Quarto
+    project's _quarto.yml, then a docs folder of Markdown, reST or HTML files, then the
+    project."""
     for folder, name in _mkdocs_configs(root):
         config = root / folder / name
         data = _mkdocs_settings(config)
         docs_dir = str(data.get("docs_dir") or "docs").strip("/") or "docs"
         docs = posixpath.normpath(posixpath.join(folder, docs_dir))
-        tool = "Zensical" if name.endswith(".toml") else "MkDocs"
+        tool = "Zensical" if name.startswith("zensical.") else "MkDocs"
         where = posixpath.join(folder, name).removeprefix("./")
         found.append(f"{where}: {tool}, pages in {docs}/")
         # What the build will say of its gen-files scripts, which it never runs.

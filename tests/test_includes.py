@@ -204,6 +204,21 @@ def test_snippet_base_paths_are_tried_in_order_and_stay_in_the_project(tmp_path:
     assert dict(reader.digests())["docs/CHANGES.rst"] == MISSING
 
 
+def test_a_snippet_base_path_that_is_a_file_gives_that_file_by_its_name(tmp_path: Path) -> None:
+    # pymdown-extensions and soupsieve list LICENSE.md in base_path beside their snippets
+    # folder, for about/license.md's '--8<-- "LICENSE.md"': it was looked for in
+    # LICENSE.md/LICENSE.md, not found, and the license page read as its heading alone.
+    project = make_project(tmp_path)
+    (project / "LICENSE.md").write_text("MIT License\n", encoding="utf-8")
+    (project / "docs" / "snippets").mkdir()
+    where = include_root(project / "docs", None, project, ("docs/snippets", "LICENSE.md"))
+    reader = IncludeReader(where)
+    assert reader.read("about/license.md", "LICENSE.md", snippet=True).text == "MIT License\n"
+    # Only its own name includes it: inside a file there is nothing else to find.
+    with pytest.raises(IncludeRefused, match=r"CHANGES\.rst was not found"):
+        reader.read("about/license.md", "CHANGES.rst", snippet=True)
+
+
 def test_version_control_metadata_is_never_read(tmp_path: Path) -> None:
     """A clone's .git/config can hold the builder's credentials (a token in a remote's URL):
     it is no part of the project's docs, named or reached through a link."""

@@ -249,6 +249,24 @@ def test_mdx_partial_shows_the_imported_files_text(tmp_path: Path) -> None:
     ]
 
 
+def test_an_mdx_partial_from_the_docusaurus_site_folder_shows_its_text(tmp_path: Path) -> None:
+    # tRPC's community pages import '@site/unversioned/_contributing.mdx' (the site's folder,
+    # www/): only files beside the page were read, and the pages had their headings alone.
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "unversioned").mkdir()
+    (tmp_path / "unversioned" / "_love.mdx").write_text("Loved by **many**.\n", "utf-8")
+    reader = IncludeReader(include_root(tmp_path / "docs", None, tmp_path))
+    page = (
+        "# Love\n\nimport Content from '@site/unversioned/_love.mdx';\n"
+        "import Other from '@theme/Other.mdx';\n\n<Content />\n\n<Other />\n"
+    )
+    parsed = parse(page, "community/love.mdx", None, reader)
+    assert outline(parsed) == [("Love", 1, 1, 6, "Loved by many.")]
+    assert [w.message for w in parsed.warnings] == [
+        "partial @theme/Other.mdx: only files beside the page are read"
+    ]
+
+
 def test_vitepress_snippet_import_shows_the_files_region(tmp_path: Path) -> None:
     project = make_project(tmp_path)
     (project / "docs" / "guide").mkdir()

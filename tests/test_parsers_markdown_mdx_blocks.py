@@ -77,6 +77,21 @@ def test_a_greater_than_sign_in_a_props_string_or_expression_ends_no_tag() -> No
     ]
 
 
+def test_props_of_objects_nested_three_deep_end_the_tag_where_it_ends() -> None:
+    # Starlight's <ThemeDesigner labels={{ presets: { ... } }}> and <SidebarPreview
+    # config={[{ items: [{ ... }] }]} /> (37 of its pages): an expression was read two braces
+    # deep at most, so the tag ran on as text, props and all, with the text inside it.
+    text = (
+        "# Theme\n\nPick colours.\n\n"
+        "<ThemeDesigner\n\tlabels={{\n\t\tpresets: {\n\t\t\tlabel: 'Presets',\n\t\t},\n\t}}\n>\n"
+        '\t<Fragment slot="css-docs">\n\t\tAdd the **CSS** below.\n\t</Fragment>\n'
+        "</ThemeDesigner>\n\n"
+        "<SidebarPreview\n\tconfig={[\n"
+        "\t\t{ label: 'stars', items: [{ label: 'Vega', link: '' }] },\n\t]}\n/>\n\nThe end.\n"
+    )
+    assert outline(text, "x.mdx") == [("Theme", "Pick colours.\n\nAdd the CSS below.\n\nThe end.")]
+
+
 def test_a_comment_over_blank_lines_and_a_fence_shows_nothing() -> None:
     # Zod's migration guide comments out an example: the "```ts" fence in the comment ends at
     # no line ("``` */}" is no closing fence), so the page's next sections were code, their

@@ -317,6 +317,26 @@ def test_a_raw_html_element_runs_to_its_closing_tag_over_blank_lines() -> None:
     assert "<p style" in headings(SPACED_CARDS, None)[0][2]  # other pages: CommonMark's rule
 
 
+def test_a_fence_with_blank_lines_in_a_raw_html_element_is_code() -> None:
+    # Powertools for AWS Lambda centres its mermaid diagrams; CommonMark ended the <center>
+    # element at the diagram's blank line, read the rest of it as text, and its closing fence
+    # opened one that ran over the page: "### Caveats" and all after it read as code.
+    page = (
+        "# Batch\n\n<center>\n```mermaid\nclassDiagram\n    class A\n\n    class B\n```\n"
+        "<i>Bring your own processor</i>\n</center>\n\n## Caveats\n\nKeep batches small.\n"
+    )
+    diagram = "```mermaid\nclassDiagram\n    class A\n\n    class B\n```"
+    assert headings(page, MkDocsMarkdown()) == [
+        (1, "Batch", f"{diagram}\n\nBring your own processor"),
+        (2, "Caveats", "Keep batches small."),
+    ]
+    assert len(headings(page, None)) == 1  # other pages: CommonMark's rule
+    # A blank line before the fence ends the element there: a fence read as code already,
+    # whose terminal lines Typer's <div class="termy"> still marks as HTML to show as text.
+    terminal = '# Run\n\n<div class="termy">\n\n```console\n$ run\n\n<b>Done</b>\n```\n\n</div>\n'
+    assert headings(terminal, MkDocsMarkdown()) == [(1, "Run", "```console\n$ run\n\nDone\n```")]
+
+
 def test_a_fence_nothing_closes_is_text_where_python_markdown_renders(tmp_path: Path) -> None:
     # freezegun 1.5.1's module docstring is reST, its title underlined with tildes
     # ("freezegun\n~~~~~~~~~"): read as CommonMark, the rest of it was a code block, where

@@ -24,6 +24,16 @@ def test_attribute_lists_and_theme_icons_leave_nothing() -> None:
     ]
 
 
+def test_an_attribute_list_that_opens_with_a_key_leaves_nothing() -> None:
+    # Powertools for AWS Lambda marks its links so, 661 of them kept as text in its pages:
+    # only a list opening with "#", "." or ":" was looked for.
+    text = (
+        '# A\n\nRead [the docs](https://x.org){target="_blank"} and '
+        '[SAM](https://y.org){target="_blank" rel="nofollow"}.\n\nKept: {key} and {a=b}c.\n'
+    )
+    assert bodies(parse(text, "x.md")) == ["Read the docs and SAM.\n\nKept: {key} and {a=b}c."]
+
+
 def test_pymdownx_keys_read_as_the_keys_they_draw() -> None:
     # Textual writes its key bindings so (59 of them in 19 pages), shown as Enter, Ctrl+Q.
     text = (

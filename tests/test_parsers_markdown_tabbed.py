@@ -57,6 +57,27 @@ def test_vitepress_plugin_tabs_read_as_titled_parts() -> None:
     ]
 
 
+def test_vitepress_plugin_tabs_nest_with_a_longer_mark() -> None:
+    # vitest's visual-regression-testing.md: a "::::" tabs container whose "=== Title" tabs
+    # each hold a "::: tabs" of "== Title" ones. The "===" lines read as text, and the inner
+    # tabs' "== Title" ended a tab of the outer container.
+    text = (
+        "# A\n\n"
+        ":::: tabs key:where\n"
+        "=== GitHub Actions\n\nInstall browsers:\n\n"
+        "::: tabs key:provider\n== Playwright\nRun playwright.\n== WebdriverIO\nRun wdio.\n:::\n\n"
+        "Then run the tests.\n"
+        "=== Azure\n\nUse the cloud.\n"
+        "::::\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "GitHub Actions: Install browsers:\n\n"
+        "Playwright: Run playwright.\n\nWebdriverIO: Run wdio.\n\n"
+        "Then run the tests.\n\n"
+        "Azure: Use the cloud."
+    ]
+
+
 def test_a_long_tab_title_line_is_read_in_linear_time() -> None:
     """A '== x' line of 400 KB of spaces and tabs before its last word backtracked
     quadratically (minutes); the subprocess's timeout guards against that, it is no timing."""

@@ -228,7 +228,34 @@ def test_a_trail_of_links_above_the_title_is_left_out() -> None:
 
 
 @pytest.mark.parametrize(
-    "top", ["Home / Guide / Agent", "Read [the guide](guide.md) first.", "[**Docs**](docs.md)"]
+    "header",
+    [
+        "[**API Documentation**](../../index.md) • **Docs**",
+        "**API Documentation** • **Docs**",
+        "**pinia v3.0.0** • [**Docs**](../globals.md)",
+    ],
+)
+def test_typedoc_markdown_4_header_with_its_docs_label_is_left_out(header: str) -> None:
+    # pinia's 101 API pages (typedoc-plugin-markdown 4) open with such a header over a rule;
+    # each read as a section "API Documentation • Docs" above the page's title.
+    text = (
+        f"{header}\n\n***\n\n[API Documentation](../../index.md) / @pinia/nuxt\n\n"
+        "# Interface: Pinia\n\nEvery application must own its own pinia.\n"
+    )
+    page = parse(text, "interfaces/Pinia.md")
+    assert [(s.heading, s.body) for s in page.sections] == [
+        ("Interface: Pinia", "Every application must own its own pinia.")
+    ]
+
+
+@pytest.mark.parametrize(
+    "top",
+    [
+        "Home / Guide / Agent",
+        "Read [the guide](guide.md) first.",
+        "[**Docs**](docs.md)",
+        "**Note** • read this first",
+    ],
 )
 def test_a_paragraph_above_the_title_that_is_no_trail_is_kept(top: str) -> None:
     assert parse(f"{top}\n\n# Agent\n\nText.\n", "agent.md").sections[0].body != "Text."

@@ -185,6 +185,37 @@ def test_an_mkdocs_click_block_shows_every_subcommand(tmp_path: Path) -> None:
     assert parsed.sections[1].body.startswith("Build and manage books.\n\nUsage:")
 
 
+def test_a_lazy_groups_subcommands_are_the_commands_it_names(tmp_path: Path) -> None:
+    # kedro's CLI (click's LazyGroup, "lazy_subcommands"): its commands reference showed
+    # "kedro" with --help alone, none of the commands the group loads when asked for them.
+    (tmp_path / "lazy").mkdir()
+    (tmp_path / "lazy" / "__init__.py").write_text(
+        "import click\n\n\n@click.group(cls=LazyGroup, name='kedro', lazy_subcommands={\n"
+        "    'new': 'lazy.starters.new', 'run': 'lazy.project:run_pipeline',\n"
+        "    'gone': 'lazy.nothing'})\n"
+        'def commands():\n    """Kedro."""\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "lazy" / "starters.py").write_text(
+        'import click\n\n\n@click.command()\ndef new():\n    """Make a project."""\n', "utf-8"
+    )
+    (tmp_path / "lazy" / "project.py").write_text(
+        'import click\n\n\n@click.command(name="run")\n@click.option("--env")\n'
+        'def run_pipeline(env):\n    """Run a pipeline."""\n',
+        "utf-8",
+    )
+    api = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    parsed = parse_file(
+        "cli.md", "# CLI\n\n::: mkdocs-click\n    :module: lazy\n    :command: commands\n", api
+    )
+    assert parsed is not None
+    assert [(s.heading, s.body.split("\n")[0]) for s in parsed.sections[1:]] == [
+        ("kedro", "Kedro."),
+        ("kedro new", "Make a project."),
+        ("kedro run", "Run a pipeline."),
+    ]
+
+
 def _groups_adding_each_other(tmp_path: Path, count: int) -> GriffeSource:
     names = [f"g{i}" for i in range(count)]
     source = "import click\n\n"

@@ -85,6 +85,22 @@ def test_the_docs_options_are_read_from_the_config_as_text(tmp_path: Path) -> No
     assert (options.path, options.sidebar) == ("../docs", "./sidebars.js")
 
 
+def test_a_path_in_an_object_inside_the_docs_options_is_not_theirs(tmp_path: Path) -> None:
+    # tRPC's config gives each version the URL path it is served at ("path: 'v10'") before the
+    # docs' own options: its www/docs were taken for a folder www/v10 and read without the
+    # sidebar, as a folder of files.
+    config = (
+        "export default { presets: [['classic', { docs: {\n"
+        "  versions: { current: { label: '11.x' }, '10.x': { label: '10.x', path: 'v10' } },\n"
+        "  remarkPlugins: [[twoslash, { path: 'x' }]],\n"
+        "  sidebarPath: require.resolve('./sidebars.js'),\n"
+        "}, blog: { path: 'blog' } }]] };\n"
+    )
+    (tmp_path / "docusaurus.config.ts").write_text(config, encoding="utf-8")
+    options = docs_options(tmp_path / "docusaurus.config.ts")
+    assert (options.path, options.sidebar) == ("docs", "./sidebars.js")
+
+
 def test_a_javascript_sidebar_gives_its_doc_ids_in_order(tmp_path: Path) -> None:
     (tmp_path / "sidebars.js").write_text(SIDEBARS_JS, encoding="utf-8")
     entries = sidebar_entries(tmp_path / "sidebars.js", [])

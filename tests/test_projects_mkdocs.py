@@ -344,6 +344,41 @@ def test_a_zensical_toml_is_read_as_the_mkdocs_yml_it_stands_for(tmp_path: Path)
     )
 
 
+def test_a_config_three_folders_up_counts_when_its_docs_dir_holds_the_docs(
+    tmp_path: Path,
+) -> None:
+    """soupsieve and wcmatch keep their pages in docs/src/markdown, three folders below their
+    config: a catalog naming that folder read it as a folder of files. A config that far up
+    whose docs_dir is elsewhere is no config of this folder."""
+    docs = make_project(tmp_path, config=MKDOCS_YML + "docs_dir: docs/src/markdown\n")
+    pages = docs / "src" / "markdown"
+    pages.mkdir(parents=True)
+    for page in docs.glob("*.md"):
+        page.rename(pages / page.name)
+    (docs / "guide").rename(pages / "guide")
+    layout, listing = project_listing(version(pages))
+    assert (layout.kind, layout.config_file) == ("mkdocs", "mkdocs.yml")
+    assert [c.relpath for c in listing.candidates][:2] == ["index.md", "guide/start.md"]
+    (tmp_path / "mkdocs.yml").write_text(MKDOCS_YML + "docs_dir: site\n", encoding="utf-8")
+    assert project_listing(version(pages))[0].kind == "none"
+
+
+def test_a_zensical_yml_is_read_as_an_mkdocs_yml(tmp_path: Path) -> None:
+    """soupsieve, wcmatch and coloraide build with "zensical build -f zensical.yml", an
+    mkdocs.yml by another name: read as a folder of files before, without its nav, its
+    snippets' base_path or Python-Markdown's rules (soupsieve's tabs and admonitions)."""
+    docs = make_project(tmp_path)
+    (tmp_path / "mkdocs.yml").rename(tmp_path / "zensical.yml")
+    layout, listing = project_listing(version(docs))
+    assert (layout.kind, layout.config_file) == ("mkdocs", "zensical.yml")
+    assert [c.relpath for c in listing.candidates][:4] == [
+        "index.md",
+        "guide/start.md",
+        "guide/advanced.md",
+        "usage.md",
+    ]
+
+
 def test_mkdocstrings_options_the_config_gives_every_block(tmp_path: Path) -> None:
     """The Python handler's options under ``plugins: mkdocstrings`` (mkdocs.yml or
     zensical.toml) hold for every block, under the block's own: markdown-exec 1.12.6 merges

@@ -177,6 +177,18 @@ def test_a_zensical_toml_is_an_mkdocs_project(tmp_path: Path) -> None:
     assert "zensical.toml: Zensical, pages in site-src/" in survey.found
 
 
+def test_a_zensical_yml_is_an_mkdocs_project(tmp_path: Path) -> None:
+    # soupsieve 2.8 ships zensical.yml (mkdocs.yml's settings) and no mkdocs.yml.
+    (tmp_path / "zensical.yml").write_text(
+        "site_name: Soup Sieve\ndocs_dir: docs/src/markdown\n", encoding="utf-8"
+    )
+    (tmp_path / "docs" / "src" / "markdown").mkdir(parents=True)
+    (tmp_path / "docs" / "src" / "markdown" / "index.md").write_text("# Soup\n", "utf-8")
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs) == ("mkdocs", "docs/src/markdown")
+    assert "zensical.yml: Zensical, pages in docs/src/markdown/" in survey.found
+
+
 def test_a_built_sphinx_site_names_its_project_and_release(tmp_path: Path) -> None:
     # Debian's python-requests-doc 2.28.1 (html/): surveyed as python-requests-doc 0.0.0.
     (tmp_path / "_static").mkdir()

@@ -5,7 +5,9 @@ A click command is a function under ``@click.command()`` or ``@click.group()`` (
 decorators above it, top to bottom, and its help the docstring (up to a ``\\f``) or ``help=``
 (a string, or the name of one the module assigns at its top level: ``help=clean_help``).
 A group's subcommands are the functions of its module decorated with ``@group.command()`` or
-``@group.group()``, and those ``group.add_command(name)`` adds at the module's top level.
+``@group.group()``, those ``group.add_command(name)`` adds at the module's top level, and those a
+lazily loading group names (``@click.group(cls=LazyGroup, lazy_subcommands={"run":
+"pkg.cli.run"})``, the pattern click's docs give; kedro's CLI is written so).
 Nothing is run: a value that is not a literal (``default=DEFAULT_PORT``) shows as written.
 """
 
@@ -214,7 +216,29 @@ def _subcommands(obj: Any, resolve: Callable[[Any], Any], reading: _Reading) -> 
         command = read_command(member, resolve, reading) if member is not None else None
         if command is not None:
             found.append(command if name is None else _renamed(command, name))
+    collection = getattr(obj, "modules_collection", None)
+    for name, target in _lazy_commands(obj) if collection is not None else ():
+        member = _member(collection, target)
+        member = resolve(member) if member is not None else None
+        command = read_command(member, resolve, reading) if member is not None else None
+        if command is not None:
+            found.append(_renamed(command, name))
     return found
+
+
+def _lazy_commands(obj: Any) -> list[tuple[str, str]]:
+    """The name and dotted path of each command a lazily loading group's decorator lists in
+    ``lazy_subcommands={"name": "package.module.command"}`` ("package.module:command" too)."""
+    for call in _decorator_calls(obj):
+        for keyword in call.keywords:
+            named = literal(keyword.value) if keyword.arg == "lazy_subcommands" else None
+            if isinstance(named, dict):
+                return [
+                    (name, target.replace(":", "."))
+                    for name, target in named.items()
+                    if isinstance(name, str) and isinstance(target, str)
+                ]
+    return []
 
 
 def _member(obj: Any, path: str) -> Any:

@@ -14,6 +14,7 @@ without the copies of its sources Sphinx keeps beside the pages.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -33,7 +34,7 @@ from builder.projects.jupyter_book import (
 from builder.projects.layout import ProjectLayout
 from builder.projects.mdbook import CONFIG_NAME as MDBOOK_CONFIG_NAME
 from builder.projects.mdbook import SUMMARY_NAME, find_mdbook_config, read_mdbook
-from builder.projects.mkdocs import CONFIG_NAMES, read_mkdocs
+from builder.projects.mkdocs import CONFIG_NAMES, read_config, read_mkdocs
 from builder.projects.quarto import find_quarto_config, read_quarto
 from builder.projects.sphinx import CONFIG_NAME, read_sphinx, toctree_order
 from builder.projects.vitepress import CONFIG_FOLDER, find_vitepress_config, read_vitepress
@@ -42,6 +43,9 @@ from builder.sources import Candidate, read_sources
 # How many folders above the docs folder mkdocs.yml may be (MkDocs keeps it beside docs/);
 # a version taken from git or an archive is never searched above its tree.
 MKDOCS_LEVELS_UP = 2
+# Further up, a config counts only when its docs_dir is the docs folder or holds it: soupsieve,
+# wcmatch and pymdown-extensions keep their pages in docs/src/markdown, three folders below.
+MKDOCS_DOCS_DIR_LEVELS_UP = 4
 # Where a Sphinx build copies each page's source (html_copy_source, on by default): the pages
 # a second time, as .rst.txt or .md.txt, which the folder's defaults would read beside the HTML.
 BUILT_SPHINX_SOURCES = "_sources"
@@ -160,18 +164,30 @@ def _built_sphinx_layout() -> ProjectLayout:
 
 
 def find_mkdocs_config(directory: Path, tree_root: Path | None) -> Path | None:
-    """mkdocs.yml in ``directory`` or up to MKDOCS_LEVELS_UP folders above, not above
+    """mkdocs.yml in ``directory`` or up to MKDOCS_LEVELS_UP folders above, or up to
+    MKDOCS_DOCS_DIR_LEVELS_UP when its docs_dir holds ``directory``; never above
     ``tree_root``."""
     folder = directory.resolve()
     top = tree_root.resolve() if tree_root is not None else None
-    for _ in range(MKDOCS_LEVELS_UP + 1):
+    for level in range(MKDOCS_DOCS_DIR_LEVELS_UP + 1):
         for name in CONFIG_NAMES:
-            if (folder / name).is_file():
-                return folder / name
+            config = folder / name
+            if config.is_file() and (
+                level <= MKDOCS_LEVELS_UP or _docs_dir_holds(config, directory.resolve())
+            ):
+                return config
         if folder == top or folder.parent == folder:
             break
         folder = folder.parent
     return None
+
+
+def _docs_dir_holds(config: Path, directory: Path) -> bool:
+    """Whether the docs_dir of the MkDocs ``config`` is ``directory`` or a folder above it."""
+    docs_dir = read_config(config, []).get("docs_dir", "docs")
+    if not isinstance(docs_dir, str) or not docs_dir:
+        return False
+    return directory.is_relative_to(Path(os.path.normpath(config.parent.resolve() / docs_dir)))
 
 
 def complete_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> ProjectLayout:

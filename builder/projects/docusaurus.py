@@ -100,7 +100,7 @@ def docs_options(config: Path) -> DocsOptions:
     opening = _DOCS_OPTIONS.search(text)
     if opening is None:
         return DocsOptions(notes=tuple(notes))
-    options = _object_text(text, opening.end())
+    options = _own_text(text, opening.end())
     path = _PATH_OPTION.search(options)
     sidebar = _SIDEBAR_OPTION.search(options)
     return DocsOptions(
@@ -195,26 +195,31 @@ def without_comments(source: str) -> str:
     return _COMMENT_OR_STRING.sub(lambda m: " " if m.group("comment") else m.group(0), source)
 
 
-def _object_text(text: str, start: int) -> str:
+def _own_text(text: str, start: int) -> str:
     """The text of the object whose ``{`` ends at ``start``, up to its closing brace (strings
-    skipped over), within MAX_OBJECT_CHARS."""
+    skipped over), within MAX_OBJECT_CHARS, with what the objects and arrays in it hold left
+    out: an option found in it is the object's own, not a ``path`` of its ``versions`` (tRPC
+    names each version's URL path so, beside the docs of the current one)."""
     depth, position, end = 1, start, min(len(text), start + MAX_OBJECT_CHARS)
     quote = ""
+    own: list[str] = []
     while position < end and depth:
-        char = text[position]
+        char, step = text[position], 1
         if quote:
             if char == "\\":
-                position += 1
+                step = 2
             elif char == quote:
                 quote = ""
         elif char in "'\"`":
             quote = char
-        elif char == "{":
+        elif char in "{[":
             depth += 1
-        elif char == "}":
+        elif char in "}]":
             depth -= 1
-        position += 1
-    return text[start:position]
+        if depth == 1:
+            own.append(text[position : position + step])
+        position += step
+    return "".join(own)
 
 
 def _literal(match: re.Match[str]) -> str:

@@ -4,7 +4,8 @@ order and titles its ``nav`` gives them.
 The file is read with a YAML SafeLoader that takes any tag it does not know
 (``!!python/name:``, ``!ENV``, ``!relative``) as the plain value under it, so nothing named in
 the file is ever imported or run. A Zensical project's ``zensical.toml`` holds the same
-settings (``builder.projects.zensical_toml``) and is read where there is no ``mkdocs.yml``.
+settings (``builder.projects.zensical_toml``) and is read where there is no ``mkdocs.yml``, as
+is a ``zensical.yml`` written as mkdocs.yml is.
 A config that names a parent with ``INHERIT`` (MkDocs 1.4+) is read over its parent's settings,
 as MkDocs merges them: mappings key by key, anything else replaced.
 """
@@ -24,8 +25,18 @@ from builder.projects.mkdocs_exclude import I18N_PLUGIN, left_out
 from builder.projects.mkdocs_plugins import has_plugin, plugin_options
 
 # ProperDocs, MkDocs 1's continuation, reads the same settings from properdocs.yml
-# (mkdocs-gen-files' and mkdocs-literate-nav's own docs).
-CONFIG_NAMES = ("mkdocs.yml", "mkdocs.yaml", "properdocs.yml", "properdocs.yaml", "zensical.toml")
+# (mkdocs-gen-files' and mkdocs-literate-nav's own docs). Zensical reads mkdocs.yml's YAML from
+# any file it is given: soupsieve, wcmatch, coloraide and the rest of facelessuser's projects
+# build with "zensical build -f zensical.yml".
+CONFIG_NAMES = (
+    "mkdocs.yml",
+    "mkdocs.yaml",
+    "properdocs.yml",
+    "properdocs.yaml",
+    "zensical.toml",
+    "zensical.yml",
+    "zensical.yaml",
+)
 # Each nav entry is visited once; a nav longer or deeper than this is cut, with a note.
 MAX_NAV_ENTRIES = 20_000
 MAX_NAV_DEPTH = 20

@@ -23,9 +23,23 @@ from builder.parsers.badges import is_badge, is_logo
 from builder.parsers.markdown.callout_components import callout_kind
 from builder.parsers.markdown.field_props import field_line
 
+# How deep a JSX expression's braces may nest in an attribute: an object of arrays of objects
+# (Starlight's <SidebarPreview config={[{ label: 'stars', items: [{ label: 'Vega' }] }]} />,
+# <ThemeDesigner labels={{ presets: { label: 'Presets' } }}>) is three deep.
+_EXPRESSION_DEPTH = 6
+
+
+def _braces(depth: int) -> str:
+    """A ``{...}`` expression whose braces nest at most ``depth`` deep, none holding a "<"."""
+    pattern = r"\{[^{}<]*\}"
+    for _ in range(depth - 1):
+        pattern = rf"\{{[^{{}}<]*(?:{pattern}[^{{}}<]*)*\}}"
+    return pattern
+
+
 # Every alternative stops at the next "<", so a failed match never rescans past it: the scan
 # stays linear even on long lines of unbalanced quotes or brackets.
-ATTRIBUTES = r"""(?:"[^"<]*"|'[^'<]*'|\{[^{}<]*(?:\{[^{}<]*\}[^{}<]*)*\}|[^<>"'{}])*+"""
+ATTRIBUTES = rf"""(?:"[^"<]*"|'[^'<]*'|{_braces(_EXPRESSION_DEPTH)}|[^<>"'{{}}])*+"""
 _MARKUP = re.compile(
     r"<!--(?:.*?-->|.*)"
     r"|<!\[CDATA\[(?:.*?\]\]>|.*)"

@@ -4,7 +4,9 @@ Docusaurus (and MDX generally) lets a page import another Markdown file as a com
 place it on a line of its own; the site shows the file's content there. The import line is
 dropped by the parser; here each ``<Note />`` line outside code fences is replaced by the
 imported file's lines, before parsing, so its text lands in the section that shows it.
-Partials may use partials of their own, to MAX_INCLUDE_DEPTH.
+Partials may use partials of their own, to MAX_INCLUDE_DEPTH. A path from ``@site/`` starts at
+the folder the docs tool runs in, a Docusaurus site's (tRPC's pages share
+``@site/unversioned/_contributing.mdx`` between its versions).
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ _IMPORT = re.compile(
     r"""[ \t]*import[ \t]+(?P<name>[A-Z][\w$]*)[ \t]+from[ \t]+"""
     r"""(?P<q>['"])(?P<path>[^'"\n]+\.mdx?)(?P=q)[ \t]*;?[ \t]*"""
 )
+# Docusaurus' alias of the site's folder.
+_SITE = "@site/"
 # A component on a line of its own; its props (if any) are not read.
 _USE = re.compile(r"""(?P<space>[ \t]*)<(?P<name>[A-Z][\w$]*)(?:[ \t][^<>]*)?/>[ \t]*""")
 
@@ -75,12 +79,17 @@ def _partial(
     depth: int,
 ) -> list[ExpandedLine]:
     """The lines of one partial, all placed at ``origin``, with blank lines around them."""
-    if target.startswith("@") or "://" in target:
+    site = target.startswith(_SITE)
+    if (target.startswith("@") and not site) or "://" in target:
         return [("", origin, f"partial {target}: only files beside the page are read")]
     if depth >= MAX_INCLUDE_DEPTH:
         return [("", origin, f"partial {target}: partials nest too deep")]
     try:
-        included = reader.read(relpath, target)
+        # Where snippet paths start is the folder the tool runs in: the site's, for Docusaurus.
+        if site:
+            included = reader.read(relpath, target.removeprefix(_SITE), snippet=True)
+        else:
+            included = reader.read(relpath, target)
     except IncludeRefused as exc:
         return [("", origin, f"partial not read: {exc}")]
     if included.path in chain or included.path == relpath:

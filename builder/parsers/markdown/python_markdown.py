@@ -40,7 +40,9 @@ _KEY_LABELS = {
     "arrow-left": "Left", "arrow-right": "Right",
 }  # fmt: skip
 # What every attribute list, icon or key starts with: text without it is returned untouched.
-_MAY_HOLD_EITHER = re.compile(rf"\{{[:#. ]|:(?:{_ICON_SETS})-|\+\+")
+# A list may open with a key ("{target="_blank"}", after most links of Powertools for AWS
+# Lambda's pages).
+_MAY_HOLD_EITHER = re.compile(rf"\{{[:#. ]|\{{[\w-]+=|:(?:{_ICON_SETS})-|\+\+")
 # A code span (left as it is), or "[text][target]" / "[text][]" with no nested brackets but in
 # a code span: "[`dispatcher.close([callback])`][]", as undici writes a method's name; not
 # right after a Latin letter, a digit or a bracket, where it indexes ("arr[0][1]", "f()[k][v]";

@@ -9,6 +9,15 @@ MkDocs project's pages, a blank line inside a closed block-level element that op
 most three spaces in, outside code fences, not marked ``markdown``, which md_in_html reads as
 Markdown) is filled with an empty HTML comment when the next line is indented as code, so the
 element stays one HTML block; no line is added or removed.
+
+Python-Markdown sets fenced code apart before it reads raw HTML, so a fence inside an element
+is code whatever lines it holds. CommonMark ends the element at a blank line in the fence and
+reads the fence's rest as text, its closing line as the opening of a fence that runs on over
+the page: Powertools for AWS Lambda centres its diagrams (``<center>``, a fenced mermaid
+diagram with blank lines, ``</center>``), and everything after one, headings and all, read as
+one block of code. An element whose tags stand on lines of their own, and whose first blank
+line is in such a fence, loses the two tag lines (left blank), so the fence is read as the code
+it is.
 """
 
 from __future__ import annotations
@@ -29,6 +38,8 @@ _OPENING = re.compile(rf" {{0,3}}<({_BLOCK_TAGS})(?=[\s/>])([^<>]*)>", re.IGNORE
 # Any opening or closing tag of those elements, self-closing or not.
 _TAG = re.compile(rf"<(/?)({_BLOCK_TAGS})(?=[\s/>])[^<>]*?(/?)>", re.IGNORECASE)
 _MARKDOWN_ATTRIBUTE = re.compile(r"\smarkdown(?=[\s=/>]|$)")
+# A line that is one opening or closing tag of those elements and nothing else.
+_LONE_TAG = re.compile(rf" {{0,3}}</?({_BLOCK_TAGS})(?=[\s/>])[^<>]*>[ \t]*", re.IGNORECASE)
 # What fills a blank line: a comment reads as nothing, and keeps the HTML block going.
 _FILLER = "<!-- -->"
 # An element is looked for its closing tag this many lines at most.
@@ -36,8 +47,11 @@ _MAX_ELEMENT_LINES = 400
 
 
 def has_spaced_html(text: str) -> bool:
-    """The quick test: a page needs a tag opening a line and a line indented as code."""
-    return "\n    " in text and re.search(r"^ {0,3}<[A-Za-z]", text, re.MULTILINE) is not None
+    """The quick test: a page needs a tag opening a line, and a line indented as code or a
+    fence."""
+    return ("\n    " in text or "```" in text or "~~~" in text) and re.search(
+        r"^ {0,3}<[A-Za-z]", text, re.MULTILINE
+    ) is not None
 
 
 def join_html_blocks(text: str) -> str:
@@ -62,6 +76,11 @@ def join_html_blocks(text: str) -> str:
         if end is None or marked[end] > marked[number]:
             number += 1
             continue
+        if _wraps_spaced_fence(lines, prose, number, end):
+            lines[number] = lines[end] = ""
+            changed = True
+            number += 1  # an element inside it may wrap the fence too
+            continue
         for blank in range(number + 1, end):
             if blank not in prose or lines[blank].strip():
                 continue
@@ -70,6 +89,17 @@ def join_html_blocks(text: str) -> str:
                 changed = True
         number = end + 1
     return "\n".join(lines) if changed else text
+
+
+def _wraps_spaced_fence(lines: list[str], prose: set[int], opening: int, closing: int) -> bool:
+    """Whether the element from line ``opening`` to line ``closing`` has each tag on a line of
+    its own and its first blank line is in a fence: where CommonMark ends it (a blank line
+    before the fence ends it before, and the fence reads as code: FastAPI's and Typer's
+    ``<div class="termy">`` terminals)."""
+    if _LONE_TAG.fullmatch(lines[opening]) is None or _LONE_TAG.fullmatch(lines[closing]) is None:
+        return False
+    blank = next((n for n in range(opening + 1, closing) if not lines[n].strip()), None)
+    return blank is not None and blank not in prose
 
 
 def _closing_lines(lines: list[str]) -> dict[int, int]:

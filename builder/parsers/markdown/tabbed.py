@@ -6,7 +6,9 @@ paragraph, running code blocks into one line of text; here the indented lines ar
 their own, inside a ``tabbed_open``/``tabbed_close`` pair whose ``info`` is the title.
 
 vitepress-plugin-tabs writes its tabs inside a ``::: tabs`` container, each starting at a
-``== Title`` line and running to the next; they make the same tokens.
+``== Title`` line and running to the next; they make the same tokens. Tabs nested in a tab
+take a longer mark (``=== Title`` in a ``:::: tabs``): a tab runs to the next title of its
+own mark's length, as the plugin reads it.
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ from builder.parsers.markdown.admonitions import CONTENT_INDENT
 OPEN = "tabbed_open"
 # "=== "Title"", "===+ "Title"" (selected) or "===! "Title"" (starts a new set of tabs).
 _TAB = re.compile(r'===[+!]{0,2}[ \t]+"(.*)"[ \t]*$')
-# vitepress-plugin-tabs: "== Title" (the container's own line is "::: tabs" or "::: tabs key:x").
-_PLUGIN_TAB = re.compile(r"==[ \t]+(\S(?:.*\S)?)[ \t]*$")
+# vitepress-plugin-tabs: "== Title" (the container's own line is "::: tabs" or "::: tabs key:x"),
+# "=== Title" for the tabs of a "::::" container that holds another.
+_PLUGIN_TAB = re.compile(r"(={2,})[ \t]+(\S(?:.*\S)?)[ \t]*$")
 TABS_CONTAINER = "tabs"
 # Where the parse's env keeps, for each container a tab was looked for in, whether it is tabs.
 _CONTAINERS = "plugin_tab_containers"
@@ -58,7 +61,7 @@ def tabbed_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
 
 def plugin_tab_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     """markdown-it block rule: in a ``::: tabs`` container, a ``== Title`` line and the lines
-    up to the next one at its indentation (or the container's end)."""
+    up to the next title of its mark at its indentation (or the container's end)."""
     if state.parentType != "container" or state.sCount[start] != state.blkIndent:
         return False
     begin = state.bMarks[start] + state.tShift[start]
@@ -71,15 +74,12 @@ def plugin_tab_rule(state: StateBlock, start: int, end: int, silent: bool) -> bo
         return True
     following = start + 1
     while following < end and not (
-        state.sCount[following] == state.blkIndent
-        and _PLUGIN_TAB.match(
-            state.src, state.bMarks[following] + state.tShift[following], state.eMarks[following]
-        )
+        state.sCount[following] == state.blkIndent and _tab_mark(state, following) == match.group(1)
     ):
         following += 1
     old_max, old_parent = state.lineMax, state.parentType
     token = state.push(OPEN, "div", 1)
-    token.info = match.group(1)
+    token.info = match.group(2)
     token.map = [start, following]
     state.lineMax, state.parentType = following, "tabbed"
     state.md.block.tokenize(state, start + 1, following)
@@ -87,6 +87,13 @@ def plugin_tab_rule(state: StateBlock, start: int, end: int, silent: bool) -> bo
     state.push("tabbed_close", "div", -1)
     state.line = following
     return True
+
+
+def _tab_mark(state: StateBlock, line: int) -> str | None:
+    """The mark of the tab title at ``line`` ("==", "==="), None when it holds none."""
+    begin = state.bMarks[line] + state.tShift[line]
+    title = _PLUGIN_TAB.match(state.src, begin, state.eMarks[line])
+    return title.group(1) if title else None
 
 
 def _in_tabs_container(state: StateBlock) -> bool:

@@ -30,7 +30,8 @@ under it, which made two or three sections of names over every page.
 Above the page's first heading, a trail of links to the pages above it is left out too, as is
 typedoc-plugin-markdown's link to the package's index over it: its pages open with
 ``[**pkg**](../README.md)``, a rule, then ``[pkg](../README.md) / [module](README.md) / Agent``,
-which made a section of its own over every page.
+which made a section of its own over every page; version 4 adds the label of its index
+(``[**pkg**](../README.md) • **Docs**``).
 
 A link back to the top of the page or to its table of contents that stands alone is left
 out too (request's ``[back to top](#table-of-contents)``, the Best-README-Template's
@@ -85,11 +86,18 @@ _LINK_TO_PLACE = re.compile(
     rf"\[(?:{_LINK_CHARACTER}|{_BRACKETED})*\]\(\s*<?[^\s()<>#]*#([^\s()<>]*)>?\s*\)"
 )
 # A trail: two or more steps joined by " / ", " > " or " › ", a link at least; a step is a
-# link or a few words. And typedoc-plugin-markdown's bold link to the package's index page.
-_STEP = r"(?:\[[^\[\]\n]+\]\([^()\s]+\)|[^\[\]/>›\n]{1,80})"
+# link or a few words, a scoped package's name among them ("@pinia/nuxt"). And
+# typedoc-plugin-markdown's header: its bold link to the package's index page, then (version 4)
+# " • " and the label of its index of docs, "**Docs**", linked on the readme; on the index page
+# itself the title is bold and unlinked.
+_STEP = r"(?:\[[^\[\]\n]+\]\([^()\s]+\)|(?:[^\[\]/>›\n]|/(?=\S)){1,80})"
 _TRAIL = re.compile(rf"{_STEP}(?:[ \t]+[/>›][ \t]+{_STEP})+")
+_BOLD = r"\*\*[^*\[\]\n]+\*\*"
+_DOCS_LABEL = rf"[ \t]+•[ \t]+(?:{_BOLD}|\[{_BOLD}\]\([^()\s]*\))"
 _INDEX_LINK = re.compile(
-    r"\[\*\*[^\[\]\n]+\*\*\]\([^()\s]*(?:README|index|globals|modules)\.mdx?\)", re.IGNORECASE
+    r"\[\*\*[^\[\]\n]+\*\*\]\([^()\s]*(?:README|index|globals|modules)\.mdx?\)"
+    rf"(?:{_DOCS_LABEL})?|{_BOLD}{_DOCS_LABEL}",
+    re.IGNORECASE,
 )
 _LIST_MARKER = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+")
 # A label above a table ("**Table of contents**", "In this document:", "Jump to:"): a sentence
