@@ -6,7 +6,7 @@ Four kinds of short focus, each drawn from the docs themselves, never written by
 - **bare names**: the last part of an API entry's name (``chunked`` for
   ``more_itertools.chunked``; no dunders, parts of three letters or more, up to 40 per
   version, in a seeded random order). Right when the first answer is an entry of that name.
-- **one-word headings**: a narrative section headed by one word ("Installation", "Logging"),
+- **one-word headings**: a narrative section headed by one word ("Installation", "9. Classes"),
   asked in lowercase (up to 60 per version, in alphabetical order). Right when the first answer
   is a section headed by that word.
 - **a name and what is wanted of it**: a bare name in five agent-style shapes ("how to use
@@ -50,7 +50,8 @@ SHAPES = (
 HEADINGS_PER_VERSION = 60
 SEED = 7
 _DOTTED = re.compile(r"^[\w$]+(?:\.[\w$]+)+$")
-_ONE_WORD = re.compile(r"[A-Za-z][a-z]{3,}")
+# One word, after the section number Sphinx gives a :numbered: toctree's headings ("9.5. ").
+_ONE_WORD = re.compile(r"(?:\d+(?:\.\d+)*\.\s+)?([A-Za-z][a-z]{3,})")
 
 Searcher = Callable[[sqlite3.Connection, str], list[str]]
 
@@ -73,8 +74,8 @@ def one_word_headings(conn: sqlite3.Connection) -> list[tuple[str, set[str]]]:
     """(a one-word heading in lowercase, the keys of every section so headed)."""
     headed: dict[str, set[str]] = defaultdict(set)
     for source, anchor, heading in conn.execute("SELECT source, anchor, heading FROM sections"):
-        if _ONE_WORD.fullmatch(heading.strip()):
-            headed[heading.strip().casefold()].add(section_key(source, anchor))
+        if one_word := _ONE_WORD.fullmatch(heading.strip()):
+            headed[one_word.group(1).casefold()].add(section_key(source, anchor))
     return sorted(headed.items())[:HEADINGS_PER_VERSION]
 
 

@@ -7,6 +7,7 @@ from client.search.features import (
     Candidate,
     asks_about_versions,
     describe,
+    heading_name,
     identifier_match,
     is_api_entry,
     is_changelog_entry,
@@ -178,3 +179,26 @@ def test_the_page_title_is_the_outermost_heading_or_the_first_sections_own() -> 
     child = candidate(3, "Connect", path=("Timeouts",), hits={"timeout": 1.0})
     titles = [d.title for d in describe(focus, [page, deep, child], {"timeout": 3}, 100)]
     assert titles == [pytest.approx(1.0), 0.0, pytest.approx(1.0)]
+
+
+@pytest.mark.parametrize(
+    ("heading", "name"),
+    [
+        # Sphinx numbers the headings of a :numbered: toctree; the number is not the name.
+        ("4.8.1. Default Argument Values", "default argument values"),
+        ("9. Classes", "classes"),
+        # A release's heading keeps its number: it is what the heading names.
+        ("0.49.0 (2023-05-14)", "0.49.0"),
+        ("3.1.3", "3.1.3"),
+        ("requests.Session.mount(prefix, adapter)", "requests.session.mount"),
+    ],
+)
+def test_heading_name_drops_a_section_number(heading: str, name: str) -> None:
+    assert heading_name(heading) == name
+
+
+def test_a_numbered_heading_is_the_focus_it_says() -> None:
+    focus = parse_focus("raising exceptions")
+    numbered = candidate(1, "8.4. Raising Exceptions", hits={"rais": 1.0, "exception": 1.0})
+    (described,) = describe(focus, [numbered], {"rais": 3, "exception": 9}, 100)
+    assert feature(described, "heading_exact") == 1.0

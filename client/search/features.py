@@ -56,6 +56,7 @@ FEATURES = (
 )
 
 _ARGUMENTS = re.compile(r"\([^)]*\)")
+_SECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)*\.\s+")
 _DOTTED = re.compile(r"^[\w$]+(?:\.[\w$]+)+$")
 _VERSION_WORDS = frozenset(
     stem(word)
@@ -149,8 +150,10 @@ def field_hits(concepts: Sequence[Concept], text: str) -> dict[str, float]:
 
 
 def heading_name(heading: str) -> str:
-    """A heading as an identifier: lowercase, no argument lists, no leading dot or colon."""
-    return _ARGUMENTS.sub("", heading).strip().strip(":").lstrip(".").casefold()
+    """A heading as an identifier: lowercase, no argument lists, no leading dot or colon, no
+    section number (Sphinx numbers a :numbered: toctree's headings: "4.7.2. Keyword Arguments")."""
+    name = _SECTION_NUMBER.sub("", heading, count=1)
+    return _ARGUMENTS.sub("", name).strip().strip(":").lstrip(".").casefold()
 
 
 def _bare(name: str) -> str:
