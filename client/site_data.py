@@ -493,4 +493,5 @@ class SiteData:
     def _site_status(self, url: str, now: float) -> dict[str, Any]:
         layer = self._sites.layers[url]
         used = layer is not None and self._uses(layer)
-        return site_status(url, layer, used, self._cooldown, now)
+        failing_since = self._cache.read_failing_since(url)
+        return site_status(url, layer, used, self._cooldown, now, failing_since)

@@ -9,9 +9,19 @@ from client.cooldown import Cooldown
 
 
 def site_status(
-    url: str, layer: Layer | None, used: bool, cooldown: Cooldown, now: float
+    url: str,
+    layer: Layer | None,
+    used: bool,
+    cooldown: Cooldown,
+    now: float,
+    failing_since: float | None = None,
 ) -> dict[str, Any]:
-    """A configured site: its copy's standing and age, and its failure while it fails."""
+    """A configured site: its copy's standing and age, and its failure while it fails.
+
+    ``failing_since`` is the disk cache's record that the site's last check, by any docclient
+    process, failed (a success clears it): a process whose copy is still within the cache TTL
+    has not checked again, and would otherwise call a site that another process just found
+    down "ok"."""
     status: dict[str, Any] = {"kind": "remote", "source": url, "state": "no copy"}
     if layer is not None:
         status = layer_status(layer, used=used)
@@ -24,6 +34,13 @@ def site_status(
         status["error"] = failure.reason
         status["failingSince"] = iso_time(failure.since)
         status["retryInSeconds"] = round(cooldown.remaining(url), 1)
+    elif failing_since is not None:
+        status["state"] = "failed"
+        status["error"] = (
+            "its last check, by another docclient process, failed; this one has not checked "
+            "again, its copy being within the cache TTL"
+        )
+        status["failingSince"] = iso_time(failing_since)
     return status
 
 
