@@ -69,7 +69,6 @@ _DIRECTIVE = re.compile(r"\.\. +([A-Za-z0-9][\w.+:-]*?) ?::(?: +(.*)|$)")
 _TARGET = re.compile(r"\.\. +_(`[^`]+`|(?:[^:\\`]|\\.)*):(?: +(.*)|$)")
 _SUBSTITUTION = re.compile(r"\.\. +\|[^|]+\|")
 _FOOTNOTE = re.compile(r"\.\. +\[([^\]]+)\](?: +(.*)|$)")
-_INCLUDE = re.compile(r"\.\. +include::")
 _LINE_BLOCK = re.compile(r"\|(?: +|$)")
 _QUOTED_LITERAL = re.compile(r"[!-/:-@\[-`{-~]")
 # Fields docutils turns into topics of the page rather than docinfo, which Sphinx removes.
@@ -241,13 +240,16 @@ def _footnote_label(label: str, doc: DocState) -> str:
     return str(doc.footnotes)
 
 
-def footnote_labels(lines: list[str], numbered: frozenset[str]) -> dict[str, str]:
+def footnote_labels(
+    lines: list[str], numbered: frozenset[str], included_footnotes: bool = False
+) -> dict[str, str]:
     """The label each footnote and citation the page's ``lines`` define is shown with, by the
     label written in its references: a numbered one's and a citation's as written, a named
     auto-numbered one's ("#t1") its number, counted as ``_footnote_label`` counts. A page
-    that includes files leaves its auto-numbered ones out: their footnotes count too."""
+    whose included files number footnotes too (``included_footnotes``) leaves its
+    auto-numbered ones out."""
     labels: dict[str, str] = {}
-    counted = not any(_INCLUDE.match(line.lstrip()) for line in lines if "include::" in line)
+    counted = not included_footnotes
     number = 0
     for line in lines:
         footnote = _FOOTNOTE.match(line.lstrip()) if ".. [" in line else None
