@@ -229,6 +229,23 @@ def test_a_footnote_reference_reads_as_its_footnotes_label() -> None:
     assert _body(included).startswith("See [3], [CIT] and [1].\n\n")
 
 
+def test_a_footnote_written_in_an_example_takes_no_number() -> None:
+    # A page that shows how to write footnotes ("Write them like this::") and has its own:
+    # the example's "[#f1]" and "[3]" were counted, and the page's mark read "[3]" beside its
+    # footnote "[1]", which Sphinx shows as [1] too.
+    text = (
+        "Write them like this::\n\n   Text [#f1]_.\n\n   .. [#f1] An example.\n   .. [3] Three.\n\n"
+        ".. code-block:: rst\n\n   .. [#] Another example.\n\n"
+        "..\n   .. [#] Commented out.\n\n"
+        ".. a comment\n   .. [#] Commented out too.\n\n"
+        ".. note::\n\n   Real [#real]_.\n\n"
+        ".. [#real] The real footnote.\n"
+    )
+    body = _body(text)
+    assert "Real [1]." in body
+    assert body.endswith("[1] The real footnote.")
+
+
 def test_auto_numbered_footnotes_skip_the_numbers_numbered_ones_take() -> None:
     # scikit-learn 1.5.2's linear_model.rst numbers its references [1] to [16] by hand and
     # its Theil-Sen notes [#f1] and [#f2]: counted from 1, those showed "[1]" and "[2]"

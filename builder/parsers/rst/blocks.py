@@ -10,11 +10,12 @@ calling the walker again on their dedented lines.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from builder.api.docstrings import is_info_field
 from builder.parsers.docutils_ids import docutils_id
 from builder.parsers.reference_titles import names_a_generated_page
-from builder.parsers.rst.directives import render_directive, render_rows
+from builder.parsers.rst.directives import CODE_DIRECTIVES, render_directive, render_rows
 from builder.parsers.rst.events import (
     MAX_DEPTH,
     METADATA_FIELDS,
@@ -70,6 +71,11 @@ _TARGET = re.compile(r"\.\. +_(`[^`]+`|(?:[^:\\`]|\\.)*):(?: +(.*)|$)")
 _SUBSTITUTION = re.compile(r"\.\. +\|[^|]+\|")
 _FOOTNOTE = re.compile(r"\.\. +\[([^\]]+)\](?: +(.*)|$)")
 _LINE_BLOCK = re.compile(r"\|(?: +|$)")
+# Directives whose content is shown as written (or not at all), never read as markup.
+_LITERAL_DIRECTIVES = CODE_DIRECTIVES | {
+    "doctest", "testcode", "testoutput", "testsetup", "testcleanup", "ipython",
+    "jupyter-execute", "parsed-literal", "raw", "math",
+}  # fmt: skip
 _QUOTED_LITERAL = re.compile(r"[!-/:-@\[-`{-~]")
 # Fields docutils turns into topics of the page rather than docinfo, which Sphinx removes.
 _BIBLIOGRAPHIC_TOPICS = frozenset({"abstract", "dedication"})
@@ -251,7 +257,7 @@ def footnote_labels(
     labels: dict[str, str] = {}
     counted = not included_footnotes
     number = 0
-    for line in lines:
+    for line in _markup_lines(lines):
         footnote = _FOOTNOTE.match(line.lstrip()) if ".. [" in line else None
         if footnote is None:
             continue
@@ -272,11 +278,43 @@ def numbered_footnotes(lines: list[str]) -> frozenset[str]:
     its auto-numbered ones."""
     return frozenset(
         footnote.group(1)
-        for line in lines
+        for line in _markup_lines(lines)
         if ".. [" in line
         and (footnote := _FOOTNOTE.match(line.lstrip())) is not None
         and footnote.group(1).isdigit()
     )
+
+
+def _markup_lines(lines: list[str]) -> Iterator[str]:
+    """The lines of ``lines`` outside literal blocks, code directives and comments, where a
+    footnote is a footnote: one written in an example ("Write footnotes like this::", then
+    ".. [#f1] Text") took a number no footnote shows, and the marks of the page's own read
+    as the next ones ("[3]" for the footnote "[1]")."""
+    literal_above: int | None = None  # the indent of what a literal block follows
+    for i, line in enumerate(lines):
+        stripped = line.lstrip()
+        indent = len(line) - len(stripped)
+        if literal_above is not None:
+            if not stripped or indent > literal_above:
+                continue
+            literal_above = None
+        yield line
+        directive = _DIRECTIVE.match(stripped) if stripped.startswith("..") else None
+        if directive is not None:
+            literal = directive.group(1) in _LITERAL_DIRECTIVES
+        elif stripped == "..":
+            # An empty comment ends at a blank line; what follows is a block quote.
+            literal = i + 1 < len(lines) and bool(lines[i + 1].strip())
+        elif stripped.startswith(".. "):
+            literal = not (  # a comment
+                _FOOTNOTE.match(stripped)
+                or _TARGET.match(stripped)
+                or _SUBSTITUTION.match(stripped)
+            )
+        else:
+            literal = stripped.endswith("::")
+        if literal:
+            literal_above = indent
 
 
 def _paragraph_end(lines: list[str], i: int) -> int:
