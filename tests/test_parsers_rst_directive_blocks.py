@@ -261,6 +261,15 @@ def test_auto_numbered_footnotes_skip_the_numbers_numbered_ones_take() -> None:
     )
 
 
+def test_auto_numbered_footnotes_skip_the_numbers_other_footnotes_are_named() -> None:
+    # scikit-learn 1.5.2's svm.rst names its notes "[#1]" to "[#8]": docutils gives no
+    # footnote a number that is already a name on the page, and Sphinx shows them as [9] to
+    # [16] ("Platt scaling [9]"); read as [1] to [8], they named other footnotes than the
+    # published page's.
+    text = "Platt scaling [#1]_ and Wu [#2]_.\n\n.. [#2] Wu.\n.. [#1] Platt.\n.. [#] Other.\n"
+    assert _body(text) == "Platt scaling [4] and Wu [3].\n\n[3] Wu.\n\n[4] Platt.\n\n[5] Other."
+
+
 def test_raw_html_keeps_the_text_of_its_preformatted_elements_as_code() -> None:
     # Rich draws terminal output (and its table of colour names) as coloured <pre> spans.
     text = (

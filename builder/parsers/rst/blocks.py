@@ -275,13 +275,15 @@ def footnote_labels(
 
 def numbered_footnotes(lines: list[str]) -> frozenset[str]:
     """The numbers the page's manually numbered footnotes (``.. [3]``) take, before or after
-    its auto-numbered ones."""
+    its auto-numbered ones, and the names that are numbers (``.. [#3]``, named "3"): docutils
+    numbers no footnote with a name the page already gives, and scikit-learn's "[#1]" to
+    "[#8]" show as [9] to [16]."""
     return frozenset(
-        footnote.group(1)
+        footnote.group(1).removeprefix("#")
         for line in _markup_lines(lines)
         if ".. [" in line
         and (footnote := _FOOTNOTE.match(line.lstrip())) is not None
-        and footnote.group(1).isdigit()
+        and footnote.group(1).removeprefix("#").isdigit()
     )
 
 
