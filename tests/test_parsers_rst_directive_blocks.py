@@ -193,8 +193,15 @@ def test_auto_numbered_footnotes_show_their_number() -> None:
         ".. [#setup.py] New projects.\n.. [#] Caching.\n.. [CIT] A citation.\n"
     )
     assert _body(text) == (
-        "Text [1] and.\n\nNotes\n\n[1] New projects.\n\n[2] Caching.\n\n[CIT] A citation."
+        "Text [1] and [2].\n\nNotes\n\n[1] New projects.\n\n[2] Caching.\n\n[CIT] A citation."
     )
+    # Anonymous marks are matched to anonymous footnotes in order; with two of each, which
+    # mark is which is not known before the page is read, and they go.
+    two = "A [#]_ and B [#]_.\n\n.. [#] First.\n.. [#] Second.\n"
+    assert _body(two).startswith("A and B.\n\n[1] First.")
+    # A mark in a literal is no mark ("Use ``[#]_`` to mark it"): the one outside is the one.
+    literal = "Use ``[#]_`` to mark [#]_.\n\n.. [#] The note.\n"
+    assert _body(literal) == "Use `[#]_` to mark [1].\n\n[1] The note."
 
 
 NOTES = (
@@ -220,7 +227,7 @@ def test_a_footnote_reference_reads_as_its_footnotes_label() -> None:
     )
     assert _body(text) == (
         "Token | Output\nMMMM | January ... [1]\nZZZ | Asia/Baku ... [4]\n\n"
-        "See [3], [CIT] and and.\n\nFootnotes\n\n[1] localization support\n\n[3] Numbered."
+        "See [3], [CIT] and [2] and.\n\nFootnotes\n\n[1] localization support\n\n[3] Numbered."
         "\n\n[2] Anonymous.\n\n[4] timezone names\n\n[CIT] A citation."
     )
     # Read without an include reader, an include brings in nothing, and no footnote of its

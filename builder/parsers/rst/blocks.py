@@ -71,6 +71,7 @@ _TARGET = re.compile(r"\.\. +_(`[^`]+`|(?:[^:\\`]|\\.)*):(?: +(.*)|$)")
 _SUBSTITUTION = re.compile(r"\.\. +\|[^|]+\|")
 _FOOTNOTE = re.compile(r"\.\. +\[([^\]]+)\](?: +(.*)|$)")
 _LINE_BLOCK = re.compile(r"\|(?: +|$)")
+_INLINE_LITERAL = re.compile(r"``.+?``")
 # Directives whose content is shown as written (or not at all), never read as markup.
 _LITERAL_DIRECTIVES = CODE_DIRECTIVES | {
     "doctest", "testcode", "testoutput", "testsetup", "testcleanup", "ipython",
@@ -251,13 +252,18 @@ def footnote_labels(
 ) -> dict[str, str]:
     """The label each footnote and citation the page's ``lines`` define is shown with, by the
     label written in its references: a numbered one's and a citation's as written, a named
-    auto-numbered one's ("#t1") its number, counted as ``_footnote_label`` counts. A page
-    whose included files number footnotes too (``included_footnotes``) leaves its
+    auto-numbered one's ("#t1") its number, counted as ``_footnote_label`` counts, and an
+    anonymous one's ("#") when it is the page's only one, with only one mark ("[#]_"). A
+    page whose included files number footnotes too (``included_footnotes``) leaves its
     auto-numbered ones out."""
     labels: dict[str, str] = {}
     counted = not included_footnotes
     number = 0
+    anonymous: list[str] = []
+    marks = 0  # anonymous marks, outside literals
     for line in _markup_lines(lines):
+        if "[#]_" in line:
+            marks += _INLINE_LITERAL.sub("", line).count("[#]_")
         footnote = _FOOTNOTE.match(line.lstrip()) if ".. [" in line else None
         if footnote is None:
             continue
@@ -268,8 +274,15 @@ def footnote_labels(
                 number += 1
             if counted and len(label) > 1:
                 labels[label] = str(number)
+            elif counted:
+                anonymous.append(str(number))
         elif label != "*":
             labels[label] = label
+    # docutils gives the anonymous marks the anonymous footnotes' numbers in order; which
+    # mark is which is not known here but when there is one of each (Sphinx's quickstart,
+    # SQLAlchemy's ORM tutorial, setuptools' configfile page, each "[#]_" once).
+    if len(anonymous) == 1 and marks == 1:
+        labels["#"] = anonymous[0]
     return labels
 
 
