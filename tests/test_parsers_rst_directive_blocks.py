@@ -3,6 +3,7 @@ footnotes and raw HTML (the titles, inline markup, lists and fields are in test_
 
 from __future__ import annotations
 
+from builder.parsers.rst.events import footnote_symbol
 from tests.rst_support import _body, _parse
 
 
@@ -275,6 +276,17 @@ def test_auto_numbered_footnotes_skip_the_numbers_other_footnotes_are_named() ->
     # published page's.
     text = "Platt scaling [#1]_ and Wu [#2]_.\n\n.. [#2] Wu.\n.. [#1] Platt.\n.. [#] Other.\n"
     assert _body(text) == "Platt scaling [4] and Wu [3].\n\n[3] Wu.\n\n[4] Platt.\n\n[5] Other."
+
+
+def test_symbol_footnotes_show_docutils_symbols_in_order() -> None:
+    # Celery 5.7.0's optimizing guide has three "[*]" notes: each read "[*] ...", where Sphinx
+    # shows "*", "†" and "‡" (its marks, three, still go: which is which is not known before
+    # the page is read); its security guide's one mark reads as its one note's symbol.
+    three = "A [*]_, B [*]_.\n\n.. [*] One.\n.. [*] Two.\n.. [*] Three.\n"
+    assert _body(three) == "A, B.\n\n[*] One.\n\n[†] Two.\n\n[‡] Three."
+    one = "Pickle is insecure [*]_, and ``[*]_`` marks one.\n\n.. [*] Why.\n"
+    assert _body(one) == "Pickle is insecure [*], and `[*]_` marks one.\n\n[*] Why."
+    assert [footnote_symbol(n) for n in (1, 10, 11, 21)] == ["*", "♣", "**", "***"]
 
 
 def test_raw_html_keeps_the_text_of_its_preformatted_elements_as_code() -> None:

@@ -229,22 +229,10 @@ def _render_explicit(
     footnote = _FOOTNOTE.match(line)
     if footnote:
         body = [footnote.group(2) or "", *dedent(lines[i + 1 : end])]
-        label = _footnote_label(footnote.group(1), doc)
+        label = doc.footnote_label(footnote.group(1))
         text = join_events(render_blocks(body, first + i, ctx.nested(sections=False), doc))
         return [Text(f"[{label}] {text}".rstrip())], end
     return [], end  # a comment
-
-
-def _footnote_label(label: str, doc: DocState) -> str:
-    """The label Sphinx shows for a footnote: an auto-numbered one's (``[#]``, ``[#name]``)
-    is the next number on the page that no numbered one (``[3]``) takes, as docutils counts
-    them; it was shown as written (setuptools' "[#setup.py] New projects are advised ...")."""
-    if not label.startswith("#"):
-        return label
-    doc.footnotes += 1
-    while str(doc.footnotes) in doc.numbered_footnotes:
-        doc.footnotes += 1
-    return str(doc.footnotes)
 
 
 def footnote_labels(
@@ -252,18 +240,19 @@ def footnote_labels(
 ) -> dict[str, str]:
     """The label each footnote and citation the page's ``lines`` define is shown with, by the
     label written in its references: a numbered one's and a citation's as written, a named
-    auto-numbered one's ("#t1") its number, counted as ``_footnote_label`` counts, and an
-    anonymous one's ("#") when it is the page's only one, with only one mark ("[#]_"). A
-    page whose included files number footnotes too (``included_footnotes``) leaves its
-    auto-numbered ones out."""
+    auto-numbered one's ("#t1") its number, counted as ``DocState.footnote_label`` counts,
+    and an anonymous one's ("#") or a symbol one's ("*") when it is the page's only one of
+    its kind, with one mark ("[#]_", "[*]_"). A page whose included files number footnotes
+    too (``included_footnotes``) leaves its auto-numbered ones out."""
     labels: dict[str, str] = {}
     counted = not included_footnotes
     number = 0
     anonymous: list[str] = []
-    marks = 0  # anonymous marks, outside literals
+    marks = {"#": 0, "*": 0}  # anonymous and symbol marks, outside literals
+    symbols = 0
     for line in _markup_lines(lines):
-        if "[#]_" in line:
-            marks += _INLINE_LITERAL.sub("", line).count("[#]_")
+        for mark in marks if "]_" in line else ():
+            marks[mark] += _INLINE_LITERAL.sub("", line).count(f"[{mark}]_")
         footnote = _FOOTNOTE.match(line.lstrip()) if ".. [" in line else None
         if footnote is None:
             continue
@@ -276,13 +265,17 @@ def footnote_labels(
                 labels[label] = str(number)
             elif counted:
                 anonymous.append(str(number))
-        elif label != "*":
+        elif label == "*":
+            symbols += 1
+        else:
             labels[label] = label
     # docutils gives the anonymous marks the anonymous footnotes' numbers in order; which
     # mark is which is not known here but when there is one of each (Sphinx's quickstart,
     # SQLAlchemy's ORM tutorial, setuptools' configfile page, each "[#]_" once).
-    if len(anonymous) == 1 and marks == 1:
+    if len(anonymous) == 1 and marks["#"] == 1:
         labels["#"] = anonymous[0]
+    if symbols == 1 and marks["*"] == 1:  # Celery's security guide: pickle "insecure [*]_"
+        labels["*"] = "*"
     return labels
 
 
