@@ -19,6 +19,8 @@ LIBRARY_INDEXES = "libs/*/index.json"
 # Each library's own catalog, written beside its index.
 LIBRARY_CATALOGS = "libs/*/catalog.json"
 CATALOG = "catalog.json"
+_BUILD_CATALOG = "docbuild.toml"
+_BUILT_SITE = "_site"  # where docbuild build writes unless told otherwise
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,15 @@ def index_files(path: Path) -> list[Path]:
     return [whole] if whole.is_file() else sorted(path.glob(LIBRARY_INDEXES)) or [whole]
 
 
+def _build_of(folder: Path, where: str) -> str:
+    """What to check for a catalog in ``folder``: the site its build wrote there (the project
+    folder, given just after a build, was told only what it lacks), else to build it."""
+    site = folder / _BUILT_SITE
+    if (site / "index.json").is_file() or (site / "libs").is_dir():
+        return f"check the folder its build wrote, {site}"
+    return f"run docbuild build {where} and check the folder it writes ({_BUILT_SITE} by default)"
+
+
 def check_index(path: Path) -> IndexSummary:
     """Validate the index file, or every index of the site folder, at ``path``; raise
     IndexInvalid listing every problem by JSON pointer."""
@@ -46,11 +57,13 @@ def check_index(path: Path) -> IndexSummary:
     if path.suffix == ".toml" and path.is_file():
         # docbuild check docbuild.toml said "not valid JSON: unexpected character".
         raise BuildError(
-            f"{path} is a docbuild catalog (what a build reads, not what it writes): run "
-            f"docbuild build -c {path} and check the folder it writes (_site by default)"
+            f"{path} is a docbuild catalog (what a build reads, not what it writes): "
+            + _build_of(path.parent, f"-c {path}")
         )
     if not files[0].exists():
         what = "holds no index.json nor libs/<id>/index.json" if path.is_dir() else "does not exist"
+        if path.is_dir() and (path / _BUILD_CATALOG).is_file():
+            raise BuildError(f"{path} {what}, but a {_BUILD_CATALOG}: {_build_of(path, 'there')}")
         raise BuildError(
             f"{path} {what}: give a doctrove-index@1 file, or the folder docbuild build wrote "
             "(_site by default)"

@@ -252,6 +252,8 @@ def _versions(survey: ProjectSurvey) -> list[str]:
         f"  path = {_string(survey.docs)}",
         *(f"  {line}" for line in settings),
     ]
+    if survey.docs_outside is not None:
+        lines.append(f"  allow_outside = true   # {survey.docs} leads to {survey.docs_outside}")
     if survey.source_dir is not None:
         lines.append(
             f"  source_dir = {_string(survey.source_dir)}   # the package's code, for API pages"

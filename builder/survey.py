@@ -80,6 +80,9 @@ class ProjectSurvey:
     # The modules and packages to give API pages (the catalog's ``api``) when the docs are
     # plain files, which name no code: a README-only project (tabulate, backoff).
     api: tuple[str, ...] = ()
+    # Where the docs folder leads when it is a link out of the project (a Debian *-doc
+    # package's html/, a link to ../python-lxml/html): the catalog must allow it.
+    docs_outside: str | None = None
 
 
 def survey_project(root: Path) -> ProjectSurvey:
@@ -135,7 +138,14 @@ def survey_project(root: Path) -> ProjectSurvey:
         found=tuple(found),
         versioned=versioned,
         api=api,
+        docs_outside=_outside(root, docs),
     )
+
+
+def _outside(root: Path, docs: str) -> str | None:
+    """Where the docs folder leads, when a link takes it out of ``root``."""
+    resolved = (root / docs).resolve()
+    return None if resolved.is_relative_to(root.resolve()) else str(resolved)
 
 
 def library_id_of(name: str) -> str:

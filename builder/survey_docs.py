@@ -113,8 +113,11 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
             return "quarto", folder, None
     for folder in (*DOCS_FOLDERS, "."):
         files = _kind_of_files(root / folder)
-        if files == "html" and folder == ".":
-            folder = _built_sphinx_folder(root) or folder
+        if files in ("html", None) and folder == ".":
+            built = _built_sphinx_folder(root)
+            # A link to the build is not walked for files: python-lxml-doc's html/ is one to
+            # ../python-lxml/html, and the folder read as holding no docs at all.
+            files, folder = ("html", built) if built else (files, folder)
         if files is not None:
             found.append(f"{folder}/: {_KIND_WORDS[files]} files, no MkDocs or Sphinx config")
             return files, folder, None

@@ -268,7 +268,17 @@ class Layer:
 _WANTED = "give a doctrove-index@1 file, or the folder docbuild build wrote (_site by default)"
 # The catalog docbuild reads by default, and what to do with a folder that holds one.
 _BUILD_CATALOG = "docbuild.toml"
+_BUILT_SITE = "_site"  # where docbuild build writes unless told otherwise
 _THEN = " and give the folder it writes (_site by default)"
+
+
+def _build_of(folder: Path, where: str) -> str:
+    """What to give for a catalog in ``folder``: the site its build wrote there (told to run
+    the build again, one who had just built it was not told where it is), else to build it."""
+    site = folder / _BUILT_SITE
+    if any((site / name).is_file() for name in (CATALOG_FILE, LOOKUP_FILE, INDEX_FILE)):
+        return f"give the folder its build wrote, {site}"
+    return f"run docbuild build {where}{_THEN}"
 
 
 def file_layer(path: Path, kind: str, cache: DiskCache) -> Layer | list[str]:
@@ -285,7 +295,7 @@ def file_layer(path: Path, kind: str, cache: DiskCache) -> Layer | list[str]:
         if not body_path.exists():
             missing = f"{path} holds none of {CATALOG_FILE}, {LOOKUP_FILE} and {INDEX_FILE}"
             if (path / _BUILD_CATALOG).is_file():
-                return [f"{missing}, but a {_BUILD_CATALOG}: run docbuild build there{_THEN}"]
+                return [f"{missing}, but a {_BUILD_CATALOG}: {_build_of(path, 'there')}"]
             return [f"{missing}; {_WANTED}"]
     elif not path.exists():
         return [f"{path} does not exist; {_WANTED}"]
@@ -294,7 +304,7 @@ def file_layer(path: Path, kind: str, cache: DiskCache) -> Layer | list[str]:
         # unexpected character", which says nothing of what to give instead.
         return [
             f"{path} is a docbuild catalog (what a build reads, not what it writes): "
-            f"run docbuild build -c {path}{_THEN}"
+            + _build_of(path.parent, f"-c {path}")
         ]
     try:
         with body_path.open("rb") as handle:

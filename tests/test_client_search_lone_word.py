@@ -84,6 +84,11 @@ def test_one_word_alone_finds_what_it_names(
         ("call chunked() or sliced() on it", ("chunked", "sliced")),
         ("`chunked` or `more_itertools.sliced` for lists", ("chunked", "more_itertools.sliced")),
         ("an unclosed ` backtick", ()),
+        ("how does `with` work", ("with",)),  # one word in backticks is a name, whatever it is
+        # Prose in backticks names nothing (its "the" and "to" named every heading saying them);
+        # code of several words names its words but English glue.
+        ("`how to add the timestamp to the log`", ()),
+        ("`with open(path) as handle`", ("open", "path", "handle")),
     ],
 )
 def test_which_plain_words_are_read_as_names(focus: str, identifiers: tuple[str, ...]) -> None:

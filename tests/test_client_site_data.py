@@ -446,6 +446,12 @@ def test_an_invalid_local_index_is_a_config_error_at_start(tmp_path: Path) -> No
     )
     with pytest.raises(ConfigError, match=re.escape(expected)):
         data(tmp_path, Router(), Clock(), local_index=docs)
+    # Once built, both were still told to build: the site is named instead.
+    (docs / "_site").mkdir()
+    (docs / "_site" / "lookup.json").write_text("{}", encoding="utf-8")
+    for given in (docs, catalog):
+        with pytest.raises(ConfigError, match=re.escape(f"its build wrote, {docs / '_site'}")):
+            data(tmp_path, Router(), Clock(), local_index=given)
 
 
 def test_a_local_site_folder_serves_its_own_shards(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@ footnotes and raw HTML (the titles, inline markup, lists and fields are in test_
 
 from __future__ import annotations
 
+from builder.parsers.rst.events import footnote_symbol
 from tests.rst_support import _body, _parse
 
 
@@ -193,8 +194,15 @@ def test_auto_numbered_footnotes_show_their_number() -> None:
         ".. [#setup.py] New projects.\n.. [#] Caching.\n.. [CIT] A citation.\n"
     )
     assert _body(text) == (
-        "Text [1] and.\n\nNotes\n\n[1] New projects.\n\n[2] Caching.\n\n[CIT] A citation."
+        "Text [1] and [2].\n\nNotes\n\n[1] New projects.\n\n[2] Caching.\n\n[CIT] A citation."
     )
+    # Anonymous marks are matched to anonymous footnotes in order; with two of each, which
+    # mark is which is not known before the page is read, and they go.
+    two = "A [#]_ and B [#]_.\n\n.. [#] First.\n.. [#] Second.\n"
+    assert _body(two).startswith("A and B.\n\n[1] First.")
+    # A mark in a literal is no mark ("Use ``[#]_`` to mark it"): the one outside is the one.
+    literal = "Use ``[#]_`` to mark [#]_.\n\n.. [#] The note.\n"
+    assert _body(literal) == "Use `[#]_` to mark [1].\n\n[1] The note."
 
 
 NOTES = (
@@ -220,13 +228,30 @@ def test_a_footnote_reference_reads_as_its_footnotes_label() -> None:
     )
     assert _body(text) == (
         "Token | Output\nMMMM | January ... [1]\nZZZ | Asia/Baku ... [4]\n\n"
-        "See [3], [CIT] and and.\n\nFootnotes\n\n[1] localization support\n\n[3] Numbered."
+        "See [3], [CIT] and [2] and.\n\nFootnotes\n\n[1] localization support\n\n[3] Numbered."
         "\n\n[2] Anonymous.\n\n[4] timezone names\n\n[CIT] A citation."
     )
-    # A page that includes files counts their footnotes too: its named ones' numbers are not
-    # known from its own lines, and their marks go as before.
+    # Read without an include reader, an include brings in nothing, and no footnote of its
+    # (test_parsers_rst_includes has a page whose included files number footnotes).
     included = ".. include:: other.rst\n\nSee [3]_, [CIT]_ and [#t1]_.\n\n" + NOTES
-    assert _body(included).startswith("See [3], [CIT] and.\n\n")
+    assert _body(included).startswith("See [3], [CIT] and [1].\n\n")
+
+
+def test_a_footnote_written_in_an_example_takes_no_number() -> None:
+    # A page that shows how to write footnotes ("Write them like this::") and has its own:
+    # the example's "[#f1]" and "[3]" were counted, and the page's mark read "[3]" beside its
+    # footnote "[1]", which Sphinx shows as [1] too.
+    text = (
+        "Write them like this::\n\n   Text [#f1]_.\n\n   .. [#f1] An example.\n   .. [3] Three.\n\n"
+        ".. code-block:: rst\n\n   .. [#] Another example.\n\n"
+        "..\n   .. [#] Commented out.\n\n"
+        ".. a comment\n   .. [#] Commented out too.\n\n"
+        ".. note::\n\n   Real [#real]_.\n\n"
+        ".. [#real] The real footnote.\n"
+    )
+    body = _body(text)
+    assert "Real [1]." in body
+    assert body.endswith("[1] The real footnote.")
 
 
 def test_auto_numbered_footnotes_skip_the_numbers_numbered_ones_take() -> None:
@@ -242,6 +267,26 @@ def test_auto_numbered_footnotes_skip_the_numbers_numbered_ones_take() -> None:
         "[1] Bishop.\n\n[3] Dang.\n\n[5] Anonymous.\n\n[2] Wipf.\n\n[4] Fletcher.\n\n"
         "[6] Kärkkäinen."
     )
+
+
+def test_auto_numbered_footnotes_skip_the_numbers_other_footnotes_are_named() -> None:
+    # scikit-learn 1.5.2's svm.rst names its notes "[#1]" to "[#8]": docutils gives no
+    # footnote a number that is already a name on the page, and Sphinx shows them as [9] to
+    # [16] ("Platt scaling [9]"); read as [1] to [8], they named other footnotes than the
+    # published page's.
+    text = "Platt scaling [#1]_ and Wu [#2]_.\n\n.. [#2] Wu.\n.. [#1] Platt.\n.. [#] Other.\n"
+    assert _body(text) == "Platt scaling [4] and Wu [3].\n\n[3] Wu.\n\n[4] Platt.\n\n[5] Other."
+
+
+def test_symbol_footnotes_show_docutils_symbols_in_order() -> None:
+    # Celery 5.7.0's optimizing guide has three "[*]" notes: each read "[*] ...", where Sphinx
+    # shows "*", "†" and "‡" (its marks, three, still go: which is which is not known before
+    # the page is read); its security guide's one mark reads as its one note's symbol.
+    three = "A [*]_, B [*]_.\n\n.. [*] One.\n.. [*] Two.\n.. [*] Three.\n"
+    assert _body(three) == "A, B.\n\n[*] One.\n\n[†] Two.\n\n[‡] Three."
+    one = "Pickle is insecure [*]_, and ``[*]_`` marks one.\n\n.. [*] Why.\n"
+    assert _body(one) == "Pickle is insecure [*], and `[*]_` marks one.\n\n[*] Why."
+    assert [footnote_symbol(n) for n in (1, 10, 11, 21)] == ["*", "♣", "**", "***"]
 
 
 def test_raw_html_keeps_the_text_of_its_preformatted_elements_as_code() -> None:

@@ -250,3 +250,31 @@ def test_an_included_files_substitutions_apply_before_their_definitions(tmp_path
     )
     parsed, _ = parse_in(tmp_path, "index.rst", ".. include:: ../README.rst\n")
     assert [(s.heading, s.body) for s in parsed.sections] == [("Welcome", "Invoke runs tasks.")]
+
+
+def test_footnote_marks_keep_their_labels_beside_an_included_file_without_footnotes(
+    tmp_path: Path,
+) -> None:
+    # Arrow 1.2.3's index includes its README (which has no footnotes) above its token table:
+    # "MMMM | January, February, March ... [#t1]_" lost its mark, where Arrow 1.3.0's guide,
+    # which includes nothing, reads "[1]" beside the footnote "[1] localization support".
+    project = make_project(tmp_path)
+    (project / "README.rst").write_text("Arrow\n=====\n\nBetter dates.\n", encoding="utf-8")
+    (project / "docs" / "notes.rst").write_text(".. [#] An included note.\n", encoding="utf-8")
+    table = (
+        "Tokens\n------\n\nMMMM is January [#t1]_ and [3]_.\n\n"
+        ".. [#t1] localization\n.. [3] Three.\n"
+    )
+    parsed, _ = parse_in(project, "index.rst", ".. include:: ../README.rst\n\n" + table)
+    assert parsed.sections[-1].body == (
+        "MMMM is January [1] and [3].\n\n[1] localization\n\n[3] Three."
+    )
+    # A file included as a literal numbers nothing either; one whose footnotes take numbers
+    # of the page leaves a named mark out, its number not known from the page's lines.
+    literal = ".. include:: notes.rst\n   :literal:\n\n"
+    parsed, _ = parse_in(project, "index.rst", literal + table)
+    assert parsed.sections[-1].body.startswith("MMMM is January [1] and [3].")
+    parsed, reader = parse_in(project, "index.rst", ".. include:: notes.rst\n\n" + table)
+    assert parsed.sections[-1].body.startswith("MMMM is January and [3].")
+    # Looked at before the page is read, an included file is counted once in its size.
+    assert reader.bytes_read == len(".. [#] An included note.\n")

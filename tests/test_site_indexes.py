@@ -113,8 +113,15 @@ def test_a_site_past_the_index_limit_has_library_indexes_and_says_which_url(
     assert refused.exit_code == 1
     assert (
         f"{tmp_path / 'docbuild.toml'} is a docbuild catalog (what a build reads, not what it "
-        f"writes): run docbuild build -c {tmp_path / 'docbuild.toml'} and check the folder"
+        f"writes): check the folder its build wrote, {out}"
     ) in " ".join(refused.output.split())
+    # And the folder holding it, just built: told only what it lacks, not where its site is.
+    beside = CliRunner().invoke(main, ["check", str(tmp_path)])
+    assert beside.exit_code == 1
+    assert (
+        f"{tmp_path} holds no index.json nor libs/<id>/index.json, but a docbuild.toml: check "
+        f"the folder its build wrote, {out}"
+    ) in " ".join(beside.output.split())
     (out / "libs" / "demo" / "index.json").write_bytes(b'{"format": "doctrove-index@1"}')
     broken = CliRunner().invoke(main, ["check", str(out)])
     assert broken.exit_code == 1 and "libs/demo/index.json" in broken.output

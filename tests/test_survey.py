@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from builder.config import load_catalog
+from builder.starter import write_starter_catalog
 from builder.survey import library_id_of, survey_project
 from tests.source_support import git, tagged_repo
 
@@ -228,6 +230,28 @@ def test_a_debian_doc_packages_folder_reads_the_sphinx_build_in_its_html_folder(
     # Two builds side by side: which one is the docs is the user's choice.
     shutil.copytree(html, html.parent / "html-single")
     assert survey_project(html.parent).docs == "."
+
+
+def test_a_debian_doc_packages_html_link_to_another_package_is_its_docs(tmp_path: Path) -> None:
+    # /usr/share/doc/python-lxml-doc/html is a link to ../python-lxml/html: not walked for
+    # files, the folder was said to hold no docs at all; and a catalog naming it must allow
+    # a folder outside its own, or the build refuses it.
+    built = tmp_path / "python-configobj" / "html"
+    (built / "_static").mkdir(parents=True)
+    (built / "_static" / "documentation_options.js").write_text(
+        "var DOCUMENTATION_OPTIONS = {\n    VERSION: '5.0.6',\n};\n", encoding="utf-8"
+    )
+    (built / "index.html").write_text(
+        "<html><body><h1>configobj</h1></body></html>", encoding="utf-8"
+    )
+    package = tmp_path / "python-configobj-doc"
+    package.mkdir()
+    (package / "copyright").write_text("Format: ...\n", encoding="utf-8")
+    (package / "html").symlink_to("../python-configobj/html")
+    write_starter_catalog(package)
+    catalog = load_catalog(package / "docbuild.toml")
+    (version,) = catalog.libraries[0].versions
+    assert (version.version, version.directory) == ("5.0.6", package / "html")
 
 
 def test_a_docusaurus_docs_folder_includes_its_mdx_pages(tmp_path: Path) -> None:

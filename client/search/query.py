@@ -118,6 +118,8 @@ SYNONYMS = _synonym_table()
 
 _CALLED = re.compile(r"(?<![\w$])([\w$]+)\(\)")
 _CODE_SPAN = re.compile(r"`([^`]+)`")
+# What sets code of several words apart from prose: "json.dumps(obj, indent=2)", "a[0] == b".
+_CODE_MARK = re.compile(r"[()\[\]{}=.:_<>\\/@$#*+-]")
 _IDENTIFIER = re.compile(r"\.?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
 _CAMEL = re.compile(r"[a-z0-9][A-Z]")
 # An abbreviation such as "e.g." or "i.e.": neither a code name nor a word of the question
@@ -299,7 +301,7 @@ def identifiers(text: str) -> tuple[str, ...]:
     # twice") or in backticks ("how to use `chunked`").
     called = {match.group(1).casefold() for match in _CALLED.finditer(text)}
     for span in _CODE_SPAN.findall(text):
-        called.update(word.casefold() for word in _IDENTIFIER.findall(normalize(span)))
+        called.update(_code_words(span))
     for match in _IDENTIFIER.finditer(normalize(text)):
         token = match.group(0)
         name = token.lstrip(".")
@@ -311,6 +313,20 @@ def identifiers(text: str) -> tuple[str, ...]:
     if not found and _names_one_thing(lone := normalize(text).strip()):
         found.append(lone.casefold())
     return tuple(dict.fromkeys(found))
+
+
+def _code_words(span: str) -> list[str]:
+    """The words of a backticked span that name code, lowercased: its one word, whatever it is
+    (`with`, `yield`), or, in code of several words, those that are not English glue. Prose an
+    agent put in backticks ("`how to add the timestamp to the log`") names nothing: its "the"
+    and "to" named every heading that says them, and structlog's MaybeTimeStamper entry lost rank 1
+    to "Powerful Pipelines"."""
+    words = _IDENTIFIER.findall(normalize(span))
+    if len(words) == 1:
+        return [words[0].casefold()]
+    if not _CODE_MARK.search(span):
+        return []
+    return [word.casefold() for word in words if stem(word.casefold()) not in STOP]
 
 
 def _names_one_thing(focus: str) -> bool:

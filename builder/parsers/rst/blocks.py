@@ -10,11 +10,12 @@ calling the walker again on their dedented lines.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from builder.api.docstrings import is_info_field
 from builder.parsers.docutils_ids import docutils_id
 from builder.parsers.reference_titles import names_a_generated_page
-from builder.parsers.rst.directives import render_directive, render_rows
+from builder.parsers.rst.directives import CODE_DIRECTIVES, render_directive, render_rows
 from builder.parsers.rst.events import (
     MAX_DEPTH,
     METADATA_FIELDS,
@@ -69,8 +70,13 @@ _DIRECTIVE = re.compile(r"\.\. +([A-Za-z0-9][\w.+:-]*?) ?::(?: +(.*)|$)")
 _TARGET = re.compile(r"\.\. +_(`[^`]+`|(?:[^:\\`]|\\.)*):(?: +(.*)|$)")
 _SUBSTITUTION = re.compile(r"\.\. +\|[^|]+\|")
 _FOOTNOTE = re.compile(r"\.\. +\[([^\]]+)\](?: +(.*)|$)")
-_INCLUDE = re.compile(r"\.\. +include::")
 _LINE_BLOCK = re.compile(r"\|(?: +|$)")
+_INLINE_LITERAL = re.compile(r"``.+?``")
+# Directives whose content is shown as written (or not at all), never read as markup.
+_LITERAL_DIRECTIVES = CODE_DIRECTIVES | {
+    "doctest", "testcode", "testoutput", "testsetup", "testcleanup", "ipython",
+    "jupyter-execute", "parsed-literal", "raw", "math",
+}  # fmt: skip
 _QUOTED_LITERAL = re.compile(r"[!-/:-@\[-`{-~]")
 # Fields docutils turns into topics of the page rather than docinfo, which Sphinx removes.
 _BIBLIOGRAPHIC_TOPICS = frozenset({"abstract", "dedication"})
@@ -223,33 +229,30 @@ def _render_explicit(
     footnote = _FOOTNOTE.match(line)
     if footnote:
         body = [footnote.group(2) or "", *dedent(lines[i + 1 : end])]
-        label = _footnote_label(footnote.group(1), doc)
+        label = doc.footnote_label(footnote.group(1))
         text = join_events(render_blocks(body, first + i, ctx.nested(sections=False), doc))
         return [Text(f"[{label}] {text}".rstrip())], end
     return [], end  # a comment
 
 
-def _footnote_label(label: str, doc: DocState) -> str:
-    """The label Sphinx shows for a footnote: an auto-numbered one's (``[#]``, ``[#name]``)
-    is the next number on the page that no numbered one (``[3]``) takes, as docutils counts
-    them; it was shown as written (setuptools' "[#setup.py] New projects are advised ...")."""
-    if not label.startswith("#"):
-        return label
-    doc.footnotes += 1
-    while str(doc.footnotes) in doc.numbered_footnotes:
-        doc.footnotes += 1
-    return str(doc.footnotes)
-
-
-def footnote_labels(lines: list[str], numbered: frozenset[str]) -> dict[str, str]:
+def footnote_labels(
+    lines: list[str], numbered: frozenset[str], included_footnotes: bool = False
+) -> dict[str, str]:
     """The label each footnote and citation the page's ``lines`` define is shown with, by the
     label written in its references: a numbered one's and a citation's as written, a named
-    auto-numbered one's ("#t1") its number, counted as ``_footnote_label`` counts. A page
-    that includes files leaves its auto-numbered ones out: their footnotes count too."""
+    auto-numbered one's ("#t1") its number, counted as ``DocState.footnote_label`` counts,
+    and an anonymous one's ("#") or a symbol one's ("*") when it is the page's only one of
+    its kind, with one mark ("[#]_", "[*]_"). A page whose included files number footnotes
+    too (``included_footnotes``) leaves its auto-numbered ones out."""
     labels: dict[str, str] = {}
-    counted = not any(_INCLUDE.match(line.lstrip()) for line in lines if "include::" in line)
+    counted = not included_footnotes
     number = 0
-    for line in lines:
+    anonymous: list[str] = []
+    marks = {"#": 0, "*": 0}  # anonymous and symbol marks, outside literals
+    symbols = 0
+    for line in _markup_lines(lines):
+        for mark in marks if "]_" in line else ():
+            marks[mark] += _INLINE_LITERAL.sub("", line).count(f"[{mark}]_")
         footnote = _FOOTNOTE.match(line.lstrip()) if ".. [" in line else None
         if footnote is None:
             continue
@@ -260,21 +263,66 @@ def footnote_labels(lines: list[str], numbered: frozenset[str]) -> dict[str, str
                 number += 1
             if counted and len(label) > 1:
                 labels[label] = str(number)
-        elif label != "*":
+            elif counted:
+                anonymous.append(str(number))
+        elif label == "*":
+            symbols += 1
+        else:
             labels[label] = label
+    # docutils gives the anonymous marks the anonymous footnotes' numbers in order; which
+    # mark is which is not known here but when there is one of each (Sphinx's quickstart,
+    # SQLAlchemy's ORM tutorial, setuptools' configfile page, each "[#]_" once).
+    if len(anonymous) == 1 and marks["#"] == 1:
+        labels["#"] = anonymous[0]
+    if symbols == 1 and marks["*"] == 1:  # Celery's security guide: pickle "insecure [*]_"
+        labels["*"] = "*"
     return labels
 
 
 def numbered_footnotes(lines: list[str]) -> frozenset[str]:
     """The numbers the page's manually numbered footnotes (``.. [3]``) take, before or after
-    its auto-numbered ones."""
+    its auto-numbered ones, and the names that are numbers (``.. [#3]``, named "3"): docutils
+    numbers no footnote with a name the page already gives, and scikit-learn's "[#1]" to
+    "[#8]" show as [9] to [16]."""
     return frozenset(
-        footnote.group(1)
-        for line in lines
+        footnote.group(1).removeprefix("#")
+        for line in _markup_lines(lines)
         if ".. [" in line
         and (footnote := _FOOTNOTE.match(line.lstrip())) is not None
-        and footnote.group(1).isdigit()
+        and footnote.group(1).removeprefix("#").isdigit()
     )
+
+
+def _markup_lines(lines: list[str]) -> Iterator[str]:
+    """The lines of ``lines`` outside literal blocks, code directives and comments, where a
+    footnote is a footnote: one written in an example ("Write footnotes like this::", then
+    ".. [#f1] Text") took a number no footnote shows, and the marks of the page's own read
+    as the next ones ("[3]" for the footnote "[1]")."""
+    literal_above: int | None = None  # the indent of what a literal block follows
+    for i, line in enumerate(lines):
+        stripped = line.lstrip()
+        indent = len(line) - len(stripped)
+        if literal_above is not None:
+            if not stripped or indent > literal_above:
+                continue
+            literal_above = None
+        yield line
+        directive = _DIRECTIVE.match(stripped) if stripped.startswith("..") else None
+        if directive is not None:
+            literal = directive.group(1) in _LITERAL_DIRECTIVES
+        elif stripped == "..":
+            # An empty comment ends at a blank line; what follows is a block quote.
+            literal = i + 1 < len(lines) and bool(lines[i + 1].strip())
+        elif stripped.startswith(".. "):
+            literal = not (  # a comment
+                _FOOTNOTE.match(stripped)
+                or _TARGET.match(stripped)
+                or _SUBSTITUTION.match(stripped)
+            )
+        else:
+            literal = stripped.endswith("::")
+        if literal:
+            literal_above = indent
 
 
 def _paragraph_end(lines: list[str], i: int) -> int:

@@ -145,6 +145,7 @@ class DocState:
     include_depth: int = 0  # how many includes deep the text being read is
     only_blocks: int = 0  # ``only`` blocks whose titles were read, numbering the next
     footnotes: int = 0  # auto-numbered footnotes ("[#]", "[#name]") so far, numbering the next
+    symbols: int = 0  # symbol footnotes ("[*]") so far, choosing the next one's symbol
     numbered_footnotes: frozenset[str] = frozenset()  # the numbers "[3]" footnotes take
     page: str = ""  # the page's own relpath while ``relpath`` names a file it includes
     # The files being included, outermost first, each with the options that cut it.
@@ -169,6 +170,32 @@ class DocState:
 
     def warn(self, line: int, message: str) -> None:
         self.warnings.append(Warning_(where=f"{self.relpath}:{line}", message=message))
+
+    def footnote_label(self, label: str) -> str:
+        """The label Sphinx shows for the next footnote, written ``label``: an auto-numbered
+        one's (``[#]``, ``[#name]``) is the next number on the page that no numbered one
+        (``[3]``) takes, as docutils counts them (setuptools' "[#setup.py] New projects are
+        advised ..." was shown as written); a symbol one's the next symbol (Celery's
+        optimizing guide read "[*]" over each of its three notes, docutils "*", "†", "‡")."""
+        if label == "*":
+            self.symbols += 1
+            return footnote_symbol(self.symbols)
+        if not label.startswith("#"):
+            return label
+        self.footnotes += 1
+        while str(self.footnotes) in self.numbered_footnotes:
+            self.footnotes += 1
+        return str(self.footnotes)
+
+
+# docutils' footnote symbols, in order; past the last they start again, doubled, then tripled.
+_FOOTNOTE_SYMBOLS = "*†‡§¶#♠♥♦♣"
+
+
+def footnote_symbol(number: int) -> str:
+    """The symbol of a page's ``number``-th symbol footnote (from 1), as docutils gives it."""
+    times, index = divmod(number - 1, len(_FOOTNOTE_SYMBOLS))
+    return _FOOTNOTE_SYMBOLS[index] * (times + 1)
 
 
 class RenderBlocks(Protocol):

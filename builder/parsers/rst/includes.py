@@ -33,11 +33,16 @@ from builder.parsers.rst.events import (
 )
 from builder.parsers.rst.inline import render_inline
 from builder.parsers.rst.substitutions import define_included
+from builder.sources import MAX_FILE_BYTES
 
 # The options that choose which part of a file an include takes.
 _CUT_OPTIONS = ("start-line", "end-line", "start-after", "end-before")
 # ":parser: myst_parser.sphinx_" (or another Markdown parser) reads the file as Markdown.
 _MARKDOWN_PARSERS = re.compile(r"myst|markdown|commonmark", re.IGNORECASE)
+_INCLUDE = re.compile(r"( *)\.\. +include:: *(.*)$")
+# What in an included file may take a footnote number: a numbered or auto-numbered footnote
+# ("[3]", "[#]", "[#name]"), a Markdown one ("[^1]"), or a file it includes in turn.
+_NUMBERS_FOOTNOTES = re.compile(r"^ *\.\. +\[(?:\d+|#[^\]]*)\]|\[\^|\.\. +include::", re.MULTILINE)
 
 
 def render_include(
@@ -100,6 +105,49 @@ def render_literal_include(
         return [Text(label)]
     language = options.get("language") or language_of(argument, doc.highlight)
     return [Text(label), Text(fence(lines, language.split()[0] if language else ""))]
+
+
+def includes_footnotes(lines: list[str], doc: DocState) -> bool:
+    """Whether a file the page's ``lines`` include as text may number footnotes of the page
+    (then its auto-numbered ones' numbers are not known from its own lines). Arrow 1.2.3's
+    index includes its README, which has none, and the marks of its token table went. A file
+    is read as ``render_include`` reads it, without a warning and without counting twice
+    towards the page's size."""
+    reader = doc.includes
+    if reader is None:
+        return False  # nothing is included
+    looked_at: set[str] = set()
+    budget = MAX_FILE_BYTES  # as much as the page may include, and no more read to tell
+    for i, line in enumerate(lines):
+        match = _INCLUDE.match(line) if "include::" in line else None
+        if match is None or match.group(2).strip() in looked_at:
+            continue
+        looked_at.add(match.group(2).strip())
+        if _included_as_code(lines, i, len(match.group(1))):
+            continue
+        read = reader.bytes_read
+        try:
+            text = reader.read(doc.relpath, match.group(2)).text
+        except IncludeRefused:
+            continue  # nothing is included
+        finally:
+            budget -= reader.bytes_read - read
+            reader.bytes_read = read
+        if budget < 0 or _NUMBERS_FOOTNOTES.search(text):
+            return True
+    return False
+
+
+def _included_as_code(lines: list[str], i: int, indent: int) -> bool:
+    """Whether the include directive at ``lines[i]`` has a ``:literal:`` or ``:code:`` option."""
+    for k in range(i + 1, len(lines)):
+        option = lines[k]
+        stripped = option.lstrip()
+        if not stripped.startswith(":") or len(option) - len(stripped) <= indent:
+            return False
+        if stripped.startswith((":literal:", ":code:")):
+            return True
+    return False
 
 
 def included_text(argument: str, line: int, doc: DocState) -> str | None:

@@ -170,7 +170,8 @@ def _plain(text: str) -> str:
 
 def _footnote_mark(match: re.Match[str]) -> str:
     """A footnote reference as its footnote is labelled; nothing for one the page does not
-    define, or whose number is not known (an anonymous "[#]_", a symbol "[*]_"). Dropped
+    define, or whose label is not known (one of several anonymous "[#]_" or symbol "[*]_"
+    marks, which docutils pairs with their footnotes in order). Dropped
     whole, Arrow's "MMMM | January, February, March ... [#t1]_" lost which tokens its
     footnotes ("[1] localization support for parsing and formatting") are about."""
     written = match.group(0)

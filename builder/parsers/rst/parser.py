@@ -26,6 +26,7 @@ from builder.parsers.rst.events import (
     Text,
     split_lines,
 )
+from builder.parsers.rst.includes import includes_footnotes
 from builder.parsers.rst.inline import page_footnotes
 from builder.parsers.rst.role_aliases import page_roles
 from builder.parsers.rst.substitutions import page_substitutions
@@ -64,7 +65,7 @@ def parse(
     doc = DocState(
         relpath=relpath, api=api, includes=includes, numbered_footnotes=numbered_footnotes(lines)
     )
-    labels = footnote_labels(lines, doc.numbered_footnotes)
+    labels = footnote_labels(lines, doc.numbered_footnotes, includes_footnotes(lines, doc))
     with page_substitutions(lines), page_roles(lines), page_footnotes(labels):
         events = render_blocks(lines, 1, Context(), doc)
     opened = _fold(events, lines)
