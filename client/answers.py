@@ -103,11 +103,23 @@ def text_or_unset(text: str | None) -> str | UnsetType:
     return UNSET if text is None else text
 
 
-def unfocused_hint(shown: int, total: int, budget_hint: str | None) -> str:
-    """What an answer without a focus holds, and how to get the part an agent wants."""
+def unfocused_hint(
+    shown: int, total: int, budget_hint: str | None, library_named: bool = False
+) -> str:
+    """What an answer without a focus (or whose focus is the library's name) holds, and how
+    to get the part an agent wants."""
+    why = "the focus names the library itself" if library_named else "no focus given"
     hint = (
-        f"no focus given: the first {shown} of the version's {total} sections in document "
+        f"{why}: the first {shown} of the version's {total} sections in document "
         "order, and its table of contents; ask again with a focus for the sections on one "
         "concept, or read a section by its page#anchor"
     )
     return f"{hint}. {budget_hint}" if budget_hint else hint
+
+
+def names_the_library(focus: str, entry: model.CatalogEntry) -> bool:
+    """Whether ``focus`` is the library's own id, name or alias ("click", "`Werkzeug`"): a
+    question about the library as a whole, which its opening sections answer, where a search
+    of its docs for the word found whichever section says it most (click.pause for "click")."""
+    asked = focus.strip().strip("`").strip().casefold()
+    return asked in {name.casefold() for name in (entry.id, entry.name, *entry.aliases)}

@@ -46,6 +46,8 @@ def skip_reason(answer: ExtractAnswer, below: float) -> str | None:
     """Why a rewrite cannot help this answer, or None when it may."""
     if answer.answeredIn is not UNSET:
         return f"the docs of {answer.answeredIn} answer this, and these do not"
+    if answer.toc is not UNSET:
+        return "the focus names the library itself: its opening sections answer"
     sections = answer.sections
     if sections and any(m.startswith(_NAMED_MATCH) for m in sections[0].matches):
         return "the focus names an identifier the docs have: its answer is exact"

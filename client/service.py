@@ -22,6 +22,7 @@ from msgspec import UNSET, UnsetType, structs
 from client.addresses import find_section, read_addresses, rows_around
 from client.answers import (
     found_section,
+    names_the_library,
     popularity_number,
     provenance_model,
     read_section,
@@ -418,16 +419,19 @@ class DocService:
                 "versions": list(entry.versions),
                 "volumeSummary": entry.volume_summaries.get(choice.version),
             }
-            if focus is None:
+            library_named = focus is not None and names_the_library(focus, entry)
+            if focus is None or library_named:
                 first = first_sections(conn, max_sections=max_sections, max_tokens=max_tokens)
                 toc = table_of_contents(conn, DEFAULT_TOC_LIMIT)
+                total = section_count(conn)
                 return ExtractAnswer(
                     **opening,
+                    focus=focus if focus is not None else UNSET,
                     sections=[found_section(s) for s in first.sections],
                     toc=[toc_entry(t) for t in toc],
                     truncated=first.truncated,
                     omitted=first.omitted,
-                    hint=unfocused_hint(len(first.sections), section_count(conn), first.hint),
+                    hint=unfocused_hint(len(first.sections), total, first.hint, library_named),
                 )
             dense = None
             if self.lane is not None:

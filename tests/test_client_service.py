@@ -106,6 +106,29 @@ def test_extract_without_focus_is_the_first_sections_and_the_table_of_contents(
     assert express["hint"].startswith("no focus given: the first 3 of the version's 9 sections")
 
 
+@pytest.mark.parametrize("focus", ["click", "Click", "`click`"])
+def test_extract_of_the_library_s_own_name_is_its_opening(service: DocService, focus: str) -> None:
+    # A search of click's docs for "click" answered click.pause (the word is in every section):
+    # the library's name asks about the library, which its opening sections and contents answer.
+    named = to_builtins(service.extract("click", "8.1.7", focus, 3))
+    opening = to_builtins(service.extract("click", "8.1.7", None, 3))
+    assert named["sections"] == opening["sections"] and named["toc"] == opening["toc"]
+    assert named["focus"] == focus and "confidence" not in named
+    assert named["hint"].startswith("the focus names the library itself: the first 3 of")
+    # A focus that says more than the name is searched as ever.
+    assert "toc" not in to_builtins(service.extract("click", "8.1.7", "click options", 3))
+    # The host model's rewrites would search for what the opening already answers.
+    asked: list[str] = []
+
+    def rewriter(focus: str, name: str, language: str) -> list[str]:
+        asked.append(focus)
+        return ["command line interface toolkit"]
+
+    rewritten = to_builtins(service.extract("click", "8.1.7", focus, 3, rewriter=rewriter))
+    assert asked == [] and rewritten["rewrite"]["status"] == "skipped"
+    assert rewritten["sections"] == opening["sections"]
+
+
 def test_extract_without_focus_keeps_to_the_token_budget(service: DocService) -> None:
     answer = to_builtins(service.extract("werkzeug", "3.1.3", None, 10, 100))
     assert answer["sections"] and len(answer["sections"]) < 10
