@@ -34,6 +34,19 @@ def test_an_attribute_list_that_opens_with_a_key_leaves_nothing() -> None:
     assert bodies(parse(text, "x.md")) == ["Read the docs and SAM.\n\nKept: {key} and {a=b}c."]
 
 
+def test_braces_between_words_that_open_with_a_key_are_kept_as_text() -> None:
+    # Since lists opening with a key were looked for, a template or a path in prose lost its
+    # braces on every Markdown page; Python-Markdown reads no list there.
+    text = (
+        "# A\n\nThe template {name=World} says hello.\n\nGET /v1/{name=projects/*}/keys "
+        'lists them.\n\nUse [it](https://x.org){target="_blank"} or `a`{l=python} now.\n'
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "The template {name=World} says hello.\n\nGET /v1/{name=projects/*}/keys lists them."
+        "\n\nUse it or `a` now."
+    ]
+
+
 def test_pymdownx_keys_read_as_the_keys_they_draw() -> None:
     # Textual writes its key bindings so (59 of them in 19 pages), shown as Enter, Ctrl+Q.
     text = (

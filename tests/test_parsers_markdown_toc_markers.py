@@ -311,3 +311,21 @@ def test_a_page_of_index_links_is_read_in_linear_time() -> None:
         capture_output=True, text=True, timeout=40, check=True, cwd=Path(__file__).parent.parent,
     )  # fmt: skip
     assert done.stdout == "[('Agent', 'Text.')]\n"
+
+
+def test_a_line_of_spaced_separators_that_is_no_trail_is_read_in_linear_time() -> None:
+    """The spaces around each " / " could fall to the step before it or to the separator, so
+    a line of ten such separators that is no trail after all took 99 s to give up on, each more
+    doubling it; the subprocess's timeout guards against that hang. A trail so spaced is still
+    one, and left out."""
+    script = (
+        "from builder.parsers.markdown.parser import parse; "
+        "page = '[a](b)' + '  /  c  ' * 30 + '[x\\n\\n[Docs](../index.md)  /  @pinia/nuxt\\n\\n'"
+        " + '# Agent\\n\\nText.\\n'; "
+        "print([(s.heading, s.body[-6:]) for s in parse(page, 'Agent.md').sections])"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True, text=True, timeout=30, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert done.stdout == "[('Agent', '/ c [x'), ('Agent', 'Text.')]\n"

@@ -43,6 +43,9 @@ _KEY_LABELS = {
 # A list may open with a key ("{target="_blank"}", after most links of Powertools for AWS
 # Lambda's pages).
 _MAY_HOLD_EITHER = re.compile(rf"\{{[:#. ]|\{{[\w-]+=|:(?:{_ICON_SETS})-|\+\+")
+# A list whose first attribute is a key ("{target="_blank"}").
+_OPENS_WITH_KEY = re.compile(r"[ \t]*\{[\w-]+=")
+_LINE_ENDS = re.compile(r"[ \t]*(?:\n|$)")
 # A code span (left as it is), or "[text][target]" / "[text][]" with no nested brackets but in
 # a code span: "[`dispatcher.close([callback])`][]", as undici writes a method's name; not
 # right after a Latin letter, a digit or a bracket, where it indexes ("arr[0][1]", "f()[k][v]";
@@ -75,7 +78,22 @@ def strip_attributes_and_icons(text: str) -> str:
     outside code spans)."""
     if not _MAY_HOLD_EITHER.search(text):
         return text
-    return KEYS.sub(_key_names, THEME_ICON.sub("", ATTRIBUTE_LIST.sub("", text)))
+    return KEYS.sub(_key_names, THEME_ICON.sub("", ATTRIBUTE_LIST.sub(_attribute_list, text)))
+
+
+def _attribute_list(match: re.Match[str]) -> str:
+    """Nothing for an attribute list. One that opens with a key stays where text runs on both
+    sides of it on its line ("the template {name=World} says", "GET /v1/{name=projects/*}/x"):
+    Python-Markdown reads a list right after an element (where a text begins) or ending a
+    heading or a paragraph, never there, and braces in prose hold a template or a path."""
+    written = match.group()
+    if not _OPENS_WITH_KEY.match(written):
+        return ""
+    # The spaces before a list are its own, so the character before it is text, if any.
+    text, start = match.string, match.start()
+    text_before = start > 0 and text[start - 1] != "\n"
+    text_after = _LINE_ENDS.match(text, match.end()) is None
+    return written if text_before and text_after else ""
 
 
 def _key_names(match: re.Match[str]) -> str:

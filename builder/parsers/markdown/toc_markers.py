@@ -89,8 +89,12 @@ _LINK_TO_PLACE = re.compile(
 # link or a few words, a scoped package's name among them ("@pinia/nuxt"). And
 # typedoc-plugin-markdown's header: its bold link to the package's index page, then (version 4)
 # " • " and the label of its index of docs, "**Docs**", linked on the readme; on the index page
-# itself the title is bold and unlinked.
-_STEP = r"(?:\[[^\[\]\n]+\]\([^()\s]+\)|(?:[^\[\]/>›\n]|/(?=\S)){1,80})"
+# itself the title is bold and unlinked. A step of words neither starts nor ends with a space
+# and is read once (an atomic group): with the spaces around a separator free to fall to the step
+# or to the separator, a line of many separators and no match took exponential time (ten took
+# 99 s).
+_STEP_CHARACTER = r"(?:[^\[\]/>›\n]|/(?=\S))"
+_STEP = rf"(?:\[[^\[\]\n]+\]\([^()\s]+\)|(?>(?![ \t]){_STEP_CHARACTER}{{1,80}}(?<![ \t])))"
 _TRAIL = re.compile(rf"{_STEP}(?:[ \t]+[/>›][ \t]+{_STEP})+")
 _BOLD = r"\*\*[^*\[\]\n]+\*\*"
 _DOCS_LABEL = rf"[ \t]+•[ \t]+(?:{_BOLD}|\[{_BOLD}\]\([^()\s]*\))"
