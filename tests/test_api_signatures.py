@@ -333,3 +333,27 @@ def test_a_docstring_s_first_lines_that_write_the_call_are_its_signatures(
     assert unread is not None and unread.signature == "__replace__(*, epoch=_UNSET)"
     assert read_conf_settings("").docstring_signature is True
     assert read_conf_settings("autodoc_docstring_signature = False\n").docstring_signature is False
+
+
+def test_an_attrs_class_whose_decorator_says_init_false_gets_no_written_init(
+    tmp_path: Path,
+) -> None:
+    # outcome 1.3.0's '@attr.s(repr=False, init=False, slots=True) class Outcome' read
+    # 'Outcome()' only because its one field is init=False; attrs writes no __init__ there.
+    (tmp_path / "box").mkdir()
+    (tmp_path / "box" / "__init__.py").write_text(
+        "import attr\n"
+        "from attrs import define\n"
+        "@attr.s(init=False)\n"
+        "class Classic:\n"
+        "    x = attr.ib()\n"
+        "@define(init=False)\n"
+        "class Modern:\n"
+        "    a: int\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    for path, expected in (("box.Classic", "Classic()"), ("box.Modern", "Modern()")):
+        found = source.find(path)
+        assert found is not None
+        assert found.signature == expected

@@ -25,8 +25,12 @@ _FIELD_CALLS = frozenset({"field", "ib", "attrib"})
 
 def attrs_parameters(klass: Any) -> str | None:
     """The parameters of the ``__init__`` attrs writes for ``klass``, as Python writes them;
-    None when attrs writes none (not an attrs class, or one with its own ``__init__``)."""
-    if _decorator(klass) is None or "__init__" in klass.members:
+    None when attrs writes none (not an attrs class, one with its own ``__init__``, or one whose
+    decorator says ``init=False``, as outcome's abstract ``Outcome`` does)."""
+    decorator = _decorator(klass)
+    if decorator is None or "__init__" in klass.members:
+        return None
+    if _keywords(decorator[1]).get("init") == "False":
         return None
     try:
         classes = [klass, *klass.mro()]
