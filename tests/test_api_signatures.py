@@ -357,3 +357,25 @@ def test_an_attrs_class_whose_decorator_says_init_false_gets_no_written_init(
         found = source.find(path)
         assert found is not None
         assert found.signature == expected
+
+
+def test_an_attrs_field_with_a_converter_takes_the_converter_s_parameter_type(
+    tmp_path: Path,
+) -> None:
+    # jsonschema 4.26.0's TypeChecker read 'type_checkers: HashTrieMap[...]', the field's type;
+    # attrs annotates the parameter with its converter's first parameter's type, or not at all.
+    (tmp_path / "box").mkdir()
+    (tmp_path / "box" / "__init__.py").write_text(
+        "from typing import Mapping\n"
+        "from attrs import define, field\n"
+        "def to_map(value: Mapping[str, int]) -> dict:\n"
+        "    return dict(value)\n"
+        "@define\n"
+        "class Checker:\n"
+        "    table: dict = field(factory=dict, converter=to_map)\n"
+        "    path: str = field(default='.', converter=str)\n",
+        encoding="utf-8",
+    )
+    found = package_source(tmp_path).find("box.Checker")
+    assert found is not None
+    assert found.signature == "Checker(table: Mapping[str, int] = NOTHING, path='.')"

@@ -88,6 +88,10 @@ def _fields(klass: Any, decorator: tuple[str, Any]) -> list[tuple[str, str, bool
             continue
         argument = given.get("alias", "").strip("'\"") or name.lstrip("_")
         parameter = argument
+        if "converter" in given:
+            # attrs annotates the parameter with its converter's first parameter's type, not
+            # the field's (jsonschema's TypeChecker: 'type_checkers: Mapping[...]').
+            annotation = _converter_annotation(klass, _keyword_values(value)["converter"])
         if annotation is not None:
             parameter += f": {annotation_text(annotation)}"
         default = _default(value, given, is_field)
@@ -106,6 +110,20 @@ def _default(value: Any, given: dict[str, str], is_field: bool) -> str | None:
     return None if default is None else str(default)
 
 
+def _converter_annotation(klass: Any, converter: Any) -> Any:
+    """The annotation of the first parameter of the function ``converter`` names; None when
+    it names none read here (a class, a builtin, a lambda, a pipe of converters)."""
+    if type(converter).__name__ not in ("ExprName", "ExprAttribute"):
+        return None
+    try:
+        target = klass.modules_collection[converter.canonical_path]
+    except Exception:  # unresolvable, or an alias to code not loaded: griffe raises several kinds
+        return None
+    if not getattr(target, "is_function", False) or not target.parameters:
+        return None
+    return next(iter(target.parameters)).annotation
+
+
 def _function(value: Any) -> Any:
     """The function a call expression calls; None for any other value."""
     return getattr(value, "function", None) if type(value).__name__ == "ExprCall" else None
@@ -113,10 +131,15 @@ def _function(value: Any) -> Any:
 
 def _keywords(value: Any) -> dict[str, str]:
     """A call's keyword arguments, each as its text."""
+    return {name: str(argument) for name, argument in _keyword_values(value).items()}
+
+
+def _keyword_values(value: Any) -> dict[str, Any]:
+    """A call's keyword arguments, each as its expression (or text)."""
     if type(value).__name__ != "ExprCall":
         return {}
     return {
-        argument.name: str(argument.value)
+        argument.name: argument.value
         for argument in value.arguments
         if type(argument).__name__ == "ExprKeyword"
     }
