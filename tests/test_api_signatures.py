@@ -379,3 +379,31 @@ def test_an_attrs_field_with_a_converter_takes_the_converter_s_parameter_type(
     found = package_source(tmp_path).find("box.Checker")
     assert found is not None
     assert found.signature == "Checker(table: Mapping[str, int] = NOTHING, path='.')"
+
+
+def test_an_attrs_class_takes_the_fields_of_an_attrs_base_with_its_own_init(
+    tmp_path: Path,
+) -> None:
+    # A base's own __init__ replaces only its own; attrs still writes the subclass's with every
+    # field of the base first (attrs 26.1: 'Child(a: int, z: int = 0)').
+    (tmp_path / "box").mkdir()
+    (tmp_path / "box" / "__init__.py").write_text(
+        "from attrs import define\n"
+        "@define(init=False)\n"
+        "class Base:\n"
+        "    a: int\n"
+        "    def __init__(self, q: int) -> None:\n"
+        "        self.__attrs_init__(q)\n"
+        "@define\n"
+        "class Child(Base):\n"
+        "    z: int = 0\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    for path, expected in (
+        ("box.Base", "Base(q: int)"),
+        ("box.Child", "Child(a: int, z: int = 0)"),
+    ):
+        found = source.find(path)
+        assert found is not None
+        assert found.signature == expected

@@ -39,8 +39,8 @@ def attrs_parameters(klass: Any) -> str | None:
     fields: dict[str, tuple[str, bool]] = {}
     for owner in reversed(classes):
         decorator = _decorator(owner)
-        if decorator is None or "__init__" in owner.members:
-            continue
+        if decorator is None:
+            continue  # an attrs base's fields count even where it writes its own __init__
         for name, text, keyword_only in _fields(owner, decorator):
             fields.pop(name, None)  # a redefined field moves to the subclass's place
             fields[name] = (text, keyword_only)
