@@ -407,3 +407,27 @@ def test_an_attrs_class_takes_the_fields_of_an_attrs_base_with_its_own_init(
         found = source.find(path)
         assert found is not None
         assert found.signature == expected
+
+
+def test_an_attrs_field_s_default_given_by_position_by_factory_or_by_decorator(
+    tmp_path: Path,
+) -> None:
+    # attrs 26.1: 'Classic(x, y=7, z=NOTHING, w=NOTHING)'; these read 'Classic(x, y,
+    # z=attr.Factory(list), w)', a default lost or shown as the factory's call.
+    (tmp_path / "box").mkdir()
+    (tmp_path / "box" / "__init__.py").write_text(
+        "import attr\n"
+        "@attr.s\n"
+        "class Classic:\n"
+        "    x = attr.ib()\n"
+        "    y = attr.ib(7)\n"
+        "    z = attr.ib(default=attr.Factory(list))\n"
+        "    w = attr.ib()\n"
+        "    @w.default\n"
+        "    def _w(self):\n"
+        "        return []\n",
+        encoding="utf-8",
+    )
+    found = package_source(tmp_path).find("box.Classic")
+    assert found is not None
+    assert found.signature == "Classic(x, y=7, z=NOTHING, w=NOTHING)"

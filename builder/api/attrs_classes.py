@@ -64,11 +64,17 @@ def _fields(klass: Any, decorator: tuple[str, Any]) -> list[tuple[str, str, bool
     path, expression = decorator
     options = _keywords(expression)
     classic = path in _CLASSIC_PATHS and options.get("auto_attribs") != "True"
-    methods = [
-        (member.lineno, member.endlineno)
-        for member in klass.members.values()
-        if not member.is_alias and member.is_function
+    functions = [
+        member for member in klass.members.values() if not member.is_alias and member.is_function
     ]
+    methods = [(function.lineno, function.endlineno) for function in functions]
+    # '@x.default' over a method makes it field x's default, which attrs shows as NOTHING.
+    decorated = {
+        str(decorator.value).removesuffix(".default")
+        for function in functions
+        for decorator in function.decorators
+        if str(decorator.value).endswith(".default")
+    }
     fields: list[tuple[str, str, bool]] = []
     for name, member in klass.members.items():
         if member.is_alias or not member.is_attribute or member.lineno is None:
@@ -94,7 +100,7 @@ def _fields(klass: Any, decorator: tuple[str, Any]) -> list[tuple[str, str, bool
             annotation = _converter_annotation(klass, _keyword_values(value)["converter"])
         if annotation is not None:
             parameter += f": {annotation_text(annotation)}"
-        default = _default(value, given, is_field)
+        default = "NOTHING" if name in decorated else _default(value, is_field)
         if default is not None:
             parameter += f" = {default}" if annotation is not None else f"={default}"
         keyword_only = "True" in (given.get("kw_only"), options.get("kw_only"))
@@ -102,10 +108,21 @@ def _fields(klass: Any, decorator: tuple[str, Any]) -> list[tuple[str, str, bool
     return fields
 
 
-def _default(value: Any, given: dict[str, str], is_field: bool) -> str | None:
-    """The default the ``__init__`` shows: attrs' ``NOTHING`` for one a factory makes."""
-    default = given.get("default") if is_field else value
-    if "factory" in given or str(_function(default)).rpartition(".")[2] == "Factory":
+def _default(value: Any, is_field: bool) -> str | None:
+    """The default the ``__init__`` shows: attrs' ``NOTHING`` for one a factory makes. A field
+    call's default is its ``default=`` or, for ``attr.ib(7)``, its first argument."""
+    default = value
+    if is_field:
+        keywords = _keyword_values(value)
+        positional = [
+            argument
+            for argument in value.arguments
+            if type(argument).__name__ not in ("ExprKeyword", "ExprVarKeyword", "ExprVarPositional")
+        ]
+        default = keywords.get("default", positional[0] if positional else None)
+        if "factory" in keywords:
+            return "NOTHING"
+    if str(_function(default)).rpartition(".")[2] == "Factory":
         return "NOTHING"
     return None if default is None else str(default)
 
