@@ -431,3 +431,34 @@ def test_an_attrs_field_s_default_given_by_position_by_factory_or_by_decorator(
     found = package_source(tmp_path).find("box.Classic")
     assert found is not None
     assert found.signature == "Classic(x, y=7, z=NOTHING, w=NOTHING)"
+
+
+def test_define_reads_annotations_unless_a_field_call_is_unannotated(tmp_path: Path) -> None:
+    # attrs' define retries with auto_attribs=False when 'x = field()' has no annotation, and
+    # then only field calls are fields (attrs 26.1: 'Mixed(x, z=2)', 'Off(x: int)'); these read
+    # 'Mixed(x, y: int = 3, z=2)' and 'Off(x: int, y: int = 3)'. attr.dataclass is attr.s
+    # reading annotations.
+    (tmp_path / "box").mkdir()
+    (tmp_path / "box" / "__init__.py").write_text(
+        "import attr\n"
+        "from attrs import define, field\n"
+        "@define\n"
+        "class Mixed:\n"
+        "    x = field()\n"
+        "    y: int = 3\n"
+        "    z = field(default=2)\n"
+        "@define(auto_attribs=False)\n"
+        "class Off:\n"
+        "    x: int = field()\n"
+        "    y: int = 3\n"
+        "@attr.dataclass\n"
+        "class Data:\n"
+        "    m: int\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    expected = {"Mixed": "Mixed(x, z=2)", "Off": "Off(x: int)", "Data": "Data(m: int)"}
+    for name, signature in expected.items():
+        found = source.find(f"box.{name}")
+        assert found is not None
+        assert found.signature == signature

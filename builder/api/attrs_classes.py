@@ -17,9 +17,10 @@ from typing import Any
 from builder.api.typing_doc import annotation_text
 
 # The decorators' last names: attrs' own (``attrs.define``) and a project's wrapper of them
-# (referencing's ``_attrs.frozen``); ``attr.s`` and ``attr.attrs`` by their whole path.
+# (referencing's ``_attrs.frozen``); ``attr.s``, ``attr.attrs`` and ``attr.dataclass`` (attr.s
+# reading annotations) by their whole path.
 _DEFINE_NAMES = frozenset({"define", "frozen", "mutable"})
-_CLASSIC_PATHS = frozenset({"attr.s", "attr.attrs", "attrs.attrs"})
+_CLASSIC_PATHS = frozenset({"attr.s", "attr.attrs", "attrs.attrs", "attr.dataclass"})
 _FIELD_CALLS = frozenset({"field", "ib", "attrib"})
 
 
@@ -63,7 +64,6 @@ def _fields(klass: Any, decorator: tuple[str, Any]) -> list[tuple[str, str, bool
     """(name, parameter, keyword-only) of each field ``klass``'s own body declares."""
     path, expression = decorator
     options = _keywords(expression)
-    classic = path in _CLASSIC_PATHS and options.get("auto_attribs") != "True"
     functions = [
         member for member in klass.members.values() if not member.is_alias and member.is_function
     ]
@@ -75,19 +75,32 @@ def _fields(klass: Any, decorator: tuple[str, Any]) -> list[tuple[str, str, bool
         for decorator in function.decorators
         if str(decorator.value).endswith(".default")
     }
+    declared = [
+        (name, member)
+        for name, member in klass.members.items()
+        if not member.is_alias
+        and member.is_attribute
+        and member.lineno is not None
+        # set by a method (self.x = ...), not declared in the body
+        and not any(start <= member.lineno <= (end or start) for start, end in methods)
+    ]
+    # attr.s reads annotations only when told; define reads them unless told not to or a field
+    # call is unannotated (attrs then retries with auto_attribs=False: 'x = field()').
+    auto = options.get("auto_attribs")
+    if path in _CLASSIC_PATHS:
+        annotated = auto == "True" or path == "attr.dataclass"
+    else:
+        annotated = auto != "False" and not any(
+            member.annotation is None and _is_field_call(member.value) for _, member in declared
+        )
     fields: list[tuple[str, str, bool]] = []
-    for name, member in klass.members.items():
-        if member.is_alias or not member.is_attribute or member.lineno is None:
-            continue
-        if any(start <= member.lineno <= (end or start) for start, end in methods):
-            continue  # set by a method (self.x = ...), not declared in the body
+    for name, member in declared:
         annotation = member.annotation
         if annotation is not None and "instance-attribute" not in member.labels:
             continue  # a ClassVar, which griffe gives without its ClassVar[...]
         value = member.value
-        called = _function(value)
-        is_field = called is not None and str(called).rpartition(".")[2] in _FIELD_CALLS
-        if not is_field and (classic or annotation is None):
+        is_field = _is_field_call(value)
+        if not is_field and (not annotated or annotation is None):
             continue
         given = _keywords(value) if is_field else {}
         if given.get("init") == "False":
@@ -139,6 +152,12 @@ def _converter_annotation(klass: Any, converter: Any) -> Any:
     if not getattr(target, "is_function", False) or not target.parameters:
         return None
     return next(iter(target.parameters)).annotation
+
+
+def _is_field_call(value: Any) -> bool:
+    """Whether ``value`` calls ``attrs.field``, ``attr.ib`` or ``attr.attrib``."""
+    called = _function(value)
+    return called is not None and str(called).rpartition(".")[2] in _FIELD_CALLS
 
 
 def _function(value: Any) -> Any:
