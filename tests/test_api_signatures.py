@@ -462,3 +462,19 @@ def test_define_reads_annotations_unless_a_field_call_is_unannotated(tmp_path: P
         found = source.find(f"box.{name}")
         assert found is not None
         assert found.signature == signature
+
+
+def test_attrs_field_calls_imported_under_another_name_are_fields(tmp_path: Path) -> None:
+    # 'from attrs import field as f': 'x: int = f(default=2)' showed the call as the default.
+    (tmp_path / "box").mkdir()
+    (tmp_path / "box" / "__init__.py").write_text(
+        "from attrs import Factory as F, define, field as f\n"
+        "@define\n"
+        "class Renamed:\n"
+        "    x: int = f(default=2)\n"
+        "    y: list = F(list)\n",
+        encoding="utf-8",
+    )
+    found = package_source(tmp_path).find("box.Renamed")
+    assert found is not None
+    assert found.signature == "Renamed(x: int = 2, y: list = NOTHING)"

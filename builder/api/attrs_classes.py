@@ -135,7 +135,7 @@ def _default(value: Any, is_field: bool) -> str | None:
         default = keywords.get("default", positional[0] if positional else None)
         if "factory" in keywords:
             return "NOTHING"
-    if str(_function(default)).rpartition(".")[2] == "Factory":
+    if _called_name(default) == "Factory":
         return "NOTHING"
     return None if default is None else str(default)
 
@@ -156,13 +156,20 @@ def _converter_annotation(klass: Any, converter: Any) -> Any:
 
 def _is_field_call(value: Any) -> bool:
     """Whether ``value`` calls ``attrs.field``, ``attr.ib`` or ``attr.attrib``."""
-    called = _function(value)
-    return called is not None and str(called).rpartition(".")[2] in _FIELD_CALLS
+    return _called_name(value) in _FIELD_CALLS
 
 
-def _function(value: Any) -> Any:
-    """The function a call expression calls; None for any other value."""
-    return getattr(value, "function", None) if type(value).__name__ == "ExprCall" else None
+def _called_name(value: Any) -> str | None:
+    """The last name of the function a call expression calls, imported under another name or
+    not ('from attrs import field as f': 'field'); None for any other value."""
+    if type(value).__name__ != "ExprCall":
+        return None
+    function = value.function
+    try:
+        path = str(getattr(function, "canonical_path", function))
+    except Exception:  # an unresolvable name: griffe raises several kinds
+        path = str(function)
+    return path.rpartition(".")[2]
 
 
 def _keywords(value: Any) -> dict[str, str]:
