@@ -478,3 +478,32 @@ def test_attrs_field_calls_imported_under_another_name_are_fields(tmp_path: Path
     found = package_source(tmp_path).find("box.Renamed")
     assert found is not None
     assert found.signature == "Renamed(x: int = 2, y: list = NOTHING)"
+
+
+def test_attr_s_kw_only_makes_the_bases_fields_keyword_only_too(tmp_path: Path) -> None:
+    # attrs 26.1: 'Classic(*, a: int, e: int = 0)' (attr.s) but 'Modern(a: int, *, e: int = 0)'
+    # (define, whose kw_only covers its own fields only).
+    (tmp_path / "box").mkdir()
+    (tmp_path / "box" / "__init__.py").write_text(
+        "import attr\n"
+        "from attrs import define\n"
+        "@define\n"
+        "class Base:\n"
+        "    a: int\n"
+        "@attr.s(auto_attribs=True, kw_only=True)\n"
+        "class Classic(Base):\n"
+        "    e: int = 0\n"
+        "@define(kw_only=True)\n"
+        "class Modern(Base):\n"
+        "    e: int = 0\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    expected = {
+        "Classic": "Classic(*, a: int, e: int = 0)",
+        "Modern": "Modern(a: int, *, e: int = 0)",
+    }
+    for name, signature in expected.items():
+        found = source.find(f"box.{name}")
+        assert found is not None
+        assert found.signature == signature

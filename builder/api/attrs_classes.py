@@ -31,8 +31,11 @@ def attrs_parameters(klass: Any) -> str | None:
     decorator = _decorator(klass)
     if decorator is None or "__init__" in klass.members:
         return None
-    if _keywords(decorator[1]).get("init") == "False":
+    options = _keywords(decorator[1])
+    if options.get("init") == "False":
         return None
+    # attr.s(kw_only=True) makes its bases' fields keyword-only too; define's only its own.
+    all_keyword_only = decorator[0] in _CLASSIC_PATHS and options.get("kw_only") == "True"
     try:
         classes = [klass, *klass.mro()]
     except Exception:  # an unresolvable or cyclic base: griffe raises several kinds
@@ -44,7 +47,7 @@ def attrs_parameters(klass: Any) -> str | None:
             continue  # an attrs base's fields count even where it writes its own __init__
         for name, text, keyword_only in _fields(owner, decorator):
             fields.pop(name, None)  # a redefined field moves to the subclass's place
-            fields[name] = (text, keyword_only)
+            fields[name] = (text, keyword_only or all_keyword_only)
     positional = [text for text, keyword_only in fields.values() if not keyword_only]
     keyword = [text for text, keyword_only in fields.values() if keyword_only]
     return ", ".join([*positional, *(["*", *keyword] if keyword else [])])
