@@ -507,3 +507,18 @@ def test_attr_s_kw_only_makes_the_bases_fields_keyword_only_too(tmp_path: Path) 
         found = source.find(f"box.{name}")
         assert found is not None
         assert found.signature == signature
+
+
+def test_attr_s_these_gives_the_fields_in_place_of_the_body(tmp_path: Path) -> None:
+    # attrs 26.1: 'Made(p, q=1)'; it read 'Made()', the empty body's fields.
+    (tmp_path / "box").mkdir()
+    (tmp_path / "box" / "__init__.py").write_text(
+        "import attr\n"
+        "@attr.s(these={'p': attr.ib(), 'q': attr.ib(default=1)})\n"
+        "class Made:\n"
+        "    ignored: int = 3\n",
+        encoding="utf-8",
+    )
+    found = package_source(tmp_path).find("box.Made")
+    assert found is not None
+    assert found.signature == "Made(p, q=1)"

@@ -96,12 +96,21 @@ def _fields(klass: Any, decorator: tuple[str, Any]) -> list[tuple[str, str, bool
         annotated = auto != "False" and not any(
             member.annotation is None and _is_field_call(member.value) for _, member in declared
         )
+    body = [
+        (name, member.annotation, member.value)
+        for name, member in declared
+        # a ClassVar, which griffe gives without its ClassVar[...], is no field
+        if member.annotation is None or "instance-attribute" in member.labels
+    ]
+    these: Any = _keyword_values(expression).get("these")
+    if type(these).__name__ == "ExprDict":
+        # attr.s(these={'x': attr.ib()}): the fields are the dict's, the body is not read
+        body = [
+            (str(key).strip("'\""), None, value)
+            for key, value in zip(these.keys, these.values, strict=False)
+        ]
     fields: list[tuple[str, str, bool]] = []
-    for name, member in declared:
-        annotation = member.annotation
-        if annotation is not None and "instance-attribute" not in member.labels:
-            continue  # a ClassVar, which griffe gives without its ClassVar[...]
-        value = member.value
+    for name, annotation, value in body:
         is_field = _is_field_call(value)
         if not is_field and (not annotated or annotation is None):
             continue
