@@ -522,3 +522,17 @@ def test_attr_s_these_gives_the_fields_in_place_of_the_body(tmp_path: Path) -> N
     found = package_source(tmp_path).find("box.Made")
     assert found is not None
     assert found.signature == "Made(p, q=1)"
+
+
+def test_an_attrs_field_with_two_leading_underscores_is_named_as_python_mangles_it(
+    tmp_path: Path,
+) -> None:
+    # attrs 26.1: 'Priv(x: int, Priv__y: int = 0)' ('__y' is stored as '_Priv__y'); read 'y'.
+    (tmp_path / "box").mkdir()
+    (tmp_path / "box" / "__init__.py").write_text(
+        "from attrs import frozen\n@frozen\nclass Priv:\n    _x: int\n    __y: int = 0\n",
+        encoding="utf-8",
+    )
+    found = package_source(tmp_path).find("box.Priv")
+    assert found is not None
+    assert found.signature == "Priv(x: int, Priv__y: int = 0)"

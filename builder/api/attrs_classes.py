@@ -117,7 +117,7 @@ def _fields(klass: Any, decorator: tuple[str, Any]) -> list[tuple[str, str, bool
         given = _keywords(value) if is_field else {}
         if given.get("init") == "False":
             continue
-        argument = given.get("alias", "").strip("'\"") or name.lstrip("_")
+        argument = given.get("alias", "").strip("'\"") or _mangled(name, klass.name).lstrip("_")
         parameter = argument
         if "converter" in given:
             # attrs annotates the parameter with its converter's first parameter's type, not
@@ -131,6 +131,15 @@ def _fields(klass: Any, decorator: tuple[str, Any]) -> list[tuple[str, str, bool
         keyword_only = "True" in (given.get("kw_only"), options.get("kw_only"))
         fields.append((argument, parameter, keyword_only))
     return fields
+
+
+def _mangled(name: str, class_name: str) -> str:
+    """``name`` as Python stores it in class ``class_name``: '__y' in 'Priv' is '_Priv__y',
+    which attrs makes the parameter 'Priv__y'."""
+    owner = class_name.lstrip("_")
+    if not name.startswith("__") or name.endswith("__") or not owner:
+        return name
+    return f"_{owner}{name}"
 
 
 def _default(value: Any, is_field: bool) -> str | None:
