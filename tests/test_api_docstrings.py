@@ -476,3 +476,19 @@ def test_napoleon_reads_a_section_that_opens_the_docstring() -> None:
             fields=(DocField("nonce", "str", "A nonce."), DocField("data", "bytes", "The data.")),
         ),
     )
+
+
+def test_napoleon_keeps_optional_only_in_the_section_that_says_it() -> None:
+    # An "Attributes:" item 'name (str, optional)' made the parameter 'name (str)' read
+    # 'str, optional': the optional types were matched by name across the whole docstring.
+    text = (
+        "Send.\n\nArgs:\n    timeout (int, optional): Seconds.\n    name (str): The name.\n\n"
+        "Attributes:\n    name (str, optional): Or not.\n"
+    )
+    assert _parts(text)[1] == DocPart(
+        "Parameters",
+        fields=(
+            DocField("timeout", "int, optional", "Seconds."),
+            DocField("name", "str", "The name."),
+        ),
+    )

@@ -86,7 +86,16 @@ _BLANK_LINES = re.compile(r"\n(?:[ \t]*\n)+")
 _NUMPY_PARAMETER = re.compile(
     r"^[ \t]*(\*{0,2}\w+(?:[ \t]*,[ \t]*\*{0,2}\w+)*)[ \t]*:[ \t]+(\S.*)$", re.M
 )
-_GOOGLE_OPTIONAL = re.compile(r"^[ \t]+(\*{0,2}\w+)[ \t]*\(([^\n]*,[ \t]*optional)\)[ \t]*:", re.M)
+_GOOGLE_OPTIONAL = re.compile(r"([ \t]+)(\*{0,2}\w+)[ \t]*\(([^\n]*?,[ \t]*optional)\)[ \t]*:")
+_GOOGLE_HEADER = re.compile(r"([ \t]*)([A-Za-z][A-Za-z ]*):[ \t]*(?:[^\s:][^:]*)?")
+# The Google sections of parameters, by griffe's kind of each.
+_TYPED_SECTION_KINDS = {
+    "args": "parameters", "arguments": "parameters", "params": "parameters",
+    "parameters": "parameters", "keyword args": "other parameters",
+    "keyword arguments": "other parameters", "other args": "other parameters",
+    "other arguments": "other parameters", "other params": "other parameters",
+    "other parameters": "other parameters",
+}  # fmt: skip
 # The section titles napoleon reads in a Google docstring (its _sections, "Args:" and the like).
 _NAPOLEON_SECTIONS = frozenset({
     "args", "arguments", "attention", "attributes", "caution", "danger", "error", "example",
@@ -191,9 +200,15 @@ def _griffe_parts(docstring: Any, style: str, griffe: Any) -> tuple[DocPart, ...
     except Exception:  # a docstring griffe cannot split is still worth reading whole
         return (DocPart("", text),)
     types = _numpy_type_lines(text) if _NUMPY_UNDERLINE.search(text) else {}
-    if style == "auto":
-        types = {**_optional_google_types(text), **types}
-    return tuple(part for part in (_part(section, types) for section in sections) if part)
+    optional = _optional_google_types(text) if style == "auto" else {}
+    return tuple(
+        part
+        for part in (
+            _part(section, {**optional.get(section.kind.value, {}), **types})
+            for section in sections
+        )
+        if part
+    )
 
 
 def _cut_before_titles(text: str) -> list[tuple[str, str]]:
@@ -327,13 +342,25 @@ def _numpy_type_lines(text: str) -> dict[str, tuple[str, str]]:
     return types
 
 
-def _optional_google_types(text: str) -> dict[str, tuple[str, str]]:
+def _optional_google_types(text: str) -> dict[str, dict[str, tuple[str, str]]]:
     """Each Google item's type that says the parameter is optional ("name (str, optional):"
     gives "str, optional" and "name"), which napoleon shows whole and griffe without its
-    ", optional"."""
-    types: dict[str, tuple[str, str]] = {}
-    for match in _GOOGLE_OPTIONAL.finditer(text):
-        types.setdefault(match.group(1), (match.group(2).strip(), match.group(1)))
+    ", optional", by the kind of the parameters section it is in: an "Attributes:" item of a
+    parameter's name is another entry."""
+    types: dict[str, dict[str, tuple[str, str]]] = {}
+    kind, indent = None, -1
+    for line in text.split("\n"):
+        header = _GOOGLE_HEADER.fullmatch(line)
+        if header is not None and header.group(2).strip().lower() in _TYPED_SECTION_KINDS:
+            kind = _TYPED_SECTION_KINDS[header.group(2).strip().lower()]
+            indent = len(header.group(1).expandtabs())
+            continue
+        if line.strip() and len(line) - len(line.lstrip()) <= indent:
+            kind, indent = None, -1  # a line back at the header's indent ends its section
+        item = _GOOGLE_OPTIONAL.match(line)
+        if kind is not None and item is not None:
+            name = item.group(2)
+            types.setdefault(kind, {}).setdefault(name, (item.group(3).strip(), name))
     return types
 
 
