@@ -492,3 +492,13 @@ def test_napoleon_keeps_optional_only_in_the_section_that_says_it() -> None:
             DocField("name", "str", "The name."),
         ),
     )
+
+
+def test_other_parameters_keep_their_type_as_written() -> None:
+    # python-telegram-bot's 109 "Keyword Args: read_timeout (:obj:`float`, optional)" and
+    # numpydoc's example "Other Parameters" lost ', optional': the typed kinds were compared
+    # as "other_parameters", where griffe's is "other parameters".
+    google = "Send.\n\nKeyword Args:\n    read_timeout (float, optional): Seconds.\n"
+    numpy = "Send.\n\nOther Parameters\n----------------\nseldom : int, optional\n    Rarely.\n"
+    assert _parts(google)[1].fields == (DocField("read_timeout", "float, optional", "Seconds."),)
+    assert _parts(numpy, "numpy")[1].fields == (DocField("seldom", "int, optional", "Rarely."),)

@@ -112,10 +112,10 @@ _SECTION_HEADER = re.compile(r"^([ \t]*)([A-Za-z][A-Za-z ]*):[ \t]*$")
 # At the margin only, as napoleon reads a section's title (an indented one is text).
 _KEYWORD_HEADER = re.compile(r"(keyword arg(?:ument)?s)[ \t]*:[ \t]*", re.I)
 _GRIFFE_TITLES = {
-    "parameters": "Parameters", "other_parameters": "Other Parameters", "raises": "Raises",
+    "parameters": "Parameters", "other parameters": "Other Parameters", "raises": "Raises",
     "warns": "Warns", "returns": "Returns", "yields": "Yields", "receives": "Receives",
     "attributes": "Attributes", "functions": "Functions", "classes": "Classes",
-    "modules": "Modules", "type_parameters": "Type Parameters", "type_aliases": "Type Aliases",
+    "modules": "Modules", "type parameters": "Type Parameters", "type aliases": "Type Aliases",
 }  # fmt: skip
 
 
@@ -386,7 +386,7 @@ def _part(section: Any, types: dict[str, tuple[str, str]]) -> DocPart | None:
         return DocPart("Deprecated", f"{value.version or ''} {value.description}".strip())
     if isinstance(value, list):
         title = section.title or _GRIFFE_TITLES.get(kind, kind.replace("_", " ").title())
-        typed = kind in ("parameters", "other_parameters")
+        typed = kind in ("parameters", "other parameters")
         fields = _joined_names(
             (
                 DocField(
