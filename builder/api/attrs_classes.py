@@ -119,6 +119,9 @@ def _fields(klass: Any, decorator: tuple[str, Any]) -> list[tuple[str, str, bool
             continue
         argument = given.get("alias", "").strip("'\"") or _mangled(name, klass.name).lstrip("_")
         parameter = argument
+        if annotation is None and "type" in given:
+            # attr.ib(type=int): the field's type, which attrs annotates the parameter with
+            annotation = given["type"].strip("'\"")
         if "converter" in given:
             # attrs annotates the parameter with its converter's first parameter's type, not
             # the field's (jsonschema's TypeChecker: 'type_checkers: Mapping[...]').
