@@ -502,3 +502,24 @@ def test_other_parameters_keep_their_type_as_written() -> None:
     numpy = "Send.\n\nOther Parameters\n----------------\nseldom : int, optional\n    Rarely.\n"
     assert _parts(google)[1].fields == (DocField("read_timeout", "float, optional", "Seconds."),)
     assert _parts(numpy, "numpy")[1].fields == (DocField("seldom", "int, optional", "Rarely."),)
+
+
+def test_napoleon_reads_a_raises_item_without_a_description() -> None:
+    # python-telegram-bot's 'Raises: :exc:`TypeError`' (52 items): griffe drops an item with no
+    # colon, which the role's colon had given it until roles were shielded from griffe.
+    text = (
+        "Copy.\n\nRaises:\n    :exc:`TypeError` if `message` is not\n        accessible.\n"
+        "    ValueError: When bad.\n    KeyError\n"
+    )
+    assert _parts(text)[1] == DocPart(
+        "Raises",
+        fields=(
+            DocField("", ":exc:`TypeError` if `message` is not accessible.", ""),
+            DocField("", "ValueError", "When bad."),
+            DocField("", "KeyError", ""),
+        ),
+    )
+    # jsonschema's FormatChecker.checks: an argument named 'raises' is no Raises section.
+    text = "Check.\n\nArgs:\n    raises:\n        Raised when an\n        invalid one.\n"
+    field = _parts(text)[1].fields[0]
+    assert (field.name, field.description.strip()) == ("raises", "Raised when an\ninvalid one.")

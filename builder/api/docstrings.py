@@ -144,9 +144,53 @@ def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
 
     value = docstring.value
     shielded = _ROLE_COLONS.sub(lambda role: role.group().replace(":", _SHIELDED_COLON), value)
+    if style == "auto":
+        shielded = _raises_items_closed(shielded)
     if shielded != value:
         docstring = _rewritten(shielded, docstring, griffe)
     return tuple(_unshielded(part) for part in _griffe_parts(docstring, style, griffe))
+
+
+def _raises_items_closed(text: str) -> str:
+    """``text`` with each Google "Raises:" item that has no colon (``:exc:`TypeError```, its
+    role's colons shielded, or a bare ``TypeError``) ended with one, its lines joined: griffe
+    drops such an item, which napoleon shows as the exception raised."""
+    lines = text.split("\n")
+    kept: list[str] = []
+    header_indent = item_indent = -1
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        index += 1
+        header = _SECTION_HEADER.match(line)
+        if header is not None and not header.group(1):  # napoleon's titles are at the margin
+            raises = header.group(2).strip().lower() in ("raises", "exceptions")
+            header_indent = 0 if raises else -1
+            item_indent = -1
+            kept.append(line)
+            continue
+        indent = len(line) - len(line.lstrip())
+        if header_indent < 0 or not line.strip() or indent <= header_indent:
+            if line.strip() and indent <= header_indent:
+                header_indent = -1  # back at the header's indent: the section has ended
+            kept.append(line)
+            continue
+        item_indent = indent if item_indent < 0 else item_indent
+        if indent != item_indent:
+            kept.append(line)
+            continue
+        item = [line.rstrip()]
+        while index < len(lines) and lines[index].strip():
+            following = lines[index]
+            if len(following) - len(following.lstrip()) <= item_indent:
+                break
+            item.append(following.strip())
+            index += 1
+        if ":" in item[0]:
+            kept.extend(lines[index - len(item) : index])
+        else:
+            kept.append(" ".join(item) + ":")
+    return "\n".join(kept)
 
 
 def _rewritten(value: str, docstring: Any, griffe: Any) -> Any:
