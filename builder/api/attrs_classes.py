@@ -29,7 +29,7 @@ def attrs_parameters(klass: Any) -> str | None:
     None when attrs writes none (not an attrs class, one with its own ``__init__``, or one whose
     decorator says ``init=False``, as outcome's abstract ``Outcome`` does)."""
     decorator = _decorator(klass)
-    if decorator is None or "__init__" in klass.members:
+    if decorator is None or "__init__" in klass.members or _metaclass_calls(klass):
         return None
     options = _keywords(decorator[1])
     if options.get("init") == "False":
@@ -51,6 +51,20 @@ def attrs_parameters(klass: Any) -> str | None:
     positional = [text for text, keyword_only in fields.values() if not keyword_only]
     keyword = [text for text, keyword_only in fields.values() if keyword_only]
     return ", ".join([*positional, *(["*", *keyword] if keyword else [])])
+
+
+def _metaclass_calls(klass: Any) -> bool:
+    """Whether ``klass``'s metaclass, read here, defines ``__call__``: calling the class runs
+    that, not the ``__init__`` attrs writes (trio's ``metaclass=NoPublicConstructor`` on its
+    Task, TrioToken and memory channels, which cannot be made by calling them)."""
+    metaclass = getattr(klass, "keywords", {}).get("metaclass")
+    if metaclass is None:
+        return False
+    try:
+        target = klass.modules_collection[metaclass.canonical_path]
+        return "__call__" in target.members
+    except Exception:  # unresolvable, or a metaclass not read here: griffe raises several kinds
+        return False
 
 
 def _decorator(klass: Any) -> tuple[str, Any] | None:
