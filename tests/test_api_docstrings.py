@@ -476,3 +476,50 @@ def test_napoleon_reads_a_section_that_opens_the_docstring() -> None:
             fields=(DocField("nonce", "str", "A nonce."), DocField("data", "bytes", "The data.")),
         ),
     )
+
+
+def test_napoleon_keeps_optional_only_in_the_section_that_says_it() -> None:
+    # An "Attributes:" item 'name (str, optional)' made the parameter 'name (str)' read
+    # 'str, optional': the optional types were matched by name across the whole docstring.
+    text = (
+        "Send.\n\nArgs:\n    timeout (int, optional): Seconds.\n    name (str): The name.\n\n"
+        "Attributes:\n    name (str, optional): Or not.\n"
+    )
+    assert _parts(text)[1] == DocPart(
+        "Parameters",
+        fields=(
+            DocField("timeout", "int, optional", "Seconds."),
+            DocField("name", "str", "The name."),
+        ),
+    )
+
+
+def test_other_parameters_keep_their_type_as_written() -> None:
+    # python-telegram-bot's 109 "Keyword Args: read_timeout (:obj:`float`, optional)" and
+    # numpydoc's example "Other Parameters" lost ', optional': the typed kinds were compared
+    # as "other_parameters", where griffe's is "other parameters".
+    google = "Send.\n\nKeyword Args:\n    read_timeout (float, optional): Seconds.\n"
+    numpy = "Send.\n\nOther Parameters\n----------------\nseldom : int, optional\n    Rarely.\n"
+    assert _parts(google)[1].fields == (DocField("read_timeout", "float, optional", "Seconds."),)
+    assert _parts(numpy, "numpy")[1].fields == (DocField("seldom", "int, optional", "Rarely."),)
+
+
+def test_napoleon_reads_a_raises_item_without_a_description() -> None:
+    # python-telegram-bot's 'Raises: :exc:`TypeError`' (52 items): griffe drops an item with no
+    # colon, which the role's colon had given it until roles were shielded from griffe.
+    text = (
+        "Copy.\n\nRaises:\n    :exc:`TypeError` if `message` is not\n        accessible.\n"
+        "    ValueError: When bad.\n    KeyError\n"
+    )
+    assert _parts(text)[1] == DocPart(
+        "Raises",
+        fields=(
+            DocField("", ":exc:`TypeError` if `message` is not accessible.", ""),
+            DocField("", "ValueError", "When bad."),
+            DocField("", "KeyError", ""),
+        ),
+    )
+    # jsonschema's FormatChecker.checks: an argument named 'raises' is no Raises section.
+    text = "Check.\n\nArgs:\n    raises:\n        Raised when an\n        invalid one.\n"
+    field = _parts(text)[1].fields[0]
+    assert (field.name, field.description.strip()) == ("raises", "Raised when an\ninvalid one.")

@@ -333,3 +333,206 @@ def test_a_docstring_s_first_lines_that_write_the_call_are_its_signatures(
     assert unread is not None and unread.signature == "__replace__(*, epoch=_UNSET)"
     assert read_conf_settings("").docstring_signature is True
     assert read_conf_settings("autodoc_docstring_signature = False\n").docstring_signature is False
+
+
+def test_an_attrs_class_whose_decorator_says_init_false_gets_no_written_init(
+    tmp_path: Path,
+) -> None:
+    # outcome 1.3.0's '@attr.s(repr=False, init=False, slots=True) class Outcome' read
+    # 'Outcome()' only because its one field is init=False; attrs writes no __init__ there.
+    (tmp_path / "box").mkdir()
+    (tmp_path / "box" / "__init__.py").write_text(
+        "import attr\n"
+        "from attrs import define\n"
+        "@attr.s(init=False)\n"
+        "class Classic:\n"
+        "    x = attr.ib()\n"
+        "@define(init=False)\n"
+        "class Modern:\n"
+        "    a: int\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    for path, expected in (("box.Classic", "Classic()"), ("box.Modern", "Modern()")):
+        found = source.find(path)
+        assert found is not None
+        assert found.signature == expected
+
+
+def test_an_attrs_field_with_a_converter_takes_the_converter_s_parameter_type(
+    tmp_path: Path,
+) -> None:
+    # jsonschema 4.26.0's TypeChecker read 'type_checkers: HashTrieMap[...]', the field's type;
+    # attrs annotates the parameter with its converter's first parameter's type, or not at all.
+    (tmp_path / "box").mkdir()
+    (tmp_path / "box" / "__init__.py").write_text(
+        "from typing import Mapping\n"
+        "from attrs import define, field\n"
+        "def to_map(value: Mapping[str, int]) -> dict:\n"
+        "    return dict(value)\n"
+        "@define\n"
+        "class Checker:\n"
+        "    table: dict = field(factory=dict, converter=to_map)\n"
+        "    path: str = field(default='.', converter=str)\n",
+        encoding="utf-8",
+    )
+    found = package_source(tmp_path).find("box.Checker")
+    assert found is not None
+    assert found.signature == "Checker(table: Mapping[str, int] = NOTHING, path='.')"
+
+
+def test_an_attrs_class_takes_the_fields_of_an_attrs_base_with_its_own_init(
+    tmp_path: Path,
+) -> None:
+    # A base's own __init__ replaces only its own; attrs still writes the subclass's with every
+    # field of the base first (attrs 26.1: 'Child(a: int, z: int = 0)').
+    (tmp_path / "box").mkdir()
+    (tmp_path / "box" / "__init__.py").write_text(
+        "from attrs import define\n"
+        "@define(init=False)\n"
+        "class Base:\n"
+        "    a: int\n"
+        "    def __init__(self, q: int) -> None:\n"
+        "        self.__attrs_init__(q)\n"
+        "@define\n"
+        "class Child(Base):\n"
+        "    z: int = 0\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    for path, expected in (
+        ("box.Base", "Base(q: int)"),
+        ("box.Child", "Child(a: int, z: int = 0)"),
+    ):
+        found = source.find(path)
+        assert found is not None
+        assert found.signature == expected
+
+
+def test_an_attrs_field_s_default_given_by_position_by_factory_or_by_decorator(
+    tmp_path: Path,
+) -> None:
+    # attrs 26.1: 'Classic(x, y=7, z=NOTHING, w=NOTHING)'; these read 'Classic(x, y,
+    # z=attr.Factory(list), w)', a default lost or shown as the factory's call.
+    (tmp_path / "box").mkdir()
+    (tmp_path / "box" / "__init__.py").write_text(
+        "import attr\n"
+        "@attr.s\n"
+        "class Classic:\n"
+        "    x = attr.ib()\n"
+        "    y = attr.ib(7)\n"
+        "    z = attr.ib(default=attr.Factory(list))\n"
+        "    w = attr.ib()\n"
+        "    @w.default\n"
+        "    def _w(self):\n"
+        "        return []\n",
+        encoding="utf-8",
+    )
+    found = package_source(tmp_path).find("box.Classic")
+    assert found is not None
+    assert found.signature == "Classic(x, y=7, z=NOTHING, w=NOTHING)"
+
+
+def test_define_reads_annotations_unless_a_field_call_is_unannotated(tmp_path: Path) -> None:
+    # attrs' define retries with auto_attribs=False when 'x = field()' has no annotation, and
+    # then only field calls are fields (attrs 26.1: 'Mixed(x, z=2)', 'Off(x: int)'); these read
+    # 'Mixed(x, y: int = 3, z=2)' and 'Off(x: int, y: int = 3)'. attr.dataclass is attr.s
+    # reading annotations.
+    (tmp_path / "box").mkdir()
+    (tmp_path / "box" / "__init__.py").write_text(
+        "import attr\n"
+        "from attrs import define, field\n"
+        "@define\n"
+        "class Mixed:\n"
+        "    x = field()\n"
+        "    y: int = 3\n"
+        "    z = field(default=2)\n"
+        "@define(auto_attribs=False)\n"
+        "class Off:\n"
+        "    x: int = field()\n"
+        "    y: int = 3\n"
+        "@attr.dataclass\n"
+        "class Data:\n"
+        "    m: int\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    expected = {"Mixed": "Mixed(x, z=2)", "Off": "Off(x: int)", "Data": "Data(m: int)"}
+    for name, signature in expected.items():
+        found = source.find(f"box.{name}")
+        assert found is not None
+        assert found.signature == signature
+
+
+def test_attrs_field_calls_imported_under_another_name_are_fields(tmp_path: Path) -> None:
+    # 'from attrs import field as f': 'x: int = f(default=2)' showed the call as the default.
+    (tmp_path / "box").mkdir()
+    (tmp_path / "box" / "__init__.py").write_text(
+        "from attrs import Factory as F, define, field as f\n"
+        "@define\n"
+        "class Renamed:\n"
+        "    x: int = f(default=2)\n"
+        "    y: list = F(list)\n",
+        encoding="utf-8",
+    )
+    found = package_source(tmp_path).find("box.Renamed")
+    assert found is not None
+    assert found.signature == "Renamed(x: int = 2, y: list = NOTHING)"
+
+
+def test_attr_s_kw_only_makes_the_bases_fields_keyword_only_too(tmp_path: Path) -> None:
+    # attrs 26.1: 'Classic(*, a: int, e: int = 0)' (attr.s) but 'Modern(a: int, *, e: int = 0)'
+    # (define, whose kw_only covers its own fields only).
+    (tmp_path / "box").mkdir()
+    (tmp_path / "box" / "__init__.py").write_text(
+        "import attr\n"
+        "from attrs import define\n"
+        "@define\n"
+        "class Base:\n"
+        "    a: int\n"
+        "@attr.s(auto_attribs=True, kw_only=True)\n"
+        "class Classic(Base):\n"
+        "    e: int = 0\n"
+        "@define(kw_only=True)\n"
+        "class Modern(Base):\n"
+        "    e: int = 0\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    expected = {
+        "Classic": "Classic(*, a: int, e: int = 0)",
+        "Modern": "Modern(a: int, *, e: int = 0)",
+    }
+    for name, signature in expected.items():
+        found = source.find(f"box.{name}")
+        assert found is not None
+        assert found.signature == signature
+
+
+def test_attr_s_these_gives_the_fields_in_place_of_the_body(tmp_path: Path) -> None:
+    # attrs 26.1: 'Made(p, q=1)'; it read 'Made()', the empty body's fields.
+    (tmp_path / "box").mkdir()
+    (tmp_path / "box" / "__init__.py").write_text(
+        "import attr\n"
+        "@attr.s(these={'p': attr.ib(), 'q': attr.ib(default=1)})\n"
+        "class Made:\n"
+        "    ignored: int = 3\n",
+        encoding="utf-8",
+    )
+    found = package_source(tmp_path).find("box.Made")
+    assert found is not None
+    assert found.signature == "Made(p, q=1)"
+
+
+def test_an_attrs_field_with_two_leading_underscores_is_named_as_python_mangles_it(
+    tmp_path: Path,
+) -> None:
+    # attrs 26.1: 'Priv(x: int, Priv__y: int = 0)' ('__y' is stored as '_Priv__y'); read 'y'.
+    (tmp_path / "box").mkdir()
+    (tmp_path / "box" / "__init__.py").write_text(
+        "from attrs import frozen\n@frozen\nclass Priv:\n    _x: int\n    __y: int = 0\n",
+        encoding="utf-8",
+    )
+    found = package_source(tmp_path).find("box.Priv")
+    assert found is not None
+    assert found.signature == "Priv(x: int, Priv__y: int = 0)"

@@ -86,7 +86,16 @@ _BLANK_LINES = re.compile(r"\n(?:[ \t]*\n)+")
 _NUMPY_PARAMETER = re.compile(
     r"^[ \t]*(\*{0,2}\w+(?:[ \t]*,[ \t]*\*{0,2}\w+)*)[ \t]*:[ \t]+(\S.*)$", re.M
 )
-_GOOGLE_OPTIONAL = re.compile(r"^[ \t]+(\*{0,2}\w+)[ \t]*\(([^\n]*,[ \t]*optional)\)[ \t]*:", re.M)
+_GOOGLE_OPTIONAL = re.compile(r"([ \t]+)(\*{0,2}\w+)[ \t]*\(([^\n]*?,[ \t]*optional)\)[ \t]*:")
+_GOOGLE_HEADER = re.compile(r"([ \t]*)([A-Za-z][A-Za-z ]*):[ \t]*(?:[^\s:][^:]*)?")
+# The Google sections of parameters, by griffe's kind of each.
+_TYPED_SECTION_KINDS = {
+    "args": "parameters", "arguments": "parameters", "params": "parameters",
+    "parameters": "parameters", "keyword args": "other parameters",
+    "keyword arguments": "other parameters", "other args": "other parameters",
+    "other arguments": "other parameters", "other params": "other parameters",
+    "other parameters": "other parameters",
+}  # fmt: skip
 # The section titles napoleon reads in a Google docstring (its _sections, "Args:" and the like).
 _NAPOLEON_SECTIONS = frozenset({
     "args", "arguments", "attention", "attributes", "caution", "danger", "error", "example",
@@ -103,10 +112,10 @@ _SECTION_HEADER = re.compile(r"^([ \t]*)([A-Za-z][A-Za-z ]*):[ \t]*$")
 # At the margin only, as napoleon reads a section's title (an indented one is text).
 _KEYWORD_HEADER = re.compile(r"(keyword arg(?:ument)?s)[ \t]*:[ \t]*", re.I)
 _GRIFFE_TITLES = {
-    "parameters": "Parameters", "other_parameters": "Other Parameters", "raises": "Raises",
+    "parameters": "Parameters", "other parameters": "Other Parameters", "raises": "Raises",
     "warns": "Warns", "returns": "Returns", "yields": "Yields", "receives": "Receives",
     "attributes": "Attributes", "functions": "Functions", "classes": "Classes",
-    "modules": "Modules", "type_parameters": "Type Parameters", "type_aliases": "Type Aliases",
+    "modules": "Modules", "type parameters": "Type Parameters", "type aliases": "Type Aliases",
 }  # fmt: skip
 
 
@@ -135,9 +144,53 @@ def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
 
     value = docstring.value
     shielded = _ROLE_COLONS.sub(lambda role: role.group().replace(":", _SHIELDED_COLON), value)
+    if style == "auto":
+        shielded = _raises_items_closed(shielded)
     if shielded != value:
         docstring = _rewritten(shielded, docstring, griffe)
     return tuple(_unshielded(part) for part in _griffe_parts(docstring, style, griffe))
+
+
+def _raises_items_closed(text: str) -> str:
+    """``text`` with each Google "Raises:" item that has no colon (``:exc:`TypeError```, its
+    role's colons shielded, or a bare ``TypeError``) ended with one, its lines joined: griffe
+    drops such an item, which napoleon shows as the exception raised."""
+    lines = text.split("\n")
+    kept: list[str] = []
+    header_indent = item_indent = -1
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        index += 1
+        header = _SECTION_HEADER.match(line)
+        if header is not None and not header.group(1):  # napoleon's titles are at the margin
+            raises = header.group(2).strip().lower() in ("raises", "exceptions")
+            header_indent = 0 if raises else -1
+            item_indent = -1
+            kept.append(line)
+            continue
+        indent = len(line) - len(line.lstrip())
+        if header_indent < 0 or not line.strip() or indent <= header_indent:
+            if line.strip() and indent <= header_indent:
+                header_indent = -1  # back at the header's indent: the section has ended
+            kept.append(line)
+            continue
+        item_indent = indent if item_indent < 0 else item_indent
+        if indent != item_indent:
+            kept.append(line)
+            continue
+        item = [line.rstrip()]
+        while index < len(lines) and lines[index].strip():
+            following = lines[index]
+            if len(following) - len(following.lstrip()) <= item_indent:
+                break
+            item.append(following.strip())
+            index += 1
+        if ":" in item[0]:
+            kept.extend(lines[index - len(item) : index])
+        else:
+            kept.append(" ".join(item) + ":")
+    return "\n".join(kept)
 
 
 def _rewritten(value: str, docstring: Any, griffe: Any) -> Any:
@@ -191,9 +244,15 @@ def _griffe_parts(docstring: Any, style: str, griffe: Any) -> tuple[DocPart, ...
     except Exception:  # a docstring griffe cannot split is still worth reading whole
         return (DocPart("", text),)
     types = _numpy_type_lines(text) if _NUMPY_UNDERLINE.search(text) else {}
-    if style == "auto":
-        types = {**_optional_google_types(text), **types}
-    return tuple(part for part in (_part(section, types) for section in sections) if part)
+    optional = _optional_google_types(text) if style == "auto" else {}
+    return tuple(
+        part
+        for part in (
+            _part(section, {**optional.get(section.kind.value, {}), **types})
+            for section in sections
+        )
+        if part
+    )
 
 
 def _cut_before_titles(text: str) -> list[tuple[str, str]]:
@@ -327,13 +386,25 @@ def _numpy_type_lines(text: str) -> dict[str, tuple[str, str]]:
     return types
 
 
-def _optional_google_types(text: str) -> dict[str, tuple[str, str]]:
+def _optional_google_types(text: str) -> dict[str, dict[str, tuple[str, str]]]:
     """Each Google item's type that says the parameter is optional ("name (str, optional):"
     gives "str, optional" and "name"), which napoleon shows whole and griffe without its
-    ", optional"."""
-    types: dict[str, tuple[str, str]] = {}
-    for match in _GOOGLE_OPTIONAL.finditer(text):
-        types.setdefault(match.group(1), (match.group(2).strip(), match.group(1)))
+    ", optional", by the kind of the parameters section it is in: an "Attributes:" item of a
+    parameter's name is another entry."""
+    types: dict[str, dict[str, tuple[str, str]]] = {}
+    kind, indent = None, -1
+    for line in text.split("\n"):
+        header = _GOOGLE_HEADER.fullmatch(line)
+        if header is not None and header.group(2).strip().lower() in _TYPED_SECTION_KINDS:
+            kind = _TYPED_SECTION_KINDS[header.group(2).strip().lower()]
+            indent = len(header.group(1).expandtabs())
+            continue
+        if line.strip() and len(line) - len(line.lstrip()) <= indent:
+            kind, indent = None, -1  # a line back at the header's indent ends its section
+        item = _GOOGLE_OPTIONAL.match(line)
+        if kind is not None and item is not None:
+            name = item.group(2)
+            types.setdefault(kind, {}).setdefault(name, (item.group(3).strip(), name))
     return types
 
 
@@ -359,7 +430,7 @@ def _part(section: Any, types: dict[str, tuple[str, str]]) -> DocPart | None:
         return DocPart("Deprecated", f"{value.version or ''} {value.description}".strip())
     if isinstance(value, list):
         title = section.title or _GRIFFE_TITLES.get(kind, kind.replace("_", " ").title())
-        typed = kind in ("parameters", "other_parameters")
+        typed = kind in ("parameters", "other parameters")
         fields = _joined_names(
             (
                 DocField(
