@@ -9,6 +9,7 @@ from typing import Any
 import orjson
 
 from builder.errors import BuildError, CatalogInvalid, IndexInvalid
+from schemas.build_catalogs import is_build_catalog
 from schemas.catalog_rules import catalog_problems
 from schemas.digests import file_sha256
 from schemas.index_rules import index_problems
@@ -56,6 +57,11 @@ def check_index(path: Path) -> IndexSummary:
     files = index_files(path)
     if path.suffix == ".toml" and path.is_file():
         # docbuild check docbuild.toml said "not valid JSON: unexpected character".
+        if not is_build_catalog(path):
+            raise BuildError(
+                f"{path} is a TOML file, not a doctrove index: give a doctrove-index@1 file, "
+                "or the folder docbuild build wrote (_site by default)"
+            )
         raise BuildError(
             f"{path} is a docbuild catalog (what a build reads, not what it writes): "
             + _build_of(path.parent, f"-c {path}")

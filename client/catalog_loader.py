@@ -31,6 +31,7 @@ from client.gc_pause import collector_paused
 from client.index_check import index_entry_problems
 from client.model import CatalogEntry, Provenance, ShardRef, VectorsRef
 from schemas import CATALOG_FORMAT, INDEX_FORMAT
+from schemas.build_catalogs import is_build_catalog
 from schemas.catalog_rules import catalog_problems
 from schemas.lookup_table import LOOKUP_FILE, LOOKUP_FORMAT
 from schemas.shards import HEAD_FORMATS, SHARD_FORMAT, SPLIT_FORMAT
@@ -302,6 +303,8 @@ def file_layer(path: Path, kind: str, cache: DiskCache) -> Layer | list[str]:
     elif path.suffix == ".toml":
         # docbuild.toml, the catalog next to the docs: read as JSON, it was "not valid JSON:
         # unexpected character", which says nothing of what to give instead.
+        if not is_build_catalog(path):
+            return [f"{path} is a TOML file, not a doctrove index; {_WANTED}"]
         return [
             f"{path} is a docbuild catalog (what a build reads, not what it writes): "
             + _build_of(path.parent, f"-c {path}")

@@ -440,6 +440,9 @@ def test_an_invalid_local_index_is_a_config_error_at_start(tmp_path: Path) -> No
     )
     with pytest.raises(ConfigError, match=re.escape(expected)):
         data(tmp_path, Router(), Clock(), local_index=catalog)
+    (docs / "pyproject.toml").write_text('[project]\nname = "x"\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match=re.escape("pyproject.toml is a TOML file, not a")):
+        data(tmp_path, Router(), Clock(), local_index=docs / "pyproject.toml")
     expected = (
         "docs holds none of catalog.json, lookup.json and index.json, but a docbuild.toml: "
         "run docbuild build there and give the folder it writes (_site by default)"

@@ -115,6 +115,11 @@ def test_a_site_past_the_index_limit_has_library_indexes_and_says_which_url(
         f"{tmp_path / 'docbuild.toml'} is a docbuild catalog (what a build reads, not what it "
         f"writes): check the folder its build wrote, {out}"
     ) in " ".join(refused.output.split())
+    # Any other TOML file is no catalog, and is not called one.
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\n', encoding="utf-8")
+    other = CliRunner().invoke(main, ["check", str(tmp_path / "pyproject.toml")])
+    assert other.exit_code == 1
+    assert "is a TOML file, not a doctrove index" in " ".join(other.output.split())
     # And the folder holding it, just built: told only what it lacks, not where its site is.
     beside = CliRunner().invoke(main, ["check", str(tmp_path)])
     assert beside.exit_code == 1
