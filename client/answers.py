@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from msgspec import UNSET, UnsetType
@@ -117,9 +117,16 @@ def unfocused_hint(
     return f"{hint}. {budget_hint}" if budget_hint else hint
 
 
-def names_the_library(focus: str, entry: model.CatalogEntry) -> bool:
+def names_the_library(
+    focus: str, entry: model.CatalogEntry, heads_a_section: Callable[[str], bool]
+) -> bool:
     """Whether ``focus`` is the library's own id, name or alias ("click", "`Werkzeug`"): a
     question about the library as a whole, which its opening sections answer, where a search
-    of its docs for the word found whichever section says it most (click.pause for "click")."""
+    of its docs for the word found whichever section says it most (click.pause for "click").
+    An alias the docs head a section with is also a concept of theirs, and that section is
+    the answer (werkzeug's alias "wsgi" and its section "WSGI"); ``heads_a_section`` says."""
     asked = focus.strip().strip("`").strip().casefold()
-    return asked in {name.casefold() for name in (entry.id, entry.name, *entry.aliases)}
+    if asked in {entry.id.casefold(), entry.name.casefold()}:
+        return True
+    aliased = asked in {alias.casefold() for alias in entry.aliases}
+    return aliased and not heads_a_section(asked)

@@ -129,6 +129,15 @@ def test_extract_of_the_library_s_own_name_is_its_opening(service: DocService, f
     assert rewritten["sections"] == opening["sections"]
 
 
+def test_an_alias_the_docs_head_a_section_with_is_searched(service: DocService) -> None:
+    # werkzeug's alias "wsgi" is also a concept of its docs, headed "WSGI": that section is
+    # the answer, not the opening sections the library's name asks for.
+    answer = to_builtins(service.extract("werkzeug", "3.1.3", "WSGI", 3))
+    assert "toc" not in answer and answer["sections"][0]["anchor"] == "wsgi"
+    # An alias no heading says still names the library (attrs' "attr" heads no section).
+    assert "toc" in to_builtins(service.extract("attrs", "25.3.0", "attr", 3))
+
+
 def test_extract_without_focus_keeps_to_the_token_budget(service: DocService) -> None:
     answer = to_builtins(service.extract("werkzeug", "3.1.3", None, 10, 100))
     assert answer["sections"] and len(answer["sections"]) < 10
