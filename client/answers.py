@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
@@ -16,6 +17,11 @@ from msgspec import UNSET, UnsetType
 from client import model
 from client.search.sections import FoundSection, TocEntry
 from schemas import answers
+from schemas.library_keys import bare_package, fold
+
+# What may surround a library's name in a focus: quotes, backticks, a closing "?" or ".".
+_AROUND_A_NAME = " `'\"\u2018\u2019\u201c\u201d?.!"
+_NAME_SEPARATORS = re.compile(r"[-_.]+")
 
 
 def provenance_model(
@@ -124,9 +130,20 @@ def names_the_library(
     question about the library as a whole, which its opening sections answer, where a search
     of its docs for the word found whichever section says it most (click.pause for "click").
     An alias the docs head a section with is also a concept of theirs, and that section is
-    the answer (werkzeug's alias "wsgi" and its section "WSGI"); ``heads_a_section`` says."""
-    asked = focus.strip().strip("`").strip().casefold()
-    if asked in {entry.id.casefold(), entry.name.casefold()}:
+    the answer (werkzeug's alias "wsgi" and its section "WSGI"); ``heads_a_section`` says.
+    A registry name ("pypi:click") is an alias; quotes, "()" and a closing "?" do not count."""
+    asked = _name_key(focus)
+    if not asked:
+        return False
+    if asked in {_name_key(entry.id), _name_key(entry.name)}:
         return True
-    aliased = asked in {alias.casefold() for alias in entry.aliases}
-    return aliased and not heads_a_section(asked)
+    packages = (name for package in entry.packages for name in (package, bare_package(package)))
+    aliased = asked in {_name_key(alias) for alias in (*entry.aliases, *packages)}
+    return aliased and not heads_a_section(focus.strip(_AROUND_A_NAME).removesuffix("()"))
+
+
+def _name_key(text: str) -> str:
+    """``text`` as library names are compared: folded, without the quotes, "()" or "?" around
+    it, its separators as PEP 503 spells them ("dirty_equals" is "dirty-equals")."""
+    bare = fold(text).strip(_AROUND_A_NAME).removesuffix("()").strip(_AROUND_A_NAME)
+    return _NAME_SEPARATORS.sub("-", bare)

@@ -129,6 +129,19 @@ def test_extract_of_the_library_s_own_name_is_its_opening(service: DocService, f
     assert rewritten["sections"] == opening["sections"]
 
 
+@pytest.mark.parametrize(
+    "focus", ["click()", "'click'", "\u201cClick\u201d", "click?", "pypi:click"]
+)
+def test_the_library_s_name_spelled_as_agents_write_it_is_its_opening(
+    service: DocService, focus: str
+) -> None:
+    # Quotes, a call's "()", a question mark or the registry's name still name the library:
+    # each of these answered click.pause or Quickstart as a search of its docs.
+    answer = to_builtins(service.extract("click", "8.1.7", focus, 3))
+    assert "toc" in answer and answer["focus"] == focus
+    assert answer["hint"].startswith("the focus names the library itself")
+
+
 def test_an_alias_the_docs_head_a_section_with_is_searched(service: DocService) -> None:
     # werkzeug's alias "wsgi" is also a concept of its docs, headed "WSGI": that section is
     # the answer, not the opening sections the library's name asks for.
