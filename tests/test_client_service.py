@@ -9,6 +9,7 @@ from msgspec import to_builtins
 from client.assemble import make_service
 from client.config import resolve_settings
 from client.errors import InvalidRequest, NotFound, SectionChanged, VersionNotFound
+from client.render import render_extract
 from client.service import DocService
 from tests.shared_anchor_site import (
     DEPLOY,
@@ -140,6 +141,12 @@ def test_the_library_s_name_spelled_as_agents_write_it_is_its_opening(
     answer = to_builtins(service.extract("click", "8.1.7", focus, 3))
     assert "toc" in answer and answer["focus"] == focus
     assert answer["hint"].startswith("the focus names the library itself")
+
+
+def test_the_library_s_opening_is_rendered_unscored(service: DocService) -> None:
+    # The opening sections are in document order, not ranked: "[score 0.00]" on each misled.
+    text = render_extract(service.extract("click", "8.1.7", "click", 2))
+    assert "## Welcome to Click\n" in text and "score" not in text
 
 
 def test_an_alias_the_docs_head_a_section_with_is_searched(service: DocService) -> None:
