@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from msgspec import UNSET, UnsetType
@@ -16,6 +17,11 @@ from msgspec import UNSET, UnsetType
 from client import model
 from client.search.sections import FoundSection, TocEntry
 from schemas import answers
+from schemas.library_keys import bare_package, fold
+
+# What may surround a library's name in a focus: quotes, backticks, a closing "?" or ".".
+_AROUND_A_NAME = " `'\"\u2018\u2019\u201c\u201d?.!"
+_NAME_SEPARATORS = re.compile(r"[-_.]+")
 
 
 def provenance_model(
@@ -117,9 +123,27 @@ def unfocused_hint(
     return f"{hint}. {budget_hint}" if budget_hint else hint
 
 
-def names_the_library(focus: str, entry: model.CatalogEntry) -> bool:
+def names_the_library(
+    focus: str, entry: model.CatalogEntry, heads_a_section: Callable[[str], bool]
+) -> bool:
     """Whether ``focus`` is the library's own id, name or alias ("click", "`Werkzeug`"): a
     question about the library as a whole, which its opening sections answer, where a search
-    of its docs for the word found whichever section says it most (click.pause for "click")."""
-    asked = focus.strip().strip("`").strip().casefold()
-    return asked in {name.casefold() for name in (entry.id, entry.name, *entry.aliases)}
+    of its docs for the word found whichever section says it most (click.pause for "click").
+    An alias the docs head a section with is also a concept of theirs, and that section is
+    the answer (werkzeug's alias "wsgi" and its section "WSGI"); ``heads_a_section`` says.
+    A registry name ("pypi:click") is an alias; quotes, "()" and a closing "?" do not count."""
+    asked = _name_key(focus)
+    if not asked:
+        return False
+    if asked in {_name_key(entry.id), _name_key(entry.name)}:
+        return True
+    packages = (name for package in entry.packages for name in (package, bare_package(package)))
+    aliased = asked in {_name_key(alias) for alias in (*entry.aliases, *packages)}
+    return aliased and not heads_a_section(focus.strip(_AROUND_A_NAME).removesuffix("()"))
+
+
+def _name_key(text: str) -> str:
+    """``text`` as library names are compared: folded, without the quotes, "()" or "?" around
+    it, its separators as PEP 503 spells them ("dirty_equals" is "dirty-equals")."""
+    bare = fold(text).strip(_AROUND_A_NAME).removesuffix("()").strip(_AROUND_A_NAME)
+    return _NAME_SEPARATORS.sub("-", bare)

@@ -62,6 +62,7 @@ LAYOUT = "v1"
 _CACHE_OPTIONS = ["--cache-dir", "DOCTROVE_CACHE_DIR"]
 TEMP_PREFIX = ".tmp-"
 _SHA256_HEX = frozenset("0123456789abcdef")
+_LATEST_TIME = 253_402_300_799  # 9999-12-31T23:59:59Z, the last second ISO 8601 writes
 
 
 @dataclass(frozen=True)
@@ -386,7 +387,10 @@ class DiskCache:
     def read_failing_since(self, source: str) -> float | None:
         document = self._read_json(self.base / "failing" / f"{hash_key(source)}.json")
         since = document.get("since") if document else None
-        return float(since) if isinstance(since, int | float) else None
+        # A damaged or forged time (1e20) would fail whoever renders it: it is no record.
+        if not isinstance(since, int | float) or not 0 <= since <= _LATEST_TIME:
+            return None
+        return float(since)
 
     def write_failing_since(self, source: str, since: float) -> None:
         self.write_atomic("failing", f"{hash_key(source)}.json", orjson.dumps({"since": since}))

@@ -144,8 +144,9 @@ def render_extract(answer: ExtractAnswer) -> str:
         reason = "" if semantic is UNSET else semantic.reason
         why = f" ({reason})" if reason else ""
         lines.append(f"Lanes: {' + '.join(answer.lanes)}; semantic {status}{why}")
-    # Without a focus the sections come in document order, unscored.
-    scored = answer.focus is not UNSET
+    # The opening sections (no focus, or one naming the library) come in document order,
+    # unscored: their table of contents says which answer this is.
+    scored = answer.toc is UNSET
     for section in answer.sections:
         path = " > ".join([*section.headingPath, section.heading])
         marks = [f"score {section.score:.2f}"] if scored else []

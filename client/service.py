@@ -66,7 +66,7 @@ from client.result_cache import ResultCache
 from client.rewrite import check_queries, language_hint
 from client.rewritten_answers import REWRITE_OFF, Rewriter, fused, skip_reason, with_rewrite
 from client.search.elsewhere import ReadVersion, answered_elsewhere
-from client.search.recall import section_count
+from client.search.recall import heads_a_section, section_count
 from client.search.sections import (
     DEFAULT_TOC_LIMIT,
     first_sections,
@@ -419,7 +419,9 @@ class DocService:
                 "versions": list(entry.versions),
                 "volumeSummary": entry.volume_summaries.get(choice.version),
             }
-            library_named = focus is not None and names_the_library(focus, entry)
+            library_named = focus is not None and names_the_library(
+                focus, entry, lambda word: heads_a_section(conn, word)
+            )
             if focus is None or library_named:
                 first = first_sections(conn, max_sections=max_sections, max_tokens=max_tokens)
                 toc = table_of_contents(conn, DEFAULT_TOC_LIMIT)

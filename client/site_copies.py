@@ -115,9 +115,12 @@ class SiteCopies:
         return self._set_layer(url, kind, record, checked)
 
     def fail(self, url: str, reason: str) -> None:
-        """Record a site's failure; since when it fails is kept on disk, for the next process."""
-        failure = self._cooldown.fail(url, reason, self._cache.read_failing_since(url))
-        if failure.since == failure.failed_at:
+        """Record a site's failure; since when it fails is kept on disk, for the next process.
+        It is written again when another process's success has cleared it since this one's
+        first failure: else that process, its copy fresh, would go on calling the site ok."""
+        on_disk = self._cache.read_failing_since(url)
+        failure = self._cooldown.fail(url, reason, on_disk)
+        if on_disk is None or failure.since == failure.failed_at:
             # Only a record of the failure is lost if this cannot be written.
             with contextlib.suppress(ClientError):
                 self._cache.write_failing_since(url, failure.since)

@@ -9,6 +9,7 @@ from msgspec import to_builtins
 from client.assemble import make_service
 from client.config import resolve_settings
 from client.errors import InvalidRequest, NotFound, SectionChanged, VersionNotFound
+from client.render import render_extract
 from client.service import DocService
 from tests.shared_anchor_site import (
     DEPLOY,
@@ -127,6 +128,34 @@ def test_extract_of_the_library_s_own_name_is_its_opening(service: DocService, f
     rewritten = to_builtins(service.extract("click", "8.1.7", focus, 3, rewriter=rewriter))
     assert asked == [] and rewritten["rewrite"]["status"] == "skipped"
     assert rewritten["sections"] == opening["sections"]
+
+
+@pytest.mark.parametrize(
+    "focus", ["click()", "'click'", "\u201cClick\u201d", "click?", "pypi:click"]
+)
+def test_the_library_s_name_spelled_as_agents_write_it_is_its_opening(
+    service: DocService, focus: str
+) -> None:
+    # Quotes, a call's "()", a question mark or the registry's name still name the library:
+    # each of these answered click.pause or Quickstart as a search of its docs.
+    answer = to_builtins(service.extract("click", "8.1.7", focus, 3))
+    assert "toc" in answer and answer["focus"] == focus
+    assert answer["hint"].startswith("the focus names the library itself")
+
+
+def test_the_library_s_opening_is_rendered_unscored(service: DocService) -> None:
+    # The opening sections are in document order, not ranked: "[score 0.00]" on each misled.
+    text = render_extract(service.extract("click", "8.1.7", "click", 2))
+    assert "## Welcome to Click\n" in text and "score" not in text
+
+
+def test_an_alias_the_docs_head_a_section_with_is_searched(service: DocService) -> None:
+    # werkzeug's alias "wsgi" is also a concept of its docs, headed "WSGI": that section is
+    # the answer, not the opening sections the library's name asks for.
+    answer = to_builtins(service.extract("werkzeug", "3.1.3", "WSGI", 3))
+    assert "toc" not in answer and answer["sections"][0]["anchor"] == "wsgi"
+    # An alias no heading says still names the library (attrs' "attr" heads no section).
+    assert "toc" in to_builtins(service.extract("attrs", "25.3.0", "attr", 3))
 
 
 def test_extract_without_focus_keeps_to_the_token_budget(service: DocService) -> None:

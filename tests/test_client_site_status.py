@@ -7,6 +7,7 @@ from pathlib import Path
 
 import httpx
 
+from client.disk_cache import DiskCache
 from tests.site_data_support import SITE, Clock, FakeHost, data, make_site, records
 
 
@@ -41,3 +42,36 @@ def test_a_site_another_process_found_down_is_reported_failed(tmp_path: Path) ->
     after = data(tmp_path, host, clock, SITE)
     after.entries()
     assert _standing(after.status()) == {"state": "ok", "failingSince": None, "error": None}
+
+
+def test_a_failure_after_another_process_s_success_is_recorded(tmp_path: Path) -> None:
+    host = FakeHost(tmp_path / "site", SITE)
+    make_site(host.root, {"flask": {"3.1.0": records("flask", "3.1.0")}})
+    clock = Clock()
+    data(tmp_path, host, clock, SITE).entries()
+    host.fault = _down
+    checker = data(tmp_path, host, clock, SITE, cache_ttl=0)  # --no-cache: checks every time
+    clock.now += 5
+    checker.entries()  # down: the record is written
+    host.fault = None
+    clock.now += 5
+    data(tmp_path, host, clock, SITE, cache_ttl=0).entries()  # another process: up, cleared
+    host.fault = _down
+    clock.now += 60
+    checker.refresh_if_due()  # down again: its failure began before, but the record is gone
+    later = data(tmp_path, host, clock, SITE)
+    later.entries()
+    assert _standing(later.status())["state"] == "failed"
+
+
+def test_a_failure_record_of_no_real_time_is_no_record(tmp_path: Path) -> None:
+    # A damaged or forged record (1e20 seconds: past what the platform's time_t holds) made
+    # every docclient status fail on rendering its time; it says nothing, like a missing one.
+    host = FakeHost(tmp_path / "site", SITE)
+    make_site(host.root, {"flask": {"3.1.0": records("flask", "3.1.0")}})
+    clock = Clock()
+    data(tmp_path, host, clock, SITE).entries()
+    DiskCache(tmp_path / "cache").write_failing_since(SITE, 1e20)
+    later = data(tmp_path, host, clock, SITE)
+    later.entries()
+    assert _standing(later.status())["state"] == "ok"

@@ -243,3 +243,9 @@ def _focus_scores(conn: sqlite3.Connection, focus: Focus) -> FocusScores:
 def section_count(conn: sqlite3.Connection) -> int:
     # ids are positions 1..N, so the largest is the count, read from the end of the b-tree.
     return int(conn.execute("SELECT coalesce(max(id), 0) FROM sections").fetchone()[0])
+
+
+def heads_a_section(conn: sqlite3.Connection, word: str) -> bool:
+    """Whether some section of the shard is headed by ``word`` alone, case aside (ASCII)."""
+    sql = "SELECT 1 FROM sections WHERE lower(heading) = lower(?) LIMIT 1"
+    return conn.execute(sql, (word,)).fetchone() is not None
