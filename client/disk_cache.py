@@ -50,7 +50,7 @@ import time
 from collections.abc import Collection, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, BinaryIO, cast
+from typing import Any, BinaryIO, TypeGuard, cast
 
 import orjson
 
@@ -388,9 +388,7 @@ class DiskCache:
         document = self._read_json(self.base / "failing" / f"{hash_key(source)}.json")
         since = document.get("since") if document else None
         # A damaged or forged time (1e20) would fail whoever renders it: it is no record.
-        if not isinstance(since, int | float) or not 0 <= since <= _LATEST_TIME:
-            return None
-        return float(since)
+        return float(since) if _renderable_time(since) else None
 
     def write_failing_since(self, source: str, since: float) -> None:
         self.write_atomic("failing", f"{hash_key(source)}.json", orjson.dumps({"since": since}))
@@ -441,8 +439,14 @@ def _copy_is_sound(record: CopyRecord) -> bool:
         and _is_sha256(record.sha256)
         and type(record.bytes) is int
         and all(v is None or isinstance(v, str) for v in (record.etag, record.last_modified))
-        and all(isinstance(t, int | float) for t in (record.fetched_at, record.checked_at))
+        and all(_renderable_time(t) for t in (record.fetched_at, record.checked_at))
     )
+
+
+def _renderable_time(value: object) -> TypeGuard[int | float]:
+    """A time a record may hold: a number of seconds that ISO 8601 can write. A damaged or
+    forged one (1e20) made every ``docclient status`` and answer's provenance fail."""
+    return isinstance(value, int | float) and 0 <= value <= _LATEST_TIME
 
 
 def _unwritable(where: Path, exc: OSError) -> str:

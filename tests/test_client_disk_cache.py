@@ -67,6 +67,9 @@ def test_copy_records_round_trip(tmp_path: Path) -> None:
         orjson.dumps({**record().__dict__, "document": "html"}),
         orjson.dumps({**record().__dict__, "bytes": "12"}),
         orjson.dumps({**record().__dict__, "extra": 1}),
+        # A time no ISO 8601 date can say failed every status and provenance that rendered it.
+        orjson.dumps({**record().__dict__, "fetched_at": 1e20}),
+        orjson.dumps({**record().__dict__, "checked_at": -5.0}),
     ],
 )
 def test_a_corrupt_or_foreign_copy_record_is_dropped(tmp_path: Path, content: bytes) -> None:
