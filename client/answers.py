@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
@@ -17,11 +16,10 @@ from msgspec import UNSET, UnsetType
 from client import model
 from client.search.sections import FoundSection, TocEntry
 from schemas import answers
-from schemas.library_keys import bare_package, fold
+from schemas.library_keys import bare_package, fold, pypi_spelling
 
 # What may surround a library's name in a focus: quotes, backticks, a closing "?" or ".".
 _AROUND_A_NAME = " `'\"\u2018\u2019\u201c\u201d?.!"
-_NAME_SEPARATORS = re.compile(r"[-_.]+")
 
 
 def provenance_model(
@@ -145,5 +143,4 @@ def names_the_library(
 def _name_key(text: str) -> str:
     """``text`` as library names are compared: folded, without the quotes, "()" or "?" around
     it, its separators as PEP 503 spells them ("dirty_equals" is "dirty-equals")."""
-    bare = fold(text).strip(_AROUND_A_NAME).removesuffix("()").strip(_AROUND_A_NAME)
-    return _NAME_SEPARATORS.sub("-", bare)
+    return pypi_spelling(fold(text).strip(_AROUND_A_NAME))  # fold drops "()"

@@ -66,7 +66,7 @@ from client.result_cache import ResultCache
 from client.rewrite import check_queries, language_hint
 from client.rewritten_answers import REWRITE_OFF, Rewriter, fused, skip_reason, with_rewrite
 from client.search.elsewhere import ReadVersion, answered_elsewhere
-from client.search.recall import heads_a_section, section_count
+from client.search.recall import has_heading, section_count
 from client.search.sections import (
     DEFAULT_TOC_LIMIT,
     first_sections,
@@ -420,7 +420,7 @@ class DocService:
                 "volumeSummary": entry.volume_summaries.get(choice.version),
             }
             library_named = focus is not None and names_the_library(
-                focus, entry, lambda word: heads_a_section(conn, word)
+                focus, entry, lambda word: has_heading(conn, word, any_case=True)
             )
             if focus is None or library_named:
                 first = first_sections(conn, max_sections=max_sections, max_tokens=max_tokens)

@@ -120,7 +120,7 @@ class SiteCopies:
         first failure: else that process, its copy fresh, would go on calling the site ok."""
         on_disk = self._cache.read_failing_since(url)
         failure = self._cooldown.fail(url, reason, on_disk)
-        if on_disk is None or failure.since == failure.failed_at:
+        if on_disk is None:
             # Only a record of the failure is lost if this cannot be written.
             with contextlib.suppress(ClientError):
                 self._cache.write_failing_since(url, failure.since)

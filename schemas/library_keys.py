@@ -64,8 +64,13 @@ def registry_key(key: str) -> str:
     ``pypi:More.Itertools`` are ``pypi:more-itertools`` (PEP 503); any other key is itself."""
     registry, colon, name = key.partition(":")
     if colon and registry == "pypi":
-        return "pypi:" + _PYPI_SEPARATORS.sub("-", name)
+        return "pypi:" + pypi_spelling(name)
     return key
+
+
+def pypi_spelling(name: str) -> str:
+    """``name`` with each run of "-", "_" and "." as one "-", as PyPI compares names."""
+    return _PYPI_SEPARATORS.sub("-", name)
 
 
 def bare_package(package: str) -> str:

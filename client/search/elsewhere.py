@@ -35,6 +35,7 @@ from typing import Protocol, TypeVar
 from client.index_chunks import load_index_for
 from client.search.model import default_model
 from client.search.query import parse_focus
+from client.search.recall import has_heading
 from client.search.sections import SearchResult, rank_sections
 from schemas.shards import FTS_TABLE
 from schemas.versions import sort_newest_first
@@ -100,12 +101,6 @@ def sure_answer(conn: sqlite3.Connection, focus: str) -> SureAnswer | None:
     if not ranking.ranked or ranking.confidence < SURE_FROM:
         return None
     return SureAnswer(ranking.ranked[0].described.candidate.heading, ranking.confidence)
-
-
-def has_heading(conn: sqlite3.Connection, heading: str) -> bool:
-    """Whether some section of the shard has exactly this heading."""
-    sql = "SELECT 1 FROM sections WHERE heading = ? LIMIT 1"
-    return conn.execute(sql, (heading,)).fetchone() is not None
 
 
 def answered_elsewhere(

@@ -245,7 +245,9 @@ def section_count(conn: sqlite3.Connection) -> int:
     return int(conn.execute("SELECT coalesce(max(id), 0) FROM sections").fetchone()[0])
 
 
-def heads_a_section(conn: sqlite3.Connection, word: str) -> bool:
-    """Whether some section of the shard is headed by ``word`` alone, case aside (ASCII)."""
-    sql = "SELECT 1 FROM sections WHERE lower(heading) = lower(?) LIMIT 1"
-    return conn.execute(sql, (word,)).fetchone() is not None
+def has_heading(conn: sqlite3.Connection, heading: str, *, any_case: bool = False) -> bool:
+    """Whether some section of the shard has exactly this heading (``any_case``: ASCII case
+    aside)."""
+    where = "lower(heading) = lower(?)" if any_case else "heading = ?"
+    sql = f"SELECT 1 FROM sections WHERE {where} LIMIT 1"
+    return conn.execute(sql, (heading,)).fetchone() is not None
