@@ -17,6 +17,7 @@ from builder.errors import ConfigError
 from builder.globs import GlobError, compile_globs
 from builder.model import Warning_
 from builder.problems import CatalogProblems
+from schemas.build_catalogs import MAX_CATALOG_BYTES
 from schemas.index_rules import index_problems
 from schemas.lookup_table import LIBRARY_ID
 from schemas.spelling import nearest_name
@@ -29,7 +30,6 @@ if TYPE_CHECKING:
 
 PACKAGE_NAME = re.compile(r"^[a-z0-9]+:\S+$")
 URL_PLACEHOLDERS = frozenset({"page", "source", "anchor", "version", "id", "line"})
-MAX_CATALOG_BYTES = 4 * 1024 * 1024
 # The largest integer every JSON reader keeps exact (JavaScript's Number.MAX_SAFE_INTEGER).
 MAX_POPULARITY = 2**53 - 1
 

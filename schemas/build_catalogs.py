@@ -6,7 +6,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-# A catalog's size at most, read to tell: a larger .toml file is not one a person wrote.
+# A catalog's size at most: docbuild refuses a larger one, and a larger .toml file is not one.
 MAX_CATALOG_BYTES = 4 * 1024 * 1024
 
 
