@@ -2,16 +2,18 @@
 
 The ranker is a linear model over client.search.features' features, trained on the evaluation's
 dev questions by ``python -m eval.train`` and stored as data in schemas/ranker.json beside the
-tokenizer it was trained with. On top of its order three rules hold: a section whose heading is
+tokenizer it was trained with. On top of its order four rules hold: a section whose heading is
 the identifier the focus names comes first when that heading holds at least NAMED_FOCUS_SHARE
-of the focus (a name said in passing is only the ``named`` feature); when several children of
+of the focus (a name said in passing is only the ``named`` feature); a changelog entry, unless
+the focus asks about versions, comes after the documentation that covers as much of the focus
+(the issue's rule: release notes lose to the documentation otherwise); when several children of
 one section are among the first answers, the parent may take their place; and at most
 MAX_PER_PAGE sections of one page stand among the first DIVERSE_TOP unless the question is
 about that page. The last two move a section only past one that scores within a margin of it,
 margins chosen on dev (0: off).
 
 An answer's confidence is the share of dev answers like it that were right at rank 1: a logistic
-fit of its top score, its margin over the second, how much of the focus it covers, whether its
+fit of its top score, its margin over the next rival, how much of the focus it covers, whether its
 heading names the focus' identifier, and whether the focus has a word the docs never use that
 is not an English word (client.search.unheard). Below the configured threshold, the search
 answers with nothing rather than with its best guess.
@@ -132,7 +134,9 @@ def confidence_inputs(ranked: Sequence[Scored], unheard: bool) -> tuple[float, .
     """CONFIDENCE_INPUTS of an answer (best first, not empty) to a focus that has words the
     docs never use and English does not know (``unheard``) or not."""
     first = ranked[0]
-    margin = first.score - ranked[1].score if len(ranked) > 1 else 1.0
+    # A release note set after the documentation (_documentation_first) is no rival of it.
+    rivals = [s.score for s in ranked[1:] if not _set_after(s, first)]
+    margin = first.score - rivals[0] if rivals else 1.0
     described = first.described
     return (first.score, margin, described.coverage, float(described.named), float(unheard))
 
@@ -154,7 +158,43 @@ def order(model: RankerModel, described: Sequence[Described]) -> list[Scored]:
         for d in described
     ]
     scored.sort(key=lambda s: (-s.score, s.described.candidate.section_id))
+    scored = _documentation_first(scored)
     return _diversify(_parents_first(scored, model.parent_margin), model.diversity_margin)
+
+
+_CHANGELOG_UNASKED = FEATURES.index("changelog_unasked")
+
+
+def _set_after(entry: Scored, first: Scored) -> bool:
+    """Whether ``entry`` is a release note that scores above the documentation placed first."""
+    return bool(entry.described.features[_CHANGELOG_UNASKED]) and entry.score > first.score
+
+
+def _documentation_first(scored: list[Scored]) -> list[Scored]:
+    """A changelog entry, when the focus does not ask about versions, after every section of
+    the documentation that covers as much of the focus: a release note says a feature came,
+    the documentation how to use it. Scores alone let a one-line entry ("Add allow_unicode
+    flag to allow unicode characters") win by its shortness. Entries that say more than any
+    section of the documentation keep their place."""
+    if not any(s.described.features[_CHANGELOG_UNASKED] for s in scored):
+        return scored
+    documentation = [s for s in scored if not s.described.features[_CHANGELOG_UNASKED]]
+    ordered: list[Scored] = []
+    placed: set[int] = set()
+    for s in scored:
+        if id(s) in placed:
+            continue
+        if s.described.features[_CHANGELOG_UNASKED]:
+            covering = [
+                d
+                for d in documentation
+                if id(d) not in placed and d.described.coverage >= s.described.coverage
+            ]
+            ordered.extend(covering)
+            placed.update(id(d) for d in covering)
+        ordered.append(s)
+        placed.add(id(s))
+    return ordered
 
 
 _HEADING = FEATURES.index("heading")
