@@ -227,6 +227,12 @@ def test_a_debian_doc_packages_folder_reads_the_sphinx_build_in_its_html_folder(
     survey = survey_project(html.parent)
     assert (survey.kind, survey.docs, survey.library_id) == ("html", "html", "configobj")
     assert (survey.version, survey.version_known) == ("5.0.6", True)
+    # Its translations' builds beside it (python-bs4-doc's html.ru/, html.zh/) are not the
+    # docs: with them, the folder was surveyed as "python-bs4-doc" 0.0.0, every language's
+    # pages read as one.
+    for language in ("ru", "zh"):
+        shutil.copytree(html, html.parent / f"html.{language}")
+    assert survey_project(html.parent).docs == "html"
     # Two builds side by side: which one is the docs is the user's choice.
     shutil.copytree(html, html.parent / "html-single")
     assert survey_project(html.parent).docs == "."
