@@ -35,57 +35,80 @@ def literate_nav_file(config: dict[str, Any]) -> str | None:
 
 
 def expand_folders(
-    order: list[str], docs_root: Path, nav_file: str, suffixes: tuple[str, ...]
+    order: list[str],
+    docs_root: Path,
+    nav_file: str,
+    suffixes: tuple[str, ...],
+    generated: tuple[str, ...] = (),
 ) -> list[str]:
-    """``order`` with each entry that names a folder of ``docs_root`` replaced by its pages."""
+    """``order`` with each entry that names a folder of ``docs_root`` replaced by its pages,
+    the ``generated`` ones (paths under ``docs_root`` a gen-files script writes) among them."""
+    folders = _Folders(docs_root, nav_file, suffixes, generated)
     expanded: list[str] = []
     for path in order:
-        if (docs_root / path).is_dir():
-            expanded.extend(_folder_pages(docs_root, path, nav_file, suffixes, 0))
+        if folders.holds(path):
+            expanded.extend(folders.pages(path, 0))
         else:
             expanded.append(path)
     return list(dict.fromkeys(expanded))
 
 
-def _folder_pages(
-    docs_root: Path, folder: str, nav_file: str, suffixes: tuple[str, ...], depth: int
-) -> list[str]:
-    """The pages of ``folder``: those its nav file lists, in order, else all, in path order."""
-    listing = docs_root / folder / nav_file
-    if depth > MAX_DEPTH:
-        return []
-    if not listing.is_file():
-        return _pages_below(docs_root, folder, suffixes)
-    pages: list[str] = []
-    for line in listing.read_text(encoding="utf-8", errors="replace").splitlines():
-        targets = _LINK.findall(line) or _BARE_ITEM.findall(line)
-        for target in targets:
-            if "://" in target or target.startswith(("#", "/", "mailto:")):
-                continue
-            path = posixpath.normpath(posixpath.join(folder, target.split("#", 1)[0]))
-            if path.startswith(".."):
-                continue
-            if any(mark in target for mark in "*?["):
-                pages.extend(
-                    p.relative_to(docs_root).as_posix()
-                    for p in sorted((docs_root / folder).glob(target))
-                    if p.is_file() and p.suffix in suffixes and p.name != nav_file
-                )
-            elif (docs_root / path).is_dir():
-                pages.extend(_folder_pages(docs_root, path, nav_file, suffixes, depth + 1))
-            else:
-                pages.append(path)
-    return pages
+class _Folders:
+    """The pages of the docs' folders: on disk, and those a gen-files script writes."""
 
+    def __init__(
+        self, docs_root: Path, nav_file: str, suffixes: tuple[str, ...], generated: tuple[str, ...]
+    ) -> None:
+        self.docs_root, self.nav_file, self.suffixes = docs_root, nav_file, suffixes
+        self.generated = generated
 
-def _pages_below(docs_root: Path, folder: str, suffixes: tuple[str, ...]) -> list[str]:
-    """Every page in ``folder`` and below in path order, each folder's index page first."""
-    found = (
-        p.relative_to(docs_root).as_posix()
-        for p in (docs_root / folder).rglob("*")
-        if p.is_file() and p.suffix in suffixes
-    )
-    return sorted(found, key=_index_first)
+    def holds(self, path: str) -> bool:
+        """Whether ``path`` names a folder of pages."""
+        prefix = path.rstrip("/") + "/"
+        return (self.docs_root / path).is_dir() or any(
+            page.startswith(prefix) for page in self.generated
+        )
+
+    def pages(self, folder: str, depth: int) -> list[str]:
+        """The pages of ``folder``: those its nav file lists, in order, else all of them."""
+        listing = self.docs_root / folder / self.nav_file
+        if depth > MAX_DEPTH:
+            return []
+        if not listing.is_file():
+            return self._pages_below(folder)
+        pages: list[str] = []
+        for line in listing.read_text(encoding="utf-8", errors="replace").splitlines():
+            for target in _LINK.findall(line) or _BARE_ITEM.findall(line):
+                pages.extend(self._target_pages(folder, target, depth))
+        return pages
+
+    def _target_pages(self, folder: str, target: str, depth: int) -> list[str]:
+        """The pages one entry of ``folder``'s nav file stands for."""
+        if "://" in target or target.startswith(("#", "/", "mailto:")):
+            return []
+        path = posixpath.normpath(posixpath.join(folder, target.split("#", 1)[0]))
+        if path.startswith(".."):
+            return []
+        if any(mark in target for mark in "*?["):
+            return [
+                p.relative_to(self.docs_root).as_posix()
+                for p in sorted((self.docs_root / folder).glob(target))
+                if p.is_file() and p.suffix in self.suffixes and p.name != self.nav_file
+            ]
+        if self.holds(path):
+            return self.pages(path, depth + 1)
+        return [path]
+
+    def _pages_below(self, folder: str) -> list[str]:
+        """Every page in ``folder`` and below in path order, each folder's index page first."""
+        prefix = folder.rstrip("/") + "/"
+        found = {
+            p.relative_to(self.docs_root).as_posix()
+            for p in (self.docs_root / folder).rglob("*")
+            if p.is_file() and p.suffix in self.suffixes
+        }
+        found.update(page for page in self.generated if page.startswith(prefix))
+        return sorted(found, key=_index_first)
 
 
 def _index_first(path: str) -> tuple[str, ...]:

@@ -111,7 +111,8 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
     generated = generated_pages(config, config_path.parent.resolve(), name)
     _place_generated(nav, generated)
     if (nav_file := literate_nav_file(config)) is not None:
-        nav.order = expand_folders(nav.order, docs_root, nav_file, PAGE_SUFFIXES)
+        written = tuple(page.relpath for page in generated.pages)
+        nav.order = expand_folders(nav.order, docs_root, nav_file, PAGE_SUFFIXES, written)
     kept_out = left_out(config, config_path.parent.resolve(), docs_root, PAGE_SUFFIXES, notes)
     order = [r for r in (_inside(prefix, p) for p in nav.order) if r is not None]
     titles = {r: t for p, t in nav.titles.items() if (r := _inside(prefix, p)) is not None}
