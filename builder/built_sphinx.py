@@ -6,10 +6,16 @@ has no ``pyproject.toml`` to name it, but every such build writes its release in
 own ``html_title``, titles each page "<page> — <project> <release> documentation". The
 Pallets theme's title (Flask, Blinker, CacheLib, Quart) is "<project> Documentation (<version>)",
 its version the release's leading numbers ("0.9.x" for release 0.9.0).
+
+A Debian ``*-doc`` package's folder also says which release the package is: the first entry
+of its ``changelog.Debian.gz``, ``beautifulsoup4 (4.11.2-2) unstable``. That is the release
+the docs ship with, where a build's own may be stale: python-bs4-doc 4.11.2's build names
+4.9.0, the ``version`` its conf.py was left at, while its text says it covers 4.11.2.
 """
 
 from __future__ import annotations
 
+import gzip
 import html
 import os
 import re
@@ -22,6 +28,9 @@ MAX_READ_BYTES = 64 * 1024
 # Empty when conf.py sets no version (tenacity's Debian docs): still a Sphinx build.
 _VERSION = re.compile(r"""\bVERSION\s*:\s*(['"])([^'"\n]{0,100})\1""")
 _TITLE = re.compile(r"<title>(.*?)</title>", re.DOTALL | re.IGNORECASE)
+# The first line of a Debian changelog: "source (epoch:upstream-revision) distribution; ...".
+_DEBIAN_ENTRY = re.compile(r"^\S+ \((?:\d+:)?(?P<upstream>[^()\s]+?)(?:-[^-()\s]+)?\) ")
+DEBIAN_CHANGELOG = "changelog.Debian.gz"
 _PALLETS_TITLE = re.compile(r"^(?P<project>.+?) Documentation \((?P<version>[^()]+?)(?:\.x)?\)$")
 
 
@@ -70,3 +79,16 @@ def _head(path: Path) -> str:
             return file.read(MAX_READ_BYTES).decode("utf-8", "replace")
     except OSError:
         return ""
+
+
+def debian_release(folder: Path) -> str:
+    """The upstream release of the Debian package whose doc folder is ``folder``, from its
+    changelog's first entry, without epoch, Debian revision or repack suffix (``+dfsg``);
+    "" when ``folder`` holds no readable changelog.Debian.gz."""
+    try:
+        with gzip.open(folder / DEBIAN_CHANGELOG, "rt", encoding="utf-8", errors="replace") as file:
+            first = file.readline(1024)
+    except (OSError, EOFError):
+        return ""
+    entry = _DEBIAN_ENTRY.match(first)
+    return entry.group("upstream").partition("+")[0] if entry else ""

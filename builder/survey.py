@@ -15,12 +15,12 @@ import posixpath
 import re
 import subprocess
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from builder.api.locate import packages_in
-from builder.built_sphinx import read_built_sphinx
+from builder.built_sphinx import DEBIAN_CHANGELOG, debian_release, read_built_sphinx
 from builder.projects.docusaurus import VERSIONED_DOCS, find_docusaurus, site_versions
 from builder.survey_docs import NOT_DOCS, docs_kind, exclude_patterns, include_patterns
 from builder.version_file import version_from_file, version_in_package
@@ -95,6 +95,9 @@ def survey_project(root: Path) -> ProjectSurvey:
         where = f"{docs}/_static/documentation_options.js".removeprefix("./")
         named = f"{built.project or 'release'} {built.version}" if built.version else built.project
         found.append(f"{where}: built by Sphinx" + (f", {named}" if named else ""))
+        if (packaged := debian_release(root)) and packaged != built.version:
+            found.append(f"{DEBIAN_CHANGELOG}: the package's release, {packaged}, is the version")
+            built = replace(built, version=packaged)
         title = title or built.project or None
     name = metadata.get("name") or title or root.resolve().name
     source_dir = _source_dir(root, docs, str(name))

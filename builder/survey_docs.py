@@ -128,7 +128,8 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
 def _built_sphinx_folder(root: Path) -> str | None:
     """The one folder just below ``root`` that Sphinx built (``_static/documentation_options.js``),
     when ``root`` is not one itself: a Debian ``*-doc`` package's folder holds its pages in
-    ``html/`` beside its changelog and copyright."""
+    ``html/`` beside its changelog and copyright, and its translations' builds beside that
+    (python-bs4-doc's ``html.ru/``, ``html.zh/``), which are not the docs' own language."""
     if (root / BUILT_SPHINX_MARK).is_file():
         return None
     built = [
@@ -139,6 +140,8 @@ def _built_sphinx_folder(root: Path) -> str | None:
         and path.is_dir()
         and (path / BUILT_SPHINX_MARK).is_file()
     ]
+    if "html" in built and all(name.startswith("html.") for name in built if name != "html"):
+        return "html"
     return built[0] if len(built) == 1 else None
 
 

@@ -329,3 +329,49 @@ def test_a_script_nested_deeper_than_the_reader_recurses_gets_a_reason(tmp_path:
         "its expressions nest deeper than this builder reads",
         "it is not Python this builder can parse",  # a Python whose parser stops sooner
     )
+
+
+# bump-my-version 0.28.1's docs/gen_doc_stubs.py: the package named by a string constant, its
+# pages under reference/api/, which the nav reaches through its "reference/" folder.
+NAMED_PACKAGE = """\
+from pathlib import Path
+
+import mkdocs_gen_files
+
+package_name = "gfdemo"
+
+nav = mkdocs_gen_files.Nav()
+src_root = Path(__file__).parent.parent / "src"
+package_root = src_root / package_name
+
+for path in sorted(package_root.rglob("*.py")):
+    module_path = path.relative_to(src_root).with_suffix("")
+    doc_path = path.relative_to(src_root).with_suffix(".md")
+    full_doc_path = Path("reference/api", doc_path)
+    parts = tuple(module_path.parts)
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+        doc_path = doc_path.with_name("index.md")
+        full_doc_path = full_doc_path.with_name("index.md")
+    elif parts[-1].startswith("_"):
+        continue
+    with mkdocs_gen_files.open(full_doc_path, "w") as fd:
+        ident = ".".join(parts)
+        fd.write(f"::: {ident}")
+"""
+
+
+def test_a_package_named_by_a_string_constant_is_walked(tmp_path: Path) -> None:
+    make_project(
+        tmp_path,
+        {"scripts/gen_ref_pages.py": NAMED_PACKAGE, "docs/reference/index.md": "# Reference\n"},
+    )
+    layout, listing = project_listing(version(tmp_path))
+    assert [c.relpath for c in listing.candidates] == [
+        "index.md",
+        "reference/index.md",
+        "reference/api/gfdemo/index.md",
+        "reference/api/gfdemo/core.md",
+        "changelog.md",
+    ]
+    assert not layout.warnings

@@ -3,6 +3,7 @@ version tags, the library's metadata."""
 
 from __future__ import annotations
 
+import gzip
 import shutil
 from pathlib import Path
 
@@ -227,9 +228,32 @@ def test_a_debian_doc_packages_folder_reads_the_sphinx_build_in_its_html_folder(
     survey = survey_project(html.parent)
     assert (survey.kind, survey.docs, survey.library_id) == ("html", "html", "configobj")
     assert (survey.version, survey.version_known) == ("5.0.6", True)
+    # Its translations' builds beside it (python-bs4-doc's html.ru/, html.zh/) are not the
+    # docs: with them, the folder was surveyed as "python-bs4-doc" 0.0.0, every language's
+    # pages read as one.
+    for language in ("ru", "zh"):
+        shutil.copytree(html, html.parent / f"html.{language}")
+    assert survey_project(html.parent).docs == "html"
     # Two builds side by side: which one is the docs is the user's choice.
     shutil.copytree(html, html.parent / "html-single")
     assert survey_project(html.parent).docs == "."
+
+
+def test_a_debian_doc_packages_release_is_the_one_its_changelog_gives(tmp_path: Path) -> None:
+    # python-bs4-doc 4.11.2-2: its build names 4.9.0, the version conf.py was left at, where
+    # its text says "This document covers Beautiful Soup version 4.11.2". Surveyed as 4.9.0,
+    # a project pinned to 4.11 found no such version.
+    html = tmp_path / "python-bs4-doc" / "html"
+    (html / "_static").mkdir(parents=True)
+    (html / "_static" / "documentation_options.js").write_text(
+        "var DOCUMENTATION_OPTIONS = {\n    VERSION: '4.9.0',\n};\n", encoding="utf-8"
+    )
+    (html / "index.html").write_text("<html><body><h1>Soup</h1></body></html>", "utf-8")
+    with gzip.open(html.parent / "changelog.Debian.gz", "wt", encoding="utf-8") as changelog:
+        changelog.write("beautifulsoup4 (1:4.11.2+dfsg-2) unstable; urgency=medium\n\n  * x\n")
+    survey = survey_project(html.parent)
+    assert (survey.docs, survey.version, survey.version_known) == ("html", "4.11.2", True)
+    assert "changelog.Debian.gz: the package's release, 4.11.2, is the version" in survey.found
 
 
 def test_a_debian_doc_packages_html_link_to_another_package_is_its_docs(tmp_path: Path) -> None:

@@ -8,7 +8,8 @@ recipe's variants differ in, then writes those pages itself (``builder.projects.
 
 - the folder walked (the ``rglob("*.py")`` loop's receiver) and the one module paths are
   relative to (``path.relative_to(src)``): ``Path("src")`` from where MkDocs runs,
-  ``Path(__file__).parent.parent / "src"``, names assigned from those;
+  ``Path(__file__).parent.parent / "src"``, names assigned from those (and a package named
+  by a string constant, ``src_root / package_name``);
 - the folder the pages go in (``Path("reference", doc_path)``, ``"reference/SUMMARY.md"``);
 - whether private modules are left out (``parts[-1].startswith("_")``, or any part's), and
   ``__main__``;
@@ -51,9 +52,40 @@ def read_recipe(text: str, script: Path, run_folder: Path) -> Recipe | str:
     except (SyntaxError, ValueError, RecursionError):
         return "it is not Python this builder can parse"
     try:
-        return _recipe_of(tree, text, script, run_folder)
+        return _recipe_of(_constant_names_inlined(tree), text, script, run_folder)
     except RecursionError:  # ast.parse takes deeper nesting than the readers below recurse
         return "its expressions nest deeper than this builder reads"
+
+
+def _constant_names_inlined(tree: ast.Module) -> ast.Module:
+    """``tree`` with each name that one module-level assignment binds to a string, and
+    nothing rebinds, read as that string: bump-my-version's ``package_name = "bumpversion"``,
+    walked as ``src_root / package_name``."""
+    bound: dict[str, int] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            bound[node.id] = bound.get(node.id, 0) + 1
+    strings = {
+        target.id: statement.value.value
+        for statement in tree.body
+        if isinstance(statement, ast.Assign)
+        and len(statement.targets) == 1
+        and isinstance(target := statement.targets[0], ast.Name)
+        and isinstance(statement.value, ast.Constant)
+        and isinstance(statement.value.value, str)
+        and bound.get(target.id) == 1
+    }
+    if not strings:
+        return tree
+
+    class Inline(ast.NodeTransformer):
+        def visit_Name(self, node: ast.Name) -> ast.expr:
+            if isinstance(node.ctx, ast.Load) and node.id in strings:
+                return ast.copy_location(ast.Constant(strings[node.id]), node)
+            return node
+
+    inlined = Inline().visit(tree)
+    return ast.fix_missing_locations(inlined) if isinstance(inlined, ast.Module) else tree
 
 
 def _recipe_of(tree: ast.Module, text: str, script: Path, run_folder: Path) -> Recipe | str:

@@ -21,6 +21,7 @@ from typing import Any
 from builder.projects.config_file import read_config_bytes
 from builder.projects.gen_files import GeneratedPage, GeneratedPages, generated_pages
 from builder.projects.layout import ProjectLayout
+from builder.projects.literate_nav import expand_folders, literate_nav_file
 from builder.projects.mkdocs_exclude import I18N_PLUGIN, left_out
 from builder.projects.mkdocs_plugins import has_plugin, plugin_options
 
@@ -109,6 +110,9 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
         nav.notes.append(f"{name}: nav is not a list; pages in path order")
     generated = generated_pages(config, config_path.parent.resolve(), name)
     _place_generated(nav, generated)
+    if (nav_file := literate_nav_file(config)) is not None:
+        written = tuple(page.relpath for page in generated.pages)
+        nav.order = expand_folders(nav.order, docs_root, nav_file, PAGE_SUFFIXES, written)
     kept_out = left_out(config, config_path.parent.resolve(), docs_root, PAGE_SUFFIXES, notes)
     order = [r for r in (_inside(prefix, p) for p in nav.order) if r is not None]
     titles = {r: t for p, t in nav.titles.items() if (r := _inside(prefix, p)) is not None}

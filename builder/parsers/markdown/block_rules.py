@@ -19,6 +19,7 @@ from mdit_py_plugins.myst_role import myst_role_plugin
 
 from builder.parsers.markdown.admonitions import admonition_rule
 from builder.parsers.markdown.containers import container_plugin
+from builder.parsers.markdown.customblocks import customblocks_rule
 from builder.parsers.markdown.dollar_math import dollar_math_plugin
 from builder.parsers.markdown.mdx_blocks import mdx_blocks_plugin
 from builder.parsers.markdown.mdx_esm import MDX_ESM, mdx_esm_rule
@@ -48,6 +49,8 @@ def _build_parser() -> MarkdownIt:
     # mkdocstrings' "::: package" before the containers and the colon fence, which would take
     # it as an unclosed container or fence and swallow the rest of the page.
     md.block.ruler.before("fence", TOKEN_TYPE, mkdocstrings_rule)
+    # markdown-customblocks' "::: field-list": the lines indented under it, no closing fence.
+    md.block.ruler.before("fence", "customblocks", customblocks_rule)
     md.block.ruler.at(
         "fence", _fence_rule, {"alt": ["paragraph", "reference", "blockquote", "list"]}
     )

@@ -1,0 +1,54 @@
+"""markdown-customblocks' blocks (``::: field-list``, ``::: grid wide-gap``) in the MkDocs pages
+of a project whose ``mkdocs.yml`` enables the ``customblocks`` extension.
+
+Such a block is a ``::: type [arguments]`` line and the lines indented under it; it has no
+closing fence: the first line indented less ends it. Read as a ``:::`` container, which only a
+bare ``:::`` line closes, a block took the rest of its page, every heading after it included
+(bump-my-version's reference kept one section of its twelve options' page). The block's type
+and arguments are its styling (a field list, a grid of cards), so its lines are read as the
+page's own text, one indentation level in.
+"""
+
+from __future__ import annotations
+
+import re
+
+from markdown_it.rules_block import StateBlock
+
+from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
+
+EXTENSION = "customblocks"
+# How far a block's content is indented under its ``:::`` line.
+_CONTENT_INDENT = 4
+_HEADER = re.compile(r":::[ \t]+[A-Za-z][\w-]*(?:[ \t].*)?$")
+
+
+def customblocks_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """markdown-it block rule: a ``::: type`` line and the lines indented under it, their
+    text read as the page's, in the pages of an MkDocs project that enables customblocks."""
+    markdown = mkdocs_markdown()
+    if markdown is None or EXTENSION not in markdown.extensions:
+        return False
+    if state.is_code_block(start):
+        return False
+    line = state.src[state.bMarks[start] + state.tShift[start] : state.eMarks[start]]
+    if not _HEADER.match(line.rstrip()):
+        return False
+    if silent:
+        return True
+    indent = state.sCount[start] + _CONTENT_INDENT
+    close = last = start + 1
+    while close < end:
+        if not state.isEmpty(close):
+            if state.sCount[close] < indent:
+                break
+            last = close + 1
+        close += 1
+    old_indent, old_line_max, old_parent = state.blkIndent, state.lineMax, state.parentType
+    state.blkIndent, state.lineMax, state.parentType = indent, last, "customblock"
+    try:
+        state.md.block.tokenize(state, start + 1, last)
+    finally:
+        state.blkIndent, state.lineMax, state.parentType = old_indent, old_line_max, old_parent
+    state.line = last
+    return True
