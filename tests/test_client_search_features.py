@@ -113,6 +113,15 @@ def test_a_release_heading_is_a_changelog_entry_anywhere(heading: str) -> None:
         ("深色主题是哪个版本加的", True),
         ("upload a file in a test request", False),
         ("盲文风格", False),
+        ("when was allow_unicode added", True),
+        ("what's new", True),
+        ("what changed", True),
+        # A word of change is the task, not a version question, unless asked when, which or
+        # what: sqlparse's "Release 0.5.2" answered the first, before its documentation.
+        ("remove comments from a SQL statement", False),
+        ("add a custom keyword to the lexer", False),
+        ("create a new converter", False),
+        ("which method should I use to add a header", False),
     ],
 )
 def test_version_questions_are_recognised(text: str, asked: bool) -> None:

@@ -58,6 +58,7 @@ FEATURES = (
 _ARGUMENTS = re.compile(r"\([^)]*\)")
 _SECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)*\.\s+")
 _DOTTED = re.compile(r"^[\w$]+(?:\.[\w$]+)+$")
+# Words that ask about versions wherever they stand ("is this deprecated", "upgrade to 3").
 _VERSION_WORDS = frozenset(
     stem(word)
     for word in [
@@ -66,24 +67,23 @@ _VERSION_WORDS = frozenset(
         "release",
         "released",
         "changelog",
-        "changed",
-        "change",
-        "changes",
-        "added",
-        "add",
-        "new",
         "since",
         "deprecated",
         "deprecate",
-        "removed",
-        "remove",
-        "fixed",
-        "fix",
         "upgrade",
         "upgrading",
         "migrate",
         "migration",
     ]
+)
+# Words of change ask about versions only in a question of when or which, or of what is new
+# or changed ("when was allow_unicode added", "what's new"): elsewhere they are the task ("add
+# a custom keyword to the lexer", "remove comments from a SQL statement", "a new converter").
+_ASKS_WHEN_CHANGED = re.compile(
+    r"\b(?:when|which)\b.*\b(?:added|changed|removed|fixed|introduced|new)\b"
+    r"|\bwhat(?:'s|s| is| are| was| were| has| have)?(?: been)?(?: the)?"
+    r" (?:new|changed|changes|added|removed|fixed)\b",
+    re.IGNORECASE,
 )
 _CJK_VERSION_WORDS = (
     "版本", "新增", "哪个版", "更新", "修复", "改动", "变更", "废弃", "移除", "升级",
@@ -196,6 +196,8 @@ def asks_about_versions(focus: Focus) -> bool:
     """The focus asks when something changed, or names a version."""
     labels = {concept.label for concept in focus.concepts}
     if labels & _VERSION_WORDS or re.search(r"\d+\.\d+", focus.text):
+        return True
+    if _ASKS_WHEN_CHANGED.search(focus.text):
         return True
     return any(word in focus.text for word in _CJK_VERSION_WORDS)
 
