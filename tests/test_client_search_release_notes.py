@@ -5,6 +5,7 @@ and CHANGELOG.md did for `allow_unicode`, `stopwords` and `replacements`."""
 
 import sqlite3
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -146,3 +147,58 @@ def test_a_release_note_set_after_the_documentation_is_no_rival_in_its_confidenc
     third = _described(3, 4.0, 0.5, changelog=False)
     ranked = order(MODEL, [entry, first, third])
     assert confidence_inputs(ranked, unheard=False)[1] == 1.0  # 5.0 over 4.0
+
+
+RELEASES = [
+    _entry("8.0.1", "- Fix the release pipeline", "CHANGELOG.md", ("Changelog",)),
+    _entry(
+        "8.0.0", "- Drop Python 3.7\n- Allow a custom separator", "CHANGELOG.md", ("Changelog",)
+    ),
+    _entry("7.0.0", "- Drop Python 3.6", "CHANGELOG.md", ("Changelog",)),
+    _entry(
+        "0.0.7", "- Changed the version check; changes to 7 modules", "CHANGELOG.md", ("Changelog",)
+    ),
+    _entry(
+        "Version",
+        "Print the version with slugify --version. The changes of each version are in the "
+        "changelog; version numbers follow semantic versioning, and changes that break come "
+        "with a new major version.",
+        "README.md",
+        ("Usage",),
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def releases(tmp_path_factory: pytest.TempPathFactory) -> Iterator[sqlite3.Connection]:
+    path: Path = tmp_path_factory.mktemp("shard") / "releases.sqlite"
+    build_database(path, "slug", "8.0.4", RELEASES)
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    add_section_views(conn, None)
+    yield conn
+    conn.close()
+
+
+@pytest.mark.parametrize(
+    ("focus", "first"),
+    [
+        # "8.0" is not a word of the entry headed "8.0.0": it was not a candidate at all.
+        ("what changed in 8.0", "8.0.0"),
+        ("changes in version 7.0.0", "7.0.0"),
+        ("what changed in 8.0.1", "8.0.1"),
+    ],
+)
+def test_the_release_a_question_names_answers_it(
+    releases: sqlite3.Connection, focus: str, first: str
+) -> None:
+    assert search_sections(releases, focus, min_confidence=0).sections[0].heading == first
+
+
+def test_the_entry_of_a_release_named_is_asked_for_by_name_among_other_words() -> None:
+    # "changes in version 7.0.0": the release is a third of the focus, under the share that
+    # makes a named heading asked for by name, and python-slugify's "Version" section (two of
+    # three words) came first.
+    entry = replace(_described(1, 5.0, 0.36, changelog=False), named=True, release_named=True)
+    other = _described(2, 5.7, 0.64, changelog=False)
+    ranked = [s.described.candidate.section_id for s in order(MODEL, [other, entry])]
+    assert ranked == [1, 2]

@@ -214,6 +214,8 @@ class Described:
     # The share of the focus its page's title holds (the outermost heading, or its own heading
     # when it is the page's first section): whether the question is about that page.
     title: float = 0.0
+    # A changelog entry of the release the focus names ("what changed in 0.20.0").
+    release_named: bool = False
 
 
 def _relative(value: float, best: float) -> float:
@@ -357,4 +359,5 @@ def _describe_one(
     matched = sum(1 for label in candidate.hits if label in weights)
     if matched:
         matches.append(f"text hit: {matched} of {_words(len(weights))}")
-    return Described(candidate, features, coverage, named, tuple(matches), title)
+    release_named = found is not None and release is not None and found[0] == release
+    return Described(candidate, features, coverage, named, tuple(matches), title, release_named)

@@ -201,7 +201,11 @@ _HEADING = FEATURES.index("heading")
 
 
 def _asked_by_name(described: Described) -> bool:
-    """Whether the focus asks for this section by its name (NAMED_TIER)."""
+    """Whether the focus asks for this section by its name (NAMED_TIER): the release it names,
+    however many words of change it says around it ("changes in version 7.0.0"), or a name
+    that holds enough of the focus."""
+    if described.release_named:
+        return True
     return described.named and described.features[_HEADING] >= NAMED_FOCUS_SHARE
 
 

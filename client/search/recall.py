@@ -24,6 +24,7 @@ from client.search.query import (
     read_into_chinese,
     read_through_glossary,
 )
+from schemas.changelogs import release_numbers, release_of
 from schemas.shards import BM25_WEIGHTS, FTS_TABLE
 
 # bm25() column weights, in the order heading, heading_path, body, code: the shared ones.
@@ -178,7 +179,8 @@ def collect_candidates(
     # The sections other lanes add get the bm25() of the recall query too, as the recall's own
     # (0.0 where it does not match them): one scale for every candidate, or the best of them
     # would be measured on another query than the rest.
-    others = sorted({*headed, *plain, *extra} - set(scores))
+    released = _release_entries(conn, focus)
+    others = sorted({*headed, *plain, *extra, *released} - set(scores))
     among = _bm25_among(conn, expression, others) if expression else {}
     scores.update({i: among.get(i, 0.0) for i in others})
     ids = sorted(scores)
@@ -204,6 +206,19 @@ def collect_candidates(
         for i, heading, path, anchor, source, length in rows
     ]
     return candidates, frequencies
+
+
+def _release_entries(conn: sqlite3.Connection, focus: Focus) -> list[int]:
+    """The changelog entries of the releases the focus names, whatever their words: "what
+    changed in 8.0" asks about the entry headed "8.0.0", whose text need not say "8.0"."""
+    releases = release_numbers(focus.text)
+    if not releases:
+        return []
+    # A release's heading writes its number whole ("8.0" in "8.0.0"): the others are not read.
+    ordered = sorted(releases)
+    where = " OR ".join("instr(lower(heading), ?) > 0" for _ in ordered)
+    rows = conn.execute(f"SELECT id, heading FROM sections WHERE {where}", ordered)
+    return [int(i) for i, heading in rows if release_of(str(heading)) in releases]
 
 
 @dataclass(frozen=True)
