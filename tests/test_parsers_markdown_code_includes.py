@@ -63,3 +63,21 @@ def test_lines_that_name_no_file_stay_text(tmp_path: Path) -> None:
         "```python\n{*rest*}\n{!important!}\n```\n\n```Python\n" + EXAMPLE.rstrip("\n") + "\n```"
     )
     assert parsed.warnings == ()
+
+
+def test_a_raw_include_takes_the_rows_its_line_slice_names(tmp_path: Path) -> None:
+    # FastStream 0.7: "[ln:1-2]" rows, "[ln:7.5,8.5]" rows from their 5th character (a
+    # dedent), "[ln:1-6.4,8-]" a row cut after its 4th character, then the rest.
+    page = (
+        "# Slices\n\n```python\n{! docs_src/tutorial001.py [ln:1-3] !}\n```\n\n"
+        "```python\n{!> docs_src/tutorial001.py [ln:7.5,8.5]!}\n```\n\n"
+        "```python\n{! docs_src/tutorial001.py [ln:1-6.4,8-] !}\n```\n\n"
+        "```python\n{! docs_src/tutorial001.py [ln:3-1] !}\n```\n"
+    )
+    parsed = parse_in(tmp_path, "tutorial/slices.md", page)
+    assert parsed.sections[0].body == (
+        "```python\nimport typer\n\napp = typer.Typer()\n```\n\n"
+        "```python\nmain(name: str):\nprint(name)\n```\n\n"
+        "```python\nimport typer\n\napp = typer.Typer()\n\n\n@app\n    print(name)\n```\n\n"
+        "```python\n" + EXAMPLE.rstrip("\n") + "\n```"
+    )
