@@ -91,10 +91,11 @@ def include_root(
     """The include root of a version whose pages are in ``docs``: the tree a git or archive
     version was extracted to, else the nearest folder at or a few levels above the docs that
     looks like a project's root, else the folder holding the docs (``docs/../CHANGES.rst`` is
-    the usual include, and that folder is where the version's code is looked for too). Never
-    above ``bound`` (the catalog's folder; by default the folder holding the docs): a
-    package.json or a dotfiles .git in a home folder must not make the home folder the
-    project."""
+    the usual include, and that folder is where the version's code is looked for too); not
+    the docs folder itself when only a package.json marks it and a folder above looks like a
+    project's root. Never above ``bound`` (the catalog's folder; by default the folder holding
+    the docs): a package.json or a dotfiles .git in a home folder must not make the home
+    folder the project."""
     docs = docs.resolve()
     if code_root is not None:
         root = code_root.resolve()
@@ -103,8 +104,13 @@ def include_root(
         if not docs.is_relative_to(top):
             top = docs.parent
         inside = [folder for folder in _ancestors(docs) if folder.is_relative_to(top)]
-        marked = (folder for folder in inside if _has_marker(folder))
-        root = next(marked, docs.parent if docs.parent.is_relative_to(top) else top)
+        marked = [folder for folder in inside if _has_marker(folder)]
+        # A package.json that is a docs folder's only mark builds the site (h3's and Vite's
+        # docs/, for undocs or VitePress): the project is the marked folder above it.
+        if marked[:1] == [docs] and len(marked) > 1 and _site_package_only(docs):
+            marked.pop(0)
+        fallback = docs.parent if docs.parent.is_relative_to(top) else top
+        root = marked[0] if marked else fallback
     runs_in = (config_folder or root).resolve()
     if not runs_in.is_relative_to(root):
         runs_in = root
@@ -121,6 +127,12 @@ def _ancestors(folder: Path) -> Iterable[Path]:
 
 def _has_marker(folder: Path) -> bool:
     return any((folder / marker).exists() for marker in _PROJECT_MARKERS)
+
+
+def _site_package_only(folder: Path) -> bool:
+    """Whether ``folder``'s only project mark is a package.json."""
+    marks = [marker for marker in _PROJECT_MARKERS if (folder / marker).exists()]
+    return marks == ["package.json"]
 
 
 @dataclass(frozen=True)
