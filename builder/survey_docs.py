@@ -35,6 +35,10 @@ NOT_DOCS = (
     ".git", ".venv", "venv", "node_modules", "_build", "_site", ".docbuild-cache", "build",
     "dist", ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache", "site-packages",
 )  # fmt: skip
+# A project read from its top keeps its tests' fixtures there, never its docs: an MkDocs
+# plugin's tests/ hold a whole site of pages (mkdocs-jupyter's src/mkdocs_jupyter/tests/mkdocs/
+# docs, its demo's notebooks again).
+_TEST_FOLDERS = ("tests", "test", "testing", "__tests__")
 # What the survey says of a folder holding no docs at all.
 NO_DOCS_FOUND = "no docs folder and no Markdown, reST or HTML files: the project folder"
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdx", ".qmd")
@@ -279,4 +283,4 @@ def exclude_patterns(kind: str, docs: str) -> tuple[str, ...]:
     build_folders = ("_build",) if kind in ("sphinx", "myst") else ()
     if docs != ".":
         return build_folders
-    return tuple(dict.fromkeys((*build_folders, *NOT_DOCS)))
+    return tuple(dict.fromkeys((*build_folders, *NOT_DOCS, *_TEST_FOLDERS)))

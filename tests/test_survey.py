@@ -137,6 +137,18 @@ def test_a_folder_with_no_docs_is_read_as_markdown_at_its_top(tmp_path: Path) ->
     )
 
 
+def test_a_project_read_at_its_top_leaves_its_tests_out(tmp_path: Path) -> None:
+    # mkdocs-jupyter 0.26: src/mkdocs_jupyter/tests/mkdocs/docs/ holds a test site, whose
+    # pages and notebooks were read beside the README (21 pages, three of one notebook).
+    (tmp_path / "README.md").write_text("# Plugin\n\nUse it.\n", encoding="utf-8")
+    fixtures = tmp_path / "src" / "plugin" / "tests" / "mkdocs" / "docs"
+    fixtures.mkdir(parents=True)
+    (fixtures / "index.md").write_text("# Test page\n", encoding="utf-8")
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs) == ("markdown", ".")
+    assert {"tests", "test", "__tests__"} <= set(survey.exclude)
+
+
 @pytest.mark.parametrize(
     ("name", "expected"),
     [
