@@ -39,6 +39,9 @@ NOT_DOCS = (
 # plugin's tests/ hold a whole site of pages (mkdocs-jupyter's src/mkdocs_jupyter/tests/mkdocs/
 # docs, its demo's notebooks again).
 _TEST_FOLDERS = ("tests", "test", "testing", "__tests__")
+# Instructions for the coding agents that work on the project, not docs for its users
+# (pydantic-ai's docs/AGENTS.md, and docs/CLAUDE.md, a link to it).
+_AGENT_FILES = ("AGENTS.md", "CLAUDE.md", "GEMINI.md")
 # What the survey says of a folder holding no docs at all.
 NO_DOCS_FOUND = "no docs folder and no Markdown, reST or HTML files: the project folder"
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdx", ".qmd")
@@ -279,8 +282,9 @@ def include_patterns(kind: str, folder: Path) -> tuple[str, ...]:
     return include
 
 
-def exclude_patterns(kind: str, docs: str) -> tuple[str, ...]:
+def exclude_patterns(kind: str, docs: str, folder: Path) -> tuple[str, ...]:
     build_folders = ("_build",) if kind in ("sphinx", "myst") else ()
+    agent_files = tuple(name for name in _AGENT_FILES if (folder / name).exists())
     if docs != ".":
-        return build_folders
-    return tuple(dict.fromkeys((*build_folders, *NOT_DOCS, *_TEST_FOLDERS)))
+        return (*build_folders, *agent_files)
+    return tuple(dict.fromkeys((*build_folders, *NOT_DOCS, *_TEST_FOLDERS, *agent_files)))
