@@ -190,7 +190,8 @@ def _events(
         elif token.type in ("fence", "colon_fence") and directive_name(token.info):
             events.extend(_directive_events(doc, token, level, directives))
         elif token.type == TOKEN_TYPE:
-            events.extend(_mkdocstrings_events(doc, token, level, directives))
+            block = _mkdocstrings_events(doc, token, level, directives)
+            events.extend(_in_place_of_named_heading(events, block))
         elif token.type == "html_block":
             check_comment(token.content, start, warn)
             for part in split_html(token.content, mdx=doc.mdx):
@@ -338,6 +339,26 @@ def _mkdocstrings_events(
             events.append(PageHeading(object_level, event.title, event.anchor, start, kind="api"))
         # A Resume (the end of a description) means nothing here: the block is all API.
     return events
+
+
+def _in_place_of_named_heading(
+    events: list[PageHeading | PageText | FenceEnd], block: list[PageHeading | PageText]
+) -> list[PageHeading | PageText]:
+    """A mkdocstrings block's events, its object's heading in the place (and at the level) of
+    a heading right above it that names the object, which leaves ``events``: mkdocstrings
+    shows no heading of its own there. pydantic-ai's ``# `pydantic_ai.output``` over
+    ``::: pydantic_ai.output`` read as a heading over a list of one entry, the module's
+    section below it, and every member under the module's name twice."""
+    above = events[-1] if events else None
+    first = block[0] if block else None
+    if not isinstance(above, PageHeading) or not isinstance(first, PageHeading):
+        return block
+    if (above.kind, first.kind, above.text) != ("text", "api", first.text):
+        return block
+    events.pop()
+    shift = above.level - first.level
+    block = [replace(first, line=above.line, claim=above.claim), *block[1:]]
+    return [replace(e, level=e.level + shift) if isinstance(e, PageHeading) else e for e in block]
 
 
 def _last_content_line(lines: list[str], start: int, stop: int) -> int:
