@@ -89,12 +89,14 @@ def include_root(
     bound: Path | None = None,
 ) -> IncludeRoot:
     """The include root of a version whose pages are in ``docs``: the tree a git or archive
-    version was extracted to, else the nearest folder at or a few levels above the docs that
-    looks like a project's root, else the folder holding the docs (``docs/../CHANGES.rst`` is
-    the usual include, and that folder is where the version's code is looked for too). Never
-    above ``bound`` (the catalog's folder; by default the folder holding the docs): a
-    package.json or a dotfiles .git in a home folder must not make the home folder the
-    project."""
+    version was extracted to, else the nearest folder at or a few levels above the docs (or
+    above the folder their tool's config is in, when that holds them) that looks like a
+    project's root, else the folder holding the docs (``docs/../CHANGES.rst`` is
+    the usual include, and that folder is where the version's code is looked for too); not
+    the docs folder itself when only a package.json marks it and a folder above looks like a
+    project's root. Never above ``bound`` (the catalog's folder; by default the folder holding
+    the docs): a package.json or a dotfiles .git in a home folder must not make the home
+    folder the project."""
     docs = docs.resolve()
     if code_root is not None:
         root = code_root.resolve()
@@ -102,9 +104,18 @@ def include_root(
         top = (bound or docs.parent).resolve()
         if not docs.is_relative_to(top):
             top = docs.parent
-        inside = [folder for folder in _ancestors(docs) if folder.is_relative_to(top)]
-        marked = (folder for folder in inside if _has_marker(folder))
-        root = next(marked, docs.parent if docs.parent.is_relative_to(top) else top)
+        # The folder the docs tool runs in (mkdocs.yml's) is in the project, whatever marks
+        # the docs below it (polars' docs/source/pyproject.toml, for the docs' own tools).
+        runs = config_folder.resolve() if config_folder is not None else docs
+        start = runs if docs.is_relative_to(runs) and runs.is_relative_to(top) else docs
+        inside = [folder for folder in _ancestors(start) if folder.is_relative_to(top)]
+        marked = [folder for folder in inside if _has_marker(folder)]
+        # A package.json that is a docs folder's only mark builds the site (h3's and Vite's
+        # docs/, for undocs or VitePress): the project is the marked folder above it.
+        if marked[:1] == [docs] and len(marked) > 1 and _site_package_only(docs):
+            marked.pop(0)
+        fallback = docs.parent if docs.parent.is_relative_to(top) else top
+        root = marked[0] if marked else fallback
     runs_in = (config_folder or root).resolve()
     if not runs_in.is_relative_to(root):
         runs_in = root
@@ -121,6 +132,12 @@ def _ancestors(folder: Path) -> Iterable[Path]:
 
 def _has_marker(folder: Path) -> bool:
     return any((folder / marker).exists() for marker in _PROJECT_MARKERS)
+
+
+def _site_package_only(folder: Path) -> bool:
+    """Whether ``folder``'s only project mark is a package.json."""
+    marks = [marker for marker in _PROJECT_MARKERS if (folder / marker).exists()]
+    return marks == ["package.json"]
 
 
 @dataclass(frozen=True)

@@ -127,7 +127,7 @@ def survey_project(root: Path) -> ProjectSurvey:
         kind=kind,
         docs=docs,
         include=include_patterns(kind, root / docs),
-        exclude=exclude_patterns(kind, docs),
+        exclude=exclude_patterns(kind, docs, root / docs),
         library_id=library_id_of(str(metadata.get("id") or name)),
         name=str(name),
         summary=str(metadata.get("summary") or ""),

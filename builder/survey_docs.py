@@ -35,6 +35,13 @@ NOT_DOCS = (
     ".git", ".venv", "venv", "node_modules", "_build", "_site", ".docbuild-cache", "build",
     "dist", ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache", "site-packages",
 )  # fmt: skip
+# A project read from its top keeps its tests' fixtures there, never its docs: an MkDocs
+# plugin's tests/ hold a whole site of pages (mkdocs-jupyter's src/mkdocs_jupyter/tests/mkdocs/
+# docs, its demo's notebooks again).
+_TEST_FOLDERS = ("tests", "test", "testing", "__tests__")
+# Instructions for the coding agents that work on the project, not docs for its users
+# (pydantic-ai's docs/AGENTS.md, and docs/CLAUDE.md, a link to it).
+_AGENT_FILES = ("AGENTS.md", "CLAUDE.md", "GEMINI.md")
 # What the survey says of a folder holding no docs at all.
 NO_DOCS_FOUND = "no docs folder and no Markdown, reST or HTML files: the project folder"
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdx", ".qmd")
@@ -278,8 +285,9 @@ def include_patterns(kind: str, folder: Path) -> tuple[str, ...]:
     return include
 
 
-def exclude_patterns(kind: str, docs: str) -> tuple[str, ...]:
+def exclude_patterns(kind: str, docs: str, folder: Path) -> tuple[str, ...]:
     build_folders = ("_build",) if kind in ("sphinx", "myst") else ()
+    agent_files = tuple(name for name in _AGENT_FILES if (folder / name).exists())
     if docs != ".":
-        return build_folders
-    return tuple(dict.fromkeys((*build_folders, *NOT_DOCS)))
+        return (*build_folders, *agent_files)
+    return tuple(dict.fromkeys((*build_folders, *NOT_DOCS, *_TEST_FOLDERS, *agent_files)))

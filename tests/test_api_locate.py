@@ -277,3 +277,29 @@ def test_no_code_is_looked_for_outside_the_project(tmp_path: Path) -> None:
     write_package(project)  # the project's own package is still found
     tree = find_code(project, project_root=project)
     assert tree is not None and tree.folder == project and tree.packages == ("shapes",)
+
+
+def test_the_packages_of_a_uv_workspace_s_members_are_the_code(tmp_path: Path) -> None:
+    # pydantic-ai: no mkdocs.yml; docs/api/*.md name pydantic_ai.* and pydantic_evals.*,
+    # whose packages are in the workspace members pydantic_ai_slim/ and pydantic_evals/.
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    (project / "pyproject.toml").write_text(
+        '[tool.uv.workspace]\nmembers = ["slim", "plugins/*"]\nexclude = ["plugins/old"]\n',
+        encoding="utf-8",
+    )
+    write_package(project / "slim")
+    for member in ("evals", "old"):
+        package = project / "plugins" / member / f"{member}_pkg"
+        package.mkdir(parents=True)
+        (package / "__init__.py").write_text(f'"""The {member} plugin."""\n', "utf-8")
+    tree = find_code(project / "docs", project_root=project)
+    assert tree is not None and tree.folder == project / "slim" and tree.packages == ("shapes",)
+    assert tree.more_folders == (project / "plugins" / "evals",)
+    found = open_source(tree, project / "docs").find("evals_pkg")
+    assert found is not None and found.doc[0].text == "The evals plugin."
+    # A package where the docs' code usually is still comes first.
+    write_package(project / "src")
+    tree = find_code(project / "docs", project_root=project)
+    assert tree is not None and tree.folder == project / "src"
+    assert tree.more_folders == (project / "slim", project / "plugins" / "evals")

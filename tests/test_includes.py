@@ -251,6 +251,39 @@ def test_the_root_is_never_above_the_catalogs_folder(tmp_path: Path) -> None:
     assert include_root(docs, None, None, bound=docs).root == docs.resolve()
 
 
+def test_a_docs_folder_s_own_package_json_does_not_make_it_the_project(tmp_path: Path) -> None:
+    # h3 2.0: docs/package.json builds the undocs site, and docs/5.migration/0.index.md links
+    # to ../../MIGRATION.md, which was skipped as a link leaving the project.
+    project = make_project(tmp_path)
+    docs = project / "docs"
+    (docs / "package.json").write_text('{"private": true}', encoding="utf-8")
+    assert include_root(docs, None, None, bound=project).root == project.resolve()
+    # Marked otherwise too, the docs folder is a project of its own (an sdist read as docs).
+    (docs / "setup.py").write_text("", encoding="utf-8")
+    assert include_root(docs, None, None, bound=project).root == docs.resolve()
+    # Nothing above it marked: the docs folder stays the project.
+    alone = tmp_path / "alone" / "docs"
+    alone.mkdir(parents=True)
+    (alone / "package.json").write_text("{}", encoding="utf-8")
+    assert include_root(alone, None, None).root == alone.resolve()
+
+
+def test_the_folder_of_the_docs_config_is_in_the_project(tmp_path: Path) -> None:
+    # polars: mkdocs.yml at the top, pages in docs/source beside a pyproject.toml for the
+    # docs' tools, snippets from docs/source/src and python/ under it: the root was
+    # docs/source, and every snippet of the user guide was refused.
+    project = make_project(tmp_path)
+    docs = project / "docs" / "source"
+    docs.mkdir()
+    (docs / "pyproject.toml").write_text("[project]\nname = 'docs'\n", encoding="utf-8")
+    (project / "mkdocs.yml").write_text("site_name: x\n", encoding="utf-8")
+    where = include_root(docs, None, project, ("docs/source/src",), bound=project)
+    assert where.root == project.resolve()
+    assert where.snippets == (project / "docs" / "source" / "src",)
+    # Without a config above them, the docs folder's own mark makes it the project.
+    assert include_root(docs, None, None, bound=project).root == docs.resolve()
+
+
 def test_a_mkdocs_config_does_not_mark_the_project(tmp_path: Path) -> None:
     # FastAPI keeps mkdocs.yml in docs/en/ and the examples its pages include at the top.
     repository = tmp_path / "fastapi"

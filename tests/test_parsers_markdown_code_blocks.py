@@ -35,6 +35,22 @@ def test_code_block_titles_and_tab_labels_from_the_fence() -> None:
     ]
 
 
+def test_line_numbers_in_brackets_are_no_title() -> None:
+    # React Router marks lines with "tsx lines=[7-10,28-32]" and "tsx [2]": the blocks were
+    # titled "7-10,28-32:" and "2:".
+    text = (
+        "# Props\n\n"
+        "```tsx lines=[7-10,28-32]\n<Await />\n```\n\n"
+        "```tsx [2]\n<Reviews />\n```\n\n"
+        "```tsx filename=app/root.tsx lines=[5]\nexport {}\n```\n\n"
+        "```ts [v2.ts]\nlet v = 2\n```\n"
+    )
+    assert bodies(parse(text, "props.md")) == [
+        "```tsx\n<Await />\n```\n\n```tsx\n<Reviews />\n```\n\n"
+        "app/root.tsx:\n```tsx\nexport {}\n```\n\nv2.ts:\n```ts\nlet v = 2\n```"
+    ]
+
+
 def test_a_fence_with_options_and_no_language_keeps_its_title() -> None:
     # pydantic-settings' secrets example (``` title="/var/run/database_password") kept its
     # options as the block's language and lost the title above it.

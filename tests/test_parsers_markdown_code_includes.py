@@ -63,3 +63,40 @@ def test_lines_that_name_no_file_stay_text(tmp_path: Path) -> None:
         "```python\n{*rest*}\n{!important!}\n```\n\n```Python\n" + EXAMPLE.rstrip("\n") + "\n```"
     )
     assert parsed.warnings == ()
+
+
+def test_a_raw_include_takes_the_rows_its_line_slice_names(tmp_path: Path) -> None:
+    # FastStream 0.7: "[ln:1-2]" rows, "[ln:7.5,8.5]" rows from their 5th character (a
+    # dedent), "[ln:1-6.4,8-]" a row cut after its 4th character, then the rest.
+    page = (
+        "# Slices\n\n```python\n{! docs_src/tutorial001.py [ln:1-3] !}\n```\n\n"
+        "```python\n{!> docs_src/tutorial001.py [ln:7.5,8.5]!}\n```\n\n"
+        "```python\n{! docs_src/tutorial001.py [ln:1-6.4,8-] !}\n```\n\n"
+        "```python\n{! docs_src/tutorial001.py [ln:3-1] !}\n```\n"
+    )
+    parsed = parse_in(tmp_path, "tutorial/slices.md", page)
+    assert parsed.sections[0].body == (
+        "```python\nimport typer\n\napp = typer.Typer()\n```\n\n"
+        "```python\nmain(name: str):\nprint(name)\n```\n\n"
+        "```python\nimport typer\n\napp = typer.Typer()\n\n\n@app\n    print(name)\n```\n\n"
+        "```python\n" + EXAMPLE.rstrip("\n") + "\n```"
+    )
+
+
+def test_the_markers_of_an_included_file_are_read_in_turn(tmp_path: Path) -> None:
+    # FastStream 0.7: cli.md has "{! includes/en/worker-id.md !}", whose tabs hold
+    # "{!> docs_src/.../worker_id.py!}"; "{!- ... !}" keeps the file's markers as they are,
+    # and a file that includes itself stops there.
+    (tmp_path / "includes").mkdir()
+    (tmp_path / "includes" / "tabs.md").write_text(
+        '=== "Typer"\n    ```python\n    {!> docs_src/tutorial001.py [ln:1] !}\n    ```\n'
+        "{! includes/tabs.md !}\n",
+        encoding="utf-8",
+    )
+    page = "# Tabs\n\n{! includes/tabs.md !}\n\n{!- includes/tabs.md !}\n"
+    parsed = parse_in(tmp_path, "tutorial/tabs.md", page)
+    assert parsed.sections[0].body == (
+        "Typer:\n```python\nimport typer\n```\n\n{! includes/tabs.md !}\n\n"
+        "Typer:\n```python\n{!> docs_src/tutorial001.py [ln:1] !}\n```\n\n{! includes/tabs.md !}"
+    )
+    assert parsed.warnings == ()

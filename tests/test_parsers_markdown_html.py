@@ -179,6 +179,27 @@ def test_html_blocks_keep_text_and_drop_tags() -> None:
     assert bodies(parsed) == ["PyPI version\nText <kept>"]
 
 
+def test_a_vue_element_repeated_over_data_shows_nothing() -> None:
+    # Vite's acknowledgements.md lists its dependencies from loaded data: the section read
+    # "{{ dep.name }}\nRepo\nSponsor\nby {{ dep.author }}\n{{ dep.description }}".
+    text = (
+        "# Thanks\n\nVite depends on these projects:\n\n"
+        '<div class="deps">\n'
+        '  <div v-for="dep in data.deps" :key="dep.name" class="dep">\n'
+        '    <div class="head"><code>{{ dep.name }}</code></div>\n'
+        '    <p v-if="dep.author">by {{ dep.author }}</p>\n'
+        "  </div>\n"
+        "  <p>Listed from package.json.</p>\n"
+        "</div>\n\n"
+        "<table>\n  <tr><th>Author</th><th>Packages</th></tr>\n"
+        '  <tr v-for="author in data.authors"><td>{{ author.name }}</td><td></td></tr>\n'
+        '  <tr><td><span v-for="n in 3" /></td><td>Kept</td></tr>\n</table>\n'
+    )
+    assert bodies(parse(text, "thanks.md")) == [
+        "Vite depends on these projects:\n\nListed from package.json.\n\nAuthor | Packages\n| Kept"
+    ]
+
+
 def test_a_lone_html_anchor_names_the_heading_below_it() -> None:
     # Pino 10.4.0's api.md marks 120 headings so, and its pages link "api.md#opt-mixin": the
     # sections were anchored by slugs of their headings ("mixin-function").

@@ -118,6 +118,23 @@ def test_a_table_of_contents_written_in_html_is_left_out(toc: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "bar",
+    [
+        # superstruct 2.0.2's README under its banner; slate's and many READMEs' in Markdown.
+        '<p align="center">\n  <a href="#introduction">Introduction</a> •\n'
+        '  <a href="#methods">Methods</a>\n</p>',
+        "[Introduction](#introduction) · [Methods](#methods) | [Why?](#why)",
+    ],
+)
+def test_a_bar_of_links_to_places_on_the_page_is_left_out(bar: str) -> None:
+    text = f"# Reply\n\nIntro.\n\n{bar}\n\n## Introduction\n\nText.\n\n## Methods\n\nMore.\n"
+    assert [s.body for s in parse(text, "p.md").sections] == ["Intro.", "Text.", "More."]
+    # Links in a sentence are its words.
+    text = text.replace(bar, "See [Introduction](#introduction) and [Methods](#methods).")
+    assert parse(text, "p.md").sections[0].body == "Intro.\n\nSee Introduction and Methods."
+
+
+@pytest.mark.parametrize(
     "toc",
     [
         '<ul>\n<li><a href="#introduction">Introduction</a> first</li>\n'

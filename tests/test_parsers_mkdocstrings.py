@@ -501,3 +501,24 @@ def test_docstring_style_auto_reads_each_docstring_in_its_own_style(tmp_path: Pa
         "`n(x)`\n\nNumPy.\n\nParameters:\n- x (int): The x.",
         "`s(x)`\n\nSphinx.\n\nParameters:\n- x: The x.\n\nReturns:\n- Twice x.",
     ]
+
+
+def test_a_heading_that_names_the_block_s_object_is_its_heading(tmp_path: Path) -> None:
+    # pydantic-ai's API pages: "# `pydantic_ai.output`" over "::: pydantic_ai.output" read
+    # as a heading over "- pydantic_ai.output", the module's section under it, and each
+    # member under the module's name twice.
+    page = (
+        "# `shapes.Circle`\n\n::: shapes.Circle\n    options:\n      members: [scale]\n\n"
+        "## `shapes.area`\n\nThe area.\n\n::: shapes.area\n"
+    )
+    parsed = parse_file("circle.md", page, package_source(tmp_path))
+    assert parsed is not None
+    assert [(s.heading, s.heading_path, s.level, s.line_start) for s in parsed.sections] == [
+        ("shapes.Circle", (), 1, 1),
+        ("shapes.Circle.scale", ("shapes.Circle",), 2, 3),
+        ("shapes.area", ("shapes.Circle",), 2, 7),
+        ("shapes.area", ("shapes.Circle", "shapes.area"), 3, 11),
+    ]
+    assert parsed.title == "shapes.Circle"
+    assert parsed.sections[0].body.startswith("`shapes.Circle(radius: float")
+    assert parsed.sections[0].anchor == "shapes.Circle"

@@ -138,6 +138,37 @@ def test_a_folder_with_no_docs_is_read_as_markdown_at_its_top(tmp_path: Path) ->
     )
 
 
+def test_a_project_read_at_its_top_leaves_its_tests_out(tmp_path: Path) -> None:
+    # mkdocs-jupyter 0.26: src/mkdocs_jupyter/tests/mkdocs/docs/ holds a test site, whose
+    # pages and notebooks were read beside the README (21 pages, three of one notebook).
+    (tmp_path / "README.md").write_text("# Plugin\n\nUse it.\n", encoding="utf-8")
+    fixtures = tmp_path / "src" / "plugin" / "tests" / "mkdocs" / "docs"
+    fixtures.mkdir(parents=True)
+    (fixtures / "index.md").write_text("# Test page\n", encoding="utf-8")
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs) == ("markdown", ".")
+    assert {"tests", "test", "__tests__"} <= set(survey.exclude)
+
+
+def test_instructions_for_coding_agents_are_left_out(tmp_path: Path) -> None:
+    # pydantic-ai: docs/AGENTS.md holds its rules for agents writing its docs, and
+    # docs/CLAUDE.md links to it; both were read as pages, their sections twice.
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "index.md").write_text("# Agents\n\nBuild one.\n", encoding="utf-8")
+    (docs / "AGENTS.md").write_text("# docs/ Guidelines\n", encoding="utf-8")
+    (docs / "CLAUDE.md").symlink_to("AGENTS.md")
+    survey = survey_project(tmp_path)
+    assert (survey.docs, survey.exclude) == ("docs", ("AGENTS.md", "CLAUDE.md"))
+    (tmp_path / "AGENTS.md").write_text("# Repo rules\n", encoding="utf-8")
+    (tmp_path / "README.md").write_text("# Lib\n", encoding="utf-8")
+    for page in ("index.md", "AGENTS.md", "CLAUDE.md"):
+        (docs / page).unlink()
+    docs.rmdir()
+    survey = survey_project(tmp_path)
+    assert survey.docs == "." and "AGENTS.md" in survey.exclude
+
+
 @pytest.mark.parametrize(
     ("name", "expected"),
     [

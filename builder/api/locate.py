@@ -8,8 +8,10 @@ the docs: ``<docs>/src``, ``<docs>/../src``, ``<docs>/..`` and, for versions rea
 an archive, ``<tree>/src`` and ``<tree>``; last the project's root (the folder includes are
 read within) and its ``src``, for docs further down (``doc/source``); never a folder outside
 that project (the folder above docs that are the project's top). A folder counts when it
-holds a package (a folder with ``__init__.py``); when none does, one of the project's folders
-that holds modules does (a distribution of one module: ``tabulate.py``). The fingerprint
+holds a package (a folder with ``__init__.py``); when none does, the members of the project's
+uv workspace do (``pydantic_ai_slim/pydantic_ai``), and are searched beside the code anyway;
+when none of those does, one of the project's folders that holds modules does (a
+distribution of one module: ``tabulate.py``). The fingerprint
 covers every ``.py``/``.pyi`` file of those packages and modules and the settings: the docs'
 ``conf.py``, or an MkDocs project's config file (its mkdocstrings options); the files griffe
 can read from there, and how they are shown.
@@ -93,15 +95,17 @@ def find_code(
 ) -> CodeTree | None:
     """The first candidate folder that holds a package, fingerprinted; None when none does."""
     searched = mkdocstrings_folders(mkdocs_config, docs, project_root) if project_root else ()
-    found = _code_folder(docs, source_dir, code_root, project_root, searched)
+    members = workspace_folders(project_root) if project_root and source_dir is None else ()
+    found = _code_folder(docs, source_dir, code_root, project_root, searched, members)
     if found is None:
         return None
     folder, packages = found
     # A folder of the docs that conf.py puts on sys.path holds modules autodoc imports too
     # (numpydoc's doc/example.py, which its example.rst documents): searched after the code.
+    # So are the workspace's other members: a page may document any of its packages.
     more = tuple(
         other
-        for other in (*searched, *docs_conf_folders(docs))
+        for other in (*searched, *members, *docs_conf_folders(docs))
         if other.is_dir() and other.resolve() != folder.resolve()
     )
     return _fingerprint(folder, packages, docs, mkdocs_config, more)
@@ -113,6 +117,7 @@ def _code_folder(
     code_root: Path | None,
     project_root: Path | None,
     searched: tuple[Path, ...],
+    members: tuple[Path, ...] = (),
 ) -> tuple[Path, tuple[str, ...]] | None:
     """The folder the packages are in, and their names."""
     if source_dir is None and project_root is not None:
@@ -131,6 +136,10 @@ def _code_folder(
     candidates = candidate_folders(docs, source_dir, code_root, project_root)
     for folder in candidates:
         packages = packages_in(folder)
+        if packages:
+            return folder, packages
+    for folder in members:
+        packages = tuple(name for name in packages_in(folder) if name not in _NOT_DOCUMENTED)
         if packages:
             return folder, packages
     # A distribution of one module has no package folder: tabulate.py, docopt.py and
@@ -196,6 +205,44 @@ def mkdocstrings_folders(config: Path | None, docs: Path, project_root: Path) ->
                 config.parent)  # fmt: skip
     folders = [Path(os.path.normpath(base / str(path))) for path in paths]
     return tuple(folder for folder in folders if _resolves_inside(folder, root))
+
+
+def workspace_folders(project_root: Path) -> tuple[Path, ...]:
+    """The member folders of the uv workspace the project's ``pyproject.toml`` declares
+    (``[tool.uv.workspace] members``, globs less its ``exclude``), sorted within each glob:
+    a monorepo keeps each distribution's package one level down (pydantic-ai's
+    ``pydantic_ai_slim/pydantic_ai``, ``pydantic_evals/pydantic_evals``)."""
+    import tomllib
+
+    try:
+        document = tomllib.loads(_read(project_root / "pyproject.toml").decode("utf-8", "replace"))
+    except tomllib.TOMLDecodeError:
+        return ()
+    tool = document.get("tool")
+    uv = tool.get("uv") if isinstance(tool, dict) else None
+    workspace = uv.get("workspace") if isinstance(uv, dict) else None
+    if not isinstance(workspace, dict):
+        return ()
+    members, exclude = workspace.get("members"), workspace.get("exclude")
+    excluded = set(_globbed(project_root, exclude))
+    folders = (folder for folder in _globbed(project_root, members) if folder not in excluded)
+    root = project_root.resolve()
+    return tuple(
+        folder for folder in dict.fromkeys(folders)
+        if folder.is_dir() and _resolves_inside(folder, root)
+    )  # fmt: skip
+
+
+def _globbed(root: Path, patterns: object) -> Iterator[Path]:
+    """The paths ``patterns`` (a TOML list of globs relative to ``root``) match."""
+    if not isinstance(patterns, list):
+        return
+    for pattern in patterns:
+        if isinstance(pattern, str) and pattern and not Path(pattern).is_absolute():
+            try:
+                yield from sorted(root.glob(pattern))
+            except ValueError:  # an empty or malformed pattern
+                continue
 
 
 def _resolves_inside(folder: Path, root: Path) -> bool:

@@ -12,9 +12,11 @@ from builder.parsers.rst.events import labelled
 # A code block's title in its fence's info string: Docusaurus and pymdownx write
 # ``title="app.js"``, Nextra ``filename="app.js"``, Node.js' doc tooling (undici's API pages)
 # ``displayName="Basic instantiation"``, VitePress a bracketed ``[app.js]`` (also a code
-# group's tab label).
+# group's tab label). Brackets of line numbers mark lines, as an option's value or alone
+# (React Router's ``tsx lines=[7-10,28-32]`` and ``tsx [2]``): never a title.
 _FENCE_TITLE = re.compile(
-    r"""\b(?:title|filename|displayName)=(?:"([^"]*)"|'([^']*)'|(\S+))|\[([^\[\]]+)\]"""
+    r"""\b(?:title|filename|displayName)=(?:"([^"]*)"|'([^']*)'|(\S+))"""
+    r"""|(?<!=)\[(?![\d\s,-]*\])([^\[\]]+)\]"""
 )
 # Terminal output (VitePress' "<<< ./snippets/output.ansi"): its control sequences.
 ANSI = "ansi"

@@ -4,8 +4,11 @@ FastAPI, Typer and SQLModel write ``{* docs_src/first_steps/tutorial001.py ln[3:
 on a line of its own, and their MkDocs hook shows the file (or the ``ln`` line groups, 1-based
 and inclusive) as a code block, titled by ``title["..."]`` when given. The older mdx_include
 marker ``{! path !}`` (also ``{!> path !}``) puts the file's text in as it is, usually inside
-a code fence the page opens itself. Both resolve paths from the folder MkDocs runs in, like
-pymdownx snippets, and both are spliced into the text before it is parsed.
+a code fence the page opens itself, or the rows ``[ln:...]`` slices from it (FastStream's
+``{! docs_src/app.py [ln:1-2] !}``); the markers of an included file are read in turn, as
+mdx_include does for local files unless a marker says ``{!-``. Both resolve paths from the
+folder MkDocs runs in, like pymdownx snippets, and both are spliced into the text before it
+is parsed.
 """
 
 from __future__ import annotations
@@ -23,10 +26,16 @@ _CODE_MARKER = re.compile(
     r"^(?P<space>[ \t]*)\{\*[ \t]*(?P<path>[^\s*]*[./][^\s*]*)(?P<options>[^}]*?)\*\}\s*$"
 )
 # "{!+ path !}", "{!- path !}" and "{!> path !}" set how mdx_include nests; "| ..." options.
+# "{!- path !}" puts the file in without reading its own markers.
 _RAW_MARKER = re.compile(
-    r"^(?P<space>[ \t]*)\{![+\->]?[ \t]*(?P<path>[^|!\s]*[./][^|!\s]*)(?:[ \t]*\|[^!]*)?"
-    r"[ \t]*!\}\s*$"
+    r"^(?P<space>[ \t]*)\{!(?P<nesting>[+-]?)>?[ \t]*(?P<path>[^|!\s]*[./][^|!\s]*)"
+    r"(?:[ \t]*\[ln:(?P<rows>[\d.,-]+)\])?(?:[ \t]*\|[^!]*)?[ \t]*!\}\s*$"
 )
+# One of rcslice's row slices, as mdx_include's "[ln:...]" writes them: "ROW.COLUMN-ROW.COLUMN",
+# each number optional, 1-based and inclusive.
+_ROW_SLICE = re.compile(r"(\d*)(?:\.(\d*))?(?:(-)(\d*)(?:\.(\d*))?)?")
+# Files included within included files, at most: deeper is a loop (a file that includes itself).
+_MAX_NESTING = 8
 _OPTION = re.compile(r"(\w+)\[([^\]]*)\]")
 _LINE_GROUP = re.compile(r"\s*(\d+)\s*(?::\s*(\d+)\s*)?")
 
@@ -46,22 +55,69 @@ def splice_code_includes(page: Spliced, relpath: str, reader: IncludeReader) -> 
         if marker is None:
             builder.add(line, k)
             continue
-        path = marker.group("path")
-        try:
-            text = reader.read(relpath, path, snippet=True).text
-        except IncludeRefused as exc:
-            builder.note(k, f"code include not read: {exc}")
-            builder.add("", k)
-            continue
-        lines = text.split("\n")
-        if lines and not lines[-1]:
-            lines.pop()
+        notes: list[str] = []
         if code is not None:
-            lines = _code_block(path, lines, dict(_OPTION.findall(code.group("options"))))
+            lines = _code_lines(marker, relpath, reader, notes)
+        else:
+            lines = _raw_lines(marker, relpath, reader, (), notes)
+        for note in notes:
+            builder.note(k, note)
         space = marker.group("space")
-        for included in lines:
+        for included in lines or [""]:
             builder.add(space + included if included else included, k)
     return builder.build(page)
+
+
+def _file_lines(path: str, relpath: str, reader: IncludeReader, notes: list[str]) -> list[str]:
+    """The lines of the file ``path`` names, or none (and a note) when it is not read."""
+    try:
+        text = reader.read(relpath, path, snippet=True).text
+    except IncludeRefused as exc:
+        notes.append(f"code include not read: {exc}")
+        return []
+    lines = text.split("\n")
+    if lines and not lines[-1]:
+        lines.pop()
+    return lines
+
+
+def _code_lines(
+    marker: re.Match[str], relpath: str, reader: IncludeReader, notes: list[str]
+) -> list[str]:
+    path = marker.group("path")
+    lines = _file_lines(path, relpath, reader, notes)
+    if not lines:
+        return lines
+    return _code_block(path, lines, dict(_OPTION.findall(marker.group("options"))))
+
+
+def _raw_lines(
+    marker: re.Match[str],
+    relpath: str,
+    reader: IncludeReader,
+    within: tuple[str, ...],
+    notes: list[str],
+) -> list[str]:
+    """The rows a ``{! file !}`` marker puts in, with the markers among them replaced in turn
+    (paths from the page's base folder, as mdx_include reads them); ``within`` is the chain of
+    files being included, and a file already in it stays a marker."""
+    path = marker.group("path")
+    lines = _file_lines(path, relpath, reader, notes)
+    if marker.group("rows"):
+        lines = _row_slices(lines, marker.group("rows"))
+    if marker.group("nesting") == "-" or len(within) >= _MAX_NESTING:
+        return lines
+    within = (*within, path)
+    expanded: list[str] = []
+    for line in lines:
+        nested = _RAW_MARKER.match(line) if "{!" in line else None
+        if nested is None or nested.group("path") in within:
+            expanded.append(line)
+            continue
+        space = nested.group("space")
+        rows = _raw_lines(nested, relpath, reader, within, notes)
+        expanded.extend(space + row if row else row for row in rows)
+    return expanded
 
 
 def _code_block(path: str, lines: list[str], options: dict[str, str]) -> list[str]:
@@ -86,4 +142,34 @@ def _line_groups(lines: list[str], spec: str) -> list[str]:
         if chosen:
             chosen.append("...")
         chosen.extend(lines[max(first, 1) - 1 : last])
+    return chosen
+
+
+def _row_slices(lines: list[str], spec: str) -> list[str]:
+    """The rows mdx_include's ``[ln:...]`` takes (rcslice's RowSlice): ``1-10.25,11-`` is rows
+    1 to 10, the last cut after its 25th character, then row 11 to the end; ``32.5`` is row 32
+    from its 5th character (a dedent). A slice that runs backwards, or one rcslice refuses,
+    gives the whole file."""
+    chosen: list[str] = []
+    for part in filter(None, spec.split(",")):
+        match = _ROW_SLICE.fullmatch(part)
+        if match is None:
+            return lines
+        numbers = [int(text) if text else None for text in match.group(1, 2, 4, 5)]
+        if any(number == 0 for number in numbers):
+            return lines
+        first_row, first_column, last_row, last_column = numbers
+        if not match.group(3):  # one row: "r" or "r.c", from its column c
+            last_row, last_column = first_row, None
+        if first_row and last_row and first_row > last_row:
+            return lines
+        start = first_column - 1 if first_column else None
+        rows = lines[first_row - 1 if first_row else None : last_row]
+        if len(rows) == 1:
+            rows = [rows[0][start:last_column]]
+        elif first_row is None and last_row is None:  # ".c-.c": those columns of every row
+            rows = [row[start:last_column] for row in rows]
+        elif rows:
+            rows[0], rows[-1] = rows[0][start:], rows[-1][:last_column]
+        chosen.extend(rows)
     return chosen

@@ -1,8 +1,9 @@
 """Turn raw HTML and JSX found inside Markdown into plain text and the headings it declares.
 
 One linear scan over the markup: text between tags is kept, tags and comments are dropped,
-``<img>`` becomes its alt text (a status badge nothing: builder.parsers.badges), block tags
-break lines (but a table row's cells share one line, "a | b", as a Markdown table's do), and
+``<img>`` becomes its alt text (a status badge nothing: builder.parsers.badges), a Vue
+element repeated over loaded data (``v-for``) nothing, block tags break lines (but a table
+row's cells share one line, "a | b", as a Markdown table's do), and
 ``<h1>``..``<h6>`` become headings whose ``id`` attribute is their anchor. JSX attributes
 holding ``{...}`` expressions (even ones containing ``>``) are recognised as part of their
 tag, so MDX components such as ``<Tabs values={[...]}>`` disappear while their text children
@@ -80,6 +81,9 @@ _SPACES = re.compile(r"[ \t\r\n\f\v]+")
 _HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _CENTERED = re.compile(r"""align\s*=\s*["']?center|text-align\s*:\s*center""", re.IGNORECASE)
 _SKIPPED_CONTENT = frozenset({"script", "style", "template"})
+# A Vue element repeated over data the page loads (VitePress' and VuePress' <div v-for="dep in
+# data.deps">): its text is a template, "{{ dep.name }}", and shows nothing as it is written.
+_VUE_LOOP = re.compile(r"(?:^|\s)v-for\s*=")
 _BREAKING_TAGS = frozenset(
     {
         "address", "article", "aside", "blockquote", "br", "dd", "details", "dialog", "div",
@@ -200,7 +204,8 @@ class _Scan:
         self.heading_alt: list[str] = []
         self.heading_level, self.heading_anchor, self.heading_line = 0, "", 0
         self.heading_centered = False
-        self.skipping = ""  # the tag whose content is dropped (script, style)
+        self.skipping = ""  # the tag whose content is dropped (script, style, a Vue loop)
+        self.skipped_depth = 0  # how many of those elements are open, nested in each other
         self.row_cells = 0  # cells so far in the table row being read
         self.in_link = False  # inside an <a>: an SVG image there is a badge
 
@@ -216,10 +221,13 @@ class _Scan:
 
     def add_tag(self, name: str, closing: bool, attributes: str, line: int) -> None:
         if self.skipping:
-            if closing and name == self.skipping:
-                self.skipping = ""
-        elif name in _SKIPPED_CONTENT:
-            self.skipping = "" if closing else name
+            if name == self.skipping and not attributes.rstrip().endswith("/"):
+                self.skipped_depth += -1 if closing else 1
+                self.skipping = self.skipping if self.skipped_depth else ""
+        elif name in _SKIPPED_CONTENT or (
+            _VUE_LOOP.search(attributes) and not attributes.rstrip().endswith("/")
+        ):
+            self.skipping, self.skipped_depth = ("", 0) if closing else (name, 1)
         elif name == "a" and self.heading is None:
             self.in_link = not closing
         elif name in _HEADING_TAGS:

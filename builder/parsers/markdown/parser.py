@@ -16,7 +16,7 @@ open sections of their own as they do in reST.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import PurePosixPath
 from typing import Any
 
@@ -74,6 +74,7 @@ from builder.parsers.markdown.mkdocstrings import TOKEN_TYPE, block_events, mark
 from builder.parsers.markdown.myst_directives import Directives
 from builder.parsers.markdown.myst_include import has_includes, splice_includes
 from builder.parsers.markdown.myst_syntax import directive_name
+from builder.parsers.markdown.page_events import FenceEnd, PageHeading, PageText
 from builder.parsers.markdown.pandoc_divs import balance_div_fences
 from builder.parsers.markdown.quarto_includes import has_quarto_includes, splice_quarto_includes
 from builder.parsers.markdown.raw_html_blocks import has_spaced_html, join_html_blocks
@@ -102,37 +103,6 @@ from builder.parsers.rst.events import Context, DocState, Heading, Text, join_ev
 from schemas.anchors import TITLE_ANCHOR, slugify
 
 
-@dataclass(frozen=True)
-class _Heading:
-    level: int
-    text: str
-    anchor: str
-    line: int  # 0-based
-    claim: int = -1  # 0-based first line the section owns, above the heading for a target
-    kind: str = "text"  # "api" for an API description read from a directive
-    last: int = -1  # 0-based last line of a description a fence ends; -1: the next heading's
-    banner: bool = False  # an HTML heading centred or showing only images
-
-    @property
-    def first_line(self) -> int:
-        return self.line if self.claim < 0 else self.claim
-
-
-@dataclass(frozen=True)
-class _Text:
-    text: str
-    line: int  # 0-based line where the text's block starts
-
-
-@dataclass(frozen=True)
-class _Resume:
-    """The end of a directive fence that held only API descriptions: the last ``headings``
-    headings before this are its own, and ``line`` (0-based) is its last line."""
-
-    headings: int
-    line: int
-
-
 def _normalize(text: str) -> str:
     text = text.removeprefix("\ufeff")
     if "\r" in text:
@@ -140,13 +110,13 @@ def _normalize(text: str) -> str:
     return text.replace("\0", "\ufffd") if "\0" in text else text
 
 
-def _heading(doc: Document, content: str, level: int, line: int) -> _Heading:
+def _heading(doc: Document, content: str, level: int, line: int) -> PageHeading:
     """A Markdown heading: explicit ``{#id}`` (docsify's ``:id=``) or inline ``<a id>`` wins
     over the slug."""
     content, docsify_id = split_docsify_heading(content)
     content, explicit = split_heading_id(content)
     text, inline_id = render_inline(doc, content, heading=True)
-    return _Heading(level, text, explicit or docsify_id or inline_id or slugify(text), line)
+    return PageHeading(level, text, explicit or docsify_id or inline_id or slugify(text), line)
 
 
 def _anchor_at(doc: Document) -> HeadingIds:
@@ -164,9 +134,9 @@ def _anchor_at(doc: Document) -> HeadingIds:
 
 def _events(
     doc: Document, lines: list[str], warn: list[Note], directives: Directives
-) -> list[_Heading | _Text]:
+) -> list[PageHeading | PageText]:
     """Walk the top-level blocks in order, turning each into headings and text."""
-    events: list[_Heading | _Text | _Resume] = []
+    events: list[PageHeading | PageText | FenceEnd] = []
     tokens = doc.tokens
     index, esm_balance, level = 0, 0, 0
     # MyST labels and lone HTML anchors waiting for the heading they name: (label, line, is the
@@ -178,14 +148,16 @@ def _events(
     above, seen = "", 0  # the anchor of the last heading so far, of the first ``seen`` events
     first_heading, references = first_heading_at(tokens), doc.env.get("references", {})
     while index < len(tokens):
-        above = next((e.anchor for e in reversed(events[seen:]) if isinstance(e, _Heading)), above)
+        above = next(
+            (e.anchor for e in reversed(events[seen:]) if isinstance(e, PageHeading)), above
+        )
         seen = len(events)
         toc_end = generated_toc_end(tokens, doc.closers, index, references, first_heading)
         written = is_written_toc(doc.tokens, doc.closers, above, index, _anchor_at(doc))
         if toc_end is None and written and not _leads_in(events):
             toc_end = doc.closers[index] + 1
         if toc_end is not None:
-            if events and isinstance(events[-1], _Text) and is_toc_label(events[-1].text):
+            if events and isinstance(events[-1], PageText) and is_toc_label(events[-1].text):
                 events.pop()
                 seen = len(events)
             index = toc_end
@@ -218,16 +190,19 @@ def _events(
         elif token.type in ("fence", "colon_fence") and directive_name(token.info):
             events.extend(_directive_events(doc, token, level, directives))
         elif token.type == TOKEN_TYPE:
-            events.extend(_mkdocstrings_events(doc, token, level, directives))
+            block = _mkdocstrings_events(doc, token, level, directives)
+            events.extend(_in_place_of_named_heading(events, block))
         elif token.type == "html_block":
             check_comment(token.content, start, warn)
             for part in split_html(token.content, mdx=doc.mdx):
                 if isinstance(part, HtmlHeading):
                     anchor = part.anchor or slugify(part.text)
                     line = start + part.line
-                    events.append(_Heading(part.level, part.text, anchor, line, banner=part.banner))
+                    events.append(
+                        PageHeading(part.level, part.text, anchor, line, banner=part.banner)
+                    )
                 elif not is_back_to_top(part.text, token.content):
-                    events.append(_Text(part.text, start + part.line))
+                    events.append(PageText(part.text, start + part.line))
         elif token.type == MDX_ESM:
             esm_balance = 0  # an MDX page's import or export, read to its end; shows nothing
         elif token.type == "paragraph_open" and _is_esm(doc, tokens[index + 1].content, tags):
@@ -238,54 +213,56 @@ def _events(
             text = "\n".join(render_blocks(doc, index, next_index))
             source = "\n".join(lines[start : token.map[1]]) if token.map else ""
             if text and not is_back_to_top(text, source):
-                events.append(_Text(text, start))
+                events.append(PageText(text, start))
         index = next_index
     return _resumed(events)
 
 
-def _without_banner(events: list[_Heading | _Text], relpath: str) -> list[_Heading | _Text]:
+def _without_banner(
+    events: list[PageHeading | PageText], relpath: str
+) -> list[PageHeading | PageText]:
     """``events`` without a banner that opens the page with nothing under it: fastify sets
     ``<h1 align="center">Fastify</h1>`` over every page's own ``## Hooks``, which made each
     page's title "Fastify" and its sections subsections of it. A centred heading with text
     under it (fastify's "Serverless" guide) is the page's title, and so is a README's: there
     the project's name over its ``## Install`` names the page."""
     first = events[0] if events else None
-    if not isinstance(first, _Heading) or not first.banner:
+    if not isinstance(first, PageHeading) or not first.banner:
         return events
     if PurePosixPath(relpath).stem.lower() == "readme":
         return events
-    if len(events) > 1 and not isinstance(events[1], _Heading):
+    if len(events) > 1 and not isinstance(events[1], PageHeading):
         return events
     return events[1:]
 
 
-def _leads_in(events: list[_Heading | _Text | _Resume]) -> bool:
+def _leads_in(events: list[PageHeading | PageText | FenceEnd]) -> bool:
     """Whether the text just above a list ends in a colon that says what the list is
     ("These methods are deprecated:"): the list is what it says, no table of contents."""
     last = events[-1] if events else None
     return (
-        isinstance(last, _Text)
+        isinstance(last, PageText)
         and last.text.rstrip(" *_").endswith(":")
         and not is_toc_label(last.text)
     )
 
 
-def _resumed(events: list[_Heading | _Text | _Resume]) -> list[_Heading | _Text]:
+def _resumed(events: list[PageHeading | PageText | FenceEnd]) -> list[PageHeading | PageText]:
     """``events`` with the text after each API-only directive fence, up to the next heading,
     moved before the fence's descriptions: Sphinx puts it in the section around them, as the
     reST parser does text dedented out of a description. attrs' extending.md describes
     ``your_hook`` in an ``{eval-rst}`` fence, and the rest of "Automatic Field Transformation
     and Modification" (its example among it) read as the hook's description."""
-    result: list[_Heading | _Text] = []
+    result: list[PageHeading | PageText] = []
     insert_at = -1  # where moved text goes; -1 while none is being moved
     for event in events:
-        if isinstance(event, _Resume):
+        if isinstance(event, FenceEnd):
             # Headings are always appended, so the fence's are the last ones.
-            own = [(i, e) for i, e in enumerate(result) if isinstance(e, _Heading)]
+            own = [(i, e) for i, e in enumerate(result) if isinstance(e, PageHeading)]
             own = own[-event.headings :]
             insert_at = own[0][0]
             result[own[-1][0]] = replace(own[-1][1], last=event.line)
-        elif isinstance(event, _Heading):
+        elif isinstance(event, PageHeading):
             insert_at = -1
             result.append(event)
         elif insert_at >= 0:
@@ -308,30 +285,32 @@ def _is_esm(doc: Document, paragraph: str, tags: set[str]) -> bool:
 
 def _directive_events(
     doc: Document, token: Token, level: int, directives: Directives
-) -> list[_Heading | _Text | _Resume]:
+) -> list[PageHeading | PageText | FenceEnd]:
     """A top-level directive fence: text, and API descriptions as sections below ``level``;
-    after descriptions alone, a _Resume."""
+    after descriptions alone, a FenceEnd."""
     start = token.map[0] if token.map else 0
-    events: list[_Heading | _Text | _Resume] = []
+    events: list[PageHeading | PageText | FenceEnd] = []
     for event in directives.events(doc, token, Context()):
         if isinstance(event, Text):
             if event.text:
-                events.append(_Text(event.text, start))
+                events.append(PageText(event.text, start))
         elif isinstance(event, Heading):
             # A title inside {eval-rst} sits one level down.
             depth = event.api_depth or event.below_title or 1
             anchor = event.anchor or docutils_id(event.title)
             kind = "api" if event.is_api else "text"
-            events.append(_Heading(level + depth, event.title, anchor, event.line - 1, kind=kind))
-    kinds = [event.kind for event in events if isinstance(event, _Heading)]
+            events.append(
+                PageHeading(level + depth, event.title, anchor, event.line - 1, kind=kind)
+            )
+    kinds = [event.kind for event in events if isinstance(event, PageHeading)]
     if kinds and set(kinds) == {"api"} and token.map:
-        events.append(_Resume(len(kinds), token.map[1] - 1))
+        events.append(FenceEnd(len(kinds), token.map[1] - 1))
     return events
 
 
 def _mkdocstrings_events(
     doc: Document, token: Token, level: int, directives: Directives
-) -> list[_Heading | _Text]:
+) -> list[PageHeading | PageText]:
     """A ``::: path`` block: the object's section and its members', below ``level``, or at
     the level its heading marks give (``## ::: path``)."""
     start = token.map[0] if token.map else 0
@@ -345,21 +324,41 @@ def _mkdocstrings_events(
             )
         return join_events(events)
 
-    events: list[_Heading | _Text] = []
+    events: list[PageHeading | PageText] = []
     object_level = level + 1
     for event in block_events(token.info, token.content, start + 1, directives.rst, render_markup):
         if isinstance(event, Text):
             if event.text:
-                events.append(_Text(event.text, start))
+                events.append(PageText(event.text, start))
         elif isinstance(event, Heading) and event.below_title:
             # A docstring's "#" heading, that many levels below its object's.
             heading_level = object_level + event.below_title
-            events.append(_Heading(heading_level, event.title, event.anchor, start))
+            events.append(PageHeading(heading_level, event.title, event.anchor, start))
         elif isinstance(event, Heading):
             object_level = level + event.api_depth
-            events.append(_Heading(object_level, event.title, event.anchor, start, kind="api"))
+            events.append(PageHeading(object_level, event.title, event.anchor, start, kind="api"))
         # A Resume (the end of a description) means nothing here: the block is all API.
     return events
+
+
+def _in_place_of_named_heading(
+    events: list[PageHeading | PageText | FenceEnd], block: list[PageHeading | PageText]
+) -> list[PageHeading | PageText]:
+    """A mkdocstrings block's events, its object's heading in the place (and at the level) of
+    a heading right above it that names the object, which leaves ``events``: mkdocstrings
+    shows no heading of its own there. pydantic-ai's ``# `pydantic_ai.output``` over
+    ``::: pydantic_ai.output`` read as a heading over a list of one entry, the module's
+    section below it, and every member under the module's name twice."""
+    above = events[-1] if events else None
+    first = block[0] if block else None
+    if not isinstance(above, PageHeading) or not isinstance(first, PageHeading):
+        return block
+    if (above.kind, first.kind, above.text) != ("text", "api", first.text):
+        return block
+    events.pop()
+    shift = above.level - first.level
+    block = [replace(first, line=above.line, claim=above.claim), *block[1:]]
+    return [replace(e, level=e.level + shift) if isinstance(e, PageHeading) else e for e in block]
 
 
 def _last_content_line(lines: list[str], start: int, stop: int) -> int:
@@ -371,14 +370,14 @@ def _last_content_line(lines: list[str], start: int, stop: int) -> int:
 
 
 def _sections(
-    events: list[_Heading | _Text], lines: list[str], title: str, relpath: str
+    events: list[PageHeading | PageText], lines: list[str], title: str, relpath: str
 ) -> list[Section]:
     """Group text under the heading above it and give every section its path and lines."""
     sections: list[Section] = []
-    headings = [(i, event) for i, event in enumerate(events) if isinstance(event, _Heading)]
-    boundaries = [*headings, (len(events), _Heading(0, "", "", len(lines)))]
+    headings = [(i, event) for i, event in enumerate(events) if isinstance(event, PageHeading)]
+    boundaries = [*headings, (len(events), PageHeading(0, "", "", len(lines)))]
     first = boundaries[0][0]
-    preamble = [event for event in events[:first] if isinstance(event, _Text)]
+    preamble = [event for event in events[:first] if isinstance(event, PageText)]
     body = _tidy_body("\n\n".join(event.text for event in preamble))
     # A logo above the first heading whose alt text is the page's title (HTTPX's index.md)
     # says nothing the title does not: it was a section of that one word.
@@ -386,14 +385,14 @@ def _sections(
         start = preamble[0].line
         end = _last_content_line(lines, start, boundaries[0][1].first_line)
         sections.append(Section(title, (), body, relpath, start + 1, end + 1, TITLE_ANCHOR, 0))
-    stack: list[_Heading] = []
+    stack: list[PageHeading] = []
     for (position, heading), (next_position, next_heading) in zip(
         headings, boundaries[1:], strict=True
     ):
         while stack and stack[-1].level >= heading.level:
             stack.pop()
         texts = events[position + 1 : next_position]
-        body = _tidy_body("\n\n".join(e.text for e in texts if isinstance(e, _Text)))
+        body = _tidy_body("\n\n".join(e.text for e in texts if isinstance(e, PageText)))
         stop = max(next_heading.first_line, heading.line + 1)
         if heading.last >= heading.line:
             stop = min(stop, heading.last + 1)
@@ -544,7 +543,7 @@ def parse(
     # The page's title is its first heading when that is a level 1 one: vConsole's changelog
     # opens with its "## 3.15.1" releases and ends with "# v1.x.x" over the oldest, which
     # titled the page and the language links above the first release.
-    first = next((e for e in events if isinstance(e, _Heading)), None)
+    first = next((e for e in events if isinstance(e, PageHeading)), None)
     first_h1 = first.text if first is not None and first.level == 1 else ""
     title = front_title or toml_title or meta_title or first_h1 or PurePosixPath(relpath).stem
     sections = tuple(_sections(events, lines, title, relpath))

@@ -20,7 +20,9 @@ and application hooks:"): the sentence says nothing without it. A label above it
 contents**") goes with it. A sublist indented with tabs that markdown-it reads as the lines
 of the item above it is still a list of such links. So is one written in HTML, each ``<li>``
 one ``<a href="#...">`` (Mongoose's ``<ul class="toc">``), in a ``<details>`` whose
-``<summary>`` is such a label or none (the Best-README-Template's).
+``<summary>`` is such a label or none (the Best-README-Template's). So is a paragraph of such
+links with nothing but separators between them, in Markdown or HTML (superstruct's README
+under its banner: "Usage • Why? • Principles • Demo • Examples • Documentation").
 
 A heading "Table of contents" over nothing but lists of links to places on a page, under
 subheadings or not, goes with them: typedoc-plugin-markdown 3 heads each class's page with
@@ -75,8 +77,11 @@ _HTML_IN_PAGE_LINK = re.compile(
 # What an HTML table of contents holds besides its links: lists, a <details> around them,
 # comments; and the <summary> that labels it.
 _HTML_LIST_MARKUP = re.compile(
-    r"</?(?:ul|ol|li|details|p|br)\b[^<>]*>|<!--(?:[^-<]|-(?!->)|<(?!!--))*+-->", re.IGNORECASE
+    r"</?(?:ul|ol|li|details|p|br|div|nav)\b[^<>]*>|<!--(?:[^-<]|-(?!->)|<(?!!--))*+-->",
+    re.IGNORECASE,
 )
+# What may stand between the links of a bar of them ("Usage • Why? • Docs"), and nothing else.
+_LINK_BAR_REST = re.compile(r"[\s•·|/,–—-]*")
 _HTML_SUMMARY = re.compile(
     r"<summary\b[^<>]*>((?:[^<]|<(?!/?summary\b))*+)</summary\s*>", re.IGNORECASE
 )
@@ -229,9 +234,15 @@ def _after_closing(
 
 def written_toc_targets(tokens: Sequence[Token], closers: Sequence[int], index: int) -> list[str]:
     """The places a top-level list at ``index`` links to, in order, when each of its items
-    (two at least) is one link to a place on the page and nothing else; else []."""
+    (two at least) is one link to a place on the page and nothing else; else []. A paragraph
+    of such links and separators alone is one too ("Usage • Why? • Docs")."""
     if tokens[index].type == "html_block":
         return _html_list_targets(tokens[index].content)
+    if tokens[index].type == "paragraph_open":
+        text = tokens[index + 1].content
+        targets = [link.group(1) for link in _IN_PAGE_LINK.finditer(text)] if "](" in text else []
+        bar = len(targets) >= 2 and _LINK_BAR_REST.fullmatch(_IN_PAGE_LINK.sub("", text))
+        return targets if bar else []
     if tokens[index].type not in ("bullet_list_open", "ordered_list_open"):
         return []
     targets = []
@@ -292,8 +303,9 @@ def _next_heading_ids(
 
 def _html_list_targets(markup: str) -> list[str]:
     """The places an HTML list links to when it holds nothing but links to places on the
-    page (two at least), in a ``<details>`` labelled as a table of contents or not; else []."""
-    if not re.match(r"\s*<(?:ul|ol|details)\b", markup, re.IGNORECASE):
+    page (two at least), in a ``<details>`` labelled as a table of contents or not, or a
+    paragraph of them between separators (superstruct's ``<p align="center">``); else []."""
+    if not re.match(r"\s*<(?:ul|ol|details|p|div|nav)\b", markup, re.IGNORECASE):
         return []
     targets = [link.group(1) for link in _HTML_IN_PAGE_LINK.finditer(markup)]
     rest = _HTML_LIST_MARKUP.sub("", _HTML_IN_PAGE_LINK.sub("", markup))
@@ -302,7 +314,7 @@ def _html_list_targets(markup: str) -> list[str]:
         if not is_toc_label(summary.group(1)):
             return []
         rest = rest[: summary.start()] + rest[summary.end() :]
-    return targets if len(targets) >= 2 and not rest.strip() else []
+    return targets if len(targets) >= 2 and _LINK_BAR_REST.fullmatch(rest) else []
 
 
 def _in_page_links(item: str, pattern: re.Pattern[str] = _IN_PAGE_LINK) -> list[str]:
