@@ -163,3 +163,19 @@ def test_the_links_to_the_pages_sphinx_generates_are_left_out() -> None:
         ("Toolbelt", "Tools.\n\n- User Guide"),
         ("Indices and tables", ""),
     ]
+
+
+def test_an_unresolved_reference_loses_the_name_of_its_inventory() -> None:
+    # Hypothesis 6.67.1's Debian docs, built without network: ":class:`python:bytes`" is left
+    # as "python:bytes" in 131 places ("Generates python:bytes."); a resolved one is a link.
+    page = (
+        '<div role="main"><section id="b"><h1>binary</h1><p>Generates '
+        '<code class="xref py py-class docutils literal"><span class="pre">python:bytes</span>'
+        '</code>, see <code class="xref py py-func docutils literal"><span class="pre">'
+        'numpy:numpy.sum()</span></code> and <a href="#x"><code class="xref py py-class '
+        'docutils literal"><span class="pre">x:y</span></code></a>, not <code class="docutils '
+        'literal"><span class="pre">key:value</span></code>.</p></section></div>'
+    )
+    assert [(s.heading, s.body) for s in parse(page, "data.html").sections] == [
+        ("binary", "Generates `bytes`, see `numpy.sum()` and `x:y`, not `key:value`.")
+    ]
