@@ -111,6 +111,9 @@ class ApiSettings:
     # autodoc_docstring_signature: a docstring's first line that writes the call is the
     # signature (Sphinx's default; mkdocstrings has no such reading).
     docstring_signature: bool = False
+    # autodoc's signatures are inspect's, which writes a dataclass field's default_factory as
+    # "<factory>"; mkdocstrings shows griffe's, the factory's call ("list()").
+    factory_marker: bool = False
 
 
 @dataclass(frozen=True)

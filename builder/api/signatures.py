@@ -14,6 +14,8 @@ from builder.api.attrs_classes import attrs_parameters
 from builder.api.interface_attributes import declared_doc
 from builder.api.typing_doc import annotation_text
 
+# What inspect writes as the default of a dataclass field made by its default_factory.
+_FACTORY = "<factory>"
 # A docstring line that writes the call ("__replace__(*, epoch=..., local=...)"), which
 # autodoc (autodoc_docstring_signature, on by default) shows as the signature, not as text.
 _DOCSTRING_SIGNATURE = re.compile(r"(?:[\w.]+\.)?(\w+)\s*\((.*)\)(?:\s*->\s*(.*?))?\s*")
@@ -99,8 +101,9 @@ def modifiers_of(target: Any, kind: str) -> tuple[str, ...]:
     return tuple(label for label in _CALL_LABELS if label in target.labels)
 
 
-def signature_of(target: Any, kind: str) -> str:
-    """The signature of a ``kind`` object ("" for a module); a class shows its ``__init__``'s."""
+def signature_of(target: Any, kind: str, *, factory_marker: bool = False) -> str:
+    """The signature of a ``kind`` object ("" for a module); a class shows its ``__init__``'s
+    (under ``factory_marker``, a dataclass field's default_factory as "<factory>")."""
     name = target.name
     if kind == "module":
         return ""
@@ -126,7 +129,8 @@ def signature_of(target: Any, kind: str) -> str:
         function = init_of(target)
         if function is None:
             return f"{name}({_named_tuple_fields(target)})"
-    parameters = _parameters(function, skip_first=kind == "class" or _is_method(function))
+    skip_first = kind == "class" or _is_method(function)
+    parameters = _parameters(function, skip_first=skip_first, factory_marker=factory_marker)
     returns = "" if kind == "class" or function.returns is None else f" -> {function.returns}"
     return f"{name}({parameters}){returns}"
 
@@ -188,8 +192,33 @@ def _is_method(function: Any) -> bool:
     )
 
 
-def _parameters(function: Any, *, skip_first: bool) -> str:
+def _dataclass_of(function: Any) -> Any:
+    """The dataclass whose ``__init__`` griffe made as ``function`` (at line 0), or None."""
+    parent = getattr(function, "parent", None)
+    made = function.lineno == 0 and parent is not None and "dataclass" in parent.labels
+    return parent if made else None
+
+
+def _is_factory(dataclass: Any, name: str) -> bool:
+    """Whether the field ``name`` of ``dataclass`` (its own or a base's) is made by a
+    ``field(default_factory=...)``, whose call griffe writes as the default."""
+    import griffe
+
+    try:
+        classes = [dataclass, *dataclass.mro()]
+    except ValueError:  # griffe cannot order the bases
+        classes = [dataclass]
+    member = next((k.members[name] for k in classes if name in k.members), None)
+    value = getattr(member, "value", None)
+    return isinstance(value, griffe.ExprCall) and any(
+        isinstance(argument, griffe.ExprKeyword) and argument.name == "default_factory"
+        for argument in value.arguments
+    )
+
+
+def _parameters(function: Any, *, skip_first: bool, factory_marker: bool = False) -> str:
     """Parameters as Python writes them, with the ``/`` and ``*`` markers where they belong."""
+    dataclass = _dataclass_of(function) if factory_marker else None
     parts: list[str] = []
     previous = ""
     for index, parameter in enumerate(function.parameters):
@@ -205,11 +234,10 @@ def _parameters(function: Any, *, skip_first: bool) -> str:
         if parameter.annotation is not None:
             text += f": {annotation_text(parameter.annotation)}"
         if parameter.default is not None and not prefix:  # griffe gives *args "()"
-            text += (
-                f" = {parameter.default}"
-                if parameter.annotation is not None
-                else (f"={parameter.default}")
-            )
+            default = parameter.default
+            if dataclass is not None and _is_factory(dataclass, parameter.name):
+                default = _FACTORY
+            text += f" = {default}" if parameter.annotation is not None else f"={default}"
         parts.append(text)
         previous = kind
     if previous == "positional-only":
