@@ -21,14 +21,14 @@ def test_conf_py_literals_are_read_and_computed_values_ignored() -> None:
         default_options=(("members", None), ("exclude-members", "x, y")),
         docstring_style="auto",
         docstring_signature=True,  # autodoc_docstring_signature's default
-        factory_marker=True,  # autodoc's signatures are inspect's
+        runtime_defaults=True,  # autodoc's signatures are inspect's
     )
     numpydoc = read_conf_settings('extensions = ["sphinx.ext.autodoc", "numpydoc"]\n')
     assert numpydoc.docstring_style == "numpydoc"
     both = read_conf_settings('extensions = ["numpydoc", "sphinx.ext.napoleon"]\n')
     assert both.docstring_style == "auto"
     computed = read_conf_settings('autoclass_content = os.environ["X"]\nraise SystemExit\n')
-    sphinx = ApiSettings(docstring_signature=True, factory_marker=True)
+    sphinx = ApiSettings(docstring_signature=True, runtime_defaults=True)
     assert computed == sphinx
     assert read_conf_settings("def broken(:\n") == sphinx
     assert read_conf_settings('autoclass_content = "everything"\n').class_content == "class"

@@ -536,36 +536,3 @@ def test_an_attrs_field_with_two_leading_underscores_is_named_as_python_mangles_
     found = package_source(tmp_path).find("box.Priv")
     assert found is not None
     assert found.signature == "Priv(x: int, Priv__y: int = 0)"
-
-
-def test_a_dataclass_field_s_factory_reads_as_autodoc_shows_it(tmp_path: Path) -> None:
-    # Litestar's CORSConfig read 'allow_origins: list[str] = (lambda: ['*'])()' and
-    # 'expose_headers: list[str] = list()' on its Sphinx page, where autodoc shows inspect's
-    # '<factory>'; mkdocstrings shows griffe's call, as before.
-    (tmp_path / "box").mkdir()
-    (tmp_path / "box" / "__init__.py").write_text(
-        "from dataclasses import dataclass, field\n"
-        "@dataclass\n"
-        "class Config:\n"
-        "    name: str\n"
-        "    origins: list[str] = field(default_factory=lambda: ['*'])\n"
-        "    headers: list[str] = field(default_factory=list)\n"
-        "    age: int = field(default=int())\n"
-        "def f(x: list = list()) -> None: ...\n",
-        encoding="utf-8",
-    )
-    signatures = {}
-    for settings in (read_conf_settings("extensions = []\n"), ApiSettings()):
-        source = package_source(tmp_path, settings)
-        found = [source.find(path) for path in ("box.Config", "box.f")]
-        signatures[settings.factory_marker] = [f.signature for f in found if f is not None]
-    assert signatures[True] == [
-        "Config(name: str, origins: list[str] = <factory>, headers: list[str] = <factory>, "
-        "age: int = int())",
-        "f(x: list = list()) -> None",
-    ]
-    assert signatures[False] == [
-        "Config(name: str, origins: list[str] = (lambda: ['*'])(), headers: list[str] = list(), "
-        "age: int = int())",
-        "f(x: list = list()) -> None",
-    ]

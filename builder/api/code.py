@@ -96,9 +96,9 @@ class GriffeSource:
             return None
         if not module and self._shadowed is not None:
             found = self._shadowed.member_over(found)
-        factory_marker = self._settings.factory_marker
+        runtime_defaults = self._settings.runtime_defaults
         record = self._followed(
-            lambda: _record(path, found, style, self._lines, inherited, factory_marker)
+            lambda: _record(path, found, style, self._lines, inherited, runtime_defaults)
         )
         if record is not None and self._settings.docstring_signature:
             record = _docstring_signed(record, found, style, self._lines)
@@ -233,15 +233,15 @@ def _record(
     style: str,
     lines_of: LinesOf,
     inherited: bool,
-    factory_marker: bool = False,
+    runtime_defaults: bool = False,
 ) -> ApiObject:
-    """The frozen documentation of a griffe object (aliases followed); ``factory_marker`` as
+    """The frozen documentation of a griffe object (aliases followed); ``runtime_defaults`` as
     for ``signature_of``."""
     target = found.final_target if found.is_alias else found
     named = _object_named(target)
     if named is not None and not attribute_doc_comment(target, lines_of):
         return replace(
-            _record(path, named, style, lines_of, inherited, factory_marker),
+            _record(path, named, style, lines_of, inherited, runtime_defaults),
             signature=_renamed(
                 signature_of(named, "function"), named.name, path.rpartition(".")[2]
             ),
@@ -282,7 +282,7 @@ def _record(
         # is_mutable_set as is_set' is documented as is_set), a private class a module's
         # __getattr__ answers for.
         signature=_renamed(
-            signature_of(target, kind, factory_marker=factory_marker),
+            signature_of(target, kind, runtime_defaults=runtime_defaults),
             target.name,
             path.rpartition(".")[2],
         ),

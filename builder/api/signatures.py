@@ -101,9 +101,10 @@ def modifiers_of(target: Any, kind: str) -> tuple[str, ...]:
     return tuple(label for label in _CALL_LABELS if label in target.labels)
 
 
-def signature_of(target: Any, kind: str, *, factory_marker: bool = False) -> str:
+def signature_of(target: Any, kind: str, *, runtime_defaults: bool = False) -> str:
     """The signature of a ``kind`` object ("" for a module); a class shows its ``__init__``'s
-    (under ``factory_marker``, a dataclass field's default_factory as "<factory>")."""
+    (under ``runtime_defaults``, a dataclass's defaults as its class holds them at run time, as
+    autodoc reads them: a default_factory "<factory>", a ``field(default=X)`` attribute X)."""
     name = target.name
     if kind == "module":
         return ""
@@ -111,6 +112,11 @@ def signature_of(target: Any, kind: str, *, factory_marker: bool = False) -> str
         annotation = target.annotation if kind == "attribute" else target.returns
         text = f"{name}: {annotation_text(annotation)}" if annotation is not None else name
         value = getattr(target, "value", None)
+        parent = getattr(target, "parent", None)
+        if runtime_defaults and parent is not None and "dataclass" in parent.labels:
+            keywords = _field_keywords(value)
+            if keywords is not None:  # no default: the class holds no value
+                value = keywords.get("default")
         # A zope Attribute("...") is the attribute's documentation, not its value.
         shown = (
             kind == "attribute"
@@ -130,7 +136,7 @@ def signature_of(target: Any, kind: str, *, factory_marker: bool = False) -> str
         if function is None:
             return f"{name}({_named_tuple_fields(target)})"
     skip_first = kind == "class" or _is_method(function)
-    parameters = _parameters(function, skip_first=skip_first, factory_marker=factory_marker)
+    parameters = _parameters(function, skip_first=skip_first, runtime_defaults=runtime_defaults)
     returns = "" if kind == "class" or function.returns is None else f" -> {function.returns}"
     return f"{name}({parameters}){returns}"
 
@@ -202,23 +208,31 @@ def _dataclass_of(function: Any) -> Any:
 def _is_factory(dataclass: Any, name: str) -> bool:
     """Whether the field ``name`` of ``dataclass`` (its own or a base's) is made by a
     ``field(default_factory=...)``, whose call griffe writes as the default."""
-    import griffe
-
     try:
         classes = [dataclass, *dataclass.mro()]
     except ValueError:  # griffe cannot order the bases
         classes = [dataclass]
     member = next((k.members[name] for k in classes if name in k.members), None)
-    value = getattr(member, "value", None)
-    return isinstance(value, griffe.ExprCall) and any(
-        isinstance(argument, griffe.ExprKeyword) and argument.name == "default_factory"
+    return "default_factory" in (_field_keywords(getattr(member, "value", None)) or {})
+
+
+def _field_keywords(value: Any) -> dict[str, Any] | None:
+    """The keyword arguments of a ``field(...)`` call written as a dataclass field's value,
+    or None when the value is no such call."""
+    import griffe
+
+    if not isinstance(value, griffe.ExprCall) or str(value.function).rpartition(".")[2] != "field":
+        return None
+    return {
+        argument.name: argument.value
         for argument in value.arguments
-    )
+        if isinstance(argument, griffe.ExprKeyword)
+    }
 
 
-def _parameters(function: Any, *, skip_first: bool, factory_marker: bool = False) -> str:
+def _parameters(function: Any, *, skip_first: bool, runtime_defaults: bool = False) -> str:
     """Parameters as Python writes them, with the ``/`` and ``*`` markers where they belong."""
-    dataclass = _dataclass_of(function) if factory_marker else None
+    dataclass = _dataclass_of(function) if runtime_defaults else None
     parts: list[str] = []
     previous = ""
     for index, parameter in enumerate(function.parameters):
