@@ -112,7 +112,7 @@ def compile_version_cached(
         else None
     )
     # Scanned only here: a version the cache keeps whole reads none of its pages again.
-    references = scan_version(files.listing.candidates)
+    references = scan_version(files.listing.candidates, files.layout.section_labels)
     parse = functools.partial(
         parse_to_records, site, library, version, files.layout, api, includes, references
     )
@@ -156,7 +156,7 @@ def _compile_uncached(
         if files.code and version.directory
         else None
     )
-    references = scan_version(files.listing.candidates)
+    references = scan_version(files.listing.candidates, files.layout.section_labels)
     parse = functools.partial(
         parse_to_records, site, library, version, files.layout, api, files.includes, references
     )

@@ -2,7 +2,8 @@
 
 Lines, not a parse: a label (``.. _name:`` in reST, ``(name)=`` in MyST) written right above a
 title names that title (blank lines and other labels may come between, as Sphinx allows), and
-a page's first title is the document's. The parsers read the result through
+a page's first title is the document's. Under sphinx.ext.autosectionlabel every title is
+labelled by its text too. The parsers read the result through
 builder.parsers.reference_titles.
 """
 
@@ -28,8 +29,11 @@ _MD_MARKUP = re.compile(r"[`*]|\\(?=.)")
 _MYST_ROLE = re.compile(r"(?<!`)\{([A-Za-z0-9][\w.+:-]*)\}`([^`]+)`")
 
 
-def scan_version(candidates: Iterable[Candidate]) -> ReferenceTitles:
-    """The reference titles of the reST and MyST pages among a version's files."""
+def scan_version(
+    candidates: Iterable[Candidate], section_labels: str | None = None
+) -> ReferenceTitles:
+    """The reference titles of the reST and MyST pages among a version's files
+    (``section_labels``: as ``ProjectLayout.section_labels``)."""
     suffixes = MARKDOWN_SUFFIXES | RST_SUFFIXES | TEXT_SUFFIXES
     pages = []
     pages_of_text = (c for c in candidates if PurePosixPath(c.relpath).suffix.lower() in suffixes)
@@ -43,29 +47,38 @@ def scan_version(candidates: Iterable[Candidate]) -> ReferenceTitles:
         fmt = detect_format(candidate.relpath, text)
         if fmt in ("rst", "markdown"):
             pages.append((candidate.relpath, fmt, text))
-    return scan_references(pages)
+    return scan_references(pages, section_labels)
 
 
-def scan_references(pages: Iterable[tuple[str, str, str]]) -> ReferenceTitles:
-    """The reference titles of ``pages``: (relpath, format, text), format "rst" or "markdown"."""
+def scan_references(
+    pages: Iterable[tuple[str, str, str]], section_labels: str | None = None
+) -> ReferenceTitles:
+    """The reference titles of ``pages``: (relpath, format, text), format "rst" or "markdown"
+    (``section_labels``: as ``ProjectLayout.section_labels``)."""
     labels: dict[str, str] = {}
     documents: dict[str, str] = {}
+    titled: list[tuple[str, str]] = []  # autosectionlabel's, after every written label
     for page, fmt, text in pages:
         lines = [line.rstrip() for line in text.splitlines()]
-        found, title = _rst_titles(lines) if fmt == "rst" else _myst_titles(lines)
+        found, titles = _rst_titles(lines) if fmt == "rst" else _myst_titles(lines)
         for label, heading in found.items():
             labels.setdefault(label, heading)
-        if title:
-            documents.setdefault(docname(page, ""), title)
+        if titles:
+            documents.setdefault(docname(page, ""), titles[0])
+        if section_labels is not None:
+            prefix = docname(page, "") + ":" if section_labels == "document" else ""
+            titled.extend((label_key(prefix + title), title) for title in titles)
+    for label, title in titled:
+        labels.setdefault(label, title)
     return ReferenceTitles(labels, documents)
 
 
-def _rst_titles(lines: list[str]) -> tuple[dict[str, str], str | None]:
+def _rst_titles(lines: list[str]) -> tuple[dict[str, str], list[str]]:
     """The labels written right above a title (blank lines and other labels between), and the
-    page's first title."""
+    page's titles."""
     labels: dict[str, str] = {}
     pending: list[str] = []
-    first: str | None = None
+    titles: list[str] = []
     i = 0
     while i < len(lines):
         line = lines[i]
@@ -77,7 +90,7 @@ def _rst_titles(lines: list[str]) -> tuple[dict[str, str], str | None]:
         title = match_title(lines, i) if line and not line[0].isspace() else None
         if title is not None:
             text = render_inline(title.text.strip(), heading=True)
-            first = first or text
+            titles.append(text)
             labels.update(dict.fromkeys(pending, text))
             pending = []
             i = title.end
@@ -85,15 +98,15 @@ def _rst_titles(lines: list[str]) -> tuple[dict[str, str], str | None]:
         if line:
             pending = []
         i += 1
-    return labels, first
+    return labels, titles
 
 
-def _myst_titles(lines: list[str]) -> tuple[dict[str, str], str | None]:
-    """The ``(label)=`` targets right above a heading, and the page's first heading; code
-    fences are skipped."""
+def _myst_titles(lines: list[str]) -> tuple[dict[str, str], list[str]]:
+    """The ``(label)=`` targets right above a heading, and the page's headings; code fences
+    are skipped."""
     labels: dict[str, str] = {}
     pending: list[str] = []
-    first: str | None = None
+    titles: list[str] = []
     fence = ""
     for line in lines:
         opening = _FENCE.match(line.lstrip())
@@ -110,12 +123,12 @@ def _myst_titles(lines: list[str]) -> tuple[dict[str, str], str | None]:
             pending.append(label_key(label.group(1)))
         elif heading:
             text = _plain(heading.group(2))
-            first = first or text
+            titles.append(text)
             labels.update(dict.fromkeys(pending, text))
             pending = []
         elif line:
             pending = []
-    return labels, first
+    return labels, titles
 
 
 def _plain(title: str) -> str:

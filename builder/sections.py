@@ -53,6 +53,9 @@ _INLINE_CODE_LINE = re.compile(r"^`[^`]+`$")
 # The line autodoc's :show-inheritance: puts under a class's signature (builder.api.render):
 # part of the entry's header, not the first sentence of its description.
 _BASES_LINE = re.compile(r"^Bases: `[^\n]*`$")
+# A docstring's titled list (builder.api.render): "Parameters:" and its items, not a sentence
+# that describes the entry (platformdirs' functions, whose docstrings start with ":param").
+_TITLED_LIST = re.compile(r"^[A-Z][\w ]*:\n- ")
 _FIRST_SENTENCE = re.compile(r".+?[.!?](?=\s|$)")
 
 
@@ -191,6 +194,8 @@ def _entry_line(entry: Section) -> str:
         if leading and _BASES_LINE.match(block):
             continue
         leading = False
+        if _TITLED_LIST.match(block):
+            continue
         if not _FENCE.match(lines[0]):  # a fenced block is code, whatever its length
             prose = block
             break

@@ -21,14 +21,16 @@ def test_conf_py_literals_are_read_and_computed_values_ignored() -> None:
         default_options=(("members", None), ("exclude-members", "x, y")),
         docstring_style="auto",
         docstring_signature=True,  # autodoc_docstring_signature's default
+        runtime_defaults=True,  # autodoc's signatures are inspect's
     )
     numpydoc = read_conf_settings('extensions = ["sphinx.ext.autodoc", "numpydoc"]\n')
     assert numpydoc.docstring_style == "numpydoc"
     both = read_conf_settings('extensions = ["numpydoc", "sphinx.ext.napoleon"]\n')
     assert both.docstring_style == "auto"
     computed = read_conf_settings('autoclass_content = os.environ["X"]\nraise SystemExit\n')
-    assert computed == ApiSettings(docstring_signature=True)
-    assert read_conf_settings("def broken(:\n") == ApiSettings(docstring_signature=True)
+    sphinx = ApiSettings(docstring_signature=True, runtime_defaults=True)
+    assert computed == sphinx
+    assert read_conf_settings("def broken(:\n") == sphinx
     assert read_conf_settings('autoclass_content = "everything"\n').class_content == "class"
 
 

@@ -493,3 +493,24 @@ def test_coroutine_functions_class_and_static_methods_say_so_before_their_name(
         ("timers.Clock.system", "`classmethod system() -> Clock`"),
         ("timers.Clock.resolution", "`staticmethod resolution() -> float`"),
     ]
+
+
+def test_a_members_docstring_keeps_its_list_a_blank_line_below_its_paragraph(
+    tmp_path: Path,
+) -> None:
+    # Deprecated 1.3.1's SphinxAdapter: shown through "automodule:: deprecated.sphinx" with
+    # :members:, its paragraph and the list under it were joined as a list item's text is.
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "adapters.py").write_text(
+        '"""Adapters."""\n\n\nclass Adapter:\n'
+        '    """Sphinx adapter.\n\n    Such a directive is a `markup <https://x.invalid/>`_\n\n'
+        '    - The directive can be one of "versionadded".\n    - The version is added.\n    """\n',
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path / "src", ApiSettings(), "src")
+    parsed = parse_file("api.rst", "API\n===\n\n.. automodule:: adapters\n   :members:\n", source)
+    assert parsed is not None
+    assert parsed.sections[-1].body == (
+        "`Adapter()`\n\nSphinx adapter.\n\nSuch a directive is a markup\n\n"
+        '- The directive can be one of "versionadded".\n- The version is added.'
+    )

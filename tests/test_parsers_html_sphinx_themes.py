@@ -143,3 +143,39 @@ def test_the_inline_line_numbers_of_a_code_block_are_left_out() -> None:
     assert [s.body for s in parse(page, "tutorials.html").sections] == [
         "```python\nimport cherrypy\n\ncherrypy.quickstart()\n```\n\n```\n10 green bottles\n```"
     ]
+
+
+def test_the_links_to_the_pages_sphinx_generates_are_left_out() -> None:
+    # requests-toolbelt 0.10.1's Debian docs: sphinx-quickstart's "Indices and tables" read
+    # "- Index - Module Index - Search Page", pages a doctrove site does not have (the
+    # section left empty is dropped with the others).
+    page = (
+        '<html><head><script src="_static/documentation_options.js"></script></head><body>'
+        '<div role="main"><section id="t"><h1>Toolbelt</h1><p>Tools.</p><ul>'
+        '<li><p><a class="reference internal" href="user.html">User Guide</a></p></li></ul>'
+        '</section><section id="indices-and-tables"><h1>Indices and tables</h1><ul>'
+        '<li><p><a class="reference internal" href="genindex.html"><span>Index</span></a></p></li>'
+        '<li><a class="reference internal" href="py-modindex.html">Module Index</a></li>'
+        '<li><p><a class="reference internal" href="search.html">Search Page</a></p></li>'
+        "</ul></section></div></body></html>"
+    )
+    assert [(s.heading, s.body) for s in parse(page, "index.html").sections] == [
+        ("Toolbelt", "Tools.\n\n- User Guide"),
+        ("Indices and tables", ""),
+    ]
+
+
+def test_an_unresolved_reference_loses_the_name_of_its_inventory() -> None:
+    # Hypothesis 6.67.1's Debian docs, built without network: ":class:`python:bytes`" is left
+    # as "python:bytes" in 131 places ("Generates python:bytes."); a resolved one is a link.
+    page = (
+        '<div role="main"><section id="b"><h1>binary</h1><p>Generates '
+        '<code class="xref py py-class docutils literal"><span class="pre">python:bytes</span>'
+        '</code>, see <code class="xref py py-func docutils literal"><span class="pre">'
+        'numpy:numpy.sum()</span></code> and <a href="#x"><code class="xref py py-class '
+        'docutils literal"><span class="pre">x:y</span></code></a>, not <code class="docutils '
+        'literal"><span class="pre">key:value</span></code>.</p></section></div>'
+    )
+    assert [(s.heading, s.body) for s in parse(page, "data.html").sections] == [
+        ("binary", "Generates `bytes`, see `numpy.sum()` and `x:y`, not `key:value`.")
+    ]

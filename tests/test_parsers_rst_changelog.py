@@ -71,3 +71,34 @@ def test_the_changelogs_a_changelog_imports_are_not_shown() -> None:
         ("2.0 Changelog", ""),
         ("2.0.43", "[bug] Fixed."),
     ]
+
+
+def test_litestar_s_changelog_names_its_release_and_each_change_s_title_in_arguments() -> None:
+    # Litestar's 3.x changelog (its own extension, shared by litestar-org's projects): every
+    # release, title and type was lost, its entries read as one section of unheaded text.
+    page = (
+        "3.x Changelog\n=============\n\n"  # 1-3
+        ".. changelog:: 3.0.0\n"  # 4
+        "    :date: 2364-01-27\n\n"
+        "    .. change:: Fix ``TypeError`` for a union of enums\n"
+        "        :type: bugfix\n"
+        "        :pr: 4997\n\n"
+        "        Such unions are now documented as a ``oneOf``.\n\n"
+        "    .. change:: Return HTTP 413 when the part limit is exceeded\n"
+        "        :type: feature\n"
+        "        :pr: 4990 4991\n"
+        "        :issue: 4439\n"
+        "        :breaking:\n\n"
+        "        It now returns ``413``.\n"
+    )
+    (release,) = _sections(page)[1:]
+    assert (release.heading, release.anchor) == ("3.0.0", "change-3-0-0")
+    assert release.body == (
+        "Released: 2364-01-27\n\n"
+        "[bugfix] Fix `TypeError` for a union of enums\n\n"
+        "Such unions are now documented as a `oneOf`.\n\n"
+        "References: pull request 4997\n\n"
+        "[feature] [breaking] Return HTTP 413 when the part limit is exceeded\n\n"
+        "It now returns `413`.\n\n"
+        "References: #4439, pull request 4990, pull request 4991"
+    )

@@ -369,3 +369,23 @@ def test_a_settings_module_above_the_catalog_folder_is_not_read(tmp_path: Path) 
     # Inside the catalog's folder it is read.
     (record,) = compiled_records(version(docs, catalog_folder=tmp_path))
     assert record["body"] == "Some SECRET text."
+
+
+def test_autosectionlabel_in_conf_py_labels_the_titles(tmp_path: Path) -> None:
+    # Litestar's conf.py loads sphinx.ext.autosectionlabel with its docname prefix; its
+    # ":ref:`usage/routing/parameters:type coercion`" read as the label, not the title.
+    (tmp_path / "index.rst").write_text(
+        "Home\n====\n\nSee :ref:`usage:type coercion`.\n\n.. toctree::\n\n   usage\n", "utf-8"
+    )
+    (tmp_path / "usage.rst").write_text(
+        "Usage\n=====\n\nType coercion\n-------------\n\nT.\n", "utf-8"
+    )
+    conf = 'extensions = ["sphinx.ext.autosectionlabel"]\nautosectionlabel_prefix_document = True\n'
+    (tmp_path / "conf.py").write_text(conf, encoding="utf-8")
+    assert project_listing(version(tmp_path))[0].section_labels == "document"
+    assert compiled_records(version(tmp_path))[0]["body"] == "See Type coercion."
+    (tmp_path / "conf.py").write_text(conf.replace("True", "False"), encoding="utf-8")
+    assert project_listing(version(tmp_path))[0].section_labels == ""
+    (tmp_path / "conf.py").write_text("extensions = []\n", encoding="utf-8")
+    assert project_listing(version(tmp_path))[0].section_labels is None
+    assert compiled_records(version(tmp_path))[0]["body"] == "See usage:type coercion."

@@ -188,10 +188,12 @@ def test_a_version_the_cache_keeps_whole_is_not_scanned_again(
     build_site(catalog, tmp_path / "site", cache_dir=tmp_path / "cache")
     scanned: list[str] = []
 
-    def recording(pages: Iterable[tuple[str, str, str]]) -> ReferenceTitles:
+    def recording(
+        pages: Iterable[tuple[str, str, str]], section_labels: str | None = None
+    ) -> ReferenceTitles:
         listed = list(pages)
         scanned.extend(page for page, _, _ in listed)
-        return scan_references(listed)
+        return scan_references(listed, section_labels)
 
     monkeypatch.setattr(builder.reference_scan, "scan_references", recording)
     build_site(catalog, tmp_path / "site", cache_dir=tmp_path / "cache")
@@ -221,3 +223,26 @@ def test_a_myst_title_with_a_role_reads_as_sphinx_shows_it() -> None:
     titles = scan_references([("api.md", "markdown", page)])
     assert titles.labels == {"cart-api": "The Cart class"}
     assert titles.documents == {"api": "shop API"}
+
+
+def test_autosectionlabel_labels_every_title_by_its_text() -> None:
+    # Litestar's ":ref:`usage/routing/parameters:type coercion`" (33 such references) read as
+    # the label, docname and all: sphinx.ext.autosectionlabel labels each title by its text,
+    # after its page's docname under autosectionlabel_prefix_document. A written label wins.
+    pages = [
+        ("usage/params.rst", "rst", "Parameters\n==========\n\nType coercion\n-------------\n"),
+        ("guide.md", "markdown", "# Guide\n\n(coercion)=\n## Coercing `types`\n"),
+        ("other.rst", "rst", ".. _type coercion:\n\nWritten\n=======\n"),
+    ]
+    prefixed = scan_references(pages, "document")
+    with reading_references(prefixed, "index.rst"):
+        body = _body("See :ref:`usage/params:type coercion` and :ref:`guide:Coercing types`.")
+    assert body == "See Type coercion and Coercing types."
+    assert set(scan_references(pages, "").labels) == {
+        "parameters", "type coercion", "guide", "coercing types", "coercion", "written",
+    }  # fmt: skip
+    assert scan_references(pages, "").labels["type coercion"] == "Written"
+    assert scan_references(pages).labels == {
+        "coercion": "Coercing types",
+        "type coercion": "Written",
+    }

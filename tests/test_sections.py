@@ -256,6 +256,17 @@ def test_entry_line_skips_the_bases_line_of_a_class() -> None:
     assert sections[0].body == "- m.C(): A node."
 
 
+def test_entry_line_skips_the_titled_lists_of_a_docstring() -> None:
+    # platformdirs' user_data_dir, whose docstring starts with ":param": "User data directory"
+    # listed it as "- platformdirs.user_data_dir(…): Parameters: - appname (str | None): ...".
+    body = "`d(a)`\n\nParameters:\n- a (str): See `a`.\n\nReturns:\n- a folder\n\nA folder. More."
+    sections = finalize(section("Topic", "", 1, "topic"), section("m.d", body, 2, "d", kind="api"))
+    assert sections[0].body == "- m.d(a): A folder."
+    body = "`e(a)`\n\nParameters:\n- a (str): See `a`."
+    sections = finalize(section("Topic", "", 1, "topic"), section("m.e", body, 2, "e", kind="api"))
+    assert sections[0].body == "- m.e(a)"
+
+
 def test_the_fence_prefix_test_agrees_with_the_fence_pattern() -> None:
     # Block splitting matches the fence regex only on lines with a fence's prefix after their
     # spaces: every line of up to six of these characters must be a fence exactly when it has

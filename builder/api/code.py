@@ -96,7 +96,10 @@ class GriffeSource:
             return None
         if not module and self._shadowed is not None:
             found = self._shadowed.member_over(found)
-        record = self._followed(lambda: _record(path, found, style, self._lines, inherited))
+        runtime_defaults = self._settings.runtime_defaults
+        record = self._followed(
+            lambda: _record(path, found, style, self._lines, inherited, runtime_defaults)
+        )
         if record is not None and self._settings.docstring_signature:
             record = _docstring_signed(record, found, style, self._lines)
         return None if record is None else replace(record, file=_relative(record.file, self._roots))
@@ -224,13 +227,21 @@ class GriffeSource:
         return lines
 
 
-def _record(path: str, found: Any, style: str, lines_of: LinesOf, inherited: bool) -> ApiObject:
-    """The frozen documentation of a griffe object (aliases followed)."""
+def _record(
+    path: str,
+    found: Any,
+    style: str,
+    lines_of: LinesOf,
+    inherited: bool,
+    runtime_defaults: bool = False,
+) -> ApiObject:
+    """The frozen documentation of a griffe object (aliases followed); ``runtime_defaults`` as
+    for ``signature_of``."""
     target = found.final_target if found.is_alias else found
     named = _object_named(target)
     if named is not None and not attribute_doc_comment(target, lines_of):
         return replace(
-            _record(path, named, style, lines_of, inherited),
+            _record(path, named, style, lines_of, inherited, runtime_defaults),
             signature=_renamed(
                 signature_of(named, "function"), named.name, path.rpartition(".")[2]
             ),
@@ -270,7 +281,11 @@ def _record(path: str, found: Any, style: str, lines_of: LinesOf, inherited: boo
         # Under the name asked for, as autodoc writes it: an alias's ('from ._compat import
         # is_mutable_set as is_set' is documented as is_set), a private class a module's
         # __getattr__ answers for.
-        signature=_renamed(signature_of(target, kind), target.name, path.rpartition(".")[2]),
+        signature=_renamed(
+            signature_of(target, kind, runtime_defaults=runtime_defaults),
+            target.name,
+            path.rpartition(".")[2],
+        ),
         modifiers=modifiers_of(target, kind),
         overloads=tuple(
             _renamed(overload, target.name, path.rpartition(".")[2])

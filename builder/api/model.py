@@ -111,6 +111,10 @@ class ApiSettings:
     # autodoc_docstring_signature: a docstring's first line that writes the call is the
     # signature (Sphinx's default; mkdocstrings has no such reading).
     docstring_signature: bool = False
+    # autodoc reads a dataclass's defaults from the class at run time: a default_factory is
+    # "<factory>", a field(default=X) attribute X; mkdocstrings shows griffe's reading of the
+    # source, the factory's call ("list()") and the field() call.
+    runtime_defaults: bool = False
 
 
 @dataclass(frozen=True)

@@ -61,6 +61,7 @@ def read_conf_settings(conf_source: str) -> ApiSettings:
         # sphinx-automodapi tests the value for truth.
         automodsumm_inherited_members=bool(conf.get("automodsumm_inherited_members", False)),
         docstring_signature=bool(conf.get("autodoc_docstring_signature", True)),
+        runtime_defaults=True,
     )
 
 

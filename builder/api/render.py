@@ -49,10 +49,17 @@ def _without_summary(parts: tuple[DocPart, ...]) -> tuple[DocPart, ...]:
 
 
 def docstring_events(
-    obj: ApiObject, options: MemberOptions, render_markup: RenderMarkup, line: int
+    obj: ApiObject,
+    options: MemberOptions,
+    render_markup: RenderMarkup,
+    line: int,
+    render_prose: RenderMarkup | None = None,
 ) -> list[Event]:
     """The object's docstring as body blocks; under ``options.markdown_headings``, its prose's
-    "#" headings as sections below the object's (at source ``line``, the directive's).
+    "#" headings as sections below the object's (at source ``line``, the directive's). Its
+    text outside titled parts goes through ``render_prose`` when given: a reST page keeps a
+    nested list tight under a field's text, but a docstring's list a blank line below its
+    paragraph, as the page's own body does.
 
     A list of fields after such a heading (the Parameters, Returns or Raises of the object,
     Typer's and FastAPI's parameters from their ``Doc`` annotations after an "## Example")
@@ -72,7 +79,10 @@ def docstring_events(
             # mkdocstrings writes every annotation it shows so, a list's types as a signature's.
             fields = tuple(replace(f, annotation=unwrapped(f.annotation)) for f in part.fields)
             part = replace(part, fields=fields)
-        text = render_part(part, render_markup)
+        if render_prose is not None and not (part.title or part.fields or part.code):
+            text = render_prose(part.text)
+        else:
+            text = render_part(part, render_markup)
         if not text:
             continue
         if own_end is not None and part.fields and not part.code:
@@ -178,6 +188,7 @@ def member_events(
     depth: int,
     render_markup: RenderMarkup,
     level: int = 0,
+    render_prose: RenderMarkup | None = None,
 ) -> list[Event]:
     """Sections for the members of ``obj`` that ``options`` shows, each at ``depth``.
 
@@ -226,12 +237,12 @@ def member_events(
             and (bases := bases_text(child, options))
         ):
             events.append(Text(bases))
-        events.extend(docstring_events(child, options, render_markup, line))
+        events.extend(docstring_events(child, options, render_markup, line, render_prose))
         if child.kind == "class" or (child.kind == "module" and options.submodules):
             below = level if child.kind == "module" else level + 1
             events.extend(
                 member_events(child, nested, source, style, line, depth + 1,
-                              render_markup, below)
+                              render_markup, below, render_prose)
             )  # fmt: skip
     return events
 

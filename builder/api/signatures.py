@@ -14,6 +14,8 @@ from builder.api.attrs_classes import attrs_parameters
 from builder.api.interface_attributes import declared_doc
 from builder.api.typing_doc import annotation_text
 
+# What inspect writes as the default of a dataclass field made by its default_factory.
+_FACTORY = "<factory>"
 # A docstring line that writes the call ("__replace__(*, epoch=..., local=...)"), which
 # autodoc (autodoc_docstring_signature, on by default) shows as the signature, not as text.
 _DOCSTRING_SIGNATURE = re.compile(r"(?:[\w.]+\.)?(\w+)\s*\((.*)\)(?:\s*->\s*(.*?))?\s*")
@@ -99,8 +101,10 @@ def modifiers_of(target: Any, kind: str) -> tuple[str, ...]:
     return tuple(label for label in _CALL_LABELS if label in target.labels)
 
 
-def signature_of(target: Any, kind: str) -> str:
-    """The signature of a ``kind`` object ("" for a module); a class shows its ``__init__``'s."""
+def signature_of(target: Any, kind: str, *, runtime_defaults: bool = False) -> str:
+    """The signature of a ``kind`` object ("" for a module); a class shows its ``__init__``'s
+    (under ``runtime_defaults``, a dataclass's defaults as its class holds them at run time, as
+    autodoc reads them: a default_factory "<factory>", a ``field(default=X)`` attribute X)."""
     name = target.name
     if kind == "module":
         return ""
@@ -108,6 +112,11 @@ def signature_of(target: Any, kind: str) -> str:
         annotation = target.annotation if kind == "attribute" else target.returns
         text = f"{name}: {annotation_text(annotation)}" if annotation is not None else name
         value = getattr(target, "value", None)
+        parent = getattr(target, "parent", None)
+        if runtime_defaults and parent is not None and "dataclass" in parent.labels:
+            keywords = _field_keywords(value)
+            if keywords is not None:  # no default: the class holds no value
+                value = keywords.get("default")
         # A zope Attribute("...") is the attribute's documentation, not its value.
         shown = (
             kind == "attribute"
@@ -126,7 +135,8 @@ def signature_of(target: Any, kind: str) -> str:
         function = init_of(target)
         if function is None:
             return f"{name}({_named_tuple_fields(target)})"
-    parameters = _parameters(function, skip_first=kind == "class" or _is_method(function))
+    skip_first = kind == "class" or _is_method(function)
+    parameters = _parameters(function, skip_first=skip_first, runtime_defaults=runtime_defaults)
     returns = "" if kind == "class" or function.returns is None else f" -> {function.returns}"
     return f"{name}({parameters}){returns}"
 
@@ -188,8 +198,41 @@ def _is_method(function: Any) -> bool:
     )
 
 
-def _parameters(function: Any, *, skip_first: bool) -> str:
+def _dataclass_of(function: Any) -> Any:
+    """The dataclass whose ``__init__`` griffe made as ``function`` (at line 0), or None."""
+    parent = getattr(function, "parent", None)
+    made = function.lineno == 0 and parent is not None and "dataclass" in parent.labels
+    return parent if made else None
+
+
+def _is_factory(dataclass: Any, name: str) -> bool:
+    """Whether the field ``name`` of ``dataclass`` (its own or a base's) is made by a
+    ``field(default_factory=...)``, whose call griffe writes as the default."""
+    try:
+        classes = [dataclass, *dataclass.mro()]
+    except ValueError:  # griffe cannot order the bases
+        classes = [dataclass]
+    member = next((k.members[name] for k in classes if name in k.members), None)
+    return "default_factory" in (_field_keywords(getattr(member, "value", None)) or {})
+
+
+def _field_keywords(value: Any) -> dict[str, Any] | None:
+    """The keyword arguments of a ``field(...)`` call written as a dataclass field's value,
+    or None when the value is no such call."""
+    import griffe
+
+    if not isinstance(value, griffe.ExprCall) or str(value.function).rpartition(".")[2] != "field":
+        return None
+    return {
+        argument.name: argument.value
+        for argument in value.arguments
+        if isinstance(argument, griffe.ExprKeyword)
+    }
+
+
+def _parameters(function: Any, *, skip_first: bool, runtime_defaults: bool = False) -> str:
     """Parameters as Python writes them, with the ``/`` and ``*`` markers where they belong."""
+    dataclass = _dataclass_of(function) if runtime_defaults else None
     parts: list[str] = []
     previous = ""
     for index, parameter in enumerate(function.parameters):
@@ -205,11 +248,10 @@ def _parameters(function: Any, *, skip_first: bool) -> str:
         if parameter.annotation is not None:
             text += f": {annotation_text(parameter.annotation)}"
         if parameter.default is not None and not prefix:  # griffe gives *args "()"
-            text += (
-                f" = {parameter.default}"
-                if parameter.annotation is not None
-                else (f"={parameter.default}")
-            )
+            default = parameter.default
+            if dataclass is not None and _is_factory(dataclass, parameter.name):
+                default = _FACTORY
+            text += f" = {default}" if parameter.annotation is not None else f"={default}"
         parts.append(text)
         previous = kind
     if previous == "positional-only":

@@ -58,6 +58,10 @@ class ProjectLayout:
     # MyST's extensions (myst_enable_extensions) when conf.py loads MyST and names them; None
     # when it does not (builder.parsers.markdown.myst_syntax).
     myst_extensions: tuple[str, ...] | None = None
+    # sphinx.ext.autosectionlabel's labels when conf.py loads it: each title labelled by its
+    # text, after "docname:" when the prefix is "document" (autosectionlabel_prefix_document),
+    # "" when not; None when it is not loaded (builder.reference_scan).
+    section_labels: str | None = None
     not_in_nav: str = ""  # pages a MkDocs nav leaves out on purpose (no note for them)
     # Markdown syntax of the tool's own its pages are read with: "docsify", "mkdocs"
     # (Python-Markdown), or "" for none.
@@ -153,6 +157,7 @@ class ProjectLayout:
             *((self.module_prefixes,) if self.module_prefixes is not None else ()),
             *((self.issue_roles,) if self.issue_roles is not None else ()),
             *((self.myst_extensions,) if self.myst_extensions is not None else ()),
+            *((self.section_labels,) if self.section_labels is not None else ()),
         )
 
 

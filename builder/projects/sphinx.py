@@ -116,6 +116,7 @@ def read_sphinx(
         module_prefixes=_module_prefixes(conf, extensions),
         issue_roles=_issue_roles(conf, extensions),
         myst_extensions=_myst_extensions(conf, extensions),
+        section_labels=_section_labels(conf, extensions),
         generated=(*gallery.pages, *autoapi.pages),
         generated_from=(*gallery.sources, *autoapi.sources),
         notes=(*notes, *gallery.notes, *autoapi.notes),
@@ -190,6 +191,14 @@ def _issue_roles(
         valid = isinstance(sign, str) and len(sign) == 1 and sign in SIGNS
         signs.append((role, sign if valid else default))
     return tuple(signs)
+
+
+def _section_labels(conf: SphinxConf, extensions: tuple[str, ...]) -> str | None:
+    """How sphinx.ext.autosectionlabel labels each title when conf.py loads it: "document"
+    when the label starts with the page's docname, "" when it is the title alone."""
+    if "sphinx.ext.autosectionlabel" not in extensions:
+        return None
+    return "document" if conf.get("autosectionlabel_prefix_document") is True else ""
 
 
 def _myst_extensions(conf: SphinxConf, extensions: tuple[str, ...]) -> tuple[str, ...] | None:

@@ -54,6 +54,12 @@ _MAIN_CANDIDATES = tuple(
     )
 )
 _ARTICLES = etree.XPath("descendant-or-self::article")
+# Links to the index, module index and search page Sphinx writes beside the written pages.
+_GENERATED_PAGES = frozenset({"genindex.html", "py-modindex.html", "search.html"})
+_GENERATED_PAGE_LINKS = etree.XPath(
+    ".//li//a[contains(@href, 'genindex.html') or contains(@href, 'modindex.html')"
+    " or contains(@href, 'search.html')]"
+)
 # DocBook XSL writes a page's article as the one division of its <body>, between the navigation
 # bars and whatever a project's stylesheets add around them: Boost's header of links ("Home |
 # Libraries | People | FAQ | More"), its "Prev Up Home Next" images and copyright table.
@@ -256,6 +262,8 @@ def strip_chrome(
         element for element in root.iter(*_CHROME_TAGS, "aside") if _is_chrome_tag(element)
     )
     flagged.update(generator_chrome(root, source, head))
+    if sphinx:
+        flagged.update(_generated_page_items(root))
     # One comprehension over the page's elements, a known class value a plain dict hit.
     verdicts = _class_verdicts(root, sphinx)
     doomed = [
@@ -264,6 +272,28 @@ def strip_chrome(
     for element in doomed:
         if element is not root:
             _drop(element)
+
+
+def _generated_page_items(root: Element) -> list[Element]:
+    """The list items that only link a page Sphinx generates (sphinx-quickstart's "Indices and
+    tables": "Index", "Module Index", "Search Page"), which a doctrove site does not have; the
+    reST reader leaves the same items out of a page's source."""
+    return [
+        item
+        for link in select(root, _GENERATED_PAGE_LINKS)
+        if (item := _lone_item(link)) is not None
+        and link.get("href", "").rpartition("/")[2] in _GENERATED_PAGES
+    ]
+
+
+def _lone_item(link: Element) -> Element | None:
+    """The ``<li>`` (its text in a ``<p>`` or not) that holds ``link`` and nothing else."""
+    item = link.getparent()
+    if item is not None and item.tag == "p":
+        item = item.getparent()
+    if item is None or item.tag != "li":
+        return None
+    return item if text_of(item).strip() == text_of(link).strip() else None
 
 
 def _class_verdicts(root: Element, sphinx: bool) -> ClassVerdicts:

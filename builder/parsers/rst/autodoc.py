@@ -120,7 +120,9 @@ def members_events(
     if doc.api is None or not ctx.sections:
         return []
     style = doc.api.settings.docstring_style
-    events = member_events(found, options, doc.api, style, line, ctx.api_depth + 1, rst_markup(doc))
+    depth = ctx.api_depth + 1
+    prose = rst_markup(doc, tight_lists=False)
+    events = member_events(found, options, doc.api, style, line, depth, rst_markup(doc), 0, prose)
     doc.api_objects += sum(1 for event in events if not isinstance(event, Text))
     return events
 
@@ -144,8 +146,9 @@ def first_docstring_line(found: ApiObject, doc: DocState) -> str:
     return rst_markup(doc)(text.strip().split("\n\n")[0]).split("\n")[0] if text else ""
 
 
-def rst_markup(doc: DocState) -> RenderMarkup:
-    """Reduce a reST docstring to text as the page's own blocks are; its warnings are dropped,
+def rst_markup(doc: DocState, *, tight_lists: bool = True) -> RenderMarkup:
+    """Reduce a reST docstring to text as the page's own blocks are (a list tight under the
+    text before it, as in a list item, unless not ``tight_lists``); its warnings are dropped,
     since they would point at the page's line, not at the code that has the fault."""
     # Imported here: blocks imports the directive renderer, which imports this module.
     from builder.parsers.rst.blocks import render_blocks
@@ -154,6 +157,7 @@ def rst_markup(doc: DocState) -> RenderMarkup:
     def render(text: str) -> str:
         scratch = DocState(relpath=doc.relpath, module=doc.module, highlight=doc.highlight)
         lines = dedent(split_lines(text))
-        return join_events(render_blocks(lines, 1, Context(depth=1, sections=False), scratch))
+        events = render_blocks(lines, 1, Context(depth=1, sections=False), scratch)
+        return join_events(events, tight_lists=tight_lists)
 
     return render

@@ -1,4 +1,5 @@
-"""Render the directives of the ``changelog`` Sphinx extension (SQLAlchemy, Alembic, Mako).
+"""Render the directives of the ``changelog`` Sphinx extension (SQLAlchemy, Alembic, Mako),
+and of Litestar's extension of the same names.
 
 ``.. changelog::`` holds one release: its ``:version:`` heads a section of its own below the
 page's title, as the extension's HTML heads it, with the ``:released:`` date under it. Each
@@ -7,11 +8,15 @@ after, as the extension shows them ("[bug] [mysql] Fixed ... References: #1492")
 this the whole changelog read as one section of entries whose release could not be told.
 ``.. changelog_imports::`` includes an older changelog only so that the extension can tell
 which entries it holds too: it shows nothing (SQLAlchemy's 2.0 changelog repeated the whole
-1.4 changelog through it).
+1.4 changelog through it). Litestar's (litestar-org's projects) names the release in the
+directive's argument, its date in ``:date:``, and each change's title in its argument, with its
+``:type:``, ``:breaking:``, ``:issue:`` and ``:pr:``: the title leads the entry, after its
+type.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from builder.parsers.docutils_ids import docutils_id
@@ -24,12 +29,14 @@ from builder.parsers.rst.events import (
     Text,
     join_events,
 )
+from builder.parsers.rst.inline import render_inline
 
 DIRECTIVES = frozenset({"changelog", "change", "changelog_imports"})
 
 
 def render_changelog(
     name: str,
+    argument: str,
     options: Mapping[str, str],
     content: list[str],
     line: int,
@@ -39,14 +46,16 @@ def render_changelog(
     render: RenderBlocks,
 ) -> list[Event]:
     """A release (``changelog``) or one entry of it (``change``), the directive on source line
-    ``line`` and its content from ``content_first``."""
+    ``line`` (``argument``: the text after its name) and its content from ``content_first``."""
     if name == "changelog_imports":
         return []
     rendered = render(content, content_first, ctx.nested(sections=False), doc)
     if name == "change":
-        return [Text(_entry(options, join_events(rendered)))]
-    version = options.get("version", "")
-    released = options.get("released", "")
+        title = render_inline(argument.strip())
+        body = join_events(rendered)
+        return [Text(_entry(options, f"{title}\n\n{body}".strip() if title else body))]
+    version = options.get("version", "") or argument.strip()
+    released = options.get("released", "") or options.get("date", "")
     events: list[Event] = []
     if version and ctx.sections and ctx.depth == 0:
         anchor = docutils_id(f"change-{version}")
@@ -60,9 +69,12 @@ def render_changelog(
 
 
 def _entry(options: Mapping[str, str], body: str) -> str:
-    tags = " ".join(f"[{tag}]" for tag in _listed(options.get("tags", "")))
-    tickets = _listed(options.get("tickets", "") or options.get("ticket", ""))
-    pulls = _listed(options.get("pullreq", ""))
+    breaking = ["breaking"] if "breaking" in options else []
+    labels = [*_listed(options.get("tags", "") or options.get("type", "")), *breaking]
+    tags = " ".join(f"[{tag}]" for tag in labels)
+    issues = options.get("tickets", "") or options.get("ticket", "") or options.get("issue", "")
+    tickets = _listed(issues)
+    pulls = _listed(options.get("pullreq", "") or options.get("pr", ""))
     references = [*(f"#{t}" for t in tickets), *(f"pull request {p}" for p in pulls)]
     text = body
     if tags:  # on a line of its own above a block, as a label is
@@ -73,4 +85,5 @@ def _entry(options: Mapping[str, str], body: str) -> str:
 
 
 def _listed(value: str) -> list[str]:
-    return [item.strip() for item in value.split(",") if item.strip()]
+    """The items of a list option, comma- or space-separated (Litestar's ``:pr: 4990 4991``)."""
+    return [item for item in re.split(r"[,\s]+", value) if item]

@@ -307,8 +307,9 @@ def render_directive(
         return render_release_notes(dict(notes.options), line, ctx, doc, render)
     if name in CHANGELOG_DIRECTIVES:
         entry = read_directive(name, rest, body, line, text_arguments=False)
-        return render_changelog(name, dict(entry.options), list(entry.content), entry.line,
-                                entry.content_first, ctx, doc, render)  # fmt: skip
+        return render_changelog(name, " ".join(entry.arguments), dict(entry.options),
+                                list(entry.content), entry.line, entry.content_first, ctx, doc,
+                                render)  # fmt: skip
     return _render_other(
         read_directive(name, rest, body, line, text_arguments=True), ctx, doc, render, following
     )

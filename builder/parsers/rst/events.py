@@ -300,8 +300,9 @@ def indent_text(text: str, prefix: str) -> str:
     return "\n".join(out)
 
 
-def join_events(events: list[Event]) -> str:
-    """Body text of events rendered inside a container; a nested list sits tight under its text."""
+def join_events(events: list[Event], *, tight_lists: bool = True) -> str:
+    """Body text of events rendered inside a container; a nested list sits tight under its text
+    (unless not ``tight_lists``: a docstring's blocks are a body's, a blank line apart)."""
     parts: list[str] = []
     for event in events:
         if isinstance(event, Resume):
@@ -309,7 +310,7 @@ def join_events(events: list[Event]) -> str:
         text = event.text if isinstance(event, Text) else event.title
         if not text:
             continue
-        if parts and isinstance(event, Text) and event.is_list:
+        if parts and tight_lists and isinstance(event, Text) and event.is_list:
             parts.append("\n")
         elif parts:
             parts.append("\n\n")
