@@ -76,13 +76,19 @@ _VERSION_WORDS = frozenset(
         "migration",
     ]
 )
-# Words of change ask about versions only in a question of when or which, or of what is new
-# or changed ("when was allow_unicode added", "what's new"): elsewhere they are the task ("add
-# a custom keyword to the lexer", "remove comments from a SQL statement", "a new converter").
+# Words of change ask about versions only in a question of when in the past, or of what is new
+# or changed ("when was allow_unicode added", "when did qs add duplicates", "what's new"):
+# elsewhere they are the task ("add a custom keyword to the lexer", "remove comments from a SQL
+# statement", "a new converter"), or say how the library behaves ("when new data arrives",
+# "which headers are added by default", "know when one has changed"). "Which version" and
+# "which release" ask through their own words.
 _ASKS_WHEN_CHANGED = re.compile(
-    r"\b(?:when|which)\b.*\b(?:added|changed|removed|fixed|introduced|new)\b"
+    r"\bwhen (?:was|were|did|has|have|had)\b.*"
+    r"\b(?:add|added|change|changed|remove|removed|fix|fixed|introduce|introduced|drop|dropped"
+    r"|rename|renamed)\b"
     r"|\bwhat(?:'s|s| is| are| was| were| has| have)?(?: been)?(?: the)?"
-    r" (?:new|changed|changes|added|removed|fixed)\b",
+    r" (?:new|changed|changes|added|removed|fixed)\b"
+    r"|\bbreaking changes?\b",
     re.IGNORECASE,
 )
 _CJK_VERSION_WORDS = (
