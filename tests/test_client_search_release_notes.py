@@ -202,3 +202,58 @@ def test_the_entry_of_a_release_named_is_asked_for_by_name_among_other_words() -
     other = _described(2, 5.7, 0.64, changelog=False)
     ranked = [s.described.candidate.section_id for s in order(MODEL, [other, entry])]
     assert ranked == [1, 2]
+
+
+RENDERERS = [
+    _entry(
+        "Version 3.0.0rc3",
+        "Released on Nov 25, 2022\n\n- Render inline math with `\\(` and `\\)`\n"
+        "- Added `RSTRenderer`, and `MarkdownRenderer`\n- Fix `toc_hook` method\n"
+        "- Breaking change, rename `RstDirective` to `RSTDirective`",
+        "changes.rst",
+        ("Changelog",),
+    ),
+    _entry(
+        "With plugins",
+        "The original `MarkdownRenderer` can ONLY render the basic Markdown syntax. If you're "
+        "using plugins, you would need to customize `MarkdownRenderer` with extra render "
+        "methods. Take an example, you are going to add the strikethrough plugin:\n\n"
+        "class MyRenderer(MarkdownRenderer):\n    def strikethrough(self, token, state):\n"
+        "        return '~~' + self.render_children(token, state) + '~~'",
+        "renderers.rst",
+        ("Renderers", "Markdown Renderer"),
+    ),
+    _entry(
+        "Default methods",
+        "Here is a a list of default renderer functions of `MarkdownRenderer`:\n\n"
+        "text(self, token, state)\nlink(self, token, state)\nparagraph(self, token, state)",
+        "renderers.rst",
+        ("Renderers", "Markdown Renderer"),
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def renderers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[sqlite3.Connection]:
+    path: Path = tmp_path_factory.mktemp("shard") / "renderers.sqlite"
+    build_database(path, "mistune", "3.0.2", RENDERERS)
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    add_section_views(conn, None)
+    yield conn
+    conn.close()
+
+
+def test_the_words_of_change_of_a_how_to_question_do_not_keep_a_release_note_first(
+    renderers: sqlite3.Connection,
+) -> None:
+    # mistune 3.0.2: the entry says "Added" and "method" as every release note does, and it
+    # covered more of the focus than the renderers page by the "add" alone.
+    found = search_sections(renderers, "add a new renderer method", min_confidence=0)
+    assert found.sections[0].heading == "With plugins"
+
+
+def test_an_entry_covers_no_more_of_the_focus_by_its_words_of_change() -> None:
+    entry = replace(_described(1, 9.0, 1.0, changelog=True), change_coverage=0.3)
+    documentation = _described(2, 5.0, 0.7, changelog=False)
+    ranked = [s.described.candidate.section_id for s in order(MODEL, [entry, documentation])]
+    assert ranked == [2, 1]

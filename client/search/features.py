@@ -91,6 +91,16 @@ _ASKS_WHEN_CHANGED = re.compile(
     r"|\bbreaking changes?\b",
     re.IGNORECASE,
 )
+# The words of change themselves: what a release note says of any feature ("Add ...", "Fixed
+# ..."), and so no evidence that it covers more of a how-to question than the documentation.
+_CHANGE_WORDS = frozenset(
+    stem(word)
+    for word in [
+        "add", "added", "adds", "new", "change", "changed", "changes", "remove", "removed",
+        "removes", "fix", "fixed", "fixes", "introduce", "introduced", "drop", "dropped",
+        "rename", "renamed",
+    ]
+)  # fmt: skip
 _CJK_VERSION_WORDS = (
     "版本", "新增", "哪个版", "更新", "修复", "改动", "变更", "废弃", "移除", "升级",
 )  # fmt: skip
@@ -222,6 +232,9 @@ class Described:
     title: float = 0.0
     # A changelog entry of the release the focus names ("what changed in 0.20.0").
     release_named: bool = False
+    # The part of the coverage the focus' words of change give (_CHANGE_WORDS): the "add" of
+    # "add request timeouts" (client.search.model._documentation_first).
+    change_coverage: float = 0.0
 
 
 def _relative(value: float, best: float) -> float:
@@ -366,4 +379,9 @@ def _describe_one(
     if matched:
         matches.append(f"text hit: {matched} of {_words(len(weights))}")
     release_named = found is not None and release is not None and found[0] == release
-    return Described(candidate, features, coverage, named, tuple(matches), title, release_named)
+    change_coverage = sum(
+        weights.get(label, 0.0) * w for label, w in candidate.hits.items() if label in _CHANGE_WORDS
+    )
+    return Described(
+        candidate, features, coverage, named, tuple(matches), title, release_named, change_coverage
+    )
