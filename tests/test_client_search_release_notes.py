@@ -257,3 +257,23 @@ def test_an_entry_covers_no_more_of_the_focus_by_its_words_of_change() -> None:
     documentation = _described(2, 5.0, 0.7, changelog=False)
     ranked = [s.described.candidate.section_id for s in order(MODEL, [entry, documentation])]
     assert ranked == [2, 1]
+
+
+@pytest.mark.parametrize("focus", ["v8.0", "8.0.x", "v8.0.0"])
+def test_a_release_number_alone_is_answered_by_its_entry(tmp_path: Path, focus: str) -> None:
+    # body-parser 1.20.3's HISTORY.md heads the release "1.19.0 / 2019-04-25": "v1.19" and
+    # "1.19" are words no section holds, and the focus weighed nothing and had no answer. A
+    # numbered section ("3.2. The standard type hierarchy" of the Python docs) is no release.
+    numbered = _entry(
+        "8.0. Object Presentation", "How a type prints itself.", "extending/newtypes.html", ()
+    )
+    path = tmp_path / "numbered.sqlite"
+    build_database(path, "slug", "8.0.4", [*RELEASES, numbered])
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    add_section_views(conn, None)
+    try:
+        headings = [s.heading for s in search_sections(conn, focus, min_confidence=0).sections]
+    finally:
+        conn.close()
+    assert headings[:1] == ["8.0.0"]
+    assert "8.0. Object Presentation" not in headings

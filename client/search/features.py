@@ -204,8 +204,13 @@ def is_api_entry(candidate: Candidate) -> bool:
 
 def is_changelog_entry(candidate: Candidate) -> bool:
     """A release's entry in a changelog: a version heading, or any section of a changes file."""
-    in_changes_file = bool(candidate.source and CHANGELOG_FILE.search(candidate.source))
-    return in_changes_file or bool(VERSION_FIRST.match(candidate.heading))
+    return is_changelog_section(candidate.heading, candidate.source)
+
+
+def is_changelog_section(heading: str, source: str | None) -> bool:
+    """``is_changelog_entry`` of a section by its heading and source file."""
+    in_changes_file = bool(source and CHANGELOG_FILE.search(source))
+    return in_changes_file or bool(VERSION_FIRST.match(heading))
 
 
 def asks_about_versions(focus: Focus) -> bool:
