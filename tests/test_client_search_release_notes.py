@@ -277,3 +277,18 @@ def test_a_release_number_alone_is_answered_by_its_entry(tmp_path: Path, focus: 
         conn.close()
     assert headings[:1] == ["8.0.0"]
     assert "8.0. Object Presentation" not in headings
+
+
+@pytest.mark.parametrize("focus", ["what changed in 8.0.0-rc.1", "8.0.0-rc1 changes"])
+def test_a_pre_release_named_is_not_its_final_release(tmp_path: Path, focus: str) -> None:
+    # mistune 3.0.2: "3.0.0-rc4" named the release 3.0 and answered "Version 3.0.0".
+    candidate = _entry("8.0.0rc1", "- Drop Python 3.7", "CHANGELOG.md", ("Changelog",))
+    path = tmp_path / "candidates.sqlite"
+    build_database(path, "slug", "8.0.4", [*RELEASES, candidate])
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    add_section_views(conn, None)
+    try:
+        headings = [s.heading for s in search_sections(conn, focus, min_confidence=0).sections]
+    finally:
+        conn.close()
+    assert headings[:1] == ["8.0.0rc1"]

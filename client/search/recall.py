@@ -11,6 +11,7 @@ string (schemas.text), so no user text is ever read as query syntax.
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -209,6 +210,9 @@ def collect_candidates(
     return candidates, frequencies
 
 
+_PRE_RELEASE_TAG = re.compile(r"[a-z]+\d*$")
+
+
 def _release_entries(conn: sqlite3.Connection, focus: Focus) -> dict[int, str]:
     """The changelog entries of the releases the focus names, whatever their words, and the
     release of each: "what changed in 8.0" asks about the entry headed "8.0.0", whose text
@@ -216,8 +220,9 @@ def _release_entries(conn: sqlite3.Connection, focus: Focus) -> dict[int, str]:
     releases = release_numbers(focus.text)
     if not releases:
         return {}
-    # A release's heading writes its number whole ("8.0" in "8.0.0"): the others are not read.
-    ordered = sorted(releases)
+    # A release's heading writes its number whole ("8.0" in "8.0.0", "3.0" in "3.0.0-rc.4"):
+    # the others are not read.
+    ordered = sorted({_PRE_RELEASE_TAG.sub("", release) for release in releases})
     where = " OR ".join("instr(lower(heading), ?) > 0" for _ in ordered)
     rows = conn.execute(f"SELECT id, heading, source FROM sections WHERE {where}", ordered)
     # Entries as the ranker tells them: a numbered section ("3.2. The standard type hierarchy",
