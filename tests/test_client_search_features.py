@@ -131,6 +131,11 @@ def test_a_release_heading_is_a_changelog_entry_anywhere(heading: str) -> None:
         ("when new data arrives, how do I update the chart", False),
         ("which headers are added by default", False),
         ("reload a template from the database when one has changed", False),
+        # "When was it added" in Chinese: qs 6.13.1's README answered the second before the
+        # entry of 6.13.0, which added strictDepth.
+        ("ruby 插件是什么时候加入的", True),
+        ("strictDepth 选项什么时候引入的", True),
+        ("什么时候应该添加自定义插件", False),
     ],
 )
 def test_version_questions_are_recognised(text: str, asked: bool) -> None:

@@ -104,6 +104,11 @@ _CHANGE_WORDS = frozenset(
 _CJK_VERSION_WORDS = (
     "版本", "新增", "哪个版", "更新", "修复", "改动", "变更", "废弃", "移除", "升级",
 )  # fmt: skip
+# "When was it added" in Chinese: 什么时候 with a verb of change and the 的 of a past event
+# ("ruby 插件是什么时候加入的"); not "什么时候应该添加自定义插件" (when should I add one).
+_CJK_WHEN_CHANGED = re.compile(
+    "什么时候(?:被|开始)?(?:加入|加|添加|引入|新增|移除|删除|去掉|废弃|支持)的"
+)
 
 
 @dataclass(frozen=True)
@@ -219,6 +224,8 @@ def asks_about_versions(focus: Focus) -> bool:
     if labels & _VERSION_WORDS or re.search(r"\d+\.\d+", focus.text):
         return True
     if _ASKS_WHEN_CHANGED.search(focus.text):
+        return True
+    if _CJK_WHEN_CHANGED.search(focus.text):
         return True
     return any(word in focus.text for word in _CJK_VERSION_WORDS)
 
