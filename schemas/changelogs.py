@@ -48,6 +48,41 @@ def release_numbers(text: str) -> frozenset[str]:
     return frozenset(_number(match) for match in _RELEASE_NUMBER.finditer(text))
 
 
+# The words a question writes before a release of the library it asks about ("what changed in
+# 2.7", "upgrade from 1.x to 2.0", "version 3.1"); another word there is a name whose version
+# it is ("Python 2.7", "urllib3 2.0", "HTTP/1.1").
+_BEFORE_RELEASE = frozenset(
+    [
+        "in", "since", "to", "from", "between", "and", "or", "vs", "versus", "of", "for",
+        "after", "before", "until", "till", "than", "at", "with", "on", "is", "was",
+        "version", "versions", "release", "releases", "ver",
+    ]
+)  # fmt: skip
+_WORD_BEFORE = re.compile(r"([A-Za-z][\w.+-]*)(?:\s+|/)$")
+
+
+def releases_asked(text: str, library: str | None = None) -> frozenset[str]:
+    """The releases of the library ``library`` (its id) that a question names: the release
+    numbers it writes (``release_numbers``) but those that follow another name, which are
+    that name's versions ("does requests support Python 2.7")."""
+    found = set()
+    for match in _RELEASE_NUMBER.finditer(text):
+        before = _WORD_BEFORE.search(text, 0, match.start())
+        word = before.group(1).casefold() if before else None
+        if word is None or word in _BEFORE_RELEASE or _names_library(word, library):
+            found.add(_number(match))
+    return frozenset(found)
+
+
+def _names_library(word: str, library: str | None) -> bool:
+    """Whether ``word`` is the library's id or a part of it ("slugify" of python-slugify),
+    a major version aside ("jinja2" of jinja)."""
+    if library is None:
+        return False
+    names = {library.casefold(), *re.split(r"[-_.]", library.casefold())}
+    return word in names or word.rstrip("0123456789") in names
+
+
 def release_of(heading: str) -> str | None:
     """The release number a release heading names (as ``release_numbers`` writes it), or
     None for another heading."""

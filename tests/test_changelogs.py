@@ -2,7 +2,13 @@
 
 import pytest
 
-from schemas.changelogs import CHANGELOG_FILE, is_release_heading, release_numbers, release_of
+from schemas.changelogs import (
+    CHANGELOG_FILE,
+    is_release_heading,
+    release_numbers,
+    release_of,
+    releases_asked,
+)
 
 
 @pytest.mark.parametrize(
@@ -41,6 +47,25 @@ def test_the_numbers_a_question_writes() -> None:
         "1.0rc1",
     }
     assert release_numbers("a 1.2-based setup") == {"1.2"}
+
+
+@pytest.mark.parametrize(
+    ("question", "releases"),
+    [
+        ("what changed in 2.7", {"2.7"}),
+        ("what changed in requests 2.7", {"2.7"}),
+        ("upgrade from 2.30 to v2.31.0", {"2.30", "2.31"}),
+        ("jinja2 3.1 changes", {"3.1"}),  # the library's name, its major version aside
+        # Another name's version: requests 2.32.3 answered the first with its release 2.7.0,
+        # the second with 2.0.0 and the third with 1.1.0.
+        ("does requests support Python 2.7", set()),
+        ("requests with urllib3 2.0", set()),
+        ("HTTP/1.1 keep-alive", set()),
+    ],
+)
+def test_the_releases_of_the_library_a_question_names(question: str, releases: set[str]) -> None:
+    library = "jinja" if "jinja" in question else "requests"
+    assert releases_asked(question, library) == releases
 
 
 @pytest.mark.parametrize(

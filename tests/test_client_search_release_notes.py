@@ -292,3 +292,33 @@ def test_a_pre_release_named_is_not_its_final_release(tmp_path: Path, focus: str
     finally:
         conn.close()
     assert headings[:1] == ["8.0.0rc1"]
+
+
+def test_a_version_of_another_name_is_no_release_asked_for(tmp_path: Path) -> None:
+    # requests 2.32.3: "Python 2.7" named its own release 2.7.0, asked for by name, before the
+    # release that dropped Python 2.7.
+    records = [
+        _entry(
+            "2.28.0 (2022-06-09)",
+            "- Dropped support for Python 2.7 and 3.6",
+            "HISTORY.md",
+            ("Release History",),
+        ),
+        _entry(
+            "2.7.0 (2015-05-03)",
+            "- Updated urllib3 to 1.10.4; fixed a redirect loop",
+            "HISTORY.md",
+            ("Release History",),
+        ),
+    ]
+    path = tmp_path / "requests.sqlite"
+    build_database(path, "requests", "2.32.3", records)
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    add_section_views(conn, None)
+    try:
+        asked = search_sections(conn, "which version dropped Python 2.7", min_confidence=0)
+        named = search_sections(conn, "what changed in requests 2.7", min_confidence=0)
+    finally:
+        conn.close()
+    assert asked.sections[0].heading == "2.28.0 (2022-06-09)"
+    assert named.sections[0].heading == "2.7.0 (2015-05-03)"

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from client.search.query import Concept, Focus
 from schemas.anchors import whole_anchor
-from schemas.changelogs import CHANGELOG_FILE, VERSION_FIRST, release_numbers, release_of
+from schemas.changelogs import CHANGELOG_FILE, VERSION_FIRST, release_of, releases_asked
 from schemas.shards import MAX_SECTION_CHARS, NEAR_EMPTY_CHARS
 from schemas.text import index_text, stem
 
@@ -263,8 +263,10 @@ def describe(
     candidates: Sequence[Candidate],
     frequencies: Mapping[str, int],
     total: int,
+    library: str | None = None,
 ) -> list[Described]:
-    """Every candidate's features (none when the focus has no weighed concept)."""
+    """Every candidate's features (none when the focus has no weighed concept); ``library``
+    is the id of the docs' library, whose releases a focus may name after its name."""
     weights = concept_weights(focus.concepts, frequencies, total)
     if not weights:
         return []
@@ -282,7 +284,7 @@ def describe(
     )
     versions_asked = asks_about_versions(focus)
     # The releases it names, when it asks about versions: "what changed in 0.20.0?".
-    releases = release_numbers(focus.text) if versions_asked else frozenset()
+    releases = releases_asked(focus.text, library) if versions_asked else frozenset()
     # A section's parent is the section of the same file whose heading path and heading are
     # its heading path (two files may share a heading path: a changelog and its translation).
     placed = {(c.source, *c.heading_path, c.heading) for c in candidates}

@@ -25,7 +25,7 @@ from client.search.query import (
     read_into_chinese,
     read_through_glossary,
 )
-from schemas.changelogs import release_numbers, release_of
+from schemas.changelogs import release_numbers, release_of, releases_asked
 from schemas.shards import BM25_WEIGHTS, FTS_TABLE
 
 # bm25() column weights, in the order heading, heading_path, body, code: the shared ones.
@@ -210,6 +210,12 @@ def collect_candidates(
     return candidates, frequencies
 
 
+def library_of(conn: sqlite3.Connection) -> str | None:
+    """The id of the library a shard holds the docs of."""
+    row = conn.execute("SELECT value FROM meta WHERE key = 'library_id'").fetchone()
+    return None if row is None else str(row[0])
+
+
 _PRE_RELEASE_TAG = re.compile(r"[a-z]+\d*$")
 
 
@@ -217,7 +223,7 @@ def _release_entries(conn: sqlite3.Connection, focus: Focus) -> dict[int, str]:
     """The changelog entries of the releases the focus names, whatever their words, and the
     release of each: "what changed in 8.0" asks about the entry headed "8.0.0", whose text
     need not say "8.0"."""
-    releases = release_numbers(focus.text)
+    releases = releases_asked(focus.text, library_of(conn))
     if not releases:
         return {}
     # A release's heading writes its number whole ("8.0" in "8.0.0", "3.0" in "3.0.0-rc.4"):
