@@ -29,16 +29,58 @@ def is_release_heading(heading: str) -> bool:
     return len(heading) <= MAX_RELEASE_HEADING_CHARS and _RELEASE.match(heading) is not None
 
 
-# A release number as a question or a release heading writes it: 3.1, 0.20.0, v2.0.1, 1.0rc1.
+# A release number as a question or a release heading writes it: 3.1, 0.20.0, v2.1.0, 1.0rc1,
+# and a pre-release by its tag however it is joined (3.0.0rc4, 3.0.0-rc.4, 2.0.0-beta.1).
 _RELEASE_NUMBER = re.compile(
-    r"(?<![\w.])v?(\d+(?:\.\d+)+(?:[a-z]+\d*)?)(?![\w.]*\d)", re.IGNORECASE
+    r"(?<![\w.])v?(\d+(?:\.\d+)+)"
+    r"(?:([a-z]+)(\d*)|[-_.](alpha|beta|preview|pre|rc|a|b|c)[-_.]?(\d*)(?![a-z]))?"
+    r"(?![\w.]*\d)",
+    re.IGNORECASE,
 )
+# Pre-release tags as PEP 440 normalises them.
+_PRE_RELEASE = {"alpha": "a", "beta": "b", "c": "rc", "pre": "rc", "preview": "rc"}
 
 
 def release_numbers(text: str) -> frozenset[str]:
     """The release numbers ``text`` writes, without a leading "v" or trailing ".0" parts past
-    the second: "what changed in 3.1" asks about the release headed "Version 3.1.0"."""
-    return frozenset(_plain(match.group(1)) for match in _RELEASE_NUMBER.finditer(text))
+    the second, a pre-release's tag normalised: "what changed in 3.1" asks about the release
+    headed "Version 3.1.0", "2.0.0-beta.1" about "2.0.0b1"."""
+    return frozenset(_number(match) for match in _RELEASE_NUMBER.finditer(text))
+
+
+# The words a question writes before a release of the library it asks about ("what changed in
+# 2.7", "upgrade from 1.x to 2.0", "version 3.1"); another word there is a name whose version
+# it is ("Python 2.7", "urllib3 2.0", "HTTP/1.1").
+_BEFORE_RELEASE = frozenset(
+    [
+        "in", "since", "to", "from", "between", "and", "or", "vs", "versus", "of", "for",
+        "after", "before", "until", "till", "than", "at", "with", "on", "is", "was",
+        "version", "versions", "release", "releases", "ver",
+    ]
+)  # fmt: skip
+_WORD_BEFORE = re.compile(r"([A-Za-z][\w.+-]*)(?:\s+|/)$")
+
+
+def releases_asked(text: str, library: str | None = None) -> frozenset[str]:
+    """The releases of the library ``library`` (its id) that a question names: the release
+    numbers it writes (``release_numbers``) but those that follow another name, which are
+    that name's versions ("does requests support Python 2.7")."""
+    found = set()
+    for match in _RELEASE_NUMBER.finditer(text):
+        before = _WORD_BEFORE.search(text, 0, match.start())
+        word = before.group(1).casefold() if before else None
+        if word is None or word in _BEFORE_RELEASE or _names_library(word, library):
+            found.add(_number(match))
+    return frozenset(found)
+
+
+def _names_library(word: str, library: str | None) -> bool:
+    """Whether ``word`` is the library's id or a part of it ("slugify" of python-slugify),
+    a major version aside ("jinja2" of jinja)."""
+    if library is None:
+        return False
+    names = {library.casefold(), *re.split(r"[-_.]", library.casefold())}
+    return word in names or word.rstrip("0123456789") in names
 
 
 def release_of(heading: str) -> str | None:
@@ -47,7 +89,13 @@ def release_of(heading: str) -> str | None:
     if not is_release_heading(heading):
         return None
     match = _RELEASE_NUMBER.search(heading)
-    return _plain(match.group(1)) if match else None
+    return _number(match) if match else None
+
+
+def _number(match: re.Match[str]) -> str:
+    tag = (match.group(2) or match.group(4) or "").casefold()
+    serial = match.group(3) or match.group(5) or ""
+    return _plain(match.group(1)) + _PRE_RELEASE.get(tag, tag) + serial
 
 
 def _plain(number: str) -> str:

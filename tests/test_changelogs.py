@@ -2,7 +2,13 @@
 
 import pytest
 
-from schemas.changelogs import CHANGELOG_FILE, is_release_heading, release_numbers, release_of
+from schemas.changelogs import (
+    CHANGELOG_FILE,
+    is_release_heading,
+    release_numbers,
+    release_of,
+    releases_asked,
+)
 
 
 @pytest.mark.parametrize(
@@ -14,7 +20,9 @@ from schemas.changelogs import CHANGELOG_FILE, is_release_heading, release_numbe
         ("[1.2.3] - 2024-01-01", "1.2.3"),
         ("v4.58.0 (2026-07-21)", "4.58"),
         ("25.1.0 - 2025-01-25", "25.1"),
-        ("2.0.0rc1", "2.0.0rc1"),
+        ("2.0.0rc1", "2.0rc1"),
+        ("Version 3.0.0rc4", "3.0rc4"),
+        ("2.0.0-beta.1 (2024-01-01)", "2.0b1"),
         ("Features", None),
         ("Version 2.x", None),
         ("Upgrading plugins written for 2.0", None),
@@ -31,6 +39,33 @@ def test_the_numbers_a_question_writes() -> None:
         "0.20",
     }
     assert release_numbers("Python 3.12 on 19.99 euros") == {"3.12", "19.99"}
+    # A pre-release however its tag is joined, as its heading writes it (mistune's
+    # "Version 3.0.0rc4"): not the final release 3.0.
+    assert release_numbers("what changed in 3.0.0-rc.4, 2.0.0-beta.1 or 1.0.0rc1") == {
+        "3.0rc4",
+        "2.0b1",
+        "1.0rc1",
+    }
+    assert release_numbers("a 1.2-based setup") == {"1.2"}
+
+
+@pytest.mark.parametrize(
+    ("question", "releases"),
+    [
+        ("what changed in 2.7", {"2.7"}),
+        ("what changed in requests 2.7", {"2.7"}),
+        ("upgrade from 2.30 to v2.31.0", {"2.30", "2.31"}),
+        ("jinja2 3.1 changes", {"3.1"}),  # the library's name, its major version aside
+        # Another name's version: requests 2.32.3 answered the first with its release 2.7.0,
+        # the second with 2.0.0 and the third with 1.1.0.
+        ("does requests support Python 2.7", set()),
+        ("requests with urllib3 2.0", set()),
+        ("HTTP/1.1 keep-alive", set()),
+    ],
+)
+def test_the_releases_of_the_library_a_question_names(question: str, releases: set[str]) -> None:
+    library = "jinja" if "jinja" in question else "requests"
+    assert releases_asked(question, library) == releases
 
 
 @pytest.mark.parametrize(

@@ -122,6 +122,20 @@ def test_a_release_heading_is_a_changelog_entry_anywhere(heading: str) -> None:
         ("add a custom keyword to the lexer", False),
         ("create a new converter", False),
         ("which method should I use to add a header", False),
+        # A question of when in the past, whatever the verb's form: qs 6.13.1's README answered
+        # the first before the entry of 6.12.0, which added the option.
+        ("when did qs add the duplicates option", True),
+        ("when was Python 3.7 support dropped", True),
+        ("what are the breaking changes", True),
+        # Words of change in a how-to or about behaviour, beside a when or a which.
+        ("when new data arrives, how do I update the chart", False),
+        ("which headers are added by default", False),
+        ("reload a template from the database when one has changed", False),
+        # "When was it added" in Chinese: qs 6.13.1's README answered the second before the
+        # entry of 6.13.0, which added strictDepth.
+        ("ruby 插件是什么时候加入的", True),
+        ("strictDepth 选项什么时候引入的", True),
+        ("什么时候应该添加自定义插件", False),
     ],
 )
 def test_version_questions_are_recognised(text: str, asked: bool) -> None:

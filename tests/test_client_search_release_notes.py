@@ -202,3 +202,123 @@ def test_the_entry_of_a_release_named_is_asked_for_by_name_among_other_words() -
     other = _described(2, 5.7, 0.64, changelog=False)
     ranked = [s.described.candidate.section_id for s in order(MODEL, [other, entry])]
     assert ranked == [1, 2]
+
+
+RENDERERS = [
+    _entry(
+        "Version 3.0.0rc3",
+        "Released on Nov 25, 2022\n\n- Render inline math with `\\(` and `\\)`\n"
+        "- Added `RSTRenderer`, and `MarkdownRenderer`\n- Fix `toc_hook` method\n"
+        "- Breaking change, rename `RstDirective` to `RSTDirective`",
+        "changes.rst",
+        ("Changelog",),
+    ),
+    _entry(
+        "With plugins",
+        "The original `MarkdownRenderer` can ONLY render the basic Markdown syntax. If you're "
+        "using plugins, you would need to customize `MarkdownRenderer` with extra render "
+        "methods. Take an example, you are going to add the strikethrough plugin:\n\n"
+        "class MyRenderer(MarkdownRenderer):\n    def strikethrough(self, token, state):\n"
+        "        return '~~' + self.render_children(token, state) + '~~'",
+        "renderers.rst",
+        ("Renderers", "Markdown Renderer"),
+    ),
+    _entry(
+        "Default methods",
+        "Here is a a list of default renderer functions of `MarkdownRenderer`:\n\n"
+        "text(self, token, state)\nlink(self, token, state)\nparagraph(self, token, state)",
+        "renderers.rst",
+        ("Renderers", "Markdown Renderer"),
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def renderers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[sqlite3.Connection]:
+    path: Path = tmp_path_factory.mktemp("shard") / "renderers.sqlite"
+    build_database(path, "mistune", "3.0.2", RENDERERS)
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    add_section_views(conn, None)
+    yield conn
+    conn.close()
+
+
+def test_the_words_of_change_of_a_how_to_question_do_not_keep_a_release_note_first(
+    renderers: sqlite3.Connection,
+) -> None:
+    # mistune 3.0.2: the entry says "Added" and "method" as every release note does, and it
+    # covered more of the focus than the renderers page by the "add" alone.
+    found = search_sections(renderers, "add a new renderer method", min_confidence=0)
+    assert found.sections[0].heading == "With plugins"
+
+
+def test_an_entry_covers_no_more_of_the_focus_by_its_words_of_change() -> None:
+    entry = replace(_described(1, 9.0, 1.0, changelog=True), change_coverage=0.3)
+    documentation = _described(2, 5.0, 0.7, changelog=False)
+    ranked = [s.described.candidate.section_id for s in order(MODEL, [entry, documentation])]
+    assert ranked == [2, 1]
+
+
+@pytest.mark.parametrize("focus", ["v8.0", "8.0.x", "v8.0.0"])
+def test_a_release_number_alone_is_answered_by_its_entry(tmp_path: Path, focus: str) -> None:
+    # body-parser 1.20.3's HISTORY.md heads the release "1.19.0 / 2019-04-25": "v1.19" and
+    # "1.19" are words no section holds, and the focus weighed nothing and had no answer. A
+    # numbered section ("3.2. The standard type hierarchy" of the Python docs) is no release.
+    numbered = _entry(
+        "8.0. Object Presentation", "How a type prints itself.", "extending/newtypes.html", ()
+    )
+    path = tmp_path / "numbered.sqlite"
+    build_database(path, "slug", "8.0.4", [*RELEASES, numbered])
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    add_section_views(conn, None)
+    try:
+        headings = [s.heading for s in search_sections(conn, focus, min_confidence=0).sections]
+    finally:
+        conn.close()
+    assert headings[:1] == ["8.0.0"]
+    assert "8.0. Object Presentation" not in headings
+
+
+@pytest.mark.parametrize("focus", ["what changed in 8.0.0-rc.1", "8.0.0-rc1 changes"])
+def test_a_pre_release_named_is_not_its_final_release(tmp_path: Path, focus: str) -> None:
+    # mistune 3.0.2: "3.0.0-rc4" named the release 3.0 and answered "Version 3.0.0".
+    candidate = _entry("8.0.0rc1", "- Drop Python 3.7", "CHANGELOG.md", ("Changelog",))
+    path = tmp_path / "candidates.sqlite"
+    build_database(path, "slug", "8.0.4", [*RELEASES, candidate])
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    add_section_views(conn, None)
+    try:
+        headings = [s.heading for s in search_sections(conn, focus, min_confidence=0).sections]
+    finally:
+        conn.close()
+    assert headings[:1] == ["8.0.0rc1"]
+
+
+def test_a_version_of_another_name_is_no_release_asked_for(tmp_path: Path) -> None:
+    # requests 2.32.3: "Python 2.7" named its own release 2.7.0, asked for by name, before the
+    # release that dropped Python 2.7.
+    records = [
+        _entry(
+            "2.28.0 (2022-06-09)",
+            "- Dropped support for Python 2.7 and 3.6",
+            "HISTORY.md",
+            ("Release History",),
+        ),
+        _entry(
+            "2.7.0 (2015-05-03)",
+            "- Updated urllib3 to 1.10.4; fixed a redirect loop",
+            "HISTORY.md",
+            ("Release History",),
+        ),
+    ]
+    path = tmp_path / "requests.sqlite"
+    build_database(path, "requests", "2.32.3", records)
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    add_section_views(conn, None)
+    try:
+        asked = search_sections(conn, "which version dropped Python 2.7", min_confidence=0)
+        named = search_sections(conn, "what changed in requests 2.7", min_confidence=0)
+    finally:
+        conn.close()
+    assert asked.sections[0].heading == "2.28.0 (2022-06-09)"
+    assert named.sections[0].heading == "2.7.0 (2015-05-03)"

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from client.search.query import Concept, Focus
 from schemas.anchors import whole_anchor
-from schemas.changelogs import CHANGELOG_FILE, VERSION_FIRST, release_numbers, release_of
+from schemas.changelogs import CHANGELOG_FILE, VERSION_FIRST, release_of, releases_asked
 from schemas.shards import MAX_SECTION_CHARS, NEAR_EMPTY_CHARS
 from schemas.text import index_text, stem
 
@@ -76,18 +76,39 @@ _VERSION_WORDS = frozenset(
         "migration",
     ]
 )
-# Words of change ask about versions only in a question of when or which, or of what is new
-# or changed ("when was allow_unicode added", "what's new"): elsewhere they are the task ("add
-# a custom keyword to the lexer", "remove comments from a SQL statement", "a new converter").
+# Words of change ask about versions only in a question of when in the past, or of what is new
+# or changed ("when was allow_unicode added", "when did qs add duplicates", "what's new"):
+# elsewhere they are the task ("add a custom keyword to the lexer", "remove comments from a SQL
+# statement", "a new converter"), or say how the library behaves ("when new data arrives",
+# "which headers are added by default", "know when one has changed"). "Which version" and
+# "which release" ask through their own words.
 _ASKS_WHEN_CHANGED = re.compile(
-    r"\b(?:when|which)\b.*\b(?:added|changed|removed|fixed|introduced|new)\b"
+    r"\bwhen (?:was|were|did|has|have|had)\b.*"
+    r"\b(?:add|added|change|changed|remove|removed|fix|fixed|introduce|introduced|drop|dropped"
+    r"|rename|renamed)\b"
     r"|\bwhat(?:'s|s| is| are| was| were| has| have)?(?: been)?(?: the)?"
-    r" (?:new|changed|changes|added|removed|fixed)\b",
+    r" (?:new|changed|changes|added|removed|fixed)\b"
+    r"|\bbreaking changes?\b",
     re.IGNORECASE,
 )
+# The words of change themselves: what a release note says of any feature ("Add ...", "Fixed
+# ..."), and so no evidence that it covers more of a how-to question than the documentation.
+_CHANGE_WORDS = frozenset(
+    stem(word)
+    for word in [
+        "add", "added", "adds", "new", "change", "changed", "changes", "remove", "removed",
+        "removes", "fix", "fixed", "fixes", "introduce", "introduced", "drop", "dropped",
+        "rename", "renamed",
+    ]
+)  # fmt: skip
 _CJK_VERSION_WORDS = (
     "版本", "新增", "哪个版", "更新", "修复", "改动", "变更", "废弃", "移除", "升级",
 )  # fmt: skip
+# "When was it added" in Chinese: 什么时候 with a verb of change and the 的 of a past event
+# ("ruby 插件是什么时候加入的"); not "什么时候应该添加自定义插件" (when should I add one).
+_CJK_WHEN_CHANGED = re.compile(
+    "什么时候(?:被|开始)?(?:加入|加|添加|引入|新增|移除|删除|去掉|废弃|支持)的"
+)
 
 
 @dataclass(frozen=True)
@@ -188,8 +209,13 @@ def is_api_entry(candidate: Candidate) -> bool:
 
 def is_changelog_entry(candidate: Candidate) -> bool:
     """A release's entry in a changelog: a version heading, or any section of a changes file."""
-    in_changes_file = bool(candidate.source and CHANGELOG_FILE.search(candidate.source))
-    return in_changes_file or bool(VERSION_FIRST.match(candidate.heading))
+    return is_changelog_section(candidate.heading, candidate.source)
+
+
+def is_changelog_section(heading: str, source: str | None) -> bool:
+    """``is_changelog_entry`` of a section by its heading and source file."""
+    in_changes_file = bool(source and CHANGELOG_FILE.search(source))
+    return in_changes_file or bool(VERSION_FIRST.match(heading))
 
 
 def asks_about_versions(focus: Focus) -> bool:
@@ -198,6 +224,8 @@ def asks_about_versions(focus: Focus) -> bool:
     if labels & _VERSION_WORDS or re.search(r"\d+\.\d+", focus.text):
         return True
     if _ASKS_WHEN_CHANGED.search(focus.text):
+        return True
+    if _CJK_WHEN_CHANGED.search(focus.text):
         return True
     return any(word in focus.text for word in _CJK_VERSION_WORDS)
 
@@ -216,6 +244,9 @@ class Described:
     title: float = 0.0
     # A changelog entry of the release the focus names ("what changed in 0.20.0").
     release_named: bool = False
+    # The part of the coverage the focus' words of change give (_CHANGE_WORDS): the "add" of
+    # "add request timeouts" (client.search.model._documentation_first).
+    change_coverage: float = 0.0
 
 
 def _relative(value: float, best: float) -> float:
@@ -232,8 +263,10 @@ def describe(
     candidates: Sequence[Candidate],
     frequencies: Mapping[str, int],
     total: int,
+    library: str | None = None,
 ) -> list[Described]:
-    """Every candidate's features (none when the focus has no weighed concept)."""
+    """Every candidate's features (none when the focus has no weighed concept); ``library``
+    is the id of the docs' library, whose releases a focus may name after its name."""
     weights = concept_weights(focus.concepts, frequencies, total)
     if not weights:
         return []
@@ -251,7 +284,7 @@ def describe(
     )
     versions_asked = asks_about_versions(focus)
     # The releases it names, when it asks about versions: "what changed in 0.20.0?".
-    releases = release_numbers(focus.text) if versions_asked else frozenset()
+    releases = releases_asked(focus.text, library) if versions_asked else frozenset()
     # A section's parent is the section of the same file whose heading path and heading are
     # its heading path (two files may share a heading path: a changelog and its translation).
     placed = {(c.source, *c.heading_path, c.heading) for c in candidates}
@@ -360,4 +393,9 @@ def _describe_one(
     if matched:
         matches.append(f"text hit: {matched} of {_words(len(weights))}")
     release_named = found is not None and release is not None and found[0] == release
-    return Described(candidate, features, coverage, named, tuple(matches), title, release_named)
+    change_coverage = sum(
+        weights.get(label, 0.0) * w for label, w in candidate.hits.items() if label in _CHANGE_WORDS
+    )
+    return Described(
+        candidate, features, coverage, named, tuple(matches), title, release_named, change_coverage
+    )

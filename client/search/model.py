@@ -170,12 +170,18 @@ def _set_after(entry: Scored, first: Scored) -> bool:
     return bool(entry.described.features[_CHANGELOG_UNASKED]) and entry.score > first.score
 
 
+def _subject(scored: Scored) -> float:
+    """How much of the focus a section covers, its words of change aside."""
+    return scored.described.coverage - scored.described.change_coverage
+
+
 def _documentation_first(scored: list[Scored]) -> list[Scored]:
     """A changelog entry, when the focus does not ask about versions, after every section of
     the documentation that covers as much of the focus: a release note says a feature came,
     the documentation how to use it. Scores alone let a one-line entry ("Add allow_unicode
     flag to allow unicode characters") win by its shortness. Entries that say more than any
-    section of the documentation keep their place."""
+    section of the documentation keep their place; the words of change count for neither, as
+    every release note says them ("add request timeouts": "Add a timeout to requests")."""
     if not any(s.described.features[_CHANGELOG_UNASKED] for s in scored):
         return scored
     documentation = [s for s in scored if not s.described.features[_CHANGELOG_UNASKED]]
@@ -186,9 +192,7 @@ def _documentation_first(scored: list[Scored]) -> list[Scored]:
             continue
         if s.described.features[_CHANGELOG_UNASKED]:
             covering = [
-                d
-                for d in documentation
-                if id(d) not in placed and d.described.coverage >= s.described.coverage
+                d for d in documentation if id(d) not in placed and _subject(d) >= _subject(s)
             ]
             ordered.extend(covering)
             placed.update(id(d) for d in covering)

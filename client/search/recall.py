@@ -11,12 +11,13 @@ string (schemas.text), so no user text is ever read as query syntax.
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from client.index_chunks import load_index_for
-from client.search.features import Candidate
+from client.search.features import Candidate, is_changelog_section
 from client.search.query import (
     Focus,
     chinese_readings,
@@ -24,7 +25,7 @@ from client.search.query import (
     read_into_chinese,
     read_through_glossary,
 )
-from schemas.changelogs import release_numbers, release_of
+from schemas.changelogs import release_numbers, release_of, releases_asked
 from schemas.shards import BM25_WEIGHTS, FTS_TABLE
 
 # bm25() column weights, in the order heading, heading_path, body, code: the shared ones.
@@ -171,7 +172,8 @@ def collect_candidates(
     load_index_for(conn, focus.expression)
     frequencies = _frequencies(conn, focus)
     expression = _recall_expression(focus, frequencies, total)
-    if not expression and not extra:
+    released = _release_entries(conn, focus)
+    if not expression and not extra and not released:
         return [], frequencies
     whole = _focus_scores(conn, focus)
     scores, headed = _recall(conn, focus, expression) if expression else ({}, [])
@@ -179,12 +181,12 @@ def collect_candidates(
     # The sections other lanes add get the bm25() of the recall query too, as the recall's own
     # (0.0 where it does not match them): one scale for every candidate, or the best of them
     # would be measured on another query than the rest.
-    released = _release_entries(conn, focus)
     others = sorted({*headed, *plain, *extra, *released} - set(scores))
     among = _bm25_among(conn, expression, others) if expression else {}
     scores.update({i: among.get(i, 0.0) for i in others})
     ids = sorted(scores)
     hits = _hits(conn, focus, frequencies, ids)
+    _hold_release_numbers(focus, released, frequencies, hits)
     rows = conn.execute(
         "SELECT id, heading, heading_path, anchor, source, body_length FROM sections "
         f"WHERE id IN ({placeholders(len(ids))})",
@@ -208,17 +210,54 @@ def collect_candidates(
     return candidates, frequencies
 
 
-def _release_entries(conn: sqlite3.Connection, focus: Focus) -> list[int]:
-    """The changelog entries of the releases the focus names, whatever their words: "what
-    changed in 8.0" asks about the entry headed "8.0.0", whose text need not say "8.0"."""
-    releases = release_numbers(focus.text)
+def library_of(conn: sqlite3.Connection) -> str | None:
+    """The id of the library a shard holds the docs of."""
+    row = conn.execute("SELECT value FROM meta WHERE key = 'library_id'").fetchone()
+    return None if row is None else str(row[0])
+
+
+_PRE_RELEASE_TAG = re.compile(r"[a-z]+\d*$")
+
+
+def _release_entries(conn: sqlite3.Connection, focus: Focus) -> dict[int, str]:
+    """The changelog entries of the releases the focus names, whatever their words, and the
+    release of each: "what changed in 8.0" asks about the entry headed "8.0.0", whose text
+    need not say "8.0"."""
+    releases = releases_asked(focus.text, library_of(conn))
     if not releases:
-        return []
-    # A release's heading writes its number whole ("8.0" in "8.0.0"): the others are not read.
-    ordered = sorted(releases)
+        return {}
+    # A release's heading writes its number whole ("8.0" in "8.0.0", "3.0" in "3.0.0-rc.4"):
+    # the others are not read.
+    ordered = sorted({_PRE_RELEASE_TAG.sub("", release) for release in releases})
     where = " OR ".join("instr(lower(heading), ?) > 0" for _ in ordered)
-    rows = conn.execute(f"SELECT id, heading FROM sections WHERE {where}", ordered)
-    return [int(i) for i, heading in rows if release_of(str(heading)) in releases]
+    rows = conn.execute(f"SELECT id, heading, source FROM sections WHERE {where}", ordered)
+    # Entries as the ranker tells them: a numbered section ("3.2. The standard type hierarchy",
+    # Sphinx's :numbered:) has a heading that reads as a release, and is none.
+    named = {
+        int(i): release_of(str(heading))
+        for i, heading, source in rows
+        if is_changelog_section(str(heading), source)
+    }
+    return {i: release for i, release in named.items() if release in releases}
+
+
+def _hold_release_numbers(
+    focus: Focus,
+    released: dict[int, str],
+    frequencies: dict[str, int],
+    hits: dict[int, dict[str, float]],
+) -> None:
+    """A release number no section writes as the focus does ("1.19", "v1.19.0": the heading
+    says "1.19.0 / 2022-02-16") is held by the entries of that release. Without them a focus
+    that is only the number ("v1.19") weighed nothing and had no answer."""
+    for concept in focus.concepts:
+        numbers = release_numbers(concept.label)
+        if frequencies[concept.label] or not numbers:
+            continue
+        holders = [i for i, release in released.items() if release in numbers]
+        frequencies[concept.label] = len(holders)
+        for i in holders:
+            hits[i][concept.label] = 1.0
 
 
 @dataclass(frozen=True)

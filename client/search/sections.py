@@ -46,6 +46,7 @@ from client.search.recall import (
     collect_candidates,
     heading_path_of,
     in_docs_language,
+    library_of,
     placeholders,
     section_count,
 )
@@ -274,7 +275,8 @@ def described_candidates(
     total = section_count(conn)
     focus = in_docs_language(conn, focus)
     candidates, frequencies = collect_candidates(conn, focus, total, extra)
-    return describe(focus, candidates, frequencies, total), unheard_words(focus, frequencies)
+    described = describe(focus, candidates, frequencies, total, library_of(conn))
+    return described, unheard_words(focus, frequencies)
 
 
 def rank_sections(
