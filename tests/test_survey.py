@@ -287,6 +287,22 @@ def test_a_debian_doc_packages_release_is_the_one_its_changelog_gives(tmp_path: 
     assert "changelog.Debian.gz: the package's release, 4.11.2, is the version" in survey.found
 
 
+def test_a_debian_release_with_a_tilde_leaves_the_builds_version(tmp_path: Path) -> None:
+    # python-pglast-doc 5.0~dev0+1-1: Debian's tilde sorts before, and is no version a catalog
+    # takes, so init wrote the placeholder 0.0.0 where the build says 5.0.dev0.
+    html = tmp_path / "python-pglast-doc" / "html"
+    (html / "_static").mkdir(parents=True)
+    (html / "_static" / "documentation_options.js").write_text(
+        "var DOCUMENTATION_OPTIONS = {\n    VERSION: '5.0.dev0',\n};\n", encoding="utf-8"
+    )
+    (html / "index.html").write_text("<html><body><h1>pglast</h1></body></html>", "utf-8")
+    with gzip.open(html.parent / "changelog.Debian.gz", "wt", encoding="utf-8") as changelog:
+        changelog.write("pglast (5.0~dev0+1-1) unstable; urgency=medium\n\n  * x\n")
+    survey = survey_project(html.parent)
+    assert (survey.version, survey.version_known) == ("5.0.dev0", True)
+    assert not any("changelog.Debian.gz" in line for line in survey.found)
+
+
 def test_a_debian_doc_packages_html_link_to_another_package_is_its_docs(tmp_path: Path) -> None:
     # /usr/share/doc/python-lxml-doc/html is a link to ../python-lxml/html: not walked for
     # files, the folder was said to hold no docs at all; and a catalog naming it must allow
