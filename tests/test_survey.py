@@ -169,6 +169,18 @@ def test_instructions_for_coding_agents_are_left_out(tmp_path: Path) -> None:
     assert survey.docs == "." and "AGENTS.md" in survey.exclude
 
 
+def test_a_docs_tools_folder_read_at_its_top_keeps_its_testing_pages(tmp_path: Path) -> None:
+    # docbuild init in graphene 3.4.3's docs/ (conf.py there): its testing/index.rst, the
+    # "Testing in Graphene" page, was left out as a tests folder (141 -> 136 sections).
+    (tmp_path / "conf.py").write_text('project = "Graphene"\n', encoding="utf-8")
+    (tmp_path / "index.rst").write_text("Graphene\n========\n", encoding="utf-8")
+    (tmp_path / "testing").mkdir()
+    (tmp_path / "testing" / "index.rst").write_text("Testing\n=======\n", encoding="utf-8")
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs) == ("sphinx", ".")
+    assert not {"tests", "test", "testing"} & set(survey.exclude)
+
+
 @pytest.mark.parametrize(
     ("name", "expected"),
     [
