@@ -95,7 +95,10 @@ def survey_project(root: Path) -> ProjectSurvey:
         where = f"{docs}/_static/documentation_options.js".removeprefix("./")
         named = f"{built.project or 'release'} {built.version}" if built.version else built.project
         found.append(f"{where}: built by Sphinx" + (f", {named}" if named else ""))
-        if (packaged := debian_release(root)) and packaged != built.version:
+        # A release Debian writes with a tilde (pglast's 5.0~dev0, pydl's 1.0.0~rc2) is no
+        # version a catalog takes: the build's own (5.0.dev0) is kept then.
+        packaged = debian_release(root)
+        if packaged and packaged != built.version and _is_version(packaged):
             found.append(f"{DEBIAN_CHANGELOG}: the package's release, {packaged}, is the version")
             built = replace(built, version=packaged)
         title = title or built.project or None

@@ -37,7 +37,8 @@ NOT_DOCS = (
 )  # fmt: skip
 # A project read from its top keeps its tests' fixtures there, never its docs: an MkDocs
 # plugin's tests/ hold a whole site of pages (mkdocs-jupyter's src/mkdocs_jupyter/tests/mkdocs/
-# docs, its demo's notebooks again).
+# docs, its demo's notebooks again). A docs tool's own folder read from its top is all docs:
+# graphene's docs/testing/ is its "Testing in Graphene" page.
 _TEST_FOLDERS = ("tests", "test", "testing", "__tests__")
 # Instructions for the coding agents that work on the project, not docs for its users
 # (pydantic-ai's docs/AGENTS.md, and docs/CLAUDE.md, a link to it).
@@ -290,4 +291,5 @@ def exclude_patterns(kind: str, docs: str, folder: Path) -> tuple[str, ...]:
     agent_files = tuple(name for name in _AGENT_FILES if (folder / name).exists())
     if docs != ".":
         return (*build_folders, *agent_files)
-    return tuple(dict.fromkeys((*build_folders, *NOT_DOCS, *_TEST_FOLDERS, *agent_files)))
+    tests = _TEST_FOLDERS if kind in _KIND_WORDS else ()
+    return tuple(dict.fromkeys((*build_folders, *NOT_DOCS, *tests, *agent_files)))

@@ -67,3 +67,18 @@ def test_a_project_that_enables_customblocks_keeps_every_heading(tmp_path: Path)
     (tmp_path / "docs" / "index.md").write_text(OPTIONS, encoding="utf-8")
     records = compiled_records(version(tmp_path / "docs"))
     assert [r["heading"] for r in records] == ["allow_dirty", "sign_tags"]
+
+
+def test_an_admonition_block_named_by_one_word_keeps_its_text() -> None:
+    # markdown-customblocks' own docs (generators-admonition.md): "::: note" over a tab-
+    # indented line was read as mkdocstrings' block of a module "note", its text lost.
+    text = "# Admonition\n\n::: note\n\tThis is a note\n\n::: important\n\tThis is important\n"
+    assert sections(text, CUSTOMBLOCKS) == [("Admonition", "This is a note\n\nThis is important")]
+
+
+def test_a_lone_module_name_is_still_mkdocstrings_block() -> None:
+    # Nothing, or the handler's options, under it: a module's API block, as without them.
+    options = "# API\n\n::: demo\n    options:\n      heading_level: 2\n"
+    for text in ("# API\n\n::: demo\n", options):
+        assert sections(text, CUSTOMBLOCKS) == sections(text, MkDocsMarkdown())
+        assert [heading for heading, _ in sections(text, CUSTOMBLOCKS)] == ["API", "demo"]

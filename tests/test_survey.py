@@ -169,6 +169,18 @@ def test_instructions_for_coding_agents_are_left_out(tmp_path: Path) -> None:
     assert survey.docs == "." and "AGENTS.md" in survey.exclude
 
 
+def test_a_docs_tools_folder_read_at_its_top_keeps_its_testing_pages(tmp_path: Path) -> None:
+    # docbuild init in graphene 3.4.3's docs/ (conf.py there): its testing/index.rst, the
+    # "Testing in Graphene" page, was left out as a tests folder (141 -> 136 sections).
+    (tmp_path / "conf.py").write_text('project = "Graphene"\n', encoding="utf-8")
+    (tmp_path / "index.rst").write_text("Graphene\n========\n", encoding="utf-8")
+    (tmp_path / "testing").mkdir()
+    (tmp_path / "testing" / "index.rst").write_text("Testing\n=======\n", encoding="utf-8")
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs) == ("sphinx", ".")
+    assert not {"tests", "test", "testing"} & set(survey.exclude)
+
+
 @pytest.mark.parametrize(
     ("name", "expected"),
     [
@@ -285,6 +297,22 @@ def test_a_debian_doc_packages_release_is_the_one_its_changelog_gives(tmp_path: 
     survey = survey_project(html.parent)
     assert (survey.docs, survey.version, survey.version_known) == ("html", "4.11.2", True)
     assert "changelog.Debian.gz: the package's release, 4.11.2, is the version" in survey.found
+
+
+def test_a_debian_release_with_a_tilde_leaves_the_builds_version(tmp_path: Path) -> None:
+    # python-pglast-doc 5.0~dev0+1-1: Debian's tilde sorts before, and is no version a catalog
+    # takes, so init wrote the placeholder 0.0.0 where the build says 5.0.dev0.
+    html = tmp_path / "python-pglast-doc" / "html"
+    (html / "_static").mkdir(parents=True)
+    (html / "_static" / "documentation_options.js").write_text(
+        "var DOCUMENTATION_OPTIONS = {\n    VERSION: '5.0.dev0',\n};\n", encoding="utf-8"
+    )
+    (html / "index.html").write_text("<html><body><h1>pglast</h1></body></html>", "utf-8")
+    with gzip.open(html.parent / "changelog.Debian.gz", "wt", encoding="utf-8") as changelog:
+        changelog.write("pglast (5.0~dev0+1-1) unstable; urgency=medium\n\n  * x\n")
+    survey = survey_project(html.parent)
+    assert (survey.version, survey.version_known) == ("5.0.dev0", True)
+    assert not any("changelog.Debian.gz" in line for line in survey.found)
 
 
 def test_a_debian_doc_packages_html_link_to_another_package_is_its_docs(tmp_path: Path) -> None:

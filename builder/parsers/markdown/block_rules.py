@@ -46,11 +46,12 @@ def _build_parser() -> MarkdownIt:
         "fence", "admonition", admonition_rule,
         {"alt": ["paragraph", "reference", "blockquote", "list"]},
     )  # fmt: skip
+    # markdown-customblocks' "::: field-list": the lines indented under it, no closing fence;
+    # before mkdocstrings, whose "::: module" a lone "::: note" over text is not.
+    md.block.ruler.before("fence", "customblocks", customblocks_rule)
     # mkdocstrings' "::: package" before the containers and the colon fence, which would take
     # it as an unclosed container or fence and swallow the rest of the page.
     md.block.ruler.before("fence", TOKEN_TYPE, mkdocstrings_rule)
-    # markdown-customblocks' "::: field-list": the lines indented under it, no closing fence.
-    md.block.ruler.before("fence", "customblocks", customblocks_rule)
     md.block.ruler.at(
         "fence", _fence_rule, {"alt": ["paragraph", "reference", "blockquote", "list"]}
     )

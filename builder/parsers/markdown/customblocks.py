@@ -7,6 +7,11 @@ bare ``:::`` line closes, a block took the rest of its page, every heading after
 (bump-my-version's reference kept one section of its twelve options' page). The block's type
 and arguments are its styling (a field list, a grid of cards), so its lines are read as the
 page's own text, one indentation level in.
+
+A lone name (``::: note``) is how mkdocstrings names a module too: such a line is left to it
+unless text is indented under it, as the lines under a mkdocstrings block are its handler's
+options (``options:``). Read as mkdocstrings', customblocks' admonitions (``::: note`` over a
+tab-indented "This is a note") lost their text to a one-line API stub.
 """
 
 from __future__ import annotations
@@ -21,6 +26,9 @@ EXTENSION = "customblocks"
 # How far a block's content is indented under its ``:::`` line.
 _CONTENT_INDENT = 4
 _HEADER = re.compile(r":::[ \t]+[A-Za-z][\w-]*(?:[ \t].*)?$")
+_LONE_NAME = re.compile(r":::[ \t]+[A-Za-z_]\w*")
+# The keys of a mkdocstrings block's options, the lines indented under its "::: name".
+_MKDOCSTRINGS_KEY = re.compile(r"(?:handler|options|selection|rendering)[ \t]*:")
 
 
 def customblocks_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
@@ -34,6 +42,8 @@ def customblocks_rule(state: StateBlock, start: int, end: int, silent: bool) -> 
     line = state.src[state.bMarks[start] + state.tShift[start] : state.eMarks[start]]
     if not _HEADER.match(line.rstrip()):
         return False
+    if _LONE_NAME.fullmatch(line.rstrip()) and not _holds_text(state, start, end):
+        return False  # mkdocstrings' block of a module named so
     if silent:
         return True
     indent = state.sCount[start] + _CONTENT_INDENT
@@ -52,3 +62,16 @@ def customblocks_rule(state: StateBlock, start: int, end: int, silent: bool) -> 
         state.blkIndent, state.lineMax, state.parentType = old_indent, old_line_max, old_parent
     state.line = last
     return True
+
+
+def _holds_text(state: StateBlock, start: int, end: int) -> bool:
+    """Whether the first line after ``start`` that is not blank is indented under it and is
+    not a mkdocstrings option."""
+    for following in range(start + 1, end):
+        if state.isEmpty(following):
+            continue
+        if state.sCount[following] <= state.sCount[start]:
+            return False
+        first = state.bMarks[following] + state.tShift[following]
+        return not _MKDOCSTRINGS_KEY.match(state.src[first : state.eMarks[following]])
+    return False
