@@ -51,6 +51,15 @@ def test_an_entry_keeps_its_tags_and_references() -> None:
     )
 
 
+def test_only_commas_part_an_entry_s_tags() -> None:
+    # dogpile.cache 1.3.3's changelog: the extension splits tags at commas alone.
+    text = (
+        "Changelog\n=========\n\n.. changelog::\n    :version: 1.0.0\n\n"
+        "    .. change::\n        :tags: change: py3k\n\n        Python 3.5 and above only.\n"
+    )
+    assert _sections(text)[1].body == "[change: py3k] Python 3.5 and above only."
+
+
 def test_a_release_inside_another_block_is_not_a_section() -> None:
     (section,) = _sections("Title\n=====\n\n.. note::\n\n" + CHANGELOG[25:].replace("\n", "\n   "))
     assert section.heading == "Title"

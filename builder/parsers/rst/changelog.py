@@ -70,7 +70,9 @@ def render_changelog(
 
 def _entry(options: Mapping[str, str], body: str) -> str:
     breaking = ["breaking"] if "breaking" in options else []
-    labels = [*_listed(options.get("tags", "") or options.get("type", "")), *breaking]
+    # A tag may hold a space (dogpile.cache's ":tags: change: py3k"); only commas part tags.
+    tags_written = options.get("tags", "") or options.get("type", "")
+    labels = [*(tag.strip() for tag in tags_written.split(",") if tag.strip()), *breaking]
     tags = " ".join(f"[{tag}]" for tag in labels)
     issues = options.get("tickets", "") or options.get("ticket", "") or options.get("issue", "")
     tickets = _listed(issues)
@@ -85,5 +87,5 @@ def _entry(options: Mapping[str, str], body: str) -> str:
 
 
 def _listed(value: str) -> list[str]:
-    """The items of a list option, comma- or space-separated (Litestar's ``:pr: 4990 4991``)."""
+    """The references of an option, comma- or space-separated (Litestar's ``:pr: 4990 4991``)."""
     return [item for item in re.split(r"[,\s]+", value) if item]
