@@ -60,6 +60,16 @@ def test_only_commas_part_an_entry_s_tags() -> None:
     assert _sections(text)[1].body == "[change: py3k] Python 3.5 and above only."
 
 
+def test_lowdown_s_one_word_argument_is_the_change_s_category() -> None:
+    # Lowdown 0.2.1's doc/release.rst: the category is a label before the tags, not a title.
+    text = (
+        "Releases\n========\n\n.. changelog::\n    :version: 0.1.1\n\n"
+        "    .. change:: change\n        :tags: documentation\n\n"
+        "        Update documentation.\n"
+    )
+    assert _sections(text)[1].body == "[change] [documentation] Update documentation."
+
+
 def test_a_release_inside_another_block_is_not_a_section() -> None:
     (section,) = _sections("Title\n=====\n\n.. note::\n\n" + CHANGELOG[25:].replace("\n", "\n   "))
     assert section.heading == "Title"

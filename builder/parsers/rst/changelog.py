@@ -11,7 +11,8 @@ which entries it holds too: it shows nothing (SQLAlchemy's 2.0 changelog repeate
 1.4 changelog through it). Litestar's (litestar-org's projects) names the release in the
 directive's argument, its date in ``:date:``, and each change's title in its argument, with its
 ``:type:``, ``:breaking:``, ``:issue:`` and ``:pr:``: the title leads the entry, after its
-type.
+type. Lowdown's (ftrack's projects) ``.. change:: fixed`` names its category in one word, a
+label as a type is.
 """
 
 from __future__ import annotations
@@ -52,6 +53,11 @@ def render_changelog(
     rendered = render(content, content_first, ctx.nested(sections=False), doc)
     if name == "change":
         title = render_inline(argument.strip())
+        if title and " " not in title and "type" not in options:
+            # Lowdown's (ftrack's projects) one word is the change's category ("new",
+            # "fixed"), which it shows as a label, not a title.
+            options = {**options, "type": title}
+            title = ""
         body = join_events(rendered)
         return [Text(_entry(options, f"{title}\n\n{body}".strip() if title else body))]
     version = options.get("version", "") or argument.strip()
@@ -71,8 +77,8 @@ def render_changelog(
 def _entry(options: Mapping[str, str], body: str) -> str:
     breaking = ["breaking"] if "breaking" in options else []
     # A tag may hold a space (dogpile.cache's ":tags: change: py3k"); only commas part tags.
-    tags_written = options.get("tags", "") or options.get("type", "")
-    labels = [*(tag.strip() for tag in tags_written.split(",") if tag.strip()), *breaking]
+    written = [options.get("type", ""), *options.get("tags", "").split(",")]
+    labels = [*(tag.strip() for tag in written if tag.strip()), *breaking]
     tags = " ".join(f"[{tag}]" for tag in labels)
     issues = options.get("tickets", "") or options.get("ticket", "") or options.get("issue", "")
     tickets = _listed(issues)
