@@ -70,6 +70,16 @@ def test_lowdown_s_one_word_argument_is_the_change_s_category() -> None:
     assert _sections(text)[1].body == "[change] [documentation] Update documentation."
 
 
+def test_lowdown_s_release_is_a_section_headed_by_its_version() -> None:
+    text = (
+        "Releases\n========\n\n.. release:: 0.2.1\n    :date: 2021-04-21\n\n"
+        "    .. change:: change\n\n        Limit docutils to < 0.17.\n"
+    )
+    (_, release) = _sections(text)
+    assert (release.heading, release.anchor) == ("0.2.1", "change-0-2-1")
+    assert release.body == "Released: 2021-04-21\n\n[change] Limit docutils to < 0.17."
+
+
 def test_a_release_inside_another_block_is_not_a_section() -> None:
     (section,) = _sections("Title\n=====\n\n.. note::\n\n" + CHANGELOG[25:].replace("\n", "\n   "))
     assert section.heading == "Title"

@@ -11,8 +11,9 @@ which entries it holds too: it shows nothing (SQLAlchemy's 2.0 changelog repeate
 1.4 changelog through it). Litestar's (litestar-org's projects) names the release in the
 directive's argument, its date in ``:date:``, and each change's title in its argument, with its
 ``:type:``, ``:breaking:``, ``:issue:`` and ``:pr:``: the title leads the entry, after its
-type. Lowdown's (ftrack's projects) ``.. change:: fixed`` names its category in one word, a
-label as a type is.
+type. Lowdown's (ftrack's projects) ``.. release:: 0.2.1`` is Litestar's ``changelog`` by
+another name, and its ``.. change:: fixed`` names the change's category in one word, a label as
+a type is.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from builder.parsers.rst.events import (
 )
 from builder.parsers.rst.inline import render_inline
 
-DIRECTIVES = frozenset({"changelog", "change", "changelog_imports"})
+DIRECTIVES = frozenset({"changelog", "change", "changelog_imports", "release"})
 
 
 def render_changelog(
@@ -46,8 +47,9 @@ def render_changelog(
     doc: DocState,
     render: RenderBlocks,
 ) -> list[Event]:
-    """A release (``changelog``) or one entry of it (``change``), the directive on source line
-    ``line`` (``argument``: the text after its name) and its content from ``content_first``."""
+    """A release (``changelog``, Lowdown's ``release``) or one entry of it (``change``), the
+    directive on source line ``line`` (``argument``: the text after its name) and its content
+    from ``content_first``."""
     if name == "changelog_imports":
         return []
     rendered = render(content, content_first, ctx.nested(sections=False), doc)
