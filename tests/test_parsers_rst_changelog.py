@@ -51,6 +51,35 @@ def test_an_entry_keeps_its_tags_and_references() -> None:
     )
 
 
+def test_only_commas_part_an_entry_s_tags() -> None:
+    # dogpile.cache 1.3.3's changelog: the extension splits tags at commas alone.
+    text = (
+        "Changelog\n=========\n\n.. changelog::\n    :version: 1.0.0\n\n"
+        "    .. change::\n        :tags: change: py3k\n\n        Python 3.5 and above only.\n"
+    )
+    assert _sections(text)[1].body == "[change: py3k] Python 3.5 and above only."
+
+
+def test_lowdown_s_one_word_argument_is_the_change_s_category() -> None:
+    # Lowdown 0.2.1's doc/release.rst: the category is a label before the tags, not a title.
+    text = (
+        "Releases\n========\n\n.. changelog::\n    :version: 0.1.1\n\n"
+        "    .. change:: change\n        :tags: documentation\n\n"
+        "        Update documentation.\n"
+    )
+    assert _sections(text)[1].body == "[change] [documentation] Update documentation."
+
+
+def test_lowdown_s_release_is_a_section_headed_by_its_version() -> None:
+    text = (
+        "Releases\n========\n\n.. release:: 0.2.1\n    :date: 2021-04-21\n\n"
+        "    .. change:: change\n\n        Limit docutils to < 0.17.\n"
+    )
+    (_, release) = _sections(text)
+    assert (release.heading, release.anchor) == ("0.2.1", "change-0-2-1")
+    assert release.body == "Released: 2021-04-21\n\n[change] Limit docutils to < 0.17."
+
+
 def test_a_release_inside_another_block_is_not_a_section() -> None:
     (section,) = _sections("Title\n=====\n\n.. note::\n\n" + CHANGELOG[25:].replace("\n", "\n   "))
     assert section.heading == "Title"

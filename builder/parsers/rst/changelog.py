@@ -11,7 +11,9 @@ which entries it holds too: it shows nothing (SQLAlchemy's 2.0 changelog repeate
 1.4 changelog through it). Litestar's (litestar-org's projects) names the release in the
 directive's argument, its date in ``:date:``, and each change's title in its argument, with its
 ``:type:``, ``:breaking:``, ``:issue:`` and ``:pr:``: the title leads the entry, after its
-type.
+type. Lowdown's (ftrack's projects) ``.. release:: 0.2.1`` is Litestar's ``changelog`` by
+another name, and its ``.. change:: fixed`` names the change's category in one word, a label as
+a type is.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from builder.parsers.rst.events import (
 )
 from builder.parsers.rst.inline import render_inline
 
-DIRECTIVES = frozenset({"changelog", "change", "changelog_imports"})
+DIRECTIVES = frozenset({"changelog", "change", "changelog_imports", "release"})
 
 
 def render_changelog(
@@ -45,13 +47,19 @@ def render_changelog(
     doc: DocState,
     render: RenderBlocks,
 ) -> list[Event]:
-    """A release (``changelog``) or one entry of it (``change``), the directive on source line
-    ``line`` (``argument``: the text after its name) and its content from ``content_first``."""
+    """A release (``changelog``, Lowdown's ``release``) or one entry of it (``change``), the
+    directive on source line ``line`` (``argument``: the text after its name) and its content
+    from ``content_first``."""
     if name == "changelog_imports":
         return []
     rendered = render(content, content_first, ctx.nested(sections=False), doc)
     if name == "change":
         title = render_inline(argument.strip())
+        if title and " " not in title and "type" not in options:
+            # Lowdown's (ftrack's projects) one word is the change's category ("new",
+            # "fixed"), which it shows as a label, not a title.
+            options = {**options, "type": title}
+            title = ""
         body = join_events(rendered)
         return [Text(_entry(options, f"{title}\n\n{body}".strip() if title else body))]
     version = options.get("version", "") or argument.strip()
@@ -70,7 +78,9 @@ def render_changelog(
 
 def _entry(options: Mapping[str, str], body: str) -> str:
     breaking = ["breaking"] if "breaking" in options else []
-    labels = [*_listed(options.get("tags", "") or options.get("type", "")), *breaking]
+    # A tag may hold a space (dogpile.cache's ":tags: change: py3k"); only commas part tags.
+    written = [options.get("type", ""), *options.get("tags", "").split(",")]
+    labels = [*(tag.strip() for tag in written if tag.strip()), *breaking]
     tags = " ".join(f"[{tag}]" for tag in labels)
     issues = options.get("tickets", "") or options.get("ticket", "") or options.get("issue", "")
     tickets = _listed(issues)
@@ -85,5 +95,5 @@ def _entry(options: Mapping[str, str], body: str) -> str:
 
 
 def _listed(value: str) -> list[str]:
-    """The items of a list option, comma- or space-separated (Litestar's ``:pr: 4990 4991``)."""
+    """The references of an option, comma- or space-separated (Litestar's ``:pr: 4990 4991``)."""
     return [item for item in re.split(r"[,\s]+", value) if item]
