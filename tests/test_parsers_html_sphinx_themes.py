@@ -145,7 +145,8 @@ def test_the_inline_line_numbers_of_a_code_block_are_left_out() -> None:
     ]
 
 
-def test_the_links_to_the_pages_sphinx_generates_are_left_out() -> None:
+@pytest.mark.parametrize("with_bytes", [False, True])
+def test_the_links_to_the_pages_sphinx_generates_are_left_out(with_bytes: bool) -> None:
     # requests-toolbelt 0.10.1's Debian docs: sphinx-quickstart's "Indices and tables" read
     # "- Index - Module Index - Search Page", pages a doctrove site does not have (the
     # section left empty is dropped with the others).
@@ -159,7 +160,10 @@ def test_the_links_to_the_pages_sphinx_generates_are_left_out() -> None:
         '<li><p><a class="reference internal" href="search.html">Search Page</a></p></li>'
         "</ul></section></div></body></html>"
     )
-    assert [(s.heading, s.body) for s in parse(page, "index.html").sections] == [
+    # With the page's bytes, only a page whose source has such a :ref: link is searched for
+    # them (the search walks every element of the page).
+    utf8 = page.encode() if with_bytes else None
+    assert [(s.heading, s.body) for s in parse(page, "index.html", utf8).sections] == [
         ("Toolbelt", "Tools.\n\n- User Guide"),
         ("Indices and tables", ""),
     ]
