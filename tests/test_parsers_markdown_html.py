@@ -200,6 +200,19 @@ def test_a_vue_element_repeated_over_data_shows_nothing() -> None:
     ]
 
 
+def test_an_image_repeated_over_data_drops_only_itself() -> None:
+    # An <img> has no end tag: a v-for on one skipped the rest of its HTML block, waiting for
+    # an </img> that never came (attackY's finding on b487c70).
+    text = (
+        "# Sponsors\n\n"
+        '<div class="sponsors">\n'
+        '  <img v-for="s in sponsors" :src="s.img" :alt="s.name">\n'
+        "  <p>Thanks to every sponsor.</p>\n"
+        "</div>\n"
+    )
+    assert bodies(parse(text, "sponsors.md")) == ["Thanks to every sponsor."]
+
+
 def test_a_lone_html_anchor_names_the_heading_below_it() -> None:
     # Pino 10.4.0's api.md marks 120 headings so, and its pages link "api.md#opt-mixin": the
     # sections were anchored by slugs of their headings ("mixin-function").

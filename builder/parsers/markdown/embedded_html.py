@@ -81,6 +81,11 @@ _SPACES = re.compile(r"[ \t\r\n\f\v]+")
 _HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _CENTERED = re.compile(r"""align\s*=\s*["']?center|text-align\s*:\s*center""", re.IGNORECASE)
 _SKIPPED_CONTENT = frozenset({"script", "style", "template"})
+# Elements HTML never closes: one repeated by v-for has no end tag to skip to.
+_VOID_ELEMENTS = frozenset(
+    {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+     "track", "wbr"}
+)  # fmt: skip
 # A Vue element repeated over data the page loads (VitePress' and VuePress' <div v-for="dep in
 # data.deps">): its text is a template, "{{ dep.name }}", and shows nothing as it is written.
 _VUE_LOOP = re.compile(r"(?:^|\s)v-for\s*=")
@@ -225,9 +230,13 @@ class _Scan:
                 self.skipped_depth += -1 if closing else 1
                 self.skipping = self.skipping if self.skipped_depth else ""
         elif name in _SKIPPED_CONTENT or (
-            _VUE_LOOP.search(attributes) and not attributes.rstrip().endswith("/")
+            _VUE_LOOP.search(attributes)
+            and name not in _VOID_ELEMENTS
+            and not attributes.rstrip().endswith("/")
         ):
             self.skipping, self.skipped_depth = ("", 0) if closing else (name, 1)
+        elif _VUE_LOOP.search(attributes):
+            return  # a repeated element without content (<img v-for>): it alone shows nothing
         elif name == "a" and self.heading is None:
             self.in_link = not closing
         elif name in _HEADING_TAGS:
