@@ -95,6 +95,28 @@ def test_a_package_without_all_is_shown_with_its_modules(tmp_path: Path) -> None
     )
 
 
+def test_a_package_s_own_tests_are_not_its_api(tmp_path: Path) -> None:
+    # towncrier 24.8.0 ships towncrier/test/: its test modules came out as API pages.
+    version = replace(make_project(tmp_path), api=("demo",))
+    (tmp_path / "demo" / "tests").mkdir()
+    (tmp_path / "demo" / "tests" / "__init__.py").write_text("", "utf-8")
+    (tmp_path / "demo" / "tests" / "test_init.py").write_text("def test_init(): pass\n", "utf-8")
+    (tmp_path / "demo" / "conftest.py").write_text("", "utf-8")
+    (rst,) = api_pages(("demo",), "sphinx", (tmp_path,))
+    assert rst.text == (
+        "demo\n====\n\n.. automodule:: demo\n   :members:\n\n"
+        ".. automodule:: demo.initialise\n   :members:\n"
+    )
+    (md,) = api_pages(("demo",), "none", (tmp_path,))
+    assert md.text == (
+        "::: demo\n    options:\n      show_submodules: true\n"
+        '      filters: ["!^_[^_]", "!^(tests?|conftest)$"]\n'
+    )
+    headings = {r["heading"] for r in compiled(version)}
+    assert "demo.initialise.init" in headings
+    assert not any("tests" in heading or "conftest" in heading for heading in headings)
+
+
 def test_a_release_archive_read_at_its_top_gets_its_api_and_says_where_from(
     tmp_path: Path,
 ) -> None:

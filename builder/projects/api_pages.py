@@ -29,6 +29,11 @@ from builder.projects.gen_files import GeneratedPage
 API_FOLDER = "api"
 _BLOCK = "::: {0}\n"
 _BLOCK_WITH_MODULES = "::: {0}\n    options:\n      show_submodules: true\n"
+# A package's own tests are not its API: towncrier 24.8.0 ships towncrier/test, whose modules
+# came out as API pages. mkdocstrings' filters leave them out by name (and so would hide a
+# function of that name too: they are added only to a package that has such a module).
+_TEST_MODULES = frozenset({"test", "tests", "conftest"})
+_FILTERS_WITHOUT_TESTS = '      filters: ["!^_[^_]", "!^(tests?|conftest)$"]\n'
 _SETS_ALL = re.compile(r"^__all__\s*(?::[^=\n]*)?[+]?=", re.M)
 # The most of an __init__.py read for its __all__.
 _MAX_INIT_BYTES = 1024 * 1024
@@ -67,12 +72,16 @@ def api_pages(
             for name in names
         )
     return tuple(
-        GeneratedPage(
-            f"{stems[name]}.md",
-            (_BLOCK if _sets_all(name, code_folders) else _BLOCK_WITH_MODULES).format(name),
-        )
+        GeneratedPage(f"{stems[name]}.md", _mkdocstrings_block(name, code_folders))
         for name in names
     )
+
+
+def _mkdocstrings_block(name: str, code_folders: Sequence[Path]) -> str:
+    if _sets_all(name, code_folders):
+        return _BLOCK.format(name)
+    block = _BLOCK_WITH_MODULES.format(name)
+    return block + _FILTERS_WITHOUT_TESTS if _has_tests(name, code_folders) else block
 
 
 def _automodule_page(name: str, modules: Sequence[str], markdown: bool) -> str:
@@ -97,7 +106,9 @@ def _submodules(name: str, code_folders: Sequence[Path]) -> tuple[str, ...]:
         found = []
         for root, dirs, files in os.walk(package):
             dirs[:] = sorted(
-                d for d in dirs if _public(d) and Path(root, d, "__init__.py").is_file()
+                d
+                for d in dirs
+                if _public(d) and d not in _TEST_MODULES and Path(root, d, "__init__.py").is_file()
             )
             prefix = ".".join((name, *Path(root).relative_to(package).parts))
             if Path(root) != package:
@@ -105,12 +116,27 @@ def _submodules(name: str, code_folders: Sequence[Path]) -> tuple[str, ...]:
             found += [
                 f"{prefix}.{file[:-3]}"
                 for file in sorted(files)
-                if file.endswith(".py") and _public(file[:-3])
+                if file.endswith(".py") and _public(file[:-3]) and file[:-3] not in _TEST_MODULES
             ]
             if len(found) >= MAX_SUBMODULES:
                 return tuple(found[:MAX_SUBMODULES])
         return tuple(found)
     return ()
+
+
+def _has_tests(name: str, code_folders: Sequence[Path]) -> bool:
+    """Whether the package ``name`` (in the first of ``code_folders`` holding it) has a test
+    package or a conftest module at any depth, outside its private folders."""
+    for folder in code_folders:
+        package = folder.joinpath(*name.split("."))
+        if not (package / "__init__.py").is_file():
+            continue
+        for _root, dirs, files in os.walk(package):
+            if _TEST_MODULES & {*dirs, *(f[:-3] for f in files if f.endswith(".py"))}:
+                return True
+            dirs[:] = [d for d in dirs if _public(d)]
+        return False
+    return False
 
 
 def _public(name: str) -> bool:
