@@ -160,19 +160,24 @@ def in_docs_language(conn: sqlite3.Connection, focus: Focus) -> Focus:
 
 
 def collect_candidates(
-    conn: sqlite3.Connection, focus: Focus, total: int, extra: Sequence[int] = ()
+    conn: sqlite3.Connection,
+    focus: Focus,
+    total: int,
+    extra: Sequence[int] = (),
+    library: str | None = None,
 ) -> tuple[list[Candidate], dict[str, int]]:
     """The lexical candidates of ``focus``, plus the sections ``extra`` names (another lane's),
     each with its evidence; and how many sections hold each concept. A focus without concepts
     (Chinese words without a translation, asked of English docs) has nothing to weigh a
-    candidate by: none."""
+    candidate by: none. ``library`` (the shard's library id, ``library_of``) tells the releases
+    the focus names from another name's versions ("Python 2.7")."""
     if not focus.concepts:
         return [], {}
     # Every query below matches a part of the focus' expression: its index pages, once.
     load_index_for(conn, focus.expression)
     frequencies = _frequencies(conn, focus)
     expression = _recall_expression(focus, frequencies, total)
-    released = _release_entries(conn, focus)
+    released = _release_entries(conn, focus, library)
     if not expression and not extra and not released:
         return [], frequencies
     whole = _focus_scores(conn, focus)
@@ -219,11 +224,11 @@ def library_of(conn: sqlite3.Connection) -> str | None:
 _PRE_RELEASE_TAG = re.compile(r"[a-z]+\d*$")
 
 
-def _release_entries(conn: sqlite3.Connection, focus: Focus) -> dict[int, str]:
-    """The changelog entries of the releases the focus names, whatever their words, and the
-    release of each: "what changed in 8.0" asks about the entry headed "8.0.0", whose text
-    need not say "8.0"."""
-    releases = releases_asked(focus.text, library_of(conn))
+def _release_entries(conn: sqlite3.Connection, focus: Focus, library: str | None) -> dict[int, str]:
+    """The changelog entries of the releases of ``library`` (the shard's library id) the focus
+    names, whatever their words, and the release of each: "what changed in 8.0" asks about the
+    entry headed "8.0.0", whose text need not say "8.0"."""
+    releases = releases_asked(focus.text, library)
     if not releases:
         return {}
     # A release's heading writes its number whole ("8.0" in "8.0.0", "3.0" in "3.0.0-rc.4"):

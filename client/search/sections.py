@@ -274,8 +274,9 @@ def described_candidates(
     training (eval.train, eval.semantic) replays, so that both see the same."""
     total = section_count(conn)
     focus = in_docs_language(conn, focus)
-    candidates, frequencies = collect_candidates(conn, focus, total, extra)
-    described = describe(focus, candidates, frequencies, total, library_of(conn))
+    library = library_of(conn)  # read once: recall and features both ask which releases
+    candidates, frequencies = collect_candidates(conn, focus, total, extra, library)
+    described = describe(focus, candidates, frequencies, total, library)
     return described, unheard_words(focus, frequencies)
 
 
