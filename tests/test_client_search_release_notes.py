@@ -5,6 +5,7 @@ and CHANGELOG.md did for `allow_unicode`, `stopwords` and `replacements`."""
 
 import sqlite3
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
@@ -28,6 +29,19 @@ def _entry(heading: str, body: str, source: str, path: tuple[str, ...]) -> dict[
         "source": source,
         "lines": [1, 2],
     }
+
+
+@contextmanager
+def _opened(path: Path, library: str, version: str, records: list[dict[str, object]]
+            ) -> Iterator[sqlite3.Connection]:  # fmt: skip
+    """A whole shard of ``records`` built at ``path``, open read-only as the client reads it."""
+    build_database(path, library, version, records)
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    add_section_views(conn, None)
+    try:
+        yield conn
+    finally:
+        conn.close()
 
 
 RECORDS = [
@@ -75,12 +89,10 @@ RECORDS = [
 
 @pytest.fixture(scope="module")
 def shard(tmp_path_factory: pytest.TempPathFactory) -> Iterator[sqlite3.Connection]:
-    path: Path = tmp_path_factory.mktemp("shard") / "slug.sqlite"
-    build_database(path, "slug", "8.0.4", RECORDS)
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    add_section_views(conn, None)
-    yield conn
-    conn.close()
+    with _opened(
+        tmp_path_factory.mktemp("shard") / "slug.sqlite", "slug", "8.0.4", RECORDS
+    ) as conn:
+        yield conn
 
 
 @pytest.mark.parametrize(
@@ -171,12 +183,10 @@ RELEASES = [
 
 @pytest.fixture(scope="module")
 def releases(tmp_path_factory: pytest.TempPathFactory) -> Iterator[sqlite3.Connection]:
-    path: Path = tmp_path_factory.mktemp("shard") / "releases.sqlite"
-    build_database(path, "slug", "8.0.4", RELEASES)
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    add_section_views(conn, None)
-    yield conn
-    conn.close()
+    with _opened(
+        tmp_path_factory.mktemp("shard") / "releases.sqlite", "slug", "8.0.4", RELEASES
+    ) as conn:
+        yield conn
 
 
 @pytest.mark.parametrize(
@@ -235,12 +245,10 @@ RENDERERS = [
 
 @pytest.fixture(scope="module")
 def renderers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[sqlite3.Connection]:
-    path: Path = tmp_path_factory.mktemp("shard") / "renderers.sqlite"
-    build_database(path, "mistune", "3.0.2", RENDERERS)
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    add_section_views(conn, None)
-    yield conn
-    conn.close()
+    with _opened(
+        tmp_path_factory.mktemp("shard") / "renderers.sqlite", "mistune", "3.0.2", RENDERERS
+    ) as conn:
+        yield conn
 
 
 def test_the_words_of_change_of_a_how_to_question_do_not_keep_a_release_note_first(
@@ -267,14 +275,9 @@ def test_a_release_number_alone_is_answered_by_its_entry(tmp_path: Path, focus: 
     numbered = _entry(
         "8.0. Object Presentation", "How a type prints itself.", "extending/newtypes.html", ()
     )
-    path = tmp_path / "numbered.sqlite"
-    build_database(path, "slug", "8.0.4", [*RELEASES, numbered])
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    add_section_views(conn, None)
-    try:
+    records = [*RELEASES, numbered]
+    with _opened(tmp_path / "numbered.sqlite", "slug", "8.0.4", records) as conn:
         headings = [s.heading for s in search_sections(conn, focus, min_confidence=0).sections]
-    finally:
-        conn.close()
     assert headings[:1] == ["8.0.0"]
     assert "8.0. Object Presentation" not in headings
 
@@ -283,14 +286,9 @@ def test_a_release_number_alone_is_answered_by_its_entry(tmp_path: Path, focus: 
 def test_a_pre_release_named_is_not_its_final_release(tmp_path: Path, focus: str) -> None:
     # mistune 3.0.2: "3.0.0-rc4" named the release 3.0 and answered "Version 3.0.0".
     candidate = _entry("8.0.0rc1", "- Drop Python 3.7", "CHANGELOG.md", ("Changelog",))
-    path = tmp_path / "candidates.sqlite"
-    build_database(path, "slug", "8.0.4", [*RELEASES, candidate])
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    add_section_views(conn, None)
-    try:
+    records = [*RELEASES, candidate]
+    with _opened(tmp_path / "candidates.sqlite", "slug", "8.0.4", records) as conn:
         headings = [s.heading for s in search_sections(conn, focus, min_confidence=0).sections]
-    finally:
-        conn.close()
     assert headings[:1] == ["8.0.0rc1"]
 
 
@@ -311,14 +309,8 @@ def test_a_version_of_another_name_is_no_release_asked_for(tmp_path: Path) -> No
             ("Release History",),
         ),
     ]
-    path = tmp_path / "requests.sqlite"
-    build_database(path, "requests", "2.32.3", records)
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    add_section_views(conn, None)
-    try:
+    with _opened(tmp_path / "requests.sqlite", "requests", "2.32.3", records) as conn:
         asked = search_sections(conn, "which version dropped Python 2.7", min_confidence=0)
         named = search_sections(conn, "what changed in requests 2.7", min_confidence=0)
-    finally:
-        conn.close()
     assert asked.sections[0].heading == "2.28.0 (2022-06-09)"
     assert named.sections[0].heading == "2.7.0 (2015-05-03)"
