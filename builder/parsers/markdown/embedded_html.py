@@ -229,14 +229,13 @@ class _Scan:
             if name == self.skipping and not attributes.rstrip().endswith("/"):
                 self.skipped_depth += -1 if closing else 1
                 self.skipping = self.skipping if self.skipped_depth else ""
-        elif name in _SKIPPED_CONTENT or (
-            _VUE_LOOP.search(attributes)
-            and name not in _VOID_ELEMENTS
-            and not attributes.rstrip().endswith("/")
-        ):
-            self.skipping, self.skipped_depth = ("", 0) if closing else (name, 1)
-        elif _VUE_LOOP.search(attributes):
-            return  # a repeated element without content (<img v-for>): it alone shows nothing
+        elif name in _SKIPPED_CONTENT or _VUE_LOOP.search(attributes):
+            # A repeated element without content (<img v-for>) has no end tag to skip to: it
+            # alone shows nothing.
+            if name in _SKIPPED_CONTENT or not (
+                name in _VOID_ELEMENTS or attributes.rstrip().endswith("/")
+            ):
+                self.skipping, self.skipped_depth = ("", 0) if closing else (name, 1)
         elif name == "a" and self.heading is None:
             self.in_link = not closing
         elif name in _HEADING_TAGS:
