@@ -212,3 +212,14 @@ def test_a_list_table_with_code_fences_in_its_cells_reads_a_record_per_row() -> 
     assert bodies(parse(text, "cheatsheet.md")) == [
         "Syntax:\n```md\n# Heading level 1\n```\n\nNote: Level 1-6 headings, see targets"
     ]
+
+
+def test_a_mermaid_directive_is_kept_as_its_diagram_source() -> None:
+    # structlog's standard-library.md: three ```{mermaid} diagrams were dropped, options and all.
+    text = (
+        "# A\n\nBefore.\n\n```{mermaid}\n:align: center\n\nflowchart TD\n    A --> B\n```\n\n"
+        "After.\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "Before.\n\n```mermaid\nflowchart TD\n    A --> B\n```\n\nAfter."
+    ]

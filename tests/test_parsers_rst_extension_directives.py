@@ -1,5 +1,5 @@
 """Directives of Sphinx extensions and of Sphinx's own domains that real docs use: sphinx-design
-cards, sphinx-tabs' code tabs, Pallets' click domain, and the glossary."""
+cards, sphinx-tabs' code tabs, Pallets' click domain, sphinxcontrib-mermaid, and the glossary."""
 
 from __future__ import annotations
 
@@ -57,6 +57,21 @@ def test_pallets_click_examples_and_runs_are_python_code() -> None:
     assert _body(text) == (
         "```python\n@click.command()\ndef hello():\n    click.echo('Hi')\n```\n\n"
         "```python\ninvoke(hello, args=['--help'])\n```"
+    )
+
+
+def test_a_mermaid_diagram_is_kept_as_its_source() -> None:
+    # structlog's standard-library page draws what passes records to logging in three
+    # diagrams; they were dropped, while a Markdown page's ```mermaid fence is kept as code.
+    # One read from a file says nothing here and stays out.
+    text = (
+        "Before.\n\n"
+        ".. mermaid::\n   :align: center\n\n   flowchart TD\n       User --> structlog\n\n"
+        ".. mermaid:: diagrams/flow.mmd\n\n"
+        "After.\n"
+    )
+    assert _body(text) == (
+        "Before.\n\n```mermaid\nflowchart TD\n    User --> structlog\n```\n\nAfter."
     )
 
 

@@ -75,7 +75,7 @@ _INLINE_LITERAL = re.compile(r"``.+?``")
 # Directives whose content is shown as written (or not at all), never read as markup.
 _LITERAL_DIRECTIVES = CODE_DIRECTIVES | {
     "doctest", "testcode", "testoutput", "testsetup", "testcleanup", "ipython",
-    "jupyter-execute", "parsed-literal", "raw", "math",
+    "jupyter-execute", "parsed-literal", "raw", "math", "mermaid",
 }  # fmt: skip
 _QUOTED_LITERAL = re.compile(r"[!-/:-@\[-`{-~]")
 # Fields docutils turns into topics of the page rather than docinfo, which Sphinx removes.

@@ -114,7 +114,7 @@ DROPPED = frozenset(
     {
         "toctree", "index", "meta", "contents", "sectnum", "header", "footer",
         "title", "tabularcolumns", "sectionauthor", "moduleauthor", "codeauthor", "default-role",
-        "default-domain", "role", "graphviz", "digraph", "graph", "mermaid",
+        "default-domain", "role", "graphviz", "digraph", "graph",
         "target-notes", "testsetup", "testcleanup", "highlightlang", "rst-class", "cssclass",
         "inheritance-diagram", "uml", "youtube", "video", "iframe", "jinja", "spelling:word-list",
     }
@@ -131,6 +131,10 @@ LITERAL_DIRECTIVES = {
     # shows (it is not run here, so the invoke() calls show which command and arguments).
     "click:example": "python",
     "click:run": "python",
+    # sphinxcontrib-mermaid: the diagram's source says in words what points to what, as a
+    # Markdown page's ```mermaid fence does (kept as code there). One read from a file
+    # (its argument, no content) stays out, as before.
+    "mermaid": "mermaid",
 }
 TITLED = frozenset(
     {"topic", "sidebar", "card", "grid-item-card", "dropdown", "tab", "tab-item", "group-tab"}
@@ -280,6 +284,8 @@ def render_directive(
         return render_mapped_functions(mapped.argument, line, ctx, doc, render)
     if name in LITERAL_DIRECTIVES:
         block = read_directive(name, rest, body, line, text_arguments=name == "math")
+        if name == "mermaid" and not block.content:
+            return []
         return [_render_literal(name, block)]
     if name in JUPYTER_DIRECTIVES or name == IPYTHON_DIRECTIVE:
         cell = read_directive(name, rest, body, line, text_arguments=False)
