@@ -61,17 +61,34 @@ _BEFORE_RELEASE = frozenset(
 _WORD_BEFORE = re.compile(r"([A-Za-z][\w.+-]*)(?:\s+|/)$")
 
 
+# A major version alone, said as one ("version 6", "release 2", "v2"): the release N.0.
+# A bare number is not ("in 2 steps", "Python 3").
+_MAJOR_RELEASE = re.compile(
+    r"(?<![\w.])(?:(?:version|release|ver\.?)\s+v?|v)(\d+)(?![\w]|\.\d)", re.I
+)
+
+
 def releases_asked(text: str, library: str | None = None) -> frozenset[str]:
     """The releases of the library ``library`` (its id) that a question names: the release
-    numbers it writes (``release_numbers``) but those that follow another name, which are
-    that name's versions ("does requests support Python 2.7")."""
+    numbers it writes (``release_numbers``) and the major versions it says ("version 6" is
+    6.0), but those that follow another name, which are that name's versions ("does
+    requests support Python 2.7", "Python version 3")."""
     found = set()
     for match in _RELEASE_NUMBER.finditer(text):
-        before = _WORD_BEFORE.search(text, 0, match.start())
-        word = before.group(1).casefold() if before else None
-        if word is None or word in _BEFORE_RELEASE or _names_library(word, library):
+        if _of_the_library(text, match.start(), library):
             found.add(_number(match))
+    for match in _MAJOR_RELEASE.finditer(text):
+        if _of_the_library(text, match.start(), library):
+            found.add(f"{int(match.group(1))}.0")
     return frozenset(found)
+
+
+def _of_the_library(text: str, start: int, library: str | None) -> bool:
+    """Whether the release said at ``start`` is the library's: nothing or a word of
+    _BEFORE_RELEASE before it, or the library's name."""
+    before = _WORD_BEFORE.search(text, 0, start)
+    word = before.group(1).casefold() if before else None
+    return word is None or word in _BEFORE_RELEASE or _names_library(word, library)
 
 
 def _names_library(word: str, library: str | None) -> bool:

@@ -61,6 +61,16 @@ def test_the_numbers_a_question_writes() -> None:
         ("does requests support Python 2.7", set()),
         ("requests with urllib3 2.0", set()),
         ("HTTP/1.1 keep-alive", set()),
+        # A major version said alone is its release N.0.0 ("6.0.0" heads slugify's entry).
+        ("what changed in version 6", {"6.0"}),
+        ("breaking changes in v2?", {"2.0"}),
+        ("requests release 3 notes", {"3.0"}),
+        ("upgrade from version 2 to 3.1", {"2.0", "3.1"}),
+        # A bare number or another name's major version is not.
+        ("retry in 2 steps", set()),
+        ("does it run on Python version 3", set()),
+        ("with urllib3 v2", set()),
+        ("v2ray and version2", set()),
     ],
 )
 def test_the_releases_of_the_library_a_question_names(question: str, releases: set[str]) -> None:
