@@ -3,6 +3,7 @@ written blind about libraries that neither eval/ nor examples/ holds.
 
     python bench/field.py /tmp/field            # fetch, build and score (a minute the first time)
     python bench/field.py /tmp/field --misses   # also list what ours gets wrong
+    python bench/field.py /tmp/field --only boltons undici   # those libraries' questions alone
 
 Each set of bench/data/field_questions.tsv was written by a helper who saw only the built docs
 (never the client's code, its answers or its rankings), from a brief per kind: *paraphrase*
@@ -58,6 +59,7 @@ class FieldLibrary:
     path: str  # the docs folder, relative to where the package is unpacked
     include: tuple[str, ...]
     exclude: tuple[str, ...] = ()
+    source_dir: str = ""  # where autodoc's code is, relative to where the package is unpacked
 
 
 # The pages of built Sphinx HTML that are no documentation: indexes, search, highlighted source.
@@ -78,6 +80,37 @@ LIBRARIES = (
         "python-bidict-doc=0.22.1-1",
         "bidict/usr/share/doc/python-bidict-doc/html",
         ("*.html",),
+        SPHINX_HTML_LEFT_OUT,
+    ),
+    # fieldV (written at stop 57): Sphinx with autodoc, MkDocs, an npm package's docs folder
+    # and Debian's built Sphinx HTML (with its changelog page).
+    FieldLibrary(
+        "boltons",
+        "25.0.0",
+        "pypi",
+        "boltons",
+        "boltons-25.0.0/docs",
+        ("**/*.rst",),
+        source_dir="boltons-25.0.0",
+    ),
+    FieldLibrary(
+        "markdown",
+        "3.10",
+        "pypi",
+        "markdown",
+        "markdown-3.10/docs",
+        ("**/*.md",),
+        ("change_log/**", "changelog.md", "authors.md"),
+        source_dir="markdown-3.10",
+    ),
+    FieldLibrary("undici", "7.30.3", "npm", "undici", "undici/package/docs", ("**/*.md",)),
+    FieldLibrary(
+        "flask-limiter",
+        "3.3.0",
+        "debian",
+        "python-flask-limiter-doc=3.3.0-1",
+        "flask-limiter/usr/share/doc/python-flask-limiter-doc/html",
+        ("**/*.html",),
         SPHINX_HTML_LEFT_OUT,
     ),
 )
@@ -139,6 +172,7 @@ def write_catalog(folder: Path) -> Path:
             f'  [[libraries.versions]]\n  version = "{library.version}"\n'
             f'  path = "{library.path}"\n  include = {list(library.include)!r}\n'
             + (f"  exclude = {list(library.exclude)!r}\n" if library.exclude else "")
+            + (f'  source_dir = "{library.source_dir}"\n' if library.source_dir else "")
         )
     catalog = folder / "docbuild.toml"
     catalog.write_text("\n".join(lines).replace("'", '"'), encoding="utf-8")
@@ -201,11 +235,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python bench/field.py", description=__doc__)
     parser.add_argument("folder", type=Path, help="where the docs are fetched and kept")
     parser.add_argument("--misses", action="store_true", help="list what ours gets wrong")
+    parser.add_argument("--only", nargs="+", metavar="ID", help="score these libraries' alone")
     args = parser.parse_args(argv)
     folder = args.folder.resolve()
     for library in LIBRARIES:
         fetch(library, folder)
-    questions = load_field_questions()
+    questions = [q for q in load_field_questions() if not args.only or q.library in args.only]
+    if not questions:
+        parser.error(f"no questions about {', '.join(args.only)}")
     with open_corpus(write_catalog(folder)) as corpus:
         prepared = prepare(corpus, questions)
         for item in prepared:
