@@ -133,7 +133,7 @@ def _recipe_pages(recipe: Recipe, config_folder: Path) -> list[GeneratedPage]:
     if not inside_folder(recipe.walk, config_folder) or not recipe.walk.is_dir():
         return []
     pages: dict[str, GeneratedPage] = {}
-    for module in module_files(recipe.walk):
+    for module in _recipe_modules(recipe):
         try:
             parts = module.relative_to(recipe.module_root).with_suffix("").parts
             doc = PurePosixPath(module.relative_to(recipe.doc_root).with_suffix(".md").as_posix())
@@ -145,6 +145,18 @@ def _recipe_pages(recipe: Recipe, config_folder: Path) -> list[GeneratedPage]:
         if len(pages) > MAX_GENERATED_PAGES:
             break
     return list(pages.values())
+
+
+def _recipe_modules(recipe: Recipe) -> Iterator[Path]:
+    """The module files the recipe writes pages for: those its list names (a folder's
+    walked), or every one below the folder it walks."""
+    if not recipe.listed:
+        yield from module_files(recipe.walk)
+    for listed in recipe.listed:
+        if listed.is_dir():
+            yield from module_files(listed)
+        elif listed.is_file() and inside_folder(listed, recipe.walk):
+            yield listed
 
 
 def module_files(folder: Path) -> Iterator[Path]:

@@ -6,7 +6,9 @@ mkdocstrings documents a script for the ``gen-files`` plugin (``scripts/gen_ref_
 script: it parses it (``ast``, nothing imported or executed) and learns the few things the
 recipe's variants differ in, then writes those pages itself (``builder.projects.gen_files``):
 
-- the folder walked (the ``rglob("*.py")`` loop's receiver) and the one module paths are
+- the folder walked (the ``rglob("*.py")`` loop's receiver), or the modules a list names one
+  by one (Python-Markdown's ``modules = [base.joinpath("markdown", "util.py"), ...,
+  *sorted(extensions.rglob("*.py"))]``, looped over), and the folder module paths are
   relative to (``path.relative_to(src)``): ``Path("src")`` from where MkDocs runs,
   ``Path(__file__).parent.parent / "src"``, names assigned from those (and a package named
   by a string constant, ``src_root / package_name``);
@@ -22,6 +24,7 @@ A script that does not read as the recipe gets a reason, never a guess.
 from __future__ import annotations
 
 import ast
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,7 +36,7 @@ MAX_SCRIPT_BYTES = 64 * 1024
 class Recipe:
     """What a recipe script does, as far as its pages go."""
 
-    walk: Path  # the folder whose .py files it walks
+    walk: Path  # the folder whose .py files it walks (holding every module it lists)
     module_root: Path  # the folder module paths are dotted from
     doc_root: Path  # the folder page paths are relative to (most often module_root)
     output: str  # the folder under docs_dir the pages go in
@@ -42,6 +45,9 @@ class Recipe:
     packages: str  # a package's __init__: "index" (its index.md), "skip", or "init"
     title: str  # before the block: "front-matter", "heading", or "none"
     extra_options: bool  # it writes options under some blocks (not read)
+    # The modules a list names, in its order (a folder: every module below it, as walked);
+    # empty when the script walks ``walk`` whole.
+    listed: tuple[Path, ...] = ()
 
 
 def read_recipe(text: str, script: Path, run_folder: Path) -> Recipe | str:
@@ -91,11 +97,19 @@ def _constant_names_inlined(tree: ast.Module) -> ast.Module:
 def _recipe_of(tree: ast.Module, text: str, script: Path, run_folder: Path) -> Recipe | str:
     if "mkdocs_gen_files" not in text or not _writes_block(tree):
         return "it writes no '::: module' pages with mkdocs_gen_files"
-    loop = _module_loop(tree)
-    if loop is None:
-        return "it has no loop over a folder's rglob('*.py')"
     names = _assigned_paths(tree, script, run_folder)
-    walk = _path_value(_rglob_receiver(loop.iter), names, script, run_folder)
+    loop = _module_loop(tree)
+    listed: tuple[Path, ...] = ()
+    if loop is None:
+        found_list = _listed_modules(tree, names, script, run_folder)
+        if found_list is None:
+            return "it has no loop over a folder's rglob('*.py') or over a list of modules"
+        loop, listed = found_list
+        walk: Path | None = Path(os.path.commonpath(
+            [path if path.suffix != ".py" else path.parent for path in listed]
+        ))  # fmt: skip
+    else:
+        walk = _path_value(_rglob_receiver(loop.iter), names, script, run_folder)
     if walk is None:
         return "the folder it walks is not a path this builder can tell without running it"
     roots = _relative_roots(loop, names, script, run_folder)
@@ -121,6 +135,7 @@ def _recipe_of(tree: ast.Module, text: str, script: Path, run_folder: Path) -> R
         packages=_package_rule(tree, texts),
         title=_title_rule(texts),
         extra_options=any("options:" in s for s in texts),
+        listed=listed,
     )
 
 
@@ -135,6 +150,40 @@ def _module_loop(tree: ast.AST) -> ast.For | None:
     for node in ast.walk(tree):
         if isinstance(node, ast.For) and _rglob_receiver(node.iter) is not None:
             return node
+    return None
+
+
+def _listed_modules(
+    tree: ast.Module, names: dict[str, Path], script: Path, run_folder: Path
+) -> tuple[ast.For, tuple[Path, ...]] | None:
+    """A loop over a module-level list of module paths (``base.joinpath("pkg", "util.py")``)
+    and walks (``*sorted(folder.rglob("*.py"))``), and what the list names; None when the
+    script has no such loop or one of the list's items is not a path it can tell."""
+    lists = {
+        target.id: statement.value.elts
+        for statement in tree.body
+        if isinstance(statement, ast.Assign)
+        and len(statement.targets) == 1
+        and isinstance(target := statement.targets[0], ast.Name)
+        and isinstance(statement.value, ast.List | ast.Tuple)
+    }
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.For) and isinstance(node.iter, ast.Name)):
+            continue
+        items = lists.get(node.iter.id)
+        if not items:
+            continue
+        listed = []
+        for item in items:
+            if isinstance(item, ast.Starred):
+                path = _path_value(_rglob_receiver(item.value), names, script, run_folder)
+            else:
+                path = _path_value(item, names, script, run_folder)
+                path = path if path is not None and path.suffix == ".py" else None
+            if path is None:
+                return None
+            listed.append(path)
+        return node, tuple(listed)
     return None
 
 
