@@ -101,3 +101,27 @@ def test_a_train_share_outside_zero_to_one_is_refused(capsys: pytest.CaptureFixt
     with pytest.raises(SystemExit):
         crossval.main(["--train-share", "0"])
     assert "--train-share takes shares above 0" in capsys.readouterr().err
+
+
+def test_a_given_threshold_holds_for_every_fold(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[float | None] = []
+
+    def fake_train(examples: Sequence[Example], mask: object, l2: float) -> RankerModel:
+        return replace(RankerModel(()), abstain_below=0.5)  # what each fold would choose
+
+    def fake_rankings(
+        model: RankerModel, examples: Sequence[Example], threshold: float | None = None
+    ) -> list[tuple[tuple[str, ...], float]]:
+        asked.append(threshold)
+        return [((), 0.0) for _ in examples]
+
+    monkeypatch.setattr(crossval, "train", fake_train)
+    monkeypatch.setattr(crossval, "rankings", fake_rankings)
+    crossval.held_out_rankings(EXAMPLES, 0.01, None, threshold=0.19)
+    assert asked == [0.19, 0.19]
+
+
+def test_a_threshold_outside_zero_to_one_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        crossval.main(["--threshold", "1.5"])
+    assert "--threshold takes a confidence from 0 to 1" in capsys.readouterr().err
