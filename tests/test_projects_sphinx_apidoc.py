@@ -110,6 +110,11 @@ def test_sphinxcontrib_apidoc_settings_and_the_forms_of_a_command(tmp_path: Path
         "reference/shop.rst",
         "reference/shop.prices.rst",
     ]
+    # The docs folder itself, and extra arguments: no modules.rst.
+    conf = conf.replace('"reference"', '"."') + 'apidoc_extra_args = ["--no-toc"]\n'
+    _, listing = project_listing(_version(_project(tmp_path / "here", conf)))
+    relpaths = ["index.rst", "shop.prices.rst", "shop.rst"]  # in path order: no toctree names them
+    assert [c.relpath for c in listing.candidates] == relpaths
     # A list passed to apidoc.main, with paths from pathlib; a command with nothing to read.
     assert command_arguments(
         "from pathlib import Path\nfrom sphinx.ext import apidoc\n"

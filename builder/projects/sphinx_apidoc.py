@@ -48,7 +48,7 @@ def apidoc_pages(conf: SphinxConf, source: str, docs: Path, bound: Path) -> Auto
         return AutoapiPages()
     output, module, excluded, flags = _read_arguments(arguments)
     written = posixpath.normpath(output.strip("/")) if output else ""
-    if not written or written.startswith("..") or written == "." or not module:
+    if not written or written.startswith("..") or not module:
         return AutoapiPages(notes=("sphinx-apidoc: no output folder or module folder read",))
     folder = Path(posixpath.normpath((docs / module).as_posix()))
     if not inside_folder(folder, bound) or not folder.is_dir():
@@ -62,11 +62,13 @@ def apidoc_pages(conf: SphinxConf, source: str, docs: Path, bound: Path) -> Auto
     if not modules or len(modules) > MAX_GENERATED_PAGES:
         return AutoapiPages(notes=(f"sphinx-apidoc: {folder}: no modules, or too many",))
     packages = [n for n in modules if root.joinpath(*n.split("."), "__init__.py").is_file()]
-    pages = _pages(written, folder.name, modules, packages, bool(flags & set(_SEPARATE)))
+    # The docs folder itself ("apidoc_output_dir = '.'"), or a folder in it.
+    prefix = "" if written == "." else f"{written}/"
+    pages = _pages(prefix, folder.name, modules, packages, bool(flags & set(_SEPARATE)))
     # Pages the docs hold already (an sdist with a build's api/) stay as they are.
     pages = [page for page in pages if not (docs / page.relpath).exists()]
     if flags & set(_NO_TOC):
-        pages = [page for page in pages if page.relpath != f"{written}/modules.rst"]
+        pages = [page for page in pages if page.relpath != f"{prefix}modules.rst"]
     if not pages:
         return AutoapiPages(notes=(f"sphinx-apidoc: {written}/ is in the docs already",))
     notes = (f"sphinx-apidoc: {len(pages)} page(s) under {written}/, from the code",)
@@ -185,6 +187,9 @@ def _extension_arguments(conf: SphinxConf) -> list[str] | None:
         arguments.append("--separate")
     if conf.get("apidoc_toc_file", "modules") is False:
         arguments.append("--no-toc")
+    extra = conf.get("apidoc_extra_args", [])
+    if isinstance(extra, list | tuple):
+        arguments.extend(word for word in extra if isinstance(word, str))
     return arguments
 
 
@@ -207,13 +212,13 @@ def _read_arguments(arguments: Sequence[str]) -> tuple[str, str, list[str], set[
 
 
 def _pages(
-    folder: str, top: str, modules: Sequence[str], packages: Sequence[str], separate: bool
+    prefix: str, top: str, modules: Sequence[str], packages: Sequence[str], separate: bool
 ) -> list[GeneratedPage]:
     """``modules.rst``, then a page per package (and per module, when ``separate``)."""
     tops = [name for name in modules if "." not in name]
-    pages = [GeneratedPage(f"{folder}/modules.rst", _toc(top, tops, 4))]
+    pages = [GeneratedPage(f"{prefix}modules.rst", _toc(top, tops, 4))]
     pages.extend(
-        GeneratedPage(f"{folder}/{name}.rst", _title(f"{name} module", "=") + _automodule(name))
+        GeneratedPage(f"{prefix}{name}.rst", _title(f"{name} module", "=") + _automodule(name))
         for name in tops
         if name not in packages
     )
@@ -232,11 +237,11 @@ def _pages(
                 text += "".join(_title(f"{name} module", "-") + _automodule(name)
                                 for name in submodules)  # fmt: skip
         text += _title("Module contents", "-") + _automodule(package)
-        pages.append(GeneratedPage(f"{folder}/{package}.rst", text))
+        pages.append(GeneratedPage(f"{prefix}{package}.rst", text))
         if separate:
             pages.extend(
                 GeneratedPage(
-                    f"{folder}/{name}.rst", _title(f"{name} module", "=") + _automodule(name)
+                    f"{prefix}{name}.rst", _title(f"{name} module", "=") + _automodule(name)
                 )
                 for name in submodules
             )
