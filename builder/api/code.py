@@ -194,10 +194,11 @@ class GriffeSource:
         if self._loader is None:
             from builder.api.folder_modules import FolderModulesLoader
             from builder.api.shadowed import ShadowedMembers
+            from builder.api.unpacked_names import UnpackedNames
 
             self._shadowed = ShadowedMembers()
             self._loader = FolderModulesLoader(
-                extensions=griffe.load_extensions(self._shadowed),
+                extensions=griffe.load_extensions(self._shadowed, UnpackedNames()),
                 search_paths=list(self._roots),
                 allow_inspection=False,
                 store_source=True,
