@@ -77,6 +77,17 @@ def test_missing_objects_and_packages_are_none(tmp_path: Path) -> None:
     assert source.find("nowhere.Thing") is None
 
 
+def test_a_packages_init_module_is_the_package(tmp_path: Path) -> None:
+    # xdoctest's index.rst: ".. automodule:: xdoctest.__init__", its overview, was not found.
+    source = package_source(tmp_path)
+    init, package = source.find("shapes.__init__", module=True), source.find("shapes", module=True)
+    assert init is not None and package is not None and init.doc == package.doc
+    assert init.path == "shapes.__init__" and init.kind == "module"
+    assert source.find("shapes.circle.__init__") is None  # a module has none
+    method = source.find("shapes.Circle.__init__")  # a class's is its method
+    assert method is not None and method.kind == "function"
+
+
 def test_a_folder_named_like_the_package_where_the_build_runs_is_not_read(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -236,6 +236,22 @@ def test_napoleon_reads_a_section_whose_items_follow_a_blank_line() -> None:
     assert [part.title for part in _parts(text, "google")] == [""]
 
 
+def test_napoleon_reads_a_section_title_right_under_the_last_item() -> None:
+    # websockets' basic_auth: "Raises:" right under its last parameter, no blank line between,
+    # was text ("Raises: TypeError: ... ValueError: ..."); napoleon needs no blank line.
+    text = (
+        "Check credentials.\n\n"
+        "Args:\n    realm: Scope of protection.\n"
+        "Raises:\n    TypeError: If wrong.\n"
+        "Returns:\n    bool: Whether they are valid.\n"
+    )
+    parts = _parts(text)
+    assert [part.title for part in parts] == ["", "Parameters", "Raises", "Returns"]
+    assert parts[2].fields == (DocField("", "TypeError", "If wrong."),)
+    # griffe, as mkdocstrings reads Google docstrings, needs the blank line.
+    assert [part.title for part in _parts(text, "google")] == ["", "Parameters", ""]
+
+
 def test_napoleon_reads_numpy_sections_a_google_looking_line_and_two_blank_lines_end() -> None:
     # loguru's Logger.add: an indented "Examples: ..." line made griffe guess Google, and its
     # NumPy sections ran into one paragraph ("Parameters ---------- sink : ..."); the sentence

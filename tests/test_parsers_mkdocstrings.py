@@ -522,3 +522,14 @@ def test_a_heading_that_names_the_block_s_object_is_its_heading(tmp_path: Path) 
     assert parsed.title == "shapes.Circle"
     assert parsed.sections[0].body.startswith("`shapes.Circle(radius: float")
     assert parsed.sections[0].anchor == "shapes.Circle"
+
+
+def test_a_block_without_a_space_after_the_colons_is_a_block(tmp_path: Path) -> None:
+    # supervision's API pages write ":::supervision.annotators.core.BoxAnnotator": mkdocstrings'
+    # pattern ("::: ?") reads it; a closed ":::tip" stays a container.
+    text = "# X\n\n:::shapes.Shape\n    options:\n      members: false\n\n:::tip\nHint.\n:::\n"
+    parsed = parse_file("x.md", text, package_source(tmp_path))
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
+        ("shapes.Shape", "`shapes.Shape()`\n\nAnything with an outline.\n\nTip: Hint."),
+    ]

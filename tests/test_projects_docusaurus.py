@@ -199,3 +199,11 @@ def test_versioned_docs_are_offered_by_init_each_with_its_sidebar(tmp_path: Path
 
 def test_front_matter_values_are_stripped() -> None:
     assert front_matter_keys("---\nid:" + " " * 50 + "x  \n---\n") == {"id": "x"}
+
+
+def test_mdx_pages_read_no_myst_field_lists(tmp_path: Path) -> None:
+    # A line opening ":three: For Vue 3" is text in MDX, not a MyST field list.
+    make_site(tmp_path)
+    version = VersionConfig("1.0", tmp_path / "docs", None, None, (), (), None, None)
+    layout, _ = project_listing(version)
+    assert (layout.kind, layout.myst_extensions) == ("docusaurus", ())

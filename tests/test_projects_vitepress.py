@@ -6,6 +6,7 @@ from pathlib import Path
 from builder.config import VersionConfig
 from builder.parsers import parse_file
 from builder.parsers.markdown.heading_attributes import attribute_delimiters
+from builder.parsers.markdown.myst_extensions import myst_extensions
 from builder.projects import project_listing
 from builder.projects.layout import ProjectLayout
 from builder.projects.vitepress import page_of_link, read_vitepress, sidebar_links
@@ -186,3 +187,15 @@ def read_vitepress_text(root: Path, config: str) -> ProjectLayout:
     (docs / ".vitepress").mkdir(parents=True)
     (docs / ".vitepress" / "config.mts").write_text(config, encoding="utf-8")
     return read_vitepress(docs / ".vitepress" / "config.mts", docs)
+
+
+def test_a_shortcode_opening_a_line_is_no_field_list(tmp_path: Path) -> None:
+    # eslint-plugin-vue's rules index: "- :three: Indicates that the rule is for Vue 3" read
+    # as a MyST field list, "three: Indicates ..."; markdown-it shows the line as written.
+    layout = read_vitepress_text(tmp_path, "export default { sidebar: [{ link: '/a' }] }\n")
+    assert layout.myst_extensions == ()
+    text = "# Rules\n\n- :three: For Vue 3.\n- :lipstick: Layout.\n"
+    with myst_extensions(layout.myst_extensions):
+        parsed = parse_file("rules.md", text)
+    assert parsed is not None
+    assert parsed.sections[0].body == "- :three: For Vue 3.\n- :lipstick: Layout."

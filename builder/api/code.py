@@ -124,12 +124,17 @@ class GriffeSource:
 
     def _at(self, path: str) -> Any:
         """The griffe object at dotted ``path``, as found (an alias stays one); None when the
-        package or the name is not there."""
+        package or the name is not there. ``pkg.__init__`` is the package, as Python imports
+        that name (xdoctest's index documents its overview so)."""
         top, _, rest = path.partition(".")
         package = self._package(top)
         if package is None:
             return None
-        return self._followed(lambda: _walked(package, rest.split(".")) if rest else package)
+        found = self._followed(lambda: _walked(package, rest.split(".")) if rest else package)
+        if found is None and path.endswith(".__init__"):  # not a class's __init__ method
+            above = self._at(path.removesuffix(".__init__"))
+            return above if getattr(above, "is_package", False) else None
+        return found
 
     def _followed(self, read: Callable[[], _T]) -> _T | None:
         """``read()``, tried again after loading the package an alias it met points into;
@@ -194,10 +199,11 @@ class GriffeSource:
         if self._loader is None:
             from builder.api.folder_modules import FolderModulesLoader
             from builder.api.shadowed import ShadowedMembers
+            from builder.api.unpacked_names import UnpackedNames
 
             self._shadowed = ShadowedMembers()
             self._loader = FolderModulesLoader(
-                extensions=griffe.load_extensions(self._shadowed),
+                extensions=griffe.load_extensions(self._shadowed, UnpackedNames()),
                 search_paths=list(self._roots),
                 allow_inspection=False,
                 store_source=True,

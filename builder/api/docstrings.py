@@ -333,14 +333,23 @@ def _field_sections(sections: list[Any]) -> int:
 def _napoleon_headers_closed(docstring: Any, griffe: Any) -> Any:
     """``docstring`` without the blank lines between a Google section's title and its first
     item, which napoleon skips and griffe reads as the end of the section: jsonschema writes
-    "Arguments:", a blank line, then the items, and its parameters read as loose text."""
+    "Arguments:", a blank line, then the items, and its parameters read as loose text. A
+    title at the margin right under a line of text gets the blank line above it that griffe
+    needs and napoleon does not: websockets' "Raises:" under its last parameter was text."""
     lines = docstring.value.split("\n")
     kept: list[str] = []
     for index, line in enumerate(lines):
         if not line.strip() and kept and _opens_section(kept[-1], lines, index):
             continue
+        if (
+            kept
+            and kept[-1].strip()
+            and line[:1].isalpha()
+            and _opens_section(line, lines, index + 1)
+        ):
+            kept.append("")
         kept.append(line)
-    if len(kept) == len(lines):
+    if kept == lines:
         return docstring
     return _rewritten("\n".join(kept), docstring, griffe)
 

@@ -127,6 +127,7 @@ def read_docusaurus(docs: DocusaurusDocs) -> ProjectLayout:
         exclude_patterns=("_*", "**/_*", "**/__tests__/**"),
         suffixes=(".md", ".mdx"),
         order=tuple(entries),
+        myst_extensions=(),  # MDX's syntax, which has no MyST field lists
         notes=tuple(notes),
     )
 

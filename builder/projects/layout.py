@@ -55,8 +55,8 @@ class ProjectLayout:
     # The delimiters of Markdown attribute lists when the tool sets its own (VitePress'
     # markdown.attrs); None: braces.
     attribute_delimiters: tuple[str, str] | None = None
-    # MyST's extensions (myst_enable_extensions) when conf.py loads MyST and names them; None
-    # when it does not (builder.parsers.markdown.myst_syntax).
+    # MyST's extensions (myst_enable_extensions) when conf.py loads MyST and names them, none
+    # for VitePress and Docusaurus; None otherwise (builder.parsers.markdown.myst_syntax).
     myst_extensions: tuple[str, ...] | None = None
     # sphinx.ext.autosectionlabel's labels when conf.py loads it: each title labelled by its
     # text, after "docname:" when the prefix is "document" (autosectionlabel_prefix_document),

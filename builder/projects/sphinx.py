@@ -23,6 +23,7 @@ from builder.parsers.rst.issue_roles import DEFAULT_SIGNS, SIGNS
 from builder.parsers.rst.issue_roles import EXTENSION as ISSUES_EXTENSION
 from builder.parsers.rst.issue_roles import SIGN_SETTINGS as ISSUE_SIGN_SETTINGS
 from builder.projects.layout import ProjectLayout
+from builder.projects.sphinx_apidoc import apidoc_pages
 from builder.projects.sphinx_autoapi import EXTENSION as AUTOAPI_EXTENSION
 from builder.projects.sphinx_autoapi import AutoapiPages, autoapi_pages
 from builder.projects.sphinx_autodoc2 import EXTENSION as AUTODOC2_EXTENSION
@@ -104,6 +105,8 @@ def read_sphinx(
         autoapi = pydoctor_pages(conf, directory, tree_root or above, tree_root)
     elif AUTODOC2_EXTENSION in extensions:
         autoapi = autodoc2_pages(conf, directory, tree_root or above)
+    elif "apidoc" in source:
+        autoapi = apidoc_pages(conf, source, directory, tree_root or above)
     return ProjectLayout(
         kind="sphinx",
         config_file=CONFIG_NAME if conf_path is not None else "",

@@ -38,7 +38,8 @@ TOKEN_TYPE = "mkdocstrings"
 # mkdocs-click's block (``::: mkdocs-click`` and ``:module:``, ``:command:`` lines) has the
 # same form: a click command's reference, as sphinx-click's ``.. click::`` gives it.
 MKDOCS_CLICK = "mkdocs-click"
-_BLOCK = re.compile(rf"(#{{1,6}}[ \t]*)?:::[ \t]+([A-Za-z_][\w.]*|{MKDOCS_CLICK})[ \t]*$")
+# mkdocstrings reads ":::path" as "::: path" (its pattern is "::: ?"): supervision writes it so.
+_BLOCK = re.compile(rf"(#{{1,6}}[ \t]*)?:::[ \t]*([A-Za-z_][\w.]*|{MKDOCS_CLICK})[ \t]*$")
 _KEY = re.compile(r"([\w-]+):(?:[ \t]+(.*))?$")
 _MKAUTODOC_OPTION = re.compile(r":([^:\s]*):[ \t]*(.*)")
 # A line that closes a ":::" container, and where the parse's env keeps the last one's offset.

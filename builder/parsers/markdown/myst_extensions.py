@@ -1,8 +1,9 @@
 """MyST's optional syntax a Sphinx project enables, for the pages of one version.
 
 conf.py's ``myst_enable_extensions`` names them (builder.projects.sphinx); ``myst_extensions``
-holds them while the version's pages are parsed. Pages of no Sphinx project that names them
-are read with all of the optional syntax the Markdown reader knows. No markdown-it import here:
+holds them while the version's pages are parsed. VitePress and Docusaurus pages read none
+(``- :three: Vue 3`` in a list is no field list there); pages of no other project that names
+them are read with all of the optional syntax the Markdown reader knows. No markdown-it import here:
 the build's stages import this module to set the extensions.
 """
 

@@ -1,0 +1,144 @@
+"""builder.projects.sphinx_apidoc: the API pages sphinx-apidoc writes when conf.py runs it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.api.code import GriffeSource
+from builder.api.model import ApiSettings
+from builder.config import VersionConfig
+from builder.model import SourceFile
+from builder.parsers import parse_file
+from builder.projects import project_listing
+from builder.projects.sphinx_apidoc import command_arguments
+from builder.sources import read_source
+
+# PyScaffold's template, as every project made with it has it: its index's toctree names
+# api/modules, which only this run writes (PyScaffold 4.6: no API page, 0 objects of 288).
+CONF = (
+    "import os\nimport sys\nimport shutil\n\n"
+    "__location__ = os.path.dirname(__file__)\n"
+    'sys.path.insert(0, os.path.join(__location__, "../src"))\n\n'
+    "try:\n    from sphinx.ext import apidoc\n"
+    "except ImportError:\n    from sphinx import apidoc\n\n"
+    'output_dir = os.path.join(__location__, "api")\n'
+    'module_dir = os.path.join(__location__, "../src/shop")\n'
+    "try:\n"
+    '    cmd_line = f"sphinx-apidoc --implicit-namespaces -f -o {output_dir} {module_dir}"\n'
+    '    args = cmd_line.split(" ")\n'
+    "    apidoc.main(args[1:])\n"
+    "except Exception as e:\n"
+    "    print(e)\n\n"
+    'extensions = ["sphinx.ext.autodoc", "sphinx.ext.napoleon"]\n'
+)
+
+
+def _project(root: Path, conf: str = CONF) -> Path:
+    docs, package = root / "docs", root / "src" / "shop"
+    (package / "orders").mkdir(parents=True)
+    docs.mkdir()
+    (docs / "conf.py").write_text(conf, encoding="utf-8")
+    (docs / "index.rst").write_text(
+        "Shop\n====\n\n.. toctree::\n\n   Module Reference <api/modules>\n", encoding="utf-8"
+    )
+    files = {
+        "__init__.py": '"""A small shop."""\n',
+        "_private.py": '"""Left out, as sphinx-apidoc leaves private modules out."""\n',
+        "prices.py": (
+            '"""Prices."""\n\n\n'
+            "def total(items: list[int]) -> int:\n"
+            '    """The sum of the prices."""\n'
+            "    return sum(items)\n"
+        ),
+        "orders/__init__.py": '"""Orders."""\n',
+        "orders/cart.py": '"""Carts."""\n\n\nclass Cart:\n    """A cart of items."""\n',
+    }
+    for relpath, text in files.items():
+        (package / relpath).write_text(text, encoding="utf-8")
+    return docs
+
+
+def _version(docs: Path) -> VersionConfig:
+    return VersionConfig("1.0", docs, None, None, (), (), None, None, code_root=docs.parent)
+
+
+def test_the_run_conf_py_states_writes_sphinx_apidocs_pages(tmp_path: Path) -> None:
+    docs = _project(tmp_path)
+    layout, listing = project_listing(_version(docs))
+    assert [c.relpath for c in listing.candidates] == [
+        "index.rst",
+        "api/modules.rst",
+        "api/shop.rst",
+        "api/shop.orders.rst",
+    ]
+    assert "sphinx-apidoc: 3 page(s) under api/, from the code" in layout.notes
+    pages = [read_source(candidate) for candidate in listing.candidates]
+    assert all(isinstance(page, SourceFile) for page in pages)
+    modules, shop = pages[1], pages[2]
+    assert isinstance(modules, SourceFile)
+    assert modules.text == "shop\n====\n\n.. toctree::\n   :maxdepth: 4\n\n   shop\n\n"
+    assert isinstance(shop, SourceFile)
+    parsed = parse_file(
+        shop.relpath, shop.text, GriffeSource(tmp_path / "src", ApiSettings(), "src")
+    )
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections] == [
+        ("shop package", ""),
+        ("Subpackages", ""),
+        ("Submodules", ""),
+        ("shop.prices module", "Prices."),
+        (
+            "shop.prices.total",
+            "`total(items: list[int]) -> int`\n\nThe sum of the prices.",
+        ),
+        ("Module contents", "A small shop."),
+    ]
+
+
+def test_sphinxcontrib_apidoc_settings_and_the_forms_of_a_command(tmp_path: Path) -> None:
+    conf = (
+        'extensions = ["sphinx.ext.autodoc", "sphinxcontrib.apidoc"]\n'
+        'apidoc_module_dir = "../src/shop"\n'
+        'apidoc_output_dir = "reference"\n'
+        'apidoc_excluded_paths = ["orders"]\n'
+        "apidoc_separate_modules = True\n"
+    )
+    _, listing = project_listing(_version(_project(tmp_path, conf)))
+    assert [c.relpath for c in listing.candidates] == [
+        "index.rst",
+        "reference/modules.rst",
+        "reference/shop.rst",
+        "reference/shop.prices.rst",
+    ]
+    # The docs folder itself, and extra arguments: no modules.rst.
+    conf = conf.replace('"reference"', '"."') + 'apidoc_extra_args = ["--no-toc"]\n'
+    _, listing = project_listing(_version(_project(tmp_path / "here", conf)))
+    relpaths = ["index.rst", "shop.prices.rst", "shop.rst"]  # in path order: no toctree names them
+    assert [c.relpath for c in listing.candidates] == relpaths
+    # A list passed to apidoc.main, with paths from pathlib; a command with nothing to read.
+    assert command_arguments(
+        "from pathlib import Path\nfrom sphinx.ext import apidoc\n"
+        "HERE = Path(__file__).resolve().parent\n"
+        'apidoc.main(["-e", "-o", str(HERE / "api"), str(HERE.parent / "pkg"), "--force"])\n'
+    ) == ["-e", "-o", "./api", "./../pkg", "--force"]
+    assert command_arguments("import os\nos.system(f'sphinx-apidoc -o {somewhere()} x')\n") is None
+
+
+def test_a_folder_of_packages_and_pages_the_docs_already_hold(tmp_path: Path) -> None:
+    # sphinx-apidoc given src/ documents each package in it; a page an sdist holds stays.
+    docs = _project(tmp_path, CONF.replace("../src/shop", "../src"))
+    (tmp_path / "src" / "tool.py").write_text('"""A script."""\n', encoding="utf-8")
+    (docs / "api").mkdir()
+    (docs / "api" / "shop.orders.rst").write_text("Orders\n======\n\nKept.\n", "utf-8")
+    _, listing = project_listing(_version(docs))
+    pages = {c.relpath: read_source(c) for c in listing.candidates}
+    assert list(pages) == [
+        "index.rst",
+        "api/modules.rst",
+        "api/shop.rst",
+        "api/shop.orders.rst",
+        "api/tool.rst",
+    ]
+    modules, kept = pages["api/modules.rst"], pages["api/shop.orders.rst"]
+    assert isinstance(modules, SourceFile) and modules.text.endswith("   shop\n   tool\n\n")
+    assert isinstance(kept, SourceFile) and kept.text.endswith("Kept.\n")
