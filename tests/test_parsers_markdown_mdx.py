@@ -61,13 +61,29 @@ def test_markdown_page_drops_named_imports_of_the_components_it_uses() -> None:
         "import { DetailedExplanation } from '../../components/DetailedExplanation'\n\n"
         "import Tabs, { TabItem as Item } from '@theme/Tabs';\n\n"
         "import { configureStore } from '@reduxjs/toolkit'\n\n"
-        "import { Tabs, Unused } from '@theme/Tabs'\n\n"
+        "import { Tabs, Unused } from '../components/Tabs'\n\n"
         '<DetailedExplanation title="More">\n\nWhy.\n\n</DetailedExplanation>\n\n'
         "<Tabs><Item>Tab.</Item></Tabs>\n"
     )
     assert bodies(parse(text, "docs/part-3.md")) == [
         "import { configureStore } from '@reduxjs/toolkit'\n\n"
-        "import { Tabs, Unused } from '@theme/Tabs'\n\nMore\n\nWhy.\n\nTab."
+        "import { Tabs, Unused } from '../components/Tabs'\n\nMore\n\nWhy.\n\nTab."
+    ]
+
+
+def test_markdown_page_drops_imports_from_docusaurus_modules() -> None:
+    # Hydra 1.3's intro.md showed "import useBaseUrl from '@docusaurus/useBaseUrl'; ...": the
+    # names are called in JSX or not used, never tags, and only Docusaurus resolves the paths.
+    text = (
+        "# Intro\n\n"
+        "import useBaseUrl from '@docusaurus/useBaseUrl';\n"
+        "import Link from '@docusaurus/Link';\n\n"
+        'import GithubLink,{ExampleGithubLink} from "@site/src/components/GithubLink"\n\n'
+        "Hydra composes configs.\n\n"
+        "import hydra from 'hydra'\n"
+    )
+    assert bodies(parse(text, "docs/intro.md")) == [
+        "Hydra composes configs.\n\nimport hydra from 'hydra'"
     ]
 
 

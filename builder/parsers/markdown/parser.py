@@ -279,8 +279,10 @@ def _is_paragraph(token: Token) -> bool:
 
 def _is_esm(doc: Document, paragraph: str, tags: set[str]) -> bool:
     """An MDX page's ``import``/``export`` block, or a Markdown page's imports of the
-    components it uses as ``tags``."""
-    return is_esm(paragraph) if doc.mdx else bool(tags) and is_component_import(paragraph, tags)
+    components it uses as ``tags`` or of Docusaurus' own modules."""
+    if doc.mdx:
+        return is_esm(paragraph)
+    return paragraph.startswith("import") and is_component_import(paragraph, tags)
 
 
 def _directive_events(
