@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from builder.api.argparse_parsers import read_parser
 from builder.api.bases import qualified_base
+from builder.api.c_docstrings import fill_c_docstrings
 from builder.api.cli_commands import CliCommand, read_command
 from builder.api.members import kind_of, members_of, submodules_of
 from builder.api.model import ApiObject, ApiSettings, DocPart, Member
@@ -206,7 +207,7 @@ class GriffeSource:
             try:
                 # A name, never a path: griffe would read a folder of that name where the
                 # build runs (a checkout's own copy, another project) instead of the code.
-                return self._loader.load(name, try_relative_path=False)
+                package = self._loader.load(name, try_relative_path=False)
             except griffe.AliasResolutionError as exc:
                 # griffe follows some aliases while loading (to merge a package's .pyi stubs):
                 # attrs re-exports attr's names, so attr must be loaded first. Each package
@@ -215,6 +216,9 @@ class GriffeSource:
                     return None
             except (ImportError, OSError, SyntaxError, griffe.GriffeError):
                 return None
+            else:
+                fill_c_docstrings(package)
+                return package
 
     def _lines(self, found: Any) -> list[str]:
         """The source lines of the file that defines ``found`` (for ``#:`` comments)."""

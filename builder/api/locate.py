@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     from builder.api.code import GriffeSource
 
 CODE_SUFFIXES = (".py", ".pyi")
+# A package's C files hold the docstrings of what its stubs type (builder.api.c_docstrings).
+_FINGERPRINTED = (*CODE_SUFFIXES, ".c")
 # Packages beside the code in a folder conf.py puts on sys.path for them, not what the API
 # pages document (SQLAlchemy adds its root for examples/ and lib/ for the package itself).
 _NOT_DOCUMENTED = frozenset({"tests", "test", "testing", "examples", "docs", "doc"})
@@ -349,7 +351,7 @@ def _package_files(folder: Path, packages: Iterable[str]) -> Iterator[Path]:
         for root, dirs, names in os.walk(folder / package):
             dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
             for name in sorted(names):
-                if name.endswith(CODE_SUFFIXES):
+                if name.endswith(_FINGERPRINTED):
                     yield Path(root) / name
 
 
