@@ -1,4 +1,4 @@
-"""The docstrings a compiled extension's C code gives the objects its ``.pyi`` stubs only type.
+"""The docstrings a compiled extension's C code declares for its functions, types and their members.
 
 A package of C code and stubs (mmh3's ``src/mmh3/``: ``mmh3module.c`` and ``__init__.pyi``) is
 documented by the docstrings the extension is built with, which Sphinx reads from the imported
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 _STRING = r'"(?:[^"\\\n]|\\.)*"'
 # Adjacent literals, which C joins into one string.
@@ -32,37 +31,6 @@ _FIELD = re.compile(
 )
 _ESCAPE = re.compile(r"\\(.)", re.S)
 _ESCAPES = {"n": "\n", "t": "\t", "r": "", "0": ""}
-
-
-def fill_c_docstrings(package: Any) -> None:
-    """Give the functions, classes and their members of ``package``'s stub modules that have
-    no docstring the ones the C files beside each stub declare for them."""
-    import griffe
-
-    for module in _stub_modules(package):
-        docs = c_docstrings(Path(module.filepath).parent)
-        if not docs:
-            continue
-        for name, member in module.members.items():
-            if member.is_alias:
-                continue
-            if member.docstring is None and name in docs:
-                member.docstring = griffe.Docstring(docs[name], parent=member)
-            if member.kind.value != "class":
-                continue
-            for inner, attribute in member.members.items():
-                text = docs.get(f"{name}.{inner}")
-                if not attribute.is_alias and attribute.docstring is None and text:
-                    attribute.docstring = griffe.Docstring(text, parent=attribute)
-
-
-def _stub_modules(module: Any) -> list[Any]:
-    """``module`` and its submodules, those read from a ``.pyi`` file."""
-    found = [module] if str(getattr(module, "filepath", "")).endswith(".pyi") else []
-    for submodule in module.modules.values():
-        if not submodule.is_alias:
-            found.extend(_stub_modules(submodule))
-    return found
 
 
 def c_docstrings(folder: Path) -> dict[str, str]:

@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from builder.api.argparse_parsers import read_parser
 from builder.api.bases import qualified_base
-from builder.api.c_docstrings import fill_c_docstrings
 from builder.api.cli_commands import CliCommand, read_command
+from builder.api.compiled_docstrings import fill_compiled_docstrings
 from builder.api.members import kind_of, members_of, submodules_of
 from builder.api.model import ApiObject, ApiSettings, DocPart, Member
 from builder.api.module_getattr import lazily_imported
@@ -217,7 +217,7 @@ class GriffeSource:
             except (ImportError, OSError, SyntaxError, griffe.GriffeError):
                 return None
             else:
-                fill_c_docstrings(package)
+                fill_compiled_docstrings(package)
                 return package
 
     def _lines(self, found: Any) -> list[str]:

@@ -34,8 +34,8 @@ if TYPE_CHECKING:
     from builder.api.code import GriffeSource
 
 CODE_SUFFIXES = (".py", ".pyi")
-# A package's C files hold the docstrings of what its stubs type (builder.api.c_docstrings).
-_FINGERPRINTED = (*CODE_SUFFIXES, ".c")
+# A package's C and Cython files hold the docstrings of its compiled code (compiled_docstrings).
+_FINGERPRINTED = (*CODE_SUFFIXES, ".c", ".pyx")
 # Packages beside the code in a folder conf.py puts on sys.path for them, not what the API
 # pages document (SQLAlchemy adds its root for examples/ and lib/ for the package itself).
 _NOT_DOCUMENTED = frozenset({"tests", "test", "testing", "examples", "docs", "doc"})
