@@ -257,3 +257,19 @@ def test_a_string_expression_shows_its_string() -> None:
         "Warning:\n\nDo not use the decorator.\n\nThe API key needs permissions and a project.\n\n"
         '```jsx\n<b>{" "}</b>\n```'
     ]
+
+
+def test_blocks_indented_four_spaces_or_more_open_in_mdx() -> None:
+    # Detox's pages indent a <TabItem>'s Markdown by 4 and 8 spaces: MDX has no indented code,
+    # so its lists and fences open there; 25 fences read as one line ('```bash npm2yarn
+    # npm install ...     ```'), lists ran together. In plain Markdown it stays code.
+    text = (
+        '# Setup\n\n<Tabs>\n    <TabItem value="a" label="npm">\n\n'
+        "        - one\n        - two\n\n"
+        "        ```bash\n        npm install detox\n        ```\n\n"
+        "    </TabItem>\n</Tabs>\n"
+    )
+    assert bodies(parse(text, "docs/setup.mdx")) == [
+        "npm:\n\n- one\n- two\n\n```bash\nnpm install detox\n```"
+    ]
+    assert bodies(parse("# A\n\n    - one\n    - two\n", "a.md")) == ["```\n- one\n- two\n```"]
