@@ -273,3 +273,14 @@ def test_blocks_indented_four_spaces_or_more_open_in_mdx() -> None:
         "npm:\n\n- one\n- two\n\n```bash\nnpm install detox\n```"
     ]
     assert bodies(parse("# A\n\n    - one\n    - two\n", "a.md")) == ["```\n- one\n- two\n```"]
+
+
+def test_an_admonition_indented_four_spaces_or_more_opens_in_mdx() -> None:
+    # Detox's partials of <TabItem>s hold ':::info Note' blocks 4 and 8 spaces in: 20 stayed
+    # raw (':::info Note' ... ':::').
+    text = (
+        '# Setup\n\n<Tabs>\n    <TabItem value="a" label="npm">\n\n'
+        "        :::tip\n\n        Use **npm** 9.\n\n        :::\n\n"
+        "    </TabItem>\n</Tabs>\n"
+    )
+    assert bodies(parse(text, "docs/setup.mdx")) == ["npm:\n\nTip: Use npm 9."]

@@ -40,8 +40,9 @@ MAX_TAG_LINES = 40
 
 
 # The blocks CommonMark opens only below four spaces of indent, where indented code would
-# begin; MDX turns that off, and these open at any indent (micromark then sets no limit).
-_ANY_INDENT = ("fence", "list", "blockquote", "heading", "hr")
+# begin; MDX turns that off, and these open at any indent (micromark then sets no limit), a
+# Docusaurus admonition (":::tip", remark-directive's container) too.
+_ANY_INDENT = ("fence", "list", "blockquote", "heading", "hr", "container_admonition")
 
 
 def mdx_blocks_plugin(md: MarkdownIt) -> None:
@@ -49,6 +50,10 @@ def mdx_blocks_plugin(md: MarkdownIt) -> None:
     md.block.ruler.before("html_block", "jsx_line", _jsx_line_rule, {"alt": ["paragraph"]})
     md.block.ruler.before("fence", "jsx_comment", _jsx_comment_rule)
     md.block.ruler.at("code", _code_outside_mdx)
+
+
+def open_at_any_indent(md: MarkdownIt) -> None:
+    """Let the blocks of _ANY_INDENT open at any indent in MDX pages (once all are there)."""
     for rule in md.block.ruler.__rules__:
         if rule.name in _ANY_INDENT:
             md.block.ruler.at(rule.name, _at_any_indent(rule.fn), {"alt": list(rule.alt)})
