@@ -47,7 +47,7 @@ def test_markdown_page_drops_imports_of_the_components_it_uses() -> None:
     # Docusaurus reads .md pages as MDX: these imports are code, the tags show nothing.
     text = (
         "# Expect\n\nMatchers.\n\n"
-        "import TOCInline from '@theme/TOCInline';\n\n"
+        "import TOCInline from '../theme/TOCInline';\n\n"
         "<TOCInline toc={toc.slice(1)} />\n\n"
         "import fs from 'fs'\n"
     )
@@ -59,7 +59,7 @@ def test_markdown_page_drops_named_imports_of_the_components_it_uses() -> None:
     text = (
         "# Part 3\n\n"
         "import { DetailedExplanation } from '../../components/DetailedExplanation'\n\n"
-        "import Tabs, { TabItem as Item } from '@theme/Tabs';\n\n"
+        "import Tabs, { TabItem as Item } from '../theme/Tabs';\n\n"
         "import { configureStore } from '@reduxjs/toolkit'\n\n"
         "import { Tabs, Unused } from '../components/Tabs'\n\n"
         '<DetailedExplanation title="More">\n\nWhy.\n\n</DetailedExplanation>\n\n'
@@ -71,20 +71,22 @@ def test_markdown_page_drops_named_imports_of_the_components_it_uses() -> None:
     ]
 
 
-def test_markdown_page_drops_imports_from_docusaurus_modules() -> None:
-    # Hydra 1.3's intro.md showed "import useBaseUrl from '@docusaurus/useBaseUrl'; ...": the
-    # names are called in JSX or not used, never tags, and only Docusaurus resolves the paths.
+def test_a_markdown_page_importing_docusaurus_modules_is_read_as_mdx() -> None:
+    # Detox's environment-setup.md imports Tabs from '@theme/Tabs': its <TabItem>s' indented
+    # children, blank lines between them, read as an HTML block that ended at the first blank
+    # line and then code ('```' ... '</TabItem>' ... '```'); Hydra 1.3's intro.md showed
+    # "import useBaseUrl from '@docusaurus/useBaseUrl'; ...". Docusaurus compiles the page
+    # as MDX, so each import is code that shows nothing.
     text = (
         "# Intro\n\n"
         "import useBaseUrl from '@docusaurus/useBaseUrl';\n"
-        "import Link from '@docusaurus/Link';\n\n"
-        'import GithubLink,{ExampleGithubLink} from "@site/src/components/GithubLink"\n\n'
-        "Hydra composes configs.\n\n"
-        "import hydra from 'hydra'\n"
+        "import Tabs from '@theme/Tabs';\n\n"
+        "import hydra from 'hydra'\n\n"
+        '<Tabs>\n    <TabItem value="rn" label="React Native">\n\n'
+        "        Detox supports **React Native**.\n\n"
+        "    </TabItem>\n</Tabs>\n"
     )
-    assert bodies(parse(text, "docs/intro.md")) == [
-        "Hydra composes configs.\n\nimport hydra from 'hydra'"
-    ]
+    assert bodies(parse(text, "docs/intro.md")) == ["React Native:\n\nDetox supports React Native."]
 
 
 def test_a_block_components_title_prop_stays_above_its_children() -> None:

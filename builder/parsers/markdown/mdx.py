@@ -12,14 +12,12 @@ import re
 from builder.parsers.markdown.embedded_html import strip_jsx
 
 _ESM_START = re.compile(r"(?:import|export)(?=[\s{*'\"])")
-# A whole ``import Name from "module";`` line: a default import, named ones
-# (``{ Tabs, TabItem as Item }``) or both; and a tag using a component.
+# A whole ``import Name from "module";`` line importing components: a default one, named ones
+# (``{ Tabs, TabItem as Item }``) or both; and a tag using one.
 _COMPONENT_IMPORT = re.compile(
-    r"""import[ \t]+(?P<names>[A-Za-z_$][\w$]*(?:[ \t]*,[ \t]*\{[^{}\n]*\})?|\{[^{}\n]*\})"""
-    r"""[ \t]+from[ \t]*(?P<q>['"])(?P<module>[^'"\n]+)(?P=q)[ \t]*;?[ \t]*"""
+    r"""import[ \t]+(?P<names>[A-Z][\w$]*(?:[ \t]*,[ \t]*\{[^{}\n]*\})?|\{[^{}\n]*\})"""
+    r"""[ \t]+from[ \t]*(?P<q>['"])[^'"\n]+(?P=q)[ \t]*;?[ \t]*"""
 )
-# Module paths only Docusaurus' bundler resolves: a page importing from one is read as MDX.
-_DOCUSAURUS_MODULE = re.compile(r"@(?:docusaurus|theme|site)/")
 _IMPORTED_NAME = re.compile(r"(?:[\w$]+[ \t]+as[ \t]+)?(?P<name>[\w$]+)")
 COMPONENT_TAG = re.compile(r"<([A-Z][\w$]*)[\s/>]")
 _CODE_SPAN = re.compile(r"(`+)(.+?)\1", re.DOTALL)
@@ -36,20 +34,30 @@ def is_esm(paragraph: str) -> bool:
     return _ESM_START.match(paragraph) is not None
 
 
+# An import from Docusaurus' own modules, which only its bundler resolves.
+_DOCUSAURUS_IMPORT = re.compile(
+    r"""^import[ \t][^\n]*?[ \t]from[ \t]*['"]@(?:docusaurus|theme|site)/""", re.M
+)
+
+
+def imports_docusaurus_module(text: str) -> bool:
+    """Whether a ``.md`` page imports from Docusaurus' own modules (``import Tabs from
+    '@theme/Tabs'``, ``'@site/src/components/X'``): a page written for Docusaurus, which
+    compiles it as MDX."""
+    return "@" in text and _DOCUSAURUS_IMPORT.search(text) is not None
+
+
 def is_component_import(paragraph: str, components: set[str]) -> bool:
     """Whether a paragraph of a ``.md`` page only imports components the page uses as tags.
 
     Docusaurus reads ``.md`` pages as MDX too, so ``import TOCInline from '@theme/TOCInline';``
     above a ``<TOCInline />`` is code that never shows; an import line whose name the page
-    never uses as a tag is left as the prose plain Markdown makes it, unless it imports from
-    Docusaurus' own paths (``import useBaseUrl from '@docusaurus/useBaseUrl'``).
+    never uses as a tag is left as the prose plain Markdown makes it.
     """
     for line in paragraph.strip().split("\n"):
         match = _COMPONENT_IMPORT.fullmatch(line.strip())
         if match is None:
             return False
-        if _DOCUSAURUS_MODULE.match(match.group("module")):
-            continue
         names = [
             name.group("name")
             for part in match.group("names").replace("{", ",").replace("}", ",").split(",")
