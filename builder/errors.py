@@ -29,7 +29,8 @@ Outside the tree, caught where they are raised and never seen by a caller: GlobE
 (builder.globs), ArchiveProblem (builder.archive_source), GitProblem (builder.git_source),
 IncludeRefused (builder.includes) and SelectionError (builder.parsers.included_lines), which
 become a warning on the page that includes, and KeptFileMissing (builder.shards), after which
-a shard is written from its pages instead of updated.
+a shard is written from its pages instead of updated, and HandlerNotRead
+(builder.projects.autoapi_skip), after which an autoapi skip handler skips nothing.
 """
 
 from __future__ import annotations

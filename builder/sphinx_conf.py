@@ -117,7 +117,7 @@ def read_sphinx_conf(source: str, modules: Mapping[str, str] | None = None) -> S
             try:
                 if node is None:
                     raise ValueError(name)
-                values[name] = ast.literal_eval(node)
+                values[name] = _literal(name, node)
                 not_literal.pop(name, None)
             except _LITERAL_ERRORS:
                 values.pop(name, None)
@@ -126,6 +126,24 @@ def read_sphinx_conf(source: str, modules: Mapping[str, str] | None = None) -> S
 
 
 _LITERAL_ERRORS = (ValueError, TypeError, SyntaxError, RecursionError, MemoryError)
+# Lists whose computed items are the project's own additions, read without them: scverse's
+# template ends its extensions with ``*(p.stem for p in _extension_dir.glob("*.py"))``, local
+# extensions that add nothing read here, and the list names myst_nb, which reads Markdown.
+_LITERAL_ITEMS_ONLY = frozenset({"extensions"})
+
+
+def _literal(name: str, node: ast.expr) -> Any:
+    """The literal value of ``node``; for a list named in _LITERAL_ITEMS_ONLY, its literal
+    items (the others left out)."""
+    if name not in _LITERAL_ITEMS_ONLY or not isinstance(node, ast.List | ast.Tuple):
+        return ast.literal_eval(node)
+    items = []
+    for item in node.elts:
+        try:
+            items.append(ast.literal_eval(item))
+        except _LITERAL_ERRORS:
+            continue
+    return items
 
 
 def _statements(body: list[ast.stmt], conditional: bool) -> Iterator[tuple[ast.stmt, bool]]:

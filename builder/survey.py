@@ -265,10 +265,15 @@ def _is_web(url: str) -> bool:
     return re.match(r"^https?://[^/\s]+", url) is not None
 
 
+# A release line named by the version its releases share: Detox's "20.x" and "19.x".
+_RELEASE_LINE = re.compile(r"(v?\d+(?:\.\d+)*)\.x")
+
+
 def _versioned_docs(root: Path, docs: str, version: str) -> tuple[tuple[str, str], ...]:
     """The newest MAX_TAGGED_VERSIONS released versions of the Docusaurus site whose docs are
-    ``docs``; a version named by no version number (prettier's "stable") is the project's
-    own version when that is known and not listed."""
+    ``docs``; a release line ("20.x") is the version it names ("20"), and a version named by
+    no version number (prettier's "stable") is the project's own version when that is known
+    and not listed."""
     found = find_docusaurus(root / docs)
     if found is None:
         return ()
@@ -276,7 +281,8 @@ def _versioned_docs(root: Path, docs: str, version: str) -> tuple[tuple[str, str
     chosen: list[tuple[str, str]] = []
     for name in site_versions(site)[:MAX_TAGGED_VERSIONS]:
         folder = (site / VERSIONED_DOCS / f"version-{name}").relative_to(root).as_posix()
-        number = name if _is_version(name) else version
+        line = _RELEASE_LINE.fullmatch(name)
+        number = name if _is_version(name) else line[1] if line else version
         if _is_version(number) and number not in (n for n, _ in chosen):
             chosen.append((number, folder))
     return tuple(chosen)

@@ -303,3 +303,20 @@ def test_the_packages_of_a_uv_workspace_s_members_are_the_code(tmp_path: Path) -
     tree = find_code(project / "docs", project_root=project)
     assert tree is not None and tree.folder == project / "src"
     assert tree.more_folders == (project / "slim", project / "plugins" / "evals")
+
+
+def test_a_package_of_stubs_beside_its_c_code_is_the_code(tmp_path: Path) -> None:
+    # mmh3 5.1.0: src/mmh3/ holds mmh3module.c and __init__.pyi, no __init__.py; its 21
+    # autofunctions named objects that were never found.
+    package = tmp_path / "project" / "src" / "fasthash"
+    package.mkdir(parents=True)
+    (package / "fasthashmodule.c").write_text("/* the extension */\n", encoding="utf-8")
+    (package / "__init__.pyi").write_text(
+        "def hash(key: bytes, seed: int = 0) -> int: ...\n", encoding="utf-8"
+    )
+    docs = tmp_path / "project" / "docs"
+    docs.mkdir()
+    tree = find_code(docs, project_root=tmp_path / "project")
+    assert tree is not None and tree.packages == ("fasthash",)
+    found = open_source(tree, docs).find("fasthash.hash")
+    assert found is not None and found.signature == "hash(key: bytes, seed: int = 0) -> int"

@@ -24,7 +24,11 @@ from builder.parsers.rst.parser import parse as parse_rst
         ("https://badge.fury.io/py/r.svg", False, True),
         ("https://coverage-badge.samuelcolvin.workers.dev/fastapi/typer.svg", False, True),
         ("https://nodei.co/npm/request.png?downloads=true&stars=true", True, True),
+        # anndata 0.11.4's README (included in its docs' index) opened with "Build Status".
+        ("https://dev.azure.com/o/r/_apis/build/status/o.r?branchName=main", True, True),
         ("https://circleci.com/gh/astanin/python-tabulate.svg?style=svg", False, False),
+        ("https://dev.azure.com/o/r/_apis/build/status/o.r?branchName=main", False, False),
+        ("https://example.org/img/status-page.png", True, False),  # a screenshot
         # A docs page's screenshot of a badge feature, a logo in a repository named for
         # badges, a logo in SVG linking to the project's site: all read as a badge by a URL
         # holding "badge" anywhere, or by being a linked SVG.

@@ -47,7 +47,7 @@ def test_markdown_page_drops_imports_of_the_components_it_uses() -> None:
     # Docusaurus reads .md pages as MDX: these imports are code, the tags show nothing.
     text = (
         "# Expect\n\nMatchers.\n\n"
-        "import TOCInline from '@theme/TOCInline';\n\n"
+        "import TOCInline from '../theme/TOCInline';\n\n"
         "<TOCInline toc={toc.slice(1)} />\n\n"
         "import fs from 'fs'\n"
     )
@@ -59,16 +59,34 @@ def test_markdown_page_drops_named_imports_of_the_components_it_uses() -> None:
     text = (
         "# Part 3\n\n"
         "import { DetailedExplanation } from '../../components/DetailedExplanation'\n\n"
-        "import Tabs, { TabItem as Item } from '@theme/Tabs';\n\n"
+        "import Tabs, { TabItem as Item } from '../theme/Tabs';\n\n"
         "import { configureStore } from '@reduxjs/toolkit'\n\n"
-        "import { Tabs, Unused } from '@theme/Tabs'\n\n"
+        "import { Tabs, Unused } from '../components/Tabs'\n\n"
         '<DetailedExplanation title="More">\n\nWhy.\n\n</DetailedExplanation>\n\n'
         "<Tabs><Item>Tab.</Item></Tabs>\n"
     )
     assert bodies(parse(text, "docs/part-3.md")) == [
         "import { configureStore } from '@reduxjs/toolkit'\n\n"
-        "import { Tabs, Unused } from '@theme/Tabs'\n\nMore\n\nWhy.\n\nTab."
+        "import { Tabs, Unused } from '../components/Tabs'\n\nMore\n\nWhy.\n\nTab."
     ]
+
+
+def test_a_markdown_page_importing_docusaurus_modules_is_read_as_mdx() -> None:
+    # Detox's environment-setup.md imports Tabs from '@theme/Tabs': its <TabItem>s' indented
+    # children, blank lines between them, read as an HTML block that ended at the first blank
+    # line and then code ('```' ... '</TabItem>' ... '```'); Hydra 1.3's intro.md showed
+    # "import useBaseUrl from '@docusaurus/useBaseUrl'; ...". Docusaurus compiles the page
+    # as MDX, so each import is code that shows nothing.
+    text = (
+        "# Intro\n\n"
+        "import useBaseUrl from '@docusaurus/useBaseUrl';\n"
+        "import Tabs from '@theme/Tabs';\n\n"
+        "import hydra from 'hydra'\n\n"
+        '<Tabs>\n    <TabItem value="rn" label="React Native">\n\n'
+        "        Detox supports **React Native**.\n\n"
+        "    </TabItem>\n</Tabs>\n"
+    )
+    assert bodies(parse(text, "docs/intro.md")) == ["React Native:\n\nDetox supports React Native."]
 
 
 def test_a_block_components_title_prop_stays_above_its_children() -> None:
@@ -241,3 +259,30 @@ def test_a_string_expression_shows_its_string() -> None:
         "Warning:\n\nDo not use the decorator.\n\nThe API key needs permissions and a project.\n\n"
         '```jsx\n<b>{" "}</b>\n```'
     ]
+
+
+def test_blocks_indented_four_spaces_or_more_open_in_mdx() -> None:
+    # Detox's pages indent a <TabItem>'s Markdown by 4 and 8 spaces: MDX has no indented code,
+    # so its lists and fences open there; 25 fences read as one line ('```bash npm2yarn
+    # npm install ...     ```'), lists ran together. In plain Markdown it stays code.
+    text = (
+        '# Setup\n\n<Tabs>\n    <TabItem value="a" label="npm">\n\n'
+        "        - one\n        - two\n\n"
+        "        ```bash\n        npm install detox\n        ```\n\n"
+        "    </TabItem>\n</Tabs>\n"
+    )
+    assert bodies(parse(text, "docs/setup.mdx")) == [
+        "npm:\n\n- one\n- two\n\n```bash\nnpm install detox\n```"
+    ]
+    assert bodies(parse("# A\n\n    - one\n    - two\n", "a.md")) == ["```\n- one\n- two\n```"]
+
+
+def test_an_admonition_indented_four_spaces_or_more_opens_in_mdx() -> None:
+    # Detox's partials of <TabItem>s hold ':::info Note' blocks 4 and 8 spaces in: 20 stayed
+    # raw (':::info Note' ... ':::').
+    text = (
+        '# Setup\n\n<Tabs>\n    <TabItem value="a" label="npm">\n\n'
+        "        :::tip\n\n        Use **npm** 9.\n\n        :::\n\n"
+        "    </TabItem>\n</Tabs>\n"
+    )
+    assert bodies(parse(text, "docs/setup.mdx")) == ["npm:\n\nTip: Use npm 9."]

@@ -170,3 +170,53 @@ def test_a_named_template_falls_back_as_sphinx_s_renderer_does(tmp_path: Path) -
     assert template_names("class.rst") == (
         "class.rst", "autosummary/class.rst.rst", "autosummary/base.rst"
     )  # fmt: skip
+
+
+SCVERSE_CLASS = """\
+{{ fullname | escape | underline}}
+
+.. currentmodule:: {{ module }}
+
+.. autoclass:: {{ objname }}
+
+   {% block methods %}
+   {% if methods %}
+   .. rubric:: Methods
+
+   .. autosummary::
+      :toctree: .
+   {% for item in methods %}
+      {%- if item != '__init__' %}
+      ~{{ name }}.{{ item }}
+      {%- endif -%}
+   {%- endfor %}
+   {% endif %}
+   {% endblock %}
+"""
+
+
+def test_a_template_s_member_tables_with_a_toctree_document_each_member(tmp_path: Path) -> None:
+    # anndata 0.11.4 (scverse's template): each method and attribute of AnnData has a page of
+    # its own, from the template's ':toctree: .' tables; only their summary lines were kept.
+    assert _read_template(SCVERSE_CLASS) == ClassTemplate((), True, member_pages=True)
+    docs = tmp_path / "docs"
+    (docs / "_templates" / "autosummary").mkdir(parents=True)
+    (docs / "_templates" / "autosummary" / "class.rst").write_text(SCVERSE_CLASS, "utf-8")
+    reader = IncludeReader(include_root(docs, None, None))
+    settings = ApiSettings(templates_path=("_templates",))
+    text = (
+        "API\n===\n\n.. currentmodule:: shapes\n\n"
+        ".. autosummary::\n   :toctree: gen\n\n   Circle\n\n"
+        "Scaling\n-------\n\n.. autosummary::\n   :toctree: gen\n\n   Circle.scale\n"
+    )
+    source = package_source(tmp_path / "src", settings)
+    parsed = parse_file("api.rst", text, source, includes=reader)
+    assert parsed is not None
+    assert [s.heading for s in parsed.sections] == [
+        "API", "shapes.Circle", "shapes.Circle.scale", "shapes.Circle.describe",
+        "shapes.Circle.undocumented", "shapes.Circle.sides", "Scaling",
+    ]  # fmt: skip
+    assert "Methods:\n- `scale`" in parsed.sections[1].body
+    assert "How much bigger." in parsed.sections[2].body
+    # The table naming scale again links to its one page.
+    assert parsed.sections[6].body == "- `Circle.scale`: Grow or shrink the circle."

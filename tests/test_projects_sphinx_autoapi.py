@@ -101,6 +101,34 @@ def test_autoapi_settings_root_options_and_ignore(tmp_path: Path) -> None:
     )
 
 
+def test_the_modules_a_skip_handler_skips_have_no_page(tmp_path: Path) -> None:
+    # zarr 3.0.8's conf.py skips zarr.core and zarr.codecs' modules: 30 of its 50 module
+    # pages were written, their classes documented twice (zarr.Group, zarr.core.group.Group).
+    conf = CONF + (
+        "def skip(app, what, name, obj, skip, options):\n"
+        '    if what == "module" and name.startswith("shop.orders."):\n'
+        "        skip = True\n"
+        "    return skip\n\n"
+        "def setup(app):\n"
+        '    app.connect("autoapi-skip-member", skip)\n'
+    )
+    layout, listing = project_listing(_version(_project(tmp_path, conf)))
+    assert [c.relpath for c in listing.candidates] == [
+        "index.rst",
+        "autoapi/index.rst",
+        "autoapi/shop/index.rst",
+        "autoapi/shop/_secret/index.rst",
+        "autoapi/shop/orders/index.rst",  # a package, asked as one
+    ]
+    assert "autoapi: 1 module page(s) the autoapi-skip-member handler skips" in layout.notes
+    package = conf.replace(
+        'what == "module" and name.startswith("shop.orders.")', "name == 'shop.orders'"
+    )
+    _, listing = project_listing(_version(_project(tmp_path / "package", package)))
+    # A skipped package's modules go with it.
+    assert [c.relpath for c in listing.candidates][-1] == "autoapi/shop/_secret/index.rst"
+
+
 def test_computed_dirs_document_the_packages_beside_the_docs(tmp_path: Path) -> None:
     conf = (
         "import os\n"

@@ -76,6 +76,21 @@ def test_extensions_passed_to_a_settings_helper_are_named_too() -> None:
     assert read_sphinx_conf("extensions = compute()\n").extension_names() == ()
 
 
+def test_extensions_computed_in_a_literal_list_leave_the_others_read() -> None:
+    # anndata 0.11.4 (scverse's template): the list ends with its own extensions, computed;
+    # myst_nb went unread with them, and 9 of its 12 pages (Markdown, a notebook) were missing.
+    conf = read_sphinx_conf(
+        "extensions = [\n"
+        "    'myst_nb',\n"
+        "    'sphinx.ext.autosummary',\n"
+        "    *(p.stem for p in _extension_dir.glob('*.py')),\n"
+        "]\n"
+        "exclude_patterns = ['_build', *drafts]\n"
+    )
+    assert conf.extension_names() == ("myst_nb", "sphinx.ext.autosummary")
+    assert conf.not_literal == ("exclude_patterns",)
+
+
 def test_a_shared_configuration_imported_is_read_as_its_settings() -> None:
     # regions 0.12 and reproject 0.21.0 take their settings from sphinx-astropy ('from
     # sphinx_astropy.conf.v3 import *', inside a try): numpydoc went unseen, so every NumPy

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from builder.api.argparse_parsers import read_parser
 from builder.api.bases import qualified_base
 from builder.api.cli_commands import CliCommand, read_command
+from builder.api.compiled_docstrings import fill_compiled_docstrings
 from builder.api.members import kind_of, members_of, submodules_of
 from builder.api.model import ApiObject, ApiSettings, DocPart, Member
 from builder.api.module_getattr import lazily_imported
@@ -212,7 +213,7 @@ class GriffeSource:
             try:
                 # A name, never a path: griffe would read a folder of that name where the
                 # build runs (a checkout's own copy, another project) instead of the code.
-                return self._loader.load(name, try_relative_path=False)
+                package = self._loader.load(name, try_relative_path=False)
             except griffe.AliasResolutionError as exc:
                 # griffe follows some aliases while loading (to merge a package's .pyi stubs):
                 # attrs re-exports attr's names, so attr must be loaded first. Each package
@@ -221,6 +222,9 @@ class GriffeSource:
                     return None
             except (ImportError, OSError, SyntaxError, griffe.GriffeError):
                 return None
+            else:
+                fill_compiled_docstrings(package)
+                return package
 
     def _lines(self, found: Any) -> list[str]:
         """The source lines of the file that defines ``found`` (for ``#:`` comments)."""

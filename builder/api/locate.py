@@ -8,10 +8,10 @@ the docs: ``<docs>/src``, ``<docs>/../src``, ``<docs>/..`` and, for versions rea
 an archive, ``<tree>/src`` and ``<tree>``; last the project's root (the folder includes are
 read within) and its ``src``, for docs further down (``doc/source``); never a folder outside
 that project (the folder above docs that are the project's top). A folder counts when it
-holds a package (a folder with ``__init__.py``); when none does, the members of the project's
-uv workspace do (``pydantic_ai_slim/pydantic_ai``), and are searched beside the code anyway;
-when none of those does, one of the project's folders that holds modules does (a
-distribution of one module: ``tabulate.py``). The fingerprint
+holds a package (a folder with ``__init__.py``, or a compiled extension's ``__init__.pyi``);
+when none does, the members of the project's uv workspace do (``pydantic_ai_slim/pydantic_ai``),
+and are searched beside the code anyway; when none of those does, one of the project's folders
+that holds modules does (a distribution of one module: ``tabulate.py``). The fingerprint
 covers every ``.py``/``.pyi`` file of those packages and modules and the settings: the docs'
 ``conf.py``, or an MkDocs project's config file (its mkdocstrings options); the files griffe
 can read from there, and how they are shown.
@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     from builder.api.code import GriffeSource
 
 CODE_SUFFIXES = (".py", ".pyi")
+# A package's C and Cython files hold the docstrings of its compiled code (compiled_docstrings).
+_FINGERPRINTED = (*CODE_SUFFIXES, ".c", ".pyx")
 # Packages beside the code in a folder conf.py puts on sys.path for them, not what the API
 # pages document (SQLAlchemy adds its root for examples/ and lib/ for the package itself).
 _NOT_DOCUMENTED = frozenset({"tests", "test", "testing", "examples", "docs", "doc"})
@@ -261,15 +263,19 @@ def namespace_packages_in(folder: Path) -> tuple[str, ...]:
     return tuple(
         child.name
         for child in _named_children(folder)
-        if child.is_dir() and not (child / "__init__.py").is_file() and packages_in(child)
+        if child.is_dir() and not _is_package(child) and packages_in(child)
     )
 
 
 def packages_in(folder: Path) -> tuple[str, ...]:
     """The names of the packages (folders with ``__init__.py``) directly in ``folder``."""
-    return tuple(
-        child.name for child in _named_children(folder) if (child / "__init__.py").is_file()
-    )
+    return tuple(child.name for child in _named_children(folder) if _is_package(child))
+
+
+def _is_package(folder: Path) -> bool:
+    """A folder with ``__init__.py``, or only ``__init__.pyi``: the stubs beside a compiled
+    extension's sources (mmh3's ``src/mmh3/`` holds its C code and ``__init__.pyi``)."""
+    return any((folder / f"__init__{suffix}").is_file() for suffix in CODE_SUFFIXES)
 
 
 def modules_in(folder: Path) -> tuple[str, ...]:
@@ -345,7 +351,7 @@ def _package_files(folder: Path, packages: Iterable[str]) -> Iterator[Path]:
         for root, dirs, names in os.walk(folder / package):
             dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
             for name in sorted(names):
-                if name.endswith(CODE_SUFFIXES):
+                if name.endswith(_FINGERPRINTED):
                     yield Path(root) / name
 
 

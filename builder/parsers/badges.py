@@ -6,7 +6,8 @@ the row read as a line of those words above the project's first sentence (termco
 version Supported Python versions PyPI downloads ..."). A badge is a remote image that a badge
 service draws (``shields.io``, ``badge.fury.io``, ``nodei.co``, a URL with ``badge`` or
 ``badges`` for a word: ``.../workflows/Test/badge.svg``, ``/badges/package/pypi/x``), or an SVG
-image that links somewhere (a CI service's status picture, ``build.svg?branch=main``). A
+image that links somewhere (a CI service's status picture, ``build.svg?branch=main``), or a
+linked image whose URL names a ``status`` (Azure Pipelines' ``.../_apis/build/status/x``). A
 screenshot, a diagram or a logo keeps its alt text: a picture file named with ``badge`` among
 other words (``badge-settings.png``, a docs page showing a badge feature), a URL where
 ``badge`` is only part of a word (a project ``anybadge``'s logo), a linked SVG named a ``logo``
@@ -58,11 +59,10 @@ def is_badge(source: str, linked: bool) -> bool:
         # coveralls' badge.png is one; a screenshot badge-settings.png is not.
         stem = name.rpartition(".")[0] if name.endswith(_PICTURE_SUFFIXES) else ""
         return not stem or stem in _BADGE_WORDS
-    return (
-        linked
-        and (path.endswith(".svg") or "svg" in url.query.lower())
-        and "logo" not in _WORDS.findall(path)
-    )
+    words = _WORDS.findall(path)
+    if linked and "status" in words and not path.endswith(_PICTURE_SUFFIXES):
+        return True  # a CI's status picture with no suffix: Azure Pipelines' _apis/build/status
+    return linked and (path.endswith(".svg") or "svg" in url.query.lower()) and "logo" not in words
 
 
 def _names_badge(text: str) -> bool:

@@ -100,7 +100,7 @@ def read_sphinx(
         gallery = gallery_pages(source, directory, tree_root or directory.resolve().parent)
     autoapi = AutoapiPages()
     if AUTOAPI_EXTENSION in extensions:
-        autoapi = autoapi_pages(conf, directory, tree_root or above, tree_root)
+        autoapi = autoapi_pages(conf, directory, tree_root or above, tree_root, source)
     elif PYDOCTOR_EXTENSION in extensions:
         autoapi = pydoctor_pages(conf, directory, tree_root or above, tree_root)
     elif AUTODOC2_EXTENSION in extensions:

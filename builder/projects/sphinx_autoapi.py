@@ -13,20 +13,22 @@ Only literal settings are read (``ast``, never run). ``autoapi_dirs`` is often c
 folder autodoc's code would come from are documented (``<docs>/src``, ``<docs>/../src``,
 ``<docs>/..``, the tree's root), with a note. ``autoapi_ignore`` patterns (default
 ``*migrations*``) leave modules out; ``autoapi_generate_api_docs = False`` (or 0, None) leaves
-out every page (the project then places autoapi's directives in its own pages).
+out every page (the project then places autoapi's directives in its own pages). The modules an
+``autoapi-skip-member`` handler in conf.py skips have no page (``builder.projects.autoapi_skip``).
 """
 
 from __future__ import annotations
 
 import hashlib
 import posixpath
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
 
 from builder.api.locate import candidate_folders, packages_in
+from builder.projects.autoapi_skip import EVENT, skip_handler
 from builder.projects.gen_files import (
     MAX_GENERATED_PAGES,
     GeneratedPage,
@@ -60,10 +62,11 @@ class AutoapiPages:
 
 
 def autoapi_pages(
-    conf: SphinxConf, docs: Path, bound: Path, tree_root: Path | None
+    conf: SphinxConf, docs: Path, bound: Path, tree_root: Path | None, conf_source: str = ""
 ) -> AutoapiPages:
-    """The pages autoapi would write for the settings ``conf`` of the docs in ``docs``;
-    code outside ``bound`` (the project) is not read."""
+    """The pages autoapi would write for the settings ``conf`` of the docs in ``docs``
+    (``conf_source``: the text of their conf.py, for its skip handler); code outside ``bound``
+    (the project) is not read."""
     if not conf.get("autoapi_generate_api_docs", True):  # autoapi tests it for truth
         return AutoapiPages()
     notes: list[str] = []
@@ -85,9 +88,16 @@ def autoapi_pages(
                 break
     if not modules:
         return AutoapiPages(notes=(*notes, "autoapi: no modules found; no API pages"))
-    pages = api_pages(written, sorted(modules), options)
+    names = sorted(modules)
+    skips = skip_handler(conf_source) if EVENT in conf_source else None
+    if skips is not None:
+        names = _unskipped(names, [package_root for package_root, _ in roots], skips)
+        notes.append(
+            f"autoapi: {len(modules) - len(names)} module page(s) the {EVENT} handler skips"
+        )
+    pages = api_pages(written, names, options)
     sources = tuple((page.relpath, digest(page.text)) for page in pages)
-    notes.append(f"autoapi: {len(modules)} module page(s) under {written}/, from the code")
+    notes.append(f"autoapi: {len(names)} module page(s) under {written}/, from the code")
     return AutoapiPages(tuple(pages), sources, tuple(notes))
 
 
@@ -142,6 +152,27 @@ def module_names(
         if all(_is_package(f, packages) for f in folders):
             names.append(".".join(parts))
     return names
+
+
+def _unskipped(
+    names: list[str], package_roots: list[Path], skips: Callable[[str, str], bool]
+) -> list[str]:
+    """The sorted module ``names`` less those the skip handler skips, asked as autoapi asks
+    (a package as ``"package"``), and the modules of a skipped package, which have no page
+    to be listed on."""
+    kept: list[str] = []
+    skipped: set[str] = set()
+    for name in names:  # sorted: a package comes before its modules
+        parts = name.split(".")
+        if any(".".join(parts[:depth]) in skipped for depth in range(1, len(parts))):
+            skipped.add(name)
+            continue
+        package = any((root.joinpath(*parts) / "__init__.py").is_file() for root in package_roots)
+        if skips("package" if package else "module", name):
+            skipped.add(name)
+        else:
+            kept.append(name)
+    return kept
 
 
 def _is_package(folder: Path, seen: dict[Path, bool]) -> bool:

@@ -21,7 +21,7 @@ from builder.parsers.markdown.admonitions import admonition_rule
 from builder.parsers.markdown.containers import container_plugin
 from builder.parsers.markdown.customblocks import customblocks_rule
 from builder.parsers.markdown.dollar_math import dollar_math_plugin
-from builder.parsers.markdown.mdx_blocks import mdx_blocks_plugin
+from builder.parsers.markdown.mdx_blocks import mdx_blocks_plugin, open_at_any_indent
 from builder.parsers.markdown.mdx_esm import MDX_ESM, mdx_esm_rule
 from builder.parsers.markdown.mkdocs_flavor import hash_heading_rule, python_markdown_renders
 from builder.parsers.markdown.mkdocstrings import TOKEN_TYPE, mkdocstrings_rule
@@ -90,6 +90,7 @@ def _build_parser() -> MarkdownIt:
     # Deeply nested quotes and lists are rare but legal; markdown-it drops anything nested
     # past this limit, and the Python stack comfortably holds this many levels.
     md.options["maxNesting"] = 128
+    open_at_any_indent(md)
     return md
 
 

@@ -34,6 +34,19 @@ def is_esm(paragraph: str) -> bool:
     return _ESM_START.match(paragraph) is not None
 
 
+# An import from Docusaurus' own modules, which only its bundler resolves.
+_DOCUSAURUS_IMPORT = re.compile(
+    r"""^import[ \t][^\n]*?[ \t]from[ \t]*['"]@(?:docusaurus|theme|site)/""", re.M
+)
+
+
+def imports_docusaurus_module(text: str) -> bool:
+    """Whether a ``.md`` page imports from Docusaurus' own modules (``import Tabs from
+    '@theme/Tabs'``, ``'@site/src/components/X'``): a page written for Docusaurus, which
+    compiles it as MDX."""
+    return "@" in text and _DOCUSAURUS_IMPORT.search(text) is not None
+
+
 def is_component_import(paragraph: str, components: set[str]) -> bool:
     """Whether a paragraph of a ``.md`` page only imports components the page uses as tags.
 

@@ -10,7 +10,8 @@ no section. In an ``.mdx`` page, a line that is one tag (opening, closing or sel
 fragment's ``<>``; its attributes on that line or the next ones) is an HTML block of its own,
 however it is indented and whatever paragraph it ends, and lines indented by four spaces are
 no code block (MDX turns indented code off, so JSX nested in JSX, ``<Cards>`` around
-``<Cards.Card>``, can be indented freely). A ``{/* comment */}`` opening a line and ending one
+``<Cards.Card>``, can be indented freely), and a list, fence, heading or quote opens however far
+it is indented. A ``{/* comment */}`` opening a line and ending one
 is a block too, however many lines and blank lines it spans: read as Markdown, a fence inside
 it ("```ts" ... "``` */}", a line no fence closes at) hid the rest of the page in code.
 """
@@ -18,6 +19,7 @@ it ("```ts" ... "``` */}", a line no fence closes at) hid the rest of the page i
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_block import StateBlock
@@ -37,11 +39,42 @@ MDX_ENV_KEY = "mdx"
 MAX_TAG_LINES = 40
 
 
+# The blocks CommonMark opens only below four spaces of indent, where indented code would
+# begin; MDX turns that off, and these open at any indent (micromark then sets no limit), a
+# Docusaurus admonition (":::tip", remark-directive's container) too.
+_ANY_INDENT = ("fence", "list", "blockquote", "heading", "hr", "container_admonition")
+
+
 def mdx_blocks_plugin(md: MarkdownIt) -> None:
     """Tags alone on their lines as blocks, and no indented code, in MDX pages."""
     md.block.ruler.before("html_block", "jsx_line", _jsx_line_rule, {"alt": ["paragraph"]})
     md.block.ruler.before("fence", "jsx_comment", _jsx_comment_rule)
     md.block.ruler.at("code", _code_outside_mdx)
+
+
+def open_at_any_indent(md: MarkdownIt) -> None:
+    """Let the blocks of _ANY_INDENT open at any indent in MDX pages (once all are there)."""
+    for rule in md.block.ruler.__rules__:
+        if rule.name in _ANY_INDENT:
+            md.block.ruler.at(rule.name, _at_any_indent(rule.fn), {"alt": list(rule.alt)})
+
+
+def _at_any_indent(rule: Any) -> Any:
+    """``rule``, which in an MDX page also opens its block four or more spaces in (a list or
+    a fence inside an indented ``<TabItem>``): read as though the block's indent began there,
+    where it had read as a paragraph ('- one - two')."""
+
+    def read(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+        if state.sCount[start] - state.blkIndent < 4 or not state.env.get(MDX_ENV_KEY):
+            return bool(rule(state, start, end, silent))
+        outer = state.blkIndent
+        state.blkIndent = state.sCount[start]
+        try:
+            return bool(rule(state, start, end, silent))
+        finally:
+            state.blkIndent = outer
+
+    return read
 
 
 def _jsx_line_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:

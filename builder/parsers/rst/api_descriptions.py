@@ -258,6 +258,12 @@ def render_generated_pages(
             project = class_template(template, doc)
             if project is not None:
                 options, lists_members = project.options, project.lists_members
+            listed = _listed_members(full, doc) if project and project.member_pages else []
+            if listed and not any(option == "members" for option, _ in options):
+                # Their pages, documented in full, below the class's; another autosummary
+                # naming one links to the same page.
+                options += (("members", ", ".join(listed)),)
+                doc.generated.update(f"{full}.{name}" for name in listed)
         page = render_api(base, (full,), options, (), line, line + 1, ctx, doc, render)
         summaries = (
             _member_summaries(full, doc, automodapi, inherited or not automodapi)
@@ -301,6 +307,21 @@ def _own_members(full: str, doc: DocState, inherited: bool) -> list[str]:
         and (inherited or not member.inherited)
         and not member.name.startswith("_")
         and (member.documented or member.kind == "function")
+    )
+    return list(dict.fromkeys(names))
+
+
+def _listed_members(full: str, doc: DocState) -> list[str]:
+    """The members autosummary's class template lists: public methods, then attributes,
+    inherited ones too."""
+    found = None if doc.api is None else doc.api.find(full, doc.api.settings.docstring_style, True)
+    if found is None:
+        return []
+    names = (
+        member.name
+        for _, kinds in _SUMMARISED_MEMBERS
+        for member in found.members
+        if member.kind in kinds and not member.name.startswith("_")
     )
     return list(dict.fromkeys(names))
 

@@ -6,9 +6,10 @@ takes the place of Sphinx's own. A project's template often documents the member
 (``.. autoclass:: {{ objname }}`` with ``:members:`` and ``:inherited-members:``, as tslearn's
 does) where Sphinx's lists them. The template is not rendered: the ``autoclass`` over the
 object's name is found in it and its options read as written (Jinja lines among them skipped),
-and whether it lists the class's methods or attributes. Templates are looked for as Sphinx's
-AutosummaryRenderer does, in the folders of conf.py's ``templates_path`` in order, then among
-Sphinx's own, read as included files are, so an edit to one reads the pages again.
+and whether it lists the class's methods or attributes, and in tables that give each a page
+(``:toctree:``). Templates are looked for as Sphinx's AutosummaryRenderer does, in the
+folders of conf.py's ``templates_path`` in order, then among Sphinx's own, read as included
+files are, so an edit to one reads the pages again.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ _AUTO_OBJTYPE = re.compile(
 _OPTION = re.compile(r"^[ \t]+:([\w-]+):[ \t]*(.*?)[ \t]*$")
 _JINJA_LINE = re.compile(r"^[ \t]*\{[%#]")
 _MEMBER_LISTS = re.compile(r"\{%-? *for +\w+ +in +(?:methods|attributes|properties)\b")
+_TOCTREE_OPTION = re.compile(r"^[ \t]+:toctree:", re.M)
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,9 @@ class ClassTemplate:
 
     options: tuple[tuple[str, str], ...]
     lists_members: bool
+    # The lists are autosummary tables with ``:toctree:``: each member has a page of its own
+    # that documents it in full (scverse's and pandas' templates), not a summary line alone.
+    member_pages: bool = False
 
 
 def class_template(template: str, doc: DocState) -> ClassTemplate | None:
@@ -92,5 +97,7 @@ def _read_template(text: str) -> ClassTemplate | None:
             if option is None:
                 break
             options.append((option.group(1), option.group(2)))
-        return ClassTemplate(tuple(options), bool(_MEMBER_LISTS.search(text)))
+        lists = _MEMBER_LISTS.search(text) is not None
+        pages = lists and _TOCTREE_OPTION.search(text) is not None
+        return ClassTemplate(tuple(options), lists, pages)
     return None

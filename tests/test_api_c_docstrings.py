@@ -1,0 +1,116 @@
+"""The docstrings of a compiled extension's objects, read from its C code beside its stubs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.api.c_docstrings import c_docstrings
+from builder.api.code import GriffeSource
+from builder.api.model import ApiSettings
+
+# After mmh3 5.1.0's mmh3module.c: a static type with designated fields, and a heap type.
+C_CODE = r"""
+PyDoc_STRVAR(
+    hash_doc,
+    "hash(key, seed=0) -> int\n"
+    "\n"
+    "Return a \"hash\" as a 32-bit integer.\n");
+
+PyDoc_STRVAR(Hasher_update_doc, "update(data)\n\nUpdate the state.");
+
+static PyMethodDef Hasher_methods[] = {
+    {"update", (PyCFunction)Hasher_update, METH_O,
+     Hasher_update_doc},
+    {NULL} /* Sentinel */
+};
+
+static PyGetSetDef Hasher_getsetters[] = {
+    {"digest_size", (getter)Hasher_get_digest_size, NULL,
+     "int: Number of bytes in the digest", NULL},
+    {NULL}
+};
+
+static PyTypeObject HasherType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "fasthash.Hasher",
+    .tp_doc = PyDoc_STR("Hasher(data=None)\n\nAn incremental hasher."),
+    .tp_methods = Hasher_methods,
+    .tp_getset = Hasher_getsetters,
+};
+
+static PyMethodDef Stream_methods[] = {
+    {"feed", (PyCFunction)(void(*)(void))Stream_feed, METH_FASTCALL,
+     PyDoc_STR("Feed bytes.")},
+    {NULL, NULL, 0, NULL}
+};
+
+static PyType_Slot Stream_slots[] = {
+    {Py_tp_doc, (void *)"A stream of hashes."},
+    {Py_tp_methods, Stream_methods},
+    {0, NULL},
+};
+
+static PyType_Spec Stream_spec = {
+    .name = "fasthash.Stream",
+    .basicsize = sizeof(Stream),
+    .slots = Stream_slots,
+};
+
+static PyMethodDef module_methods[] = {
+    {"hash", (PyCFunction)fasthash_hash, METH_FASTCALL | METH_KEYWORDS, hash_doc},
+    {"undocumented", (PyCFunction)undocumented, METH_NOARGS, NULL},
+    {NULL, NULL, 0, NULL}
+};
+"""
+
+STUB = """\
+class Hasher:
+    def __init__(self, data: bytes | None = None) -> None: ...
+    def update(self, data: bytes) -> None: ...
+    @property
+    def digest_size(self) -> int: ...
+
+class Stream:
+    def feed(self, data: bytes) -> None: ...
+    def flush(self) -> None:
+        \"\"\"The stub's own docstring.\"\"\"
+
+def hash(key: bytes, seed: int = 0) -> int: ...
+def undocumented() -> None: ...
+"""
+
+
+def test_the_docstrings_a_c_file_declares_are_read_by_name(tmp_path: Path) -> None:
+    (tmp_path / "fasthashmodule.c").write_text(C_CODE, encoding="utf-8")
+    assert c_docstrings(tmp_path) == {
+        "hash": 'hash(key, seed=0) -> int\n\nReturn a "hash" as a 32-bit integer.\n',
+        "Hasher": "Hasher(data=None)\n\nAn incremental hasher.",
+        "Hasher.update": "update(data)\n\nUpdate the state.",
+        "Hasher.digest_size": "int: Number of bytes in the digest",
+        "Stream": "A stream of hashes.",
+        "Stream.feed": "Feed bytes.",
+    }
+
+
+def test_a_stub_s_objects_take_the_docstrings_of_the_c_code_beside_it(tmp_path: Path) -> None:
+    # mmh3 5.1.0: 25 objects typed in __init__.pyi, documented only in mmh3module.c.
+    package = tmp_path / "fasthash"
+    package.mkdir()
+    (package / "fasthashmodule.c").write_text(C_CODE, encoding="utf-8")
+    (package / "__init__.pyi").write_text(STUB, encoding="utf-8")
+    source = GriffeSource(tmp_path, ApiSettings(docstring_signature=True), "src")
+    hashed = source.find("fasthash.hash")
+    assert hashed is not None
+    # The docstring's first line is the signature Sphinx shows, as for any such docstring.
+    assert hashed.signature == "hash(key, seed=0) -> int"
+    assert [part.text for part in hashed.doc] == ['Return a "hash" as a 32-bit integer.']
+    hasher = source.find("fasthash.Hasher")
+    assert hasher is not None and hasher.signature == "Hasher(data=None)"
+    update = source.find("fasthash.Hasher.update")
+    assert update is not None and update.doc[0].text == "Update the state."
+    size = source.find("fasthash.Hasher.digest_size")
+    assert size is not None and "Number of bytes" in size.doc[0].text
+    feed, flush = source.find("fasthash.Stream.feed"), source.find("fasthash.Stream.flush")
+    assert feed is not None and feed.doc[0].text == "Feed bytes."
+    assert flush is not None and flush.doc[0].text == "The stub's own docstring."
+    undocumented = source.find("fasthash.undocumented")
+    assert undocumented is not None and undocumented.doc == ()
