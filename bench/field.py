@@ -131,7 +131,9 @@ def fetch(library: FieldLibrary, folder: Path) -> None:
                        f"{library.package}-{library.version}.tar.gz")  # fmt: skip
         _untar(archive, folder)
     elif library.registry == "npm":
-        _run(["npm", "pack", "--silent", f"{library.package}@{library.version}"], downloads)
+        # Not --silent: it silences npm's errors too, and a failed pack said nothing.
+        _run(["npm", "pack", "--loglevel", "error", f"{library.package}@{library.version}"],
+             downloads)  # fmt: skip
         target = folder / library.id
         target.mkdir(parents=True, exist_ok=True)
         _untar(_one(downloads, f"{library.package}-{library.version}.tgz"), target)
@@ -147,9 +149,13 @@ def fetch(library: FieldLibrary, folder: Path) -> None:
 
 
 def _run(command: Sequence[str], cwd: Path | None = None) -> None:
-    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
+    try:
+        done = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
+    except OSError as error:  # no such program here (apt-get off Debian, npm not installed)
+        raise SystemExit(f"{' '.join(command)} could not run: {error}") from None
     if done.returncode:
-        raise SystemExit(f"{' '.join(command)} failed:\n{done.stderr.strip()}")
+        said = done.stderr.strip() or done.stdout.strip() or f"exit status {done.returncode}"
+        raise SystemExit(f"{' '.join(command)} failed:\n{said}")
 
 
 def _one(folder: Path, *names: str) -> Path:
