@@ -11,6 +11,9 @@ from types import ModuleType
 
 import pytest
 
+from eval.dataset import Gold, Question
+from eval.run import Prepared
+
 BENCH = Path(__file__).resolve().parent.parent / "bench" / "field.py"
 
 
@@ -80,3 +83,15 @@ def test_a_fetch_tool_this_machine_lacks_is_named(
     library = field.LIBRARIES[3]
     with pytest.raises(SystemExit, match=r"^apt-get download python-bidict-doc=.* could not run"):
         field.fetch(library, tmp_path / "field")
+
+
+def test_gold_the_build_lost_is_named_beside_the_figures() -> None:
+    # A gold section the docs hold but the index lacks counts as a miss on both sides; the
+    # figures fell without a word (python -m eval names it), as if the ranker had missed.
+    field = _bench()
+    gold = Gold("guide.rst", "Calling f")
+    asked = Question("field:2", "paraphrase", "lib", "1.0", "How is f called?", (gold,), "field")
+    prepared = [Prepared(asked, frozenset(), (gold,), ())]
+    report = field.report(prepared, [["guide.rst#other"]], [[]])
+    assert "gold sections the docs hold but the index lacks: 1" in report
+    assert "lib 1.0 guide.rst :: Calling f" in report
