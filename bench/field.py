@@ -170,9 +170,9 @@ def _untar(archive: Path, target: Path) -> None:
         opened.extractall(target, filter="data")
 
 
-def write_catalog(folder: Path) -> Path:
+def write_catalog(folder: Path, libraries: Sequence[FieldLibrary] = LIBRARIES) -> Path:
     lines = ['[site]\ntitle = "Field questions"\nbase_url = "https://field.invalid/"\n']
-    for library in LIBRARIES:
+    for library in libraries:
         lines.append(
             f'[[libraries]]\nid = "{library.id}"\nname = "{library.id}"\n'
             f'  [[libraries.versions]]\n  version = "{library.version}"\n'
@@ -247,12 +247,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--only", nargs="+", metavar="ID", help="score these libraries' alone")
     args = parser.parse_args(argv)
     folder = args.folder.resolve()
-    for library in LIBRARIES:
-        fetch(library, folder)
     questions = [q for q in load_field_questions() if not args.only or q.library in args.only]
     if not questions:
         parser.error(f"no questions about {', '.join(args.only)}")
-    with open_corpus(write_catalog(folder)) as corpus:
+    # Only the libraries asked about are fetched and built: --only boltons needs no apt-get.
+    asked = [library for library in LIBRARIES if library.id in {q.library for q in questions}]
+    for library in asked:
+        fetch(library, folder)
+    with open_corpus(write_catalog(folder, asked)) as corpus:
         prepared = prepare(corpus, questions)
         for item in prepared:
             for gold in item.wrong:

@@ -95,3 +95,21 @@ def test_gold_the_build_lost_is_named_beside_the_figures() -> None:
     report = field.report(prepared, [["guide.rst#other"]], [[]])
     assert "gold sections the docs hold but the index lacks: 1" in report
     assert "lib 1.0 guide.rst :: Calling f" in report
+
+
+def test_only_fetches_the_libraries_it_scores(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # '--only boltons' fetched all eight first: off Debian (no apt-get) it stopped there.
+    field = _bench()
+    folder = tmp_path / "field"
+    for library in field.LIBRARIES:
+        if library.registry == "pypi":  # as an earlier run left them: not fetched again
+            (folder / library.path).mkdir(parents=True)
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    with pytest.raises(SystemExit) as stopped:
+        field.main([str(folder), "--only", "nope"])
+    assert stopped.value.code == 2
+    assert "no questions about nope" in capsys.readouterr().err
+    catalog = field.write_catalog(folder, [field.LIBRARIES[0]]).read_text(encoding="utf-8")
+    assert catalog.count("[[libraries]]") == 1
