@@ -68,17 +68,26 @@ _MAJOR_RELEASE = re.compile(
 )
 
 
+# "version 1 of OAuth", "release 2 of the spec": a major version said of another name is that
+# name's (oauthlib's changelog entry 1.0.0 answered "is it compatible with version 1 of
+# OAuth"); said of the library itself ("version 6 of slugify", "of the library") it is its own.
+_NAME_AFTER = re.compile(r"\s+of\s+(?:the\s+|an?\s+)?([A-Za-z][\w.+-]*)")
+
+
 def releases_asked(text: str, library: str | None = None) -> frozenset[str]:
     """The releases of the library ``library`` (its id) that a question names: the release
     numbers it writes (``release_numbers``) and the major versions it says ("version 6" is
-    6.0), but those that follow another name, which are that name's versions ("does
-    requests support Python 2.7", "Python version 3")."""
+    6.0), but those that follow another name or are said of one, which are that name's
+    versions ("does requests support Python 2.7", "Python version 3", "version 1 of OAuth")."""
     found = set()
     for match in _RELEASE_NUMBER.finditer(text):
         if _of_the_library(text, match.start(), library):
             found.add(_number(match))
     for match in _MAJOR_RELEASE.finditer(text):
-        if _of_the_library(text, match.start(), library):
+        after = _NAME_AFTER.match(text, match.end())
+        name = after.group(1).casefold() if after else None
+        of_another = name not in (None, "library", "package") and not _names_library(name, library)
+        if _of_the_library(text, match.start(), library) and not of_another:
             found.add(f"{int(match.group(1))}.0")
     return frozenset(found)
 

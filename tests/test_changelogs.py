@@ -71,6 +71,12 @@ def test_the_numbers_a_question_writes() -> None:
         ("does it run on Python version 3", set()),
         ("with urllib3 v2", set()),
         ("v2ray and version2", set()),
+        # A major version of another name is that name's; of the library, the library's.
+        ("is it compatible with version 1 of OAuth", set()),
+        ("signing requests in version 1 of the protocol", set()),
+        ("release 2 of the spec", set()),
+        ("what changed in version 6 of requests", {"6.0"}),
+        ("breaking changes in version 2 of the library", {"2.0"}),
     ],
 )
 def test_the_releases_of_the_library_a_question_names(question: str, releases: set[str]) -> None:

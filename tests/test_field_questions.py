@@ -4,9 +4,15 @@ what answers it in the form the bench resolves (no network: the docs are not fet
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
 from pathlib import Path
 from types import ModuleType
+
+import pytest
+
+from eval.dataset import Gold, Question
+from eval.run import Prepared
 
 BENCH = Path(__file__).resolve().parent.parent / "bench" / "field.py"
 
@@ -42,3 +48,68 @@ def test_a_line_gives_its_gold_sections_apart(tmp_path: Path) -> None:
         ("api.rst", "lib.f"),
         ("guide.rst", "Calling f#1"),
     ]
+
+
+def _path_with(tmp_path: Path, name: str, script: str) -> str:
+    """A PATH holding one stand-in program (and the rest of the real PATH)."""
+    folder = tmp_path / "bin"
+    folder.mkdir(exist_ok=True)
+    program = folder / name
+    program.write_text(f"#!/bin/sh\n{script}\n", encoding="utf-8")
+    program.chmod(0o755)
+    return f"{folder}{os.pathsep}{os.environ.get('PATH', '')}"
+
+
+def test_a_failed_npm_pack_says_why(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # npm pack --silent silences its errors as well: a version the registry lacks failed
+    # with "npm pack --silent yup@99.0.0 failed:" and nothing after it.
+    field = _bench()
+    npm = (
+        'case "$*" in *--silent*) exit 1;; esac\n'
+        'echo "npm error notarget No matching version found for yup@99.0.0." >&2; exit 1'
+    )
+    monkeypatch.setenv("PATH", _path_with(tmp_path, "npm", npm))
+    library = field.FieldLibrary("yup", "99.0.0", "npm", "yup", "yup/package", ("README.md",))
+    with pytest.raises(SystemExit, match=r"No matching version found for yup@99\.0\.0"):
+        field.fetch(library, tmp_path / "field")
+
+
+def test_a_fetch_tool_this_machine_lacks_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # apt-get off Debian: a FileNotFoundError traceback, now a message naming the command.
+    field = _bench()
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    library = field.LIBRARIES[3]
+    with pytest.raises(SystemExit, match=r"^apt-get download python-bidict-doc=.* could not run"):
+        field.fetch(library, tmp_path / "field")
+
+
+def test_gold_the_build_lost_is_named_beside_the_figures() -> None:
+    # A gold section the docs hold but the index lacks counts as a miss on both sides; the
+    # figures fell without a word (python -m eval names it), as if the ranker had missed.
+    field = _bench()
+    gold = Gold("guide.rst", "Calling f")
+    asked = Question("field:2", "paraphrase", "lib", "1.0", "How is f called?", (gold,), "field")
+    prepared = [Prepared(asked, frozenset(), (gold,), ())]
+    report = field.report(prepared, [["guide.rst#other"]], [[]])
+    assert "gold sections the docs hold but the index lacks: 1" in report
+    assert "lib 1.0 guide.rst :: Calling f" in report
+
+
+def test_only_fetches_the_libraries_it_scores(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # '--only boltons' fetched all eight first: off Debian (no apt-get) it stopped there.
+    field = _bench()
+    folder = tmp_path / "field"
+    for library in field.LIBRARIES:
+        if library.registry == "pypi":  # as an earlier run left them: not fetched again
+            (folder / library.path).mkdir(parents=True)
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    with pytest.raises(SystemExit) as stopped:
+        field.main([str(folder), "--only", "nope"])
+    assert stopped.value.code == 2
+    assert "no questions about nope" in capsys.readouterr().err
+    catalog = field.write_catalog(folder, [field.LIBRARIES[0]]).read_text(encoding="utf-8")
+    assert catalog.count("[[libraries]]") == 1

@@ -223,3 +223,10 @@ def test_a_mermaid_directive_is_kept_as_its_diagram_source() -> None:
     assert bodies(parse(text, "x.md")) == [
         "Before.\n\n```mermaid\nflowchart TD\n    A --> B\n```\n\nAfter."
     ]
+
+
+def test_a_mermaid_diagram_read_from_a_file_leaves_no_empty_code_block() -> None:
+    # nextflow's developer pages: '```{mermaid} diagrams/nextflow.plugin.mmd' closed on the
+    # next line showed an empty mermaid code block on 22 pages.
+    text = "# A\n\nBefore.\n\n```{mermaid} diagrams/flow.mmd\n```\n\nAfter.\n"
+    assert bodies(parse(text, "x.md")) == ["Before.\n\nAfter."]

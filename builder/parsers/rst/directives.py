@@ -133,7 +133,7 @@ LITERAL_DIRECTIVES = {
     "click:run": "python",
     # sphinxcontrib-mermaid: the diagram's source says in words what points to what, as a
     # Markdown page's ```mermaid fence does (kept as code there). One read from a file
-    # (its argument, no content) stays out, as before.
+    # (its argument, no content, or a MyST fence's one blank line) stays out, as before.
     "mermaid": "mermaid",
 }
 TITLED = frozenset(
@@ -284,7 +284,7 @@ def render_directive(
         return render_mapped_functions(mapped.argument, line, ctx, doc, render)
     if name in LITERAL_DIRECTIVES:
         block = read_directive(name, rest, body, line, text_arguments=name == "math")
-        if name == "mermaid" and not block.content:
+        if name == "mermaid" and not any(line.strip() for line in block.content):
             return []
         return [_render_literal(name, block)]
     if name in JUPYTER_DIRECTIVES or name == IPYTHON_DIRECTIVE:
