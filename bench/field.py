@@ -27,6 +27,7 @@ the same shards.
 from __future__ import annotations
 
 import argparse
+import json
 import subprocess
 import sys
 import tarfile
@@ -116,10 +117,15 @@ LIBRARIES = (
 )
 
 
+class FetchError(Exception):
+    """A library's docs could not be fetched; the message says what failed and why."""
+
+
 def fetch(library: FieldLibrary, folder: Path) -> None:
-    """Unpack the library's package into ``folder`` unless an earlier run did."""
-    docs = folder / library.path
-    if docs.is_dir():
+    """Unpack the library's package into ``folder`` unless an earlier run did (its marker
+    file is written last, so a run stopped halfway through an unpack fetches again)."""
+    docs, marker = folder / library.path, folder / f".{library.id}-{library.version}.fetched"
+    if marker.exists() and docs.is_dir():
         return
     downloads = folder / "downloads"
     downloads.mkdir(parents=True, exist_ok=True)
@@ -142,27 +148,30 @@ def fetch(library: FieldLibrary, folder: Path) -> None:
         name = library.package.split("=")[0]
         debs = sorted(downloads.glob(f"{name}_*.deb"))
         if not debs:
-            raise SystemExit(f"apt-get download {library.package} left no .deb in {downloads}")
+            raise FetchError(f"apt-get download {library.package} left no .deb in {downloads}")
         _run(["dpkg-deb", "-x", str(debs[-1]), str(folder / library.id)])
     if not docs.is_dir():
-        raise SystemExit(f"{library.id}: no folder {library.path} in what was fetched")
+        raise FetchError(f"{library.id}: no folder {library.path} in what was fetched")
+    marker.touch()
 
 
 def _run(command: Sequence[str], cwd: Path | None = None) -> None:
+    """Run a fetch tool; FetchError with what it said when it fails or is not installed."""
     try:
         done = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
     except OSError as error:  # no such program here (apt-get off Debian, npm not installed)
-        raise SystemExit(f"{' '.join(command)} could not run: {error}") from None
+        raise FetchError(f"{' '.join(command)} could not run: {error}") from None
     if done.returncode:
         said = done.stderr.strip() or done.stdout.strip() or f"exit status {done.returncode}"
-        raise SystemExit(f"{' '.join(command)} failed:\n{said}")
+        raise FetchError(f"{' '.join(command)} failed:\n{said}")
 
 
 def _one(folder: Path, *names: str) -> Path:
+    """The first of ``names`` in ``folder`` (archives name a package with - or _)."""
     for name in names:
         if (folder / name).exists():
             return folder / name
-    raise SystemExit(f"none of {', '.join(names)} in {folder}")
+    raise FetchError(f"none of {', '.join(names)} in {folder}")
 
 
 def _untar(archive: Path, target: Path) -> None:
@@ -171,18 +180,24 @@ def _untar(archive: Path, target: Path) -> None:
 
 
 def write_catalog(folder: Path, libraries: Sequence[FieldLibrary] = LIBRARIES) -> Path:
-    lines = ['[site]\ntitle = "Field questions"\nbase_url = "https://field.invalid/"\n']
+    """A docbuild catalog of ``libraries``, their docs where ``fetch`` unpacks them."""
+    lines = ["[site]", 'title = "Field questions"', 'base_url = "https://field.invalid/"']
     for library in libraries:
-        lines.append(
-            f'[[libraries]]\nid = "{library.id}"\nname = "{library.id}"\n'
-            f'  [[libraries.versions]]\n  version = "{library.version}"\n'
-            f'  path = "{library.path}"\n  include = {list(library.include)!r}\n'
-            + (f"  exclude = {list(library.exclude)!r}\n" if library.exclude else "")
-            + (f'  source_dir = "{library.source_dir}"\n' if library.source_dir else "")
-        )
+        lines += ["", "[[libraries]]", f"id = {_toml(library.id)}", f"name = {_toml(library.id)}"]
+        lines += ["  [[libraries.versions]]", f"  version = {_toml(library.version)}"]
+        lines += [f"  path = {_toml(library.path)}", f"  include = {_toml(library.include)}"]
+        if library.exclude:
+            lines.append(f"  exclude = {_toml(library.exclude)}")
+        if library.source_dir:
+            lines.append(f"  source_dir = {_toml(library.source_dir)}")
     catalog = folder / "docbuild.toml"
-    catalog.write_text("\n".join(lines).replace("'", '"'), encoding="utf-8")
+    catalog.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return catalog
+
+
+def _toml(value: str | tuple[str, ...]) -> str:
+    """A TOML string or array of strings: JSON's escapes are TOML basic strings' own."""
+    return json.dumps(list(value) if isinstance(value, tuple) else value, ensure_ascii=False)
 
 
 def load_field_questions(path: Path = QUESTIONS) -> list[Question]:
@@ -204,6 +219,8 @@ def _gold(written: str) -> Gold:
 
 
 def _line(label: str, mine: Scores, theirs: Scores) -> str:
+    """One row of the table: the questions' count, then ours' and bm25's figures."""
+
     def cells(s: Scores) -> str:
         return f"{s.recall_1:.3f} {s.recall_5:.3f} {s.mrr_10:>6.3f}"
 
@@ -252,8 +269,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"no questions about {', '.join(args.only)}")
     # Only the libraries asked about are fetched and built: --only boltons needs no apt-get.
     asked = [library for library in LIBRARIES if library.id in {q.library for q in questions}]
-    for library in asked:
-        fetch(library, folder)
+    try:
+        for library in asked:
+            fetch(library, folder)
+    except FetchError as error:
+        print(f"field: {error}", file=sys.stderr)
+        return 1
     with open_corpus(write_catalog(folder, asked)) as corpus:
         prepared = prepare(corpus, questions)
         for item in prepared:

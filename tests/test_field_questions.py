@@ -70,7 +70,7 @@ def test_a_failed_npm_pack_says_why(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     )
     monkeypatch.setenv("PATH", _path_with(tmp_path, "npm", npm))
     library = field.FieldLibrary("yup", "99.0.0", "npm", "yup", "yup/package", ("README.md",))
-    with pytest.raises(SystemExit, match=r"No matching version found for yup@99\.0\.0"):
+    with pytest.raises(field.FetchError, match=r"No matching version found for yup@99\.0\.0"):
         field.fetch(library, tmp_path / "field")
 
 
@@ -81,8 +81,20 @@ def test_a_fetch_tool_this_machine_lacks_is_named(
     field = _bench()
     monkeypatch.setenv("PATH", str(tmp_path / "empty"))
     library = field.LIBRARIES[3]
-    with pytest.raises(SystemExit, match=r"^apt-get download python-bidict-doc=.* could not run"):
+    with pytest.raises(field.FetchError, match=r"^apt-get download python-bidict-doc=.* could not"):
         field.fetch(library, tmp_path / "field")
+
+
+def test_docs_an_interrupted_run_left_are_fetched_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A docs folder alone (an unpack stopped halfway) was taken as fetched and scored.
+    field = _bench()
+    folder = tmp_path / "field"
+    (folder / "yup" / "package").mkdir(parents=True)
+    monkeypatch.setenv("PATH", _path_with(tmp_path, "npm", "echo 'npm error offline' >&2; exit 1"))
+    assert field.main([str(folder), "--only", "yup"]) == 1
+    assert "npm error offline" in capsys.readouterr().err
 
 
 def test_gold_the_build_lost_is_named_beside_the_figures() -> None:
@@ -106,6 +118,7 @@ def test_only_fetches_the_libraries_it_scores(
     for library in field.LIBRARIES:
         if library.registry == "pypi":  # as an earlier run left them: not fetched again
             (folder / library.path).mkdir(parents=True)
+            (folder / f".{library.id}-{library.version}.fetched").touch()
     monkeypatch.setenv("PATH", str(tmp_path / "empty"))
     with pytest.raises(SystemExit) as stopped:
         field.main([str(folder), "--only", "nope"])
