@@ -73,4 +73,20 @@ def test_a_list_with_an_item_it_cannot_tell_is_no_recipe(tmp_path: Path) -> None
     script = LISTED.replace('base_path.joinpath("pkg", "util.py"),', "find_util(),")
     _project(tmp_path, script)
     read = read_recipe(script, tmp_path / "scripts" / "gen_ref_nav.py", tmp_path)
-    assert read == "it has no loop over a folder's rglob('*.py') or over a list of modules"
+    assert read == (
+        "an item of the list of modules it loops over (find_util()) is not a path this"
+        " builder can tell without running it"
+    )
+
+
+def test_a_list_changed_after_it_is_built_is_no_recipe(tmp_path: Path) -> None:
+    # Modules appended later would be missing without a word.
+    for change in ('modules.append(base_path / "pkg" / "core.py")\n', "modules += []\n"):
+        script = LISTED.replace(
+            "\nfor src_path in modules:", f"\n{change}\nfor src_path in modules:"
+        )
+        read = read_recipe(script, tmp_path / "scripts" / "gen_ref_nav.py", tmp_path)
+        assert read == (
+            "the list of modules it loops over (modules) is changed after it is built, which"
+            " this builder does not follow"
+        )

@@ -104,6 +104,8 @@ def _recipe_of(tree: ast.Module, text: str, script: Path, run_folder: Path) -> R
         found_list = _listed_modules(tree, names, script, run_folder)
         if found_list is None:
             return "it has no loop over a folder's rglob('*.py') or over a list of modules"
+        if isinstance(found_list, str):
+            return found_list
         loop, listed = found_list
         walk: Path | None = Path(os.path.commonpath(
             [path if path.suffix != ".py" else path.parent for path in listed]
@@ -155,10 +157,11 @@ def _module_loop(tree: ast.AST) -> ast.For | None:
 
 def _listed_modules(
     tree: ast.Module, names: dict[str, Path], script: Path, run_folder: Path
-) -> tuple[ast.For, tuple[Path, ...]] | None:
+) -> tuple[ast.For, tuple[Path, ...]] | str | None:
     """A loop over a module-level list of module paths (``base.joinpath("pkg", "util.py")``)
     and walks (``*sorted(folder.rglob("*.py"))``), and what the list names; None when the
-    script has no such loop or one of the list's items is not a path it can tell."""
+    script loops over no such list; why not, when the list is not one this builder can read
+    as written (an item it cannot tell, or a list changed after it is built)."""
     lists = {
         target.id: statement.value.elts
         for statement in tree.body
@@ -173,6 +176,11 @@ def _listed_modules(
         items = lists.get(node.iter.id)
         if not items:
             continue
+        if _changed(tree, node.iter.id):
+            return (
+                f"the list of modules it loops over ({node.iter.id}) is changed after it is"
+                " built, which this builder does not follow"
+            )
         listed = []
         for item in items:
             if isinstance(item, ast.Starred):
@@ -181,10 +189,31 @@ def _listed_modules(
                 path = _path_value(item, names, script, run_folder)
                 path = path if path is not None and path.suffix == ".py" else None
             if path is None:
-                return None
+                return (
+                    f"an item of the list of modules it loops over ({ast.unparse(item)[:60]})"
+                    " is not a path this builder can tell without running it"
+                )
             listed.append(path)
         return node, tuple(listed)
     return None
+
+
+def _changed(tree: ast.Module, name: str) -> bool:
+    """Whether the script binds ``name`` more than once, or changes the list it holds
+    (``append``, ``extend``, ``insert``, ``+=``)."""
+    bound = 0
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
+            bound += 1
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and isinstance(node.func.value, ast.Name)
+            and node.func.value.id == name
+            and node.func.attr in ("append", "extend", "insert")
+        ):
+            return True
+    return bound > 1
 
 
 def _rglob_receiver(node: ast.expr) -> ast.expr | None:
