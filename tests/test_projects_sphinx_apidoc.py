@@ -142,3 +142,23 @@ def test_a_folder_of_packages_and_pages_the_docs_already_hold(tmp_path: Path) ->
     modules, kept = pages["api/modules.rst"], pages["api/shop.orders.rst"]
     assert isinstance(modules, SourceFile) and modules.text.endswith("   shop\n   tool\n\n")
     assert isinstance(kept, SourceFile) and kept.text.endswith("Kept.\n")
+
+
+def test_pyscaffold_3s_template_filled_by_format() -> None:
+    # PyScaffold 3 (and the pyscaffoldext-* projects made with it): the folder from the running
+    # frame, os.getcwd() before it, and the command a template .format fills (0 API pages).
+    conf = (
+        "import os\nimport inspect\n"
+        "__location__ = os.path.join(\n"
+        "    os.getcwd(), os.path.dirname(inspect.getfile(inspect.currentframe()))\n)\n"
+        'output_dir = os.path.join(__location__, "api")\n'
+        'module_dir = os.path.join(__location__, "../src/shop")\n'
+        "try:\n"
+        '    cmd_line_template = "sphinx-apidoc -f -o {outputdir} {moduledir}"\n'
+        "    cmd_line = cmd_line_template.format(outputdir=output_dir, moduledir=module_dir)\n"
+        '    apidoc.main(cmd_line.split(" ")[1:])\n'
+        "except Exception as e:\n"
+        '    print("Running `sphinx-apidoc` failed!\\n{}".format(e))\n'
+    )
+    assert command_arguments(conf) == ["-f", "-o", "./api", "./../src/shop"]
+

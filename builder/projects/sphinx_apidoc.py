@@ -11,13 +11,14 @@ package, ``<package>.rst``, its subpackages in a toctree, each module's ``automo
 
 Only what conf.py states is read (``ast``, never run): paths given as strings, joined to
 ``os.path.dirname(__file__)`` or ``Path(__file__).parent``, and the command as a string (an
-f-string of those paths) or a list.
+f-string of those paths, or a template their ``.format`` fills) or a list.
 """
 
 from __future__ import annotations
 
 import ast
 import posixpath
+import re
 import shlex
 from collections.abc import Sequence
 from pathlib import Path
@@ -36,6 +37,8 @@ _NO_TOC = ("-T", "--no-toc")
 _VALUED = ("-o", "--output-dir", "-d", "--maxdepth", "-s", "--suffix", "-H", "--doc-project",
            "-A", "--doc-author", "-V", "--doc-version", "-R", "--doc-release", "--tocfile",
            "-t", "--templatedir")  # fmt: skip
+# A "{name}" or "{}" field of a str.format template.
+_PLACEHOLDER = re.compile(r"\{\w*\}")
 
 
 def apidoc_pages(conf: SphinxConf, source: str, docs: Path, bound: Path) -> AutoapiPages:
@@ -99,10 +102,26 @@ def command_arguments(source: str) -> list[str] | None:
 
 
 def _command_words(node: ast.AST, paths: dict[str, str]) -> list[str] | None:
-    """The words of a command line written as a string or f-string, or as the list passed
+    """The words of a command line written as a string, an f-string or a template filled by
+    ``.format`` (PyScaffold 3's template and the projects made with it), or as the list passed
     to ``apidoc.main``."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return _split(node.value)
+        # A template whose "{outputdir}" a .format call fills is no command of its own.
+        return None if _PLACEHOLDER.search(node.value) else _split(node.value)
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "format"
+        and (template := _path(node.func.value, paths)) is not None
+    ):
+        positional = [_path(arg, paths) for arg in node.args]
+        named = {k.arg: _path(k.value, paths) for k in node.keywords if k.arg is not None}
+        if None in positional or None in named.values() or len(named) != len(node.keywords):
+            return None
+        try:
+            return _split(template.format(*positional, **named))
+        except (IndexError, KeyError, ValueError):
+            return None
     if isinstance(node, ast.JoinedStr):
         parts = []
         for value in node.values:
@@ -159,17 +178,33 @@ def _path(node: ast.expr, paths: dict[str, str]) -> str | None:
     if name in ("abspath", "realpath", "normpath", "Path", "str") and len(node.args) == 1:
         return _path(node.args[0], paths)
     if name == "join" and node.args:
-        parts = [_path(arg, paths) for arg in node.args]
+        # conf.py's folder is absolute, so the join starts again there (PyScaffold 3 puts
+        # os.getcwd() before it).
+        starts = [index for index, arg in enumerate(node.args) if _is_own_folder(arg)]
+        parts = [_path(arg, paths) for arg in node.args[starts[-1] if starts else 0 :]]
         return None if None in parts else posixpath.join(*[p for p in parts if p is not None])
     return None
 
 
+def _is_own_folder(node: ast.expr) -> bool:
+    """``os.path.dirname(__file__)``: conf.py's folder, an absolute path."""
+    return (
+        isinstance(node, ast.Call)
+        and ast.unparse(node.func).rpartition(".")[2] == "dirname"
+        and len(node.args) == 1
+        and _is_file(node.args[0])
+    )
+
+
 def _is_file(node: ast.expr) -> bool:
-    """``__file__``, or a call that resolves it (``Path(__file__).resolve()``)."""
+    """``__file__``, a call that resolves it (``Path(__file__).resolve()``), or the file of
+    the running frame (``inspect.getfile(inspect.currentframe())``, PyScaffold 3's)."""
     while isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and not node.args:
         node = node.func.value
     if isinstance(node, ast.Call) and len(node.args) == 1:
         node = node.args[0]
+    if isinstance(node, ast.Call) and not node.args:
+        return ast.unparse(node.func).rpartition(".")[2] == "currentframe"
     return isinstance(node, ast.Name) and node.id == "__file__"
 
 
