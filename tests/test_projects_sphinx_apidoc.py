@@ -125,8 +125,10 @@ def test_sphinxcontrib_apidoc_settings_and_the_forms_of_a_command(tmp_path: Path
 
 
 def test_a_folder_of_packages_and_pages_the_docs_already_hold(tmp_path: Path) -> None:
-    # sphinx-apidoc given src/ documents each package in it; a page an sdist holds stays.
-    docs = _project(tmp_path, CONF.replace("../src/shop", "../src"))
+    # sphinx-apidoc given src/ documents each package in it (with --implicit-namespaces, src
+    # would be a namespace package of its own); a page an sdist holds stays.
+    conf = CONF.replace("../src/shop", "../src").replace("--implicit-namespaces ", "")
+    docs = _project(tmp_path, conf)
     (tmp_path / "src" / "tool.py").write_text('"""A script."""\n', encoding="utf-8")
     (docs / "api").mkdir()
     (docs / "api" / "shop.orders.rst").write_text("Orders\n======\n\nKept.\n", "utf-8")
@@ -162,3 +164,27 @@ def test_pyscaffold_3s_template_filled_by_format() -> None:
     )
     assert command_arguments(conf) == ["-f", "-o", "./api", "./../src/shop"]
 
+
+def test_implicit_namespaces_name_the_modules_from_the_namespace(tmp_path: Path) -> None:
+    # PyScaffold's template runs sphinx-apidoc on src/<namespace> with --implicit-namespaces:
+    # the modules are named from the namespace, whose page has no module contents.
+    root = tmp_path / "project"
+    docs = _project(root, CONF.replace("../src/shop", "../src/acme"))
+    (root / "src" / "acme").mkdir()
+    (root / "src" / "shop").rename(root / "src" / "acme" / "shop")
+    _, listing = project_listing(_version(docs))
+    pages = {c.relpath: read_source(c) for c in listing.candidates}
+    assert list(pages) == [
+        "index.rst",
+        "api/modules.rst",
+        "api/acme.rst",
+        "api/acme.shop.rst",
+        "api/acme.shop.orders.rst",
+    ]
+    namespace, package = pages["api/acme.rst"], pages["api/acme.shop.rst"]
+    assert isinstance(namespace, SourceFile) and isinstance(package, SourceFile)
+    assert namespace.text == (
+        "acme namespace\n==============\n\n.. py:module:: acme\n\n"
+        "Subpackages\n-----------\n\n.. toctree::\n   :maxdepth: 4\n\n   acme.shop\n\n"
+    )
+    assert ".. automodule:: acme.shop.prices\n" in package.text

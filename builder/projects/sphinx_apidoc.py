@@ -34,6 +34,7 @@ _OPTIONS = "   :members:\n   :undoc-members:\n   :show-inheritance:\n"
 _SEPARATE = ("-e", "--separate")
 _PRIVATE = ("-P", "--private")
 _NO_TOC = ("-T", "--no-toc")
+_IMPLICIT_NAMESPACES = "--implicit-namespaces"
 _VALUED = ("-o", "--output-dir", "-d", "--maxdepth", "-s", "--suffix", "-H", "--doc-project",
            "-A", "--doc-author", "-V", "--doc-version", "-R", "--doc-release", "--tocfile",
            "-t", "--templatedir")  # fmt: skip
@@ -59,15 +60,23 @@ def apidoc_pages(conf: SphinxConf, source: str, docs: Path, bound: Path) -> Auto
     # An excluded path is a module or a folder: the files below a folder are left out too.
     paths = [Path(posixpath.normpath((docs / p).as_posix())).as_posix() for p in excluded]
     ignore = [*paths, *(f"{path}/*" for path in paths)]
-    # A package is documented with its modules; a folder of packages (src/), each of them.
-    root = folder.parent if (folder / "__init__.py").is_file() else folder
-    modules = module_names(root, folder, ignore, bool(flags & set(_PRIVATE)))
+    # A package is documented with its modules; a folder of packages (src/), each of them,
+    # unless every folder is a package (PyScaffold's "src/<namespace>" is one so).
+    implicit = _IMPLICIT_NAMESPACES in flags
+    root = folder.parent if (folder / "__init__.py").is_file() or implicit else folder
+    modules = module_names(root, folder, ignore, bool(flags & set(_PRIVATE)), implicit)
     if not modules or len(modules) > MAX_GENERATED_PAGES:
         return AutoapiPages(notes=(f"sphinx-apidoc: {folder}: no modules, or too many",))
+    # The folders above modules that have no __init__.py: namespace packages.
+    namespaces = sorted({n.rpartition(".")[0] for n in modules} - {""} - set(modules))
+    while above := sorted({n.rpartition(".")[0] for n in namespaces} - {""} - set(namespaces)):
+        namespaces = sorted({*namespaces, *above})
+    modules = sorted({*modules, *namespaces})
     packages = [n for n in modules if root.joinpath(*n.split("."), "__init__.py").is_file()]
     # The docs folder itself ("apidoc_output_dir = '.'"), or a folder in it.
     prefix = "" if written == "." else f"{written}/"
-    pages = _pages(prefix, folder.name, modules, packages, bool(flags & set(_SEPARATE)))
+    separate = bool(flags & set(_SEPARATE))
+    pages = _pages(prefix, folder.name, modules, [*packages, *namespaces], separate, namespaces)
     # Pages the docs hold already (an sdist with a build's api/) stay as they are.
     pages = [page for page in pages if not (docs / page.relpath).exists()]
     if flags & set(_NO_TOC):
@@ -247,9 +256,15 @@ def _read_arguments(arguments: Sequence[str]) -> tuple[str, str, list[str], set[
 
 
 def _pages(
-    prefix: str, top: str, modules: Sequence[str], packages: Sequence[str], separate: bool
+    prefix: str,
+    top: str,
+    modules: Sequence[str],
+    packages: Sequence[str],
+    separate: bool,
+    namespaces: Sequence[str] = (),
 ) -> list[GeneratedPage]:
-    """``modules.rst``, then a page per package (and per module, when ``separate``)."""
+    """``modules.rst``, then a page per package (and per module, when ``separate``); a
+    namespace package's page has no module contents, as it has no ``__init__.py``."""
     tops = [name for name in modules if "." not in name]
     pages = [GeneratedPage(f"{prefix}modules.rst", _toc(top, tops, 4))]
     pages.extend(
@@ -261,7 +276,10 @@ def _pages(
         children = [name for name in sorted(modules) if name.rpartition(".")[0] == package]
         subpackages = [name for name in children if name in packages]
         submodules = [name for name in children if name not in packages]
-        text = _title(f"{package} package", "=")
+        namespace = package in namespaces
+        text = _title(f"{package} {'namespace' if namespace else 'package'}", "=")
+        if namespace:
+            text += f".. py:module:: {package}\n\n"
         if subpackages:
             text += _title("Subpackages", "-") + _toctree(subpackages, 4)
         if submodules:
@@ -271,7 +289,8 @@ def _pages(
             else:
                 text += "".join(_title(f"{name} module", "-") + _automodule(name)
                                 for name in submodules)  # fmt: skip
-        text += _title("Module contents", "-") + _automodule(package)
+        if not namespace:
+            text += _title("Module contents", "-") + _automodule(package)
         pages.append(GeneratedPage(f"{prefix}{package}.rst", text))
         if separate:
             pages.extend(
