@@ -188,3 +188,25 @@ def test_implicit_namespaces_name_the_modules_from_the_namespace(tmp_path: Path)
         "Subpackages\n-----------\n\n.. toctree::\n   :maxdepth: 4\n\n   acme.shop\n\n"
     )
     assert ".. automodule:: acme.shop.prices\n" in package.text
+
+
+def test_sphinxs_own_apidoc_extension_runs_each_of_apidoc_modules(tmp_path: Path) -> None:
+    # Sphinx 8.2's sphinx.ext.apidoc (tika-python: its toctree's api/modules named nothing).
+    conf = (
+        'extensions = ["sphinx.ext.autodoc", "sphinx.ext.apidoc"]\n'
+        "apidoc_separate_modules = True\n"
+        'apidoc_modules = [{"path": "../src/shop", "destination": "api",\n'
+        '                   "module_first": True, "exclude_patterns": ["../src/shop/orders"]}]\n'
+    )
+    _, listing = project_listing(_version(_project(tmp_path, conf)))
+    pages = {c.relpath: read_source(c) for c in listing.candidates}
+    assert list(pages) == ["index.rst", "api/modules.rst", "api/shop.rst", "api/shop.prices.rst"]
+    shop = pages["api/shop.rst"]
+    assert isinstance(shop, SourceFile) and shop.text.startswith(
+        "shop package\n============\n\n.. automodule:: shop\n"
+    )
+    assert "Module contents" not in shop.text and "   shop.prices\n" in shop.text
+    # Without apidoc_modules (apidoc_module_dir is sphinxcontrib-apidoc's), no run.
+    conf = 'extensions = ["sphinx.ext.apidoc"]\napidoc_module_dir = "../src/shop"\n'
+    _, listing = project_listing(_version(_project(tmp_path / "other", conf)))
+    assert [c.relpath for c in listing.candidates] == ["index.rst"]

@@ -3,11 +3,13 @@
 PyScaffold's template (and every project made from it) runs sphinx-apidoc from conf.py,
 ``apidoc.main(f"sphinx-apidoc ... -o {output_dir} {module_dir}".split(" "))`` with both
 folders joined to conf.py's own; sphinxcontrib-apidoc runs it for ``apidoc_module_dir`` and
-``apidoc_output_dir`` (default ``api``). The index's toctree names ``api/modules``, but no page
+``apidoc_output_dir`` (default ``api``), and Sphinx's own ``sphinx.ext.apidoc`` (8.2 on) for
+each item of ``apidoc_modules``. The index's toctree names ``api/modules``, but no page
 is in the docs folder, so the whole API reference was missing. Here the pages are those
 sphinx-apidoc writes by default: ``modules.rst``, a toctree of the top package, and a page per
 package, ``<package>.rst``, its subpackages in a toctree, each module's ``automodule`` under a
-"<module> module" heading, then the package's own (a page per module with ``--separate``).
+"<module> module" heading, then the package's own (a page per module with ``--separate``,
+the package's own first with ``--module-first``).
 
 Only what conf.py states is read (``ast``, never run): paths given as strings, joined to
 ``os.path.dirname(__file__)`` or ``Path(__file__).parent``, and the command as a string (an
@@ -28,6 +30,11 @@ from builder.projects.sphinx_autoapi import AutoapiPages, digest, module_names
 from builder.sphinx_conf import SphinxConf
 
 EXTENSION = "sphinxcontrib.apidoc"
+# Sphinx's own (8.2 on): a run per item of apidoc_modules, its defaults in apidoc_* settings.
+BUILTIN_EXTENSION = "sphinx.ext.apidoc"
+_BUILTIN_FLAGS = {"separate_modules": "--separate", "include_private": "--private",
+                  "module_first": "--module-first",
+                  "implicit_namespaces": "--implicit-namespaces"}  # fmt: skip
 DEFAULT_OUTPUT = "api"
 # SPHINX_APIDOC_OPTIONS' default: what each automodule shows.
 _OPTIONS = "   :members:\n   :undoc-members:\n   :show-inheritance:\n"
@@ -35,6 +42,7 @@ _SEPARATE = ("-e", "--separate")
 _PRIVATE = ("-P", "--private")
 _NO_TOC = ("-T", "--no-toc")
 _IMPLICIT_NAMESPACES = "--implicit-namespaces"
+_MODULE_FIRST = ("-M", "--module-first")
 _VALUED = ("-o", "--output-dir", "-d", "--maxdepth", "-s", "--suffix", "-H", "--doc-project",
            "-A", "--doc-author", "-V", "--doc-version", "-R", "--doc-release", "--tocfile",
            "-t", "--templatedir")  # fmt: skip
@@ -45,11 +53,22 @@ _PLACEHOLDER = re.compile(r"\{\w*\}")
 def apidoc_pages(conf: SphinxConf, source: str, docs: Path, bound: Path) -> AutoapiPages:
     """The pages sphinx-apidoc would write for the conf.py ``source`` (read as ``conf``) of
     the docs in ``docs``; code outside ``bound`` (the project) is not read."""
-    arguments = _extension_arguments(conf) if EXTENSION in conf.extension_names() else None
-    if arguments is None:
+    names = conf.extension_names()
+    runs = _builtin_runs(conf) if BUILTIN_EXTENSION in names else []
+    arguments = _extension_arguments(conf) if EXTENSION in names else None
+    if not runs and arguments is None:
         arguments = command_arguments(source)
-    if arguments is None:
-        return AutoapiPages()
+    runs += [arguments] if arguments is not None else []
+    written = [_run(run, docs, bound) for run in runs]
+    return AutoapiPages(
+        tuple(page for run in written for page in run.pages),
+        tuple(source for run in written for source in run.sources),
+        tuple(note for run in written for note in run.notes),
+    )
+
+
+def _run(arguments: Sequence[str], docs: Path, bound: Path) -> AutoapiPages:
+    """The pages one sphinx-apidoc run with ``arguments`` writes."""
     output, module, excluded, flags = _read_arguments(arguments)
     written = posixpath.normpath(output.strip("/")) if output else ""
     if not written or written.startswith("..") or not module:
@@ -75,8 +94,9 @@ def apidoc_pages(conf: SphinxConf, source: str, docs: Path, bound: Path) -> Auto
     packages = [n for n in modules if root.joinpath(*n.split("."), "__init__.py").is_file()]
     # The docs folder itself ("apidoc_output_dir = '.'"), or a folder in it.
     prefix = "" if written == "." else f"{written}/"
-    separate = bool(flags & set(_SEPARATE))
-    pages = _pages(prefix, folder.name, modules, [*packages, *namespaces], separate, namespaces)
+    separate, first = bool(flags & set(_SEPARATE)), bool(flags & set(_MODULE_FIRST))
+    packages = [*packages, *namespaces]
+    pages = _pages(prefix, folder.name, modules, packages, separate, namespaces, first)
     # Pages the docs hold already (an sdist with a build's api/) stay as they are.
     pages = [page for page in pages if not (docs / page.relpath).exists()]
     if flags & set(_NO_TOC):
@@ -237,6 +257,28 @@ def _extension_arguments(conf: SphinxConf) -> list[str] | None:
     return arguments
 
 
+def _builtin_runs(conf: SphinxConf) -> list[list[str]]:
+    """Sphinx's apidoc extension's runs as command lines: each item of ``apidoc_modules`` (its
+    path and exclude patterns relative to conf.py's folder, its destination to the docs')."""
+    modules = conf.get("apidoc_modules", [])
+    runs = []
+    for item in modules if isinstance(modules, list | tuple) else ():
+        if not isinstance(item, dict):
+            continue
+        path, destination = item.get("path"), item.get("destination")
+        if not isinstance(path, str) or not isinstance(destination, str):
+            continue
+        run = ["-o", destination, path]
+        patterns = item.get("exclude_patterns", conf.get("apidoc_exclude_patterns", []))
+        if isinstance(patterns, list | tuple):
+            run.extend(pattern for pattern in patterns if isinstance(pattern, str))
+        for key, flag in _BUILTIN_FLAGS.items():
+            if item.get(key, conf.get(f"apidoc_{key}", False)) is True:
+                run.append(flag)
+        runs.append(run)
+    return runs
+
+
 def _read_arguments(arguments: Sequence[str]) -> tuple[str, str, list[str], set[str]]:
     """The output folder, the module folder, the excluded paths and the flags given."""
     output, positional, flags = "", [], set()
@@ -262,9 +304,11 @@ def _pages(
     packages: Sequence[str],
     separate: bool,
     namespaces: Sequence[str] = (),
+    module_first: bool = False,
 ) -> list[GeneratedPage]:
     """``modules.rst``, then a page per package (and per module, when ``separate``); a
-    namespace package's page has no module contents, as it has no ``__init__.py``."""
+    namespace package's page has no module contents, as it has no ``__init__.py``; with
+    ``module_first``, a package's own docs come right under its title."""
     tops = [name for name in modules if "." not in name]
     pages = [GeneratedPage(f"{prefix}modules.rst", _toc(top, tops, 4))]
     pages.extend(
@@ -280,6 +324,8 @@ def _pages(
         text = _title(f"{package} {'namespace' if namespace else 'package'}", "=")
         if namespace:
             text += f".. py:module:: {package}\n\n"
+        elif module_first:
+            text += _automodule(package)
         if subpackages:
             text += _title("Subpackages", "-") + _toctree(subpackages, 4)
         if submodules:
@@ -289,7 +335,7 @@ def _pages(
             else:
                 text += "".join(_title(f"{name} module", "-") + _automodule(name)
                                 for name in submodules)  # fmt: skip
-        if not namespace:
+        if not namespace and not module_first:
             text += _title("Module contents", "-") + _automodule(package)
         pages.append(GeneratedPage(f"{prefix}{package}.rst", text))
         if separate:
