@@ -23,6 +23,7 @@ import posixpath
 import re
 import shlex
 from collections.abc import Sequence
+from fnmatch import fnmatch
 from pathlib import Path
 
 from builder.projects.gen_files import MAX_GENERATED_PAGES, GeneratedPage, inside_folder
@@ -84,6 +85,8 @@ def _run(arguments: Sequence[str], docs: Path, bound: Path) -> AutoapiPages:
     implicit = _IMPLICIT_NAMESPACES in flags
     root = folder.parent if (folder / "__init__.py").is_file() or implicit else folder
     modules = module_names(root, folder, ignore, bool(flags & set(_PRIVATE)), implicit)
+    if not implicit:
+        modules = [name for name in modules if not _package_excluded(root, name, ignore)]
     if not modules or len(modules) > MAX_GENERATED_PAGES:
         return AutoapiPages(notes=(f"sphinx-apidoc: {folder}: no modules, or too many",))
     # The folders above modules that have no __init__.py: namespace packages.
@@ -106,6 +109,20 @@ def _run(arguments: Sequence[str], docs: Path, bound: Path) -> AutoapiPages:
     notes = (f"sphinx-apidoc: {len(pages)} page(s) under {written}/, from the code",)
     sources = tuple((page.relpath, digest(page.text)) for page in pages)
     return AutoapiPages(tuple(pages), sources, notes)
+
+
+def _package_excluded(root: Path, name: str, ignore: Sequence[str]) -> bool:
+    """Whether a package holding module ``name`` (or the package itself) has its
+    ``__init__.py`` excluded: sphinx-apidoc then reads the folder as no package and leaves
+    it out whole (oslo.concurrency excludes "oslo_concurrency/_*", and so its API)."""
+    parts = name.split(".")
+    folders = [root.joinpath(*parts[:depth]) for depth in range(1, len(parts) + 1)]
+    return any(
+        fnmatch(str(init), pattern)
+        for init in (folder / "__init__.py" for folder in folders)
+        if init.is_file()
+        for pattern in ignore
+    )
 
 
 def command_arguments(source: str) -> list[str] | None:
