@@ -102,6 +102,7 @@ def test_sphinxcontrib_apidoc_settings_and_the_forms_of_a_command(tmp_path: Path
         'apidoc_output_dir = "reference"\n'
         'apidoc_excluded_paths = ["orders"]\n'
         "apidoc_separate_modules = True\n"
+        "apidoc_module_first = True\n"
     )
     _, listing = project_listing(_version(_project(tmp_path, conf)))
     assert [c.relpath for c in listing.candidates] == [
@@ -110,6 +111,10 @@ def test_sphinxcontrib_apidoc_settings_and_the_forms_of_a_command(tmp_path: Path
         "reference/shop.rst",
         "reference/shop.prices.rst",
     ]
+    # The package's own docs right under its title (pyrfu 2.4.21: 9 pages had them last).
+    shop = read_source(listing.candidates[2])
+    assert isinstance(shop, SourceFile)
+    assert shop.text.startswith("shop package\n============\n\n.. automodule:: shop\n")
     # The docs folder itself, and extra arguments: no modules.rst.
     conf = conf.replace('"reference"', '"."') + 'apidoc_extra_args = ["--no-toc"]\n'
     _, listing = project_listing(_version(_project(tmp_path / "here", conf)))

@@ -266,6 +266,8 @@ def _extension_arguments(conf: SphinxConf) -> list[str] | None:
         arguments.extend(posixpath.join(module, p) for p in excluded if isinstance(p, str))
     if conf.get("apidoc_separate_modules") is True:
         arguments.append("--separate")
+    if conf.get("apidoc_module_first") is True:
+        arguments.append("--module-first")
     if conf.get("apidoc_toc_file", "modules") is False:
         arguments.append("--no-toc")
     extra = conf.get("apidoc_extra_args", [])
