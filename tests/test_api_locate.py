@@ -320,3 +320,23 @@ def test_a_package_of_stubs_beside_its_c_code_is_the_code(tmp_path: Path) -> Non
     assert tree is not None and tree.packages == ("fasthash",)
     found = open_source(tree, docs).find("fasthash.hash")
     assert found is not None and found.signature == "hash(key: bytes, seed: int = 0) -> int"
+
+
+def test_a_src_folder_of_namespace_packages_is_the_code(tmp_path: Path) -> None:
+    # PyScaffold's layout of a package in a namespace: src/pyscaffoldext/markdown/__init__.py
+    # (pyscaffoldext-markdown 0.5: no code found, 0 API objects).
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    write_package(project / "tools")  # tools/shapes/__init__.py: no src/, no namespace
+    assert find_code(project / "docs", project_root=project) is None
+    (project / "tests").mkdir()  # its tests, a package beside src/
+    (project / "tests" / "__init__.py").write_text("", encoding="utf-8")
+    tree = find_code(project / "docs", project_root=project)
+    assert tree is not None and tree.folder == project and tree.packages == ("tests",)
+    write_package(project / "src" / "acme")
+    tree = find_code(project / "docs", project_root=project)
+    assert tree is not None and tree.folder == project / "src" and tree.packages == ("acme",)
+    # A folder that holds a package comes first.
+    write_package(project)
+    tree = find_code(project / "docs", project_root=project)
+    assert tree is not None and tree.folder == project and tree.packages == ("shapes", "tests")

@@ -102,6 +102,7 @@ def test_sphinxcontrib_apidoc_settings_and_the_forms_of_a_command(tmp_path: Path
         'apidoc_output_dir = "reference"\n'
         'apidoc_excluded_paths = ["orders"]\n'
         "apidoc_separate_modules = True\n"
+        "apidoc_module_first = True\n"
     )
     _, listing = project_listing(_version(_project(tmp_path, conf)))
     assert [c.relpath for c in listing.candidates] == [
@@ -110,6 +111,10 @@ def test_sphinxcontrib_apidoc_settings_and_the_forms_of_a_command(tmp_path: Path
         "reference/shop.rst",
         "reference/shop.prices.rst",
     ]
+    # The package's own docs right under its title (pyrfu 2.4.21: 9 pages had them last).
+    shop = read_source(listing.candidates[2])
+    assert isinstance(shop, SourceFile)
+    assert shop.text.startswith("shop package\n============\n\n.. automodule:: shop\n")
     # The docs folder itself, and extra arguments: no modules.rst.
     conf = conf.replace('"reference"', '"."') + 'apidoc_extra_args = ["--no-toc"]\n'
     _, listing = project_listing(_version(_project(tmp_path / "here", conf)))
@@ -125,8 +130,10 @@ def test_sphinxcontrib_apidoc_settings_and_the_forms_of_a_command(tmp_path: Path
 
 
 def test_a_folder_of_packages_and_pages_the_docs_already_hold(tmp_path: Path) -> None:
-    # sphinx-apidoc given src/ documents each package in it; a page an sdist holds stays.
-    docs = _project(tmp_path, CONF.replace("../src/shop", "../src"))
+    # sphinx-apidoc given src/ documents each package in it (with --implicit-namespaces, src
+    # would be a namespace package of its own); a page an sdist holds stays.
+    conf = CONF.replace("../src/shop", "../src").replace("--implicit-namespaces ", "")
+    docs = _project(tmp_path, conf)
     (tmp_path / "src" / "tool.py").write_text('"""A script."""\n', encoding="utf-8")
     (docs / "api").mkdir()
     (docs / "api" / "shop.orders.rst").write_text("Orders\n======\n\nKept.\n", "utf-8")
@@ -142,3 +149,86 @@ def test_a_folder_of_packages_and_pages_the_docs_already_hold(tmp_path: Path) ->
     modules, kept = pages["api/modules.rst"], pages["api/shop.orders.rst"]
     assert isinstance(modules, SourceFile) and modules.text.endswith("   shop\n   tool\n\n")
     assert isinstance(kept, SourceFile) and kept.text.endswith("Kept.\n")
+
+
+def test_pyscaffold_3s_template_filled_by_format() -> None:
+    # PyScaffold 3 (and the pyscaffoldext-* projects made with it): the folder from the running
+    # frame, os.getcwd() before it, and the command a template .format fills (0 API pages).
+    conf = (
+        "import os\nimport inspect\n"
+        "__location__ = os.path.join(\n"
+        "    os.getcwd(), os.path.dirname(inspect.getfile(inspect.currentframe()))\n)\n"
+        'output_dir = os.path.join(__location__, "api")\n'
+        'module_dir = os.path.join(__location__, "../src/shop")\n'
+        "try:\n"
+        '    cmd_line_template = "sphinx-apidoc -f -o {outputdir} {moduledir}"\n'
+        "    cmd_line = cmd_line_template.format(outputdir=output_dir, moduledir=module_dir)\n"
+        '    apidoc.main(cmd_line.split(" ")[1:])\n'
+        "except Exception as e:\n"
+        '    print("Running `sphinx-apidoc` failed!\\n{}".format(e))\n'
+    )
+    assert command_arguments(conf) == ["-f", "-o", "./api", "./../src/shop"]
+
+
+def test_implicit_namespaces_name_the_modules_from_the_namespace(tmp_path: Path) -> None:
+    # PyScaffold's template runs sphinx-apidoc on src/<namespace> with --implicit-namespaces:
+    # the modules are named from the namespace, whose page has no module contents.
+    root = tmp_path / "project"
+    docs = _project(root, CONF.replace("../src/shop", "../src/acme"))
+    (root / "src" / "acme").mkdir()
+    (root / "src" / "shop").rename(root / "src" / "acme" / "shop")
+    _, listing = project_listing(_version(docs))
+    pages = {c.relpath: read_source(c) for c in listing.candidates}
+    assert list(pages) == [
+        "index.rst",
+        "api/modules.rst",
+        "api/acme.rst",
+        "api/acme.shop.rst",
+        "api/acme.shop.orders.rst",
+    ]
+    namespace, package = pages["api/acme.rst"], pages["api/acme.shop.rst"]
+    assert isinstance(namespace, SourceFile) and isinstance(package, SourceFile)
+    assert namespace.text == (
+        "acme namespace\n==============\n\n.. py:module:: acme\n\n"
+        "Subpackages\n-----------\n\n.. toctree::\n   :maxdepth: 4\n\n   acme.shop\n\n"
+    )
+    assert ".. automodule:: acme.shop.prices\n" in package.text
+
+
+def test_sphinxs_own_apidoc_extension_runs_each_of_apidoc_modules(tmp_path: Path) -> None:
+    # Sphinx 8.2's sphinx.ext.apidoc (tika-python: its toctree's api/modules named nothing).
+    conf = (
+        'extensions = ["sphinx.ext.autodoc", "sphinx.ext.apidoc"]\n'
+        "apidoc_separate_modules = True\n"
+        'apidoc_modules = [{"path": "../src/shop", "destination": "api",\n'
+        '                   "module_first": True, "exclude_patterns": ["../src/shop/orders"]}]\n'
+    )
+    _, listing = project_listing(_version(_project(tmp_path, conf)))
+    pages = {c.relpath: read_source(c) for c in listing.candidates}
+    assert list(pages) == ["index.rst", "api/modules.rst", "api/shop.rst", "api/shop.prices.rst"]
+    shop = pages["api/shop.rst"]
+    assert isinstance(shop, SourceFile) and shop.text.startswith(
+        "shop package\n============\n\n.. automodule:: shop\n"
+    )
+    assert "Module contents" not in shop.text and "   shop.prices\n" in shop.text
+    # Without apidoc_modules (apidoc_module_dir is sphinxcontrib-apidoc's), no run.
+    conf = 'extensions = ["sphinx.ext.apidoc"]\napidoc_module_dir = "../src/shop"\n'
+    _, listing = project_listing(_version(_project(tmp_path / "other", conf)))
+    assert [c.relpath for c in listing.candidates] == ["index.rst"]
+
+
+def test_a_package_whose_init_is_excluded_is_left_out_whole(tmp_path: Path) -> None:
+    # oslo.concurrency excludes "oslo_concurrency/_*", which matches its __init__.py: the
+    # folder is then no package to sphinx-apidoc, whose api/modules lists nothing (its
+    # hand-written reference pages are the API; 81 sections were written twice).
+    conf = (
+        'extensions = ["sphinxcontrib.apidoc"]\n'
+        'apidoc_module_dir = "../src"\n'
+        'apidoc_excluded_paths = ["shop/orders/_*"]\n'
+    )
+    _, listing = project_listing(_version(_project(tmp_path, conf)))
+    assert [c.relpath for c in listing.candidates] == [
+        "index.rst",
+        "api/modules.rst",
+        "api/shop.rst",
+    ]  # as sphinx-apidoc 9.0.4 writes them: no page of shop.orders

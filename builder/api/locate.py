@@ -10,7 +10,8 @@ read within) and its ``src``, for docs further down (``doc/source``); never a fo
 that project (the folder above docs that are the project's top). A folder counts when it
 holds a package (a folder with ``__init__.py``, or a compiled extension's ``__init__.pyi``);
 when none does, the members of the project's uv workspace do (``pydantic_ai_slim/pydantic_ai``),
-and are searched beside the code anyway; when none of those does, one of the project's folders
+and are searched beside the code anyway; then a ``src`` folder (or the ``source_dir``) of
+namespace packages (PyScaffold's layout); when none of those does, one of the project's folders
 that holds modules does (a distribution of one module: ``tabulate.py``). The fingerprint
 covers every ``.py``/``.pyi`` file of those packages and modules and the settings: the docs'
 ``conf.py``, or an MkDocs project's config file (its mkdocstrings options); the files griffe
@@ -138,10 +139,22 @@ def _code_folder(
     candidates = candidate_folders(docs, source_dir, code_root, project_root)
     for folder in candidates:
         packages = packages_in(folder)
-        if packages:
+        if packages and not set(packages) <= _NOT_DOCUMENTED:
             return folder, packages
     for folder in members:
         packages = tuple(name for name in packages_in(folder) if name not in _NOT_DOCUMENTED)
+        if packages:
+            return folder, packages
+    # When none does, a src/ of namespace packages (PyScaffold's layout of a package in a
+    # namespace: src/pyscaffoldext/markdown/__init__.py, beside a tests package), then a
+    # folder of tests alone.
+    for folder in candidates:
+        if folder == source_dir or folder.name == "src":
+            packages = namespace_packages_in(folder)
+            if packages:
+                return folder, packages
+    for folder in candidates:
+        packages = packages_in(folder)
         if packages:
             return folder, packages
     # A distribution of one module has no package folder: tabulate.py, docopt.py and

@@ -128,11 +128,12 @@ def _code_roots(
 
 
 def module_names(
-    package_root: Path, folder: Path, ignore: Sequence[str], private: bool
+    package_root: Path, folder: Path, ignore: Sequence[str], private: bool, namespaces: bool = False
 ) -> list[str]:
     """The dotted names of the modules and packages below ``folder`` autoapi documents: those
-    inside packages (every folder above them has ``__init__.py``), not ignored, and without a
-    private part unless ``private`` (``__init__`` names its package)."""
+    inside packages (every folder above them has ``__init__.py``, or any folder does when
+    ``namespaces``), not ignored, and without a private part unless ``private`` (``__init__``
+    names its package)."""
     names: list[str] = []
     packages: dict[Path, bool] = {}
     for path in module_files(folder):
@@ -149,7 +150,7 @@ def module_names(
         if not private and any(part.startswith("_") for part in parts):
             continue
         folders = [package_root.joinpath(*parts[:depth]) for depth in range(1, len(parts))]
-        if all(_is_package(f, packages) for f in folders):
+        if namespaces or all(_is_package(f, packages) for f in folders):
             names.append(".".join(parts))
     return names
 
