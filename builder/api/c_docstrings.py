@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-_STRING = r'"(?:[^"\\\n]|\\.)*"'
+# A backslash before a newline splices the lines (bitarray's docstrings run on that way).
+_STRING = r'"(?:[^"\\\n]|\\[\s\S])*"'
 # Adjacent literals, which C joins into one string.
 _STRINGS = rf"{_STRING}(?:\s*{_STRING})*"
 _DOC_VALUE = rf"(PyDoc_STR\(\s*{_STRINGS}\s*\)|{_STRINGS}|\w+)"
@@ -30,7 +31,7 @@ _FIELD = re.compile(
     rf"\.tp_(doc|methods|getset)\s*=\s*{_DOC_VALUE}|{_DOC_VALUE}\s*,?\s*/\*\s*tp_(doc|methods|getset)\s*\*/"
 )
 _ESCAPE = re.compile(r"\\(.)", re.S)
-_ESCAPES = {"n": "\n", "t": "\t", "r": "", "0": ""}
+_ESCAPES = {"n": "\n", "t": "\t", "r": "", "0": "", "\n": ""}
 
 
 def c_docstrings(folder: Path) -> dict[str, str]:
