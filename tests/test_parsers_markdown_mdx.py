@@ -89,6 +89,20 @@ def test_a_markdown_page_importing_docusaurus_modules_is_read_as_mdx() -> None:
     assert bodies(parse(text, "docs/intro.md")) == ["React Native:\n\nDetox supports React Native."]
 
 
+def test_a_docusaurus_import_shown_in_a_fence_leaves_a_markdown_page_markdown() -> None:
+    # docusaurus-plugin-openapi-docs 5.2.0's README shows a docusaurus.config.ts importing
+    # '@docusaurus/types' in a fence: the page was read as MDX, its '<br/>'s then showing
+    # nothing ("pages.Function type:" in 6 table rows) and its indented code read as prose.
+    text = (
+        '# Setup\n\n```ts\nimport type { Config } from "@docusaurus/types";\n```\n\n'
+        "Returns a string.<br/>Function type: `string`\n\n    npm install plugin\n"
+    )
+    assert bodies(parse(text, "README.md")) == [
+        '```ts\nimport type { Config } from "@docusaurus/types";\n```\n\n'
+        "Returns a string.\nFunction type: `string`\n\n```\nnpm install plugin\n```"
+    ]
+
+
 def test_a_block_components_title_prop_stays_above_its_children() -> None:
     # Redux 5.0.1's 14 <DetailedExplanation title="..."> boxes lost their titles.
     text = (

@@ -36,15 +36,30 @@ def is_esm(paragraph: str) -> bool:
 
 # An import from Docusaurus' own modules, which only its bundler resolves.
 _DOCUSAURUS_IMPORT = re.compile(
-    r"""^import[ \t][^\n]*?[ \t]from[ \t]*['"]@(?:docusaurus|theme|site)/""", re.M
+    r"""import[ \t][^\n]*?[ \t]from[ \t]*['"]@(?:docusaurus|theme|site)/"""
 )
+_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
 
 
 def imports_docusaurus_module(text: str) -> bool:
     """Whether a ``.md`` page imports from Docusaurus' own modules (``import Tabs from
     '@theme/Tabs'``, ``'@site/src/components/X'``): a page written for Docusaurus, which
-    compiles it as MDX."""
-    return "@" in text and _DOCUSAURUS_IMPORT.search(text) is not None
+    compiles it as MDX. An import shown in a fenced code block is code, not the page's own
+    (docusaurus-plugin-openapi-docs' README shows a docusaurus.config.ts that imports
+    ``@docusaurus/types``)."""
+    if "@" not in text:
+        return False
+    fence = ""
+    for line in text.split("\n"):
+        opening = _FENCE.match(line)
+        if fence:
+            if opening and opening[1].startswith(fence) and not line[opening.end() :].strip():
+                fence = ""
+        elif opening:
+            fence = opening[1]
+        elif line.startswith("import") and _DOCUSAURUS_IMPORT.match(line):
+            return True
+    return False
 
 
 def is_component_import(paragraph: str, components: set[str]) -> bool:
