@@ -103,6 +103,19 @@ def test_a_docusaurus_import_shown_in_a_fence_leaves_a_markdown_page_markdown() 
     ]
 
 
+def test_a_line_break_in_mdx_keeps_the_words_on_each_side_apart() -> None:
+    # docusaurus-openapi-docs' demo/docs/intro.mdx: "... for API pages.<br/><br/>**Function
+    # type:**" in 5 table cells read "pages.Function type:", one word to a search.
+    text = (
+        "# Options\n\nLine one<br/>line two.\n\n| Name | Description |\n| --- | --- |\n"
+        "| `createApiPageMD` | For API pages.<br/><br/>**Function type:** `string` |\n"
+    )
+    assert bodies(parse(text, "intro.mdx")) == [
+        "Line one\nline two.\n\nName | Description\n"
+        "`createApiPageMD` | For API pages.  Function type: `string`"
+    ]
+
+
 def test_a_block_components_title_prop_stays_above_its_children() -> None:
     # Redux 5.0.1's 14 <DetailedExplanation title="..."> boxes lost their titles.
     text = (
