@@ -103,6 +103,21 @@ def test_a_docusaurus_import_shown_in_a_fence_leaves_a_markdown_page_markdown() 
     ]
 
 
+def test_a_vitepress_script_importing_its_theme_leaves_a_markdown_page_markdown() -> None:
+    # Vue's docs (VitePress, whose '@theme' is the site's theme): sponsor/index.md's
+    # <script setup> imports '@theme/components/SponsorsGroup.vue'; read as MDX, the page
+    # showed its script's code, a section 'onMounted(load)' above its first heading's own.
+    text = (
+        "<script setup>\nimport SponsorsGroup from '@theme/components/SponsorsGroup.vue'\n"
+        "import { onMounted } from 'vue'\n\nonMounted(load)\n</script>\n\n"
+        "# Become a Vue.js Sponsor {#become-a-sponsor}\n\nVue.js is free to use.\n"
+    )
+    parsed = parse(text, "src/sponsor/index.md")
+    assert [(section.anchor, section.body) for section in parsed.sections] == [
+        ("become-a-sponsor", "Vue.js is free to use.")
+    ]
+
+
 def test_a_line_break_in_mdx_keeps_the_words_on_each_side_apart() -> None:
     # docusaurus-openapi-docs' demo/docs/intro.mdx: "... for API pages.<br/><br/>**Function
     # type:**" in 5 table cells read "pages.Function type:", one word to a search.
