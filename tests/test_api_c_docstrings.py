@@ -129,3 +129,18 @@ def test_a_literal_run_on_with_a_backslash_is_read_whole(tmp_path: Path) -> None
     assert c_docstrings(tmp_path) == {
         "all": "all() -> bool\n\nReturn `True` when all bits are 1.\n`a.all()` is faster."
     }
+
+
+def test_a_table_s_entries_written_by_argument_clinic_macros_are_read(tmp_path: Path) -> None:
+    # python-isal's isal_zlibmodule.c lists its functions and methods as ..._METHODDEF
+    # macros, each defined over two lines: of the 30 objects its stubs type, 5 were documented.
+    code = (
+        'PyDoc_STRVAR(isal_zlib_adler32__doc__, "Compute an Adler-32 checksum of data.");\n\n'
+        "#define ISAL_ZLIB_ADLER32_METHODDEF    \\\n"
+        '    {"adler32", (PyCFunction)(void(*)(void))isal_zlib_adler32, METH_FASTCALL, \\\n'
+        "     isal_zlib_adler32__doc__}\n\n"
+        "static PyMethodDef IsalZlibMethods[] = {\n"
+        "    ISAL_ZLIB_ADLER32_METHODDEF,\n    {NULL}\n};\n"
+    )
+    (tmp_path / "isal_zlibmodule.c").write_text(code, encoding="utf-8")
+    assert c_docstrings(tmp_path) == {"adler32": "Compute an Adler-32 checksum of data."}

@@ -30,6 +30,9 @@ _TYPE_NAME = re.compile(r'(?:\.(?:tp_)?name\s*=\s*)?"([\w.]+)"')
 _FIELD = re.compile(
     rf"\.tp_(doc|methods|getset)\s*=\s*{_DOC_VALUE}|{_DOC_VALUE}\s*,?\s*/\*\s*tp_(doc|methods|getset)\s*\*/"
 )
+# A macro that stands for one table entry, as Argument Clinic writes them (python-isal's
+# ``#define ISAL_ZLIB_ADLER32_METHODDEF {"adler32", ..., isal_zlib_adler32__doc__}``).
+_ENTRY_MACRO = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+(\{[^\n]*\})", re.M)
 _ESCAPE = re.compile(r"\\(.)", re.S)
 _ESCAPES = {"n": "\n", "t": "\t", "r": "", "0": "", "\n": ""}
 
@@ -51,6 +54,8 @@ def _read_docstrings(code: str) -> dict[str, str]:
     """The docstrings of one C file, by name (as :func:`c_docstrings`)."""
     if "PyMethodDef" not in code and "tp_doc" not in code:
         return {}
+    code = code.replace("\\\n", "")  # lines spliced first, as the C preprocessor does
+    macros = {match[1]: match[2] for match in _ENTRY_MACRO.finditer(code)}
     variables = {match[1]: _joined(match[2]) for match in _DOC_VARIABLE.finditer(code)}
 
     def doc_of(value: str) -> str:
@@ -58,7 +63,8 @@ def _read_docstrings(code: str) -> dict[str, str]:
 
     tables = {
         match[1]: {
-            entry[1]: doc_of(entry[2]) for entry in _ENTRY.finditer(_braced(code, match.end()))
+            entry[1]: doc_of(entry[2])
+            for entry in _ENTRY.finditer(_expanded(_braced(code, match.end()), macros))
         }
         for match in _TABLE.finditer(code)
     }
@@ -103,6 +109,13 @@ def _braced(code: str, start: int) -> str:
     """The initializer that opens just before ``start``, up to its closing ``};``."""
     end = code.find("};", start)
     return code[start : len(code) if end < 0 else end]
+
+
+def _expanded(table: str, macros: dict[str, str]) -> str:
+    """A table's initializer with the entry macros it lists written out."""
+    if not macros:
+        return table
+    return re.sub(r"\b\w+\b", lambda word: macros.get(word[0], word[0]), table)
 
 
 def _joined(literals: str) -> str:
