@@ -144,3 +144,24 @@ def test_a_table_s_entries_written_by_argument_clinic_macros_are_read(tmp_path: 
     )
     (tmp_path / "isal_zlibmodule.c").write_text(code, encoding="utf-8")
     assert c_docstrings(tmp_path) == {"adler32": "Compute an Adler-32 checksum of data."}
+
+
+def test_a_signature_ended_by_a_dashes_line_is_shown_as_python_gives_it(tmp_path: Path) -> None:
+    # python-isal: "compress($module, data, /, level=...)\n--\n\n" showed '$module' in each
+    # of 16 signatures and '--' as each text's first line; Python gives the signature without
+    # '$module' (or '$self') and keeps it, up to the '--', out of __doc__.
+    code = (
+        "PyDoc_STRVAR(zlib_compressobj__doc__,\n"
+        '"compressobj($module, /, level=ISAL_DEFAULT_COMPRESSION,\\n"\n'
+        '"            wbits=MAX_WBITS)\\n"\n"--\\n"\n"\\n"\n"Return a compressor object.");\n'
+        'PyDoc_STRVAR(Compress_flush__doc__, "flush($self, mode=Z_FINISH, /)\\n--\\n\\nFlush.");\n'
+        "static PyMethodDef methods[] = {\n"
+        '    {"compressobj", (PyCFunction)compressobj, METH_FASTCALL, zlib_compressobj__doc__},\n'
+        '    {"flush", (PyCFunction)flush, METH_FASTCALL, Compress_flush__doc__},\n    {NULL}\n};\n'
+    )
+    (tmp_path / "isal_zlibmodule.c").write_text(code, encoding="utf-8")
+    assert c_docstrings(tmp_path) == {
+        "compressobj": "compressobj(level=ISAL_DEFAULT_COMPRESSION, wbits=MAX_WBITS)\n\n"
+        "Return a compressor object.",
+        "flush": "flush(mode=Z_FINISH, /)\n\nFlush.",
+    }

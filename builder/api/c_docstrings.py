@@ -33,6 +33,10 @@ _FIELD = re.compile(
 # A macro that stands for one table entry, as Argument Clinic writes them (python-isal's
 # ``#define ISAL_ZLIB_ADLER32_METHODDEF {"adler32", ..., isal_zlib_adler32__doc__}``).
 _ENTRY_MACRO = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+(\{[^\n]*\})", re.M)
+# A signature for Python to read, ended by a line "--" (Argument Clinic's, and hand-written
+# ones like it): "adler32($module, data, value=1, /)\n--\n\n".
+_TEXT_SIGNATURE = re.compile(r"([\w.]+)\((.*?)\)\n--\n\n?", re.S)
+_BOUND_PARAMETER = re.compile(r"\$\w+\s*(?:,\s*(?:/\s*(?:,\s*|$))?|$)")
 _ESCAPE = re.compile(r"\\(.)", re.S)
 _ESCAPES = {"n": "\n", "t": "\t", "r": "", "0": "", "\n": ""}
 
@@ -79,7 +83,7 @@ def _read_docstrings(code: str) -> dict[str, str]:
     for table, entries in tables.items():
         if table not in owned:  # the module's functions
             docs.update(entries)
-    return {name: text for name, text in docs.items() if text}
+    return {name: _shown(text) for name, text in docs.items() if text}
 
 
 def _types(code: str) -> list[tuple[str, dict[str, str]]]:
@@ -116,6 +120,17 @@ def _expanded(table: str, macros: dict[str, str]) -> str:
     if not macros:
         return table
     return re.sub(r"\b\w+\b", lambda word: macros.get(word[0], word[0]), table)
+
+
+def _shown(doc: str) -> str:
+    """A docstring as Sphinx shows it. Python keeps a signature ended by a line "--" out of
+    ``__doc__`` and gives it as the object's signature, less its ``$module`` or ``$self``;
+    it is written here as the first line Sphinx reads a docstring's signature from."""
+    match = _TEXT_SIGNATURE.match(doc)
+    if match is None:
+        return doc
+    parameters = " ".join(_BOUND_PARAMETER.sub("", match[2], count=1).split())
+    return f"{match[1]}({parameters})\n\n{doc[match.end() :]}"
 
 
 def _joined(literals: str) -> str:
