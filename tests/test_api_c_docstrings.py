@@ -165,3 +165,24 @@ def test_a_signature_ended_by_a_dashes_line_is_shown_as_python_gives_it(tmp_path
         "Return a compressor object.",
         "flush": "flush(mode=Z_FINISH, /)\n\nFlush.",
     }
+
+
+def test_each_module_takes_the_docstrings_of_the_c_file_that_builds_it(tmp_path: Path) -> None:
+    # python-isal: igzip_lib.compress and isal_zlib.compress, both in src/isal/, showed
+    # isal_zlibmodule.c's docstring (the later file's), its signature another function's.
+    package = tmp_path / "isal"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    for module, doc in (("igzip_lib", "Compress to gzip."), ("isal_zlib", "Compress to zlib.")):
+        (package / f"{module}module.c").write_text(
+            "static PyMethodDef methods[] = {\n"
+            f'    {{"compress", (PyCFunction)compress, METH_FASTCALL, "{doc}"}},\n'
+            "    {NULL}\n};\n"
+            f"PyMODINIT_FUNC\nPyInit_{module}(void)\n{{\n}}\n",
+            encoding="utf-8",
+        )
+        (package / f"{module}.pyi").write_text("def compress(data: bytes) -> bytes: ...\n")
+    source = GriffeSource(tmp_path, ApiSettings(), "src")
+    for module, doc in (("igzip_lib", "Compress to gzip."), ("isal_zlib", "Compress to zlib.")):
+        found = source.find(f"isal.{module}.compress")
+        assert found is not None and [part.text for part in found.doc] == [doc]

@@ -37,6 +37,7 @@ _ENTRY_MACRO = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+(\{[^\n]*\})", 
 # ones like it): "adler32($module, data, value=1, /)\n--\n\n".
 _TEXT_SIGNATURE = re.compile(r"([\w.]+)\((.*?)\)\n--\n\n?", re.S)
 _BOUND_PARAMETER = re.compile(r"\$\w+\s*(?:,\s*(?:/\s*(?:,\s*|$))?|$)")
+_MODULE_INIT = re.compile(r"\bPyInit_(\w+)\s*\(")
 _ESCAPE = re.compile(r"\\(.)", re.S)
 _ESCAPES = {"n": "\n", "t": "\t", "r": "", "0": "", "\n": ""}
 
@@ -46,12 +47,25 @@ def c_docstrings(folder: Path) -> dict[str, str]:
     (``hash``), a type's (``Hasher``, its ``tp_name`` without the module) and a type's method
     or property (``Hasher.update``)."""
     docs: dict[str, str] = {}
+    for module_docs in c_docstrings_by_module(folder).values():
+        docs.update(module_docs)
+    return docs
+
+
+def c_docstrings_by_module(folder: Path) -> dict[str, dict[str, str]]:
+    """The docstrings of each ``.c`` file in ``folder`` (as :func:`c_docstrings`), by the
+    module it builds: the name of its ``PyInit_`` function (``PyInit_igzip_lib``), or the
+    file's when it has none. Two modules in one folder may name different objects alike
+    (python-isal's ``igzip_lib.compress`` and ``isal_zlib.compress``)."""
+    found: dict[str, dict[str, str]] = {}
     for path in sorted(folder.glob("*.c")):
         try:
-            docs.update(_read_docstrings(path.read_text(encoding="utf-8", errors="replace")))
+            code = path.read_text(encoding="utf-8", errors="replace")
         except OSError:
             continue
-    return docs
+        init = _MODULE_INIT.search(code)
+        found.setdefault(path.name if init is None else init[1], {}).update(_read_docstrings(code))
+    return found
 
 
 def _read_docstrings(code: str) -> dict[str, str]:
