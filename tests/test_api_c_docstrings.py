@@ -114,3 +114,75 @@ def test_a_stub_s_objects_take_the_docstrings_of_the_c_code_beside_it(tmp_path: 
     assert flush is not None and flush.doc[0].text == "The stub's own docstring."
     undocumented = source.find("fasthash.undocumented")
     assert undocumented is not None and undocumented.doc == ()
+
+
+def test_a_literal_run_on_with_a_backslash_is_read_whole(tmp_path: Path) -> None:
+    # bitarray 3.12.3's _bitarray.c writes every docstring this way: 8 of its 50 were read.
+    code = (
+        "PyDoc_STRVAR(all_doc,\n"
+        '"all() -> bool\\n\\\n\\n\\\nReturn `True` when all bits are 1.\\n\\\n'
+        '`a.all()` is faster.");\n\n'
+        "static PyMethodDef bitarray_methods[] = {\n"
+        '    {"all", (PyCFunction) bitarray_all, METH_NOARGS,\n     all_doc},\n    {NULL}\n};\n'
+    )
+    (tmp_path / "_bitarray.c").write_text(code, encoding="utf-8")
+    assert c_docstrings(tmp_path) == {
+        "all": "all() -> bool\n\nReturn `True` when all bits are 1.\n`a.all()` is faster."
+    }
+
+
+def test_a_table_s_entries_written_by_argument_clinic_macros_are_read(tmp_path: Path) -> None:
+    # python-isal's isal_zlibmodule.c lists its functions and methods as ..._METHODDEF
+    # macros, each defined over two lines: of the 30 objects its stubs type, 5 were documented.
+    code = (
+        'PyDoc_STRVAR(isal_zlib_adler32__doc__, "Compute an Adler-32 checksum of data.");\n\n'
+        "#define ISAL_ZLIB_ADLER32_METHODDEF    \\\n"
+        '    {"adler32", (PyCFunction)(void(*)(void))isal_zlib_adler32, METH_FASTCALL, \\\n'
+        "     isal_zlib_adler32__doc__}\n\n"
+        "static PyMethodDef IsalZlibMethods[] = {\n"
+        "    ISAL_ZLIB_ADLER32_METHODDEF,\n    {NULL}\n};\n"
+    )
+    (tmp_path / "isal_zlibmodule.c").write_text(code, encoding="utf-8")
+    assert c_docstrings(tmp_path) == {"adler32": "Compute an Adler-32 checksum of data."}
+
+
+def test_a_signature_ended_by_a_dashes_line_is_shown_as_python_gives_it(tmp_path: Path) -> None:
+    # python-isal: "compress($module, data, /, level=...)\n--\n\n" showed '$module' in each
+    # of 16 signatures and '--' as each text's first line; Python gives the signature without
+    # '$module' (or '$self') and keeps it, up to the '--', out of __doc__.
+    code = (
+        "PyDoc_STRVAR(zlib_compressobj__doc__,\n"
+        '"compressobj($module, /, level=ISAL_DEFAULT_COMPRESSION,\\n"\n'
+        '"            wbits=MAX_WBITS)\\n"\n"--\\n"\n"\\n"\n"Return a compressor object.");\n'
+        'PyDoc_STRVAR(Compress_flush__doc__, "flush($self, mode=Z_FINISH, /)\\n--\\n\\nFlush.");\n'
+        "static PyMethodDef methods[] = {\n"
+        '    {"compressobj", (PyCFunction)compressobj, METH_FASTCALL, zlib_compressobj__doc__},\n'
+        '    {"flush", (PyCFunction)flush, METH_FASTCALL, Compress_flush__doc__},\n    {NULL}\n};\n'
+    )
+    (tmp_path / "isal_zlibmodule.c").write_text(code, encoding="utf-8")
+    assert c_docstrings(tmp_path) == {
+        "compressobj": "compressobj(level=ISAL_DEFAULT_COMPRESSION, wbits=MAX_WBITS)\n\n"
+        "Return a compressor object.",
+        "flush": "flush(mode=Z_FINISH, /)\n\nFlush.",
+    }
+
+
+def test_each_module_takes_the_docstrings_of_the_c_file_that_builds_it(tmp_path: Path) -> None:
+    # python-isal: igzip_lib.compress and isal_zlib.compress, both in src/isal/, showed
+    # isal_zlibmodule.c's docstring (the later file's), its signature another function's.
+    package = tmp_path / "isal"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    for module, doc in (("igzip_lib", "Compress to gzip."), ("isal_zlib", "Compress to zlib.")):
+        (package / f"{module}module.c").write_text(
+            "static PyMethodDef methods[] = {\n"
+            f'    {{"compress", (PyCFunction)compress, METH_FASTCALL, "{doc}"}},\n'
+            "    {NULL}\n};\n"
+            f"PyMODINIT_FUNC\nPyInit_{module}(void)\n{{\n}}\n",
+            encoding="utf-8",
+        )
+        (package / f"{module}.pyi").write_text("def compress(data: bytes) -> bytes: ...\n")
+    source = GriffeSource(tmp_path, ApiSettings(), "src")
+    for module, doc in (("igzip_lib", "Compress to gzip."), ("isal_zlib", "Compress to zlib.")):
+        found = source.find(f"isal.{module}.compress")
+        assert found is not None and [part.text for part in found.doc] == [doc]

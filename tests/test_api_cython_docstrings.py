@@ -74,3 +74,24 @@ def test_a_fallback_s_undocumented_members_take_the_cython_module_s_docstrings(
     feed, skip = source.find("fastpack.Unpacker.feed"), source.find("fastpack.Unpacker.skip")
     assert feed is not None and feed.doc[0].text == "Append `next_bytes` to internal buffer."
     assert skip is not None and skip.doc == ()
+
+
+def test_a_definition_with_its_body_on_its_line_has_no_docstring() -> None:
+    # Cython properties are often written 'def __get__(self): return self.num': the line has
+    # no colon at its end, so the next line that had one ('class Plain:') was taken for its
+    # header, Plain's docstring for __get__'s, and Plain's methods for Packer's.
+    code = (
+        "cdef class Packer:\n"
+        '    """Packer doc."""\n'
+        "    property size:\n"
+        "        def __get__(self): return len(self.buffer)\n"
+        "class Plain:\n"
+        '    """Plain doc."""\n'
+        "    def meth(self):\n"
+        '        """Meth doc."""\n'
+    )
+    assert read_docstrings(code) == {
+        "Packer": "Packer doc.",
+        "Plain": "Plain doc.",
+        "Plain.meth": "Meth doc.",
+    }

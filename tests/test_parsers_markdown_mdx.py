@@ -89,6 +89,48 @@ def test_a_markdown_page_importing_docusaurus_modules_is_read_as_mdx() -> None:
     assert bodies(parse(text, "docs/intro.md")) == ["React Native:\n\nDetox supports React Native."]
 
 
+def test_a_docusaurus_import_shown_in_a_fence_leaves_a_markdown_page_markdown() -> None:
+    # docusaurus-plugin-openapi-docs 5.2.0's README shows a docusaurus.config.ts importing
+    # '@docusaurus/types' in a fence: the page was read as MDX, its '<br/>'s then showing
+    # nothing ("pages.Function type:" in 6 table rows) and its indented code read as prose.
+    text = (
+        '# Setup\n\n```ts\nimport type { Config } from "@docusaurus/types";\n```\n\n'
+        "Returns a string.<br/>Function type: `string`\n\n    npm install plugin\n"
+    )
+    assert bodies(parse(text, "README.md")) == [
+        '```ts\nimport type { Config } from "@docusaurus/types";\n```\n\n'
+        "Returns a string.\nFunction type: `string`\n\n```\nnpm install plugin\n```"
+    ]
+
+
+def test_a_vitepress_script_importing_its_theme_leaves_a_markdown_page_markdown() -> None:
+    # Vue's docs (VitePress, whose '@theme' is the site's theme): sponsor/index.md's
+    # <script setup> imports '@theme/components/SponsorsGroup.vue'; read as MDX, the page
+    # showed its script's code, a section 'onMounted(load)' above its first heading's own.
+    text = (
+        "<script setup>\nimport SponsorsGroup from '@theme/components/SponsorsGroup.vue'\n"
+        "import { onMounted } from 'vue'\n\nonMounted(load)\n</script>\n\n"
+        "# Become a Vue.js Sponsor {#become-a-sponsor}\n\nVue.js is free to use.\n"
+    )
+    parsed = parse(text, "src/sponsor/index.md")
+    assert [(section.anchor, section.body) for section in parsed.sections] == [
+        ("become-a-sponsor", "Vue.js is free to use.")
+    ]
+
+
+def test_a_line_break_in_mdx_keeps_the_words_on_each_side_apart() -> None:
+    # docusaurus-openapi-docs' demo/docs/intro.mdx: "... for API pages.<br/><br/>**Function
+    # type:**" in 5 table cells read "pages.Function type:", one word to a search.
+    text = (
+        "# Options\n\nLine one<br/>line two.\n\n| Name | Description |\n| --- | --- |\n"
+        "| `createApiPageMD` | For API pages.<br/><br/>**Function type:** `string` |\n"
+    )
+    assert bodies(parse(text, "intro.mdx")) == [
+        "Line one\nline two.\n\nName | Description\n"
+        "`createApiPageMD` | For API pages.  Function type: `string`"
+    ]
+
+
 def test_a_block_components_title_prop_stays_above_its_children() -> None:
     # Redux 5.0.1's 14 <DetailedExplanation title="..."> boxes lost their titles.
     text = (

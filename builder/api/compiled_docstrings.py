@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from builder.api.c_docstrings import c_docstrings
+from builder.api.c_docstrings import c_docstrings_by_module
 from builder.api.cython_docstrings import cython_docstrings
 
 
@@ -21,14 +21,17 @@ def fill_compiled_docstrings(package: Any) -> None:
     docstring the ones the compiled sources beside each module declare for them."""
     import griffe
 
-    read: dict[Path, dict[str, str]] = {}
+    read: dict[Path, tuple[dict[str, str], dict[str, dict[str, str]]]] = {}
     for module in _modules(package):
         if not isinstance(module.filepath, Path):  # a namespace package's folders
             continue
         folder = module.filepath.parent
         if folder not in read:
-            read[folder] = c_docstrings(folder) | cython_docstrings(folder)
-        docs = read[folder]
+            by_module = c_docstrings_by_module(folder)
+            merged = {name: doc for docs in by_module.values() for name, doc in docs.items()}
+            read[folder] = (merged | cython_docstrings(folder), by_module)
+        # A module's own C file first: another module beside it may name other objects alike.
+        docs = read[folder][0] | read[folder][1].get(module.name, {})
         if not docs:
             continue
         for name, member in module.members.items():

@@ -50,7 +50,9 @@ def read_docstrings(code: str) -> dict[str, str]:
         indent = len(match["indent"].expandtabs())
         while classes and classes[-1][0] >= indent:
             classes.pop()
-        index = _header_end(lines, index - 1)
+        index, one_line = _header_end(lines, index - 1)
+        if one_line:  # "def __get__(self): return self.num": no docstring, nothing inside
+            continue
         name = match["cls"] or match["def"] or match["cpdef"]
         qualified = ".".join([*(owner for _, owner in classes), name])
         if match["cls"]:
@@ -61,16 +63,20 @@ def read_docstrings(code: str) -> dict[str, str]:
     return docs
 
 
-def _header_end(lines: list[str], start: int) -> int:
+def _header_end(lines: list[str], start: int) -> tuple[int, bool]:
     """The index of the line after the definition that starts at ``start`` (its parameters may
-    run over several lines)."""
+    run over several lines), and whether its body follows the colon on that line."""
     depth = 0
     for index in range(start, len(lines)):
         code = lines[index].split("#", 1)[0]
-        depth += code.count("(") + code.count("[") - code.count(")") - code.count("]")
-        if depth <= 0 and code.rstrip().endswith(":"):
-            return index + 1
-    return len(lines)
+        for position, character in enumerate(code):
+            if character in "([":
+                depth += 1
+            elif character in ")]":
+                depth -= 1
+            elif character == ":" and depth <= 0:
+                return index + 1, bool(code[position + 1 :].strip())
+    return len(lines), False
 
 
 def _docstring(lines: list[str], index: int) -> tuple[str, int]:

@@ -52,6 +52,9 @@ TAG = re.compile(rf"</?[A-Za-z][\w.:-]*+{ATTRIBUTES}>")
 _JSX_COMMENT = re.compile(r"\{/\*.*?\*/\}", re.DOTALL)
 # A fragment's tags, "<>" and "</>", around JSX children (Nextra's card images).
 _FRAGMENT = re.compile(r"</?>")
+# A line break stays for markdown-it, which reads it as one as in Markdown pages: dropped, the
+# words on each side ran together ("pages.<br/><br/>Function type" as "pages.Function type").
+_LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 # A JSX expression that is a string literal shows that string: Prettier writes the space
 # between a tag and text on another line as {" "}, left in the text as it was.
 _JSX_STRING = re.compile(r"""\{(?:"([^"\\\n{}]*)"|'([^'\\\n{}]*)')\}""")
@@ -341,6 +344,8 @@ def _tag_shown(match: re.Match[str]) -> str:
     markdown-it reads ``<Tabs items={["A", "B"]}>`` and the ``<Tab value="A">`` below it as a
     paragraph, not as HTML, its braces being no HTML attribute; and a callout's opening tag
     at the paragraph's start its kind."""
+    if _LINE_BREAK.fullmatch(match.group(0)):
+        return match.group(0)
     tag = _TAB_TAG.match(match.group(0))
     if tag and match.start() == 0 and (kind := callout_kind(tag.group(1), tag.group(2))):
         return f"{kind}: "  # a callout opening its paragraph: <Warning>Text.</Warning>

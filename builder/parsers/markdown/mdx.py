@@ -36,15 +36,38 @@ def is_esm(paragraph: str) -> bool:
 
 # An import from Docusaurus' own modules, which only its bundler resolves.
 _DOCUSAURUS_IMPORT = re.compile(
-    r"""^import[ \t][^\n]*?[ \t]from[ \t]*['"]@(?:docusaurus|theme|site)/""", re.M
+    r"""import[ \t][^\n]*?[ \t]from[ \t]*['"]@(?:docusaurus|theme|site)/"""
 )
+_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
+_SCRIPT = re.compile(r" {0,3}<script\b", re.IGNORECASE)
+_SCRIPT_END = re.compile(r"</script\s*>", re.IGNORECASE)
 
 
 def imports_docusaurus_module(text: str) -> bool:
     """Whether a ``.md`` page imports from Docusaurus' own modules (``import Tabs from
     '@theme/Tabs'``, ``'@site/src/components/X'``): a page written for Docusaurus, which
-    compiles it as MDX."""
-    return "@" in text and _DOCUSAURUS_IMPORT.search(text) is not None
+    compiles it as MDX. An import shown in a fenced code block is code, not the page's own
+    (docusaurus-plugin-openapi-docs' README shows a docusaurus.config.ts that imports
+    ``@docusaurus/types``), and one in a ``<script setup>`` is a VitePress page's (Vue's
+    docs import ``@theme/components/...``, VitePress' alias for the site's theme)."""
+    if "@" not in text:
+        return False
+    closing: re.Pattern[str] | str | None = None  # what ends the fence or script the line is in
+    for line in text.split("\n"):
+        if isinstance(closing, str):
+            opening = _FENCE.match(line)
+            if opening and opening[1].startswith(closing) and not line[opening.end() :].strip():
+                closing = None
+        elif closing is not None:
+            if closing.search(line):
+                closing = None
+        elif opening := _FENCE.match(line):
+            closing = opening[1]
+        elif _SCRIPT.match(line):
+            closing = None if _SCRIPT_END.search(line) else _SCRIPT_END
+        elif line.startswith("import") and _DOCUSAURUS_IMPORT.match(line):
+            return True
+    return False
 
 
 def is_component_import(paragraph: str, components: set[str]) -> bool:
