@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from builder.api.model import ApiObject
+from builder.api.model import ApiObject, Member
 from builder.parsers.rst.autodoc import (
     find_object,
     first_docstring_line,
@@ -302,11 +302,8 @@ def _own_members(full: str, doc: DocState, inherited: bool) -> list[str]:
     names = (
         member.name
         for _, kinds in _AUTOMODAPI_MEMBERS
-        for member in found.members
-        if member.kind in kinds
-        and (inherited or not member.inherited)
-        and not member.name.startswith("_")
-        and (member.documented or member.kind == "function")
+        for member in _public_members(found, kinds, inherited)
+        if member.documented or member.kind == "function"
     )
     return list(dict.fromkeys(names))
 
@@ -320,10 +317,21 @@ def _listed_members(full: str, doc: DocState) -> list[str]:
     names = (
         member.name
         for _, kinds in _SUMMARISED_MEMBERS
-        for member in found.members
-        if member.kind in kinds and not member.name.startswith("_")
+        for member in _public_members(found, kinds, inherited=True)
     )
     return list(dict.fromkeys(names))
+
+
+def _public_members(found: ApiObject, kinds: tuple[str, ...], inherited: bool) -> list[Member]:
+    """The members of the class ``found`` of ``kinds`` whose names are not private, in its
+    order; inherited ones only when ``inherited``."""
+    return [
+        member
+        for member in found.members
+        if member.kind in kinds
+        and (inherited or not member.inherited)
+        and not member.name.startswith("_")
+    ]
 
 
 def _member_summaries(
@@ -341,11 +349,7 @@ def _member_summaries(
     events: list[Event] = []
     for label, kinds in _AUTOMODAPI_MEMBERS if automodapi else _SUMMARISED_MEMBERS:
         lines: list[str] = []
-        for member in dict.fromkeys(
-            m.name for m in found.members if m.kind in kinds and (inherited or not m.inherited)
-        ):
-            if member.startswith("_"):
-                continue
+        for member in dict.fromkeys(m.name for m in _public_members(found, kinds, inherited)):
             child = doc.api.find(f"{full}.{member}", style, True)
             if child is None:
                 continue
