@@ -67,19 +67,11 @@ def _constant_names_inlined(tree: ast.Module) -> ast.Module:
     """``tree`` with each name that one module-level assignment binds to a string, and
     nothing rebinds, read as that string: bump-my-version's ``package_name = "bumpversion"``,
     walked as ``src_root / package_name``."""
-    bound: dict[str, int] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            bound[node.id] = bound.get(node.id, 0) + 1
+    bound = _times_bound(tree)
     strings = {
-        target.id: statement.value.value
-        for statement in tree.body
-        if isinstance(statement, ast.Assign)
-        and len(statement.targets) == 1
-        and isinstance(target := statement.targets[0], ast.Name)
-        and isinstance(statement.value, ast.Constant)
-        and isinstance(statement.value.value, str)
-        and bound.get(target.id) == 1
+        name: value.value
+        for name, value in _module_values(tree).items()
+        if isinstance(value, ast.Constant) and isinstance(value.value, str) and bound.get(name) == 1
     }
     if not strings:
         return tree
@@ -92,6 +84,26 @@ def _constant_names_inlined(tree: ast.Module) -> ast.Module:
 
     inlined = Inline().visit(tree)
     return ast.fix_missing_locations(inlined) if isinstance(inlined, ast.Module) else tree
+
+
+def _times_bound(tree: ast.AST) -> dict[str, int]:
+    """How many times the script binds (or deletes) each name, anywhere in it."""
+    bound: dict[str, int] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            bound[node.id] = bound.get(node.id, 0) + 1
+    return bound
+
+
+def _module_values(tree: ast.Module) -> dict[str, ast.expr]:
+    """What each module-level ``name = value`` statement binds (a later one wins)."""
+    return {
+        target.id: statement.value
+        for statement in tree.body
+        if isinstance(statement, ast.Assign)
+        and len(statement.targets) == 1
+        and isinstance(target := statement.targets[0], ast.Name)
+    }
 
 
 def _recipe_of(tree: ast.Module, text: str, script: Path, run_folder: Path) -> Recipe | str:
@@ -163,12 +175,9 @@ def _listed_modules(
     script loops over no such list; why not, when the list is not one this builder can read
     as written (an item it cannot tell, or a list changed after it is built)."""
     lists = {
-        target.id: statement.value.elts
-        for statement in tree.body
-        if isinstance(statement, ast.Assign)
-        and len(statement.targets) == 1
-        and isinstance(target := statement.targets[0], ast.Name)
-        and isinstance(statement.value, ast.List | ast.Tuple)
+        name: value.elts
+        for name, value in _module_values(tree).items()
+        if isinstance(value, ast.List | ast.Tuple)
     }
     for node in ast.walk(tree):
         if not (isinstance(node, ast.For) and isinstance(node.iter, ast.Name)):
@@ -199,21 +208,18 @@ def _listed_modules(
 
 
 def _changed(tree: ast.Module, name: str) -> bool:
-    """Whether the script binds ``name`` more than once, or changes the list it holds
-    (``append``, ``extend``, ``insert``, ``+=``)."""
-    bound = 0
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
-            bound += 1
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Attribute)
-            and isinstance(node.func.value, ast.Name)
-            and node.func.value.id == name
-            and node.func.attr in ("append", "extend", "insert")
-        ):
-            return True
-    return bound > 1
+    """Whether the script binds ``name`` more than once (``+=`` too), or changes the list it
+    holds (``append``, ``extend``, ``insert``)."""
+    if _times_bound(tree).get(name, 0) > 1:
+        return True
+    return any(
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id == name
+        and node.func.attr in ("append", "extend", "insert")
+        for node in ast.walk(tree)
+    )
 
 
 def _rglob_receiver(node: ast.expr) -> ast.expr | None:
