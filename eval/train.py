@@ -1,7 +1,9 @@
-"""Train the ranker on the dev questions written blind and write schemas/ranker.json.
+"""Train the ranker on the dev questions written blind (with ``--fetched``, and on
+eval.fetched_train's questions about ten more libraries) and write schemas/ranker.json.
 
     python -m eval.train              # train, calibrate, choose the threshold, write the weights
     python -m eval.train --ablation   # also retrain without each feature in turn (dev figures)
+    python -m eval.train --fetched /tmp/fetched   # also fit on eval.fetched_train's questions
 
 The model is linear over client.search.features' features, fitted by a listwise softmax loss
 (each answerable question asks that its gold sections take the probability mass among its
@@ -42,6 +44,8 @@ from client.search.query import parse_focus
 from client.search.sections import answer_order, described_candidates
 from eval.corpus import Corpus, open_corpus, section_key
 from eval.dataset import load_questions
+from eval.fetched import FetchError, fetch, write_catalog
+from eval.fetched_train import TRAIN_LIBRARIES, load_train_questions
 from eval.run import Prepared, prepare
 from schemas.text import TOKENIZER
 
@@ -70,6 +74,21 @@ def collect(corpus: Corpus, prepared: Sequence[Prepared]) -> list[Example]:
         described, unheard = described_candidates(conn, parse_focus(p.question.text))
         examples.append(example_of(p, described, unheard))
     return examples
+
+
+def fetched_examples(folder: Path) -> list[Example]:
+    """The examples of eval.fetched_train's questions, their libraries fetched into ``folder``
+    (once: a later run reuses them) and built. FetchError when a fetch fails; SystemExit naming
+    a gold section the build does not have (a mistake in the file, or a section lost)."""
+    for library in TRAIN_LIBRARIES:
+        fetch(library, folder)
+    with open_corpus(write_catalog(folder, TRAIN_LIBRARIES)) as corpus:
+        prepared = prepare(corpus, load_train_questions())
+        wrong = [f"{p.question.origin}: no section {g.heading!r} in {g.file!r}"
+                 for p in prepared for g in p.wrong]  # fmt: skip
+        if wrong:
+            raise SystemExit("\n".join(wrong))
+        return collect(corpus, prepared)
 
 
 def example_of(prepared: Prepared, described: Sequence[Described], unheard: object) -> Example:
@@ -236,11 +255,13 @@ def to_json(
     questions: int,
     features: Sequence[str] = FEATURES,
     command: str = "python -m eval.train",
+    fetched: int = 0,
 ) -> bytes:
+    also = f" and {fetched} of eval/fetched_train.tsv" if fetched else ""
     document = {
         "format": FORMAT,
         "tokenizer": TOKENIZER,
-        "trained_on": f"eval dev split, {questions} questions ({command})",
+        "trained_on": f"eval dev split, {questions} questions{also} ({command})",
         "weights": {name: round(w, 4) for name, w in zip(features, model.weights, strict=True)},
         "confidence": dict(
             zip(("intercept", *CONFIDENCE_INPUTS), map(_rounded, model.confidence_fit), strict=True)
@@ -263,32 +284,52 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m eval.train", description=__doc__)
     parser.add_argument("--ablation", action="store_true", help="retrain without each feature")
     parser.add_argument("--dry-run", action="store_true", help="do not write schemas/ranker.json")
+    parser.add_argument(
+        "--fetched", type=Path, metavar="FOLDER",
+        help="also fit on eval/fetched_train.tsv's questions (their docs fetched into FOLDER)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     loaded = load_questions()
     questions = [q for q in loaded if q.split == "dev" and q.written_blind]
     with open_corpus() as corpus:
         examples = collect(corpus, prepare(corpus, questions))
         validation = collect(corpus, prepare(corpus, [q for q in loaded if q.split == "val"]))
+    dev_count = len(examples)
+    if args.fetched:
+        try:
+            examples += fetched_examples(args.fetched.resolve())
+        except FetchError as error:
+            print(f"eval.train: {error}", file=sys.stderr)
+            return 1
     model = train(examples)
     on_dev = model.abstain_below
     model = replace(model, abstain_below=min(on_dev, choose_threshold(model, validation)))
-    print(f"{'':<22}{'R@1':>9}{'R@5':>9}{'MRR@10':>9}{'abstain':>9}   (dev, {len(examples)})")
-    print(_line("all features", dev_figures(model, examples)))
+    dev, fetched = examples[:dev_count], examples[dev_count:]
+    print(f"{'':<22}{'R@1':>9}{'R@5':>9}{'MRR@10':>9}{'abstain':>9}   (dev, {dev_count})")
+    print(_line("all features", dev_figures(model, dev)))
+    if fetched:
+        print(_line(f"fetched ({len(fetched)})", dev_figures(model, fetched)))
     for name, weight in zip(FEATURES, model.weights, strict=True):
         print(f"  {name:<20}{weight:>9.3f}")
     print(
-        f"threshold {model.abstain_below:.2f} (dev alone {on_dev:.2f}; cost of recall@5 on dev "
-        f"{_cost(model, examples):.3f}, on val {_cost(model, validation):.3f}), "
+        f"threshold {model.abstain_below:.2f} (training questions alone {on_dev:.2f}; cost of "
+        f"recall@5 on dev {_cost(model, dev):.3f}, on val {_cost(model, validation):.3f}), "
         f"parent margin {model.parent_margin}, "
         f"diversity margin {model.diversity_margin}"
     )
     if args.ablation:
         for index, name in enumerate(FEATURES):
             mask = [i != index for i in range(len(FEATURES))]
-            print(_line(f"without {name}", dev_figures(train(examples, mask), examples)))
+            print(_line(f"without {name}", dev_figures(train(examples, mask), dev)))
     if not args.dry_run:
+        command = "python -m eval.train" + (" --fetched FOLDER" if args.fetched else "")
         RANKER.write_bytes(
-            to_json(model, len(examples), command="python -m eval.train; threshold: dev and val")
+            to_json(
+                model,
+                dev_count,
+                command=f"{command}; threshold: dev and val",
+                fetched=len(fetched),
+            )
         )
         print(f"wrote {RANKER}")
     return 0

@@ -125,3 +125,27 @@ def test_a_threshold_outside_zero_to_one_is_refused(capsys: pytest.CaptureFixtur
     with pytest.raises(SystemExit):
         crossval.main(["--threshold", "1.5"])
     assert "--threshold takes a confidence from 0 to 1" in capsys.readouterr().err
+
+
+def test_fetched_examples_join_every_fold_and_are_never_scored(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    trained_on: list[set[str]] = []
+    scored: list[str] = []
+
+    def fake_train(examples: Sequence[Example], mask: object, l2: float) -> RankerModel:
+        trained_on.append({e.prepared.question.library for e in examples})
+        return replace(RankerModel(()), abstain_below=0.5)
+
+    def fake_rankings(
+        model: RankerModel, examples: Sequence[Example], threshold: float | None = None
+    ) -> list[tuple[tuple[str, ...], float]]:
+        scored.extend(e.prepared.question.library for e in examples)
+        return [((), 1.0) for _ in examples]
+
+    monkeypatch.setattr(crossval, "train", fake_train)
+    monkeypatch.setattr(crossval, "rankings", fake_rankings)
+    fetched = [example("fetched", "paraphrase", {"f1"}), example("fetched", "api", {"f2"})]
+    ranked = crossval.held_out_rankings(EXAMPLES, 0.01, None, extra=fetched)
+    assert trained_on == [{"b", "fetched"}, {"a", "fetched"}]
+    assert sorted(set(scored)) == ["a", "b"] and len(ranked) == len(EXAMPLES)

@@ -69,7 +69,7 @@ def test_a_failed_npm_pack_says_why(tmp_path: Path, monkeypatch: pytest.MonkeyPa
         'echo "npm error notarget No matching version found for yup@99.0.0." >&2; exit 1'
     )
     monkeypatch.setenv("PATH", _path_with(tmp_path, "npm", npm))
-    library = field.FieldLibrary("yup", "99.0.0", "npm", "yup", "yup/package", ("README.md",))
+    library = field.FetchedLibrary("yup", "99.0.0", "npm", "yup", "yup/package", ("README.md",))
     with pytest.raises(field.FetchError, match=r"No matching version found for yup@99\.0\.0"):
         field.fetch(library, tmp_path / "field")
 
