@@ -59,6 +59,9 @@ _BEFORE_RELEASE = frozenset(
     ]
 )  # fmt: skip
 _WORD_BEFORE = re.compile(r"([A-Za-z][\w.+-]*)(?:\s+|/)$")
+# A number given to a parameter or a call ("days=1.5", "timeout = 2.5", "sleep(0.5)") is a
+# value; a requirement's comparison (">=2.31", "==2.30") still names a release.
+_VALUE_BEFORE = re.compile(r"(?:[\w\])]\s*=|\w\()\s*$")
 
 
 # A major version alone, said as one ("version 6", "release 2", "v2"): the release N.0.
@@ -95,6 +98,8 @@ def releases_asked(text: str, library: str | None = None) -> frozenset[str]:
 def _of_the_library(text: str, start: int, library: str | None) -> bool:
     """Whether the release said at ``start`` is the library's: nothing or a word of
     _BEFORE_RELEASE before it, or the library's name."""
+    if _VALUE_BEFORE.search(text, 0, start):
+        return False
     before = _WORD_BEFORE.search(text, 0, start)
     word = before.group(1).casefold() if before else None
     return word is None or word in _BEFORE_RELEASE or _names_library(word, library)

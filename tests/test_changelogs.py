@@ -77,6 +77,11 @@ def test_the_numbers_a_question_writes() -> None:
         ("release 2 of the spec", set()),
         ("what changed in version 6 of requests", {"6.0"}),
         ("breaking changes in version 2 of the library", {"2.0"}),
+        # A number given to a parameter or a call is a value: python-dateutil 4.0.0 answered
+        # the first with its changelog's "Version 1.5".
+        ("What does relativedelta.normalized() do with fractional values like days=1.5?", set()),
+        ("timeout = 2.5 seconds, or sleep(0.5)", set()),
+        ("pin requests>=2.31 or requests==2.30", {"2.31", "2.30"}),
     ],
 )
 def test_the_releases_of_the_library_a_question_names(question: str, releases: set[str]) -> None:
