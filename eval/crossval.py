@@ -6,6 +6,7 @@
     python -m eval.crossval --train-share 0.25 0.5      # each fold trained on a random share
     python -m eval.crossval --threshold 0.19            # every fold abstains below 0.19
     python -m eval.crossval --fetched /tmp/fetched      # every fold also fits fetched questions
+    python -m eval.crossval --fetched /tmp/fetched --fetched-folds  # and each is held out too
 
 The figures `python -m eval` prints for dev are in-sample: the weights were fitted on those very
 questions, so they flatter the ranker on documentation nobody tuned for. Here each dev library
@@ -23,7 +24,10 @@ fold's refitted threshold moves a few answers in or out of the empty answer, and
 can hide what a change of features or rules does to the order (compare two commits with the
 shipped threshold, schemas/ranker.json's ``abstain_below``). ``--fetched`` adds
 eval.fetched_train's questions (other libraries, fetched at run time) to every fold's training:
-whether more libraries to learn from carry to a library left out.
+whether more libraries to learn from carry to a library left out. ``--fetched-folds`` holds
+each fetched library out in turn as well and scores those apart: beside ``python bench/field.py
+FOLDER --train``, and beside the same questions ranked by a ranker trained on dev alone (which
+it prints too), what the other fetched libraries add.
 """
 
 from __future__ import annotations
@@ -85,6 +89,15 @@ def held_out_report(examples: Sequence[Example], ranked: Sequence[tuple[str, ...
     return score(prepared, Run("held out", tuple(ranked)))
 
 
+def _print_report(
+    title: str, examples: Sequence[Example], ranked: Sequence[tuple[str, ...]]
+) -> None:
+    report = held_out_report(examples, ranked)
+    _print(title, report.by_kind)
+    (quiet, silent), (right, pairs) = report.abstained, report.pairs
+    print(f"  unanswerable left unanswered {quiet}/{silent}, pairs right at rank 1 {right}/{pairs}")
+
+
 def _print(title: str, figures: dict[str, Scores]) -> None:
     print(title)
     for kind, s in figures.items():
@@ -107,7 +120,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--fetched", type=Path, metavar="FOLDER",
         help="every fold also fits eval/fetched_train.tsv's questions (docs fetched into FOLDER)",
     )  # fmt: skip
+    parser.add_argument(
+        "--fetched-folds", action="store_true",
+        help="with --fetched: hold each fetched library out in turn too, and score them apart",
+    )  # fmt: skip
     args = parser.parse_args(argv)
+    if args.fetched_folds and not args.fetched:
+        parser.error("--fetched-folds holds the fetched libraries out: give --fetched FOLDER")
     if args.threshold is not None and not 0.0 <= args.threshold <= 1.0:
         parser.error("--threshold takes a confidence from 0 to 1, such as 0.19")
     if any(not 0.0 < share <= 1.0 for share in args.train_share):
@@ -127,15 +146,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"  {'kind':<12}{'n':>5}{'R@1':>8}{'R@5':>8}{'MRR@10':>8}")
     for l2 in args.l2:
         left_out = f", without {' '.join(args.without)}" if args.without else ""
-        ranked = held_out_rankings(examples, l2, mask, threshold=args.threshold, extra=extra)
-        report = held_out_report(examples, ranked)
         fixed = "" if args.threshold is None else f", threshold {args.threshold}"
-        _print(f"L2 {l2}{left_out}{fixed}", report.by_kind)
-        (quiet, silent), (right, pairs) = report.abstained, report.pairs
-        print(
-            f"  unanswerable left unanswered {quiet}/{silent}, "
-            f"pairs right at rank 1 {right}/{pairs}"
-        )
+        if args.fetched_folds:
+            # Every library a fold, the fetched ones too: dev's rankings as without the
+            # option, and each fetched library's by a ranker that never saw its questions.
+            ranked = held_out_rankings([*examples, *extra], l2, mask, threshold=args.threshold)
+            _print_report(f"L2 {l2}{left_out}{fixed}", examples, ranked[: len(examples)])
+            _print_report("fetched libraries held out", extra, ranked[len(examples) :])
+            alone = train(examples, mask, l2)
+            cut = alone.abstain_below if args.threshold is None else args.threshold
+            ranked = [keys for keys, _sure in rankings(alone, extra, cut)]
+            _print_report("fetched libraries, ranker trained on dev alone", extra, ranked)
+        else:
+            ranked = held_out_rankings(examples, l2, mask, threshold=args.threshold, extra=extra)
+            _print_report(f"L2 {l2}{left_out}{fixed}", examples, ranked)
     for share in args.train_share:
         overall = [
             held_out_report(

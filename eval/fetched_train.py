@@ -3,9 +3,9 @@ time (eval.fetched): more libraries for ``python -m eval.train --fetched FOLDER`
 ``python -m eval.crossval --fetched FOLDER`` to fit the weights on, never scored.
 
 Dev alone is 238 questions over 11 libraries: weights fitted on so few libraries learn their
-habits (eval.crossval's held-out figures sit below its in-sample ones). These questions add ten
-libraries in four formats. Two helpers wrote them at stop 58, each seeing only the built docs'
-sections as text (never the client's code, its rankings or the other question files), from
+habits (eval.crossval's held-out figures sit below its in-sample ones). These questions add
+twenty libraries in four formats. Four helpers wrote them at stop 58, each seeing only the built
+docs' sections as text (never the client's code, its rankings or the other question files), from
 eval's brief per kind; the gold is every section that fully answers, "source#heading".
 """
 
@@ -45,6 +45,29 @@ TRAIN_LIBRARIES = (
                    SPHINX_HTML_LEFT_OUT),
     FetchedLibrary("blinker", "1.5", "debian", "python-blinker-doc=1.5-1",
                    f"blinker/{_DEBIAN_DOC}/python-blinker-doc/html", ("**/*.html",),
+                   SPHINX_HTML_LEFT_OUT),
+    # The second ten (trainC and trainD): Sphinx with autodoc, npm READMEs, Debian's HTML.
+    FetchedLibrary("bleach", "6.4.0", "pypi", "bleach", "bleach-6.4.0/docs", ("*.rst",),
+                   ("dev.rst",), source_dir="bleach-6.4.0"),
+    FetchedLibrary("deepdiff", "9.1.0", "pypi", "deepdiff", "deepdiff-9.1.0/docs",
+                   ("*.rst", "*.md"), ("authors.rst", "support.rst"), source_dir="deepdiff-9.1.0"),
+    FetchedLibrary("jsonschema", "4.26.0", "pypi", "jsonschema", "jsonschema-4.26.0/docs",
+                   ("**/*.rst",), source_dir="jsonschema-4.26.0"),
+    FetchedLibrary("mistune", "3.4.0", "pypi", "mistune", "mistune-3.4.0/docs", ("*.rst",),
+                   ("community.rst", "sponsors.rst"), source_dir="mistune-3.4.0/src"),
+    FetchedLibrary("pyjwt", "2.15.1", "pypi", "pyjwt", "pyjwt-2.15.1/docs", ("*.rst",),
+                   ("installation.rst",), source_dir="pyjwt-2.15.1"),
+    FetchedLibrary("commander", "14.0.3", "npm", "commander", "commander/package",
+                   ("Readme.md",)),
+    FetchedLibrary("got", "14.6.6", "npm", "got", "got/package", ("readme.md",)),
+    FetchedLibrary("doit", "0.31.1", "debian", "python-doit-doc=0.31.1-3.3",
+                   f"doit/{_DEBIAN_DOC}/python-doit-doc/html", ("**/*.html",),
+                   SPHINX_HTML_LEFT_OUT),
+    FetchedLibrary("cmd2", "2.4.2", "debian", "python-cmd2-doc=2.4.2+ds-3",
+                   f"cmd2/{_DEBIAN_DOC}/python-cmd2-doc/html", ("**/*.html",),
+                   SPHINX_HTML_LEFT_OUT),
+    FetchedLibrary("betamax", "0.8.1", "debian", "python-betamax-doc=0.8.1-3",
+                   f"betamax/{_DEBIAN_DOC}/python-betamax-doc/html", ("**/*.html",),
                    SPHINX_HTML_LEFT_OUT),
 )  # fmt: skip
 

@@ -149,3 +149,10 @@ def test_fetched_examples_join_every_fold_and_are_never_scored(
     ranked = crossval.held_out_rankings(EXAMPLES, 0.01, None, extra=fetched)
     assert trained_on == [{"b", "fetched"}, {"a", "fetched"}]
     assert sorted(set(scored)) == ["a", "b"] and len(ranked) == len(EXAMPLES)
+
+
+def test_fetched_folds_need_the_fetched_questions(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        crossval.main(["--fetched-folds"])
+    assert stopped.value.code == 2
+    assert "give --fetched FOLDER" in capsys.readouterr().err
