@@ -4,7 +4,7 @@ time (eval.fetched): more libraries for ``python -m eval.train --fetched FOLDER`
 
 Dev alone is 238 questions over 12 libraries: weights fitted on so few libraries learn their
 habits (eval.crossval's held-out figures sit below its in-sample ones). These questions add
-thirty libraries in four formats. Six helpers wrote them at stop 58, each seeing only the built
+forty libraries in four formats. Eight helpers wrote them at stop 58, each seeing only the built
 docs' sections as text (never the client's code, its rankings or the other question files), from
 eval's brief per kind; the gold is every section that fully answers, "source#heading".
 """
@@ -88,6 +88,32 @@ TRAIN_LIBRARIES = (
                    SPHINX_HTML_LEFT_OUT),
     FetchedLibrary("behave", "1.2.6", "debian", "python-behave-doc=1.2.6-4",
                    f"behave/{_DEBIAN_DOC}/python-behave-doc/html", ("**/*.html",),
+                   SPHINX_HTML_LEFT_OUT),
+    # The fourth ten (trainG and trainH).
+    FetchedLibrary("more-itertools", "11.2.1", "pypi", "more-itertools",
+                   "more_itertools-11.2.1/docs", ("*.rst",),
+                   ("license.rst", "testing.rst", "toctree.rst"),
+                   source_dir="more_itertools-11.2.1"),
+    FetchedLibrary("semver", "3.2.0", "pypi", "semver", "semver-3.2.0/docs", ("**/*.rst",),
+                   ("contribute/**",), source_dir="semver-3.2.0/src"),
+    FetchedLibrary("pyparsing", "3.3.3", "pypi", "pyparsing", "pyparsing-3.3.3/docs",
+                   ("*.rst",), ("CODE_OF_CONDUCT.rst", "Writing_Doctests.rst"),
+                   source_dir="pyparsing-3.3.3"),
+    FetchedLibrary("qs", "6.17.1", "npm", "qs", "qs/package", ("README.md",)),
+    FetchedLibrary("body-parser", "2.4.0", "npm", "body-parser", "body-parser/package",
+                   ("README.md",)),
+    FetchedLibrary("cors", "2.8.6", "npm", "cors", "cors/package", ("README.md",)),
+    FetchedLibrary("cookiecutter", "1.7.3", "debian", "python-cookiecutter-doc=1.7.3-3",
+                   f"cookiecutter/{_DEBIAN_DOC}/python-cookiecutter-doc/html", ("**/*.html",),
+                   SPHINX_HTML_LEFT_OUT),
+    FetchedLibrary("colorzero", "2.0", "debian", "python-colorzero-doc=2.0-2",
+                   f"colorzero/{_DEBIAN_DOC}/python-colorzero-doc/html", ("**/*.html",),
+                   SPHINX_HTML_LEFT_OUT),
+    FetchedLibrary("django-filter", "23.1", "debian", "python-django-filters-doc=23.1-1",
+                   f"django-filter/{_DEBIAN_DOC}/python-django-filters-doc/html",
+                   ("**/*.html",), SPHINX_HTML_LEFT_OUT),
+    FetchedLibrary("aioftp", "0.21.4", "debian", "python-aioftp-doc=0.21.4-1",
+                   f"aioftp/{_DEBIAN_DOC}/python-aioftp-doc/html", ("**/*.html",),
                    SPHINX_HTML_LEFT_OUT),
 )  # fmt: skip
 
