@@ -593,4 +593,12 @@ def _delimiter(directive: Directive) -> str:
 
 
 def render_rows(rows: list[Row]) -> str:
-    return "\n".join(" | ".join(render_inline(cell) for cell in row).rstrip() for row in rows)
+    """A table's rows, a line each, less those whose cells after the first held something
+    that reads as nothing: a row of badges (repo_helper's "Docs | |docs| |docs_check|")."""
+    lines = []
+    for row in rows:
+        cells = [render_inline(cell) for cell in row]
+        if any(c.strip() for c in row[1:]) and not any(c.strip() for c in cells[1:]):
+            continue
+        lines.append(" | ".join(cells).rstrip())
+    return "\n".join(lines)
