@@ -130,11 +130,18 @@ _LITERAL_ERRORS = (ValueError, TypeError, SyntaxError, RecursionError, MemoryErr
 # template ends its extensions with ``*(p.stem for p in _extension_dir.glob("*.py"))``, local
 # extensions that add nothing read here, and the list names myst_nb, which reads Markdown.
 _LITERAL_ITEMS_ONLY = frozenset({"extensions"})
+# Mappings whose computed entries are left out, the others read: every project made with
+# repo_helper (domdf_python_tools, consolekit) sets "members" among autodoc's default options
+# beside an "exclude-members" joined from a list, and its automodule lines name no members.
+_LITERAL_ENTRIES_ONLY = frozenset({"autodoc_default_options"})
 
 
 def _literal(name: str, node: ast.expr) -> Any:
     """The literal value of ``node``; for a list named in _LITERAL_ITEMS_ONLY, its literal
-    items (the others left out)."""
+    items (the others left out), and for a dict named in _LITERAL_ENTRIES_ONLY, its literal
+    entries."""
+    if name in _LITERAL_ENTRIES_ONLY and isinstance(node, ast.Dict):
+        return dict(_literal_entries(node))
     if name not in _LITERAL_ITEMS_ONLY or not isinstance(node, ast.List | ast.Tuple):
         return ast.literal_eval(node)
     items = []
@@ -144,6 +151,17 @@ def _literal(name: str, node: ast.expr) -> Any:
         except _LITERAL_ERRORS:
             continue
     return items
+
+
+def _literal_entries(node: ast.Dict) -> Iterator[tuple[Any, Any]]:
+    """The entries of a dict display whose key and value are literals ("**other" has no key)."""
+    for key, value in zip(node.keys, node.values, strict=True):
+        if key is None:
+            continue
+        try:
+            yield ast.literal_eval(key), ast.literal_eval(value)
+        except _LITERAL_ERRORS:
+            continue
 
 
 def _statements(body: list[ast.stmt], conditional: bool) -> Iterator[tuple[ast.stmt, bool]]:

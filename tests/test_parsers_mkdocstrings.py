@@ -10,6 +10,7 @@ from builder.api.options import read_mkdocs_settings
 from builder.model import ApiUse
 from builder.parsers import parse_file
 from builder.parsers.markdown.mkdocstrings import read_yaml
+from builder.projects.layout import titled_by_navigation
 from tests.api_support import package_source
 
 PAGE = (
@@ -47,6 +48,30 @@ def test_blocks_become_sections_with_their_members(tmp_path: Path) -> None:
     assert "Raises:\n- ValueError: When the radius is negative." in area.body
     assert after.body == "Prose after the blocks."
     assert parsed.api == ApiUse(objects=3)
+
+
+def test_a_block_atop_a_page_titles_it_only_where_mkdocstrings_shows_a_level_1_heading(
+    tmp_path: Path,
+) -> None:
+    # inline-snapshot's external_file() page: prose, then "::: inline_snapshot" (no root
+    # heading shown), was titled after the module; MkDocs titles it from the nav.
+    source = package_source(tmp_path)
+    shown = "    options:\n      show_root_heading: true\n      heading_level: 1\n"
+    pages = {}
+    for options in ("", "    options:\n      show_root_heading: true\n", shown):
+        parsed = parse_file("area.md", f"Lead.\n\n::: shapes.area\n{options}", source)
+        assert parsed is not None
+        pages[options] = parsed
+    assert [(p.title, [(s.heading, s.level) for s in p.sections]) for p in pages.values()] == [
+        ("area", [("area", 0), ("shapes.area", 2)]),
+        ("area", [("area", 0), ("shapes.area", 2)]),
+        ("shapes.area", [("shapes.area", 0), ("shapes.area", 1)]),
+    ]
+    titled = titled_by_navigation(pages[""], "area()")
+    assert [(s.heading, s.heading_path) for s in titled.sections] == [
+        ("area()", ()),
+        ("shapes.area", ("area()",)),
+    ]
 
 
 def test_ignore_init_summary_drops_the_merged_init_summary(tmp_path: Path) -> None:

@@ -246,6 +246,7 @@ def test_empty_documents_have_no_sections(text: str) -> None:
             r"\sin{(x)} = 0 in \{2 n \pi | n \in \mathbb{Z}\}",
         ),
         (":octicon:`heart-fill;1em;sd-text-danger` Sponsor :fab:`github`", " Sponsor "),
+        (":fa:`check,text-success mr-1` Fast :opticon:`mark-github`", " Fast "),
         ("``literal *not em*``", "`literal *not em*`"),
         ("`default role`", "`default role`"),
         ("`link text <https://example.org>`_ and `anon <https://x.org>`__", "link text and anon"),

@@ -180,3 +180,22 @@ def test_a_label_between_a_target_and_what_shows_its_name_is_looked_past() -> No
         "Default.\n\n`install`",
         "More.",
     ]
+
+
+def test_sphinx_toolboxs_installation_directive_shows_its_commands() -> None:
+    # domdf_python_tools' index (repo_helper's template) read "`domdf_python_tools`" alone.
+    text = (
+        ".. installation:: domdf_python_tools\n"
+        "\t:pypi:\n\t:pypi-name: domdf-python-tools\n\t:github:\n\t:anaconda:\n"
+        "\t:conda-name: domdf-python-tools\n\t:conda-channels: conda-forge, domdfcoding\n"
+    )
+    assert _body(text) == (
+        "from PyPI\n\n```console\n$ python3 -m pip install domdf-python-tools --user\n```\n\n"
+        "from Anaconda\n\n```console\n"
+        "$ conda config --add channels https://conda.anaconda.org/conda-forge\n"
+        "$ conda config --add channels https://conda.anaconda.org/domdfcoding\n"
+        "$ conda install domdf-python-tools\n```"
+    )
+    assert _body(".. installation:: tool\n   :pypi:\n") == (
+        "from PyPI\n\n```console\n$ python3 -m pip install tool --user\n```"
+    )

@@ -159,6 +159,24 @@ def test_refused_and_broken_includes_warn_and_bring_nothing(tmp_path: Path) -> N
     assert dict(reader.digests())["docs/gone.rst"] == "missing"
 
 
+def test_the_file_rst_linker_writes_reads_as_its_source(tmp_path: Path) -> None:
+    # jaraco's skeleton: history.rst includes what rst.linker makes of NEWS.rst at build time.
+    project = make_project(tmp_path)
+    (project / "NEWS.rst").write_text("v1.0.0\n======\n\n#12: First release.\n", "utf-8")
+    page = (
+        "History\n*******\n\n.. include:: ../NEWS (links).rst\n\n.. include:: ../gone (links).rst\n"
+    )
+    parsed, reader = parse_in(project, "history.rst", page)
+    assert [(s.heading_path, s.heading, s.body) for s in parsed.sections] == [
+        ((), "History", ""),
+        (("History",), "v1.0.0", "#12: First release."),
+    ]
+    assert [(w.where, w.message) for w in parsed.warnings] == [
+        ("history.rst:6", "include not read: ../gone (links).rst was not found")
+    ]
+    assert dict(reader.digests())["NEWS (links).rst"] == "missing"
+
+
 def test_an_include_cycle_stops_where_docutils_stops_it(tmp_path: Path) -> None:
     """docutils refuses a file that is already being included with the same options (or
     the page itself): "circular inclusion", the text once."""

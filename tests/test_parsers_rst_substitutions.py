@@ -97,6 +97,29 @@ def test_an_image_definition_reads_as_its_alt_text() -> None:
     assert _body(text) == "Tidelift | Professional support.\n\nlogo and Tidelift"
 
 
+def test_a_table_of_sphinx_toolbox_badges_inside_a_directive_reads_as_nothing() -> None:
+    # domdf_python_tools (repo_helper's index): a list-table of badges in ".. only:: html",
+    # defined there by sphinx-toolbox's shields and images, read "Docs | docs docs_check".
+    text = (
+        "Intro.\n\n"
+        ".. only:: html\n\n"
+        "\t.. list-table::\n"
+        "\t\t:stub-columns: 1\n\n"
+        "\t\t* - Docs\n"
+        "\t\t  - |docs| |conda|\n"
+        "\t\t* - Notes\n"
+        "\t\t  - |note|\n\n"
+        "\t.. |docs| rtfd-shield::\n"
+        "\t\t:project: domdf-python-tools\n\n"
+        "\t.. |conda| image:: https://img.shields.io/conda/v/conda-forge/x\n"
+        "\t\t:target: https://anaconda.org/conda-forge/x\n"
+        "\t\t:alt: Conda\n\n"
+        "\t.. |note| replace:: Read the\n"
+        "\t\tchangelog.\n"
+    )
+    assert _body(text) == "Intro.\n\nNotes | Read the changelog."
+
+
 def test_a_definition_naming_another_reads_through_it() -> None:
     # docutils resolves a reference inside a definition's text; read once and not followed,
     # it showed the bare name ("the Acme tool" read "the proj tool"). A cycle stops where it

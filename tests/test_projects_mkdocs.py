@@ -100,6 +100,19 @@ def test_pages_follow_the_nav_then_path_order(tmp_path: Path) -> None:
     assert layout.notes == ("1 page(s) not in nav, listed after it: about.md",)
 
 
+def test_without_a_nav_pages_come_in_the_order_mkdocs_lists_them(tmp_path: Path) -> None:
+    # pyee 13.0.1 has no nav: its api page came first and every page was "not in nav".
+    (tmp_path / "mkdocs.yml").write_text("site_name: Demo\n", encoding="utf-8")
+    for relpath in ("api.md", "index.md", "zeta.md", "guide/a.md", "guide/index.md"):
+        (tmp_path / "docs" / relpath).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "docs" / relpath).write_text("# T\n", encoding="utf-8")
+    layout, listing = project_listing(version(tmp_path / "docs"))
+    assert [c.relpath for c in listing.candidates] == [
+        "index.md", "api.md", "zeta.md", "guide/index.md", "guide/a.md",
+    ]  # fmt: skip
+    assert layout.notes == ()
+
+
 def test_theme_folders_exclude_docs_and_html_are_never_pages(tmp_path: Path) -> None:
     _, listing = project_listing(version(make_project(tmp_path)))
     relpaths = {c.relpath for c in listing.candidates}
@@ -244,7 +257,7 @@ def test_broken_yaml_is_a_note_not_a_failure(tmp_path: Path) -> None:
         "mkdocs.yml: not readable YAML (expected ',' or ']', but got '<stream end>'"
         " at line 2, column 1); MkDocs defaults used until it is fixed"
     )
-    assert listing.candidates[0].relpath == "about.md"
+    assert listing.candidates[0].relpath == "index.md"  # as MkDocs lists pages without a nav
 
 
 def test_snippets_are_found_in_the_base_paths_mkdocs_yml_gives(tmp_path: Path) -> None:

@@ -211,6 +211,24 @@ def test_a_myst_substitution_reference_reads_the_release(tmp_path: Path) -> None
     assert record["body"] == "Release 1.0.0, today."
 
 
+def test_jaraco_packaging_names_the_project_from_the_package_metadata(tmp_path: Path) -> None:
+    # jaraco's skeleton: index.rst is titled with the |project| its extension defines.
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "conf.py").write_text('extensions = ["jaraco.packaging.sphinx"]\n', "utf-8")
+    (docs / "index.rst").write_text(
+        "Welcome to |project| docs!\n==========================\n\nAbout |project|.\n"
+    )
+    (tmp_path / "setup.cfg").write_text("[metadata]\nname = keyring\n", "utf-8")
+    assert [(r["heading"], r["body"]) for r in compiled_records(version(docs))] == [
+        ("Welcome to keyring docs!", "About keyring.")
+    ]
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "zipp"\n', "utf-8")
+    assert compiled_records(version(docs))[0]["heading"] == "Welcome to zipp docs!"
+    (docs / "conf.py").write_text("extensions = []\n", "utf-8")  # |project| is not defined
+    assert compiled_records(version(docs))[0]["heading"] == "Welcome to project docs!"
+
+
 def test_version_substitutions_default_to_the_version_built_in_sphinx_projects_only() -> None:
     sphinx = ProjectLayout(kind="sphinx", substitutions=(("release", "3.0.0rc1"),))
     assert sphinx.substitutions_for("3.0") == (("release", "3.0.0rc1"), ("version", "3.0"))

@@ -91,6 +91,22 @@ def test_extensions_computed_in_a_literal_list_leave_the_others_read() -> None:
     assert conf.not_literal == ("exclude_patterns",)
 
 
+def test_autodoc_defaults_computed_in_a_literal_dict_leave_the_others_read() -> None:
+    # domdf_python_tools 3.11.0 (repo_helper's template): "members" sat beside a computed
+    # "exclude-members", so no default was read and its bare automodule pages lost every member.
+    conf = read_sphinx_conf(
+        "autodoc_default_options = {\n"
+        "    'members': None,\n"
+        "    'show-inheritance': None,\n"
+        "    'exclude-members': ','.join(config['autodoc_exclude_members']),\n"
+        "    **extra,\n"
+        "}\n"
+        "html_context = {'github_user': user}\n"
+    )
+    assert conf.get("autodoc_default_options") == {"members": None, "show-inheritance": None}
+    assert conf.not_literal == ("html_context",)
+
+
 def test_a_shared_configuration_imported_is_read_as_its_settings() -> None:
     # regions 0.12 and reproject 0.21.0 take their settings from sphinx-astropy ('from
     # sphinx_astropy.conf.v3 import *', inside a try): numpydoc went unseen, so every NumPy

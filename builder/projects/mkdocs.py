@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import posixpath
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from builder.projects.config_file import read_config_bytes
@@ -109,6 +109,8 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
     elif "nav" in config:
         nav.notes.append(f"{name}: nav is not a list; pages in path order")
     generated = generated_pages(config, config_path.parent.resolve(), name)
+    if "nav" not in config and literate_nav_file(config) is None and not nav.order:
+        nav.order = _found_order(docs_root, tuple(page.relpath for page in generated.pages))
     _place_generated(nav, generated)
     if (nav_file := literate_nav_file(config)) is not None:
         written = tuple(page.relpath for page in generated.pages)
@@ -155,6 +157,24 @@ def _default_language_nav(config: dict[str, Any]) -> list[Any] | None:
             nav = language.get("nav")
             return nav if isinstance(nav, list) else None
     return None
+
+
+def _found_order(docs_root: Path, generated: tuple[str, ...]) -> list[str]:
+    """The pages of a config without a nav, in the order MkDocs finds them and lists them in
+    its own: a folder's pages, its index page first, before the pages of its folders, each
+    in name order (pyee's index before its api page, which path order put first)."""
+    found = {
+        path.relative_to(docs_root).as_posix()
+        for path in docs_root.rglob("*")
+        if path.suffix in PAGE_SUFFIXES and path.is_file()
+    }
+    return sorted({*found, *generated}, key=_found_key)
+
+
+def _found_key(relpath: str) -> tuple[tuple[int, bool, str], ...]:
+    *folders, page = relpath.split("/")
+    index = PurePosixPath(page).stem.lower() in ("index", "readme")
+    return (*((1, False, folder) for folder in folders), (0, not index, page))
 
 
 def _place_generated(nav: _Nav, generated: GeneratedPages) -> None:

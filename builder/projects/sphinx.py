@@ -9,9 +9,11 @@ its own toctrees name.
 
 from __future__ import annotations
 
+import configparser
 import os
 import posixpath
 import re
+import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -53,6 +55,10 @@ MARKDOWN_EXTENSIONS = frozenset({"myst_parser", "myst_nb"})
 NOTEBOOK_EXTENSIONS = frozenset({"nbsphinx", "myst_nb"})
 # SQLAlchemy's extension, whose references are shortened (builder.parsers.rst.module_prefixes).
 ZZZEEKSPHINX = "zzzeeksphinx"
+# jaraco.packaging's extension (in every project made from jaraco's skeleton: keyring, zipp,
+# inflect) reads the package's metadata in the folder above conf.py and defines |project| as
+# its name in rst_epilog: their index pages are titled "Welcome to |project| documentation!".
+PACKAGING_EXTENSION = "jaraco.packaging.sphinx"
 _SUBSTITUTION = re.compile(r"^\.\. \|([^|\s](?:[^|]*[^|\s])?)\| replace::[ \t]*(.*)$")
 
 
@@ -71,10 +77,9 @@ def read_sphinx(
     # The code is beside the docs, or above the docs folder of sphinx-quickstart's separate
     # source folder (docs/source, two levels down).
     above = docs.parent.parent if docs.parent.name in ("doc", "docs") else docs.parent
+    where = include_root(directory, tree_root, None, bound=bound)
     conf, source = (
-        _read_conf(conf_path, include_root(directory, tree_root, None, bound=bound), notes)
-        if conf_path is not None
-        else (SphinxConf(), "")
+        _read_conf(conf_path, where, notes) if conf_path is not None else (SphinxConf(), "")
     )
     for name in USED_SETTINGS:
         if name in conf.not_literal:
@@ -92,8 +97,15 @@ def read_sphinx(
         value = conf.get(name)
         if isinstance(value, str) and value and name not in substitutions:
             substitutions[name] = value
-    gallery = GalleryPages()
     extensions = conf.extension_names()
+    if (
+        PACKAGING_EXTENSION in extensions
+        and conf_path is not None
+        and "project" not in substitutions
+    ):
+        name = _distribution_name(conf_path.parent.parent, where)
+        substitutions.update({"project": name} if name else {})
+    gallery = GalleryPages()
     if GALLERY_EXTENSION in extensions:
         # The examples are beside the docs (../examples): inside the tree, or the folder
         # that holds the docs.
@@ -164,6 +176,29 @@ def _conf_modules(path: Path, source: str, where: IncludeRoot) -> dict[str, str]
             modules[name] = included.text
             break
     return modules
+
+
+def _distribution_name(folder: Path, where: IncludeRoot) -> str:
+    """The package name the project in ``folder`` declares: pyproject.toml's ``[project]``
+    name, else setup.cfg's ``[metadata]`` one; "" when neither is there or can be read."""
+    reader = IncludeReader(where)
+    folder = Path(os.path.normpath(folder.resolve()))
+    if not folder.is_relative_to(where.root):
+        return ""
+    relpath = folder.relative_to(where.root).as_posix()
+    try:
+        pyproject = tomllib.loads(reader.read_in_project(f"{relpath}/pyproject.toml").text)
+    except (IncludeRefused, tomllib.TOMLDecodeError):
+        pyproject = {}
+    project = pyproject.get("project")
+    if isinstance(project, dict) and isinstance(project.get("name"), str):
+        return str(project["name"])
+    setup = configparser.ConfigParser(interpolation=None)
+    try:
+        setup.read_string(reader.read_in_project(f"{relpath}/setup.cfg").text)
+    except (IncludeRefused, configparser.Error):
+        return ""
+    return setup.get("metadata", "name", fallback="")
 
 
 def _module_prefixes(

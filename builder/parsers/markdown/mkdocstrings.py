@@ -97,6 +97,24 @@ def _closed_later(state: StateBlock, start: int) -> bool:
     return bool(last > state.eMarks[start])
 
 
+def shows_page_title(yaml: str, doc: DocState) -> bool:
+    """Whether the object of a block with options ``yaml`` has its heading shown as the
+    page's title: mkdocstrings shows it only with ``show_root_heading``, and at
+    ``heading_level`` (2 unless set), not 1, unless told; mkautodoc shows none."""
+    if read_mkautodoc(yaml) is not None:
+        return False
+    options = _block_options(yaml, doc)
+    return bool(options.get("show_root_heading", False)) and options.get("heading_level") == 1
+
+
+def _block_options(yaml: str, doc: DocState) -> dict[str, Any]:
+    """A mkdocstrings block's options: its own over those the project's config gives."""
+    options = block_options(read_yaml(yaml))
+    if doc.api is None:
+        return options
+    return {**dict(doc.api.settings.mkdocstrings_options), **options}
+
+
 def block_events(
     path: str, yaml: str, line: int, doc: DocState, render_markup: RenderMarkup
 ) -> list[Event]:
@@ -104,10 +122,7 @@ def block_events(
     if path == MKDOCS_CLICK:
         return _click_events(yaml, line, doc)
     mkautodoc = read_mkautodoc(yaml)
-    options = block_options(read_yaml(yaml)) if mkautodoc is None else mkautodoc
-    if mkautodoc is None and doc.api is not None:
-        # The block's own options over those the project's config gives mkdocstrings.
-        options = {**dict(doc.api.settings.mkdocstrings_options), **options}
+    options = _block_options(yaml, doc) if mkautodoc is None else mkautodoc
     heading = Heading(title=path, line=line, last_line=line, claim_line=line, anchor=path,
                       api_depth=1)  # fmt: skip
     doc.api_asked = True

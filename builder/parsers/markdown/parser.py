@@ -72,7 +72,12 @@ from builder.parsers.markdown.mdx_blocks import MDX_ENV_KEY
 from builder.parsers.markdown.mdx_esm import MDX_ESM
 from builder.parsers.markdown.mdx_partials import has_partials, splice_partials
 from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown, mkdocstrings_docstrings
-from builder.parsers.markdown.mkdocstrings import TOKEN_TYPE, block_events, markdown_docstring
+from builder.parsers.markdown.mkdocstrings import (
+    TOKEN_TYPE,
+    block_events,
+    markdown_docstring,
+    shows_page_title,
+)
 from builder.parsers.markdown.myst_directives import Directives
 from builder.parsers.markdown.myst_include import has_includes, splice_includes
 from builder.parsers.markdown.myst_syntax import directive_name
@@ -318,6 +323,11 @@ def _mkdocstrings_events(
     start = token.map[0] if token.map else 0
     if token.markup:
         level = len(token.markup) - 1
+    elif level == 0 and not shows_page_title(token.content, directives.rst):
+        # Above every heading of a page, a block whose object mkdocstrings shows no level 1
+        # heading for leaves the page its nav title or file name, as MkDocs titles it:
+        # inline-snapshot's external_file() page was titled after the module of its block.
+        level = 1
 
     def render_markup(text: str) -> str:
         with mkdocstrings_docstrings():

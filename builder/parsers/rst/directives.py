@@ -68,6 +68,8 @@ from builder.parsers.rst.executed_code import (
 )
 from builder.parsers.rst.includes import included_text, render_include, render_literal_include
 from builder.parsers.rst.inline import render_inline
+from builder.parsers.rst.installation import DIRECTIVE as INSTALLATION
+from builder.parsers.rst.installation import installation_text
 from builder.parsers.rst.jinja_domain import DIRECTIVES as JINJA_DIRECTIVES
 from builder.parsers.rst.jinja_domain import render_mapped_functions
 from builder.parsers.rst.jsonschema_directive import DIRECTIVE as JSONSCHEMA
@@ -450,6 +452,8 @@ def _render_other(
         return _content(directive, ctx, doc, render)
     if name in ("rubric", "centered"):
         return [Text(render_inline(argument))] if argument else []
+    if name == INSTALLATION and (commands := installation_text(argument, dict(directive.options))):
+        return [Text(commands)]
     if name == "list-table" and holds_code(
         cells := read_list_cells(list(directive.content), _header_rows(directive))
     ):
@@ -593,4 +597,12 @@ def _delimiter(directive: Directive) -> str:
 
 
 def render_rows(rows: list[Row]) -> str:
-    return "\n".join(" | ".join(render_inline(cell) for cell in row).rstrip() for row in rows)
+    """A table's rows, a line each, less those whose cells after the first held something
+    that reads as nothing: a row of badges (repo_helper's "Docs | |docs| |docs_check|")."""
+    lines = []
+    for row in rows:
+        cells = [render_inline(cell) for cell in row]
+        if any(c.strip() for c in row[1:]) and not any(c.strip() for c in cells[1:]):
+            continue
+        lines.append(" | ".join(cells).rstrip())
+    return "\n".join(lines)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from builder.includes import MAX_INCLUDE_DEPTH, IncludeRefused
+from builder.includes import MAX_INCLUDE_DEPTH, IncludedText, IncludeReader, IncludeRefused
 from builder.parsers.included_lines import (
     SelectionError,
     language_of,
@@ -43,6 +43,10 @@ _INCLUDE = re.compile(r"( *)\.\. +include:: *(.*)$")
 # What in an included file may take a footnote number: a numbered or auto-numbered footnote
 # ("[3]", "[#]", "[#name]"), a Markdown one ("[^1]"), or a file it includes in turn.
 _NUMBERS_FOOTNOTES = re.compile(r"^ *\.\. +\[(?:\d+|#[^\]]*)\]|\[\^|\.\. +include::", re.MULTILINE)
+# rst.linker (in every project made from jaraco's skeleton: keyring, zipp, inflect) writes
+# "NEWS (links).rst" as the build starts, NEWS.rst with its issue numbers made links, and
+# the history page includes that file, which no release holds: it shows NEWS.rst's text.
+_LINKED = re.compile(r"(.+) \(links\)(\.\w+)")
 
 
 def render_include(
@@ -165,14 +169,32 @@ def _read(argument: str, line: int, doc: DocState) -> tuple[str, str] | None:
         doc.warn(line, f"include {argument}: includes nest deeper than {MAX_INCLUDE_DEPTH}")
         return None
     try:
-        if doc.page:  # in an included file
-            included = doc.includes.read(doc.page, argument, included_by=doc.relpath)
-        else:
-            included = doc.includes.read(doc.relpath, argument)
+        included = _read_file(doc.includes, argument, doc)
     except IncludeRefused as exc:
-        doc.warn(line, f"include not read: {exc}")
-        return None
+        linked = _linked_source(doc.includes, argument, doc)
+        if linked is None:
+            doc.warn(line, f"include not read: {exc}")
+            return None
+        included = linked
     return included.path, included.text
+
+
+def _read_file(includes: IncludeReader, argument: str, doc: DocState) -> IncludedText:
+    if doc.page:  # in an included file
+        return includes.read(doc.page, argument, included_by=doc.relpath)
+    return includes.read(doc.relpath, argument)
+
+
+def _linked_source(includes: IncludeReader, argument: str, doc: DocState) -> IncludedText | None:
+    """The file rst.linker writes the file ``argument`` names from ("NEWS.rst" for
+    "NEWS (links).rst"), or None when it names none or that file cannot be read either."""
+    linked = _LINKED.fullmatch(argument.strip())
+    if linked is None:
+        return None
+    try:
+        return _read_file(includes, linked[1] + linked[2], doc)
+    except IncludeRefused:
+        return None
 
 
 def _markdown_events(text: str, path: str, ctx: Context, doc: DocState) -> list[Event]:

@@ -49,11 +49,13 @@ _TEXT_DOMAIN_ROLES = frozenset({"ref", "doc", "term", "numref", "keyword", "toke
 # Code roles that show their text as written, with no target: "Title <target>", a leading "~"
 # or "!" mean nothing to them (docutils' code and literal, Sphinx's kbd and generic roles).
 _LITERAL_ROLES = frozenset({"code", "literal", "kbd", "program", "makevar"})
-# sphinx-design's icon roles: their text names a picture ("heart-fill;1em;sd-text-danger").
+# sphinx-design's icon roles: their text names a picture ("heart-fill;1em;sd-text-danger");
+# so do sphinx-panels' (fa, opticon), the Font Awesome role markdown-it-py's index writes
+# before each feature ("{fa}`check,text-success mr-1`").
 _ICON_ROLES = frozenset(
     {
         "octicon", "fab", "fas", "far", "material-regular", "material-outlined",
-        "material-round", "material-sharp", "material-twotone",
+        "material-round", "material-sharp", "material-twotone", "fa", "opticon",
     }
 )  # fmt: skip
 

@@ -23,9 +23,11 @@ from builder.parsers.badges import is_badge
 # ".. |name| replace:: text", the text going on in the lines indented under it; also
 # "raw::" (markup for another writer: a "<br/>" in a table cell, no text), "unicode::"
 # (character codes: "U+2013", "0xA9", "&#169;") and "image::" (its alt text, else its name;
-# a status badge, nothing: builder.parsers.badges).
+# a status badge, nothing: builder.parsers.badges), and sphinx-toolbox's badges ("pypi-shield::",
+# "actions-shield::": every project made with repo_helper heads its index with a table of them).
 DEFINITION = re.compile(
-    r"\.\. +\|([^|\s](?:[^|]*[^|\s])?)\| +(replace|raw|unicode|image)::(?:[ \t]+(.*))?$"
+    r"\.\. +\|([^|\s](?:[^|]*[^|\s])?)\| +(replace|raw|unicode|image|[\w-]+-shield)::"
+    r"(?:[ \t]+(.*))?$"
 )
 _OPTION = re.compile(r":([\w-]+):(?:[ \t]+(.*))?$")
 _CHARACTER_CODE = re.compile(r"(?:0x|x|\\x|U\+?|u|\\u|&#x)([0-9a-fA-F]{1,6});?|&#([0-9]{1,7});")
@@ -72,7 +74,7 @@ def page_substitutions(lines: Sequence[str]) -> Iterator[None]:
     found = dict(_PROJECT.get())
     linked = _linked_names(lines)
     for i, line in enumerate(lines):
-        if line.startswith("..") and DEFINITION.match(line):
+        if _opens_definition(line):
             define(lines, i, found, linked)
     token = _PAGE.set(found)
     read = _READ.set({})
@@ -90,8 +92,14 @@ def define_included(lines: Sequence[str]) -> None:
     index) comes before the definitions that make its images badges, which read as nothing."""
     linked = _linked_names(lines)
     for i, line in enumerate(lines):
-        if line.startswith("..") and DEFINITION.match(line):
+        if _opens_definition(line):
             define(lines, i, None, linked)
+
+
+def _opens_definition(line: str) -> bool:
+    """Whether ``line`` opens a definition: at any depth, as docutils applies one in a
+    directive's content (sphinx-toolbox's badges in ``.. only:: html``) to the document."""
+    return "|" in line and DEFINITION.match(line.lstrip()) is not None
 
 
 def _linked_names(lines: Sequence[str]) -> set[str]:
@@ -114,21 +122,22 @@ def define(
     """Record the definition at ``lines[i]`` (in the page being read, when ``into`` is None);
     ``linked``: the names the page uses as links (``|name|_``)."""
     known = _PAGE.get() if into is None else into
-    match = DEFINITION.match(lines[i])
+    match = DEFINITION.match(lines[i].lstrip())
     if known is None or match is None or len(known) >= MAX_SUBSTITUTIONS:
         return
     if into is None and (read := _READ.get()):
         read.clear()  # a text read before may name this one
     kind = match.group(2)
-    if kind == "raw":
+    if kind == "raw" or kind.endswith("-shield"):
         known[match.group(1)] = ""
         return
     parts = [match.group(3) or ""]
+    indent = len(lines[i]) - len(lines[i].lstrip())
     # By index: a slice of the lines after each definition copied the rest of the page, and
     # a page of 100,000 definitions (1.8 MB) took 38 s.
     for j in range(i + 1, len(lines)):
         following = lines[j]
-        if not following.strip() or not following[0].isspace():
+        if not following.strip() or not following[indent : indent + 1].isspace():
             break
         parts.append(following.strip())
     if kind == "image":
