@@ -28,7 +28,7 @@ Handler = Callable[[Any, types.CreateMessageRequestParams], Awaitable[Any]]
 SCHEMA = TOOLS_BY_NAME["doc_extract"].output_schema
 # No section of werkzeug's docs holds this word: the original answer is empty.
 UNKNOWN = "frobnicate"
-WEAK = "cookie lifetime"  # confidence about 0.39 on the bundled werkzeug docs
+WEAK = "cookie lifespan"  # confidence about 0.29 on the bundled werkzeug docs
 # The Client's mode: "legacy" forces the initialize handshake; the newest revision is what the
 # SDK client picks by default ("auto") and carries sampling as input-required results.
 PROTOCOLS = ("legacy", LATEST_PROTOCOL_VERSION)

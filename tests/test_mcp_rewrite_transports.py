@@ -35,7 +35,7 @@ PROTOCOLS = ("legacy", LATEST_PROTOCOL_VERSION)
 BUDGET_MS = 1000
 DAWDLE_SECONDS = 2.0  # twice the budget: late on any machine
 UNKNOWN = "frobnicate"  # no section has it: only a rewrite finds anything
-WEAK = "cookie lifetime"  # a weak answer on the bundled werkzeug docs: a rewrite is asked for
+WEAK = "cookie lifespan"  # a weak answer on the bundled werkzeug docs: a rewrite is asked for
 VALID = '{"queries": ["set_cookie max_age", "cookie expires"]}'
 # What each behaviour's rewrite report says, whichever era carried the sampling request.
 EXPECTED = {

@@ -60,7 +60,7 @@ CALLS: tuple[tuple[str, Any, str | None], ...] = (
     ("doc_extract", {"id": "python", "focus": "json.dumps", "maxSections": 3}, None),
     ("doc_extract", {"id": "attrs", "version": "25"}, None),
     ("doc_extract", {"id": "werkzeug", "focus": "frobnicate"}, None),
-    ("doc_extract", {"id": "werkzeug", "focus": "cookie lifetime"}, "cookies"),
+    ("doc_extract", {"id": "werkzeug", "focus": "cookie lifespan"}, "cookies"),
     ("doc_extract", {"id": "werkzeug", "focus": "cookie expiry"}, "refuses"),
     ("doc_extract", {"id": "werkzeug", "focus": "frobnicate"}, "cookies"),
     ("doc_extract", {"id": "werkzeug", "focus": "werkzeug.routing.Map"}, "cookies"),
