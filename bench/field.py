@@ -29,6 +29,7 @@ the same shards.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -40,16 +41,16 @@ from eval.__main__ import discordant, format_gaps, sign_test  # noqa: E402
 from eval.corpus import EVAL_LIMIT, Corpus, answers_ours, open_corpus, search_baseline  # noqa: E402
 from eval.dataset import Question  # noqa: E402
 from eval.fetched import (  # noqa: E402
-    SPHINX_HTML_LEFT_OUT,
     FetchedLibrary,
     FetchError,
+    debian_html,
     fetch,
     load_tsv_questions,
     write_catalog,
 )
-from eval.fetched_train import TRAIN_LIBRARIES, load_train_questions  # noqa: E402
+from eval.fetched_train import TRAIN_LIBRARIES, TRAIN_QUESTIONS, load_train_questions  # noqa: E402
 from eval.metrics import Scores, average  # noqa: E402
-from eval.run import Prepared, prepare, run  # noqa: E402
+from eval.run import Prepared, prepare, run, wrong_gold  # noqa: E402
 
 QUESTIONS = REPO / "bench" / "data" / "field_questions.tsv"
 KINDS = ("paraphrase", "api", "keyword", "other")
@@ -61,15 +62,7 @@ LIBRARIES = (
         "cachetools", "8.0.2", "pypi", "cachetools", "cachetools-8.0.2/docs", ("*.rst",)
     ),
     FetchedLibrary("yup", "1.7.1", "npm", "yup", "yup/package", ("README.md",)),
-    FetchedLibrary(
-        "bidict",
-        "0.22.1",
-        "debian",
-        "python-bidict-doc=0.22.1-1",
-        "bidict/usr/share/doc/python-bidict-doc/html",
-        ("*.html",),
-        SPHINX_HTML_LEFT_OUT,
-    ),
+    debian_html("bidict", "0.22.1", "python-bidict-doc=0.22.1-1", include=("*.html",)),
     # fieldV (written at stop 57): Sphinx with autodoc, MkDocs, an npm package's docs folder
     # and Debian's built Sphinx HTML (with its changelog page).
     FetchedLibrary(
@@ -92,15 +85,7 @@ LIBRARIES = (
         source_dir="markdown-3.10",
     ),
     FetchedLibrary("undici", "7.30.3", "npm", "undici", "undici/package/docs", ("**/*.md",)),
-    FetchedLibrary(
-        "flask-limiter",
-        "3.3.0",
-        "debian",
-        "python-flask-limiter-doc=3.3.0-1",
-        "flask-limiter/usr/share/doc/python-flask-limiter-doc/html",
-        ("**/*.html",),
-        SPHINX_HTML_LEFT_OUT,
-    ),
+    debian_html("flask-limiter", "3.3.0", "python-flask-limiter-doc=3.3.0-1"),
 )
 
 
@@ -185,20 +170,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     )  # fmt: skip
     parser.add_argument(
         "--train", action="store_true",
-        help="score eval/fetched_train.tsv's questions instead: blind too, until a ranker is "
-        "trained on them (python -m eval.train --fetched)",
+        help="score eval/fetched_train.tsv's questions instead: blind only until a ranker is "
+        "trained on them (python -m eval.train --fetched); the report says when it was",
     )  # fmt: skip
     args = parser.parse_args(argv)
     folder = args.folder.resolve()
-    loaded, libraries = (
-        (load_train_questions(), TRAIN_LIBRARIES) if args.train
-        else (load_field_questions(), LIBRARIES)
+    source, loaded, fetchable = (
+        (TRAIN_QUESTIONS, load_train_questions(), TRAIN_LIBRARIES) if args.train
+        else (QUESTIONS, load_field_questions(), LIBRARIES)
     )  # fmt: skip
     questions = [q for q in loaded if not args.only or q.library in args.only]
     if not questions:
-        parser.error(f"no questions about {', '.join(args.only)}")
+        parser.error(f"no questions about {', '.join(args.only)} in {source.name}")
     # Only the libraries asked about are fetched and built: --only boltons needs no apt-get.
-    asked = [library for library in libraries if library.id in {q.library for q in questions}]
+    asked = [library for library in fetchable if library.id in {q.library for q in questions}]
     try:
         for library in asked:
             fetch(library, folder)
@@ -208,16 +193,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     embed = {"embed": args.semantic, "cache_dir": folder / ".embed-cache"} if args.semantic else {}
     with open_corpus(write_catalog(folder, asked), **embed) as corpus:
         prepared = prepare(corpus, questions)
-        for item in prepared:
-            for gold in item.wrong:
-                print(f"{item.question.origin}: no section {gold.heading!r} in {gold.file!r}")
-        if any(item.wrong for item in prepared):
+        if wrong := wrong_gold(prepared):
+            print("\n".join(wrong))
             return 1
         ours = [list(r) for r in run(corpus, prepared, "ours", answers_ours(corpus)).rankings]
         bm25 = [list(r) for r in run(corpus, prepared, "bm25", search_baseline).rankings]
         lanes = semantic_rankings(corpus, prepared, args.semantic) if args.semantic else None
-    libraries = sorted({(q.library, q.version) for q in questions})
-    print(f"{len(questions)} questions on {', '.join(f'{i} {v}' for i, v in libraries)}")
+    versions = sorted({(q.library, q.version) for q in questions})
+    print(f"{len(questions)} questions on {', '.join(f'{i} {v}' for i, v in versions)}")
+    trained_on = json.loads((REPO / "schemas" / "ranker.json").read_text())["trained_on"]
+    if args.train and TRAIN_QUESTIONS.name in trained_on:
+        print("in-sample: schemas/ranker.json was fitted on these questions (its trained_on)")
     print(report(prepared, ours, bm25))
     if lanes is not None:
         print(f"\nthe semantic lane ({args.semantic}) against the lexical ranking alone:")

@@ -1,4 +1,5 @@
-"""How the ranker does on a library it was not trained on, estimated on dev alone.
+"""How the ranker does on a library it was not trained on: dev's libraries held out in turn
+(with ``--fetched-folds``, the fetched ones too).
 
     python -m eval.crossval                  # leave one library out, today's settings
     python -m eval.crossval --l2 0.01 0.1 1  # the same for each L2 strength
@@ -168,8 +169,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             ).by_kind["overall"]
             for seed in SHARE_SEEDS
         ]
+        plus = f" and all {len(extra)} fetched ones" if extra else ""
         print(
-            f"trained on {share:.0%} of the other libraries' questions, mean of "
+            f"trained on {share:.0%} of the other libraries' questions{plus}, mean of "
             f"{len(SHARE_SEEDS)} draws: R@1 {statistics.mean(s.recall_1 for s in overall):.3f}"
             f"  R@5 {statistics.mean(s.recall_5 for s in overall):.3f}"
             f"  MRR@10 {statistics.mean(s.mrr_10 for s in overall):.3f}"

@@ -43,8 +43,24 @@ SPHINX_HTML_LEFT_OUT = (
 )  # fmt: skip
 
 
+def debian_html(
+    library_id: str,
+    version: str,
+    package: str,
+    doc_dir: str = "",
+    include: tuple[str, ...] = ("**/*.html",),
+) -> FetchedLibrary:
+    """A Debian ``*-doc`` package's built Sphinx HTML: ``package`` with its exact version
+    after "=", unpacked under ``library_id``, its pages in /usr/share/doc/``doc_dir``/html
+    (the package's name unless given)."""
+    path = f"{library_id}/usr/share/doc/{doc_dir or package.partition('=')[0]}/html"
+    return FetchedLibrary(library_id, version, "debian", package, path, include,
+                          SPHINX_HTML_LEFT_OUT)  # fmt: skip
+
+
 class FetchError(Exception):
-    """A library's docs could not be fetched; the message says what failed and why."""
+    """A library's docs could not be fetched, or do not hold what its questions say answers
+    them; the message says what failed and why."""
 
 
 def fetch(library: FetchedLibrary, folder: Path) -> None:
@@ -71,8 +87,11 @@ def fetch(library: FetchedLibrary, folder: Path) -> None:
         _untar(_one(downloads, f"{library.package}-{library.version}.tgz"), target)
     else:
         _run(["apt-get", "download", library.package], downloads)
-        name = library.package.split("=")[0]
-        debs = sorted(downloads.glob(f"{name}_*.deb"))
+        # apt-get names the file <name>_<version>_<arch>.deb, an epoch's colon written %3a: the
+        # exact version, for the folder holds every package fetched into it, pins since changed
+        # included.
+        name, _, pinned = library.package.partition("=")
+        debs = sorted(downloads.glob(f"{name}_{pinned.replace(':', '%3a')}_*.deb"))
         if not debs:
             raise FetchError(f"apt-get download {library.package} left no .deb in {downloads}")
         _run(["dpkg-deb", "-x", str(debs[-1]), str(folder / library.id)])
@@ -101,8 +120,14 @@ def _one(folder: Path, *names: str) -> Path:
 
 
 def _untar(archive: Path, target: Path) -> None:
-    with tarfile.open(archive) as opened:
-        opened.extractall(target, filter="data")
+    try:
+        with tarfile.open(archive) as opened:
+            opened.extractall(target, filter="data")
+    except (tarfile.TarError, OSError, EOFError) as error:
+        # A download cut short stays in the folder and is reused: say which file to delete.
+        raise FetchError(
+            f"{archive} could not be unpacked ({error}): delete it and run again"
+        ) from None
 
 
 def write_catalog(folder: Path, libraries: Sequence[FetchedLibrary]) -> Path:
@@ -134,7 +159,11 @@ def load_tsv_questions(path: Path, split: str) -> list[Question]:
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         if not line.strip() or line.startswith("#"):
             continue
-        library, version, kind, text, gold = line.split("\t")
+        fields = line.split("\t")
+        if len(fields) != 5:
+            raise ValueError(f"{path}:{number}: {len(fields)} tab-separated fields, not 5 "
+                             "(library, version, kind, question, gold)")  # fmt: skip
+        library, version, kind, text, gold = fields
         expect = () if gold == "-" else tuple(_gold(g) for g in gold.split(GOLD_SEPARATOR))
         questions.append(Question(f"{split}:{number}", kind, library, version, text, expect, split))
     return questions

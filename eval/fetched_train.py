@@ -1,6 +1,7 @@
 """Training questions about libraries the repository does not hold, their docs fetched at run
 time (eval.fetched): more libraries for ``python -m eval.train --fetched FOLDER`` and
-``python -m eval.crossval --fetched FOLDER`` to fit the weights on, never scored.
+``python -m eval.crossval --fetched FOLDER`` to fit the weights on. They are scored only blind,
+before a ranker is trained on them, or held out (``eval.crossval --fetched-folds``).
 
 Dev alone is 238 questions over 12 libraries: weights fitted on so few libraries learn their
 habits (eval.crossval's held-out figures sit below its in-sample ones). These questions add
@@ -14,11 +15,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from eval.dataset import Question
-from eval.fetched import SPHINX_HTML_LEFT_OUT, FetchedLibrary, load_tsv_questions
+from eval.fetched import FetchedLibrary, debian_html, load_tsv_questions
 
 TRAIN_QUESTIONS = Path(__file__).with_name("fetched_train.tsv")
 
-_DEBIAN_DOC = "usr/share/doc"
 TRAIN_LIBRARIES = (
     # Sphinx with autodoc from the code beside it, and MyST with autodoc (stamina).
     FetchedLibrary("marshmallow", "4.4.0", "pypi", "marshmallow", "marshmallow-4.4.0/docs",
@@ -37,15 +37,9 @@ TRAIN_LIBRARIES = (
                    ("benchmarks.md", "ecosystem.md", "help.md")),
     FetchedLibrary("ws", "8.23.1", "npm", "ws", "ws/package", ("README.md",)),
     # Debian's built Sphinx HTML.
-    FetchedLibrary("factory-boy", "2.11.1", "debian", "python-factory-boy-doc=2.11.1-5",
-                   f"factory-boy/{_DEBIAN_DOC}/python-factory-boy-doc/html", ("**/*.html",),
-                   SPHINX_HTML_LEFT_OUT),
-    FetchedLibrary("cachelib", "0.9.0", "debian", "python-cachelib-doc=0.9.0-1",
-                   f"cachelib/{_DEBIAN_DOC}/python3-cachelib/html", ("**/*.html",),
-                   SPHINX_HTML_LEFT_OUT),
-    FetchedLibrary("blinker", "1.5", "debian", "python-blinker-doc=1.5-1",
-                   f"blinker/{_DEBIAN_DOC}/python-blinker-doc/html", ("**/*.html",),
-                   SPHINX_HTML_LEFT_OUT),
+    debian_html("factory-boy", "2.11.1", "python-factory-boy-doc=2.11.1-5"),
+    debian_html("cachelib", "0.9.0", "python-cachelib-doc=0.9.0-1", "python3-cachelib"),
+    debian_html("blinker", "1.5", "python-blinker-doc=1.5-1"),
     # The second ten (trainC and trainD): Sphinx with autodoc, npm READMEs, Debian's HTML.
     FetchedLibrary("bleach", "6.4.0", "pypi", "bleach", "bleach-6.4.0/docs", ("*.rst",),
                    ("dev.rst",), source_dir="bleach-6.4.0"),
@@ -60,15 +54,9 @@ TRAIN_LIBRARIES = (
     FetchedLibrary("commander", "14.0.3", "npm", "commander", "commander/package",
                    ("Readme.md",)),
     FetchedLibrary("got", "14.6.6", "npm", "got", "got/package", ("readme.md",)),
-    FetchedLibrary("doit", "0.31.1", "debian", "python-doit-doc=0.31.1-3.3",
-                   f"doit/{_DEBIAN_DOC}/python-doit-doc/html", ("**/*.html",),
-                   SPHINX_HTML_LEFT_OUT),
-    FetchedLibrary("cmd2", "2.4.2", "debian", "python-cmd2-doc=2.4.2+ds-3",
-                   f"cmd2/{_DEBIAN_DOC}/python-cmd2-doc/html", ("**/*.html",),
-                   SPHINX_HTML_LEFT_OUT),
-    FetchedLibrary("betamax", "0.8.1", "debian", "python-betamax-doc=0.8.1-3",
-                   f"betamax/{_DEBIAN_DOC}/python-betamax-doc/html", ("**/*.html",),
-                   SPHINX_HTML_LEFT_OUT),
+    debian_html("doit", "0.31.1", "python-doit-doc=0.31.1-3.3"),
+    debian_html("cmd2", "2.4.2", "python-cmd2-doc=2.4.2+ds-3"),
+    debian_html("betamax", "0.8.1", "python-betamax-doc=0.8.1-3"),
     # The third ten (trainE and trainF).
     FetchedLibrary("urllib3", "2.8.0", "pypi", "urllib3", "urllib3-2.8.0/docs", ("**/*.rst",),
                    ("contributing.rst", "sponsors.rst"), source_dir="urllib3-2.8.0/src"),
@@ -83,12 +71,8 @@ TRAIN_LIBRARIES = (
     FetchedLibrary("winston", "3.19.0", "npm", "winston", "winston/package", ("README.md",)),
     FetchedLibrary("ioredis", "6.1.0", "npm", "ioredis", "ioredis/package", ("README.md",)),
     FetchedLibrary("nock", "15.0.2", "npm", "nock", "nock/package", ("README.md",)),
-    FetchedLibrary("apispec", "5.2.2", "debian", "python-apispec-doc=5.2.2-3",
-                   f"apispec/{_DEBIAN_DOC}/python-apispec-doc/html", ("**/*.html",),
-                   SPHINX_HTML_LEFT_OUT),
-    FetchedLibrary("behave", "1.2.6", "debian", "python-behave-doc=1.2.6-4",
-                   f"behave/{_DEBIAN_DOC}/python-behave-doc/html", ("**/*.html",),
-                   SPHINX_HTML_LEFT_OUT),
+    debian_html("apispec", "5.2.2", "python-apispec-doc=5.2.2-3"),
+    debian_html("behave", "1.2.6", "python-behave-doc=1.2.6-4"),
     # The fourth ten (trainG and trainH).
     FetchedLibrary("more-itertools", "11.2.1", "pypi", "more-itertools",
                    "more_itertools-11.2.1/docs", ("*.rst",),
@@ -103,20 +87,13 @@ TRAIN_LIBRARIES = (
     FetchedLibrary("body-parser", "2.4.0", "npm", "body-parser", "body-parser/package",
                    ("README.md",)),
     FetchedLibrary("cors", "2.8.6", "npm", "cors", "cors/package", ("README.md",)),
-    FetchedLibrary("cookiecutter", "1.7.3", "debian", "python-cookiecutter-doc=1.7.3-3",
-                   f"cookiecutter/{_DEBIAN_DOC}/python-cookiecutter-doc/html", ("**/*.html",),
-                   SPHINX_HTML_LEFT_OUT),
-    FetchedLibrary("colorzero", "2.0", "debian", "python-colorzero-doc=2.0-2",
-                   f"colorzero/{_DEBIAN_DOC}/python-colorzero-doc/html", ("**/*.html",),
-                   SPHINX_HTML_LEFT_OUT),
-    FetchedLibrary("django-filter", "23.1", "debian", "python-django-filters-doc=23.1-1",
-                   f"django-filter/{_DEBIAN_DOC}/python-django-filters-doc/html",
-                   ("**/*.html",), SPHINX_HTML_LEFT_OUT),
-    FetchedLibrary("aioftp", "0.21.4", "debian", "python-aioftp-doc=0.21.4-1",
-                   f"aioftp/{_DEBIAN_DOC}/python-aioftp-doc/html", ("**/*.html",),
-                   SPHINX_HTML_LEFT_OUT),
+    debian_html("cookiecutter", "1.7.3", "python-cookiecutter-doc=1.7.3-3"),
+    debian_html("colorzero", "2.0", "python-colorzero-doc=2.0-2"),
+    debian_html("django-filter", "23.1", "python-django-filters-doc=23.1-1"),
+    debian_html("aioftp", "0.21.4", "python-aioftp-doc=0.21.4-1"),
 )  # fmt: skip
 
 
 def load_train_questions(path: Path = TRAIN_QUESTIONS) -> list[Question]:
+    """The training questions, each named "train:<line number>" of ``path``."""
     return load_tsv_questions(path, "train")

@@ -48,6 +48,15 @@ def prepare(corpus: Corpus, questions: Sequence[Question]) -> list[Prepared]:
     return prepared
 
 
+def wrong_gold(prepared: Sequence[Prepared]) -> list[str]:
+    """A line per gold section the docs do not hold: a mistake in a question file."""
+    return [
+        f"{p.question.origin}: no section {g.heading!r} in {g.file!r}"
+        for p in prepared
+        for g in p.wrong
+    ]
+
+
 def _code_roots(docs: Path) -> tuple[Path, ...]:
     """Where a version's code may sit beside its docs (examples/<id>/<version>/{docs,src})."""
     return (docs.parent,) if docs.name == "docs" else (docs,)

@@ -59,9 +59,11 @@ _BEFORE_RELEASE = frozenset(
     ]
 )  # fmt: skip
 _WORD_BEFORE = re.compile(r"([A-Za-z][\w.+-]*)(?:\s+|/)$")
-# A number given to a parameter or a call ("days=1.5", "timeout = 2.5", "sleep(0.5)") is a
-# value; a requirement's comparison (">=2.31", "==2.30") still names a release.
-_VALUE_BEFORE = re.compile(r"(?:[\w\])]\s*=|\w\()\s*$")
+# A number given to a parameter or a call is a value: "days=1.5", "timeout = 2.5",
+# "timeout=(3.05, 27)", "sleep(0.5, 1.5)", 'Decimal("1.5")' (a call's parenthesis follows its
+# name; "param (0.39.0)" is a release in parentheses). A requirement's comparison (">=2.31",
+# "==2.30") still names a release.
+_VALUE_BEFORE = re.compile(r"(?:[\w\])]\s*=\s*\(?|\w\([^()]*)\s*[\"']?\s*$")
 
 
 # A major version alone, said as one ("version 6", "release 2", "v2"): the release N.0.

@@ -81,6 +81,10 @@ def test_the_numbers_a_question_writes() -> None:
         # the first with its changelog's "Version 1.5".
         ("What does relativedelta.normalized() do with fractional values like days=1.5?", set()),
         ("timeout = 2.5 seconds, or sleep(0.5)", set()),
+        ("requests.get(url, timeout=(3.05, 27))", set()),
+        ("random.uniform(0.5, 1.5) between tries", set()),
+        ('Decimal("1.5") in a field', set()),
+        ("the five param (0.39.0) and the mixin (0.36.0)", {"0.39", "0.36"}),
         ("pin requests>=2.31 or requests==2.30", {"2.31", "2.30"}),
     ],
 )

@@ -4,6 +4,7 @@ and none of those libraries is one the evaluation scores (eval's questions, the 
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from pathlib import Path
 
@@ -14,10 +15,11 @@ import eval.train as train
 from client.search.features import FEATURES
 from client.search.model import RankerModel
 from eval.dataset import Gold, Question, load_questions
-from eval.fetched import FetchedLibrary
+from eval.fetched import FetchedLibrary, FetchError
 from eval.fetched_train import TRAIN_LIBRARIES, load_train_questions
 
 FIELD = Path(__file__).resolve().parent.parent / "bench" / "field.py"
+EVAL_README = (FIELD.parent.parent / "eval" / "README.md").read_text(encoding="utf-8")
 
 
 def _field_libraries() -> set[str]:
@@ -31,7 +33,11 @@ def _field_libraries() -> set[str]:
 
 def test_every_question_names_a_fetched_library_version_and_says_what_answers_it() -> None:
     questions = load_train_questions()
-    assert len(questions) >= 150
+    # eval/README.md says how many there are and on how many libraries.
+    said = re.search(r"holds (\d+) more questions, on (\w+) libraries", EVAL_README)
+    assert said is not None
+    assert int(said.group(1)) == len(questions) == 801
+    assert said.group(2) == "forty" and len(TRAIN_LIBRARIES) == 40
     fetched = {(library.id, library.version) for library in TRAIN_LIBRARIES}
     assert {(q.library, q.version) for q in questions} == fetched
     assert {q.kind for q in questions} <= {"paraphrase", "api", "keyword", "other", "unanswerable"}
@@ -83,7 +89,7 @@ def test_a_gold_section_the_fetched_docs_lack_is_named(
 ) -> None:
     monkeypatch.setattr(train, "TRAIN_LIBRARIES", (_fetched_docs(tmp_path),))
     monkeypatch.setattr(train, "load_train_questions", lambda: _questions("Retries"))
-    with pytest.raises(SystemExit, match=r"train:1: no section 'Retries' in 'guide.md'"):
+    with pytest.raises(FetchError, match=r"train:1: no section 'Retries' in 'guide.md'"):
         train.fetched_examples(tmp_path)
 
 

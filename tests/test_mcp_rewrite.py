@@ -17,18 +17,18 @@ from mcp_types.version import LATEST_PROTOCOL_VERSION
 from msgspec import to_builtins
 
 from client.assemble import make_service
-from client.config import resolve_settings
+from client.config import DEFAULT_REWRITE_BELOW, resolve_settings
 from client.mcp_server import build_server
 from client.mcp_tools import TOOLS_BY_NAME
 from client.rewrite import MAX_REPLY_CHARS, REWRITE_MAX_TOKENS, RewritePolicy
 from client.service import DocService
+from tests.tool_answers_support import WEAK
 from tests.validation_support import validate
 
 Handler = Callable[[Any, types.CreateMessageRequestParams], Awaitable[Any]]
 SCHEMA = TOOLS_BY_NAME["doc_extract"].output_schema
 # No section of werkzeug's docs holds this word: the original answer is empty.
 UNKNOWN = "frobnicate"
-WEAK = "cookie lifespan"  # confidence about 0.29 on the bundled werkzeug docs
 # The Client's mode: "legacy" forces the initialize handshake; the newest revision is what the
 # SDK client picks by default ("auto") and carries sampling as input-required results.
 PROTOCOLS = ("legacy", LATEST_PROTOCOL_VERSION)
@@ -78,6 +78,13 @@ def extract(
     return answers
 
 
+def test_the_weak_question_is_answered_below_the_rewrite_threshold(service: DocService) -> None:
+    # Every rewrite test below asks WEAK; a refitted ranker that answers it surer fails this
+    # one test by name, not thirty that find no rewrite asked for.
+    original = to_builtins(service.extract("werkzeug", None, WEAK))
+    assert original["sections"] and original["confidence"] < DEFAULT_REWRITE_BELOW
+
+
 @pytest.mark.parametrize("protocol", [*PROTOCOLS, "auto"])
 def test_valid_rewrites_are_searched_and_fused_and_asked_for_once(
     service: DocService, protocol: str
@@ -110,7 +117,7 @@ def test_valid_rewrites_are_searched_and_fused_and_asked_for_once(
 @pytest.mark.parametrize("protocol", PROTOCOLS)
 def test_fusion_keeps_every_section_of_a_weak_original(service: DocService, protocol: str) -> None:
     original = to_builtins(service.extract("werkzeug", None, WEAK))
-    assert original["sections"] and original["confidence"] < 0.5
+    assert original["sections"] and original["confidence"] < DEFAULT_REWRITE_BELOW
     handler = reply('{"queries": ["set_cookie max_age"]}', [])
     answer = extract(service, WEAK, handler, protocol=protocol)[0]
     assert answer["rewrite"]["status"] == "used"

@@ -27,6 +27,7 @@ from mcp_types.version import LATEST_HANDSHAKE_VERSION, LATEST_PROTOCOL_VERSION
 from client.mcp_tools import TOOLS_BY_NAME
 from client.rewrite import MAX_REPLY_CHARS
 from tests.mcp_support import DOCCLIENT, serving_http
+from tests.tool_answers_support import WEAK
 from tests.validation_support import validate
 
 TOKEN = "a-test-token-0123456789abcdef"
@@ -35,7 +36,6 @@ PROTOCOLS = ("legacy", LATEST_PROTOCOL_VERSION)
 BUDGET_MS = 1000
 DAWDLE_SECONDS = 2.0  # twice the budget: late on any machine
 UNKNOWN = "frobnicate"  # no section has it: only a rewrite finds anything
-WEAK = "cookie lifespan"  # a weak answer on the bundled werkzeug docs: a rewrite is asked for
 VALID = '{"queries": ["set_cookie max_age", "cookie expires"]}'
 # What each behaviour's rewrite report says, whichever era carried the sampling request.
 EXPECTED = {

@@ -40,6 +40,9 @@ REWRITERS: dict[str, Rewriter] = {
     "cookies": _rewrites_to("set cookie max age", "session cookie expiry"),
     "refuses": _refuses,
 }
+# A question the bundled werkzeug docs answer weakly (below DEFAULT_REWRITE_BELOW), so a
+# rewrite is asked for; a refitted ranker may answer it surer: the rewrite tests check it first.
+WEAK = "cookie lifespan"
 CALLS: tuple[tuple[str, Any, str | None], ...] = (
     ("catalog_lookup", {"query": "werkzeug"}, None),
     ("catalog_lookup", {"query": "web", "limit": 2}, None),
@@ -60,7 +63,7 @@ CALLS: tuple[tuple[str, Any, str | None], ...] = (
     ("doc_extract", {"id": "python", "focus": "json.dumps", "maxSections": 3}, None),
     ("doc_extract", {"id": "attrs", "version": "25"}, None),
     ("doc_extract", {"id": "werkzeug", "focus": "frobnicate"}, None),
-    ("doc_extract", {"id": "werkzeug", "focus": "cookie lifespan"}, "cookies"),
+    ("doc_extract", {"id": "werkzeug", "focus": WEAK}, "cookies"),
     ("doc_extract", {"id": "werkzeug", "focus": "cookie expiry"}, "refuses"),
     ("doc_extract", {"id": "werkzeug", "focus": "frobnicate"}, "cookies"),
     ("doc_extract", {"id": "werkzeug", "focus": "werkzeug.routing.Map"}, "cookies"),
