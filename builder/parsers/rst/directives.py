@@ -155,6 +155,9 @@ _TAG = re.compile(r"<[^<>]*>")
 # How a directive's boolean option says no (docutils' and matplotlib's spellings).
 _FALSE_FLAGS = frozenset({"false", "no", "0", "off"})
 # One word ending in a file suffix or holding a slash: a file's path, or a URL.
+# A table cell of substitution references alone ("|docs| |docs_check|"): badges, in a row
+# of repo_helper's index table, when each reads as nothing.
+_REFERENCES_ONLY = re.compile(r"(?:\s*\|[^|]+\|_{0,2})+\s*")
 _OPTION_LINE = re.compile(r":([^:\s](?:[^:]|\\:)*?):(?:\s+(.*))?$")
 
 
@@ -597,12 +600,19 @@ def _delimiter(directive: Directive) -> str:
 
 
 def render_rows(rows: list[Row]) -> str:
-    """A table's rows, a line each, less those whose cells after the first held something
-    that reads as nothing: a row of badges (repo_helper's "Docs | |docs| |docs_check|")."""
+    """A table's rows, a line each, less those whose cells after the first held substitution
+    references alone, each reading as nothing: a row of badges (repo_helper's "Docs | |docs|
+    |docs_check|"). A row whose cells read as nothing otherwise (icons: tugboat's "HTTP
+    template | :octicon:`x` | :octicon:`x`") keeps its first cell."""
     lines = []
     for row in rows:
         cells = [render_inline(cell) for cell in row]
-        if any(c.strip() for c in row[1:]) and not any(c.strip() for c in cells[1:]):
+        later = [c for c in row[1:] if c.strip()]
+        if (
+            later
+            and all(_REFERENCES_ONLY.fullmatch(c) for c in later)
+            and not any(c.strip() for c in cells[1:])
+        ):
             continue
         lines.append(" | ".join(cells).rstrip())
     return "\n".join(lines)
