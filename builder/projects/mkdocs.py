@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from builder.projects.awesome_pages import arranged, meta_file
 from builder.projects.config_file import read_config_bytes
 from builder.projects.gen_files import GeneratedPage, GeneratedPages, generated_pages
 from builder.projects.layout import ProjectLayout
@@ -111,6 +112,8 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
     generated = generated_pages(config, config_path.parent.resolve(), name)
     if "nav" not in config and literate_nav_file(config) is None and not nav.order:
         nav.order = _found_order(docs_root, tuple(page.relpath for page in generated.pages))
+        if (meta_name := meta_file(config)) is not None:
+            nav.order, nav.titles = arranged(nav.order, docs_root, meta_name)
     _place_generated(nav, generated)
     if (nav_file := literate_nav_file(config)) is not None:
         written = tuple(page.relpath for page in generated.pages)
