@@ -199,3 +199,8 @@ def test_sphinx_toolboxs_installation_directive_shows_its_commands() -> None:
     assert _body(".. installation:: tool\n   :pypi:\n") == (
         "from PyPI\n\n```console\n$ python3 -m pip install tool --user\n```"
     )
+
+
+def test_sphinx_toolboxs_latex_space_shows_nothing() -> None:
+    # consolekit's index (repo_helper's template) read "`-20px`" above its highlights.
+    assert _body(".. latex:vspace:: -20px\n\nHighlights.\n") == "Highlights."

@@ -119,6 +119,8 @@ DROPPED = frozenset(
         "default-domain", "role", "graphviz", "digraph", "graph",
         "target-notes", "testsetup", "testcleanup", "highlightlang", "rst-class", "cssclass",
         "inheritance-diagram", "uml", "youtube", "video", "iframe", "jinja", "spelling:word-list",
+        # sphinx-toolbox's space in the PDF (repo_helper's pages: ".. latex:vspace:: -20px").
+        "latex:vspace",
     }
 )  # fmt: skip
 # Directives whose content is verbatim text, and the fence language it gets.
