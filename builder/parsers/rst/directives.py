@@ -68,8 +68,8 @@ from builder.parsers.rst.executed_code import (
 )
 from builder.parsers.rst.includes import included_text, render_include, render_literal_include
 from builder.parsers.rst.inline import render_inline
-from builder.parsers.rst.installation import DIRECTIVE as INSTALLATION
-from builder.parsers.rst.installation import installation_text
+from builder.parsers.rst.installation import DIRECTIVES as INSTALLATION_DIRECTIVES
+from builder.parsers.rst.installation import directive_text as installation_text
 from builder.parsers.rst.jinja_domain import DIRECTIVES as JINJA_DIRECTIVES
 from builder.parsers.rst.jinja_domain import render_mapped_functions
 from builder.parsers.rst.jsonschema_directive import DIRECTIVE as JSONSCHEMA
@@ -457,8 +457,10 @@ def _render_other(
         return _content(directive, ctx, doc, render)
     if name in ("rubric", "centered"):
         return [Text(render_inline(argument))] if argument else []
-    if name == INSTALLATION and (commands := installation_text(argument, dict(directive.options))):
-        return [Text(commands)]
+    if name in INSTALLATION_DIRECTIVES and (
+        shown := installation_text(name, argument, dict(directive.options), directive.content)
+    ):
+        return [Text(shown)]
     if name == "list-table" and holds_code(
         cells := read_list_cells(list(directive.content), _header_rows(directive))
     ):
