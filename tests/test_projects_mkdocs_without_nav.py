@@ -1,4 +1,5 @@
-"""mkdocs-awesome-pages' .pages files: the order and titles they give a config without a nav."""
+"""MkDocs projects without a nav: the pages MkDocs lists, in the order and with the titles
+mkdocs-awesome-pages' .pages files give them."""
 
 from pathlib import Path
 
@@ -42,3 +43,16 @@ def test_without_pages_files_mkdocs_order_stands(tmp_path: Path) -> None:
     version = _project(tmp_path, {"b.md": "# B\n", "index.md": "# I\n", "a/x.md": "# X\n"})
     _, listing = project_listing(version)
     assert [c.relpath for c in listing.candidates] == ["index.md", "b.md", "a/x.md"]
+
+
+def test_a_readme_beside_an_index_is_no_page(tmp_path: Path) -> None:
+    # armbian's docs/README.md ("Markdown files for documentation go here") beside its
+    # index.md: MkDocs leaves it out of the site, and without a nav it came first.
+    (tmp_path / "mkdocs.yml").write_text("site_name: D\nexclude_docs: |\n  drafts/\n", "utf-8")
+    for relpath in ("README.md", "index.md", "a.md", "drafts/x.md", "sub/README.md"):
+        (tmp_path / "docs" / relpath).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "docs" / relpath).write_text("# T\n", encoding="utf-8")
+    version = VersionConfig("1.0.0", tmp_path / "docs", None, None, (), (), None, None)
+    layout, listing = project_listing(version)
+    assert [c.relpath for c in listing.candidates] == ["index.md", "a.md", "sub/README.md"]
+    assert layout.notes == ()  # no "nav names 2 page(s) that are not there"
